@@ -1,0 +1,165 @@
+// Package app wires Cantica together: configuration, database, services and
+// the HTTP server, with plain constructors.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/cantica/cantica/internal/auth"
+	"github.com/cantica/cantica/internal/auth/oidc"
+	"github.com/cantica/cantica/internal/choir"
+	"github.com/cantica/cantica/internal/config"
+	"github.com/cantica/cantica/internal/db"
+	"github.com/cantica/cantica/internal/httpapi"
+	"github.com/cantica/cantica/internal/mail"
+)
+
+// ShutdownTimeout is how long requests in flight get to finish after a
+// shutdown signal.
+const ShutdownTimeout = 30 * time.Second
+
+// OpenDatabase opens and migrates the configured database.
+func OpenDatabase(ctx context.Context, cfg config.Config) (*db.DB, error) {
+	if cfg.Database.Kind == config.SQLite {
+		if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
+			return nil, fmt.Errorf("CANTICA_DATA_DIR: cannot create %s: %w", cfg.DataDir, err)
+		}
+	}
+	d, err := db.Open(ctx, cfg.Database)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.Migrate(ctx); err != nil {
+		d.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+// Run serves Cantica until ctx is cancelled (by SIGINT or SIGTERM), then
+// shuts down gracefully.
+func Run(ctx context.Context, cfg config.Config, logger *slog.Logger, webApp fs.FS) error {
+	d, err := OpenDatabase(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+
+	a, err := New(cfg, d, logger, Options{WebApp: webApp})
+	if err != nil {
+		return err
+	}
+	// Background work outlives ctx until the server has finished shutting
+	// down. Queued mail waits in the database, so nothing is lost on stop.
+	background, stopBackground := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopBackground()
+	go a.RunBackground(background)
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("CANTICA_ADDR: cannot listen on %s: %w", cfg.Addr, err)
+	}
+	mail := "outbox (CANTICA_SMTP_URL is empty)"
+	if cfg.SMTPURL != nil {
+		mail = "smtp " + cfg.SMTPURL.Host
+	}
+	logger.Info("cantica serving", "addr", ln.Addr().String(), "url", cfg.BaseURL.String(),
+		"database", cfg.Database.Kind, "data_dir", cfg.DataDir, "mail", mail, "web_app", webApp != nil)
+	return Serve(ctx, ln, a.Handler, logger)
+}
+
+// Options are the parts tests replace.
+type Options struct {
+	WebApp     fs.FS            // the built web app
+	Now        func() time.Time // the clock; time.Now when nil
+	HTTPClient *http.Client     // for calls to sign-in providers; a default when nil
+}
+
+// App is Cantica's services and the HTTP handler over them.
+type App struct {
+	Handler  http.Handler
+	Mailer   *mail.Mailer
+	Accounts *auth.Service
+	Choirs   *choir.Service
+	logger   *slog.Logger
+}
+
+// New wires the services together over an open, migrated database.
+func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, error) {
+	now := opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	mailer := mail.New(d, cfg, logger, now)
+	providers := oidc.NewRegistry(cfg, d, now, opts.HTTPClient)
+	accounts := auth.New(d, cfg, mailer, providers, logger, now)
+	choirs := choir.New(d, logger, now)
+	handler, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs,
+		Logger: logger, WebApp: opts.WebApp, Now: now})
+	if err != nil {
+		return nil, err
+	}
+	return &App{Handler: handler, Mailer: mailer, Accounts: accounts, Choirs: choirs, logger: logger}, nil
+}
+
+// RunBackground delivers mail and clears expired data until ctx is done.
+func (a *App) RunBackground(ctx context.Context) {
+	go a.Mailer.Run(ctx)
+	every(ctx, time.Hour, func(ctx context.Context) {
+		if err := a.Accounts.DeleteExpired(ctx); err != nil {
+			a.logger.Warn("clean-up of expired sessions and tokens failed", "err", err)
+		}
+	})
+}
+
+// every runs fn now and then at each interval until ctx is done.
+func every(ctx context.Context, interval time.Duration, fn func(context.Context)) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		fn(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Serve answers requests on ln until ctx is done, then stops accepting and
+// lets requests in flight finish (up to ShutdownTimeout).
+func Serve(ctx context.Context, ln net.Listener, handler http.Handler, logger *slog.Logger) error {
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down; finishing requests in flight", "timeout", ShutdownTimeout)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	logger.Info("stopped")
+	return nil
+}

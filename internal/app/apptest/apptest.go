@@ -1,0 +1,245 @@
+// Package apptest starts the whole Cantica server for integration tests: a
+// real database (SQLite or PostgreSQL), a real SMTP server capturing mail,
+// local OpenID providers standing in for Google and Microsoft, and a clock
+// the test moves.
+package apptest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cantica/cantica/internal/app"
+	"github.com/cantica/cantica/internal/auth/oidc/oidctest"
+	"github.com/cantica/cantica/internal/config"
+	"github.com/cantica/cantica/internal/db"
+	"github.com/cantica/cantica/internal/db/dbtest"
+	"github.com/cantica/cantica/internal/mail/smtptest"
+	"github.com/cantica/cantica/internal/testclock"
+)
+
+// Harness is a running server and what surrounds it.
+type Harness struct {
+	t         testing.TB
+	URL       string
+	DB        *db.DB
+	App       *app.App
+	Config    config.Config
+	Clock     *testclock.Clock
+	SMTP      *smtptest.Server
+	Google    *oidctest.Provider
+	Microsoft *oidctest.Provider
+	Logs      *bytes.Buffer
+}
+
+// Options choose what the harness sets up.
+type Options struct {
+	Social bool // configure Google and Microsoft against local providers
+}
+
+// Start runs Cantica on a fresh database of the given kind.
+func Start(t testing.TB, kind string, opts Options) *Harness {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &Harness{t: t, URL: "http://" + ln.Addr().String(), Logs: &bytes.Buffer{},
+		Clock: testclock.New(time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC))}
+	h.SMTP = smtptest.Start(t)
+	env := map[string]string{
+		"CANTICA_BASE_URL":  h.URL,
+		"CANTICA_DATA_DIR":  t.TempDir(),
+		"CANTICA_SMTP_URL":  h.SMTP.URL(),
+		"CANTICA_MAIL_FROM": "Cantica <no-reply@cantica.test>",
+	}
+	if opts.Social {
+		h.Google = oidctest.New(t, oidctest.Options{Now: h.Clock.Now, ClientID: "google-client", ClientSecret: "google-secret"})
+		h.Microsoft = oidctest.New(t, oidctest.Options{Now: h.Clock.Now, Microsoft: true, ClientID: "ms-client", ClientSecret: "ms-secret"})
+		for prefix, p := range map[string]*oidctest.Provider{"CANTICA_GOOGLE": h.Google, "CANTICA_MICROSOFT": h.Microsoft} {
+			env[prefix+"_CLIENT_ID"], env[prefix+"_CLIENT_SECRET"], env[prefix+"_ISSUER"] = p.ClientID(), p.ClientSecret(), p.URL()
+		}
+	}
+	h.Config, err = config.Load(func(k string) string { return env[k] }, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Config.Database = dbtest.Config(t, kind)
+	h.DB, err = app.OpenDatabase(context.Background(), h.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.DB.Close() })
+	var logMu sync.Mutex
+	logger := slog.New(slog.NewTextHandler(lockedWriter{&logMu, h.Logs}, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	h.App, err = app.New(h.Config, h.DB, logger, app.Options{Now: h.Clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: h.App.Handler}}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	return h
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// Mail delivers the queued mail and returns the newest message to an address.
+func (h *Harness) Mail(to string) smtptest.Captured {
+	h.t.Helper()
+	if _, err := h.App.Mailer.DeliverDue(context.Background()); err != nil {
+		h.t.Fatalf("deliver mail: %v", err)
+	}
+	return h.SMTP.WaitFor(h.t, to)
+}
+
+// MailCount delivers queued mail and counts the messages sent to an address.
+func (h *Harness) MailCount(to string) int {
+	h.t.Helper()
+	if _, err := h.App.Mailer.DeliverDue(context.Background()); err != nil {
+		h.t.Fatalf("deliver mail: %v", err)
+	}
+	n := 0
+	for _, m := range h.SMTP.Messages() {
+		for _, rcpt := range m.To {
+			if strings.EqualFold(rcpt, to) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+var linkPattern = regexp.MustCompile(`https?://[^\s"<>]+`)
+
+// Link finds the first link in a message's text that starts with prefix.
+func (h *Harness) Link(m smtptest.Captured, prefix string) string {
+	h.t.Helper()
+	for _, l := range linkPattern.FindAllString(m.TextBody, -1) {
+		if strings.HasPrefix(l, h.URL+prefix) {
+			return l
+		}
+	}
+	h.t.Fatalf("no link to %s in %q", prefix, m.TextBody)
+	return ""
+}
+
+// Client is one browser: it keeps cookies and does not follow redirects.
+type Client struct {
+	h    *Harness
+	http *http.Client
+	// Header is sent with every request (for example Sec-Fetch-Site).
+	Header http.Header
+}
+
+// NewClient returns a browser with no cookies.
+func (h *Harness) NewClient() *Client {
+	jar, _ := cookiejar.New(nil)
+	return &Client{h: h, Header: http.Header{}, http: &http.Client{
+		Jar:           jar,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}}
+}
+
+// Response is an answer with its JSON body decoded.
+type Response struct {
+	Status int
+	Header http.Header
+	Raw    string
+	JSON   map[string]any
+	List   []any
+}
+
+// Str reads a string field of a JSON object body, with dots for nesting.
+func (r Response) Str(path string) string {
+	var v any = r.JSON
+	for _, key := range strings.Split(path, ".") {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return ""
+		}
+		v = m[key]
+	}
+	s, _ := v.(string)
+	return s
+}
+
+// Do sends a request with an optional JSON body.
+func (c *Client) Do(method, path string, body any) Response {
+	c.h.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			c.h.t.Fatal(err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	target := path
+	if !strings.HasPrefix(path, "http") {
+		target = c.h.URL + path
+	}
+	req, err := http.NewRequest(method, target, rd)
+	if err != nil {
+		c.h.t.Fatal(err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	req.Header.Set("User-Agent", "apptest")
+	for k, v := range c.Header {
+		req.Header[k] = v
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		c.h.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	out := Response{Status: res.StatusCode, Header: res.Header, Raw: string(raw)}
+	if strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") {
+		var v any
+		if err := json.Unmarshal(raw, &v); err == nil {
+			out.JSON, _ = v.(map[string]any)
+			out.List, _ = v.([]any)
+		}
+	}
+	return out
+}
+
+// Cookie returns the value of a cookie this browser holds for the server.
+func (c *Client) Cookie(name string) *http.Cookie {
+	u, _ := url.Parse(c.h.URL)
+	for _, ck := range c.http.Jar.Cookies(u) {
+		if ck.Name == name {
+			return ck
+		}
+	}
+	return nil
+}
+
+// Follow requests an absolute or relative URL with GET, following nothing.
+func (c *Client) Follow(location string) Response {
+	return c.Do("GET", location, nil)
+}

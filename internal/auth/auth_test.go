@@ -1,0 +1,116 @@
+package auth
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pquerna/otp/totp"
+)
+
+func TestPasswordHashing(t *testing.T) {
+	h, err := HashPassword("Choir#Practice1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(h, "$argon2id$v=19$m=19456,t=2,p=1$") {
+		t.Fatalf("hash %q", h)
+	}
+	if ok, err := VerifyPassword("Choir#Practice1", h); !ok || err != nil {
+		t.Fatal("the right password was refused")
+	}
+	if ok, _ := VerifyPassword("Choir#Practice2", h); ok {
+		t.Fatal("a wrong password was accepted")
+	}
+	h2, _ := HashPassword("Choir#Practice1")
+	if h == h2 {
+		t.Fatal("two hashes of one password are equal: no salt")
+	}
+	if _, err := VerifyPassword("x", "$argon2id$broken"); err == nil {
+		t.Fatal("a malformed hash verified without error")
+	}
+}
+
+func TestPasswordProblems(t *testing.T) {
+	for pw, want := range map[string][]string{
+		"Choir#Practice1": nil,
+		"":                {MsgPasswordLength, MsgPasswordUpper, MsgPasswordLower, MsgPasswordNumber, MsgPasswordSpecial},
+		"Ab1!ab1!":        nil,
+		"Ab1!ab1":         {MsgPasswordLength},
+		"ÄÖÜäöü1!":        {MsgPasswordUpper, MsgPasswordLower}, // only ASCII letters count, as in the browser
+		"Choir Practice1": {MsgPasswordSpecial},                 // a space is not one of the special characters
+		"Choir_Practice1": {MsgPasswordSpecial},
+	} {
+		got := PasswordProblems(pw, false)
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("%q: %v, want %v", pw, got, want)
+		}
+	}
+	for _, special := range SpecialCharacters {
+		if p := PasswordProblems("Choir"+string(special)+"Practice1", false); len(p) != 0 {
+			t.Errorf("%q not accepted as special: %v", special, p)
+		}
+	}
+	if got := PasswordProblems("choirpractice1", true); got[len(got)-1] != `Password must contain at least one special character (!@#$%^&*(),.?":{}|<>)` {
+		t.Errorf("listed wording: %v", got)
+	}
+}
+
+func TestNormaliseEmail(t *testing.T) {
+	for in, want := range map[string][2]string{
+		" Ada@Example.COM ":      {"ada@example.com", ""},
+		"":                       {"", MsgEmailRequired},
+		"ada":                    {"ada", MsgEmailInvalid},
+		"ada@localhost":          {"ada@localhost", MsgEmailInvalid},
+		"Ada <ada@example.com>":  {"ada <ada@example.com>", MsgEmailInvalid},
+		"ada@example.com.":       {"ada@example.com.", MsgEmailInvalid},
+		"o'brien+choir@ex.co.uk": {"o'brien+choir@ex.co.uk", ""},
+	} {
+		got, msg := NormaliseEmail(in)
+		if got != want[0] || msg != want[1] {
+			t.Errorf("NormaliseEmail(%q) = %q, %q; want %q, %q", in, got, msg, want[0], want[1])
+		}
+	}
+}
+
+func FuzzPasswordProblems(f *testing.F) {
+	f.Add("Choir#Practice1")
+	f.Add("")
+	f.Fuzz(func(t *testing.T, pw string) {
+		problems := PasswordProblems(pw, false)
+		if len(problems) == 0 {
+			if len([]rune(pw)) < MinPasswordLength || !strings.ContainsAny(pw, SpecialCharacters) {
+				t.Fatalf("%q accepted", pw)
+			}
+		}
+	})
+}
+
+func TestRecoveryCodeFormat(t *testing.T) {
+	c := newRecoveryCode()
+	if len(c) != 11 || c[5] != '-' || normaliseRecoveryCode(" "+strings.ToUpper(c)+" ") != c {
+		t.Fatalf("recovery code %q", c)
+	}
+}
+
+func TestTOTPMatchingAllowsOneStepOfDrift(t *testing.T) {
+	secret := "JBSWY3DPEHPK3PXP"
+	now := time.Date(2026, 11, 23, 10, 0, 15, 0, time.UTC)
+	for drift, want := range map[int]bool{-2: false, -1: true, 0: true, 1: true, 2: false} {
+		at := now.Add(time.Duration(drift*totpPeriod) * time.Second)
+		code, err := totp.GenerateCodeCustom(secret, at, totpOpts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		step, ok := matchTOTP(secret, code[:3]+" "+code[3:], now)
+		if ok != want {
+			t.Errorf("drift %d: matched %v, want %v", drift, ok, want)
+		}
+		if ok && step != at.Unix()/totpPeriod {
+			t.Errorf("drift %d: step %d, want %d", drift, step, at.Unix()/totpPeriod)
+		}
+	}
+	if _, ok := matchTOTP(secret, "12345", now); ok {
+		t.Error("a five-digit code matched")
+	}
+}

@@ -1,0 +1,75 @@
+package auth
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strings"
+
+	"golang.org/x/crypto/argon2"
+)
+
+// argon2id parameters: OWASP's recommendation (19 MiB, 2 passes, 1 lane).
+const (
+	argonMemory  = 19 * 1024
+	argonTime    = 2
+	argonThreads = 1
+	argonKeyLen  = 32
+	argonSaltLen = 16
+)
+
+// HashPassword returns an argon2id hash in the PHC string format.
+func HashPassword(password string) (string, error) {
+	salt := make([]byte, argonSaltLen)
+	if _, err := rand.Read(salt); err != nil {
+		return "", err
+	}
+	key := argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	b64 := base64.RawStdEncoding
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s",
+		argon2.Version, argonMemory, argonTime, argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
+}
+
+var errMalformedHash = errors.New("malformed password hash")
+
+// VerifyPassword checks a password against a stored hash, in constant time.
+// Parameters come from the hash, so they can be raised later without
+// invalidating old hashes.
+func VerifyPassword(password, encoded string) (bool, error) {
+	parts := strings.Split(encoded, "$")
+	if len(parts) != 6 || parts[1] != "argon2id" {
+		return false, errMalformedHash
+	}
+	var version int
+	var memory, passes uint32
+	var threads uint8
+	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2.Version {
+		return false, errMalformedHash
+	}
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &memory, &passes, &threads); err != nil {
+		return false, errMalformedHash
+	}
+	b64 := base64.RawStdEncoding
+	salt, err := b64.DecodeString(parts[4])
+	if err != nil {
+		return false, errMalformedHash
+	}
+	want, err := b64.DecodeString(parts[5])
+	if err != nil || len(want) == 0 {
+		return false, errMalformedHash
+	}
+	got := argon2.IDKey([]byte(password), salt, passes, memory, threads, uint32(len(want)))
+	return subtle.ConstantTimeCompare(got, want) == 1, nil
+}
+
+// dummyHash is verified against when an account does not exist, so that a
+// wrong address takes as long as a wrong password.
+var dummyHash = func() string {
+	h, err := HashPassword("no account has this password")
+	if err != nil {
+		panic(err)
+	}
+	return h
+}()

@@ -1,0 +1,243 @@
+package auth
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"database/sql"
+	"encoding/base64"
+	"errors"
+	"image/png"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/pquerna/otp"
+	"github.com/pquerna/otp/totp"
+
+	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/db"
+)
+
+const (
+	totpPeriod        = 30 // seconds
+	recoveryCodeCount = 10
+	totpIssuer        = "Cantica"
+)
+
+var totpOpts = totp.ValidateOpts{Period: totpPeriod, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1}
+
+// matchTOTP finds the time step a code belongs to, allowing one step of
+// clock drift either way.
+func matchTOTP(secret, code string, now time.Time) (int64, bool) {
+	code = strings.ReplaceAll(strings.TrimSpace(code), " ", "")
+	if len(code) != 6 {
+		return 0, false
+	}
+	for _, drift := range []int64{0, -1, 1} {
+		at := now.Add(time.Duration(drift*totpPeriod) * time.Second)
+		want, err := totp.GenerateCodeCustom(secret, at, totpOpts)
+		if err == nil && subtle.ConstantTimeCompare([]byte(want), []byte(code)) == 1 {
+			return at.Unix() / totpPeriod, true
+		}
+	}
+	return 0, false
+}
+
+// checkSecondFactor accepts a current authenticator code (each code once:
+// the step must be newer than the last one used) or, if allowed, an unused
+// recovery code, which is then spent.
+func (s *Service) checkSecondFactor(ctx context.Context, q db.Querier, userID, code string, allowRecovery bool) (bool, error) {
+	now := s.now()
+	var secret string
+	err := q.QueryRowContext(ctx,
+		`SELECT secret FROM totp_factors WHERE user_id = ? AND enabled_at IS NOT NULL`, userID).Scan(&secret)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if step, ok := matchTOTP(secret, code, now); ok {
+		// Conditional, so a replayed code (or two requests racing with one
+		// code) finds no row to change.
+		res, err := q.ExecContext(ctx,
+			`UPDATE totp_factors SET last_used_step = ? WHERE user_id = ? AND last_used_step < ?`, step, userID, step)
+		if err != nil {
+			return false, err
+		}
+		n, err := res.RowsAffected()
+		return n == 1, err
+	}
+	if !allowRecovery {
+		return false, nil
+	}
+	res, err := q.ExecContext(ctx,
+		`UPDATE recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL`,
+		now, userID, hashSecret(normaliseRecoveryCode(code)))
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	if n == 1 {
+		s.logger.Info("auth: recovery code used", "event", "mfa_recovery_code_used", "user_id", userID)
+	}
+	return n == 1, err
+}
+
+func normaliseRecoveryCode(code string) string {
+	return strings.ToLower(strings.ReplaceAll(strings.TrimSpace(code), " ", ""))
+}
+
+// newRecoveryCode is 50 random bits in two groups of five base32 letters.
+func newRecoveryCode() string {
+	t := strings.ToLower(rand.Text())
+	return t[:5] + "-" + t[5:10]
+}
+
+// TOTPEnrollment is a new, not yet active authenticator secret.
+type TOTPEnrollment struct {
+	Secret     string
+	OTPAuthURL string
+	QRCode     string // PNG data URL
+}
+
+// EnrollTOTP starts enrolment: a fresh secret replaces any unfinished one.
+// Turning it on needs a first code (ActivateTOTP).
+func (s *Service) EnrollTOTP(ctx context.Context, u *User) (*TOTPEnrollment, error) {
+	if u.MFAEnabled {
+		return nil, apperr.New(apperr.Conflict, "MFA_ALREADY_ENABLED", "Two-factor authentication is already on.")
+	}
+	key, err := totp.Generate(totp.GenerateOpts{Issuer: totpIssuer, AccountName: u.Email, Period: totpPeriod})
+	if err != nil {
+		return nil, err
+	}
+	img, err := key.Image(240, 240)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return nil, err
+	}
+	now := s.now()
+	_, err = s.db.ExecContext(ctx, `
+		INSERT INTO totp_factors (user_id, secret, enabled_at, last_used_step, created_at) VALUES (?, ?, NULL, 0, ?)
+		ON CONFLICT (user_id) DO UPDATE SET secret = excluded.secret, enabled_at = NULL, last_used_step = 0, created_at = excluded.created_at`,
+		u.ID, key.Secret(), now)
+	if err != nil {
+		return nil, err
+	}
+	return &TOTPEnrollment{
+		Secret:     key.Secret(),
+		OTPAuthURL: key.URL(),
+		QRCode:     "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes()),
+	}, nil
+}
+
+const MsgInvalidCode = "Invalid verification code. Please try again."
+
+func invalidCode() error {
+	return validationError(map[string]string{"code": MsgInvalidCode}, []string{"code"})
+}
+
+// ActivateTOTP turns two-factor authentication on with a first code and
+// returns the recovery codes, which are shown this once.
+func (s *Service) ActivateTOTP(ctx context.Context, userID, code string) ([]string, error) {
+	now := s.now()
+	var codes []string
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var secret string
+		err := tx.QueryRowContext(ctx,
+			`SELECT secret FROM totp_factors WHERE user_id = ? AND enabled_at IS NULL`, userID).Scan(&secret)
+		if errors.Is(err, sql.ErrNoRows) {
+			return apperr.New(apperr.Conflict, "MFA_NOT_ENROLLING", "Start the set-up again: there is no authenticator waiting for its first code.")
+		}
+		if err != nil {
+			return err
+		}
+		step, ok := matchTOTP(secret, code, now)
+		if !ok {
+			return invalidCode()
+		}
+		if _, err := tx.ExecContext(ctx,
+			`UPDATE totp_factors SET enabled_at = ?, last_used_step = ? WHERE user_id = ?`, now, step, userID); err != nil {
+			return err
+		}
+		codes, err = replaceRecoveryCodes(ctx, tx, userID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.logger.Info("auth: two-factor turned on", "event", "mfa_enabled", "user_id", userID)
+	return codes, nil
+}
+
+func replaceRecoveryCodes(ctx context.Context, q db.Querier, userID string) ([]string, error) {
+	if _, err := q.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = ?`, userID); err != nil {
+		return nil, err
+	}
+	codes := make([]string, recoveryCodeCount)
+	for i := range codes {
+		codes[i] = newRecoveryCode()
+		if _, err := q.ExecContext(ctx, `INSERT INTO recovery_codes (id, user_id, code_hash) VALUES (?, ?, ?)`,
+			uuid.NewString(), userID, hashSecret(codes[i])); err != nil {
+			return nil, err
+		}
+	}
+	return codes, nil
+}
+
+// DisableTOTP turns two-factor authentication off; it needs a current code
+// (or a recovery code, for a lost device).
+func (s *Service) DisableTOTP(ctx context.Context, userID, code string) error {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		ok, err := s.checkSecondFactor(ctx, tx, userID, code, true)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return invalidCode()
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM totp_factors WHERE user_id = ?`, userID); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = ?`, userID)
+		return err
+	})
+	if err == nil {
+		s.logger.Info("auth: two-factor turned off", "event", "mfa_disabled", "user_id", userID)
+	}
+	return err
+}
+
+// RegenerateRecoveryCodes replaces the recovery codes; it needs a current code.
+func (s *Service) RegenerateRecoveryCodes(ctx context.Context, userID, code string) ([]string, error) {
+	var codes []string
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		ok, err := s.checkSecondFactor(ctx, tx, userID, code, true)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return invalidCode()
+		}
+		codes, err = replaceRecoveryCodes(ctx, tx, userID)
+		return err
+	})
+	if err == nil {
+		s.logger.Info("auth: recovery codes replaced", "event", "mfa_recovery_codes_replaced", "user_id", userID)
+	}
+	return codes, err
+}
+
+// MFAStatus reports whether two-factor authentication is on and how many
+// recovery codes are left.
+func (s *Service) MFAStatus(ctx context.Context, userID string) (enabled bool, codesLeft int, err error) {
+	err = s.db.QueryRowContext(ctx, `SELECT
+		EXISTS (SELECT 1 FROM totp_factors WHERE user_id = ? AND enabled_at IS NOT NULL),
+		(SELECT COUNT(*) FROM recovery_codes WHERE user_id = ? AND used_at IS NULL)`, userID, userID).Scan(&enabled, &codesLeft)
+	return enabled, codesLeft, err
+}

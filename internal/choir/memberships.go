@@ -1,0 +1,96 @@
+package choir
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/cantica/cantica/internal/access"
+	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/db"
+)
+
+// Membership is a user's place in a choir.
+type Membership struct {
+	Choir      Choir
+	Role       access.Role
+	IsActive   bool
+	Status     string
+	JoinedDate time.Time
+}
+
+// Memberships lists a user's active memberships, newest first. An inactive
+// membership grants nothing, so it is not shown either.
+func (s *Service) Memberships(ctx context.Context, userID string) ([]Membership, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+choirColumns+`, m.role, m.is_active, m.status, m.joined_date`+choirFrom+`
+		JOIN user_choir_membership m ON m.choir_id = c.id
+		WHERE m.user_id = ? AND m.is_active = TRUE AND m.status = 'active' ORDER BY m.joined_date DESC, c.name`, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Membership
+	for rows.Next() {
+		var m Membership
+		var plan sql.NullString
+		var role string
+		c := &m.Choir
+		if err := rows.Scan(&c.ID, &c.Name, &c.City, &c.Postcode, &c.CountryCode, &c.Country, &c.AffiliationID,
+			&c.CalendarType, &c.TimeZone, &plan, &c.CreatedAt, &c.UpdatedAt, &role, &m.IsActive, &m.Status, &m.JoinedDate); err != nil {
+			return nil, err
+		}
+		if plan.Valid {
+			c.Plan = &plan.String
+		}
+		m.Role = access.Role(role)
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// Standing reads what a user is in a choir, for access decisions.
+func (s *Service) Standing(ctx context.Context, userID string, globalAdmin bool, choirID string) (access.Standing, error) {
+	st := access.Standing{GlobalAdmin: globalAdmin}
+	var role string
+	err := s.db.QueryRowContext(ctx,
+		`SELECT role, is_active FROM user_choir_membership WHERE user_id = ? AND choir_id = ? AND status = 'active'`,
+		userID, choirID).Scan(&role, &st.Active)
+	if errors.Is(err, sql.ErrNoRows) {
+		return st, nil
+	}
+	if err != nil {
+		return st, err
+	}
+	st.Member, st.Role = true, access.Role(role)
+	return st, nil
+}
+
+// SetActive remembers the choir a user works in (last_accessed_choir_id).
+// Only an active membership qualifies, except for a global admin, who may
+// pick any choir or none (Global Admin Mode).
+func (s *Service) SetActive(ctx context.Context, userID string, globalAdmin bool, choirID *string) error {
+	if choirID != nil {
+		st, err := s.Standing(ctx, userID, globalAdmin, *choirID)
+		if err != nil {
+			return err
+		}
+		if st.Effective() == "" {
+			return apperr.New(apperr.NotFound, "NOT_FOUND", MsgChoirNotFound)
+		}
+		if _, err := s.Get(ctx, *choirID); err != nil {
+			return err
+		}
+	}
+	return setLastAccessed(ctx, s.db, userID, choirID)
+}
+
+// AddMember gives a user an active membership of a choir, for
+// administrators' commands; a second membership of one choir is refused.
+func (s *Service) AddMember(ctx context.Context, userID, choirID string, role access.Role, now time.Time) error {
+	err := AddMembership(ctx, s.db, userID, choirID, role, now.UTC())
+	if db.IsUniqueViolation(err) {
+		return apperr.New(apperr.Conflict, "ALREADY_MEMBER", "This account is already a member of the choir.")
+	}
+	return err
+}

@@ -1,0 +1,300 @@
+// Package config reads Cantica's settings from the environment (and flags that
+// mirror it) into one typed Config, refusing bad values with a message that
+// names the variable.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"net/mail"
+	"net/netip"
+	"net/url"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Database kinds.
+const (
+	SQLite   = "sqlite"
+	Postgres = "postgres"
+)
+
+// Config is everything the server needs to start.
+type Config struct {
+	Addr    string   // CANTICA_ADDR
+	DataDir string   // CANTICA_DATA_DIR
+	BaseURL *url.URL // CANTICA_BASE_URL, without a trailing slash
+
+	Database DatabaseConfig // from CANTICA_DATABASE_URL
+	SMTPURL  *url.URL       // CANTICA_SMTP_URL; nil means outbox mode
+	MailFrom string         // CANTICA_MAIL_FROM
+
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names the
+	// real client (CANTICA_TRUSTED_PROXIES).
+	TrustedProxies []netip.Prefix
+
+	Google    OIDCProvider // CANTICA_GOOGLE_*
+	Microsoft OIDCProvider // CANTICA_MICROSOFT_*
+}
+
+// OIDCProvider is one social sign-in provider. It is enabled only when both
+// its client id and secret are set.
+type OIDCProvider struct {
+	ClientID     string
+	ClientSecret string
+	// Issuer is the OpenID issuer URL (Google) or the authority base URL
+	// (Microsoft, without the tenant). Tests point it at a local provider.
+	Issuer string
+	Tenant string // Microsoft only: common, organizations, consumers or a tenant id
+}
+
+// Enabled says whether the provider is configured.
+func (p OIDCProvider) Enabled() bool { return p.ClientID != "" && p.ClientSecret != "" }
+
+// DatabaseConfig says which database to open and how.
+type DatabaseConfig struct {
+	Kind string // SQLite or Postgres
+	// For SQLite, the file path; for PostgreSQL, the connection URL.
+	DSN string
+}
+
+// Error is a bad setting: it names the variable and what is wrong.
+type Error struct {
+	Name    string
+	Problem string
+}
+
+func (e *Error) Error() string { return e.Name + ": " + e.Problem }
+
+// Defaults, as the README documents them.
+const (
+	DefaultAddr    = ":8080"
+	DefaultDataDir = "./data"
+	DefaultBaseURL = "http://localhost:8080"
+)
+
+// Load reads the configuration. getenv is os.Getenv in production; args are
+// the command-line flags after the subcommand, which override the environment.
+func Load(getenv func(string) string, args []string) (Config, error) {
+	raw := map[string]string{
+		"CANTICA_ADDR":            envOr(getenv, "CANTICA_ADDR", DefaultAddr),
+		"CANTICA_DATA_DIR":        envOr(getenv, "CANTICA_DATA_DIR", DefaultDataDir),
+		"CANTICA_DATABASE_URL":    getenv("CANTICA_DATABASE_URL"),
+		"CANTICA_BASE_URL":        envOr(getenv, "CANTICA_BASE_URL", DefaultBaseURL),
+		"CANTICA_SMTP_URL":        getenv("CANTICA_SMTP_URL"),
+		"CANTICA_MAIL_FROM":       getenv("CANTICA_MAIL_FROM"),
+		"CANTICA_TRUSTED_PROXIES": getenv("CANTICA_TRUSTED_PROXIES"),
+	}
+	if err := parseFlags(raw, args); err != nil {
+		return Config{}, err
+	}
+
+	var cfg Config
+	var err error
+	if cfg.Addr, err = parseAddr(raw["CANTICA_ADDR"]); err != nil {
+		return Config{}, &Error{"CANTICA_ADDR", err.Error()}
+	}
+	if cfg.DataDir = strings.TrimSpace(raw["CANTICA_DATA_DIR"]); cfg.DataDir == "" {
+		return Config{}, &Error{"CANTICA_DATA_DIR", "must not be empty"}
+	}
+	if cfg.Database, err = parseDatabase(raw["CANTICA_DATABASE_URL"], cfg.DataDir); err != nil {
+		return Config{}, &Error{"CANTICA_DATABASE_URL", err.Error()}
+	}
+	if cfg.BaseURL, err = parseBaseURL(raw["CANTICA_BASE_URL"]); err != nil {
+		return Config{}, &Error{"CANTICA_BASE_URL", err.Error()}
+	}
+	if cfg.SMTPURL, err = parseSMTP(raw["CANTICA_SMTP_URL"]); err != nil {
+		return Config{}, &Error{"CANTICA_SMTP_URL", err.Error()}
+	}
+	if cfg.MailFrom, err = parseMailFrom(raw["CANTICA_MAIL_FROM"], cfg.BaseURL); err != nil {
+		return Config{}, &Error{"CANTICA_MAIL_FROM", err.Error()}
+	}
+	if cfg.TrustedProxies, err = parseProxies(raw["CANTICA_TRUSTED_PROXIES"]); err != nil {
+		return Config{}, &Error{"CANTICA_TRUSTED_PROXIES", err.Error()}
+	}
+	if cfg.Google, err = parseProvider(getenv, "CANTICA_GOOGLE", "https://accounts.google.com"); err != nil {
+		return Config{}, err
+	}
+	if cfg.Microsoft, err = parseProvider(getenv, "CANTICA_MICROSOFT", "https://login.microsoftonline.com"); err != nil {
+		return Config{}, err
+	}
+	cfg.Microsoft.Tenant = envOr(getenv, "CANTICA_MICROSOFT_TENANT", "common")
+	return cfg, nil
+}
+
+func envOr(getenv func(string) string, name, fallback string) string {
+	if v := getenv(name); v != "" {
+		return v
+	}
+	return fallback
+}
+
+// flagNames maps each flag to the variable it mirrors.
+var flagNames = map[string]string{
+	"addr":         "CANTICA_ADDR",
+	"data-dir":     "CANTICA_DATA_DIR",
+	"database-url": "CANTICA_DATABASE_URL",
+	"base-url":     "CANTICA_BASE_URL",
+	"smtp-url":     "CANTICA_SMTP_URL",
+}
+
+func parseFlags(raw map[string]string, args []string) error {
+	fs := flag.NewFlagSet("cantica", flag.ContinueOnError)
+	fs.SetOutput(new(strings.Builder)) // the caller prints the one-line error
+	values := map[string]*string{}
+	for name, env := range flagNames {
+		values[name] = fs.String(name, raw[env], "overrides "+env)
+	}
+	if err := fs.Parse(args); err != nil {
+		return &Error{"flags", err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return &Error{"flags", fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
+	}
+	for name, v := range values {
+		raw[flagNames[name]] = *v
+	}
+	return nil
+}
+
+// Usage describes the flags for `cantica help`.
+func Usage() string {
+	var b strings.Builder
+	for _, name := range []string{"addr", "data-dir", "database-url", "base-url", "smtp-url"} {
+		fmt.Fprintf(&b, "  -%-14s overrides %s\n", name, flagNames[name])
+	}
+	return b.String()
+}
+
+func parseAddr(s string) (string, error) {
+	host, port, err := net.SplitHostPort(s)
+	if err != nil {
+		return "", fmt.Errorf("%q is not host:port (for example :8080 or 127.0.0.1:8080)", s)
+	}
+	n, err := strconv.Atoi(port)
+	if err != nil || n < 0 || n > 65535 {
+		return "", fmt.Errorf("%q has no valid port number (0 to 65535)", s)
+	}
+	if strings.ContainsAny(host, " /") {
+		return "", fmt.Errorf("%q has an invalid host", s)
+	}
+	return s, nil
+}
+
+func parseDatabase(s, dataDir string) (DatabaseConfig, error) {
+	s = strings.TrimSpace(s)
+	switch {
+	case s == "":
+		return DatabaseConfig{Kind: SQLite, DSN: filepath.Join(dataDir, "cantica.db")}, nil
+	case strings.HasPrefix(s, "postgres://"), strings.HasPrefix(s, "postgresql://"):
+		u, err := url.Parse(s)
+		if err != nil {
+			return DatabaseConfig{}, errors.New("is not a valid postgres:// URL")
+		}
+		if u.Host == "" && u.Query().Get("host") == "" {
+			return DatabaseConfig{}, errors.New("postgres:// URL has no host")
+		}
+		return DatabaseConfig{Kind: Postgres, DSN: s}, nil
+	case strings.HasPrefix(s, "sqlite:"):
+		path := strings.TrimPrefix(strings.TrimPrefix(s, "sqlite:"), "//")
+		if path == "" {
+			return DatabaseConfig{}, errors.New("sqlite: URL has no file path (for example sqlite:/var/lib/cantica/cantica.db)")
+		}
+		return DatabaseConfig{Kind: SQLite, DSN: path}, nil
+	default:
+		scheme, _, found := strings.Cut(s, "://")
+		if !found {
+			scheme = s
+		}
+		return DatabaseConfig{}, fmt.Errorf("unsupported database %q: use a postgres:// URL, a sqlite:PATH, or leave it empty for SQLite in the data directory", scheme)
+	}
+}
+
+func parseBaseURL(s string) (*url.URL, error) {
+	u, err := url.Parse(strings.TrimSpace(s))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("%q is not an absolute http:// or https:// URL", s)
+	}
+	if u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+		return nil, fmt.Errorf("%q must not carry a query, fragment or user info", s)
+	}
+	u.Path = strings.TrimRight(u.Path, "/")
+	return u, nil
+}
+
+func parseSMTP(s string) (*url.URL, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
+		return nil, errors.New("must be smtp://[user:password@]host[:port] or smtps://…; leave it empty to keep mail in the outbox")
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return nil, fmt.Errorf("port %q is not a valid port number", p)
+		}
+	}
+	return u, nil
+}
+
+func parseMailFrom(s string, base *url.URL) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "Cantica <no-reply@" + base.Hostname() + ">", nil
+	}
+	if _, err := mail.ParseAddress(s); err != nil {
+		return "", fmt.Errorf("%q is not an email address (for example Cantica <choir@example.org>)", s)
+	}
+	return s, nil
+}
+
+// parseProxies reads a comma-separated list of addresses or CIDR ranges.
+func parseProxies(s string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(part); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(part)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an IP address or CIDR range (for example 127.0.0.1,10.0.0.0/8)", part)
+		}
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
+}
+
+// parseProvider reads PREFIX_CLIENT_ID, PREFIX_CLIENT_SECRET and PREFIX_ISSUER.
+func parseProvider(getenv func(string) string, prefix, defaultIssuer string) (OIDCProvider, error) {
+	p := OIDCProvider{
+		ClientID:     strings.TrimSpace(getenv(prefix + "_CLIENT_ID")),
+		ClientSecret: strings.TrimSpace(getenv(prefix + "_CLIENT_SECRET")),
+		Issuer:       strings.TrimRight(envOr(getenv, prefix+"_ISSUER", defaultIssuer), "/"),
+	}
+	if (p.ClientID == "") != (p.ClientSecret == "") {
+		missing := prefix + "_CLIENT_SECRET"
+		if p.ClientID == "" {
+			missing = prefix + "_CLIENT_ID"
+		}
+		return p, &Error{missing, "must be set too, or neither (social sign-in stays off)"}
+	}
+	if u, err := url.Parse(p.Issuer); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return p, &Error{prefix + "_ISSUER", fmt.Sprintf("%q is not an absolute URL", p.Issuer)}
+	}
+	return p, nil
+}
+
+// PublicURL joins a path onto the base URL, for links in emails.
+func (c Config) PublicURL(path string) string {
+	return c.BaseURL.String() + "/" + strings.TrimLeft(path, "/")
+}

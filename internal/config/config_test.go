@@ -1,0 +1,182 @@
+package config_test
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cantica/cantica/internal/config"
+)
+
+func env(vars map[string]string) func(string) string {
+	return func(k string) string { return vars[k] }
+}
+
+func TestDefaults(t *testing.T) {
+	cfg, err := config.Load(env(nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Addr != ":8080" || cfg.DataDir != "./data" || cfg.BaseURL.String() != "http://localhost:8080" || cfg.SMTPURL != nil {
+		t.Fatalf("defaults: %+v", cfg)
+	}
+	if cfg.Database.Kind != config.SQLite || cfg.Database.DSN != filepath.Join("./data", "cantica.db") {
+		t.Fatalf("default database: %+v", cfg.Database)
+	}
+	if got := cfg.PublicURL("/auth/callback"); got != "http://localhost:8080/auth/callback" {
+		t.Fatalf("PublicURL: %s", got)
+	}
+}
+
+func TestGoodValues(t *testing.T) {
+	cfg, err := config.Load(env(map[string]string{
+		"CANTICA_ADDR":         "127.0.0.1:9090",
+		"CANTICA_DATA_DIR":     "/var/lib/cantica",
+		"CANTICA_DATABASE_URL": "postgres://cantica:secret@db.internal:5432/cantica?sslmode=require",
+		"CANTICA_BASE_URL":     "https://choir.example.org/",
+		"CANTICA_SMTP_URL":     "smtp://mailer:pw@mail.example.org:587",
+	}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Addr != "127.0.0.1:9090" || cfg.DataDir != "/var/lib/cantica" {
+		t.Fatalf("%+v", cfg)
+	}
+	if cfg.Database.Kind != config.Postgres || !strings.HasPrefix(cfg.Database.DSN, "postgres://cantica:secret@db.internal") {
+		t.Fatalf("database: %+v", cfg.Database)
+	}
+	if cfg.BaseURL.String() != "https://choir.example.org" {
+		t.Fatalf("base URL keeps a trailing slash: %s", cfg.BaseURL)
+	}
+	if cfg.SMTPURL == nil || cfg.SMTPURL.Host != "mail.example.org:587" {
+		t.Fatalf("smtp: %v", cfg.SMTPURL)
+	}
+	if got := cfg.PublicURL("reset-password"); got != "https://choir.example.org/reset-password" {
+		t.Fatalf("PublicURL: %s", got)
+	}
+}
+
+func TestSQLiteURLAndDataDir(t *testing.T) {
+	cfg, err := config.Load(env(map[string]string{"CANTICA_DATABASE_URL": "sqlite:/srv/cantica.db"}), nil)
+	if err != nil || cfg.Database.Kind != config.SQLite || cfg.Database.DSN != "/srv/cantica.db" {
+		t.Fatalf("%+v %v", cfg.Database, err)
+	}
+	cfg, err = config.Load(env(map[string]string{"CANTICA_DATA_DIR": "/tmp/x"}), nil)
+	if err != nil || cfg.Database.DSN != "/tmp/x/cantica.db" {
+		t.Fatalf("the SQLite file follows the data dir: %+v %v", cfg.Database, err)
+	}
+}
+
+func TestFlagsOverrideEnvironment(t *testing.T) {
+	cfg, err := config.Load(env(map[string]string{"CANTICA_ADDR": ":9000"}), []string{"-addr", ":7000", "-base-url", "https://x.example"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Addr != ":7000" || cfg.BaseURL.Host != "x.example" {
+		t.Fatalf("%+v", cfg)
+	}
+}
+
+func TestBadValues(t *testing.T) {
+	cases := []struct {
+		name, value string
+		mention     string // a word the one-line message must contain
+	}{
+		{"CANTICA_ADDR", "8080", "host:port"},
+		{"CANTICA_ADDR", ":http-alt", "port"},
+		{"CANTICA_ADDR", ":70000", "port"},
+		{"CANTICA_DATA_DIR", "   ", "empty"},
+		{"CANTICA_DATABASE_URL", "mysql://root@localhost/cantica", "mysql"},
+		{"CANTICA_DATABASE_URL", "postgres://", "host"},
+		{"CANTICA_DATABASE_URL", "sqlite:", "path"},
+		{"CANTICA_BASE_URL", "localhost:8080", "absolute"},
+		{"CANTICA_BASE_URL", "ftp://example.org", "absolute"},
+		{"CANTICA_BASE_URL", "https://example.org/?x=1", "query"},
+		{"CANTICA_SMTP_URL", "mail.example.org", "smtp://"},
+		{"CANTICA_SMTP_URL", "smtp://mail.example.org:0", "port"},
+		{"CANTICA_SMTP_URL", "http://mail.example.org", "smtp://"},
+		{"CANTICA_TRUSTED_PROXIES", "10.0.0.0/8, proxy.local", "proxy.local"},
+	}
+	for _, c := range cases {
+		t.Run(c.name+"="+c.value, func(t *testing.T) {
+			_, err := config.Load(env(map[string]string{c.name: c.value}), nil)
+			var cfgErr *config.Error
+			if !errors.As(err, &cfgErr) {
+				t.Fatalf("want a config.Error, got %v", err)
+			}
+			msg := err.Error()
+			if !strings.HasPrefix(msg, c.name+": ") {
+				t.Errorf("message %q does not start with the variable's name", msg)
+			}
+			if !strings.Contains(msg, c.mention) {
+				t.Errorf("message %q does not say %q", msg, c.mention)
+			}
+			if strings.Contains(msg, "\n") {
+				t.Errorf("message %q is more than one line", msg)
+			}
+		})
+	}
+}
+
+func TestSMTPPasswordNeverEchoed(t *testing.T) {
+	_, err := config.Load(env(map[string]string{"CANTICA_SMTP_URL": "http://user:hunter2@mail.example.org"}), nil)
+	if err == nil || strings.Contains(err.Error(), "hunter2") {
+		t.Fatalf("error %v must not contain the password", err)
+	}
+}
+
+func TestUnknownFlag(t *testing.T) {
+	_, err := config.Load(env(nil), []string{"-colour", "blue"})
+	if err == nil || !strings.Contains(err.Error(), "colour") {
+		t.Fatalf("unknown flag: %v", err)
+	}
+}
+
+func TestMailFromAndProviders(t *testing.T) {
+	cfg, err := config.Load(env(map[string]string{"CANTICA_BASE_URL": "https://choir.example.org"}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.MailFrom != "Cantica <no-reply@choir.example.org>" {
+		t.Fatalf("default sender %q", cfg.MailFrom)
+	}
+	if cfg.Google.Enabled() || cfg.Microsoft.Enabled() {
+		t.Fatal("providers must be off without client ids")
+	}
+	if cfg.Google.Issuer != "https://accounts.google.com" || cfg.Microsoft.Tenant != "common" {
+		t.Fatalf("provider defaults: %+v %+v", cfg.Google, cfg.Microsoft)
+	}
+	cfg, err = config.Load(env(map[string]string{
+		"CANTICA_GOOGLE_CLIENT_ID": "id", "CANTICA_GOOGLE_CLIENT_SECRET": "secret",
+		"CANTICA_MAIL_FROM": "St Cecilia Choir <choir@example.org>",
+	}), nil)
+	if err != nil || !cfg.Google.Enabled() || cfg.MailFrom != "St Cecilia Choir <choir@example.org>" {
+		t.Fatalf("%+v %v", cfg, err)
+	}
+	for vars, name := range map[*map[string]string]string{
+		{"CANTICA_GOOGLE_CLIENT_ID": "id"}:               "CANTICA_GOOGLE_CLIENT_SECRET",
+		{"CANTICA_MICROSOFT_CLIENT_SECRET": "s"}:         "CANTICA_MICROSOFT_CLIENT_ID",
+		{"CANTICA_GOOGLE_ISSUER": "accounts.google.com"}: "CANTICA_GOOGLE_ISSUER",
+		{"CANTICA_MAIL_FROM": "not an address"}:          "CANTICA_MAIL_FROM",
+	} {
+		_, err := config.Load(env(*vars), nil)
+		if err == nil || !strings.HasPrefix(err.Error(), name+": ") {
+			t.Errorf("%v: want an error naming %s, got %v", *vars, name, err)
+		}
+	}
+}
+
+func TestTrustedProxies(t *testing.T) {
+	cfg, err := config.Load(env(map[string]string{"CANTICA_TRUSTED_PROXIES": "127.0.0.1, 10.1.2.3/8,::1"}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range cfg.TrustedProxies {
+		got = append(got, p.String())
+	}
+	if strings.Join(got, " ") != "127.0.0.1/32 10.0.0.0/8 ::1/128" {
+		t.Fatalf("proxies %v", got)
+	}
+}

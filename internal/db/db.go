@@ -1,0 +1,211 @@
+// Package db opens Cantica's database — SQLite or PostgreSQL — behind one
+// small API. Queries are written once with ? placeholders and rebound for
+// PostgreSQL; migrations are embedded, one folder per database, kept in step.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	_ "modernc.org/sqlite"             // registers the "sqlite" driver
+
+	"github.com/cantica/cantica/internal/config"
+)
+
+// DB is an open database. On SQLite writes go through a single connection
+// (SQLite allows one writer at a time) and reads through a pool; on
+// PostgreSQL both are the same pool.
+type DB struct {
+	Kind  string // config.SQLite or config.Postgres
+	write *sql.DB
+	read  *sql.DB
+}
+
+// Open connects to the configured database. It does not migrate.
+func Open(ctx context.Context, cfg config.DatabaseConfig) (*DB, error) {
+	switch cfg.Kind {
+	case config.SQLite:
+		return openSQLite(ctx, cfg.DSN)
+	case config.Postgres:
+		return openPostgres(ctx, cfg.DSN)
+	}
+	return nil, fmt.Errorf("unknown database kind %q", cfg.Kind)
+}
+
+func openSQLite(ctx context.Context, path string) (*DB, error) {
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return nil, fmt.Errorf("create database directory: %w", err)
+		}
+	}
+	// Every connection gets the same pragmas through the DSN.
+	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
+		"&_pragma=foreign_keys(ON)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	write, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, err
+	}
+	write.SetMaxOpenConns(1)
+	write.SetConnMaxIdleTime(0)
+	read, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		write.Close()
+		return nil, err
+	}
+	read.SetMaxOpenConns(8)
+	d := &DB{Kind: config.SQLite, write: write, read: read}
+	if err := d.Ping(ctx); err != nil {
+		d.Close()
+		return nil, fmt.Errorf("open SQLite database %s: %w", path, err)
+	}
+	return d, nil
+}
+
+func openPostgres(ctx context.Context, url string) (*DB, error) {
+	pool, err := sql.Open("pgx", url)
+	if err != nil {
+		return nil, err
+	}
+	pool.SetMaxOpenConns(20)
+	pool.SetMaxIdleConns(10)
+	d := &DB{Kind: config.Postgres, write: pool, read: pool}
+	if err := d.Ping(ctx); err != nil {
+		d.Close()
+		return nil, fmt.Errorf("connect to PostgreSQL: %w", err)
+	}
+	return d, nil
+}
+
+// Close closes both pools.
+func (d *DB) Close() error {
+	err := d.write.Close()
+	if d.read != d.write {
+		err = errors.Join(err, d.read.Close())
+	}
+	return err
+}
+
+// Ping checks that the database answers.
+func (d *DB) Ping(ctx context.Context) error {
+	if err := d.write.PingContext(ctx); err != nil {
+		return err
+	}
+	// A query, not only a connection: SQLite "connects" to anything.
+	var one int
+	return d.read.QueryRowContext(ctx, "SELECT 1").Scan(&one)
+}
+
+// Pools names the connection pools, for metrics.
+func (d *DB) Pools() map[string]*sql.DB {
+	if d.read == d.write {
+		return map[string]*sql.DB{"main": d.write}
+	}
+	return map[string]*sql.DB{"write": d.write, "read": d.read}
+}
+
+// Rebind turns ? placeholders into $1, $2, … for PostgreSQL. Question marks
+// inside quoted strings are left alone.
+func (d *DB) Rebind(query string) string {
+	if d.Kind != config.Postgres {
+		return query
+	}
+	return rebindDollar(query)
+}
+
+func rebindDollar(query string) string {
+	var b strings.Builder
+	b.Grow(len(query) + 8)
+	n := 0
+	var quote byte
+	for i := 0; i < len(query); i++ {
+		c := query[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '?':
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// Querier is what both *DB and *Tx offer, so store code can run inside or
+// outside a transaction.
+type Querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// ExecContext runs a statement on the writer.
+func (d *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return d.write.ExecContext(ctx, d.Rebind(query), args...)
+}
+
+// QueryContext runs a query on the reader pool.
+func (d *DB) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return d.read.QueryContext(ctx, d.Rebind(query), args...)
+}
+
+// QueryRowContext runs a one-row query on the reader pool.
+func (d *DB) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	return d.read.QueryRowContext(ctx, d.Rebind(query), args...)
+}
+
+// Tx is a transaction on the writer.
+type Tx struct {
+	tx *sql.Tx
+	db *DB
+}
+
+// ExecContext runs a statement in the transaction.
+func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return t.tx.ExecContext(ctx, t.db.Rebind(query), args...)
+}
+
+// QueryContext runs a query in the transaction.
+func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return t.tx.QueryContext(ctx, t.db.Rebind(query), args...)
+}
+
+// QueryRowContext runs a one-row query in the transaction.
+func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	return t.tx.QueryRowContext(ctx, t.db.Rebind(query), args...)
+}
+
+// InTx runs fn in a transaction: committed when fn returns nil, rolled back
+// otherwise (and on panic), so a failure never leaves half-written rows.
+func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
+	sqlTx, err := d.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			_ = sqlTx.Rollback()
+			panic(p)
+		}
+		if err != nil {
+			_ = sqlTx.Rollback()
+		}
+	}()
+	if err = fn(&Tx{tx: sqlTx, db: d}); err != nil {
+		return err
+	}
+	return sqlTx.Commit()
+}

@@ -1,0 +1,171 @@
+package db_test
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/cantica/cantica/internal/config"
+	"github.com/cantica/cantica/internal/db"
+	"github.com/cantica/cantica/internal/db/dbtest"
+)
+
+func versions(t *testing.T, kind string) []int64 {
+	t.Helper()
+	dir, err := db.MigrationsFS(kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := fs.ReadDir(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []int64
+	for _, e := range entries {
+		prefix, _, ok := strings.Cut(e.Name(), "_")
+		if !ok || path.Ext(e.Name()) != ".sql" {
+			t.Fatalf("%s/%s: a migration is named NNNNN_description.sql", kind, e.Name())
+		}
+		v, err := strconv.ParseInt(prefix, 10, 64)
+		if err != nil {
+			t.Fatalf("%s/%s: version %q is not a number", kind, e.Name(), prefix)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+func TestMigrationFoldersKeepInStep(t *testing.T) {
+	sqlite, postgres := versions(t, config.SQLite), versions(t, config.Postgres)
+	if len(sqlite) == 0 {
+		t.Fatal("no migrations found")
+	}
+	if !slices.Equal(sqlite, postgres) {
+		t.Fatalf("migration versions differ:\n  sqlite:   %v\n  postgres: %v", sqlite, postgres)
+	}
+}
+
+func TestMigrateFromEmptyAndAgain(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			ctx := context.Background()
+			d := dbtest.OpenEmpty(t, kind)
+			want := slices.Max(versions(t, kind))
+			for run := 1; run <= 2; run++ {
+				if err := d.Migrate(ctx); err != nil {
+					t.Fatalf("run %d: %v", run, err)
+				}
+				got, err := d.SchemaVersion(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != want {
+					t.Fatalf("run %d: schema version %d, want %d", run, got, want)
+				}
+			}
+		})
+	}
+}
+
+func TestRebind(t *testing.T) {
+	cases := map[string]string{
+		"SELECT 1":                               "SELECT 1",
+		"SELECT * FROM t WHERE a = ? AND b = ?":  "SELECT * FROM t WHERE a = $1 AND b = $2",
+		"SELECT '?' , ? FROM t":                  "SELECT '?' , $1 FROM t",
+		`SELECT "odd?name", ?`:                   `SELECT "odd?name", $1`,
+		"UPDATE t SET a = 'it''s ?' WHERE b = ?": "UPDATE t SET a = 'it''s ?' WHERE b = $1",
+	}
+	pg := &db.DB{Kind: config.Postgres}
+	lite := &db.DB{Kind: config.SQLite}
+	for in, want := range cases {
+		if got := pg.Rebind(in); got != want {
+			t.Errorf("postgres Rebind(%q) = %q, want %q", in, got, want)
+		}
+		if got := lite.Rebind(in); got != in {
+			t.Errorf("sqlite Rebind(%q) = %q, want it unchanged", in, got)
+		}
+	}
+}
+
+func TestInTxRollsBackOnError(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		if _, err := d.ExecContext(ctx, "CREATE TABLE probe (id INTEGER PRIMARY KEY, name TEXT NOT NULL)"); err != nil {
+			t.Fatal(err)
+		}
+		boom := errors.New("boom")
+		err := d.InTx(ctx, func(tx *db.Tx) error {
+			if _, err := tx.ExecContext(ctx, "INSERT INTO probe (id, name) VALUES (?, ?)", 1, "half-written"); err != nil {
+				return err
+			}
+			return boom
+		})
+		if !errors.Is(err, boom) {
+			t.Fatalf("InTx returned %v, want boom", err)
+		}
+		var n int
+		if err := d.QueryRowContext(ctx, "SELECT COUNT(*) FROM probe").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != 0 {
+			t.Fatalf("%d rows left behind by a failed transaction", n)
+		}
+		if err := d.InTx(ctx, func(tx *db.Tx) error {
+			_, err := tx.ExecContext(ctx, "INSERT INTO probe (id, name) VALUES (?, ?)", 2, "kept")
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		var name string
+		if err := d.QueryRowContext(ctx, "SELECT name FROM probe WHERE id = ?", 2).Scan(&name); err != nil || name != "kept" {
+			t.Fatalf("committed row: %q, %v", name, err)
+		}
+	})
+}
+
+// SQLite allows one writer: concurrent transactions must queue, not fail
+// with "database is locked", and none of their updates may be lost.
+func TestConcurrentWritesQueueOnSQLite(t *testing.T) {
+	ctx := context.Background()
+	d := dbtest.Open(t, config.SQLite)
+	if _, err := d.ExecContext(ctx, "CREATE TABLE counter (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.ExecContext(ctx, "INSERT INTO counter (id, n) VALUES (1, 0)"); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 16)
+	for range 16 {
+		wg.Go(func() {
+			errs <- d.InTx(ctx, func(tx *db.Tx) error {
+				var n int
+				if err := tx.QueryRowContext(ctx, "SELECT n FROM counter WHERE id = 1").Scan(&n); err != nil {
+					return err
+				}
+				_, err := tx.ExecContext(ctx, "UPDATE counter SET n = ? WHERE id = 1", n+1)
+				return err
+			})
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatalf("concurrent write failed: %v", err)
+		}
+	}
+	var n int
+	if err := d.QueryRowContext(ctx, "SELECT n FROM counter WHERE id = 1").Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 16 {
+		t.Fatalf("counter = %d after 16 serialised increments", n)
+	}
+}

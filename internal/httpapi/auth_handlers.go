@@ -1,0 +1,258 @@
+package httpapi
+
+import (
+	"context"
+	"net/url"
+
+	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/auth"
+	api "github.com/cantica/cantica/internal/httpapi/apigen"
+)
+
+func sessionUser(u *auth.User) api.SessionUser {
+	return api.SessionUser{
+		Id: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, PhoneNumber: u.PhoneNumber,
+		IsGlobalAdmin: u.IsGlobalAdmin, EmailDigestEnabled: u.EmailDigestEnabled, MfaEnabled: u.MFAEnabled,
+		HasPassword: u.HasPassword(), LastAccessedChoirId: u.LastAccessedChoir,
+	}
+}
+
+func missingBody() error {
+	return apperr.New(apperr.Invalid, CodeValidation, "The request has no body.")
+}
+
+// GetSession answers who is signed in.
+func (s *Server) GetSession(ctx context.Context, _ api.GetSessionRequestObject) (api.GetSessionResponseObject, error) {
+	req := requestFrom(ctx)
+	if req.user == nil {
+		return api.GetSession200JSONResponse{User: nil, Choirs: []api.Membership{}}, nil
+	}
+	memberships, err := s.choirs.Memberships(ctx, req.user.ID)
+	if err != nil {
+		return nil, err
+	}
+	choirs := make([]api.Membership, 0, len(memberships))
+	for _, m := range memberships {
+		choirs = append(choirs, api.Membership{
+			Choir: api.ChoirSummary{Id: m.Choir.ID, Name: m.Choir.Name, City: m.Choir.City, Country: m.Choir.Country, CountryCode: m.Choir.CountryCode},
+			Role:  api.MembershipRole(m.Role), IsActive: m.IsActive, Status: m.Status, JoinedDate: m.JoinedDate,
+		})
+	}
+	u := sessionUser(req.user)
+	return api.GetSession200JSONResponse{User: &u, Choirs: choirs}, nil
+}
+
+// Register creates an account and sends the confirmation email.
+func (s *Server) Register(ctx context.Context, in api.RegisterRequestObject) (api.RegisterResponseObject, error) {
+	if in.Body == nil {
+		return nil, missingBody()
+	}
+	b := in.Body
+	email, err := s.auth.Register(ctx, auth.Registration{
+		Email: b.Email, Password: b.Password, FirstName: b.FirstName, LastName: b.LastName, PhoneNumber: b.PhoneNumber,
+	}, s.client(requestFrom(ctx).r))
+	if err != nil {
+		return nil, err
+	}
+	return api.Register201JSONResponse{Email: email}, nil
+}
+
+// CheckAuthProvider answers check-auth-provider.
+func (s *Server) CheckAuthProvider(ctx context.Context, in api.CheckAuthProviderRequestObject) (api.CheckAuthProviderResponseObject, error) {
+	if in.Body == nil {
+		return nil, missingBody()
+	}
+	check, err := s.auth.CheckProvider(ctx, in.Body.Email, s.client(requestFrom(ctx).r))
+	if err != nil {
+		return nil, err
+	}
+	res := api.CheckAuthProvider200JSONResponse{Found: check.Found, IsOAuth: check.IsOAuth}
+	if check.Provider != "" {
+		res.Provider = &check.Provider
+	}
+	return res, nil
+}
+
+// ConfirmEmail spends a confirmation link.
+func (s *Server) ConfirmEmail(ctx context.Context, in api.ConfirmEmailRequestObject) (api.ConfirmEmailResponseObject, error) {
+	if in.Body == nil {
+		return nil, missingBody()
+	}
+	email, err := s.auth.ConfirmEmail(ctx, in.Body.Token)
+	if err != nil {
+		return nil, err
+	}
+	return api.ConfirmEmail200JSONResponse{Email: email}, nil
+}
+
+// ResendConfirmation sends the confirmation email again.
+func (s *Server) ResendConfirmation(ctx context.Context, in api.ResendConfirmationRequestObject) (api.ResendConfirmationResponseObject, error) {
+	if in.Body == nil {
+		return nil, missingBody()
+	}
+	if err := s.auth.ResendConfirmation(ctx, in.Body.Email, s.client(requestFrom(ctx).r)); err != nil {
+		return nil, err
+	}
+	return api.ResendConfirmation202Response{}, nil
+}
+
+// Login signs in with email and password.
+func (s *Server) Login(ctx context.Context, in api.LoginRequestObject) (api.LoginResponseObject, error) {
+	if in.Body == nil {
+		return nil, missingBody()
+	}
+	req := requestFrom(ctx)
+	remember := in.Body.RememberMe != nil && *in.Body.RememberMe
+	outcome, err := s.auth.Login(ctx, in.Body.Email, in.Body.Password, remember, s.client(req.r))
+	if err != nil {
+		return nil, err
+	}
+	return api.Login200JSONResponse(s.loginResult(req, outcome)), nil
+}
+
+// loginResult hands the browser its session, or the cookie of a pending
+// two-factor challenge.
+func (s *Server) loginResult(req *request, outcome *auth.LoginOutcome) api.LoginResult {
+	if outcome.Session == nil {
+		s.cookies.set(req.w, s.cookies.mfa, outcome.MFAChallenge, auth.MFAChallengeLifetime)
+		return api.LoginResult{Status: api.MfaRequired}
+	}
+	s.startSession(req, outcome.Session)
+	u := sessionUser(outcome.User)
+	return api.LoginResult{Status: api.SignedIn, User: &u}
+}
+
+// GetMfaChallenge says whether this browser has a sign-in waiting for a code.
+func (s *Server) GetMfaChallenge(ctx context.Context, _ api.GetMfaChallengeRequestObject) (api.GetMfaChallengeResponseObject, error) {
+	req := requestFrom(ctx)
+	c, err := req.r.Cookie(s.cookies.mfa)
+	if err != nil {
+		return api.GetMfaChallenge200JSONResponse{Pending: false}, nil
+	}
+	pending, err := s.auth.MFAPending(ctx, c.Value)
+	if err != nil {
+		return nil, err
+	}
+	return api.GetMfaChallenge200JSONResponse{Pending: pending}, nil
+}
+
+// VerifyMfa finishes a sign-in with a code.
+func (s *Server) VerifyMfa(ctx context.Context, in api.VerifyMfaRequestObject) (api.VerifyMfaResponseObject, error) {
+	if in.Body == nil {
+		return nil, missingBody()
+	}
+	req := requestFrom(ctx)
+	c, err := req.r.Cookie(s.cookies.mfa)
+	if err != nil {
+		return nil, apperr.New(apperr.Unauthenticated, CodeAuth, auth.MsgMFAExpired)
+	}
+	outcome, err := s.auth.VerifyMFA(ctx, c.Value, in.Body.Code, s.client(req.r))
+	if err != nil {
+		return nil, err
+	}
+	return api.VerifyMfa200JSONResponse(s.loginResult(req, outcome)), nil
+}
+
+// Logout revokes this browser's session.
+func (s *Server) Logout(ctx context.Context, _ api.LogoutRequestObject) (api.LogoutResponseObject, error) {
+	req := requestFrom(ctx)
+	if c, err := req.r.Cookie(s.cookies.session); err == nil {
+		if err := s.auth.Logout(ctx, c.Value); err != nil {
+			return nil, err
+		}
+	}
+	s.cookies.clear(req.w, s.cookies.session)
+	s.cookies.clear(req.w, s.cookies.mfa)
+	return api.Logout204Response{}, nil
+}
+
+// ForgotPassword sends a reset link.
+func (s *Server) ForgotPassword(ctx context.Context, in api.ForgotPasswordRequestObject) (api.ForgotPasswordResponseObject, error) {
+	if in.Body == nil {
+		return nil, missingBody()
+	}
+	if err := s.auth.ForgotPassword(ctx, in.Body.Email, s.client(requestFrom(ctx).r)); err != nil {
+		return nil, err
+	}
+	return api.ForgotPassword202Response{}, nil
+}
+
+// ResetPassword sets a new password from a reset link.
+func (s *Server) ResetPassword(ctx context.Context, in api.ResetPasswordRequestObject) (api.ResetPasswordResponseObject, error) {
+	if in.Body == nil {
+		return nil, missingBody()
+	}
+	if err := s.auth.ResetPassword(ctx, in.Body.Token, in.Body.Password); err != nil {
+		return nil, err
+	}
+	return api.ResetPassword204Response{}, nil
+}
+
+// StartOidc sends the browser to the provider.
+func (s *Server) StartOidc(ctx context.Context, in api.StartOidcRequestObject) (api.StartOidcResponseObject, error) {
+	req := requestFrom(ctx)
+	var link *auth.User
+	if in.Params.Mode != nil && *in.Params.Mode == api.Link {
+		if req.user == nil {
+			return redirectTo("/login"), nil
+		}
+		link = req.user
+	}
+	remember := in.Params.Remember != nil && *in.Params.Remember
+	to, err := s.auth.BeginSocial(ctx, string(in.Provider), link, remember)
+	if err != nil {
+		if e, ok := apperr.As(err); ok {
+			return redirectTo(callbackError(link != nil, "unavailable", e.Message)), nil
+		}
+		return nil, err
+	}
+	return redirectTo(to), nil
+}
+
+func redirectTo(location string) api.StartOidc302Response {
+	return api.StartOidc302Response{Headers: api.StartOidc302ResponseHeaders{Location: &location}}
+}
+
+// callbackError is where a failed social sign-in (or linking) lands, with
+// the error and error_description the callback page shows (§2.10).
+func callbackError(linking bool, code, description string) string {
+	page := "/auth/callback"
+	if linking {
+		page = "/account/connected"
+	}
+	return page + "?" + url.Values{"error": {code}, "error_description": {description}}.Encode()
+}
+
+// OidcCallback receives the provider's answer.
+func (s *Server) OidcCallback(ctx context.Context, in api.OidcCallbackRequestObject) (api.OidcCallbackResponseObject, error) {
+	req := requestFrom(ctx)
+	redirect := func(to string) api.OidcCallbackResponseObject {
+		return api.OidcCallback302Response{Headers: api.OidcCallback302ResponseHeaders{Location: &to}}
+	}
+	p := in.Params
+	if p.Error != nil {
+		desc := *p.Error
+		if p.ErrorDescription != nil && *p.ErrorDescription != "" {
+			desc = *p.ErrorDescription
+		}
+		return redirect(callbackError(req.user != nil, *p.Error, desc)), nil
+	}
+	if p.Code == nil || p.State == nil {
+		return redirect(callbackError(false, "invalid_request", "Authentication failed. Please try again.")), nil
+	}
+	outcome, err := s.auth.FinishSocial(ctx, string(in.Provider), *p.Code, *p.State, req.user, s.client(req.r))
+	if err != nil {
+		if e, ok := apperr.As(err); ok {
+			return redirect(callbackError(req.user != nil, "access_denied", e.Message)), nil
+		}
+		return nil, err
+	}
+	if outcome.Linked {
+		return redirect("/account/connected?" + url.Values{"linked": {outcome.Provider}}.Encode()), nil
+	}
+	s.loginResult(req, outcome.Login)
+	if outcome.Login.Session == nil {
+		return redirect("/login"), nil // the login page asks for the code
+	}
+	return redirect("/auth/callback"), nil
+}

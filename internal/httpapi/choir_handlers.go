@@ -1,0 +1,191 @@
+package httpapi
+
+import (
+	"context"
+
+	"github.com/cantica/cantica/internal/access"
+	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/choir"
+	api "github.com/cantica/cantica/internal/httpapi/apigen"
+)
+
+// Refusals of choir-scoped requests. A choir the caller does not belong to
+// is "not found", so that its existence is not revealed.
+const MsgNoPermission = "You don't have permission to do this in this choir."
+
+// requireChoir checks (user, choir, permission) through internal/access and
+// returns the caller's effective role in the choir.
+func (s *Server) requireChoir(ctx context.Context, choirID string, p access.Permission) (access.Role, error) {
+	u := requestFrom(ctx).user
+	st, err := s.choirs.Standing(ctx, u.ID, u.IsGlobalAdmin, choirID)
+	if err != nil {
+		return "", err
+	}
+	role := st.Effective()
+	if role == "" {
+		return "", apperr.New(apperr.NotFound, CodeNotFound, choir.MsgChoirNotFound)
+	}
+	if !st.Allows(p) {
+		return "", apperr.New(apperr.Forbidden, CodePermission, MsgNoPermission)
+	}
+	return role, nil
+}
+
+func (s *Server) choirDetails(ctx context.Context, c *choir.Choir, role access.Role) (api.ChoirDetails, error) {
+	n, err := s.choirs.MemberCount(ctx, c.ID)
+	if err != nil {
+		return api.ChoirDetails{}, err
+	}
+	d := api.ChoirDetails{
+		Id: c.ID, Name: c.Name, City: c.City, Postcode: c.Postcode, Country: c.Country, CountryCode: c.CountryCode,
+		TimeZone: c.TimeZone, ReligiousAffiliationId: c.AffiliationID, CalendarType: c.CalendarType,
+		Role: api.Role(role), MemberCount: n, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
+	}
+	if c.Plan != nil {
+		plan := api.ChoirDetailsPlan(*c.Plan)
+		d.Plan = &plan
+	}
+	return d, nil
+}
+
+// ListCountries lists the countries.
+func (s *Server) ListCountries(ctx context.Context, _ api.ListCountriesRequestObject) (api.ListCountriesResponseObject, error) {
+	countries, err := s.choirs.Countries(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make(api.ListCountries200JSONResponse, 0, len(countries))
+	for _, c := range countries {
+		out = append(out, api.Country{Value: c.Code, Label: c.Name})
+	}
+	return out, nil
+}
+
+// ListAffiliations lists the religious affiliations.
+func (s *Server) ListAffiliations(ctx context.Context, _ api.ListAffiliationsRequestObject) (api.ListAffiliationsResponseObject, error) {
+	affs, err := s.choirs.Affiliations(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make(api.ListAffiliations200JSONResponse, 0, len(affs))
+	for _, a := range affs {
+		out = append(out, api.Affiliation{Id: a.ID, Name: a.Name, Category: api.AffiliationCategory(a.Category),
+			SortOrder: a.SortOrder, CalendarType: a.CalendarType, CalendarPublished: a.CalendarPublished})
+	}
+	return out, nil
+}
+
+// ListCalendarTypes lists the calendar catalogue; unpublished calendars are
+// for global admins only (§6).
+func (s *Server) ListCalendarTypes(ctx context.Context, _ api.ListCalendarTypesRequestObject) (api.ListCalendarTypesResponseObject, error) {
+	types, err := s.choirs.CalendarTypes(ctx, requestFrom(ctx).user.IsGlobalAdmin)
+	if err != nil {
+		return nil, err
+	}
+	out := make(api.ListCalendarTypes200JSONResponse, 0, len(types))
+	for _, t := range types {
+		out = append(out, api.CalendarType{Key: t.Key, Name: t.Name, Description: t.Description, Category: t.Category,
+			IsDefault: t.IsDefault, IsPublished: t.IsPublished})
+	}
+	return out, nil
+}
+
+// SetActiveChoir remembers the choir the user works in.
+func (s *Server) SetActiveChoir(ctx context.Context, in api.SetActiveChoirRequestObject) (api.SetActiveChoirResponseObject, error) {
+	if in.Body == nil {
+		return nil, missingBody()
+	}
+	u := requestFrom(ctx).user
+	if err := s.choirs.SetActive(ctx, u.ID, u.IsGlobalAdmin, in.Body.ChoirId); err != nil {
+		return nil, err
+	}
+	return api.SetActiveChoir204Response{}, nil
+}
+
+// CreateChoir creates a choir whose creator becomes its administrator.
+func (s *Server) CreateChoir(ctx context.Context, in api.CreateChoirRequestObject) (api.CreateChoirResponseObject, error) {
+	if in.Body == nil {
+		return nil, missingBody()
+	}
+	b := in.Body
+	var plan *string
+	if b.Plan != nil {
+		p := string(*b.Plan)
+		plan = &p
+	}
+	c, err := s.choirs.Create(ctx, requestFrom(ctx).user.ID, choir.Create{
+		Details:       choir.Details{Name: &b.Name, City: b.City, Postcode: b.Postcode, Country: &b.Country, TimeZone: &b.TimeZone},
+		AffiliationID: b.ReligiousAffiliationId,
+		Plan:          plan,
+	})
+	if err != nil {
+		return nil, err
+	}
+	role := access.ChoirAdmin
+	if requestFrom(ctx).user.IsGlobalAdmin {
+		role = access.GlobalAdmin
+	}
+	d, err := s.choirDetails(ctx, c, role)
+	if err != nil {
+		return nil, err
+	}
+	return api.CreateChoir201JSONResponse(d), nil
+}
+
+// GetChoir reads a choir the caller belongs to.
+func (s *Server) GetChoir(ctx context.Context, in api.GetChoirRequestObject) (api.GetChoirResponseObject, error) {
+	role, err := s.requireChoir(ctx, in.ChoirId, access.ViewDashboard)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.choirs.Get(ctx, in.ChoirId)
+	if err != nil {
+		return nil, err
+	}
+	d, err := s.choirDetails(ctx, c, role)
+	if err != nil {
+		return nil, err
+	}
+	return api.GetChoir200JSONResponse(d), nil
+}
+
+// UpdateChoir changes a choir's details.
+func (s *Server) UpdateChoir(ctx context.Context, in api.UpdateChoirRequestObject) (api.UpdateChoirResponseObject, error) {
+	if in.Body == nil {
+		return nil, missingBody()
+	}
+	role, err := s.requireChoir(ctx, in.ChoirId, access.ManageChoir)
+	if err != nil {
+		return nil, err
+	}
+	b := in.Body
+	c, err := s.choirs.Update(ctx, in.ChoirId, choir.Details{Name: b.Name, City: b.City, Postcode: b.Postcode, Country: b.Country, TimeZone: b.TimeZone})
+	if err != nil {
+		return nil, err
+	}
+	d, err := s.choirDetails(ctx, c, role)
+	if err != nil {
+		return nil, err
+	}
+	return api.UpdateChoir200JSONResponse(d), nil
+}
+
+// UpdateChoirAffiliation changes a choir's affiliation.
+func (s *Server) UpdateChoirAffiliation(ctx context.Context, in api.UpdateChoirAffiliationRequestObject) (api.UpdateChoirAffiliationResponseObject, error) {
+	if in.Body == nil {
+		return nil, missingBody()
+	}
+	role, err := s.requireChoir(ctx, in.ChoirId, access.ManageChoir)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.choirs.ChangeAffiliation(ctx, in.ChoirId, in.Body.ReligiousAffiliationId)
+	if err != nil {
+		return nil, err
+	}
+	d, err := s.choirDetails(ctx, c, role)
+	if err != nil {
+		return nil, err
+	}
+	return api.UpdateChoirAffiliation200JSONResponse(d), nil
+}

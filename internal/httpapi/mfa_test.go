@@ -1,0 +1,166 @@
+package httpapi_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pquerna/otp/totp"
+
+	"github.com/cantica/cantica/internal/app/apptest"
+)
+
+func code(t *testing.T, h *apptest.Harness, secret string) string {
+	t.Helper()
+	c, err := totp.GenerateCode(secret, h.Clock.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// enableTOTP turns two-factor authentication on and returns the secret and
+// the recovery codes.
+func enableTOTP(t *testing.T, h *apptest.Harness, c *apptest.Client) (string, []string) {
+	t.Helper()
+	res := c.Do("POST", "/api/v1/account/mfa/totp/enroll", nil)
+	if res.Status != 200 || !strings.HasPrefix(res.Str("qrCode"), "data:image/png;base64,") ||
+		!strings.HasPrefix(res.Str("otpauthUrl"), "otpauth://totp/Cantica:") {
+		t.Fatalf("enroll: %d %.300s", res.Status, res.Raw)
+	}
+	secret := res.Str("secret")
+	wantError(t, c.Do("POST", "/api/v1/account/mfa/totp/activate", map[string]any{"code": "000000"}), 400, "VALIDATION_ERROR")
+	res = c.Do("POST", "/api/v1/account/mfa/totp/activate", map[string]any{"code": code(t, h, secret)})
+	if res.Status != 200 {
+		t.Fatalf("activate: %d %s", res.Status, res.Raw)
+	}
+	var codes []string
+	for _, v := range res.JSON["recoveryCodes"].([]any) {
+		codes = append(codes, v.(string))
+	}
+	if len(codes) != 10 {
+		t.Fatalf("%d recovery codes", len(codes))
+	}
+	return secret, codes
+}
+
+func TestTwoFactorSignIn(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		c := signIn(t, h, "ada@example.com")
+		secret, recovery := enableTOTP(t, h, c)
+		if res := c.Do("GET", "/api/v1/account/mfa", nil); res.JSON["totpEnabled"] != true || res.JSON["recoveryCodesLeft"] != float64(10) {
+			t.Fatalf("status: %s", res.Raw)
+		}
+
+		// A password is no longer enough.
+		b := h.NewClient()
+		res := login(b, "ada@example.com", goodPassword, true)
+		if res.Status != 200 || res.Str("status") != "mfa_required" || res.JSON["user"] != nil {
+			t.Fatalf("login: %d %s", res.Status, res.Raw)
+		}
+		if signedInAs(t, b) != "" {
+			t.Fatal("signed in before the second factor")
+		}
+		if res := b.Do("GET", "/api/v1/auth/mfa", nil); res.JSON["pending"] != true {
+			t.Fatalf("pending: %s", res.Raw)
+		}
+		wantError(t, b.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": "123456"}), 400, "VALIDATION_ERROR")
+
+		// The code activation used is spent; wait for the next one.
+		h.Clock.Advance(30 * time.Second)
+		good := code(t, h, secret)
+		res = b.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": good})
+		if res.Status != 200 || res.Str("status") != "signed_in" {
+			t.Fatalf("verify: %d %s", res.Status, res.Raw)
+		}
+		if sessionCookie(t, res).MaxAge != 30*24*3600 {
+			t.Fatal("remember me was lost on the way through the second factor")
+		}
+		if signedInAs(t, b) != "ada@example.com" {
+			t.Fatal("not signed in after the code")
+		}
+
+		// Each code works once, even in another browser.
+		r := h.NewClient()
+		login(r, "ada@example.com", goodPassword, false)
+		wantError(t, r.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": good}), 400, "VALIDATION_ERROR")
+
+		// A recovery code works, once.
+		if res := r.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": strings.ToUpper(recovery[3])}); res.Status != 200 {
+			t.Fatalf("recovery code: %d %s", res.Status, res.Raw)
+		}
+		x := h.NewClient()
+		login(x, "ada@example.com", goodPassword, false)
+		wantError(t, x.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": recovery[3]}), 400, "VALIDATION_ERROR")
+		if res := c.Do("GET", "/api/v1/account/mfa", nil); res.JSON["recoveryCodesLeft"] != float64(9) {
+			t.Fatalf("codes left: %s", res.Raw)
+		}
+
+		// The challenge expires.
+		y := h.NewClient()
+		login(y, "ada@example.com", goodPassword, false)
+		h.Clock.Advance(11 * time.Minute)
+		wantError(t, y.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": code(t, h, secret)}), 401, "AUTH_ERROR")
+	})
+}
+
+func TestWrongCodesArePaused(t *testing.T) {
+	h := apptest.Start(t, "sqlite", apptest.Options{})
+	confirmedUser(t, h, "ada@example.com")
+	secret, _ := enableTOTP(t, h, signIn(t, h, "ada@example.com"))
+	h.Clock.Advance(30 * time.Second) // a fresh code, not the one activation used
+	c := h.NewClient()
+	login(c, "ada@example.com", goodPassword, false)
+	for range 5 {
+		wantError(t, c.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": "111111"}), 400, "VALIDATION_ERROR")
+	}
+	// Paused: even the right code waits.
+	wantError(t, c.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": code(t, h, secret)}), 429, "RATE_LIMITED")
+}
+
+func TestPasswordResetDoesNotBypassTwoFactor(t *testing.T) {
+	h := apptest.Start(t, "sqlite", apptest.Options{})
+	confirmedUser(t, h, "ada@example.com")
+	enableTOTP(t, h, signIn(t, h, "ada@example.com"))
+	h.Clock.Advance(time.Minute)
+	token := requestReset(t, h, "ada@example.com")
+	if res := h.NewClient().Do("POST", "/api/v1/auth/password/reset", map[string]any{"token": token, "password": newPassword}); res.Status != 204 {
+		t.Fatalf("reset: %d", res.Status)
+	}
+	if res := login(h.NewClient(), "ada@example.com", newPassword, false); res.Str("status") != "mfa_required" {
+		t.Fatalf("after a reset the code is still needed: %s", res.Raw)
+	}
+}
+
+func TestDisableTwoFactorNeedsACode(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		c := signIn(t, h, "ada@example.com")
+		secret, _ := enableTOTP(t, h, c)
+		wantError(t, c.Do("POST", "/api/v1/account/mfa/totp/disable", map[string]any{"code": ""}), 400, "VALIDATION_ERROR")
+		wantError(t, c.Do("POST", "/api/v1/account/mfa/totp/disable", map[string]any{"code": "999999"}), 400, "VALIDATION_ERROR")
+		h.Clock.Advance(30 * time.Second)
+		if res := c.Do("POST", "/api/v1/account/mfa/totp/disable", map[string]any{"code": code(t, h, secret)}); res.Status != 204 {
+			t.Fatalf("disable: %d %s", res.Status, res.Raw)
+		}
+		if res := login(h.NewClient(), "ada@example.com", goodPassword, false); res.Str("status") != "signed_in" {
+			t.Fatalf("after disabling: %s", res.Raw)
+		}
+	})
+}
+
+func TestRegenerateRecoveryCodes(t *testing.T) {
+	h := apptest.Start(t, "sqlite", apptest.Options{})
+	confirmedUser(t, h, "ada@example.com")
+	c := signIn(t, h, "ada@example.com")
+	secret, old := enableTOTP(t, h, c)
+	h.Clock.Advance(30 * time.Second)
+	res := c.Do("POST", "/api/v1/account/mfa/recovery-codes", map[string]any{"code": code(t, h, secret)})
+	if res.Status != 200 || len(res.JSON["recoveryCodes"].([]any)) != 10 {
+		t.Fatalf("regenerate: %d %s", res.Status, res.Raw)
+	}
+	b := h.NewClient()
+	login(b, "ada@example.com", goodPassword, false)
+	wantError(t, b.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": old[0]}), 400, "VALIDATION_ERROR")
+}

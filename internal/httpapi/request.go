@@ -1,0 +1,138 @@
+package httpapi
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+	"time"
+
+	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/auth"
+	"github.com/cantica/cantica/internal/httpapi/apigen"
+)
+
+// request is what a handler knows of the HTTP exchange behind a typed
+// operation: the writer (for cookies), the request and who is signed in.
+type request struct {
+	w       http.ResponseWriter
+	r       *http.Request
+	user    *auth.User
+	session *auth.Session
+}
+
+type requestKey struct{}
+
+func requestFrom(ctx context.Context) *request {
+	return ctx.Value(requestKey{}).(*request)
+}
+
+// publicOperations may be called without signing in. Every other operation
+// needs a session: a new operation is private unless listed here.
+var publicOperations = map[string]bool{
+	"GetInfo": true, "GetSession": true, "Register": true, "CheckAuthProvider": true,
+	"ConfirmEmail": true, "ResendConfirmation": true, "Login": true, "GetMfaChallenge": true,
+	"VerifyMfa": true, "Logout": true, "ForgotPassword": true, "ResetPassword": true,
+	"StartOidc": true, "OidcCallback": true, "ListCountries": true,
+}
+
+// authenticate resolves the session cookie for every API operation and
+// refuses private ones to strangers.
+func (s *Server) authenticate(next apigen.StrictHandlerFunc, operation string) apigen.StrictHandlerFunc {
+	return func(ctx context.Context, w http.ResponseWriter, r *http.Request, body any) (any, error) {
+		req := &request{w: w, r: r}
+		if c, err := r.Cookie(s.cookies.session); err == nil && c.Value != "" {
+			u, sess, err := s.auth.Authenticate(ctx, c.Value)
+			switch {
+			case err == nil:
+				req.user, req.session = u, sess
+			case auth.IsNoSession(err):
+				s.cookies.clear(w, s.cookies.session) // ended or expired elsewhere
+			default:
+				return nil, err
+			}
+		}
+		if req.user == nil && !publicOperations[operation] {
+			return nil, apperr.New(apperr.Unauthenticated, CodeAuth, auth.MsgAuthRequired)
+		}
+		return next(context.WithValue(ctx, requestKey{}, req), w, r, body)
+	}
+}
+
+// client describes the browser behind a request. Behind trusted reverse
+// proxies the address comes from X-Forwarded-For: the nearest entry that is
+// not itself a trusted proxy (entries further left can be forged).
+func (s *Server) client(r *http.Request) auth.Client {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	ip := host
+	if s.trusted(host) {
+		hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+		for i := len(hops) - 1; i >= 0; i-- {
+			hop := strings.TrimSpace(hops[i])
+			if _, err := netip.ParseAddr(hop); err != nil {
+				break
+			}
+			ip = hop
+			if !s.trusted(hop) {
+				break
+			}
+		}
+	}
+	return auth.Client{IP: ip, UserAgent: r.UserAgent()}
+}
+
+func (s *Server) trusted(ip string) bool {
+	a, err := netip.ParseAddr(ip)
+	if err != nil {
+		return false
+	}
+	a = a.Unmap()
+	for _, p := range s.cfg.TrustedProxies {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// cookies names and writes Cantica's cookies. Under HTTPS they carry the
+// __Host- prefix, which browsers only accept when Secure, host-only and
+// for the whole site.
+type cookies struct {
+	secure  bool
+	session string
+	mfa     string
+}
+
+func newCookies(https bool) cookies {
+	c := cookies{secure: https, session: "cantica_session", mfa: "cantica_mfa"}
+	if https {
+		c.session, c.mfa = "__Host-"+c.session, "__Host-"+c.mfa
+	}
+	return c
+}
+
+// set writes a cookie; a zero lifetime makes it last for the browser session.
+func (c cookies) set(w http.ResponseWriter, name, value string, lifetime time.Duration) {
+	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: int(lifetime.Seconds()),
+		HttpOnly: true, Secure: c.secure, SameSite: http.SameSiteLaxMode})
+}
+
+func (c cookies) clear(w http.ResponseWriter, name string) {
+	http.SetCookie(w, &http.Cookie{Name: name, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, Secure: c.secure, SameSite: http.SameSiteLaxMode})
+}
+
+// startSession hands a new session to the browser: persistent sessions get
+// a dated cookie, others one that ends with the browser session.
+func (s *Server) startSession(req *request, sess *auth.NewSession) {
+	var lifetime time.Duration
+	if sess.Persistent {
+		lifetime = sess.ExpiresAt.Sub(s.now())
+	}
+	s.cookies.set(req.w, s.cookies.session, sess.Secret, lifetime)
+	s.cookies.clear(req.w, s.cookies.mfa)
+}

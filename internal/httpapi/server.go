@@ -1,0 +1,139 @@
+// Package httpapi is Cantica's HTTP layer: the handlers of the generated API
+// interface, middleware, operational endpoints and the embedded web app.
+// Handlers never write SQL; they call the capability packages.
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/cantica/cantica/internal/auth"
+	"github.com/cantica/cantica/internal/choir"
+	"github.com/cantica/cantica/internal/config"
+	"github.com/cantica/cantica/internal/db"
+	"github.com/cantica/cantica/internal/httpapi/apigen"
+)
+
+// Version is the product version shown to users.
+const Version = "v1.0"
+
+const maxAPIBody = 1 << 20 // 1 MiB
+
+// Options is what the HTTP layer needs.
+type Options struct {
+	Config config.Config
+	DB     *db.DB
+	Auth   *auth.Service
+	Choirs *choir.Service
+	Logger *slog.Logger
+	WebApp fs.FS            // the built web app; nil serves a notice instead
+	Now    func() time.Time // the clock; time.Now when nil
+}
+
+// Server implements the generated API interface.
+type Server struct {
+	cfg     config.Config
+	db      *db.DB
+	auth    *auth.Service
+	choirs  *choir.Service
+	logger  *slog.Logger
+	cookies cookies
+	now     func() time.Time
+}
+
+var _ apigen.StrictServerInterface = (*Server)(nil)
+
+// NewHandler builds the whole HTTP handler: API, operational endpoints and
+// the web app, wrapped in the middleware every response passes through.
+func NewHandler(opts Options) (http.Handler, error) {
+	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, logger: opts.Logger,
+		cookies: newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	spec, err := openAPIJSON()
+	if err != nil {
+		return nil, err
+	}
+	app, err := newSPA(opts.WebApp)
+	if err != nil {
+		return nil, err
+	}
+	m := newMetrics(opts.DB.Pools())
+
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	mux.HandleFunc("GET /readyz", s.ready)
+	mux.Handle("GET /metrics", m.handler())
+	mux.HandleFunc("GET /api/v1/openapi.json", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		_, _ = w.Write(spec)
+	})
+	strict := apigen.NewStrictHandlerWithOptions(s, []apigen.StrictMiddlewareFunc{s.authenticate}, apigen.StrictHTTPServerOptions{
+		RequestErrorHandlerFunc: func(w http.ResponseWriter, r *http.Request, err error) {
+			writeError(w, http.StatusBadRequest, CodeValidation, err.Error(), nil)
+		},
+		ResponseErrorHandlerFunc: func(w http.ResponseWriter, r *http.Request, err error) {
+			writeHandlerError(s.logger, w, r, err)
+		},
+	})
+	apigen.HandlerWithOptions(strict, apigen.StdHTTPServerOptions{
+		BaseURL:    "/api/v1",
+		BaseRouter: mux,
+		ErrorHandlerFunc: func(w http.ResponseWriter, r *http.Request, err error) {
+			writeError(w, http.StatusBadRequest, CodeValidation, err.Error(), nil)
+		},
+	})
+	// Anything else under /api/ is an unknown API path: JSON, never the app.
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, CodeNotFound, "No API endpoint at "+r.Method+" "+r.URL.Path+".", nil)
+	})
+	mux.Handle("/", app)
+
+	csrf := http.NewCrossOriginProtection()
+	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusForbidden, CodePermission, "Cross-origin request refused.", nil)
+	}))
+
+	var h http.Handler = mux
+	h = csrf.Handler(h)
+	h = limitBody(maxAPIBody, h)
+	h = observe(opts.Logger, m, h)
+	h = securityHeaders(opts.Config.BaseURL.Scheme == "https", h)
+	return h, nil
+}
+
+func openAPIJSON() ([]byte, error) {
+	spec, err := apigen.GetSpec()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(spec)
+}
+
+func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.db.Ping(ctx); err != nil {
+		s.logger.Warn("readiness check failed", "err", err)
+		writeError(w, http.StatusServiceUnavailable, CodeNotReady, "The database is not reachable.", nil)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": s.db.Kind})
+}
+
+// GetInfo answers public facts about this server.
+func (s *Server) GetInfo(ctx context.Context, _ apigen.GetInfoRequestObject) (apigen.GetInfoResponseObject, error) {
+	return apigen.GetInfo200JSONResponse{Name: "Cantica", Version: Version, Providers: s.providers()}, nil
+}
+
+func (s *Server) providers() apigen.Providers {
+	return apigen.Providers{Google: s.auth.SocialEnabled("google"), Azure: s.auth.SocialEnabled("azure")}
+}

@@ -1,0 +1,130 @@
+package httpapi
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+)
+
+// staticFile is one file of the web build, loaded once at start-up with its
+// gzip form, so serving it costs no disk reads and no compression.
+type staticFile struct {
+	body        []byte
+	gzipped     []byte // nil when compression does not pay
+	etag        string
+	contentType string
+}
+
+// spa serves the built web app: files as they are, every other path the
+// app's index.html, whose router redirects unknown routes to /.
+type spa struct {
+	files map[string]*staticFile
+}
+
+func newSPA(dist fs.FS) (*spa, error) {
+	s := &spa{files: map[string]*staticFile{}}
+	if dist == nil {
+		return s, nil
+	}
+	err := fs.WalkDir(dist, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasPrefix(path.Base(name), ".") {
+			return err
+		}
+		body, err := fs.ReadFile(dist, name)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(body)
+		f := &staticFile{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
+		f.contentType = mime.TypeByExtension(path.Ext(name))
+		if f.contentType == "" {
+			f.contentType = http.DetectContentType(body)
+		}
+		if compressible(f.contentType) && len(body) > 1024 {
+			var buf bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+			_, _ = zw.Write(body)
+			_ = zw.Close()
+			if buf.Len() < len(body) {
+				f.gzipped = buf.Bytes()
+			}
+		}
+		s.files[name] = f
+		return nil
+	})
+	return s, err
+}
+
+func compressible(contentType string) bool {
+	for _, prefix := range []string{"text/", "application/javascript", "text/javascript", "application/json", "image/svg+xml", "application/manifest+json", "application/wasm"} {
+		if strings.HasPrefix(contentType, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+const (
+	cacheForever = "public, max-age=31536000, immutable"
+	cacheNever   = "no-cache"
+)
+
+func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		writeError(w, http.StatusMethodNotAllowed, CodeMethodNotAllowed, "Method not allowed.", nil)
+		return
+	}
+	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if f, ok := s.files[name]; ok && name != "index.html" {
+		cache := cacheNever
+		// Vite puts content-hashed files under assets/: their name changes
+		// whenever their content does.
+		if strings.HasPrefix(name, "assets/") {
+			cache = cacheForever
+		}
+		s.serve(w, r, f, cache)
+		return
+	}
+	if strings.HasPrefix(name, "assets/") {
+		http.Error(w, "404 page not found", http.StatusNotFound)
+		return
+	}
+	index, ok := s.files["index.html"]
+	if !ok {
+		http.Error(w, "The Cantica web app is not built into this binary. Build it with `make build`.", http.StatusServiceUnavailable)
+		return
+	}
+	s.serve(w, r, index, cacheNever)
+}
+
+func (s *spa) serve(w http.ResponseWriter, r *http.Request, f *staticFile, cache string) {
+	h := w.Header()
+	h.Set("Cache-Control", cache)
+	h.Set("Content-Type", f.contentType)
+	h.Set("Vary", "Accept-Encoding")
+	body, etag := f.body, f.etag
+	if f.gzipped != nil && acceptsGzip(r) {
+		h.Set("Content-Encoding", "gzip")
+		body, etag = f.gzipped, strings.TrimSuffix(f.etag, `"`)+`-gz"`
+	}
+	h.Set("ETag", etag)
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(coding), "gzip") && strings.ReplaceAll(params, " ", "") != "q=0" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,123 @@
+package mail
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	htmltemplate "html/template"
+	"regexp"
+	"strings"
+	"sync"
+	texttemplate "text/template"
+)
+
+// Each kind of email is two files, templates/<kind>.txt and
+// templates/<kind>.html, holding only the body: the layouts around them give
+// the frame, the footer and two helpers:
+//
+//	{{template "greeting" .FirstName}}                 "Hello Ada," or "Hello,"
+//	{{template "button" (button .Link "Label")}}       HTML only: a button and the link spelled out
+//
+//go:embed templates
+var templateFS embed.FS
+
+var (
+	kindName = regexp.MustCompile(`^[a-z0-9_]+$`)
+	// blankLines keeps the text part tidy whatever the body templates end with.
+	blankLines = regexp.MustCompile(`\n[ \t]*\n(?:[ \t]*\n)+`)
+)
+
+type kindTemplates struct {
+	text *texttemplate.Template
+	html *htmltemplate.Template
+}
+
+var templateCache sync.Map // kind -> *kindTemplates
+
+// buttonData is what the HTML "button" helper draws.
+type buttonData struct{ URL, Label string }
+
+var htmlFuncs = htmltemplate.FuncMap{
+	"button": func(url, label string) buttonData { return buttonData{URL: url, Label: label} },
+}
+
+// layoutData is what both layouts receive; the kind's body gets Data.
+type layoutData struct {
+	Subject string
+	Data    any
+}
+
+func loadTemplates(kind string) (*kindTemplates, error) {
+	if t, ok := templateCache.Load(kind); ok {
+		return t.(*kindTemplates), nil
+	}
+	if !kindName.MatchString(kind) || kind == "layout" {
+		return nil, fmt.Errorf("mail template kind %q is not a valid name", kind)
+	}
+	textBody, err := templateFS.ReadFile("templates/" + kind + ".txt")
+	if err != nil {
+		return nil, fmt.Errorf("mail template %s: %w", kind, err)
+	}
+	htmlBody, err := templateFS.ReadFile("templates/" + kind + ".html")
+	if err != nil {
+		return nil, fmt.Errorf("mail template %s: %w", kind, err)
+	}
+	t := &kindTemplates{}
+	if t.text, err = texttemplate.ParseFS(templateFS, "templates/layout.txt"); err == nil {
+		_, err = t.text.New("content").Parse(string(textBody))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("mail template %s.txt: %w", kind, err)
+	}
+	if t.html, err = htmltemplate.New("layout.html").Funcs(htmlFuncs).ParseFS(templateFS, "templates/layout.html"); err == nil {
+		_, err = t.html.New("content").Parse(string(htmlBody))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("mail template %s.html: %w", kind, err)
+	}
+	templateCache.Store(kind, t)
+	return t, nil
+}
+
+// Render builds a Message of the given kind from templates/<kind>.txt and
+// templates/<kind>.html, executed with data. The HTML part is escaped by
+// html/template, so names and other user input are safe in it.
+func Render(kind, subject, to string, data any) (Message, error) {
+	t, err := loadTemplates(kind)
+	if err != nil {
+		return Message{}, err
+	}
+	in := layoutData{Subject: subject, Data: data}
+	var text, html bytes.Buffer
+	if err := t.text.Execute(&text, in); err != nil {
+		return Message{}, fmt.Errorf("render %s.txt: %w", kind, err)
+	}
+	if err := t.html.Execute(&html, in); err != nil {
+		return Message{}, fmt.Errorf("render %s.html: %w", kind, err)
+	}
+	return Message{
+		Kind:    kind,
+		To:      to,
+		Subject: subject,
+		Text:    strings.TrimSpace(blankLines.ReplaceAllString(text.String(), "\n\n")) + "\n",
+		HTML:    html.String(),
+	}, nil
+}
+
+// nameAndLink is the data of the account emails.
+type nameAndLink struct {
+	FirstName string
+	Link      string
+}
+
+// ConfirmEmail is the message asking a new user to confirm their address.
+func ConfirmEmail(to, firstName, link string) (Message, error) {
+	return Render("confirm_email", "Confirm your Cantica account", to,
+		nameAndLink{FirstName: strings.TrimSpace(firstName), Link: link})
+}
+
+// ResetPassword is the message carrying a password-reset link.
+func ResetPassword(to, firstName, link string) (Message, error) {
+	return Render("reset_password", "Reset your Cantica password", to,
+		nameAndLink{FirstName: strings.TrimSpace(firstName), Link: link})
+}

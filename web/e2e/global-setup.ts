@@ -1,0 +1,5 @@
+import { startMailbox } from './support/mailbox';
+
+export default async function globalSetup() {
+  return startMailbox();
+}

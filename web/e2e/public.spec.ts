@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './axe';
+
+test('landing page shows the three plans', async ({ page }) => {
+  await page.goto('/');
+  const pricing = page.locator('#pricing');
+  for (const plan of ['Small Choir', 'Medium Choir', 'Large Choir']) {
+    await expect(pricing.getByRole('heading', { name: plan })).toBeVisible();
+  }
+  for (const price of ['$12', '$19', '$29']) {
+    await expect(pricing.getByText(price, { exact: false }).first()).toBeVisible();
+  }
+  await expectAccessible(page);
+});
+
+test('arriving at /#pricing scrolls to the plans', async ({ page }) => {
+  await page.goto('/#pricing');
+  await expect(page.locator('#pricing')).toBeInViewport();
+});
+
+for (const { path, heading } of [
+  { path: '/privacy-policy', heading: 'Privacy Policy' },
+  { path: '/terms', heading: 'Terms of Service' },
+  { path: '/about', heading: 'About Cantica' },
+]) {
+  test(`${path} renders its heading`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText(String(new Date().getFullYear()));
+    await expectAccessible(page);
+  });
+}
+
+test('an unknown path lands on /', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('#pricing')).toBeAttached();
+});
+
+test('a signed-out visitor to a signed-in page goes to /login', async ({ page }) => {
+  await page.goto('/dashboard/calendar');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('unknown API paths answer JSON, not the app', async ({ request }) => {
+  const res = await request.get('/api/v1/does-not-exist');
+  expect(res.status()).toBe(404);
+  expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
+});
+
+test('the theme toggle switches and the choice survives a reload', async ({ page }) => {
+  await page.goto('/about');
+  const html = page.locator('html');
+  const before = await html.getAttribute('data-mantine-color-scheme');
+  const target = before === 'dark' ? 'light' : 'dark';
+  await page.getByRole('button', { name: `Switch to ${target} theme` }).first().click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', target);
+  await page.reload();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', target);
+  await expectAccessible(page);
+  // The stored choice also wins on the landing page, which is otherwise light.
+  await page.goto('/');
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', target);
+});
+
+test('the landing page starts light when nothing is stored', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await page.goto('/about');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await context.close();
+});

@@ -1,0 +1,58 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SMTP_PORT } from './e2e/support/mailbox';
+
+// The real binary (built by `make test-e2e`) on a fresh SQLite database in a
+// new temporary data directory, driven by Debian's Chromium.
+const port = Number(process.env.CANTICA_E2E_PORT ?? 18080);
+const baseURL = `http://127.0.0.1:${port}`;
+// Set once in the runner and inherited by the test workers, which load this
+// file again: tests that run `cantica admin` must reach the same database.
+const dataDir = (process.env.CANTICA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cantica-e2e-')));
+
+export default defineConfig({
+  testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: '../bin/cantica serve',
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      CANTICA_ADDR: `127.0.0.1:${port}`,
+      CANTICA_DATA_DIR: dataDir,
+      CANTICA_BASE_URL: baseURL,
+      CANTICA_LOG_LEVEL: 'warn',
+      CANTICA_SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      CANTICA_MAIL_FROM: 'Cantica <no-reply@cantica.test>',
+    },
+  },
+});

@@ -1,0 +1,56 @@
+import createClient from 'openapi-fetch';
+import type { components, paths } from './generated/schema';
+
+export type ApiError = components['schemas']['Error'];
+export type Session = components['schemas']['Session'];
+export type SessionUser = components['schemas']['SessionUser'];
+
+// One client for the whole app; the server keeps the session in an HttpOnly cookie.
+export const api = createClient<paths>({
+  // Absolute, because Request needs one outside the browser (tests).
+  baseUrl: new URL('/api/v1', window.location.origin).href,
+  credentials: 'same-origin',
+  // Looked up at call time, so tests can stub the global fetch.
+  fetch: (request) => globalThis.fetch(request),
+});
+
+/**
+ * HttpError carries the server's {code, message} body so the error
+ * normalisation of the specification can read it.
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly body: Partial<ApiError> | undefined;
+  readonly code: string | undefined;
+
+  constructor(status: number, body: Partial<ApiError> | undefined, fallback?: string) {
+    super(body?.message || fallback || `Request failed with status ${status}`);
+    this.name = 'HttpError';
+    this.status = status;
+    this.body = body;
+    this.code = body?.code;
+  }
+}
+
+/**
+ * fieldErrors returns the per-field messages of a VALIDATION_ERROR (or any
+ * error carrying details), keyed by field name; empty for other errors.
+ */
+export function fieldErrors(err: unknown): Record<string, string> {
+  if (!(err instanceof HttpError)) return {};
+  const details = err.body?.details;
+  if (!details || typeof details !== 'object') return {};
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(details)) {
+    if (typeof value === 'string' && value) out[key] = value;
+  }
+  return out;
+}
+
+/** unwrap turns an openapi-fetch result into its data or a thrown HttpError. */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.error !== undefined || !result.response.ok) {
+    throw new HttpError(result.response.status, result.error as Partial<ApiError> | undefined, result.response.statusText);
+  }
+  return result.data as T;
+}

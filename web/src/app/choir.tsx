@@ -1,0 +1,267 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { api, unwrap, type SessionUser } from '../api/client';
+import type { components } from '../api/generated/schema';
+import { handleError, normaliseError } from './errors';
+import type { Role } from './permissions';
+import { fetchSession, sessionQueryKey } from './session';
+
+export type Membership = components['schemas']['Membership'];
+export type ChoirSummary = components['schemas']['ChoirSummary'];
+export type ChoirDetails = components['schemas']['ChoirDetails'];
+
+/** Session-storage key of the choir chosen for this browser session (accounts §3). */
+export const ACTIVE_CHOIR_KEY = 'activeChoirId';
+/** The stored value of Global Admin Mode: a global admin working in no choir. */
+export const GLOBAL_ADMIN_MODE = 'none';
+/** Pause after a choir switch (accounts §9). */
+export const SWITCH_PAUSE_MS = 100;
+
+/** choirQueryKey is the cache key of GET /choirs/{choirId} (the same as the choir pages' choirKeys.choir). */
+export const choirQueryKey = (choirId: string) => ['choirs', choirId] as const;
+
+/** isActiveMembership: the membership counts (is_active, status 'active'). */
+export function isActiveMembership(m: Membership): boolean {
+  return m.isActive && m.status === 'active';
+}
+
+/** Where the current choir came from. */
+export type ChoirSource = 'stored' | 'last-accessed' | 'first-active' | 'none';
+
+export interface ActiveChoir {
+  /** The current choir's id, or null when there is none (or Global Admin Mode). */
+  choirId: string | null;
+  /** The current choir from the user's memberships; null when none, or when a global admin works in a choir they do not belong to. */
+  choir: ChoirSummary | null;
+  role: Role;
+  source: ChoirSource;
+}
+
+export interface ResolveInput {
+  user: Pick<SessionUser, 'isGlobalAdmin' | 'lastAccessedChoirId'> | null;
+  /** All of the user's memberships, newest first, active or not. */
+  memberships: readonly Membership[];
+  /** The session's stored active choir id (sessionStorage activeChoirId). */
+  storedChoirId: string | null;
+}
+
+const NO_CHOIR = { choirId: null, choir: null } as const;
+
+/**
+ * resolveActiveChoir applies the selection rules of accounts §4.2.
+ *
+ * A global admin acts as global_admin, in the stored choir when it is one of
+ * their choirs, else in the last-accessed one; a stored 'none' or no
+ * last-accessed choir is Global Admin Mode (no choir).
+ *
+ * Everyone else gets the stored or else the last-accessed choir, each only if
+ * that membership is active; otherwise the first active membership; with no
+ * active membership the role falls back to member with no choir.
+ */
+export function resolveActiveChoir({ user, memberships, storedChoirId }: ResolveInput): ActiveChoir {
+  const active = memberships.filter(isActiveMembership);
+  const activeById = (id: string | null | undefined) => (id ? active.find((m) => m.choir.id === id) : undefined);
+  const stored = storedChoirId === GLOBAL_ADMIN_MODE ? null : storedChoirId;
+
+  if (!user) return { ...NO_CHOIR, role: 'member', source: 'none' };
+  if (user.isGlobalAdmin) {
+    if (storedChoirId === GLOBAL_ADMIN_MODE) return { ...NO_CHOIR, role: 'global_admin', source: 'none' };
+    const storedMembership = activeById(stored);
+    if (storedMembership) {
+      return { choirId: storedMembership.choir.id, choir: storedMembership.choir, role: 'global_admin', source: 'stored' };
+    }
+    const last = user.lastAccessedChoirId;
+    if (last) {
+      // A global admin may work in any choir; the summary comes from a membership when there is one.
+      const known = memberships.find((m) => m.choir.id === last);
+      return { choirId: last, choir: known?.choir ?? null, role: 'global_admin', source: 'last-accessed' };
+    }
+    return { ...NO_CHOIR, role: 'global_admin', source: 'none' };
+  }
+
+  const storedMembership = activeById(stored);
+  if (storedMembership) {
+    return { choirId: storedMembership.choir.id, choir: storedMembership.choir, role: storedMembership.role, source: 'stored' };
+  }
+  const lastMembership = activeById(user.lastAccessedChoirId);
+  if (lastMembership) {
+    return { choirId: lastMembership.choir.id, choir: lastMembership.choir, role: lastMembership.role, source: 'last-accessed' };
+  }
+  const first = active[0];
+  if (first) return { choirId: first.choir.id, choir: first.choir, role: first.role, source: 'first-active' };
+  return { ...NO_CHOIR, role: 'member', source: 'none' };
+}
+
+/**
+ * needsChoirSelection is step 4 of the guards (accounts §4.10): no choir has
+ * been chosen, and the stored active choir id is missing or not among the
+ * user's choirs. Falling back to the first of several choirs is not a choice
+ * (the user picks on /select-choir); with a single choir it is the only one.
+ */
+export function needsChoirSelection(
+  active: ActiveChoir,
+  choirs: readonly Membership[],
+  storedChoirId: string | null,
+): boolean {
+  const chosen = active.choirId !== null && !(active.source === 'first-active' && choirs.length > 1);
+  if (chosen) return false;
+  const storedValid = storedChoirId !== null && choirs.some((m) => m.choir.id === storedChoirId);
+  return !storedValid;
+}
+
+// The stored choir id and the switching flag are per browser tab, like
+// sessionStorage itself, so every component reading them agrees without a provider.
+const listeners = new Set<() => void>();
+let switchingNow = false;
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+/** readStoredChoirId reads the session's active choir id ('none' in Global Admin Mode). */
+export function readStoredChoirId(): string | null {
+  try {
+    return sessionStorage.getItem(ACTIVE_CHOIR_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** storeActiveChoirId remembers (or with null forgets) the session's active choir. */
+export function storeActiveChoirId(choirId: string | null) {
+  try {
+    if (choirId === null) sessionStorage.removeItem(ACTIVE_CHOIR_KEY);
+    else sessionStorage.setItem(ACTIVE_CHOIR_KEY, choirId);
+  } catch {
+    // Storage unavailable: the server's last-accessed choir still holds the choice.
+  }
+  emit();
+}
+
+function setSwitching(value: boolean) {
+  switchingNow = value;
+  emit();
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function fetchChoir(choirId: string): Promise<ChoirDetails> {
+  return unwrap(await api.GET('/choirs/{choirId}', { params: { path: { choirId } } }));
+}
+
+export interface ChoirState {
+  /** The signed-in user, or null. */
+  user: SessionUser | null;
+  /** The user's active memberships, newest first. */
+  choirs: Membership[];
+  /** The choir the user works in, or null (none, or Global Admin Mode). */
+  currentChoir: ChoirSummary | null;
+  /** The membership of the current choir, when the user has one. */
+  currentMembership: Membership | null;
+  role: Role;
+  isGlobalAdmin: boolean;
+  /** The session's stored active choir id, as stored. */
+  storedChoirId: string | null;
+  /** Step 4 of the guards: the user must pick a choir on /select-choir. */
+  needsSelection: boolean;
+  switching: boolean;
+  /** Switches to a choir, or with null to Global Admin Mode; resolves true on success. */
+  switchChoir: (choirId: string | null) => Promise<boolean>;
+  loading: boolean;
+}
+
+/**
+ * useChoir gives the choir context of accounts §4.2: the user's choirs, the
+ * current one, the role in it, and the switch between them.
+ */
+export function useChoir(): ChoirState {
+  const queryClient = useQueryClient();
+  const session = useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession });
+  const storedChoirId = useSyncExternalStore(subscribe, readStoredChoirId, () => null);
+  const switching = useSyncExternalStore(subscribe, () => switchingNow, () => false);
+
+  const user = session.data?.user ?? null;
+  // Older servers and tests may answer without choirs.
+  const memberships = useMemo(() => (user ? (session.data?.choirs ?? []) : []), [user, session.data?.choirs]);
+  const choirs = useMemo(() => memberships.filter(isActiveMembership), [memberships]);
+  const active = useMemo(
+    () => resolveActiveChoir({ user, memberships, storedChoirId }),
+    [user, memberships, storedChoirId],
+  );
+
+  // A global admin may work in a choir they are not a member of: fetch its name.
+  const unknownChoirId = active.choirId !== null && active.choir === null ? active.choirId : null;
+  const details = useQuery({
+    queryKey: choirQueryKey(unknownChoirId ?? ''),
+    queryFn: () => fetchChoir(unknownChoirId!),
+    enabled: unknownChoirId !== null,
+  });
+  // A choir that cannot be read (gone, or no longer open to the user) is no choir.
+  const effective: ActiveChoir =
+    unknownChoirId !== null && details.isError ? { ...active, choirId: null, source: 'none' } : active;
+  const currentChoir: ChoirSummary | null =
+    active.choir ??
+    (unknownChoirId && details.data
+      ? {
+          id: details.data.id,
+          name: details.data.name,
+          city: details.data.city,
+          country: details.data.country,
+          countryCode: details.data.countryCode,
+        }
+      : null);
+
+  const switchChoir = useCallback(
+    async (choirId: string | null): Promise<boolean> => {
+      if (switchingNow) return false;
+      const previous = readStoredChoirId();
+      setSwitching(true);
+      storeActiveChoirId(choirId ?? GLOBAL_ADMIN_MODE);
+      try {
+        unwrap(await api.PUT('/account/active-choir', { body: { choirId } }));
+        await queryClient.refetchQueries({ queryKey: sessionQueryKey });
+        await sleep(SWITCH_PAUSE_MS);
+        return true;
+      } catch (err) {
+        storeActiveChoirId(previous);
+        handleError(err, `Failed to switch choir: ${normaliseError(err).message}`);
+        return false;
+      } finally {
+        setSwitching(false);
+      }
+    },
+    [queryClient],
+  );
+
+  return {
+    user,
+    choirs,
+    currentChoir,
+    currentMembership: currentChoir ? (choirs.find((m) => m.choir.id === currentChoir.id) ?? null) : null,
+    role: active.role,
+    isGlobalAdmin: user?.isGlobalAdmin ?? false,
+    storedChoirId,
+    needsSelection: user ? needsChoirSelection(effective, choirs, storedChoirId) : false,
+    switching,
+    switchChoir,
+    loading: session.isPending || (unknownChoirId !== null && details.isPending),
+  };
+}
+
+/** useChoirDetails reads one choir (GET /choirs/{choirId}): details, the caller's role and the member count. */
+export function useChoirDetails(choirId: string | null | undefined) {
+  return useQuery({
+    queryKey: choirQueryKey(choirId ?? ''),
+    queryFn: () => fetchChoir(choirId!),
+    enabled: !!choirId,
+  });
+}

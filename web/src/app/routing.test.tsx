@@ -1,0 +1,87 @@
+import { screen } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { planMusicVersion } from '../features/calendar/PlanMusicRedirect';
+import { createQueryClient } from './queryClient';
+import { routes } from './routes';
+import { ada } from '../test/fixtures';
+import { renderWithProviders } from '../test/render';
+
+const desktop = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36';
+const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+
+describe('planMusicVersion', () => {
+  it.each([
+    [1280, desktop, 'plan-music-v3'],
+    [768, desktop, 'plan-music-v3'],
+    [767, desktop, 'plan-music-v2'],
+    [1280, iphone, 'plan-music-v2'],
+  ])('width %i picks by device', (width, agent, want) => {
+    expect(planMusicVersion(width, agent)).toBe(want);
+  });
+});
+
+describe('query cache settings', () => {
+  it('follows the specification', () => {
+    const { queries, mutations } = createQueryClient().getDefaultOptions();
+    expect(queries).toMatchObject({
+      staleTime: 5 * 60 * 1000,
+      gcTime: 10 * 60 * 1000,
+      retry: 1,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: 'always',
+    });
+    expect(mutations).toMatchObject({ retry: 1 });
+  });
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  renderWithProviders(router, createQueryClient());
+  return router;
+}
+
+const bachChoir = {
+  choir: { id: 'c1', name: 'Bach Choir', city: 'Leeds', country: 'United Kingdom', countryCode: 'GB' },
+  role: 'member',
+  isActive: true,
+  status: 'active',
+  joinedDate: '2025-01-01T00:00:00Z',
+};
+
+function answerSession(user: unknown, choirs: unknown[] = []) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ user, choirs }), { headers: { 'Content-Type': 'application/json' } })),
+  );
+}
+
+describe('route table', () => {
+  beforeEach(() => answerSession(null));
+
+  it('sends a signed-out visitor of a signed-in page to /login, remembering the page', async () => {
+    const router = renderAt('/dashboard/calendar?view=month');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard/calendar', search: '?view=month' } });
+  });
+
+  it('redirects an unknown path to /', async () => {
+    const router = renderAt('/no/such/page');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('redirects /account to /account/profile for a signed-in user', async () => {
+    answerSession(ada);
+    const router = renderAt('/account');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/account/profile'));
+  });
+
+  it('redirects the old directory paths to the members page', async () => {
+    answerSession({ ...ada, lastAccessedChoirId: 'c1' }, [bachChoir]);
+    for (const old of ['/dashboard/directory', '/dashboard/people']) {
+      const router = renderAt(old);
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/members'));
+    }
+  });
+});

@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppShellLayout } from './AppShellLayout';
+import type { Handler } from '../../test/api';
+import { BACH, user } from '../../test/fixtures';
+import { renderRoutes, stubServer } from './sessionStub';
+import type { Membership } from '../choir';
+
+const ADA = user({ lastAccessedChoirId: BACH.choir.id });
+// A member of one choir: the member sidebar.
+const MEMBER_OF_BACH: Membership = { ...BACH, role: 'member' };
+
+let server: ReturnType<typeof stubServer>;
+let fetchMock: ReturnType<typeof stubServer>['fetch'];
+
+function serve(handlers: Record<string, Handler> = {}, who = ADA, choirs: Membership[] = [MEMBER_OF_BACH]) {
+  server = stubServer({ user: who, choirs, handlers });
+  fetchMock = server.fetch;
+}
+
+function renderShell(path = '/dashboard') {
+  const view = renderRoutes(
+    [
+      { path: '/', element: <h1>Landing</h1> },
+      {
+        element: <AppShellLayout />,
+        children: [
+          { path: '/dashboard', element: <h1>Dashboard page</h1> },
+          { path: '/dashboard/global-admin/master-feasts', element: <h1>Master Feasts page</h1> },
+        ],
+      },
+    ],
+    path,
+  );
+  view.queryClient.setQueryData(['some', 'cached', 'data'], 42);
+  return view;
+}
+
+const originalMatchMedia = window.matchMedia;
+
+beforeEach(() => serve());
+
+afterEach(() => {
+  window.matchMedia = originalMatchMedia;
+  vi.restoreAllMocks();
+});
+
+describe('AppShellLayout', () => {
+  it('shows a skeleton, not the shell, while the session loads', () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    renderShell();
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByText('Dashboard page')).not.toBeInTheDocument();
+  });
+
+  it('shows the user and the member items only', async () => {
+    renderShell();
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByText('AL')).toBeInTheDocument();
+    expect(within(nav).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(nav).getByText('ada@example.com')).toBeInTheDocument();
+
+    for (const label of ['Dashboard', 'Music Library', 'Members', 'Calendar', 'Help Center', 'About']) {
+      expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
+    }
+    for (const label of ['Announcements', 'Analytics', 'Policies', 'Choir Settings', 'Musical Roles', 'Global Admin']) {
+      expect(within(nav).queryByRole('link', { name: label })).not.toBeInTheDocument();
+    }
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', '/help');
+    expect(within(nav).getByRole('link', { name: 'About' })).toHaveAttribute('href', '/dashboard/about');
+  });
+
+  it('has the landmarks and leaves the h1 to the page', async () => {
+    renderShell();
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveTextContent('Dashboard page');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeInTheDocument();
+  });
+
+  it('offers Account Settings and Connected Accounts in the user menu', async () => {
+    renderShell();
+    await userEvent.click(await screen.findByRole('button', { name: 'User menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute('href', '/account/profile');
+    expect(screen.getByRole('menuitem', { name: 'Connected Accounts' })).toHaveAttribute('href', '/account/connected');
+  });
+
+  it('titles the page from the path on small screens', async () => {
+    window.matchMedia = ((query: string) => ({
+      ...originalMatchMedia(query),
+      matches: query === '(max-width: 767px)',
+      media: query,
+    })) as typeof window.matchMedia;
+    renderShell('/dashboard/global-admin/master-feasts');
+    expect(within(await screen.findByRole('banner')).getByText('Master Feasts')).toBeInTheDocument();
+  });
+
+  it('shows Cantica in the top bar on larger screens', async () => {
+    renderShell('/dashboard/global-admin/master-feasts');
+    expect(within(await screen.findByRole('banner')).getByText('Cantica')).toBeInTheDocument();
+  });
+
+  it('signs out: busy label while the request runs, then state cleared and home', async () => {
+    let answer!: (response: Response) => void;
+    serve({
+      'POST /auth/logout': () => {
+        // The server forgets the session as it answers.
+        server.state.user = null;
+        return new Promise<Response>((resolve) => (answer = resolve));
+      },
+    });
+    sessionStorage.setItem('activeChoirId', BACH.choir.id);
+    sessionStorage.setItem('pendingInviteToken', 't1');
+    sessionStorage.setItem('onboardingComplete', 'true');
+    localStorage.setItem('rememberMe', 'true');
+    const { router, queryClient } = renderShell();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    const busy = await screen.findByRole('button', { name: 'Signing out...' });
+    expect(busy).toBeDisabled();
+    expect(server.calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', path: '/auth/logout', body: undefined }]);
+
+    answer(new Response(null, { status: 204 }));
+    expect(await screen.findByRole('heading', { name: 'Landing' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(sessionStorage.getItem('activeChoirId')).toBeNull();
+    expect(sessionStorage.getItem('pendingInviteToken')).toBeNull();
+    expect(sessionStorage.getItem('onboardingComplete')).toBe('true');
+    expect(localStorage.getItem('rememberMe')).toBeNull();
+    expect(queryClient.getQueryData(['some', 'cached', 'data'])).toBeUndefined();
+    expect(queryClient.getQueryData(['session'])).toEqual({ user: null, choirs: [] });
+  });
+
+  it('stays signed in and says so when sign-out fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    serve({
+      'POST /auth/logout': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const { router } = renderShell();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign Out' })).toBeEnabled());
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('shows the test error button only with sentry-test=true', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderShell('/dashboard?sentry-test=true');
+    await userEvent.click(await screen.findByRole('button', { name: 'Send test error' }));
+    expect(error).toHaveBeenCalled();
+  });
+
+  it('hides the test error button otherwise', async () => {
+    renderShell('/dashboard?sentry-test=false');
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(screen.queryByRole('button', { name: 'Send test error' })).not.toBeInTheDocument();
+  });
+
+  it('gives a choir admin the admin items', async () => {
+    serve({}, ADA, [BACH]);
+    renderShell();
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    for (const label of ['Announcements', 'Analytics', 'Policies', 'Choir Settings', 'Musical Roles']) {
+      expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
+    }
+    expect(within(nav).queryByRole('link', { name: 'Global Admin' })).not.toBeInTheDocument();
+  });
+
+  it('gives a guest the dashboard and the calendar', async () => {
+    serve({}, ADA, [{ ...BACH, role: 'guest' }]);
+    renderShell();
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Calendar' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Members' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the shell for a global admin with no choir (Global Admin Mode), with every item', async () => {
+    serve({}, user({ isGlobalAdmin: true }), []);
+    renderShell('/dashboard/global-admin/master-feasts');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    for (const label of ['Dashboard', 'Choir Settings', 'Global Admin', 'Calendar Import', 'Master Feasts']) {
+      expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Current choir: Global Admin Mode' })).toBeInTheDocument();
+  });
+
+  it('renders the page without the shell when there is no current choir', async () => {
+    serve({}, user(), []);
+    renderShell();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard page' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveTextContent('Dashboard page');
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+  });
+});

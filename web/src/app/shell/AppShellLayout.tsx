@@ -1,0 +1,286 @@
+import {
+  ActionIcon,
+  AppShell,
+  Avatar,
+  Box,
+  Burger,
+  Button,
+  Divider,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import {
+  IconCalendar,
+  IconCalendarPlus,
+  IconChartBar,
+  IconFileText,
+  IconHelp,
+  IconInfoCircle,
+  IconLayoutDashboard,
+  IconMicrophone2,
+  IconMusic,
+  IconPlugConnected,
+  IconSettings,
+  IconSpeakerphone,
+  IconStars,
+  IconUserCircle,
+  IconUsers,
+  IconWorld,
+  type Icon,
+} from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
+import type { SessionUser } from '../../api/client';
+import { reportError } from '../errors';
+import { useChoir } from '../choir';
+import type { Role } from '../permissions';
+import { SignOutButton } from '../signOut';
+import { ChoirSwitcher } from './ChoirSwitcher';
+import { ErrorBoundary } from './ErrorFallback';
+import {
+  activeHref,
+  initials,
+  SIDEBAR_FOOTER_LINKS,
+  sidebarItems,
+  titleFromPath,
+  type NavItem,
+} from './navigation';
+import { ThemeToggle } from './ThemeToggle';
+
+const ICONS: Record<string, Icon> = {
+  '/dashboard': IconLayoutDashboard,
+  '/dashboard/music': IconMusic,
+  '/dashboard/members': IconUsers,
+  '/dashboard/calendar': IconCalendar,
+  '/dashboard/announcements': IconSpeakerphone,
+  '/dashboard/analytics': IconChartBar,
+  '/dashboard/policies': IconFileText,
+  '/dashboard/settings/choir': IconSettings,
+  '/dashboard/settings/musical-roles': IconMicrophone2,
+  '/dashboard/global-admin': IconWorld,
+  '/dashboard/global-admin/calendar-import': IconCalendarPlus,
+  '/dashboard/global-admin/master-feasts': IconStars,
+  '/help': IconHelp,
+  '/dashboard/about': IconInfoCircle,
+};
+
+/** Mantine's sm breakpoint (48em) is the specification's mobile width of 768 px. */
+const MOBILE_QUERY = '(max-width: 767px)';
+
+/**
+ * AppShellLayout is the navigation shell of accounts §2.5 around signed-in
+ * pages. With no current choir the page renders without the shell, except
+ * for a global admin (Global Admin Mode keeps the global-admin pages in it).
+ */
+export function AppShellLayout() {
+  const { user, loading, currentChoir, isGlobalAdmin, role } = useChoir();
+  const { pathname } = useLocation();
+  // The guards send signed-out visitors away; until they do, keep the skeleton.
+  if (loading || !user) return <ShellSkeleton />;
+  if (!currentChoir && !isGlobalAdmin) {
+    return (
+      <Box component="main" miw={320} p="md">
+        <ErrorBoundary resetKey={pathname}>
+          <Outlet />
+        </ErrorBoundary>
+      </Box>
+    );
+  }
+  return <Shell user={user} role={role} />;
+}
+
+function Shell({ user, role }: { user: SessionUser; role: Role }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const { pathname } = useLocation();
+
+  // A tap on a link in the mobile drawer should reveal the page it opened.
+  useEffect(() => close(), [pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: { sm: 250, lg: 280 }, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+      style={{ minWidth: 320 }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={opened}
+              aria-controls="app-navigation"
+            />
+            {/* Not a heading: each page carries its own h1. */}
+            <Text fw={700} size="lg" truncate>
+              {isMobile ? titleFromPath(pathname) : 'Cantica'}
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ChoirSwitcher />
+            <ThemeToggle />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar id="app-navigation" p="md" aria-label="Main navigation">
+        <Sidebar user={user} role={role} pathname={pathname} />
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <ErrorBoundary resetKey={pathname}>
+          <Outlet />
+        </ErrorBoundary>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function Sidebar({ user, role, pathname }: { user: SessionUser; role: Role; pathname: string }) {
+  const items = sidebarItems(role);
+  const active = activeHref([...items, ...SIDEBAR_FOOTER_LINKS], pathname);
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+
+  return (
+    <>
+      <AppShell.Section>
+        <Group gap="sm" wrap="nowrap">
+          <Avatar color="violet" radius="xl" aria-hidden>
+            {initials(user)}
+          </Avatar>
+          <Box miw={0}>
+            <Text fw={600} size="sm" truncate>
+              {fullName || user.email}
+            </Text>
+            <Text c="dimmed" size="xs" truncate>
+              {user.email}
+            </Text>
+          </Box>
+        </Group>
+      </AppShell.Section>
+
+      <Divider my="sm" />
+
+      <AppShell.Section grow component={ScrollArea} mx="-xs" px="xs">
+        <NavList items={items} active={active} />
+      </AppShell.Section>
+
+      <Divider my="sm" />
+
+      <AppShell.Section>
+        <NavList items={SIDEBAR_FOOTER_LINKS} active={active} />
+        <SentryTestButton />
+        <SignOutButton mt="sm" fullWidth />
+      </AppShell.Section>
+    </>
+  );
+}
+
+function NavList({ items, active }: { items: readonly NavItem[]; active: string | null }) {
+  return (
+    <Stack gap={2}>
+      {items.map((item) => {
+        const ItemIcon = ICONS[item.href];
+        const isActive = item.href === active;
+        return (
+          <NavLink
+            key={item.href}
+            component={Link}
+            to={item.href}
+            label={item.label}
+            active={isActive}
+            aria-current={isActive ? 'page' : undefined}
+            leftSection={ItemIcon ? <ItemIcon size={18} stroke={1.5} aria-hidden /> : undefined}
+          />
+        );
+      })}
+    </Stack>
+  );
+}
+
+function UserMenu() {
+  return (
+    <Menu position="bottom-end" width={220} withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="default" size="lg" aria-label="User menu">
+          <IconUserCircle size={20} stroke={1.5} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/account/profile" leftSection={<IconSettings size={16} aria-hidden />}>
+          Account Settings
+        </Menu.Item>
+        <Menu.Item component={Link} to="/account/connected" leftSection={<IconPlugConnected size={16} aria-hidden />}>
+          Connected Accounts
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/**
+ * The hidden test button of accounts §2.5. Error reporting is disabled, so
+ * the test error only reaches the console.
+ */
+function SentryTestButton() {
+  const [params] = useSearchParams();
+  if (params.get('sentry-test') !== 'true') return null;
+  return (
+    <Button
+      mt="sm"
+      fullWidth
+      size="xs"
+      variant="light"
+      color="red"
+      onClick={() => reportError(new Error('Test error from the sentry-test button'))}
+    >
+      Send test error
+    </Button>
+  );
+}
+
+function ShellSkeleton() {
+  return (
+    <Box miw={320} role="status" aria-label="Loading" aria-busy>
+      <Group h={60} px="md" justify="space-between" wrap="nowrap">
+        <Skeleton h={20} w={140} />
+        <Group gap="xs" wrap="nowrap">
+          <Skeleton h={34} w={34} />
+          <Skeleton h={34} w={34} />
+        </Group>
+      </Group>
+      <Group align="flex-start" gap={0} wrap="nowrap">
+        <Stack visibleFrom="sm" w={250} p="md" gap="sm">
+          <Group gap="sm" wrap="nowrap">
+            <Skeleton h={38} w={38} circle />
+            <Stack gap={6} style={{ flex: 1 }}>
+              <Skeleton h={12} w="80%" />
+              <Skeleton h={10} w="60%" />
+            </Stack>
+          </Group>
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} h={28} />
+          ))}
+        </Stack>
+        <Stack p="md" gap="md" style={{ flex: 1 }}>
+          <Skeleton h={32} w="40%" />
+          <Skeleton h={16} />
+          <Skeleton h={16} w="90%" />
+          <Skeleton h={160} />
+        </Stack>
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,73 @@
+import { Button, type ButtonProps } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api, HttpError, unwrap } from '../api/client';
+import { storeActiveChoirId } from './choir';
+import { handleError } from './errors';
+import { sessionQueryKey } from './session';
+
+/**
+ * clearSignedInState forgets everything the signed-out visitor must not keep
+ * (accounts §4.2 'Logout'): cached data, the session's choir and invite, and
+ * the remember-me flag. The session is then known to be empty, so the next
+ * page need not ask the server.
+ */
+export function clearSignedInState(queryClient: QueryClient) {
+  queryClient.clear();
+  queryClient.setQueryData(sessionQueryKey, { user: null, choirs: [] });
+  storeActiveChoirId(null);
+  try {
+    sessionStorage.removeItem('pendingInviteToken');
+    localStorage.removeItem('rememberMe');
+  } catch {
+    // Storage unavailable: nothing was kept there.
+  }
+}
+
+/**
+ * useSignOut ends the session, forgets the signed-in state and goes home.
+ * signingOut holds while the request is out (and after it succeeded); a
+ * failure is reported and the user may try again.
+ */
+export function useSignOut() {
+  const [signingOut, setSigningOut] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  async function signOut() {
+    if (signingOut) return;
+    setSigningOut(true);
+    try {
+      unwrap(await api.POST('/auth/logout'));
+    } catch (err) {
+      // A 401 means the server already forgot the session: signed out all the same.
+      if (!(err instanceof HttpError && err.status === 401)) {
+        setSigningOut(false);
+        handleError(err);
+        return;
+      }
+    }
+    clearSignedInState(queryClient);
+    navigate('/', { replace: true });
+  }
+
+  return { signOut, signingOut };
+}
+
+/** SignOutButton signs the user out (see useSignOut); layout props pass to the button. */
+export function SignOutButton(props: Omit<ButtonProps, 'leftSection' | 'disabled' | 'children'>) {
+  const { signOut, signingOut } = useSignOut();
+  return (
+    <Button
+      variant="default"
+      {...props}
+      leftSection={<IconLogout size={16} aria-hidden />}
+      onClick={signOut}
+      disabled={signingOut}
+    >
+      {signingOut ? 'Signing out...' : 'Sign Out'}
+    </Button>
+  );
+}

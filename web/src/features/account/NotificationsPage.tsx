@@ -1,0 +1,77 @@
+import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useFormSubmission } from '../../app/notify';
+import { profileErrorMessage, withMessage } from './errors';
+import { SECTION_PADDING, SectionError, SectionLoading } from './PageState';
+import { profileSaved, updateProfile, useProfile, type Profile } from './queries';
+
+export const DIGEST_DESCRIPTION =
+  'A periodic email with a digest of news from your choirs: upcoming events, announcements and new music.';
+
+/** NotificationsPage holds the email digest preference. */
+export function NotificationsPage() {
+  const profile = useProfile();
+  return (
+    <Stack gap="md">
+      <Title order={2}>Notifications</Title>
+      <Paper withBorder p={SECTION_PADDING}>
+        {profile.isPending ? (
+          <SectionLoading label="Loading your notification settings" />
+        ) : profile.isError ? (
+          <SectionError
+            title="Could not load your notification settings"
+            error={profile.error}
+            onRetry={() => void profile.refetch()}
+          />
+        ) : (
+          <DigestSwitch key={profile.data.id} profile={profile.data} />
+        )}
+      </Paper>
+      <Text size="sm" c="dimmed">
+        Messages about your account, such as password resets and invitations, are always sent.
+      </Text>
+    </Stack>
+  );
+}
+
+function DigestSwitch({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const { submit, submitting } = useFormSubmission();
+  const [enabled, setEnabled] = useState(Boolean(profile.emailDigestEnabled));
+
+  async function toggle(next: boolean) {
+    setEnabled(next);
+    try {
+      await submit(
+        withMessage(() => updateProfile({ emailDigestEnabled: next }), profileErrorMessage),
+        {
+          onSuccess: (saved) => {
+            setEnabled(saved.emailDigestEnabled);
+            profileSaved(queryClient, saved);
+          },
+          onError: () => setEnabled(!next),
+        },
+      );
+    } catch {
+      // Reverted and shown by the submission flow.
+    }
+  }
+
+  return (
+    <Switch
+      label="Email digest"
+      // Mantine's label also wraps the description; keep the name short.
+      aria-label="Email digest"
+      description={DIGEST_DESCRIPTION}
+      checked={enabled}
+      aria-busy={submitting}
+      // Not disabled while saving, which would drop the keyboard focus; a
+      // change made meanwhile is ignored, as the submission rule asks.
+      onChange={(e) => {
+        if (!submitting) void toggle(e.currentTarget.checked);
+      }}
+      size="md"
+    />
+  );
+}

@@ -1,0 +1,115 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ada } from '../../test/fixtures';
+import { AuthCallbackPage, describeCallbackError } from './AuthCallbackPage';
+import { LoginPage } from './LoginPage';
+import { apiError, cleanNotifications, deferred, json, renderRoutes, stubApi } from './testing';
+
+const routes = [
+  { path: '/auth/callback', element: <AuthCallbackPage /> },
+  { path: '/login', element: <LoginPage /> },
+];
+
+function expectErrorCard(message: string, detail?: string) {
+  expect(screen.getByRole('heading', { level: 1, name: 'Authentication Error' })).toBeInTheDocument();
+  expect(screen.getByText(message)).toBeInTheDocument();
+  if (detail) expect(screen.getByText(detail)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Return to Login' })).toHaveAttribute('href', '/login');
+  expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+}
+
+afterEach(() => {
+  cleanNotifications();
+  vi.restoreAllMocks();
+});
+
+describe('describeCallbackError', () => {
+  it('keeps ordinary messages and falls back when there is none', () => {
+    expect(describeCallbackError('Access denied by the user')).toEqual({ message: 'Access denied by the user' });
+    expect(describeCallbackError('')).toEqual({ message: 'Authentication failed. Please try again.' });
+    expect(describeCallbackError(null)).toEqual({ message: 'Authentication failed. Please try again.' });
+  });
+});
+
+describe('AuthCallbackPage', () => {
+  it('shows error_description from the query', () => {
+    const api = stubApi();
+    renderRoutes(routes, '/auth/callback?error=access_denied&error_description=The+user+cancelled+sign-in');
+    expectErrorCard('The user cancelled sign-in');
+    expect(api.calls.filter((c) => c.path === '/auth/session')).toHaveLength(0);
+  });
+
+  it('shows error when there is no description', () => {
+    stubApi();
+    renderRoutes(routes, '/auth/callback?error=access_denied');
+    expectErrorCard('access_denied');
+  });
+
+  it('explains a database error', () => {
+    stubApi();
+    renderRoutes(routes, '/auth/callback?error=server_error&error_description=Database+error+saving+new+user');
+    expectErrorCard(
+      'There was a problem with your account setup.',
+      'This looks like a temporary database issue on our side. Please try again in a few minutes, and contact support if it keeps happening.',
+    );
+    expect(screen.queryByText('Database error saving new user')).not.toBeInTheDocument();
+  });
+
+  it('explains a profile error', () => {
+    stubApi();
+    renderRoutes(routes, '/auth/callback?error_description=User+profile+error%3A+not+found');
+    expectErrorCard(
+      'Error loading your profile.',
+      'Your sign-in worked, but your profile could not be loaded. Please try signing in again.',
+    );
+  });
+
+  it('confirms the email from the confirmation link and hands the address to /login', async () => {
+    const api = stubApi({ 'POST /auth/confirm': () => json({ email: 'grace@example.com' }) });
+    const { router } = renderRoutes(routes, '/auth/callback?confirm=tok-1');
+    expect(await screen.findByText('Your email is confirmed. You can sign in now.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('grace@example.com');
+    expect(api.bodies('POST', '/auth/confirm')).toEqual([{ token: 'tok-1' }]);
+  });
+
+  it('shows the server message when the confirmation link is no good', async () => {
+    stubApi({
+      'POST /auth/confirm': () => apiError(400, 'INVALID_TOKEN', 'This confirmation link is invalid or has expired.'),
+    });
+    const { router } = renderRoutes(routes, '/auth/callback?confirm=used');
+    expect(await screen.findByRole('heading', { name: 'Authentication Error' })).toBeInTheDocument();
+    expectErrorCard('This confirmation link is invalid or has expired.');
+    expect(router.state.location.pathname).toBe('/auth/callback');
+  });
+
+  it('shows Processing authentication... while it asks the server, then goes to choir registration', async () => {
+    const session = deferred<Response>();
+    stubApi({ 'GET /auth/session': () => session.promise });
+    sessionStorage.setItem('pendingInviteToken', 'invite-1');
+    const { router } = renderRoutes(routes, '/auth/callback');
+    expect(screen.getByRole('heading', { level: 1, name: 'Processing authentication...' })).toBeInTheDocument();
+    session.resolve(json({ user: ada }));
+    expect(await screen.findByRole('heading', { name: 'Choir registration page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/choir-registration');
+    expect(router.state.historyAction).toBe('REPLACE');
+    // The invitation is for the invitations feature to accept; it stays.
+    expect(sessionStorage.getItem('pendingInviteToken')).toBe('invite-1');
+  });
+
+  it('says authentication failed when the social sign-in left no session', async () => {
+    stubApi();
+    renderRoutes(routes, '/auth/callback');
+    expect(await screen.findByRole('heading', { name: 'Authentication Error' })).toBeInTheDocument();
+    expectErrorCard('Authentication failed. Please try again.');
+  });
+
+  it('sends a social sign-in that still needs a code to the code step', async () => {
+    stubApi({ 'GET /auth/mfa': () => json({ pending: true }) });
+    const { router } = renderRoutes(routes, '/auth/callback');
+    expect(await screen.findByRole('heading', { name: 'Two-Factor Authentication' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

@@ -1,0 +1,28 @@
+// Session storage helpers of the onboarding flows (accounts §3 'Session-storage keys').
+// Storage can be missing or throw (private modes, blocked cookies); the flows
+// then simply forget between pages.
+
+
+export function readSession(key: string): string | null {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(key: string, value: string): void {
+  try {
+    window.sessionStorage.setItem(key, value);
+  } catch {
+    // Not kept; the flow goes on without it.
+  }
+}
+
+export function removeSession(key: string): void {
+  try {
+    window.sessionStorage.removeItem(key);
+  } catch {
+    // Nothing stored to remove.
+  }
+}

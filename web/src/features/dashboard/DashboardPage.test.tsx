@@ -1,0 +1,116 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../../api/client';
+import type { Membership } from '../../app/choir';
+import { renderServed } from '../../app/shell/sessionStub';
+import { apiError, deferred, json, type Handler } from '../../test/api';
+import { BACH, details, GUESTS, SCHOLA, user } from '../../test/fixtures';
+import { resetToasts } from '../../test/render';
+import { DashboardPage, shortcutsFor } from './DashboardPage';
+
+beforeEach(resetToasts);
+
+function renderDashboard(who: SessionUser, choirs: Membership[], handlers: Record<string, Handler> = {}) {
+  return renderServed({ user: who, choirs, handlers }, [{ path: '/dashboard', element: <DashboardPage /> }], '/dashboard');
+}
+
+const ALL_SHORTCUTS = [
+  'Music Library',
+  'Members',
+  'Calendar',
+  'Announcements',
+  'Communications',
+  'Analytics',
+  'Policies',
+  'Choir Settings',
+  'Global Admin',
+];
+
+function shownShortcuts() {
+  return ALL_SHORTCUTS.filter((label) => screen.queryByRole('link', { name: new RegExp(`^${label}`) }));
+}
+
+describe('DashboardPage', () => {
+  it("shows the choir's name, place, the role in words and the member count", async () => {
+    renderDashboard(user({ lastAccessedChoirId: BACH.choir.id }), [BACH], {
+      'GET /choirs/:choirId': () => json(details(BACH, { memberCount: 27 })),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bach Choir' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByText('Leeds, United Kingdom')).toBeInTheDocument();
+    expect(screen.getByText('Your role')).toBeInTheDocument();
+    expect(screen.getByText('Choir Administrator')).toBeInTheDocument();
+    expect(screen.getByText('Choir members')).toBeInTheDocument();
+    expect(await screen.findByText('27')).toBeInTheDocument();
+    expect(screen.queryByText('choir_admin')).not.toBeInTheDocument();
+  });
+
+  it('holds a skeleton in place of the member count while it loads', async () => {
+    const answer = deferred<Response>();
+    renderDashboard(user({ lastAccessedChoirId: BACH.choir.id }), [BACH], { 'GET /choirs/:choirId': () => answer.promise });
+    expect(await screen.findByRole('status', { name: 'Loading member count' })).toBeInTheDocument();
+    answer.resolve(json(details(BACH, { memberCount: 8 })));
+    expect(await screen.findByText('8')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading member count' })).not.toBeInTheDocument();
+  });
+
+  it('shows a member the member shortcuts only, each a link', async () => {
+    renderDashboard(user({ lastAccessedChoirId: SCHOLA.choir.id }), [BACH, SCHOLA]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Schola Cantorum' })).toBeInTheDocument();
+    expect(screen.getByText('Member')).toBeInTheDocument();
+    expect(screen.getByText('Dublin, Ireland')).toBeInTheDocument();
+    expect(shownShortcuts()).toEqual(['Music Library', 'Members', 'Calendar']);
+    expect(screen.getByRole('link', { name: /^Music Library/ })).toHaveAttribute('href', '/dashboard/music');
+    expect(screen.getByRole('link', { name: /^Members/ })).toHaveAttribute('href', '/dashboard/members');
+    expect(screen.getByRole('link', { name: /^Calendar/ })).toHaveAttribute('href', '/dashboard/calendar');
+  });
+
+  it('shows a guest what a guest may open', async () => {
+    renderDashboard(user({ lastAccessedChoirId: GUESTS.choir.id }), [GUESTS]);
+    expect(await screen.findByText('Guest')).toBeInTheDocument();
+    expect(shownShortcuts()).toEqual(['Music Library', 'Calendar']);
+  });
+
+  it('adds the admin shortcuts for a choir admin', async () => {
+    renderDashboard(user({ lastAccessedChoirId: BACH.choir.id }), [BACH]);
+    expect(await screen.findByText('Choir Administrator')).toBeInTheDocument();
+    expect(shownShortcuts()).toEqual(ALL_SHORTCUTS.filter((l) => l !== 'Global Admin'));
+    expect(screen.getByRole('link', { name: /^Choir Settings/ })).toHaveAttribute('href', '/dashboard/settings/choir');
+  });
+
+  it('shows a global admin every shortcut and the role Global Administrator', async () => {
+    renderDashboard(user({ isGlobalAdmin: true, lastAccessedChoirId: SCHOLA.choir.id }), [SCHOLA]);
+    expect(await screen.findByText('Global Administrator')).toBeInTheDocument();
+    expect(shownShortcuts()).toEqual(ALL_SHORTCUTS);
+    expect(screen.getByRole('link', { name: /^Global Admin/ })).toHaveAttribute('href', '/dashboard/global-admin');
+  });
+
+  it('reports a failed load and tries again on request', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    renderDashboard(user({ lastAccessedChoirId: BACH.choir.id }), [BACH], {
+      'GET /choirs/:choirId': () => (fail ? apiError(500, 'INTERNAL', 'The server stumbled') : json(details(BACH, { memberCount: 31 }))),
+    });
+    expect(await screen.findByText("Could not load the choir's details")).toBeInTheDocument();
+    // The toast of the error handler, and the message beside the retry button.
+    await waitFor(() => expect(screen.getAllByText('The server stumbled')).toHaveLength(2));
+    // The name is known from the session all the same.
+    expect(screen.getByRole('heading', { level: 1, name: 'Bach Choir' })).toBeInTheDocument();
+
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('31')).toBeInTheDocument();
+    expect(screen.queryByText("Could not load the choir's details")).not.toBeInTheDocument();
+  });
+});
+
+describe('shortcutsFor', () => {
+  it('follows the permission table', () => {
+    const labels = (role: Parameters<typeof shortcutsFor>[0]) => shortcutsFor(role).map((s) => s.label);
+    expect(labels('guest')).toEqual(['Music Library', 'Calendar']);
+    expect(labels('member')).toEqual(['Music Library', 'Members', 'Calendar']);
+    expect(labels('choir_admin')).not.toContain('Global Admin');
+    expect(labels('global_admin')).toEqual(ALL_SHORTCUTS);
+  });
+});

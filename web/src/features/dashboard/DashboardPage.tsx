@@ -1,0 +1,222 @@
+import { Alert, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconCalendar,
+  IconChartBar,
+  IconFileText,
+  IconMail,
+  IconMusic,
+  IconSettings,
+  IconSpeakerphone,
+  IconUsers,
+  IconWorld,
+  type Icon,
+} from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { useChoir, useChoirDetails } from '../../app/choir';
+import { handleError, normaliseError } from '../../app/errors';
+import { hasPermission, roleLabel, type Permission, type Role } from '../../app/permissions';
+
+export interface Shortcut {
+  label: string;
+  description: string;
+  href: string;
+  /** The permission that opens the area (accounts §6). */
+  permission: Permission;
+  icon: Icon;
+}
+
+/** The dashboard's shortcuts, each shown only to a role holding its permission. */
+export const SHORTCUTS: readonly Shortcut[] = [
+  {
+    label: 'Music Library',
+    description: 'Scores, recordings and practice tools.',
+    href: '/dashboard/music',
+    permission: 'view:music',
+    icon: IconMusic,
+  },
+  {
+    label: 'Members',
+    description: 'Who sings in the choir and how to reach them.',
+    href: '/dashboard/members',
+    permission: 'view:directory',
+    icon: IconUsers,
+  },
+  {
+    label: 'Calendar',
+    description: 'Rehearsals, services and concerts.',
+    href: '/dashboard/calendar',
+    permission: 'view:calendar',
+    icon: IconCalendar,
+  },
+  {
+    label: 'Announcements',
+    description: 'News for the whole choir.',
+    href: '/dashboard/announcements',
+    permission: 'manage:communications',
+    icon: IconSpeakerphone,
+  },
+  {
+    label: 'Communications',
+    description: 'Email digests to members.',
+    href: '/dashboard/communications',
+    permission: 'manage:communications',
+    icon: IconMail,
+  },
+  {
+    label: 'Analytics',
+    description: 'Attendance and practice at a glance.',
+    href: '/dashboard/analytics',
+    permission: 'view:analytics',
+    icon: IconChartBar,
+  },
+  {
+    label: 'Policies',
+    description: 'The choir’s rules and agreements.',
+    href: '/dashboard/policies',
+    permission: 'manage:choir',
+    icon: IconFileText,
+  },
+  {
+    label: 'Choir Settings',
+    description: 'Name, place, calendar and plan.',
+    href: '/dashboard/settings/choir',
+    permission: 'edit:settings',
+    icon: IconSettings,
+  },
+  {
+    label: 'Global Admin',
+    description: 'Platform-wide administration.',
+    href: '/dashboard/global-admin',
+    permission: 'admin:global',
+    icon: IconWorld,
+  },
+];
+
+/** shortcutsFor lists the shortcuts a role may use. */
+export function shortcutsFor(role: Role): Shortcut[] {
+  return SHORTCUTS.filter((s) => hasPermission(role, s.permission));
+}
+
+/** DashboardPage is the choir's home (/dashboard): where, who you are in it, and where to go. */
+export function DashboardPage() {
+  const { currentChoir, role } = useChoir();
+  const details = useChoirDetails(currentChoir?.id);
+
+  // The guards make sure there is a choir; until it is known, hold the place.
+  if (!currentChoir) return <DashboardSkeleton />;
+
+  const city = details.data?.city ?? currentChoir.city;
+  const country = details.data?.country ?? currentChoir.country;
+  const place = [city, country].filter((part) => part && part.trim()).join(', ');
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <div>
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {details.data?.name ?? currentChoir.name}
+        </Title>
+        {place && (
+          <Text c="dimmed" mt={4}>
+            {place}
+          </Text>
+        )}
+      </div>
+
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <Paper withBorder p="md">
+          <Text size="sm" c="dimmed">
+            Your role
+          </Text>
+          <Text fw={600} size="lg">
+            {roleLabel(role)}
+          </Text>
+        </Paper>
+        <Paper withBorder p="md">
+          <Text size="sm" c="dimmed">
+            Choir members
+          </Text>
+          {details.isPending ? (
+            <Skeleton h={28} w={60} mt={2} role="status" aria-label="Loading member count" />
+          ) : details.isError ? (
+            <Text fw={600} size="lg">
+              —
+            </Text>
+          ) : (
+            <Text fw={600} size="lg">
+              {details.data.memberCount}
+            </Text>
+          )}
+        </Paper>
+      </SimpleGrid>
+
+      {details.isError && <DetailsError error={details.error} onRetry={() => void details.refetch()} />}
+
+      <section aria-labelledby="dashboard-shortcuts">
+        <Title order={2} size="h3" id="dashboard-shortcuts" mb="sm">
+          Shortcuts
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {shortcutsFor(role).map((s) => (
+            <ShortcutCard key={s.href} shortcut={s} />
+          ))}
+        </SimpleGrid>
+      </section>
+    </Stack>
+  );
+}
+
+function ShortcutCard({ shortcut }: { shortcut: Shortcut }) {
+  const ItemIcon = shortcut.icon;
+  return (
+    <Card component={Link} to={shortcut.href} withBorder padding="md" radius="md">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <ThemeIcon variant="light" size="lg" aria-hidden>
+          <ItemIcon size={20} stroke={1.5} />
+        </ThemeIcon>
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600}>{shortcut.label}</Text>
+          <Text size="sm" c="dimmed">
+            {shortcut.description}
+          </Text>
+        </div>
+      </Group>
+    </Card>
+  );
+}
+
+/** DetailsError reports the failed load once as a toast and offers to try again. */
+function DetailsError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  useEffect(() => {
+    handleError(error);
+  }, [error]);
+  return (
+    <Alert color="red" title="Could not load the choir's details" icon={<IconAlertCircle aria-hidden />}>
+      <Stack gap="xs" align="flex-start">
+        {normaliseError(error).message}
+        <Button size="xs" variant="default" onClick={onRetry}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <Stack gap="lg" role="status" aria-label="Loading the dashboard" aria-busy>
+      <Skeleton h={36} w="50%" />
+      <Skeleton h={16} w="30%" />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <Skeleton h={76} />
+        <Skeleton h={76} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} h={84} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

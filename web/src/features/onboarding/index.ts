@@ -1,0 +1,3 @@
+export { OnboardingWizard } from './OnboardingWizard';
+export { paymentsEnabled } from './payments';
+export { useWizardSteps, WizardStepBar } from './WizardSteps';

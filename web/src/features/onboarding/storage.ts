@@ -1,0 +1,43 @@
+// Session-storage keys of the onboarding wizard (accounts §3, §4.11).
+import { readSession, writeSession } from '../choirs/storage';
+import { getPlan, type PlanId } from '../public/plans';
+
+export const ONBOARDING_COMPLETE_KEY = 'onboardingComplete';
+export const SELECTED_PLAN_KEY = 'selectedPlan';
+export const CHECKOUT_INITIATED_KEY = 'checkoutInitiated';
+export const PENDING_CHECKOUT_KEY = 'pendingCheckout';
+
+export function isOnboardingComplete(): boolean {
+  return readSession(ONBOARDING_COMPLETE_KEY) === 'true';
+}
+
+export function markOnboardingComplete(): void {
+  writeSession(ONBOARDING_COMPLETE_KEY, 'true');
+}
+
+/** storedPlan is the plan recorded earlier in this browser session, if any. */
+export function storedPlan(): PlanId | null {
+  const value = readSession(SELECTED_PLAN_KEY);
+  return value ? (getPlan(value)?.id ?? null) : null;
+}
+
+export function recordPlan(plan: PlanId): void {
+  writeSession(SELECTED_PLAN_KEY, plan);
+}
+
+export function isCheckoutInitiated(): boolean {
+  return readSession(CHECKOUT_INITIATED_KEY) === 'true';
+}
+
+/**
+ * recordCheckoutInitiated is what an event of the payment provider's pricing
+ * table does: it records the plan and flags that checkout was initiated.
+ */
+export function recordCheckoutInitiated(plan: PlanId): void {
+  recordPlan(plan);
+  writeSession(CHECKOUT_INITIATED_KEY, 'true');
+}
+
+export function markPendingCheckout(): void {
+  writeSession(PENDING_CHECKOUT_KEY, 'true');
+}

@@ -1,0 +1,407 @@
+import {
+  Anchor,
+  Badge,
+  Box,
+  Burger,
+  Button,
+  Card,
+  Center,
+  Container,
+  Drawer,
+  Group,
+  List,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconBooks,
+  IconCalendarEvent,
+  IconCheck,
+  IconPlaylist,
+  IconSpeakerphone,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
+import { useSession } from '../../app/session';
+import { ThemeToggle } from '../../app/shell/ThemeToggle';
+import { buttonColor, linkColor, mutedColor } from './colors';
+import { Footer } from './Footer';
+import { plans, type Plan } from './plans';
+import { BrandLink } from './PublicLayout';
+
+// Accounts spec §2.5 / §9: the landing header counts as scrolled past 10 px.
+const SCROLL_THRESHOLD = 10;
+
+// Keeps a section's heading clear of the sticky header when scrolled into view.
+const SECTION_SCROLL_MARGIN = 80;
+
+const navLinks = [
+  { label: 'Features', to: '/#features' },
+  { label: 'Pricing', to: '/#pricing' },
+  { label: 'About', to: '/about' },
+];
+
+/** Landing page at / (accounts spec §2.1). A signed-in visitor goes to /dashboard. */
+export function LandingPage() {
+  const { user, loading } = useSession();
+  if (loading) {
+    return (
+      <Center component="main" mih="100vh">
+        <Loader role="status" aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (user) return <Navigate to="/dashboard" replace />;
+  return <LandingContent />;
+}
+
+function LandingContent() {
+  useScrollToHash();
+  return (
+    <>
+      <LandingHeader />
+      <Box component="main">
+        <Hero />
+        <FeaturesSection />
+        <PricingSection />
+      </Box>
+      <Footer />
+    </>
+  );
+}
+
+/** useScrolledPast reports whether the window is scrolled more than threshold pixels. */
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(() => scrollOffset() > threshold);
+  useEffect(() => {
+    const update = () => setScrolled(scrollOffset() > threshold);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return scrolled;
+}
+
+function scrollOffset(): number {
+  return window.scrollY || window.pageYOffset || 0;
+}
+
+/**
+ * useScrollToHash brings the element named by the URL fragment into view. The browser
+ * cannot do it on arrival at /#pricing because the section only exists after React renders
+ * (and after the session check); the location key re-runs it when the same link is followed
+ * again.
+ */
+function useScrollToHash() {
+  const { hash, key } = useLocation();
+  useEffect(() => {
+    if (hash.length < 2) return;
+    const target = document.getElementById(hash.slice(1));
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    target?.scrollIntoView?.({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+  }, [hash, key]);
+}
+
+function LandingHeader() {
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD);
+  const [menuOpen, menu] = useDisclosure(false);
+  return (
+    <Box
+      component="header"
+      data-scrolled={scrolled ? 'true' : 'false'}
+      py={scrolled ? 'xs' : 'md'}
+      style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 100,
+        // An opaque body colour keeps text contrast intact over the page scrolling beneath.
+        backgroundColor: 'var(--mantine-color-body)',
+        borderBottom: `1px solid ${scrolled ? 'var(--mantine-color-default-border)' : 'transparent'}`,
+        boxShadow: scrolled ? 'var(--mantine-shadow-sm)' : 'none',
+        transition: 'box-shadow 150ms ease, border-color 150ms ease, padding 150ms ease',
+      }}
+    >
+      <Container size="lg">
+        <Group justify="space-between" wrap="nowrap">
+          <BrandLink />
+          <Box component="nav" aria-label="Main" visibleFrom="sm">
+            <Group gap="lg">
+              {navLinks.map((link) => (
+                <Anchor key={link.to} component={Link} to={link.to} c="inherit" fw={500}>
+                  {link.label}
+                </Anchor>
+              ))}
+            </Group>
+          </Box>
+          <Group gap="sm" wrap="nowrap">
+            <ThemeToggle />
+            <Group gap="sm" visibleFrom="sm" wrap="nowrap">
+              <Button component={Link} to="/login" variant="default">
+                Sign In
+              </Button>
+              <Button component={Link} to="/register" color={buttonColor}>
+                Get Started
+              </Button>
+            </Group>
+            <Burger
+              opened={menuOpen}
+              onClick={menu.toggle}
+              hiddenFrom="sm"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+            />
+          </Group>
+        </Group>
+      </Container>
+      <Drawer
+        opened={menuOpen}
+        onClose={menu.close}
+        title="Menu"
+        position="right"
+        size="xs"
+        closeButtonProps={{ 'aria-label': 'Close menu' }}
+      >
+        <Box component="nav" aria-label="Mobile">
+          <Stack gap="md">
+            {navLinks.map((link) => (
+              <Anchor key={link.to} component={Link} to={link.to} onClick={menu.close} c="inherit" fw={500}>
+                {link.label}
+              </Anchor>
+            ))}
+            <Button component={Link} to="/login" variant="default" onClick={menu.close}>
+              Sign In
+            </Button>
+            <Button component={Link} to="/register" color={buttonColor} onClick={menu.close}>
+              Get Started
+            </Button>
+          </Stack>
+        </Box>
+      </Drawer>
+    </Box>
+  );
+}
+
+function Hero() {
+  return (
+    <Container size="lg" py={{ base: 48, sm: 96 }}>
+      <Stack align="center" gap="lg" ta="center" maw={760} mx="auto">
+        <Badge variant="light" size="lg">
+          Built for choirs
+        </Badge>
+        <Title order={1} fz={{ base: 34, sm: 52 }} lh={1.15}>
+          Choir management, in harmony
+        </Title>
+        <Text size="xl" c={mutedColor}>
+          Cantica brings your music library, members, calendar and announcements together, so
+          rehearsals start on time and everyone sings from the same page.
+        </Text>
+        <Group justify="center" gap="md">
+          <Button component={Link} to="/register" size="lg" color={buttonColor}>
+            Start your free trial
+          </Button>
+          <Button component={Link} to="/#pricing" size="lg" variant="default">
+            See pricing
+          </Button>
+        </Group>
+        <Text size="sm" c={mutedColor}>
+          30-day free trial. No card needed to start.
+        </Text>
+      </Stack>
+    </Container>
+  );
+}
+
+interface Feature {
+  icon: Icon;
+  title: string;
+  text: string;
+}
+
+// The feature areas of accounts spec §1.
+const features: Feature[] = [
+  {
+    icon: IconBooks,
+    title: 'Music library with practice tools',
+    text: 'Keep every score and recording in one place. Singers practise with the built-in PDF viewer, audio playback with speed control, and practice tracking.',
+  },
+  {
+    icon: IconUsers,
+    title: 'Member management and directory',
+    text: 'Invite singers, assign roles and voice parts, and give everyone a directory of who sings in the choir.',
+  },
+  {
+    icon: IconCalendarEvent,
+    title: 'Shared liturgical calendar',
+    text: 'Rehearsals, services and concerts on one calendar. Liturgical feasts drive recurring events, so the church year plans itself.',
+  },
+  {
+    icon: IconPlaylist,
+    title: 'Music planning',
+    text: 'Choose the music for any date with the feast of the day in view, and share the plan with your singers.',
+  },
+  {
+    icon: IconSpeakerphone,
+    title: 'Announcements, digests and analytics',
+    text: 'Send announcements, keep everyone informed with email digests, and follow attendance and practice at a glance.',
+  },
+];
+
+function FeaturesSection() {
+  return (
+    <Box
+      component="section"
+      id="features"
+      aria-labelledby="features-title"
+      py={64}
+      style={{ scrollMarginTop: SECTION_SCROLL_MARGIN }}
+    >
+      <Container size="lg">
+        <Stack gap="xl">
+          <Stack gap="xs" ta="center">
+            <Title order={2} id="features-title">
+              Everything your choir needs
+            </Title>
+            <Text c={mutedColor}>One place for the music, the people and the calendar.</Text>
+          </Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+            {features.map((feature) => (
+              <FeatureCard key={feature.title} feature={feature} />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+function FeatureCard({ feature }: { feature: Feature }) {
+  const FeatureIcon = feature.icon;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="sm">
+        <ThemeIcon size={44} radius="md" variant="light">
+          <FeatureIcon size={26} aria-hidden="true" />
+        </ThemeIcon>
+        <Title order={3} fz="lg">
+          {feature.title}
+        </Title>
+        <Text size="sm" c={mutedColor}>
+          {feature.text}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+// The commercial facts of accounts spec §1.
+const commercialFacts = [
+  '30-day free trial on every plan, and no card needed to start.',
+  'No setup fees. Cancel or switch plans anytime.',
+  "We'll remind you 3 days before your trial ends.",
+];
+
+function PricingSection() {
+  return (
+    <Box
+      component="section"
+      id="pricing"
+      aria-labelledby="pricing-title"
+      py={64}
+      style={{ scrollMarginTop: SECTION_SCROLL_MARGIN }}
+    >
+      <Container size="lg">
+        <Stack gap="xl">
+          <Stack gap="xs" ta="center">
+            <Title order={2} id="pricing-title">
+              Simple, transparent pricing
+            </Title>
+            <Text c={mutedColor}>Pick the plan that fits the size of your choir.</Text>
+          </Stack>
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+            {plans.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} />
+            ))}
+          </SimpleGrid>
+          <List
+            center
+            spacing="xs"
+            mx="auto"
+            icon={
+              <ThemeIcon size={22} radius="xl" variant="light" color="teal">
+                <IconCheck size={14} aria-hidden="true" />
+              </ThemeIcon>
+            }
+          >
+            {commercialFacts.map((fact) => (
+              <List.Item key={fact}>{fact}</List.Item>
+            ))}
+          </List>
+          <Text ta="center" size="sm" c={mutedColor}>
+            Questions about plans? Write to{' '}
+            <Anchor href="mailto:hello@cantica.app" c={linkColor} underline="always">
+              hello@cantica.app
+            </Anchor>
+            .
+          </Text>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+function PlanCard({ plan }: { plan: Plan }) {
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="xl"
+      data-plan={plan.id}
+      style={plan.recommended ? { borderColor: buttonColor, borderWidth: 2 } : undefined}
+    >
+      <Stack gap="md" h="100%">
+        <Group justify="space-between" align="center" gap="xs">
+          <Title order={3} fz="xl">
+            {plan.name}
+          </Title>
+          {plan.recommended && <Badge variant="light">Recommended</Badge>}
+        </Group>
+        <Text size="sm" c={mutedColor}>
+          {plan.description}
+        </Text>
+        <Group gap={4} align="baseline">
+          <Text fz={40} fw={800} lh={1}>
+            {`$${plan.monthlyPrice}`}
+          </Text>
+          <Text c={mutedColor}>/month</Text>
+        </Group>
+        <List
+          spacing="xs"
+          size="sm"
+          center
+          style={{ flexGrow: 1 }}
+          icon={<IconCheck size={16} aria-hidden="true" color="var(--mantine-color-teal-7)" />}
+        >
+          {plan.features.map((feature) => (
+            <List.Item key={feature}>{feature}</List.Item>
+          ))}
+        </List>
+        <Button
+          component={Link}
+          to="/register"
+          fullWidth
+          variant={plan.recommended ? 'filled' : 'default'}
+          color={buttonColor}
+        >
+          Start free trial
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
