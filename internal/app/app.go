@@ -19,6 +19,7 @@ import (
 	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
 	"github.com/cantica/cantica/internal/httpapi"
+	"github.com/cantica/cantica/internal/invite"
 	"github.com/cantica/cantica/internal/mail"
 )
 
@@ -89,6 +90,7 @@ type App struct {
 	Mailer   *mail.Mailer
 	Accounts *auth.Service
 	Choirs   *choir.Service
+	Invites  *invite.Service
 	logger   *slog.Logger
 }
 
@@ -102,12 +104,14 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	providers := oidc.NewRegistry(cfg, d, now, opts.HTTPClient)
 	accounts := auth.New(d, cfg, mailer, providers, logger, now)
 	choirs := choir.New(d, logger, now)
-	handler, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs,
+	invites := invite.New(d, cfg, mailer, accounts, logger, now)
+	accounts.OnEmailConfirmed(invites.AcceptReserved)
+	handler, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites,
 		Logger: logger, WebApp: opts.WebApp, Now: now})
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, Mailer: mailer, Accounts: accounts, Choirs: choirs, logger: logger}, nil
+	return &App{Handler: handler, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, logger: logger}, nil
 }
 
 // RunBackground delivers mail and clears expired data until ctx is done.
@@ -116,6 +120,9 @@ func (a *App) RunBackground(ctx context.Context) {
 	every(ctx, time.Hour, func(ctx context.Context) {
 		if err := a.Accounts.DeleteExpired(ctx); err != nil {
 			a.logger.Warn("clean-up of expired sessions and tokens failed", "err", err)
+		}
+		if err := a.Invites.ExpireOld(ctx); err != nil {
+			a.logger.Warn("marking expired invitations failed", "err", err)
 		}
 	})
 }

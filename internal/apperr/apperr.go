@@ -73,3 +73,32 @@ func Seconds(d time.Duration) int {
 func Securityf(wait time.Duration) string {
 	return fmt.Sprintf("For security purposes, you can only request this after %d seconds.", Seconds(wait))
 }
+
+// Fields collects per-field messages in the order a form shows them; the
+// first message for a field wins and an empty message adds nothing.
+type Fields struct {
+	msgs  map[string]string
+	order []string
+}
+
+// Add records msg for field unless msg is empty or field has one already.
+func (f *Fields) Add(field, msg string) {
+	if msg == "" {
+		return
+	}
+	if f.msgs == nil {
+		f.msgs = map[string]string{}
+	}
+	if _, seen := f.msgs[field]; !seen {
+		f.msgs[field] = msg
+		f.order = append(f.order, field)
+	}
+}
+
+// Err is the VALIDATION_ERROR of the collected messages, or nil for none.
+func (f *Fields) Err() error {
+	if len(f.msgs) == 0 {
+		return nil
+	}
+	return Validation(f.msgs, f.order...)
+}

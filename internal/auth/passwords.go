@@ -111,14 +111,14 @@ func (s *Service) ChangePassword(ctx context.Context, u *User, sessionID, curren
 		return apperr.New(apperr.Conflict, "NO_PASSWORD",
 			"Your account signs in with "+s.firstProviderName(ctx, u.ID)+" and has no password to change.")
 	}
-	var fe fieldErrors
+	var fe apperr.Fields
 	if current == "" {
-		fe.add("currentPassword", "Please enter your current password")
+		fe.Add("currentPassword", "Please enter your current password")
 	}
 	if p := PasswordProblems(next, true); len(p) > 0 {
-		fe.add("newPassword", strings.Join(p, "\n"))
+		fe.Add("newPassword", strings.Join(p, "\n"))
 	}
-	if err := fe.err(); err != nil {
+	if err := fe.Err(); err != nil {
 		return err
 	}
 	key := "password:user:" + u.ID

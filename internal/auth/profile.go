@@ -3,6 +3,8 @@ package auth
 import (
 	"context"
 
+	"github.com/cantica/cantica/internal/apperr"
+
 	"github.com/cantica/cantica/internal/db"
 )
 
@@ -11,38 +13,43 @@ type ProfileUpdate struct {
 	FirstName, LastName *string
 	PhoneNumber         *string // "" removes the number
 	EmailDigestEnabled  *bool
+	SharePhone          *bool // show the phone number to fellow members
 }
 
 // UpdateProfile applies the profile rules of §5 (names 1 to 50 characters)
 // and saves.
 func (s *Service) UpdateProfile(ctx context.Context, u *User, in ProfileUpdate) (*User, error) {
-	var fe fieldErrors
+	var fe apperr.Fields
 	first, last, phone := u.FirstName, u.LastName, u.PhoneNumber
 	var msg string
 	if in.FirstName != nil {
-		first, msg = checkName(*in.FirstName, ProfileNameMax, MsgFirstRequired, MsgFirstTooLong)
-		fe.add("firstName", msg)
+		first, msg = CheckName(*in.FirstName, ProfileNameMax, MsgFirstRequired, MsgFirstTooLong)
+		fe.Add("firstName", msg)
 	}
 	if in.LastName != nil {
-		last, msg = checkName(*in.LastName, ProfileNameMax, MsgLastRequired, MsgLastTooLong)
-		fe.add("lastName", msg)
+		last, msg = CheckName(*in.LastName, ProfileNameMax, MsgLastRequired, MsgLastTooLong)
+		fe.Add("lastName", msg)
 	}
 	if in.PhoneNumber != nil {
 		phone, msg = normalisePhone(in.PhoneNumber)
-		fe.add("phoneNumber", msg)
+		fe.Add("phoneNumber", msg)
 	}
-	if err := fe.err(); err != nil {
+	if err := fe.Err(); err != nil {
 		return nil, err
 	}
 	digest := u.EmailDigestEnabled
 	if in.EmailDigestEnabled != nil {
 		digest = *in.EmailDigestEnabled
 	}
+	share := u.SharePhone
+	if in.SharePhone != nil {
+		share = *in.SharePhone
+	}
 	var updated *User
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE user_profile
-			SET first_name = ?, last_name = ?, phone_number = ?, email_digest_enabled = ?, updated_at = ? WHERE id = ?`,
-			first, last, phone, digest, s.now(), u.ID); err != nil {
+			SET first_name = ?, last_name = ?, phone_number = ?, email_digest_enabled = ?, share_phone = ?, updated_at = ? WHERE id = ?`,
+			first, last, phone, digest, share, s.now(), u.ID); err != nil {
 			return err
 		}
 		var err error

@@ -31,6 +31,14 @@ type Service struct {
 	logger   *slog.Logger
 	now      func() time.Time
 	throttle *throttle
+	// confirmed runs inside the transaction that confirms an address.
+	confirmed func(ctx context.Context, tx *db.Tx, userID, email string) error
+}
+
+// OnEmailConfirmed sets what else happens, in the same transaction, when a
+// new account's address is confirmed: joining the choir it was invited to.
+func (s *Service) OnEmailConfirmed(fn func(ctx context.Context, tx *db.Tx, userID, email string) error) {
+	s.confirmed = fn
 }
 
 // New makes the accounts service. now is the clock (time.Now in production).
@@ -83,19 +91,19 @@ type Registration struct {
 // Register creates an unconfirmed account and sends the confirmation email,
 // all or nothing.
 func (s *Service) Register(ctx context.Context, in Registration, client Client) (string, error) {
-	var fe fieldErrors
+	var fe apperr.Fields
 	email, msg := NormaliseEmail(in.Email)
-	fe.add("email", msg)
+	fe.Add("email", msg)
 	if p := PasswordProblems(in.Password, false); len(p) > 0 {
-		fe.add("password", p[0])
+		fe.Add("password", p[0])
 	}
-	first, msg := checkName(in.FirstName, RegistrationNameMax, MsgFirstRequired, MsgFirstTooLong)
-	fe.add("firstName", msg)
-	last, msg := checkName(in.LastName, RegistrationNameMax, MsgLastRequired, MsgLastTooLong)
-	fe.add("lastName", msg)
+	first, msg := CheckName(in.FirstName, RegistrationNameMax, MsgFirstRequired, MsgFirstTooLong)
+	fe.Add("firstName", msg)
+	last, msg := CheckName(in.LastName, RegistrationNameMax, MsgLastRequired, MsgLastTooLong)
+	fe.Add("lastName", msg)
 	phone, msg := normalisePhone(in.PhoneNumber)
-	fe.add("phoneNumber", msg)
-	if err := fe.err(); err != nil {
+	fe.Add("phoneNumber", msg)
+	if err := fe.Err(); err != nil {
 		return "", err
 	}
 	if err := s.limitLookups(ctx, client); err != nil {
@@ -247,7 +255,13 @@ func (s *Service) ConfirmEmail(ctx context.Context, token string) (string, error
 			`UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, ?), updated_at = ? WHERE id = ?`, now, now, userID); err != nil {
 			return err
 		}
-		return tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = ?`, userID).Scan(&email)
+		if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = ?`, userID).Scan(&email); err != nil {
+			return err
+		}
+		if s.confirmed == nil {
+			return nil
+		}
+		return s.confirmed(ctx, tx, userID, email)
 	})
 	if errors.Is(err, errTokenInvalid) {
 		return "", apperr.New(apperr.Invalid, "INVALID_TOKEN",

@@ -16,6 +16,13 @@ type throttle struct {
 	now func() time.Time
 }
 
+// Allow counts one event for key against a limit per window in the
+// counters every instance shares; other capabilities use it to bound the
+// emails they send.
+func (s *Service) Allow(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error) {
+	return s.throttle.allow(ctx, key, limit, window)
+}
+
 // allow counts one event for key in a fixed window and says whether it is
 // within limit; when not, how long until the window ends.
 func (t *throttle) allow(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error) {

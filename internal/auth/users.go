@@ -21,6 +21,7 @@ type User struct {
 	IsGlobalAdmin      bool
 	LastAccessedChoir  *string
 	EmailDigestEnabled bool
+	SharePhone         bool
 	MFAEnabled         bool
 }
 
@@ -30,7 +31,7 @@ func (u *User) HasPassword() bool { return u.PasswordHash != "" }
 var errNoUser = errors.New("no such user")
 
 const userColumns = `u.id, u.email, COALESCE(u.password_hash, ''), u.email_confirmed_at IS NOT NULL,
-	p.first_name, p.last_name, p.phone_number, p.is_global_admin, p.last_accessed_choir_id, p.email_digest_enabled,
+	p.first_name, p.last_name, p.phone_number, p.is_global_admin, p.last_accessed_choir_id, p.email_digest_enabled, p.share_phone,
 	EXISTS (SELECT 1 FROM totp_factors f WHERE f.user_id = u.id AND f.enabled_at IS NOT NULL)`
 
 const userFrom = ` FROM users u JOIN user_profile p ON p.id = u.id `
@@ -39,7 +40,7 @@ func scanUser(row interface{ Scan(...any) error }) (*User, error) {
 	var u User
 	var phone, lastChoir sql.NullString
 	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.EmailConfirmed,
-		&u.FirstName, &u.LastName, &phone, &u.IsGlobalAdmin, &lastChoir, &u.EmailDigestEnabled, &u.MFAEnabled)
+		&u.FirstName, &u.LastName, &phone, &u.IsGlobalAdmin, &lastChoir, &u.EmailDigestEnabled, &u.SharePhone, &u.MFAEnabled)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errNoUser
 	}

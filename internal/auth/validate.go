@@ -107,8 +107,9 @@ func PasswordProblems(password string, listed bool) []string {
 	return problems
 }
 
-// checkName applies a required, length-limited name rule.
-func checkName(value string, max int, required, tooLong string) (string, string) {
+// CheckName trims a name and applies a required, length-limited rule,
+// returning the message of the rule it breaks or "".
+func CheckName(value string, max int, required, tooLong string) (string, string) {
 	value = strings.TrimSpace(value)
 	if value == "" {
 		return value, required
@@ -142,30 +143,4 @@ func normalisePhone(p *string) (*string, string) {
 		return nil, MsgPhoneInvalid
 	}
 	return &v, ""
-}
-
-// fieldErrors collects per-field messages in the order the form shows them.
-type fieldErrors struct {
-	fields map[string]string
-	order  []string
-}
-
-func (f *fieldErrors) add(field, msg string) {
-	if msg == "" {
-		return
-	}
-	if f.fields == nil {
-		f.fields = map[string]string{}
-	}
-	if _, seen := f.fields[field]; !seen {
-		f.order = append(f.order, field)
-		f.fields[field] = msg
-	}
-}
-
-func (f *fieldErrors) err() error {
-	if len(f.fields) == 0 {
-		return nil
-	}
-	return validationError(f.fields, f.order)
 }

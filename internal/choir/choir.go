@@ -83,58 +83,33 @@ type Details struct {
 	Name, City, Postcode, Country, TimeZone *string
 }
 
-type fields struct {
-	errs  map[string]string
-	order []string
-}
-
-func (f *fields) add(field, msg string) {
-	if msg == "" {
-		return
-	}
-	if f.errs == nil {
-		f.errs = map[string]string{}
-	}
-	if _, ok := f.errs[field]; !ok {
-		f.errs[field] = msg
-		f.order = append(f.order, field)
-	}
-}
-
-func (f *fields) err() error {
-	if f.errs == nil {
-		return nil
-	}
-	return apperr.Validation(f.errs, f.order...)
-}
-
 // apply checks the given details onto c.
-func (s *Service) apply(ctx context.Context, q db.Querier, c *Choir, in Details, f *fields) error {
+func (s *Service) apply(ctx context.Context, q db.Querier, c *Choir, in Details, f *apperr.Fields) error {
 	var msg string
 	if in.Name != nil {
 		c.Name, msg = checkName(*in.Name)
-		f.add("name", msg)
+		f.Add("name", msg)
 	}
 	if in.City != nil {
 		c.City = strings.TrimSpace(*in.City)
 		if utf8.RuneCountInString(c.City) > CityMax {
-			f.add("city", MsgCityTooLong)
+			f.Add("city", MsgCityTooLong)
 		}
 	}
 	if in.Postcode != nil {
 		c.Postcode = strings.TrimSpace(*in.Postcode)
 		if utf8.RuneCountInString(c.Postcode) > PostcodeMax {
-			f.add("postcode", MsgPostcodeTooLong)
+			f.Add("postcode", MsgPostcodeTooLong)
 		}
 	}
 	if in.Country != nil {
 		code := strings.ToUpper(strings.TrimSpace(*in.Country))
 		if code == "" {
-			f.add("country", MsgCountryRequired)
+			f.Add("country", MsgCountryRequired)
 		} else {
 			err := q.QueryRowContext(ctx, `SELECT code, name FROM countries WHERE code = ?`, code).Scan(&c.CountryCode, &c.Country)
 			if errors.Is(err, sql.ErrNoRows) {
-				f.add("country", MsgCountryUnknown)
+				f.Add("country", MsgCountryUnknown)
 			} else if err != nil {
 				return err
 			}
@@ -143,7 +118,7 @@ func (s *Service) apply(ctx context.Context, q db.Querier, c *Choir, in Details,
 	if in.TimeZone != nil {
 		tz := strings.TrimSpace(*in.TimeZone)
 		if _, err := time.LoadLocation(tz); err != nil || tz == "" || tz == "Local" {
-			f.add("timeZone", MsgTimeZoneInvalid)
+			f.Add("timeZone", MsgTimeZoneInvalid)
 		} else {
 			c.TimeZone = tz
 		}
@@ -173,11 +148,11 @@ type Create struct {
 }
 
 // Create makes a choir in one transaction: the choir, the creator's active
-// choir_admin membership and the creator's last-accessed choir. Any failure
-// leaves nothing behind.
+// choir_admin membership, the four voice parts every choir starts with and
+// the creator's last-accessed choir. Any failure leaves nothing behind.
 func (s *Service) Create(ctx context.Context, userID string, in Create) (*Choir, error) {
 	c := &Choir{ID: uuid.NewString()}
-	var f fields
+	var f apperr.Fields
 	in.Details = withEmpty(in.Details)
 	if err := s.apply(ctx, s.db, c, in.Details, &f); err != nil {
 		return nil, err
@@ -187,12 +162,12 @@ func (s *Service) Create(ctx context.Context, userID string, in Create) (*Choir,
 		return nil, err
 	}
 	if key == "" {
-		f.add("religiousAffiliationId", MsgAffiliationMissing)
+		f.Add("religiousAffiliationId", MsgAffiliationMissing)
 	}
 	if in.Plan != nil && *in.Plan != "small" && *in.Plan != "medium" && *in.Plan != "large" {
-		f.add("plan", "Please select a plan to continue")
+		f.Add("plan", "Please select a plan to continue")
 	}
-	if err := f.err(); err != nil {
+	if err := f.Err(); err != nil {
 		return nil, err
 	}
 	c.AffiliationID, c.CalendarType, c.Plan = in.AffiliationID, key, in.Plan
@@ -208,7 +183,10 @@ func (s *Service) Create(ctx context.Context, userID string, in Create) (*Choir,
 		if err := AddMembership(ctx, tx, userID, c.ID, access.ChoirAdmin, now); err != nil {
 			return err
 		}
-		return setLastAccessed(ctx, tx, userID, &c.ID)
+		if err := seedVoiceParts(ctx, tx, c.ID); err != nil {
+			return err
+		}
+		return SetLastAccessed(ctx, tx, userID, &c.ID)
 	})
 	if err != nil {
 		return nil, err
@@ -246,7 +224,9 @@ func AddMembership(ctx context.Context, q db.Querier, userID, choirID string, ro
 
 var errNoProfile = errors.New("the user has no profile")
 
-func setLastAccessed(ctx context.Context, q db.Querier, userID string, choirID *string) error {
+// SetLastAccessed makes a choir (or none) the one a user last worked in,
+// inside the caller's transaction.
+func SetLastAccessed(ctx context.Context, q db.Querier, userID string, choirID *string) error {
 	res, err := q.ExecContext(ctx, `UPDATE user_profile SET last_accessed_choir_id = ? WHERE id = ?`, choirID, userID)
 	if err != nil {
 		return err
@@ -304,11 +284,11 @@ func (s *Service) Update(ctx context.Context, choirID string, in Details) (*Choi
 		if err != nil {
 			return err
 		}
-		var f fields
+		var f apperr.Fields
 		if err := s.apply(ctx, tx, c, in, &f); err != nil {
 			return err
 		}
-		if err := f.err(); err != nil {
+		if err := f.Err(); err != nil {
 			return err
 		}
 		c.UpdatedAt = s.now()

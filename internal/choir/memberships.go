@@ -82,7 +82,7 @@ func (s *Service) SetActive(ctx context.Context, userID string, globalAdmin bool
 			return err
 		}
 	}
-	return setLastAccessed(ctx, s.db, userID, choirID)
+	return SetLastAccessed(ctx, s.db, userID, choirID)
 }
 
 // AddMember gives a user an active membership of a choir, for

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/cantica/cantica/internal/config"
 )
 
 // This file holds what differs between SQLite and PostgreSQL beyond
@@ -17,4 +19,14 @@ func IsUniqueViolation(err error) bool {
 		return pgErr.Code == "23505"
 	}
 	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
+}
+
+// ForUpdate is the suffix that locks the rows a SELECT reads until the
+// transaction ends: FOR UPDATE on PostgreSQL. SQLite needs none, since its
+// write transactions (BEGIN IMMEDIATE) already run one at a time.
+func (t *Tx) ForUpdate() string {
+	if t.db.Kind == config.Postgres {
+		return " FOR UPDATE"
+	}
+	return ""
 }

@@ -20,6 +20,7 @@ func (s *Server) UpdateProfile(ctx context.Context, in api.UpdateProfileRequestO
 	b := in.Body
 	u, err := s.auth.UpdateProfile(ctx, requestFrom(ctx).user, auth.ProfileUpdate{
 		FirstName: b.FirstName, LastName: b.LastName, PhoneNumber: b.PhoneNumber, EmailDigestEnabled: b.EmailDigestEnabled,
+		SharePhone: b.SharePhone,
 	})
 	if err != nil {
 		return nil, err

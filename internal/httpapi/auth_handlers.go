@@ -12,7 +12,7 @@ import (
 func sessionUser(u *auth.User) api.SessionUser {
 	return api.SessionUser{
 		Id: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, PhoneNumber: u.PhoneNumber,
-		IsGlobalAdmin: u.IsGlobalAdmin, EmailDigestEnabled: u.EmailDigestEnabled, MfaEnabled: u.MFAEnabled,
+		IsGlobalAdmin: u.IsGlobalAdmin, EmailDigestEnabled: u.EmailDigestEnabled, SharePhone: u.SharePhone, MfaEnabled: u.MFAEnabled,
 		HasPassword: u.HasPassword(), LastAccessedChoirId: u.LastAccessedChoir,
 	}
 }
@@ -42,7 +42,8 @@ func (s *Server) GetSession(ctx context.Context, _ api.GetSessionRequestObject) 
 	return api.GetSession200JSONResponse{User: &u, Choirs: choirs}, nil
 }
 
-// Register creates an account and sends the confirmation email.
+// Register creates an account and sends the confirmation email; an
+// invitation it came through is joined once the address is confirmed.
 func (s *Server) Register(ctx context.Context, in api.RegisterRequestObject) (api.RegisterResponseObject, error) {
 	if in.Body == nil {
 		return nil, missingBody()
@@ -53,6 +54,13 @@ func (s *Server) Register(ctx context.Context, in api.RegisterRequestObject) (ap
 	}, s.client(requestFrom(ctx).r))
 	if err != nil {
 		return nil, err
+	}
+	if b.InviteToken != nil && *b.InviteToken != "" {
+		// Joining waits for the confirmed address; a token that leads nowhere
+		// leaves an ordinary registration (accounts §4.6).
+		if err := s.invites.Reserve(ctx, *b.InviteToken, email); err != nil {
+			s.logger.Warn("keeping the invitation of a registration failed", "err", err)
+		}
 	}
 	return api.Register201JSONResponse{Email: email}, nil
 }

@@ -42,6 +42,9 @@ func inChoir(p access.Permission, status int) [7]int {
 	return w
 }
 
+// unknownInvite is a well-formed invitation token that no invitation has.
+const unknownInvite = "0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
+
 var matrix = map[string]route{
 	"GetInfo":                 {"GET", "/api/v1/info", nil, row(200)},
 	"GetSession":              {"GET", "/api/v1/auth/session", nil, row(200)},
@@ -76,6 +79,23 @@ var matrix = map[string]route{
 	"GetChoir":                {"GET", "/api/v1/choirs/{A}", nil, inChoir(access.ViewDashboard, 200)},
 	"UpdateChoir":             {"PATCH", "/api/v1/choirs/{A}", map[string]any{"city": "Cambridge"}, inChoir(access.ManageChoir, 200)},
 	"UpdateChoirAffiliation":  {"PUT", "/api/v1/choirs/{A}/affiliation", map[string]any{"religiousAffiliationId": community}, inChoir(access.ManageChoir, 200)},
+	"GetInvitation":           {"GET", "/api/v1/invitations/" + unknownInvite, nil, row(404)},
+	"AcceptInvitation":        {"POST", "/api/v1/invitations/" + unknownInvite + "/accept", nil, signedIn(404)},
+	"ListInvitations":         {"GET", "/api/v1/choirs/{A}/invitations", nil, inChoir(access.ManageMembers, 200)},
+	"CreateInvitation":        {"POST", "/api/v1/choirs/{A}/invitations", map[string]any{}, inChoir(access.ManageMembers, 400)},
+	"ImportInvitations":       {"POST", "/api/v1/choirs/{A}/invitations/import", map[string]any{"csv": ""}, inChoir(access.ManageMembers, 400)},
+	"ResendInvitation":        {"POST", "/api/v1/choirs/{A}/invitations/nope/resend", nil, inChoir(access.ManageMembers, 404)},
+	"RevokeInvitation":        {"DELETE", "/api/v1/choirs/{A}/invitations/nope", nil, inChoir(access.ManageMembers, 404)},
+	"ListMembers":             {"GET", "/api/v1/choirs/{A}/members", nil, inChoir(access.ViewDirectory, 200)},
+	"ExportMembers":           {"GET", "/api/v1/choirs/{A}/members/export", nil, inChoir(access.ManageMembers, 200)},
+	"UpdateMember":            {"PATCH", "/api/v1/choirs/{A}/members/nope", map[string]any{}, inChoir(access.ManageMembers, 404)},
+	"RemoveMember":            {"DELETE", "/api/v1/choirs/{A}/members/nope", nil, inChoir(access.ManageMembers, 404)},
+	"SetMemberMusicalRoles":   {"PUT", "/api/v1/choirs/{A}/members/nope/musical-roles", map[string]any{"musicalRoleIds": []string{}}, inChoir(access.ManageMembers, 404)},
+	"ListMusicalRoles":        {"GET", "/api/v1/choirs/{A}/musical-roles", nil, inChoir(access.ViewDirectory, 200)},
+	"CreateMusicalRole":       {"POST", "/api/v1/choirs/{A}/musical-roles", map[string]any{"name": ""}, inChoir(access.EditSettings, 400)},
+	"ReorderMusicalRoles":     {"PUT", "/api/v1/choirs/{A}/musical-roles/order", map[string]any{"ids": []string{}}, inChoir(access.EditSettings, 400)},
+	"RenameMusicalRole":       {"PATCH", "/api/v1/choirs/{A}/musical-roles/nope", map[string]any{"name": "Alto"}, inChoir(access.EditSettings, 404)},
+	"DeleteMusicalRole":       {"DELETE", "/api/v1/choirs/{A}/musical-roles/nope", nil, inChoir(access.EditSettings, 404)},
 	// Last: it ends the caller's session.
 	"Logout": {"POST", "/api/v1/auth/logout", nil, row(204)},
 }

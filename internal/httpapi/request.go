@@ -34,7 +34,7 @@ var publicOperations = map[string]bool{
 	"GetInfo": true, "GetSession": true, "Register": true, "CheckAuthProvider": true,
 	"ConfirmEmail": true, "ResendConfirmation": true, "Login": true, "GetMfaChallenge": true,
 	"VerifyMfa": true, "Logout": true, "ForgotPassword": true, "ResetPassword": true,
-	"StartOidc": true, "OidcCallback": true, "ListCountries": true,
+	"StartOidc": true, "OidcCallback": true, "ListCountries": true, "GetInvitation": true,
 }
 
 // authenticate resolves the session cookie for every API operation and

@@ -16,6 +16,7 @@ import (
 	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
 	"github.com/cantica/cantica/internal/httpapi/apigen"
+	"github.com/cantica/cantica/internal/invite"
 )
 
 // Version is the product version shown to users.
@@ -25,13 +26,14 @@ const maxAPIBody = 1 << 20 // 1 MiB
 
 // Options is what the HTTP layer needs.
 type Options struct {
-	Config config.Config
-	DB     *db.DB
-	Auth   *auth.Service
-	Choirs *choir.Service
-	Logger *slog.Logger
-	WebApp fs.FS            // the built web app; nil serves a notice instead
-	Now    func() time.Time // the clock; time.Now when nil
+	Config  config.Config
+	DB      *db.DB
+	Auth    *auth.Service
+	Choirs  *choir.Service
+	Invites *invite.Service
+	Logger  *slog.Logger
+	WebApp  fs.FS            // the built web app; nil serves a notice instead
+	Now     func() time.Time // the clock; time.Now when nil
 }
 
 // Server implements the generated API interface.
@@ -40,6 +42,7 @@ type Server struct {
 	db      *db.DB
 	auth    *auth.Service
 	choirs  *choir.Service
+	invites *invite.Service
 	logger  *slog.Logger
 	cookies cookies
 	now     func() time.Time
@@ -50,7 +53,7 @@ var _ apigen.StrictServerInterface = (*Server)(nil)
 // NewHandler builds the whole HTTP handler: API, operational endpoints and
 // the web app, wrapped in the middleware every response passes through.
 func NewHandler(opts Options) (http.Handler, error) {
-	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, logger: opts.Logger,
+	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, invites: opts.Invites, logger: opts.Logger,
 		cookies: newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now}
 	if s.now == nil {
 		s.now = time.Now

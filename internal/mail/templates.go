@@ -121,3 +121,18 @@ func ResetPassword(to, firstName, link string) (Message, error) {
 	return Render("reset_password", "Reset your Cantica password", to,
 		nameAndLink{FirstName: strings.TrimSpace(firstName), Link: link})
 }
+
+// InvitationData is what an invitation email says.
+type InvitationData struct {
+	FirstName   string
+	InviterName string // may be empty
+	ChoirName   string
+	RoleLabel   string // "a Member", "a Guest", "a Choir Administrator"
+	Link        string
+	Expires     string // the date, as people read it
+}
+
+// Invitation is the message inviting someone to join a choir.
+func Invitation(to string, d InvitationData) (Message, error) {
+	return Render("invitation", "You're invited to join "+d.ChoirName+" on Cantica", to, d)
+}

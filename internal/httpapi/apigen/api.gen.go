@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"path"
@@ -80,6 +81,75 @@ func (e ChoirDetailsPlan) Valid() bool {
 	case ChoirDetailsPlanMedium:
 		return true
 	case ChoirDetailsPlanSmall:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InvitationStatus.
+const (
+	InvitationStatusAccepted InvitationStatus = "accepted"
+	InvitationStatusExpired  InvitationStatus = "expired"
+	InvitationStatusPending  InvitationStatus = "pending"
+	InvitationStatusRevoked  InvitationStatus = "revoked"
+)
+
+// Valid indicates whether the value is a known member of the InvitationStatus enum.
+func (e InvitationStatus) Valid() bool {
+	switch e {
+	case InvitationStatusAccepted:
+		return true
+	case InvitationStatusExpired:
+		return true
+	case InvitationStatusPending:
+		return true
+	case InvitationStatusRevoked:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InvitationImportRowOutcome.
+const (
+	InvitationImportRowOutcomeError   InvitationImportRowOutcome = "error"
+	InvitationImportRowOutcomeInvited InvitationImportRowOutcome = "invited"
+	InvitationImportRowOutcomeSkipped InvitationImportRowOutcome = "skipped"
+)
+
+// Valid indicates whether the value is a known member of the InvitationImportRowOutcome enum.
+func (e InvitationImportRowOutcome) Valid() bool {
+	switch e {
+	case InvitationImportRowOutcomeError:
+		return true
+	case InvitationImportRowOutcomeInvited:
+		return true
+	case InvitationImportRowOutcomeSkipped:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InvitationPreviewStatus.
+const (
+	InvitationPreviewStatusAccepted InvitationPreviewStatus = "accepted"
+	InvitationPreviewStatusExpired  InvitationPreviewStatus = "expired"
+	InvitationPreviewStatusPending  InvitationPreviewStatus = "pending"
+	InvitationPreviewStatusRevoked  InvitationPreviewStatus = "revoked"
+)
+
+// Valid indicates whether the value is a known member of the InvitationPreviewStatus enum.
+func (e InvitationPreviewStatus) Valid() bool {
+	switch e {
+	case InvitationPreviewStatusAccepted:
+		return true
+	case InvitationPreviewStatusExpired:
+		return true
+	case InvitationPreviewStatusPending:
+		return true
+	case InvitationPreviewStatusRevoked:
 		return true
 	default:
 		return false
@@ -309,6 +379,21 @@ type ChoirDetails struct {
 // ChoirDetailsPlan defines model for ChoirDetails.Plan.
 type ChoirDetailsPlan string
 
+// ChoirMember defines model for ChoirMember.
+type ChoirMember struct {
+	Email        string        `json:"email"`
+	FirstName    string        `json:"firstName"`
+	IsActive     bool          `json:"isActive"`
+	JoinedDate   time.Time     `json:"joinedDate"`
+	LastName     string        `json:"lastName"`
+	MusicalRoles []MusicalRole `json:"musicalRoles"`
+
+	// PhoneNumber Shown to administrators, and to members when its owner shares it.
+	PhoneNumber *string        `json:"phoneNumber"`
+	Role        MembershipRole `json:"role"`
+	UserId      string         `json:"userId"`
+}
+
 // ChoirSummary defines model for ChoirSummary.
 type ChoirSummary struct {
 	City string `json:"city"`
@@ -398,6 +483,84 @@ type Info struct {
 	Version string `json:"version"`
 }
 
+// Invitation defines model for Invitation.
+type Invitation struct {
+	CreatedAt time.Time      `json:"createdAt"`
+	Email     string         `json:"email"`
+	ExpiresAt time.Time      `json:"expiresAt"`
+	FirstName string         `json:"firstName"`
+	Id        string         `json:"id"`
+	LastName  string         `json:"lastName"`
+	Role      MembershipRole `json:"role"`
+
+	// SentAt When the email was last sent (creation or the latest resend).
+	SentAt time.Time        `json:"sentAt"`
+	Status InvitationStatus `json:"status"`
+}
+
+// InvitationStatus defines model for Invitation.Status.
+type InvitationStatus string
+
+// InvitationAccepted defines model for InvitationAccepted.
+type InvitationAccepted struct {
+	AlreadyMember bool           `json:"alreadyMember"`
+	ChoirId       string         `json:"choirId"`
+	ChoirName     string         `json:"choirName"`
+	Role          MembershipRole `json:"role"`
+}
+
+// InvitationCreate defines model for InvitationCreate.
+type InvitationCreate struct {
+	Email     string `json:"email"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+
+	// Role choir_admin, member or guest.
+	Role string `json:"role"`
+}
+
+// InvitationImport defines model for InvitationImport.
+type InvitationImport struct {
+	// Csv Rows of first name, last name, email, role (comma, semicolon or tab separated); a header
+	// row is recognised and skipped; an empty role means member. At most 500 rows.
+	Csv string `json:"csv"`
+}
+
+// InvitationImportResult defines model for InvitationImportResult.
+type InvitationImportResult struct {
+	Failed  int                   `json:"failed"`
+	Invited int                   `json:"invited"`
+	Rows    []InvitationImportRow `json:"rows"`
+	Skipped int                   `json:"skipped"`
+}
+
+// InvitationImportRow defines model for InvitationImportRow.
+type InvitationImportRow struct {
+	Email string `json:"email"`
+	Line  int    `json:"line"`
+
+	// Message Empty for invited rows; why a row was skipped or refused otherwise.
+	Message string                     `json:"message"`
+	Outcome InvitationImportRowOutcome `json:"outcome"`
+}
+
+// InvitationImportRowOutcome defines model for InvitationImportRow.Outcome.
+type InvitationImportRowOutcome string
+
+// InvitationPreview defines model for InvitationPreview.
+type InvitationPreview struct {
+	ChoirName string                  `json:"choirName"`
+	Email     string                  `json:"email"`
+	ExpiresAt time.Time               `json:"expiresAt"`
+	FirstName string                  `json:"firstName"`
+	LastName  string                  `json:"lastName"`
+	Role      MembershipRole          `json:"role"`
+	Status    InvitationPreviewStatus `json:"status"`
+}
+
+// InvitationPreviewStatus defines model for InvitationPreview.Status.
+type InvitationPreviewStatus string
+
 // LoginRequest defines model for LoginRequest.
 type LoginRequest struct {
 	Email      string `json:"email"`
@@ -413,6 +576,12 @@ type LoginResult struct {
 
 // LoginResultStatus defines model for LoginResult.Status.
 type LoginResultStatus string
+
+// MemberUpdate defines model for MemberUpdate.
+type MemberUpdate struct {
+	IsActive *bool   `json:"isActive,omitempty"`
+	Role     *string `json:"role,omitempty"`
+}
 
 // Membership defines model for Membership.
 type Membership struct {
@@ -435,6 +604,28 @@ type MfaChallenge struct {
 type MfaStatus struct {
 	RecoveryCodesLeft int  `json:"recoveryCodesLeft"`
 	TotpEnabled       bool `json:"totpEnabled"`
+}
+
+// MusicalRole defines model for MusicalRole.
+type MusicalRole struct {
+	Id        string `json:"id"`
+	Name      string `json:"name"`
+	SortOrder int    `json:"sortOrder"`
+}
+
+// MusicalRoleAssignment defines model for MusicalRoleAssignment.
+type MusicalRoleAssignment struct {
+	MusicalRoleIds []string `json:"musicalRoleIds"`
+}
+
+// MusicalRoleOrder defines model for MusicalRoleOrder.
+type MusicalRoleOrder struct {
+	Ids []string `json:"ids"`
+}
+
+// MusicalRoleWrite defines model for MusicalRoleWrite.
+type MusicalRoleWrite struct {
+	Name string `json:"name"`
 }
 
 // Profile defines model for Profile.
@@ -539,8 +730,17 @@ type TotpEnrollment struct {
 // ChoirId defines model for ChoirId.
 type ChoirId = string
 
+// InvitationId defines model for InvitationId.
+type InvitationId = string
+
+// InviteToken defines model for InviteToken.
+type InviteToken = string
+
 // Provider defines model for Provider.
 type Provider string
+
+// UserId defines model for UserId.
+type UserId = string
 
 // OidcCallbackParams defines parameters for OidcCallback.
 type OidcCallbackParams struct {
@@ -615,6 +815,27 @@ type UpdateChoirJSONRequestBody = ChoirUpdate
 
 // UpdateChoirAffiliationJSONRequestBody defines body for UpdateChoirAffiliation for application/json ContentType.
 type UpdateChoirAffiliationJSONRequestBody = AffiliationChange
+
+// CreateInvitationJSONRequestBody defines body for CreateInvitation for application/json ContentType.
+type CreateInvitationJSONRequestBody = InvitationCreate
+
+// ImportInvitationsJSONRequestBody defines body for ImportInvitations for application/json ContentType.
+type ImportInvitationsJSONRequestBody = InvitationImport
+
+// UpdateMemberJSONRequestBody defines body for UpdateMember for application/json ContentType.
+type UpdateMemberJSONRequestBody = MemberUpdate
+
+// SetMemberMusicalRolesJSONRequestBody defines body for SetMemberMusicalRoles for application/json ContentType.
+type SetMemberMusicalRolesJSONRequestBody = MusicalRoleAssignment
+
+// CreateMusicalRoleJSONRequestBody defines body for CreateMusicalRole for application/json ContentType.
+type CreateMusicalRoleJSONRequestBody = MusicalRoleWrite
+
+// ReorderMusicalRolesJSONRequestBody defines body for ReorderMusicalRoles for application/json ContentType.
+type ReorderMusicalRolesJSONRequestBody = MusicalRoleOrder
+
+// RenameMusicalRoleJSONRequestBody defines body for RenameMusicalRole for application/json ContentType.
+type RenameMusicalRoleJSONRequestBody = MusicalRoleWrite
 
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
@@ -708,9 +929,60 @@ type ServerInterface interface {
 	// UpdateChoirAffiliation Change a choir's religious affiliation and with it its liturgical calendar (manage:choir).
 	// (PUT /choirs/{choirId}/affiliation)
 	UpdateChoirAffiliation(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// ListInvitations Open invitations of a choir (manage:members), pending and expired. Never returns tokens.
+	// (GET /choirs/{choirId}/invitations)
+	ListInvitations(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// CreateInvitation Invite someone by email (manage:members); the email carries the link.
+	// (POST /choirs/{choirId}/invitations)
+	CreateInvitation(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// ImportInvitations Invite many at once from CSV rows of first name, last name, email, role (manage:members).
+	// (POST /choirs/{choirId}/invitations/import)
+	ImportInvitations(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// RevokeInvitation Revoke a pending invitation (manage:members).
+	// (DELETE /choirs/{choirId}/invitations/{invitationId})
+	RevokeInvitation(w http.ResponseWriter, r *http.Request, choirId ChoirId, invitationId InvitationId)
+	// ResendInvitation Send a pending or expired invitation again with a new link and a new 14-day term; the old link stops working (manage:members).
+	// (POST /choirs/{choirId}/invitations/{invitationId}/resend)
+	ResendInvitation(w http.ResponseWriter, r *http.Request, choirId ChoirId, invitationId InvitationId)
+	// ListMembers The member directory (view:directory); inactive members only for manage:members.
+	// (GET /choirs/{choirId}/members)
+	ListMembers(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// ExportMembers The roster as CSV (manage:members).
+	// (GET /choirs/{choirId}/members/export)
+	ExportMembers(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// RemoveMember Remove a member from the choir (manage:members); not the last active administrator.
+	// (DELETE /choirs/{choirId}/members/{userId})
+	RemoveMember(w http.ResponseWriter, r *http.Request, choirId ChoirId, userId UserId)
+	// UpdateMember Change a member's role or activity (manage:members); a choir keeps at least one active administrator.
+	// (PATCH /choirs/{choirId}/members/{userId})
+	UpdateMember(w http.ResponseWriter, r *http.Request, choirId ChoirId, userId UserId)
+	// SetMemberMusicalRoles Set a member's voice parts (manage:members, or the member themself).
+	// (PUT /choirs/{choirId}/members/{userId}/musical-roles)
+	SetMemberMusicalRoles(w http.ResponseWriter, r *http.Request, choirId ChoirId, userId UserId)
+	// ListMusicalRoles The choir's voice parts in order (view:directory).
+	// (GET /choirs/{choirId}/musical-roles)
+	ListMusicalRoles(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// CreateMusicalRole Add a voice part (edit:settings).
+	// (POST /choirs/{choirId}/musical-roles)
+	CreateMusicalRole(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// ReorderMusicalRoles Put the voice parts in a new order (edit:settings); every part exactly once.
+	// (PUT /choirs/{choirId}/musical-roles/order)
+	ReorderMusicalRoles(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// DeleteMusicalRole Remove a voice part and its assignments (edit:settings).
+	// (DELETE /choirs/{choirId}/musical-roles/{roleId})
+	DeleteMusicalRole(w http.ResponseWriter, r *http.Request, choirId ChoirId, roleId string)
+	// RenameMusicalRole Rename a voice part (edit:settings).
+	// (PATCH /choirs/{choirId}/musical-roles/{roleId})
+	RenameMusicalRole(w http.ResponseWriter, r *http.Request, choirId ChoirId, roleId string)
 	// GetInfo Public facts about this Cantica server.
 	// (GET /info)
 	GetInfo(w http.ResponseWriter, r *http.Request)
+	// GetInvitation Read an invitation by its token (public; the token is the authority).
+	// (GET /invitations/{token})
+	GetInvitation(w http.ResponseWriter, r *http.Request, token InviteToken)
+	// AcceptInvitation Join the invitation's choir with its role; the signed-in address must be the invited one.
+	// (POST /invitations/{token}/accept)
+	AcceptInvitation(w http.ResponseWriter, r *http.Request, token InviteToken)
 	// ListAffiliations Religious affiliations (choir focus and tradition), by sort order then name.
 	// (GET /reference/affiliations)
 	ListAffiliations(w http.ResponseWriter, r *http.Request)
@@ -1319,11 +1591,516 @@ func (siw *ServerInterfaceWrapper) UpdateChoirAffiliation(w http.ResponseWriter,
 	handler.ServeHTTP(w, r)
 }
 
+// ListInvitations operation middleware
+func (siw *ServerInterfaceWrapper) ListInvitations(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListInvitations(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreateInvitation operation middleware
+func (siw *ServerInterfaceWrapper) CreateInvitation(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateInvitation(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ImportInvitations operation middleware
+func (siw *ServerInterfaceWrapper) ImportInvitations(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ImportInvitations(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// RevokeInvitation operation middleware
+func (siw *ServerInterfaceWrapper) RevokeInvitation(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "invitationId" -------------
+	var invitationId InvitationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "invitationId", r.PathValue("invitationId"), &invitationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "invitationId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.RevokeInvitation(w, r, choirId, invitationId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ResendInvitation operation middleware
+func (siw *ServerInterfaceWrapper) ResendInvitation(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "invitationId" -------------
+	var invitationId InvitationId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "invitationId", r.PathValue("invitationId"), &invitationId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "invitationId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ResendInvitation(w, r, choirId, invitationId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListMembers operation middleware
+func (siw *ServerInterfaceWrapper) ListMembers(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListMembers(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ExportMembers operation middleware
+func (siw *ServerInterfaceWrapper) ExportMembers(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ExportMembers(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// RemoveMember operation middleware
+func (siw *ServerInterfaceWrapper) RemoveMember(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "userId" -------------
+	var userId UserId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "userId", r.PathValue("userId"), &userId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "userId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.RemoveMember(w, r, choirId, userId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// UpdateMember operation middleware
+func (siw *ServerInterfaceWrapper) UpdateMember(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "userId" -------------
+	var userId UserId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "userId", r.PathValue("userId"), &userId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "userId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.UpdateMember(w, r, choirId, userId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SetMemberMusicalRoles operation middleware
+func (siw *ServerInterfaceWrapper) SetMemberMusicalRoles(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "userId" -------------
+	var userId UserId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "userId", r.PathValue("userId"), &userId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "userId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SetMemberMusicalRoles(w, r, choirId, userId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListMusicalRoles operation middleware
+func (siw *ServerInterfaceWrapper) ListMusicalRoles(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListMusicalRoles(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreateMusicalRole operation middleware
+func (siw *ServerInterfaceWrapper) CreateMusicalRole(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateMusicalRole(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ReorderMusicalRoles operation middleware
+func (siw *ServerInterfaceWrapper) ReorderMusicalRoles(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ReorderMusicalRoles(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DeleteMusicalRole operation middleware
+func (siw *ServerInterfaceWrapper) DeleteMusicalRole(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "roleId" -------------
+	var roleId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "roleId", r.PathValue("roleId"), &roleId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "roleId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DeleteMusicalRole(w, r, choirId, roleId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// RenameMusicalRole operation middleware
+func (siw *ServerInterfaceWrapper) RenameMusicalRole(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "roleId" -------------
+	var roleId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "roleId", r.PathValue("roleId"), &roleId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "roleId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.RenameMusicalRole(w, r, choirId, roleId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // GetInfo operation middleware
 func (siw *ServerInterfaceWrapper) GetInfo(w http.ResponseWriter, r *http.Request) {
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.GetInfo(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetInvitation operation middleware
+func (siw *ServerInterfaceWrapper) GetInvitation(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "token" -------------
+	var token InviteToken
+
+	err = runtime.BindStyledParameterWithOptions("simple", "token", r.PathValue("token"), &token, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "token", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetInvitation(w, r, token)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// AcceptInvitation operation middleware
+func (siw *ServerInterfaceWrapper) AcceptInvitation(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "token" -------------
+	var token InviteToken
+
+	err = runtime.BindStyledParameterWithOptions("simple", "token", r.PathValue("token"), &token, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "token", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.AcceptInvitation(w, r, token)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -1529,6 +2306,23 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}", wrapper.GetChoir)
 	m.HandleFunc(http.MethodPatch+" "+options.BaseURL+"/choirs/{choirId}", wrapper.UpdateChoir)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/affiliation", wrapper.UpdateChoirAffiliation)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/invitations/{token}", wrapper.GetInvitation)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/invitations/{token}/accept", wrapper.AcceptInvitation)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/invitations", wrapper.ListInvitations)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/invitations", wrapper.CreateInvitation)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/invitations/import", wrapper.ImportInvitations)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/invitations/{invitationId}/resend", wrapper.ResendInvitation)
+	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/choirs/{choirId}/invitations/{invitationId}", wrapper.RevokeInvitation)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/members", wrapper.ListMembers)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/members/export", wrapper.ExportMembers)
+	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/choirs/{choirId}/members/{userId}", wrapper.RemoveMember)
+	m.HandleFunc(http.MethodPatch+" "+options.BaseURL+"/choirs/{choirId}/members/{userId}", wrapper.UpdateMember)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/members/{userId}/musical-roles", wrapper.SetMemberMusicalRoles)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/musical-roles", wrapper.ListMusicalRoles)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/musical-roles", wrapper.CreateMusicalRole)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/musical-roles/order", wrapper.ReorderMusicalRoles)
+	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/choirs/{choirId}/musical-roles/{roleId}", wrapper.DeleteMusicalRole)
+	m.HandleFunc(http.MethodPatch+" "+options.BaseURL+"/choirs/{choirId}/musical-roles/{roleId}", wrapper.RenameMusicalRole)
 
 	return m
 }
@@ -2651,6 +3445,593 @@ func (response UpdateChoirAffiliationdefaultJSONResponse) VisitUpdateChoirAffili
 	return err
 }
 
+type ListInvitationsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListInvitationsResponseObject interface {
+	VisitListInvitationsResponse(w http.ResponseWriter) error
+}
+
+type ListInvitations200JSONResponse []Invitation
+
+func (response ListInvitations200JSONResponse) VisitListInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInvitationsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListInvitationsdefaultJSONResponse) VisitListInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInvitationRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *CreateInvitationJSONRequestBody
+}
+
+type CreateInvitationResponseObject interface {
+	VisitCreateInvitationResponse(w http.ResponseWriter) error
+}
+
+type CreateInvitation201JSONResponse Invitation
+
+func (response CreateInvitation201JSONResponse) VisitCreateInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInvitationdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateInvitationdefaultJSONResponse) VisitCreateInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportInvitationsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *ImportInvitationsJSONRequestBody
+}
+
+type ImportInvitationsResponseObject interface {
+	VisitImportInvitationsResponse(w http.ResponseWriter) error
+}
+
+type ImportInvitations200JSONResponse InvitationImportResult
+
+func (response ImportInvitations200JSONResponse) VisitImportInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportInvitationsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ImportInvitationsdefaultJSONResponse) VisitImportInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevokeInvitationRequestObject struct {
+	ChoirId      ChoirId      `json:"choirId"`
+	InvitationId InvitationId `json:"invitationId"`
+}
+
+type RevokeInvitationResponseObject interface {
+	VisitRevokeInvitationResponse(w http.ResponseWriter) error
+}
+
+type RevokeInvitation204Response struct {
+}
+
+func (response RevokeInvitation204Response) VisitRevokeInvitationResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type RevokeInvitationdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response RevokeInvitationdefaultJSONResponse) VisitRevokeInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendInvitationRequestObject struct {
+	ChoirId      ChoirId      `json:"choirId"`
+	InvitationId InvitationId `json:"invitationId"`
+}
+
+type ResendInvitationResponseObject interface {
+	VisitResendInvitationResponse(w http.ResponseWriter) error
+}
+
+type ResendInvitation200JSONResponse Invitation
+
+func (response ResendInvitation200JSONResponse) VisitResendInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendInvitationdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ResendInvitationdefaultJSONResponse) VisitResendInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMembersRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListMembersResponseObject interface {
+	VisitListMembersResponse(w http.ResponseWriter) error
+}
+
+type ListMembers200JSONResponse []ChoirMember
+
+func (response ListMembers200JSONResponse) VisitListMembersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMembersdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListMembersdefaultJSONResponse) VisitListMembersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportMembersRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ExportMembersResponseObject interface {
+	VisitExportMembersResponse(w http.ResponseWriter) error
+}
+
+type ExportMembers200TextcsvResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response ExportMembers200TextcsvResponse) VisitExportMembersResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type ExportMembersdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ExportMembersdefaultJSONResponse) VisitExportMembersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveMemberRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	UserId  UserId  `json:"userId"`
+}
+
+type RemoveMemberResponseObject interface {
+	VisitRemoveMemberResponse(w http.ResponseWriter) error
+}
+
+type RemoveMember204Response struct {
+}
+
+func (response RemoveMember204Response) VisitRemoveMemberResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type RemoveMemberdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response RemoveMemberdefaultJSONResponse) VisitRemoveMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMemberRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	UserId  UserId  `json:"userId"`
+	Body    *UpdateMemberJSONRequestBody
+}
+
+type UpdateMemberResponseObject interface {
+	VisitUpdateMemberResponse(w http.ResponseWriter) error
+}
+
+type UpdateMember200JSONResponse ChoirMember
+
+func (response UpdateMember200JSONResponse) VisitUpdateMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMemberdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response UpdateMemberdefaultJSONResponse) VisitUpdateMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMemberMusicalRolesRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	UserId  UserId  `json:"userId"`
+	Body    *SetMemberMusicalRolesJSONRequestBody
+}
+
+type SetMemberMusicalRolesResponseObject interface {
+	VisitSetMemberMusicalRolesResponse(w http.ResponseWriter) error
+}
+
+type SetMemberMusicalRoles200JSONResponse ChoirMember
+
+func (response SetMemberMusicalRoles200JSONResponse) VisitSetMemberMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMemberMusicalRolesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SetMemberMusicalRolesdefaultJSONResponse) VisitSetMemberMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicalRolesRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListMusicalRolesResponseObject interface {
+	VisitListMusicalRolesResponse(w http.ResponseWriter) error
+}
+
+type ListMusicalRoles200JSONResponse []MusicalRole
+
+func (response ListMusicalRoles200JSONResponse) VisitListMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicalRolesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListMusicalRolesdefaultJSONResponse) VisitListMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicalRoleRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *CreateMusicalRoleJSONRequestBody
+}
+
+type CreateMusicalRoleResponseObject interface {
+	VisitCreateMusicalRoleResponse(w http.ResponseWriter) error
+}
+
+type CreateMusicalRole201JSONResponse MusicalRole
+
+func (response CreateMusicalRole201JSONResponse) VisitCreateMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicalRoledefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateMusicalRoledefaultJSONResponse) VisitCreateMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReorderMusicalRolesRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *ReorderMusicalRolesJSONRequestBody
+}
+
+type ReorderMusicalRolesResponseObject interface {
+	VisitReorderMusicalRolesResponse(w http.ResponseWriter) error
+}
+
+type ReorderMusicalRoles200JSONResponse []MusicalRole
+
+func (response ReorderMusicalRoles200JSONResponse) VisitReorderMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReorderMusicalRolesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ReorderMusicalRolesdefaultJSONResponse) VisitReorderMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteMusicalRoleRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	RoleId  string  `json:"roleId"`
+}
+
+type DeleteMusicalRoleResponseObject interface {
+	VisitDeleteMusicalRoleResponse(w http.ResponseWriter) error
+}
+
+type DeleteMusicalRole204Response struct {
+}
+
+func (response DeleteMusicalRole204Response) VisitDeleteMusicalRoleResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteMusicalRoledefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DeleteMusicalRoledefaultJSONResponse) VisitDeleteMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RenameMusicalRoleRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	RoleId  string  `json:"roleId"`
+	Body    *RenameMusicalRoleJSONRequestBody
+}
+
+type RenameMusicalRoleResponseObject interface {
+	VisitRenameMusicalRoleResponse(w http.ResponseWriter) error
+}
+
+type RenameMusicalRole200JSONResponse MusicalRole
+
+func (response RenameMusicalRole200JSONResponse) VisitRenameMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RenameMusicalRoledefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response RenameMusicalRoledefaultJSONResponse) VisitRenameMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetInfoRequestObject struct {
 }
 
@@ -2678,6 +4059,84 @@ type GetInfodefaultJSONResponse struct {
 }
 
 func (response GetInfodefaultJSONResponse) VisitGetInfoResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInvitationRequestObject struct {
+	Token InviteToken `json:"token"`
+}
+
+type GetInvitationResponseObject interface {
+	VisitGetInvitationResponse(w http.ResponseWriter) error
+}
+
+type GetInvitation200JSONResponse InvitationPreview
+
+func (response GetInvitation200JSONResponse) VisitGetInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInvitationdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetInvitationdefaultJSONResponse) VisitGetInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcceptInvitationRequestObject struct {
+	Token InviteToken `json:"token"`
+}
+
+type AcceptInvitationResponseObject interface {
+	VisitAcceptInvitationResponse(w http.ResponseWriter) error
+}
+
+type AcceptInvitation200JSONResponse InvitationAccepted
+
+func (response AcceptInvitation200JSONResponse) VisitAcceptInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcceptInvitationdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response AcceptInvitationdefaultJSONResponse) VisitAcceptInvitationResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -2895,9 +4354,60 @@ type StrictServerInterface interface {
 	// UpdateChoirAffiliation Change a choir's religious affiliation and with it its liturgical calendar (manage:choir).
 	// (PUT /choirs/{choirId}/affiliation)
 	UpdateChoirAffiliation(ctx context.Context, request UpdateChoirAffiliationRequestObject) (UpdateChoirAffiliationResponseObject, error)
+	// ListInvitations Open invitations of a choir (manage:members), pending and expired. Never returns tokens.
+	// (GET /choirs/{choirId}/invitations)
+	ListInvitations(ctx context.Context, request ListInvitationsRequestObject) (ListInvitationsResponseObject, error)
+	// CreateInvitation Invite someone by email (manage:members); the email carries the link.
+	// (POST /choirs/{choirId}/invitations)
+	CreateInvitation(ctx context.Context, request CreateInvitationRequestObject) (CreateInvitationResponseObject, error)
+	// ImportInvitations Invite many at once from CSV rows of first name, last name, email, role (manage:members).
+	// (POST /choirs/{choirId}/invitations/import)
+	ImportInvitations(ctx context.Context, request ImportInvitationsRequestObject) (ImportInvitationsResponseObject, error)
+	// RevokeInvitation Revoke a pending invitation (manage:members).
+	// (DELETE /choirs/{choirId}/invitations/{invitationId})
+	RevokeInvitation(ctx context.Context, request RevokeInvitationRequestObject) (RevokeInvitationResponseObject, error)
+	// ResendInvitation Send a pending or expired invitation again with a new link and a new 14-day term; the old link stops working (manage:members).
+	// (POST /choirs/{choirId}/invitations/{invitationId}/resend)
+	ResendInvitation(ctx context.Context, request ResendInvitationRequestObject) (ResendInvitationResponseObject, error)
+	// ListMembers The member directory (view:directory); inactive members only for manage:members.
+	// (GET /choirs/{choirId}/members)
+	ListMembers(ctx context.Context, request ListMembersRequestObject) (ListMembersResponseObject, error)
+	// ExportMembers The roster as CSV (manage:members).
+	// (GET /choirs/{choirId}/members/export)
+	ExportMembers(ctx context.Context, request ExportMembersRequestObject) (ExportMembersResponseObject, error)
+	// RemoveMember Remove a member from the choir (manage:members); not the last active administrator.
+	// (DELETE /choirs/{choirId}/members/{userId})
+	RemoveMember(ctx context.Context, request RemoveMemberRequestObject) (RemoveMemberResponseObject, error)
+	// UpdateMember Change a member's role or activity (manage:members); a choir keeps at least one active administrator.
+	// (PATCH /choirs/{choirId}/members/{userId})
+	UpdateMember(ctx context.Context, request UpdateMemberRequestObject) (UpdateMemberResponseObject, error)
+	// SetMemberMusicalRoles Set a member's voice parts (manage:members, or the member themself).
+	// (PUT /choirs/{choirId}/members/{userId}/musical-roles)
+	SetMemberMusicalRoles(ctx context.Context, request SetMemberMusicalRolesRequestObject) (SetMemberMusicalRolesResponseObject, error)
+	// ListMusicalRoles The choir's voice parts in order (view:directory).
+	// (GET /choirs/{choirId}/musical-roles)
+	ListMusicalRoles(ctx context.Context, request ListMusicalRolesRequestObject) (ListMusicalRolesResponseObject, error)
+	// CreateMusicalRole Add a voice part (edit:settings).
+	// (POST /choirs/{choirId}/musical-roles)
+	CreateMusicalRole(ctx context.Context, request CreateMusicalRoleRequestObject) (CreateMusicalRoleResponseObject, error)
+	// ReorderMusicalRoles Put the voice parts in a new order (edit:settings); every part exactly once.
+	// (PUT /choirs/{choirId}/musical-roles/order)
+	ReorderMusicalRoles(ctx context.Context, request ReorderMusicalRolesRequestObject) (ReorderMusicalRolesResponseObject, error)
+	// DeleteMusicalRole Remove a voice part and its assignments (edit:settings).
+	// (DELETE /choirs/{choirId}/musical-roles/{roleId})
+	DeleteMusicalRole(ctx context.Context, request DeleteMusicalRoleRequestObject) (DeleteMusicalRoleResponseObject, error)
+	// RenameMusicalRole Rename a voice part (edit:settings).
+	// (PATCH /choirs/{choirId}/musical-roles/{roleId})
+	RenameMusicalRole(ctx context.Context, request RenameMusicalRoleRequestObject) (RenameMusicalRoleResponseObject, error)
 	// GetInfo Public facts about this Cantica server.
 	// (GET /info)
 	GetInfo(ctx context.Context, request GetInfoRequestObject) (GetInfoResponseObject, error)
+	// GetInvitation Read an invitation by its token (public; the token is the authority).
+	// (GET /invitations/{token})
+	GetInvitation(ctx context.Context, request GetInvitationRequestObject) (GetInvitationResponseObject, error)
+	// AcceptInvitation Join the invitation's choir with its role; the signed-in address must be the invited one.
+	// (POST /invitations/{token}/accept)
+	AcceptInvitation(ctx context.Context, request AcceptInvitationRequestObject) (AcceptInvitationResponseObject, error)
 	// ListAffiliations Religious affiliations (choir focus and tradition), by sort order then name.
 	// (GET /reference/affiliations)
 	ListAffiliations(ctx context.Context, request ListAffiliationsRequestObject) (ListAffiliationsResponseObject, error)
@@ -3803,6 +5313,452 @@ func (sh *strictHandler) UpdateChoirAffiliation(w http.ResponseWriter, r *http.R
 	}
 }
 
+// ListInvitations operation middleware
+func (sh *strictHandler) ListInvitations(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListInvitationsRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListInvitations(ctx, request.(ListInvitationsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListInvitations")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListInvitationsResponseObject); ok {
+		if err := validResponse.VisitListInvitationsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreateInvitation operation middleware
+func (sh *strictHandler) CreateInvitation(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CreateInvitationRequestObject
+
+	request.ChoirId = choirId
+
+	var body CreateInvitationJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateInvitation(ctx, request.(CreateInvitationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateInvitation")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateInvitationResponseObject); ok {
+		if err := validResponse.VisitCreateInvitationResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ImportInvitations operation middleware
+func (sh *strictHandler) ImportInvitations(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ImportInvitationsRequestObject
+
+	request.ChoirId = choirId
+
+	var body ImportInvitationsJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ImportInvitations(ctx, request.(ImportInvitationsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ImportInvitations")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ImportInvitationsResponseObject); ok {
+		if err := validResponse.VisitImportInvitationsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// RevokeInvitation operation middleware
+func (sh *strictHandler) RevokeInvitation(w http.ResponseWriter, r *http.Request, choirId ChoirId, invitationId InvitationId) {
+	var request RevokeInvitationRequestObject
+
+	request.ChoirId = choirId
+	request.InvitationId = invitationId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.RevokeInvitation(ctx, request.(RevokeInvitationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RevokeInvitation")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(RevokeInvitationResponseObject); ok {
+		if err := validResponse.VisitRevokeInvitationResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ResendInvitation operation middleware
+func (sh *strictHandler) ResendInvitation(w http.ResponseWriter, r *http.Request, choirId ChoirId, invitationId InvitationId) {
+	var request ResendInvitationRequestObject
+
+	request.ChoirId = choirId
+	request.InvitationId = invitationId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ResendInvitation(ctx, request.(ResendInvitationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ResendInvitation")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ResendInvitationResponseObject); ok {
+		if err := validResponse.VisitResendInvitationResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListMembers operation middleware
+func (sh *strictHandler) ListMembers(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListMembersRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListMembers(ctx, request.(ListMembersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListMembers")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListMembersResponseObject); ok {
+		if err := validResponse.VisitListMembersResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ExportMembers operation middleware
+func (sh *strictHandler) ExportMembers(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ExportMembersRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ExportMembers(ctx, request.(ExportMembersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ExportMembers")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ExportMembersResponseObject); ok {
+		if err := validResponse.VisitExportMembersResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// RemoveMember operation middleware
+func (sh *strictHandler) RemoveMember(w http.ResponseWriter, r *http.Request, choirId ChoirId, userId UserId) {
+	var request RemoveMemberRequestObject
+
+	request.ChoirId = choirId
+	request.UserId = userId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.RemoveMember(ctx, request.(RemoveMemberRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RemoveMember")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(RemoveMemberResponseObject); ok {
+		if err := validResponse.VisitRemoveMemberResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// UpdateMember operation middleware
+func (sh *strictHandler) UpdateMember(w http.ResponseWriter, r *http.Request, choirId ChoirId, userId UserId) {
+	var request UpdateMemberRequestObject
+
+	request.ChoirId = choirId
+	request.UserId = userId
+
+	var body UpdateMemberJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateMember(ctx, request.(UpdateMemberRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateMember")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(UpdateMemberResponseObject); ok {
+		if err := validResponse.VisitUpdateMemberResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SetMemberMusicalRoles operation middleware
+func (sh *strictHandler) SetMemberMusicalRoles(w http.ResponseWriter, r *http.Request, choirId ChoirId, userId UserId) {
+	var request SetMemberMusicalRolesRequestObject
+
+	request.ChoirId = choirId
+	request.UserId = userId
+
+	var body SetMemberMusicalRolesJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SetMemberMusicalRoles(ctx, request.(SetMemberMusicalRolesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetMemberMusicalRoles")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SetMemberMusicalRolesResponseObject); ok {
+		if err := validResponse.VisitSetMemberMusicalRolesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListMusicalRoles operation middleware
+func (sh *strictHandler) ListMusicalRoles(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListMusicalRolesRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListMusicalRoles(ctx, request.(ListMusicalRolesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListMusicalRoles")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListMusicalRolesResponseObject); ok {
+		if err := validResponse.VisitListMusicalRolesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreateMusicalRole operation middleware
+func (sh *strictHandler) CreateMusicalRole(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CreateMusicalRoleRequestObject
+
+	request.ChoirId = choirId
+
+	var body CreateMusicalRoleJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateMusicalRole(ctx, request.(CreateMusicalRoleRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateMusicalRole")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateMusicalRoleResponseObject); ok {
+		if err := validResponse.VisitCreateMusicalRoleResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ReorderMusicalRoles operation middleware
+func (sh *strictHandler) ReorderMusicalRoles(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ReorderMusicalRolesRequestObject
+
+	request.ChoirId = choirId
+
+	var body ReorderMusicalRolesJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ReorderMusicalRoles(ctx, request.(ReorderMusicalRolesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReorderMusicalRoles")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ReorderMusicalRolesResponseObject); ok {
+		if err := validResponse.VisitReorderMusicalRolesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DeleteMusicalRole operation middleware
+func (sh *strictHandler) DeleteMusicalRole(w http.ResponseWriter, r *http.Request, choirId ChoirId, roleId string) {
+	var request DeleteMusicalRoleRequestObject
+
+	request.ChoirId = choirId
+	request.RoleId = roleId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteMusicalRole(ctx, request.(DeleteMusicalRoleRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteMusicalRole")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DeleteMusicalRoleResponseObject); ok {
+		if err := validResponse.VisitDeleteMusicalRoleResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// RenameMusicalRole operation middleware
+func (sh *strictHandler) RenameMusicalRole(w http.ResponseWriter, r *http.Request, choirId ChoirId, roleId string) {
+	var request RenameMusicalRoleRequestObject
+
+	request.ChoirId = choirId
+	request.RoleId = roleId
+
+	var body RenameMusicalRoleJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.RenameMusicalRole(ctx, request.(RenameMusicalRoleRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RenameMusicalRole")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(RenameMusicalRoleResponseObject); ok {
+		if err := validResponse.VisitRenameMusicalRoleResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // GetInfo operation middleware
 func (sh *strictHandler) GetInfo(w http.ResponseWriter, r *http.Request) {
 	var request GetInfoRequestObject
@@ -3820,6 +5776,58 @@ func (sh *strictHandler) GetInfo(w http.ResponseWriter, r *http.Request) {
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(GetInfoResponseObject); ok {
 		if err := validResponse.VisitGetInfoResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetInvitation operation middleware
+func (sh *strictHandler) GetInvitation(w http.ResponseWriter, r *http.Request, token InviteToken) {
+	var request GetInvitationRequestObject
+
+	request.Token = token
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetInvitation(ctx, request.(GetInvitationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetInvitation")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetInvitationResponseObject); ok {
+		if err := validResponse.VisitGetInvitationResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// AcceptInvitation operation middleware
+func (sh *strictHandler) AcceptInvitation(w http.ResponseWriter, r *http.Request, token InviteToken) {
+	var request AcceptInvitationRequestObject
+
+	request.Token = token
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.AcceptInvitation(ctx, request.(AcceptInvitationRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "AcceptInvitation")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(AcceptInvitationResponseObject); ok {
+		if err := validResponse.VisitAcceptInvitationResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -3904,76 +5912,112 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7Fxbb+Q2lv4rhHaBdAOyqztZzIP9VGM7WQPd7V7bPQE2Exgs6UhiLJEKSblS0/B/X/AmURKlqmpXeYKd",
-	"ebNLFHn4nQvPTfwaJayqGQUqRXT2NaoxxxVI4Pq/i4IRfp2qPwmNzqIayyKKI4oriM6ixD6NIw6/N4RD",
-	"Gp1J3kAciaSACqvX5KZWQ4XkhObR83McfebsiaTAJyat3eO5WYE2VXT2S5QzlpcQxRH+R8Mh+jUerfes",
-	"phE1owL0jq44Z3rphFEJVKo/cV2XJMGSMLr4TTCqfuvW+k8OWXQW/ceiA2phnoqFmU2vkoJIOKnVJNFZ",
-	"tKQI1LNTvWU7XM22TCR5Ao3rLfzegNAU1JzVwCUxNCYd6rQpS7wqwUEwhrMD6Zf2xQ4HtvoNEhk9x9Ey",
-	"y0hJsKFvtCIugaaYf25WJREFpB7rVoyVgKmaww27109GzFUDJOSMb3weZZjI4mGFBShJEZA0JVbcZbIA",
-	"HmBZHJE0OLkRkMADwbi84Vak7FNCJeTARxCR1ImaR60/xWCXcQCbLfBeFJjmMAaZQ0lywhrhjb1Ow0ri",
-	"kzzxXpCKRhZOvy4KSB7HVGSsoRPsJeJGTRB+WHtq25d1o4SIcaS1EK0LoEgWgHCSsIZKJEhOBSLqR86a",
-	"vEAYudkQo+XmVLFkL0E3m+go9sgLwXIxkNuh8HdCO5Kt3lYDz4m4hAw3pZyCdItKPcJmH2Ef4KDebsXZ",
-	"J7Un3B2NfYKCUGnh/YyFWDOeTpuohnOg0o0LbwHWM8+HpmswYf/1MKWM8AsOWIZ4SmQYVy2Rhtd9Kb6+",
-	"u0E/vP/LX07eI1zWBT75HiUsBSWbu1uiusTUt32iwmUZxVEFKWmqKI5KzHMIGr2aCakWDM67s+mII0kq",
-	"+F9GdxAeZwUtIpOreHNO8uESJCalmD5ZnOr1Qb8vAD3CBrFMGwx9fn0nUElkw3OS4BK592OUcVYhIgXC",
-	"HXVB7uzC+6lnF1McSLSgpUtpbCivsIzOohRLOFHoRLsfYxVUK+AXar3QeXUQ6dpiTQ8nbZyVsM1JulVj",
-	"BpI50L3lpyVSj9E/GAWkAAhytqnT/Zgwd/grKfGA8BXBFwaP7hkNGfgMGpY+q30R8ncyqVJ3TVVhI60v",
-	"tW1KzezD7wS6ork6AKZh3qYL+/ln23kQBn4SmC8au/AuMwJlKpBkKNEH2TnC5jdUQiYRayR6BKiFNiRP",
-	"uGw0Avvju8eRMKdp88Z6vH2WwvSRbBcZBCJIkD9OUpITiXAjC6BShTqM69Mt1l4b4pCwJ+Ab/Zvy37h2",
-	"3qCWkJ5u1apkkluMUkiUmBtHMHA84CdMrKWaNyLOqxVq4gKLgGfhu12p2qdbhEioxLYFrs0rm6gDHnOO",
-	"NwEBbufuUxJ7uwnD0YpPH4QSr6AMyoeW0Jf4KgPazXyxXTFE5FWFSTkpY6CebtdxM2xmehOQH2N+F97v",
-	"phta3rVjodwPUUNCMpsJ0G6IkDH62/LD9eXy/vrm08PV7e3NrVKZ2+X91cOH64/X91eXCnX4A1e1EuLo",
-	"0839w483Xz5dhgxr2nlJOE2JWgaXn3uUzgcg0dUfkmOU4USKGIkmKRAWSJ2ZFQiBc0A1cKRORmP1PIno",
-	"MLJDQ3gUTYXpCQecKil2k8YmdhsDpMReWHtBJCqwUMOq4KHCQfLNMpPA7yBhNBXj9X8msuhBG6OCrVHJ",
-	"aK4s+hoT6U09FeHb09ztMiQlra6PBWV/N29KZifPST+S3uGs9BJiZinfkwjujmZsvDN3QHWieoH1WRDa",
-	"U91a233M8hNwYePkbpWn96fvttol6w+4CXwCQjv8wHJC9zZScVTPhascjLv20WqGjeozXIrOg27PmKBF",
-	"8laYIVvYbEGfaiGxbETPvSc5hfSBKDyqDD+064XCx0YYgZpj1h0IBe8XEdAau3yI7I8aFlGQeiJVuW3d",
-	"njurkyImCxo+u39jhEJ6aV283XRwlzCk24YLSDrId0irdl59S347Q4/oeQhvLaWOyXruB5xWhs16XBRH",
-	"uRbtEKM/ZviiwGUJwRxjDTRVAwPIDjblRgbJzfBdi80wiWlcReWKig+QTcSwksn6iqpDJN2BFn90HFgi",
-	"RONnzjJSwj7qr59ckhyEnKEtjjLChfw05dDv4HxOZAp/KtkKl0vN6+CbJRZymSQgBKQXOxcBzHuT9FYZ",
-	"nt1tXTAKnxoteLssJgrM4XMRDOR/LkAWygOBsmRrZMRZoApvkADQPoReDlG9HnqjBZ8IyVVIIhAu13gj",
-	"UILpW++knxIbfTw6y9sxzcOjv7se7UOGBMWjh97Q2w9xa0ZSjx22Hka6Z0VpICrjkldVyw0y4xGHij2B",
-	"GDE96B32hSrA9xCqnYsylEKSFEiwhOBSFx9OCG0rDoogIpAA/gRcu6wJoxnJG25i3UF8quuKQRxt7XG7",
-	"dZssUnabufVN3haj24toxxmFudC1P0+YkJwICfwbnKt5uSL0iUi4Z49Ag6Kjn+u4QmmBST4gRhNjNHCa",
-	"chACEcstXkF6rkKOqhESrdoBkKq3NYM1oTtUlraJ/JzLuJ/p3OYyTtiwMJsEyK1FmlnapWPFPJVm2BbH",
-	"dujU5Nqutl7N3j6OdVQn3E0RtqHGXVaqrnzh7wTC2ktzh1BBahEjCmsQEmmglXDslBryHOCRhnWeNy7L",
-	"myw6+2UPH3yUqR+ir+eO3bZD0Nv5wjFfUhKg8ro+VEXDFunC9hD+qAkHcYAKiRL9OwC6z1QVyIKlY8lw",
-	"chujQZk6eAzVKgAVcnKPih/LvP94LnZ3gPVmbontlwS8Xftg+ovGHUdnZOGLFch/u8X/dov/xG6x9gUm",
-	"z669jqfw9Cqm5KwsK6uv/QWYrHEjiy88rBS/84uJnPHnTz+hFEuMvtx+cIVrO5n6KezeQsJhB6Nhx8U+",
-	"dS0t410+a8fKWP5QxY9KjhPlH8k12J4cm/Rz/i+mqY4p1rBCuK5P0ZWuA7mWub9TWWCp3C7KJMJINJqx",
-	"KMGcExAIU6Qz7shQdPp3quul0s8vouXnay+3dxa9P32nMGE1UFyT6Cz64fTd6Q/ax5CF5s3Cdg4tzBF+",
-	"0maZ6kaDqPjYVqWjO5BeV53tGwQh/8rSzcE6/QJ9e8997unze9Bt+P27/xrz5tYmGlW8oRP8bf9QiIB2",
-	"vrbZMI6EKw23c3XtE/ovdWSgNeOPuu3qjVLJB2x18sG4YyR9e46UVVPcNRqPtMqjj7qUpNZp+dCvp+UQ",
-	"4MIHIuS1XxobAPHuYKwYlxUDDZhWAcxA14kmXg54u/g4sJzEbPHV/r25Tp+NPJRgUgF9DL/QktDHtjoR",
-	"97pxfwm2y3Yz79WG++sugnpJRAvhy5HrZvP6/2JEMoSp7gVFa7xR4ZsCVoktVycPHcJaZXhSBn8C2aUu",
-	"jyiB3SIByTNPXo7X/ZqdZDiRymHtCvcqQBZuhQEuCxffnyRtHoGJAE63kANVP0A/8XAc0+l3LexkMw/H",
-	"qP72JswEhbUuBItzc5aXKWIU1JGnS4/Wkh7CVtcltgmNXseFOEcUIBUIIxsw2HL+iMGSydociq7rMcjf",
-	"pR2hfKB/Qabe0HOdLlVIiyHWB1DMhlMkJ7WTUbQmstAZXC4MK88RB9lwKgbE6AzXFJ9TIlxnTJjNl2bA",
-	"n4nLgVPkJsuOj3mW7adDoCODaWhN5NAieyRJHsQo0/Yp1v73BqRLaplA4eW43knMB41hJ7iukcZHEdVJ",
-	"rm4A0cu2UcP/3IZA9tOOYXT7TebHkt1gJ/u3SrGZ7QBukJnIxPyWNie62oe3wssonKIrmgoE2lwYD0mY",
-	"DM8Q8K4UOuUWuWrpEYXZLTEhxZbIA5iCUK7Xn73GMikCzrWuv/lAHF7m+qW+Vz4XtzDAthwfjhFWklUg",
-	"IuJ+AouZMDTVWSNUc8iAw/ios+I8H1TeuUEvhG6nVL+fTh9X08a+vqVtWFg4iow7tCZAXHy1f20JMq9o",
-	"6uoruwSY7aSHjy+vaHoIi3pFtcPucnFbcWtksUgKSB5P/E68qZMKkkf/q7ojGY5e2+0r243xR4MBSf/Z",
-	"5gEfKVtTB7Wtur6chf/N1ghTU7Nti73tZ4NvDLcU41qWve1x09SEZ9hoBlzZpPgxONhLZ78yB/td1QHu",
-	"Xbii+UESYGqqMbt00KOkQufku65qyxzjqJeEPgY4p9YEms5lLNTzC2+qP40ifj82bHfKgyM9HdGdJpii",
-	"hrYNDC4reQAvHmg6xtqyJ8eE+pCXLDeFtjDSukn1SOD2+nZfWUf85tvQSa5PDUSo/SRG6CZ1ZMNNIrSL",
-	"fgj9ubPZTa0ulkU0bWOBAaeYKXhMsko93+WotdtjjTy3gZw+E9XGODyxRyWNrQyxRwIoKQHzg22YNdK0",
-	"5aw4W4txJKO2uz2z2zW+Hje5260z4UuvMZGE5ihxA20ee/NyuFytuIeWNh5txcGtno0l9dR9cjaG8G/A",
-	"Sbb5mOH/fxnBXXX75dz5kVAiCp8XOtVHA9/WBT6t86WdkTRZfHXuzPMiwWW5wubGhqAK3JA0uXCDRp57",
-	"aCvdkPY7jeg5tl7+7w3wjXeXi/lqZubilvB7QqpI9xte1NejfPOLD/3LDnYPRH4Indf3DFl3xOKL3hjz",
-	"rGvbyjCOFkWMogyTsuHwVnG6Dce8ilkcFYBdi+oHlrSXr0yT+3wA88FtdsldsaE8J5NccuZEbfEccUgJ",
-	"h0TqvuP+/ucEVUjM5aSU6oSiEtXDi2g1FNEWKP2pjGlW8b6d0T8ohzN0L9DEGu4joPA6U98C7SpkPlv+",
-	"OeLxV8gJHbZGv2FcO+aE5rG5vUU4i/kWrTatoBDzHV5/F52gOBdmkTGesxm/5Uf9/Mjp3+M68q2/dmAn",
-	"3ptYhURyFDC1IOvH8wHTsSEOdiF/a4LdzWO/gEjPbeLbeao25aA7W+AwiaM7kAjr8m8L+lQQG2YGt93y",
-	"s5V2M+JYHOi36+8E/vvXyzs4+hQ7cSg6JUIdpLoDDR/AeTbXAWl/zN49NRFmnXun4pgsn8ei60Wfiky6",
-	"dOrRPFy3xFSnk60adVHVwRPQRgHHEZyOl2lTOtC6Fv2JVJxm0TFb9fyLoV5ZIXp3IYXycKbf+3CCbnr+",
-	"TEyvm8kZRytIWAXmWzHv04sefxZf7V2Bz3OC3XHpWK18W/C6d12NL0dsaSaKOxOvnF1dIOCshDb9Yfsp",
-	"jfV480RgfZZiUawY5ulbW1/cx611LdDKSZytTB5dJf45VcldWOxKkwditS1M4vY+MXvvBnpTYYpzONO/",
-	"v51QiAUe3JT57ewOdSt7zPav5DxS1/LoVsp/Qe63l3b5N8dpfdemgEhtKQN3zoXlxTXcTxlNXTs+IqSm",
-	"Nh2qReuOfn03zMtR1LdEJmY2hFdt/rb//YCFpK3v+7ozX9Vf+gNfo7LvK9sOlX2fvkO0fgZEUKA3pmM/",
-	"Y4l6og4gjs21QG9jFXgLxiViPDX9/dTe2DaA3EnridrSPOj+Paivg3rv5tUdYHfjkd7MYfzYkGYnWOKS",
-	"5Q2co4bW7kbU9rnQ99LqBLv5lhVpF0qMwdd3em37LuKiHfUqmNt7xnaB2xF2GKS9e8laYLQg968c1IQY",
-	"A2LO1IaX0Vm0wDVZPL2Pnn99/r8AAAD//w==",
+	"7D3pUuQ4mq+i8G4EEGGO6q6djYFfOcDMsFsUtUB1x27TQQj7y7QGp+SWZLJzKup59j32yTZ02bItO52F",
+	"k56YmX+QlnV8l77bX6KELQtGgUoRnX6JCszxEiRw/d95xgi/StWfhEanUYFlFsURxUuITqPEPo0jDr+U",
+	"hEManUpeQhyJJIMlVq/JdaGGCskJXURfv8bRFX0hEkvCaO/ExB/yDbPDPXsG2jO51M+2m/UTZy8kBd4z",
+	"ZeEeD80KtFxGpz9FC8YWOURxhP9acoh+jgPrfRbQD/bSPNzmBF/VYFEwKkDj9ZJzpg+TMCqBSvUnLoqc",
+	"JBrqx38RTIOvnvFfOcyj0+hfjmtyOTZPxbGZTa+Sgkg4KdQk0Wk0owjUsyN9KDtczTZLJHkBTV238EsJ",
+	"Qu+g4KwALonZY1LTHi3zHD/l4A7aBVgNip+qF2vIsqe/QCKjr3E0m89JTrDZX2dFnANNMf9UPuVEZJB6",
+	"oHxiLAdM1Rxu2L1+0gG2GiBhwfjax/ocE5k9PmEBCnMCkjLHil6YzIAHiCCOSBqc3BBB4IFgXN5wS6T2",
+	"KaESFsA7ICKpIydvt/4UrVPGAdhsAO95hukCukDmkJMFYaXwxl6lYbbzt9zzXnAXpcwcx55nkDx3dzFn",
+	"Je1BLxE3aoLww8ITBE1aN2yNGEear9EqA4pkBggnCSupRIIsqEBE/chZucgQRm42xGi+PlIo2YrQzSHq",
+	"HXvbC4HlvEW3beKvibZDW42jBp4TcQFzXOayD6QbWOoZ1tsQewsO6u2KnP2tNoi73mNzQ0FQaeL9hIVY",
+	"MZ72i6iSc6DSjQsfAVYDz9uiqzVh8/XwThnh5xywDOGUyDBcNUUaXDep+OruBn3/7ne/O3yHcF5k+PA7",
+	"lLAUFG2Ol0RFjqkv+8QS53kUR0tISbmM4ijHfAFBoVcwIdWCwXlHi444kmQJ/8PoCOJxUtBCpHcVb85e",
+	"PFyAxCQX/TeLY70m0O8zQM+wRmyuBYa+v/YEyoks+YIkOEfu/RjNOVsiIgXC9e6C2BmD+75n530YSDSh",
+	"pTNpZChfYhmdRimWcKigE42/xpawfAJ+rtYL3VeTUNcGaTodtXGWwyYl6VaNaVFmi/dmH2dIPUZ/ZRSQ",
+	"AkAQs2WRboeEoctfUYkHCJ8RfGLw9j3AIS2dQYOliWqfhPyT9LLUtX65y1GwxCQPImNOuJAf+6iHCKN7",
+	"hu+hvzBCIb2wwnQcged4YLllKRQDK+TrbRMJS7GJVK7rlzTFmEkx53itqTZjFD6WDi5NIrrL2IoiyRBO",
+	"l4QSITmWjIsYYZqqnw0yhFFPlBxhKwociQxzEIjIEVrIOHo3iBMZKdw5ysqoGabPyr6pMelBObaob8Kh",
+	"IrYKvw1kthDRS2135XKJjWx87U2qhLp9uCfQJV0odaOfqTdJ3u2sgc0cH2bzXsB81pwaPuWcQJ4KRVyJ",
+	"VpvOEDa/oRzmErFSomeAQmhye8F5qSGwPXy3UECG5PqwatA9PkuhXwG0i7TMXiTIr4cpWRCJcCkzoFIZ",
+	"1oxrXSrWNgLikLAX4Gv9m2JHrk0FKCSkRxtleNKLLUYpJEqoGrMjoIzgF0wsfw+zsLOhhJo4wyKgx/pK",
+	"fqrO6RYZJeiuzCvrrpTrEHA1d3MnsXeaMDgq8mkCIcdPEL4/NIW+RjNu7d3MF9sVQ5u8VAKtl8b6brrW",
+	"MmbYwPTG/bOL+Z0zaRxvaHrXaqxSdkUBCZlbv5NWeoWM0Q+zD1cXs/urm4+Pl7e3N7eKZW5n95ePH66u",
+	"r+4vLxTU4Ve8LBQRRx9v7h//ePP540VIsKa1To7TlKhlcP6psdNhcze6/FVyjOY4kSJGokwyhAVSGtoS",
+	"hMALQAVwpHQFI/U8iqhhZIeG4JGVS0wPOeBUUbGbNDaegi6AFNkLKy+IRBkWatgyeKlwkHw9m0vgd5Aw",
+	"moru+j8SmTVAG6OMrVDO6EJJ9BU2KsEGf5LVHd0pQ1RS8XqXULY3Kvq1v5570vfbjLgrPYeu0zbqXQZP",
+	"R+esezJ3QdWkeo71XRA6U1FJ223E8gtwYb0y9Sov745ONsolqw+4CfwNhE/ofPI7xiD8WhAOYpvJNqj8",
+	"YZIY1Nu/TcMVQKXZd4vJnC9QnxqtsEBqdaTGo30NPcKoEnJqUI4lCIk4CKDpgeK+cVAQEstS+KZxATRV",
+	"D+PIaRaRg6+JH7yw54YHbIgnHCP0aOVW/7abaNp5Fi4+bodJbOa221VeciUp17VZGPDP14GDrjqpnk2K",
+	"9Z7gg79UBZzm5odB0OfT+1bDdxS5N8lWn+BRG5KxNRwVjS6UnrJZ7xlDL8MguFoWjIe0bvHS3ewtWwnE",
+	"5kgvp+2s2DCZ+VPvJkZqVbSfsOUSx0jAkiQst5yHn5CAAnNFtQfKhskAp8AfKGcrRIRW2BeUCEi1LS2e",
+	"SVFAeoYwRbAs5NrMvQRMhQXWEZpJtGRCon87OUGcrcTRA92s2ouXUXC5BWEd7q3QBiZ5w8/uOdV0YLXv",
+	"odrgeNW9vRu2CvkqLJRGhKT06vUO61djd6JRQGGrbVgmJw070ANGr8J2qXE9ZxzZrWrEnqFVtlZWHVtp",
+	"8W43rwiLw7xURKMjfSsiwvY/K2XCrLZgpXcIFDqcullg63PVIttNvkFDq2D5icMLgVVPTLZXirzhnb6L",
+	"y3tn16d/E2x5iw5fmB/YgtCtDcc4KoYCVhyM9Lq2xG/jenOci9oXWF23PUK/GIpZ2W2HxVcXDYIsKKSP",
+	"RInO5Rw/VuuFAkilMGrBEO7vQCiV97MIiCG7fGjbhmRqT1hz38OOZUeSIxxONWX28N+m4zU8mTtxeb+W",
+	"wUawS9CjW7GFt+mfB0F4a3fqaMlTaarIRBRHWqUJ0tP1HJ9nOM8hmMzgJEQAsq1DuZHB7c7xXQWbdraE",
+	"8RKesxTEB5j3BMskk8UlxU95OMDe2os/Og4sEdyjF5Po0v4bparU723Y4kwoobG0mU3NzXqRgKu0qfB0",
+	"fcVDTsnWRBu2VJ23DbrXbIFsXvdHTkLialzgQI8KLfCJsznJtzJP9JMLsgAhB0h108U/wg3dE/f7U86e",
+	"cD7TrB98U13DyvAUAtLz0clnmwKAczx42lYwb+NiOlD3KQsGkH/MQOmYaA55zlZVqG+J10gAaN+CXg5R",
+	"vR7ab8YIEc5XeC1QgumBp6P2SZExToFmiM7bexshQfJoQK/t9w9ha4BSdx3Amoa6B0lpMO47c1aoGY84",
+	"LNkLiA7Sg8ZHk6gCeA9BtXZWtqmQJBkSLCE410lvh4RWmW5qQ0QgAfwFuHZeJ4zOyaLkJurVcvboDNkg",
+	"HG0W7ebLrjfdtj7MrX8DbriDXyGsm/OEN7IgQgL/BpV+gwu0mRXdIZ064VqnDmhrBzGaGKGB05SDEIhY",
+	"bPElpGeISLQshURP1QDQGQYawXqjo3IJhkl+yFDZTnRuMlR6ZFgYTQLkxuTAwb1Lh4rhXbpc9UFzqq3j",
+	"LrRcrZTcrVVeax71WB8iLEONkaZYXVlgewJhrbS7SygjhYgRhRUIaVx0ijjGZcPU9lDAweTsPZznN/Po",
+	"9KctLL9OhlgoEcUBMMywdr5w9CfJCVB5VUyVSWeTQ8Py8Bs8LANxkTsAus1US5AZS7uU4eg2Rq306OA1",
+	"VAAXSv71nVHhY7ZoPh6KWDiANWauNtsMUXin9oHpLxrXGB2ghc9iu3S1f6rF/1SLfwO1WOsCvXfXVtdT",
+	"eHpZXFLO8jxshDNZ4FJmn3mYKX7h5z3ZI58+/gmlWGL0+faDS5i2k6mfwuotJBxGCA07LvZ3V+2le8qv",
+	"WrEykj+U+0clx4nSj+QKbPzXhv+d/otpqm2KFTwhXBRH6FJnhLlSrQcqMyyV2kWZRBiJUiMWJZhzAgJh",
+	"inTuDTI7ssElIv1MAzT7dOVF+U+jd0cnOt5QAMUFiU6j749Ojr7XOobMNG6ObcXKsbnCDyunY1FqICo8",
+	"VtnQ0R1Ir5rLVqWBkH9g6XqyCrNAvdjXJvb0/d2qcvvu5H0gTmjd28re0Kk+Vd1KaAPVfFWRWxwJlyRa",
+	"zVWn7eu/1JWBVow/63KffcWSj9jy5KNRx0h6cIaUVFPYNRyPNMuja51Uptap8NDMrFtAAAsfiJBXfpJc",
+	"CxAnk6Gim2AYKPyzDGAGugoo8XqAV4t3DctemB1/sX+vr9Kvhh5yMK6AJgw/05zQ5ypPKW7Uwv4ULlSt",
+	"Zt6qHPPnMYR6QUQFwtdDrp7NqzuLEZkjTHVkEq3wWplvCrCKbLm6eWgbrMs57qXBP4GsPdk7pMB6kQDl",
+	"mSevh9f9ih3OcSKVwlqn8CoDWbgVWnA5dvb9YVL5EZgIwOkWFkDVD9B0POxGdPr5y6Nk5nSIah6vR0xQ",
+	"WOmUUHFm7vI8RYyCuvJ0EqKVpFPI6iLH1qHRyL0WZ4gCpAJhZA0Gm9jbQbBksjCXoosABvE7syOUDvQP",
+	"iNQbeqbdpQrSog3rCRiz5BTJXu5kFK2IzLQHlwuDyjPEQZacitZmtIerD88pES5HPozmCzPgbwnLgVvk",
+	"Zj7fPczn8+14CLRl0A9aYzlUkN0RJbdslH75FGv9ew3SObWMofB6uN5JzFslIoe4KJCGj9pUTbk6FVwv",
+	"W1kN/3UbArLvdgxDt1ncvCvaDVZQfysVm9kmUIPMRMbmt3tzpKt1eEu8jMIRuqSpQKDFhdGQhPHwtAFe",
+	"h0L71CIXLd0hMbsleqjYbnICURDy9fqzF1gmWUC51vE3HxDT01wz1PfG9+IGBNhS1+kQYSlZGSIibjqw",
+	"bB55qr1GqOAwBw7dq86S87BReecGvRJ0o1z9vju9G03r6vp2b+3Awk5o3EGrB4jHX+xfG4zMS5q6+MoY",
+	"A7OadHr78pKmU0jUS6oVdueL2wi3UmbHSQbJ86Ffk9N3U0Hy7Hdz2ZHgaBTgvbHc6DarCVD6j9YP+EzZ",
+	"ijpQ26jr61H4Z7YyWeyY5FWwt2pXs2+wpRBXoeyggU0TEx5AoxlwaZ3iu8Bgw539xhhs1lcGsHfuguaT",
+	"OMDUVF10aaNHUYX2ydf1lRY5RlHPCX0OYO7YlBoNeSzU83Nvqr8ZRvwu0AJBaXCkwSM60wRTVNIqgcF5",
+	"JSfQ4oGmXVhb9CwwoT7Ic7YwgbYwpHVq9I6A28gWf2Me8VO+Qze5vjUQobY4XuhyVWTNTSK0ij4F/9xZ",
+	"76ZmF4simla2QAtTzAQ8elGlno+5au3xWCnPrCGn70RTVaSLCEx7Dk1D7JkASnLAfLIDs1KatJwnzlai",
+	"a8mo42727NZ50Lt17tbr9OjSK0wkoQuUuIHWj71+PbhcrLgBLS08qoiDW33epdQj13yiC8IfgJP5+nqO",
+	"//48gmN5+/XY+SOhRGQ+LrSrjwa6bASabPjUzkiaHH9x6szX4wTn+RM2nQKDLHBD0uTcDepo7qGj1EOq",
+	"iu3oa2y1/F9K4Guvk6qpnx9oQRp+T0jT3WbrF00d2be++NhssjfeEPk+dF/fM2TVEQtftG/Es45tK8HY",
+	"WRQxiuaY5CWHA4XpyhzzImZxZAo49cIfWFLVrg+0SZ1AfHDrXXKtHZXmZJxLTpyoI54hDinhkEidd9w8",
+	"/xChColNSWyQSrVDUZHq9CS6bJNoBShdoGWSVbyKLf2DUjiD9XHhNVzpWXidvgq0sUTmo+W3IY8/wILQ",
+	"dmr0PuNaMSd0EZu2XMJJzAP0tK4IhZiOHM1T1ITiVJjjOeMLNqC3/FE/37H7d7eKfKWvTazEexMrk0h2",
+	"DKYKyPrxsMG0axAHs5C/1cHu5rEVEOmZdXw7TdW6HHRmC0zjOLoDibAO/1ZA7zNiw8jgNlt+MNJuRuwK",
+	"A810/VHAf/d2fge3P92lIGSdEqEuUp2BhidQnk3LCq2P2Z7HPWbWmXcrdrfl41jUueh9lkntTt2ZhuuW",
+	"6Mt0slGj2qqa3AFtGLBrwWl7mZa5A1qdot/jitMo2mWqnt+Q+I0ZotGDN+SHM/ne0xG6yfkzNr1OJmcc",
+	"PUHClmBqxbzSiwZ+jr/YNjFfhwi7xtKuUvk2wOveZTW+HmIzM1Fci3il7OoAgW6b4twfNp/SSI/9FwKr",
+	"0xSL7Ilhnh7Y+OI2aq1LgVZK4mBkcucs8dtEJceg2IUmJ0K1DUziqo+17cCH9peY4gWc6t8PehjiGLe+",
+	"0PDt6A5lK3vI9j8FsaOs5c7XEP4BsV81i/Y7lmt+16KASC0pA73OR9JLXbq4ITvaG/cWsWyvX96IUPYn",
+	"0x7CeDtMhxmvKHPyCPdNAX7Rp26cZVFWgd3WyRzEqOhu7gh9VAZCnZ6kFHbxWgFtVZa2FjsvBc7FKXp/",
+	"ctLtDKqpqAB+aCq2K2FjG35VFTimG5j5S105B2cP9P3J79Hl9ezqw+Psw+3l7OK/H68+/nB1f3lhnLu0",
+	"GV3DFSBqyJ0hNYd7+/ry+g+Xt+rlB+q/nTFRfwfkCXJGF8LZ8laFeP/d7xttOJWuLE0aByb5GuVkSWyF",
+	"R0ij86htN7Ks05jujXU7n5267GO++jSBZmcmQoItgVFAT2trvbSZ4sxr5+jKcXTvxtpGHZJUx6Rubfdq",
+	"dmnSg+mD1pZ2uyQI26bvje+2nnZ4wYRk7UEoc6k79XK2moxOlpiuEbal8tpdcX73g24IN7YVYYuuxtDO",
+	"F//zaIPJRrc6uNiSDZsLpHREcoqMezVRUGyGzv3NN0e8cWjjk3Nff94Swn56xBvtMB5MxBhC6MkbSVzt",
+	"m3XZDRP5Xi2ZMB5Qgcxa7iKmsNKiVqsk5t937w9TvEYS+LKuJNFjhGSF7pv9rGYfy3H2+aBOaVsTvIk+",
+	"6X8NZYRCabembrBK9EzjmLImuglKML52Zrr7/+AMEdrs/qC/b6Z1qibwX6UvDmHtGH5192sQeZf68Wj0",
+	"SfhVHtuus4MfWWz5m+5+cARrYk3T3D0KCZwJCRxhoS+cKaXpMFy/mI+zbLh1luwFrl0kb1RJLnuZqB6X",
+	"vagbx9JonQUXtGzOdF2HabktquKORvX/bu8l+5nPhnOqVQQKSyatUEzB1p7pSGBr156rEWEqVorrlGny",
+	"YXZ3/zi7uL76iPasE87UOzxQLFEOagql6QYPj66xusBtgagFqjZsvFHWJt17oDOKSmpSVKuxbifv0Z6h",
+	"CA1z/eXCo70zhNETTo0qFLLuQgaPceF45DW9btvo9Plb+GycnA+7bGx36el8NWZC54tVpq+iBiLXAZZx",
+	"bgLTEW0zDQ1fr5VAObbdFA+5+1TWm3BdT0cDA/9r/5tRO6K0YM/Kv1+SM0Hfit5eGEkAFZhL0Sa12JWx",
+	"1C0WlgLyeb/C1iagfrWtjddd626DH3TrAvyHGirTaAvOF+uDm1DEuNJJ2urbRE68kJfKh8PO+ck0Pn1j",
+	"N1UD04EPYqeTpE7MUmX11NhE+5ASeSpAKt1AjGORY1Z1pJ02xnILeua3lZ6mve4OBOcuGFxXZDoulBlo",
+	"nWxl+PH11PGpNEpti9txvUabXly2j6Yl+BUnMl/7xfEbCOkL1y2QB42CC/17WwC8vWXgMY2ro8bVxSsC",
+	"jPQa9T9Q0GdAtW01X0/o+hbUrH+rUvXkraSqAcMkVKImGiNaXd+vvtwNXcK6U+fcnIXdcrqxmP5Y3RSS",
+	"5CkniZkN4aeqjKTZxqwCiedA1fFAP7ul3cfNZPg1+5t9/nx1gV7ee1bjCbr6qG3Cx/ub/7z8iPau6AvO",
+	"SdpsWKtzBXWfyqO9Mx15c2aoskqU7Vl9IVDP4N6sLFGlamZYOLfj3hGaUfdPXH2VEzH+QF29ju+ZtNv9",
+	"7uTExbSF7RIUI2EzdvECUIKp/nwfIhLtu6ZY6P/+9/3Rvx+ELF1NR2/r6nVffum5tBqnTr2DTsF7OEW4",
+	"0Yr4aa1XMAjeLzQxnnn5ocTE3HApM8aJ/CbV9crrjGx8XwE6PjYksL2u1Jy9L8Jdd7g1/my9GKYJoAwX",
+	"JlKvKVlyTIUysi34a0iYZnPqxj6r/V0P1OWiudTdPfPduUPXjM4mfSA/xP4OzT7f/9kG14VXuPb+5OSB",
+	"NtlxiXPFd5CetbjM8p+Jjjffca79/b17JUpqaD9QjwWP0KccsACExbPnwTP+Lcl0/qjVaOoZjvZ0MYj+",
+	"2pKZ/oF65KRTx80X2NATAK0/t7uHjtHe0dGRq8Y72jtQW//eJgdcX91dz+7P/2yy82UGD7TOzvSaYztv",
+	"ovswlMLZvjFhzYdCdbMG9MRkdnCEZrZPYMbcrhTCurkBaAHSEy6Nb8ghdfOGRIf5gN5bS4/qs30B8fEf",
+	"+pMtpr7TIgFP5lZQk9egd59KNeCrRLJSvc5aTQoc9lwn8xb67NVWddDws9OGfQwzf+BbmCB+OtsIE8Tf",
+	"3xTCO5DkJdC+wcCcJeqJklgcm0/wHsRKugvGpbVIpGItG6Rqgtzlgx2qIw0D/dwOvdcj3yQq5604Buxu",
+	"PNKHmca7E8qdS7DEOVuUcIZKqm9OkSl5b597ETnTLd5IVtEFvv5+9qbOo+fVqDeBuf2m9xhwu41NA2nv",
+	"G+AVYDQhNz/vrzdidGOjJZQ8j06jY1yQ45d3Ss34/wAAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

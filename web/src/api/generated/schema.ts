@@ -538,6 +538,286 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: components["parameters"]["InviteToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read an invitation by its token (public; the token is the authority).
+         * @description A token that is not a UUID v4 answers 400 INVALID_TOKEN 'Invalid invitation token format.';
+         *     an unknown one 404 NOT_FOUND 'Invitation not found or has expired'. An expired, accepted or
+         *     revoked invitation answers 200 with its status, so the page can word it (accounts §4.7).
+         */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: components["parameters"]["InviteToken"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the invitation's choir with its role; the signed-in address must be the invited one.
+         * @description Membership and acceptance happen in one transaction and the token works once; the choir
+         *     becomes the user's last-accessed choir. Refusals: 401 AUTH_ERROR signed out; 400
+         *     INVALID_TOKEN malformed; 404 NOT_FOUND unknown; 409 INVALID_TOKEN expired ('This invitation
+         *     has expired. Please ask the choir admin to send a new invitation.') or used ('This
+         *     invitation has already been accepted.' / '... revoked.'); 403 EMAIL_MISMATCH when the
+         *     signed-in address is not the invited one (the message names both). A user who already
+         *     belongs to the choir gets 200 with alreadyMember true.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** Open invitations of a choir (manage:members), pending and expired. Never returns tokens. */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite someone by email (manage:members); the email carries the link.
+         * @description Refusals: 400 VALIDATION_ERROR with per-field details (email, firstName, lastName, role);
+         *     409 EMAIL_ALREADY_INVITED for an address with a pending invitation; 409 ALREADY_MEMBER for
+         *     an address whose account belongs to the choir; 429 RATE_LIMITED past the daily limit.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/invitations/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite many at once from CSV rows of first name, last name, email, role (manage:members). */
+        post: operations["importInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/invitations/{invitationId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a pending or expired invitation again with a new link and a new 14-day term; the old link stops working (manage:members). */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation (manage:members). */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The member directory (view:directory); inactive members only for manage:members. */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/members/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The roster as CSV (manage:members). */
+        get: operations["exportMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member from the choir (manage:members); not the last active administrator. */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role or activity (manage:members); a choir keeps at least one active administrator.
+         * @description Demoting or deactivating the last active choir_admin answers 409 LAST_ADMIN 'A choir needs
+         *     at least one active administrator. Make another member an administrator first.'
+         *     An unknown member answers 404 'Member not found.'; a bad role 400 VALIDATION_ERROR.
+         */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/choirs/{choirId}/members/{userId}/musical-roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a member's voice parts (manage:members, or the member themself). */
+        put: operations["setMemberMusicalRoles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/musical-roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The choir's voice parts in order (view:directory). */
+        get: operations["listMusicalRoles"];
+        put?: never;
+        /** Add a voice part (edit:settings). */
+        post: operations["createMusicalRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/musical-roles/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Put the voice parts in a new order (edit:settings); every part exactly once. */
+        put: operations["reorderMusicalRoles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/musical-roles/{roleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                roleId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a voice part and its assignments (edit:settings). */
+        delete: operations["deleteMusicalRole"];
+        options?: never;
+        head?: never;
+        /** Rename a voice part (edit:settings). */
+        patch: operations["renameMusicalRole"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -656,6 +936,100 @@ export interface components {
         };
         ActiveChoirRequest: {
             choirId: string | null;
+        };
+        Invitation: {
+            id: string;
+            email: string;
+            firstName: string;
+            lastName: string;
+            role: components["schemas"]["MembershipRole"];
+            /** @enum {string} */
+            status: "pending" | "accepted" | "expired" | "revoked";
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the email was last sent (creation or the latest resend).
+             */
+            sentAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        InvitationCreate: {
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @description choir_admin, member or guest. */
+            role: string;
+        };
+        InvitationPreview: {
+            /** Format: date-time */
+            expiresAt: string;
+            choirName: string;
+            email: string;
+            firstName: string;
+            lastName: string;
+            role: components["schemas"]["MembershipRole"];
+            /** @enum {string} */
+            status: "pending" | "accepted" | "expired" | "revoked";
+        };
+        InvitationAccepted: {
+            choirId: string;
+            choirName: string;
+            role: components["schemas"]["MembershipRole"];
+            alreadyMember: boolean;
+        };
+        InvitationImport: {
+            /**
+             * @description Rows of first name, last name, email, role (comma, semicolon or tab separated); a header
+             *     row is recognised and skipped; an empty role means member. At most 500 rows.
+             */
+            csv: string;
+        };
+        InvitationImportResult: {
+            invited: number;
+            skipped: number;
+            failed: number;
+            rows: components["schemas"]["InvitationImportRow"][];
+        };
+        InvitationImportRow: {
+            line: number;
+            email: string;
+            /** @enum {string} */
+            outcome: "invited" | "skipped" | "error";
+            /** @description Empty for invited rows; why a row was skipped or refused otherwise. */
+            message: string;
+        };
+        ChoirMember: {
+            userId: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            /** @description Shown to administrators, and to members when its owner shares it. */
+            phoneNumber: string | null;
+            role: components["schemas"]["MembershipRole"];
+            isActive: boolean;
+            /** Format: date-time */
+            joinedDate: string;
+            musicalRoles: components["schemas"]["MusicalRole"][];
+        };
+        MemberUpdate: {
+            role?: string;
+            isActive?: boolean;
+        };
+        MusicalRole: {
+            id: string;
+            name: string;
+            sortOrder: number;
+        };
+        MusicalRoleWrite: {
+            name: string;
+        };
+        MusicalRoleOrder: {
+            ids: string[];
+        };
+        MusicalRoleAssignment: {
+            musicalRoleIds: string[];
         };
         Session: {
             user: components["schemas"]["SessionUser"] | null;
@@ -789,6 +1163,9 @@ export interface components {
         };
     };
     parameters: {
+        InviteToken: string;
+        InvitationId: string;
+        UserId: string;
         ChoirId: string;
         Provider: "google" | "azure";
     };
@@ -1577,6 +1954,426 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChoirDetails"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: components["parameters"]["InviteToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation and its status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreview"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: components["parameters"]["InviteToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Joined, or already a member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationAccepted"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pending and expired invitations, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationCreate"];
+            };
+        };
+        responses: {
+            /** @description Invited. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    importInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationImport"];
+            };
+        };
+        responses: {
+            /** @description One result per row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationImportResult"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                invitationId: components["parameters"]["InvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Members by last name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChoirMember"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exportMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberUpdate"];
+            };
+        };
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChoirMember"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setMemberMusicalRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MusicalRoleAssignment"];
+            };
+        };
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChoirMember"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMusicalRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Voice parts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicalRole"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createMusicalRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MusicalRoleWrite"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicalRole"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    reorderMusicalRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MusicalRoleOrder"];
+            };
+        };
+        responses: {
+            /** @description The parts in their new order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicalRole"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteMusicalRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                roleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    renameMusicalRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                roleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MusicalRoleWrite"];
+            };
+        };
+        responses: {
+            /** @description Renamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicalRole"];
                 };
             };
             default: components["responses"]["Error"];

@@ -1,0 +1,228 @@
+package choir
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/db"
+)
+
+// VoicePart is one of a choir's musical roles (Soprano, Alto, …), in the
+// choir's own order.
+type VoicePart struct {
+	ID        string
+	Name      string
+	SortOrder int
+}
+
+// DefaultVoiceParts are the parts every new choir starts with.
+var DefaultVoiceParts = []string{"Soprano", "Alto", "Tenor", "Bass"}
+
+const (
+	MsgVoicePartRequired = "Voice part name is required"
+	MsgVoicePartTooLong  = "Voice part name is too long"
+	MsgVoicePartExists   = "A voice part with this name already exists"
+	MsgVoicePartNotFound = "Voice part not found."
+	MsgVoicePartUnknown  = "Please choose voice parts of this choir."
+	MsgVoicePartOrder    = "The order must list every voice part exactly once."
+
+	VoicePartNameMax = 50
+)
+
+func seedVoiceParts(ctx context.Context, tx *db.Tx, choirID string) error {
+	for i, name := range DefaultVoiceParts {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO musical_roles (id, choir_id, name, sort_order) VALUES (?, ?, ?, ?)`,
+			uuid.NewString(), choirID, name, i+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkVoicePartName(name string) (string, error) {
+	name = strings.Join(strings.Fields(name), " ")
+	var f apperr.Fields
+	switch {
+	case name == "":
+		f.Add("name", MsgVoicePartRequired)
+	case utf8.RuneCountInString(name) > VoicePartNameMax:
+		f.Add("name", MsgVoicePartTooLong)
+	}
+	return name, f.Err()
+}
+
+func voicePartExists() error {
+	return apperr.New(apperr.Conflict, "VOICE_PART_EXISTS", MsgVoicePartExists)
+}
+
+func voicePartNotFound() error {
+	return apperr.New(apperr.NotFound, "NOT_FOUND", MsgVoicePartNotFound)
+}
+
+// VoiceParts lists a choir's voice parts in order.
+func (s *Service) VoiceParts(ctx context.Context, choirID string) ([]VoicePart, error) {
+	return voiceParts(ctx, s.db, choirID)
+}
+
+func voiceParts(ctx context.Context, q db.Querier, choirID string) ([]VoicePart, error) {
+	rows, err := q.QueryContext(ctx,
+		`SELECT id, name, sort_order FROM musical_roles WHERE choir_id = ? ORDER BY sort_order, name`, choirID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []VoicePart{}
+	for rows.Next() {
+		var v VoicePart
+		if err := rows.Scan(&v.ID, &v.Name, &v.SortOrder); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// AddVoicePart adds a part at the end of the choir's order.
+func (s *Service) AddVoicePart(ctx context.Context, choirID, name string) (*VoicePart, error) {
+	name, err := checkVoicePartName(name)
+	if err != nil {
+		return nil, err
+	}
+	v := &VoicePart{ID: uuid.NewString(), Name: name}
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(sort_order), 0) + 1 FROM musical_roles WHERE choir_id = ?`,
+			choirID).Scan(&v.SortOrder); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO musical_roles (id, choir_id, name, sort_order) VALUES (?, ?, ?, ?)`,
+			v.ID, choirID, v.Name, v.SortOrder)
+		return err
+	})
+	if db.IsUniqueViolation(err) {
+		return nil, voicePartExists()
+	}
+	return v, err
+}
+
+// RenameVoicePart gives a part a new name.
+func (s *Service) RenameVoicePart(ctx context.Context, choirID, id, name string) (*VoicePart, error) {
+	name, err := checkVoicePartName(name)
+	if err != nil {
+		return nil, err
+	}
+	v := &VoicePart{ID: id, Name: name}
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE musical_roles SET name = ? WHERE id = ? AND choir_id = ?`, name, id, choirID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return voicePartNotFound()
+		}
+		return tx.QueryRowContext(ctx, `SELECT sort_order FROM musical_roles WHERE id = ?`, id).Scan(&v.SortOrder)
+	})
+	if db.IsUniqueViolation(err) {
+		return nil, voicePartExists()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// ReorderVoiceParts puts the parts in the given order, which must name
+// each of the choir's parts exactly once.
+func (s *Service) ReorderVoiceParts(ctx context.Context, choirID string, ids []string) ([]VoicePart, error) {
+	var out []VoicePart
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		current, err := voiceParts(ctx, tx, choirID)
+		if err != nil {
+			return err
+		}
+		known := map[string]bool{}
+		for _, v := range current {
+			known[v.ID] = true
+		}
+		seen := map[string]bool{}
+		for _, id := range ids {
+			if !known[id] || seen[id] {
+				return apperr.New(apperr.Invalid, "VALIDATION_ERROR", MsgVoicePartOrder)
+			}
+			seen[id] = true
+		}
+		if len(seen) != len(known) {
+			return apperr.New(apperr.Invalid, "VALIDATION_ERROR", MsgVoicePartOrder)
+		}
+		for i, id := range ids {
+			if _, err := tx.ExecContext(ctx, `UPDATE musical_roles SET sort_order = ? WHERE id = ?`, i+1, id); err != nil {
+				return err
+			}
+		}
+		out, err = voiceParts(ctx, tx, choirID)
+		return err
+	})
+	return out, err
+}
+
+// RemoveVoicePart deletes a part; members who sang it lose it.
+func (s *Service) RemoveVoicePart(ctx context.Context, choirID, id string) error {
+	res, err := s.db.ExecContext(ctx, `DELETE FROM musical_roles WHERE id = ? AND choir_id = ?`, id, choirID)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return voicePartNotFound()
+	}
+	return nil
+}
+
+// AssignVoiceParts sets the parts a member sings, replacing the old ones.
+func (s *Service) AssignVoiceParts(ctx context.Context, choirID, userID string, ids []string) (*Member, error) {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var one int
+		err := tx.QueryRowContext(ctx, `SELECT 1 FROM user_choir_membership WHERE choir_id = ? AND user_id = ?`,
+			choirID, userID).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
+			return memberNotFound()
+		}
+		if err != nil {
+			return err
+		}
+		parts, err := voiceParts(ctx, tx, choirID)
+		if err != nil {
+			return err
+		}
+		known := map[string]bool{}
+		for _, v := range parts {
+			known[v.ID] = true
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM member_musical_roles WHERE choir_id = ? AND user_id = ?`, choirID, userID); err != nil {
+			return err
+		}
+		seen := map[string]bool{}
+		for _, id := range ids {
+			if !known[id] {
+				return apperr.Validation(map[string]string{"musicalRoleIds": MsgVoicePartUnknown}, "musicalRoleIds")
+			}
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			if _, err := tx.ExecContext(ctx, `INSERT INTO member_musical_roles (user_id, choir_id, musical_role_id) VALUES (?, ?, ?)`,
+				userID, choirID, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Member(ctx, choirID, userID)
+}

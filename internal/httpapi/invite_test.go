@@ -1,0 +1,423 @@
+package httpapi_test
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cantica/cantica/internal/app/apptest"
+	"github.com/cantica/cantica/internal/invite"
+)
+
+// invite sends an invitation from an administrator's client and returns the
+// token from the emailed link.
+func inviteTo(t *testing.T, h *apptest.Harness, admin *apptest.Client, choirID, email, role string) string {
+	t.Helper()
+	res := admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations", map[string]any{
+		"email": email, "firstName": "Bea", "lastName": "Singer", "role": role,
+	})
+	if res.Status != 201 {
+		t.Fatalf("invite %s: %d %s", email, res.Status, res.Raw)
+	}
+	return tokenOf(t, h.Link(h.Mail(email), "/accept-invite?token="), "token")
+}
+
+// member makes a confirmed account that joins choirID through an
+// invitation with the given role, and returns it signed in.
+func member(t *testing.T, h *apptest.Harness, admin *apptest.Client, choirID, email, role string) *apptest.Client {
+	t.Helper()
+	token := inviteTo(t, h, admin, choirID, email, role)
+	confirmedUser(t, h, email)
+	c := signIn(t, h, email)
+	if res := c.Do("POST", "/api/v1/invitations/"+token+"/accept", nil); res.Status != 200 {
+		t.Fatalf("accept as %s: %d %s", email, res.Status, res.Raw)
+	}
+	return c
+}
+
+func wantMessage(t *testing.T, res apptest.Response, status int, code, message string) {
+	t.Helper()
+	wantError(t, res, status, code)
+	if res.Str("message") != message {
+		t.Fatalf("message %q, want %q", res.Str("message"), message)
+	}
+}
+
+func TestInvitationAcceptedWhileSignedIn(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		admin := signIn(t, h, "ada@example.com")
+		choirID := createChoir(t, admin, "Schola").Str("id")
+
+		res := admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations", map[string]any{
+			"email": " Bob@Example.com ", "firstName": "Bob", "lastName": "Tenor", "role": "member",
+		})
+		if res.Status != 201 || res.Str("email") != "bob@example.com" || res.Str("status") != "pending" || res.Str("role") != "member" {
+			t.Fatalf("invite: %d %s", res.Status, res.Raw)
+		}
+		if got, want := res.Str("expiresAt"), h.Clock.Now().Add(14*24*time.Hour).Format(time.RFC3339); got != want {
+			t.Errorf("expires %s, want %s", got, want)
+		}
+		mail := h.Mail("bob@example.com")
+		if !strings.Contains(mail.Subject, "Schola") || !strings.Contains(mail.TextBody, "Ada Lovelace has invited you to join Schola on Cantica as a Member") {
+			t.Errorf("invitation mail: %s\n%s", mail.Subject, mail.TextBody)
+		}
+		token := tokenOf(t, h.Link(mail, "/accept-invite?token="), "token")
+		if _, err := invite.ParseToken(token); err != nil {
+			t.Fatalf("emailed token %q is not a UUID v4", token)
+		}
+
+		list := admin.Do("GET", "/api/v1/choirs/"+choirID+"/invitations", nil)
+		if list.Status != 200 || len(list.List) != 1 || strings.Contains(list.Raw, token) {
+			t.Fatalf("invitations: %s", list.Raw)
+		}
+		var stored int
+		if err := h.DB.QueryRowContext(t.Context(), `SELECT COUNT(*) FROM choir_invites WHERE token_hash = ?`, token).Scan(&stored); err != nil || stored != 0 {
+			t.Fatalf("the database keeps the token itself (%d, %v)", stored, err)
+		}
+
+		preview := h.NewClient().Do("GET", "/api/v1/invitations/"+token, nil)
+		if preview.Status != 200 || preview.Str("choirName") != "Schola" || preview.Str("email") != "bob@example.com" ||
+			preview.Str("firstName") != "Bob" || preview.Str("status") != "pending" {
+			t.Fatalf("preview: %d %s", preview.Status, preview.Raw)
+		}
+
+		confirmedUser(t, h, "bob@example.com")
+		bob := signIn(t, h, "bob@example.com")
+		res = bob.Do("POST", "/api/v1/invitations/"+token+"/accept", nil)
+		if res.Status != 200 || res.Str("choirId") != choirID || res.Str("choirName") != "Schola" || res.Str("role") != "member" ||
+			res.JSON["alreadyMember"] != false {
+			t.Fatalf("accept: %d %s", res.Status, res.Raw)
+		}
+		session := bob.Do("GET", "/api/v1/auth/session", nil)
+		if session.Str("user.lastAccessedChoirId") != choirID || len(session.JSON["choirs"].([]any)) != 1 {
+			t.Fatalf("session after joining: %s", session.Raw)
+		}
+		if got := bob.Do("GET", "/api/v1/choirs/"+choirID, nil); got.Str("role") != "member" {
+			t.Fatalf("choir as bob: %s", got.Raw)
+		}
+
+		// A second click is harmless; anyone else finds the link used.
+		if res := bob.Do("POST", "/api/v1/invitations/"+token+"/accept", nil); res.Status != 200 || res.JSON["alreadyMember"] != true {
+			t.Fatalf("second accept: %d %s", res.Status, res.Raw)
+		}
+		confirmedUser(t, h, "carol@example.com")
+		wantMessage(t, signIn(t, h, "carol@example.com").Do("POST", "/api/v1/invitations/"+token+"/accept", nil),
+			409, "INVALID_TOKEN", "This invitation has already been accepted.")
+		if p := h.NewClient().Do("GET", "/api/v1/invitations/"+token, nil); p.Str("status") != "accepted" {
+			t.Fatalf("preview after acceptance: %s", p.Raw)
+		}
+		if list := admin.Do("GET", "/api/v1/choirs/"+choirID+"/invitations", nil); len(list.List) != 0 {
+			t.Fatalf("accepted invitation still listed: %s", list.Raw)
+		}
+		// Bob is now a member: a new invitation to him is refused.
+		wantMessage(t, admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations", map[string]any{
+			"email": "bob@example.com", "firstName": "Bob", "lastName": "Tenor", "role": "guest",
+		}), 409, "ALREADY_MEMBER", invite.MsgAlreadyMember)
+	})
+}
+
+func TestInvitationRefusals(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		admin := signIn(t, h, "ada@example.com")
+		choirID := createChoir(t, admin, "Schola").Str("id")
+		anon := h.NewClient()
+
+		wantMessage(t, anon.Do("GET", "/api/v1/invitations/not-a-token", nil), 400, "INVALID_TOKEN", "Invalid invitation token format.")
+		wantMessage(t, anon.Do("GET", "/api/v1/invitations/123e4567-e89b-12d3-a456-426614174000", nil), 400, "INVALID_TOKEN", "Invalid invitation token format.")
+		wantMessage(t, anon.Do("GET", "/api/v1/invitations/0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d", nil), 404, "NOT_FOUND", "Invitation not found or has expired")
+
+		token := inviteTo(t, h, admin, choirID, "dora@example.com", "member")
+		wantError(t, anon.Do("POST", "/api/v1/invitations/"+token+"/accept", nil), 401, "AUTH_ERROR")
+
+		// Someone else's invitation.
+		confirmedUser(t, h, "carol@example.com")
+		carol := signIn(t, h, "carol@example.com")
+		res := carol.Do("POST", "/api/v1/invitations/"+token+"/accept", nil)
+		wantError(t, res, 403, "EMAIL_MISMATCH")
+		if msg := res.Str("message"); !strings.Contains(msg, "dora@example.com") || !strings.Contains(msg, "carol@example.com") {
+			t.Fatalf("mismatch message does not say which account to use: %q", msg)
+		}
+		if got := carol.Do("GET", "/api/v1/auth/session", nil); len(got.JSON["choirs"].([]any)) != 0 {
+			t.Fatalf("carol joined: %s", got.Raw)
+		}
+
+		// One open invitation per address.
+		wantMessage(t, admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations", map[string]any{
+			"email": "DORA@example.com", "firstName": "Dora", "lastName": "Alto", "role": "guest",
+		}), 409, "EMAIL_ALREADY_INVITED", invite.MsgAlreadyInvited)
+		wantMessage(t, admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations", map[string]any{
+			"email": "ada@example.com", "firstName": "Ada", "lastName": "Lovelace", "role": "member",
+		}), 409, "ALREADY_MEMBER", invite.MsgAlreadyMember)
+
+		// Expiry after 14 days: shown, refused, and mended by a resend whose new link replaces the old.
+		erin := inviteTo(t, h, admin, choirID, "erin@example.com", "guest")
+		confirmedUser(t, h, "erin@example.com")
+		h.Clock.Advance(14*24*time.Hour + time.Minute)
+		if p := anon.Do("GET", "/api/v1/invitations/"+erin, nil); p.Status != 200 || p.Str("status") != "expired" {
+			t.Fatalf("expired preview: %d %s", p.Status, p.Raw)
+		}
+		erinClient := signIn(t, h, "erin@example.com")
+		wantMessage(t, erinClient.Do("POST", "/api/v1/invitations/"+erin+"/accept", nil), 409, "INVALID_TOKEN",
+			"This invitation has expired. Please ask the choir admin to send a new invitation.")
+		if err := h.App.Invites.ExpireOld(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		admin = signIn(t, h, "ada@example.com") // the old session has lapsed meanwhile
+		list := admin.Do("GET", "/api/v1/choirs/"+choirID+"/invitations", nil)
+		var erinID string
+		for _, item := range list.List {
+			inv := item.(map[string]any)
+			if inv["email"] == "erin@example.com" {
+				erinID = inv["id"].(string)
+				if inv["status"] != "expired" {
+					t.Fatalf("listed as %v", inv["status"])
+				}
+			}
+		}
+		if erinID == "" {
+			t.Fatalf("erin is not listed: %s", list.Raw)
+		}
+		res = admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations/"+erinID+"/resend", nil)
+		if res.Status != 200 || res.Str("status") != "pending" {
+			t.Fatalf("resend: %d %s", res.Status, res.Raw)
+		}
+		fresh := tokenOf(t, h.Link(h.Mail("erin@example.com"), "/accept-invite?token="), "token")
+		if fresh == erin {
+			t.Fatal("the resent link reuses the old token")
+		}
+		wantMessage(t, erinClient.Do("POST", "/api/v1/invitations/"+erin+"/accept", nil), 404, "NOT_FOUND", "Invitation not found or has expired")
+		if res := erinClient.Do("POST", "/api/v1/invitations/"+fresh+"/accept", nil); res.Status != 200 || res.Str("role") != "guest" {
+			t.Fatalf("accept the resent link: %d %s", res.Status, res.Raw)
+		}
+
+		// Revoked: the link is dead, and says so.
+		fay := inviteTo(t, h, admin, choirID, "fay@example.com", "member")
+		var fayID string
+		for _, item := range admin.Do("GET", "/api/v1/choirs/"+choirID+"/invitations", nil).List {
+			if inv := item.(map[string]any); inv["email"] == "fay@example.com" {
+				fayID = inv["id"].(string)
+			}
+		}
+		if res := admin.Do("DELETE", "/api/v1/choirs/"+choirID+"/invitations/"+fayID, nil); res.Status != 204 {
+			t.Fatalf("revoke: %d %s", res.Status, res.Raw)
+		}
+		if p := anon.Do("GET", "/api/v1/invitations/"+fay, nil); p.Str("status") != "revoked" {
+			t.Fatalf("revoked preview: %s", p.Raw)
+		}
+		confirmedUser(t, h, "fay@example.com")
+		wantMessage(t, signIn(t, h, "fay@example.com").Do("POST", "/api/v1/invitations/"+fay+"/accept", nil), 409, "INVALID_TOKEN",
+			"This invitation has already been revoked.")
+		wantError(t, admin.Do("DELETE", "/api/v1/choirs/"+choirID+"/invitations/"+fayID, nil), 409, "INVITE_UPDATE_ERROR")
+		wantError(t, admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations/"+fayID+"/resend", nil), 409, "INVITE_UPDATE_ERROR")
+	})
+}
+
+func TestInvitationValidation(t *testing.T) {
+	h := apptest.Start(t, "sqlite", apptest.Options{})
+	confirmedUser(t, h, "ada@example.com")
+	admin := signIn(t, h, "ada@example.com")
+	choirID := createChoir(t, admin, "Schola").Str("id")
+	for _, tc := range []struct{ field, value, message string }{
+		{"email", "", "Email is required"},
+		{"email", "bob@", "Please enter a valid email address"},
+		{"firstName", " ", "First name is required"},
+		{"firstName", strings.Repeat("b", 101), "First name is too long"},
+		{"lastName", "", "Last name is required"},
+		{"lastName", strings.Repeat("b", 101), "Last name is too long"},
+		{"role", "global_admin", "Please choose a role: choir_admin, member or guest."},
+		{"role", "", "Please choose a role: choir_admin, member or guest."},
+	} {
+		body := map[string]any{"email": "bob@example.com", "firstName": "Bob", "lastName": "Tenor", "role": "member"}
+		body[tc.field] = tc.value
+		res := admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations", body)
+		wantError(t, res, 400, "VALIDATION_ERROR")
+		if got := res.JSON["details"].(map[string]any)[tc.field]; got != tc.message {
+			t.Errorf("%s %q: %v, want %q", tc.field, tc.value, got, tc.message)
+		}
+	}
+	if n := h.MailCount("bob@example.com"); n != 0 {
+		t.Fatalf("%d invitation emails sent for refused requests", n)
+	}
+}
+
+// A new address registers through the link and joins when it confirms.
+func TestRegistrationThroughInvitation(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		admin := signIn(t, h, "ada@example.com")
+		choirID := createChoir(t, admin, "Schola").Str("id")
+		token := inviteTo(t, h, admin, choirID, "newbie@example.com", "guest")
+
+		c := h.NewClient()
+		res := c.Do("POST", "/api/v1/auth/register", map[string]any{
+			"email": "newbie@example.com", "password": goodPassword, "firstName": "New", "lastName": "Singer", "inviteToken": token,
+		})
+		if res.Status != 201 {
+			t.Fatalf("register: %d %s", res.Status, res.Raw)
+		}
+		if p := c.Do("GET", "/api/v1/invitations/"+token, nil); p.Str("status") != "pending" {
+			t.Fatalf("joined before confirming: %s", p.Raw)
+		}
+		link := h.Link(h.Mail("newbie@example.com"), "/auth/callback?confirm=")
+		if res := c.Do("POST", "/api/v1/auth/confirm", map[string]any{"token": tokenOf(t, link, "confirm")}); res.Status != 200 {
+			t.Fatalf("confirm: %d %s", res.Status, res.Raw)
+		}
+		newbie := signIn(t, h, "newbie@example.com")
+		session := newbie.Do("GET", "/api/v1/auth/session", nil)
+		choirs := session.JSON["choirs"].([]any)
+		if len(choirs) != 1 || choirs[0].(map[string]any)["role"] != "guest" || session.Str("user.lastAccessedChoirId") != choirID {
+			t.Fatalf("session after confirming: %s", session.Raw)
+		}
+		// The page's own acceptance afterwards finds the work done.
+		if res := newbie.Do("POST", "/api/v1/invitations/"+token+"/accept", nil); res.Status != 200 || res.JSON["alreadyMember"] != true {
+			t.Fatalf("accept after confirmation: %d %s", res.Status, res.Raw)
+		}
+
+		// A link used to register another address joins nobody.
+		other := inviteTo(t, h, admin, choirID, "invited@example.com", "member")
+		res = h.NewClient().Do("POST", "/api/v1/auth/register", map[string]any{
+			"email": "someone@example.com", "password": goodPassword, "firstName": "Some", "lastName": "One", "inviteToken": other,
+		})
+		if res.Status != 201 {
+			t.Fatalf("register someone: %d %s", res.Status, res.Raw)
+		}
+		link = h.Link(h.Mail("someone@example.com"), "/auth/callback?confirm=")
+		h.NewClient().Do("POST", "/api/v1/auth/confirm", map[string]any{"token": tokenOf(t, link, "confirm")})
+		if got := signIn(t, h, "someone@example.com").Do("GET", "/api/v1/auth/session", nil); len(got.JSON["choirs"].([]any)) != 0 {
+			t.Fatalf("someone joined through another's invitation: %s", got.Raw)
+		}
+		if p := h.NewClient().Do("GET", "/api/v1/invitations/"+other, nil); p.Str("status") != "pending" {
+			t.Fatalf("the invitation was spent: %s", p.Raw)
+		}
+		// A malformed token does not stand in the way of registering.
+		res = h.NewClient().Do("POST", "/api/v1/auth/register", map[string]any{
+			"email": "plain@example.com", "password": goodPassword, "firstName": "Plain", "lastName": "One", "inviteToken": "garbage",
+		})
+		if res.Status != 201 {
+			t.Fatalf("register with a malformed token: %d %s", res.Status, res.Raw)
+		}
+	})
+}
+
+// Sixteen requests accept one invitation at the same moment: one membership.
+func TestInvitationAcceptedOnceUnderConcurrency(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		admin := signIn(t, h, "ada@example.com")
+		choirID := createChoir(t, admin, "Schola").Str("id")
+		token := inviteTo(t, h, admin, choirID, "bob@example.com", "member")
+		confirmedUser(t, h, "bob@example.com")
+		clients := make([]*apptest.Client, 16)
+		for i := range clients {
+			clients[i] = signIn(t, h, "bob@example.com")
+		}
+		type outcome struct {
+			status int
+			joined bool
+		}
+		outcomes := make(chan outcome, len(clients))
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for _, c := range clients {
+			wg.Go(func() {
+				<-start
+				res := c.Do("POST", "/api/v1/invitations/"+token+"/accept", nil)
+				outcomes <- outcome{res.Status, res.JSON["alreadyMember"] == false}
+			})
+		}
+		close(start)
+		wg.Wait()
+		close(outcomes)
+		joined := 0
+		for o := range outcomes {
+			if o.status != 200 {
+				t.Errorf("status %d", o.status)
+			}
+			if o.joined {
+				joined++
+			}
+		}
+		var memberships int
+		if err := h.DB.QueryRowContext(t.Context(), `SELECT COUNT(*) FROM user_choir_membership WHERE choir_id = ?`, choirID).Scan(&memberships); err != nil {
+			t.Fatal(err)
+		}
+		if joined != 1 || memberships != 2 {
+			t.Fatalf("%d requests joined; the choir has %d memberships (want 1 and 2)", joined, memberships)
+		}
+	})
+}
+
+func TestInvitationImport(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		admin := signIn(t, h, "ada@example.com")
+		choirID := createChoir(t, admin, "Schola").Str("id")
+		inviteTo(t, h, admin, choirID, "gus@example.com", "member")
+
+		csv := "First name,Last name,Email,Role\n" +
+			"Ada,Byron,ada.b@example.com,member\n" +
+			"Bob,Builder,not-an-email,member\n" +
+			"Cy,Twombly,cy@example.com,conductor\n" +
+			"\n" +
+			"Dee,Dee,ADA.B@example.com,guest\n" +
+			"Ada,Lovelace,ada@example.com,member\n" +
+			"Fay,Wray,fay@example.com,\n" +
+			"Gus,Grissom,gus@example.com,Choir Admin\n" +
+			",Nameless,nameless@example.com,guest\n"
+		res := admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations/import", map[string]any{"csv": csv})
+		if res.Status != 200 {
+			t.Fatalf("import: %d %s", res.Status, res.Raw)
+		}
+		want := []struct {
+			line           float64
+			email, outcome string
+			message        string
+		}{
+			{2, "ada.b@example.com", "invited", ""},
+			{3, "not-an-email", "error", "Please enter a valid email address"},
+			{4, "cy@example.com", "error", `Unknown role "conductor". Use choir_admin, member or guest.`},
+			{6, "ADA.B@example.com", "skipped", "This email appears more than once in the file."},
+			{7, "ada@example.com", "skipped", invite.MsgAlreadyMember},
+			{8, "fay@example.com", "invited", ""},
+			{9, "gus@example.com", "skipped", invite.MsgAlreadyInvited},
+			{10, "nameless@example.com", "error", "First name is required"},
+		}
+		rows := res.JSON["rows"].([]any)
+		if len(rows) != len(want) {
+			t.Fatalf("rows: %s", res.Raw)
+		}
+		for i, w := range want {
+			r := rows[i].(map[string]any)
+			if r["line"] != w.line || r["email"] != w.email || r["outcome"] != w.outcome || r["message"] != w.message {
+				t.Errorf("row %d: %v, want %+v", i, r, w)
+			}
+		}
+		if res.JSON["invited"] != float64(2) || res.JSON["skipped"] != float64(3) || res.JSON["failed"] != float64(3) {
+			t.Errorf("totals: %s", res.Raw)
+		}
+		roles := map[string]any{}
+		for _, item := range admin.Do("GET", "/api/v1/choirs/"+choirID+"/invitations", nil).List {
+			inv := item.(map[string]any)
+			roles[inv["email"].(string)] = inv["role"]
+		}
+		if len(roles) != 3 || roles["ada.b@example.com"] != "member" || roles["fay@example.com"] != "member" || roles["gus@example.com"] != "member" {
+			t.Fatalf("open invitations after import: %v", roles)
+		}
+		for _, email := range []string{"ada.b@example.com", "fay@example.com"} {
+			if n := h.MailCount(email); n != 1 {
+				t.Errorf("%d emails to %s", n, email)
+			}
+		}
+		if n := h.MailCount("cy@example.com"); n != 0 {
+			t.Errorf("a refused row was emailed")
+		}
+
+		// A file that cannot be imported changes nothing.
+		wantMessage(t, admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations/import", map[string]any{"csv": " \n"}), 400, "VALIDATION_ERROR", invite.MsgImportEmpty)
+		long := strings.Repeat("A,B,someone@example.com,member\n", invite.MaxImportRows+1)
+		wantMessage(t, admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations/import", map[string]any{"csv": long}), 400, "VALIDATION_ERROR", invite.MsgImportTooLong)
+	})
+}
