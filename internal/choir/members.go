@@ -66,24 +66,43 @@ func (s *Service) Members(ctx context.Context, choirID string, includeInactive b
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	parts, err := s.db.QueryContext(ctx, `SELECT mm.user_id, r.id, r.name, r.sort_order
-		FROM member_musical_roles mm JOIN musical_roles r ON r.id = mm.musical_role_id
-		WHERE mm.choir_id = ? ORDER BY r.sort_order, r.name`, choirID)
+	parts, err := s.sungParts(ctx, choirID, "")
 	if err != nil {
 		return nil, err
 	}
-	defer parts.Close()
-	for parts.Next() {
-		var userID string
-		var v VoicePart
-		if err := parts.Scan(&userID, &v.ID, &v.Name, &v.SortOrder); err != nil {
-			return nil, err
-		}
+	for userID, vs := range parts {
 		if i, ok := index[userID]; ok {
-			out[i].VoiceParts = append(out[i].VoiceParts, v)
+			out[i].VoiceParts = vs
 		}
 	}
-	return out, parts.Err()
+	return out, nil
+}
+
+// sungParts reads who sings which of a choir's parts, in the choir's
+// order: of every member, or of one when userID is given.
+func (s *Service) sungParts(ctx context.Context, choirID, userID string) (map[string][]VoicePart, error) {
+	query := `SELECT mm.user_id, r.id, r.name, r.sort_order
+		FROM member_musical_roles mm JOIN musical_roles r ON r.id = mm.musical_role_id WHERE mm.choir_id = ?`
+	args := []any{choirID}
+	if userID != "" {
+		query += ` AND mm.user_id = ?`
+		args = append(args, userID)
+	}
+	rows, err := s.db.QueryContext(ctx, query+` ORDER BY r.sort_order, r.name`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string][]VoicePart{}
+	for rows.Next() {
+		var user string
+		var v VoicePart
+		if err := rows.Scan(&user, &v.ID, &v.Name, &v.SortOrder); err != nil {
+			return nil, err
+		}
+		out[user] = append(out[user], v)
+	}
+	return out, rows.Err()
 }
 
 func scanMember(row interface{ Scan(...any) error }) (*Member, error) {
@@ -111,21 +130,14 @@ func (s *Service) Member(ctx context.Context, choirID, userID string) (*Member, 
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT r.id, r.name, r.sort_order
-		FROM member_musical_roles mm JOIN musical_roles r ON r.id = mm.musical_role_id
-		WHERE mm.choir_id = ? AND mm.user_id = ? ORDER BY r.sort_order, r.name`, choirID, userID)
+	parts, err := s.sungParts(ctx, choirID, userID)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var v VoicePart
-		if err := rows.Scan(&v.ID, &v.Name, &v.SortOrder); err != nil {
-			return nil, err
-		}
-		m.VoiceParts = append(m.VoiceParts, v)
+	if vs, ok := parts[userID]; ok {
+		m.VoiceParts = vs
 	}
-	return m, rows.Err()
+	return m, nil
 }
 
 // MemberChange is what an administrator changes about a member; nil leaves

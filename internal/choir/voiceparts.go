@@ -88,6 +88,19 @@ func voiceParts(ctx context.Context, q db.Querier, choirID string) ([]VoicePart,
 	return out, rows.Err()
 }
 
+// partIDs is the set of a choir's voice part ids.
+func partIDs(ctx context.Context, q db.Querier, choirID string) (map[string]bool, error) {
+	parts, err := voiceParts(ctx, q, choirID)
+	if err != nil {
+		return nil, err
+	}
+	ids := make(map[string]bool, len(parts))
+	for _, v := range parts {
+		ids[v.ID] = true
+	}
+	return ids, nil
+}
+
 // AddVoicePart adds a part at the end of the choir's order.
 func (s *Service) AddVoicePart(ctx context.Context, choirID, name string) (*VoicePart, error) {
 	name, err := checkVoicePartName(name)
@@ -141,13 +154,9 @@ func (s *Service) RenameVoicePart(ctx context.Context, choirID, id, name string)
 func (s *Service) ReorderVoiceParts(ctx context.Context, choirID string, ids []string) ([]VoicePart, error) {
 	var out []VoicePart
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		current, err := voiceParts(ctx, tx, choirID)
+		known, err := partIDs(ctx, tx, choirID)
 		if err != nil {
 			return err
-		}
-		known := map[string]bool{}
-		for _, v := range current {
-			known[v.ID] = true
 		}
 		seen := map[string]bool{}
 		for _, id := range ids {
@@ -194,13 +203,9 @@ func (s *Service) AssignVoiceParts(ctx context.Context, choirID, userID string, 
 		if err != nil {
 			return err
 		}
-		parts, err := voiceParts(ctx, tx, choirID)
+		known, err := partIDs(ctx, tx, choirID)
 		if err != nil {
 			return err
-		}
-		known := map[string]bool{}
-		for _, v := range parts {
-			known[v.ID] = true
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM member_musical_roles WHERE choir_id = ? AND user_id = ?`, choirID, userID); err != nil {
 			return err
