@@ -58,7 +58,9 @@ func checkVoicePartName(name string) (string, error) {
 }
 
 func voicePartExists() error {
-	return apperr.New(apperr.Conflict, "VOICE_PART_EXISTS", MsgVoicePartExists)
+	e := apperr.New(apperr.Conflict, "VOICE_PART_EXISTS", MsgVoicePartExists)
+	e.Details = map[string]string{"name": MsgVoicePartExists} // for the form's name field
+	return e
 }
 
 func voicePartNotFound() error {

@@ -27,6 +27,9 @@ import { ErrorFallback } from './shell/ErrorFallback';
 import { AccessGuard } from './guards';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { SelectChoirPage } from '../features/choirs/SelectChoirPage';
+import { AcceptInvitePage } from '../features/invitations/AcceptInvitePage';
+import { MembersPage } from '../features/members/MembersPage';
+import { MusicalRolesPage } from '../features/members/MusicalRolesPage';
 
 // soon renders a page whose feature lands in a later issue: the shell, the
 // page's title and one line saying so.
@@ -52,7 +55,7 @@ export const routes: RouteObject[] = [
           { path: '/forgot-password', element: <ForgotPasswordPage /> },
           { path: '/reset-password', element: <ResetPasswordPage /> },
           { path: '/auth/callback', element: <AuthCallbackPage /> },
-          { path: '/accept-invite', element: soon('Choir Invitation') },
+          { path: '/accept-invite', element: <AcceptInvitePage /> },
           { path: '/email/rsvp/:token/:action?', element: soon('RSVP') },
           { path: '/email/practice/:token', element: soon('Practice Session') },
           { path: '/email/event/:token', element: soon('Event') },
@@ -86,7 +89,7 @@ export const routes: RouteObject[] = [
               { path: '/dashboard/announcements', element: soon('Announcements') },
               { path: '/dashboard/settings/account', element: <Navigate to="/account/profile" replace /> },
               { path: '/dashboard/help', element: soon('Help') },
-              { path: '/members', element: soon('Members') },
+              { path: '/members', element: <MembersPage /> },
                 ],
               },
               {
@@ -99,7 +102,7 @@ export const routes: RouteObject[] = [
               },
               {
                 element: <AccessGuard requireChoir permissions={['view:directory']} />,
-                children: [{ path: '/dashboard/members', element: soon('Members') }],
+                children: [{ path: '/dashboard/members', element: <MembersPage /> }],
               },
               {
                 element: <AccessGuard requireChoir permissions={['view:calendar', 'manage:music']} />,
@@ -135,7 +138,7 @@ export const routes: RouteObject[] = [
               {
                 element: <AccessGuard requireChoir permissions={['edit:settings']} />,
                 children: [
-              { path: '/dashboard/settings/musical-roles', element: soon('Musical Roles') },
+              { path: '/dashboard/settings/musical-roles', element: <MusicalRolesPage /> },
               { path: '/dashboard/settings/choir', element: <ChoirSettingsPage /> },
                 ],
               },

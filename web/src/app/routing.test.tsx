@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { planMusicVersion } from '../features/calendar/PlanMusicRedirect';
 import { createQueryClient } from './queryClient';
 import { routes } from './routes';
+import { json, stubFetch } from '../test/api';
 import { ada } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 
@@ -78,10 +79,31 @@ describe('route table', () => {
   });
 
   it('redirects the old directory paths to the members page', async () => {
-    answerSession({ ...ada, lastAccessedChoirId: 'c1' }, [bachChoir]);
+    stubFetch({
+      'GET /auth/session': () => json({ user: { ...ada, lastAccessedChoirId: 'c1' }, choirs: [bachChoir] }),
+      'GET /choirs/:choirId/members': () => json([]),
+      'GET /choirs/:choirId/musical-roles': () => json([]),
+    });
     for (const old of ['/dashboard/directory', '/dashboard/people']) {
       const router = renderAt(old);
       await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/members'));
     }
+  });
+
+  it.each([
+    ['/dashboard/members', 'Members'],
+    ['/members', 'Members'],
+    ['/dashboard/settings/musical-roles', 'Musical Roles'],
+    ['/accept-invite', 'Invitation Error'],
+  ])('serves the real page at %s, not the placeholder', async (path, heading) => {
+    stubFetch({
+      'GET /auth/session': () => json({ user: { ...ada, lastAccessedChoirId: 'c1' }, choirs: [{ ...bachChoir, role: 'choir_admin' }] }),
+      'GET /choirs/:choirId/members': () => json([]),
+      'GET /choirs/:choirId/musical-roles': () => json([]),
+      'GET /choirs/:choirId/invitations': () => json([]),
+    });
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.queryByText('This page is coming soon.')).not.toBeInTheDocument();
   });
 });

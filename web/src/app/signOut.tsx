@@ -27,11 +27,12 @@ export function clearSignedInState(queryClient: QueryClient) {
 }
 
 /**
- * useSignOut ends the session, forgets the signed-in state and goes home.
- * signingOut holds while the request is out (and after it succeeded); a
- * failure is reported and the user may try again.
+ * useSignOut ends the session, forgets the signed-in state and goes home (or
+ * to the destination given, such as a page that also serves signed-out
+ * visitors). signingOut holds while the request is out (and after it
+ * succeeded); a failure is reported and the user may try again.
  */
-export function useSignOut() {
+export function useSignOut(destination = '/') {
   const [signingOut, setSigningOut] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -50,7 +51,7 @@ export function useSignOut() {
       }
     }
     clearSignedInState(queryClient);
-    navigate('/', { replace: true });
+    navigate(destination, { replace: true });
   }
 
   return { signOut, signingOut };

@@ -2,6 +2,7 @@ import {
   createTheme,
   MantineProvider,
   Menu,
+  Modal,
   Notification,
   type CSSVariablesResolver,
   type MantineColorScheme,
@@ -166,6 +167,8 @@ export const canticaTheme = createTheme({
   components: {
     // Toasts' close buttons are icons: give them a name.
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+    // Likewise the close button of every dialog.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
     // The focus placeholder Mantine puts in an open menu is a child role=menu
     // may not have (axe: aria-required-children).
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),

@@ -667,7 +667,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a pending invitation (manage:members). */
+        /** Revoke a pending or expired invitation (manage:members); its link stops working and it leaves the list. */
         delete: operations["revokeInvitation"];
         options?: never;
         head?: never;
@@ -770,7 +770,12 @@ export interface paths {
         /** The choir's voice parts in order (view:directory). */
         get: operations["listMusicalRoles"];
         put?: never;
-        /** Add a voice part (edit:settings). */
+        /**
+         * Add a voice part (edit:settings).
+         * @description 400 VALIDATION_ERROR with details.name ('Voice part name is required', 'Voice part name is
+         *     too long'); 409 VOICE_PART_EXISTS with details.name 'A voice part with this name already
+         *     exists' (names are compared without regard to case).
+         */
         post: operations["createMusicalRole"];
         delete?: never;
         options?: never;

@@ -2,7 +2,7 @@ import { SimpleGrid, TextInput } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useFormSubmission } from '../../app/notify';
 import { fieldErrors, PROFILE_MESSAGES, profileErrorMessage, withMessage } from './errors';
-import { updateProfile, type Profile } from './queries';
+import { updateProfile, type Profile, type ProfileUpdate } from './queries';
 import { hasErrors, validateProfile, type ProfileErrors, type ProfileValues } from './validation';
 
 export interface ProfileFieldsProps {
@@ -52,9 +52,14 @@ export function ProfileFields({ values, errors, onChange, children }: ProfileFie
 /**
  * useProfileSave checks the values and saves them, showing the outcome; the
  * field errors come from the checks or from the server. onSaved gets the
- * profile the server kept.
+ * profile the server kept. extra carries the other profile settings a form
+ * saves with the names (such as sharePhone).
  */
-export function useProfileSave(values: ProfileValues, onSaved: (saved: Profile) => void) {
+export function useProfileSave(
+  values: ProfileValues,
+  onSaved: (saved: Profile) => void,
+  extra: Omit<ProfileUpdate, keyof ProfileValues> = {},
+) {
   const { submit, submitting } = useFormSubmission();
   const [errors, setErrors] = useState<ProfileErrors>({});
 
@@ -72,6 +77,7 @@ export function useProfileSave(values: ProfileValues, onSaved: (saved: Profile) 
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
       phoneNumber: values.phoneNumber.trim(),
+      ...extra,
     };
     try {
       await submit(

@@ -1,7 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ada } from '../../test/fixtures';
+import { ada, membership } from '../../test/fixtures';
+import type { ChoirMember, MusicalRole } from '../members/api';
+import { stubFetch, type Handler } from '../../test/api';
 import { apiError, calls, json, renderAccount, stubApi } from './testing';
 
 beforeEach(() => {
@@ -103,7 +105,12 @@ describe('ProfilePage', () => {
     await userEvent.type(screen.getByLabelText('Phone number'), '+44 20 7946 0958');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
-    expect(sent).toEqual({ firstName: 'C'.repeat(50), lastName: 'Lovelace', phoneNumber: '+44 20 7946 0958' });
+    expect(sent).toEqual({
+      firstName: 'C'.repeat(50),
+      lastName: 'Lovelace',
+      phoneNumber: '+44 20 7946 0958',
+      sharePhone: false,
+    });
     expect(calls(fetchMock, 'PATCH', '/account/profile')).toHaveLength(1);
     expect(screen.queryByText('Saving changes...')).not.toBeInTheDocument();
   });
@@ -152,5 +159,107 @@ describe('ProfilePage', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText(/First name/)).toHaveValue('Ada');
+  });
+});
+
+describe('ProfilePage: sharing the phone number', () => {
+  it('shows the saved choice and sends the new one with the profile', async () => {
+    let sent: Record<string, unknown> = {};
+    const sharing = { ...ada, phoneNumber: '+44 20 7946 0958', sharePhone: true };
+    stubApi({
+      'GET /account/profile': () => json(sharing),
+      'PATCH /account/profile': async (req) => {
+        sent = await req.json();
+        return json({ ...sharing, ...sent });
+      },
+      'GET /auth/session': () => json({ user: sharing, choirs: [] }),
+    });
+    renderAccount('/account/profile');
+    const share = await screen.findByRole('checkbox', { name: 'Share my phone number with my choir' });
+    expect(share).toBeChecked();
+    await userEvent.click(share);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(sent).toMatchObject({ phoneNumber: '+44 20 7946 0958', sharePhone: false });
+    expect(share).not.toBeChecked();
+  });
+});
+
+describe('ProfilePage: my voice parts', () => {
+  const parts: MusicalRole[] = [
+    { id: 'p-s', name: 'Soprano', sortOrder: 1 },
+    { id: 'p-a', name: 'Alto', sortOrder: 2 },
+    { id: 'p-t', name: 'Tenor', sortOrder: 3 },
+  ];
+  const me: ChoirMember = {
+    userId: ada.id,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: ada.email,
+    phoneNumber: null,
+    role: 'member',
+    isActive: true,
+    joinedDate: '2025-01-01T00:00:00Z',
+    musicalRoles: [parts[0]],
+  };
+
+  function inChoir(role: 'member' | 'guest', extra: Record<string, Handler> = {}) {
+    const user = { ...ada, lastAccessedChoirId: 'c1' };
+    return stubFetch({
+      'GET /account/profile': () => json(user),
+      'GET /auth/session': () => json({ user, choirs: [membership('c1', 'Bach Choir', role)] }),
+      'GET /choirs/:choirId/musical-roles': () => json(parts),
+      'GET /choirs/:choirId/members': () => json([me]),
+      ...extra,
+    });
+  }
+
+  it("lists the current choir's parts with the user's own ticked, and saves a new choice", async () => {
+    const api = inChoir('member', {
+      'PUT /choirs/:choirId/members/:userId/musical-roles': (_r, _p, body) => {
+        const ids = (body as { musicalRoleIds: string[] }).musicalRoleIds;
+        return json({ ...me, musicalRoles: parts.filter((p) => ids.includes(p.id)) });
+      },
+    });
+    renderAccount('/account/profile');
+    const section = within(await screen.findByRole('region', { name: 'My voice parts' }));
+    expect(section.getByText('The parts you sing in Bach Choir.')).toBeInTheDocument();
+    expect(await section.findByRole('checkbox', { name: 'Soprano' })).toBeChecked();
+    expect(section.getByRole('checkbox', { name: 'Alto' })).not.toBeChecked();
+    await userEvent.click(section.getByRole('checkbox', { name: 'Alto' }));
+    await userEvent.click(section.getByRole('checkbox', { name: 'Soprano' }));
+    await userEvent.click(section.getByRole('button', { name: 'Save voice parts' }));
+    expect(await screen.findByText('Voice parts saved')).toBeInTheDocument();
+    expect(api.bodies('PUT', '/choirs/c1/members/u1/musical-roles')).toEqual([{ musicalRoleIds: ['p-a'] }]);
+    expect(section.getByRole('checkbox', { name: 'Alto' })).toBeChecked();
+    expect(section.getByRole('checkbox', { name: 'Soprano' })).not.toBeChecked();
+  });
+
+  it('shows the refusal of a failed save', async () => {
+    inChoir('member', {
+      'PUT /choirs/:choirId/members/:userId/musical-roles': () =>
+        apiError(400, 'VALIDATION_ERROR', 'Unknown voice part.'),
+    });
+    renderAccount('/account/profile');
+    const section = within(await screen.findByRole('region', { name: 'My voice parts' }));
+    await userEvent.click(await section.findByRole('checkbox', { name: 'Tenor' }));
+    await userEvent.click(section.getByRole('button', { name: 'Save voice parts' }));
+    expect(await screen.findByText('Unknown voice part.')).toBeInTheDocument();
+  });
+
+  it('is left out without a current choir, and for a guest, who may not read the parts', async () => {
+    profileApi(() => json(ada));
+    const { unmount } = renderAccount('/account/profile');
+    await screen.findByLabelText(/First name/);
+    expect(screen.queryByRole('region', { name: 'My voice parts' })).not.toBeInTheDocument();
+    unmount();
+
+    const api = inChoir('guest');
+    const { queryClient } = renderAccount('/account/profile');
+    await screen.findByLabelText(/First name/);
+    // Once the session (with the guest membership) is known, the section would show by now.
+    await waitFor(() => expect(queryClient.getQueryData(['session'])).toBeDefined());
+    expect(screen.queryByRole('region', { name: 'My voice parts' })).not.toBeInTheDocument();
+    expect(api.count('GET', '/choirs/c1/musical-roles')).toBe(0);
   });
 });

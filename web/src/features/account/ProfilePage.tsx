@@ -1,14 +1,23 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useChoir } from '../../app/choir';
+import { hasPermission } from '../../app/permissions';
+import { MyVoiceParts } from '../members/MyVoiceParts';
 import { SECTION_PADDING, SectionError, SectionLoading } from './PageState';
 import { ProfileFields, useProfileSave } from './ProfileFields';
 import { profileSaved, useProfile, type Profile } from './queries';
 import type { ProfileValues } from './validation';
 
-/** ProfilePage lets the user change their names and phone number. */
+/**
+ * ProfilePage lets the user change their names and phone number, whether
+ * fellow members see the number, and their voice parts in the current choir.
+ */
 export function ProfilePage() {
   const profile = useProfile();
+  const { currentMembership, role, user } = useChoir();
+  // Voice parts belong to a membership, and reading them takes the directory permission.
+  const showVoiceParts = !!currentMembership && !!user && hasPermission(role, 'view:directory');
   return (
     <Stack gap="md">
       <Title order={2}>Profile</Title>
@@ -22,6 +31,13 @@ export function ProfilePage() {
           <ProfileForm key={profile.data.id} profile={profile.data} />
         )}
       </Paper>
+      {showVoiceParts && (
+        <MyVoiceParts
+          choirId={currentMembership.choir.id}
+          choirName={currentMembership.choir.name}
+          userId={user.id}
+        />
+      )}
     </Stack>
   );
 }
@@ -37,10 +53,16 @@ function valuesOf(profile: Profile): ProfileValues {
 function ProfileForm({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<ProfileValues>(() => valuesOf(profile));
-  const { errors, clearError, onSubmit, submitting } = useProfileSave(values, (saved) => {
-    setValues(valuesOf(saved));
-    profileSaved(queryClient, saved);
-  });
+  const [sharePhone, setSharePhone] = useState(profile.sharePhone);
+  const { errors, clearError, onSubmit, submitting } = useProfileSave(
+    values,
+    (saved) => {
+      setValues(valuesOf(saved));
+      setSharePhone(saved.sharePhone);
+      profileSaved(queryClient, saved);
+    },
+    { sharePhone },
+  );
 
   function change(field: keyof ProfileValues, value: string) {
     setValues((v) => ({ ...v, [field]: value }));
@@ -60,6 +82,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
             description="You sign in with this address; it cannot be changed here."
           />
         </ProfileFields>
+        <Checkbox
+          label="Share my phone number with my choir"
+          description="Choir administrators always see it; other members only when you share it."
+          checked={sharePhone}
+          onChange={(e) => setSharePhone(e.currentTarget.checked)}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={submitting}>
             Save changes

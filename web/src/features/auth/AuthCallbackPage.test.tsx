@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ada } from '../../test/fixtures';
+import { ada, membership } from '../../test/fixtures';
 import { AuthCallbackPage, describeCallbackError } from './AuthCallbackPage';
 import { LoginPage } from './LoginPage';
 import { apiError, cleanNotifications, deferred, json, renderRoutes, stubApi } from './testing';
@@ -87,16 +87,66 @@ describe('AuthCallbackPage', () => {
 
   it('shows Processing authentication... while it asks the server, then goes to choir registration', async () => {
     const session = deferred<Response>();
-    stubApi({ 'GET /auth/session': () => session.promise });
-    sessionStorage.setItem('pendingInviteToken', 'invite-1');
+    const api = stubApi({ 'GET /auth/session': () => session.promise });
     const { router } = renderRoutes(routes, '/auth/callback');
     expect(screen.getByRole('heading', { level: 1, name: 'Processing authentication...' })).toBeInTheDocument();
     session.resolve(json({ user: ada }));
     expect(await screen.findByRole('heading', { name: 'Choir registration page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/choir-registration');
     expect(router.state.historyAction).toBe('REPLACE');
-    // The invitation is for the invitations feature to accept; it stays.
-    expect(sessionStorage.getItem('pendingInviteToken')).toBe('invite-1');
+    // No invitation was waiting: none is accepted.
+    expect(api.calls.filter((c) => c.path.startsWith('/invitations/'))).toHaveLength(0);
+  });
+
+  it('accepts a pending invitation after a social sign-in and goes to the dashboard', async () => {
+    const token = '0b5e1a36-9c1e-4b7f-8a43-6f1f0c2d9e11';
+    sessionStorage.setItem('pendingInviteToken', token);
+    let joined = false;
+    const api = stubApi({
+      'GET /auth/session': () => json({ user: ada, choirs: joined ? [membership('c-new', 'Schola', 'member')] : [] }),
+      'POST /invitations/:token/accept': () => {
+        joined = true;
+        return json({ choirId: 'c-new', choirName: 'Schola', role: 'member', alreadyMember: false });
+      },
+    });
+    const { router } = renderRoutes(routes, '/auth/callback');
+    expect(await screen.findByText('Successfully joined choir!')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/invitations/${token}/accept`]);
+    expect(sessionStorage.getItem('pendingInviteToken')).toBeNull();
+    expect(sessionStorage.getItem('activeChoirId')).toBe('c-new');
+    // The session was read again after joining, so the guards see the new choir.
+    expect(api.calls.filter((c) => c.path === '/auth/session').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('drops an invitation the server calls unusable, says so and carries on', async () => {
+    sessionStorage.setItem('pendingInviteToken', '0b5e1a36-9c1e-4b7f-8a43-6f1f0c2d9e11');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({
+      'GET /auth/session': () => json({ user: ada, choirs: [] }),
+      'POST /invitations/:token/accept': () => apiError(409, 'INVALID_TOKEN', 'This invitation has already been revoked.'),
+    });
+    const { router } = renderRoutes(routes, '/auth/callback');
+    expect(await screen.findByText('Failed to process invitation. Please try again or contact support.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Choir registration page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/choir-registration');
+    expect(sessionStorage.getItem('pendingInviteToken')).toBeNull();
+  });
+
+  it('keeps an invitation addressed to another account, for the invitation page to explain', async () => {
+    sessionStorage.setItem('pendingInviteToken', '0b5e1a36-9c1e-4b7f-8a43-6f1f0c2d9e11');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({
+      'GET /auth/session': () => json({ user: ada, choirs: [] }),
+      'POST /invitations/:token/accept': () =>
+        apiError(403, 'EMAIL_MISMATCH', 'This invitation was sent to grace@example.com, but you are signed in as ada@example.com.'),
+    });
+    renderRoutes(routes, '/auth/callback');
+    expect(await screen.findByText('Failed to process invitation. Please try again or contact support.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Choir registration page' })).toBeInTheDocument();
+    expect(sessionStorage.getItem('pendingInviteToken')).toBe('0b5e1a36-9c1e-4b7f-8a43-6f1f0c2d9e11');
   });
 
   it('says authentication failed when the social sign-in left no session', async () => {

@@ -7,6 +7,7 @@ import { HttpError } from '../../api/client';
 import { normaliseError } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { fetchSession, sessionQueryKey } from '../../app/session';
+import { acceptPendingInvite } from '../invitations/acceptPending';
 import { confirmEmail, mfaPending } from './authApi';
 import { AuthCard, errorColor } from './AuthCard';
 
@@ -118,8 +119,9 @@ export function AuthCallbackPage() {
       }
       if (user) {
         setPhase('finalizing');
-        // A stored pendingInviteToken stays for the invitations feature.
-        void navigate('/choir-registration', { replace: true });
+        // An invitation stored before the sign-in is accepted first (accounts §2.10).
+        const joined = await acceptPendingInvite(queryClient);
+        void navigate(joined ? '/dashboard' : '/choir-registration', { replace: true });
         return;
       }
       // An account with two-factor authentication still owes its code.

@@ -85,6 +85,86 @@ describe('LoginPage', () => {
     expect(api.bodies('POST', '/auth/login')[0]).toMatchObject({ rememberMe: true });
   });
 
+  describe('with an invitation waiting from before the sign-in', () => {
+    const token = '0b5e1a36-9c1e-4b7f-8a43-6f1f0c2d9e11';
+    const remembered = { pathname: '/login', state: { from: { pathname: '/dashboard/calendar', search: '', hash: '' } } };
+
+    it('accepts it, says so and goes to the dashboard instead of the remembered page', async () => {
+      sessionStorage.setItem('pendingInviteToken', token);
+      let signedIn = false;
+      const api = stubApi({
+        'POST /auth/login': () => {
+          signedIn = true;
+          return json({ status: 'signed_in', user: ada });
+        },
+        'GET /auth/session': () => json({ user: signedIn ? ada : null, choirs: [] }),
+        'POST /invitations/:token/accept': () =>
+          json({ choirId: 'c-schola', choirName: 'Schola Cantorum', role: 'member', alreadyMember: false }),
+      });
+      const { router } = renderLogin(remembered);
+      await signIn();
+      expect(await screen.findByText('Successfully joined choir!')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+      expect(router.state.historyAction).toBe('REPLACE');
+      expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+        '/auth/login',
+        `/invitations/${token}/accept`,
+      ]);
+      expect(sessionStorage.getItem('pendingInviteToken')).toBeNull();
+      expect(sessionStorage.getItem('activeChoirId')).toBe('c-schola');
+    });
+
+    it('after the two-factor step too', async () => {
+      sessionStorage.setItem('pendingInviteToken', token);
+      const api = stubApi({
+        'POST /auth/login': () => json({ status: 'mfa_required' }),
+        'POST /auth/mfa': () => json({ status: 'signed_in', user: ada }),
+        'POST /invitations/:token/accept': () =>
+          json({ choirId: 'c-schola', choirName: 'Schola Cantorum', role: 'member', alreadyMember: true }),
+      });
+      const { router } = renderLogin(remembered);
+      const user = await signIn();
+      await user.type(await screen.findByRole('textbox', { name: 'Authentication code' }), '123456');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByText('Successfully joined choir!')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+      expect(api.calls.filter((c) => c.path === `/invitations/${token}/accept`)).toHaveLength(1);
+      expect(sessionStorage.getItem('pendingInviteToken')).toBeNull();
+    });
+
+    it('drops an unusable one, reports the failure and carries on to the remembered page', async () => {
+      sessionStorage.setItem('pendingInviteToken', token);
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      stubApi({
+        'POST /auth/login': () => json({ status: 'signed_in', user: ada }),
+        'POST /invitations/:token/accept': () => apiError(404, 'NOT_FOUND', 'Invitation not found or has expired'),
+      });
+      const { router } = renderLogin(remembered);
+      await signIn();
+      expect(await screen.findByText('Failed to process invitation. Please try again or contact support.')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/calendar'));
+      expect(screen.queryByText('Successfully joined choir!')).not.toBeInTheDocument();
+      expect(sessionStorage.getItem('pendingInviteToken')).toBeNull();
+      expect(sessionStorage.getItem('activeChoirId')).toBeNull();
+    });
+
+    it('keeps it when the server cannot be reached', async () => {
+      sessionStorage.setItem('pendingInviteToken', token);
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      stubApi({
+        'POST /auth/login': () => json({ status: 'signed_in', user: ada }),
+        'POST /invitations/:token/accept': () => {
+          throw new TypeError('Failed to fetch');
+        },
+      });
+      const { router } = renderLogin(remembered);
+      await signIn();
+      expect(await screen.findByText('Failed to process invitation. Please try again or contact support.')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/calendar'));
+      expect(sessionStorage.getItem('pendingInviteToken')).toBe(token);
+    });
+  });
+
   it("reads 'Signing in...' while the request runs", async () => {
     const answer = deferred<Response>();
     stubApi({ 'POST /auth/login': () => answer.promise });

@@ -190,6 +190,7 @@ describe('RegisterPage', () => {
         inviteToken: null,
       },
     ]);
+    expect(sessionStorage.getItem('justRegisteredWithInvite')).toBeNull();
   });
 
   it('shows the server’s per-field validation messages under their fields, one rule per line', async () => {
@@ -256,6 +257,9 @@ describe('RegisterPage', () => {
       inviteToken: '0b5e1a36-9c1e-4b7f-8a43-6f1f0c2d9e11',
       phoneNumber: null,
     });
+    // The guards wait for the invited membership instead of offering to create a choir.
+    expect(sessionStorage.getItem('justRegisteredWithInvite')).toBe('true');
+    expect(sessionStorage.getItem('pendingInviteToken')).toBe('0b5e1a36-9c1e-4b7f-8a43-6f1f0c2d9e11');
   });
 
   it('sends a signed-in visitor to /dashboard', async () => {

@@ -5,6 +5,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { fieldErrors, HttpError } from '../../api/client';
 import { notify } from '../../app/notify';
 import { useSession } from '../../app/session';
+import { markRegisteredWithInvite, rememberPendingInvite } from '../invitations/storage';
 import { linkColor } from '../public/colors';
 import {
   checkProvider,
@@ -17,7 +18,6 @@ import { AuthCard, messageLines } from './AuthCard';
 import { PasswordChecklist } from './PasswordChecklist';
 import { SocialLogin } from './SocialLogin';
 import { SubmitButton } from './SubmitButton';
-import { PENDING_INVITE_TOKEN_KEY } from './useCompleteSignIn';
 import { hasErrors, validateRegistration, type FormErrors, type RegistrationValues } from './validation';
 
 export const REGISTRATION_FAILED = 'Registration failed';
@@ -32,14 +32,6 @@ export function registrationStartedMessage(email: string): string {
 
 type Field = keyof RegistrationValues;
 const FIELDS: readonly Field[] = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'phoneNumber'];
-
-function rememberInvite(token: string) {
-  try {
-    sessionStorage.setItem(PENDING_INVITE_TOKEN_KEY, token);
-  } catch {
-    // Storage blocked: the token still travels with the registration.
-  }
-}
 
 /**
  * RegisterPage is the sign-up screen (/register, accounts §2.7, §4.5, §5),
@@ -67,7 +59,7 @@ export function RegisterPage() {
 
   // The invite token is kept for the session as soon as the page opens (§4.5).
   useEffect(() => {
-    if (inviteToken) rememberInvite(inviteToken);
+    if (inviteToken) rememberPendingInvite(inviteToken);
   }, [inviteToken]);
 
   if (user && !running.current) return <Navigate to="/dashboard" replace />;
@@ -117,7 +109,11 @@ export function RegisterPage() {
         inviteToken: inviteToken || null,
       });
 
-      // 5. The invitation itself is accepted after the first sign-in; the token stays stored.
+      // 4. The server joins the invited choir once the address is confirmed;
+      // the token stays stored for the first sign-in, and the flag lets the
+      // guards wait for the membership instead of offering to create a choir.
+      if (inviteToken) markRegisteredWithInvite();
+      // 5. Either way the user confirms the address, then signs in.
       notify.success(registrationStartedMessage(email), { autoClose: REGISTRATION_TOAST_MS });
       void navigate('/login', { state: { email } });
     } catch (err) {

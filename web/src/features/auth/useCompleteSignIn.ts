@@ -3,10 +3,10 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { notify } from '../../app/notify';
 import { fetchSession, sessionQueryKey } from '../../app/session';
+import { acceptPendingInvite } from '../invitations/acceptPending';
 
 /** Storage keys of accounts §3. */
 export const REMEMBER_ME_KEY = 'rememberMe';
-export const PENDING_INVITE_TOKEN_KEY = 'pendingInviteToken';
 
 export const WELCOME_BACK = 'Welcome back!';
 const DEFAULT_DESTINATION = '/dashboard';
@@ -46,7 +46,8 @@ export function rememberSignIn(rememberMe: boolean | undefined): void {
  * again (with the user's choirs, which the guards need), the remember-me flag
  * is stored, 'Welcome back!' shows and the user goes (history replaced) to
  * the remembered page or /dashboard. rememberMe undefined (a sign-in that
- * began elsewhere) leaves the flag alone.
+ * began elsewhere) leaves the flag alone. An invitation stored before the
+ * sign-in is accepted on the way; once joined, the user goes to /dashboard.
  */
 export function useCompleteSignIn() {
   const queryClient = useQueryClient();
@@ -57,7 +58,8 @@ export function useCompleteSignIn() {
       rememberSignIn(rememberMe);
       await queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 0 });
       notify.success(WELCOME_BACK);
-      void navigate(returnPath(location.state), { replace: true });
+      const joined = await acceptPendingInvite(queryClient);
+      void navigate(joined ? DEFAULT_DESTINATION : returnPath(location.state), { replace: true });
     },
     [queryClient, navigate, location.state],
   );

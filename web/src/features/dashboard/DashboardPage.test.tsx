@@ -24,6 +24,7 @@ const ALL_SHORTCUTS = [
   'Analytics',
   'Policies',
   'Choir Settings',
+  'Musical Roles',
   'Global Admin',
 ];
 
@@ -77,6 +78,7 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('Choir Administrator')).toBeInTheDocument();
     expect(shownShortcuts()).toEqual(ALL_SHORTCUTS.filter((l) => l !== 'Global Admin'));
     expect(screen.getByRole('link', { name: /^Choir Settings/ })).toHaveAttribute('href', '/dashboard/settings/choir');
+    expect(screen.getByRole('link', { name: /^Musical Roles/ })).toHaveAttribute('href', '/dashboard/settings/musical-roles');
   });
 
   it('shows a global admin every shortcut and the role Global Administrator', async () => {

@@ -5,6 +5,7 @@ import {
   IconChartBar,
   IconFileText,
   IconMail,
+  IconMicrophone2,
   IconMusic,
   IconSettings,
   IconSpeakerphone,
@@ -84,6 +85,13 @@ export const SHORTCUTS: readonly Shortcut[] = [
     href: '/dashboard/settings/choir',
     permission: 'edit:settings',
     icon: IconSettings,
+  },
+  {
+    label: 'Musical Roles',
+    description: 'The voice parts your singers take.',
+    href: '/dashboard/settings/musical-roles',
+    permission: 'edit:settings',
+    icon: IconMicrophone2,
   },
   {
     label: 'Global Admin',

@@ -1,0 +1,180 @@
+import { Badge, Button, FileButton, Group, List, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { IconFileUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { fieldErrors } from '../../api/client';
+import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
+import { mutedColor } from '../public/colors';
+import { importInvitations, memberKeys, reportFailure, type InvitationImportResult, type InvitationImportRow } from './api';
+
+export const CSV_REQUIRED = 'Paste the rows to import, or choose a .csv file';
+
+const OUTCOME_LABELS: Record<InvitationImportRow['outcome'], string> = {
+  invited: 'Invited',
+  skipped: 'Skipped',
+  error: 'Error',
+};
+
+const OUTCOME_COLORS: Record<InvitationImportRow['outcome'], string> = {
+  invited: 'teal.9',
+  skipped: 'gray.7',
+  error: 'red.9',
+};
+
+export interface ImportInvitationsModalProps {
+  choirId: string;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** ImportInvitationsModal invites many people at once from CSV rows (manage:members). */
+export function ImportInvitationsModal({ choirId, opened, onClose }: ImportInvitationsModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Import CSV" size="lg" centered>
+      {opened && <ImportForm choirId={choirId} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function ImportForm({ choirId, onClose }: { choirId: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [csv, setCsv] = useState('');
+  const [error, setError] = useState<string>();
+  const [importing, setImporting] = useState(false);
+  const [result, setResult] = useState<InvitationImportResult | null>(null);
+  const running = useRef(false);
+
+  async function chooseFile(file: File | null) {
+    if (!file) return;
+    try {
+      setCsv(await file.text());
+      setError(undefined);
+    } catch {
+      setError('The file could not be read.');
+    }
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (running.current) return;
+    if (!csv.trim()) {
+      setError(CSV_REQUIRED);
+      return;
+    }
+    running.current = true;
+    setImporting(true);
+    setError(undefined);
+    try {
+      setResult(await importInvitations(choirId, csv));
+      void queryClient.invalidateQueries({ queryKey: memberKeys.invitations(choirId) });
+    } catch (err) {
+      const server = fieldErrors(err).csv;
+      if (server) setError(server);
+      else reportFailure(err, ERROR_CONTEXT_MESSAGES.members.invite);
+    } finally {
+      running.current = false;
+      setImporting(false);
+    }
+  }
+
+  if (result) {
+    return (
+      <Stack gap="md">
+        <ImportResults result={result} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => setResult(null)}>
+            Import more
+          </Button>
+          <Button onClick={onClose}>Done</Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Import invitations">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Text size="sm">One person per line, with these columns in this order:</Text>
+          <List size="sm" type="ordered" withPadding>
+            <List.Item>first name</List.Item>
+            <List.Item>last name</List.Item>
+            <List.Item>email</List.Item>
+            <List.Item>role: choir_admin, member or guest (empty means member)</List.Item>
+          </List>
+          <Text size="sm" c={mutedColor}>
+            Commas, semicolons or tabs separate the columns. A header row is skipped. At most 500 rows. Each person
+            gets an invitation email.
+          </Text>
+        </Stack>
+        <Textarea
+          label="CSV rows"
+          placeholder={'Ada,Lovelace,ada@example.com,member\nGrace,Hopper,grace@example.com,guest'}
+          rows={7}
+          value={csv}
+          onChange={(e) => {
+            setCsv(e.currentTarget.value);
+            setError(undefined);
+          }}
+          error={error}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        />
+        <Group justify="space-between" gap="sm">
+          <FileButton onChange={(file) => void chooseFile(file)} accept=".csv,text/csv" inputProps={{ 'aria-label': 'CSV file' }}>
+            {(props) => (
+              <Button variant="default" leftSection={<IconFileUpload size={16} aria-hidden />} {...props}>
+                Choose .csv file
+              </Button>
+            )}
+          </FileButton>
+          <Group gap="sm">
+            <Button variant="default" onClick={onClose} disabled={importing}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={importing}>
+              Import
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ImportResults({ result }: { result: InvitationImportResult }) {
+  return (
+    <Stack gap="sm">
+      <Text fw={600} role="status">
+        {result.invited} invited, {result.skipped} skipped, {result.failed} failed
+      </Text>
+      {result.rows.length > 0 && (
+        <Table.ScrollContainer minWidth={480}>
+          <Table aria-label="Import results" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Line</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Outcome</Table.Th>
+                <Table.Th>Message</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {result.rows.map((row) => (
+                <Table.Tr key={row.line}>
+                  <Table.Td>{row.line}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email}</Table.Td>
+                  <Table.Td>
+                    <Badge color={OUTCOME_COLORS[row.outcome]} variant="outline">
+                      {OUTCOME_LABELS[row.outcome]}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{row.message}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

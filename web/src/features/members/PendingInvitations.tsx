@@ -1,0 +1,144 @@
+import { Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { notify } from '../../app/notify';
+import { roleLabel } from '../../app/permissions';
+import { formatDate } from '../account/format';
+import { SECTION_PADDING, SectionError, SectionLoading } from '../account/PageState';
+import { mutedColor } from '../public/colors';
+import { memberKeys, reportFailure, resendInvitation, revokeInvitation, useInvitations, type Invitation } from './api';
+import { ConfirmModal } from './ConfirmModal';
+
+export const INVITATION_FAILED = 'Unable to update the invitation. Please try again.';
+
+/** isExpired: the server says so, or its term has run out since the list was read. */
+export function isExpired(invitation: Pick<Invitation, 'status' | 'expiresAt'>, now = Date.now()): boolean {
+  return invitation.status === 'expired' || Date.parse(invitation.expiresAt) <= now;
+}
+
+/** PendingInvitations lists the choir's open invitations, to send again or revoke (manage:members). */
+export function PendingInvitations({ choirId }: { choirId: string }) {
+  const invitations = useInvitations(choirId);
+  const queryClient = useQueryClient();
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<Invitation | null>(null);
+
+  async function run(invitation: Invitation, action: () => Promise<unknown>, success: string): Promise<boolean> {
+    if (busyId) return false;
+    setBusyId(invitation.id);
+    try {
+      await action();
+      notify.success(success);
+      return true;
+    } catch (err) {
+      reportFailure(err, INVITATION_FAILED);
+      return false;
+    } finally {
+      setBusyId(null);
+      void queryClient.invalidateQueries({ queryKey: memberKeys.invitations(choirId) });
+    }
+  }
+
+  const resend = (inv: Invitation) =>
+    void run(inv, () => resendInvitation(choirId, inv.id), `Invitation sent again to ${inv.email}`);
+
+  async function revoke() {
+    if (!revoking) return;
+    const inv = revoking;
+    if (await run(inv, () => revokeInvitation(choirId, inv.id), `Invitation to ${inv.email} revoked`)) setRevoking(null);
+  }
+
+  return (
+    <Paper withBorder p={SECTION_PADDING} component="section" aria-labelledby="pending-invitations">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="pending-invitations">
+          Pending Invitations
+        </Title>
+        {invitations.isPending ? (
+          <SectionLoading label="Loading invitations" />
+        ) : invitations.isError ? (
+          <SectionError
+            title="Could not load the invitations"
+            error={invitations.error}
+            onRetry={() => void invitations.refetch()}
+          />
+        ) : invitations.data.length === 0 ? (
+          <Text c={mutedColor}>No pending invitations.</Text>
+        ) : (
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Pending invitations">
+            {invitations.data.map((inv) => (
+              <InvitationRow
+                key={inv.id}
+                invitation={inv}
+                busy={busyId === inv.id && revoking === null}
+                disabled={busyId !== null}
+                onResend={() => resend(inv)}
+                onRevoke={() => setRevoking(inv)}
+              />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      <ConfirmModal
+        opened={revoking !== null}
+        title="Revoke invitation?"
+        confirmLabel="Revoke"
+        busy={revoking !== null && busyId === revoking.id}
+        onConfirm={() => void revoke()}
+        onClose={() => setRevoking(null)}
+      >
+        The invitation link sent to {revoking?.email} will stop working.
+      </ConfirmModal>
+    </Paper>
+  );
+}
+
+function InvitationRow({
+  invitation,
+  busy,
+  disabled,
+  onResend,
+  onRevoke,
+}: {
+  invitation: Invitation;
+  busy: boolean;
+  disabled: boolean;
+  onResend: () => void;
+  onRevoke: () => void;
+}) {
+  const name = `${invitation.firstName} ${invitation.lastName}`.trim();
+  return (
+    <Paper component="li" withBorder p="sm" aria-label={invitation.email}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Box miw={0} style={{ flex: '1 1 16rem' }}>
+          <Group gap="xs">
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {invitation.email}
+            </Text>
+            {isExpired(invitation) && (
+              <Badge color="gray" variant="outline">
+                Expired
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm">
+            {name ? `${name} · ` : ''}
+            {roleLabel(invitation.role)}
+          </Text>
+          <Text size="sm" c={mutedColor}>
+            Sent {formatDate(invitation.sentAt)}
+            {!isExpired(invitation) && ` · Expires ${formatDate(invitation.expiresAt)}`}
+          </Text>
+        </Box>
+        <Group gap="xs">
+          <Button size="xs" variant="default" onClick={onResend} loading={busy} disabled={disabled && !busy}>
+            Resend
+          </Button>
+          <Button size="xs" variant="default" color="red.9" onClick={onRevoke} disabled={disabled}>
+            Revoke
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
