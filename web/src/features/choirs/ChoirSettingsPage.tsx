@@ -1,11 +1,10 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCalendarEvent } from '@tabler/icons-react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { useFormSubmission } from '../../app/notify';
 import { sessionQueryKey } from '../../app/session';
-import { linkColor, mutedColor } from '../public/colors';
+import { mutedColor } from '../public/colors';
 import {
   choirKeys,
   updateChoir,
@@ -26,6 +25,7 @@ import {
   type ChoirDetailsValues,
   type ChoirErrors,
 } from './validation';
+import { NoChoirSelected } from './NoChoirSelected';
 
 export const DETAILS_FAILURE_PREFIX = 'Failed to update choir details';
 export const AFFILIATION_FAILURE_PREFIX = 'Failed to update choir affiliation';
@@ -56,12 +56,7 @@ export function ChoirSettingsPage() {
           <Text>Loading choir settings...</Text>
         </Group>
       ) : !choirId ? (
-        <Text>
-          No choir is selected.{' '}
-          <Anchor component={Link} to="/select-choir" c={linkColor}>
-            Select a choir
-          </Anchor>
-        </Text>
+        <NoChoirSelected />
       ) : choir.isError || !choir.data ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
           <Group justify="space-between" gap="sm">

@@ -1,16 +1,15 @@
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useChoir } from '../../app/choir';
 import { hasPermission } from '../../app/permissions';
 import { SectionLoading } from '../account/PageState';
-import { linkColor } from '../public/colors';
 import { membersExportUrl } from './api';
 import { ImportInvitationsModal } from './ImportInvitationsModal';
 import { InviteMemberModal } from './InviteMemberModal';
 import { MemberDirectory } from './MemberDirectory';
 import { PendingInvitations } from './PendingInvitations';
+import { NoChoirSelected } from '../choirs/NoChoirSelected';
 
 /**
  * MembersPage (/dashboard/members and /members) is the directory of the
@@ -34,12 +33,7 @@ export function MembersPage() {
       {loading ? (
         <SectionLoading label="Loading members" />
       ) : !choirId ? (
-        <Text>
-          No choir is selected.{' '}
-          <Anchor component={Link} to="/select-choir" c={linkColor}>
-            Select a choir
-          </Anchor>
-        </Text>
+        <NoChoirSelected />
       ) : !canView ? (
         <Text>The member directory is open to the choir&apos;s members and administrators.</Text>
       ) : (

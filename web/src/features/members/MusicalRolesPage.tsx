@@ -1,13 +1,12 @@
-import { ActionIcon, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { fieldErrors } from '../../api/client';
 import { useChoir } from '../../app/choir';
 import { notify } from '../../app/notify';
 import { SECTION_PADDING, SectionError, SectionLoading } from '../account/PageState';
-import { linkColor, mutedColor } from '../public/colors';
+import { mutedColor } from '../public/colors';
 import {
   createMusicalRole,
   deleteMusicalRole,
@@ -20,6 +19,7 @@ import {
   type MusicalRole,
 } from './api';
 import { ConfirmModal } from './ConfirmModal';
+import { NoChoirSelected } from '../choirs/NoChoirSelected';
 
 export const VOICE_PART_FAILED = 'Unable to save the voice parts. Please try again.';
 export const NAME_REQUIRED = 'Voice part name is required';
@@ -62,12 +62,7 @@ export function MusicalRolesPage() {
       {loading ? (
         <SectionLoading label="Loading voice parts" />
       ) : !choirId ? (
-        <Text>
-          No choir is selected.{' '}
-          <Anchor component={Link} to="/select-choir" c={linkColor}>
-            Select a choir
-          </Anchor>
-        </Text>
+        <NoChoirSelected />
       ) : (
         <VoicePartsEditor key={choirId} choirId={choirId} />
       )}
