@@ -1,6 +1,6 @@
 // Command cantica is the Cantica server: `cantica serve` (the default) runs
 // the web app and API; `cantica migrate` brings the database schema up to
-// date and exits.
+// date and exits; `cantica liturgy` prints a computed liturgical calendar.
 package main
 
 import (
@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/cantica/cantica/internal/app"
 	"github.com/cantica/cantica/internal/config"
@@ -26,6 +27,7 @@ Commands:
   serve     run the server (the default)
   migrate   apply database migrations and exit
   admin     administrators' commands (cantica admin for the list)
+  liturgy   print a year of a liturgical calendar (cantica liturgy -h for the flags)
   help      show this help
 
 Flags (each mirrors an environment variable):
@@ -48,6 +50,9 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		return admin(ctx, args, getenv, stdout, stderr)
+	}
+	if cmd == "liturgy" {
+		return liturgyCmd(args, stdout, stderr, time.Now)
 	}
 	if cmd != "serve" && cmd != "migrate" {
 		fmt.Fprintf(stderr, "cantica: unknown command %q\n\n%s%s", cmd, usage, config.Usage())

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/cantica/cantica/internal/liturgy"
+)
+
+const liturgyUsage = `Usage: cantica liturgy --calendar KEY --year YYYY [--format json|csv|ics]
+
+Prints the feasts and observances of one civil year of a liturgical calendar.
+No database or configuration is needed.
+
+Flags:
+  --calendar KEY   the calendar type, one of:
+                   %s
+  --year YYYY      the civil year, %d to %d
+  --format F       json (the default), csv or ics
+`
+
+// liturgyCmd runs `cantica liturgy`; now stamps the ICS output.
+func liturgyCmd(args []string, stdout, stderr io.Writer, now func() time.Time) int {
+	fs := flag.NewFlagSet("liturgy", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	calendar := fs.String("calendar", "", "")
+	year := fs.String("year", "", "")
+	format := fs.String("format", "json", "")
+	usage := fmt.Sprintf(liturgyUsage, strings.Join(liturgy.Calendars(), "\n                   "), liturgy.MinYear, liturgy.MaxYear)
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "cantica liturgy: "+format+"\n", a...)
+		return 2
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usage)
+			return 0
+		}
+		return fail("%v (cantica liturgy -h for help)", err)
+	}
+	if fs.NArg() > 0 {
+		return fail("unexpected argument %q (cantica liturgy -h for help)", fs.Arg(0))
+	}
+	if *calendar == "" || *year == "" {
+		return fail("--calendar and --year are required (cantica liturgy -h for help)")
+	}
+	y, err := strconv.Atoi(*year)
+	if err != nil {
+		return fail("year %q is not a number", *year)
+	}
+	if *format != "json" && *format != "csv" && *format != "ics" {
+		return fail("unknown format %q: use json, csv or ics", *format)
+	}
+	days, err := liturgy.Compute(*calendar, y)
+	if err != nil {
+		return fail("%s", strings.TrimPrefix(err.Error(), "liturgy: "))
+	}
+	switch *format {
+	case "csv":
+		err = writeLiturgyCSV(stdout, days)
+	case "ics":
+		err = writeLiturgyICS(stdout, *calendar, y, days, now().UTC())
+	default:
+		err = writeLiturgyJSON(stdout, days)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "cantica liturgy: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+type liturgyJSONDay struct {
+	Date         string `json:"date"`
+	FeastKey     string `json:"feast_key"`
+	Name         string `json:"name"`
+	Rank         string `json:"rank"`
+	Type         string `json:"type"`
+	Transferred  bool   `json:"transferred"`
+	OriginalDate string `json:"original_date,omitempty"`
+}
+
+func writeLiturgyJSON(w io.Writer, days []liturgy.Day) error {
+	out := make([]liturgyJSONDay, len(days))
+	for i, d := range days {
+		out[i] = liturgyJSONDay{Date: d.Date.String(), FeastKey: d.FeastKey, Name: d.Name, Rank: d.Rank, Type: d.Type, Transferred: d.Transferred}
+		if d.Transferred {
+			out[i].OriginalDate = d.OriginalDate.String()
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+func writeLiturgyCSV(w io.Writer, days []liturgy.Day) error {
+	cw := csv.NewWriter(w)
+	_ = cw.Write([]string{"date", "feast_key", "name", "rank", "type"})
+	for _, d := range days {
+		_ = cw.Write([]string{d.Date.String(), d.FeastKey, d.Name, d.Rank, d.Type})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// writeLiturgyICS writes an RFC 5545 calendar with one all-day event a day.
+func writeLiturgyICS(w io.Writer, calendar string, year int, days []liturgy.Day, stamp time.Time) error {
+	var b strings.Builder
+	line := func(s string) { b.WriteString(foldICS(s)) }
+	line("BEGIN:VCALENDAR")
+	line("VERSION:2.0")
+	line("PRODID:-//Cantica//Liturgical Calendar//EN")
+	line("CALSCALE:GREGORIAN")
+	line("METHOD:PUBLISH")
+	line("X-WR-CALNAME:" + escapeICS(fmt.Sprintf("%s %d", calendar, year)))
+	dtstamp := stamp.Format("20060102T150405Z")
+	for _, d := range days {
+		ymd := d.Date.Time().Format("20060102")
+		desc := "Rank: " + d.Rank + ". Type: " + d.Type + "."
+		if d.Transferred {
+			desc += " Transferred from " + d.OriginalDate.String() + "."
+		}
+		line("BEGIN:VEVENT")
+		line("UID:" + d.FeastKey + "-" + ymd + "-" + calendar + "@cantica")
+		line("DTSTAMP:" + dtstamp)
+		line("DTSTART;VALUE=DATE:" + ymd)
+		line("DTEND;VALUE=DATE:" + d.Date.AddDays(1).Time().Format("20060102"))
+		line("SUMMARY:" + escapeICS(d.Name))
+		line("DESCRIPTION:" + escapeICS(desc))
+		line("CATEGORIES:" + escapeICS(d.Type))
+		line("TRANSP:TRANSPARENT")
+		line("END:VEVENT")
+	}
+	line("END:VCALENDAR")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// escapeICS escapes a TEXT value (RFC 5545 §3.3.11).
+func escapeICS(s string) string {
+	return strings.NewReplacer(`\`, `\\`, ";", `\;`, ",", `\,`, "\r\n", `\n`, "\n", `\n`).Replace(s)
+}
+
+// foldICS ends a content line with CRLF, folding it so that no line exceeds
+// 75 octets and no UTF-8 sequence is split (RFC 5545 §3.1).
+func foldICS(s string) string {
+	var b strings.Builder
+	limit := 75
+	for len(s) > limit {
+		cut := limit
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		b.WriteString(s[:cut])
+		b.WriteString("\r\n ")
+		s = s[cut:]
+		limit = 74 // the leading space counts
+	}
+	b.WriteString(s)
+	b.WriteString("\r\n")
+	return b.String()
+}
