@@ -18,6 +18,7 @@ import (
 	"github.com/cantica/cantica/internal/choir"
 	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
+	"github.com/cantica/cantica/internal/feast"
 	"github.com/cantica/cantica/internal/httpapi"
 	"github.com/cantica/cantica/internal/invite"
 	"github.com/cantica/cantica/internal/mail"
@@ -91,6 +92,7 @@ type App struct {
 	Accounts *auth.Service
 	Choirs   *choir.Service
 	Invites  *invite.Service
+	Feasts   *feast.Service
 	logger   *slog.Logger
 }
 
@@ -106,12 +108,13 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	choirs := choir.New(d, logger, now)
 	invites := invite.New(d, cfg, mailer, accounts, logger, now)
 	accounts.OnEmailConfirmed(invites.AcceptReserved)
-	handler, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites,
+	feasts := feast.New(d, logger, now)
+	handler, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts,
 		Logger: logger, WebApp: opts.WebApp, Now: now})
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, logger: logger}, nil
+	return &App{Handler: handler, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, logger: logger}, nil
 }
 
 // RunBackground delivers mail and clears expired data until ctx is done.
@@ -123,6 +126,9 @@ func (a *App) RunBackground(ctx context.Context) {
 		}
 		if err := a.Invites.ExpireOld(ctx); err != nil {
 			a.logger.Warn("marking expired invitations failed", "err", err)
+		}
+		if err := a.Feasts.MaintainWindow(ctx); err != nil {
+			a.logger.Warn("computing the feasts of the coming years failed", "err", err)
 		}
 	})
 }

@@ -28,11 +28,12 @@ type Affiliation struct {
 	ID, Name, Category, CalendarType string
 	SortOrder                        int
 	CalendarPublished                bool
+	CalendarHasFeasts                bool // feast instances exist for its calendar
 }
 
 // Affiliations lists the affiliations by sort order then name.
 func (s *Service) Affiliations(ctx context.Context) ([]Affiliation, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT a.id, a.name, a.category, a.calendar_type, a.sort_order, t.is_published
+	rows, err := s.db.QueryContext(ctx, `SELECT a.id, a.name, a.category, a.calendar_type, a.sort_order, t.is_published, `+hasFeasts+`
 		FROM religious_affiliations a JOIN calendar_types t ON t.key = a.calendar_type ORDER BY a.sort_order, a.name`)
 	if err != nil {
 		return nil, err
@@ -41,7 +42,7 @@ func (s *Service) Affiliations(ctx context.Context) ([]Affiliation, error) {
 	var out []Affiliation
 	for rows.Next() {
 		var a Affiliation
-		if err := rows.Scan(&a.ID, &a.Name, &a.Category, &a.CalendarType, &a.SortOrder, &a.CalendarPublished); err != nil {
+		if err := rows.Scan(&a.ID, &a.Name, &a.Category, &a.CalendarType, &a.SortOrder, &a.CalendarPublished, &a.CalendarHasFeasts); err != nil {
 			return nil, err
 		}
 		out = append(out, a)
@@ -53,13 +54,17 @@ func (s *Service) Affiliations(ctx context.Context) ([]Affiliation, error) {
 type CalendarType struct {
 	Key, Name, Description, Category string
 	IsDefault, IsPublished           bool
+	HasFeasts                        bool // feast instances exist: '(calendar uploaded)'
 }
+
+// hasFeasts is the column saying whether the calendar type t has feasts.
+const hasFeasts = `EXISTS (SELECT 1 FROM feast_instances i WHERE i.source = t.key)`
 
 // CalendarTypes lists the catalogue; unpublished calendars only when asked
 // (for global admins).
 func (s *Service) CalendarTypes(ctx context.Context, includeUnpublished bool) ([]CalendarType, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT key, name, description, category, is_default, is_published
-		FROM calendar_types WHERE is_published = TRUE OR ? ORDER BY sort_order`, includeUnpublished)
+	rows, err := s.db.QueryContext(ctx, `SELECT t.key, t.name, t.description, t.category, t.is_default, t.is_published, `+hasFeasts+`
+		FROM calendar_types t WHERE t.is_published = TRUE OR ? ORDER BY t.sort_order`, includeUnpublished)
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +72,7 @@ func (s *Service) CalendarTypes(ctx context.Context, includeUnpublished bool) ([
 	var out []CalendarType
 	for rows.Next() {
 		var c CalendarType
-		if err := rows.Scan(&c.Key, &c.Name, &c.Description, &c.Category, &c.IsDefault, &c.IsPublished); err != nil {
+		if err := rows.Scan(&c.Key, &c.Name, &c.Description, &c.Category, &c.IsDefault, &c.IsPublished, &c.HasFeasts); err != nil {
 			return nil, err
 		}
 		out = append(out, c)

@@ -28,6 +28,9 @@ func row(status int) [7]int { return [7]int{status, status, status, status, stat
 // signedIn: strangers get 401, everyone signed in the given status.
 func signedIn(status int) [7]int { return [7]int{401, status, status, status, status, status, status} }
 
+// globalOnly: the status for global admins, 403 for everyone else signed in.
+func globalOnly(status int) [7]int { return [7]int{401, 403, 403, 403, 403, 403, status} }
+
 // inChoir: the status for callers whose standing in choir A allows the
 // permission, 403 for members without it, 404 for callers not in choir A.
 func inChoir(p access.Permission, status int) [7]int {
@@ -96,6 +99,13 @@ var matrix = map[string]route{
 	"ReorderMusicalRoles":     {"PUT", "/api/v1/choirs/{A}/musical-roles/order", map[string]any{"ids": []string{}}, inChoir(access.EditSettings, 400)},
 	"RenameMusicalRole":       {"PATCH", "/api/v1/choirs/{A}/musical-roles/nope", map[string]any{"name": "Alto"}, inChoir(access.EditSettings, 404)},
 	"DeleteMusicalRole":       {"DELETE", "/api/v1/choirs/{A}/musical-roles/nope", nil, inChoir(access.EditSettings, 404)},
+	"ListFeasts":              {"GET", "/api/v1/feasts?source=secular_general&from=2026-01-01&to=2026-12-31", nil, signedIn(200)},
+	"ListMasterFeasts":        {"GET", "/api/v1/master-feasts?calendarType=roman_1962_extraordinary", nil, globalOnly(200)},
+	"UpdateMasterFeast":       {"PATCH", "/api/v1/master-feasts/nope", map[string]any{}, globalOnly(404)},
+	"PreviewFeastImport":      {"POST", "/api/v1/calendar-types/secular_general/import/preview", map[string]any{"format": "csv", "content": ""}, globalOnly(400)},
+	"CommitFeastImport":       {"POST", "/api/v1/calendar-types/secular_general/import", map[string]any{"format": "csv", "content": ""}, globalOnly(400)},
+	"GenerateFeasts":          {"POST", "/api/v1/calendar-types/secular_general/generate", map[string]any{"fromYear": 2026, "toYear": 2026}, globalOnly(200)},
+	"SetCalendarPublished":    {"PUT", "/api/v1/calendar-types/secular_general/published", map[string]any{"published": true}, globalOnly(200)},
 	// Last: it ends the caller's session.
 	"Logout": {"POST", "/api/v1/auth/logout", nil, row(204)},
 }

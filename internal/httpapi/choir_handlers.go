@@ -70,7 +70,8 @@ func (s *Server) ListAffiliations(ctx context.Context, _ api.ListAffiliationsReq
 	out := make(api.ListAffiliations200JSONResponse, 0, len(affs))
 	for _, a := range affs {
 		out = append(out, api.Affiliation{Id: a.ID, Name: a.Name, Category: api.AffiliationCategory(a.Category),
-			SortOrder: a.SortOrder, CalendarType: a.CalendarType, CalendarPublished: a.CalendarPublished})
+			SortOrder: a.SortOrder, CalendarType: a.CalendarType, CalendarPublished: a.CalendarPublished,
+			CalendarHasFeasts: a.CalendarHasFeasts})
 	}
 	return out, nil
 }
@@ -84,10 +85,14 @@ func (s *Server) ListCalendarTypes(ctx context.Context, _ api.ListCalendarTypesR
 	}
 	out := make(api.ListCalendarTypes200JSONResponse, 0, len(types))
 	for _, t := range types {
-		out = append(out, api.CalendarType{Key: t.Key, Name: t.Name, Description: t.Description, Category: t.Category,
-			IsDefault: t.IsDefault, IsPublished: t.IsPublished})
+		out = append(out, calendarTypeOut(t))
 	}
 	return out, nil
+}
+
+func calendarTypeOut(t choir.CalendarType) api.CalendarType {
+	return api.CalendarType{Key: t.Key, Name: t.Name, Description: t.Description, Category: t.Category,
+		IsDefault: t.IsDefault, IsPublished: t.IsPublished, HasFeasts: t.HasFeasts}
 }
 
 // SetActiveChoir remembers the choir the user works in.

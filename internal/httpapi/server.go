@@ -15,6 +15,7 @@ import (
 	"github.com/cantica/cantica/internal/choir"
 	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
+	"github.com/cantica/cantica/internal/feast"
 	"github.com/cantica/cantica/internal/httpapi/apigen"
 	"github.com/cantica/cantica/internal/invite"
 )
@@ -31,6 +32,7 @@ type Options struct {
 	Auth    *auth.Service
 	Choirs  *choir.Service
 	Invites *invite.Service
+	Feasts  *feast.Service
 	Logger  *slog.Logger
 	WebApp  fs.FS            // the built web app; nil serves a notice instead
 	Now     func() time.Time // the clock; time.Now when nil
@@ -43,6 +45,7 @@ type Server struct {
 	auth    *auth.Service
 	choirs  *choir.Service
 	invites *invite.Service
+	feasts  *feast.Service
 	logger  *slog.Logger
 	cookies cookies
 	now     func() time.Time
@@ -53,7 +56,7 @@ var _ apigen.StrictServerInterface = (*Server)(nil)
 // NewHandler builds the whole HTTP handler: API, operational endpoints and
 // the web app, wrapped in the middleware every response passes through.
 func NewHandler(opts Options) (http.Handler, error) {
-	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, invites: opts.Invites, logger: opts.Logger,
+	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, invites: opts.Invites, feasts: opts.Feasts, logger: opts.Logger,
 		cookies: newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now}
 	if s.now == nil {
 		s.now = time.Now

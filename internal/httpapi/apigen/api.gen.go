@@ -22,6 +22,7 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/oapi-codegen/runtime"
+	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
 // Defines values for AffiliationCategory.
@@ -81,6 +82,51 @@ func (e ChoirDetailsPlan) Valid() bool {
 	case ChoirDetailsPlanMedium:
 		return true
 	case ChoirDetailsPlanSmall:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FeastImportFormat.
+const (
+	Csv  FeastImportFormat = "csv"
+	Ics  FeastImportFormat = "ics"
+	Json FeastImportFormat = "json"
+)
+
+// Valid indicates whether the value is a known member of the FeastImportFormat enum.
+func (e FeastImportFormat) Valid() bool {
+	switch e {
+	case Csv:
+		return true
+	case Ics:
+		return true
+	case Json:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for FeastImportRowStatus.
+const (
+	Changed   FeastImportRowStatus = "changed"
+	Invalid   FeastImportRowStatus = "invalid"
+	New       FeastImportRowStatus = "new"
+	Unchanged FeastImportRowStatus = "unchanged"
+)
+
+// Valid indicates whether the value is a known member of the FeastImportRowStatus enum.
+func (e FeastImportRowStatus) Valid() bool {
+	switch e {
+	case Changed:
+		return true
+	case Invalid:
+		return true
+	case New:
+		return true
+	case Unchanged:
 		return true
 	default:
 		return false
@@ -291,6 +337,27 @@ func (e StartOidcParamsProvider) Valid() bool {
 	}
 }
 
+// Defines values for ListFeastsParamsActive.
+const (
+	All   ListFeastsParamsActive = "all"
+	False ListFeastsParamsActive = "false"
+	True  ListFeastsParamsActive = "true"
+)
+
+// Valid indicates whether the value is a known member of the ListFeastsParamsActive enum.
+func (e ListFeastsParamsActive) Valid() bool {
+	switch e {
+	case All:
+		return true
+	case False:
+		return true
+	case True:
+		return true
+	default:
+		return false
+	}
+}
+
 // ActiveChoirRequest defines model for ActiveChoirRequest.
 type ActiveChoirRequest struct {
 	ChoirId *string `json:"choirId"`
@@ -298,6 +365,8 @@ type ActiveChoirRequest struct {
 
 // Affiliation defines model for Affiliation.
 type Affiliation struct {
+	// CalendarHasFeasts Feast instances exist for the affiliation's calendar ('(calendar uploaded)').
+	CalendarHasFeasts bool                `json:"calendarHasFeasts"`
 	CalendarPublished bool                `json:"calendarPublished"`
 	CalendarType      string              `json:"calendarType"`
 	Category          AffiliationCategory `json:"category"`
@@ -323,10 +392,18 @@ type AuthProviderCheck struct {
 	Provider *string `json:"provider"`
 }
 
+// CalendarPublish defines model for CalendarPublish.
+type CalendarPublish struct {
+	Published bool `json:"published"`
+}
+
 // CalendarType defines model for CalendarType.
 type CalendarType struct {
 	Category    string `json:"category"`
 	Description string `json:"description"`
+
+	// HasFeasts Feast instances exist for this calendar ('(calendar uploaded)').
+	HasFeasts   bool   `json:"hasFeasts"`
 	IsDefault   bool   `json:"isDefault"`
 	IsPublished bool   `json:"isPublished"`
 	Key         string `json:"key"`
@@ -463,6 +540,74 @@ type Error struct {
 	RetryAfterSeconds *int `json:"retryAfterSeconds,omitempty"`
 }
 
+// FeastGenerate defines model for FeastGenerate.
+type FeastGenerate struct {
+	FromYear int `json:"fromYear"`
+	ToYear   int `json:"toYear"`
+}
+
+// FeastGenerated defines model for FeastGenerated.
+type FeastGenerated struct {
+	// Instances Instances written (imported ones are kept and not counted).
+	Instances int `json:"instances"`
+	Years     int `json:"years"`
+}
+
+// FeastImport defines model for FeastImport.
+type FeastImport struct {
+	// Content csv: a header row, then date (YYYY-MM-DD), feast_key, name, rank and optionally type — the
+	// output of `cantica liturgy --format csv`. json: an array of {date, feast_key, name, rank,
+	// type?}. ics: all-day VEVENTs; SUMMARY is the name, X-CANTICA-FEAST-KEY and X-CANTICA-RANK
+	// give key and rank (without them the key comes from the name and the rank stays as it was).
+	Content string            `json:"content"`
+	Format  FeastImportFormat `json:"format"`
+}
+
+// FeastImportFormat defines model for FeastImport.Format.
+type FeastImportFormat string
+
+// FeastImportReport defines model for FeastImportReport.
+type FeastImportReport struct {
+	Changed   int              `json:"changed"`
+	Invalid   int              `json:"invalid"`
+	New       int              `json:"new"`
+	Rows      []FeastImportRow `json:"rows"`
+	Unchanged int              `json:"unchanged"`
+}
+
+// FeastImportRow defines model for FeastImportRow.
+type FeastImportRow struct {
+	Date     string `json:"date"`
+	FeastKey string `json:"feastKey"`
+	Line     int    `json:"line"`
+	Name     string `json:"name"`
+	Rank     string `json:"rank"`
+
+	// Reason Why a row is invalid, or what changes; empty otherwise.
+	Reason string               `json:"reason"`
+	Status FeastImportRowStatus `json:"status"`
+}
+
+// FeastImportRowStatus defines model for FeastImportRow.Status.
+type FeastImportRowStatus string
+
+// FeastInstance defines model for FeastInstance.
+type FeastInstance struct {
+	Active         bool               `json:"active"`
+	CalendarDate   openapi_types.Date `json:"calendarDate"`
+	Id             string             `json:"id"`
+	Imported       bool               `json:"imported"`
+	LiturgicalYear int                `json:"liturgicalYear"`
+	MasterFeast    MasterFeastSummary `json:"masterFeast"`
+	MasterFeastId  string             `json:"masterFeastId"`
+
+	// Source The calendar type key.
+	Source string `json:"source"`
+
+	// Transferred The tradition's rules moved the day from its usual date.
+	Transferred bool `json:"transferred"`
+}
+
 // Identity defines model for Identity.
 type Identity struct {
 	CreatedAt time.Time `json:"createdAt"`
@@ -576,6 +721,39 @@ type LoginResult struct {
 
 // LoginResultStatus defines model for LoginResult.Status.
 type LoginResultStatus string
+
+// MasterFeast defines model for MasterFeast.
+type MasterFeast struct {
+	Active       bool   `json:"active"`
+	CalendarType string `json:"calendarType"`
+	DefaultName  string `json:"defaultName"`
+
+	// Edited Its name or rank was corrected by hand or by an import; generation keeps them.
+	Edited   bool   `json:"edited"`
+	FeastKey string `json:"feastKey"`
+	Id       string `json:"id"`
+
+	// NextDate The first date on or after today that has an instance.
+	NextDate *openapi_types.Date `json:"nextDate"`
+	Rank     string              `json:"rank"`
+	Type     string              `json:"type"`
+}
+
+// MasterFeastSummary defines model for MasterFeastSummary.
+type MasterFeastSummary struct {
+	DefaultName string `json:"defaultName"`
+	FeastKey    string `json:"feastKey"`
+	Id          string `json:"id"`
+	Rank        string `json:"rank"`
+	Type        string `json:"type"`
+}
+
+// MasterFeastUpdate defines model for MasterFeastUpdate.
+type MasterFeastUpdate struct {
+	Active      *bool   `json:"active,omitempty"`
+	DefaultName *string `json:"defaultName,omitempty"`
+	Rank        *string `json:"rank,omitempty"`
+}
 
 // MemberUpdate defines model for MemberUpdate.
 type MemberUpdate struct {
@@ -727,6 +905,9 @@ type TotpEnrollment struct {
 	Secret string `json:"secret"`
 }
 
+// CalendarTypeKey defines model for CalendarTypeKey.
+type CalendarTypeKey = string
+
 // ChoirId defines model for ChoirId.
 type ChoirId = string
 
@@ -764,6 +945,36 @@ type StartOidcParamsMode string
 
 // StartOidcParamsProvider defines parameters for StartOidc.
 type StartOidcParamsProvider string
+
+// ListFeastsParams defines parameters for ListFeasts.
+type ListFeastsParams struct {
+	// Source The calendar type key.
+	Source string `form:"source" json:"source"`
+
+	// From First date, YYYY-MM-DD (inclusive). Required unless liturgicalYear is given.
+	From *string `form:"from,omitempty" json:"from,omitempty"`
+
+	// To Last date, YYYY-MM-DD (inclusive). Required unless liturgicalYear is given.
+	To             *string `form:"to,omitempty" json:"to,omitempty"`
+	LiturgicalYear *int    `form:"liturgicalYear,omitempty" json:"liturgicalYear,omitempty"`
+
+	// Active true (the default) for active instances of active feasts only; false for inactive ones; all for both.
+	Active *ListFeastsParamsActive `form:"active,omitempty" json:"active,omitempty"`
+
+	// MasterFeastId Only these master feasts.
+	MasterFeastId *[]string `form:"masterFeastId,omitempty" json:"masterFeastId,omitempty"`
+}
+
+// ListFeastsParamsActive defines parameters for ListFeasts.
+type ListFeastsParamsActive string
+
+// ListMasterFeastsParams defines parameters for ListMasterFeasts.
+type ListMasterFeastsParams struct {
+	CalendarType string `form:"calendarType" json:"calendarType"`
+
+	// Q Search in name and feast key, without regard to case.
+	Q *string `form:"q,omitempty" json:"q,omitempty"`
+}
 
 // SetActiveChoirJSONRequestBody defines body for SetActiveChoir for application/json ContentType.
 type SetActiveChoirJSONRequestBody = ActiveChoirRequest
@@ -807,6 +1018,18 @@ type ResetPasswordJSONRequestBody = ResetPasswordRequest
 // RegisterJSONRequestBody defines body for Register for application/json ContentType.
 type RegisterJSONRequestBody = RegisterRequest
 
+// GenerateFeastsJSONRequestBody defines body for GenerateFeasts for application/json ContentType.
+type GenerateFeastsJSONRequestBody = FeastGenerate
+
+// CommitFeastImportJSONRequestBody defines body for CommitFeastImport for application/json ContentType.
+type CommitFeastImportJSONRequestBody = FeastImport
+
+// PreviewFeastImportJSONRequestBody defines body for PreviewFeastImport for application/json ContentType.
+type PreviewFeastImportJSONRequestBody = FeastImport
+
+// SetCalendarPublishedJSONRequestBody defines body for SetCalendarPublished for application/json ContentType.
+type SetCalendarPublishedJSONRequestBody = CalendarPublish
+
 // CreateChoirJSONRequestBody defines body for CreateChoir for application/json ContentType.
 type CreateChoirJSONRequestBody = ChoirCreate
 
@@ -836,6 +1059,9 @@ type ReorderMusicalRolesJSONRequestBody = MusicalRoleOrder
 
 // RenameMusicalRoleJSONRequestBody defines body for RenameMusicalRole for application/json ContentType.
 type RenameMusicalRoleJSONRequestBody = MusicalRoleWrite
+
+// UpdateMasterFeastJSONRequestBody defines body for UpdateMasterFeast for application/json ContentType.
+type UpdateMasterFeastJSONRequestBody = MasterFeastUpdate
 
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
@@ -917,6 +1143,18 @@ type ServerInterface interface {
 	// GetSession The signed-in user of this browser session, or null.
 	// (GET /auth/session)
 	GetSession(w http.ResponseWriter, r *http.Request)
+	// GenerateFeasts Compute the feasts of a range of years from the tradition's rules (admin:global); imported instances stay.
+	// (POST /calendar-types/{calendarType}/generate)
+	GenerateFeasts(w http.ResponseWriter, r *http.Request, calendarType CalendarTypeKey)
+	// CommitFeastImport Import feast instances, all or nothing (admin:global).
+	// (POST /calendar-types/{calendarType}/import)
+	CommitFeastImport(w http.ResponseWriter, r *http.Request, calendarType CalendarTypeKey)
+	// PreviewFeastImport Read an import and say for every row whether it is new, changed, unchanged or invalid (admin:global). Changes nothing.
+	// (POST /calendar-types/{calendarType}/import/preview)
+	PreviewFeastImport(w http.ResponseWriter, r *http.Request, calendarType CalendarTypeKey)
+	// SetCalendarPublished Publish or unpublish a calendar type (admin:global); unpublished types are hidden from everyone else.
+	// (PUT /calendar-types/{calendarType}/published)
+	SetCalendarPublished(w http.ResponseWriter, r *http.Request, calendarType CalendarTypeKey)
 	// CreateChoir Create a choir; the creator becomes its choir_admin.
 	// (POST /choirs)
 	CreateChoir(w http.ResponseWriter, r *http.Request)
@@ -974,6 +1212,9 @@ type ServerInterface interface {
 	// RenameMusicalRole Rename a voice part (edit:settings).
 	// (PATCH /choirs/{choirId}/musical-roles/{roleId})
 	RenameMusicalRole(w http.ResponseWriter, r *http.Request, choirId ChoirId, roleId string)
+	// ListFeasts Feast instances of one calendar type, ordered by date (calendar document §7 'Feasts').
+	// (GET /feasts)
+	ListFeasts(w http.ResponseWriter, r *http.Request, params ListFeastsParams)
 	// GetInfo Public facts about this Cantica server.
 	// (GET /info)
 	GetInfo(w http.ResponseWriter, r *http.Request)
@@ -983,6 +1224,12 @@ type ServerInterface interface {
 	// AcceptInvitation Join the invitation's choir with its role; the signed-in address must be the invited one.
 	// (POST /invitations/{token}/accept)
 	AcceptInvitation(w http.ResponseWriter, r *http.Request, token InviteToken)
+	// ListMasterFeasts The master feasts of one calendar type (admin:global), by name, with this year's date where there is one.
+	// (GET /master-feasts)
+	ListMasterFeasts(w http.ResponseWriter, r *http.Request, params ListMasterFeastsParams)
+	// UpdateMasterFeast Correct a master feast's name or rank, or (de)activate it (admin:global). Regeneration keeps the correction.
+	// (PATCH /master-feasts/{masterFeastId})
+	UpdateMasterFeast(w http.ResponseWriter, r *http.Request, masterFeastId string)
 	// ListAffiliations Religious affiliations (choir focus and tradition), by sort order then name.
 	// (GET /reference/affiliations)
 	ListAffiliations(w http.ResponseWriter, r *http.Request)
@@ -1490,6 +1737,110 @@ func (siw *ServerInterfaceWrapper) GetSession(w http.ResponseWriter, r *http.Req
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.GetSession(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GenerateFeasts operation middleware
+func (siw *ServerInterfaceWrapper) GenerateFeasts(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "calendarType" -------------
+	var calendarType CalendarTypeKey
+
+	err = runtime.BindStyledParameterWithOptions("simple", "calendarType", r.PathValue("calendarType"), &calendarType, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "calendarType", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GenerateFeasts(w, r, calendarType)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CommitFeastImport operation middleware
+func (siw *ServerInterfaceWrapper) CommitFeastImport(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "calendarType" -------------
+	var calendarType CalendarTypeKey
+
+	err = runtime.BindStyledParameterWithOptions("simple", "calendarType", r.PathValue("calendarType"), &calendarType, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "calendarType", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CommitFeastImport(w, r, calendarType)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// PreviewFeastImport operation middleware
+func (siw *ServerInterfaceWrapper) PreviewFeastImport(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "calendarType" -------------
+	var calendarType CalendarTypeKey
+
+	err = runtime.BindStyledParameterWithOptions("simple", "calendarType", r.PathValue("calendarType"), &calendarType, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "calendarType", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.PreviewFeastImport(w, r, calendarType)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SetCalendarPublished operation middleware
+func (siw *ServerInterfaceWrapper) SetCalendarPublished(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "calendarType" -------------
+	var calendarType CalendarTypeKey
+
+	err = runtime.BindStyledParameterWithOptions("simple", "calendarType", r.PathValue("calendarType"), &calendarType, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "calendarType", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SetCalendarPublished(w, r, calendarType)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -2044,6 +2395,104 @@ func (siw *ServerInterfaceWrapper) RenameMusicalRole(w http.ResponseWriter, r *h
 	handler.ServeHTTP(w, r)
 }
 
+// ListFeasts operation middleware
+func (siw *ServerInterfaceWrapper) ListFeasts(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListFeastsParams
+
+	// ------------- Required query parameter "source" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "source", r.URL.Query(), &params.Source, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "source"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "source", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "from", r.URL.Query(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "from"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "from", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "to", r.URL.Query(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "to"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "to", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "liturgicalYear" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "liturgicalYear", r.URL.Query(), &params.LiturgicalYear, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "liturgicalYear"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "liturgicalYear", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "active" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "active", r.URL.Query(), &params.Active, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "active"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "active", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "masterFeastId" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "masterFeastId", r.URL.Query(), &params.MasterFeastId, runtime.BindQueryParameterOptions{Type: "array", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "masterFeastId"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "masterFeastId", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListFeasts(w, r, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // GetInfo operation middleware
 func (siw *ServerInterfaceWrapper) GetInfo(w http.ResponseWriter, r *http.Request) {
 
@@ -2101,6 +2550,78 @@ func (siw *ServerInterfaceWrapper) AcceptInvitation(w http.ResponseWriter, r *ht
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.AcceptInvitation(w, r, token)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListMasterFeasts operation middleware
+func (siw *ServerInterfaceWrapper) ListMasterFeasts(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListMasterFeastsParams
+
+	// ------------- Required query parameter "calendarType" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "calendarType", r.URL.Query(), &params.CalendarType, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "calendarType"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "calendarType", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "q" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "q", r.URL.Query(), &params.Q, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "q"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "q", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListMasterFeasts(w, r, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// UpdateMasterFeast operation middleware
+func (siw *ServerInterfaceWrapper) UpdateMasterFeast(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "masterFeastId" -------------
+	var masterFeastId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "masterFeastId", r.PathValue("masterFeastId"), &masterFeastId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "masterFeastId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.UpdateMasterFeast(w, r, masterFeastId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -2323,6 +2844,13 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/musical-roles/order", wrapper.ReorderMusicalRoles)
 	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/choirs/{choirId}/musical-roles/{roleId}", wrapper.DeleteMusicalRole)
 	m.HandleFunc(http.MethodPatch+" "+options.BaseURL+"/choirs/{choirId}/musical-roles/{roleId}", wrapper.RenameMusicalRole)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/feasts", wrapper.ListFeasts)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/master-feasts", wrapper.ListMasterFeasts)
+	m.HandleFunc(http.MethodPatch+" "+options.BaseURL+"/master-feasts/{masterFeastId}", wrapper.UpdateMasterFeast)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/calendar-types/{calendarType}/import/preview", wrapper.PreviewFeastImport)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/calendar-types/{calendarType}/import", wrapper.CommitFeastImport)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/calendar-types/{calendarType}/generate", wrapper.GenerateFeasts)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/calendar-types/{calendarType}/published", wrapper.SetCalendarPublished)
 
 	return m
 }
@@ -3287,6 +3815,166 @@ func (response GetSessiondefaultJSONResponse) VisitGetSessionResponse(w http.Res
 	return err
 }
 
+type GenerateFeastsRequestObject struct {
+	CalendarType CalendarTypeKey `json:"calendarType"`
+	Body         *GenerateFeastsJSONRequestBody
+}
+
+type GenerateFeastsResponseObject interface {
+	VisitGenerateFeastsResponse(w http.ResponseWriter) error
+}
+
+type GenerateFeasts200JSONResponse FeastGenerated
+
+func (response GenerateFeasts200JSONResponse) VisitGenerateFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateFeastsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GenerateFeastsdefaultJSONResponse) VisitGenerateFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CommitFeastImportRequestObject struct {
+	CalendarType CalendarTypeKey `json:"calendarType"`
+	Body         *CommitFeastImportJSONRequestBody
+}
+
+type CommitFeastImportResponseObject interface {
+	VisitCommitFeastImportResponse(w http.ResponseWriter) error
+}
+
+type CommitFeastImport200JSONResponse FeastImportReport
+
+func (response CommitFeastImport200JSONResponse) VisitCommitFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CommitFeastImportdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CommitFeastImportdefaultJSONResponse) VisitCommitFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewFeastImportRequestObject struct {
+	CalendarType CalendarTypeKey `json:"calendarType"`
+	Body         *PreviewFeastImportJSONRequestBody
+}
+
+type PreviewFeastImportResponseObject interface {
+	VisitPreviewFeastImportResponse(w http.ResponseWriter) error
+}
+
+type PreviewFeastImport200JSONResponse FeastImportReport
+
+func (response PreviewFeastImport200JSONResponse) VisitPreviewFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewFeastImportdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response PreviewFeastImportdefaultJSONResponse) VisitPreviewFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPublishedRequestObject struct {
+	CalendarType CalendarTypeKey `json:"calendarType"`
+	Body         *SetCalendarPublishedJSONRequestBody
+}
+
+type SetCalendarPublishedResponseObject interface {
+	VisitSetCalendarPublishedResponse(w http.ResponseWriter) error
+}
+
+type SetCalendarPublished200JSONResponse CalendarType
+
+func (response SetCalendarPublished200JSONResponse) VisitSetCalendarPublishedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPublisheddefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SetCalendarPublisheddefaultJSONResponse) VisitSetCalendarPublishedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateChoirRequestObject struct {
 	Body *CreateChoirJSONRequestBody
 }
@@ -4032,6 +4720,45 @@ func (response RenameMusicalRoledefaultJSONResponse) VisitRenameMusicalRoleRespo
 	return err
 }
 
+type ListFeastsRequestObject struct {
+	Params ListFeastsParams
+}
+
+type ListFeastsResponseObject interface {
+	VisitListFeastsResponse(w http.ResponseWriter) error
+}
+
+type ListFeasts200JSONResponse []FeastInstance
+
+func (response ListFeasts200JSONResponse) VisitListFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListFeastsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListFeastsdefaultJSONResponse) VisitListFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetInfoRequestObject struct {
 }
 
@@ -4137,6 +4864,85 @@ type AcceptInvitationdefaultJSONResponse struct {
 }
 
 func (response AcceptInvitationdefaultJSONResponse) VisitAcceptInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMasterFeastsRequestObject struct {
+	Params ListMasterFeastsParams
+}
+
+type ListMasterFeastsResponseObject interface {
+	VisitListMasterFeastsResponse(w http.ResponseWriter) error
+}
+
+type ListMasterFeasts200JSONResponse []MasterFeast
+
+func (response ListMasterFeasts200JSONResponse) VisitListMasterFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMasterFeastsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListMasterFeastsdefaultJSONResponse) VisitListMasterFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMasterFeastRequestObject struct {
+	MasterFeastId string `json:"masterFeastId"`
+	Body          *UpdateMasterFeastJSONRequestBody
+}
+
+type UpdateMasterFeastResponseObject interface {
+	VisitUpdateMasterFeastResponse(w http.ResponseWriter) error
+}
+
+type UpdateMasterFeast200JSONResponse MasterFeast
+
+func (response UpdateMasterFeast200JSONResponse) VisitUpdateMasterFeastResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMasterFeastdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response UpdateMasterFeastdefaultJSONResponse) VisitUpdateMasterFeastResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -4342,6 +5148,18 @@ type StrictServerInterface interface {
 	// GetSession The signed-in user of this browser session, or null.
 	// (GET /auth/session)
 	GetSession(ctx context.Context, request GetSessionRequestObject) (GetSessionResponseObject, error)
+	// GenerateFeasts Compute the feasts of a range of years from the tradition's rules (admin:global); imported instances stay.
+	// (POST /calendar-types/{calendarType}/generate)
+	GenerateFeasts(ctx context.Context, request GenerateFeastsRequestObject) (GenerateFeastsResponseObject, error)
+	// CommitFeastImport Import feast instances, all or nothing (admin:global).
+	// (POST /calendar-types/{calendarType}/import)
+	CommitFeastImport(ctx context.Context, request CommitFeastImportRequestObject) (CommitFeastImportResponseObject, error)
+	// PreviewFeastImport Read an import and say for every row whether it is new, changed, unchanged or invalid (admin:global). Changes nothing.
+	// (POST /calendar-types/{calendarType}/import/preview)
+	PreviewFeastImport(ctx context.Context, request PreviewFeastImportRequestObject) (PreviewFeastImportResponseObject, error)
+	// SetCalendarPublished Publish or unpublish a calendar type (admin:global); unpublished types are hidden from everyone else.
+	// (PUT /calendar-types/{calendarType}/published)
+	SetCalendarPublished(ctx context.Context, request SetCalendarPublishedRequestObject) (SetCalendarPublishedResponseObject, error)
 	// CreateChoir Create a choir; the creator becomes its choir_admin.
 	// (POST /choirs)
 	CreateChoir(ctx context.Context, request CreateChoirRequestObject) (CreateChoirResponseObject, error)
@@ -4399,6 +5217,9 @@ type StrictServerInterface interface {
 	// RenameMusicalRole Rename a voice part (edit:settings).
 	// (PATCH /choirs/{choirId}/musical-roles/{roleId})
 	RenameMusicalRole(ctx context.Context, request RenameMusicalRoleRequestObject) (RenameMusicalRoleResponseObject, error)
+	// ListFeasts Feast instances of one calendar type, ordered by date (calendar document §7 'Feasts').
+	// (GET /feasts)
+	ListFeasts(ctx context.Context, request ListFeastsRequestObject) (ListFeastsResponseObject, error)
 	// GetInfo Public facts about this Cantica server.
 	// (GET /info)
 	GetInfo(ctx context.Context, request GetInfoRequestObject) (GetInfoResponseObject, error)
@@ -4408,6 +5229,12 @@ type StrictServerInterface interface {
 	// AcceptInvitation Join the invitation's choir with its role; the signed-in address must be the invited one.
 	// (POST /invitations/{token}/accept)
 	AcceptInvitation(ctx context.Context, request AcceptInvitationRequestObject) (AcceptInvitationResponseObject, error)
+	// ListMasterFeasts The master feasts of one calendar type (admin:global), by name, with this year's date where there is one.
+	// (GET /master-feasts)
+	ListMasterFeasts(ctx context.Context, request ListMasterFeastsRequestObject) (ListMasterFeastsResponseObject, error)
+	// UpdateMasterFeast Correct a master feast's name or rank, or (de)activate it (admin:global). Regeneration keeps the correction.
+	// (PATCH /master-feasts/{masterFeastId})
+	UpdateMasterFeast(ctx context.Context, request UpdateMasterFeastRequestObject) (UpdateMasterFeastResponseObject, error)
 	// ListAffiliations Religious affiliations (choir focus and tradition), by sort order then name.
 	// (GET /reference/affiliations)
 	ListAffiliations(ctx context.Context, request ListAffiliationsRequestObject) (ListAffiliationsResponseObject, error)
@@ -5190,6 +6017,138 @@ func (sh *strictHandler) GetSession(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// GenerateFeasts operation middleware
+func (sh *strictHandler) GenerateFeasts(w http.ResponseWriter, r *http.Request, calendarType CalendarTypeKey) {
+	var request GenerateFeastsRequestObject
+
+	request.CalendarType = calendarType
+
+	var body GenerateFeastsJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GenerateFeasts(ctx, request.(GenerateFeastsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GenerateFeasts")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GenerateFeastsResponseObject); ok {
+		if err := validResponse.VisitGenerateFeastsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CommitFeastImport operation middleware
+func (sh *strictHandler) CommitFeastImport(w http.ResponseWriter, r *http.Request, calendarType CalendarTypeKey) {
+	var request CommitFeastImportRequestObject
+
+	request.CalendarType = calendarType
+
+	var body CommitFeastImportJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CommitFeastImport(ctx, request.(CommitFeastImportRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CommitFeastImport")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CommitFeastImportResponseObject); ok {
+		if err := validResponse.VisitCommitFeastImportResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// PreviewFeastImport operation middleware
+func (sh *strictHandler) PreviewFeastImport(w http.ResponseWriter, r *http.Request, calendarType CalendarTypeKey) {
+	var request PreviewFeastImportRequestObject
+
+	request.CalendarType = calendarType
+
+	var body PreviewFeastImportJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.PreviewFeastImport(ctx, request.(PreviewFeastImportRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PreviewFeastImport")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(PreviewFeastImportResponseObject); ok {
+		if err := validResponse.VisitPreviewFeastImportResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SetCalendarPublished operation middleware
+func (sh *strictHandler) SetCalendarPublished(w http.ResponseWriter, r *http.Request, calendarType CalendarTypeKey) {
+	var request SetCalendarPublishedRequestObject
+
+	request.CalendarType = calendarType
+
+	var body SetCalendarPublishedJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SetCalendarPublished(ctx, request.(SetCalendarPublishedRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetCalendarPublished")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SetCalendarPublishedResponseObject); ok {
+		if err := validResponse.VisitSetCalendarPublishedResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // CreateChoir operation middleware
 func (sh *strictHandler) CreateChoir(w http.ResponseWriter, r *http.Request) {
 	var request CreateChoirRequestObject
@@ -5759,6 +6718,32 @@ func (sh *strictHandler) RenameMusicalRole(w http.ResponseWriter, r *http.Reques
 	}
 }
 
+// ListFeasts operation middleware
+func (sh *strictHandler) ListFeasts(w http.ResponseWriter, r *http.Request, params ListFeastsParams) {
+	var request ListFeastsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListFeasts(ctx, request.(ListFeastsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListFeasts")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListFeastsResponseObject); ok {
+		if err := validResponse.VisitListFeastsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // GetInfo operation middleware
 func (sh *strictHandler) GetInfo(w http.ResponseWriter, r *http.Request) {
 	var request GetInfoRequestObject
@@ -5828,6 +6813,65 @@ func (sh *strictHandler) AcceptInvitation(w http.ResponseWriter, r *http.Request
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(AcceptInvitationResponseObject); ok {
 		if err := validResponse.VisitAcceptInvitationResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListMasterFeasts operation middleware
+func (sh *strictHandler) ListMasterFeasts(w http.ResponseWriter, r *http.Request, params ListMasterFeastsParams) {
+	var request ListMasterFeastsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListMasterFeasts(ctx, request.(ListMasterFeastsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListMasterFeasts")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListMasterFeastsResponseObject); ok {
+		if err := validResponse.VisitListMasterFeastsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// UpdateMasterFeast operation middleware
+func (sh *strictHandler) UpdateMasterFeast(w http.ResponseWriter, r *http.Request, masterFeastId string) {
+	var request UpdateMasterFeastRequestObject
+
+	request.MasterFeastId = masterFeastId
+
+	var body UpdateMasterFeastJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateMasterFeast(ctx, request.(UpdateMasterFeastRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateMasterFeast")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(UpdateMasterFeastResponseObject); ok {
+		if err := validResponse.VisitUpdateMasterFeastResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -5912,114 +6956,145 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7H3rcuO4lfCroPh9Vbar6EvP9GYr9i/FVhLtttte292zu+MpF0QeiYgpgAOAVitd/Tz7HvtkW7iRIAlS",
-	"UlvypJL8s0UQl3PDufNrlLBFwShQKaLzr1GBOV6ABK7/u8wY4ZNU/UlodB4VWGZRHFG8gOg8SuzTOOLw",
-	"a0k4pNG55CXEkUgyWGD1mlwVaqiQnNB59O1bHE3oC5FYEkZ7Jyb+kO+YHR7YM9CeyaV+tt2st5y9kBR4",
-	"z5SFezw0K9ByEZ3/HM0Zm+cQxRH+a8kh+iUOrPdJQD/YS/NwmxN8U4NFwagAjdcx50wfJmFUApXqT1wU",
-	"OUk01E//IpgGXz3j/+cwi86j/3dak8upeSpOzWx6lRREwkmhJonOoxFFoJ6d6EPZ4Wq2USLJC2jquoNf",
-	"SxB6BwVnBXBJzB6TmvZomed4moM7aBdgNSh+rl6sIcumf4FERt/iaDSbkZxgs7/OijgHmmJ+W05zIjJI",
-	"PVBOGcsBUzWHG/agn3SArQZImDO+8rE+w0RmT1MsQGFOQFLmWNELkxnwABHEEUmDkxsiCDwQjMsbbonU",
-	"PiVUwhx4B0QkdeTk7dafonXKOACbNeC9zDCdQxfIHHIyJ6wU3thJGmY7f8s97wV3UcrMcexlBslzdxcz",
-	"VtIe9BJxoyYIPyw8QdCkdcPWiHGk+RotM6BIZoBwkrCSSiTInApE1I+clfMMYeRmQ4zmqxOFkq0I3Ryi",
-	"3rG3vRBYLlt02yb+mmg7tNU4auA5EVcww2Uu+0C6hqWeYbUNsbfgoN6uyNnfaoO46z02NxQElSbeWyzE",
-	"kvG0X0SVnAOVblz4CLAceN4WXa0Jm6+Hd8oIv+SAZQinRIbhqinS4LpJxZP7G/Tju9/97vgdwnmR4eMf",
-	"UMJSULS5uSQqckx92ScWOM+jOFpASspFFEc55nMICr2CCakWDM67seiII0kW8N+MbkA8TgpaiPSu4s3Z",
-	"i4crkJjkov9mcazXBPpDBugZVojNtMDQ99eBQDmRJZ+TBOfIvR+jGWcLRKRAuN5dEDub4L7v2WUfBhJN",
-	"aOlIGhnKF1hG51GKJRwr6ESbX2MLWEyBX6r1QvfVTqhrjTTdHbVxlsM6JelOjWlRZov3Rh9HSD1Gf2UU",
-	"kAJAELNlkW6HhKHLX1GJBwifEXxi8PY9wCEtnUGDpYlqn4T8k/Sy1LV+uctRsMAkDyJjRriQH/uohwij",
-	"e4bvob8wQiG9ssJ0MwLP8cByi1IoBlbI19smEhZiHalc1y9pijGTYs7xSlNtxih8LB1cmkR0n7ElRZIh",
-	"nC4IJUJyLBkXMcI0VT8bZAijnig5wpYUOBIZ5iAQkRtoIZvRu0GcyEjhzlFWRs0wfVb2TY1JD8qxRX0T",
-	"DhWxVfhtILOFiF5quy8XC2xk42tvUiXU7cMDgcZ0rtSNfqZeJ3m3swbWc3yYzXsB80lzaviUMwJ5KhRx",
-	"JVptukDY/IZymEnESomeAQqhye0F56WGwPbw3UIBGZLrw6pB9/gshX4F0C7SMnuRIF+OUzInEuFSZkCl",
-	"MqwZ17pUrG0ExCFhL8BX+jfFjlybClBISE/WyvCkF1uMUkiUUDVmR0AZwS+YWP4eZmFnQwk1cYZFQI/1",
-	"lfxUndMtspGgm5hXVl0p1yHgau7mTmLvNGFwVOTTBEKOpxC+PzSFvkYzbu3dzBfbFUObHCuB1ktjfTdd",
-	"axkzbGB64/7Zx/zOmbQZb2h612qsUnZFAQmZWb+TVnqFjNHn0YfJ1ehhcvPxaXx3d3OnWOZu9DB++jC5",
-	"njyMrxTU4QteFIqIo483D09/vPn08SokWNNaJ8dpStQyOL9t7HTY3I3GXyTHaIYTKWIkyiRDWCCloS1A",
-	"CDwHVABHSlcwUs+jiBpGdmgIHlm5wPSYA04VFbtJY+Mp6AJIkb2w8oJIlGGhhi2ClwoHyVejmQR+Dwmj",
-	"qeiu/xORWQO0McrYEuWMzpVEX2KjEqzxJ1nd0Z0yRCUVr3cJZXujol/767knfb/NBnel59B12ka9y+Dp",
-	"6Ix1T+YuqJpUL7G+C0JnKippu41YfgEurFemXuXl3cnZWrlk9QE3gb+B8AmdT37PGIQvBeEgtplsjcof",
-	"JolBvf37NFwBVJp9t5jM+QL1qdESC6RWR2o8OtTQI4wqIacG5ViCkIiDAJoeKe7bDApCYlkK3zQugKbq",
-	"YRw5zSJy8DXxgxf23PCADfGEY4Qerdzq33YTTTvPwsXH7TCJjdx2u8pLriTlqjYLA/75OnDQVSfVs51i",
-	"vSf44C9VAae5+WEQ9Pn0vtfw3Yjcm2SrT/CkDcnYGo6KRudKT1mv92xCL8MgmCwKxkNat3jpbvaOLQVi",
-	"M6SX03ZWbJjM/Kl3EyO1KjpM2GKBYyRgQRKWW87DUySgwFxR7ZGyYTLAKfBHytkSEaEV9jklAlJtS4tn",
-	"UhSQXiBMESwKuTJzLwBTYYF1gkYSLZiQ6F/OzhBnS3HySNer9uJlI7jcgbAO91ZoA5O84Wf3nGo6sNr3",
-	"UG1wc9W9vRu2DPkqLJQ2CEnp1esd1q/G7kQbAYUtt2GZnDTsQA8YvQrbWON6xjiyW9WIvUDLbKWsOrbU",
-	"4t1uXhEWh1mpiEZH+pZEhO1/VsqEWW3BSu8QKHQ4db3A1ueqRbabfI2GVsHylsMLgWVPTLZXirzhnb6P",
-	"y3tv16d/E2x5iw5fmB/YnNCtDcc4KoYCVhyM9Lq2xG/jejOci9oXWF23PUK/GIpZ2W2HxVcXDYLMKaRP",
-	"RInOxQw/VeuFAkilMGrBEO7vQSiV95MIiCG7fGjbhmRqT1hz38OOZUeSGzicasrs4b91x2t4Mvfi8n4t",
-	"g23ALkGPbsUW3qZ/GQThnd2poyVPpakiE1EcaZUmSE/XM3yZ4TyHYDKDkxAByLYO5UYGtzvD9xVs2tkS",
-	"xkt4yVIQH2DWEyyTTBZjiqd5OMDe2os/Og4sEdyjF5Po0v4bparU763Z4kgoobGwmU3NzXqRgEnaVHi6",
-	"vuIhp2RrojVbqs7bBt1rtkDWr/sTJyFxtVngQI8KLXDL2YzkW5kn+skVmYOQA6S67uLfwA3dE/f7U86m",
-	"OB9p1g++qa5hZXgKAenlxsln6wKAMzx42lYwb+1iOlB3mwUDyD9loHRMNIM8Z8sq1LfAKyQAtG9BL4eo",
-	"Xg8dNmOECOdLvBIowfTI01H7pMgmToFmiM7bexshQfJoQK/t9w9ha4BS9x3A2g11D5LSYNx35KxQMx5x",
-	"WLAXEB2kB42PJlEF8B6Cau2sbFMhSTIkWEJwrpPejgmtMt3UhohAAvgLcO28ThidkXnJTdSr5ezRGbJB",
-	"ONos2vWXXW+6bX2YO/8GXHMHv0JYN+cJb2ROhAT+HSr9GhdoMyu6Qzp1wrVOHdDWDmI0MUIDpykHIRCx",
-	"2OILSC8QkWhRComm1QDQGQYawXqjG+USDJP8kKGynehcZ6j0yLAwmgTItcmBg3uXDhXDu3S56oPmVFvH",
-	"nWu5Wim5W6u81jzqsT5EWIYaI02xurLADgTCWml3l1BGChEjCksQ0rjoFHFslg1T20MBB5Oz93Ce38yi",
-	"85+3sPw6GWKhRBQHwDDD2vnC0Z8kJ0DlpNhVJp1NDg3Lw+/wsAzERe4B6DZTLUBmLO1ShqPbGLXSo4PX",
-	"UAFcKPnXd0aFj9G8+XgoYuEA1pi52mwzROGd2gemv2hcY3SAFj6J7dLV/qkW/1Mt/g3UYq0L9N5dW11P",
-	"4ellMaac5XnYCGeywKXMPvEwU/zKL3uyR24//gmlWGL06e6DS5i2k6mfwuotJBw2EBp2XOzvrtpL95Tf",
-	"tGJlJH8o949KjhOlH8kl2PivDf87/RfTVNsUS5giXBQnaKwzwlyp1iOVGZZK7aJMIoxEqRGLEsw5AYEw",
-	"RTr3Bpkd2eASkX6mARrdTrwo/3n07uRMxxsKoLgg0Xn048nZyY9ax5CZxs2prVg5NVf4ceV0LEoNRIXH",
-	"Khs6ugfpVXPZqjQQ8g8sXe2swixQL/atiT19f7eq3H44ex+IE1r3trI3dKpPVbcS2kA1X1XkFkfCJYlW",
-	"c9Vp+/ovdWWgJePPutznULHkE7Y8+WTUMZIeXSAl1RR2DccjzfLoWieVqXUqPDQz6+YQwMIHIuTET5Jr",
-	"AeJsZ6joJhgGCv8sA5iBrgJKvB7g1eJdw7IXZqdf7d+rSfrN0EMOxhXQhOEnmhP6XOUpxY1a2J/DharV",
-	"zFuVY/6yCaFeEVGB8PWQq2fz6s5iRGYIUx2ZREu8UuabAqwiW65uHtoG62KGe2nwTyBrT/YeKbBeJEB5",
-	"5snr4fWwZMcznEilsNYpvMpAFm6FFlxOnX1/nFR+BCYCcLqDOVD1AzQdD/sRnX7+8kYyc3eIah6vR0xQ",
-	"WOqUUHFh7vI8RYyCuvJ0EqKVpLuQ1UWOrUOjkXstLhAFSAXCyBoMNrG3g2DJZGEuRRcBDOJ3ZEcoHegf",
-	"EKk39EK7SxWkRRvWO2DMklMke7mTUbQkMtMeXC4MKi8QB1lyKlqb0R6uPjynRLgc+TCar8yAvyUsB26R",
-	"m9ls/zCfzbbjIdCWQT9ojeVQQXZPlNyyUfrlU6z17xVI59QyhsLr4XovMW+ViBzjokAaPmpTNeXqVHC9",
-	"bGU1/MddCMi+2zEM3WZx875oN1hB/b1UbGbbgRpkJjI2v92bI12tw1viZRRO0JimAoEWF0ZDEsbD0wZ4",
-	"HQrtU4tctHSPxOyW6KFiu8kdiIKQr9efvcAyyQLKtY6/+YDYPc01Q31vfC+uQYAtdd0dIiwlK0NExE0H",
-	"ls0jT7XXCBUcZsChe9VZch42Ku/doFeCbiNXv+9O70bTurq+3Vs7sLAXGnfQ6gHi6Vf71xojc0xTF1/Z",
-	"xMCsJt29fTmm6S4k6phqhd354tbCrZTZaZJB8nzs1+T03VSQPPvdXPYkOBoFeG8sN7rNagKU/pP1Az5T",
-	"tqQO1Dbq+noU/pktTRY7JnkV7K3a1RwabCnEVSg7amDTxIQH0GgGjK1TfB8YbLiz3xiDzfrKAPYuXdB8",
-	"Jw4wNVUXXdroUVShffJ1faVFjlHUc0KfA5g7NaVGQx4L9fzSm+pvhhF/CLRAUBocafCIzjTBFJW0SmBw",
-	"XskdaPFA0y6sLXrmmFAf5Dmbm0BbGNI6NXpPwG1ki78xj/gp36GbXN8aiFBbHC90uSqy5iYRWkXfBf/c",
-	"W++mZheLIppWtkALU8wEPHpRpZ5vctXa47FSXlhDTt+JpqpIFxGY9hyahtgzAZTkgPnODsxKadJyppwt",
-	"RdeSUcdd79mt86D369yt1+nRpZeYSELnKHEDrR979XpwuVhxA1paeFQRB7f6rEupJ675RBeEn4GT2ep6",
-	"hv/+PIKb8vbrsfNHQonIfFxoVx8NdNkINNnwqZ2RNDn96tSZb6cJzvMpNp0CgyxwQ9Lk0g3qaO6ho9RD",
-	"qort6FtstfxfS+Arr5OqqZ8faEEafk9I091m6xdNHdn3vvjUbLK3uSHyY+i+fmDIqiMWvujQiGcd21aC",
-	"sbMoYhTNMMlLDkcK05U55kXM4sgUcOqFP7Ckql0faJO6A/HBrXfJtXZUmpNxLjlxoo54gTikhEMidd5x",
-	"8/xDhCokNiWxQSrVDkVFqrsn0UWbRCtA6QItk6ziVWzpH5TCGayPC6/hSs/C6/RVoG1KZD5afhvy+APM",
-	"CW2nRh8yrhVzQuexacslnMQ8QtNVRSjEdORonqImFKfCnM4Yn7MBveWP+vme3b/7VeQrfW3HSrw3sTKJ",
-	"ZMdgqoCsHw8bTPsGcTAL+Xsd7G4eWwGRXljHt9NUrctBZ7bAbhxH9yAR1uHfCuh9RmwYGdxmyw9G2s2I",
-	"fWGgma6/EfDfvZ3fwe1PdykIWadEqItUZ6DhHSjPpmWF1sdsz+MeM+vCuxW72/JxLOpc9D7LpHan7k3D",
-	"dUv0ZTrZqFFtVe3cAW0YsGvBaXuZlrkDWp2i3+OK0yjaZ6qe35D4jRmi0YM35Icz+d67I3ST82dsep1M",
-	"zjiaQsIWYGrFvNKLBn5Ov9o2Md+GCLvG0r5S+dbA68FlNb4eYiMzUVyLeKXs6gCBbpvi3B82n9JIj8MX",
-	"AsvzFItsyjBPj2x8cRu11qVAKyVxMDK5d5b4baKSm6DYhSZ3hGobmMRVH2vbgQ8dLjDFczjXvx/1MMQp",
-	"bn2h4fvRHcpW9pDtfwpiT1nLna8h/ANiv2oW7Xcs1/yuRQGRWlIGep1vSC916eKa7Ghv3FvEsr1+eRuE",
-	"sm9Newjj7TAdZryizJ1HuG8K8Is+deMsi7IK7LZO5ihGRXdzJ+ijMhDq9CSlsIvXCmirsrS12FkpcC7O",
-	"0fuzs25nUE1FBfBjU7FdCRvb8KuqwDHdwMxf6so5unik789+j8bXo8mHp9GHu/Ho6r+eJh8/Tx7GV8a5",
-	"S5vRNVwBoobcBVJzuLevx9d/GN+plx+p/3bGRP0dkCnkjM6Fs+WtCvH+h9832nAqXVmaNA5M8hXKyYLY",
-	"Co+QRudR235kWacx3Rvrdj47ddnHfPVpB5qdmQgJtgBGAU1X1nppM8WF187RlePo3o21jTokqU5J3dru",
-	"1ezSpAfTB60t7fZJELZN3xvfbT3t8IIJydqDUOZSd+rlbLkzOllgukLYlsprd8Xl/WfdEG7TVoQtutqE",
-	"dr76n0cbTDa608HFlmxYXyClI5K7yLhXE3lik/HA3RZgLaMQ0GckJCt0x+Nnd/0QiXLALxW32cvwO5ko",
-	"Xju08bG6b79siRs/seKNdhgPpnAMkcLZG8lq7dV1eRE78toOEphey13hFJaGtrB+U/377v1xildIAl/U",
-	"NSgB+tuUV+3zQW3UNjV4E03U/47KBqqo3Zq6+yqhtRuXljXuTTiD8ZUz8N3/ivVps2+E/jKa1saawH+V",
-	"pjmEtVP44m7mIPLG+vHG6JPwRZ7afrWDn2dsearuPzuCNVGq3dxaCgmcCQkcYaGvqgBN7wmuX81nXdbc",
-	"Vwv2AtcuBrhRMS972VElL3tRd5Wl0Tp/LmgTXeiKENOsW1RlIY2+Afu9l+wHQhturVb5KCyYtEIxBVu1",
-	"pmOIrV17TkqEqVgqrlNGzYfR/cPT6Op68hEdWPedqZR4pFjfwkLXSYQPj66xuvptaakFqjaJvFHWmj14",
-	"pCOKSmqSW6uxbifv0YGhCA1z/c3Dk4MLhNEUp0aJCtmFIVPJOH888tq9VtzoEfpbeHucnA87e2xf6t15",
-	"ecyEzourjGZFDUSuAizjHAyml9p6Ghq+XiuBcmr7MB5z95GtN+G6nl4IBv7X/tem9kRpwW6Xf78kZ8LF",
-	"Fb29MJIAKjCXok1qsSuAqZszLATks36FrU1A/WpbG6/71t0GPwXXBfjnGiq70RacF9cHN6GIcaWTtNW3",
-	"vbj/+p1+1tV3ohRUdHhQn12rrCa51jDCQYwCjx+pZKbI/ODI+PE+30wux0+3o7uHp/F/Tu4f7gMLHYw8",
-	"YLhwFhFmUvuBh0cKX4iQ4gAd6voshDkgBQCsTBP1Disl4jDHXLfMS7CAo37nnk8Eexcmpl/sG3v3GmQe",
-	"+I54upOMk1GqTD4Pe4eQEnkuQCrFSGwmH05Z1ch3t6GpO9Azv+3VYboS7+HW2Id004WsTgTJDLRCujTC",
-	"6PXUcVsajb4l6nC9RpteXJKUpiX4ghOZr/yeAmsI6SvXnaMHLaIr/XtbALy9WeQxjSs/x5XWIQKM9Brb",
-	"J1AHaUC1bRFkT8T/DtSsf6tS9eytpKoBw06oxFx+60Wra5fWl/KiK3/36pmcsbBPUvdj09/424UkmeYk",
-	"MbMhPK2qb5rd3yqQeN5jHUb1k4La7e9MYmSzLdynT5Mr9PLeM5nP0OSj1pmeHm7+ffwRHUzoC85J2uzz",
-	"q1MsdXvPk4MLHbB0NrgyyZThXX1YUc/g3qzMcKVnZ1g4n+vBCRpR909cfcwUMf5IXZmT75a12/3h7Myl",
-	"AgjbXClGwiY64zmgBFP91UNEJDp0vcTQ//7P+5N/DSpNmo7e1s/tPpjTc2k1Tp16B90F7+EU4UYH5+lK",
-	"r2AQfFhoYrzw0mqJCZ7gUmaME/ldevvEayhtHH8BOj41JLC9rtScvc8yqBsDG2e+XgzTBFCGC5PgoClZ",
-	"ckwFTirw15AwPfrUjX1RO/seqUvhcxnPB+Zzfceuh5/NlUF+ZsI7NPr08Gdrngiv3u/92dkjbbLjAueK",
-	"7yC9aHGZ5T9jjDTfcXGNw4MHJUpqaD9SjwVP0G0OWADC4tlzXxrnnmQ67dZqNPUMJwe6hkZ/pMpM/0g9",
-	"ctIZ98auQVMAWn+l+ACdooOTkxNXxHhi7KgfbU7F9eT+evRw+WdT1CAzeKR1UqvXU9y5Ut33tBTODo39",
-	"br6vamyoKZPZ0Qka2faKGautrVBKBZqD9IRL49N7SN28IdFhvjv41tKj+tphQHz8m/7SjSmLtUjAO/Op",
-	"qMlr0LsvzBrwVSJZqV4Xrd4ODnuuAXwLffZqqxqP+El9ww6WkT/wLUwQPwtwAxPE398uhHcgN06gQ4OB",
-	"GUvUEyWxODZfLj6KlXQXjEtrkUjFWjZC1wS5S6M7VkcaBvqlHfqgR75JSNJbcROwu/FIH2Y3rq1QymGC",
-	"Jc7ZvIQLVFJ9c4pMyXv73AtHmib7RrKKLvD1Z8fXNWy9rEa9Ccztp9A3Abfb2G4g7X06vQKMJuQxnSsI",
-	"VwSsezUr3dhoCSXPo/PoFBfk9OWdUjP+LwAA//8=",
+	"7H3tcuM4kuCrIHQXYTuC/qju2t5Y+8eFxnbP+Lps19mumq0bT3hhMiVhTAFsALRKW1ER9+se4OLeYd9j",
+	"H2WfZAMJgAQpkJJsyT2xM/9skcRHfmciM/FtkIppIThwrQbH3wYFlXQKGiT+d0pz4BmVd/MCfoG5+Ynx",
+	"wfGgoHoySAacTmFwPEiDtwbJQMKvJZOQDY61LCEZqHQCU2q+1eaF44HSkvHx4Pv3ZHA6EUxeZF0Du6fr",
+	"jXnBn5mmmgneOTALX3nB6HAnnoB3DK7x2XqjfpTimWUgO4Ys/OO+UYGX08HxnwZjIca5QQT911LC4M9J",
+	"ZL5PCrrBXtqH6+zgu3lZFYIrQMI5l1LgZlLBNXBt/qRFkbMUoX74FyUQfPWI/13CaHA8+G+HNT0e2qfq",
+	"0I6Gs2SgUskKM8jgeDDkBMyzA9yUe92MNkw1ewakrhv4tQSFKyikKEBqZteY1rTHyzynjzn4jS4CrAbF",
+	"n6oPa8iKx79Aqgffk8FwNGI5o3Z9CzM6RvkDVT8DVZbjmjvC3wnjSlOegiLwlSlNRkISPQFC69F3FPHD",
+	"kd2d3ervssgFzSDb29k7GFQLfBQiB8rNCv2bH8vHnKkJZAE+I68hUy9i3LygYSzkPCS9EWV68vBIFRjy",
+	"UZCWOTVEK/QEZIQSkwHLooNbSow8UELqa+k4xT1lXMMY5AKeWOZpOlhtOETSFl2LsEkiSFuC99MJ5WNY",
+	"xL6EnI2ZKFXw7kUWlwfhNjq+i66i1BMvSk4nkD4trmIkSt6BcqauzQDxh0UgoZoka+UNEZKgwCGzCXBL",
+	"rWkqSq6JYmOuCDM/SlGOJ4QSPxoRPJ8bOl2PA+0m6hUHy4uB5bSJ1kWgFH280Jq7frdvKs82bQFQ88wC",
+	"aTegGnk+eZnUYC8VFEydwYiWue6iliUS5Anm6/B2C8zm64p7w902eLleY3NBIbSiaEIe/UiVmgmZdauI",
+	"Ukrg2r8X3w7Mep63VUdrwObn8ZUKJk8lUB2jJ6bjMEbGs3TWpJSL22vy47ufftp/R2heTOj+DyQVGQQU",
+	"sIIQLnLKQ7GvpjTPB8lgChkrp4NkkFM5hqi8L4TSZsLouCtLyGSg2RT+t+ArEJJXAA4inbMEY3bi4Qw0",
+	"Zbnq1uye7ZtAv5sAeYI5ESOUi2g/7CiSM13KMUtpXnFoQkZSTAnTKtT1UeysgvuuZ6ddGEiR0LKhtqpC",
+	"TqkeHA8yqmHfQGewugafwvQR5KmZL6aqN0JdS5TG5qhNihyWGak35p0WZbZ4b3g1JOYx+VfBgRgARDFb",
+	"Ftl6SOizewyVBIAIGSEkhmDdPRzS9vQE+hkhqkMSCnfSyVKX+PEiR8GUsjyKjBGTSl91UQ9T1vaP66S/",
+	"CMYhO3PCdDUCz2nPdNNSGQY2yMdlMw1TtYxULuuPkGLsoFRKOkeqnQgOV6WHS5OIbidixokWhGZTxpnS",
+	"kmohVUIoz8zPFhnKWmFGjogZB0nUhEpQhOkVjK3V6N0iTk1Y4fdRVk5lP31W/mWNyQDKiUN9Ew4VsVX4",
+	"bSCzhYhOarstp1NqZeNrNakR6u7hjiLnfGxMj26mXiZ513OElnN8nM07AfMJOTW+yxGDPFOGuFI0m04I",
+	"tb+RHEaaiFKTJ4BCIbk907xECKwP3zUMkD653m8aLG5fZNBtALpJWmEHotjX/YyNmSa01BPgmqWGDdGW",
+	"StAVIhJS8Qxyjr8ZdpToEUGhITtYKsPTTmwJziE1QtV6VxFjhD5T5vi7n4W9q6icexGxY0ODPzP79JOs",
+	"JOgu7CfzRSm3QMDV2M2VJMFu4uCoyKcJhJw+Qlx/IIW+xjJurd2Ol7gZY4s8NwKtk8a6NF1rGvtaz/A2",
+	"/LaN8X0wbzXeQHpHM9YYu6qAlI1c3A+NXqUT8nn44eJseHdxffVwfnNzfWNY5mZ4d/7w4eLy4u78zEAd",
+	"vtJpYYh4cHV99/Dz9aers5hgzWqbnGYZM9PQ/GNjpf2u9uD8q5aUjGiqVUJUmU4IVcRYaFNQio6BFCCN",
+	"Mz21Ui+giBpG7tUYPCbllPJ9CTQzVOwHTWxAZBFAhuyVkxdMkwlV5rVpVKlI0HI+HGmQt5AKnkVCA39k",
+	"etIAbUImYkZywcdGos+oNQmWhNKc7eh3GaMS9LZ/Dxxk1FU1BPEFqIw7A1p0PWtHfvww1TdL15ItLqaK",
+	"lETEQBVEmUmmNXCyy6aFkBoyQxOKUGmcuUKjwcWFtkYAZHsxMCaDOVCpVtiYfS8Jlta5sQtcT4whq1h7",
+	"c0+pej4mlEyAZiCJFLPEkBQnRuWT3S9fvnzZv7zcPzvbS8jITPDwBPMETZmESMqfcKuisKyVz4lZFvmP",
+	"//P/zSj3XJS6KLVxbv8lpagJnWc7J/v71sQmqXr+lwPyFyX4MaGcoBIwX3wzS+iYNbnnZqL/8f2AsFQd",
+	"E5rn+xmdk8/nn8+v7tQJuf10eTm8+UIYcoj78p/3T4dXdxenw/2fz4e3d/u/nH/B5de/3wyvfrnnY/Zs",
+	"nXLzEDe5O2N6YowZw244onmciimoWpyZSaypPQH7mdJ0rozEYJrMqNo7uOcxVvW+Ru3XpurZGLEKY1os",
+	"VfGTmmbYE8dIKkwvIZEb6CAUNOOyOCsy/kxz1vGQwyz+QIrZ6mZBuEQxi7lAJe9ZYzs+bqa2S0uqrYVD",
+	"1HtaBi8xWwSWt4sXMWo+/KUjyJmzhgG6StzDUFNHoIK647KWaJ/MjZ0pZoYD3BbR+JxNDMvh7tUJgWmh",
+	"5wSPYGZMxb0TpakuVUid64Gzg2ARCokFYQCwylfBLVezVzvtRpMTjhGbt8fp91GLqNu/RkjL64H4LHU0",
+	"r1vNTanSIHErS93r+lXvtDYH6AhVKVHKtMORq2L/KMCfYB6lBS0pVyOQ0u50cRgtqbWzdhSRZQ6KTMUz",
+	"WJFoBHQVwixVSXPUMrEThpgP29xfC3ULME482qttN1cfoKwJ+xiBVb7KorhcPyjaHb3qoK3weG0FXz9I",
+	"CPDRknqV0d3xkVjcmZdFtal9ajV4bE9F5S2u41Y+g1TuRKue5fndwdFSv8rJCD9AuID4Dn1Ox5YxCF8L",
+	"JkGtM9iSkGWcJHrjji+L0CngeqhjmsQd2eKujRlDzOzEvE92EXpMcOKyEHKqQWkiQQG3Zu9qUFhUMgXw",
+	"zDw0jGwjIwMPX5t/8iyeYAU9gzzhGaEjqujih5WuCePUDi4hbvtJbOiXu6iIcuPpzeuwdkQf1Ykni+Ew",
+	"82yjWO9IXgmnqoDTXHw/CLrOJF8auF+J3Ft+jdnBAwbCExf4NjQ6LkHp5XGbVeilHwSdjph6XlzsjZgp",
+	"4/LgdM5ZQSazf+JqEmJmJbupmE5pQhRMWSpyx3n0kSgoKLq0eyeVP3fPnQUoIRVjzhRk6KCoJ1YUkJ0Y",
+	"f8uagDj2FChXDlgHZKjJVChN/uHoyBiSKuq8tClIPa8ElxtQLnmgFQmgLO9xPpjueriWj7Gwmrij4aC0",
+	"upvhV1h/mvgdrQSUmIvRzTLdbkRnwOkccT0SkrilImJPyKzyFox4d4s3hCVhVBqi6fcQRKmNKxxK7xgo",
+	"MB1vZcfAs6AfvD/CVMPyo4RnBrOOnL5OKfKGOn0byntr6jPUBGtq0X6F+UGMGV878J0Mir6EGwlWel06",
+	"4nc5SiOaK1jqZVRni305N27ZcfG1iAbFxhyyB2ZE53REH6r5YgkwpbJmQR/ub0EZk/eTioghN31s2ZdN",
+	"73J9B7kz19MBuZuxMi+1W8FUrWzEzIgZyp9Q9KRCSjzBIo9zMsHQojR/Uk6su3ZCxjZ0a2xOe7LYioAH",
+	"a++NwnQdqsJXfdZz3GkUNMZGrealIw2SaGF8Wz2hNiZvVuuiEQsW8EpH7F3RHh1HQszibaVjhFhqRFtc",
+	"mEXb1yqf2WEtgMcSquo8PV9GHy9B0iYAtBJElmy6PhlfnaGWwaNjb7HjaasHuhbRn+3i9czK0xh106FU",
+	"l8msRnrFVvJwXqs1V9CB0TSTStcFi/5zLwhv3EqrSH/tp1TpUoNkgH5KVElcjujphOY5RBPJvdpfIVfZ",
+	"vRld7ojeVrBpZ6rb1IVTkYH6ACPddWini3NupNwqedPh20lkiugag0SpRdp/o9KB+rslSxwqYwlM3RFc",
+	"c7FBetJF1vRiOgRcR6ZEa6AlS6r22wbda5bAls/7R8li4mq1bCZ8KzbBRylGLF8r5oBPztgYlO4h1WXW",
+	"/Aq5MR3JiL/PxSPNh8j68WMDqvQwTUEpyE5XrkhalpU4or27bWUYLp0Mswc/TqJZrX+cgHEcyQjyXMyq",
+	"/MMpnRMFgAFDnI5wnI/sNhMXCc1ndK5ISvneqqcES3yUZt5gsPY2QqLk0YBeOxkphq0eSt12Vt1mqLuX",
+	"lHqTUYc+tGTfJxKm4hnUAtLjZ44NoorgPQbV+gSiTYUsnRAlUkZzLDjaZ7yqMlK2DEaBfAaJ1nsq+IiN",
+	"S2lT8VqGHZZNRuHoSiuXK7vOGsx6MzehBlyig18hrJvjxBcyZsbafYGfvuRco1kqu0A6dRUu5jNjCIMI",
+	"nlqhQbNMglKEOWzJKWQnhGkyLZUmj9ULgGnPiGBc6EoJzv0k3xd9WE90Los+dMiwOJoU6KUVS71r1x4V",
+	"/av0Bcy9MZK2jTtGuVoZuWubvC7m0eF9qLgMtZEXw+qlArmjiHXKvBKasEIlhMMMlLZuvSGO1VL0a38o",
+	"lp7igjg0z69Hg+M/rRHOWShbiWXHewDGGdaNFz/STXMGXF8UmyrvcRVrcXn4grBpz2HnLQBfZ6gp6ImI",
+	"RJ083SakVZoaVUMFSGXkX9ceDT6G4+bj3qCMA1hj5GqxzXPHYNchMMNJkxqjPbTwSa1XQ/N3s/jvZvFv",
+	"YBajLdCpu9ZST/HhdXHOpcjzuBMudEFLPfkk40zxqzztSGn/ePV7klFNyaebD76K0w1mfoqbt5BKWEFo",
+	"uPeScHXVWhZ3+R0NKyv5YwVJXEuaGvtIz8AldbicHm//Up6hTzGDR0KL4oCcY5mK799xzzHGzRQmN1Oi",
+	"SkQsSamUDDDwjQUBxK7InRgzHaYPkeHHiyB153jw7uAIDxEL4LRgg+PBjwdHBz+ijaEniJtD1y3g0Krw",
+	"/SroWJQIRIPHqkRzcAs6aPHhWpWA0r8T2XxjbUciTUS+N7GH+rvV+uSHo/eRw393ZmX8jTo+3LWAaryq",
+	"80kyUD72Xo1V1xLjX0ZlkJmQT9hqYdew5AN1PPlgzTGW7Z0QI9UMdi3HE2R5comVLmaeCg/Ncp8xRLDw",
+	"gSl9EVbutABxtDFULFY9RbrBOAawL/ruE+r1AK8mX3QsO2F2+M39Pb/Ivlt6yMGGApow/MRzxp+q5MOk",
+	"0YHpT/HuRdXIa/Xo+fMqhHrGVAXC10OuHi3o+ZEQNiKUY7oBmdG5cd8MYA3ZSqN5eBus0xHtpMHfg64j",
+	"2VukwHqSCOXZJ6+H191M7I9oqo3BWtcVGgdZ+RlacDn0/v1+WsURhIrA6QbcoSo0Aw/bEZ1hUeVKMnNz",
+	"iGpur0NMcJhhnZo6sbo8d8U9XGBllJOkm5DVRU5dQKNREKpOCAfIFKHEOQyu2nABwVrowipFfwIYxe/Q",
+	"vWFsoL9BpF7zEwyXGkirNqw3wJil5ER3cqfgZMb0BCO4UllUnhAJupRctRaDEa4uPGdM+cLdOJrP7At/",
+	"TViOaJHr0Wj7MB+N1uMhQM+gG7TWc6gguyVKbvko3fIpQft7DtoHtayj8Hq43moqW3Xr+7QoCMLHLKqm",
+	"XKxPxWkrr+F/3cSAHIYd49BtdlzaFu1G2zq9lIrtaBswg+xA1ud3a/Okiza8I17B4YCc80wRQHFhLSRl",
+	"IzxtgNdHoV1mkT8t3SIx+yk6qNgtcgOiIBbrDUcvqE4nEeMaz99CQGye5ppHfW+sF5cgwPXf2RwiHCUb",
+	"R0QlzQCWKw7JMGpECgkjkLCo6hw59zuVt/6lV4JupVB/GE5fPE1btPXd2toHC1uhcQ+tDiAefnN/LXEy",
+	"z3nmz1dWcTCrQTfvX57zbBMS9Zyjwe5jcUvhVurJYTqB9Gk/LLTr0lSQPoWdNLckOBpdQd5Ybiw2Co1Q",
+	"+h9dHPCJixn3oHanrq9H4R/EzJamUJZXh71Vq9Bdiy2DuAplew1s2jPhHjTaF85dUHwbGGyEs98Yg82m",
+	"LxHsnfpD840EwMxQi+hCp8dQBcbk6y4JDjnWUM8Zf4pg7tDWD/ZFLMzz02CovxpG/CHSl81YcKzBIz5P",
+	"vORVAoOPSm7AigfXhKIBa4eeMWU8BHkuxvagLQ5prHfYEnAbJSBvzCNhHUdMk6PWIIy7jl0Ke+gQ524y",
+	"hSb6Jvjn1kU3kV0cinhW+QItTAl74NGJKvN8FVXrtidKfeIcOdSJtlQQK4OqRiapEE8MSJoDlRvbsG2l",
+	"whR5lGKmFj0Zs93lkd06D3q7wd16ng5bekaZZnxMUv+ii2PPXw8uf1bcgBYKj+rEwc8+WqTUA98RbxGE",
+	"n0Gy0fxyRP/rRQRX5e3XY+dnxpmahLjAUB+PtP6LdP4LqV2wLD385s2Z74cpzfNHaru0R1ngmmXpqX9p",
+	"wXKPbaV+pWrDMPieOCv/1xLkPLhewzb16rmXIv6d0rbGae0PbXHoSz98aHYBX90R+TGmr+8EceaIg6/t",
+	"/2Tvk0DBuDApEZyMKMtLCXsG05U7FpyYJQNblY0TfxBp1ZCi5+6MDYgP6aJLvq2+sZxscMmLE7PFEyIh",
+	"YxJSjXnHzf33EarS1Na5R6kUA4qGVDdPotM2iVaAwqpLm6wSlGHiD8bgjBa9xufw9aTxebrKSlclshAt",
+	"vw15/A7GjLdTo3eFRMOc8XFiewUrLzH3yOO8IhRm2wQ2d1ETijdhDkdCjkWP3fIzPt9y+He7hnxlr23Y",
+	"iA8GNi6RXnCYKiDj436HadsgjmYhvzTA7sdxFRDZiQt8e0vVhRwwswU2Ezi6BU0oHv9WQO9yYuPIkC5b",
+	"vvek3b6xLQw00/VXAv67t4s7+PVh65GYd8qUUaSYgUY3YDzbPjRoj7n7ZjrcrJNAKy4uK8SxqnPRuzyT",
+	"Opy6NQvXT9GV6eROjWqvauMBaMuAix4c+su8zD3QfB36vtFd6vBbWJf+/XAc9oRdyzxoXz9nlG6c53yv",
+	"V3fly3Y4r9nh9o39nVZL265w7Ywq3z1hM5G/aVFqa1xi+Ty2MKJE4jGQGBFsW1vLzMXWgDav+diWh+yd",
+	"kKqZbn1bkdIoB5ZTEqv7LW2MjtpVSXPfSRNb5djeOFZmzCYiB7f+Y/L+6Gixi/WO4SH7BtoMbihs0aRO",
+	"CBd6YgwqgyQPh4OdWgFJ7NdKGCeuqTXZNYvIGQfyH//3/xHbHnPvgFy4j+95DUXpUo0q7NuMJn91nKJT",
+	"h0IUisHdMwaFHi9o7rm37/mI5WCDib6bqN+CzfptB9ynU6bDDsVbZEM3w2/BhI3eul18qGtCyFiWIDEZ",
+	"s1rMXs+UdgEOmRUBJITmOQpmR2VNzluDwQ6LoL3SlgS26+D0d2q55kCAaznHLvMboY8boFndTcc2g6O2",
+	"JZi1r7EJmIs5MpvqD7PEW+EJqXr9EttFDMVhi5zIaUsirEJfjXv2NkBaHaUBp5FrHLcS/mzdK/jG9NW4",
+	"a7DLSgxb/r6etNxODV2U3GHTWPmNxsJtlV+9CRm+YHvoT1iWeXcLyVIYTsiVj5jWdZ8d57to92+z/iO8",
+	"eu+NvazGbXOxw11bRLg578kWktiDIqxQFJI8gm1+b1y1oJ63gZ/Db66h6Pc+b6nG0rZYYQm87nypzOsh",
+	"NrQDJbXZltI8x6wTbLDpz9RckY51SXeNsjvOqJo8CiqzPZe0tpYAdHV1KPj60t22zhK/TarbKij2+W4b",
+	"QrXLdqPVjY2VWT6lnI7hGH/f62CIQ9q6C/rl6I7puQDZ4aXTWyqFW7je+G8Q+9W1iOHdnMjvKAqMJaWj",
+	"t3quSC91P4wlJXfBe2+RIBl0Vl8hP/Kj7Tlmj9BsL9Kg08fG0yavCwg7ibj4hC2L9GB3xdd7CSkWF3dA",
+	"roz5Uee8iyfg6rUCOhpduIFRqWiuOqIHSEUFyH3bBqgSNq41dFXWbftG27+Mytk7uefvj/6JnF8OLz48",
+	"DD/cnA/PvjxcXH2+uDs/sxkDvJmyRStA1JA7IWYM//Xl+eXvzm/Mx/c8/HoiVH2x9yPkgo+VPyByJsT7",
+	"H/6pceEUKYyfai+HYPmc5GzKdDSAgLZIQG3bkWULLczf2LYL2WmRfS5sU+UNRAlwIKLEFIxl/Th3IfE2",
+	"U5wEjf99jTd2+a8PPvok1cuDchF2adKDdZ3b0m6bBPHbxAk6Gqd3BAskPt1ctMDRyZTyOaGu/xI6Zae3",
+	"n7F1+KpN61t0tQrtfKv/WZLBfoMZay3ZsLzqHtPcNhFRMQMFYlPIiG6LsJY1CPCWMFHg3X5PXv0wTXKg",
+	"zxW3OWX4QiZKlr4aUJlhujVxE2brvtEKk9684D5SOHojWY2pAj7ZdkOpAL0EZmPxToVzmFnaovil+ffd",
+	"e7whT4Oc1oXNEfpblVfd815r1HXKehNLNLwxfAVT1C3N6L5KaG3mnNQ59zZHRsi5d/D9/4b1ebMZGRE8",
+	"t0HYJvBfZWn2Ye0QvnrNHEXeOT5eGX0avupDd7NJT7bSQqTq9rMn2Pr+yc0gQQqlQRKqUFVFaHpLcP1m",
+	"LzBfoq+m4hkufWLZSh1ixPOG2sOIZ6OrHI3WRRlRnwhPJd21TqqqNW40o9quXvpkb4NvhLVaPUlgKrQT",
+	"ihm4Vgj+pDJcdRCkJJSrmeE649R8GN7ePQzPLi+uyI4L39ny23tOUQsrLL6Nb55cUqP6Xb8SB1R0iYK3",
+	"nDe7c8+HnJTcVkxV7/qVvCc7liIQ5iNR8uxg54RQ8kgza0TF/MKYq2SDPwF5bd4qbjSe/y2iPV7Ox4M9",
+	"7gajzUV57IA+imucZkMNTM8jLOMDDLZB73Ia6levlUA5dM29980S1FZtrZDrOk7RLPyDpt7b8r/iLdT/",
+	"65KczUGs6O1ZsBRIQaVWbVJLfFV13fFrqiAfdRtsbQLqNtvaeN227Rb28l/BdvtcQ2Uz1oKP4obgZpwI",
+	"aWyStvm2lfBfd9DPhfoO8K6c3Z167/b2HKzYsoywk5DI43uuhe1ctLNn43ifry9Ozx8+Dm/uHs7/+eL2",
+	"7jYy0c4wAIY/zmLuxh53FeA9h69MabVDdrHoH49uDQCocU38jdkSxlRiH+aUKtjrDu6FRLB1YWIvIXjj",
+	"6F6DzBfJephtJI15mBmXL8DeLmRMHyvQxjBSq8mHQ1HdDrHZo6kbwJHfVnXYqy62oDW2Id2wO4oXQXoC",
+	"aJDOrDDaRJaGtehboo7Wc7TpxWfeIy3BV5rqfB42qlpCSN8kXkfS6xGd4e9tAfD2blHANL6nEa2sDhVh",
+	"pNf4PpHmGhZU63bW6DjxvwEz6l+rVD16K6lqwbARKrHKb7lotdnQgYnVVX9Khq30qLC9bp0YFXqJV9d3",
+	"Dz9ff7o6I/AVL0XQgthsqnuOjoU6IF8w8ZpxxTLXXtD1mKI6TMhCre4yt3OaPlkFHuYIkwymlGcH9/yu",
+	"GgW7VBfGyXX3w/5kE71P4geX9c2hZOi2gWYCTSc4xT239efYfngkJPkHMmW81Ji0angws2W0OUkF93UN",
+	"joztUFOQY8hidoWxZaus/xajrngDfrTG1d8nvzqXJu0Jf64uEkzIly9fvuxfXu6fnZFdxtO8VOwZ9g7I",
+	"jRuelDwHFWYPGAQbMhmzZ+BdyxxJMR2stagPdNtr0uIlJb4LV/svjBDc1dXelEEN2cUjZsv9e/bY2/ri",
+	"dY68GPnffDEDz+cnBGs83ZW57rngoE4wo9r8/Cj0pGu71XWK9YJ9RapZFl4PnCt7u3beUZbaPuXL566P",
+	"5RTvIXSrPbCXBOTYpNxSY7Rmtr67EPVMxJJZcoVMMlB6jv28R0JOB5HOTluwoOyCHapWsaF+bua/k8c5",
+	"0vUGCv5bA4sRRnYasiOxdpS9xBTvCt2tnmciLY0xQf793/6R7FjhtOP1hu/d3pUqiW3ItnqiNRLxsywr",
+	"nWm6CYcb84RTOxqhj1UrkGYr+gokwakjpt9879SrQ1el2exR/+nTxRl5fh8o0SNycYV66uHu+pfzK7Jz",
+	"4dLYG5cOYb0n3jVysHOCiS4+dmsQ3lTFO/VZYB2+JcI26nBndTtGAfp/EuJvZSZC3nPfcyU8znPL/eHo",
+	"yKeQKdfpOSHKVV3TsSE9TrBWlWmy6xubk3//t/cH/xh1tpGO3vZ81F/J3eHsNHadBRvdYLlDPcXjHGew",
+	"CN5FIys9CWp8mT10p6WeCMn0i+I9F8HtVvbAKELHh5YE1vexm6N3RZTqW4rsITBOZoQWmdDCJsYhJWtJ",
+	"uTKKyoG/hoS9MMB4eif1IdE996nfvvx6R+FBy76/UMDlWJIwo+0dGX66+4MzCVXQfOj90dE9b7LjlOaG",
+	"7yA7aXGZ4z8bxGp+48/Dd3fujCipoX3PAxY8IB9zoAoIVU/BsZc9FNICa4CdJ1yPcLCDDT3wGnw7/D0P",
+	"yAnL/208jDwC8IqxD3bIIdk5ODjwHZUObPztR5eLd3lxezm8O/2D7bCgJ3DP6wrb4IIzfwTnb+w3ONu1",
+	"cV+8Dt823EQzZM84FPauh4moo3SxVDwyBh0IF/euO4Ey9kNMdAxxa28tPYb+/vqI+PifeO2u7dHlkEA3",
+	"Fos3g9egp6501YKvEsnGZT9pNZr02PO30bXQ51SbtcX2F5zFSDy+ttpUR5POdvue5u3fr3BUboHKdGKE",
+	"hfV+eeaKC59gnnQEebvM4V8H6/UI3UYsLrgHf5UskaaNvZH0kHDIqP3YKpJKjMqyOXV1HN643DvKWpcz",
+	"3+NHgm2gEKWww28N4/97RO9EIlJth2ETgSl3QB1gYkuBqYWL2t86MhUSW8e5YUANmyjJl9JeqBKOu+OO",
+	"bYQkkvInlJa7Gez5iyOs5dis4KyuBDE6zh5l294YOEHdqa9q5RxWtPRLs2H44lvwfFgCswLPh+vbhAUa",
+	"KQxRZNeqkZFIzRNjdvnuCJbflZDaheO1sQ9celoT5M2C2l6gh/Wgb5SP16hAXQ7201AEbkjWxuptUqpp",
+	"LsYlNItP/fMgF88yA3FR1QXgG0dLLrsC67R6601gjrPNVwK3X9hmIH1xe01+fPfTT/vvSAUYJORzPsZC",
+	"YE/AePudcfCtyillPjgeHNKCHT6/M77SfwYAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

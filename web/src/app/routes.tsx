@@ -30,6 +30,8 @@ import { SelectChoirPage } from '../features/choirs/SelectChoirPage';
 import { AcceptInvitePage } from '../features/invitations/AcceptInvitePage';
 import { MembersPage } from '../features/members/MembersPage';
 import { MusicalRolesPage } from '../features/members/MusicalRolesPage';
+import { CalendarImportPage } from '../features/feasts/CalendarImportPage';
+import { MasterFeastsPage } from '../features/feasts/MasterFeastsPage';
 
 // soon renders a page whose feature lands in a later issue: the shell, the
 // page's title and one line saying so.
@@ -147,9 +149,9 @@ export const routes: RouteObject[] = [
                 element: <AccessGuard permissions={['admin:global']} />,
                 children: [
               { path: '/dashboard/global-admin', element: soon('Global Admin') },
-              { path: '/dashboard/global-admin/calendar-import', element: soon('Calendar Import') },
+              { path: '/dashboard/global-admin/calendar-import', element: <CalendarImportPage /> },
               { path: '/dashboard/global-admin/subscriptions', element: soon('Subscriptions') },
-              { path: '/dashboard/global-admin/master-feasts', element: soon('Master Feasts') },
+              { path: '/dashboard/global-admin/master-feasts', element: <MasterFeastsPage /> },
                 ],
               },
               // Signed in only.

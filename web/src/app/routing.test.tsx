@@ -106,4 +106,29 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.queryByText('This page is coming soon.')).not.toBeInTheDocument();
   });
+
+  it.each([
+    ['/dashboard/global-admin/master-feasts', 'Master Feasts'],
+    ['/dashboard/global-admin/calendar-import', 'Calendar Import'],
+  ])('serves the real global-admin page at %s in Global Admin Mode', async (path, heading) => {
+    const api = stubFetch({
+      'GET /auth/session': () => json({ user: { ...ada, isGlobalAdmin: true }, choirs: [] }),
+      'GET /reference/calendar-types': () => json([]),
+    });
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.queryByText('This page is coming soon.')).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(api.count('GET', '/reference/calendar-types')).toBe(1));
+  });
+
+  it('sends anyone but a global admin away from the master feasts page', async () => {
+    const api = stubFetch({
+      'GET /auth/session': () =>
+        json({ user: { ...ada, lastAccessedChoirId: 'c1' }, choirs: [{ ...bachChoir, role: 'choir_admin' }] }),
+    });
+    const router = renderAt('/dashboard/global-admin/master-feasts');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(await screen.findByText("You don't have permission to access this page")).toBeInTheDocument();
+    expect(api.count('GET', '/master-feasts')).toBe(0);
+  });
 });

@@ -823,6 +823,147 @@ export interface paths {
         patch: operations["renameMusicalRole"];
         trace?: never;
     };
+    "/feasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Feast instances of one calendar type, ordered by date (calendar document §7 'Feasts').
+         * @description Signed in. A calendar type that is not published answers 404 NOT_FOUND except to global
+         *     admins. Years inside the range that a calendar with feasts lacks are generated on demand.
+         *     The range may span at most 6 years; 400 VALIDATION_ERROR otherwise. Answers are cached on
+         *     the server for 5 minutes, and identical concurrent requests are merged.
+         */
+        get: operations["listFeasts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/master-feasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The master feasts of one calendar type (admin:global), by name, with this year's date where there is one. */
+        get: operations["listMasterFeasts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/master-feasts/{masterFeastId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                masterFeastId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Correct a master feast's name or rank, or (de)activate it (admin:global). Regeneration keeps the correction. */
+        patch: operations["updateMasterFeast"];
+        trace?: never;
+    };
+    "/calendar-types/{calendarType}/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                calendarType: components["parameters"]["CalendarTypeKey"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read an import and say for every row whether it is new, changed, unchanged or invalid (admin:global). Changes nothing. */
+        post: operations["previewFeastImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar-types/{calendarType}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                calendarType: components["parameters"]["CalendarTypeKey"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import feast instances, all or nothing (admin:global).
+         * @description Any invalid row refuses the whole import: 400 VALIDATION_ERROR 'The import has invalid
+         *     rows; nothing was imported.' with the report in details (row line → reason). Imported
+         *     instances replace generated ones for the same feast and liturgical year; importing the same
+         *     file again changes nothing.
+         */
+        post: operations["commitFeastImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar-types/{calendarType}/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                calendarType: components["parameters"]["CalendarTypeKey"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Compute the feasts of a range of years from the tradition's rules (admin:global); imported instances stay. */
+        post: operations["generateFeasts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar-types/{calendarType}/published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                calendarType: components["parameters"]["CalendarTypeKey"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Publish or unpublish a calendar type (admin:global); unpublished types are hidden from everyone else. */
+        put: operations["setCalendarPublished"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -860,6 +1001,8 @@ export interface components {
             label: string;
         };
         Affiliation: {
+            /** @description Feast instances exist for the affiliation's calendar ('(calendar uploaded)'). */
+            calendarHasFeasts: boolean;
             id: string;
             name: string;
             /** @enum {string} */
@@ -875,6 +1018,8 @@ export interface components {
             category: string;
             isDefault: boolean;
             isPublished: boolean;
+            /** @description Feast instances exist for this calendar ('(calendar uploaded)'). */
+            hasFeasts: boolean;
         };
         /** @enum {string} */
         Role: "global_admin" | "choir_admin" | "member" | "guest";
@@ -1036,6 +1181,89 @@ export interface components {
         MusicalRoleAssignment: {
             musicalRoleIds: string[];
         };
+        FeastInstance: {
+            id: string;
+            masterFeastId: string;
+            /** Format: date */
+            calendarDate: string;
+            liturgicalYear: number;
+            active: boolean;
+            /** @description The calendar type key. */
+            source: string;
+            /** @description The tradition's rules moved the day from its usual date. */
+            transferred: boolean;
+            imported: boolean;
+            masterFeast: components["schemas"]["MasterFeastSummary"];
+        };
+        MasterFeastSummary: {
+            id: string;
+            defaultName: string;
+            feastKey: string;
+            rank: string;
+            type: string;
+        };
+        MasterFeast: {
+            id: string;
+            calendarType: string;
+            defaultName: string;
+            feastKey: string;
+            rank: string;
+            type: string;
+            active: boolean;
+            /** @description Its name or rank was corrected by hand or by an import; generation keeps them. */
+            edited: boolean;
+            /**
+             * Format: date
+             * @description The first date on or after today that has an instance.
+             */
+            nextDate: string | null;
+        };
+        MasterFeastUpdate: {
+            defaultName?: string;
+            rank?: string;
+            active?: boolean;
+        };
+        FeastImport: {
+            /** @enum {string} */
+            format: "csv" | "json" | "ics";
+            /**
+             * @description csv: a header row, then date (YYYY-MM-DD), feast_key, name, rank and optionally type — the
+             *     output of `cantica liturgy --format csv`. json: an array of {date, feast_key, name, rank,
+             *     type?}. ics: all-day VEVENTs; SUMMARY is the name, X-CANTICA-FEAST-KEY and X-CANTICA-RANK
+             *     give key and rank (without them the key comes from the name and the rank stays as it was).
+             */
+            content: string;
+        };
+        FeastImportReport: {
+            new: number;
+            changed: number;
+            unchanged: number;
+            invalid: number;
+            rows: components["schemas"]["FeastImportRow"][];
+        };
+        FeastImportRow: {
+            line: number;
+            date: string;
+            feastKey: string;
+            name: string;
+            rank: string;
+            /** @enum {string} */
+            status: "new" | "changed" | "unchanged" | "invalid";
+            /** @description Why a row is invalid, or what changes; empty otherwise. */
+            reason: string;
+        };
+        FeastGenerate: {
+            fromYear: number;
+            toYear: number;
+        };
+        FeastGenerated: {
+            years: number;
+            /** @description Instances written (imported ones are kept and not counted). */
+            instances: number;
+        };
+        CalendarPublish: {
+            published: boolean;
+        };
         Session: {
             user: components["schemas"]["SessionUser"] | null;
             /** @description The signed-in user's active memberships, newest first. */
@@ -1168,6 +1396,7 @@ export interface components {
         };
     };
     parameters: {
+        CalendarTypeKey: string;
         InviteToken: string;
         InvitationId: string;
         UserId: string;
@@ -2379,6 +2608,199 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MusicalRole"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listFeasts: {
+        parameters: {
+            query: {
+                /** @description The calendar type key. */
+                source: string;
+                /** @description First date, YYYY-MM-DD (inclusive). Required unless liturgicalYear is given. */
+                from?: string;
+                /** @description Last date, YYYY-MM-DD (inclusive). Required unless liturgicalYear is given. */
+                to?: string;
+                liturgicalYear?: number;
+                /** @description true (the default) for active instances of active feasts only; false for inactive ones; all for both. */
+                active?: "true" | "false" | "all";
+                /** @description Only these master feasts. */
+                masterFeastId?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Feast instances by date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeastInstance"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMasterFeasts: {
+        parameters: {
+            query: {
+                calendarType: string;
+                /** @description Search in name and feast key, without regard to case. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Master feasts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MasterFeast"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateMasterFeast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                masterFeastId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MasterFeastUpdate"];
+            };
+        };
+        responses: {
+            /** @description The master feast. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MasterFeast"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    previewFeastImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                calendarType: components["parameters"]["CalendarTypeKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeastImport"];
+            };
+        };
+        responses: {
+            /** @description One entry per row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeastImportReport"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    commitFeastImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                calendarType: components["parameters"]["CalendarTypeKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeastImport"];
+            };
+        };
+        responses: {
+            /** @description What the import did, row by row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeastImportReport"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    generateFeasts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                calendarType: components["parameters"]["CalendarTypeKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeastGenerate"];
+            };
+        };
+        responses: {
+            /** @description What was generated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeastGenerated"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setCalendarPublished: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                calendarType: components["parameters"]["CalendarTypeKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarPublish"];
+            };
+        };
+        responses: {
+            /** @description The calendar type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarType"];
                 };
             };
             default: components["responses"]["Error"];

@@ -26,6 +26,11 @@ export interface ChoirTypeSelection {
 
 export const EMPTY_SELECTION: ChoirTypeSelection = { choirType: null, religiousAffiliationId: null };
 
+/** calendarUploadLabel: 'calendar uploaded' once a calendar has feast instances, else 'calendar not uploaded'. */
+export function calendarUploadLabel(hasFeasts: boolean): string {
+  return hasFeasts ? 'calendar uploaded' : 'calendar not uploaded';
+}
+
 /** offersFaithBased: the faith-based type is offered only once a faith-based calendar is published. */
 export function offersFaithBased(affiliations: readonly Affiliation[]): boolean {
   return affiliations.some((a) => a.category === 'faith_based' && a.calendarPublished);
@@ -49,9 +54,13 @@ export function traditions(affiliations: readonly Affiliation[]): Affiliation[] 
   return affiliations.filter((a) => a.category === 'faith_based');
 }
 
-/** traditionLabel names an affiliation and says whether its calendar is uploaded. */
+/**
+ * traditionLabel names an affiliation and says whether its calendar is
+ * uploaded: whether feast instances exist for it (not whether it is published,
+ * which decides only whether faith-based is offered).
+ */
 export function traditionLabel(affiliation: Affiliation): string {
-  return `${affiliation.name} (${affiliation.calendarPublished ? 'calendar uploaded' : 'calendar not uploaded'})`;
+  return `${affiliation.name} (${calendarUploadLabel(affiliation.calendarHasFeasts)})`;
 }
 
 /**

@@ -54,6 +54,26 @@ describe('choir type rules', () => {
     ]);
   });
 
+  it('says uploaded when feasts exist, whether or not the calendar is published', () => {
+    // Published but without feasts: offered, yet not uploaded.
+    const publishedEmpty = affiliations.map((a) =>
+      a.id === 'aff-roman' ? { ...a, calendarPublished: true, calendarHasFeasts: false } : a,
+    );
+    expect(traditionLabel(publishedEmpty[0])).toBe('Roman Catholic (Traditional) (calendar not uploaded)');
+    expect(offersFaithBased(publishedEmpty)).toBe(true);
+
+    // Feasts imported but not yet published: uploaded, yet faith-based is not offered.
+    const uploadedHidden = affiliations.map((a) =>
+      a.category === 'faith_based' ? { ...a, calendarPublished: false, calendarHasFeasts: true } : a,
+    );
+    expect(traditions(uploadedHidden).map(traditionLabel)).toEqual([
+      'Roman Catholic (Traditional) (calendar uploaded)',
+      'Anglican (calendar uploaded)',
+    ]);
+    expect(offersFaithBased(uploadedHidden)).toBe(false);
+    expect(choirTypeOptions(uploadedHidden).map((o) => o.label)).toEqual(['Secular / Community', 'Other Focus']);
+  });
+
   it('reads the type of a saved affiliation', () => {
     expect(selectionOf('aff-school', affiliations)).toEqual({ choirType: 'secular', religiousAffiliationId: 'aff-school' });
     expect(selectionOf('unknown', affiliations)).toEqual({ choirType: null, religiousAffiliationId: null });

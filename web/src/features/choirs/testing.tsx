@@ -32,6 +32,7 @@ export const affiliations: Affiliation[] = [
     sortOrder: 1,
     calendarType: 'roman_1962_extraordinary',
     calendarPublished: true,
+    calendarHasFeasts: true,
   },
   {
     id: 'aff-anglican',
@@ -40,6 +41,7 @@ export const affiliations: Affiliation[] = [
     sortOrder: 2,
     calendarType: 'anglican_common_worship',
     calendarPublished: false,
+    calendarHasFeasts: false,
   },
   {
     id: 'aff-community',
@@ -48,6 +50,7 @@ export const affiliations: Affiliation[] = [
     sortOrder: 3,
     calendarType: 'secular_general',
     calendarPublished: true,
+    calendarHasFeasts: true,
   },
   {
     id: 'aff-school',
@@ -56,6 +59,7 @@ export const affiliations: Affiliation[] = [
     sortOrder: 4,
     calendarType: 'secular_general',
     calendarPublished: true,
+    calendarHasFeasts: true,
   },
   {
     id: 'aff-other',
@@ -64,6 +68,7 @@ export const affiliations: Affiliation[] = [
     sortOrder: 5,
     calendarType: 'secular_general',
     calendarPublished: true,
+    calendarHasFeasts: true,
   },
 ];
 
@@ -75,6 +80,7 @@ export const calendarTypes: CalendarType[] = [
     category: 'traditional_catholic',
     isDefault: true,
     isPublished: true,
+    hasFeasts: true,
   },
   {
     key: 'secular_general',
@@ -83,6 +89,7 @@ export const calendarTypes: CalendarType[] = [
     category: 'secular',
     isDefault: true,
     isPublished: true,
+    hasFeasts: true,
   },
 ];
 

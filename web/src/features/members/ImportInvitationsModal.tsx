@@ -1,10 +1,10 @@
-import { Badge, Button, FileButton, Group, List, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
-import { IconFileUpload } from '@tabler/icons-react';
+import { Badge, Button, Group, List, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { fieldErrors } from '../../api/client';
 import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
 import { mutedColor } from '../public/colors';
+import { ChooseTextFile } from './ChooseTextFile';
 import { importInvitations, memberKeys, reportFailure, type InvitationImportResult, type InvitationImportRow } from './api';
 
 export const CSV_REQUIRED = 'Paste the rows to import, or choose a .csv file';
@@ -43,16 +43,6 @@ function ImportForm({ choirId, onClose }: { choirId: string; onClose: () => void
   const [importing, setImporting] = useState(false);
   const [result, setResult] = useState<InvitationImportResult | null>(null);
   const running = useRef(false);
-
-  async function chooseFile(file: File | null) {
-    if (!file) return;
-    try {
-      setCsv(await file.text());
-      setError(undefined);
-    } catch {
-      setError('The file could not be read.');
-    }
-  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -120,13 +110,17 @@ function ImportForm({ choirId, onClose }: { choirId: string; onClose: () => void
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         />
         <Group justify="space-between" gap="sm">
-          <FileButton onChange={(file) => void chooseFile(file)} accept=".csv,text/csv" inputProps={{ 'aria-label': 'CSV file' }}>
-            {(props) => (
-              <Button variant="default" leftSection={<IconFileUpload size={16} aria-hidden />} {...props}>
-                Choose .csv file
-              </Button>
-            )}
-          </FileButton>
+          <ChooseTextFile
+            accept=".csv,text/csv"
+            inputLabel="CSV file"
+            onRead={(text) => {
+              setCsv(text);
+              setError(undefined);
+            }}
+            onError={setError}
+          >
+            Choose .csv file
+          </ChooseTextFile>
           <Group gap="sm">
             <Button variant="default" onClick={onClose} disabled={importing}>
               Cancel

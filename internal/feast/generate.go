@@ -1,0 +1,196 @@
+package feast
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/db"
+	"github.com/cantica/cantica/internal/liturgy"
+)
+
+// EnsureYears computes the civil years of a range that a calendar type
+// lacks; years outside what the rules cover are skipped.
+func (s *Service) EnsureYears(ctx context.Context, key string, from, to int) error {
+	from, to = max(from, liturgy.MinYear), min(to, liturgy.MaxYear)
+	if from > to {
+		return nil
+	}
+	done := map[int]bool{}
+	rows, err := s.db.QueryContext(ctx, `SELECT year FROM feast_years WHERE calendar_type = ? AND year >= ? AND year <= ?`, key, from, to)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var y int
+		if err := rows.Scan(&y); err != nil {
+			rows.Close()
+			return err
+		}
+		done[y] = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for y := from; y <= to; y++ {
+		if done[y] {
+			continue
+		}
+		if _, err := s.generateYear(ctx, key, y); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Generate computes a range of years again from the rules; imported
+// instances and corrected names and ranks stay as they are.
+func (s *Service) Generate(ctx context.Context, key string, from, to int) (years, instances int, err error) {
+	if _, err := s.calendarType(ctx, key, true); err != nil {
+		return 0, 0, err
+	}
+	if from < liturgy.MinYear || to > liturgy.MaxYear || from > to || to-from+1 > MaxGenerateYears {
+		msg := fmt.Sprintf(msgYears, liturgy.MinYear, liturgy.MaxYear, MaxGenerateYears)
+		return 0, 0, apperr.Validation(map[string]string{"fromYear": msg}, "fromYear")
+	}
+	for y := from; y <= to; y++ {
+		n, err := s.generateYear(ctx, key, y)
+		if err != nil {
+			return years, instances, err
+		}
+		years, instances = years+1, instances+n
+	}
+	s.logger.Info("feasts generated", "event", "feasts_generated", "calendar_type", key, "from", from, "to", to, "instances", instances)
+	return years, instances, nil
+}
+
+type masterRow struct {
+	id              string
+	name, rank, typ string
+	edited          bool
+}
+
+// generateYear replaces the computed instances of one civil year with the
+// rules' answer, in one transaction, and returns how many it wrote.
+func (s *Service) generateYear(ctx context.Context, key string, year int) (int, error) {
+	days, err := liturgy.Compute(key, year)
+	if err != nil {
+		return 0, err
+	}
+	now := s.now()
+	written := 0
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		masters, err := loadMasters(ctx, tx, key)
+		if err != nil {
+			return err
+		}
+		imported, err := importedYears(ctx, tx, key, year)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM feast_instances WHERE source = ? AND imported = FALSE
+			AND calendar_date >= ? AND calendar_date <= ?`, key, fmt.Sprintf("%04d-01-01", year), fmt.Sprintf("%04d-12-31", year)); err != nil {
+			return err
+		}
+		for _, d := range days {
+			m, err := ensureMaster(ctx, tx, masters, key, d, now)
+			if err != nil {
+				return err
+			}
+			ly, err := liturgy.LiturgicalYear(key, d.Date)
+			if err != nil {
+				return err
+			}
+			if imported[m.id+fmt.Sprint(ly)] {
+				continue // an imported instance speaks for this feast and year
+			}
+			res, err := tx.ExecContext(ctx, `INSERT INTO feast_instances
+				(id, master_feast_id, calendar_date, liturgical_year, active, source, transferred, imported)
+				VALUES (?, ?, ?, ?, TRUE, ?, ?, FALSE) ON CONFLICT (master_feast_id, calendar_date) DO NOTHING`,
+				newID(), m.id, d.Date.String(), ly, key, d.Transferred)
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n > 0 {
+				written++
+			}
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO feast_years (calendar_type, year, generated_at) VALUES (?, ?, ?)
+			ON CONFLICT (calendar_type, year) DO UPDATE SET generated_at = excluded.generated_at`, key, year, now)
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	s.cache.clear()
+	return written, nil
+}
+
+func loadMasters(ctx context.Context, q db.Querier, key string) (map[string]*masterRow, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, feast_key, default_name, rank, type, edited FROM master_feasts WHERE calendar_type = ?`, key)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]*masterRow{}
+	for rows.Next() {
+		var m masterRow
+		var feastKey string
+		if err := rows.Scan(&m.id, &feastKey, &m.name, &m.rank, &m.typ, &m.edited); err != nil {
+			return nil, err
+		}
+		out[feastKey] = &m
+	}
+	return out, rows.Err()
+}
+
+// importedYears lists, as master id + liturgical year, the imported
+// instances that a civil year's computed days could collide with.
+func importedYears(ctx context.Context, tx *db.Tx, key string, year int) (map[string]bool, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT master_feast_id, liturgical_year FROM feast_instances
+		WHERE source = ? AND imported = TRUE AND liturgical_year >= ? AND liturgical_year <= ?`, key, year-1, year+1)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var id string
+		var ly int
+		if err := rows.Scan(&id, &ly); err != nil {
+			return nil, err
+		}
+		out[id+fmt.Sprint(ly)] = true
+	}
+	return out, rows.Err()
+}
+
+// ensureMaster finds or makes the master feast of a computed day; one
+// not corrected by hand follows the rules' name, rank and type.
+func ensureMaster(ctx context.Context, tx *db.Tx, masters map[string]*masterRow, key string, d liturgy.Day, now time.Time) (*masterRow, error) {
+	if m, ok := masters[d.FeastKey]; ok {
+		if !m.edited && (m.name != d.Name || m.rank != d.Rank || m.typ != d.Type) {
+			if _, err := tx.ExecContext(ctx, `UPDATE master_feasts SET default_name = ?, rank = ?, type = ?, updated_at = ? WHERE id = ?`,
+				d.Name, d.Rank, d.Type, now, m.id); err != nil {
+				return nil, err
+			}
+			m.name, m.rank, m.typ = d.Name, d.Rank, d.Type
+		}
+		return m, nil
+	}
+	m := &masterRow{id: newID(), name: d.Name, rank: d.Rank, typ: d.Type}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO master_feasts (id, calendar_type, feast_key, default_name, rank, type, active, edited, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, TRUE, FALSE, ?, ?) ON CONFLICT (calendar_type, feast_key) DO NOTHING`,
+		m.id, key, d.FeastKey, d.Name, d.Rank, d.Type, now, now); err != nil {
+		return nil, err
+	}
+	// A concurrent generation may have made it first: read back the one that stands.
+	if err := tx.QueryRowContext(ctx, `SELECT id, edited FROM master_feasts WHERE calendar_type = ? AND feast_key = ?`, key, d.FeastKey).
+		Scan(&m.id, &m.edited); err != nil {
+		return nil, err
+	}
+	masters[d.FeastKey] = m
+	return m, nil
+}

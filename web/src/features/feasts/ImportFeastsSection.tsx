@@ -1,0 +1,321 @@
+import { Alert, Badge, Button, Code, Group, List, Paper, ScrollArea, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { fieldErrors, HttpError } from '../../api/client';
+import { notify } from '../../app/notify';
+import { SECTION_PADDING } from '../account/PageState';
+import { reportFailure } from '../members/api';
+import { ChooseTextFile } from '../members/ChooseTextFile';
+import { mutedColor } from '../public/colors';
+import {
+  commitFeastImport,
+  previewFeastImport,
+  refreshCalendarData,
+  type CalendarType,
+  type FeastImport,
+  type FeastImportFormat,
+  type FeastImportReport,
+} from './api';
+import { IMPORT_ACCEPT, IMPORT_FORMATS, importFormatOf, plural, STATUS_COLORS, STATUS_LABELS } from './format';
+
+export const IMPORT_MESSAGES = {
+  contentRequired: 'Paste the feasts to import, or choose a file',
+  previewFailed: 'Unable to read the import. Please try again.',
+  importFailed: 'Unable to import the feasts. Please try again.',
+} as const;
+
+const PLACEHOLDERS: Record<FeastImportFormat, string> = {
+  csv: 'date,feast_key,name,rank,type\n2026-04-05,easter_sunday,Easter Sunday,I class,sunday',
+  json: '[\n  {"date": "2026-04-05", "feast_key": "easter_sunday", "name": "Easter Sunday", "rank": "I class", "type": "sunday"}\n]',
+  ics: 'BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART;VALUE=DATE:20260405\nSUMMARY:Easter Sunday\nX-CANTICA-FEAST-KEY:easter_sunday\nX-CANTICA-RANK:I class\nEND:VEVENT\nEND:VCALENDAR',
+};
+
+/** What a preview was made from: a change to any of it makes the preview stale. */
+interface Previewed {
+  calendarType: string;
+  body: FeastImport;
+  report: FeastImportReport;
+}
+
+/** A refused import: the server's message and, where it gave them, the rows at fault. */
+interface Refusal {
+  message: string;
+  details: [string, string][];
+}
+
+/** reportCounts: '3 new, 1 changed, 5 unchanged, 0 invalid'. */
+export function reportCounts(report: Pick<FeastImportReport, 'new' | 'changed' | 'unchanged' | 'invalid'>): string {
+  return `${report.new} new, ${report.changed} changed, ${report.unchanged} unchanged, ${report.invalid} invalid`;
+}
+
+/** importedMessage is the success toast of a committed import. */
+export function importedMessage(calendarName: string, report: Pick<FeastImportReport, 'new' | 'changed'>): string {
+  return `Imported into ${calendarName}: ${report.new} new, ${report.changed} changed`;
+}
+
+/**
+ * ImportFeastsSection imports feast instances into a calendar type from CSV,
+ * JSON or ICS: pasted or read from a file, previewed row by row, then
+ * committed all or nothing.
+ */
+export function ImportFeastsSection({ calendarType }: { calendarType: CalendarType }) {
+  const queryClient = useQueryClient();
+  const [format, setFormat] = useState<FeastImportFormat>('csv');
+  const [content, setContent] = useState('');
+  const [contentError, setContentError] = useState<string>();
+  const [formatError, setFormatError] = useState<string>();
+  const [previewed, setPreviewed] = useState<Previewed | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
+  const running = useRef(false);
+
+  const stale =
+    previewed !== null &&
+    (previewed.calendarType !== calendarType.key ||
+      previewed.body.format !== format ||
+      previewed.body.content !== content);
+  const report = previewed?.report ?? null;
+  const canImport = !!report && !stale && report.invalid === 0;
+
+  function edit(next: { content?: string; format?: FeastImportFormat }) {
+    if (next.content !== undefined) setContent(next.content);
+    if (next.format !== undefined) setFormat(next.format);
+    setContentError(undefined);
+    setFormatError(undefined);
+    setRefusal(null);
+  }
+
+  async function run(kind: 'preview' | 'import', task: () => Promise<void>) {
+    if (running.current) return;
+    running.current = true;
+    setBusy(kind);
+    setRefusal(null);
+    try {
+      await task();
+    } finally {
+      running.current = false;
+      setBusy(null);
+    }
+  }
+
+  function preview() {
+    if (!content.trim()) {
+      setContentError(IMPORT_MESSAGES.contentRequired);
+      return;
+    }
+    const body: FeastImport = { format, content };
+    const key = calendarType.key;
+    void run('preview', async () => {
+      try {
+        const found = await previewFeastImport(key, body);
+        setPreviewed({ calendarType: key, body, report: found });
+      } catch (err) {
+        setPreviewed(null);
+        const fields = fieldErrors(err);
+        if (fields.format) setFormatError(fields.format);
+        else if (err instanceof HttpError && err.status === 400) setContentError(fields.content || err.message);
+        else reportFailure(err, IMPORT_MESSAGES.previewFailed);
+      }
+    });
+  }
+
+  function commit() {
+    if (!previewed || !canImport) return;
+    const { calendarType: key, body } = previewed;
+    void run('import', async () => {
+      try {
+        const done = await commitFeastImport(key, body);
+        notify.success(importedMessage(calendarType.name, done));
+        setPreviewed(null);
+      } catch (err) {
+        if (err instanceof HttpError && err.status === 400) {
+          // Refused as a whole (say, the stored feasts changed since the preview): nothing was imported.
+          setPreviewed(null);
+          setRefusal({ message: err.message, details: Object.entries(fieldErrors(err)) });
+        } else {
+          reportFailure(err, IMPORT_MESSAGES.importFailed);
+        }
+      } finally {
+        refreshCalendarData(queryClient);
+      }
+    });
+  }
+
+  return (
+    <Paper withBorder p={SECTION_PADDING} component="section" aria-labelledby="import-feasts-heading">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="import-feasts-heading">
+          Import feasts
+        </Title>
+        <FormatNote format={format} />
+        <Select
+          label="Format"
+          data={IMPORT_FORMATS.map((f) => ({ ...f }))}
+          value={format}
+          allowDeselect={false}
+          onChange={(value) => value && edit({ format: value as FeastImportFormat })}
+          error={formatError}
+          style={{ maxWidth: 200 }}
+        />
+        <Textarea
+          label="Feasts"
+          placeholder={PLACEHOLDERS[format]}
+          rows={10}
+          value={content}
+          onChange={(e) => edit({ content: e.currentTarget.value })}
+          error={contentError}
+          spellCheck={false}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        />
+        <Group justify="space-between" gap="sm">
+          <ChooseTextFile
+            accept={IMPORT_ACCEPT}
+            inputLabel="Feast file"
+            disabled={busy !== null}
+            onRead={(text, file) => edit({ content: text, format: importFormatOf(file.name) ?? format })}
+            onError={setContentError}
+          >
+            Choose a .csv, .json or .ics file
+          </ChooseTextFile>
+          <Button onClick={preview} loading={busy === 'preview'} disabled={busy === 'import'}>
+            Preview
+          </Button>
+        </Group>
+        {refusal && (
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Nothing was imported" role="alert">
+            <Stack gap={4}>
+              <Text size="sm">{refusal.message}</Text>
+              {refusal.details.length > 0 && (
+                <List size="sm">
+                  {refusal.details.map(([where, reason]) => (
+                    <List.Item key={where}>
+                      {where}: {reason}
+                    </List.Item>
+                  ))}
+                </List>
+              )}
+            </Stack>
+          </Alert>
+        )}
+        {previewed && report && (
+          <PreviewReport
+            report={report}
+            stale={stale}
+            canImport={canImport}
+            importing={busy === 'import'}
+            disabled={busy === 'preview'}
+            onImport={commit}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function FormatNote({ format }: { format: FeastImportFormat }) {
+  return (
+    <Stack gap={4}>
+      {format === 'csv' && (
+        <Text size="sm">
+          A header row naming the columns <Code>date</Code>, <Code>feast_key</Code>, <Code>name</Code>,{' '}
+          <Code>rank</Code> and optionally <Code>type</Code> (in any order), then one feast a line: what{' '}
+          <Code>cantica liturgy --format csv</Code> prints.
+        </Text>
+      )}
+      {format === 'json' && (
+        <Text size="sm">
+          An array of objects with <Code>date</Code>, <Code>feast_key</Code>, <Code>name</Code>, <Code>rank</Code> and
+          optionally <Code>type</Code>: what <Code>cantica liturgy --format json</Code> prints.
+        </Text>
+      )}
+      {format === 'ics' && (
+        <Text size="sm">
+          All-day events: <Code>SUMMARY</Code> is the name, <Code>X-CANTICA-FEAST-KEY</Code> and{' '}
+          <Code>X-CANTICA-RANK</Code> give the key and rank. Without them the key is made from the name and the rank
+          stays as it was.
+        </Text>
+      )}
+      <Text size="sm" c={mutedColor}>
+        Dates are YYYY-MM-DD, from 1900 to 2200; keys are snake_case. At most 5000 feasts a file. Imported feasts
+        replace the computed ones for the same feast and year. Preview first: nothing changes until you import.
+      </Text>
+    </Stack>
+  );
+}
+
+function PreviewReport({
+  report,
+  stale,
+  canImport,
+  importing,
+  disabled,
+  onImport,
+}: {
+  report: FeastImportReport;
+  stale: boolean;
+  canImport: boolean;
+  importing: boolean;
+  disabled: boolean;
+  onImport: () => void;
+}) {
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h4">
+        Preview
+      </Title>
+      <Text fw={600} role="status">
+        {reportCounts(report)}
+      </Text>
+      {stale ? (
+        <Text size="sm" c="red.9">
+          The calendar type, format or feasts changed since this preview. Preview again before importing.
+        </Text>
+      ) : report.invalid > 0 ? (
+        <Text size="sm" c="red.9">
+          {plural(report.invalid, 'row is', 'rows are')} invalid. Correct {report.invalid === 1 ? 'it' : 'them'} and
+          preview again: an import with any invalid row imports nothing.
+        </Text>
+      ) : null}
+      <Group>
+        <Button onClick={onImport} disabled={!canImport || disabled} loading={importing}>
+          Import
+        </Button>
+      </Group>
+      <ScrollArea.Autosize mah={480} type="auto">
+        <Table.ScrollContainer minWidth={760}>
+          <Table aria-label="Import preview" verticalSpacing="xs" stickyHeader>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Line</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Key</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Rank</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Reason</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {report.rows.map((row, index) => (
+                <Table.Tr key={`${row.line}-${index}`}>
+                  <Table.Td>{row.line}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.date}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.feastKey}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.name}</Table.Td>
+                  <Table.Td>{row.rank}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLORS[row.status]} variant="outline">
+                      {STATUS_LABELS[row.status]}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{row.reason}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { notify } from '../../app/notify';
+import { SECTION_PADDING } from '../account/PageState';
+import { reportFailure } from '../members/api';
+import { ConfirmModal } from '../members/ConfirmModal';
+import { choirKeys } from '../choirs/api';
+import { mutedColor } from '../public/colors';
+import { refreshCalendarData, setCalendarPublished, type CalendarType } from './api';
+import { publishedLabel } from './calendarTypes';
+
+export const PUBLISH_FAILED = 'Unable to change whether the calendar is published. Please try again.';
+export const UNPUBLISHED_EXPLANATION = 'Unpublished calendars are hidden from everyone but global admins.';
+
+/**
+ * PublishCalendarSection publishes or unpublishes a calendar type (accounts
+ * §6): choirs see only published calendars. Unpublishing asks first, since
+ * choirs that follow the calendar lose its feasts.
+ */
+export function PublishCalendarSection({ calendarType }: { calendarType: CalendarType }) {
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const running = useRef(false);
+  const published = calendarType.isPublished;
+
+  async function setPublished(next: boolean) {
+    if (running.current) return;
+    running.current = true;
+    setSaving(true);
+    try {
+      const saved = await setCalendarPublished(calendarType.key, next);
+      // Show the new state at once; the refetch below confirms it.
+      queryClient.setQueryData<CalendarType[]>(choirKeys.calendarTypes, (list) =>
+        list?.map((t) => (t.key === saved.key ? saved : t)),
+      );
+      notify.success(`${saved.name} ${saved.isPublished ? 'published' : 'unpublished'}`);
+      setConfirming(false);
+    } catch (err) {
+      reportFailure(err, PUBLISH_FAILED);
+    } finally {
+      running.current = false;
+      setSaving(false);
+      refreshCalendarData(queryClient);
+    }
+  }
+
+  return (
+    <Paper withBorder p={SECTION_PADDING} component="section" aria-labelledby="publish-calendar-heading">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="publish-calendar-heading">
+          Publishing
+        </Title>
+        <Text size="sm" c={mutedColor}>
+          {UNPUBLISHED_EXPLANATION} Choirs can follow a calendar only once it is published.
+        </Text>
+        <Group gap="sm" justify="space-between">
+          <Group gap="xs">
+            <Text>{calendarType.name} is</Text>
+            <Badge color={published ? 'teal.9' : 'gray.7'} variant="outline">
+              {publishedLabel(calendarType)}
+            </Badge>
+          </Group>
+          <Button
+            variant={published ? 'default' : 'filled'}
+            loading={saving}
+            onClick={() => (published ? setConfirming(true) : void setPublished(true))}
+          >
+            {published ? 'Unpublish' : 'Publish'}
+          </Button>
+        </Group>
+        {!published && !calendarType.hasFeasts && (
+          <Text size="sm" c={mutedColor}>
+            This calendar has no feasts yet: generate or import them before publishing it.
+          </Text>
+        )}
+      </Stack>
+      <ConfirmModal
+        opened={confirming}
+        title={`Unpublish ${calendarType.name}?`}
+        confirmLabel="Unpublish"
+        busy={saving}
+        onConfirm={() => void setPublished(false)}
+        onClose={() => setConfirming(false)}
+      >
+        Only global admins will see it. Choirs that follow it will no longer see its feasts, and no choir can choose it,
+        until it is published again.
+      </ConfirmModal>
+    </Paper>
+  );
+}

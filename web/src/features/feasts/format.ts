@@ -1,0 +1,64 @@
+// Small readers and writers of the feast pages.
+import type { FeastImportFormat, FeastImportStatus } from './api';
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * formatFeastDate writes a calendar date (YYYY-MM-DD) as 'Sun, 5 Apr 2026' in
+ * the reader's locale. The date is a day, not an instant: it is read in local
+ * time so no time zone moves it to the day before.
+ */
+export function formatFeastDate(date: string): string {
+  const m = DAY.exec(date);
+  if (!m) return date;
+  const day = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  if (Number.isNaN(day.getTime())) return date;
+  return new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(
+    day,
+  );
+}
+
+export const IMPORT_FORMATS: readonly { value: FeastImportFormat; label: string }[] = [
+  { value: 'csv', label: 'CSV' },
+  { value: 'json', label: 'JSON' },
+  { value: 'ics', label: 'ICS' },
+];
+
+/** The file chooser's filter: the three formats by extension and by type. */
+export const IMPORT_ACCEPT = '.csv,.json,.ics,text/csv,application/json,text/calendar';
+
+/** importFormatOf reads the format from a file name's extension; null when it names none of the three. */
+export function importFormatOf(fileName: string): FeastImportFormat | null {
+  const ext = /\.([^./\\]+)$/.exec(fileName.trim())?.[1]?.toLowerCase();
+  switch (ext) {
+    case 'csv':
+      return 'csv';
+    case 'json':
+      return 'json';
+    case 'ics':
+    case 'ical':
+    case 'ifb':
+      return 'ics';
+    default:
+      return null;
+  }
+}
+
+export const STATUS_LABELS: Record<FeastImportStatus, string> = {
+  new: 'New',
+  changed: 'Changed',
+  unchanged: 'Unchanged',
+  invalid: 'Invalid',
+};
+
+export const STATUS_COLORS: Record<FeastImportStatus, string> = {
+  new: 'teal.9',
+  changed: 'blue.9',
+  unchanged: 'gray.7',
+  invalid: 'red.9',
+};
+
+/** plural: '1 year', '3 years'. */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
