@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
+	"github.com/cantica/cantica/internal/ics"
 	"github.com/cantica/cantica/internal/liturgy"
 )
 
@@ -112,59 +112,29 @@ func writeLiturgyCSV(w io.Writer, days []liturgy.Day) error {
 }
 
 // writeLiturgyICS writes an RFC 5545 calendar with one all-day event a day.
+// The events are transparent: a feast does not make anyone busy.
 func writeLiturgyICS(w io.Writer, calendar string, year int, days []liturgy.Day, stamp time.Time) error {
-	var b strings.Builder
-	line := func(s string) { b.WriteString(foldICS(s)) }
-	line("BEGIN:VCALENDAR")
-	line("VERSION:2.0")
-	line("PRODID:-//Cantica//Liturgical Calendar//EN")
-	line("CALSCALE:GREGORIAN")
-	line("METHOD:PUBLISH")
-	line("X-WR-CALNAME:" + escapeICS(fmt.Sprintf("%s %d", calendar, year)))
-	dtstamp := stamp.Format("20060102T150405Z")
+	cal := ics.Calendar{
+		ProdID: "-//Cantica//Liturgical Calendar//EN",
+		Name:   fmt.Sprintf("%s %d", calendar, year),
+		Events: make([]ics.Event, 0, len(days)),
+	}
 	for _, d := range days {
-		ymd := d.Date.Time().Format("20060102")
 		desc := "Rank: " + d.Rank + ". Type: " + d.Type + "."
 		if d.Transferred {
 			desc += " Transferred from " + d.OriginalDate.String() + "."
 		}
-		line("BEGIN:VEVENT")
-		line("UID:" + d.FeastKey + "-" + ymd + "-" + calendar + "@cantica")
-		line("DTSTAMP:" + dtstamp)
-		line("DTSTART;VALUE=DATE:" + ymd)
-		line("DTEND;VALUE=DATE:" + d.Date.AddDays(1).Time().Format("20060102"))
-		line("SUMMARY:" + escapeICS(d.Name))
-		line("DESCRIPTION:" + escapeICS(desc))
-		line("CATEGORIES:" + escapeICS(d.Type))
-		line("TRANSP:TRANSPARENT")
-		line("END:VEVENT")
+		cal.Events = append(cal.Events, ics.Event{
+			UID:         d.FeastKey + "-" + d.Date.Time().Format("20060102") + "-" + calendar + "@cantica",
+			Stamp:       stamp,
+			Start:       d.Date.Time(),
+			End:         d.Date.AddDays(1).Time(),
+			AllDay:      true,
+			Summary:     d.Name,
+			Description: desc,
+			Categories:  []string{d.Type},
+			Transparent: true,
+		})
 	}
-	line("END:VCALENDAR")
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// escapeICS escapes a TEXT value (RFC 5545 §3.3.11).
-func escapeICS(s string) string {
-	return strings.NewReplacer(`\`, `\\`, ";", `\;`, ",", `\,`, "\r\n", `\n`, "\n", `\n`).Replace(s)
-}
-
-// foldICS ends a content line with CRLF, folding it so that no line exceeds
-// 75 octets and no UTF-8 sequence is split (RFC 5545 §3.1).
-func foldICS(s string) string {
-	var b strings.Builder
-	limit := 75
-	for len(s) > limit {
-		cut := limit
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		b.WriteString(s[:cut])
-		b.WriteString("\r\n ")
-		s = s[cut:]
-		limit = 74 // the leading space counts
-	}
-	b.WriteString(s)
-	b.WriteString("\r\n")
-	return b.String()
+	return ics.Write(w, cal)
 }

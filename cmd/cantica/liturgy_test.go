@@ -110,22 +110,6 @@ func TestLiturgyICS(t *testing.T) {
 	}
 }
 
-func TestLiturgyFolding(t *testing.T) {
-	long := "SUMMARY:" + strings.Repeat("é", 60)
-	folded := foldICS(long)
-	for _, l := range strings.Split(strings.TrimSuffix(folded, "\r\n"), "\r\n") {
-		if len(l) > 75 {
-			t.Fatalf("line of %d octets", len(l))
-		}
-	}
-	if strings.ReplaceAll(strings.TrimSuffix(folded, "\r\n"), "\r\n ", "") != long {
-		t.Fatal("unfolding does not give the line back")
-	}
-	if got := escapeICS(`a,b;c\d` + "\n"); got != `a\,b\;c\\d\n` {
-		t.Fatalf("escape: %q", got)
-	}
-}
-
 func TestLiturgyErrors(t *testing.T) {
 	cases := []struct {
 		args []string

@@ -1,7 +1,6 @@
 package feast
 
 import (
-	"bufio"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/db"
+	"github.com/cantica/cantica/internal/ics"
 	"github.com/cantica/cantica/internal/liturgy"
 )
 
@@ -365,15 +365,16 @@ func parseICS(content string) ([]ImportRow, error) {
 	var rows []ImportRow
 	var cur *ImportRow
 	lineNo := 0
-	for _, l := range unfoldICS(content) {
-		lineNo = l.number
-		name, params, value := splitICSLine(l.text)
+	for _, l := range ics.Unfold(content) {
+		lineNo = l.Number
+		name, params, value := ics.SplitLine(l.Text)
+		value = strings.TrimSpace(value) // hand-edited files often have stray spaces
 		switch {
 		case name == "BEGIN" && strings.EqualFold(value, "VEVENT"):
-			cur = &ImportRow{Line: l.number, keepRank: true}
+			cur = &ImportRow{Line: l.Number, keepRank: true}
 		case name == "END" && strings.EqualFold(value, "VEVENT"):
 			if cur == nil {
-				return nil, fmt.Errorf("line %d: END:VEVENT without BEGIN:VEVENT", l.number)
+				return nil, fmt.Errorf("line %d: END:VEVENT without BEGIN:VEVENT", l.Number)
 			}
 			if cur.Key == "" {
 				cur.Key = keyFromName(cur.Name)
@@ -382,18 +383,18 @@ func parseICS(content string) ([]ImportRow, error) {
 			cur = nil
 		case cur == nil:
 		case name == "DTSTART":
-			if !strings.Contains(strings.ToUpper(params), "VALUE=DATE") && len(value) != 8 {
+			if !strings.EqualFold(ics.Param(params, "VALUE"), "DATE") && len(value) != 8 {
 				cur.Status, cur.Reason = RowInvalid, "Only all-day events (DTSTART;VALUE=DATE) can be imported."
 			}
 			if len(value) >= 8 {
 				cur.Date = value[0:4] + "-" + value[4:6] + "-" + value[6:8]
 			}
 		case name == "SUMMARY":
-			cur.Name = unescapeICS(value)
+			cur.Name = oneLine(ics.Unescape(value))
 		case name == "X-CANTICA-FEAST-KEY":
 			cur.Key = value
 		case name == "X-CANTICA-RANK":
-			cur.Rank = unescapeICS(value)
+			cur.Rank = oneLine(ics.Unescape(value))
 		case name == "X-CANTICA-TYPE":
 			cur.Typ = value
 		}
@@ -404,39 +405,9 @@ func parseICS(content string) ([]ImportRow, error) {
 	return rows, nil
 }
 
-type icsLine struct {
-	number int
-	text   string
-}
-
-// unfoldICS joins folded lines (RFC 5545 §3.1).
-func unfoldICS(content string) []icsLine {
-	var out []icsLine
-	sc := bufio.NewScanner(strings.NewReader(content))
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	n := 0
-	for sc.Scan() {
-		n++
-		t := strings.TrimRight(sc.Text(), "\r")
-		if (strings.HasPrefix(t, " ") || strings.HasPrefix(t, "\t")) && len(out) > 0 {
-			out[len(out)-1].text += t[1:]
-			continue
-		}
-		out = append(out, icsLine{number: n, text: t})
-	}
-	return out
-}
-
-// splitICSLine parses NAME;PARAMS:VALUE.
-func splitICSLine(line string) (name, params, value string) {
-	head, value, _ := strings.Cut(line, ":")
-	name, params, _ = strings.Cut(head, ";")
-	return strings.ToUpper(strings.TrimSpace(name)), params, strings.TrimSpace(value)
-}
-
-func unescapeICS(s string) string {
-	return strings.NewReplacer(`\n`, " ", `\N`, " ", `\,`, ",", `\;`, ";", `\\`, `\`).Replace(s)
-}
+// oneLine turns the line breaks of a TEXT value into spaces: a feast's name
+// and rank are one line.
+func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
 
 // keyFromName makes a snake_case key from a feast's name.
 func keyFromName(name string) string {

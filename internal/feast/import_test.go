@@ -36,6 +36,9 @@ func TestParseImport(t *testing.T) {
 		{"ics event with a time", "ics",
 			"BEGIN:VEVENT\nDTSTART:20260319T100000Z\nSUMMARY:Mass\nEND:VEVENT\n",
 			"2026-03-19|mass|Mass|||invalid\n"},
+		{"ics event with a time named as one", "ics",
+			"BEGIN:VEVENT\nDTSTART;VALUE=DATE-TIME:20260319T100000\nSUMMARY:Mass\nEND:VEVENT\n",
+			"2026-03-19|mass|Mass|||invalid\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rows, err := parseImport(tc.format, tc.content)
