@@ -111,3 +111,8 @@ func ValidMembershipRole(r string) bool {
 	}
 	return false
 }
+
+// SeesDraftEvents says whether a role sees calendar events that are not
+// published: those who edit the calendar (calendar document §4: choir_admin
+// and global_admin).
+func SeesDraftEvents(r Role) bool { return Has(r, EditCalendar) }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/cantica/cantica/internal/auth"
 	"github.com/cantica/cantica/internal/auth/oidc"
+	"github.com/cantica/cantica/internal/calendar"
 	"github.com/cantica/cantica/internal/choir"
 	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
@@ -109,7 +110,8 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	invites := invite.New(d, cfg, mailer, accounts, logger, now)
 	accounts.OnEmailConfirmed(invites.AcceptReserved)
 	feasts := feast.New(d, logger, now)
-	handler, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts,
+	events := calendar.New(d, choirs, feasts, cfg.BaseURL.String(), logger, now)
+	handler, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events,
 		Logger: logger, WebApp: opts.WebApp, Now: now})
 	if err != nil {
 		return nil, err

@@ -385,3 +385,51 @@ func (s *Service) MaintainWindow(ctx context.Context) error {
 
 // newID makes the id of a new row.
 func newID() string { return uuid.NewString() }
+
+// DatesOf answers the dates within [from, to] of one master feast's active
+// instances, computing the years its calendar lacks first. An unknown or
+// inactive feast has no dates.
+func (s *Service) DatesOf(ctx context.Context, masterID string, from, to liturgy.Date) ([]liturgy.Date, error) {
+	var key string
+	var active bool
+	err := s.db.QueryRowContext(ctx, `SELECT calendar_type, active FROM master_feasts WHERE id = ?`, masterID).Scan(&key, &active)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && !active) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := s.EnsureYears(ctx, key, from.Year, to.Year); err != nil {
+		return nil, err
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT calendar_date FROM feast_instances
+		WHERE master_feast_id = ? AND active = TRUE AND calendar_date >= ? AND calendar_date <= ? ORDER BY calendar_date`,
+		masterID, from.String(), to.String())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []liturgy.Date
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		d, err := liturgy.ParseDate(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
+
+// Name answers a master feast's name, or "" for an unknown one.
+func (s *Service) Name(ctx context.Context, masterID string) (string, error) {
+	var name string
+	err := s.db.QueryRowContext(ctx, `SELECT default_name FROM master_feasts WHERE id = ?`, masterID).Scan(&name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return name, err
+}

@@ -48,6 +48,10 @@ func inChoir(p access.Permission, status int) [7]int {
 // unknownInvite is a well-formed invitation token that no invitation has.
 const unknownInvite = "0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d"
 
+// validEvent is an event that passes validation, so that a refusal is
+// about who asks and what they name.
+var validEvent = map[string]any{"title": "Rehearsal", "eventType": "rehearsal", "start": "2026-03-03T19:30:00Z", "end": "2026-03-03T21:30:00Z"}
+
 var matrix = map[string]route{
 	"GetInfo":                 {"GET", "/api/v1/info", nil, row(200)},
 	"GetSession":              {"GET", "/api/v1/auth/session", nil, row(200)},
@@ -106,6 +110,18 @@ var matrix = map[string]route{
 	"CommitFeastImport":       {"POST", "/api/v1/calendar-types/secular_general/import", map[string]any{"format": "csv", "content": ""}, globalOnly(400)},
 	"GenerateFeasts":          {"POST", "/api/v1/calendar-types/secular_general/generate", map[string]any{"fromYear": 2026, "toYear": 2026}, globalOnly(200)},
 	"SetCalendarPublished":    {"PUT", "/api/v1/calendar-types/secular_general/published", map[string]any{"published": true}, globalOnly(200)},
+	"ListEvents":              {"GET", "/api/v1/choirs/{A}/events?startDate=2026-01-01&endDate=2026-01-31", nil, inChoir(access.ViewCalendar, 200)},
+	"CreateEvent":             {"POST", "/api/v1/choirs/{A}/events", map[string]any{}, inChoir(access.EditCalendar, 400)},
+	"PreviewEvent":            {"POST", "/api/v1/choirs/{A}/events/preview", map[string]any{}, inChoir(access.EditCalendar, 400)},
+	"GetEvent":                {"GET", "/api/v1/choirs/{A}/events/nope", nil, inChoir(access.ViewCalendar, 404)},
+	"UpdateEvent":             {"PUT", "/api/v1/choirs/{A}/events/nope", validEvent, inChoir(access.EditCalendar, 404)},
+	"DeleteEvent":             {"DELETE", "/api/v1/choirs/{A}/events/nope", nil, inChoir(access.EditCalendar, 404)},
+	"DownloadEventIcs":        {"GET", "/api/v1/choirs/{A}/events/nope/ics", nil, inChoir(access.ViewCalendar, 404)},
+	"ListChoirFeasts":         {"GET", "/api/v1/choirs/{A}/calendar-feasts", nil, inChoir(access.ViewCalendar, 200)},
+	"GetCalendarFeed":         {"GET", "/api/v1/calendar-feed", nil, signedIn(200)},
+	"RenewCalendarFeed":       {"POST", "/api/v1/calendar-feed", nil, signedIn(200)},
+	"RevokeCalendarFeed":      {"DELETE", "/api/v1/calendar-feed", nil, signedIn(204)},
+	"GetCalendarFeedIcs":      {"GET", "/api/v1/feeds/nope.ics", nil, row(404)},
 	// Last: it ends the caller's session.
 	"Logout": {"POST", "/api/v1/auth/logout", nil, row(204)},
 }

@@ -42,9 +42,9 @@ func (s *Server) ListFeasts(ctx context.Context, in api.ListFeastsRequestObject)
 	q.Active = &active
 	if p.Active != nil {
 		switch *p.Active {
-		case api.False:
+		case api.ListFeastsParamsActiveFalse:
 			active = false
-		case api.All:
+		case api.ListFeastsParamsActiveAll:
 			q.Active = nil
 		}
 	}

@@ -35,6 +35,7 @@ var publicOperations = map[string]bool{
 	"ConfirmEmail": true, "ResendConfirmation": true, "Login": true, "GetMfaChallenge": true,
 	"VerifyMfa": true, "Logout": true, "ForgotPassword": true, "ResetPassword": true,
 	"StartOidc": true, "OidcCallback": true, "ListCountries": true, "GetInvitation": true,
+	"GetCalendarFeedIcs": true,
 }
 
 // authenticate resolves the session cookie for every API operation and

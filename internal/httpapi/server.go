@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cantica/cantica/internal/auth"
+	"github.com/cantica/cantica/internal/calendar"
 	"github.com/cantica/cantica/internal/choir"
 	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
@@ -27,28 +28,30 @@ const maxAPIBody = 1 << 20 // 1 MiB
 
 // Options is what the HTTP layer needs.
 type Options struct {
-	Config  config.Config
-	DB      *db.DB
-	Auth    *auth.Service
-	Choirs  *choir.Service
-	Invites *invite.Service
-	Feasts  *feast.Service
-	Logger  *slog.Logger
-	WebApp  fs.FS            // the built web app; nil serves a notice instead
-	Now     func() time.Time // the clock; time.Now when nil
+	Config   config.Config
+	DB       *db.DB
+	Auth     *auth.Service
+	Choirs   *choir.Service
+	Invites  *invite.Service
+	Feasts   *feast.Service
+	Calendar *calendar.Service
+	Logger   *slog.Logger
+	WebApp   fs.FS            // the built web app; nil serves a notice instead
+	Now      func() time.Time // the clock; time.Now when nil
 }
 
 // Server implements the generated API interface.
 type Server struct {
-	cfg     config.Config
-	db      *db.DB
-	auth    *auth.Service
-	choirs  *choir.Service
-	invites *invite.Service
-	feasts  *feast.Service
-	logger  *slog.Logger
-	cookies cookies
-	now     func() time.Time
+	cfg      config.Config
+	db       *db.DB
+	auth     *auth.Service
+	choirs   *choir.Service
+	invites  *invite.Service
+	feasts   *feast.Service
+	calendar *calendar.Service
+	logger   *slog.Logger
+	cookies  cookies
+	now      func() time.Time
 }
 
 var _ apigen.StrictServerInterface = (*Server)(nil)
@@ -56,7 +59,7 @@ var _ apigen.StrictServerInterface = (*Server)(nil)
 // NewHandler builds the whole HTTP handler: API, operational endpoints and
 // the web app, wrapped in the middleware every response passes through.
 func NewHandler(opts Options) (http.Handler, error) {
-	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, invites: opts.Invites, feasts: opts.Feasts, logger: opts.Logger,
+	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, invites: opts.Invites, feasts: opts.Feasts, calendar: opts.Calendar, logger: opts.Logger,
 		cookies: newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now}
 	if s.now == nil {
 		s.now = time.Now

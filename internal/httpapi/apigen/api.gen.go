@@ -27,19 +27,19 @@ import (
 
 // Defines values for AffiliationCategory.
 const (
-	FaithBased AffiliationCategory = "faith_based"
-	Other      AffiliationCategory = "other"
-	Secular    AffiliationCategory = "secular"
+	AffiliationCategoryFaithBased AffiliationCategory = "faith_based"
+	AffiliationCategoryOther      AffiliationCategory = "other"
+	AffiliationCategorySecular    AffiliationCategory = "secular"
 )
 
 // Valid indicates whether the value is a known member of the AffiliationCategory enum.
 func (e AffiliationCategory) Valid() bool {
 	switch e {
-	case FaithBased:
+	case AffiliationCategoryFaithBased:
 		return true
-	case Other:
+	case AffiliationCategoryOther:
 		return true
-	case Secular:
+	case AffiliationCategorySecular:
 		return true
 	default:
 		return false
@@ -82,6 +82,72 @@ func (e ChoirDetailsPlan) Valid() bool {
 	case ChoirDetailsPlanMedium:
 		return true
 	case ChoirDetailsPlanSmall:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for EditScope.
+const (
+	EditScopeAll       EditScope = "all"
+	EditScopeFollowing EditScope = "following"
+	EditScopeSingle    EditScope = "single"
+)
+
+// Valid indicates whether the value is a known member of the EditScope enum.
+func (e EditScope) Valid() bool {
+	switch e {
+	case EditScopeAll:
+		return true
+	case EditScopeFollowing:
+		return true
+	case EditScopeSingle:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for EventStatus.
+const (
+	Draft     EventStatus = "draft"
+	Published EventStatus = "published"
+)
+
+// Valid indicates whether the value is a known member of the EventStatus enum.
+func (e EventStatus) Valid() bool {
+	switch e {
+	case Draft:
+		return true
+	case Published:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for EventType.
+const (
+	EventTypeConcert         EventType = "concert"
+	EventTypeLiturgicalFeast EventType = "liturgical_feast"
+	EventTypeOther           EventType = "other"
+	EventTypeRehearsal       EventType = "rehearsal"
+	EventTypeService         EventType = "service"
+)
+
+// Valid indicates whether the value is a known member of the EventType enum.
+func (e EventType) Valid() bool {
+	switch e {
+	case EventTypeConcert:
+		return true
+	case EventTypeLiturgicalFeast:
+		return true
+	case EventTypeOther:
+		return true
+	case EventTypeRehearsal:
+		return true
+	case EventTypeService:
 		return true
 	default:
 		return false
@@ -241,6 +307,96 @@ func (e MembershipRole) Valid() bool {
 	}
 }
 
+// Defines values for RecurrenceRuleDirection.
+const (
+	After  RecurrenceRuleDirection = "after"
+	Before RecurrenceRuleDirection = "before"
+)
+
+// Valid indicates whether the value is a known member of the RecurrenceRuleDirection enum.
+func (e RecurrenceRuleDirection) Valid() bool {
+	switch e {
+	case After:
+		return true
+	case Before:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RecurrenceRuleOccurrence.
+const (
+	First  RecurrenceRuleOccurrence = "first"
+	Fourth RecurrenceRuleOccurrence = "fourth"
+	Last   RecurrenceRuleOccurrence = "last"
+	Second RecurrenceRuleOccurrence = "second"
+	Third  RecurrenceRuleOccurrence = "third"
+)
+
+// Valid indicates whether the value is a known member of the RecurrenceRuleOccurrence enum.
+func (e RecurrenceRuleOccurrence) Valid() bool {
+	switch e {
+	case First:
+		return true
+	case Fourth:
+		return true
+	case Last:
+		return true
+	case Second:
+		return true
+	case Third:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RecurrenceRuleType.
+const (
+	CalendarStructure      RecurrenceRuleType = "calendar_structure"
+	FixedDate              RecurrenceRuleType = "fixed_date"
+	RelativeToFeast        RecurrenceRuleType = "relative_to_feast"
+	WeekdayRelativeToFeast RecurrenceRuleType = "weekday_relative_to_feast"
+	WeeklyOnDays           RecurrenceRuleType = "weekly_on_days"
+)
+
+// Valid indicates whether the value is a known member of the RecurrenceRuleType enum.
+func (e RecurrenceRuleType) Valid() bool {
+	switch e {
+	case CalendarStructure:
+		return true
+	case FixedDate:
+		return true
+	case RelativeToFeast:
+		return true
+	case WeekdayRelativeToFeast:
+		return true
+	case WeeklyOnDays:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RecurrenceRuleUnit.
+const (
+	Days  RecurrenceRuleUnit = "days"
+	Weeks RecurrenceRuleUnit = "weeks"
+)
+
+// Valid indicates whether the value is a known member of the RecurrenceRuleUnit enum.
+func (e RecurrenceRuleUnit) Valid() bool {
+	switch e {
+	case Days:
+		return true
+	case Weeks:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for Role.
 const (
 	RoleChoirAdmin  Role = "choir_admin"
@@ -339,19 +495,19 @@ func (e StartOidcParamsProvider) Valid() bool {
 
 // Defines values for ListFeastsParamsActive.
 const (
-	All   ListFeastsParamsActive = "all"
-	False ListFeastsParamsActive = "false"
-	True  ListFeastsParamsActive = "true"
+	ListFeastsParamsActiveAll   ListFeastsParamsActive = "all"
+	ListFeastsParamsActiveFalse ListFeastsParamsActive = "false"
+	ListFeastsParamsActiveTrue  ListFeastsParamsActive = "true"
 )
 
 // Valid indicates whether the value is a known member of the ListFeastsParamsActive enum.
 func (e ListFeastsParamsActive) Valid() bool {
 	switch e {
-	case All:
+	case ListFeastsParamsActiveAll:
 		return true
-	case False:
+	case ListFeastsParamsActiveFalse:
 		return true
-	case True:
+	case ListFeastsParamsActiveTrue:
 		return true
 	default:
 		return false
@@ -390,6 +546,62 @@ type AuthProviderCheck struct {
 
 	// Provider google or azure when the account signs in through a provider only.
 	Provider *string `json:"provider"`
+}
+
+// CalendarEvent defines model for CalendarEvent.
+type CalendarEvent struct {
+	AllDay  bool   `json:"allDay"`
+	ChoirId string `json:"choirId"`
+	End     string `json:"end"`
+
+	// EventId The stored event (the series for an occurrence).
+	EventId   string    `json:"eventId"`
+	EventType EventType `json:"eventType"`
+
+	// Id The event's id, or for an occurrence '{eventId}-occurrence-{yyyy-MM-dd}'.
+	Id string `json:"id"`
+
+	// InstanceDate YYYY-MM-DD, the occurrence's date in the series (its original date when moved).
+	InstanceDate *string `json:"instanceDate,omitempty"`
+
+	// InstanceStartTime The occurrence's original start, to name it in an update or delete.
+	InstanceStartTime *string `json:"instanceStartTime,omitempty"`
+
+	// IsInstance An occurrence of a recurring event.
+	IsInstance      bool    `json:"isInstance"`
+	Location        string  `json:"location"`
+	Notes           string  `json:"notes"`
+	OriginalEventId *string `json:"originalEventId,omitempty"`
+
+	// RecurrenceInstanceId Set on an edited occurrence that replaces the generated one.
+	RecurrenceInstanceId *string `json:"recurrenceInstanceId,omitempty"`
+
+	// RecurrenceRule One of five types (calendar document §3). fixed_date: month (optional: every month), day.
+	// relative_to_feast: offset, unit, direction, feastId. weekday_relative_to_feast: weekday,
+	// direction, feastId. calendar_structure: occurrence, weekday, month (optional: every month).
+	// weekly_on_days: weeklyInterval (default 1), weeklyDays. All: optional tzid and endDate.
+	// Weekday and month names are lowercase English.
+	RecurrenceRule *RecurrenceRule `json:"recurrenceRule,omitempty"`
+
+	// RuleDescription The rule in plain words, e.g. 'Every 2 weeks on Tuesday and Thursday'.
+	RuleDescription *string `json:"ruleDescription,omitempty"`
+
+	// Start RFC 3339 with the event's offset; YYYY-MM-DD for all-day events.
+	Start    string      `json:"start"`
+	Status   EventStatus `json:"status"`
+	TimeZone string      `json:"timeZone"`
+	Title    string      `json:"title"`
+}
+
+// CalendarFeed defines model for CalendarFeed.
+type CalendarFeed struct {
+	Enabled bool `json:"enabled"`
+
+	// Url The https (or http) address of the feed of all the caller's choirs.
+	Url *string `json:"url,omitempty"`
+
+	// WebcalUrl The same address with the webcal scheme, which calendar apps open as a subscription.
+	WebcalUrl *string `json:"webcalUrl,omitempty"`
 }
 
 // CalendarPublish defines model for CalendarPublish.
@@ -456,6 +668,19 @@ type ChoirDetails struct {
 // ChoirDetailsPlan defines model for ChoirDetails.Plan.
 type ChoirDetailsPlan string
 
+// ChoirFeast defines model for ChoirFeast.
+type ChoirFeast struct {
+	FeastKey string `json:"feastKey"`
+
+	// Id The master feast id, for feastId in a rule.
+	Id   string `json:"id"`
+	Name string `json:"name"`
+
+	// NextDate YYYY-MM-DD, the next date on or after today.
+	NextDate *string `json:"nextDate,omitempty"`
+	Rank     string  `json:"rank"`
+}
+
 // ChoirMember defines model for ChoirMember.
 type ChoirMember struct {
 	Email        string        `json:"email"`
@@ -513,6 +738,9 @@ type Country struct {
 	Value string `json:"value"`
 }
 
+// EditScope defines model for EditScope.
+type EditScope string
+
 // EmailRequest defines model for EmailRequest.
 type EmailRequest struct {
 	Email string `json:"email"`
@@ -538,6 +766,96 @@ type Error struct {
 
 	// RetryAfterSeconds With RATE_LIMITED, how long to wait.
 	RetryAfterSeconds *int `json:"retryAfterSeconds,omitempty"`
+}
+
+// EventInput defines model for EventInput.
+type EventInput struct {
+	AllDay *bool `json:"allDay,omitempty"`
+
+	// End RFC 3339 instant; for an all-day event YYYY-MM-DD, the day after the last day.
+	End       string    `json:"end"`
+	EventType EventType `json:"eventType"`
+	Location  *string   `json:"location,omitempty"`
+	Notes     *string   `json:"notes,omitempty"`
+
+	// RecurrenceRule One of five types (calendar document §3). fixed_date: month (optional: every month), day.
+	// relative_to_feast: offset, unit, direction, feastId. weekday_relative_to_feast: weekday,
+	// direction, feastId. calendar_structure: occurrence, weekday, month (optional: every month).
+	// weekly_on_days: weeklyInterval (default 1), weeklyDays. All: optional tzid and endDate.
+	// Weekday and month names are lowercase English.
+	RecurrenceRule *RecurrenceRule `json:"recurrenceRule,omitempty"`
+
+	// Start RFC 3339 instant; for an all-day event YYYY-MM-DD.
+	Start  string       `json:"start"`
+	Status *EventStatus `json:"status,omitempty"`
+
+	// TimeZone The IANA zone whose wall-clock time the event keeps; the choir's when absent.
+	TimeZone *string `json:"timeZone,omitempty"`
+	Title    string  `json:"title"`
+}
+
+// EventList defines model for EventList.
+type EventList struct {
+	Events []CalendarEvent `json:"events"`
+	Feasts []FeastEntry    `json:"feasts"`
+}
+
+// EventPreview defines model for EventPreview.
+type EventPreview struct {
+	Description string `json:"description"`
+	Occurrences []struct {
+		Date  string `json:"date"`
+		End   string `json:"end"`
+		Start string `json:"start"`
+	} `json:"occurrences"`
+}
+
+// EventStatus defines model for EventStatus.
+type EventStatus string
+
+// EventType defines model for EventType.
+type EventType string
+
+// EventUpdate defines model for EventUpdate.
+type EventUpdate struct {
+	AllDay *bool `json:"allDay,omitempty"`
+
+	// End RFC 3339 instant; for an all-day event YYYY-MM-DD, the day after the last day.
+	End       string    `json:"end"`
+	EventType EventType `json:"eventType"`
+
+	// InstanceStartTime The original start of the occurrence (RFC 3339 or YYYY-MM-DD), unless eventId is an occurrence id.
+	InstanceStartTime *string `json:"instanceStartTime,omitempty"`
+	Location          *string `json:"location,omitempty"`
+	Notes             *string `json:"notes,omitempty"`
+
+	// RecurrenceRule One of five types (calendar document §3). fixed_date: month (optional: every month), day.
+	// relative_to_feast: offset, unit, direction, feastId. weekday_relative_to_feast: weekday,
+	// direction, feastId. calendar_structure: occurrence, weekday, month (optional: every month).
+	// weekly_on_days: weeklyInterval (default 1), weeklyDays. All: optional tzid and endDate.
+	// Weekday and month names are lowercase English.
+	RecurrenceRule *RecurrenceRule `json:"recurrenceRule,omitempty"`
+	Scope          *EditScope      `json:"scope,omitempty"`
+
+	// Start RFC 3339 instant; for an all-day event YYYY-MM-DD.
+	Start  string       `json:"start"`
+	Status *EventStatus `json:"status,omitempty"`
+
+	// TimeZone The IANA zone whose wall-clock time the event keeps; the choir's when absent.
+	TimeZone *string `json:"timeZone,omitempty"`
+	Title    string  `json:"title"`
+}
+
+// FeastEntry defines model for FeastEntry.
+type FeastEntry struct {
+	// Date YYYY-MM-DD; an all-day entry of 24 hours.
+	Date          string `json:"date"`
+	FeastKey      string `json:"feastKey"`
+	Id            string `json:"id"`
+	MasterFeastId string `json:"masterFeastId"`
+	Name          string `json:"name"`
+	Rank          string `json:"rank"`
+	Type          string `json:"type"`
 }
 
 // FeastGenerate defines model for FeastGenerate.
@@ -831,6 +1149,41 @@ type RecoveryCodes struct {
 	RecoveryCodes []string `json:"recoveryCodes"`
 }
 
+// RecurrenceRule One of five types (calendar document §3). fixed_date: month (optional: every month), day.
+// relative_to_feast: offset, unit, direction, feastId. weekday_relative_to_feast: weekday,
+// direction, feastId. calendar_structure: occurrence, weekday, month (optional: every month).
+// weekly_on_days: weeklyInterval (default 1), weeklyDays. All: optional tzid and endDate.
+// Weekday and month names are lowercase English.
+type RecurrenceRule struct {
+	Day       *int                     `json:"day,omitempty"`
+	Direction *RecurrenceRuleDirection `json:"direction,omitempty"`
+
+	// EndDate YYYY-MM-DD, the last date an occurrence may fall on.
+	EndDate        *string                   `json:"endDate,omitempty"`
+	FeastId        *string                   `json:"feastId,omitempty"`
+	Month          *string                   `json:"month,omitempty"`
+	Occurrence     *RecurrenceRuleOccurrence `json:"occurrence,omitempty"`
+	Offset         *int                      `json:"offset,omitempty"`
+	Type           RecurrenceRuleType        `json:"type"`
+	Tzid           *string                   `json:"tzid,omitempty"`
+	Unit           *RecurrenceRuleUnit       `json:"unit,omitempty"`
+	Weekday        *string                   `json:"weekday,omitempty"`
+	WeeklyDays     *[]string                 `json:"weeklyDays,omitempty"`
+	WeeklyInterval *int                      `json:"weeklyInterval,omitempty"`
+}
+
+// RecurrenceRuleDirection defines model for RecurrenceRule.Direction.
+type RecurrenceRuleDirection string
+
+// RecurrenceRuleOccurrence defines model for RecurrenceRule.Occurrence.
+type RecurrenceRuleOccurrence string
+
+// RecurrenceRuleType defines model for RecurrenceRule.Type.
+type RecurrenceRuleType string
+
+// RecurrenceRuleUnit defines model for RecurrenceRule.Unit.
+type RecurrenceRuleUnit string
+
 // RegisterRequest defines model for RegisterRequest.
 type RegisterRequest struct {
 	Email     string `json:"email"`
@@ -911,6 +1264,9 @@ type CalendarTypeKey = string
 // ChoirId defines model for ChoirId.
 type ChoirId = string
 
+// EventId defines model for EventId.
+type EventId = string
+
 // InvitationId defines model for InvitationId.
 type InvitationId = string
 
@@ -946,6 +1302,23 @@ type StartOidcParamsMode string
 // StartOidcParamsProvider defines parameters for StartOidc.
 type StartOidcParamsProvider string
 
+// ListEventsParams defines parameters for ListEvents.
+type ListEventsParams struct {
+	// StartDate YYYY-MM-DD
+	StartDate string `form:"startDate" json:"startDate"`
+
+	// EndDate YYYY-MM-DD (inclusive)
+	EndDate string `form:"endDate" json:"endDate"`
+}
+
+// DeleteEventParams defines parameters for DeleteEvent.
+type DeleteEventParams struct {
+	Scope *EditScope `form:"scope,omitempty" json:"scope,omitempty"`
+
+	// InstanceStartTime The original start of the occurrence (RFC 3339), unless eventId is an occurrence id.
+	InstanceStartTime *string `form:"instanceStartTime,omitempty" json:"instanceStartTime,omitempty"`
+}
+
 // ListFeastsParams defines parameters for ListFeasts.
 type ListFeastsParams struct {
 	// Source The calendar type key.
@@ -967,6 +1340,12 @@ type ListFeastsParams struct {
 
 // ListFeastsParamsActive defines parameters for ListFeasts.
 type ListFeastsParamsActive string
+
+// GetCalendarFeedIcsParams defines parameters for GetCalendarFeedIcs.
+type GetCalendarFeedIcsParams struct {
+	// Choir Only this choir's events.
+	Choir *string `form:"choir,omitempty" json:"choir,omitempty"`
+}
 
 // ListMasterFeastsParams defines parameters for ListMasterFeasts.
 type ListMasterFeastsParams struct {
@@ -1038,6 +1417,15 @@ type UpdateChoirJSONRequestBody = ChoirUpdate
 
 // UpdateChoirAffiliationJSONRequestBody defines body for UpdateChoirAffiliation for application/json ContentType.
 type UpdateChoirAffiliationJSONRequestBody = AffiliationChange
+
+// CreateEventJSONRequestBody defines body for CreateEvent for application/json ContentType.
+type CreateEventJSONRequestBody = EventInput
+
+// PreviewEventJSONRequestBody defines body for PreviewEvent for application/json ContentType.
+type PreviewEventJSONRequestBody = EventInput
+
+// UpdateEventJSONRequestBody defines body for UpdateEvent for application/json ContentType.
+type UpdateEventJSONRequestBody = EventUpdate
 
 // CreateInvitationJSONRequestBody defines body for CreateInvitation for application/json ContentType.
 type CreateInvitationJSONRequestBody = InvitationCreate
@@ -1143,6 +1531,15 @@ type ServerInterface interface {
 	// GetSession The signed-in user of this browser session, or null.
 	// (GET /auth/session)
 	GetSession(w http.ResponseWriter, r *http.Request)
+	// RevokeCalendarFeed Turn the caller's private feed off; its address stops working.
+	// (DELETE /calendar-feed)
+	RevokeCalendarFeed(w http.ResponseWriter, r *http.Request)
+	// GetCalendarFeed The caller's private calendar feed address, if they have one.
+	// (GET /calendar-feed)
+	GetCalendarFeed(w http.ResponseWriter, r *http.Request)
+	// RenewCalendarFeed Make the caller's private feed address, or a new one in place of the old.
+	// (POST /calendar-feed)
+	RenewCalendarFeed(w http.ResponseWriter, r *http.Request)
 	// GenerateFeasts Compute the feasts of a range of years from the tradition's rules (admin:global); imported instances stay.
 	// (POST /calendar-types/{calendarType}/generate)
 	GenerateFeasts(w http.ResponseWriter, r *http.Request, calendarType CalendarTypeKey)
@@ -1167,6 +1564,30 @@ type ServerInterface interface {
 	// UpdateChoirAffiliation Change a choir's religious affiliation and with it its liturgical calendar (manage:choir).
 	// (PUT /choirs/{choirId}/affiliation)
 	UpdateChoirAffiliation(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// ListChoirFeasts The active master feasts of the choir's liturgical calendar, for feast-based rules (view:calendar).
+	// (GET /choirs/{choirId}/calendar-feasts)
+	ListChoirFeasts(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// ListEvents Events and expanded occurrences of a date range, plus the choir's feasts (view:calendar).
+	// (GET /choirs/{choirId}/events)
+	ListEvents(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListEventsParams)
+	// CreateEvent Create an event or a recurring series (edit:calendar).
+	// (POST /choirs/{choirId}/events)
+	CreateEvent(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// PreviewEvent The rule in plain words and the next occurrences, before saving (edit:calendar).
+	// (POST /choirs/{choirId}/events/preview)
+	PreviewEvent(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// DeleteEvent Delete an event, one occurrence (the default), this and following, or a whole series (edit:calendar).
+	// (DELETE /choirs/{choirId}/events/{eventId})
+	DeleteEvent(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId, params DeleteEventParams)
+	// GetEvent One stored event or series (view:calendar; drafts only for those who see them).
+	// (GET /choirs/{choirId}/events/{eventId})
+	GetEvent(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
+	// UpdateEvent Change an event, one occurrence, this and following occurrences, or a whole series (edit:calendar).
+	// (PUT /choirs/{choirId}/events/{eventId})
+	UpdateEvent(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
+	// DownloadEventIcs One event or series as an iCalendar file (view:calendar).
+	// (GET /choirs/{choirId}/events/{eventId}/ics)
+	DownloadEventIcs(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
 	// ListInvitations Open invitations of a choir (manage:members), pending and expired. Never returns tokens.
 	// (GET /choirs/{choirId}/invitations)
 	ListInvitations(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -1215,6 +1636,9 @@ type ServerInterface interface {
 	// ListFeasts Feast instances of one calendar type, ordered by date (calendar document §7 'Feasts').
 	// (GET /feasts)
 	ListFeasts(w http.ResponseWriter, r *http.Request, params ListFeastsParams)
+	// GetCalendarFeedIcs A private calendar feed (public, authorised by its token) of the published events of all the owner's choirs, or of one.
+	// (GET /feeds/{feedFile})
+	GetCalendarFeedIcs(w http.ResponseWriter, r *http.Request, feedFile string, params GetCalendarFeedIcsParams)
 	// GetInfo Public facts about this Cantica server.
 	// (GET /info)
 	GetInfo(w http.ResponseWriter, r *http.Request)
@@ -1746,6 +2170,48 @@ func (siw *ServerInterfaceWrapper) GetSession(w http.ResponseWriter, r *http.Req
 	handler.ServeHTTP(w, r)
 }
 
+// RevokeCalendarFeed operation middleware
+func (siw *ServerInterfaceWrapper) RevokeCalendarFeed(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.RevokeCalendarFeed(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetCalendarFeed operation middleware
+func (siw *ServerInterfaceWrapper) GetCalendarFeed(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetCalendarFeed(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// RenewCalendarFeed operation middleware
+func (siw *ServerInterfaceWrapper) RenewCalendarFeed(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.RenewCalendarFeed(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // GenerateFeasts operation middleware
 func (siw *ServerInterfaceWrapper) GenerateFeasts(w http.ResponseWriter, r *http.Request) {
 
@@ -1933,6 +2399,308 @@ func (siw *ServerInterfaceWrapper) UpdateChoirAffiliation(w http.ResponseWriter,
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.UpdateChoirAffiliation(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListChoirFeasts operation middleware
+func (siw *ServerInterfaceWrapper) ListChoirFeasts(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListChoirFeasts(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListEvents operation middleware
+func (siw *ServerInterfaceWrapper) ListEvents(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListEventsParams
+
+	// ------------- Required query parameter "startDate" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "startDate", r.URL.Query(), &params.StartDate, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "startDate"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "startDate", Err: err})
+		}
+		return
+	}
+
+	// ------------- Required query parameter "endDate" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "endDate", r.URL.Query(), &params.EndDate, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "endDate"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "endDate", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListEvents(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreateEvent operation middleware
+func (siw *ServerInterfaceWrapper) CreateEvent(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateEvent(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// PreviewEvent operation middleware
+func (siw *ServerInterfaceWrapper) PreviewEvent(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.PreviewEvent(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DeleteEvent operation middleware
+func (siw *ServerInterfaceWrapper) DeleteEvent(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "eventId" -------------
+	var eventId EventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventId", r.PathValue("eventId"), &eventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteEventParams
+
+	// ------------- Optional query parameter "scope" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "scope", r.URL.Query(), &params.Scope, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "scope"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "scope", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "instanceStartTime" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "instanceStartTime", r.URL.Query(), &params.InstanceStartTime, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "instanceStartTime"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "instanceStartTime", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DeleteEvent(w, r, choirId, eventId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetEvent operation middleware
+func (siw *ServerInterfaceWrapper) GetEvent(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "eventId" -------------
+	var eventId EventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventId", r.PathValue("eventId"), &eventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetEvent(w, r, choirId, eventId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// UpdateEvent operation middleware
+func (siw *ServerInterfaceWrapper) UpdateEvent(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "eventId" -------------
+	var eventId EventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventId", r.PathValue("eventId"), &eventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.UpdateEvent(w, r, choirId, eventId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DownloadEventIcs operation middleware
+func (siw *ServerInterfaceWrapper) DownloadEventIcs(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "eventId" -------------
+	var eventId EventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventId", r.PathValue("eventId"), &eventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DownloadEventIcs(w, r, choirId, eventId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -2493,6 +3261,48 @@ func (siw *ServerInterfaceWrapper) ListFeasts(w http.ResponseWriter, r *http.Req
 	handler.ServeHTTP(w, r)
 }
 
+// GetCalendarFeedIcs operation middleware
+func (siw *ServerInterfaceWrapper) GetCalendarFeedIcs(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "feedFile" -------------
+	var feedFile string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "feedFile", r.PathValue("feedFile"), &feedFile, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "feedFile", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetCalendarFeedIcsParams
+
+	// ------------- Optional query parameter "choir" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "choir", r.URL.Query(), &params.Choir, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "choir"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choir", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetCalendarFeedIcs(w, r, feedFile, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // GetInfo operation middleware
 func (siw *ServerInterfaceWrapper) GetInfo(w http.ResponseWriter, r *http.Request) {
 
@@ -2851,6 +3661,18 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/calendar-types/{calendarType}/import", wrapper.CommitFeastImport)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/calendar-types/{calendarType}/generate", wrapper.GenerateFeasts)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/calendar-types/{calendarType}/published", wrapper.SetCalendarPublished)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events", wrapper.ListEvents)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/events", wrapper.CreateEvent)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/events/preview", wrapper.PreviewEvent)
+	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}", wrapper.DeleteEvent)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}", wrapper.GetEvent)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}", wrapper.UpdateEvent)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/ics", wrapper.DownloadEventIcs)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/calendar-feasts", wrapper.ListChoirFeasts)
+	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/calendar-feed", wrapper.RevokeCalendarFeed)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/calendar-feed", wrapper.GetCalendarFeed)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/calendar-feed", wrapper.RenewCalendarFeed)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/feeds/{feedFile}", wrapper.GetCalendarFeedIcs)
 
 	return m
 }
@@ -3815,6 +4637,114 @@ func (response GetSessiondefaultJSONResponse) VisitGetSessionResponse(w http.Res
 	return err
 }
 
+type RevokeCalendarFeedRequestObject struct {
+}
+
+type RevokeCalendarFeedResponseObject interface {
+	VisitRevokeCalendarFeedResponse(w http.ResponseWriter) error
+}
+
+type RevokeCalendarFeed204Response struct {
+}
+
+func (response RevokeCalendarFeed204Response) VisitRevokeCalendarFeedResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type RevokeCalendarFeeddefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response RevokeCalendarFeeddefaultJSONResponse) VisitRevokeCalendarFeedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCalendarFeedRequestObject struct {
+}
+
+type GetCalendarFeedResponseObject interface {
+	VisitGetCalendarFeedResponse(w http.ResponseWriter) error
+}
+
+type GetCalendarFeed200JSONResponse CalendarFeed
+
+func (response GetCalendarFeed200JSONResponse) VisitGetCalendarFeedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCalendarFeeddefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetCalendarFeeddefaultJSONResponse) VisitGetCalendarFeedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RenewCalendarFeedRequestObject struct {
+}
+
+type RenewCalendarFeedResponseObject interface {
+	VisitRenewCalendarFeedResponse(w http.ResponseWriter) error
+}
+
+type RenewCalendarFeed200JSONResponse CalendarFeed
+
+func (response RenewCalendarFeed200JSONResponse) VisitRenewCalendarFeedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RenewCalendarFeeddefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response RenewCalendarFeeddefaultJSONResponse) VisitRenewCalendarFeedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GenerateFeastsRequestObject struct {
 	CalendarType CalendarTypeKey `json:"calendarType"`
 	Body         *GenerateFeastsJSONRequestBody
@@ -4122,6 +5052,327 @@ type UpdateChoirAffiliationdefaultJSONResponse struct {
 }
 
 func (response UpdateChoirAffiliationdefaultJSONResponse) VisitUpdateChoirAffiliationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChoirFeastsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListChoirFeastsResponseObject interface {
+	VisitListChoirFeastsResponse(w http.ResponseWriter) error
+}
+
+type ListChoirFeasts200JSONResponse []ChoirFeast
+
+func (response ListChoirFeasts200JSONResponse) VisitListChoirFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChoirFeastsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListChoirFeastsdefaultJSONResponse) VisitListChoirFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEventsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  ListEventsParams
+}
+
+type ListEventsResponseObject interface {
+	VisitListEventsResponse(w http.ResponseWriter) error
+}
+
+type ListEvents200JSONResponse EventList
+
+func (response ListEvents200JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEventsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListEventsdefaultJSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEventRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *CreateEventJSONRequestBody
+}
+
+type CreateEventResponseObject interface {
+	VisitCreateEventResponse(w http.ResponseWriter) error
+}
+
+type CreateEvent201JSONResponse CalendarEvent
+
+func (response CreateEvent201JSONResponse) VisitCreateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEventdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateEventdefaultJSONResponse) VisitCreateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewEventRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *PreviewEventJSONRequestBody
+}
+
+type PreviewEventResponseObject interface {
+	VisitPreviewEventResponse(w http.ResponseWriter) error
+}
+
+type PreviewEvent200JSONResponse EventPreview
+
+func (response PreviewEvent200JSONResponse) VisitPreviewEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewEventdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response PreviewEventdefaultJSONResponse) VisitPreviewEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteEventRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	EventId EventId `json:"eventId"`
+	Params  DeleteEventParams
+}
+
+type DeleteEventResponseObject interface {
+	VisitDeleteEventResponse(w http.ResponseWriter) error
+}
+
+type DeleteEvent204Response struct {
+}
+
+func (response DeleteEvent204Response) VisitDeleteEventResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteEventdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DeleteEventdefaultJSONResponse) VisitDeleteEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	EventId EventId `json:"eventId"`
+}
+
+type GetEventResponseObject interface {
+	VisitGetEventResponse(w http.ResponseWriter) error
+}
+
+type GetEvent200JSONResponse CalendarEvent
+
+func (response GetEvent200JSONResponse) VisitGetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetEventdefaultJSONResponse) VisitGetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEventRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	EventId EventId `json:"eventId"`
+	Body    *UpdateEventJSONRequestBody
+}
+
+type UpdateEventResponseObject interface {
+	VisitUpdateEventResponse(w http.ResponseWriter) error
+}
+
+type UpdateEvent200JSONResponse CalendarEvent
+
+func (response UpdateEvent200JSONResponse) VisitUpdateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEventdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response UpdateEventdefaultJSONResponse) VisitUpdateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadEventIcsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	EventId EventId `json:"eventId"`
+}
+
+type DownloadEventIcsResponseObject interface {
+	VisitDownloadEventIcsResponse(w http.ResponseWriter) error
+}
+
+type DownloadEventIcs200TextcalendarResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response DownloadEventIcs200TextcalendarResponse) VisitDownloadEventIcsResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/calendar")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type DownloadEventIcsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DownloadEventIcsdefaultJSONResponse) VisitDownloadEventIcsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -4759,6 +6010,52 @@ func (response ListFeastsdefaultJSONResponse) VisitListFeastsResponse(w http.Res
 	return err
 }
 
+type GetCalendarFeedIcsRequestObject struct {
+	FeedFile string `json:"feedFile"`
+	Params   GetCalendarFeedIcsParams
+}
+
+type GetCalendarFeedIcsResponseObject interface {
+	VisitGetCalendarFeedIcsResponse(w http.ResponseWriter) error
+}
+
+type GetCalendarFeedIcs200TextcalendarResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetCalendarFeedIcs200TextcalendarResponse) VisitGetCalendarFeedIcsResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/calendar")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type GetCalendarFeedIcsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetCalendarFeedIcsdefaultJSONResponse) VisitGetCalendarFeedIcsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetInfoRequestObject struct {
 }
 
@@ -5148,6 +6445,15 @@ type StrictServerInterface interface {
 	// GetSession The signed-in user of this browser session, or null.
 	// (GET /auth/session)
 	GetSession(ctx context.Context, request GetSessionRequestObject) (GetSessionResponseObject, error)
+	// RevokeCalendarFeed Turn the caller's private feed off; its address stops working.
+	// (DELETE /calendar-feed)
+	RevokeCalendarFeed(ctx context.Context, request RevokeCalendarFeedRequestObject) (RevokeCalendarFeedResponseObject, error)
+	// GetCalendarFeed The caller's private calendar feed address, if they have one.
+	// (GET /calendar-feed)
+	GetCalendarFeed(ctx context.Context, request GetCalendarFeedRequestObject) (GetCalendarFeedResponseObject, error)
+	// RenewCalendarFeed Make the caller's private feed address, or a new one in place of the old.
+	// (POST /calendar-feed)
+	RenewCalendarFeed(ctx context.Context, request RenewCalendarFeedRequestObject) (RenewCalendarFeedResponseObject, error)
 	// GenerateFeasts Compute the feasts of a range of years from the tradition's rules (admin:global); imported instances stay.
 	// (POST /calendar-types/{calendarType}/generate)
 	GenerateFeasts(ctx context.Context, request GenerateFeastsRequestObject) (GenerateFeastsResponseObject, error)
@@ -5172,6 +6478,30 @@ type StrictServerInterface interface {
 	// UpdateChoirAffiliation Change a choir's religious affiliation and with it its liturgical calendar (manage:choir).
 	// (PUT /choirs/{choirId}/affiliation)
 	UpdateChoirAffiliation(ctx context.Context, request UpdateChoirAffiliationRequestObject) (UpdateChoirAffiliationResponseObject, error)
+	// ListChoirFeasts The active master feasts of the choir's liturgical calendar, for feast-based rules (view:calendar).
+	// (GET /choirs/{choirId}/calendar-feasts)
+	ListChoirFeasts(ctx context.Context, request ListChoirFeastsRequestObject) (ListChoirFeastsResponseObject, error)
+	// ListEvents Events and expanded occurrences of a date range, plus the choir's feasts (view:calendar).
+	// (GET /choirs/{choirId}/events)
+	ListEvents(ctx context.Context, request ListEventsRequestObject) (ListEventsResponseObject, error)
+	// CreateEvent Create an event or a recurring series (edit:calendar).
+	// (POST /choirs/{choirId}/events)
+	CreateEvent(ctx context.Context, request CreateEventRequestObject) (CreateEventResponseObject, error)
+	// PreviewEvent The rule in plain words and the next occurrences, before saving (edit:calendar).
+	// (POST /choirs/{choirId}/events/preview)
+	PreviewEvent(ctx context.Context, request PreviewEventRequestObject) (PreviewEventResponseObject, error)
+	// DeleteEvent Delete an event, one occurrence (the default), this and following, or a whole series (edit:calendar).
+	// (DELETE /choirs/{choirId}/events/{eventId})
+	DeleteEvent(ctx context.Context, request DeleteEventRequestObject) (DeleteEventResponseObject, error)
+	// GetEvent One stored event or series (view:calendar; drafts only for those who see them).
+	// (GET /choirs/{choirId}/events/{eventId})
+	GetEvent(ctx context.Context, request GetEventRequestObject) (GetEventResponseObject, error)
+	// UpdateEvent Change an event, one occurrence, this and following occurrences, or a whole series (edit:calendar).
+	// (PUT /choirs/{choirId}/events/{eventId})
+	UpdateEvent(ctx context.Context, request UpdateEventRequestObject) (UpdateEventResponseObject, error)
+	// DownloadEventIcs One event or series as an iCalendar file (view:calendar).
+	// (GET /choirs/{choirId}/events/{eventId}/ics)
+	DownloadEventIcs(ctx context.Context, request DownloadEventIcsRequestObject) (DownloadEventIcsResponseObject, error)
 	// ListInvitations Open invitations of a choir (manage:members), pending and expired. Never returns tokens.
 	// (GET /choirs/{choirId}/invitations)
 	ListInvitations(ctx context.Context, request ListInvitationsRequestObject) (ListInvitationsResponseObject, error)
@@ -5220,6 +6550,9 @@ type StrictServerInterface interface {
 	// ListFeasts Feast instances of one calendar type, ordered by date (calendar document §7 'Feasts').
 	// (GET /feasts)
 	ListFeasts(ctx context.Context, request ListFeastsRequestObject) (ListFeastsResponseObject, error)
+	// GetCalendarFeedIcs A private calendar feed (public, authorised by its token) of the published events of all the owner's choirs, or of one.
+	// (GET /feeds/{feedFile})
+	GetCalendarFeedIcs(ctx context.Context, request GetCalendarFeedIcsRequestObject) (GetCalendarFeedIcsResponseObject, error)
 	// GetInfo Public facts about this Cantica server.
 	// (GET /info)
 	GetInfo(ctx context.Context, request GetInfoRequestObject) (GetInfoResponseObject, error)
@@ -6017,6 +7350,78 @@ func (sh *strictHandler) GetSession(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// RevokeCalendarFeed operation middleware
+func (sh *strictHandler) RevokeCalendarFeed(w http.ResponseWriter, r *http.Request) {
+	var request RevokeCalendarFeedRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.RevokeCalendarFeed(ctx, request.(RevokeCalendarFeedRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RevokeCalendarFeed")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(RevokeCalendarFeedResponseObject); ok {
+		if err := validResponse.VisitRevokeCalendarFeedResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetCalendarFeed operation middleware
+func (sh *strictHandler) GetCalendarFeed(w http.ResponseWriter, r *http.Request) {
+	var request GetCalendarFeedRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetCalendarFeed(ctx, request.(GetCalendarFeedRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetCalendarFeed")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetCalendarFeedResponseObject); ok {
+		if err := validResponse.VisitGetCalendarFeedResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// RenewCalendarFeed operation middleware
+func (sh *strictHandler) RenewCalendarFeed(w http.ResponseWriter, r *http.Request) {
+	var request RenewCalendarFeedRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.RenewCalendarFeed(ctx, request.(RenewCalendarFeedRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RenewCalendarFeed")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(RenewCalendarFeedResponseObject); ok {
+		if err := validResponse.VisitRenewCalendarFeedResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // GenerateFeasts operation middleware
 func (sh *strictHandler) GenerateFeasts(w http.ResponseWriter, r *http.Request, calendarType CalendarTypeKey) {
 	var request GenerateFeastsRequestObject
@@ -6265,6 +7670,241 @@ func (sh *strictHandler) UpdateChoirAffiliation(w http.ResponseWriter, r *http.R
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(UpdateChoirAffiliationResponseObject); ok {
 		if err := validResponse.VisitUpdateChoirAffiliationResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListChoirFeasts operation middleware
+func (sh *strictHandler) ListChoirFeasts(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListChoirFeastsRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListChoirFeasts(ctx, request.(ListChoirFeastsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListChoirFeasts")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListChoirFeastsResponseObject); ok {
+		if err := validResponse.VisitListChoirFeastsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListEvents operation middleware
+func (sh *strictHandler) ListEvents(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListEventsParams) {
+	var request ListEventsRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListEvents(ctx, request.(ListEventsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListEvents")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListEventsResponseObject); ok {
+		if err := validResponse.VisitListEventsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreateEvent operation middleware
+func (sh *strictHandler) CreateEvent(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CreateEventRequestObject
+
+	request.ChoirId = choirId
+
+	var body CreateEventJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateEvent(ctx, request.(CreateEventRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateEvent")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateEventResponseObject); ok {
+		if err := validResponse.VisitCreateEventResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// PreviewEvent operation middleware
+func (sh *strictHandler) PreviewEvent(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request PreviewEventRequestObject
+
+	request.ChoirId = choirId
+
+	var body PreviewEventJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.PreviewEvent(ctx, request.(PreviewEventRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PreviewEvent")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(PreviewEventResponseObject); ok {
+		if err := validResponse.VisitPreviewEventResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DeleteEvent operation middleware
+func (sh *strictHandler) DeleteEvent(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId, params DeleteEventParams) {
+	var request DeleteEventRequestObject
+
+	request.ChoirId = choirId
+	request.EventId = eventId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteEvent(ctx, request.(DeleteEventRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteEvent")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DeleteEventResponseObject); ok {
+		if err := validResponse.VisitDeleteEventResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetEvent operation middleware
+func (sh *strictHandler) GetEvent(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId) {
+	var request GetEventRequestObject
+
+	request.ChoirId = choirId
+	request.EventId = eventId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetEvent(ctx, request.(GetEventRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetEvent")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetEventResponseObject); ok {
+		if err := validResponse.VisitGetEventResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// UpdateEvent operation middleware
+func (sh *strictHandler) UpdateEvent(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId) {
+	var request UpdateEventRequestObject
+
+	request.ChoirId = choirId
+	request.EventId = eventId
+
+	var body UpdateEventJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateEvent(ctx, request.(UpdateEventRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateEvent")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(UpdateEventResponseObject); ok {
+		if err := validResponse.VisitUpdateEventResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DownloadEventIcs operation middleware
+func (sh *strictHandler) DownloadEventIcs(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId) {
+	var request DownloadEventIcsRequestObject
+
+	request.ChoirId = choirId
+	request.EventId = eventId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DownloadEventIcs(ctx, request.(DownloadEventIcsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DownloadEventIcs")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DownloadEventIcsResponseObject); ok {
+		if err := validResponse.VisitDownloadEventIcsResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -6744,6 +8384,33 @@ func (sh *strictHandler) ListFeasts(w http.ResponseWriter, r *http.Request, para
 	}
 }
 
+// GetCalendarFeedIcs operation middleware
+func (sh *strictHandler) GetCalendarFeedIcs(w http.ResponseWriter, r *http.Request, feedFile string, params GetCalendarFeedIcsParams) {
+	var request GetCalendarFeedIcsRequestObject
+
+	request.FeedFile = feedFile
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetCalendarFeedIcs(ctx, request.(GetCalendarFeedIcsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetCalendarFeedIcs")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetCalendarFeedIcsResponseObject); ok {
+		if err := validResponse.VisitGetCalendarFeedIcsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // GetInfo operation middleware
 func (sh *strictHandler) GetInfo(w http.ResponseWriter, r *http.Request) {
 	var request GetInfoRequestObject
@@ -6956,145 +8623,185 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7H3tcuM4kuCrIHQXYTuC/qju2t5Y+8eFxnbP+Lps19mumq0bT3hhMiVhTAFsALRKW1ER9+se4OLeYd9j",
-	"H2WfZAMJgAQpkJJsyT2xM/9skcRHfmciM/FtkIppIThwrQbH3wYFlXQKGiT+d0pz4BmVd/MCfoG5+Ynx",
-	"wfGgoHoySAacTmFwPEiDtwbJQMKvJZOQDY61LCEZqHQCU2q+1eaF44HSkvHx4Pv3ZHA6EUxeZF0Du6fr",
-	"jXnBn5mmmgneOTALX3nB6HAnnoB3DK7x2XqjfpTimWUgO4Ys/OO+UYGX08HxnwZjIca5QQT911LC4M9J",
-	"ZL5PCrrBXtqH6+zgu3lZFYIrQMI5l1LgZlLBNXBt/qRFkbMUoX74FyUQfPWI/13CaHA8+G+HNT0e2qfq",
-	"0I6Gs2SgUskKM8jgeDDkBMyzA9yUe92MNkw1ewakrhv4tQSFKyikKEBqZteY1rTHyzynjzn4jS4CrAbF",
-	"n6oPa8iKx79Aqgffk8FwNGI5o3Z9CzM6RvkDVT8DVZbjmjvC3wnjSlOegiLwlSlNRkISPQFC69F3FPHD",
-	"kd2d3ervssgFzSDb29k7GFQLfBQiB8rNCv2bH8vHnKkJZAE+I68hUy9i3LygYSzkPCS9EWV68vBIFRjy",
-	"UZCWOTVEK/QEZIQSkwHLooNbSow8UELqa+k4xT1lXMMY5AKeWOZpOlhtOETSFl2LsEkiSFuC99MJ5WNY",
-	"xL6EnI2ZKFXw7kUWlwfhNjq+i66i1BMvSk4nkD4trmIkSt6BcqauzQDxh0UgoZoka+UNEZKgwCGzCXBL",
-	"rWkqSq6JYmOuCDM/SlGOJ4QSPxoRPJ8bOl2PA+0m6hUHy4uB5bSJ1kWgFH280Jq7frdvKs82bQFQ88wC",
-	"aTegGnk+eZnUYC8VFEydwYiWue6iliUS5Anm6/B2C8zm64p7w902eLleY3NBIbSiaEIe/UiVmgmZdauI",
-	"Ukrg2r8X3w7Mep63VUdrwObn8ZUKJk8lUB2jJ6bjMEbGs3TWpJSL22vy47ufftp/R2heTOj+DyQVGQQU",
-	"sIIQLnLKQ7GvpjTPB8lgChkrp4NkkFM5hqi8L4TSZsLouCtLyGSg2RT+t+ArEJJXAA4inbMEY3bi4Qw0",
-	"Zbnq1uye7ZtAv5sAeYI5ESOUi2g/7CiSM13KMUtpXnFoQkZSTAnTKtT1UeysgvuuZ6ddGEiR0LKhtqpC",
-	"TqkeHA8yqmHfQGewugafwvQR5KmZL6aqN0JdS5TG5qhNihyWGak35p0WZbZ4b3g1JOYx+VfBgRgARDFb",
-	"Ftl6SOizewyVBIAIGSEkhmDdPRzS9vQE+hkhqkMSCnfSyVKX+PEiR8GUsjyKjBGTSl91UQ9T1vaP66S/",
-	"CMYhO3PCdDUCz2nPdNNSGQY2yMdlMw1TtYxULuuPkGLsoFRKOkeqnQgOV6WHS5OIbidixokWhGZTxpnS",
-	"kmohVUIoz8zPFhnKWmFGjogZB0nUhEpQhOkVjK3V6N0iTk1Y4fdRVk5lP31W/mWNyQDKiUN9Ew4VsVX4",
-	"bSCzhYhOarstp1NqZeNrNakR6u7hjiLnfGxMj26mXiZ513OElnN8nM07AfMJOTW+yxGDPFOGuFI0m04I",
-	"tb+RHEaaiFKTJ4BCIbk907xECKwP3zUMkD653m8aLG5fZNBtALpJWmEHotjX/YyNmSa01BPgmqWGDdGW",
-	"StAVIhJS8Qxyjr8ZdpToEUGhITtYKsPTTmwJziE1QtV6VxFjhD5T5vi7n4W9q6icexGxY0ODPzP79JOs",
-	"JOgu7CfzRSm3QMDV2M2VJMFu4uCoyKcJhJw+Qlx/IIW+xjJurd2Ol7gZY4s8NwKtk8a6NF1rGvtaz/A2",
-	"/LaN8X0wbzXeQHpHM9YYu6qAlI1c3A+NXqUT8nn44eJseHdxffVwfnNzfWNY5mZ4d/7w4eLy4u78zEAd",
-	"vtJpYYh4cHV99/Dz9aers5hgzWqbnGYZM9PQ/GNjpf2u9uD8q5aUjGiqVUJUmU4IVcRYaFNQio6BFCCN",
-	"Mz21Ui+giBpG7tUYPCbllPJ9CTQzVOwHTWxAZBFAhuyVkxdMkwlV5rVpVKlI0HI+HGmQt5AKnkVCA39k",
-	"etIAbUImYkZywcdGos+oNQmWhNKc7eh3GaMS9LZ/Dxxk1FU1BPEFqIw7A1p0PWtHfvww1TdL15ItLqaK",
-	"lETEQBVEmUmmNXCyy6aFkBoyQxOKUGmcuUKjwcWFtkYAZHsxMCaDOVCpVtiYfS8Jlta5sQtcT4whq1h7",
-	"c0+pej4mlEyAZiCJFLPEkBQnRuWT3S9fvnzZv7zcPzvbS8jITPDwBPMETZmESMqfcKuisKyVz4lZFvmP",
-	"//P/zSj3XJS6KLVxbv8lpagJnWc7J/v71sQmqXr+lwPyFyX4MaGcoBIwX3wzS+iYNbnnZqL/8f2AsFQd",
-	"E5rn+xmdk8/nn8+v7tQJuf10eTm8+UIYcoj78p/3T4dXdxenw/2fz4e3d/u/nH/B5de/3wyvfrnnY/Zs",
-	"nXLzEDe5O2N6YowZw244onmciimoWpyZSaypPQH7mdJ0rozEYJrMqNo7uOcxVvW+Ru3XpurZGLEKY1os",
-	"VfGTmmbYE8dIKkwvIZEb6CAUNOOyOCsy/kxz1vGQwyz+QIrZ6mZBuEQxi7lAJe9ZYzs+bqa2S0uqrYVD",
-	"1HtaBi8xWwSWt4sXMWo+/KUjyJmzhgG6StzDUFNHoIK647KWaJ/MjZ0pZoYD3BbR+JxNDMvh7tUJgWmh",
-	"5wSPYGZMxb0TpakuVUid64Gzg2ARCokFYQCwylfBLVezVzvtRpMTjhGbt8fp91GLqNu/RkjL64H4LHU0",
-	"r1vNTanSIHErS93r+lXvtDYH6AhVKVHKtMORq2L/KMCfYB6lBS0pVyOQ0u50cRgtqbWzdhSRZQ6KTMUz",
-	"WJFoBHQVwixVSXPUMrEThpgP29xfC3ULME482qttN1cfoKwJ+xiBVb7KorhcPyjaHb3qoK3weG0FXz9I",
-	"CPDRknqV0d3xkVjcmZdFtal9ajV4bE9F5S2u41Y+g1TuRKue5fndwdFSv8rJCD9AuID4Dn1Ox5YxCF8L",
-	"JkGtM9iSkGWcJHrjji+L0CngeqhjmsQd2eKujRlDzOzEvE92EXpMcOKyEHKqQWkiQQG3Zu9qUFhUMgXw",
-	"zDw0jGwjIwMPX5t/8iyeYAU9gzzhGaEjqujih5WuCePUDi4hbvtJbOiXu6iIcuPpzeuwdkQf1Ykni+Ew",
-	"82yjWO9IXgmnqoDTXHw/CLrOJF8auF+J3Ft+jdnBAwbCExf4NjQ6LkHp5XGbVeilHwSdjph6XlzsjZgp",
-	"4/LgdM5ZQSazf+JqEmJmJbupmE5pQhRMWSpyx3n0kSgoKLq0eyeVP3fPnQUoIRVjzhRk6KCoJ1YUkJ0Y",
-	"f8uagDj2FChXDlgHZKjJVChN/uHoyBiSKuq8tClIPa8ElxtQLnmgFQmgLO9xPpjueriWj7Gwmrij4aC0",
-	"upvhV1h/mvgdrQSUmIvRzTLdbkRnwOkccT0SkrilImJPyKzyFox4d4s3hCVhVBqi6fcQRKmNKxxK7xgo",
-	"MB1vZcfAs6AfvD/CVMPyo4RnBrOOnL5OKfKGOn0byntr6jPUBGtq0X6F+UGMGV878J0Mir6EGwlWel06",
-	"4nc5SiOaK1jqZVRni305N27ZcfG1iAbFxhyyB2ZE53REH6r5YgkwpbJmQR/ub0EZk/eTioghN31s2ZdN",
-	"73J9B7kz19MBuZuxMi+1W8FUrWzEzIgZyp9Q9KRCSjzBIo9zMsHQojR/Uk6su3ZCxjZ0a2xOe7LYioAH",
-	"a++NwnQdqsJXfdZz3GkUNMZGrealIw2SaGF8Wz2hNiZvVuuiEQsW8EpH7F3RHh1HQszibaVjhFhqRFtc",
-	"mEXb1yqf2WEtgMcSquo8PV9GHy9B0iYAtBJElmy6PhlfnaGWwaNjb7HjaasHuhbRn+3i9czK0xh106FU",
-	"l8msRnrFVvJwXqs1V9CB0TSTStcFi/5zLwhv3EqrSH/tp1TpUoNkgH5KVElcjujphOY5RBPJvdpfIVfZ",
-	"vRld7ojeVrBpZ6rb1IVTkYH6ACPddWini3NupNwqedPh20lkiugag0SpRdp/o9KB+rslSxwqYwlM3RFc",
-	"c7FBetJF1vRiOgRcR6ZEa6AlS6r22wbda5bAls/7R8li4mq1bCZ8KzbBRylGLF8r5oBPztgYlO4h1WXW",
-	"/Aq5MR3JiL/PxSPNh8j68WMDqvQwTUEpyE5XrkhalpU4or27bWUYLp0Mswc/TqJZrX+cgHEcyQjyXMyq",
-	"/MMpnRMFgAFDnI5wnI/sNhMXCc1ndK5ISvneqqcES3yUZt5gsPY2QqLk0YBeOxkphq0eSt12Vt1mqLuX",
-	"lHqTUYc+tGTfJxKm4hnUAtLjZ44NoorgPQbV+gSiTYUsnRAlUkZzLDjaZ7yqMlK2DEaBfAaJ1nsq+IiN",
-	"S2lT8VqGHZZNRuHoSiuXK7vOGsx6MzehBlyig18hrJvjxBcyZsbafYGfvuRco1kqu0A6dRUu5jNjCIMI",
-	"nlqhQbNMglKEOWzJKWQnhGkyLZUmj9ULgGnPiGBc6EoJzv0k3xd9WE90Los+dMiwOJoU6KUVS71r1x4V",
-	"/av0Bcy9MZK2jTtGuVoZuWubvC7m0eF9qLgMtZEXw+qlArmjiHXKvBKasEIlhMMMlLZuvSGO1VL0a38o",
-	"lp7igjg0z69Hg+M/rRHOWShbiWXHewDGGdaNFz/STXMGXF8UmyrvcRVrcXn4grBpz2HnLQBfZ6gp6ImI",
-	"RJ083SakVZoaVUMFSGXkX9ceDT6G4+bj3qCMA1hj5GqxzXPHYNchMMNJkxqjPbTwSa1XQ/N3s/jvZvFv",
-	"YBajLdCpu9ZST/HhdXHOpcjzuBMudEFLPfkk40zxqzztSGn/ePV7klFNyaebD76K0w1mfoqbt5BKWEFo",
-	"uPeScHXVWhZ3+R0NKyv5YwVJXEuaGvtIz8AldbicHm//Up6hTzGDR0KL4oCcY5mK799xzzHGzRQmN1Oi",
-	"SkQsSamUDDDwjQUBxK7InRgzHaYPkeHHiyB153jw7uAIDxEL4LRgg+PBjwdHBz+ijaEniJtD1y3g0Krw",
-	"/SroWJQIRIPHqkRzcAs6aPHhWpWA0r8T2XxjbUciTUS+N7GH+rvV+uSHo/eRw393ZmX8jTo+3LWAaryq",
-	"80kyUD72Xo1V1xLjX0ZlkJmQT9hqYdew5AN1PPlgzTGW7Z0QI9UMdi3HE2R5comVLmaeCg/Ncp8xRLDw",
-	"gSl9EVbutABxtDFULFY9RbrBOAawL/ruE+r1AK8mX3QsO2F2+M39Pb/Ivlt6yMGGApow/MRzxp+q5MOk",
-	"0YHpT/HuRdXIa/Xo+fMqhHrGVAXC10OuHi3o+ZEQNiKUY7oBmdG5cd8MYA3ZSqN5eBus0xHtpMHfg64j",
-	"2VukwHqSCOXZJ6+H191M7I9oqo3BWtcVGgdZ+RlacDn0/v1+WsURhIrA6QbcoSo0Aw/bEZ1hUeVKMnNz",
-	"iGpur0NMcJhhnZo6sbo8d8U9XGBllJOkm5DVRU5dQKNREKpOCAfIFKHEOQyu2nABwVrowipFfwIYxe/Q",
-	"vWFsoL9BpF7zEwyXGkirNqw3wJil5ER3cqfgZMb0BCO4UllUnhAJupRctRaDEa4uPGdM+cLdOJrP7At/",
-	"TViOaJHr0Wj7MB+N1uMhQM+gG7TWc6gguyVKbvko3fIpQft7DtoHtayj8Hq43moqW3Xr+7QoCMLHLKqm",
-	"XKxPxWkrr+F/3cSAHIYd49BtdlzaFu1G2zq9lIrtaBswg+xA1ud3a/Okiza8I17B4YCc80wRQHFhLSRl",
-	"IzxtgNdHoV1mkT8t3SIx+yk6qNgtcgOiIBbrDUcvqE4nEeMaz99CQGye5ppHfW+sF5cgwPXf2RwiHCUb",
-	"R0QlzQCWKw7JMGpECgkjkLCo6hw59zuVt/6lV4JupVB/GE5fPE1btPXd2toHC1uhcQ+tDiAefnN/LXEy",
-	"z3nmz1dWcTCrQTfvX57zbBMS9Zyjwe5jcUvhVurJYTqB9Gk/LLTr0lSQPoWdNLckOBpdQd5Ybiw2Co1Q",
-	"+h9dHPCJixn3oHanrq9H4R/EzJamUJZXh71Vq9Bdiy2DuAplew1s2jPhHjTaF85dUHwbGGyEs98Yg82m",
-	"LxHsnfpD840EwMxQi+hCp8dQBcbk6y4JDjnWUM8Zf4pg7tDWD/ZFLMzz02CovxpG/CHSl81YcKzBIz5P",
-	"vORVAoOPSm7AigfXhKIBa4eeMWU8BHkuxvagLQ5prHfYEnAbJSBvzCNhHUdMk6PWIIy7jl0Ke+gQ524y",
-	"hSb6Jvjn1kU3kV0cinhW+QItTAl74NGJKvN8FVXrtidKfeIcOdSJtlQQK4OqRiapEE8MSJoDlRvbsG2l",
-	"whR5lGKmFj0Zs93lkd06D3q7wd16ng5bekaZZnxMUv+ii2PPXw8uf1bcgBYKj+rEwc8+WqTUA98RbxGE",
-	"n0Gy0fxyRP/rRQRX5e3XY+dnxpmahLjAUB+PtP6LdP4LqV2wLD385s2Z74cpzfNHaru0R1ngmmXpqX9p",
-	"wXKPbaV+pWrDMPieOCv/1xLkPLhewzb16rmXIv6d0rbGae0PbXHoSz98aHYBX90R+TGmr+8EceaIg6/t",
-	"/2Tvk0DBuDApEZyMKMtLCXsG05U7FpyYJQNblY0TfxBp1ZCi5+6MDYgP6aJLvq2+sZxscMmLE7PFEyIh",
-	"YxJSjXnHzf33EarS1Na5R6kUA4qGVDdPotM2iVaAwqpLm6wSlGHiD8bgjBa9xufw9aTxebrKSlclshAt",
-	"vw15/A7GjLdTo3eFRMOc8XFiewUrLzH3yOO8IhRm2wQ2d1ETijdhDkdCjkWP3fIzPt9y+He7hnxlr23Y",
-	"iA8GNi6RXnCYKiDj436HadsgjmYhvzTA7sdxFRDZiQt8e0vVhRwwswU2Ezi6BU0oHv9WQO9yYuPIkC5b",
-	"vvek3b6xLQw00/VXAv67t4s7+PVh65GYd8qUUaSYgUY3YDzbPjRoj7n7ZjrcrJNAKy4uK8SxqnPRuzyT",
-	"Opy6NQvXT9GV6eROjWqvauMBaMuAix4c+su8zD3QfB36vtFd6vBbWJf+/XAc9oRdyzxoXz9nlG6c53yv",
-	"V3fly3Y4r9nh9o39nVZL265w7Ywq3z1hM5G/aVFqa1xi+Ty2MKJE4jGQGBFsW1vLzMXWgDav+diWh+yd",
-	"kKqZbn1bkdIoB5ZTEqv7LW2MjtpVSXPfSRNb5djeOFZmzCYiB7f+Y/L+6Gixi/WO4SH7BtoMbihs0aRO",
-	"CBd6YgwqgyQPh4OdWgFJ7NdKGCeuqTXZNYvIGQfyH//3/xHbHnPvgFy4j+95DUXpUo0q7NuMJn91nKJT",
-	"h0IUisHdMwaFHi9o7rm37/mI5WCDib6bqN+CzfptB9ynU6bDDsVbZEM3w2/BhI3eul18qGtCyFiWIDEZ",
-	"s1rMXs+UdgEOmRUBJITmOQpmR2VNzluDwQ6LoL3SlgS26+D0d2q55kCAaznHLvMboY8boFndTcc2g6O2",
-	"JZi1r7EJmIs5MpvqD7PEW+EJqXr9EttFDMVhi5zIaUsirEJfjXv2NkBaHaUBp5FrHLcS/mzdK/jG9NW4",
-	"a7DLSgxb/r6etNxODV2U3GHTWPmNxsJtlV+9CRm+YHvoT1iWeXcLyVIYTsiVj5jWdZ8d57to92+z/iO8",
-	"eu+NvazGbXOxw11bRLg578kWktiDIqxQFJI8gm1+b1y1oJ63gZ/Db66h6Pc+b6nG0rZYYQm87nypzOsh",
-	"NrQDJbXZltI8x6wTbLDpz9RckY51SXeNsjvOqJo8CiqzPZe0tpYAdHV1KPj60t22zhK/TarbKij2+W4b",
-	"QrXLdqPVjY2VWT6lnI7hGH/f62CIQ9q6C/rl6I7puQDZ4aXTWyqFW7je+G8Q+9W1iOHdnMjvKAqMJaWj",
-	"t3quSC91P4wlJXfBe2+RIBl0Vl8hP/Kj7Tlmj9BsL9Kg08fG0yavCwg7ibj4hC2L9GB3xdd7CSkWF3dA",
-	"roz5Uee8iyfg6rUCOhpduIFRqWiuOqIHSEUFyH3bBqgSNq41dFXWbftG27+Mytk7uefvj/6JnF8OLz48",
-	"DD/cnA/PvjxcXH2+uDs/sxkDvJmyRStA1JA7IWYM//Xl+eXvzm/Mx/c8/HoiVH2x9yPkgo+VPyByJsT7",
-	"H/6pceEUKYyfai+HYPmc5GzKdDSAgLZIQG3bkWULLczf2LYL2WmRfS5sU+UNRAlwIKLEFIxl/Th3IfE2",
-	"U5wEjf99jTd2+a8PPvok1cuDchF2adKDdZ3b0m6bBPHbxAk6Gqd3BAskPt1ctMDRyZTyOaGu/xI6Zae3",
-	"n7F1+KpN61t0tQrtfKv/WZLBfoMZay3ZsLzqHtPcNhFRMQMFYlPIiG6LsJY1CPCWMFHg3X5PXv0wTXKg",
-	"zxW3OWX4QiZKlr4aUJlhujVxE2brvtEKk9684D5SOHojWY2pAj7ZdkOpAL0EZmPxToVzmFnaovil+ffd",
-	"e7whT4Oc1oXNEfpblVfd815r1HXKehNLNLwxfAVT1C3N6L5KaG3mnNQ59zZHRsi5d/D9/4b1ebMZGRE8",
-	"t0HYJvBfZWn2Ye0QvnrNHEXeOT5eGX0avupDd7NJT7bSQqTq9rMn2Pr+yc0gQQqlQRKqUFVFaHpLcP1m",
-	"LzBfoq+m4hkufWLZSh1ixPOG2sOIZ6OrHI3WRRlRnwhPJd21TqqqNW40o9quXvpkb4NvhLVaPUlgKrQT",
-	"ihm4Vgj+pDJcdRCkJJSrmeE649R8GN7ePQzPLi+uyI4L39ny23tOUQsrLL6Nb55cUqP6Xb8SB1R0iYK3",
-	"nDe7c8+HnJTcVkxV7/qVvCc7liIQ5iNR8uxg54RQ8kgza0TF/MKYq2SDPwF5bd4qbjSe/y2iPV7Ox4M9",
-	"7gajzUV57IA+imucZkMNTM8jLOMDDLZB73Ia6levlUA5dM29980S1FZtrZDrOk7RLPyDpt7b8r/iLdT/",
-	"65KczUGs6O1ZsBRIQaVWbVJLfFV13fFrqiAfdRtsbQLqNtvaeN227Rb28l/BdvtcQ2Uz1oKP4obgZpwI",
-	"aWyStvm2lfBfd9DPhfoO8K6c3Z167/b2HKzYsoywk5DI43uuhe1ctLNn43ifry9Ozx8+Dm/uHs7/+eL2",
-	"7jYy0c4wAIY/zmLuxh53FeA9h69MabVDdrHoH49uDQCocU38jdkSxlRiH+aUKtjrDu6FRLB1YWIvIXjj",
-	"6F6DzBfJephtJI15mBmXL8DeLmRMHyvQxjBSq8mHQ1HdDrHZo6kbwJHfVnXYqy62oDW2Id2wO4oXQXoC",
-	"aJDOrDDaRJaGtehboo7Wc7TpxWfeIy3BV5rqfB42qlpCSN8kXkfS6xGd4e9tAfD2blHANL6nEa2sDhVh",
-	"pNf4PpHmGhZU63bW6DjxvwEz6l+rVD16K6lqwbARKrHKb7lotdnQgYnVVX9Khq30qLC9bp0YFXqJV9d3",
-	"Dz9ff7o6I/AVL0XQgthsqnuOjoU6IF8w8ZpxxTLXXtD1mKI6TMhCre4yt3OaPlkFHuYIkwymlGcH9/yu",
-	"GgW7VBfGyXX3w/5kE71P4geX9c2hZOi2gWYCTSc4xT239efYfngkJPkHMmW81Ji0angws2W0OUkF93UN",
-	"joztUFOQY8hidoWxZaus/xajrngDfrTG1d8nvzqXJu0Jf64uEkzIly9fvuxfXu6fnZFdxtO8VOwZ9g7I",
-	"jRuelDwHFWYPGAQbMhmzZ+BdyxxJMR2stagPdNtr0uIlJb4LV/svjBDc1dXelEEN2cUjZsv9e/bY2/ri",
-	"dY68GPnffDEDz+cnBGs83ZW57rngoE4wo9r8/Cj0pGu71XWK9YJ9RapZFl4PnCt7u3beUZbaPuXL566P",
-	"5RTvIXSrPbCXBOTYpNxSY7Rmtr67EPVMxJJZcoVMMlB6jv28R0JOB5HOTluwoOyCHapWsaF+bua/k8c5",
-	"0vUGCv5bA4sRRnYasiOxdpS9xBTvCt2tnmciLY0xQf793/6R7FjhtOP1hu/d3pUqiW3ItnqiNRLxsywr",
-	"nWm6CYcb84RTOxqhj1UrkGYr+gokwakjpt9879SrQ1el2exR/+nTxRl5fh8o0SNycYV66uHu+pfzK7Jz",
-	"4dLYG5cOYb0n3jVysHOCiS4+dmsQ3lTFO/VZYB2+JcI26nBndTtGAfp/EuJvZSZC3nPfcyU8znPL/eHo",
-	"yKeQKdfpOSHKVV3TsSE9TrBWlWmy6xubk3//t/cH/xh1tpGO3vZ81F/J3eHsNHadBRvdYLlDPcXjHGew",
-	"CN5FIys9CWp8mT10p6WeCMn0i+I9F8HtVvbAKELHh5YE1vexm6N3RZTqW4rsITBOZoQWmdDCJsYhJWtJ",
-	"uTKKyoG/hoS9MMB4eif1IdE996nfvvx6R+FBy76/UMDlWJIwo+0dGX66+4MzCVXQfOj90dE9b7LjlOaG",
-	"7yA7aXGZ4z8bxGp+48/Dd3fujCipoX3PAxY8IB9zoAoIVU/BsZc9FNICa4CdJ1yPcLCDDT3wGnw7/D0P",
-	"yAnL/208jDwC8IqxD3bIIdk5ODjwHZUObPztR5eLd3lxezm8O/2D7bCgJ3DP6wrb4IIzfwTnb+w3ONu1",
-	"cV+8Dt823EQzZM84FPauh4moo3SxVDwyBh0IF/euO4Ey9kNMdAxxa28tPYb+/vqI+PifeO2u7dHlkEA3",
-	"Fos3g9egp6501YKvEsnGZT9pNZr02PO30bXQ51SbtcX2F5zFSDy+ttpUR5POdvue5u3fr3BUboHKdGKE",
-	"hfV+eeaKC59gnnQEebvM4V8H6/UI3UYsLrgHf5UskaaNvZH0kHDIqP3YKpJKjMqyOXV1HN643DvKWpcz",
-	"3+NHgm2gEKWww28N4/97RO9EIlJth2ETgSl3QB1gYkuBqYWL2t86MhUSW8e5YUANmyjJl9JeqBKOu+OO",
-	"bYQkkvInlJa7Gez5iyOs5dis4KyuBDE6zh5l294YOEHdqa9q5RxWtPRLs2H44lvwfFgCswLPh+vbhAUa",
-	"KQxRZNeqkZFIzRNjdvnuCJbflZDaheO1sQ9celoT5M2C2l6gh/Wgb5SP16hAXQ7201AEbkjWxuptUqpp",
-	"LsYlNItP/fMgF88yA3FR1QXgG0dLLrsC67R6601gjrPNVwK3X9hmIH1xe01+fPfTT/vvSAUYJORzPsZC",
-	"YE/AePudcfCtyillPjgeHNKCHT6/M77SfwYAAP//",
+	"7H3tcuO4teCroLRbJbuKlrune5KK/WNLsd2Jd9rtXts9c2fjlC9MHkmIKUABQKsVl6v21z7A1r5D3iOP",
+	"cp/kFg4AEqRAiWpLnqnc/Oq2SOLjnIOD832eeqmYzgQHrlXv6Kk3o5JOQYPEv05oDjyj8mYxgx9gYX5i",
+	"vHfUm1E96SU9TqfQO+qlwVu9pCfhrwWTkPWOtCwg6al0AlNqvtXmhaOe0pLxce/5OemdTAST51nbwO7p",
+	"ZmOePQLXrWOCe7rZmOf8kWmqmeCtA7PwlW8YHW7EA/CWwTU+22zUz1I8sgxky5Az/3jVqMCLae/oT72x",
+	"EOPcIJf+rZDQ+3MSme+LgnZUFvbhJjt4Ni+rmeAKkBjPpBS4mVRwDVyb/9LZLGcpQv3wL0og+KoR/7uE",
+	"Ue+o998OKxo/tE/VoR0NZ8lApZLNzCC9o96QEzDPBrgp97oZbZhq9ghIsVfw1wIUrmAmxQykZnaNaUXP",
+	"vMhzep+D3+gywCpQ/Kn8sIKsuP8LpLr3nPSGoxHLGbXrW5rRHb4/UvUBqLKnuL4j/J0wrjTlKSgCX5nS",
+	"ZCQk0RMgtBq9r4gfjuz198r/F7Nc0Ayy/f7+oFcu8F6IHCg3K/Rvfi7uc6YmkAX4jLyGjGIZ4+YFDWMh",
+	"FyHpjSjTk7t7qsCQj4K0yKkhWqEnICOUmPRYFh3cUmLkgRJSX0p3UtxTxjWMQS7hiWWepoPVhkMkTXa4",
+	"DJskgrQ1eD+ZUD6GZexLyNmYiUIF755ncX4QbqPlu+gqCj3xrORkAunD8ipGouAtKGfq0gwQfzgLOFSd",
+	"ZC2/IUISZDhkPgFuqTVNRcE1UWzMFWHmRymK8YRQ4kcjgucLQ6ebnUC7iWrFwfJiYPFXI942yyCheX5K",
+	"Fy3HoGISS7QIvOX36lKrQ+pmAkRpISEj+A7ZM2BSIBkoPOOUE5GmhZTAUwjPb2NwfyhXMs3yxfKYLa8G",
+	"R+srwrLEIHBpDaT/5HbzfFD9evC0WCwWBxcXB1n23I8u03OwU6pheeqff/75Z/P56WmClFIN3Vckoxos",
+	"tZSw2WNaESHZmHGa2xeQyqbiEbL9lQu41lTqGzaFOABqM5czKPNRQrQghn0QZjiyAUwxw7mFJBnkoCE+",
+	"szp3cy9POawBV4wIJRLM34yPLTLiTDsXaXmnLDNLoS0hLz3xGwrErKV37PxmPX7ZMdK9Bk0EwgAypiEL",
+	"t6EnVBMJs5yaG8ugbQwcJMXXeBxI1axXRb6Wlq/qb5vvixxOwxXGkGteMpib5ZRxMhcyUwmBwXhA+meP",
+	"IBfkOzIHeFBmZzcFqIwuCOUZuZkU0vwRJ20kjuUJrz6ckHfv3v2OzJmeIBT84RKjkQJ9TCqqtwctzw/M",
+	"jPiaaptKF6rTSb+2rz4nPc2m8L8Fj9+fmukc1t85eHVW4ncl3NvvQzbkAWL5YeK5aUCznkLL/QRrrB2X",
+	"Vbz7A1hJpc66gZtLo+U+K2Qep4uJ1jNF9oTE/+0TmmUSlEEU4m0EhnBHBkH4d0rzHKQRuAwY4piaw31K",
+	"8y9tMyrDRvw0JYHYjwjiERIyn7B0Ukl1dDZTRMyAE6oIJaq4L0eNLKGBQA+YVSB1Us4yVGerRMPGRNW7",
+	"q6byF1ZTHq5EyCWIZvXTvfR88m1CNPtWuZmpUxjRItdtwtMagfoBFpuIug0wm69LYTbcbU20rdZYX1AI",
+	"rSiaUGT9TJUyTLJdY0ImrP178e3AfMXzpibVGLD+eXylgskTCU6saKyP6TiMUQ61dFanlPPrS/Lu7W9+",
+	"c/CW0Hw2oQffkVRk8SurVSeZ5ZSHWpCa0jzvJb0pZKyYGk5I5Rii6s9MKG0mbLmZOyoMK3l+A+ReH3IQ",
+	"aZ0lGLMVD6egKctVu6Lrj/0yQ3yAhWe3yFX7iuRMF3LMDEf03ydkJMWUGOkvUH2j2OmC+7ZnJ20YSJHQ",
+	"sqG2mpOcUt076hkZ8MBAp9ddoZ3C9B7kiZkvprluhbrW6FDbozYpOohswgpqIWU2zt7w05CYx+RvggNK",
+	"2lHMWqF7AySsMgMYKgkAER6EkBhqEkrrCWkaUwWKRiGqQxIKd9J6pJBJR7R28/MPLTdIm3I3pUqDJCN7",
+	"G2YJ3oD413mGCg0KyJvxOg5fdTedzrxpVTXB0TgwMovRIqOLuEZA+UNHwdQhswSK+7gVqBeIkYj0OKUs",
+	"j25zxKTSn9qAwJS1L8Yv+r8IxiHzQOrGNXK6YrppoQxXNCcKl800TNcqBRfVR3gM7aBUSrpAVjARHD4V",
+	"Hi4NZW8i5txovzSbMs6UllQLqRJUjrQglsKV1cFRNZ9zkERNqARFmO5g0OnGRCzi1ITN/D6K0nC9mk5K",
+	"G3aFyQDKiUN9HQ7lCS7xW0NmAxGt1HZdTKfUXjgvFU/MKXYP+4qc8bGR59o55brrbDNj63o2GuedrYD5",
+	"guwvvssRgzxThrhSlEWPCbW/kRxGmohCkweAmUJye6R5gRDYHL4bSHWrLsvV8tby9kUG7VK1m6RhKSKK",
+	"fT3I2JhpQgs9Aa5Zao4hCqhorUPbkUBDhvnNHEeJVleYacjW64hpK7YE55Cam8pacCMSHn2kzJ3v1UfY",
+	"m6OV09kiykGoRWVmn36STozu3H6yWOZySwRcjl1fSRLsJg6OknzqQMjpPcTvD6TQl6gbjbXb8RI3Y2yR",
+	"ZxnT16mw8nYpKzJuXYEjkedibkZGA01UFzkzLLGVStvuyqbdAV+LLtAOb52Euxjfuxy7nS48MahdoJ15",
+	"BikbOe8k6iJKJ+TH4cfz0+HN+eWnu7Orq8src+iuhjdndx/PL85vzk4N3uArnc7MMeh9ury5+3D55dNp",
+	"jDVnlapEs4yZaWj+ubbS1RaQ3tlXLSkZ0VSrhKginRCqiBGcp6AUHQOZARrwp5ZvBjRVwci9GoPHpJhS",
+	"fiCBZuYc+EGT0hDfABAaUx3HYZpMKBp+py22Xi0XQyP+XUMqeBax2PzE9KQG2oRMxJzkgo/NnTCnLDSM",
+	"tzn8nEjvdxmlErRp8lmxoR/I+XpaTL7W1KSPvQOlZtolTckYzcxWGp4AMUIJaROKv83b843egpfa5NcZ",
+	"xrtCaTem8GWZAxVQ1D3nE6GAzM2C0lykD1YtLW34VvQ4rlkrUPal96rustnY0L7Ont5Kwx9ZlEs/+uCg",
+	"Tndn3TEaURNGpYW103iovZ7hZbnuNnYrLado3ehnCY8M5st7XWcgrjxU9Q00RnEiaWfvbknlqxGbWZVh",
+	"HS5Xwqhu5w330wqt6/KYeBlgFliBM0lHOn75h4zGfyphAlQqmmMwh3xkqbWY8BRwU5XF7g6xuDLSA2eo",
+	"VACa55ej3tGfOpxny66fkybqurp4a15db3UM/Jd7JYcSMmBD+wkpeA5KEecII0w1vOMsi/MqL4et3Fop",
+	"sEVUhj8/J73gMLVSbZsJ5rjGX80YZt/fvScTUbR4sDqYmJYtE2hh+mBNSpupVy3mHr+wTtpoffrEn7kW",
+	"85AbOnZ0cIg/OKd1xPomxfRnoDJuudWi7VkzasUPU36zdi0Rl2fp1oqoF6XHay6Z1sDJHpvOhHSOeEWo",
+	"BPIAM42GHC60NS7UQyiCnS3M6e+wMfteEiytdWPnuJ6YmF7GCdb3lKrHI0LJBGgGkkgxRxmKW8viXu20",
+	"IsLvHmCRoIkkIQbtuFUxswJ3viBmWeQ//s//N6PcclHoWYE84d9Tihq2c0MsyMGBNd2RVD3++4D8RQl+",
+	"hKfKsGrzxZNZQsusyS03E/2P5wFhqToqj+KPZz+efbpRx+T6y8XF8Opnw1LQWIpf/tvByfDTzfnJ8ODD",
+	"2fD65uCHs59x+dXvV8NPP9zyMXu0HhTzEDe5N2d6IgqNQjiOaB6nYgqqUnIwlgVNeBOwnylNF8roEUyT",
+	"OVX7g1seZQ3OhlndDKl67CU9jOJMeixV8SjTesgWjpGUmF5DIlfQQihoHsriR5HxR5qzlofcChHLD6SY",
+	"byjiuCWKeUxmKviKNTZj+8zUdmlJubVwiGpP6+Al5hsINyuZfc5qhq0uTqpWbi6Bqlh4zk+TBaHmOJsT",
+	"4LaIRq35xBw53L06JjCd6QVBoWLOFKzRDDx1bgbOFoJFKJR3SnCZuOvF3SllSIvbaTuagqCwht65wpng",
+	"XUxRd8IG/kd/D8RnqQS59msuuGzXmu2rV70xvJOwoEQh0xYprgzUQAb+AHF9WUvK1QikhBafmJbUWl/6",
+	"Cr1fysYQlnp56W8uVOFCDWPhIF2kkRrqlmCceLSX266vPkBZHfYxAittoMvscnMPdrtXrIW2wtDgDlJb",
+	"kMzgvTDVKqO74yOxvDPPiyoD3Im9wWN7mpVW6E3M1Y8gldMuq1ke3w7erLXXOh7hBwgXEN+hz0fZMQbh",
+	"64xJUJsMtsYVGieJlf7Mb/P8KeB6qGM3iQs3x10bMcaa1BQGWCP0mPVAW2ubBqWJBAXcir3doLB8ycyA",
+	"Z86g7jwuPQ9fmzvzKB6gwz1jQy3dQWjxVjq/ZHnXhEEFDi4hbleT2NAvN2IAlUCzReUu3yweHp9tFest",
+	"iTfhVCVw6otfDYK2ALJvDQjoRO4Nvcbs4A4d7IlzqBsaHRegdIfwzg70shoErYqYeoyYcMUco2NxOqes",
+	"4CGz/8XVJMTMSvZSMZ3ShCiYslTk7uTRe6JgRlGl3T8u9blb7iRACakYc6YgQwVFPbDZDDK0YlgREMee",
+	"AuXKAWtAhppMhdLk+zdvjCCpospLk4LUYye4XIFykZ4NSwBl+Qrlg+m2hxvpGEuriSsaDkrd1Qy/wurT",
+	"xO+oE1BiKkb7kWlXI1rdUGeI65GQxC0VEXtM5qW2YNi7W7whLAmjwhDNag1BFNqowiH3joECUwk7Kwb+",
+	"CPrBV/udKli22rNXs89XvNN3cXnv7PoMb4INb9HVF+ZHMWZ8Y3d40putio6WYLnXhSN+F1A+ormCtVpG",
+	"GbO0KkDaLTvOvpbRoNiYQ3bHDOucjuhdOV/MhF8oKxaswv01KCPyflERNuSmjy37oq5dbq4gt+apOiC3",
+	"H6zMc+2GMVUrazEzbIbyB2Q9qZASI2PI/YJM0LQozX8pJ1ZdO/a5T0bmtBFLDb94sPZvMbm3B2DaMCqp",
+	"2qIubZ7WhKITw5tqlyTgTqF7W7DdN2JnQyy1mu4DndlhLYDHGqpqjcpbRx/fgqRtAKgTRNZsunK3dT9Q",
+	"6+DRHqe7vBLkdW2LWB1F6++ZztOY66blUl3rBg/DNncS3/vSW7PDHRgNXy3vumDRf14Jwiu30tLSX+kp",
+	"ZWx7L+mhnhK9JC5G9GRC8xyiSfD+2u+QWObejC53RCtHdzPL3oZEnogM1EcY6TannZ6dtScPNqM0greT",
+	"yBTRNQYB2Mu0/0plD6rv1ixxqIwkMI3mxwdhz+dZXYtpYXAt8QyNgdYsqdxvE3QvWQJbP+9PksXYVbco",
+	"aXwrNsFnKUYs38jmgE9O2RiUPluV57pamu8Qc9uS5PCHXNzTfIhHP+42oEoP0xSUguykczWVddkOI7py",
+	"t43MhbWTYVbC50k0CuynCRjFkYwgz8W8zGuY0gVRYAPAcDrCcT6yV0+IIDSf04UiKeX7Xb0Ea3SUej5C",
+	"sPYmQqLkUYNeM8g5hq0VlLrraP3tUPdKUlqZ5DL0piX7PpEwFY+ufkGI9LjPsUZUEbzHoFp5IJpUyNIJ",
+	"USJlNMdiKQeMlxVSlM1ZViAfQaL0ngo+YuNC2hD/hmCHJZ+icHRlodZfdq31o6rNXIU34Jo7+AXMuj5O",
+	"y0IaIavx6GqnYNfhfsnBGjUfAb2KilTp4JlIC3Mbkn/8/d3+gIzYV8juzIE4IlPB9YTs+ZiSIwKYgoE/",
+	"7ycYynvLJeTUyGB3WtjYuCNXBiIhBWc6IRkziiQTPPEpeQMsRpHRxV3kY/coueWxD/2y75SWRaoLCUdB",
+	"mFpSfr167YNbbl7MF3eC32V0oey0+eKca5CPNCd7Tjkgb/cT9+yULtSADPP8qIyyIfpvzNpxgaPIObjl",
+	"P9kV4K92EeamtBFJuZiDTKkCn+FkLbnNUIZFXJIr4RFKrfcwEhJp2Oi/UTnVrW19IqML0NbQCP4zt8SI",
+	"5jlpyUgerfB0IwjWRK3WCmsZJmhLagmssqEnDJn6SBQSCyDltEUet2TXIgU3Aj7r6MdbytN9oLJXVGaT",
+	"Y+u02kt6rXQcXaChligozEEJV+fWhCVboiO5eaODVdS6CUPy3/kT0EH8btXLr2DMjGb+DTbFNT7YeknC",
+	"pWuuqnaIOZ1obiXCVu6pqpIwd7PIKWTHhGkyLZQm9+ULgKmfeBnhQjslea6+nldZSjcT89ZZSlvkrTia",
+	"FOi1pTBWrl17VKyJ/XeFIlfac5v6+BhlwFIh31g9d/bZFkuJailfg1ZiI5YUCivhWAOSF5gnbKYSwmEO",
+	"SlsTpCGObmnKle0mFkrnDM7dgsVrpuelegixDGEPwLhw4caLh5+kOQOuz2fbqhvhSqG0ZB9t7uJZEZhx",
+	"DcA3GWoKeiIiFnJPtwlplACMXoczkMrwv7Y9GnwMx/XHKw3IDmC1kcvF1mMkgl2HwAwnTSqMrqCFL2qz",
+	"OgL/UuH/pcL/Aio8ygKtd9dG11N8eD0741LkedxgKPSMFnriqqEtofOv8qQlKffzpz8YSZuSL1cfy0Qd",
+	"O5j5Ka6KQyqhA9Nw7yXh6sq1LO/yGQUry/ljRRm4ljQ18pGegwtAc/GHXlc3qg7TiszhntDZbEBszUFf",
+	"J/mWoz+OKUzEoEQViFiSUok1LyknmNJM7IpcdIvNKvShjmT4+TwIMzzqvR28QZl/BpzOWO+o927wZvAO",
+	"ZQw9Qdwcuqqsh/YKPygdJC4l1uCxrP3TuwYdlFJ2JaFB6d+LbLG18s6RYs3Pdezh/d0oMf3dm/eRQCXn",
+	"X4dsEPiy2hZQjldWmE56yvsJy7GqtE/8n7kyyFzIByxpu2eO5B11Z/LOimMs2z8mhqsZ7NoTT/DIkwvM",
+	"9jfzlHiolzwYQwQLH5lRJIPqBQ1AvNkaKpYrP0SqbrsDYF/0VX7VywFeTr5sBGuF2eGT+//iPHu29JCD",
+	"1errMPzCc8YfykDppFY9/0/xKvHlyBvVQv9zF0I9ZaoE4cshV40W1FZOCBsRyjE0iszpwqhvBrCGbKW5",
+	"eXgTrNMRbaXBP4CuvG47pMBqkgjl2Scvh9fNXByMaKqNwFrVVjEKsvIzNOBy6G2RB2lp8xQqAqcr8MVv",
+	"60bS3bDOsLBMJ565PUTVt9fCJjjMsdKGS54XuUtE5AJrOzhOug1ejdWHbWZbWBRHHRMOkClCiVMYXMWV",
+	"JQRroWf2UvTRClH8Dt0bRgb6L4jUS36Mrh0DadWE9RYOZiE50a2nU3BbPJe6QCcz6zGRoAvJVWMxaOFq",
+	"w3PGlC9eFEfzqX3h14TlyC1yORrtHuaj0WZnCFAzaAet1RxKyO6Ikhs6Sjt/SlD+XoD2Ri2rKLwcrliW",
+	"oF6764DOZgThYxZVUa4tdW+mLbWG/3UVA3JodoxDt17Kd1e0G60X/K1UbEfbghhkB7I6v1ubJ12U4R3x",
+	"Cg4DcsYz5bxfVkJS1sLTBHgVttEmFvnIjh0Ss5+ihYrdIrfACmK23nD0GdXpJCJcY6xACIjt01w9LOGV",
+	"78U1CHCFXbeHCEfJ6CNN6gYsl8iWodWIzCSMAN2FDcJ15Lxaqbz2L70QdJ1M/aE5fdnzvyzru7U1HQs7",
+	"oXEPrRYgHj65/61RMs945v0rXRTMctDt65dnPNsGRz3jKLB7W9xauBV6cphOIH04CJOC224qSB/CjkU7",
+	"Yhy1uoavzDeWGzJFKP0nZwd84GLOPaid1/XlKPyjmNs0Osry0tlbtmTas9gyiCtRtl/DpvUJr0CjfeHM",
+	"GcV3gcGaOfuVMVgvWxnB3ol3mm/FAGaGWkZX2TEEbfJVRReHHCuo54w/RDB3aHOdV1kszPOTYKhfzUH8",
+	"LtaIiGvCamfE57QUvAxg8FbJLUjx4Arm1GDt0DOmjIcgz8XYOtrikMbcrB0Bt5au9spnJMw5i93keGsQ",
+	"xl3VYhvERJy6yRSK6Ns4P9fOuonHxaGIZ6Uu0MCUcDVA21Blnne5at32RKGPnSKHd6JNa8YsxrLoUirE",
+	"AwOS5kDl1jZsyz4xRe6lmKtlTcZsd71lt8rZ2K1xt5qnRZaeU6YZH5PUv+js2IuXg8v7imvQmtjuSs7j",
+	"4GcfLVPqwFcFXwbhjyDZaHExov98FsGuZ/vl2PnAOFOTEBdo6uOR8ueR6uchtQuWpYdPXpx5Pkxpnt9T",
+	"2w0zegQuWZae+JeWJPfYVqpXypIxWKESpfy/FiAXQWtkW5Z4Rf/f+HdKuxqim35oE9m/9cO7etnR7orI",
+	"u9h9fSOIE0ccfG2tOtu31wYJNyclgpMRZXkhYd9gulTHAo9Z0rMVJHDij0G94xU9irfAPqSzLvn2pUZy",
+	"ssYlz07MFo+JBBuWjDkS9f2vItSytmyUStGgaEh1+yQ6bZJoCSjMELfBKkHKOP5gBM5ogn58Dp/7Hp+n",
+	"LQW+K5GFaPllyOP3MGa8mcaxJyQK5oyPE1szWnmOuU/uFyWhMFvovL6LilC8CHM4EnIsVsgtH/D5js2/",
+	"uxXkS3lty0J8MLBRifSSwlQCGR+vVph2DeJoFPK3Gtj9OC5bKzt2hm8vqTqTA0a2wHYMR9egCUX3bwn0",
+	"NiU2jgzpouVXetrtG7vCQD1cvxPw376e3cGvD8skxbRThn1tMQKNbkF4tjWzUB5zfb1b1Kzj4FZcXlaI",
+	"Y1XFordpJpU5dWcSrp+iLdLJeY0qrWrrBmh7AJc1ONSXeZF7oPkEnIMR+IolcTv0Feqdtda53aLnUF3d",
+	"lks5bJ07kxg14Xvrjo5tU0dvjtRihj1FzD2J07fRw+o9bTEQLpynhTLMXrZDDktgKvMQEV4OTIm7Lhdk",
+	"Qh/BttZuVUmvgMP8nw9aF/QBVlBWCSlUEM31I7hvAZ6WbgyRZ80Thfmfh09hVZrnw3FYEX4jgTvse/wD",
+	"LDAdJY4nX+nddefdzV1Wr2//yhaERkH7NgfInKqqb/w2bOnTWaHBNfQ2sHXt9tGxKkYEi9ZXUshyYWCb",
+	"KXBkE672j0lZSr9qLK003qzrKYlV1Ra3RkfNPL+Fr6ONhfJsZTx7C88nIge3/iPy/s2b5c5WfXNE7Rso",
+	"hbuhsECjOiZc6IlRUQySPBwG/Uqkk1it3Rw01+iK7JlF5IwD+Y//+/+ILY69PyDn7uNbXkFRuuC9Evs2",
+	"RnDkPN3YO902MTViRtAm2KDQ4wUVKPf2LR+xHKx53tcS91uwcfRNF9Z0ynTYn2CHx9DN8Escwlpl/bZz",
+	"qCtCyFiWIDEZRVXMX34o7QJ8R1pPAAl22jeijqOy+snb4IAdzoLiijti2K5+47+o5ZKDay0zs505thHG",
+	"S7Oqlp4tBUttQVCrsWIJUGfFZzZ5BuaJ12sTUlb6J7aGKLLDBjmRkwZH6EJfs7C5/xZIqyXZxr8btu7f",
+	"iUOhPs9r01cIkla9Kyz4/3LScjs1dFFwh02jN9faCjSv/PJNyFyFECqBTFiWeQMGkqWRMSFX3gdRZVK3",
+	"REygJr3LjCoc2xW5fmW7BU596rpdxsIlbFru9uwRNjXLNeczvwlJ7sG2vjE6ZpAhX8PP4ZMrJ/68yv5Q",
+	"YWlXR2ENvG588tnLITa0AyWV2FYqUVhe23upXdqbNfLsmcvuKKNqci+ozPZdGOhGDNBlqiLjWxVAuvMj",
+	"8csEj3ZBsY8g3RKqXfwoLdtVlmL5lHI6hiP8fb/lQBzS0YjlrGpI8e3ojt1zAbKHwUQ7Si6tZrBA+a+I",
+	"fQk5GzNRKBJgFs87sgIjSWkValbltdiNXgLDpO8X2hpzjPAIrB27Djuu5usSdWwXZhQe22V/G9Y9XywF",
+	"6/IGxoiwnWwE9gnKvfj6wT1VkHm7BHJk/9bLGHIUm1UTWYfEOohcyRYkH6wzg5lXYLZYSUt2DCJ4vjh2",
+	"ydN4BbvPbE60/yXPB7fclnIz6p/71oha8HVGeYY2Fy2C4luK7FHX/uHtmzeogOBX+66VL8sIU7e8/+Ra",
+	"dz4fVN8ePC0Wi8XBxcVBlj33bY8JrCYdFvdyNglrP6kZJga3/Mb2zxuDUUDQZ49VzgaupBhhPM0LxR4h",
+	"IdJoNK6Htsc1Nhf+m+CQEL+J3777jmR0oQa33FEgdaEGKwikqsPjaMrNg0uL2TnM8TvzfXcbJNNWAw3b",
+	"RkRjU+yuNwpdT9rnIXsl1PZb5vQV214WLL/F0OCyD3OEkVg4G0aCoEqQ7kcld7GNxV4cnu9OCs+qkxIe",
+	"ErR4Yuk6pImEzPJC1cjKrWibPKXNQhm1O+L9MwN5YMuHOjHliPTPnfKOq3edOF1kRIaM0XXzRY/1LTdn",
+	"qn9cfYZnTMgM5BE54+7vvSemxPN+VdkMi+PbgcIX+se2O2jVEB1Zb1/5tviKFBzbkdbKTw6ecBPPZA8G",
+	"4wHpX0OOGfma5GjwMmpiRhf9/agNEtUZ24h7R1EbQS/lV9YJ623G4zKQ7bRO0Rkot6kgcje0jxl0t4wC",
+	"LLOyZ3h/jfJX3IkvsC9GjkfUrvhrooAts0rf+aaFAMIIQMPRihnRgnxPOHzVNa5W+mwQKX13BW9HVjPn",
+	"3PkLGSdzITNV6sXNhSTElhklij6i2XojUipFk1WO/FP83dNELKOseS9jR/GkK1rCHuQv653euVt6bNXL",
+	"ndxfXmAFIbeN2io4UMlGEpsPF0AAszHtDPuJjePAu17kuZhj3B9yHuuEa+U67SEPFUfYsTV2PXt+OTQv",
+	"OTgGX3FlD5OaDHJMMklHToVwvkAj2c8nwhd2m75ITknWvmrZZc2QUYdLQOkhO2LofWjSPtnroI3sD8gH",
+	"862XPUp1KCF4solifJxD6dRs0qI5T9ibqHFMmWtUVLldy6OWoO5fP+j7xxX5EjXLzRs2tcWWJtO2l1BY",
+	"YhoFJqAyZyDJzDCLB4CZ+d58PGEG6Ytj9PT5xVcjJmQqHt1e5SJc+P3CiATTIp3cclr1Sq/patjBd0AM",
+	"ld6LbOHRYQ9cKVYwTdREFHlG7qPKkbVK7fz6/YVMkF2OuHedeT5XQVhIjKWxyNqefaqFpcaYaP3e7cJQ",
+	"O929hyxtt1adijnPBc0sH0g7mKs0fNWlMWxNuPlSPOeHE/L99++/L9X77TDbJpd17b9OygAzlsM21b9N",
+	"2GoURVW16jUF8YL3XsOOGPRo7mBH/Gy7F3nV3JzyoA731osaXM4grPPtNH9rd/MmXFcadT8hs+XFDcgn",
+	"w3urijTiAbjaiR3gCkaFokbJ38AiQPZck9my6KrtQGv/J0UO+8e3/P2b35Gzi+H5x7vhx6uz4enPd+ef",
+	"fjy/OTu1+Xy8nlBNS0BUkDsmZgz/9cXZxe/PrszHtzz8GiURHwZ9D7ngY+XTN5w78v13vyNXw5uzu4/n",
+	"F7iCGVXatZln+YLkbMp0uyEgoLbdXEZLzZBf2SYQHqfl43Nu27NuIeIIByJKTMFcMvcLF7DePBTHQQtx",
+	"X4EVmz9UaQmrONW3B/ittQvYMJwmt9slQfwyMUctLZhbAo8kPt1e5JGjkynlCyPeYncEtDOcXP+ITYi7",
+	"tr9u0FUX2nmq/lhjDrAB+g3e8GpR/XaggG0KGbnbIkfLOhf5Qz3O35U6IznQx/K0uctwZ8JHQGVdJJAG",
+	"bsJaGq+0wmRl1Y5VpPDmlXg1JvL5UhhbStRbSWA2rtdd4UYvQdqi+KX58+37A2x3C3JalR2N0F/Xs+qe",
+	"r5RGnVP09TzadsIuoqj3194vKqa1HWOpCxSyGaxCLnywkP/bHH1ebxVSmXPqwN++F9sNfAhf/c0cRd4Z",
+	"Pu6MPqvhqccNlTtziziCtYnJ27m10GItMKyAKryqIjS9I7g+FQrk2vtqKh7hwqd9d6rfjsacbRRvF4/m",
+	"rnI0WpVMiupEmOFQdftyNFtrFbHbe+kLArMeItc0aE+FdkwxA1eo2Gc9hKsOAh4J5WpuTp1Raj4Or2/u",
+	"hqcX559I34UC2uKYt7zmooxunmDila8m7oCKKlHwltNm+7d8yEnBbT2z8l2/kvekbykCYT4SBc8G/WNC",
+	"yT3NrBAV0wvbTXYBeW1fKq61sP4lIsc8n4+b7CxwtxgxZgf0EaFGaTbUwPQicmS8gcG2+lxPQ6uv15Kh",
+	"HLo2wQdmCWqnslZ46loi8i38g/bAu9K/4s2Y/3lJzlYIKOntUbAU0HGgmqSW+JqnVT+OqYJ81C6wNQmo",
+	"XWxr4nXXslvYFbyD7PZjBZUtZRq7uJ8Q3IzbSJkl8e2Vw4CcqW9gBFSy16/2jiKrradmD0I/IZHHt1wL",
+	"21egv2/teD9enp+c3X0eXt3cnf3b+fXNdWSi/jAAhg+NZ8oOSnMJNFvccvjKlFZ962Gz0XkGANSoJuYb",
+	"UWgiYUwldklMqYIVUT4hEeycmdh25q9s3auR+TJZD7OtFBkZZkblC7BnvUAKtBGMVDf+cCjKPvPbDXO/",
+	"Ahz5da8O2zR/B7fGLrgb1i73LEhPgFk3I4JtGxlfVqJvsDpazdGkF18XB2kJvtJU54uwjcQaQnoy/3QK",
+	"6GkygNdXi4JD4zsO0FLqUJGD9BLdJ1L62oJq01DeluyhKzCj/lq56pvX4qoWDFuhEnv5rWetS/kebdUh",
+	"ybCRahk2v6vSBkIt8dPlzd2Hyy+fTgl8xZbFWrjEgVtuMwcG5Gcs4sC4YhlUse928CC5E291F+qc0/TB",
+	"XuBhWD/JYEp5Vgvuxx6SM6Pkuij939iiEcdxxyWqxnOmYECGbhsoJtB0glPcchfw8ggSLWDfkynjhcYE",
+	"eHMGM1vkMiep4L7qkCNjO9QU5Biytsj+MqdmZWT/UmoteYBFW1yeEoVMXxji/wGdJkZ/Tkg83H9Artzw",
+	"PoSwSnYwCDZkMmaPwNuWOZJi2ttoUR/prtekxbcU4KxPEhshaDve3JRBTT0c0bq9rS5e1dsQo0beiM3S",
+	"wQqM+EVptBUclI3ZMj/fCz1p2679oLZgXy/SLKuX9HD4XtKjed5SNLLp5csXrstULXNqYFv45thC1FJj",
+	"tKIlfvPB9eBPYpLM2t7vSi+w2+ZIyGnvxakknSQou2CHqs4JawFyt5Zb0hxYjNCyU+MdiZWjbMghZmrs",
+	"lc8zkRZGmCD/+PtvSd8yp351b0CmDp/MPx9YDqtTsIPiUjYKayWDe8LQlecBw1cjooef9GVszZEnU6VK",
+	"bWPL2g5I6nKbX5Kq9CsLLxu2lCvbw/s8TbBws5BMWfrAIFKDm30fR76cLjhCZoM+uzlHu5CVudEEZCnQ",
+	"UZDvzdtGNdhmZqc+0ZGIe0Pt/U7TbZhssGpFakcj9L4s9V5vNVyCJPBb21PQKpkNXRXOeg/iL1/OT8nj",
+	"+0AMe0POP6Gkc3dz+cPZpyrBKvDHunqemKM16B9jqJS3/huWURfm+pU3uXIAGPROqPLe3r4RofwfCaGp",
+	"kf+wqMst9zX1Q4ewW+53b974hGblOnkmRLmqunRs6NTmdBCmyZ5vXEv+8ff3g99GzTVIR6/rYV+TJFPb",
+	"dRZsdIvFd6opwlPrj/VxUMPVRVq7c66/yWJoI2+wxYtzOUbo+NCSwOZWmvrobTZJ5/6dsJkNI8DJzLVH",
+	"JnRmQyuRkrWkXBlRx4G/goRtCC14CseVm/GW+0IkvrxuX6Gr7sA3jHYZ/ySMiXxLhl9u/uiUChU0l3j/",
+	"5s0trx/HKc3NuYPsuHHK3PmzZtD6Nz6iYq9/Y1hJBe1bHhzBAfmcA1VAqHoIHKfWragF1nh1tpRqhEEf",
+	"C7YXqhz+lgfkhOWdrUWV3APw8mAP+uSQ9AeDge+YMbAW3HcumvPi/PpieHPyR1tBG1MNqgqqPirTcTHt",
+	"T4lN17YCscvbtA3VUJDdNyqp7eU9EZWdNxbMScagA+bi3nU+TCM4xFjHELf22txj6AAaYx//UzBuuKlR",
+	"CRwS6Na8OWbwCvTUFVK04CtZshS5Ox7L2PM5uQ30uavNSvNdyktcVHK/6pYyFxb6eplMeA1UphPDLKz9",
+	"xGd8GxU7aXETtMmLf+3tMq29mzW3AmWnOKO6lraVAKNmyYwlDaRRsivxlTuSwJOzAKyVgPrJ3PdwkGAL",
+	"ZEcp7PCppj4+R+6diGLRVDm3Ydp0IQ4BJnZk2qxm+GWCHWrE1uJ5DqhhGwVipbQN88Nx+87xJySRlD8g",
+	"t9zLYN83BreSY72eYNny3dxxNhjC1j7HCapOTGWrzrC+0mpuNgxffI0zHxZk6nDmw/VtQwKNlClSZM9e",
+	"IyORFi4Z29fqteddCSwEkdnQAO4DHOsgr5d3XF2hKLgQXimis1YPcT3YT0IWuCVeG6v+lFJNczEuoF4K",
+	"0T8PojlrFX2WgW8ULcnWwb1861VgjrMtOoHbL2w7kD6/viTv3v7mNwdvSQkYJOQzPsaylJ6AzZeo4Nsr",
+	"p5B576h3SGfs8PGt0ZX+MwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

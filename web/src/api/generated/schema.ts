@@ -964,6 +964,161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/choirs/{choirId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Events and expanded occurrences of a date range, plus the choir's feasts (view:calendar).
+         * @description Members and guests receive published events only; choir admins and global admins all.
+         *     Recurring events are expanded into occurrences (at most 100 per event) whose id is
+         *     '{eventId}-occurrence-{yyyy-MM-dd}'; an edited occurrence replaces the generated one.
+         *     The range is startDate..endDate inclusive, read in the choir's time zone, at most 732 days.
+         *     Feasts are the choir's liturgical calendar's active feasts in the range.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        /**
+         * Create an event or a recurring series (edit:calendar).
+         * @description 400 VALIDATION_ERROR with per-field details: 'Invalid date format provided for start or end
+         *     time'; 'Invalid time order: End time ({iso}) must be after start time ({iso})'; the
+         *     recurrence rule's messages under recurrenceRule.{field} (e.g. 'Select at least one day').
+         */
+        post: operations["createEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/events/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The rule in plain words and the next occurrences, before saving (edit:calendar). */
+        post: operations["previewEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        /** One stored event or series (view:calendar; drafts only for those who see them). */
+        get: operations["getEvent"];
+        /**
+         * Change an event, one occurrence, this and following occurrences, or a whole series (edit:calendar).
+         * @description eventId is the event's id or an occurrence id ('{eventId}-occurrence-{yyyy-MM-dd}'). For a
+         *     recurring event, scope single changes one occurrence (named by the occurrence id or by
+         *     instanceStartTime, its original start); following splits the series at that occurrence, the
+         *     earlier part keeping its history; all changes the series, moving every occurrence by as much
+         *     as the named occurrence moved. The body is the whole event as it should be.
+         */
+        put: operations["updateEvent"];
+        post?: never;
+        /** Delete an event, one occurrence (the default), this and following, or a whole series (edit:calendar). */
+        delete: operations["deleteEvent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/events/{eventId}/ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        /** One event or series as an iCalendar file (view:calendar). */
+        get: operations["downloadEventIcs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/calendar-feasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The active master feasts of the choir's liturgical calendar, for feast-based rules (view:calendar). */
+        get: operations["listChoirFeasts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's private calendar feed address, if they have one. */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        /** Make the caller's private feed address, or a new one in place of the old. */
+        post: operations["renewCalendarFeed"];
+        /** Turn the caller's private feed off; its address stops working. */
+        delete: operations["revokeCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/feeds/{feedFile}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A private calendar feed (public, authorised by its token) of the published events of all the owner's choirs, or of one. */
+        get: operations["getCalendarFeedIcs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1383,6 +1538,126 @@ export interface components {
         RecoveryCodes: {
             recoveryCodes: string[];
         };
+        /** @enum {string} */
+        EventType: "rehearsal" | "service" | "concert" | "liturgical_feast" | "other";
+        /** @enum {string} */
+        EventStatus: "published" | "draft";
+        /** @enum {string} */
+        EditScope: "single" | "following" | "all";
+        /**
+         * @description One of five types (calendar document §3). fixed_date: month (optional: every month), day.
+         *     relative_to_feast: offset, unit, direction, feastId. weekday_relative_to_feast: weekday,
+         *     direction, feastId. calendar_structure: occurrence, weekday, month (optional: every month).
+         *     weekly_on_days: weeklyInterval (default 1), weeklyDays. All: optional tzid and endDate.
+         *     Weekday and month names are lowercase English.
+         */
+        RecurrenceRule: {
+            /** @enum {string} */
+            type: "weekly_on_days" | "fixed_date" | "calendar_structure" | "relative_to_feast" | "weekday_relative_to_feast";
+            month?: string;
+            day?: number;
+            offset?: number;
+            /** @enum {string} */
+            unit?: "days" | "weeks";
+            /** @enum {string} */
+            direction?: "before" | "after";
+            feastId?: string;
+            weekday?: string;
+            /** @enum {string} */
+            occurrence?: "first" | "second" | "third" | "fourth" | "last";
+            weeklyInterval?: number;
+            weeklyDays?: string[];
+            tzid?: string;
+            /** @description YYYY-MM-DD, the last date an occurrence may fall on. */
+            endDate?: string;
+        };
+        EventInput: {
+            title: string;
+            eventType: components["schemas"]["EventType"];
+            /** @description RFC 3339 instant; for an all-day event YYYY-MM-DD. */
+            start: string;
+            /** @description RFC 3339 instant; for an all-day event YYYY-MM-DD, the day after the last day. */
+            end: string;
+            allDay?: boolean;
+            location?: string;
+            notes?: string;
+            status?: components["schemas"]["EventStatus"];
+            /** @description The IANA zone whose wall-clock time the event keeps; the choir's when absent. */
+            timeZone?: string;
+            recurrenceRule?: components["schemas"]["RecurrenceRule"];
+        };
+        EventUpdate: components["schemas"]["EventInput"] & {
+            scope?: components["schemas"]["EditScope"];
+            /** @description The original start of the occurrence (RFC 3339 or YYYY-MM-DD), unless eventId is an occurrence id. */
+            instanceStartTime?: string;
+        };
+        CalendarEvent: {
+            /** @description The event's id, or for an occurrence '{eventId}-occurrence-{yyyy-MM-dd}'. */
+            id: string;
+            /** @description The stored event (the series for an occurrence). */
+            eventId: string;
+            choirId: string;
+            title: string;
+            eventType: components["schemas"]["EventType"];
+            /** @description RFC 3339 with the event's offset; YYYY-MM-DD for all-day events. */
+            start: string;
+            end: string;
+            allDay: boolean;
+            location: string;
+            notes: string;
+            status: components["schemas"]["EventStatus"];
+            timeZone: string;
+            recurrenceRule?: components["schemas"]["RecurrenceRule"];
+            /** @description The rule in plain words, e.g. 'Every 2 weeks on Tuesday and Thursday'. */
+            ruleDescription?: string;
+            /** @description An occurrence of a recurring event. */
+            isInstance: boolean;
+            originalEventId?: string;
+            /** @description YYYY-MM-DD, the occurrence's date in the series (its original date when moved). */
+            instanceDate?: string;
+            /** @description The occurrence's original start, to name it in an update or delete. */
+            instanceStartTime?: string;
+            /** @description Set on an edited occurrence that replaces the generated one. */
+            recurrenceInstanceId?: string;
+        };
+        FeastEntry: {
+            id: string;
+            masterFeastId: string;
+            /** @description YYYY-MM-DD; an all-day entry of 24 hours. */
+            date: string;
+            name: string;
+            feastKey: string;
+            rank: string;
+            type: string;
+        };
+        EventList: {
+            events: components["schemas"]["CalendarEvent"][];
+            feasts: components["schemas"]["FeastEntry"][];
+        };
+        EventPreview: {
+            description: string;
+            occurrences: {
+                date: string;
+                start: string;
+                end: string;
+            }[];
+        };
+        ChoirFeast: {
+            /** @description The master feast id, for feastId in a rule. */
+            id: string;
+            name: string;
+            feastKey: string;
+            rank: string;
+            /** @description YYYY-MM-DD, the next date on or after today. */
+            nextDate?: string;
+        };
+        CalendarFeed: {
+            enabled: boolean;
+            /** @description The https (or http) address of the feed of all the caller's choirs. */
+            url?: string;
+            /** @description The same address with the webcal scheme, which calendar apps open as a subscription. */
+            webcalUrl?: string;
+        };
     };
     responses: {
         /** @description An error. */
@@ -1396,6 +1671,7 @@ export interface components {
         };
     };
     parameters: {
+        EventId: string;
         CalendarTypeKey: string;
         InviteToken: string;
         InvitationId: string;
@@ -2801,6 +3077,301 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CalendarType"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD */
+                startDate: string;
+                /** @description YYYY-MM-DD (inclusive) */
+                endDate: string;
+            };
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events by start, and feasts by date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventInput"];
+            };
+        };
+        responses: {
+            /** @description The event as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvent"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    previewEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventInput"];
+            };
+        };
+        responses: {
+            /** @description The description and up to 5 next occurrences from the event's start. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPreview"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvent"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventUpdate"];
+            };
+        };
+        responses: {
+            /** @description The changed event, occurrence or new series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvent"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteEvent: {
+        parameters: {
+            query?: {
+                scope?: components["schemas"]["EditScope"];
+                /** @description The original start of the occurrence (RFC 3339), unless eventId is an occurrence id. */
+                instanceStartTime?: string;
+            };
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadEventIcs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 5545 calendar. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listChoirFeasts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Feasts by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChoirFeast"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    renewCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCalendarFeedIcs: {
+        parameters: {
+            query?: {
+                /** @description Only this choir's events. */
+                choir?: string;
+            };
+            header?: never;
+            path: {
+                /** @description {token}.ics */
+                feedFile: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 5545 calendar. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
                 };
             };
             default: components["responses"]["Error"];

@@ -1,0 +1,282 @@
+package calendar
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"errors"
+	"io"
+	"maps"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/ics"
+	"github.com/cantica/cantica/internal/liturgy"
+	"github.com/cantica/cantica/internal/recurrence"
+)
+
+// Feed is a user's private calendar feed.
+type Feed struct {
+	Token     string
+	CreatedAt time.Time
+}
+
+// MsgFeedNotFound answers a revoked, renewed or unknown feed address.
+const MsgFeedNotFound = "This calendar feed address is no longer valid. Copy the current one from the calendar's Subscribe dialog."
+
+// Feed answers a user's feed, or nil when they have none.
+func (s *Service) Feed(ctx context.Context, userID string) (*Feed, error) {
+	var f Feed
+	err := s.db.QueryRowContext(ctx, `SELECT token, created_at FROM calendar_feeds WHERE user_id = ?`, userID).Scan(&f.Token, &f.CreatedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return &f, err
+}
+
+// RenewFeed gives a user a feed address, a new one in place of any old one.
+func (s *Service) RenewFeed(ctx context.Context, userID string) (*Feed, error) {
+	f := &Feed{Token: rand.Text(), CreatedAt: s.now()}
+	_, err := s.db.ExecContext(ctx, `INSERT INTO calendar_feeds (user_id, token, created_at) VALUES (?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET token = excluded.token, created_at = excluded.created_at`, userID, f.Token, f.CreatedAt)
+	if err != nil {
+		return nil, err
+	}
+	s.logger.Info("calendar feed renewed", "event", "calendar_feed_renewed", "user_id", userID)
+	return f, nil
+}
+
+// RevokeFeed turns a user's feed off.
+func (s *Service) RevokeFeed(ctx context.Context, userID string) error {
+	_, err := s.db.ExecContext(ctx, `DELETE FROM calendar_feeds WHERE user_id = ?`, userID)
+	if err == nil {
+		s.logger.Info("calendar feed revoked", "event", "calendar_feed_revoked", "user_id", userID)
+	}
+	return err
+}
+
+// FeedURL is the address calendar apps subscribe to.
+func (s *Service) FeedURL(token string) string {
+	return strings.TrimSuffix(s.baseURL, "/") + "/api/v1/feeds/" + token + ".ics"
+}
+
+// FeedWindowBack is how far back a feed lists single events and the dated
+// occurrences of feast-based series; FeedWindowAhead how far ahead it lists
+// the latter (RFC 5545 cannot express them as a rule).
+const (
+	FeedWindowBack  = 365 * 24 * time.Hour
+	FeedWindowAhead = 2 * 366 * 24 * time.Hour
+)
+
+// WriteFeed writes the published events of the feed owner's choirs, or of
+// one of them.
+func (s *Service) WriteFeed(ctx context.Context, w io.Writer, token, choirID string) error {
+	var userID string
+	err := s.db.QueryRowContext(ctx, `SELECT user_id FROM calendar_feeds WHERE token = ?`, token).Scan(&userID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return apperr.New(apperr.NotFound, "NOT_FOUND", MsgFeedNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	memberships, err := s.choirs.Memberships(ctx, userID)
+	if err != nil {
+		return err
+	}
+	name := "Cantica"
+	var ids []any
+	for _, m := range memberships {
+		if choirID == "" || m.Choir.ID == choirID {
+			ids = append(ids, m.Choir.ID)
+			if choirID != "" {
+				name = "Cantica: " + m.Choir.Name
+			}
+		}
+	}
+	if choirID != "" && len(ids) == 0 {
+		return apperr.New(apperr.NotFound, "NOT_FOUND", "Choir not found.")
+	}
+	if len(ids) == 0 {
+		return s.write(ctx, w, name, nil)
+	}
+	rows, err := queryEvents(ctx, s.db, `choir_id IN (?`+strings.Repeat(`, ?`, len(ids)-1)+`) AND status = 'published'
+		AND (recurrence_rule IS NOT NULL OR series_id IS NOT NULL OR end_at > ?) ORDER BY start_at, id`,
+		append(ids, formatInstant(s.now().Add(-FeedWindowBack)))...)
+	if err != nil {
+		return err
+	}
+	return s.write(ctx, w, name, rows)
+}
+
+// WriteEvent writes one event or series, with its edited occurrences.
+func (s *Service) WriteEvent(ctx context.Context, w io.Writer, choirID, id string, seesDrafts bool) error {
+	ev, err := s.Get(ctx, choirID, id, seesDrafts)
+	if err != nil {
+		return err
+	}
+	rows := []*Event{ev}
+	if ev.Rule != nil {
+		edited, err := queryEvents(ctx, s.db, `series_id = ? ORDER BY instance_date`, ev.ID)
+		if err != nil {
+			return err
+		}
+		for _, e := range edited {
+			if seesDrafts || e.Status == StatusPublished {
+				rows = append(rows, e)
+			}
+		}
+	}
+	return s.write(ctx, w, ev.Title, rows)
+}
+
+// write turns stored rows into an iCalendar document: a series that RFC
+// 5545 can express becomes one VEVENT with RRULE, EXDATE and RECURRENCE-ID
+// overrides; a feast-based series becomes dated VEVENTs over the feed
+// window. UIDs are stable, so subscribed calendars update in place.
+func (s *Service) write(ctx context.Context, w io.Writer, name string, rows []*Event) error {
+	now := s.now()
+	series := map[string]*Event{}
+	edited := map[string]map[string]*Event{}
+	var ids []any
+	for _, e := range rows {
+		if e.Rule != nil && e.SeriesID == "" {
+			series[e.ID] = e
+			ids = append(ids, e.ID)
+		}
+		if e.SeriesID != "" {
+			if edited[e.SeriesID] == nil {
+				edited[e.SeriesID] = map[string]*Event{}
+			}
+			edited[e.SeriesID][e.InstanceDate] = e
+		}
+	}
+	skipped := map[string]map[string]bool{}
+	if len(ids) > 0 {
+		var err error
+		skipped, err = exdates(ctx, s.db, `x.event_id IN (?`+strings.Repeat(`, ?`, len(ids)-1)+`)`, ids...)
+		if err != nil {
+			return err
+		}
+	}
+	lo, hi := now.Add(-FeedWindowBack), now.Add(FeedWindowAhead)
+	feasts, err := s.feastLookup(ctx, series, lo, hi)
+	if err != nil {
+		return err
+	}
+	cal := ics.Calendar{ProdID: "-//Cantica//Choir Calendar//EN", Name: name, RefreshInterval: time.Hour}
+	for _, e := range rows {
+		switch {
+		case e.SeriesID != "":
+			// Written with its series below.
+		case e.Rule == nil:
+			cal.Events = append(cal.Events, s.vevent(e, s.uid(e.ID), now))
+		default:
+			cal.Events = append(cal.Events, s.seriesEvents(e, edited[e.ID], skipped[e.ID], feasts, lo, hi, now)...)
+		}
+	}
+	return ics.Write(w, cal)
+}
+
+func (s *Service) seriesEvents(sr *Event, edited map[string]*Event, skipped map[string]bool, feasts recurrence.FeastDates,
+	lo, hi, now time.Time) []ics.Event {
+	first := sr.localDate()
+	var out []ics.Event
+	var until time.Time
+	if sr.Rule.EndDate != "" {
+		if end, err := liturgy.ParseDate(sr.Rule.EndDate); err == nil {
+			until = sr.StartOn(end)
+		}
+	}
+	if rrule, ok := recurrence.RRule(*sr.Rule, until); ok {
+		dates := recurrence.Dates(*sr.Rule, first, first, liturgy.NewDate(liturgy.MaxYear, time.December, 31), nil)
+		if len(dates) == 0 {
+			return nil
+		}
+		// DTSTART must be the first occurrence for RRULE to mean the same.
+		main := s.vevent(sr, s.uid(sr.ID), now)
+		main.Start = sr.StartOn(dates[0])
+		main.End = main.Start.Add(sr.End.Sub(sr.Start))
+		main.RRule = rrule
+		for _, day := range sortedKeys(skipped) {
+			if d, err := liturgy.ParseDate(day); err == nil {
+				main.ExDates = append(main.ExDates, sr.StartOn(d))
+			}
+		}
+		out = append(out, main)
+		for _, day := range sortedKeys(edited) {
+			d, err := liturgy.ParseDate(day)
+			if err != nil {
+				continue
+			}
+			orig := sr.StartOn(d)
+			e := edited[day]
+			if e.Status != StatusPublished && sr.Status == StatusPublished {
+				out[0].ExDates = append(out[0].ExDates, orig)
+				continue
+			}
+			v := s.vevent(e, s.uid(sr.ID), now)
+			v.RecurrenceID = &orig
+			v.Location = sr.zone()
+			v.Start, v.End = e.Start, e.End
+			out = append(out, v)
+		}
+		return out
+	}
+	// Feast-based: one dated VEVENT per occurrence in the window.
+	for _, o := range recurrence.Expand(sr.series(), lo, hi, feasts) {
+		day := o.Date.String()
+		if skipped[day] {
+			continue
+		}
+		uid := s.uid(sr.ID + "-" + strings.ReplaceAll(day, "-", ""))
+		if e := edited[day]; e != nil {
+			if e.Status == StatusPublished || sr.Status != StatusPublished {
+				out = append(out, s.vevent(e, uid, now))
+			}
+			continue
+		}
+		v := s.vevent(sr, uid, now)
+		v.Start, v.End = o.Start, o.End
+		out = append(out, v)
+	}
+	return out
+}
+
+// vevent is the iCalendar form of a stored row.
+func (s *Service) vevent(e *Event, uid string, now time.Time) ics.Event {
+	status := "CONFIRMED"
+	if e.Status != StatusPublished {
+		status = "TENTATIVE"
+	}
+	return ics.Event{
+		UID: uid, Stamp: now, LastModified: e.UpdatedAt, Sequence: e.Sequence,
+		Start: e.Start, End: e.End, AllDay: e.AllDay, Location: e.zone(),
+		Summary: e.Title, Description: e.Notes, Place: e.Location,
+		URL:        strings.TrimSuffix(s.baseURL, "/") + "/dashboard/calendar",
+		Categories: []string{typeLabel(e.Type)}, Status: status,
+	}
+}
+
+// uid is a stable iCalendar UID on this server's host.
+func (s *Service) uid(id string) string {
+	host := "cantica"
+	if u, err := url.Parse(s.baseURL); err == nil && u.Hostname() != "" {
+		host = u.Hostname()
+	}
+	return id + "@" + host
+}
+
+func typeLabel(t string) string {
+	switch t {
+	case "liturgical_feast":
+		return "Liturgical feast"
+	case "":
+		return "Other"
+	}
+	return strings.ToUpper(t[:1]) + t[1:]
+}
+
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

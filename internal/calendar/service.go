@@ -1,0 +1,701 @@
+package calendar
+
+import (
+	"context"
+	"log/slog"
+	"regexp"
+	"slices"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/choir"
+	"github.com/cantica/cantica/internal/db"
+	"github.com/cantica/cantica/internal/feast"
+	"github.com/cantica/cantica/internal/liturgy"
+	"github.com/cantica/cantica/internal/recurrence"
+)
+
+// Service runs the calendar rules against the database.
+type Service struct {
+	db      *db.DB
+	choirs  *choir.Service
+	feasts  *feast.Service
+	logger  *slog.Logger
+	now     func() time.Time
+	baseURL string
+}
+
+// New makes the calendar service; baseURL is the public address used in
+// feed links and iCalendar UIDs.
+func New(d *db.DB, choirs *choir.Service, feasts *feast.Service, baseURL string, logger *slog.Logger, now func() time.Time) *Service {
+	return &Service{db: d, choirs: choirs, feasts: feasts, logger: logger, baseURL: baseURL,
+		now: func() time.Time { return now().UTC().Truncate(time.Second) }}
+}
+
+// Scopes of a change to a recurring event (calendar document §4).
+const (
+	ScopeSingle    = "single"
+	ScopeFollowing = "following"
+	ScopeAll       = "all"
+)
+
+// Item is what the calendar shows: a single event, or one occurrence of a
+// series (generated, or edited when Edited is set).
+type Item struct {
+	ID         string // the event id, or '{eventId}-occurrence-{yyyy-MM-dd}'
+	Event      *Event // the stored row: the series for a generated occurrence, the edited row for an edited one
+	Series     *Event // the series, for occurrences
+	Start, End time.Time
+	Date       liturgy.Date // the occurrence's date in the series
+	Edited     bool
+}
+
+// IsInstance says whether the item is an occurrence of a series.
+func (it Item) IsInstance() bool { return it.Series != nil }
+
+// OccurrenceID names an occurrence of a series (calendar document §3).
+func OccurrenceID(eventID string, d liturgy.Date) string {
+	return eventID + "-occurrence-" + d.String()
+}
+
+var occurrencePattern = regexp.MustCompile(`^(.+)-occurrence-(\d{4}-\d{2}-\d{2})$`)
+
+// splitID reads an occurrence id into its event id and date; a plain event
+// id comes back as it is.
+func splitID(id string) (string, string) {
+	if m := occurrencePattern.FindStringSubmatch(id); m != nil {
+		return m[1], m[2]
+	}
+	return id, ""
+}
+
+// Range is what a calendar view asks for.
+type Range struct {
+	From, To   string // YYYY-MM-DD, inclusive
+	SeesDrafts bool
+}
+
+// Listing is a range of the calendar.
+type Listing struct {
+	Items  []Item
+	Feasts []feast.Instance
+}
+
+// List answers a choir's events and occurrences of a range and its feasts.
+func (s *Service) List(ctx context.Context, choirID string, r Range) (*Listing, error) {
+	c, err := s.choirs.Get(ctx, choirID)
+	if err != nil {
+		return nil, err
+	}
+	from, err1 := liturgy.ParseDate(r.From)
+	to, err2 := liturgy.ParseDate(r.To)
+	switch {
+	case err1 != nil || err2 != nil:
+		return nil, apperr.Validation(map[string]string{"startDate": MsgRangeDates}, "startDate")
+	case to.Before(from):
+		return nil, apperr.Validation(map[string]string{"endDate": MsgRangeDates}, "endDate")
+	case to.Sub(from) > MaxRangeDays:
+		return nil, apperr.Validation(map[string]string{"endDate": MsgRangeTooLong}, "endDate")
+	}
+	loc, err := time.LoadLocation(c.TimeZone)
+	if err != nil {
+		loc = time.UTC
+	}
+	w := window{
+		timedFrom: time.Date(from.Year, from.Month, from.Day, 0, 0, 0, 0, loc),
+		timedTo:   time.Date(to.Year, to.Month, to.Day, 0, 0, 0, 0, loc).AddDate(0, 0, 1),
+		dayFrom:   from.Time(), dayTo: to.AddDays(1).Time(),
+	}
+	items, err := s.items(ctx, s.db, w, `e.choir_id = ?`, []any{choirID}, r.SeesDrafts)
+	if err != nil {
+		return nil, err
+	}
+	feasts, err := s.choirFeasts(ctx, c.CalendarType, from, to)
+	if err != nil {
+		return nil, err
+	}
+	return &Listing{Items: items, Feasts: feasts}, nil
+}
+
+func (s *Service) choirFeasts(ctx context.Context, calendarType string, from, to liturgy.Date) ([]feast.Instance, error) {
+	if calendarType == "" {
+		return []feast.Instance{}, nil
+	}
+	if err := s.feasts.EnsureYears(ctx, calendarType, from.Year, to.Year); err != nil {
+		return nil, err
+	}
+	active := true
+	return s.feasts.List(ctx, feast.Query{Source: calendarType, From: from.String(), To: to.String(), Active: &active}, true)
+}
+
+// window is a range of the calendar: timed events overlap the instants,
+// all-day events the dates (kept at midnight UTC).
+type window struct {
+	timedFrom, timedTo time.Time
+	dayFrom, dayTo     time.Time
+}
+
+func (w window) of(e *Event) (time.Time, time.Time) {
+	if e.AllDay {
+		return w.dayFrom, w.dayTo
+	}
+	return w.timedFrom, w.timedTo
+}
+
+// bounds is the widest span of instants the window touches.
+func (w window) bounds() (time.Time, time.Time) {
+	from, to := w.timedFrom, w.timedTo
+	if w.dayFrom.Before(from) {
+		from = w.dayFrom
+	}
+	if w.dayTo.After(to) {
+		to = w.dayTo
+	}
+	return from, to
+}
+
+// items expands the events chosen by where (on the alias e) into what the
+// window shows, ordered by start.
+func (s *Service) items(ctx context.Context, q db.Querier, w window, where string, args []any, seesDrafts bool) ([]Item, error) {
+	lo, hi := w.bounds()
+	// Series may start long before the window; single events and edited
+	// occurrences must overlap it (by their own times or, for edited ones,
+	// by the date they replace, which hides the generated occurrence).
+	loDate, hiDate := liturgy.DateOf(lo).AddDays(-1).String(), liturgy.DateOf(hi).AddDays(1).String()
+	rows, err := queryEvents(ctx, q, `id IN (SELECT e.id FROM events e WHERE `+where+` AND e.start_at < ? AND
+		(e.recurrence_rule IS NOT NULL AND e.series_id IS NULL OR e.end_at > ?)) ORDER BY start_at, id`,
+		append(slices.Clone(args), formatInstant(hi), formatInstant(lo))...)
+	if err != nil {
+		return nil, err
+	}
+	// Edited occurrences moved into the window from far away are found by
+	// their own times above; ones moved out of it by their dates.
+	moved, err := queryEvents(ctx, q, `id IN (SELECT e.id FROM events e WHERE `+where+` AND e.series_id IS NOT NULL
+		AND e.instance_date BETWEEN ? AND ?)`, append(slices.Clone(args), loDate, hiDate)...)
+	if err != nil {
+		return nil, err
+	}
+	series := map[string]*Event{}
+	edited := map[string]map[string]*Event{} // series id → date → edited row
+	var singles []*Event
+	for _, e := range append(rows, moved...) {
+		switch {
+		case e.SeriesID != "":
+			if edited[e.SeriesID] == nil {
+				edited[e.SeriesID] = map[string]*Event{}
+			}
+			edited[e.SeriesID][e.InstanceDate] = e
+		case e.Rule != nil:
+			series[e.ID] = e
+		default:
+			singles = append(singles, e)
+		}
+	}
+	skipped, err := exdates(ctx, q, where+` AND x.instance_date BETWEEN ? AND ?`, append(slices.Clone(args), loDate, hiDate)...)
+	if err != nil {
+		return nil, err
+	}
+	feasts, err := s.feastLookup(ctx, series, lo, hi)
+	if err != nil {
+		return nil, err
+	}
+
+	visible := func(e *Event) bool { return seesDrafts || e.Status == StatusPublished }
+	overlaps := func(e *Event, start, end time.Time) bool {
+		from, to := w.of(e)
+		return start.Before(to) && end.After(from)
+	}
+	var out []Item
+	for _, e := range singles {
+		if visible(e) && overlaps(e, e.Start, e.End) {
+			out = append(out, Item{ID: e.ID, Event: e, Start: e.Start, End: e.End})
+		}
+	}
+	for _, sr := range series {
+		if !visible(sr) {
+			continue
+		}
+		from, to := w.of(sr)
+		for _, o := range recurrence.Expand(sr.series(), from, to, feasts) {
+			date := o.Date.String()
+			if skipped[sr.ID][date] || edited[sr.ID][date] != nil {
+				continue
+			}
+			out = append(out, Item{ID: OccurrenceID(sr.ID, o.Date), Event: sr, Series: sr, Start: o.Start.UTC(), End: o.End.UTC(), Date: o.Date})
+		}
+	}
+	for seriesID, byDate := range edited {
+		for _, e := range byDate {
+			// The series of an edited occurrence may start after the window.
+			sr := series[seriesID]
+			if sr == nil {
+				got, err := queryEvents(ctx, q, `id = ?`, seriesID)
+				if err != nil {
+					return nil, err
+				}
+				if len(got) == 0 {
+					continue
+				}
+				sr = got[0]
+			}
+			d, _ := liturgy.ParseDate(e.InstanceDate)
+			if visible(sr) && visible(e) && overlaps(e, e.Start, e.End) {
+				out = append(out, Item{ID: OccurrenceID(seriesID, d), Event: e, Series: sr, Start: e.Start, End: e.End, Date: d, Edited: true})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b Item) int {
+		if c := a.Start.Compare(b.Start); c != 0 {
+			return c
+		}
+		if a.ID < b.ID {
+			return -1
+		}
+		if a.ID > b.ID {
+			return 1
+		}
+		return 0
+	})
+	return out, nil
+}
+
+// feastLookup fetches the feast dates the series' rules need around a span
+// of instants, so that expansion needs no database.
+func (s *Service) feastLookup(ctx context.Context, series map[string]*Event, lo, hi time.Time) (recurrence.FeastDates, error) {
+	// A rule may move a feast by up to a year either way.
+	from, to := liturgy.DateOf(lo).AddDays(-400), liturgy.DateOf(hi).AddDays(400)
+	dates := map[string][]liturgy.Date{}
+	for _, e := range series {
+		id := e.Rule.FeastID
+		if id == "" || dates[id] != nil {
+			continue
+		}
+		got, err := s.feasts.DatesOf(ctx, id, from, to)
+		if err != nil {
+			return nil, err
+		}
+		dates[id] = append(got, liturgy.Date{}) // non-nil even when empty: fetched
+	}
+	return func(feastID string, from, to liturgy.Date) []liturgy.Date {
+		var out []liturgy.Date
+		for _, d := range dates[feastID] {
+			if !d.IsZero() && !d.Before(from) && !d.After(to) {
+				out = append(out, d)
+			}
+		}
+		return out
+	}, nil
+}
+
+// Get reads one stored event or series of a choir; an occurrence id names
+// its series.
+func (s *Service) Get(ctx context.Context, choirID, id string, seesDrafts bool) (*Event, error) {
+	eventID, _ := splitID(id)
+	got, err := queryEvents(ctx, s.db, `id = ? AND choir_id = ?`, eventID, choirID)
+	if err != nil {
+		return nil, err
+	}
+	if len(got) == 0 || (!seesDrafts && got[0].Status != StatusPublished) {
+		return nil, notFound()
+	}
+	return got[0], nil
+}
+
+// Create stores a new event or series.
+func (s *Service) Create(ctx context.Context, choirID, userID string, in Input) (*Event, error) {
+	c, err := s.choirs.Get(ctx, choirID)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := in.parse(c.TimeZone)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	ev.ID, ev.ChoirID, ev.CreatedAt, ev.UpdatedAt = uuid.NewString(), choirID, now, now
+	if err := insertEvent(ctx, s.db, ev, userID); err != nil {
+		return nil, err
+	}
+	s.logger.Info("event created", "event", "event_created", "choir_id", choirID, "event_id", ev.ID, "recurring", ev.Rule != nil)
+	return ev, nil
+}
+
+// Change is an update of an event, one of its occurrences, or a part of
+// its series.
+type Change struct {
+	Input
+	Scope             string // "" for single when an occurrence is named
+	InstanceStartTime string // names the occurrence unless the id does
+}
+
+// Update applies a change and answers what the calendar now shows for it.
+func (s *Service) Update(ctx context.Context, choirID, id string, ch Change) (*Item, error) {
+	c, err := s.choirs.Get(ctx, choirID)
+	if err != nil {
+		return nil, err
+	}
+	changed, err := ch.parse(c.TimeZone)
+	if err != nil {
+		return nil, err
+	}
+	var out *Item
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		t, err := s.target(ctx, tx, choirID, id, ch.InstanceStartTime, ch.Scope)
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		changed.UpdatedAt = now
+		switch {
+		case t.date.IsZero() || t.scope == ScopeAll:
+			out, err = s.updateAll(ctx, tx, t, changed)
+		case t.scope == ScopeSingle:
+			out, err = s.updateOne(ctx, tx, t, changed, now)
+		default:
+			out, err = s.updateFollowing(ctx, tx, t, changed, now)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.logger.Info("event changed", "event", "event_updated", "choir_id", choirID, "event_id", out.Event.ID, "scope", ch.Scope)
+	return out, nil
+}
+
+// target is what a change or deletion acts on: an event, or one occurrence
+// of a series and how far the action reaches.
+type target struct {
+	event  *Event       // the single event or the series
+	date   liturgy.Date // the named occurrence, zero for the event itself
+	edited *Event       // the occurrence's edited row, if any
+	scope  string
+}
+
+func (s *Service) target(ctx context.Context, tx *db.Tx, choirID, id, instanceStart, scope string) (*target, error) {
+	if scope != "" && scope != ScopeSingle && scope != ScopeFollowing && scope != ScopeAll {
+		return nil, apperr.Validation(map[string]string{"scope": MsgScopeUnknown}, "scope")
+	}
+	eventID, date := splitID(id)
+	ev, err := loadEvent(ctx, tx, choirID, eventID)
+	if err != nil {
+		return nil, err
+	}
+	if ev.SeriesID != "" { // an edited occurrence's own row names its series and date
+		date = ev.InstanceDate
+		if ev, err = loadEvent(ctx, tx, choirID, ev.SeriesID); err != nil {
+			return nil, err
+		}
+	}
+	t := &target{event: ev, scope: scope}
+	if ev.Rule == nil {
+		return t, nil // a single event: scopes mean nothing
+	}
+	if date == "" && instanceStart != "" {
+		d, ok := instanceDate(instanceStart, ev)
+		if !ok {
+			return nil, apperr.Validation(map[string]string{"instanceStartTime": MsgBadDate}, "instanceStartTime")
+		}
+		date = d.String()
+	}
+	if date == "" {
+		t.scope = ScopeAll
+		return t, nil
+	}
+	if t.date, err = liturgy.ParseDate(date); err != nil {
+		return nil, notFound()
+	}
+	if t.scope == "" {
+		t.scope = ScopeSingle
+	}
+	edited, err := queryEvents(ctx, tx, `series_id = ? AND instance_date = ?`, ev.ID, date)
+	if err != nil {
+		return nil, err
+	}
+	if len(edited) > 0 {
+		t.edited = edited[0]
+		return t, nil
+	}
+	// A generated occurrence must be one the series has and that was not deleted.
+	feasts, err := s.feastLookup(ctx, map[string]*Event{ev.ID: ev}, t.date.Time(), t.date.AddDays(1).Time())
+	if err != nil {
+		return nil, err
+	}
+	gone, err := exdates(ctx, tx, `x.event_id = ? AND x.instance_date = ?`, ev.ID, date)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(recurrence.Dates(*ev.Rule, ev.localDate(), t.date, t.date, feasts), t.date) || gone[ev.ID][date] {
+		return nil, apperr.New(apperr.NotFound, "NOT_FOUND", MsgOccurrenceMissing)
+	}
+	return t, nil
+}
+
+// instanceDate reads the occurrence an instanceStartTime names: a date, or
+// an instant read in the series' zone.
+func instanceDate(s string, series *Event) (liturgy.Date, bool) {
+	if d, err := liturgy.ParseDate(s); err == nil {
+		return d, true
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return liturgy.Date{}, false
+	}
+	return liturgy.DateOf(t.In(series.zone())), true
+}
+
+// updateAll changes a single event, or a whole series: the series keeps
+// its first date and takes the new wall-clock time, length, fields and rule.
+func (s *Service) updateAll(ctx context.Context, tx *db.Tx, t *target, changed *Event) (*Item, error) {
+	ev := t.event
+	keep := *ev
+	ev.Title, ev.Type, ev.Location, ev.Notes, ev.Status = changed.Title, changed.Type, changed.Location, changed.Notes, changed.Status
+	ev.AllDay, ev.TimeZone, ev.UpdatedAt = changed.AllDay, changed.TimeZone, changed.UpdatedAt
+	switch {
+	case t.date.IsZero() || changed.Rule == nil:
+		// The event itself, or a series made single at the named occurrence.
+		ev.Start, ev.End, ev.Rule = changed.Start, changed.End, changed.Rule
+	default:
+		ev.Rule = changed.Rule
+		first := keep.localDate()
+		ev.Start = onDate(changed, first)
+		ev.End = ev.Start.Add(changed.End.Sub(changed.Start))
+	}
+	if ev.Rule == nil && keep.Rule != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM events WHERE series_id = ?`, ev.ID); err != nil {
+			return nil, err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM event_exdates WHERE event_id = ?`, ev.ID); err != nil {
+			return nil, err
+		}
+	}
+	if err := saveEvent(ctx, tx, ev); err != nil {
+		return nil, err
+	}
+	return &Item{ID: ev.ID, Event: ev, Start: ev.Start, End: ev.End}, nil
+}
+
+// onDate is a changed event's wall-clock start moved to date d.
+func onDate(changed *Event, d liturgy.Date) time.Time {
+	probe := *changed
+	return probe.StartOn(d)
+}
+
+// updateOne edits one occurrence: its own row replaces the generated one.
+func (s *Service) updateOne(ctx context.Context, tx *db.Tx, t *target, changed *Event, now time.Time) (*Item, error) {
+	row := t.edited
+	if row == nil {
+		row = &Event{ID: uuid.NewString(), ChoirID: t.event.ChoirID, SeriesID: t.event.ID, InstanceDate: t.date.String(), CreatedAt: now}
+	}
+	row.Title, row.Type, row.Location, row.Notes, row.Status = changed.Title, changed.Type, changed.Location, changed.Notes, changed.Status
+	row.Start, row.End, row.AllDay, row.TimeZone, row.UpdatedAt = changed.Start, changed.End, changed.AllDay, changed.TimeZone, now
+	row.Rule = nil
+	var err error
+	if t.edited == nil {
+		err = insertEvent(ctx, tx, row, "")
+	} else {
+		err = saveEvent(ctx, tx, row)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Item{ID: OccurrenceID(t.event.ID, t.date), Event: row, Series: t.event, Start: row.Start, End: row.End, Date: t.date, Edited: true}, nil
+}
+
+// updateFollowing splits a series at an occurrence: the earlier part ends
+// the day before, keeping its history; a new series starts with the change.
+func (s *Service) updateFollowing(ctx context.Context, tx *db.Tx, t *target, changed *Event, now time.Time) (*Item, error) {
+	old := t.event
+	earlier, err := s.occursBefore(ctx, old, t.date)
+	if err != nil {
+		return nil, err
+	}
+	if !earlier {
+		t.date, t.scope = liturgy.Date{}, ScopeAll
+		changed.Start, changed.End = onDate(changed, old.localDate()), onDate(changed, old.localDate()).Add(changed.End.Sub(changed.Start))
+		return s.updateAll(ctx, tx, t, changed)
+	}
+	next := *changed
+	next.ID, next.ChoirID, next.CreatedAt, next.UpdatedAt, next.Sequence = uuid.NewString(), old.ChoirID, now, now, 0
+	if err := s.endSeries(ctx, tx, old, t.date, now); err != nil {
+		return nil, err
+	}
+	if err := insertEvent(ctx, tx, &next, ""); err != nil {
+		return nil, err
+	}
+	// The later occurrences' edits and deletions go with them, but the one
+	// being changed takes this change.
+	day := t.date.String()
+	if _, err := tx.ExecContext(ctx, `DELETE FROM events WHERE series_id = ? AND instance_date = ?`, old.ID, day); err != nil {
+		return nil, err
+	}
+	if next.Rule != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE events SET series_id = ? WHERE series_id = ? AND instance_date > ?`, next.ID, old.ID, day); err != nil {
+			return nil, err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE event_exdates SET event_id = ? WHERE event_id = ? AND instance_date > ?`, next.ID, old.ID, day); err != nil {
+			return nil, err
+		}
+	}
+	if err := dropFrom(ctx, tx, old.ID, day); err != nil {
+		return nil, err
+	}
+	return &Item{ID: next.ID, Event: &next, Start: next.Start, End: next.End}, nil
+}
+
+// occursBefore says whether a series has an occurrence before date d.
+func (s *Service) occursBefore(ctx context.Context, ev *Event, d liturgy.Date) (bool, error) {
+	first := ev.localDate()
+	if !first.Before(d) {
+		return false, nil
+	}
+	feasts, err := s.feastLookup(ctx, map[string]*Event{ev.ID: ev}, first.Time(), d.Time())
+	if err != nil {
+		return false, err
+	}
+	return len(recurrence.Dates(*ev.Rule, first, first, d.AddDays(-1), feasts)) > 0, nil
+}
+
+// endSeries makes a series end the day before d.
+func (s *Service) endSeries(ctx context.Context, tx *db.Tx, ev *Event, d liturgy.Date, now time.Time) error {
+	last := d.AddDays(-1).String()
+	rule := *ev.Rule
+	if rule.EndDate == "" || rule.EndDate > last {
+		rule.EndDate = last
+	}
+	ev.Rule, ev.UpdatedAt = &rule, now
+	return saveEvent(ctx, tx, ev)
+}
+
+// dropFrom removes a series' edited and deleted occurrences from a date on.
+func dropFrom(ctx context.Context, tx *db.Tx, seriesID, day string) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM events WHERE series_id = ? AND instance_date >= ?`, seriesID, day); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `DELETE FROM event_exdates WHERE event_id = ? AND instance_date >= ?`, seriesID, day)
+	return err
+}
+
+// Delete removes an event, one occurrence (the default), this and the
+// following occurrences, or a whole series.
+func (s *Service) Delete(ctx context.Context, choirID, id, scope, instanceStart string) error {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		t, err := s.target(ctx, tx, choirID, id, instanceStart, scope)
+		if err != nil {
+			return err
+		}
+		ev, day, now := t.event, t.date.String(), s.now()
+		if t.scope == ScopeFollowing {
+			earlier, err := s.occursBefore(ctx, ev, t.date)
+			if err != nil {
+				return err
+			}
+			if !earlier {
+				t.scope = ScopeAll
+			}
+		}
+		switch {
+		case ev.Rule == nil || t.scope == ScopeAll:
+			_, err = tx.ExecContext(ctx, `DELETE FROM events WHERE id = ?`, ev.ID)
+		case t.scope == ScopeFollowing:
+			if err = s.endSeries(ctx, tx, ev, t.date, now); err == nil {
+				err = dropFrom(ctx, tx, ev.ID, day)
+			}
+		default:
+			if _, err = tx.ExecContext(ctx, `DELETE FROM events WHERE series_id = ? AND instance_date = ?`, ev.ID, day); err == nil {
+				if _, err = tx.ExecContext(ctx, `INSERT INTO event_exdates (event_id, instance_date) VALUES (?, ?)
+					ON CONFLICT (event_id, instance_date) DO NOTHING`, ev.ID, day); err == nil {
+					ev.UpdatedAt = now
+					err = saveEvent(ctx, tx, ev)
+				}
+			}
+		}
+		return err
+	})
+	if err == nil {
+		s.logger.Info("event deleted", "event", "event_deleted", "choir_id", choirID, "event_id", id, "scope", scope)
+	}
+	return err
+}
+
+// PreviewCount is how many occurrences a preview shows.
+const PreviewCount = 5
+
+// Preview is a rule in plain words and its next occurrences.
+type Preview struct {
+	Description string
+	Occurrences []recurrence.Occurrence
+}
+
+// Preview checks an event as the form holds it and shows what it would do.
+func (s *Service) Preview(ctx context.Context, choirID string, in Input) (*Preview, error) {
+	c, err := s.choirs.Get(ctx, choirID)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := in.parse(c.TimeZone)
+	if err != nil {
+		return nil, err
+	}
+	if ev.Rule == nil {
+		return &Preview{Description: "Does not repeat",
+			Occurrences: []recurrence.Occurrence{{Date: ev.localDate(), Start: ev.Start, End: ev.End}}}, nil
+	}
+	name := ""
+	if ev.Rule.FeastID != "" {
+		if name, err = s.feasts.Name(ctx, ev.Rule.FeastID); err != nil {
+			return nil, err
+		}
+	}
+	from, to := ev.Start, ev.Start.AddDate(10, 0, 0)
+	feasts, err := s.feastLookup(ctx, map[string]*Event{"": ev}, from, to)
+	if err != nil {
+		return nil, err
+	}
+	occ := recurrence.Expand(ev.series(), from, to, feasts)
+	return &Preview{Description: recurrence.Describe(*ev.Rule, name), Occurrences: occ[:min(len(occ), PreviewCount)]}, nil
+}
+
+// Describe words an event's rule, naming its feast.
+func (s *Service) Describe(ctx context.Context, r *recurrence.Rule) (string, error) {
+	if r == nil {
+		return "", nil
+	}
+	name := ""
+	if r.FeastID != "" {
+		var err error
+		if name, err = s.feasts.Name(ctx, r.FeastID); err != nil {
+			return "", err
+		}
+	}
+	return recurrence.Describe(*r, name), nil
+}
+
+// ChoirFeasts lists the active feasts of a choir's liturgical calendar for
+// feast-based rules.
+func (s *Service) ChoirFeasts(ctx context.Context, choirID string) ([]feast.Master, error) {
+	c, err := s.choirs.Get(ctx, choirID)
+	if err != nil {
+		return nil, err
+	}
+	if c.CalendarType == "" {
+		return []feast.Master{}, nil
+	}
+	y := s.now().Year()
+	if err := s.feasts.EnsureYears(ctx, c.CalendarType, y-1, y+2); err != nil {
+		return nil, err
+	}
+	all, err := s.feasts.Masters(ctx, c.CalendarType, "")
+	if err != nil {
+		return nil, err
+	}
+	out := all[:0]
+	for _, m := range all {
+		if m.Active {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,322 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/cantica/cantica/internal/access"
+	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/calendar"
+	api "github.com/cantica/cantica/internal/httpapi/apigen"
+	"github.com/cantica/cantica/internal/recurrence"
+)
+
+// ruleIn and ruleOut carry a rule across the API: the field names are the same.
+func ruleIn(r *api.RecurrenceRule) (*recurrence.Rule, error) {
+	if r == nil {
+		return nil, nil
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return nil, err
+	}
+	var out recurrence.Rule
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+func ruleOut(r *recurrence.Rule) *api.RecurrenceRule {
+	if r == nil {
+		return nil
+	}
+	b, _ := json.Marshal(r)
+	var out api.RecurrenceRule
+	_ = json.Unmarshal(b, &out)
+	return &out
+}
+
+func eventInput(b api.EventInput) (calendar.Input, error) {
+	rule, err := ruleIn(b.RecurrenceRule)
+	in := calendar.Input{Title: b.Title, Type: string(b.EventType), Start: b.Start, End: b.End, AllDay: deref(b.AllDay),
+		Location: deref(b.Location), Notes: deref(b.Notes), TimeZone: deref(b.TimeZone), Rule: rule}
+	if b.Status != nil {
+		in.Status = string(*b.Status)
+	}
+	return in, err
+}
+
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}
+
+// when writes an instant in the event's zone, or a date for all-day events.
+func when(t time.Time, allDay bool, zone string) string {
+	if allDay {
+		return t.UTC().Format(time.DateOnly)
+	}
+	if loc, err := time.LoadLocation(zone); err == nil {
+		t = t.In(loc)
+	}
+	return t.Format(time.RFC3339)
+}
+
+func (s *Server) eventOut(ctx context.Context, it calendar.Item) (api.CalendarEvent, error) {
+	e := it.Event
+	out := api.CalendarEvent{Id: it.ID, EventId: e.ID, ChoirId: e.ChoirID, Title: e.Title, EventType: api.EventType(e.Type),
+		Start: when(it.Start, e.AllDay, e.TimeZone), End: when(it.End, e.AllDay, e.TimeZone), AllDay: e.AllDay,
+		Location: e.Location, Notes: e.Notes, Status: api.EventStatus(e.Status), TimeZone: e.TimeZone, IsInstance: it.IsInstance()}
+	rule := e.Rule
+	if it.IsInstance() {
+		sr := it.Series
+		rule = sr.Rule
+		date := it.Date.String()
+		orig := when(sr.StartOn(it.Date), sr.AllDay, sr.TimeZone)
+		out.EventId, out.OriginalEventId, out.InstanceDate, out.InstanceStartTime = sr.ID, &sr.ID, &date, &orig
+		if it.Edited {
+			out.RecurrenceInstanceId = &it.ID
+		}
+	}
+	out.RecurrenceRule = ruleOut(rule)
+	if rule != nil {
+		d, err := s.calendar.Describe(ctx, rule)
+		if err != nil {
+			return out, err
+		}
+		out.RuleDescription = &d
+	}
+	return out, nil
+}
+
+// ListEvents answers a range of the calendar.
+func (s *Server) ListEvents(ctx context.Context, in api.ListEventsRequestObject) (api.ListEventsResponseObject, error) {
+	role, err := s.requireChoir(ctx, in.ChoirId, access.ViewCalendar)
+	if err != nil {
+		return nil, err
+	}
+	list, err := s.calendar.List(ctx, in.ChoirId, calendar.Range{From: in.Params.StartDate, To: in.Params.EndDate,
+		SeesDrafts: access.SeesDraftEvents(role)})
+	if err != nil {
+		return nil, err
+	}
+	out := api.ListEvents200JSONResponse{Events: make([]api.CalendarEvent, 0, len(list.Items)), Feasts: make([]api.FeastEntry, 0, len(list.Feasts))}
+	for _, it := range list.Items {
+		ev, err := s.eventOut(ctx, it)
+		if err != nil {
+			return nil, err
+		}
+		out.Events = append(out.Events, ev)
+	}
+	for _, f := range list.Feasts {
+		out.Feasts = append(out.Feasts, api.FeastEntry{Id: f.ID, MasterFeastId: f.MasterFeastID, Date: f.Date,
+			Name: f.Feast.Name, FeastKey: f.Feast.Key, Rank: f.Feast.Rank, Type: f.Feast.Type})
+	}
+	return out, nil
+}
+
+// CreateEvent adds an event or series.
+func (s *Server) CreateEvent(ctx context.Context, in api.CreateEventRequestObject) (api.CreateEventResponseObject, error) {
+	if in.Body == nil {
+		return nil, missingBody()
+	}
+	if _, err := s.requireChoir(ctx, in.ChoirId, access.EditCalendar); err != nil {
+		return nil, err
+	}
+	input, err := eventInput(*in.Body)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := s.calendar.Create(ctx, in.ChoirId, requestFrom(ctx).user.ID, input)
+	if err != nil {
+		return nil, err
+	}
+	out, err := s.eventOut(ctx, calendar.Item{ID: ev.ID, Event: ev, Start: ev.Start, End: ev.End})
+	return api.CreateEvent201JSONResponse(out), err
+}
+
+// PreviewEvent words a rule and shows its next occurrences.
+func (s *Server) PreviewEvent(ctx context.Context, in api.PreviewEventRequestObject) (api.PreviewEventResponseObject, error) {
+	if in.Body == nil {
+		return nil, missingBody()
+	}
+	if _, err := s.requireChoir(ctx, in.ChoirId, access.EditCalendar); err != nil {
+		return nil, err
+	}
+	input, err := eventInput(*in.Body)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.calendar.Preview(ctx, in.ChoirId, input)
+	if err != nil {
+		return nil, err
+	}
+	out := api.PreviewEvent200JSONResponse{Description: p.Description}
+	out.Occurrences = make([]struct {
+		Date  string `json:"date"`
+		End   string `json:"end"`
+		Start string `json:"start"`
+	}, len(p.Occurrences))
+	zone := input.TimeZone
+	if input.Rule != nil && input.Rule.TZID != "" {
+		zone = input.Rule.TZID
+	}
+	if zone == "" {
+		if c, err := s.choirs.Get(ctx, in.ChoirId); err == nil {
+			zone = c.TimeZone
+		}
+	}
+	for i, o := range p.Occurrences {
+		out.Occurrences[i].Date = o.Date.String()
+		out.Occurrences[i].Start = when(o.Start, input.AllDay, zone)
+		out.Occurrences[i].End = when(o.End, input.AllDay, zone)
+	}
+	return out, nil
+}
+
+// GetEvent answers one stored event or series.
+func (s *Server) GetEvent(ctx context.Context, in api.GetEventRequestObject) (api.GetEventResponseObject, error) {
+	role, err := s.requireChoir(ctx, in.ChoirId, access.ViewCalendar)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := s.calendar.Get(ctx, in.ChoirId, in.EventId, access.SeesDraftEvents(role))
+	if err != nil {
+		return nil, err
+	}
+	out, err := s.eventOut(ctx, calendar.Item{ID: ev.ID, Event: ev, Start: ev.Start, End: ev.End})
+	return api.GetEvent200JSONResponse(out), err
+}
+
+// UpdateEvent changes an event, an occurrence or part of a series.
+func (s *Server) UpdateEvent(ctx context.Context, in api.UpdateEventRequestObject) (api.UpdateEventResponseObject, error) {
+	if in.Body == nil {
+		return nil, missingBody()
+	}
+	if _, err := s.requireChoir(ctx, in.ChoirId, access.EditCalendar); err != nil {
+		return nil, err
+	}
+	b := in.Body
+	input, err := eventInput(api.EventInput{Title: b.Title, EventType: b.EventType, Start: b.Start, End: b.End, AllDay: b.AllDay,
+		Location: b.Location, Notes: b.Notes, Status: b.Status, TimeZone: b.TimeZone, RecurrenceRule: b.RecurrenceRule})
+	if err != nil {
+		return nil, err
+	}
+	ch := calendar.Change{Input: input, InstanceStartTime: deref(b.InstanceStartTime)}
+	if b.Scope != nil {
+		ch.Scope = string(*b.Scope)
+	}
+	it, err := s.calendar.Update(ctx, in.ChoirId, in.EventId, ch)
+	if err != nil {
+		return nil, err
+	}
+	out, err := s.eventOut(ctx, *it)
+	return api.UpdateEvent200JSONResponse(out), err
+}
+
+// DeleteEvent removes an event, an occurrence or part of a series.
+func (s *Server) DeleteEvent(ctx context.Context, in api.DeleteEventRequestObject) (api.DeleteEventResponseObject, error) {
+	if _, err := s.requireChoir(ctx, in.ChoirId, access.EditCalendar); err != nil {
+		return nil, err
+	}
+	scope := ""
+	if in.Params.Scope != nil {
+		scope = string(*in.Params.Scope)
+	}
+	if err := s.calendar.Delete(ctx, in.ChoirId, in.EventId, scope, deref(in.Params.InstanceStartTime)); err != nil {
+		return nil, err
+	}
+	return api.DeleteEvent204Response{}, nil
+}
+
+// DownloadEventIcs answers one event as an iCalendar file.
+func (s *Server) DownloadEventIcs(ctx context.Context, in api.DownloadEventIcsRequestObject) (api.DownloadEventIcsResponseObject, error) {
+	role, err := s.requireChoir(ctx, in.ChoirId, access.ViewCalendar)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := s.calendar.WriteEvent(ctx, &buf, in.ChoirId, in.EventId, access.SeesDraftEvents(role)); err != nil {
+		return nil, err
+	}
+	w := requestFrom(ctx).w
+	w.Header().Set("Content-Disposition", `attachment; filename="event.ics"`)
+	w.Header().Set("Cache-Control", "no-store")
+	return api.DownloadEventIcs200TextcalendarResponse{Body: &buf, ContentLength: int64(buf.Len())}, nil
+}
+
+// ListChoirFeasts answers the feasts a choir's rules can follow.
+func (s *Server) ListChoirFeasts(ctx context.Context, in api.ListChoirFeastsRequestObject) (api.ListChoirFeastsResponseObject, error) {
+	if _, err := s.requireChoir(ctx, in.ChoirId, access.ViewCalendar); err != nil {
+		return nil, err
+	}
+	masters, err := s.calendar.ChoirFeasts(ctx, in.ChoirId)
+	if err != nil {
+		return nil, err
+	}
+	out := make(api.ListChoirFeasts200JSONResponse, 0, len(masters))
+	for _, m := range masters {
+		out = append(out, api.ChoirFeast{Id: m.ID, Name: m.Name, FeastKey: m.Key, Rank: m.Rank, NextDate: m.NextDate})
+	}
+	return out, nil
+}
+
+func (s *Server) feedOut(f *calendar.Feed) api.CalendarFeed {
+	if f == nil {
+		return api.CalendarFeed{Enabled: false}
+	}
+	u := s.calendar.FeedURL(f.Token)
+	webcal := "webcal" + strings.TrimPrefix(strings.TrimPrefix(u, "https"), "http")
+	return api.CalendarFeed{Enabled: true, Url: &u, WebcalUrl: &webcal}
+}
+
+// GetCalendarFeed answers the caller's feed address.
+func (s *Server) GetCalendarFeed(ctx context.Context, _ api.GetCalendarFeedRequestObject) (api.GetCalendarFeedResponseObject, error) {
+	f, err := s.calendar.Feed(ctx, requestFrom(ctx).user.ID)
+	if err != nil {
+		return nil, err
+	}
+	return api.GetCalendarFeed200JSONResponse(s.feedOut(f)), nil
+}
+
+// RenewCalendarFeed makes the caller a new feed address.
+func (s *Server) RenewCalendarFeed(ctx context.Context, _ api.RenewCalendarFeedRequestObject) (api.RenewCalendarFeedResponseObject, error) {
+	f, err := s.calendar.RenewFeed(ctx, requestFrom(ctx).user.ID)
+	if err != nil {
+		return nil, err
+	}
+	return api.RenewCalendarFeed200JSONResponse(s.feedOut(f)), nil
+}
+
+// RevokeCalendarFeed turns the caller's feed off.
+func (s *Server) RevokeCalendarFeed(ctx context.Context, _ api.RevokeCalendarFeedRequestObject) (api.RevokeCalendarFeedResponseObject, error) {
+	if err := s.calendar.RevokeFeed(ctx, requestFrom(ctx).user.ID); err != nil {
+		return nil, err
+	}
+	return api.RevokeCalendarFeed204Response{}, nil
+}
+
+// GetCalendarFeedIcs serves a private feed to a calendar app: its token is
+// the whole authority.
+func (s *Server) GetCalendarFeedIcs(ctx context.Context, in api.GetCalendarFeedIcsRequestObject) (api.GetCalendarFeedIcsResponseObject, error) {
+	token, ok := strings.CutSuffix(in.FeedFile, ".ics")
+	if !ok || token == "" {
+		return nil, apperr.New(apperr.NotFound, CodeNotFound, calendar.MsgFeedNotFound)
+	}
+	var buf bytes.Buffer
+	if err := s.calendar.WriteFeed(ctx, &buf, token, deref(in.Params.Choir)); err != nil {
+		return nil, err
+	}
+	w := requestFrom(ctx).w
+	w.Header().Set("Content-Disposition", `inline; filename="cantica.ics"`)
+	w.Header().Set("Cache-Control", "private, no-cache")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	return api.GetCalendarFeedIcs200TextcalendarResponse{Body: &buf, ContentLength: int64(buf.Len())}, nil
+}
