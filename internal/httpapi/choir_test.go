@@ -62,7 +62,10 @@ func TestCreateChoir(t *testing.T) {
 }
 
 func TestChoirValidation(t *testing.T) {
-	h := apptest.Start(t, "sqlite", apptest.Options{})
+	eachDB(t, apptest.Options{}, testChoirValidation)
+}
+
+func testChoirValidation(t *testing.T, h *apptest.Harness) {
 	confirmedUser(t, h, "ada@example.com")
 	c := signIn(t, h, "ada@example.com")
 	good := map[string]any{"name": "Schola", "country": "GB", "religiousAffiliationId": community, "timeZone": "Europe/London"}
@@ -102,6 +105,48 @@ func TestChoirValidation(t *testing.T) {
 	if res := c.Do("GET", "/api/v1/auth/session", nil); len(res.JSON["choirs"].([]any)) != 5 {
 		t.Fatalf("refused choirs left something behind: %s", res.Raw)
 	}
+}
+
+// The update path gives the same messages, and a refused change changes nothing.
+func TestChoirUpdateValidation(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		c := signIn(t, h, "ada@example.com")
+		created := createChoir(t, c, "Schola")
+		id := created.Str("id")
+		for _, tc := range []struct {
+			field, value, message string
+		}{
+			{"name", "", "Choir name is required"},
+			{"name", "   ", "Choir name is required"},
+			{"name", "Choir & Friends", "Choir name can only contain letters, numbers, spaces, hyphens, and apostrophes"},
+			{"country", "", "Country is required"},
+			{"country", "XX", "Please choose a country from the list"},
+			{"timeZone", "Mars/Olympus", "Please choose a valid time zone"},
+			{"timeZone", "", "Please choose a valid time zone"},
+			{"timeZone", "Local", "Please choose a valid time zone"},
+		} {
+			res := c.Do("PATCH", "/api/v1/choirs/"+id, map[string]any{tc.field: tc.value, "city": "Cambridge"})
+			wantError(t, res, 400, "VALIDATION_ERROR")
+			if d, _ := res.JSON["details"].(map[string]any); d[tc.field] != tc.message || res.Str("message") != tc.message {
+				t.Errorf("PATCH %s=%q: %s", tc.field, tc.value, res.Raw)
+			}
+		}
+		for _, bad := range []string{"", "not-a-uuid", "00000000-0000-4000-8000-999999999999"} {
+			res := c.Do("PUT", "/api/v1/choirs/"+id+"/affiliation", map[string]any{"religiousAffiliationId": bad})
+			wantError(t, res, 400, "VALIDATION_ERROR")
+			const msg = "Please complete the choir focus/type selection."
+			if d, _ := res.JSON["details"].(map[string]any); d["religiousAffiliationId"] != msg || res.Str("message") != msg {
+				t.Errorf("affiliation %q: %s", bad, res.Raw)
+			}
+		}
+		after := c.Do("GET", "/api/v1/choirs/"+id, nil)
+		for _, field := range []string{"name", "city", "countryCode", "timeZone", "religiousAffiliationId", "calendarType", "updatedAt"} {
+			if after.Str(field) != created.Str(field) {
+				t.Errorf("a refused change altered %s: %q, was %q", field, after.Str(field), created.Str(field))
+			}
+		}
+	})
 }
 
 // A failure in the last step of choir creation leaves no choir and no
@@ -173,7 +218,10 @@ func TestActiveChoir(t *testing.T) {
 }
 
 func TestCalendarCatalogueHidesUnpublishedCalendars(t *testing.T) {
-	h := apptest.Start(t, "sqlite", apptest.Options{})
+	eachDB(t, apptest.Options{}, testCalendarCatalogue)
+}
+
+func testCalendarCatalogue(t *testing.T, h *apptest.Harness) {
 	confirmedUser(t, h, "ada@example.com")
 	c := signIn(t, h, "ada@example.com")
 	res := c.Do("GET", "/api/v1/reference/calendar-types", nil)
