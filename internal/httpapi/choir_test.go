@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cantica/cantica/internal/app/apptest"
+	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/choir"
 )
 
@@ -162,17 +163,48 @@ func TestChoirCreationRollsBack(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err := h.App.Choirs.Create(t.Context(), "profileless", choirCreate())
-		if err == nil {
-			t.Fatal("creation for a user without a profile succeeded")
+		if e, ok := apperr.As(err); !ok || e.Kind != apperr.Internal || e.Code != "CHOIR_CREATE_ERROR" {
+			t.Fatalf("creation for a user without a profile: %v, want a CHOIR_CREATE_ERROR", err)
 		}
-		for _, table := range []string{"choirs", "user_choir_membership"} {
-			var n int
-			if err := h.DB.QueryRowContext(t.Context(), "SELECT COUNT(*) FROM "+table).Scan(&n); err != nil || n != 0 {
-				t.Fatalf("%s has %d rows after a failed creation (%v)", table, n, err)
-			}
+		nothingLeft(t, h)
+
+		// Through the API: a step inside the transaction (the voice parts)
+		// fails after the choir and the membership were written. The answer
+		// is a 500 CHOIR_CREATE_ERROR with a generic message; the cause goes
+		// to the log only.
+		if _, err := h.DB.ExecContext(t.Context(), `ALTER TABLE musical_roles RENAME TO musical_roles_away`); err != nil {
+			t.Fatal(err)
+		}
+		res := c.Do("POST", "/api/v1/choirs", map[string]any{
+			"name": "Doomed", "country": "GB", "religiousAffiliationId": community, "timeZone": "Europe/London",
+		})
+		wantError(t, res, 500, "CHOIR_CREATE_ERROR")
+		if res.Str("message") != "An unexpected error occurred while creating your choir." || strings.Contains(res.Raw, "musical_roles") {
+			t.Errorf("failure answer: %s", res.Raw)
+		}
+		if !strings.Contains(h.Logs.String(), "CHOIR_CREATE_ERROR") || !strings.Contains(h.Logs.String(), "musical_roles") {
+			t.Errorf("the cause is not logged:\n%s", h.Logs.String())
+		}
+		nothingLeft(t, h)
+		if res := c.Do("GET", "/api/v1/auth/session", nil); res.JSON["user"].(map[string]any)["lastAccessedChoirId"] != nil {
+			t.Errorf("a failed creation set the last-accessed choir: %s", res.Raw)
+		}
+		if _, err := h.DB.ExecContext(t.Context(), `ALTER TABLE musical_roles_away RENAME TO musical_roles`); err != nil {
+			t.Fatal(err)
 		}
 		createChoir(t, c, "Afterwards")
 	})
+}
+
+// nothingLeft checks that no choir and no membership exist.
+func nothingLeft(t *testing.T, h *apptest.Harness) {
+	t.Helper()
+	for _, table := range []string{"choirs", "user_choir_membership"} {
+		var n int
+		if err := h.DB.QueryRowContext(t.Context(), "SELECT COUNT(*) FROM "+table).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("%s has %d rows after a failed creation (%v)", table, n, err)
+		}
+	}
 }
 
 func TestActiveChoir(t *testing.T) {
