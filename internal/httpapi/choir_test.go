@@ -207,44 +207,100 @@ func nothingLeft(t *testing.T, h *apptest.Harness) {
 	}
 }
 
-func TestActiveChoir(t *testing.T) {
+// The server's rules of active-choir selection (accounts §4.2), one row per
+// rule: who asks, for which choir, what the answer is and what the session
+// then says is the user's last-accessed choir.
+func TestActiveChoirSelection(t *testing.T) {
+	const unchanged = "(unchanged)"
+	cases := []struct {
+		name   string
+		caller string // ada: an ordinary user; gil: a global admin
+		choir  string // a choir's name, "unknown", "malformed", or "" for null
+		status int
+		code   string
+		last   string // the choir the session then names, "" for none, or unchanged
+	}{
+		{"active membership", "ada", "Home", 204, "", "Home"},
+		{"inactive membership", "ada", "Lapsed", 404, "NOT_FOUND", unchanged},
+		{"another choir", "ada", "Bobs", 404, "NOT_FOUND", unchanged},
+		{"unknown id", "ada", "unknown", 404, "NOT_FOUND", unchanged},
+		{"malformed id", "ada", "malformed", 404, "NOT_FOUND", unchanged},
+		{"no choir is for global admins only", "ada", "", 403, "PERMISSION_ERROR", unchanged},
+		{"global admin to any choir", "gil", "Bobs", 204, "", "Bobs"},
+		{"global admin to an inactive member's choir", "gil", "Lapsed", 204, "", "Lapsed"},
+		{"global admin to an unknown id", "gil", "unknown", 404, "NOT_FOUND", unchanged},
+		{"global admin with null: Global Admin Mode", "gil", "", 204, "", ""},
+	}
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
-		confirmedUser(t, h, "ada@example.com")
-		confirmedUser(t, h, "bob@example.com")
-		ada := signIn(t, h, "ada@example.com")
-		bob := signIn(t, h, "bob@example.com")
-		first := createChoir(t, ada, "First").Str("id")
-		second := createChoir(t, ada, "Second").Str("id")
-		bobs := createChoir(t, bob, "Bobs").Str("id")
-
-		if res := ada.Do("PUT", "/api/v1/account/active-choir", map[string]any{"choirId": first}); res.Status != 204 {
-			t.Fatalf("switch: %d %s", res.Status, res.Raw)
+		for _, e := range []string{"ada@example.com", "bob@example.com", "gil@example.com"} {
+			confirmedUser(t, h, e)
 		}
-		if got := ada.Do("GET", "/api/v1/auth/session", nil).Str("user.lastAccessedChoirId"); got != first {
-			t.Fatalf("last accessed %q", got)
+		clients := map[string]*apptest.Client{
+			"ada": signIn(t, h, "ada@example.com"),
+			"bob": signIn(t, h, "bob@example.com"),
+			"gil": signIn(t, h, "gil@example.com"),
 		}
-		wantError(t, ada.Do("PUT", "/api/v1/account/active-choir", map[string]any{"choirId": bobs}), 404, "NOT_FOUND")
-		wantError(t, ada.Do("PUT", "/api/v1/account/active-choir", map[string]any{"choirId": "nope"}), 404, "NOT_FOUND")
-
-		// An inactive membership cannot be chosen.
-		if _, err := h.DB.ExecContext(t.Context(), "UPDATE user_choir_membership SET is_active = FALSE WHERE choir_id = ?", second); err != nil {
+		ids := map[string]string{"unknown": "00000000-0000-4000-8000-00000000dead", "malformed": "nope"}
+		for name, owner := range map[string]string{"Home": "ada", "Away": "ada", "Lapsed": "ada", "Bobs": "bob", "Gils": "gil"} {
+			ids[name] = createChoir(t, clients[owner], name).Str("id")
+		}
+		if _, err := h.DB.ExecContext(t.Context(), "UPDATE user_choir_membership SET is_active = FALSE WHERE choir_id = ?", ids["Lapsed"]); err != nil {
 			t.Fatal(err)
 		}
-		wantError(t, ada.Do("PUT", "/api/v1/account/active-choir", map[string]any{"choirId": second}), 404, "NOT_FOUND")
-
-		// Global Admin Mode: a global admin may pick any choir, or none.
-		if err := h.App.Accounts.SetGlobalAdmin(t.Context(), "bob@example.com", true); err != nil {
+		if err := h.App.Accounts.SetGlobalAdmin(t.Context(), "gil@example.com", true); err != nil {
 			t.Fatal(err)
 		}
-		if res := bob.Do("PUT", "/api/v1/account/active-choir", map[string]any{"choirId": first}); res.Status != 204 {
-			t.Fatalf("global admin to another choir: %d %s", res.Status, res.Raw)
+		// Before each row the caller works in a choir of their own.
+		baseline := map[string]string{"ada": "Away", "gil": "Gils"}
+		userIDs := map[string]string{}
+		for caller := range baseline {
+			id, err := h.App.Accounts.UserIDByEmail(t.Context(), caller+"@example.com")
+			if err != nil {
+				t.Fatal(err)
+			}
+			userIDs[caller] = id
 		}
-		if res := bob.Do("PUT", "/api/v1/account/active-choir", map[string]any{"choirId": nil}); res.Status != 204 {
-			t.Fatalf("global admin mode: %d", res.Status)
-		}
-		if res := bob.Do("GET", "/api/v1/auth/session", nil); res.JSON["user"].(map[string]any)["lastAccessedChoirId"] != nil ||
-			res.JSON["user"].(map[string]any)["isGlobalAdmin"] != true {
-			t.Fatalf("global admin session: %s", res.Raw)
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				before := ids[baseline[tc.caller]]
+				if err := choir.SetLastAccessed(t.Context(), h.DB, userIDs[tc.caller], &before); err != nil {
+					t.Fatal(err)
+				}
+				c := clients[tc.caller]
+				var target any
+				if tc.choir != "" {
+					target = ids[tc.choir]
+				}
+				res := c.Do("PUT", "/api/v1/account/active-choir", map[string]any{"choirId": target})
+				if tc.code != "" {
+					wantError(t, res, tc.status, tc.code)
+				} else if res.Status != tc.status {
+					t.Fatalf("status %d, want %d: %s", res.Status, tc.status, res.Raw)
+				}
+
+				session := c.Do("GET", "/api/v1/auth/session", nil)
+				user := session.JSON["user"].(map[string]any)
+				var want any = nil
+				switch tc.last {
+				case unchanged:
+					want = before
+				case "":
+				default:
+					want = ids[tc.last]
+				}
+				if user["lastAccessedChoirId"] != want {
+					t.Errorf("session names %v as the last-accessed choir, want %v", user["lastAccessedChoirId"], want)
+				}
+				if user["isGlobalAdmin"] != (tc.caller == "gil") {
+					t.Errorf("session isGlobalAdmin %v", user["isGlobalAdmin"])
+				}
+				// Only active memberships are listed: an inactive one grants nothing.
+				for _, m := range session.JSON["choirs"].([]any) {
+					if id := m.(map[string]any)["choir"].(map[string]any)["id"]; id == ids["Lapsed"] || id == ids["Bobs"] {
+						t.Errorf("session lists choir %v", id)
+					}
+				}
+			})
 		}
 	})
 }
