@@ -15,17 +15,19 @@ import (
 )
 
 func TestBadSettingStopsStartUpWithOneLine(t *testing.T) {
-	var stdout, stderr strings.Builder
-	getenv := func(k string) string {
-		return map[string]string{"CANTICA_BASE_URL": "not a url"}[k]
-	}
-	code := run([]string{"serve"}, getenv, &stdout, &stderr)
-	if code != 2 {
-		t.Fatalf("exit code %d, want 2", code)
-	}
-	out := strings.TrimSuffix(stderr.String(), "\n")
-	if strings.Contains(out, "\n") || !strings.HasPrefix(out, "cantica: CANTICA_BASE_URL: ") {
-		t.Fatalf("want one line naming the variable, got %q", stderr.String())
+	for name, value := range map[string]string{"CANTICA_BASE_URL": "not a url", "CANTICA_LOG_LEVEL": "verbose"} {
+		var stdout, stderr strings.Builder
+		getenv := func(k string) string {
+			return map[string]string{name: value}[k]
+		}
+		code := run([]string{"serve"}, getenv, &stdout, &stderr)
+		if code != 2 {
+			t.Fatalf("%s: exit code %d, want 2", name, code)
+		}
+		out := strings.TrimSuffix(stderr.String(), "\n")
+		if strings.Contains(out, "\n") || !strings.HasPrefix(out, "cantica: "+name+": ") {
+			t.Fatalf("want one line naming %s, got %q", name, stderr.String())
+		}
 	}
 }
 

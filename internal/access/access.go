@@ -102,6 +102,21 @@ func (s Standing) Allows(p Permission) bool {
 	return r != "" && Has(r, p)
 }
 
+// Platform is a person's standing outside any choir: only the global admin
+// flag counts there, so of the permissions only a global admin's remain.
+// Platform-wide decisions (the liturgical calendars, unpublished ones
+// included; choirs the caller is not in) ask it, for example
+// Platform(u.IsGlobalAdmin).Allows(AdminGlobal).
+func Platform(globalAdmin bool) Standing {
+	return Standing{GlobalAdmin: globalAdmin}
+}
+
+// Creator is the standing of whoever just created a choir: its active
+// choir_admin, or global_admin for a global admin.
+func Creator(globalAdmin bool) Standing {
+	return Standing{GlobalAdmin: globalAdmin, Member: true, Active: true, Role: ChoirAdmin}
+}
+
 // ValidMembershipRole says whether a membership may carry a role.
 func ValidMembershipRole(r string) bool {
 	for _, m := range MembershipRoles {

@@ -66,3 +66,25 @@ func TestStanding(t *testing.T) {
 		}
 	}
 }
+
+// Outside any choir only the global admin flag grants anything; the creator
+// of a choir is its choir_admin unless a global admin.
+func TestPlatformAndCreator(t *testing.T) {
+	for _, p := range AllPermissions {
+		if !Platform(true).Allows(p) {
+			t.Errorf("a global admin is refused %s outside any choir", p)
+		}
+		if Platform(false).Allows(p) {
+			t.Errorf("an ordinary user holds %s outside any choir", p)
+		}
+	}
+	if got := Creator(false).Effective(); got != ChoirAdmin {
+		t.Errorf("creator's role %q, want choir_admin", got)
+	}
+	if got := Creator(true).Effective(); got != GlobalAdmin {
+		t.Errorf("global admin creator's role %q, want global_admin", got)
+	}
+	if Creator(false).Allows(AdminGlobal) {
+		t.Error("creating a choir grants admin:global")
+	}
+}

@@ -19,6 +19,7 @@ const (
 	NotFound                        // 404
 	Conflict                        // 409: clashes with what exists
 	RateLimited                     // 429: too many attempts; RetryAfter says how long to wait
+	Internal                        // 500: the server failed; Cause (logged, never shown) says why
 )
 
 // Error is a refusal with the words to show.
@@ -28,9 +29,18 @@ type Error struct {
 	Message    string
 	Details    map[string]string // per-field messages
 	RetryAfter time.Duration
+	Cause      error // what went wrong underneath, for the log
 }
 
-func (e *Error) Error() string { return e.Code + ": " + e.Message }
+func (e *Error) Error() string {
+	if e.Cause != nil {
+		return e.Code + ": " + e.Message + ": " + e.Cause.Error()
+	}
+	return e.Code + ": " + e.Message
+}
+
+// Unwrap gives the cause.
+func (e *Error) Unwrap() error { return e.Cause }
 
 // As finds an *Error in err's chain.
 func As(err error) (*Error, bool) {
@@ -55,6 +65,12 @@ func Validation(fields map[string]string, order ...string) *Error {
 // New makes an error of a kind with a code and message.
 func New(kind Kind, code, message string) *Error {
 	return &Error{Kind: kind, Code: code, Message: message}
+}
+
+// Failed is a server failure (500) with a code and a message for the user;
+// cause is kept for the log.
+func Failed(code, message string, cause error) *Error {
+	return &Error{Kind: Internal, Code: code, Message: message, Cause: cause}
 }
 
 // Limited is a RATE_LIMITED error.

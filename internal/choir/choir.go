@@ -55,6 +55,11 @@ const (
 	MsgCityTooLong        = "City is too long"
 	MsgPostcodeTooLong    = "Postal code is too long"
 	MsgChoirNotFound      = "Choir not found."
+	MsgCreateFailed       = "An unexpected error occurred while creating your choir."
+
+	// CodeCreateFailed is the code of a choir creation that failed for a
+	// reason other than the input (accounts §8).
+	CodeCreateFailed = "CHOIR_CREATE_ERROR"
 
 	NameMax     = 200
 	CityMax     = 100
@@ -149,8 +154,20 @@ type Create struct {
 
 // Create makes a choir in one transaction: the choir, the creator's active
 // choir_admin membership, the four voice parts every choir starts with and
-// the creator's last-accessed choir. Any failure leaves nothing behind.
+// the creator's last-accessed choir. Any failure leaves nothing behind. A
+// broken rule is a VALIDATION_ERROR; any other failure is CHOIR_CREATE_ERROR.
 func (s *Service) Create(ctx context.Context, userID string, in Create) (*Choir, error) {
+	c, err := s.create(ctx, userID, in)
+	if err != nil {
+		if _, refused := apperr.As(err); !refused {
+			return nil, apperr.Failed(CodeCreateFailed, MsgCreateFailed, err)
+		}
+		return nil, err
+	}
+	return c, nil
+}
+
+func (s *Service) create(ctx context.Context, userID string, in Create) (*Choir, error) {
 	c := &Choir{ID: uuid.NewString()}
 	var f apperr.Fields
 	in.Details = withEmpty(in.Details)

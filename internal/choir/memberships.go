@@ -66,10 +66,16 @@ func (s *Service) Standing(ctx context.Context, userID string, globalAdmin bool,
 	return st, nil
 }
 
+// MsgNoChoirGlobalOnly refuses working in no choir to anyone but a global admin.
+const MsgNoChoirGlobalOnly = "Only a global administrator may work without a choir."
+
 // SetActive remembers the choir a user works in (last_accessed_choir_id).
 // Only an active membership qualifies, except for a global admin, who may
 // pick any choir or none (Global Admin Mode).
 func (s *Service) SetActive(ctx context.Context, userID string, globalAdmin bool, choirID *string) error {
+	if choirID == nil && !access.Platform(globalAdmin).Allows(access.AdminGlobal) {
+		return apperr.New(apperr.Forbidden, "PERMISSION_ERROR", MsgNoChoirGlobalOnly)
+	}
 	if choirID != nil {
 		st, err := s.Standing(ctx, userID, globalAdmin, *choirID)
 		if err != nil {

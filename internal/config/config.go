@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/mail"
 	"net/netip"
@@ -38,6 +39,8 @@ type Config struct {
 
 	Google    OIDCProvider // CANTICA_GOOGLE_*
 	Microsoft OIDCProvider // CANTICA_MICROSOFT_*
+
+	LogLevel slog.Level // CANTICA_LOG_LEVEL
 }
 
 // OIDCProvider is one social sign-in provider. It is enabled only when both
@@ -87,6 +90,7 @@ func Load(getenv func(string) string, args []string) (Config, error) {
 		"CANTICA_SMTP_URL":        getenv("CANTICA_SMTP_URL"),
 		"CANTICA_MAIL_FROM":       getenv("CANTICA_MAIL_FROM"),
 		"CANTICA_TRUSTED_PROXIES": getenv("CANTICA_TRUSTED_PROXIES"),
+		"CANTICA_LOG_LEVEL":       getenv("CANTICA_LOG_LEVEL"),
 	}
 	if err := parseFlags(raw, args); err != nil {
 		return Config{}, err
@@ -122,6 +126,9 @@ func Load(getenv func(string) string, args []string) (Config, error) {
 		return Config{}, err
 	}
 	cfg.Microsoft.Tenant = envOr(getenv, "CANTICA_MICROSOFT_TENANT", "common")
+	if cfg.LogLevel, err = parseLogLevel(raw["CANTICA_LOG_LEVEL"]); err != nil {
+		return Config{}, &Error{"CANTICA_LOG_LEVEL", err.Error()}
+	}
 	return cfg, nil
 }
 
@@ -251,6 +258,19 @@ func parseMailFrom(s string, base *url.URL) (string, error) {
 		return "", fmt.Errorf("%q is not an email address (for example Cantica <choir@example.org>)", s)
 	}
 	return s, nil
+}
+
+// logLevels are the levels the README lists; empty is info.
+var logLevels = map[string]slog.Level{
+	"": slog.LevelInfo, "debug": slog.LevelDebug, "info": slog.LevelInfo, "warn": slog.LevelWarn, "error": slog.LevelError,
+}
+
+func parseLogLevel(s string) (slog.Level, error) {
+	l, ok := logLevels[strings.ToLower(strings.TrimSpace(s))]
+	if !ok {
+		return 0, fmt.Errorf("%q is not a log level: use debug, info, warn or error", s)
+	}
+	return l, nil
 }
 
 // parseProxies reads a comma-separated list of addresses or CIDR ranges.

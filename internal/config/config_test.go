@@ -2,6 +2,7 @@ package config_test
 
 import (
 	"errors"
+	"log/slog"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -57,6 +58,17 @@ func TestGoodValues(t *testing.T) {
 	}
 }
 
+func TestLogLevel(t *testing.T) {
+	for value, want := range map[string]slog.Level{
+		"": slog.LevelInfo, "debug": slog.LevelDebug, "info": slog.LevelInfo, "WARN": slog.LevelWarn, " error ": slog.LevelError,
+	} {
+		cfg, err := config.Load(env(map[string]string{"CANTICA_LOG_LEVEL": value}), nil)
+		if err != nil || cfg.LogLevel != want {
+			t.Errorf("CANTICA_LOG_LEVEL=%q: %v %v, want %v", value, cfg.LogLevel, err, want)
+		}
+	}
+}
+
 func TestSQLiteURLAndDataDir(t *testing.T) {
 	cfg, err := config.Load(env(map[string]string{"CANTICA_DATABASE_URL": "sqlite:/srv/cantica.db"}), nil)
 	if err != nil || cfg.Database.Kind != config.SQLite || cfg.Database.DSN != "/srv/cantica.db" {
@@ -97,6 +109,8 @@ func TestBadValues(t *testing.T) {
 		{"CANTICA_SMTP_URL", "smtp://mail.example.org:0", "port"},
 		{"CANTICA_SMTP_URL", "http://mail.example.org", "smtp://"},
 		{"CANTICA_TRUSTED_PROXIES", "10.0.0.0/8, proxy.local", "proxy.local"},
+		{"CANTICA_LOG_LEVEL", "verbose", "debug, info, warn or error"},
+		{"CANTICA_LOG_LEVEL", "info+2", "info+2"},
 	}
 	for _, c := range cases {
 		t.Run(c.name+"="+c.value, func(t *testing.T) {

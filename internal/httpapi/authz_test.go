@@ -1,12 +1,14 @@
 package httpapi_test
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cantica/cantica/internal/access"
 	"github.com/cantica/cantica/internal/app/apptest"
+	"github.com/cantica/cantica/internal/choir"
 	"github.com/cantica/cantica/internal/httpapi/apigen"
 )
 
@@ -84,7 +86,7 @@ var matrix = map[string]route{
 	"CreateChoir":             {"POST", "/api/v1/choirs", map[string]any{}, signedIn(400)},
 	"SetActiveChoir":          {"PUT", "/api/v1/account/active-choir", map[string]any{"choirId": "{A}"}, [7]int{401, 204, 204, 404, 404, 204, 204}},
 	"GetChoir":                {"GET", "/api/v1/choirs/{A}", nil, inChoir(access.ViewDashboard, 200)},
-	"UpdateChoir":             {"PATCH", "/api/v1/choirs/{A}", map[string]any{"city": "Cambridge"}, inChoir(access.ManageChoir, 200)},
+	"UpdateChoir":             {"PATCH", "/api/v1/choirs/{A}", map[string]any{"name": "Choir A Renamed", "city": "Cambridge"}, inChoir(access.ManageChoir, 200)},
 	"UpdateChoirAffiliation":  {"PUT", "/api/v1/choirs/{A}/affiliation", map[string]any{"religiousAffiliationId": community}, inChoir(access.ManageChoir, 200)},
 	"GetInvitation":           {"GET", "/api/v1/invitations/" + unknownInvite, nil, row(404)},
 	"AcceptInvitation":        {"POST", "/api/v1/invitations/" + unknownInvite + "/accept", nil, signedIn(404)},
@@ -203,9 +205,20 @@ func TestAuthorizationMatrix(t *testing.T) {
 				body = filled
 			}
 			for i, c := range clients {
+				// A refused write leaves choir A as it was.
+				refusedWrite := r.method != "GET" && r.want[i] >= 400
+				var before *choir.Choir
+				if refusedWrite {
+					before = readChoir(t, h, a)
+				}
 				res := c.Do(r.method, path, body)
 				if res.Status != r.want[i] {
 					t.Errorf("%s as %s: %d, want %d (%.200s)", name, callers[i], res.Status, r.want[i], res.Raw)
+				}
+				if refusedWrite {
+					if after := readChoir(t, h, a); !reflect.DeepEqual(after, before) {
+						t.Errorf("%s as %s was refused but changed choir A: %+v, was %+v", name, callers[i], *after, *before)
+					}
 				}
 				// Nothing of choir A reaches a caller outside it.
 				if (i == 0 || i == 3 || i == 4) && strings.Contains(res.Raw, "Choir A") {
@@ -213,5 +226,20 @@ func TestAuthorizationMatrix(t *testing.T) {
 				}
 			}
 		}
+
+		// The writes the refused callers tried do change choir A when allowed,
+		// so the checks above would have seen a refused write get through.
+		if c := readChoir(t, h, a); c.Name != "Choir A Renamed" || c.City != "Cambridge" || c.AffiliationID != community {
+			t.Errorf("choir A after the allowed writes: %+v", *c)
+		}
 	})
+}
+
+func readChoir(t *testing.T, h *apptest.Harness, id string) *choir.Choir {
+	t.Helper()
+	c, err := h.App.Choirs.Get(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

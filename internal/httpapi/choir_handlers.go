@@ -31,6 +31,13 @@ func (s *Server) requireChoir(ctx context.Context, choirID string, p access.Perm
 	return role, nil
 }
 
+// platform is the caller's standing outside any choir, for platform-wide
+// decisions; internal/access decides what it allows.
+func platform(ctx context.Context) access.Standing {
+	u := requestFrom(ctx).user
+	return access.Platform(u != nil && u.IsGlobalAdmin)
+}
+
 func (s *Server) choirDetails(ctx context.Context, c *choir.Choir, role access.Role) (api.ChoirDetails, error) {
 	n, err := s.choirs.MemberCount(ctx, c.ID)
 	if err != nil {
@@ -79,7 +86,7 @@ func (s *Server) ListAffiliations(ctx context.Context, _ api.ListAffiliationsReq
 // ListCalendarTypes lists the calendar catalogue; unpublished calendars are
 // for global admins only (§6).
 func (s *Server) ListCalendarTypes(ctx context.Context, _ api.ListCalendarTypesRequestObject) (api.ListCalendarTypesResponseObject, error) {
-	types, err := s.choirs.CalendarTypes(ctx, requestFrom(ctx).user.IsGlobalAdmin)
+	types, err := s.choirs.CalendarTypes(ctx, platform(ctx).Allows(access.AdminGlobal))
 	if err != nil {
 		return nil, err
 	}
@@ -126,11 +133,7 @@ func (s *Server) CreateChoir(ctx context.Context, in api.CreateChoirRequestObjec
 	if err != nil {
 		return nil, err
 	}
-	role := access.ChoirAdmin
-	if requestFrom(ctx).user.IsGlobalAdmin {
-		role = access.GlobalAdmin
-	}
-	d, err := s.choirDetails(ctx, c, role)
+	d, err := s.choirDetails(ctx, c, access.Creator(requestFrom(ctx).user.IsGlobalAdmin).Effective())
 	if err != nil {
 		return nil, err
 	}

@@ -46,6 +46,7 @@ var statusOf = map[apperr.Kind]int{
 	apperr.NotFound:        http.StatusNotFound,
 	apperr.Conflict:        http.StatusConflict,
 	apperr.RateLimited:     http.StatusTooManyRequests,
+	apperr.Internal:        http.StatusInternalServerError,
 }
 
 // writeHandlerError answers for an error a handler returned: a refusal as
@@ -53,6 +54,9 @@ var statusOf = map[apperr.Kind]int{
 func writeHandlerError(logger *slog.Logger, w http.ResponseWriter, r *http.Request, err error) {
 	if e, ok := apperr.As(err); ok {
 		body := errorBody{Code: e.Code, Message: e.Message, Details: e.Details}
+		if e.Kind == apperr.Internal {
+			logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "code", e.Code, "err", e.Cause)
+		}
 		if e.Kind == apperr.RateLimited {
 			body.RetryAfterSeconds = apperr.Seconds(e.RetryAfter)
 			w.Header().Set("Retry-After", strconv.Itoa(body.RetryAfterSeconds))

@@ -6,14 +6,16 @@ import (
 
 	openapi_types "github.com/oapi-codegen/runtime/types"
 
+	"github.com/cantica/cantica/internal/access"
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/feast"
 	api "github.com/cantica/cantica/internal/httpapi/apigen"
 )
 
-// requireGlobalAdmin refuses everyone but global admins.
+// requireGlobalAdmin refuses everyone without admin:global, which only a
+// global admin holds (internal/access).
 func requireGlobalAdmin(ctx context.Context) error {
-	if !requestFrom(ctx).user.IsGlobalAdmin {
+	if !platform(ctx).Allows(access.AdminGlobal) {
 		return apperr.New(apperr.Forbidden, CodePermission, MsgNoPermissionGlobal)
 	}
 	return nil
@@ -51,7 +53,7 @@ func (s *Server) ListFeasts(ctx context.Context, in api.ListFeastsRequestObject)
 	if p.MasterFeastId != nil {
 		q.MasterFeastIDs = *p.MasterFeastId
 	}
-	list, err := s.feasts.List(ctx, q, requestFrom(ctx).user.IsGlobalAdmin)
+	list, err := s.feasts.List(ctx, q, platform(ctx).Allows(access.AdminGlobal))
 	if err != nil {
 		return nil, err
 	}

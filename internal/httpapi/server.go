@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/cantica/cantica/internal/auth"
@@ -100,8 +101,15 @@ func NewHandler(opts Options) (http.Handler, error) {
 			writeError(w, http.StatusBadRequest, CodeValidation, err.Error(), nil)
 		},
 	})
-	// Anything else under /api/ is an unknown API path: JSON, never the app.
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+	// Anything else under /api/ is JSON, never the app: a path served with
+	// other methods answers 405, an unknown path 404.
+	mux.HandleFunc(apiFallback, func(w http.ResponseWriter, r *http.Request) {
+		if allow := allowedMethods(mux, r); len(allow) > 0 {
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			writeError(w, http.StatusMethodNotAllowed, CodeMethodNotAllowed,
+				"Method "+r.Method+" is not allowed on "+r.URL.Path+"; use "+strings.Join(allow, ", ")+".", nil)
+			return
+		}
 		writeError(w, http.StatusNotFound, CodeNotFound, "No API endpoint at "+r.Method+" "+r.URL.Path+".", nil)
 	})
 	mux.Handle("/", app)
@@ -117,6 +125,31 @@ func NewHandler(opts Options) (http.Handler, error) {
 	h = observe(opts.Logger, m, h)
 	h = securityHeaders(opts.Config.BaseURL.Scheme == "https", h)
 	return h, nil
+}
+
+// apiFallback is the pattern that catches every /api/ request no API route
+// matches. Go's ServeMux prefers it to answering 405 itself, because it
+// matches every method.
+const apiFallback = "/api/"
+
+// probedMethods are the methods API routes use, in the order Allow lists them.
+var probedMethods = []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}
+
+// allowedMethods lists the methods for which a route other than the
+// fallback matches the request's path.
+func allowedMethods(mux *http.ServeMux, r *http.Request) []string {
+	var allow []string
+	for _, m := range probedMethods {
+		if m == r.Method {
+			continue
+		}
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, pattern := mux.Handler(probe); pattern != "" && pattern != apiFallback {
+			allow = append(allow, m)
+		}
+	}
+	return allow
 }
 
 func openAPIJSON() ([]byte, error) {

@@ -93,6 +93,7 @@ func TestRoutes(t *testing.T) {
 			contentType string
 			cache       string
 			encoding    string
+			allow       string
 			contains    []string
 		}{
 			{name: "unknown API path is JSON 404", method: "GET", path: "/api/v1/no-such-thing", status: 404,
@@ -102,6 +103,16 @@ func TestRoutes(t *testing.T) {
 			{name: "unknown API POST is JSON 404", method: "POST", path: "/api/v1/nothing/here", status: 404,
 				headers: map[string]string{"Sec-Fetch-Site": "same-origin"}, contentType: "application/json", contains: []string{`"code":"NOT_FOUND"`}},
 			{name: "API root is JSON 404", method: "GET", path: "/api/", status: 404, contentType: "application/json"},
+			{name: "wrong method on an API path is JSON 405", method: "DELETE", path: "/api/v1/info", status: 405,
+				headers: map[string]string{"Sec-Fetch-Site": "same-origin"}, contentType: "application/json", allow: "GET, HEAD",
+				contains: []string{`"code":"METHOD_NOT_ALLOWED"`, `"message":"Method DELETE is not allowed on /api/v1/info; use GET, HEAD."`}},
+			{name: "wrong method on a path with a parameter is JSON 405", method: "POST", path: "/api/v1/choirs/abc", status: 405,
+				headers: map[string]string{"Sec-Fetch-Site": "same-origin"}, contentType: "application/json", allow: "GET, HEAD, PATCH",
+				contains: []string{`"code":"METHOD_NOT_ALLOWED"`}},
+			{name: "GET of a POST-only API path is JSON 405", method: "GET", path: "/api/v1/auth/logout", status: 405,
+				contentType: "application/json", allow: "POST", contains: []string{`"code":"METHOD_NOT_ALLOWED"`}},
+			{name: "wrong method on the OpenAPI document is JSON 405", method: "PUT", path: "/api/v1/openapi.json", status: 405,
+				headers: map[string]string{"Sec-Fetch-Site": "same-origin"}, contentType: "application/json", allow: "GET, HEAD"},
 			{name: "info", method: "GET", path: "/api/v1/info", status: 200, contentType: "application/json",
 				contains: []string{`"version":"v1.0"`}},
 			{name: "session of a stranger", method: "GET", path: "/api/v1/auth/session", status: 200,
@@ -127,7 +138,7 @@ func TestRoutes(t *testing.T) {
 				contentType: "image/svg+xml", cache: "no-cache"},
 			{name: "missing asset is a 404, not the app", method: "GET", path: "/assets/gone-123.js", status: 404},
 			{name: "POST to a page is refused", method: "POST", path: "/dashboard",
-				headers: map[string]string{"Sec-Fetch-Site": "same-origin"}, status: 405, contentType: "application/json"},
+				headers: map[string]string{"Sec-Fetch-Site": "same-origin"}, status: 405, contentType: "application/json", allow: "GET, HEAD"},
 			{name: "health", method: "GET", path: "/healthz", status: 200, contains: []string{`"status":"ok"`}},
 			{name: "ready", method: "GET", path: "/readyz", status: 200, contains: []string{`"database":"` + d.Kind + `"`}},
 			{name: "cross-origin POST refused", method: "POST", path: "/api/v1/auth/logout",
@@ -147,6 +158,9 @@ func TestRoutes(t *testing.T) {
 				}
 				if c.cache != "" && res.header.Get("Cache-Control") != c.cache {
 					t.Errorf("Cache-Control %q, want %q", res.header.Get("Cache-Control"), c.cache)
+				}
+				if got := res.header.Get("Allow"); got != c.allow {
+					t.Errorf("Allow %q, want %q", got, c.allow)
 				}
 				if got := res.header.Get("Content-Encoding"); got != c.encoding {
 					t.Errorf("Content-Encoding %q, want %q", got, c.encoding)

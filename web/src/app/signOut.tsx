@@ -4,20 +4,24 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, HttpError, unwrap } from '../api/client';
+import { clearOnboardingState } from '../features/onboarding/storage';
 import { storeActiveChoirId } from './choir';
 import { handleError } from './errors';
 import { sessionQueryKey } from './session';
 
 /**
  * clearSignedInState forgets everything the signed-out visitor must not keep
- * (accounts §4.2 'Logout'): cached data, the session's choir and invite, and
- * the remember-me flag. The session is then known to be empty, so the next
- * page need not ask the server.
+ * (accounts §4.2 'Logout'): cached data, the session's choir and invite, the
+ * remember-me flag, and the onboarding wizard's keys (completion, plan,
+ * checkout), which would otherwise carry over to the next user of the tab.
+ * The session is then known to be empty, so the next page need not ask the
+ * server.
  */
 export function clearSignedInState(queryClient: QueryClient) {
   queryClient.clear();
   queryClient.setQueryData(sessionQueryKey, { user: null, choirs: [] });
   storeActiveChoirId(null);
+  clearOnboardingState();
   try {
     sessionStorage.removeItem('pendingInviteToken');
     localStorage.removeItem('rememberMe');

@@ -473,7 +473,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Remember the choir the user works in (last_accessed_choir_id); null is Global Admin Mode. */
+        /** Remember the choir the user works in (last_accessed_choir_id); null is Global Admin Mode, for global admins only. */
         put: operations["setActiveChoir"];
         post?: never;
         delete?: never;

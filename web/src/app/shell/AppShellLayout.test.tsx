@@ -128,7 +128,7 @@ describe('AppShellLayout', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(sessionStorage.getItem('activeChoirId')).toBeNull();
     expect(sessionStorage.getItem('pendingInviteToken')).toBeNull();
-    expect(sessionStorage.getItem('onboardingComplete')).toBe('true');
+    expect(sessionStorage.getItem('onboardingComplete')).toBeNull();
     expect(localStorage.getItem('rememberMe')).toBeNull();
     expect(queryClient.getQueryData(['some', 'cached', 'data'])).toBeUndefined();
     expect(queryClient.getQueryData(['session'])).toEqual({ user: null, choirs: [] });

@@ -114,20 +114,22 @@ export interface ChoirTypeFieldsProps {
   error?: string;
   onChange: (selection: ChoirTypeSelection) => void;
   disabled?: boolean;
+  /** The text shown when the affiliations cannot be loaded; AFFILIATIONS_LOAD_ERROR by default. */
+  loadErrorMessage?: (error: unknown) => string;
 }
 
 /**
  * ChoirTypeFields: the primary choir type and, for faith-based choirs, the
  * specific tradition/denomination (accounts §4.11, §5).
  */
-export function ChoirTypeFields({ value, error, onChange, disabled }: ChoirTypeFieldsProps) {
+export function ChoirTypeFields({ value, error, onChange, disabled, loadErrorMessage }: ChoirTypeFieldsProps) {
   const affiliations = useAffiliations();
 
   if (affiliations.isError) {
     return (
       <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
         <Group justify="space-between" gap="sm">
-          <Text size="sm">{AFFILIATIONS_LOAD_ERROR}</Text>
+          <Text size="sm">{loadErrorMessage ? loadErrorMessage(affiliations.error) : AFFILIATIONS_LOAD_ERROR}</Text>
           <Button size="xs" variant="default" onClick={() => void affiliations.refetch()}>
             Try again
           </Button>

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { IconAlertCircle, IconCalendarEvent } from '@tabler/icons-react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { normaliseError } from '../../app/errors';
 import { useFormSubmission } from '../../app/notify';
 import { sessionQueryKey } from '../../app/session';
 import { mutedColor } from '../public/colors';
@@ -29,6 +30,11 @@ import { NoChoirSelected } from './NoChoirSelected';
 
 export const DETAILS_FAILURE_PREFIX = 'Failed to update choir details';
 export const AFFILIATION_FAILURE_PREFIX = 'Failed to update choir affiliation';
+/** The affiliation services' read failures (accounts §8). */
+export const CHOIR_LOAD_FAILURE_PREFIX = 'Failed to fetch choir affiliation details';
+export const AFFILIATIONS_LOAD_FAILURE_PREFIX = 'Failed to fetch religious affiliations';
+
+const failure = (prefix: string) => (error: unknown) => `${prefix}: ${normaliseError(error).message}`;
 
 const SECTION_PADDING = { base: 'md', sm: 'xl' } as const;
 
@@ -58,9 +64,9 @@ export function ChoirSettingsPage() {
       ) : !choirId ? (
         <NoChoirSelected />
       ) : choir.isError || !choir.data ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
           <Group justify="space-between" gap="sm">
-            <Text size="sm">Could not load the choir&apos;s settings. Please try again.</Text>
+            <Text size="sm">{failure(CHOIR_LOAD_FAILURE_PREFIX)(choir.error)}</Text>
             <Button size="xs" variant="default" onClick={() => void choir.refetch()}>
               Try again
             </Button>
@@ -187,10 +193,11 @@ function AffiliationSection({ choir }: { choir: ChoirDetails }) {
               setEdited(next);
               setError(undefined);
             }}
+            loadErrorMessage={failure(AFFILIATIONS_LOAD_FAILURE_PREFIX)}
           />
           <CalendarLine calendarType={choir.calendarType} />
           <Group justify="flex-end">
-            <Button type="submit" loading={submitting} disabled={affiliations.isPending}>
+            <Button type="submit" loading={submitting} disabled={affiliations.isPending || affiliations.isError}>
               Save Affiliation
             </Button>
           </Group>

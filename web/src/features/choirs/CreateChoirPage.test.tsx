@@ -53,6 +53,15 @@ describe('CreateChoirPage', () => {
     expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
   });
 
+  it('has a Sign Out button that signs out and goes home', async () => {
+    const api = stubApi();
+    const { router } = renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(api.count('POST', '/auth/logout')).toBe(1);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('names the user by email when the first name is missing', async () => {
     stubApi({}, { user: { ...ada, firstName: '' } });
     renderPage();

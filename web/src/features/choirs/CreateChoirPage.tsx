@@ -15,6 +15,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { SessionUser } from '../../api/client';
 import { useSession } from '../../app/session';
 import { LoadingView } from '../../app/shell/LoadingView';
+import { SignOutButton } from '../../app/signOut';
 import { useWizardSteps, WizardStepBar } from '../onboarding/WizardSteps';
 import { mutedColor } from '../public/colors';
 import type { ChoirDetails } from './api';
@@ -84,14 +85,17 @@ function AdditionalChoirWizard({ user }: { user: SessionUser }) {
   return (
     <Container size="md" px={{ base: 'xs', xs: 'md' }} py={{ base: 'md', sm: 'xl' }} miw={320}>
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-            Create Additional Choir
-          </Title>
-          <Text c={mutedColor} style={{ overflowWrap: 'anywhere' }}>
-            Creating choir for <strong>{user.firstName || user.email}</strong>
-          </Text>
-        </Stack>
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={4} miw={0} style={{ flex: 1 }}>
+            <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+              Create Additional Choir
+            </Title>
+            <Text c={mutedColor} style={{ overflowWrap: 'anywhere' }}>
+              Creating choir for <strong>{user.firstName || user.email}</strong>
+            </Text>
+          </Stack>
+          <SignOutButton />
+        </Group>
 
         <Paper
           withBorder

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ada } from '../../test/fixtures';
 import { ChoirSettingsPage } from './ChoirSettingsPage';
 import { SettingsPage } from './SettingsPage';
-import { apiError, choirDetails, fillIn, json, pickOption, renderAt, stubApi } from './testing';
+import { affiliations, apiError, choirDetails, fillIn, json, pickOption, renderAt, stubApi } from './testing';
 
 // User events and the half-second pause after creation take a while.
 vi.setConfig({ testTimeout: 15000 });
@@ -156,6 +156,45 @@ describe('ChoirSettingsPage', () => {
     expect(
       await screen.findByText('Failed to update choir affiliation: You cannot change this choir'),
     ).toBeInTheDocument();
+  });
+
+  it("says 'Failed to fetch choir affiliation details: {message}' when the choir cannot be read, and tries again", async () => {
+    sessionStorage.setItem('activeChoirId', 'c1');
+    let calls = 0;
+    stubApi({
+      'GET /choirs/c1': () =>
+        ++calls === 1 ? apiError(500, 'INTERNAL_ERROR', 'Database unavailable') : json(choirDetails()),
+    });
+    renderChoirSettings();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to fetch choir affiliation details: Database unavailable',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await detailsForm()).toBeInTheDocument();
+    expect(screen.queryByText(/Failed to fetch choir affiliation details/)).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to fetch religious affiliations: {message}' when the list cannot be read", async () => {
+    sessionStorage.setItem('activeChoirId', 'c1');
+    let calls = 0;
+    stubApi({
+      'GET /choirs/c1': () => json(choirDetails()),
+      'GET /reference/affiliations': () =>
+        ++calls === 1 ? apiError(503, 'NOT_READY', 'Service down') : json(affiliations),
+    });
+    renderChoirSettings();
+    const form = await affiliationForm();
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Failed to fetch religious affiliations: Service down',
+    );
+    expect(within(form).getByRole('button', { name: 'Save Affiliation' })).toBeDisabled();
+    // The details stay editable.
+    expect(within(await detailsForm()).getByRole('textbox', { name: /Choir name/ })).toHaveValue('St Cecilia Singers');
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(within(form).getByRole('combobox', { name: /Primary choir type/ })).toHaveValue('faith_based'),
+    );
   });
 
   it('offers the choir selector when no choir is chosen', async () => {

@@ -47,6 +47,28 @@ describe('OnboardingWizard entry', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
   });
 
+  it('ignores a completion flag when the user has no choir (another user finished onboarding in this tab)', async () => {
+    sessionStorage.setItem('onboardingComplete', 'true');
+    stubApi({}, { choirs: [] });
+    const { router } = renderWizard();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Cantica' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/choir-registration');
+  });
+
+  it('ignores a last-accessed choir the user no longer belongs to', async () => {
+    stubApi({}, { user: { ...ada, lastAccessedChoirId: 'c-gone' }, choirs: [] });
+    const { router } = renderWizard();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Cantica' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/choir-registration');
+  });
+
+  it('sends a global admin without choirs who finished onboarding to the dashboard', async () => {
+    sessionStorage.setItem('onboardingComplete', 'true');
+    stubApi({}, { user: { ...ada, isGlobalAdmin: true }, choirs: [] });
+    renderWizard();
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+  });
+
   it('sends a signed-out visitor to sign in', async () => {
     stubApi({}, { user: null });
     renderWizard();
@@ -109,6 +131,21 @@ describe('OnboardingWizard step bar', () => {
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(api.count('POST', '/auth/logout')).toBe(1);
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('forgets the plan and checkout flags of this user on sign-out', async () => {
+    stubApi({}, { choirs: [] });
+    renderWizard();
+    await toPlan();
+    sessionStorage.setItem('selectedPlan', 'large');
+    sessionStorage.setItem('checkoutInitiated', 'true');
+    sessionStorage.setItem('pendingCheckout', 'true');
+    sessionStorage.setItem('onboardingComplete', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    for (const key of ['selectedPlan', 'checkoutInitiated', 'pendingCheckout', 'onboardingComplete']) {
+      expect(sessionStorage.getItem(key)).toBeNull();
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/co
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { SessionUser } from '../../api/client';
-import { useSession } from '../../app/session';
+import { useChoir } from '../../app/choir';
 import { LoadingView } from '../../app/shell/LoadingView';
 import { SignOutButton } from '../../app/signOut';
 import type { ProfileValues } from '../account/validation';
@@ -18,8 +18,15 @@ import { useWizardSteps, WizardStepBar } from './WizardSteps';
 
 export const ONBOARDING_STEPS = ['Welcome', 'Profile', 'Plan', 'Create Choir'] as const;
 
-/** A user who already has a choir, or who just finished, has nothing to set up. */
-function alreadyOnboarded(user: SessionUser): boolean {
+/**
+ * A user who already has a last-accessed choir, or who just finished, has
+ * nothing to set up (accounts §2.14). Either counts only while the dashboard
+ * will take the user: with a choir, or as a global admin (§4.10 step 3).
+ * Otherwise the guards send them straight back here, and a stale flag (a
+ * choir since left, or another user's onboardingComplete) would loop.
+ */
+function alreadyOnboarded(user: SessionUser, hasChoirs: boolean): boolean {
+  if (!hasChoirs && !user.isGlobalAdmin) return false;
   return !!user.lastAccessedChoirId || isOnboardingComplete();
 }
 
@@ -33,12 +40,12 @@ export interface OnboardingWizardProps {
  * /choir-registration: welcome, profile, plan, and the first choir.
  */
 export function OnboardingWizard({ paymentsEnabled = PAYMENTS_ENABLED }: OnboardingWizardProps) {
-  const { user, loading } = useSession();
+  const { user, loading, choirs } = useChoir();
   const location = useLocation();
   // Decided once, when the user is first known: the session refreshed after
   // the choir is created must not cut the final step short.
   const [onboarded, setOnboarded] = useState<boolean | null>(null);
-  if (onboarded === null && !loading && user) setOnboarded(alreadyOnboarded(user));
+  if (onboarded === null && !loading && user) setOnboarded(alreadyOnboarded(user, choirs.length > 0));
 
   if (loading) return <LoadingView />;
   if (!user) return <Navigate to="/login" replace state={{ from: location }} />;

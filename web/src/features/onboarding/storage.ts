@@ -1,5 +1,5 @@
 // Session-storage keys of the onboarding wizard (accounts §3, §4.11).
-import { readSession, writeSession } from '../choirs/storage';
+import { readSession, removeSession, writeSession } from '../choirs/storage';
 import { getPlan, type PlanId } from '../public/plans';
 
 export const ONBOARDING_COMPLETE_KEY = 'onboardingComplete';
@@ -40,4 +40,15 @@ export function recordCheckoutInitiated(plan: PlanId): void {
 
 export function markPendingCheckout(): void {
   writeSession(PENDING_CHECKOUT_KEY, 'true');
+}
+
+/**
+ * clearOnboardingState forgets the wizard's keys. Sign-out calls it: they
+ * belong to the user who set them, and a flag left for the next user of the
+ * tab would skip (or misdirect) their onboarding.
+ */
+export function clearOnboardingState(): void {
+  for (const key of [ONBOARDING_COMPLETE_KEY, SELECTED_PLAN_KEY, CHECKOUT_INITIATED_KEY, PENDING_CHECKOUT_KEY]) {
+    removeSession(key);
+  }
 }
