@@ -11,6 +11,7 @@ import (
 	"image/png"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/google/uuid"
 	"github.com/pquerna/otp"
@@ -73,9 +74,10 @@ func (s *Service) checkSecondFactor(ctx context.Context, q db.Querier, userID, c
 	if !allowRecovery {
 		return false, nil
 	}
+	hashes := recoveryCodeHashes(code)
 	res, err := q.ExecContext(ctx,
-		`UPDATE recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL`,
-		now, userID, hashSecret(normaliseRecoveryCode(code)))
+		`UPDATE recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash IN (?, ?) AND used_at IS NULL`,
+		now, userID, hashes[0], hashes[1])
 	if err != nil {
 		return false, err
 	}
@@ -86,14 +88,43 @@ func (s *Service) checkSecondFactor(ctx context.Context, q db.Querier, userID, c
 	return n == 1, err
 }
 
+// normaliseRecoveryCode reduces a recovery code to what is hashed: the
+// dash between its groups, any spaces and the letter case are only how it
+// is shown, so "ABCDE FGHIJ", "abcde-fghij" and "abcdefghij" are one code.
 func normaliseRecoveryCode(code string) string {
-	return strings.ToLower(strings.ReplaceAll(strings.TrimSpace(code), " ", ""))
+	return strings.ToLower(strings.Map(func(r rune) rune {
+		if r == '-' || unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, code))
 }
 
-// newRecoveryCode is 50 random bits in two groups of five base32 letters.
+// hashRecoveryCode is what the database keeps of a recovery code.
+func hashRecoveryCode(code string) string {
+	return hashSecret(normaliseRecoveryCode(code))
+}
+
+// recoveryCodeHashes are the stored hashes a typed code may match: the
+// normalised form, and the dashed form ("abcde-fghij") that codes issued
+// before normalisation were hashed in. Hashes cannot be rewritten without
+// the codes, so those older codes are matched as they were stored.
+func recoveryCodeHashes(code string) [2]string {
+	n := normaliseRecoveryCode(code)
+	legacy := n
+	if len(n) == 2*recoveryGroup {
+		legacy = n[:recoveryGroup] + "-" + n[recoveryGroup:]
+	}
+	return [2]string{hashSecret(n), hashSecret(legacy)}
+}
+
+const recoveryGroup = 5
+
+// newRecoveryCode is 50 random bits in two groups of five base32 letters,
+// shown with a dash between them.
 func newRecoveryCode() string {
 	t := strings.ToLower(rand.Text())
-	return t[:5] + "-" + t[5:10]
+	return t[:recoveryGroup] + "-" + t[recoveryGroup:2*recoveryGroup]
 }
 
 // TOTPEnrollment is a new, not yet active authenticator secret.
@@ -183,7 +214,7 @@ func replaceRecoveryCodes(ctx context.Context, q db.Querier, userID string) ([]s
 	for i := range codes {
 		codes[i] = newRecoveryCode()
 		if _, err := q.ExecContext(ctx, `INSERT INTO recovery_codes (id, user_id, code_hash) VALUES (?, ?, ?)`,
-			uuid.NewString(), userID, hashSecret(codes[i])); err != nil {
+			uuid.NewString(), userID, hashRecoveryCode(codes[i])); err != nil {
 			return nil, err
 		}
 	}

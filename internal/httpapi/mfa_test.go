@@ -1,10 +1,13 @@
 package httpapi_test
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/pquerna/otp/totp"
 
 	"github.com/cantica/cantica/internal/app/apptest"
@@ -163,4 +166,67 @@ func TestRegenerateRecoveryCodes(t *testing.T) {
 	b := h.NewClient()
 	login(b, "ada@example.com", goodPassword, false)
 	wantError(t, b.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": old[0]}), 400, "VALIDATION_ERROR")
+}
+
+// Recovery codes are shown as "abcde-fghij"; the dash, spaces and case are
+// presentation, so the code works however it is typed — the account page
+// sends it without the dash.
+func TestRecoveryCodesTypedWithOrWithoutTheDash(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		c := signIn(t, h, "ada@example.com")
+		_, recovery := enableTOTP(t, h, c)
+
+		// Sign-in with a code typed without its dash, and one in capitals
+		// with a space.
+		for _, typed := range []string{
+			strings.ReplaceAll(recovery[0], "-", ""),
+			strings.ToUpper(strings.ReplaceAll(recovery[1], "-", " ")),
+		} {
+			b := h.NewClient()
+			login(b, "ada@example.com", goodPassword, false)
+			if res := b.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": typed}); res.Status != 200 || res.Str("status") != "signed_in" {
+				t.Fatalf("sign in with recovery code %q: %d %s", typed, res.Status, res.Raw)
+			}
+		}
+
+		// Turning two-factor off with a code without its dash…
+		if res := c.Do("POST", "/api/v1/account/mfa/totp/disable", map[string]any{"code": strings.ReplaceAll(recovery[2], "-", "")}); res.Status != 204 {
+			t.Fatalf("disable with an undashed recovery code: %d %s", res.Status, res.Raw)
+		}
+		if res := c.Do("GET", "/api/v1/account/mfa", nil); res.JSON["totpEnabled"] != false {
+			t.Fatalf("status after disabling: %s", res.Raw)
+		}
+		// …and with one typed as shown.
+		_, recovery = enableTOTP(t, h, c)
+		if res := c.Do("POST", "/api/v1/account/mfa/totp/disable", map[string]any{"code": recovery[0]}); res.Status != 204 {
+			t.Fatalf("disable with a dashed recovery code: %d %s", res.Status, res.Raw)
+		}
+	})
+}
+
+// Codes issued before recovery codes were normalised were stored as the
+// hash of their dashed form; they keep working, typed either way.
+func TestRecoveryCodesStoredWithTheirDashStillWork(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		c := signIn(t, h, "ada@example.com")
+		enableTOTP(t, h, c)
+		userID := c.Do("GET", "/api/v1/auth/session", nil).Str("user.id")
+		for _, stored := range []string{"abcde-fghij", "klmno-pqrst"} {
+			sum := sha256.Sum256([]byte(stored))
+			if _, err := h.DB.ExecContext(t.Context(), `INSERT INTO recovery_codes (id, user_id, code_hash) VALUES (?, ?, ?)`,
+				uuid.NewString(), userID, hex.EncodeToString(sum[:])); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b := h.NewClient()
+		login(b, "ada@example.com", goodPassword, false)
+		if res := b.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": "ABCDEFGHIJ"}); res.Status != 200 {
+			t.Fatalf("old code typed without the dash: %d %s", res.Status, res.Raw)
+		}
+		if res := c.Do("POST", "/api/v1/account/mfa/totp/disable", map[string]any{"code": "klmno-pqrst"}); res.Status != 204 {
+			t.Fatalf("old code typed as shown: %d %s", res.Status, res.Raw)
+		}
+	})
 }
