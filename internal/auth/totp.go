@@ -177,7 +177,11 @@ func invalidCode() error {
 // returns the recovery codes, which are shown this once.
 func (s *Service) ActivateTOTP(ctx context.Context, userID, code string) ([]string, error) {
 	now := s.now()
+	if err := s.mfaPaused(ctx, userID); err != nil {
+		return nil, err
+	}
 	var codes []string
+	wrong := false
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		var secret string
 		err := tx.QueryRowContext(ctx,
@@ -190,6 +194,7 @@ func (s *Service) ActivateTOTP(ctx context.Context, userID, code string) ([]stri
 		}
 		step, ok := matchTOTP(secret, code, now)
 		if !ok {
+			wrong = true
 			return invalidCode()
 		}
 		if _, err := tx.ExecContext(ctx,
@@ -199,11 +204,29 @@ func (s *Service) ActivateTOTP(ctx context.Context, userID, code string) ([]stri
 		codes, err = replaceRecoveryCodes(ctx, tx, userID)
 		return err
 	})
-	if err != nil {
+	if err := s.countCode(ctx, userID, wrong, err); err != nil {
 		return nil, err
 	}
 	s.logger.Info("auth: two-factor turned on", "event", "mfa_enabled", "user_id", userID)
 	return codes, nil
+}
+
+// countCode finishes a code check made in a transaction that ended with
+// err: a wrong code is counted towards the pause (after the rollback), a
+// right one clears the count. It returns err.
+func (s *Service) countCode(ctx context.Context, userID string, wrong bool, err error) error {
+	switch {
+	case wrong:
+		if ferr := s.mfaCodeWrong(ctx, userID); ferr != nil {
+			return ferr
+		}
+		s.logger.Warn("auth: wrong second-factor code", "event", "mfa_failed", "user_id", userID)
+	case err == nil:
+		if ferr := s.mfaCodeRight(ctx, userID); ferr != nil {
+			return ferr
+		}
+	}
+	return err
 }
 
 func replaceRecoveryCodes(ctx context.Context, q db.Querier, userID string) ([]string, error) {
@@ -224,12 +247,17 @@ func replaceRecoveryCodes(ctx context.Context, q db.Querier, userID string) ([]s
 // DisableTOTP turns two-factor authentication off; it needs a current code
 // (or a recovery code, for a lost device).
 func (s *Service) DisableTOTP(ctx context.Context, userID, code string) error {
+	if err := s.mfaPaused(ctx, userID); err != nil {
+		return err
+	}
+	wrong := false
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		ok, err := s.checkSecondFactor(ctx, tx, userID, code, true)
 		if err != nil {
 			return err
 		}
 		if !ok {
+			wrong = true
 			return invalidCode()
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM totp_factors WHERE user_id = ?`, userID); err != nil {
@@ -238,6 +266,7 @@ func (s *Service) DisableTOTP(ctx context.Context, userID, code string) error {
 		_, err = tx.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = ?`, userID)
 		return err
 	})
+	err = s.countCode(ctx, userID, wrong, err)
 	if err == nil {
 		s.logger.Info("auth: two-factor turned off", "event", "mfa_disabled", "user_id", userID)
 	}
@@ -246,18 +275,24 @@ func (s *Service) DisableTOTP(ctx context.Context, userID, code string) error {
 
 // RegenerateRecoveryCodes replaces the recovery codes; it needs a current code.
 func (s *Service) RegenerateRecoveryCodes(ctx context.Context, userID, code string) ([]string, error) {
+	if err := s.mfaPaused(ctx, userID); err != nil {
+		return nil, err
+	}
 	var codes []string
+	wrong := false
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		ok, err := s.checkSecondFactor(ctx, tx, userID, code, true)
 		if err != nil {
 			return err
 		}
 		if !ok {
+			wrong = true
 			return invalidCode()
 		}
 		codes, err = replaceRecoveryCodes(ctx, tx, userID)
 		return err
 	})
+	err = s.countCode(ctx, userID, wrong, err)
 	if err == nil {
 		s.logger.Info("auth: recovery codes replaced", "event", "mfa_recovery_codes_replaced", "user_id", userID)
 	}

@@ -230,3 +230,53 @@ func TestRecoveryCodesStoredWithTheirDashStillWork(t *testing.T) {
 		}
 	})
 }
+
+// Every place that takes a code counts wrong ones against the same pause
+// as the sign-in step, so codes cannot be guessed through the account page.
+func TestWrongCodesOnTheAccountPageArePaused(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		wrongFiveTimes := func(c *apptest.Client, path string) {
+			t.Helper()
+			for range 5 {
+				wantError(t, c.Do("POST", path, map[string]any{"code": "111111"}), 400, "VALIDATION_ERROR")
+			}
+		}
+
+		// Turning two-factor on.
+		confirmedUser(t, h, "on@example.com")
+		on := signIn(t, h, "on@example.com")
+		res := on.Do("POST", "/api/v1/account/mfa/totp/enroll", nil)
+		secret := res.Str("secret")
+		wrongFiveTimes(on, "/api/v1/account/mfa/totp/activate")
+		wantError(t, on.Do("POST", "/api/v1/account/mfa/totp/activate", map[string]any{"code": code(t, h, secret)}), 429, "RATE_LIMITED")
+
+		// Turning it off.
+		confirmedUser(t, h, "off@example.com")
+		off := signIn(t, h, "off@example.com")
+		secret, _ = enableTOTP(t, h, off)
+		h.Clock.Advance(30 * time.Second)
+		wrongFiveTimes(off, "/api/v1/account/mfa/totp/disable")
+		res = off.Do("POST", "/api/v1/account/mfa/totp/disable", map[string]any{"code": code(t, h, secret)})
+		wantError(t, res, 429, "RATE_LIMITED")
+		if !strings.Contains(res.Str("message"), "after 30 seconds") {
+			t.Fatalf("message %q", res.Str("message"))
+		}
+		// The pause is the account's, sign-in included…
+		b := h.NewClient()
+		login(b, "off@example.com", goodPassword, false)
+		wantError(t, b.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": code(t, h, secret)}), 429, "RATE_LIMITED")
+		// …and it ends: the owner is not locked out for good.
+		h.Clock.Advance(31 * time.Second)
+		if res := off.Do("POST", "/api/v1/account/mfa/totp/disable", map[string]any{"code": code(t, h, secret)}); res.Status != 204 {
+			t.Fatalf("disable after the pause: %d %s", res.Status, res.Raw)
+		}
+
+		// New recovery codes.
+		confirmedUser(t, h, "codes@example.com")
+		cc := signIn(t, h, "codes@example.com")
+		secret, _ = enableTOTP(t, h, cc)
+		h.Clock.Advance(30 * time.Second)
+		wrongFiveTimes(cc, "/api/v1/account/mfa/recovery-codes")
+		wantError(t, cc.Do("POST", "/api/v1/account/mfa/recovery-codes", map[string]any{"code": code(t, h, secret)}), 429, "RATE_LIMITED")
+	})
+}
