@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -162,27 +163,86 @@ func TestBadProviderAnswersAreRefused(t *testing.T) {
 		}
 		h.Google.SetFaults(oidctest.Faults{})
 
-		// A replayed callback (same state) is refused.
+		// A replayed callback (same state) is refused, even by a browser that
+		// still holds the sign-in's binding cookie.
 		c := h.NewClient()
 		res := c.Do("GET", "/api/v1/auth/oidc/google/start", nil)
+		binding := c.Cookie("cantica_oidc")
 		res = c.Follow(res.Header.Get("Location"))
 		callback := res.Header.Get("Location")
 		finishCallback(t, c, callback)
 		if signedInAs(t, c) != "g@example.com" {
 			t.Fatal("the good sign-in failed")
 		}
-		wantCallbackError(t, finishCallback(t, h.NewClient(), callback), "expired or was already used")
+		replay := h.NewClient()
+		replay.SetCookie(binding)
+		wantCallbackError(t, finishCallback(t, replay, callback), "expired or was already used")
 
 		// A state older than ten minutes is refused.
-		res = c.Do("GET", "/api/v1/auth/oidc/google/start", nil)
-		res = c.Follow(res.Header.Get("Location"))
+		late := h.NewClient()
+		res = late.Do("GET", "/api/v1/auth/oidc/google/start", nil)
+		res = late.Follow(res.Header.Get("Location"))
 		h.Clock.Advance(11 * time.Minute)
-		wantCallbackError(t, finishCallback(t, h.NewClient(), res.Header.Get("Location")), "expired or was already used")
+		wantCallbackError(t, finishCallback(t, late, res.Header.Get("Location")), "expired or was already used")
 
 		// The provider's own error comes through to the callback page.
 		u := finishCallback(t, h.NewClient(), "/api/v1/auth/oidc/google/callback?error=access_denied&error_description=The+user+cancelled")
 		if u.Path != "/auth/callback" || u.Query().Get("error") != "access_denied" || u.Query().Get("error_description") != "The user cancelled" {
 			t.Fatalf("redirected to %s", u)
+		}
+	})
+}
+
+// A social sign-in finishes only in the browser that began it: a callback
+// link sent to someone else (login CSRF: the sender's own Google account
+// signing the victim in) is refused back to /auth/callback.
+func TestSocialCallbackOnlyInTheBrowserThatBegan(t *testing.T) {
+	eachDB(t, apptest.Options{Social: true}, func(t *testing.T, h *apptest.Harness) {
+		h.Google.SetUser(oidctest.User{Subject: "g-mallory", Email: "mallory@example.com", EmailVerified: true})
+		mallory := h.NewClient()
+		res := mallory.Do("GET", "/api/v1/auth/oidc/google/start", nil)
+		var bound *http.Cookie
+		for _, c := range (&http.Response{Header: res.Header}).Cookies() {
+			if c.Name == "cantica_oidc" {
+				bound = c
+			}
+		}
+		if bound == nil || bound.Value == "" || !bound.HttpOnly || bound.SameSite != http.SameSiteLaxMode ||
+			bound.Path != "/" || bound.MaxAge != 600 {
+			t.Fatalf("start set no short-lived HttpOnly, SameSite=Lax binding cookie: %v", res.Header["Set-Cookie"])
+		}
+		location, _ := url.Parse(res.Header.Get("Location"))
+		if state := location.Query().Get("state"); state == "" || strings.Contains(bound.Value, state) {
+			t.Fatalf("the cookie must bind the state without holding it: state %q, cookie %q", state, bound.Value)
+		}
+		callback := mallory.Follow(res.Header.Get("Location")).Header.Get("Location")
+
+		// Another browser, with no sign-in of its own…
+		victim := h.NewClient()
+		u := finishCallback(t, victim, callback)
+		wantCallbackError(t, u, "not started in this browser")
+		if u.Query().Get("error") != "access_denied" {
+			t.Fatalf("error %q", u.Query().Get("error"))
+		}
+		if signedInAs(t, victim) != "" {
+			t.Fatal("a callback from another browser signed this one in")
+		}
+		// …or in the middle of its own.
+		victim.Do("GET", "/api/v1/auth/oidc/google/start", nil)
+		wantCallbackError(t, finishCallback(t, victim, callback), "not started in this browser")
+		if signedInAs(t, victim) != "" {
+			t.Fatal("a callback from another browser signed this one in")
+		}
+
+		// The refusals did not spend the sign-in of the browser that began it.
+		if to := finishCallback(t, mallory, callback); to.String() != "/auth/callback" {
+			t.Fatalf("the browser that began the sign-in landed on %s", to)
+		}
+		if signedInAs(t, mallory) != "mallory@example.com" {
+			t.Fatal("the browser that began the sign-in is not signed in")
+		}
+		if mallory.Cookie("cantica_oidc") != nil {
+			t.Fatal("the binding cookie outlived the callback")
 		}
 	})
 }

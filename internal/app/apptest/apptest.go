@@ -239,6 +239,13 @@ func (c *Client) Cookie(name string) *http.Cookie {
 	return nil
 }
 
+// SetCookie gives this browser a cookie for the server, for example one
+// copied from another browser.
+func (c *Client) SetCookie(ck *http.Cookie) {
+	u, _ := url.Parse(c.h.URL)
+	c.http.Jar.SetCookies(u, []*http.Cookie{ck})
+}
+
 // Follow requests an absolute or relative URL with GET, following nothing.
 func (c *Client) Follow(location string) Response {
 	return c.Do("GET", location, nil)
