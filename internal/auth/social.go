@@ -18,6 +18,13 @@ import (
 // than the one that began the sign-in.
 const MsgOtherBrowser = "This sign-in was not started in this browser, or took too long. Please start signing in again."
 
+// MsgProviderEmailUnverified refuses a sign-up through a provider that does
+// not confirm the address it gave.
+func MsgProviderEmailUnverified(providerName string) string {
+	return providerName + " did not confirm that this email address is yours, so no account was created. " +
+		"Please register with your email and password, or continue with a provider that confirms your address."
+}
+
 // SocialSignInLifetime is how long a social sign-in may take between
 // BeginSocial and FinishSocial; the browser's binding need live no longer.
 const SocialSignInLifetime = oidc.StateLifetime
@@ -50,6 +57,7 @@ type SocialOutcome struct {
 }
 
 // FinishSocial checks the provider's answer and signs in, signs up or links.
+// Signing up needs an address the provider vouches for.
 // binding is what the browser kept from BeginSocial; without it the answer
 // is refused, so a callback link cannot sign another browser in. An
 // identity is found by issuer and subject only; an existing account is
@@ -114,9 +122,17 @@ func (s *Service) FinishSocial(ctx context.Context, provider, code, state, bindi
 			userID = existing.ID
 			return insertIdentity(ctx, tx, existing.ID, res, now)
 		case errors.Is(err, errNoUser):
+			// A new account would own the address, and keep its real owner
+			// from registering it: only when the provider vouches for it.
+			// (Microsoft never does; its sign-in connects to an account
+			// that exists.)
+			if !res.EmailVerified {
+				s.logger.Info("auth: sign-up with an unconfirmed provider address refused", "event", "social_sign_up_refused", "provider", provider)
+				return apperr.New(apperr.Forbidden, "EMAIL_NOT_VERIFIED", MsgProviderEmailUnverified(name))
+			}
 			userID = uuid.NewString()
 			first, last := socialNames(res)
-			if err := insertUser(ctx, tx, newUser{ID: userID, Email: email, Confirmed: res.EmailVerified, FirstName: first, LastName: last}, now); err != nil {
+			if err := insertUser(ctx, tx, newUser{ID: userID, Email: email, Confirmed: true, FirstName: first, LastName: last}, now); err != nil {
 				return err
 			}
 			s.logger.Info("auth: registered through a provider", "event", "register", "user_id", userID, "provider", provider)

@@ -109,6 +109,53 @@ func TestGoogleJoinsAConfirmedAccountOnlyWithAVerifiedAddress(t *testing.T) {
 	})
 }
 
+// A provider that does not vouch for the address it gives cannot create
+// (and so reserve) an account under that address; the person is told to
+// register with email and password instead. Connecting the same provider
+// to a signed-in account still works.
+func TestUnverifiedProviderAddressCreatesNoAccount(t *testing.T) {
+	eachDB(t, apptest.Options{Social: true}, func(t *testing.T, h *apptest.Harness) {
+		h.Google.SetUser(oidctest.User{Subject: "g-squat", Email: "victim@example.com", EmailVerified: false, GivenName: "Not", FamilyName: "Victim"})
+		c := h.NewClient()
+		u := socialSignIn(t, h, c, "google", "")
+		want := "Google did not confirm that this email address is yours, so no account was created. " +
+			"Please register with your email and password, or continue with a provider that confirms your address."
+		if u.Path != "/auth/callback" || u.Query().Get("error") == "" || u.Query().Get("error_description") != want {
+			t.Fatalf("redirected to %s", u)
+		}
+		if signedInAs(t, c) != "" {
+			t.Fatal("signed in")
+		}
+		var users int
+		if err := h.DB.QueryRowContext(t.Context(), "SELECT COUNT(*) FROM users").Scan(&users); err != nil {
+			t.Fatal(err)
+		}
+		if users != 0 {
+			t.Fatalf("%d accounts created", users)
+		}
+		// The address is still free for its owner.
+		res := h.NewClient().Do("POST", "/api/v1/auth/check-provider", map[string]any{"email": "victim@example.com"})
+		if res.JSON["found"] != false {
+			t.Fatalf("check-provider: %s", res.Raw)
+		}
+		confirmedUser(t, h, "victim@example.com")
+
+		// Connecting a Google account whose address Google does not vouch for,
+		// while signed in, is fine: the account is already the user's.
+		confirmedUser(t, h, "owner@example.com")
+		owner := signIn(t, h, "owner@example.com")
+		h.Google.SetUser(oidctest.User{Subject: "g-owner", Email: "owner.other@example.com", EmailVerified: false})
+		if to := socialSignIn(t, h, owner, "google", "?mode=link"); to.Path != "/account/connected" || to.Query().Get("linked") != "google" {
+			t.Fatalf("linking landed on %s", to)
+		}
+		g := h.NewClient()
+		socialSignIn(t, h, g, "google", "")
+		if signedInAs(t, g) != "owner@example.com" {
+			t.Fatal("the connected Google account does not sign in")
+		}
+	})
+}
+
 func TestMicrosoftSignIn(t *testing.T) {
 	eachDB(t, apptest.Options{Social: true}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
@@ -129,10 +176,18 @@ func TestMicrosoftSignIn(t *testing.T) {
 			t.Errorf("PKCE and nonce: %v", seen)
 		}
 
+		// Nor does a Microsoft address found nowhere create an account…
 		h.Microsoft.SetUser(oidctest.User{TenantID: "tenant-1", ObjectID: "object-2", Email: "alan@example.com", Name: "Alan Turing"})
+		wantCallbackError(t, socialSignIn(t, h, c, "azure", ""), "Microsoft did not confirm that this email address is yours")
+		// …but Microsoft connected to an account signs in to it.
+		confirmedUser(t, h, "alan@example.com")
+		alan := signIn(t, h, "alan@example.com")
+		if to := socialSignIn(t, h, alan, "azure", "?mode=link"); to.Query().Get("linked") != "azure" {
+			t.Fatalf("linking Microsoft landed on %s", to)
+		}
 		socialSignIn(t, h, c, "azure", "")
 		res := c.Do("GET", "/api/v1/auth/session", nil)
-		if res.Str("user.email") != "alan@example.com" || res.Str("user.firstName") != "Alan" || res.Str("user.lastName") != "Turing" {
+		if res.Str("user.email") != "alan@example.com" {
 			t.Fatalf("session: %s", res.Raw)
 		}
 		var issuer, subject string
