@@ -85,17 +85,18 @@ func TestSessionsListAndEnd(t *testing.T) {
 }
 
 func TestAccountNeedsSignIn(t *testing.T) {
-	h := apptest.Start(t, "sqlite", apptest.Options{})
-	c := h.NewClient()
-	for _, r := range [][2]string{
-		{"GET", "/api/v1/account/profile"}, {"PATCH", "/api/v1/account/profile"}, {"POST", "/api/v1/account/password"},
-		{"GET", "/api/v1/account/sessions"}, {"DELETE", "/api/v1/account/sessions/x"}, {"GET", "/api/v1/account/identities"},
-		{"DELETE", "/api/v1/account/identities/x"}, {"GET", "/api/v1/account/mfa"}, {"POST", "/api/v1/account/mfa/totp/enroll"},
-		{"POST", "/api/v1/account/mfa/totp/activate"}, {"POST", "/api/v1/account/mfa/totp/disable"}, {"POST", "/api/v1/account/mfa/recovery-codes"},
-	} {
-		res := c.Do(r[0], r[1], map[string]any{"code": "123456", "firstName": "X"})
-		if res.Status != 401 || res.Str("code") != "AUTH_ERROR" || res.Str("message") != "Authentication error. Please log in again." {
-			t.Errorf("%s %s: %d %s", r[0], r[1], res.Status, res.Raw)
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		c := h.NewClient()
+		for _, r := range [][2]string{
+			{"GET", "/api/v1/account/profile"}, {"PATCH", "/api/v1/account/profile"}, {"POST", "/api/v1/account/password"},
+			{"GET", "/api/v1/account/sessions"}, {"DELETE", "/api/v1/account/sessions/x"}, {"GET", "/api/v1/account/identities"},
+			{"DELETE", "/api/v1/account/identities/x"}, {"GET", "/api/v1/account/mfa"}, {"POST", "/api/v1/account/mfa/totp/enroll"},
+			{"POST", "/api/v1/account/mfa/totp/activate"}, {"POST", "/api/v1/account/mfa/totp/disable"}, {"POST", "/api/v1/account/mfa/recovery-codes"},
+		} {
+			res := c.Do(r[0], r[1], map[string]any{"code": "123456", "firstName": "X"})
+			if res.Status != 401 || res.Str("code") != "AUTH_ERROR" || res.Str("message") != "Authentication error. Please log in again." {
+				t.Errorf("%s %s: %d %s", r[0], r[1], res.Status, res.Raw)
+			}
 		}
-	}
+	})
 }

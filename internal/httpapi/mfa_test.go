@@ -109,31 +109,33 @@ func TestTwoFactorSignIn(t *testing.T) {
 }
 
 func TestWrongCodesArePaused(t *testing.T) {
-	h := apptest.Start(t, "sqlite", apptest.Options{})
-	confirmedUser(t, h, "ada@example.com")
-	secret, _ := enableTOTP(t, h, signIn(t, h, "ada@example.com"))
-	h.Clock.Advance(30 * time.Second) // a fresh code, not the one activation used
-	c := h.NewClient()
-	login(c, "ada@example.com", goodPassword, false)
-	for range 5 {
-		wantError(t, c.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": "111111"}), 400, "VALIDATION_ERROR")
-	}
-	// Paused: even the right code waits.
-	wantError(t, c.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": code(t, h, secret)}), 429, "RATE_LIMITED")
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		secret, _ := enableTOTP(t, h, signIn(t, h, "ada@example.com"))
+		h.Clock.Advance(30 * time.Second) // a fresh code, not the one activation used
+		c := h.NewClient()
+		login(c, "ada@example.com", goodPassword, false)
+		for range 5 {
+			wantError(t, c.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": "111111"}), 400, "VALIDATION_ERROR")
+		}
+		// Paused: even the right code waits.
+		wantError(t, c.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": code(t, h, secret)}), 429, "RATE_LIMITED")
+	})
 }
 
 func TestPasswordResetDoesNotBypassTwoFactor(t *testing.T) {
-	h := apptest.Start(t, "sqlite", apptest.Options{})
-	confirmedUser(t, h, "ada@example.com")
-	enableTOTP(t, h, signIn(t, h, "ada@example.com"))
-	h.Clock.Advance(time.Minute)
-	token := requestReset(t, h, "ada@example.com")
-	if res := h.NewClient().Do("POST", "/api/v1/auth/password/reset", map[string]any{"token": token, "password": newPassword}); res.Status != 204 {
-		t.Fatalf("reset: %d", res.Status)
-	}
-	if res := login(h.NewClient(), "ada@example.com", newPassword, false); res.Str("status") != "mfa_required" {
-		t.Fatalf("after a reset the code is still needed: %s", res.Raw)
-	}
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		enableTOTP(t, h, signIn(t, h, "ada@example.com"))
+		h.Clock.Advance(time.Minute)
+		token := requestReset(t, h, "ada@example.com")
+		if res := h.NewClient().Do("POST", "/api/v1/auth/password/reset", map[string]any{"token": token, "password": newPassword}); res.Status != 204 {
+			t.Fatalf("reset: %d", res.Status)
+		}
+		if res := login(h.NewClient(), "ada@example.com", newPassword, false); res.Str("status") != "mfa_required" {
+			t.Fatalf("after a reset the code is still needed: %s", res.Raw)
+		}
+	})
 }
 
 func TestDisableTwoFactorNeedsACode(t *testing.T) {
@@ -154,18 +156,19 @@ func TestDisableTwoFactorNeedsACode(t *testing.T) {
 }
 
 func TestRegenerateRecoveryCodes(t *testing.T) {
-	h := apptest.Start(t, "sqlite", apptest.Options{})
-	confirmedUser(t, h, "ada@example.com")
-	c := signIn(t, h, "ada@example.com")
-	secret, old := enableTOTP(t, h, c)
-	h.Clock.Advance(30 * time.Second)
-	res := c.Do("POST", "/api/v1/account/mfa/recovery-codes", map[string]any{"code": code(t, h, secret)})
-	if res.Status != 200 || len(res.JSON["recoveryCodes"].([]any)) != 10 {
-		t.Fatalf("regenerate: %d %s", res.Status, res.Raw)
-	}
-	b := h.NewClient()
-	login(b, "ada@example.com", goodPassword, false)
-	wantError(t, b.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": old[0]}), 400, "VALIDATION_ERROR")
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		c := signIn(t, h, "ada@example.com")
+		secret, old := enableTOTP(t, h, c)
+		h.Clock.Advance(30 * time.Second)
+		res := c.Do("POST", "/api/v1/account/mfa/recovery-codes", map[string]any{"code": code(t, h, secret)})
+		if res.Status != 200 || len(res.JSON["recoveryCodes"].([]any)) != 10 {
+			t.Fatalf("regenerate: %d %s", res.Status, res.Raw)
+		}
+		b := h.NewClient()
+		login(b, "ada@example.com", goodPassword, false)
+		wantError(t, b.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": old[0]}), 400, "VALIDATION_ERROR")
+	})
 }
 
 // Recovery codes are shown as "abcde-fghij"; the dash, spaces and case are

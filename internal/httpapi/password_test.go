@@ -61,11 +61,12 @@ func TestPasswordReset(t *testing.T) {
 }
 
 func TestResetLinkExpiresAfterAnHour(t *testing.T) {
-	h := apptest.Start(t, "sqlite", apptest.Options{})
-	confirmedUser(t, h, "ada@example.com")
-	token := requestReset(t, h, "ada@example.com")
-	h.Clock.Advance(61 * time.Minute)
-	wantError(t, h.NewClient().Do("POST", "/api/v1/auth/password/reset", map[string]any{"token": token, "password": newPassword}), 400, "INVALID_TOKEN")
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		token := requestReset(t, h, "ada@example.com")
+		h.Clock.Advance(61 * time.Minute)
+		wantError(t, h.NewClient().Do("POST", "/api/v1/auth/password/reset", map[string]any{"token": token, "password": newPassword}), 400, "INVALID_TOKEN")
+	})
 }
 
 // Sixteen browsers redeem one reset link at the same moment: exactly one wins.
@@ -136,23 +137,24 @@ func TestForgotPasswordOutcomes(t *testing.T) {
 }
 
 func TestEmailEndpointsLimitedPerClient(t *testing.T) {
-	h := apptest.Start(t, "sqlite", apptest.Options{})
-	c := h.NewClient()
-	limited := false
-	for i := range 52 {
-		res := c.Do("POST", "/api/v1/auth/register", map[string]any{
-			"email": fmt.Sprintf("singer%d@example.com", i), "password": goodPassword, "firstName": "S", "lastName": "T",
-		})
-		if res.Status == 429 {
-			limited = true
-			if i < 50 {
-				t.Fatalf("limited after only %d registrations: a choir on one network must be able to sign up", i)
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		c := h.NewClient()
+		limited := false
+		for i := range 52 {
+			res := c.Do("POST", "/api/v1/auth/register", map[string]any{
+				"email": fmt.Sprintf("singer%d@example.com", i), "password": goodPassword, "firstName": "S", "lastName": "T",
+			})
+			if res.Status == 429 {
+				limited = true
+				if i < 50 {
+					t.Fatalf("limited after only %d registrations: a choir on one network must be able to sign up", i)
+				}
 			}
 		}
-	}
-	if !limited {
-		t.Fatal("one client registered 52 addresses in an hour without a limit")
-	}
+		if !limited {
+			t.Fatal("one client registered 52 addresses in an hour without a limit")
+		}
+	})
 }
 
 func TestFailedSignInsSlowDownThenRecover(t *testing.T) {
@@ -189,13 +191,14 @@ func TestFailedSignInsSlowDownThenRecover(t *testing.T) {
 }
 
 func TestUnknownAccountsAreThrottledToo(t *testing.T) {
-	h := apptest.Start(t, "sqlite", apptest.Options{})
-	c := h.NewClient()
-	for range 5 {
-		wantError(t, login(c, "ghost@example.com", "Wrong#Guess1", false), 401, "AUTH_ERROR")
-	}
-	// The answer for an unknown address looks like the one for a real one.
-	wantError(t, login(c, "ghost@example.com", "Wrong#Guess1", false), 429, "RATE_LIMITED")
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		c := h.NewClient()
+		for range 5 {
+			wantError(t, login(c, "ghost@example.com", "Wrong#Guess1", false), 401, "AUTH_ERROR")
+		}
+		// The answer for an unknown address looks like the one for a real one.
+		wantError(t, login(c, "ghost@example.com", "Wrong#Guess1", false), 429, "RATE_LIMITED")
+	})
 }
 
 func TestChangePasswordEndsOtherSessions(t *testing.T) {

@@ -362,27 +362,28 @@ func TestConnectAndDisconnectProviders(t *testing.T) {
 }
 
 func TestSocialSignInAsksForTheSecondFactor(t *testing.T) {
-	h := apptest.Start(t, "sqlite", apptest.Options{Social: true})
-	h.Google.SetUser(oidctest.User{Subject: "g-mfa", Email: "mfa@example.com", EmailVerified: true})
-	c := h.NewClient()
-	socialSignIn(t, h, c, "google", "")
-	secret, _ := enableTOTP(t, h, c)
-	h.Clock.Advance(30 * time.Second)
+	eachDB(t, apptest.Options{Social: true}, func(t *testing.T, h *apptest.Harness) {
+		h.Google.SetUser(oidctest.User{Subject: "g-mfa", Email: "mfa@example.com", EmailVerified: true})
+		c := h.NewClient()
+		socialSignIn(t, h, c, "google", "")
+		secret, _ := enableTOTP(t, h, c)
+		h.Clock.Advance(30 * time.Second)
 
-	b := h.NewClient()
-	if to := socialSignIn(t, h, b, "google", ""); to.Path != "/login" {
-		t.Fatalf("landed on %s, want /login for the code", to)
-	}
-	if signedInAs(t, b) != "" {
-		t.Fatal("signed in before the second factor")
-	}
-	if res := b.Do("GET", "/api/v1/auth/mfa", nil); res.JSON["pending"] != true {
-		t.Fatalf("pending: %s", res.Raw)
-	}
-	if res := b.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": code(t, h, secret)}); res.Status != 200 {
-		t.Fatalf("verify: %d %s", res.Status, res.Raw)
-	}
-	if signedInAs(t, b) != "mfa@example.com" {
-		t.Fatal("not signed in after the code")
-	}
+		b := h.NewClient()
+		if to := socialSignIn(t, h, b, "google", ""); to.Path != "/login" {
+			t.Fatalf("landed on %s, want /login for the code", to)
+		}
+		if signedInAs(t, b) != "" {
+			t.Fatal("signed in before the second factor")
+		}
+		if res := b.Do("GET", "/api/v1/auth/mfa", nil); res.JSON["pending"] != true {
+			t.Fatalf("pending: %s", res.Raw)
+		}
+		if res := b.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": code(t, h, secret)}); res.Status != 200 {
+			t.Fatalf("verify: %d %s", res.Status, res.Raw)
+		}
+		if signedInAs(t, b) != "mfa@example.com" {
+			t.Fatal("not signed in after the code")
+		}
+	})
 }
