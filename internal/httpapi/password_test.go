@@ -33,15 +33,22 @@ func TestPasswordReset(t *testing.T) {
 		token := requestReset(t, h, "ada@example.com")
 		c := h.NewClient()
 
-		// The five rules, all listed, one per line.
-		res := c.Do("POST", "/api/v1/auth/password/reset", map[string]any{"token": token, "password": "short"})
-		wantError(t, res, 400, "VALIDATION_ERROR")
-		details, _ := res.JSON["details"].(map[string]any)
-		want := "Password must be at least 8 characters long\nPassword must contain at least one uppercase letter\n" +
-			"Password must contain at least one number\n" +
-			`Password must contain at least one special character (!@#$%^&*(),.?":{}|<>)`
-		if details["password"] != want {
-			t.Fatalf("password messages:\n%v\nwant:\n%s", details["password"], want)
+		// The five rules, all failures listed, one per line (§5).
+		for password, want := range map[string]string{
+			"short": "Password must be at least 8 characters long\nPassword must contain at least one uppercase letter\n" +
+				"Password must contain at least one number\n" +
+				`Password must contain at least one special character (!@#$%^&*(),.?":{}|<>)`,
+			"SHORT": "Password must be at least 8 characters long\nPassword must contain at least one lowercase letter\n" +
+				"Password must contain at least one number\n" +
+				`Password must contain at least one special character (!@#$%^&*(),.?":{}|<>)`,
+			"ANTHEM&EVENSONG9": "Password must contain at least one lowercase letter",
+		} {
+			res := c.Do("POST", "/api/v1/auth/password/reset", map[string]any{"token": token, "password": password})
+			wantError(t, res, 400, "VALIDATION_ERROR")
+			details, _ := res.JSON["details"].(map[string]any)
+			if details["password"] != want {
+				t.Fatalf("messages for %q:\n%v\nwant:\n%s", password, details["password"], want)
+			}
 		}
 
 		if res := c.Do("POST", "/api/v1/auth/password/reset", map[string]any{"token": token, "password": newPassword}); res.Status != 204 {
