@@ -197,6 +197,42 @@ func TestFailedSignInsSlowDownThenRecover(t *testing.T) {
 	})
 }
 
+// Failures are counted per client address too, across accounts: one address
+// trying a password on many accounts (each staying under its own limit) is
+// paused after 20 failures, while other addresses sign in as usual.
+func TestFailedSignInsFromOneAddressAcrossAccountsArePaused(t *testing.T) {
+	eachDB(t, apptest.Options{TrustedProxies: "127.0.0.1"}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		from := func(ip string) *apptest.Client {
+			c := h.NewClient()
+			c.Header.Set("X-Forwarded-For", ip)
+			return c
+		}
+		spray := from("203.0.113.7")
+		for i := range 21 {
+			// Two tries per account: no account reaches its own pause.
+			wantError(t, login(spray, fmt.Sprintf("singer%d@example.com", i/2), "Wrong#Guess1", false), 401, "AUTH_ERROR")
+		}
+		// The address is paused, for an account it never tried too…
+		res := login(spray, "ada@example.com", goodPassword, false)
+		wantError(t, res, 429, "RATE_LIMITED")
+		if !strings.Contains(res.Str("message"), "after 30 seconds") {
+			t.Fatalf("message %q", res.Str("message"))
+		}
+		wantError(t, login(from("203.0.113.7"), "ada@example.com", goodPassword, false), 429, "RATE_LIMITED")
+		// …while another address is not, nor are the accounts it tried.
+		if res := login(from("198.51.100.20"), "ada@example.com", goodPassword, false); res.Status != 200 {
+			t.Fatalf("another address: %d %s", res.Status, res.Raw)
+		}
+		wantError(t, login(from("198.51.100.20"), "singer0@example.com", "Wrong#Guess1", false), 401, "AUTH_ERROR")
+		// The pause ends.
+		h.Clock.Advance(31 * time.Second)
+		if res := login(spray, "ada@example.com", goodPassword, false); res.Status != 200 {
+			t.Fatalf("after the pause: %d %s", res.Status, res.Raw)
+		}
+	})
+}
+
 func TestUnknownAccountsAreThrottledToo(t *testing.T) {
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := h.NewClient()
