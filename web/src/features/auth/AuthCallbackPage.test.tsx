@@ -121,6 +121,38 @@ describe('AuthCallbackPage', () => {
       expect(await screen.findByRole('heading', { name: 'Choir registration page' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/choir-registration');
     });
+
+    it('returns to the page asked for before the sign-in, kept across the trip to the provider', async () => {
+      sessionStorage.setItem('socialSignInReturnTo', '/dashboard/calendar?view=month');
+      stubApi({ 'GET /auth/session': () => json({ user: ada, choirs: [BACH] }) });
+      const { router } = renderRoutes(routes, '/auth/callback');
+      expect(await screen.findByRole('heading', { name: 'Calendar page' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/dashboard/calendar');
+      expect(router.state.location.search).toBe('?view=month');
+      expect(router.state.historyAction).toBe('REPLACE');
+      expect(sessionStorage.getItem('socialSignInReturnTo')).toBeNull();
+    });
+
+    it.each(['//evil.example.com/dashboard', '/\\evil.example.com', 'https://evil.example.com/', '/auth/callback'])(
+      'ignores a kept page that is not a page of this app to return to: %s',
+      async (kept) => {
+        sessionStorage.setItem('socialSignInReturnTo', kept);
+        stubApi({ 'GET /auth/session': () => json({ user: ada, choirs: [BACH] }) });
+        const { router } = renderRoutes(routes, '/auth/callback');
+        expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+        expect(router.state.location.pathname).toBe('/dashboard');
+        expect(sessionStorage.getItem('socialSignInReturnTo')).toBeNull();
+      },
+    );
+
+    it('goes to choir registration without a choir, whatever page was asked for', async () => {
+      sessionStorage.setItem('socialSignInReturnTo', '/dashboard/calendar');
+      stubApi({ 'GET /auth/session': () => json({ user: ada, choirs: [] }) });
+      const { router } = renderRoutes(routes, '/auth/callback');
+      expect(await screen.findByRole('heading', { name: 'Choir registration page' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/choir-registration');
+      expect(sessionStorage.getItem('socialSignInReturnTo')).toBeNull();
+    });
   });
 
   it('accepts a pending invitation after a social sign-in and goes to the dashboard', async () => {

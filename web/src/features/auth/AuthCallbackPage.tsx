@@ -11,6 +11,7 @@ import { fetchSession, sessionQueryKey } from '../../app/session';
 import { acceptPendingInvite } from '../invitations/acceptPending';
 import { confirmEmail, mfaPending } from './authApi';
 import { AuthCard, errorColor } from './AuthCard';
+import { DEFAULT_DESTINATION, takeSocialReturn } from './useCompleteSignIn';
 
 export const AUTH_FAILED = 'Authentication failed. Please try again.';
 export const EMAIL_CONFIRMED = 'Your email is confirmed. You can sign in now.';
@@ -123,16 +124,17 @@ export function AuthCallbackPage() {
         setPhase('finalizing');
         // An invitation stored before the sign-in is accepted first (accounts §2.10).
         const joined = await acceptPendingInvite(queryClient);
+        const requested = takeSocialReturn();
         if (joined) {
-          void navigate('/dashboard', { replace: true });
+          void navigate(DEFAULT_DESTINATION, { replace: true });
           return;
         }
-        // Then the dashboard with a current choir, else choir registration.
-        // A global admin without a choir works in Global Admin Mode, on the
-        // dashboard (§4.2, §4.10).
+        // Then the dashboard (or the page asked for before signing in) with a
+        // current choir, else choir registration. A global admin without a
+        // choir works in Global Admin Mode, on the dashboard (§4.2, §4.10).
         const current = resolveActiveChoir({ user, memberships: session.choirs, storedChoirId: readStoredChoirId() });
         const inAChoir = current.choirId !== null || user.isGlobalAdmin;
-        void navigate(inAChoir ? '/dashboard' : '/choir-registration', { replace: true });
+        void navigate(inAChoir ? (requested ?? DEFAULT_DESTINATION) : '/choir-registration', { replace: true });
         return;
       }
       // An account with two-factor authentication still owes its code.
