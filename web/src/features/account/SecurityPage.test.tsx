@@ -161,6 +161,14 @@ describe('two-factor authentication', () => {
     });
     renderAccount('/account/security');
     expect(await screen.findByText('Two-factor authentication is off.')).toBeInTheDocument();
+    // The code is asked for after every sign-in, a social one too: no word of "with a password".
+    expect(screen.getByText('Ask for a code from your authenticator app every time you sign in.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Add a second step to every sign-in, with your password or a connected account: a 6-digit code from an authenticator app on your phone.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/with (a|your) password[,.:]|signing in with a password/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Enable two-factor authentication' }));
 
     const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' });
@@ -260,7 +268,9 @@ describe('two-factor authentication', () => {
     expect(screen.getByText(/1 recovery code left/)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Disable two-factor authentication' }));
-    expect(screen.getByText(/your password alone protects your account/)).toBeInTheDocument();
+    expect(
+      screen.getByText('Without two-factor authentication, your password or connected account alone protects your account.'),
+    ).toBeInTheDocument();
     const confirm = screen.getByRole('button', { name: 'Turn off two-factor authentication' });
     await userEvent.click(confirm);
     expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
