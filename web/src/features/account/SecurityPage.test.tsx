@@ -127,6 +127,30 @@ describe('change password', () => {
     expect(screen.getByLabelText(/Current password/)).toHaveAccessibleDescription('Current password is incorrect');
   });
 
+  it("lists the server's new-password failures one per line", async () => {
+    const problems = [
+      'Password must contain at least one uppercase letter',
+      'Password must contain at least one number',
+      'Password must contain at least one special character (!@#$%^&*(),.?":{}|<>)',
+    ];
+    securityApi({
+      'POST /account/password': () =>
+        apiError(400, 'VALIDATION_ERROR', 'Please check your input', { newPassword: problems.join('\n') }),
+    });
+    renderAccount('/account/security');
+    await userEvent.type(await screen.findByLabelText(/Current password/), 'Old-pass1');
+    await userEvent.type(screen.getByLabelText(/^New password/), 'New-pass2!');
+    await userEvent.type(screen.getByLabelText(/Confirm new password/), 'New-pass2!');
+    await userEvent.click(within(passwordForm()).getByRole('button', { name: 'Change password' }));
+
+    const first = await screen.findByText(problems[0]);
+    const error = first.parentElement as HTMLElement;
+    const lines = Array.from(error.children).map((line) => line.textContent);
+    expect(lines).toEqual(problems);
+    for (const line of error.children) expect(line).toHaveStyle({ display: 'block' });
+    expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription(expect.stringContaining(problems[2]));
+  });
+
   it('tells an account without a password that there is none to change', async () => {
     securityApi({}, { hasPassword: false });
     const { router } = renderAccount('/account/security');
