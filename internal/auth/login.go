@@ -118,6 +118,37 @@ const (
 	mfaFreeFailures   = 4
 )
 
+// Wrong authenticator or recovery codes are counted per account, wherever
+// a code is asked for (sign-in, turning two-factor on or off, new recovery
+// codes), so six digits cannot be guessed through any of them: a few
+// mistakes are free, then each pauses the account's codes for longer.
+func mfaThrottleKey(userID string) string { return "mfa:user:" + userID }
+
+// mfaPaused refuses a code while the account's codes are paused.
+func (s *Service) mfaPaused(ctx context.Context, userID string) error {
+	wait, err := s.throttle.blocked(ctx, mfaThrottleKey(userID))
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
+		return apperr.Limited(fmt.Sprintf(
+			"Too many wrong codes. For security purposes, please try again after %d seconds.", apperr.Seconds(wait)), wait)
+	}
+	return nil
+}
+
+// mfaCodeWrong counts a wrong code. It writes outside any transaction that
+// checked the code, so the count survives that transaction's rollback.
+func (s *Service) mfaCodeWrong(ctx context.Context, userID string) error {
+	return s.throttle.failed(ctx, mfaThrottleKey(userID), mfaFreeFailures)
+}
+
+// mfaCodeRight clears the count once a right code shows the user holds the
+// authenticator (or a recovery code).
+func (s *Service) mfaCodeRight(ctx context.Context, userID string) error {
+	return s.throttle.forget(ctx, mfaThrottleKey(userID))
+}
+
 // VerifyMFA finishes a sign-in with an authenticator or recovery code.
 func (s *Service) VerifyMFA(ctx context.Context, challenge, code string, client Client) (*LoginOutcome, error) {
 	now := s.now()
@@ -128,12 +159,8 @@ func (s *Service) VerifyMFA(ctx context.Context, challenge, code string, client 
 	if err != nil || challenge == "" {
 		return nil, apperr.New(apperr.Unauthenticated, "AUTH_ERROR", MsgMFAExpired)
 	}
-	key := "mfa:user:" + userID
-	if wait, err := s.throttle.blocked(ctx, key); err != nil {
+	if err := s.mfaPaused(ctx, userID); err != nil {
 		return nil, err
-	} else if wait > 0 {
-		return nil, apperr.Limited(fmt.Sprintf(
-			"Too many wrong codes. For security purposes, please try again after %d seconds.", apperr.Seconds(wait)), wait)
 	}
 	var outcome *LoginOutcome
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
@@ -164,13 +191,13 @@ func (s *Service) VerifyMFA(ctx context.Context, challenge, code string, client 
 		return nil, err
 	}
 	if outcome == nil {
-		if err := s.throttle.failed(ctx, key, mfaFreeFailures); err != nil {
+		if err := s.mfaCodeWrong(ctx, userID); err != nil {
 			return nil, err
 		}
 		s.logger.Warn("auth: wrong second-factor code", "event", "mfa_failed", "user_id", userID, "ip", client.IP)
 		return nil, validationError(map[string]string{"code": MsgMFAInvalidCode}, []string{"code"})
 	}
-	if err := s.throttle.forget(ctx, key); err != nil {
+	if err := s.mfaCodeRight(ctx, userID); err != nil {
 		return nil, err
 	}
 	s.logger.Info("auth: signed in with second factor", "event", "sign_in", "user_id", userID,

@@ -14,21 +14,38 @@ import (
 	"github.com/cantica/cantica/internal/db"
 )
 
+// MsgOtherBrowser refuses a provider's answer that reached a browser other
+// than the one that began the sign-in.
+const MsgOtherBrowser = "This sign-in was not started in this browser, or took too long. Please start signing in again."
+
+// MsgProviderEmailUnverified refuses a sign-up through a provider that does
+// not confirm the address it gave.
+func MsgProviderEmailUnverified(providerName string) string {
+	return providerName + " did not confirm that this email address is yours, so no account was created. " +
+		"Please register with your email and password, or continue with a provider that confirms your address."
+}
+
+// SocialSignInLifetime is how long a social sign-in may take between
+// BeginSocial and FinishSocial; the browser's binding need live no longer.
+const SocialSignInLifetime = oidc.StateLifetime
+
 // SocialEnabled says whether a provider is configured.
 func (s *Service) SocialEnabled(provider string) bool { return s.oidc.Enabled(provider) }
 
-// BeginSocial returns the provider URL to send the browser to. With a
-// signed-in user it links the provider to that account instead of signing in.
-func (s *Service) BeginSocial(ctx context.Context, provider string, linkUser *User, remember bool) (string, error) {
+// BeginSocial returns the provider URL to send the browser to, and the
+// binding that browser must keep (in a cookie) and bring back to
+// FinishSocial. With a signed-in user it links the provider to that account
+// instead of signing in.
+func (s *Service) BeginSocial(ctx context.Context, provider string, linkUser *User, remember bool) (authURL, binding string, err error) {
 	opts := oidc.BeginOptions{Provider: provider, Remember: remember}
 	if linkUser != nil {
 		opts.LinkUserID = linkUser.ID
 	}
-	authURL, err := s.oidc.Begin(ctx, opts)
+	authURL, binding, err = s.oidc.Begin(ctx, opts)
 	if err != nil {
-		return "", s.socialError(provider, err)
+		return "", "", s.socialError(provider, err)
 	}
-	return authURL, nil
+	return authURL, binding, nil
 }
 
 // SocialOutcome is the result of coming back from a provider: a sign-in, or
@@ -40,11 +57,14 @@ type SocialOutcome struct {
 }
 
 // FinishSocial checks the provider's answer and signs in, signs up or links.
-// An identity is found by issuer and subject only; an existing account is
+// Signing up needs an address the provider vouches for.
+// binding is what the browser kept from BeginSocial; without it the answer
+// is refused, so a callback link cannot sign another browser in. An
+// identity is found by issuer and subject only; an existing account is
 // joined by email only when the provider vouches for the address and the
 // account's address is confirmed too.
-func (s *Service) FinishSocial(ctx context.Context, provider, code, state string, current *User, client Client) (*SocialOutcome, error) {
-	res, err := s.oidc.Finish(ctx, provider, code, state)
+func (s *Service) FinishSocial(ctx context.Context, provider, code, state, binding string, current *User, client Client) (*SocialOutcome, error) {
+	res, err := s.oidc.Finish(ctx, provider, code, state, binding)
 	if err != nil {
 		s.logger.Warn("auth: social sign-in refused", "event", "social_sign_in_failed", "provider", provider, "err", err)
 		return nil, s.socialError(provider, err)
@@ -102,9 +122,17 @@ func (s *Service) FinishSocial(ctx context.Context, provider, code, state string
 			userID = existing.ID
 			return insertIdentity(ctx, tx, existing.ID, res, now)
 		case errors.Is(err, errNoUser):
+			// A new account would own the address, and keep its real owner
+			// from registering it: only when the provider vouches for it.
+			// (Microsoft never does; its sign-in connects to an account
+			// that exists.)
+			if !res.EmailVerified {
+				s.logger.Info("auth: sign-up with an unconfirmed provider address refused", "event", "social_sign_up_refused", "provider", provider)
+				return apperr.New(apperr.Forbidden, "EMAIL_NOT_VERIFIED", MsgProviderEmailUnverified(name))
+			}
 			userID = uuid.NewString()
 			first, last := socialNames(res)
-			if err := insertUser(ctx, tx, newUser{ID: userID, Email: email, Confirmed: res.EmailVerified, FirstName: first, LastName: last}, now); err != nil {
+			if err := insertUser(ctx, tx, newUser{ID: userID, Email: email, Confirmed: true, FirstName: first, LastName: last}, now); err != nil {
 				return err
 			}
 			s.logger.Info("auth: registered through a provider", "event", "register", "user_id", userID, "provider", provider)
@@ -134,6 +162,8 @@ func (s *Service) socialError(provider string, err error) error {
 	switch {
 	case errors.Is(err, oidc.ErrInvalidState):
 		return apperr.New(apperr.Invalid, "INVALID_STATE", "This sign-in attempt has expired or was already used. Please try again.")
+	case errors.Is(err, oidc.ErrOtherBrowser):
+		return apperr.New(apperr.Invalid, "INVALID_STATE", MsgOtherBrowser)
 	case errors.Is(err, oidc.ErrUnknownProvider), errors.Is(err, oidc.ErrProviderDisabled):
 		return apperr.New(apperr.NotFound, "NOT_FOUND", name+" sign-in is not available on this server.")
 	case errors.Is(err, oidc.ErrProviderUnavailable):

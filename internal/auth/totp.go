@@ -11,6 +11,7 @@ import (
 	"image/png"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/google/uuid"
 	"github.com/pquerna/otp"
@@ -73,9 +74,10 @@ func (s *Service) checkSecondFactor(ctx context.Context, q db.Querier, userID, c
 	if !allowRecovery {
 		return false, nil
 	}
+	hashes := recoveryCodeHashes(code)
 	res, err := q.ExecContext(ctx,
-		`UPDATE recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL`,
-		now, userID, hashSecret(normaliseRecoveryCode(code)))
+		`UPDATE recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash IN (?, ?) AND used_at IS NULL`,
+		now, userID, hashes[0], hashes[1])
 	if err != nil {
 		return false, err
 	}
@@ -86,14 +88,43 @@ func (s *Service) checkSecondFactor(ctx context.Context, q db.Querier, userID, c
 	return n == 1, err
 }
 
+// normaliseRecoveryCode reduces a recovery code to what is hashed: the
+// dash between its groups, any spaces and the letter case are only how it
+// is shown, so "ABCDE FGHIJ", "abcde-fghij" and "abcdefghij" are one code.
 func normaliseRecoveryCode(code string) string {
-	return strings.ToLower(strings.ReplaceAll(strings.TrimSpace(code), " ", ""))
+	return strings.ToLower(strings.Map(func(r rune) rune {
+		if r == '-' || unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, code))
 }
 
-// newRecoveryCode is 50 random bits in two groups of five base32 letters.
+// hashRecoveryCode is what the database keeps of a recovery code.
+func hashRecoveryCode(code string) string {
+	return hashSecret(normaliseRecoveryCode(code))
+}
+
+// recoveryCodeHashes are the stored hashes a typed code may match: the
+// normalised form, and the dashed form ("abcde-fghij") that codes issued
+// before normalisation were hashed in. Hashes cannot be rewritten without
+// the codes, so those older codes are matched as they were stored.
+func recoveryCodeHashes(code string) [2]string {
+	n := normaliseRecoveryCode(code)
+	legacy := n
+	if len(n) == 2*recoveryGroup {
+		legacy = n[:recoveryGroup] + "-" + n[recoveryGroup:]
+	}
+	return [2]string{hashSecret(n), hashSecret(legacy)}
+}
+
+const recoveryGroup = 5
+
+// newRecoveryCode is 50 random bits in two groups of five base32 letters,
+// shown with a dash between them.
 func newRecoveryCode() string {
 	t := strings.ToLower(rand.Text())
-	return t[:5] + "-" + t[5:10]
+	return t[:recoveryGroup] + "-" + t[recoveryGroup:2*recoveryGroup]
 }
 
 // TOTPEnrollment is a new, not yet active authenticator secret.
@@ -146,7 +177,11 @@ func invalidCode() error {
 // returns the recovery codes, which are shown this once.
 func (s *Service) ActivateTOTP(ctx context.Context, userID, code string) ([]string, error) {
 	now := s.now()
+	if err := s.mfaPaused(ctx, userID); err != nil {
+		return nil, err
+	}
 	var codes []string
+	wrong := false
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		var secret string
 		err := tx.QueryRowContext(ctx,
@@ -159,6 +194,7 @@ func (s *Service) ActivateTOTP(ctx context.Context, userID, code string) ([]stri
 		}
 		step, ok := matchTOTP(secret, code, now)
 		if !ok {
+			wrong = true
 			return invalidCode()
 		}
 		if _, err := tx.ExecContext(ctx,
@@ -168,11 +204,29 @@ func (s *Service) ActivateTOTP(ctx context.Context, userID, code string) ([]stri
 		codes, err = replaceRecoveryCodes(ctx, tx, userID)
 		return err
 	})
-	if err != nil {
+	if err := s.countCode(ctx, userID, wrong, err); err != nil {
 		return nil, err
 	}
 	s.logger.Info("auth: two-factor turned on", "event", "mfa_enabled", "user_id", userID)
 	return codes, nil
+}
+
+// countCode finishes a code check made in a transaction that ended with
+// err: a wrong code is counted towards the pause (after the rollback), a
+// right one clears the count. It returns err.
+func (s *Service) countCode(ctx context.Context, userID string, wrong bool, err error) error {
+	switch {
+	case wrong:
+		if ferr := s.mfaCodeWrong(ctx, userID); ferr != nil {
+			return ferr
+		}
+		s.logger.Warn("auth: wrong second-factor code", "event", "mfa_failed", "user_id", userID)
+	case err == nil:
+		if ferr := s.mfaCodeRight(ctx, userID); ferr != nil {
+			return ferr
+		}
+	}
+	return err
 }
 
 func replaceRecoveryCodes(ctx context.Context, q db.Querier, userID string) ([]string, error) {
@@ -183,7 +237,7 @@ func replaceRecoveryCodes(ctx context.Context, q db.Querier, userID string) ([]s
 	for i := range codes {
 		codes[i] = newRecoveryCode()
 		if _, err := q.ExecContext(ctx, `INSERT INTO recovery_codes (id, user_id, code_hash) VALUES (?, ?, ?)`,
-			uuid.NewString(), userID, hashSecret(codes[i])); err != nil {
+			uuid.NewString(), userID, hashRecoveryCode(codes[i])); err != nil {
 			return nil, err
 		}
 	}
@@ -193,12 +247,17 @@ func replaceRecoveryCodes(ctx context.Context, q db.Querier, userID string) ([]s
 // DisableTOTP turns two-factor authentication off; it needs a current code
 // (or a recovery code, for a lost device).
 func (s *Service) DisableTOTP(ctx context.Context, userID, code string) error {
+	if err := s.mfaPaused(ctx, userID); err != nil {
+		return err
+	}
+	wrong := false
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		ok, err := s.checkSecondFactor(ctx, tx, userID, code, true)
 		if err != nil {
 			return err
 		}
 		if !ok {
+			wrong = true
 			return invalidCode()
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM totp_factors WHERE user_id = ?`, userID); err != nil {
@@ -207,6 +266,7 @@ func (s *Service) DisableTOTP(ctx context.Context, userID, code string) error {
 		_, err = tx.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = ?`, userID)
 		return err
 	})
+	err = s.countCode(ctx, userID, wrong, err)
 	if err == nil {
 		s.logger.Info("auth: two-factor turned off", "event", "mfa_disabled", "user_id", userID)
 	}
@@ -215,18 +275,24 @@ func (s *Service) DisableTOTP(ctx context.Context, userID, code string) error {
 
 // RegenerateRecoveryCodes replaces the recovery codes; it needs a current code.
 func (s *Service) RegenerateRecoveryCodes(ctx context.Context, userID, code string) ([]string, error) {
+	if err := s.mfaPaused(ctx, userID); err != nil {
+		return nil, err
+	}
 	var codes []string
+	wrong := false
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		ok, err := s.checkSecondFactor(ctx, tx, userID, code, true)
 		if err != nil {
 			return err
 		}
 		if !ok {
+			wrong = true
 			return invalidCode()
 		}
 		codes, err = replaceRecoveryCodes(ctx, tx, userID)
 		return err
 	})
+	err = s.countCode(ctx, userID, wrong, err)
 	if err == nil {
 		s.logger.Info("auth: recovery codes replaced", "event", "mfa_recovery_codes_replaced", "user_id", userID)
 	}

@@ -207,13 +207,17 @@ func (s *Server) StartOidc(ctx context.Context, in api.StartOidcRequestObject) (
 		link = req.user
 	}
 	remember := in.Params.Remember != nil && *in.Params.Remember
-	to, err := s.auth.BeginSocial(ctx, string(in.Provider), link, remember)
+	to, binding, err := s.auth.BeginSocial(ctx, string(in.Provider), link, remember)
 	if err != nil {
 		if e, ok := apperr.As(err); ok {
 			return redirectTo(callbackError(link != nil, "unavailable", e.Message)), nil
 		}
 		return nil, err
 	}
+	// SameSite=Lax still comes with the provider's top-level redirect back.
+	// A sign-in begun later (another tab) takes the cookie over, and the
+	// earlier one must be begun again.
+	s.cookies.set(req.w, s.cookies.oidc, binding, auth.SocialSignInLifetime)
 	return redirectTo(to), nil
 }
 
@@ -238,6 +242,13 @@ func (s *Server) OidcCallback(ctx context.Context, in api.OidcCallbackRequestObj
 		return api.OidcCallback302Response{Headers: api.OidcCallback302ResponseHeaders{Location: &to}}
 	}
 	p := in.Params
+	// The binding is spent whatever the outcome: the state it names is
+	// single-use, and a refused callback must be begun again anyway.
+	var binding string
+	if c, err := req.r.Cookie(s.cookies.oidc); err == nil {
+		binding = c.Value
+		s.cookies.clear(req.w, s.cookies.oidc)
+	}
 	if p.Error != nil {
 		desc := *p.Error
 		if p.ErrorDescription != nil && *p.ErrorDescription != "" {
@@ -248,7 +259,7 @@ func (s *Server) OidcCallback(ctx context.Context, in api.OidcCallbackRequestObj
 	if p.Code == nil || p.State == nil {
 		return redirect(callbackError(false, "invalid_request", "Authentication failed. Please try again.")), nil
 	}
-	outcome, err := s.auth.FinishSocial(ctx, string(in.Provider), *p.Code, *p.State, req.user, s.client(req.r))
+	outcome, err := s.auth.FinishSocial(ctx, string(in.Provider), *p.Code, *p.State, binding, req.user, s.client(req.r))
 	if err != nil {
 		if e, ok := apperr.As(err); ok {
 			return redirect(callbackError(req.user != nil, "access_denied", e.Message)), nil

@@ -84,47 +84,48 @@ func wantError(t *testing.T, res apptest.Response, status int, code string) {
 }
 
 func TestRegistrationValidation(t *testing.T) {
-	h := apptest.Start(t, "sqlite", apptest.Options{})
-	c := h.NewClient()
-	long := strings.Repeat("a", 101)
-	cases := []struct {
-		field, message string
-		change         map[string]any
-	}{
-		{"email", "Email is required", map[string]any{"email": "  "}},
-		{"email", "Please enter a valid email address", map[string]any{"email": "ada@"}},
-		{"email", "Please enter a valid email address", map[string]any{"email": "Ada Lovelace <ada@example.com>"}},
-		{"password", "Password must be at least 8 characters long", map[string]any{"password": "Ab1!"}},
-		{"password", "Password must contain at least one uppercase letter", map[string]any{"password": "choir#practice1"}},
-		{"password", "Password must contain at least one lowercase letter", map[string]any{"password": "CHOIR#PRACTICE1"}},
-		{"password", "Password must contain at least one number", map[string]any{"password": "Choir#Practice"}},
-		{"password", "Password must contain at least one special character", map[string]any{"password": "ChoirPractice1"}},
-		{"firstName", "First name is required", map[string]any{"firstName": " "}},
-		{"firstName", "First name is too long", map[string]any{"firstName": long}},
-		{"lastName", "Last name is required", map[string]any{"lastName": ""}},
-		{"lastName", "Last name is too long", map[string]any{"lastName": long}},
-		{"phoneNumber", "Please enter a valid phone number", map[string]any{"phoneNumber": "call me"}},
-	}
-	for _, tc := range cases {
-		body := map[string]any{"email": "new@example.com", "password": goodPassword, "firstName": "Ada", "lastName": "Lovelace"}
-		for k, v := range tc.change {
-			body[k] = v
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		c := h.NewClient()
+		long := strings.Repeat("a", 101)
+		cases := []struct {
+			field, message string
+			change         map[string]any
+		}{
+			{"email", "Email is required", map[string]any{"email": "  "}},
+			{"email", "Please enter a valid email address", map[string]any{"email": "ada@"}},
+			{"email", "Please enter a valid email address", map[string]any{"email": "Ada Lovelace <ada@example.com>"}},
+			{"password", "Password must be at least 8 characters long", map[string]any{"password": "Ab1!"}},
+			{"password", "Password must contain at least one uppercase letter", map[string]any{"password": "choir#practice1"}},
+			{"password", "Password must contain at least one lowercase letter", map[string]any{"password": "CHOIR#PRACTICE1"}},
+			{"password", "Password must contain at least one number", map[string]any{"password": "Choir#Practice"}},
+			{"password", "Password must contain at least one special character", map[string]any{"password": "ChoirPractice1"}},
+			{"firstName", "First name is required", map[string]any{"firstName": " "}},
+			{"firstName", "First name is too long", map[string]any{"firstName": long}},
+			{"lastName", "Last name is required", map[string]any{"lastName": ""}},
+			{"lastName", "Last name is too long", map[string]any{"lastName": long}},
+			{"phoneNumber", "Please enter a valid phone number", map[string]any{"phoneNumber": "call me"}},
 		}
-		res := c.Do("POST", "/api/v1/auth/register", body)
-		wantError(t, res, 400, "VALIDATION_ERROR")
-		details, _ := res.JSON["details"].(map[string]any)
-		if details[tc.field] != tc.message {
-			t.Errorf("%v: details %v, want %s=%q", tc.change, details, tc.field, tc.message)
+		for _, tc := range cases {
+			body := map[string]any{"email": "new@example.com", "password": goodPassword, "firstName": "Ada", "lastName": "Lovelace"}
+			for k, v := range tc.change {
+				body[k] = v
+			}
+			res := c.Do("POST", "/api/v1/auth/register", body)
+			wantError(t, res, 400, "VALIDATION_ERROR")
+			details, _ := res.JSON["details"].(map[string]any)
+			if details[tc.field] != tc.message {
+				t.Errorf("%v: details %v, want %s=%q", tc.change, details, tc.field, tc.message)
+			}
 		}
-	}
-	// 100 characters is still a good name.
-	body := map[string]any{"email": "hundred@example.com", "password": goodPassword, "firstName": strings.Repeat("é", 100), "lastName": "L", "phoneNumber": "+44 (0)20 7946 0958"}
-	if res := c.Do("POST", "/api/v1/auth/register", body); res.Status != 201 {
-		t.Fatalf("valid registration refused: %d %s", res.Status, res.Raw)
-	}
-	if h.MailCount("new@example.com") != 0 {
-		t.Fatal("a refused registration sent mail")
-	}
+		// 100 characters is still a good name.
+		body := map[string]any{"email": "hundred@example.com", "password": goodPassword, "firstName": strings.Repeat("é", 100), "lastName": "L", "phoneNumber": "+44 (0)20 7946 0958"}
+		if res := c.Do("POST", "/api/v1/auth/register", body); res.Status != 201 {
+			t.Fatalf("valid registration refused: %d %s", res.Status, res.Raw)
+		}
+		if h.MailCount("new@example.com") != 0 {
+			t.Fatal("a refused registration sent mail")
+		}
+	})
 }
 
 func TestRegisterConfirmSignIn(t *testing.T) {
@@ -176,12 +177,13 @@ func TestRegisterConfirmSignIn(t *testing.T) {
 }
 
 func TestConfirmationLinkExpires(t *testing.T) {
-	h := apptest.Start(t, "sqlite", apptest.Options{})
-	c := h.NewClient()
-	register(t, c, "late@example.com")
-	link := h.Link(h.Mail("late@example.com"), "/auth/callback?confirm=")
-	h.Clock.Advance(24*time.Hour + time.Minute)
-	wantError(t, c.Do("POST", "/api/v1/auth/confirm", map[string]any{"token": tokenOf(t, link, "confirm")}), 400, "INVALID_TOKEN")
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		c := h.NewClient()
+		register(t, c, "late@example.com")
+		link := h.Link(h.Mail("late@example.com"), "/auth/callback?confirm=")
+		h.Clock.Advance(24*time.Hour + time.Minute)
+		wantError(t, c.Do("POST", "/api/v1/auth/confirm", map[string]any{"token": tokenOf(t, link, "confirm")}), 400, "INVALID_TOKEN")
+	})
 }
 
 func TestExistingAccounts(t *testing.T) {

@@ -33,15 +33,22 @@ func TestPasswordReset(t *testing.T) {
 		token := requestReset(t, h, "ada@example.com")
 		c := h.NewClient()
 
-		// The five rules, all listed, one per line.
-		res := c.Do("POST", "/api/v1/auth/password/reset", map[string]any{"token": token, "password": "short"})
-		wantError(t, res, 400, "VALIDATION_ERROR")
-		details, _ := res.JSON["details"].(map[string]any)
-		want := "Password must be at least 8 characters long\nPassword must contain at least one uppercase letter\n" +
-			"Password must contain at least one number\n" +
-			`Password must contain at least one special character (!@#$%^&*(),.?":{}|<>)`
-		if details["password"] != want {
-			t.Fatalf("password messages:\n%v\nwant:\n%s", details["password"], want)
+		// The five rules, all failures listed, one per line (§5).
+		for password, want := range map[string]string{
+			"short": "Password must be at least 8 characters long\nPassword must contain at least one uppercase letter\n" +
+				"Password must contain at least one number\n" +
+				`Password must contain at least one special character (!@#$%^&*(),.?":{}|<>)`,
+			"SHORT": "Password must be at least 8 characters long\nPassword must contain at least one lowercase letter\n" +
+				"Password must contain at least one number\n" +
+				`Password must contain at least one special character (!@#$%^&*(),.?":{}|<>)`,
+			"ANTHEM&EVENSONG9": "Password must contain at least one lowercase letter",
+		} {
+			res := c.Do("POST", "/api/v1/auth/password/reset", map[string]any{"token": token, "password": password})
+			wantError(t, res, 400, "VALIDATION_ERROR")
+			details, _ := res.JSON["details"].(map[string]any)
+			if details["password"] != want {
+				t.Fatalf("messages for %q:\n%v\nwant:\n%s", password, details["password"], want)
+			}
 		}
 
 		if res := c.Do("POST", "/api/v1/auth/password/reset", map[string]any{"token": token, "password": newPassword}); res.Status != 204 {
@@ -61,11 +68,12 @@ func TestPasswordReset(t *testing.T) {
 }
 
 func TestResetLinkExpiresAfterAnHour(t *testing.T) {
-	h := apptest.Start(t, "sqlite", apptest.Options{})
-	confirmedUser(t, h, "ada@example.com")
-	token := requestReset(t, h, "ada@example.com")
-	h.Clock.Advance(61 * time.Minute)
-	wantError(t, h.NewClient().Do("POST", "/api/v1/auth/password/reset", map[string]any{"token": token, "password": newPassword}), 400, "INVALID_TOKEN")
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		token := requestReset(t, h, "ada@example.com")
+		h.Clock.Advance(61 * time.Minute)
+		wantError(t, h.NewClient().Do("POST", "/api/v1/auth/password/reset", map[string]any{"token": token, "password": newPassword}), 400, "INVALID_TOKEN")
+	})
 }
 
 // Sixteen browsers redeem one reset link at the same moment: exactly one wins.
@@ -136,23 +144,24 @@ func TestForgotPasswordOutcomes(t *testing.T) {
 }
 
 func TestEmailEndpointsLimitedPerClient(t *testing.T) {
-	h := apptest.Start(t, "sqlite", apptest.Options{})
-	c := h.NewClient()
-	limited := false
-	for i := range 52 {
-		res := c.Do("POST", "/api/v1/auth/register", map[string]any{
-			"email": fmt.Sprintf("singer%d@example.com", i), "password": goodPassword, "firstName": "S", "lastName": "T",
-		})
-		if res.Status == 429 {
-			limited = true
-			if i < 50 {
-				t.Fatalf("limited after only %d registrations: a choir on one network must be able to sign up", i)
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		c := h.NewClient()
+		limited := false
+		for i := range 52 {
+			res := c.Do("POST", "/api/v1/auth/register", map[string]any{
+				"email": fmt.Sprintf("singer%d@example.com", i), "password": goodPassword, "firstName": "S", "lastName": "T",
+			})
+			if res.Status == 429 {
+				limited = true
+				if i < 50 {
+					t.Fatalf("limited after only %d registrations: a choir on one network must be able to sign up", i)
+				}
 			}
 		}
-	}
-	if !limited {
-		t.Fatal("one client registered 52 addresses in an hour without a limit")
-	}
+		if !limited {
+			t.Fatal("one client registered 52 addresses in an hour without a limit")
+		}
+	})
 }
 
 func TestFailedSignInsSlowDownThenRecover(t *testing.T) {
@@ -188,14 +197,51 @@ func TestFailedSignInsSlowDownThenRecover(t *testing.T) {
 	})
 }
 
+// Failures are counted per client address too, across accounts: one address
+// trying a password on many accounts (each staying under its own limit) is
+// paused after 20 failures, while other addresses sign in as usual.
+func TestFailedSignInsFromOneAddressAcrossAccountsArePaused(t *testing.T) {
+	eachDB(t, apptest.Options{TrustedProxies: "127.0.0.1"}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		from := func(ip string) *apptest.Client {
+			c := h.NewClient()
+			c.Header.Set("X-Forwarded-For", ip)
+			return c
+		}
+		spray := from("203.0.113.7")
+		for i := range 21 {
+			// Two tries per account: no account reaches its own pause.
+			wantError(t, login(spray, fmt.Sprintf("singer%d@example.com", i/2), "Wrong#Guess1", false), 401, "AUTH_ERROR")
+		}
+		// The address is paused, for an account it never tried too…
+		res := login(spray, "ada@example.com", goodPassword, false)
+		wantError(t, res, 429, "RATE_LIMITED")
+		if !strings.Contains(res.Str("message"), "after 30 seconds") {
+			t.Fatalf("message %q", res.Str("message"))
+		}
+		wantError(t, login(from("203.0.113.7"), "ada@example.com", goodPassword, false), 429, "RATE_LIMITED")
+		// …while another address is not, nor are the accounts it tried.
+		if res := login(from("198.51.100.20"), "ada@example.com", goodPassword, false); res.Status != 200 {
+			t.Fatalf("another address: %d %s", res.Status, res.Raw)
+		}
+		wantError(t, login(from("198.51.100.20"), "singer0@example.com", "Wrong#Guess1", false), 401, "AUTH_ERROR")
+		// The pause ends.
+		h.Clock.Advance(31 * time.Second)
+		if res := login(spray, "ada@example.com", goodPassword, false); res.Status != 200 {
+			t.Fatalf("after the pause: %d %s", res.Status, res.Raw)
+		}
+	})
+}
+
 func TestUnknownAccountsAreThrottledToo(t *testing.T) {
-	h := apptest.Start(t, "sqlite", apptest.Options{})
-	c := h.NewClient()
-	for range 5 {
-		wantError(t, login(c, "ghost@example.com", "Wrong#Guess1", false), 401, "AUTH_ERROR")
-	}
-	// The answer for an unknown address looks like the one for a real one.
-	wantError(t, login(c, "ghost@example.com", "Wrong#Guess1", false), 429, "RATE_LIMITED")
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		c := h.NewClient()
+		for range 5 {
+			wantError(t, login(c, "ghost@example.com", "Wrong#Guess1", false), 401, "AUTH_ERROR")
+		}
+		// The answer for an unknown address looks like the one for a real one.
+		wantError(t, login(c, "ghost@example.com", "Wrong#Guess1", false), 429, "RATE_LIMITED")
+	})
 }
 
 func TestChangePasswordEndsOtherSessions(t *testing.T) {

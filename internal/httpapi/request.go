@@ -107,12 +107,16 @@ type cookies struct {
 	secure  bool
 	session string
 	mfa     string
+	// oidc ties a social sign-in to the browser that began it: it holds
+	// the binding of the sign-in's state until the provider sends the
+	// browser back (oidc.StateBinding).
+	oidc string
 }
 
 func newCookies(https bool) cookies {
-	c := cookies{secure: https, session: "cantica_session", mfa: "cantica_mfa"}
+	c := cookies{secure: https, session: "cantica_session", mfa: "cantica_mfa", oidc: "cantica_oidc"}
 	if https {
-		c.session, c.mfa = "__Host-"+c.session, "__Host-"+c.mfa
+		c.session, c.mfa, c.oidc = "__Host-"+c.session, "__Host-"+c.mfa, "__Host-"+c.oidc
 	}
 	return c
 }

@@ -1,9 +1,12 @@
 package httpapi
 
 import (
+	"net/http"
 	"net/http/httptest"
 	"net/netip"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/cantica/cantica/internal/config"
 )
@@ -30,6 +33,23 @@ func TestClientAddressBehindProxies(t *testing.T) {
 		}
 		if got := s.client(r).IP; got != c.want {
 			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+// Under HTTPS every cookie, the social sign-in binding included, is Secure
+// and carries the __Host- prefix; over plain HTTP (development) neither.
+func TestCookiesUnderHTTPS(t *testing.T) {
+	for _, https := range []bool{true, false} {
+		c := newCookies(https)
+		for _, name := range []string{c.session, c.mfa, c.oidc} {
+			w := httptest.NewRecorder()
+			c.set(w, name, "v", time.Minute)
+			got := w.Result().Cookies()[0]
+			if strings.HasPrefix(got.Name, "__Host-") != https || got.Secure != https ||
+				!got.HttpOnly || got.SameSite != http.SameSiteLaxMode || got.Path != "/" {
+				t.Errorf("https %v: cookie %+v", https, got)
+			}
 		}
 	}
 }

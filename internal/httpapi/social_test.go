@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -108,6 +109,53 @@ func TestGoogleJoinsAConfirmedAccountOnlyWithAVerifiedAddress(t *testing.T) {
 	})
 }
 
+// A provider that does not vouch for the address it gives cannot create
+// (and so reserve) an account under that address; the person is told to
+// register with email and password instead. Connecting the same provider
+// to a signed-in account still works.
+func TestUnverifiedProviderAddressCreatesNoAccount(t *testing.T) {
+	eachDB(t, apptest.Options{Social: true}, func(t *testing.T, h *apptest.Harness) {
+		h.Google.SetUser(oidctest.User{Subject: "g-squat", Email: "victim@example.com", EmailVerified: false, GivenName: "Not", FamilyName: "Victim"})
+		c := h.NewClient()
+		u := socialSignIn(t, h, c, "google", "")
+		want := "Google did not confirm that this email address is yours, so no account was created. " +
+			"Please register with your email and password, or continue with a provider that confirms your address."
+		if u.Path != "/auth/callback" || u.Query().Get("error") == "" || u.Query().Get("error_description") != want {
+			t.Fatalf("redirected to %s", u)
+		}
+		if signedInAs(t, c) != "" {
+			t.Fatal("signed in")
+		}
+		var users int
+		if err := h.DB.QueryRowContext(t.Context(), "SELECT COUNT(*) FROM users").Scan(&users); err != nil {
+			t.Fatal(err)
+		}
+		if users != 0 {
+			t.Fatalf("%d accounts created", users)
+		}
+		// The address is still free for its owner.
+		res := h.NewClient().Do("POST", "/api/v1/auth/check-provider", map[string]any{"email": "victim@example.com"})
+		if res.JSON["found"] != false {
+			t.Fatalf("check-provider: %s", res.Raw)
+		}
+		confirmedUser(t, h, "victim@example.com")
+
+		// Connecting a Google account whose address Google does not vouch for,
+		// while signed in, is fine: the account is already the user's.
+		confirmedUser(t, h, "owner@example.com")
+		owner := signIn(t, h, "owner@example.com")
+		h.Google.SetUser(oidctest.User{Subject: "g-owner", Email: "owner.other@example.com", EmailVerified: false})
+		if to := socialSignIn(t, h, owner, "google", "?mode=link"); to.Path != "/account/connected" || to.Query().Get("linked") != "google" {
+			t.Fatalf("linking landed on %s", to)
+		}
+		g := h.NewClient()
+		socialSignIn(t, h, g, "google", "")
+		if signedInAs(t, g) != "owner@example.com" {
+			t.Fatal("the connected Google account does not sign in")
+		}
+	})
+}
+
 func TestMicrosoftSignIn(t *testing.T) {
 	eachDB(t, apptest.Options{Social: true}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
@@ -128,10 +176,18 @@ func TestMicrosoftSignIn(t *testing.T) {
 			t.Errorf("PKCE and nonce: %v", seen)
 		}
 
+		// Nor does a Microsoft address found nowhere create an account…
 		h.Microsoft.SetUser(oidctest.User{TenantID: "tenant-1", ObjectID: "object-2", Email: "alan@example.com", Name: "Alan Turing"})
+		wantCallbackError(t, socialSignIn(t, h, c, "azure", ""), "Microsoft did not confirm that this email address is yours")
+		// …but Microsoft connected to an account signs in to it.
+		confirmedUser(t, h, "alan@example.com")
+		alan := signIn(t, h, "alan@example.com")
+		if to := socialSignIn(t, h, alan, "azure", "?mode=link"); to.Query().Get("linked") != "azure" {
+			t.Fatalf("linking Microsoft landed on %s", to)
+		}
 		socialSignIn(t, h, c, "azure", "")
 		res := c.Do("GET", "/api/v1/auth/session", nil)
-		if res.Str("user.email") != "alan@example.com" || res.Str("user.firstName") != "Alan" || res.Str("user.lastName") != "Turing" {
+		if res.Str("user.email") != "alan@example.com" {
 			t.Fatalf("session: %s", res.Raw)
 		}
 		var issuer, subject string
@@ -162,27 +218,86 @@ func TestBadProviderAnswersAreRefused(t *testing.T) {
 		}
 		h.Google.SetFaults(oidctest.Faults{})
 
-		// A replayed callback (same state) is refused.
+		// A replayed callback (same state) is refused, even by a browser that
+		// still holds the sign-in's binding cookie.
 		c := h.NewClient()
 		res := c.Do("GET", "/api/v1/auth/oidc/google/start", nil)
+		binding := c.Cookie("cantica_oidc")
 		res = c.Follow(res.Header.Get("Location"))
 		callback := res.Header.Get("Location")
 		finishCallback(t, c, callback)
 		if signedInAs(t, c) != "g@example.com" {
 			t.Fatal("the good sign-in failed")
 		}
-		wantCallbackError(t, finishCallback(t, h.NewClient(), callback), "expired or was already used")
+		replay := h.NewClient()
+		replay.SetCookie(binding)
+		wantCallbackError(t, finishCallback(t, replay, callback), "expired or was already used")
 
 		// A state older than ten minutes is refused.
-		res = c.Do("GET", "/api/v1/auth/oidc/google/start", nil)
-		res = c.Follow(res.Header.Get("Location"))
+		late := h.NewClient()
+		res = late.Do("GET", "/api/v1/auth/oidc/google/start", nil)
+		res = late.Follow(res.Header.Get("Location"))
 		h.Clock.Advance(11 * time.Minute)
-		wantCallbackError(t, finishCallback(t, h.NewClient(), res.Header.Get("Location")), "expired or was already used")
+		wantCallbackError(t, finishCallback(t, late, res.Header.Get("Location")), "expired or was already used")
 
 		// The provider's own error comes through to the callback page.
 		u := finishCallback(t, h.NewClient(), "/api/v1/auth/oidc/google/callback?error=access_denied&error_description=The+user+cancelled")
 		if u.Path != "/auth/callback" || u.Query().Get("error") != "access_denied" || u.Query().Get("error_description") != "The user cancelled" {
 			t.Fatalf("redirected to %s", u)
+		}
+	})
+}
+
+// A social sign-in finishes only in the browser that began it: a callback
+// link sent to someone else (login CSRF: the sender's own Google account
+// signing the victim in) is refused back to /auth/callback.
+func TestSocialCallbackOnlyInTheBrowserThatBegan(t *testing.T) {
+	eachDB(t, apptest.Options{Social: true}, func(t *testing.T, h *apptest.Harness) {
+		h.Google.SetUser(oidctest.User{Subject: "g-mallory", Email: "mallory@example.com", EmailVerified: true})
+		mallory := h.NewClient()
+		res := mallory.Do("GET", "/api/v1/auth/oidc/google/start", nil)
+		var bound *http.Cookie
+		for _, c := range (&http.Response{Header: res.Header}).Cookies() {
+			if c.Name == "cantica_oidc" {
+				bound = c
+			}
+		}
+		if bound == nil || bound.Value == "" || !bound.HttpOnly || bound.SameSite != http.SameSiteLaxMode ||
+			bound.Path != "/" || bound.MaxAge != 600 {
+			t.Fatalf("start set no short-lived HttpOnly, SameSite=Lax binding cookie: %v", res.Header["Set-Cookie"])
+		}
+		location, _ := url.Parse(res.Header.Get("Location"))
+		if state := location.Query().Get("state"); state == "" || strings.Contains(bound.Value, state) {
+			t.Fatalf("the cookie must bind the state without holding it: state %q, cookie %q", state, bound.Value)
+		}
+		callback := mallory.Follow(res.Header.Get("Location")).Header.Get("Location")
+
+		// Another browser, with no sign-in of its own…
+		victim := h.NewClient()
+		u := finishCallback(t, victim, callback)
+		wantCallbackError(t, u, "not started in this browser")
+		if u.Query().Get("error") != "access_denied" {
+			t.Fatalf("error %q", u.Query().Get("error"))
+		}
+		if signedInAs(t, victim) != "" {
+			t.Fatal("a callback from another browser signed this one in")
+		}
+		// …or in the middle of its own.
+		victim.Do("GET", "/api/v1/auth/oidc/google/start", nil)
+		wantCallbackError(t, finishCallback(t, victim, callback), "not started in this browser")
+		if signedInAs(t, victim) != "" {
+			t.Fatal("a callback from another browser signed this one in")
+		}
+
+		// The refusals did not spend the sign-in of the browser that began it.
+		if to := finishCallback(t, mallory, callback); to.String() != "/auth/callback" {
+			t.Fatalf("the browser that began the sign-in landed on %s", to)
+		}
+		if signedInAs(t, mallory) != "mallory@example.com" {
+			t.Fatal("the browser that began the sign-in is not signed in")
+		}
+		if mallory.Cookie("cantica_oidc") != nil {
+			t.Fatal("the binding cookie outlived the callback")
 		}
 	})
 }
@@ -247,27 +362,28 @@ func TestConnectAndDisconnectProviders(t *testing.T) {
 }
 
 func TestSocialSignInAsksForTheSecondFactor(t *testing.T) {
-	h := apptest.Start(t, "sqlite", apptest.Options{Social: true})
-	h.Google.SetUser(oidctest.User{Subject: "g-mfa", Email: "mfa@example.com", EmailVerified: true})
-	c := h.NewClient()
-	socialSignIn(t, h, c, "google", "")
-	secret, _ := enableTOTP(t, h, c)
-	h.Clock.Advance(30 * time.Second)
+	eachDB(t, apptest.Options{Social: true}, func(t *testing.T, h *apptest.Harness) {
+		h.Google.SetUser(oidctest.User{Subject: "g-mfa", Email: "mfa@example.com", EmailVerified: true})
+		c := h.NewClient()
+		socialSignIn(t, h, c, "google", "")
+		secret, _ := enableTOTP(t, h, c)
+		h.Clock.Advance(30 * time.Second)
 
-	b := h.NewClient()
-	if to := socialSignIn(t, h, b, "google", ""); to.Path != "/login" {
-		t.Fatalf("landed on %s, want /login for the code", to)
-	}
-	if signedInAs(t, b) != "" {
-		t.Fatal("signed in before the second factor")
-	}
-	if res := b.Do("GET", "/api/v1/auth/mfa", nil); res.JSON["pending"] != true {
-		t.Fatalf("pending: %s", res.Raw)
-	}
-	if res := b.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": code(t, h, secret)}); res.Status != 200 {
-		t.Fatalf("verify: %d %s", res.Status, res.Raw)
-	}
-	if signedInAs(t, b) != "mfa@example.com" {
-		t.Fatal("not signed in after the code")
-	}
+		b := h.NewClient()
+		if to := socialSignIn(t, h, b, "google", ""); to.Path != "/login" {
+			t.Fatalf("landed on %s, want /login for the code", to)
+		}
+		if signedInAs(t, b) != "" {
+			t.Fatal("signed in before the second factor")
+		}
+		if res := b.Do("GET", "/api/v1/auth/mfa", nil); res.JSON["pending"] != true {
+			t.Fatalf("pending: %s", res.Raw)
+		}
+		if res := b.Do("POST", "/api/v1/auth/mfa", map[string]any{"code": code(t, h, secret)}); res.Status != 200 {
+			t.Fatalf("verify: %d %s", res.Status, res.Raw)
+		}
+		if signedInAs(t, b) != "mfa@example.com" {
+			t.Fatal("not signed in after the code")
+		}
+	})
 }

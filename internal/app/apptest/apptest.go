@@ -47,6 +47,9 @@ type Harness struct {
 // Options choose what the harness sets up.
 type Options struct {
 	Social bool // configure Google and Microsoft against local providers
+	// TrustedProxies is CANTICA_TRUSTED_PROXIES; with "127.0.0.1" a client
+	// can speak for another address through X-Forwarded-For.
+	TrustedProxies string
 }
 
 // Start runs Cantica on a fresh database of the given kind.
@@ -64,6 +67,9 @@ func Start(t testing.TB, kind string, opts Options) *Harness {
 		"CANTICA_DATA_DIR":  t.TempDir(),
 		"CANTICA_SMTP_URL":  h.SMTP.URL(),
 		"CANTICA_MAIL_FROM": "Cantica <no-reply@cantica.test>",
+	}
+	if opts.TrustedProxies != "" {
+		env["CANTICA_TRUSTED_PROXIES"] = opts.TrustedProxies
 	}
 	if opts.Social {
 		h.Google = oidctest.New(t, oidctest.Options{Now: h.Clock.Now, ClientID: "google-client", ClientSecret: "google-secret"})
@@ -237,6 +243,13 @@ func (c *Client) Cookie(name string) *http.Cookie {
 		}
 	}
 	return nil
+}
+
+// SetCookie gives this browser a cookie for the server, for example one
+// copied from another browser.
+func (c *Client) SetCookie(ck *http.Cookie) {
+	u, _ := url.Parse(c.h.URL)
+	c.http.Jar.SetCookies(u, []*http.Cookie{ck})
 }
 
 // Follow requests an absolute or relative URL with GET, following nothing.

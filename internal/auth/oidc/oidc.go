@@ -1,13 +1,15 @@
 // Package oidc signs users in through Google and Microsoft with OpenID
 // Connect: the authorization code flow with PKCE, a nonce, and a single-use
 // state kept in the database (so any server instance can finish a sign-in
-// another one began). It answers who the provider says the user is; creating
-// or linking accounts is the caller's business.
+// another one began) and bound to the browser that began it. It answers who
+// the provider says the user is; creating or linking accounts is the
+// caller's business.
 package oidc
 
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/json"
@@ -52,6 +54,11 @@ var (
 	// ErrTokenRejected: the code exchange failed or the ID token did not pass
 	// verification (signature, audience, issuer, nonce, expiry, claims).
 	ErrTokenRejected = errors.New("oidc: provider's answer rejected")
+	// ErrOtherBrowser: the callback did not come with the binding of the
+	// browser that began the sign-in (a login CSRF attempt, a link opened in
+	// another browser, or a sign-in begun again in another tab). The state
+	// is left untouched.
+	ErrOtherBrowser = errors.New("oidc: sign-in was not begun in this browser")
 )
 
 // BeginOptions start a sign-in.
@@ -240,35 +247,54 @@ func (r *Registry) oauthConfig(p *provider, op *oidc.Provider) *oauth2.Config {
 	}
 }
 
+// StateBinding is what ties a sign-in's state to the browser that began it:
+// the caller keeps it in a cookie of that browser (HttpOnly, short-lived)
+// and hands it back to Finish. It is a hash of the state, so it tells
+// nothing about the state itself; it needs no key, because what it proves
+// is that the cookie was set on this browser by Cantica, which a third
+// party cannot do.
+func StateBinding(state string) string {
+	sum := sha256.Sum256([]byte("cantica oidc browser binding\x00" + state))
+	return base64.RawURLEncoding.EncodeToString(sum[:])
+}
+
 // Begin records a new sign-in and returns the provider's authorization URL
-// to send the browser to.
-func (r *Registry) Begin(ctx context.Context, opts BeginOptions) (string, error) {
+// to send the browser to, and the binding (StateBinding) the caller must
+// keep in that browser for Finish.
+func (r *Registry) Begin(ctx context.Context, opts BeginOptions) (authURL, binding string, err error) {
 	p, err := r.lookup(opts.Provider)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	op, err := r.discover(ctx, p)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	state, nonce := randomToken(), randomToken()
 	verifier := oauth2.GenerateVerifier()
 	if err := r.saveState(ctx, p.name, state, nonce, verifier, opts); err != nil {
-		return "", fmt.Errorf("oidc: save sign-in state: %w", err)
+		return "", "", fmt.Errorf("oidc: save sign-in state: %w", err)
 	}
 	authOpts := append([]oauth2.AuthCodeOption{oidc.Nonce(nonce), oauth2.S256ChallengeOption(verifier)}, p.authParams...)
-	return r.oauthConfig(p, op).AuthCodeURL(state, authOpts...), nil
+	return r.oauthConfig(p, op).AuthCodeURL(state, authOpts...), StateBinding(state), nil
 }
 
-// Finish completes a sign-in from the provider's callback: it consumes the
-// state, exchanges the code and verifies the ID token.
-func (r *Registry) Finish(ctx context.Context, providerName, code, state string) (Result, error) {
+// Finish completes a sign-in from the provider's callback: it checks that
+// the callback reached the browser that began the sign-in (binding is what
+// that browser kept from Begin), consumes the state, exchanges the code and
+// verifies the ID token.
+func (r *Registry) Finish(ctx context.Context, providerName, code, state, binding string) (Result, error) {
 	p, err := r.lookup(providerName)
 	if err != nil {
 		return Result{}, err
 	}
 	if state == "" {
 		return Result{}, ErrInvalidState
+	}
+	// Before the state is touched: a callback sent to someone else's browser
+	// must neither sign that browser in nor spend the state.
+	if subtle.ConstantTimeCompare([]byte(binding), []byte(StateBinding(state))) != 1 {
+		return Result{}, ErrOtherBrowser
 	}
 	// Discovery first: when the provider is unreachable the state is kept,
 	// and reloading the callback can still succeed.

@@ -30,6 +30,8 @@ type env struct {
 	db    *db.DB
 	clock *testclock.Clock
 	idp   map[string]*oidctest.Provider
+	// bindings are what Begin gave the browser for each state.
+	bindings map[string]string
 }
 
 type setup struct {
@@ -41,7 +43,7 @@ func newEnv(t *testing.T, d *db.DB, s setup) *env {
 	t.Helper()
 	base, _ := url.Parse(baseURL)
 	cfg := config.Config{BaseURL: base}
-	e := &env{db: d, clock: testclock.New(time.Now().UTC()), idp: map[string]*oidctest.Provider{}}
+	e := &env{db: d, clock: testclock.New(time.Now().UTC()), idp: map[string]*oidctest.Provider{}, bindings: map[string]string{}}
 	var client *http.Client
 	if s.google != nil {
 		p := oidctest.New(t, *s.google)
@@ -95,11 +97,13 @@ func (e *env) authorize(t *testing.T, provider, authURL string) (code, state str
 // begin starts a sign-in and brings back the provider's code and state.
 func (e *env) begin(t *testing.T, opts oidc.BeginOptions) (code, state string) {
 	t.Helper()
-	authURL, err := e.reg.Begin(context.Background(), opts)
+	authURL, binding, err := e.reg.Begin(context.Background(), opts)
 	if err != nil {
 		t.Fatalf("Begin(%s): %v", opts.Provider, err)
 	}
-	return e.authorize(t, opts.Provider, authURL)
+	code, state = e.authorize(t, opts.Provider, authURL)
+	e.bindings[state] = binding
+	return code, state
 }
 
 func googleUser() oidctest.User {
@@ -142,7 +146,7 @@ func TestGoogleSignIn(t *testing.T) {
 			t.Errorf("Google sign-in sent prompt=%s", q.Get("prompt"))
 		}
 
-		res, err := e.reg.Finish(context.Background(), oidc.Google, code, state)
+		res, err := e.reg.Finish(context.Background(), oidc.Google, code, state, e.bindings[state])
 		if err != nil {
 			t.Fatalf("Finish: %v", err)
 		}
@@ -163,7 +167,7 @@ func TestGoogleUnverifiedEmail(t *testing.T) {
 		u.EmailVerified = false
 		e := newEnv(t, d, setup{google: &oidctest.Options{User: u}})
 		code, state := e.begin(t, oidc.BeginOptions{Provider: oidc.Google})
-		res, err := e.reg.Finish(context.Background(), oidc.Google, code, state)
+		res, err := e.reg.Finish(context.Background(), oidc.Google, code, state, e.bindings[state])
 		if err != nil {
 			t.Fatalf("Finish: %v", err)
 		}
@@ -188,7 +192,7 @@ func TestMicrosoftSignIn(t *testing.T) {
 			t.Errorf("scopes = %q, want %q", got, wantScopes)
 		}
 
-		res, err := e.reg.Finish(context.Background(), oidc.Microsoft, code, state)
+		res, err := e.reg.Finish(context.Background(), oidc.Microsoft, code, state, e.bindings[state])
 		if err != nil {
 			t.Fatalf("Finish: %v", err)
 		}
@@ -210,7 +214,7 @@ func TestMicrosoftEmailClaimNeverVerified(t *testing.T) {
 		u.Email, u.EmailVerified = "boss@victim.example", true
 		e := newEnv(t, d, setup{azure: &oidctest.Options{User: u}})
 		code, state := e.begin(t, oidc.BeginOptions{Provider: oidc.Microsoft})
-		res, err := e.reg.Finish(context.Background(), oidc.Microsoft, code, state)
+		res, err := e.reg.Finish(context.Background(), oidc.Microsoft, code, state, e.bindings[state])
 		if err != nil {
 			t.Fatalf("Finish: %v", err)
 		}
@@ -233,13 +237,13 @@ func TestMicrosoftPinnedTenant(t *testing.T) {
 				e := newEnv(t, d, s)
 
 				code, state := e.begin(t, oidc.BeginOptions{Provider: oidc.Microsoft})
-				if _, err := e.reg.Finish(context.Background(), oidc.Microsoft, code, state); err != nil {
+				if _, err := e.reg.Finish(context.Background(), oidc.Microsoft, code, state, e.bindings[state]); err != nil {
 					t.Fatalf("user of the configured tenant: %v", err)
 				}
 
 				e.idp[oidc.Microsoft].SetUser(microsoftUser()) // another tenant, same application
 				code, state = e.begin(t, oidc.BeginOptions{Provider: oidc.Microsoft})
-				_, err := e.reg.Finish(context.Background(), oidc.Microsoft, code, state)
+				_, err := e.reg.Finish(context.Background(), oidc.Microsoft, code, state, e.bindings[state])
 				wantErr(t, err, oidc.ErrTokenRejected)
 			})
 		}
@@ -250,10 +254,10 @@ func TestReplayedStateRefused(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d, googleOnly())
 		code, state := e.begin(t, oidc.BeginOptions{Provider: oidc.Google})
-		if _, err := e.reg.Finish(context.Background(), oidc.Google, code, state); err != nil {
+		if _, err := e.reg.Finish(context.Background(), oidc.Google, code, state, e.bindings[state]); err != nil {
 			t.Fatalf("first Finish: %v", err)
 		}
-		_, err := e.reg.Finish(context.Background(), oidc.Google, code, state)
+		_, err := e.reg.Finish(context.Background(), oidc.Google, code, state, e.bindings[state])
 		wantErr(t, err, oidc.ErrInvalidState)
 	})
 }
@@ -262,9 +266,39 @@ func TestUnknownStateRefused(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d, googleOnly())
 		code, _ := e.begin(t, oidc.BeginOptions{Provider: oidc.Google})
+		// Even with a binding that matches: the state must be one Begin saved.
 		for _, state := range []string{"", "made-up-state"} {
-			_, err := e.reg.Finish(context.Background(), oidc.Google, code, state)
+			_, err := e.reg.Finish(context.Background(), oidc.Google, code, state, oidc.StateBinding(state))
 			wantErr(t, err, oidc.ErrInvalidState)
+		}
+	})
+}
+
+// TestStateBoundToTheBrowser: a callback is refused unless it brings the
+// binding of the browser that began the sign-in (login CSRF: someone sends
+// their own callback link to another person's browser), and the refusal
+// leaves the state for the right browser.
+func TestStateBoundToTheBrowser(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d, googleOnly())
+		code, state := e.begin(t, oidc.BeginOptions{Provider: oidc.Google})
+		_, other := e.begin(t, oidc.BeginOptions{Provider: oidc.Google})
+		if e.bindings[state] != oidc.StateBinding(state) || e.bindings[state] == e.bindings[other] {
+			t.Fatal("Begin's binding is not the state's")
+		}
+		for name, binding := range map[string]string{
+			"no binding":               "",
+			"another sign-in's":        e.bindings[other],
+			"the raw state":            state,
+			"binding cut short by one": e.bindings[state][1:],
+		} {
+			_, err := e.reg.Finish(context.Background(), oidc.Google, code, state, binding)
+			if !errors.Is(err, oidc.ErrOtherBrowser) {
+				t.Errorf("%s: error = %v, want ErrOtherBrowser", name, err)
+			}
+		}
+		if _, err := e.reg.Finish(context.Background(), oidc.Google, code, state, e.bindings[state]); err != nil {
+			t.Fatalf("the browser that began the sign-in: %v", err)
 		}
 	})
 }
@@ -274,7 +308,7 @@ func TestExpiredStateRefused(t *testing.T) {
 		e := newEnv(t, d, googleOnly())
 		code, state := e.begin(t, oidc.BeginOptions{Provider: oidc.Google})
 		e.clock.Advance(11 * time.Minute)
-		_, err := e.reg.Finish(context.Background(), oidc.Google, code, state)
+		_, err := e.reg.Finish(context.Background(), oidc.Google, code, state, e.bindings[state])
 		wantErr(t, err, oidc.ErrInvalidState)
 	})
 }
@@ -286,11 +320,11 @@ func TestStateOfOtherProviderRefused(t *testing.T) {
 			azure:  &oidctest.Options{User: microsoftUser()},
 		})
 		code, state := e.begin(t, oidc.BeginOptions{Provider: oidc.Google})
-		_, err := e.reg.Finish(context.Background(), oidc.Microsoft, code, state)
+		_, err := e.reg.Finish(context.Background(), oidc.Microsoft, code, state, e.bindings[state])
 		wantErr(t, err, oidc.ErrInvalidState)
 
 		// The misdirected callback did not burn the Google sign-in.
-		if _, err := e.reg.Finish(context.Background(), oidc.Google, code, state); err != nil {
+		if _, err := e.reg.Finish(context.Background(), oidc.Google, code, state, e.bindings[state]); err != nil {
 			t.Fatalf("Google Finish after the refused one: %v", err)
 		}
 	})
@@ -319,7 +353,7 @@ func TestBadTokensRefused(t *testing.T) {
 					})
 					e.idp[provider].SetFaults(tc.faults)
 					code, state := e.begin(t, oidc.BeginOptions{Provider: provider})
-					res, err := e.reg.Finish(context.Background(), provider, code, state)
+					res, err := e.reg.Finish(context.Background(), provider, code, state, e.bindings[state])
 					wantErr(t, err, oidc.ErrTokenRejected)
 					if res != (oidc.Result{}) {
 						t.Errorf("refused sign-in still returned %+v", res)
@@ -338,7 +372,7 @@ func TestMicrosoftIssuerOfAnotherTenantRefused(t *testing.T) {
 		idp := e.idp[oidc.Microsoft]
 		idp.SetFaults(oidctest.Faults{Issuer: idp.URL() + "/" + uuid.NewString() + "/v2.0"})
 		code, state := e.begin(t, oidc.BeginOptions{Provider: oidc.Microsoft})
-		_, err := e.reg.Finish(context.Background(), oidc.Microsoft, code, state)
+		_, err := e.reg.Finish(context.Background(), oidc.Microsoft, code, state, e.bindings[state])
 		wantErr(t, err, oidc.ErrTokenRejected)
 	})
 }
@@ -348,7 +382,7 @@ func TestFailedExchangeRefusedWithoutSecrets(t *testing.T) {
 		e := newEnv(t, d, googleOnly())
 		code, state := e.begin(t, oidc.BeginOptions{Provider: oidc.Google})
 		bad := code + "x"
-		_, err := e.reg.Finish(context.Background(), oidc.Google, bad, state)
+		_, err := e.reg.Finish(context.Background(), oidc.Google, bad, state, e.bindings[state])
 		wantErr(t, err, oidc.ErrTokenRejected)
 		if msg := err.Error(); strings.Contains(msg, code) || strings.Contains(msg, state) ||
 			strings.Contains(msg, e.idp[oidc.Google].ClientSecret()) {
@@ -369,7 +403,7 @@ func TestConcurrentFinishOneWins(t *testing.T) {
 		for i := range n {
 			wg.Go(func() {
 				<-start
-				_, errs[i] = e.reg.Finish(context.Background(), oidc.Google, code, state)
+				_, errs[i] = e.reg.Finish(context.Background(), oidc.Google, code, state, e.bindings[state])
 			})
 		}
 		close(start)
@@ -397,11 +431,11 @@ func TestDisabledAndUnknownProviders(t *testing.T) {
 			t.Errorf("Enabled: google %v, azure %v, github %v; want true, false, false",
 				e.reg.Enabled(oidc.Google), e.reg.Enabled(oidc.Microsoft), e.reg.Enabled("github"))
 		}
-		_, err := e.reg.Begin(context.Background(), oidc.BeginOptions{Provider: oidc.Microsoft})
+		_, _, err := e.reg.Begin(context.Background(), oidc.BeginOptions{Provider: oidc.Microsoft})
 		wantErr(t, err, oidc.ErrProviderDisabled)
-		_, err = e.reg.Finish(context.Background(), oidc.Microsoft, "code", "state")
+		_, err = e.reg.Finish(context.Background(), oidc.Microsoft, "code", "state", oidc.StateBinding("state"))
 		wantErr(t, err, oidc.ErrProviderDisabled)
-		_, err = e.reg.Begin(context.Background(), oidc.BeginOptions{Provider: "github"})
+		_, _, err = e.reg.Begin(context.Background(), oidc.BeginOptions{Provider: "github"})
 		wantErr(t, err, oidc.ErrUnknownProvider)
 
 		var rows int
@@ -421,12 +455,12 @@ func TestDiscoveryRetriedAfterFailure(t *testing.T) {
 		s := googleOnly()
 		s.google.Faults.FailDiscovery = true
 		e := newEnv(t, d, s) // must not fail although discovery would
-		_, err := e.reg.Begin(context.Background(), oidc.BeginOptions{Provider: oidc.Google})
+		_, _, err := e.reg.Begin(context.Background(), oidc.BeginOptions{Provider: oidc.Google})
 		wantErr(t, err, oidc.ErrProviderUnavailable)
 
 		e.idp[oidc.Google].SetFaults(oidctest.Faults{})
 		code, state := e.begin(t, oidc.BeginOptions{Provider: oidc.Google})
-		if _, err := e.reg.Finish(context.Background(), oidc.Google, code, state); err != nil {
+		if _, err := e.reg.Finish(context.Background(), oidc.Google, code, state, e.bindings[state]); err != nil {
 			t.Fatalf("Finish once the provider is back: %v", err)
 		}
 	})
@@ -444,7 +478,7 @@ func TestLinkOptionsRoundTrip(t *testing.T) {
 		}
 
 		code, state := e.begin(t, oidc.BeginOptions{Provider: oidc.Google, LinkUserID: userID, Remember: true})
-		res, err := e.reg.Finish(context.Background(), oidc.Google, code, state)
+		res, err := e.reg.Finish(context.Background(), oidc.Google, code, state, e.bindings[state])
 		if err != nil {
 			t.Fatalf("Finish: %v", err)
 		}
@@ -454,7 +488,7 @@ func TestLinkOptionsRoundTrip(t *testing.T) {
 
 		// And a plain sign-in carries neither.
 		code, state = e.begin(t, oidc.BeginOptions{Provider: oidc.Google})
-		res, err = e.reg.Finish(context.Background(), oidc.Google, code, state)
+		res, err = e.reg.Finish(context.Background(), oidc.Google, code, state, e.bindings[state])
 		if err != nil {
 			t.Fatalf("Finish: %v", err)
 		}
@@ -508,7 +542,7 @@ func TestDeleteExpiredStates(t *testing.T) {
 		e := newEnv(t, d, googleOnly())
 		ctx := context.Background()
 		usedCode, usedState := e.begin(t, oidc.BeginOptions{Provider: oidc.Google})
-		if _, err := e.reg.Finish(ctx, oidc.Google, usedCode, usedState); err != nil {
+		if _, err := e.reg.Finish(ctx, oidc.Google, usedCode, usedState, e.bindings[usedState]); err != nil {
 			t.Fatal(err)
 		}
 		e.begin(t, oidc.BeginOptions{Provider: oidc.Google}) // abandoned
@@ -522,7 +556,7 @@ func TestDeleteExpiredStates(t *testing.T) {
 		if n != 2 {
 			t.Errorf("deleted %d states, want the 2 expired ones", n)
 		}
-		if _, err := e.reg.Finish(ctx, oidc.Google, code, state); err != nil {
+		if _, err := e.reg.Finish(ctx, oidc.Google, code, state, e.bindings[state]); err != nil {
 			t.Errorf("the fresh sign-in no longer finishes: %v", err)
 		}
 	})

@@ -30,11 +30,15 @@ export function clearSignedInState(queryClient: QueryClient) {
   }
 }
 
+/** The sign-out failure message (accounts §8 'Sign-in and session' defaults). */
+export const LOGOUT_FAILED = 'Logout failed';
+
 /**
  * useSignOut ends the session, forgets the signed-in state and goes home (or
  * to the destination given, such as a page that also serves signed-out
  * visitors). signingOut holds while the request is out (and after it
- * succeeded); a failure is reported and the user may try again.
+ * succeeded); a failure is reported ('Logout failed', the cause to the
+ * console) and the user may try again.
  */
 export function useSignOut(destination = '/') {
   const [signingOut, setSigningOut] = useState(false);
@@ -50,7 +54,7 @@ export function useSignOut(destination = '/') {
       // A 401 means the server already forgot the session: signed out all the same.
       if (!(err instanceof HttpError && err.status === 401)) {
         setSigningOut(false);
-        handleError(err);
+        handleError(err, LOGOUT_FAILED);
         return;
       }
     }

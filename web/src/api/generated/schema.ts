@@ -1975,7 +1975,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To the provider. */
+            /** @description To the provider. Also sets a short-lived HttpOnly cookie (cantica_oidc, __Host-cantica_oidc under HTTPS) that binds the sign-in to this browser; the callback refuses to finish without it. */
             302: {
                 headers: {
                     Location?: string;
@@ -2002,7 +2002,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To /auth/callback (with error and error_description on failure) or /account/connected. */
+            /** @description To /auth/callback (with error and error_description on failure, including a callback reaching a browser other than the one that began the sign-in, or a new account refused because the provider did not confirm the email address) or /account/connected. */
             302: {
                 headers: {
                     Location?: string;

@@ -5,6 +5,7 @@ import { AppShellLayout } from './AppShellLayout';
 import type { Handler } from '../../test/api';
 import { BACH, user } from '../../test/fixtures';
 import { renderRoutes, stubServer } from './sessionStub';
+import { resetToasts } from '../../test/render';
 import type { Membership } from '../choir';
 
 const ADA = user({ lastAccessedChoirId: BACH.choir.id });
@@ -42,6 +43,7 @@ const originalMatchMedia = window.matchMedia;
 beforeEach(() => serve());
 
 afterEach(() => {
+  resetToasts();
   window.matchMedia = originalMatchMedia;
   vi.restoreAllMocks();
 });
@@ -134,17 +136,19 @@ describe('AppShellLayout', () => {
     expect(queryClient.getQueryData(['session'])).toEqual({ user: null, choirs: [] });
   });
 
-  it('stays signed in and says so when sign-out fails', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    serve({
-      'POST /auth/logout': () => {
-        throw new TypeError('Failed to fetch');
-      },
-    });
+  it.each([
+    ['the server cannot be reached', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['the server fails', () => Promise.resolve(Response.json({ code: 'INTERNAL', message: 'Something broke' }, { status: 500 }))],
+  ])("stays signed in and says 'Logout failed' when %s", async (_, answer) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    serve({ 'POST /auth/logout': answer });
     const { router } = renderShell();
     await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByText('Logout failed')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sign Out' })).toBeEnabled());
     expect(router.state.location.pathname).toBe('/dashboard');
+    // The cause still goes to the (console) error reporter.
+    expect(error).toHaveBeenCalled();
   });
 
   it('shows the test error button only with sentry-test=true', async () => {

@@ -65,7 +65,7 @@ function ChangePasswordForm() {
           const server = fieldErrors(err);
           setErrors({
             currentPassword: server.currentPassword,
-            newPassword: server.newPassword ? [server.newPassword] : undefined,
+            newPassword: passwordProblems(server.newPassword),
           });
         },
       });
@@ -117,6 +117,15 @@ function ChangePasswordForm() {
       </Stack>
     </form>
   );
+}
+
+/**
+ * passwordProblems splits the server's new-password message, every failed
+ * rule on its own line (§5: all failures listed together, one per line).
+ */
+export function passwordProblems(message: string | undefined): string[] | undefined {
+  const lines = message?.split('\n').filter((line) => line.trim() !== '');
+  return lines?.length ? lines : undefined;
 }
 
 function Lines({ lines }: { lines: string[] }) {

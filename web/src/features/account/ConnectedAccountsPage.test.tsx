@@ -52,7 +52,12 @@ describe('ConnectedAccountsPage', () => {
     renderAccount('/account/connected');
     const button = await screen.findByRole('button', { name: 'Disconnect' });
     expect(button).toBeDisabled();
-    expect(button).toHaveAccessibleDescription(/only way you can sign in/);
+    // A provider-only account cannot set a password (the server refuses it),
+    // so connecting another account is the only way forward offered.
+    expect(button).toHaveAccessibleDescription(
+      'This is the only way you can sign in, so it cannot be disconnected. Connect another account first.',
+    );
+    expect(screen.queryByText(/set a password/)).not.toBeInTheDocument();
     expect(screen.getByText(/has no password/)).toBeInTheDocument();
     await userEvent.click(button);
     expect(calls(fetchMock, 'DELETE', '/account/identities/i-g')).toHaveLength(0);

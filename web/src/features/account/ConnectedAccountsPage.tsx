@@ -15,7 +15,7 @@ import { accountKeys, useIdentities, type ConnectedAccounts, type Identity } fro
 const LINK_PROVIDERS: readonly LinkProvider[] = ['google', 'azure'];
 
 export const ONLY_WAY_TO_SIGN_IN =
-  'This is the only way you can sign in, so it cannot be disconnected. Connect another account or set a password first.';
+  'This is the only way you can sign in, so it cannot be disconnected. Connect another account first.';
 const LINK_FAILED = 'Authentication failed. Please try again.';
 
 const QUERY_KEYS = ['error', 'error_description', 'linked'] as const;

@@ -127,6 +127,30 @@ describe('change password', () => {
     expect(screen.getByLabelText(/Current password/)).toHaveAccessibleDescription('Current password is incorrect');
   });
 
+  it("lists the server's new-password failures one per line", async () => {
+    const problems = [
+      'Password must contain at least one uppercase letter',
+      'Password must contain at least one number',
+      'Password must contain at least one special character (!@#$%^&*(),.?":{}|<>)',
+    ];
+    securityApi({
+      'POST /account/password': () =>
+        apiError(400, 'VALIDATION_ERROR', 'Please check your input', { newPassword: problems.join('\n') }),
+    });
+    renderAccount('/account/security');
+    await userEvent.type(await screen.findByLabelText(/Current password/), 'Old-pass1');
+    await userEvent.type(screen.getByLabelText(/^New password/), 'New-pass2!');
+    await userEvent.type(screen.getByLabelText(/Confirm new password/), 'New-pass2!');
+    await userEvent.click(within(passwordForm()).getByRole('button', { name: 'Change password' }));
+
+    const first = await screen.findByText(problems[0]);
+    const error = first.parentElement as HTMLElement;
+    const lines = Array.from(error.children).map((line) => line.textContent);
+    expect(lines).toEqual(problems);
+    for (const line of error.children) expect(line).toHaveStyle({ display: 'block' });
+    expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription(expect.stringContaining(problems[2]));
+  });
+
   it('tells an account without a password that there is none to change', async () => {
     securityApi({}, { hasPassword: false });
     const { router } = renderAccount('/account/security');
@@ -161,6 +185,14 @@ describe('two-factor authentication', () => {
     });
     renderAccount('/account/security');
     expect(await screen.findByText('Two-factor authentication is off.')).toBeInTheDocument();
+    // The code is asked for after every sign-in, a social one too: no word of "with a password".
+    expect(screen.getByText('Ask for a code from your authenticator app every time you sign in.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Add a second step to every sign-in, with your password or a connected account: a 6-digit code from an authenticator app on your phone.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/with (a|your) password[,.:]|signing in with a password/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Enable two-factor authentication' }));
 
     const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' });
@@ -260,7 +292,9 @@ describe('two-factor authentication', () => {
     expect(screen.getByText(/1 recovery code left/)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Disable two-factor authentication' }));
-    expect(screen.getByText(/your password alone protects your account/)).toBeInTheDocument();
+    expect(
+      screen.getByText('Without two-factor authentication, your password or connected account alone protects your account.'),
+    ).toBeInTheDocument();
     const confirm = screen.getByRole('button', { name: 'Turn off two-factor authentication' });
     await userEvent.click(confirm);
     expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();

@@ -27,6 +27,9 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
 }
 
 /** SecurityPage: password, two-factor authentication and where the user is signed in. */
+/** The two-factor section's introduction: the code is asked for after every sign-in, social ones too. */
+export const TWO_FACTOR_INTRO = 'Ask for a code from your authenticator app every time you sign in.';
+
 export function SecurityPage() {
   const profile = useProfile();
   return (
@@ -44,7 +47,7 @@ export function SecurityPage() {
       <Section
         id="security-2fa"
         title="Two-factor authentication"
-        intro="When you sign in with your password, also ask for a code from an authenticator app."
+        intro={TWO_FACTOR_INTRO}
       >
         <TwoFactorSection email={profile.data?.email} />
       </Section>

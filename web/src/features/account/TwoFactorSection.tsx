@@ -15,6 +15,11 @@ import { isTotpCode, normaliseCode } from './validation';
 export const QR_ALT = 'QR code for your authenticator app';
 export const TOTP_ON_MESSAGE = 'Two-factor authentication is on.';
 export const TOTP_OFF_MESSAGE = 'Two-factor authentication is off.';
+/** What two-factor authentication adds: the server asks for the code after every sign-in, password or provider. */
+export const TOTP_OFF_DESCRIPTION =
+  'Add a second step to every sign-in, with your password or a connected account: a 6-digit code from an authenticator app on your phone.';
+export const TOTP_DISABLE_WARNING =
+  'Without two-factor authentication, your password or connected account alone protects your account.';
 const CODE_HINT = 'Enter the 6-digit code from your authenticator app';
 
 type View =
@@ -92,7 +97,7 @@ export function TwoFactorSection({ email }: { email?: string }) {
     case 'disable':
       return (
         <CodeForm
-          intro="Without two-factor authentication your password alone protects your account."
+          intro={TOTP_DISABLE_WARNING}
           label="Authentication code"
           description="A current code from your authenticator app, or a recovery code"
           submitLabel="Turn off two-factor authentication"
@@ -150,7 +155,7 @@ function Status({
           <Text fw={600}>{TOTP_OFF_MESSAGE}</Text>
         </Group>
         <Text size="sm" c="dimmed">
-          Add a second step to signing in with a password: a 6-digit code from an authenticator app on your phone.
+          {TOTP_OFF_DESCRIPTION}
         </Text>
         <Button onClick={onEnable} loading={starting} styles={WRAPPING_BUTTON}>
           Enable two-factor authentication

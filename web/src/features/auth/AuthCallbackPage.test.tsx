@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ada, membership } from '../../test/fixtures';
+import { ada, BACH, membership, SCHOLA, user } from '../../test/fixtures';
 import { AuthCallbackPage, describeCallbackError } from './AuthCallbackPage';
 import { LoginPage } from './LoginPage';
 import { apiError, cleanNotifications, deferred, json, renderRoutes, stubApi } from './testing';
@@ -90,12 +90,69 @@ describe('AuthCallbackPage', () => {
     const api = stubApi({ 'GET /auth/session': () => session.promise });
     const { router } = renderRoutes(routes, '/auth/callback');
     expect(screen.getByRole('heading', { level: 1, name: 'Processing authentication...' })).toBeInTheDocument();
-    session.resolve(json({ user: ada }));
+    session.resolve(json({ user: ada, choirs: [] }));
     expect(await screen.findByRole('heading', { name: 'Choir registration page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/choir-registration');
     expect(router.state.historyAction).toBe('REPLACE');
     // No invitation was waiting: none is accepted.
     expect(api.calls.filter((c) => c.path.startsWith('/invitations/'))).toHaveLength(0);
+  });
+
+  describe('after a social sign-in, where to (§2.10)', () => {
+    it.each([
+      ['one choir', ada, [BACH]],
+      ['several choirs, none chosen yet (the dashboard guard asks)', ada, [BACH, SCHOLA]],
+      ['the last choir used', user({ lastAccessedChoirId: SCHOLA.choir.id }), [BACH, SCHOLA]],
+      ['a global admin without a choir (Global Admin Mode)', user({ isGlobalAdmin: true }), []],
+    ])('goes to /dashboard with a current choir: %s', async (_, who, choirs) => {
+      stubApi({ 'GET /auth/session': () => json({ user: who, choirs }) });
+      const { router } = renderRoutes(routes, '/auth/callback');
+      expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/dashboard');
+      expect(router.state.historyAction).toBe('REPLACE');
+    });
+
+    it('goes to choir registration when no membership is active', async () => {
+      stubApi({
+        'GET /auth/session': () =>
+          json({ user: ada, choirs: [membership('c-old', 'Old Choir', 'member', { isActive: false, status: 'inactive' })] }),
+      });
+      const { router } = renderRoutes(routes, '/auth/callback');
+      expect(await screen.findByRole('heading', { name: 'Choir registration page' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/choir-registration');
+    });
+
+    it('returns to the page asked for before the sign-in, kept across the trip to the provider', async () => {
+      sessionStorage.setItem('socialSignInReturnTo', '/dashboard/calendar?view=month');
+      stubApi({ 'GET /auth/session': () => json({ user: ada, choirs: [BACH] }) });
+      const { router } = renderRoutes(routes, '/auth/callback');
+      expect(await screen.findByRole('heading', { name: 'Calendar page' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/dashboard/calendar');
+      expect(router.state.location.search).toBe('?view=month');
+      expect(router.state.historyAction).toBe('REPLACE');
+      expect(sessionStorage.getItem('socialSignInReturnTo')).toBeNull();
+    });
+
+    it.each(['//evil.example.com/dashboard', '/\\evil.example.com', 'https://evil.example.com/', '/auth/callback'])(
+      'ignores a kept page that is not a page of this app to return to: %s',
+      async (kept) => {
+        sessionStorage.setItem('socialSignInReturnTo', kept);
+        stubApi({ 'GET /auth/session': () => json({ user: ada, choirs: [BACH] }) });
+        const { router } = renderRoutes(routes, '/auth/callback');
+        expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+        expect(router.state.location.pathname).toBe('/dashboard');
+        expect(sessionStorage.getItem('socialSignInReturnTo')).toBeNull();
+      },
+    );
+
+    it('goes to choir registration without a choir, whatever page was asked for', async () => {
+      sessionStorage.setItem('socialSignInReturnTo', '/dashboard/calendar');
+      stubApi({ 'GET /auth/session': () => json({ user: ada, choirs: [] }) });
+      const { router } = renderRoutes(routes, '/auth/callback');
+      expect(await screen.findByRole('heading', { name: 'Choir registration page' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/choir-registration');
+      expect(sessionStorage.getItem('socialSignInReturnTo')).toBeNull();
+    });
   });
 
   it('accepts a pending invitation after a social sign-in and goes to the dashboard', async () => {

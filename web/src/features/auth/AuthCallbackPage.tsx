@@ -4,12 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { HttpError } from '../../api/client';
+import { readStoredChoirId, resolveActiveChoir } from '../../app/choir';
 import { normaliseError } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { fetchSession, sessionQueryKey } from '../../app/session';
 import { acceptPendingInvite } from '../invitations/acceptPending';
 import { confirmEmail, mfaPending } from './authApi';
 import { AuthCard, errorColor } from './AuthCard';
+import { DEFAULT_DESTINATION, takeSocialReturn } from './useCompleteSignIn';
 
 export const AUTH_FAILED = 'Authentication failed. Please try again.';
 export const EMAIL_CONFIRMED = 'Your email is confirmed. You can sign in now.';
@@ -110,18 +112,29 @@ export function AuthCallbackPage() {
       }
 
       // Back from a social provider: the server has set (or not) the session cookie.
-      let user;
+      let session;
       try {
-        user = (await queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 0 })).user;
+        session = await queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 0 });
       } catch (err) {
         setFailure(describeCallbackError(err instanceof HttpError ? err.body?.message : normaliseError(err).message));
         return;
       }
+      const { user } = session;
       if (user) {
         setPhase('finalizing');
         // An invitation stored before the sign-in is accepted first (accounts §2.10).
         const joined = await acceptPendingInvite(queryClient);
-        void navigate(joined ? '/dashboard' : '/choir-registration', { replace: true });
+        const requested = takeSocialReturn();
+        if (joined) {
+          void navigate(DEFAULT_DESTINATION, { replace: true });
+          return;
+        }
+        // Then the dashboard (or the page asked for before signing in) with a
+        // current choir, else choir registration. A global admin without a
+        // choir works in Global Admin Mode, on the dashboard (§4.2, §4.10).
+        const current = resolveActiveChoir({ user, memberships: session.choirs, storedChoirId: readStoredChoirId() });
+        const inAChoir = current.choirId !== null || user.isGlobalAdmin;
+        void navigate(inAChoir ? (requested ?? DEFAULT_DESTINATION) : '/choir-registration', { replace: true });
         return;
       }
       // An account with two-factor authentication still owes its code.

@@ -293,6 +293,30 @@ describe('LoginPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
+  it('after the code step of a social sign-in, returns to the page kept before leaving for the provider', async () => {
+    sessionStorage.setItem('socialSignInReturnTo', '/dashboard/calendar?view=week');
+    stubApi({
+      'GET /auth/mfa': () => json({ pending: true }),
+      'POST /auth/mfa': () => json({ status: 'signed_in', user: ada }),
+    });
+    const { router } = renderLogin();
+    expect(await screen.findByRole('heading', { name: 'Two-Factor Authentication' })).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Authentication code' }), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/calendar'));
+    expect(router.state.location.search).toBe('?view=week');
+    expect(sessionStorage.getItem('socialSignInReturnTo')).toBeNull();
+  });
+
+  it('prefers the page the guard remembered over one kept from an earlier social sign-in', async () => {
+    sessionStorage.setItem('socialSignInReturnTo', '/account/security');
+    stubApi({ 'POST /auth/login': () => json({ status: 'signed_in', user: ada }) });
+    const { router } = renderLogin({ pathname: '/login', state: { from: { pathname: '/dashboard/calendar' } } });
+    await signIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/calendar'));
+    expect(sessionStorage.getItem('socialSignInReturnTo')).toBeNull();
+  });
+
   it('can go back from the code step to the password form', async () => {
     stubApi({ 'GET /auth/mfa': () => json({ pending: true }) });
     renderLogin();

@@ -66,6 +66,29 @@ describe('SocialLogin', () => {
     expect(leave).toHaveBeenLastCalledWith('google', true);
   });
 
+  it('keeps the page the guard sent the visitor from for /auth/callback, since the provider loses it', async () => {
+    stubApi({}, { google: true });
+    renderRoutes(routes, {
+      pathname: '/login',
+      state: { from: { pathname: '/dashboard/calendar', search: '?view=month', hash: '#today' } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    expect(leave).toHaveBeenCalledWith('google', false);
+    expect(sessionStorage.getItem('socialSignInReturnTo')).toBe('/dashboard/calendar?view=month#today');
+  });
+
+  it.each([
+    ['no page was asked for', { pathname: '/register' }],
+    ['the page is not one to return to', { pathname: '/login', state: { from: { pathname: '//evil.example.com' } } }],
+  ])('forgets an older kept page when %s', async (_, entry) => {
+    sessionStorage.setItem('socialSignInReturnTo', '/account/security');
+    stubApi({}, { google: true });
+    renderRoutes(routes, entry);
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    expect(leave).toHaveBeenCalled();
+    expect(sessionStorage.getItem('socialSignInReturnTo')).toBeNull();
+  });
+
   it('passes an error in the page address to the error handler', async () => {
     stubApi();
     renderRoutes(routes, '/login?error=The+Google+sign-in+was+cancelled.');

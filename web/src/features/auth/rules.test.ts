@@ -39,6 +39,9 @@ describe('returnPath', () => {
     [null, '/dashboard'],
     [{}, '/dashboard'],
     [{ from: { pathname: '//evil.example.com/x' } }, '/dashboard'],
+    [{ from: { pathname: '/\\evil.example.com/x' } }, '/dashboard'],
+    [{ from: { pathname: 'https://evil.example.com/x' } }, '/dashboard'],
+    [{ from: { pathname: '/login', search: '?next=/x' } }, '/dashboard'],
     [{ from: { pathname: '/login' } }, '/dashboard'],
     [{ from: 'dashboard' }, '/dashboard'],
   ])('%j → %s', (state, want) => {
