@@ -21,5 +21,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // CI machines have two cores; typing-heavy form tests need more than
+    // the default 5 s there, though they take one or two on a quiet machine.
+    testTimeout: 20_000,
   },
 });
