@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/cantica/cantica/internal/app/apptest"
+	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/invite"
 )
 
@@ -419,5 +420,94 @@ func TestInvitationImport(t *testing.T) {
 		wantMessage(t, admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations/import", map[string]any{"csv": " \n"}), 400, "VALIDATION_ERROR", invite.MsgImportEmpty)
 		long := strings.Repeat("A,B,someone@example.com,member\n", invite.MaxImportRows+1)
 		wantMessage(t, admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations/import", map[string]any{"csv": long}), 400, "VALIDATION_ERROR", invite.MsgImportTooLong)
+	})
+}
+
+// refuseMemberships makes the database refuse every new membership, as a
+// broken disk or constraint would, until the returned func runs.
+func refuseMemberships(t *testing.T, h *apptest.Harness) (restore func()) {
+	t.Helper()
+	create := []string{`CREATE TRIGGER refuse_membership BEFORE INSERT ON user_choir_membership
+		BEGIN SELECT RAISE(ABORT, 'membership refused by the test'); END`}
+	drop := []string{`DROP TRIGGER refuse_membership`}
+	if h.DB.Kind == config.Postgres {
+		create = []string{
+			`CREATE FUNCTION refuse_membership() RETURNS trigger LANGUAGE plpgsql AS $$
+				BEGIN RAISE EXCEPTION 'membership refused by the test'; END $$`,
+			`CREATE TRIGGER refuse_membership BEFORE INSERT ON user_choir_membership
+				FOR EACH ROW EXECUTE FUNCTION refuse_membership()`,
+		}
+		drop = []string{`DROP TRIGGER refuse_membership ON user_choir_membership`, `DROP FUNCTION refuse_membership()`}
+	}
+	run := func(stmts []string) {
+		for _, s := range stmts {
+			if _, err := h.DB.ExecContext(t.Context(), s); err != nil {
+				t.Fatalf("%s: %v", s, err)
+			}
+		}
+	}
+	run(create)
+	return func() { run(drop) }
+}
+
+// MEMBERSHIP_ADD_FAILED comes only from a failing database or, on
+// PostgreSQL, a membership inserted by another path ('cantica admin
+// add-member') between join's check for one and its insert; neither can be
+// timed from a test, so the database is made to refuse the row. The
+// invitation must stay pending on every path, and the confirmation of a new
+// account must still stand.
+func TestMembershipThatCannotBeAdded(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		admin := signIn(t, h, "ada@example.com")
+		choirID := createChoir(t, admin, "Schola").Str("id")
+		bobToken := inviteTo(t, h, admin, choirID, "bob@example.com", "member")
+		confirmedUser(t, h, "bob@example.com")
+		bob := signIn(t, h, "bob@example.com")
+		newbieToken := inviteTo(t, h, admin, choirID, "newbie@example.com", "guest")
+
+		restore := refuseMemberships(t, h)
+		// Signed in.
+		wantMessage(t, bob.Do("POST", "/api/v1/invitations/"+bobToken+"/accept", nil), 409, "MEMBERSHIP_ADD_FAILED",
+			"Failed to join choir. Please contact the choir administrator.")
+		if p := bob.Do("GET", "/api/v1/invitations/"+bobToken, nil); p.Str("status") != "pending" {
+			t.Fatalf("the invitation was spent without a membership: %s", p.Raw)
+		}
+		if s := bob.Do("GET", "/api/v1/auth/session", nil); len(s.JSON["choirs"].([]any)) != 0 || s.JSON["user"].(map[string]any)["lastAccessedChoirId"] != nil {
+			t.Fatalf("bob's session: %s", s.Raw)
+		}
+
+		// Registered through the link: the address is confirmed all the same,
+		// and the invitation waits for the page's own acceptance.
+		c := h.NewClient()
+		if res := c.Do("POST", "/api/v1/auth/register", map[string]any{"email": "newbie@example.com", "password": goodPassword,
+			"firstName": "New", "lastName": "Singer", "inviteToken": newbieToken}); res.Status != 201 {
+			t.Fatalf("register: %d %s", res.Status, res.Raw)
+		}
+		link := h.Link(h.Mail("newbie@example.com"), "/auth/callback?confirm=")
+		if res := c.Do("POST", "/api/v1/auth/confirm", map[string]any{"token": tokenOf(t, link, "confirm")}); res.Status != 200 {
+			t.Fatalf("confirm while memberships fail: %d %s", res.Status, res.Raw)
+		}
+		newbie := signIn(t, h, "newbie@example.com")
+		if s := newbie.Do("GET", "/api/v1/auth/session", nil); len(s.JSON["choirs"].([]any)) != 0 {
+			t.Fatalf("newbie's session: %s", s.Raw)
+		}
+		if p := newbie.Do("GET", "/api/v1/invitations/"+newbieToken, nil); p.Str("status") != "pending" {
+			t.Fatalf("the invitation was spent without a membership: %s", p.Raw)
+		}
+		wantMessage(t, newbie.Do("POST", "/api/v1/invitations/"+newbieToken+"/accept", nil), 409, "MEMBERSHIP_ADD_FAILED",
+			"Failed to join choir. Please contact the choir administrator.")
+
+		// Mended, both links still work.
+		restore()
+		for _, tc := range []struct {
+			c           *apptest.Client
+			token, role string
+		}{{bob, bobToken, "member"}, {newbie, newbieToken, "guest"}} {
+			if res := tc.c.Do("POST", "/api/v1/invitations/"+tc.token+"/accept", nil); res.Status != 200 ||
+				res.JSON["alreadyMember"] != false || res.Str("role") != tc.role {
+				t.Fatalf("accept once mended: %d %s", res.Status, res.Raw)
+			}
+		}
 	})
 }
