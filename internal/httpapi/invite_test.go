@@ -511,3 +511,53 @@ func TestMembershipThatCannotBeAdded(t *testing.T) {
 		}
 	})
 }
+
+// A choir sends at most invite.DailyPerChoir invitation emails a day; new
+// invitations, resends and imported rows all count, and are refused alike.
+func TestInvitationDailyLimit(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		admin := signIn(t, h, "ada@example.com")
+		choirID := createChoir(t, admin, "Schola").Str("id")
+		invitations := "/api/v1/choirs/" + choirID + "/invitations"
+		inviteTo(t, h, admin, choirID, "first@example.com", "member")
+		firstID := admin.Do("GET", invitations, nil).List[0].(map[string]any)["id"].(string)
+
+		// Ninety minutes and 498 invitations later (the shared counter stands
+		// in for them), the 500th of the day still goes out.
+		h.Clock.Advance(90 * time.Minute)
+		if _, err := h.DB.ExecContext(t.Context(), `UPDATE throttle SET hits = ? WHERE key = ?`,
+			invite.DailyPerChoir-1, "invite:choir:"+choirID); err != nil {
+			t.Fatal(err)
+		}
+		inviteTo(t, h, admin, choirID, "last@example.com", "member")
+
+		const refusal = "This choir has sent as many invitations as it may today. Please try again in 23 hours."
+		res := admin.Do("POST", invitations, map[string]any{"email": "late@example.com", "firstName": "Late", "lastName": "Comer", "role": "member"})
+		wantMessage(t, res, 429, "RATE_LIMITED", refusal)
+		if res.JSON["retryAfterSeconds"] != float64((22*time.Hour+30*time.Minute)/time.Second) || res.Header.Get("Retry-After") != "81000" {
+			t.Fatalf("wait: %s, Retry-After %q", res.Raw, res.Header.Get("Retry-After"))
+		}
+		wantMessage(t, admin.Do("POST", invitations+"/"+firstID+"/resend", nil), 429, "RATE_LIMITED", refusal)
+		res = admin.Do("POST", invitations+"/import", map[string]any{"csv": "Late,Comer,late@example.com,member\n"})
+		if res.Status != 200 || res.JSON["failed"] != float64(1) || res.JSON["rows"].([]any)[0].(map[string]any)["message"] != refusal {
+			t.Fatalf("import over the limit: %d %s", res.Status, res.Raw)
+		}
+		if n := h.MailCount("late@example.com") + h.MailCount("first@example.com"); n != 1 {
+			t.Fatalf("%d emails, want only the first invitation", n)
+		}
+		if list := admin.Do("GET", invitations, nil); len(list.List) != 2 {
+			t.Fatalf("refused invitations were stored: %s", list.Raw)
+		}
+
+		// Another choir has its own allowance; a new day, a new one.
+		confirmedUser(t, h, "zed@example.com")
+		zed := signIn(t, h, "zed@example.com")
+		inviteTo(t, h, zed, createChoir(t, zed, "Other Choir").Str("id"), "late@example.com", "member")
+		h.Clock.Advance(22*time.Hour + 30*time.Minute)
+		admin = signIn(t, h, "ada@example.com")
+		if res := admin.Do("POST", invitations+"/"+firstID+"/resend", nil); res.Status != 200 {
+			t.Fatalf("resend the next day: %d %s", res.Status, res.Raw)
+		}
+	})
+}

@@ -51,8 +51,8 @@ func New(d *db.DB, cfg config.Config, mailer *mail.Mailer, limit Limiter, logger
 const (
 	// Lifetime is how long an invitation link works.
 	Lifetime = 14 * 24 * time.Hour
-	// dailyPerChoir bounds the invitation emails one choir sends in a day.
-	dailyPerChoir = 500
+	// DailyPerChoir bounds the invitation emails one choir sends in a day.
+	DailyPerChoir = 500
 )
 
 // Statuses of an invitation.
@@ -225,14 +225,31 @@ func refuseMember(ctx context.Context, q db.Querier, choirID, email string) erro
 
 // allowSend counts one invitation email against the choir's daily limit.
 func (s *Service) allowSend(ctx context.Context, choirID string) error {
-	ok, wait, err := s.limit.Allow(ctx, "invite:choir:"+choirID, dailyPerChoir, 24*time.Hour)
+	ok, wait, err := s.limit.Allow(ctx, "invite:choir:"+choirID, DailyPerChoir, 24*time.Hour)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return apperr.Limited(fmt.Sprintf(msgDailyLimit, wait.Round(time.Minute)), wait)
+		return apperr.Limited(fmt.Sprintf(msgDailyLimit, inWords(wait)), wait)
 	}
 	return nil
+}
+
+// inWords says how long a wait is as people do: whole minutes under an
+// hour, whole hours beyond, rounded up so that nobody comes back too soon.
+func inWords(d time.Duration) string {
+	minutes := max(int((d+time.Minute-1)/time.Minute), 1)
+	if minutes < 60 {
+		return plural(minutes, "minute")
+	}
+	return plural((minutes+59)/60, "hour")
+}
+
+func plural(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
 }
 
 func roleWithArticle(r access.Role) string {
