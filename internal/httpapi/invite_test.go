@@ -211,8 +211,28 @@ func TestInvitationRefusals(t *testing.T) {
 		confirmedUser(t, h, "fay@example.com")
 		wantMessage(t, signIn(t, h, "fay@example.com").Do("POST", "/api/v1/invitations/"+fay+"/accept", nil), 409, "INVALID_TOKEN",
 			"This invitation has already been revoked.")
-		wantError(t, admin.Do("DELETE", "/api/v1/choirs/"+choirID+"/invitations/"+fayID, nil), 409, "INVITE_UPDATE_ERROR")
-		wantError(t, admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations/"+fayID+"/resend", nil), 409, "INVITE_UPDATE_ERROR")
+		mailed := h.MailCount("fay@example.com") + h.MailCount("erin@example.com")
+		wantMessage(t, admin.Do("DELETE", "/api/v1/choirs/"+choirID+"/invitations/"+fayID, nil), 409, "INVITE_UPDATE_ERROR",
+			"This invitation has already been revoked.")
+		wantMessage(t, admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations/"+fayID+"/resend", nil), 409, "INVITE_UPDATE_ERROR",
+			"This invitation has already been revoked.")
+		// Erin's, accepted above, can be neither resent nor revoked.
+		wantMessage(t, admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations/"+erinID+"/resend", nil), 409, "INVITE_UPDATE_ERROR",
+			"This invitation has already been accepted.")
+		wantMessage(t, admin.Do("DELETE", "/api/v1/choirs/"+choirID+"/invitations/"+erinID, nil), 409, "INVITE_UPDATE_ERROR",
+			"This invitation has already been accepted.")
+		if n := h.MailCount("fay@example.com") + h.MailCount("erin@example.com"); n != mailed {
+			t.Fatalf("refused resends sent %d emails", n-mailed)
+		}
+
+		// Invitations that do not exist.
+		for _, id := range []string{"0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d", "no-such-invitation"} {
+			wantMessage(t, admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations/"+id+"/resend", nil), 404, "NOT_FOUND", invite.MsgInvitationGone)
+			wantMessage(t, admin.Do("DELETE", "/api/v1/choirs/"+choirID+"/invitations/"+id, nil), 404, "NOT_FOUND", invite.MsgInvitationGone)
+		}
+		if invite.MsgInvitationGone != "Invitation not found." {
+			t.Fatalf("MsgInvitationGone is %q", invite.MsgInvitationGone)
+		}
 	})
 }
 
