@@ -237,31 +237,42 @@ func TestInvitationRefusals(t *testing.T) {
 }
 
 func TestInvitationValidation(t *testing.T) {
-	h := apptest.Start(t, "sqlite", apptest.Options{})
-	confirmedUser(t, h, "ada@example.com")
-	admin := signIn(t, h, "ada@example.com")
-	choirID := createChoir(t, admin, "Schola").Str("id")
-	for _, tc := range []struct{ field, value, message string }{
-		{"email", "", "Email is required"},
-		{"email", "bob@", "Please enter a valid email address"},
-		{"firstName", " ", "First name is required"},
-		{"firstName", strings.Repeat("b", 101), "First name is too long"},
-		{"lastName", "", "Last name is required"},
-		{"lastName", strings.Repeat("b", 101), "Last name is too long"},
-		{"role", "global_admin", "Please choose a role: choir_admin, member or guest."},
-		{"role", "", "Please choose a role: choir_admin, member or guest."},
-	} {
-		body := map[string]any{"email": "bob@example.com", "firstName": "Bob", "lastName": "Tenor", "role": "member"}
-		body[tc.field] = tc.value
-		res := admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations", body)
-		wantError(t, res, 400, "VALIDATION_ERROR")
-		if got := res.JSON["details"].(map[string]any)[tc.field]; got != tc.message {
-			t.Errorf("%s %q: %v, want %q", tc.field, tc.value, got, tc.message)
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		admin := signIn(t, h, "ada@example.com")
+		choirID := createChoir(t, admin, "Schola").Str("id")
+		for _, tc := range []struct{ field, value, message string }{
+			{"email", "", "Email is required"},
+			{"email", "bob@", "Please enter a valid email address"},
+			{"firstName", " ", "First name is required"},
+			{"firstName", strings.Repeat("b", 101), "First name is too long"},
+			{"lastName", "", "Last name is required"},
+			{"lastName", strings.Repeat("b", 101), "Last name is too long"},
+			{"role", "global_admin", "Please choose a role: choir_admin, member or guest."},
+			{"role", "", "Please choose a role: choir_admin, member or guest."},
+		} {
+			body := map[string]any{"email": "bob@example.com", "firstName": "Bob", "lastName": "Tenor", "role": "member"}
+			body[tc.field] = tc.value
+			res := admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations", body)
+			wantError(t, res, 400, "VALIDATION_ERROR")
+			if got := res.JSON["details"].(map[string]any)[tc.field]; got != tc.message {
+				t.Errorf("%s %q: %v, want %q", tc.field, tc.value, got, tc.message)
+			}
 		}
-	}
-	if n := h.MailCount("bob@example.com"); n != 0 {
-		t.Fatalf("%d invitation emails sent for refused requests", n)
-	}
+		// A hundred characters, counted as characters, not bytes, are fine.
+		res := admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations", map[string]any{
+			"email": "bob@example.com", "firstName": strings.Repeat("é", 100), "lastName": strings.Repeat("ß", 100), "role": "member",
+		})
+		if res.Status != 201 {
+			t.Fatalf("names of 100 characters: %d %s", res.Status, res.Raw)
+		}
+		if list := admin.Do("GET", "/api/v1/choirs/"+choirID+"/invitations", nil); len(list.List) != 1 {
+			t.Fatalf("refused requests were stored: %s", list.Raw)
+		}
+		if n := h.MailCount("bob@example.com"); n != 1 {
+			t.Fatalf("%d invitation emails, want only the accepted request's", n)
+		}
+	})
 }
 
 // A new address registers through the link and joins when it confirms.
