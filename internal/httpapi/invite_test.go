@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/cantica/cantica/internal/app/apptest"
+	"github.com/cantica/cantica/internal/auth/oidc/oidctest"
 	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/invite"
 )
@@ -589,6 +590,57 @@ func TestInvitationDailyLimit(t *testing.T) {
 		admin = signIn(t, h, "ada@example.com")
 		if res := admin.Do("POST", invitations+"/"+firstID+"/resend", nil); res.Status != 200 {
 			t.Fatalf("resend the next day: %d %s", res.Status, res.Raw)
+		}
+	})
+}
+
+// Signing up through Google, then the callback page's acceptance of the
+// stored invitation token (§2.10): a verified address joins with the
+// invitation's role; an address Google does not vouch for makes an
+// unconfirmed account, which may not accept until it confirms.
+func TestInvitationAcceptedAfterGoogleSignUp(t *testing.T) {
+	eachDB(t, apptest.Options{Social: true}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		admin := signIn(t, h, "ada@example.com")
+		choirID := createChoir(t, admin, "Schola").Str("id")
+
+		token := inviteTo(t, h, admin, choirID, "grace@example.com", "guest")
+		h.Google.SetUser(oidctest.User{Subject: "g-grace", Email: "Grace@Example.com", EmailVerified: true, GivenName: "Grace", FamilyName: "Hopper"})
+		grace := h.NewClient()
+		if to := socialSignIn(t, h, grace, "google", ""); to.String() != "/auth/callback" {
+			t.Fatalf("Google sign-up landed on %s", to)
+		}
+		res := grace.Do("POST", "/api/v1/invitations/"+token+"/accept", nil)
+		if res.Status != 200 || res.Str("choirId") != choirID || res.Str("role") != "guest" || res.JSON["alreadyMember"] != false {
+			t.Fatalf("accept after Google sign-up: %d %s", res.Status, res.Raw)
+		}
+		session := grace.Do("GET", "/api/v1/auth/session", nil)
+		if choirs := session.JSON["choirs"].([]any); len(choirs) != 1 || choirs[0].(map[string]any)["role"] != "guest" ||
+			session.Str("user.lastAccessedChoirId") != choirID {
+			t.Fatalf("session after joining: %s", session.Raw)
+		}
+		if m := memberEntry(t, admin.Do("GET", "/api/v1/choirs/"+choirID+"/members", nil), "grace@example.com"); m == nil || m["role"] != "guest" {
+			t.Fatalf("grace in the directory: %v", m)
+		}
+
+		// Unverified by Google. (This relies on such a sign-up making an
+		// unconfirmed account, as it does today.)
+		hedyToken := inviteTo(t, h, admin, choirID, "hedy@example.com", "member")
+		h.Google.SetUser(oidctest.User{Subject: "g-hedy", Email: "hedy@example.com", EmailVerified: false, GivenName: "Hedy", FamilyName: "Lamarr"})
+		hedy := h.NewClient()
+		if to := socialSignIn(t, h, hedy, "google", ""); to.String() != "/auth/callback" || signedInAs(t, hedy) != "hedy@example.com" {
+			t.Fatalf("an unverified Google sign-up landed on %s, signed in as %q", to, signedInAs(t, hedy))
+		}
+		res = hedy.Do("POST", "/api/v1/invitations/"+hedyToken+"/accept", nil)
+		wantMessage(t, res, 403, "EMAIL_MISMATCH", "Please confirm your email address before accepting the invitation.")
+		if res.Str("message") != invite.MsgUnconfirmed {
+			t.Fatalf("message %q is not invite.MsgUnconfirmed", res.Str("message"))
+		}
+		if s := hedy.Do("GET", "/api/v1/auth/session", nil); len(s.JSON["choirs"].([]any)) != 0 {
+			t.Fatalf("hedy joined: %s", s.Raw)
+		}
+		if p := hedy.Do("GET", "/api/v1/invitations/"+hedyToken, nil); p.Str("status") != "pending" {
+			t.Fatalf("the refused acceptance spent the invitation: %s", p.Raw)
 		}
 	})
 }
