@@ -209,3 +209,26 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 	}
 	return sqlTx.Commit()
 }
+
+// Savepoint runs fn inside a savepoint of the transaction. When fn fails,
+// only what it wrote is undone and the transaction goes on; without it a
+// failed statement would leave its neighbours' writes in place on SQLite
+// and spoil the whole transaction on PostgreSQL.
+func (t *Tx) Savepoint(ctx context.Context, fn func() error) error {
+	const name = "cantica_savepoint" // nested savepoints may share a name: the innermost wins
+	if _, err := t.tx.ExecContext(ctx, "SAVEPOINT "+name); err != nil {
+		return err
+	}
+	if err := fn(); err != nil {
+		if _, rbErr := t.tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT "+name); rbErr != nil {
+			return errors.Join(err, rbErr)
+		}
+		// ROLLBACK TO keeps the savepoint open on both databases.
+		if _, relErr := t.tx.ExecContext(ctx, "RELEASE SAVEPOINT "+name); relErr != nil {
+			return errors.Join(err, relErr)
+		}
+		return err
+	}
+	_, err := t.tx.ExecContext(ctx, "RELEASE SAVEPOINT "+name)
+	return err
+}

@@ -3,6 +3,7 @@ package db_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"path"
 	"slices"
@@ -125,6 +126,67 @@ func TestInTxRollsBackOnError(t *testing.T) {
 		var name string
 		if err := d.QueryRowContext(ctx, "SELECT name FROM probe WHERE id = ?", 2).Scan(&name); err != nil || name != "kept" {
 			t.Fatalf("committed row: %q, %v", name, err)
+		}
+	})
+}
+
+// A failed savepoint undoes its own writes only, and the transaction goes
+// on, even after a statement the database refused.
+func TestSavepointUndoesOnlyItsOwnWrites(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		if _, err := d.ExecContext(ctx, "CREATE TABLE probe (id INTEGER PRIMARY KEY, name TEXT NOT NULL)"); err != nil {
+			t.Fatal(err)
+		}
+		insert := func(tx *db.Tx, id int, name string) error {
+			_, err := tx.ExecContext(ctx, "INSERT INTO probe (id, name) VALUES (?, ?)", id, name)
+			return err
+		}
+		boom := errors.New("boom")
+		err := d.InTx(ctx, func(tx *db.Tx) error {
+			if err := insert(tx, 1, "before"); err != nil {
+				return err
+			}
+			err := tx.Savepoint(ctx, func() error {
+				if err := insert(tx, 2, "undone"); err != nil {
+					return err
+				}
+				return insert(tx, 1, "a duplicate the database refuses")
+			})
+			if err == nil {
+				return errors.New("the duplicate was accepted")
+			}
+			if err := tx.Savepoint(ctx, func() error {
+				if err := insert(tx, 3, "undone too"); err != nil {
+					return err
+				}
+				return boom
+			}); !errors.Is(err, boom) {
+				return fmt.Errorf("savepoint returned %v, want boom", err)
+			}
+			if err := tx.Savepoint(ctx, func() error { return insert(tx, 4, "kept") }); err != nil {
+				return err
+			}
+			return insert(tx, 5, "after")
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		rows, err := d.QueryContext(ctx, "SELECT id FROM probe ORDER BY id")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int
+			if err := rows.Scan(&id); err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, strconv.Itoa(id))
+		}
+		if got := strings.Join(ids, ","); got != "1,4,5" {
+			t.Fatalf("rows %s, want 1,4,5", got)
 		}
 	})
 }

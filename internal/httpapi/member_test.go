@@ -263,3 +263,98 @@ func TestVoiceParts(t *testing.T) {
 		}
 	})
 }
+
+// Choir A's administrator, on choir A's paths, names choir B's real
+// invitations, members and voice parts: every one is not found (or, for a
+// voice part given to one of A's own members, refused), and choir B is
+// exactly as it was.
+func TestAnotherChoirsObjectsAreOutOfReach(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		ada := signIn(t, h, "ada@example.com")
+		choirA := createChoir(t, ada, "Schola").Str("id")
+		bob := member(t, h, ada, choirA, "bob@example.com", "member")
+		confirmedUser(t, h, "zed@example.com")
+		zed := signIn(t, h, "zed@example.com")
+		choirB := createChoir(t, zed, "Other Choir").Str("id")
+		member(t, h, zed, choirB, "bea@example.com", "member")
+		inviteTo(t, h, zed, choirB, "pat@example.com", "member")
+
+		a := "/api/v1/choirs/" + choirA
+		b := "/api/v1/choirs/" + choirB
+		partsA := map[string]string{}
+		for _, item := range ada.Do("GET", a+"/musical-roles", nil).List {
+			p := item.(map[string]any)
+			partsA[p["name"].(string)] = p["id"].(string)
+		}
+		partsB := map[string]string{}
+		for _, item := range zed.Do("GET", b+"/musical-roles", nil).List {
+			p := item.(map[string]any)
+			partsB[p["name"].(string)] = p["id"].(string)
+		}
+		dirA := ada.Do("GET", a+"/members", nil)
+		bobID := memberEntry(t, dirA, "bob@example.com")["userId"].(string)
+		beaID := memberEntry(t, zed.Do("GET", b+"/members", nil), "bea@example.com")["userId"].(string)
+		patID := zed.Do("GET", b+"/invitations", nil).List[0].(map[string]any)["id"].(string)
+		if res := zed.Do("PUT", b+"/members/"+beaID+"/musical-roles", map[string]any{"musicalRoleIds": []string{partsB["Alto"]}}); res.Status != 200 {
+			t.Fatalf("bea's part: %d %s", res.Status, res.Raw)
+		}
+		if res := ada.Do("PUT", a+"/members/"+bobID+"/musical-roles", map[string]any{"musicalRoleIds": []string{partsA["Tenor"]}}); res.Status != 200 {
+			t.Fatalf("bob's part: %d %s", res.Status, res.Raw)
+		}
+		// Choir B as its administrator sees it, and bob's parts in choir A.
+		snapshot := func() string {
+			var out []string
+			for _, path := range []string{b + "/invitations", b + "/members", b + "/musical-roles"} {
+				res := zed.Do("GET", path, nil)
+				if res.Status != 200 {
+					t.Fatalf("%s: %d %s", path, res.Status, res.Raw)
+				}
+				out = append(out, res.Raw)
+			}
+			out = append(out, strings.Join(partNames(memberEntry(t, ada.Do("GET", a+"/members", nil), "bob@example.com")), ","))
+			return strings.Join(out, "\n")
+		}
+		before := snapshot()
+		patMail := h.MailCount("pat@example.com")
+
+		gone := "Invitation not found."
+		wantMessage(t, ada.Do("POST", a+"/invitations/"+patID+"/resend", nil), 404, "NOT_FOUND", gone)
+		wantMessage(t, ada.Do("DELETE", a+"/invitations/"+patID, nil), 404, "NOT_FOUND", gone)
+		wantMessage(t, ada.Do("PATCH", a+"/members/"+beaID, map[string]any{"role": "choir_admin"}), 404, "NOT_FOUND", choir.MsgMemberNotFound)
+		wantMessage(t, ada.Do("PATCH", a+"/members/"+beaID, map[string]any{"isActive": false}), 404, "NOT_FOUND", choir.MsgMemberNotFound)
+		wantMessage(t, ada.Do("DELETE", a+"/members/"+beaID, nil), 404, "NOT_FOUND", choir.MsgMemberNotFound)
+		for _, ids := range [][]string{{}, {partsA["Soprano"]}, {partsB["Soprano"]}} {
+			wantMessage(t, ada.Do("PUT", a+"/members/"+beaID+"/musical-roles", map[string]any{"musicalRoleIds": ids}),
+				404, "NOT_FOUND", choir.MsgMemberNotFound)
+		}
+		wantMessage(t, ada.Do("PATCH", a+"/musical-roles/"+partsB["Bass"], map[string]any{"name": "Basso profondo"}),
+			404, "NOT_FOUND", choir.MsgVoicePartNotFound)
+		wantMessage(t, ada.Do("DELETE", a+"/musical-roles/"+partsB["Bass"], nil), 404, "NOT_FOUND", choir.MsgVoicePartNotFound)
+		// Choir B's parts are no parts of choir A: neither to give to one of
+		// its members (even beside one of its own), nor to put in its order.
+		for _, ids := range [][]string{{partsB["Soprano"]}, {partsA["Soprano"], partsB["Soprano"]}} {
+			wantMessage(t, ada.Do("PUT", a+"/members/"+bobID+"/musical-roles", map[string]any{"musicalRoleIds": ids}),
+				400, "VALIDATION_ERROR", choir.MsgVoicePartUnknown)
+		}
+		wantMessage(t, ada.Do("PUT", a+"/musical-roles/order", map[string]any{"ids": []string{
+			partsB["Soprano"], partsB["Alto"], partsB["Tenor"], partsB["Bass"]}}), 400, "VALIDATION_ERROR", choir.MsgVoicePartOrder)
+		// Nor may a member give themself one.
+		bobSelf := bob.Do("PUT", a+"/members/"+bobID+"/musical-roles", map[string]any{"musicalRoleIds": []string{partsB["Alto"]}})
+		wantMessage(t, bobSelf, 400, "VALIDATION_ERROR", choir.MsgVoicePartUnknown)
+
+		if after := snapshot(); after != before {
+			t.Fatalf("something changed:\nbefore %s\nafter  %s", before, after)
+		}
+		if n := h.MailCount("pat@example.com"); n != patMail {
+			t.Fatalf("a resend through choir A emailed pat")
+		}
+		// And the objects were real: through choir B they answer.
+		if res := zed.Do("POST", b+"/invitations/"+patID+"/resend", nil); res.Status != 200 {
+			t.Fatalf("resend through choir B: %d %s", res.Status, res.Raw)
+		}
+		if res := zed.Do("PATCH", b+"/musical-roles/"+partsB["Bass"], map[string]any{"name": "Basso profondo"}); res.Status != 200 {
+			t.Fatalf("rename through choir B: %d %s", res.Status, res.Raw)
+		}
+	})
+}

@@ -51,8 +51,8 @@ func New(d *db.DB, cfg config.Config, mailer *mail.Mailer, limit Limiter, logger
 const (
 	// Lifetime is how long an invitation link works.
 	Lifetime = 14 * 24 * time.Hour
-	// dailyPerChoir bounds the invitation emails one choir sends in a day.
-	dailyPerChoir = 500
+	// DailyPerChoir bounds the invitation emails one choir sends in a day.
+	DailyPerChoir = 500
 )
 
 // Statuses of an invitation.
@@ -76,6 +76,7 @@ const (
 	msgMismatch       = "This invitation was sent to %s, but you are signed in as %s. Sign out, then sign in or create an account with %s to accept it."
 	MsgUnconfirmed    = "Please confirm your email address before accepting the invitation."
 	MsgInvitationGone = "Invitation not found."
+	MsgJoinFailed     = "Failed to join choir. Please contact the choir administrator."
 	msgDailyLimit     = "This choir has sent as many invitations as it may today. Please try again in %s."
 )
 
@@ -224,14 +225,31 @@ func refuseMember(ctx context.Context, q db.Querier, choirID, email string) erro
 
 // allowSend counts one invitation email against the choir's daily limit.
 func (s *Service) allowSend(ctx context.Context, choirID string) error {
-	ok, wait, err := s.limit.Allow(ctx, "invite:choir:"+choirID, dailyPerChoir, 24*time.Hour)
+	ok, wait, err := s.limit.Allow(ctx, "invite:choir:"+choirID, DailyPerChoir, 24*time.Hour)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return apperr.Limited(fmt.Sprintf(msgDailyLimit, wait.Round(time.Minute)), wait)
+		return apperr.Limited(fmt.Sprintf(msgDailyLimit, inWords(wait)), wait)
 	}
 	return nil
+}
+
+// inWords says how long a wait is as people do: whole minutes under an
+// hour, whole hours beyond, rounded up so that nobody comes back too soon.
+func inWords(d time.Duration) string {
+	minutes := max(int((d+time.Minute-1)/time.Minute), 1)
+	if minutes < 60 {
+		return plural(minutes, "minute")
+	}
+	return plural((minutes+59)/60, "hour")
+}
+
+func plural(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
 }
 
 func roleWithArticle(r access.Role) string {
@@ -435,7 +453,7 @@ func (s *Service) Accept(ctx context.Context, rawToken string, who Accepter) (*J
 		case !who.EmailConfirmed:
 			return apperr.New(apperr.Forbidden, "EMAIL_MISMATCH", MsgUnconfirmed)
 		}
-		out, err = join(ctx, tx, id, choirID, access.Role(role), who.ID, now)
+		out, err = s.join(ctx, tx, id, choirID, access.Role(role), who.ID, now)
 		return err
 	})
 	if err != nil {
@@ -449,8 +467,10 @@ func (s *Service) Accept(ctx context.Context, rawToken string, who Accepter) (*J
 
 // join marks a pending invitation accepted and gives the user its
 // membership, unless they belong to the choir already; the choir becomes
-// the one they last worked in.
-func join(ctx context.Context, tx *db.Tx, id, choirID string, role access.Role, userID string, now time.Time) (*Joined, error) {
+// the one they last worked in. A refusal may leave the invitation marked in
+// tx: the caller rolls back (Accept) or runs join in a savepoint
+// (AcceptReserved).
+func (s *Service) join(ctx context.Context, tx *db.Tx, id, choirID string, role access.Role, userID string, now time.Time) (*Joined, error) {
 	res, err := tx.ExecContext(ctx, `UPDATE choir_invites SET status = 'accepted', accepted_at = ?, accepted_by = ?
 		WHERE id = ? AND status = 'pending'`, now, userID, id)
 	if err != nil {
@@ -467,8 +487,12 @@ func join(ctx context.Context, tx *db.Tx, id, choirID string, role access.Role, 
 	if member > 0 {
 		return joined(ctx, tx, choirID, userID, true)
 	}
+	// Not a duplicate (just checked, under the invitation's lock): a failing
+	// database, or a row inserted meanwhile by another path such as
+	// 'cantica admin add-member'.
 	if err := choir.AddMembership(ctx, tx, userID, choirID, role, now); err != nil {
-		return nil, apperr.New(apperr.Conflict, "MEMBERSHIP_ADD_FAILED", "Failed to join choir. Please contact the choir administrator.")
+		s.logger.Error("invitation: membership not added", "choir_id", choirID, "user_id", userID, "invitation_id", id, "err", err)
+		return nil, apperr.New(apperr.Conflict, "MEMBERSHIP_ADD_FAILED", MsgJoinFailed)
 	}
 	if err := choir.SetLastAccessed(ctx, tx, userID, &choirID); err != nil {
 		return nil, err
@@ -529,10 +553,18 @@ func (s *Service) AcceptReserved(ctx context.Context, tx *db.Tx, userID, email s
 		return err
 	}
 	for _, r := range list {
-		if _, err := join(ctx, tx, r.id, r.choirID, access.Role(r.role), userID, now); err != nil {
-			if _, refused := apperr.As(err); refused {
-				continue // taken meanwhile; the confirmation still stands
-			}
+		// In a savepoint, so that a refusal undoes this invitation's writes
+		// only: the invitation stays pending for the page to try again.
+		err := tx.Savepoint(ctx, func() error {
+			_, err := s.join(ctx, tx, r.id, r.choirID, access.Role(r.role), userID, now)
+			return err
+		})
+		if e, refused := apperr.As(err); refused {
+			// Taken meanwhile, or the membership failed; the confirmation still stands.
+			s.logger.Warn("invitation not accepted on confirmation", "choir_id", r.choirID, "user_id", userID, "code", e.Code)
+			continue
+		}
+		if err != nil {
 			return err
 		}
 		s.logger.Info("invitation accepted on confirmation", "event", "invitation_accepted", "choir_id", r.choirID, "user_id", userID)

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cantica/cantica/internal/access"
 	"github.com/cantica/cantica/internal/apperr"
@@ -43,6 +44,25 @@ func TestParseToken(t *testing.T) {
 		}
 		if got, err := ParseToken(tok); err != nil || got != tok {
 			t.Fatalf("a new token %q does not parse: %v", tok, err)
+		}
+	}
+}
+
+func TestInWords(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		0:                               "1 minute",
+		time.Second:                     "1 minute",
+		time.Minute:                     "1 minute",
+		time.Minute + time.Second:       "2 minutes",
+		45 * time.Minute:                "45 minutes",
+		59*time.Minute + 30*time.Second: "1 hour",
+		time.Hour:                       "1 hour",
+		time.Hour + time.Minute:         "2 hours",
+		22*time.Hour + 30*time.Minute:   "23 hours",
+		24 * time.Hour:                  "24 hours",
+	} {
+		if got := inWords(d); got != want {
+			t.Errorf("inWords(%v) = %q, want %q", d, got, want)
 		}
 	}
 }

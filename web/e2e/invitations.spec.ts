@@ -27,7 +27,7 @@ async function invitationLink(email: string): Promise<string> {
 }
 
 test('an invited singer registers from the emailed link and joins; another accepts signed in', async ({ page, request, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000); // three browsers, two sign-ups and an axe-core run on each of a dozen pages
   const director = uniqueEmail('thomaskantor');
   await createConfirmedAccount(request, director, 'Johann', 'Bach');
   await newChoir(request, director, 'Thomanerchor');
@@ -35,6 +35,8 @@ test('an invited singer registers from the emailed link and joins; another accep
   // The director invites a new address from the members page.
   await signIn(page, director);
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thomanerchor' })).toBeVisible();
+  await expectAccessible(page);
   await page.goto('/dashboard/members');
   await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
   await expectAccessible(page);
@@ -59,10 +61,14 @@ test('an invited singer registers from the emailed link and joins; another accep
   await expect(invitee).toHaveURL(/\/register\?inviteToken=/);
   await expect(invitee.getByLabel('Email')).toHaveValue(newcomer);
   await expect(invitee.getByLabel('First name')).toHaveValue('Anna');
+  await expect(invitee.getByText("You've been invited!")).toBeVisible();
+  await expectAccessible(invitee);
   await invitee.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await invitee.getByLabel('Confirm password').fill(PASSWORD);
   await invitee.getByRole('button', { name: 'Create Account' }).click();
   await expect(invitee).toHaveURL(/\/login$/, { timeout: 15_000 });
+  await expect(invitee.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await expectAccessible(invitee);
 
   // Confirming the address joins the choir; signing in lands on its dashboard.
   await invitee.goto(linkIn(await mailTo(newcomer, 'Confirm your Cantica account'), '/auth/callback?confirm='));
@@ -71,6 +77,7 @@ test('an invited singer registers from the emailed link and joins; another accep
   await expect(invitee).toHaveURL(/\/dashboard$/);
   await expect(invitee.getByRole('heading', { level: 1, name: 'Thomanerchor' })).toBeVisible();
   await expect(invitee.getByText('Member', { exact: true }).first()).toBeVisible();
+  await expectAccessible(invitee);
 
   // Someone with an account accepts while signed in.
   const existing = uniqueEmail('gottfried');
@@ -82,6 +89,8 @@ test('an invited singer registers from the emailed link and joins; another accep
   const trumpeter = await freshPage(browser);
   await signIn(trumpeter, existing);
   await expect(trumpeter).toHaveURL(/\/choir-registration$/);
+  await expect(trumpeter.getByRole('heading', { level: 1, name: 'Welcome to Cantica' })).toBeVisible();
+  await expectAccessible(trumpeter);
   await trumpeter.goto(await invitationLink(existing));
   await expect(trumpeter.getByText("You've successfully joined")).toBeVisible();
   await expectAccessible(trumpeter);
@@ -115,14 +124,18 @@ test('an invited singer registers from the emailed link and joins; another accep
 });
 
 test('a signed-out visitor with a malformed or missing token is told so', async ({ page }) => {
+  test.setTimeout(60_000); // an axe-core run on each of three pages
   await page.goto('/accept-invite?token=not-a-token');
   await expect(page.getByText('Invitation Error')).toBeVisible();
   await expect(page.getByText('Invalid invitation token format.')).toBeVisible();
   await expectAccessible(page);
   await page.goto('/accept-invite');
   await expect(page.getByText('Invalid invitation link. No token provided.')).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('link', { name: 'Go to Homepage' }).click();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('an administrator imports singers from CSV and arranges the voice parts', async ({ page, request }) => {

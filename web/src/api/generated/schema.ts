@@ -1125,7 +1125,7 @@ export interface components {
     schemas: {
         Error: {
             /**
-             * @description A code from the specification's list, VALIDATION_ERROR or RATE_LIMITED.
+             * @description A code from the specification's list, VALIDATION_ERROR, RATE_LIMITED, or one of the few codes Cantica adds (listed in the README under 'Error codes'); a client goes by the HTTP status for a code it does not know.
              * @example NOT_FOUND
              */
             code: string;

@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { fieldErrors } from '../../api/client';
 import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
 import { notify } from '../../app/notify';
-import { emailError } from '../auth/validation';
+import { emailError, NAME_MAX_LENGTH } from '../auth/validation';
 import { createInvitation, memberKeys, reportFailure, type MembershipRole } from './api';
 import { ROLE_OPTIONS } from './MemberAdminControls';
 
@@ -21,11 +21,18 @@ type InviteErrors = Partial<Record<InviteField, string>>;
 const FIELDS: readonly InviteField[] = ['firstName', 'lastName', 'email', 'role'];
 const EMPTY: InviteValues = { firstName: '', lastName: '', email: '', role: 'member' };
 
-/** validateInvite mirrors the server's required fields, with the registration wording. */
+/** Names are counted in characters (code points), as the server counts them. */
+const nameLength = (s: string) => [...s].length;
+
+/** validateInvite mirrors the server's rules for an invitation, with the registration wording (accounts §5). */
 export function validateInvite(values: InviteValues): InviteErrors {
   const errors: InviteErrors = {};
-  if (!values.firstName.trim()) errors.firstName = 'First name is required';
-  if (!values.lastName.trim()) errors.lastName = 'Last name is required';
+  const firstName = values.firstName.trim();
+  if (!firstName) errors.firstName = 'First name is required';
+  else if (nameLength(firstName) > NAME_MAX_LENGTH) errors.firstName = 'First name is too long';
+  const lastName = values.lastName.trim();
+  if (!lastName) errors.lastName = 'Last name is required';
+  else if (nameLength(lastName) > NAME_MAX_LENGTH) errors.lastName = 'Last name is too long';
   const email = emailError(values.email);
   if (email) errors.email = email;
   return errors;
