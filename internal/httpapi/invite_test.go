@@ -623,23 +623,34 @@ func TestInvitationAcceptedAfterGoogleSignUp(t *testing.T) {
 			t.Fatalf("grace in the directory: %v", m)
 		}
 
-		// Unverified by Google. (This relies on such a sign-up making an
-		// unconfirmed account, as it does today.)
+		// Unverified by Google: no account is made, so nobody can take the
+		// invitation that way, and it stays open.
 		hedyToken := inviteTo(t, h, admin, choirID, "hedy@example.com", "member")
 		h.Google.SetUser(oidctest.User{Subject: "g-hedy", Email: "hedy@example.com", EmailVerified: false, GivenName: "Hedy", FamilyName: "Lamarr"})
 		hedy := h.NewClient()
-		if to := socialSignIn(t, h, hedy, "google", ""); to.String() != "/auth/callback" || signedInAs(t, hedy) != "hedy@example.com" {
+		if to := socialSignIn(t, h, hedy, "google", ""); to.Query().Get("error") == "" || signedInAs(t, hedy) != "" {
 			t.Fatalf("an unverified Google sign-up landed on %s, signed in as %q", to, signedInAs(t, hedy))
 		}
-		res = hedy.Do("POST", "/api/v1/invitations/"+hedyToken+"/accept", nil)
+		if p := hedy.Do("GET", "/api/v1/invitations/"+hedyToken, nil); p.Str("status") != "pending" {
+			t.Fatalf("the refused sign-up touched the invitation: %s", p.Raw)
+		}
+
+		// An account whose address is not confirmed (as accounts made by an
+		// unverified provider sign-up before that was refused) cannot accept.
+		if _, err := h.DB.ExecContext(t.Context(), `UPDATE users SET email_confirmed_at = NULL WHERE email = 'grace@example.com'`); err != nil {
+			t.Fatal(err)
+		}
+		second := createChoir(t, admin, "Second Schola").Str("id")
+		graceToken := inviteTo(t, h, admin, second, "grace@example.com", "member")
+		res = grace.Do("POST", "/api/v1/invitations/"+graceToken+"/accept", nil)
 		wantMessage(t, res, 403, "EMAIL_MISMATCH", "Please confirm your email address before accepting the invitation.")
 		if res.Str("message") != invite.MsgUnconfirmed {
 			t.Fatalf("message %q is not invite.MsgUnconfirmed", res.Str("message"))
 		}
-		if s := hedy.Do("GET", "/api/v1/auth/session", nil); len(s.JSON["choirs"].([]any)) != 0 {
-			t.Fatalf("hedy joined: %s", s.Raw)
+		if s := grace.Do("GET", "/api/v1/auth/session", nil); len(s.JSON["choirs"].([]any)) != 1 {
+			t.Fatalf("grace joined the second choir: %s", s.Raw)
 		}
-		if p := hedy.Do("GET", "/api/v1/invitations/"+hedyToken, nil); p.Str("status") != "pending" {
+		if p := grace.Do("GET", "/api/v1/invitations/"+graceToken, nil); p.Str("status") != "pending" {
 			t.Fatalf("the refused acceptance spent the invitation: %s", p.Raw)
 		}
 	})
