@@ -9,6 +9,7 @@ import { LandingPage } from '../features/public/LandingPage';
 import { PrivacyPolicyPage } from '../features/public/PrivacyPolicyPage';
 import { PublicLayout } from '../features/public/PublicLayout';
 import { TermsPage } from '../features/public/TermsPage';
+import { CalendarPage } from '../features/calendar/CalendarPage';
 import { PlanMusicRedirect } from '../features/calendar/PlanMusicRedirect';
 import {
   AccountLayout,
@@ -87,7 +88,7 @@ export const routes: RouteObject[] = [
               { path: '/dashboard/music', element: soon('Music Library') },
               { path: '/dashboard/directory', element: <Navigate to="/dashboard/members" replace /> },
               { path: '/dashboard/people', element: <Navigate to="/dashboard/members" replace /> },
-              { path: '/dashboard/calendar', element: soon('Calendar') },
+              { path: '/dashboard/calendar', element: <CalendarPage /> },
               { path: '/dashboard/announcements', element: soon('Announcements') },
               { path: '/dashboard/settings/account', element: <Navigate to="/account/profile" replace /> },
               { path: '/dashboard/help', element: soon('Help') },

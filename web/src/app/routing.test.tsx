@@ -67,6 +67,18 @@ describe('route table', () => {
     expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard/calendar', search: '?view=month' } });
   });
 
+  it('lets a guest of a choir see its calendar (no permission guard)', async () => {
+    const api = stubFetch({
+      'GET /auth/session': () => json({ user: { ...ada, lastAccessedChoirId: 'c1' }, choirs: [{ ...bachChoir, role: 'guest' }] }),
+      'GET /choirs/:choirId/events': () => json({ events: [], feasts: [] }),
+    });
+    const router = renderAt('/dashboard/calendar');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/calendar');
+    await vi.waitFor(() => expect(api.count('GET', '/choirs/c1/events')).toBe(1));
+    expect(screen.queryByRole('button', { name: 'New Event' })).not.toBeInTheDocument();
+  });
+
   it('redirects an unknown path to /', async () => {
     const router = renderAt('/no/such/page');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -95,12 +107,14 @@ describe('route table', () => {
     ['/members', 'Members'],
     ['/dashboard/settings/musical-roles', 'Musical Roles'],
     ['/accept-invite', 'Invitation Error'],
+    ['/dashboard/calendar', 'Calendar'],
   ])('serves the real page at %s, not the placeholder', async (path, heading) => {
     stubFetch({
       'GET /auth/session': () => json({ user: { ...ada, lastAccessedChoirId: 'c1' }, choirs: [{ ...bachChoir, role: 'choir_admin' }] }),
       'GET /choirs/:choirId/members': () => json([]),
       'GET /choirs/:choirId/musical-roles': () => json([]),
       'GET /choirs/:choirId/invitations': () => json([]),
+      'GET /choirs/:choirId/events': () => json({ events: [], feasts: [] }),
     });
     renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

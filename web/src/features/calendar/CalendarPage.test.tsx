@@ -1,0 +1,429 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
+import { formatDay, formatWhen } from './format';
+import {
+  apiError,
+  EASTER,
+  fixToday,
+  noContent,
+  openEntry,
+  PENTECOST,
+  pretendSmallScreen,
+  REHEARSAL,
+  renderCalendar,
+  serveCalendar,
+  spaced,
+} from './testing';
+
+let restoreScreen: () => void;
+
+beforeEach(() => {
+  fixToday();
+  // The list view (a phone's default) is what jsdom draws best.
+  restoreScreen = pretendSmallScreen();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  restoreScreen();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('CalendarPage', () => {
+  it('shows the events and feasts of the range, drafts marked, in the list view on a phone', async () => {
+    const api = serveCalendar();
+    renderCalendar();
+    expect(screen.getByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
+    expect(await screen.findByText('Tuesday Rehearsal')).toBeInTheDocument();
+    expect(screen.getByText('Spring Concert')).toBeInTheDocument();
+    expect(screen.getByText('Planning Meeting (Draft)')).toBeInTheDocument();
+    expect(screen.getByText('Pentecost')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'May 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'List' })).toBeChecked();
+
+    // One request: the pre-warm of three months either side of today serves the visible month too.
+    await waitFor(() => expect(api.requests('GET', '/choirs/c1/events').length).toBeGreaterThan(0));
+    expect(api.requests('GET', '/choirs/c1/events')[0].query).toEqual({ startDate: '2026-02-01', endDate: '2026-08-31' });
+  });
+
+  it('opens an entry from the keyboard', async () => {
+    serveCalendar({ role: 'member' });
+    renderCalendar();
+    const entry = await screen.findByRole('button', { name: /Spring Concert/ });
+    entry.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Spring Concert' })).toBeInTheDocument();
+  });
+
+  it('opens the details of an event: when, where, the rule in words, the .ics download', async () => {
+    serveCalendar({ role: 'member' });
+    renderCalendar();
+    const panel = within(await openEntry('Tuesday Rehearsal'));
+    expect(panel.getByText('Rehearsal')).toBeInTheDocument();
+    expect(panel.getByText(spaced(formatWhen(REHEARSAL)))).toBeInTheDocument();
+    expect(panel.getByText('St Mary')).toBeInTheDocument();
+    expect(panel.getByText('Bring the Byrd.')).toBeInTheDocument();
+    expect(panel.getByText('Every week on Tuesday')).toBeInTheDocument();
+    expect(panel.getByText('Published')).toBeInTheDocument();
+    const ics = panel.getByRole('link', { name: 'Download .ics' });
+    expect(ics).toHaveAttribute('href', '/api/v1/choirs/c1/events/ev-1/ics');
+    expect(ics).toHaveAttribute('download');
+  });
+
+  it('gives a member no New Event, Edit or Delete', async () => {
+    serveCalendar({ role: 'member' });
+    renderCalendar();
+    const panel = within(await openEntry('Spring Concert'));
+    expect(panel.getByRole('link', { name: 'Download .ics' })).toBeInTheDocument();
+    expect(panel.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(panel.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New Event' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
+  });
+
+  it('shows a feast with its name, rank and date only', async () => {
+    serveCalendar();
+    renderCalendar();
+    const panel = within(await openEntry('Pentecost'));
+    expect(panel.getByText('Solemnity')).toBeInTheDocument();
+    expect(panel.getByText(formatDay(PENTECOST.date))).toBeInTheDocument();
+    expect(panel.queryByRole('link', { name: 'Download .ics' })).not.toBeInTheDocument();
+    expect(panel.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('marks a draft in its details', async () => {
+    serveCalendar();
+    renderCalendar();
+    const panel = within(await openEntry('Planning Meeting (Draft)'));
+    expect(panel.getByText('Draft')).toBeInTheDocument();
+    expect(panel.getByText('Draft: only administrators see it')).toBeInTheDocument();
+  });
+
+  it('says so in the calendar context message when the events cannot load', async () => {
+    serveCalendar({ handlers: { 'GET /choirs/:choirId/events': () => apiError(500, 'INTERNAL', 'boom') } });
+    renderCalendar();
+    expect(await screen.findByText(ERROR_CONTEXT_MESSAGES.calendar.load)).toBeInTheDocument();
+  });
+});
+
+async function openNewEvent() {
+  await userEvent.click(await screen.findByRole('button', { name: 'New Event' }));
+  return within(await screen.findByRole('dialog', { name: 'New Event' }));
+}
+
+describe('CalendarPage for an administrator', () => {
+  it('creates a weekly event on Tuesdays and Thursdays, showing the preview before saving', async () => {
+    const api = serveCalendar();
+    renderCalendar();
+    await screen.findByText('Tuesday Rehearsal');
+    const dialog = await openNewEvent();
+
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Title' }), 'Evening Rehearsal');
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Location' }), 'Crypt');
+    await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Repeat' }), 'weekly_on_days');
+    // Today is a Sunday: the builder starts with that day ticked.
+    expect(dialog.getByRole('checkbox', { name: 'Sunday' })).toBeChecked();
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Sunday' }));
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Tuesday' }));
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Thursday' }));
+    const interval = dialog.getByRole('textbox', { name: 'Every how many weeks' });
+    await userEvent.clear(interval);
+    await userEvent.type(interval, '2');
+
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(await within(preview).findByText('Every 2 weeks on Tuesday and Thursday')).toBeInTheDocument();
+    expect(within(preview).getAllByRole('listitem')).toHaveLength(2);
+    await waitFor(() =>
+      expect(api.requests('POST', '/choirs/c1/events/preview').at(-1)?.body).toMatchObject({
+        recurrenceRule: { type: 'weekly_on_days', weeklyInterval: 2, weeklyDays: ['tuesday', 'thursday'] },
+      }),
+    );
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Create Event' }));
+    expect(await screen.findByText('Changes saved successfully')).toBeInTheDocument();
+    expect(api.requests('POST', '/choirs/c1/events').map((r) => r.body)).toEqual([
+      {
+        title: 'Evening Rehearsal',
+        eventType: 'rehearsal',
+        start: new Date(2026, 4, 10, 19, 0).toISOString(),
+        end: new Date(2026, 4, 10, 20, 0).toISOString(),
+        allDay: false,
+        location: 'Crypt',
+        notes: '',
+        status: 'published',
+        timeZone: 'Europe/London',
+        recurrenceRule: { type: 'weekly_on_days', weeklyInterval: 2, weeklyDays: ['tuesday', 'thursday'] },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Event' })).not.toBeInTheDocument());
+    // The calendar reloads what changed.
+    await waitFor(() => expect(api.requests('GET', '/choirs/c1/events').length).toBeGreaterThan(1));
+  });
+
+  it('asks for at least one day before sending a weekly rule', async () => {
+    const api = serveCalendar();
+    renderCalendar();
+    const dialog = await openNewEvent();
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Title' }), 'Rehearsal');
+    await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Repeat' }), 'weekly_on_days');
+    await userEvent.click(dialog.getByRole('checkbox', { name: 'Sunday' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Create Event' }));
+    expect(await dialog.findByText('Select at least one day')).toBeInTheDocument();
+    expect(api.requests('POST', '/choirs/c1/events')).toHaveLength(0);
+  });
+
+  it("shows the server's messages under their fields, with the create failure toast", async () => {
+    serveCalendar({
+      handlers: {
+        'POST /choirs/:choirId/events': () =>
+          apiError(400, 'VALIDATION_ERROR', 'Validation failed', {
+            title: 'Title is too long',
+            end: 'Invalid time order: End time (2026-05-10T18:00:00.000Z) must be after start time (2026-05-10T19:00:00.000Z)',
+            'recurrenceRule.weeklyInterval': 'Interval can be at most 52 weeks',
+            timeZone: 'Please choose a valid time zone',
+          }),
+      },
+    });
+    renderCalendar();
+    const dialog = await openNewEvent();
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Title' }), 'Rehearsal');
+    await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Repeat' }), 'weekly_on_days');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create Event' }));
+
+    expect(await screen.findByText(ERROR_CONTEXT_MESSAGES.calendar.create)).toBeInTheDocument();
+    expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription('Title is too long');
+    expect(dialog.getByLabelText(/^End date/)).toHaveAccessibleDescription(/^Invalid time order: End time/);
+    expect(dialog.getByRole('textbox', { name: 'Every how many weeks' })).toHaveAccessibleDescription(
+      'Interval can be at most 52 weeks',
+    );
+    // A message for no field of the form still shows.
+    expect(dialog.getByText('Please choose a valid time zone')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'New Event' })).toBeInTheDocument();
+  });
+
+  it('shows the rule messages of the preview under their fields before saving', async () => {
+    serveCalendar({
+      handlers: {
+        'POST /choirs/:choirId/events/preview': () =>
+          apiError(400, 'VALIDATION_ERROR', 'Validation failed', { 'recurrenceRule.day': 'February has only 29 days' }),
+      },
+    });
+    renderCalendar();
+    const dialog = await openNewEvent();
+    await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Repeat' }), 'fixed_date');
+    await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Month' }), 'february');
+    const day = dialog.getByRole('textbox', { name: 'Day of the month' });
+    await userEvent.clear(day);
+    await userEvent.type(day, '30');
+    await waitFor(() => expect(day).toHaveAccessibleDescription('February has only 29 days'));
+  });
+
+  it('builds a rule relative to a feast, picking the feast by name', async () => {
+    const api = serveCalendar({
+      preview: { description: '2 weeks before Easter Sunday', occurrences: [] },
+    });
+    renderCalendar();
+    const dialog = await openNewEvent();
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Title' }), 'Passiontide Concert');
+    await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Event type' }), 'concert');
+    await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Repeat' }), 'relative_to_feast');
+    const offset = dialog.getByRole('textbox', { name: 'How many' });
+    await userEvent.clear(offset);
+    await userEvent.type(offset, '2');
+    await userEvent.click(dialog.getByRole('combobox', { name: 'Feast' }));
+    await userEvent.click(await screen.findByRole('option', { name: /^Easter Sunday/ }));
+    expect(await screen.findByText('2 weeks before Easter Sunday')).toBeInTheDocument();
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Create Event' }));
+    await waitFor(() => expect(api.requests('POST', '/choirs/c1/events')).toHaveLength(1));
+    expect(api.requests('POST', '/choirs/c1/events')[0].body).toMatchObject({
+      eventType: 'concert',
+      recurrenceRule: { type: 'relative_to_feast', offset: 2, unit: 'weeks', direction: 'before', feastId: EASTER.id },
+    });
+  });
+
+  it('edits an occurrence after asking which events the change applies to', async () => {
+    const api = serveCalendar();
+    renderCalendar();
+    const panel = within(await openEntry('Tuesday Rehearsal'));
+    await userEvent.click(panel.getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Event' }));
+    expect(dialog.getByRole('combobox', { name: 'Repeat' })).toHaveValue('weekly_on_days');
+    expect(dialog.getByRole('checkbox', { name: 'Tuesday' })).toBeChecked();
+    const title = dialog.getByRole('textbox', { name: 'Title' });
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Sectional');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+
+    const question = within(await screen.findByRole('dialog', { name: 'Edit recurring event' }));
+    expect(question.getAllByRole('button').map((b) => b.textContent)).toEqual(
+      expect.arrayContaining(['This event', 'This and following events', 'All events', 'Cancel']),
+    );
+    await userEvent.click(question.getByRole('button', { name: 'This and following events' }));
+    expect(await screen.findByText('Changes saved successfully')).toBeInTheDocument();
+    const [put] = api.requests('PUT', '/choirs/c1/events/ev-1-occurrence-2026-05-12');
+    expect(put.body).toMatchObject({
+      title: 'Sectional',
+      location: 'St Mary',
+      timeZone: 'Europe/London',
+      scope: 'following',
+      instanceStartTime: REHEARSAL.instanceStartTime,
+      start: new Date(REHEARSAL.start).toISOString(),
+      end: new Date(REHEARSAL.end).toISOString(),
+      recurrenceRule: { type: 'weekly_on_days', weeklyInterval: 1, weeklyDays: ['tuesday'] },
+    });
+  });
+
+  it('sends nothing when the scope question is cancelled', async () => {
+    const api = serveCalendar();
+    renderCalendar();
+    const panel = within(await openEntry('Tuesday Rehearsal'));
+    await userEvent.click(panel.getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Event' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    const question = within(await screen.findByRole('dialog', { name: 'Edit recurring event' }));
+    await userEvent.click(question.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit recurring event' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Edit Event' })).toBeInTheDocument();
+    expect(api.requests('PUT', '/choirs/c1/events/ev-1-occurrence-2026-05-12')).toHaveLength(0);
+  });
+
+  it('edits a single event without the scope question', async () => {
+    const api = serveCalendar();
+    renderCalendar();
+    const panel = within(await openEntry('Spring Concert'));
+    await userEvent.click(panel.getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Event' }));
+    await userEvent.click(dialog.getByRole('radio', { name: /Keep as draft/ }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Changes saved successfully')).toBeInTheDocument();
+    const [put] = api.requests('PUT', '/choirs/c1/events/ev-2');
+    expect(put.body).toMatchObject({ title: 'Spring Concert', eventType: 'concert', status: 'draft' });
+    expect(put.body).not.toHaveProperty('scope');
+    expect(put.body).not.toHaveProperty('recurrenceRule');
+    expect(screen.queryByRole('dialog', { name: 'Edit recurring event' })).not.toBeInTheDocument();
+  });
+
+  it('shows the save failure message when a change is refused', async () => {
+    serveCalendar({ handlers: { 'PUT /choirs/:choirId/events/:eventId': () => apiError(500, 'INTERNAL', 'boom') } });
+    renderCalendar();
+    const panel = within(await openEntry('Spring Concert'));
+    await userEvent.click(panel.getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Event' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(ERROR_CONTEXT_MESSAGES.calendar.save)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit Event' })).toBeInTheDocument();
+  });
+
+  it('deletes occurrences with the chosen scope and the occurrence start', async () => {
+    const api = serveCalendar();
+    renderCalendar();
+    const panel = within(await openEntry('Tuesday Rehearsal'));
+    await userEvent.click(panel.getByRole('button', { name: 'Delete' }));
+    const question = within(await screen.findByRole('dialog', { name: 'Delete recurring event' }));
+    expect(question.getByRole('button', { name: 'This event' })).toBeInTheDocument();
+    expect(question.getByRole('button', { name: 'This and following events' })).toBeInTheDocument();
+    await userEvent.click(question.getByRole('button', { name: 'All events' }));
+    expect(await screen.findByText('Event deleted')).toBeInTheDocument();
+    expect(api.requests('DELETE', '/choirs/c1/events/ev-1-occurrence-2026-05-12').map((r) => r.query)).toEqual([
+      { scope: 'all', instanceStartTime: REHEARSAL.instanceStartTime },
+    ]);
+  });
+
+  it('asks a plain confirmation before deleting a single event', async () => {
+    const api = serveCalendar({ handlers: { 'DELETE /choirs/:choirId/events/:eventId': () => noContent() } });
+    renderCalendar();
+    const panel = within(await openEntry('Spring Concert'));
+    await userEvent.click(panel.getByRole('button', { name: 'Delete' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete event?' }));
+    expect(confirm.getByText(/"Spring Concert" will be removed/)).toBeInTheDocument();
+    await userEvent.click(confirm.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Event deleted')).toBeInTheDocument();
+    expect(api.requests('DELETE', '/choirs/c1/events/ev-2').map((r) => r.query)).toEqual([{}]);
+  });
+});
+
+describe('CalendarPage subscription', () => {
+  it('shows the private address, its copy button and the three calendar apps', async () => {
+    serveCalendar({ role: 'member' });
+    renderCalendar();
+    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Subscribe to the calendar' }));
+    const address = await dialog.findByRole('textbox', { name: 'Your calendar address' });
+    expect(address).toHaveValue('https://cantica.example/api/v1/feeds/secret-token.ics');
+    expect(dialog.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(dialog.getByText('This address is private')).toBeInTheDocument();
+    const webcal = 'webcal://cantica.example/api/v1/feeds/secret-token.ics';
+    expect(dialog.getByRole('link', { name: 'Google Calendar' })).toHaveAttribute(
+      'href',
+      `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(webcal)}`,
+    );
+    expect(dialog.getByRole('link', { name: 'Apple Calendar' })).toHaveAttribute('href', webcal);
+    expect(dialog.getByRole('link', { name: 'Outlook' })).toHaveAttribute(
+      'href',
+      `https://outlook.live.com/calendar/0/addfromweb?url=${encodeURIComponent('https://cantica.example/api/v1/feeds/secret-token.ics')}&name=Cantica`,
+    );
+
+    await userEvent.click(dialog.getByRole('radio', { name: 'Only Bach Choir' }));
+    expect(address).toHaveValue('https://cantica.example/api/v1/feeds/secret-token.ics?choir=c1');
+    expect(dialog.getByRole('link', { name: 'Apple Calendar' })).toHaveAttribute('href', `${webcal}?choir=c1`);
+  });
+
+  it('creates the address when there is none', async () => {
+    const api = serveCalendar({ feed: { enabled: false } });
+    renderCalendar();
+    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Subscribe to the calendar' }));
+    await userEvent.click(await dialog.findByRole('button', { name: 'Create my calendar address' }));
+    expect(await dialog.findByRole('textbox', { name: 'Your calendar address' })).toHaveValue(
+      'https://cantica.example/api/v1/feeds/secret-token.ics',
+    );
+    expect(api.requests('POST', '/calendar-feed')).toHaveLength(1);
+  });
+
+  it('renews the address only after a confirmation, and turns it off', async () => {
+    const api = serveCalendar();
+    renderCalendar();
+    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Subscribe to the calendar' }));
+    await userEvent.click(await dialog.findByRole('button', { name: 'Renew address' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Renew your calendar address?' }));
+    expect(api.requests('POST', '/calendar-feed')).toHaveLength(0);
+    await userEvent.click(confirm.getByRole('button', { name: 'Renew address' }));
+    await waitFor(() =>
+      expect(dialog.getByRole('textbox', { name: 'Your calendar address' })).toHaveValue(
+        'https://cantica.example/api/v1/feeds/fresh-token.ics',
+      ),
+    );
+    expect(api.requests('POST', '/calendar-feed')).toHaveLength(1);
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Turn off' }));
+    const off = within(await screen.findByRole('dialog', { name: 'Turn off your calendar address?' }));
+    await userEvent.click(off.getByRole('button', { name: 'Turn off' }));
+    expect(await dialog.findByRole('button', { name: 'Create my calendar address' })).toBeInTheDocument();
+    expect(api.requests('DELETE', '/calendar-feed')).toHaveLength(1);
+  });
+});
+
+describe('CalendarPage loading', () => {
+  it('asks for the buffered range of a month outside the pre-warm, then preloads its neighbours', async () => {
+    const api = serveCalendar({ role: 'member' });
+    renderCalendar();
+    await screen.findByText('Tuesday Rehearsal');
+    const ranges = () => api.requests('GET', '/choirs/c1/events').map((r) => `${r.query.startDate}..${r.query.endDate}`);
+    expect(ranges()).toEqual(['2026-02-01..2026-08-31']);
+
+    for (let i = 0; i < 3; i++) await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'August 2026' })).toBeInTheDocument();
+    // August's list: two months either side of it.
+    await waitFor(() => expect(ranges()).toContain('2026-06-01..2026-10-31'));
+    // Then September (the next month) and July (the previous one), unless already held.
+    await waitFor(() => expect(ranges()).toContain('2026-07-01..2026-11-30'), { timeout: 3000 });
+    await waitFor(() => expect(ranges()).toContain('2026-05-01..2026-09-30'), { timeout: 3000 });
+    // June's range lay inside the pre-warm: never asked for.
+    expect(ranges()).not.toContain('2026-04-01..2026-08-31');
+  });
+});

@@ -1,0 +1,375 @@
+import type { DateSelectArg, DatesSetArg, EventChangeArg, EventClickArg, EventMountArg } from '@fullcalendar/core';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin from '@fullcalendar/interaction';
+import listPlugin from '@fullcalendar/list';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import { ActionIcon, Box, Button, Group, Loader, SegmentedControl, Stack, Title } from '@mantine/core';
+import { IconCalendarPlus, IconChevronLeft, IconChevronRight, IconRss } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useChoir, useChoirDetails, type ChoirSummary } from '../../app/choir';
+import { ERROR_CONTEXT_MESSAGES, handleError } from '../../app/errors';
+import { useFormSubmission } from '../../app/notify';
+import { hasPermission } from '../../app/permissions';
+import { SectionLoading } from '../account/PageState';
+import { NoChoirSelected } from '../choirs/NoChoirSelected';
+import { ConfirmModal } from '../members/ConfirmModal';
+import {
+  deleteEvent,
+  preloadEvents,
+  prewarmEvents,
+  refreshEvents,
+  updateEvent,
+  useEvents,
+  type CalendarEvent,
+  type EditScope,
+} from './api';
+import './calendar.css';
+import { calendarEntries, type EntryProps } from './entries';
+import { EventDetails } from './EventDetails';
+import { EventFormModal } from './EventFormModal';
+import { eventValues, movedEvent, newEventValues, type EventFormValues } from './eventForm';
+import { fetchRange, neighbourRanges } from './range';
+import { useScopeQuestion } from './ScopeModal';
+import { SubscribeModal } from './SubscribeModal';
+
+/** The specification's mobile breakpoint (§9): under 768 px the list view is the default. */
+export const MOBILE_QUERY = '(max-width: 767px)';
+
+export type CalendarViewName = 'dayGridMonth' | 'timeGridWeek' | 'listMonth';
+
+export const VIEWS: readonly { value: CalendarViewName; label: string }[] = [
+  { value: 'dayGridMonth', label: 'Month' },
+  { value: 'timeGridWeek', label: 'Week' },
+  { value: 'listMonth', label: 'List' },
+];
+
+/** Neighbouring months are preloaded this long after a load, the second one a second later (§9). */
+export const PRELOAD_FIRST_MS = 500;
+export const PRELOAD_SECOND_MS = 1000;
+
+export const CALENDAR_MESSAGES = {
+  deleted: 'Event deleted',
+  deleting: 'Deleting event...',
+} as const;
+
+/** initialView: the list on a phone, the month grid elsewhere. */
+export function initialView(
+  matchMedia: ((query: string) => MediaQueryList) | null = typeof window.matchMedia === 'function'
+    ? (query) => window.matchMedia(query)
+    : null,
+): CalendarViewName {
+  return matchMedia?.(MOBILE_QUERY).matches ? 'listMonth' : 'dayGridMonth';
+}
+
+/**
+ * markInteractive tells screen readers that an entry opens its details:
+ * FullCalendar makes it focusable and answers Enter, but gives it no role.
+ */
+export function markInteractive({ el }: Pick<EventMountArg, 'el'>) {
+  const target = el.matches('[tabindex]') ? el : el.querySelector<HTMLElement>('[tabindex]');
+  target?.setAttribute('role', 'button');
+}
+
+function PageHeader({ actions }: { actions?: ReactNode }) {
+  return (
+    <Group justify="space-between" gap="sm">
+      <Title order={1}>Calendar</Title>
+      {actions}
+    </Group>
+  );
+}
+
+/**
+ * CalendarPage (/dashboard/calendar) is the choir's shared calendar: month,
+ * week and list views of its events and feasts for everyone; creating,
+ * editing, moving and deleting for administrators (edit:calendar).
+ */
+export function CalendarPage() {
+  const { currentChoir, role, loading } = useChoir();
+  if (loading) {
+    return (
+      <Stack gap="lg">
+        <PageHeader />
+        <SectionLoading label="Loading calendar" />
+      </Stack>
+    );
+  }
+  if (!currentChoir) {
+    return (
+      <Stack gap="lg">
+        <PageHeader />
+        <NoChoirSelected />
+      </Stack>
+    );
+  }
+  return <ChoirCalendar key={currentChoir.id} choir={currentChoir} canEdit={hasPermission(role, 'edit:calendar')} />;
+}
+
+interface Visible {
+  start: Date;
+  end: Date;
+  currentStart: Date;
+  title: string;
+}
+
+interface FormState {
+  initial: EventFormValues;
+  event: CalendarEvent | null;
+}
+
+function ChoirCalendar({ choir, canEdit }: { choir: ChoirSummary; canEdit: boolean }) {
+  const choirId = choir.id;
+  const queryClient = useQueryClient();
+  // The choir's time zone is what new events keep their wall-clock time in; only administrators make them.
+  const details = useChoirDetails(canEdit ? choirId : null);
+  const calendarRef = useRef<FullCalendar>(null);
+  const [view, setView] = useState<CalendarViewName>(() => initialView());
+  const [visible, setVisible] = useState<Visible | null>(null);
+  const [selected, setSelected] = useState<EntryProps | null>(null);
+  const [form, setForm] = useState<FormState | null>(null);
+  const [subscribing, setSubscribing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState<CalendarEvent | null>(null);
+  const prewarmed = useRef(false);
+  const scopeQuestion = useScopeQuestion();
+  const { submit, submitting } = useFormSubmission();
+
+  const startTime = visible?.start.getTime();
+  const endTime = visible?.end.getTime();
+  const range = useMemo(
+    () => (startTime !== undefined && endTime !== undefined ? fetchRange(new Date(startTime), new Date(endTime)) : null),
+    [startTime, endTime],
+  );
+  const events = useEvents(choirId, range);
+  const entries = useMemo(() => calendarEntries(events.data, canEdit), [events.data, canEdit]);
+
+  // A failed load says so once per failure, in the calendar's own words (§8).
+  const shownError = useRef(0);
+  useEffect(() => {
+    if (events.isError && events.errorUpdatedAt !== shownError.current) {
+      shownError.current = events.errorUpdatedAt;
+      handleError(events.error, ERROR_CONTEXT_MESSAGES.calendar.load);
+    }
+  }, [events.isError, events.error, events.errorUpdatedAt]);
+
+  // After a load, the neighbouring months follow (§9): the next soon, the previous a second later.
+  const loaded = events.isSuccess && !events.isPlaceholderData;
+  useEffect(() => {
+    if (!loaded || startTime === undefined || endTime === undefined) return;
+    const [next, previous] = neighbourRanges(new Date(startTime), new Date(endTime));
+    let second: ReturnType<typeof setTimeout> | undefined;
+    const first = setTimeout(() => {
+      void preloadEvents(queryClient, choirId, next);
+      second = setTimeout(() => void preloadEvents(queryClient, choirId, previous), PRELOAD_SECOND_MS);
+    }, PRELOAD_FIRST_MS);
+    return () => {
+      clearTimeout(first);
+      clearTimeout(second);
+    };
+  }, [loaded, startTime, endTime, queryClient, choirId, events.dataUpdatedAt]);
+
+  const calendarApi = () => calendarRef.current?.getApi();
+
+  function onDatesSet(arg: DatesSetArg) {
+    // The cache is pre-warmed with the months around today before the first range is asked for.
+    if (!prewarmed.current) {
+      prewarmed.current = true;
+      void prewarmEvents(queryClient, choirId);
+    }
+    setVisible((v) =>
+      v &&
+      v.start.getTime() === arg.start.getTime() &&
+      v.end.getTime() === arg.end.getTime() &&
+      v.title === arg.view.title
+        ? v
+        : { start: arg.start, end: arg.end, currentStart: arg.view.currentStart, title: arg.view.title },
+    );
+  }
+
+  function changeView(next: string) {
+    const name = VIEWS.find((v) => v.value === next)?.value;
+    if (!name) return;
+    setView(name);
+    calendarApi()?.changeView(name);
+  }
+
+  function onEventClick(info: EventClickArg) {
+    info.jsEvent.preventDefault();
+    setSelected(info.event.extendedProps as EntryProps);
+  }
+
+  /** The day a new event starts on: today when it is in view, else the first day shown. */
+  function newEventDay(): Date {
+    const today = new Date();
+    if (!visible || (today >= visible.start && today < visible.end)) return today;
+    return visible.currentStart;
+  }
+
+  function openNew() {
+    setForm({ initial: newEventValues(null, newEventDay()), event: null });
+  }
+
+  function onSelect(info: DateSelectArg) {
+    calendarApi()?.unselect();
+    if (!canEdit) return;
+    setForm({ initial: newEventValues({ start: info.start, end: info.end, allDay: info.allDay }), event: null });
+  }
+
+  function openEdit(event: CalendarEvent) {
+    setSelected(null);
+    setForm({ initial: eventValues(event), event });
+  }
+
+  const occurrence = (event: CalendarEvent, scope: EditScope | null) =>
+    scope ? { scope, instanceStartTime: event.instanceStartTime ?? event.start } : {};
+
+  async function onMove(info: EventChangeArg) {
+    const props = info.event.extendedProps as EntryProps;
+    if (!canEdit || props.kind !== 'event' || !info.event.start) {
+      info.revert();
+      return;
+    }
+    const original = props.event;
+    let scope: EditScope | null = null;
+    if (original.isInstance) {
+      scope = await scopeQuestion.ask('move');
+      if (!scope) {
+        info.revert();
+        return;
+      }
+    }
+    const body = { ...movedEvent(original, info.event.start, info.event.end, info.event.allDay), ...occurrence(original, scope) };
+    try {
+      const saved = await submit(() => updateEvent(choirId, original.id, body), {
+        errorMessage: ERROR_CONTEXT_MESSAGES.calendar.save,
+        onSuccess: () => refreshEvents(queryClient, choirId),
+      });
+      // Another change was still being saved: this one was not sent.
+      if (saved === undefined) info.revert();
+    } catch {
+      info.revert();
+    }
+  }
+
+  async function remove(event: CalendarEvent, scope: EditScope | null) {
+    try {
+      await submit(() => deleteEvent(choirId, event.id, occurrence(event, scope)), {
+        loadingMessage: CALENDAR_MESSAGES.deleting,
+        successMessage: CALENDAR_MESSAGES.deleted,
+        errorMessage: ERROR_CONTEXT_MESSAGES.calendar.save,
+        onSuccess: () => {
+          setConfirmDelete(null);
+          refreshEvents(queryClient, choirId);
+        },
+      });
+    } catch {
+      // The error toast has told.
+    }
+  }
+
+  async function askDelete(event: CalendarEvent) {
+    setSelected(null);
+    if (!event.isInstance) {
+      setConfirmDelete(event);
+      return;
+    }
+    const scope = await scopeQuestion.ask('delete');
+    if (scope) await remove(event, scope);
+  }
+
+  const actions = (
+    <Group gap="xs">
+      <Button variant="default" leftSection={<IconRss size={16} aria-hidden />} onClick={() => setSubscribing(true)}>
+        Subscribe
+      </Button>
+      {canEdit && (
+        <Button leftSection={<IconCalendarPlus size={16} aria-hidden />} onClick={openNew}>
+          New Event
+        </Button>
+      )}
+    </Group>
+  );
+
+  const today = new Date();
+  const todayInView = !!visible && today >= visible.start && today < visible.end;
+  const unit = view === 'timeGridWeek' ? 'week' : 'month';
+
+  return (
+    <Stack gap="md" miw={0}>
+      <PageHeader actions={actions} />
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon variant="default" size="lg" aria-label={`Previous ${unit}`} onClick={() => calendarApi()?.prev()}>
+            <IconChevronLeft size={18} aria-hidden />
+          </ActionIcon>
+          <Button variant="default" onClick={() => calendarApi()?.today()} disabled={todayInView}>
+            Today
+          </Button>
+          <ActionIcon variant="default" size="lg" aria-label={`Next ${unit}`} onClick={() => calendarApi()?.next()}>
+            <IconChevronRight size={18} aria-hidden />
+          </ActionIcon>
+        </Group>
+        <Group gap="xs" wrap="nowrap" miw={0}>
+          <Title order={2} size="h3" aria-live="polite">
+            {visible?.title ?? ''}
+          </Title>
+          {events.isFetching && <Loader size="xs" aria-label="Loading events" />}
+        </Group>
+        <SegmentedControl aria-label="Calendar view" data={[...VIEWS]} value={view} onChange={changeView} />
+      </Group>
+      <Box className="cantica-calendar" miw={0}>
+        <FullCalendar
+          ref={calendarRef}
+          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+          initialView={view}
+          headerToolbar={false}
+          height="auto"
+          firstDay={1}
+          nowIndicator
+          events={entries}
+          editable={canEdit}
+          selectable={canEdit}
+          selectMirror
+          eventClick={onEventClick}
+          eventDidMount={markInteractive}
+          select={onSelect}
+          eventDrop={onMove}
+          eventResize={onMove}
+          datesSet={onDatesSet}
+          noEventsContent="No events in this period"
+          eventTimeFormat={{ hour: 'numeric', minute: '2-digit', meridiem: 'short' }}
+        />
+      </Box>
+      <EventDetails
+        choirId={choirId}
+        selected={selected}
+        canEdit={canEdit}
+        onClose={() => setSelected(null)}
+        onEdit={openEdit}
+        onDelete={(event) => void askDelete(event)}
+      />
+      {canEdit && (
+        <EventFormModal
+          choirId={choirId}
+          initial={form?.initial ?? null}
+          event={form?.event}
+          timeZone={details.data?.timeZone}
+          onClose={() => setForm(null)}
+        />
+      )}
+      <SubscribeModal opened={subscribing} onClose={() => setSubscribing(false)} choir={choir} />
+      <ConfirmModal
+        opened={confirmDelete !== null}
+        title="Delete event?"
+        confirmLabel="Delete"
+        busy={submitting}
+        onConfirm={() => confirmDelete && void remove(confirmDelete, null)}
+        onClose={() => setConfirmDelete(null)}
+      >
+        {confirmDelete ? `"${confirmDelete.title}" will be removed from the calendar for everyone in the choir.` : ''}
+      </ConfirmModal>
+      {scopeQuestion.modal}
+    </Stack>
+  );
+}

@@ -1,0 +1,218 @@
+// Calls and cache keys of the calendar: events of a range (with the buffer,
+// pre-warm and neighbour preloading of calendar document §9), the rule
+// preview, the choir's feasts for feast-based rules, and the private feed.
+import { keepPreviousData, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+import type { components } from '../../api/generated/schema';
+import { covers, prewarmRange, type DateRange } from './range';
+
+export type CalendarEvent = components['schemas']['CalendarEvent'];
+export type EventInput = components['schemas']['EventInput'];
+export type EventUpdate = components['schemas']['EventUpdate'];
+export type EventList = components['schemas']['EventList'];
+export type EventPreview = components['schemas']['EventPreview'];
+export type EventType = components['schemas']['EventType'];
+export type EventStatus = components['schemas']['EventStatus'];
+export type EditScope = components['schemas']['EditScope'];
+export type RecurrenceRule = components['schemas']['RecurrenceRule'];
+export type FeastEntry = components['schemas']['FeastEntry'];
+export type ChoirFeast = components['schemas']['ChoirFeast'];
+export type CalendarFeed = components['schemas']['CalendarFeed'];
+
+/** Event and feast cache lifetime (§9). */
+export const EVENT_CACHE_MS = 5 * 60 * 1000;
+export const FEAST_CACHE_MS = 5 * 60 * 1000;
+
+/** Cache keys; the choir's under its own key, so invalidating a choir refreshes these too. */
+export const calendarKeys = {
+  /** Every cached range of a choir's events. */
+  events: (choirId: string) => ['choirs', choirId, 'events'] as const,
+  range: (choirId: string, range: DateRange) => ['choirs', choirId, 'events', range.startDate, range.endDate] as const,
+  preview: (choirId: string, input: string) => ['choirs', choirId, 'event-preview', input] as const,
+  feasts: (choirId: string) => ['choirs', choirId, 'calendar-feasts'] as const,
+  feed: ['calendar-feed'] as const,
+};
+
+const path = (choirId: string) => ({ params: { path: { choirId } } });
+const eventPath = (choirId: string, eventId: string) => ({ params: { path: { choirId, eventId } } });
+
+/**
+ * fetchEvents reads a range. The answer is an object with events and feasts;
+ * a bare array is read as the events (calendar §7), anything else as none.
+ */
+export async function fetchEvents(choirId: string, range: DateRange): Promise<EventList> {
+  const data: unknown = unwrap(
+    await api.GET('/choirs/{choirId}/events', { params: { path: { choirId }, query: range } }),
+  );
+  if (Array.isArray(data)) return { events: data as CalendarEvent[], feasts: [] };
+  const list = (data ?? {}) as Partial<EventList>;
+  return {
+    events: Array.isArray(list.events) ? list.events : [],
+    feasts: Array.isArray(list.feasts) ? list.feasts : [],
+  };
+}
+
+function rangeOf(query: Query): DateRange | null {
+  const [, , kind, startDate, endDate] = query.queryKey;
+  if (kind !== 'events' || typeof startDate !== 'string' || typeof endDate !== 'string') return null;
+  return { startDate, endDate };
+}
+
+/** The cached ranges of a choir that hold every day of a range, the range itself left out. */
+function coveringQueries(queryClient: QueryClient, choirId: string, range: DateRange): Query[] {
+  return queryClient
+    .getQueryCache()
+    .findAll({ queryKey: calendarKeys.events(choirId) })
+    .filter((q) => {
+      const r = rangeOf(q);
+      if (!r || (r.startDate === range.startDate && r.endDate === range.endDate)) return false;
+      return covers(r, range) && !q.state.isInvalidated;
+    });
+}
+
+const isFresh = (q: Query) =>
+  q.state.data !== undefined && !q.state.isInvalidated && Date.now() - q.state.dataUpdatedAt < EVENT_CACHE_MS;
+
+/** freshCovering is a cached answer, still fresh, for a wider range holding this one. */
+function freshCovering(queryClient: QueryClient, choirId: string, range: DateRange): Query | undefined {
+  return coveringQueries(queryClient, choirId, range).find(isFresh);
+}
+
+/**
+ * loadEvents reads a range, unless a wider one is already on its way (the
+ * pre-warm, say): then its answer serves, so one request does for both.
+ */
+async function loadEvents(queryClient: QueryClient, choirId: string, range: DateRange): Promise<EventList> {
+  const covering = coveringQueries(queryClient, choirId, range);
+  const fresh = covering.find(isFresh);
+  if (fresh) return fresh.state.data as EventList;
+  const inFlight = covering.find((q) => q.state.fetchStatus === 'fetching');
+  const wider = inFlight && rangeOf(inFlight);
+  if (wider) {
+    try {
+      return await queryClient.fetchQuery({
+        queryKey: calendarKeys.range(choirId, wider),
+        queryFn: () => fetchEvents(choirId, wider),
+        staleTime: EVENT_CACHE_MS,
+      });
+    } catch {
+      // The wider request failed; ask for this range on its own.
+    }
+  }
+  return fetchEvents(choirId, range);
+}
+
+/**
+ * useEvents reads the events and feasts of a fetch range. A fresh cached
+ * answer for a wider range serves at once; while a new range loads, the last
+ * one stays on screen.
+ */
+export function useEvents(choirId: string | null, range: DateRange | null) {
+  const queryClient = useQueryClient();
+  const key = calendarKeys.range(choirId ?? '', range ?? { startDate: '', endDate: '' });
+  return useQuery({
+    queryKey: key,
+    queryFn: () => loadEvents(queryClient, choirId!, range!),
+    enabled: !!choirId && !!range,
+    staleTime: EVENT_CACHE_MS,
+    initialData: () => (choirId && range ? (freshCovering(queryClient, choirId, range)?.state.data as EventList) : undefined),
+    initialDataUpdatedAt: () =>
+      choirId && range ? freshCovering(queryClient, choirId, range)?.state.dataUpdatedAt : undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** preloadEvents fills the cache for a range nobody shows yet, unless a fresh answer already holds it. */
+export function preloadEvents(queryClient: QueryClient, choirId: string, range: DateRange): Promise<void> {
+  if (freshCovering(queryClient, choirId, range)) return Promise.resolve();
+  return queryClient.prefetchQuery({
+    queryKey: calendarKeys.range(choirId, range),
+    queryFn: () => loadEvents(queryClient, choirId, range),
+    staleTime: EVENT_CACHE_MS,
+  });
+}
+
+/** prewarmEvents loads three months either side of today (§4, §9). */
+export function prewarmEvents(queryClient: QueryClient, choirId: string, today = new Date()): Promise<void> {
+  return preloadEvents(queryClient, choirId, prewarmRange(today));
+}
+
+/** refreshEvents drops every cached range of a choir after a change; the visible one reloads. */
+export function refreshEvents(queryClient: QueryClient, choirId: string) {
+  void queryClient.invalidateQueries({ queryKey: calendarKeys.events(choirId) });
+}
+
+export async function createEvent(choirId: string, body: EventInput): Promise<CalendarEvent> {
+  return unwrap(await api.POST('/choirs/{choirId}/events', { ...path(choirId), body }));
+}
+
+export async function updateEvent(choirId: string, eventId: string, body: EventUpdate): Promise<CalendarEvent> {
+  return unwrap(await api.PUT('/choirs/{choirId}/events/{eventId}', { ...eventPath(choirId, eventId), body }));
+}
+
+export interface DeleteOptions {
+  scope?: EditScope;
+  instanceStartTime?: string;
+}
+
+export async function deleteEvent(choirId: string, eventId: string, options: DeleteOptions = {}): Promise<void> {
+  const query: DeleteOptions = {};
+  if (options.scope) query.scope = options.scope;
+  if (options.instanceStartTime) query.instanceStartTime = options.instanceStartTime;
+  unwrap(
+    await api.DELETE('/choirs/{choirId}/events/{eventId}', {
+      params: { path: { choirId, eventId }, query },
+    }),
+  );
+}
+
+export async function previewEvent(choirId: string, body: EventInput): Promise<EventPreview> {
+  return unwrap(await api.POST('/choirs/{choirId}/events/preview', { ...path(choirId), body }));
+}
+
+/**
+ * useEventPreview asks the server to word a rule and list its next
+ * occurrences; input is the JSON of an EventInput, or null for no preview.
+ */
+export function useEventPreview(choirId: string, input: string | null) {
+  return useQuery({
+    queryKey: calendarKeys.preview(choirId, input ?? ''),
+    queryFn: () => previewEvent(choirId, JSON.parse(input!) as EventInput),
+    enabled: input !== null,
+    staleTime: EVENT_CACHE_MS,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** useChoirFeasts lists the feasts a rule can follow; only when the rule builder needs them (enabled). */
+export function useChoirFeasts(choirId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: calendarKeys.feasts(choirId),
+    queryFn: async () => unwrap(await api.GET('/choirs/{choirId}/calendar-feasts', path(choirId))),
+    enabled,
+    staleTime: FEAST_CACHE_MS,
+  });
+}
+
+/** eventIcsUrl is an event's .ics download; a plain link, so the session cookie rides along. */
+export function eventIcsUrl(choirId: string, eventId: string): string {
+  return `/api/v1/choirs/${encodeURIComponent(choirId)}/events/${encodeURIComponent(eventId)}/ics`;
+}
+
+export function useCalendarFeed(enabled: boolean) {
+  return useQuery({
+    queryKey: calendarKeys.feed,
+    queryFn: async () => unwrap(await api.GET('/calendar-feed')),
+    enabled,
+  });
+}
+
+/** renewCalendarFeed makes the caller's feed address, or a new one in place of the old. */
+export async function renewCalendarFeed(): Promise<CalendarFeed> {
+  return unwrap(await api.POST('/calendar-feed'));
+}
+
+export async function revokeCalendarFeed(): Promise<void> {
+  unwrap(await api.DELETE('/calendar-feed'));
+}

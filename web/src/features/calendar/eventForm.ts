@@ -1,0 +1,246 @@
+// The event dialog's state and the EventInput it sends: times as RFC 3339
+// instants for timed events, dates for all-day ones (end exclusive), the
+// choir's time zone, and the rule of the builder.
+import type { CalendarEvent, EventInput, EventStatus, EventType } from './api';
+import { addDays, dateKey, parseDateKey } from './range';
+import { defaultRuleForm, ruleForm, toRule, validateRuleForm, type RuleForm } from './rule';
+
+export interface EventFormValues {
+  title: string;
+  eventType: EventType;
+  allDay: boolean;
+  /** YYYY-MM-DD, local. */
+  startDate: string;
+  /** HH:mm, local; ignored for all-day events. */
+  startTime: string;
+  /** YYYY-MM-DD: for all-day events the last day (inclusive). */
+  endDate: string;
+  endTime: string;
+  location: string;
+  notes: string;
+  status: EventStatus;
+  rule: RuleForm;
+}
+
+export const EVENT_TYPE_LABELS: Readonly<Record<EventType, string>> = {
+  rehearsal: 'Rehearsal',
+  service: 'Service',
+  concert: 'Concert',
+  liturgical_feast: 'Liturgical feast',
+  other: 'Other',
+};
+
+export const EVENT_TYPES: readonly EventType[] = ['rehearsal', 'service', 'concert', 'liturgical_feast', 'other'];
+
+/** The server's words (internal/calendar), mirrored for the checks made before sending. */
+export const EVENT_MESSAGES = {
+  titleRequired: 'Title is required',
+  badDate: 'Invalid date format provided for start or end time',
+} as const;
+
+/** timeOrderMessage is §5's message, with the instants as toISOString writes them. */
+export function timeOrderMessage(end: string, start: string): string {
+  return `Invalid time order: End time (${end}) must be after start time (${start})`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** timeKey writes a local time as HH:mm. */
+export function timeKey(d: Date): string {
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const TIME = /^(\d{2}):(\d{2})$/;
+
+/** localDateTime is the instant of a local date and HH:mm time; null when either is not valid. */
+export function localDateTime(date: string, time: string): Date | null {
+  const d = parseDateKey(date);
+  const t = TIME.exec(time);
+  if (!d || !t || Number(t[1]) > 23 || Number(t[2]) > 59) return null;
+  d.setHours(Number(t[1]), Number(t[2]), 0, 0);
+  return d;
+}
+
+/** allDayEnd is the exclusive end the API wants for an all-day event whose last day is given. */
+export function allDayEnd(lastDay: string): string {
+  return addDays(lastDay, 1);
+}
+
+/** allDayLastDay is the last day of an all-day event from its exclusive end; a start-only event lasts its start day. */
+export function allDayLastDay(start: string, end: string | null | undefined): string {
+  const s = start.slice(0, 10);
+  if (!end) return s;
+  const last = addDays(end.slice(0, 10), -1);
+  return last < s ? s : last;
+}
+
+export interface NewEventSpan {
+  start: Date;
+  /** Exclusive, as FullCalendar gives a selection. */
+  end: Date;
+  allDay: boolean;
+}
+
+/** One hour, the length of a new timed event made by a click on a day. */
+const DEFAULT_HOURS = 1;
+/** A click on a day of the month grid suggests an evening rehearsal. */
+const DEFAULT_START = '19:00';
+
+/**
+ * newEventValues starts the dialog for a new event: from a selected span
+ * of the calendar, else today. A whole-day selection in the month grid
+ * becomes a timed event on that day unless it spans several days.
+ */
+export function newEventValues(span: NewEventSpan | null, today = new Date()): EventFormValues {
+  let startDate: string;
+  let startTime = DEFAULT_START;
+  let endDate: string;
+  let endTime: string;
+  let allDay = false;
+  if (span && !span.allDay) {
+    startDate = dateKey(span.start);
+    startTime = timeKey(span.start);
+    endDate = dateKey(span.end);
+    endTime = timeKey(span.end);
+  } else {
+    startDate = dateKey(span?.start ?? today);
+    const lastDay = span ? addDays(dateKey(span.end), -1) : startDate;
+    allDay = lastDay > startDate;
+    endDate = allDay ? lastDay : startDate;
+    const end = localDateTime(startDate, startTime)!;
+    end.setHours(end.getHours() + DEFAULT_HOURS);
+    endTime = timeKey(end);
+    if (!allDay) endDate = dateKey(end);
+  }
+  return {
+    title: '',
+    eventType: 'rehearsal',
+    allDay,
+    startDate,
+    startTime,
+    endDate,
+    endTime,
+    location: '',
+    notes: '',
+    status: 'published',
+    rule: defaultRuleForm(startDate),
+  };
+}
+
+/** eventValues fills the dialog from an event or occurrence as the server gave it, in local time. */
+export function eventValues(event: CalendarEvent): EventFormValues {
+  let startDate: string;
+  let startTime: string;
+  let endDate: string;
+  let endTime: string;
+  if (event.allDay) {
+    startDate = event.start.slice(0, 10);
+    endDate = allDayLastDay(event.start, event.end);
+    startTime = DEFAULT_START;
+    endTime = '20:00';
+  } else {
+    const start = new Date(event.start);
+    const end = new Date(event.end);
+    startDate = dateKey(start);
+    startTime = timeKey(start);
+    endDate = dateKey(end);
+    endTime = timeKey(end);
+  }
+  return {
+    title: event.title,
+    eventType: event.eventType,
+    allDay: event.allDay,
+    startDate,
+    startTime,
+    endDate,
+    endTime,
+    location: event.location,
+    notes: event.notes,
+    status: event.status,
+    rule: ruleForm(event.recurrenceRule, startDate),
+  };
+}
+
+/** startEnd is what the form's dates and times send: instants, or all-day dates with an exclusive end; null when invalid. */
+export function startEnd(values: EventFormValues): { start: string; end: string } | null {
+  if (values.allDay) {
+    if (!parseDateKey(values.startDate) || !parseDateKey(values.endDate)) return null;
+    return { start: values.startDate, end: allDayEnd(values.endDate) };
+  }
+  const start = localDateTime(values.startDate, values.startTime);
+  const end = localDateTime(values.endDate, values.endTime);
+  if (!start || !end) return null;
+  return { start: start.toISOString(), end: end.toISOString() };
+}
+
+/**
+ * toEventInput is the body the dialog sends. timeZone is the zone whose
+ * wall-clock time the event keeps across daylight-saving changes: the
+ * choir's for a new event, the event's own for one being edited.
+ */
+export function toEventInput(values: EventFormValues, timeZone: string | null | undefined): EventInput {
+  const when = startEnd(values) ?? { start: '', end: '' };
+  const rule = toRule(values.rule);
+  return {
+    title: values.title.trim(),
+    eventType: values.eventType,
+    start: when.start,
+    end: when.end,
+    allDay: values.allDay,
+    location: values.location.trim(),
+    notes: values.notes.trim(),
+    status: values.status,
+    ...(timeZone ? { timeZone } : {}),
+    ...(rule ? { recurrenceRule: rule } : {}),
+  };
+}
+
+/** isoOf writes a sent start or end as the server's time-order message does. */
+function isoOf(when: string): string {
+  return when.length === 10 ? `${when}T00:00:00.000Z` : when;
+}
+
+/**
+ * validateEvent is what the dialog can check before sending, keyed as the
+ * server's details are; the server checks again and says more.
+ */
+export function validateEvent(values: EventFormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!values.title.trim()) errors.title = EVENT_MESSAGES.titleRequired;
+  const when = startEnd(values);
+  if (!when) errors.start = EVENT_MESSAGES.badDate;
+  else if (new Date(isoOf(when.end)).getTime() <= new Date(isoOf(when.start)).getTime()) {
+    errors.end = timeOrderMessage(isoOf(when.end), isoOf(when.start));
+  }
+  return { ...errors, ...validateRuleForm(values.rule) };
+}
+
+/**
+ * movedEvent is the update a drag or resize sends: the event as it is, at
+ * its new start and end. FullCalendar drops the end when an event crosses
+ * between the all-day row and the hours; it then lasts a day or an hour.
+ */
+export function movedEvent(event: CalendarEvent, start: Date, end: Date | null, allDay: boolean): EventInput {
+  let from: string;
+  let to: string;
+  if (allDay) {
+    from = dateKey(start);
+    to = end ? dateKey(end) : addDays(from, 1);
+    if (to <= from) to = addDays(from, 1);
+  } else {
+    from = start.toISOString();
+    to = (end ?? new Date(start.getTime() + DEFAULT_HOURS * 60 * 60 * 1000)).toISOString();
+  }
+  return {
+    title: event.title,
+    eventType: event.eventType,
+    start: from,
+    end: to,
+    allDay,
+    location: event.location,
+    notes: event.notes,
+    status: event.status,
+    timeZone: event.timeZone,
+    ...(event.recurrenceRule ? { recurrenceRule: event.recurrenceRule } : {}),
+  };
+}

@@ -1,0 +1,65 @@
+// How the calendar writes dates and times: in the reader's locale and time
+// zone, naming the event's own zone when it differs.
+import { formatFeastDate } from '../feasts/format';
+import type { CalendarEvent } from './api';
+import { allDayLastDay } from './eventForm';
+
+export { formatFeastDate as formatDay };
+
+/** browserTimeZone is the reader's IANA zone, or '' when the browser does not say. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function formatRange(start: Date, end: Date, timeZone?: string): string {
+  const format = new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  });
+  return format.formatRange(start, end);
+}
+
+/** formatDays writes an all-day span: 'Sun, 24 May 2026' or 'Sun, 24 May 2026 – Tue, 26 May 2026'. */
+export function formatDays(start: string, end: string | null | undefined): string {
+  const first = start.slice(0, 10);
+  const last = allDayLastDay(start, end);
+  return last === first ? formatFeastDate(first) : `${formatFeastDate(first)} – ${formatFeastDate(last)}`;
+}
+
+/** formatWhen writes when an event happens: all-day dates, or the times in the reader's zone. */
+export function formatWhen(event: Pick<CalendarEvent, 'start' | 'end' | 'allDay'>): string {
+  if (event.allDay) return formatDays(event.start, event.end);
+  const start = new Date(event.start);
+  const end = new Date(event.end);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return `${event.start} – ${event.end}`;
+  return formatRange(start, end);
+}
+
+/**
+ * formatInZone writes a timed event's times in its own zone, for readers
+ * elsewhere; null when the event is all-day, its zone is the reader's or
+ * unknown to the browser, or the clocks of both zones read the same then.
+ */
+export function formatInZone(
+  event: Pick<CalendarEvent, 'start' | 'end' | 'allDay' | 'timeZone'>,
+  readerZone = browserTimeZone(),
+): string | null {
+  if (event.allDay || !event.timeZone || event.timeZone === readerZone) return null;
+  try {
+    const start = new Date(event.start);
+    const end = new Date(event.end);
+    const there = formatRange(start, end, event.timeZone);
+    return there === formatRange(start, end, readerZone || undefined) ? null : there;
+  } catch {
+    return null;
+  }
+}
