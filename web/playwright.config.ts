@@ -20,7 +20,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // Two cores run two workers and the server: a long flow can pass 30 s.
+  timeout: 60_000,
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -52,6 +52,9 @@ type Item struct {
 	Edited     bool
 }
 
+// ItemOf is a stored event as the calendar shows it by itself.
+func ItemOf(e *Event) Item { return Item{ID: e.ID, Event: e, Start: e.Start, End: e.End} }
+
 // IsInstance says whether the item is an occurrence of a series.
 func (it Item) IsInstance() bool { return it.Series != nil }
 
@@ -474,7 +477,8 @@ func (s *Service) updateAll(ctx context.Context, tx *db.Tx, t *target, changed *
 	if err := saveEvent(ctx, tx, ev); err != nil {
 		return nil, err
 	}
-	return &Item{ID: ev.ID, Event: ev, Start: ev.Start, End: ev.End}, nil
+	it := ItemOf(ev)
+	return &it, nil
 }
 
 // onDate is a changed event's wall-clock start moved to date d.
@@ -542,7 +546,8 @@ func (s *Service) updateFollowing(ctx context.Context, tx *db.Tx, t *target, cha
 	if err := dropFrom(ctx, tx, old.ID, day); err != nil {
 		return nil, err
 	}
-	return &Item{ID: next.ID, Event: &next, Start: next.Start, End: next.End}, nil
+	it := ItemOf(&next)
+	return &it, nil
 }
 
 // occursBefore says whether a series has an occurrence before date d.
@@ -643,11 +648,9 @@ func (s *Service) Preview(ctx context.Context, choirID string, in Input) (*Previ
 		return &Preview{Description: "Does not repeat",
 			Occurrences: []recurrence.Occurrence{{Date: ev.localDate(), Start: ev.Start, End: ev.End}}}, nil
 	}
-	name := ""
-	if ev.Rule.FeastID != "" {
-		if name, err = s.feasts.Name(ctx, ev.Rule.FeastID); err != nil {
-			return nil, err
-		}
+	description, err := s.Describe(ctx, ev.Rule)
+	if err != nil {
+		return nil, err
 	}
 	from, to := ev.Start, ev.Start.AddDate(10, 0, 0)
 	feasts, err := s.feastLookup(ctx, map[string]*Event{"": ev}, from, to)
@@ -655,7 +658,7 @@ func (s *Service) Preview(ctx context.Context, choirID string, in Input) (*Previ
 		return nil, err
 	}
 	occ := recurrence.Expand(ev.series(), from, to, feasts)
-	return &Preview{Description: recurrence.Describe(*ev.Rule, name), Occurrences: occ[:min(len(occ), PreviewCount)]}, nil
+	return &Preview{Description: description, Occurrences: occ[:min(len(occ), PreviewCount)]}, nil
 }
 
 // Describe words an event's rule, naming its feast.

@@ -138,7 +138,7 @@ func (s *Server) CreateEvent(ctx context.Context, in api.CreateEventRequestObjec
 	if err != nil {
 		return nil, err
 	}
-	out, err := s.eventOut(ctx, calendar.Item{ID: ev.ID, Event: ev, Start: ev.Start, End: ev.End})
+	out, err := s.eventOut(ctx, calendar.ItemOf(ev))
 	return api.CreateEvent201JSONResponse(out), err
 }
 
@@ -191,7 +191,7 @@ func (s *Server) GetEvent(ctx context.Context, in api.GetEventRequestObject) (ap
 	if err != nil {
 		return nil, err
 	}
-	out, err := s.eventOut(ctx, calendar.Item{ID: ev.ID, Event: ev, Start: ev.Start, End: ev.End})
+	out, err := s.eventOut(ctx, calendar.ItemOf(ev))
 	return api.GetEvent200JSONResponse(out), err
 }
 
