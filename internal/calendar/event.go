@@ -128,13 +128,13 @@ func (in Input) parse(choirZone string) (*Event, error) {
 	case utf8.RuneCountInString(ev.Title) > TitleMax:
 		f.Add("title", MsgTitleTooLong)
 	}
-	if !oneOf(ev.Type, EventTypes) {
+	if !slices.Contains(EventTypes, ev.Type) {
 		f.Add("eventType", MsgTypeUnknown)
 	}
 	if ev.Status == "" {
 		ev.Status = StatusPublished
 	}
-	if !oneOf(ev.Status, Statuses) {
+	if !slices.Contains(Statuses, ev.Status) {
 		f.Add("status", MsgStatusUnknown)
 	}
 	if utf8.RuneCountInString(ev.Location) > LocationMax {
@@ -217,15 +217,6 @@ func inRange(t time.Time) (time.Time, bool) {
 // isoString writes an instant as JavaScript's toISOString does, as the
 // specification's time-order message shows it.
 func isoString(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }
-
-func oneOf(s string, list []string) bool {
-	for _, x := range list {
-		if s == x {
-			return true
-		}
-	}
-	return false
-}
 
 // Stored instants are UTC RFC 3339 text of one width, so they order as text.
 const instantLayout = "2006-01-02T15:04:05Z"

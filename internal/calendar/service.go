@@ -463,7 +463,7 @@ func (s *Service) updateAll(ctx context.Context, tx *db.Tx, t *target, changed *
 	default:
 		ev.Rule = changed.Rule
 		first := keep.localDate()
-		ev.Start = onDate(changed, first)
+		ev.Start = changed.StartOn(first)
 		ev.End = ev.Start.Add(changed.End.Sub(changed.Start))
 	}
 	if ev.Rule == nil && keep.Rule != nil {
@@ -479,12 +479,6 @@ func (s *Service) updateAll(ctx context.Context, tx *db.Tx, t *target, changed *
 	}
 	it := ItemOf(ev)
 	return &it, nil
-}
-
-// onDate is a changed event's wall-clock start moved to date d.
-func onDate(changed *Event, d liturgy.Date) time.Time {
-	probe := *changed
-	return probe.StartOn(d)
 }
 
 // updateOne edits one occurrence: its own row replaces the generated one.
@@ -518,7 +512,8 @@ func (s *Service) updateFollowing(ctx context.Context, tx *db.Tx, t *target, cha
 	}
 	if !earlier {
 		t.date, t.scope = liturgy.Date{}, ScopeAll
-		changed.Start, changed.End = onDate(changed, old.localDate()), onDate(changed, old.localDate()).Add(changed.End.Sub(changed.Start))
+		first := changed.StartOn(old.localDate())
+		changed.Start, changed.End = first, first.Add(changed.End.Sub(changed.Start))
 		return s.updateAll(ctx, tx, t, changed)
 	}
 	next := *changed
@@ -631,6 +626,8 @@ const PreviewCount = 5
 // Preview is a rule in plain words and its next occurrences.
 type Preview struct {
 	Description string
+	TimeZone    string // the zone the event keeps its wall-clock time in
+	AllDay      bool
 	Occurrences []recurrence.Occurrence
 }
 
@@ -645,7 +642,7 @@ func (s *Service) Preview(ctx context.Context, choirID string, in Input) (*Previ
 		return nil, err
 	}
 	if ev.Rule == nil {
-		return &Preview{Description: "Does not repeat",
+		return &Preview{Description: "Does not repeat", TimeZone: ev.TimeZone, AllDay: ev.AllDay,
 			Occurrences: []recurrence.Occurrence{{Date: ev.localDate(), Start: ev.Start, End: ev.End}}}, nil
 	}
 	description, err := s.Describe(ctx, ev.Rule)
@@ -658,7 +655,7 @@ func (s *Service) Preview(ctx context.Context, choirID string, in Input) (*Previ
 		return nil, err
 	}
 	occ := recurrence.Expand(ev.series(), from, to, feasts)
-	return &Preview{Description: description, Occurrences: occ[:min(len(occ), PreviewCount)]}, nil
+	return &Preview{Description: description, TimeZone: ev.TimeZone, AllDay: ev.AllDay, Occurrences: occ[:min(len(occ), PreviewCount)]}, nil
 }
 
 // Describe words an event's rule, naming its feast.

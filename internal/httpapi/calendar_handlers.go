@@ -164,19 +164,10 @@ func (s *Server) PreviewEvent(ctx context.Context, in api.PreviewEventRequestObj
 		End   string `json:"end"`
 		Start string `json:"start"`
 	}, len(p.Occurrences))
-	zone := input.TimeZone
-	if input.Rule != nil && input.Rule.TZID != "" {
-		zone = input.Rule.TZID
-	}
-	if zone == "" {
-		if c, err := s.choirs.Get(ctx, in.ChoirId); err == nil {
-			zone = c.TimeZone
-		}
-	}
 	for i, o := range p.Occurrences {
 		out.Occurrences[i].Date = o.Date.String()
-		out.Occurrences[i].Start = when(o.Start, input.AllDay, zone)
-		out.Occurrences[i].End = when(o.End, input.AllDay, zone)
+		out.Occurrences[i].Start = when(o.Start, p.AllDay, p.TimeZone)
+		out.Occurrences[i].End = when(o.End, p.AllDay, p.TimeZone)
 	}
 	return out, nil
 }
