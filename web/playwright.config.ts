@@ -20,8 +20,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  // Two cores run two workers and the server: a long flow can pass 30 s.
+  // Two cores run two workers and the server: a long flow can pass 30 s, and
+  // a page that renders in one second alone can take several under that load.
   timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -1,5 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import type { AxeResults, RunOptions } from 'axe-core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+// axe-core runs in the page itself. It is injected once per document and
+// kept across the app's client-side navigation: @axe-core/playwright injected
+// it anew and finished every run in a second blank page, about 2 s a check on
+// two busy cores, which pushed the longer flows past their time limits.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type AxeWindow = { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } };
 
 /**
  * settled waits until no finite animation or transition is running. Mantine's
@@ -14,10 +24,13 @@ async function settled(page: Page) {
   );
 }
 
-/** expectAccessible fails on any serious or critical axe-core violation. */
+/** expectAccessible fails on any serious or critical axe-core violation, with every rule axe-core has. */
 export async function expectAccessible(page: Page) {
   await settled(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const results = await page.evaluate(() =>
+    (window as unknown as AxeWindow).axe.run(document, { resultTypes: ['violations'] }),
+  );
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact}: ${v.id} — ${v.help}\n  ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n  ')}`);
