@@ -211,3 +211,58 @@ test('an administrator plans rehearsals and a feast-based concert, edits and cut
   expect(fromFeed(await feed.text(), new Date('2027-01-01T00:00:00Z'), new Date('2028-01-01T00:00:00Z'))).toEqual(api);
   await member.close();
 });
+
+test('dragging a rehearsal to another day for this and following events moves the rest of the series there too', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const director = uniqueEmail('organist');
+  await createConfirmedAccount(request, director, 'Dieterich', 'Buxtehude');
+  const login = await request.post('/api/v1/auth/login', { data: { email: director, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  const created = await request.post('/api/v1/choirs', {
+    data: { name: 'Marienkirche Singers', country: 'GB', religiousAffiliationId: ROMAN_CATHOLIC, timeZone: 'Europe/London' },
+  });
+  expect(created.status()).toBe(201);
+  const choirId = (await created.json()).id as string;
+  const series = await request.post(`/api/v1/choirs/${choirId}/events`, {
+    data: {
+      title: 'Rehearsal',
+      eventType: 'rehearsal',
+      start: '2027-01-05T19:30:00Z',
+      end: '2027-01-05T21:30:00Z',
+      allDay: false,
+      status: 'published',
+      timeZone: 'Europe/London',
+      recurrenceRule: { type: 'weekly_on_days', weeklyInterval: 1, weeklyDays: ['tuesday'] },
+    },
+  });
+  expect(series.status(), await series.text()).toBe(201);
+
+  await signIn(page, director);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard/calendar');
+  await showJanuary2027(page);
+  const from = page.locator('td[data-date="2027-01-12"]').getByRole('button', { name: /Rehearsal/ });
+  const to = page.locator('td[data-date="2027-01-13"]');
+  await expect(from).toBeVisible();
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 10 });
+  await page.mouse.up();
+  const scope = page.getByRole('dialog', { name: 'Move recurring event' });
+  await expectAccessible(page);
+  await scope.getByRole('button', { name: 'This and following events' }).click();
+  await expect(page.getByText('Changes saved successfully')).toBeVisible();
+
+  // Tuesday the 5th stays; from the 13th the rehearsals are on Wednesdays, at the same hour.
+  expect(await seen(request, choirId, '2027-01-01', '2027-01-31')).toEqual([
+    'Rehearsal 2027-01-05T19:30:00.000Z',
+    'Rehearsal 2027-01-13T19:30:00.000Z',
+    'Rehearsal 2027-01-20T19:30:00.000Z',
+    'Rehearsal 2027-01-27T19:30:00.000Z',
+  ]);
+  await expect(page.locator('td[data-date="2027-01-20"]').getByRole('button', { name: /Rehearsal/ })).toBeVisible();
+  await expect(page.locator('td[data-date="2027-01-19"]').getByRole('button', { name: /Rehearsal/ })).toHaveCount(0);
+});

@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useChoir, useChoirDetails, type ChoirSummary } from '../../app/choir';
 import { ERROR_CONTEXT_MESSAGES, handleError } from '../../app/errors';
-import { useFormSubmission } from '../../app/notify';
+import { notify, useFormSubmission } from '../../app/notify';
 import { hasPermission } from '../../app/permissions';
 import { SectionLoading } from '../account/PageState';
 import { NoChoirSelected } from '../choirs/NoChoirSelected';
@@ -52,6 +52,7 @@ export const PRELOAD_SECOND_MS = 1000;
 export const CALENDAR_MESSAGES = {
   deleted: 'Event deleted',
   deleting: 'Deleting event...',
+  cannotMoveSeries: "This series' repeat rule cannot move to that day. Move this event only, or edit the series.",
 } as const;
 
 /** initialView: the list on a phone, the month grid elsewhere. */
@@ -239,7 +240,13 @@ function ChoirCalendar({ choir, canEdit }: { choir: ChoirSummary; canEdit: boole
         return;
       }
     }
-    const body = { ...movedEvent(original, info.event.start, info.event.end, info.event.allDay), ...occurrence(original, scope) };
+    const moved = movedEvent(original, info.event.start, info.event.end, info.event.allDay, scope);
+    if (!moved) {
+      notify.error(CALENDAR_MESSAGES.cannotMoveSeries);
+      info.revert();
+      return;
+    }
+    const body = { ...moved, ...occurrence(original, scope) };
     try {
       const saved = await submit(() => updateEvent(choirId, original.id, body), {
         errorMessage: ERROR_CONTEXT_MESSAGES.calendar.save,

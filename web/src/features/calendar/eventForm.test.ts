@@ -189,6 +189,32 @@ describe('movedEvent', () => {
     });
   });
 
+  it('takes the weekly pattern along when an occurrence moves to another day for following or all events', () => {
+    // Tuesday 19:30 in London to Wednesday 19:30 in London.
+    const wednesday = new Date('2026-05-13T18:30:00Z');
+    const later = new Date('2026-05-13T20:30:00Z');
+    for (const scope of ['following', 'all'] as const) {
+      expect(movedEvent(REHEARSAL, wednesday, later, false, scope)?.recurrenceRule).toEqual({
+        type: 'weekly_on_days',
+        weeklyInterval: 1,
+        weeklyDays: ['wednesday'],
+      });
+    }
+    // This event only: the series keeps its Tuesdays.
+    expect(movedEvent(REHEARSAL, wednesday, later, false, 'single')?.recurrenceRule).toEqual(REHEARSAL.recurrenceRule);
+    // The same day at another hour changes no day.
+    expect(movedEvent(REHEARSAL, new Date('2026-05-12T17:00:00Z'), null, false, 'all')?.recurrenceRule).toEqual(REHEARSAL.recurrenceRule);
+  });
+
+  it('gives null when the series cannot follow the occurrence to its new day', () => {
+    const sundayBefore = {
+      ...REHEARSAL,
+      recurrenceRule: { type: 'weekday_relative_to_feast' as const, weekday: 'sunday', direction: 'before' as const, feastId: 'f' },
+    };
+    expect(movedEvent(sundayBefore, new Date('2026-05-13T18:30:00Z'), null, false, 'all')).toBeNull();
+    expect(movedEvent(sundayBefore, new Date('2026-05-13T18:30:00Z'), null, false, 'single')).not.toBeNull();
+  });
+
   it('makes an event dropped on the all-day row last a day, and one dropped on the hours last an hour', () => {
     expect(movedEvent(CONCERT, local(2026, 5, 21), null, true)).toMatchObject({ start: '2026-05-21', end: '2026-05-22', allDay: true });
     expect(movedEvent(DRAFT, local(2026, 5, 21, 10), null, false)).toMatchObject({

@@ -1,9 +1,9 @@
 // The event dialog's state and the EventInput it sends: times as RFC 3339
 // instants for timed events, dates for all-day ones (end exclusive), the
 // choir's time zone, and the rule of the builder.
-import type { CalendarEvent, EventInput, EventStatus, EventType } from './api';
+import type { CalendarEvent, EditScope, EventInput, EventStatus, EventType } from './api';
 import { addDays, dateKey, parseDateKey } from './range';
-import { defaultRuleForm, ruleForm, toRule, validateRuleForm, type RuleForm } from './rule';
+import { defaultRuleForm, ruleForm, shiftRule, toRule, validateRuleForm, type RuleForm } from './rule';
 
 export interface EventFormValues {
   title: string;
@@ -215,12 +215,29 @@ export function validateEvent(values: EventFormValues): Record<string, string> {
   return { ...errors, ...validateRuleForm(values.rule) };
 }
 
+/** dateIn is the date (YYYY-MM-DD) an instant falls on in a time zone; the browser's for an unknown zone. */
+export function dateIn(instant: Date, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  } catch {
+    return dateKey(instant);
+  }
+}
+
 /**
  * movedEvent is the update a drag or resize sends: the event as it is, at
  * its new start and end. FullCalendar drops the end when an event crosses
  * between the all-day row and the hours; it then lasts a day or an hour.
+ * An occurrence moved to another day for this and following or all events
+ * takes its series' pattern along (shiftRule); null when the rule cannot.
  */
-export function movedEvent(event: CalendarEvent, start: Date, end: Date | null, allDay: boolean): EventInput {
+export function movedEvent(
+  event: CalendarEvent,
+  start: Date,
+  end: Date | null,
+  allDay: boolean,
+  scope: EditScope | null = null,
+): EventInput | null {
   let from: string;
   let to: string;
   if (allDay) {
@@ -230,6 +247,13 @@ export function movedEvent(event: CalendarEvent, start: Date, end: Date | null, 
   } else {
     from = start.toISOString();
     to = (end ?? new Date(start.getTime() + DEFAULT_HOURS * 60 * 60 * 1000)).toISOString();
+  }
+  let rule = event.recurrenceRule;
+  if (rule && event.isInstance && event.instanceDate && (scope === 'following' || scope === 'all')) {
+    const day = allDay ? from : dateIn(start, rule.tzid || event.timeZone);
+    const shifted = shiftRule(rule, event.instanceDate, day);
+    if (!shifted) return null;
+    rule = shifted;
   }
   return {
     title: event.title,
@@ -241,6 +265,6 @@ export function movedEvent(event: CalendarEvent, start: Date, end: Date | null, 
     notes: event.notes,
     status: event.status,
     timeZone: event.timeZone,
-    ...(event.recurrenceRule ? { recurrenceRule: event.recurrenceRule } : {}),
+    ...(rule ? { recurrenceRule: rule } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecurrenceRule } from './api';
-import { defaultRuleForm, ordinalOf, ruleForm, toRule, validateRuleForm, weekdayOf, type RuleForm } from './rule';
+import { defaultRuleForm, ordinalOf, ruleForm, shiftRule, toRule, validateRuleForm, weekdayOf, type RuleForm } from './rule';
 
 const EASTER_ID = '11111111-1111-4111-8111-111111111111';
 
@@ -117,5 +117,73 @@ describe('validateRuleForm', () => {
     ['a complete feast rule', { type: 'relative_to_feast', offset: 2, feastId: EASTER_ID }, {}],
   ])('%s', (_name, form, want) => {
     expect(validateRuleForm({ ...base, ...form })).toEqual(want);
+  });
+});
+
+describe('shiftRule', () => {
+  const EASTER = '00000000-0000-4000-8000-00000000e001';
+
+  it('moves weekly days with the dragged occurrence, wrapping round the week', () => {
+    const rule: RecurrenceRule = { type: 'weekly_on_days', weeklyInterval: 1, weeklyDays: ['tuesday', 'sunday'], tzid: 'Europe/Berlin' };
+    // Tuesday 2026-05-12 to Wednesday 2026-05-13.
+    expect(shiftRule(rule, '2026-05-12', '2026-05-13')).toEqual({ ...rule, weeklyDays: ['monday', 'wednesday'] });
+    // A week and a day back: Tuesday to the Monday before last.
+    expect(shiftRule(rule, '2026-05-12', '2026-05-04')).toEqual({ ...rule, weeklyDays: ['monday', 'saturday'] });
+    expect(shiftRule(rule, '2026-05-12', '2026-05-12')).toBe(rule);
+  });
+
+  it('refuses to move every second week across a week boundary, which would change the weeks it falls in', () => {
+    const rule: RecurrenceRule = { type: 'weekly_on_days', weeklyInterval: 2, weeklyDays: ['friday', 'saturday'] };
+    expect(shiftRule(rule, '2026-05-15', '2026-05-16')).toEqual({ ...rule, weeklyDays: ['saturday', 'sunday'] });
+    expect(shiftRule(rule, '2026-05-15', '2026-05-17')).toBeNull();
+  });
+
+  it('takes the new day, and month when yearly, for a fixed date', () => {
+    expect(shiftRule({ type: 'fixed_date', month: 'december', day: 24 }, '2026-12-24', '2026-12-23')).toEqual({
+      type: 'fixed_date',
+      month: 'december',
+      day: 23,
+    });
+    expect(shiftRule({ type: 'fixed_date', day: 31, endDate: '2027-06-30' }, '2026-07-31', '2026-08-01')).toEqual({
+      type: 'fixed_date',
+      day: 1,
+      endDate: '2027-06-30',
+    });
+  });
+
+  it('names the weekday and which one of the month the occurrence was dropped on', () => {
+    // The third Thursday of November 2026 is the 19th; the Friday after is the third Friday.
+    expect(shiftRule({ type: 'calendar_structure', occurrence: 'third', weekday: 'thursday', month: 'november' }, '2026-11-19', '2026-11-20')).toEqual({
+      type: 'calendar_structure',
+      occurrence: 'third',
+      weekday: 'friday',
+      month: 'november',
+    });
+    // The last Thursday (the 26th) to Wednesday the 25th: still the last Wednesday of November.
+    expect(shiftRule({ type: 'calendar_structure', occurrence: 'last', weekday: 'thursday' }, '2026-11-26', '2026-11-25')).toEqual({
+      type: 'calendar_structure',
+      occurrence: 'last',
+      weekday: 'wednesday',
+    });
+    // The fourth Thursday to the Sunday after, the 29th: the fifth, which the rules call the last.
+    expect(shiftRule({ type: 'calendar_structure', occurrence: 'fourth', weekday: 'thursday' }, '2026-11-26', '2026-11-29')).toMatchObject({
+      occurrence: 'last',
+      weekday: 'sunday',
+    });
+  });
+
+  it('moves a feast-relative rule by the same days, across the feast if need be', () => {
+    const twoWeeksBefore: RecurrenceRule = { type: 'relative_to_feast', offset: 2, unit: 'weeks', direction: 'before', feastId: EASTER };
+    expect(shiftRule(twoWeeksBefore, '2027-03-14', '2027-03-21')).toEqual({ ...twoWeeksBefore, offset: 1 });
+    expect(shiftRule(twoWeeksBefore, '2027-03-14', '2027-03-13')).toEqual({ ...twoWeeksBefore, offset: 15, unit: 'days' });
+    expect(shiftRule(twoWeeksBefore, '2027-03-14', '2027-04-04')).toEqual({ ...twoWeeksBefore, offset: 1, direction: 'after' });
+    // Onto the feast itself: a feast-relative rule's offset is at least 1.
+    expect(shiftRule(twoWeeksBefore, '2027-03-14', '2027-03-28')).toBeNull();
+  });
+
+  it('cannot move a weekday next to a feast by a fixed number of days', () => {
+    const sundayBefore: RecurrenceRule = { type: 'weekday_relative_to_feast', weekday: 'sunday', direction: 'before', feastId: EASTER };
+    expect(shiftRule(sundayBefore, '2026-10-25', '2026-10-24')).toBeNull();
+    expect(shiftRule(sundayBefore, '2026-10-25', '2026-10-25')).toBe(sundayBefore);
   });
 });

@@ -229,3 +229,55 @@ export function validateRuleForm(form: RuleForm): Record<string, string> {
   }
   return errors;
 }
+
+/**
+ * shiftRule is the rule of a series after one of its occurrences was dragged
+ * from one day to another (YYYY-MM-DD, in the series' zone) and the move was
+ * applied to this and following or all events: the pattern moves with it, so
+ * the dropped occurrence stays where it was put. Null when the rule cannot
+ * say the moved pattern: a weekday next to a feast keeps no fixed distance
+ * from it, a feast-relative rule cannot fall on the feast itself, and every
+ * second week's days cannot cross into another week.
+ */
+export function shiftRule(rule: RecurrenceRule, from: string, to: string): RecurrenceRule | null {
+  const a = parseDateKey(from);
+  const b = parseDateKey(to);
+  if (!a || !b) return null;
+  const delta = Math.round((b.getTime() - a.getTime()) / 86_400_000);
+  if (delta === 0) return rule;
+  switch (rule.type) {
+    case 'weekly_on_days': {
+      const days = (rule.weeklyDays ?? []).map(lower).filter((d): d is Weekday => (WEEKDAYS as string[]).includes(d));
+      const moved = days.map((d) => WEEKDAYS.indexOf(d) + delta);
+      if ((rule.weeklyInterval ?? 1) > 1 && moved.some((i) => i < 0 || i > 6)) return null;
+      const shifted = moved.map((i) => WEEKDAYS[((i % 7) + 7) % 7]);
+      return { ...rule, weeklyDays: WEEKDAYS.filter((d) => shifted.includes(d)) };
+    }
+    case 'fixed_date':
+      return { ...rule, ...(rule.month ? { month: MONTHS[b.getMonth()] } : {}), day: b.getDate() };
+    case 'calendar_structure': {
+      const daysInMonth = new Date(b.getFullYear(), b.getMonth() + 1, 0).getDate();
+      const stillLast = rule.occurrence === 'last' && b.getDate() + 7 > daysInMonth;
+      return {
+        ...rule,
+        occurrence: stillLast ? 'last' : ordinalOf(to),
+        weekday: weekdayOf(to),
+        ...(rule.month ? { month: MONTHS[b.getMonth()] } : {}),
+      };
+    }
+    case 'relative_to_feast': {
+      const sign = rule.direction === 'after' ? 1 : -1;
+      const days = sign * (rule.offset ?? 0) * (rule.unit === 'weeks' ? 7 : 1) + delta;
+      if (days === 0) return null;
+      const weeks = rule.unit === 'weeks' && days % 7 === 0;
+      return {
+        ...rule,
+        offset: Math.abs(weeks ? days / 7 : days),
+        unit: weeks ? 'weeks' : 'days',
+        direction: days > 0 ? 'after' : 'before',
+      };
+    }
+    default:
+      return null;
+  }
+}
