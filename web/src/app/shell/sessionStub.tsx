@@ -16,8 +16,8 @@ export interface ServerOptions {
 
 /**
  * stubServer replaces the global fetch with a small server: the session with
- * its memberships, PUT /account/active-choir (remembered as last accessed)
- * and GET /choirs/{id} for the user's choirs. Calls are recorded.
+ * its memberships, PUT /account/active-choir (remembered as last accessed),
+ * GET /choirs/{id} for the user's choirs, and an empty calendar. Calls are recorded.
  */
 export function stubServer({ user: signedIn, choirs = [], handlers = {} }: ServerOptions) {
   const state = { user: signedIn ? { ...signedIn } : null, choirs };
@@ -32,6 +32,7 @@ export function stubServer({ user: signedIn, choirs = [], handlers = {} }: Serve
       const m = state.choirs.find((c) => c.choir.id === choirId);
       return m ? json(details(m)) : apiError(404, 'NOT_FOUND', 'Choir not found');
     },
+    'GET /choirs/:choirId/events': () => json({ events: [], feasts: [] }),
   };
   const { fetch, calls, bodies } = stubFetch({ ...defaults, ...handlers });
   return { fetch, calls, state, bodies };

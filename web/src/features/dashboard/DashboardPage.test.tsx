@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../api/client';
@@ -7,7 +7,9 @@ import { renderServed } from '../../app/shell/sessionStub';
 import { apiError, deferred, json, type Handler } from '../../test/api';
 import { BACH, details, GUESTS, SCHOLA, user } from '../../test/fixtures';
 import { resetToasts } from '../../test/render';
+import { calendarEvent } from '../calendar/testing';
 import { DashboardPage, shortcutsFor } from './DashboardPage';
+import { upcoming } from './UpcomingEvents';
 
 beforeEach(resetToasts);
 
@@ -104,6 +106,64 @@ describe('DashboardPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('31')).toBeInTheDocument();
     expect(screen.queryByText("Could not load the choir's details")).not.toBeInTheDocument();
+  });
+});
+
+describe('upcoming events on the dashboard', () => {
+  // Sunday 10 May 2026, midday, in the tests' zone.
+  const NOW = new Date(2026, 4, 10, 12, 0);
+  const at = (d: number, h: number) => new Date(2026, 4, d, h, 0).toISOString();
+  const EVENTS = [
+    calendarEvent({ id: 'late', title: 'Evensong', eventType: 'service', start: at(17, 18), end: at(17, 19), location: 'Cathedral' }),
+    calendarEvent({ id: 'over', title: 'Morning warm-up', start: at(10, 9), end: at(10, 10) }),
+    calendarEvent({ id: 'now', title: 'Sectionals', start: at(10, 11), end: at(10, 13) }),
+    calendarEvent({ id: 'feast', title: 'Choir outing', eventType: 'other', allDay: true, start: '2026-05-12', end: '2026-05-13' }),
+    calendarEvent({ id: 'tue', title: 'Rehearsal', start: at(12, 19), end: at(12, 21), location: 'Church hall' }),
+  ];
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    return () => vi.useRealTimers();
+  });
+
+  it('lists what has not ended yet, soonest first, with where, for the next 60 days', async () => {
+    let asked = '';
+    renderDashboard(user({ lastAccessedChoirId: SCHOLA.choir.id }), [SCHOLA], {
+      'GET /choirs/:choirId/events': (request) => {
+        asked = new URL(request.url).search;
+        return json({ events: EVENTS, feasts: [] });
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Upcoming events' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual(['Sectionals', 'Choir outing', 'Rehearsal', 'Evensong']);
+    expect(items[2]).toHaveTextContent('Church hall');
+    expect(screen.queryByText('Morning warm-up')).not.toBeInTheDocument();
+    expect(new URLSearchParams(asked).get('startDate')).toBe('2026-05-10');
+    expect(new URLSearchParams(asked).get('endDate')).toBe('2026-07-09');
+    expect(screen.getByRole('link', { name: 'Open the calendar' })).toHaveAttribute('href', '/dashboard/calendar');
+  });
+
+  it('says when nothing is planned', async () => {
+    renderDashboard(user({ lastAccessedChoirId: GUESTS.choir.id }), [GUESTS]);
+    expect(await screen.findByText('Nothing planned in the next 60 days.')).toBeInTheDocument();
+  });
+
+  it('says the calendar could not load and tries again on request', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = true;
+    renderDashboard(user({ lastAccessedChoirId: SCHOLA.choir.id }), [SCHOLA], {
+      'GET /choirs/:choirId/events': () => (fail ? apiError(500, 'INTERNAL', 'The server stumbled') : json({ events: EVENTS, feasts: [] })),
+    });
+    expect(await screen.findByText('Unable to load calendar events. Please refresh the page and try again.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Upcoming events' })).toBeInTheDocument();
+  });
+
+  it('keeps at most five', () => {
+    const many = Array.from({ length: 8 }, (_, i) => calendarEvent({ id: `e${i}`, title: `Event ${i}`, start: at(20 - i, 19), end: at(20 - i, 20) }));
+    expect(upcoming(many, NOW).map((e) => e.title)).toEqual(['Event 7', 'Event 6', 'Event 5', 'Event 4', 'Event 3']);
   });
 });
 

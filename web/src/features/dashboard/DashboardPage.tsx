@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import { useChoir, useChoirDetails } from '../../app/choir';
 import { handleError, normaliseError } from '../../app/errors';
 import { hasPermission, roleLabel, type Permission, type Role } from '../../app/permissions';
+import { UpcomingEvents } from './UpcomingEvents';
 
 export interface Shortcut {
   label: string;
@@ -107,7 +108,7 @@ export function shortcutsFor(role: Role): Shortcut[] {
   return SHORTCUTS.filter((s) => hasPermission(role, s.permission));
 }
 
-/** DashboardPage is the choir's home (/dashboard): where, who you are in it, and where to go. */
+/** DashboardPage is the choir's home (/dashboard): where, who you are in it, what is coming up, and where to go. */
 export function DashboardPage() {
   const { currentChoir, role } = useChoir();
   const details = useChoirDetails(currentChoir?.id);
@@ -160,6 +161,8 @@ export function DashboardPage() {
       </SimpleGrid>
 
       {details.isError && <DetailsError error={details.error} onRetry={() => void details.refetch()} />}
+
+      {hasPermission(role, 'view:calendar') && <UpcomingEvents choirId={currentChoir.id} />}
 
       <section aria-labelledby="dashboard-shortcuts">
         <Title order={2} size="h3" id="dashboard-shortcuts" mb="sm">
