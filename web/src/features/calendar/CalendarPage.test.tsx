@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
 import { formatDay, formatWhen } from './format';
+import { SERIES_MOVE_MESSAGE } from './rule';
 import {
   apiError,
   EASTER,
@@ -275,6 +276,50 @@ describe('CalendarPage for an administrator', () => {
       end: new Date(REHEARSAL.end).toISOString(),
       recurrenceRule: { type: 'weekly_on_days', weeklyInterval: 1, weeklyDays: ['tuesday'] },
     });
+  });
+
+  it('moves the weekly pattern with an occurrence whose date is changed for the following events', async () => {
+    const api = serveCalendar();
+    renderCalendar();
+    const panel = within(await openEntry('Tuesday Rehearsal'));
+    await userEvent.click(panel.getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Event' }));
+    for (const label of [/^Start date/, /^End date/]) fireEvent.change(dialog.getByLabelText(label), { target: { value: '2026-05-14' } });
+    await userEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    const question = within(await screen.findByRole('dialog', { name: 'Edit recurring event' }));
+    await userEvent.click(question.getByRole('button', { name: 'This and following events' }));
+    expect(await screen.findByText('Changes saved successfully')).toBeInTheDocument();
+    const [put] = api.requests('PUT', '/choirs/c1/events/ev-1-occurrence-2026-05-12');
+    expect(put.body).toMatchObject({
+      scope: 'following',
+      recurrenceRule: { type: 'weekly_on_days', weeklyInterval: 1, weeklyDays: ['thursday'] },
+    });
+  });
+
+  it('keeps a rule changed by hand, and refuses a move the rule cannot follow', async () => {
+    const sundayBefore = {
+      ...REHEARSAL,
+      title: 'Sunday before Easter',
+      recurrenceRule: { type: 'weekday_relative_to_feast' as const, weekday: 'sunday', direction: 'before' as const, feastId: EASTER.id },
+    };
+    const api = serveCalendar({ list: { events: [sundayBefore], feasts: [] } });
+    renderCalendar();
+    const panel = within(await openEntry('Sunday before Easter'));
+    await userEvent.click(panel.getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Event' }));
+    for (const label of [/^Start date/, /^End date/]) fireEvent.change(dialog.getByLabelText(label), { target: { value: '2026-05-13' } });
+    await userEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Edit recurring event' })).getByRole('button', { name: 'All events' }));
+    expect(await dialog.findByText(SERIES_MOVE_MESSAGE)).toBeInTheDocument();
+    expect(api.requests('PUT', '/choirs/c1/events/ev-1-occurrence-2026-05-12')).toHaveLength(0);
+
+    // Saying the new rule by hand: it is sent as written.
+    await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Weekday' }), 'wednesday');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Edit recurring event' })).getByRole('button', { name: 'All events' }));
+    expect(await screen.findByText('Changes saved successfully')).toBeInTheDocument();
+    const [put] = api.requests('PUT', '/choirs/c1/events/ev-1-occurrence-2026-05-12');
+    expect(put.body).toMatchObject({ scope: 'all', recurrenceRule: { type: 'weekday_relative_to_feast', weekday: 'wednesday' } });
   });
 
   it('sends nothing when the scope question is cancelled', async () => {

@@ -31,6 +31,7 @@ import { EventDetails } from './EventDetails';
 import { EventFormModal } from './EventFormModal';
 import { eventValues, movedEvent, newEventValues, type EventFormValues } from './eventForm';
 import { fetchRange, neighbourRanges } from './range';
+import { SERIES_MOVE_MESSAGE } from './rule';
 import { useScopeQuestion } from './ScopeModal';
 import { SubscribeModal } from './SubscribeModal';
 
@@ -52,7 +53,7 @@ export const PRELOAD_SECOND_MS = 1000;
 export const CALENDAR_MESSAGES = {
   deleted: 'Event deleted',
   deleting: 'Deleting event...',
-  cannotMoveSeries: "This series' repeat rule cannot move to that day. Move this event only, or edit the series.",
+  cannotMoveSeries: SERIES_MOVE_MESSAGE,
 } as const;
 
 /** initialView: the list on a phone, the month grid elsewhere. */

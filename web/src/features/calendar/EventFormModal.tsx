@@ -43,7 +43,7 @@ import {
 } from './eventForm';
 import { browserTimeZone, formatDay, formatWhen } from './format';
 import { RuleBuilder } from './RuleBuilder';
-import type { RuleForm } from './rule';
+import { SERIES_MOVE_MESSAGE, shiftRule, toRule, type RuleForm } from './rule';
 import { useScopeQuestion } from './ScopeModal';
 
 /** Pause after the last change before the rule preview is asked for. */
@@ -178,6 +178,17 @@ function EventForm({ choirId, initial, event, timeZone, onDone }: EventFormProps
     if (event?.isInstance) {
       scope = await scopeQuestion.ask('edit');
       if (!scope) return;
+      // A date moved for the rest of the series takes the series' pattern
+      // along, as a drag does, unless the rule was changed by hand.
+      const ruleKept = JSON.stringify(toRule(values.rule)) === JSON.stringify(toRule(initial.rule));
+      if (scope !== 'single' && ruleKept && body.recurrenceRule && event.instanceDate) {
+        const shifted = shiftRule(body.recurrenceRule, event.instanceDate, values.startDate);
+        if (!shifted) {
+          setErrors({ start: SERIES_MOVE_MESSAGE });
+          return;
+        }
+        body.recurrenceRule = shifted;
+      }
     }
     try {
       await submit(

@@ -230,6 +230,9 @@ export function validateRuleForm(form: RuleForm): Record<string, string> {
   return errors;
 }
 
+/** Said when a series cannot follow one of its occurrences to another day. */
+export const SERIES_MOVE_MESSAGE = "This series' repeat rule cannot move to that day. Move this event only, or edit the series.";
+
 /**
  * shiftRule is the rule of a series after one of its occurrences was dragged
  * from one day to another (YYYY-MM-DD, in the series' zone) and the move was
