@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppShellLayout } from './AppShellLayout';
-import type { Handler } from '../../test/api';
+import { json, type Handler } from '../../test/api';
+import { prewarmRange } from '../../features/calendar/range';
 import { BACH, user } from '../../test/fixtures';
 import { renderRoutes, stubServer } from './sessionStub';
 import { resetToasts } from '../../test/render';
@@ -73,6 +74,21 @@ describe('AppShellLayout', () => {
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', '/help');
     expect(within(nav).getByRole('link', { name: 'About' })).toHaveAttribute('href', '/dashboard/about');
+  });
+
+  it("pre-warms the current choir's calendar with the months around today, once", async () => {
+    const asked: string[] = [];
+    serve({
+      'GET /choirs/:choirId/events': (request, { choirId }) => {
+        const q = new URL(request.url).searchParams;
+        asked.push(`${choirId} ${q.get('startDate')} ${q.get('endDate')}`);
+        return json({ events: [], feasts: [] });
+      },
+    });
+    renderShell();
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    const range = prewarmRange(new Date());
+    await waitFor(() => expect(asked).toEqual([`${BACH.choir.id} ${range.startDate} ${range.endDate}`]));
   });
 
   it('has the landmarks and leaves the h1 to the page', async () => {

@@ -39,7 +39,8 @@ import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import type { SessionUser } from '../../api/client';
 import { reportError } from '../errors';
 import { useChoir } from '../choir';
-import type { Role } from '../permissions';
+import { usePrewarmedEvents } from '../../features/calendar/api';
+import { hasPermission, type Role } from '../permissions';
 import { SignOutButton } from '../signOut';
 import { ChoirSwitcher } from './ChoirSwitcher';
 import { ErrorBoundary } from './ErrorFallback';
@@ -81,6 +82,7 @@ const MOBILE_QUERY = '(max-width: 767px)';
 export function AppShellLayout() {
   const { user, loading, currentChoir, isGlobalAdmin, role } = useChoir();
   const { pathname } = useLocation();
+  usePrewarmedEvents(currentChoir?.id ?? null, hasPermission(role, 'view:calendar'));
   // The guards send signed-out visitors away; until they do, keep the skeleton.
   if (loading || !user) return <ShellSkeleton />;
   if (!currentChoir && !isGlobalAdmin) {

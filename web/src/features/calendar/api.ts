@@ -2,6 +2,7 @@
 // pre-warm and neighbour preloading of calendar document §9), the rule
 // preview, the choir's feasts for feast-based rules, and the private feed.
 import { keepPreviousData, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
 import { covers, prewarmRange, type DateRange } from './range';
@@ -135,6 +136,17 @@ export function preloadEvents(queryClient: QueryClient, choirId: string, range: 
 /** prewarmEvents loads three months either side of today (§4, §9). */
 export function prewarmEvents(queryClient: QueryClient, choirId: string, today = new Date()): Promise<void> {
   return preloadEvents(queryClient, choirId, prewarmRange(today));
+}
+
+/**
+ * usePrewarmedEvents pre-warms a choir's event cache once the choir context
+ * knows the choir (§4), so that the calendar opens on data already loaded.
+ */
+export function usePrewarmedEvents(choirId: string | null, enabled: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (choirId && enabled) void prewarmEvents(queryClient, choirId);
+  }, [queryClient, choirId, enabled]);
 }
 
 /** refreshEvents drops every cached range of a choir after a change; the visible one reloads. */
