@@ -112,7 +112,10 @@ func writeLiturgyCSV(w io.Writer, days []liturgy.Day) error {
 }
 
 // writeLiturgyICS writes an RFC 5545 calendar with one all-day event a day.
-// The events are transparent: a feast does not make anyone busy.
+// The events are transparent: a feast does not make anyone busy. The
+// feast's key, rank and type go in the X-CANTICA-* properties the feast
+// import reads (internal/feast), so that importing the file gives the same
+// feasts as the CSV or JSON output.
 func writeLiturgyICS(w io.Writer, calendar string, year int, days []liturgy.Day, stamp time.Time) error {
 	cal := ics.Calendar{
 		ProdID: "-//Cantica//Liturgical Calendar//EN",
@@ -134,6 +137,11 @@ func writeLiturgyICS(w io.Writer, calendar string, year int, days []liturgy.Day,
 			Description: desc,
 			Categories:  []string{d.Type},
 			Transparent: true,
+			Extra: []ics.Property{
+				{Name: "X-CANTICA-FEAST-KEY", Value: d.FeastKey},
+				{Name: "X-CANTICA-RANK", Value: d.Rank},
+				{Name: "X-CANTICA-TYPE", Value: d.Type},
+			},
 		})
 	}
 	return ics.Write(w, cal)

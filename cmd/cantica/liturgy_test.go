@@ -2,9 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cantica/cantica/internal/feast"
 )
 
 func runLiturgy(args ...string) (int, string, string) {
@@ -135,5 +139,58 @@ func TestLiturgyErrors(t *testing.T) {
 	}
 	if code, out, _ := runLiturgy("-h"); code != 0 || !strings.Contains(out, "--calendar KEY") || !strings.Contains(out, "orthodox_russian") {
 		t.Errorf("help: %d %q", code, out)
+	}
+}
+
+// TestLiturgyOutputsImportAlike feeds each output format of the command to
+// the feast import's reader: the ICS must give the same feasts (keys, names,
+// dates, ranks and types) as the CSV and JSON, so that a global admin who
+// imports the command's own ICS file gets no duplicate master feasts with
+// keys made from names, nor ranks defaulted to "feast".
+func TestLiturgyOutputsImportAlike(t *testing.T) {
+	for _, tc := range []struct {
+		calendar, year string
+	}{
+		{"general_roman_ordinary", "2035"},   // St Joseph and the Annunciation transferred
+		{"novus_ordo_england_wales", "2025"}, // "Saint George, Martyr, Patron of England": escaped commas
+		{"anglican_common_worship", "2024"},
+		{"roman_1962_extraordinary", "2038"},
+		{"orthodox_russian", "2024"},
+		{"secular_general", "2024"},
+	} {
+		t.Run(tc.calendar+"/"+tc.year, func(t *testing.T) {
+			rows := map[string][]string{}
+			for _, format := range []string{"json", "csv", "ics"} {
+				code, out, errOut := runLiturgy("--calendar", tc.calendar, "--year", tc.year, "--format", format)
+				if code != 0 {
+					t.Fatalf("%s: exit %d: %s", format, code, errOut)
+				}
+				parsed, err := feast.ParseFile(format, out)
+				if err != nil {
+					t.Fatalf("%s: the import cannot read it: %v", format, err)
+				}
+				for _, r := range parsed {
+					rows[format] = append(rows[format], fmt.Sprintf("%s|%s|%s|%s|%s", r.Date, r.Key, r.Name, r.Rank, r.Typ))
+				}
+			}
+			if len(rows["json"]) < 20 {
+				t.Fatalf("only %d feasts", len(rows["json"]))
+			}
+			if !slices.Equal(rows["csv"], rows["json"]) {
+				t.Fatalf("CSV and JSON differ")
+			}
+			if !slices.Equal(rows["ics"], rows["json"]) {
+				for i := range rows["json"] {
+					if i >= len(rows["ics"]) || rows["ics"][i] != rows["json"][i] {
+						got := "nothing"
+						if i < len(rows["ics"]) {
+							got = rows["ics"][i]
+						}
+						t.Fatalf("ICS row %d reads %q, JSON %q (%d against %d rows)", i, got, rows["json"][i], len(rows["ics"]), len(rows["json"]))
+					}
+				}
+				t.Fatalf("ICS has %d rows, JSON %d", len(rows["ics"]), len(rows["json"]))
+			}
+		})
 	}
 }

@@ -131,3 +131,9 @@ func ValidMembershipRole(r string) bool {
 // published: those who edit the calendar (calendar document §4: choir_admin
 // and global_admin).
 func SeesDraftEvents(r Role) bool { return Has(r, EditCalendar) }
+
+// SeesUnpublishedCalendars says whether a standing sees the liturgical
+// calendars that are not published, and their feasts: only global admins
+// (accounts document §6: unpublished calendars are hidden from ordinary
+// users). Everyone else, choir admins included, sees only published ones.
+func SeesUnpublishedCalendars(s Standing) bool { return s.Allows(AdminGlobal) }

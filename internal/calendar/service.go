@@ -78,6 +78,9 @@ func splitID(id string) (string, string) {
 type Range struct {
 	From, To   string // YYYY-MM-DD, inclusive
 	SeesDrafts bool
+	// SeesUnpublished: the viewer sees the feasts of an unpublished
+	// calendar (a global admin; internal/access decides).
+	SeesUnpublished bool
 }
 
 // Listing is a range of the calendar.
@@ -115,22 +118,28 @@ func (s *Service) List(ctx context.Context, choirID string, r Range) (*Listing, 
 	if err != nil {
 		return nil, err
 	}
-	feasts, err := s.choirFeasts(ctx, c.CalendarType, from, to)
+	feasts, err := s.choirFeasts(ctx, c.CalendarType, from, to, r.SeesUnpublished)
 	if err != nil {
 		return nil, err
 	}
 	return &Listing{Items: items, Feasts: feasts}, nil
 }
 
-func (s *Service) choirFeasts(ctx context.Context, calendarType string, from, to liturgy.Date) ([]feast.Instance, error) {
+// choirFeasts answers the active feasts of a choir's calendar in a range.
+// A choir whose calendar is not published shows no feasts, except to a
+// global admin: nothing stands in for it (the catalogue's default flag
+// marks the calendar each category starts from, not a substitute), and
+// looking at it computes nothing.
+func (s *Service) choirFeasts(ctx context.Context, calendarType string, from, to liturgy.Date, seesUnpublished bool) ([]feast.Instance, error) {
 	if calendarType == "" {
 		return []feast.Instance{}, nil
 	}
-	if err := s.feasts.EnsureYears(ctx, calendarType, from.Year, to.Year); err != nil {
-		return nil, err
+	visible, err := s.feasts.Visible(ctx, calendarType, seesUnpublished)
+	if err != nil || !visible {
+		return []feast.Instance{}, err
 	}
 	active := true
-	return s.feasts.List(ctx, feast.Query{Source: calendarType, From: from.String(), To: to.String(), Active: &active}, true)
+	return s.feasts.List(ctx, feast.Query{Source: calendarType, From: from.String(), To: to.String(), Active: &active}, seesUnpublished)
 }
 
 // window is a range of the calendar: timed events overlap the instants,
@@ -674,8 +683,9 @@ func (s *Service) Describe(ctx context.Context, r *recurrence.Rule) (string, err
 }
 
 // ChoirFeasts lists the active feasts of a choir's liturgical calendar for
-// feast-based rules.
-func (s *Service) ChoirFeasts(ctx context.Context, choirID string) ([]feast.Master, error) {
+// feast-based rules; like the calendar, an unpublished calendar offers
+// none, except to a global admin (seesUnpublished).
+func (s *Service) ChoirFeasts(ctx context.Context, choirID string, seesUnpublished bool) ([]feast.Master, error) {
 	c, err := s.choirs.Get(ctx, choirID)
 	if err != nil {
 		return nil, err
@@ -683,8 +693,12 @@ func (s *Service) ChoirFeasts(ctx context.Context, choirID string) ([]feast.Mast
 	if c.CalendarType == "" {
 		return []feast.Master{}, nil
 	}
+	visible, err := s.feasts.Visible(ctx, c.CalendarType, seesUnpublished)
+	if err != nil || !visible {
+		return []feast.Master{}, err
+	}
 	y := s.now().Year()
-	if err := s.feasts.EnsureYears(ctx, c.CalendarType, y-1, y+2); err != nil {
+	if err := s.feasts.ShowYears(ctx, c.CalendarType, y-1, y+2); err != nil {
 		return nil, err
 	}
 	all, err := s.feasts.Masters(ctx, c.CalendarType, "")

@@ -111,26 +111,58 @@ type Query struct {
 	MasterFeastIDs []string
 }
 
-// List answers a feast query, ordered by date. Calendars that have feasts
-// get the years the range needs computed first.
+// List answers a feast query, ordered by date; an unpublished calendar is
+// NOT_FOUND unless privileged (a global admin). The years the range needs
+// are computed first (see showYears).
 func (s *Service) List(ctx context.Context, q Query, privileged bool) ([]Instance, error) {
-	if _, err := s.calendarType(ctx, q.Source, privileged); err != nil {
+	published, err := s.calendarType(ctx, q.Source, privileged)
+	if err != nil {
 		return nil, err
 	}
 	from, to, err := q.span()
 	if err != nil {
 		return nil, err
 	}
-	has, err := s.hasFeasts(ctx, q.Source)
-	if err != nil {
+	if err := s.showYears(ctx, q.Source, published, from.Year, to.Year); err != nil {
 		return nil, err
 	}
-	if has {
-		if err := s.EnsureYears(ctx, q.Source, from.Year, to.Year); err != nil {
-			return nil, err
+	return s.cache.get(q.cacheKey(), func() ([]Instance, error) { return s.query(ctx, q, from, to) })
+}
+
+// Visible says whether the feasts of a calendar type may be shown: a
+// published calendar to everyone, an unpublished one only when privileged
+// (a global admin). An unknown type is not visible.
+func (s *Service) Visible(ctx context.Context, key string, privileged bool) (bool, error) {
+	_, err := s.calendarType(ctx, key, privileged)
+	if _, refused := apperr.As(err); refused {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// ShowYears computes the civil years from..to that a calendar lacks, for
+// someone about to be shown its feasts (see showYears).
+func (s *Service) ShowYears(ctx context.Context, key string, from, to int) error {
+	published, err := s.calendarType(ctx, key, true)
+	if err != nil {
+		return err
+	}
+	return s.showYears(ctx, key, published, from, to)
+}
+
+// showYears computes the missing years of a calendar being looked at when
+// it is published, or unpublished but already has feasts (which only a
+// global admin sees). Looking at an unpublished calendar without feasts
+// computes nothing: that would upload it ('(calendar uploaded)') behind the
+// global admins' backs.
+func (s *Service) showYears(ctx context.Context, key string, published bool, from, to int) error {
+	if !published {
+		has, err := s.hasFeasts(ctx, key)
+		if err != nil || !has {
+			return err
 		}
 	}
-	return s.cache.get(q.cacheKey(), func() ([]Instance, error) { return s.query(ctx, q, from, to) })
+	return s.EnsureYears(ctx, key, from, to)
 }
 
 // span is the civil date range a query needs: its own, or the one its
@@ -353,11 +385,13 @@ func (s *Service) SetPublished(ctx context.Context, key string, published bool) 
 	return s.EnsureYears(ctx, key, year-WindowBack, year+WindowAhead)
 }
 
-// MaintainWindow keeps the window of years computed for every calendar
-// that is published or has feasts; it is cheap once the years exist.
+// MaintainWindow keeps the window of years computed for every published
+// calendar; it is cheap once the years exist. Unpublished calendars are
+// left as the global admins made them (by generating, importing, or
+// publishing and withdrawing): only they see them, and publishing one
+// computes its window.
 func (s *Service) MaintainWindow(ctx context.Context) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT key FROM calendar_types t WHERE is_published = TRUE
-		OR EXISTS (SELECT 1 FROM feast_instances i WHERE i.source = t.key) ORDER BY sort_order`)
+	rows, err := s.db.QueryContext(ctx, `SELECT key FROM calendar_types WHERE is_published = TRUE ORDER BY sort_order`)
 	if err != nil {
 		return err
 	}
@@ -387,20 +421,24 @@ func (s *Service) MaintainWindow(ctx context.Context) error {
 func newID() string { return uuid.NewString() }
 
 // DatesOf answers the dates within [from, to] of one master feast's active
-// instances, computing the years its calendar lacks first. An unknown or
-// inactive feast has no dates.
+// instances, computing the years a published calendar lacks first; an
+// unpublished calendar gives the dates it already has and is not computed
+// further by being looked at. An unknown or inactive feast has no dates.
 func (s *Service) DatesOf(ctx context.Context, masterID string, from, to liturgy.Date) ([]liturgy.Date, error) {
 	var key string
-	var active bool
-	err := s.db.QueryRowContext(ctx, `SELECT calendar_type, active FROM master_feasts WHERE id = ?`, masterID).Scan(&key, &active)
+	var active, published bool
+	err := s.db.QueryRowContext(ctx, `SELECT m.calendar_type, m.active, t.is_published
+		FROM master_feasts m JOIN calendar_types t ON t.key = m.calendar_type WHERE m.id = ?`, masterID).Scan(&key, &active, &published)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && !active) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	if err := s.EnsureYears(ctx, key, from.Year, to.Year); err != nil {
-		return nil, err
+	if published {
+		if err := s.EnsureYears(ctx, key, from.Year, to.Year); err != nil {
+			return nil, err
+		}
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT calendar_date FROM feast_instances
 		WHERE master_feast_id = ? AND active = TRUE AND calendar_date >= ? AND calendar_date <= ? ORDER BY calendar_date`,

@@ -265,6 +265,10 @@ func compare(ctx context.Context, q db.Querier, r *ImportRow, m *masterRow) erro
 	return nil
 }
 
+// ParseFile reads the feasts of an import file (csv, json or ics) as the
+// import does, without checking them against anything stored.
+func ParseFile(format, content string) ([]ImportRow, error) { return parseImport(format, content) }
+
 // parseImport reads the rows of a file; a file that cannot be read at all
 // is refused as a whole.
 func parseImport(format, content string) ([]ImportRow, error) {

@@ -103,7 +103,7 @@ func (s *Server) ListEvents(ctx context.Context, in api.ListEventsRequestObject)
 		return nil, err
 	}
 	list, err := s.calendar.List(ctx, in.ChoirId, calendar.Range{From: in.Params.StartDate, To: in.Params.EndDate,
-		SeesDrafts: access.SeesDraftEvents(role)})
+		SeesDrafts: access.SeesDraftEvents(role), SeesUnpublished: access.SeesUnpublishedCalendars(platform(ctx))})
 	if err != nil {
 		return nil, err
 	}
@@ -248,7 +248,7 @@ func (s *Server) ListChoirFeasts(ctx context.Context, in api.ListChoirFeastsRequ
 	if _, err := s.requireChoir(ctx, in.ChoirId, access.ViewCalendar); err != nil {
 		return nil, err
 	}
-	masters, err := s.calendar.ChoirFeasts(ctx, in.ChoirId)
+	masters, err := s.calendar.ChoirFeasts(ctx, in.ChoirId, access.SeesUnpublishedCalendars(platform(ctx)))
 	if err != nil {
 		return nil, err
 	}

@@ -86,7 +86,7 @@ func (s *Server) ListAffiliations(ctx context.Context, _ api.ListAffiliationsReq
 // ListCalendarTypes lists the calendar catalogue; unpublished calendars are
 // for global admins only (§6).
 func (s *Server) ListCalendarTypes(ctx context.Context, _ api.ListCalendarTypesRequestObject) (api.ListCalendarTypesResponseObject, error) {
-	types, err := s.choirs.CalendarTypes(ctx, platform(ctx).Allows(access.AdminGlobal))
+	types, err := s.choirs.CalendarTypes(ctx, access.SeesUnpublishedCalendars(platform(ctx)))
 	if err != nil {
 		return nil, err
 	}

@@ -53,7 +53,7 @@ func (s *Server) ListFeasts(ctx context.Context, in api.ListFeastsRequestObject)
 	if p.MasterFeastId != nil {
 		q.MasterFeastIDs = *p.MasterFeastId
 	}
-	list, err := s.feasts.List(ctx, q, platform(ctx).Allows(access.AdminGlobal))
+	list, err := s.feasts.List(ctx, q, access.SeesUnpublishedCalendars(platform(ctx)))
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -211,6 +212,126 @@ func TestMasterFeastsImportAndPublishing(t *testing.T) {
 			if a["calendarType"] == "anglican_common_worship" && (a["calendarHasFeasts"] != true || a["calendarPublished"] != false) {
 				t.Fatalf("affiliation: %v", a)
 			}
+		}
+	})
+}
+
+// choirFeastKeys lists "key date" of the feasts a client sees with a range
+// of a choir's calendar.
+func choirFeastKeys(t *testing.T, c *apptest.Client, events, from, to string) []string {
+	t.Helper()
+	res := c.Do("GET", events+"?startDate="+from+"&endDate="+to, nil)
+	if res.Status != 200 {
+		t.Fatalf("list events: %d %s", res.Status, res.Raw)
+	}
+	out := []string{}
+	for _, f := range res.JSON["feasts"].([]any) {
+		out = append(out, f.(map[string]any)["feastKey"].(string)+" "+f.(map[string]any)["date"].(string))
+	}
+	return out
+}
+
+func TestUnpublishedCalendarIsHiddenFromChoirsThatFollowIt(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		const anglican = "00000000-0000-4000-8000-000000000103" // follows anglican_common_worship, unpublished
+		c := newCalendarChoir(t, h)
+		if _, err := h.App.Choirs.ChangeAffiliation(t.Context(), c.id, anglican); err != nil {
+			t.Fatal(err)
+		}
+		root := globalAdmin(t, h, "root@example.com")
+		picker := "/api/v1/choirs/" + c.id + "/calendar-feasts"
+		instances := func() (n int) {
+			t.Helper()
+			if err := h.DB.QueryRowContext(t.Context(), `SELECT COUNT(*) FROM feast_instances WHERE source = 'anglican_common_worship'`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		uploaded := func() any {
+			t.Helper()
+			for _, item := range c.member.Do("GET", "/api/v1/reference/affiliations", nil).List {
+				if a := item.(map[string]any); a["id"] == anglican {
+					return a["calendarHasFeasts"]
+				}
+			}
+			t.Fatal("no Anglican affiliation")
+			return nil
+		}
+
+		// Looking at the calendar and the rule builder's feast picker, as
+		// anyone, shows no feasts and computes none: the tradition still
+		// reads '(calendar not uploaded)'.
+		for who, cl := range map[string]*apptest.Client{"member": c.member, "choir admin": c.admin, "global admin": root} {
+			if got := choirFeastKeys(t, cl, c.events, "2026-04-01", "2026-04-10"); len(got) != 0 {
+				t.Errorf("%s sees feasts of a calendar without any: %v", who, got)
+			}
+			if res := cl.Do("GET", picker, nil); res.Status != 200 || len(res.List) != 0 {
+				t.Errorf("%s's feast picker: %d %.200s", who, res.Status, res.Raw)
+			}
+		}
+		if n := instances(); n != 0 {
+			t.Fatalf("viewing computed %d feasts of an unpublished calendar", n)
+		}
+		if uploaded() != false {
+			t.Fatal("viewing flipped the calendar to '(calendar uploaded)'")
+		}
+
+		// A global admin computes a year: only global admins see its feasts.
+		if res := root.Do("POST", "/api/v1/calendar-types/anglican_common_worship/generate", map[string]any{"fromYear": 2026, "toYear": 2026}); res.Status != 200 {
+			t.Fatalf("generate: %d %s", res.Status, res.Raw)
+		}
+		before := instances()
+		for who, cl := range map[string]*apptest.Client{"member": c.member, "choir admin": c.admin} {
+			if got := choirFeastKeys(t, cl, c.events, "2026-04-01", "2026-04-10"); len(got) != 0 {
+				t.Errorf("%s sees feasts of an unpublished calendar: %v", who, got)
+			}
+			if got := choirFeastKeys(t, cl, c.events, "2027-03-20", "2027-04-10"); len(got) != 0 {
+				t.Errorf("%s sees feasts of an unpublished calendar: %v", who, got)
+			}
+			if res := cl.Do("GET", picker, nil); res.Status != 200 || len(res.List) != 0 {
+				t.Errorf("%s's feast picker offers an unpublished calendar: %d %.300s", who, res.Status, res.Raw)
+			}
+		}
+		if n := instances(); n != before {
+			t.Fatalf("an ordinary user's viewing computed feasts: %d → %d", before, n)
+		}
+		if got := choirFeastKeys(t, root, c.events, "2026-04-01", "2026-04-10"); !slices.Contains(got, "easter_sunday 2026-04-05") {
+			t.Errorf("a global admin does not see the unpublished calendar's feasts: %v", got)
+		}
+		if res := root.Do("GET", picker, nil); len(res.List) == 0 {
+			t.Errorf("a global admin's feast picker is empty: %.300s", res.Raw)
+		}
+
+		// The background upkeep of the window leaves unpublished calendars alone.
+		years := func() (n int) {
+			t.Helper()
+			if err := h.DB.QueryRowContext(t.Context(), `SELECT COUNT(*) FROM feast_years WHERE calendar_type = 'anglican_common_worship'`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		had := years()
+		if err := h.App.Feasts.MaintainWindow(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if n := years(); n != had {
+			t.Fatalf("the window was computed for an unpublished calendar: %d → %d years", had, n)
+		}
+
+		// Published, the choir sees its feasts; withdrawn, no longer.
+		root.Do("PUT", "/api/v1/calendar-types/anglican_common_worship/published", map[string]any{"published": true})
+		if got := choirFeastKeys(t, c.member, c.events, "2026-04-01", "2026-04-10"); !slices.Contains(got, "easter_sunday 2026-04-05") {
+			t.Errorf("a member does not see the published calendar's feasts: %v", got)
+		}
+		if res := c.admin.Do("GET", picker, nil); len(res.List) == 0 {
+			t.Errorf("the choir admin's feast picker is empty once published: %.300s", res.Raw)
+		}
+		root.Do("PUT", "/api/v1/calendar-types/anglican_common_worship/published", map[string]any{"published": false})
+		if got := choirFeastKeys(t, c.member, c.events, "2026-04-01", "2026-04-10"); len(got) != 0 {
+			t.Errorf("a member still sees the feasts of a withdrawn calendar: %v", got)
+		}
+		if res := c.admin.Do("GET", picker, nil); len(res.List) != 0 {
+			t.Errorf("the feast picker still offers a withdrawn calendar: %.300s", res.Raw)
 		}
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -55,7 +56,17 @@ type Event struct {
 	ExDates      []time.Time // EXDATE, one line each, sorted
 	RecurrenceID *time.Time  // RECURRENCE-ID: the original start of an overridden occurrence
 	Transparent  bool        // TRANSP:TRANSPARENT: does not make anyone busy (e.g. feasts)
+
+	// Extra are non-standard properties (RFC 5545 §3.8.8.2, names starting
+	// "X-"), written last in the order given, their values as TEXT.
+	Extra []Property
 }
+
+// Property is one non-standard property of an event: an upper-case X-name
+// and a TEXT value.
+type Property struct{ Name, Value string }
+
+var xName = regexp.MustCompile(`^X-[A-Z0-9-]+$`)
 
 // Formats of the value types of RFC 5545 §3.3.4 and §3.3.5.
 const (
@@ -157,6 +168,9 @@ func (e *Event) write(line func(string)) {
 	}
 	if e.Transparent {
 		line("TRANSP:TRANSPARENT")
+	}
+	for _, p := range e.Extra {
+		line(p.Name + ":" + Escape(p.Value))
 	}
 	line("END:VEVENT")
 }
@@ -272,6 +286,11 @@ func (e *Event) validate() error {
 		return errors.New("a control character in RRULE or URL")
 	case strings.HasPrefix(strings.ToUpper(e.RRule), "RRULE:"):
 		return errors.New(`RRule is the value only, without "RRULE:"`)
+	}
+	for _, p := range e.Extra {
+		if !xName.MatchString(p.Name) {
+			return fmt.Errorf("property name %q is not an upper-case X-name", p.Name)
+		}
 	}
 	if !isUTC(e.Location) {
 		if name := e.Location.String(); name == "" || strings.Contains(name, `"`) || hasControl(name) {

@@ -34,6 +34,17 @@ END:VCALENDAR
 	}
 }
 
+func TestWriteExtraProperties(t *testing.T) {
+	fixedNow(t)
+	c := allDayCalendar()
+	c.Events[0].Extra = []Property{{Name: "X-CANTICA-FEAST-KEY", Value: "st_joseph"}, {Name: "X-CANTICA-RANK", Value: "solemnity; first class"}}
+	got := mustWrite(t, c)
+	want := "TRANSP:TRANSPARENT\r\nX-CANTICA-FEAST-KEY:st_joseph\r\nX-CANTICA-RANK:solemnity\\; first class\r\nEND:VEVENT\r\n"
+	if !strings.Contains(got, want) {
+		t.Errorf("got\n%s\nwant it to contain\n%s", got, want)
+	}
+}
+
 func TestWriteRecurringInLondon(t *testing.T) {
 	fixedNow(t)
 	got := mustWrite(t, londonCalendar(t))
@@ -213,6 +224,10 @@ func TestWriteRefusesInvalid(t *testing.T) {
 		{"URL with a line break", func(c *Calendar) { c.Events[0].URL = "https://x/\nSUMMARY:y" }, "control character"},
 		{"RRULE with its name", func(c *Calendar) { c.Events[0].RRule = "RRULE:FREQ=DAILY" }, "value only"},
 		{"nameless zone", func(c *Calendar) { c.Events[0].Location = time.FixedZone("", 3600) }, "cannot be a TZID"},
+		{"property without X-", func(c *Calendar) { c.Events[0].Extra = []Property{{Name: "SUMMARY", Value: "x"}} }, "X-name"},
+		{"property name with a line break", func(c *Calendar) {
+			c.Events[0].Extra = []Property{{Name: "X-A\r\nSUMMARY", Value: "x"}}
+		}, "X-name"},
 		{"year of five digits", func(c *Calendar) { c.Events[0].End = time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC) }, "year 10000"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

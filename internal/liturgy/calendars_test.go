@@ -69,6 +69,42 @@ var checkedDates = []checked{
 	{"novus_ordo_canada", "2024-06-02", "corpus_christi", ""},
 	{"novus_ordo_canada", "2024-09-26", "isaac_jogues_john_de_brebeuf_and_companions", ""},
 	{"novus_ordo_canada", "2024-03-19", "st_joseph", ""},
+	// Other years, by the same rules and the General Norms for the
+	// Liturgical Year and the Calendar (UNLY): the Epiphany on the Sunday
+	// from 2 to 8 January (UNLY 7), the Baptism on the Monday after when the
+	// Epiphany falls on 7 or 8 January, else on the Sunday after it; the
+	// Ascension on the Seventh Sunday of Easter (Easter + 42) and Corpus
+	// Christi on the Sunday after Trinity (Easter + 63); a solemnity on a
+	// Sunday of Lent or Advent moves to the Monday (UNLY 60: St Joseph on
+	// Monday 20 March 2023; the Immaculate Conception on 9 December 2019 and
+	// 2030); St Joseph in Holy Week moves to the Saturday before Palm Sunday
+	// (CDW 2008 notification: 17 March 2035); the Annunciation in Holy Week
+	// goes to the Monday after the Second Sunday of Easter (5 April 2027).
+	{"novus_ordo_canada", "2019-01-06", "epiphany", ""},
+	{"novus_ordo_canada", "2019-01-13", "baptism_of_the_lord", ""},
+	{"novus_ordo_canada", "2019-06-02", "ascension", ""},
+	{"novus_ordo_canada", "2019-06-23", "corpus_christi", ""},
+	{"novus_ordo_canada", "2019-12-09", "immaculate_conception", "2019-12-08"},
+	{"novus_ordo_canada", "2022-01-02", "epiphany", ""},
+	{"novus_ordo_canada", "2022-01-09", "baptism_of_the_lord", ""},
+	{"novus_ordo_canada", "2022-05-29", "ascension", ""},
+	{"novus_ordo_canada", "2022-06-19", "corpus_christi", ""},
+	{"novus_ordo_canada", "2022-09-26", "isaac_jogues_john_de_brebeuf_and_companions", ""},
+	{"novus_ordo_canada", "2023-03-20", "st_joseph", "2023-03-19"},
+	{"novus_ordo_canada", "2025-01-05", "epiphany", ""},
+	{"novus_ordo_canada", "2025-01-12", "baptism_of_the_lord", ""},
+	{"novus_ordo_canada", "2025-06-01", "ascension", ""},
+	{"novus_ordo_canada", "2025-06-22", "corpus_christi", ""},
+	{"novus_ordo_canada", "2025-09-26", "isaac_jogues_john_de_brebeuf_and_companions", ""},
+	{"novus_ordo_canada", "2027-01-03", "epiphany", ""},
+	{"novus_ordo_canada", "2027-05-09", "ascension", ""},
+	{"novus_ordo_canada", "2027-05-30", "corpus_christi", ""},
+	{"novus_ordo_canada", "2027-04-05", "annunciation", "2027-03-25"},
+	{"novus_ordo_canada", "2030-01-06", "epiphany", ""},
+	{"novus_ordo_canada", "2030-06-02", "ascension", ""},
+	{"novus_ordo_canada", "2030-06-23", "corpus_christi", ""},
+	{"novus_ordo_canada", "2030-12-09", "immaculate_conception", "2030-12-08"},
+	{"novus_ordo_canada", "2035-03-17", "st_joseph", "2035-03-19"},
 
 	// England and Wales (Liturgy Office of the Bishops' Conference, table of
 	// holydays 2023-2028: Epiphany 6 Jan 2023, 7 Jan 2024, 5 Jan 2025;
@@ -190,12 +226,59 @@ var checkedDates = []checked{
 	{"anglican_canada", "2024-10-14", "thanksgiving_day", ""},
 	{"anglican_canada", "2024-06-24", "nativity_of_john_the_baptist", ""},
 	{"anglican_canada", "2024-11-24", "christ_the_king", ""},
+	// Other years: Thanksgiving on the second Monday of October (Holidays
+	// Act, Canada); the Reign of Christ on the Sunday before the First Sunday
+	// of Advent; Easter by the Western computus; holy days in Holy Week or
+	// Easter Week go to the week after the Second Sunday of Easter, as in
+	// the 1979 Prayer Book (the Annunciation on Maundy Thursday 2027 to
+	// Monday 5 April; St Mark on Easter Day 2038 to Monday 3 May).
+	{"anglican_canada", "2019-10-14", "thanksgiving_day", ""},
+	{"anglican_canada", "2019-11-24", "christ_the_king", ""},
+	{"anglican_canada", "2019-06-24", "nativity_of_john_the_baptist", ""},
+	{"anglican_canada", "2022-10-10", "thanksgiving_day", ""},
+	{"anglican_canada", "2022-11-20", "christ_the_king", ""},
+	{"anglican_canada", "2022-04-17", "easter_sunday", ""},
+	{"anglican_canada", "2025-10-13", "thanksgiving_day", ""},
+	{"anglican_canada", "2025-11-23", "christ_the_king", ""},
+	{"anglican_canada", "2025-06-24", "nativity_of_john_the_baptist", ""},
+	{"anglican_canada", "2025-03-05", "ash_wednesday", ""},
+	{"anglican_canada", "2027-10-11", "thanksgiving_day", ""},
+	{"anglican_canada", "2027-11-21", "christ_the_king", ""},
+	{"anglican_canada", "2027-04-05", "annunciation", "2027-03-25"},
+	{"anglican_canada", "2030-10-14", "thanksgiving_day", ""},
+	{"anglican_canada", "2030-11-24", "christ_the_king", ""},
+	{"anglican_canada", "2030-06-09", "pentecost", ""},
+	{"anglican_canada", "2038-05-03", "st_mark", "2038-04-25"},
 
 	// ELCA and LCMS (Evangelical Lutheran Worship; Lutheran Service Book).
 	{"lutheran_elca", "2024-02-11", "transfiguration", ""},
 	{"lutheran_elca", "2024-10-31", "reformation_day", ""},
 	{"lutheran_elca", "2024-11-24", "christ_the_king", ""},
 	{"lutheran_elca", "2024-04-08", "annunciation", "2024-03-25"},
+	// Other years: the Transfiguration on the Last Sunday after the Epiphany
+	// (the Sunday before Ash Wednesday, Easter - 49); Christ the King on
+	// the Sunday before Advent; Reformation Day on 31 October when a
+	// weekday; a lesser festival on a Sunday in Lent or in Holy Week or
+	// Easter Week goes to the next free day (ELW: St Joseph on Monday 20
+	// March 2023; the Annunciation on Maundy Thursday 2027 to Monday
+	// 5 April; St Mark on Easter Day 2038 to Monday 3 May).
+	{"lutheran_elca", "2019-03-03", "transfiguration", ""},
+	{"lutheran_elca", "2019-10-31", "reformation_day", ""},
+	{"lutheran_elca", "2019-11-24", "christ_the_king", ""},
+	{"lutheran_elca", "2022-02-27", "transfiguration", ""},
+	{"lutheran_elca", "2022-10-31", "reformation_day", ""},
+	{"lutheran_elca", "2022-11-20", "christ_the_king", ""},
+	{"lutheran_elca", "2023-03-20", "st_joseph", "2023-03-19"},
+	{"lutheran_elca", "2025-03-02", "transfiguration", ""},
+	{"lutheran_elca", "2025-10-31", "reformation_day", ""},
+	{"lutheran_elca", "2025-11-23", "christ_the_king", ""},
+	{"lutheran_elca", "2027-02-07", "transfiguration", ""},
+	{"lutheran_elca", "2027-11-21", "christ_the_king", ""},
+	{"lutheran_elca", "2027-04-05", "annunciation", "2027-03-25"},
+	{"lutheran_elca", "2030-03-03", "transfiguration", ""},
+	{"lutheran_elca", "2030-10-31", "reformation_day", ""},
+	{"lutheran_elca", "2030-11-24", "christ_the_king", ""},
+	{"lutheran_elca", "2038-05-03", "st_mark", "2038-04-25"},
 	{"lutheran_lcms", "2024-11-24", "last_sunday_of_the_church_year", ""},
 	{"lutheran_lcms", "2024-11-10", "third_last_sunday_of_the_church_year", ""},
 	{"lutheran_lcms", "2024-02-11", "transfiguration", ""},
@@ -234,6 +317,38 @@ var checkedDates = []checked{
 	{"secular_general", "2024-03-31", "easter_sunday", ""},
 	{"secular_general", "2024-03-29", "good_friday", ""},
 	{"secular_general", "2024-02-13", "shrove_tuesday", ""},
+	// Other years: US Thanksgiving the fourth Thursday of November,
+	// Mother's Day the second Sunday of May, Father's Day the third Sunday
+	// of June, Advent Sunday the fourth Sunday before Christmas, Shrove
+	// Tuesday Easter - 47, Mothering Sunday Easter - 21.
+	{"secular_general", "2019-11-28", "thanksgiving", ""},
+	{"secular_general", "2019-05-12", "mothers_day", ""},
+	{"secular_general", "2019-06-16", "fathers_day", ""},
+	{"secular_general", "2019-12-01", "first_sunday_of_advent", ""},
+	{"secular_general", "2019-04-21", "easter_sunday", ""},
+	{"secular_general", "2022-11-24", "thanksgiving", ""},
+	{"secular_general", "2022-05-08", "mothers_day", ""},
+	{"secular_general", "2022-06-19", "fathers_day", ""},
+	{"secular_general", "2022-11-27", "first_sunday_of_advent", ""},
+	{"secular_general", "2022-03-01", "shrove_tuesday", ""},
+	{"secular_general", "2025-11-27", "thanksgiving", ""},
+	{"secular_general", "2025-05-11", "mothers_day", ""},
+	{"secular_general", "2025-06-15", "fathers_day", ""},
+	{"secular_general", "2025-11-30", "first_sunday_of_advent", ""},
+	{"secular_general", "2025-04-18", "good_friday", ""},
+	{"secular_general", "2025-03-30", "mothering_sunday", ""},
+	{"secular_general", "2027-11-25", "thanksgiving", ""},
+	{"secular_general", "2027-05-09", "mothers_day", ""},
+	{"secular_general", "2027-06-20", "fathers_day", ""},
+	{"secular_general", "2027-11-28", "first_sunday_of_advent", ""},
+	{"secular_general", "2027-03-28", "easter_sunday", ""},
+	{"secular_general", "2027-02-09", "shrove_tuesday", ""},
+	{"secular_general", "2027-03-07", "mothering_sunday", ""},
+	{"secular_general", "2030-11-28", "thanksgiving", ""},
+	{"secular_general", "2030-05-12", "mothers_day", ""},
+	{"secular_general", "2030-06-16", "fathers_day", ""},
+	{"secular_general", "2030-12-01", "first_sunday_of_advent", ""},
+	{"secular_general", "2030-04-19", "good_friday", ""},
 }
 
 func TestCheckedDates(t *testing.T) {

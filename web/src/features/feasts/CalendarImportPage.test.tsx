@@ -344,6 +344,14 @@ describe('CalendarImportPage: publishing', () => {
 
     await userEvent.click(section.getByRole('button', { name: 'Unpublish' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Unpublish Common Worship?' }));
+    // What happens to choirs, as the server does it: no feasts for them, but
+    // their tradition stays chosen (no promise that no choir can choose it).
+    expect(
+      dialog.getByText(
+        'Only global admins will see it. Choirs that follow it will no longer see its feasts, or be able to choose them for recurring events, until it is published again.',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog.queryByText(/no choir can choose it/)).not.toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Unpublish' }));
     expect(await screen.findByText('Common Worship unpublished')).toBeInTheDocument();
     await waitFor(() => expect(section.getByText('Unpublished')).toBeInTheDocument());

@@ -12,6 +12,11 @@ import { publishedLabel } from './calendarTypes';
 
 export const PUBLISH_FAILED = 'Unable to change whether the calendar is published. Please try again.';
 export const UNPUBLISHED_EXPLANATION = 'Unpublished calendars are hidden from everyone but global admins.';
+// What the server then does: choirs following the calendar get no feasts in
+// their calendar or for feast-based rules; their tradition stays chosen and
+// choosable, and events already made stay.
+export const UNPUBLISH_WARNING =
+  'Only global admins will see it. Choirs that follow it will no longer see its feasts, or be able to choose them for recurring events, until it is published again.';
 
 /**
  * PublishCalendarSection publishes or unpublishes a calendar type (accounts
@@ -53,7 +58,7 @@ export function PublishCalendarSection({ calendarType }: { calendarType: Calenda
           Publishing
         </Title>
         <Text size="sm" c={mutedColor}>
-          {UNPUBLISHED_EXPLANATION} Choirs can follow a calendar only once it is published.
+          {UNPUBLISHED_EXPLANATION} Choirs see a calendar's feasts only once it is published.
         </Text>
         <Group gap="sm" justify="space-between">
           <Group gap="xs">
@@ -84,8 +89,7 @@ export function PublishCalendarSection({ calendarType }: { calendarType: Calenda
         onConfirm={() => void setPublished(false)}
         onClose={() => setConfirming(false)}
       >
-        Only global admins will see it. Choirs that follow it will no longer see its feasts, and no choir can choose it,
-        until it is published again.
+        {UNPUBLISH_WARNING}
       </ConfirmModal>
     </Paper>
   );
