@@ -340,7 +340,7 @@ describe('CalendarImportPage: publishing', () => {
     await userEvent.click(section.getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('Common Worship published')).toBeInTheDocument();
     await waitFor(() => expect(section.getByText('Published')).toBeInTheDocument());
-    expect(typeSelect).toHaveAccessibleDescription('Published: choirs can follow this calendar.');
+    expect(typeSelect).toHaveAccessibleDescription('Published: choirs that follow it see its feasts.');
 
     await userEvent.click(section.getByRole('button', { name: 'Unpublish' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Unpublish Common Worship?' }));

@@ -17,7 +17,7 @@ export function CalendarImportPage() {
       <Title order={1}>Calendar Import</Title>
       <Text c={mutedColor} maw={720}>
         Fill a liturgical calendar with its feasts: import them from a file, or compute them from the tradition&apos;s
-        rules. Then publish the calendar so that choirs can follow it.
+        rules. Then publish the calendar so that the choirs that follow it see its feasts.
       </Text>
       <CalendarTypePicker>
         {(type) => (

@@ -80,7 +80,7 @@ describe('MasterFeastsPage', () => {
     await table();
     expect(state.lists).toEqual([{ calendarType: 'roman_1962_extraordinary', q: null }]);
     expect(typeSelect()).toHaveValue('Roman Calendar (1962) (calendar uploaded)');
-    expect(typeSelect()).toHaveAccessibleDescription('Published: choirs can follow this calendar.');
+    expect(typeSelect()).toHaveAccessibleDescription('Published: choirs that follow it see its feasts.');
     expect(shownNames()).toEqual(['Christmas', 'Easter Sunday', 'Immaculate Conception', 'Septuagesima Sunday']);
     expect(screen.getByText('4 feasts')).toBeInTheDocument();
 

@@ -38,7 +38,7 @@ export function publishedLabel(type: CalendarType): 'Published' | 'Unpublished' 
 /** publishedHint says what the state means for choirs. */
 export function publishedHint(type: CalendarType): string {
   return type.isPublished
-    ? 'Published: choirs can follow this calendar.'
+    ? 'Published: choirs that follow it see its feasts.'
     : 'Unpublished: hidden from everyone but global admins.';
 }
 
