@@ -10,6 +10,7 @@ import (
 	"github.com/cantica/cantica/internal/access"
 	"github.com/cantica/cantica/internal/app/apptest"
 	"github.com/cantica/cantica/internal/calendar"
+	"github.com/cantica/cantica/internal/ics"
 )
 
 // calendarChoir is a signed-in choir admin, a member of the same choir
@@ -456,6 +457,154 @@ func TestCalendarFeed(t *testing.T) {
 		res = c.admin.Do("GET", c.events+"/"+series+"/ics", nil)
 		if res.Status != 200 || !strings.Contains(res.Raw, "RRULE:") || !strings.Contains(res.Raw, "SUMMARY:Sectionals") {
 			t.Errorf("event file: %d %s", res.Status, res.Raw)
+		}
+	})
+}
+
+// icsEvent is one VEVENT of an iCalendar document: its properties by name,
+// each as written (parameters and value).
+type icsEvent map[string][]icsProp
+
+type icsProp struct{ params, value string }
+
+func (e icsEvent) get(name string) string {
+	if p := e[name]; len(p) > 0 {
+		return p[0].value
+	}
+	return ""
+}
+
+// icsEvents parses the VEVENTs of a document.
+func icsEvents(t *testing.T, doc string) []icsEvent {
+	t.Helper()
+	var out []icsEvent
+	var cur icsEvent
+	for _, l := range ics.Unfold(doc) {
+		name, params, value := ics.SplitLine(l.Text)
+		switch {
+		case name == "BEGIN" && value == "VEVENT":
+			cur = icsEvent{}
+		case name == "END" && value == "VEVENT":
+			out = append(out, cur)
+			cur = nil
+		case cur != nil:
+			cur[name] = append(cur[name], icsProp{params, value})
+		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("no VEVENT in:\n%s", doc)
+	}
+	return out
+}
+
+// exdates lists a VEVENT's EXDATEs as TZID:value.
+func (e icsEvent) exdates() []string {
+	var out []string
+	for _, p := range e["EXDATE"] {
+		for v := range strings.SplitSeq(p.value, ",") {
+			out = append(out, ics.Param(p.params, "TZID")+":"+v)
+		}
+	}
+	return out
+}
+
+func TestFeedsHideOccurrencesEditedAsDrafts(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		c := newCalendarChoir(t, h)
+		weekly := c.create(t, weeklyRehearsal(nil)).Str("id")
+		palm := c.create(t, map[string]any{"title": "Palm Sunday procession", "eventType": "service", "start": "2026-01-01T10:00:00Z",
+			"end": "2026-01-01T11:00:00Z", "recurrenceRule": map[string]any{"type": "relative_to_feast", "offset": 1, "unit": "weeks",
+				"direction": "before", "feastId": feastID(t, c, "easter_sunday")}}).Str("id")
+		edit := func(occurrence string, body map[string]any) {
+			t.Helper()
+			if res := c.admin.Do("PUT", c.events+"/"+occurrence, body); res.Status != 200 {
+				t.Fatalf("edit %s: %d %s", occurrence, res.Status, res.Raw)
+			}
+		}
+		// Tuesday 1 December's edit is kept as a draft, Thursday 3 December's published.
+		edit(weekly+"-occurrence-2026-12-01", weeklyRehearsal(map[string]any{"scope": "single", "status": "draft",
+			"title": "Draft sectionals", "start": "2026-12-01T18:00:00Z", "end": "2026-12-01T20:00:00Z"}))
+		edit(weekly+"-occurrence-2026-12-03", weeklyRehearsal(map[string]any{"scope": "single",
+			"title": "Sectionals", "start": "2026-12-03T18:00:00Z", "end": "2026-12-03T20:00:00Z"}))
+		edit(palm+"-occurrence-2027-03-21", map[string]any{"scope": "single", "status": "draft", "title": "Draft procession",
+			"eventType": "service", "start": "2027-03-21T09:00:00Z", "end": "2027-03-21T10:00:00Z"})
+
+		// The app shows a member nothing on either date; the admin the drafts.
+		for _, day := range []string{"2026-12-01", "2027-03-21"} {
+			if got := starts(t, c.member, c.events, day, day); len(got) != 0 {
+				t.Errorf("a member sees on %s: %q", day, got)
+			}
+			if got := starts(t, c.admin, c.events, day, day); len(got) != 1 || !strings.HasPrefix(got[0], "Draft") {
+				t.Errorf("the admin sees on %s: %q", day, got)
+			}
+		}
+
+		host := "@127.0.0.1"
+		// check compares a document with what the app shows a member (or,
+		// with drafts, an admin) on those dates.
+		check := func(what, doc string, drafts bool) {
+			t.Helper()
+			var palmDays []string
+			var main icsEvent
+			overrides := map[string]string{}
+			for _, e := range icsEvents(t, doc) {
+				uid := e.get("UID")
+				switch {
+				case uid == weekly+host && e["RECURRENCE-ID"] == nil:
+					main = e
+				case uid == weekly+host:
+					overrides[e.get("RECURRENCE-ID")] = e.get("SUMMARY") + " " + e.get("STATUS")
+				case strings.HasPrefix(uid, palm+"-"):
+					palmDays = append(palmDays, e.get("DTSTART")+" "+e.get("SUMMARY")+" "+e.get("STATUS"))
+				}
+			}
+			if main == nil {
+				if !strings.HasSuffix(what, "procession file") {
+					t.Errorf("%s: no series VEVENT:\n%s", what, doc)
+				}
+			} else {
+				wantEx := []string{"Europe/London:20261201T193000"}
+				wantOver := map[string]string{"20261203T193000": "Sectionals CONFIRMED"}
+				if drafts {
+					wantEx = nil
+					wantOver["20261201T193000"] = "Draft sectionals TENTATIVE"
+				}
+				if got := main.exdates(); !slices.Equal(got, wantEx) {
+					t.Errorf("%s: EXDATEs %q, want %q", what, got, wantEx)
+				}
+				if fmt.Sprint(overrides) != fmt.Sprint(wantOver) {
+					t.Errorf("%s: overrides %v, want %v", what, overrides, wantOver)
+				}
+			}
+			if strings.HasSuffix(what, "rehearsal file") {
+				return
+			}
+			wantPalm := []string{"20260329T100000 Palm Sunday procession CONFIRMED", "20280409T100000 Palm Sunday procession CONFIRMED"}
+			if drafts {
+				wantPalm = slices.Insert(wantPalm, 1, "20270321T090000 Draft procession TENTATIVE")
+			}
+			if !slices.Equal(palmDays, wantPalm) {
+				t.Errorf("%s: Palm Sunday VEVENTs %q, want %q", what, palmDays, wantPalm)
+			}
+		}
+		u := c.member.Do("POST", "/api/v1/calendar-feed", nil).Str("url")
+		res := h.NewClient().Do("GET", u, nil)
+		if res.Status != 200 {
+			t.Fatalf("feed: %d %s", res.Status, res.Raw)
+		}
+		check("feed", res.Raw, false)
+		for _, reader := range []struct {
+			name   string
+			client *apptest.Client
+			drafts bool
+		}{{"member", c.member, false}, {"admin", c.admin, true}} {
+			for what, id := range map[string]string{"rehearsal file": weekly, "procession file": palm} {
+				res := reader.client.Do("GET", c.events+"/"+id+"/ics", nil)
+				if res.Status != 200 {
+					t.Fatalf("%s %s: %d %s", reader.name, what, res.Status, res.Raw)
+				}
+				check(reader.name+"'s "+what, res.Raw, reader.drafts)
+			}
 		}
 	})
 }
