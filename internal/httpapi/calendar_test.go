@@ -360,6 +360,56 @@ func TestOccurrenceCapAndRange(t *testing.T) {
 	})
 }
 
+func TestEventListSaysWhereTheOccurrenceCapCutIt(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		c := newCalendarChoir(t, h)
+		truncatedFrom := func(from, to string) any {
+			t.Helper()
+			res := c.member.Do("GET", c.events+"?startDate="+from+"&endDate="+to, nil)
+			if res.Status != 200 {
+				t.Fatalf("list: %d %s", res.Status, res.Raw)
+			}
+			return res.JSON["truncatedFrom"]
+		}
+		c.create(t, map[string]any{"title": "Evensong", "eventType": "service", "start": "2026-11-23T17:30:00Z", "end": "2026-11-23T18:30:00Z",
+			"timeZone": "Europe/London", "recurrenceRule": map[string]any{"type": "weekly_on_days",
+				"weeklyDays": []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday"}}})
+		// Six a week from Monday 23 November: the 100th is Thursday 18 March.
+		got := starts(t, c.member, c.events, "2026-11-23", "2027-06-22")
+		if len(got) != 100 || !strings.HasPrefix(got[99], "Evensong 2027-03-18T17:30") {
+			t.Fatalf("capped: %d, last %q", len(got), got[len(got)-1])
+		}
+		if cut := truncatedFrom("2026-11-23", "2027-06-22"); cut != "2027-03-19" {
+			t.Errorf("7 months: truncatedFrom %v, want 2027-03-19", cut)
+		}
+		// Nothing cut: no field.
+		for _, r := range [][2]string{{"2026-12-01", "2026-12-31"}, {"2027-03-19", "2027-06-22"}} {
+			if cut := truncatedFrom(r[0], r[1]); cut != nil {
+				t.Errorf("%s..%s: truncatedFrom %v", r[0], r[1], cut)
+			}
+		}
+		// The date is the choir's (London): 22:00 in New York is 03:00 the
+		// next day there. Daily from 1 December, the 101st is 11 March in New
+		// York, 12 March in London; the earliest cut of all series counts.
+		c.create(t, map[string]any{"title": "Compline", "eventType": "service", "start": "2026-12-01T22:00:00", "end": "2026-12-01T22:30:00",
+			"timeZone": "America/New_York", "recurrenceRule": map[string]any{"type": "weekly_on_days",
+				"weeklyDays": []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}}})
+		if cut := truncatedFrom("2026-11-23", "2027-06-22"); cut != "2027-03-12" {
+			t.Errorf("with compline: truncatedFrom %v, want 2027-03-12", cut)
+		}
+		// A draft series a member does not see cuts nothing for them.
+		c.create(t, map[string]any{"title": "Draft office", "eventType": "service", "status": "draft", "start": "2026-12-01T07:00:00Z",
+			"end": "2026-12-01T07:30:00Z", "recurrenceRule": map[string]any{"type": "weekly_on_days",
+				"weeklyDays": []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}}})
+		if cut := truncatedFrom("2026-12-01", "2027-01-31"); cut != nil {
+			t.Errorf("a member's listing cut by a draft: %v", cut)
+		}
+		if cut := c.admin.Do("GET", c.events+"?startDate=2026-12-01&endDate=2027-06-22", nil).JSON["truncatedFrom"]; cut != "2027-03-11" {
+			t.Errorf("the admin's listing: truncatedFrom %v, want 2027-03-11", cut)
+		}
+	})
+}
+
 func TestPreviewWordsTheRuleAndShowsNextOccurrences(t *testing.T) {
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
