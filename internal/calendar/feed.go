@@ -100,15 +100,17 @@ func (s *Service) WriteFeed(ctx context.Context, w io.Writer, token, choirID str
 		return apperr.New(apperr.NotFound, "NOT_FOUND", "Choir not found.")
 	}
 	if len(ids) == 0 {
-		return s.write(ctx, w, name, nil)
+		return s.write(ctx, w, name, nil, false)
 	}
-	rows, err := queryEvents(ctx, s.db, `choir_id IN (?`+strings.Repeat(`, ?`, len(ids)-1)+`) AND status = 'published'
-		AND (recurrence_rule IS NOT NULL OR series_id IS NOT NULL OR end_at > ?) ORDER BY start_at, id`,
+	// Edited occurrences come whatever their status: a draft one hides the
+	// generated occurrence it replaces, as it does in the app.
+	rows, err := queryEvents(ctx, s.db, `choir_id IN (?`+strings.Repeat(`, ?`, len(ids)-1)+`) AND (series_id IS NOT NULL
+		OR status = 'published' AND (recurrence_rule IS NOT NULL OR end_at > ?)) ORDER BY start_at, id`,
 		append(ids, formatInstant(s.now().Add(-FeedWindowBack)))...)
 	if err != nil {
 		return err
 	}
-	return s.write(ctx, w, name, rows)
+	return s.write(ctx, w, name, rows, false)
 }
 
 // WriteEvent writes one event or series, with its edited occurrences.
@@ -119,24 +121,25 @@ func (s *Service) WriteEvent(ctx context.Context, w io.Writer, choirID, id strin
 	}
 	rows := []*Event{ev}
 	if ev.Rule != nil {
+		// All of them: one the reader may not see still hides its date.
 		edited, err := queryEvents(ctx, s.db, `series_id = ? ORDER BY instance_date`, ev.ID)
 		if err != nil {
 			return err
 		}
-		for _, e := range edited {
-			if seesDrafts || e.Status == StatusPublished {
-				rows = append(rows, e)
-			}
-		}
+		rows = append(rows, edited...)
 	}
-	return s.write(ctx, w, ev.Title, rows)
+	return s.write(ctx, w, ev.Title, rows, seesDrafts)
 }
 
 // write turns stored rows into an iCalendar document: a series that RFC
 // 5545 can express becomes one VEVENT with RRULE, EXDATE and RECURRENCE-ID
 // overrides; a feast-based series becomes dated VEVENTs over the feed
 // window. UIDs are stable, so subscribed calendars update in place.
-func (s *Service) write(ctx context.Context, w io.Writer, name string, rows []*Event) error {
+// Rows are shown as the calendar shows them to a reader who sees drafts or
+// not: an edited occurrence the reader may not see leaves its date empty,
+// so rows may hold edited occurrences of any status, but the series and
+// single events given must all be ones the reader may see.
+func (s *Service) write(ctx context.Context, w io.Writer, name string, rows []*Event, seesDrafts bool) error {
 	now := s.now()
 	series := map[string]*Event{}
 	edited := map[string]map[string]*Event{}
@@ -174,14 +177,15 @@ func (s *Service) write(ctx context.Context, w io.Writer, name string, rows []*E
 		case e.Rule == nil:
 			cal.Events = append(cal.Events, s.vevent(e, s.uid(e.ID), now))
 		default:
-			cal.Events = append(cal.Events, s.seriesEvents(e, edited[e.ID], skipped[e.ID], feasts, lo, hi, now)...)
+			cal.Events = append(cal.Events, s.seriesEvents(e, edited[e.ID], skipped[e.ID], feasts, lo, hi, now, seesDrafts)...)
 		}
 	}
 	return ics.Write(w, cal)
 }
 
 func (s *Service) seriesEvents(sr *Event, edited map[string]*Event, skipped map[string]bool, feasts recurrence.FeastDates,
-	lo, hi, now time.Time) []ics.Event {
+	lo, hi, now time.Time, seesDrafts bool) []ics.Event {
+	visible := func(e *Event) bool { return seesDrafts || e.Status == StatusPublished }
 	first := sr.localDate()
 	var out []ics.Event
 	var until time.Time
@@ -205,7 +209,7 @@ func (s *Service) seriesEvents(sr *Event, edited map[string]*Event, skipped map[
 				main.ExDates = append(main.ExDates, sr.StartOn(d))
 			}
 		}
-		out = append(out, main)
+		var overrides []ics.Event
 		for _, day := range sortedKeys(edited) {
 			d, err := liturgy.ParseDate(day)
 			if err != nil {
@@ -213,17 +217,18 @@ func (s *Service) seriesEvents(sr *Event, edited map[string]*Event, skipped map[
 			}
 			orig := sr.StartOn(d)
 			e := edited[day]
-			if e.Status != StatusPublished && sr.Status == StatusPublished {
-				out[0].ExDates = append(out[0].ExDates, orig)
+			if !visible(e) { // the app shows nothing on that date
+				main.ExDates = append(main.ExDates, orig)
 				continue
 			}
 			v := s.vevent(e, s.uid(sr.ID), now)
 			v.RecurrenceID = &orig
 			v.Location = sr.zone()
 			v.Start, v.End = e.Start, e.End
-			out = append(out, v)
+			overrides = append(overrides, v)
 		}
-		return out
+		slices.SortFunc(main.ExDates, time.Time.Compare)
+		return append([]ics.Event{main}, overrides...)
 	}
 	// Feast-based: one dated VEVENT per occurrence in the window.
 	for _, o := range recurrence.Expand(sr.series(), lo, hi, feasts) {
@@ -233,7 +238,7 @@ func (s *Service) seriesEvents(sr *Event, edited map[string]*Event, skipped map[
 		}
 		uid := s.uid(sr.ID + "-" + strings.ReplaceAll(day, "-", ""))
 		if e := edited[day]; e != nil {
-			if e.Status == StatusPublished || sr.Status != StatusPublished {
+			if visible(e) { // else the app shows nothing on that date
 				out = append(out, s.vevent(e, uid, now))
 			}
 			continue

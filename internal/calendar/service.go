@@ -87,6 +87,11 @@ type Range struct {
 type Listing struct {
 	Items  []Item
 	Feasts []feast.Instance
+	// TruncatedFrom is, when some series reached recurrence.MaxOccurrences
+	// in the range, the date (in the choir's zone) of the first occurrence
+	// the cap left out: the listing is complete only for the days before
+	// it. Zero when nothing was cut.
+	TruncatedFrom liturgy.Date
 }
 
 // List answers a choir's events and occurrences of a range and its feasts.
@@ -114,7 +119,7 @@ func (s *Service) List(ctx context.Context, choirID string, r Range) (*Listing, 
 		timedTo:   time.Date(to.Year, to.Month, to.Day, 0, 0, 0, 0, loc).AddDate(0, 0, 1),
 		dayFrom:   from.Time(), dayTo: to.AddDays(1).Time(),
 	}
-	items, err := s.items(ctx, s.db, w, `e.choir_id = ?`, []any{choirID}, r.SeesDrafts)
+	items, cut, err := s.items(ctx, s.db, w, `e.choir_id = ?`, []any{choirID}, r.SeesDrafts)
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +127,7 @@ func (s *Service) List(ctx context.Context, choirID string, r Range) (*Listing, 
 	if err != nil {
 		return nil, err
 	}
-	return &Listing{Items: items, Feasts: feasts}, nil
+	return &Listing{Items: items, Feasts: feasts, TruncatedFrom: cut}, nil
 }
 
 // choirFeasts answers the active feasts of a choir's calendar in a range.
@@ -156,6 +161,14 @@ func (w window) of(e *Event) (time.Time, time.Time) {
 	return w.timedFrom, w.timedTo
 }
 
+// dateOf is the calendar date of an instant as the window reads e's times.
+func (w window) dateOf(e *Event, t time.Time) liturgy.Date {
+	if e.AllDay {
+		return liturgy.DateOf(t.UTC())
+	}
+	return liturgy.DateOf(t.In(w.timedFrom.Location()))
+}
+
 // bounds is the widest span of instants the window touches.
 func (w window) bounds() (time.Time, time.Time) {
 	from, to := w.timedFrom, w.timedTo
@@ -169,8 +182,9 @@ func (w window) bounds() (time.Time, time.Time) {
 }
 
 // items expands the events chosen by where (on the alias e) into what the
-// window shows, ordered by start.
-func (s *Service) items(ctx context.Context, q db.Querier, w window, where string, args []any, seesDrafts bool) ([]Item, error) {
+// window shows, ordered by start, and says from which date a series'
+// occurrences were cut by the cap (zero if none was).
+func (s *Service) items(ctx context.Context, q db.Querier, w window, where string, args []any, seesDrafts bool) (_ []Item, cut liturgy.Date, _ error) {
 	lo, hi := w.bounds()
 	// Series may start long before the window; single events and edited
 	// occurrences must overlap it (by their own times or, for edited ones,
@@ -180,14 +194,14 @@ func (s *Service) items(ctx context.Context, q db.Querier, w window, where strin
 		(e.recurrence_rule IS NOT NULL AND e.series_id IS NULL OR e.end_at > ?)) ORDER BY start_at, id`,
 		append(slices.Clone(args), formatInstant(hi), formatInstant(lo))...)
 	if err != nil {
-		return nil, err
+		return nil, liturgy.Date{}, err
 	}
 	// Edited occurrences moved into the window from far away are found by
 	// their own times above; ones moved out of it by their dates.
 	moved, err := queryEvents(ctx, q, `id IN (SELECT e.id FROM events e WHERE `+where+` AND e.series_id IS NOT NULL
 		AND e.instance_date BETWEEN ? AND ?)`, append(slices.Clone(args), loDate, hiDate)...)
 	if err != nil {
-		return nil, err
+		return nil, liturgy.Date{}, err
 	}
 	series := map[string]*Event{}
 	edited := map[string]map[string]*Event{} // series id → date → edited row
@@ -207,11 +221,11 @@ func (s *Service) items(ctx context.Context, q db.Querier, w window, where strin
 	}
 	skipped, err := exdates(ctx, q, where+` AND x.instance_date BETWEEN ? AND ?`, append(slices.Clone(args), loDate, hiDate)...)
 	if err != nil {
-		return nil, err
+		return nil, liturgy.Date{}, err
 	}
 	feasts, err := s.feastLookup(ctx, series, lo, hi)
 	if err != nil {
-		return nil, err
+		return nil, liturgy.Date{}, err
 	}
 
 	visible := func(e *Event) bool { return seesDrafts || e.Status == StatusPublished }
@@ -230,7 +244,13 @@ func (s *Service) items(ctx context.Context, q db.Querier, w window, where strin
 			continue
 		}
 		from, to := w.of(sr)
-		for _, o := range recurrence.Expand(sr.series(), from, to, feasts) {
+		occurrences, left := recurrence.ExpandCapped(sr.series(), from, to, feasts)
+		if left != nil {
+			if d := w.dateOf(sr, left.Start); cut.IsZero() || d.Before(cut) {
+				cut = d
+			}
+		}
+		for _, o := range occurrences {
 			date := o.Date.String()
 			if skipped[sr.ID][date] || edited[sr.ID][date] != nil {
 				continue
@@ -245,7 +265,7 @@ func (s *Service) items(ctx context.Context, q db.Querier, w window, where strin
 			if sr == nil {
 				got, err := queryEvents(ctx, q, `id = ?`, seriesID)
 				if err != nil {
-					return nil, err
+					return nil, liturgy.Date{}, err
 				}
 				if len(got) == 0 {
 					continue
@@ -270,7 +290,7 @@ func (s *Service) items(ctx context.Context, q db.Querier, w window, where strin
 		}
 		return 0
 	})
-	return out, nil
+	return out, cut, nil
 }
 
 // feastLookup fetches the feast dates the series' rules need around a span

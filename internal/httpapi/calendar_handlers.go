@@ -119,6 +119,10 @@ func (s *Server) ListEvents(ctx context.Context, in api.ListEventsRequestObject)
 		out.Feasts = append(out.Feasts, api.FeastEntry{Id: f.ID, MasterFeastId: f.MasterFeastID, Date: f.Date,
 			Name: f.Feast.Name, FeastKey: f.Feast.Key, Rank: f.Feast.Rank, Type: f.Feast.Type})
 	}
+	if !list.TruncatedFrom.IsZero() {
+		cut := list.TruncatedFrom.String()
+		out.TruncatedFrom = &cut
+	}
 	return out, nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/cantica/cantica/internal/access"
 	"github.com/cantica/cantica/internal/app/apptest"
 	"github.com/cantica/cantica/internal/calendar"
+	"github.com/cantica/cantica/internal/ics"
 )
 
 // calendarChoir is a signed-in choir admin, a member of the same choir
@@ -359,6 +360,56 @@ func TestOccurrenceCapAndRange(t *testing.T) {
 	})
 }
 
+func TestEventListSaysWhereTheOccurrenceCapCutIt(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		c := newCalendarChoir(t, h)
+		truncatedFrom := func(from, to string) any {
+			t.Helper()
+			res := c.member.Do("GET", c.events+"?startDate="+from+"&endDate="+to, nil)
+			if res.Status != 200 {
+				t.Fatalf("list: %d %s", res.Status, res.Raw)
+			}
+			return res.JSON["truncatedFrom"]
+		}
+		c.create(t, map[string]any{"title": "Evensong", "eventType": "service", "start": "2026-11-23T17:30:00Z", "end": "2026-11-23T18:30:00Z",
+			"timeZone": "Europe/London", "recurrenceRule": map[string]any{"type": "weekly_on_days",
+				"weeklyDays": []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday"}}})
+		// Six a week from Monday 23 November: the 100th is Thursday 18 March.
+		got := starts(t, c.member, c.events, "2026-11-23", "2027-06-22")
+		if len(got) != 100 || !strings.HasPrefix(got[99], "Evensong 2027-03-18T17:30") {
+			t.Fatalf("capped: %d, last %q", len(got), got[len(got)-1])
+		}
+		if cut := truncatedFrom("2026-11-23", "2027-06-22"); cut != "2027-03-19" {
+			t.Errorf("7 months: truncatedFrom %v, want 2027-03-19", cut)
+		}
+		// Nothing cut: no field.
+		for _, r := range [][2]string{{"2026-12-01", "2026-12-31"}, {"2027-03-19", "2027-06-22"}} {
+			if cut := truncatedFrom(r[0], r[1]); cut != nil {
+				t.Errorf("%s..%s: truncatedFrom %v", r[0], r[1], cut)
+			}
+		}
+		// The date is the choir's (London): 22:00 in New York is 03:00 the
+		// next day there. Daily from 1 December, the 101st is 11 March in New
+		// York, 12 March in London; the earliest cut of all series counts.
+		c.create(t, map[string]any{"title": "Compline", "eventType": "service", "start": "2026-12-01T22:00:00", "end": "2026-12-01T22:30:00",
+			"timeZone": "America/New_York", "recurrenceRule": map[string]any{"type": "weekly_on_days",
+				"weeklyDays": []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}}})
+		if cut := truncatedFrom("2026-11-23", "2027-06-22"); cut != "2027-03-12" {
+			t.Errorf("with compline: truncatedFrom %v, want 2027-03-12", cut)
+		}
+		// A draft series a member does not see cuts nothing for them.
+		c.create(t, map[string]any{"title": "Draft office", "eventType": "service", "status": "draft", "start": "2026-12-01T07:00:00Z",
+			"end": "2026-12-01T07:30:00Z", "recurrenceRule": map[string]any{"type": "weekly_on_days",
+				"weeklyDays": []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}}})
+		if cut := truncatedFrom("2026-12-01", "2027-01-31"); cut != nil {
+			t.Errorf("a member's listing cut by a draft: %v", cut)
+		}
+		if cut := c.admin.Do("GET", c.events+"?startDate=2026-12-01&endDate=2027-06-22", nil).JSON["truncatedFrom"]; cut != "2027-03-11" {
+			t.Errorf("the admin's listing: truncatedFrom %v, want 2027-03-11", cut)
+		}
+	})
+}
+
 func TestPreviewWordsTheRuleAndShowsNextOccurrences(t *testing.T) {
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
@@ -456,6 +507,154 @@ func TestCalendarFeed(t *testing.T) {
 		res = c.admin.Do("GET", c.events+"/"+series+"/ics", nil)
 		if res.Status != 200 || !strings.Contains(res.Raw, "RRULE:") || !strings.Contains(res.Raw, "SUMMARY:Sectionals") {
 			t.Errorf("event file: %d %s", res.Status, res.Raw)
+		}
+	})
+}
+
+// icsEvent is one VEVENT of an iCalendar document: its properties by name,
+// each as written (parameters and value).
+type icsEvent map[string][]icsProp
+
+type icsProp struct{ params, value string }
+
+func (e icsEvent) get(name string) string {
+	if p := e[name]; len(p) > 0 {
+		return p[0].value
+	}
+	return ""
+}
+
+// icsEvents parses the VEVENTs of a document.
+func icsEvents(t *testing.T, doc string) []icsEvent {
+	t.Helper()
+	var out []icsEvent
+	var cur icsEvent
+	for _, l := range ics.Unfold(doc) {
+		name, params, value := ics.SplitLine(l.Text)
+		switch {
+		case name == "BEGIN" && value == "VEVENT":
+			cur = icsEvent{}
+		case name == "END" && value == "VEVENT":
+			out = append(out, cur)
+			cur = nil
+		case cur != nil:
+			cur[name] = append(cur[name], icsProp{params, value})
+		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("no VEVENT in:\n%s", doc)
+	}
+	return out
+}
+
+// exdates lists a VEVENT's EXDATEs as TZID:value.
+func (e icsEvent) exdates() []string {
+	var out []string
+	for _, p := range e["EXDATE"] {
+		for v := range strings.SplitSeq(p.value, ",") {
+			out = append(out, ics.Param(p.params, "TZID")+":"+v)
+		}
+	}
+	return out
+}
+
+func TestFeedsHideOccurrencesEditedAsDrafts(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		c := newCalendarChoir(t, h)
+		weekly := c.create(t, weeklyRehearsal(nil)).Str("id")
+		palm := c.create(t, map[string]any{"title": "Palm Sunday procession", "eventType": "service", "start": "2026-01-01T10:00:00Z",
+			"end": "2026-01-01T11:00:00Z", "recurrenceRule": map[string]any{"type": "relative_to_feast", "offset": 1, "unit": "weeks",
+				"direction": "before", "feastId": feastID(t, c, "easter_sunday")}}).Str("id")
+		edit := func(occurrence string, body map[string]any) {
+			t.Helper()
+			if res := c.admin.Do("PUT", c.events+"/"+occurrence, body); res.Status != 200 {
+				t.Fatalf("edit %s: %d %s", occurrence, res.Status, res.Raw)
+			}
+		}
+		// Tuesday 1 December's edit is kept as a draft, Thursday 3 December's published.
+		edit(weekly+"-occurrence-2026-12-01", weeklyRehearsal(map[string]any{"scope": "single", "status": "draft",
+			"title": "Draft sectionals", "start": "2026-12-01T18:00:00Z", "end": "2026-12-01T20:00:00Z"}))
+		edit(weekly+"-occurrence-2026-12-03", weeklyRehearsal(map[string]any{"scope": "single",
+			"title": "Sectionals", "start": "2026-12-03T18:00:00Z", "end": "2026-12-03T20:00:00Z"}))
+		edit(palm+"-occurrence-2027-03-21", map[string]any{"scope": "single", "status": "draft", "title": "Draft procession",
+			"eventType": "service", "start": "2027-03-21T09:00:00Z", "end": "2027-03-21T10:00:00Z"})
+
+		// The app shows a member nothing on either date; the admin the drafts.
+		for _, day := range []string{"2026-12-01", "2027-03-21"} {
+			if got := starts(t, c.member, c.events, day, day); len(got) != 0 {
+				t.Errorf("a member sees on %s: %q", day, got)
+			}
+			if got := starts(t, c.admin, c.events, day, day); len(got) != 1 || !strings.HasPrefix(got[0], "Draft") {
+				t.Errorf("the admin sees on %s: %q", day, got)
+			}
+		}
+
+		host := "@127.0.0.1"
+		// check compares a document with what the app shows a member (or,
+		// with drafts, an admin) on those dates.
+		check := func(what, doc string, drafts bool) {
+			t.Helper()
+			var palmDays []string
+			var main icsEvent
+			overrides := map[string]string{}
+			for _, e := range icsEvents(t, doc) {
+				uid := e.get("UID")
+				switch {
+				case uid == weekly+host && e["RECURRENCE-ID"] == nil:
+					main = e
+				case uid == weekly+host:
+					overrides[e.get("RECURRENCE-ID")] = e.get("SUMMARY") + " " + e.get("STATUS")
+				case strings.HasPrefix(uid, palm+"-"):
+					palmDays = append(palmDays, e.get("DTSTART")+" "+e.get("SUMMARY")+" "+e.get("STATUS"))
+				}
+			}
+			if main == nil {
+				if !strings.HasSuffix(what, "procession file") {
+					t.Errorf("%s: no series VEVENT:\n%s", what, doc)
+				}
+			} else {
+				wantEx := []string{"Europe/London:20261201T193000"}
+				wantOver := map[string]string{"20261203T193000": "Sectionals CONFIRMED"}
+				if drafts {
+					wantEx = nil
+					wantOver["20261201T193000"] = "Draft sectionals TENTATIVE"
+				}
+				if got := main.exdates(); !slices.Equal(got, wantEx) {
+					t.Errorf("%s: EXDATEs %q, want %q", what, got, wantEx)
+				}
+				if fmt.Sprint(overrides) != fmt.Sprint(wantOver) {
+					t.Errorf("%s: overrides %v, want %v", what, overrides, wantOver)
+				}
+			}
+			if strings.HasSuffix(what, "rehearsal file") {
+				return
+			}
+			wantPalm := []string{"20260329T100000 Palm Sunday procession CONFIRMED", "20280409T100000 Palm Sunday procession CONFIRMED"}
+			if drafts {
+				wantPalm = slices.Insert(wantPalm, 1, "20270321T090000 Draft procession TENTATIVE")
+			}
+			if !slices.Equal(palmDays, wantPalm) {
+				t.Errorf("%s: Palm Sunday VEVENTs %q, want %q", what, palmDays, wantPalm)
+			}
+		}
+		u := c.member.Do("POST", "/api/v1/calendar-feed", nil).Str("url")
+		res := h.NewClient().Do("GET", u, nil)
+		if res.Status != 200 {
+			t.Fatalf("feed: %d %s", res.Status, res.Raw)
+		}
+		check("feed", res.Raw, false)
+		for _, reader := range []struct {
+			name   string
+			client *apptest.Client
+			drafts bool
+		}{{"member", c.member, false}, {"admin", c.admin, true}} {
+			for what, id := range map[string]string{"rehearsal file": weekly, "procession file": palm} {
+				res := reader.client.Do("GET", c.events+"/"+id+"/ics", nil)
+				if res.Status != 200 {
+					t.Fatalf("%s %s: %d %s", reader.name, what, res.Status, res.Raw)
+				}
+				check(reader.name+"'s "+what, res.Raw, reader.drafts)
+			}
 		}
 	})
 }

@@ -43,8 +43,16 @@ const day = 24 * time.Hour
 // does it. An all-day occurrence runs from local midnight of its date to
 // local midnight as many days later as the series lasts.
 func Expand(s Series, from, to time.Time, feasts FeastDates) []Occurrence {
+	out, _ := ExpandCapped(s, from, to, feasts)
+	return out
+}
+
+// ExpandCapped is Expand that also says where the cap cut the range: cut is
+// the first overlapping occurrence left out, or nil when none was. The
+// answer is complete for any part of the range that ends before cut starts.
+func ExpandCapped(s Series, from, to time.Time, feasts FeastDates) (out []Occurrence, cut *Occurrence) {
 	if !from.Before(to) {
-		return nil
+		return nil, nil
 	}
 	loc := s.Location
 	if loc == nil {
@@ -81,16 +89,15 @@ func Expand(s Series, from, to time.Time, feasts FeastDates) []Occurrence {
 	lookFrom := liturgy.DateOf(from.In(loc)).AddDays(-span - 1)
 	lookTo := liturgy.DateOf(to.In(loc)).AddDays(1)
 
-	var out []Occurrence
 	for d := range datesIn(s.Rule, liturgy.DateOf(first), lookFrom, lookTo, feasts) {
 		if o := occurrenceOn(d); overlaps(o, from, to) {
-			out = append(out, o)
 			if len(out) == MaxOccurrences {
-				break
+				return out, &o
 			}
+			out = append(out, o)
 		}
 	}
-	return out
+	return out, nil
 }
 
 func overlaps(o Occurrence, from, to time.Time) bool {

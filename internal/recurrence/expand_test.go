@@ -200,6 +200,19 @@ func TestExpandCap(t *testing.T) {
 	if len(got) != MaxOccurrences || got[0].Date != date("2027-05-22") {
 		t.Fatalf("10-day occurrences: got %d from %v; want 100 from 2027-05-22", len(got), got[0].Date)
 	}
+
+	// ExpandCapped names the first occurrence the cap left out.
+	got, cut := ExpandCapped(series, utc(t, "2026-01-01 00:00"), utc(t, "2029-01-01 00:00"), nil)
+	if len(got) != MaxOccurrences || cut == nil || cut.Date != date("2026-05-01") || !cut.Start.Equal(at(t, london, "2026-05-01 19:30")) {
+		t.Errorf("cut after %d occurrences: %+v; want the one of 2026-05-01 19:30", len(got), cut)
+	}
+	// Exactly 100 in the range: nothing is cut.
+	if got, cut := ExpandCapped(series, utc(t, "2026-01-01 00:00"), utc(t, "2026-04-30 20:00"), nil); len(got) != MaxOccurrences || cut != nil {
+		t.Errorf("100 in range: %d occurrences, cut %+v", len(got), cut)
+	}
+	if got, cut := ExpandCapped(series, utc(t, "2026-01-01 00:00"), utc(t, "2026-02-01 00:00"), nil); len(got) != 24 || cut != nil {
+		t.Errorf("January: %d occurrences, cut %+v", len(got), cut)
+	}
 }
 
 func TestExpandFarRange(t *testing.T) {

@@ -191,6 +191,30 @@ test('an administrator plans rehearsals and a feast-based concert, edits and cut
   await expectAccessible(memberPage);
   await memberPage.keyboard.press('Escape');
 
+  // Two more, through the API, so that the feed's comparison below sees more than
+  // London's winter time: Sundays at 18:00 across the clock change of 28 March
+  // 2027 (GMT, then BST), ended by the rule's end date, and a concert in New York.
+  for (const data of [
+    {
+      title: 'Sunday evensong',
+      eventType: 'service',
+      start: '2027-03-07T18:00:00Z',
+      end: '2027-03-07T19:00:00Z',
+      timeZone: 'Europe/London',
+      recurrenceRule: { type: 'weekly_on_days', weeklyInterval: 1, weeklyDays: ['sunday'], endDate: '2027-04-25' },
+    },
+    {
+      title: 'Tour concert',
+      eventType: 'concert',
+      start: '2027-07-15T19:30:00-04:00',
+      end: '2027-07-15T21:30:00-04:00',
+      timeZone: 'America/New_York',
+    },
+  ]) {
+    const res = await request.post(`/api/v1/choirs/${choirId}/events`, { data: { allDay: false, status: 'published', ...data } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
   // Subscribe: the member's private feed, read by ical.js, matches the API for 2027.
   await memberPage.getByRole('button', { name: 'Subscribe' }).click();
   const subscribe = memberPage.getByRole('dialog', { name: 'Subscribe to the calendar' });
@@ -208,6 +232,16 @@ test('an administrator plans rehearsals and a feast-based concert, edits and cut
     ...(await seen(memberPage.request, choirId, '2027-01-01', '2027-06-30')),
     ...(await seen(memberPage.request, choirId, '2027-07-01', '2027-12-31')),
   ].sort();
+  // Both offsets of London and New York's summer time are in the comparison.
+  expect(api).toEqual(
+    expect.arrayContaining([
+      'Sunday evensong 2027-03-21T18:00:00.000Z',
+      'Sunday evensong 2027-03-28T17:00:00.000Z',
+      'Sunday evensong 2027-04-25T17:00:00.000Z',
+      'Tour concert 2027-07-15T23:30:00.000Z',
+    ]),
+  );
+  expect(api.filter((e) => e.startsWith('Sunday evensong'))).toHaveLength(8);
   expect(fromFeed(await feed.text(), new Date('2027-01-01T00:00:00Z'), new Date('2028-01-01T00:00:00Z'))).toEqual(api);
   await member.close();
 });

@@ -1633,6 +1633,8 @@ export interface components {
         EventList: {
             events: components["schemas"]["CalendarEvent"][];
             feasts: components["schemas"]["FeastEntry"][];
+            /** @description YYYY-MM-DD in the choir's time zone, present only when some series reached the cap of 100 occurrences in this range: from this date on the series' later occurrences are left out, so the answer is complete only for the days before it. Ask for a shorter range starting there to see them. */
+            truncatedFrom?: string;
         };
         EventPreview: {
             description: string;

@@ -8,6 +8,7 @@ import {
   apiError,
   EASTER,
   fixToday,
+  json,
   noContent,
   openEntry,
   PENTECOST,
@@ -471,4 +472,34 @@ describe('CalendarPage loading', () => {
     // June's range lay inside the pre-warm: never asked for.
     expect(ranges()).not.toContain('2026-04-01..2026-08-31');
   });
+
+  it.each([
+    // the pre-warm's answer cut from, whether May's own range is then asked for
+    ['2026-08-01', false],
+    ['2026-07-31', true],
+  ])(
+    'uses a pre-warmed answer cut by the occurrence cap from %s only for ranges that end before the cut',
+    async (truncatedFrom, mayAsked) => {
+      const list = { events: [REHEARSAL], feasts: [] };
+      const api = serveCalendar({
+        role: 'member',
+        handlers: {
+          'GET /choirs/:choirId/events': (request) =>
+            json(new URL(request.url).searchParams.get('startDate') === '2026-02-01' ? { ...list, truncatedFrom } : list),
+        },
+      });
+      renderCalendar();
+      await screen.findByText('Tuesday Rehearsal');
+      const ranges = () => api.requests('GET', '/choirs/c1/events').map((r) => `${r.query.startDate}..${r.query.endDate}`);
+      const may = '2026-03-01..2026-07-31';
+      await waitFor(() => expect(ranges()).toContain('2026-02-01..2026-08-31'));
+      if (mayAsked) await waitFor(() => expect(ranges()).toContain(may));
+
+      await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
+      expect(await screen.findByRole('heading', { level: 2, name: 'June 2026' })).toBeInTheDocument();
+      // June's range lies inside the pre-warm but reaches past the cut: asked for.
+      await waitFor(() => expect(ranges()).toContain('2026-04-01..2026-08-31'));
+      expect(ranges().filter((r) => r === may)).toHaveLength(mayAsked ? 1 : 0);
+    },
+  );
 });

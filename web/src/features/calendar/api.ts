@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery, useQueryClient, type Query, type QueryClien
 import { useEffect } from 'react';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
-import { covers, prewarmRange, type DateRange } from './range';
+import { completeFor, covers, prewarmRange, type DateRange } from './range';
 
 export type CalendarEvent = components['schemas']['CalendarEvent'];
 export type EventInput = components['schemas']['EventInput'];
@@ -38,8 +38,9 @@ const path = (choirId: string) => ({ params: { path: { choirId } } });
 const eventPath = (choirId: string, eventId: string) => ({ params: { path: { choirId, eventId } } });
 
 /**
- * fetchEvents reads a range. The answer is an object with events and feasts;
- * a bare array is read as the events (calendar §7), anything else as none.
+ * fetchEvents reads a range. The answer is an object with events and feasts
+ * (and truncatedFrom when the cap cut a series); a bare array is read as the
+ * events (calendar §7), anything else as none.
  */
 export async function fetchEvents(choirId: string, range: DateRange): Promise<EventList> {
   const data: unknown = unwrap(
@@ -50,8 +51,12 @@ export async function fetchEvents(choirId: string, range: DateRange): Promise<Ev
   return {
     events: Array.isArray(list.events) ? list.events : [],
     feasts: Array.isArray(list.feasts) ? list.feasts : [],
+    ...(typeof list.truncatedFrom === 'string' ? { truncatedFrom: list.truncatedFrom } : {}),
   };
 }
+
+/** answers says whether a list fetched for a range holding this one has all of this one's events. */
+const answers = (list: EventList, range: DateRange) => completeFor(list.truncatedFrom, range);
 
 function rangeOf(query: Query): DateRange | null {
   const [, , kind, startDate, endDate] = query.queryKey;
@@ -74,9 +79,15 @@ function coveringQueries(queryClient: QueryClient, choirId: string, range: DateR
 const isFresh = (q: Query) =>
   q.state.data !== undefined && !q.state.isInvalidated && Date.now() - q.state.dataUpdatedAt < EVENT_CACHE_MS;
 
+/**
+ * freshAnswer says whether a cached answer for a wider range is still fresh
+ * and complete for this one: not cut by the occurrence cap before its end.
+ */
+const freshAnswer = (range: DateRange) => (q: Query) => isFresh(q) && answers(q.state.data as EventList, range);
+
 /** freshCovering is a cached answer, still fresh, for a wider range holding this one. */
 function freshCovering(queryClient: QueryClient, choirId: string, range: DateRange): Query | undefined {
-  return coveringQueries(queryClient, choirId, range).find(isFresh);
+  return coveringQueries(queryClient, choirId, range).find(freshAnswer(range));
 }
 
 /**
@@ -85,17 +96,19 @@ function freshCovering(queryClient: QueryClient, choirId: string, range: DateRan
  */
 async function loadEvents(queryClient: QueryClient, choirId: string, range: DateRange): Promise<EventList> {
   const covering = coveringQueries(queryClient, choirId, range);
-  const fresh = covering.find(isFresh);
+  const fresh = covering.find(freshAnswer(range));
   if (fresh) return fresh.state.data as EventList;
   const inFlight = covering.find((q) => q.state.fetchStatus === 'fetching');
   const wider = inFlight && rangeOf(inFlight);
   if (wider) {
     try {
-      return await queryClient.fetchQuery({
+      const list = await queryClient.fetchQuery({
         queryKey: calendarKeys.range(choirId, wider),
         queryFn: () => fetchEvents(choirId, wider),
         staleTime: EVENT_CACHE_MS,
       });
+      if (answers(list, range)) return list;
+      // The cap cut the wider answer before this range ends.
     } catch {
       // The wider request failed; ask for this range on its own.
     }

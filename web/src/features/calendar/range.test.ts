@@ -3,6 +3,7 @@ import {
   addDays,
   addMonths,
   bufferMonths,
+  completeFor,
   covers,
   dateKey,
   fetchRange,
@@ -108,5 +109,14 @@ describe('date helpers', () => {
     expect(covers(held, held)).toBe(true);
     expect(covers(held, { startDate: '2026-01-31', endDate: '2026-07-31' })).toBe(false);
     expect(covers(held, { startDate: '2026-03-01', endDate: '2026-09-01' })).toBe(false);
+  });
+
+  it('tells whether an answer cut by the occurrence cap holds a range: only one ending before the cut', () => {
+    const range = { startDate: '2026-03-01', endDate: '2026-07-31' };
+    expect(completeFor(undefined, range)).toBe(true);
+    expect(completeFor('2026-08-01', range)).toBe(true);
+    expect(completeFor('2026-07-31', range)).toBe(false);
+    expect(completeFor('2026-05-14', range)).toBe(false);
+    expect(completeFor('2026-03-01', range)).toBe(false);
   });
 });

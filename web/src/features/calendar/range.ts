@@ -98,3 +98,12 @@ export function prewarmRange(today: Date): DateRange {
 export function covers(outer: DateRange, inner: DateRange): boolean {
   return outer.startDate <= inner.startDate && outer.endDate >= inner.endDate;
 }
+
+/**
+ * completeFor says whether an answer whose series were cut from
+ * truncatedFrom on (the cap of 100 occurrences, §9; undefined when nothing
+ * was cut) holds every event of a range: only if the range ends before it.
+ */
+export function completeFor(truncatedFrom: string | undefined, range: DateRange): boolean {
+  return !truncatedFrom || range.endDate < truncatedFrom;
+}
