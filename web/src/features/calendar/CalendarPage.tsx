@@ -30,6 +30,7 @@ import { calendarEntries, type EntryProps } from './entries';
 import { EventDetails } from './EventDetails';
 import { EventFormModal } from './EventFormModal';
 import { eventValues, movedEvent, newEventValues, type EventFormValues } from './eventForm';
+import { readerClock } from './format';
 import { fetchRange, neighbourRanges } from './range';
 import { SERIES_MOVE_MESSAGE } from './rule';
 import { useScopeQuestion } from './ScopeModal';
@@ -135,6 +136,7 @@ function ChoirCalendar({ choir, canEdit }: { choir: ChoirSummary; canEdit: boole
   const [confirmDelete, setConfirmDelete] = useState<CalendarEvent | null>(null);
   const prewarmed = useRef(false);
   const scopeQuestion = useScopeQuestion();
+  const clock = useMemo(() => readerClock(), []);
   const { submit, submitting } = useFormSubmission();
 
   const startTime = visible?.start.getTime();
@@ -346,7 +348,8 @@ function ChoirCalendar({ choir, canEdit }: { choir: ChoirSummary; canEdit: boole
           eventResize={onMove}
           datesSet={onDatesSet}
           noEventsContent="No events in this period"
-          eventTimeFormat={{ hour: 'numeric', minute: '2-digit', meridiem: 'short' }}
+          eventTimeFormat={clock}
+          slotLabelFormat={clock.meridiem ? { ...clock, omitZeroMinute: true } : clock}
         />
       </Box>
       <EventDetails

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatDays, formatInZone, formatWhen } from './format';
+import { formatDay, formatDays, formatInZone, formatWhen, readerClock } from './format';
 
 describe('formatDays', () => {
   it('writes one day, or the first and last of several (the end being exclusive)', () => {
@@ -32,5 +32,13 @@ describe('formatInZone', () => {
     expect(formatInZone({ ...rehearsal, timeZone: 'Europe/London' }, 'Europe/Dublin')).toBeNull();
     expect(formatInZone({ start: '2026-07-07', end: '2026-07-08', allDay: true, timeZone: 'Europe/London' }, 'UTC')).toBeNull();
     expect(formatInZone({ ...rehearsal, timeZone: 'Mars/Olympus' }, 'UTC')).toBeNull();
+  });
+});
+
+describe('readerClock', () => {
+  it("follows the reader's locale: 24 hours in Britain and Germany, 12 with am/pm in the United States", () => {
+    expect(readerClock('en-GB')).toEqual({ hour: '2-digit', minute: '2-digit', hour12: false });
+    expect(readerClock('de-DE')).toEqual({ hour: '2-digit', minute: '2-digit', hour12: false });
+    expect(readerClock('en-US')).toEqual({ hour: 'numeric', minute: '2-digit', meridiem: 'short' });
   });
 });

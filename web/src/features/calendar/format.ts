@@ -15,6 +15,30 @@ export function browserTimeZone(): string {
   }
 }
 
+/** A clock format as FullCalendar takes it: Intl.DateTimeFormat options plus its own meridiem. */
+export interface ClockFormat {
+  hour: 'numeric' | '2-digit';
+  minute: '2-digit';
+  hour12?: false;
+  meridiem?: 'short';
+  omitZeroMinute?: boolean;
+}
+
+/**
+ * readerClock is the reader's locale's clock for the calendar grid: 19:30
+ * where the locale counts 24 hours, 7:30pm where it counts 12, as the rest
+ * of the app writes times in the reader's locale.
+ */
+export function readerClock(locale?: string): ClockFormat {
+  let hour12: boolean | undefined;
+  try {
+    hour12 = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hour12;
+  } catch {
+    hour12 = undefined;
+  }
+  return hour12 === false ? { hour: '2-digit', minute: '2-digit', hour12: false } : { hour: 'numeric', minute: '2-digit', meridiem: 'short' };
+}
+
 function formatRange(start: Date, end: Date, timeZone?: string): string {
   const format = new Intl.DateTimeFormat(undefined, {
     weekday: 'short',
