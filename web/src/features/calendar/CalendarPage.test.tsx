@@ -6,6 +6,7 @@ import { formatDay, formatWhen } from './format';
 import { SERIES_MOVE_MESSAGE } from './rule';
 import {
   apiError,
+  calendarEvent,
   EASTER,
   fixToday,
   json,
@@ -471,6 +472,24 @@ describe('CalendarPage loading', () => {
     await waitFor(() => expect(ranges()).toContain('2026-05-01..2026-09-30'), { timeout: 3000 });
     // June's range lay inside the pre-warm: never asked for.
     expect(ranges()).not.toContain('2026-04-01..2026-08-31');
+  });
+
+  it('asks again for the visible dates alone when the occurrence cap cut a series inside them', async () => {
+    const late = calendarEvent({ id: 'late', title: 'Late Rehearsal', start: '2026-05-26T19:00:00+01:00', end: '2026-05-26T21:00:00+01:00' });
+    const api = serveCalendar({
+      role: 'member',
+      handlers: {
+        'GET /choirs/:choirId/events': (request) =>
+          json(
+            new URL(request.url).searchParams.get('startDate') === '2026-05-01'
+              ? { events: [REHEARSAL, late], feasts: [] }
+              : { events: [REHEARSAL], feasts: [], truncatedFrom: '2026-05-20' },
+          ),
+      },
+    });
+    renderCalendar();
+    expect(await screen.findByText('Late Rehearsal')).toBeInTheDocument();
+    expect(api.requests('GET', '/choirs/c1/events').map((r) => `${r.query.startDate}..${r.query.endDate}`)).toContain('2026-05-01..2026-05-31');
   });
 
   it.each([

@@ -31,7 +31,7 @@ import { EventDetails } from './EventDetails';
 import { EventFormModal } from './EventFormModal';
 import { eventValues, movedEvent, newEventValues, type EventFormValues } from './eventForm';
 import { readerClock } from './format';
-import { fetchRange, neighbourRanges } from './range';
+import { addDays, completeFor, dateKey, fetchRange, neighbourRanges } from './range';
 import { SERIES_MOVE_MESSAGE } from './rule';
 import { useScopeQuestion } from './ScopeModal';
 import { SubscribeModal } from './SubscribeModal';
@@ -146,7 +146,19 @@ function ChoirCalendar({ choir, canEdit }: { choir: ChoirSummary; canEdit: boole
     [startTime, endTime],
   );
   const events = useEvents(choirId, range);
-  const entries = useMemo(() => calendarEntries(events.data, canEdit), [events.data, canEdit]);
+  // A series the 100-occurrence cap (§9) cut inside the visible dates is
+  // asked for again over those dates alone, which hold fewer than 100 days.
+  const visibleRange = useMemo(
+    () =>
+      startTime !== undefined && endTime !== undefined
+        ? { startDate: dateKey(new Date(startTime)), endDate: addDays(dateKey(new Date(endTime)), -1) }
+        : null,
+    [startTime, endTime],
+  );
+  const cut = !!events.data && !!visibleRange && !completeFor(events.data.truncatedFrom, visibleRange);
+  const exact = useEvents(cut ? choirId : null, cut ? visibleRange : null);
+  const shown = cut && exact.data && !exact.isPlaceholderData ? exact.data : events.data;
+  const entries = useMemo(() => calendarEntries(shown, canEdit), [shown, canEdit]);
 
   // A failed load says so once per failure, in the calendar's own words (§8).
   const shownError = useRef(0);
@@ -324,7 +336,7 @@ function ChoirCalendar({ choir, canEdit }: { choir: ChoirSummary; canEdit: boole
           <Title order={2} size="h3" aria-live="polite">
             {visible?.title ?? ''}
           </Title>
-          {events.isFetching && <Loader size="xs" aria-label="Loading events" />}
+          {(events.isFetching || exact.isFetching) && <Loader size="xs" aria-label="Loading events" />}
         </Group>
         <SegmentedControl aria-label="Calendar view" data={[...VIEWS]} value={view} onChange={changeView} />
       </Group>
