@@ -207,6 +207,17 @@ describe('CalendarPage for an administrator', () => {
     expect(screen.getByRole('dialog', { name: 'New Event' })).toBeInTheDocument();
   });
 
+  it("suggests the start date's weekday, not today's, when a weekly repeat is chosen", async () => {
+    serveCalendar();
+    renderCalendar();
+    const dialog = await openNewEvent();
+    // Today is a Sunday; 5 January 2027 is a Tuesday.
+    fireEvent.change(dialog.getByLabelText(/^Start date/), { target: { value: '2027-01-05' } });
+    await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Repeat' }), 'weekly_on_days');
+    expect(dialog.getByRole('checkbox', { name: 'Tuesday' })).toBeChecked();
+    expect(dialog.getByRole('checkbox', { name: 'Sunday' })).not.toBeChecked();
+  });
+
   it('shows the rule messages of the preview under their fields before saving', async () => {
     serveCalendar({
       handlers: {

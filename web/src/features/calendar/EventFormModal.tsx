@@ -43,7 +43,7 @@ import {
 } from './eventForm';
 import { browserTimeZone, formatDay, formatWhen } from './format';
 import { RuleBuilder } from './RuleBuilder';
-import { SERIES_MOVE_MESSAGE, shiftRule, toRule, type RuleForm } from './rule';
+import { defaultRuleForm, SERIES_MOVE_MESSAGE, shiftRule, toRule, type RuleForm } from './rule';
 import { useScopeQuestion } from './ScopeModal';
 
 /** Pause after the last change before the rule preview is asked for. */
@@ -153,7 +153,13 @@ function EventForm({ choirId, initial, event, timeZone, onDone }: EventFormProps
   const otherErrors = Object.entries(allErrors).filter(([field]) => !FORM_FIELDS.has(field));
 
   function change<K extends keyof EventFormValues>(field: K, value: EventFormValues[K]) {
-    setValues((v) => ({ ...v, [field]: value }));
+    setValues((v) => {
+      const next = { ...v, [field]: value };
+      // Until a repeat is chosen, its suggestions (the weekday, the day of
+      // the month) follow the start date rather than the day the dialog opened.
+      if (field === 'startDate' && v.rule.type === 'none') next.rule = defaultRuleForm(String(value));
+      return next;
+    });
     const cleared: Record<string, undefined> = { [field]: undefined };
     if (field === 'startDate' || field === 'startTime' || field === 'endDate' || field === 'endTime' || field === 'allDay') {
       cleared.start = undefined;
