@@ -124,11 +124,16 @@ function oneOf<T extends string>(value: string | undefined, list: readonly T[], 
   return (list as readonly string[]).includes(v) ? (v as T) : fallback;
 }
 
+/** weekdaysOf is a stored rule's weekly days that name a weekday, lowercased. */
+function weekdaysOf(rule: RecurrenceRule): Weekday[] {
+  return (rule.weeklyDays ?? []).map(lower).filter((d): d is Weekday => (WEEKDAYS as string[]).includes(d));
+}
+
 /** ruleForm reads a stored rule into the builder; absent fields keep the defaults of the start date. */
 export function ruleForm(rule: RecurrenceRule | null | undefined, startDate: string): RuleForm {
   const base = defaultRuleForm(startDate);
   if (!rule) return base;
-  const days = (rule.weeklyDays ?? []).map(lower).filter((d): d is Weekday => (WEEKDAYS as string[]).includes(d));
+  const days = weekdaysOf(rule);
   return {
     type: rule.type,
     weeklyInterval: rule.weeklyInterval && rule.weeklyInterval > 0 ? rule.weeklyInterval : base.weeklyInterval,
@@ -250,7 +255,7 @@ export function shiftRule(rule: RecurrenceRule, from: string, to: string): Recur
   if (delta === 0) return rule;
   switch (rule.type) {
     case 'weekly_on_days': {
-      const days = (rule.weeklyDays ?? []).map(lower).filter((d): d is Weekday => (WEEKDAYS as string[]).includes(d));
+      const days = weekdaysOf(rule);
       const moved = days.map((d) => WEEKDAYS.indexOf(d) + delta);
       if ((rule.weeklyInterval ?? 1) > 1 && moved.some((i) => i < 0 || i > 6)) return null;
       const shifted = moved.map((i) => WEEKDAYS[((i % 7) + 7) % 7]);
