@@ -32,17 +32,28 @@ func (s *Service) Login(ctx context.Context, rawEmail, password string, remember
 	if msg != "" || password == "" {
 		return nil, apperr.New(apperr.Unauthenticated, "AUTH_ERROR", MsgInvalidCredentials)
 	}
+	// The attempt is counted before the password is checked (see take): on
+	// the client address first, so that a paused account costs the address
+	// nothing, then on the account.
 	accountKey, ipKey := "login:account:"+email, "login:ip:"+client.IP
-	for _, key := range []string{accountKey, ipKey} {
-		wait, err := s.throttle.blocked(ctx, key)
+	wrongPassword := false
+	if client.IP != "" {
+		ipAttempt, err := s.takeSignInAttempt(ctx, ipKey, ipFailureAllowed, client)
 		if err != nil {
 			return nil, err
 		}
-		if wait > 0 {
-			s.logger.Warn("auth: sign-in paused", "event", "sign_in_throttled", "ip", client.IP)
-			return nil, apperr.Limited(fmt.Sprintf(
-				"Too many failed sign-in attempts. For security purposes, please try again after %d seconds.", apperr.Seconds(wait)), wait)
-		}
+		// Whatever happens next but a wrong password, the address's count
+		// goes back.
+		defer func() {
+			if !wrongPassword {
+				if err := s.throttle.giveBack(context.WithoutCancel(ctx), ipAttempt); err != nil {
+					s.logger.Error("auth: give back a sign-in attempt", "err", err)
+				}
+			}
+		}()
+	}
+	if _, err := s.takeSignInAttempt(ctx, accountKey, freeFailures, client); err != nil {
+		return nil, err
 	}
 
 	u, err := userByEmail(ctx, s.db, email)
@@ -58,14 +69,8 @@ func (s *Service) Login(ctx context.Context, rawEmail, password string, remember
 		return nil, err
 	}
 	if u == nil || !u.HasPassword() || !ok {
-		if err := s.throttle.failed(ctx, accountKey, freeFailures); err != nil {
-			return nil, err
-		}
-		if client.IP != "" {
-			if err := s.throttle.failed(ctx, ipKey, ipFailureAllowed); err != nil {
-				return nil, err
-			}
-		}
+		// Both counts stand: the attempt was a failure.
+		wrongPassword = true
 		s.logger.Warn("auth: sign-in failed", "event", "sign_in_failed", "ip", client.IP, "known_account", u != nil)
 		return nil, apperr.New(apperr.Unauthenticated, "AUTH_ERROR", MsgInvalidCredentials)
 	}
@@ -77,6 +82,18 @@ func (s *Service) Login(ctx context.Context, rawEmail, password string, remember
 		return nil, apperr.New(apperr.Forbidden, "EMAIL_NOT_CONFIRMED", MsgEmailNotConfirmed)
 	}
 	return s.finishSignIn(ctx, u, "password", remember, client)
+}
+
+// takeSignInAttempt counts a sign-in attempt on key, or refuses it while
+// key is paused.
+func (s *Service) takeSignInAttempt(ctx context.Context, key string, free int, client Client) (attempt, error) {
+	a, wait, err := s.throttle.take(ctx, key, free)
+	if err != nil || wait == 0 {
+		return a, err
+	}
+	s.logger.Warn("auth: sign-in paused", "event", "sign_in_throttled", "ip", client.IP)
+	return a, apperr.Limited(fmt.Sprintf(
+		"Too many failed sign-in attempts. For security purposes, please try again after %d seconds.", apperr.Seconds(wait)), wait)
 }
 
 // finishSignIn starts a session, or a two-factor challenge when the
@@ -114,7 +131,6 @@ func (s *Service) MFAPending(ctx context.Context, challenge string) (bool, error
 
 const (
 	MsgMFAExpired     = "Your sign-in has expired. Please sign in again."
-	MsgMFAInvalidCode = "Invalid verification code. Please try again."
 	mfaFreeFailures   = 4
 )
 
@@ -124,29 +140,15 @@ const (
 // mistakes are free, then each pauses the account's codes for longer.
 func mfaThrottleKey(userID string) string { return "mfa:user:" + userID }
 
-// mfaPaused refuses a code while the account's codes are paused.
-func (s *Service) mfaPaused(ctx context.Context, userID string) error {
-	wait, err := s.throttle.blocked(ctx, mfaThrottleKey(userID))
-	if err != nil {
-		return err
+// takeMFAAttempt counts a code before it is checked (see take), or refuses
+// it while the account's codes are paused.
+func (s *Service) takeMFAAttempt(ctx context.Context, userID string) (attempt, error) {
+	a, wait, err := s.throttle.take(ctx, mfaThrottleKey(userID), mfaFreeFailures)
+	if err != nil || wait == 0 {
+		return a, err
 	}
-	if wait > 0 {
-		return apperr.Limited(fmt.Sprintf(
-			"Too many wrong codes. For security purposes, please try again after %d seconds.", apperr.Seconds(wait)), wait)
-	}
-	return nil
-}
-
-// mfaCodeWrong counts a wrong code. It writes outside any transaction that
-// checked the code, so the count survives that transaction's rollback.
-func (s *Service) mfaCodeWrong(ctx context.Context, userID string) error {
-	return s.throttle.failed(ctx, mfaThrottleKey(userID), mfaFreeFailures)
-}
-
-// mfaCodeRight clears the count once a right code shows the user holds the
-// authenticator (or a recovery code).
-func (s *Service) mfaCodeRight(ctx context.Context, userID string) error {
-	return s.throttle.forget(ctx, mfaThrottleKey(userID))
+	return a, apperr.Limited(fmt.Sprintf(
+		"Too many wrong codes. For security purposes, please try again after %d seconds.", apperr.Seconds(wait)), wait)
 }
 
 // VerifyMFA finishes a sign-in with an authenticator or recovery code.
@@ -159,14 +161,20 @@ func (s *Service) VerifyMFA(ctx context.Context, challenge, code string, client 
 	if err != nil || challenge == "" {
 		return nil, apperr.New(apperr.Unauthenticated, "AUTH_ERROR", MsgMFAExpired)
 	}
-	if err := s.mfaPaused(ctx, userID); err != nil {
+	counted, err := s.takeMFAAttempt(ctx, userID)
+	if err != nil {
 		return nil, err
 	}
 	var outcome *LoginOutcome
+	wrong := false
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		ok, err := s.checkSecondFactor(ctx, tx, userID, code, true)
-		if err != nil || !ok {
+		if err != nil {
 			return err
+		}
+		if !ok {
+			wrong = true
+			return invalidCode()
 		}
 		_, data, err := consumeToken(ctx, tx, challenge, purposeMFA, now)
 		if err != nil {
@@ -187,17 +195,7 @@ func (s *Service) VerifyMFA(ctx context.Context, challenge, code string, client 
 		outcome = &LoginOutcome{User: u, Session: sess}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	if outcome == nil {
-		if err := s.mfaCodeWrong(ctx, userID); err != nil {
-			return nil, err
-		}
-		s.logger.Warn("auth: wrong second-factor code", "event", "mfa_failed", "user_id", userID, "ip", client.IP)
-		return nil, validationError(map[string]string{"code": MsgMFAInvalidCode}, []string{"code"})
-	}
-	if err := s.mfaCodeRight(ctx, userID); err != nil {
+	if err := s.countCode(ctx, counted, wrong, err, "user_id", userID, "ip", client.IP); err != nil {
 		return nil, err
 	}
 	s.logger.Info("auth: signed in with second factor", "event", "sign_in", "user_id", userID,

@@ -122,7 +122,8 @@ func (s *Service) ChangePassword(ctx context.Context, u *User, sessionID, curren
 		return err
 	}
 	key := "password:user:" + u.ID
-	if wait, err := s.throttle.blocked(ctx, key); err != nil {
+	// Counted before the check, like sign-in attempts (see take).
+	if _, wait, err := s.throttle.take(ctx, key, freeFailures); err != nil {
 		return err
 	} else if wait > 0 {
 		return apperr.Limited(apperr.Securityf(wait), wait)
@@ -132,10 +133,10 @@ func (s *Service) ChangePassword(ctx context.Context, u *User, sessionID, curren
 		return err
 	}
 	if !ok {
-		if err := s.throttle.failed(ctx, key, freeFailures); err != nil {
-			return err
-		}
 		return validationError(map[string]string{"currentPassword": MsgWrongPassword}, []string{"currentPassword"})
+	}
+	if err := s.throttle.forget(ctx, key); err != nil {
+		return err
 	}
 	hash, err := HashPassword(next)
 	if err != nil {
@@ -149,7 +150,6 @@ func (s *Service) ChangePassword(ctx context.Context, u *User, sessionID, curren
 		return endAllSessions(ctx, tx, u.ID, sessionID)
 	})
 	if err == nil {
-		_ = s.throttle.forget(ctx, key)
 		s.logger.Info("auth: password changed", "event", "password_changed", "user_id", u.ID)
 	}
 	return err

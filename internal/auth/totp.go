@@ -177,12 +177,13 @@ func invalidCode() error {
 // returns the recovery codes, which are shown this once.
 func (s *Service) ActivateTOTP(ctx context.Context, userID, code string) ([]string, error) {
 	now := s.now()
-	if err := s.mfaPaused(ctx, userID); err != nil {
+	counted, err := s.takeMFAAttempt(ctx, userID)
+	if err != nil {
 		return nil, err
 	}
 	var codes []string
 	wrong := false
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		var secret string
 		err := tx.QueryRowContext(ctx,
 			`SELECT secret FROM totp_factors WHERE user_id = ? AND enabled_at IS NULL`, userID).Scan(&secret)
@@ -204,7 +205,7 @@ func (s *Service) ActivateTOTP(ctx context.Context, userID, code string) ([]stri
 		codes, err = replaceRecoveryCodes(ctx, tx, userID)
 		return err
 	})
-	if err := s.countCode(ctx, userID, wrong, err); err != nil {
+	if err := s.countCode(ctx, counted, wrong, err, "user_id", userID); err != nil {
 		return nil, err
 	}
 	s.logger.Info("auth: two-factor turned on", "event", "mfa_enabled", "user_id", userID)
@@ -212,18 +213,21 @@ func (s *Service) ActivateTOTP(ctx context.Context, userID, code string) ([]stri
 }
 
 // countCode finishes a code check made in a transaction that ended with
-// err: a wrong code is counted towards the pause (after the rollback), a
-// right one clears the count. It returns err.
-func (s *Service) countCode(ctx context.Context, userID string, wrong bool, err error) error {
+// err, after takeMFAAttempt counted it: a wrong code's count stands, a right
+// one clears the account's count, and a check that failed for another
+// reason (no authenticator waiting, a database error) takes its count back.
+// It returns err.
+func (s *Service) countCode(ctx context.Context, counted attempt, wrong bool, err error, logAttrs ...any) error {
 	switch {
 	case wrong:
-		if ferr := s.mfaCodeWrong(ctx, userID); ferr != nil {
+		s.logger.Warn("auth: wrong second-factor code", append([]any{"event", "mfa_failed"}, logAttrs...)...)
+	case err == nil:
+		if ferr := s.throttle.forget(ctx, counted.key); ferr != nil {
 			return ferr
 		}
-		s.logger.Warn("auth: wrong second-factor code", "event", "mfa_failed", "user_id", userID)
-	case err == nil:
-		if ferr := s.mfaCodeRight(ctx, userID); ferr != nil {
-			return ferr
+	default:
+		if ferr := s.throttle.giveBack(context.WithoutCancel(ctx), counted); ferr != nil {
+			return errors.Join(err, ferr)
 		}
 	}
 	return err
@@ -247,11 +251,12 @@ func replaceRecoveryCodes(ctx context.Context, q db.Querier, userID string) ([]s
 // DisableTOTP turns two-factor authentication off; it needs a current code
 // (or a recovery code, for a lost device).
 func (s *Service) DisableTOTP(ctx context.Context, userID, code string) error {
-	if err := s.mfaPaused(ctx, userID); err != nil {
+	counted, err := s.takeMFAAttempt(ctx, userID)
+	if err != nil {
 		return err
 	}
 	wrong := false
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		ok, err := s.checkSecondFactor(ctx, tx, userID, code, true)
 		if err != nil {
 			return err
@@ -266,7 +271,7 @@ func (s *Service) DisableTOTP(ctx context.Context, userID, code string) error {
 		_, err = tx.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = ?`, userID)
 		return err
 	})
-	err = s.countCode(ctx, userID, wrong, err)
+	err = s.countCode(ctx, counted, wrong, err, "user_id", userID)
 	if err == nil {
 		s.logger.Info("auth: two-factor turned off", "event", "mfa_disabled", "user_id", userID)
 	}
@@ -275,12 +280,13 @@ func (s *Service) DisableTOTP(ctx context.Context, userID, code string) error {
 
 // RegenerateRecoveryCodes replaces the recovery codes; it needs a current code.
 func (s *Service) RegenerateRecoveryCodes(ctx context.Context, userID, code string) ([]string, error) {
-	if err := s.mfaPaused(ctx, userID); err != nil {
+	counted, err := s.takeMFAAttempt(ctx, userID)
+	if err != nil {
 		return nil, err
 	}
 	var codes []string
 	wrong := false
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		ok, err := s.checkSecondFactor(ctx, tx, userID, code, true)
 		if err != nil {
 			return err
@@ -292,7 +298,7 @@ func (s *Service) RegenerateRecoveryCodes(ctx context.Context, userID, code stri
 		codes, err = replaceRecoveryCodes(ctx, tx, userID)
 		return err
 	})
-	err = s.countCode(ctx, userID, wrong, err)
+	err = s.countCode(ctx, counted, wrong, err, "user_id", userID)
 	if err == nil {
 		s.logger.Info("auth: recovery codes replaced", "event", "mfa_recovery_codes_replaced", "user_id", userID)
 	}

@@ -167,6 +167,13 @@ func (d *DB) QueryRowContext(ctx context.Context, query string, args ...any) *sq
 	return d.read.QueryRowContext(ctx, d.Rebind(query), args...)
 }
 
+// WriteRowContext runs a statement that writes and returns one row
+// (INSERT … RETURNING) on the writer, where writes belong: on SQLite the
+// reader pool would make it wait for the write lock beside the writer.
+func (d *DB) WriteRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	return d.write.QueryRowContext(ctx, d.Rebind(query), args...)
+}
+
 // Tx is a transaction on the writer.
 type Tx struct {
 	tx *sql.Tx
