@@ -130,8 +130,8 @@ func (s *Service) MFAPending(ctx context.Context, challenge string) (bool, error
 }
 
 const (
-	MsgMFAExpired     = "Your sign-in has expired. Please sign in again."
-	mfaFreeFailures   = 4
+	MsgMFAExpired   = "Your sign-in has expired. Please sign in again."
+	mfaFreeFailures = 4
 )
 
 // Wrong authenticator or recovery codes are counted per account, wherever
