@@ -62,15 +62,48 @@ func TestNormaliseEmail(t *testing.T) {
 		"":                       {"", MsgEmailRequired},
 		"ada":                    {"ada", MsgEmailInvalid},
 		"ada@localhost":          {"ada@localhost", MsgEmailInvalid},
-		"Ada <ada@example.com>":  {"ada <ada@example.com>", MsgEmailInvalid},
+		"Ada <ada@example.com>":  {"Ada <ada@example.com>", MsgEmailInvalid},
 		"ada@example.com.":       {"ada@example.com.", MsgEmailInvalid},
 		"o'brien+choir@ex.co.uk": {"o'brien+choir@ex.co.uk", ""},
+		// Look-alikes of ssec@example.org: a local part must be ASCII…
+		"\u017fsec@example.org":   {"\u017fsec@example.org", MsgEmailInvalid}, // long s
+		"\u212asec@example.org":   {"\u212asec@example.org", MsgEmailInvalid}, // Kelvin sign
+		"\uff53sec@example.org":   {"\uff53sec@example.org", MsgEmailInvalid}, // fullwidth s
+		"j\u00fcrgen@example.org": {"j\u00fcrgen@example.org", MsgEmailInvalid},
+		// …and a domain takes its one ASCII form, as DNS resolves it.
+		"ssec@\uff45xample.org": {"ssec@example.org", ""},
+		"ssec@\u212aelvin.org":  {"ssec@kelvin.org", ""},
+		"Jo@M\u00fcller.DE":     {"jo@xn--mller-kva.de", ""},
+		"jo@xn--mller-kva.de":   {"jo@xn--mller-kva.de", ""},
+		"jo@exa_mple.org":       {"jo@exa_mple.org", MsgEmailInvalid},
 	} {
 		got, msg := NormaliseEmail(in)
 		if got != want[0] || msg != want[1] {
 			t.Errorf("NormaliseEmail(%q) = %q, %q; want %q, %q", in, got, msg, want[0], want[1])
 		}
 	}
+}
+
+// Whatever is typed, an accepted address is ASCII and already in its one
+// form, so two addresses are the same exactly when their strings are.
+func FuzzNormaliseEmail(f *testing.F) {
+	for _, s := range []string{"ada@example.com", "\u017fsec@example.org", "ssec@\uff45xample.org", "Jo@M\u00fcller.DE", "a@b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		out, msg := NormaliseEmail(in)
+		if msg != "" {
+			return
+		}
+		for i := range len(out) {
+			if out[i] >= 0x80 || ('A' <= out[i] && out[i] <= 'Z') {
+				t.Fatalf("NormaliseEmail(%q) = %q: not lower-case ASCII", in, out)
+			}
+		}
+		if again, msg := NormaliseEmail(out); again != out || msg != "" {
+			t.Fatalf("NormaliseEmail(%q) = %q, but that gives %q %q", in, out, again, msg)
+		}
+	})
 }
 
 func FuzzPasswordProblems(f *testing.F) {

@@ -192,8 +192,9 @@ func identityOwner(ctx context.Context, q db.Querier, issuer, subject string) (s
 }
 
 func insertIdentity(ctx context.Context, q db.Querier, userID string, res oidc.Result, now time.Time) error {
+	email, _ := NormaliseEmail(res.Email) // shown under Connected Accounts, in the form addresses are compared in
 	_, err := q.ExecContext(ctx, `INSERT INTO identities (id, user_id, provider, issuer, subject, email, created_at, last_sign_in_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, uuid.NewString(), userID, res.Provider, res.Issuer, res.Subject, strings.ToLower(res.Email), now, now)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, uuid.NewString(), userID, res.Provider, res.Issuer, res.Subject, email, now, now)
 	return err
 }
 

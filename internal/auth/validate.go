@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/net/idna"
 )
 
 // The rules and messages of accounts §5. The web app mirrors them in
@@ -37,22 +39,46 @@ const (
 // special-character rule.
 var msgPasswordSpecialListed = MsgPasswordSpecial + " (" + SpecialCharacters + ")"
 
-// NormaliseEmail trims and lower-cases an address and says whether it is a
-// plain, valid address.
+// NormaliseEmail puts an address into the one form in which Cantica stores
+// and compares addresses, and says whether it is a plain, valid address.
+// The local part must be ASCII, and is lower-cased; the domain is put into
+// its ASCII form (IDNA, with the UTS #46 mapping mail and web clients use:
+// "ｅxample.org" and "exampʟe.org"'s look-alikes that map to ASCII become
+// "example.org"), lower-case. Comparing addresses is then comparing
+// strings: no Unicode case folding anywhere, under which "ſsec" (U+017F)
+// or "Ksec" (the Kelvin sign) would be taken for "ssec" and join as
+// someone else's invitation.
 func NormaliseEmail(s string) (string, string) {
-	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.TrimSpace(s)
 	if s == "" {
 		return "", MsgEmailRequired
 	}
+	at := strings.LastIndexByte(s, '@')
+	if at <= 0 || !isASCII(s[:at]) || !utf8.ValidString(s) {
+		return s, MsgEmailInvalid
+	}
+	domain, err := idna.Lookup.ToASCII(s[at+1:])
+	if err != nil || !isASCII(domain) {
+		return s, MsgEmailInvalid
+	}
+	s = strings.ToLower(s[:at] + "@" + domain)
 	addr, err := mail.ParseAddress(s)
 	if err != nil || addr.Address != s || addr.Name != "" || len(s) > 254 {
 		return s, MsgEmailInvalid
 	}
-	_, domain, _ := strings.Cut(s, "@")
 	if !strings.Contains(domain, ".") || strings.HasPrefix(domain, ".") || strings.HasSuffix(domain, ".") {
 		return s, MsgEmailInvalid
 	}
 	return s, ""
+}
+
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // requireEmail normalises an address or refuses it as a field error.

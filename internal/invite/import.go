@@ -11,6 +11,7 @@ import (
 
 	"github.com/cantica/cantica/internal/access"
 	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/auth"
 )
 
 // MaxImportRows bounds one CSV import.
@@ -60,13 +61,14 @@ func (s *Service) Import(ctx context.Context, c Choir, by Inviter, text string) 
 	seen := map[string]bool{}
 	for _, rec := range records {
 		row := ImportRow{Line: rec.line, Email: strings.TrimSpace(rec.invitee.Email)}
+		key, _ := auth.NormaliseEmail(row.Email) // two spellings of one address are one row
 		switch {
 		case rec.problem != "":
 			row.Outcome, row.Message = Failed, rec.problem
-		case seen[strings.ToLower(row.Email)]:
+		case seen[key]:
 			row.Outcome, row.Message = Skipped, msgDuplicateInFile
 		default:
-			seen[strings.ToLower(row.Email)] = true
+			seen[key] = true
 			row.Outcome, row.Message = s.importOne(ctx, c, by, rec.invitee)
 		}
 		switch row.Outcome {

@@ -448,7 +448,7 @@ func (s *Service) Accept(ctx context.Context, rawToken string, who Accepter) (*J
 			return err
 		case effective(status, expires, now) != Pending:
 			return used(effective(status, expires, now))
-		case !strings.EqualFold(email, who.Email):
+		case email != who.Email: // both in NormaliseEmail's one form: no case folding
 			return apperr.New(apperr.Forbidden, "EMAIL_MISMATCH", fmt.Sprintf(msgMismatch, email, who.Email, email))
 		case !who.EmailConfirmed:
 			return apperr.New(apperr.Forbidden, "EMAIL_MISMATCH", MsgUnconfirmed)
@@ -525,7 +525,7 @@ func (s *Service) Reserve(ctx context.Context, rawToken, email string) error {
 	now := s.now()
 	_, err = s.db.ExecContext(ctx, `UPDATE choir_invites SET reserved_for = (SELECT id FROM users WHERE email = ?)
 		WHERE token_hash = ? AND email = ? AND status = 'pending' AND expires_at > ?`,
-		strings.ToLower(email), hashToken(token), strings.ToLower(email), now)
+		email, hashToken(token), email, now)
 	return err
 }
 
@@ -534,7 +534,7 @@ func (s *Service) Reserve(ctx context.Context, rawToken, email string) error {
 func (s *Service) AcceptReserved(ctx context.Context, tx *db.Tx, userID, email string) error {
 	now := s.now()
 	rows, err := tx.QueryContext(ctx, `SELECT id, choir_id, role FROM choir_invites
-		WHERE reserved_for = ? AND email = ? AND status = 'pending' AND expires_at > ?`, userID, strings.ToLower(email), now)
+		WHERE reserved_for = ? AND email = ? AND status = 'pending' AND expires_at > ?`, userID, email, now)
 	if err != nil {
 		return err
 	}
