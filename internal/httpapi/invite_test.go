@@ -655,3 +655,61 @@ func TestInvitationAcceptedAfterGoogleSignUp(t *testing.T) {
 		}
 	})
 }
+
+// Opening an accepted invitation again is a welcome back only while the
+// membership it gave is there and active: a removed member is told the
+// link is spent, a deactivated one that the membership is inactive, and
+// neither gets a 500 or their place back.
+func TestAcceptingAgainAfterRemovalOrDeactivation(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		admin := signIn(t, h, "ada@example.com")
+		choirID := createChoir(t, admin, "Schola").Str("id")
+		members := "/api/v1/choirs/" + choirID + "/members/"
+		join := func(email string) (*apptest.Client, string, string) {
+			token := inviteTo(t, h, admin, choirID, email, "member")
+			confirmedUser(t, h, email)
+			c := signIn(t, h, email)
+			if res := c.Do("POST", "/api/v1/invitations/"+token+"/accept", nil); res.Status != 200 {
+				t.Fatalf("accept as %s: %d %s", email, res.Status, res.Raw)
+			}
+			return c, token, c.Do("GET", "/api/v1/auth/session", nil).Str("user.id")
+		}
+
+		bob, token, bobID := join("bob@example.com")
+		if res := admin.Do("DELETE", members+bobID, nil); res.Status != 204 {
+			t.Fatalf("remove bob: %d %s", res.Status, res.Raw)
+		}
+		wantMessage(t, bob.Do("POST", "/api/v1/invitations/"+token+"/accept", nil), 409, "INVALID_TOKEN", invite.MsgNoLongerValid)
+
+		cy, token, cyID := join("cy@example.com")
+		if res := admin.Do("PATCH", members+cyID, map[string]any{"isActive": false}); res.Status != 200 {
+			t.Fatalf("deactivate cy: %d %s", res.Status, res.Raw)
+		}
+		wantMessage(t, cy.Do("POST", "/api/v1/invitations/"+token+"/accept", nil), 409, "MEMBERSHIP_INACTIVE",
+			"Your membership of Schola is inactive. Please contact the choir administrator to reactivate it.")
+
+		// A pending invitation met by an inactive membership (added by
+		// another path) is refused the same way and stays pending.
+		token = inviteTo(t, h, admin, choirID, "dee@example.com", "member")
+		confirmedUser(t, h, "dee@example.com")
+		dee := signIn(t, h, "dee@example.com")
+		deeID := dee.Do("GET", "/api/v1/auth/session", nil).Str("user.id")
+		if _, err := h.DB.ExecContext(t.Context(), `INSERT INTO user_choir_membership (user_id, choir_id, role, is_active, joined_date)
+			VALUES (?, ?, 'member', FALSE, ?)`, deeID, choirID, h.Clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+		wantError(t, dee.Do("POST", "/api/v1/invitations/"+token+"/accept", nil), 409, "MEMBERSHIP_INACTIVE")
+		if p := h.NewClient().Do("GET", "/api/v1/invitations/"+token, nil); p.Str("status") != "pending" {
+			t.Fatalf("the refused invitation: %s", p.Raw)
+		}
+		for _, c := range []*apptest.Client{bob, cy, dee} {
+			if s := c.Do("GET", "/api/v1/auth/session", nil); len(s.JSON["choirs"].([]any)) != 0 {
+				t.Fatalf("a refused acceptance gave a choir back: %s", s.Raw)
+			}
+		}
+		if strings.Contains(h.Logs.String(), "level=ERROR") {
+			t.Fatalf("errors logged:\n%s", h.Logs.String())
+		}
+	})
+}

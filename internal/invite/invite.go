@@ -77,6 +77,10 @@ const (
 	MsgUnconfirmed    = "Please confirm your email address before accepting the invitation."
 	MsgInvitationGone = "Invitation not found."
 	MsgJoinFailed     = "Failed to join choir. Please contact the choir administrator."
+	// MsgNoLongerValid answers a second acceptance by someone whose
+	// membership has since been removed.
+	MsgNoLongerValid = "This invitation is no longer valid or has already been used."
+	msgInactive      = "Your membership of %s is inactive. Please contact the choir administrator to reactivate it."
 	msgDailyLimit     = "This choir has sent as many invitations as it may today. Please try again in %s."
 )
 
@@ -500,14 +504,23 @@ func (s *Service) join(ctx context.Context, tx *db.Tx, id, choirID string, role 
 	return joined(ctx, tx, choirID, userID, false)
 }
 
-// joined describes the user's membership of the choir.
+// joined describes the user's membership of the choir. A membership that
+// has been removed since the invitation was accepted makes the invitation
+// spent; an inactive one is said to be so, not passed off as a welcome.
 func joined(ctx context.Context, tx *db.Tx, choirID, userID string, already bool) (*Joined, error) {
 	j := &Joined{ChoirID: choirID, AlreadyMember: already}
 	var role string
-	if err := tx.QueryRowContext(ctx, `SELECT c.name, m.role FROM choirs c
+	var active bool
+	err := tx.QueryRowContext(ctx, `SELECT c.name, m.role, m.is_active AND m.status = 'active' FROM choirs c
 		JOIN user_choir_membership m ON m.choir_id = c.id AND m.user_id = ? WHERE c.id = ?`, userID, choirID).
-		Scan(&j.ChoirName, &role); err != nil {
-		return nil, err
+		Scan(&j.ChoirName, &role, &active)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil, apperr.New(apperr.Conflict, "INVALID_TOKEN", MsgNoLongerValid)
+	case err != nil:
+		return nil, fmt.Errorf("invitation: read the membership of %s in %s: %w", userID, choirID, err)
+	case !active:
+		return nil, apperr.New(apperr.Conflict, "MEMBERSHIP_INACTIVE", fmt.Sprintf(msgInactive, j.ChoirName))
 	}
 	j.Role = access.Role(role)
 	return j, nil

@@ -581,7 +581,10 @@ export interface paths {
          *     has expired. Please ask the choir admin to send a new invitation.') or used ('This
          *     invitation has already been accepted.' / '... revoked.'); 403 EMAIL_MISMATCH when the
          *     signed-in address is not the invited one (the message names both). A user who already
-         *     belongs to the choir gets 200 with alreadyMember true.
+         *     belongs to the choir gets 200 with alreadyMember true; one whose membership is inactive
+         *     gets 409 MEMBERSHIP_INACTIVE ('Your membership of {choir} is inactive. …'), and one who
+         *     accepted before and has since been removed 409 INVALID_TOKEN ('This invitation is no
+         *     longer valid or has already been used.').
          */
         post: operations["acceptInvitation"];
         delete?: never;
