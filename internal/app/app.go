@@ -3,6 +3,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -74,8 +75,17 @@ func Run(ctx context.Context, cfg config.Config, logger *slog.Logger, webApp fs.
 	if cfg.SMTPURL != nil {
 		mail = "smtp " + cfg.SMTPURL.Host
 	}
+	if cfg.MetricsAddr != "" {
+		mln, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("CANTICA_METRICS_ADDR: cannot listen on %s: %w", cfg.MetricsAddr, err)
+		}
+		go serveMetrics(ctx, mln, a.Metrics, logger)
+	}
 	logger.Info("cantica serving", "addr", ln.Addr().String(), "url", cfg.BaseURL.String(),
-		"database", cfg.Database.Kind, "data_dir", cfg.DataDir, "mail", mail, "web_app", webApp != nil)
+		"database", cfg.Database.Kind, "data_dir", cfg.DataDir, "mail", mail, "web_app", webApp != nil,
+		"metrics", cmp.Or(cfg.MetricsAddr, "off (CANTICA_METRICS_ADDR is empty)"))
 	return Serve(ctx, ln, a.Handler, logger)
 }
 
@@ -89,6 +99,7 @@ type Options struct {
 // App is Cantica's services and the HTTP handler over them.
 type App struct {
 	Handler  http.Handler
+	Metrics  http.Handler // Prometheus metrics, for CANTICA_METRICS_ADDR only
 	Mailer   *mail.Mailer
 	Accounts *auth.Service
 	Choirs   *choir.Service
@@ -111,12 +122,12 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	accounts.OnEmailConfirmed(invites.AcceptReserved)
 	feasts := feast.New(d, logger, now)
 	events := calendar.New(d, choirs, feasts, cfg.BaseURL.String(), logger, now)
-	handler, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events,
+	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events,
 		Logger: logger, WebApp: opts.WebApp, Now: now})
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, logger: logger}, nil
+	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, logger: logger}, nil
 }
 
 // RunBackground delivers mail and clears expired data until ctx is done.
@@ -146,6 +157,18 @@ func every(ctx context.Context, interval time.Duration, fn func(context.Context)
 			return
 		case <-t.C:
 		}
+	}
+}
+
+// serveMetrics answers Prometheus on its own listener until ctx is done.
+func serveMetrics(ctx context.Context, ln net.Listener, handler http.Handler, logger *slog.Logger) {
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		<-ctx.Done()
+		_ = srv.Close()
+	}()
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		logger.Error("metrics: serving stopped", "addr", ln.Addr().String(), "err", err)
 	}
 }
 

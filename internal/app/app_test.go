@@ -6,10 +6,12 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/cantica/cantica/internal/app"
+	"github.com/cantica/cantica/internal/config"
 )
 
 // A request in flight when the shutdown signal arrives still gets its whole
@@ -84,4 +86,52 @@ func waitUntil(t *testing.T, cond func() bool) {
 		time.Sleep(5 * time.Millisecond) // polling, not a timing assertion
 	}
 	t.Fatal("condition never became true")
+}
+
+// freeAddr is a loopback address with a port nobody listens on.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// Metrics are served only on CANTICA_METRICS_ADDR, never on the public
+// address.
+func TestMetricsOnTheirOwnAddress(t *testing.T) {
+	addr, metricsAddr := freeAddr(t), freeAddr(t)
+	cfg, err := config.Load(func(k string) string {
+		return map[string]string{"CANTICA_ADDR": addr, "CANTICA_METRICS_ADDR": metricsAddr, "CANTICA_DATA_DIR": t.TempDir()}[k]
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	stopped := make(chan error, 1)
+	go func() { stopped <- app.Run(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), nil) }()
+	defer func() {
+		cancel()
+		if err := <-stopped; err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	}()
+	get := func(url string) (int, string) {
+		res, err := http.Get(url)
+		if err != nil {
+			return 0, err.Error()
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	waitUntil(t, func() bool { status, _ := get("http://" + addr + "/healthz"); return status == 200 })
+	if status, body := get("http://" + addr + "/metrics"); status != 404 || strings.Contains(body, "cantica_http") {
+		t.Fatalf("public /metrics: %d %.100s", status, body)
+	}
+	if status, body := get("http://" + metricsAddr + "/metrics"); status != 200 || !strings.Contains(body, `cantica_http_requests_total{method="GET",route="GET /healthz",status="200"}`) {
+		t.Fatalf("metrics address: %d %.300s", status, body)
+	}
 }

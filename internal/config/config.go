@@ -41,6 +41,10 @@ type Config struct {
 	Microsoft OIDCProvider // CANTICA_MICROSOFT_*
 
 	LogLevel slog.Level // CANTICA_LOG_LEVEL
+
+	// MetricsAddr is where Prometheus metrics are served, apart from the
+	// public address (CANTICA_METRICS_ADDR); empty serves none.
+	MetricsAddr string
 }
 
 // OIDCProvider is one social sign-in provider. It is enabled only when both
@@ -91,6 +95,7 @@ func Load(getenv func(string) string, args []string) (Config, error) {
 		"CANTICA_MAIL_FROM":       getenv("CANTICA_MAIL_FROM"),
 		"CANTICA_TRUSTED_PROXIES": getenv("CANTICA_TRUSTED_PROXIES"),
 		"CANTICA_LOG_LEVEL":       getenv("CANTICA_LOG_LEVEL"),
+		"CANTICA_METRICS_ADDR":    getenv("CANTICA_METRICS_ADDR"),
 	}
 	if err := parseFlags(raw, args); err != nil {
 		return Config{}, err
@@ -128,6 +133,14 @@ func Load(getenv func(string) string, args []string) (Config, error) {
 	cfg.Microsoft.Tenant = envOr(getenv, "CANTICA_MICROSOFT_TENANT", "common")
 	if cfg.LogLevel, err = parseLogLevel(raw["CANTICA_LOG_LEVEL"]); err != nil {
 		return Config{}, &Error{"CANTICA_LOG_LEVEL", err.Error()}
+	}
+	if m := strings.TrimSpace(raw["CANTICA_METRICS_ADDR"]); m != "" {
+		if cfg.MetricsAddr, err = parseAddr(m); err != nil {
+			return Config{}, &Error{"CANTICA_METRICS_ADDR", err.Error()}
+		}
+		if cfg.MetricsAddr == cfg.Addr {
+			return Config{}, &Error{"CANTICA_METRICS_ADDR", "must differ from CANTICA_ADDR: metrics are kept off the public address"}
+		}
 	}
 	return cfg, nil
 }

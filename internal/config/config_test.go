@@ -19,7 +19,8 @@ func TestDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Addr != ":8080" || cfg.DataDir != "./data" || cfg.BaseURL.String() != "http://localhost:8080" || cfg.SMTPURL != nil {
+	if cfg.Addr != ":8080" || cfg.DataDir != "./data" || cfg.BaseURL.String() != "http://localhost:8080" || cfg.SMTPURL != nil ||
+		cfg.MetricsAddr != "" {
 		t.Fatalf("defaults: %+v", cfg)
 	}
 	if cfg.Database.Kind != config.SQLite || cfg.Database.DSN != filepath.Join("./data", "cantica.db") {
@@ -37,11 +38,12 @@ func TestGoodValues(t *testing.T) {
 		"CANTICA_DATABASE_URL": "postgres://cantica:secret@db.internal:5432/cantica?sslmode=require",
 		"CANTICA_BASE_URL":     "https://choir.example.org/",
 		"CANTICA_SMTP_URL":     "smtp://mailer:pw@mail.example.org:587",
+		"CANTICA_METRICS_ADDR": "127.0.0.1:9464",
 	}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Addr != "127.0.0.1:9090" || cfg.DataDir != "/var/lib/cantica" {
+	if cfg.Addr != "127.0.0.1:9090" || cfg.DataDir != "/var/lib/cantica" || cfg.MetricsAddr != "127.0.0.1:9464" {
 		t.Fatalf("%+v", cfg)
 	}
 	if cfg.Database.Kind != config.Postgres || !strings.HasPrefix(cfg.Database.DSN, "postgres://cantica:secret@db.internal") {
@@ -111,6 +113,8 @@ func TestBadValues(t *testing.T) {
 		{"CANTICA_TRUSTED_PROXIES", "10.0.0.0/8, proxy.local", "proxy.local"},
 		{"CANTICA_LOG_LEVEL", "verbose", "debug, info, warn or error"},
 		{"CANTICA_LOG_LEVEL", "info+2", "info+2"},
+		{"CANTICA_METRICS_ADDR", "9464", "host:port"},
+		{"CANTICA_METRICS_ADDR", ":8080", "must differ from CANTICA_ADDR"},
 	}
 	for _, c := range cases {
 		t.Run(c.name+"="+c.value, func(t *testing.T) {

@@ -115,19 +115,25 @@ func (s *Server) Login(ctx context.Context, in api.LoginRequestObject) (api.Logi
 	if err != nil {
 		return nil, err
 	}
-	return api.Login200JSONResponse(s.loginResult(req, outcome)), nil
+	res, err := s.loginResult(req, outcome)
+	if err != nil {
+		return nil, err
+	}
+	return api.Login200JSONResponse(res), nil
 }
 
 // loginResult hands the browser its session, or the cookie of a pending
 // two-factor challenge.
-func (s *Server) loginResult(req *request, outcome *auth.LoginOutcome) api.LoginResult {
+func (s *Server) loginResult(req *request, outcome *auth.LoginOutcome) (api.LoginResult, error) {
 	if outcome.Session == nil {
 		s.cookies.set(req.w, s.cookies.mfa, outcome.MFAChallenge, auth.MFAChallengeLifetime)
-		return api.LoginResult{Status: api.MfaRequired}
+		return api.LoginResult{Status: api.MfaRequired}, nil
 	}
-	s.startSession(req, outcome.Session)
+	if err := s.startSession(req, outcome.Session); err != nil {
+		return api.LoginResult{}, err
+	}
 	u := sessionUser(outcome.User)
-	return api.LoginResult{Status: api.SignedIn, User: &u}
+	return api.LoginResult{Status: api.SignedIn, User: &u}, nil
 }
 
 // GetMfaChallenge says whether this browser has a sign-in waiting for a code.
@@ -158,7 +164,11 @@ func (s *Server) VerifyMfa(ctx context.Context, in api.VerifyMfaRequestObject) (
 	if err != nil {
 		return nil, err
 	}
-	return api.VerifyMfa200JSONResponse(s.loginResult(req, outcome)), nil
+	res, err := s.loginResult(req, outcome)
+	if err != nil {
+		return nil, err
+	}
+	return api.VerifyMfa200JSONResponse(res), nil
 }
 
 // Logout revokes this browser's session.
@@ -269,7 +279,9 @@ func (s *Server) OidcCallback(ctx context.Context, in api.OidcCallbackRequestObj
 	if outcome.Linked {
 		return redirect("/account/connected?" + url.Values{"linked": {outcome.Provider}}.Encode()), nil
 	}
-	s.loginResult(req, outcome.Login)
+	if _, err := s.loginResult(req, outcome.Login); err != nil {
+		return nil, err
+	}
 	if outcome.Login.Session == nil {
 		return redirect("/login"), nil // the login page asks for the code
 	}

@@ -269,3 +269,29 @@ func TestSignOutRevokesTheSession(t *testing.T) {
 		wantError(t, replay.Do("GET", "/api/v1/account/profile", nil), 401, "AUTH_ERROR")
 	})
 }
+
+// Signing in as someone else in the same browser ends the first person's
+// session on the server, not only in the browser: its cookie, kept by
+// anyone, no longer works.
+func TestSigningInAsAnotherEndsTheFirstSession(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "ada@example.com")
+		confirmedUser(t, h, "bob@example.com")
+		c := signIn(t, h, "ada@example.com")
+		kept := c.Cookie("cantica_session").Value
+		if res := login(c, "bob@example.com", goodPassword, false); res.Status != 200 || signedInAs(t, c) != "bob@example.com" {
+			t.Fatalf("sign in as bob: %d %s", res.Status, res.Raw)
+		}
+		replay := h.NewClient()
+		replay.Header.Set("Cookie", "cantica_session="+kept)
+		if got := signedInAs(t, replay); got != "" {
+			t.Fatalf("ada's session still works after bob signed in in the same browser (as %s)", got)
+		}
+		// A failed attempt ends nothing.
+		bobs := c.Cookie("cantica_session").Value
+		wantError(t, login(c, "ada@example.com", "Wrong#Guess1", false), 401, "AUTH_ERROR")
+		if signedInAs(t, c) != "bob@example.com" || c.Cookie("cantica_session").Value != bobs {
+			t.Fatal("a failed sign-in ended the session")
+		}
+	})
+}

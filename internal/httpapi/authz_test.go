@@ -215,6 +215,10 @@ func TestAuthorizationMatrix(t *testing.T) {
 				if res.Status != r.want[i] {
 					t.Errorf("%s as %s: %d, want %d (%.200s)", name, callers[i], res.Status, r.want[i], res.Raw)
 				}
+				// No answer of the API is kept by a browser or a proxy.
+				if got := res.Header.Get("Cache-Control"); got != "no-store" {
+					t.Errorf("%s as %s: Cache-Control %q, want no-store", name, callers[i], got)
+				}
 				if refusedWrite {
 					if after := readChoir(t, h, a); !reflect.DeepEqual(after, before) {
 						t.Errorf("%s as %s was refused but changed choir A: %+v, was %+v", name, callers[i], *after, *before)

@@ -243,7 +243,6 @@ func (s *Server) DownloadEventIcs(ctx context.Context, in api.DownloadEventIcsRe
 	}
 	w := requestFrom(ctx).w
 	w.Header().Set("Content-Disposition", `attachment; filename="event.ics"`)
-	w.Header().Set("Cache-Control", "no-store")
 	return api.DownloadEventIcs200TextcalendarResponse{Body: &buf, ContentLength: int64(buf.Len())}, nil
 }
 

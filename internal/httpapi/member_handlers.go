@@ -63,7 +63,6 @@ func (s *Server) ExportMembers(ctx context.Context, in api.ExportMembersRequestO
 	}
 	w := requestFrom(ctx).w
 	w.Header().Set("Content-Disposition", `attachment; filename="members.csv"`)
-	w.Header().Set("Cache-Control", "no-store")
 	return api.ExportMembers200TextcsvResponse{Body: &buf, ContentLength: int64(buf.Len())}, nil
 }
 

@@ -1,11 +1,20 @@
 package httpapi
 
 import (
+	"bytes"
+	"cmp"
+	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
+	"maps"
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/cantica/cantica/internal/apperr"
 )
 
 // contentSecurityPolicy allows scripts only from this origin (no inline
@@ -89,6 +98,96 @@ func observe(logger *slog.Logger, m *metrics, next http.Handler) http.Handler {
 
 func isProbe(path string) bool {
 	return path == "/healthz" || path == "/readyz" || path == "/metrics"
+}
+
+// privateAPI marks every API answer as one that no browser or proxy may
+// keep: they carry one person's data. An answer that may be kept (the
+// OpenAPI document, a calendar feed that is revalidated) says so itself.
+func privateAPI(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			w.Header().Set("Cache-Control", "no-store")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// MsgControlCharacters refuses a text field with an invisible control
+// character in it.
+const MsgControlCharacters = "This field contains an invisible control character. Please remove it and try again."
+
+// refuseControlCharacters refuses, with a message under each field, any API
+// request whose JSON carries a string with a C0 control character other
+// than tab, line feed and carriage return: a NUL or an escape stored in a
+// name or a title breaks what later prints, exports or emails it. One gate
+// here covers every text field of every operation.
+func refuseControlCharacters(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/api/") || r.Body == nil || r.Body == http.NoBody ||
+			!strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+			next.ServeHTTP(w, r)
+			return
+		}
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			// Too large (limitBody) or cut off: the API's own decoding says so.
+			r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), errReader{err}))
+			next.ServeHTTP(w, r)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		var v any
+		if json.Unmarshal(body, &v) != nil {
+			next.ServeHTTP(w, r) // not JSON: the API's own decoding refuses it
+			return
+		}
+		var f apperr.Fields
+		controlFields(v, "", &f)
+		if err := f.Err(); err != nil {
+			e, _ := apperr.As(err)
+			writeError(w, http.StatusBadRequest, CodeValidation, e.Message, e.Details)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// controlFields adds a message for every string under v, at path, that
+// holds a control character. Paths name object keys joined by dots and
+// array elements by their index ("rows.3.email").
+func controlFields(v any, path string, f *apperr.Fields) {
+	join := func(key string) string {
+		if path == "" {
+			return key
+		}
+		return path + "." + key
+	}
+	switch v := v.(type) {
+	case string:
+		if hasControl(v) {
+			f.Add(cmp.Or(path, "body"), MsgControlCharacters)
+		}
+	case map[string]any:
+		for _, key := range slices.Sorted(maps.Keys(v)) {
+			controlFields(v[key], join(key), f)
+		}
+	case []any:
+		for i, item := range v {
+			controlFields(item, join(strconv.Itoa(i)), f)
+		}
+	}
+}
+
+// hasControl finds a C0 control character other than tab, line feed and
+// carriage return, or DEL.
+func hasControl(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool {
+		return (r < 0x20 && r != '\t' && r != '\n' && r != '\r') || r == 0x7f
+	})
 }
 
 // limitBody caps API request bodies; larger uploads get their own limits.

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
@@ -133,11 +134,20 @@ func (c cookies) clear(w http.ResponseWriter, name string) {
 
 // startSession hands a new session to the browser: persistent sessions get
 // a dated cookie, others one that ends with the browser session.
-func (s *Server) startSession(req *request, sess *auth.NewSession) {
+func (s *Server) startSession(req *request, sess *auth.NewSession) error {
+	// A browser holds one session: the one it had before ends on the server
+	// too, so that signing in as someone else leaves nothing of the first
+	// person usable by whoever kept its cookie.
+	if c, err := req.r.Cookie(s.cookies.session); err == nil && c.Value != "" && c.Value != sess.Secret {
+		if err := s.auth.Logout(req.r.Context(), c.Value); err != nil {
+			return fmt.Errorf("sign-in: end the session this browser held before: %w", err)
+		}
+	}
 	var lifetime time.Duration
 	if sess.Persistent {
 		lifetime = sess.ExpiresAt.Sub(s.now())
 	}
 	s.cookies.set(req.w, s.cookies.session, sess.Secret, lifetime)
 	s.cookies.clear(req.w, s.cookies.mfa)
+	return nil
 }

@@ -58,8 +58,10 @@ type Server struct {
 var _ apigen.StrictServerInterface = (*Server)(nil)
 
 // NewHandler builds the whole HTTP handler: API, operational endpoints and
-// the web app, wrapped in the middleware every response passes through.
-func NewHandler(opts Options) (http.Handler, error) {
+// the web app, wrapped in the middleware every response passes through; and
+// beside it the handler of the Prometheus metrics, which the public handler
+// does not serve: they go to an address of their own (CANTICA_METRICS_ADDR).
+func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, invites: opts.Invites, feasts: opts.Feasts, calendar: opts.Calendar, logger: opts.Logger,
 		cookies: newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now}
 	if s.now == nil {
@@ -67,11 +69,11 @@ func NewHandler(opts Options) (http.Handler, error) {
 	}
 	spec, err := openAPIJSON()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	app, err := newSPA(opts.WebApp)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	m := newMetrics(opts.DB.Pools())
 
@@ -80,7 +82,10 @@ func NewHandler(opts Options) (http.Handler, error) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
 	mux.HandleFunc("GET /readyz", s.ready)
-	mux.Handle("GET /metrics", m.handler())
+	// Not the web app's page either: a plain refusal.
+	mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "Metrics are not served on this address.", http.StatusNotFound)
+	})
 	mux.HandleFunc("GET /api/v1/openapi.json", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
@@ -120,11 +125,13 @@ func NewHandler(opts Options) (http.Handler, error) {
 	}))
 
 	var h http.Handler = mux
+	h = refuseControlCharacters(h)
 	h = csrf.Handler(h)
 	h = limitBody(maxAPIBody, h)
+	h = privateAPI(h)
 	h = observe(opts.Logger, m, h)
 	h = securityHeaders(opts.Config.BaseURL.Scheme == "https", h)
-	return h, nil
+	return h, m.handler(), nil
 }
 
 // apiFallback is the pattern that catches every /api/ request no API route

@@ -12,9 +12,11 @@ import (
 	"testing/fstest"
 
 	"github.com/cantica/cantica/internal/app"
+	"github.com/cantica/cantica/internal/app/apptest"
 	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
 	"github.com/cantica/cantica/internal/db/dbtest"
+	"github.com/cantica/cantica/internal/httpapi"
 )
 
 const indexHTML = `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`
@@ -31,6 +33,13 @@ func webApp() fstest.MapFS {
 
 func newServer(t *testing.T, d *db.DB) *httptest.Server {
 	t.Helper()
+	srv, _ := newServers(t, d)
+	return srv
+}
+
+// newServers serves the public handler and, apart, the metrics.
+func newServers(t *testing.T, d *db.DB) (public, metrics *httptest.Server) {
+	t.Helper()
 	cfg, err := config.Load(func(string) string { return "" }, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -40,9 +49,10 @@ func newServer(t *testing.T, d *db.DB) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(a.Handler)
-	t.Cleanup(srv.Close)
-	return srv
+	public, metrics = httptest.NewServer(a.Handler), httptest.NewServer(a.Metrics)
+	t.Cleanup(public.Close)
+	t.Cleanup(metrics.Close)
+	return public, metrics
 }
 
 type response struct {
@@ -199,12 +209,16 @@ func checkSecurityHeaders(t *testing.T, h http.Header) {
 }
 
 func TestMetricsCountRequestsByRoutePattern(t *testing.T) {
-	srv := newServer(t, dbtest.Open(t, config.SQLite))
+	srv, metricsSrv := newServers(t, dbtest.Open(t, config.SQLite))
 	do(t, srv, "GET", "/api/v1/info", nil)
 	do(t, srv, "GET", "/api/v1/info", nil)
 	do(t, srv, "GET", "/dashboard/members/42", nil)
 	do(t, srv, "GET", "/api/v1/unknown-42", nil)
-	res := do(t, srv, "GET", "/metrics", nil)
+	// The public address does not serve them, neither as metrics nor as the app's page.
+	if res := do(t, srv, "GET", "/metrics", nil); res.status != 404 || strings.Contains(res.body, "cantica_http") || strings.Contains(res.body, "<html") {
+		t.Fatalf("/metrics on the public address: %d %.200s", res.status, res.body)
+	}
+	res := do(t, metricsSrv, "GET", "/metrics", nil)
 	if res.status != 200 || !strings.Contains(res.header.Get("Content-Type"), "text/plain") {
 		t.Fatalf("metrics: %d %s", res.status, res.header.Get("Content-Type"))
 	}
@@ -254,4 +268,46 @@ func TestWithoutWebAppBuilt(t *testing.T) {
 	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "make build") {
 		t.Fatalf("%d %s", rec.Code, rec.Body.String())
 	}
+}
+
+// No text field takes a control character: each is refused with a message
+// under its field, and nothing is stored.
+func TestControlCharactersAreRefused(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		c := h.NewClient()
+		res := c.Do("POST", "/api/v1/auth/register", map[string]any{
+			"email": "nul@example.com", "password": goodPassword, "firstName": "a\u0000b", "lastName": "Back\bspace",
+		})
+		wantError(t, res, 400, "VALIDATION_ERROR")
+		details, _ := res.JSON["details"].(map[string]any)
+		if details["firstName"] != httpapi.MsgControlCharacters || details["lastName"] != httpapi.MsgControlCharacters || len(details) != 2 {
+			t.Fatalf("details: %s", res.Raw)
+		}
+		var n int
+		if err := h.DB.QueryRowContext(t.Context(), `SELECT COUNT(*) FROM users`).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("%d accounts stored (%v)", n, err)
+		}
+
+		confirmedUser(t, h, "ada@example.com")
+		admin := signIn(t, h, "ada@example.com")
+		choirID := createChoir(t, admin, "Schola").Str("id")
+		event := map[string]any{"title": "Rehearsal\u001b[31m", "eventType": "rehearsal", "start": "2026-03-03T19:30:00Z", "end": "2026-03-03T21:30:00Z",
+			"description": "Bring\tyour\r\nscores"}
+		res = admin.Do("POST", "/api/v1/choirs/"+choirID+"/events", event)
+		wantError(t, res, 400, "VALIDATION_ERROR")
+		if details, _ := res.JSON["details"].(map[string]any); details["title"] != httpapi.MsgControlCharacters || len(details) != 1 {
+			t.Fatalf("event details: %s", res.Raw)
+		}
+		// Tabs and line breaks are text, not control characters.
+		event["title"] = "Rehearsal"
+		if res := admin.Do("POST", "/api/v1/choirs/"+choirID+"/events", event); res.Status != 201 {
+			t.Fatalf("event with a tab and line breaks: %d %s", res.Status, res.Raw)
+		}
+		// DEL too, on any operation.
+		res = admin.Do("PATCH", "/api/v1/choirs/"+choirID, map[string]any{"name": "Schola", "city": "Ely\u007f"})
+		wantError(t, res, 400, "VALIDATION_ERROR")
+		if details, _ := res.JSON["details"].(map[string]any); details["city"] != httpapi.MsgControlCharacters {
+			t.Fatalf("choir details: %s", res.Raw)
+		}
+	})
 }
