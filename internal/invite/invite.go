@@ -81,7 +81,7 @@ const (
 	// membership has since been removed.
 	MsgNoLongerValid = "This invitation is no longer valid or has already been used."
 	msgInactive      = "Your membership of %s is inactive. Please contact the choir administrator to reactivate it."
-	msgDailyLimit     = "This choir has sent as many invitations as it may today. Please try again in %s."
+	msgDailyLimit    = "This choir has sent as many invitations as it may today. Please try again in %s."
 )
 
 // Invitation is an invitation as administrators see it; never its token.
