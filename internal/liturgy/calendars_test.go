@@ -190,6 +190,14 @@ var checkedDates = []checked{
 	{"roman_1955_pre_reform", "2024-05-01", "philip_and_james", ""},
 	{"roman_1955_pre_reform", "2024-05-03", "finding_of_the_holy_cross", ""},
 	{"roman_1955_pre_reform", "2008-01-12", "holy_family", ""},
+	// Epiphany on a Sunday: the Sunday after it is the octave day, so the
+	// Holy Family is kept the Saturday before (Divino Afflatu; see doc.go),
+	// while 1960's rubrics, without the octave, keep the Sunday.
+	{"roman_1955_pre_reform", "2002-01-12", "holy_family", ""},
+	{"roman_1955_pre_reform", "2030-01-12", "holy_family", ""},
+	{"roman_1955_pre_reform", "2030-01-13", "octave_of_the_epiphany", ""},
+	{"roman_1955_pre_reform", "2025-01-12", "holy_family", ""}, // an ordinary year: the Sunday
+	{"roman_1962_extraordinary", "2030-01-13", "holy_family", ""},
 	{"roman_1955_pre_reform", "2024-01-13", "octave_of_the_epiphany", ""},
 	{"roman_1955_pre_reform", "2025-12-15", "octave_of_the_immaculate_conception", ""},
 	{"roman_1955_pre_reform", "2024-10-27", "christ_the_king", ""},

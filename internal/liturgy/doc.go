@@ -103,6 +103,19 @@
 // Lady (instituted October 1954). Doubles of the I and II class are
 // transferred; feasts of the Lord take the place of a minor Sunday.
 //
+// The Saturday Holy Family is the rule of that calendar, not of the one
+// after it. Divinum Officium lists both (web/www/Tabulae/data.txt): its
+// "Divino Afflatu - 1954" is this calendar, and takes its transfers from
+// "Divino Afflatu - 1939", whose table DA holds the line
+// "01-12=Tempora/Epi1-0;;DA" of Tabulae/Transfer/f.txt (the Sunday letter f:
+// the Epiphany on a Sunday), which puts the First Sunday after the Epiphany's
+// office, the Holy Family, on Saturday 12 January. Its "Reduced - 1955" is
+// the calendar of the decree Cum nostra hac aetate (23 March 1955, in force
+// from 1 January 1956), which suppressed the octave of the Epiphany and so
+// uses the 1960 table, where the feast keeps its Sunday; that is the rule
+// of roman_1962_extraordinary here. Hence 12 January 2002, 2013, 2019 and
+// 2030 in roman_1955_pre_reform, and the 13th in roman_1962_extraordinary.
+//
 // anglican_common_worship: ranks principal_feast, principal_holy_day,
 // festival, lesser_festival (a selection), sunday, holy_week_day,
 // observance (Rogation days, Christmas Eve, Remembrance Sunday). Christ the
