@@ -7,6 +7,7 @@ import { SERIES_MOVE_MESSAGE } from './rule';
 import {
   apiError,
   calendarEvent,
+  deferred,
   EASTER,
   fixToday,
   json,
@@ -36,6 +37,23 @@ afterEach(() => {
 });
 
 describe('CalendarPage', () => {
+  it('says it is loading events as a named status, and names a day of the month by all it shows', async () => {
+    restoreScreen(); // a wide screen: the month grid
+    restoreScreen = () => {};
+    const events = deferred<Response>();
+    serveCalendar({ handlers: { 'GET /choirs/:choirId/events': () => events.promise } });
+    renderCalendar();
+    // A status may carry a name; a bare loader's aria-label is prohibited (aria-prohibited-attr).
+    expect(await screen.findByRole('status', { name: 'Loading events' })).toBeInTheDocument();
+    events.resolve(json({ events: [REHEARSAL], feasts: [PENTECOST] }));
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading events' })).not.toBeInTheDocument());
+    const days = document.querySelectorAll('td[role="gridcell"]');
+    expect(days.length).toBeGreaterThanOrEqual(28);
+    // Named by their content (the day, its feasts and events), not by the day number alone (WCAG 2.5.3).
+    for (const day of days) expect(day).not.toHaveAttribute('aria-labelledby');
+  });
+
+
   it('shows the events and feasts of the range, drafts marked, in the list view on a phone', async () => {
     const api = serveCalendar();
     renderCalendar();

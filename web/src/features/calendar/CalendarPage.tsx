@@ -1,4 +1,4 @@
-import type { DateSelectArg, DatesSetArg, EventChangeArg, EventClickArg, EventMountArg } from '@fullcalendar/core';
+import type { DateSelectArg, DatesSetArg, EventChangeArg, EventClickArg, DayCellMountArg, EventMountArg } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
@@ -73,6 +73,15 @@ export function initialView(
 export function markInteractive({ el }: Pick<EventMountArg, 'el'>) {
   const target = el.matches('[tabindex]') ? el : el.querySelector<HTMLElement>('[tabindex]');
   target?.setAttribute('role', 'button');
+}
+
+/**
+ * nameDayByItsContent lets a day of the month grid be named by all it shows
+ * (its number, feasts and events), as WCAG 2.5.3 Label in Name asks:
+ * FullCalendar names the cell by its day number alone (aria-labelledby).
+ */
+export function nameDayByItsContent({ el }: Pick<DayCellMountArg, 'el'>) {
+  el.removeAttribute('aria-labelledby');
 }
 
 function PageHeader({ actions }: { actions?: ReactNode }) {
@@ -336,7 +345,7 @@ function ChoirCalendar({ choir, canEdit }: { choir: ChoirSummary; canEdit: boole
           <Title order={2} size="h3" aria-live="polite">
             {visible?.title ?? ''}
           </Title>
-          {(events.isFetching || exact.isFetching) && <Loader size="xs" aria-label="Loading events" />}
+          {(events.isFetching || exact.isFetching) && <Loader size="xs" role="status" aria-label="Loading events" />}
         </Group>
         <SegmentedControl aria-label="Calendar view" data={[...VIEWS]} value={view} onChange={changeView} />
       </Group>
@@ -355,6 +364,7 @@ function ChoirCalendar({ choir, canEdit }: { choir: ChoirSummary; canEdit: boole
           selectMirror
           eventClick={onEventClick}
           eventDidMount={markInteractive}
+          dayCellDidMount={nameDayByItsContent}
           select={onSelect}
           eventDrop={onMove}
           eventResize={onMove}

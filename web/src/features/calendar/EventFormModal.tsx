@@ -371,7 +371,7 @@ function RulePreview({ preview, loading, failed, allDay }: RulePreviewProps) {
           <Text fw={600} size="sm">
             Preview
           </Text>
-          {loading && <Loader size="xs" aria-label="Updating preview" />}
+          {loading && <Loader size="xs" role="status" aria-label="Updating preview" />}
         </Group>
         {failed && (
           <Text size="sm" c={mutedColor}>

@@ -50,6 +50,11 @@ describe('CreateChoirPage', () => {
     );
     expect(screen.getByRole('button', { name: 'Step 1: Create Choir' })).toHaveAttribute('aria-current', 'step');
     expect(screen.getByRole('button', { name: "Step 2: Get Started" })).toBeDisabled();
+    // Each step's visible words are words of its name, in order (WCAG 2.5.3 Label in Name).
+    const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(' ');
+    for (const step of within(screen.getByRole('navigation', { name: /step/i })).getAllByRole('button')) {
+      expect(` ${words(step.getAttribute('aria-label') ?? '')} `).toContain(` ${words(step.textContent ?? '')} `);
+    }
     expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
   });
 

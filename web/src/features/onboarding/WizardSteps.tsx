@@ -78,6 +78,10 @@ export function WizardStepBar({ steps, labels, label }: WizardStepBarProps) {
         {labels.map((name, i) => (
           <Stepper.Step
             key={name}
+            // The number is followed by a space in the text, so that the
+            // visible "2 Profile" reads as two words of the name "Step 2:
+            // Profile" (WCAG 2.5.3 Label in Name), not as "2Profile".
+            icon={`${i + 1} `}
             label={name}
             allowStepSelect={steps.canSelect(i)}
             disabled={!steps.canSelect(i)}
