@@ -105,6 +105,7 @@ type App struct {
 	Choirs   *choir.Service
 	Invites  *invite.Service
 	Feasts   *feast.Service
+	Calendar *calendar.Service
 	logger   *slog.Logger
 }
 
@@ -127,7 +128,7 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, logger: logger}, nil
+	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, logger: logger}, nil
 }
 
 // RunBackground delivers mail and clears expired data until ctx is done.

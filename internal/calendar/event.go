@@ -16,6 +16,7 @@ import (
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/liturgy"
 	"github.com/cantica/cantica/internal/recurrence"
+	"github.com/cantica/cantica/internal/zone"
 )
 
 // Event types and statuses (calendar document §3).
@@ -81,7 +82,7 @@ func (e *Event) zone() *time.Location {
 	if e.AllDay {
 		return time.UTC
 	}
-	loc, err := time.LoadLocation(e.TimeZone)
+	loc, err := zone.Load(e.TimeZone)
 	if err != nil {
 		return time.UTC
 	}
@@ -158,7 +159,7 @@ func (in Input) parse(choirZone string) (*Event, error) {
 	case in.TimeZone != "":
 		ev.TimeZone = in.TimeZone
 	}
-	loc, err := time.LoadLocation(ev.TimeZone)
+	loc, err := zone.Load(ev.TimeZone)
 	if err != nil || ev.TimeZone == "" || ev.TimeZone == "Local" {
 		f.Add("timeZone", MsgTimeZoneInvalid)
 		loc = time.UTC

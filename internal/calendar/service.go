@@ -15,6 +15,7 @@ import (
 	"github.com/cantica/cantica/internal/feast"
 	"github.com/cantica/cantica/internal/liturgy"
 	"github.com/cantica/cantica/internal/recurrence"
+	"github.com/cantica/cantica/internal/zone"
 )
 
 // Service runs the calendar rules against the database.
@@ -110,7 +111,7 @@ func (s *Service) List(ctx context.Context, choirID string, r Range) (*Listing, 
 	case to.Sub(from) > MaxRangeDays:
 		return nil, apperr.Validation(map[string]string{"endDate": MsgRangeTooLong}, "endDate")
 	}
-	loc, err := time.LoadLocation(c.TimeZone)
+	loc, err := zone.Load(c.TimeZone)
 	if err != nil {
 		loc = time.UTC
 	}

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 	_ "modernc.org/sqlite"             // registers the "sqlite" driver
@@ -26,7 +27,13 @@ type DB struct {
 	Kind  string // config.SQLite or config.Postgres
 	write *sql.DB
 	read  *sql.DB
+	// statements counts the statements run through this DB and its
+	// transactions, for tests that bound how many a request needs.
+	statements atomic.Int64
 }
+
+// Statements is how many statements have run through d so far.
+func (d *DB) Statements() int64 { return d.statements.Load() }
 
 // Open connects to the configured database. It does not migrate.
 func Open(ctx context.Context, cfg config.DatabaseConfig) (*DB, error) {
@@ -154,16 +161,19 @@ type Querier interface {
 
 // ExecContext runs a statement on the writer.
 func (d *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	d.statements.Add(1)
 	return d.write.ExecContext(ctx, d.Rebind(query), args...)
 }
 
 // QueryContext runs a query on the reader pool.
 func (d *DB) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	d.statements.Add(1)
 	return d.read.QueryContext(ctx, d.Rebind(query), args...)
 }
 
 // QueryRowContext runs a one-row query on the reader pool.
 func (d *DB) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	d.statements.Add(1)
 	return d.read.QueryRowContext(ctx, d.Rebind(query), args...)
 }
 
@@ -171,6 +181,7 @@ func (d *DB) QueryRowContext(ctx context.Context, query string, args ...any) *sq
 // (INSERT … RETURNING) on the writer, where writes belong: on SQLite the
 // reader pool would make it wait for the write lock beside the writer.
 func (d *DB) WriteRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	d.statements.Add(1)
 	return d.write.QueryRowContext(ctx, d.Rebind(query), args...)
 }
 
@@ -182,16 +193,19 @@ type Tx struct {
 
 // ExecContext runs a statement in the transaction.
 func (t *Tx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	t.db.statements.Add(1)
 	return t.tx.ExecContext(ctx, t.db.Rebind(query), args...)
 }
 
 // QueryContext runs a query in the transaction.
 func (t *Tx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	t.db.statements.Add(1)
 	return t.tx.QueryContext(ctx, t.db.Rebind(query), args...)
 }
 
 // QueryRowContext runs a one-row query in the transaction.
 func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	t.db.statements.Add(1)
 	return t.tx.QueryRowContext(ctx, t.db.Rebind(query), args...)
 }
 

@@ -19,7 +19,7 @@ func eachDB(t *testing.T, opts apptest.Options, fn func(t *testing.T, h *apptest
 	}
 }
 
-func register(t *testing.T, c *apptest.Client, email string) {
+func register(t testing.TB, c *apptest.Client, email string) {
 	t.Helper()
 	res := c.Do("POST", "/api/v1/auth/register", map[string]any{
 		"email": email, "password": goodPassword, "firstName": "Ada", "lastName": "Lovelace",
@@ -30,7 +30,7 @@ func register(t *testing.T, c *apptest.Client, email string) {
 }
 
 // tokenOf reads the token out of an emailed link.
-func tokenOf(t *testing.T, link, param string) string {
+func tokenOf(t testing.TB, link, param string) string {
 	t.Helper()
 	u, err := url.Parse(link)
 	if err != nil {
@@ -44,7 +44,7 @@ func tokenOf(t *testing.T, link, param string) string {
 }
 
 // confirmedUser registers an account and confirms it from its email.
-func confirmedUser(t *testing.T, h *apptest.Harness, email string) {
+func confirmedUser(t testing.TB, h *apptest.Harness, email string) {
 	t.Helper()
 	c := h.NewClient()
 	register(t, c, email)
@@ -58,7 +58,7 @@ func login(c *apptest.Client, email, password string, remember bool) apptest.Res
 	return c.Do("POST", "/api/v1/auth/login", map[string]any{"email": email, "password": password, "rememberMe": remember})
 }
 
-func signIn(t *testing.T, h *apptest.Harness, email string) *apptest.Client {
+func signIn(t testing.TB, h *apptest.Harness, email string) *apptest.Client {
 	t.Helper()
 	c := h.NewClient()
 	if res := login(c, email, goodPassword, false); res.Status != 200 || res.Str("status") != "signed_in" {
@@ -67,7 +67,7 @@ func signIn(t *testing.T, h *apptest.Harness, email string) *apptest.Client {
 	return c
 }
 
-func signedInAs(t *testing.T, c *apptest.Client) string {
+func signedInAs(t testing.TB, c *apptest.Client) string {
 	t.Helper()
 	res := c.Do("GET", "/api/v1/auth/session", nil)
 	if res.Status != 200 {
@@ -76,7 +76,7 @@ func signedInAs(t *testing.T, c *apptest.Client) string {
 	return res.Str("user.email")
 }
 
-func wantError(t *testing.T, res apptest.Response, status int, code string) {
+func wantError(t testing.TB, res apptest.Response, status int, code string) {
 	t.Helper()
 	if res.Status != status || res.Str("code") != code {
 		t.Fatalf("want %d %s, got %d %s", status, code, res.Status, res.Raw)

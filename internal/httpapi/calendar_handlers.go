@@ -12,6 +12,7 @@ import (
 	"github.com/cantica/cantica/internal/calendar"
 	api "github.com/cantica/cantica/internal/httpapi/apigen"
 	"github.com/cantica/cantica/internal/recurrence"
+	zonepkg "github.com/cantica/cantica/internal/zone"
 )
 
 // ruleIn and ruleOut carry a rule across the API: the field names are the same.
@@ -63,7 +64,7 @@ func when(t time.Time, allDay bool, zone string) string {
 	if allDay {
 		return t.UTC().Format(time.DateOnly)
 	}
-	if loc, err := time.LoadLocation(zone); err == nil {
+	if loc, err := zonepkg.Load(zone); err == nil {
 		t = t.In(loc)
 	}
 	return t.Format(time.RFC3339)

@@ -15,7 +15,7 @@ const (
 	community     = "00000000-0000-4000-8000-000000000201"
 )
 
-func createChoir(t *testing.T, c *apptest.Client, name string) apptest.Response {
+func createChoir(t testing.TB, c *apptest.Client, name string) apptest.Response {
 	t.Helper()
 	res := c.Do("POST", "/api/v1/choirs", map[string]any{
 		"name": name, "city": "Oxford", "postcode": "OX1 1AA", "country": "gb",

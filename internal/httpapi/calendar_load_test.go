@@ -1,0 +1,194 @@
+package httpapi_test
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/cantica/cantica/internal/access"
+	"github.com/cantica/cantica/internal/app/apptest"
+	"github.com/cantica/cantica/internal/calendar"
+	"github.com/cantica/cantica/internal/db/dbtest"
+	"github.com/cantica/cantica/internal/recurrence"
+)
+
+// busyChoir is a choir as a busy one uses Cantica: a year of single events
+// and series of all five rule types, with edited and cancelled
+// occurrences, and twenty members. It is what the calendar benchmark and
+// the load script measure.
+type busyChoir struct {
+	id            string
+	admin, member *apptest.Client
+}
+
+// monthRange is what the month view of March 2027 asks for (the month with
+// its buffer, calendar document §9).
+const monthRange = "startDate=2027-02-01&endDate=2027-05-31"
+
+// seedBusyChoir makes a busy choir whose history goes back years years
+// before the one measured (0 for a new choir): each earlier year has its
+// own single events and series that ended with it.
+func seedBusyChoir(t testing.TB, h *apptest.Harness, slug string, years int) busyChoir {
+	t.Helper()
+	ctx := t.Context()
+	admin := "director-" + slug + "@example.com"
+	confirmedUser(t, h, admin)
+	c := busyChoir{admin: signIn(t, h, admin)}
+	c.id = createChoir(t, c.admin, "Choir "+slug).Str("id")
+	adminID, err := h.App.Accounts.UserIDByEmail(ctx, admin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 20 {
+		email := fmt.Sprintf("singer%d-%s@example.com", i, slug)
+		if i == 0 {
+			confirmedUser(t, h, email)
+		} else {
+			register(t, h.NewClient(), email) // unconfirmed is enough to be listed
+		}
+		id, err := h.App.Accounts.UserIDByEmail(ctx, email)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := h.App.Choirs.AddMember(ctx, id, c.id, access.Member, h.Clock.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			c.member = signIn(t, h, email)
+		}
+	}
+	feasts := map[string]string{}
+	for _, f := range c.admin.Do("GET", "/api/v1/choirs/"+c.id+"/calendar-feasts", nil).List {
+		m := f.(map[string]any)
+		feasts[m["feastKey"].(string)] = m["id"].(string)
+	}
+	create := func(in calendar.Input) *calendar.Event {
+		t.Helper()
+		ev, err := h.App.Calendar.Create(ctx, c.id, adminID, in)
+		if err != nil {
+			t.Fatalf("seed %s: %v", in.Title, err)
+		}
+		return ev
+	}
+	london, _ := time.LoadLocation("Europe/London")
+	for y := 2026 - years; y <= 2026; y++ {
+		first := time.Date(y, time.September, 1, 0, 0, 0, 0, london)
+		endDate := ""
+		if y < 2026 {
+			endDate = fmt.Sprintf("%d-08-31", y+1)
+		}
+		// 270 single events over the year, at 19:30 or all day.
+		for i := range 270 {
+			day := first.AddDate(0, 0, i*365/270)
+			in := calendar.Input{Title: fmt.Sprintf("Event %d/%d", y, i), Type: calendar.EventTypes[i%len(calendar.EventTypes)],
+				Location: "St Mary's", Notes: "Bring the Byrd and a pencil.", TimeZone: "Europe/London"}
+			if i%9 == 0 {
+				in.AllDay, in.Start, in.End = true, day.Format(time.DateOnly), day.AddDate(0, 0, 1).Format(time.DateOnly)
+			} else {
+				start := day.Add(19*time.Hour + 30*time.Minute)
+				in.Start, in.End = start.Format(time.RFC3339), start.Add(2*time.Hour).Format(time.RFC3339)
+			}
+			create(in)
+		}
+		// 30 series, six of each rule type.
+		start := first.Add(19*time.Hour + 30*time.Minute)
+		keys := []string{"easter_sunday", "pentecost", "ash_wednesday", "christmas", "ascension", "all_saints"}
+		for i := range 30 {
+			r := recurrence.Rule{EndDate: endDate}
+			switch i % 5 {
+			case 0:
+				r.Type, r.WeeklyInterval = recurrence.TypeWeeklyOnDays, 1+i%2
+				r.WeeklyDays = [][]string{{"tuesday"}, {"thursday"}, {"sunday"}, {"monday", "wednesday"}, {"saturday"}, {"friday"}}[i/5]
+			case 1:
+				r.Type, r.Day = recurrence.TypeFixedDate, 1+i%27
+			case 2:
+				r.Type, r.Occurrence, r.Weekday = recurrence.TypeCalendarStructure, []string{"first", "second", "third", "fourth", "last"}[i%5], "sunday"
+			case 3:
+				r.Type, r.Offset, r.Unit, r.Direction, r.FeastID = recurrence.TypeRelativeToFeast, 1+i%3, "weeks", "before", feasts[keys[i/5]]
+			case 4:
+				r.Type, r.Weekday, r.Direction, r.FeastID = recurrence.TypeWeekdayRelativeToFeast, "saturday", "before", feasts[keys[i/5]]
+			}
+			if r.FeastID == "" && (r.Type == recurrence.TypeRelativeToFeast || r.Type == recurrence.TypeWeekdayRelativeToFeast) {
+				t.Fatalf("no feast %s", keys[i/5])
+			}
+			sr := create(calendar.Input{Title: fmt.Sprintf("Series %d/%d", y, i), Type: "rehearsal", Location: "Church hall",
+				Start: start.Format(time.RFC3339), End: start.Add(2 * time.Hour).Format(time.RFC3339), TimeZone: "Europe/London", Rule: &r})
+			if i%5 != 0 {
+				continue
+			}
+			// A weekly series: one occurrence in March edited, one cancelled.
+			list := c.admin.Do("GET", "/api/v1/choirs/"+c.id+"/events?startDate="+fmt.Sprintf("%d-03-01&endDate=%d-03-31", y+1, y+1), nil)
+			var dates []string
+			for _, e := range list.JSON["events"].([]any) {
+				if m := e.(map[string]any); m["eventId"] == sr.ID && m["instanceDate"] != nil {
+					dates = append(dates, m["id"].(string))
+				}
+			}
+			if len(dates) < 2 {
+				continue
+			}
+			edited := calendar.Input{Title: sr.Title + " (moved)", Type: "rehearsal", Location: "Crypt", TimeZone: "Europe/London",
+				Start: start.AddDate(0, 6, 0).Format(time.RFC3339), End: start.AddDate(0, 6, 0).Add(time.Hour).Format(time.RFC3339)}
+			if _, err := h.App.Calendar.Update(ctx, c.id, dates[0], calendar.Change{Input: edited, Scope: calendar.ScopeSingle}); err != nil {
+				t.Fatalf("edit %s: %v", dates[0], err)
+			}
+			if err := h.App.Calendar.Delete(ctx, c.id, dates[1], calendar.ScopeSingle, ""); err != nil {
+				t.Fatalf("cancel %s: %v", dates[1], err)
+			}
+		}
+	}
+	return c
+}
+
+// get asks for a path with a client's cookies and headers and reads the whole answer.
+func get(t testing.TB, client *http.Client, url string, header http.Header) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest("GET", url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header = header.Clone()
+	res, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, body
+}
+
+// sessionHeader is what a signed-in browser sends.
+func sessionHeader(c *apptest.Client) http.Header {
+	return http.Header{"Cookie": {"cantica_session=" + c.Cookie("cantica_session").Value}}
+}
+
+// BenchmarkMonthRange measures a member opening the month view of March
+// 2027 in a busy choir: server time per request over loopback HTTP, and
+// the SQL statements each one runs.
+func BenchmarkMonthRange(b *testing.B) {
+	for _, kind := range dbtest.Kinds {
+		b.Run(kind, func(b *testing.B) {
+			h := apptest.Start(b, kind, apptest.Options{})
+			c := seedBusyChoir(b, h, "busy", 0)
+			url := h.URL + "/api/v1/choirs/" + c.id + "/events?" + monthRange
+			header := sessionHeader(c.member)
+			client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+			res, body := get(b, client, url, header)
+			if res.StatusCode != 200 {
+				b.Fatalf("month range: %d", res.StatusCode)
+			}
+			before := h.DB.Statements()
+			b.ResetTimer()
+			for range b.N {
+				get(b, client, url, header)
+			}
+			b.ReportMetric(float64(h.DB.Statements()-before)/float64(b.N), "statements/op")
+			b.ReportMetric(float64(len(body)), "bytes")
+		})
+	}
+}
