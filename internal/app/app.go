@@ -94,6 +94,8 @@ type Options struct {
 	WebApp     fs.FS            // the built web app
 	Now        func() time.Time // the clock; time.Now when nil
 	HTTPClient *http.Client     // for calls to sign-in providers; a default when nil
+	// NoAnswerCache builds every calendar answer anew (httpapi.Options).
+	NoAnswerCache bool
 }
 
 // App is Cantica's services and the HTTP handler over them.
@@ -124,7 +126,7 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	feasts := feast.New(d, logger, now)
 	events := calendar.New(d, choirs, feasts, cfg.BaseURL.String(), logger, now)
 	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events,
-		Logger: logger, WebApp: opts.WebApp, Now: now})
+		Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache})
 	if err != nil {
 		return nil, err
 	}

@@ -314,11 +314,7 @@ func (s *Service) Authenticate(ctx context.Context, secret string) (*User, *Sess
 	if secret == "" {
 		return nil, nil, errNoSession
 	}
-	sess, err := s.sessionBySecret(ctx, secret)
-	if err != nil {
-		return nil, nil, err
-	}
-	u, err := userByID(ctx, s.db, sess.UserID)
+	sess, u, err := s.sessionBySecret(ctx, secret)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/google/uuid"
@@ -80,29 +81,33 @@ func scanSession(row interface{ Scan(...any) error }) (*Session, error) {
 
 var errNoSession = errors.New("no valid session")
 
-// sessionBySecret finds the live session a cookie's secret belongs to, and
-// notes that it was used.
-func (s *Service) sessionBySecret(ctx context.Context, secret string) (*Session, error) {
+// sessionBySecret finds the live session a cookie's secret belongs to and
+// its user, in one statement, and notes that the session was used.
+func (s *Service) sessionBySecret(ctx context.Context, secret string) (*Session, *User, error) {
 	now := s.now()
-	sess, err := scanSession(s.db.QueryRowContext(ctx,
-		`SELECT `+sessionColumns+` FROM sessions WHERE secret_hash = ? AND expires_at > ?`, hashSecret(secret), now))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoSession
+	var sess Session
+	u, err := scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+`, s.id, s.persistent, s.method, s.created_at, s.last_seen_at,
+		s.expires_at, s.user_agent, s.client_ip FROM sessions s JOIN users u ON u.id = s.user_id JOIN user_profile p ON p.id = u.id
+		WHERE s.secret_hash = ? AND s.expires_at > ?`, hashSecret(secret), now),
+		&sess.ID, &sess.Persistent, &sess.Method, &sess.CreatedAt, &sess.LastSeenAt, &sess.ExpiresAt, &sess.UserAgent, &sess.ClientIP)
+	if errors.Is(err, errNoUser) {
+		return nil, nil, errNoSession
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, fmt.Errorf("auth: read a session: %w", err)
 	}
+	sess.UserID = u.ID
 	if now.Sub(sess.LastSeenAt) >= touchEvery {
 		expires := sess.ExpiresAt
 		if !sess.Persistent {
 			expires = now.Add(BrowserIdleLimit)
 		}
 		if _, err := s.db.ExecContext(ctx, `UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id = ?`, now, expires, sess.ID); err != nil {
-			return nil, err
+			return nil, nil, fmt.Errorf("auth: note the use of session %s: %w", sess.ID, err)
 		}
 		sess.LastSeenAt, sess.ExpiresAt = now, expires
 	}
-	return sess, nil
+	return &sess, u, nil
 }
 
 // ListSessions returns a user's live sessions, newest first.

@@ -36,11 +36,13 @@ const userColumns = `u.id, u.email, COALESCE(u.password_hash, ''), u.email_confi
 
 const userFrom = ` FROM users u JOIN user_profile p ON p.id = u.id `
 
-func scanUser(row interface{ Scan(...any) error }) (*User, error) {
+// scanUser reads the userColumns of a row, and into extra whatever the
+// query selects after them.
+func scanUser(row interface{ Scan(...any) error }, extra ...any) (*User, error) {
 	var u User
 	var phone, lastChoir sql.NullString
-	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.EmailConfirmed,
-		&u.FirstName, &u.LastName, &phone, &u.IsGlobalAdmin, &lastChoir, &u.EmailDigestEnabled, &u.SharePhone, &u.MFAEnabled)
+	err := row.Scan(append([]any{&u.ID, &u.Email, &u.PasswordHash, &u.EmailConfirmed,
+		&u.FirstName, &u.LastName, &phone, &u.IsGlobalAdmin, &lastChoir, &u.EmailDigestEnabled, &u.SharePhone, &u.MFAEnabled}, extra...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errNoUser
 	}

@@ -97,6 +97,25 @@ func (e *Event) series() recurrence.Series {
 	return recurrence.Series{Rule: *e.Rule, Start: e.Start, Duration: e.End.Sub(e.Start), AllDay: e.AllDay, Location: e.zone()}
 }
 
+// openEnded is the last end of a series without an end date: later than
+// any stored instant.
+const openEnded = "9999-12-31T23:59:59Z"
+
+// lastEnd is the latest instant an occurrence of the event can end, which
+// the range query bounds by (events.last_end_at): its own end, or for a
+// series two days after its rule's end date (the last local date an
+// occurrence may fall on, in any zone) plus its length.
+func (e *Event) lastEnd() string {
+	if e.Rule == nil {
+		return formatInstant(e.End)
+	}
+	last, err := liturgy.ParseDate(e.Rule.EndDate)
+	if err != nil {
+		return openEnded
+	}
+	return formatInstant(last.AddDays(2).Time().Add(e.End.Sub(e.Start)))
+}
+
 // StartOn is the start the series gives an occurrence on date d: the
 // series' wall-clock time on that date in its zone.
 func (e *Event) StartOn(d liturgy.Date) time.Time {

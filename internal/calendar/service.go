@@ -15,7 +15,6 @@ import (
 	"github.com/cantica/cantica/internal/feast"
 	"github.com/cantica/cantica/internal/liturgy"
 	"github.com/cantica/cantica/internal/recurrence"
-	"github.com/cantica/cantica/internal/zone"
 )
 
 // Service runs the calendar rules against the database.
@@ -75,253 +74,6 @@ func splitID(id string) (string, string) {
 	return id, ""
 }
 
-// Range is what a calendar view asks for.
-type Range struct {
-	From, To   string // YYYY-MM-DD, inclusive
-	SeesDrafts bool
-	// SeesUnpublished: the viewer sees the feasts of an unpublished
-	// calendar (a global admin; internal/access decides).
-	SeesUnpublished bool
-}
-
-// Listing is a range of the calendar.
-type Listing struct {
-	Items  []Item
-	Feasts []feast.Instance
-	// TruncatedFrom is, when some series reached recurrence.MaxOccurrences
-	// in the range, the date (in the choir's zone) of the first occurrence
-	// the cap left out: the listing is complete only for the days before
-	// it. Zero when nothing was cut.
-	TruncatedFrom liturgy.Date
-}
-
-// List answers a choir's events and occurrences of a range and its feasts.
-func (s *Service) List(ctx context.Context, choirID string, r Range) (*Listing, error) {
-	c, err := s.choirs.Get(ctx, choirID)
-	if err != nil {
-		return nil, err
-	}
-	from, err1 := liturgy.ParseDate(r.From)
-	to, err2 := liturgy.ParseDate(r.To)
-	switch {
-	case err1 != nil || err2 != nil:
-		return nil, apperr.Validation(map[string]string{"startDate": MsgRangeDates}, "startDate")
-	case to.Before(from):
-		return nil, apperr.Validation(map[string]string{"endDate": MsgRangeDates}, "endDate")
-	case to.Sub(from) > MaxRangeDays:
-		return nil, apperr.Validation(map[string]string{"endDate": MsgRangeTooLong}, "endDate")
-	}
-	loc, err := zone.Load(c.TimeZone)
-	if err != nil {
-		loc = time.UTC
-	}
-	w := window{
-		timedFrom: time.Date(from.Year, from.Month, from.Day, 0, 0, 0, 0, loc),
-		timedTo:   time.Date(to.Year, to.Month, to.Day, 0, 0, 0, 0, loc).AddDate(0, 0, 1),
-		dayFrom:   from.Time(), dayTo: to.AddDays(1).Time(),
-	}
-	items, cut, err := s.items(ctx, s.db, w, `e.choir_id = ?`, []any{choirID}, r.SeesDrafts)
-	if err != nil {
-		return nil, err
-	}
-	feasts, err := s.choirFeasts(ctx, c.CalendarType, from, to, r.SeesUnpublished)
-	if err != nil {
-		return nil, err
-	}
-	return &Listing{Items: items, Feasts: feasts, TruncatedFrom: cut}, nil
-}
-
-// choirFeasts answers the active feasts of a choir's calendar in a range.
-// A choir whose calendar is not published shows no feasts, except to a
-// global admin: nothing stands in for it (the catalogue's default flag
-// marks the calendar each category starts from, not a substitute), and
-// looking at it computes nothing.
-func (s *Service) choirFeasts(ctx context.Context, calendarType string, from, to liturgy.Date, seesUnpublished bool) ([]feast.Instance, error) {
-	if calendarType == "" {
-		return []feast.Instance{}, nil
-	}
-	visible, err := s.feasts.Visible(ctx, calendarType, seesUnpublished)
-	if err != nil || !visible {
-		return []feast.Instance{}, err
-	}
-	active := true
-	return s.feasts.List(ctx, feast.Query{Source: calendarType, From: from.String(), To: to.String(), Active: &active}, seesUnpublished)
-}
-
-// window is a range of the calendar: timed events overlap the instants,
-// all-day events the dates (kept at midnight UTC).
-type window struct {
-	timedFrom, timedTo time.Time
-	dayFrom, dayTo     time.Time
-}
-
-func (w window) of(e *Event) (time.Time, time.Time) {
-	if e.AllDay {
-		return w.dayFrom, w.dayTo
-	}
-	return w.timedFrom, w.timedTo
-}
-
-// dateOf is the calendar date of an instant as the window reads e's times.
-func (w window) dateOf(e *Event, t time.Time) liturgy.Date {
-	if e.AllDay {
-		return liturgy.DateOf(t.UTC())
-	}
-	return liturgy.DateOf(t.In(w.timedFrom.Location()))
-}
-
-// bounds is the widest span of instants the window touches.
-func (w window) bounds() (time.Time, time.Time) {
-	from, to := w.timedFrom, w.timedTo
-	if w.dayFrom.Before(from) {
-		from = w.dayFrom
-	}
-	if w.dayTo.After(to) {
-		to = w.dayTo
-	}
-	return from, to
-}
-
-// items expands the events chosen by where (on the alias e) into what the
-// window shows, ordered by start, and says from which date a series'
-// occurrences were cut by the cap (zero if none was).
-func (s *Service) items(ctx context.Context, q db.Querier, w window, where string, args []any, seesDrafts bool) (_ []Item, cut liturgy.Date, _ error) {
-	lo, hi := w.bounds()
-	// Series may start long before the window; single events and edited
-	// occurrences must overlap it (by their own times or, for edited ones,
-	// by the date they replace, which hides the generated occurrence).
-	loDate, hiDate := liturgy.DateOf(lo).AddDays(-1).String(), liturgy.DateOf(hi).AddDays(1).String()
-	rows, err := queryEvents(ctx, q, `id IN (SELECT e.id FROM events e WHERE `+where+` AND e.start_at < ? AND
-		(e.recurrence_rule IS NOT NULL AND e.series_id IS NULL OR e.end_at > ?)) ORDER BY start_at, id`,
-		append(slices.Clone(args), formatInstant(hi), formatInstant(lo))...)
-	if err != nil {
-		return nil, liturgy.Date{}, err
-	}
-	// Edited occurrences moved into the window from far away are found by
-	// their own times above; ones moved out of it by their dates.
-	moved, err := queryEvents(ctx, q, `id IN (SELECT e.id FROM events e WHERE `+where+` AND e.series_id IS NOT NULL
-		AND e.instance_date BETWEEN ? AND ?)`, append(slices.Clone(args), loDate, hiDate)...)
-	if err != nil {
-		return nil, liturgy.Date{}, err
-	}
-	series := map[string]*Event{}
-	edited := map[string]map[string]*Event{} // series id → date → edited row
-	var singles []*Event
-	for _, e := range append(rows, moved...) {
-		switch {
-		case e.SeriesID != "":
-			if edited[e.SeriesID] == nil {
-				edited[e.SeriesID] = map[string]*Event{}
-			}
-			edited[e.SeriesID][e.InstanceDate] = e
-		case e.Rule != nil:
-			series[e.ID] = e
-		default:
-			singles = append(singles, e)
-		}
-	}
-	skipped, err := exdates(ctx, q, where+` AND x.instance_date BETWEEN ? AND ?`, append(slices.Clone(args), loDate, hiDate)...)
-	if err != nil {
-		return nil, liturgy.Date{}, err
-	}
-	feasts, err := s.feastLookup(ctx, series, lo, hi)
-	if err != nil {
-		return nil, liturgy.Date{}, err
-	}
-
-	visible := func(e *Event) bool { return seesDrafts || e.Status == StatusPublished }
-	overlaps := func(e *Event, start, end time.Time) bool {
-		from, to := w.of(e)
-		return start.Before(to) && end.After(from)
-	}
-	var out []Item
-	for _, e := range singles {
-		if visible(e) && overlaps(e, e.Start, e.End) {
-			out = append(out, Item{ID: e.ID, Event: e, Start: e.Start, End: e.End})
-		}
-	}
-	for _, sr := range series {
-		if !visible(sr) {
-			continue
-		}
-		from, to := w.of(sr)
-		occurrences, left := recurrence.ExpandCapped(sr.series(), from, to, feasts)
-		if left != nil {
-			if d := w.dateOf(sr, left.Start); cut.IsZero() || d.Before(cut) {
-				cut = d
-			}
-		}
-		for _, o := range occurrences {
-			date := o.Date.String()
-			if skipped[sr.ID][date] || edited[sr.ID][date] != nil {
-				continue
-			}
-			out = append(out, Item{ID: OccurrenceID(sr.ID, o.Date), Event: sr, Series: sr, Start: o.Start.UTC(), End: o.End.UTC(), Date: o.Date})
-		}
-	}
-	for seriesID, byDate := range edited {
-		for _, e := range byDate {
-			// The series of an edited occurrence may start after the window.
-			sr := series[seriesID]
-			if sr == nil {
-				got, err := queryEvents(ctx, q, `id = ?`, seriesID)
-				if err != nil {
-					return nil, liturgy.Date{}, err
-				}
-				if len(got) == 0 {
-					continue
-				}
-				sr = got[0]
-			}
-			d, _ := liturgy.ParseDate(e.InstanceDate)
-			if visible(sr) && visible(e) && overlaps(e, e.Start, e.End) {
-				out = append(out, Item{ID: OccurrenceID(seriesID, d), Event: e, Series: sr, Start: e.Start, End: e.End, Date: d, Edited: true})
-			}
-		}
-	}
-	slices.SortFunc(out, func(a, b Item) int {
-		if c := a.Start.Compare(b.Start); c != 0 {
-			return c
-		}
-		if a.ID < b.ID {
-			return -1
-		}
-		if a.ID > b.ID {
-			return 1
-		}
-		return 0
-	})
-	return out, cut, nil
-}
-
-// feastLookup fetches the feast dates the series' rules need around a span
-// of instants, so that expansion needs no database.
-func (s *Service) feastLookup(ctx context.Context, series map[string]*Event, lo, hi time.Time) (recurrence.FeastDates, error) {
-	// A rule may move a feast by up to a year either way.
-	from, to := liturgy.DateOf(lo).AddDays(-400), liturgy.DateOf(hi).AddDays(400)
-	dates := map[string][]liturgy.Date{}
-	for _, e := range series {
-		id := e.Rule.FeastID
-		if id == "" || dates[id] != nil {
-			continue
-		}
-		got, err := s.feasts.DatesOf(ctx, id, from, to)
-		if err != nil {
-			return nil, err
-		}
-		dates[id] = append(got, liturgy.Date{}) // non-nil even when empty: fetched
-	}
-	return func(feastID string, from, to liturgy.Date) []liturgy.Date {
-		var out []liturgy.Date
-		for _, d := range dates[feastID] {
-			if !d.IsZero() && !d.Before(from) && !d.After(to) {
-				out = append(out, d)
-			}
-		}
-		return out
-	}, nil
-}
-
 // Get reads one stored event or series of a choir; an occurrence id names
 // its series.
 func (s *Service) Get(ctx context.Context, choirID, id string, seesDrafts bool) (*Event, error) {
@@ -348,7 +100,13 @@ func (s *Service) Create(ctx context.Context, choirID, userID string, in Input) 
 	}
 	now := s.now()
 	ev.ID, ev.ChoirID, ev.CreatedAt, ev.UpdatedAt = uuid.NewString(), choirID, now, now
-	if err := insertEvent(ctx, s.db, ev, userID); err != nil {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := insertEvent(ctx, tx, ev, userID); err != nil {
+			return err
+		}
+		return bumpVersion(ctx, tx, choirID)
+	})
+	if err != nil {
 		return nil, err
 	}
 	s.logger.Info("event created", "event", "event_created", "choir_id", choirID, "event_id", ev.ID, "recurring", ev.Rule != nil)
@@ -389,7 +147,10 @@ func (s *Service) Update(ctx context.Context, choirID, id string, ch Change) (*I
 		default:
 			out, err = s.updateFollowing(ctx, tx, t, changed, now)
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return bumpVersion(ctx, tx, choirID)
 	})
 	if err != nil {
 		return nil, err
@@ -642,7 +403,10 @@ func (s *Service) Delete(ctx context.Context, choirID, id, scope, instanceStart 
 				}
 			}
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return bumpVersion(ctx, tx, choirID)
 	})
 	if err == nil {
 		s.logger.Info("event deleted", "event", "event_deleted", "choir_id", choirID, "event_id", id, "scope", scope)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/db"
@@ -14,12 +15,14 @@ import (
 const eventColumns = `id, choir_id, title, event_type, start_at, end_at, all_day, time_zone, location, notes, status,
 	recurrence_rule, series_id, instance_date, sequence, created_at, updated_at`
 
-func scanEvent(row interface{ Scan(...any) error }) (*Event, error) {
+// scanEvent reads the eventColumns of a row, and into extra whatever the
+// query selects after them.
+func scanEvent(row db.Scanner, extra ...any) (*Event, error) {
 	var e Event
 	var start, end string
 	var rule, seriesID, instanceDate sql.NullString
-	if err := row.Scan(&e.ID, &e.ChoirID, &e.Title, &e.Type, &start, &end, &e.AllDay, &e.TimeZone, &e.Location, &e.Notes,
-		&e.Status, &rule, &seriesID, &instanceDate, &e.Sequence, &e.CreatedAt, &e.UpdatedAt); err != nil {
+	if err := row.Scan(append([]any{&e.ID, &e.ChoirID, &e.Title, &e.Type, &start, &end, &e.AllDay, &e.TimeZone, &e.Location, &e.Notes,
+		&e.Status, &rule, &seriesID, &instanceDate, &e.Sequence, &e.CreatedAt, &e.UpdatedAt}, extra...)...); err != nil {
 		return nil, err
 	}
 	var err error
@@ -45,16 +48,13 @@ func queryEvents(ctx context.Context, q db.Querier, where string, args ...any) (
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	var out []*Event
-	for rows.Next() {
-		e, err := scanEvent(rows)
-		if err != nil {
-			return nil, err
-		}
+	err = db.Each(rows, func(row db.Scanner) error {
+		e, err := scanEvent(row)
 		out = append(out, e)
-	}
-	return out, rows.Err()
+		return err
+	})
+	return out, err
 }
 
 // loadEvent reads one event of a choir, locking it inside a transaction.
@@ -73,11 +73,14 @@ func insertEvent(ctx context.Context, q db.Querier, e *Event, createdBy string) 
 	if err != nil {
 		return err
 	}
-	_, err = q.ExecContext(ctx, `INSERT INTO events (`+eventColumns+`, created_by)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	_, err = q.ExecContext(ctx, `INSERT INTO events (`+eventColumns+`, created_by, last_end_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		e.ID, e.ChoirID, e.Title, e.Type, formatInstant(e.Start), formatInstant(e.End), e.AllDay, e.TimeZone, e.Location,
-		e.Notes, e.Status, rule, nullable(e.SeriesID), nullable(e.InstanceDate), e.Sequence, e.CreatedAt, e.UpdatedAt, nullable(createdBy))
-	return err
+		e.Notes, e.Status, rule, nullable(e.SeriesID), nullable(e.InstanceDate), e.Sequence, e.CreatedAt, e.UpdatedAt, nullable(createdBy), e.lastEnd())
+	if err != nil {
+		return fmt.Errorf("calendar: insert event %s: %w", e.ID, err)
+	}
+	return nil
 }
 
 // saveEvent writes an event's fields back and bumps its iCalendar sequence.
@@ -88,10 +91,13 @@ func saveEvent(ctx context.Context, q db.Querier, e *Event) error {
 	}
 	e.Sequence++
 	_, err = q.ExecContext(ctx, `UPDATE events SET title = ?, event_type = ?, start_at = ?, end_at = ?, all_day = ?, time_zone = ?,
-		location = ?, notes = ?, status = ?, recurrence_rule = ?, sequence = ?, updated_at = ? WHERE id = ?`,
+		location = ?, notes = ?, status = ?, recurrence_rule = ?, sequence = ?, updated_at = ?, last_end_at = ? WHERE id = ?`,
 		e.Title, e.Type, formatInstant(e.Start), formatInstant(e.End), e.AllDay, e.TimeZone, e.Location, e.Notes, e.Status,
-		rule, e.Sequence, e.UpdatedAt, e.ID)
-	return err
+		rule, e.Sequence, e.UpdatedAt, e.lastEnd(), e.ID)
+	if err != nil {
+		return fmt.Errorf("calendar: save event %s: %w", e.ID, err)
+	}
+	return nil
 }
 
 func nullable(s string) any {

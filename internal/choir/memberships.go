@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/cantica/cantica/internal/access"
@@ -51,19 +52,27 @@ func (s *Service) Memberships(ctx context.Context, userID string) ([]Membership,
 
 // Standing reads what a user is in a choir, for access decisions.
 func (s *Service) Standing(ctx context.Context, userID string, globalAdmin bool, choirID string) (access.Standing, error) {
-	st := access.Standing{GlobalAdmin: globalAdmin}
-	var role string
-	err := s.db.QueryRowContext(ctx,
-		`SELECT role, is_active FROM user_choir_membership WHERE user_id = ? AND choir_id = ? AND status = 'active'`,
-		userID, choirID).Scan(&role, &st.Active)
-	if errors.Is(err, sql.ErrNoRows) {
-		return st, nil
+	var role sql.NullString
+	var active sql.NullBool
+	err := s.db.QueryRowContext(ctx, `SELECT `+StandingColumns+` FROM choirs c`+StandingJoin+` WHERE c.id = ?`,
+		userID, choirID).Scan(&role, &active)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return access.Standing{}, fmt.Errorf("choir: read the standing of %s in %s: %w", userID, choirID, err)
 	}
-	if err != nil {
-		return st, err
-	}
-	st.Member, st.Role = true, access.Role(role)
-	return st, nil
+	return StandingOf(globalAdmin, role, active), nil
+}
+
+// StandingColumns and StandingJoin let a query that reads a choir (as c)
+// read a user's standing in it in the same statement; the join takes the
+// user's id as its one argument. StandingOf makes the columns a Standing.
+const (
+	StandingColumns = `m.role, m.is_active`
+	StandingJoin    = ` LEFT JOIN user_choir_membership m ON m.choir_id = c.id AND m.user_id = ? AND m.status = 'active'`
+)
+
+// StandingOf is the standing the StandingColumns describe.
+func StandingOf(globalAdmin bool, role sql.NullString, active sql.NullBool) access.Standing {
+	return access.Standing{GlobalAdmin: globalAdmin, Member: role.Valid, Active: active.Bool, Role: access.Role(role.String)}
 }
 
 // MsgNoChoirGlobalOnly refuses working in no choir to anyone but a global admin.

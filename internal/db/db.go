@@ -80,8 +80,11 @@ func openPostgres(ctx context.Context, url string) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	// As many kept idle as may be open: a burst that uses them all would
+	// otherwise close the extra ones after each query and open them again,
+	// a new server process each time.
 	pool.SetMaxOpenConns(20)
-	pool.SetMaxIdleConns(10)
+	pool.SetMaxIdleConns(20)
 	d := &DB{Kind: config.Postgres, write: pool, read: pool}
 	if err := d.Ping(ctx); err != nil {
 		d.Close()
@@ -183,6 +186,21 @@ func (d *DB) QueryRowContext(ctx context.Context, query string, args ...any) *sq
 func (d *DB) WriteRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	d.statements.Add(1)
 	return d.write.QueryRowContext(ctx, d.Rebind(query), args...)
+}
+
+// Scanner is a row to read: *sql.Row and *sql.Rows both are.
+type Scanner interface{ Scan(dest ...any) error }
+
+// Each calls fn for every row of rows, then closes them; it stops at the
+// first error, fn's or the rows'.
+func Each(rows *sql.Rows, fn func(Scanner) error) error {
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
 }
 
 // Tx is a transaction on the writer.

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
@@ -229,5 +230,52 @@ func TestConcurrentWritesQueueOnSQLite(t *testing.T) {
 	}
 	if n != 16 {
 		t.Fatalf("counter = %d after 16 serialised increments", n)
+	}
+}
+
+// Migration 7 gives existing events the end of their last occurrence, which
+// the calendar's range query bounds by: a single event's end, a series' end
+// date plus two days and its length, or far ahead without an end date.
+func TestEventsGetTheirLastEnd(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			ctx := context.Background()
+			d := dbtest.OpenEmpty(t, kind)
+			if err := d.MigrateTo(ctx, 6); err != nil {
+				t.Fatal(err)
+			}
+			now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+			if _, err := d.ExecContext(ctx, `INSERT INTO choirs (id, name, country_code, religious_affiliation_id, calendar_type, time_zone, created_at, updated_at)
+				VALUES ('c', 'Schola', 'GB', '00000000-0000-4000-8000-000000000101', 'general_roman_ordinary', 'Europe/London', ?, ?)`, now, now); err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range []struct{ id, start, end, rule string }{
+				{"single", "2027-03-02T19:30:00Z", "2027-03-02T21:30:00Z", ""},
+				{"open", "2026-09-01T18:30:00Z", "2026-09-01T20:30:00Z", `{"type":"weekly_on_days","weeklyDays":["tuesday"]}`},
+				{"ended", "2016-09-06T18:30:00Z", "2016-09-06T20:00:00Z", `{"type":"weekly_on_days","weeklyDays":["tuesday"],"endDate":"2017-08-31"}`},
+			} {
+				var rule any
+				if e.rule != "" {
+					rule = e.rule
+				}
+				if _, err := d.ExecContext(ctx, `INSERT INTO events (id, choir_id, title, event_type, start_at, end_at, time_zone, status, recurrence_rule, created_at, updated_at)
+					VALUES (?, 'c', 'Rehearsal', 'rehearsal', ?, ?, 'Europe/London', 'published', ?, ?, ?)`, e.id, e.start, e.end, rule, now, now); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := d.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			for id, want := range map[string]string{
+				"single": "2027-03-02T21:30:00Z",
+				"open":   "9999-12-31T23:59:59Z",
+				"ended":  "2017-09-02T01:30:00Z", // 2 September, plus the hour and a half a rehearsal lasts
+			} {
+				var got string
+				if err := d.QueryRowContext(ctx, `SELECT last_end_at FROM events WHERE id = ?`, id).Scan(&got); err != nil || got != want {
+					t.Errorf("%s: last_end_at %q (%v), want %q", id, got, err, want)
+				}
+			}
+		})
 	}
 }

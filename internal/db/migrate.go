@@ -38,6 +38,19 @@ func (d *DB) Migrate(ctx context.Context) error {
 	return nil
 }
 
+// MigrateTo brings the schema up to a version and no further, for tests of
+// what a later migration does to existing rows.
+func (d *DB) MigrateTo(ctx context.Context, version int64) error {
+	p, err := d.migrator()
+	if err != nil {
+		return err
+	}
+	if _, err := p.UpTo(ctx, version); err != nil {
+		return fmt.Errorf("migrate %s database to %d: %w", d.Kind, version, err)
+	}
+	return nil
+}
+
 // SchemaVersion reports the applied migration version.
 func (d *DB) SchemaVersion(ctx context.Context) (int64, error) {
 	p, err := d.migrator()

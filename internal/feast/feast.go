@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -31,6 +32,17 @@ type Service struct {
 	logger *slog.Logger
 	now    func() time.Time
 	cache  *cache
+	years  sync.Map // yearKey → true: years seen computed (see EnsureYears)
+}
+
+// bumpVersion marks, in the transaction of a change to feasts or to the
+// publishing of a calendar, that answers built on feasts are out of date
+// (see Version).
+func bumpVersion(ctx context.Context, tx *db.Tx) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE data_versions SET version = version + 1 WHERE name = 'feasts'`); err != nil {
+		return fmt.Errorf("feasts: bump the version: %w", err)
+	}
+	return nil
 }
 
 // New makes the feast service.
@@ -346,7 +358,7 @@ func (s *Service) UpdateMaster(ctx context.Context, id string, in MasterChange) 
 			return err
 		}
 		out = m
-		return nil
+		return bumpVersion(ctx, tx)
 	})
 	if err != nil {
 		return nil, err
@@ -373,8 +385,14 @@ func (s *Service) SetPublished(ctx context.Context, key string, published bool) 
 	if _, err := s.calendarType(ctx, key, true); err != nil {
 		return err
 	}
-	if _, err := s.db.ExecContext(ctx, `UPDATE calendar_types SET is_published = ? WHERE key = ?`, published, key); err != nil {
-		return err
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE calendar_types SET is_published = ? WHERE key = ?`, published, key); err != nil {
+			return err
+		}
+		return bumpVersion(ctx, tx)
+	})
+	if err != nil {
+		return fmt.Errorf("feasts: publish %s: %w", key, err)
 	}
 	s.cache.clear()
 	s.logger.Info("calendar publishing changed", "event", "calendar_published", "calendar_type", key, "published", published)
@@ -420,46 +438,96 @@ func (s *Service) MaintainWindow(ctx context.Context) error {
 // newID makes the id of a new row.
 func newID() string { return uuid.NewString() }
 
-// DatesOf answers the dates within [from, to] of one master feast's active
-// instances, computing the years a published calendar lacks first; an
-// unpublished calendar gives the dates it already has and is not computed
-// further by being looked at. An unknown or inactive feast has no dates.
-func (s *Service) DatesOf(ctx context.Context, masterID string, from, to liturgy.Date) ([]liturgy.Date, error) {
-	var key string
-	var active, published bool
-	err := s.db.QueryRowContext(ctx, `SELECT m.calendar_type, m.active, t.is_published
-		FROM master_feasts m JOIN calendar_types t ON t.key = m.calendar_type WHERE m.id = ?`, masterID).Scan(&key, &active, &published)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && !active) {
-		return nil, nil
+// Dated is a master feast's name and the dates of its active instances in
+// a span.
+type Dated struct {
+	Name  string
+	Dates []liturgy.Date
+}
+
+// Lookup answers, in one statement, the names of master feasts and the
+// dates within [from, to] of their active instances, computing first the
+// years a published calendar lacks; an unpublished calendar gives the dates
+// it already has and is not computed further by being looked at. An unknown
+// feast is absent; an inactive one has its name and no dates.
+func (s *Service) Lookup(ctx context.Context, ids []string, from, to liturgy.Date) (map[string]Dated, error) {
+	if len(ids) == 0 {
+		return map[string]Dated{}, nil
 	}
-	if err != nil {
-		return nil, err
+	args := []any{from.String(), to.String()}
+	for _, id := range ids {
+		args = append(args, id)
 	}
-	if published {
-		if err := s.EnsureYears(ctx, key, from.Year, to.Year); err != nil {
-			return nil, err
-		}
-	}
-	rows, err := s.db.QueryContext(ctx, `SELECT calendar_date FROM feast_instances
-		WHERE master_feast_id = ? AND active = TRUE AND calendar_date >= ? AND calendar_date <= ? ORDER BY calendar_date`,
-		masterID, from.String(), to.String())
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []liturgy.Date
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, err
-		}
-		d, err := liturgy.ParseDate(s)
+	query := `SELECT m.id, m.default_name, m.calendar_type, t.is_published, i.calendar_date
+		FROM master_feasts m JOIN calendar_types t ON t.key = m.calendar_type
+		LEFT JOIN feast_instances i ON i.master_feast_id = m.id AND m.active = TRUE AND i.active = TRUE
+			AND i.calendar_date >= ? AND i.calendar_date <= ?
+		WHERE m.id IN (?` + strings.Repeat(`, ?`, len(ids)-1) + `) ORDER BY m.id, i.calendar_date`
+	read := func() (map[string]Dated, map[string]bool, error) {
+		rows, err := s.db.QueryContext(ctx, query, args...)
 		if err != nil {
-			return nil, err
+			return nil, nil, fmt.Errorf("feasts: look up the dates of %d feasts: %w", len(ids), err)
 		}
-		out = append(out, d)
+		defer rows.Close()
+		out, published := map[string]Dated{}, map[string]bool{}
+		for rows.Next() {
+			var id, name, key string
+			var pub bool
+			var date sql.NullString
+			if err := rows.Scan(&id, &name, &key, &pub, &date); err != nil {
+				return nil, nil, err
+			}
+			f := out[id]
+			f.Name = name
+			if date.Valid {
+				d, err := liturgy.ParseDate(date.String)
+				if err != nil {
+					return nil, nil, err
+				}
+				f.Dates = append(f.Dates, d)
+			}
+			out[id] = f
+			if pub {
+				published[key] = true
+			}
+		}
+		return out, published, rows.Err()
 	}
-	return out, rows.Err()
+	out, published, err := read()
+	if err != nil {
+		return nil, err
+	}
+	computed := false
+	for key := range published {
+		if !s.yearsKnown(key, max(from.Year, liturgy.MinYear), min(to.Year, liturgy.MaxYear)) {
+			if err := s.EnsureYears(ctx, key, from.Year, to.Year); err != nil {
+				return nil, err
+			}
+			computed = true
+		}
+	}
+	if computed {
+		out, _, err = read()
+	}
+	return out, err
+}
+
+// ForCalendar answers the active feasts of a calendar type in a range as a
+// choir's calendar shows them: none while the type is unpublished, unless
+// seesUnpublished (a global admin). published and version are what the
+// caller read of the type and of the feasts' version (data_versions) in the
+// statement its answer is tagged by; the cached answer is kept under that
+// version, so a copy serves only while the database says it is current.
+func (s *Service) ForCalendar(ctx context.Context, key string, published, seesUnpublished bool, version int64, from, to liturgy.Date) ([]Instance, error) {
+	if key == "" || (!published && !seesUnpublished) {
+		return []Instance{}, nil
+	}
+	if err := s.showYears(ctx, key, published, from.Year, to.Year); err != nil {
+		return nil, err
+	}
+	active := true
+	q := Query{Source: key, From: from.String(), To: to.String(), Active: &active}
+	return s.cache.get(fmt.Sprintf("v%d|%s", version, q.cacheKey()), func() ([]Instance, error) { return s.query(ctx, q, from, to) })
 }
 
 // Name answers a master feast's name, or "" for an unknown one.

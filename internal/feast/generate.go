@@ -11,16 +11,19 @@ import (
 )
 
 // EnsureYears computes the civil years of a range that a calendar type
-// lacks; years outside what the rules cover are skipped.
+// lacks; years outside what the rules cover are skipped. Years once
+// computed stay computed (feast_years rows are never removed), so each
+// process remembers the ones it has seen and asks the database only about
+// the others.
 func (s *Service) EnsureYears(ctx context.Context, key string, from, to int) error {
 	from, to = max(from, liturgy.MinYear), min(to, liturgy.MaxYear)
-	if from > to {
+	if from > to || s.yearsKnown(key, from, to) {
 		return nil
 	}
 	done := map[int]bool{}
 	rows, err := s.db.QueryContext(ctx, `SELECT year FROM feast_years WHERE calendar_type = ? AND year >= ? AND year <= ?`, key, from, to)
 	if err != nil {
-		return err
+		return fmt.Errorf("feasts: read the computed years of %s: %w", key, err)
 	}
 	for rows.Next() {
 		var y int
@@ -35,14 +38,30 @@ func (s *Service) EnsureYears(ctx context.Context, key string, from, to int) err
 		return err
 	}
 	for y := from; y <= to; y++ {
-		if done[y] {
-			continue
+		if !done[y] {
+			if _, err := s.generateYear(ctx, key, y); err != nil {
+				return err
+			}
 		}
-		if _, err := s.generateYear(ctx, key, y); err != nil {
-			return err
-		}
+		s.years.Store(yearKey{key, y}, true)
 	}
 	return nil
+}
+
+type yearKey struct {
+	calendarType string
+	year         int
+}
+
+// yearsKnown says whether this process has seen every year of a range
+// computed.
+func (s *Service) yearsKnown(key string, from, to int) bool {
+	for y := from; y <= to; y++ {
+		if _, ok := s.years.Load(yearKey{key, y}); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // Generate computes a range of years again from the rules; imported
@@ -117,9 +136,11 @@ func (s *Service) generateYear(ctx context.Context, key string, year int) (int, 
 				written++
 			}
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO feast_years (calendar_type, year, generated_at) VALUES (?, ?, ?)
-			ON CONFLICT (calendar_type, year) DO UPDATE SET generated_at = excluded.generated_at`, key, year, now)
-		return err
+		if _, err := tx.ExecContext(ctx, `INSERT INTO feast_years (calendar_type, year, generated_at) VALUES (?, ?, ?)
+			ON CONFLICT (calendar_type, year) DO UPDATE SET generated_at = excluded.generated_at`, key, year, now); err != nil {
+			return err
+		}
+		return bumpVersion(ctx, tx)
 	})
 	if err != nil {
 		return 0, err

@@ -127,7 +127,7 @@ func (s *Service) Import(ctx context.Context, key, format, content string) (*Rep
 				return err
 			}
 		}
-		return nil
+		return bumpVersion(ctx, tx)
 	})
 	if err != nil {
 		return nil, err

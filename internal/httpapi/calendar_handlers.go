@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 
@@ -15,40 +16,48 @@ import (
 	zonepkg "github.com/cantica/cantica/internal/zone"
 )
 
-// ruleIn and ruleOut carry a rule across the API: the field names are the same.
-func ruleIn(r *api.RecurrenceRule) (*recurrence.Rule, error) {
+// ruleIn and ruleOut carry a rule across the API: the field names are the
+// same, the optional ones pointers on the API's side.
+func ruleIn(r *api.RecurrenceRule) *recurrence.Rule {
 	if r == nil {
-		return nil, nil
+		return nil
 	}
-	b, err := json.Marshal(r)
-	if err != nil {
-		return nil, err
-	}
-	var out recurrence.Rule
-	if err := json.Unmarshal(b, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return &recurrence.Rule{Type: string(r.Type), Month: deref(r.Month), Day: deref(r.Day), Offset: deref(r.Offset),
+		Unit: string(deref(r.Unit)), Direction: string(deref(r.Direction)), FeastID: deref(r.FeastId), Weekday: deref(r.Weekday),
+		Occurrence: string(deref(r.Occurrence)), WeeklyInterval: deref(r.WeeklyInterval), WeeklyDays: deref(r.WeeklyDays),
+		TZID: deref(r.Tzid), EndDate: deref(r.EndDate)}
 }
 
 func ruleOut(r *recurrence.Rule) *api.RecurrenceRule {
 	if r == nil {
 		return nil
 	}
-	b, _ := json.Marshal(r)
-	var out api.RecurrenceRule
-	_ = json.Unmarshal(b, &out)
-	return &out
+	out := &api.RecurrenceRule{Type: api.RecurrenceRuleType(r.Type), Month: orNil(r.Month), Day: orNil(r.Day), Offset: orNil(r.Offset),
+		Unit: orNil(api.RecurrenceRuleUnit(r.Unit)), Direction: orNil(api.RecurrenceRuleDirection(r.Direction)), FeastId: orNil(r.FeastID),
+		Weekday: orNil(r.Weekday), Occurrence: orNil(api.RecurrenceRuleOccurrence(r.Occurrence)), WeeklyInterval: orNil(r.WeeklyInterval),
+		Tzid: orNil(r.TZID), EndDate: orNil(r.EndDate)}
+	if len(r.WeeklyDays) > 0 {
+		out.WeeklyDays = &r.WeeklyDays
+	}
+	return out
 }
 
-func eventInput(b api.EventInput) (calendar.Input, error) {
-	rule, err := ruleIn(b.RecurrenceRule)
+// orNil points at v, or is nil for the zero value: what omitempty left out.
+func orNil[T comparable](v T) *T {
+	var zero T
+	if v == zero {
+		return nil
+	}
+	return &v
+}
+
+func eventInput(b api.EventInput) calendar.Input {
 	in := calendar.Input{Title: b.Title, Type: string(b.EventType), Start: b.Start, End: b.End, AllDay: deref(b.AllDay),
-		Location: deref(b.Location), Notes: deref(b.Notes), TimeZone: deref(b.TimeZone), Rule: rule}
+		Location: deref(b.Location), Notes: deref(b.Notes), TimeZone: deref(b.TimeZone), Rule: ruleIn(b.RecurrenceRule)}
 	if b.Status != nil {
 		in.Status = string(*b.Status)
 	}
-	return in, err
+	return in
 }
 
 func deref[T any](p *T) T {
@@ -70,7 +79,9 @@ func when(t time.Time, allDay bool, zone string) string {
 	return t.Format(time.RFC3339)
 }
 
-func (s *Server) eventOut(ctx context.Context, it calendar.Item) (api.CalendarEvent, error) {
+// eventOut is an item as the API shows it; description words its rule
+// (the series' rule, for an occurrence).
+func eventOut(it calendar.Item, description string) api.CalendarEvent {
 	e := it.Event
 	out := api.CalendarEvent{Id: it.ID, EventId: e.ID, ChoirId: e.ChoirID, Title: e.Title, EventType: api.EventType(e.Type),
 		Start: when(it.Start, e.AllDay, e.TimeZone), End: when(it.End, e.AllDay, e.TimeZone), AllDay: e.AllDay,
@@ -88,33 +99,60 @@ func (s *Server) eventOut(ctx context.Context, it calendar.Item) (api.CalendarEv
 	}
 	out.RecurrenceRule = ruleOut(rule)
 	if rule != nil {
-		d, err := s.calendar.Describe(ctx, rule)
-		if err != nil {
-			return out, err
-		}
-		out.RuleDescription = &d
+		out.RuleDescription = &description
 	}
-	return out, nil
+	return out
 }
 
-// ListEvents answers a range of the calendar.
+// describedOut is one item as the API shows it, its rule worded.
+func (s *Server) describedOut(ctx context.Context, it calendar.Item) (api.CalendarEvent, error) {
+	rule := it.Event.Rule
+	if it.IsInstance() {
+		rule = it.Series.Rule
+	}
+	d, err := s.calendar.Describe(ctx, rule)
+	return eventOut(it, d), err
+}
+
+// ListEvents answers a range of the calendar. The answer is tagged with an
+// ETag made of what it depends on (the calendar's header, read in one
+// statement, the range and what the caller may see), so a caller holding
+// the current answer gets 304, and an answer already encoded under the tag
+// (by this process) is served again without being built.
 func (s *Server) ListEvents(ctx context.Context, in api.ListEventsRequestObject) (api.ListEventsResponseObject, error) {
-	role, err := s.requireChoir(ctx, in.ChoirId, access.ViewCalendar)
+	u := requestFrom(ctx).user
+	h, st, err := s.calendar.Header(ctx, in.ChoirId, u.ID, u.IsGlobalAdmin)
 	if err != nil {
 		return nil, err
 	}
-	list, err := s.calendar.List(ctx, in.ChoirId, calendar.Range{From: in.Params.StartDate, To: in.Params.EndDate,
-		SeesDrafts: access.SeesDraftEvents(role), SeesUnpublished: access.SeesUnpublishedCalendars(platform(ctx))})
+	role, err := allows(st, access.ViewCalendar)
 	if err != nil {
 		return nil, err
 	}
-	out := api.ListEvents200JSONResponse{Events: make([]api.CalendarEvent, 0, len(list.Items)), Feasts: make([]api.FeastEntry, 0, len(list.Feasts))}
+	from, to, err := calendar.ParseRange(in.Params.StartDate, in.Params.EndDate)
+	if err != nil {
+		return nil, err
+	}
+	r := calendar.Range{From: from, To: to, SeesDrafts: access.SeesDraftEvents(role),
+		SeesUnpublished: access.SeesUnpublishedCalendars(platform(ctx))}
+	tag := eventsTag(h, r)
+	if in.Params.IfNoneMatch != nil && etagMatches(*in.Params.IfNoneMatch, tag) {
+		return api.ListEvents304Response{Headers: api.ListEvents304ResponseHeaders{ETag: &tag}}, nil
+	}
+	if a := s.answers.get(tag); a != nil {
+		return a.response(requestFrom(ctx).r), nil
+	}
+	list, err := s.calendar.List(ctx, h, r)
+	if err != nil {
+		return nil, err
+	}
+	out := api.EventList{Events: make([]api.CalendarEvent, 0, len(list.Items)), Feasts: make([]api.FeastEntry, 0, len(list.Feasts))}
 	for _, it := range list.Items {
-		ev, err := s.eventOut(ctx, it)
-		if err != nil {
-			return nil, err
+		series := it.Event.ID
+		if it.IsInstance() {
+			series = it.Series.ID
 		}
-		out.Events = append(out.Events, ev)
+		out.Events = append(out.Events, eventOut(it, list.Descriptions[series]))
 	}
 	for _, f := range list.Feasts {
 		out.Feasts = append(out.Feasts, api.FeastEntry{Id: f.ID, MasterFeastId: f.MasterFeastID, Date: f.Date,
@@ -124,7 +162,11 @@ func (s *Server) ListEvents(ctx context.Context, in api.ListEventsRequestObject)
 		cut := list.TruncatedFrom.String()
 		out.TruncatedFrom = &cut
 	}
-	return out, nil
+	body, err := json.Marshal(out)
+	if err != nil {
+		return nil, fmt.Errorf("calendar: encode the events of choir %s: %w", h.ChoirID, err)
+	}
+	return s.answers.put(tag, body).response(requestFrom(ctx).r), nil
 }
 
 // CreateEvent adds an event or series.
@@ -135,15 +177,11 @@ func (s *Server) CreateEvent(ctx context.Context, in api.CreateEventRequestObjec
 	if _, err := s.requireChoir(ctx, in.ChoirId, access.EditCalendar); err != nil {
 		return nil, err
 	}
-	input, err := eventInput(*in.Body)
+	ev, err := s.calendar.Create(ctx, in.ChoirId, requestFrom(ctx).user.ID, eventInput(*in.Body))
 	if err != nil {
 		return nil, err
 	}
-	ev, err := s.calendar.Create(ctx, in.ChoirId, requestFrom(ctx).user.ID, input)
-	if err != nil {
-		return nil, err
-	}
-	out, err := s.eventOut(ctx, calendar.ItemOf(ev))
+	out, err := s.describedOut(ctx, calendar.ItemOf(ev))
 	return api.CreateEvent201JSONResponse(out), err
 }
 
@@ -155,11 +193,7 @@ func (s *Server) PreviewEvent(ctx context.Context, in api.PreviewEventRequestObj
 	if _, err := s.requireChoir(ctx, in.ChoirId, access.EditCalendar); err != nil {
 		return nil, err
 	}
-	input, err := eventInput(*in.Body)
-	if err != nil {
-		return nil, err
-	}
-	p, err := s.calendar.Preview(ctx, in.ChoirId, input)
+	p, err := s.calendar.Preview(ctx, in.ChoirId, eventInput(*in.Body))
 	if err != nil {
 		return nil, err
 	}
@@ -187,7 +221,7 @@ func (s *Server) GetEvent(ctx context.Context, in api.GetEventRequestObject) (ap
 	if err != nil {
 		return nil, err
 	}
-	out, err := s.eventOut(ctx, calendar.ItemOf(ev))
+	out, err := s.describedOut(ctx, calendar.ItemOf(ev))
 	return api.GetEvent200JSONResponse(out), err
 }
 
@@ -200,11 +234,8 @@ func (s *Server) UpdateEvent(ctx context.Context, in api.UpdateEventRequestObjec
 		return nil, err
 	}
 	b := in.Body
-	input, err := eventInput(api.EventInput{Title: b.Title, EventType: b.EventType, Start: b.Start, End: b.End, AllDay: b.AllDay,
+	input := eventInput(api.EventInput{Title: b.Title, EventType: b.EventType, Start: b.Start, End: b.End, AllDay: b.AllDay,
 		Location: b.Location, Notes: b.Notes, Status: b.Status, TimeZone: b.TimeZone, RecurrenceRule: b.RecurrenceRule})
-	if err != nil {
-		return nil, err
-	}
 	ch := calendar.Change{Input: input, InstanceStartTime: deref(b.InstanceStartTime)}
 	if b.Scope != nil {
 		ch.Scope = string(*b.Scope)
@@ -213,7 +244,7 @@ func (s *Server) UpdateEvent(ctx context.Context, in api.UpdateEventRequestObjec
 	if err != nil {
 		return nil, err
 	}
-	out, err := s.eventOut(ctx, *it)
+	out, err := s.describedOut(ctx, *it)
 	return api.UpdateEvent200JSONResponse(out), err
 }
 

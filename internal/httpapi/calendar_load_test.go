@@ -1,9 +1,14 @@
 package httpapi_test
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -168,27 +173,110 @@ func sessionHeader(c *apptest.Client) http.Header {
 }
 
 // BenchmarkMonthRange measures a member opening the month view of March
-// 2027 in a busy choir: server time per request over loopback HTTP, and
-// the SQL statements each one runs.
+// 2027 in a busy choir, over loopback HTTP: server and client time per
+// request and the SQL statements each runs. built builds every answer
+// anew; kept serves the answer kept under its ETag; revalidated answers
+// If-None-Match with 304.
 func BenchmarkMonthRange(b *testing.B) {
 	for _, kind := range dbtest.Kinds {
-		b.Run(kind, func(b *testing.B) {
-			h := apptest.Start(b, kind, apptest.Options{})
-			c := seedBusyChoir(b, h, "busy", 0)
-			url := h.URL + "/api/v1/choirs/" + c.id + "/events?" + monthRange
-			header := sessionHeader(c.member)
-			client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
-			res, body := get(b, client, url, header)
-			if res.StatusCode != 200 {
-				b.Fatalf("month range: %d", res.StatusCode)
-			}
-			before := h.DB.Statements()
-			b.ResetTimer()
-			for range b.N {
-				get(b, client, url, header)
-			}
-			b.ReportMetric(float64(h.DB.Statements()-before)/float64(b.N), "statements/op")
-			b.ReportMetric(float64(len(body)), "bytes")
-		})
+		for _, mode := range []string{"built", "kept", "revalidated"} {
+			b.Run(kind+"/"+mode, func(b *testing.B) {
+				h := apptest.Start(b, kind, apptest.Options{NoAnswerCache: mode == "built"})
+				c := seedBusyChoir(b, h, "busy", 0)
+				url := h.URL + "/api/v1/choirs/" + c.id + "/events?" + monthRange
+				header := sessionHeader(c.member)
+				client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+				res, body := get(b, client, url, header)
+				if res.StatusCode != 200 {
+					b.Fatalf("month range: %d", res.StatusCode)
+				}
+				if mode == "revalidated" {
+					header.Set("If-None-Match", res.Header.Get("ETag"))
+				}
+				before := h.DB.Statements()
+				b.ResetTimer()
+				for range b.N {
+					get(b, client, url, header)
+				}
+				b.ReportMetric(float64(h.DB.Statements()-before)/float64(b.N), "statements/op")
+				b.ReportMetric(float64(len(body)), "bytes")
+			})
+		}
 	}
+}
+
+// TestCalendarLoad is the calendar's load test, run by
+// scripts/calendar-load.sh (CANTICA_LOAD=1) and skipped otherwise. On each
+// database it seeds a busy choir and one with ten years of history, then
+// runs wrk against the month range of each (64 connections, then one) and
+// against a bare Go handler answering the same bytes in the same process,
+// and prints the figures as a table.
+func TestCalendarLoad(t *testing.T) {
+	if os.Getenv("CANTICA_LOAD") == "" {
+		t.Skip("the load test runs with CANTICA_LOAD=1 (scripts/calendar-load.sh)")
+	}
+	if _, err := exec.LookPath("wrk"); err != nil {
+		t.Fatal("the load test needs wrk (Debian package wrk)")
+	}
+	duration := cmp.Or(os.Getenv("CANTICA_LOAD_DURATION"), "10s")
+	var table []string
+	for _, kind := range dbtest.Kinds {
+		for _, built := range []bool{false, true} {
+			mode := "kept answers"
+			if built {
+				mode = "built anew"
+			}
+			h := apptest.Start(t, kind, apptest.Options{NoAnswerCache: built, ProductionLogs: true})
+			fresh := seedBusyChoir(t, h, "new", 0)
+			old := seedBusyChoir(t, h, "old", 10)
+			client := &http.Client{}
+			url := func(c busyChoir) string { return h.URL + "/api/v1/choirs/" + c.id + "/events?" + monthRange }
+			res, body := get(t, client, url(fresh), sessionHeader(fresh.member))
+			if res.StatusCode != 200 {
+				t.Fatalf("month range: %d", res.StatusCode)
+			}
+			bare := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				_, _ = w.Write(body)
+			}))
+			row := func(what, target string, conns int, c *busyChoir) {
+				args := []string{fmt.Sprintf("-t%d", min(conns, 2)), fmt.Sprintf("-c%d", conns), "-d" + duration, "--latency"}
+				if c != nil {
+					args = append(args, "-H", "Cookie: "+sessionHeader(c.member).Get("Cookie"))
+				}
+				out, err := exec.Command("wrk", append(args, target)...).CombinedOutput()
+				if err != nil {
+					t.Fatalf("wrk: %v\n%s", err, out)
+				}
+				rps, p50, p99 := wrkFigures(string(out))
+				table = append(table, fmt.Sprintf("| %s | %s | %s | %d | %s | %s | %s |", kind, mode, what, conns, rps, p50, p99))
+				t.Logf("%s %s %s c=%d: %s req/s, p50 %s, p99 %s", kind, mode, what, conns, rps, p50, p99)
+			}
+			row("bare handler, same bytes", bare.URL, 64, nil)
+			row("month range, new choir", url(fresh), 64, &fresh)
+			row("month range, 10 years of history", url(old), 64, &old)
+			row("month range, new choir", url(fresh), 1, &fresh)
+			row("month range, 10 years of history", url(old), 1, &old)
+			bare.Close()
+		}
+	}
+	fmt.Println("\n| database | answers | request | connections | requests/s | p50 | p99 |\n|---|---|---|---|---|---|---|")
+	fmt.Println(strings.Join(table, "\n"))
+}
+
+// wrkFigures reads requests per second and the 50th and 99th percentile
+// latencies from wrk's --latency output.
+func wrkFigures(out string) (rps, p50, p99 string) {
+	for _, line := range strings.Split(out, "\n") {
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 2 && f[0] == "Requests/sec:":
+			rps = f[1]
+		case len(f) == 2 && f[0] == "50%":
+			p50 = f[1]
+		case len(f) == 2 && f[0] == "99%":
+			p99 = f[1]
+		}
+	}
+	return rps, p50, p99
 }

@@ -21,6 +21,13 @@ func (s *Server) requireChoir(ctx context.Context, choirID string, p access.Perm
 	if err != nil {
 		return "", err
 	}
+	return allows(st, p)
+}
+
+// allows is the caller's role in a choir when their standing there allows
+// p: NOT_FOUND for a choir they have no part in (so another choir's
+// existence is not confirmed), PERMISSION_ERROR for a part without p.
+func allows(st access.Standing, p access.Permission) (access.Role, error) {
 	role := st.Effective()
 	if role == "" {
 		return "", apperr.New(apperr.NotFound, CodeNotFound, choir.MsgChoirNotFound)

@@ -39,6 +39,9 @@ type Options struct {
 	Logger   *slog.Logger
 	WebApp   fs.FS            // the built web app; nil serves a notice instead
 	Now      func() time.Time // the clock; time.Now when nil
+	// NoAnswerCache builds every calendar answer anew, for benchmarks of
+	// the work the cache saves.
+	NoAnswerCache bool
 }
 
 // Server implements the generated API interface.
@@ -53,6 +56,7 @@ type Server struct {
 	logger   *slog.Logger
 	cookies  cookies
 	now      func() time.Time
+	answers  *answers // encoded calendar answers by ETag
 }
 
 var _ apigen.StrictServerInterface = (*Server)(nil)
@@ -63,7 +67,10 @@ var _ apigen.StrictServerInterface = (*Server)(nil)
 // does not serve: they go to an address of their own (CANTICA_METRICS_ADDR).
 func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, invites: opts.Invites, feasts: opts.Feasts, calendar: opts.Calendar, logger: opts.Logger,
-		cookies: newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now}
+		cookies: newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
+	if opts.NoAnswerCache {
+		s.answers = newAnswers(0)
+	}
 	if s.now == nil {
 		s.now = time.Now
 	}

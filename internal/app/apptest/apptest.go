@@ -50,6 +50,11 @@ type Options struct {
 	// TrustedProxies is CANTICA_TRUSTED_PROXIES; with "127.0.0.1" a client
 	// can speak for another address through X-Forwarded-For.
 	TrustedProxies string
+	// NoAnswerCache builds every calendar answer anew (httpapi.Options).
+	NoAnswerCache bool
+	// ProductionLogs logs as a server does by default (info level) and
+	// keeps nothing, for load tests; otherwise everything is kept in Logs.
+	ProductionLogs bool
 }
 
 // Start runs Cantica on a fresh database of the given kind.
@@ -90,7 +95,10 @@ func Start(t testing.TB, kind string, opts Options) *Harness {
 	t.Cleanup(func() { h.DB.Close() })
 	var logMu sync.Mutex
 	logger := slog.New(slog.NewTextHandler(lockedWriter{&logMu, h.Logs}, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	h.App, err = app.New(h.Config, h.DB, logger, app.Options{Now: h.Clock.Now})
+	if opts.ProductionLogs {
+		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	h.App, err = app.New(h.Config, h.DB, logger, app.Options{Now: h.Clock.Now, NoAnswerCache: opts.NoAnswerCache})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1270,6 +1270,9 @@ type ChoirId = string
 // EventId defines model for EventId.
 type EventId = string
 
+// IfNoneMatch defines model for IfNoneMatch.
+type IfNoneMatch = string
+
 // InvitationId defines model for InvitationId.
 type InvitationId = string
 
@@ -1312,6 +1315,9 @@ type ListEventsParams struct {
 
 	// EndDate YYYY-MM-DD (inclusive)
 	EndDate string `form:"endDate" json:"endDate"`
+
+	// IfNoneMatch The ETag of an answer the caller holds.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
 }
 
 // DeleteEventParams defines parameters for DeleteEvent.
@@ -1348,6 +1354,12 @@ type ListFeastsParamsActive string
 type GetCalendarFeedIcsParams struct {
 	// Choir Only this choir's events.
 	Choir *string `form:"choir,omitempty" json:"choir,omitempty"`
+
+	// IfNoneMatch The ETag of an answer the caller holds.
+	IfNoneMatch *IfNoneMatch `json:"If-None-Match,omitempty"`
+
+	// IfModifiedSince An HTTP date; honoured when If-None-Match is absent.
+	IfModifiedSince *string `json:"If-Modified-Since,omitempty"`
 }
 
 // ListMasterFeastsParams defines parameters for ListMasterFeasts.
@@ -2481,6 +2493,27 @@ func (siw *ServerInterfaceWrapper) ListEvents(w http.ResponseWriter, r *http.Req
 		return
 	}
 
+	headers := r.Header
+
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "If-None-Match", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "If-None-Match", Err: err})
+			return
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+
+	}
+
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.ListEvents(w, r, choirId, params)
 	}))
@@ -3293,6 +3326,46 @@ func (siw *ServerInterfaceWrapper) GetCalendarFeedIcs(w http.ResponseWriter, r *
 			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choir", Err: err})
 		}
 		return
+	}
+
+	headers := r.Header
+
+	// ------------- Optional header parameter "If-None-Match" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-None-Match")]; found {
+		var IfNoneMatch IfNoneMatch
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "If-None-Match", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-None-Match", valueList[0], &IfNoneMatch, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "If-None-Match", Err: err})
+			return
+		}
+
+		params.IfNoneMatch = &IfNoneMatch
+
+	}
+
+	// ------------- Optional header parameter "If-Modified-Since" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("If-Modified-Since")]; found {
+		var IfModifiedSince string
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "If-Modified-Since", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "If-Modified-Since", valueList[0], &IfModifiedSince, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "If-Modified-Since", Err: err})
+			return
+		}
+
+		params.IfModifiedSince = &IfModifiedSince
+
 	}
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -5114,18 +5187,44 @@ type ListEventsResponseObject interface {
 	VisitListEventsResponse(w http.ResponseWriter) error
 }
 
-type ListEvents200JSONResponse EventList
+type ListEvents200ResponseHeaders struct {
+	ETag *string
+}
+
+type ListEvents200JSONResponse struct {
+	Body    EventList
+	Headers ListEvents200ResponseHeaders
+}
 
 func (response ListEvents200JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.ETag != nil {
+		w.Header().Set("ETag", fmt.Sprint(*response.Headers.ETag))
+	}
 	w.WriteHeader(200)
 	_, err := buf.WriteTo(w)
 	return err
+}
+
+type ListEvents304ResponseHeaders struct {
+	ETag *string
+}
+
+type ListEvents304Response struct {
+	Headers ListEvents304ResponseHeaders
+}
+
+func (response ListEvents304Response) VisitListEventsResponse(w http.ResponseWriter) error {
+	if response.Headers.ETag != nil {
+		w.Header().Set("ETag", fmt.Sprint(*response.Headers.ETag))
+	}
+	w.WriteHeader(304)
+	return nil
 }
 
 type ListEventsdefaultJSONResponse struct {
@@ -6022,8 +6121,14 @@ type GetCalendarFeedIcsResponseObject interface {
 	VisitGetCalendarFeedIcsResponse(w http.ResponseWriter) error
 }
 
+type GetCalendarFeedIcs200ResponseHeaders struct {
+	ETag         *string
+	LastModified *string
+}
+
 type GetCalendarFeedIcs200TextcalendarResponse struct {
 	Body          io.Reader
+	Headers       GetCalendarFeedIcs200ResponseHeaders
 	ContentLength int64
 }
 
@@ -6033,6 +6138,12 @@ func (response GetCalendarFeedIcs200TextcalendarResponse) VisitGetCalendarFeedIc
 	if response.ContentLength != 0 {
 		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
 	}
+	if response.Headers.ETag != nil {
+		w.Header().Set("ETag", fmt.Sprint(*response.Headers.ETag))
+	}
+	if response.Headers.LastModified != nil {
+		w.Header().Set("Last-Modified", fmt.Sprint(*response.Headers.LastModified))
+	}
 	w.WriteHeader(200)
 
 	if closer, ok := response.Body.(io.ReadCloser); ok {
@@ -6040,6 +6151,26 @@ func (response GetCalendarFeedIcs200TextcalendarResponse) VisitGetCalendarFeedIc
 	}
 	_, err := io.Copy(w, response.Body)
 	return err
+}
+
+type GetCalendarFeedIcs304ResponseHeaders struct {
+	ETag         *string
+	LastModified *string
+}
+
+type GetCalendarFeedIcs304Response struct {
+	Headers GetCalendarFeedIcs304ResponseHeaders
+}
+
+func (response GetCalendarFeedIcs304Response) VisitGetCalendarFeedIcsResponse(w http.ResponseWriter) error {
+	if response.Headers.ETag != nil {
+		w.Header().Set("ETag", fmt.Sprint(*response.Headers.ETag))
+	}
+	if response.Headers.LastModified != nil {
+		w.Header().Set("Last-Modified", fmt.Sprint(*response.Headers.LastModified))
+	}
+	w.WriteHeader(304)
+	return nil
 }
 
 type GetCalendarFeedIcsdefaultJSONResponse struct {
@@ -8626,192 +8757,199 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3dciO5sSD8Kgh+XwSliBKlnu7xCUsXG7Sk9min1eqV1DNn1nLoQFVJElYRoAGU2HSHIs7VPsDGPsP6",
-	"PfwofpINJIAqVBFFFlukxuHjq26xqvCTmUjkf37tpWI6Exy4Vr3jr70ZlXQKGiT+dUpz4BmVt4sZ/AgL",
-	"8xPjvePejOpJL+lxOoXecS8N3uolPQl/LpiErHesZQFJT6UTmFLzrTYvHPeUloyPe8/PSe90Ipi8yNoG",
-	"dk83G/P8CbhuHRPc083GvOBPTFPNBG8dmIWvfMPocCsegbcMrvHZZqN+kuKJZSBbhpz5x6tGBV5Me8d/",
-	"6I2FGOcGufQvhYTeH5PIfJ8VtKOysA832cGzeVnNBFeAxHgupcDNpIJr4Nr8l85mOUsR6od/UgLBV434",
-	"/0sY9Y57/99hReOH9qk6tKPhLBmoVLKZGaR33BtyAubZADflXjejDVPNngAp9hr+XIDCFcykmIHUzK4x",
-	"reiZF3lOH3LwG10GWAWKP5QfVpAVD3+CVPeek95wNGI5o3Z9SzO6w/cDVe+BKnuK6zvC3wnjSlOegiLw",
-	"hSlNRkISPQFCq9H7ivjhyF5/r/x/McsFzSDb7+8PeuUCH4TIgXKzQv/mp+IhZ2oCWYDPyGvIKJYxbl7Q",
-	"MBZyEZLeiDI9uX+gCgz5KEiLnBqiFXoCMkKJSY9l0cEtJUYeKCH1lXQnxT1lXMMY5BKeWOZpOlhtOETS",
-	"ZIfLsEkiSFuD99MJ5WNYxr6EnI2ZKFTw7kUW5wfhNlq+i66i0BPPSk4nkD4ur2IkCt6CcqauzADxh7OA",
-	"Q9VJ1vIbIiRBhkPmE+CWWtNUFFwTxcZcEWZ+lKIYTwglfjQieL4wdLrZCbSbqFYcLC8GFn814m2zDBKa",
-	"52d00XIMKiaxRIvAW36vLrU6pG4nQJQWEjKC75A9AyYFkoHCM045EWlaSAk8hfD8Ngb3h3Il0yxfLI/Z",
-	"8mpwtL4iLEsMApfWQPpf3W6eD6pfD74uFovFweXlQZY996PL9BzsjGpYnvqXX375xXx+dpYgpVRD9xXJ",
-	"qAZLLSVs9phWREg2Zpzm9gWksql4gmx/5QJuNJX6lk0hDoDazOUMynyUEC2IYR+EGY5sAFPMcG4hSQY5",
-	"aIjPrC7c3MtTDmvAFSNCiQTzN+Nji4w4085FWt4py8xSaEvIS0/8hgIxa+kdO79Zj192jHRvQBOBMICM",
-	"acjCbegJ1UTCLKfmxjJoGwMHSfE1HgdSNet1ka+l5ev62+b7IoezcIUx5JqXDOZmOWWczIXMVEJgMB6Q",
-	"/vkTyAX5jswBHpXZ2W0BKqMLQnlGbieFNH/ESRuJY3nC6/en5O3bt78lc6YnCAV/uMRopECfkIrq7UHL",
-	"8wMzI76m2qbShep00m/sq89JT7Mp/E/B4/enZjqH9XcOXp2V+F0J9/b7kA15gFh+mHhuGtCsp9ByP8Ea",
-	"a8dlFe9+D1ZSqbNu4ObSaLnPCpnH6WKi9UyRPSHxf/uEZpkEZRCFeBuBIdyRQRD+ndI8B2kELgOGOKbm",
-	"8JDS/HPbjMqwET9NSSD2I4J4hITMJyydVFIdnc0UETPghCpCiSoeylEjS2gg0ANmFUidlLMM1dkq0bAx",
-	"UfXuqqn8hdWUhysRcgmiWf10Lz2ffJsQzb5VbmbqDEa0yHWb8LRGoH6ExSaibgPM5utSmA13WxNtqzXW",
-	"FxRCK4omFFk/UaUMk2zXmJAJa/9efDswX/G8qUk1Bqx/Hl+pYPJUghMrGutjOg5jlEMtndUp5eLmirx9",
-	"85vfHLwhNJ9N6MF3JBVZ/Mpq1UlmOeWhFqSmNM97SW8KGSumhhNSOYao+jMTSpsJW27mjgrDSp7fALnX",
-	"hxxEWmcJxmzFwxloynLVruj6Y7/MEB9h4dktctW+IjnThRwzwxH99wkZSTElRvoLVN8odrrgvu3ZaRsG",
-	"UiS0bKit5iSnVPeOe0YGPDDQ6XVXaKcwfQB5auaLaa5boa41OtT2qE2KDiKbsIJaSJmNszf8OCTmMfmL",
-	"4ICSdhSzVujeAAmrzACGSgJAhAchJIaahNJ6QprGVIGiUYjqkITCnbQeKWTSEa3d/Pxjyw3SptxNqdIg",
-	"ycjehlmCNyD+dZGhQoMC8ma8jsMX3U2nM29aVU1wNA6MzGK0yOgirhFQ/thRMHXILIHiPm4F6iViJCI9",
-	"TinLo9scMan0xzYgMGXti/GL/k+Cccg8kLpxjZyumG5aKMMVzYnCZTMN07VKwWX1ER5DOyiVki6QFUwE",
-	"h4+Fh0tD2ZuIOTfaL82mjDOlJdVCqgSVIy2IpXBldXBUzeccJFETKkERpjsYdLoxEYs4NWEzv4+iNFyv",
-	"ppPShl1hMoBy4lBfh0N5gkv81pDZQEQrtd0U0ym1F85LxRNzit3DviLnfGzkuXZOue4628zYup6Nxnln",
-	"K2A+I/uL73LEIM+UIa4UZdETQu1vJIeRJqLQ5BFgppDcnmheIAQ2h+8GUt2qy3K1vLW8fZFBu1TtJmlY",
-	"iohiXw4yNmaa0EJPgGuWmmOIAipa69B2JNCQYX4zx1Gi1RVmGrL1OmLaii3BOaTmprIW3IiER58oc+d7",
-	"9RH25mjldLaIchBqUZnZp5+kE6O7sJ8slrncEgGXY9dXkgS7iYOjJJ86EHL6APH7Ayn0JepGY+12vMTN",
-	"GFvkecb0TSqsvF3KioxbV+BI5LmYm5HRQBPVRc4NS2yl0ra7sml3wNeiC7TDWyfhLsb3LsdupwtPDGoX",
-	"aGeeQcpGzjuJuojSCflp+OHibHh7cfXx/vz6+uo6IdfD2/P7DxeXF7fnZ3gGjeRamo3mOKoipxQPK6FZ",
-	"psieGQsyb9G+Ph+eXZ6TgmcgSR8Xbb/q7xuel+YMuCZjAYo8LPCLH25vPxFrObN2Q7t2pklm3uJCk0cu",
+	"7H3tciO5keCrIHgXQSmiRKmne7xh6ccFV1J7dNNq9UnqmZ2zHFqoKknCKgI0gBKb26EI/7oHuLhnWL+H",
+	"H8VPcoEEUIUqoshii9Q4vP7ValYVPjITifzOr71UTGeCA9eqd/y1NwGagcQ/z2/p2PybgUolm2kmeO+4",
+	"NyRzoI8EuGZ6QTQdEzEiegKEcjUHSfZ+Przr/e3P/3nX2x/0kp5KJzClZhi9mEHvuKe0ZHzce35Oeh+o",
+	"0pciYyMG2fJEP0+AhwPnVGmSTigfQ5YQqgjl5Ifb208koxpWT/Wc9GZU0ilot7VTmgPPqLxdzOBHWJif",
+	"mJlzRvWkl/Q4nZrv0+CtXtKT8KeCSbNULQtYvbXTiWDyImsb2D3dbMzzJ+C6dUxwTzcb82L0UXC4pDqd",
+	"LGPgdgLEEIHBMOUeDwYlKc1zkGQi8kwZ0ON6LOlUK7oYHZjBD+zoa9bBn5imZt7WDbLwlQ13aT6FW/EI",
+	"vGVwjc82G/WTFE/M7Dg+5Mw/XjUq8GLaO/59byzEODdERv+jkND7QxKZ77OCdpIq7MNNdvBsXlYzwRXY",
+	"8y6lwM2kgmvg2vxJZ7OcpQj1wz8qgeCrRvzvEka9495/O6x4yKF9qg7taDhLg4FwAubZADflXjejDVPN",
+	"ngBPzjX8qQCFK5hJMQOpmV1jWp0rXuQ5fcjBb3QZYBUofl9+WEFWPPwRUt17TnrD0YjljNr1Lc3omMAP",
+	"VL0HqiyXrO8IfyeMK015CorAF6Y0GQl7Vmg1el8RPxzZ6++VfxezXNAMsv0+8ky3wAchcqDcrNC/+al4",
+	"yJmaWHbZ/hoyrGWMmxc0jIVchKQ3okxP7h+oAkM+CtIip4ZohZ6AjFBi0mNZdHBLiZEHSkh9Jd1JcU8Z",
+	"1zAGuYQnlnmaDlYbDpE02fIybJII0tbg/RTvlWXsS8jZmIlCBe9eZHF+EG6j5bvoKgo98azkdALp4/Iq",
+	"RqLgLShn6soMEH84CzhUnWQtvyFCEmQ4ZF5etmkqCq6JYmOuCDM/SlGMJ4QSPxoRPF8YOt3sBNpNVCsO",
+	"lhcDi7+i8dZbBgnN8zO6aDkGFZNYokXgLb9Xl+vyJai0kJARfIfsGTApkAwUnnHKiUjTQkrgKYTntzG4",
+	"P5QrmWb5YnnMlleDo/UVYVliELi0BtL/6nbzfFD9evB1sVgsDi4vD7LsuR9dpudgZ1TD8tS//PLLL+bz",
+	"s7MEKaUauq9QBrPUUsJmj2lFhGRjxmluX0Aqm4onyPZXLuBGU6lv2RTiAKjNXM6gzEcJ0YIY9kGY4cgG",
+	"MMUM5xaSZJCDFRWXZ1YXbu6IxFsDrpGFiATzf8bHFhlxpp2LtLxTlpml0JaQl574DQXi3tI7dn6zHr/s",
+	"GOnegCYCYQAZ05CF29ATqomEWU7NjWXQNgYOkuJrPA6katbrIl9Ly9f1t833RQ5n4QpjyDUvGczNcso4",
+	"mQuZqYTAYDwg/fMnkAvyHZkDPCqzs9sCVEYXhPKM3E4Kaf4TJ20kjuUJr9+fkrdv3/6WzJmeIBT84RKj",
+	"kQJ9Qiqqtwctzw/MjPiaaptKF6rTSb+xrz4nPc2m8L8Fj9+fmukc1t85eHVWakClZNjvQzbkAWL5YeK5",
+	"aUCznkLL/QRrrB2XVbz7PVhJpc66gZtLo+U+K2Qep4uJ1jNF9oTEv/YJzTIJSnntcwSGcEcGQYGGYgQu",
+	"A4Y4pubwkNL8c9uMyrARP01JIPYjgniEhMwnLJ1UUh2dzRQRM+CooBJVPJSjRpbQQKAHzCqQOilnGaqz",
+	"VaJhY6Lq3VVT+QurKQ9XIuQSRLP66V56Pvk2IZp9q9zM1BmMaJHrNuFpjUD9CItNRN0GmM3XpTAb7rYm",
+	"2lZrrC8ohFYUTSiyfqJKGSbZrjEhE9b+vfh2YL7ieVOTagxY/zy+UsHkqQQnVjTWx3QcxiiHWjqrU8rF",
+	"zRV5++Y3vzl4Q2g+m9CD70gqsviV1aqTzHLKQy1ITWme95LeFDJWTA0npHIMUfVnJpQ2E7bczB0VhpU8",
+	"vwFyrw85iLTOEozZiocz0JTlql3R9cd+mSE+wsKzW+SqfUVypgs5ZoYj+u8TMpJiSoz0F6i+Uex0wX3b",
+	"s9M2DKRIaNlQW81JTqnuHfeMDHhgoNPrrtBOYfoA8tTMF9Nct0Jda3So7VGbFB1ENmEFtZAyG2dv+HFI",
+	"zGPyH4IDStpRzFqhewMkrDIDGCoJABEehJAYahJK6wlpGnUFikYhqkMSCnfSeqSQSUe0dvPzjy03SJty",
+	"N6VKgyQjextmCd6A+L+LDBUaFJA343UcvuhuOp1506pqgqNxYGQWo0VGF3GNgPLHjoKpQ2YJFPdxK1Av",
+	"ESMR6XFKWR7d5ohJpT+2AYEpa1+MX/R/FIxD5oHUjWvkdMV000IZrmhOFC6baZiuVQouq4/wGNpBqZR0",
+	"gaxgIjh8LDxcGsreRMy50X5pNmWcKS2pFlIlqBxpQSyFK6uDo2o+5yCJmlAJijDdwaDTjYlYxKkJm/l9",
+	"FKXhejWdlDbsCpMBlBOH+jocyhNc4reGzAYiWqntpphOqb1wXiqemFPsHvYVOedjI8+1c8p119lmxtb1",
+	"bDTOO1sB8xnZX3yXIwZ5pgxxWbfcCaH2N5LDSBNRaPIIMFNIbk80LxACm8N3A6lu1WW5Wt5a3r7IoF2q",
+	"dpM0faOKfTnI2JhpQgs9Aa5Zao4hCqhorUPbkUBDhvnNHEeJVleYacjW64hpK7YE55Cam8pacCMSHn2i",
+	"zJ3v1UfYm6OV09kiykGoRWXoDGYbMLoL+8limcstEXA5dn0lSbCbODhK8qkDIacPEL8/kEJfom401m7H",
+	"S9yMsUWeZ0zfpMLK26WsyLh1BY5Enou5GRkNNFFd5NywxFYqbbsrm3YHfC26QDu8dRLuYnzvcux2uvDE",
+	"oHaBduYZpGzkvJOoiyidkJ+GHy7OhrcXVx/vz6+vr64Tcj28Pb//cHF5cXt+hmfQSK6l2WiOoypySvGw",
+	"EppliuyZsSDzFu3r8+HZ5TkpeAaS9HHR9qv+vuF5ac6AazIWoMjDAr/AwARrObN2Q7t2pklm3uJCk0cu",
 	"5oaI4AudzsyZ7H28ur1/f/X541nsnsgqvY1mGTN7pvmnGthWm2N651+0pGREU60Soop0QqhCWExBKToG",
 	"MgP0JkwtEw8IvEKYezWGnEkxpfxAAs3MofSDJqVXoIEttOw69sc0mVC0Qk9bDM9aLoZGFr2BVPAsYj76",
-	"melJA9MTMSe54GNzQc0pC630bd5Hp1/4XUZJFg2sfFZs6JRyjqcW+7O1e+kT782p2ZlJU0xHm7cVzSdA",
-	"jIRE2iT0b3M9faPr4qUOgnVW+q5Q2o1dflkAQm0YFeH5RCggc7OgNBfpo9WRS4eClYNOaqYTFMTpg6r7",
-	"jza2+q8z7rfS8AcWvTKefKRSp4u87qWN6Cyj0tzbaTxUpc/x5o4MpmXBU6ONv5diukqb9UzHw7q0WCRk",
-	"JsGAHJ3YFgdKTEunpQSaTiBzLoSZuSbeHB0FjjPnE2eKSCPyHvvriKlSb658oH2SU3NKw8+phFI8TogS",
-	"1uvO1RwkYYoYmOSAA+WLMoYkowtFHmAkkFkOyFA9umtFTYQ0U+BqrA+UGZaHfFULogDa+GrzlraYL1HW",
-	"SjifJDwxmC/TzjrrfwCGGkE0RnH6RmfXfck1Vu8vs/rgurOxUhytG/HD/bRC66ZkO17AmwUm/kzSkY5L",
-	"diHj9p9KmACViuYYqSOfWGrNYTwF3FRljr1HLK4M48EZKv2O5vnVqHf8hw780V5/z0kTdV399zWXvRfF",
-	"Auf0XsnxhQzY+n5CCp6DUsR5Oc2BqYc+sCzO+72QvXJrpTQe0Qf/+Jz0AubUSrVtHOmkdl+ZMcy+v3tH",
-	"JqJocU92sB8um53QfPje2gs3051bbHl+YZ1MDfXpE3/mWmx/bujY0cEhfu8iEiKmVSmmvwCVcbO8Fm3P",
-	"miFJfpjym7VrifizS59lRHcs3ZlzybQGTvbYdGY4NkZZ2NvgEWYarXRGK0DdvR4fE+xsYU5/h43Z95Jg",
-	"aa0bu8D1xHSwMgi0vqdUPR0TSiZAjTYkxRxlUm6vv73aaUWE3z/CIkH7V2JuqUfcqphZBSZfELMs8vf/",
-	"/D9mlDsuCj0rkCf8R+o0MsvUFuTgwNplSaqe/mNA/qQEP8ZTZVi1+eKrWULLrMkdNxP9t+cBYak6Lo/i",
-	"T+c/nX+8VSfk5vPl5fD6F8NS0BKOX/77wenw4+3F6fDg/fnw5vbgx/NfcPnV79fDjz/e8TF7su4x8xA3",
-	"uTdneiIKjZcvjmgep2IKqtJgMVAJ7bMTsJ8pbW56qoxKNKdqf3DHo6zBGairmyFVT72khyG6SY+lKh5C",
-	"XI/HwzGSEtNrSOQaWggFbX9Z/Cgy/kRz1vKQWyFi+YEU8w1FRrdEMY+JjQVfscZm4KaZ2i4tKbcWDlHt",
-	"aR28xHwD4WYls89ZzWrZxQPZys0lUBWLvfp5siDUHGdzAtwW0Voyn5gjh7tXJwSmM70gKFTMmYI1mpan",
-	"zs3A2UKwCIXyTgkuE3e9uDuljFdyO21HUxDx19DjV3iKvP8w6ivawLns74H4LJUg137NBZftWp9M9ar3",
-	"dHQSFpQoZNoixZVROMjAHyFuf9CScjUCKaHF4akltdasvkLXprIBoqWdowwmKFTh4khjsT5dpJEa6pZg",
-	"nHi0l9uurz5AWR32MQIrDdzL7HLz8IR2l2cLbYVx3x2ktiBTxbvYqlVGd8dHYnlnnhdVBk1nU43taVa6",
-	"GDbxRTyBVE67rGZ5ejM4WqvdOh7hBwgXEN+hTzbaMQbhy4xJUJsMtsbPHSeJlc7qb3PrKuB6qGM3icsl",
-	"wF0bMcaaKNHssofQYza8wFovNShN0Cpjxd5uUFi+ZGbAM+ctce60noevTYx6Eo/Q4Z6xcbTuILS4op3T",
-	"ubxrwogRB5cQt6tJbOiXGzEoS6DZooqF2CzZAZ9tFestWVXhVCVw6otfDYK26MBvjfboRO4Nvcbs4B6j",
-	"JxIXLWFodFyA0h2sZx3oZTUIWhUx9RQxiYs5hj7jdE5ZwUNm/4urSYiZleylYjqlCVEwZanI3cmjD0TB",
-	"jKJKi04sq8/dcScBSkjFmDMFGSoo6pHNZpChFcOKgDj2FChXDlgDMtRkKpQm3x8dGUFSRZWXJgWpp05w",
-	"uQblwngblgDK8hXKB9NtDzfSMZZWE1c0HJS6qxl+hdWnid9RJ6DEVIz2I9OuRrS69c4R1yMhiVsqIvaE",
-	"zEttwbB3t3hDWBJGhSGa1RqCKLRRhUPuHQMF5ol2Vgz8EfSDr/bjVbBstWevZp+veKfv4vLe2fUZ3gQb",
-	"3qKrL8wPYsz4xrEOSW+2KvRdguVel474XbbAiOYK1moZZUDaquh3t+w4+1pGg2JjDtk9M6xzOqL35Xwx",
-	"E36hrFiwCvc3oIzI+1lF2JCbPrbsy7p2ubmC3JqE7IDcfrAyz7UbxlStrMVMSGssM6wnFVJi2BN5WJAJ",
-	"mhal+S/lxKprJz6xzcicNhyt4Q8L1v4tJvf26FobIydVW0itTcKbUHRieFPtkgTcKS5zC7b7RmB0iKVW",
-	"032gMzusBfBYQ1WtIZfr6ONbkLQNAHWCyJpNV+627gdqHTzag7CXV4K8rm0Rq0Ok/T3TeRpz3bRcqmvD",
-	"CsKY3J0Eb7/01uxwB0Zjk8u7Llj0H1eC8NqttLT0V3pKmbjQS3qop0QvicsRPZ3QPIdohQN/7XfIGnRv",
-	"Rpc7opWju1lCwca7nooM1AcY6TannZ6dt2eGNqNegreTyBTRNQbR9cu0/0o1Larv1ixxqIwkMI0WPwhi",
-	"2i+yuhbTwuBa4hkaA61ZUrnfJuhesgS2ft6fJYuxq24h8PhWbIJPUoxYvpHNAZ+csTEofb4qiXm1NN8h",
-	"oLolg+X3uXig+RCPftxtQJUepikoBdlp51I561JZRnTlbhtpKWsnw5STT5NoVN3PEzCKIxlBnot5mbQy",
-	"pQsfyURwOsJxPrJXz3YhNJ/ThSIp5ftdvQRrdJR6skmw9iZCouRRg14zgj2GrRWUuutUjO1Q90pSWpnB",
-	"NPSmJfs+kTAVT644RYj0uM+xRlQRvMegWnkgmlTI0glRImU0x0o4B4yX5W+UjfZTIJ9AovSeCj5i40La",
-	"/I2GYIf1vKJwdDW/1l92rcXBqs1chzfgmjv4Bcy6Pk7LQhohwPFodadg1+F+ZQPzR+wJ0KuoSJXrn4m0",
-	"MLch+dtf3+4PyIh9gezeHIhjMhVcT8iejyk5JoD5NfjzfoKh0XdcQk6NDHavhY2NO3Y1PhJScKYTkjGj",
-	"SDLBE59vOcBKIxld3Ec+do+SOx770C/7XmlZpLqQcByEqSXl16vXPrjj5sV8cS/4fUYXyk6bLy64BvlE",
-	"c7LnlAPyZj9xz87oQg3IMM+Pyygbov/CrB0XOIqcgzv+s10B/moXYW5KF58q5iBTqsCnr1lLbjOUYRGX",
-	"5Ep4hFKrDV41NGz036ic6ta2PkvVBbxraAT/mVtiRPOctKSbj1Z4uhEEa6JWa1XTDBO09dIEllDRE4ZM",
-	"fSQKidWtctoij1uya5GCGwGfdfTjLeXpPlDZKyqzmc91Wu0lvVY6ji7QUEsUFOaghKtza8J6PNGR3LzR",
-	"wSpq3YQh+e/8Ceggfrfq5dcwZkYz/wab4hofbL3e5NI1V5WyxIRdNLcSYcsyVSVnmLtZ5BSyE8I0mRZK",
-	"k4fyBcC8XryMcKGdMnhXX8+rLKWbiXnrLKUt8lYcTQr02jonK9euPSrW5FK4KqAr7blNfXyMMmCpkG+s",
-	"njv7bIulRLXUJkIrsRFLCoVljqwByQvMEzZTCeEwB6WtCdIQR7cc9Mp2EwulcwbnbsHiNdPzUrGLWPq3",
-	"B2BcuHDjxcNPbBbexWxbRUFcnZuWbK7NXTwrAjNuAPgmQ01BT0TEQu7pNiGN+o7R63AGUhn+17ZHg4/h",
-	"uP54pQHZAaw2crnYeoxEsOsQmOGkSYXRFbTwWW1WJOJfKvy/VPhfQYVHWaD17troeooPr2fnXIo8jxsM",
-	"hZ7RQk9cqbsldP5ZnrZkXH/6+HsjaVPy+fpDmahjBzM/xVVxSCV0YBruvSRcXbmW5V0+o2BlOX+s4gbX",
-	"kqZGPtJzcAFoPqfb6epG1WFakTk8EDqbDYgtKOmLYN9x9Mcxm55NiSoQsSSlEnMDKSc29duuyEW32CxN",
-	"H+pIhp8ugjDD496bwRHK/DPgdMZ6x723g6PBW5Qx9ARxc+hK7h7aK/ygdJC4FGODx7KwU+8GdFAn29X7",
-	"BqV/J7LF1mp3RypxP9exh/d3o374d0fvIoFKzr8O2SDwZbUtoByvLB+e9JT3E5ZjVamd+D9zZZC5kI+Y",
-	"m7lnjuQ9dWfy3opjLNs/IYarGezaE0/wyJNLLMwxEpJYOc6Wz1GuxrGZv8RPvc7FGCLY+cCMghmUrGgA",
-	"6GhrKFou9xEpte4Ohn3Rl3ZWL0dEOfmycawVZodf3f8XF9mzpZMcrLZfh+FnnjP+WAZQJ7WWCX+ItwYo",
-	"R96oAP4fuxDwGVMlCF8OuWq0oKB2QtiIUI4hU2ROF5i3y8ZGTyTS3Ei8CdbpiLbS4O9BV964HVJgNUmE",
-	"8uyTl8Prdi4ORjTVRpCtCuoYxVn5GRpwOfQ2yoO0tIUKFYHTNfiKx3Xj6W5YalhNqBMv3R6i6ttrYRPc",
-	"F0KxRQpE7hIUucAaGo7DboOHY8lpm/EWVkJSJ4QDZIpQ4hQJV2ZnCcFa6Jm9LH0UQxS/Q/eGkY3+CyL1",
-	"ip+gy8dAWjVhvYWDWUhOdOvpFNxWTKYuAMrMekIk6EJy1VgMWr7a8Jwx5StWxdF8Zl/4R8Jy5Ba5Go12",
-	"D/PRaLMzBKgxtIPWahQlZHdEyQ3dpZ0/JSiXL0B7Y5dVIF4OVyxXUC/YdkBnM4LwMYuqKNfW9jDTltrE",
-	"/7iOATk0R8ahW6/fvCvajRaJ/lYqtqNtQQyyA1lbgFubJ12U7R3xCg4Dcs4z5bxiVkJS1vLTBHgVztEm",
-	"FvmIjx0Ss5+ihYrdIrfACmI24HD0GdXpJCJcYwxBCIjt01w9XOGV78U1CHDVfLeHCEfJ6DtN6oYtX7sH",
-	"rUlkJmEE6EZsEK4j59VK5Y1/6YWg6+QCCM3syxEBy7K+W1vT4bATGvfQagHi4Vf3vzVK5jnPvN+li4JZ",
-	"Drp9/fKcZ9vgqOc8C+saroVboSeH6QTSx4MwWbjtpoL0MWxTtSPGUStm+cp8Y7kLV4TSf3b2wUcu5tyD",
-	"2nljX47CH8TcptdRlpdO4LIP157FlkFcibL9Gjatr3gFGu0L585YvgsM1szcr4zBeq3SCPZOvTN9KwYw",
-	"M9Qyuso2MWirryq9OORYQT1n/DGCuUObA73KYmGenwZD/cMcxO9i3ae4Jqx2RnyuS8HLwAZvldyCFA+u",
-	"kE4N1g49Y8p4CPJcjK0DLg5pzNnaEXBraWyvfEbCXLTYTY63BmHclaq2wU3EqZtMoYi+jfNz46ybeFwc",
-	"inhW6gINTAlXa7UNVeZ5l6vWbU8U+sQpcngn2nRnzG4sizGlQjwyIGkOVG5tw7YcFFPkQYq5WtZkzHbX",
-	"W3arXI7dGnereVpk6TllWGsy9S86O/bi5eDyPuQatCa2pZbzOPjZR8uUOvCl4JdB+BNINlpcjug/n0Ww",
-	"69l+OXbeM87UJMQFmvp4pOZ9pOR9SO2CZenhVy/OPB+mNM8fqG2BGj0CVyxLT/1LS5J7bCvVK2UpGaxc",
-	"iVL+nwuQi6Afti3/vKLpc/w7pV1t0U0/tAnu3/rhfb0caXdF5G3svr4VxIkjDr62hp1t1myDh5uTEsHJ",
-	"iLK8kFjnO82LzBxJSsohsJ6u/c0fY+FONrU+eqO0oN/9AcbuJ0dW7hLiMC+70vrqAg+Q0kI5A5JvS5sx",
-	"X0LRCmdVCRonfuybAUuVMfDqJT1b/QKB8yGofb2iefYWWJxsbMBId9YA5mFlYHhCJNiQaszvqONo1WEq",
-	"6+JGTxIaPc1x2v4xmjaPUQkozG63gTZBujv+YITiaHGB+Bw+bz8+T1v6fteDEKJlQIa5EkSBVr7e8kHO",
-	"niAjP2g9u+L5wksLe65i5b3BRELu738QSh+EP7oWAj/c3n662XdkzzzSPTf1Qb2OCE7KfpbuRJkjgKQw",
-	"snzYV5q0Fe5fn5J/B2PGm9kye0KinsP4OHFltv0FtE8eFiVNM1ufvwbwgKa9RHg4EnIsVoiB7/H5jq3p",
-	"u9WLSvF3yzpRMLDRMPWS/lkCGR+v1j93DeJosPe3+iv8OC4pLjtxfgQv+DsLDgYQwXbscDeg3Z1VAr3N",
-	"JhBHhnRJCSsDF+wbu8JAPSuiE/DfvJ4Zx68Pq1HFlH2GvaEx0I9uQRexpclQvHVSSIvWehJc4MvLCnGs",
-	"qpD/NkWvsk7vTGHwU7QFjjknXKWkbt2ebw/gskKMkh8vcg80n+d0MAJfGCZu1r9GNb7WfrpbkCJq/9vy",
-	"0Iftp2cSg1B8f+rRiW2M6q27WsywFY65J3H6NnpYvactxhWG87RQhtnLdshhCUxluifCy4Epcdflgkzo",
-	"E9j29K0a/jVwmP/zQeuSPsIKyiohVapMRq+ybfTT0isk8qx5ojDN9vBrWPzn+XAcFt7fSDcIe4f/CAvM",
-	"+onjyRfUdx2ud3OX1dsIvLJBptE3oM2fNKfKl6jajmtiOis0uO5mBrbYFt81iBEjgr0BKilkuf6yTcg4",
-	"tvHQ+yek7FhQNWdXmi46URKrilpujY6a6ZQLX64c6xGW+tEEuzLl4NZ/TN4dHS11hyN9c0TtGyiFu6Gw",
-	"DqY6IVxoNF8YJHk4DPqVSCexKL45aK4/G9kzi8gZB/L3//W/ia1Bvj8gF+7jO15BUbpYyBL7NuTSN/1R",
-	"dOpQiGJG0GrboNDjxXX7wbfv+IjlYL0dvmS734JNV2h6BKdTpsM2EDs8hm6GX+MQ1hoYtJ1DXRFCxrIE",
-	"ickoqmL+8kNpF+C7OnsCSAgmq8uSyuonb4MDdjgLaljuiGG7Mpn/opYrDq6Dz8w2QNlGVDTNqpKFtuIu",
-	"tXVXrcaKlVadU4TZHCWYJ16vTUjZUIHYUq3IDhvkRE4bHKELfVXNqrZDWi05Tf7dT0FvrJ34Z+rzvDZ9",
-	"hSBp1bvCvgovJy23U0MXBXfYtBb6oHtD88ov34TMFWKhEsiEZZk3YCBZGhkTcuVdOlXCeksACmrSu0xc",
-	"w7FdLfFXtlvg1GeuSWss+sRmP2/PHmEz4Jx12PwmJHkA22HI6JhBIYIafg6/uqrtz6vsDxWWdnUU1sDr",
-	"1uf4vRxiQztQUoltpRKFVcy9099lF1ojz5657I4zqiYPgsps30XVbsQAXUIwMr5V8bg7PxK/TixuFxT7",
-	"gNwtodqF49Ky82cplk8pp2M4xt/3Ww7EIR2NWM6qvh/fju7YPRcgexhMtKMc3moGC5T/itiXkLMxE4Ui",
-	"AWbxvCMrMJKUVqFmVV6L3eglMEz6NretIdwIj8Daseso7mq+LkHcdmFG4eF0uqUEBV+TBssfB8aIsDNv",
-	"BPY2HRtfP3igCjJvl0CO7N96GUOOYrPqfeyQWAeRq4yD5IPlfDCRDcwWK2nJjoHp4ycuR91llONntRxz",
-	"mueDO24r5hn1z31rRC34MqM8Q5uLFrX+wXvUddl4c3SECgh+te86ULOMMHXH+19dh9Tng+rbg6+LxWJx",
-	"cHl5kGXPfdvKA4t2hzXUnE3C2k9qhonBHb+1bQrHYBQQDC/AYnIDV7nNhoAo9gQJkUajae/C7Dfxb2+/",
-	"w+bGgzvuKJC6qIgVBFKVO3I05ebBpcXsHOb4nfv2xg2SaSs1h905oqE+dtcbZQIkK1pV75VQ22+Z0xfG",
-	"e1nuwRYjrcv24RFGYuFsGAmCKkG6H5XcxfZve3G2gzspPKtOSnhI0OKJFQKRJhIyywtVIyu3om3ylDYL",
-	"ZdTuiPfPDOSBrdLqxJRj0r9wyjuu3jU8dZERGTJG1zQZPdZ33Jyp/kn1GZ4xITOQx+Scu7/3vjIlnver",
-	"AnLYg8AOFL7QP7FNWKs+/sh6+4q4TirKBbDUG/0PvuImnskeDMYD0r+BHAscaJKjwcuoiRld9PejNkhU",
-	"Z2z/+B1FbQQtq19ZJ6x3x4/LQMipCUVnoNymgsjd0D4E090yrtP9nuH9NcpfcSe+wL4YOR5Ru+I/EgVs",
-	"mVX6BkMtBBAGVBqOVsyIFuR7wuGLrnG10meDSOm7K3g7spo5585fyDiZC5mpUi9uLiQhtporUfQJzdYb",
-	"kVIpmqxy5J/h754mYgl6zXsZG7cnXdEStnp/WYv6zk3pY6tebpj/8no1CLltlKrBgUo2ktj0wgACmNxq",
-	"Z9hPbBwH3vUiz8Uc4/6Q81gnXCvXaQ95qDjCjq2x69nzy6F5xcEx+Iore5jUZJATkkk6ciqE8wUayX4+",
-	"Eb5+3vRFckqy9lXLLmuGjDpcAkoP2RFD70OT9sleB21kf0Dem2+97FGqQwnBk00U4+McSqdmkxbNecIW",
-	"UI1jylw/qMrtWh61BHX/+kHfP6nIl6hZbt6wmUK2Apy2MbthJW8UmIDKnIEkM8MsHgFm5nvz8YQZpC9O",
-	"0NPnF1+NmJCpeHJ7lYtw4Q8LIxJMi3Ryx2nVkr6mq2Gj5AExVPogsoVHhz1wpVjBNFETUeQZeYgqR9Yq",
-	"tfPr91cyQXY54t515vlcBWEhMZbGImt79qkWlhpjovV7twtD7XT3HrK03Vp1JuY8FzSzfCDtYK7S8EWX",
-	"xrA14eZL8ZzvT8n337/7vlTvt8Nsm1zWdVk7LQPMWA7bVP82YatRFFVFwdfUFwzeew07YtAKu4Md8ZNt",
-	"EuVVc3PKg3LnW68RcTWDsJy60/yt3c2bcF0F2v2EzJYXNyAfDe+tCvyIR+BqJ3aAaxgViholfwOLANlz",
-	"vXzL2ra20a/9nxQ57J/c8XdHvyXnl8OLD/fDD9fnw7Nf7i8+/nRxe35m0yN5PT+dloCoIHdCzBj+68vz",
-	"y9+dX5uP73j4NUoiPgz6AXLBx8qnbzh35Lvvfkuuh7fn9x8uLnEFM6q06+bP8gXJ2ZTpdkNAQG27uYyW",
-	"ek6/sk0gPE7Lx+fCdsHdQsQRDkSUmIK5ZB4WLmC9eShOgjQ5X+gWe2xUaQmrONW3B/ittQvYMJwmt9sl",
-	"Qfw6MUctna5bAo8kPt1e5JGjkynlCyPeYhMKtDOc3vyEvZ67dhlv0FUX2vla/bHGHGAD9Bu84dWi+u1A",
-	"AdsUMnK3RY6WdS7yx3qcv6scR3KgT+Vpc5fhzoSPgMq6SCAN3ISlSV5phcnKIiirSOHolXg1JvL5yiJb",
-	"StRbSWA2rtdd4UYvQdqi+KX58827A+wqDHJaVXGN0F/Xs+qer5RGnVP09TzadsIuoqj31z4sKqa1HWOp",
-	"CxSyGaxCLnywkP/bHH1e78hSmXPqwN++F9sNfAhf/M0cRd45Pu6MPqvhqacNlTtziziCtYnJ27m10GIt",
-	"MKyAKryqIjS9I7h+LRTItffVVDzBpc9Q71QmH40526iRL57MXeVotKpAFdWJMMOhaqrmaLbWkWO399Jn",
-	"BGY9RK5p0J4K7ZhiBq7us896CFcdBDwSytXcnDqj1HwY3tzeD88uLz6SvgsFtLVG73jNRRndPMHEK1+c",
-	"3QEVVaLgLafN9u/4kJOC2/Jw5bt+Je9I31IEwnwkCp4N+ieEkgeaWSEqphe2m+wC8tq+VFzrFP5rRI55",
-	"Ph832VngbjFizA7oI0KN0myogelF5Mh4A4PtqLqehlZfryVDOXTdmA/MEtROZa3w1LVE5Fv4B12Yd6V/",
-	"xXte//OSnK0QUNLbk2ApoONANUkt8SVkq7YnUwX5qF1gaxJQu9jWxOuuZbew+XoH2e2nCipbyjR2cT8h",
-	"uBm3kTJL4tsrhwE5U9/ACKhkr1/tHUVWW57OHoR+QiKP77gWtk1Df9/a8X66ujg9v/80vL69P//3i5vb",
-	"m8hE/WEADB8az5QdlOYSaLa44/CFKa361sNmo/MMAKhRTXzhGQljKrEZZUoVrIjyCYlg58zEdo1/Zete",
-	"jcyXyXqYbaXIyDAzKl+APesFUqCNYKS68YdDUbbz326Y+zXgyK97dVzhZnZwa+yCu2EpeM+C9ASYdTMi",
-	"2LaR8WUl+garo9UcTXrxdXGQluALTXW+CLtyrCGkr+afTgE9TQbw+mpRcGh8AwdaSh0qcpBeovtEKolb",
-	"UG0aytuSPXQNZtR/VK569Fpc1YJhK1RiL7/1rHUp36Ot2CYZNlItwx6DVdpAqCV+vLq9f3/1+eMZgS/Y",
-	"GVoLlzhwx23mwID8gkUcGFcsgyr23Q4eJHfire5CnXOaPtoLPAzrJxlMKc9qwf3YqnNmlFwXpf8bWzTi",
-	"JO64RNV4zhQMyNBtA8UEmk5wijvuAl6eQKIF7HsyZbzQmABvzmBma4bmJBXcVx1yZGyHmoIcQ9YW2V/m",
-	"1KyM7F9KrSWPsGiLy1OikOkLQ/zfo9PE6M8JiYf7D8i1G96HEFbJDgbBhkzG7Al42zJHUkx7Gy3qA931",
-	"mrT4lnqm9UliIwTd3ZubMqiphyNat7fVxat6G2LUyBuxWTpYLBK/KI22goOyMVvm5wehJ23btR/UFuxL",
-	"W5pl9ZIeDt9LejTPW+pbNr18+cI17aplTg1sp+QcO7VaaowW38RvbCGDrLau7i32lV5gU9ORkNPei1NJ",
-	"OklQdsEOVZ0T1gLkbi23pDmwGKFlp8Y7EitH2ZBDzNTYK59nIi2MMEH+9td/I33LnPrVvQGZOvxq/nnP",
-	"clidgh0Ul7JRWCsZ3FcMXXkeMHw1Inr4SV/G1hx5MlWq1Da2rO2ApC63+SWpSv9g4WXDlnJle3ifpwnW",
-	"wRaSKUsfGERqcLPv48iX0wVHyGzQZzfnaBeyMjeagCwFOgryLZDbqAa79uzUJzoScW+ovd9pug2TDVat",
-	"SO1ohD6UlfPrHZ1LkAR+a3sKWiWzoavCWW/1/PnzxRl5eheIYUfk4iNKOve3Vz+ef6wSrAJ/rKvniTla",
-	"g/4Jhkp5679hGXVhrl95kysHgEHvhCrv7e0bEcr/kRCaGvkPi7rccd+iIHQIu+V+d3TkE5qVa4yaEOWq",
-	"6tKxoVOb00GYJnu+DzD521/fDf4taq5BOnpdD/uaJJnarrNgo1ssvlNNEZ5af6xPghquLtLanXP9TRZD",
-	"G3mDHXOcyzFCx4eWBDa30tRHb7NJOvfvhM1sGAFOZq49MqEzG1ppC7RLypURdRz4K0jYvtuCp3BSuRnv",
-	"uC9E4svr9hW66g58X26X8U/CmMg3ZPj59genVKigV8e7o6M7Xj+OU5qbcwfZSeOUufNnzaD1b3xExV7/",
-	"1rCSCtp3PDiCA/IpB6qAUPUYOE6tW1ELrPHqbCnVCIM+1pbH2vR2+DsekBOWd7YWVfIAwMuDPeiTQ9If",
-	"DAa+AcnAWnDfumjOy4uby+Ht6Q+2gjamGlQVVH1UpuNi2p8Sm65tBWKXt2n706Egu29UUtsyfSIqO28s",
-	"mJOMQQfMxb3rfJhGcDjBiWxU6LQiJQSuFYzvOI5hkGFjSm9+uPh0f/FxeHp78dM52ev/IgoZfitGxJqZ",
-	"nsNhBuTv//l/+/tWX3Rz3vGSPbp0NPPQgFoxzKAwgJbWgBShhiUqsHC8467dseX2jj3XkGewPIgnsw5x",
-	"Ra/NOocODjHe+d8F4+YqMfqQ2wTdmivLDF7RHXVVJC3tlPeRFLnjDcuk6xOSG7Tr7nWrynSprXFZKT2q",
-	"W75gWOXsZQLxDVCZTgyntMYjn+5OHmGRtPhI2oTlP/d2mdPfzZRdgbJTkFVdRd1KdFWzXsiS+tWoV5b4",
-	"siVJ4MZaABaKQOVs7nttSLDVwaMUdvi1pjs/Ry7diFbV1Le3Ydd18R0BJnZk161m+HUiPWrE1uJ2D6hh",
-	"G9VxpcTaBLVx+87rKSSRlD8it9zLYN83mbdic72Y4jU4M6q5OmwkiC38jhNUXb3Ktq9hcanV3GwYvvga",
-	"Zz6sRtXhzIfr24b4HanRpMievUZGIi1cJrovVGzPuxJYBSOzcRHcR3fWQV6vbbm6PFNwIbxSOGutGOR6",
-	"sJ+GLHBLvDZW+iqlmuZibMS7sA6kfx6EstbKGS0D32iZkq2De/nWq8AcZ1t0Ardf2HYgfXFzRd6++c1v",
-	"Dt6QEjBIyOd8jDU5PQGbL9G6Ya+cQua9494hnbHDpzdGUfx/AQAA//8=",
+	"melJA9MTMSe54GNzQc0pC630bd5Hp1/4XUZJFg2sfFZs6JRyjqcW+7O1e+kT782p2ZlJU0xHm7cVzSdg",
+	"A2PaJPRvcz19o+vipQ6CdVb6rlDajV1+WQBCbRgV4flEKCBzs6A0F+mj1ZFLh4KVg05qphMUxOmDqvuP",
+	"Nrb6rzPut9LwBxa9Mp58JFini7zupY3oLKPS3NtpPFSlz/HmjgymZcFTo42/l2K6Spv1TMfDurRYJGQm",
+	"wYAcndgWB0pMS6elBJpOIHMuhJm5Jt4cHQWOM+cTZ4pII/Ie++uIqVJvrnygfZJTc0rDz6mEUjxOiBJh",
+	"iBtTxMAkBxwoX5QxJBldKPIAI4HMckCG6tFdK2oipJkCV2N9oMywPOSrWhAF0MZXm7e0xXyJslbC+STh",
+	"icF8mXbWWf8DMNQIojGK0zc6u+5LrrF6f5nVB9edjZXiaN2IH+6nFVo3JdvxAt4sMPFnko50XLILGbf/",
+	"VMIEqFQ0x0gd+cRSaw7jKeCmKnPsPWJxZRgPzlDpdzTPr0a949934I/2+ntOmqjr6r+vuey9KBY4p/dK",
+	"ji9kwNb3E1LwHJQizstpDkw99IFlcd7vheyVWyul8Yg++IfnpBcwp1aqbeNIJ7X7yoxh9v3dOzIRRYt7",
+	"soP9cNnshObD99ZeuJnu3GLL8wvrZGqoT5/4M9di+3NDx44ODvE7F5EQMa1KMf0FqIyb5bVoe9YMSfLD",
+	"lN+sXUvEn136LCO6Y+nOnEumNXCyx6Yzw7ExysLeBo8w02ilM1oB6u71+JhgZwtz+jtszL6XBEtr3dgF",
+	"riemg5VBoPU9perpmFBio32JFHOUSbm9/vZqpxURfv8IiwTtX4m5pR5xq2JmFZh8QcyyyN/+/P/MKHdc",
+	"FHpWIE/499RpZJapLcjBgbXLklQ9/fuA/FEJfoynyrBq88VXs4SWWZM7bib6H88DwlJ1XB7Fn85/Ov94",
+	"q07IzefLy+H1L4aloCUcv/y3g9Phx9uL0+HB+/Phze3Bj+e/4PKr36+HH3+842P2ZN1j5iFucm/O9EQU",
+	"Gi9fHNE8TsUUVKXBYqAS2mcnYD9T2tz0VBmVaE7V/uCOR1mDM1BXN0OqnnpJD0N0kx5LVTyEuB6Ph2Mk",
+	"JabXkMg1tBCKDcmPH0XGn2jOWh5yK0QsP5BivqHI6JYo5jGxseAr1tgM3DRT26Ul5dbCIao9rYOXmG8g",
+	"3Kxk9jmrWS27eCBbubkEqmKxVz9PFoSa42xOgNsiWkvmE+rzLtQJgelMLwgKFXOmYI2m5alzM3C2ECxC",
+	"obxTgsvEXS/uTinjldxO29EURPw19PgVniLvP4z6ijZwLvt7ID5LJci1X3PBZbvWJ1O96j0dnYQFJQqZ",
+	"tkhxZRQOMvBHiNsftKRcjUBKaHF4akmtNauv0LWpbIBoaecogwkKVbg40lisTxdppIa6JRgnHu3ltuur",
+	"D1BWh32MwEoD9zK73Dw8od3l2UJbYdx3B6ktyFTxLrZqldHd8ZFY3pnnRZVB09lUY3ualS6GTXwRTyCV",
+	"0y6rWZ7eDI7WareOR/gBwgXEd+iTjXaMQfgyYxLUJoOt8XPHSWKls/rb3LoKuB7qFYl7uGsjxlgTJZpd",
+	"9hB6zIYXWOulBqUJWmWs2NsNCsuXzAx45rwlzp3W8/C1iVFP4hE63DM2jtYdhBZXtHM6l3dNGDHi4BLi",
+	"djWJDf1yIwZlCTRbVLEQmyU74LOtYr0lqyqcqgROffGrQdAWHfit0R6dyL2h15gd3GP0ROKiJQyNjgtQ",
+	"uoP1rAO9rAZBqyKmniImcTHH0GeczikreMjsn7iahJhZyV4qplOaEAVTlorcnTz6QBTMKKq06MSy+twd",
+	"dxKghFSMOVOQoYKiHtlsBhlaMawIiGNPgXLlgDUgQ02mQmny/dGRESRVVHlpUpB66gSXa1AujLdhCaAs",
+	"X6F8MN32cCMdY2k1cUXDQam7muFXWH2a+B11AkpMxWg/Mu1qRKtb7xxxPRKSuKUiYk/IvNQWDHt3izeE",
+	"JWFUGKJZrSGIQhtVOOTeMVBgnmhnxcAfQT/4aj9eBctWe/Zq9vmKd/ouLu+dXZ/hTbDhLbr6wvwgxoxv",
+	"HOuQ9GarQt8lWO516YjfZQuMaK5grZZRBqStin53y46zr2U0KDbmkN0zwzqnI3pfzhcz4RfKigWrcH8D",
+	"yoi8n1WEDbnpY8u+rGuXmyvIrUnIDsjtByvzXLthTNXKWsyEtMYyw3pSISWGPZGHBZmgaVGaPyknVl07",
+	"8YltRua04WgNf1iw9m8xubdH19oYOanaQmptEt7ElrLwptolCbhTXOYWbPeNwOgQS62m+0BndlgL4LGG",
+	"qlpDLtfRx7cgaRsA6gSRNZuu3G3dD9Q6eLQHYS+vBHld2yJWh0j7e6bzNOa6ablU14YVhDG5Ownefumt",
+	"2eEOjMYml3ddsOg/rAThtVtpaemv9JQycaGX9FBPiV4SlyN6OqF5DtEKB/7a75A16N6MLndEK0d3s4SC",
+	"jXc9FRmoDzDSbU47PTtvzwxtRr0EbyeRKaJrDKLrl2n/lWpaVN+tWeJQGUlgGi1+EMS0X2R1LaaFwbXE",
+	"MzQGWrOkcr9N0L1kCWz9vD9LFmNX3ULg8a3YBJ+kGLF8I5sDPjljY1D6fFUS82ppvkNAdUsGy+9y8UDz",
+	"IR79uNuAKj1MU1AKstPOpXLWpbKM6MrdNtJS1k6GKSefJtGoup8nYBRHMoI8F/MyaWVKFz6SieB0hON8",
+	"ZK+e7UJoPqcLRVLK97t6CdboKPVkk2DtTYREyaMGvWYEewxbKyh116kY26HulaS0MoNp6E1L9n0iYSqe",
+	"XHGKEOlxn2ONqCJ4j0G18kA0qZClE6JEymiOlXAOGC/L3ygb7adAPoFE6T0VfMTGhbT5Gw3BDut5ReHo",
+	"an6tv+xai4NVm7kOb8A1d/ALmHV9nJaFNEKA49HqTsGuw/3KBuaP2BOgV1GRKtc/E2lhbkPy17+83R+Q",
+	"EfsC2b05EMdkKriekD0fU3JMAPNr8Of9BEOj77iEnBoZ7F4LGxt37Gp8JKTgTCckY0aRZIInPt9ygJVG",
+	"Mrq4j3zsHiV3PPahX/a90rJIdSHhOAhTS8qvV699cMfNi/niXvD7jC6UnTZfXHAN8onmZM8pB+TNfuKe",
+	"ndGFGpBhnh+XUTZE/wezdlzgKHIO7vjPdgX4q12EuSldfKqYg0ypAp++Zi25zVCGRVySK+ERSq02eNXQ",
+	"sNF/o3KqW9v6LFUX8K6hEfxnbokRzXPSkm4+WuHpRhCsiVqtVU0zTNDWSxNYQkVPGDL1kSgkVrfKaYs8",
+	"bsmuRQpuBHzW0Y+3lKf7QGWvqMxmPtdptZf0Wuk4ukBDLVFQmIMSrs6tCevxREdy80YHq6h1E4bkv/Mn",
+	"oIP43aqXX8OYGc38G2yKa3yw9XqTS9dcVcoSE3bR3EqELctUlZxh7maRU8hOCNNkWihNHsoXAPN68TLC",
+	"hXbK4F19Pa+ylG4m5q2zlLbIW3E0KdBr65ysXLv2qFiTS+GqgK605zb18THKgKVCvrF67uyzLZYS1VKb",
+	"CK3ERiwpFJY5sgYkLzBP2EwlhMMclLYmSKzS2ikHvbLdxELpnMG5W7B4zfS8VOwilv7tARgXLtx48fAT",
+	"m4V3MdtWURBX56Ylm2tzF8+KwIwbAL7JUFPQExGxkHu6TUijvmP0OpyBVIb/te3R4GM4rj9eaUB2AKuN",
+	"XC62HiMR7DoEZjhpUmF0BS18VpsVifinCv9PFf5XUOFRFmi9uza6nuLD69k5lyLP4wZDoWe00BNX6m4J",
+	"nX+Spy0Z158+/s5I2pR8vv5QJurYwcxPcVUcUgkdmIZ7LwlXV65leZfPKFhZzh+ruMG1pKmRj/QcXACa",
+	"z+l2urpRdZhWZA4PhM5mA2ILSvoi2Hcc/XHMpmdTogpELEmpxNxAyolN/bYrctEtNkvThzqS4aeLIMzw",
+	"uPdmcIQy/ww4nbHece/t4GjwFmUMPUHcHLqSu4f2Cj8oHSQuxdjgsSzs1LsBHdTJdvW+Qel/Fdlia7W7",
+	"I5W4n+vYw/u7UT/8u6N3kUAl51+HbBD4stoWUI5Xlg9Pesr7CcuxqtRO/MtcGWQu5CPmZu6ZI3lP3Zm8",
+	"t+IYy/ZPiOFqBrv2xBM88uQSC3OMhCRWjrPlc5SrcWzmL/FTr3Mxhgh2PjCjYAYlKxoAOtoaipbLfURK",
+	"rbuDYV/0pZ3VyxFRTr5sHGuF2eFX9/fiInu2dJKD1fbrMPzMc8YfywDqeuuG38dbA5Qjb1QA/w9dCPiM",
+	"qRKEL4dcNVpQUDshbEQox5ApMqcLzNtlY6MnEmluJN4E63REW2nwd6Arb9wOKbCaJEJ59snL4XU7Fwcj",
+	"mmojyFYFdYzirPwMDbgcehvlQVraQoWKwOkafMXjuvF0Nyw1rCbUiZduD1H17bWwCe4LodgiBSJ3CYpc",
+	"YA0Nx2G3wcOx5LTNeAsrIakTwgEyRShxioQrs7OEYC30zF6WPoohit+he8PIRv8FkXrFT9DlYyCtmrDe",
+	"wsEsJCe69XQKbismUxcAZWY9IRJ0IblqLAYtX214zpjyFaviaD6zL/w9YTlyi1yNRruH+Wi02RkC1Bja",
+	"QWs1ihKyO6Lkhu7Szp8SlMsXoL2xyyoQL4crliuoF2w7oLMZQfiYRVWUa2t7mGlLbeJ/XceAHJoj49Ct",
+	"12/eFe1Gi0R/KxXb0bYgBtmBrC3Arc2TLsr2jngFhwE555lyXjErISlr+WkCvArnaBOLfMTHDonZT9FC",
+	"xW6RW2AFMRtwOPrMt/RqCNcYQxACYvs0Vw9XeOV7cQ0CXDXf7SHCUTL6TpO6YcvX7kFrEplJGAG6ERuE",
+	"68h5tVJ54196Ieg6uQBCM/tyRMCyrO/W1nQ47ITGPbRagHj41f21Rsk855n3u3RRMMtBt69fnvNsGxz1",
+	"nGdhXcO1cCv05DCdQPp4ECYLt91UkD6Gbap2xDhqxSxfmW8sd+GKUPrPzj74yMWcl30vrTf25Sj8Qcxt",
+	"eh1leekELvtw7VlsGcSVKNuvYdP6ileg0b5w7ozlu8Bgzcz9yhis1yqNYO/UO9O3YgAzQy2jq2wTg7b6",
+	"qtKLQ44V1HPGHyOYO7Q50KssFub5aTDU381B/C7WfYprwmpnxOe6FLwMbPBWyS1I8eAK6dRg7dAzpoyH",
+	"IM/F2Drg4pDGnK0dAbeWxvbKZyTMRYvd5HhrEMZdqWob3EScuskUiujbOD83zrqJx8WhiGelLtDAlHC1",
+	"VttQZZ53uWrd9kShT5wih3eiTXfG7MayGFMqxCMDkuZA5dY2bMtBMUUepJirZU3GbHe9ZbfK5ditcbea",
+	"p0WWnlOGtSZT/6KzYy9eDi7vQ65Ba2JbajmPg599tEypA18KfhmEP4Fko8XliP7jWQS7nu2XY+c940xN",
+	"QlygqY9Hat5HSt6H1C5Ylh5+9eLM82FK8/yB2hao0SNwxbL01L+0JLnHtlK9UpaSwcqVKOX/qQC5CPpy",
+	"2/LPK5o+x79T2tUW3fRDm+D+rR/e18uRdldE3sbu61tBnDji4Gtr2NlmzTZ4uDkpEZyMKMsLiXW+07zI",
+	"zJGkpBwC6+na3/wxFu5kU+ujN0oL+t0fYOx+cmTlLiEO87Irra8u8AApLZQzIPm2tBnzJRStcFaVoHHi",
+	"x74ZsFQZA69eEra9/xDUvl7RPHsLLE42NmCkO2sA87AyMDwhEmxINeZ31HG06jCVdXGjJwmNnuY4bf8Y",
+	"TZvHqAQUZrfbQJsg3R1/MEJxtLhAfA6ftx+fpy19v+tBCNEyIMNcCaJAK19v+SBnT5CRH7SeXfF84aWF",
+	"PVex8t5gIiH39z8IpQ/CH10LgR9ubz/d7DuyZx7pnpv6oF5HBCdlP0t3oswRQFIYWT7sK03aCvevT8n/",
+	"CmPGm9kye0KinsP4OHFltv0FtE8eFiVNM1ufvwbwgKa9RHg4EnIsVoiB7/H5jq3pu9WLSvF3yzpRMLDR",
+	"MPWS/lkCGR+v1j93DeJosPe3+iv8OC4pLjtxfgQv+DsLDgYQwXbscDeg3Z1VAr3NJhBHhnRJCSsDF+wb",
+	"u8JAPSuiE/DfvJ4Zx68Pq1HFlH2GvaEx0I9uQRexpclQvHVSSIvWehJc4MvLCnGsqpD/NkWvsk7vTGHw",
+	"U7QFjjknXKWkbt2ebw/gskKMkh8vcg80n+d0MAJfGCZu1r9GNb7WfrpbkCJq/9vy0Iftp2cSg1B8f+rR",
+	"iW2M6q27WsywFY65J3H6NnpYvactxhWG87RQhtnLdshhCUxluifCy4EpcdflgkzoE9j29K0a/jVwmP/j",
+	"QeuSPsIKyiohVapMRq+ybfTT0isk8qx5ojDN9vBrWPzn+XAcFt7fSDcIe4f/CAvM+onjyRfUdx2ud3OX",
+	"1dsIvLJBptE3oM2fNKfKl6jajmtiOis0uO5mBrbYFt81iBEjgr0BKilkuf6yTcg4tvHQ+yek7FhQNWdX",
+	"mi46URKrilpujY6a6ZQLX64c6xGW+tEEuzLl4NZ/TN4dHS11hyN9c0TtGyiFu6GwDqY6IVxoNF8YJHk4",
+	"DPqVSCexKL45aK4/G9kzi8gZB/K3//N/ia1Bvj8gF+7jO15BUbpYyBL7NuTSN/1RdOpQiGJG0GrboNDj",
+	"xXX7wbfv+IjlYL0dvmS734JNV2h6BKdTpsM2EDs8hm6GX+MQ1hoYtJ1DXRFCxrIEickoqmL+8kNpF+C7",
+	"OnsCSAgmq8uSyuonb4MDdjgLaljuiGG7Mpn/pJYrDq6Dz8w2QNlGVDTNqpKFtuIutXVXrcaKlVadU4TZ",
+	"HCWYJ16vTUjZUIHYUq3IDhvkRE4bHKELfVXNqrZDWi05Tf7dT0FvrJ34Z+rzvDZ9hSBp1bvCvgovJy23",
+	"U0MXBXfYtBb6oHtD88ov34TMFWKhEsiEZZk3YCBZGhkTcuVdOlXCeksACmrSu0xcw7FdLfFXtlvg1Geu",
+	"SWss+sRmP2/PHmEz4Jx12PwmJHkA22HI6JhBIYIafg6/uqrtz6vsDxWWdnUU1sDr1uf4vRxiQztQUolt",
+	"pRKFVcy9099lF1ojz5657I4zqiYPgsps30XVbsQAXUIwMr5V8bg7PxK/TixuFxT7gNwtodqF49Ky82cp",
+	"lk8pp2M4xt/3Ww7EIR2NWM6qvh/fju7YPRcgexhMtKMc3moGC5T/itiXkLMxE4UiAWbxvCMrMJKUVqFm",
+	"VV6L3eglMEz6NretIdwIj8Daseso7mq+LkHcdmFG4eF0uqUEBV+TBssfB8aIsDNvBPY2HRtfP3igCjJv",
+	"l0CO7N96GUOOYrPqfeyQWAeRq4yD5IPlfDCRDcwWK2nJjoHp4ycuR91llONntRxzmueDO24r5hn1z31r",
+	"RC34MqM8Q5uLFrX+wXvUddl4c3SECgh+te86ULOMMHXH+19dh9Tng+rbg6+LxWJxcHl5kGXPfdvKA4t2",
+	"hzXUnE3C2k9qhonBHb+1bQrHYBQQDC/AYnIDV7nNhoAo9gQJkUajae/C7DfxL2+/w+bGgzvuKJC6qIgV",
+	"BFKVO3I05ebBpQ3uuC3r4Hoql9UbyN4c6OM+Ob+l6JJm6aS0kbgApoVVw4OOzBnM0Kcj+LHtT+mXZXGV",
+	"IP8o94U4rsi4MsEl1fos9/EGByuIkCld3HEFMCBD4i4Dh9CL0cFHweHg0sgPZCLy5RQpMgatyNujd66J",
+	"KHkQ2SJm7jFc6Nx3eW6cnLaKe9ikJBrxZJG/UUJEsqJj915JPPstc/r6gBvOuIYnXIwMfBG8vUjGxhbj",
+	"08um6xH2a9Fi2C9CNkFUjkqe7LveBcEdhozbpnSvHeI7ONvbmNvrtqLzgBYtje3VCG8fi9FZknvROl6W",
+	"4+L4I88q/hiyRrRzY11IPGkJmeWFqjETB9Ft3iRtdumotRn5zAzkga3N64TTY9K/cCYbXL1rc+viYTK8",
+	"Dl2rbIxTuOOG4/RPqs+QAwmZgTwm59z9f+8rU+J5vyobiJ0n7EDhC/0Ty9okVLdAkUNfEdc/R7mwJVmr",
+	"7Tr4ipt4JnswGA9I/wZyLGuhSY5mTsOZMrro70ctz6jEIkJ3FasTNCp/ZUuAoyu7uxbJF+8PQtEFLLdp",
+	"FuBuaB9462QLBXgL7pkbv0b5KyShF1iVI8cjak3+e6KALbN631aqhQDCMFrD0YoZ0YJ8Tzh80TWuVnrq",
+	"ECl9J3htR0I359x5iRkncyEzVVpDmgtJiK3hSxR9QmfFRqRUCqSrwjfO8HdPE7G0zKYYgu36k65oCRv8",
+	"xy5DIdmYcZp7buu85pV0vHf9/pS8ffv2t/sJKXgOygmCF0bsblQjZhhYHFu1dwBhCO6trfH40ipFCLlt",
+	"FCjCgUo2ktik0gACmNJsZ9hPbPQOyioiz8Ucoz2R81jXayvXaQ90qTjCjm3w69nzy6F5xcEx+Iore5jU",
+	"ZJATkkk6coqj8wAb8X8+Eb5q4vRFcsp6Qdiyy5r5qg6XgNJDdsTQ59SkfbLXQQfdH5D35lsve5RKcELw",
+	"ZBPF+DiHUk1r0qI5T9j4q3FMmesCVjnby6NmNbb6Qd8/qciXqFmOOt2kpF5U1aiu1W9HgQmozBlIMjPM",
+	"4hFgZr43H0+YQfriBP27fvHViAmZiie3V7kIF/6wMCLBtEgnd5zaT+wewyrn4gmyATFUahQ9jw574Eqx",
+	"gmmiJqLIM/IAMQHM2iJ3fv3+SobnLkfcO0w9n6sgLCRGUFlkbc8q2cJSY0y0fu92Yaid7t5DlrbbKM/E",
+	"nOeCZpYPpB2MlBq+6NIEuibJYCmK9/0p+f77d9+X5pLtMNsml3W99U7LsEKWwzbVv03YahRFVSn4NVUl",
+	"g/dew3ocNEDvYD3+ZFuDedXcnPKgyP3WK4NczSAsou80f2tt9YZ7V3d4PyGz5cUNyEfDe6uyTuIRuNqJ",
+	"HeAaRoWiRsnfwCJA9lwH57KisW3vbP+SIof9kzv+7ui35PxyePHhfvjh+nx49sv9xcefLm7Pz2xSLK9X",
+	"JaAlICrInRAzhv/68vzyX8+vzcd3PPwaJREf/P4AueBj5ZN2nBP63Xe/JdfD2/P7DxeXuIIZVdbCmVGW",
+	"L0jOpky3GwICatvNZbTUafyVbQLhcVo+Phe29/EW4sxwIKLEFMwl87BwaQrNQ3ESJEd6Azl2VqmSUVZx",
+	"qm8P61xrF7DBV01ut0uC+HUizVr6m7eEm0l8ur14M0cnU8oXRrzF1iNoZzi9+Qk7fHftLd+gqy6087X6",
+	"zxpzgE3LaPCGV8vlsAMFbFPIyN0WOVrWpcwf69kdrl4gyYE+lafNXYY7Ez4CKusigTRwExakeaUVJitL",
+	"36wihaNX4tWYvunryWwpPXMlgdlobneFG70EaYvil+a/b94dYC9pkNOqdm+E/rqeVfd8pTTqXOGvF8dg",
+	"J+wiinov/cOiYlrbMZa68DCbtyzkwoeI+f+bo8/rfXgqc04d+NuPXXADH8IXfzNHkXeOjzujz2p46mlD",
+	"5c7cIo5grQtwO7cWWqwFBpNQhVdVhKZ3BNevhQK59r6aiie49HUJOjVHQGPONjojiCdzVzkareqORXUi",
+	"zGupWuk5mq31YdntvfQZgVkPjGwatKdCO6aYgav27YMzwlUHYa7Oma1QqfkwvLm9H55dXnwkfRcAaivM",
+	"3vGaizK6eYLpdr4kvwMqqkTBW06b7d/xIScFt0UBy3f9St6RvqUIhPlIFDwb9E8IJQ80s0JUTC9sN9kF",
+	"5LV9qbjWH/7XiBf0fD5usrPA3WKcoB3QxwEbpdlQA9OLyJHxBgbbR3c9Da2+XkuGcuh6cB+YJaidylrh",
+	"qWvJw7DwD3pv70r/inc6/8clOVsXoqS3J8FSQMeBapJa4gsHV81upgryUbvA1iSgdrGtidddy25hy/0O",
+	"sttPFVS2lF/u4n5CcDNuI2WWxLdXDgNypr6BEVDJXr/aO4qstiihPQj9hEQe33EtbHOO/r614/10dXF6",
+	"fv9peH17f/5vFze3N5GJ+sMAGD4hgik7KM0l0Gxxx+ELU1r1rYfNxmQaAFCjmvhyQxLGVGIL0pQqWBHl",
+	"ExLBzpnJz5K9vnWvRubLZD3MtlJaZpgZlS/AnvUCKdBGMFLd+MMh0v4OkhuuAUd+3avjCjezg1tjF9wN",
+	"GwB4FqQnwKybEcG2jTw/K9E3WB2t5mjSi6+GhLQEX2iq80XYi2UNIX01/3QK6GkygNdXi4JD49t20FLq",
+	"UJGD9BLdJ1I/3oJq0+LxLTlj12BG/XvlqkevxVUtGLZCJfbyW89al7J82kqskmEjwTbsLFkli4Ra4ser",
+	"2/v3V58/nhH4gv3AtXDpInfc5osMyC9YuoNxxTIIMgpw8CClF291F+qc0/TRXuBhMgfJYEp5VkvpwAat",
+	"M6PkutyM39hSISdxxyWqxnOmYECGbhsoJtB0glPccRfw8gQSLWDfkynjhcayB+YMZrZSbE5SwX02gyNj",
+	"O9QU5BiytkSGMpNqZSLDUkI1eYRFW1yeEoVMX5jR8B6dJkZ/Tkg8u2FArt3wPoSwSnExCDZkMmZPwNuW",
+	"OZJi2ttoUR/ortekxbdUsa1PEhsh6Onf3JRBTT0c0bq9rS5eVVkRo0a2kM3NwhKh+EVptBUclI3ZMj8/",
+	"CD1p2679oLZgX9DULKuX9HD4XtKjed5S1bTp5csXrlVbLV9uYPtj59if11JjtOQqfmPLV2S1dZWSzHJT",
+	"/EZvd6UX2Mp2JOT05akwnSQou2CHqs5pigFyy9yYF9e0bgwsRmjZqfGOxMpRNuQQMzX2yueZSAsjTJC/",
+	"/uVfSN8yp351b0CmDr+af96zHFYn3gclxWwU1koG9xVDV54HDF+NiB5+0pexNUeeTJF6AlzbAUldRvvW",
+	"MrOS5bpPWEYX8XBCJoKLArXTCfBG0hxThD4ol7mEi7VOiWq1F6ODS5GxEYPs4IbxdNOA7B0Hxn1jvlWC",
+	"fL/c2bqPzMvlu6uTxrDknA6vVjqbucSxLSSKvXjhL6wWES9GuIdyW5pglXshmbJ8AIOFzRnc9/kCy8nA",
+	"I7xU0Dc752j/s7oVmvosp3Gcwjc4b+MO2JNrp77vkYh7va0cR9NtmOawJk1qRyP0oeyLUe/XXoIkiE+w",
+	"3K5VAh+6Grv1Ru6fP1+ckad3gbh9RC4+okR7f3v14/nHKpEu8Lu7ar2Yizfon2BInPfymKuhLrT3q6iB",
+	"ytFj0Duhynv1+0ZU9v9JCE2NnI8lm+64b0ASOv7dcr87OvLlCpRre5wQ5Wpm07GhU5u7Q5gme77LN/nr",
+	"X94N/iVqlkM6et1IijXJULVdZ8FGt1haq5oiPLX+WJ8EFZpdRL075/qbLMM2wgr7YTnXcoSODy0JbG6N",
+	"q4/eZnt2bv4Jm9lwEZzMiDdkQmc2hNa2X5CUKyPSOvBXkLBd9QVP4aRyJ99xX2bIF8/uK3TJHviu+66e",
+	"BwljX9+Q4efbH5zyqIJOPO+Oju54/ThOaW7OHWQnjVPmzp81d9e/8ZEze/1bw0oqaN/x4AgOyKccqAJC",
+	"1WPgILfuYy2wgrOzmVUjDPrYOQI7T9jh73hATli83VrOyQMALw/2oE8OSX8wGPj2QgNrqX/ronYvL24u",
+	"h7enP1ihBVNKqvrIPvrWcTHtT4ktxmAVH5efa7tPosKyPyBDW1p5PhGVPT8WtGvLBpTMxb3rfNVGQDzB",
+	"iWz077QiJQSuVYDuOI5hkGFjh29+uPh0f/FxeHp78dM52ev/IgoZfitGxJoTn8NhBuRvf/7P/r61C7g5",
+	"73jJHl3aoXloQK0YZsoYQEtrKIxQwxIVWDjecdfM3HJ7x55ryDNYHsSTloe4otdmnUMHhxjv/J+CcXOV",
+	"GL3XbYJuzWVpBq/ojroasZZ2yvtIitzxhmXS9YnnDdp197pVWbtUzrmslFvVLS80rGH4MsXnBqg0OgR3",
+	"HjJfloE8wiJp8YW1KUV/eqFasQ2XRQXKTsF0dVPEVqLomtWAltTsRjXCxBclSgJ35QKwDAwq4XPfSUeC",
+	"rf0fpbDDrzUbyXPk0o1oz027yjbs9y6OJ8DEjuz31Qy/TkRPjdhawisCathG7WspsQZFbdy+824LSSTl",
+	"j8gt9zLYd0FlYMXmeqnUa3DmcnN12Igf29YBJ6h69pVNncPScau52TB88TXOfFhrrsOZD9e3DfE7UoFN",
+	"kT17jYxEWriKA74MuT3vSmC1k8zGv3AfxVsHeb1y7eria8GF8Ephy7VSr+vBfhqywC3x2lhhu5Rqmoux",
+	"Ee/CKq/+eRCyXCtWtgx8o2VKtg7u5VuvAnOcbdEJ3H5h24H0xc0VefvmN785eENKwCAhn/MxVtz1BGy+",
+	"ROuGvXIKmfeOe4d0xg6f3hhF8f8HAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -983,6 +983,9 @@ export interface paths {
          *     '{eventId}-occurrence-{yyyy-MM-dd}'; an edited occurrence replaces the generated one.
          *     The range is startDate..endDate inclusive, read in the choir's time zone, at most 732 days.
          *     Feasts are the choir's liturgical calendar's active feasts in the range.
+         *     Every answer carries a (weak) ETag, which changes with anything the answer depends on: the
+         *     choir's events, its time zone and calendar, the feasts, the range and what the caller may
+         *     see. A request whose If-None-Match holds the current one gets 304 and no body.
          */
         get: operations["listEvents"];
         put?: never;
@@ -1676,6 +1679,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The ETag of an answer the caller holds. */
+        IfNoneMatch: string;
         EventId: string;
         CalendarTypeKey: string;
         InviteToken: string;
@@ -1685,7 +1690,12 @@ export interface components {
         Provider: "google" | "azure";
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description A weak entity tag of the answer (W/"…"). */
+        ETag: string;
+        /** @description When the answer last changed, as an HTTP date. */
+        LastModified: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -3095,7 +3105,10 @@ export interface operations {
                 /** @description YYYY-MM-DD (inclusive) */
                 endDate: string;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an answer the caller holds. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 choirId: components["parameters"]["ChoirId"];
             };
@@ -3106,11 +3119,20 @@ export interface operations {
             /** @description Events by start, and feasts by date. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EventList"];
                 };
+            };
+            /** @description The answer the caller holds (If-None-Match) is current. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Error"];
         };
@@ -3361,7 +3383,12 @@ export interface operations {
                 /** @description Only this choir's events. */
                 choir?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an answer the caller holds. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description An HTTP date; honoured when If-None-Match is absent. */
+                "If-Modified-Since"?: string;
+            };
             path: {
                 /** @description {token}.ics */
                 feedFile: string;
@@ -3373,11 +3400,22 @@ export interface operations {
             /** @description RFC 5545 calendar. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["LastModified"];
                     [name: string]: unknown;
                 };
                 content: {
                     "text/calendar": string;
                 };
+            };
+            /** @description The feed the calendar app holds is current. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["LastModified"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Error"];
         };
