@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"errors"
+	"fmt"
 	"io"
 	"maps"
 	"net/url"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/buildinfo"
 	"github.com/cantica/cantica/internal/ics"
 	"github.com/cantica/cantica/internal/liturgy"
 	"github.com/cantica/cantica/internal/recurrence"
@@ -71,46 +73,83 @@ const (
 	FeedWindowAhead = 2 * 366 * 24 * time.Hour
 )
 
-// WriteFeed writes the published events of the feed owner's choirs, or of
-// one of them.
-func (s *Service) WriteFeed(ctx context.Context, w io.Writer, token, choirID string) error {
-	var userID string
-	err := s.db.QueryRowContext(ctx, `SELECT user_id FROM calendar_feeds WHERE token = ?`, token).Scan(&userID)
+// FeedState is what a feed's answer depends on, read in two statements:
+// the feed, its owner's choirs with their calendar versions, the feasts'
+// version, and the day (the feed's window moves with it).
+type FeedState struct {
+	userID   string
+	name     string
+	choirIDs []any
+	// Tag is the feed's weak ETag; Modified is when what it tags was first
+	// served (Last-Modified), as the feed row remembers it.
+	Tag      string
+	Modified time.Time
+}
+
+// FeedState reads the state of a feed, or of its one choir (choirID), and
+// remembers since when the feed has served what its tag names.
+func (s *Service) FeedState(ctx context.Context, token, choirID string) (*FeedState, error) {
+	var st FeedState
+	var served string
+	var changed sql.NullTime
+	var feastVersion int64
+	err := s.db.QueryRowContext(ctx, `SELECT f.user_id, f.content_tag, f.content_changed_at, v.version
+		FROM calendar_feeds f JOIN data_versions v ON v.name = 'feasts' WHERE f.token = ?`, token).
+		Scan(&st.userID, &served, &changed, &feastVersion)
 	if errors.Is(err, sql.ErrNoRows) {
-		return apperr.New(apperr.NotFound, "NOT_FOUND", MsgFeedNotFound)
+		return nil, apperr.New(apperr.NotFound, "NOT_FOUND", MsgFeedNotFound)
 	}
 	if err != nil {
-		return err
+		return nil, fmt.Errorf("calendar: read a feed: %w", err)
 	}
-	memberships, err := s.choirs.Memberships(ctx, userID)
+	memberships, err := s.choirs.Memberships(ctx, st.userID)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	name := "Cantica"
-	var ids []any
+	st.name = "Cantica"
+	now := s.now()
+	parts := []any{"feed", st.userID, choirID, s.baseURL, feastVersion, feedDay(now).Format(time.DateOnly)}
 	for _, m := range memberships {
 		if choirID == "" || m.Choir.ID == choirID {
-			ids = append(ids, m.Choir.ID)
+			st.choirIDs = append(st.choirIDs, m.Choir.ID)
+			parts = append(parts, m.Choir.ID, m.Choir.CalendarVersion, m.Choir.Name)
 			if choirID != "" {
-				name = "Cantica: " + m.Choir.Name
+				st.name = "Cantica: " + m.Choir.Name
 			}
 		}
 	}
-	if choirID != "" && len(ids) == 0 {
-		return apperr.New(apperr.NotFound, "NOT_FOUND", "Choir not found.")
+	if choirID != "" && len(st.choirIDs) == 0 {
+		return nil, apperr.New(apperr.NotFound, "NOT_FOUND", "Choir not found.")
 	}
-	if len(ids) == 0 {
-		return s.write(ctx, w, name, nil, false)
+	st.Tag, st.Modified = buildinfo.ETag(parts...), changed.Time
+	if st.Tag != served || !changed.Valid {
+		st.Modified = now
+		if _, err := s.db.ExecContext(ctx, `UPDATE calendar_feeds SET content_tag = ?, content_changed_at = ? WHERE user_id = ?`,
+			st.Tag, now, st.userID); err != nil {
+			return nil, fmt.Errorf("calendar: note what feed of %s serves: %w", st.userID, err)
+		}
+	}
+	return &st, nil
+}
+
+// feedDay is the day a feed's window is measured from: the window moves a
+// day at a time, so that a feed's answer holds for the day.
+func feedDay(now time.Time) time.Time { return now.UTC().Truncate(24 * time.Hour) }
+
+// WriteFeed writes the published events of a feed's choirs.
+func (s *Service) WriteFeed(ctx context.Context, w io.Writer, st *FeedState) error {
+	if len(st.choirIDs) == 0 {
+		return s.write(ctx, w, st.name, nil, false)
 	}
 	// Edited occurrences come whatever their status: a draft one hides the
 	// generated occurrence it replaces, as it does in the app.
-	rows, err := queryEvents(ctx, s.db, `choir_id IN (?`+strings.Repeat(`, ?`, len(ids)-1)+`) AND (series_id IS NOT NULL
+	rows, err := queryEvents(ctx, s.db, `choir_id IN (?`+strings.Repeat(`, ?`, len(st.choirIDs)-1)+`) AND (series_id IS NOT NULL
 		OR status = 'published' AND (recurrence_rule IS NOT NULL OR end_at > ?)) ORDER BY start_at, id`,
-		append(ids, formatInstant(s.now().Add(-FeedWindowBack)))...)
+		append(st.choirIDs, formatInstant(feedDay(s.now()).Add(-FeedWindowBack)))...)
 	if err != nil {
-		return err
+		return fmt.Errorf("calendar: read the events of a feed: %w", err)
 	}
-	return s.write(ctx, w, name, rows, false)
+	return s.write(ctx, w, st.name, rows, false)
 }
 
 // WriteEvent writes one event or series, with its edited occurrences.
@@ -141,6 +180,7 @@ func (s *Service) WriteEvent(ctx context.Context, w io.Writer, choirID, id strin
 // single events given must all be ones the reader may see.
 func (s *Service) write(ctx context.Context, w io.Writer, name string, rows []*Event, seesDrafts bool) error {
 	now := s.now()
+	day := feedDay(now)
 	series := map[string]*Event{}
 	edited := map[string]map[string]*Event{}
 	var ids []any
@@ -164,7 +204,7 @@ func (s *Service) write(ctx context.Context, w io.Writer, name string, rows []*E
 			return err
 		}
 	}
-	lo, hi := now.Add(-FeedWindowBack), now.Add(FeedWindowAhead)
+	lo, hi := day.Add(-FeedWindowBack), day.Add(FeedWindowAhead)
 	feasts, err := s.feastLookup(ctx, series, lo, hi)
 	if err != nil {
 		return err

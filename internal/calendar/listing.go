@@ -65,8 +65,26 @@ type Header struct {
 }
 
 // Header reads a choir's calendar header and, in the same statement, a
-// user's standing in the choir, which internal/access judges.
-func (s *Service) Header(ctx context.Context, choirID, userID string, globalAdmin bool) (*Header, access.Standing, error) {
+// user's standing in the choir, which internal/access judges. The feasts a
+// range from..to needs (with the year either way that feast-based rules
+// may reach) are computed first when they are not yet, and the header read
+// again: its feasts' version then covers them.
+func (s *Service) Header(ctx context.Context, choirID, userID string, globalAdmin bool, from, to liturgy.Date) (*Header, access.Standing, error) {
+	h, st, err := s.header(ctx, choirID, userID, globalAdmin)
+	if err != nil || h == nil || !h.FeastsPublished || from.IsZero() {
+		return h, st, err
+	}
+	first, last := from.AddDays(-400).Year, to.AddDays(400).Year
+	if s.feasts.YearsKnown(h.CalendarType, first, last) {
+		return h, st, nil
+	}
+	if err := s.feasts.EnsureYears(ctx, h.CalendarType, first, last); err != nil {
+		return nil, st, err
+	}
+	return s.header(ctx, choirID, userID, globalAdmin)
+}
+
+func (s *Service) header(ctx context.Context, choirID, userID string, globalAdmin bool) (*Header, access.Standing, error) {
 	h := Header{ChoirID: choirID}
 	var role sql.NullString
 	var active sql.NullBool

@@ -41,6 +41,9 @@ type Choir struct {
 	TimeZone                 string
 	Plan                     *string
 	CreatedAt, UpdatedAt     time.Time
+	// CalendarVersion counts the changes to the choir's events (the
+	// calendar bumps it), for tags of answers built on them.
+	CalendarVersion int64
 }
 
 // Messages of accounts §5 and §8.
@@ -255,7 +258,7 @@ func SetLastAccessed(ctx context.Context, q db.Querier, userID string, choirID *
 }
 
 const choirColumns = `c.id, c.name, c.city, c.postcode, c.country_code, k.name, c.religious_affiliation_id,
-	c.calendar_type, c.time_zone, c.plan, c.created_at, c.updated_at`
+	c.calendar_type, c.time_zone, c.plan, c.created_at, c.updated_at, c.calendar_version`
 
 const choirFrom = ` FROM choirs c JOIN countries k ON k.code = c.country_code `
 
@@ -263,7 +266,7 @@ func scanChoir(row interface{ Scan(...any) error }) (*Choir, error) {
 	var c Choir
 	var plan sql.NullString
 	err := row.Scan(&c.ID, &c.Name, &c.City, &c.Postcode, &c.CountryCode, &c.Country, &c.AffiliationID,
-		&c.CalendarType, &c.TimeZone, &plan, &c.CreatedAt, &c.UpdatedAt)
+		&c.CalendarType, &c.TimeZone, &plan, &c.CreatedAt, &c.UpdatedAt, &c.CalendarVersion)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.New(apperr.NotFound, "NOT_FOUND", MsgChoirNotFound)
 	}

@@ -38,7 +38,7 @@ func (s *Service) Memberships(ctx context.Context, userID string) ([]Membership,
 		var role string
 		c := &m.Choir
 		if err := rows.Scan(&c.ID, &c.Name, &c.City, &c.Postcode, &c.CountryCode, &c.Country, &c.AffiliationID,
-			&c.CalendarType, &c.TimeZone, &plan, &c.CreatedAt, &c.UpdatedAt, &role, &m.IsActive, &m.Status, &m.JoinedDate); err != nil {
+			&c.CalendarType, &c.TimeZone, &plan, &c.CreatedAt, &c.UpdatedAt, &c.CalendarVersion, &role, &m.IsActive, &m.Status, &m.JoinedDate); err != nil {
 			return nil, err
 		}
 		if plan.Valid {

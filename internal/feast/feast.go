@@ -499,7 +499,7 @@ func (s *Service) Lookup(ctx context.Context, ids []string, from, to liturgy.Dat
 	}
 	computed := false
 	for key := range published {
-		if !s.yearsKnown(key, max(from.Year, liturgy.MinYear), min(to.Year, liturgy.MaxYear)) {
+		if !s.YearsKnown(key, from.Year, to.Year) {
 			if err := s.EnsureYears(ctx, key, from.Year, to.Year); err != nil {
 				return nil, err
 			}

@@ -17,7 +17,7 @@ import (
 // the others.
 func (s *Service) EnsureYears(ctx context.Context, key string, from, to int) error {
 	from, to = max(from, liturgy.MinYear), min(to, liturgy.MaxYear)
-	if from > to || s.yearsKnown(key, from, to) {
+	if from > to || s.YearsKnown(key, from, to) {
 		return nil
 	}
 	done := map[int]bool{}
@@ -53,10 +53,10 @@ type yearKey struct {
 	year         int
 }
 
-// yearsKnown says whether this process has seen every year of a range
-// computed.
-func (s *Service) yearsKnown(key string, from, to int) bool {
-	for y := from; y <= to; y++ {
+// YearsKnown says whether this process has seen every year of a range
+// computed (years outside what the rules cover count as computed).
+func (s *Service) YearsKnown(key string, from, to int) bool {
+	for y := max(from, liturgy.MinYear); y <= min(to, liturgy.MaxYear); y++ {
 		if _, ok := s.years.Load(yearKey{key, y}); !ok {
 			return false
 		}

@@ -4,16 +4,12 @@ import (
 	"bytes"
 	"compress/gzip"
 	"container/list"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"fmt"
 	"net/http"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/cantica/cantica/internal/buildinfo"
 	"github.com/cantica/cantica/internal/calendar"
 )
 
@@ -136,35 +132,11 @@ func (e encodedAnswer) write(w http.ResponseWriter) error {
 // VisitListEventsResponse makes a kept answer a ListEvents response.
 func (e encodedAnswer) VisitListEventsResponse(w http.ResponseWriter) error { return e.write(w) }
 
-// buildTag changes with the code that encodes answers, so that a new
-// version of Cantica does not take an old one's answers for current: the
-// commit it was built from, or (for a build with uncommitted changes, or
-// without version control) a value of this process alone.
-var buildTag = func() string {
-	var revision string
-	modified := false
-	if info, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range info.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				revision = s.Value
-			case "vcs.modified":
-				modified = s.Value == "true"
-			}
-		}
-	}
-	if revision == "" || modified {
-		revision += "+" + rand.Text()
-	}
-	return revision
-}()
-
 // eventsTag is the ETag of a range of a choir's calendar: everything the
-// answer depends on, hashed.
+// answer depends on.
 func eventsTag(h *calendar.Header, r calendar.Range) string {
-	sum := sha256.Sum256(fmt.Appendf(nil, "events|%s|%s|%d|%s|%s|%t|%d|%s|%s|%t|%t", buildTag, h.ChoirID, h.Version,
-		h.TimeZone, h.CalendarType, h.FeastsPublished, h.FeastVersion, r.From, r.To, r.SeesDrafts, r.SeesUnpublished))
-	return `W/"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
+	return buildinfo.ETag("events", h.ChoirID, h.Version, h.TimeZone, h.CalendarType, h.FeastsPublished, h.FeastVersion,
+		r.From, r.To, r.SeesDrafts, r.SeesUnpublished)
 }
 
 // etagMatches reads an If-None-Match header: "*", or a list of entity

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/calendar"
 	api "github.com/cantica/cantica/internal/httpapi/apigen"
+	"github.com/cantica/cantica/internal/liturgy"
 	"github.com/cantica/cantica/internal/recurrence"
 	zonepkg "github.com/cantica/cantica/internal/zone"
 )
@@ -121,7 +123,11 @@ func (s *Server) describedOut(ctx context.Context, it calendar.Item) (api.Calend
 // (by this process) is served again without being built.
 func (s *Server) ListEvents(ctx context.Context, in api.ListEventsRequestObject) (api.ListEventsResponseObject, error) {
 	u := requestFrom(ctx).user
-	h, st, err := s.calendar.Header(ctx, in.ChoirId, u.ID, u.IsGlobalAdmin)
+	from, to, rangeErr := calendar.ParseRange(in.Params.StartDate, in.Params.EndDate)
+	if rangeErr != nil {
+		from, to = liturgy.Date{}, liturgy.Date{} // no feasts to compute for a range refused below
+	}
+	h, st, err := s.calendar.Header(ctx, in.ChoirId, u.ID, u.IsGlobalAdmin, from, to)
 	if err != nil {
 		return nil, err
 	}
@@ -129,9 +135,8 @@ func (s *Server) ListEvents(ctx context.Context, in api.ListEventsRequestObject)
 	if err != nil {
 		return nil, err
 	}
-	from, to, err := calendar.ParseRange(in.Params.StartDate, in.Params.EndDate)
-	if err != nil {
-		return nil, err
+	if rangeErr != nil { // told only to those who may see the calendar
+		return nil, rangeErr
 	}
 	r := calendar.Range{From: from, To: to, SeesDrafts: access.SeesDraftEvents(role),
 		SeesUnpublished: access.SeesUnpublishedCalendars(platform(ctx))}
@@ -330,19 +335,43 @@ func (s *Server) RevokeCalendarFeed(ctx context.Context, _ api.RevokeCalendarFee
 }
 
 // GetCalendarFeedIcs serves a private feed to a calendar app: its token is
-// the whole authority.
+// the whole authority. Calendar apps poll it; one that holds the current
+// feed (If-None-Match, or without it If-Modified-Since) gets 304.
 func (s *Server) GetCalendarFeedIcs(ctx context.Context, in api.GetCalendarFeedIcsRequestObject) (api.GetCalendarFeedIcsResponseObject, error) {
 	token, ok := strings.CutSuffix(in.FeedFile, ".ics")
 	if !ok || token == "" {
 		return nil, apperr.New(apperr.NotFound, CodeNotFound, calendar.MsgFeedNotFound)
 	}
-	var buf bytes.Buffer
-	if err := s.calendar.WriteFeed(ctx, &buf, token, deref(in.Params.Choir)); err != nil {
+	st, err := s.calendar.FeedState(ctx, token, deref(in.Params.Choir))
+	if err != nil {
 		return nil, err
 	}
 	w := requestFrom(ctx).w
-	w.Header().Set("Content-Disposition", `inline; filename="cantica.ics"`)
 	w.Header().Set("Cache-Control", "private, no-cache")
 	w.Header().Set("Referrer-Policy", "no-referrer")
-	return api.GetCalendarFeedIcs200TextcalendarResponse{Body: &buf, ContentLength: int64(buf.Len())}, nil
+	modified := st.Modified.UTC().Format(http.TimeFormat)
+	if notModified(in.Params.IfNoneMatch, in.Params.IfModifiedSince, st.Tag, st.Modified) {
+		return api.GetCalendarFeedIcs304Response{Headers: api.GetCalendarFeedIcs304ResponseHeaders{ETag: &st.Tag, LastModified: &modified}}, nil
+	}
+	var buf bytes.Buffer
+	if err := s.calendar.WriteFeed(ctx, &buf, st); err != nil {
+		return nil, err
+	}
+	w.Header().Set("Content-Disposition", `inline; filename="cantica.ics"`)
+	return api.GetCalendarFeedIcs200TextcalendarResponse{Body: &buf, ContentLength: int64(buf.Len()),
+		Headers: api.GetCalendarFeedIcs200ResponseHeaders{ETag: &st.Tag, LastModified: &modified}}, nil
+}
+
+// notModified says whether a conditional request holds the current answer:
+// by its If-None-Match when it sends one (RFC 9110 §13.2.2), else by its
+// If-Modified-Since, to the second.
+func notModified(ifNoneMatch, ifModifiedSince *string, tag string, modified time.Time) bool {
+	if ifNoneMatch != nil {
+		return etagMatches(*ifNoneMatch, tag)
+	}
+	if ifModifiedSince == nil {
+		return false
+	}
+	since, err := http.ParseTime(*ifModifiedSince)
+	return err == nil && !modified.Truncate(time.Second).After(since)
 }

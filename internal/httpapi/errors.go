@@ -52,6 +52,18 @@ var statusOf = map[apperr.Kind]int{
 // writeHandlerError answers for an error a handler returned: a refusal as
 // it says, anything else as a 500 whose cause goes to the log, not the client.
 func writeHandlerError(logger *slog.Logger, w http.ResponseWriter, r *http.Request, err error) {
+	switch {
+	case r.Context().Err() != nil:
+		// The client went away (its request's context ended): nobody is
+		// there to answer, and nothing failed on this side.
+		logger.Debug("client went away", "method", r.Method, "path", r.URL.Path, "err", err)
+		return
+	case headerSent(w):
+		// Failed while sending the answer (the connection broke): the status
+		// is out, and a second one would be refused.
+		logger.Debug("answer cut off", "method", r.Method, "path", r.URL.Path, "err", err)
+		return
+	}
 	if e, ok := apperr.As(err); ok {
 		body := errorBody{Code: e.Code, Message: e.Message, Details: e.Details}
 		if e.Kind == apperr.Internal {

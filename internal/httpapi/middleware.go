@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"cmp"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cantica/cantica/internal/apperr"
@@ -65,6 +67,138 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
+// statusClientGone is what the log and the metrics record for a request
+// whose client went away before its answer was sent (nginx's 499): not a
+// failure of the server.
+const statusClientGone = 499
+
+// headerSent says whether the response's status line has gone out (or been
+// decided), so that a failure found later cannot be answered any more.
+func headerSent(w http.ResponseWriter) bool {
+	for w != nil {
+		switch rec := w.(type) {
+		case *statusRecorder:
+			return rec.status != 0
+		case *gzipWriter:
+			if rec.status != 0 {
+				return true
+			}
+		}
+		u, ok := w.(interface{ Unwrap() http.ResponseWriter })
+		if !ok {
+			return false
+		}
+		w = u.Unwrap()
+	}
+	return false
+}
+
+// gzipMinBytes is the size from which a JSON answer is compressed: below
+// it, the gzip header and a round of work cost more than they save.
+const gzipMinBytes = 1024
+
+var gzipWriters = sync.Pool{New: func() any {
+	zw, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed)
+	return zw
+}}
+
+// compressJSON gzips the API's answers of gzipMinBytes or more in a
+// compressible type (JSON, calendar feeds, CSV) for clients that accept gzip. An answer that sets its own Content-Encoding
+// (a kept calendar answer, compressed once) passes as it is.
+func compressJSON(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/api/") || !acceptsGzip(r) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Add("Vary", "Accept-Encoding")
+		gw := &gzipWriter{ResponseWriter: w}
+		defer gw.finish()
+		next.ServeHTTP(gw, r)
+	})
+}
+
+// gzipWriter holds back an answer's first bytes until it knows whether the
+// answer is JSON long enough to compress.
+type gzipWriter struct {
+	http.ResponseWriter
+	status  int
+	held    []byte
+	decided bool
+	zw      *gzip.Writer
+}
+
+func (g *gzipWriter) WriteHeader(code int) {
+	if g.status == 0 {
+		g.status = code
+	}
+}
+
+func (g *gzipWriter) Write(p []byte) (int, error) {
+	if g.status == 0 {
+		g.status = http.StatusOK
+	}
+	if !g.decided {
+		if len(g.held)+len(p) < gzipMinBytes {
+			g.held = append(g.held, p...)
+			return len(p), nil
+		}
+		if err := g.decide(true); err != nil {
+			return 0, err
+		}
+	}
+	if g.zw != nil {
+		return g.zw.Write(p)
+	}
+	return g.ResponseWriter.Write(p)
+}
+
+// decide sends the status line, compressing from here on when the answer
+// is long enough (long) and is JSON no one has encoded already, and then
+// the bytes held back.
+func (g *gzipWriter) decide(long bool) error {
+	g.decided = true
+	h := g.ResponseWriter.Header()
+	if long && compressible(h.Get("Content-Type")) && h.Get("Content-Encoding") == "" {
+		h.Set("Content-Encoding", "gzip")
+		h.Del("Content-Length")
+		g.zw = gzipWriters.Get().(*gzip.Writer)
+		g.zw.Reset(g.ResponseWriter)
+	}
+	g.ResponseWriter.WriteHeader(cmp.Or(g.status, http.StatusOK))
+	held := g.held
+	g.held = nil
+	if len(held) == 0 {
+		return nil
+	}
+	var err error
+	if g.zw != nil {
+		_, err = g.zw.Write(held)
+	} else {
+		_, err = g.ResponseWriter.Write(held)
+	}
+	return err
+}
+
+// finish sends what is still held back (a short answer, or none) and ends
+// the compressed stream.
+func (g *gzipWriter) finish() {
+	if !g.decided {
+		if g.status == 0 && len(g.held) == 0 {
+			return // nothing was written: the server answers 200 empty
+		}
+		_ = g.decide(false)
+	}
+	if g.zw != nil {
+		_ = g.zw.Close()
+		g.zw.Reset(io.Discard)
+		gzipWriters.Put(g.zw)
+		g.zw = nil
+	}
+}
+
+func (g *gzipWriter) Unwrap() http.ResponseWriter { return g.ResponseWriter }
+
 // observe logs one line per request and feeds the metrics. It must wrap the
 // ServeMux directly (with handlers that pass the same *http.Request) so that
 // r.Pattern, set by the mux, is visible afterwards.
@@ -81,6 +215,9 @@ func observe(logger *slog.Logger, m *metrics, next http.Handler) http.Handler {
 			}
 			if rec.status == 0 {
 				rec.status = http.StatusOK
+			}
+			if r.Context().Err() != nil {
+				rec.status = statusClientGone
 			}
 			elapsed := time.Since(start)
 			m.observe(r, rec.status, elapsed)

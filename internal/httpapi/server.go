@@ -136,6 +136,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	h = csrf.Handler(h)
 	h = limitBody(maxAPIBody, h)
 	h = privateAPI(h)
+	h = compressJSON(h)
 	h = observe(opts.Logger, m, h)
 	h = securityHeaders(opts.Config.BaseURL.Scheme == "https", h)
 	return h, m.handler(), nil

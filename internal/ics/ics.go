@@ -103,7 +103,7 @@ func Write(w io.Writer, c Calendar) error {
 		line("X-PUBLISHED-TTL:" + d)
 	}
 	for _, z := range zonesOf(c.Events) {
-		writeTimezone(line, z.loc, z.firstYear-1, max(z.lastYear, now().Year())+1)
+		b.WriteString(timezoneText(z.loc, z.firstYear-1, max(z.lastYear, now().Year())+1))
 	}
 	for i := range c.Events {
 		c.Events[i].write(line)

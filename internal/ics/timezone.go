@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -77,6 +78,23 @@ func (c change) component() string {
 		return "DAYLIGHT"
 	}
 	return "STANDARD"
+}
+
+// timezones keeps the text of each VTIMEZONE written (a zone and its span
+// of years), which takes about a millisecond to work out from the zone's
+// data: a feed that calendar apps poll writes the same few again and again.
+var timezones sync.Map // "zone|from|to" → folded text
+
+// timezoneText is the folded VTIMEZONE of writeTimezone, made once.
+func timezoneText(loc *time.Location, fromYear, toYear int) string {
+	key := loc.String() + "|" + strconv.Itoa(fromYear) + "|" + strconv.Itoa(toYear)
+	if text, ok := timezones.Load(key); ok {
+		return text.(string)
+	}
+	var b strings.Builder
+	writeTimezone(func(s string) { b.WriteString(Fold(s)) }, loc, fromYear, toYear)
+	timezones.Store(key, b.String())
+	return b.String()
 }
 
 // writeTimezone writes a VTIMEZONE for loc with one observance for each

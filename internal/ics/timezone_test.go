@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"slices"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -282,4 +283,33 @@ func allZones(t *testing.T) []string {
 		t.Skipf("only %d zones listed", len(zones))
 	}
 	return zones
+}
+
+// BenchmarkWriteZonedEvent writes a calendar with one event in London, as
+// a feed of one rehearsal series is: its VTIMEZONE is worked out once per
+// process and reused.
+func BenchmarkWriteZonedEvent(b *testing.B) {
+	london, err := time.LoadLocation("Europe/London")
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := time.Date(2020, 9, 1, 19, 30, 0, 0, london)
+	c := Calendar{ProdID: "-//x//y//EN", Events: []Event{{UID: "u", Stamp: start, Start: start, End: start.Add(2 * time.Hour), Location: london}}}
+	for range b.N {
+		if err := Write(io.Discard, c); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The VTIMEZONE kept for a zone is the one that would be written anew.
+func TestKeptTimezoneIsTheOneWritten(t *testing.T) {
+	loc, _ := time.LoadLocation("America/New_York")
+	var b strings.Builder
+	writeTimezone(func(s string) { b.WriteString(Fold(s)) }, loc, 2019, 2028)
+	for range 2 {
+		if got := timezoneText(loc, 2019, 2028); got != b.String() {
+			t.Fatalf("kept VTIMEZONE differs:\n%s\nwant\n%s", got, b.String())
+		}
+	}
 }
