@@ -2,9 +2,9 @@ package ics
 
 import (
 	"bufio"
+	"io"
 	"os"
 	"slices"
-	"io"
 	"strings"
 	"testing"
 	"time"
