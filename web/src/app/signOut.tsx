@@ -4,6 +4,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, HttpError, unwrap } from '../api/client';
+import { forgetHeldAnswers } from '../features/calendar/api';
 import { clearOnboardingState } from '../features/onboarding/storage';
 import { storeActiveChoirId } from './choir';
 import { handleError } from './errors';
@@ -11,7 +12,8 @@ import { sessionQueryKey } from './session';
 
 /**
  * clearSignedInState forgets everything the signed-out visitor must not keep
- * (accounts §4.2 'Logout'): cached data, the session's choir and invite, the
+ * (accounts §4.2 'Logout'): cached data (and the calendar answers held for
+ * revalidation), the session's choir and invite, the
  * remember-me flag, and the onboarding wizard's keys (completion, plan,
  * checkout), which would otherwise carry over to the next user of the tab.
  * The session is then known to be empty, so the next page need not ask the
@@ -19,6 +21,7 @@ import { sessionQueryKey } from './session';
  */
 export function clearSignedInState(queryClient: QueryClient) {
   queryClient.clear();
+  forgetHeldAnswers();
   queryClient.setQueryData(sessionQueryKey, { user: null, choirs: [] });
   storeActiveChoirId(null);
   clearOnboardingState();

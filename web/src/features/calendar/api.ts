@@ -38,14 +38,37 @@ const path = (choirId: string) => ({ params: { path: { choirId } } });
 const eventPath = (choirId: string, eventId: string) => ({ params: { path: { choirId, eventId } } });
 
 /**
+ * Answers held with their ETags, by choir and range, so that asking again
+ * sends If-None-Match and a 304 reuses the answer instead of downloading it
+ * again (the server never lets the browser keep private answers itself).
+ */
+const heldAnswers = new Map<string, { etag: string; list: EventList }>();
+const HELD_ANSWERS_MAX = 40;
+
+/**
  * fetchEvents reads a range. The answer is an object with events and feasts
  * (and truncatedFrom when the cap cut a series); a bare array is read as the
  * events (calendar §7), anything else as none.
  */
 export async function fetchEvents(choirId: string, range: DateRange): Promise<EventList> {
-  const data: unknown = unwrap(
-    await api.GET('/choirs/{choirId}/events', { params: { path: { choirId }, query: range } }),
-  );
+  const key = `${choirId}|${range.startDate}|${range.endDate}`;
+  const held = heldAnswers.get(key);
+  const result = await api.GET('/choirs/{choirId}/events', {
+    params: { path: { choirId }, query: range, header: held ? { 'If-None-Match': held.etag } : {} },
+  });
+  if (held && result.response.status === 304) return held.list;
+  const data: unknown = unwrap(result);
+  const list = readEventList(data);
+  const etag = result.response.headers.get('ETag');
+  heldAnswers.delete(key);
+  if (etag) {
+    heldAnswers.set(key, { etag, list });
+    if (heldAnswers.size > HELD_ANSWERS_MAX) heldAnswers.delete(heldAnswers.keys().next().value!);
+  }
+  return list;
+}
+
+function readEventList(data: unknown): EventList {
   if (Array.isArray(data)) return { events: data as CalendarEvent[], feasts: [] };
   const list = (data ?? {}) as Partial<EventList>;
   return {
@@ -53,6 +76,11 @@ export async function fetchEvents(choirId: string, range: DateRange): Promise<Ev
     feasts: Array.isArray(list.feasts) ? list.feasts : [],
     ...(typeof list.truncatedFrom === 'string' ? { truncatedFrom: list.truncatedFrom } : {}),
   };
+}
+
+/** forgetHeldAnswers empties the answers kept for revalidation (at sign-out, and between tests). */
+export function forgetHeldAnswers() {
+  heldAnswers.clear();
 }
 
 /** answers says whether a list fetched for a range holding this one has all of this one's events. */
