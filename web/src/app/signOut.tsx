@@ -13,9 +13,9 @@ import { sessionQueryKey } from './session';
 /**
  * clearSignedInState forgets everything the signed-out visitor must not keep
  * (accounts §4.2 'Logout'): cached data (and the calendar answers held for
- * revalidation), the session's choir and invite, the
- * remember-me flag, and the onboarding wizard's keys (completion, plan,
- * checkout), which would otherwise carry over to the next user of the tab.
+ * revalidation), the session's choir and invite, the remember-me flag, and
+ * the onboarding wizard's keys (completion, plan, checkout), which would
+ * otherwise carry over to the next user of the tab.
  * The session is then known to be empty, so the next page need not ask the
  * server.
  */
