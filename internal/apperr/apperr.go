@@ -59,7 +59,7 @@ func Validation(fields map[string]string, order ...string) *Error {
 			break
 		}
 	}
-	return &Error{Kind: Invalid, Code: "VALIDATION_ERROR", Message: msg, Details: fields}
+	return &Error{Kind: Invalid, Code: CodeValidation, Message: msg, Details: fields}
 }
 
 // New makes an error of a kind with a code and message.
@@ -75,7 +75,7 @@ func Failed(code, message string, cause error) *Error {
 
 // Limited is a RATE_LIMITED error.
 func Limited(message string, wait time.Duration) *Error {
-	return &Error{Kind: RateLimited, Code: "RATE_LIMITED", Message: message, RetryAfter: wait}
+	return &Error{Kind: RateLimited, Code: CodeRateLimited, Message: message, RetryAfter: wait}
 }
 
 // Seconds rounds a wait up to whole seconds, at least one.

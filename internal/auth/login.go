@@ -30,7 +30,7 @@ const MsgEmailNotConfirmed = "Please confirm your email address before signing i
 func (s *Service) Login(ctx context.Context, rawEmail, password string, remember bool, client Client) (*LoginOutcome, error) {
 	email, msg := NormaliseEmail(rawEmail)
 	if msg != "" || password == "" {
-		return nil, apperr.New(apperr.Unauthenticated, "AUTH_ERROR", MsgInvalidCredentials)
+		return nil, apperr.New(apperr.Unauthenticated, apperr.CodeAuth, MsgInvalidCredentials)
 	}
 	// The attempt is counted before the password is checked (see take): on
 	// the client address first, so that a paused account costs the address
@@ -72,14 +72,14 @@ func (s *Service) Login(ctx context.Context, rawEmail, password string, remember
 		// Both counts stand: the attempt was a failure.
 		wrongPassword = true
 		s.logger.Warn("auth: sign-in failed", "event", "sign_in_failed", "ip", client.IP, "known_account", u != nil)
-		return nil, apperr.New(apperr.Unauthenticated, "AUTH_ERROR", MsgInvalidCredentials)
+		return nil, apperr.New(apperr.Unauthenticated, apperr.CodeAuth, MsgInvalidCredentials)
 	}
 	if err := s.throttle.forget(ctx, accountKey); err != nil {
 		return nil, err
 	}
 	if !u.EmailConfirmed {
 		s.logger.Info("auth: sign-in before confirmation", "event", "sign_in_unconfirmed", "user_id", u.ID)
-		return nil, apperr.New(apperr.Forbidden, "EMAIL_NOT_CONFIRMED", MsgEmailNotConfirmed)
+		return nil, apperr.New(apperr.Forbidden, apperr.CodeEmailNotConfirmed, MsgEmailNotConfirmed)
 	}
 	return s.finishSignIn(ctx, u, "password", remember, client)
 }
@@ -159,7 +159,7 @@ func (s *Service) VerifyMFA(ctx context.Context, challenge, code string, client 
 		`SELECT user_id FROM auth_tokens WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?`,
 		hashSecret(challenge), purposeMFA, now).Scan(&userID)
 	if err != nil || challenge == "" {
-		return nil, apperr.New(apperr.Unauthenticated, "AUTH_ERROR", MsgMFAExpired)
+		return nil, apperr.New(apperr.Unauthenticated, apperr.CodeAuth, MsgMFAExpired)
 	}
 	counted, err := s.takeMFAAttempt(ctx, userID)
 	if err != nil {
@@ -178,7 +178,7 @@ func (s *Service) VerifyMFA(ctx context.Context, challenge, code string, client 
 		}
 		_, data, err := consumeToken(ctx, tx, challenge, purposeMFA, now)
 		if err != nil {
-			return apperr.New(apperr.Unauthenticated, "AUTH_ERROR", MsgMFAExpired)
+			return apperr.New(apperr.Unauthenticated, apperr.CodeAuth, MsgMFAExpired)
 		}
 		var pending mfaPending
 		if err := json.Unmarshal([]byte(data), &pending); err != nil {

@@ -41,7 +41,7 @@ func (s *Service) ForgotPassword(ctx context.Context, rawEmail string, client Cl
 		}
 		if len(providers) > 0 {
 			name := ProviderName(providers[0])
-			return apperr.New(apperr.Conflict, "OAUTH_ACCOUNT",
+			return apperr.New(apperr.Conflict, apperr.CodeOAuthAccount,
 				"This email uses "+name+" sign-in. Please use the "+name+" button on the login page.")
 		}
 	}
@@ -95,7 +95,7 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string) err
 		return endAllSessions(ctx, tx, id, "")
 	})
 	if errors.Is(err, errTokenInvalid) {
-		return apperr.New(apperr.Invalid, "INVALID_TOKEN", MsgResetLinkInvalid)
+		return apperr.New(apperr.Invalid, apperr.CodeInvalidToken, MsgResetLinkInvalid)
 	}
 	if err != nil {
 		return err
@@ -108,7 +108,7 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string) err
 // ends every other session of the user.
 func (s *Service) ChangePassword(ctx context.Context, u *User, sessionID, current, next string) error {
 	if !u.HasPassword() {
-		return apperr.New(apperr.Conflict, "NO_PASSWORD",
+		return apperr.New(apperr.Conflict, apperr.CodeNoPassword,
 			"Your account signs in with "+s.firstProviderName(ctx, u.ID)+" and has no password to change.")
 	}
 	var fe apperr.Fields

@@ -69,7 +69,7 @@ func validationError(fields map[string]string, order []string) error {
 	return apperr.Validation(fields, order...)
 }
 
-func notFound(msg string) error { return apperr.New(apperr.NotFound, "NOT_FOUND", msg) }
+func notFound(msg string) error { return apperr.New(apperr.NotFound, apperr.CodeNotFound, msg) }
 
 // ProviderName is how a provider is named to people.
 func ProviderName(provider string) string {
@@ -131,7 +131,7 @@ func (s *Service) Register(ctx context.Context, in Registration, client Client) 
 	})
 	if err != nil {
 		if db.IsUniqueViolation(err) { // registered by a concurrent request
-			return "", apperr.New(apperr.Conflict, "ACCOUNT_EXISTS", MsgPasswordAccountExists)
+			return "", apperr.New(apperr.Conflict, apperr.CodeAccountExists, MsgPasswordAccountExists)
 		}
 		return "", err
 	}
@@ -149,10 +149,10 @@ func (s *Service) existsError(ctx context.Context, u *User) error {
 		}
 		if len(providers) > 0 {
 			name := ProviderName(providers[0])
-			return apperr.New(apperr.Conflict, "ACCOUNT_EXISTS", fmt.Sprintf(MsgSocialAccountExists, name, name))
+			return apperr.New(apperr.Conflict, apperr.CodeAccountExists, fmt.Sprintf(MsgSocialAccountExists, name, name))
 		}
 	}
-	return apperr.New(apperr.Conflict, "ACCOUNT_EXISTS", MsgPasswordAccountExists)
+	return apperr.New(apperr.Conflict, apperr.CodeAccountExists, MsgPasswordAccountExists)
 }
 
 func (s *Service) sendConfirmation(ctx context.Context, q db.Querier, userID, email, firstName string, now time.Time) error {
@@ -264,7 +264,7 @@ func (s *Service) ConfirmEmail(ctx context.Context, token string) (string, error
 		return s.confirmed(ctx, tx, userID, email)
 	})
 	if errors.Is(err, errTokenInvalid) {
-		return "", apperr.New(apperr.Invalid, "INVALID_TOKEN",
+		return "", apperr.New(apperr.Invalid, apperr.CodeInvalidToken,
 			"This confirmation link is invalid, has expired or was already used. Sign in to have a new one sent.")
 	}
 	if err == nil {

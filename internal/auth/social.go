@@ -74,7 +74,7 @@ func (s *Service) FinishSocial(ctx context.Context, provider, code, state, bindi
 
 	if res.LinkUserID != "" {
 		if current == nil || current.ID != res.LinkUserID {
-			return nil, apperr.New(apperr.Unauthenticated, "AUTH_ERROR", "Please sign in again to connect "+name+".")
+			return nil, apperr.New(apperr.Unauthenticated, apperr.CodeAuth, "Please sign in again to connect "+name+".")
 		}
 		err := s.db.InTx(ctx, func(tx *db.Tx) error {
 			owner, err := identityOwner(ctx, tx, res.Issuer, res.Subject)
@@ -87,7 +87,7 @@ func (s *Service) FinishSocial(ctx context.Context, provider, code, state, bindi
 			case "":
 				return insertIdentity(ctx, tx, current.ID, res, now)
 			default:
-				return apperr.New(apperr.Conflict, "IDENTITY_IN_USE", "This "+name+" account is already connected to another Cantica account.")
+				return apperr.New(apperr.Conflict, apperr.CodeIdentityInUse, "This "+name+" account is already connected to another Cantica account.")
 			}
 		})
 		if err != nil {
@@ -110,13 +110,13 @@ func (s *Service) FinishSocial(ctx context.Context, provider, code, state, bindi
 		}
 		email, msg := NormaliseEmail(res.Email)
 		if msg != "" {
-			return apperr.New(apperr.Invalid, "AUTH_ERROR", name+" did not share a usable email address with Cantica.")
+			return apperr.New(apperr.Invalid, apperr.CodeAuth, name+" did not share a usable email address with Cantica.")
 		}
 		existing, err := userByEmail(ctx, tx, email)
 		switch {
 		case err == nil:
 			if !res.EmailVerified || !existing.EmailConfirmed {
-				return apperr.New(apperr.Conflict, "ACCOUNT_EXISTS", "An account with this email already exists. "+
+				return apperr.New(apperr.Conflict, apperr.CodeAccountExists, "An account with this email already exists. "+
 					"Sign in with your email and password, then connect "+name+" under Connected Accounts.")
 			}
 			userID = existing.ID
@@ -128,7 +128,7 @@ func (s *Service) FinishSocial(ctx context.Context, provider, code, state, bindi
 			// that exists.)
 			if !res.EmailVerified {
 				s.logger.Info("auth: sign-up with an unconfirmed provider address refused", "event", "social_sign_up_refused", "provider", provider)
-				return apperr.New(apperr.Forbidden, "EMAIL_NOT_VERIFIED", MsgProviderEmailUnverified(name))
+				return apperr.New(apperr.Forbidden, apperr.CodeEmailNotVerified, MsgProviderEmailUnverified(name))
 			}
 			userID = uuid.NewString()
 			first, last := socialNames(res)
@@ -161,15 +161,15 @@ func (s *Service) socialError(provider string, err error) error {
 	name := ProviderName(provider)
 	switch {
 	case errors.Is(err, oidc.ErrInvalidState):
-		return apperr.New(apperr.Invalid, "INVALID_STATE", "This sign-in attempt has expired or was already used. Please try again.")
+		return apperr.New(apperr.Invalid, apperr.CodeInvalidState, "This sign-in attempt has expired or was already used. Please try again.")
 	case errors.Is(err, oidc.ErrOtherBrowser):
-		return apperr.New(apperr.Invalid, "INVALID_STATE", MsgOtherBrowser)
+		return apperr.New(apperr.Invalid, apperr.CodeInvalidState, MsgOtherBrowser)
 	case errors.Is(err, oidc.ErrUnknownProvider), errors.Is(err, oidc.ErrProviderDisabled):
-		return apperr.New(apperr.NotFound, "NOT_FOUND", name+" sign-in is not available on this server.")
+		return apperr.New(apperr.NotFound, apperr.CodeNotFound, name+" sign-in is not available on this server.")
 	case errors.Is(err, oidc.ErrProviderUnavailable):
-		return apperr.New(apperr.Unauthenticated, "PROVIDER_UNAVAILABLE", name+" could not be reached. Please try again in a moment.")
+		return apperr.New(apperr.Unauthenticated, apperr.CodeProviderUnavailable, name+" could not be reached. Please try again in a moment.")
 	case errors.Is(err, oidc.ErrTokenRejected):
-		return apperr.New(apperr.Unauthenticated, "AUTH_ERROR", name+" sign-in could not be verified. Please try again.")
+		return apperr.New(apperr.Unauthenticated, apperr.CodeAuth, name+" sign-in could not be verified. Please try again.")
 	}
 	return err
 }
@@ -239,7 +239,7 @@ func (s *Service) UnlinkIdentity(ctx context.Context, u *User, identityID string
 			return err
 		}
 		if others == 0 && !u.HasPassword() {
-			return apperr.New(apperr.Conflict, "LAST_SIGN_IN_METHOD",
+			return apperr.New(apperr.Conflict, apperr.CodeLastSignInMethod,
 				"You can't disconnect "+ProviderName(provider)+": it is your only way to sign in. Connect another account first.")
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM identities WHERE id = ? AND user_id = ?`, identityID, u.ID); err != nil {

@@ -138,7 +138,7 @@ type TOTPEnrollment struct {
 // Turning it on needs a first code (ActivateTOTP).
 func (s *Service) EnrollTOTP(ctx context.Context, u *User) (*TOTPEnrollment, error) {
 	if u.MFAEnabled {
-		return nil, apperr.New(apperr.Conflict, "MFA_ALREADY_ENABLED", "Two-factor authentication is already on.")
+		return nil, apperr.New(apperr.Conflict, apperr.CodeMFAAlreadyEnabled, "Two-factor authentication is already on.")
 	}
 	key, err := totp.Generate(totp.GenerateOpts{Issuer: totpIssuer, AccountName: u.Email, Period: totpPeriod})
 	if err != nil {
@@ -188,7 +188,7 @@ func (s *Service) ActivateTOTP(ctx context.Context, userID, code string) ([]stri
 		err := tx.QueryRowContext(ctx,
 			`SELECT secret FROM totp_factors WHERE user_id = ? AND enabled_at IS NULL`, userID).Scan(&secret)
 		if errors.Is(err, sql.ErrNoRows) {
-			return apperr.New(apperr.Conflict, "MFA_NOT_ENROLLING", "Start the set-up again: there is no authenticator waiting for its first code.")
+			return apperr.New(apperr.Conflict, apperr.CodeMFANotEnrolling, "Start the set-up again: there is no authenticator waiting for its first code.")
 		}
 		if err != nil {
 			return err

@@ -97,7 +97,7 @@ func (s *Service) FeedState(ctx context.Context, token, choirID string) (*FeedSt
 		FROM calendar_feeds f JOIN data_versions v ON v.name = 'feasts' WHERE f.token = ?`, token).
 		Scan(&st.userID, &served, &changed, &feastVersion)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.New(apperr.NotFound, "NOT_FOUND", MsgFeedNotFound)
+		return nil, apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgFeedNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("calendar: read a feed: %w", err)
@@ -119,7 +119,7 @@ func (s *Service) FeedState(ctx context.Context, token, choirID string) (*FeedSt
 		}
 	}
 	if choirID != "" && len(st.choirIDs) == 0 {
-		return nil, apperr.New(apperr.NotFound, "NOT_FOUND", "Choir not found.")
+		return nil, apperr.New(apperr.NotFound, apperr.CodeNotFound, "Choir not found.")
 	}
 	st.Tag, st.Modified = buildinfo.ETag(parts...), changed.Time
 	if st.Tag != served || !changed.Valid {

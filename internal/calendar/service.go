@@ -222,7 +222,7 @@ func (s *Service) target(ctx context.Context, tx *db.Tx, choirID, id, instanceSt
 		return nil, err
 	}
 	if !slices.Contains(recurrence.Dates(*ev.Rule, ev.localDate(), t.date, t.date, feasts), t.date) || gone[ev.ID][date] {
-		return nil, apperr.New(apperr.NotFound, "NOT_FOUND", MsgOccurrenceMissing)
+		return nil, apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgOccurrenceMissing)
 	}
 	return t, nil
 }

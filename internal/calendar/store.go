@@ -66,7 +66,7 @@ func loadEvent(ctx context.Context, tx *db.Tx, choirID, id string) (*Event, erro
 	return e, err
 }
 
-func notFound() error { return apperr.New(apperr.NotFound, "NOT_FOUND", MsgEventNotFound) }
+func notFound() error { return apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgEventNotFound) }
 
 func insertEvent(ctx context.Context, q db.Querier, e *Event, createdBy string) error {
 	rule, err := encodeRule(e.Rule)

@@ -60,10 +60,6 @@ const (
 	MsgChoirNotFound      = "Choir not found."
 	MsgCreateFailed       = "An unexpected error occurred while creating your choir."
 
-	// CodeCreateFailed is the code of a choir creation that failed for a
-	// reason other than the input (accounts §8).
-	CodeCreateFailed = "CHOIR_CREATE_ERROR"
-
 	NameMax     = 200
 	CityMax     = 100
 	PostcodeMax = 20
@@ -163,7 +159,7 @@ func (s *Service) Create(ctx context.Context, userID string, in Create) (*Choir,
 	c, err := s.create(ctx, userID, in)
 	if err != nil {
 		if _, refused := apperr.As(err); !refused {
-			return nil, apperr.Failed(CodeCreateFailed, MsgCreateFailed, err)
+			return nil, apperr.Failed(apperr.CodeChoirCreate, MsgCreateFailed, err)
 		}
 		return nil, err
 	}
@@ -268,7 +264,7 @@ func scanChoir(row interface{ Scan(...any) error }) (*Choir, error) {
 	err := row.Scan(&c.ID, &c.Name, &c.City, &c.Postcode, &c.CountryCode, &c.Country, &c.AffiliationID,
 		&c.CalendarType, &c.TimeZone, &plan, &c.CreatedAt, &c.UpdatedAt, &c.CalendarVersion)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.New(apperr.NotFound, "NOT_FOUND", MsgChoirNotFound)
+		return nil, apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgChoirNotFound)
 	}
 	if err != nil {
 		return nil, err
@@ -340,7 +336,7 @@ func (s *Service) ChangeAffiliation(ctx context.Context, choirID, affiliationID 
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return apperr.New(apperr.NotFound, "NOT_FOUND", MsgChoirNotFound)
+			return apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgChoirNotFound)
 		}
 		out, err = get(ctx, tx, choirID)
 		return err

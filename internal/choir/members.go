@@ -34,7 +34,9 @@ const (
 	MsgRoleInvalid    = "Please choose a role: choir_admin, member or guest."
 )
 
-func memberNotFound() error { return apperr.New(apperr.NotFound, "NOT_FOUND", MsgMemberNotFound) }
+func memberNotFound() error {
+	return apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgMemberNotFound)
+}
 
 const memberSelect = `SELECT m.user_id, p.first_name, p.last_name, u.email, p.phone_number, p.share_phone,
 	m.role, m.is_active, m.joined_date
@@ -236,7 +238,7 @@ func requireAnotherAdmin(ctx context.Context, tx *db.Tx, choirID, userID string)
 		return err
 	}
 	if others == 0 {
-		return apperr.New(apperr.Conflict, "LAST_ADMIN", MsgLastAdmin)
+		return apperr.New(apperr.Conflict, apperr.CodeLastAdmin, MsgLastAdmin)
 	}
 	return nil
 }

@@ -83,7 +83,7 @@ const MsgNoChoirGlobalOnly = "Only a global administrator may work without a cho
 // pick any choir or none (Global Admin Mode).
 func (s *Service) SetActive(ctx context.Context, userID string, globalAdmin bool, choirID *string) error {
 	if choirID == nil && !access.Platform(globalAdmin).Allows(access.AdminGlobal) {
-		return apperr.New(apperr.Forbidden, "PERMISSION_ERROR", MsgNoChoirGlobalOnly)
+		return apperr.New(apperr.Forbidden, apperr.CodePermission, MsgNoChoirGlobalOnly)
 	}
 	if choirID != nil {
 		st, err := s.Standing(ctx, userID, globalAdmin, *choirID)
@@ -91,7 +91,7 @@ func (s *Service) SetActive(ctx context.Context, userID string, globalAdmin bool
 			return err
 		}
 		if st.Effective() == "" {
-			return apperr.New(apperr.NotFound, "NOT_FOUND", MsgChoirNotFound)
+			return apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgChoirNotFound)
 		}
 		if _, err := s.Get(ctx, *choirID); err != nil {
 			return err
@@ -105,7 +105,7 @@ func (s *Service) SetActive(ctx context.Context, userID string, globalAdmin bool
 func (s *Service) AddMember(ctx context.Context, userID, choirID string, role access.Role, now time.Time) error {
 	err := AddMembership(ctx, s.db, userID, choirID, role, now.UTC())
 	if db.IsUniqueViolation(err) {
-		return apperr.New(apperr.Conflict, "ALREADY_MEMBER", "This account is already a member of the choir.")
+		return apperr.New(apperr.Conflict, apperr.CodeAlreadyMember, "This account is already a member of the choir.")
 	}
 	return err
 }

@@ -58,13 +58,13 @@ func checkVoicePartName(name string) (string, error) {
 }
 
 func voicePartExists() error {
-	e := apperr.New(apperr.Conflict, "VOICE_PART_EXISTS", MsgVoicePartExists)
+	e := apperr.New(apperr.Conflict, apperr.CodeVoicePartExists, MsgVoicePartExists)
 	e.Details = map[string]string{"name": MsgVoicePartExists} // for the form's name field
 	return e
 }
 
 func voicePartNotFound() error {
-	return apperr.New(apperr.NotFound, "NOT_FOUND", MsgVoicePartNotFound)
+	return apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgVoicePartNotFound)
 }
 
 // VoiceParts lists a choir's voice parts in order.
@@ -163,12 +163,12 @@ func (s *Service) ReorderVoiceParts(ctx context.Context, choirID string, ids []s
 		seen := map[string]bool{}
 		for _, id := range ids {
 			if !known[id] || seen[id] {
-				return apperr.New(apperr.Invalid, "VALIDATION_ERROR", MsgVoicePartOrder)
+				return apperr.New(apperr.Invalid, apperr.CodeValidation, MsgVoicePartOrder)
 			}
 			seen[id] = true
 		}
 		if len(seen) != len(known) {
-			return apperr.New(apperr.Invalid, "VALIDATION_ERROR", MsgVoicePartOrder)
+			return apperr.New(apperr.Invalid, apperr.CodeValidation, MsgVoicePartOrder)
 		}
 		for i, id := range ids {
 			if _, err := tx.ExecContext(ctx, `UPDATE musical_roles SET sort_order = ? WHERE id = ?`, i+1, id); err != nil {

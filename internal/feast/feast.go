@@ -102,7 +102,7 @@ type Instance struct {
 func (s *Service) calendarType(ctx context.Context, key string, privileged bool) (published bool, err error) {
 	err = s.db.QueryRowContext(ctx, `SELECT is_published FROM calendar_types WHERE key = ?`, key).Scan(&published)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && !published && !privileged) {
-		return false, apperr.New(apperr.NotFound, "NOT_FOUND", MsgCalendarNotFound)
+		return false, apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgCalendarNotFound)
 	}
 	return published, err
 }
@@ -339,7 +339,7 @@ func (s *Service) UpdateMaster(ctx context.Context, id string, in MasterChange) 
 		m, err := scanMaster(tx.QueryRowContext(ctx, `SELECT id, calendar_type, default_name, feast_key, rank, type, active, edited, NULL
 			FROM master_feasts WHERE id = ?`+tx.ForUpdate(), id))
 		if errors.Is(err, sql.ErrNoRows) {
-			return apperr.New(apperr.NotFound, "NOT_FOUND", MsgFeastNotFound)
+			return apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgFeastNotFound)
 		}
 		if err != nil {
 			return err

@@ -95,7 +95,7 @@ func (s *Service) Import(ctx context.Context, key, format, content string) (*Rep
 					details[fmt.Sprintf("line %d", r.Line)] = r.Reason
 				}
 			}
-			e := apperr.New(apperr.Invalid, "VALIDATION_ERROR", MsgImportInvalid)
+			e := apperr.New(apperr.Invalid, apperr.CodeValidation, MsgImportInvalid)
 			e.Details = details
 			return e
 		}
@@ -285,13 +285,13 @@ func parseImport(format, content string) ([]ImportRow, error) {
 		return nil, apperr.Validation(map[string]string{"format": msgBadFormat}, "format")
 	}
 	if err != nil {
-		return nil, apperr.New(apperr.Invalid, "VALIDATION_ERROR", fmt.Sprintf(msgUnreadable, strings.ToUpper(format), err))
+		return nil, apperr.New(apperr.Invalid, apperr.CodeValidation, fmt.Sprintf(msgUnreadable, strings.ToUpper(format), err))
 	}
 	switch {
 	case len(rows) == 0:
-		return nil, apperr.New(apperr.Invalid, "VALIDATION_ERROR", MsgImportEmpty)
+		return nil, apperr.New(apperr.Invalid, apperr.CodeValidation, MsgImportEmpty)
 	case len(rows) > MaxImportRows:
-		return nil, apperr.New(apperr.Invalid, "VALIDATION_ERROR", MsgImportTooLong)
+		return nil, apperr.New(apperr.Invalid, apperr.CodeValidation, MsgImportTooLong)
 	}
 	return rows, nil
 }

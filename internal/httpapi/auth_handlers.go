@@ -18,7 +18,7 @@ func sessionUser(u *auth.User) api.SessionUser {
 }
 
 func missingBody() error {
-	return apperr.New(apperr.Invalid, CodeValidation, "The request has no body.")
+	return apperr.New(apperr.Invalid, apperr.CodeValidation, "The request has no body.")
 }
 
 // GetSession answers who is signed in.
@@ -158,7 +158,7 @@ func (s *Server) VerifyMfa(ctx context.Context, in api.VerifyMfaRequestObject) (
 	req := requestFrom(ctx)
 	c, err := req.r.Cookie(s.cookies.mfa)
 	if err != nil {
-		return nil, apperr.New(apperr.Unauthenticated, CodeAuth, auth.MsgMFAExpired)
+		return nil, apperr.New(apperr.Unauthenticated, apperr.CodeAuth, auth.MsgMFAExpired)
 	}
 	outcome, err := s.auth.VerifyMFA(ctx, c.Value, in.Body.Code, s.client(req.r))
 	if err != nil {

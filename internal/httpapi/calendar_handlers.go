@@ -340,7 +340,7 @@ func (s *Server) RevokeCalendarFeed(ctx context.Context, _ api.RevokeCalendarFee
 func (s *Server) GetCalendarFeedIcs(ctx context.Context, in api.GetCalendarFeedIcsRequestObject) (api.GetCalendarFeedIcsResponseObject, error) {
 	token, ok := strings.CutSuffix(in.FeedFile, ".ics")
 	if !ok || token == "" {
-		return nil, apperr.New(apperr.NotFound, CodeNotFound, calendar.MsgFeedNotFound)
+		return nil, apperr.New(apperr.NotFound, apperr.CodeNotFound, calendar.MsgFeedNotFound)
 	}
 	st, err := s.calendar.FeedState(ctx, token, deref(in.Params.Choir))
 	if err != nil {

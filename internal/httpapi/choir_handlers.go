@@ -30,10 +30,10 @@ func (s *Server) requireChoir(ctx context.Context, choirID string, p access.Perm
 func allows(st access.Standing, p access.Permission) (access.Role, error) {
 	role := st.Effective()
 	if role == "" {
-		return "", apperr.New(apperr.NotFound, CodeNotFound, choir.MsgChoirNotFound)
+		return "", apperr.New(apperr.NotFound, apperr.CodeNotFound, choir.MsgChoirNotFound)
 	}
 	if !st.Allows(p) {
-		return "", apperr.New(apperr.Forbidden, CodePermission, MsgNoPermission)
+		return "", apperr.New(apperr.Forbidden, apperr.CodePermission, MsgNoPermission)
 	}
 	return role, nil
 }

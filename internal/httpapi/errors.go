@@ -9,17 +9,6 @@ import (
 	"github.com/cantica/cantica/internal/apperr"
 )
 
-// Codes of errors the HTTP layer itself answers.
-const (
-	CodeNotFound         = "NOT_FOUND"
-	CodeValidation       = "VALIDATION_ERROR"
-	CodePermission       = "PERMISSION_ERROR"
-	CodeAuth             = "AUTH_ERROR"
-	CodeMethodNotAllowed = "METHOD_NOT_ALLOWED"
-	CodeInternal         = "INTERNAL_ERROR"
-	CodeNotReady         = "NOT_READY"
-)
-
 type errorBody struct {
 	Code              string            `json:"code"`
 	Message           string            `json:"message"`
@@ -77,5 +66,5 @@ func writeHandlerError(logger *slog.Logger, w http.ResponseWriter, r *http.Reque
 		return
 	}
 	logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-	writeError(w, http.StatusInternalServerError, CodeInternal, "An unexpected error occurred. Please try again later.", nil)
+	writeError(w, http.StatusInternalServerError, apperr.CodeInternal, "An unexpected error occurred. Please try again later.", nil)
 }

@@ -16,7 +16,7 @@ import (
 // global admin holds (internal/access).
 func requireGlobalAdmin(ctx context.Context) error {
 	if !platform(ctx).Allows(access.AdminGlobal) {
-		return apperr.New(apperr.Forbidden, CodePermission, MsgNoPermissionGlobal)
+		return apperr.New(apperr.Forbidden, apperr.CodePermission, MsgNoPermissionGlobal)
 	}
 	return nil
 }
@@ -187,5 +187,5 @@ func (s *Server) SetCalendarPublished(ctx context.Context, in api.SetCalendarPub
 			return api.SetCalendarPublished200JSONResponse(calendarTypeOut(t)), nil
 		}
 	}
-	return nil, apperr.New(apperr.NotFound, CodeNotFound, feast.MsgCalendarNotFound)
+	return nil, apperr.New(apperr.NotFound, apperr.CodeNotFound, feast.MsgCalendarNotFound)
 }

@@ -210,7 +210,7 @@ func observe(logger *slog.Logger, m *metrics, next http.Handler) http.Handler {
 			if p := recover(); p != nil {
 				logger.Error("panic serving request", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(p))
 				if rec.status == 0 {
-					writeError(rec, http.StatusInternalServerError, CodeInternal, "An unexpected error occurred. Please try again later.", nil)
+					writeError(rec, http.StatusInternalServerError, apperr.CodeInternal, "An unexpected error occurred. Please try again later.", nil)
 				}
 			}
 			if rec.status == 0 {
@@ -282,7 +282,7 @@ func refuseControlCharacters(next http.Handler) http.Handler {
 		controlFields(v, "", &f)
 		if err := f.Err(); err != nil {
 			e, _ := apperr.As(err)
-			writeError(w, http.StatusBadRequest, CodeValidation, e.Message, e.Details)
+			writeError(w, http.StatusBadRequest, apperr.CodeValidation, e.Message, e.Details)
 			return
 		}
 		next.ServeHTTP(w, r)

@@ -56,7 +56,7 @@ func (s *Server) authenticate(next apigen.StrictHandlerFunc, operation string) a
 			}
 		}
 		if req.user == nil && !publicOperations[operation] {
-			return nil, apperr.New(apperr.Unauthenticated, CodeAuth, auth.MsgAuthRequired)
+			return nil, apperr.New(apperr.Unauthenticated, apperr.CodeAuth, auth.MsgAuthRequired)
 		}
 		return next(context.WithValue(ctx, requestKey{}, req), w, r, body)
 	}

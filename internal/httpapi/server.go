@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/auth"
 	"github.com/cantica/cantica/internal/calendar"
 	"github.com/cantica/cantica/internal/choir"
@@ -100,7 +101,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	})
 	strict := apigen.NewStrictHandlerWithOptions(s, []apigen.StrictMiddlewareFunc{s.authenticate}, apigen.StrictHTTPServerOptions{
 		RequestErrorHandlerFunc: func(w http.ResponseWriter, r *http.Request, err error) {
-			writeError(w, http.StatusBadRequest, CodeValidation, err.Error(), nil)
+			writeError(w, http.StatusBadRequest, apperr.CodeValidation, err.Error(), nil)
 		},
 		ResponseErrorHandlerFunc: func(w http.ResponseWriter, r *http.Request, err error) {
 			writeHandlerError(s.logger, w, r, err)
@@ -110,7 +111,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 		BaseURL:    "/api/v1",
 		BaseRouter: mux,
 		ErrorHandlerFunc: func(w http.ResponseWriter, r *http.Request, err error) {
-			writeError(w, http.StatusBadRequest, CodeValidation, err.Error(), nil)
+			writeError(w, http.StatusBadRequest, apperr.CodeValidation, err.Error(), nil)
 		},
 	})
 	// Anything else under /api/ is JSON, never the app: a path served with
@@ -118,17 +119,17 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	mux.HandleFunc(apiFallback, func(w http.ResponseWriter, r *http.Request) {
 		if allow := allowedMethods(mux, r); len(allow) > 0 {
 			w.Header().Set("Allow", strings.Join(allow, ", "))
-			writeError(w, http.StatusMethodNotAllowed, CodeMethodNotAllowed,
+			writeError(w, http.StatusMethodNotAllowed, apperr.CodeMethodNotAllowed,
 				"Method "+r.Method+" is not allowed on "+r.URL.Path+"; use "+strings.Join(allow, ", ")+".", nil)
 			return
 		}
-		writeError(w, http.StatusNotFound, CodeNotFound, "No API endpoint at "+r.Method+" "+r.URL.Path+".", nil)
+		writeError(w, http.StatusNotFound, apperr.CodeNotFound, "No API endpoint at "+r.Method+" "+r.URL.Path+".", nil)
 	})
 	mux.Handle("/", app)
 
 	csrf := http.NewCrossOriginProtection()
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusForbidden, CodePermission, "Cross-origin request refused.", nil)
+		writeError(w, http.StatusForbidden, apperr.CodePermission, "Cross-origin request refused.", nil)
 	}))
 
 	var h http.Handler = mux
@@ -180,7 +181,7 @@ func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	if err := s.db.Ping(ctx); err != nil {
 		s.logger.Warn("readiness check failed", "err", err)
-		writeError(w, http.StatusServiceUnavailable, CodeNotReady, "The database is not reachable.", nil)
+		writeError(w, http.StatusServiceUnavailable, apperr.CodeNotReady, "The database is not reachable.", nil)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": s.db.Kind})

@@ -11,6 +11,8 @@ import (
 	"path"
 	"strings"
 	"time"
+
+	"github.com/cantica/cantica/internal/apperr"
 )
 
 // staticFile is one file of the web build, loaded once at start-up with its
@@ -79,7 +81,7 @@ const (
 func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		writeError(w, http.StatusMethodNotAllowed, CodeMethodNotAllowed, "Method not allowed.", nil)
+		writeError(w, http.StatusMethodNotAllowed, apperr.CodeMethodNotAllowed, "Method not allowed.", nil)
 		return
 	}
 	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")

@@ -90,7 +90,7 @@ func (s *Service) importOne(ctx context.Context, c Choir, by Inviter, in Invitee
 		return Invited, ""
 	}
 	if e, ok := apperr.As(err); ok {
-		if e.Code == "EMAIL_ALREADY_INVITED" || e.Code == "ALREADY_MEMBER" {
+		if e.Code == apperr.CodeEmailAlreadyInvited || e.Code == apperr.CodeAlreadyMember {
 			return Skipped, e.Message
 		}
 		return Failed, e.Message
@@ -127,7 +127,7 @@ func readRecords(text string) ([]record, error) {
 			break
 		}
 		if err != nil {
-			return nil, apperr.New(apperr.Invalid, "VALIDATION_ERROR", fmt.Sprintf(msgImportUnread, err))
+			return nil, apperr.New(apperr.Invalid, apperr.CodeValidation, fmt.Sprintf(msgImportUnread, err))
 		}
 		line, _ := r.FieldPos(0)
 		if blank(fields) {
@@ -141,7 +141,7 @@ func readRecords(text string) ([]record, error) {
 			}
 		}
 		if len(out) == MaxImportRows {
-			return nil, apperr.New(apperr.Invalid, "VALIDATION_ERROR", MsgImportTooLong)
+			return nil, apperr.New(apperr.Invalid, apperr.CodeValidation, MsgImportTooLong)
 		}
 		cell := func(name string) string {
 			i, ok := columns[name]
@@ -160,7 +160,7 @@ func readRecords(text string) ([]record, error) {
 		out = append(out, rec)
 	}
 	if len(out) == 0 {
-		return nil, apperr.New(apperr.Invalid, "VALIDATION_ERROR", MsgImportEmpty)
+		return nil, apperr.New(apperr.Invalid, apperr.CodeValidation, MsgImportEmpty)
 	}
 	return out, nil
 }

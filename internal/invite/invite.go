@@ -105,11 +105,11 @@ type Invitee struct{ Email, FirstName, LastName, Role string }
 func ParseToken(raw string) (string, error) {
 	raw = strings.TrimSpace(raw)
 	if raw == "" {
-		return "", apperr.New(apperr.Invalid, "INVALID_TOKEN", MsgTokenMissing)
+		return "", apperr.New(apperr.Invalid, apperr.CodeInvalidToken, MsgTokenMissing)
 	}
 	u, err := uuid.Parse(raw)
 	if err != nil || len(raw) != 36 || u.Version() != 4 || u.Variant() != uuid.RFC4122 {
-		return "", apperr.New(apperr.Invalid, "INVALID_TOKEN", MsgTokenFormat)
+		return "", apperr.New(apperr.Invalid, apperr.CodeInvalidToken, MsgTokenFormat)
 	}
 	return u.String(), nil
 }
@@ -128,9 +128,9 @@ func newToken() (string, error) {
 
 func used(status string) error {
 	if status == Expired {
-		return apperr.New(apperr.Conflict, "INVALID_TOKEN", MsgExpired)
+		return apperr.New(apperr.Conflict, apperr.CodeInvalidToken, MsgExpired)
 	}
-	return apperr.New(apperr.Conflict, "INVALID_TOKEN", fmt.Sprintf(msgUsed, status))
+	return apperr.New(apperr.Conflict, apperr.CodeInvalidToken, fmt.Sprintf(msgUsed, status))
 }
 
 // effective is the status people see: a pending invitation past its term
@@ -211,7 +211,7 @@ func (s *Service) Create(ctx context.Context, c Choir, by Inviter, in Invitee) (
 }
 
 func alreadyInvited() error {
-	return apperr.New(apperr.Conflict, "EMAIL_ALREADY_INVITED", MsgAlreadyInvited)
+	return apperr.New(apperr.Conflict, apperr.CodeEmailAlreadyInvited, MsgAlreadyInvited)
 }
 
 // refuseMember refuses an address whose account already belongs to the choir.
@@ -222,7 +222,7 @@ func refuseMember(ctx context.Context, q db.Querier, choirID, email string) erro
 		return err
 	}
 	if n > 0 {
-		return apperr.New(apperr.Conflict, "ALREADY_MEMBER", MsgAlreadyMember)
+		return apperr.New(apperr.Conflict, apperr.CodeAlreadyMember, MsgAlreadyMember)
 	}
 	return nil
 }
@@ -315,7 +315,7 @@ func lockInvitation(ctx context.Context, tx *db.Tx, choirID, id string, now time
 	inv, err := scanInvitation(tx.QueryRowContext(ctx, `SELECT `+invitationColumns+` FROM choir_invites
 		WHERE id = ? AND choir_id = ?`+tx.ForUpdate(), id, choirID), now)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.New(apperr.NotFound, "NOT_FOUND", MsgInvitationGone)
+		return nil, apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgInvitationGone)
 	}
 	return inv, err
 }
@@ -334,7 +334,7 @@ func (s *Service) Resend(ctx context.Context, c Choir, by Inviter, id string) (*
 			return err
 		}
 		if inv.Status != Pending && inv.Status != Expired {
-			return apperr.New(apperr.Conflict, "INVITE_UPDATE_ERROR", fmt.Sprintf(msgUsed, inv.Status))
+			return apperr.New(apperr.Conflict, apperr.CodeInviteUpdate, fmt.Sprintf(msgUsed, inv.Status))
 		}
 		if err := refuseMember(ctx, tx, c.ID, inv.Email); err != nil {
 			return err
@@ -370,7 +370,7 @@ func (s *Service) Revoke(ctx context.Context, choirID, id string) error {
 			return err
 		}
 		if inv.Status != Pending && inv.Status != Expired {
-			return apperr.New(apperr.Conflict, "INVITE_UPDATE_ERROR", fmt.Sprintf(msgUsed, inv.Status))
+			return apperr.New(apperr.Conflict, apperr.CodeInviteUpdate, fmt.Sprintf(msgUsed, inv.Status))
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE choir_invites SET status = 'revoked' WHERE id = ?`, id)
 		return err
@@ -399,7 +399,7 @@ func (s *Service) Preview(ctx context.Context, rawToken string) (*Preview, error
 		FROM choir_invites i JOIN choirs c ON c.id = i.choir_id WHERE i.token_hash = ?`, hashToken(token)).
 		Scan(&p.Email, &p.FirstName, &p.LastName, &role, &p.Status, &p.ExpiresAt, &p.ChoirName)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.New(apperr.NotFound, "NOT_FOUND", MsgNotFound)
+		return nil, apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgNotFound)
 	}
 	if err != nil {
 		return nil, err
@@ -440,7 +440,7 @@ func (s *Service) Accept(ctx context.Context, rawToken string, who Accepter) (*J
 			FROM choir_invites WHERE token_hash = ?`+tx.ForUpdate(), hashToken(token)).
 			Scan(&id, &choirID, &email, &role, &status, &expires, &acceptedBy)
 		if errors.Is(err, sql.ErrNoRows) {
-			return apperr.New(apperr.NotFound, "NOT_FOUND", MsgNotFound)
+			return apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgNotFound)
 		}
 		if err != nil {
 			return err
@@ -453,9 +453,9 @@ func (s *Service) Accept(ctx context.Context, rawToken string, who Accepter) (*J
 		case effective(status, expires, now) != Pending:
 			return used(effective(status, expires, now))
 		case email != who.Email: // both in NormaliseEmail's one form: no case folding
-			return apperr.New(apperr.Forbidden, "EMAIL_MISMATCH", fmt.Sprintf(msgMismatch, email, who.Email, email))
+			return apperr.New(apperr.Forbidden, apperr.CodeEmailMismatch, fmt.Sprintf(msgMismatch, email, who.Email, email))
 		case !who.EmailConfirmed:
-			return apperr.New(apperr.Forbidden, "EMAIL_MISMATCH", MsgUnconfirmed)
+			return apperr.New(apperr.Forbidden, apperr.CodeEmailMismatch, MsgUnconfirmed)
 		}
 		out, err = s.join(ctx, tx, id, choirID, access.Role(role), who.ID, now)
 		return err
@@ -481,7 +481,7 @@ func (s *Service) join(ctx context.Context, tx *db.Tx, id, choirID string, role 
 		return nil, err
 	}
 	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		return nil, apperr.New(apperr.Conflict, "INVALID_TOKEN", fmt.Sprintf(msgUsed, Accepted))
+		return nil, apperr.New(apperr.Conflict, apperr.CodeInvalidToken, fmt.Sprintf(msgUsed, Accepted))
 	}
 	var member int
 	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM user_choir_membership WHERE choir_id = ? AND user_id = ?`,
@@ -496,7 +496,7 @@ func (s *Service) join(ctx context.Context, tx *db.Tx, id, choirID string, role 
 	// 'cantica admin add-member'.
 	if err := choir.AddMembership(ctx, tx, userID, choirID, role, now); err != nil {
 		s.logger.Error("invitation: membership not added", "choir_id", choirID, "user_id", userID, "invitation_id", id, "err", err)
-		return nil, apperr.New(apperr.Conflict, "MEMBERSHIP_ADD_FAILED", MsgJoinFailed)
+		return nil, apperr.New(apperr.Conflict, apperr.CodeMembershipAddFailed, MsgJoinFailed)
 	}
 	if err := choir.SetLastAccessed(ctx, tx, userID, &choirID); err != nil {
 		return nil, err
@@ -516,11 +516,11 @@ func joined(ctx context.Context, tx *db.Tx, choirID, userID string, already bool
 		Scan(&j.ChoirName, &role, &active)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return nil, apperr.New(apperr.Conflict, "INVALID_TOKEN", MsgNoLongerValid)
+		return nil, apperr.New(apperr.Conflict, apperr.CodeInvalidToken, MsgNoLongerValid)
 	case err != nil:
 		return nil, fmt.Errorf("invitation: read the membership of %s in %s: %w", userID, choirID, err)
 	case !active:
-		return nil, apperr.New(apperr.Conflict, "MEMBERSHIP_INACTIVE", fmt.Sprintf(msgInactive, j.ChoirName))
+		return nil, apperr.New(apperr.Conflict, apperr.CodeMembershipInactive, fmt.Sprintf(msgInactive, j.ChoirName))
 	}
 	j.Role = access.Role(role)
 	return j, nil
