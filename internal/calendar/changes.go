@@ -1,0 +1,347 @@
+package calendar
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/db"
+	"github.com/cantica/cantica/internal/liturgy"
+	"github.com/cantica/cantica/internal/recurrence"
+)
+
+// Scopes of a change to a recurring event (calendar document §4).
+const (
+	ScopeSingle    = "single"
+	ScopeFollowing = "following"
+	ScopeAll       = "all"
+)
+
+// Create stores a new event or series.
+func (s *Service) Create(ctx context.Context, choirID, userID string, in Input) (*Event, error) {
+	c, err := s.choirs.Get(ctx, choirID)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := in.parse(c.TimeZone)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	ev.ID, ev.ChoirID, ev.CreatedAt, ev.UpdatedAt = uuid.NewString(), choirID, now, now
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := insertEvent(ctx, tx, ev, userID); err != nil {
+			return err
+		}
+		return bumpVersion(ctx, tx, choirID)
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.logger.Info("event created", "event", "event_created", "choir_id", choirID, "event_id", ev.ID, "recurring", ev.Rule != nil)
+	return ev, nil
+}
+
+// Change is an update of an event, one of its occurrences, or a part of
+// its series.
+type Change struct {
+	Input
+	Scope             string // "" for single when an occurrence is named
+	InstanceStartTime string // names the occurrence unless the id does
+}
+
+// Update applies a change and answers what the calendar now shows for it.
+func (s *Service) Update(ctx context.Context, choirID, id string, ch Change) (*Item, error) {
+	c, err := s.choirs.Get(ctx, choirID)
+	if err != nil {
+		return nil, err
+	}
+	changed, err := ch.parse(c.TimeZone)
+	if err != nil {
+		return nil, err
+	}
+	var out *Item
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		t, err := s.target(ctx, tx, choirID, id, ch.InstanceStartTime, ch.Scope)
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		changed.UpdatedAt = now
+		switch {
+		case t.date.IsZero() || t.scope == ScopeAll:
+			out, err = s.updateAll(ctx, tx, t, changed)
+		case t.scope == ScopeSingle:
+			out, err = s.updateOne(ctx, tx, t, changed, now)
+		default:
+			out, err = s.updateFollowing(ctx, tx, t, changed, now)
+		}
+		if err != nil {
+			return err
+		}
+		return bumpVersion(ctx, tx, choirID)
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.logger.Info("event changed", "event", "event_updated", "choir_id", choirID, "event_id", out.Event.ID, "scope", ch.Scope)
+	return out, nil
+}
+
+// target is what a change or deletion acts on: an event, or one occurrence
+// of a series and how far the action reaches.
+type target struct {
+	event  *Event       // the single event or the series
+	date   liturgy.Date // the named occurrence, zero for the event itself
+	edited *Event       // the occurrence's edited row, if any
+	scope  string
+}
+
+func (s *Service) target(ctx context.Context, tx *db.Tx, choirID, id, instanceStart, scope string) (*target, error) {
+	if scope != "" && scope != ScopeSingle && scope != ScopeFollowing && scope != ScopeAll {
+		return nil, apperr.Validation(map[string]string{"scope": MsgScopeUnknown}, "scope")
+	}
+	eventID, date := splitID(id)
+	ev, err := loadEvent(ctx, tx, choirID, eventID)
+	if err != nil {
+		return nil, err
+	}
+	if ev.SeriesID != "" { // an edited occurrence's own row names its series and date
+		date = ev.InstanceDate
+		if ev, err = loadEvent(ctx, tx, choirID, ev.SeriesID); err != nil {
+			return nil, err
+		}
+	}
+	t := &target{event: ev, scope: scope}
+	if ev.Rule == nil {
+		return t, nil // a single event: scopes mean nothing
+	}
+	if date == "" && instanceStart != "" {
+		d, ok := instanceDate(instanceStart, ev)
+		if !ok {
+			return nil, apperr.Validation(map[string]string{"instanceStartTime": MsgBadDate}, "instanceStartTime")
+		}
+		date = d.String()
+	}
+	if date == "" {
+		t.scope = ScopeAll
+		return t, nil
+	}
+	if t.date, err = liturgy.ParseDate(date); err != nil {
+		return nil, notFound()
+	}
+	if t.scope == "" {
+		t.scope = ScopeSingle
+	}
+	edited, err := queryEvents(ctx, tx, `series_id = ? AND instance_date = ?`, ev.ID, date)
+	if err != nil {
+		return nil, err
+	}
+	if len(edited) > 0 {
+		t.edited = edited[0]
+		return t, nil
+	}
+	// A generated occurrence must be one the series has and that was not deleted.
+	feasts, err := s.feastLookup(ctx, map[string]*Event{ev.ID: ev}, t.date.Time(), t.date.AddDays(1).Time())
+	if err != nil {
+		return nil, err
+	}
+	gone, err := exdates(ctx, tx, `x.event_id = ? AND x.instance_date = ?`, ev.ID, date)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(recurrence.Dates(*ev.Rule, ev.localDate(), t.date, t.date, feasts), t.date) || gone[ev.ID][date] {
+		return nil, apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgOccurrenceMissing)
+	}
+	return t, nil
+}
+
+// instanceDate reads the occurrence an instanceStartTime names: a date, or
+// an instant read in the series' zone.
+func instanceDate(s string, series *Event) (liturgy.Date, bool) {
+	if d, err := liturgy.ParseDate(s); err == nil {
+		return d, true
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return liturgy.Date{}, false
+	}
+	return liturgy.DateOf(t.In(series.zone())), true
+}
+
+// updateAll changes a single event, or a whole series: the series keeps
+// its first date and takes the new wall-clock time, length, fields and rule.
+func (s *Service) updateAll(ctx context.Context, tx *db.Tx, t *target, changed *Event) (*Item, error) {
+	ev := t.event
+	keep := *ev
+	ev.Title, ev.Type, ev.Location, ev.Notes, ev.Status = changed.Title, changed.Type, changed.Location, changed.Notes, changed.Status
+	ev.AllDay, ev.TimeZone, ev.UpdatedAt = changed.AllDay, changed.TimeZone, changed.UpdatedAt
+	switch {
+	case t.date.IsZero() || changed.Rule == nil:
+		// The event itself, or a series made single at the named occurrence.
+		ev.Start, ev.End, ev.Rule = changed.Start, changed.End, changed.Rule
+	default:
+		ev.Rule = changed.Rule
+		first := keep.localDate()
+		ev.Start = changed.StartOn(first)
+		ev.End = ev.Start.Add(changed.End.Sub(changed.Start))
+	}
+	if ev.Rule == nil && keep.Rule != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM events WHERE series_id = ?`, ev.ID); err != nil {
+			return nil, err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM event_exdates WHERE event_id = ?`, ev.ID); err != nil {
+			return nil, err
+		}
+	}
+	if err := saveEvent(ctx, tx, ev); err != nil {
+		return nil, err
+	}
+	it := ItemOf(ev)
+	return &it, nil
+}
+
+// updateOne edits one occurrence: its own row replaces the generated one.
+func (s *Service) updateOne(ctx context.Context, tx *db.Tx, t *target, changed *Event, now time.Time) (*Item, error) {
+	row := t.edited
+	if row == nil {
+		row = &Event{ID: uuid.NewString(), ChoirID: t.event.ChoirID, SeriesID: t.event.ID, InstanceDate: t.date.String(), CreatedAt: now}
+	}
+	row.Title, row.Type, row.Location, row.Notes, row.Status = changed.Title, changed.Type, changed.Location, changed.Notes, changed.Status
+	row.Start, row.End, row.AllDay, row.TimeZone, row.UpdatedAt = changed.Start, changed.End, changed.AllDay, changed.TimeZone, now
+	row.Rule = nil
+	var err error
+	if t.edited == nil {
+		err = insertEvent(ctx, tx, row, "")
+	} else {
+		err = saveEvent(ctx, tx, row)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Item{ID: OccurrenceID(t.event.ID, t.date), Event: row, Series: t.event, Start: row.Start, End: row.End, Date: t.date, Edited: true}, nil
+}
+
+// updateFollowing splits a series at an occurrence: the earlier part ends
+// the day before, keeping its history; a new series starts with the change.
+func (s *Service) updateFollowing(ctx context.Context, tx *db.Tx, t *target, changed *Event, now time.Time) (*Item, error) {
+	old := t.event
+	earlier, err := s.occursBefore(ctx, old, t.date)
+	if err != nil {
+		return nil, err
+	}
+	if !earlier {
+		t.date, t.scope = liturgy.Date{}, ScopeAll
+		first := changed.StartOn(old.localDate())
+		changed.Start, changed.End = first, first.Add(changed.End.Sub(changed.Start))
+		return s.updateAll(ctx, tx, t, changed)
+	}
+	next := *changed
+	next.ID, next.ChoirID, next.CreatedAt, next.UpdatedAt, next.Sequence = uuid.NewString(), old.ChoirID, now, now, 0
+	if err := s.endSeries(ctx, tx, old, t.date, now); err != nil {
+		return nil, err
+	}
+	if err := insertEvent(ctx, tx, &next, ""); err != nil {
+		return nil, err
+	}
+	// The later occurrences' edits and deletions go with them, but the one
+	// being changed takes this change.
+	day := t.date.String()
+	if _, err := tx.ExecContext(ctx, `DELETE FROM events WHERE series_id = ? AND instance_date = ?`, old.ID, day); err != nil {
+		return nil, err
+	}
+	if next.Rule != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE events SET series_id = ? WHERE series_id = ? AND instance_date > ?`, next.ID, old.ID, day); err != nil {
+			return nil, err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE event_exdates SET event_id = ? WHERE event_id = ? AND instance_date > ?`, next.ID, old.ID, day); err != nil {
+			return nil, err
+		}
+	}
+	if err := dropFrom(ctx, tx, old.ID, day); err != nil {
+		return nil, err
+	}
+	it := ItemOf(&next)
+	return &it, nil
+}
+
+// occursBefore says whether a series has an occurrence before date d.
+func (s *Service) occursBefore(ctx context.Context, ev *Event, d liturgy.Date) (bool, error) {
+	first := ev.localDate()
+	if !first.Before(d) {
+		return false, nil
+	}
+	feasts, err := s.feastLookup(ctx, map[string]*Event{ev.ID: ev}, first.Time(), d.Time())
+	if err != nil {
+		return false, err
+	}
+	return len(recurrence.Dates(*ev.Rule, first, first, d.AddDays(-1), feasts)) > 0, nil
+}
+
+// endSeries makes a series end the day before d.
+func (s *Service) endSeries(ctx context.Context, tx *db.Tx, ev *Event, d liturgy.Date, now time.Time) error {
+	last := d.AddDays(-1).String()
+	rule := *ev.Rule
+	if rule.EndDate == "" || rule.EndDate > last {
+		rule.EndDate = last
+	}
+	ev.Rule, ev.UpdatedAt = &rule, now
+	return saveEvent(ctx, tx, ev)
+}
+
+// dropFrom removes a series' edited and deleted occurrences from a date on.
+func dropFrom(ctx context.Context, tx *db.Tx, seriesID, day string) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM events WHERE series_id = ? AND instance_date >= ?`, seriesID, day); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `DELETE FROM event_exdates WHERE event_id = ? AND instance_date >= ?`, seriesID, day)
+	return err
+}
+
+// Delete removes an event, one occurrence (the default), this and the
+// following occurrences, or a whole series.
+func (s *Service) Delete(ctx context.Context, choirID, id, scope, instanceStart string) error {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		t, err := s.target(ctx, tx, choirID, id, instanceStart, scope)
+		if err != nil {
+			return err
+		}
+		ev, day, now := t.event, t.date.String(), s.now()
+		if t.scope == ScopeFollowing {
+			earlier, err := s.occursBefore(ctx, ev, t.date)
+			if err != nil {
+				return err
+			}
+			if !earlier {
+				t.scope = ScopeAll
+			}
+		}
+		switch {
+		case ev.Rule == nil || t.scope == ScopeAll:
+			_, err = tx.ExecContext(ctx, `DELETE FROM events WHERE id = ?`, ev.ID)
+		case t.scope == ScopeFollowing:
+			if err = s.endSeries(ctx, tx, ev, t.date, now); err == nil {
+				err = dropFrom(ctx, tx, ev.ID, day)
+			}
+		default:
+			if _, err = tx.ExecContext(ctx, `DELETE FROM events WHERE series_id = ? AND instance_date = ?`, ev.ID, day); err == nil {
+				if _, err = tx.ExecContext(ctx, `INSERT INTO event_exdates (event_id, instance_date) VALUES (?, ?)
+					ON CONFLICT (event_id, instance_date) DO NOTHING`, ev.ID, day); err == nil {
+					ev.UpdatedAt = now
+					err = saveEvent(ctx, tx, ev)
+				}
+			}
+		}
+		if err != nil {
+			return err
+		}
+		return bumpVersion(ctx, tx, choirID)
+	})
+	if err == nil {
+		s.logger.Info("event deleted", "event", "event_deleted", "choir_id", choirID, "event_id", id, "scope", scope)
+	}
+	return err
+}
