@@ -70,13 +70,10 @@ func startSession(ctx context.Context, q db.Querier, userID, method string, pers
 
 const sessionColumns = `id, user_id, persistent, method, created_at, last_seen_at, expires_at, user_agent, client_ip`
 
-func scanSession(row interface{ Scan(...any) error }) (*Session, error) {
+func scanSession(row db.Scanner) (Session, error) {
 	var s Session
 	err := row.Scan(&s.ID, &s.UserID, &s.Persistent, &s.Method, &s.CreatedAt, &s.LastSeenAt, &s.ExpiresAt, &s.UserAgent, &s.ClientIP)
-	if err != nil {
-		return nil, err
-	}
-	return &s, nil
+	return s, err
 }
 
 var errNoSession = errors.New("no valid session")
@@ -115,18 +112,13 @@ func (s *Service) ListSessions(ctx context.Context, userID string) ([]Session, e
 	rows, err := s.db.QueryContext(ctx,
 		`SELECT `+sessionColumns+` FROM sessions WHERE user_id = ? AND expires_at > ? ORDER BY created_at DESC`, userID, s.now())
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("auth: list the sessions of %s: %w", userID, err)
 	}
-	defer rows.Close()
-	var out []Session
-	for rows.Next() {
-		sess, err := scanSession(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *sess)
+	out, err := db.All(rows, scanSession)
+	if err != nil {
+		return nil, fmt.Errorf("auth: read the sessions of %s: %w", userID, err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // EndSession ends one of a user's sessions. Another user's session id is

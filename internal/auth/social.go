@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -209,18 +210,17 @@ func (s *Service) ListIdentities(ctx context.Context, userID string) ([]Identity
 	rows, err := s.db.QueryContext(ctx,
 		`SELECT id, provider, email, created_at FROM identities WHERE user_id = ? ORDER BY created_at`, userID)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("auth: list the identities of %s: %w", userID, err)
 	}
-	defer rows.Close()
-	var out []Identity
-	for rows.Next() {
+	out, err := db.All(rows, func(row db.Scanner) (Identity, error) {
 		var i Identity
-		if err := rows.Scan(&i.ID, &i.Provider, &i.Email, &i.CreatedAt); err != nil {
-			return nil, err
-		}
-		out = append(out, i)
+		err := row.Scan(&i.ID, &i.Provider, &i.Email, &i.CreatedAt)
+		return i, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("auth: read the identities of %s: %w", userID, err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // UnlinkIdentity disconnects a provider, but never the last way to sign in.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/cantica/cantica/internal/db"
@@ -101,16 +102,15 @@ func insertUser(ctx context.Context, tx *db.Tx, u newUser, now time.Time) error 
 func identityProviders(ctx context.Context, q db.Querier, userID string) ([]string, error) {
 	rows, err := q.QueryContext(ctx, `SELECT provider FROM identities WHERE user_id = ? ORDER BY created_at`, userID)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("auth: list the providers of %s: %w", userID, err)
 	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
+	out, err := db.All(rows, func(row db.Scanner) (string, error) {
 		var p string
-		if err := rows.Scan(&p); err != nil {
-			return nil, err
-		}
-		out = append(out, p)
+		err := row.Scan(&p)
+		return p, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("auth: read the providers of %s: %w", userID, err)
 	}
-	return out, rows.Err()
+	return out, nil
 }

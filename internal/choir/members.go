@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"time"
@@ -52,21 +53,15 @@ func (s *Service) Members(ctx context.Context, choirID string, includeInactive b
 	}
 	rows, err := s.db.QueryContext(ctx, query+` ORDER BY lower(p.last_name), lower(p.first_name), u.email`, choirID)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("choir: list the members of %s: %w", choirID, err)
 	}
-	defer rows.Close()
-	out := []Member{}
-	index := map[string]int{}
-	for rows.Next() {
-		m, err := scanMember(rows)
-		if err != nil {
-			return nil, err
-		}
-		index[m.UserID] = len(out)
-		out = append(out, *m)
+	out, err := db.All(rows, scanMember)
+	if err != nil {
+		return nil, fmt.Errorf("choir: read the members of %s: %w", choirID, err)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
+	index := make(map[string]int, len(out))
+	for i, m := range out {
+		index[m.UserID] = i
 	}
 	parts, err := s.sungParts(ctx, choirID, "")
 	if err != nil {
@@ -92,35 +87,38 @@ func (s *Service) sungParts(ctx context.Context, choirID, userID string) (map[st
 	}
 	rows, err := s.db.QueryContext(ctx, query+` ORDER BY r.sort_order, r.name`, args...)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("choir: list the voice parts sung in %s: %w", choirID, err)
 	}
-	defer rows.Close()
 	out := map[string][]VoicePart{}
-	for rows.Next() {
+	err = db.Each(rows, func(row db.Scanner) error {
 		var user string
 		var v VoicePart
-		if err := rows.Scan(&user, &v.ID, &v.Name, &v.SortOrder); err != nil {
-			return nil, err
+		if err := row.Scan(&user, &v.ID, &v.Name, &v.SortOrder); err != nil {
+			return err
 		}
 		out[user] = append(out[user], v)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("choir: read the voice parts sung in %s: %w", choirID, err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
-func scanMember(row interface{ Scan(...any) error }) (*Member, error) {
+func scanMember(row db.Scanner) (Member, error) {
 	var m Member
 	var phone sql.NullString
 	var role string
 	if err := row.Scan(&m.UserID, &m.FirstName, &m.LastName, &m.Email, &phone, &m.SharePhone,
 		&role, &m.IsActive, &m.JoinedDate); err != nil {
-		return nil, err
+		return m, err
 	}
 	if phone.Valid {
 		m.Phone = &phone.String
 	}
 	m.Role = access.Role(role)
 	m.VoiceParts = []VoicePart{}
-	return &m, nil
+	return m, nil
 }
 
 // Member reads one member of a choir, with their voice parts.
@@ -130,7 +128,7 @@ func (s *Service) Member(ctx context.Context, choirID, userID string) (*Member, 
 		return nil, memberNotFound()
 	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("choir: read member %s of %s: %w", userID, choirID, err)
 	}
 	parts, err := s.sungParts(ctx, choirID, userID)
 	if err != nil {
@@ -139,7 +137,7 @@ func (s *Service) Member(ctx context.Context, choirID, userID string) (*Member, 
 	if vs, ok := parts[userID]; ok {
 		m.VoiceParts = vs
 	}
-	return m, nil
+	return &m, nil
 }
 
 // MemberChange is what an administrator changes about a member; nil leaves

@@ -28,26 +28,27 @@ func (s *Service) Memberships(ctx context.Context, userID string) ([]Membership,
 		JOIN user_choir_membership m ON m.choir_id = c.id
 		WHERE m.user_id = ? AND m.is_active = TRUE AND m.status = 'active' ORDER BY m.joined_date DESC, c.name`, userID)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("choir: list the memberships of %s: %w", userID, err)
 	}
-	defer rows.Close()
-	var out []Membership
-	for rows.Next() {
+	out, err := db.All(rows, func(row db.Scanner) (Membership, error) {
 		var m Membership
 		var plan sql.NullString
 		var role string
 		c := &m.Choir
-		if err := rows.Scan(&c.ID, &c.Name, &c.City, &c.Postcode, &c.CountryCode, &c.Country, &c.AffiliationID,
+		if err := row.Scan(&c.ID, &c.Name, &c.City, &c.Postcode, &c.CountryCode, &c.Country, &c.AffiliationID,
 			&c.CalendarType, &c.TimeZone, &plan, &c.CreatedAt, &c.UpdatedAt, &c.CalendarVersion, &role, &m.IsActive, &m.Status, &m.JoinedDate); err != nil {
-			return nil, err
+			return m, err
 		}
 		if plan.Valid {
 			c.Plan = &plan.String
 		}
 		m.Role = access.Role(role)
-		out = append(out, m)
+		return m, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("choir: read the memberships of %s: %w", userID, err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // Standing reads what a user is in a choir, for access decisions.

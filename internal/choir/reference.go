@@ -1,6 +1,11 @@
 package choir
 
-import "context"
+import (
+	"context"
+	"fmt"
+
+	"github.com/cantica/cantica/internal/db"
+)
 
 // Country is an ISO 3166-1 country.
 type Country struct{ Code, Name string }
@@ -9,18 +14,17 @@ type Country struct{ Code, Name string }
 func (s *Service) Countries(ctx context.Context) ([]Country, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT code, name FROM countries ORDER BY name`)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("choir: list countries: %w", err)
 	}
-	defer rows.Close()
-	var out []Country
-	for rows.Next() {
+	out, err := db.All(rows, func(row db.Scanner) (Country, error) {
 		var c Country
-		if err := rows.Scan(&c.Code, &c.Name); err != nil {
-			return nil, err
-		}
-		out = append(out, c)
+		err := row.Scan(&c.Code, &c.Name)
+		return c, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("choir: read countries: %w", err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // Affiliation is a religious affiliation (a choir's focus and tradition).
@@ -36,18 +40,17 @@ func (s *Service) Affiliations(ctx context.Context) ([]Affiliation, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT a.id, a.name, a.category, a.calendar_type, a.sort_order, t.is_published, `+hasFeasts+`
 		FROM religious_affiliations a JOIN calendar_types t ON t.key = a.calendar_type ORDER BY a.sort_order, a.name`)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("choir: list religious affiliations: %w", err)
 	}
-	defer rows.Close()
-	var out []Affiliation
-	for rows.Next() {
+	out, err := db.All(rows, func(row db.Scanner) (Affiliation, error) {
 		var a Affiliation
-		if err := rows.Scan(&a.ID, &a.Name, &a.Category, &a.CalendarType, &a.SortOrder, &a.CalendarPublished, &a.CalendarHasFeasts); err != nil {
-			return nil, err
-		}
-		out = append(out, a)
+		err := row.Scan(&a.ID, &a.Name, &a.Category, &a.CalendarType, &a.SortOrder, &a.CalendarPublished, &a.CalendarHasFeasts)
+		return a, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("choir: read religious affiliations: %w", err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // CalendarType is one entry of the liturgical calendar catalogue.
@@ -66,16 +69,15 @@ func (s *Service) CalendarTypes(ctx context.Context, includeUnpublished bool) ([
 	rows, err := s.db.QueryContext(ctx, `SELECT t.key, t.name, t.description, t.category, t.is_default, t.is_published, `+hasFeasts+`
 		FROM calendar_types t WHERE t.is_published = TRUE OR ? ORDER BY t.sort_order`, includeUnpublished)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("choir: list calendar types: %w", err)
 	}
-	defer rows.Close()
-	var out []CalendarType
-	for rows.Next() {
+	out, err := db.All(rows, func(row db.Scanner) (CalendarType, error) {
 		var c CalendarType
-		if err := rows.Scan(&c.Key, &c.Name, &c.Description, &c.Category, &c.IsDefault, &c.IsPublished, &c.HasFeasts); err != nil {
-			return nil, err
-		}
-		out = append(out, c)
+		err := row.Scan(&c.Key, &c.Name, &c.Description, &c.Category, &c.IsDefault, &c.IsPublished, &c.HasFeasts)
+		return c, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("choir: read calendar types: %w", err)
 	}
-	return out, rows.Err()
+	return out, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -76,18 +77,17 @@ func voiceParts(ctx context.Context, q db.Querier, choirID string) ([]VoicePart,
 	rows, err := q.QueryContext(ctx,
 		`SELECT id, name, sort_order FROM musical_roles WHERE choir_id = ? ORDER BY sort_order, name`, choirID)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("choir: list the voice parts of %s: %w", choirID, err)
 	}
-	defer rows.Close()
-	out := []VoicePart{}
-	for rows.Next() {
+	out, err := db.All(rows, func(row db.Scanner) (VoicePart, error) {
 		var v VoicePart
-		if err := rows.Scan(&v.ID, &v.Name, &v.SortOrder); err != nil {
-			return nil, err
-		}
-		out = append(out, v)
+		err := row.Scan(&v.ID, &v.Name, &v.SortOrder)
+		return v, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("choir: read the voice parts of %s: %w", choirID, err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // partIDs is the set of a choir's voice part ids.

@@ -203,6 +203,25 @@ func Each(rows *sql.Rows, fn func(Scanner) error) error {
 	return rows.Err()
 }
 
+// All reads every row of rows with scan, then closes them; it stops at the
+// first error, scan's or the rows'. No rows give an empty slice, not nil, so
+// that a list answered as JSON is [] rather than null.
+func All[T any](rows *sql.Rows, scan func(Scanner) (T, error)) ([]T, error) {
+	out := []T{}
+	err := Each(rows, func(row Scanner) error {
+		v, err := scan(row)
+		if err != nil {
+			return err
+		}
+		out = append(out, v)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // Tx is a transaction on the writer.
 type Tx struct {
 	tx *sql.Tx

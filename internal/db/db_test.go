@@ -192,6 +192,59 @@ func TestSavepointUndoesOnlyItsOwnWrites(t *testing.T) {
 	})
 }
 
+// All reads the rows in order, answers an empty list (not nil) for none, and
+// stops at the first row it cannot read.
+func TestAllReadsEveryRow(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		if _, err := d.ExecContext(ctx, "CREATE TABLE probe (id INTEGER PRIMARY KEY, name TEXT NOT NULL)"); err != nil {
+			t.Fatal(err)
+		}
+		for i, name := range []string{"alto", "bass", "tenor"} {
+			if _, err := d.ExecContext(ctx, "INSERT INTO probe (id, name) VALUES (?, ?)", i+1, name); err != nil {
+				t.Fatal(err)
+			}
+		}
+		name := func(row db.Scanner) (string, error) {
+			var id int
+			var n string
+			err := row.Scan(&id, &n)
+			return n, err
+		}
+		query := func(q string, args ...any) ([]string, error) {
+			rows, err := d.QueryContext(ctx, q, args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return db.All(rows, name)
+		}
+
+		got, err := query("SELECT id, name FROM probe ORDER BY id DESC")
+		if err != nil || strings.Join(got, ",") != "tenor,bass,alto" {
+			t.Fatalf("All = %q, %v; want tenor,bass,alto", got, err)
+		}
+		got, err = query("SELECT id, name FROM probe WHERE id > ?", 99)
+		if err != nil || got == nil || len(got) != 0 {
+			t.Fatalf("All of no rows = %#v, %v; want an empty, non-nil list", got, err)
+		}
+		rows, err := d.QueryContext(ctx, "SELECT id, name FROM probe ORDER BY id")
+		if err != nil {
+			t.Fatal(err)
+		}
+		boom := errors.New("boom")
+		calls := 0
+		got, err = db.All(rows, func(row db.Scanner) (string, error) {
+			if calls++; calls == 2 {
+				return "", boom
+			}
+			return name(row)
+		})
+		if !errors.Is(err, boom) || got != nil || calls != 2 {
+			t.Fatalf("All with a failing row = %q, %v after %d rows; want boom after 2", got, err, calls)
+		}
+	})
+}
+
 // SQLite allows one writer: concurrent transactions must queue, not fail
 // with "database is locked", and none of their updates may be lost.
 func TestConcurrentWritesQueueOnSQLite(t *testing.T) {

@@ -233,20 +233,19 @@ func (s *Service) query(ctx context.Context, q Query, from, to liturgy.Date) ([]
 	}
 	rows, err := s.db.QueryContext(ctx, sqlText+` ORDER BY i.calendar_date, m.default_name`, args...)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("feasts: list the feasts of %s from %s to %s: %w", q.Source, from, to, err)
 	}
-	defer rows.Close()
-	out := []Instance{}
-	for rows.Next() {
+	out, err := db.All(rows, func(row db.Scanner) (Instance, error) {
 		var in Instance
 		f := &in.Feast
-		if err := rows.Scan(&in.ID, &in.MasterFeastID, &in.Date, &in.LiturgicalYear, &in.Active, &in.Source,
-			&in.Transferred, &in.Imported, &f.ID, &f.Name, &f.Key, &f.Rank, &f.Type); err != nil {
-			return nil, err
-		}
-		out = append(out, in)
+		err := row.Scan(&in.ID, &in.MasterFeastID, &in.Date, &in.LiturgicalYear, &in.Active, &in.Source,
+			&in.Transferred, &in.Imported, &f.ID, &f.Name, &f.Key, &f.Rank, &f.Type)
+		return in, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("feasts: read the feasts of %s from %s to %s: %w", q.Source, from, to, err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // Master is a master feast as global admins manage it.
@@ -273,30 +272,25 @@ func (s *Service) Masters(ctx context.Context, calendarType, search string) ([]M
 	}
 	rows, err := s.db.QueryContext(ctx, sqlText+` ORDER BY lower(m.default_name), m.feast_key`, args...)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("feasts: list the master feasts of %s: %w", calendarType, err)
 	}
-	defer rows.Close()
-	out := []Master{}
-	for rows.Next() {
-		m, err := scanMaster(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *m)
+	out, err := db.All(rows, scanMaster)
+	if err != nil {
+		return nil, fmt.Errorf("feasts: read the master feasts of %s: %w", calendarType, err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
-func scanMaster(row interface{ Scan(...any) error }) (*Master, error) {
+func scanMaster(row db.Scanner) (Master, error) {
 	var m Master
 	var next sql.NullString
 	if err := row.Scan(&m.ID, &m.CalendarType, &m.Name, &m.Key, &m.Rank, &m.Type, &m.Active, &m.Edited, &next); err != nil {
-		return nil, err
+		return m, err
 	}
 	if next.Valid {
 		m.NextDate = &next.String
 	}
-	return &m, nil
+	return m, nil
 }
 
 // MasterChange is what a global admin corrects; nil leaves a field alone.
@@ -357,7 +351,7 @@ func (s *Service) UpdateMaster(ctx context.Context, id string, in MasterChange) 
 			m.Name, m.Rank, m.Active, m.Edited, s.now(), m.ID); err != nil {
 			return err
 		}
-		out = m
+		out = &m
 		return bumpVersion(ctx, tx)
 	})
 	if err != nil {
@@ -411,20 +405,15 @@ func (s *Service) SetPublished(ctx context.Context, key string, published bool) 
 func (s *Service) MaintainWindow(ctx context.Context) error {
 	rows, err := s.db.QueryContext(ctx, `SELECT key FROM calendar_types WHERE is_published = TRUE ORDER BY sort_order`)
 	if err != nil {
-		return err
+		return fmt.Errorf("feasts: list the published calendars: %w", err)
 	}
-	var keys []string
-	for rows.Next() {
+	keys, err := db.All(rows, func(row db.Scanner) (string, error) {
 		var k string
-		if err := rows.Scan(&k); err != nil {
-			rows.Close()
-			return err
-		}
-		keys = append(keys, k)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
+		err := row.Scan(&k)
+		return k, err
+	})
+	if err != nil {
+		return fmt.Errorf("feasts: read the published calendars: %w", err)
 	}
 	year := s.now().Year()
 	for _, k := range keys {
@@ -468,21 +457,20 @@ func (s *Service) Lookup(ctx context.Context, ids []string, from, to liturgy.Dat
 		if err != nil {
 			return nil, nil, fmt.Errorf("feasts: look up the dates of %d feasts: %w", len(ids), err)
 		}
-		defer rows.Close()
 		out, published := map[string]Dated{}, map[string]bool{}
-		for rows.Next() {
+		err = db.Each(rows, func(row db.Scanner) error {
 			var id, name, key string
 			var pub bool
 			var date sql.NullString
-			if err := rows.Scan(&id, &name, &key, &pub, &date); err != nil {
-				return nil, nil, err
+			if err := row.Scan(&id, &name, &key, &pub, &date); err != nil {
+				return err
 			}
 			f := out[id]
 			f.Name = name
 			if date.Valid {
 				d, err := liturgy.ParseDate(date.String)
 				if err != nil {
-					return nil, nil, err
+					return err
 				}
 				f.Dates = append(f.Dates, d)
 			}
@@ -490,8 +478,12 @@ func (s *Service) Lookup(ctx context.Context, ids []string, from, to liturgy.Dat
 			if pub {
 				published[key] = true
 			}
+			return nil
+		})
+		if err != nil {
+			return nil, nil, fmt.Errorf("feasts: read the dates of %d feasts: %w", len(ids), err)
 		}
-		return out, published, rows.Err()
+		return out, published, nil
 	}
 	out, published, err := read()
 	if err != nil {

@@ -25,17 +25,16 @@ func (s *Service) EnsureYears(ctx context.Context, key string, from, to int) err
 	if err != nil {
 		return fmt.Errorf("feasts: read the computed years of %s: %w", key, err)
 	}
-	for rows.Next() {
+	err = db.Each(rows, func(row db.Scanner) error {
 		var y int
-		if err := rows.Scan(&y); err != nil {
-			rows.Close()
+		if err := row.Scan(&y); err != nil {
 			return err
 		}
 		done[y] = true
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("feasts: read the computed years of %s: %w", key, err)
 	}
 	for y := from; y <= to; y++ {
 		if !done[y] {
@@ -152,19 +151,22 @@ func (s *Service) generateYear(ctx context.Context, key string, year int) (int, 
 func loadMasters(ctx context.Context, q db.Querier, key string) (map[string]*masterRow, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, feast_key, default_name, rank, type, edited FROM master_feasts WHERE calendar_type = ?`, key)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("feasts: list the master feasts of %s: %w", key, err)
 	}
-	defer rows.Close()
 	out := map[string]*masterRow{}
-	for rows.Next() {
+	err = db.Each(rows, func(row db.Scanner) error {
 		var m masterRow
 		var feastKey string
-		if err := rows.Scan(&m.id, &feastKey, &m.name, &m.rank, &m.typ, &m.edited); err != nil {
-			return nil, err
+		if err := row.Scan(&m.id, &feastKey, &m.name, &m.rank, &m.typ, &m.edited); err != nil {
+			return err
 		}
 		out[feastKey] = &m
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("feasts: read the master feasts of %s: %w", key, err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // importedYears lists, as master id + liturgical year, the imported
@@ -173,19 +175,22 @@ func importedYears(ctx context.Context, tx *db.Tx, key string, year int) (map[st
 	rows, err := tx.QueryContext(ctx, `SELECT master_feast_id, liturgical_year FROM feast_instances
 		WHERE source = ? AND imported = TRUE AND liturgical_year >= ? AND liturgical_year <= ?`, key, year-1, year+1)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("feasts: list the imported feasts of %s around %d: %w", key, year, err)
 	}
-	defer rows.Close()
 	out := map[string]bool{}
-	for rows.Next() {
+	err = db.Each(rows, func(row db.Scanner) error {
 		var id string
 		var ly int
-		if err := rows.Scan(&id, &ly); err != nil {
-			return nil, err
+		if err := row.Scan(&id, &ly); err != nil {
+			return err
 		}
 		out[id+fmt.Sprint(ly)] = true
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("feasts: read the imported feasts of %s around %d: %w", key, year, err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // ensureMaster finds or makes the master feast of a computed day; one

@@ -225,20 +225,15 @@ func compare(ctx context.Context, q db.Querier, r *ImportRow, m *masterRow) erro
 	rows, err := q.QueryContext(ctx, `SELECT calendar_date FROM feast_instances
 		WHERE master_feast_id = ? AND liturgical_year = ? ORDER BY calendar_date`, m.id, r.year)
 	if err != nil {
-		return err
+		return fmt.Errorf("feasts: list the dates of feast %s in %d: %w", m.id, r.year, err)
 	}
-	var dates []string
-	for rows.Next() {
+	dates, err := db.All(rows, func(row db.Scanner) (string, error) {
 		var date string
-		if err := rows.Scan(&date); err != nil {
-			rows.Close()
-			return err
-		}
-		dates = append(dates, date)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
+		err := row.Scan(&date)
+		return date, err
+	})
+	if err != nil {
+		return fmt.Errorf("feasts: read the dates of feast %s in %d: %w", m.id, r.year, err)
 	}
 	var changes []string
 	if len(dates) != 1 || dates[0] != r.Date {

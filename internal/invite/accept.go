@@ -192,21 +192,16 @@ func (s *Service) AcceptReserved(ctx context.Context, tx *db.Tx, userID, email s
 	rows, err := tx.QueryContext(ctx, `SELECT id, choir_id, role FROM choir_invites
 		WHERE reserved_for = ? AND email = ? AND status = 'pending' AND expires_at > ?`, userID, email, now)
 	if err != nil {
-		return err
+		return fmt.Errorf("invitation: list the invitations reserved for %s: %w", userID, err)
 	}
 	type reserved struct{ id, choirID, role string }
-	var list []reserved
-	for rows.Next() {
+	list, err := db.All(rows, func(row db.Scanner) (reserved, error) {
 		var r reserved
-		if err := rows.Scan(&r.id, &r.choirID, &r.role); err != nil {
-			rows.Close()
-			return err
-		}
-		list = append(list, r)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
+		err := row.Scan(&r.id, &r.choirID, &r.role)
+		return r, err
+	})
+	if err != nil {
+		return fmt.Errorf("invitation: read the invitations reserved for %s: %w", userID, err)
 	}
 	for _, r := range list {
 		// In a savepoint, so that a refusal undoes this invitation's writes

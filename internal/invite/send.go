@@ -156,7 +156,7 @@ func (s *Service) send(ctx context.Context, q db.Querier, c Choir, by Inviter, i
 
 const invitationColumns = `id, choir_id, email, first_name, last_name, role, status, created_at, sent_at, expires_at`
 
-func scanInvitation(row interface{ Scan(...any) error }, now time.Time) (*Invitation, error) {
+func scanInvitation(row db.Scanner, now time.Time) (*Invitation, error) {
 	var inv Invitation
 	var role string
 	if err := row.Scan(&inv.ID, &inv.ChoirID, &inv.Email, &inv.FirstName, &inv.LastName, &role, &inv.Status,
@@ -175,18 +175,19 @@ func (s *Service) List(ctx context.Context, choirID string) ([]Invitation, error
 	rows, err := s.db.QueryContext(ctx, `SELECT `+invitationColumns+` FROM choir_invites
 		WHERE choir_id = ? AND status IN ('pending', 'expired') ORDER BY sent_at DESC, email`, choirID)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("invitation: list the invitations of %s: %w", choirID, err)
 	}
-	defer rows.Close()
-	out := []Invitation{}
-	for rows.Next() {
-		inv, err := scanInvitation(rows, now)
+	out, err := db.All(rows, func(row db.Scanner) (Invitation, error) {
+		inv, err := scanInvitation(row, now)
 		if err != nil {
-			return nil, err
+			return Invitation{}, err
 		}
-		out = append(out, *inv)
+		return *inv, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("invitation: read the invitations of %s: %w", choirID, err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // lockInvitation reads one of a choir's invitations for a change.

@@ -212,18 +212,13 @@ func (m *Mailer) claim(ctx context.Context) (row *outboxRow, more bool, err erro
 	if err != nil {
 		return nil, false, fmt.Errorf("find due mail: %w", err)
 	}
-	var ids []string
-	for rows.Next() {
+	ids, err := db.All(rows, func(row db.Scanner) (string, error) {
 		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, false, err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, false, err
+		err := row.Scan(&id)
+		return id, err
+	})
+	if err != nil {
+		return nil, false, fmt.Errorf("read due mail: %w", err)
 	}
 	for _, id := range ids {
 		res, err := m.db.ExecContext(ctx, `UPDATE mail_outbox SET claimed_until = ?
