@@ -136,12 +136,10 @@ func (s *Service) target(ctx context.Context, tx *db.Tx, choirID, id, instanceSt
 	if t.scope == "" {
 		t.scope = ScopeSingle
 	}
-	edited, err := queryEvents(ctx, tx, `series_id = ? AND instance_date = ?`, ev.ID, date)
-	if err != nil {
+	if t.edited, err = editedOccurrence(ctx, tx, ev.ID, date); err != nil {
 		return nil, err
 	}
-	if len(edited) > 0 {
-		t.edited = edited[0]
+	if t.edited != nil {
 		return t, nil
 	}
 	// A generated occurrence must be one the series has and that was not deleted.
@@ -149,11 +147,11 @@ func (s *Service) target(ctx context.Context, tx *db.Tx, choirID, id, instanceSt
 	if err != nil {
 		return nil, err
 	}
-	gone, err := exdates(ctx, tx, `x.event_id = ? AND x.instance_date = ?`, ev.ID, date)
+	gone, err := isDeleted(ctx, tx, ev.ID, date)
 	if err != nil {
 		return nil, err
 	}
-	if !slices.Contains(recurrence.Dates(*ev.Rule, ev.localDate(), t.date, t.date, feasts), t.date) || gone[ev.ID][date] {
+	if !slices.Contains(recurrence.Dates(*ev.Rule, ev.localDate(), t.date, t.date, feasts), t.date) || gone {
 		return nil, apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgOccurrenceMissing)
 	}
 	return t, nil

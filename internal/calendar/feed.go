@@ -79,7 +79,7 @@ const (
 type FeedState struct {
 	userID   string
 	name     string
-	choirIDs []any
+	choirIDs []string
 	// Tag is the feed's weak ETag; Modified is when what it tags was first
 	// served (Last-Modified), as the feed row remembers it.
 	Tag      string
@@ -141,13 +141,9 @@ func (s *Service) WriteFeed(ctx context.Context, w io.Writer, st *FeedState) err
 	if len(st.choirIDs) == 0 {
 		return s.write(ctx, w, st.name, nil, false)
 	}
-	// Edited occurrences come whatever their status: a draft one hides the
-	// generated occurrence it replaces, as it does in the app.
-	rows, err := queryEvents(ctx, s.db, `choir_id IN (?`+strings.Repeat(`, ?`, len(st.choirIDs)-1)+`) AND (series_id IS NOT NULL
-		OR status = 'published' AND (recurrence_rule IS NOT NULL OR end_at > ?)) ORDER BY start_at, id`,
-		append(st.choirIDs, formatInstant(feedDay(s.now()).Add(-FeedWindowBack)))...)
+	rows, err := feedEvents(ctx, s.db, st.choirIDs, feedDay(s.now()).Add(-FeedWindowBack))
 	if err != nil {
-		return fmt.Errorf("calendar: read the events of a feed: %w", err)
+		return err
 	}
 	return s.write(ctx, w, st.name, rows, false)
 }
@@ -161,7 +157,7 @@ func (s *Service) WriteEvent(ctx context.Context, w io.Writer, choirID, id strin
 	rows := []*Event{ev}
 	if ev.Rule != nil {
 		// All of them: one the reader may not see still hides its date.
-		edited, err := queryEvents(ctx, s.db, `series_id = ? ORDER BY instance_date`, ev.ID)
+		edited, err := editedOccurrences(ctx, s.db, ev.ID)
 		if err != nil {
 			return err
 		}
@@ -183,7 +179,7 @@ func (s *Service) write(ctx context.Context, w io.Writer, name string, rows []*E
 	day := feedDay(now)
 	series := map[string]*Event{}
 	edited := map[string]map[string]*Event{}
-	var ids []any
+	var ids []string
 	for _, e := range rows {
 		if e.Rule != nil && e.SeriesID == "" {
 			series[e.ID] = e
@@ -199,7 +195,7 @@ func (s *Service) write(ctx context.Context, w io.Writer, name string, rows []*E
 	skipped := map[string]map[string]bool{}
 	if len(ids) > 0 {
 		var err error
-		skipped, err = exdates(ctx, s.db, `x.event_id IN (?`+strings.Repeat(`, ?`, len(ids)-1)+`)`, ids...)
+		skipped, err = deletedOccurrences(ctx, s.db, ids)
 		if err != nil {
 			return err
 		}

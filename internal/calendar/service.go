@@ -66,12 +66,12 @@ func splitID(id string) (string, string) {
 // its series.
 func (s *Service) Get(ctx context.Context, choirID, id string, seesDrafts bool) (*Event, error) {
 	eventID, _ := splitID(id)
-	got, err := queryEvents(ctx, s.db, `id = ? AND choir_id = ?`, eventID, choirID)
+	ev, err := getEvent(ctx, s.db, choirID, eventID)
 	if err != nil {
 		return nil, err
 	}
-	if len(got) == 0 || (!seesDrafts && got[0].Status != StatusPublished) {
+	if !seesDrafts && ev.Status != StatusPublished {
 		return nil, notFound()
 	}
-	return got[0], nil
+	return ev, nil
 }

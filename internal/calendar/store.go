@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/db"
@@ -43,18 +45,22 @@ func scanEvent(row db.Scanner, extra ...any) (*Event, error) {
 	return &e, nil
 }
 
-func queryEvents(ctx context.Context, q db.Querier, where string, args ...any) ([]*Event, error) {
-	rows, err := q.QueryContext(ctx, `SELECT `+eventColumns+` FROM events WHERE `+where, args...)
-	if err != nil {
-		return nil, err
+// readEvents reads the events of a query that selects the eventColumns
+// and nothing after them.
+func readEvents(rows *sql.Rows) ([]*Event, error) {
+	return db.All(rows, func(row db.Scanner) (*Event, error) { return scanEvent(row) })
+}
+
+// getEvent reads one event of a choir.
+func getEvent(ctx context.Context, q db.Querier, choirID, id string) (*Event, error) {
+	e, err := scanEvent(q.QueryRowContext(ctx, `SELECT `+eventColumns+` FROM events WHERE id = ? AND choir_id = ?`, id, choirID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound()
 	}
-	var out []*Event
-	err = db.Each(rows, func(row db.Scanner) error {
-		e, err := scanEvent(row)
-		out = append(out, e)
-		return err
-	})
-	return out, err
+	if err != nil {
+		return nil, fmt.Errorf("calendar: read event %s: %w", id, err)
+	}
+	return e, nil
 }
 
 // loadEvent reads one event of a choir, locking it inside a transaction.
@@ -63,7 +69,66 @@ func loadEvent(ctx context.Context, tx *db.Tx, choirID, id string) (*Event, erro
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound()
 	}
-	return e, err
+	if err != nil {
+		return nil, fmt.Errorf("calendar: load event %s: %w", id, err)
+	}
+	return e, nil
+}
+
+// editedOccurrence reads the row that replaces a series' occurrence of a
+// date, or nil when the occurrence is as the series generates it.
+func editedOccurrence(ctx context.Context, q db.Querier, seriesID, date string) (*Event, error) {
+	e, err := scanEvent(q.QueryRowContext(ctx, `SELECT `+eventColumns+` FROM events WHERE series_id = ? AND instance_date = ?`, seriesID, date))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("calendar: read the occurrence of series %s on %s: %w", seriesID, date, err)
+	}
+	return e, nil
+}
+
+// editedOccurrences reads every edited occurrence of a series, whatever its
+// status, by date.
+func editedOccurrences(ctx context.Context, q db.Querier, seriesID string) ([]*Event, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+eventColumns+` FROM events WHERE series_id = ? ORDER BY instance_date`, seriesID)
+	if err != nil {
+		return nil, fmt.Errorf("calendar: list the edited occurrences of series %s: %w", seriesID, err)
+	}
+	out, err := readEvents(rows)
+	if err != nil {
+		return nil, fmt.Errorf("calendar: read the edited occurrences of series %s: %w", seriesID, err)
+	}
+	return out, nil
+}
+
+// feedEvents reads what the feeds of some choirs carry, by start: their
+// published series, their published single events that end after since,
+// and every edited occurrence whatever its status (a draft one hides the
+// generated occurrence it replaces, as it does in the app).
+func feedEvents(ctx context.Context, q db.Querier, choirIDs []string, since time.Time) ([]*Event, error) {
+	args := make([]any, 0, len(choirIDs)+1)
+	for _, id := range choirIDs {
+		args = append(args, id)
+	}
+	args = append(args, formatInstant(since))
+	rows, err := q.QueryContext(ctx, `SELECT `+eventColumns+` FROM events
+		WHERE choir_id IN (`+placeholders(len(choirIDs))+`) AND (series_id IS NOT NULL
+			OR status = 'published' AND (recurrence_rule IS NOT NULL OR end_at > ?))
+		ORDER BY start_at, id`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("calendar: list the events of a feed of %d choirs: %w", len(choirIDs), err)
+	}
+	out, err := readEvents(rows)
+	if err != nil {
+		return nil, fmt.Errorf("calendar: read the events of a feed of %d choirs: %w", len(choirIDs), err)
+	}
+	return out, nil
+}
+
+// placeholders is the list of n ? placeholders an IN (…) takes.
+func placeholders(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }
 
 func notFound() error { return apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgEventNotFound) }
@@ -107,23 +172,45 @@ func nullable(s string) any {
 	return s
 }
 
-// exdates reads the deleted occurrences of some series, by series id.
-func exdates(ctx context.Context, q db.Querier, where string, args ...any) (map[string]map[string]bool, error) {
-	rows, err := q.QueryContext(ctx, `SELECT x.event_id, x.instance_date FROM event_exdates x JOIN events e ON e.id = x.event_id WHERE `+where, args...)
-	if err != nil {
-		return nil, err
+// isDeleted says whether one occurrence of a series was deleted.
+func isDeleted(ctx context.Context, q db.Querier, seriesID, date string) (bool, error) {
+	var one int
+	err := q.QueryRowContext(ctx, `SELECT 1 FROM event_exdates WHERE event_id = ? AND instance_date = ?`, seriesID, date).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
 	}
-	defer rows.Close()
+	if err != nil {
+		return false, fmt.Errorf("calendar: read whether series %s lost %s: %w", seriesID, date, err)
+	}
+	return true, nil
+}
+
+// deletedOccurrences reads the deleted occurrences of some series: series
+// id → date → true.
+func deletedOccurrences(ctx context.Context, q db.Querier, seriesIDs []string) (map[string]map[string]bool, error) {
+	args := make([]any, len(seriesIDs))
+	for i, id := range seriesIDs {
+		args[i] = id
+	}
+	rows, err := q.QueryContext(ctx, `SELECT event_id, instance_date FROM event_exdates
+		WHERE event_id IN (`+placeholders(len(seriesIDs))+`)`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("calendar: list the deleted occurrences of %d series: %w", len(seriesIDs), err)
+	}
 	out := map[string]map[string]bool{}
-	for rows.Next() {
+	err = db.Each(rows, func(row db.Scanner) error {
 		var id, date string
-		if err := rows.Scan(&id, &date); err != nil {
-			return nil, err
+		if err := row.Scan(&id, &date); err != nil {
+			return err
 		}
 		if out[id] == nil {
 			out[id] = map[string]bool{}
 		}
 		out[id][date] = true
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("calendar: read the deleted occurrences of %d series: %w", len(seriesIDs), err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
