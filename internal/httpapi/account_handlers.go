@@ -14,9 +14,6 @@ func (s *Server) GetProfile(ctx context.Context, _ api.GetProfileRequestObject) 
 
 // UpdateProfile changes names, phone number or the digest preference.
 func (s *Server) UpdateProfile(ctx context.Context, in api.UpdateProfileRequestObject) (api.UpdateProfileResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	b := in.Body
 	u, err := s.auth.UpdateProfile(ctx, requestFrom(ctx).user, auth.ProfileUpdate{
 		FirstName: b.FirstName, LastName: b.LastName, PhoneNumber: b.PhoneNumber, EmailDigestEnabled: b.EmailDigestEnabled,
@@ -30,9 +27,6 @@ func (s *Server) UpdateProfile(ctx context.Context, in api.UpdateProfileRequestO
 
 // ChangePassword needs the current password and ends the other sessions.
 func (s *Server) ChangePassword(ctx context.Context, in api.ChangePasswordRequestObject) (api.ChangePasswordResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	req := requestFrom(ctx)
 	if err := s.auth.ChangePassword(ctx, req.user, req.session.ID, in.Body.CurrentPassword, in.Body.NewPassword); err != nil {
 		return nil, err
@@ -108,9 +102,6 @@ func (s *Server) EnrollTotp(ctx context.Context, _ api.EnrollTotpRequestObject) 
 
 // ActivateTotp turns two-factor authentication on.
 func (s *Server) ActivateTotp(ctx context.Context, in api.ActivateTotpRequestObject) (api.ActivateTotpResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	codes, err := s.auth.ActivateTOTP(ctx, requestFrom(ctx).user.ID, in.Body.Code)
 	if err != nil {
 		return nil, err
@@ -120,9 +111,6 @@ func (s *Server) ActivateTotp(ctx context.Context, in api.ActivateTotpRequestObj
 
 // DisableTotp turns two-factor authentication off.
 func (s *Server) DisableTotp(ctx context.Context, in api.DisableTotpRequestObject) (api.DisableTotpResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	if err := s.auth.DisableTOTP(ctx, requestFrom(ctx).user.ID, in.Body.Code); err != nil {
 		return nil, err
 	}
@@ -131,9 +119,6 @@ func (s *Server) DisableTotp(ctx context.Context, in api.DisableTotpRequestObjec
 
 // RegenerateRecoveryCodes replaces the recovery codes.
 func (s *Server) RegenerateRecoveryCodes(ctx context.Context, in api.RegenerateRecoveryCodesRequestObject) (api.RegenerateRecoveryCodesResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	codes, err := s.auth.RegenerateRecoveryCodes(ctx, requestFrom(ctx).user.ID, in.Body.Code)
 	if err != nil {
 		return nil, err

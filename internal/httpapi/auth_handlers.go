@@ -17,10 +17,6 @@ func sessionUser(u *auth.User) api.SessionUser {
 	}
 }
 
-func missingBody() error {
-	return apperr.New(apperr.Invalid, apperr.CodeValidation, "The request has no body.")
-}
-
 // GetSession answers who is signed in.
 func (s *Server) GetSession(ctx context.Context, _ api.GetSessionRequestObject) (api.GetSessionResponseObject, error) {
 	req := requestFrom(ctx)
@@ -45,9 +41,6 @@ func (s *Server) GetSession(ctx context.Context, _ api.GetSessionRequestObject) 
 // Register creates an account and sends the confirmation email; an
 // invitation it came through is joined once the address is confirmed.
 func (s *Server) Register(ctx context.Context, in api.RegisterRequestObject) (api.RegisterResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	b := in.Body
 	email, err := s.auth.Register(ctx, auth.Registration{
 		Email: b.Email, Password: b.Password, FirstName: b.FirstName, LastName: b.LastName, PhoneNumber: b.PhoneNumber,
@@ -67,9 +60,6 @@ func (s *Server) Register(ctx context.Context, in api.RegisterRequestObject) (ap
 
 // CheckAuthProvider answers check-auth-provider.
 func (s *Server) CheckAuthProvider(ctx context.Context, in api.CheckAuthProviderRequestObject) (api.CheckAuthProviderResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	check, err := s.auth.CheckProvider(ctx, in.Body.Email, s.client(requestFrom(ctx).r))
 	if err != nil {
 		return nil, err
@@ -83,9 +73,6 @@ func (s *Server) CheckAuthProvider(ctx context.Context, in api.CheckAuthProvider
 
 // ConfirmEmail spends a confirmation link.
 func (s *Server) ConfirmEmail(ctx context.Context, in api.ConfirmEmailRequestObject) (api.ConfirmEmailResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	email, err := s.auth.ConfirmEmail(ctx, in.Body.Token)
 	if err != nil {
 		return nil, err
@@ -95,9 +82,6 @@ func (s *Server) ConfirmEmail(ctx context.Context, in api.ConfirmEmailRequestObj
 
 // ResendConfirmation sends the confirmation email again.
 func (s *Server) ResendConfirmation(ctx context.Context, in api.ResendConfirmationRequestObject) (api.ResendConfirmationResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	if err := s.auth.ResendConfirmation(ctx, in.Body.Email, s.client(requestFrom(ctx).r)); err != nil {
 		return nil, err
 	}
@@ -106,9 +90,6 @@ func (s *Server) ResendConfirmation(ctx context.Context, in api.ResendConfirmati
 
 // Login signs in with email and password.
 func (s *Server) Login(ctx context.Context, in api.LoginRequestObject) (api.LoginResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	req := requestFrom(ctx)
 	remember := in.Body.RememberMe != nil && *in.Body.RememberMe
 	outcome, err := s.auth.Login(ctx, in.Body.Email, in.Body.Password, remember, s.client(req.r))
@@ -152,9 +133,6 @@ func (s *Server) GetMfaChallenge(ctx context.Context, _ api.GetMfaChallengeReque
 
 // VerifyMfa finishes a sign-in with a code.
 func (s *Server) VerifyMfa(ctx context.Context, in api.VerifyMfaRequestObject) (api.VerifyMfaResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	req := requestFrom(ctx)
 	c, err := req.r.Cookie(s.cookies.mfa)
 	if err != nil {
@@ -186,9 +164,6 @@ func (s *Server) Logout(ctx context.Context, _ api.LogoutRequestObject) (api.Log
 
 // ForgotPassword sends a reset link.
 func (s *Server) ForgotPassword(ctx context.Context, in api.ForgotPasswordRequestObject) (api.ForgotPasswordResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	if err := s.auth.ForgotPassword(ctx, in.Body.Email, s.client(requestFrom(ctx).r)); err != nil {
 		return nil, err
 	}
@@ -197,9 +172,6 @@ func (s *Server) ForgotPassword(ctx context.Context, in api.ForgotPasswordReques
 
 // ResetPassword sets a new password from a reset link.
 func (s *Server) ResetPassword(ctx context.Context, in api.ResetPasswordRequestObject) (api.ResetPasswordResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	if err := s.auth.ResetPassword(ctx, in.Body.Token, in.Body.Password); err != nil {
 		return nil, err
 	}

@@ -176,9 +176,6 @@ func (s *Server) ListEvents(ctx context.Context, in api.ListEventsRequestObject)
 
 // CreateEvent adds an event or series.
 func (s *Server) CreateEvent(ctx context.Context, in api.CreateEventRequestObject) (api.CreateEventResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	if _, err := s.requireChoir(ctx, in.ChoirId, access.EditCalendar); err != nil {
 		return nil, err
 	}
@@ -192,9 +189,6 @@ func (s *Server) CreateEvent(ctx context.Context, in api.CreateEventRequestObjec
 
 // PreviewEvent words a rule and shows its next occurrences.
 func (s *Server) PreviewEvent(ctx context.Context, in api.PreviewEventRequestObject) (api.PreviewEventResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	if _, err := s.requireChoir(ctx, in.ChoirId, access.EditCalendar); err != nil {
 		return nil, err
 	}
@@ -232,9 +226,6 @@ func (s *Server) GetEvent(ctx context.Context, in api.GetEventRequestObject) (ap
 
 // UpdateEvent changes an event, an occurrence or part of a series.
 func (s *Server) UpdateEvent(ctx context.Context, in api.UpdateEventRequestObject) (api.UpdateEventResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	if _, err := s.requireChoir(ctx, in.ChoirId, access.EditCalendar); err != nil {
 		return nil, err
 	}

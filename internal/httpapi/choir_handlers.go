@@ -111,9 +111,6 @@ func calendarTypeOut(t choir.CalendarType) api.CalendarType {
 
 // SetActiveChoir remembers the choir the user works in.
 func (s *Server) SetActiveChoir(ctx context.Context, in api.SetActiveChoirRequestObject) (api.SetActiveChoirResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	u := requestFrom(ctx).user
 	if err := s.choirs.SetActive(ctx, u.ID, u.IsGlobalAdmin, in.Body.ChoirId); err != nil {
 		return nil, err
@@ -123,9 +120,6 @@ func (s *Server) SetActiveChoir(ctx context.Context, in api.SetActiveChoirReques
 
 // CreateChoir creates a choir whose creator becomes its administrator.
 func (s *Server) CreateChoir(ctx context.Context, in api.CreateChoirRequestObject) (api.CreateChoirResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	b := in.Body
 	var plan *string
 	if b.Plan != nil {
@@ -166,9 +160,6 @@ func (s *Server) GetChoir(ctx context.Context, in api.GetChoirRequestObject) (ap
 
 // UpdateChoir changes a choir's details.
 func (s *Server) UpdateChoir(ctx context.Context, in api.UpdateChoirRequestObject) (api.UpdateChoirResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	role, err := s.requireChoir(ctx, in.ChoirId, access.ManageChoir)
 	if err != nil {
 		return nil, err
@@ -187,9 +178,6 @@ func (s *Server) UpdateChoir(ctx context.Context, in api.UpdateChoirRequestObjec
 
 // UpdateChoirAffiliation changes a choir's affiliation.
 func (s *Server) UpdateChoirAffiliation(ctx context.Context, in api.UpdateChoirAffiliationRequestObject) (api.UpdateChoirAffiliationResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	role, err := s.requireChoir(ctx, in.ChoirId, access.ManageChoir)
 	if err != nil {
 		return nil, err

@@ -74,9 +74,6 @@ func (s *Server) ListInvitations(ctx context.Context, in api.ListInvitationsRequ
 
 // CreateInvitation invites someone by email.
 func (s *Server) CreateInvitation(ctx context.Context, in api.CreateInvitationRequestObject) (api.CreateInvitationResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	c, by, err := s.inviting(ctx, in.ChoirId)
 	if err != nil {
 		return nil, err
@@ -91,9 +88,6 @@ func (s *Server) CreateInvitation(ctx context.Context, in api.CreateInvitationRe
 
 // ImportInvitations invites everyone listed in a CSV text.
 func (s *Server) ImportInvitations(ctx context.Context, in api.ImportInvitationsRequestObject) (api.ImportInvitationsResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	c, by, err := s.inviting(ctx, in.ChoirId)
 	if err != nil {
 		return nil, err

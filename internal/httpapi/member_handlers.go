@@ -68,9 +68,6 @@ func (s *Server) ExportMembers(ctx context.Context, in api.ExportMembersRequestO
 
 // UpdateMember changes a member's role or activity.
 func (s *Server) UpdateMember(ctx context.Context, in api.UpdateMemberRequestObject) (api.UpdateMemberResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	if _, err := s.requireChoir(ctx, in.ChoirId, access.ManageMembers); err != nil {
 		return nil, err
 	}
@@ -95,9 +92,6 @@ func (s *Server) RemoveMember(ctx context.Context, in api.RemoveMemberRequestObj
 // SetMemberMusicalRoles sets the voice parts a member sings: administrators
 // for anyone, every member for themself.
 func (s *Server) SetMemberMusicalRoles(ctx context.Context, in api.SetMemberMusicalRolesRequestObject) (api.SetMemberMusicalRolesResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	callerID := requestFrom(ctx).user.ID
 	need := access.ManageMembers
 	if in.UserId == callerID {
@@ -128,9 +122,6 @@ func (s *Server) ListMusicalRoles(ctx context.Context, in api.ListMusicalRolesRe
 
 // CreateMusicalRole adds a voice part.
 func (s *Server) CreateMusicalRole(ctx context.Context, in api.CreateMusicalRoleRequestObject) (api.CreateMusicalRoleResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	if _, err := s.requireChoir(ctx, in.ChoirId, access.EditSettings); err != nil {
 		return nil, err
 	}
@@ -143,9 +134,6 @@ func (s *Server) CreateMusicalRole(ctx context.Context, in api.CreateMusicalRole
 
 // ReorderMusicalRoles puts the voice parts in a new order.
 func (s *Server) ReorderMusicalRoles(ctx context.Context, in api.ReorderMusicalRolesRequestObject) (api.ReorderMusicalRolesResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	if _, err := s.requireChoir(ctx, in.ChoirId, access.EditSettings); err != nil {
 		return nil, err
 	}
@@ -158,9 +146,6 @@ func (s *Server) ReorderMusicalRoles(ctx context.Context, in api.ReorderMusicalR
 
 // RenameMusicalRole renames a voice part.
 func (s *Server) RenameMusicalRole(ctx context.Context, in api.RenameMusicalRoleRequestObject) (api.RenameMusicalRoleResponseObject, error) {
-	if in.Body == nil {
-		return nil, missingBody()
-	}
 	if _, err := s.requireChoir(ctx, in.ChoirId, access.EditSettings); err != nil {
 		return nil, err
 	}

@@ -123,6 +123,8 @@ func TestRoutes(t *testing.T) {
 				contentType: "application/json", allow: "POST", contains: []string{`"code":"METHOD_NOT_ALLOWED"`}},
 			{name: "wrong method on the OpenAPI document is JSON 405", method: "PUT", path: "/api/v1/openapi.json", status: 405,
 				headers: map[string]string{"Sec-Fetch-Site": "same-origin"}, contentType: "application/json", allow: "GET, HEAD"},
+			{name: "API request without its JSON body is refused before its handler runs", method: "POST", path: "/api/v1/auth/login", status: 400,
+				headers: map[string]string{"Sec-Fetch-Site": "same-origin"}, contentType: "application/json", contains: []string{`"code":"VALIDATION_ERROR"`}},
 			{name: "info", method: "GET", path: "/api/v1/info", status: 200, contentType: "application/json",
 				contains: []string{`"version":"v1.0"`}},
 			{name: "session of a stranger", method: "GET", path: "/api/v1/auth/session", status: 200,
