@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"strconv"
@@ -12,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/pressly/goose/v3"
 
 	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
@@ -51,6 +54,69 @@ func TestMigrationFoldersKeepInStep(t *testing.T) {
 	if !slices.Equal(sqlite, postgres) {
 		t.Fatalf("migration versions differ:\n  sqlite:   %v\n  postgres: %v", sqlite, postgres)
 	}
+}
+
+// The two folders define the same schema: every table has the same columns
+// on both databases, so that no query works on one and fails on the other.
+// Types, constraints and indexes differ by dialect and are not compared.
+func TestMigrationFoldersDefineTheSameSchema(t *testing.T) {
+	sqlite := schemaColumns(t, dbtest.Open(t, config.SQLite), `SELECT m.name, p.name
+		FROM sqlite_master m JOIN pragma_table_info(m.name) p
+		WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\_%' ESCAPE '\' AND m.name <> ?`)
+	postgres := schemaColumns(t, dbtest.Open(t, config.Postgres), `SELECT c.table_name, c.column_name
+		FROM information_schema.columns c JOIN information_schema.tables t
+			ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+		WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE' AND c.table_name <> ?`)
+	if len(sqlite) == 0 {
+		t.Fatal("no tables found in the migrated SQLite database")
+	}
+	for _, table := range slices.Sorted(maps.Keys(sqlite)) {
+		if _, ok := postgres[table]; !ok {
+			t.Errorf("table %s exists on SQLite only", table)
+			continue
+		}
+		for _, col := range slices.Sorted(maps.Keys(sqlite[table])) {
+			if !postgres[table][col] {
+				t.Errorf("column %s.%s exists on SQLite only", table, col)
+			}
+		}
+		for _, col := range slices.Sorted(maps.Keys(postgres[table])) {
+			if !sqlite[table][col] {
+				t.Errorf("column %s.%s exists on PostgreSQL only", table, col)
+			}
+		}
+	}
+	for _, table := range slices.Sorted(maps.Keys(postgres)) {
+		if _, ok := sqlite[table]; !ok {
+			t.Errorf("table %s exists on PostgreSQL only", table)
+		}
+	}
+}
+
+// schemaColumns reads table → column names with a query of (table, column)
+// rows that takes goose's own version table, to leave out, as its argument.
+func schemaColumns(t *testing.T, d *db.DB, query string) map[string]map[string]bool {
+	t.Helper()
+	rows, err := d.QueryContext(context.Background(), query, goose.DefaultTablename)
+	if err != nil {
+		t.Fatalf("%s: list the columns: %v", d.Kind, err)
+	}
+	out := map[string]map[string]bool{}
+	err = db.Each(rows, func(row db.Scanner) error {
+		var table, column string
+		if err := row.Scan(&table, &column); err != nil {
+			return err
+		}
+		if out[table] == nil {
+			out[table] = map[string]bool{}
+		}
+		out[table][column] = true
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("%s: read the columns: %v", d.Kind, err)
+	}
+	return out
 }
 
 func TestMigrateFromEmptyAndAgain(t *testing.T) {
