@@ -57,14 +57,14 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 		"&_pragma=foreign_keys(ON)&_pragma=synchronous(NORMAL)&_txlock=immediate"
 	write, err := sql.Open("sqlite", dsn)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("open SQLite database %s: %w", path, err)
 	}
 	write.SetMaxOpenConns(1)
 	write.SetConnMaxIdleTime(0)
 	read, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		write.Close()
-		return nil, err
+		return nil, fmt.Errorf("open SQLite database %s: %w", path, err)
 	}
 	read.SetMaxOpenConns(8)
 	d := &DB{Kind: config.SQLite, write: write, read: read}
@@ -78,7 +78,8 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 func openPostgres(ctx context.Context, url string) (*DB, error) {
 	pool, err := sql.Open("pgx", url)
 	if err != nil {
-		return nil, err
+		// Not the URL itself: it may carry a password.
+		return nil, fmt.Errorf("connect to PostgreSQL: %w", err)
 	}
 	// As many kept idle as may be open: a burst that uses them all would
 	// otherwise close the extra ones after each query and open them again,
@@ -251,7 +252,7 @@ func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sq
 func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 	sqlTx, err := d.write.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return fmt.Errorf("db: begin a transaction: %w", err)
 	}
 	defer func() {
 		if p := recover(); p != nil {
@@ -263,9 +264,12 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 		}
 	}()
 	if err = fn(&Tx{tx: sqlTx, db: d}); err != nil {
-		return err
+		return err // fn's own, already saying what it was doing
 	}
-	return sqlTx.Commit()
+	if err = sqlTx.Commit(); err != nil {
+		return fmt.Errorf("db: commit a transaction: %w", err)
+	}
+	return nil
 }
 
 // Savepoint runs fn inside a savepoint of the transaction. When fn fails,
@@ -275,18 +279,20 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 func (t *Tx) Savepoint(ctx context.Context, fn func() error) error {
 	const name = "cantica_savepoint" // nested savepoints may share a name: the innermost wins
 	if _, err := t.tx.ExecContext(ctx, "SAVEPOINT "+name); err != nil {
-		return err
+		return fmt.Errorf("db: set a savepoint: %w", err)
 	}
 	if err := fn(); err != nil {
 		if _, rbErr := t.tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT "+name); rbErr != nil {
-			return errors.Join(err, rbErr)
+			return errors.Join(err, fmt.Errorf("db: roll back to a savepoint: %w", rbErr))
 		}
 		// ROLLBACK TO keeps the savepoint open on both databases.
 		if _, relErr := t.tx.ExecContext(ctx, "RELEASE SAVEPOINT "+name); relErr != nil {
-			return errors.Join(err, relErr)
+			return errors.Join(err, fmt.Errorf("db: release a savepoint: %w", relErr))
 		}
-		return err
+		return err // fn's own
 	}
-	_, err := t.tx.ExecContext(ctx, "RELEASE SAVEPOINT "+name)
-	return err
+	if _, err := t.tx.ExecContext(ctx, "RELEASE SAVEPOINT "+name); err != nil {
+		return fmt.Errorf("db: release a savepoint: %w", err)
+	}
+	return nil
 }

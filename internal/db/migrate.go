@@ -26,7 +26,7 @@ func MigrationsFS(kind string) (fs.FS, error) {
 func (d *DB) Migrate(ctx context.Context) error {
 	p, err := d.migrator()
 	if err != nil {
-		return err
+		return fmt.Errorf("migrate %s database: %w", d.Kind, err)
 	}
 	results, err := p.Up(ctx)
 	for _, r := range results {
@@ -43,7 +43,7 @@ func (d *DB) Migrate(ctx context.Context) error {
 func (d *DB) MigrateTo(ctx context.Context, version int64) error {
 	p, err := d.migrator()
 	if err != nil {
-		return err
+		return fmt.Errorf("migrate %s database to %d: %w", d.Kind, version, err)
 	}
 	if _, err := p.UpTo(ctx, version); err != nil {
 		return fmt.Errorf("migrate %s database to %d: %w", d.Kind, version, err)
@@ -55,15 +55,19 @@ func (d *DB) MigrateTo(ctx context.Context, version int64) error {
 func (d *DB) SchemaVersion(ctx context.Context) (int64, error) {
 	p, err := d.migrator()
 	if err != nil {
-		return 0, err
+		return 0, fmt.Errorf("read the %s schema version: %w", d.Kind, err)
 	}
-	return p.GetDBVersion(ctx)
+	v, err := p.GetDBVersion(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("read the %s schema version: %w", d.Kind, err)
+	}
+	return v, nil
 }
 
 func (d *DB) migrator() (*goose.Provider, error) {
 	dir, err := MigrationsFS(d.Kind)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("the %s migrations: %w", d.Kind, err)
 	}
 	dialect := database.DialectSQLite3
 	if d.Kind == config.Postgres {
