@@ -2,6 +2,7 @@ package calendar
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"time"
 
@@ -189,10 +190,10 @@ func (s *Service) updateAll(ctx context.Context, tx *db.Tx, t *target, changed *
 	}
 	if ev.Rule == nil && keep.Rule != nil {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM events WHERE series_id = ?`, ev.ID); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("calendar: delete the edited occurrences of series %s: %w", ev.ID, err)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM event_exdates WHERE event_id = ?`, ev.ID); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("calendar: forget the deleted occurrences of series %s: %w", ev.ID, err)
 		}
 	}
 	if err := saveEvent(ctx, tx, ev); err != nil {
@@ -249,14 +250,14 @@ func (s *Service) updateFollowing(ctx context.Context, tx *db.Tx, t *target, cha
 	// being changed takes this change.
 	day := t.date.String()
 	if _, err := tx.ExecContext(ctx, `DELETE FROM events WHERE series_id = ? AND instance_date = ?`, old.ID, day); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("calendar: delete the edited occurrence of series %s on %s: %w", old.ID, day, err)
 	}
 	if next.Rule != nil {
 		if _, err := tx.ExecContext(ctx, `UPDATE events SET series_id = ? WHERE series_id = ? AND instance_date > ?`, next.ID, old.ID, day); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("calendar: move the edited occurrences of series %s after %s to %s: %w", old.ID, day, next.ID, err)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE event_exdates SET event_id = ? WHERE event_id = ? AND instance_date > ?`, next.ID, old.ID, day); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("calendar: move the deleted occurrences of series %s after %s to %s: %w", old.ID, day, next.ID, err)
 		}
 	}
 	if err := dropFrom(ctx, tx, old.ID, day); err != nil {
@@ -293,10 +294,26 @@ func (s *Service) endSeries(ctx context.Context, tx *db.Tx, ev *Event, d liturgy
 // dropFrom removes a series' edited and deleted occurrences from a date on.
 func dropFrom(ctx context.Context, tx *db.Tx, seriesID, day string) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM events WHERE series_id = ? AND instance_date >= ?`, seriesID, day); err != nil {
-		return err
+		return fmt.Errorf("calendar: delete the edited occurrences of series %s from %s: %w", seriesID, day, err)
 	}
-	_, err := tx.ExecContext(ctx, `DELETE FROM event_exdates WHERE event_id = ? AND instance_date >= ?`, seriesID, day)
-	return err
+	if _, err := tx.ExecContext(ctx, `DELETE FROM event_exdates WHERE event_id = ? AND instance_date >= ?`, seriesID, day); err != nil {
+		return fmt.Errorf("calendar: forget the deleted occurrences of series %s from %s: %w", seriesID, day, err)
+	}
+	return nil
+}
+
+// deleteOccurrence removes one occurrence of a series: its edited row goes,
+// if it has one, and its date joins the series' deleted ones.
+func deleteOccurrence(ctx context.Context, tx *db.Tx, series *Event, day string, now time.Time) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM events WHERE series_id = ? AND instance_date = ?`, series.ID, day); err != nil {
+		return fmt.Errorf("calendar: delete the edited occurrence of series %s on %s: %w", series.ID, day, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO event_exdates (event_id, instance_date) VALUES (?, ?)
+		ON CONFLICT (event_id, instance_date) DO NOTHING`, series.ID, day); err != nil {
+		return fmt.Errorf("calendar: delete the occurrence of series %s on %s: %w", series.ID, day, err)
+	}
+	series.UpdatedAt = now
+	return saveEvent(ctx, tx, series)
 }
 
 // Delete removes an event, one occurrence (the default), this and the
@@ -319,22 +336,20 @@ func (s *Service) Delete(ctx context.Context, choirID, id, scope, instanceStart 
 		}
 		switch {
 		case ev.Rule == nil || t.scope == ScopeAll:
-			_, err = tx.ExecContext(ctx, `DELETE FROM events WHERE id = ?`, ev.ID)
+			if _, err := tx.ExecContext(ctx, `DELETE FROM events WHERE id = ?`, ev.ID); err != nil {
+				return fmt.Errorf("calendar: delete event %s: %w", ev.ID, err)
+			}
 		case t.scope == ScopeFollowing:
-			if err = s.endSeries(ctx, tx, ev, t.date, now); err == nil {
-				err = dropFrom(ctx, tx, ev.ID, day)
+			if err := s.endSeries(ctx, tx, ev, t.date, now); err != nil {
+				return err
+			}
+			if err := dropFrom(ctx, tx, ev.ID, day); err != nil {
+				return err
 			}
 		default:
-			if _, err = tx.ExecContext(ctx, `DELETE FROM events WHERE series_id = ? AND instance_date = ?`, ev.ID, day); err == nil {
-				if _, err = tx.ExecContext(ctx, `INSERT INTO event_exdates (event_id, instance_date) VALUES (?, ?)
-					ON CONFLICT (event_id, instance_date) DO NOTHING`, ev.ID, day); err == nil {
-					ev.UpdatedAt = now
-					err = saveEvent(ctx, tx, ev)
-				}
+			if err := deleteOccurrence(ctx, tx, ev, day, now); err != nil {
+				return err
 			}
-		}
-		if err != nil {
-			return err
 		}
 		return bumpVersion(ctx, tx, choirID)
 	})

@@ -36,7 +36,10 @@ func (s *Service) Feed(ctx context.Context, userID string) (*Feed, error) {
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
-	return &f, err
+	if err != nil {
+		return nil, fmt.Errorf("calendar: read the feed of %s: %w", userID, err)
+	}
+	return &f, nil
 }
 
 // RenewFeed gives a user a feed address, a new one in place of any old one.
@@ -45,7 +48,7 @@ func (s *Service) RenewFeed(ctx context.Context, userID string) (*Feed, error) {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO calendar_feeds (user_id, token, created_at) VALUES (?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET token = excluded.token, created_at = excluded.created_at`, userID, f.Token, f.CreatedAt)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("calendar: renew the feed of %s: %w", userID, err)
 	}
 	s.logger.Info("calendar feed renewed", "event", "calendar_feed_renewed", "user_id", userID)
 	return f, nil
@@ -53,11 +56,11 @@ func (s *Service) RenewFeed(ctx context.Context, userID string) (*Feed, error) {
 
 // RevokeFeed turns a user's feed off.
 func (s *Service) RevokeFeed(ctx context.Context, userID string) error {
-	_, err := s.db.ExecContext(ctx, `DELETE FROM calendar_feeds WHERE user_id = ?`, userID)
-	if err == nil {
-		s.logger.Info("calendar feed revoked", "event", "calendar_feed_revoked", "user_id", userID)
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM calendar_feeds WHERE user_id = ?`, userID); err != nil {
+		return fmt.Errorf("calendar: revoke the feed of %s: %w", userID, err)
 	}
-	return err
+	s.logger.Info("calendar feed revoked", "event", "calendar_feed_revoked", "user_id", userID)
+	return nil
 }
 
 // FeedURL is the address calendar apps subscribe to.
@@ -216,7 +219,10 @@ func (s *Service) write(ctx context.Context, w io.Writer, name string, rows []*E
 			cal.Events = append(cal.Events, s.seriesEvents(e, edited[e.ID], skipped[e.ID], feasts, lo, hi, now, seesDrafts)...)
 		}
 	}
-	return ics.Write(w, cal)
+	if err := ics.Write(w, cal); err != nil {
+		return fmt.Errorf("calendar: write the iCalendar document %q: %w", name, err)
+	}
+	return nil
 }
 
 func (s *Service) seriesEvents(sr *Event, edited map[string]*Event, skipped map[string]bool, feasts recurrence.FeastDates,

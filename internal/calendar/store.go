@@ -27,17 +27,18 @@ func scanEvent(row db.Scanner, extra ...any) (*Event, error) {
 		&e.Status, &rule, &seriesID, &instanceDate, &e.Sequence, &e.CreatedAt, &e.UpdatedAt}, extra...)...); err != nil {
 		return nil, err
 	}
+	// The caller says what it was reading; these say which row was wrong.
 	var err error
 	if e.Start, err = parseInstant(start); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("decode the start of event %s: %w", e.ID, err)
 	}
 	if e.End, err = parseInstant(end); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("decode the end of event %s: %w", e.ID, err)
 	}
 	if rule.Valid {
 		var r recurrence.Rule
 		if err := json.Unmarshal([]byte(rule.String), &r); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("decode the rule of event %s: %w", e.ID, err)
 		}
 		e.Rule = &r
 	}
@@ -136,7 +137,7 @@ func notFound() error { return apperr.New(apperr.NotFound, apperr.CodeNotFound, 
 func insertEvent(ctx context.Context, q db.Querier, e *Event, createdBy string) error {
 	rule, err := encodeRule(e.Rule)
 	if err != nil {
-		return err
+		return fmt.Errorf("calendar: encode the rule of event %s: %w", e.ID, err)
 	}
 	_, err = q.ExecContext(ctx, `INSERT INTO events (`+eventColumns+`, created_by, last_end_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -152,7 +153,7 @@ func insertEvent(ctx context.Context, q db.Querier, e *Event, createdBy string) 
 func saveEvent(ctx context.Context, q db.Querier, e *Event) error {
 	rule, err := encodeRule(e.Rule)
 	if err != nil {
-		return err
+		return fmt.Errorf("calendar: encode the rule of event %s: %w", e.ID, err)
 	}
 	e.Sequence++
 	_, err = q.ExecContext(ctx, `UPDATE events SET title = ?, event_type = ?, start_at = ?, end_at = ?, all_day = ?, time_zone = ?,
