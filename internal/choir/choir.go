@@ -7,6 +7,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"log/slog"
 	"strings"
 	"time"
@@ -115,7 +116,7 @@ func (s *Service) apply(ctx context.Context, q db.Querier, c *Choir, in Details,
 			if errors.Is(err, sql.ErrNoRows) {
 				f.Add("country", MsgCountryUnknown)
 			} else if err != nil {
-				return err
+				return fmt.Errorf("choir: read country %s: %w", code, err)
 			}
 		}
 	}
@@ -141,7 +142,10 @@ func calendarOf(ctx context.Context, q db.Querier, affiliationID string) (string
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
-	return key, err
+	if err != nil {
+		return "", fmt.Errorf("choir: read the calendar of affiliation %s: %w", affiliationID, err)
+	}
+	return key, nil
 }
 
 // Create is what choir creation needs.
@@ -194,7 +198,7 @@ func (s *Service) create(ctx context.Context, userID string, in Create) (*Choir,
 			(id, name, city, postcode, country_code, religious_affiliation_id, calendar_type, time_zone, plan, created_by, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			c.ID, c.Name, c.City, c.Postcode, c.CountryCode, c.AffiliationID, c.CalendarType, c.TimeZone, c.Plan, userID, now, now); err != nil {
-			return err
+			return fmt.Errorf("choir: insert choir %s: %w", c.ID, err)
 		}
 		if err := AddMembership(ctx, tx, userID, c.ID, access.ChoirAdmin, now); err != nil {
 			return err
@@ -235,7 +239,10 @@ func withEmpty(d Details) Details {
 func AddMembership(ctx context.Context, q db.Querier, userID, choirID string, role access.Role, now time.Time) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO user_choir_membership (user_id, choir_id, role, is_active, status, joined_date)
 		VALUES (?, ?, ?, TRUE, 'active', ?)`, userID, choirID, string(role), now)
-	return err
+	if err != nil {
+		return fmt.Errorf("choir: add %s to %s as %s: %w", userID, choirID, role, err)
+	}
+	return nil
 }
 
 var errNoProfile = errors.New("the user has no profile")
@@ -245,10 +252,10 @@ var errNoProfile = errors.New("the user has no profile")
 func SetLastAccessed(ctx context.Context, q db.Querier, userID string, choirID *string) error {
 	res, err := q.ExecContext(ctx, `UPDATE user_profile SET last_accessed_choir_id = ? WHERE id = ?`, choirID, userID)
 	if err != nil {
-		return err
+		return fmt.Errorf("choir: set the choir %s works in: %w", userID, err)
 	}
 	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		return errNoProfile
+		return fmt.Errorf("choir: set the choir %s works in: %w", userID, errNoProfile)
 	}
 	return nil
 }
@@ -258,15 +265,11 @@ const choirColumns = `c.id, c.name, c.city, c.postcode, c.country_code, k.name, 
 
 const choirFrom = ` FROM choirs c JOIN countries k ON k.code = c.country_code `
 
-func scanChoir(row interface{ Scan(...any) error }) (*Choir, error) {
+func scanChoir(row db.Scanner) (*Choir, error) {
 	var c Choir
 	var plan sql.NullString
-	err := row.Scan(&c.ID, &c.Name, &c.City, &c.Postcode, &c.CountryCode, &c.Country, &c.AffiliationID,
-		&c.CalendarType, &c.TimeZone, &plan, &c.CreatedAt, &c.UpdatedAt, &c.CalendarVersion)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgChoirNotFound)
-	}
-	if err != nil {
+	if err := row.Scan(&c.ID, &c.Name, &c.City, &c.Postcode, &c.CountryCode, &c.Country, &c.AffiliationID,
+		&c.CalendarType, &c.TimeZone, &plan, &c.CreatedAt, &c.UpdatedAt, &c.CalendarVersion); err != nil {
 		return nil, err
 	}
 	if plan.Valid {
@@ -281,7 +284,14 @@ func (s *Service) Get(ctx context.Context, choirID string) (*Choir, error) {
 }
 
 func get(ctx context.Context, q db.Querier, choirID string) (*Choir, error) {
-	return scanChoir(q.QueryRowContext(ctx, `SELECT `+choirColumns+choirFrom+`WHERE c.id = ?`, choirID))
+	c, err := scanChoir(q.QueryRowContext(ctx, `SELECT `+choirColumns+choirFrom+`WHERE c.id = ?`, choirID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgChoirNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("choir: read choir %s: %w", choirID, err)
+	}
+	return c, nil
 }
 
 // MemberCount counts a choir's active members.
@@ -289,7 +299,10 @@ func (s *Service) MemberCount(ctx context.Context, choirID string) (int, error) 
 	var n int
 	err := s.db.QueryRowContext(ctx,
 		`SELECT COUNT(*) FROM user_choir_membership WHERE choir_id = ? AND is_active = TRUE`, choirID).Scan(&n)
-	return n, err
+	if err != nil {
+		return 0, fmt.Errorf("choir: count the members of %s: %w", choirID, err)
+	}
+	return n, nil
 }
 
 // Update changes a choir's details.
@@ -310,7 +323,7 @@ func (s *Service) Update(ctx context.Context, choirID string, in Details) (*Choi
 		c.UpdatedAt = s.now()
 		if _, err := tx.ExecContext(ctx, `UPDATE choirs SET name = ?, city = ?, postcode = ?, country_code = ?, time_zone = ?, updated_at = ?
 			WHERE id = ?`, c.Name, c.City, c.Postcode, c.CountryCode, c.TimeZone, c.UpdatedAt, c.ID); err != nil {
-			return err
+			return fmt.Errorf("choir: update choir %s: %w", c.ID, err)
 		}
 		out = c
 		return nil
@@ -333,7 +346,7 @@ func (s *Service) ChangeAffiliation(ctx context.Context, choirID, affiliationID 
 		res, err := tx.ExecContext(ctx, `UPDATE choirs SET religious_affiliation_id = ?, calendar_type = ?, updated_at = ? WHERE id = ?`,
 			affiliationID, key, s.now(), choirID)
 		if err != nil {
-			return err
+			return fmt.Errorf("choir: change the affiliation of %s: %w", choirID, err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgChoirNotFound)

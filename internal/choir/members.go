@@ -170,9 +170,11 @@ func (s *Service) UpdateMember(ctx context.Context, choirID, userID string, in M
 				return err
 			}
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE user_choir_membership SET role = ?, is_active = ? WHERE choir_id = ? AND user_id = ?`,
-			string(newRole), newActive, choirID, userID)
-		return err
+		if _, err := tx.ExecContext(ctx, `UPDATE user_choir_membership SET role = ?, is_active = ? WHERE choir_id = ? AND user_id = ?`,
+			string(newRole), newActive, choirID, userID); err != nil {
+			return fmt.Errorf("choir: change member %s of %s: %w", userID, choirID, err)
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -195,11 +197,13 @@ func (s *Service) RemoveMember(ctx context.Context, choirID, userID string) erro
 			}
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM user_choir_membership WHERE choir_id = ? AND user_id = ?`, choirID, userID); err != nil {
-			return err
+			return fmt.Errorf("choir: remove member %s of %s: %w", userID, choirID, err)
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE user_profile SET last_accessed_choir_id = NULL WHERE id = ? AND last_accessed_choir_id = ?`,
-			userID, choirID)
-		return err
+		if _, err := tx.ExecContext(ctx, `UPDATE user_profile SET last_accessed_choir_id = NULL WHERE id = ? AND last_accessed_choir_id = ?`,
+			userID, choirID); err != nil {
+			return fmt.Errorf("choir: forget that %s last worked in %s: %w", userID, choirID, err)
+		}
+		return nil
 	})
 	if err == nil {
 		s.logger.Info("member removed", "event", "member_removed", "choir_id", choirID, "user_id", userID)
@@ -216,7 +220,7 @@ func lockMembership(ctx context.Context, tx *db.Tx, choirID, userID string) (acc
 		if errors.Is(err, sql.ErrNoRows) {
 			return "", false, memberNotFound()
 		}
-		return "", false, err
+		return "", false, fmt.Errorf("choir: lock choir %s: %w", choirID, err)
 	}
 	var role string
 	var active bool
@@ -225,7 +229,10 @@ func lockMembership(ctx context.Context, tx *db.Tx, choirID, userID string) (acc
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", false, memberNotFound()
 	}
-	return access.Role(role), active, err
+	if err != nil {
+		return "", false, fmt.Errorf("choir: read the membership of %s in %s: %w", userID, choirID, err)
+	}
+	return access.Role(role), active, nil
 }
 
 func requireAnotherAdmin(ctx context.Context, tx *db.Tx, choirID, userID string) error {
@@ -233,7 +240,7 @@ func requireAnotherAdmin(ctx context.Context, tx *db.Tx, choirID, userID string)
 	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM user_choir_membership
 		WHERE choir_id = ? AND user_id <> ? AND role = 'choir_admin' AND is_active = TRUE AND status = 'active'`,
 		choirID, userID).Scan(&others); err != nil {
-		return err
+		return fmt.Errorf("choir: count the other administrators of %s: %w", choirID, err)
 	}
 	if others == 0 {
 		return apperr.New(apperr.Conflict, apperr.CodeLastAdmin, MsgLastAdmin)
@@ -261,7 +268,7 @@ func RoleLabel(r access.Role) string {
 func WriteRosterCSV(w io.Writer, members []Member) error {
 	out := csv.NewWriter(w)
 	if err := out.Write([]string{"First name", "Last name", "Email", "Phone", "Role", "Voice parts", "Status", "Joined"}); err != nil {
-		return err
+		return fmt.Errorf("choir: write the roster's header: %w", err)
 	}
 	for _, m := range members {
 		phone := ""
@@ -282,11 +289,14 @@ func WriteRosterCSV(w io.Writer, members []Member) error {
 			row[i] = spreadsheetSafe(cell)
 		}
 		if err := out.Write(row); err != nil {
-			return err
+			return fmt.Errorf("choir: write member %s to the roster: %w", m.UserID, err)
 		}
 	}
 	out.Flush()
-	return out.Error()
+	if err := out.Error(); err != nil {
+		return fmt.Errorf("choir: write the roster: %w", err)
+	}
+	return nil
 }
 
 func spreadsheetSafe(cell string) string {

@@ -40,7 +40,7 @@ func seedVoiceParts(ctx context.Context, tx *db.Tx, choirID string) error {
 	for i, name := range DefaultVoiceParts {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO musical_roles (id, choir_id, name, sort_order) VALUES (?, ?, ?, ?)`,
 			uuid.NewString(), choirID, name, i+1); err != nil {
-			return err
+			return fmt.Errorf("choir: add voice part %s to %s: %w", name, choirID, err)
 		}
 	}
 	return nil
@@ -113,11 +113,13 @@ func (s *Service) AddVoicePart(ctx context.Context, choirID, name string) (*Voic
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(sort_order), 0) + 1 FROM musical_roles WHERE choir_id = ?`,
 			choirID).Scan(&v.SortOrder); err != nil {
-			return err
+			return fmt.Errorf("choir: find the end of the voice parts of %s: %w", choirID, err)
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO musical_roles (id, choir_id, name, sort_order) VALUES (?, ?, ?, ?)`,
-			v.ID, choirID, v.Name, v.SortOrder)
-		return err
+		if _, err := tx.ExecContext(ctx, `INSERT INTO musical_roles (id, choir_id, name, sort_order) VALUES (?, ?, ?, ?)`,
+			v.ID, choirID, v.Name, v.SortOrder); err != nil {
+			return fmt.Errorf("choir: add voice part %s to %s: %w", v.Name, choirID, err)
+		}
+		return nil
 	})
 	if db.IsUniqueViolation(err) {
 		return nil, voicePartExists()
@@ -135,12 +137,15 @@ func (s *Service) RenameVoicePart(ctx context.Context, choirID, id, name string)
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE musical_roles SET name = ? WHERE id = ? AND choir_id = ?`, name, id, choirID)
 		if err != nil {
-			return err
+			return fmt.Errorf("choir: rename voice part %s of %s: %w", id, choirID, err)
 		}
 		if n, err := res.RowsAffected(); err != nil || n == 0 {
 			return voicePartNotFound()
 		}
-		return tx.QueryRowContext(ctx, `SELECT sort_order FROM musical_roles WHERE id = ?`, id).Scan(&v.SortOrder)
+		if err := tx.QueryRowContext(ctx, `SELECT sort_order FROM musical_roles WHERE id = ?`, id).Scan(&v.SortOrder); err != nil {
+			return fmt.Errorf("choir: read the place of voice part %s: %w", id, err)
+		}
+		return nil
 	})
 	if db.IsUniqueViolation(err) {
 		return nil, voicePartExists()
@@ -172,7 +177,7 @@ func (s *Service) ReorderVoiceParts(ctx context.Context, choirID string, ids []s
 		}
 		for i, id := range ids {
 			if _, err := tx.ExecContext(ctx, `UPDATE musical_roles SET sort_order = ? WHERE id = ?`, i+1, id); err != nil {
-				return err
+				return fmt.Errorf("choir: move voice part %s of %s: %w", id, choirID, err)
 			}
 		}
 		out, err = voiceParts(ctx, tx, choirID)
@@ -185,7 +190,7 @@ func (s *Service) ReorderVoiceParts(ctx context.Context, choirID string, ids []s
 func (s *Service) RemoveVoicePart(ctx context.Context, choirID, id string) error {
 	res, err := s.db.ExecContext(ctx, `DELETE FROM musical_roles WHERE id = ? AND choir_id = ?`, id, choirID)
 	if err != nil {
-		return err
+		return fmt.Errorf("choir: remove voice part %s of %s: %w", id, choirID, err)
 	}
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
 		return voicePartNotFound()
@@ -203,14 +208,14 @@ func (s *Service) AssignVoiceParts(ctx context.Context, choirID, userID string, 
 			return memberNotFound()
 		}
 		if err != nil {
-			return err
+			return fmt.Errorf("choir: read the membership of %s in %s: %w", userID, choirID, err)
 		}
 		known, err := partIDs(ctx, tx, choirID)
 		if err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM member_musical_roles WHERE choir_id = ? AND user_id = ?`, choirID, userID); err != nil {
-			return err
+			return fmt.Errorf("choir: clear the voice parts of %s in %s: %w", userID, choirID, err)
 		}
 		seen := map[string]bool{}
 		for _, id := range ids {
@@ -223,7 +228,7 @@ func (s *Service) AssignVoiceParts(ctx context.Context, choirID, userID string, 
 			seen[id] = true
 			if _, err := tx.ExecContext(ctx, `INSERT INTO member_musical_roles (user_id, choir_id, musical_role_id) VALUES (?, ?, ?)`,
 				userID, choirID, id); err != nil {
-				return err
+				return fmt.Errorf("choir: give %s voice part %s in %s: %w", userID, id, choirID, err)
 			}
 		}
 		return nil
