@@ -40,7 +40,7 @@ type Service struct {
 // (see Version).
 func bumpVersion(ctx context.Context, tx *db.Tx) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE data_versions SET version = version + 1 WHERE name = 'feasts'`); err != nil {
-		return fmt.Errorf("feasts: bump the version: %w", err)
+		return fmt.Errorf("feast: bump the version: %w", err)
 	}
 	return nil
 }
@@ -104,14 +104,20 @@ func (s *Service) calendarType(ctx context.Context, key string, privileged bool)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && !published && !privileged) {
 		return false, apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgCalendarNotFound)
 	}
-	return published, err
+	if err != nil {
+		return false, fmt.Errorf("feast: read calendar type %s: %w", key, err)
+	}
+	return published, nil
 }
 
 // hasFeasts says whether any instance of a calendar type exists.
 func (s *Service) hasFeasts(ctx context.Context, key string) (bool, error) {
 	var n int
 	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM feast_instances WHERE source = ? LIMIT 1) x`, key).Scan(&n)
-	return n > 0, err
+	if err != nil {
+		return false, fmt.Errorf("feast: read whether %s has feasts: %w", key, err)
+	}
+	return n > 0, nil
 }
 
 // Query chooses feast instances of one calendar type.
@@ -233,7 +239,7 @@ func (s *Service) query(ctx context.Context, q Query, from, to liturgy.Date) ([]
 	}
 	rows, err := s.db.QueryContext(ctx, sqlText+` ORDER BY i.calendar_date, m.default_name`, args...)
 	if err != nil {
-		return nil, fmt.Errorf("feasts: list the feasts of %s from %s to %s: %w", q.Source, from, to, err)
+		return nil, fmt.Errorf("feast: list the feasts of %s from %s to %s: %w", q.Source, from, to, err)
 	}
 	out, err := db.All(rows, func(row db.Scanner) (Instance, error) {
 		var in Instance
@@ -243,7 +249,7 @@ func (s *Service) query(ctx context.Context, q Query, from, to liturgy.Date) ([]
 		return in, err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("feasts: read the feasts of %s from %s to %s: %w", q.Source, from, to, err)
+		return nil, fmt.Errorf("feast: read the feasts of %s from %s to %s: %w", q.Source, from, to, err)
 	}
 	return out, nil
 }
@@ -272,11 +278,11 @@ func (s *Service) Masters(ctx context.Context, calendarType, search string) ([]M
 	}
 	rows, err := s.db.QueryContext(ctx, sqlText+` ORDER BY lower(m.default_name), m.feast_key`, args...)
 	if err != nil {
-		return nil, fmt.Errorf("feasts: list the master feasts of %s: %w", calendarType, err)
+		return nil, fmt.Errorf("feast: list the master feasts of %s: %w", calendarType, err)
 	}
 	out, err := db.All(rows, scanMaster)
 	if err != nil {
-		return nil, fmt.Errorf("feasts: read the master feasts of %s: %w", calendarType, err)
+		return nil, fmt.Errorf("feast: read the master feasts of %s: %w", calendarType, err)
 	}
 	return out, nil
 }
@@ -336,7 +342,7 @@ func (s *Service) UpdateMaster(ctx context.Context, id string, in MasterChange) 
 			return apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgFeastNotFound)
 		}
 		if err != nil {
-			return err
+			return fmt.Errorf("feast: load master feast %s: %w", id, err)
 		}
 		if in.Name != nil && *in.Name != m.Name {
 			m.Name, m.Edited = *in.Name, true
@@ -349,7 +355,7 @@ func (s *Service) UpdateMaster(ctx context.Context, id string, in MasterChange) 
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE master_feasts SET default_name = ?, rank = ?, active = ?, edited = ?, updated_at = ? WHERE id = ?`,
 			m.Name, m.Rank, m.Active, m.Edited, s.now(), m.ID); err != nil {
-			return err
+			return fmt.Errorf("feast: update master feast %s: %w", m.ID, err)
 		}
 		out = &m
 		return bumpVersion(ctx, tx)
@@ -366,8 +372,11 @@ func (s *Service) nextDate(ctx context.Context, masterID string) (*string, error
 	var next sql.NullString
 	err := s.db.QueryRowContext(ctx, `SELECT MIN(calendar_date) FROM feast_instances WHERE master_feast_id = ? AND calendar_date >= ?`,
 		masterID, liturgy.DateOf(s.now()).String()).Scan(&next)
-	if err != nil || !next.Valid {
-		return nil, err
+	if err != nil {
+		return nil, fmt.Errorf("feast: read the next date of master feast %s: %w", masterID, err)
+	}
+	if !next.Valid {
+		return nil, nil
 	}
 	return &next.String, nil
 }
@@ -386,7 +395,7 @@ func (s *Service) SetPublished(ctx context.Context, key string, published bool) 
 		return bumpVersion(ctx, tx)
 	})
 	if err != nil {
-		return fmt.Errorf("feasts: publish %s: %w", key, err)
+		return fmt.Errorf("feast: publish %s: %w", key, err)
 	}
 	s.cache.clear()
 	s.logger.Info("calendar publishing changed", "event", "calendar_published", "calendar_type", key, "published", published)
@@ -405,7 +414,7 @@ func (s *Service) SetPublished(ctx context.Context, key string, published bool) 
 func (s *Service) MaintainWindow(ctx context.Context) error {
 	rows, err := s.db.QueryContext(ctx, `SELECT key FROM calendar_types WHERE is_published = TRUE ORDER BY sort_order`)
 	if err != nil {
-		return fmt.Errorf("feasts: list the published calendars: %w", err)
+		return fmt.Errorf("feast: list the published calendars: %w", err)
 	}
 	keys, err := db.All(rows, func(row db.Scanner) (string, error) {
 		var k string
@@ -413,7 +422,7 @@ func (s *Service) MaintainWindow(ctx context.Context) error {
 		return k, err
 	})
 	if err != nil {
-		return fmt.Errorf("feasts: read the published calendars: %w", err)
+		return fmt.Errorf("feast: read the published calendars: %w", err)
 	}
 	year := s.now().Year()
 	for _, k := range keys {
@@ -455,7 +464,7 @@ func (s *Service) Lookup(ctx context.Context, ids []string, from, to liturgy.Dat
 	read := func() (map[string]Dated, map[string]bool, error) {
 		rows, err := s.db.QueryContext(ctx, query, args...)
 		if err != nil {
-			return nil, nil, fmt.Errorf("feasts: look up the dates of %d feasts: %w", len(ids), err)
+			return nil, nil, fmt.Errorf("feast: look up the dates of %d feasts: %w", len(ids), err)
 		}
 		out, published := map[string]Dated{}, map[string]bool{}
 		err = db.Each(rows, func(row db.Scanner) error {
@@ -481,7 +490,7 @@ func (s *Service) Lookup(ctx context.Context, ids []string, from, to liturgy.Dat
 			return nil
 		})
 		if err != nil {
-			return nil, nil, fmt.Errorf("feasts: read the dates of %d feasts: %w", len(ids), err)
+			return nil, nil, fmt.Errorf("feast: read the dates of %d feasts: %w", len(ids), err)
 		}
 		return out, published, nil
 	}
@@ -529,5 +538,8 @@ func (s *Service) Name(ctx context.Context, masterID string) (string, error) {
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
-	return name, err
+	if err != nil {
+		return "", fmt.Errorf("feast: read the name of master feast %s: %w", masterID, err)
+	}
+	return name, nil
 }

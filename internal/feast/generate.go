@@ -23,7 +23,7 @@ func (s *Service) EnsureYears(ctx context.Context, key string, from, to int) err
 	done := map[int]bool{}
 	rows, err := s.db.QueryContext(ctx, `SELECT year FROM feast_years WHERE calendar_type = ? AND year >= ? AND year <= ?`, key, from, to)
 	if err != nil {
-		return fmt.Errorf("feasts: read the computed years of %s: %w", key, err)
+		return fmt.Errorf("feast: read the computed years of %s: %w", key, err)
 	}
 	err = db.Each(rows, func(row db.Scanner) error {
 		var y int
@@ -34,7 +34,7 @@ func (s *Service) EnsureYears(ctx context.Context, key string, from, to int) err
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("feasts: read the computed years of %s: %w", key, err)
+		return fmt.Errorf("feast: read the computed years of %s: %w", key, err)
 	}
 	for y := from; y <= to; y++ {
 		if !done[y] {
@@ -95,7 +95,7 @@ type masterRow struct {
 func (s *Service) generateYear(ctx context.Context, key string, year int) (int, error) {
 	days, err := liturgy.Compute(key, year)
 	if err != nil {
-		return 0, err
+		return 0, fmt.Errorf("feast: compute the feasts of %s in %d: %w", key, year, err)
 	}
 	now := s.now()
 	written := 0
@@ -110,7 +110,7 @@ func (s *Service) generateYear(ctx context.Context, key string, year int) (int, 
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM feast_instances WHERE source = ? AND imported = FALSE
 			AND calendar_date >= ? AND calendar_date <= ?`, key, fmt.Sprintf("%04d-01-01", year), fmt.Sprintf("%04d-12-31", year)); err != nil {
-			return err
+			return fmt.Errorf("feast: clear the computed feasts of %s in %d: %w", key, year, err)
 		}
 		for _, d := range days {
 			m, err := ensureMaster(ctx, tx, masters, key, d, now)
@@ -119,7 +119,7 @@ func (s *Service) generateYear(ctx context.Context, key string, year int) (int, 
 			}
 			ly, err := liturgy.LiturgicalYear(key, d.Date)
 			if err != nil {
-				return err
+				return fmt.Errorf("feast: the liturgical year of %s in %s: %w", d.Date, key, err)
 			}
 			if imported[m.id+fmt.Sprint(ly)] {
 				continue // an imported instance speaks for this feast and year
@@ -129,7 +129,7 @@ func (s *Service) generateYear(ctx context.Context, key string, year int) (int, 
 				VALUES (?, ?, ?, ?, TRUE, ?, ?, FALSE) ON CONFLICT (master_feast_id, calendar_date) DO NOTHING`,
 				newID(), m.id, d.Date.String(), ly, key, d.Transferred)
 			if err != nil {
-				return err
+				return fmt.Errorf("feast: insert %s on %s in %s: %w", d.FeastKey, d.Date, key, err)
 			}
 			if n, _ := res.RowsAffected(); n > 0 {
 				written++
@@ -137,7 +137,7 @@ func (s *Service) generateYear(ctx context.Context, key string, year int) (int, 
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO feast_years (calendar_type, year, generated_at) VALUES (?, ?, ?)
 			ON CONFLICT (calendar_type, year) DO UPDATE SET generated_at = excluded.generated_at`, key, year, now); err != nil {
-			return err
+			return fmt.Errorf("feast: note %d computed for %s: %w", year, key, err)
 		}
 		return bumpVersion(ctx, tx)
 	})
@@ -151,7 +151,7 @@ func (s *Service) generateYear(ctx context.Context, key string, year int) (int, 
 func loadMasters(ctx context.Context, q db.Querier, key string) (map[string]*masterRow, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, feast_key, default_name, rank, type, edited FROM master_feasts WHERE calendar_type = ?`, key)
 	if err != nil {
-		return nil, fmt.Errorf("feasts: list the master feasts of %s: %w", key, err)
+		return nil, fmt.Errorf("feast: list the master feasts of %s: %w", key, err)
 	}
 	out := map[string]*masterRow{}
 	err = db.Each(rows, func(row db.Scanner) error {
@@ -164,7 +164,7 @@ func loadMasters(ctx context.Context, q db.Querier, key string) (map[string]*mas
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("feasts: read the master feasts of %s: %w", key, err)
+		return nil, fmt.Errorf("feast: read the master feasts of %s: %w", key, err)
 	}
 	return out, nil
 }
@@ -175,7 +175,7 @@ func importedYears(ctx context.Context, tx *db.Tx, key string, year int) (map[st
 	rows, err := tx.QueryContext(ctx, `SELECT master_feast_id, liturgical_year FROM feast_instances
 		WHERE source = ? AND imported = TRUE AND liturgical_year >= ? AND liturgical_year <= ?`, key, year-1, year+1)
 	if err != nil {
-		return nil, fmt.Errorf("feasts: list the imported feasts of %s around %d: %w", key, year, err)
+		return nil, fmt.Errorf("feast: list the imported feasts of %s around %d: %w", key, year, err)
 	}
 	out := map[string]bool{}
 	err = db.Each(rows, func(row db.Scanner) error {
@@ -188,7 +188,7 @@ func importedYears(ctx context.Context, tx *db.Tx, key string, year int) (map[st
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("feasts: read the imported feasts of %s around %d: %w", key, year, err)
+		return nil, fmt.Errorf("feast: read the imported feasts of %s around %d: %w", key, year, err)
 	}
 	return out, nil
 }
@@ -200,7 +200,7 @@ func ensureMaster(ctx context.Context, tx *db.Tx, masters map[string]*masterRow,
 		if !m.edited && (m.name != d.Name || m.rank != d.Rank || m.typ != d.Type) {
 			if _, err := tx.ExecContext(ctx, `UPDATE master_feasts SET default_name = ?, rank = ?, type = ?, updated_at = ? WHERE id = ?`,
 				d.Name, d.Rank, d.Type, now, m.id); err != nil {
-				return nil, err
+				return nil, fmt.Errorf("feast: update master feast %s of %s: %w", d.FeastKey, key, err)
 			}
 			m.name, m.rank, m.typ = d.Name, d.Rank, d.Type
 		}
@@ -210,12 +210,12 @@ func ensureMaster(ctx context.Context, tx *db.Tx, masters map[string]*masterRow,
 	if _, err := tx.ExecContext(ctx, `INSERT INTO master_feasts (id, calendar_type, feast_key, default_name, rank, type, active, edited, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, TRUE, FALSE, ?, ?) ON CONFLICT (calendar_type, feast_key) DO NOTHING`,
 		m.id, key, d.FeastKey, d.Name, d.Rank, d.Type, now, now); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("feast: insert master feast %s of %s: %w", d.FeastKey, key, err)
 	}
 	// A concurrent generation may have made it first: read back the one that stands.
 	if err := tx.QueryRowContext(ctx, `SELECT id, edited FROM master_feasts WHERE calendar_type = ? AND feast_key = ?`, key, d.FeastKey).
 		Scan(&m.id, &m.edited); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("feast: read master feast %s of %s back: %w", d.FeastKey, key, err)
 	}
 	masters[d.FeastKey] = m
 	return m, nil

@@ -111,20 +111,20 @@ func (s *Service) Import(ctx context.Context, key, format, content string) (*Rep
 			if m.name != r.Name || m.rank != r.Rank || m.typ != r.Typ || !m.edited {
 				if _, err := tx.ExecContext(ctx, `UPDATE master_feasts SET default_name = ?, rank = ?, type = ?, edited = TRUE, updated_at = ?
 					WHERE id = ?`, r.Name, r.Rank, r.Typ, now, m.id); err != nil {
-					return err
+					return fmt.Errorf("feast: import master feast %s of %s: %w", r.Key, key, err)
 				}
 				m.name, m.rank, m.typ, m.edited = r.Name, r.Rank, r.Typ, true
 			}
 			if _, err := tx.ExecContext(ctx, `DELETE FROM feast_instances WHERE master_feast_id = ? AND liturgical_year = ? AND calendar_date <> ?`,
 				m.id, r.year, r.Date); err != nil {
-				return err
+				return fmt.Errorf("feast: clear the other dates of %s in %d: %w", r.Key, r.year, err)
 			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO feast_instances
 				(id, master_feast_id, calendar_date, liturgical_year, active, source, transferred, imported)
 				VALUES (?, ?, ?, ?, TRUE, ?, FALSE, TRUE)
 				ON CONFLICT (master_feast_id, calendar_date) DO UPDATE SET imported = TRUE, active = TRUE,
 					liturgical_year = excluded.liturgical_year`, newID(), m.id, r.Date, r.year, key); err != nil {
-				return err
+				return fmt.Errorf("feast: import %s on %s in %s: %w", r.Key, r.Date, key, err)
 			}
 		}
 		return bumpVersion(ctx, tx)
@@ -225,7 +225,7 @@ func compare(ctx context.Context, q db.Querier, r *ImportRow, m *masterRow) erro
 	rows, err := q.QueryContext(ctx, `SELECT calendar_date FROM feast_instances
 		WHERE master_feast_id = ? AND liturgical_year = ? ORDER BY calendar_date`, m.id, r.year)
 	if err != nil {
-		return fmt.Errorf("feasts: list the dates of feast %s in %d: %w", m.id, r.year, err)
+		return fmt.Errorf("feast: list the dates of feast %s in %d: %w", m.id, r.year, err)
 	}
 	dates, err := db.All(rows, func(row db.Scanner) (string, error) {
 		var date string
@@ -233,7 +233,7 @@ func compare(ctx context.Context, q db.Querier, r *ImportRow, m *masterRow) erro
 		return date, err
 	})
 	if err != nil {
-		return fmt.Errorf("feasts: read the dates of feast %s in %d: %w", m.id, r.year, err)
+		return fmt.Errorf("feast: read the dates of feast %s in %d: %w", m.id, r.year, err)
 	}
 	var changes []string
 	if len(dates) != 1 || dates[0] != r.Date {
