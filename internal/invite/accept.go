@@ -45,7 +45,7 @@ func (s *Service) Preview(ctx context.Context, rawToken string) (*Preview, error
 		return nil, apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgNotFound)
 	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("invite: read an invitation by its token: %w", err) // never the token itself
 	}
 	p.Role = access.Role(role)
 	p.Status = effective(p.Status, p.ExpiresAt, s.now())
@@ -86,7 +86,7 @@ func (s *Service) Accept(ctx context.Context, rawToken string, who Accepter) (*J
 			return apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgNotFound)
 		}
 		if err != nil {
-			return err
+			return fmt.Errorf("invite: load an invitation by its token for %s: %w", who.ID, err)
 		}
 		switch {
 		case status == Accepted && acceptedBy.Valid && acceptedBy.String == who.ID:
@@ -121,7 +121,7 @@ func (s *Service) join(ctx context.Context, tx *db.Tx, id, choirID string, role 
 	res, err := tx.ExecContext(ctx, `UPDATE choir_invites SET status = 'accepted', accepted_at = ?, accepted_by = ?
 		WHERE id = ? AND status = 'pending'`, now, userID, id)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("invite: mark invitation %s accepted: %w", id, err)
 	}
 	if n, err := res.RowsAffected(); err != nil || n != 1 {
 		return nil, apperr.New(apperr.Conflict, apperr.CodeInvalidToken, fmt.Sprintf(msgUsed, Accepted))
@@ -129,7 +129,7 @@ func (s *Service) join(ctx context.Context, tx *db.Tx, id, choirID string, role 
 	var member int
 	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM user_choir_membership WHERE choir_id = ? AND user_id = ?`,
 		choirID, userID).Scan(&member); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("invite: read whether %s belongs to %s: %w", userID, choirID, err)
 	}
 	if member > 0 {
 		return joined(ctx, tx, choirID, userID, true)
@@ -161,7 +161,7 @@ func joined(ctx context.Context, tx *db.Tx, choirID, userID string, already bool
 	case errors.Is(err, sql.ErrNoRows):
 		return nil, apperr.New(apperr.Conflict, apperr.CodeInvalidToken, MsgNoLongerValid)
 	case err != nil:
-		return nil, fmt.Errorf("invitation: read the membership of %s in %s: %w", userID, choirID, err)
+		return nil, fmt.Errorf("invite: read the membership of %s in %s: %w", userID, choirID, err)
 	case !active:
 		return nil, apperr.New(apperr.Conflict, apperr.CodeMembershipInactive, fmt.Sprintf(msgInactive, j.ChoirName))
 	}
@@ -179,10 +179,12 @@ func (s *Service) Reserve(ctx context.Context, rawToken, email string) error {
 		return nil
 	}
 	now := s.now()
-	_, err = s.db.ExecContext(ctx, `UPDATE choir_invites SET reserved_for = (SELECT id FROM users WHERE email = ?)
+	if _, err := s.db.ExecContext(ctx, `UPDATE choir_invites SET reserved_for = (SELECT id FROM users WHERE email = ?)
 		WHERE token_hash = ? AND email = ? AND status = 'pending' AND expires_at > ?`,
-		email, hashToken(token), email, now)
-	return err
+		email, hashToken(token), email, now); err != nil {
+		return fmt.Errorf("invite: reserve an invitation by its token: %w", err)
+	}
+	return nil
 }
 
 // AcceptReserved accepts, inside the confirmation's transaction, the
@@ -192,7 +194,7 @@ func (s *Service) AcceptReserved(ctx context.Context, tx *db.Tx, userID, email s
 	rows, err := tx.QueryContext(ctx, `SELECT id, choir_id, role FROM choir_invites
 		WHERE reserved_for = ? AND email = ? AND status = 'pending' AND expires_at > ?`, userID, email, now)
 	if err != nil {
-		return fmt.Errorf("invitation: list the invitations reserved for %s: %w", userID, err)
+		return fmt.Errorf("invite: list the invitations reserved for %s: %w", userID, err)
 	}
 	type reserved struct{ id, choirID, role string }
 	list, err := db.All(rows, func(row db.Scanner) (reserved, error) {
@@ -201,7 +203,7 @@ func (s *Service) AcceptReserved(ctx context.Context, tx *db.Tx, userID, email s
 		return r, err
 	})
 	if err != nil {
-		return fmt.Errorf("invitation: read the invitations reserved for %s: %w", userID, err)
+		return fmt.Errorf("invite: read the invitations reserved for %s: %w", userID, err)
 	}
 	for _, r := range list {
 		// In a savepoint, so that a refusal undoes this invitation's writes

@@ -8,6 +8,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"log/slog"
 	"strings"
 	"time"
@@ -117,7 +118,10 @@ func hashToken(token string) string {
 // newToken is a UUID v4 from crypto/rand.
 func newToken() (string, error) {
 	u, err := uuid.NewRandom()
-	return u.String(), err
+	if err != nil {
+		return "", fmt.Errorf("invite: make a token: %w", err)
+	}
+	return u.String(), nil
 }
 
 // effective is the status people see: a pending invitation past its term
@@ -131,6 +135,8 @@ func effective(status string, expires, now time.Time) string {
 
 // ExpireOld marks pending invitations past their term as expired.
 func (s *Service) ExpireOld(ctx context.Context) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE choir_invites SET status = 'expired' WHERE status = 'pending' AND expires_at <= ?`, s.now())
-	return err
+	if _, err := s.db.ExecContext(ctx, `UPDATE choir_invites SET status = 'expired' WHERE status = 'pending' AND expires_at <= ?`, s.now()); err != nil {
+		return fmt.Errorf("invite: mark lapsed invitations expired: %w", err)
+	}
+	return nil
 }

@@ -56,12 +56,12 @@ func (s *Service) Create(ctx context.Context, c Choir, by Inviter, in Invitee) (
 		// An invitation past its term is no use once a new one is out.
 		if _, err := tx.ExecContext(ctx, `DELETE FROM choir_invites WHERE choir_id = ? AND email = ?
 			AND (status = 'expired' OR (status = 'pending' AND expires_at <= ?))`, c.ID, inv.Email, now); err != nil {
-			return err
+			return fmt.Errorf("invite: clear the lapsed invitations to %s before %s: %w", c.ID, inv.ID, err)
 		}
 		var open int
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM choir_invites WHERE choir_id = ? AND email = ? AND status = 'pending'`,
 			c.ID, inv.Email).Scan(&open); err != nil {
-			return err
+			return fmt.Errorf("invite: count the open invitations to %s before %s: %w", c.ID, inv.ID, err)
 		}
 		if open > 0 {
 			return alreadyInvited()
@@ -74,7 +74,7 @@ func (s *Service) Create(ctx context.Context, c Choir, by Inviter, in Invitee) (
 			(id, choir_id, email, first_name, last_name, role, token_hash, status, invited_by, created_at, sent_at, expires_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)`,
 			inv.ID, c.ID, inv.Email, inv.FirstName, inv.LastName, string(inv.Role), hashToken(token), by.ID, now, now, inv.ExpiresAt); err != nil {
-			return err
+			return fmt.Errorf("invite: insert invitation %s: %w", inv.ID, err)
 		}
 		return s.send(ctx, tx, c, by, inv, token)
 	})
@@ -98,7 +98,7 @@ func refuseMember(ctx context.Context, q db.Querier, choirID, email string) erro
 	var n int
 	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM user_choir_membership m JOIN users u ON u.id = m.user_id
 		WHERE m.choir_id = ? AND u.email = ?`, choirID, email).Scan(&n); err != nil {
-		return err
+		return fmt.Errorf("invite: read whether an invitee belongs to %s: %w", choirID, err)
 	}
 	if n > 0 {
 		return apperr.New(apperr.Conflict, apperr.CodeAlreadyMember, MsgAlreadyMember)
@@ -149,9 +149,12 @@ func (s *Service) send(ctx context.Context, q db.Querier, c Choir, by Inviter, i
 		Expires: inv.ExpiresAt.Format("2 January 2006"),
 	})
 	if err != nil {
-		return err
+		return fmt.Errorf("invite: write the email of invitation %s: %w", inv.ID, err)
 	}
-	return s.mailer.Enqueue(ctx, q, msg)
+	if err := s.mailer.Enqueue(ctx, q, msg); err != nil {
+		return fmt.Errorf("invite: queue the email of invitation %s: %w", inv.ID, err)
+	}
+	return nil
 }
 
 const invitationColumns = `id, choir_id, email, first_name, last_name, role, status, created_at, sent_at, expires_at`
@@ -175,7 +178,7 @@ func (s *Service) List(ctx context.Context, choirID string) ([]Invitation, error
 	rows, err := s.db.QueryContext(ctx, `SELECT `+invitationColumns+` FROM choir_invites
 		WHERE choir_id = ? AND status IN ('pending', 'expired') ORDER BY sent_at DESC, email`, choirID)
 	if err != nil {
-		return nil, fmt.Errorf("invitation: list the invitations of %s: %w", choirID, err)
+		return nil, fmt.Errorf("invite: list the invitations of %s: %w", choirID, err)
 	}
 	out, err := db.All(rows, func(row db.Scanner) (Invitation, error) {
 		inv, err := scanInvitation(row, now)
@@ -185,7 +188,7 @@ func (s *Service) List(ctx context.Context, choirID string) ([]Invitation, error
 		return *inv, nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("invitation: read the invitations of %s: %w", choirID, err)
+		return nil, fmt.Errorf("invite: read the invitations of %s: %w", choirID, err)
 	}
 	return out, nil
 }
@@ -197,7 +200,10 @@ func lockInvitation(ctx context.Context, tx *db.Tx, choirID, id string, now time
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgInvitationGone)
 	}
-	return inv, err
+	if err != nil {
+		return nil, fmt.Errorf("invite: load invitation %s: %w", id, err)
+	}
+	return inv, nil
 }
 
 // Resend emails a pending or expired invitation again with a new link and
@@ -226,7 +232,7 @@ func (s *Service) Resend(ctx context.Context, c Choir, by Inviter, id string) (*
 		inv.Status, inv.SentAt, inv.ExpiresAt = Pending, now, now.Add(Lifetime)
 		if _, err := tx.ExecContext(ctx, `UPDATE choir_invites SET token_hash = ?, status = 'pending', sent_at = ?, expires_at = ?,
 			invited_by = ?, reserved_for = NULL WHERE id = ?`, hashToken(token), now, inv.ExpiresAt, by.ID, inv.ID); err != nil {
-			return err
+			return fmt.Errorf("invite: renew invitation %s: %w", inv.ID, err)
 		}
 		return s.send(ctx, tx, c, by, inv, token)
 	})
@@ -252,8 +258,10 @@ func (s *Service) Revoke(ctx context.Context, choirID, id string) error {
 		if inv.Status != Pending && inv.Status != Expired {
 			return apperr.New(apperr.Conflict, apperr.CodeInviteUpdate, fmt.Sprintf(msgUsed, inv.Status))
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE choir_invites SET status = 'revoked' WHERE id = ?`, id)
-		return err
+		if _, err := tx.ExecContext(ctx, `UPDATE choir_invites SET status = 'revoked' WHERE id = ?`, id); err != nil {
+			return fmt.Errorf("invite: revoke invitation %s: %w", id, err)
+		}
+		return nil
 	})
 	if err == nil {
 		s.logger.Info("invitation revoked", "event", "invitation_revoked", "choir_id", choirID, "invitation_id", id)
