@@ -60,13 +60,13 @@ func (s *Service) Login(ctx context.Context, rawEmail, password string, remember
 	if err != nil && !errors.Is(err, errNoUser) {
 		return nil, err
 	}
-	hash := dummyHash
+	hash, hashOf := dummyHash, "nobody"
 	if u != nil && u.HasPassword() {
-		hash = u.PasswordHash
+		hash, hashOf = u.PasswordHash, u.ID
 	}
 	ok, err := VerifyPassword(password, hash)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("auth: check the password of %s: %w", hashOf, err)
 	}
 	if u == nil || !u.HasPassword() || !ok {
 		// Both counts stand: the attempt was a failure.
@@ -126,7 +126,10 @@ func (s *Service) MFAPending(ctx context.Context, challenge string) (bool, error
 	err := s.db.QueryRowContext(ctx,
 		`SELECT COUNT(*) FROM auth_tokens WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?`,
 		hashSecret(challenge), purposeMFA, s.now()).Scan(&n)
-	return n > 0, err
+	if err != nil {
+		return false, fmt.Errorf("auth: read a two-factor challenge: %w", err)
+	}
+	return n > 0, nil
 }
 
 const (
@@ -182,7 +185,7 @@ func (s *Service) VerifyMFA(ctx context.Context, challenge, code string, client 
 		}
 		var pending mfaPending
 		if err := json.Unmarshal([]byte(data), &pending); err != nil {
-			return err
+			return fmt.Errorf("auth: decode the pending sign-in of %s: %w", userID, err)
 		}
 		sess, err := startSession(ctx, tx, userID, pending.Method, pending.Remember, client, now)
 		if err != nil {

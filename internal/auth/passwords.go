@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/url"
 	"strings"
 
@@ -53,9 +54,12 @@ func (s *Service) ForgotPassword(ctx context.Context, rawEmail string, client Cl
 		}
 		m, err := mail.ResetPassword(email, u.FirstName, s.cfg.PublicURL("/reset-password?token="+url.QueryEscape(token)))
 		if err != nil {
-			return err
+			return fmt.Errorf("auth: write the password reset email of %s: %w", u.ID, err)
 		}
-		return s.mailer.Enqueue(ctx, tx, m)
+		if err := s.mailer.Enqueue(ctx, tx, m); err != nil {
+			return fmt.Errorf("auth: queue the password reset email of %s: %w", u.ID, err)
+		}
+		return nil
 	})
 	if err != nil {
 		return err
@@ -87,7 +91,7 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string) err
 		if _, err := tx.ExecContext(ctx,
 			`UPDATE users SET password_hash = ?, email_confirmed_at = COALESCE(email_confirmed_at, ?), updated_at = ? WHERE id = ?`,
 			hash, now, now, id); err != nil {
-			return err
+			return fmt.Errorf("auth: reset the password of %s: %w", id, err)
 		}
 		if err := retireTokens(ctx, tx, id, purposeResetPassword, now); err != nil {
 			return err
@@ -130,7 +134,7 @@ func (s *Service) ChangePassword(ctx context.Context, u *User, sessionID, curren
 	}
 	ok, err := VerifyPassword(current, u.PasswordHash)
 	if err != nil {
-		return err
+		return fmt.Errorf("auth: check the password of %s: %w", u.ID, err)
 	}
 	if !ok {
 		return validationError(map[string]string{"currentPassword": MsgWrongPassword}, []string{"currentPassword"})
@@ -145,7 +149,7 @@ func (s *Service) ChangePassword(ctx context.Context, u *User, sessionID, curren
 	now := s.now()
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?`, hash, now, u.ID); err != nil {
-			return err
+			return fmt.Errorf("auth: change the password of %s: %w", u.ID, err)
 		}
 		return endAllSessions(ctx, tx, u.ID, sessionID)
 	})

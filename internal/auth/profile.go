@@ -2,9 +2,9 @@ package auth
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/cantica/cantica/internal/apperr"
-
 	"github.com/cantica/cantica/internal/db"
 )
 
@@ -50,7 +50,7 @@ func (s *Service) UpdateProfile(ctx context.Context, u *User, in ProfileUpdate) 
 		if _, err := tx.ExecContext(ctx, `UPDATE user_profile
 			SET first_name = ?, last_name = ?, phone_number = ?, email_digest_enabled = ?, share_phone = ?, updated_at = ? WHERE id = ?`,
 			first, last, phone, digest, share, s.now(), u.ID); err != nil {
-			return err
+			return fmt.Errorf("auth: update the profile of %s: %w", u.ID, err)
 		}
 		var err error
 		updated, err = userByID(ctx, tx, u.ID)

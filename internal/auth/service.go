@@ -162,9 +162,12 @@ func (s *Service) sendConfirmation(ctx context.Context, q db.Querier, userID, em
 	}
 	msg, err := mail.ConfirmEmail(email, firstName, s.cfg.PublicURL("/auth/callback?confirm="+url.QueryEscape(token)))
 	if err != nil {
-		return err
+		return fmt.Errorf("auth: write the confirmation email of %s: %w", userID, err)
 	}
-	return s.mailer.Enqueue(ctx, q, msg)
+	if err := s.mailer.Enqueue(ctx, q, msg); err != nil {
+		return fmt.Errorf("auth: queue the confirmation email of %s: %w", userID, err)
+	}
+	return nil
 }
 
 // limitMail refuses a second email to one address within a minute, and
@@ -253,10 +256,10 @@ func (s *Service) ConfirmEmail(ctx context.Context, token string) (string, error
 		}
 		if _, err := tx.ExecContext(ctx,
 			`UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, ?), updated_at = ? WHERE id = ?`, now, now, userID); err != nil {
-			return err
+			return fmt.Errorf("auth: confirm the address of %s: %w", userID, err)
 		}
 		if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = ?`, userID).Scan(&email); err != nil {
-			return err
+			return fmt.Errorf("auth: read the address of %s: %w", userID, err)
 		}
 		if s.confirmed == nil {
 			return nil
@@ -328,12 +331,12 @@ func IsNoSession(err error) bool { return errors.Is(err, errNoSession) || errors
 // counters that can no longer be used. Safe to run on every instance.
 func (s *Service) DeleteExpired(ctx context.Context) error {
 	now := s.now()
-	for _, q := range []string{
-		`DELETE FROM sessions WHERE expires_at < ?`,
-		`DELETE FROM auth_tokens WHERE expires_at < ?`,
+	for _, d := range []struct{ what, query string }{
+		{"sessions", `DELETE FROM sessions WHERE expires_at < ?`},
+		{"tokens", `DELETE FROM auth_tokens WHERE expires_at < ?`},
 	} {
-		if _, err := s.db.ExecContext(ctx, q, now); err != nil {
-			return err
+		if _, err := s.db.ExecContext(ctx, d.query, now); err != nil {
+			return fmt.Errorf("auth: delete expired %s: %w", d.what, err)
 		}
 	}
 	if _, err := s.throttle.deleteExpired(ctx, now.Add(-failureMemory)); err != nil {
@@ -366,7 +369,7 @@ func (s *Service) SetGlobalAdmin(ctx context.Context, rawEmail string, on bool) 
 		return err
 	}
 	if _, err := s.db.ExecContext(ctx, `UPDATE user_profile SET is_global_admin = ?, updated_at = ? WHERE id = ?`, on, s.now(), id); err != nil {
-		return err
+		return fmt.Errorf("auth: set the global admin flag of %s: %w", id, err)
 	}
 	s.logger.Info("auth: global admin changed", "event", "global_admin_changed", "user_id", id, "global_admin", on)
 	return nil

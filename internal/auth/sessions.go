@@ -63,7 +63,7 @@ func startSession(ctx context.Context, q db.Querier, userID, method string, pers
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		s.ID, s.UserID, hashSecret(s.Secret), s.Persistent, s.Method, now, now, s.ExpiresAt, s.UserAgent, s.ClientIP)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("auth: start a session of %s: %w", userID, err)
 	}
 	return &s, nil
 }
@@ -126,7 +126,7 @@ func (s *Service) ListSessions(ctx context.Context, userID string) ([]Session, e
 func (s *Service) EndSession(ctx context.Context, userID, sessionID string) error {
 	res, err := s.db.ExecContext(ctx, `DELETE FROM sessions WHERE id = ? AND user_id = ?`, sessionID, userID)
 	if err != nil {
-		return err
+		return fmt.Errorf("auth: end session %s: %w", sessionID, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return notFound("Session not found.")
@@ -147,18 +147,20 @@ func (s *Service) Logout(ctx context.Context, secret string) error {
 		return nil
 	}
 	if err != nil {
-		return err
+		return fmt.Errorf("auth: read the session to sign out of: %w", err)
 	}
 	if _, err := s.db.ExecContext(ctx, `DELETE FROM sessions WHERE secret_hash = ?`, hashSecret(secret)); err != nil {
-		return err
+		return fmt.Errorf("auth: sign %s out: %w", userID, err)
 	}
 	s.logger.Info("auth: signed out", "event", "sign_out", "user_id", userID)
 	return nil
 }
 
 func endAllSessions(ctx context.Context, q db.Querier, userID, exceptID string) error {
-	_, err := q.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ? AND id <> ?`, userID, exceptID)
-	return err
+	if _, err := q.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ? AND id <> ?`, userID, exceptID); err != nil {
+		return fmt.Errorf("auth: end the other sessions of %s: %w", userID, err)
+	}
+	return nil
 }
 
 func truncate(s string, n int) string {

@@ -106,8 +106,10 @@ func (s *Service) FinishSocial(ctx context.Context, provider, code, state, bindi
 		}
 		if owner != "" {
 			userID = owner
-			_, err := tx.ExecContext(ctx, `UPDATE identities SET last_sign_in_at = ? WHERE issuer = ? AND subject = ?`, now, res.Issuer, res.Subject)
-			return err
+			if _, err := tx.ExecContext(ctx, `UPDATE identities SET last_sign_in_at = ? WHERE issuer = ? AND subject = ?`, now, res.Issuer, res.Subject); err != nil {
+				return fmt.Errorf("auth: note the %s sign-in of %s: %w", provider, owner, err)
+			}
+			return nil
 		}
 		email, msg := NormaliseEmail(res.Email)
 		if msg != "" {
@@ -189,14 +191,20 @@ func identityOwner(ctx context.Context, q db.Querier, issuer, subject string) (s
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
-	return userID, err
+	if err != nil {
+		return "", fmt.Errorf("auth: read the owner of a %s identity: %w", issuer, err)
+	}
+	return userID, nil
 }
 
 func insertIdentity(ctx context.Context, q db.Querier, userID string, res oidc.Result, now time.Time) error {
 	email, _ := NormaliseEmail(res.Email) // shown under Connected Accounts, in the form addresses are compared in
 	_, err := q.ExecContext(ctx, `INSERT INTO identities (id, user_id, provider, issuer, subject, email, created_at, last_sign_in_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, uuid.NewString(), userID, res.Provider, res.Issuer, res.Subject, email, now, now)
-	return err
+	if err != nil {
+		return fmt.Errorf("auth: connect %s to %s: %w", res.Provider, userID, err)
+	}
+	return nil
 }
 
 // Identity is a provider connected to an account.
@@ -232,18 +240,18 @@ func (s *Service) UnlinkIdentity(ctx context.Context, u *User, identityID string
 			return notFound("Connected account not found.")
 		}
 		if err != nil {
-			return err
+			return fmt.Errorf("auth: read identity %s: %w", identityID, err)
 		}
 		var others int
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM identities WHERE user_id = ? AND id <> ?`, u.ID, identityID).Scan(&others); err != nil {
-			return err
+			return fmt.Errorf("auth: count the other identities of %s: %w", u.ID, err)
 		}
 		if others == 0 && !u.HasPassword() {
 			return apperr.New(apperr.Conflict, apperr.CodeLastSignInMethod,
 				"You can't disconnect "+ProviderName(provider)+": it is your only way to sign in. Connect another account first.")
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM identities WHERE id = ? AND user_id = ?`, identityID, u.ID); err != nil {
-			return err
+			return fmt.Errorf("auth: disconnect identity %s: %w", identityID, err)
 		}
 		s.logger.Info("auth: provider disconnected", "event", "identity_unlinked", "user_id", u.ID, "provider", provider)
 		return nil

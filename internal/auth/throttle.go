@@ -39,7 +39,7 @@ func (t *throttle) allow(ctx context.Context, key string, limit int, window time
 		RETURNING hits, window_start`,
 		key, now, now.Add(-window), now.Add(-window)).Scan(&hits, &start)
 	if err != nil {
-		return false, 0, fmt.Errorf("throttle: count %s: %w", key, err)
+		return false, 0, fmt.Errorf("auth: count %s against its limit: %w", key, err)
 	}
 	if hits > limit {
 		return false, start.Add(window).Sub(now), nil
@@ -111,12 +111,12 @@ func (t *throttle) take(ctx context.Context, key string, free int) (attempt, tim
 		return attempt{key: key, pausedUntil: pauseAt(pauses, hits, free)}, 0, nil
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
-		return attempt{}, 0, fmt.Errorf("throttle: take an attempt for %s: %w", key, err)
+		return attempt{}, 0, fmt.Errorf("auth: take an attempt for %s: %w", key, err)
 	}
 	// No row came back: the key was paused and nothing was counted.
 	var until sql.NullTime
 	if err := t.db.QueryRowContext(ctx, `SELECT blocked_until FROM throttle WHERE key = ?`, key).Scan(&until); err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return attempt{}, 0, fmt.Errorf("throttle: read the pause of %s: %w", key, err)
+		return attempt{}, 0, fmt.Errorf("auth: read the pause of %s: %w", key, err)
 	}
 	// The pause may have ended in between; the attempt still was not counted.
 	return attempt{}, max(until.Time.Sub(now), time.Second), nil
@@ -157,7 +157,7 @@ func (t *throttle) giveBack(ctx context.Context, a attempt) error {
 			blocked_until = CASE WHEN blocked_until = ? THEN NULL ELSE blocked_until END
 		WHERE key = ? AND hits > 0`, began, a.key)
 	if err != nil {
-		return fmt.Errorf("throttle: give back an attempt for %s: %w", a.key, err)
+		return fmt.Errorf("auth: give back an attempt for %s: %w", a.key, err)
 	}
 	return nil
 }
@@ -165,7 +165,7 @@ func (t *throttle) giveBack(ctx context.Context, a attempt) error {
 // forget clears a key, after a successful sign-in.
 func (t *throttle) forget(ctx context.Context, key string) error {
 	if _, err := t.db.ExecContext(ctx, `DELETE FROM throttle WHERE key = ?`, key); err != nil {
-		return fmt.Errorf("throttle: clear %s: %w", key, err)
+		return fmt.Errorf("auth: clear the attempts of %s: %w", key, err)
 	}
 	return nil
 }
@@ -174,7 +174,7 @@ func (t *throttle) forget(ctx context.Context, key string) error {
 func (t *throttle) deleteExpired(ctx context.Context, olderThan time.Time) (int64, error) {
 	res, err := t.db.ExecContext(ctx, `DELETE FROM throttle WHERE window_start < ? AND (blocked_until IS NULL OR blocked_until < ?)`, olderThan, olderThan)
 	if err != nil {
-		return 0, err
+		return 0, fmt.Errorf("auth: delete expired throttle counters: %w", err)
 	}
 	return res.RowsAffected()
 }

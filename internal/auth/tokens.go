@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/cantica/cantica/internal/db"
@@ -27,7 +28,10 @@ func issueToken(ctx context.Context, q db.Querier, userID, purpose, data string,
 	_, err := q.ExecContext(ctx,
 		`INSERT INTO auth_tokens (token_hash, user_id, purpose, data, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
 		hashSecret(secret), userID, purpose, data, now, now.Add(lifetime))
-	return secret, err
+	if err != nil {
+		return "", fmt.Errorf("auth: issue a %s token for %s: %w", purpose, userID, err)
+	}
+	return secret, nil
 }
 
 var errTokenInvalid = errors.New("token unknown, used or expired")
@@ -41,7 +45,7 @@ func consumeToken(ctx context.Context, tx *db.Tx, secret, purpose string, now ti
 		`UPDATE auth_tokens SET used_at = ? WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?`,
 		now, hash, purpose, now)
 	if err != nil {
-		return "", "", err
+		return "", "", fmt.Errorf("auth: spend a %s token: %w", purpose, err)
 	}
 	if n, err := res.RowsAffected(); err != nil || n != 1 {
 		return "", "", errTokenInvalid
@@ -50,7 +54,10 @@ func consumeToken(ctx context.Context, tx *db.Tx, secret, purpose string, now ti
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", "", errTokenInvalid
 	}
-	return userID, data, err
+	if err != nil {
+		return "", "", fmt.Errorf("auth: read a spent %s token: %w", purpose, err)
+	}
+	return userID, data, nil
 }
 
 // retireTokens spends every open token of a purpose for a user, so that an
@@ -58,5 +65,8 @@ func consumeToken(ctx context.Context, tx *db.Tx, secret, purpose string, now ti
 func retireTokens(ctx context.Context, q db.Querier, userID, purpose string, now time.Time) error {
 	_, err := q.ExecContext(ctx,
 		`UPDATE auth_tokens SET used_at = ? WHERE user_id = ? AND purpose = ? AND used_at IS NULL`, now, userID, purpose)
-	return err
+	if err != nil {
+		return fmt.Errorf("auth: retire the %s tokens of %s: %w", purpose, userID, err)
+	}
+	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"image/png"
 	"strings"
 	"time"
@@ -58,7 +59,7 @@ func (s *Service) checkSecondFactor(ctx context.Context, q db.Querier, userID, c
 		return false, nil
 	}
 	if err != nil {
-		return false, err
+		return false, fmt.Errorf("auth: read the authenticator of %s: %w", userID, err)
 	}
 	if step, ok := matchTOTP(secret, code, now); ok {
 		// Conditional, so a replayed code (or two requests racing with one
@@ -66,10 +67,13 @@ func (s *Service) checkSecondFactor(ctx context.Context, q db.Querier, userID, c
 		res, err := q.ExecContext(ctx,
 			`UPDATE totp_factors SET last_used_step = ? WHERE user_id = ? AND last_used_step < ?`, step, userID, step)
 		if err != nil {
-			return false, err
+			return false, fmt.Errorf("auth: spend an authenticator code of %s: %w", userID, err)
 		}
 		n, err := res.RowsAffected()
-		return n == 1, err
+		if err != nil {
+			return false, fmt.Errorf("auth: spend an authenticator code of %s: %w", userID, err)
+		}
+		return n == 1, nil
 	}
 	if !allowRecovery {
 		return false, nil
@@ -79,13 +83,16 @@ func (s *Service) checkSecondFactor(ctx context.Context, q db.Querier, userID, c
 		`UPDATE recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash IN (?, ?) AND used_at IS NULL`,
 		now, userID, hashes[0], hashes[1])
 	if err != nil {
-		return false, err
+		return false, fmt.Errorf("auth: spend a recovery code of %s: %w", userID, err)
 	}
 	n, err := res.RowsAffected()
 	if n == 1 {
 		s.logger.Info("auth: recovery code used", "event", "mfa_recovery_code_used", "user_id", userID)
 	}
-	return n == 1, err
+	if err != nil {
+		return n == 1, fmt.Errorf("auth: spend a recovery code of %s: %w", userID, err)
+	}
+	return n == 1, nil
 }
 
 // normaliseRecoveryCode reduces a recovery code to what is hashed: the
@@ -142,15 +149,15 @@ func (s *Service) EnrollTOTP(ctx context.Context, u *User) (*TOTPEnrollment, err
 	}
 	key, err := totp.Generate(totp.GenerateOpts{Issuer: totpIssuer, AccountName: u.Email, Period: totpPeriod})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("auth: make an authenticator secret for %s: %w", u.ID, err)
 	}
 	img, err := key.Image(240, 240)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("auth: draw the authenticator QR code of %s: %w", u.ID, err)
 	}
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("auth: encode the authenticator QR code of %s: %w", u.ID, err)
 	}
 	now := s.now()
 	_, err = s.db.ExecContext(ctx, `
@@ -158,7 +165,7 @@ func (s *Service) EnrollTOTP(ctx context.Context, u *User) (*TOTPEnrollment, err
 		ON CONFLICT (user_id) DO UPDATE SET secret = excluded.secret, enabled_at = NULL, last_used_step = 0, created_at = excluded.created_at`,
 		u.ID, key.Secret(), now)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("auth: store the new authenticator of %s: %w", u.ID, err)
 	}
 	return &TOTPEnrollment{
 		Secret:     key.Secret(),
@@ -191,7 +198,7 @@ func (s *Service) ActivateTOTP(ctx context.Context, userID, code string) ([]stri
 			return apperr.New(apperr.Conflict, apperr.CodeMFANotEnrolling, "Start the set-up again: there is no authenticator waiting for its first code.")
 		}
 		if err != nil {
-			return err
+			return fmt.Errorf("auth: read the new authenticator of %s: %w", userID, err)
 		}
 		step, ok := matchTOTP(secret, code, now)
 		if !ok {
@@ -200,7 +207,7 @@ func (s *Service) ActivateTOTP(ctx context.Context, userID, code string) ([]stri
 		}
 		if _, err := tx.ExecContext(ctx,
 			`UPDATE totp_factors SET enabled_at = ?, last_used_step = ? WHERE user_id = ?`, now, step, userID); err != nil {
-			return err
+			return fmt.Errorf("auth: turn on the authenticator of %s: %w", userID, err)
 		}
 		codes, err = replaceRecoveryCodes(ctx, tx, userID)
 		return err
@@ -235,14 +242,14 @@ func (s *Service) countCode(ctx context.Context, counted attempt, wrong bool, er
 
 func replaceRecoveryCodes(ctx context.Context, q db.Querier, userID string) ([]string, error) {
 	if _, err := q.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = ?`, userID); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("auth: delete the recovery codes of %s: %w", userID, err)
 	}
 	codes := make([]string, recoveryCodeCount)
 	for i := range codes {
 		codes[i] = newRecoveryCode()
 		if _, err := q.ExecContext(ctx, `INSERT INTO recovery_codes (id, user_id, code_hash) VALUES (?, ?, ?)`,
 			uuid.NewString(), userID, hashRecoveryCode(codes[i])); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("auth: store a recovery code of %s: %w", userID, err)
 		}
 	}
 	return codes, nil
@@ -266,10 +273,12 @@ func (s *Service) DisableTOTP(ctx context.Context, userID, code string) error {
 			return invalidCode()
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM totp_factors WHERE user_id = ?`, userID); err != nil {
-			return err
+			return fmt.Errorf("auth: delete the authenticator of %s: %w", userID, err)
 		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = ?`, userID)
-		return err
+		if _, err := tx.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = ?`, userID); err != nil {
+			return fmt.Errorf("auth: delete the recovery codes of %s: %w", userID, err)
+		}
+		return nil
 	})
 	err = s.countCode(ctx, counted, wrong, err, "user_id", userID)
 	if err == nil {
@@ -311,5 +320,8 @@ func (s *Service) MFAStatus(ctx context.Context, userID string) (enabled bool, c
 	err = s.db.QueryRowContext(ctx, `SELECT
 		EXISTS (SELECT 1 FROM totp_factors WHERE user_id = ? AND enabled_at IS NOT NULL),
 		(SELECT COUNT(*) FROM recovery_codes WHERE user_id = ? AND used_at IS NULL)`, userID, userID).Scan(&enabled, &codesLeft)
-	return enabled, codesLeft, err
+	if err != nil {
+		return false, 0, fmt.Errorf("auth: read the two-factor status of %s: %w", userID, err)
+	}
+	return enabled, codesLeft, nil
 }

@@ -39,7 +39,7 @@ const userFrom = ` FROM users u JOIN user_profile p ON p.id = u.id `
 
 // scanUser reads the userColumns of a row, and into extra whatever the
 // query selects after them.
-func scanUser(row interface{ Scan(...any) error }, extra ...any) (*User, error) {
+func scanUser(row db.Scanner, extra ...any) (*User, error) {
 	var u User
 	var phone, lastChoir sql.NullString
 	err := row.Scan(append([]any{&u.ID, &u.Email, &u.PasswordHash, &u.EmailConfirmed,
@@ -60,11 +60,19 @@ func scanUser(row interface{ Scan(...any) error }, extra ...any) (*User, error) 
 }
 
 func userByEmail(ctx context.Context, q db.Querier, email string) (*User, error) {
-	return scanUser(q.QueryRowContext(ctx, `SELECT `+userColumns+userFrom+`WHERE u.email = ?`, email))
+	u, err := scanUser(q.QueryRowContext(ctx, `SELECT `+userColumns+userFrom+`WHERE u.email = ?`, email))
+	if err != nil && !errors.Is(err, errNoUser) {
+		return nil, fmt.Errorf("auth: read a user by address: %w", err)
+	}
+	return u, err
 }
 
 func userByID(ctx context.Context, q db.Querier, id string) (*User, error) {
-	return scanUser(q.QueryRowContext(ctx, `SELECT `+userColumns+userFrom+`WHERE u.id = ?`, id))
+	u, err := scanUser(q.QueryRowContext(ctx, `SELECT `+userColumns+userFrom+`WHERE u.id = ?`, id))
+	if err != nil && !errors.Is(err, errNoUser) {
+		return nil, fmt.Errorf("auth: read user %s: %w", id, err)
+	}
+	return u, err
 }
 
 // newUser is what registration and social sign-up insert.
@@ -90,12 +98,14 @@ func insertUser(ctx context.Context, tx *db.Tx, u newUser, now time.Time) error 
 	if _, err := tx.ExecContext(ctx,
 		`INSERT INTO users (id, email, password_hash, email_confirmed_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
 		u.ID, u.Email, hash, confirmed, now, now); err != nil {
-		return err
+		return fmt.Errorf("auth: insert user %s: %w", u.ID, err)
 	}
-	_, err := tx.ExecContext(ctx,
+	if _, err := tx.ExecContext(ctx,
 		`INSERT INTO user_profile (id, first_name, last_name, phone_number, updated_at) VALUES (?, ?, ?, ?, ?)`,
-		u.ID, u.FirstName, u.LastName, u.Phone, now)
-	return err
+		u.ID, u.FirstName, u.LastName, u.Phone, now); err != nil {
+		return fmt.Errorf("auth: insert the profile of %s: %w", u.ID, err)
+	}
+	return nil
 }
 
 // identityProviders lists the providers an account is connected to.
