@@ -110,7 +110,7 @@ func (m *Mailer) Enqueue(ctx context.Context, q db.Querier, msg Message) error {
 	}
 	id, err := uuid.NewV7()
 	if err != nil {
-		return err
+		return fmt.Errorf("mail: make a message id: %w", err)
 	}
 	now := m.clock()
 	_, err = q.ExecContext(ctx, `INSERT INTO mail_outbox
@@ -118,7 +118,7 @@ func (m *Mailer) Enqueue(ctx context.Context, q db.Querier, msg Message) error {
 		VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)`,
 		id.String(), msg.Kind, to, msg.Subject, msg.Text, msg.HTML, now, now)
 	if err != nil {
-		return fmt.Errorf("queue mail: %w", err)
+		return fmt.Errorf("mail: queue %s message %s: %w", msg.Kind, id, err)
 	}
 	return nil
 }
@@ -159,7 +159,10 @@ func (m *Mailer) Pending(ctx context.Context) (int, error) {
 	var n int
 	err := m.db.QueryRowContext(ctx,
 		`SELECT COUNT(*) FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL`).Scan(&n)
-	return n, err
+	if err != nil {
+		return 0, fmt.Errorf("mail: count pending mail: %w", err)
+	}
+	return n, nil
 }
 
 // outboxRow is a claimed message.
@@ -210,7 +213,7 @@ func (m *Mailer) claim(ctx context.Context) (row *outboxRow, more bool, err erro
 	rows, err := m.db.QueryContext(ctx, `SELECT id FROM mail_outbox WHERE `+dueCondition+`
 		ORDER BY next_attempt_at, created_at, id LIMIT `+fmt.Sprint(claimBatch), now, now)
 	if err != nil {
-		return nil, false, fmt.Errorf("find due mail: %w", err)
+		return nil, false, fmt.Errorf("mail: find due mail: %w", err)
 	}
 	ids, err := db.All(rows, func(row db.Scanner) (string, error) {
 		var id string
@@ -218,16 +221,16 @@ func (m *Mailer) claim(ctx context.Context) (row *outboxRow, more bool, err erro
 		return id, err
 	})
 	if err != nil {
-		return nil, false, fmt.Errorf("read due mail: %w", err)
+		return nil, false, fmt.Errorf("mail: read due mail: %w", err)
 	}
 	for _, id := range ids {
 		res, err := m.db.ExecContext(ctx, `UPDATE mail_outbox SET claimed_until = ?
 			WHERE id = ? AND `+dueCondition, now.Add(claimLease), id, now, now)
 		if err != nil {
-			return nil, false, fmt.Errorf("claim mail: %w", err)
+			return nil, false, fmt.Errorf("mail: claim mail %s: %w", id, err)
 		}
 		if n, err := res.RowsAffected(); err != nil {
-			return nil, false, err
+			return nil, false, fmt.Errorf("mail: claim mail %s: %w", id, err)
 		} else if n != 1 {
 			continue
 		}
@@ -236,7 +239,7 @@ func (m *Mailer) claim(ctx context.Context) (row *outboxRow, more bool, err erro
 			FROM mail_outbox WHERE id = ?`, id).
 			Scan(&r.msg.Kind, &r.msg.To, &r.msg.Subject, &r.msg.Text, &r.msg.HTML, &r.attempts)
 		if err != nil {
-			return nil, false, fmt.Errorf("load claimed mail: %w", err)
+			return nil, false, fmt.Errorf("mail: load claimed mail %s: %w", id, err)
 		}
 		return r, false, nil
 	}
@@ -266,7 +269,7 @@ func (m *Mailer) deliver(ctx context.Context, r *outboxRow) (bool, error) {
 			SET sent_at = ?, delivered_via = ?, attempts = ?, claimed_until = NULL WHERE id = ?`,
 			now, via, attempts, r.id)
 		if err != nil {
-			return false, fmt.Errorf("mark mail %s sent: %w", r.id, err)
+			return false, fmt.Errorf("mail: mark mail %s sent: %w", r.id, err)
 		}
 		return true, nil
 	}
@@ -274,6 +277,9 @@ func (m *Mailer) deliver(ctx context.Context, r *outboxRow) (bool, error) {
 	if ctx.Err() != nil {
 		// Shutting down is not the message's fault: give it back untouched.
 		_, err := m.db.ExecContext(wctx, `UPDATE mail_outbox SET claimed_until = NULL WHERE id = ?`, r.id)
+		if err != nil {
+			err = fmt.Errorf("mail: give mail %s back: %w", r.id, err)
+		}
 		return false, errors.Join(ctx.Err(), err)
 	}
 
@@ -283,7 +289,7 @@ func (m *Mailer) deliver(ctx context.Context, r *outboxRow) (bool, error) {
 			SET attempts = ?, last_error = ?, failed_at = ?, claimed_until = NULL WHERE id = ?`,
 			attempts, lastError, now, r.id)
 		if err != nil {
-			return false, fmt.Errorf("mark mail %s failed: %w", r.id, err)
+			return false, fmt.Errorf("mail: mark mail %s failed: %w", r.id, err)
 		}
 		m.logger.Error("mail delivery failed for good",
 			"id", r.id, "kind", r.msg.Kind, "to", r.msg.To, "attempts", attempts, "err", lastError)
@@ -294,7 +300,7 @@ func (m *Mailer) deliver(ctx context.Context, r *outboxRow) (bool, error) {
 		SET attempts = ?, last_error = ?, next_attempt_at = ?, claimed_until = NULL WHERE id = ?`,
 		attempts, lastError, next, r.id)
 	if err != nil {
-		return false, fmt.Errorf("reschedule mail %s: %w", r.id, err)
+		return false, fmt.Errorf("mail: reschedule mail %s: %w", r.id, err)
 	}
 	m.logger.Warn("mail delivery failed, will retry",
 		"id", r.id, "kind", r.msg.Kind, "to", r.msg.To, "attempts", attempts,

@@ -100,9 +100,12 @@ func (s *smtpSender) send(ctx context.Context, id string, m Message, now time.Ti
 
 	c, err := s.client()
 	if err != nil {
-		return err
+		return fmt.Errorf("mail: set up SMTP to %s: %w", s.host, err)
 	}
-	return c.DialAndSendWithContext(ctx, msg)
+	if err := c.DialAndSendWithContext(ctx, msg); err != nil {
+		return fmt.Errorf("mail: send %s through %s:%d: %w", id, s.host, s.port, err)
+	}
+	return nil
 }
 
 // redact keeps the SMTP password out of errors that are stored and logged.
