@@ -189,7 +189,7 @@ func Serve(ctx context.Context, ln net.Listener, handler http.Handler, logger *s
 
 	select {
 	case err := <-served:
-		return err
+		return fmt.Errorf("serve HTTP on %s: %w", ln.Addr(), err)
 	case <-ctx.Done():
 	}
 	logger.Info("shutting down; finishing requests in flight", "timeout", ShutdownTimeout)
@@ -199,7 +199,7 @@ func Serve(ctx context.Context, ln net.Listener, handler http.Handler, logger *s
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
-		return err
+		return fmt.Errorf("serve HTTP on %s: %w", ln.Addr(), err)
 	}
 	logger.Info("stopped")
 	return nil

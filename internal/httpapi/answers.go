@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"container/list"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -125,8 +126,10 @@ func (e encodedAnswer) write(w http.ResponseWriter) error {
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)
-	_, err := w.Write(body)
-	return err
+	if _, err := w.Write(body); err != nil {
+		return fmt.Errorf("httpapi: send the answer tagged %s: %w", e.a.tag, err)
+	}
+	return nil
 }
 
 // VisitListEventsResponse makes a kept answer a ListEvents response.

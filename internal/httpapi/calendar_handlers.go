@@ -169,7 +169,7 @@ func (s *Server) ListEvents(ctx context.Context, in api.ListEventsRequestObject)
 	}
 	body, err := json.Marshal(out)
 	if err != nil {
-		return nil, fmt.Errorf("calendar: encode the events of choir %s: %w", h.ChoirID, err)
+		return nil, fmt.Errorf("httpapi: encode the events of choir %s: %w", h.ChoirID, err)
 	}
 	return s.answers.put(tag, body).response(requestFrom(ctx).r), nil
 }

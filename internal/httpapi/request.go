@@ -140,7 +140,7 @@ func (s *Server) startSession(req *request, sess *auth.NewSession) error {
 	// person usable by whoever kept its cookie.
 	if c, err := req.r.Cookie(s.cookies.session); err == nil && c.Value != "" && c.Value != sess.Secret {
 		if err := s.auth.Logout(req.r.Context(), c.Value); err != nil {
-			return fmt.Errorf("sign-in: end the session this browser held before: %w", err)
+			return fmt.Errorf("httpapi: end the session this browser held before signing in: %w", err)
 		}
 	}
 	var lifetime time.Duration

@@ -6,6 +6,7 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -171,9 +172,13 @@ func allowedMethods(mux *http.ServeMux, r *http.Request) []string {
 func openAPIJSON() ([]byte, error) {
 	spec, err := apigen.GetSpec()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("httpapi: read the OpenAPI document: %w", err)
 	}
-	return json.Marshal(spec)
+	b, err := json.Marshal(spec)
+	if err != nil {
+		return nil, fmt.Errorf("httpapi: encode the OpenAPI document: %w", err)
+	}
+	return b, nil
 }
 
 func (s *Server) ready(w http.ResponseWriter, r *http.Request) {

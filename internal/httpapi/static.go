@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -61,7 +62,10 @@ func newSPA(dist fs.FS) (*spa, error) {
 		s.files[name] = f
 		return nil
 	})
-	return s, err
+	if err != nil {
+		return nil, fmt.Errorf("httpapi: load the web app: %w", err)
+	}
+	return s, nil
 }
 
 func compressible(contentType string) bool {
