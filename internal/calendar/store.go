@@ -103,10 +103,11 @@ func editedOccurrences(ctx context.Context, q db.Querier, seriesID string) ([]*E
 	return out, nil
 }
 
-// feedEvents reads what the feeds of some choirs carry, by start: their
-// published series, their published single events that end after since,
-// and every edited occurrence whatever its status (a draft one hides the
-// generated occurrence it replaces, as it does in the app).
+// feedEvents reads what the feeds of some choirs (at least one: IN () is
+// not SQL) carry, by start: their published series, their published single
+// events that end after since, and every edited occurrence whatever its
+// status (a draft one hides the generated occurrence it replaces, as it
+// does in the app).
 func feedEvents(ctx context.Context, q db.Querier, choirIDs []string, since time.Time) ([]*Event, error) {
 	args := make([]any, 0, len(choirIDs)+1)
 	for _, id := range choirIDs {
@@ -186,8 +187,8 @@ func isDeleted(ctx context.Context, q db.Querier, seriesID, date string) (bool, 
 	return true, nil
 }
 
-// deletedOccurrences reads the deleted occurrences of some series: series
-// id → date → true.
+// deletedOccurrences reads the deleted occurrences of some series (at least
+// one): series id → date → true.
 func deletedOccurrences(ctx context.Context, q db.Querier, seriesIDs []string) (map[string]map[string]bool, error) {
 	args := make([]any, len(seriesIDs))
 	for i, id := range seriesIDs {
