@@ -17,6 +17,9 @@ const (
 // MembershipRoles are the roles a membership can carry.
 var MembershipRoles = []Role{ChoirAdmin, Member, Guest}
 
+// Roles lists every role, most privileged first.
+var Roles = []Role{GlobalAdmin, ChoirAdmin, Member, Guest}
+
 // Permission is one right.
 type Permission string
 
@@ -73,6 +76,21 @@ func Has(role Role, p Permission) bool {
 		}
 	}
 	return false
+}
+
+// Permissions lists what a role holds, in the order of AllPermissions. It is
+// read off Has rather than the table so that the list handed out (the web
+// app learns the table from the session) can never differ from what the
+// server decides. An unknown role holds nothing: an empty list, not nil, so
+// that it encodes as [] in JSON.
+func Permissions(role Role) []Permission {
+	out := []Permission{}
+	for _, p := range AllPermissions {
+		if Has(role, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // Standing is what the server knows of a person in one choir.

@@ -36,6 +36,32 @@ func TestTable(t *testing.T) {
 	}
 }
 
+// Permissions is Has written out as a list: every permission a role holds,
+// once, in the order of AllPermissions.
+func TestPermissions(t *testing.T) {
+	for _, role := range Roles {
+		got := Permissions(role)
+		var want []Permission
+		for _, p := range AllPermissions {
+			if Has(role, p) {
+				want = append(want, p)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: %v, want %v", role, got, want)
+		}
+	}
+	if got := Permissions(GlobalAdmin); !slices.Equal(got, AllPermissions) {
+		t.Errorf("global_admin: %v, want every permission", got)
+	}
+	if got := Permissions("owner"); got == nil || len(got) != 0 {
+		t.Errorf("an unknown role: %#v, want an empty list", got)
+	}
+	if !slices.Equal(Roles[1:], MembershipRoles) || Roles[0] != GlobalAdmin {
+		t.Errorf("Roles %v: want global_admin, then the membership roles %v", Roles, MembershipRoles)
+	}
+}
+
 func contains(list, word string) bool { return slices.Contains(strings.Fields(list), word) }
 
 func TestStanding(t *testing.T) {

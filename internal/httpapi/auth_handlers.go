@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/url"
 
+	"github.com/cantica/cantica/internal/access"
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/auth"
 	api "github.com/cantica/cantica/internal/httpapi/apigen"
@@ -17,7 +18,29 @@ func sessionUser(u *auth.User) api.SessionUser {
 	}
 }
 
-// GetSession answers who is signed in.
+// rolePermissions is the role → permission table the session hands to the
+// web app, read off internal/access (the one place that decides), so the app
+// hides exactly what the server would refuse and keeps no copy of its own.
+// The table is fixed for the life of the process; it is built once.
+var rolePermissions = func() *api.RolePermissions {
+	list := func(r access.Role) []api.Permission {
+		ps := access.Permissions(r)
+		out := make([]api.Permission, len(ps))
+		for i, p := range ps {
+			out[i] = api.Permission(p)
+		}
+		return out
+	}
+	return &api.RolePermissions{
+		GlobalAdmin: list(access.GlobalAdmin),
+		ChoirAdmin:  list(access.ChoirAdmin),
+		Member:      list(access.Member),
+		Guest:       list(access.Guest),
+	}
+}()
+
+// GetSession answers who is signed in, their choirs and the role →
+// permission table; a signed-out visitor holds no permission and gets no table.
 func (s *Server) GetSession(ctx context.Context, _ api.GetSessionRequestObject) (api.GetSessionResponseObject, error) {
 	req := requestFrom(ctx)
 	if req.user == nil {
@@ -35,7 +58,7 @@ func (s *Server) GetSession(ctx context.Context, _ api.GetSessionRequestObject) 
 		})
 	}
 	u := sessionUser(req.user)
-	return api.GetSession200JSONResponse{User: &u, Choirs: choirs}, nil
+	return api.GetSession200JSONResponse{User: &u, Choirs: choirs, RolePermissions: rolePermissions}, nil
 }
 
 // Register creates an account and sends the confirmation email; an

@@ -307,6 +307,78 @@ func (e MembershipRole) Valid() bool {
 	}
 }
 
+// Defines values for Permission.
+const (
+	AdminGlobal          Permission = "admin:global"
+	EditCalendar         Permission = "edit:calendar"
+	EditMusic            Permission = "edit:music"
+	EditRehearsals       Permission = "edit:rehearsals"
+	EditSettings         Permission = "edit:settings"
+	ManageAnnouncements  Permission = "manage:announcements"
+	ManageChoir          Permission = "manage:choir"
+	ManageCommunications Permission = "manage:communications"
+	ManageMembers        Permission = "manage:members"
+	ManageMusic          Permission = "manage:music"
+	SendMessages         Permission = "send:messages"
+	ViewAnalytics        Permission = "view:analytics"
+	ViewCalendar         Permission = "view:calendar"
+	ViewDashboard        Permission = "view:dashboard"
+	ViewDirectory        Permission = "view:directory"
+	ViewMembers          Permission = "view:members"
+	ViewMessages         Permission = "view:messages"
+	ViewMusic            Permission = "view:music"
+	ViewRehearsals       Permission = "view:rehearsals"
+	ViewSettings         Permission = "view:settings"
+)
+
+// Valid indicates whether the value is a known member of the Permission enum.
+func (e Permission) Valid() bool {
+	switch e {
+	case AdminGlobal:
+		return true
+	case EditCalendar:
+		return true
+	case EditMusic:
+		return true
+	case EditRehearsals:
+		return true
+	case EditSettings:
+		return true
+	case ManageAnnouncements:
+		return true
+	case ManageChoir:
+		return true
+	case ManageCommunications:
+		return true
+	case ManageMembers:
+		return true
+	case ManageMusic:
+		return true
+	case SendMessages:
+		return true
+	case ViewAnalytics:
+		return true
+	case ViewCalendar:
+		return true
+	case ViewDashboard:
+		return true
+	case ViewDirectory:
+		return true
+	case ViewMembers:
+		return true
+	case ViewMessages:
+		return true
+	case ViewMusic:
+		return true
+	case ViewRehearsals:
+		return true
+	case ViewSettings:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for RecurrenceRuleDirection.
 const (
 	After  RecurrenceRuleDirection = "after"
@@ -1127,6 +1199,9 @@ type MusicalRoleWrite struct {
 	Name string `json:"name"`
 }
 
+// Permission One right of the role → permission table (accounts §6).
+type Permission string
+
 // Profile defines model for Profile.
 type Profile = SessionUser
 
@@ -1208,11 +1283,30 @@ type ResetPasswordRequest struct {
 // Role defines model for Role.
 type Role string
 
+// RolePermissions For each role, every permission it holds, in the order of the Permission enum: the
+// table of accounts §6 exactly as the server enforces it (it is filled from the server's
+// one table, internal/access). A global admin holds every permission; no other role
+// holds manage:music, manage:announcements or admin:global.
+type RolePermissions struct {
+	ChoirAdmin  []Permission `json:"choir_admin"`
+	GlobalAdmin []Permission `json:"global_admin"`
+	Guest       []Permission `json:"guest"`
+	Member      []Permission `json:"member"`
+}
+
 // Session defines model for Session.
 type Session struct {
 	// Choirs The signed-in user's active memberships, newest first.
 	Choirs []Membership `json:"choirs"`
-	User   *SessionUser `json:"user"`
+
+	// RolePermissions The role → permission table, present whenever user is (a signed-out visitor
+	// holds no permission, so it is left out). The web app keeps no copy of its own:
+	// it reads this table to hide what the server would refuse (navigation items,
+	// route guards, buttons). The role to look up in a choir is global_admin for a
+	// global admin, else the role of the user's membership of that choir.
+	// Authorization is still decided by the server on every request.
+	RolePermissions *RolePermissions `json:"rolePermissions,omitempty"`
+	User            *SessionUser     `json:"user"`
 }
 
 // SessionInfo defines model for SessionInfo.
@@ -1543,7 +1637,7 @@ type ServerInterface interface {
 	// Register Create an account with email and password; sends the confirmation email.
 	// (POST /auth/register)
 	Register(w http.ResponseWriter, r *http.Request)
-	// GetSession The signed-in user of this browser session, or null.
+	// GetSession The signed-in user of this browser session (or null), their choirs and the role → permission table.
 	// (GET /auth/session)
 	GetSession(w http.ResponseWriter, r *http.Request)
 	// RevokeCalendarFeed Turn the caller's private feed off; its address stops working.
@@ -6576,7 +6670,7 @@ type StrictServerInterface interface {
 	// Register Create an account with email and password; sends the confirmation email.
 	// (POST /auth/register)
 	Register(ctx context.Context, request RegisterRequestObject) (RegisterResponseObject, error)
-	// GetSession The signed-in user of this browser session, or null.
+	// GetSession The signed-in user of this browser session (or null), their choirs and the role → permission table.
 	// (GET /auth/session)
 	GetSession(ctx context.Context, request GetSessionRequestObject) (GetSessionResponseObject, error)
 	// RevokeCalendarFeed Turn the caller's private feed off; its address stops working.
@@ -8757,199 +8851,208 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7H3tciO5keCrIHgXQSmiRKmne7xh6ccFV1J7dNNq9UnqmZ2zHFqoKknCKgI0gBKb26EI/7oHuLhnWL+H",
-	"H8VPcoEEUIUqoshii9Q4vP7ValYVPjITifzOr71UTGeCA9eqd/y1NwGagcQ/z2/p2PybgUolm2kmeO+4",
-	"NyRzoI8EuGZ6QTQdEzEiegKEcjUHSfZ+Przr/e3P/3nX2x/0kp5KJzClZhi9mEHvuKe0ZHzce35Oeh+o",
-	"0pciYyMG2fJEP0+AhwPnVGmSTigfQ5YQqgjl5Ifb208koxpWT/Wc9GZU0ilot7VTmgPPqLxdzOBHWJif",
-	"mJlzRvWkl/Q4nZrv0+CtXtKT8KeCSbNULQtYvbXTiWDyImsb2D3dbMzzJ+C6dUxwTzcb82L0UXC4pDqd",
-	"LGPgdgLEEIHBMOUeDwYlKc1zkGQi8kwZ0ON6LOlUK7oYHZjBD+zoa9bBn5imZt7WDbLwlQ13aT6FW/EI",
-	"vGVwjc82G/WTFE/M7Dg+5Mw/XjUq8GLaO/59byzEODdERv+jkND7QxKZ77OCdpIq7MNNdvBsXlYzwRXY",
-	"8y6lwM2kgmvg2vxJZ7OcpQj1wz8qgeCrRvzvEka9495/O6x4yKF9qg7taDhLg4FwAubZADflXjejDVPN",
-	"ngBPzjX8qQCFK5hJMQOpmV1jWp0rXuQ5fcjBb3QZYBUofl9+WEFWPPwRUt17TnrD0YjljNr1Lc3omMAP",
-	"VL0HqiyXrO8IfyeMK015CorAF6Y0GQl7Vmg1el8RPxzZ6++VfxezXNAMsv0+8ky3wAchcqDcrNC/+al4",
-	"yJmaWHbZ/hoyrGWMmxc0jIVchKQ3okxP7h+oAkM+CtIip4ZohZ6AjFBi0mNZdHBLiZEHSkh9Jd1JcU8Z",
-	"1zAGuYQnlnmaDlYbDpE02fIybJII0tbg/RTvlWXsS8jZmIlCBe9eZHF+EG6j5bvoKgo98azkdALp4/Iq",
-	"RqLgLShn6soMEH84CzhUnWQtvyFCEmQ4ZF5etmkqCq6JYmOuCDM/SlGMJ4QSPxoRPF8YOt3sBNpNVCsO",
-	"lhcDi7+i8dZbBgnN8zO6aDkGFZNYokXgLb9Xl+vyJai0kJARfIfsGTApkAwUnnHKiUjTQkrgKYTntzG4",
-	"P5QrmWb5YnnMlleDo/UVYVliELi0BtL/6nbzfFD9evB1sVgsDi4vD7LsuR9dpudgZ1TD8tS//PLLL+bz",
-	"s7MEKaUauq9QBrPUUsJmj2lFhGRjxmluX0Aqm4onyPZXLuBGU6lv2RTiAKjNXM6gzEcJ0YIY9kGY4cgG",
-	"MMUM5xaSZJCDFRWXZ1YXbu6IxFsDrpGFiATzf8bHFhlxpp2LtLxTlpml0JaQl574DQXi3tI7dn6zHr/s",
-	"GOnegCYCYQAZ05CF29ATqomEWU7NjWXQNgYOkuJrPA6katbrIl9Ly9f1t833RQ5n4QpjyDUvGczNcso4",
-	"mQuZqYTAYDwg/fMnkAvyHZkDPCqzs9sCVEYXhPKM3E4Kaf4TJ20kjuUJr9+fkrdv3/6WzJmeIBT84RKj",
-	"kQJ9Qiqqtwctzw/MjPiaaptKF6rTSb+xrz4nPc2m8L8Fj9+fmukc1t85eHVWakClZNjvQzbkAWL5YeK5",
-	"aUCznkLL/QRrrB2XVbz7PVhJpc66gZtLo+U+K2Qep4uJ1jNF9oTEv/YJzTIJSnntcwSGcEcGQYGGYgQu",
-	"A4Y4pubwkNL8c9uMyrARP01JIPYjgniEhMwnLJ1UUh2dzRQRM+CooBJVPJSjRpbQQKAHzCqQOilnGaqz",
-	"VaJhY6Lq3VVT+QurKQ9XIuQSRLP66V56Pvk2IZp9q9zM1BmMaJHrNuFpjUD9CItNRN0GmM3XpTAb7rYm",
-	"2lZrrC8ohFYUTSiyfqJKGSbZrjEhE9b+vfh2YL7ieVOTagxY/zy+UsHkqQQnVjTWx3QcxiiHWjqrU8rF",
-	"zRV5++Y3vzl4Q2g+m9CD70gqsviV1aqTzHLKQy1ITWme95LeFDJWTA0npHIMUfVnJpQ2E7bczB0VhpU8",
-	"vwFyrw85iLTOEozZiocz0JTlql3R9cd+mSE+wsKzW+SqfUVypgs5ZoYj+u8TMpJiSoz0F6i+Uex0wX3b",
-	"s9M2DKRIaNlQW81JTqnuHfeMDHhgoNPrrtBOYfoA8tTMF9Nct0Jda3So7VGbFB1ENmEFtZAyG2dv+HFI",
-	"zGPyH4IDStpRzFqhewMkrDIDGCoJABEehJAYahJK6wlpGnUFikYhqkMSCnfSeqSQSUe0dvPzjy03SJty",
-	"N6VKgyQjextmCd6A+L+LDBUaFJA343UcvuhuOp1506pqgqNxYGQWo0VGF3GNgPLHjoKpQ2YJFPdxK1Av",
-	"ESMR6XFKWR7d5ohJpT+2AYEpa1+MX/R/FIxD5oHUjWvkdMV000IZrmhOFC6baZiuVQouq4/wGNpBqZR0",
-	"gaxgIjh8LDxcGsreRMy50X5pNmWcKS2pFlIlqBxpQSyFK6uDo2o+5yCJmlAJijDdwaDTjYlYxKkJm/l9",
-	"FKXhejWdlDbsCpMBlBOH+jocyhNc4reGzAYiWqntpphOqb1wXiqemFPsHvYVOedjI8+1c8p119lmxtb1",
-	"bDTOO1sB8xnZX3yXIwZ5pgxxWbfcCaH2N5LDSBNRaPIIMFNIbk80LxACm8N3A6lu1WW5Wt5a3r7IoF2q",
-	"dpM0faOKfTnI2JhpQgs9Aa5Zao4hCqhorUPbkUBDhvnNHEeJVleYacjW64hpK7YE55Cam8pacCMSHn2i",
-	"zJ3v1UfYm6OV09kiykGoRWXoDGYbMLoL+8limcstEXA5dn0lSbCbODhK8qkDIacPEL8/kEJfom401m7H",
-	"S9yMsUWeZ0zfpMLK26WsyLh1BY5Enou5GRkNNFFd5NywxFYqbbsrm3YHfC26QDu8dRLuYnzvcux2uvDE",
-	"oHaBduYZpGzkvJOoiyidkJ+GHy7OhrcXVx/vz6+vr64Tcj28Pb//cHF5cXt+hmfQSK6l2WiOoypySvGw",
-	"EppliuyZsSDzFu3r8+HZ5TkpeAaS9HHR9qv+vuF5ac6AazIWoMjDAr/AwARrObN2Q7t2pklm3uJCk0cu",
-	"5oaI4AudzsyZ7H28ur1/f/X541nsnsgqvY1mGTN7pvmnGthWm2N651+0pGREU60Soop0QqhCWExBKToG",
-	"MgP0JkwtEw8IvEKYezWGnEkxpfxAAs3MofSDJqVXoIEttOw69sc0mVC0Qk9bDM9aLoZGFr2BVPAsYj76",
-	"melJA9MTMSe54GNzQc0pC630bd5Hp1/4XUZJFg2sfFZs6JRyjqcW+7O1e+kT782p2ZlJU0xHm7cVzSdg",
-	"A2PaJPRvcz19o+vipQ6CdVb6rlDajV1+WQBCbRgV4flEKCBzs6A0F+mj1ZFLh4KVg05qphMUxOmDqvuP",
-	"Nrb6rzPut9LwBxa9Mp58JFini7zupY3oLKPS3NtpPFSlz/HmjgymZcFTo42/l2K6Spv1TMfDurRYJGQm",
-	"wYAcndgWB0pMS6elBJpOIHMuhJm5Jt4cHQWOM+cTZ4pII/Ie++uIqVJvrnygfZJTc0rDz6mEUjxOiBJh",
-	"iBtTxMAkBxwoX5QxJBldKPIAI4HMckCG6tFdK2oipJkCV2N9oMywPOSrWhAF0MZXm7e0xXyJslbC+STh",
-	"icF8mXbWWf8DMNQIojGK0zc6u+5LrrF6f5nVB9edjZXiaN2IH+6nFVo3JdvxAt4sMPFnko50XLILGbf/",
-	"VMIEqFQ0x0gd+cRSaw7jKeCmKnPsPWJxZRgPzlDpdzTPr0a949934I/2+ntOmqjr6r+vuey9KBY4p/dK",
-	"ji9kwNb3E1LwHJQizstpDkw99IFlcd7vheyVWyul8Yg++IfnpBcwp1aqbeNIJ7X7yoxh9v3dOzIRRYt7",
-	"soP9cNnshObD99ZeuJnu3GLL8wvrZGqoT5/4M9di+3NDx44ODvE7F5EQMa1KMf0FqIyb5bVoe9YMSfLD",
-	"lN+sXUvEn136LCO6Y+nOnEumNXCyx6Yzw7ExysLeBo8w02ilM1oB6u71+JhgZwtz+jtszL6XBEtr3dgF",
-	"riemg5VBoPU9perpmFBio32JFHOUSbm9/vZqpxURfv8IiwTtX4m5pR5xq2JmFZh8QcyyyN/+/P/MKHdc",
-	"FHpWIE/499RpZJapLcjBgbXLklQ9/fuA/FEJfoynyrBq88VXs4SWWZM7bib6H88DwlJ1XB7Fn85/Ov94",
-	"q07IzefLy+H1L4aloCUcv/y3g9Phx9uL0+HB+/Phze3Bj+e/4PKr36+HH3+842P2ZN1j5iFucm/O9EQU",
-	"Gi9fHNE8TsUUVKXBYqAS2mcnYD9T2tz0VBmVaE7V/uCOR1mDM1BXN0OqnnpJD0N0kx5LVTyEuB6Ph2Mk",
-	"JabXkMg1tBCKDcmPH0XGn2jOWh5yK0QsP5BivqHI6JYo5jGxseAr1tgM3DRT26Ul5dbCIao9rYOXmG8g",
-	"3Kxk9jmrWS27eCBbubkEqmKxVz9PFoSa42xOgNsiWkvmE+rzLtQJgelMLwgKFXOmYI2m5alzM3C2ECxC",
-	"obxTgsvEXS/uTinjldxO29EURPw19PgVniLvP4z6ijZwLvt7ID5LJci1X3PBZbvWJ1O96j0dnYQFJQqZ",
-	"tkhxZRQOMvBHiNsftKRcjUBKaHF4akmtNauv0LWpbIBoaecogwkKVbg40lisTxdppIa6JRgnHu3ltuur",
-	"D1BWh32MwEoD9zK73Dw8od3l2UJbYdx3B6ktyFTxLrZqldHd8ZFY3pnnRZVB09lUY3ualS6GTXwRTyCV",
-	"0y6rWZ7eDI7WareOR/gBwgXEd+iTjXaMQfgyYxLUJoOt8XPHSWKls/rb3LoKuB7qFYl7uGsjxlgTJZpd",
-	"9hB6zIYXWOulBqUJWmWs2NsNCsuXzAx45rwlzp3W8/C1iVFP4hE63DM2jtYdhBZXtHM6l3dNGDHi4BLi",
-	"djWJDf1yIwZlCTRbVLEQmyU74LOtYr0lqyqcqgROffGrQdAWHfit0R6dyL2h15gd3GP0ROKiJQyNjgtQ",
-	"uoP1rAO9rAZBqyKmniImcTHH0GeczikreMjsn7iahJhZyV4qplOaEAVTlorcnTz6QBTMKKq06MSy+twd",
-	"dxKghFSMOVOQoYKiHtlsBhlaMawIiGNPgXLlgDUgQ02mQmny/dGRESRVVHlpUpB66gSXa1AujLdhCaAs",
-	"X6F8MN32cCMdY2k1cUXDQam7muFXWH2a+B11AkpMxWg/Mu1qRKtb7xxxPRKSuKUiYk/IvNQWDHt3izeE",
-	"JWFUGKJZrSGIQhtVOOTeMVBgnmhnxcAfQT/4aj9eBctWe/Zq9vmKd/ouLu+dXZ/hTbDhLbr6wvwgxoxv",
-	"HOuQ9GarQt8lWO516YjfZQuMaK5grZZRBqStin53y46zr2U0KDbmkN0zwzqnI3pfzhcz4RfKigWrcH8D",
-	"yoi8n1WEDbnpY8u+rGuXmyvIrUnIDsjtByvzXLthTNXKWsyEtMYyw3pSISWGPZGHBZmgaVGaPyknVl07",
-	"8YltRua04WgNf1iw9m8xubdH19oYOanaQmptEt7ElrLwptolCbhTXOYWbPeNwOgQS62m+0BndlgL4LGG",
-	"qlpDLtfRx7cgaRsA6gSRNZuu3G3dD9Q6eLQHYS+vBHld2yJWh0j7e6bzNOa6ablU14YVhDG5Ownefumt",
-	"2eEOjMYml3ddsOg/rAThtVtpaemv9JQycaGX9FBPiV4SlyN6OqF5DtEKB/7a75A16N6MLndEK0d3s4SC",
-	"jXc9FRmoDzDSbU47PTtvzwxtRr0EbyeRKaJrDKLrl2n/lWpaVN+tWeJQGUlgGi1+EMS0X2R1LaaFwbXE",
-	"MzQGWrOkcr9N0L1kCWz9vD9LFmNX3ULg8a3YBJ+kGLF8I5sDPjljY1D6fFUS82ppvkNAdUsGy+9y8UDz",
-	"IR79uNuAKj1MU1AKstPOpXLWpbKM6MrdNtJS1k6GKSefJtGoup8nYBRHMoI8F/MyaWVKFz6SieB0hON8",
-	"ZK+e7UJoPqcLRVLK97t6CdboKPVkk2DtTYREyaMGvWYEewxbKyh116kY26HulaS0MoNp6E1L9n0iYSqe",
-	"XHGKEOlxn2ONqCJ4j0G18kA0qZClE6JEymiOlXAOGC/L3ygb7adAPoFE6T0VfMTGhbT5Gw3BDut5ReHo",
-	"an6tv+xai4NVm7kOb8A1d/ALmHV9nJaFNEKA49HqTsGuw/3KBuaP2BOgV1GRKtc/E2lhbkPy17+83R+Q",
-	"EfsC2b05EMdkKriekD0fU3JMAPNr8Of9BEOj77iEnBoZ7F4LGxt37Gp8JKTgTCckY0aRZIInPt9ygJVG",
-	"Mrq4j3zsHiV3PPahX/a90rJIdSHhOAhTS8qvV699cMfNi/niXvD7jC6UnTZfXHAN8onmZM8pB+TNfuKe",
-	"ndGFGpBhnh+XUTZE/wezdlzgKHIO7vjPdgX4q12EuSldfKqYg0ypAp++Zi25zVCGRVySK+ERSq02eNXQ",
-	"sNF/o3KqW9v6LFUX8K6hEfxnbokRzXPSkm4+WuHpRhCsiVqtVU0zTNDWSxNYQkVPGDL1kSgkVrfKaYs8",
-	"bsmuRQpuBHzW0Y+3lKf7QGWvqMxmPtdptZf0Wuk4ukBDLVFQmIMSrs6tCevxREdy80YHq6h1E4bkv/Mn",
-	"oIP43aqXX8OYGc38G2yKa3yw9XqTS9dcVcoSE3bR3EqELctUlZxh7maRU8hOCNNkWihNHsoXAPN68TLC",
-	"hXbK4F19Pa+ylG4m5q2zlLbIW3E0KdBr65ysXLv2qFiTS+GqgK605zb18THKgKVCvrF67uyzLZYS1VKb",
-	"CK3ERiwpFJY5sgYkLzBP2EwlhMMclLYmSKzS2ikHvbLdxELpnMG5W7B4zfS8VOwilv7tARgXLtx48fAT",
-	"m4V3MdtWURBX56Ylm2tzF8+KwIwbAL7JUFPQExGxkHu6TUijvmP0OpyBVIb/te3R4GM4rj9eaUB2AKuN",
-	"XC62HiMR7DoEZjhpUmF0BS18VpsVifinCv9PFf5XUOFRFmi9uza6nuLD69k5lyLP4wZDoWe00BNX6m4J",
-	"nX+Spy0Z158+/s5I2pR8vv5QJurYwcxPcVUcUgkdmIZ7LwlXV65leZfPKFhZzh+ruMG1pKmRj/QcXACa",
-	"z+l2urpRdZhWZA4PhM5mA2ILSvoi2Hcc/XHMpmdTogpELEmpxNxAyolN/bYrctEtNkvThzqS4aeLIMzw",
-	"uPdmcIQy/ww4nbHece/t4GjwFmUMPUHcHLqSu4f2Cj8oHSQuxdjgsSzs1LsBHdTJdvW+Qel/Fdlia7W7",
-	"I5W4n+vYw/u7UT/8u6N3kUAl51+HbBD4stoWUI5Xlg9Pesr7CcuxqtRO/MtcGWQu5CPmZu6ZI3lP3Zm8",
-	"t+IYy/ZPiOFqBrv2xBM88uQSC3OMhCRWjrPlc5SrcWzmL/FTr3Mxhgh2PjCjYAYlKxoAOtoaipbLfURK",
-	"rbuDYV/0pZ3VyxFRTr5sHGuF2eFX9/fiInu2dJKD1fbrMPzMc8YfywDqeuuG38dbA5Qjb1QA/w9dCPiM",
-	"qRKEL4dcNVpQUDshbEQox5ApMqcLzNtlY6MnEmluJN4E63REW2nwd6Arb9wOKbCaJEJ59snL4XU7Fwcj",
-	"mmojyFYFdYzirPwMDbgcehvlQVraQoWKwOkafMXjuvF0Nyw1rCbUiZduD1H17bWwCe4LodgiBSJ3CYpc",
-	"YA0Nx2G3wcOx5LTNeAsrIakTwgEyRShxioQrs7OEYC30zF6WPoohit+he8PIRv8FkXrFT9DlYyCtmrDe",
-	"wsEsJCe69XQKbismUxcAZWY9IRJ0IblqLAYtX214zpjyFaviaD6zL/w9YTlyi1yNRruH+Wi02RkC1Bja",
-	"QWs1ihKyO6Lkhu7Szp8SlMsXoL2xyyoQL4crliuoF2w7oLMZQfiYRVWUa2t7mGlLbeJ/XceAHJoj49Ct",
-	"12/eFe1Gi0R/KxXb0bYgBtmBrC3Arc2TLsr2jngFhwE555lyXjErISlr+WkCvArnaBOLfMTHDonZT9FC",
-	"xW6RW2AFMRtwOPrMt/RqCNcYQxACYvs0Vw9XeOV7cQ0CXDXf7SHCUTL6TpO6YcvX7kFrEplJGAG6ERuE",
-	"68h5tVJ54196Ieg6uQBCM/tyRMCyrO/W1nQ47ITGPbRagHj41f21Rsk855n3u3RRMMtBt69fnvNsGxz1",
-	"nGdhXcO1cCv05DCdQPp4ECYLt91UkD6Gbap2xDhqxSxfmW8sd+GKUPrPzj74yMWcl30vrTf25Sj8Qcxt",
-	"eh1leekELvtw7VlsGcSVKNuvYdP6ileg0b5w7ozlu8Bgzcz9yhis1yqNYO/UO9O3YgAzQy2jq2wTg7b6",
-	"qtKLQ44V1HPGHyOYO7Q50KssFub5aTDU381B/C7WfYprwmpnxOe6FLwMbPBWyS1I8eAK6dRg7dAzpoyH",
-	"IM/F2Drg4pDGnK0dAbeWxvbKZyTMRYvd5HhrEMZdqWob3EScuskUiujbOD83zrqJx8WhiGelLtDAlHC1",
-	"VttQZZ53uWrd9kShT5wih3eiTXfG7MayGFMqxCMDkuZA5dY2bMtBMUUepJirZU3GbHe9ZbfK5ditcbea",
-	"p0WWnlOGtSZT/6KzYy9eDi7vQ65Ba2JbajmPg599tEypA18KfhmEP4Fko8XliP7jWQS7nu2XY+c940xN",
-	"QlygqY9Hat5HSt6H1C5Ylh5+9eLM82FK8/yB2hao0SNwxbL01L+0JLnHtlK9UpaSwcqVKOX/qQC5CPpy",
-	"2/LPK5o+x79T2tUW3fRDm+D+rR/e18uRdldE3sbu61tBnDji4Gtr2NlmzTZ4uDkpEZyMKMsLiXW+07zI",
-	"zJGkpBwC6+na3/wxFu5kU+ujN0oL+t0fYOx+cmTlLiEO87Irra8u8AApLZQzIPm2tBnzJRStcFaVoHHi",
-	"x74ZsFQZA69eEra9/xDUvl7RPHsLLE42NmCkO2sA87AyMDwhEmxINeZ31HG06jCVdXGjJwmNnuY4bf8Y",
-	"TZvHqAQUZrfbQJsg3R1/MEJxtLhAfA6ftx+fpy19v+tBCNEyIMNcCaJAK19v+SBnT5CRH7SeXfF84aWF",
-	"PVex8t5gIiH39z8IpQ/CH10LgR9ubz/d7DuyZx7pnpv6oF5HBCdlP0t3oswRQFIYWT7sK03aCvevT8n/",
-	"CmPGm9kye0KinsP4OHFltv0FtE8eFiVNM1ufvwbwgKa9RHg4EnIsVoiB7/H5jq3pu9WLSvF3yzpRMLDR",
-	"MPWS/lkCGR+v1j93DeJosPe3+iv8OC4pLjtxfgQv+DsLDgYQwXbscDeg3Z1VAr3NJhBHhnRJCSsDF+wb",
-	"u8JAPSuiE/DfvJ4Zx68Pq1HFlH2GvaEx0I9uQRexpclQvHVSSIvWehJc4MvLCnGsqpD/NkWvsk7vTGHw",
-	"U7QFjjknXKWkbt2ebw/gskKMkh8vcg80n+d0MAJfGCZu1r9GNb7WfrpbkCJq/9vy0Iftp2cSg1B8f+rR",
-	"iW2M6q27WsywFY65J3H6NnpYvactxhWG87RQhtnLdshhCUxluifCy4EpcdflgkzoE9j29K0a/jVwmP/j",
-	"QeuSPsIKyiohVapMRq+ybfTT0isk8qx5ojDN9vBrWPzn+XAcFt7fSDcIe4f/CAvM+onjyRfUdx2ud3OX",
-	"1dsIvLJBptE3oM2fNKfKl6jajmtiOis0uO5mBrbYFt81iBEjgr0BKilkuf6yTcg4tvHQ+yek7FhQNWdX",
-	"mi46URKrilpujY6a6ZQLX64c6xGW+tEEuzLl4NZ/TN4dHS11hyN9c0TtGyiFu6GwDqY6IVxoNF8YJHk4",
-	"DPqVSCexKL45aK4/G9kzi8gZB/K3//N/ia1Bvj8gF+7jO15BUbpYyBL7NuTSN/1RdOpQiGJG0GrboNDj",
-	"xXX7wbfv+IjlYL0dvmS734JNV2h6BKdTpsM2EDs8hm6GX+MQ1hoYtJ1DXRFCxrIEickoqmL+8kNpF+C7",
-	"OnsCSAgmq8uSyuonb4MDdjgLaljuiGG7Mpn/pJYrDq6Dz8w2QNlGVDTNqpKFtuIutXVXrcaKlVadU4TZ",
-	"HCWYJ16vTUjZUIHYUq3IDhvkRE4bHKELfVXNqrZDWi05Tf7dT0FvrJ34Z+rzvDZ9hSBp1bvCvgovJy23",
-	"U0MXBXfYtBb6oHtD88ov34TMFWKhEsiEZZk3YCBZGhkTcuVdOlXCeksACmrSu0xcw7FdLfFXtlvg1Geu",
-	"SWss+sRmP2/PHmEz4Jx12PwmJHkA22HI6JhBIYIafg6/uqrtz6vsDxWWdnUU1sDr1uf4vRxiQztQUolt",
-	"pRKFVcy9099lF1ojz5657I4zqiYPgsps30XVbsQAXUIwMr5V8bg7PxK/TixuFxT7gNwtodqF49Ky82cp",
-	"lk8pp2M4xt/3Ww7EIR2NWM6qvh/fju7YPRcgexhMtKMc3moGC5T/itiXkLMxE4UiAWbxvCMrMJKUVqFm",
-	"VV6L3eglMEz6NretIdwIj8Daseso7mq+LkHcdmFG4eF0uqUEBV+TBssfB8aIsDNvBPY2HRtfP3igCjJv",
-	"l0CO7N96GUOOYrPqfeyQWAeRq4yD5IPlfDCRDcwWK2nJjoHp4ycuR91llONntRxzmueDO24r5hn1z31r",
-	"RC34MqM8Q5uLFrX+wXvUddl4c3SECgh+te86ULOMMHXH+19dh9Tng+rbg6+LxWJxcHl5kGXPfdvKA4t2",
-	"hzXUnE3C2k9qhonBHb+1bQrHYBQQDC/AYnIDV7nNhoAo9gQJkUajae/C7DfxL2+/w+bGgzvuKJC6qIgV",
-	"BFKVO3I05ebBpQ3uuC3r4Hoql9UbyN4c6OM+Ob+l6JJm6aS0kbgApoVVw4OOzBnM0Kcj+LHtT+mXZXGV",
-	"IP8o94U4rsi4MsEl1fos9/EGByuIkCld3HEFMCBD4i4Dh9CL0cFHweHg0sgPZCLy5RQpMgatyNujd66J",
-	"KHkQ2SJm7jFc6Nx3eW6cnLaKe9ikJBrxZJG/UUJEsqJj915JPPstc/r6gBvOuIYnXIwMfBG8vUjGxhbj",
-	"08um6xH2a9Fi2C9CNkFUjkqe7LveBcEdhozbpnSvHeI7ONvbmNvrtqLzgBYtje3VCG8fi9FZknvROl6W",
-	"4+L4I88q/hiyRrRzY11IPGkJmeWFqjETB9Ft3iRtdumotRn5zAzkga3N64TTY9K/cCYbXL1rc+viYTK8",
-	"Dl2rbIxTuOOG4/RPqs+QAwmZgTwm59z9f+8rU+J5vyobiJ0n7EDhC/0Ty9okVLdAkUNfEdc/R7mwJVmr",
-	"7Tr4ipt4JnswGA9I/wZyLGuhSY5mTsOZMrro70ctz6jEIkJ3FasTNCp/ZUuAoyu7uxbJF+8PQtEFLLdp",
-	"FuBuaB9462QLBXgL7pkbv0b5KyShF1iVI8cjak3+e6KALbN631aqhQDCMFrD0YoZ0YJ8Tzh80TWuVnrq",
-	"ECl9J3htR0I359x5iRkncyEzVVpDmgtJiK3hSxR9QmfFRqRUCqSrwjfO8HdPE7G0zKYYgu36k65oCRv8",
-	"xy5DIdmYcZp7buu85pV0vHf9/pS8ffv2t/sJKXgOygmCF0bsblQjZhhYHFu1dwBhCO6trfH40ipFCLlt",
-	"FCjCgUo2ktik0gACmNJsZ9hPbPQOyioiz8Ucoz2R81jXayvXaQ90qTjCjm3w69nzy6F5xcEx+Iore5jU",
-	"ZJATkkk6coqj8wAb8X8+Eb5q4vRFcsp6Qdiyy5r5qg6XgNJDdsTQ59SkfbLXQQfdH5D35lsve5RKcELw",
-	"ZBPF+DiHUk1r0qI5T9j4q3FMmesCVjnby6NmNbb6Qd8/qciXqFmOOt2kpF5U1aiu1W9HgQmozBlIMjPM",
-	"4hFgZr43H0+YQfriBP27fvHViAmZiie3V7kIF/6wMCLBtEgnd5zaT+wewyrn4gmyATFUahQ9jw574Eqx",
-	"gmmiJqLIM/IAMQHM2iJ3fv3+SobnLkfcO0w9n6sgLCRGUFlkbc8q2cJSY0y0fu92Yaid7t5DlrbbKM/E",
-	"nOeCZpYPpB2MlBq+6NIEuibJYCmK9/0p+f77d9+X5pLtMNsml3W99U7LsEKWwzbVv03YahRFVSn4NVUl",
-	"g/dew3ocNEDvYD3+ZFuDedXcnPKgyP3WK4NczSAsou80f2tt9YZ7V3d4PyGz5cUNyEfDe6uyTuIRuNqJ",
-	"HeAaRoWiRsnfwCJA9lwH57KisW3vbP+SIof9kzv+7ui35PxyePHhfvjh+nx49sv9xcefLm7Pz2xSLK9X",
-	"JaAlICrInRAzhv/68vzyX8+vzcd3PPwaJREf/P4AueBj5ZN2nBP63Xe/JdfD2/P7DxeXuIIZVdbCmVGW",
-	"L0jOpky3GwICatvNZbTUafyVbQLhcVo+Phe29/EW4sxwIKLEFMwl87BwaQrNQ3ESJEd6Azl2VqmSUVZx",
-	"qm8P61xrF7DBV01ut0uC+HUizVr6m7eEm0l8ur14M0cnU8oXRrzF1iNoZzi9+Qk7fHftLd+gqy6087X6",
-	"zxpzgE3LaPCGV8vlsAMFbFPIyN0WOVrWpcwf69kdrl4gyYE+lafNXYY7Ez4CKusigTRwExakeaUVJitL",
-	"36wihaNX4tWYvunryWwpPXMlgdlobneFG70EaYvil+a/b94dYC9pkNOqdm+E/rqeVfd8pTTqXOGvF8dg",
-	"J+wiinov/cOiYlrbMZa68DCbtyzkwoeI+f+bo8/rfXgqc04d+NuPXXADH8IXfzNHkXeOjzujz2p46mlD",
-	"5c7cIo5grQtwO7cWWqwFBpNQhVdVhKZ3BNevhQK59r6aiie49HUJOjVHQGPONjojiCdzVzkareqORXUi",
-	"zGupWuk5mq31YdntvfQZgVkPjGwatKdCO6aYgav27YMzwlUHYa7Oma1QqfkwvLm9H55dXnwkfRcAaivM",
-	"3vGaizK6eYLpdr4kvwMqqkTBW06b7d/xIScFt0UBy3f9St6RvqUIhPlIFDwb9E8IJQ80s0JUTC9sN9kF",
-	"5LV9qbjWH/7XiBf0fD5usrPA3WKcoB3QxwEbpdlQA9OLyJHxBgbbR3c9Da2+XkuGcuh6cB+YJaidylrh",
-	"qWvJw7DwD3pv70r/inc6/8clOVsXoqS3J8FSQMeBapJa4gsHV81upgryUbvA1iSgdrGtidddy25hy/0O",
-	"sttPFVS2lF/u4n5CcDNuI2WWxLdXDgNypr6BEVDJXr/aO4qstiihPQj9hEQe33EtbHOO/r614/10dXF6",
-	"fv9peH17f/5vFze3N5GJ+sMAGD4hgik7KM0l0Gxxx+ELU1r1rYfNxmQaAFCjmvhyQxLGVGIL0pQqWBHl",
-	"ExLBzpnJz5K9vnWvRubLZD3MtlJaZpgZlS/AnvUCKdBGMFLd+MMh0v4OkhuuAUd+3avjCjezg1tjF9wN",
-	"GwB4FqQnwKybEcG2jTw/K9E3WB2t5mjSi6+GhLQEX2iq80XYi2UNIX01/3QK6GkygNdXi4JD49t20FLq",
-	"UJGD9BLdJ1I/3oJq0+LxLTlj12BG/XvlqkevxVUtGLZCJfbyW89al7J82kqskmEjwTbsLFkli4Ra4ser",
-	"2/v3V58/nhH4gv3AtXDpInfc5osMyC9YuoNxxTIIMgpw8CClF291F+qc0/TRXuBhMgfJYEp5VkvpwAat",
-	"M6PkutyM39hSISdxxyWqxnOmYECGbhsoJtB0glPccRfw8gQSLWDfkynjhcayB+YMZrZSbE5SwX02gyNj",
-	"O9QU5BiytkSGMpNqZSLDUkI1eYRFW1yeEoVMX5jR8B6dJkZ/Tkg8u2FArt3wPoSwSnExCDZkMmZPwNuW",
-	"OZJi2ttoUR/ortekxbdUsa1PEhsh6Onf3JRBTT0c0bq9rS5eVVkRo0a2kM3NwhKh+EVptBUclI3ZMj8/",
-	"CD1p2679oLZgX9DULKuX9HD4XtKjed5S1bTp5csXrlVbLV9uYPtj59if11JjtOQqfmPLV2S1dZWSzHJT",
-	"/EZvd6UX2Mp2JOT05akwnSQou2CHqs5pigFyy9yYF9e0bgwsRmjZqfGOxMpRNuQQMzX2yueZSAsjTJC/",
-	"/uVfSN8yp351b0CmDr+af96zHFYn3gclxWwU1koG9xVDV54HDF+NiB5+0pexNUeeTJF6AlzbAUldRvvW",
-	"MrOS5bpPWEYX8XBCJoKLArXTCfBG0hxThD4ol7mEi7VOiWq1F6ODS5GxEYPs4IbxdNOA7B0Hxn1jvlWC",
-	"fL/c2bqPzMvlu6uTxrDknA6vVjqbucSxLSSKvXjhL6wWES9GuIdyW5pglXshmbJ8AIOFzRnc9/kCy8nA",
-	"I7xU0Dc752j/s7oVmvosp3Gcwjc4b+MO2JNrp77vkYh7va0cR9NtmOawJk1qRyP0oeyLUe/XXoIkiE+w",
-	"3K5VAh+6Grv1Ru6fP1+ckad3gbh9RC4+okR7f3v14/nHKpEu8Lu7ar2Yizfon2BInPfymKuhLrT3q6iB",
-	"ytFj0Duhynv1+0ZU9v9JCE2NnI8lm+64b0ASOv7dcr87OvLlCpRre5wQ5Wpm07GhU5u7Q5gme77LN/nr",
-	"X94N/iVqlkM6et1IijXJULVdZ8FGt1haq5oiPLX+WJ8EFZpdRL075/qbLMM2wgr7YTnXcoSODy0JbG6N",
-	"q4/eZnt2bv4Jm9lwEZzMiDdkQmc2hNa2X5CUKyPSOvBXkLBd9QVP4aRyJ99xX2bIF8/uK3TJHviu+66e",
-	"BwljX9+Q4efbH5zyqIJOPO+Oju54/ThOaW7OHWQnjVPmzp81d9e/8ZEze/1bw0oqaN/x4AgOyKccqAJC",
-	"1WPgILfuYy2wgrOzmVUjDPrYOQI7T9jh73hATli83VrOyQMALw/2oE8OSX8wGPj2QgNrqX/ronYvL24u",
-	"h7enP1ihBVNKqvrIPvrWcTHtT4ktxmAVH5efa7tPosKyPyBDW1p5PhGVPT8WtGvLBpTMxb3rfNVGQDzB",
-	"iWz077QiJQSuVYDuOI5hkGFjh29+uPh0f/FxeHp78dM52ev/IgoZfitGxJoTn8NhBuRvf/7P/r61C7g5",
-	"73jJHl3aoXloQK0YZsoYQEtrKIxQwxIVWDjecdfM3HJ7x55ryDNYHsSTloe4otdmnUMHhxjv/J+CcXOV",
-	"GL3XbYJuzWVpBq/ojroasZZ2yvtIitzxhmXS9YnnDdp197pVWbtUzrmslFvVLS80rGH4MsXnBqg0OgR3",
-	"HjJfloE8wiJp8YW1KUV/eqFasQ2XRQXKTsF0dVPEVqLomtWAltTsRjXCxBclSgJ35QKwDAwq4XPfSUeC",
-	"rf0fpbDDrzUbyXPk0o1oz027yjbs9y6OJ8DEjuz31Qy/TkRPjdhawisCathG7WspsQZFbdy+824LSSTl",
-	"j8gt9zLYd0FlYMXmeqnUa3DmcnN12Igf29YBJ6h69pVNncPScau52TB88TXOfFhrrsOZD9e3DfE7UoFN",
-	"kT17jYxEWriKA74MuT3vSmC1k8zGv3AfxVsHeb1y7eria8GF8Ephy7VSr+vBfhqywC3x2lhhu5Rqmoux",
-	"Ee/CKq/+eRCyXCtWtgx8o2VKtg7u5VuvAnOcbdEJ3H5h24H0xc0VefvmN785eENKwCAhn/MxVtz1BGy+",
-	"ROuGvXIKmfeOe4d0xg6f3hhF8f8HAAD//w==",
+	"7H3tchs5kuCrIHgXQSqiRNltd2+M9OOCK8nTurZsnyR3b99oQgtVgSRGRaAGQInmOBSxv+4BLu4Zdt5j",
+	"HmWe5AKZQBWqiOKHRaondveXLVYVPjITifzOr71UzgopmDC6d/y1N2U0Ywr+e35DJ/bfjOlU8cJwKXrH",
+	"vRGZM/pAmDDcLIihEyLHxEwZoULPmSKDX45ue3//t3+/7R0Me0lPp1M2o3YYsyhY77injeJi0nt6Snrv",
+	"qTaXMuNjzrLliX6ZMhEOnFNtSDqlYsKyhFBNqCA/3tx8Ihk1bPVUT0mvoIrOmHFbO6U5ExlVN4uC/cQW",
+	"9idu5yyomfaSnqAz+30avNVLeor9ueTKLtWokq3e2ulUcnWRdQ3snm435vkjE6ZzTOaebjfmxfiDFOyS",
+	"mnS6jIGbKSOWCCyGqfB4sChJaZ4zRaYyz7QFPawHSade0cX40A5+iKOvWYd45IbaeTs3yMNXttyl/ZTd",
+	"yAcmOgY38Gy7UT8p+cjtjuNDFv7xqlGZKGe94z/0JlJOcktk9C+lYr0/JpH5PmvWTVIlPtxmB0/2ZV1I",
+	"oRmed6UkbCaVwjBh7H9pUeQ8Bagf/UlLAF894n9XbNw77v23o5qHHOFTfYSjwSwtBiIIs8+GsCn3uh1t",
+	"lBr+yODkXLE/l0zDCgolC6YMxzWm9bkSZZ7T+5z5jS4DrAbFH6oPa8jK+z+x1PSekt5oPOY5p7i+pRkd",
+	"E/iR6neMauSSzR3B74QLbahImSbsC9eGjCWeFVqP3tfED0cG/UH1/7LIJc1YdtAHnukWeC9lzqiwK/Rv",
+	"firvc66nyC67XwOGtYxx+4JhE6kWIemNKTfTu3uqmSUfzdIyp5ZopZkyFaHEpMez6OBIiZEHWirzUbmT",
+	"4p5yYdiEqSU88czTdLDacIikzZaXYZNEkLYG76dwryxjX7GcT7gsdfDuRRbnB+E2Or6LrqI0U89KTqcs",
+	"fVhexViWogPlXH+0A8QfFgGHapIs8hsiFQGGQ+bVZZumshSGaD4RmnD7o5LlZEoo8aMRKfKFpdPtTiBu",
+	"ol5xsLwYWPwVDbfeMkhonp/RRccxqJnEEi0y0fF7fbkuX4LaSMUyAu+QgQWTZoozDWecCiLTtFSKiZSF",
+	"57c1uD+UK5lm9WJ1zJZXA6P1NeFZYhG4tAbS/+p283RY/3r4dbFYLA4vLw+z7KkfXabnYGfUsOWpf/31",
+	"11/t52dnCVBKPXRfgwyG1FLBZsCNJlLxCRc0xxeAymbykWUHKxdwbagyN3zG4gBozFzNoO1HCTGSWPZB",
+	"uOXIFjBlAXNLRTKWMxQVl2fWF27uiMTbAK6VhYhi9m8uJoiMONPOZVrdKcvMUhok5KUnfkOBuLf0Ds5v",
+	"1+OXHSPda2aIBBiwjBuWhdswU2qIYkVO7Y1l0TZhgikKr4k4kOpZr8p8LS1fNd+235c5OwtXGEOufcli",
+	"rsgpF2QuVaYTwoaTIemfPzK1IN+ROWMP2u7spmQ6owtCRUZupqWyf8RJG4hjecKrd6fkzZs3vyNzbqYA",
+	"BX+45HismTkhNdXjQcvzQzsjvKa7pjKl3uikX+OrT0nP8Bn731LE70/DTc7W3zlwddZqQK1k4PchG/IA",
+	"QX6YeG4a0Kyn0Go/wRobx2UV737HUFJpsm4m7KXRcZ+VKo/TxdSYQpOBVPC/A0KzTDGtvfY5ZpZwxxZB",
+	"gYZiBS4Lhjim5uw+pfnnrhm1ZSN+mopA8CMCeGQJmU95Oq2lOloUmsiCCVBQiS7vq1EjS2gh0ANmFUid",
+	"lLMM1WKVaNiaqH531VT+wmrLw7UIuQTRrHm6l55Pv02I5t8qN3N9xsa0zE2X8LRGoH5gi21E3RaY7deV",
+	"MBvutiHa1mtsLiiEVhRNILJ+olpbJtmtMQETNv69+HbYfMXztibVGrD5eXylkqtTxZxY0VofN3EYgxyK",
+	"dNaklIvrj+TN6x9+OHxNaF5M6eF3JJVZ/Mrq1EmKnIpQC9Izmue9pDdjGS9nlhNSNWFR9aeQ2tgJO27m",
+	"DRWGlTy/BXKvDzmIdM4SjNmJhzNmKM91t6Lrj/0yQ3xgC89ugav2Ncm5KdWEW47ov0/IWMkZsdJfoPpG",
+	"sbMJ7ruenXZhIAVCy0YGNSc1o6Z33LMy4KGFTm9zhXbGZvdMndr5YprrTqhrjQ61O2pTcgORTaKgFlJm",
+	"6+yNPoyIfUz+IgUDSTuKWRS6t0DCKjOApZIAEOFBCImhIaF0npC2UVeCaBSiOiShcCedRwqYdERrtz//",
+	"1HGDdCl3M6oNU2SMt2GWwA0If11koNCAgLwdrxPsi9lMp7NvoqomBRgHxnYxRmZ0EdcIqHjYUDB1yKyA",
+	"4j7uBOolYCQiPc4oz6PbHHOlzYcuIHCN9sX4Rf8nyQXLPJA24xo5XTHdrNSWK9oTBcvmhs3WKgWX9Udw",
+	"DHFQqhRdACuYSsE+lB4uLWVvKufCar80m3HBtVHUSKUTUI6MJEjhGnVwUM3ngimip1QxTbjZwKCzGRNB",
+	"xOkpL/w+yspwvZpOKht2jckAyolDfRMO1Qmu8NtAZgsRndR2Xc5mFC+c54on9hS7h31NzsXEynPdnHLd",
+	"dbadsXU9G43zzk7AfAb2F9/lmLM805a40C13Qij+RnI2NkSWhjwwVmggt0ealwCB7eG7hVS36rJcLW8t",
+	"b19mrFuqdpO0faOafznM+IQbQkszZcLw1B5DEFDBWge2IwmGDPubPY4KrK6sMCxbryOmndiSQrDU3lRo",
+	"wY1IePSRcne+Vx9hb47WTmeLKAehFpWBM5hvwegu8JPFMpdbIuBq7OZKkmA3cXBU5NMEQk7vWfz+AAp9",
+	"jrrRWjuOl7gZY4s8z7i5TiXK25WsyAW6Ascyz+XcjgwGmqgucm5ZYieVdt2VbbsDvBZdIA6PTsJ9jO9d",
+	"jpudLjgxoF2AnblgKR877yToItok5OfR+4uz0c3Fxw9351dXH68ScjW6Ob97f3F5cXN+BmfQSq6V2WgO",
+	"o2pySuGwEpplmgzsWCzzFu2r89HZ5TkpRcYU6cOi8av+geV5ac6ZMGQimSb3C/gCAhPQcoZ2Q1w7NySz",
+	"bwlpyIOQc0tE7AudFfZM9j58vLl79/Hzh7PYPZHVehvNMm73TPNPDbCtNsf0zr8YRcmYpkYnRJfplFAN",
+	"sJgxremEkYKBN2GGTDwg8Bph7tUYcqbljIpDxWhmD6UfNKm8Ai1sgWXXsT9uyJSCFXrWYXg2ajGysug1",
+	"S6XIIuajX7iZtjA9lXOSSzGxF9Sc8tBK3+V9dPqF32WUZMHAKopyS6eUczx12J/R7mVOvDenYWcmbTEd",
+	"bN4omk8ZBsZ0Sejf5nr6RtfFcx0E66z0m0JpP3b5ZQEItGFQhOdTqRmZ2wWluUwfUEeuHAooB500TCcg",
+	"iNN73fQfbW31X2fc76Th9zx6ZTz6SLCNLvKmlzais4wrc+9G44EqfQ43d2Qwo0qRWm38nZKzVdqsZzoe",
+	"1pXFIiGFYhbk4MRGHGg5q5yWitF0yjLnQijsNfH61avAceZ84lwTZUXeY38dcV3pzbUPtE9yak9p+DlV",
+	"rBKPE6JlGOLGNbEwyRkMlC+qGJKMLjS5Z2MJzHJIRvrBXSt6KpWdAlaDPlBuWR7wVSOJZqyLr7ZvacR8",
+	"hbJOwvmk2CNn82XaWWf9D8DQIIjWKE7f2Nh1X3GN1fvLUB9cdzZWiqNNI364n05oXVdsxwt4RWDizxQd",
+	"m7hkFzJu/6liU0aVpjlE6qhHnqI5TKQMNlWbY+8AiyvDeGCGWr+jef5x3Dv+wwb8Ea+/p6SNuk399w2X",
+	"vRfFAuf0oOL4UgVs/SAhpciZ1sR5Oe2BaYY+8CzO+72QvXJrlTQe0Qf/+JT0AubUSbVdHOmkcV/ZMey+",
+	"v3tLprLscE9uYD9cNjuB+fAd2gu30507bHl+YRuZGprTJ/7Mddj+3NCxowND/N5FJERMq0rOfmVUxc3y",
+	"RnY9a4ck+WGqb9auJeLPrnyWEd2xcmfOFTeGCTLgs8JybIiywNvggRUGrHRWKwDdvRkfE+xsYU//BhvD",
+	"95JgaZ0bu4D1xHSwKgi0uadUPx4TSjDalyg5B5lU4PU3aJxWQPjdA1skYP9K7C31AFuVBSow+YLYZZG/",
+	"/9v/s6PcClmaogSe8K+p08iQqS3I4SHaZUmqH/91SP6kpTiGU2VZtf3iq11Cx6zJrbAT/Y+nIeGpPq6O",
+	"4s/nP59/uNEn5Prz5eXo6lfLUsASDl/+y+Hp6MPNxeno8N356Prm8KfzX2H59e9Xow8/3YoJf0T3mH0I",
+	"mxzMuZnK0sDlCyPax6mcMV1rsBCoBPbZKcPPtLE3PdVWJZpTfTC8FVHW4AzU9c2Q6sde0oMQ3aTHUx0P",
+	"IW7G48EYSYXpNSRyxToIBUPy40eRi0ea846HAoWI5QdKzrcUGd0S5TwmNpZixRrbgZt2alxaUm0tHKLe",
+	"0zp4yfkWws1KZp/zhtVyEw9kJzdXjOpY7NUv0wWh9jjbE+C2CNaS+ZT6vAt9QtisMAsCQsWca7ZG0/LU",
+	"uR04OwgWoFDdKcFl4q4Xd6dU8Upup91oCiL+Wnr8Ck+R9x9GfUVbOJf9PRCfpRbkuq+54LJd65OpX/We",
+	"jo2EBS1LlXZIcVUUDjDwBxa3PxhFhR4zpViHw9MoitasvgbXpsYA0crOUQUTlLp0caSxWJ9NpJEG6pZg",
+	"nHi0V9turj5AWRP2MQKrDNzL7HL78IRul2cHbYVx3xtIbUGminex1auM7k6M5fLOPC+qDZrOphrbU1G5",
+	"GLbxRTwypZ12Wc/y+Hr4aq1263iEHyBcQHyHPtlozxhkXwqumN5msDV+7jhJrHRWf5tbVzNhRmZF4h7s",
+	"2ooxaKIEs8sAoMcxvACtl4ZpQ8Aqg2LvZlBYvmQKJjLnLXHutJ6HLyZGPcoHtsE9g3G07iB0uKKd07m6",
+	"a8KIEQeXELerSWzklxsxKCtGs0UdC7FdsgM82ynWO7Kqwqkq4DQXvxoEXdGB3xrtsRG5t/Qau4M7iJ5I",
+	"XLSEpdFJybTZwHq2Ab2sBkGnIqYfIyZxOYfQZ5jOKStwyPC/sJqE2FnJIJWzGU2IZjOeytydPHpPNCso",
+	"qLTgxEJ97lY4CVCxVE4E1ywDBUU/8KJgGVgxUASEsWeMCu2ANSQjQ2ZSG/L9q1dWkNRR5aVNQfpxI7hc",
+	"Me3CeFuWAMrzFcoHN10Pt9IxllYTVzQclDZXM/wK608Tv6ONgBJTMbqPTLca0enWOwdcj6UibqmA2BMy",
+	"r7QFy97d4i1hKTYuLdGs1hBkaawqHHLvGCggT3RjxcAfQT/4aj9eDctOe/Zq9vmCd/o+Lu+9XZ/hTbDl",
+	"Lbr6wnwvJ1xsHeuQ9IpVoe+KIfe6dMTvsgXGNNdsrZZRBaStin53y46zr2U0aD4RLLvjlnXOxvSumi9m",
+	"wi81igWrcH/NtBV5P+sIG3LTx5Z92dQut1eQO5OQHZC7D1bmuXbLmGo0WsykQmOZZT2pVArCnsj9gkzB",
+	"tKjsf6kgqK6d+MQ2K3NiOFrLHxas/VtM7t3RtRgjp3RXSC0m4U2xlIU31S5JwBvFZe7Adt8KjA6x1Gm6",
+	"D3Rmh7UAHmuoqjPkch19fAuSdgGgjSCyZtO1u23zA7UOHt1B2MsrAV7XtYjVIdL+ntl4GnvddFyqa8MK",
+	"wpjcvQRvP/fW3OAOjMYmV3ddsOg/rgThlVtpZemv9ZQqcaGX9EBPiV4Sl2N6OqV5zqIVDvy1v0HWoHsz",
+	"utwxrR3d7RIKGO96KjOm37Ox6XLameK8OzO0HfUSvJ1EpoiuMYiuX6b9F6ppUX+3ZokjbSWBWbT4QRDT",
+	"fpE1tZgOBtcRz9AaaM2Sqv22QfecJfD18/6ieIxdbRYCD2/FJvjE1IxrHU1E/ygYUXwyrYITQNv9+//5",
+	"v6SovrI6tFWvXcUMTf721x/AfuUPqlUqjjOqp/eSQsQy/OCvWXdlhn/Dc0CJf+j/gCdV8If2jxu/4Neo",
+	"8Wg0Q2Xh3+45sBX/Z8at8IR5qDMq6IQFb7gfUjmblcIFblZfUkHzheFp9YNmxnAxqdYW/O0HckzRT+T2",
+	"5v6kQshSpGzmopCAwR1PcnlP46HPn5Qc83wrmxE8OeMTps35qiT01drYBgHxHRlIv4fdjIB1x90+VJtR",
+	"mjKtWXa6camjdalIY7pyt620orWTQcrQp2k0KvKXKbOKPxmzPJfzKuloRhc+Eo3AdETAfGTQzFYiNJ/T",
+	"hSYpFQebennW6JjNZKFg7W2ERMmjAb12BkIMW1FOg5S671Sa3VD3SlJamYE28qZBfJ8oNpOPrrhIiPS4",
+	"z7hBVBG8x6Bae5DaVMjTKdEy5TSHSkaHXFTlizRGa2qmHpkC7SuVYswnpcL8m5ZgDvXYonB0NdvWCyud",
+	"xd3qzVyFEswaGeoZl21znI6FtEK449kGzkCyfG2CUfqRgVdYk7pWQybT0vJ28re/vjkYkjH/wrI7eyCO",
+	"yUwKMyUDHxN0TBjkR8HPBwmEtt8KxXJqZeg7IzG28djVaElIKbhJCN5lXIrE58sOoVJMRhd3kY/do+RW",
+	"xD70y77TRpWpKRU7DsIMk+rr1Wsf3gr7Yr64k+IuowuN0+aLC2GYeqQ5GTjljrw+SNyzM7rQQzLK8+Mq",
+	"SoqYv3C0wzMBKsPwVvyCK4BfcRFW0nHxxXLOVEo18+mHaIlvh6Is4pJ4BY9Q68DgY0vDY9MRT+rWtj7L",
+	"2CUsGNYK3rS3xJjmOekoFzBeEakAIFgTddyoemeZINa7k1ACx0w5MPWxLBVUJ8tphz6FZNehxbQCdpvo",
+	"h1vK031gcqmpDDPXm7TaS3qddBxdoKWWKCjsQQlX59YE9ZSiI7l5o4PV1LoNQ/Lf+ROwgfrUaVe5YhOu",
+	"DVPfYBNe40Nv1gtduubqUqSQcA3mciKxrFZdMoi7m0XNWHZCuCGzUhtyX73AIC8bLiNY6EYZ2Kuv51WW",
+	"7u3EvHWW7g55K44mzczaOjUr1248Ktbkwrgqrivt8W17CqoYlUFla/OKHa/WJWOVjaQijKZTUCITd0EE",
+	"eiQ3WEi3SpWTCqosouZZD03sio8xTBZ1TzkmofZJ2BeamnxBMJfOizhMjKWCzBVDBtxYuhzzPGdZkEoJ",
+	"b/b1rbBiGgxuV2OYEjQ/oiDjHgzJiCCwsMYArnppPydESHT/wYZvBb4Wan0JiSl9YB0PtL7YpRViZ1Pn",
+	"baDoR9hRA/07GtJT+A7GmlWhH88erC2VfhPd1+fI+ZU6LLy6o6YaeLesOF5qKM+Ghm+vKE55oRMi2Jxp",
+	"g64TqC69Ue2M2uYcAaNaPqSb5bu0T/fTH5NY0cIu81CdbzafMmGPCmzcnsEB9dCw2t0j19xI5U+LkMFQ",
+	"kCaGB9drgwdDcoPF6AgtCqcbCklSWUAovCvwcXwruCGK0cxpPcg3jCRTDsUHqAk5xVyWeeZc+GQg6COf",
+	"4C0HGEhuhZKlYWRSUqjKeF8aI4V2awEYGElyKR9IWWCxGqAFu/CQ2jB17VaEzCQhLNestrU57ueopCYP",
+	"fAARyZKr4a0YlWYqFf+LW6gm2vA8JxlLeYZewWCDlokCu1J4DVkWE7hRNyOJhkN1qYRTrKiJP1561UGK",
+	"B1VibvlFsatSV656W0eO8vaBCyvCDa8ZE9sMNWNmKiN+X3+bJ6RVtTiqJBRMaSsVdu3R4mM0aT5e6RZ1",
+	"AGuMXC22GfkX7DoEZjhpUmN0BS181tuVPvovw+Z/GTZ/A8MmaEidEv1WQnt8eFOcCyXzPO4Gk6agpZm6",
+	"Aq5L6PyzOu2oI/Lpw+9JRg0ln6/eV+mnOJj9KW6gZKliGzAN914Srq5ay/Iun0DdRM4fqyMljKKp1RrN",
+	"nLmwal+pxN1pVGRw3TtZYEjO3Q2HVVtuBVyXHIuOUKJLQCxJqYKMdyoIFjTBFbmYTaw94AP4yejTRRA8",
+	"f9x7PXwFlpCCCVrw3nHvzfDV8A1oXmYKuDlyiskRCniHldvfFc6weKzKFfaumQm6P7guFkybf5bZYmcd",
+	"KSL9JZ6a2IP7u9UV47tXbyPhty5qjGXDIEKjawHVeFVTjKSnffRLNVZdsKCSfMhcqgeoODCwR/KOujN5",
+	"h8I6zw5OiOVqFrt44gkceXIJ5aasmBXKWNpV7rfzV/hpVm+asAh23nNtLsJCTC0AvdoZipaLWEUaiLiD",
+	"gS9WCvDzEVFNvuwy6ITZ0Vf3/8VF9oR0kjO0gTZh+FnkXDxUaUHNhkR/iDe8qUbeqq3LHzch4DOuKxA+",
+	"H3L1aEGbiITwMaECLQFzuoBqFHwiLDkreyOJNlhnY9pJg79npo4x2SMF1pNEKA+fPB9eN3N5OKapsYJs",
+	"XSbO6i/az9CCy5H33BymlYdI6gicrpiv4990Ke2HpYY18jbipbtDVHN7HWxC+PJeWHpH5i7tXkioDOU4",
+	"7C54ODRSQPU1rO+nT4hgLNNWFUZFwhWPW0KwkabAy9LH5kXxO3JvWNnoPyFSP4oTMHZYSOs2rHdwMEsl",
+	"iOk8nVJgHwDqwnrtrCdEMVMqoVuLAX9AF54zrn0dxjiaz/CFfyQsR26Rj+Px/mE+Hm93hhhoDN2gRY2i",
+	"guyeKLmlu3TzpwTk8gUz3hSKCsTz4QpFeJplSA9pURCAj11UTbloIbPTVtrE/7qKATl00sSh2+xKsC/a",
+	"jbY++FYqxtF2IAbhQGgLcGvzpAuyvSNeKdiQnIvKdYISkkbLTxvgdZBbl1jk4+D2SMx+ig4qdovcASuI",
+	"eQjC0QvfqLIlXENkVQiI3dNcM4jrhe/FNQhwNep3hwhHyRBRkjQNW74iHViTSKHYmEFwRYtwHTmvViqv",
+	"/UvPBN1GDqLQzL7sG1uW9d3a2u6ovdC4h1YHEI++uv+tUTLPRea9cpsomNWgu9cvz0W2C456LrKwWu9a",
+	"uJVmepROWfpwGJbA6LqpWPoQNl/cE+NolGh+Yb6x3FsyQum/OPvgg5BzUXVzxhiV56PwRznHpHHK8yo0",
+	"puouOUBsWcRVKDtoYBMjaFagEV84d8byfWCwYeZ+YQw2K3BHsHfqQ4x2YgCzQy2jq2p+Brb6OmzEIQcF",
+	"9ZyLhwjmjrCyxyqLhX1+Ggz1D3MQv4v1VBSG8MYZ8RmcpajCvbxVcgdSPHPl4RqwduiZUC5CkOdygg64",
+	"OKQhE3lPwG0kZ7/wGQkzrGM3OdwahAvXgAFDPolTN7kGEX0X5+faWTfhuDgUiazSBVqYkq6CeBeq7PNN",
+	"rlq3PVmaE6fIubAyTVzOflViMJXygTOS5oyqnW0YixxyTe6VnOtlTcZud71lt85Q3K9xt56nQ5aeUw4V",
+	"lFP/orNjL54PLu9DbkBrio0incfBzz5eptShb3CyDMKfmeLjxeWY/sezCG56tp+PnXdccD0NcQGmPhHp",
+	"5BJp5BJSu+RZevTVizNPRynN83uKjb2jR+Ajz9JT/9KS5B7bSv1KVSAN6jGDlP/nkqlFLea7pgbdEn3H",
+	"d9q4itnbfohlW771w7tmke3NFZE3sfv6RhInjjj4YmVWAlNhSkV7UiIFGVOelwqCYNO8zOyRpKQaAqrE",
+	"42/+GEt3sqkL4RWuxfI9m7ifHFm5S0iwedVr3dfMuWcpLV0QXNVsPeO+MDAKZ3VhNSd+HNgBK5Ux8Ool",
+	"PazpBMB5H3R06Abp0w5YnGptwEp3aADzsLIwPCGKYaIJZL01cbTqMFXV3qMnCYye9jjt/hjN2seoAhTU",
+	"bMFAm6CIC/xgheJoyZz4HL4aTXyerqI0mx6EEC1DMsq1JJoZ7bsIHOb8kWXkR2OKjyJfeGlh4Oow31lM",
+	"JOTu7kepzWH4o2uM8+PNzafrA0f23CPdc1Of6uCI4KTq0uxOlD0CQApj5MO+fjL2bXl5Sv5nNuGinUM4",
+	"kAr0HC4miWse4S+gA3K/qGiaY9eZBsADmvYS4dFYqolcIQa+g+d7tqbvVy+qxN8d60TBwFbDNEv6ZwVk",
+	"eLxa/9w3iKMpMN/qr/DjuFTh7MT5EbzgH4ROE7YbO9w1M+7OqoDeZROII0O5VK2VgQv4xr4w0MwV2wj4",
+	"r1/OjOPXBzUWY8o+10Ri48453YEuggU3Qbx1UkiH1noSXODLywpxrOuEkC5Fr7ZO701h8FN0BY45J1yt",
+	"pO7cno8HcFkhhttDlHl+AGmwXGG0n647AHRlkTgo+3TRwzHz9dHifoAr0Pt9b6Z3zBXJWR/VCOaCXbn0",
+	"3f3unHgQtULsytGlD/3BvTnYyAI6wtmLFabvIqDVe9phIGI4Twcp2b3shn6WwFRlzQO8HJgSd78uyJQ+",
+	"goqxwiRwxQSb/8eD1iV9YCsoq4JUpWNZRYwLguFZPtQ7z9onCqoVHH0Na+A9HU3C/jNbKROnwTg/sQWk",
+	"CcXx5PvKvMOmW/u5/JrddF7YgtNqn9PlgJpT7Ss17saXMStKw1yTTwtbyJZ1fdLkmECLnFpsWW5DMAhz",
+	"UQ9OSNW4p2qqA91aNqIkXtd23hkdtbPSF75rB5TlrRSqKTQnzJlb/zF5++rVUpNU0rdHFN8Asd0NBeWg",
+	"9QkR0oC9wyLJw2HYr2VABb1h7EFzbUrJwC4i5wIvNGzFcTAkF+7jW1FDUbngyQr7GKPpe99pOnMohIuy",
+	"7toAKPR4cU3v4O1bMeY5Q/eI71zit4D5DW0X4mzGTdgNaY/H0M3wWxzCRh+frnNoakLIeJYAMVnNVs6f",
+	"fyhxAQ6ZFQEkBGp+qIrKmidviwN2VASlnPfEsF216P+ilo+CuUZ2BfYB20UYNc3qyr1YeJ5i+XGXtivn",
+	"ZO68KJgQDRGUThFOSNVXiGDFcmCHLXIipy2OsAl91T0bd0NaHUlQ/t1PQYvIvTh0mvO8NH2FIOlU1ML2",
+	"Qs8nLbdTSxelcNhEk37QxKh95VdvsszVs6KKkSnPMm/xALK0MibLdaWmVfUPOiJWQPXeZ6YbjO1aaryw",
+	"oQOmPnO9ymPhKpguvTsDBirRzpxsf5OK3DNstGd1zKCuRQM/R19d85KnVQaLGkv7Ogpr4HXjkwKfD7ER",
+	"DpTUYlulRIHlwZshXDoiWoUGzSqmBy4MdysG6DKIgfGtCuDd+5H4bYJ3N0Gxj+DdEapd/C6tGmBXYnlY",
+	"i/Wg40Ac0fGY57xuf/Xt6I7dcwGyR8FEe0r6rWdAoPxnxL5iOZ9wWWoSYBbOO7ACK0kZHWpW1bW4Gb0E",
+	"hknf7b0z5hvgEVg79h32Xc+3SdQ3LswqPILOdpTR4EscQReAwBgRNqiPwB7zt+H1w3uqWebtEo0y0s9j",
+	"yFFsukbwNRKbIHKFloB8oDoUZL4xu8VaWsIxIN/8xCW1uxR0+KyRlE7zfHgrsPCoVf/ct1bUYl8KKjKw",
+	"uRjZaKM/oK7Z1OtXr0ABga8OyHwqNSM8I1zfiv5X1yj86bD+9vDrYrFYHF5eHmbZUx87WkHvirAUpbNJ",
+	"oP2kYZgY3oob7NY7YVhuiCrodzEcugKYGDOi+SNLoPSSL+vmcW34jJG/SMES4jfxT2++gx7/w1vhKJC6",
+	"MIoVBFJXz3I05eaBpQ1vBdaBoELP7W3uyz2QwZzRhwNyfkPBh83TaWUjcRFPC1TDwZWLX2esACeQFK7+",
+	"nF8W4ioB/lHtC3Bck3Ftgkvq9SH38QYHFETIjC5uhWZsSEa+QpND6MX48IMU7PDSyg+u8Fwrp4pMmNHk",
+	"zau3rpc2uZfZImbusVzo/NGVGW+dnK7CpdCrKxoihcjfKoMi6Z6HDCriOeiY05dZ3XLGNTzhYmzhC+Dt",
+	"RVI8dhjQbiFvURBjv4gWy34BsgmgclzxZN/8NYgGsWTcNaV77QjegdnexNxeNzWdB7SINDZoEN4B1PRE",
+	"knvWOp6XFOP4o8hq/hiyRrBzQ3ldOGkJKfJSN5iJg+gub5Iuu3TU2gx8pmDqEEucO+H0mPQvnMkGVu+6",
+	"vbsAmgyuQyALq8Qzkd0Ky3H6J/VnwIGgeuYxORfu78FXruXTQV19FRow4UDhC/0TZG2K1bdAmTOoPodN",
+	"FFyck2qUyB5+hU08kQEbToakf81yqINhSA5mTsuZMrroH0Qtz6DEAkL3FdwDF6CwgvhLWwIcXeHuOiRf",
+	"uD8IBRew2qVZQLihfaSuky00g1tw0Gi90SnX4u32DKty5HhErcn/SBSwY1bvuyt2EEAYd2s5WlkQI8n3",
+	"RLAvpsHVKk8dIKXvBK/dSOj2nDsvMRdkLlVWB2W0F5IQLIVONH0EZ8VWpFQJpKvCN87gd08TsTzOthiS",
+	"yqIZm7oSLRk31/BFRBS5gfrDfMIFzT23dV7zWjoeXL07JW/evPndQUJKkTPtBMELK3a3irpziESOrdo7",
+	"gCBm9waLQj63rBFAbhcVjWCgio0kmIUaQAByoHEGCOfhSDFjmedyDuGhwHnQ9drJdboDXWqOsGcb/Hr2",
+	"/HxofhTMMfiaK3uYNGSQE5IpOnaKo/MAW/F/PpW+zOLsWXLKekEY2WXDfNWES0DpITvi4HNq0z4ZbKCD",
+	"HgzJO6yIq5pKcELgZBPNxSRnlZrWpkV7nqpKt83poRlm7WyvjhpqbM2DfnBSky/RRQ463bSiXlDVqGm0",
+	"wQCBiVGVc6ZIYZnFA2OF/d5+POUW6YsT8O/6xdcjJmQmH91e1SJc+D2UMJ+V6fRWuFrmuMewWYR8ZBlW",
+	"HraKnkcHHrhKrOCG6ClUNb5nMQEMbZF7v35/I8PzJkfcO0w9n6shLBVEUCGydmeV7GCpMSbavHc3Yagb",
+	"3b1HPO22UZ7JucglzZAPpBsYKQ37YioT6JqshKWw33en5Pvv335fmUt2w2zbXNa1mD2twgp5znap/m3D",
+	"VqMoqjtqrClDGbz3Etbjer5NrMefsEOmV83tKQ96hey8lMjHgoW9SJzmj9bWQbOd30FCiuXFDckHKElf",
+	"1YGSD0zovdgBrti41NQq+VtYBMgAgswTUpVAToivgJyA0/Lg5Fa8ffU7cn45unh/N3p/dT46+/Xu4sPP",
+	"FzfnZ5hFK5plDGgFiBpyJ8SO4b++PL/85/Mr+/GtCL8GScRHy9+zXIqJ9lk+zgn99rvfkavRzfnd+4tL",
+	"WEFBNVo4M8rzBcn5jJtuQ0BAbfu5jOoJfpvogPA4LR8feLoL6R0HIlrOmL1k7hcur6F9KE6CbEpvIIcG",
+	"VXX2yipO9e1hnWvtAhh81eZ2+ySI3ybSrD1/d6Y3tGSFp7uLN3N0MqNiYcVb6OAEdobT65/tDBq72Slt",
+	"QP5E5uP+6zgTRE606WoT2vla/7HGHIBpGS3e8GK5HDhQwDalitxtkaOFLmXx0MzucAUGSc7oY3Xa3GW4",
+	"N+EjoLJNJJAWbsIKNi+0wmRlrZxVpPDqhXg15Hv6AjQ7yudcSWAYze2ucKuXAG1R+NL++frtYUYXxDA1",
+	"q4v9Ruhv07Pq+yCvkkYvq17JLxTHgBNuIop6L/39omZauzGWuvCwqnW0DxHzf9ujL5ptnWpzThP4u49d",
+	"cAMfsS/+Zo4i7xweb4w+1PD045bKnb1FHMGiC3A3txY2W4JgEqrhqorQ9J7g+rXUTK29r2bykV36QgYb",
+	"dVMAY84uWinIR3tXORqtC5VFdSLIa6k7kjqabTRu2e+99BmA2QyMbBu0Z9I4ppgxVx7cB2eEqw7CXJ0z",
+	"W4NS8350fXM3Oru8+ED6LgAUS9LeioaLMrp5Aul2voa/AyqoRMFbTpvt34qRIKXAKoLVu34lb0kfKQJg",
+	"PpalyIb9E0LJPc1QiIrphd0mu4C8di8V4+C/YbSo5/Nxkx0Cd4dxgjigjwO2SrOlBm4WkSPjDQzYcm49",
+	"Da2+XiuGcgSNIWl+aJeg9yprhaeuIw8D4X+JS7qCFe2J0uopRlrziairhf+HJDksJFHR26PkKQPHgW6T",
+	"WuIrDdfdcWaa5eNuga1NQN1iWxuv+5bdggk3kd1+rqGyo/xyF/cTgpsL12e2Lb69cBiQM/UNrYBKBv16",
+	"7yCyYhVDPAj9hEQe3wojsZtH/wDteD9/vDg9v/s0urq5O/+Xi+ub68hE/VEADJ8QwTUOSnPFaLa4FewL",
+	"10b30cOGMZkWANSqJr4+kWITqqCTc0o1WxHlExLB3pnJL4q/vHWvQebLZD3KdlKLZpRZlS/AHnqBNDNW",
+	"MNKb8YcjoP09JDdcMRj5Za+Oj7CZPdwa++Bu0DHAsyCsgwKFGlS2iwvmU4kSfYvV0XqONr348klAS76D",
+	"dtC8ZQ0hfbX/bBTQ02YAL68WBYfG9/mgldShIwfpObpPpOA8gmrbavMdOWNXzI76j8pVX70UV0Uw7IRK",
+	"8PJbz1qXsny6arKSUSvBNmxFWSeLhFrih483d+8+fv5wRtiXlBXGXqyYLnIrMF9kSH6F0h1caJ6xIKMA",
+	"Bg9SeuFWd6HOOU0f8AIPkzlIxmZUZI2UDujoWlgl1+Vm/IClQk7ijktQjedcsyEZuW2AmEDTKUxxK4L2",
+	"02OpyPdkxkVpoOyBPYMZlpbNSSqFz2ZwZIxDzZiasKwrkaHKpFqZyLCUUE0e2KIrLk/LUqXPzGh4B04T",
+	"qz8nJJ7dMCRXbngfQlinuFgEQ9Nw/shE1zLHSs56Wy3qPd33moz8lrK3zUliI3Bh2ASu+KVNWdQ0wxHR",
+	"7Y26eF1lRY5b2UKYmwU1ReGLymgrBdMYs2V/vpdm2rVd/KCxYF8B1S6rl/Rg+F7So3neUQa17eXLF663",
+	"WyNfbogNtXNo6IvUGK3RCt9g+Yqssa5Kkllq7NuUV5KeNgvofTuWavb8VJiNJChcsEPVxmmKAXKr3Jhn",
+	"F8FuDSzHYNlp8I4E5SgMOYRMjUH1PJNpaYUJ8re//hPpI3Pq1/cGy/TRV/vPO56z1Yn3QUkxjMJayeC+",
+	"QujK05DDqxHRw0/6PLbmyJNr0kyA6zogqcto31lmVrJc9wnq7gIeTshUClmCdjplopU0xzWh99plLsFi",
+	"0SlRr/ZifHgpMz7mLDu85iLdNiB7z4Fx35hvlQDfr3a27iP7cvXu6qQxKDlnwquVFoVLHNtBotizF/7M",
+	"ahHxYoQDkNvSBMriS8U18gEIFrZn8MDnCywnA4/hUgHf7FyA/Q91KzD1IadxnMJ3RO/iDtDEa6++77GM",
+	"e71RjqPpLkxzUJMmxdEIva8aaTQbvFcgCeITkNt1SuAjV5S32fn98+eLM/L4NhC3X5GLDyDR3t18/On8",
+	"Q51IF/jdXXlfyMUb9k8gJM57eezV0BTa+3XUQO3oseidUu29+n0rKvs/EkJTK+dDyaZb4TuWhI5/t9zv",
+	"Xr3y5Qq065OcEO2KbNOJpVPM3SHckIFvC07+9te3w3+KmuWAjl42kmJNMlRj11mw0R2W1qqnCE+tP9Yn",
+	"QUlnF1Hvzrn5JsswRlhBAy3nWo7Q8RGSwPbWuOboXbZn5+af8gLDRWAyK96QKS0whBb7NSgqtBVpHfhr",
+	"SGAbfilSdlK7k2+FLzPkq233NbhkD32bflfPg4Sxr6/J6PPNj0551EHrnrevXt2K5nGc0dyeO5adtE6Z",
+	"O39o7m5+4yNnBv0by0pqaN+K4AgOyaecUc0I1Q+Bgxzdx0ZCyWdnM6tHGPah1QS0qsDhb0VATlDtHS3n",
+	"5J4xUR3sYZ8ckf5wOPT9iIZoqX/jonYvL64vRzenP6LQAikldUFlH33ruJjxpwSLMaDi4/JzsV0lKCwH",
+	"QzLCWszzqazt+bGgXSwbUDEX967zVVsB8QQmwujfWU1KAFxUgG4FjGGRgbHD1z9efLq7+DA6vbn4+ZwM",
+	"+r/KUoXfyjFBc+JTOMyQ/P3f/r1/gHYBN+etqNijSzu0Dy2oNYdMGQtohYbCCDUsUQHC8Va47ufI7R17",
+	"biDPYnkYT1oewYpemnWOHBxivPN/Si7sVWL1XrcJujOXpR28pjvqasQi7VT3kZK54w3LpOsTz1u06+51",
+	"VFk3qZxzWSu3erO80LCG4fMUn2tGldUhhPOQ+bIM5IEtkg5fWJdS9OdnqhW7cFnUoNwomK5pithJFF27",
+	"GtCSmt2qRpj4okRJ4K5cMCgDA0r43LfeUQybBUQp7Ohrw0byFLl0I9pz266yC/u9i+MJMLEn+309w28T",
+	"0dMgto7wioAadlH7WimoQdEYt++821IRRcUDcMtBxg5cUBlDsblZKvWKOXO5vTow4gf7QMAEdZO/qgt0",
+	"WDpuNTcbhS++xJkPa81tcObD9e1C/I5UYNNkgNfIWKalqzjgy5DjedcSqp1kGP8ifBRvE+TNyrWri68F",
+	"F8ILhS03Sr2uB/tpyAJ3xGtjhe1SamguJ1a8C6u8+udByHKjWNky8K2Wqfg6uFdvvQjMYbbFRuD2C9sN",
+	"pC+uP5I3r3/44fA1qQADhHwuJlBx1xOw/RKsG3jllCrvHfeOaMGPHl9bRfH/BwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { api, unwrap, type SessionUser } from '../api/client';
 import type { components } from '../api/generated/schema';
 import { handleError, normaliseError } from './errors';
-import type { Role } from './permissions';
+import { hasPermission, type Can, type Role, type RolePermissions } from './permissions';
 import { fetchSession, sessionQueryKey } from './session';
 
 export type Membership = components['schemas']['Membership'];
@@ -168,6 +168,10 @@ export interface ChoirState {
   /** The membership of the current choir, when the user has one. */
   currentMembership: Membership | null;
   role: Role;
+  /** The role → permission table the server sent with the session; null while signed out or loading. */
+  rolePermissions: RolePermissions | null;
+  /** can says whether the role holds a permission, by the server's table; nothing while it is unknown. */
+  can: Can;
   isGlobalAdmin: boolean;
   /** The session's stored active choir id, as stored. */
   storedChoirId: string | null;
@@ -196,6 +200,13 @@ export function useChoir(): ChoirState {
   const active = useMemo(
     () => resolveActiveChoir({ user, memberships, storedChoirId }),
     [user, memberships, storedChoirId],
+  );
+  // The server's table, so the app hides exactly what the server would refuse.
+  const rolePermissions = user ? (session.data?.rolePermissions ?? null) : null;
+  const role = active.role;
+  const can = useCallback<Can>(
+    (permission) => hasPermission(rolePermissions, role, permission),
+    [rolePermissions, role],
   );
 
   // A global admin may work in a choir they are not a member of: fetch its name.
@@ -247,7 +258,9 @@ export function useChoir(): ChoirState {
     choirs,
     currentChoir,
     currentMembership: currentChoir ? (choirs.find((m) => m.choir.id === currentChoir.id) ?? null) : null,
-    role: active.role,
+    role,
+    rolePermissions,
+    can,
     isGlobalAdmin: user?.isGlobalAdmin ?? false,
     storedChoirId,
     needsSelection: user ? needsChoirSelection(effective, choirs, storedChoirId) : false,

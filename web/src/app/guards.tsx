@@ -51,12 +51,13 @@ export interface AccessGuardProps {
  *    just-registered flag is cleared;
  * 4. a choir required, none chosen and no valid stored one (global-admin
  *    pages excepted): /select-choir;
- * 5. a permission missing: /dashboard with an error toast.
+ * 5. a permission missing, by the table the server sent with the session:
+ *    /dashboard with an error toast.
  * The server decides for real; this only hides what it would refuse.
  */
 export function AccessGuard({ requireChoir = false, permissions, all = false }: AccessGuardProps) {
   const location = useLocation();
-  const { user, loading, choirs, role, isGlobalAdmin, needsSelection } = useChoir();
+  const { user, loading, choirs, can, isGlobalAdmin, needsSelection } = useChoir();
   const choirCheck = requireChoir && !!user && !isGlobalAdmin;
   const hasChoirs = choirs.length > 0;
 
@@ -80,7 +81,7 @@ export function AccessGuard({ requireChoir = false, permissions, all = false }: 
     return <Navigate to="/select-choir" replace />;
   }
   // 5. Permissions.
-  if (!passes(role, permissions, { all })) return <PermissionDenied />;
+  if (!passes(can, permissions, { all })) return <PermissionDenied />;
   return <Outlet />;
 }
 

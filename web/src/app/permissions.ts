@@ -6,75 +6,33 @@ export type Role = components['schemas']['Role'];
 /** Every role, most privileged first. */
 export const ROLES: readonly Role[] = ['global_admin', 'choir_admin', 'member', 'guest'];
 
-/** Every permission of accounts §6; a global admin holds them all. */
-export const PERMISSIONS = [
-  'view:dashboard',
-  'view:calendar',
-  'edit:calendar',
-  'view:music',
-  'edit:music',
-  'view:rehearsals',
-  'edit:rehearsals',
-  'view:messages',
-  'send:messages',
-  'view:members',
-  'view:directory',
-  'manage:members',
-  'manage:communications',
-  'view:analytics',
-  'view:settings',
-  'edit:settings',
-  'manage:choir',
-  'manage:music',
-  'manage:announcements',
-  'admin:global',
-] as const;
-
-export type Permission = (typeof PERMISSIONS)[number];
+/** One permission of accounts §6, as the contract names it. */
+export type Permission = components['schemas']['Permission'];
 
 /**
- * The role → permission table of accounts §6. The server (internal/access)
- * enforces the same table; this copy only hides what the server would
- * refuse. No role but global_admin holds manage:music or manage:announcements.
+ * The role → permission table of accounts §6, as the server sends it with the
+ * session (GET /auth/session, rolePermissions). The server (internal/access)
+ * is its one source and enforces it on every request; the app keeps no copy
+ * and reads it only to hide what the server would refuse.
  */
-export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
-  global_admin: PERMISSIONS,
-  choir_admin: [
-    'view:dashboard',
-    'view:calendar',
-    'edit:calendar',
-    'view:music',
-    'edit:music',
-    'view:rehearsals',
-    'edit:rehearsals',
-    'view:messages',
-    'send:messages',
-    'view:members',
-    'view:directory',
-    'manage:members',
-    'manage:communications',
-    'view:analytics',
-    'view:settings',
-    'edit:settings',
-    'manage:choir',
-  ],
-  member: [
-    'view:dashboard',
-    'view:calendar',
-    'view:music',
-    'view:rehearsals',
-    'view:messages',
-    'send:messages',
-    'view:directory',
-  ],
-  guest: ['view:dashboard', 'view:calendar', 'view:music'],
-};
+export type RolePermissions = components['schemas']['RolePermissions'];
 
-/** hasPermission says whether a role holds a permission; unknown roles hold none. */
-export function hasPermission(role: Role | null | undefined, permission: Permission): boolean {
-  if (!role || !Object.hasOwn(ROLE_PERMISSIONS, role)) return false;
-  return ROLE_PERMISSIONS[role].includes(permission);
+/**
+ * hasPermission says whether a role holds a permission in the server's
+ * table. Without a table (signed out, or the session not loaded yet) or for
+ * an unknown role it holds none.
+ */
+export function hasPermission(
+  table: RolePermissions | null | undefined,
+  role: Role | null | undefined,
+  permission: Permission,
+): boolean {
+  if (!table || !role || !Object.hasOwn(table, role)) return false;
+  return table[role].includes(permission);
 }
+
+/** Can answers whether the current user holds a permission where they work now. */
+export type Can = (permission: Permission) => boolean;
 
 export interface PassesOptions {
   /** Demand every permission instead of any one. */
@@ -86,14 +44,12 @@ export interface PassesOptions {
  * on any one of them, unless all are demanded. No permissions: it passes.
  */
 export function passes(
-  role: Role | null | undefined,
+  can: Can,
   permissions: readonly Permission[] | undefined,
   { all = false }: PassesOptions = {},
 ): boolean {
   if (!permissions || permissions.length === 0) return true;
-  return all
-    ? permissions.every((p) => hasPermission(role, p))
-    : permissions.some((p) => hasPermission(role, p));
+  return all ? permissions.every((p) => can(p)) : permissions.some((p) => can(p));
 }
 
 /** ROLE_LABELS names each role in words; roles are never shown as raw keys. */

@@ -2,10 +2,12 @@ import { screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { planMusicVersion } from '../features/calendar/PlanMusicRedirect';
+import type { SessionUser } from '../api/client';
+import type { Membership } from './choir';
 import { createQueryClient } from './queryClient';
 import { routes } from './routes';
 import { json, stubFetch } from '../test/api';
-import { ada } from '../test/fixtures';
+import { ada, sessionOf } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 
 const desktop = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36';
@@ -42,7 +44,7 @@ function renderAt(path: string) {
   return router;
 }
 
-const bachChoir = {
+const bachChoir: Membership = {
   choir: { id: 'c1', name: 'Bach Choir', city: 'Leeds', country: 'United Kingdom', countryCode: 'GB' },
   role: 'member',
   isActive: true,
@@ -50,10 +52,10 @@ const bachChoir = {
   joinedDate: '2025-01-01T00:00:00Z',
 };
 
-function answerSession(user: unknown, choirs: unknown[] = []) {
+function answerSession(user: SessionUser | null, choirs: Membership[] = []) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ user, choirs }), { headers: { 'Content-Type': 'application/json' } })),
+    vi.fn(async () => new Response(JSON.stringify(sessionOf(user, choirs)), { headers: { 'Content-Type': 'application/json' } })),
   );
 }
 
@@ -69,7 +71,7 @@ describe('route table', () => {
 
   it('lets a guest of a choir see its calendar (no permission guard)', async () => {
     const api = stubFetch({
-      'GET /auth/session': () => json({ user: { ...ada, lastAccessedChoirId: 'c1' }, choirs: [{ ...bachChoir, role: 'guest' }] }),
+      'GET /auth/session': () => json(sessionOf({ ...ada, lastAccessedChoirId: 'c1' }, [{ ...bachChoir, role: 'guest' }])),
       'GET /choirs/:choirId/events': () => json({ events: [], feasts: [] }),
     });
     const router = renderAt('/dashboard/calendar');
@@ -92,7 +94,7 @@ describe('route table', () => {
 
   it('redirects the old directory paths to the members page', async () => {
     stubFetch({
-      'GET /auth/session': () => json({ user: { ...ada, lastAccessedChoirId: 'c1' }, choirs: [bachChoir] }),
+      'GET /auth/session': () => json(sessionOf({ ...ada, lastAccessedChoirId: 'c1' }, [bachChoir])),
       'GET /choirs/:choirId/members': () => json([]),
       'GET /choirs/:choirId/musical-roles': () => json([]),
     });
@@ -110,7 +112,7 @@ describe('route table', () => {
     ['/dashboard/calendar', 'Calendar'],
   ])('serves the real page at %s, not the placeholder', async (path, heading) => {
     stubFetch({
-      'GET /auth/session': () => json({ user: { ...ada, lastAccessedChoirId: 'c1' }, choirs: [{ ...bachChoir, role: 'choir_admin' }] }),
+      'GET /auth/session': () => json(sessionOf({ ...ada, lastAccessedChoirId: 'c1' }, [{ ...bachChoir, role: 'choir_admin' }])),
       'GET /choirs/:choirId/members': () => json([]),
       'GET /choirs/:choirId/musical-roles': () => json([]),
       'GET /choirs/:choirId/invitations': () => json([]),
@@ -126,7 +128,7 @@ describe('route table', () => {
     ['/dashboard/global-admin/calendar-import', 'Calendar Import'],
   ])('serves the real global-admin page at %s in Global Admin Mode', async (path, heading) => {
     const api = stubFetch({
-      'GET /auth/session': () => json({ user: { ...ada, isGlobalAdmin: true }, choirs: [] }),
+      'GET /auth/session': () => json(sessionOf({ ...ada, isGlobalAdmin: true }, [])),
       'GET /reference/calendar-types': () => json([]),
     });
     renderAt(path);
@@ -138,7 +140,7 @@ describe('route table', () => {
   it('sends anyone but a global admin away from the master feasts page', async () => {
     const api = stubFetch({
       'GET /auth/session': () =>
-        json({ user: { ...ada, lastAccessedChoirId: 'c1' }, choirs: [{ ...bachChoir, role: 'choir_admin' }] }),
+        json(sessionOf({ ...ada, lastAccessedChoirId: 'c1' }, [{ ...bachChoir, role: 'choir_admin' }])),
     });
     const router = renderAt('/dashboard/global-admin/master-feasts');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));

@@ -1,5 +1,28 @@
-import type { SessionUser } from '../api/client';
+import type { Session, SessionUser } from '../api/client';
 import type { ChoirDetails, Membership } from '../app/choir';
+import { hasPermission, type Can, type Role, type RolePermissions } from '../app/permissions';
+import serverTable from './rolePermissions.json';
+
+/**
+ * The role → permission table exactly as the server sends it with the
+ * session. The app keeps no copy of it; tests answer with this one, and the
+ * Go test TestSessionCarriesThePermissionTable (internal/httpapi) checks
+ * rolePermissions.json against the server, so it cannot drift.
+ */
+export const SERVER_ROLE_PERMISSIONS = serverTable as RolePermissions;
+
+/**
+ * sessionOf is the server's answer to GET /auth/session: the user, their
+ * memberships and, when signed in, the server's role → permission table.
+ */
+export function sessionOf(signedIn: SessionUser | null, choirs: Membership[] = []): Session {
+  return signedIn ? { user: signedIn, choirs, rolePermissions: SERVER_ROLE_PERMISSIONS } : { user: null, choirs: [] };
+}
+
+/** canAs checks permissions as the app does for a role, by the server's table. */
+export function canAs(role: Role): Can {
+  return (permission) => hasPermission(SERVER_ROLE_PERMISSIONS, role, permission);
+}
 
 /** A signed-in user for component tests. */
 export const ada: SessionUser = {

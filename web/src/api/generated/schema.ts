@@ -28,7 +28,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user of this browser session, or null. */
+        /** The signed-in user of this browser session (or null), their choirs and the role → permission table. */
         get: operations["getSession"];
         put?: never;
         post?: never;
@@ -1184,6 +1184,23 @@ export interface components {
         };
         /** @enum {string} */
         Role: "global_admin" | "choir_admin" | "member" | "guest";
+        /**
+         * @description One right of the role → permission table (accounts §6).
+         * @enum {string}
+         */
+        Permission: "view:dashboard" | "view:calendar" | "edit:calendar" | "view:music" | "edit:music" | "view:rehearsals" | "edit:rehearsals" | "view:messages" | "send:messages" | "view:members" | "view:directory" | "manage:members" | "manage:communications" | "view:analytics" | "view:settings" | "edit:settings" | "manage:choir" | "manage:music" | "manage:announcements" | "admin:global";
+        /**
+         * @description For each role, every permission it holds, in the order of the Permission enum: the
+         *     table of accounts §6 exactly as the server enforces it (it is filled from the server's
+         *     one table, internal/access). A global admin holds every permission; no other role
+         *     holds manage:music, manage:announcements or admin:global.
+         */
+        RolePermissions: {
+            global_admin: components["schemas"]["Permission"][];
+            choir_admin: components["schemas"]["Permission"][];
+            member: components["schemas"]["Permission"][];
+            guest: components["schemas"]["Permission"][];
+        };
         /** @enum {string} */
         MembershipRole: "choir_admin" | "member" | "guest";
         Membership: {
@@ -1429,6 +1446,15 @@ export interface components {
             user: components["schemas"]["SessionUser"] | null;
             /** @description The signed-in user's active memberships, newest first. */
             choirs: components["schemas"]["Membership"][];
+            /**
+             * @description The role → permission table, present whenever user is (a signed-out visitor
+             *     holds no permission, so it is left out). The web app keeps no copy of its own:
+             *     it reads this table to hide what the server would refuse (navigation items,
+             *     route guards, buttons). The role to look up in a choir is global_admin for a
+             *     global admin, else the role of the user's membership of that choir.
+             *     Authorization is still decided by the server on every request.
+             */
+            rolePermissions?: components["schemas"]["RolePermissions"];
         };
         SessionUser: {
             /** @description Whether fellow members may see the phone number (administrators always can). */

@@ -40,7 +40,7 @@ import type { SessionUser } from '../../api/client';
 import { reportError } from '../errors';
 import { useChoir } from '../choir';
 import { usePrewarmedEvents } from '../../features/calendar/api';
-import { hasPermission, type Role } from '../permissions';
+import type { Role } from '../permissions';
 import { SignOutButton } from '../signOut';
 import { ChoirSwitcher } from './ChoirSwitcher';
 import { ErrorBoundary } from './ErrorFallback';
@@ -80,9 +80,9 @@ const MOBILE_QUERY = '(max-width: 767px)';
  * for a global admin (Global Admin Mode keeps the global-admin pages in it).
  */
 export function AppShellLayout() {
-  const { user, loading, currentChoir, isGlobalAdmin, role } = useChoir();
+  const { user, loading, currentChoir, isGlobalAdmin, role, can } = useChoir();
   const { pathname } = useLocation();
-  usePrewarmedEvents(currentChoir?.id ?? null, hasPermission(role, 'view:calendar'));
+  usePrewarmedEvents(currentChoir?.id ?? null, can('view:calendar'));
   // The guards send signed-out visitors away; until they do, keep the skeleton.
   if (loading || !user) return <ShellSkeleton />;
   if (!currentChoir && !isGlobalAdmin) {

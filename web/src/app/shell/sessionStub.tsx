@@ -3,7 +3,7 @@
 import { createMemoryRouter, type InitialEntry, type RouteObject } from 'react-router';
 import type { SessionUser } from '../../api/client';
 import { apiError, json, noContent, stubFetch, type Handler } from '../../test/api';
-import { details } from '../../test/fixtures';
+import { details, sessionOf } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import type { Membership } from '../choir';
 
@@ -22,7 +22,7 @@ export interface ServerOptions {
 export function stubServer({ user: signedIn, choirs = [], handlers = {} }: ServerOptions) {
   const state = { user: signedIn ? { ...signedIn } : null, choirs };
   const defaults: Record<string, Handler> = {
-    'GET /auth/session': () => json({ user: state.user, choirs: state.user ? state.choirs : [] }),
+    'GET /auth/session': () => json(sessionOf(state.user, state.choirs)),
     'PUT /account/active-choir': async (request) => {
       const { choirId } = (await request.clone().json()) as { choirId: string | null };
       if (state.user) state.user = { ...state.user, lastAccessedChoirId: choirId };

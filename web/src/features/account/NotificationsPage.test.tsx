@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ada } from '../../test/fixtures';
+import { ada, sessionOf } from '../../test/fixtures';
 import { apiError, calls, json, renderAccount, stubApi } from './testing';
 
 beforeEach(() => {
@@ -17,7 +17,7 @@ describe('NotificationsPage', () => {
     let sent: unknown;
     const fetchMock = stubApi({
       'GET /account/profile': () => json(ada),
-      'GET /auth/session': () => json({ user: ada }),
+      'GET /auth/session': () => json(sessionOf(ada)),
       'PATCH /account/profile': async (req) => {
         sent = await req.json();
         await held;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ada, membership } from '../../test/fixtures';
+import { ada, membership, sessionOf } from '../../test/fixtures';
 import type { ChoirMember, MusicalRole } from '../members/api';
 import { stubFetch, type Handler } from '../../test/api';
 import { apiError, calls, json, renderAccount, stubApi } from './testing';
@@ -14,7 +14,7 @@ function profileApi(patch: (body: Record<string, unknown>) => Response) {
   return stubApi({
     'GET /account/profile': () => json(ada),
     'PATCH /account/profile': async (req) => patch(await req.json()),
-    'GET /auth/session': () => json({ user: ada }),
+    'GET /auth/session': () => json(sessionOf(ada)),
   });
 }
 
@@ -172,7 +172,7 @@ describe('ProfilePage: sharing the phone number', () => {
         sent = await req.json();
         return json({ ...sharing, ...sent });
       },
-      'GET /auth/session': () => json({ user: sharing, choirs: [] }),
+      'GET /auth/session': () => json(sessionOf(sharing, [])),
     });
     renderAccount('/account/profile');
     const share = await screen.findByRole('checkbox', { name: 'Share my phone number with my choir' });
@@ -207,7 +207,7 @@ describe('ProfilePage: my voice parts', () => {
     const user = { ...ada, lastAccessedChoirId: 'c1' };
     return stubFetch({
       'GET /account/profile': () => json(user),
-      'GET /auth/session': () => json({ user, choirs: [membership('c1', 'Bach Choir', role)] }),
+      'GET /auth/session': () => json(sessionOf(user, [membership('c1', 'Bach Choir', role)])),
       'GET /choirs/:choirId/musical-roles': () => json(parts),
       'GET /choirs/:choirId/members': () => json([me]),
       ...extra,

@@ -2,7 +2,6 @@ import { Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useChoir } from '../../app/choir';
-import { hasPermission } from '../../app/permissions';
 import { MyVoiceParts } from '../members/MyVoiceParts';
 import { SECTION_PADDING, SectionError, SectionLoading } from './PageState';
 import { ProfileFields, useProfileSave } from './ProfileFields';
@@ -15,9 +14,9 @@ import type { ProfileValues } from './validation';
  */
 export function ProfilePage() {
   const profile = useProfile();
-  const { currentMembership, role, user } = useChoir();
+  const { currentMembership, can, user } = useChoir();
   // Voice parts belong to a membership, and reading them takes the directory permission.
-  const showVoiceParts = !!currentMembership && !!user && hasPermission(role, 'view:directory');
+  const showVoiceParts = !!currentMembership && !!user && can('view:directory');
   return (
     <Stack gap="md">
       <Title order={2}>Profile</Title>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { ada } from '../../test/fixtures';
+import { ada, sessionOf } from '../../test/fixtures';
 import type { SessionInfo } from './queries';
 import { apiError, calls, json, noContent, renderAccount, stubApi, type Handler } from './testing';
 
@@ -34,7 +34,7 @@ function securityApi(extra: Record<string, Handler> = {}, opts: { hasPassword?: 
     'GET /account/profile': () => json(profile),
     'GET /account/mfa': () => json({ totpEnabled: opts.totp ?? false, recoveryCodesLeft: opts.totp ? 10 : 0 }),
     'GET /account/sessions': () => json([]),
-    'GET /auth/session': () => json({ user: profile }),
+    'GET /auth/session': () => json(sessionOf(profile)),
     ...extra,
   });
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ada, BACH, membership, SCHOLA, user } from '../../test/fixtures';
+import { ada, BACH, membership, SCHOLA, sessionOf, user } from '../../test/fixtures';
 import { AuthCallbackPage, describeCallbackError } from './AuthCallbackPage';
 import { LoginPage } from './LoginPage';
 import { apiError, cleanNotifications, deferred, json, renderRoutes, stubApi } from './testing';
@@ -90,7 +90,7 @@ describe('AuthCallbackPage', () => {
     const api = stubApi({ 'GET /auth/session': () => session.promise });
     const { router } = renderRoutes(routes, '/auth/callback');
     expect(screen.getByRole('heading', { level: 1, name: 'Processing authentication...' })).toBeInTheDocument();
-    session.resolve(json({ user: ada, choirs: [] }));
+    session.resolve(json(sessionOf(ada, [])));
     expect(await screen.findByRole('heading', { name: 'Choir registration page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/choir-registration');
     expect(router.state.historyAction).toBe('REPLACE');
@@ -105,7 +105,7 @@ describe('AuthCallbackPage', () => {
       ['the last choir used', user({ lastAccessedChoirId: SCHOLA.choir.id }), [BACH, SCHOLA]],
       ['a global admin without a choir (Global Admin Mode)', user({ isGlobalAdmin: true }), []],
     ])('goes to /dashboard with a current choir: %s', async (_, who, choirs) => {
-      stubApi({ 'GET /auth/session': () => json({ user: who, choirs }) });
+      stubApi({ 'GET /auth/session': () => json(sessionOf(who, choirs)) });
       const { router } = renderRoutes(routes, '/auth/callback');
       expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/dashboard');
@@ -115,7 +115,7 @@ describe('AuthCallbackPage', () => {
     it('goes to choir registration when no membership is active', async () => {
       stubApi({
         'GET /auth/session': () =>
-          json({ user: ada, choirs: [membership('c-old', 'Old Choir', 'member', { isActive: false, status: 'inactive' })] }),
+          json(sessionOf(ada, [membership('c-old', 'Old Choir', 'member', { isActive: false, status: 'inactive' })])),
       });
       const { router } = renderRoutes(routes, '/auth/callback');
       expect(await screen.findByRole('heading', { name: 'Choir registration page' })).toBeInTheDocument();
@@ -124,7 +124,7 @@ describe('AuthCallbackPage', () => {
 
     it('returns to the page asked for before the sign-in, kept across the trip to the provider', async () => {
       sessionStorage.setItem('socialSignInReturnTo', '/dashboard/calendar?view=month');
-      stubApi({ 'GET /auth/session': () => json({ user: ada, choirs: [BACH] }) });
+      stubApi({ 'GET /auth/session': () => json(sessionOf(ada, [BACH])) });
       const { router } = renderRoutes(routes, '/auth/callback');
       expect(await screen.findByRole('heading', { name: 'Calendar page' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/dashboard/calendar');
@@ -137,7 +137,7 @@ describe('AuthCallbackPage', () => {
       'ignores a kept page that is not a page of this app to return to: %s',
       async (kept) => {
         sessionStorage.setItem('socialSignInReturnTo', kept);
-        stubApi({ 'GET /auth/session': () => json({ user: ada, choirs: [BACH] }) });
+        stubApi({ 'GET /auth/session': () => json(sessionOf(ada, [BACH])) });
         const { router } = renderRoutes(routes, '/auth/callback');
         expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
         expect(router.state.location.pathname).toBe('/dashboard');
@@ -147,7 +147,7 @@ describe('AuthCallbackPage', () => {
 
     it('goes to choir registration without a choir, whatever page was asked for', async () => {
       sessionStorage.setItem('socialSignInReturnTo', '/dashboard/calendar');
-      stubApi({ 'GET /auth/session': () => json({ user: ada, choirs: [] }) });
+      stubApi({ 'GET /auth/session': () => json(sessionOf(ada, [])) });
       const { router } = renderRoutes(routes, '/auth/callback');
       expect(await screen.findByRole('heading', { name: 'Choir registration page' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/choir-registration');
@@ -160,7 +160,7 @@ describe('AuthCallbackPage', () => {
     sessionStorage.setItem('pendingInviteToken', token);
     let joined = false;
     const api = stubApi({
-      'GET /auth/session': () => json({ user: ada, choirs: joined ? [membership('c-new', 'Schola', 'member')] : [] }),
+      'GET /auth/session': () => json(sessionOf(ada, joined ? [membership('c-new', 'Schola', 'member')] : [])),
       'POST /invitations/:token/accept': () => {
         joined = true;
         return json({ choirId: 'c-new', choirName: 'Schola', role: 'member', alreadyMember: false });
@@ -182,7 +182,7 @@ describe('AuthCallbackPage', () => {
     sessionStorage.setItem('pendingInviteToken', '0b5e1a36-9c1e-4b7f-8a43-6f1f0c2d9e11');
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stubApi({
-      'GET /auth/session': () => json({ user: ada, choirs: [] }),
+      'GET /auth/session': () => json(sessionOf(ada, [])),
       'POST /invitations/:token/accept': () => apiError(409, 'INVALID_TOKEN', 'This invitation has already been revoked.'),
     });
     const { router } = renderRoutes(routes, '/auth/callback');
@@ -196,7 +196,7 @@ describe('AuthCallbackPage', () => {
     sessionStorage.setItem('pendingInviteToken', '0b5e1a36-9c1e-4b7f-8a43-6f1f0c2d9e11');
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stubApi({
-      'GET /auth/session': () => json({ user: ada, choirs: [] }),
+      'GET /auth/session': () => json(sessionOf(ada, [])),
       'POST /invitations/:token/accept': () =>
         apiError(403, 'EMAIL_MISMATCH', 'This invitation was sent to grace@example.com, but you are signed in as ada@example.com.'),
     });

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ada } from '../../test/fixtures';
+import { ada, sessionOf } from '../../test/fixtures';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { apiError, cleanNotifications, json, renderRoutes, stubApi } from './testing';
 
@@ -155,7 +155,7 @@ describe('ForgotPasswordPage', () => {
   });
 
   it('sends a signed-in visitor to /dashboard', async () => {
-    stubApi({ 'GET /auth/session': () => json({ user: ada }) });
+    stubApi({ 'GET /auth/session': () => json(sessionOf(ada)) });
     const { router } = renderRoutes(routes, '/forgot-password');
     await screen.findByRole('heading', { name: 'Dashboard page' });
     expect(router.state.location.pathname).toBe('/dashboard');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ada } from '../../test/fixtures';
+import { ada, sessionOf } from '../../test/fixtures';
 import { LoginPage } from './LoginPage';
 import { apiError, cleanNotifications, deferred, json, renderRoutes, stubApi } from './testing';
 
@@ -97,7 +97,7 @@ describe('LoginPage', () => {
           signedIn = true;
           return json({ status: 'signed_in', user: ada });
         },
-        'GET /auth/session': () => json({ user: signedIn ? ada : null, choirs: [] }),
+        'GET /auth/session': () => json(sessionOf(signedIn ? ada : null, [])),
         'POST /invitations/:token/accept': () =>
           json({ choirId: 'c-schola', choirName: 'Schola Cantorum', role: 'member', alreadyMember: false }),
       });
@@ -331,7 +331,7 @@ describe('LoginPage', () => {
   });
 
   it('sends a signed-in visitor to /dashboard', async () => {
-    stubApi({ 'GET /auth/session': () => json({ user: ada }) });
+    stubApi({ 'GET /auth/session': () => json(sessionOf(ada)) });
     const { router } = renderLogin();
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ada } from '../../test/fixtures';
+import { ada, sessionOf } from '../../test/fixtures';
 import { LoginPage } from './LoginPage';
 import { RegisterPage } from './RegisterPage';
 import { apiError, cleanNotifications, deferred, json, renderRoutes, stubApi } from './testing';
@@ -263,7 +263,7 @@ describe('RegisterPage', () => {
   });
 
   it('sends a signed-in visitor to /dashboard', async () => {
-    stubApi({ 'GET /auth/session': () => json({ user: ada }) });
+    stubApi({ 'GET /auth/session': () => json(sessionOf(ada)) });
     const { router } = renderRoutes(routes, '/register');
     await screen.findByRole('heading', { name: 'Dashboard page' });
     expect(router.state.location.pathname).toBe('/dashboard');

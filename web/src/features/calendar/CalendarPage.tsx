@@ -11,7 +11,6 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useChoir, useChoirDetails, type ChoirSummary } from '../../app/choir';
 import { ERROR_CONTEXT_MESSAGES, handleError } from '../../app/errors';
 import { notify, useFormSubmission } from '../../app/notify';
-import { hasPermission } from '../../app/permissions';
 import { SectionLoading } from '../account/PageState';
 import { NoChoirSelected } from '../choirs/NoChoirSelected';
 import { ConfirmModal } from '../members/ConfirmModal';
@@ -99,7 +98,7 @@ function PageHeader({ actions }: { actions?: ReactNode }) {
  * editing, moving and deleting for administrators (edit:calendar).
  */
 export function CalendarPage() {
-  const { currentChoir, role, loading } = useChoir();
+  const { currentChoir, can, loading } = useChoir();
   if (loading) {
     return (
       <Stack gap="lg">
@@ -116,7 +115,7 @@ export function CalendarPage() {
       </Stack>
     );
   }
-  return <ChoirCalendar key={currentChoir.id} choir={currentChoir} canEdit={hasPermission(role, 'edit:calendar')} />;
+  return <ChoirCalendar key={currentChoir.id} choir={currentChoir} canEdit={can('edit:calendar')} />;
 }
 
 interface Visible {

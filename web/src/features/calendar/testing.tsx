@@ -6,7 +6,7 @@ import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { SessionUser } from '../../api/client';
 import { json, noContent, stubFetch, type Handler } from '../../test/api';
-import { ada, details, membership } from '../../test/fixtures';
+import { ada, details, membership, sessionOf } from '../../test/fixtures';
 import { renderWithProviders, resetToasts } from '../../test/render';
 import { pretendSmallScreen } from '../members/testing';
 import type { CalendarEvent, CalendarFeed, ChoirFeast, EventList, EventPreview, FeastEntry } from './api';
@@ -166,7 +166,7 @@ export function serveCalendar({
       return handler(request, params, body);
     };
   const all: Record<string, Handler> = {
-    'GET /auth/session': () => json({ user, choirs: [bach] }),
+    'GET /auth/session': () => json(sessionOf(user, [bach])),
     'GET /choirs/:choirId': () => json(details(bach)),
     'GET /choirs/:choirId/events': () => json(state.list),
     'POST /choirs/:choirId/events/preview': () => json(preview),

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../app/session';
-import { ada } from '../../test/fixtures';
+import { ada, sessionOf } from '../../test/fixtures';
 import { ChoirRegistrationForm } from './ChoirRegistrationForm';
 import { affiliations, apiError, choirDetails, deferred, fillIn, json, pickOption, renderAt, stubApi } from './testing';
 
@@ -167,7 +167,7 @@ describe('ChoirRegistrationForm creation', () => {
       'POST /choirs': () => answer.promise,
       'GET /auth/session': () => {
         sessionCalls += 1;
-        return json({ user: { ...ada, lastAccessedChoirId: sessionCalls > 1 ? 'c9' : null }, choirs: [] });
+        return json(sessionOf({ ...ada, lastAccessedChoirId: sessionCalls > 1 ? 'c9' : null }, []));
       },
     });
     const onCreated = vi.fn(() => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ada } from '../../test/fixtures';
+import { ada, sessionOf } from '../../test/fixtures';
 import { CreateChoirPage } from './CreateChoirPage';
 import { choirDetails, deferred, fillIn, json, pickOption, renderAt, stubApi } from './testing';
 
@@ -29,7 +29,7 @@ describe('CreateChoirPage', () => {
     stubApi({ 'GET /auth/session': () => session.promise });
     renderPage();
     expect(await screen.findByText('Setting up your new choir...')).toBeInTheDocument();
-    session.resolve(json({ user: ada, choirs: [] }));
+    session.resolve(json(sessionOf(ada, [])));
     expect(await screen.findByRole('heading', { level: 1, name: 'Create Additional Choir' })).toBeInTheDocument();
   });
 

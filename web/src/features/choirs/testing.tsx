@@ -7,7 +7,7 @@ import { createMemoryRouter, useLocation, type InitialEntry, type RouteObject } 
 import type { SessionUser } from '../../api/client';
 import type { Membership } from '../../app/choir';
 import { json, noContent, stubFetch, type Handler } from '../../test/api';
-import { ada, membership } from '../../test/fixtures';
+import { ada, membership, sessionOf } from '../../test/fixtures';
 import { renderWithProviders, resetToasts } from '../../test/render';
 import type { Affiliation, CalendarType, ChoirDetails, Country } from './api';
 
@@ -131,7 +131,7 @@ export function stubApi(
   const user = options.user === undefined ? ada : options.user;
   const choirs = options.choirs ?? (user ? [adminOf('c1', 'St Cecilia Singers'), adminOf('c5', 'Cantores')] : []);
   return stubFetch({
-    'GET /auth/session': () => json({ user, choirs }),
+    'GET /auth/session': () => json(sessionOf(user, choirs)),
     'GET /reference/countries': () => json(countries),
     'GET /reference/affiliations': () => json(affiliations),
     'GET /reference/calendar-types': () => json(calendarTypes),

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../api/client';
 import type { Membership } from '../../app/choir';
+import type { Role } from '../../app/permissions';
 import { renderServed } from '../../app/shell/sessionStub';
 import { apiError, deferred, json, type Handler } from '../../test/api';
-import { BACH, details, GUESTS, SCHOLA, user } from '../../test/fixtures';
+import { BACH, canAs, details, GUESTS, SCHOLA, user } from '../../test/fixtures';
 import { resetToasts } from '../../test/render';
 import { calendarEvent } from '../calendar/testing';
 import { DashboardPage, shortcutsFor } from './DashboardPage';
@@ -169,7 +170,7 @@ describe('upcoming events on the dashboard', () => {
 
 describe('shortcutsFor', () => {
   it('follows the permission table', () => {
-    const labels = (role: Parameters<typeof shortcutsFor>[0]) => shortcutsFor(role).map((s) => s.label);
+    const labels = (role: Role) => shortcutsFor(canAs(role)).map((s) => s.label);
     expect(labels('guest')).toEqual(['Music Library', 'Calendar']);
     expect(labels('member')).toEqual(['Music Library', 'Members', 'Calendar']);
     expect(labels('choir_admin')).not.toContain('Global Admin');

@@ -17,7 +17,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useChoir, useChoirDetails } from '../../app/choir';
 import { handleError, normaliseError } from '../../app/errors';
-import { hasPermission, roleLabel, type Permission, type Role } from '../../app/permissions';
+import { roleLabel, type Can, type Permission } from '../../app/permissions';
 import { UpcomingEvents } from './UpcomingEvents';
 
 export interface Shortcut {
@@ -103,14 +103,14 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
 ];
 
-/** shortcutsFor lists the shortcuts a role may use. */
-export function shortcutsFor(role: Role): Shortcut[] {
-  return SHORTCUTS.filter((s) => hasPermission(role, s.permission));
+/** shortcutsFor lists the shortcuts the current user may use, by the server's permission table. */
+export function shortcutsFor(can: Can): Shortcut[] {
+  return SHORTCUTS.filter((s) => can(s.permission));
 }
 
 /** DashboardPage is the choir's home (/dashboard): where, who you are in it, what is coming up, and where to go. */
 export function DashboardPage() {
-  const { currentChoir, role } = useChoir();
+  const { currentChoir, role, can } = useChoir();
   const details = useChoirDetails(currentChoir?.id);
 
   // The guards make sure there is a choir; until it is known, hold the place.
@@ -162,14 +162,14 @@ export function DashboardPage() {
 
       {details.isError && <DetailsError error={details.error} onRetry={() => void details.refetch()} />}
 
-      {hasPermission(role, 'view:calendar') && <UpcomingEvents choirId={currentChoir.id} />}
+      {can('view:calendar') && <UpcomingEvents choirId={currentChoir.id} />}
 
       <section aria-labelledby="dashboard-shortcuts">
         <Title order={2} size="h3" id="dashboard-shortcuts" mb="sm">
           Shortcuts
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {shortcutsFor(role).map((s) => (
+          {shortcutsFor(can).map((s) => (
             <ShortcutCard key={s.href} shortcut={s} />
           ))}
         </SimpleGrid>

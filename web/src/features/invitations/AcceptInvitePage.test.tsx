@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, deferred, json, stubFetch, type Handler } from '../../test/api';
-import { ada, membership } from '../../test/fixtures';
+import { ada, membership, sessionOf } from '../../test/fixtures';
 import { renderWithProviders, resetToasts } from '../../test/render';
 import { AcceptInvitePage, registerLink } from './AcceptInvitePage';
 import type { InvitationPreview } from './api';
@@ -39,7 +39,7 @@ function serve(handlers: Record<string, Handler> = {}, signedIn = false) {
   let joined = false;
   return stubFetch({
     'GET /auth/session': () =>
-      json({ user: signedIn ? ada : null, choirs: signedIn && joined ? [membership('c1', 'Bach Choir')] : [] }),
+      json(sessionOf(signedIn ? ada : null, signedIn && joined ? [membership('c1', 'Bach Choir')] : [])),
     'GET /invitations/:token': () => json(preview()),
     'POST /invitations/:token/accept': () => {
       joined = true;
@@ -246,7 +246,7 @@ describe('AcceptInvitePage: signed in', () => {
   it('signs out and stays on the invitation, offering the signed-out choices', async () => {
     let signedIn = true;
     serve({
-      'GET /auth/session': () => json({ user: signedIn ? ada : null, choirs: [] }),
+      'GET /auth/session': () => json(sessionOf(signedIn ? ada : null, [])),
       'POST /invitations/:token/accept': () => apiError(403, 'EMAIL_MISMATCH', 'Wrong account.'),
       'POST /auth/logout': () => {
         signedIn = false;

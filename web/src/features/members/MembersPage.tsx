@@ -2,7 +2,6 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useChoir } from '../../app/choir';
-import { hasPermission } from '../../app/permissions';
 import { SectionLoading } from '../account/PageState';
 import { membersExportUrl } from './api';
 import { ImportInvitationsModal } from './ImportInvitationsModal';
@@ -18,11 +17,11 @@ import { NoChoirSelected } from '../choirs/NoChoirSelected';
  * would refuse the rest.
  */
 export function MembersPage() {
-  const { currentChoir, role, loading } = useChoir();
+  const { currentChoir, can, loading } = useChoir();
   const choirId = loading ? null : (currentChoir?.id ?? null);
-  const canManage = hasPermission(role, 'manage:members');
+  const canManage = can('manage:members');
   // /members needs only a choir; a guest would only meet the server's refusal.
-  const canView = hasPermission(role, 'view:directory');
+  const canView = can('view:directory');
 
   return (
     <Stack gap="lg">

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router';
 import type { SessionUser } from '../../api/client';
 import { json, stubFetch, type Handler } from '../../test/api';
-import { ada, membership } from '../../test/fixtures';
+import { ada, membership, sessionOf } from '../../test/fixtures';
 import { renderWithProviders, resetToasts } from '../../test/render';
 import type { ChoirMember, Invitation, MembershipRole, MusicalRole } from './api';
 
@@ -102,7 +102,7 @@ export function serveChoir({
 }: ChoirServer = {}) {
   const state = { members, voiceParts, invitations };
   const server = stubFetch({
-    'GET /auth/session': () => json({ user, choirs: [membership(CHOIR_ID, 'Bach Choir', role)] }),
+    'GET /auth/session': () => json(sessionOf(user, [membership(CHOIR_ID, 'Bach Choir', role)])),
     'GET /choirs/:choirId/members': () => json(state.members),
     'GET /choirs/:choirId/musical-roles': () => json(state.voiceParts),
     'GET /choirs/:choirId/invitations': () => json(state.invitations),

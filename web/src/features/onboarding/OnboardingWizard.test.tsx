@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../api/client';
-import { ada } from '../../test/fixtures';
+import { ada, sessionOf } from '../../test/fixtures';
 import { apiError, choirDetails, fillIn, json, pickOption, renderAt, stubApi } from '../choirs/testing';
 import { OnboardingWizard } from './OnboardingWizard';
 import { PlanStep } from './PlanStep';
@@ -296,7 +296,7 @@ describe('OnboardingWizard choir step', () => {
         created = true;
         return json(choirDetails({ id: 'c7', name: 'Schola Nova' }), 201);
       },
-      'GET /auth/session': () => json({ user: { ...ada, lastAccessedChoirId: created ? 'c7' : null }, choirs: [] }),
+      'GET /auth/session': () => json(sessionOf({ ...ada, lastAccessedChoirId: created ? 'c7' : null }, [])),
     });
     const { router } = renderWizard();
     await toPlan();
