@@ -33,7 +33,7 @@ test-go:
 	scripts/with-postgres.sh go test -tags noui -count=1 -timeout 10m $(GO_PACKAGES)
 
 test-web: $(WEB_DEPS)
-	cd web && npm run typecheck && npm test
+	cd web && npm run typecheck && npm run lint && npm test
 
 # End-to-end tests in Debian's Chromium against the real binary on a fresh SQLite.
 test-e2e: build

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { fieldErrors, HttpError } from '../../api/client';
 import { handleError, normaliseError } from '../../app/errors';
@@ -52,7 +52,8 @@ export function LoginPage() {
   const { user } = useSession();
   const location = useLocation();
   const completeSignIn = useCompleteSignIn();
-  const completing = useRef(false);
+  // Once a sign-in completes, useCompleteSignIn chooses where to go, not the redirect below.
+  const [completing, setCompleting] = useState(false);
 
   const [step, setStep] = useState<'password' | 'mfa'>('password');
   const [email, setEmail] = useState(() => locationEmail(location.state));
@@ -80,10 +81,10 @@ export function LoginPage() {
     };
   }, []);
 
-  if (user && !completing.current) return <Navigate to="/dashboard" replace />;
+  if (user && !completing) return <Navigate to="/dashboard" replace />;
 
   const finish = (remember: boolean | undefined) => {
-    completing.current = true;
+    setCompleting(true);
     void completeSignIn(remember);
   };
 

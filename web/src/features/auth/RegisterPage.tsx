@@ -62,7 +62,7 @@ export function RegisterPage() {
     if (inviteToken) rememberPendingInvite(inviteToken);
   }, [inviteToken]);
 
-  if (user && !running.current) return <Navigate to="/dashboard" replace />;
+  if (user && !busy) return <Navigate to="/dashboard" replace />;
 
   const set = (field: Field) => (event: { currentTarget: { value: string } }) => {
     const next = { ...values, [field]: event.currentTarget.value };
