@@ -7,9 +7,11 @@ import { api, unwrap } from '../../api/client';
 import { handleError } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { sessionQueryKey } from '../../app/session';
+import { SECTION_PADDING } from '../../app/theme';
+import { formatDate } from '../../components/format';
+import { SectionError, SectionLoading } from '../../components/SectionState';
 import { browser, providerLinkUrl, type LinkProvider } from './browser';
-import { formatDate, providerName } from './format';
-import { SECTION_PADDING, SectionError, SectionLoading } from './PageState';
+import { providerName } from './format';
 import { accountKeys, useIdentities, type ConnectedAccounts, type Identity } from './queries';
 
 const LINK_PROVIDERS: readonly LinkProvider[] = ['google', 'azure'];

@@ -3,7 +3,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../app/notify';
-import { buttonColor, linkColor } from '../public/colors';
+import { buttonColor, linkColor } from '../../app/theme';
 import { getPlan, plans, type Plan, type PlanId } from '../public/plans';
 import { paymentsEnabled as PAYMENTS_ENABLED } from './payments';
 import { isCheckoutInitiated, markPendingCheckout, recordPlan } from './storage';

@@ -31,7 +31,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useSession } from '../../app/session';
 import { ThemeToggle } from '../../app/shell/ThemeToggle';
-import { buttonColor, linkColor, mutedColor } from './colors';
+import { buttonColor, linkColor } from '../../app/theme';
 import { Footer } from './Footer';
 import { plans, type Plan } from './plans';
 import { BrandLink } from './PublicLayout';
@@ -198,7 +198,7 @@ function Hero() {
         <Title order={1} fz={{ base: 34, sm: 52 }} lh={1.15}>
           Choir management, in harmony
         </Title>
-        <Text size="xl" c={mutedColor}>
+        <Text size="xl" c="dimmed">
           Cantica brings your music library, members, calendar and announcements together, so
           rehearsals start on time and everyone sings from the same page.
         </Text>
@@ -210,7 +210,7 @@ function Hero() {
             See pricing
           </Button>
         </Group>
-        <Text size="sm" c={mutedColor}>
+        <Text size="sm" c="dimmed">
           30-day free trial. No card needed to start.
         </Text>
       </Stack>
@@ -268,7 +268,7 @@ function FeaturesSection() {
             <Title order={2} id="features-title">
               Everything your choir needs
             </Title>
-            <Text c={mutedColor}>One place for the music, the people and the calendar.</Text>
+            <Text c="dimmed">One place for the music, the people and the calendar.</Text>
           </Stack>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
             {features.map((feature) => (
@@ -292,7 +292,7 @@ function FeatureCard({ feature }: { feature: Feature }) {
         <Title order={3} fz="lg">
           {feature.title}
         </Title>
-        <Text size="sm" c={mutedColor}>
+        <Text size="sm" c="dimmed">
           {feature.text}
         </Text>
       </Stack>
@@ -322,7 +322,7 @@ function PricingSection() {
             <Title order={2} id="pricing-title">
               Simple, transparent pricing
             </Title>
-            <Text c={mutedColor}>Pick the plan that fits the size of your choir.</Text>
+            <Text c="dimmed">Pick the plan that fits the size of your choir.</Text>
           </Stack>
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
             {plans.map((plan) => (
@@ -343,7 +343,7 @@ function PricingSection() {
               <List.Item key={fact}>{fact}</List.Item>
             ))}
           </List>
-          <Text ta="center" size="sm" c={mutedColor}>
+          <Text ta="center" size="sm" c="dimmed">
             Questions about plans? Write to{' '}
             <Anchor href="mailto:hello@cantica.app" c={linkColor} underline="always">
               hello@cantica.app
@@ -372,14 +372,14 @@ function PlanCard({ plan }: { plan: Plan }) {
           </Title>
           {plan.recommended && <Badge variant="light">Recommended</Badge>}
         </Group>
-        <Text size="sm" c={mutedColor}>
+        <Text size="sm" c="dimmed">
           {plan.description}
         </Text>
         <Group gap={4} align="baseline">
           <Text fz={40} fw={800} lh={1}>
             {`$${plan.monthlyPrice}`}
           </Text>
-          <Text c={mutedColor}>/month</Text>
+          <Text c="dimmed">/month</Text>
         </Group>
         <List
           spacing="xs"
