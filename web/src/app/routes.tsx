@@ -1,16 +1,4 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { AboutPage } from '../features/public/AboutPage';
-import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
-import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
-import { LandingPage } from '../features/public/LandingPage';
-import { PrivacyPolicyPage } from '../features/public/PrivacyPolicyPage';
-import { PublicLayout } from '../features/public/PublicLayout';
-import { TermsPage } from '../features/public/TermsPage';
-import { CalendarPage } from '../features/calendar/CalendarPage';
-import { PlanMusicRedirect } from '../features/calendar/PlanMusicRedirect';
 import {
   AccountLayout,
   ConnectedAccountsPage,
@@ -18,21 +6,19 @@ import {
   ProfilePage,
   SecurityPage,
 } from '../features/account';
-import { ComingSoonPage } from '../features/placeholder/ComingSoonPage';
-import { ChoirSettingsPage } from '../features/choirs/ChoirSettingsPage';
-import { CreateChoirPage } from '../features/choirs/CreateChoirPage';
-import { SettingsPage } from '../features/choirs/SettingsPage';
-import { OnboardingWizard } from '../features/onboarding/OnboardingWizard';
+import { AuthCallbackPage, ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage } from '../features/auth';
+import { CalendarPage, PlanMusicRedirect } from '../features/calendar';
+import { ChoirSettingsPage, CreateChoirPage, SelectChoirPage, SettingsPage } from '../features/choirs';
+import { DashboardPage } from '../features/dashboard';
+import { CalendarImportPage, MasterFeastsPage } from '../features/feasts';
+import { AcceptInvitePage } from '../features/invitations';
+import { MembersPage, MusicalRolesPage } from '../features/members';
+import { OnboardingWizard } from '../features/onboarding';
+import { ComingSoonPage } from '../features/placeholder';
+import { AboutPage, LandingPage, PrivacyPolicyPage, PublicLayout, TermsPage } from '../features/public';
+import { AccessGuard } from './guards';
 import { AppShellLayout } from './shell/AppShellLayout';
 import { ErrorFallback } from './shell/ErrorFallback';
-import { AccessGuard } from './guards';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { SelectChoirPage } from '../features/choirs/SelectChoirPage';
-import { AcceptInvitePage } from '../features/invitations/AcceptInvitePage';
-import { MembersPage } from '../features/members/MembersPage';
-import { MusicalRolesPage } from '../features/members/MusicalRolesPage';
-import { CalendarImportPage } from '../features/feasts/CalendarImportPage';
-import { MasterFeastsPage } from '../features/feasts/MasterFeastsPage';
 
 // soon renders a page whose feature lands in a later issue: the shell, the
 // page's title and one line saying so.

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { planMusicVersion } from '../features/calendar/PlanMusicRedirect';
+import { planMusicVersion } from '../features/calendar';
 import { createQueryClient } from './queryClient';
 import { routes } from './routes';
 import { json, stubFetch } from '../test/api';

@@ -39,7 +39,7 @@ import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import type { SessionUser } from '../../api/client';
 import { reportError } from '../errors';
 import { useChoir } from '../choir';
-import { usePrewarmedEvents } from '../../features/calendar/api';
+import { usePrewarmedEvents } from '../../features/calendar';
 import { hasPermission, type Role } from '../permissions';
 import { SignOutButton } from '../signOut';
 import { ChoirSwitcher } from './ChoirSwitcher';

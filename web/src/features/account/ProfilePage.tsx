@@ -5,7 +5,7 @@ import { useChoir } from '../../app/choir';
 import { hasPermission } from '../../app/permissions';
 import { SECTION_PADDING } from '../../app/theme';
 import { SectionError, SectionLoading } from '../../components/SectionState';
-import { MyVoiceParts } from '../members/MyVoiceParts';
+import { MyVoiceParts } from '../members';
 import { ProfileFields, useProfileSave } from './ProfileFields';
 import { profileSaved, useProfile, type Profile } from './queries';
 import type { ProfileValues } from './validation';

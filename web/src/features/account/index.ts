@@ -1,7 +1,9 @@
-export { AccountLayout, ACCOUNT_TABS } from './AccountLayout';
+// The account area's public face: what the app and other features may use.
+export { AccountLayout } from './AccountLayout';
 export { ConnectedAccountsPage } from './ConnectedAccountsPage';
 export { NotificationsPage } from './NotificationsPage';
 export { ProfileFields, useProfileSave, type ProfileFieldsProps } from './ProfileFields';
 export { ProfilePage } from './ProfilePage';
 export { SecurityPage } from './SecurityPage';
-export { accountKeys } from './queries';
+export { accountKeys, profileSaved } from './queries';
+export type { ProfileValues } from './validation';

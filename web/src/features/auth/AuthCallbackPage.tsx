@@ -9,7 +9,7 @@ import { normaliseError } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { fetchSession, sessionQueryKey } from '../../app/session';
 import { errorColor } from '../../app/theme';
-import { acceptPendingInvite } from '../invitations/acceptPending';
+import { acceptPendingInvite } from '../invitations';
 import { confirmEmail, mfaPending } from './authApi';
 import { AuthCard } from './AuthCard';
 import { DEFAULT_DESTINATION, takeSocialReturn } from './useCompleteSignIn';

@@ -7,7 +7,7 @@ import { notify } from '../../app/notify';
 import { useSession } from '../../app/session';
 import { linkColor } from '../../app/theme';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { markRegisteredWithInvite, rememberPendingInvite } from '../invitations/storage';
+import { markRegisteredWithInvite, rememberPendingInvite } from '../invitations';
 import {
   checkProvider,
   errorCode,

@@ -16,7 +16,7 @@ import type { SessionUser } from '../../api/client';
 import { useSession } from '../../app/session';
 import { SignOutButton } from '../../app/signOut';
 import { LoadingView } from '../../components/LoadingView';
-import { useWizardSteps, WizardStepBar } from '../onboarding/WizardSteps';
+import { useWizardSteps, WizardStepBar } from '../onboarding';
 import type { ChoirDetails } from './api';
 import { ChoirRegistrationForm } from './ChoirRegistrationForm';
 

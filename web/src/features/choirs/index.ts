@@ -1,6 +1,8 @@
-export { ChoirDetailsFields, ChoirFields, ChoirTypeFields, emptyChoirValues, type ChoirFormValues } from './ChoirFields';
-export { ChoirRegistrationForm, type ChoirRegistrationFormProps } from './ChoirRegistrationForm';
+// Choirs: what the app and other features may use.
+export { choirKeys, useCalendarTypes, type CalendarType } from './api';
+export { ChoirRegistrationForm } from './ChoirRegistrationForm';
 export { ChoirSettingsPage } from './ChoirSettingsPage';
+export { calendarUploadLabel } from './choirType';
 export { CreateChoirPage } from './CreateChoirPage';
+export { SelectChoirPage } from './SelectChoirPage';
 export { SettingsPage } from './SettingsPage';
-export { choirKeys } from './api';

@@ -2,7 +2,7 @@ import { Group, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useCallback, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { SectionError, SectionLoading } from '../../components/SectionState';
-import { useCalendarTypes } from '../choirs/api';
+import { useCalendarTypes } from '../choirs';
 import type { CalendarType } from './api';
 import {
   CALENDAR_TYPE_PARAM,

@@ -5,7 +5,7 @@ import { reportFailure } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { SECTION_PADDING } from '../../app/theme';
 import { ConfirmModal } from '../../components/ConfirmModal';
-import { choirKeys } from '../choirs/api';
+import { choirKeys } from '../choirs';
 import { refreshCalendarData, setCalendarPublished, type CalendarType } from './api';
 import { publishedLabel } from './calendarTypes';
 

@@ -12,7 +12,7 @@ import { useSignOut } from '../../app/signOut';
 import { errorColor, successColor } from '../../app/theme';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDate } from '../../components/format';
-import { AuthCard } from '../auth/AuthCard';
+import { AuthCard } from '../auth';
 import { isUnusableInvitation, JOINED_CHOIR_MESSAGE, recordJoin, sleep } from './acceptPending';
 import { acceptInvitation, fetchInvitation, isInviteToken, type InvitationAccepted, type InvitationPreview } from './api';
 import { rememberPendingInvite } from './storage';

@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { fieldErrors } from '../../api/client';
 import { ERROR_CONTEXT_MESSAGES, reportFailure } from '../../app/errors';
 import { notify } from '../../app/notify';
-import { emailError, NAME_MAX_LENGTH } from '../auth/validation';
+import { emailError, NAME_MAX_LENGTH } from '../auth';
 import { createInvitation, memberKeys, type MembershipRole } from './api';
 import { ROLE_OPTIONS } from './MemberAdminControls';
 

@@ -1,3 +1,4 @@
+// Onboarding: what the app and other features may use.
 export { OnboardingWizard } from './OnboardingWizard';
-export { paymentsEnabled } from './payments';
+export { clearOnboardingState } from './storage';
 export { useWizardSteps, WizardStepBar } from './WizardSteps';

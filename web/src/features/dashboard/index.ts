@@ -1,0 +1,2 @@
+// The dashboard: what the app uses.
+export { DashboardPage } from './DashboardPage';

@@ -1,0 +1,2 @@
+// Stand-ins for pages of later issues.
+export { ComingSoonPage } from './ComingSoonPage';
