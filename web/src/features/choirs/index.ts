@@ -1,8 +1,12 @@
 // Choirs: what the app and other features may use.
 export { choirKeys, useCalendarTypes, type CalendarType } from './api';
 export { ChoirRegistrationForm } from './ChoirRegistrationForm';
-export { ChoirSettingsPage } from './ChoirSettingsPage';
 export { calendarUploadLabel } from './choirType';
-export { CreateChoirPage } from './CreateChoirPage';
-export { SelectChoirPage } from './SelectChoirPage';
-export { SettingsPage } from './SettingsPage';
+
+/** Pages for the router: each is loaded when its route is first visited. */
+export const choirPages = {
+  ChoirSettingsPage: () => import('./ChoirSettingsPage').then((m) => m.ChoirSettingsPage),
+  CreateChoirPage: () => import('./CreateChoirPage').then((m) => m.CreateChoirPage),
+  SelectChoirPage: () => import('./SelectChoirPage').then((m) => m.SelectChoirPage),
+  SettingsPage: () => import('./SettingsPage').then((m) => m.SettingsPage),
+};

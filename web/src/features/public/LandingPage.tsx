@@ -7,7 +7,6 @@ import {
   Card,
   Center,
   Container,
-  Drawer,
   Group,
   List,
   Loader,
@@ -27,12 +26,13 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useSession } from '../../app/session';
 import { ThemeToggle } from '../../app/shell/ThemeToggle';
 import { buttonColor, linkColor } from '../../app/theme';
 import { Footer } from './Footer';
+import { navLinks } from './navLinks';
 import { plans, type Plan } from './plans';
 import { BrandLink } from './PublicLayout';
 
@@ -42,11 +42,7 @@ const SCROLL_THRESHOLD = 10;
 // Keeps a section's heading clear of the sticky header when scrolled into view.
 const SECTION_SCROLL_MARGIN = 80;
 
-const navLinks = [
-  { label: 'Features', to: '/#features' },
-  { label: 'Pricing', to: '/#pricing' },
-  { label: 'About', to: '/about' },
-];
+const LandingMenu = lazy(() => import('./LandingMenu').then((m) => ({ default: m.LandingMenu })));
 
 /** Landing page at / (accounts spec §2.1). A signed-in visitor goes to /dashboard. */
 export function LandingPage() {
@@ -160,30 +156,10 @@ function LandingHeader() {
           </Group>
         </Group>
       </Container>
-      <Drawer
-        opened={menuOpen}
-        onClose={menu.close}
-        title="Menu"
-        position="right"
-        size="xs"
-        closeButtonProps={{ 'aria-label': 'Close menu' }}
-      >
-        <Box component="nav" aria-label="Mobile">
-          <Stack gap="md">
-            {navLinks.map((link) => (
-              <Anchor key={link.to} component={Link} to={link.to} onClick={menu.close} c="inherit" fw={500}>
-                {link.label}
-              </Anchor>
-            ))}
-            <Button component={Link} to="/login" variant="default" onClick={menu.close}>
-              Sign In
-            </Button>
-            <Button component={Link} to="/register" color={buttonColor} onClick={menu.close}>
-              Get Started
-            </Button>
-          </Stack>
-        </Box>
-      </Drawer>
+      {/* The menu's dialog code is not needed for the first paint: it loads just after. */}
+      <Suspense fallback={null}>
+        <LandingMenu opened={menuOpen} onClose={menu.close} />
+      </Suspense>
     </Box>
   );
 }
