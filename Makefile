@@ -5,7 +5,7 @@ GO_PACKAGES := ./cmd/... ./internal/... ./web
 WEB_DEPS    := web/node_modules/.installed
 GENERATED   := internal/httpapi/apigen web/src/api/generated
 
-.PHONY: all build web run test test-go test-web test-e2e generate check-generated clean
+.PHONY: all build web run test test-go test-web test-budgets test-e2e lighthouse generate check-generated clean
 
 all: build
 
@@ -24,7 +24,7 @@ build: web
 run: build
 	./bin/cantica serve
 
-test: test-go test-web test-e2e
+test: test-go test-web test-budgets test-e2e
 
 # Go tests on SQLite and on PostgreSQL (a throwaway cluster unless
 # CANTICA_TEST_DATABASE_URL names one).
@@ -33,11 +33,20 @@ test-go:
 	scripts/with-postgres.sh go test -tags noui -count=1 -timeout 10m $(GO_PACKAGES)
 
 test-web: $(WEB_DEPS)
-	cd web && npm run typecheck && npm test
+	cd web && npm run typecheck && npm run lint && npm test
+
+# The JavaScript budgets of DESIGN.md, checked on the web build.
+test-budgets: web
+	cd web && npm run budgets
 
 # End-to-end tests in Debian's Chromium against the real binary on a fresh SQLite.
 test-e2e: build
 	cd web && npm run e2e
+
+# Lighthouse scores of /, /login and /dashboard/calendar (mobile and desktop)
+# in Debian's Chromium; not part of make test, since scores depend on the machine.
+lighthouse: build
+	cd web && npm run lighthouse
 
 generate: $(WEB_DEPS)
 	go tool oapi-codegen -config api/oapi-codegen.yaml api/openapi.yaml
@@ -50,5 +59,5 @@ check-generated: generate
 		{ echo "Generated files are stale: run 'make generate' and commit the result." >&2; exit 1; }
 
 clean:
-	rm -rf bin web/node_modules web/test-results web/playwright-report
+	rm -rf bin web/node_modules web/test-results web/playwright-report web/lighthouse-reports
 	find web/dist -mindepth 1 ! -name .keep -delete

@@ -179,3 +179,13 @@ export function handleError(err: unknown, customMessage?: string): NormalisedErr
 export function reportError(err: unknown, context?: Record<string, unknown>): void {
   console.error('[error reporting disabled]', err, ...(context ? [context] : []));
 }
+
+/** serverMessageOr: the server's own words for a refusal, else the fallback (a network failure, say). */
+export function serverMessageOr(err: unknown, fallback: string): string {
+  return err instanceof HttpError && err.body?.message ? err.body.message : fallback;
+}
+
+/** reportFailure shows a failed action's toast: the server's message, or the fallback. */
+export function reportFailure(err: unknown, fallback: string) {
+  handleError(err, serverMessageOr(err, fallback));
+}

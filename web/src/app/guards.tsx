@@ -1,11 +1,12 @@
 import { Box, Group, Skeleton, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { LoadingView } from '../components/LoadingView';
 import { useChoir } from './choir';
 import { showErrorToast } from './errors';
 import { passes, type Permission } from './permissions';
-import { LoadingView } from './shell/LoadingView';
 import { isGlobalAdminPath } from './shell/navigation';
+import { readSession, removeSession } from './storage';
 
 /** Session-storage keys the guards read (accounts §3). */
 export const JUST_REGISTERED_KEY = 'justRegisteredWithInvite';
@@ -15,22 +16,6 @@ export const PENDING_INVITE_KEY = 'pendingInviteToken';
 export const INVITE_SETUP_WAIT_MS = 5000;
 
 export const PERMISSION_DENIED_MESSAGE = "You don't have permission to access this page";
-
-function readSession(key: string): string | null {
-  try {
-    return sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function removeSession(key: string) {
-  try {
-    sessionStorage.removeItem(key);
-  } catch {
-    // Storage unavailable: nothing was kept there.
-  }
-}
 
 export interface AccessGuardProps {
   /** The page works in a choir (every page under /dashboard but the global-admin ones and About). */

@@ -154,7 +154,7 @@ describe('useChoir().can: the permissions of the session', () => {
     expect(ALL.filter((p) => signedOut.result.current.can(p))).toEqual([]);
     signedOut.unmount();
 
-    const { rolePermissions: _, ...withoutTable } = sessionOf(user({ lastAccessedChoirId: BACH.choir.id }), [BACH]);
+    const withoutTable = { ...sessionOf(user({ lastAccessedChoirId: BACH.choir.id }), [BACH]), rolePermissions: undefined };
     const bare = renderChoir(() => withoutTable);
     await waitFor(() => expect(bare.result.current.loading).toBe(false));
     expect(bare.result.current.role).toBe('choir_admin');

@@ -1,68 +1,73 @@
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { AboutPage } from '../features/public/AboutPage';
-import { AuthCallbackPage } from '../features/auth/AuthCallbackPage';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
-import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
-import { LandingPage } from '../features/public/LandingPage';
-import { PrivacyPolicyPage } from '../features/public/PrivacyPolicyPage';
-import { PublicLayout } from '../features/public/PublicLayout';
-import { TermsPage } from '../features/public/TermsPage';
-import { CalendarPage } from '../features/calendar/CalendarPage';
-import { PlanMusicRedirect } from '../features/calendar/PlanMusicRedirect';
-import {
-  AccountLayout,
-  ConnectedAccountsPage,
-  NotificationsPage,
-  ProfilePage,
-  SecurityPage,
-} from '../features/account';
-import { ComingSoonPage } from '../features/placeholder/ComingSoonPage';
-import { ChoirSettingsPage } from '../features/choirs/ChoirSettingsPage';
-import { CreateChoirPage } from '../features/choirs/CreateChoirPage';
-import { SettingsPage } from '../features/choirs/SettingsPage';
-import { OnboardingWizard } from '../features/onboarding/OnboardingWizard';
-import { AppShellLayout } from './shell/AppShellLayout';
+import { accountPages } from '../features/account';
+import { authPages } from '../features/auth';
+import { calendarPages } from '../features/calendar';
+import { choirPages } from '../features/choirs';
+import { dashboardPages } from '../features/dashboard';
+import { feastPages } from '../features/feasts';
+import { invitationPages } from '../features/invitations';
+import { memberPages } from '../features/members';
+import { onboardingPages } from '../features/onboarding';
+import { placeholderPages } from '../features/placeholder';
+import { publicPages } from '../features/public';
+import { AccessGuard, GuardSkeleton } from './guards';
 import { ErrorFallback } from './shell/ErrorFallback';
-import { AccessGuard } from './guards';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { SelectChoirPage } from '../features/choirs/SelectChoirPage';
-import { AcceptInvitePage } from '../features/invitations/AcceptInvitePage';
-import { MembersPage } from '../features/members/MembersPage';
-import { MusicalRolesPage } from '../features/members/MusicalRolesPage';
-import { CalendarImportPage } from '../features/feasts/CalendarImportPage';
-import { MasterFeastsPage } from '../features/feasts/MasterFeastsPage';
+import { ShellSkeleton } from './shell/ShellSkeleton';
+
+// Every page, and the shell, is a chunk of its own that React Router loads
+// when a route matches, before rendering it (all matched routes at once).
+// During navigation the current page stays until the next one has loaded. On
+// a first visit the routes above the first lazy one render (so the guard
+// asks for the session meanwhile) around the skeleton of the deepest route
+// that has one: the shell's for dashboard pages, the guard's for the
+// signed-in pages without the shell, nothing for public pages.
+
+/** page is a route's lazy loader for a page component. */
+function page(load: () => Promise<ComponentType>) {
+  return async () => ({ Component: await load() });
+}
+
+const appShell = page(() => import('./shell/AppShellLayout').then((m) => m.AppShellLayout));
 
 // soon renders a page whose feature lands in a later issue: the shell, the
 // page's title and one line saying so.
 function soon(title: string) {
-  return <ComingSoonPage title={title} />;
+  return async () => {
+    const ComingSoonPage = await placeholderPages.ComingSoonPage();
+    return { element: <ComingSoonPage title={title} /> };
+  };
+}
+
+/** Nothing, on a first visit to a public page while its code loads (as before any script ran). */
+function Blank() {
+  return null;
 }
 
 // The route table of the specification (accounts document §2, calendar document §2).
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorFallback />,
+    HydrateFallback: Blank,
     children: [
       // Public routes (§2.1)
-      { path: '/', element: <LandingPage /> },
+      { path: '/', lazy: page(publicPages.LandingPage) },
       {
-        element: <PublicLayout />,
+        lazy: page(publicPages.PublicLayout),
         children: [
-          { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
-          { path: '/terms', element: <TermsPage /> },
-          { path: '/about', element: <AboutPage /> },
-          { path: '/login', element: <LoginPage /> },
-          { path: '/register', element: <RegisterPage /> },
-          { path: '/forgot-password', element: <ForgotPasswordPage /> },
-          { path: '/reset-password', element: <ResetPasswordPage /> },
-          { path: '/auth/callback', element: <AuthCallbackPage /> },
-          { path: '/accept-invite', element: <AcceptInvitePage /> },
-          { path: '/email/rsvp/:token/:action?', element: soon('RSVP') },
-          { path: '/email/practice/:token', element: soon('Practice Session') },
-          { path: '/email/event/:token', element: soon('Event') },
-          { path: '/email/unsubscribe/:token', element: soon('Unsubscribe') },
+          { path: '/privacy-policy', lazy: page(publicPages.PrivacyPolicyPage) },
+          { path: '/terms', lazy: page(publicPages.TermsPage) },
+          { path: '/about', lazy: page(publicPages.AboutPage) },
+          { path: '/login', lazy: page(authPages.LoginPage) },
+          { path: '/register', lazy: page(authPages.RegisterPage) },
+          { path: '/forgot-password', lazy: page(authPages.ForgotPasswordPage) },
+          { path: '/reset-password', lazy: page(authPages.ResetPasswordPage) },
+          { path: '/auth/callback', lazy: page(authPages.AuthCallbackPage) },
+          { path: '/accept-invite', lazy: page(invitationPages.AcceptInvitePage) },
+          { path: '/email/rsvp/:token/:action?', lazy: soon('RSVP') },
+          { path: '/email/practice/:token', lazy: soon('Practice Session') },
+          { path: '/email/event/:token', lazy: soon('Event') },
+          { path: '/email/unsubscribe/:token', lazy: soon('Unsubscribe') },
         ],
       },
 
@@ -73,103 +78,108 @@ export const routes: RouteObject[] = [
         element: <AccessGuard />,
         children: [
           // Routes that need no current choir: no shell.
-          { path: '/select-choir', element: <SelectChoirPage /> },
-          { path: '/choir-registration', element: <OnboardingWizard /> },
-          { path: '/onboarding', element: <Navigate to="/choir-registration" replace /> },
-          { path: '/choirs/create', element: <CreateChoirPage /> },
-          { path: '/pricing', element: soon('Pricing') },
+          { path: '/select-choir', lazy: page(choirPages.SelectChoirPage), hydrateFallbackElement: <GuardSkeleton /> },
           {
-            element: <AppShellLayout />,
+            path: '/choir-registration',
+            lazy: page(onboardingPages.OnboardingWizard),
+            hydrateFallbackElement: <GuardSkeleton />,
+          },
+          { path: '/onboarding', element: <Navigate to="/choir-registration" replace /> },
+          { path: '/choirs/create', lazy: page(choirPages.CreateChoirPage), hydrateFallbackElement: <GuardSkeleton /> },
+          { path: '/pricing', lazy: soon('Pricing'), hydrateFallbackElement: <GuardSkeleton /> },
+          {
+            lazy: appShell,
+            hydrateFallbackElement: <ShellSkeleton />,
             children: [
               // Dashboard pages that need a choir and nothing more.
               {
                 element: <AccessGuard requireChoir />,
                 children: [
-              { path: '/dashboard/music', element: soon('Music Library') },
+              { path: '/dashboard/music', lazy: soon('Music Library') },
               { path: '/dashboard/directory', element: <Navigate to="/dashboard/members" replace /> },
               { path: '/dashboard/people', element: <Navigate to="/dashboard/members" replace /> },
-              { path: '/dashboard/calendar', element: <CalendarPage /> },
-              { path: '/dashboard/announcements', element: soon('Announcements') },
+              { path: '/dashboard/calendar', lazy: page(calendarPages.CalendarPage) },
+              { path: '/dashboard/announcements', lazy: soon('Announcements') },
               { path: '/dashboard/settings/account', element: <Navigate to="/account/profile" replace /> },
-              { path: '/dashboard/help', element: soon('Help') },
-              { path: '/members', element: <MembersPage /> },
+              { path: '/dashboard/help', lazy: soon('Help') },
+              { path: '/members', lazy: page(memberPages.MembersPage) },
                 ],
               },
               {
                 element: <AccessGuard requireChoir permissions={['view:dashboard']} />,
-                children: [{ path: '/dashboard', element: <DashboardPage /> }],
+                children: [{ path: '/dashboard', lazy: page(dashboardPages.DashboardPage) }],
               },
               {
                 element: <AccessGuard requireChoir permissions={['view:music']} />,
-                children: [{ path: '/dashboard/music/:id', element: soon('Music Piece') }],
+                children: [{ path: '/dashboard/music/:id', lazy: soon('Music Piece') }],
               },
               {
                 element: <AccessGuard requireChoir permissions={['view:directory']} />,
-                children: [{ path: '/dashboard/members', element: <MembersPage /> }],
+                children: [{ path: '/dashboard/members', lazy: page(memberPages.MembersPage) }],
               },
               {
                 element: <AccessGuard requireChoir permissions={['view:calendar', 'manage:music']} />,
                 children: [
-              { path: '/dashboard/calendar/plan-music', element: soon('Plan Music') },
-              { path: '/dashboard/calendar/plan-music/:date', element: <PlanMusicRedirect /> },
-              { path: '/dashboard/calendar/plan-music-v2/:date', element: soon('Plan Music') },
-              { path: '/dashboard/calendar/plan-music-v3/:date', element: soon('Plan Music') },
+              { path: '/dashboard/calendar/plan-music', lazy: soon('Plan Music') },
+              { path: '/dashboard/calendar/plan-music/:date', lazy: page(calendarPages.PlanMusicRedirect) },
+              { path: '/dashboard/calendar/plan-music-v2/:date', lazy: soon('Plan Music') },
+              { path: '/dashboard/calendar/plan-music-v3/:date', lazy: soon('Plan Music') },
                 ],
               },
               {
                 element: <AccessGuard requireChoir permissions={['manage:announcements']} />,
-                children: [{ path: '/dashboard/announcements/admin', element: soon('Manage Announcements') }],
+                children: [{ path: '/dashboard/announcements/admin', lazy: soon('Manage Announcements') }],
               },
               {
                 element: <AccessGuard requireChoir permissions={['view:analytics']} />,
-                children: [{ path: '/dashboard/analytics', element: soon('Analytics') }],
+                children: [{ path: '/dashboard/analytics', lazy: soon('Analytics') }],
               },
               {
                 element: <AccessGuard requireChoir permissions={['manage:choir']} />,
-                children: [{ path: '/dashboard/policies', element: soon('Policies') }],
+                children: [{ path: '/dashboard/policies', lazy: soon('Policies') }],
               },
               {
                 element: <AccessGuard requireChoir permissions={['manage:communications']} />,
-                children: [{ path: '/dashboard/communications', element: soon('Communications') }],
+                children: [{ path: '/dashboard/communications', lazy: soon('Communications') }],
               },
               {
                 element: <AccessGuard requireChoir permissions={['view:settings']} />,
                 children: [
-              { path: '/dashboard/settings', element: <SettingsPage /> },
+              { path: '/dashboard/settings', lazy: page(choirPages.SettingsPage) },
                 ],
               },
               {
                 element: <AccessGuard requireChoir permissions={['edit:settings']} />,
                 children: [
-              { path: '/dashboard/settings/musical-roles', element: <MusicalRolesPage /> },
-              { path: '/dashboard/settings/choir', element: <ChoirSettingsPage /> },
+              { path: '/dashboard/settings/musical-roles', lazy: page(memberPages.MusicalRolesPage) },
+              { path: '/dashboard/settings/choir', lazy: page(choirPages.ChoirSettingsPage) },
                 ],
               },
               // Global-admin pages: no choir needed (Global Admin Mode).
               {
                 element: <AccessGuard permissions={['admin:global']} />,
                 children: [
-              { path: '/dashboard/global-admin', element: soon('Global Admin') },
-              { path: '/dashboard/global-admin/calendar-import', element: <CalendarImportPage /> },
-              { path: '/dashboard/global-admin/subscriptions', element: soon('Subscriptions') },
-              { path: '/dashboard/global-admin/master-feasts', element: <MasterFeastsPage /> },
+              { path: '/dashboard/global-admin', lazy: soon('Global Admin') },
+              { path: '/dashboard/global-admin/calendar-import', lazy: page(feastPages.CalendarImportPage) },
+              { path: '/dashboard/global-admin/subscriptions', lazy: soon('Subscriptions') },
+              { path: '/dashboard/global-admin/master-feasts', lazy: page(feastPages.MasterFeastsPage) },
                 ],
               },
               // Signed in only.
-              { path: '/dashboard/about', element: <AboutPage /> },
+              { path: '/dashboard/about', lazy: page(publicPages.AboutPage) },
               {
                 path: '/account',
-                element: <AccountLayout />,
+                lazy: page(accountPages.AccountLayout),
                 children: [
                   { index: true, element: <Navigate to="/account/profile" replace /> },
-                  { path: 'profile', element: <ProfilePage /> },
-                  { path: 'security', element: <SecurityPage /> },
-                  { path: 'connected', element: <ConnectedAccountsPage /> },
-                  { path: 'notifications', element: <NotificationsPage /> },
+                  { path: 'profile', lazy: page(accountPages.ProfilePage) },
+                  { path: 'security', lazy: page(accountPages.SecurityPage) },
+                  { path: 'connected', lazy: page(accountPages.ConnectedAccountsPage) },
+                  { path: 'notifications', lazy: page(accountPages.NotificationsPage) },
                 ],
               },
-              { path: '/help', element: soon('Help Center') },
-              { path: '/help/:guideId', element: soon('Help Center') },
+              { path: '/help', lazy: soon('Help Center') },
+              { path: '/help/:guideId', lazy: soon('Help Center') },
             ],
           },
         ],

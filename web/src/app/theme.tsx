@@ -1,12 +1,12 @@
 import {
   createTheme,
   MantineProvider,
-  Menu,
-  Modal,
-  Notification,
   type CSSVariablesResolver,
   type MantineColorScheme,
   type MantineColorSchemeManager,
+  type MenuProps,
+  type ModalProps,
+  type NotificationProps,
 } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 
@@ -164,25 +164,67 @@ export const canticaTheme = createTheme({
   // Shade 7 keeps white text on filled violet above 4.5:1 in the light theme.
   primaryShade: { light: 7, dark: 8 },
   defaultRadius: 'md',
+  // Plain objects rather than Menu.extend(…) and the like: importing those
+  // components here would put them in the first download of every page.
   components: {
     // Toasts' close buttons are icons: give them a name.
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } satisfies Partial<NotificationProps>,
+    },
     // Likewise the close button of every dialog.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } satisfies Partial<ModalProps> },
     // The focus placeholder Mantine puts in an open menu is a child role=menu
     // may not have (axe: aria-required-children).
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
   },
 });
 
-// Mantine's default dimmed text (gray 6 on white, dark 2 on dark 7) falls
-// below the 4.5:1 contrast that axe asks for; one step stronger passes.
+// Mantine's stock shades of several colours fall below the 4.5:1 contrast
+// that axe asks for; the theme sets stronger ones per scheme as CSS variables.
 export const canticaCssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  // The same for the red of field errors (red 6 is 3.6:1 on white).
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-9)' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', '--mantine-color-error': 'var(--mantine-color-red-4)' },
+  light: {
+    // Secondary text (c="dimmed"): gray 6 on white fails, gray 7 passes.
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // Field errors and error text (red 6 is 3.6:1 on white).
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--cantica-color-link': 'var(--mantine-primary-color-8)',
+    '--cantica-color-success': 'var(--mantine-color-teal-9)',
+  },
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+    '--cantica-color-link': 'var(--mantine-primary-color-3)',
+    '--cantica-color-success': 'var(--mantine-color-teal-4)',
+  },
 });
+
+// Colours for colour props (c, color) that pass in both schemes. Secondary
+// text needs none: c="dimmed" passes. They must stay free of dots: Mantine
+// would read "a.b" as a theme colour and shade.
+
+/** Link text: <Anchor c={linkColor}>. */
+export const linkColor = 'var(--cantica-color-link)';
+/** Text and icons that say something failed. */
+export const errorColor = 'var(--mantine-color-error)';
+/** Text and icons that say something worked. */
+export const successColor = 'var(--cantica-color-success)';
+/** Background of filled call-to-action buttons and the border of a chosen plan (white text passes on it). */
+export const buttonColor = 'var(--mantine-primary-color-8)';
+
+/** Padding of a page's sections (Paper): tighter on the narrowest screens. */
+export const SECTION_PADDING = { base: 'sm', sm: 'md' } as const;
+
+/**
+ * WRAPPING_BUTTON (Button styles) lets a long label wrap instead of
+ * overflowing the page at the 320 px minimum width (Mantine keeps labels on
+ * one line).
+ */
+export const WRAPPING_BUTTON = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 6 },
+  inner: { height: 'auto' },
+  label: { whiteSpace: 'normal', height: 'auto', textAlign: 'center' },
+} as const;
 
 export interface AppThemeProviderProps {
   children: ReactNode;

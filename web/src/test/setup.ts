@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Pages load lazily, through React Router's route.lazy: on a busy machine the
+// first render of one can take more than the default second.
+configure({ asyncUtilTimeout: 3_000 });
 
 afterEach(() => {
   cleanup();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppShellLayout } from './AppShellLayout';
 import { json, type Handler } from '../../test/api';
-import { prewarmRange } from '../../features/calendar/range';
+import { prewarmRange } from '../../features/calendar';
 import { BACH, user } from '../../test/fixtures';
 import { renderRoutes, stubServer } from './sessionStub';
 import { resetToasts } from '../../test/render';

@@ -10,7 +10,6 @@ import {
   Menu,
   NavLink,
   ScrollArea,
-  Skeleton,
   Stack,
   Text,
 } from '@mantine/core';
@@ -39,7 +38,7 @@ import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import type { SessionUser } from '../../api/client';
 import { reportError } from '../errors';
 import { useChoir } from '../choir';
-import { usePrewarmedEvents } from '../../features/calendar/api';
+import { usePrewarmedEvents } from '../../features/calendar';
 import type { Role } from '../permissions';
 import { SignOutButton } from '../signOut';
 import { ChoirSwitcher } from './ChoirSwitcher';
@@ -52,6 +51,7 @@ import {
   titleFromPath,
   type NavItem,
 } from './navigation';
+import { ShellSkeleton } from './ShellSkeleton';
 import { ThemeToggle } from './ThemeToggle';
 
 const ICONS: Record<string, Icon> = {
@@ -250,39 +250,5 @@ function SentryTestButton() {
     >
       Send test error
     </Button>
-  );
-}
-
-function ShellSkeleton() {
-  return (
-    <Box miw={320} role="status" aria-label="Loading" aria-busy>
-      <Group h={60} px="md" justify="space-between" wrap="nowrap">
-        <Skeleton h={20} w={140} />
-        <Group gap="xs" wrap="nowrap">
-          <Skeleton h={34} w={34} />
-          <Skeleton h={34} w={34} />
-        </Group>
-      </Group>
-      <Group align="flex-start" gap={0} wrap="nowrap">
-        <Stack visibleFrom="sm" w={250} p="md" gap="sm">
-          <Group gap="sm" wrap="nowrap">
-            <Skeleton h={38} w={38} circle />
-            <Stack gap={6} style={{ flex: 1 }}>
-              <Skeleton h={12} w="80%" />
-              <Skeleton h={10} w="60%" />
-            </Stack>
-          </Group>
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} h={28} />
-          ))}
-        </Stack>
-        <Stack p="md" gap="md" style={{ flex: 1 }}>
-          <Skeleton h={32} w="40%" />
-          <Skeleton h={16} />
-          <Skeleton h={16} w="90%" />
-          <Skeleton h={160} />
-        </Stack>
-      </Group>
-    </Box>
   );
 }

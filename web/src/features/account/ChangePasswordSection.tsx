@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { useFormSubmission } from '../../app/notify';
-import { PasswordChecklist } from '../auth/PasswordChecklist';
+import { PasswordChecklist } from '../auth';
 import { fieldErrors } from './errors';
 import { accountKeys } from './queries';
 import { hasErrors, validatePasswordChange, type PasswordChangeErrors, type PasswordChangeValues } from './validation';

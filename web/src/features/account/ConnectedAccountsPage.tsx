@@ -7,9 +7,11 @@ import { api, unwrap } from '../../api/client';
 import { handleError } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { sessionQueryKey } from '../../app/session';
+import { SECTION_PADDING } from '../../app/theme';
+import { formatDate } from '../../components/format';
+import { SectionError, SectionLoading } from '../../components/SectionState';
 import { browser, providerLinkUrl, type LinkProvider } from './browser';
-import { formatDate, providerName } from './format';
-import { SECTION_PADDING, SectionError, SectionLoading } from './PageState';
+import { providerName } from './format';
 import { accountKeys, useIdentities, type ConnectedAccounts, type Identity } from './queries';
 
 const LINK_PROVIDERS: readonly LinkProvider[] = ['google', 'azure'];
@@ -33,19 +35,24 @@ function ProviderIcon({ provider }: { provider: string }) {
  */
 function useLinkOutcome(): [string | null, () => void] {
   const [params, setParams] = useSearchParams();
+  const outcome = QUERY_KEYS.some((k) => params.has(k)) ? params.toString() : null;
   const [error, setError] = useState<string | null>(null);
+  // The error is taken while rendering (React's way to follow a changed
+  // input), so it shows in the first render and outlasts the query string.
+  const [seen, setSeen] = useState<string | null>(null);
+  if (outcome !== null && outcome !== seen) {
+    setSeen(outcome);
+    if (params.has('error') || params.has('error_description')) {
+      setError(params.get('error_description') || params.get('error') || LINK_FAILED);
+    }
+  }
   const handled = useRef<string | null>(null);
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    if (!QUERY_KEYS.some((k) => params.has(k))) return;
-    const key = params.toString();
-    if (handled.current === key) return;
-    handled.current = key;
+    if (outcome === null || handled.current === outcome) return;
+    handled.current = outcome;
 
-    if (params.has('error') || params.has('error_description')) {
-      setError(params.get('error_description') || params.get('error') || LINK_FAILED);
-    }
     const linked = params.get('linked');
     if (linked) {
       notify.success(`${providerName(linked)} account connected`);
@@ -55,7 +62,7 @@ function useLinkOutcome(): [string | null, () => void] {
     const rest = new URLSearchParams(params);
     for (const k of QUERY_KEYS) rest.delete(k);
     setParams(rest, { replace: true });
-  }, [params, setParams, queryClient]);
+  }, [outcome, params, setParams, queryClient]);
 
   return [error, () => setError(null)];
 }

@@ -2,8 +2,9 @@ import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFormSubmission } from '../../app/notify';
+import { SECTION_PADDING } from '../../app/theme';
+import { SectionError, SectionLoading } from '../../components/SectionState';
 import { profileErrorMessage, withMessage } from './errors';
-import { SECTION_PADDING, SectionError, SectionLoading } from './PageState';
 import { profileSaved, updateProfile, useProfile, type Profile } from './queries';
 
 export const DIGEST_DESCRIPTION =

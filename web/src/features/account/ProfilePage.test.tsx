@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ada, membership, sessionOf } from '../../test/fixtures';
-import type { ChoirMember, MusicalRole } from '../members/api';
+import type { ChoirMember, MusicalRole } from '../members';
 import { stubFetch, type Handler } from '../../test/api';
 import { apiError, calls, json, renderAccount, stubApi } from './testing';
 

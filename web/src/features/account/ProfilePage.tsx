@@ -2,8 +2,9 @@ import { Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useChoir } from '../../app/choir';
-import { MyVoiceParts } from '../members/MyVoiceParts';
-import { SECTION_PADDING, SectionError, SectionLoading } from './PageState';
+import { SECTION_PADDING } from '../../app/theme';
+import { SectionError, SectionLoading } from '../../components/SectionState';
+import { MyVoiceParts } from '../members';
 import { ProfileFields, useProfileSave } from './ProfileFields';
 import { profileSaved, useProfile, type Profile } from './queries';
 import type { ProfileValues } from './validation';

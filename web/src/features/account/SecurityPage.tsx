@@ -1,7 +1,8 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SECTION_PADDING } from '../../app/theme';
+import { SectionError, SectionLoading } from '../../components/SectionState';
 import { ChangePasswordSection } from './ChangePasswordSection';
-import { SECTION_PADDING, SectionError, SectionLoading } from './PageState';
 import { useProfile } from './queries';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';

@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { handleError } from '../../app/errors';
 import { notify } from '../../app/notify';
-import { describeUserAgent, formatDateTime, formatRelative, providerName } from './format';
-import { SectionError, SectionLoading } from './PageState';
+import { formatDateTime, formatRelative } from '../../components/format';
+import { SectionError, SectionLoading } from '../../components/SectionState';
+import { describeUserAgent, providerName } from './format';
 import { accountKeys, useSessions, type SessionInfo } from './queries';
 
 export const REMEMBERED_HINT = 'Remembered for 30 days';

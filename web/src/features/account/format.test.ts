@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeUserAgent, formatRelative, providerName } from './format';
+import { formatRelative } from '../../components/format';
+import { describeUserAgent, providerName } from './format';
 import { recoveryCodesText } from './recoveryCodes';
 import { isTotpCode, validatePasswordChange, validateProfile } from './validation';
 

@@ -1,44 +1,5 @@
 // Readable summaries of what the server reports about sessions and identities.
 
-function parse(iso: string): Date | null {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : d;
-}
-
-/** formatDate: '12 Mar 2026' in the reader's locale. */
-export function formatDate(iso: string): string {
-  const d = parse(iso);
-  return d ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(d) : iso;
-}
-
-/** formatDateTime: '12 Mar 2026, 14:05' in the reader's locale. */
-export function formatDateTime(iso: string): string {
-  const d = parse(iso);
-  return d ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(d) : iso;
-}
-
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/** formatRelative: 'just now', '5 minutes ago', 'yesterday'. */
-export function formatRelative(iso: string, now: Date = new Date()): string {
-  const d = parse(iso);
-  if (!d) return iso;
-  const seconds = Math.round((d.getTime() - now.getTime()) / 1000);
-  if (Math.abs(seconds) < 60) return 'just now';
-  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return rtf.format(Math.trunc(seconds / size), unit);
-  }
-  return 'just now';
-}
-
 interface Match {
   name: string;
   test: RegExp;

@@ -1,7 +1,13 @@
-export { AccountLayout, ACCOUNT_TABS } from './AccountLayout';
-export { ConnectedAccountsPage } from './ConnectedAccountsPage';
-export { NotificationsPage } from './NotificationsPage';
+// The account area's public face: what the app and other features may use.
 export { ProfileFields, useProfileSave, type ProfileFieldsProps } from './ProfileFields';
-export { ProfilePage } from './ProfilePage';
-export { SecurityPage } from './SecurityPage';
-export { accountKeys } from './queries';
+export { accountKeys, profileSaved } from './queries';
+export type { ProfileValues } from './validation';
+
+/** Pages for the router: each is loaded when its route is first visited. */
+export const accountPages = {
+  AccountLayout: () => import('./AccountLayout').then((m) => m.AccountLayout),
+  ConnectedAccountsPage: () => import('./ConnectedAccountsPage').then((m) => m.ConnectedAccountsPage),
+  NotificationsPage: () => import('./NotificationsPage').then((m) => m.NotificationsPage),
+  ProfilePage: () => import('./ProfilePage').then((m) => m.ProfilePage),
+  SecurityPage: () => import('./SecurityPage').then((m) => m.SecurityPage),
+};

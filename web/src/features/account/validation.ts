@@ -1,4 +1,4 @@
-import { passwordFailures, PASSWORDS_DO_NOT_MATCH } from '../auth/passwordRules';
+import { passwordFailures, PASSWORDS_DO_NOT_MATCH } from '../auth';
 
 /** Profile name limits of accounts §5 'Profile step' and §9. */
 export const NAME_MAX = 50;

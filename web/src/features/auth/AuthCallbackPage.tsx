@@ -8,9 +8,10 @@ import { readStoredChoirId, resolveActiveChoir } from '../../app/choir';
 import { normaliseError } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { fetchSession, sessionQueryKey } from '../../app/session';
-import { acceptPendingInvite } from '../invitations/acceptPending';
+import { errorColor } from '../../app/theme';
+import { acceptPendingInvite } from '../invitations';
 import { confirmEmail, mfaPending } from './authApi';
-import { AuthCard, errorColor } from './AuthCard';
+import { AuthCard } from './AuthCard';
 import { DEFAULT_DESTINATION, takeSocialReturn } from './useCompleteSignIn';
 
 export const AUTH_FAILED = 'Authentication failed. Please try again.';

@@ -1,12 +1,5 @@
 import { Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { mutedColor } from '../public/colors';
-
-// Mantine's stock error red (red-6 light, red-8 dark) and success teal fall
-// below the 4.5:1 contrast axe asks for; these shades pass on the card in
-// both schemes. No dots: Mantine would read "a.b" as a theme colour.
-export const errorColor = 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))';
-export const successColor = 'light-dark(var(--mantine-color-teal-9), var(--mantine-color-teal-4))';
 
 export interface AuthCardProps {
   /** The page's one h1. */
@@ -29,7 +22,7 @@ export function AuthCard({ title, description, icon, children }: AuthCardProps) 
               {title}
             </Title>
             {description && (
-              <Text c={mutedColor} ta="center" style={{ overflowWrap: 'anywhere' }}>
+              <Text c="dimmed" ta="center" style={{ overflowWrap: 'anywhere' }}>
                 {description}
               </Text>
             )}

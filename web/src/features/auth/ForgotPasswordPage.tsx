@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconClockHour4, IconMailCheck, IconUserShield } from '@tabler/icons-react';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { IconClockHour4, IconMailCheck, IconUserShield } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { fieldErrors, HttpError } from '../../api/client';
 import { useSession } from '../../app/session';
-import { linkColor } from '../public/colors';
+import { linkColor } from '../../app/theme';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { checkProvider, isSecurityWait, providerLabel, requestPasswordReset, waitSeconds } from './authApi';
 import { AuthCard, messageLines } from './AuthCard';
 import { SubmitButton } from './SubmitButton';
@@ -175,9 +176,9 @@ export function ForgotPasswordPage() {
           <form noValidate onSubmit={onSubmit} aria-label="Request a password reset">
             <Stack gap="md">
               {failure && (
-                <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
+                <ErrorAlert>
                   {failure}
-                </Alert>
+                </ErrorAlert>
               )}
               <TextInput
                 label="Email"

@@ -1,12 +1,12 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { fieldErrors, HttpError } from '../../api/client';
 import { handleError, normaliseError } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { useSession } from '../../app/session';
-import { linkColor } from '../public/colors';
+import { linkColor } from '../../app/theme';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { errorCode, logIn, mfaPending, resendConfirmation, signedInUser } from './authApi';
 import { AuthCard, messageLines } from './AuthCard';
 import { MfaStep } from './MfaStep';
@@ -52,7 +52,8 @@ export function LoginPage() {
   const { user } = useSession();
   const location = useLocation();
   const completeSignIn = useCompleteSignIn();
-  const completing = useRef(false);
+  // Once a sign-in completes, useCompleteSignIn chooses where to go, not the redirect below.
+  const [completing, setCompleting] = useState(false);
 
   const [step, setStep] = useState<'password' | 'mfa'>('password');
   const [email, setEmail] = useState(() => locationEmail(location.state));
@@ -80,10 +81,10 @@ export function LoginPage() {
     };
   }, []);
 
-  if (user && !completing.current) return <Navigate to="/dashboard" replace />;
+  if (user && !completing) return <Navigate to="/dashboard" replace />;
 
   const finish = (remember: boolean | undefined) => {
-    completing.current = true;
+    setCompleting(true);
     void completeSignIn(remember);
   };
 
@@ -155,7 +156,7 @@ export function LoginPage() {
       <form noValidate onSubmit={onSubmit} aria-label="Sign in">
         <Stack gap="md">
           {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
+            <ErrorAlert>
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">{failure.message}</Text>
                 {failure.unconfirmed && (
@@ -164,7 +165,7 @@ export function LoginPage() {
                   </Button>
                 )}
               </Stack>
-            </Alert>
+            </ErrorAlert>
           )}
           <TextInput
             label="Email"

@@ -1,9 +1,10 @@
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { IconShieldLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { SessionUser } from '../../api/client';
 import { fieldErrors, HttpError } from '../../api/client';
 import { normaliseError } from '../../app/errors';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { signedInUser, verifyMfa } from './authApi';
 import { AuthCard, messageLines } from './AuthCard';
 import { SubmitButton } from './SubmitButton';
@@ -78,9 +79,9 @@ export function MfaStep({ onSignedIn, onBack }: MfaStepProps) {
       <form noValidate onSubmit={onSubmit} aria-label={MFA_TITLE}>
         <Stack gap="md">
           {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
+            <ErrorAlert>
               {failure}
-            </Alert>
+            </ErrorAlert>
           )}
           {recovery ? (
             <TextInput

@@ -1,12 +1,13 @@
 import { Alert, Anchor, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconMailHeart } from '@tabler/icons-react';
+import { IconMailHeart } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { fieldErrors, HttpError } from '../../api/client';
 import { notify } from '../../app/notify';
 import { useSession } from '../../app/session';
-import { markRegisteredWithInvite, rememberPendingInvite } from '../invitations/storage';
-import { linkColor } from '../public/colors';
+import { linkColor } from '../../app/theme';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { markRegisteredWithInvite, rememberPendingInvite } from '../invitations';
 import {
   checkProvider,
   errorCode,
@@ -62,7 +63,7 @@ export function RegisterPage() {
     if (inviteToken) rememberPendingInvite(inviteToken);
   }, [inviteToken]);
 
-  if (user && !running.current) return <Navigate to="/dashboard" replace />;
+  if (user && !busy) return <Navigate to="/dashboard" replace />;
 
   const set = (field: Field) => (event: { currentTarget: { value: string } }) => {
     const next = { ...values, [field]: event.currentTarget.value };
@@ -150,9 +151,9 @@ export function RegisterPage() {
       <form noValidate onSubmit={onSubmit} aria-label="Create your account">
         <Stack gap="md">
           {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={REGISTRATION_FAILED}>
+            <ErrorAlert title={REGISTRATION_FAILED}>
               {failure}
-            </Alert>
+            </ErrorAlert>
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <TextInput

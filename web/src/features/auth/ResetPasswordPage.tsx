@@ -1,11 +1,12 @@
-import { Alert, Anchor, Box, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconCircleCheck, IconX } from '@tabler/icons-react';
+import { Anchor, Box, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { IconCheck, IconCircleCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fieldErrors, HttpError } from '../../api/client';
-import { linkColor } from '../public/colors';
+import { errorColor, linkColor, successColor } from '../../app/theme';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { errorCode, resetPassword } from './authApi';
-import { AuthCard, errorColor, messageLines, successColor } from './AuthCard';
+import { AuthCard, messageLines } from './AuthCard';
 import { PasswordChecklist } from './PasswordChecklist';
 import { SubmitButton } from './SubmitButton';
 import { hasErrors, validateNewPassword, type FormErrors } from './validation';
@@ -82,9 +83,9 @@ export function ResetPasswordPage() {
   if (!token) {
     return (
       <AuthCard title="Set New Password">
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title="Invalid reset link">
+        <ErrorAlert title="Invalid reset link">
           {MISSING_TOKEN}
-        </Alert>
+        </ErrorAlert>
         <Text ta="center">
           <RequestNewLink />
         </Text>
@@ -126,12 +127,12 @@ export function ResetPasswordPage() {
       <form noValidate onSubmit={onSubmit} aria-label="Set a new password">
         <Stack gap="md">
           {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
+            <ErrorAlert>
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">{failure.message}</Text>
                 {failure.badToken && <RequestNewLink />}
               </Stack>
-            </Alert>
+            </ErrorAlert>
           )}
           <Stack gap="xs">
             <PasswordInput

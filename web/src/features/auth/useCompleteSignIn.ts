@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { notify } from '../../app/notify';
 import { fetchSession, sessionQueryKey } from '../../app/session';
-import { acceptPendingInvite } from '../invitations/acceptPending';
+import { acceptPendingInvite } from '../invitations';
 
 /** Storage keys of accounts §3. */
 export const REMEMBER_ME_KEY = 'rememberMe';

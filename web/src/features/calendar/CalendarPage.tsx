@@ -7,13 +7,14 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { ActionIcon, Box, Button, Group, Loader, SegmentedControl, Stack, Title } from '@mantine/core';
 import { IconCalendarPlus, IconChevronLeft, IconChevronRight, IconRss } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useChoir, useChoirDetails, type ChoirSummary } from '../../app/choir';
 import { ERROR_CONTEXT_MESSAGES, handleError } from '../../app/errors';
 import { notify, useFormSubmission } from '../../app/notify';
-import { SectionLoading } from '../account/PageState';
-import { NoChoirSelected } from '../choirs/NoChoirSelected';
-import { ConfirmModal } from '../members/ConfirmModal';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { NoChoirSelected } from '../../components/NoChoirSelected';
+import { PageHeader } from '../../components/PageHeader';
+import { SectionLoading } from '../../components/SectionState';
 import {
   deleteEvent,
   preloadEvents,
@@ -83,15 +84,6 @@ export function nameDayByItsContent({ el }: Pick<DayCellMountArg, 'el'>) {
   el.removeAttribute('aria-labelledby');
 }
 
-function PageHeader({ actions }: { actions?: ReactNode }) {
-  return (
-    <Group justify="space-between" gap="sm">
-      <Title order={1}>Calendar</Title>
-      {actions}
-    </Group>
-  );
-}
-
 /**
  * CalendarPage (/dashboard/calendar) is the choir's shared calendar: month,
  * week and list views of its events and feasts for everyone; creating,
@@ -102,7 +94,7 @@ export function CalendarPage() {
   if (loading) {
     return (
       <Stack gap="lg">
-        <PageHeader />
+        <PageHeader title="Calendar" />
         <SectionLoading label="Loading calendar" />
       </Stack>
     );
@@ -110,7 +102,7 @@ export function CalendarPage() {
   if (!currentChoir) {
     return (
       <Stack gap="lg">
-        <PageHeader />
+        <PageHeader title="Calendar" />
         <NoChoirSelected />
       </Stack>
     );
@@ -327,7 +319,7 @@ function ChoirCalendar({ choir, canEdit }: { choir: ChoirSummary; canEdit: boole
 
   return (
     <Stack gap="md" miw={0}>
-      <PageHeader actions={actions} />
+      <PageHeader title="Calendar" actions={actions} />
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap={4} wrap="nowrap">
           <ActionIcon variant="default" size="lg" aria-label={`Previous ${unit}`} onClick={() => calendarApi()?.prev()}>

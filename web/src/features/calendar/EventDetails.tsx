@@ -1,7 +1,6 @@
 import { Badge, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { mutedColor } from '../public/colors';
 import { eventIcsUrl, type CalendarEvent, type FeastEntry } from './api';
 import { eventColor, textColorOn } from './colors';
 import type { EntryProps } from './entries';
@@ -37,7 +36,7 @@ export function EventDetails({ choirId, selected, canEdit, onClose, onEdit, onDe
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="sm" fw={600} c={mutedColor} component="dt">
+      <Text size="sm" fw={600} c="dimmed" component="dt">
         {label}
       </Text>
       <Text component="dd" m={0} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

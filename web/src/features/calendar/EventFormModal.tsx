@@ -16,13 +16,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { fieldErrors } from '../../api/client';
 import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
 import { useFormSubmission } from '../../app/notify';
-import { mutedColor } from '../public/colors';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import {
   createEvent,
   refreshEvents,
@@ -288,7 +287,7 @@ function EventForm({ choirId, initial, event, timeZone, onDone }: EventFormProps
           )}
         </SimpleGrid>
         {!values.allDay && readerZone && timeZone && readerZone !== timeZone && (
-          <Text size="sm" c={mutedColor}>
+          <Text size="sm" c="dimmed">
             Times are in your time zone ({readerZone}). The event keeps its wall-clock time in {timeZone}.
           </Text>
         )}
@@ -333,13 +332,13 @@ function EventForm({ choirId, initial, event, timeZone, onDone }: EventFormProps
           </Stack>
         </Radio.Group>
         {otherErrors.length > 0 && (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Please check the event">
+          <ErrorAlert title="Please check the event">
             <List size="sm">
               {otherErrors.map(([field, message]) => (
                 <List.Item key={field}>{message}</List.Item>
               ))}
             </List>
-          </Alert>
+          </ErrorAlert>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={submitting}>
@@ -374,7 +373,7 @@ function RulePreview({ preview, loading, failed, allDay }: RulePreviewProps) {
           {loading && <Loader size="xs" role="status" aria-label="Updating preview" />}
         </Group>
         {failed && (
-          <Text size="sm" c={mutedColor}>
+          <Text size="sm" c="dimmed">
             The preview is not available right now.
           </Text>
         )}
@@ -382,12 +381,12 @@ function RulePreview({ preview, loading, failed, allDay }: RulePreviewProps) {
           <>
             <Text data-testid="rule-description">{preview.description}</Text>
             {preview.occurrences.length === 0 ? (
-              <Text size="sm" c={mutedColor}>
+              <Text size="sm" c="dimmed">
                 No upcoming dates.
               </Text>
             ) : (
               <>
-                <Text size="sm" c={mutedColor} id="next-occurrences">
+                <Text size="sm" c="dimmed" id="next-occurrences">
                   Next dates
                 </Text>
                 <List size="sm" aria-labelledby="next-occurrences">

@@ -2,11 +2,11 @@ import { Alert, Button, CopyButton, Group, Modal, Radio, Stack, Text, TextInput 
 import { IconBrandApple, IconBrandGoogle, IconBrandWindows, IconCheck, IconCopy, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { reportFailure } from '../../app/errors';
 import { notify } from '../../app/notify';
-import { SectionError, SectionLoading, WRAPPING_BUTTON } from '../account/PageState';
-import { ConfirmModal } from '../members/ConfirmModal';
-import { reportFailure } from '../members/api';
-import { mutedColor } from '../public/colors';
+import { WRAPPING_BUTTON } from '../../app/theme';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { SectionError, SectionLoading } from '../../components/SectionState';
 import { calendarKeys, renewCalendarFeed, revokeCalendarFeed, useCalendarFeed, type CalendarFeed } from './api';
 import { feedAddresses, feedLinks, type FeedLink } from './feed';
 
@@ -152,7 +152,7 @@ function SubscribeBody({ choir }: { choir: { id: string; name: string } | null }
         address stops working.
       </Alert>
       <Group justify="space-between" gap="xs">
-        <Button variant="subtle" onClick={() => setConfirming('off')} disabled={busy} c={mutedColor}>
+        <Button variant="subtle" onClick={() => setConfirming('off')} disabled={busy} c="dimmed">
           Turn off
         </Button>
         <Button variant="default" onClick={() => setConfirming('renew')} loading={busy && confirming === 'renew'}>

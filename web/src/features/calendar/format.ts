@@ -1,6 +1,6 @@
 // How the calendar writes dates and times: in the reader's locale and time
 // zone, naming the event's own zone when it differs.
-import { formatFeastDate } from '../feasts/format';
+import { formatFeastDate } from '../feasts';
 import type { CalendarEvent } from './api';
 import { allDayLastDay } from './eventForm';
 

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Loader, NativeSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Loader, NativeSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
+import { RetryAlert } from '../../components/ErrorAlert';
 import { useAffiliations, useCountries } from './api';
 import {
   CHOIR_TYPE_PLACEHOLDER,
@@ -127,14 +127,9 @@ export function ChoirTypeFields({ value, error, onChange, disabled, loadErrorMes
 
   if (affiliations.isError) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{loadErrorMessage ? loadErrorMessage(affiliations.error) : AFFILIATIONS_LOAD_ERROR}</Text>
-          <Button size="xs" variant="default" onClick={() => void affiliations.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
+      <RetryAlert onRetry={() => void affiliations.refetch()}>
+        {loadErrorMessage ? loadErrorMessage(affiliations.error) : AFFILIATIONS_LOAD_ERROR}
+      </RetryAlert>
     );
   }
 

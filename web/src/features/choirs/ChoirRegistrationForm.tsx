@@ -5,7 +5,7 @@ import { HttpError } from '../../api/client';
 import { handleError, isNetworkFailure, normaliseError } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { sessionQueryKey } from '../../app/session';
-import type { PlanId } from '../public/plans';
+import type { PlanId } from '../public';
 import { createChoir, type ChoirCreate, type ChoirDetails } from './api';
 import { choirFieldErrors } from './errors';
 import { ChoirFields, emptyChoirValues, type ChoirFormValues } from './ChoirFields';

@@ -1,11 +1,12 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCalendarEvent } from '@tabler/icons-react';
+import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarEvent } from '@tabler/icons-react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { normaliseError } from '../../app/errors';
 import { useFormSubmission } from '../../app/notify';
 import { sessionQueryKey } from '../../app/session';
-import { mutedColor } from '../public/colors';
+import { RetryAlert } from '../../components/ErrorAlert';
+import { NoChoirSelected } from '../../components/NoChoirSelected';
 import {
   choirKeys,
   updateChoir,
@@ -26,7 +27,6 @@ import {
   type ChoirDetailsValues,
   type ChoirErrors,
 } from './validation';
-import { NoChoirSelected } from './NoChoirSelected';
 
 export const DETAILS_FAILURE_PREFIX = 'Failed to update choir details';
 export const AFFILIATION_FAILURE_PREFIX = 'Failed to update choir affiliation';
@@ -64,14 +64,7 @@ export function ChoirSettingsPage() {
       ) : !choirId ? (
         <NoChoirSelected />
       ) : choir.isError || !choir.data ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{failure(CHOIR_LOAD_FAILURE_PREFIX)(choir.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void choir.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <RetryAlert onRetry={() => void choir.refetch()}>{failure(CHOIR_LOAD_FAILURE_PREFIX)(choir.error)}</RetryAlert>
       ) : (
         <>
           <DetailsSection key={`details-${choir.data.id}`} choir={choir.data} />
@@ -219,7 +212,7 @@ function CalendarLine({ calendarType }: { calendarType: string }) {
         <Text>
           Liturgical calendar: <strong>{name ?? 'Loading...'}</strong>
         </Text>
-        <Text size="sm" c={mutedColor}>
+        <Text size="sm" c="dimmed">
           This calendar drives the feast-based events of your choir&apos;s calendar. Changing the tradition changes the
           calendar.
         </Text>

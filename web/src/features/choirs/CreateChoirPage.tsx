@@ -14,10 +14,9 @@ import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { SessionUser } from '../../api/client';
 import { useSession } from '../../app/session';
-import { LoadingView } from '../../app/shell/LoadingView';
 import { SignOutButton } from '../../app/signOut';
-import { useWizardSteps, WizardStepBar } from '../onboarding/WizardSteps';
-import { mutedColor } from '../public/colors';
+import { LoadingView } from '../../components/LoadingView';
+import { useWizardSteps, WizardStepBar } from '../onboarding';
 import type { ChoirDetails } from './api';
 import { ChoirRegistrationForm } from './ChoirRegistrationForm';
 
@@ -90,7 +89,7 @@ function AdditionalChoirWizard({ user }: { user: SessionUser }) {
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
               Create Additional Choir
             </Title>
-            <Text c={mutedColor} style={{ overflowWrap: 'anywhere' }}>
+            <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               Creating choir for <strong>{user.firstName || user.email}</strong>
             </Text>
           </Stack>
@@ -189,7 +188,7 @@ export function AllSetStep({ onBack, onBegin }: { onBack: () => void; onBegin: (
                 </ThemeIcon>
                 <Box miw={0}>
                   <Text fw={600}>{action.title}</Text>
-                  <Text size="sm" c={mutedColor}>
+                  <Text size="sm" c="dimmed">
                     {action.text}
                   </Text>
                 </Box>
@@ -211,7 +210,7 @@ export function AllSetStep({ onBack, onBegin }: { onBack: () => void; onBegin: (
               </ThemeIcon>
               <Box miw={0}>
                 <Text fw={600}>{feature.title}</Text>
-                <Text size="sm" c={mutedColor}>
+                <Text size="sm" c="dimmed">
                   {feature.text}
                 </Text>
               </Box>

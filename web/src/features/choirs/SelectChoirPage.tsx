@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useChoir, type Membership } from '../../app/choir';
 import { roleLabel } from '../../app/permissions';
-import { LoadingView } from '../../app/shell/LoadingView';
+import { LoadingView } from '../../components/LoadingView';
 
 /**
  * SelectChoirPage is the choir selector of accounts §2.12 (/select-choir):

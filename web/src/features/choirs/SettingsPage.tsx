@@ -1,7 +1,6 @@
 import { Box, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconMicrophone2, IconSettings, IconUserCircle, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { mutedColor } from '../public/colors';
 
 interface SettingsLink {
   title: string;
@@ -52,7 +51,7 @@ export function SettingsPage() {
                 </ThemeIcon>
                 <Box miw={0} style={{ flex: 1 }}>
                   <Text fw={600}>{item.title}</Text>
-                  <Text size="sm" c={mutedColor}>
+                  <Text size="sm" c="dimmed">
                     {item.text}
                   </Text>
                 </Box>

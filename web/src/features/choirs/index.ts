@@ -1,6 +1,12 @@
-export { ChoirDetailsFields, ChoirFields, ChoirTypeFields, emptyChoirValues, type ChoirFormValues } from './ChoirFields';
-export { ChoirRegistrationForm, type ChoirRegistrationFormProps } from './ChoirRegistrationForm';
-export { ChoirSettingsPage } from './ChoirSettingsPage';
-export { CreateChoirPage } from './CreateChoirPage';
-export { SettingsPage } from './SettingsPage';
-export { choirKeys } from './api';
+// Choirs: what the app and other features may use.
+export { choirKeys, useCalendarTypes, type CalendarType } from './api';
+export { ChoirRegistrationForm } from './ChoirRegistrationForm';
+export { calendarUploadLabel } from './choirType';
+
+/** Pages for the router: each is loaded when its route is first visited. */
+export const choirPages = {
+  ChoirSettingsPage: () => import('./ChoirSettingsPage').then((m) => m.ChoirSettingsPage),
+  CreateChoirPage: () => import('./CreateChoirPage').then((m) => m.CreateChoirPage),
+  SelectChoirPage: () => import('./SelectChoirPage').then((m) => m.SelectChoirPage),
+  SettingsPage: () => import('./SettingsPage').then((m) => m.SettingsPage),
+};

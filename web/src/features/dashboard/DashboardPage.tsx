@@ -1,6 +1,5 @@
-import { Alert, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
-  IconAlertCircle,
   IconCalendar,
   IconChartBar,
   IconFileText,
@@ -16,8 +15,9 @@ import {
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useChoir, useChoirDetails } from '../../app/choir';
-import { handleError, normaliseError } from '../../app/errors';
+import { handleError } from '../../app/errors';
 import { roleLabel, type Can, type Permission } from '../../app/permissions';
+import { SectionError } from '../../components/SectionState';
 import { UpcomingEvents } from './UpcomingEvents';
 
 export interface Shortcut {
@@ -202,16 +202,7 @@ function DetailsError({ error, onRetry }: { error: unknown; onRetry: () => void 
   useEffect(() => {
     handleError(error);
   }, [error]);
-  return (
-    <Alert color="red" title="Could not load the choir's details" icon={<IconAlertCircle aria-hidden />}>
-      <Stack gap="xs" align="flex-start">
-        {normaliseError(error).message}
-        <Button size="xs" variant="default" onClick={onRetry}>
-          Try again
-        </Button>
-      </Stack>
-    </Alert>
-  );
+  return <SectionError title="Could not load the choir's details" error={error} onRetry={onRetry} />;
 }
 
 function DashboardSkeleton() {

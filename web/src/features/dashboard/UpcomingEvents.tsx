@@ -2,10 +2,7 @@ import { Anchor, Box, Button, Group, Paper, Skeleton, Stack, Text, Title } from 
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
-import { useEvents, type CalendarEvent } from '../calendar/api';
-import { eventColor } from '../calendar/colors';
-import { formatWhen } from '../calendar/format';
-import { addDays, dateKey, parseDateKey } from '../calendar/range';
+import { addDays, dateKey, eventColor, formatWhen, parseDateKey, useEvents, type CalendarEvent } from '../calendar';
 
 /** The dashboard looks this many days ahead and lists at most this many events. */
 export const UPCOMING_DAYS = 60;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { choirKeys } from '../choirs/api';
+import { choirKeys } from '../choirs';
 import type { FeastImportReport } from './api';
 import { CalendarImportPage } from './CalendarImportPage';
 import { calendarTypeOptions, chosenCalendarType } from './calendarTypes';

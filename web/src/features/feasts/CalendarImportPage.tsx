@@ -1,5 +1,4 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { mutedColor } from '../public/colors';
 import { CalendarTypePicker } from './CalendarTypePicker';
 import { GenerateFeastsSection } from './GenerateFeastsSection';
 import { ImportFeastsSection } from './ImportFeastsSection';
@@ -15,7 +14,7 @@ export function CalendarImportPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>Calendar Import</Title>
-      <Text c={mutedColor} maw={720}>
+      <Text c="dimmed" maw={720}>
         Fill a liturgical calendar with its feasts: import them from a file, or compute them from the tradition&apos;s
         rules. Then publish the calendar so that the choirs that follow it see its feasts.
       </Text>

@@ -1,9 +1,8 @@
 import { Group, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useCallback, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { SectionError, SectionLoading } from '../account/PageState';
-import { useCalendarTypes } from '../choirs/api';
-import { mutedColor } from '../public/colors';
+import { SectionError, SectionLoading } from '../../components/SectionState';
+import { useCalendarTypes } from '../choirs';
 import type { CalendarType } from './api';
 import {
   CALENDAR_TYPE_PARAM,
@@ -70,7 +69,7 @@ export function CalendarTypePicker({ children }: { children: (type: CalendarType
               <Group gap="xs" justify="space-between" wrap="nowrap" w="100%">
                 <span>{option.label}</span>
                 {type && (
-                  <Text span size="xs" c={mutedColor}>
+                  <Text span size="xs" c="dimmed">
                     <VisuallyHidden>, </VisuallyHidden>
                     {publishedLabel(type)}
                   </Text>
@@ -81,7 +80,7 @@ export function CalendarTypePicker({ children }: { children: (type: CalendarType
           style={{ maxWidth: 560 }}
         />
         {requested && requested !== chosen.key && (
-          <Text size="sm" c={mutedColor}>
+          <Text size="sm" c="dimmed">
             There is no calendar type “{requested}”; showing {chosen.name}.
           </Text>
         )}

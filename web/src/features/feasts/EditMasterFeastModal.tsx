@@ -2,9 +2,8 @@ import { Autocomplete, Button, Code, Group, Modal, Stack, Text, TextInput } from
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { fieldErrors } from '../../api/client';
+import { reportFailure } from '../../app/errors';
 import { notify } from '../../app/notify';
-import { reportFailure } from '../members/api';
-import { mutedColor } from '../public/colors';
 import { feastKeys, masterFeastSaved, updateMasterFeast, type MasterFeast, type MasterFeastUpdate } from './api';
 
 /** The server's limits and words for a master feast (internal/feast). */
@@ -117,7 +116,7 @@ function EditFeastForm({ feast, ranks, onDone }: { feast: MasterFeast; ranks: re
   return (
     <form onSubmit={onSubmit} noValidate aria-label={`Edit ${feast.defaultName}`}>
       <Stack gap="md">
-        <Text size="sm" c={mutedColor}>
+        <Text size="sm" c="dimmed">
           Key <Code>{feast.feastKey}</Code>
           {feast.type ? ` · type ${feast.type}` : ''}. Corrections are kept when the calendar is generated again.
         </Text>

@@ -1,10 +1,9 @@
 import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { reportFailure } from '../../app/errors';
 import { notify } from '../../app/notify';
-import { SECTION_PADDING } from '../account/PageState';
-import { reportFailure } from '../members/api';
-import { mutedColor } from '../public/colors';
+import { SECTION_PADDING } from '../../app/theme';
 import { generateFeasts, refreshCalendarData, type CalendarType } from './api';
 import { plural } from './format';
 
@@ -90,7 +89,7 @@ export function GenerateFeastsSection({ calendarType }: { calendarType: Calendar
           <Title order={2} size="h3" id="generate-feasts-heading">
             Generate from the rules
           </Title>
-          <Text size="sm" c={mutedColor}>
+          <Text size="sm" c="dimmed">
             Compute the feasts of these years from the tradition&apos;s rules. Imported feasts and corrected names and
             ranks are kept. Years {MIN_YEAR} to {MAX_YEAR}, at most {MAX_GENERATE_YEARS} at once.
           </Text>

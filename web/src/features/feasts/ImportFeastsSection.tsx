@@ -1,13 +1,26 @@
-import { Alert, Badge, Button, Code, Group, List, Paper, ScrollArea, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import {
+  Badge,
+  Button,
+  Code,
+  Group,
+  List,
+  Paper,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { fieldErrors, HttpError } from '../../api/client';
+import { reportFailure } from '../../app/errors';
 import { notify } from '../../app/notify';
-import { SECTION_PADDING } from '../account/PageState';
-import { reportFailure } from '../members/api';
-import { ChooseTextFile } from '../members/ChooseTextFile';
-import { mutedColor } from '../public/colors';
+import { SECTION_PADDING } from '../../app/theme';
+import { ChooseTextFile } from '../../components/ChooseTextFile';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import {
   commitFeastImport,
   previewFeastImport,
@@ -183,7 +196,7 @@ export function ImportFeastsSection({ calendarType }: { calendarType: CalendarTy
           </Button>
         </Group>
         {refusal && (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Nothing was imported" role="alert">
+          <ErrorAlert title="Nothing was imported" role="alert">
             <Stack gap={4}>
               <Text size="sm">{refusal.message}</Text>
               {refusal.details.length > 0 && (
@@ -196,7 +209,7 @@ export function ImportFeastsSection({ calendarType }: { calendarType: CalendarTy
                 </List>
               )}
             </Stack>
-          </Alert>
+          </ErrorAlert>
         )}
         {previewed && report && (
           <PreviewReport
@@ -236,7 +249,7 @@ function FormatNote({ format }: { format: FeastImportFormat }) {
           stays as it was.
         </Text>
       )}
-      <Text size="sm" c={mutedColor}>
+      <Text size="sm" c="dimmed">
         Dates are YYYY-MM-DD, from 1900 to 2200; keys are snake_case. At most 5000 feasts a file. Imported feasts
         replace the computed ones for the same feast and year. Preview first: nothing changes until you import.
       </Text>

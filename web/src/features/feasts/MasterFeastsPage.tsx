@@ -17,11 +17,11 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { reportFailure } from '../../app/errors';
 import { notify } from '../../app/notify';
-import { SectionError, SectionLoading } from '../account/PageState';
-import { reportFailure } from '../members/api';
-import { ConfirmModal } from '../members/ConfirmModal';
-import { linkColor, mutedColor } from '../public/colors';
+import { linkColor } from '../../app/theme';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { SectionError, SectionLoading } from '../../components/SectionState';
 import { feastKeys, masterFeastSaved, updateMasterFeast, useMasterFeasts, type CalendarType, type MasterFeast } from './api';
 import { CalendarTypePicker } from './CalendarTypePicker';
 import { CALENDAR_TYPE_PARAM } from './calendarTypes';
@@ -56,7 +56,7 @@ export function MasterFeastsPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>Master Feasts</Title>
-      <Text c={mutedColor} maw={720}>
+      <Text c="dimmed" maw={720}>
         The feasts of each liturgical calendar, as choirs see them. Corrected names and ranks are kept when the calendar
         is generated again; a deactivated feast leaves the calendars of every choir that follows it.
       </Text>
@@ -128,7 +128,7 @@ function MasterFeastList({ calendarType }: { calendarType: CalendarType }) {
       ) : (
         // While a new search loads, the last answer stays, dimmed.
         <Stack gap="md" aria-busy={feasts.isPlaceholderData} style={{ opacity: feasts.isPlaceholderData ? 0.6 : 1 }}>
-          <Text size="sm" c={mutedColor} aria-live="polite">
+          <Text size="sm" c="dimmed" aria-live="polite">
             {feasts.isPlaceholderData
               ? 'Searching...'
               : q
@@ -241,7 +241,7 @@ function FeastCards({ feasts, actions }: { feasts: MasterFeast[]; actions: Feast
 function NextDate({ feast }: { feast: MasterFeast }) {
   if (!feast.nextDate) {
     return (
-      <Text span size="sm" c={mutedColor}>
+      <Text span size="sm" c="dimmed">
         None
       </Text>
     );

@@ -1,12 +1,11 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { reportFailure } from '../../app/errors';
 import { notify } from '../../app/notify';
-import { SECTION_PADDING } from '../account/PageState';
-import { reportFailure } from '../members/api';
-import { ConfirmModal } from '../members/ConfirmModal';
-import { choirKeys } from '../choirs/api';
-import { mutedColor } from '../public/colors';
+import { SECTION_PADDING } from '../../app/theme';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { choirKeys } from '../choirs';
 import { refreshCalendarData, setCalendarPublished, type CalendarType } from './api';
 import { publishedLabel } from './calendarTypes';
 
@@ -57,7 +56,7 @@ export function PublishCalendarSection({ calendarType }: { calendarType: Calenda
         <Title order={2} size="h3" id="publish-calendar-heading">
           Publishing
         </Title>
-        <Text size="sm" c={mutedColor}>
+        <Text size="sm" c="dimmed">
           {UNPUBLISHED_EXPLANATION} Choirs see a calendar's feasts only once it is published.
         </Text>
         <Group gap="sm" justify="space-between">
@@ -76,7 +75,7 @@ export function PublishCalendarSection({ calendarType }: { calendarType: Calenda
           </Button>
         </Group>
         {!published && !calendarType.hasFeasts && (
-          <Text size="sm" c={mutedColor}>
+          <Text size="sm" c="dimmed">
             This calendar has no feasts yet: generate or import them before publishing it.
           </Text>
         )}

@@ -3,9 +3,9 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
-import { choirKeys } from '../choirs/api';
+import { choirKeys } from '../choirs';
 
-export type { CalendarType } from '../choirs/api';
+export type { CalendarType } from '../choirs';
 export type MasterFeast = components['schemas']['MasterFeast'];
 export type MasterFeastUpdate = components['schemas']['MasterFeastUpdate'];
 export type FeastImport = components['schemas']['FeastImport'];

@@ -1,5 +1,5 @@
 // The calendar type catalogue as the global admin's pages show it (accounts §3, §6).
-import { calendarUploadLabel } from '../choirs/choirType';
+import { calendarUploadLabel } from '../choirs';
 import type { CalendarType } from './api';
 
 /** The master feasts page opens on this calendar type (accounts §2.3, calendar §2). */

@@ -1,5 +1,5 @@
-import { Alert, Box, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconMailHeart } from '@tabler/icons-react';
+import { Box, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconMailHeart } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,9 +9,10 @@ import { notify } from '../../app/notify';
 import { roleLabel } from '../../app/permissions';
 import { sessionQueryKey, useSession } from '../../app/session';
 import { useSignOut } from '../../app/signOut';
-import { formatDate } from '../account/format';
-import { AuthCard, errorColor, successColor } from '../auth/AuthCard';
-import { mutedColor } from '../public/colors';
+import { errorColor, successColor } from '../../app/theme';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { formatDate } from '../../components/format';
+import { AuthCard } from '../auth';
 import { isUnusableInvitation, JOINED_CHOIR_MESSAGE, recordJoin, sleep } from './acceptPending';
 import { acceptInvitation, fetchInvitation, isInviteToken, type InvitationAccepted, type InvitationPreview } from './api';
 import { rememberPendingInvite } from './storage';
@@ -166,7 +167,7 @@ function InvitationScreen({ token }: { token: string }) {
         </Text>
         <Text ta="center">as {roleLabel(invitation.data.role)}</Text>
         {status === 'pending' && (
-          <Text size="sm" c={mutedColor} ta="center">
+          <Text size="sm" c="dimmed" ta="center">
             This invitation expires on {formatDate(invitation.data.expiresAt)}.
           </Text>
         )}
@@ -200,11 +201,11 @@ function SignedInChoices({
         Signed in as <strong>{user.email}</strong>
       </Text>
       {state.kind === 'problem' && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+        <ErrorAlert role="alert">
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {state.message}
           </Text>
-        </Alert>
+        </ErrorAlert>
       )}
       <Button
         fullWidth
@@ -215,7 +216,7 @@ function SignedInChoices({
         {joining ? 'Joining...' : 'Accept Invitation & Join Choir'}
       </Button>
       <Stack gap={6} align="center">
-        <Text size="sm" c={mutedColor} ta="center">
+        <Text size="sm" c="dimmed" ta="center">
           {INVITE_MESSAGES.wrongAccountHint}
         </Text>
         <Button variant="default" size="xs" onClick={() => void signOut()} disabled={signingOut || joining}>
@@ -258,7 +259,7 @@ function Joined({ result }: { result: InvitationAccepted }) {
         <Text fw={700} fz="xl" ta="center" style={{ overflowWrap: 'anywhere' }}>
           {result.choirName}
         </Text>
-        <Text size="sm" c={mutedColor} ta="center">
+        <Text size="sm" c="dimmed" ta="center">
           Taking you to your dashboard...
         </Text>
         <Loader size="sm" aria-hidden />

@@ -1,7 +1,7 @@
 // Session-storage keys of the invitation flows (accounts §3). The guards
 // (app/guards.tsx) read the same keys, so the names come from there.
 import { JUST_REGISTERED_KEY, PENDING_INVITE_KEY } from '../../app/guards';
-import { readSession, removeSession, writeSession } from '../choirs/storage';
+import { readSession, removeSession, writeSession } from '../../app/storage';
 
 /** The choir an invitation just joined the user to (accounts §4.6 'remember the invited choir id'). */
 export const INVITE_PROCESSED_KEY = 'inviteProcessedChoirId';

@@ -2,10 +2,9 @@ import { Badge, Button, Group, List, Modal, Stack, Table, Text, Textarea } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { fieldErrors } from '../../api/client';
-import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
-import { mutedColor } from '../public/colors';
-import { ChooseTextFile } from './ChooseTextFile';
-import { importInvitations, memberKeys, reportFailure, type InvitationImportResult, type InvitationImportRow } from './api';
+import { ERROR_CONTEXT_MESSAGES, reportFailure } from '../../app/errors';
+import { ChooseTextFile } from '../../components/ChooseTextFile';
+import { importInvitations, memberKeys, type InvitationImportResult, type InvitationImportRow } from './api';
 
 export const CSV_REQUIRED = 'Paste the rows to import, or choose a .csv file';
 
@@ -92,7 +91,7 @@ function ImportForm({ choirId, onClose }: { choirId: string; onClose: () => void
             <List.Item>email</List.Item>
             <List.Item>role: choir_admin, member or guest (empty means member)</List.Item>
           </List>
-          <Text size="sm" c={mutedColor}>
+          <Text size="sm" c="dimmed">
             Commas, semicolons or tabs separate the columns. A header row is skipped. At most 500 rows. Each person
             gets an invitation email.
           </Text>

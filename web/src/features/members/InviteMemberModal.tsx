@@ -2,10 +2,10 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@man
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { fieldErrors } from '../../api/client';
-import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
+import { ERROR_CONTEXT_MESSAGES, reportFailure } from '../../app/errors';
 import { notify } from '../../app/notify';
-import { emailError, NAME_MAX_LENGTH } from '../auth/validation';
-import { createInvitation, memberKeys, reportFailure, type MembershipRole } from './api';
+import { emailError, NAME_MAX_LENGTH } from '../auth';
+import { createInvitation, memberKeys, type MembershipRole } from './api';
 import { ROLE_OPTIONS } from './MemberAdminControls';
 
 interface InviteValues {

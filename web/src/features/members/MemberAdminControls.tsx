@@ -3,23 +3,22 @@ import { IconDots, IconMicrophone2, IconPlayerPause, IconPlayerPlay, IconTrash }
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { choirQueryKey, useChoir } from '../../app/choir';
-import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
+import { ERROR_CONTEXT_MESSAGES, reportFailure } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { roleLabel } from '../../app/permissions';
 import { sessionQueryKey } from '../../app/session';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import {
   memberKeys,
   memberSaved,
   MEMBERSHIP_ROLES,
   removeMember,
-  reportFailure,
   setMemberMusicalRoles,
   updateMember,
   type ChoirMember,
   type MembershipRole,
   type MusicalRole,
 } from './api';
-import { ConfirmModal } from './ConfirmModal';
 import { fullName } from './filters';
 
 export const ROLE_OPTIONS = MEMBERSHIP_ROLES.map((role) => ({ value: role, label: roleLabel(role) }));

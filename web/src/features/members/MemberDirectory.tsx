@@ -1,8 +1,6 @@
 import {
-  Alert,
   Anchor,
   Badge,
-  Button,
   Group,
   Paper,
   Select,
@@ -14,13 +12,14 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
 import { roleLabel } from '../../app/permissions';
-import { formatDate } from '../account/format';
-import { SectionLoading } from '../account/PageState';
-import { linkColor, mutedColor } from '../public/colors';
+import { linkColor } from '../../app/theme';
+import { RetryAlert } from '../../components/ErrorAlert';
+import { formatDate } from '../../components/format';
+import { SectionLoading } from '../../components/SectionState';
 import { useMembers, useMusicalRoles, type ChoirMember, type MembershipRole, type MusicalRole } from './api';
 import { filterMembers, fullName, NO_FILTERS, NO_VOICE_PART, type MemberFilters } from './filters';
 import { MemberMenu, ROLE_OPTIONS, RoleSelect, useMemberActions, type MemberActions } from './MemberAdminControls';
@@ -45,14 +44,7 @@ export function MemberDirectory({ choirId, canManage }: MemberDirectoryProps) {
   if (members.isPending) return <SectionLoading label="Loading members" />;
   if (members.isError) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">{ERROR_CONTEXT_MESSAGES.members.load}</Text>
-          <Button size="xs" variant="default" onClick={() => void members.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
+      <RetryAlert onRetry={() => void members.refetch()}>{ERROR_CONTEXT_MESSAGES.members.load}</RetryAlert>
     );
   }
 
@@ -60,7 +52,7 @@ export function MemberDirectory({ choirId, canManage }: MemberDirectoryProps) {
   return (
     <Stack gap="md">
       <FilterBar filters={filters} voiceParts={parts} onChange={setFilters} />
-      <Text size="sm" c={mutedColor} aria-live="polite">
+      <Text size="sm" c="dimmed" aria-live="polite">
         {shown.length === members.data.length
           ? `${members.data.length} ${members.data.length === 1 ? 'member' : 'members'}`
           : `Showing ${shown.length} of ${members.data.length} members`}
@@ -199,7 +191,7 @@ function MemberCards({ members, admin }: { members: ChoirMember[]; admin: AdminP
             <EmailLink member={m} />
             <PhoneLink member={m} />
             {admin ? <RoleSelect member={m} actions={admin.actions} /> : <Text size="sm">{roleLabel(m.role)}</Text>}
-            <Text size="sm" c={mutedColor}>
+            <Text size="sm" c="dimmed">
               Joined {formatDate(m.joinedDate)}
             </Text>
           </Stack>
@@ -227,7 +219,7 @@ function MemberName({ member }: { member: ChoirMember }) {
 function VoiceParts({ member }: { member: ChoirMember }) {
   if (member.musicalRoles.length === 0) {
     return (
-      <Text span size="sm" c={mutedColor}>
+      <Text span size="sm" c="dimmed">
         None
       </Text>
     );

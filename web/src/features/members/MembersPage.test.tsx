@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatDate } from '../account/format';
+import { formatDate } from '../../components/format';
 import type { ChoirMember, Invitation } from './api';
 import { filterMembers, NO_FILTERS, NO_VOICE_PART } from './filters';
 import { validateInvite } from './InviteMemberModal';

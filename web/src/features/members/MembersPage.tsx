@@ -1,14 +1,15 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useChoir } from '../../app/choir';
-import { SectionLoading } from '../account/PageState';
+import { NoChoirSelected } from '../../components/NoChoirSelected';
+import { PageHeader } from '../../components/PageHeader';
+import { SectionLoading } from '../../components/SectionState';
 import { membersExportUrl } from './api';
 import { ImportInvitationsModal } from './ImportInvitationsModal';
 import { InviteMemberModal } from './InviteMemberModal';
 import { MemberDirectory } from './MemberDirectory';
 import { PendingInvitations } from './PendingInvitations';
-import { NoChoirSelected } from '../choirs/NoChoirSelected';
 
 /**
  * MembersPage (/dashboard/members and /members) is the directory of the
@@ -25,10 +26,7 @@ export function MembersPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" gap="sm">
-        <Title order={1}>Members</Title>
-        {choirId && canManage && <AdminToolbar choirId={choirId} />}
-      </Group>
+      <PageHeader title="Members" actions={choirId && canManage && <AdminToolbar choirId={choirId} />} />
       {loading ? (
         <SectionLoading label="Loading members" />
       ) : !choirId ? (

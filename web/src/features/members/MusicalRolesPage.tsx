@@ -4,22 +4,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { fieldErrors } from '../../api/client';
 import { useChoir } from '../../app/choir';
+import { reportFailure, serverMessageOr } from '../../app/errors';
 import { notify } from '../../app/notify';
-import { SECTION_PADDING, SectionError, SectionLoading } from '../account/PageState';
-import { mutedColor } from '../public/colors';
+import { SECTION_PADDING } from '../../app/theme';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { NoChoirSelected } from '../../components/NoChoirSelected';
+import { SectionError, SectionLoading } from '../../components/SectionState';
 import {
   createMusicalRole,
   deleteMusicalRole,
   memberKeys,
   renameMusicalRole,
   reorderMusicalRoles,
-  reportFailure,
-  serverMessageOr,
   useMusicalRoles,
   type MusicalRole,
 } from './api';
-import { ConfirmModal } from './ConfirmModal';
-import { NoChoirSelected } from '../choirs/NoChoirSelected';
 
 export const VOICE_PART_FAILED = 'Unable to save the voice parts. Please try again.';
 export const NAME_REQUIRED = 'Voice part name is required';
@@ -55,7 +54,7 @@ export function MusicalRolesPage() {
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1}>Musical Roles</Title>
-      <Text c={mutedColor}>
+      <Text c="dimmed">
         The voice parts your singers take, in the order the choir lists them. Members are assigned their parts on the
         Members page.
       </Text>
@@ -120,7 +119,7 @@ function VoicePartsEditor({ choirId }: { choirId: string }) {
     <Stack gap="lg">
       <Paper withBorder p={SECTION_PADDING}>
         {parts.data.length === 0 ? (
-          <Text c={mutedColor}>No voice parts yet. Add the first one below.</Text>
+          <Text c="dimmed">No voice parts yet. Add the first one below.</Text>
         ) : (
           <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Voice parts">
             {parts.data.map((part, index) => (

@@ -1,13 +1,12 @@
 import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
+import { ERROR_CONTEXT_MESSAGES, reportFailure } from '../../app/errors';
 import { notify } from '../../app/notify';
-import { SECTION_PADDING, SectionError, SectionLoading } from '../account/PageState';
-import { mutedColor } from '../public/colors';
+import { SECTION_PADDING } from '../../app/theme';
+import { SectionError, SectionLoading } from '../../components/SectionState';
 import {
   memberSaved,
-  reportFailure,
   setMemberMusicalRoles,
   useMembers,
   useMusicalRoles,
@@ -39,7 +38,7 @@ export function MyVoiceParts({ choirId, choirName, userId }: MyVoicePartsProps) 
           <Title order={3} id="my-voice-parts">
             My voice parts
           </Title>
-          <Text size="sm" c={mutedColor}>
+          <Text size="sm" c="dimmed">
             The parts you sing in {choirName}.
           </Text>
         </div>
@@ -55,9 +54,9 @@ export function MyVoiceParts({ choirId, choirName, userId }: MyVoicePartsProps) 
             }}
           />
         ) : !me ? (
-          <Text c={mutedColor}>You are not listed in this choir&apos;s directory.</Text>
+          <Text c="dimmed">You are not listed in this choir&apos;s directory.</Text>
         ) : parts.data.length === 0 ? (
-          <Text c={mutedColor}>The choir has no voice parts yet.</Text>
+          <Text c="dimmed">The choir has no voice parts yet.</Text>
         ) : (
           <VoicePartsForm key={me.userId} choirId={choirId} me={me} parts={parts.data} />
         )}

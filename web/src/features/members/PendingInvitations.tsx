@@ -1,13 +1,14 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { reportFailure } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { roleLabel } from '../../app/permissions';
-import { formatDate } from '../account/format';
-import { SECTION_PADDING, SectionError, SectionLoading } from '../account/PageState';
-import { mutedColor } from '../public/colors';
-import { memberKeys, reportFailure, resendInvitation, revokeInvitation, useInvitations, type Invitation } from './api';
-import { ConfirmModal } from './ConfirmModal';
+import { SECTION_PADDING } from '../../app/theme';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { formatDate } from '../../components/format';
+import { SectionError, SectionLoading } from '../../components/SectionState';
+import { memberKeys, resendInvitation, revokeInvitation, useInvitations, type Invitation } from './api';
 
 export const INVITATION_FAILED = 'Unable to update the invitation. Please try again.';
 
@@ -63,7 +64,7 @@ export function PendingInvitations({ choirId }: { choirId: string }) {
             onRetry={() => void invitations.refetch()}
           />
         ) : invitations.data.length === 0 ? (
-          <Text c={mutedColor}>No pending invitations.</Text>
+          <Text c="dimmed">No pending invitations.</Text>
         ) : (
           <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Pending invitations">
             {invitations.data.map((inv) => (
@@ -125,7 +126,7 @@ function InvitationRow({
             {name ? `${name} · ` : ''}
             {roleLabel(invitation.role)}
           </Text>
-          <Text size="sm" c={mutedColor}>
+          <Text size="sm" c="dimmed">
             Sent {formatDate(invitation.sentAt)}
             {!isExpired(invitation) && ` · Expires ${formatDate(invitation.expiresAt)}`}
           </Text>

@@ -1,9 +1,8 @@
 // Calls and cache keys of the members directory, the invitations an
 // administrator sends, and the choir's voice parts (musical roles).
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { api, HttpError, unwrap } from '../../api/client';
+import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
-import { handleError } from '../../app/errors';
 
 export type ChoirMember = components['schemas']['ChoirMember'];
 export type MemberUpdate = components['schemas']['MemberUpdate'];
@@ -119,14 +118,4 @@ export function memberSaved(queryClient: QueryClient, choirId: string, saved: Ch
   queryClient.setQueryData<ChoirMember[]>(memberKeys.members(choirId), (list) =>
     list?.map((m) => (m.userId === saved.userId ? saved : m)),
   );
-}
-
-/** serverMessageOr: the server's own words for a refusal, else the fallback (a network failure, say). */
-export function serverMessageOr(err: unknown, fallback: string): string {
-  return err instanceof HttpError && err.body?.message ? err.body.message : fallback;
-}
-
-/** reportFailure shows a failed action's toast: the server's message, or the fallback. */
-export function reportFailure(err: unknown, fallback: string) {
-  handleError(err, serverMessageOr(err, fallback));
 }

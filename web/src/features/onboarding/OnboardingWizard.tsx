@@ -3,12 +3,11 @@ import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { SessionUser } from '../../api/client';
 import { useChoir } from '../../app/choir';
-import { LoadingView } from '../../app/shell/LoadingView';
 import { SignOutButton } from '../../app/signOut';
-import type { ProfileValues } from '../account/validation';
-import { ChoirRegistrationForm } from '../choirs/ChoirRegistrationForm';
-import { mutedColor } from '../public/colors';
-import type { PlanId } from '../public/plans';
+import { LoadingView } from '../../components/LoadingView';
+import type { ProfileValues } from '../account';
+import { ChoirRegistrationForm } from '../choirs';
+import type { PlanId } from '../public';
 import { paymentsEnabled as PAYMENTS_ENABLED } from './payments';
 import { PlanStep } from './PlanStep';
 import { ProfileStep } from './ProfileStep';
@@ -77,7 +76,7 @@ function Wizard({ user, paymentsEnabled }: { user: SessionUser; paymentsEnabled:
             <Title order={1} size="h2">
               Welcome to Cantica
             </Title>
-            <Text c={mutedColor}>Let&apos;s get you and your choir set up.</Text>
+            <Text c="dimmed">Let&apos;s get you and your choir set up.</Text>
           </Stack>
           <SignOutButton />
         </Group>

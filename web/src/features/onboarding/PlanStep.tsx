@@ -3,8 +3,8 @@ import { IconCheck } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../app/notify';
-import { buttonColor, linkColor } from '../public/colors';
-import { getPlan, plans, type Plan, type PlanId } from '../public/plans';
+import { buttonColor, linkColor } from '../../app/theme';
+import { getPlan, plans, type Plan, type PlanId } from '../public';
 import { paymentsEnabled as PAYMENTS_ENABLED } from './payments';
 import { isCheckoutInitiated, markPendingCheckout, recordPlan } from './storage';
 

@@ -1,8 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { ProfileFields, useProfileSave } from '../account/ProfileFields';
-import { profileSaved } from '../account/queries';
-import type { ProfileValues } from '../account/validation';
+import { ProfileFields, profileSaved, useProfileSave, type ProfileValues } from '../account';
 
 export interface ProfileStepProps {
   values: ProfileValues;

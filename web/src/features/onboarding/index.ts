@@ -1,3 +1,8 @@
-export { OnboardingWizard } from './OnboardingWizard';
-export { paymentsEnabled } from './payments';
+// Onboarding: what the app and other features may use.
+export { clearOnboardingState } from './storage';
 export { useWizardSteps, WizardStepBar } from './WizardSteps';
+
+/** Pages for the router: each is loaded when its route is first visited. */
+export const onboardingPages = {
+  OnboardingWizard: () => import('./OnboardingWizard').then((m) => m.OnboardingWizard),
+};

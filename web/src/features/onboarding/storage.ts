@@ -1,6 +1,6 @@
 // Session-storage keys of the onboarding wizard (accounts §3, §4.11).
-import { readSession, removeSession, writeSession } from '../choirs/storage';
-import { getPlan, type PlanId } from '../public/plans';
+import { getPlan, type PlanId } from '../public';
+import { readSession, removeSession, writeSession } from '../../app/storage';
 
 export const ONBOARDING_COMPLETE_KEY = 'onboardingComplete';
 export const SELECTED_PLAN_KEY = 'selectedPlan';

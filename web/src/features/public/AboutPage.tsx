@@ -11,7 +11,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { linkColor, mutedColor } from './colors';
+import { linkColor } from '../../app/theme';
 
 const CONTACT_EMAIL = 'hello@cantica.app';
 const APP_VERSION = 'v1.0';
@@ -78,7 +78,7 @@ export function AboutPage() {
       <Stack gap={48}>
         <Stack gap="sm" maw={760}>
           <Title order={1}>About Cantica</Title>
-          <Text size="lg" c={mutedColor}>
+          <Text size="lg" c="dimmed">
             Cantica is a choir management platform for directors, administrators and singers.
           </Text>
         </Stack>
@@ -108,7 +108,7 @@ export function AboutPage() {
             </Anchor>
             .
           </Text>
-          <Text size="sm" c={mutedColor}>
+          <Text size="sm" c="dimmed">
             {`Version ${APP_VERSION}`}
           </Text>
         </AboutSection>
@@ -145,7 +145,7 @@ function ItemGrid({ items }: { items: Item[] }) {
               <Title order={3} fz="lg">
                 {item.title}
               </Title>
-              <Text size="sm" c={mutedColor}>
+              <Text size="sm" c="dimmed">
                 {item.text}
               </Text>
             </Stack>

@@ -2,7 +2,7 @@ import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconMusic } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { linkColor, mutedColor } from './colors';
+import { linkColor } from '../../app/theme';
 
 const DOCUMENTATION_URL = 'https://docs.cantica.app';
 const HELP_EMAIL = 'help@cantica.app';
@@ -40,7 +40,7 @@ export function Footer() {
                 <IconMusic size={20} aria-hidden="true" />
                 <Text fw={700}>Cantica</Text>
               </Group>
-              <Text size="sm" c={mutedColor}>
+              <Text size="sm" c="dimmed">
                 Streamlining choir management for the modern age.
               </Text>
             </Stack>
@@ -85,7 +85,7 @@ export function Footer() {
               </Box>
             </Box>
           </Group>
-          <Text size="sm" c={mutedColor}>
+          <Text size="sm" c="dimmed">
             {`© ${year} Cantica. All rights reserved.`}
           </Text>
         </Stack>

@@ -7,7 +7,6 @@ import {
   Card,
   Center,
   Container,
-  Drawer,
   Group,
   List,
   Loader,
@@ -27,12 +26,13 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useSession } from '../../app/session';
 import { ThemeToggle } from '../../app/shell/ThemeToggle';
-import { buttonColor, linkColor, mutedColor } from './colors';
+import { buttonColor, linkColor } from '../../app/theme';
 import { Footer } from './Footer';
+import { navLinks } from './navLinks';
 import { plans, type Plan } from './plans';
 import { BrandLink } from './PublicLayout';
 
@@ -42,11 +42,7 @@ const SCROLL_THRESHOLD = 10;
 // Keeps a section's heading clear of the sticky header when scrolled into view.
 const SECTION_SCROLL_MARGIN = 80;
 
-const navLinks = [
-  { label: 'Features', to: '/#features' },
-  { label: 'Pricing', to: '/#pricing' },
-  { label: 'About', to: '/about' },
-];
+const LandingMenu = lazy(() => import('./LandingMenu').then((m) => ({ default: m.LandingMenu })));
 
 /** Landing page at / (accounts spec §2.1). A signed-in visitor goes to /dashboard. */
 export function LandingPage() {
@@ -160,30 +156,10 @@ function LandingHeader() {
           </Group>
         </Group>
       </Container>
-      <Drawer
-        opened={menuOpen}
-        onClose={menu.close}
-        title="Menu"
-        position="right"
-        size="xs"
-        closeButtonProps={{ 'aria-label': 'Close menu' }}
-      >
-        <Box component="nav" aria-label="Mobile">
-          <Stack gap="md">
-            {navLinks.map((link) => (
-              <Anchor key={link.to} component={Link} to={link.to} onClick={menu.close} c="inherit" fw={500}>
-                {link.label}
-              </Anchor>
-            ))}
-            <Button component={Link} to="/login" variant="default" onClick={menu.close}>
-              Sign In
-            </Button>
-            <Button component={Link} to="/register" color={buttonColor} onClick={menu.close}>
-              Get Started
-            </Button>
-          </Stack>
-        </Box>
-      </Drawer>
+      {/* The menu's dialog code is not needed for the first paint: it loads just after. */}
+      <Suspense fallback={null}>
+        <LandingMenu opened={menuOpen} onClose={menu.close} />
+      </Suspense>
     </Box>
   );
 }
@@ -198,7 +174,7 @@ function Hero() {
         <Title order={1} fz={{ base: 34, sm: 52 }} lh={1.15}>
           Choir management, in harmony
         </Title>
-        <Text size="xl" c={mutedColor}>
+        <Text size="xl" c="dimmed">
           Cantica brings your music library, members, calendar and announcements together, so
           rehearsals start on time and everyone sings from the same page.
         </Text>
@@ -210,7 +186,7 @@ function Hero() {
             See pricing
           </Button>
         </Group>
-        <Text size="sm" c={mutedColor}>
+        <Text size="sm" c="dimmed">
           30-day free trial. No card needed to start.
         </Text>
       </Stack>
@@ -268,7 +244,7 @@ function FeaturesSection() {
             <Title order={2} id="features-title">
               Everything your choir needs
             </Title>
-            <Text c={mutedColor}>One place for the music, the people and the calendar.</Text>
+            <Text c="dimmed">One place for the music, the people and the calendar.</Text>
           </Stack>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
             {features.map((feature) => (
@@ -292,7 +268,7 @@ function FeatureCard({ feature }: { feature: Feature }) {
         <Title order={3} fz="lg">
           {feature.title}
         </Title>
-        <Text size="sm" c={mutedColor}>
+        <Text size="sm" c="dimmed">
           {feature.text}
         </Text>
       </Stack>
@@ -322,7 +298,7 @@ function PricingSection() {
             <Title order={2} id="pricing-title">
               Simple, transparent pricing
             </Title>
-            <Text c={mutedColor}>Pick the plan that fits the size of your choir.</Text>
+            <Text c="dimmed">Pick the plan that fits the size of your choir.</Text>
           </Stack>
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
             {plans.map((plan) => (
@@ -343,7 +319,7 @@ function PricingSection() {
               <List.Item key={fact}>{fact}</List.Item>
             ))}
           </List>
-          <Text ta="center" size="sm" c={mutedColor}>
+          <Text ta="center" size="sm" c="dimmed">
             Questions about plans? Write to{' '}
             <Anchor href="mailto:hello@cantica.app" c={linkColor} underline="always">
               hello@cantica.app
@@ -372,14 +348,14 @@ function PlanCard({ plan }: { plan: Plan }) {
           </Title>
           {plan.recommended && <Badge variant="light">Recommended</Badge>}
         </Group>
-        <Text size="sm" c={mutedColor}>
+        <Text size="sm" c="dimmed">
           {plan.description}
         </Text>
         <Group gap={4} align="baseline">
           <Text fz={40} fw={800} lh={1}>
             {`$${plan.monthlyPrice}`}
           </Text>
-          <Text c={mutedColor}>/month</Text>
+          <Text c="dimmed">/month</Text>
         </Group>
         <List
           spacing="xs"

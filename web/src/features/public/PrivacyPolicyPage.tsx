@@ -1,5 +1,5 @@
 import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
-import { linkColor, mutedColor } from './colors';
+import { linkColor } from '../../app/theme';
 import { LegalSection } from './LegalSection';
 
 const PRIVACY_EMAIL = 'privacy@cantica.app';
@@ -30,7 +30,7 @@ export function PrivacyPolicyPage() {
       <Stack gap="xl">
         <Stack gap="xs">
           <Title order={1}>Privacy Policy</Title>
-          <Text c={mutedColor}>{`Last updated: ${lastUpdated}`}</Text>
+          <Text c="dimmed">{`Last updated: ${lastUpdated}`}</Text>
         </Stack>
 
         <LegalSection id="introduction" title="Introduction">

@@ -1,6 +1,6 @@
 import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { linkColor, mutedColor } from './colors';
+import { linkColor } from '../../app/theme';
 import { LegalSection } from './LegalSection';
 
 const CONTACT_EMAIL = 'hello@cantica.app';
@@ -12,7 +12,7 @@ export function TermsPage() {
       <Stack gap="xl">
         <Stack gap="xs">
           <Title order={1}>Terms of Service</Title>
-          <Text c={mutedColor}>
+          <Text c="dimmed">
             Please read these terms carefully. They govern your use of Cantica.
           </Text>
         </Stack>

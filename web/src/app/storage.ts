@@ -1,7 +1,6 @@
-// Session storage helpers of the onboarding flows (accounts §3 'Session-storage keys').
-// Storage can be missing or throw (private modes, blocked cookies); the flows
-// then simply forget between pages.
-
+// Session storage of the guards and the sign-up, invitation and onboarding
+// flows (accounts §3 'Session-storage keys'). Storage can be missing or throw
+// (private modes, blocked cookies); the flows then simply forget between pages.
 
 export function readSession(key: string): string | null {
   try {

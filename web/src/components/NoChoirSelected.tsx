@@ -1,6 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { linkColor } from '../public/colors';
+import { linkColor } from '../app/theme';
 
 /** NoChoirSelected stands in for a choir page when no choir is chosen yet. */
 export function NoChoirSelected() {

@@ -1,0 +1,12 @@
+// The calendar's public face: what the app and other features may use.
+export { forgetHeldAnswers, useEvents, usePrewarmedEvents, type CalendarEvent } from './api';
+export { eventColor } from './colors';
+export { formatWhen } from './format';
+export { planMusicVersion } from './planMusic';
+export { addDays, dateKey, parseDateKey, prewarmRange } from './range';
+
+/** Pages for the router: each is loaded, FullCalendar with it, when its route is first visited. */
+export const calendarPages = {
+  CalendarPage: () => import('./CalendarPage').then((m) => m.CalendarPage),
+  PlanMusicRedirect: () => import('./PlanMusicRedirect').then((m) => m.PlanMusicRedirect),
+};

@@ -1,0 +1,8 @@
+// Invitations: what the app and other features may use.
+export { acceptPendingInvite } from './acceptPending';
+export { markRegisteredWithInvite, rememberPendingInvite } from './storage';
+
+/** Pages for the router: each is loaded when its route is first visited. */
+export const invitationPages = {
+  AcceptInvitePage: () => import('./AcceptInvitePage').then((m) => m.AcceptInvitePage),
+};

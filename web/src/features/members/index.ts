@@ -1,0 +1,9 @@
+// Members and voice parts: what the app and other features may use.
+export type { ChoirMember, MusicalRole } from './api';
+export { MyVoiceParts } from './MyVoiceParts';
+
+/** Pages for the router: each is loaded when its route is first visited. */
+export const memberPages = {
+  MembersPage: () => import('./MembersPage').then((m) => m.MembersPage),
+  MusicalRolesPage: () => import('./MusicalRolesPage').then((m) => m.MusicalRolesPage),
+};
