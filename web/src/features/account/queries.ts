@@ -1,6 +1,7 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
+import { useSubmission } from '../../app/mutations';
 import { sessionQueryKey } from '../../app/session';
 
 export type Profile = components['schemas']['Profile'];
@@ -10,6 +11,7 @@ export type Identity = components['schemas']['Identity'];
 export type ConnectedAccounts = components['schemas']['ConnectedAccounts'];
 export type MfaStatus = components['schemas']['MfaStatus'];
 export type TotpEnrollment = components['schemas']['TotpEnrollment'];
+export type PasswordChange = components['schemas']['ChangePasswordRequest'];
 
 /** Cache keys of the account pages. */
 export const accountKeys = {
@@ -51,6 +53,21 @@ export function useMfaStatus() {
 }
 
 /** updateProfile sends a PATCH and returns the profile the server kept. */
+export const PASSWORD_CHANGED_MESSAGE = 'Password changed. You were signed out everywhere else.';
+
+/**
+ * useChangePassword changes the password. The server ends every other
+ * session, so the list of sessions is read again.
+ */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    mutationFn: async (body: PasswordChange) => unwrap(await api.POST('/account/password', { body })),
+    meta: { submission: { successMessage: PASSWORD_CHANGED_MESSAGE } },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
+  });
+}
+
 export async function updateProfile(body: ProfileUpdate): Promise<Profile> {
   return unwrap(await api.PATCH('/account/profile', { body }));
 }
