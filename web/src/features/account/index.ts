@@ -2,8 +2,8 @@
 export { AccountLayout } from './AccountLayout';
 export { ConnectedAccountsPage } from './ConnectedAccountsPage';
 export { NotificationsPage } from './NotificationsPage';
-export { ProfileFields, useProfileSave, type ProfileFieldsProps } from './ProfileFields';
+export { ProfileFields, useProfileForm, type ProfileFieldsProps, type ProfileFormValues } from './ProfileFields';
 export { ProfilePage } from './ProfilePage';
 export { SecurityPage } from './SecurityPage';
-export { accountKeys, profileSaved } from './queries';
+export { accountKeys } from './queries';
 export type { ProfileValues } from './validation';

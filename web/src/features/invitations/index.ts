@@ -1,4 +1,4 @@
 // Invitations: what the app and other features may use.
 export { AcceptInvitePage } from './AcceptInvitePage';
-export { acceptPendingInvite } from './acceptPending';
+export { useAcceptPendingInvite } from './acceptPending';
 export { markRegisteredWithInvite, rememberPendingInvite } from './storage';
