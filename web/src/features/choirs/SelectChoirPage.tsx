@@ -5,6 +5,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { useChoir, type Membership } from '../../app/choir';
 import { roleLabel } from '../../app/permissions';
 import { LoadingView } from '../../components/LoadingView';
+import { useSelectChoir } from './api';
 
 /**
  * SelectChoirPage is the choir selector of accounts §2.12 (/select-choir):
@@ -12,24 +13,26 @@ import { LoadingView } from '../../components/LoadingView';
  * to the dashboard when a choice stands, else a card per choir.
  */
 export function SelectChoirPage() {
-  const { choirs, loading, needsSelection, switching, switchChoir } = useChoir();
+  const { choirs, loading, needsSelection, switching } = useChoir();
+  const { submit: selectChoir, submitting: accessing } = useSelectChoir();
   const navigate = useNavigate();
   const [selected, setSelected] = useState<string | null>(null);
-  const [accessing, setAccessing] = useState(false);
   const autoSelected = useRef(false);
 
   const single = !loading && choirs.length === 1 ? choirs[0].choir.id : null;
   const [singleFailed, setSingleFailed] = useState(false);
 
-  // Exactly one choir: select it and go on.
+  // Exactly one choir: select it and go on, once.
   useEffect(() => {
     if (!single || autoSelected.current) return;
     autoSelected.current = true;
-    void switchChoir(single).then((ok) => {
-      if (ok) navigate('/dashboard', { replace: true });
-      else setSingleFailed(true);
+    selectChoir(single, {
+      onSuccess: () => navigate('/dashboard', { replace: true }),
+      onError: () => setSingleFailed(true),
+    }).catch(() => {
+      // The switch has shown why.
     });
-  }, [single, switchChoir, navigate]);
+  }, [single, selectChoir, navigate]);
 
   if (loading) return <LoadingView />;
   if (choirs.length === 0) return <Navigate to="/choirs/create" replace />;
@@ -38,11 +41,12 @@ export function SelectChoirPage() {
   if (!needsSelection && !accessing && !switching && choirs.length > 1) return <Navigate to="/dashboard" replace />;
 
   async function proceed() {
-    if (!selected || accessing) return;
-    setAccessing(true);
-    const ok = await switchChoir(selected);
-    if (ok) navigate('/dashboard', { replace: true });
-    else setAccessing(false);
+    if (!selected) return;
+    try {
+      await selectChoir(selected, { onSuccess: () => navigate('/dashboard', { replace: true }) });
+    } catch {
+      // The switch has shown why.
+    }
   }
 
   return (
