@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { api, unwrap, type SessionUser } from '../api/client';
 import type { components } from '../api/generated/schema';
 import { handleError, normaliseError } from './errors';
+import { useSubmission } from './mutations';
 import { hasPermission, type Can, type Role, type RolePermissions } from './permissions';
 import { fetchSession, sessionQueryKey } from './session';
 
@@ -109,10 +110,9 @@ export function needsChoirSelection(
   return !storedValid;
 }
 
-// The stored choir id and the switching flag are per browser tab, like
-// sessionStorage itself, so every component reading them agrees without a provider.
+// The stored choir id is per browser tab, like sessionStorage itself, so
+// every component reading it agrees without a provider.
 const listeners = new Set<() => void>();
-let switchingNow = false;
 
 function emit() {
   for (const listener of listeners) listener();
@@ -147,10 +147,11 @@ export function storeActiveChoirId(choirId: string | null) {
   emit();
 }
 
-function setSwitching(value: boolean) {
-  switchingNow = value;
-  emit();
-}
+/**
+ * The key of the choir switch's mutation: one switch runs at a time in the
+ * tab, and every component sees it running, whichever one started it.
+ */
+const switchChoirKey = ['account', 'active-choir'] as const;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -191,7 +192,6 @@ export function useChoir(): ChoirState {
   const queryClient = useQueryClient();
   const session = useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession });
   const storedChoirId = useSyncExternalStore(subscribe, readStoredChoirId, () => null);
-  const switching = useSyncExternalStore(subscribe, () => switchingNow, () => false);
 
   const user = session.data?.user ?? null;
   // Older servers and tests may answer without choirs.
@@ -231,26 +231,42 @@ export function useChoir(): ChoirState {
         }
       : null);
 
-  const switchChoir = useCallback(
-    async (choirId: string | null): Promise<boolean> => {
-      if (switchingNow) return false;
+  const { submit } = useSubmission({
+    mutationKey: switchChoirKey,
+    // The choice shows at once; the previous one comes back if the server refuses.
+    mutationFn: async (choirId: string | null) => {
       const previous = readStoredChoirId();
-      setSwitching(true);
       storeActiveChoirId(choirId ?? GLOBAL_ADMIN_MODE);
       try {
         unwrap(await api.PUT('/account/active-choir', { body: { choirId } }));
-        await queryClient.refetchQueries({ queryKey: sessionQueryKey });
-        await sleep(SWITCH_PAUSE_MS);
-        return true;
       } catch (err) {
         storeActiveChoirId(previous);
-        handleError(err, `Failed to switch choir: ${normaliseError(err).message}`);
+        throw err;
+      }
+      return true;
+    },
+    onSuccess: async () => {
+      await queryClient.refetchQueries({ queryKey: sessionQueryKey });
+      await sleep(SWITCH_PAUSE_MS);
+    },
+    onError: (err) => {
+      handleError(err, `Failed to switch choir: ${normaliseError(err).message}`);
+    },
+  });
+  const switching = useIsMutating({ mutationKey: switchChoirKey }) > 0;
+
+  const switchChoir = useCallback(
+    async (choirId: string | null): Promise<boolean> => {
+      // Another component's switch counts too: submit only knows its own.
+      if (queryClient.isMutating({ mutationKey: switchChoirKey }) > 0) return false;
+      try {
+        return (await submit(choirId)) ?? false;
+      } catch {
+        // Reported by onError.
         return false;
-      } finally {
-        setSwitching(false);
       }
     },
-    [queryClient],
+    [queryClient, submit],
   );
 
   return {

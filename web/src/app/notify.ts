@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { ERROR_TOAST_MS, handleError, showErrorToast } from './errors';
+import type { ReactNode } from 'react';
+import { ERROR_TOAST_MS, showErrorToast } from './errors';
 
 /** Toast lifetimes of calendar §8 'Toasts'. Loading toasts stay until dismissed. */
 export const TOAST_DURATIONS = {
@@ -78,68 +78,3 @@ export const notify = {
     notifications.hide(id);
   },
 };
-
-export interface FormSubmissionOptions<T> {
-  successMessage?: string;
-  loadingMessage?: string;
-  /** Shown instead of the normalised error message. */
-  errorMessage?: string;
-  onSuccess?: (result: T) => void | Promise<void>;
-  onError?: (err: unknown) => void | Promise<void>;
-}
-
-/** A flag shared by the submissions of one form; see useFormSubmission. */
-export interface SubmissionGuard {
-  running: boolean;
-}
-
-/**
- * runFormSubmission is the form submission rule of accounts §4.11 and
- * calendar §4: a call made while an earlier one of the same guard runs is
- * ignored (resolves to undefined); otherwise a loading toast shows until the
- * submission settles, then a success toast, or an error toast and a rethrow.
- */
-export async function runFormSubmission<T>(
-  guard: SubmissionGuard,
-  submit: () => Promise<T>,
-  options: FormSubmissionOptions<T> = {},
-): Promise<T | undefined> {
-  if (guard.running) return undefined;
-  guard.running = true;
-  const loadingId = notify.loading(options.loadingMessage ?? DEFAULT_LOADING_MESSAGE);
-  try {
-    let result: T;
-    try {
-      result = await submit();
-    } catch (err) {
-      notify.dismiss(loadingId);
-      handleError(err, options.errorMessage);
-      await options.onError?.(err);
-      throw err;
-    }
-    notify.dismiss(loadingId);
-    notify.success(options.successMessage ?? DEFAULT_SUCCESS_MESSAGE);
-    await options.onSuccess?.(result);
-    return result;
-  } finally {
-    guard.running = false;
-  }
-}
-
-/** useFormSubmission gives one form its own guard and a busy flag for its submit button. */
-export function useFormSubmission() {
-  const guard = useRef<SubmissionGuard>({ running: false });
-  const [submitting, setSubmitting] = useState(false);
-
-  const submit = useCallback(async <T>(fn: () => Promise<T>, options?: FormSubmissionOptions<T>) => {
-    if (guard.current.running) return undefined;
-    setSubmitting(true);
-    try {
-      return await runFormSubmission(guard.current, fn, options);
-    } finally {
-      setSubmitting(false);
-    }
-  }, []);
-
-  return { submit, submitting };
-}

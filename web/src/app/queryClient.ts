@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { submissionCache } from './mutations';
 
 const minute = 60 * 1000;
 
@@ -6,6 +7,7 @@ const minute = 60 * 1000;
 // queries and mutations, no refetch on focus, always refetch on reconnect.
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: submissionCache(),
     defaultOptions: {
       queries: {
         staleTime: 5 * minute,

@@ -1,13 +1,13 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, HttpError, unwrap } from '../api/client';
 import { forgetHeldAnswers } from '../features/calendar';
 import { clearOnboardingState } from '../features/onboarding';
 import { storeActiveChoirId } from './choir';
 import { handleError } from './errors';
+import { useSubmission } from './mutations';
 import { sessionQueryKey } from './session';
 
 /**
@@ -44,28 +44,36 @@ export const LOGOUT_FAILED = 'Logout failed';
  * console) and the user may try again.
  */
 export function useSignOut(destination = '/') {
-  const [signingOut, setSigningOut] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const logout = useSubmission({
+    mutationFn: async () => {
+      try {
+        unwrap(await api.POST('/auth/logout'));
+      } catch (err) {
+        // A 401 means the server already forgot the session: signed out all the same.
+        if (!(err instanceof HttpError && err.status === 401)) throw err;
+      }
+    },
+    onSuccess: () => {
+      clearSignedInState(queryClient);
+      navigate(destination, { replace: true });
+    },
+    onError: (err) => {
+      handleError(err, LOGOUT_FAILED);
+    },
+  });
+  const { submit } = logout;
 
   async function signOut() {
-    if (signingOut) return;
-    setSigningOut(true);
     try {
-      unwrap(await api.POST('/auth/logout'));
-    } catch (err) {
-      // A 401 means the server already forgot the session: signed out all the same.
-      if (!(err instanceof HttpError && err.status === 401)) {
-        setSigningOut(false);
-        handleError(err, LOGOUT_FAILED);
-        return;
-      }
+      await submit();
+    } catch {
+      // Reported by onError; the button is back for another try.
     }
-    clearSignedInState(queryClient);
-    navigate(destination, { replace: true });
   }
 
-  return { signOut, signingOut };
+  return { signOut, signingOut: logout.submitting || logout.isSuccess };
 }
 
 /** SignOutButton signs the user out (see useSignOut); layout props pass to the button. */

@@ -4,6 +4,7 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { RouterProvider, type createMemoryRouter } from 'react-router';
+import { submissionCache } from '../app/mutations';
 
 type Router = ReturnType<typeof createMemoryRouter>;
 
@@ -14,7 +15,10 @@ type Router = ReturnType<typeof createMemoryRouter>;
  */
 export function renderWithProviders(
   router: Router,
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+  queryClient = new QueryClient({
+    mutationCache: submissionCache(),
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  }),
 ) {
   const view = render(
     <MantineProvider env="test">

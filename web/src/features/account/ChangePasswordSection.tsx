@@ -1,16 +1,13 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { api, unwrap } from '../../api/client';
-import { useFormSubmission } from '../../app/notify';
+import { showServerErrors } from '../../app/forms';
 import { PasswordChecklist } from '../auth';
-import { fieldErrors } from './errors';
-import { accountKeys } from './queries';
-import { hasErrors, validatePasswordChange, type PasswordChangeErrors, type PasswordChangeValues } from './validation';
+import { PASSWORD_CHANGED_MESSAGE, useChangePassword } from './queries';
+import { validatePasswordChange, type PasswordChangeValues } from './validation';
 
-export const PASSWORD_CHANGED_MESSAGE = 'Password changed. You were signed out everywhere else.';
+export { PASSWORD_CHANGED_MESSAGE };
 
 const EMPTY: PasswordChangeValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -36,81 +33,47 @@ export function ChangePasswordSection({ hasPassword }: { hasPassword: boolean })
 }
 
 function ChangePasswordForm() {
-  const queryClient = useQueryClient();
-  const { submit, submitting } = useFormSubmission();
-  const [values, setValues] = useState<PasswordChangeValues>(EMPTY);
-  const [errors, setErrors] = useState<PasswordChangeErrors>({});
+  const change = useChangePassword();
+  const form = useForm<PasswordChangeValues>({
+    initialValues: EMPTY,
+    validate: (values) => {
+      const { newPassword, ...rest } = validatePasswordChange(values);
+      return { ...rest, newPassword: newPassword && <Lines lines={newPassword} /> };
+    },
+  });
 
-  function change(field: keyof PasswordChangeValues, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = validatePasswordChange(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    const body = { currentPassword: values.currentPassword, newPassword: values.newPassword };
+  async function onSubmit(values: PasswordChangeValues) {
     try {
-      await submit(async () => unwrap(await api.POST('/account/password', { body })), {
-        successMessage: PASSWORD_CHANGED_MESSAGE,
-        onSuccess: () => {
-          setValues(EMPTY);
-          setErrors({});
-          // The server ended every other session.
-          void queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
+      await change.submit(
+        { currentPassword: values.currentPassword, newPassword: values.newPassword },
+        {
+          onSuccess: () => form.reset(),
+          onError: (err) =>
+            showServerErrors(form, err, { render: { newPassword: (message) => <Lines lines={passwordProblems(message) ?? []} /> } }),
         },
-        onError: (err) => {
-          const server = fieldErrors(err);
-          setErrors({
-            currentPassword: server.currentPassword,
-            newPassword: passwordProblems(server.newPassword),
-          });
-        },
-      });
+      );
     } catch {
-      // Already shown by the submission flow.
+      // The error toast has said why.
     }
   }
 
-  const matches = values.confirmPassword !== '' && values.confirmPassword === values.newPassword;
+  const { newPassword, confirmPassword } = form.getValues();
+  const matches = confirmPassword !== '' && confirmPassword === newPassword;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Change password">
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label="Change password">
       <Stack gap="md">
-        <PasswordInput
-          label="Current password"
-          required
-          autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={(e) => change('currentPassword', e.currentTarget.value)}
-          error={errors.currentPassword}
-        />
+        <PasswordInput label="Current password" required autoComplete="current-password" {...form.getInputProps('currentPassword')} />
         <Stack gap="xs">
-          <PasswordInput
-            label="New password"
-            required
-            autoComplete="new-password"
-            value={values.newPassword}
-            onChange={(e) => change('newPassword', e.currentTarget.value)}
-            error={errors.newPassword && <Lines lines={errors.newPassword} />}
-          />
-          <PasswordChecklist password={values.newPassword} />
+          <PasswordInput label="New password" required autoComplete="new-password" {...form.getInputProps('newPassword')} />
+          <PasswordChecklist password={newPassword} />
         </Stack>
         <Stack gap={4}>
-          <PasswordInput
-            label="Confirm new password"
-            required
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={(e) => change('confirmPassword', e.currentTarget.value)}
-            error={errors.confirmPassword}
-          />
-          <div aria-live="polite">{values.confirmPassword !== '' && <MatchIndicator matches={matches} />}</div>
+          <PasswordInput label="Confirm new password" required autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+          <div aria-live="polite">{confirmPassword !== '' && <MatchIndicator matches={matches} />}</div>
         </Stack>
         <Group justify="flex-end">
-          <Button type="submit" loading={submitting}>
+          <Button type="submit" loading={change.submitting}>
             Change password
           </Button>
         </Group>

@@ -3,7 +3,6 @@ import { IconAlertCircle, IconBrandGoogle, IconBrandWindows, IconKey, IconPlugCo
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api, unwrap } from '../../api/client';
 import { handleError } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { sessionQueryKey } from '../../app/session';
@@ -12,7 +11,7 @@ import { formatDate } from '../../components/format';
 import { SectionError, SectionLoading } from '../../components/SectionState';
 import { browser, providerLinkUrl, type LinkProvider } from './browser';
 import { providerName } from './format';
-import { accountKeys, useIdentities, type ConnectedAccounts, type Identity } from './queries';
+import { accountKeys, useDisconnectIdentity, useIdentities, type ConnectedAccounts, type Identity } from './queries';
 
 const LINK_PROVIDERS: readonly LinkProvider[] = ['google', 'azure'];
 
@@ -106,29 +105,23 @@ export function ConnectedAccountsPage() {
 }
 
 function Connected({ data }: { data: ConnectedAccounts }) {
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<string | null>(null);
+  const disconnection = useDisconnectIdentity();
+  // One account is disconnected at a time; the others' buttons wait.
+  const busy = disconnection.submitting ? (disconnection.variables?.id ?? null) : null;
   const onlyWay = !data.hasPassword && data.identities.length === 1;
   const connectable = LINK_PROVIDERS.filter(
     (p) => data.available?.[p] && !data.identities.some((i) => i.provider === p),
   );
 
   async function disconnect(identity: Identity) {
-    if (busy) return;
-    setBusy(identity.id);
     try {
-      unwrap(await api.DELETE('/account/identities/{identityId}', { params: { path: { identityId: identity.id } } }));
-      queryClient.setQueryData<ConnectedAccounts>(accountKeys.identities, (old) =>
-        old ? { ...old, identities: old.identities.filter((i) => i.id !== identity.id) } : old,
-      );
-      notify.success(`${providerName(identity.provider)} account disconnected`);
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-    } catch (err) {
-      // A 409 says this is the last way to sign in; the server's message explains.
-      handleError(err);
-    } finally {
-      setBusy(null);
-      void queryClient.invalidateQueries({ queryKey: accountKeys.identities });
+      await disconnection.submit(identity, {
+        onSuccess: () => notify.success(`${providerName(identity.provider)} account disconnected`),
+        // A 409 says this is the last way to sign in; the server's message explains.
+        onError: (err) => handleError(err),
+      });
+    } catch {
+      // Shown by onError.
     }
   }
 

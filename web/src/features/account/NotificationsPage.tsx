@@ -1,11 +1,8 @@
 import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useFormSubmission } from '../../app/notify';
 import { SECTION_PADDING } from '../../app/theme';
 import { SectionError, SectionLoading } from '../../components/SectionState';
-import { profileErrorMessage, withMessage } from './errors';
-import { profileSaved, updateProfile, useProfile, type Profile } from './queries';
+import { useProfile, useUpdateProfile, type Profile } from './queries';
 
 export const DIGEST_DESCRIPTION =
   'A periodic email with a digest of news from your choirs: upcoming events, announcements and new music.';
@@ -37,25 +34,18 @@ export function NotificationsPage() {
 }
 
 function DigestSwitch({ profile }: { profile: Profile }) {
-  const queryClient = useQueryClient();
-  const { submit, submitting } = useFormSubmission();
+  const { submit, submitting } = useUpdateProfile();
   const [enabled, setEnabled] = useState(Boolean(profile.emailDigestEnabled));
 
   async function toggle(next: boolean) {
     setEnabled(next);
     try {
       await submit(
-        withMessage(() => updateProfile({ emailDigestEnabled: next }), profileErrorMessage),
-        {
-          onSuccess: (saved) => {
-            setEnabled(saved.emailDigestEnabled);
-            profileSaved(queryClient, saved);
-          },
-          onError: () => setEnabled(!next),
-        },
+        { emailDigestEnabled: next },
+        { onSuccess: (saved) => setEnabled(saved.emailDigestEnabled), onError: () => setEnabled(!next) },
       );
     } catch {
-      // Reverted and shown by the submission flow.
+      // Reverted, and the error toast has said why.
     }
   }
 

@@ -1,100 +1,62 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { useFormSubmission } from '../../app/notify';
-import { fieldErrors, PROFILE_MESSAGES, profileErrorMessage, withMessage } from './errors';
-import { updateProfile, type Profile, type ProfileUpdate } from './queries';
-import { hasErrors, validateProfile, type ProfileErrors, type ProfileValues } from './validation';
+import { useForm, type GetInputPropsReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
+import { showServerErrors } from '../../app/forms';
+import { PROFILE_MESSAGES, serverError } from './errors';
+import { useUpdateProfile, type Profile, type ProfileUpdate } from './queries';
+import { validateProfile, type ProfileValues } from './validation';
 
 export interface ProfileFieldsProps {
-  values: ProfileValues;
-  errors: ProfileErrors;
-  onChange: (field: keyof ProfileValues, value: string) => void;
+  /** The form's input props of a field (form.getInputProps). */
+  inputProps: (field: keyof ProfileValues) => GetInputPropsReturnType;
   /** Fields shown between the names and the phone number. */
   children?: ReactNode;
 }
 
 /** ProfileFields are the profile's name and phone number inputs, with their errors (accounts §5). */
-export function ProfileFields({ values, errors, onChange, children }: ProfileFieldsProps) {
+export function ProfileFields({ inputProps, children }: ProfileFieldsProps) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
-          label="First name"
-          required
-          autoComplete="given-name"
-          value={values.firstName}
-          onChange={(e) => onChange('firstName', e.currentTarget.value)}
-          error={errors.firstName}
-        />
-        <TextInput
-          label="Last name"
-          required
-          autoComplete="family-name"
-          value={values.lastName}
-          onChange={(e) => onChange('lastName', e.currentTarget.value)}
-          error={errors.lastName}
-        />
+        <TextInput label="First name" required autoComplete="given-name" {...inputProps('firstName')} />
+        <TextInput label="Last name" required autoComplete="family-name" {...inputProps('lastName')} />
       </SimpleGrid>
       {children}
-      <TextInput
-        label="Phone number"
-        type="tel"
-        autoComplete="tel"
-        description="Optional"
-        value={values.phoneNumber}
-        onChange={(e) => onChange('phoneNumber', e.currentTarget.value)}
-        error={errors.phoneNumber}
-      />
+      <TextInput label="Phone number" type="tel" autoComplete="tel" description="Optional" {...inputProps('phoneNumber')} />
     </>
   );
 }
 
+/** The values of a profile form: the names and phone number, and the other settings it saves with them. */
+export type ProfileFormValues = ProfileValues & Pick<ProfileUpdate, 'sharePhone'>;
+
 /**
- * useProfileSave checks the values and saves them, showing the outcome; the
- * field errors come from the checks or from the server. onSaved gets the
- * profile the server kept. extra carries the other profile settings a form
- * saves with the names (such as sharePhone).
+ * useProfileForm is a profile form: the accounts §5 checks, the save with
+ * its toasts, and the server's messages under the fields. onSaved gets the
+ * profile the server kept.
  */
-export function useProfileSave(
-  values: ProfileValues,
-  onSaved: (saved: Profile) => void,
-  extra: Omit<ProfileUpdate, keyof ProfileValues> = {},
-) {
-  const { submit, submitting } = useFormSubmission();
-  const [errors, setErrors] = useState<ProfileErrors>({});
+export function useProfileForm<V extends ProfileFormValues>({
+  initialValues,
+  onSaved,
+  onValuesChange,
+}: {
+  initialValues: V;
+  onSaved: (saved: Profile) => void;
+  onValuesChange?: (values: V) => void;
+}) {
+  const update = useUpdateProfile(PROFILE_MESSAGES.success);
+  const form = useForm<V>({ initialValues, validate: (values) => validateProfile(values), onValuesChange });
 
-  function clearError(field: keyof ProfileValues) {
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateProfile(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
+  const onSubmit = form.onSubmit(async (values) => {
+    const { firstName, lastName, phoneNumber, ...extra } = values;
     // An empty phone number removes it.
-    const body = {
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      phoneNumber: values.phoneNumber.trim(),
-      ...extra,
-    };
+    const body: ProfileUpdate = { ...extra, firstName: firstName.trim(), lastName: lastName.trim(), phoneNumber: phoneNumber.trim() };
     try {
-      await submit(
-        withMessage(() => updateProfile(body), profileErrorMessage),
-        {
-          successMessage: PROFILE_MESSAGES.success,
-          onSuccess: onSaved,
-          onError: (err) => {
-            const server = fieldErrors(err);
-            setErrors({ firstName: server.firstName, lastName: server.lastName, phoneNumber: server.phoneNumber });
-          },
-        },
-      );
+      await update.submit(body, { onSuccess: onSaved, onError: (err) => showServerErrors(form, serverError(err)) });
     } catch {
-      // Already shown by the submission flow.
+      // The error toast has said why.
     }
-  }
+  });
 
-  return { errors, clearError, onSubmit, submitting };
+  return { form, onSubmit, submitting: update.submitting };
 }

@@ -1,13 +1,10 @@
 import { Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useChoir } from '../../app/choir';
 import { SECTION_PADDING } from '../../app/theme';
 import { SectionError, SectionLoading } from '../../components/SectionState';
 import { MyVoiceParts } from '../members';
-import { ProfileFields, useProfileSave } from './ProfileFields';
-import { profileSaved, useProfile, type Profile } from './queries';
-import type { ProfileValues } from './validation';
+import { ProfileFields, useProfileForm, type ProfileFormValues } from './ProfileFields';
+import { useProfile, type Profile } from './queries';
 
 /**
  * ProfilePage lets the user change their names and phone number, whether
@@ -42,37 +39,25 @@ export function ProfilePage() {
   );
 }
 
-function valuesOf(profile: Profile): ProfileValues {
+function valuesOf(profile: Profile): ProfileFormValues & { sharePhone: boolean } {
   return {
     firstName: profile.firstName ?? '',
     lastName: profile.lastName ?? '',
     phoneNumber: profile.phoneNumber ?? '',
+    sharePhone: profile.sharePhone,
   };
 }
 
 function ProfileForm({ profile }: { profile: Profile }) {
-  const queryClient = useQueryClient();
-  const [values, setValues] = useState<ProfileValues>(() => valuesOf(profile));
-  const [sharePhone, setSharePhone] = useState(profile.sharePhone);
-  const { errors, clearError, onSubmit, submitting } = useProfileSave(
-    values,
-    (saved) => {
-      setValues(valuesOf(saved));
-      setSharePhone(saved.sharePhone);
-      profileSaved(queryClient, saved);
-    },
-    { sharePhone },
-  );
-
-  function change(field: keyof ProfileValues, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    clearError(field);
-  }
+  const { form, onSubmit, submitting } = useProfileForm({
+    initialValues: valuesOf(profile),
+    onSaved: (saved) => form.setValues(valuesOf(saved)),
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Profile">
       <Stack gap="md">
-        <ProfileFields values={values} errors={errors} onChange={change}>
+        <ProfileFields inputProps={(field) => form.getInputProps(field)}>
           <TextInput
             label="Email"
             type="email"
@@ -85,8 +70,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <Checkbox
           label="Share my phone number with my choir"
           description="Choir administrators always see it; other members only when you share it."
-          checked={sharePhone}
-          onChange={(e) => setSharePhone(e.currentTarget.checked)}
+          {...form.getInputProps('sharePhone', { type: 'checkbox' })}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={submitting}>

@@ -1,35 +1,29 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { api, unwrap } from '../../api/client';
 import { handleError } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { formatDateTime, formatRelative } from '../../components/format';
 import { SectionError, SectionLoading } from '../../components/SectionState';
 import { describeUserAgent, providerName } from './format';
-import { accountKeys, useSessions, type SessionInfo } from './queries';
+import { useEndSession, useSessions, type SessionInfo } from './queries';
 
 export const REMEMBERED_HINT = 'Remembered for 30 days';
 
 /** SessionsSection lists where the user is signed in and ends the other sessions. */
 export function SessionsSection() {
   const sessions = useSessions();
-  const queryClient = useQueryClient();
-  const [ending, setEnding] = useState<string | null>(null);
+  const endSession = useEndSession();
+  // One session ends at a time; the others' buttons wait.
+  const ending = endSession.submitting ? (endSession.variables?.id ?? null) : null;
 
   async function end(session: SessionInfo) {
-    if (ending) return;
-    setEnding(session.id);
     try {
-      unwrap(await api.DELETE('/account/sessions/{sessionId}', { params: { path: { sessionId: session.id } } }));
-      queryClient.setQueryData<SessionInfo[]>(accountKeys.sessions, (list) => list?.filter((s) => s.id !== session.id));
-      notify.success(`Signed out of ${describeUserAgent(session.userAgent)}`);
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setEnding(null);
-      void queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
+      await endSession.submit(session, {
+        onSuccess: () => notify.success(`Signed out of ${describeUserAgent(session.userAgent)}`),
+        onError: (err) => handleError(err),
+      });
+    } catch {
+      // Shown by onError.
     }
   }
 

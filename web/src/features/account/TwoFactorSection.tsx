@@ -1,15 +1,22 @@
 import { Alert, Badge, Box, Button, Code, Group, Image, List, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCopy, IconDownload } from '@tabler/icons-react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { api, unwrap } from '../../api/client';
+import { useForm } from '@mantine/form';
+import { useState, type ReactNode } from 'react';
 import { handleError } from '../../app/errors';
+import { showServerErrors } from '../../app/forms';
 import { notify } from '../../app/notify';
-import { sessionQueryKey } from '../../app/session';
 import { WRAPPING_BUTTON } from '../../app/theme';
 import { SectionError, SectionLoading } from '../../components/SectionState';
-import { errorMessage, fieldErrors } from './errors';
-import { accountKeys, useMfaStatus, type MfaStatus, type TotpEnrollment } from './queries';
+import { errorMessage } from './errors';
+import {
+  useActivateTotp,
+  useDisableTotp,
+  useMfaStatus,
+  useRegenerateRecoveryCodes,
+  useStartTotpEnrolment,
+  type MfaStatus,
+  type TotpEnrollment,
+} from './queries';
 import { copyText, downloadTextFile, recoveryCodesText } from './recoveryCodes';
 import { isTotpCode, normaliseCode } from './validation';
 
@@ -30,58 +37,56 @@ type View =
   | { kind: 'regenerate' }
   | { kind: 'disable' };
 
-function mfaChanged(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: accountKeys.mfa });
-  void queryClient.invalidateQueries({ queryKey: accountKeys.profile });
-  void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-}
-
 /** TwoFactorSection turns authenticator-app codes on and off and manages recovery codes. */
 export function TwoFactorSection({ email }: { email?: string }) {
   const mfa = useMfaStatus();
-  const queryClient = useQueryClient();
   const [view, setView] = useState<View>({ kind: 'status' });
-  const [starting, setStarting] = useState(false);
+  const enrolment = useStartTotpEnrolment();
+  const activation = useActivateTotp();
+  const regeneration = useRegenerateRecoveryCodes();
+  const disabling = useDisableTotp();
 
   const toStatus = () => setView({ kind: 'status' });
 
   async function startEnrolment() {
-    if (starting) return;
-    setStarting(true);
     try {
-      const enrollment = unwrap(await api.POST('/account/mfa/totp/enroll'));
-      setView({ kind: 'enrolling', enrollment });
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setStarting(false);
+      await enrolment.submit(undefined, {
+        onSuccess: (enrollment) => setView({ kind: 'enrolling', enrollment }),
+        onError: (err) => handleError(err),
+      });
+    } catch {
+      // Shown by onError.
     }
   }
 
-  async function activate(code: string) {
-    const { recoveryCodes } = unwrap(await api.POST('/account/mfa/totp/activate', { body: { code } }));
-    mfaChanged(queryClient);
-    setView({ kind: 'codes', codes: recoveryCodes });
-    notify.success('Two-factor authentication turned on');
-  }
+  // The code forms show a failure under their field, so these reject.
+  const activate = (code: string) =>
+    activation.submit(code, {
+      onSuccess: ({ recoveryCodes }) => {
+        setView({ kind: 'codes', codes: recoveryCodes });
+        notify.success('Two-factor authentication turned on');
+      },
+    });
 
-  async function regenerate(code: string) {
-    const { recoveryCodes } = unwrap(await api.POST('/account/mfa/recovery-codes', { body: { code } }));
-    void queryClient.invalidateQueries({ queryKey: accountKeys.mfa });
-    setView({ kind: 'codes', codes: recoveryCodes });
-    notify.success('New recovery codes created. The old ones no longer work.');
-  }
+  const regenerate = (code: string) =>
+    regeneration.submit(code, {
+      onSuccess: ({ recoveryCodes }) => {
+        setView({ kind: 'codes', codes: recoveryCodes });
+        notify.success('New recovery codes created. The old ones no longer work.');
+      },
+    });
 
-  async function disable(code: string) {
-    unwrap(await api.POST('/account/mfa/totp/disable', { body: { code } }));
-    mfaChanged(queryClient);
-    setView({ kind: 'status' });
-    notify.success('Two-factor authentication turned off');
-  }
+  const disable = (code: string) =>
+    disabling.submit(code, {
+      onSuccess: () => {
+        setView({ kind: 'status' });
+        notify.success('Two-factor authentication turned off');
+      },
+    });
 
   switch (view.kind) {
     case 'enrolling':
-      return <Enrolment enrollment={view.enrollment} onActivate={activate} onCancel={toStatus} />;
+      return <Enrolment enrollment={view.enrollment} activating={activation.submitting} onActivate={activate} onCancel={toStatus} />;
     case 'codes':
       return <RecoveryCodes codes={view.codes} email={email} onDone={toStatus} />;
     case 'regenerate':
@@ -91,6 +96,7 @@ export function TwoFactorSection({ email }: { email?: string }) {
           label="Authentication code"
           description="A current code from your authenticator app"
           submitLabel="Create new recovery codes"
+          submitting={regeneration.submitting}
           onSubmit={regenerate}
           onCancel={toStatus}
         />
@@ -104,6 +110,7 @@ export function TwoFactorSection({ email }: { email?: string }) {
           submitLabel="Turn off two-factor authentication"
           danger
           allowRecoveryCode
+          submitting={disabling.submitting}
           onSubmit={disable}
           onCancel={toStatus}
         />
@@ -125,7 +132,7 @@ export function TwoFactorSection({ email }: { email?: string }) {
   return (
     <Status
       status={mfa.data}
-      starting={starting}
+      starting={enrolment.submitting}
       onEnable={startEnrolment}
       onRegenerate={() => setView({ kind: 'regenerate' })}
       onDisable={() => setView({ kind: 'disable' })}
@@ -192,11 +199,13 @@ function Status({
 
 function Enrolment({
   enrollment,
+  activating,
   onActivate,
   onCancel,
 }: {
   enrollment: TotpEnrollment;
-  onActivate: (code: string) => Promise<void>;
+  activating: boolean;
+  onActivate: (code: string) => Promise<unknown>;
   onCancel: () => void;
 }) {
   return (
@@ -223,7 +232,13 @@ function Enrolment({
           <Text>Enter the 6-digit code the app shows.</Text>
         </List.Item>
       </List>
-      <CodeForm label="Verification code" submitLabel="Verify and enable" onSubmit={onActivate} onCancel={onCancel} />
+      <CodeForm
+        label="Verification code"
+        submitLabel="Verify and enable"
+        submitting={activating}
+        onSubmit={onActivate}
+        onCancel={onCancel}
+      />
     </Stack>
   );
 }
@@ -236,37 +251,32 @@ interface CodeFormProps {
   danger?: boolean;
   /** Accept a recovery code besides a 6-digit authenticator code. */
   allowRecoveryCode?: boolean;
-  onSubmit: (code: string) => Promise<void>;
+  submitting: boolean;
+  /** Sends the code; rejects when the server refuses it. */
+  onSubmit: (code: string) => Promise<unknown>;
   onCancel: () => void;
 }
 
 /** CodeForm asks for an authenticator code and shows the server's answer under the field. */
-function CodeForm({ intro, label, description, submitLabel, danger, allowRecoveryCode, onSubmit, onCancel }: CodeFormProps) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+function CodeForm({ intro, label, description, submitLabel, danger, allowRecoveryCode, submitting, onSubmit, onCancel }: CodeFormProps) {
+  const form = useForm({
+    initialValues: { code: '' },
+    validate: ({ code }) => {
+      const value = normaliseCode(code);
+      return { code: (allowRecoveryCode ? !value : !isTotpCode(value)) ? CODE_HINT : undefined };
+    },
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const value = normaliseCode(code);
-    if (allowRecoveryCode ? !value : !isTotpCode(value)) {
-      setError(CODE_HINT);
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
+  async function submit({ code }: { code: string }) {
     try {
-      await onSubmit(value);
+      await onSubmit(normaliseCode(code));
     } catch (err) {
-      setError(fieldErrors(err).code ?? errorMessage(err));
-    } finally {
-      setBusy(false);
+      if (!showServerErrors(form, err)) form.setFieldError('code', errorMessage(err));
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={submitLabel}>
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={submitLabel}>
       <Stack gap="sm">
         {intro && (
           <Alert color={danger ? 'red' : 'yellow'} icon={<IconAlertTriangle aria-hidden />} role="note">
@@ -280,19 +290,14 @@ function CodeForm({ intro, label, description, submitLabel, danger, allowRecover
           autoComplete="one-time-code"
           inputMode={allowRecoveryCode ? 'text' : 'numeric'}
           spellCheck={false}
-          value={code}
-          onChange={(e) => {
-            setCode(e.currentTarget.value);
-            setError(undefined);
-          }}
-          error={error}
+          {...form.getInputProps('code')}
           maw={320}
         />
         <Group gap="sm">
-          <Button type="submit" loading={busy} color={danger ? 'red' : undefined} styles={WRAPPING_BUTTON}>
+          <Button type="submit" loading={submitting} color={danger ? 'red' : undefined} styles={WRAPPING_BUTTON}>
             {submitLabel}
           </Button>
-          <Button variant="default" onClick={onCancel} disabled={busy}>
+          <Button variant="default" onClick={onCancel} disabled={submitting}>
             Cancel
           </Button>
         </Group>

@@ -20,13 +20,14 @@ export class AccountActionError extends Error {
   }
 }
 
-function original(err: unknown): unknown {
+/** serverError is the error the server answered, inside an AccountActionError or not. */
+export function serverError(err: unknown): unknown {
   return err instanceof AccountActionError ? err.cause : err;
 }
 
 /** fieldErrors reads the server's per-field messages of a 400 VALIDATION_ERROR. */
 export function fieldErrors(err: unknown): Record<string, string> {
-  return httpFieldErrors(original(err));
+  return httpFieldErrors(serverError(err));
 }
 
 /** errorMessage is the message to show for an error: the server's, or the normalised one. */
@@ -37,7 +38,7 @@ export function errorMessage(err: unknown): string {
 
 /** profileErrorMessage picks the accounts §8 profile message for a failed save. */
 export function profileErrorMessage(err: unknown): string {
-  const e = original(err);
+  const e = serverError(err);
   if (e instanceof HttpError) return e.status === 401 ? PROFILE_MESSAGES.auth : PROFILE_MESSAGES.failed;
   if (isNetworkFailure(e)) return PROFILE_MESSAGES.failed;
   return PROFILE_MESSAGES.unexpected;
@@ -47,10 +48,13 @@ export function profileErrorMessage(err: unknown): string {
  * withMessage wraps an action so that its failure carries the message chosen
  * by messageFor; the form submission flow shows that message in its toast.
  */
-export function withMessage<T>(action: () => Promise<T>, messageFor: (err: unknown) => string): () => Promise<T> {
-  return async () => {
+export function withMessage<A extends unknown[], T>(
+  action: (...args: A) => Promise<T>,
+  messageFor: (err: unknown) => string,
+): (...args: A) => Promise<T> {
+  return async (...args: A) => {
     try {
-      return await action();
+      return await action(...args);
     } catch (err) {
       throw new AccountActionError(messageFor(err), err);
     }

@@ -1,6 +1,6 @@
 // The account area's public face: what the app and other features may use.
-export { ProfileFields, useProfileSave, type ProfileFieldsProps } from './ProfileFields';
-export { accountKeys, profileSaved } from './queries';
+export { ProfileFields, useProfileForm, type ProfileFieldsProps, type ProfileFormValues } from './ProfileFields';
+export { accountKeys } from './queries';
 export type { ProfileValues } from './validation';
 
 /** Pages for the router: each is loaded when its route is first visited. */

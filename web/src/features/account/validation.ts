@@ -51,10 +51,6 @@ export function validatePasswordChange(values: PasswordChangeValues): PasswordCh
   return errors;
 }
 
-export function hasErrors(errors: object): boolean {
-  return Object.values(errors).some((v) => v !== undefined);
-}
-
 /** normaliseCode drops the spaces and dashes people type into authenticator codes. */
 export function normaliseCode(code: string): string {
   return code.replace(/[\s-]/g, '');

@@ -9,8 +9,8 @@ import { normaliseError } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { fetchSession, sessionQueryKey } from '../../app/session';
 import { errorColor } from '../../app/theme';
-import { acceptPendingInvite } from '../invitations';
-import { confirmEmail, mfaPending } from './authApi';
+import { useAcceptPendingInvite } from '../invitations';
+import { mfaPending, useConfirmEmail } from './authApi';
 import { AuthCard } from './AuthCard';
 import { DEFAULT_DESTINATION, takeSocialReturn } from './useCompleteSignIn';
 
@@ -84,6 +84,8 @@ export function AuthCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { submit: confirmEmail } = useConfirmEmail();
+  const acceptPendingInvite = useAcceptPendingInvite();
   const started = useRef(false);
 
   const urlError = params.get('error_description') || params.get('error');
@@ -124,7 +126,7 @@ export function AuthCallbackPage() {
       if (user) {
         setPhase('finalizing');
         // An invitation stored before the sign-in is accepted first (accounts §2.10).
-        const joined = await acceptPendingInvite(queryClient);
+        const joined = await acceptPendingInvite();
         const requested = takeSocialReturn();
         if (joined) {
           void navigate(DEFAULT_DESTINATION, { replace: true });
@@ -147,7 +149,7 @@ export function AuthCallbackPage() {
       setFailure(describeCallbackError(AUTH_FAILED));
     };
     void run();
-  }, [confirmToken, navigate, queryClient, urlError]);
+  }, [acceptPendingInvite, confirmEmail, confirmToken, navigate, queryClient, urlError]);
 
   if (urlError) return <ErrorCard error={describeCallbackError(urlError)} />;
   if (failure) return <ErrorCard error={failure} />;

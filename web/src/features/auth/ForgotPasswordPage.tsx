@@ -1,13 +1,22 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconClockHour4, IconMailCheck, IconUserShield } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { fieldErrors, HttpError } from '../../api/client';
+import { HttpError } from '../../api/client';
 import { useSession } from '../../app/session';
 import { linkColor } from '../../app/theme';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { checkProvider, isSecurityWait, providerLabel, requestPasswordReset, waitSeconds } from './authApi';
-import { AuthCard, messageLines } from './AuthCard';
+import {
+  isSecurityWait,
+  providerLabel,
+  useCheckProvider,
+  useRequestPasswordReset,
+  waitSeconds,
+  type AuthProviderCheck,
+} from './authApi';
+import { AuthCard } from './AuthCard';
+import { errorLines, showFormErrors } from './forms';
 import { SubmitButton } from './SubmitButton';
 import { emailError } from './validation';
 
@@ -84,63 +93,61 @@ function OutcomeActions({ onReset }: { onReset?: () => void }) {
  */
 export function ForgotPasswordPage() {
   const { user } = useSession();
+  const checkProvider = useCheckProvider();
+  const requestReset = useRequestPasswordReset();
   const [state, setState] = useState<State>({ kind: 'form' });
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: ({ email }) => ({ email: emailError(email) }),
+    enhanceGetInputProps: errorLines,
+  });
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   if (user) return <Navigate to="/dashboard" replace />;
 
   const reset = () => {
-    setEmail('');
-    setFieldError(undefined);
+    form.reset();
     setFailure(null);
     setState({ kind: 'form' });
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
+  const send = async ({ email }: { email: string }) => {
     setFailure(null);
-    const problem = emailError(email);
-    setFieldError(problem);
-    if (problem) return;
     const address = email.trim();
-    setBusy(true);
+    let check: AuthProviderCheck | undefined;
     try {
-      let check;
-      try {
-        check = await checkProvider(address);
-      } catch {
-        setFailure(CHECK_ACCOUNT_FAILED);
-        return;
-      }
-      if (!check.found) {
-        setFailure(NO_ACCOUNT);
-        return;
-      }
-      if (check.isOAuth) {
-        setState({ kind: 'social', email: address, provider: providerLabel(check.provider) });
-        return;
-      }
-      await requestPasswordReset(address);
-      setState({ kind: 'sent', email: address });
-    } catch (err) {
-      if (err instanceof HttpError) {
-        const message = err.body?.message || '';
-        if (err.status === 429 && isSecurityWait(message)) {
-          setState({ kind: 'wait', seconds: waitSeconds(message, err.body?.retryAfterSeconds) });
-          return;
-        }
-        const fields = fieldErrors(err);
-        if (fields.email) setFieldError(fields.email);
-        else setFailure(message || SEND_FAILED);
-      } else {
-        setFailure(UNKNOWN_FAILURE);
-      }
-    } finally {
-      setBusy(false);
+      check = await checkProvider.submit(address);
+    } catch {
+      setFailure(CHECK_ACCOUNT_FAILED);
+      return;
+    }
+    if (!check) return;
+    if (!check.found) {
+      setFailure(NO_ACCOUNT);
+      return;
+    }
+    if (check.isOAuth) {
+      setState({ kind: 'social', email: address, provider: providerLabel(check.provider) });
+      return;
+    }
+    try {
+      await requestReset.submit(address, {
+        onSuccess: () => setState({ kind: 'sent', email: address }),
+        onError: (err) => {
+          if (!(err instanceof HttpError)) {
+            setFailure(UNKNOWN_FAILURE);
+            return;
+          }
+          const message = err.body?.message || '';
+          if (err.status === 429 && isSecurityWait(message)) {
+            setState({ kind: 'wait', seconds: waitSeconds(message, err.body?.retryAfterSeconds) });
+          } else if (!showFormErrors(form, err)) {
+            setFailure(message || SEND_FAILED);
+          }
+        },
+      });
+    } catch {
+      // Shown by onError.
     }
   };
 
@@ -173,7 +180,7 @@ export function ForgotPasswordPage() {
           title="Forgot Password"
           description="Enter your email address and we'll send you a link to reset your password."
         >
-          <form noValidate onSubmit={onSubmit} aria-label="Request a password reset">
+          <form noValidate onSubmit={form.onSubmit(send, () => setFailure(null))} aria-label="Request a password reset">
             <Stack gap="md">
               {failure && (
                 <ErrorAlert>
@@ -185,14 +192,9 @@ export function ForgotPasswordPage() {
                 type="email"
                 autoComplete="email"
                 required
-                value={email}
-                onChange={(e) => {
-                  setEmail(e.currentTarget.value);
-                  setFieldError(undefined);
-                }}
-                error={messageLines(fieldError)}
+                {...form.getInputProps('email')}
               />
-              <SubmitButton busy={busy} busyLabel="Sending...">
+              <SubmitButton busy={checkProvider.submitting || requestReset.submitting} busyLabel="Sending...">
                 Send Reset Link
               </SubmitButton>
             </Stack>

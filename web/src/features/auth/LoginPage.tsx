@@ -1,19 +1,21 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { fieldErrors, HttpError } from '../../api/client';
+import { HttpError } from '../../api/client';
 import { handleError, normaliseError } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { useSession } from '../../app/session';
 import { linkColor } from '../../app/theme';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { errorCode, logIn, mfaPending, resendConfirmation, signedInUser } from './authApi';
-import { AuthCard, messageLines } from './AuthCard';
+import { errorCode, mfaPending, signedInUser, useLogIn, useResendConfirmation } from './authApi';
+import { AuthCard } from './AuthCard';
+import { errorLines, showFormErrors } from './forms';
 import { MfaStep } from './MfaStep';
 import { SocialLogin } from './SocialLogin';
 import { SubmitButton } from './SubmitButton';
 import { useCompleteSignIn } from './useCompleteSignIn';
-import { hasErrors, validateLogin, type FormErrors } from './validation';
+import { validateLogin } from './validation';
 
 export const LOGIN_FAILED = 'Login failed';
 export const LOGIN_FAILED_TOAST = 'Failed to log in. Please check your credentials and try again.';
@@ -38,6 +40,12 @@ export function describeLoginFailure(err: unknown): LoginFailure {
   return { message: normaliseError(err).message || LOGIN_FAILED, unconfirmed: false, unexpected: true };
 }
 
+interface LoginValues {
+  email: string;
+  password: string;
+  rememberMe: boolean;
+}
+
 function locationEmail(state: unknown): string {
   const email = (state as { email?: unknown } | null)?.email;
   return typeof email === 'string' ? email : '';
@@ -52,17 +60,18 @@ export function LoginPage() {
   const { user } = useSession();
   const location = useLocation();
   const completeSignIn = useCompleteSignIn();
+  const logIn = useLogIn();
+  const resend = useResendConfirmation();
   // Once a sign-in completes, useCompleteSignIn chooses where to go, not the redirect below.
   const [completing, setCompleting] = useState(false);
 
   const [step, setStep] = useState<'password' | 'mfa'>('password');
-  const [email, setEmail] = useState(() => locationEmail(location.state));
-  const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(false);
-  const [errors, setErrors] = useState<FormErrors<'email' | 'password'>>({});
+  const form = useForm<LoginValues>({
+    initialValues: { email: locationEmail(location.state), password: '', rememberMe: false },
+    validate: ({ email, password }) => validateLogin(email, password),
+    enhanceGetInputProps: errorLines,
+  });
   const [failure, setFailure] = useState<LoginFailure | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [resending, setResending] = useState(false);
   // Whether the code step belongs to this page's password sign-in (and so to its remember-me box).
   const [mfaFromPassword, setMfaFromPassword] = useState(false);
 
@@ -88,62 +97,55 @@ export function LoginPage() {
     void completeSignIn(remember);
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const found = validateLogin(email, password);
-    setErrors(found);
+  const signIn = async ({ email, password, rememberMe }: LoginValues) => {
     setFailure(null);
-    if (hasErrors(found)) return;
-    setBusy(true);
     try {
-      const result = await logIn({ email: email.trim(), password, rememberMe });
-      if (signedInUser(result)) {
-        finish(rememberMe);
-        return;
-      }
-      if (result.status === 'mfa_required') {
-        setMfaFromPassword(true);
-        setStep('mfa');
-        return;
-      }
-      setFailure({ message: LOGIN_FAILED, unconfirmed: false, unexpected: true });
-    } catch (err) {
-      const fields = fieldErrors(err);
-      const fieldMessages: FormErrors<'email' | 'password'> = { email: fields.email, password: fields.password };
-      if (hasErrors(fieldMessages)) {
-        setErrors(fieldMessages);
-      } else {
-        const described = describeLoginFailure(err);
-        setFailure(described);
-        if (described.unexpected) notify.error(LOGIN_FAILED_TOAST);
-      }
-    } finally {
-      setBusy(false);
+      await logIn.submit(
+        { email: email.trim(), password, rememberMe },
+        {
+          onSuccess: (result) => {
+            if (signedInUser(result)) {
+              finish(rememberMe);
+            } else if (result.status === 'mfa_required') {
+              setMfaFromPassword(true);
+              setStep('mfa');
+            } else {
+              setFailure({ message: LOGIN_FAILED, unconfirmed: false, unexpected: true });
+            }
+          },
+          onError: (err) => {
+            if (showFormErrors(form, err)) return;
+            const described = describeLoginFailure(err);
+            setFailure(described);
+            if (described.unexpected) notify.error(LOGIN_FAILED_TOAST);
+          },
+        },
+      );
+    } catch {
+      // Shown by onError.
     }
   };
 
   const onResend = async () => {
-    if (resending) return;
-    const address = email.trim();
-    setResending(true);
+    const address = form.getValues().email.trim();
     try {
-      await resendConfirmation(address);
-      notify.success(`We've sent a new confirmation email to ${address}. Check your inbox and spam folder.`);
-    } catch (err) {
-      handleError(err);
-    } finally {
-      setResending(false);
+      await resend.submit(address, {
+        onSuccess: () =>
+          notify.success(`We've sent a new confirmation email to ${address}. Check your inbox and spam folder.`),
+        onError: (err) => handleError(err),
+      });
+    } catch {
+      // Shown by onError.
     }
   };
 
   if (step === 'mfa') {
     return (
       <MfaStep
-        onSignedIn={() => finish(mfaFromPassword ? rememberMe : undefined)}
+        onSignedIn={() => finish(mfaFromPassword ? form.getValues().rememberMe : undefined)}
         onBack={() => {
           setStep('password');
-          setPassword('');
+          form.setFieldValue('password', '');
           setMfaFromPassword(false);
         }}
       />
@@ -152,55 +154,30 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Welcome Back" description="Sign in to your Cantica account">
-      <SocialLogin remember={rememberMe} />
-      <form noValidate onSubmit={onSubmit} aria-label="Sign in">
+      <SocialLogin remember={form.getValues().rememberMe} />
+      <form noValidate onSubmit={form.onSubmit(signIn, () => setFailure(null))} aria-label="Sign in">
         <Stack gap="md">
           {failure && (
             <ErrorAlert>
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">{failure.message}</Text>
                 {failure.unconfirmed && (
-                  <Button size="xs" variant="outline" color="red" onClick={onResend} disabled={resending}>
-                    {resending ? 'Sending...' : 'Resend confirmation email'}
+                  <Button size="xs" variant="outline" color="red" onClick={onResend} disabled={resend.submitting}>
+                    {resend.submitting ? 'Sending...' : 'Resend confirmation email'}
                   </Button>
                 )}
               </Stack>
             </ErrorAlert>
           )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => {
-              setEmail(e.currentTarget.value);
-              setErrors((prev) => ({ ...prev, email: undefined }));
-            }}
-            error={errors.email}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-              setErrors((prev) => ({ ...prev, password: undefined }));
-            }}
-            error={messageLines(errors.password)}
-          />
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
           <Group justify="space-between" gap="xs" wrap="wrap">
-            <Checkbox
-              label="Remember me for 30 days"
-              checked={rememberMe}
-              onChange={(e) => setRememberMe(e.currentTarget.checked)}
-            />
+            <Checkbox label="Remember me for 30 days" {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
             <Anchor component={Link} to="/forgot-password" size="sm" c={linkColor}>
               Forgot password?
             </Anchor>
           </Group>
-          <SubmitButton busy={busy} busyLabel="Signing in...">
+          <SubmitButton busy={logIn.submitting} busyLabel="Signing in...">
             Sign In
           </SubmitButton>
         </Stack>

@@ -1,12 +1,14 @@
 import { Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconShieldLock } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { SessionUser } from '../../api/client';
-import { fieldErrors, HttpError } from '../../api/client';
+import { HttpError } from '../../api/client';
 import { normaliseError } from '../../app/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { signedInUser, verifyMfa } from './authApi';
-import { AuthCard, messageLines } from './AuthCard';
+import { signedInUser, useVerifyMfa } from './authApi';
+import { AuthCard } from './AuthCard';
+import { errorLines, showFormErrors } from './forms';
 import { SubmitButton } from './SubmitButton';
 
 export const MFA_TITLE = 'Two-Factor Authentication';
@@ -14,6 +16,11 @@ export const CODE_REQUIRED = 'Please enter the 6-digit code';
 export const CODE_FORMAT = 'The code must be 6 digits';
 export const RECOVERY_REQUIRED = 'Please enter a recovery code';
 const VERIFY_FAILED = 'Verification failed. Please try again.';
+
+/** codeOf is the code as sent: a recovery code trimmed, an authenticator code without spaces. */
+function codeOf(code: string, recovery: boolean): string {
+  return recovery ? code.trim() : code.replace(/\s+/g, '');
+}
 
 export interface MfaStepProps {
   onSignedIn: (user: SessionUser) => void;
@@ -26,43 +33,42 @@ export interface MfaStepProps {
  * recovery codes instead.
  */
 export function MfaStep({ onSignedIn, onBack }: MfaStepProps) {
+  const verify = useVerifyMfa();
   const [recovery, setRecovery] = useState(false);
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const form = useForm({
+    initialValues: { code: '' },
+    validate: ({ code }) => {
+      const value = codeOf(code, recovery);
+      if (!value) return { code: recovery ? RECOVERY_REQUIRED : CODE_REQUIRED };
+      if (!recovery && !/^\d{6}$/.test(value)) return { code: CODE_FORMAT };
+      return {};
+    },
+    enhanceGetInputProps: errorLines,
+  });
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const switchMode = () => {
     setRecovery((r) => !r);
-    setCode('');
-    setFieldError(undefined);
+    form.reset();
     setFailure(null);
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
+  const submit = async ({ code }: { code: string }) => {
     setFailure(null);
-    const value = recovery ? code.trim() : code.replace(/\s+/g, '');
-    let problem: string | undefined;
-    if (!value) problem = recovery ? RECOVERY_REQUIRED : CODE_REQUIRED;
-    else if (!recovery && !/^\d{6}$/.test(value)) problem = CODE_FORMAT;
-    setFieldError(problem);
-    if (problem) return;
-    setBusy(true);
     try {
-      const user = signedInUser(await verifyMfa(value));
-      if (user) {
-        onSignedIn(user);
-        return;
-      }
-      setFailure(VERIFY_FAILED);
-    } catch (err) {
-      const fields = fieldErrors(err);
-      if (fields.code) setFieldError(fields.code);
-      else setFailure(err instanceof HttpError ? err.body?.message || VERIFY_FAILED : normaliseError(err).message);
-    } finally {
-      setBusy(false);
+      await verify.submit(codeOf(code, recovery), {
+        onSuccess: (result) => {
+          const user = signedInUser(result);
+          if (user) onSignedIn(user);
+          else setFailure(VERIFY_FAILED);
+        },
+        onError: (err) => {
+          if (showFormErrors(form, err)) return;
+          setFailure(err instanceof HttpError ? err.body?.message || VERIFY_FAILED : normaliseError(err).message);
+        },
+      });
+    } catch {
+      // Shown by onError.
     }
   };
 
@@ -76,7 +82,7 @@ export function MfaStep({ onSignedIn, onBack }: MfaStepProps) {
           : 'Enter the 6-digit code from your authenticator app.'
       }
     >
-      <form noValidate onSubmit={onSubmit} aria-label={MFA_TITLE}>
+      <form noValidate onSubmit={form.onSubmit(submit, () => setFailure(null))} aria-label={MFA_TITLE}>
         <Stack gap="md">
           {failure && (
             <ErrorAlert>
@@ -93,12 +99,7 @@ export function MfaStep({ onSignedIn, onBack }: MfaStepProps) {
               autoCapitalize="none"
               spellCheck={false}
               required
-              value={code}
-              onChange={(e) => {
-                setCode(e.currentTarget.value);
-                setFieldError(undefined);
-              }}
-              error={messageLines(fieldError)}
+              {...form.getInputProps('code')}
             />
           ) : (
             <TextInput
@@ -109,15 +110,10 @@ export function MfaStep({ onSignedIn, onBack }: MfaStepProps) {
               inputMode="numeric"
               maxLength={6}
               required
-              value={code}
-              onChange={(e) => {
-                setCode(e.currentTarget.value);
-                setFieldError(undefined);
-              }}
-              error={messageLines(fieldError)}
+              {...form.getInputProps('code')}
             />
           )}
-          <SubmitButton busy={busy} busyLabel="Verifying...">
+          <SubmitButton busy={verify.submitting} busyLabel="Verifying...">
             Verify
           </SubmitButton>
           <Button variant="subtle" fullWidth onClick={switchMode}>

@@ -1,25 +1,28 @@
 import { Alert, Anchor, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconMailHeart } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { fieldErrors, HttpError } from '../../api/client';
+import { HttpError } from '../../api/client';
 import { notify } from '../../app/notify';
 import { useSession } from '../../app/session';
 import { linkColor } from '../../app/theme';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { markRegisteredWithInvite, rememberPendingInvite } from '../invitations';
 import {
-  checkProvider,
   errorCode,
   PASSWORD_ACCOUNT_MESSAGE,
-  registerAccount,
   socialAccountMessage,
+  useCheckProvider,
+  useRegister,
+  type AuthProviderCheck,
 } from './authApi';
-import { AuthCard, messageLines } from './AuthCard';
+import { AuthCard } from './AuthCard';
+import { errorLines, showFormErrors } from './forms';
 import { PasswordChecklist } from './PasswordChecklist';
 import { SocialLogin } from './SocialLogin';
 import { SubmitButton } from './SubmitButton';
-import { hasErrors, validateRegistration, type FormErrors, type RegistrationValues } from './validation';
+import { validateRegistration, type RegistrationValues } from './validation';
 
 export const REGISTRATION_FAILED = 'Registration failed';
 export const VERIFY_ACCOUNT_FAILED = 'Unable to verify account status. Please try again.';
@@ -31,9 +34,6 @@ export function registrationStartedMessage(email: string): string {
   return `Registration Started: we've sent a confirmation email to ${email}. Check your inbox and spam folder to verify your account before signing in.`;
 }
 
-type Field = keyof RegistrationValues;
-const FIELDS: readonly Field[] = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'phoneNumber'];
-
 /**
  * RegisterPage is the sign-up screen (/register, accounts §2.7, §4.5, §5),
  * including sign-up from an invitation (query email, firstName, lastName, inviteToken).
@@ -43,20 +43,28 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const inviteToken = params.get('inviteToken')?.trim() || '';
+  const checkProvider = useCheckProvider();
+  const register = useRegister();
 
-  const [values, setValues] = useState<RegistrationValues>(() => ({
-    firstName: params.get('firstName') ?? '',
-    lastName: params.get('lastName') ?? '',
-    email: params.get('email') ?? '',
-    password: '',
-    confirmPassword: '',
-    phoneNumber: '',
-  }));
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  // After a first submit the messages follow the typing; before it they wait.
   const [submitted, setSubmitted] = useState(false);
+  const form = useForm<RegistrationValues>({
+    initialValues: {
+      firstName: params.get('firstName') ?? '',
+      lastName: params.get('lastName') ?? '',
+      email: params.get('email') ?? '',
+      password: '',
+      confirmPassword: '',
+      phoneNumber: '',
+    },
+    validate: validateRegistration,
+    onValuesChange: () => {
+      if (submitted) form.validate();
+    },
+    enhanceGetInputProps: errorLines,
+  });
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const running = useRef(false);
+  const busy = checkProvider.submitting || register.submitting;
 
   // The invite token is kept for the session as soon as the page opens (§4.5).
   useEffect(() => {
@@ -65,72 +73,61 @@ export function RegisterPage() {
 
   if (user && !busy) return <Navigate to="/dashboard" replace />;
 
-  const set = (field: Field) => (event: { currentTarget: { value: string } }) => {
-    const next = { ...values, [field]: event.currentTarget.value };
-    setValues(next);
-    // After a first submit the messages follow the typing; before it they wait.
-    if (submitted) setErrors(validateRegistration(next));
-    else if (errors[field]) setErrors((prev) => ({ ...prev, [field]: undefined }));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (running.current) return;
+  const attempted = () => {
     setSubmitted(true);
     setFailure(null);
-    const found = validateRegistration(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
+  };
 
-    running.current = true;
-    setBusy(true);
+  const create = async (values: RegistrationValues) => {
+    attempted();
     const email = values.email.trim();
+
+    // 1–2. An address that already has an account stops here.
+    let check: AuthProviderCheck | undefined;
     try {
-      // 1–2. An address that already has an account stops here.
-      let check;
-      try {
-        check = await checkProvider(email);
-      } catch {
-        setFailure(VERIFY_ACCOUNT_FAILED);
-        return;
-      }
-      if (check.found) {
-        setFailure(check.isOAuth ? socialAccountMessage(check.provider) : PASSWORD_ACCOUNT_MESSAGE);
-        return;
-      }
+      check = await checkProvider.submit(email);
+    } catch {
+      setFailure(VERIFY_ACCOUNT_FAILED);
+      return;
+    }
+    if (!check) return;
+    if (check.found) {
+      setFailure(check.isOAuth ? socialAccountMessage(check.provider) : PASSWORD_ACCOUNT_MESSAGE);
+      return;
+    }
 
-      // 3. Register; the server sends the confirmation email.
-      const phone = values.phoneNumber.trim();
-      await registerAccount({
-        email,
-        password: values.password,
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        phoneNumber: phone || null,
-        inviteToken: inviteToken || null,
+    // 3. Register; the server sends the confirmation email.
+    const phone = values.phoneNumber.trim();
+    const body = {
+      email,
+      password: values.password,
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      phoneNumber: phone || null,
+      inviteToken: inviteToken || null,
+    };
+    try {
+      await register.submit(body, {
+        onSuccess: () => {
+          // 4. The server joins the invited choir once the address is confirmed;
+          // the token stays stored for the first sign-in, and the flag lets the
+          // guards wait for the membership instead of offering to create a choir.
+          if (inviteToken) markRegisteredWithInvite();
+          // 5. Either way the user confirms the address, then signs in.
+          notify.success(registrationStartedMessage(email), { autoClose: REGISTRATION_TOAST_MS });
+          void navigate('/login', { state: { email } });
+        },
+        onError: (err) => {
+          if (showFormErrors(form, err)) return;
+          if (err instanceof HttpError) {
+            setFailure(errorCode(err) === 'ACCOUNT_EXISTS' ? err.body?.message || PASSWORD_ACCOUNT_MESSAGE : err.body?.message || REGISTRATION_FAILED);
+          } else {
+            setFailure(UNEXPECTED_ERROR);
+          }
+        },
       });
-
-      // 4. The server joins the invited choir once the address is confirmed;
-      // the token stays stored for the first sign-in, and the flag lets the
-      // guards wait for the membership instead of offering to create a choir.
-      if (inviteToken) markRegisteredWithInvite();
-      // 5. Either way the user confirms the address, then signs in.
-      notify.success(registrationStartedMessage(email), { autoClose: REGISTRATION_TOAST_MS });
-      void navigate('/login', { state: { email } });
-    } catch (err) {
-      const fields = fieldErrors(err);
-      const known: FormErrors<Field> = {};
-      for (const field of FIELDS) if (fields[field]) known[field] = fields[field];
-      if (hasErrors(known)) {
-        setErrors(known);
-      } else if (err instanceof HttpError) {
-        setFailure(errorCode(err) === 'ACCOUNT_EXISTS' ? err.body?.message || PASSWORD_ACCOUNT_MESSAGE : err.body?.message || REGISTRATION_FAILED);
-      } else {
-        setFailure(UNEXPECTED_ERROR);
-      }
-    } finally {
-      running.current = false;
-      setBusy(false);
+    } catch {
+      // Shown by onError.
     }
   };
 
@@ -148,7 +145,7 @@ export function RegisterPage() {
         </Alert>
       )}
       <SocialLogin />
-      <form noValidate onSubmit={onSubmit} aria-label="Create your account">
+      <form noValidate onSubmit={form.onSubmit(create, attempted)} aria-label="Create your account">
         <Stack gap="md">
           {failure && (
             <ErrorAlert title={REGISTRATION_FAILED}>
@@ -160,17 +157,13 @@ export function RegisterPage() {
               label="First name"
               autoComplete="given-name"
               required
-              value={values.firstName}
-              onChange={set('firstName')}
-              error={messageLines(errors.firstName)}
+              {...form.getInputProps('firstName')}
             />
             <TextInput
               label="Last name"
               autoComplete="family-name"
               required
-              value={values.lastName}
-              onChange={set('lastName')}
-              error={messageLines(errors.lastName)}
+              {...form.getInputProps('lastName')}
             />
           </SimpleGrid>
           <TextInput
@@ -178,37 +171,29 @@ export function RegisterPage() {
             type="email"
             autoComplete="email"
             required
-            value={values.email}
-            onChange={set('email')}
-            error={messageLines(errors.email)}
+            {...form.getInputProps('email')}
           />
           <Stack gap="xs">
             <PasswordInput
               label="Password"
               autoComplete="new-password"
               required
-              value={values.password}
-              onChange={set('password')}
-              error={messageLines(errors.password)}
+              {...form.getInputProps('password')}
             />
-            <PasswordChecklist password={values.password} />
+            <PasswordChecklist password={form.getValues().password} />
           </Stack>
           <PasswordInput
             label="Confirm password"
             autoComplete="new-password"
             required
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-            error={messageLines(errors.confirmPassword)}
+            {...form.getInputProps('confirmPassword')}
           />
           <TextInput
             label="Phone number"
             description="Optional"
             type="tel"
             autoComplete="tel"
-            value={values.phoneNumber}
-            onChange={set('phoneNumber')}
-            error={messageLines(errors.phoneNumber)}
+            {...form.getInputProps('phoneNumber')}
           />
           <SubmitButton busy={busy} busyLabel="Creating account...">
             Create Account

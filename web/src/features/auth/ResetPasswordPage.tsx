@@ -1,15 +1,17 @@
 import { Anchor, Box, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconCheck, IconCircleCheck, IconX } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fieldErrors, HttpError } from '../../api/client';
 import { errorColor, linkColor, successColor } from '../../app/theme';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { errorCode, resetPassword } from './authApi';
-import { AuthCard, messageLines } from './AuthCard';
+import { errorCode, useResetPassword } from './authApi';
+import { AuthCard } from './AuthCard';
+import { errorLines, showFormErrors } from './forms';
 import { PasswordChecklist } from './PasswordChecklist';
 import { SubmitButton } from './SubmitButton';
-import { hasErrors, validateNewPassword, type FormErrors } from './validation';
+import { validateNewPassword } from './validation';
 
 export const UPDATE_FAILED = 'Failed to update password. Please try again.';
 export const UNEXPECTED_FAILURE = 'An unexpected error occurred. Please try again later.';
@@ -71,11 +73,13 @@ function ResetSucceeded() {
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() || '';
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FormErrors<'password' | 'confirmPassword'>>({});
+  const resetPassword = useResetPassword();
+  const form = useForm({
+    initialValues: { password: '', confirmPassword: '' },
+    validate: ({ password, confirmPassword }) => validateNewPassword(password, confirmPassword),
+    enhanceGetInputProps: errorLines,
+  });
   const [failure, setFailure] = useState<{ message: string; badToken: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
   if (done) return <ResetSucceeded />;
@@ -93,38 +97,37 @@ export function ResetPasswordPage() {
     );
   }
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
+  const update = async ({ password }: { password: string }) => {
     setFailure(null);
-    const found = validateNewPassword(password, confirm);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setBusy(true);
     try {
-      await resetPassword(token, password);
-      setDone(true);
-    } catch (err) {
-      const fields = fieldErrors(err);
-      if (fields.password) {
-        setErrors({ password: fields.password });
-      } else if (err instanceof HttpError) {
-        const code = errorCode(err);
-        setFailure({
-          message: fields.token || err.body?.message || UPDATE_FAILED,
-          badToken: code === 'INVALID_TOKEN' || Boolean(fields.token),
-        });
-      } else {
-        setFailure({ message: UNEXPECTED_FAILURE, badToken: false });
-      }
-    } finally {
-      setBusy(false);
+      await resetPassword.submit(
+        { token, password },
+        {
+          onSuccess: () => setDone(true),
+          onError: (err) => {
+            if (showFormErrors(form, err)) return;
+            if (err instanceof HttpError) {
+              const fields = fieldErrors(err);
+              setFailure({
+                message: fields.token || err.body?.message || UPDATE_FAILED,
+                badToken: errorCode(err) === 'INVALID_TOKEN' || Boolean(fields.token),
+              });
+            } else {
+              setFailure({ message: UNEXPECTED_FAILURE, badToken: false });
+            }
+          },
+        },
+      );
+    } catch {
+      // Shown by onError.
     }
   };
 
+  const { password, confirmPassword: confirm } = form.getValues();
+
   return (
     <AuthCard title="Set New Password" description="Choose a new password for your account.">
-      <form noValidate onSubmit={onSubmit} aria-label="Set a new password">
+      <form noValidate onSubmit={form.onSubmit(update, () => setFailure(null))} aria-label="Set a new password">
         <Stack gap="md">
           {failure && (
             <ErrorAlert>
@@ -139,12 +142,7 @@ export function ResetPasswordPage() {
               label="New password"
               autoComplete="new-password"
               required
-              value={password}
-              onChange={(e) => {
-                setPassword(e.currentTarget.value);
-                setErrors((prev) => ({ ...prev, password: undefined }));
-              }}
-              error={messageLines(errors.password)}
+              {...form.getInputProps('password')}
             />
             <PasswordChecklist password={password} />
           </Stack>
@@ -153,16 +151,11 @@ export function ResetPasswordPage() {
               label="Confirm new password"
               autoComplete="new-password"
               required
-              value={confirm}
-              onChange={(e) => {
-                setConfirm(e.currentTarget.value);
-                setErrors((prev) => ({ ...prev, confirmPassword: undefined }));
-              }}
-              error={messageLines(errors.confirmPassword)}
+              {...form.getInputProps('confirmPassword')}
             />
             <MatchIndicator password={password} confirm={confirm} />
           </Stack>
-          <SubmitButton busy={busy} busyLabel="Updating...">
+          <SubmitButton busy={resetPassword.submitting} busyLabel="Updating...">
             Update Password
           </SubmitButton>
         </Stack>

@@ -1,6 +1,7 @@
 // The sign-in calls of the auth screens, and the few rules that read their answers.
 import { api, HttpError, unwrap, type SessionUser } from '../../api/client';
 import type { components } from '../../api/generated/schema';
+import { useSubmission } from '../../app/mutations';
 
 export type RegisterRequest = components['schemas']['RegisterRequest'];
 export type LoginRequest = components['schemas']['LoginRequest'];
@@ -42,43 +43,78 @@ export function startSocialSignIn(provider: SocialProvider, remember = false): v
   window.location.assign(socialSignInUrl(provider, remember));
 }
 
-export async function checkProvider(email: string): Promise<AuthProviderCheck> {
-  return unwrap(await api.POST('/auth/check-provider', { body: { email } }));
+// The sign-in calls. Each shows nothing of its own: the auth screens say
+// what happened in their error boxes, under their fields or in their toasts,
+// as accounts §4 asks of each. None changes anything cached; a completed
+// sign-in reads the session again (useCompleteSignIn).
+
+/** useCheckProvider asks whether an address has an account, and how it signs in. */
+export function useCheckProvider() {
+  return useSubmission({
+    mutationFn: async (email: string): Promise<AuthProviderCheck> =>
+      unwrap(await api.POST('/auth/check-provider', { body: { email } })),
+  });
 }
 
-export async function registerAccount(body: RegisterRequest) {
-  return unwrap(await api.POST('/auth/register', { body }));
+/** useRegister creates an unconfirmed account; the server sends the confirmation email. */
+export function useRegister() {
+  return useSubmission({
+    mutationFn: async (body: RegisterRequest) => unwrap(await api.POST('/auth/register', { body })),
+  });
 }
 
-export async function logIn(body: LoginRequest): Promise<LoginResult> {
-  return unwrap(await api.POST('/auth/login', { body }));
+/** useLogIn signs in with email and password; the answer may ask for a second factor. */
+export function useLogIn() {
+  return useSubmission({
+    mutationFn: async (body: LoginRequest): Promise<LoginResult> => unwrap(await api.POST('/auth/login', { body })),
+  });
 }
 
-/** verifyMfa finishes a sign-in with an authenticator or recovery code. */
-export async function verifyMfa(code: string): Promise<LoginResult> {
-  return unwrap(await api.POST('/auth/mfa', { body: { code } }));
+/** useVerifyMfa finishes a sign-in with an authenticator or recovery code. */
+export function useVerifyMfa() {
+  return useSubmission({
+    mutationFn: async (code: string): Promise<LoginResult> => unwrap(await api.POST('/auth/mfa', { body: { code } })),
+  });
+}
+
+/** useResendConfirmation sends the confirmation email again. */
+export function useResendConfirmation() {
+  return useSubmission({
+    mutationFn: async (email: string) => {
+      unwrap(await api.POST('/auth/confirm/resend', { body: { email } }));
+    },
+  });
+}
+
+/** useConfirmEmail redeems the confirmation link's token; the answer names the address. */
+export function useConfirmEmail() {
+  return useSubmission({
+    mutationFn: async (token: string) => unwrap(await api.POST('/auth/confirm', { body: { token } })),
+  });
+}
+
+/** useRequestPasswordReset sends the password reset email. */
+export function useRequestPasswordReset() {
+  return useSubmission({
+    mutationFn: async (email: string) => {
+      unwrap(await api.POST('/auth/password/forgot', { body: { email } }));
+    },
+  });
+}
+
+/** useResetPassword sets a new password with the token of the reset email. */
+export function useResetPassword() {
+  return useSubmission({
+    mutationFn: async (body: { token: string; password: string }) => {
+      unwrap(await api.POST('/auth/password/reset', { body }));
+    },
+  });
 }
 
 /** mfaPending tells whether this browser has a sign-in waiting for a second factor. */
 export async function mfaPending(): Promise<boolean> {
   const data = unwrap(await api.GET('/auth/mfa'));
   return data?.pending === true;
-}
-
-export async function resendConfirmation(email: string): Promise<void> {
-  unwrap(await api.POST('/auth/confirm/resend', { body: { email } }));
-}
-
-export async function confirmEmail(token: string) {
-  return unwrap(await api.POST('/auth/confirm', { body: { token } }));
-}
-
-export async function requestPasswordReset(email: string): Promise<void> {
-  unwrap(await api.POST('/auth/password/forgot', { body: { email } }));
-}
-
-export async function resetPassword(token: string, password: string): Promise<void> {
-  unwrap(await api.POST('/auth/password/reset', { body: { token, password } }));
 }
 
 /** signedInUser returns the user of a signed_in answer, or null. */

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { notify } from '../../app/notify';
 import { fetchSession, sessionQueryKey } from '../../app/session';
-import { acceptPendingInvite } from '../invitations';
+import { useAcceptPendingInvite } from '../invitations';
 
 /** Storage keys of accounts §3. */
 export const REMEMBER_ME_KEY = 'rememberMe';
@@ -100,17 +100,18 @@ export function useCompleteSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
+  const acceptPendingInvite = useAcceptPendingInvite();
   return useCallback(
     async (rememberMe?: boolean) => {
       rememberSignIn(rememberMe);
       await queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 0 });
       notify.success(WELCOME_BACK);
-      const joined = await acceptPendingInvite(queryClient);
+      const joined = await acceptPendingInvite();
       const kept = takeSocialReturn();
       void navigate(joined ? DEFAULT_DESTINATION : (fromPath(location.state) ?? kept ?? DEFAULT_DESTINATION), {
         replace: true,
       });
     },
-    [queryClient, navigate, location.state],
+    [queryClient, navigate, location.state, acceptPendingInvite],
   );
 }

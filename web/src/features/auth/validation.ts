@@ -71,7 +71,3 @@ export function validateNewPassword(password: string, confirmPassword: string): 
   else if (confirmPassword !== password) errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;
   return errors;
 }
-
-export function hasErrors(errors: object): boolean {
-  return Object.values(errors).some(Boolean);
-}

@@ -10,18 +10,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useChoir, useChoirDetails, type ChoirSummary } from '../../app/choir';
 import { ERROR_CONTEXT_MESSAGES, handleError } from '../../app/errors';
-import { notify, useFormSubmission } from '../../app/notify';
+import { notify } from '../../app/notify';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
 import { PageHeader } from '../../components/PageHeader';
 import { SectionLoading } from '../../components/SectionState';
 import {
-  deleteEvent,
+  CALENDAR_MESSAGES,
   preloadEvents,
   prewarmEvents,
-  refreshEvents,
-  updateEvent,
+  useDeleteEvent,
   useEvents,
+  useUpdateEvent,
   type CalendarEvent,
   type EditScope,
 } from './api';
@@ -32,7 +32,6 @@ import { EventFormModal } from './EventFormModal';
 import { eventValues, movedEvent, newEventValues, type EventFormValues } from './eventForm';
 import { readerClock } from './format';
 import { addDays, completeFor, dateKey, fetchRange, neighbourRanges } from './range';
-import { SERIES_MOVE_MESSAGE } from './rule';
 import { useScopeQuestion } from './ScopeModal';
 import { SubscribeModal } from './SubscribeModal';
 
@@ -51,11 +50,7 @@ export const VIEWS: readonly { value: CalendarViewName; label: string }[] = [
 export const PRELOAD_FIRST_MS = 500;
 export const PRELOAD_SECOND_MS = 1000;
 
-export const CALENDAR_MESSAGES = {
-  deleted: 'Event deleted',
-  deleting: 'Deleting event...',
-  cannotMoveSeries: SERIES_MOVE_MESSAGE,
-} as const;
+export { CALENDAR_MESSAGES };
 
 /** initialView: the list on a phone, the month grid elsewhere. */
 export function initialView(
@@ -137,7 +132,11 @@ function ChoirCalendar({ choir, canEdit }: { choir: ChoirSummary; canEdit: boole
   const prewarmed = useRef(false);
   const scopeQuestion = useScopeQuestion();
   const clock = useMemo(() => readerClock(), []);
-  const { submit, submitting } = useFormSubmission();
+  const moving = useUpdateEvent(choirId);
+  const deleting = useDeleteEvent(choirId);
+  // One change at a time on the calendar: a drag made while a delete is
+  // saved is put back, and a delete asked for while a move is saved is not sent.
+  const busy = moving.submitting || deleting.submitting;
 
   const startTime = visible?.start.getTime();
   const endTime = visible?.end.getTime();
@@ -263,10 +262,7 @@ function ChoirCalendar({ choir, canEdit }: { choir: ChoirSummary; canEdit: boole
     }
     const body = { ...moved, ...occurrence(original, scope) };
     try {
-      const saved = await submit(() => updateEvent(choirId, original.id, body), {
-        errorMessage: ERROR_CONTEXT_MESSAGES.calendar.save,
-        onSuccess: () => refreshEvents(queryClient, choirId),
-      });
+      const saved = deleting.submitting ? undefined : await moving.submit({ eventId: original.id, body });
       // Another change was still being saved: this one was not sent.
       if (saved === undefined) info.revert();
     } catch {
@@ -275,16 +271,9 @@ function ChoirCalendar({ choir, canEdit }: { choir: ChoirSummary; canEdit: boole
   }
 
   async function remove(event: CalendarEvent, scope: EditScope | null) {
+    if (moving.submitting) return;
     try {
-      await submit(() => deleteEvent(choirId, event.id, occurrence(event, scope)), {
-        loadingMessage: CALENDAR_MESSAGES.deleting,
-        successMessage: CALENDAR_MESSAGES.deleted,
-        errorMessage: ERROR_CONTEXT_MESSAGES.calendar.save,
-        onSuccess: () => {
-          setConfirmDelete(null);
-          refreshEvents(queryClient, choirId);
-        },
-      });
+      await deleting.submit({ eventId: event.id, ...occurrence(event, scope) }, { onSuccess: () => setConfirmDelete(null) });
     } catch {
       // The error toast has told.
     }
@@ -387,7 +376,7 @@ function ChoirCalendar({ choir, canEdit }: { choir: ChoirSummary; canEdit: boole
         opened={confirmDelete !== null}
         title="Delete event?"
         confirmLabel="Delete"
-        busy={submitting}
+        busy={busy}
         onConfirm={() => confirmDelete && void remove(confirmDelete, null)}
         onClose={() => setConfirmDelete(null)}
       >

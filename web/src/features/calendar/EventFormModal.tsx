@@ -15,31 +15,21 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { fieldErrors } from '../../api/client';
-import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
-import { useFormSubmission } from '../../app/notify';
+import { showServerErrors } from '../../app/forms';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import {
-  createEvent,
-  refreshEvents,
-  updateEvent,
   useChoirFeasts,
+  useCreateEvent,
   useEventPreview,
+  useUpdateEvent,
   type CalendarEvent,
   type EventPreview,
-  type EventStatus,
-  type EventType,
 } from './api';
-import {
-  EVENT_TYPE_LABELS,
-  EVENT_TYPES,
-  toEventInput,
-  validateEvent,
-  type EventFormValues,
-} from './eventForm';
+import { EVENT_TYPE_LABELS, EVENT_TYPES, toEventInput, validateEvent, type EventFormValues } from './eventForm';
 import { browserTimeZone, formatDay, formatWhen } from './format';
 import { RuleBuilder } from './RuleBuilder';
 import { defaultRuleForm, SERIES_MOVE_MESSAGE, shiftRule, toRule, type RuleForm } from './rule';
@@ -48,27 +38,51 @@ import { useScopeQuestion } from './ScopeModal';
 /** Pause after the last change before the rule preview is asked for. */
 export const PREVIEW_DEBOUNCE_MS = 400;
 
-/** The form's fields, keyed as the server names them in an error's details. */
-const FORM_FIELDS = new Set([
+const RULE_FIELDS: readonly (keyof RuleForm)[] = [
+  'type',
+  'weeklyInterval',
+  'weeklyDays',
+  'month',
+  'day',
+  'occurrence',
+  'weekday',
+  'offset',
+  'unit',
+  'direction',
+  'feastId',
+  'endDate',
+];
+
+/**
+ * Where the form shows a message the server (or validateEvent, which uses
+ * its names) gives for a field: start and end under their dates, the rule's
+ * fields under the rule builder's.
+ */
+const FORM_PATHS: Readonly<Record<string, string>> = {
+  start: 'startDate',
+  end: 'endDate',
+  ...Object.fromEntries(RULE_FIELDS.map((field) => [`recurrenceRule.${field}`, `rule.${field}`])),
+};
+
+/** The form's fields that show messages; a message for any other goes in the list below the form. */
+const SHOWN_FIELDS = new Set([
   'title',
   'eventType',
-  'start',
-  'end',
+  'startDate',
+  'endDate',
   'location',
   'notes',
-  'recurrenceRule.weeklyInterval',
-  'recurrenceRule.weeklyDays',
-  'recurrenceRule.month',
-  'recurrenceRule.day',
-  'recurrenceRule.occurrence',
-  'recurrenceRule.weekday',
-  'recurrenceRule.offset',
-  'recurrenceRule.unit',
-  'recurrenceRule.direction',
-  'recurrenceRule.feastId',
-  'recurrenceRule.endDate',
-  'recurrenceRule.type',
+  'status',
+  ...RULE_FIELDS.map((field) => `rule.${field}`),
 ]);
+
+/** The dates, times and kind of the start and end, whose messages are about them all. */
+const WHEN_FIELDS = ['startDate', 'startTime', 'endDate', 'endTime', 'allDay'] as const;
+
+/** formErrors puts messages keyed by the server's names under the form's paths. */
+function formErrors(errors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [FORM_PATHS[field] ?? field, message]));
+}
 
 /** The title every preview is asked with: a preview is about dates, not words. */
 const PREVIEW_TITLE = 'Preview';
@@ -121,14 +135,33 @@ interface EventFormProps {
 }
 
 function EventForm({ choirId, initial, event, timeZone, onDone }: EventFormProps) {
-  const queryClient = useQueryClient();
-  const [values, setValues] = useState<EventFormValues>(initial);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const { submit, submitting } = useFormSubmission();
+  const create = useCreateEvent(choirId);
+  const update = useUpdateEvent(choirId);
+  const submitting = create.submitting || update.submitting;
   const scopeQuestion = useScopeQuestion();
+  const form = useForm<EventFormValues>({
+    initialValues: initial,
+    validate: (values) => formErrors(validateEvent(values)),
+    onValuesChange: (values, previous) => followChange(values, previous),
+  });
+  const values = form.getValues();
   const rule = values.rule;
   const feastRule = rule.type === 'relative_to_feast' || rule.type === 'weekday_relative_to_feast';
   const feasts = useChoirFeasts(choirId, feastRule);
+
+  /** A change makes the messages about what it touched stale, and may carry others along. */
+  function followChange(next: EventFormValues, previous: EventFormValues): void {
+    if (WHEN_FIELDS.some((field) => next[field] !== previous[field])) {
+      form.clearFieldError('startDate');
+      form.clearFieldError('endDate');
+    }
+    if (next.rule !== previous.rule) form.clearFieldError('rule.type');
+    // Until a repeat is chosen, its suggestions (the weekday, the day of
+    // the month) follow the start date rather than the day the dialog opened.
+    if (next.startDate !== previous.startDate && next.rule.type === 'none') {
+      form.setFieldValue('rule', defaultRuleForm(next.startDate));
+    }
+  }
 
   // The preview: the event as it would be sent, once the rule is set and
   // the typing has paused.
@@ -143,85 +176,53 @@ function EventForm({ choirId, initial, event, timeZone, onDone }: EventFormProps
   const preview = useEventPreview(choirId, debouncedInput);
   const previewCurrent = debouncedInput === previewInput && previewInput !== null;
   // The server's words on the rule show under the fields, once they are about what is on screen.
-  const previewErrors = previewCurrent && preview.isError ? fieldErrors(preview.error) : {};
+  const previewErrors = previewCurrent && preview.isError ? formErrors(fieldErrors(preview.error)) : {};
 
   // Messages of the last save or check win over the preview's; a field changed since has none of its own.
-  const allErrors: Record<string, string> = { ...previewErrors };
-  for (const [field, message] of Object.entries(errors)) if (message) allErrors[field] = message;
-  const shown = (field: string) => allErrors[field];
-  const otherErrors = Object.entries(allErrors).filter(([field]) => !FORM_FIELDS.has(field));
+  const allErrors: Record<string, ReactNode> = { ...previewErrors, ...form.errors };
+  const otherErrors = Object.entries(allErrors).filter(([path]) => !SHOWN_FIELDS.has(path));
+  const input = (path: string, options?: { type: 'checkbox' }) => ({
+    ...form.getInputProps(path, options),
+    error: allErrors[path],
+  });
 
-  function change<K extends keyof EventFormValues>(field: K, value: EventFormValues[K]) {
-    setValues((v) => {
-      const next = { ...v, [field]: value };
-      // Until a repeat is chosen, its suggestions (the weekday, the day of
-      // the month) follow the start date rather than the day the dialog opened.
-      if (field === 'startDate' && v.rule.type === 'none') next.rule = defaultRuleForm(String(value));
-      return next;
-    });
-    const cleared: Record<string, undefined> = { [field]: undefined };
-    if (field === 'startDate' || field === 'startTime' || field === 'endDate' || field === 'endTime' || field === 'allDay') {
-      cleared.start = undefined;
-      cleared.end = undefined;
-    }
-    setErrors((e) => ({ ...e, ...cleared }));
-  }
-
-  function changeRule<K extends keyof RuleForm>(field: K, value: RuleForm[K]) {
-    setValues((v) => ({ ...v, rule: { ...v.rule, [field]: value } }));
-    setErrors((e) => ({ ...e, [`recurrenceRule.${field}`]: undefined, 'recurrenceRule.type': undefined }));
-  }
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  async function onSubmit(submitted: EventFormValues) {
     if (submitting) return;
-    const found = validateEvent(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const body = toEventInput(values, timeZone);
+    const body = toEventInput(submitted, timeZone);
     let scope: Awaited<ReturnType<typeof scopeQuestion.ask>> = null;
     if (event?.isInstance) {
       scope = await scopeQuestion.ask('edit');
       if (!scope) return;
       // A date moved for the rest of the series takes the series' pattern
       // along, as a drag does, unless the rule was changed by hand.
-      const ruleKept = JSON.stringify(toRule(values.rule)) === JSON.stringify(toRule(initial.rule));
+      const ruleKept = JSON.stringify(toRule(submitted.rule)) === JSON.stringify(toRule(initial.rule));
       if (scope !== 'single' && ruleKept && body.recurrenceRule && event.instanceDate) {
-        const shifted = shiftRule(body.recurrenceRule, event.instanceDate, values.startDate);
+        const shifted = shiftRule(body.recurrenceRule, event.instanceDate, submitted.startDate);
         if (!shifted) {
-          setErrors({ start: SERIES_MOVE_MESSAGE });
+          form.setErrors({ startDate: SERIES_MOVE_MESSAGE });
           return;
         }
         body.recurrenceRule = shifted;
       }
     }
+    // The toast has told; the fields at fault say why.
+    const told = { onSuccess: onDone, onError: (err: unknown) => showServerErrors(form, err, { names: FORM_PATHS }) };
     try {
-      await submit(
-        () =>
-          event
-            ? updateEvent(choirId, event.id, {
-                ...body,
-                ...(scope ? { scope, instanceStartTime: event.instanceStartTime ?? event.start } : {}),
-              })
-            : createEvent(choirId, body),
-        {
-          errorMessage: event ? ERROR_CONTEXT_MESSAGES.calendar.save : ERROR_CONTEXT_MESSAGES.calendar.create,
-          onSuccess: () => {
-            refreshEvents(queryClient, choirId);
-            onDone();
-          },
-        },
-      );
-    } catch (err) {
-      // The toast has told; the fields at fault say why.
-      setErrors(fieldErrors(err));
+      if (event) {
+        const occurrence = scope ? { scope, instanceStartTime: event.instanceStartTime ?? event.start } : {};
+        await update.submit({ eventId: event.id, body: { ...body, ...occurrence } }, told);
+      } else {
+        await create.submit(body, told);
+      }
+    } catch {
+      // Shown above.
     }
   }
 
   const readerZone = browserTimeZone();
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={event ? 'Edit event' : 'New event'}>
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label={event ? 'Edit event' : 'New event'}>
       <Stack gap="md">
         {event?.isInstance && (
           <Alert color="blue" variant="light">
@@ -229,86 +230,29 @@ function EventForm({ choirId, initial, event, timeZone, onDone }: EventFormProps
             event, this and the following events, or all of them.
           </Alert>
         )}
-        <TextInput
-          label="Title"
-          required
-          data-autofocus
-          value={values.title}
-          onChange={(e) => change('title', e.currentTarget.value)}
-          error={shown('title')}
-          maxLength={200}
-        />
+        <TextInput label="Title" required data-autofocus maxLength={200} {...input('title')} />
         <NativeSelect
           label="Event type"
           data={EVENT_TYPES.map((t) => ({ value: t, label: EVENT_TYPE_LABELS[t] }))}
-          value={values.eventType}
-          onChange={(e) => change('eventType', e.currentTarget.value as EventType)}
-          error={shown('eventType')}
+          {...input('eventType')}
         />
-        <Switch
-          label="All day"
-          checked={values.allDay}
-          onChange={(e) => change('allDay', e.currentTarget.checked)}
-        />
+        <Switch label="All day" {...input('allDay', { type: 'checkbox' })} />
         <SimpleGrid cols={{ base: values.allDay ? 1 : 2, xs: 2 }} spacing="sm">
-          <TextInput
-            type="date"
-            label={values.allDay ? 'First day' : 'Start date'}
-            required
-            value={values.startDate}
-            onChange={(e) => change('startDate', e.currentTarget.value)}
-            error={shown('start')}
-          />
-          {!values.allDay && (
-            <TextInput
-              type="time"
-              label="Start time"
-              required
-              value={values.startTime}
-              onChange={(e) => change('startTime', e.currentTarget.value)}
-            />
-          )}
-          <TextInput
-            type="date"
-            label={values.allDay ? 'Last day' : 'End date'}
-            required
-            value={values.endDate}
-            onChange={(e) => change('endDate', e.currentTarget.value)}
-            error={shown('end')}
-          />
-          {!values.allDay && (
-            <TextInput
-              type="time"
-              label="End time"
-              required
-              value={values.endTime}
-              onChange={(e) => change('endTime', e.currentTarget.value)}
-            />
-          )}
+          <TextInput type="date" label={values.allDay ? 'First day' : 'Start date'} required {...input('startDate')} />
+          {!values.allDay && <TextInput type="time" label="Start time" required {...input('startTime')} />}
+          <TextInput type="date" label={values.allDay ? 'Last day' : 'End date'} required {...input('endDate')} />
+          {!values.allDay && <TextInput type="time" label="End time" required {...input('endTime')} />}
         </SimpleGrid>
         {!values.allDay && readerZone && timeZone && readerZone !== timeZone && (
           <Text size="sm" c="dimmed">
             Times are in your time zone ({readerZone}). The event keeps its wall-clock time in {timeZone}.
           </Text>
         )}
-        <TextInput
-          label="Location"
-          value={values.location}
-          onChange={(e) => change('location', e.currentTarget.value)}
-          error={shown('location')}
-          maxLength={200}
-        />
-        <Textarea
-          label="Notes"
-          rows={3}
-          value={values.notes}
-          onChange={(e) => change('notes', e.currentTarget.value)}
-          error={shown('notes')}
-        />
+        <TextInput label="Location" maxLength={200} {...input('location')} />
+        <Textarea label="Notes" rows={3} {...input('notes')} />
         <RuleBuilder
           value={rule}
-          onChange={changeRule}
-          errors={allErrors}
+          inputProps={(field) => input(`rule.${field}`)}
           feasts={feasts.data}
           feastsLoading={feasts.isPending && feastRule}
         />
@@ -320,12 +264,7 @@ function EventForm({ choirId, initial, event, timeZone, onDone }: EventFormProps
             allDay={values.allDay}
           />
         )}
-        <Radio.Group
-          label="Visibility"
-          value={values.status}
-          onChange={(v) => change('status', v as EventStatus)}
-          error={shown('status')}
-        >
+        <Radio.Group label="Visibility" {...input('status')}>
           <Stack gap="xs" mt={6}>
             <Radio value="published" label="Publish: everyone in the choir sees it" />
             <Radio value="draft" label="Keep as draft: only administrators see it" />

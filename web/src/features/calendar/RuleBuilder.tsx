@@ -1,4 +1,5 @@
 import { Checkbox, Fieldset, Group, NativeSelect, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { useMemo } from 'react';
 import type { ChoirFeast } from './api';
 import { formatDay } from './format';
@@ -9,12 +10,7 @@ import {
   ORDINALS,
   RULE_TYPE_OPTIONS,
   WEEKDAYS,
-  type Direction,
-  type Month,
-  type Ordinal,
   type RuleForm,
-  type Unit,
-  type Weekday,
 } from './rule';
 
 const WEEKDAY_OPTIONS = WEEKDAYS.map((d) => ({ value: d, label: capitalise(d) }));
@@ -34,9 +30,8 @@ const DIRECTION_OPTIONS = [
 
 export interface RuleBuilderProps {
   value: RuleForm;
-  onChange: <K extends keyof RuleForm>(field: K, value: RuleForm[K]) => void;
-  /** Messages keyed as the server's details are: recurrenceRule.{field}. */
-  errors: Record<string, string | undefined>;
+  /** The form's props of a field of the rule (its value, change and message), as getInputProps gives them. */
+  inputProps: (field: keyof RuleForm) => GetInputPropsReturnType;
   feasts: readonly ChoirFeast[] | undefined;
   feastsLoading: boolean;
   disabled?: boolean;
@@ -45,8 +40,14 @@ export interface RuleBuilderProps {
 const toNumber = (v: string | number) => (typeof v === 'number' ? v : v === '' ? 0 : Number(v));
 
 /** RuleBuilder edits the 'Repeats' rule: one of the five types of calendar §3, or none, and an optional end. */
-export function RuleBuilder({ value, onChange, errors, feasts, feastsLoading, disabled }: RuleBuilderProps) {
-  const error = (field: string) => errors[`recurrenceRule.${field}`];
+export function RuleBuilder({ value, inputProps, feasts, feastsLoading, disabled }: RuleBuilderProps) {
+  /** A number field keeps a number: an emptied one is 0, which the rule's checks refuse. */
+  const numberProps = (field: 'weeklyInterval' | 'day' | 'offset') => {
+    const props = inputProps(field);
+    return { ...props, onChange: (v: string | number) => props.onChange(toNumber(v)) };
+  };
+  const feastProps = inputProps('feastId');
+  const daysProps = inputProps('weeklyDays');
   const feastOptions = useMemo(
     () =>
       (feasts ?? []).map((f) => ({
@@ -61,44 +62,17 @@ export function RuleBuilder({ value, onChange, errors, feasts, feastsLoading, di
       placeholder={feastsLoading ? 'Loading feasts...' : 'Search feasts'}
       searchable
       data={feastOptions}
-      value={value.feastId || null}
-      onChange={(v) => onChange('feastId', v ?? '')}
       nothingFoundMessage="No feast of that name"
-      error={error('feastId')}
       disabled={disabled}
       required
+      {...feastProps}
+      value={value.feastId || null}
+      onChange={(v) => feastProps.onChange(v ?? '')}
     />
   );
-  const directionSelect = (
-    <NativeSelect
-      label="Before or after"
-      data={DIRECTION_OPTIONS}
-      value={value.direction}
-      onChange={(e) => onChange('direction', e.currentTarget.value as Direction)}
-      error={error('direction')}
-      disabled={disabled}
-    />
-  );
-  const weekdaySelect = (
-    <NativeSelect
-      label="Weekday"
-      data={WEEKDAY_OPTIONS}
-      value={value.weekday}
-      onChange={(e) => onChange('weekday', e.currentTarget.value as Weekday)}
-      error={error('weekday')}
-      disabled={disabled}
-    />
-  );
-  const monthSelect = (
-    <NativeSelect
-      label="Month"
-      data={MONTH_OPTIONS}
-      value={value.month}
-      onChange={(e) => onChange('month', e.currentTarget.value as Month | typeof EVERY_MONTH)}
-      error={error('month')}
-      disabled={disabled}
-    />
-  );
+  const directionSelect = <NativeSelect label="Before or after" data={DIRECTION_OPTIONS} disabled={disabled} {...inputProps('direction')} />;
+  const weekdaySelect = <NativeSelect label="Weekday" data={WEEKDAY_OPTIONS} disabled={disabled} {...inputProps('weekday')} />;
+  const monthSelect = <NativeSelect label="Month" data={MONTH_OPTIONS} disabled={disabled} {...inputProps('month')} />;
 
   return (
     <Fieldset legend="Repeats" disabled={disabled}>
@@ -106,9 +80,7 @@ export function RuleBuilder({ value, onChange, errors, feasts, feastsLoading, di
         <NativeSelect
           label="Repeat"
           data={RULE_TYPE_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
-          value={value.type}
-          onChange={(e) => onChange('type', e.currentTarget.value as RuleForm['type'])}
-          error={error('type')}
+          {...inputProps('type')}
         />
 
         {value.type === 'weekly_on_days' && (
@@ -119,17 +91,15 @@ export function RuleBuilder({ value, onChange, errors, feasts, feastsLoading, di
               max={52}
               allowDecimal={false}
               allowNegative={false}
-              value={value.weeklyInterval}
-              onChange={(v) => onChange('weeklyInterval', toNumber(v))}
-              error={error('weeklyInterval')}
               w={{ base: '100%', xs: 200 }}
+              {...numberProps('weeklyInterval')}
             />
             <Checkbox.Group
               label="On days"
-              value={value.weeklyDays}
-              onChange={(days) => onChange('weeklyDays', WEEKDAYS.filter((d) => days.includes(d)))}
-              error={error('weeklyDays')}
               required
+              {...daysProps}
+              // Kept in the week's order, whatever order they were ticked in.
+              onChange={(days) => daysProps.onChange(WEEKDAYS.filter((d) => days.includes(d)))}
             >
               <Group gap="sm" mt={4}>
                 {WEEKDAYS.map((d) => (
@@ -149,22 +119,14 @@ export function RuleBuilder({ value, onChange, errors, feasts, feastsLoading, di
               max={31}
               allowDecimal={false}
               allowNegative={false}
-              value={value.day}
-              onChange={(v) => onChange('day', toNumber(v))}
-              error={error('day')}
+              {...numberProps('day')}
             />
           </SimpleGrid>
         )}
 
         {value.type === 'calendar_structure' && (
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <NativeSelect
-              label="Which"
-              data={ORDINAL_OPTIONS}
-              value={value.occurrence}
-              onChange={(e) => onChange('occurrence', e.currentTarget.value as Ordinal)}
-              error={error('occurrence')}
-            />
+            <NativeSelect label="Which" data={ORDINAL_OPTIONS} {...inputProps('occurrence')} />
             {weekdaySelect}
             {monthSelect}
           </SimpleGrid>
@@ -173,22 +135,8 @@ export function RuleBuilder({ value, onChange, errors, feasts, feastsLoading, di
         {value.type === 'relative_to_feast' && (
           <>
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-              <NumberInput
-                label="How many"
-                min={1}
-                allowDecimal={false}
-                allowNegative={false}
-                value={value.offset}
-                onChange={(v) => onChange('offset', toNumber(v))}
-                error={error('offset')}
-              />
-              <NativeSelect
-                label="Days or weeks"
-                data={UNIT_OPTIONS}
-                value={value.unit}
-                onChange={(e) => onChange('unit', e.currentTarget.value as Unit)}
-                error={error('unit')}
-              />
+              <NumberInput label="How many" min={1} allowDecimal={false} allowNegative={false} {...numberProps('offset')} />
+              <NativeSelect label="Days or weeks" data={UNIT_OPTIONS} {...inputProps('unit')} />
               {directionSelect}
             </SimpleGrid>
             {feastSelect}
@@ -210,10 +158,8 @@ export function RuleBuilder({ value, onChange, errors, feasts, feastsLoading, di
             type="date"
             label="Ends on"
             description="Leave empty to repeat without an end."
-            value={value.endDate}
-            onChange={(e) => onChange('endDate', e.currentTarget.value)}
-            error={error('endDate')}
             w={{ base: '100%', xs: 220 }}
+            {...inputProps('endDate')}
           />
         )}
       </Stack>

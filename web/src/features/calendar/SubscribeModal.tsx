@@ -1,13 +1,12 @@
 import { Alert, Button, CopyButton, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconBrandApple, IconBrandGoogle, IconBrandWindows, IconCheck, IconCopy, IconLock } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { reportFailure } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { WRAPPING_BUTTON } from '../../app/theme';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { SectionError, SectionLoading } from '../../components/SectionState';
-import { calendarKeys, renewCalendarFeed, revokeCalendarFeed, useCalendarFeed, type CalendarFeed } from './api';
+import { useCalendarFeed, useRenewCalendarFeed, useTurnOffCalendarFeed } from './api';
 import { feedAddresses, feedLinks, type FeedLink } from './feed';
 
 export const FEED_MESSAGES = {
@@ -41,34 +40,30 @@ export function SubscribeModal({ opened, onClose, choir }: SubscribeModalProps) 
 type Confirming = 'renew' | 'off' | null;
 
 function SubscribeBody({ choir }: { choir: { id: string; name: string } | null }) {
-  const queryClient = useQueryClient();
   const feed = useCalendarFeed(true);
+  const renewal = useRenewCalendarFeed();
+  const turningOff = useTurnOffCalendarFeed();
+  const busy = renewal.submitting || turningOff.submitting;
   const [which, setWhich] = useState<'all' | 'choir'>('all');
-  const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
 
-  async function run(action: () => Promise<CalendarFeed>, success: string) {
-    if (busy) return;
-    setBusy(true);
+  /** What the modal says once the address changed, or why it did not. */
+  const told = (success: string) => ({
+    onSuccess: () => notify.success(success),
+    onError: (err: unknown) => reportFailure(err, FEED_MESSAGES.failed),
+    onSettled: () => setConfirming(null),
+  });
+  const run = async (change: Promise<unknown>) => {
     try {
-      const next = await action();
-      queryClient.setQueryData(calendarKeys.feed, next);
-      notify.success(success);
-    } catch (err) {
-      reportFailure(err, FEED_MESSAGES.failed);
-    } finally {
-      setBusy(false);
-      setConfirming(null);
+      await change;
+    } catch {
+      // The failure toast has said why.
     }
-  }
+  };
 
-  const create = () => run(renewCalendarFeed, FEED_MESSAGES.created);
-  const renew = () => run(renewCalendarFeed, FEED_MESSAGES.renewed);
-  const turnOff = () =>
-    run(async () => {
-      await revokeCalendarFeed();
-      return { enabled: false };
-    }, FEED_MESSAGES.turnedOff);
+  const create = () => run(renewal.submit(undefined, told(FEED_MESSAGES.created)));
+  const renew = () => run(renewal.submit(undefined, told(FEED_MESSAGES.renewed)));
+  const turnOff = () => run(turningOff.submit(undefined, told(FEED_MESSAGES.turnedOff)));
 
   if (feed.isPending) return <SectionLoading label="Loading your calendar address" />;
   if (feed.isError) {

@@ -1,11 +1,15 @@
 // Calls and cache keys of the calendar: events of a range (with the buffer,
 // pre-warm and neighbour preloading of calendar document §9), the rule
-// preview, the choir's feasts for feast-based rules, and the private feed.
+// preview, the choir's feasts for feast-based rules, and the private feed;
+// and the changes made to them, each a mutation.
 import { keepPreviousData, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
+import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
+import { useSubmission } from '../../app/mutations';
 import { completeFor, covers, prewarmRange, type DateRange } from './range';
+import { SERIES_MOVE_MESSAGE } from './rule';
 
 export type CalendarEvent = components['schemas']['CalendarEvent'];
 export type EventInput = components['schemas']['EventInput'];
@@ -190,17 +194,41 @@ export function usePrewarmedEvents(choirId: string | null, enabled: boolean) {
   }, [queryClient, choirId, enabled]);
 }
 
+export const CALENDAR_MESSAGES = {
+  deleted: 'Event deleted',
+  deleting: 'Deleting event...',
+  cannotMoveSeries: SERIES_MOVE_MESSAGE,
+} as const;
+
 /** refreshEvents drops every cached range of a choir after a change; the visible one reloads. */
-export function refreshEvents(queryClient: QueryClient, choirId: string) {
+function refreshEvents(queryClient: QueryClient, choirId: string) {
   void queryClient.invalidateQueries({ queryKey: calendarKeys.events(choirId) });
 }
 
-export async function createEvent(choirId: string, body: EventInput): Promise<CalendarEvent> {
-  return unwrap(await api.POST('/choirs/{choirId}/events', { ...path(choirId), body }));
+/** useCreateEvent makes an event in a choir's calendar. */
+export function useCreateEvent(choirId: string) {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    mutationFn: async (body: EventInput) => unwrap(await api.POST('/choirs/{choirId}/events', { ...path(choirId), body })),
+    meta: { submission: { errorMessage: ERROR_CONTEXT_MESSAGES.calendar.create } },
+    onSuccess: () => refreshEvents(queryClient, choirId),
+  });
 }
 
-export async function updateEvent(choirId: string, eventId: string, body: EventUpdate): Promise<CalendarEvent> {
-  return unwrap(await api.PUT('/choirs/{choirId}/events/{eventId}', { ...eventPath(choirId, eventId), body }));
+export interface EventChange {
+  eventId: string;
+  body: EventUpdate;
+}
+
+/** useUpdateEvent saves an event, or an occurrence with the scope it reaches: from the dialog or by a drag. */
+export function useUpdateEvent(choirId: string) {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    mutationFn: async ({ eventId, body }: EventChange) =>
+      unwrap(await api.PUT('/choirs/{choirId}/events/{eventId}', { ...eventPath(choirId, eventId), body })),
+    meta: { submission: { errorMessage: ERROR_CONTEXT_MESSAGES.calendar.save } },
+    onSuccess: () => refreshEvents(queryClient, choirId),
+  });
 }
 
 export interface DeleteOptions {
@@ -208,15 +236,25 @@ export interface DeleteOptions {
   instanceStartTime?: string;
 }
 
-export async function deleteEvent(choirId: string, eventId: string, options: DeleteOptions = {}): Promise<void> {
-  const query: DeleteOptions = {};
-  if (options.scope) query.scope = options.scope;
-  if (options.instanceStartTime) query.instanceStartTime = options.instanceStartTime;
-  unwrap(
-    await api.DELETE('/choirs/{choirId}/events/{eventId}', {
-      params: { path: { choirId, eventId }, query },
-    }),
-  );
+/** useDeleteEvent deletes an event, or occurrences of a series with the scope given. */
+export function useDeleteEvent(choirId: string) {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    mutationFn: async ({ eventId, ...options }: DeleteOptions & { eventId: string }) => {
+      const query: DeleteOptions = {};
+      if (options.scope) query.scope = options.scope;
+      if (options.instanceStartTime) query.instanceStartTime = options.instanceStartTime;
+      unwrap(await api.DELETE('/choirs/{choirId}/events/{eventId}', { params: { path: { choirId, eventId }, query } }));
+    },
+    meta: {
+      submission: {
+        loadingMessage: CALENDAR_MESSAGES.deleting,
+        successMessage: CALENDAR_MESSAGES.deleted,
+        errorMessage: ERROR_CONTEXT_MESSAGES.calendar.save,
+      },
+    },
+    onSuccess: () => refreshEvents(queryClient, choirId),
+  });
 }
 
 export async function previewEvent(choirId: string, body: EventInput): Promise<EventPreview> {
@@ -261,11 +299,30 @@ export function useCalendarFeed(enabled: boolean) {
   });
 }
 
-/** renewCalendarFeed makes the caller's feed address, or a new one in place of the old. */
-export async function renewCalendarFeed(): Promise<CalendarFeed> {
-  return unwrap(await api.POST('/calendar-feed'));
+/**
+ * useRenewCalendarFeed makes the caller's feed address, or a new one in
+ * place of the old. The modal says what happened in its own words.
+ */
+export function useRenewCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    mutationFn: async () => unwrap(await api.POST('/calendar-feed')),
+    onSuccess: (feed) => {
+      queryClient.setQueryData(calendarKeys.feed, feed);
+    },
+  });
 }
 
-export async function revokeCalendarFeed(): Promise<void> {
-  unwrap(await api.DELETE('/calendar-feed'));
+/** useTurnOffCalendarFeed turns the caller's feed off: its address stops working. */
+export function useTurnOffCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    mutationFn: async (): Promise<CalendarFeed> => {
+      unwrap(await api.DELETE('/calendar-feed'));
+      return { enabled: false };
+    },
+    onSuccess: (feed) => {
+      queryClient.setQueryData(calendarKeys.feed, feed);
+    },
+  });
 }

@@ -1,4 +1,5 @@
 import { Loader, NativeSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { useMemo } from 'react';
 import { RetryAlert } from '../../components/ErrorAlert';
 import { useAffiliations, useCountries } from './api';
@@ -13,7 +14,7 @@ import {
   type ChoirTypeSelection,
 } from './choirType';
 import { browserTimeZone, timeZoneOptions } from './timeZones';
-import type { ChoirDetailsValues, ChoirErrors } from './validation';
+import type { ChoirDetailsValues } from './validation';
 
 export const AFFILIATIONS_LOAD_ERROR = 'Failed to load choir type options. Please try again.';
 export const COUNTRIES_LOAD_ERROR = 'Failed to load the list of countries. Please try again.';
@@ -35,16 +36,16 @@ export function emptyChoirValues(): ChoirFormValues {
 }
 
 export interface ChoirDetailsFieldsProps {
-  values: ChoirDetailsValues;
-  errors: ChoirErrors;
-  onChange: (patch: Partial<ChoirDetailsValues>) => void;
+  form: UseFormReturnType<ChoirDetailsValues>;
   disabled?: boolean;
 }
 
 /** ChoirDetailsFields: name, city, postal code, country and time zone of a choir. */
-export function ChoirDetailsFields({ values, errors, onChange, disabled }: ChoirDetailsFieldsProps) {
+export function ChoirDetailsFields({ form, disabled }: ChoirDetailsFieldsProps) {
   const countries = useCountries();
-  const zones = useMemo(() => timeZoneOptions(values.timeZone), [values.timeZone]);
+  const { timeZone } = form.getValues();
+  const zones = useMemo(() => timeZoneOptions(timeZone), [timeZone]);
+  const country = form.getInputProps('country');
 
   return (
     <Stack gap="md">
@@ -52,26 +53,15 @@ export function ChoirDetailsFields({ values, errors, onChange, disabled }: Choir
         label="Choir name"
         required
         autoComplete="organization"
-        value={values.name}
-        onChange={(e) => onChange({ name: e.currentTarget.value })}
-        error={errors.name}
+        {...form.getInputProps('name')}
         disabled={disabled}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
-          label="City"
-          autoComplete="address-level2"
-          value={values.city}
-          onChange={(e) => onChange({ city: e.currentTarget.value })}
-          error={errors.city}
-          disabled={disabled}
-        />
+        <TextInput label="City" autoComplete="address-level2" {...form.getInputProps('city')} disabled={disabled} />
         <TextInput
           label="Postal code/ZIP"
           autoComplete="postal-code"
-          value={values.postcode}
-          onChange={(e) => onChange({ postcode: e.currentTarget.value })}
-          error={errors.postcode}
+          {...form.getInputProps('postcode')}
           disabled={disabled}
         />
       </SimpleGrid>
@@ -84,9 +74,8 @@ export function ChoirDetailsFields({ values, errors, onChange, disabled }: Choir
           placeholder={countries.isPending ? 'Loading countries...' : 'Select a country'}
           nothingFoundMessage="No matching country"
           data={countries.data ?? []}
-          value={values.country}
-          onChange={(value) => onChange({ country: value })}
-          error={errors.country ?? (countries.isError ? COUNTRIES_LOAD_ERROR : undefined)}
+          {...country}
+          error={country.error ?? (countries.isError ? COUNTRIES_LOAD_ERROR : undefined)}
           disabled={disabled}
           autoComplete="off"
         />
@@ -97,9 +86,7 @@ export function ChoirDetailsFields({ values, errors, onChange, disabled }: Choir
           allowDeselect={false}
           nothingFoundMessage="No matching time zone"
           data={zones}
-          value={values.timeZone}
-          onChange={(value) => onChange({ timeZone: value })}
-          error={errors.timeZone}
+          {...form.getInputProps('timeZone')}
           disabled={disabled}
           autoComplete="off"
         />
@@ -109,10 +96,8 @@ export function ChoirDetailsFields({ values, errors, onChange, disabled }: Choir
 }
 
 export interface ChoirTypeFieldsProps {
-  value: ChoirTypeSelection;
-  /** The affiliation message; shown under the tradition when faith-based, else under the type. */
-  error?: string;
-  onChange: (selection: ChoirTypeSelection) => void;
+  /** The affiliation's message shows under the tradition when faith-based, else under the type. */
+  form: UseFormReturnType<ChoirTypeSelection>;
   disabled?: boolean;
   /** The text shown when the affiliations cannot be loaded; AFFILIATIONS_LOAD_ERROR by default. */
   loadErrorMessage?: (error: unknown) => string;
@@ -122,7 +107,7 @@ export interface ChoirTypeFieldsProps {
  * ChoirTypeFields: the primary choir type and, for faith-based choirs, the
  * specific tradition/denomination (accounts §4.11, §5).
  */
-export function ChoirTypeFields({ value, error, onChange, disabled, loadErrorMessage }: ChoirTypeFieldsProps) {
+export function ChoirTypeFields({ form, disabled, loadErrorMessage }: ChoirTypeFieldsProps) {
   const affiliations = useAffiliations();
 
   if (affiliations.isError) {
@@ -133,6 +118,14 @@ export function ChoirTypeFields({ value, error, onChange, disabled, loadErrorMes
     );
   }
 
+  // A change of type sets the affiliation too, which clears the message about it.
+  function select(next: ChoirTypeSelection) {
+    form.setFieldValue('choirType', next.choirType);
+    form.setFieldValue('religiousAffiliationId', next.religiousAffiliationId);
+  }
+
+  const value = form.getValues();
+  const error = form.errors.religiousAffiliationId;
   const list = affiliations.data ?? [];
   const loading = affiliations.isPending;
   const typeData = [{ value: '', label: CHOIR_TYPE_PLACEHOLDER }, ...choirTypeOptions(list, value.choirType)];
@@ -147,7 +140,7 @@ export function ChoirTypeFields({ value, error, onChange, disabled, loadErrorMes
         value={value.choirType ?? ''}
         onChange={(e) => {
           const next = e.currentTarget.value;
-          onChange(selectChoirType(isChoirType(next) ? next : null, list));
+          select(selectChoirType(isChoirType(next) ? next : null, list));
         }}
         error={faithBased ? undefined : error}
         disabled={disabled || loading}
@@ -163,9 +156,7 @@ export function ChoirTypeFields({ value, error, onChange, disabled, loadErrorMes
             ...traditions(list).map((a) => ({ value: a.id, label: traditionLabel(a) })),
           ]}
           value={value.religiousAffiliationId ?? ''}
-          onChange={(e) =>
-            onChange({ choirType: 'faith_based', religiousAffiliationId: e.currentTarget.value || null })
-          }
+          onChange={(e) => select({ choirType: 'faith_based', religiousAffiliationId: e.currentTarget.value || null })}
           error={error}
           disabled={disabled}
         />
@@ -175,23 +166,16 @@ export function ChoirTypeFields({ value, error, onChange, disabled, loadErrorMes
 }
 
 export interface ChoirFieldsProps {
-  values: ChoirFormValues;
-  errors: ChoirErrors;
-  onChange: (patch: Partial<ChoirFormValues>) => void;
+  form: UseFormReturnType<ChoirFormValues>;
   disabled?: boolean;
 }
 
 /** ChoirFields: every field of a new choir. */
-export function ChoirFields({ values, errors, onChange, disabled }: ChoirFieldsProps) {
+export function ChoirFields({ form, disabled }: ChoirFieldsProps) {
   return (
     <Stack gap="md">
-      <ChoirDetailsFields values={values} errors={errors} onChange={onChange} disabled={disabled} />
-      <ChoirTypeFields
-        value={{ choirType: values.choirType, religiousAffiliationId: values.religiousAffiliationId }}
-        error={errors.religiousAffiliationId}
-        onChange={onChange}
-        disabled={disabled}
-      />
+      <ChoirDetailsFields form={form} disabled={disabled} />
+      <ChoirTypeFields form={form} disabled={disabled} />
     </Stack>
   );
 }

@@ -1,35 +1,27 @@
 import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconCalendarEvent } from '@tabler/icons-react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useChoir as useChoirContext } from '../../app/choir';
 import { normaliseError } from '../../app/errors';
-import { useFormSubmission } from '../../app/notify';
-import { sessionQueryKey } from '../../app/session';
+import { showServerErrors } from '../../app/forms';
 import { RetryAlert } from '../../components/ErrorAlert';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
 import {
-  choirKeys,
-  updateChoir,
-  updateChoirAffiliation,
   useAffiliations,
   useCalendarTypes,
   useChoir,
+  useUpdateChoir,
+  useUpdateChoirAffiliation,
   type ChoirDetails,
 } from './api';
 import { ChoirDetailsFields, ChoirTypeFields } from './ChoirFields';
 import { selectionOf, type ChoirTypeSelection } from './choirType';
-import { choirFieldErrors, prefixFailure } from './errors';
-import { useChoir as useChoirContext } from '../../app/choir';
-import {
-  hasErrors,
-  validateAffiliation,
-  validateChoirDetails,
-  type ChoirDetailsValues,
-  type ChoirErrors,
-} from './validation';
+import { causeOf } from './errors';
+import { validateAffiliation, validateChoirDetails, type ChoirDetailsValues } from './validation';
 
-export const DETAILS_FAILURE_PREFIX = 'Failed to update choir details';
-export const AFFILIATION_FAILURE_PREFIX = 'Failed to update choir affiliation';
+export { AFFILIATION_FAILURE_PREFIX, DETAILS_FAILURE_PREFIX } from './api';
+
 /** The affiliation services' read failures (accounts §8). */
 export const CHOIR_LOAD_FAILURE_PREFIX = 'Failed to fetch choir affiliation details';
 export const AFFILIATIONS_LOAD_FAILURE_PREFIX = 'Failed to fetch religious affiliations';
@@ -37,12 +29,6 @@ export const AFFILIATIONS_LOAD_FAILURE_PREFIX = 'Failed to fetch religious affil
 const failure = (prefix: string) => (error: unknown) => `${prefix}: ${normaliseError(error).message}`;
 
 const SECTION_PADDING = { base: 'md', sm: 'xl' } as const;
-
-/** choirSaved keeps the saved choir and refreshes the session, whose memberships carry choir names. */
-function choirSaved(queryClient: QueryClient, choir: ChoirDetails) {
-  queryClient.setQueryData(choirKeys.choir(choir.id), choir);
-  void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-}
 
 /**
  * ChoirSettingsPage (/dashboard/settings/choir) edits the current choir: its
@@ -86,25 +72,10 @@ function detailsOf(choir: ChoirDetails): ChoirDetailsValues {
 }
 
 function DetailsSection({ choir }: { choir: ChoirDetails }) {
-  const queryClient = useQueryClient();
-  const { submit, submitting } = useFormSubmission();
-  const [values, setValues] = useState<ChoirDetailsValues>(() => detailsOf(choir));
-  const [errors, setErrors] = useState<ChoirErrors>({});
+  const save = useUpdateChoir(choir.id);
+  const form = useForm<ChoirDetailsValues>({ initialValues: detailsOf(choir), validate: validateChoirDetails });
 
-  function change(patch: Partial<ChoirDetailsValues>) {
-    setValues((v) => ({ ...v, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(patch) as (keyof ChoirDetailsValues)[]) delete next[key];
-      return next;
-    });
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateChoirDetails(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
+  async function onSubmit(values: ChoirDetailsValues) {
     const body = {
       name: values.name.trim(),
       city: values.city.trim(),
@@ -113,28 +84,25 @@ function DetailsSection({ choir }: { choir: ChoirDetails }) {
       timeZone: values.timeZone ?? '',
     };
     try {
-      await submit(prefixFailure(DETAILS_FAILURE_PREFIX, () => updateChoir(choir.id, body)), {
-        onSuccess: (saved) => {
-          setValues(detailsOf(saved));
-          choirSaved(queryClient, saved);
-        },
-        onError: (err) => setErrors(choirFieldErrors(err)),
+      await save.submit(body, {
+        onSuccess: (saved) => form.setValues(detailsOf(saved)),
+        onError: (err) => showServerErrors(form, causeOf(err)),
       });
     } catch {
-      // Already shown by the submission flow.
+      // The error toast has said why.
     }
   }
 
   return (
     <Paper withBorder p={SECTION_PADDING}>
-      <form onSubmit={onSubmit} noValidate aria-label="Choir details">
+      <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label="Choir details">
         <Stack gap="md">
           <Title order={2} size="h3">
             Choir details
           </Title>
-          <ChoirDetailsFields values={values} errors={errors} onChange={change} />
+          <ChoirDetailsFields form={form} />
           <Group justify="flex-end">
-            <Button type="submit" loading={submitting}>
+            <Button type="submit" loading={save.submitting}>
               Save Details
             </Button>
           </Group>
@@ -145,52 +113,43 @@ function DetailsSection({ choir }: { choir: ChoirDetails }) {
 }
 
 function AffiliationSection({ choir }: { choir: ChoirDetails }) {
-  const queryClient = useQueryClient();
   const affiliations = useAffiliations();
-  const { submit, submitting } = useFormSubmission();
-  // Until the user changes it, the selection is the saved one.
-  const [edited, setEdited] = useState<ChoirTypeSelection | null>(null);
-  const [error, setError] = useState<string>();
-  const selection = edited ?? selectionOf(choir.religiousAffiliationId, affiliations.data ?? []);
+  const save = useUpdateChoirAffiliation(choir.id);
+  const form = useForm<ChoirTypeSelection>({
+    initialValues: selectionOf(choir.religiousAffiliationId, affiliations.data ?? []),
+    validate: { religiousAffiliationId: validateAffiliation },
+  });
+  // The saved selection is read from the list of affiliations, which may
+  // arrive after the form (nothing can be chosen before it has).
+  const { initialize } = form;
+  useEffect(() => {
+    if (affiliations.data) initialize(selectionOf(choir.religiousAffiliationId, affiliations.data));
+  }, [affiliations.data, choir.religiousAffiliationId, initialize]);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateAffiliation(selection.religiousAffiliationId);
-    setError(found);
-    if (found || !selection.religiousAffiliationId) return;
-    const id = selection.religiousAffiliationId;
+  async function onSubmit({ religiousAffiliationId }: ChoirTypeSelection) {
+    if (!religiousAffiliationId) return;
     try {
-      await submit(prefixFailure(AFFILIATION_FAILURE_PREFIX, () => updateChoirAffiliation(choir.id, id)), {
-        onSuccess: (saved) => {
-          setEdited(null);
-          choirSaved(queryClient, saved);
-        },
-        onError: (err) => setError(choirFieldErrors(err).religiousAffiliationId),
+      await save.submit(religiousAffiliationId, {
+        // The selection is the saved one again.
+        onSuccess: (saved) => form.setValues(selectionOf(saved.religiousAffiliationId, affiliations.data ?? [])),
+        onError: (err) => showServerErrors(form, causeOf(err)),
       });
     } catch {
-      // Already shown by the submission flow.
+      // The error toast has said why.
     }
   }
 
   return (
     <Paper withBorder p={SECTION_PADDING}>
-      <form onSubmit={onSubmit} noValidate aria-label="Choir focus and tradition">
+      <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label="Choir focus and tradition">
         <Stack gap="md">
           <Title order={2} size="h3">
             Choir focus and tradition
           </Title>
-          <ChoirTypeFields
-            value={selection}
-            error={error}
-            onChange={(next) => {
-              setEdited(next);
-              setError(undefined);
-            }}
-            loadErrorMessage={failure(AFFILIATIONS_LOAD_FAILURE_PREFIX)}
-          />
+          <ChoirTypeFields form={form} loadErrorMessage={failure(AFFILIATIONS_LOAD_FAILURE_PREFIX)} />
           <CalendarLine calendarType={choir.calendarType} />
           <Group justify="flex-end">
-            <Button type="submit" loading={submitting} disabled={affiliations.isPending || affiliations.isError}>
+            <Button type="submit" loading={save.submitting} disabled={affiliations.isPending || affiliations.isError}>
               Save Affiliation
             </Button>
           </Group>

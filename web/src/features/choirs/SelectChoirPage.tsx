@@ -1,10 +1,12 @@
 import { Box, Button, Container, Group, Radio, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useChoir, type Membership } from '../../app/choir';
 import { roleLabel } from '../../app/permissions';
 import { LoadingView } from '../../components/LoadingView';
+import { useSelectChoir } from './api';
 
 /**
  * SelectChoirPage is the choir selector of accounts §2.12 (/select-choir):
@@ -12,24 +14,27 @@ import { LoadingView } from '../../components/LoadingView';
  * to the dashboard when a choice stands, else a card per choir.
  */
 export function SelectChoirPage() {
-  const { choirs, loading, needsSelection, switching, switchChoir } = useChoir();
+  const { choirs, loading, needsSelection, switching } = useChoir();
+  const { submit: selectChoir, submitting: accessing } = useSelectChoir();
   const navigate = useNavigate();
-  const [selected, setSelected] = useState<string | null>(null);
-  const [accessing, setAccessing] = useState(false);
+  const form = useForm<{ choirId: string | null }>({ initialValues: { choirId: null } });
+  const selected = form.getValues().choirId;
   const autoSelected = useRef(false);
 
   const single = !loading && choirs.length === 1 ? choirs[0].choir.id : null;
   const [singleFailed, setSingleFailed] = useState(false);
 
-  // Exactly one choir: select it and go on.
+  // Exactly one choir: select it and go on, once.
   useEffect(() => {
     if (!single || autoSelected.current) return;
     autoSelected.current = true;
-    void switchChoir(single).then((ok) => {
-      if (ok) navigate('/dashboard', { replace: true });
-      else setSingleFailed(true);
+    selectChoir(single, {
+      onSuccess: () => navigate('/dashboard', { replace: true }),
+      onError: () => setSingleFailed(true),
+    }).catch(() => {
+      // The switch has shown why.
     });
-  }, [single, switchChoir, navigate]);
+  }, [single, selectChoir, navigate]);
 
   if (loading) return <LoadingView />;
   if (choirs.length === 0) return <Navigate to="/choirs/create" replace />;
@@ -37,42 +42,45 @@ export function SelectChoirPage() {
   // Several choirs and a choice that still stands (not while this page is making one).
   if (!needsSelection && !accessing && !switching && choirs.length > 1) return <Navigate to="/dashboard" replace />;
 
-  async function proceed() {
-    if (!selected || accessing) return;
-    setAccessing(true);
-    const ok = await switchChoir(selected);
-    if (ok) navigate('/dashboard', { replace: true });
-    else setAccessing(false);
+  async function proceed({ choirId }: { choirId: string | null }) {
+    if (!choirId) return;
+    try {
+      await selectChoir(choirId, { onSuccess: () => navigate('/dashboard', { replace: true }) });
+    } catch {
+      // The switch has shown why.
+    }
   }
 
   return (
     <Box component="main" miw={320}>
       <Container size="sm" py="xl" px={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="lg">
-          <div>
-            <Title order={1}>Select Your Choir</Title>
-            <Text c="dimmed" mt={4}>
-              Choose the choir to work in now; you can switch at any time.
-            </Text>
-          </div>
+        <form onSubmit={form.onSubmit(proceed)}>
+          <Stack gap="lg">
+            <div>
+              <Title order={1}>Select Your Choir</Title>
+              <Text c="dimmed" mt={4}>
+                Choose the choir to work in now; you can switch at any time.
+              </Text>
+            </div>
 
-          <Radio.Group value={selected} onChange={setSelected} name="choir" label="Your choirs">
-            <Stack gap="sm" mt="xs">
-              {choirs.map((m) => (
-                <ChoirCard key={m.choir.id} membership={m} checked={selected === m.choir.id} />
-              ))}
-            </Stack>
-          </Radio.Group>
+            <Radio.Group {...form.getInputProps('choirId')} name="choir" label="Your choirs">
+              <Stack gap="sm" mt="xs">
+                {choirs.map((m) => (
+                  <ChoirCard key={m.choir.id} membership={m} checked={selected === m.choir.id} />
+                ))}
+              </Stack>
+            </Radio.Group>
 
-          <Group justify="space-between" gap="sm">
-            <Button component={Link} to="/choirs/create" variant="default" leftSection={<IconPlus size={16} aria-hidden />}>
-              Create New Choir
-            </Button>
-            <Button onClick={() => void proceed()} disabled={!selected || accessing}>
-              {accessing ? 'Accessing...' : 'Continue to Dashboard'}
-            </Button>
-          </Group>
-        </Stack>
+            <Group justify="space-between" gap="sm">
+              <Button component={Link} to="/choirs/create" variant="default" leftSection={<IconPlus size={16} aria-hidden />}>
+                Create New Choir
+              </Button>
+              <Button type="submit" disabled={!selected || accessing}>
+                {accessing ? 'Accessing...' : 'Continue to Dashboard'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
       </Container>
     </Box>
   );

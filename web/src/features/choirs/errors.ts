@@ -1,6 +1,4 @@
-import { fieldErrors } from '../../api/client';
 import { normaliseError } from '../../app/errors';
-import type { ChoirErrors, ChoirField } from './validation';
 
 /**
  * ChoirActionError carries the message a failed choir action shows (such as
@@ -14,23 +12,16 @@ export class ChoirActionError extends Error {
   }
 }
 
-/** prefixFailure makes an action's failure read '{prefix}: {the error's message}'. */
-export function prefixFailure<T>(prefix: string, action: () => Promise<T>): () => Promise<T> {
-  return async () => {
-    try {
-      return await action();
-    } catch (err) {
-      throw new ChoirActionError(`${prefix}: ${normaliseError(err).message}`, err);
-    }
-  };
+/** prefixFailure runs an action whose failure reads '{prefix}: {the error's message}'. */
+export async function prefixFailure<T>(prefix: string, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (err) {
+    throw new ChoirActionError(`${prefix}: ${normaliseError(err).message}`, err);
+  }
 }
 
-const FIELDS: readonly ChoirField[] = ['name', 'city', 'postcode', 'country', 'timeZone', 'religiousAffiliationId'];
-
-/** choirFieldErrors reads the server's per-field messages of a failed choir call. */
-export function choirFieldErrors(err: unknown): ChoirErrors {
-  const details = fieldErrors(err instanceof ChoirActionError ? err.cause : err);
-  const errors: ChoirErrors = {};
-  for (const field of FIELDS) if (details[field]) errors[field] = details[field];
-  return errors;
+/** causeOf is the error a failed choir action met: the server's answer, with its field messages. */
+export function causeOf(err: unknown): unknown {
+  return err instanceof ChoirActionError ? err.cause : err;
 }

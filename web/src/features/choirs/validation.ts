@@ -52,7 +52,3 @@ export function validateChoirDetails(values: ChoirDetailsValues): ChoirErrors {
 export function validateAffiliation(religiousAffiliationId: string | null): string | undefined {
   return religiousAffiliationId ? undefined : CHOIR_MESSAGES.affiliationRequired;
 }
-
-export function hasErrors(errors: object): boolean {
-  return Object.values(errors).some((v) => v !== undefined);
-}

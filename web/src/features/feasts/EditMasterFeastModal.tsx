@@ -1,10 +1,10 @@
 import { Autocomplete, Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
 import { fieldErrors } from '../../api/client';
 import { reportFailure } from '../../app/errors';
+import { showServerErrors } from '../../app/forms';
 import { notify } from '../../app/notify';
-import { feastKeys, masterFeastSaved, updateMasterFeast, type MasterFeast, type MasterFeastUpdate } from './api';
+import { useCorrectMasterFeast, type MasterFeast, type MasterFeastUpdate } from './api';
 
 /** The server's limits and words for a master feast (internal/feast). */
 export const FEAST_NAME_MAX = 200;
@@ -70,79 +70,53 @@ export function EditMasterFeastModal({ feast, ranks, onClose }: EditMasterFeastM
 }
 
 function EditFeastForm({ feast, ranks, onDone }: { feast: MasterFeast; ranks: readonly string[]; onDone: () => void }) {
-  const queryClient = useQueryClient();
-  const [values, setValues] = useState<FeastValues>({ defaultName: feast.defaultName, rank: feast.rank });
-  const [errors, setErrors] = useState<FeastErrors>({});
-  const [saving, setSaving] = useState(false);
-  const running = useRef(false);
+  const correction = useCorrectMasterFeast();
+  const form = useForm<FeastValues>({
+    initialValues: { defaultName: feast.defaultName, rank: feast.rank },
+    validate: validateFeast,
+  });
 
-  function change(field: keyof FeastValues, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (running.current) return;
-    const found = validateFeast(values);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
+  async function onSubmit(values: FeastValues) {
     const changes = feastChanges(feast, values);
     if (Object.keys(changes).length === 0) {
       onDone();
       return;
     }
-    running.current = true;
-    setSaving(true);
     try {
-      const saved = await updateMasterFeast(feast.id, changes);
-      masterFeastSaved(queryClient, saved);
-      void queryClient.invalidateQueries({ queryKey: feastKeys.masterFeasts });
-      notify.success(`${saved.defaultName} saved`);
-      onDone();
-    } catch (err) {
-      const server = fieldErrors(err);
-      const known: FeastErrors = {};
-      if (server.defaultName) known.defaultName = server.defaultName;
-      if (server.rank) known.rank = server.rank;
-      if (known.defaultName || known.rank) setErrors(known);
-      else reportFailure(err, FEAST_MESSAGES.saveFailed);
-    } finally {
-      running.current = false;
-      setSaving(false);
+      await correction.submit(
+        { id: feast.id, changes },
+        {
+          onSuccess: (saved) => {
+            notify.success(`${saved.defaultName} saved`);
+            onDone();
+          },
+          // A refusal about the name or rank shows under it; any other says why in a toast.
+          onError: (err) => {
+            const server = fieldErrors(err);
+            if (server.defaultName || server.rank) showServerErrors(form, err);
+            else reportFailure(err, FEAST_MESSAGES.saveFailed);
+          },
+        },
+      );
+    } catch {
+      // Said above.
     }
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={`Edit ${feast.defaultName}`}>
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label={`Edit ${feast.defaultName}`}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Key <Code>{feast.feastKey}</Code>
           {feast.type ? ` · type ${feast.type}` : ''}. Corrections are kept when the calendar is generated again.
         </Text>
-        <TextInput
-          label="Name"
-          required
-          autoComplete="off"
-          value={values.defaultName}
-          onChange={(e) => change('defaultName', e.currentTarget.value)}
-          error={errors.defaultName}
-          data-autofocus
-        />
-        <Autocomplete
-          label="Rank"
-          required
-          autoComplete="off"
-          data={[...ranks]}
-          value={values.rank}
-          onChange={(value) => change('rank', value)}
-          error={errors.rank}
-        />
+        <TextInput label="Name" required autoComplete="off" data-autofocus {...form.getInputProps('defaultName')} />
+        <Autocomplete label="Rank" required autoComplete="off" data={[...ranks]} {...form.getInputProps('rank')} />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={saving}>
+          <Button variant="default" onClick={onDone} disabled={correction.submitting}>
             Cancel
           </Button>
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={correction.submitting}>
             Save
           </Button>
         </Group>

@@ -1,10 +1,10 @@
 import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useForm } from '@mantine/form';
 import { reportFailure } from '../../app/errors';
+import { showServerErrors } from '../../app/forms';
 import { notify } from '../../app/notify';
 import { SECTION_PADDING } from '../../app/theme';
-import { generateFeasts, refreshCalendarData, type CalendarType } from './api';
+import { useGenerateFeasts, type CalendarType } from './api';
 import { plural } from './format';
 
 /** The years the rules are correct for, and how many one request may compute (internal/feast). */
@@ -46,45 +46,45 @@ export function generatedMessage(calendarName: string, years: number, instances:
   return `${calendarName}: ${plural(years, 'year')} generated, ${plural(instances, 'feast day')} written`;
 }
 
+interface YearsValues {
+  fromYear: Year;
+  toYear: Year;
+}
+
 /** GenerateFeastsSection computes a range of years of a calendar from its tradition's rules. */
 export function GenerateFeastsSection({ calendarType }: { calendarType: CalendarType }) {
-  const queryClient = useQueryClient();
+  const generation = useGenerateFeasts();
   const thisYear = new Date().getFullYear();
-  const [fromYear, setFromYear] = useState<Year>(thisYear - YEARS_BACK);
-  const [toYear, setToYear] = useState<Year>(thisYear + YEARS_AHEAD);
-  const [fault, setFault] = useState<'from' | 'to' | null>(null);
-  const [generating, setGenerating] = useState(false);
-  const running = useRef(false);
+  const form = useForm<YearsValues>({
+    initialValues: { fromYear: thisYear - YEARS_BACK, toYear: thisYear + YEARS_AHEAD },
+    validate: ({ fromYear, toYear }) => {
+      const fault = yearsFault(fromYear, toYear);
+      return fault ? { [fault === 'from' ? 'fromYear' : 'toYear']: YEARS_MESSAGE } : {};
+    },
+    // The two years are one range: a change to either settles what was said about it.
+    onValuesChange: () => form.clearErrors(),
+  });
 
-  async function generate() {
-    if (running.current) return;
-    const found = yearsFault(fromYear, toYear);
-    setFault(found);
-    if (found) return;
-    running.current = true;
-    setGenerating(true);
+  async function generate({ fromYear, toYear }: YearsValues) {
     try {
-      const done = await generateFeasts(calendarType.key, { fromYear: Number(fromYear), toYear: Number(toYear) });
-      notify.success(generatedMessage(calendarType.name, done.years, done.instances));
-      refreshCalendarData(queryClient);
-    } catch (err) {
-      reportFailure(err, GENERATE_FAILED);
-    } finally {
-      running.current = false;
-      setGenerating(false);
+      await generation.submit(
+        { calendarType: calendarType.key, body: { fromYear: Number(fromYear), toYear: Number(toYear) } },
+        {
+          onSuccess: (done) => notify.success(generatedMessage(calendarType.name, done.years, done.instances)),
+          onError: (err) => {
+            showServerErrors(form, err);
+            reportFailure(err, GENERATE_FAILED);
+          },
+        },
+      );
+    } catch {
+      // Said above.
     }
   }
 
   return (
     <Paper withBorder p={SECTION_PADDING} component="section">
-      <form
-        noValidate
-        aria-labelledby="generate-feasts-heading"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void generate();
-        }}
-      >
+      <form noValidate aria-labelledby="generate-feasts-heading" onSubmit={form.onSubmit(generate)}>
         <Stack gap="md">
           <Title order={2} size="h3" id="generate-feasts-heading">
             Generate from the rules
@@ -96,35 +96,25 @@ export function GenerateFeastsSection({ calendarType }: { calendarType: Calendar
           <Group gap="sm" align="flex-start" wrap="wrap">
             <NumberInput
               label="From year"
-              value={fromYear}
-              onChange={(value) => {
-                setFromYear(value);
-                setFault(null);
-              }}
               min={MIN_YEAR}
               max={MAX_YEAR}
               allowDecimal={false}
               allowNegative={false}
               thousandSeparator={false}
-              error={fault === 'from' ? YEARS_MESSAGE : undefined}
               w={140}
+              {...form.getInputProps('fromYear')}
             />
             <NumberInput
               label="To year"
-              value={toYear}
-              onChange={(value) => {
-                setToYear(value);
-                setFault(null);
-              }}
               min={MIN_YEAR}
               max={MAX_YEAR}
               allowDecimal={false}
               allowNegative={false}
               thousandSeparator={false}
-              error={fault === 'to' ? YEARS_MESSAGE : undefined}
               w={140}
+              {...form.getInputProps('toYear')}
             />
-            <Button type="submit" loading={generating} mt={{ base: 0, xs: 25 }}>
+            <Button type="submit" loading={generation.submitting} mt={{ base: 0, xs: 25 }}>
               Generate
             </Button>
           </Group>

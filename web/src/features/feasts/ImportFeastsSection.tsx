@@ -13,18 +13,18 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { fieldErrors, HttpError } from '../../api/client';
 import { reportFailure } from '../../app/errors';
+import { showServerErrors } from '../../app/forms';
 import { notify } from '../../app/notify';
 import { SECTION_PADDING } from '../../app/theme';
 import { ChooseTextFile } from '../../components/ChooseTextFile';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import {
-  commitFeastImport,
-  previewFeastImport,
-  refreshCalendarData,
+  useFeastImport,
+  useFeastImportPreview,
   type CalendarType,
   type FeastImport,
   type FeastImportFormat,
@@ -73,15 +73,22 @@ export function importedMessage(calendarName: string, report: Pick<FeastImportRe
  * committed all or nothing.
  */
 export function ImportFeastsSection({ calendarType }: { calendarType: CalendarType }) {
-  const queryClient = useQueryClient();
-  const [format, setFormat] = useState<FeastImportFormat>('csv');
-  const [content, setContent] = useState('');
-  const [contentError, setContentError] = useState<string>();
-  const [formatError, setFormatError] = useState<string>();
+  const previewing = useFeastImportPreview();
+  const importing = useFeastImport();
   const [previewed, setPreviewed] = useState<Previewed | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
-  const running = useRef(false);
+  const form = useForm<FeastImport>({
+    initialValues: { format: 'csv', content: '' },
+    validate: { content: (content) => (content.trim() ? null : IMPORT_MESSAGES.contentRequired) },
+    // What the server said about the format or the feasts, or about the
+    // last import, is about what they were: any change makes it stale.
+    onValuesChange: () => {
+      form.clearErrors();
+      setRefusal(null);
+    },
+  });
+  const { format, content } = form.getValues();
+  const busy = previewing.submitting ? 'preview' : importing.submitting ? 'import' : null;
 
   const stale =
     previewed !== null &&
@@ -91,68 +98,54 @@ export function ImportFeastsSection({ calendarType }: { calendarType: CalendarTy
   const report = previewed?.report ?? null;
   const canImport = !!report && !stale && report.invalid === 0;
 
-  function edit(next: { content?: string; format?: FeastImportFormat }) {
-    if (next.content !== undefined) setContent(next.content);
-    if (next.format !== undefined) setFormat(next.format);
-    setContentError(undefined);
-    setFormatError(undefined);
-    setRefusal(null);
-  }
-
-  async function run(kind: 'preview' | 'import', task: () => Promise<void>) {
-    if (running.current) return;
-    running.current = true;
-    setBusy(kind);
+  async function preview(body: FeastImport) {
+    const key = calendarType.key;
     setRefusal(null);
     try {
-      await task();
-    } finally {
-      running.current = false;
-      setBusy(null);
+      await previewing.submit(
+        { calendarType: key, body },
+        {
+          onSuccess: (found) => setPreviewed({ calendarType: key, body, report: found }),
+          onError: (err) => {
+            setPreviewed(null);
+            const fields = fieldErrors(err);
+            if (fields.format || fields.content) showServerErrors(form, err);
+            else if (err instanceof HttpError && err.status === 400) form.setFieldError('content', err.message);
+            else reportFailure(err, IMPORT_MESSAGES.previewFailed);
+          },
+        },
+      );
+    } catch {
+      // Said above.
     }
   }
 
-  function preview() {
-    if (!content.trim()) {
-      setContentError(IMPORT_MESSAGES.contentRequired);
-      return;
-    }
-    const body: FeastImport = { format, content };
-    const key = calendarType.key;
-    void run('preview', async () => {
-      try {
-        const found = await previewFeastImport(key, body);
-        setPreviewed({ calendarType: key, body, report: found });
-      } catch (err) {
-        setPreviewed(null);
-        const fields = fieldErrors(err);
-        if (fields.format) setFormatError(fields.format);
-        else if (err instanceof HttpError && err.status === 400) setContentError(fields.content || err.message);
-        else reportFailure(err, IMPORT_MESSAGES.previewFailed);
-      }
-    });
-  }
-
-  function commit() {
+  async function commit() {
     if (!previewed || !canImport) return;
     const { calendarType: key, body } = previewed;
-    void run('import', async () => {
-      try {
-        const done = await commitFeastImport(key, body);
-        notify.success(importedMessage(calendarType.name, done));
-        setPreviewed(null);
-      } catch (err) {
-        if (err instanceof HttpError && err.status === 400) {
-          // Refused as a whole (say, the stored feasts changed since the preview): nothing was imported.
-          setPreviewed(null);
-          setRefusal({ message: err.message, details: Object.entries(fieldErrors(err)) });
-        } else {
-          reportFailure(err, IMPORT_MESSAGES.importFailed);
-        }
-      } finally {
-        refreshCalendarData(queryClient);
-      }
-    });
+    setRefusal(null);
+    try {
+      await importing.submit(
+        { calendarType: key, body },
+        {
+          onSuccess: (done) => {
+            notify.success(importedMessage(calendarType.name, done));
+            setPreviewed(null);
+          },
+          onError: (err) => {
+            if (err instanceof HttpError && err.status === 400) {
+              // Refused as a whole (say, the stored feasts changed since the preview): nothing was imported.
+              setPreviewed(null);
+              setRefusal({ message: err.message, details: Object.entries(fieldErrors(err)) });
+            } else {
+              reportFailure(err, IMPORT_MESSAGES.importFailed);
+            }
+          },
+        },
+      );
+    } catch {
+      // Said above.
+    }
   }
 
   return (
@@ -165,33 +158,30 @@ export function ImportFeastsSection({ calendarType }: { calendarType: CalendarTy
         <Select
           label="Format"
           data={IMPORT_FORMATS.map((f) => ({ ...f }))}
-          value={format}
           allowDeselect={false}
-          onChange={(value) => value && edit({ format: value as FeastImportFormat })}
-          error={formatError}
           style={{ maxWidth: 200 }}
+          {...form.getInputProps('format')}
         />
         <Textarea
           label="Feasts"
           placeholder={PLACEHOLDERS[format]}
           rows={10}
-          value={content}
-          onChange={(e) => edit({ content: e.currentTarget.value })}
-          error={contentError}
           spellCheck={false}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          {...form.getInputProps('content')}
         />
         <Group justify="space-between" gap="sm">
           <ChooseTextFile
             accept={IMPORT_ACCEPT}
             inputLabel="Feast file"
             disabled={busy !== null}
-            onRead={(text, file) => edit({ content: text, format: importFormatOf(file.name) ?? format })}
-            onError={setContentError}
+            onRead={(text, file) => form.setValues({ content: text, format: importFormatOf(file.name) ?? format })}
+            onError={(message) => form.setFieldError('content', message)}
           >
             Choose a .csv, .json or .ics file
           </ChooseTextFile>
-          <Button onClick={preview} loading={busy === 'preview'} disabled={busy === 'import'}>
+          {/* Previewing submits the fields; they sit in no <form>, since Import below acts on the preview, not on them. */}
+          <Button onClick={() => form.onSubmit(preview)()} loading={busy === 'preview'} disabled={busy === 'import'}>
             Preview
           </Button>
         </Group>
@@ -218,7 +208,7 @@ export function ImportFeastsSection({ calendarType }: { calendarType: CalendarTy
             canImport={canImport}
             importing={busy === 'import'}
             disabled={busy === 'preview'}
-            onImport={commit}
+            onImport={() => void commit()}
           />
         )}
       </Stack>

@@ -14,7 +14,6 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { reportFailure } from '../../app/errors';
@@ -22,7 +21,7 @@ import { notify } from '../../app/notify';
 import { linkColor } from '../../app/theme';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { SectionError, SectionLoading } from '../../components/SectionState';
-import { feastKeys, masterFeastSaved, updateMasterFeast, useMasterFeasts, type CalendarType, type MasterFeast } from './api';
+import { useMasterFeasts, useSetMasterFeastActive, type CalendarType, type MasterFeast } from './api';
 import { CalendarTypePicker } from './CalendarTypePicker';
 import { CALENDAR_TYPE_PARAM } from './calendarTypes';
 import { EditMasterFeastModal, FEAST_MESSAGES } from './EditMasterFeastModal';
@@ -66,29 +65,30 @@ export function MasterFeastsPage() {
 }
 
 function MasterFeastList({ calendarType }: { calendarType: CalendarType }) {
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const feasts = useMasterFeasts(calendarType.key, q);
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const [editing, setEditing] = useState<MasterFeast | null>(null);
   const [deactivating, setDeactivating] = useState<MasterFeast | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const activation = useSetMasterFeastActive();
+  const busyId = activation.submitting ? (activation.variables?.id ?? null) : null;
   const ranks = useMemo(() => ranksOf(feasts.data ?? []), [feasts.data]);
 
   async function setActive(feast: MasterFeast, active: boolean) {
-    if (busyId) return;
-    setBusyId(feast.id);
     try {
-      const saved = await updateMasterFeast(feast.id, { active });
-      masterFeastSaved(queryClient, saved);
-      notify.success(`${saved.defaultName} ${saved.active ? 'activated' : 'deactivated'}`);
-      setDeactivating(null);
-    } catch (err) {
-      reportFailure(err, FEAST_MESSAGES.saveFailed);
-    } finally {
-      setBusyId(null);
-      void queryClient.invalidateQueries({ queryKey: feastKeys.masterFeasts });
+      await activation.submit(
+        { id: feast.id, active },
+        {
+          onSuccess: (saved) => {
+            notify.success(`${saved.defaultName} ${saved.active ? 'activated' : 'deactivated'}`);
+            setDeactivating(null);
+          },
+          onError: (err) => reportFailure(err, FEAST_MESSAGES.saveFailed),
+        },
+      );
+    } catch {
+      // Said above.
     }
   }
 

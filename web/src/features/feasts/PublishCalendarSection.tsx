@@ -1,12 +1,10 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { reportFailure } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { SECTION_PADDING } from '../../app/theme';
 import { ConfirmModal } from '../../components/ConfirmModal';
-import { choirKeys } from '../choirs';
-import { refreshCalendarData, setCalendarPublished, type CalendarType } from './api';
+import { useSetCalendarPublished, type CalendarType } from './api';
 import { publishedLabel } from './calendarTypes';
 
 export const PUBLISH_FAILED = 'Unable to change whether the calendar is published. Please try again.';
@@ -23,30 +21,25 @@ export const UNPUBLISH_WARNING =
  * choirs that follow the calendar lose its feasts.
  */
 export function PublishCalendarSection({ calendarType }: { calendarType: CalendarType }) {
-  const queryClient = useQueryClient();
-  const [saving, setSaving] = useState(false);
+  const publishing = useSetCalendarPublished();
+  const saving = publishing.submitting;
   const [confirming, setConfirming] = useState(false);
-  const running = useRef(false);
   const published = calendarType.isPublished;
 
   async function setPublished(next: boolean) {
-    if (running.current) return;
-    running.current = true;
-    setSaving(true);
     try {
-      const saved = await setCalendarPublished(calendarType.key, next);
-      // Show the new state at once; the refetch below confirms it.
-      queryClient.setQueryData<CalendarType[]>(choirKeys.calendarTypes, (list) =>
-        list?.map((t) => (t.key === saved.key ? saved : t)),
+      await publishing.submit(
+        { calendarType: calendarType.key, published: next },
+        {
+          onSuccess: (saved) => {
+            notify.success(`${saved.name} ${saved.isPublished ? 'published' : 'unpublished'}`);
+            setConfirming(false);
+          },
+          onError: (err) => reportFailure(err, PUBLISH_FAILED),
+        },
       );
-      notify.success(`${saved.name} ${saved.isPublished ? 'published' : 'unpublished'}`);
-      setConfirming(false);
-    } catch (err) {
-      reportFailure(err, PUBLISH_FAILED);
-    } finally {
-      running.current = false;
-      setSaving(false);
-      refreshCalendarData(queryClient);
+    } catch {
+      // Said above.
     }
   }
 

@@ -1,9 +1,12 @@
 // Calls and cache keys of the global admin's feast pages: master feasts,
 // feast imports, generation from the rules, and publishing a calendar type.
-import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+// Each change is a mutation that says nothing itself: the pages say what
+// happened in their own words.
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
-import { choirKeys } from '../choirs';
+import { useSubmission } from '../../app/mutations';
+import { choirKeys, type CalendarType } from '../choirs';
 
 export type { CalendarType } from '../choirs';
 export type MasterFeast = components['schemas']['MasterFeast'];
@@ -42,28 +45,10 @@ export function useMasterFeasts(calendarType: string | null, q: string) {
   });
 }
 
-export async function updateMasterFeast(masterFeastId: string, body: MasterFeastUpdate): Promise<MasterFeast> {
-  return unwrap(await api.PATCH('/master-feasts/{masterFeastId}', { params: { path: { masterFeastId } }, body }));
-}
-
 const typePath = (calendarType: string) => ({ params: { path: { calendarType } } });
 
-/** previewFeastImport classifies every row of an import; it changes nothing. */
-export async function previewFeastImport(calendarType: string, body: FeastImport): Promise<FeastImportReport> {
-  return unwrap(await api.POST('/calendar-types/{calendarType}/import/preview', { ...typePath(calendarType), body }));
-}
-
-/** commitFeastImport imports all the rows or none. */
-export async function commitFeastImport(calendarType: string, body: FeastImport): Promise<FeastImportReport> {
-  return unwrap(await api.POST('/calendar-types/{calendarType}/import', { ...typePath(calendarType), body }));
-}
-
-export async function generateFeasts(calendarType: string, body: FeastGenerate): Promise<FeastGenerated> {
-  return unwrap(await api.POST('/calendar-types/{calendarType}/generate', { ...typePath(calendarType), body }));
-}
-
-export async function setCalendarPublished(calendarType: string, published: boolean) {
-  return unwrap(await api.PUT('/calendar-types/{calendarType}/published', { ...typePath(calendarType), body: { published } }));
+async function updateMasterFeast(masterFeastId: string, body: MasterFeastUpdate): Promise<MasterFeast> {
+  return unwrap(await api.PATCH('/master-feasts/{masterFeastId}', { params: { path: { masterFeastId } }, body }));
 }
 
 /**
@@ -71,15 +56,98 @@ export async function setCalendarPublished(calendarType: string, published: bool
  * publication touches: the calendar type catalogue (published, uploaded),
  * the affiliations the choir forms label with it, and the master feasts.
  */
-export function refreshCalendarData(queryClient: QueryClient) {
+function refreshCalendarData(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: choirKeys.calendarTypes });
   void queryClient.invalidateQueries({ queryKey: choirKeys.affiliations });
   void queryClient.invalidateQueries({ queryKey: feastKeys.masterFeasts });
 }
 
 /** masterFeastSaved puts the feast the server answered with into every cached list of its type. */
-export function masterFeastSaved(queryClient: QueryClient, saved: MasterFeast) {
+function masterFeastSaved(queryClient: QueryClient, saved: MasterFeast) {
   queryClient.setQueriesData<MasterFeast[]>({ queryKey: [...feastKeys.masterFeasts, saved.calendarType] }, (list) =>
     list?.map((f) => (f.id === saved.id ? saved : f)),
   );
+}
+
+/**
+ * useCorrectMasterFeast saves a master feast's name or rank: the answer goes
+ * into the lists at once, and they are read again (the feast may now match
+ * a search, or no longer).
+ */
+export function useCorrectMasterFeast() {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    mutationFn: ({ id, changes }: { id: string; changes: MasterFeastUpdate }) => updateMasterFeast(id, changes),
+    onSuccess: (saved) => {
+      masterFeastSaved(queryClient, saved);
+      void queryClient.invalidateQueries({ queryKey: feastKeys.masterFeasts });
+    },
+  });
+}
+
+/**
+ * useSetMasterFeastActive activates or deactivates a master feast. The
+ * lists are read again even when it fails: a refusal may come from a list
+ * that is out of date.
+ */
+export function useSetMasterFeastActive() {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    mutationFn: ({ id, active }: { id: string; active: boolean }) => updateMasterFeast(id, { active }),
+    onSuccess: (saved) => masterFeastSaved(queryClient, saved),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: feastKeys.masterFeasts });
+    },
+  });
+}
+
+/** useFeastImportPreview classifies every row of an import; it changes nothing. */
+export function useFeastImportPreview() {
+  return useSubmission({
+    mutationFn: async ({ calendarType, body }: { calendarType: string; body: FeastImport }) =>
+      unwrap(await api.POST('/calendar-types/{calendarType}/import/preview', { ...typePath(calendarType), body })),
+  });
+}
+
+/**
+ * useFeastImport imports all the rows or none. The calendar's data is read
+ * again whatever the answer: a refusal may come from feasts stored since the
+ * preview.
+ */
+export function useFeastImport() {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    mutationFn: async ({ calendarType, body }: { calendarType: string; body: FeastImport }) =>
+      unwrap(await api.POST('/calendar-types/{calendarType}/import', { ...typePath(calendarType), body })),
+    onSettled: () => refreshCalendarData(queryClient),
+  });
+}
+
+/** useGenerateFeasts computes a range of years of a calendar from its tradition's rules. */
+export function useGenerateFeasts() {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    mutationFn: async ({ calendarType, body }: { calendarType: string; body: FeastGenerate }) =>
+      unwrap(await api.POST('/calendar-types/{calendarType}/generate', { ...typePath(calendarType), body })),
+    onSuccess: () => refreshCalendarData(queryClient),
+  });
+}
+
+/**
+ * useSetCalendarPublished publishes or unpublishes a calendar type. The
+ * catalogue shows the answer at once; the refetch that follows, made
+ * whatever the answer, confirms it.
+ */
+export function useSetCalendarPublished() {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    mutationFn: async ({ calendarType, published }: { calendarType: string; published: boolean }) =>
+      unwrap(await api.PUT('/calendar-types/{calendarType}/published', { ...typePath(calendarType), body: { published } })),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<CalendarType[]>(choirKeys.calendarTypes, (list) =>
+        list?.map((t) => (t.key === saved.key ? saved : t)),
+      );
+    },
+    onSettled: () => refreshCalendarData(queryClient),
+  });
 }

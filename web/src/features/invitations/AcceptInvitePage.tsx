@@ -13,8 +13,8 @@ import { errorColor, successColor } from '../../app/theme';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDate } from '../../components/format';
 import { AuthCard } from '../auth';
-import { isUnusableInvitation, JOINED_CHOIR_MESSAGE, recordJoin, sleep } from './acceptPending';
-import { acceptInvitation, fetchInvitation, isInviteToken, type InvitationAccepted, type InvitationPreview } from './api';
+import { isUnusableInvitation, JOINED_CHOIR_MESSAGE, sleep } from './acceptPending';
+import { fetchInvitation, isInviteToken, useAcceptInvitation, type InvitationAccepted, type InvitationPreview } from './api';
 import { rememberPendingInvite } from './storage';
 
 /** The texts of the invitation screen (accounts §2.11, §4.7, §5, §8). */
@@ -79,7 +79,6 @@ export function AcceptInvitePage() {
 
 type Acceptance =
   | { kind: 'idle' }
-  | { kind: 'joining' }
   | { kind: 'joined'; result: InvitationAccepted }
   /** The invitation can never be accepted: shown as the error card. */
   | { kind: 'refused'; message: string }
@@ -94,25 +93,17 @@ type Acceptance =
 function useAcceptance(token: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const running = useRef(false);
+  const { submit, submitting } = useAcceptInvitation();
   const [state, setState] = useState<Acceptance>({ kind: 'idle' });
 
   const accept = useCallback(async () => {
-    if (running.current) return;
-    running.current = true;
-    setState({ kind: 'joining' });
+    setState({ kind: 'idle' });
+    let result: InvitationAccepted | undefined;
     try {
-      const result = await acceptInvitation(token);
-      setState({ kind: 'joined', result });
-      if (!result.alreadyMember) notify.success(JOINED_CHOIR_MESSAGE);
-      await recordJoin(queryClient, result);
-      await sleep(POST_INVITE_WAIT_MS);
-      void navigate('/dashboard', { replace: true });
+      result = await submit(token);
     } catch (err) {
-      running.current = false;
       if (err instanceof HttpError && err.status === 401) {
         // The session ended meanwhile: reading it again shows the signed-out choices.
-        setState({ kind: 'idle' });
         void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       } else if (isUnusableInvitation(err)) {
         setState({ kind: 'refused', message: normaliseError(err).message });
@@ -123,10 +114,16 @@ function useAcceptance(token: string) {
         handleError(err, INVITE_MESSAGES.acceptFailedToast);
         setState({ kind: 'problem', message: `${INVITE_MESSAGES.acceptFailed}: ${normaliseError(err).message}` });
       }
+      return;
     }
-  }, [navigate, queryClient, token]);
+    if (!result) return;
+    setState({ kind: 'joined', result });
+    if (!result.alreadyMember) notify.success(JOINED_CHOIR_MESSAGE);
+    await sleep(POST_INVITE_WAIT_MS);
+    void navigate('/dashboard', { replace: true });
+  }, [navigate, queryClient, submit, token]);
 
-  return { state, accept };
+  return { state, joining: submitting, accept };
 }
 
 function InvitationScreen({ token }: { token: string }) {
@@ -138,7 +135,7 @@ function InvitationScreen({ token }: { token: string }) {
     retry: false,
     staleTime: 0,
   });
-  const { state, accept } = useAcceptance(token);
+  const { state, joining, accept } = useAcceptance(token);
 
   // The server decides whether an accepted invitation was this user's own
   // (then they are already a member), so signed-in users try those too.
@@ -173,7 +170,7 @@ function InvitationScreen({ token }: { token: string }) {
         )}
       </Stack>
       {user ? (
-        <SignedInChoices token={token} user={user} state={state} onAccept={() => void accept()} />
+        <SignedInChoices token={token} user={user} state={state} joining={joining} onAccept={() => void accept()} />
       ) : (
         <SignedOutChoices token={token} invitation={invitation.data} />
       )}
@@ -185,16 +182,17 @@ function SignedInChoices({
   token,
   user,
   state,
+  joining,
   onAccept,
 }: {
   token: string;
   user: SessionUser;
   state: Acceptance;
+  joining: boolean;
   onAccept: () => void;
 }) {
   // Signing out keeps the visitor here, to sign in with the invited account.
   const { signOut, signingOut } = useSignOut(`/accept-invite?token=${encodeURIComponent(token)}`);
-  const joining = state.kind === 'joining';
   return (
     <Stack gap="md">
       <Text ta="center" style={{ overflowWrap: 'anywhere' }}>

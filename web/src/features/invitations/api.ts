@@ -1,6 +1,11 @@
 // The public invitation calls: read an invitation by its token, and accept it.
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
+import { storeActiveChoirId } from '../../app/choir';
+import { useSubmission } from '../../app/mutations';
+import { fetchSession, sessionQueryKey } from '../../app/session';
+import { forgetPendingInvite, rememberInvitedChoir } from './storage';
 
 export type InvitationPreview = components['schemas']['InvitationPreview'];
 export type InvitationAccepted = components['schemas']['InvitationAccepted'];
@@ -9,9 +14,36 @@ export async function fetchInvitation(token: string): Promise<InvitationPreview>
   return unwrap(await api.GET('/invitations/{token}', { params: { path: { token } } }));
 }
 
-/** acceptInvitation joins the signed-in user to the invitation's choir (and makes it their last-accessed choir). */
-export async function acceptInvitation(token: string): Promise<InvitationAccepted> {
-  return unwrap(await api.POST('/invitations/{token}/accept', { params: { path: { token } } }));
+/**
+ * recordJoin keeps what an accepted invitation changed: the joined choir
+ * becomes this session's choir, the pending token goes, and the session is
+ * read again so the guards see the new membership.
+ */
+async function recordJoin(queryClient: QueryClient, joined: InvitationAccepted): Promise<void> {
+  storeActiveChoirId(joined.choirId);
+  rememberInvitedChoir(joined.choirId);
+  forgetPendingInvite();
+  try {
+    await queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 0 });
+  } catch {
+    // The membership exists all the same; the next page reads the session again.
+    void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  }
+}
+
+/**
+ * useAcceptInvitation joins the signed-in user to an invitation's choir (and
+ * makes it their last-accessed choir), then records the join (recordJoin).
+ * It shows nothing itself: the invitation page and the end of a sign-in each
+ * say what happened in their own way.
+ */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    mutationFn: async (token: string): Promise<InvitationAccepted> =>
+      unwrap(await api.POST('/invitations/{token}/accept', { params: { path: { token } } })),
+    onSuccess: (joined) => recordJoin(queryClient, joined),
+  });
 }
 
 // UUID v4: version nibble 4, variant 8, 9, a or b.

@@ -1,5 +1,5 @@
 // Invitations: what the app and other features may use.
-export { acceptPendingInvite } from './acceptPending';
+export { useAcceptPendingInvite } from './acceptPending';
 export { markRegisteredWithInvite, rememberPendingInvite } from './storage';
 
 /** Pages for the router: each is loaded when its route is first visited. */

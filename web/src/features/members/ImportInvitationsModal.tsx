@@ -1,10 +1,10 @@
 import { Badge, Button, Group, List, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
-import { fieldErrors } from '../../api/client';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { ERROR_CONTEXT_MESSAGES, reportFailure } from '../../app/errors';
+import { showServerErrors } from '../../app/forms';
 import { ChooseTextFile } from '../../components/ChooseTextFile';
-import { importInvitations, memberKeys, type InvitationImportResult, type InvitationImportRow } from './api';
+import { useImportInvitations, type InvitationImportResult, type InvitationImportRow } from './api';
 
 export const CSV_REQUIRED = 'Paste the rows to import, or choose a .csv file';
 
@@ -36,33 +36,23 @@ export function ImportInvitationsModal({ choirId, opened, onClose }: ImportInvit
 }
 
 function ImportForm({ choirId, onClose }: { choirId: string; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [csv, setCsv] = useState('');
-  const [error, setError] = useState<string>();
-  const [importing, setImporting] = useState(false);
+  const importRows = useImportInvitations(choirId);
   const [result, setResult] = useState<InvitationImportResult | null>(null);
-  const running = useRef(false);
+  const form = useForm({
+    initialValues: { csv: '' },
+    validate: { csv: (csv) => (csv.trim() ? null : CSV_REQUIRED) },
+  });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (running.current) return;
-    if (!csv.trim()) {
-      setError(CSV_REQUIRED);
-      return;
-    }
-    running.current = true;
-    setImporting(true);
-    setError(undefined);
+  async function onSubmit({ csv }: { csv: string }) {
     try {
-      setResult(await importInvitations(choirId, csv));
-      void queryClient.invalidateQueries({ queryKey: memberKeys.invitations(choirId) });
-    } catch (err) {
-      const server = fieldErrors(err).csv;
-      if (server) setError(server);
-      else reportFailure(err, ERROR_CONTEXT_MESSAGES.members.invite);
-    } finally {
-      running.current = false;
-      setImporting(false);
+      await importRows.submit(csv, {
+        onSuccess: (imported) => setResult(imported),
+        onError: (err) => {
+          if (!showServerErrors(form, err)) reportFailure(err, ERROR_CONTEXT_MESSAGES.members.invite);
+        },
+      });
+    } catch {
+      // onError has shown why.
     }
   }
 
@@ -81,7 +71,7 @@ function ImportForm({ choirId, onClose }: { choirId: string; onClose: () => void
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Import invitations">
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label="Import invitations">
       <Stack gap="md">
         <Stack gap={4}>
           <Text size="sm">One person per line, with these columns in this order:</Text>
@@ -100,31 +90,23 @@ function ImportForm({ choirId, onClose }: { choirId: string; onClose: () => void
           label="CSV rows"
           placeholder={'Ada,Lovelace,ada@example.com,member\nGrace,Hopper,grace@example.com,guest'}
           rows={7}
-          value={csv}
-          onChange={(e) => {
-            setCsv(e.currentTarget.value);
-            setError(undefined);
-          }}
-          error={error}
+          {...form.getInputProps('csv')}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         />
         <Group justify="space-between" gap="sm">
           <ChooseTextFile
             accept=".csv,text/csv"
             inputLabel="CSV file"
-            onRead={(text) => {
-              setCsv(text);
-              setError(undefined);
-            }}
-            onError={setError}
+            onRead={(text) => form.setFieldValue('csv', text)}
+            onError={(message) => form.setFieldError('csv', message)}
           >
             Choose .csv file
           </ChooseTextFile>
           <Group gap="sm">
-            <Button variant="default" onClick={onClose} disabled={importing}>
+            <Button variant="default" onClick={onClose} disabled={importRows.submitting}>
               Cancel
             </Button>
-            <Button type="submit" loading={importing}>
+            <Button type="submit" loading={importRows.submitting}>
               Import
             </Button>
           </Group>

@@ -1,11 +1,10 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
-import { fieldErrors } from '../../api/client';
+import { useForm } from '@mantine/form';
 import { ERROR_CONTEXT_MESSAGES, reportFailure } from '../../app/errors';
+import { showServerErrors } from '../../app/forms';
 import { notify } from '../../app/notify';
 import { emailError, NAME_MAX_LENGTH } from '../auth';
-import { createInvitation, memberKeys, type MembershipRole } from './api';
+import { useCreateInvitation, type MembershipRole } from './api';
 import { ROLE_OPTIONS } from './MemberAdminControls';
 
 interface InviteValues {
@@ -15,10 +14,8 @@ interface InviteValues {
   role: MembershipRole;
 }
 
-type InviteField = keyof InviteValues;
-type InviteErrors = Partial<Record<InviteField, string>>;
+type InviteErrors = Partial<Record<keyof InviteValues, string>>;
 
-const FIELDS: readonly InviteField[] = ['firstName', 'lastName', 'email', 'role'];
 const EMPTY: InviteValues = { firstName: '', lastName: '', email: '', role: 'member' };
 
 /** Names are counted in characters (code points), as the server counts them. */
@@ -59,92 +56,42 @@ export function InviteMemberModal({ choirId, opened, onClose }: InviteMemberModa
 }
 
 function InviteForm({ choirId, onDone }: { choirId: string; onDone: () => void }) {
-  const queryClient = useQueryClient();
-  const [values, setValues] = useState<InviteValues>(EMPTY);
-  const [errors, setErrors] = useState<InviteErrors>({});
-  const [sending, setSending] = useState(false);
-  const running = useRef(false);
+  const invite = useCreateInvitation(choirId);
+  const form = useForm<InviteValues>({ initialValues: EMPTY, validate: validateInvite });
 
-  function change<K extends InviteField>(field: K, value: InviteValues[K]) {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (running.current) return;
-    const found = validateInvite(values);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    running.current = true;
-    setSending(true);
+  async function onSubmit(values: InviteValues) {
     const email = values.email.trim();
+    const body = { firstName: values.firstName.trim(), lastName: values.lastName.trim(), email, role: values.role };
     try {
-      await createInvitation(choirId, {
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        email,
-        role: values.role,
+      await invite.submit(body, {
+        onSuccess: () => {
+          notify.success(invitationSentMessage(email));
+          onDone();
+        },
+        // Field messages go under their fields; anything else (already invited, already a member) in a toast.
+        onError: (err) => {
+          if (!showServerErrors(form, err)) reportFailure(err, ERROR_CONTEXT_MESSAGES.members.invite);
+        },
       });
-      notify.success(invitationSentMessage(email));
-      void queryClient.invalidateQueries({ queryKey: memberKeys.invitations(choirId) });
-      onDone();
-    } catch (err) {
-      const server = fieldErrors(err);
-      const known: InviteErrors = {};
-      for (const field of FIELDS) if (server[field]) known[field] = server[field];
-      // Field messages go under their fields; anything else (already invited, already a member) in a toast.
-      if (Object.keys(known).length > 0) setErrors(known);
-      else reportFailure(err, ERROR_CONTEXT_MESSAGES.members.invite);
-    } finally {
-      running.current = false;
-      setSending(false);
+    } catch {
+      // onError has shown why.
     }
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Invite a member">
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label="Invite a member">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput
-            label="First name"
-            required
-            autoComplete="off"
-            value={values.firstName}
-            onChange={(e) => change('firstName', e.currentTarget.value)}
-            error={errors.firstName}
-          />
-          <TextInput
-            label="Last name"
-            required
-            autoComplete="off"
-            value={values.lastName}
-            onChange={(e) => change('lastName', e.currentTarget.value)}
-            error={errors.lastName}
-          />
+          <TextInput label="First name" required autoComplete="off" {...form.getInputProps('firstName')} />
+          <TextInput label="Last name" required autoComplete="off" {...form.getInputProps('lastName')} />
         </SimpleGrid>
-        <TextInput
-          label="Email"
-          type="email"
-          required
-          autoComplete="off"
-          value={values.email}
-          onChange={(e) => change('email', e.currentTarget.value)}
-          error={errors.email}
-        />
-        <Select
-          label="Role"
-          data={ROLE_OPTIONS}
-          value={values.role}
-          allowDeselect={false}
-          onChange={(value) => value && change('role', value as MembershipRole)}
-          error={errors.role}
-        />
+        <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
+        <Select label="Role" data={ROLE_OPTIONS} allowDeselect={false} {...form.getInputProps('role')} />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={sending}>
+          <Button variant="default" onClick={onDone} disabled={invite.submitting}>
             Cancel
           </Button>
-          <Button type="submit" loading={sending}>
+          <Button type="submit" loading={invite.submitting}>
             Send Invitation
           </Button>
         </Group>

@@ -1,20 +1,16 @@
 import { ActionIcon, Button, Checkbox, Group, Menu, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconDots, IconMicrophone2, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { choirQueryKey, useChoir } from '../../app/choir';
 import { ERROR_CONTEXT_MESSAGES, reportFailure } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { roleLabel } from '../../app/permissions';
-import { sessionQueryKey } from '../../app/session';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import {
-  memberKeys,
-  memberSaved,
   MEMBERSHIP_ROLES,
-  removeMember,
-  setMemberMusicalRoles,
-  updateMember,
+  useRemoveMember,
+  useSetMemberVoiceParts,
+  useUpdateMember,
   type ChoirMember,
   type MembershipRole,
   type MusicalRole,
@@ -26,57 +22,59 @@ export const ROLE_OPTIONS = MEMBERSHIP_ROLES.map((role) => ({ value: role, label
 /**
  * useMemberActions runs one administrator action on a member at a time.
  * A failure shows the server's message (such as the last-administrator
- * refusal) or the members context message; the directory is read again
- * either way, so it shows what the server kept.
+ * refusal) or the members context message; the mutations read the directory
+ * again either way, so it shows what the server kept. Each action resolves
+ * to whether it was made.
  */
 export function useMemberActions(choirId: string) {
-  const queryClient = useQueryClient();
-  const { user } = useChoir();
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const update = useUpdateMember(choirId);
+  const setVoiceParts = useSetMemberVoiceParts(choirId);
+  const removal = useRemoveMember(choirId);
+  const busyId =
+    [update, setVoiceParts, removal].find((mutation) => mutation.isPending)?.variables?.userId ?? null;
 
-  async function run(member: ChoirMember, action: () => Promise<void>, success: string): Promise<boolean> {
+  async function run(change: (callbacks: ActionCallbacks) => Promise<unknown>, success: string): Promise<boolean> {
     if (busyId) return false;
-    setBusyId(member.userId);
+    let made = false;
     try {
-      await action();
-      notify.success(success);
-      return true;
-    } catch (err) {
-      reportFailure(err, ERROR_CONTEXT_MESSAGES.members.update);
-      return false;
-    } finally {
-      setBusyId(null);
-      void queryClient.invalidateQueries({ queryKey: memberKeys.members(choirId) });
-      // The member count of the choir changes with who is in it.
-      void queryClient.invalidateQueries({ queryKey: choirQueryKey(choirId), exact: true });
-      // Changing one's own membership changes one's role in the shell and the guards.
-      if (member.userId === user?.id) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await change({
+        onSuccess: () => {
+          made = true;
+          notify.success(success);
+        },
+        onError: (err) => reportFailure(err, ERROR_CONTEXT_MESSAGES.members.update),
+      });
+    } catch {
+      // onError has shown why.
     }
+    return made;
   }
 
   return {
     busyId,
     changeRole: (member: ChoirMember, role: MembershipRole) =>
       run(
-        member,
-        async () => memberSaved(queryClient, choirId, await updateMember(choirId, member.userId, { role })),
+        (callbacks) => update.submit({ userId: member.userId, body: { role } }, callbacks),
         `${fullName(member)} is now ${roleLabel(role)}`,
       ),
     setActive: (member: ChoirMember, isActive: boolean) =>
       run(
-        member,
-        async () => memberSaved(queryClient, choirId, await updateMember(choirId, member.userId, { isActive })),
+        (callbacks) => update.submit({ userId: member.userId, body: { isActive } }, callbacks),
         `${fullName(member)} ${isActive ? 'reactivated' : 'deactivated'}`,
       ),
-    setVoiceParts: (member: ChoirMember, ids: string[]) =>
+    setVoiceParts: (member: ChoirMember, musicalRoleIds: string[]) =>
       run(
-        member,
-        async () => memberSaved(queryClient, choirId, await setMemberMusicalRoles(choirId, member.userId, ids)),
+        (callbacks) => setVoiceParts.submit({ userId: member.userId, musicalRoleIds }, callbacks),
         `Voice parts saved for ${fullName(member)}`,
       ),
     remove: (member: ChoirMember) =>
-      run(member, () => removeMember(choirId, member.userId), `${fullName(member)} removed from the choir`),
+      run((callbacks) => removal.submit({ userId: member.userId }, callbacks), `${fullName(member)} removed from the choir`),
   };
+}
+
+interface ActionCallbacks {
+  onSuccess: () => void;
+  onError: (err: unknown) => void;
 }
 
 export type MemberActions = ReturnType<typeof useMemberActions>;
@@ -209,28 +207,30 @@ function VoicePartsForm({
   onSave: (ids: string[]) => void;
   onClose: () => void;
 }) {
-  const [selected, setSelected] = useState(() => member.musicalRoles.map((p) => p.id));
+  const form = useForm({ initialValues: { musicalRoleIds: member.musicalRoles.map((p) => p.id) } });
   return (
-    <Stack gap="md">
-      {voiceParts.length === 0 ? (
-        <Text>The choir has no voice parts yet. Add them under Musical Roles in the settings.</Text>
-      ) : (
-        <Checkbox.Group label="Voice parts" value={selected} onChange={setSelected}>
-          <Stack gap="xs" mt="xs">
-            {voiceParts.map((part) => (
-              <Checkbox key={part.id} value={part.id} label={part.name} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-      )}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button onClick={() => onSave(selected)} loading={busy} disabled={voiceParts.length === 0}>
-          Save voice parts
-        </Button>
-      </Group>
-    </Stack>
+    <form onSubmit={form.onSubmit(({ musicalRoleIds }) => onSave(musicalRoleIds))}>
+      <Stack gap="md">
+        {voiceParts.length === 0 ? (
+          <Text>The choir has no voice parts yet. Add them under Musical Roles in the settings.</Text>
+        ) : (
+          <Checkbox.Group label="Voice parts" {...form.getInputProps('musicalRoleIds')}>
+            <Stack gap="xs" mt="xs">
+              {voiceParts.map((part) => (
+                <Checkbox key={part.id} value={part.id} label={part.name} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy} disabled={voiceParts.length === 0}>
+            Save voice parts
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

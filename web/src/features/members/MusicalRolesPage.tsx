@@ -1,39 +1,26 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
-import { fieldErrors } from '../../api/client';
+import { useState } from 'react';
 import { useChoir } from '../../app/choir';
 import { reportFailure, serverMessageOr } from '../../app/errors';
+import { showServerErrors } from '../../app/forms';
 import { notify } from '../../app/notify';
 import { SECTION_PADDING } from '../../app/theme';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
 import { SectionError, SectionLoading } from '../../components/SectionState';
 import {
-  createMusicalRole,
-  deleteMusicalRole,
-  memberKeys,
-  renameMusicalRole,
-  reorderMusicalRoles,
+  useCreateMusicalRole,
+  useDeleteMusicalRole,
   useMusicalRoles,
+  useRenameMusicalRole,
+  useReorderMusicalRoles,
   type MusicalRole,
 } from './api';
 
 export const VOICE_PART_FAILED = 'Unable to save the voice parts. Please try again.';
 export const NAME_REQUIRED = 'Voice part name is required';
-
-/**
- * nameFailure is what a refused name shows under its field: the server's
- * field message (required, too long), or its message for a refusal such as a
- * duplicate name; null for failures that are not about the name.
- */
-function nameFailure(err: unknown): string | null {
-  const field = fieldErrors(err).name;
-  if (field) return field;
-  const message = serverMessageOr(err, '');
-  return message && /name/i.test(message) ? message : null;
-}
 
 /** moved returns the ids with one moved a place up (-1) or down (+1). */
 export function moved(ids: readonly string[], index: number, step: -1 | 1): string[] {
@@ -71,42 +58,36 @@ export function MusicalRolesPage() {
 
 function VoicePartsEditor({ choirId }: { choirId: string }) {
   const parts = useMusicalRoles(choirId);
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const reorder = useReorderMusicalRoles(choirId);
+  const deletion = useDeleteMusicalRole(choirId);
   const [removing, setRemoving] = useState<MusicalRole | null>(null);
-
-  // Names and order show on the Members page (through the members' parts) too.
-  function refresh() {
-    void queryClient.invalidateQueries({ queryKey: memberKeys.musicalRoles(choirId) });
-    void queryClient.invalidateQueries({ queryKey: memberKeys.members(choirId) });
-  }
+  // One move or removal at a time.
+  const busy = reorder.isPending || deletion.isPending;
 
   async function move(index: number, step: -1 | 1) {
     if (busy || !parts.data) return;
-    setBusy(true);
     try {
-      const saved = await reorderMusicalRoles(choirId, moved(parts.data.map((p) => p.id), index, step));
-      queryClient.setQueryData(memberKeys.musicalRoles(choirId), saved);
-    } catch (err) {
-      reportFailure(err, VOICE_PART_FAILED);
-    } finally {
-      setBusy(false);
-      refresh();
+      await reorder.submit(moved(parts.data.map((p) => p.id), index, step), {
+        onError: (err) => reportFailure(err, VOICE_PART_FAILED),
+      });
+    } catch {
+      // onError has shown why.
     }
   }
 
   async function remove() {
     if (!removing || busy) return;
-    setBusy(true);
+    const part = removing;
     try {
-      await deleteMusicalRole(choirId, removing.id);
-      notify.success(`${removing.name} removed`);
-      setRemoving(null);
-    } catch (err) {
-      reportFailure(err, VOICE_PART_FAILED);
-    } finally {
-      setBusy(false);
-      refresh();
+      await deletion.submit(part, {
+        onSuccess: () => {
+          notify.success(`${part.name} removed`);
+          setRemoving(null);
+        },
+        onError: (err) => reportFailure(err, VOICE_PART_FAILED),
+      });
+    } catch {
+      // onError has shown why.
     }
   }
 
@@ -132,13 +113,12 @@ function VoicePartsEditor({ choirId }: { choirId: string }) {
                 disabled={busy}
                 onMove={(step) => void move(index, step)}
                 onRemove={() => setRemoving(part)}
-                onRenamed={refresh}
               />
             ))}
           </Stack>
         )}
       </Paper>
-      <AddVoicePart choirId={choirId} onAdded={refresh} />
+      <AddVoicePart choirId={choirId} />
       <ConfirmModal
         opened={removing !== null}
         title={`Remove ${removing?.name ?? 'voice part'}?`}
@@ -161,7 +141,6 @@ function VoicePartRow({
   disabled,
   onMove,
   onRemove,
-  onRenamed,
 }: {
   part: MusicalRole;
   choirId: string;
@@ -170,20 +149,12 @@ function VoicePartRow({
   disabled: boolean;
   onMove: (step: -1 | 1) => void;
   onRemove: () => void;
-  onRenamed: () => void;
 }) {
   const [editing, setEditing] = useState(false);
   return (
     <Group component="li" gap="xs" wrap="nowrap" justify="space-between" py={4} aria-label={part.name}>
       {editing ? (
-        <RenameForm
-          part={part}
-          choirId={choirId}
-          onDone={(renamed) => {
-            setEditing(false);
-            if (renamed) onRenamed();
-          }}
-        />
+        <RenameForm part={part} choirId={choirId} onDone={() => setEditing(false)} />
       ) : (
         <>
           <Text fw={600} miw={0} style={{ overflowWrap: 'anywhere', flex: 1 }}>
@@ -228,79 +199,54 @@ function VoicePartRow({
 }
 
 /**
- * useNameSubmit sends a voice part name, keeping the refusal about the name
- * under the field; other failures go to a toast.
+ * showNameRefusal puts a refused name's message under the name field: the
+ * server's field message (required, too long), or its message for a refusal
+ * such as a duplicate name. Other failures go to a toast.
  */
-function useNameSubmit(send: (name: string) => Promise<MusicalRole>, onSaved: (saved: MusicalRole) => void) {
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
-  const running = useRef(false);
-
-  async function submit(name: string) {
-    if (running.current) return;
-    if (!name.trim()) {
-      setError(NAME_REQUIRED);
-      return;
-    }
-    running.current = true;
-    setSaving(true);
-    setError(undefined);
-    try {
-      onSaved(await send(name.trim()));
-    } catch (err) {
-      const message = nameFailure(err);
-      if (message) setError(message);
-      else reportFailure(err, VOICE_PART_FAILED);
-    } finally {
-      running.current = false;
-      setSaving(false);
-    }
-  }
-
-  return { submit, error, clearError: () => setError(undefined), saving };
+function showNameRefusal(form: UseFormReturnType<NameValues>, err: unknown) {
+  if (showServerErrors(form, err)) return;
+  const message = serverMessageOr(err, '');
+  if (message && /name/i.test(message)) form.setFieldError('name', message);
+  else reportFailure(err, VOICE_PART_FAILED);
 }
 
-function RenameForm({
-  part,
-  choirId,
-  onDone,
-}: {
-  part: MusicalRole;
-  choirId: string;
-  onDone: (renamed: boolean) => void;
-}) {
-  const [name, setName] = useState(part.name);
-  const { submit, error, clearError, saving } = useNameSubmit(
-    (value) => renameMusicalRole(choirId, part.id, value),
-    () => onDone(true),
-  );
+interface NameValues {
+  name: string;
+}
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (name.trim() === part.name) onDone(false);
-    else void submit(name);
+const validateName = { name: (name: string) => (name.trim() ? null : NAME_REQUIRED) };
+
+function RenameForm({ part, choirId, onDone }: { part: MusicalRole; choirId: string; onDone: () => void }) {
+  const rename = useRenameMusicalRole(choirId);
+  const form = useForm<NameValues>({ initialValues: { name: part.name }, validate: validateName });
+
+  async function onSubmit({ name }: NameValues) {
+    if (name.trim() === part.name) {
+      onDone();
+      return;
+    }
+    try {
+      await rename.submit({ roleId: part.id, name: name.trim() }, { onSuccess: onDone, onError: (err) => showNameRefusal(form, err) });
+    } catch {
+      // onError has shown why.
+    }
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={`Rename ${part.name}`} style={{ flex: 1 }}>
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label={`Rename ${part.name}`} style={{ flex: 1 }}>
       <Group gap="xs" align="flex-start">
         <TextInput
           label="Name"
-          value={name}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-            clearError();
-          }}
-          error={error}
+          {...form.getInputProps('name')}
           // The field replaces the name the user chose to edit; typing goes straight in.
           autoFocus
           style={{ flex: '1 1 12rem' }}
         />
         <Group gap="xs" mt={{ base: 0, xs: 25 }}>
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={rename.submitting}>
             Save
           </Button>
-          <Button variant="default" onClick={() => onDone(false)} disabled={saving}>
+          <Button variant="default" onClick={onDone} disabled={rename.submitting}>
             Cancel
           </Button>
         </Group>
@@ -309,29 +255,27 @@ function RenameForm({
   );
 }
 
-function AddVoicePart({ choirId, onAdded }: { choirId: string; onAdded: () => void }) {
-  const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const { submit, error, clearError, saving } = useNameSubmit(
-    (value) => createMusicalRole(choirId, value),
-    (added) => {
-      queryClient.setQueryData<MusicalRole[]>(memberKeys.musicalRoles(choirId), (list) => (list ? [...list, added] : list));
-      notify.success(`${added.name} added`);
-      setName('');
-      onAdded();
-    },
-  );
+function AddVoicePart({ choirId }: { choirId: string }) {
+  const add = useCreateMusicalRole(choirId);
+  const form = useForm<NameValues>({ initialValues: { name: '' }, validate: validateName });
+
+  async function onSubmit({ name }: NameValues) {
+    try {
+      await add.submit(name.trim(), {
+        onSuccess: (added) => {
+          notify.success(`${added.name} added`);
+          form.reset();
+        },
+        onError: (err) => showNameRefusal(form, err),
+      });
+    } catch {
+      // onError has shown why.
+    }
+  }
 
   return (
     <Paper withBorder p={SECTION_PADDING}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit(name);
-        }}
-        noValidate
-        aria-label="Add a voice part"
-      >
+      <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label="Add a voice part">
         <Stack gap="sm">
           <Title order={2} size="h4">
             Add a voice part
@@ -340,15 +284,10 @@ function AddVoicePart({ choirId, onAdded }: { choirId: string; onAdded: () => vo
             <TextInput
               label="Voice part name"
               placeholder="Mezzo-soprano"
-              value={name}
-              onChange={(e) => {
-                setName(e.currentTarget.value);
-                clearError();
-              }}
-              error={error}
+              {...form.getInputProps('name')}
               style={{ flex: '1 1 14rem' }}
             />
-            <Button type="submit" loading={saving} mt={{ base: 0, xs: 25 }}>
+            <Button type="submit" loading={add.submitting} mt={{ base: 0, xs: 25 }}>
               Add
             </Button>
           </Group>

@@ -1,18 +1,10 @@
 import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { ERROR_CONTEXT_MESSAGES, reportFailure } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { SECTION_PADDING } from '../../app/theme';
 import { SectionError, SectionLoading } from '../../components/SectionState';
-import {
-  memberSaved,
-  setMemberMusicalRoles,
-  useMembers,
-  useMusicalRoles,
-  type ChoirMember,
-  type MusicalRole,
-} from './api';
+import { useMembers, useMusicalRoles, useSetMyVoiceParts, type ChoirMember, type MusicalRole } from './api';
 
 export const VOICE_PARTS_SAVED = 'Voice parts saved';
 
@@ -66,39 +58,42 @@ export function MyVoiceParts({ choirId, choirName, userId }: MyVoicePartsProps) 
 }
 
 function VoicePartsForm({ choirId, me, parts }: { choirId: string; me: ChoirMember; parts: MusicalRole[] }) {
-  const queryClient = useQueryClient();
-  const [selected, setSelected] = useState(() => me.musicalRoles.map((p) => p.id));
-  const [saving, setSaving] = useState(false);
+  const save = useSetMyVoiceParts(choirId);
+  const form = useForm({ initialValues: { musicalRoleIds: me.musicalRoles.map((p) => p.id) } });
 
-  async function save() {
-    if (saving) return;
-    setSaving(true);
+  async function onSubmit({ musicalRoleIds }: { musicalRoleIds: string[] }) {
     try {
-      const saved = await setMemberMusicalRoles(choirId, me.userId, selected);
-      memberSaved(queryClient, choirId, saved);
-      setSelected(saved.musicalRoles.map((p) => p.id));
-      notify.success(VOICE_PARTS_SAVED);
-    } catch (err) {
-      reportFailure(err, ERROR_CONTEXT_MESSAGES.members.update);
-    } finally {
-      setSaving(false);
+      await save.submit(
+        { userId: me.userId, musicalRoleIds },
+        {
+          onSuccess: (saved) => {
+            form.setValues({ musicalRoleIds: saved.musicalRoles.map((p) => p.id) });
+            notify.success(VOICE_PARTS_SAVED);
+          },
+          onError: (err) => reportFailure(err, ERROR_CONTEXT_MESSAGES.members.update),
+        },
+      );
+    } catch {
+      // onError has shown why.
     }
   }
 
   return (
-    <Stack gap="md">
-      <Checkbox.Group label="Voice parts" value={selected} onChange={setSelected}>
-        <Group gap="md" mt="xs">
-          {parts.map((part) => (
-            <Checkbox key={part.id} value={part.id} label={part.name} />
-          ))}
+    <form onSubmit={form.onSubmit(onSubmit)}>
+      <Stack gap="md">
+        <Checkbox.Group label="Voice parts" {...form.getInputProps('musicalRoleIds')}>
+          <Group gap="md" mt="xs">
+            {parts.map((part) => (
+              <Checkbox key={part.id} value={part.id} label={part.name} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.submitting}>
+            Save voice parts
+          </Button>
         </Group>
-      </Checkbox.Group>
-      <Group justify="flex-end">
-        <Button onClick={() => void save()} loading={saving}>
-          Save voice parts
-        </Button>
-      </Group>
-    </Stack>
+      </Stack>
+    </form>
   );
 }

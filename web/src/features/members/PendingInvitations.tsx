@@ -1,5 +1,4 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { reportFailure } from '../../app/errors';
 import { notify } from '../../app/notify';
@@ -8,7 +7,7 @@ import { SECTION_PADDING } from '../../app/theme';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { formatDate } from '../../components/format';
 import { SectionError, SectionLoading } from '../../components/SectionState';
-import { memberKeys, resendInvitation, revokeInvitation, useInvitations, type Invitation } from './api';
+import { useInvitations, useResendInvitation, useRevokeInvitation, type Invitation } from './api';
 
 export const INVITATION_FAILED = 'Unable to update the invitation. Please try again.';
 
@@ -20,33 +19,42 @@ export function isExpired(invitation: Pick<Invitation, 'status' | 'expiresAt'>, 
 /** PendingInvitations lists the choir's open invitations, to send again or revoke (manage:members). */
 export function PendingInvitations({ choirId }: { choirId: string }) {
   const invitations = useInvitations(choirId);
-  const queryClient = useQueryClient();
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const resendInvitation = useResendInvitation(choirId);
+  const revokeInvitation = useRevokeInvitation(choirId);
   const [revoking, setRevoking] = useState<Invitation | null>(null);
+  // One change to the invitations at a time.
+  const busyId = resendInvitation.isPending
+    ? resendInvitation.variables.id
+    : revokeInvitation.isPending
+      ? revokeInvitation.variables.id
+      : null;
 
-  async function run(invitation: Invitation, action: () => Promise<unknown>, success: string): Promise<boolean> {
-    if (busyId) return false;
-    setBusyId(invitation.id);
+  async function resend(inv: Invitation) {
+    if (busyId) return;
     try {
-      await action();
-      notify.success(success);
-      return true;
-    } catch (err) {
-      reportFailure(err, INVITATION_FAILED);
-      return false;
-    } finally {
-      setBusyId(null);
-      void queryClient.invalidateQueries({ queryKey: memberKeys.invitations(choirId) });
+      await resendInvitation.submit(inv, {
+        onSuccess: () => notify.success(`Invitation sent again to ${inv.email}`),
+        onError: (err) => reportFailure(err, INVITATION_FAILED),
+      });
+    } catch {
+      // onError has shown why.
     }
   }
 
-  const resend = (inv: Invitation) =>
-    void run(inv, () => resendInvitation(choirId, inv.id), `Invitation sent again to ${inv.email}`);
-
   async function revoke() {
-    if (!revoking) return;
+    if (!revoking || busyId) return;
     const inv = revoking;
-    if (await run(inv, () => revokeInvitation(choirId, inv.id), `Invitation to ${inv.email} revoked`)) setRevoking(null);
+    try {
+      await revokeInvitation.submit(inv, {
+        onSuccess: () => {
+          notify.success(`Invitation to ${inv.email} revoked`);
+          setRevoking(null);
+        },
+        onError: (err) => reportFailure(err, INVITATION_FAILED),
+      });
+    } catch {
+      // onError has shown why.
+    }
   }
 
   return (
@@ -73,7 +81,7 @@ export function PendingInvitations({ choirId }: { choirId: string }) {
                 invitation={inv}
                 busy={busyId === inv.id && revoking === null}
                 disabled={busyId !== null}
-                onResend={() => resend(inv)}
+                onResend={() => void resend(inv)}
                 onRevoke={() => setRevoking(inv)}
               />
             ))}

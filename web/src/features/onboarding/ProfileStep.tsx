@@ -1,6 +1,5 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { ProfileFields, profileSaved, useProfileSave, type ProfileValues } from '../account';
+import { ProfileFields, useProfileForm, type ProfileValues } from '../account';
 
 export interface ProfileStepProps {
   values: ProfileValues;
@@ -14,16 +13,12 @@ export interface ProfileStepProps {
 
 /** ProfileStep is the profile step of the onboarding wizard (accounts §2.14, §5 'Profile step'). */
 export function ProfileStep({ values, onChange, onBack, onSkip, onSaved }: ProfileStepProps) {
-  const queryClient = useQueryClient();
-  const { errors, clearError, onSubmit, submitting } = useProfileSave(values, (saved) => {
-    profileSaved(queryClient, saved);
-    onSaved();
+  // The wizard keeps the values, so that they are still there after Back.
+  const { form, onSubmit, submitting } = useProfileForm({
+    initialValues: values,
+    onSaved: () => onSaved(),
+    onValuesChange: onChange,
   });
-
-  function change(field: keyof ProfileValues, value: string) {
-    onChange({ ...values, [field]: value });
-    clearError(field);
-  }
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Your profile">
@@ -32,7 +27,7 @@ export function ProfileStep({ values, onChange, onBack, onSkip, onSaved }: Profi
           Your profile
         </Title>
         <Text>Tell your choir who you are. You can change this later in Account Settings.</Text>
-        <ProfileFields values={values} errors={errors} onChange={change} />
+        <ProfileFields inputProps={(field) => form.getInputProps(field)} />
         <Group justify="space-between" gap="sm">
           <Button variant="default" onClick={onBack}>
             Back
