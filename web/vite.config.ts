@@ -1,6 +1,59 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const SHELL = 'src/app/shell/AppShellLayout.tsx';
+const PUBLIC_LAYOUT = 'src/features/public/PublicLayout.tsx';
+
+// The lazily loaded modules a page needs at once, by path ("/x/*": /x and
+// everything under it). The server names their files in
+// <link rel="modulepreload"> in the index.html it sends for that path, so they
+// download beside the entry instead of after it has run and asked for them.
+const PAGE_MODULES: Record<string, string[]> = {
+  '/': ['src/features/public/LandingPage.tsx'],
+  '/login': [PUBLIC_LAYOUT, 'src/features/auth/LoginPage.tsx'],
+  '/register': [PUBLIC_LAYOUT, 'src/features/auth/RegisterPage.tsx'],
+  '/accept-invite': [PUBLIC_LAYOUT, 'src/features/invitations/AcceptInvitePage.tsx'],
+  '/dashboard/*': [SHELL],
+  '/dashboard': [SHELL, 'src/features/dashboard/DashboardPage.tsx'],
+  '/dashboard/calendar': [SHELL, 'src/features/calendar/CalendarPage.tsx'],
+  '/dashboard/members': [SHELL, 'src/features/members/MembersPage.tsx'],
+  '/account/*': [SHELL],
+};
+
+/** pagePreloads writes dist/.vite/preloads.json: for each path of PAGE_MODULES, the files to preload. */
+function pagePreloads(): Plugin {
+  return {
+    name: 'cantica-page-preloads',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const chunks = Object.values(bundle).filter((out): out is Rolldown.OutputChunk => out.type === 'chunk');
+      const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [relative(root, c.facadeModuleId!), c]));
+      const withImports = (chunk: Rolldown.OutputChunk, into: Set<string>) => {
+        if (into.has(chunk.fileName)) return;
+        into.add(chunk.fileName);
+        for (const name of chunk.imports) withImports(bundle[name] as Rolldown.OutputChunk, into);
+      };
+      // The entry's own imports are preloaded by index.html already.
+      const atStart = new Set<string>();
+      for (const entry of chunks.filter((c) => c.isEntry)) withImports(entry, atStart);
+      const preloads: Record<string, string[]> = {};
+      for (const [path, modules] of Object.entries(PAGE_MODULES)) {
+        const files = new Set<string>();
+        for (const module of modules) {
+          const chunk = byModule.get(module);
+          if (!chunk) this.error(`page preloads: ${module} (for ${path}) is not a chunk of its own; update PAGE_MODULES`);
+          withImports(chunk, files);
+        }
+        preloads[path] = [...files].filter((f) => !atStart.has(f)).map((f) => `/${f}`);
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/preloads.json', source: JSON.stringify(preloads, null, 2) });
+    },
+  };
+}
 
 // Chunks that every page needs at start, each in one file rather than in the
 // dozens of small shared chunks the bundler would otherwise cut them into:
@@ -20,7 +73,7 @@ const STARTUP_CHUNKS = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pagePreloads()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -5,11 +5,15 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"html"
 	"io/fs"
 	"mime"
 	"net/http"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,43 +33,114 @@ type staticFile struct {
 // app's index.html, whose router redirects unknown routes to /.
 type spa struct {
 	files map[string]*staticFile
+	// pages holds index.html with <link rel="modulepreload"> for the code of
+	// the page at a path (exact, or "/x/*" for /x and everything under it),
+	// from the build's .vite/preloads.json.
+	pages map[string]*staticFile
 }
 
 func newSPA(dist fs.FS) (*spa, error) {
-	s := &spa{files: map[string]*staticFile{}}
+	s := &spa{files: map[string]*staticFile{}, pages: map[string]*staticFile{}}
 	if dist == nil {
 		return s, nil
 	}
 	err := fs.WalkDir(dist, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.HasPrefix(path.Base(name), ".") {
+		if err != nil {
 			return err
+		}
+		// Dot files and folders (.keep, the build's .vite/) are not the app's.
+		if name != "." && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			return nil
 		}
 		body, err := fs.ReadFile(dist, name)
 		if err != nil {
 			return err
 		}
-		sum := sha256.Sum256(body)
-		f := &staticFile{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
-		f.contentType = mime.TypeByExtension(path.Ext(name))
-		if f.contentType == "" {
-			f.contentType = http.DetectContentType(body)
-		}
-		if compressible(f.contentType) && len(body) > 1024 {
-			var buf bytes.Buffer
-			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-			_, _ = zw.Write(body)
-			_ = zw.Close()
-			if buf.Len() < len(body) {
-				f.gzipped = buf.Bytes()
-			}
-		}
-		s.files[name] = f
+		s.files[name] = newStaticFile(name, body)
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("httpapi: load the web app: %w", err)
 	}
+	if err := s.loadPagePreloads(dist); err != nil {
+		return nil, fmt.Errorf("httpapi: load the web app's page preloads: %w", err)
+	}
 	return s, nil
+}
+
+func newStaticFile(name string, body []byte) *staticFile {
+	sum := sha256.Sum256(body)
+	f := &staticFile{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
+	f.contentType = mime.TypeByExtension(path.Ext(name))
+	if f.contentType == "" {
+		f.contentType = http.DetectContentType(body)
+	}
+	if compressible(f.contentType) && len(body) > 1024 {
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		_, _ = zw.Write(body)
+		_ = zw.Close()
+		if buf.Len() < len(body) {
+			f.gzipped = buf.Bytes()
+		}
+	}
+	return f
+}
+
+// loadPagePreloads makes, for each path of .vite/preloads.json (written by
+// the web build, see web/vite.config.ts), an index.html that tells the
+// browser to fetch that page's code at once, beside the entry, rather than
+// after the entry has run and the router has asked for it.
+func (s *spa) loadPagePreloads(dist fs.FS) error {
+	index, ok := s.files["index.html"]
+	if !ok {
+		return nil
+	}
+	raw, err := fs.ReadFile(dist, ".vite/preloads.json")
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var preloads map[string][]string
+	if err := json.Unmarshal(raw, &preloads); err != nil {
+		return err
+	}
+	head := bytes.LastIndex(index.body, []byte("</head>"))
+	if head < 0 {
+		return errors.New("index.html has no </head>")
+	}
+	for page, files := range preloads {
+		var links bytes.Buffer
+		for _, file := range files {
+			fmt.Fprintf(&links, "    <link rel=\"modulepreload\" crossorigin href=\"%s\">\n", html.EscapeString(file))
+		}
+		body := slices.Concat(index.body[:head], links.Bytes(), index.body[head:])
+		s.pages[page] = newStaticFile("index.html", body)
+	}
+	return nil
+}
+
+// indexFor is the index.html for a page: the one that preloads its code, by
+// exact path, then by the longest "/x/*" that holds it, else the plain one.
+func (s *spa) indexFor(page string) (*staticFile, bool) {
+	if f, ok := s.pages[page]; ok {
+		return f, true
+	}
+	for prefix := page; prefix != "/" && prefix != "."; prefix = path.Dir(prefix) {
+		if f, ok := s.pages[prefix+"/*"]; ok {
+			return f, true
+		}
+	}
+	f, ok := s.files["index.html"]
+	return f, ok
 }
 
 func compressible(contentType string) bool {
@@ -103,7 +178,7 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "404 page not found", http.StatusNotFound)
 		return
 	}
-	index, ok := s.files["index.html"]
+	index, ok := s.indexFor("/" + name)
 	if !ok {
 		http.Error(w, "The Cantica web app is not built into this binary. Build it with `make build`.", http.StatusServiceUnavailable)
 		return

@@ -1,0 +1,64 @@
+package httpapi
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func TestIndexPreloadsThePagesCode(t *testing.T) {
+	app, err := newSPA(fstest.MapFS{
+		"index.html":           {Data: []byte(`<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script></head><body></body></html>`)},
+		"assets/index-1.js":    {Data: []byte("export {}")},
+		"assets/Landing-2.js":  {Data: []byte("export {}")},
+		"assets/Shell-3.js":    {Data: []byte("export {}")},
+		"assets/Calendar-4.js": {Data: []byte("export {}")},
+		".vite/manifest.json":  {Data: []byte(`{}`)},
+		".vite/preloads.json": {Data: []byte(`{
+			"/": ["/assets/Landing-2.js"],
+			"/dashboard/*": ["/assets/Shell-3.js"],
+			"/dashboard/calendar": ["/assets/Shell-3.js", "/assets/Calendar-4.js"]
+		}`)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := func(path string) (int, string) {
+		rec := httptest.NewRecorder()
+		app.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		return rec.Code, rec.Body.String()
+	}
+	preload := func(file string) string { return `<link rel="modulepreload" crossorigin href="` + file + `">` }
+	for _, c := range []struct {
+		path      string
+		preloaded []string
+	}{
+		{"/", []string{"/assets/Landing-2.js"}},
+		{"/dashboard", []string{"/assets/Shell-3.js"}},
+		{"/dashboard/members", []string{"/assets/Shell-3.js"}},
+		{"/dashboard/calendar", []string{"/assets/Shell-3.js", "/assets/Calendar-4.js"}},
+		{"/dashboard/calendar/plan-music", []string{"/assets/Shell-3.js"}},
+		{"/login", nil},
+		{"/dashboardx", nil},
+	} {
+		status, body := get(c.path)
+		if status != http.StatusOK || !strings.Contains(body, `<script type="module" src="/assets/index-1.js">`) {
+			t.Errorf("GET %s: %d, not the app's index.html: %s", c.path, status, body)
+			continue
+		}
+		if got := strings.Count(body, "modulepreload"); got != len(c.preloaded) {
+			t.Errorf("GET %s preloads %d files, want %v: %s", c.path, got, c.preloaded, body)
+		}
+		for _, file := range c.preloaded {
+			if i := strings.Index(body, preload(file)); i < 0 || i > strings.Index(body, "</head>") {
+				t.Errorf("GET %s does not preload %s in its head: %s", c.path, file, body)
+			}
+		}
+	}
+	// The build's own records are not served.
+	if _, body := get("/.vite/preloads.json"); strings.Contains(body, `"/dashboard/*"`) {
+		t.Errorf("GET /.vite/preloads.json served the build's file: %s", body)
+	}
+}
