@@ -21,13 +21,15 @@ const KB = 1024;
 // router (29.6 KB), Mantine's provider (12.4 KB) and TanStack Query (9.6 KB)
 // come to 119 KB before any of the app's code. Until the stack or the budget
 // changes, each is held at a ceiling a little above its size today
-// (`heldAt`), so that it cannot grow unnoticed.
+// (`heldAt`), so that it cannot grow unnoticed. /login's was raised from 170
+// to 176 KB when its form moved to @mantine/form (6.2 KB), the one form
+// library of the app. Prerendering the public pages is the way to the budgets.
 const HELD = 'React, React Router, Mantine and TanStack Query alone are 119 KB (see the comment above PAGES)';
 const PAGES = {
   '/': { budget: 120, heldAt: 160, reason: HELD, modules: ['src/features/public/LandingPage.tsx'] },
   '/login': {
     budget: 150,
-    heldAt: 170,
+    heldAt: 176,
     reason: HELD,
     modules: ['src/features/public/PublicLayout.tsx', 'src/features/auth/LoginPage.tsx'],
   },
