@@ -23,13 +23,15 @@ const KB = 1024;
 // changes, each is held at a ceiling a little above its size today
 // (`heldAt`), so that it cannot grow unnoticed. /login's was raised from 170
 // to 176 KB when its form moved to @mantine/form (6.2 KB), the one form
-// library of the app. Prerendering the public pages is the way to the budgets.
+// library of the app, and to 180 KB when the icons became one chunk (2.7 KB
+// more here, twenty requests fewer on a dashboard page). Prerendering the
+// public pages is the way to the budgets.
 const HELD = 'React, React Router, Mantine and TanStack Query alone are 119 KB (see the comment above PAGES)';
 const PAGES = {
   '/': { budget: 120, heldAt: 160, reason: HELD, modules: ['src/features/public/LandingPage.tsx'] },
   '/login': {
     budget: 150,
-    heldAt: 176,
+    heldAt: 180,
     reason: HELD,
     modules: ['src/features/public/PublicLayout.tsx', 'src/features/auth/LoginPage.tsx'],
   },
