@@ -1,34 +1,15 @@
-import { notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { submissionCache, useSubmission, type Submission } from './mutations';
+import { describe, expect, it, vi } from 'vitest';
+import { deferred } from '../test/api';
+import { queryWrapper, spyOnToasts, testQueryClient } from '../test/render';
+import { useSubmission, type Submission } from './mutations';
 
-let show: MockInstance<typeof notifications.show>;
-let hide: MockInstance<typeof notifications.hide>;
-
-beforeEach(() => {
-  let n = 0;
-  show = vi.spyOn(notifications, 'show').mockImplementation((data) => data.id ?? `toast-${++n}`);
-  hide = vi.spyOn(notifications, 'hide').mockImplementation((id) => id);
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => vi.restoreAllMocks());
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
+const toasts = spyOnToasts();
 
 /** renderSubmission renders useSubmission in a query client whose mutations show their submissions. */
 function renderSubmission<T>(mutationFn: (n: number) => Promise<T>, submission: Submission = {}, onSuccess?: (data: T) => void) {
-  const client = new QueryClient({ mutationCache: submissionCache() });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const client = testQueryClient();
+  const wrapper = queryWrapper(client);
   return renderHook(() => useSubmission({ mutationFn, meta: { submission }, onSuccess }), { wrapper });
 }
 
@@ -36,7 +17,7 @@ describe('useSubmission (the form submission of accounts §4.11 and calendar §4
   it('shows a loading toast, then the default success toast, then runs what the form does on success', async () => {
     const onSuccess = vi.fn();
     const order: string[] = [];
-    show.mockImplementation((data) => {
+    toasts.show.mockImplementation((data) => {
       order.push(String(data.message));
       return `toast-${order.length}`;
     });
@@ -47,21 +28,21 @@ describe('useSubmission (the form submission of accounts §4.11 and calendar §4
     });
     expect(answer).toBe('saved 1');
     expect(order).toEqual(['Saving changes...', 'Changes saved successfully', 'form reset']);
-    expect(show).toHaveBeenNthCalledWith(1, expect.objectContaining({ loading: true }));
-    expect(show).toHaveBeenNthCalledWith(2, expect.objectContaining({ autoClose: 5000 }));
-    expect(hide).toHaveBeenCalledWith('toast-1');
+    expect(toasts.show).toHaveBeenNthCalledWith(1, expect.objectContaining({ loading: true }));
+    expect(toasts.show).toHaveBeenNthCalledWith(2, expect.objectContaining({ autoClose: 5000 }));
+    expect(toasts.hide).toHaveBeenCalledWith('toast-1');
     expect(onSuccess).toHaveBeenCalledWith('saved 1', 1, undefined, expect.anything());
   });
 
   it('says what the change says: its own loading and success texts, or no success toast', async () => {
     const { result } = renderSubmission(async () => undefined, { loadingMessage: 'Creating...', successMessage: 'Profile updated successfully!' });
     await act(() => result.current.submit(1));
-    expect(show).toHaveBeenNthCalledWith(1, expect.objectContaining({ message: 'Creating...' }));
-    expect(show).toHaveBeenLastCalledWith(expect.objectContaining({ message: 'Profile updated successfully!' }));
-    show.mockClear();
+    expect(toasts.show).toHaveBeenNthCalledWith(1, expect.objectContaining({ message: 'Creating...' }));
+    expect(toasts.show).toHaveBeenLastCalledWith(expect.objectContaining({ message: 'Profile updated successfully!' }));
+    toasts.show.mockClear();
     const quiet = renderSubmission(async () => undefined, { successMessage: null });
     await act(() => quiet.result.current.submit(1));
-    expect(show).toHaveBeenCalledTimes(1); // the loading toast alone
+    expect(toasts.show).toHaveBeenCalledTimes(1); // the loading toast alone
   });
 
   it('ignores a second submit while the first runs, and takes one once it has settled', async () => {
@@ -98,9 +79,9 @@ describe('useSubmission (the form submission of accounts §4.11 and calendar §4
       await expect(result.current.submit(1, { onError })).rejects.toBe(err);
     });
     expect(calls).toHaveBeenCalledTimes(1); // a write is not repeated on its own
-    expect(hide).toHaveBeenCalledWith('toast-1');
-    expect(show).toHaveBeenLastCalledWith(expect.objectContaining({ message: 'Update failed', color: 'red', autoClose: 7000 }));
-    expect(show).not.toHaveBeenCalledWith(expect.objectContaining({ message: 'Changes saved successfully' }));
+    expect(toasts.hide).toHaveBeenCalledWith('toast-1');
+    expect(toasts.show).toHaveBeenLastCalledWith(expect.objectContaining({ message: 'Update failed', color: 'red', autoClose: 7000 }));
+    expect(toasts.show).not.toHaveBeenCalledWith(expect.objectContaining({ message: 'Changes saved successfully' }));
     expect(onError).toHaveBeenCalledWith(err, 1, undefined, expect.anything());
     expect(result.current.submitting).toBe(false);
   });
@@ -112,6 +93,6 @@ describe('useSubmission (the form submission of accounts §4.11 and calendar §4
     await act(async () => {
       await expect(result.current.submit(1)).rejects.toThrow('boom');
     });
-    expect(show).toHaveBeenLastCalledWith(expect.objectContaining({ message: 'Failed to update profile. Please try again.' }));
+    expect(toasts.show).toHaveBeenLastCalledWith(expect.objectContaining({ message: 'Failed to update profile. Please try again.' }));
   });
 });

@@ -1,18 +1,8 @@
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { spyOnToasts } from '../test/render';
 import { notify, TOAST_DURATIONS } from './notify';
 
-let show: MockInstance<typeof notifications.show>;
-let hide: MockInstance<typeof notifications.hide>;
-
-beforeEach(() => {
-  let n = 0;
-  show = vi.spyOn(notifications, 'show').mockImplementation((data) => data.id ?? `toast-${++n}`);
-  hide = vi.spyOn(notifications, 'hide').mockImplementation((id) => id);
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => vi.restoreAllMocks());
+const toasts = spyOnToasts();
 
 describe('toast durations', () => {
   it.each([
@@ -23,7 +13,7 @@ describe('toast durations', () => {
     ['error', 7000],
   ] as const)('%s lasts %i ms', (kind, ms) => {
     notify[kind]('Hello');
-    expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Hello', autoClose: ms }));
+    expect(toasts.show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Hello', autoClose: ms }));
   });
 
   it('keeps the table of calendar §8', () => {
@@ -32,13 +22,13 @@ describe('toast durations', () => {
 
   it('keeps a loading toast until dismissed and returns its id', () => {
     const id = notify.loading('Saving changes...');
-    expect(show).toHaveBeenCalledWith(expect.objectContaining({ loading: true, autoClose: false }));
+    expect(toasts.show).toHaveBeenCalledWith(expect.objectContaining({ loading: true, autoClose: false }));
     notify.dismiss(id);
-    expect(hide).toHaveBeenCalledWith(id);
+    expect(toasts.hide).toHaveBeenCalledWith(id);
   });
 
   it('lets a caller override the lifetime', () => {
     notify.success('Registration Started', { autoClose: 8000 });
-    expect(show).toHaveBeenCalledWith(expect.objectContaining({ autoClose: 8000 }));
+    expect(toasts.show).toHaveBeenCalledWith(expect.objectContaining({ autoClose: 8000 }));
   });
 });

@@ -1,6 +1,5 @@
-import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionQueryKey } from '../../app/session';
 import { apiError, json, noContent, stubFetch } from '../../test/api';
@@ -17,6 +16,7 @@ import {
   type Profile,
   type SessionInfo,
 } from './queries';
+import { queryWrapper } from '../../test/render';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -30,7 +30,7 @@ function renderWithClient<T>(hook: () => T) {
   vi.spyOn(client, 'invalidateQueries').mockImplementation(async (filters) => {
     if (filters?.queryKey) invalidated.push(filters.queryKey);
   });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const wrapper = queryWrapper(client);
   const { result } = renderHook(hook, { wrapper });
   return { client, invalidated, result };
 }

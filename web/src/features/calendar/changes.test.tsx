@@ -1,11 +1,9 @@
 // What each change of the calendar reads again or puts in the cache: the
 // pages' tests see a change through the screen, not what else it refreshes.
-import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { submissionCache } from '../../app/mutations';
-import { resetToasts } from '../../test/render';
+import { queryWrapper, resetToasts, testQueryClient } from '../../test/render';
 import {
   calendarKeys,
   useCreateEvent,
@@ -42,14 +40,14 @@ afterEach(() => {
 
 /** A query client holding two ranges of choir c1, one of c2, c1's feasts and the feed. */
 function cached() {
-  const queryClient = new QueryClient({ mutationCache: submissionCache(), defaultOptions: { queries: { retry: false } } });
+  const queryClient = testQueryClient();
   const list = { events: [], feasts: [] };
   queryClient.setQueryData(calendarKeys.range('c1', MAY), list);
   queryClient.setQueryData(calendarKeys.range('c1', JUNE), list);
   queryClient.setQueryData(calendarKeys.range('c2', MAY), list);
   queryClient.setQueryData(calendarKeys.feasts('c1'), []);
   queryClient.setQueryData(calendarKeys.feed, FEED);
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const wrapper = queryWrapper(queryClient);
   const invalidated = (key: QueryKey) => queryClient.getQueryState(key)?.isInvalidated;
   return { queryClient, wrapper, invalidated };
 }

@@ -1,13 +1,13 @@
 // What a saved choir changes in the cache: its own answer, and the session,
 // whose memberships carry the choir's name.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionQueryKey } from '../../app/session';
 import { json, stubFetch } from '../../test/api';
 import { BACH, details } from '../../test/fixtures';
 import { choirKeys, useUpdateChoir, useUpdateChoirAffiliation } from './api';
+import { queryWrapper } from '../../test/render';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -17,7 +17,7 @@ afterEach(() => {
 function renderInClient<T>(hook: () => T) {
   const client = new QueryClient();
   const invalidated = vi.spyOn(client, 'invalidateQueries');
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const wrapper = queryWrapper(client);
   const view = renderHook(hook, { wrapper });
   return { ...view, client, keys: () => invalidated.mock.calls.map(([filters]) => filters?.queryKey) };
 }

@@ -1,11 +1,9 @@
 // What each change of the feast pages reads again or puts in the cache: the
 // pages' tests see a change through the screen, not all it refreshes.
-import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { submissionCache } from '../../app/mutations';
-import { resetToasts } from '../../test/render';
+import { queryWrapper, resetToasts, testQueryClient } from '../../test/render';
 import { choirKeys } from '../choirs';
 import {
   feastKeys,
@@ -32,12 +30,12 @@ afterEach(() => {
 
 /** A query client holding the catalogue, the affiliations and two lists of master feasts. */
 function cached() {
-  const queryClient = new QueryClient({ mutationCache: submissionCache(), defaultOptions: { queries: { retry: false } } });
+  const queryClient = testQueryClient();
   queryClient.setQueryData(choirKeys.calendarTypes, CALENDAR_TYPES);
   queryClient.setQueryData(choirKeys.affiliations, []);
   queryClient.setQueryData(ROMAN_LIST, [CHRISTMAS, EASTER]);
   queryClient.setQueryData(SEARCHED, [CHRISTMAS]);
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const wrapper = queryWrapper(queryClient);
   const invalidated = (key: QueryKey) => queryClient.getQueryState(key)?.isInvalidated;
   /** Whether the catalogue, the affiliations and the master feasts are all to be read again. */
   const calendarDataInvalidated = () =>

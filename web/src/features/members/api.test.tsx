@@ -1,8 +1,7 @@
 // What each change re-reads: the pages show what the server kept only if
 // the mutations invalidate the right answers (and no more).
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { choirQueryKey } from '../../app/choir';
 import { sessionQueryKey } from '../../app/session';
@@ -18,6 +17,7 @@ import {
 } from './api';
 import { stubFetch } from '../../test/api';
 import { ADA, apiError, CHOIR_ID, GRACE, json, MEMBERS, SOPRANO, TENOR } from './testing';
+import { queryWrapper } from '../../test/render';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -30,7 +30,7 @@ function renderInClient<T>(hook: () => T) {
   client.setQueryData(sessionQueryKey, { user: ada, choirs: [] });
   client.setQueryData(memberKeys.members(CHOIR_ID), MEMBERS);
   const invalidated = vi.spyOn(client, 'invalidateQueries');
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const wrapper = queryWrapper(client);
   const view = renderHook(hook, { wrapper });
   const keys = () => invalidated.mock.calls.map(([filters]) => filters?.queryKey);
   return { ...view, client, keys };
