@@ -24,6 +24,7 @@ import (
 	"github.com/cantica/cantica/internal/httpapi"
 	"github.com/cantica/cantica/internal/invite"
 	"github.com/cantica/cantica/internal/mail"
+	"github.com/cantica/cantica/internal/music"
 )
 
 // ShutdownTimeout is how long requests in flight get to finish after a
@@ -108,6 +109,7 @@ type App struct {
 	Invites  *invite.Service
 	Feasts   *feast.Service
 	Calendar *calendar.Service
+	Music    *music.Service
 	logger   *slog.Logger
 }
 
@@ -125,12 +127,13 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	accounts.OnEmailConfirmed(invites.AcceptReserved)
 	feasts := feast.New(d, logger, now)
 	events := calendar.New(d, choirs, feasts, cfg.BaseURL.String(), logger, now)
-	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events,
+	library := music.New(d, logger, now)
+	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library,
 		Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache})
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, logger: logger}, nil
+	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, logger: logger}, nil
 }
 
 // RunBackground delivers mail and clears expired data until ctx is done.

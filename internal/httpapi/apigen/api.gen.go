@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"path"
@@ -40,6 +41,36 @@ func (e AffiliationCategory) Valid() bool {
 	case AffiliationCategoryOther:
 		return true
 	case AffiliationCategorySecular:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AttachmentType.
+const (
+	AttachmentTypeAudioFull AttachmentType = "audio_full"
+	AttachmentTypeAudioPart AttachmentType = "audio_part"
+	AttachmentTypeMidi      AttachmentType = "midi"
+	AttachmentTypeMusicxml  AttachmentType = "musicxml"
+	AttachmentTypeOther     AttachmentType = "other"
+	AttachmentTypeScore     AttachmentType = "score"
+)
+
+// Valid indicates whether the value is a known member of the AttachmentType enum.
+func (e AttachmentType) Valid() bool {
+	switch e {
+	case AttachmentTypeAudioFull:
+		return true
+	case AttachmentTypeAudioPart:
+		return true
+	case AttachmentTypeMidi:
+		return true
+	case AttachmentTypeMusicxml:
+		return true
+	case AttachmentTypeOther:
+		return true
+	case AttachmentTypeScore:
 		return true
 	default:
 		return false
@@ -82,6 +113,105 @@ func (e ChoirDetailsPlan) Valid() bool {
 	case ChoirDetailsPlanMedium:
 		return true
 	case ChoirDetailsPlanSmall:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ComposerMatchKind.
+const (
+	Abbreviation ComposerMatchKind = "abbreviation"
+	Alias        ComposerMatchKind = "alias"
+	Canonical    ComposerMatchKind = "canonical"
+	Case         ComposerMatchKind = "case"
+	Exact        ComposerMatchKind = "exact"
+	Fuzzy        ComposerMatchKind = "fuzzy"
+	Surname      ComposerMatchKind = "surname"
+)
+
+// Valid indicates whether the value is a known member of the ComposerMatchKind enum.
+func (e ComposerMatchKind) Valid() bool {
+	switch e {
+	case Abbreviation:
+		return true
+	case Alias:
+		return true
+	case Canonical:
+		return true
+	case Case:
+		return true
+	case Exact:
+		return true
+	case Fuzzy:
+		return true
+	case Surname:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ComposerPeriod.
+const (
+	Baroque            ComposerPeriod = "Baroque"
+	Classical          ComposerPeriod = "Classical"
+	ClassicalRomantic  ComposerPeriod = "Classical/Romantic"
+	Contemporary       ComposerPeriod = "Contemporary"
+	Medieval           ComposerPeriod = "Medieval"
+	Modern             ComposerPeriod = "Modern"
+	Renaissance        ComposerPeriod = "Renaissance"
+	RenaissanceBaroque ComposerPeriod = "Renaissance/Baroque"
+	Romantic           ComposerPeriod = "Romantic"
+	RomanticModern     ComposerPeriod = "Romantic/Modern"
+)
+
+// Valid indicates whether the value is a known member of the ComposerPeriod enum.
+func (e ComposerPeriod) Valid() bool {
+	switch e {
+	case Baroque:
+		return true
+	case Classical:
+		return true
+	case ClassicalRomantic:
+		return true
+	case Contemporary:
+		return true
+	case Medieval:
+		return true
+	case Modern:
+		return true
+	case Renaissance:
+		return true
+	case RenaissanceBaroque:
+		return true
+	case Romantic:
+		return true
+	case RomanticModern:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ComposerResolutionRecommendation.
+const (
+	ComposerResolutionRecommendationAutoMatch    ComposerResolutionRecommendation = "auto_match"
+	ComposerResolutionRecommendationConfirmMatch ComposerResolutionRecommendation = "confirm_match"
+	ComposerResolutionRecommendationCreateNew    ComposerResolutionRecommendation = "create_new"
+	ComposerResolutionRecommendationManualSelect ComposerResolutionRecommendation = "manual_select"
+)
+
+// Valid indicates whether the value is a known member of the ComposerResolutionRecommendation enum.
+func (e ComposerResolutionRecommendation) Valid() bool {
+	switch e {
+	case ComposerResolutionRecommendationAutoMatch:
+		return true
+	case ComposerResolutionRecommendationConfirmMatch:
+		return true
+	case ComposerResolutionRecommendationCreateNew:
+		return true
+	case ComposerResolutionRecommendationManualSelect:
 		return true
 	default:
 		return false
@@ -301,6 +431,120 @@ func (e MembershipRole) Valid() bool {
 	case MembershipRoleGuest:
 		return true
 	case MembershipRoleMember:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for MusicFieldsApproxLengthCategory.
+const (
+	MusicFieldsApproxLengthCategoryEmpty  MusicFieldsApproxLengthCategory = ""
+	MusicFieldsApproxLengthCategoryLong   MusicFieldsApproxLengthCategory = "long"
+	MusicFieldsApproxLengthCategoryMedium MusicFieldsApproxLengthCategory = "medium"
+	MusicFieldsApproxLengthCategoryShort  MusicFieldsApproxLengthCategory = "short"
+)
+
+// Valid indicates whether the value is a known member of the MusicFieldsApproxLengthCategory enum.
+func (e MusicFieldsApproxLengthCategory) Valid() bool {
+	switch e {
+	case MusicFieldsApproxLengthCategoryEmpty:
+		return true
+	case MusicFieldsApproxLengthCategoryLong:
+		return true
+	case MusicFieldsApproxLengthCategoryMedium:
+		return true
+	case MusicFieldsApproxLengthCategoryShort:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for MusicImportComposerRecommendation.
+const (
+	MusicImportComposerRecommendationAutoMatch    MusicImportComposerRecommendation = "auto_match"
+	MusicImportComposerRecommendationConfirmMatch MusicImportComposerRecommendation = "confirm_match"
+	MusicImportComposerRecommendationCreateNew    MusicImportComposerRecommendation = "create_new"
+	MusicImportComposerRecommendationManualSelect MusicImportComposerRecommendation = "manual_select"
+)
+
+// Valid indicates whether the value is a known member of the MusicImportComposerRecommendation enum.
+func (e MusicImportComposerRecommendation) Valid() bool {
+	switch e {
+	case MusicImportComposerRecommendationAutoMatch:
+		return true
+	case MusicImportComposerRecommendationConfirmMatch:
+		return true
+	case MusicImportComposerRecommendationCreateNew:
+		return true
+	case MusicImportComposerRecommendationManualSelect:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for MusicImportRowOutcome.
+const (
+	MusicImportRowOutcomeCreate MusicImportRowOutcome = "create"
+	MusicImportRowOutcomeError  MusicImportRowOutcome = "error"
+)
+
+// Valid indicates whether the value is a known member of the MusicImportRowOutcome enum.
+func (e MusicImportRowOutcome) Valid() bool {
+	switch e {
+	case MusicImportRowOutcomeCreate:
+		return true
+	case MusicImportRowOutcomeError:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for MusicInputApproxLengthCategory.
+const (
+	MusicInputApproxLengthCategoryEmpty  MusicInputApproxLengthCategory = ""
+	MusicInputApproxLengthCategoryLong   MusicInputApproxLengthCategory = "long"
+	MusicInputApproxLengthCategoryMedium MusicInputApproxLengthCategory = "medium"
+	MusicInputApproxLengthCategoryShort  MusicInputApproxLengthCategory = "short"
+)
+
+// Valid indicates whether the value is a known member of the MusicInputApproxLengthCategory enum.
+func (e MusicInputApproxLengthCategory) Valid() bool {
+	switch e {
+	case MusicInputApproxLengthCategoryEmpty:
+		return true
+	case MusicInputApproxLengthCategoryLong:
+		return true
+	case MusicInputApproxLengthCategoryMedium:
+		return true
+	case MusicInputApproxLengthCategoryShort:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for MusicPieceApproxLengthCategory.
+const (
+	MusicPieceApproxLengthCategoryEmpty  MusicPieceApproxLengthCategory = ""
+	MusicPieceApproxLengthCategoryLong   MusicPieceApproxLengthCategory = "long"
+	MusicPieceApproxLengthCategoryMedium MusicPieceApproxLengthCategory = "medium"
+	MusicPieceApproxLengthCategoryShort  MusicPieceApproxLengthCategory = "short"
+)
+
+// Valid indicates whether the value is a known member of the MusicPieceApproxLengthCategory enum.
+func (e MusicPieceApproxLengthCategory) Valid() bool {
+	switch e {
+	case MusicPieceApproxLengthCategoryEmpty:
+		return true
+	case MusicPieceApproxLengthCategoryLong:
+		return true
+	case MusicPieceApproxLengthCategoryMedium:
+		return true
+	case MusicPieceApproxLengthCategoryShort:
 		return true
 	default:
 		return false
@@ -565,6 +809,75 @@ func (e StartOidcParamsProvider) Valid() bool {
 	}
 }
 
+// Defines values for ListMusicParamsArchived.
+const (
+	ListMusicParamsArchivedActive   ListMusicParamsArchived = "active"
+	ListMusicParamsArchivedAll      ListMusicParamsArchived = "all"
+	ListMusicParamsArchivedArchived ListMusicParamsArchived = "archived"
+)
+
+// Valid indicates whether the value is a known member of the ListMusicParamsArchived enum.
+func (e ListMusicParamsArchived) Valid() bool {
+	switch e {
+	case ListMusicParamsArchivedActive:
+		return true
+	case ListMusicParamsArchivedAll:
+		return true
+	case ListMusicParamsArchivedArchived:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListMusicParamsSort.
+const (
+	ListMusicParamsSortComposer ListMusicParamsSort = "composer"
+	ListMusicParamsSortCreated  ListMusicParamsSort = "created"
+	ListMusicParamsSortLastUsed ListMusicParamsSort = "lastUsed"
+	ListMusicParamsSortNumber   ListMusicParamsSort = "number"
+	ListMusicParamsSortTitle    ListMusicParamsSort = "title"
+	ListMusicParamsSortUpdated  ListMusicParamsSort = "updated"
+)
+
+// Valid indicates whether the value is a known member of the ListMusicParamsSort enum.
+func (e ListMusicParamsSort) Valid() bool {
+	switch e {
+	case ListMusicParamsSortComposer:
+		return true
+	case ListMusicParamsSortCreated:
+		return true
+	case ListMusicParamsSortLastUsed:
+		return true
+	case ListMusicParamsSortNumber:
+		return true
+	case ListMusicParamsSortTitle:
+		return true
+	case ListMusicParamsSortUpdated:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListMusicParamsOrder.
+const (
+	Asc  ListMusicParamsOrder = "asc"
+	Desc ListMusicParamsOrder = "desc"
+)
+
+// Valid indicates whether the value is a known member of the ListMusicParamsOrder enum.
+func (e ListMusicParamsOrder) Valid() bool {
+	switch e {
+	case Asc:
+		return true
+	case Desc:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListFeastsParamsActive.
 const (
 	ListFeastsParamsActiveAll   ListFeastsParamsActive = "all"
@@ -611,6 +924,47 @@ type AffiliationChange struct {
 	ReligiousAffiliationId string `json:"religiousAffiliationId"`
 }
 
+// Attachment defines model for Attachment.
+type Attachment struct {
+	ContentType string    `json:"contentType"`
+	CreatedAt   time.Time `json:"createdAt"`
+	CreatedBy   *string   `json:"createdBy,omitempty"`
+
+	// CustomPartName The part a per-part recording is of, e.g. 'Soprano 1'.
+	CustomPartName string `json:"customPartName"`
+	Description    string `json:"description"`
+	FileName       string `json:"fileName"`
+	Id             string `json:"id"`
+	MusicId        string `json:"musicId"`
+	SizeBytes      int64  `json:"sizeBytes"`
+
+	// Type score (PDF), audio_full (a full recording), audio_part (one part's recording, named by customPartName), musicxml, midi, other.
+	Type      AttachmentType `json:"type"`
+	UpdatedAt *time.Time     `json:"updatedAt,omitempty"`
+}
+
+// AttachmentType score (PDF), audio_full (a full recording), audio_part (one part's recording, named by customPartName), musicxml, midi, other.
+type AttachmentType string
+
+// AttachmentUpdate defines model for AttachmentUpdate.
+type AttachmentUpdate struct {
+	CustomPartName *string `json:"customPartName,omitempty"`
+	Description    *string `json:"description,omitempty"`
+
+	// Type score (PDF), audio_full (a full recording), audio_part (one part's recording, named by customPartName), musicxml, midi, other.
+	Type *AttachmentType `json:"type,omitempty"`
+}
+
+// AttachmentUpload defines model for AttachmentUpload.
+type AttachmentUpload struct {
+	CustomPartName *string            `json:"customPartName,omitempty"`
+	Description    *string            `json:"description,omitempty"`
+	File           openapi_types.File `json:"file"`
+
+	// Type score (PDF), audio_full (a full recording), audio_part (one part's recording, named by customPartName), musicxml, midi, other.
+	Type *AttachmentType `json:"type,omitempty"`
+}
+
 // AuthProviderCheck defines model for AuthProviderCheck.
 type AuthProviderCheck struct {
 	Found   bool `json:"found"`
@@ -618,6 +972,21 @@ type AuthProviderCheck struct {
 
 	// Provider google or azure when the account signs in through a provider only.
 	Provider *string `json:"provider"`
+}
+
+// BulkResult defines model for BulkResult.
+type BulkResult struct {
+	Done   []string `json:"done"`
+	Failed []struct {
+		Id      string `json:"id"`
+		Message string `json:"message"`
+	} `json:"failed"`
+}
+
+// BulkTag defines model for BulkTag.
+type BulkTag struct {
+	Ids    []string `json:"ids"`
+	TagIds []string `json:"tagIds"`
 }
 
 // CalendarEvent defines model for CalendarEvent.
@@ -794,6 +1163,70 @@ type CodeRequest struct {
 	Code string `json:"code"`
 }
 
+// Composer defines model for Composer.
+type Composer struct {
+	Aliases       []string `json:"aliases"`
+	BirthYear     *int     `json:"birthYear,omitempty"`
+	CanonicalName string   `json:"canonicalName"`
+	DeathYear     *int     `json:"deathYear,omitempty"`
+	Id            string   `json:"id"`
+
+	// MusicCount How many pieces name this composer (in lists only).
+	MusicCount  *int            `json:"musicCount,omitempty"`
+	Name        string          `json:"name"`
+	Nationality *string         `json:"nationality,omitempty"`
+	Period      *ComposerPeriod `json:"period,omitempty"`
+}
+
+// ComposerChoice defines model for ComposerChoice.
+type ComposerChoice struct {
+	// ComposerId A composer of the choir, or "new" to create one from the row's text.
+	ComposerId string `json:"composerId"`
+	Line       int    `json:"line"`
+}
+
+// ComposerInput defines model for ComposerInput.
+type ComposerInput struct {
+	Aliases   *[]string `json:"aliases,omitempty"`
+	BirthYear *int      `json:"birthYear,omitempty"`
+
+	// CanonicalName The short name to sort by; the surname when left out.
+	CanonicalName *string         `json:"canonicalName,omitempty"`
+	DeathYear     *int            `json:"deathYear,omitempty"`
+	Name          string          `json:"name"`
+	Nationality   *string         `json:"nationality,omitempty"`
+	Period        *ComposerPeriod `json:"period,omitempty"`
+}
+
+// ComposerMatch defines model for ComposerMatch.
+type ComposerMatch struct {
+	Composer Composer          `json:"composer"`
+	Kind     ComposerMatchKind `json:"kind"`
+	Score    float32           `json:"score"`
+}
+
+// ComposerMatchKind defines model for ComposerMatch.Kind.
+type ComposerMatchKind string
+
+// ComposerPeriod defines model for ComposerPeriod.
+type ComposerPeriod string
+
+// ComposerResolution defines model for ComposerResolution.
+type ComposerResolution struct {
+	Confidence float32         `json:"confidence"`
+	Famous     *FamousComposer `json:"famous,omitempty"`
+
+	// FamousSuggestions Up to 5 famous composers matching what was typed.
+	FamousSuggestions []FamousComposer `json:"famousSuggestions"`
+
+	// Matches The choir's composers scoring 0.7 or more, best first.
+	Matches        []ComposerMatch                  `json:"matches"`
+	Recommendation ComposerResolutionRecommendation `json:"recommendation"`
+}
+
+// ComposerResolutionRecommendation defines model for ComposerResolution.Recommendation.
+type ComposerResolutionRecommendation string
+
 // ConnectedAccounts defines model for ConnectedAccounts.
 type ConnectedAccounts struct {
 	// Available Which social sign-in providers this server has configured.
@@ -919,6 +1352,25 @@ type EventUpdate struct {
 	// TimeZone The IANA zone whose wall-clock time the event keeps; the choir's when absent.
 	TimeZone *string `json:"timeZone,omitempty"`
 	Title    string  `json:"title"`
+}
+
+// FamousComposer defines model for FamousComposer.
+type FamousComposer struct {
+	Aliases       []string `json:"aliases"`
+	BirthYear     int      `json:"birthYear"`
+	CanonicalName string   `json:"canonicalName"`
+
+	// DeathYear null while living.
+	DeathYear   *int           `json:"deathYear,omitempty"`
+	Name        string         `json:"name"`
+	Nationality string         `json:"nationality"`
+	Period      ComposerPeriod `json:"period"`
+}
+
+// FamousComposersLoaded defines model for FamousComposersLoaded.
+type FamousComposersLoaded struct {
+	Added   int `json:"added"`
+	Skipped int `json:"skipped"`
 }
 
 // FeastEntry defines model for FeastEntry.
@@ -1099,6 +1551,13 @@ type InvitationPreview struct {
 // InvitationPreviewStatus defines model for InvitationPreview.Status.
 type InvitationPreviewStatus string
 
+// LibraryNumbers defines model for LibraryNumbers.
+type LibraryNumbers struct {
+	// Next The next free number after the highest numeric one ("1" for an empty library).
+	Next    string   `json:"next"`
+	Numbers []string `json:"numbers"`
+}
+
 // LoginRequest defines model for LoginRequest.
 type LoginRequest struct {
 	Email      string `json:"email"`
@@ -1177,6 +1636,280 @@ type MfaStatus struct {
 	TotpEnabled       bool `json:"totpEnabled"`
 }
 
+// MusicFields The fields of a piece that a person edits (calendar document §3).
+type MusicFields struct {
+	ApproxLengthCategory *MusicFieldsApproxLengthCategory `json:"approxLengthCategory,omitempty"`
+	Arranger             *string                          `json:"arranger,omitempty"`
+	CatalogNumber        *string                          `json:"catalogNumber,omitempty"`
+	CategoryId           *string                          `json:"categoryId,omitempty"`
+
+	// Composer The composer as written on the piece.
+	Composer        *string `json:"composer,omitempty"`
+	CopyrightInfo   *string `json:"copyrightInfo,omitempty"`
+	DefaultNotes    *string `json:"defaultNotes,omitempty"`
+	DurationMinutes *int    `json:"durationMinutes,omitempty"`
+
+	// HarmonicComplexityHint 1 to 10.
+	HarmonicComplexityHint *int    `json:"harmonicComplexityHint,omitempty"`
+	IsNewToChoirFlag       *bool   `json:"isNewToChoirFlag,omitempty"`
+	Language               *string `json:"language,omitempty"`
+	Lyricist               *string `json:"lyricist,omitempty"`
+
+	// MinIntervalWeeks Weeks to rest between two uses.
+	MinIntervalWeeks *int    `json:"minIntervalWeeks,omitempty"`
+	NumPartsInfo     *string `json:"numPartsInfo,omitempty"`
+
+	// Number The library number, trimmed; distinct within the choir.
+	Number *string `json:"number,omitempty"`
+
+	// RehearsalWeighting 1 to 10; how much rehearsal the piece needs.
+	RehearsalWeighting *int `json:"rehearsalWeighting,omitempty"`
+
+	// RhythmicComplexityHint 1 to 10.
+	RhythmicComplexityHint *int    `json:"rhythmicComplexityHint,omitempty"`
+	SourcePublication      *string `json:"sourcePublication,omitempty"`
+	StartingNotesInfo      *string `json:"startingNotesInfo,omitempty"`
+	Subtitle               *string `json:"subtitle,omitempty"`
+	Title                  string  `json:"title"`
+
+	// TranspositionSemitones -12 to 12; 0 by default.
+	TranspositionSemitones *int    `json:"transpositionSemitones,omitempty"`
+	TypeId                 *string `json:"typeId,omitempty"`
+	YearComposed           *int    `json:"yearComposed,omitempty"`
+}
+
+// MusicFieldsApproxLengthCategory defines model for MusicFields.ApproxLengthCategory.
+type MusicFieldsApproxLengthCategory string
+
+// MusicIds defines model for MusicIds.
+type MusicIds struct {
+	Ids []string `json:"ids"`
+}
+
+// MusicImport defines model for MusicImport.
+type MusicImport struct {
+	ComposerChoices *[]ComposerChoice `json:"composerChoices,omitempty"`
+
+	// Csv A header row naming the columns (title is required; the others as in the export:
+	// number, subtitle, composer, arranger, lyricist, type, category, voicing, tags (separated
+	// by ';'), language, duration_minutes, year_composed, rehearsal_weighting,
+	// min_interval_weeks, catalog_number, source_publication, copyright_info, notes), comma,
+	// semicolon or tab separated. At most 5,000 rows.
+	Csv string `json:"csv"`
+}
+
+// MusicImportComposer defines model for MusicImportComposer.
+type MusicImportComposer struct {
+	Candidates     *[]ComposerMatch                  `json:"candidates,omitempty"`
+	Confidence     float32                           `json:"confidence"`
+	Input          string                            `json:"input"`
+	Match          *Composer                         `json:"match,omitempty"`
+	Recommendation MusicImportComposerRecommendation `json:"recommendation"`
+}
+
+// MusicImportComposerRecommendation defines model for MusicImportComposer.Recommendation.
+type MusicImportComposerRecommendation string
+
+// MusicImportPreview defines model for MusicImportPreview.
+type MusicImportPreview struct {
+	Invalid int              `json:"invalid"`
+	Rows    []MusicImportRow `json:"rows"`
+	Valid   int              `json:"valid"`
+}
+
+// MusicImportResult defines model for MusicImportResult.
+type MusicImportResult struct {
+	ComposersCreated int `json:"composersCreated"`
+	Created          int `json:"created"`
+}
+
+// MusicImportRow defines model for MusicImportRow.
+type MusicImportRow struct {
+	Composer *MusicImportComposer `json:"composer,omitempty"`
+	Line     int                  `json:"line"`
+
+	// Message Why the row is refused; empty otherwise.
+	Message string                `json:"message"`
+	Number  *string               `json:"number,omitempty"`
+	Outcome MusicImportRowOutcome `json:"outcome"`
+	Title   string                `json:"title"`
+}
+
+// MusicImportRowOutcome defines model for MusicImportRow.Outcome.
+type MusicImportRowOutcome string
+
+// MusicInput defines model for MusicInput.
+type MusicInput struct {
+	ApproxLengthCategory *MusicInputApproxLengthCategory `json:"approxLengthCategory,omitempty"`
+	Arranger             *string                         `json:"arranger,omitempty"`
+	CatalogNumber        *string                         `json:"catalogNumber,omitempty"`
+	CategoryId           *string                         `json:"categoryId,omitempty"`
+
+	// Composer The composer as written on the piece.
+	Composer *string `json:"composer,omitempty"`
+
+	// ComposerId A composer of the choir the person chose or confirmed.
+	ComposerId      *string `json:"composerId,omitempty"`
+	CopyrightInfo   *string `json:"copyrightInfo,omitempty"`
+	DefaultNotes    *string `json:"defaultNotes,omitempty"`
+	DurationMinutes *int    `json:"durationMinutes,omitempty"`
+
+	// HarmonicComplexityHint 1 to 10.
+	HarmonicComplexityHint *int    `json:"harmonicComplexityHint,omitempty"`
+	IsNewToChoirFlag       *bool   `json:"isNewToChoirFlag,omitempty"`
+	Language               *string `json:"language,omitempty"`
+	Lyricist               *string `json:"lyricist,omitempty"`
+
+	// MinIntervalWeeks Weeks to rest between two uses.
+	MinIntervalWeeks *int `json:"minIntervalWeeks,omitempty"`
+
+	// NewComposer The person said the composer is not any suggested one; create a new composer.
+	NewComposer  *bool   `json:"newComposer,omitempty"`
+	NumPartsInfo *string `json:"numPartsInfo,omitempty"`
+
+	// Number The library number, trimmed; distinct within the choir.
+	Number *string `json:"number,omitempty"`
+
+	// RehearsalWeighting 1 to 10; how much rehearsal the piece needs.
+	RehearsalWeighting *int `json:"rehearsalWeighting,omitempty"`
+
+	// RhythmicComplexityHint 1 to 10.
+	RhythmicComplexityHint *int      `json:"rhythmicComplexityHint,omitempty"`
+	SourcePublication      *string   `json:"sourcePublication,omitempty"`
+	StartingNotesInfo      *string   `json:"startingNotesInfo,omitempty"`
+	Subtitle               *string   `json:"subtitle,omitempty"`
+	TagIds                 *[]string `json:"tagIds,omitempty"`
+	Title                  string    `json:"title"`
+
+	// TranspositionSemitones -12 to 12; 0 by default.
+	TranspositionSemitones *int    `json:"transpositionSemitones,omitempty"`
+	TypeId                 *string `json:"typeId,omitempty"`
+
+	// Voicings At most one primary.
+	Voicings     *[]MusicVoicingInput `json:"voicings,omitempty"`
+	YearComposed *int                 `json:"yearComposed,omitempty"`
+}
+
+// MusicInputApproxLengthCategory defines model for MusicInput.ApproxLengthCategory.
+type MusicInputApproxLengthCategory string
+
+// MusicPage defines model for MusicPage.
+type MusicPage struct {
+	Items    []MusicSummary `json:"items"`
+	Page     int            `json:"page"`
+	PageSize int            `json:"pageSize"`
+	Total    int            `json:"total"`
+}
+
+// MusicPiece defines model for MusicPiece.
+type MusicPiece struct {
+	ApproxLengthCategory *MusicPieceApproxLengthCategory `json:"approxLengthCategory,omitempty"`
+	Arranger             *string                         `json:"arranger,omitempty"`
+	Attachments          []Attachment                    `json:"attachments"`
+	CatalogNumber        *string                         `json:"catalogNumber,omitempty"`
+	Category             *MusicType                      `json:"category,omitempty"`
+	CategoryId           *string                         `json:"categoryId,omitempty"`
+	ChoirId              string                          `json:"choirId"`
+
+	// Composer The composer as written on the piece.
+	Composer        *string   `json:"composer,omitempty"`
+	ComposerId      *string   `json:"composerId,omitempty"`
+	ComposerRecord  *Composer `json:"composerRecord,omitempty"`
+	CopyrightInfo   *string   `json:"copyrightInfo,omitempty"`
+	CreatedAt       time.Time `json:"createdAt"`
+	CreatedBy       *string   `json:"createdBy,omitempty"`
+	DefaultNotes    *string   `json:"defaultNotes,omitempty"`
+	DurationMinutes *int      `json:"durationMinutes,omitempty"`
+
+	// HarmonicComplexityHint 1 to 10.
+	HarmonicComplexityHint *int    `json:"harmonicComplexityHint,omitempty"`
+	Id                     string  `json:"id"`
+	IsArchived             bool    `json:"isArchived"`
+	IsNewToChoirFlag       *bool   `json:"isNewToChoirFlag,omitempty"`
+	Language               *string `json:"language,omitempty"`
+
+	// LastUsedDate YYYY-MM-DD
+	LastUsedDate *string `json:"lastUsedDate,omitempty"`
+	Lyricist     *string `json:"lyricist,omitempty"`
+
+	// MinIntervalWeeks Weeks to rest between two uses.
+	MinIntervalWeeks *int    `json:"minIntervalWeeks,omitempty"`
+	NumPartsInfo     *string `json:"numPartsInfo,omitempty"`
+
+	// Number The library number, trimmed; distinct within the choir.
+	Number *string `json:"number,omitempty"`
+
+	// RehearsalWeighting 1 to 10; how much rehearsal the piece needs.
+	RehearsalWeighting *int `json:"rehearsalWeighting,omitempty"`
+
+	// RhythmicComplexityHint 1 to 10.
+	RhythmicComplexityHint *int    `json:"rhythmicComplexityHint,omitempty"`
+	SourcePublication      *string `json:"sourcePublication,omitempty"`
+	StartingNotesInfo      *string `json:"startingNotesInfo,omitempty"`
+	Subtitle               *string `json:"subtitle,omitempty"`
+	Tags                   []Tag   `json:"tags"`
+	Title                  string  `json:"title"`
+
+	// TranspositionSemitones -12 to 12; 0 by default.
+	TranspositionSemitones int            `json:"transpositionSemitones"`
+	Type                   *MusicType     `json:"type,omitempty"`
+	TypeId                 *string        `json:"typeId,omitempty"`
+	UpdatedAt              time.Time      `json:"updatedAt"`
+	Voicings               []MusicVoicing `json:"voicings"`
+	YearComposed           *int           `json:"yearComposed,omitempty"`
+}
+
+// MusicPieceApproxLengthCategory defines model for MusicPiece.ApproxLengthCategory.
+type MusicPieceApproxLengthCategory string
+
+// MusicStorage defines model for MusicStorage.
+type MusicStorage struct {
+	MaxUploadBytes int64 `json:"maxUploadBytes"`
+	UsedBytes      int64 `json:"usedBytes"`
+}
+
+// MusicSummary defines model for MusicSummary.
+type MusicSummary struct {
+	Arranger        string    `json:"arranger"`
+	AttachmentCount int       `json:"attachmentCount"`
+	CategoryName    *string   `json:"categoryName,omitempty"`
+	Composer        string    `json:"composer"`
+	DurationMinutes *int      `json:"durationMinutes,omitempty"`
+	HasAudio        bool      `json:"hasAudio"`
+	HasScore        bool      `json:"hasScore"`
+	Id              string    `json:"id"`
+	IsArchived      bool      `json:"isArchived"`
+	Language        string    `json:"language"`
+	LastUsedDate    *string   `json:"lastUsedDate,omitempty"`
+	Number          string    `json:"number"`
+	PrimaryVoicing  *string   `json:"primaryVoicing,omitempty"`
+	Subtitle        string    `json:"subtitle"`
+	Tags            []Tag     `json:"tags"`
+	Title           string    `json:"title"`
+	TypeName        *string   `json:"typeName,omitempty"`
+	UpdatedAt       time.Time `json:"updatedAt"`
+}
+
+// MusicType defines model for MusicType.
+type MusicType struct {
+	Id   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// MusicVoicing defines model for MusicVoicing.
+type MusicVoicing struct {
+	IsPrimary        bool   `json:"isPrimary"`
+	Name             string `json:"name"`
+	NumDistinctParts int    `json:"numDistinctParts"`
+	VoicingId        string `json:"voicingId"`
+}
+
+// MusicVoicingInput defines model for MusicVoicingInput.
+type MusicVoicingInput struct {
+	IsPrimary *bool  `json:"isPrimary,omitempty"`
+	VoicingId string `json:"voicingId"`
+}
+
 // MusicalRole defines model for MusicalRole.
 type MusicalRole struct {
 	Id        string `json:"id"`
@@ -1196,6 +1929,11 @@ type MusicalRoleOrder struct {
 
 // MusicalRoleWrite defines model for MusicalRoleWrite.
 type MusicalRoleWrite struct {
+	Name string `json:"name"`
+}
+
+// NameInput defines model for NameInput.
+type NameInput struct {
 	Name string `json:"name"`
 }
 
@@ -1341,6 +2079,24 @@ type SessionUser struct {
 	SharePhone bool `json:"sharePhone"`
 }
 
+// Tag defines model for Tag.
+type Tag struct {
+	// Color #rrggbb
+	Color string `json:"color"`
+	Id    string `json:"id"`
+
+	// MusicCount How many pieces carry the tag.
+	MusicCount int    `json:"musicCount"`
+	Name       string `json:"name"`
+}
+
+// TagInput defines model for TagInput.
+type TagInput struct {
+	// Color #rrggbb; #3b82f6 when left out.
+	Color *string `json:"color,omitempty"`
+	Name  string  `json:"name"`
+}
+
 // TokenRequest defines model for TokenRequest.
 type TokenRequest struct {
 	Token string `json:"token"`
@@ -1355,11 +2111,33 @@ type TotpEnrollment struct {
 	Secret string `json:"secret"`
 }
 
+// Voicing defines model for Voicing.
+type Voicing struct {
+	BuiltIn bool   `json:"builtIn"`
+	Id      string `json:"id"`
+
+	// Name Example: SATB
+	Name             string `json:"name"`
+	NumDistinctParts int    `json:"numDistinctParts"`
+}
+
+// VoicingInput defines model for VoicingInput.
+type VoicingInput struct {
+	Name             string `json:"name"`
+	NumDistinctParts int    `json:"numDistinctParts"`
+}
+
+// AttachmentId defines model for AttachmentId.
+type AttachmentId = string
+
 // CalendarTypeKey defines model for CalendarTypeKey.
 type CalendarTypeKey = string
 
 // ChoirId defines model for ChoirId.
 type ChoirId = string
+
+// ComposerId defines model for ComposerId.
+type ComposerId = string
 
 // EventId defines model for EventId.
 type EventId = string
@@ -1373,8 +2151,14 @@ type InvitationId = string
 // InviteToken defines model for InviteToken.
 type InviteToken = string
 
+// MusicId defines model for MusicId.
+type MusicId = string
+
 // Provider defines model for Provider.
 type Provider string
+
+// TagId defines model for TagId.
+type TagId = string
 
 // UserId defines model for UserId.
 type UserId = string
@@ -1402,6 +2186,16 @@ type StartOidcParamsMode string
 // StartOidcParamsProvider defines parameters for StartOidc.
 type StartOidcParamsProvider string
 
+// ListComposersParams defines parameters for ListComposers.
+type ListComposersParams struct {
+	Q *string `form:"q,omitempty" json:"q,omitempty"`
+}
+
+// MatchComposerParams defines parameters for MatchComposer.
+type MatchComposerParams struct {
+	Name string `form:"name" json:"name"`
+}
+
 // ListEventsParams defines parameters for ListEvents.
 type ListEventsParams struct {
 	// StartDate YYYY-MM-DD
@@ -1420,6 +2214,46 @@ type DeleteEventParams struct {
 
 	// InstanceStartTime The original start of the occurrence (RFC 3339), unless eventId is an occurrence id.
 	InstanceStartTime *string `form:"instanceStartTime,omitempty" json:"instanceStartTime,omitempty"`
+}
+
+// ListMusicParams defines parameters for ListMusic.
+type ListMusicParams struct {
+	// Q Words found in the title, subtitle, composer, arranger or library number (case and accents ignored).
+	Q *string `form:"q,omitempty" json:"q,omitempty"`
+
+	// TagId Pieces carrying every tag listed.
+	TagId      *[]string `form:"tagId,omitempty" json:"tagId,omitempty"`
+	VoicingId  *string   `form:"voicingId,omitempty" json:"voicingId,omitempty"`
+	TypeId     *string   `form:"typeId,omitempty" json:"typeId,omitempty"`
+	CategoryId *string   `form:"categoryId,omitempty" json:"categoryId,omitempty"`
+	Language   *string   `form:"language,omitempty" json:"language,omitempty"`
+
+	// Archived active (the default), archived or all.
+	Archived *ListMusicParamsArchived `form:"archived,omitempty" json:"archived,omitempty"`
+	Sort     *ListMusicParamsSort     `form:"sort,omitempty" json:"sort,omitempty"`
+	Order    *ListMusicParamsOrder    `form:"order,omitempty" json:"order,omitempty"`
+
+	// Page 1-based.
+	Page *int `form:"page,omitempty" json:"page,omitempty"`
+
+	// PageSize 1 to 100; 50 by default.
+	PageSize *int `form:"pageSize,omitempty" json:"pageSize,omitempty"`
+}
+
+// ListMusicParamsArchived defines parameters for ListMusic.
+type ListMusicParamsArchived string
+
+// ListMusicParamsSort defines parameters for ListMusic.
+type ListMusicParamsSort string
+
+// ListMusicParamsOrder defines parameters for ListMusic.
+type ListMusicParamsOrder string
+
+// DownloadAttachmentParams defines parameters for DownloadAttachment.
+type DownloadAttachmentParams struct {
+	// Download true to save the file (Content-Disposition attachment) rather than show it.
+	Download *bool   `form:"download,omitempty" json:"download,omitempty"`
+	Range    *string `json:"Range,omitempty"`
 }
 
 // ListFeastsParams defines parameters for ListFeasts.
@@ -1527,6 +2361,12 @@ type UpdateChoirJSONRequestBody = ChoirUpdate
 // UpdateChoirAffiliationJSONRequestBody defines body for UpdateChoirAffiliation for application/json ContentType.
 type UpdateChoirAffiliationJSONRequestBody = AffiliationChange
 
+// CreateComposerJSONRequestBody defines body for CreateComposer for application/json ContentType.
+type CreateComposerJSONRequestBody = ComposerInput
+
+// UpdateComposerJSONRequestBody defines body for UpdateComposer for application/json ContentType.
+type UpdateComposerJSONRequestBody = ComposerInput
+
 // CreateEventJSONRequestBody defines body for CreateEvent for application/json ContentType.
 type CreateEventJSONRequestBody = EventInput
 
@@ -1548,6 +2388,39 @@ type UpdateMemberJSONRequestBody = MemberUpdate
 // SetMemberMusicalRolesJSONRequestBody defines body for SetMemberMusicalRoles for application/json ContentType.
 type SetMemberMusicalRolesJSONRequestBody = MusicalRoleAssignment
 
+// CreateMusicJSONRequestBody defines body for CreateMusic for application/json ContentType.
+type CreateMusicJSONRequestBody = MusicInput
+
+// CreateMusicCategoryJSONRequestBody defines body for CreateMusicCategory for application/json ContentType.
+type CreateMusicCategoryJSONRequestBody = NameInput
+
+// CreateMusicTypeJSONRequestBody defines body for CreateMusicType for application/json ContentType.
+type CreateMusicTypeJSONRequestBody = NameInput
+
+// BulkDeleteMusicJSONRequestBody defines body for BulkDeleteMusic for application/json ContentType.
+type BulkDeleteMusicJSONRequestBody = MusicIds
+
+// BulkTagMusicJSONRequestBody defines body for BulkTagMusic for application/json ContentType.
+type BulkTagMusicJSONRequestBody = BulkTag
+
+// ImportMusicJSONRequestBody defines body for ImportMusic for application/json ContentType.
+type ImportMusicJSONRequestBody = MusicImport
+
+// PreviewMusicImportJSONRequestBody defines body for PreviewMusicImport for application/json ContentType.
+type PreviewMusicImportJSONRequestBody = MusicImport
+
+// UpdateMusicJSONRequestBody defines body for UpdateMusic for application/json ContentType.
+type UpdateMusicJSONRequestBody = MusicInput
+
+// UploadAttachmentMultipartRequestBody defines body for UploadAttachment for multipart/form-data ContentType.
+type UploadAttachmentMultipartRequestBody = AttachmentUpload
+
+// UpdateAttachmentJSONRequestBody defines body for UpdateAttachment for application/json ContentType.
+type UpdateAttachmentJSONRequestBody = AttachmentUpdate
+
+// ReplaceAttachmentFileMultipartRequestBody defines body for ReplaceAttachmentFile for multipart/form-data ContentType.
+type ReplaceAttachmentFileMultipartRequestBody = AttachmentUpload
+
 // CreateMusicalRoleJSONRequestBody defines body for CreateMusicalRole for application/json ContentType.
 type CreateMusicalRoleJSONRequestBody = MusicalRoleWrite
 
@@ -1556,6 +2429,15 @@ type ReorderMusicalRolesJSONRequestBody = MusicalRoleOrder
 
 // RenameMusicalRoleJSONRequestBody defines body for RenameMusicalRole for application/json ContentType.
 type RenameMusicalRoleJSONRequestBody = MusicalRoleWrite
+
+// CreateTagJSONRequestBody defines body for CreateTag for application/json ContentType.
+type CreateTagJSONRequestBody = TagInput
+
+// UpdateTagJSONRequestBody defines body for UpdateTag for application/json ContentType.
+type UpdateTagJSONRequestBody = TagInput
+
+// CreateVoicingJSONRequestBody defines body for CreateVoicing for application/json ContentType.
+type CreateVoicingJSONRequestBody = VoicingInput
 
 // UpdateMasterFeastJSONRequestBody defines body for UpdateMasterFeast for application/json ContentType.
 type UpdateMasterFeastJSONRequestBody = MasterFeastUpdate
@@ -1676,6 +2558,24 @@ type ServerInterface interface {
 	// ListChoirFeasts The active master feasts of the choir's liturgical calendar, for feast-based rules (view:calendar).
 	// (GET /choirs/{choirId}/calendar-feasts)
 	ListChoirFeasts(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// ListComposers The choir's composers by canonical name; with q, a search of name, canonical name and aliases (at most 10) (view:music).
+	// (GET /choirs/{choirId}/composers)
+	ListComposers(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListComposersParams)
+	// CreateComposer Create a composer (edit:music).
+	// (POST /choirs/{choirId}/composers)
+	CreateComposer(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// LoadFamousComposers Add the built-in list of famous composers to the choir; names it has already are skipped (edit:music).
+	// (POST /choirs/{choirId}/composers/famous)
+	LoadFamousComposers(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// MatchComposer How a typed composer name relates to the choir's composers and the famous list (view:music).
+	// (GET /choirs/{choirId}/composers/match)
+	MatchComposer(w http.ResponseWriter, r *http.Request, choirId ChoirId, params MatchComposerParams)
+	// DeleteComposer Delete a composer (edit:music); its pieces keep the composer's name as text.
+	// (DELETE /choirs/{choirId}/composers/{composerId})
+	DeleteComposer(w http.ResponseWriter, r *http.Request, choirId ChoirId, composerId ComposerId)
+	// UpdateComposer Change a composer (edit:music).
+	// (PUT /choirs/{choirId}/composers/{composerId})
+	UpdateComposer(w http.ResponseWriter, r *http.Request, choirId ChoirId, composerId ComposerId)
 	// ListEvents Events and expanded occurrences of a date range, plus the choir's feasts (view:calendar).
 	// (GET /choirs/{choirId}/events)
 	ListEvents(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListEventsParams)
@@ -1727,6 +2627,75 @@ type ServerInterface interface {
 	// SetMemberMusicalRoles Set a member's voice parts (manage:members, or the member themself).
 	// (PUT /choirs/{choirId}/members/{userId}/musical-roles)
 	SetMemberMusicalRoles(w http.ResponseWriter, r *http.Request, choirId ChoirId, userId UserId)
+	// ListMusic One page of the library, searched, filtered and sorted on the server (view:music).
+	// (GET /choirs/{choirId}/music)
+	ListMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListMusicParams)
+	// CreateMusic Add a piece (edit:music).
+	// (POST /choirs/{choirId}/music)
+	CreateMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// ListMusicCategories The choir's music categories by name (view:music).
+	// (GET /choirs/{choirId}/music-categories)
+	ListMusicCategories(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// CreateMusicCategory Add a music category (edit:music); 409 DUPLICATE_NAME for a name the choir has.
+	// (POST /choirs/{choirId}/music-categories)
+	CreateMusicCategory(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// ListMusicTypes The choir's music types by name (view:music).
+	// (GET /choirs/{choirId}/music-types)
+	ListMusicTypes(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// CreateMusicType Add a music type (edit:music); 409 DUPLICATE_NAME for a name the choir has.
+	// (POST /choirs/{choirId}/music-types)
+	CreateMusicType(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// BulkDeleteMusic Delete several pieces, one by one (edit:music).
+	// (POST /choirs/{choirId}/music/bulk-delete)
+	BulkDeleteMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// BulkTagMusic Add tags to several pieces (edit:music); tags a piece has already are kept once.
+	// (POST /choirs/{choirId}/music/bulk-tag)
+	BulkTagMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// ExportMusic The whole library (archived pieces included) as CSV in the import's columns (view:music).
+	// (GET /choirs/{choirId}/music/export)
+	ExportMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// ImportMusic Import a CSV library, all or nothing (edit:music).
+	// (POST /choirs/{choirId}/music/import)
+	ImportMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// PreviewMusicImport What importing a CSV library would do, row by row, without saving anything (edit:music).
+	// (POST /choirs/{choirId}/music/import/preview)
+	PreviewMusicImport(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// ListLibraryNumbers The library numbers in use (distinct, non-blank) and the next free one (view:music).
+	// (GET /choirs/{choirId}/music/numbers)
+	ListLibraryNumbers(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// GetMusicStorage Bytes of files the choir stores, and the largest upload allowed (view:music).
+	// (GET /choirs/{choirId}/music/storage)
+	GetMusicStorage(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// DeleteMusic Delete a piece (edit:music) — its tag links, files, attachment rows, then the piece.
+	// (DELETE /choirs/{choirId}/music/{musicId})
+	DeleteMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId)
+	// GetMusic One piece with its composer, type, category, voicings, tags and attachments (view:music).
+	// (GET /choirs/{choirId}/music/{musicId})
+	GetMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId)
+	// UpdateMusic Change a piece (edit:music); the body is the whole piece as it should be.
+	// (PUT /choirs/{choirId}/music/{musicId})
+	UpdateMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId)
+	// ArchiveMusic Archive a piece (edit:music); it leaves the library's default view.
+	// (POST /choirs/{choirId}/music/{musicId}/archive)
+	ArchiveMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId)
+	// UploadAttachment Upload a score, recording or other file to a piece (edit:music), streamed.
+	// (POST /choirs/{choirId}/music/{musicId}/attachments)
+	UploadAttachment(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId)
+	// DeleteAttachment Delete an attachment and its file (edit:music).
+	// (DELETE /choirs/{choirId}/music/{musicId}/attachments/{attachmentId})
+	DeleteAttachment(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId, attachmentId AttachmentId)
+	// UpdateAttachment Change an attachment's type, description or part name (edit:music).
+	// (PATCH /choirs/{choirId}/music/{musicId}/attachments/{attachmentId})
+	UpdateAttachment(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId, attachmentId AttachmentId)
+	// DownloadAttachment The attachment's file (view:music), with HTTP range requests so audio can seek.
+	// (GET /choirs/{choirId}/music/{musicId}/attachments/{attachmentId}/file)
+	DownloadAttachment(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId, attachmentId AttachmentId, params DownloadAttachmentParams)
+	// ReplaceAttachmentFile Replace an attachment's file (edit:music); it is stored under a new timestamped name.
+	// (PUT /choirs/{choirId}/music/{musicId}/attachments/{attachmentId}/file)
+	ReplaceAttachmentFile(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId, attachmentId AttachmentId)
+	// RestoreMusic Bring an archived piece back (edit:music).
+	// (POST /choirs/{choirId}/music/{musicId}/restore)
+	RestoreMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId)
 	// ListMusicalRoles The choir's voice parts in order (view:directory).
 	// (GET /choirs/{choirId}/musical-roles)
 	ListMusicalRoles(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -1742,6 +2711,24 @@ type ServerInterface interface {
 	// RenameMusicalRole Rename a voice part (edit:settings).
 	// (PATCH /choirs/{choirId}/musical-roles/{roleId})
 	RenameMusicalRole(w http.ResponseWriter, r *http.Request, choirId ChoirId, roleId string)
+	// ListTags The choir's tags by name, each with how many pieces carry it (view:music).
+	// (GET /choirs/{choirId}/tags)
+	ListTags(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// CreateTag Create a tag (edit:music); without a colour it gets the default
+	// (POST /choirs/{choirId}/tags)
+	CreateTag(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// DeleteTag Delete a tag and its links to pieces (edit:music).
+	// (DELETE /choirs/{choirId}/tags/{tagId})
+	DeleteTag(w http.ResponseWriter, r *http.Request, choirId ChoirId, tagId TagId)
+	// UpdateTag Rename or recolour a tag (edit:music).
+	// (PUT /choirs/{choirId}/tags/{tagId})
+	UpdateTag(w http.ResponseWriter, r *http.Request, choirId ChoirId, tagId TagId)
+	// ListVoicings The built-in voicings (SATB, SSA, …) and the choir's own, by name (view:music).
+	// (GET /choirs/{choirId}/voicings)
+	ListVoicings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// CreateVoicing Add a voicing of the choir's own (edit:music).
+	// (POST /choirs/{choirId}/voicings)
+	CreateVoicing(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// ListFeasts Feast instances of one calendar type, ordered by date (calendar document §7 'Feasts').
 	// (GET /feasts)
 	ListFeasts(w http.ResponseWriter, r *http.Request, params ListFeastsParams)
@@ -2543,6 +3530,212 @@ func (siw *ServerInterfaceWrapper) ListChoirFeasts(w http.ResponseWriter, r *htt
 	handler.ServeHTTP(w, r)
 }
 
+// ListComposers operation middleware
+func (siw *ServerInterfaceWrapper) ListComposers(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListComposersParams
+
+	// ------------- Optional query parameter "q" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "q", r.URL.Query(), &params.Q, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "q"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "q", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListComposers(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreateComposer operation middleware
+func (siw *ServerInterfaceWrapper) CreateComposer(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateComposer(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// LoadFamousComposers operation middleware
+func (siw *ServerInterfaceWrapper) LoadFamousComposers(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.LoadFamousComposers(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// MatchComposer operation middleware
+func (siw *ServerInterfaceWrapper) MatchComposer(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params MatchComposerParams
+
+	// ------------- Required query parameter "name" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "name", r.URL.Query(), &params.Name, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "name"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "name", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.MatchComposer(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DeleteComposer operation middleware
+func (siw *ServerInterfaceWrapper) DeleteComposer(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "composerId" -------------
+	var composerId ComposerId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "composerId", r.PathValue("composerId"), &composerId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "composerId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DeleteComposer(w, r, choirId, composerId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// UpdateComposer operation middleware
+func (siw *ServerInterfaceWrapper) UpdateComposer(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "composerId" -------------
+	var composerId ComposerId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "composerId", r.PathValue("composerId"), &composerId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "composerId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.UpdateComposer(w, r, choirId, composerId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // ListEvents operation middleware
 func (siw *ServerInterfaceWrapper) ListEvents(w http.ResponseWriter, r *http.Request) {
 
@@ -3145,6 +4338,913 @@ func (siw *ServerInterfaceWrapper) SetMemberMusicalRoles(w http.ResponseWriter, 
 	handler.ServeHTTP(w, r)
 }
 
+// ListMusic operation middleware
+func (siw *ServerInterfaceWrapper) ListMusic(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListMusicParams
+
+	// ------------- Optional query parameter "q" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "q", r.URL.Query(), &params.Q, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "q"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "q", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "tagId" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "tagId", r.URL.Query(), &params.TagId, runtime.BindQueryParameterOptions{Type: "array", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "tagId"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "tagId", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "voicingId" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "voicingId", r.URL.Query(), &params.VoicingId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "voicingId"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "voicingId", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "typeId" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "typeId", r.URL.Query(), &params.TypeId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "typeId"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "typeId", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "categoryId" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "categoryId", r.URL.Query(), &params.CategoryId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "categoryId"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "categoryId", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "language" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "language", r.URL.Query(), &params.Language, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "language"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "language", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "archived" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "archived", r.URL.Query(), &params.Archived, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "archived"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "archived", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "sort" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "sort", r.URL.Query(), &params.Sort, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "sort"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "sort", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "order" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "order", r.URL.Query(), &params.Order, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "order"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "order", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "page" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "page", r.URL.Query(), &params.Page, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "page"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "page", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "pageSize" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "pageSize", r.URL.Query(), &params.PageSize, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "pageSize"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "pageSize", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListMusic(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreateMusic operation middleware
+func (siw *ServerInterfaceWrapper) CreateMusic(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateMusic(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListMusicCategories operation middleware
+func (siw *ServerInterfaceWrapper) ListMusicCategories(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListMusicCategories(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreateMusicCategory operation middleware
+func (siw *ServerInterfaceWrapper) CreateMusicCategory(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateMusicCategory(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListMusicTypes operation middleware
+func (siw *ServerInterfaceWrapper) ListMusicTypes(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListMusicTypes(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreateMusicType operation middleware
+func (siw *ServerInterfaceWrapper) CreateMusicType(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateMusicType(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// BulkDeleteMusic operation middleware
+func (siw *ServerInterfaceWrapper) BulkDeleteMusic(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.BulkDeleteMusic(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// BulkTagMusic operation middleware
+func (siw *ServerInterfaceWrapper) BulkTagMusic(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.BulkTagMusic(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ExportMusic operation middleware
+func (siw *ServerInterfaceWrapper) ExportMusic(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ExportMusic(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ImportMusic operation middleware
+func (siw *ServerInterfaceWrapper) ImportMusic(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ImportMusic(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// PreviewMusicImport operation middleware
+func (siw *ServerInterfaceWrapper) PreviewMusicImport(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.PreviewMusicImport(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListLibraryNumbers operation middleware
+func (siw *ServerInterfaceWrapper) ListLibraryNumbers(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListLibraryNumbers(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetMusicStorage operation middleware
+func (siw *ServerInterfaceWrapper) GetMusicStorage(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetMusicStorage(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DeleteMusic operation middleware
+func (siw *ServerInterfaceWrapper) DeleteMusic(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "musicId" -------------
+	var musicId MusicId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "musicId", r.PathValue("musicId"), &musicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "musicId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DeleteMusic(w, r, choirId, musicId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetMusic operation middleware
+func (siw *ServerInterfaceWrapper) GetMusic(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "musicId" -------------
+	var musicId MusicId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "musicId", r.PathValue("musicId"), &musicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "musicId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetMusic(w, r, choirId, musicId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// UpdateMusic operation middleware
+func (siw *ServerInterfaceWrapper) UpdateMusic(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "musicId" -------------
+	var musicId MusicId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "musicId", r.PathValue("musicId"), &musicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "musicId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.UpdateMusic(w, r, choirId, musicId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ArchiveMusic operation middleware
+func (siw *ServerInterfaceWrapper) ArchiveMusic(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "musicId" -------------
+	var musicId MusicId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "musicId", r.PathValue("musicId"), &musicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "musicId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ArchiveMusic(w, r, choirId, musicId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// UploadAttachment operation middleware
+func (siw *ServerInterfaceWrapper) UploadAttachment(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "musicId" -------------
+	var musicId MusicId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "musicId", r.PathValue("musicId"), &musicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "musicId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.UploadAttachment(w, r, choirId, musicId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DeleteAttachment operation middleware
+func (siw *ServerInterfaceWrapper) DeleteAttachment(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "musicId" -------------
+	var musicId MusicId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "musicId", r.PathValue("musicId"), &musicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "musicId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "attachmentId" -------------
+	var attachmentId AttachmentId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "attachmentId", r.PathValue("attachmentId"), &attachmentId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "attachmentId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DeleteAttachment(w, r, choirId, musicId, attachmentId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// UpdateAttachment operation middleware
+func (siw *ServerInterfaceWrapper) UpdateAttachment(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "musicId" -------------
+	var musicId MusicId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "musicId", r.PathValue("musicId"), &musicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "musicId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "attachmentId" -------------
+	var attachmentId AttachmentId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "attachmentId", r.PathValue("attachmentId"), &attachmentId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "attachmentId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.UpdateAttachment(w, r, choirId, musicId, attachmentId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DownloadAttachment operation middleware
+func (siw *ServerInterfaceWrapper) DownloadAttachment(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "musicId" -------------
+	var musicId MusicId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "musicId", r.PathValue("musicId"), &musicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "musicId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "attachmentId" -------------
+	var attachmentId AttachmentId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "attachmentId", r.PathValue("attachmentId"), &attachmentId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "attachmentId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DownloadAttachmentParams
+
+	// ------------- Optional query parameter "download" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "download", r.URL.Query(), &params.Download, runtime.BindQueryParameterOptions{Type: "boolean", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "download"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "download", Err: err})
+		}
+		return
+	}
+
+	headers := r.Header
+
+	// ------------- Optional header parameter "Range" -------------
+	if valueList, found := headers[http.CanonicalHeaderKey("Range")]; found {
+		var Range string
+		n := len(valueList)
+		if n != 1 {
+			siw.ErrorHandlerFunc(w, r, &TooManyValuesForParamError{ParamName: "Range", Count: n})
+			return
+		}
+
+		err = runtime.BindStyledParameterWithOptions("simple", "Range", valueList[0], &Range, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""})
+		if err != nil {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "Range", Err: err})
+			return
+		}
+
+		params.Range = &Range
+
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DownloadAttachment(w, r, choirId, musicId, attachmentId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ReplaceAttachmentFile operation middleware
+func (siw *ServerInterfaceWrapper) ReplaceAttachmentFile(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "musicId" -------------
+	var musicId MusicId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "musicId", r.PathValue("musicId"), &musicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "musicId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "attachmentId" -------------
+	var attachmentId AttachmentId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "attachmentId", r.PathValue("attachmentId"), &attachmentId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "attachmentId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ReplaceAttachmentFile(w, r, choirId, musicId, attachmentId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// RestoreMusic operation middleware
+func (siw *ServerInterfaceWrapper) RestoreMusic(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "musicId" -------------
+	var musicId MusicId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "musicId", r.PathValue("musicId"), &musicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "musicId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.RestoreMusic(w, r, choirId, musicId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // ListMusicalRoles operation middleware
 func (siw *ServerInterfaceWrapper) ListMusicalRoles(w http.ResponseWriter, r *http.Request) {
 
@@ -3284,6 +5384,180 @@ func (siw *ServerInterfaceWrapper) RenameMusicalRole(w http.ResponseWriter, r *h
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.RenameMusicalRole(w, r, choirId, roleId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListTags operation middleware
+func (siw *ServerInterfaceWrapper) ListTags(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListTags(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreateTag operation middleware
+func (siw *ServerInterfaceWrapper) CreateTag(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateTag(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DeleteTag operation middleware
+func (siw *ServerInterfaceWrapper) DeleteTag(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "tagId" -------------
+	var tagId TagId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "tagId", r.PathValue("tagId"), &tagId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "tagId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DeleteTag(w, r, choirId, tagId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// UpdateTag operation middleware
+func (siw *ServerInterfaceWrapper) UpdateTag(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "tagId" -------------
+	var tagId TagId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "tagId", r.PathValue("tagId"), &tagId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "tagId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.UpdateTag(w, r, choirId, tagId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListVoicings operation middleware
+func (siw *ServerInterfaceWrapper) ListVoicings(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListVoicings(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreateVoicing operation middleware
+func (siw *ServerInterfaceWrapper) CreateVoicing(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateVoicing(w, r, choirId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -3843,6 +6117,41 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/calendar-feed", wrapper.GetCalendarFeed)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/calendar-feed", wrapper.RenewCalendarFeed)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/feeds/{feedFile}", wrapper.GetCalendarFeedIcs)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/tags", wrapper.ListTags)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/tags", wrapper.CreateTag)
+	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/choirs/{choirId}/tags/{tagId}", wrapper.DeleteTag)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/tags/{tagId}", wrapper.UpdateTag)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/composers", wrapper.ListComposers)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/composers", wrapper.CreateComposer)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/composers/match", wrapper.MatchComposer)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/composers/famous", wrapper.LoadFamousComposers)
+	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/choirs/{choirId}/composers/{composerId}", wrapper.DeleteComposer)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/composers/{composerId}", wrapper.UpdateComposer)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/voicings", wrapper.ListVoicings)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/voicings", wrapper.CreateVoicing)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music-types", wrapper.ListMusicTypes)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/music-types", wrapper.CreateMusicType)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music-categories", wrapper.ListMusicCategories)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/music-categories", wrapper.CreateMusicCategory)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music", wrapper.ListMusic)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/music", wrapper.CreateMusic)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music/numbers", wrapper.ListLibraryNumbers)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music/storage", wrapper.GetMusicStorage)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/music/bulk-delete", wrapper.BulkDeleteMusic)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/music/bulk-tag", wrapper.BulkTagMusic)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/music/import/preview", wrapper.PreviewMusicImport)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/music/import", wrapper.ImportMusic)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music/export", wrapper.ExportMusic)
+	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}", wrapper.DeleteMusic)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}", wrapper.GetMusic)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}", wrapper.UpdateMusic)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/archive", wrapper.ArchiveMusic)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/restore", wrapper.RestoreMusic)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/attachments", wrapper.UploadAttachment)
+	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/attachments/{attachmentId}", wrapper.DeleteAttachment)
+	m.HandleFunc(http.MethodPatch+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/attachments/{attachmentId}", wrapper.UpdateAttachment)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/attachments/{attachmentId}/file", wrapper.DownloadAttachment)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/attachments/{attachmentId}/file", wrapper.ReplaceAttachmentFile)
 
 	return m
 }
@@ -5272,6 +7581,240 @@ func (response ListChoirFeastsdefaultJSONResponse) VisitListChoirFeastsResponse(
 	return err
 }
 
+type ListComposersRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  ListComposersParams
+}
+
+type ListComposersResponseObject interface {
+	VisitListComposersResponse(w http.ResponseWriter) error
+}
+
+type ListComposers200JSONResponse []Composer
+
+func (response ListComposers200JSONResponse) VisitListComposersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListComposersdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListComposersdefaultJSONResponse) VisitListComposersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateComposerRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *CreateComposerJSONRequestBody
+}
+
+type CreateComposerResponseObject interface {
+	VisitCreateComposerResponse(w http.ResponseWriter) error
+}
+
+type CreateComposer201JSONResponse Composer
+
+func (response CreateComposer201JSONResponse) VisitCreateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateComposerdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateComposerdefaultJSONResponse) VisitCreateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LoadFamousComposersRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type LoadFamousComposersResponseObject interface {
+	VisitLoadFamousComposersResponse(w http.ResponseWriter) error
+}
+
+type LoadFamousComposers200JSONResponse FamousComposersLoaded
+
+func (response LoadFamousComposers200JSONResponse) VisitLoadFamousComposersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LoadFamousComposersdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response LoadFamousComposersdefaultJSONResponse) VisitLoadFamousComposersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MatchComposerRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  MatchComposerParams
+}
+
+type MatchComposerResponseObject interface {
+	VisitMatchComposerResponse(w http.ResponseWriter) error
+}
+
+type MatchComposer200JSONResponse ComposerResolution
+
+func (response MatchComposer200JSONResponse) VisitMatchComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MatchComposerdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response MatchComposerdefaultJSONResponse) VisitMatchComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteComposerRequestObject struct {
+	ChoirId    ChoirId    `json:"choirId"`
+	ComposerId ComposerId `json:"composerId"`
+}
+
+type DeleteComposerResponseObject interface {
+	VisitDeleteComposerResponse(w http.ResponseWriter) error
+}
+
+type DeleteComposer204Response struct {
+}
+
+func (response DeleteComposer204Response) VisitDeleteComposerResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteComposerdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DeleteComposerdefaultJSONResponse) VisitDeleteComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateComposerRequestObject struct {
+	ChoirId    ChoirId    `json:"choirId"`
+	ComposerId ComposerId `json:"composerId"`
+	Body       *UpdateComposerJSONRequestBody
+}
+
+type UpdateComposerResponseObject interface {
+	VisitUpdateComposerResponse(w http.ResponseWriter) error
+}
+
+type UpdateComposer200JSONResponse Composer
+
+func (response UpdateComposer200JSONResponse) VisitUpdateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateComposerdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response UpdateComposerdefaultJSONResponse) VisitUpdateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListEventsRequestObject struct {
 	ChoirId ChoirId `json:"choirId"`
 	Params  ListEventsParams
@@ -5973,6 +8516,950 @@ func (response SetMemberMusicalRolesdefaultJSONResponse) VisitSetMemberMusicalRo
 	return err
 }
 
+type ListMusicRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  ListMusicParams
+}
+
+type ListMusicResponseObject interface {
+	VisitListMusicResponse(w http.ResponseWriter) error
+}
+
+type ListMusic200JSONResponse MusicPage
+
+func (response ListMusic200JSONResponse) VisitListMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListMusicdefaultJSONResponse) VisitListMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *CreateMusicJSONRequestBody
+}
+
+type CreateMusicResponseObject interface {
+	VisitCreateMusicResponse(w http.ResponseWriter) error
+}
+
+type CreateMusic201JSONResponse MusicPiece
+
+func (response CreateMusic201JSONResponse) VisitCreateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateMusicdefaultJSONResponse) VisitCreateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicCategoriesRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListMusicCategoriesResponseObject interface {
+	VisitListMusicCategoriesResponse(w http.ResponseWriter) error
+}
+
+type ListMusicCategories200JSONResponse []MusicType
+
+func (response ListMusicCategories200JSONResponse) VisitListMusicCategoriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicCategoriesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListMusicCategoriesdefaultJSONResponse) VisitListMusicCategoriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicCategoryRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *CreateMusicCategoryJSONRequestBody
+}
+
+type CreateMusicCategoryResponseObject interface {
+	VisitCreateMusicCategoryResponse(w http.ResponseWriter) error
+}
+
+type CreateMusicCategory201JSONResponse MusicType
+
+func (response CreateMusicCategory201JSONResponse) VisitCreateMusicCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicCategorydefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateMusicCategorydefaultJSONResponse) VisitCreateMusicCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicTypesRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListMusicTypesResponseObject interface {
+	VisitListMusicTypesResponse(w http.ResponseWriter) error
+}
+
+type ListMusicTypes200JSONResponse []MusicType
+
+func (response ListMusicTypes200JSONResponse) VisitListMusicTypesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicTypesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListMusicTypesdefaultJSONResponse) VisitListMusicTypesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicTypeRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *CreateMusicTypeJSONRequestBody
+}
+
+type CreateMusicTypeResponseObject interface {
+	VisitCreateMusicTypeResponse(w http.ResponseWriter) error
+}
+
+type CreateMusicType201JSONResponse MusicType
+
+func (response CreateMusicType201JSONResponse) VisitCreateMusicTypeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicTypedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateMusicTypedefaultJSONResponse) VisitCreateMusicTypeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type BulkDeleteMusicRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *BulkDeleteMusicJSONRequestBody
+}
+
+type BulkDeleteMusicResponseObject interface {
+	VisitBulkDeleteMusicResponse(w http.ResponseWriter) error
+}
+
+type BulkDeleteMusic200JSONResponse BulkResult
+
+func (response BulkDeleteMusic200JSONResponse) VisitBulkDeleteMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type BulkDeleteMusicdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response BulkDeleteMusicdefaultJSONResponse) VisitBulkDeleteMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type BulkTagMusicRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *BulkTagMusicJSONRequestBody
+}
+
+type BulkTagMusicResponseObject interface {
+	VisitBulkTagMusicResponse(w http.ResponseWriter) error
+}
+
+type BulkTagMusic200JSONResponse BulkResult
+
+func (response BulkTagMusic200JSONResponse) VisitBulkTagMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type BulkTagMusicdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response BulkTagMusicdefaultJSONResponse) VisitBulkTagMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportMusicRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ExportMusicResponseObject interface {
+	VisitExportMusicResponse(w http.ResponseWriter) error
+}
+
+type ExportMusic200TextcsvResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response ExportMusic200TextcsvResponse) VisitExportMusicResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type ExportMusicdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ExportMusicdefaultJSONResponse) VisitExportMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportMusicRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *ImportMusicJSONRequestBody
+}
+
+type ImportMusicResponseObject interface {
+	VisitImportMusicResponse(w http.ResponseWriter) error
+}
+
+type ImportMusic200JSONResponse MusicImportResult
+
+func (response ImportMusic200JSONResponse) VisitImportMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportMusicdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ImportMusicdefaultJSONResponse) VisitImportMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewMusicImportRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *PreviewMusicImportJSONRequestBody
+}
+
+type PreviewMusicImportResponseObject interface {
+	VisitPreviewMusicImportResponse(w http.ResponseWriter) error
+}
+
+type PreviewMusicImport200JSONResponse MusicImportPreview
+
+func (response PreviewMusicImport200JSONResponse) VisitPreviewMusicImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewMusicImportdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response PreviewMusicImportdefaultJSONResponse) VisitPreviewMusicImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLibraryNumbersRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListLibraryNumbersResponseObject interface {
+	VisitListLibraryNumbersResponse(w http.ResponseWriter) error
+}
+
+type ListLibraryNumbers200JSONResponse LibraryNumbers
+
+func (response ListLibraryNumbers200JSONResponse) VisitListLibraryNumbersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLibraryNumbersdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListLibraryNumbersdefaultJSONResponse) VisitListLibraryNumbersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusicStorageRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type GetMusicStorageResponseObject interface {
+	VisitGetMusicStorageResponse(w http.ResponseWriter) error
+}
+
+type GetMusicStorage200JSONResponse MusicStorage
+
+func (response GetMusicStorage200JSONResponse) VisitGetMusicStorageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusicStoragedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetMusicStoragedefaultJSONResponse) VisitGetMusicStorageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteMusicRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	MusicId MusicId `json:"musicId"`
+}
+
+type DeleteMusicResponseObject interface {
+	VisitDeleteMusicResponse(w http.ResponseWriter) error
+}
+
+type DeleteMusic204Response struct {
+}
+
+func (response DeleteMusic204Response) VisitDeleteMusicResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteMusicdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DeleteMusicdefaultJSONResponse) VisitDeleteMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusicRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	MusicId MusicId `json:"musicId"`
+}
+
+type GetMusicResponseObject interface {
+	VisitGetMusicResponse(w http.ResponseWriter) error
+}
+
+type GetMusic200JSONResponse MusicPiece
+
+func (response GetMusic200JSONResponse) VisitGetMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusicdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetMusicdefaultJSONResponse) VisitGetMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMusicRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	MusicId MusicId `json:"musicId"`
+	Body    *UpdateMusicJSONRequestBody
+}
+
+type UpdateMusicResponseObject interface {
+	VisitUpdateMusicResponse(w http.ResponseWriter) error
+}
+
+type UpdateMusic200JSONResponse MusicPiece
+
+func (response UpdateMusic200JSONResponse) VisitUpdateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMusicdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response UpdateMusicdefaultJSONResponse) VisitUpdateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ArchiveMusicRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	MusicId MusicId `json:"musicId"`
+}
+
+type ArchiveMusicResponseObject interface {
+	VisitArchiveMusicResponse(w http.ResponseWriter) error
+}
+
+type ArchiveMusic200JSONResponse MusicPiece
+
+func (response ArchiveMusic200JSONResponse) VisitArchiveMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ArchiveMusicdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ArchiveMusicdefaultJSONResponse) VisitArchiveMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachmentRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	MusicId MusicId `json:"musicId"`
+	Body    *multipart.Reader
+}
+
+type UploadAttachmentResponseObject interface {
+	VisitUploadAttachmentResponse(w http.ResponseWriter) error
+}
+
+type UploadAttachment201JSONResponse Attachment
+
+func (response UploadAttachment201JSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachmentdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response UploadAttachmentdefaultJSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAttachmentRequestObject struct {
+	ChoirId      ChoirId      `json:"choirId"`
+	MusicId      MusicId      `json:"musicId"`
+	AttachmentId AttachmentId `json:"attachmentId"`
+}
+
+type DeleteAttachmentResponseObject interface {
+	VisitDeleteAttachmentResponse(w http.ResponseWriter) error
+}
+
+type DeleteAttachment204Response struct {
+}
+
+func (response DeleteAttachment204Response) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteAttachmentdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DeleteAttachmentdefaultJSONResponse) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAttachmentRequestObject struct {
+	ChoirId      ChoirId      `json:"choirId"`
+	MusicId      MusicId      `json:"musicId"`
+	AttachmentId AttachmentId `json:"attachmentId"`
+	Body         *UpdateAttachmentJSONRequestBody
+}
+
+type UpdateAttachmentResponseObject interface {
+	VisitUpdateAttachmentResponse(w http.ResponseWriter) error
+}
+
+type UpdateAttachment200JSONResponse Attachment
+
+func (response UpdateAttachment200JSONResponse) VisitUpdateAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAttachmentdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response UpdateAttachmentdefaultJSONResponse) VisitUpdateAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadAttachmentRequestObject struct {
+	ChoirId      ChoirId      `json:"choirId"`
+	MusicId      MusicId      `json:"musicId"`
+	AttachmentId AttachmentId `json:"attachmentId"`
+	Params       DownloadAttachmentParams
+}
+
+type DownloadAttachmentResponseObject interface {
+	VisitDownloadAttachmentResponse(w http.ResponseWriter) error
+}
+
+type DownloadAttachment200ApplicationoctetStreamResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response DownloadAttachment200ApplicationoctetStreamResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "application/octet-stream")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type DownloadAttachment206ApplicationoctetStreamResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response DownloadAttachment206ApplicationoctetStreamResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "application/octet-stream")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(206)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type DownloadAttachmentdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DownloadAttachmentdefaultJSONResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceAttachmentFileRequestObject struct {
+	ChoirId      ChoirId      `json:"choirId"`
+	MusicId      MusicId      `json:"musicId"`
+	AttachmentId AttachmentId `json:"attachmentId"`
+	Body         *multipart.Reader
+}
+
+type ReplaceAttachmentFileResponseObject interface {
+	VisitReplaceAttachmentFileResponse(w http.ResponseWriter) error
+}
+
+type ReplaceAttachmentFile200JSONResponse Attachment
+
+func (response ReplaceAttachmentFile200JSONResponse) VisitReplaceAttachmentFileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceAttachmentFiledefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ReplaceAttachmentFiledefaultJSONResponse) VisitReplaceAttachmentFileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RestoreMusicRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	MusicId MusicId `json:"musicId"`
+}
+
+type RestoreMusicResponseObject interface {
+	VisitRestoreMusicResponse(w http.ResponseWriter) error
+}
+
+type RestoreMusic200JSONResponse MusicPiece
+
+func (response RestoreMusic200JSONResponse) VisitRestoreMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RestoreMusicdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response RestoreMusicdefaultJSONResponse) VisitRestoreMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListMusicalRolesRequestObject struct {
 	ChoirId ChoirId `json:"choirId"`
 }
@@ -6156,6 +9643,239 @@ type RenameMusicalRoledefaultJSONResponse struct {
 }
 
 func (response RenameMusicalRoledefaultJSONResponse) VisitRenameMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTagsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListTagsResponseObject interface {
+	VisitListTagsResponse(w http.ResponseWriter) error
+}
+
+type ListTags200JSONResponse []Tag
+
+func (response ListTags200JSONResponse) VisitListTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTagsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListTagsdefaultJSONResponse) VisitListTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTagRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *CreateTagJSONRequestBody
+}
+
+type CreateTagResponseObject interface {
+	VisitCreateTagResponse(w http.ResponseWriter) error
+}
+
+type CreateTag201JSONResponse Tag
+
+func (response CreateTag201JSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTagdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateTagdefaultJSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteTagRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	TagId   TagId   `json:"tagId"`
+}
+
+type DeleteTagResponseObject interface {
+	VisitDeleteTagResponse(w http.ResponseWriter) error
+}
+
+type DeleteTag204Response struct {
+}
+
+func (response DeleteTag204Response) VisitDeleteTagResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteTagdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DeleteTagdefaultJSONResponse) VisitDeleteTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTagRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	TagId   TagId   `json:"tagId"`
+	Body    *UpdateTagJSONRequestBody
+}
+
+type UpdateTagResponseObject interface {
+	VisitUpdateTagResponse(w http.ResponseWriter) error
+}
+
+type UpdateTag200JSONResponse Tag
+
+func (response UpdateTag200JSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTagdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response UpdateTagdefaultJSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVoicingsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListVoicingsResponseObject interface {
+	VisitListVoicingsResponse(w http.ResponseWriter) error
+}
+
+type ListVoicings200JSONResponse []Voicing
+
+func (response ListVoicings200JSONResponse) VisitListVoicingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVoicingsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListVoicingsdefaultJSONResponse) VisitListVoicingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicingRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *CreateVoicingJSONRequestBody
+}
+
+type CreateVoicingResponseObject interface {
+	VisitCreateVoicingResponse(w http.ResponseWriter) error
+}
+
+type CreateVoicing201JSONResponse Voicing
+
+func (response CreateVoicing201JSONResponse) VisitCreateVoicingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicingdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateVoicingdefaultJSONResponse) VisitCreateVoicingResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -6709,6 +10429,24 @@ type StrictServerInterface interface {
 	// ListChoirFeasts The active master feasts of the choir's liturgical calendar, for feast-based rules (view:calendar).
 	// (GET /choirs/{choirId}/calendar-feasts)
 	ListChoirFeasts(ctx context.Context, request ListChoirFeastsRequestObject) (ListChoirFeastsResponseObject, error)
+	// ListComposers The choir's composers by canonical name; with q, a search of name, canonical name and aliases (at most 10) (view:music).
+	// (GET /choirs/{choirId}/composers)
+	ListComposers(ctx context.Context, request ListComposersRequestObject) (ListComposersResponseObject, error)
+	// CreateComposer Create a composer (edit:music).
+	// (POST /choirs/{choirId}/composers)
+	CreateComposer(ctx context.Context, request CreateComposerRequestObject) (CreateComposerResponseObject, error)
+	// LoadFamousComposers Add the built-in list of famous composers to the choir; names it has already are skipped (edit:music).
+	// (POST /choirs/{choirId}/composers/famous)
+	LoadFamousComposers(ctx context.Context, request LoadFamousComposersRequestObject) (LoadFamousComposersResponseObject, error)
+	// MatchComposer How a typed composer name relates to the choir's composers and the famous list (view:music).
+	// (GET /choirs/{choirId}/composers/match)
+	MatchComposer(ctx context.Context, request MatchComposerRequestObject) (MatchComposerResponseObject, error)
+	// DeleteComposer Delete a composer (edit:music); its pieces keep the composer's name as text.
+	// (DELETE /choirs/{choirId}/composers/{composerId})
+	DeleteComposer(ctx context.Context, request DeleteComposerRequestObject) (DeleteComposerResponseObject, error)
+	// UpdateComposer Change a composer (edit:music).
+	// (PUT /choirs/{choirId}/composers/{composerId})
+	UpdateComposer(ctx context.Context, request UpdateComposerRequestObject) (UpdateComposerResponseObject, error)
 	// ListEvents Events and expanded occurrences of a date range, plus the choir's feasts (view:calendar).
 	// (GET /choirs/{choirId}/events)
 	ListEvents(ctx context.Context, request ListEventsRequestObject) (ListEventsResponseObject, error)
@@ -6760,6 +10498,75 @@ type StrictServerInterface interface {
 	// SetMemberMusicalRoles Set a member's voice parts (manage:members, or the member themself).
 	// (PUT /choirs/{choirId}/members/{userId}/musical-roles)
 	SetMemberMusicalRoles(ctx context.Context, request SetMemberMusicalRolesRequestObject) (SetMemberMusicalRolesResponseObject, error)
+	// ListMusic One page of the library, searched, filtered and sorted on the server (view:music).
+	// (GET /choirs/{choirId}/music)
+	ListMusic(ctx context.Context, request ListMusicRequestObject) (ListMusicResponseObject, error)
+	// CreateMusic Add a piece (edit:music).
+	// (POST /choirs/{choirId}/music)
+	CreateMusic(ctx context.Context, request CreateMusicRequestObject) (CreateMusicResponseObject, error)
+	// ListMusicCategories The choir's music categories by name (view:music).
+	// (GET /choirs/{choirId}/music-categories)
+	ListMusicCategories(ctx context.Context, request ListMusicCategoriesRequestObject) (ListMusicCategoriesResponseObject, error)
+	// CreateMusicCategory Add a music category (edit:music); 409 DUPLICATE_NAME for a name the choir has.
+	// (POST /choirs/{choirId}/music-categories)
+	CreateMusicCategory(ctx context.Context, request CreateMusicCategoryRequestObject) (CreateMusicCategoryResponseObject, error)
+	// ListMusicTypes The choir's music types by name (view:music).
+	// (GET /choirs/{choirId}/music-types)
+	ListMusicTypes(ctx context.Context, request ListMusicTypesRequestObject) (ListMusicTypesResponseObject, error)
+	// CreateMusicType Add a music type (edit:music); 409 DUPLICATE_NAME for a name the choir has.
+	// (POST /choirs/{choirId}/music-types)
+	CreateMusicType(ctx context.Context, request CreateMusicTypeRequestObject) (CreateMusicTypeResponseObject, error)
+	// BulkDeleteMusic Delete several pieces, one by one (edit:music).
+	// (POST /choirs/{choirId}/music/bulk-delete)
+	BulkDeleteMusic(ctx context.Context, request BulkDeleteMusicRequestObject) (BulkDeleteMusicResponseObject, error)
+	// BulkTagMusic Add tags to several pieces (edit:music); tags a piece has already are kept once.
+	// (POST /choirs/{choirId}/music/bulk-tag)
+	BulkTagMusic(ctx context.Context, request BulkTagMusicRequestObject) (BulkTagMusicResponseObject, error)
+	// ExportMusic The whole library (archived pieces included) as CSV in the import's columns (view:music).
+	// (GET /choirs/{choirId}/music/export)
+	ExportMusic(ctx context.Context, request ExportMusicRequestObject) (ExportMusicResponseObject, error)
+	// ImportMusic Import a CSV library, all or nothing (edit:music).
+	// (POST /choirs/{choirId}/music/import)
+	ImportMusic(ctx context.Context, request ImportMusicRequestObject) (ImportMusicResponseObject, error)
+	// PreviewMusicImport What importing a CSV library would do, row by row, without saving anything (edit:music).
+	// (POST /choirs/{choirId}/music/import/preview)
+	PreviewMusicImport(ctx context.Context, request PreviewMusicImportRequestObject) (PreviewMusicImportResponseObject, error)
+	// ListLibraryNumbers The library numbers in use (distinct, non-blank) and the next free one (view:music).
+	// (GET /choirs/{choirId}/music/numbers)
+	ListLibraryNumbers(ctx context.Context, request ListLibraryNumbersRequestObject) (ListLibraryNumbersResponseObject, error)
+	// GetMusicStorage Bytes of files the choir stores, and the largest upload allowed (view:music).
+	// (GET /choirs/{choirId}/music/storage)
+	GetMusicStorage(ctx context.Context, request GetMusicStorageRequestObject) (GetMusicStorageResponseObject, error)
+	// DeleteMusic Delete a piece (edit:music) — its tag links, files, attachment rows, then the piece.
+	// (DELETE /choirs/{choirId}/music/{musicId})
+	DeleteMusic(ctx context.Context, request DeleteMusicRequestObject) (DeleteMusicResponseObject, error)
+	// GetMusic One piece with its composer, type, category, voicings, tags and attachments (view:music).
+	// (GET /choirs/{choirId}/music/{musicId})
+	GetMusic(ctx context.Context, request GetMusicRequestObject) (GetMusicResponseObject, error)
+	// UpdateMusic Change a piece (edit:music); the body is the whole piece as it should be.
+	// (PUT /choirs/{choirId}/music/{musicId})
+	UpdateMusic(ctx context.Context, request UpdateMusicRequestObject) (UpdateMusicResponseObject, error)
+	// ArchiveMusic Archive a piece (edit:music); it leaves the library's default view.
+	// (POST /choirs/{choirId}/music/{musicId}/archive)
+	ArchiveMusic(ctx context.Context, request ArchiveMusicRequestObject) (ArchiveMusicResponseObject, error)
+	// UploadAttachment Upload a score, recording or other file to a piece (edit:music), streamed.
+	// (POST /choirs/{choirId}/music/{musicId}/attachments)
+	UploadAttachment(ctx context.Context, request UploadAttachmentRequestObject) (UploadAttachmentResponseObject, error)
+	// DeleteAttachment Delete an attachment and its file (edit:music).
+	// (DELETE /choirs/{choirId}/music/{musicId}/attachments/{attachmentId})
+	DeleteAttachment(ctx context.Context, request DeleteAttachmentRequestObject) (DeleteAttachmentResponseObject, error)
+	// UpdateAttachment Change an attachment's type, description or part name (edit:music).
+	// (PATCH /choirs/{choirId}/music/{musicId}/attachments/{attachmentId})
+	UpdateAttachment(ctx context.Context, request UpdateAttachmentRequestObject) (UpdateAttachmentResponseObject, error)
+	// DownloadAttachment The attachment's file (view:music), with HTTP range requests so audio can seek.
+	// (GET /choirs/{choirId}/music/{musicId}/attachments/{attachmentId}/file)
+	DownloadAttachment(ctx context.Context, request DownloadAttachmentRequestObject) (DownloadAttachmentResponseObject, error)
+	// ReplaceAttachmentFile Replace an attachment's file (edit:music); it is stored under a new timestamped name.
+	// (PUT /choirs/{choirId}/music/{musicId}/attachments/{attachmentId}/file)
+	ReplaceAttachmentFile(ctx context.Context, request ReplaceAttachmentFileRequestObject) (ReplaceAttachmentFileResponseObject, error)
+	// RestoreMusic Bring an archived piece back (edit:music).
+	// (POST /choirs/{choirId}/music/{musicId}/restore)
+	RestoreMusic(ctx context.Context, request RestoreMusicRequestObject) (RestoreMusicResponseObject, error)
 	// ListMusicalRoles The choir's voice parts in order (view:directory).
 	// (GET /choirs/{choirId}/musical-roles)
 	ListMusicalRoles(ctx context.Context, request ListMusicalRolesRequestObject) (ListMusicalRolesResponseObject, error)
@@ -6775,6 +10582,24 @@ type StrictServerInterface interface {
 	// RenameMusicalRole Rename a voice part (edit:settings).
 	// (PATCH /choirs/{choirId}/musical-roles/{roleId})
 	RenameMusicalRole(ctx context.Context, request RenameMusicalRoleRequestObject) (RenameMusicalRoleResponseObject, error)
+	// ListTags The choir's tags by name, each with how many pieces carry it (view:music).
+	// (GET /choirs/{choirId}/tags)
+	ListTags(ctx context.Context, request ListTagsRequestObject) (ListTagsResponseObject, error)
+	// CreateTag Create a tag (edit:music); without a colour it gets the default
+	// (POST /choirs/{choirId}/tags)
+	CreateTag(ctx context.Context, request CreateTagRequestObject) (CreateTagResponseObject, error)
+	// DeleteTag Delete a tag and its links to pieces (edit:music).
+	// (DELETE /choirs/{choirId}/tags/{tagId})
+	DeleteTag(ctx context.Context, request DeleteTagRequestObject) (DeleteTagResponseObject, error)
+	// UpdateTag Rename or recolour a tag (edit:music).
+	// (PUT /choirs/{choirId}/tags/{tagId})
+	UpdateTag(ctx context.Context, request UpdateTagRequestObject) (UpdateTagResponseObject, error)
+	// ListVoicings The built-in voicings (SATB, SSA, …) and the choir's own, by name (view:music).
+	// (GET /choirs/{choirId}/voicings)
+	ListVoicings(ctx context.Context, request ListVoicingsRequestObject) (ListVoicingsResponseObject, error)
+	// CreateVoicing Add a voicing of the choir's own (edit:music).
+	// (POST /choirs/{choirId}/voicings)
+	CreateVoicing(ctx context.Context, request CreateVoicingRequestObject) (CreateVoicingResponseObject, error)
 	// ListFeasts Feast instances of one calendar type, ordered by date (calendar document §7 'Feasts').
 	// (GET /feasts)
 	ListFeasts(ctx context.Context, request ListFeastsRequestObject) (ListFeastsResponseObject, error)
@@ -7931,6 +11756,180 @@ func (sh *strictHandler) ListChoirFeasts(w http.ResponseWriter, r *http.Request,
 	}
 }
 
+// ListComposers operation middleware
+func (sh *strictHandler) ListComposers(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListComposersParams) {
+	var request ListComposersRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListComposers(ctx, request.(ListComposersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListComposers")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListComposersResponseObject); ok {
+		if err := validResponse.VisitListComposersResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreateComposer operation middleware
+func (sh *strictHandler) CreateComposer(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CreateComposerRequestObject
+
+	request.ChoirId = choirId
+
+	var body CreateComposerJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateComposer(ctx, request.(CreateComposerRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateComposer")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateComposerResponseObject); ok {
+		if err := validResponse.VisitCreateComposerResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// LoadFamousComposers operation middleware
+func (sh *strictHandler) LoadFamousComposers(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request LoadFamousComposersRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.LoadFamousComposers(ctx, request.(LoadFamousComposersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "LoadFamousComposers")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(LoadFamousComposersResponseObject); ok {
+		if err := validResponse.VisitLoadFamousComposersResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// MatchComposer operation middleware
+func (sh *strictHandler) MatchComposer(w http.ResponseWriter, r *http.Request, choirId ChoirId, params MatchComposerParams) {
+	var request MatchComposerRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.MatchComposer(ctx, request.(MatchComposerRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "MatchComposer")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(MatchComposerResponseObject); ok {
+		if err := validResponse.VisitMatchComposerResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DeleteComposer operation middleware
+func (sh *strictHandler) DeleteComposer(w http.ResponseWriter, r *http.Request, choirId ChoirId, composerId ComposerId) {
+	var request DeleteComposerRequestObject
+
+	request.ChoirId = choirId
+	request.ComposerId = composerId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteComposer(ctx, request.(DeleteComposerRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteComposer")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DeleteComposerResponseObject); ok {
+		if err := validResponse.VisitDeleteComposerResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// UpdateComposer operation middleware
+func (sh *strictHandler) UpdateComposer(w http.ResponseWriter, r *http.Request, choirId ChoirId, composerId ComposerId) {
+	var request UpdateComposerRequestObject
+
+	request.ChoirId = choirId
+	request.ComposerId = composerId
+
+	var body UpdateComposerJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateComposer(ctx, request.(UpdateComposerRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateComposer")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(UpdateComposerResponseObject); ok {
+		if err := validResponse.VisitUpdateComposerResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // ListEvents operation middleware
 func (sh *strictHandler) ListEvents(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListEventsParams) {
 	var request ListEventsRequestObject
@@ -8433,6 +12432,697 @@ func (sh *strictHandler) SetMemberMusicalRoles(w http.ResponseWriter, r *http.Re
 	}
 }
 
+// ListMusic operation middleware
+func (sh *strictHandler) ListMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListMusicParams) {
+	var request ListMusicRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListMusic(ctx, request.(ListMusicRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListMusic")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListMusicResponseObject); ok {
+		if err := validResponse.VisitListMusicResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreateMusic operation middleware
+func (sh *strictHandler) CreateMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CreateMusicRequestObject
+
+	request.ChoirId = choirId
+
+	var body CreateMusicJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateMusic(ctx, request.(CreateMusicRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateMusic")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateMusicResponseObject); ok {
+		if err := validResponse.VisitCreateMusicResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListMusicCategories operation middleware
+func (sh *strictHandler) ListMusicCategories(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListMusicCategoriesRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListMusicCategories(ctx, request.(ListMusicCategoriesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListMusicCategories")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListMusicCategoriesResponseObject); ok {
+		if err := validResponse.VisitListMusicCategoriesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreateMusicCategory operation middleware
+func (sh *strictHandler) CreateMusicCategory(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CreateMusicCategoryRequestObject
+
+	request.ChoirId = choirId
+
+	var body CreateMusicCategoryJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateMusicCategory(ctx, request.(CreateMusicCategoryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateMusicCategory")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateMusicCategoryResponseObject); ok {
+		if err := validResponse.VisitCreateMusicCategoryResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListMusicTypes operation middleware
+func (sh *strictHandler) ListMusicTypes(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListMusicTypesRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListMusicTypes(ctx, request.(ListMusicTypesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListMusicTypes")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListMusicTypesResponseObject); ok {
+		if err := validResponse.VisitListMusicTypesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreateMusicType operation middleware
+func (sh *strictHandler) CreateMusicType(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CreateMusicTypeRequestObject
+
+	request.ChoirId = choirId
+
+	var body CreateMusicTypeJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateMusicType(ctx, request.(CreateMusicTypeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateMusicType")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateMusicTypeResponseObject); ok {
+		if err := validResponse.VisitCreateMusicTypeResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// BulkDeleteMusic operation middleware
+func (sh *strictHandler) BulkDeleteMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request BulkDeleteMusicRequestObject
+
+	request.ChoirId = choirId
+
+	var body BulkDeleteMusicJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.BulkDeleteMusic(ctx, request.(BulkDeleteMusicRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "BulkDeleteMusic")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(BulkDeleteMusicResponseObject); ok {
+		if err := validResponse.VisitBulkDeleteMusicResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// BulkTagMusic operation middleware
+func (sh *strictHandler) BulkTagMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request BulkTagMusicRequestObject
+
+	request.ChoirId = choirId
+
+	var body BulkTagMusicJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.BulkTagMusic(ctx, request.(BulkTagMusicRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "BulkTagMusic")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(BulkTagMusicResponseObject); ok {
+		if err := validResponse.VisitBulkTagMusicResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ExportMusic operation middleware
+func (sh *strictHandler) ExportMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ExportMusicRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ExportMusic(ctx, request.(ExportMusicRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ExportMusic")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ExportMusicResponseObject); ok {
+		if err := validResponse.VisitExportMusicResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ImportMusic operation middleware
+func (sh *strictHandler) ImportMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ImportMusicRequestObject
+
+	request.ChoirId = choirId
+
+	var body ImportMusicJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ImportMusic(ctx, request.(ImportMusicRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ImportMusic")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ImportMusicResponseObject); ok {
+		if err := validResponse.VisitImportMusicResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// PreviewMusicImport operation middleware
+func (sh *strictHandler) PreviewMusicImport(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request PreviewMusicImportRequestObject
+
+	request.ChoirId = choirId
+
+	var body PreviewMusicImportJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.PreviewMusicImport(ctx, request.(PreviewMusicImportRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PreviewMusicImport")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(PreviewMusicImportResponseObject); ok {
+		if err := validResponse.VisitPreviewMusicImportResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListLibraryNumbers operation middleware
+func (sh *strictHandler) ListLibraryNumbers(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListLibraryNumbersRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListLibraryNumbers(ctx, request.(ListLibraryNumbersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListLibraryNumbers")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListLibraryNumbersResponseObject); ok {
+		if err := validResponse.VisitListLibraryNumbersResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetMusicStorage operation middleware
+func (sh *strictHandler) GetMusicStorage(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request GetMusicStorageRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetMusicStorage(ctx, request.(GetMusicStorageRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetMusicStorage")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetMusicStorageResponseObject); ok {
+		if err := validResponse.VisitGetMusicStorageResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DeleteMusic operation middleware
+func (sh *strictHandler) DeleteMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId) {
+	var request DeleteMusicRequestObject
+
+	request.ChoirId = choirId
+	request.MusicId = musicId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteMusic(ctx, request.(DeleteMusicRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteMusic")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DeleteMusicResponseObject); ok {
+		if err := validResponse.VisitDeleteMusicResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetMusic operation middleware
+func (sh *strictHandler) GetMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId) {
+	var request GetMusicRequestObject
+
+	request.ChoirId = choirId
+	request.MusicId = musicId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetMusic(ctx, request.(GetMusicRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetMusic")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetMusicResponseObject); ok {
+		if err := validResponse.VisitGetMusicResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// UpdateMusic operation middleware
+func (sh *strictHandler) UpdateMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId) {
+	var request UpdateMusicRequestObject
+
+	request.ChoirId = choirId
+	request.MusicId = musicId
+
+	var body UpdateMusicJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateMusic(ctx, request.(UpdateMusicRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateMusic")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(UpdateMusicResponseObject); ok {
+		if err := validResponse.VisitUpdateMusicResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ArchiveMusic operation middleware
+func (sh *strictHandler) ArchiveMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId) {
+	var request ArchiveMusicRequestObject
+
+	request.ChoirId = choirId
+	request.MusicId = musicId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ArchiveMusic(ctx, request.(ArchiveMusicRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ArchiveMusic")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ArchiveMusicResponseObject); ok {
+		if err := validResponse.VisitArchiveMusicResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// UploadAttachment operation middleware
+func (sh *strictHandler) UploadAttachment(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId) {
+	var request UploadAttachmentRequestObject
+
+	request.ChoirId = choirId
+	request.MusicId = musicId
+
+	if reader, err := r.MultipartReader(); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode multipart body: %w", err))
+		return
+	} else {
+		request.Body = reader
+	}
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.UploadAttachment(ctx, request.(UploadAttachmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UploadAttachment")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(UploadAttachmentResponseObject); ok {
+		if err := validResponse.VisitUploadAttachmentResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DeleteAttachment operation middleware
+func (sh *strictHandler) DeleteAttachment(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId, attachmentId AttachmentId) {
+	var request DeleteAttachmentRequestObject
+
+	request.ChoirId = choirId
+	request.MusicId = musicId
+	request.AttachmentId = attachmentId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteAttachment(ctx, request.(DeleteAttachmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteAttachment")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DeleteAttachmentResponseObject); ok {
+		if err := validResponse.VisitDeleteAttachmentResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// UpdateAttachment operation middleware
+func (sh *strictHandler) UpdateAttachment(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId, attachmentId AttachmentId) {
+	var request UpdateAttachmentRequestObject
+
+	request.ChoirId = choirId
+	request.MusicId = musicId
+	request.AttachmentId = attachmentId
+
+	var body UpdateAttachmentJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateAttachment(ctx, request.(UpdateAttachmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateAttachment")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(UpdateAttachmentResponseObject); ok {
+		if err := validResponse.VisitUpdateAttachmentResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DownloadAttachment operation middleware
+func (sh *strictHandler) DownloadAttachment(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId, attachmentId AttachmentId, params DownloadAttachmentParams) {
+	var request DownloadAttachmentRequestObject
+
+	request.ChoirId = choirId
+	request.MusicId = musicId
+	request.AttachmentId = attachmentId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DownloadAttachment(ctx, request.(DownloadAttachmentRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DownloadAttachment")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DownloadAttachmentResponseObject); ok {
+		if err := validResponse.VisitDownloadAttachmentResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ReplaceAttachmentFile operation middleware
+func (sh *strictHandler) ReplaceAttachmentFile(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId, attachmentId AttachmentId) {
+	var request ReplaceAttachmentFileRequestObject
+
+	request.ChoirId = choirId
+	request.MusicId = musicId
+	request.AttachmentId = attachmentId
+
+	if reader, err := r.MultipartReader(); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode multipart body: %w", err))
+		return
+	} else {
+		request.Body = reader
+	}
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ReplaceAttachmentFile(ctx, request.(ReplaceAttachmentFileRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReplaceAttachmentFile")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ReplaceAttachmentFileResponseObject); ok {
+		if err := validResponse.VisitReplaceAttachmentFileResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// RestoreMusic operation middleware
+func (sh *strictHandler) RestoreMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId) {
+	var request RestoreMusicRequestObject
+
+	request.ChoirId = choirId
+	request.MusicId = musicId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.RestoreMusic(ctx, request.(RestoreMusicRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RestoreMusic")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(RestoreMusicResponseObject); ok {
+		if err := validResponse.VisitRestoreMusicResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // ListMusicalRoles operation middleware
 func (sh *strictHandler) ListMusicalRoles(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
 	var request ListMusicalRolesRequestObject
@@ -8579,6 +13269,185 @@ func (sh *strictHandler) RenameMusicalRole(w http.ResponseWriter, r *http.Reques
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(RenameMusicalRoleResponseObject); ok {
 		if err := validResponse.VisitRenameMusicalRoleResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListTags operation middleware
+func (sh *strictHandler) ListTags(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListTagsRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListTags(ctx, request.(ListTagsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListTags")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListTagsResponseObject); ok {
+		if err := validResponse.VisitListTagsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreateTag operation middleware
+func (sh *strictHandler) CreateTag(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CreateTagRequestObject
+
+	request.ChoirId = choirId
+
+	var body CreateTagJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateTag(ctx, request.(CreateTagRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateTag")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateTagResponseObject); ok {
+		if err := validResponse.VisitCreateTagResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DeleteTag operation middleware
+func (sh *strictHandler) DeleteTag(w http.ResponseWriter, r *http.Request, choirId ChoirId, tagId TagId) {
+	var request DeleteTagRequestObject
+
+	request.ChoirId = choirId
+	request.TagId = tagId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteTag(ctx, request.(DeleteTagRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteTag")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DeleteTagResponseObject); ok {
+		if err := validResponse.VisitDeleteTagResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// UpdateTag operation middleware
+func (sh *strictHandler) UpdateTag(w http.ResponseWriter, r *http.Request, choirId ChoirId, tagId TagId) {
+	var request UpdateTagRequestObject
+
+	request.ChoirId = choirId
+	request.TagId = tagId
+
+	var body UpdateTagJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateTag(ctx, request.(UpdateTagRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateTag")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(UpdateTagResponseObject); ok {
+		if err := validResponse.VisitUpdateTagResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListVoicings operation middleware
+func (sh *strictHandler) ListVoicings(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListVoicingsRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListVoicings(ctx, request.(ListVoicingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListVoicings")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListVoicingsResponseObject); ok {
+		if err := validResponse.VisitListVoicingsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreateVoicing operation middleware
+func (sh *strictHandler) CreateVoicing(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CreateVoicingRequestObject
+
+	request.ChoirId = choirId
+
+	var body CreateVoicingJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateVoicing(ctx, request.(CreateVoicingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateVoicing")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateVoicingResponseObject); ok {
+		if err := validResponse.VisitCreateVoicingResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -8851,208 +13720,292 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7H3tchs5kuCrIHgXQSqiRNltd2+M9OOCK8nTurZsnyR3b99oQgtVgSRGRaAGQInmOBSxv+4BLu4Zdt5j",
-	"HmWe5AKZQBWqiOKHRaondveXLVYVPjITifzOr71UzgopmDC6d/y1N2U0Ywr+e35DJ/bfjOlU8cJwKXrH",
-	"vRGZM/pAmDDcLIihEyLHxEwZoULPmSKDX45ue3//t3+/7R0Me0lPp1M2o3YYsyhY77injeJi0nt6Snrv",
-	"qTaXMuNjzrLliX6ZMhEOnFNtSDqlYsKyhFBNqCA/3tx8Ihk1bPVUT0mvoIrOmHFbO6U5ExlVN4uC/cQW",
-	"9idu5yyomfaSnqAz+30avNVLeor9ueTKLtWokq3e2ulUcnWRdQ3snm435vkjE6ZzTOaebjfmxfiDFOyS",
-	"mnS6jIGbKSOWCCyGqfB4sChJaZ4zRaYyz7QFPawHSade0cX40A5+iKOvWYd45IbaeTs3yMNXttyl/ZTd",
-	"yAcmOgY38Gy7UT8p+cjtjuNDFv7xqlGZKGe94z/0JlJOcktk9C+lYr0/JpH5PmvWTVIlPtxmB0/2ZV1I",
-	"oRmed6UkbCaVwjBh7H9pUeQ8Bagf/UlLAF894n9XbNw77v23o5qHHOFTfYSjwSwtBiIIs8+GsCn3uh1t",
-	"lBr+yODkXLE/l0zDCgolC6YMxzWm9bkSZZ7T+5z5jS4DrAbFH6oPa8jK+z+x1PSekt5oPOY5p7i+pRkd",
-	"E/iR6neMauSSzR3B74QLbahImSbsC9eGjCWeFVqP3tfED0cG/UH1/7LIJc1YdtAHnukWeC9lzqiwK/Rv",
-	"firvc66nyC67XwOGtYxx+4JhE6kWIemNKTfTu3uqmSUfzdIyp5ZopZkyFaHEpMez6OBIiZEHWirzUbmT",
-	"4p5yYdiEqSU88czTdLDacIikzZaXYZNEkLYG76dwryxjX7GcT7gsdfDuRRbnB+E2Or6LrqI0U89KTqcs",
-	"fVhexViWogPlXH+0A8QfFgGHapIs8hsiFQGGQ+bVZZumshSGaD4RmnD7o5LlZEoo8aMRKfKFpdPtTiBu",
-	"ol5xsLwYWPwVDbfeMkhonp/RRccxqJnEEi0y0fF7fbkuX4LaSMUyAu+QgQWTZoozDWecCiLTtFSKiZSF",
-	"57c1uD+UK5lm9WJ1zJZXA6P1NeFZYhG4tAbS/+p283RY/3r4dbFYLA4vLw+z7KkfXabnYGfUsOWpf/31",
-	"11/t52dnCVBKPXRfgwyG1FLBZsCNJlLxCRc0xxeAymbykWUHKxdwbagyN3zG4gBozFzNoO1HCTGSWPZB",
-	"uOXIFjBlAXNLRTKWMxQVl2fWF27uiMTbAK6VhYhi9m8uJoiMONPOZVrdKcvMUhok5KUnfkOBuLf0Ds5v",
-	"1+OXHSPda2aIBBiwjBuWhdswU2qIYkVO7Y1l0TZhgikKr4k4kOpZr8p8LS1fNd+235c5OwtXGEOufcli",
-	"rsgpF2QuVaYTwoaTIemfPzK1IN+ROWMP2u7spmQ6owtCRUZupqWyf8RJG4hjecKrd6fkzZs3vyNzbqYA",
-	"BX+45HismTkhNdXjQcvzQzsjvKa7pjKl3uikX+OrT0nP8Bn731LE70/DTc7W3zlwddZqQK1k4PchG/IA",
-	"QX6YeG4a0Kyn0Go/wRobx2UV737HUFJpsm4m7KXRcZ+VKo/TxdSYQpOBVPC/A0KzTDGtvfY5ZpZwxxZB",
-	"gYZiBS4Lhjim5uw+pfnnrhm1ZSN+mopA8CMCeGQJmU95Oq2lOloUmsiCCVBQiS7vq1EjS2gh0ANmFUid",
-	"lLMM1WKVaNiaqH531VT+wmrLw7UIuQTRrHm6l55Pv02I5t8qN3N9xsa0zE2X8LRGoH5gi21E3RaY7deV",
-	"MBvutiHa1mtsLiiEVhRNILJ+olpbJtmtMQETNv69+HbYfMXztibVGrD5eXylkqtTxZxY0VofN3EYgxyK",
-	"dNaklIvrj+TN6x9+OHxNaF5M6eF3JJVZ/Mrq1EmKnIpQC9Izmue9pDdjGS9nlhNSNWFR9aeQ2tgJO27m",
-	"DRWGlTy/BXKvDzmIdM4SjNmJhzNmKM91t6Lrj/0yQ3xgC89ugav2Ncm5KdWEW47ov0/IWMkZsdJfoPpG",
-	"sbMJ7ruenXZhIAVCy0YGNSc1o6Z33LMy4KGFTm9zhXbGZvdMndr5YprrTqhrjQ61O2pTcgORTaKgFlJm",
-	"6+yNPoyIfUz+IgUDSTuKWRS6t0DCKjOApZIAEOFBCImhIaF0npC2UVeCaBSiOiShcCedRwqYdERrtz//",
-	"1HGDdCl3M6oNU2SMt2GWwA0If11koNCAgLwdrxPsi9lMp7NvoqomBRgHxnYxRmZ0EdcIqHjYUDB1yKyA",
-	"4j7uBOolYCQiPc4oz6PbHHOlzYcuIHCN9sX4Rf8nyQXLPJA24xo5XTHdrNSWK9oTBcvmhs3WKgWX9Udw",
-	"DHFQqhRdACuYSsE+lB4uLWVvKufCar80m3HBtVHUSKUTUI6MJEjhGnVwUM3ngimip1QxTbjZwKCzGRNB",
-	"xOkpL/w+yspwvZpOKht2jckAyolDfRMO1Qmu8NtAZgsRndR2Xc5mFC+c54on9hS7h31NzsXEynPdnHLd",
-	"dbadsXU9G43zzk7AfAb2F9/lmLM805a40C13Qij+RnI2NkSWhjwwVmggt0ealwCB7eG7hVS36rJcLW8t",
-	"b19mrFuqdpO0faOafznM+IQbQkszZcLw1B5DEFDBWge2IwmGDPubPY4KrK6sMCxbryOmndiSQrDU3lRo",
-	"wY1IePSRcne+Vx9hb47WTmeLKAehFpWBM5hvwegu8JPFMpdbIuBq7OZKkmA3cXBU5NMEQk7vWfz+AAp9",
-	"jrrRWjuOl7gZY4s8z7i5TiXK25WsyAW6Ascyz+XcjgwGmqgucm5ZYieVdt2VbbsDvBZdIA6PTsJ9jO9d",
-	"jpudLjgxoF2AnblgKR877yToItok5OfR+4uz0c3Fxw9351dXH68ScjW6Ob97f3F5cXN+BmfQSq6V2WgO",
-	"o2pySuGwEpplmgzsWCzzFu2r89HZ5TkpRcYU6cOi8av+geV5ac6ZMGQimSb3C/gCAhPQcoZ2Q1w7NySz",
-	"bwlpyIOQc0tE7AudFfZM9j58vLl79/Hzh7PYPZHVehvNMm73TPNPDbCtNsf0zr8YRcmYpkYnRJfplFAN",
-	"sJgxremEkYKBN2GGTDwg8Bph7tUYcqbljIpDxWhmD6UfNKm8Ai1sgWXXsT9uyJSCFXrWYXg2ajGysug1",
-	"S6XIIuajX7iZtjA9lXOSSzGxF9Sc8tBK3+V9dPqF32WUZMHAKopyS6eUczx12J/R7mVOvDenYWcmbTEd",
-	"bN4omk8ZBsZ0Sejf5nr6RtfFcx0E66z0m0JpP3b5ZQEItGFQhOdTqRmZ2wWluUwfUEeuHAooB500TCcg",
-	"iNN73fQfbW31X2fc76Th9zx6ZTz6SLCNLvKmlzais4wrc+9G44EqfQ43d2Qwo0qRWm38nZKzVdqsZzoe",
-	"1pXFIiGFYhbk4MRGHGg5q5yWitF0yjLnQijsNfH61avAceZ84lwTZUXeY38dcV3pzbUPtE9yak9p+DlV",
-	"rBKPE6JlGOLGNbEwyRkMlC+qGJKMLjS5Z2MJzHJIRvrBXSt6KpWdAlaDPlBuWR7wVSOJZqyLr7ZvacR8",
-	"hbJOwvmk2CNn82XaWWf9D8DQIIjWKE7f2Nh1X3GN1fvLUB9cdzZWiqNNI364n05oXVdsxwt4RWDizxQd",
-	"m7hkFzJu/6liU0aVpjlE6qhHnqI5TKQMNlWbY+8AiyvDeGCGWr+jef5x3Dv+wwb8Ea+/p6SNuk399w2X",
-	"vRfFAuf0oOL4UgVs/SAhpciZ1sR5Oe2BaYY+8CzO+72QvXJrlTQe0Qf/+JT0AubUSbVdHOmkcV/ZMey+",
-	"v3tLprLscE9uYD9cNjuB+fAd2gu30507bHl+YRuZGprTJ/7Mddj+3NCxowND/N5FJERMq0rOfmVUxc3y",
-	"RnY9a4ck+WGqb9auJeLPrnyWEd2xcmfOFTeGCTLgs8JybIiywNvggRUGrHRWKwDdvRkfE+xsYU//BhvD",
-	"95JgaZ0bu4D1xHSwKgi0uadUPx4TSjDalyg5B5lU4PU3aJxWQPjdA1skYP9K7C31AFuVBSow+YLYZZG/",
-	"/9v/s6PcClmaogSe8K+p08iQqS3I4SHaZUmqH/91SP6kpTiGU2VZtf3iq11Cx6zJrbAT/Y+nIeGpPq6O",
-	"4s/nP59/uNEn5Prz5eXo6lfLUsASDl/+y+Hp6MPNxeno8N356Prm8KfzX2H59e9Xow8/3YoJf0T3mH0I",
-	"mxzMuZnK0sDlCyPax6mcMV1rsBCoBPbZKcPPtLE3PdVWJZpTfTC8FVHW4AzU9c2Q6sde0oMQ3aTHUx0P",
-	"IW7G48EYSYXpNSRyxToIBUPy40eRi0ea846HAoWI5QdKzrcUGd0S5TwmNpZixRrbgZt2alxaUm0tHKLe",
-	"0zp4yfkWws1KZp/zhtVyEw9kJzdXjOpY7NUv0wWh9jjbE+C2CNaS+ZT6vAt9QtisMAsCQsWca7ZG0/LU",
-	"uR04OwgWoFDdKcFl4q4Xd6dU8Upup91oCiL+Wnr8Ck+R9x9GfUVbOJf9PRCfpRbkuq+54LJd65OpX/We",
-	"jo2EBS1LlXZIcVUUDjDwBxa3PxhFhR4zpViHw9MoitasvgbXpsYA0crOUQUTlLp0caSxWJ9NpJEG6pZg",
-	"nHi0V9turj5AWRP2MQKrDNzL7HL78IRul2cHbYVx3xtIbUGminex1auM7k6M5fLOPC+qDZrOphrbU1G5",
-	"GLbxRTwypZ12Wc/y+Hr4aq1263iEHyBcQHyHPtlozxhkXwqumN5msDV+7jhJrHRWf5tbVzNhRmZF4h7s",
-	"2ooxaKIEs8sAoMcxvACtl4ZpQ8Aqg2LvZlBYvmQKJjLnLXHutJ6HLyZGPcoHtsE9g3G07iB0uKKd07m6",
-	"a8KIEQeXELerSWzklxsxKCtGs0UdC7FdsgM82ynWO7Kqwqkq4DQXvxoEXdGB3xrtsRG5t/Qau4M7iJ5I",
-	"XLSEpdFJybTZwHq2Ab2sBkGnIqYfIyZxOYfQZ5jOKStwyPC/sJqE2FnJIJWzGU2IZjOeytydPHpPNCso",
-	"qLTgxEJ97lY4CVCxVE4E1ywDBUU/8KJgGVgxUASEsWeMCu2ANSQjQ2ZSG/L9q1dWkNRR5aVNQfpxI7hc",
-	"Me3CeFuWAMrzFcoHN10Pt9IxllYTVzQclDZXM/wK608Tv6ONgBJTMbqPTLca0enWOwdcj6UibqmA2BMy",
-	"r7QFy97d4i1hKTYuLdGs1hBkaawqHHLvGCggT3RjxcAfQT/4aj9eDctOe/Zq9vmCd/o+Lu+9XZ/hTbDl",
-	"Lbr6wnwvJ1xsHeuQ9IpVoe+KIfe6dMTvsgXGNNdsrZZRBaStin53y46zr2U0aD4RLLvjlnXOxvSumi9m",
-	"wi81igWrcH/NtBV5P+sIG3LTx5Z92dQut1eQO5OQHZC7D1bmuXbLmGo0WsykQmOZZT2pVArCnsj9gkzB",
-	"tKjsf6kgqK6d+MQ2K3NiOFrLHxas/VtM7t3RtRgjp3RXSC0m4U2xlIU31S5JwBvFZe7Adt8KjA6x1Gm6",
-	"D3Rmh7UAHmuoqjPkch19fAuSdgGgjSCyZtO1u23zA7UOHt1B2MsrAV7XtYjVIdL+ntl4GnvddFyqa8MK",
-	"wpjcvQRvP/fW3OAOjMYmV3ddsOg/rgThlVtpZemv9ZQqcaGX9EBPiV4Sl2N6OqV5zqIVDvy1v0HWoHsz",
-	"utwxrR3d7RIKGO96KjOm37Ox6XLameK8OzO0HfUSvJ1EpoiuMYiuX6b9F6ppUX+3ZokjbSWBWbT4QRDT",
-	"fpE1tZgOBtcRz9AaaM2Sqv22QfecJfD18/6ieIxdbRYCD2/FJvjE1IxrHU1E/ygYUXwyrYITQNv9+//5",
-	"v6SovrI6tFWvXcUMTf721x/AfuUPqlUqjjOqp/eSQsQy/OCvWXdlhn/Dc0CJf+j/gCdV8If2jxu/4Neo",
-	"8Wg0Q2Xh3+45sBX/Z8at8IR5qDMq6IQFb7gfUjmblcIFblZfUkHzheFp9YNmxnAxqdYW/O0HckzRT+T2",
-	"5v6kQshSpGzmopCAwR1PcnlP46HPn5Qc83wrmxE8OeMTps35qiT01drYBgHxHRlIv4fdjIB1x90+VJtR",
-	"mjKtWXa6camjdalIY7pyt620orWTQcrQp2k0KvKXKbOKPxmzPJfzKuloRhc+Eo3AdETAfGTQzFYiNJ/T",
-	"hSYpFQebennW6JjNZKFg7W2ERMmjAb12BkIMW1FOg5S671Sa3VD3SlJamYE28qZBfJ8oNpOPrrhIiPS4",
-	"z7hBVBG8x6Bae5DaVMjTKdEy5TSHSkaHXFTlizRGa2qmHpkC7SuVYswnpcL8m5ZgDvXYonB0NdvWCyud",
-	"xd3qzVyFEswaGeoZl21znI6FtEK449kGzkCyfG2CUfqRgVdYk7pWQybT0vJ28re/vjkYkjH/wrI7eyCO",
-	"yUwKMyUDHxN0TBjkR8HPBwmEtt8KxXJqZeg7IzG28djVaElIKbhJCN5lXIrE58sOoVJMRhd3kY/do+RW",
-	"xD70y77TRpWpKRU7DsIMk+rr1Wsf3gr7Yr64k+IuowuN0+aLC2GYeqQ5GTjljrw+SNyzM7rQQzLK8+Mq",
-	"SoqYv3C0wzMBKsPwVvyCK4BfcRFW0nHxxXLOVEo18+mHaIlvh6Is4pJ4BY9Q68DgY0vDY9MRT+rWtj7L",
-	"2CUsGNYK3rS3xJjmOekoFzBeEakAIFgTddyoemeZINa7k1ACx0w5MPWxLBVUJ8tphz6FZNehxbQCdpvo",
-	"h1vK031gcqmpDDPXm7TaS3qddBxdoKWWKCjsQQlX59YE9ZSiI7l5o4PV1LoNQ/Lf+ROwgfrUaVe5YhOu",
-	"DVPfYBNe40Nv1gtduubqUqSQcA3mciKxrFZdMoi7m0XNWHZCuCGzUhtyX73AIC8bLiNY6EYZ2Kuv51WW",
-	"7u3EvHWW7g55K44mzczaOjUr1248Ktbkwrgqrivt8W17CqoYlUFla/OKHa/WJWOVjaQijKZTUCITd0EE",
-	"eiQ3WEi3SpWTCqosouZZD03sio8xTBZ1TzkmofZJ2BeamnxBMJfOizhMjKWCzBVDBtxYuhzzPGdZkEoJ",
-	"b/b1rbBiGgxuV2OYEjQ/oiDjHgzJiCCwsMYArnppPydESHT/wYZvBb4Wan0JiSl9YB0PtL7YpRViZ1Pn",
-	"baDoR9hRA/07GtJT+A7GmlWhH88erC2VfhPd1+fI+ZU6LLy6o6YaeLesOF5qKM+Ghm+vKE55oRMi2Jxp",
-	"g64TqC69Ue2M2uYcAaNaPqSb5bu0T/fTH5NY0cIu81CdbzafMmGPCmzcnsEB9dCw2t0j19xI5U+LkMFQ",
-	"kCaGB9drgwdDcoPF6AgtCqcbCklSWUAovCvwcXwruCGK0cxpPcg3jCRTDsUHqAk5xVyWeeZc+GQg6COf",
-	"4C0HGEhuhZKlYWRSUqjKeF8aI4V2awEYGElyKR9IWWCxGqAFu/CQ2jB17VaEzCQhLNestrU57ueopCYP",
-	"fAARyZKr4a0YlWYqFf+LW6gm2vA8JxlLeYZewWCDlokCu1J4DVkWE7hRNyOJhkN1qYRTrKiJP1561UGK",
-	"B1VibvlFsatSV656W0eO8vaBCyvCDa8ZE9sMNWNmKiN+X3+bJ6RVtTiqJBRMaSsVdu3R4mM0aT5e6RZ1",
-	"AGuMXC22GfkX7DoEZjhpUmN0BS181tuVPvovw+Z/GTZ/A8MmaEidEv1WQnt8eFOcCyXzPO4Gk6agpZm6",
-	"Aq5L6PyzOu2oI/Lpw+9JRg0ln6/eV+mnOJj9KW6gZKliGzAN914Srq5ay/Iun0DdRM4fqyMljKKp1RrN",
-	"nLmwal+pxN1pVGRw3TtZYEjO3Q2HVVtuBVyXHIuOUKJLQCxJqYKMdyoIFjTBFbmYTaw94AP4yejTRRA8",
-	"f9x7PXwFlpCCCVrw3nHvzfDV8A1oXmYKuDlyiskRCniHldvfFc6weKzKFfaumQm6P7guFkybf5bZYmcd",
-	"KSL9JZ6a2IP7u9UV47tXbyPhty5qjGXDIEKjawHVeFVTjKSnffRLNVZdsKCSfMhcqgeoODCwR/KOujN5",
-	"h8I6zw5OiOVqFrt44gkceXIJ5aasmBXKWNpV7rfzV/hpVm+asAh23nNtLsJCTC0AvdoZipaLWEUaiLiD",
-	"gS9WCvDzEVFNvuwy6ITZ0Vf3/8VF9oR0kjO0gTZh+FnkXDxUaUHNhkR/iDe8qUbeqq3LHzch4DOuKxA+",
-	"H3L1aEGbiITwMaECLQFzuoBqFHwiLDkreyOJNlhnY9pJg79npo4x2SMF1pNEKA+fPB9eN3N5OKapsYJs",
-	"XSbO6i/az9CCy5H33BymlYdI6gicrpiv4990Ke2HpYY18jbipbtDVHN7HWxC+PJeWHpH5i7tXkioDOU4",
-	"7C54ODRSQPU1rO+nT4hgLNNWFUZFwhWPW0KwkabAy9LH5kXxO3JvWNnoPyFSP4oTMHZYSOs2rHdwMEsl",
-	"iOk8nVJgHwDqwnrtrCdEMVMqoVuLAX9AF54zrn0dxjiaz/CFfyQsR26Rj+Px/mE+Hm93hhhoDN2gRY2i",
-	"guyeKLmlu3TzpwTk8gUz3hSKCsTz4QpFeJplSA9pURCAj11UTbloIbPTVtrE/7qKATl00sSh2+xKsC/a",
-	"jbY++FYqxtF2IAbhQGgLcGvzpAuyvSNeKdiQnIvKdYISkkbLTxvgdZBbl1jk4+D2SMx+ig4qdovcASuI",
-	"eQjC0QvfqLIlXENkVQiI3dNcM4jrhe/FNQhwNep3hwhHyRBRkjQNW74iHViTSKHYmEFwRYtwHTmvViqv",
-	"/UvPBN1GDqLQzL7sG1uW9d3a2u6ovdC4h1YHEI++uv+tUTLPRea9cpsomNWgu9cvz0W2C456LrKwWu9a",
-	"uJVmepROWfpwGJbA6LqpWPoQNl/cE+NolGh+Yb6x3FsyQum/OPvgg5BzUXVzxhiV56PwRznHpHHK8yo0",
-	"puouOUBsWcRVKDtoYBMjaFagEV84d8byfWCwYeZ+YQw2K3BHsHfqQ4x2YgCzQy2jq2p+Brb6OmzEIQcF",
-	"9ZyLhwjmjrCyxyqLhX1+Ggz1D3MQv4v1VBSG8MYZ8RmcpajCvbxVcgdSPHPl4RqwduiZUC5CkOdygg64",
-	"OKQhE3lPwG0kZ7/wGQkzrGM3OdwahAvXgAFDPolTN7kGEX0X5+faWTfhuDgUiazSBVqYkq6CeBeq7PNN",
-	"rlq3PVmaE6fIubAyTVzOflViMJXygTOS5oyqnW0YixxyTe6VnOtlTcZud71lt85Q3K9xt56nQ5aeUw4V",
-	"lFP/orNjL54PLu9DbkBrio0incfBzz5eptShb3CyDMKfmeLjxeWY/sezCG56tp+PnXdccD0NcQGmPhHp",
-	"5BJp5BJSu+RZevTVizNPRynN83uKjb2jR+Ajz9JT/9KS5B7bSv1KVSAN6jGDlP/nkqlFLea7pgbdEn3H",
-	"d9q4itnbfohlW771w7tmke3NFZE3sfv6RhInjjj4YmVWAlNhSkV7UiIFGVOelwqCYNO8zOyRpKQaAqrE",
-	"42/+GEt3sqkL4RWuxfI9m7ifHFm5S0iwedVr3dfMuWcpLV0QXNVsPeO+MDAKZ3VhNSd+HNgBK5Ux8Ool",
-	"PazpBMB5H3R06Abp0w5YnGptwEp3aADzsLIwPCGKYaIJZL01cbTqMFXV3qMnCYye9jjt/hjN2seoAhTU",
-	"bMFAm6CIC/xgheJoyZz4HL4aTXyerqI0mx6EEC1DMsq1JJoZ7bsIHOb8kWXkR2OKjyJfeGlh4Oow31lM",
-	"JOTu7kepzWH4o2uM8+PNzafrA0f23CPdc1Of6uCI4KTq0uxOlD0CQApj5MO+fjL2bXl5Sv5nNuGinUM4",
-	"kAr0HC4miWse4S+gA3K/qGiaY9eZBsADmvYS4dFYqolcIQa+g+d7tqbvVy+qxN8d60TBwFbDNEv6ZwVk",
-	"eLxa/9w3iKMpMN/qr/DjuFTh7MT5EbzgH4ROE7YbO9w1M+7OqoDeZROII0O5VK2VgQv4xr4w0MwV2wj4",
-	"r1/OjOPXBzUWY8o+10Ri48453YEuggU3Qbx1UkiH1noSXODLywpxrOuEkC5Fr7ZO701h8FN0BY45J1yt",
-	"pO7cno8HcFkhhttDlHl+AGmwXGG0n647AHRlkTgo+3TRwzHz9dHifoAr0Pt9b6Z3zBXJWR/VCOaCXbn0",
-	"3f3unHgQtULsytGlD/3BvTnYyAI6wtmLFabvIqDVe9phIGI4Twcp2b3shn6WwFRlzQO8HJgSd78uyJQ+",
-	"goqxwiRwxQSb/8eD1iV9YCsoq4JUpWNZRYwLguFZPtQ7z9onCqoVHH0Na+A9HU3C/jNbKROnwTg/sQWk",
-	"CcXx5PvKvMOmW/u5/JrddF7YgtNqn9PlgJpT7Ss17saXMStKw1yTTwtbyJZ1fdLkmECLnFpsWW5DMAhz",
-	"UQ9OSNW4p2qqA91aNqIkXtd23hkdtbPSF75rB5TlrRSqKTQnzJlb/zF5++rVUpNU0rdHFN8Asd0NBeWg",
-	"9QkR0oC9wyLJw2HYr2VABb1h7EFzbUrJwC4i5wIvNGzFcTAkF+7jW1FDUbngyQr7GKPpe99pOnMohIuy",
-	"7toAKPR4cU3v4O1bMeY5Q/eI71zit4D5DW0X4mzGTdgNaY/H0M3wWxzCRh+frnNoakLIeJYAMVnNVs6f",
-	"fyhxAQ6ZFQEkBGp+qIrKmidviwN2VASlnPfEsF216P+ilo+CuUZ2BfYB20UYNc3qyr1YeJ5i+XGXtivn",
-	"ZO68KJgQDRGUThFOSNVXiGDFcmCHLXIipy2OsAl91T0bd0NaHUlQ/t1PQYvIvTh0mvO8NH2FIOlU1ML2",
-	"Qs8nLbdTSxelcNhEk37QxKh95VdvsszVs6KKkSnPMm/xALK0MibLdaWmVfUPOiJWQPXeZ6YbjO1aaryw",
-	"oQOmPnO9ymPhKpguvTsDBirRzpxsf5OK3DNstGd1zKCuRQM/R19d85KnVQaLGkv7Ogpr4HXjkwKfD7ER",
-	"DpTUYlulRIHlwZshXDoiWoUGzSqmBy4MdysG6DKIgfGtCuDd+5H4bYJ3N0Gxj+DdEapd/C6tGmBXYnlY",
-	"i/Wg40Ac0fGY57xuf/Xt6I7dcwGyR8FEe0r6rWdAoPxnxL5iOZ9wWWoSYBbOO7ACK0kZHWpW1bW4Gb0E",
-	"hknf7b0z5hvgEVg79h32Xc+3SdQ3LswqPILOdpTR4EscQReAwBgRNqiPwB7zt+H1w3uqWebtEo0y0s9j",
-	"yFFsukbwNRKbIHKFloB8oDoUZL4xu8VaWsIxIN/8xCW1uxR0+KyRlE7zfHgrsPCoVf/ct1bUYl8KKjKw",
-	"uRjZaKM/oK7Z1OtXr0ABga8OyHwqNSM8I1zfiv5X1yj86bD+9vDrYrFYHF5eHmbZUx87WkHvirAUpbNJ",
-	"oP2kYZgY3oob7NY7YVhuiCrodzEcugKYGDOi+SNLoPSSL+vmcW34jJG/SMES4jfxT2++gx7/w1vhKJC6",
-	"MIoVBFJXz3I05eaBpQ1vBdaBoELP7W3uyz2QwZzRhwNyfkPBh83TaWUjcRFPC1TDwZWLX2esACeQFK7+",
-	"nF8W4ioB/lHtC3Bck3Ftgkvq9SH38QYHFETIjC5uhWZsSEa+QpND6MX48IMU7PDSyg+u8Fwrp4pMmNHk",
-	"zau3rpc2uZfZImbusVzo/NGVGW+dnK7CpdCrKxoihcjfKoMi6Z6HDCriOeiY05dZ3XLGNTzhYmzhC+Dt",
-	"RVI8dhjQbiFvURBjv4gWy34BsgmgclzxZN/8NYgGsWTcNaV77QjegdnexNxeNzWdB7SINDZoEN4B1PRE",
-	"knvWOp6XFOP4o8hq/hiyRrBzQ3ldOGkJKfJSN5iJg+gub5Iuu3TU2gx8pmDqEEucO+H0mPQvnMkGVu+6",
-	"vbsAmgyuQyALq8Qzkd0Ky3H6J/VnwIGgeuYxORfu78FXruXTQV19FRow4UDhC/0TZG2K1bdAmTOoPodN",
-	"FFyck2qUyB5+hU08kQEbToakf81yqINhSA5mTsuZMrroH0Qtz6DEAkL3FdwDF6CwgvhLWwIcXeHuOiRf",
-	"uD8IBRew2qVZQLihfaSuky00g1tw0Gi90SnX4u32DKty5HhErcn/SBSwY1bvuyt2EEAYd2s5WlkQI8n3",
-	"RLAvpsHVKk8dIKXvBK/dSOj2nDsvMRdkLlVWB2W0F5IQLIVONH0EZ8VWpFQJpKvCN87gd08TsTzOthiS",
-	"yqIZm7oSLRk31/BFRBS5gfrDfMIFzT23dV7zWjoeXL07JW/evPndQUJKkTPtBMELK3a3irpziESOrdo7",
-	"gCBm9waLQj63rBFAbhcVjWCgio0kmIUaQAByoHEGCOfhSDFjmedyDuGhwHnQ9drJdboDXWqOsGcb/Hr2",
-	"/HxofhTMMfiaK3uYNGSQE5IpOnaKo/MAW/F/PpW+zOLsWXLKekEY2WXDfNWES0DpITvi4HNq0z4ZbKCD",
-	"HgzJO6yIq5pKcELgZBPNxSRnlZrWpkV7nqpKt83poRlm7WyvjhpqbM2DfnBSky/RRQ463bSiXlDVqGm0",
-	"wQCBiVGVc6ZIYZnFA2OF/d5+POUW6YsT8O/6xdcjJmQmH91e1SJc+D2UMJ+V6fRWuFrmuMewWYR8ZBlW",
-	"HraKnkcHHrhKrOCG6ClUNb5nMQEMbZF7v35/I8PzJkfcO0w9n6shLBVEUCGydmeV7GCpMSbavHc3Yagb",
-	"3b1HPO22UZ7JucglzZAPpBsYKQ37YioT6JqshKWw33en5Pvv335fmUt2w2zbXNa1mD2twgp5znap/m3D",
-	"VqMoqjtqrClDGbz3Etbjer5NrMefsEOmV83tKQ96hey8lMjHgoW9SJzmj9bWQbOd30FCiuXFDckHKElf",
-	"1YGSD0zovdgBrti41NQq+VtYBMgAgswTUpVAToivgJyA0/Lg5Fa8ffU7cn45unh/N3p/dT46+/Xu4sPP",
-	"FzfnZ5hFK5plDGgFiBpyJ8SO4b++PL/85/Mr+/GtCL8GScRHy9+zXIqJ9lk+zgn99rvfkavRzfnd+4tL",
-	"WEFBNVo4M8rzBcn5jJtuQ0BAbfu5jOoJfpvogPA4LR8feLoL6R0HIlrOmL1k7hcur6F9KE6CbEpvIIcG",
-	"VXX2yipO9e1hnWvtAhh81eZ2+ySI3ybSrD1/d6Y3tGSFp7uLN3N0MqNiYcVb6OAEdobT65/tDBq72Slt",
-	"QP5E5uP+6zgTRE606WoT2vla/7HGHIBpGS3e8GK5HDhQwDalitxtkaOFLmXx0MzucAUGSc7oY3Xa3GW4",
-	"N+EjoLJNJJAWbsIKNi+0wmRlrZxVpPDqhXg15Hv6AjQ7yudcSWAYze2ucKuXAG1R+NL++frtYUYXxDA1",
-	"q4v9Ruhv07Pq+yCvkkYvq17JLxTHgBNuIop6L/39omZauzGWuvCwqnW0DxHzf9ujL5ptnWpzThP4u49d",
-	"cAMfsS/+Zo4i7xweb4w+1PD045bKnb1FHMGiC3A3txY2W4JgEqrhqorQ9J7g+rXUTK29r2bykV36QgYb",
-	"dVMAY84uWinIR3tXORqtC5VFdSLIa6k7kjqabTRu2e+99BmA2QyMbBu0Z9I4ppgxVx7cB2eEqw7CXJ0z",
-	"W4NS8350fXM3Oru8+ED6LgAUS9LeioaLMrp5Aul2voa/AyqoRMFbTpvt34qRIKXAKoLVu34lb0kfKQJg",
-	"PpalyIb9E0LJPc1QiIrphd0mu4C8di8V4+C/YbSo5/Nxkx0Cd4dxgjigjwO2SrOlBm4WkSPjDQzYcm49",
-	"Da2+XiuGcgSNIWl+aJeg9yprhaeuIw8D4X+JS7qCFe2J0uopRlrziairhf+HJDksJFHR26PkKQPHgW6T",
-	"WuIrDdfdcWaa5eNuga1NQN1iWxuv+5bdggk3kd1+rqGyo/xyF/cTgpsL12e2Lb69cBiQM/UNrYBKBv16",
-	"7yCyYhVDPAj9hEQe3wojsZtH/wDteD9/vDg9v/s0urq5O/+Xi+ub68hE/VEADJ8QwTUOSnPFaLa4FewL",
-	"10b30cOGMZkWANSqJr4+kWITqqCTc0o1WxHlExLB3pnJL4q/vHWvQebLZD3KdlKLZpRZlS/AHnqBNDNW",
-	"MNKb8YcjoP09JDdcMRj5Za+Oj7CZPdwa++Bu0DHAsyCsgwKFGlS2iwvmU4kSfYvV0XqONr348klAS76D",
-	"dtC8ZQ0hfbX/bBTQ02YAL68WBYfG9/mgldShIwfpObpPpOA8gmrbavMdOWNXzI76j8pVX70UV0Uw7IRK",
-	"8PJbz1qXsny6arKSUSvBNmxFWSeLhFrih483d+8+fv5wRtiXlBXGXqyYLnIrMF9kSH6F0h1caJ6xIKMA",
-	"Bg9SeuFWd6HOOU0f8AIPkzlIxmZUZI2UDujoWlgl1+Vm/IClQk7ijktQjedcsyEZuW2AmEDTKUxxK4L2",
-	"02OpyPdkxkVpoOyBPYMZlpbNSSqFz2ZwZIxDzZiasKwrkaHKpFqZyLCUUE0e2KIrLk/LUqXPzGh4B04T",
-	"qz8nJJ7dMCRXbngfQlinuFgEQ9Nw/shE1zLHSs56Wy3qPd33moz8lrK3zUliI3Bh2ASu+KVNWdQ0wxHR",
-	"7Y26eF1lRY5b2UKYmwU1ReGLymgrBdMYs2V/vpdm2rVd/KCxYF8B1S6rl/Rg+F7So3neUQa17eXLF663",
-	"WyNfbogNtXNo6IvUGK3RCt9g+Yqssa5Kkllq7NuUV5KeNgvofTuWavb8VJiNJChcsEPVxmmKAXKr3Jhn",
-	"F8FuDSzHYNlp8I4E5SgMOYRMjUH1PJNpaYUJ8re//hPpI3Pq1/cGy/TRV/vPO56z1Yn3QUkxjMJayeC+",
-	"QujK05DDqxHRw0/6PLbmyJNr0kyA6zogqcto31lmVrJc9wnq7gIeTshUClmCdjplopU0xzWh99plLsFi",
-	"0SlRr/ZifHgpMz7mLDu85iLdNiB7z4Fx35hvlQDfr3a27iP7cvXu6qQxKDlnwquVFoVLHNtBotizF/7M",
-	"ahHxYoQDkNvSBMriS8U18gEIFrZn8MDnCywnA4/hUgHf7FyA/Q91KzD1IadxnMJ3RO/iDtDEa6++77GM",
-	"e71RjqPpLkxzUJMmxdEIva8aaTQbvFcgCeITkNt1SuAjV5S32fn98+eLM/L4NhC3X5GLDyDR3t18/On8",
-	"Q51IF/jdXXlfyMUb9k8gJM57eezV0BTa+3XUQO3oseidUu29+n0rKvs/EkJTK+dDyaZb4TuWhI5/t9zv",
-	"Xr3y5Qq065OcEO2KbNOJpVPM3SHckIFvC07+9te3w3+KmuWAjl42kmJNMlRj11mw0R2W1qqnCE+tP9Yn",
-	"QUlnF1Hvzrn5JsswRlhBAy3nWo7Q8RGSwPbWuOboXbZn5+af8gLDRWAyK96QKS0whBb7NSgqtBVpHfhr",
-	"SGAbfilSdlK7k2+FLzPkq233NbhkD32bflfPg4Sxr6/J6PPNj0551EHrnrevXt2K5nGc0dyeO5adtE6Z",
-	"O39o7m5+4yNnBv0by0pqaN+K4AgOyaecUc0I1Q+Bgxzdx0ZCyWdnM6tHGPah1QS0qsDhb0VATlDtHS3n",
-	"5J4xUR3sYZ8ckf5wOPT9iIZoqX/jonYvL64vRzenP6LQAikldUFlH33ruJjxpwSLMaDi4/JzsV0lKCwH",
-	"QzLCWszzqazt+bGgXSwbUDEX967zVVsB8QQmwujfWU1KAFxUgG4FjGGRgbHD1z9efLq7+DA6vbn4+ZwM",
-	"+r/KUoXfyjFBc+JTOMyQ/P3f/r1/gHYBN+etqNijSzu0Dy2oNYdMGQtohYbCCDUsUQHC8Va47ufI7R17",
-	"biDPYnkYT1oewYpemnWOHBxivPN/Si7sVWL1XrcJujOXpR28pjvqasQi7VT3kZK54w3LpOsTz1u06+51",
-	"VFk3qZxzWSu3erO80LCG4fMUn2tGldUhhPOQ+bIM5IEtkg5fWJdS9OdnqhW7cFnUoNwomK5pithJFF27",
-	"GtCSmt2qRpj4okRJ4K5cMCgDA0r43LfeUQybBUQp7Ohrw0byFLl0I9pz266yC/u9i+MJMLEn+309w28T",
-	"0dMgto7wioAadlH7WimoQdEYt++821IRRcUDcMtBxg5cUBlDsblZKvWKOXO5vTow4gf7QMAEdZO/qgt0",
-	"WDpuNTcbhS++xJkPa81tcObD9e1C/I5UYNNkgNfIWKalqzjgy5DjedcSqp1kGP8ifBRvE+TNyrWri68F",
-	"F8ILhS03Sr2uB/tpyAJ3xGtjhe1SamguJ1a8C6u8+udByHKjWNky8K2Wqfg6uFdvvQjMYbbFRuD2C9sN",
-	"pC+uP5I3r3/44fA1qQADhHwuJlBx1xOw/RKsG3jllCrvHfeOaMGPHl9bRfH/BwAA//8=",
+	"7L3vchs5kjj4KgjuRUiKKFFy291zY324YMtyt24sWyfJ3du3nNAPqgJJjIoAG0CJZjscMZ/uAS72GXbe",
+	"Yx5lnuQXyASqUCSqWJRIuWd2v3TLrCr8yUwk8n9+7qVyOpOCCaN7rz/3JoxmTMGfZzd0bP+fMZ0qPjNc",
+	"it7r3oDMGb0nTBhuFsTQMZEjYiaMUKHnTJH9n4+GvX/89b+GvYN+L+npdMKm1A5jFjPWe93TRnEx7n35",
+	"kvTeUW0uZMZHnGWrE/08YSIcOKfakHRCxZhlCaGaUEF+vLm5JBk1rH2qL0lvRhWdMuO2NjCGppMpE+Yc",
+	"ZuZ2whk1k17SE3RqP6bhK0lPsV8Lruw6jSpY+75Oac5ERtXNYsb+xBYNE6TBW5tOMJFcNa48dU83HNOS",
+	"gWYtw1YvbDby2UMbnNnDY0B8PnovBbugJp2sUs7NhBFLvJYyqfD0Y0kppXnOFJnIPNOWZGA9SPLVis5H",
+	"h3bwQxx9zTrEAzfUztu4QR6+suEu7afsRt4z0TC4gWebjXpRaJ42Lnfqnm425qWSD9xCMT7ozD9uG5WJ",
+	"Ytp7/R+9sZTj3B4J+luhWO/PSWS+Gzpu3IGBZ5ut/2Mb5RebU/0X+7KeSaEZ8lKlJAAnlcIwYeyfdDbL",
+	"eQqUcfQXLQHF1Yj/h2Kj3uvevx1V/PkIn+ojHA1mWWLOgjD7rA+bcq8Dw0sNf2DAN67YrwXTsIKZkjOm",
+	"DMc1phVXEUWe07uc+Y2uAqwCxX+UH1aYknd/YanpfUl6g9GI55zi+lZmdCzwR6rfMqrxBqrvCH4nXGhD",
+	"Rco0YZ+4NmQk8TzTavQ9TfxwZH9vv/y7mOWSZiw72IP7yC3wTsqcUWFX6N+8LO5yrid4FTW/Bux6FeP2",
+	"BcPGUi1CUh5Rbia3d1QzSz6apUVO7SGQZsJUhLKTHs+igyMlRh5oqcwH5U6ee8qFYWOmVvDEM0/TwWrD",
+	"IZLlS2kVNkkEaWvwfgp39ir2Fcv5mMtCB++eZ/HzGW6j4bvoKspLPEJ8eBKb8akYNSwbwKcjqabU9F73",
+	"rLBxaDjAsOmT7xcdzlDSSwtt5PSSKvPeYXf1GptRZQglM6YO4U/FUqkyLsaEayJHCWH9cZ/sXcuZokKS",
+	"F3v92Lpq40a2OuI5e99EYQ0UOa1ukVWi5L+x7xcG4VyCjgvz3atqeSWV+l/aeV6FSsDYl6RXzLLNEBQ7",
+	"DtV1VwLBfZfUKCTcVB2gK4gMSaedKD3t1fGuU6kY2b988/YgIbTIuLwdFXlO9imB/5c0UD4G0tiXAull",
+	"T1evJMSe94zcLUh9lQcJga1/muYJmfKMJwSYkqUfz71gIfYeLtdQ/sPO46H3aWp/t2O0crZq2x8BcZET",
+	"uXIgNqbkx1DSl1YcfYT7YyeLtRRXo907Liiw5G3tKyR3mC1Kj4WZePntdMLS+9XNjmQhGu5Frj/YAeIP",
+	"Z4FYWCdyFPKIVASkPDIvtb00lYUwRPOx0ITbH5UsxhPLBd1oRIp8YQl1MzEFN1GtOFheDCzfF/n9FdNF",
+	"Hrk7MikAHdywqW4hxB5Vii4A15TnKFqU39SHbGKzTGs6ZutvReRm7u3YfuorWvoaNlSusgkcziCwvHC9",
+	"GShAPt/om5WtWh7shomt1SvgoHmurpjm+Ru6aBDzKiF4ZVFMNPxeKbirN7g2UrGMwDtk31K4ZoozDTIs",
+	"FUSmaaEUEyk7iN7d8OFNh+N/9hDcjbxhNTDaniY8S+zZW1kD2fvsdvPlsPr18PNisVgcXlwcZtmXuIjh",
+	"JfQ3jrPXp/7ll19+sZ+/eZPAIa+G3tNgv8GDXsJmnxtNpOJjLmiOLwCDmMoHlh20LuDaUGVueJNAVZu5",
+	"nEHbjxJiJFyXhFuNwwIGRQwLqYzlDM1MqzPrczd3xFpWA64cEWrv5kLZbxEZcaUklyltvDeEdKLVyhO/",
+	"ocDksvIOzm/X45cdI91rZogEGLCMG5aF2zATaiXRWU6tRmbRNmaCKQqviTiQqlmvinwtLV/V37bfFzl7",
+	"U79PV5FrX7KYm+WUCzKXKtNeQj57YGpBviFzxu613dlNwXRGF4SKjNxMCmX/ESdtII7VCa/enpKXL1/+",
+	"kcy5mQAU/OGSo5Fm5oRUVI8HLc8P7Yzwmm6ayhS600m/xlctr+RT9v+6C2mVkXKTd709KlNcZULE70M2",
+	"5AGC/DDx3DSgWU+h5X6CNdaOSxvvfstYROpiwt73DaJIofI4XUyMmWmyLxX8dUBolimmtbdcj5gl3JFF",
+	"UGAl3NMEwBDH1JzdpTT/2DSjtmzET1MSCH5EAI8sIfMJTyeV1YLOZprIGRNg3Ca6uCtH7a9VZjxg2kDq",
+	"tPhVqM7aTB9LE1Xvtk3lL6xle09lItlYWp48zkjEH2sX4voNG1En/sUerzEY3bPFJqacJTDbr0tjzZK6",
+	"WZluqjXWFxRCK4omMMlcUq0tk2y2CAITNv69+HbYvOX5sqVwacD65/GVSq5OQZ+OrI+bOIxBhUA6q1PK",
+	"+fUH8vLFd98dviA0n03o4TcklVn8ymq0uc1yKkIrn55SUI2nLOPF1HJCqsYsqgTPpDZ2woabuaNBrJXn",
+	"L4Hc2/scRBpnCcZsxMMbZijPdbMhN27QsAzxni08uwWuuqdJzk2hxtxyRP99QkZKTomV/gLTbhQ7XXDf",
+	"9Oy0CQOPsPk16m3TO6ZO7Xwxy+xWqGuthXFb1KZkB5FNoqAWUubS2Ru8HxD7mPwmBQNJO4rZrdj1PNlb",
+	"KgkAER6EkBhqEkrjCVl22UoQjUJUhyQU7qTxSAGTjhhc7M9/arhBmpS7KdWGKTLC2zBL4AaEf51noNCA",
+	"gLwZrxPsk+mm09k3UVWTAuw6I7sYIzO6iGsEVNx3FEwdMkuguI8bgXoBGIlIj1PK8wZTnNLNhjyu0X8W",
+	"v+j/IrlgmQdSN66R05bpwKpKc3ui6maStvN3UX0UM7rMJlKw94WHy5KyN5FzYbVfmk254NooaqTSCShH",
+	"RhKkcI06OKjmc8EU0ROqmCbcdLDFdWMiiDg94TO/j6J0zLbTSemjrTAZQDlxqK/DoTzBJX5ryFxCRCO1",
+	"XRfTKcUL56niiT3F7uGeJmdibOW5Zk657jrbzJm4no3GeWcjYCo7/+ouR5zlmbbEhSE9J4TibyRnI0Nk",
+	"Ycg9YzMN5PZA8wIgsDl8N5Dq2i7LdnlrdfsyY81StZtkOa5K80+HGR9zQ2hhJkwYntpjCAIqWOvAdiTB",
+	"kGF/s8dRgcGczQzL1uuIaSO2XGhPzFTKqWYbGnjvuDKTXxhVLW7QQBJKqZDCnrMWRwrdZMA2j2UpkdWh",
+	"/6OckykVCzLjzGqQYAZE5dHBhuxzQXKuLfcT+SJUGrtIdQKkCJo3keyMKS6zdfzRI+oS32538IdQTUpM",
+	"tuHfnto0pmfVYsOW6baEUCjfA8EOrXo37MEpB7GIWMEPRHz7opLzPU0M+2Si3C3ntfPWFNUAryXhGtu2",
+	"eC5mhfmd0HnEbDSRyjjik0Tbf9wtTtAyXij4He5gzyMbvP0bnZavS7IwexvCyhi/OEl2nR4sMhwdOF6z",
+	"Yp9oasKjAn/r8rTY/9/dKfbAvV3TIcGKGcVvvy2iKj56zSuACRQ2VpmxW1hS+tlhfW2wuCwh7rdwwTLO",
+	"HmDlV0xQrjUYVmv/OvqeKvlrYX+t/jrNqdZuz+XfR1dySu29YwdY/fPoQmZMWTiUf5xKYdh0JpUVgGLQ",
+	"8Eu/YlrmRUMYmBQjnjHnQFkCW9Ib0alcbxR/C2+F6MbvrovxmGk7ccRw+HFmz9m3BF8tOZkmU0t1XIzJ",
+	"fEINmVNN7LLgju0kja+uZpl5wAxMN8iAzkRSLcjSiF3Pcf8PlrNOpWIJuWPaEBB4Oy+sfqwi67IixnRq",
+	"1VyPLE9rtDDyduqCYgFnalr+e0pFQfNbzXKWVmrwrWDzeABnPaCrNmUSEkQFqBhC44dFCJZatRsjCSLm",
+	"KvpAueOK7dDyYRHaGaAjls7QJJxBVDzfQGs7x08WHXze5dj1lSTBbuLgKGXhOhByesfiyjCI20+xnS6t",
+	"HcdL3IyxRZ5l3FynEo2HpeGLC4wDHsk8l3M7MnibonzmzOp3jSJ3k+K/7ESB16ILxOExoncX4/v44G6q",
+	"Aoj/pRylZyzlIxdKDIZVbRLy0+Dd+ZvBzfmH97dnV1cfrhJyNbg5u313fnF+c/YG5DMrjZU+sDmMqskp",
+	"8HpKaJZpsm/HYpl3z1+dDd5cnJFCZEyRPVg0frV3YBW4NOdMGDKWTJO7BXwBGRroBkQnKK6dG5LZt4Q0",
+	"5F7IOYSdfaLTmT2Tvfcfbm7ffvj4/k1cvCmN0DTLOMoolzWwtfuWemefjKJkRFOjE6KLdEKoBli48Bky",
+	"YxAaMUWNNCDwCmFBXM4ycibFlIpDxWhmD6UfNClDHJawBW5qp8txQyYUXOrTBi+6UYvByDB1zVIpssj1",
+	"8TM3kyVMT+Sc5FKM7V03p9zEVJeYqtgeT4QxBk3idHOEjYuiaXCmoxPPnPjQlJrTnCzbHMGBj3bGCcMM",
+	"oSZz4+PiaB4Zh/HUaId1IQddobSbIINVeQVM+2DVn0+kZmRuF5TmMr1Hg38ZHYFGnZOaHwg0Gnqn68Ew",
+	"G4cwrItUaKThdzx6ZTz4lLhuclUt5CwWAFj6rrsJkPb1M7i5YyF0qhApNSx7q+S0zTTvmY6Hdel+SchM",
+	"MQtysGYgDrSclhFYitF0wjIXDzGz18SL4+MgCsjFZnJNFBVj9tpfR1yXToAqoGuP5NSe0vBzqlipxyZE",
+	"yzDXz9ldcgYD5Ysy4SOjC03u2EgCs+yTgb531wqozkzhajCgy8rLBviqVaYZa+Kry7c0Yr5EWSPhXFrV",
+	"kM0j4aFrQhkCMLREhHrjaec4xJJrtO8vQ+P2urPRHi9ai0gI99MIreuS7XgBbxbEK2SKjkxcsgsZt/9U",
+	"sQmjSoP6qpl64KkL2E8ZbKryLd8CFlsj02GGylhN8/zDqPf6PzrwR7z+viQrMbEdgxFr8YdeFAsi7fZL",
+	"ji9VwNYPElKInGlNXMiWPTD1OE6exXm/F7Jbt1ZK4xHj9p+/JL0l7XYH1rQnW4nrwBZFnpP5hOeM5PyB",
+	"i3GLx+r3ZRprNuSWs4Sgqy8tdhbruNPvIAgqgsIsqwU2BVDR93w2iz9c2gEOUn0RXU910TVywKbb7aQm",
+	"+9gx7Bn65hWZyKIhbq+DY33VcQB+9bfoSN/MqdTg5K4SOroE9demTzz/bnCKu6EbQf2DC9WNxBwoOW0+",
+	"f0Y2PVtOs/DDlN+sXUuE/spgvogdoozzmytuDBNkn09n9vaH8GOULO7ZzID72mqYYAeqB44HO1vYm6TD",
+	"xvC9JFha48bOYT2NOYere0r1w2tCCaaiEyXnoN8IFKX2a5wfEH57zxaY25VYiecetipnePTzBVgryT/+",
+	"+p92lKGQhZkVcL/8r9Rp93hBLsjhIQYskFQ//K8++YuW4jWcKsuW7Ref7RIaZk2Gwk70f33pE57q1+VR",
+	"/Onsp7P3N/qEXH+8uBhc/WKvJwgRgS///fB08P7m/HRw+PZscH1z+KezX2D51e9Xg/d/Gooxf8C4MfsQ",
+	"Nrk/52YiCwOCHIxoH6dyynRlDQEvCQQuTBh+po2VGqm26vWc6oP+UERZg4vcqKSMVD/0kh7kZic9nur1",
+	"pkw3Rpk7uI5ErlgDoWCdi/hR5OKB5rzhoUCBdPWBkvMN1Q+3RDmPXdeFaFnjsoHXTo1LS8qthUNUe1oH",
+	"LznfQFBuZfZN7sXHcHPFqI4lJfw8WRBqj7M9AW6LYHkDtwLuXp8QNp2ZBeZfzrlma7R2T52bgbOBYJ33",
+	"1N0pwWXirhd3p5SB/G6nzWgKUmGWJIqWECofWBcNotog6tLfA/FZKqWg+ZoLLtu1wUrVqz4EqJOwoGWh",
+	"0gaNoAxPBwZ+z+K2LKOo0COmFGuIBDSKomV0T0PMn8bMqdJmVkbZFrpwCVaxIPgu0kgNdSswTjzay23X",
+	"Vx+grA77GIGVzpJVdrl53G5zLGADbYW5rB2ktqDkiY89a08LPxcjubozz4sq47izz8f2NCvdVZv4tR6Y",
+	"0t7VV87y8KJ/vNZS4niEHyBcQHyHvhLOjjHIPs24YnqTwdYEgMZJojWK83HxjpoJMzAt1bBg1+CRBnM3",
+	"mPD2AXoc427REm6YNgQsfCj2doPC6iUzYyJznjcXZ9bz8MWKOA/ynnW4ZzDBzB2EhhhNF41Z3jVhKLWD",
+	"S4jbdhIb+OVGrBOK0WxRBQlvlgUMz7aK9YZyOuFUJXDqi28HQVPazGPDoDuR+5JeY3dwC2HFiQsjtjQ6",
+	"Lpg2HSyxHeilHQSNiph+iLhX5BxyAmE6p6zAIcM/YTUJsbOS/VROpzQhmk15KnN38ugd0WxGQaUFhyjq",
+	"c0PhJEDFUjkWXLMMFBRnFgErBoqAMPaUUaEdsPpkYMhUakO+PT62gqSOKi/LFKQfOsGlqbxBVawgqnxw",
+	"0/RwIx1jZTVxRaO7ucmpGX6F1aethQ1iy9jgyDSrEY0u4jPA9Ugq4pYKiD0h81JbsOzdLd4SlmKjwhJN",
+	"u4YgC2NV4ZB7x0ABBcI6Kwb+CPrB233CFSwbfSPt7PMZ7/RdXN47uz7Dm2DDW7T9wnzH7xRVC8yIiDih",
+	"BPtk4joG5PuMFGMEQ/UCR/yEjydW/hDFlCmeQmzF/rD3YtjzDmtkdzlOHi/oIKolPbJOiB8Bs5ji25dj",
+	"LjYOG0p6s7aUWMWQeV+4s++yiEc012ytklUmqrRlxbplx7n3KhVqPhYsu+X25piO6G05X8wbVnSIqr1m",
+	"2kr8H3WEC7vpY8u+qCvXm9sHGou1OSA385XMX1pLtmTjYv2lQluh5bypVAoiCMndgkzAsqrsn1QQ1FZP",
+	"fMELK3JjmsqSazlY+2M8Ds1Zd5g7o3RTqh0W55hgeVxvqV5RADrla23BdbGUMBliqdFzEZgMHNYCeKyh",
+	"qsZUrHX08RgkbQNAnSCyZtNN5dTaDtQ6eDQnZ66uBHhd0yLaUyf9Ndt5GnvbNsgUa72tYa7eTpI6nyo0",
+	"dBABojmL5VUfLPrPrSC8cistHR2VmlYmNPeSHqhp0UviYkRPJzTPWbSyp5d6OlQTcW9GlzuiVczIculQ",
+	"zIM7lRnT79jINPkszeysuWLMcgBZ8HYSmSK6xkLz9C3kMrbmOULlJ8gtQwYNJT21xOpKmlRlSTKZFlMm",
+	"DPn7314erKY80tlMyU/vmBibyWmk4KylhonE2oxlvQBZA3CFRCs1iXHUoglVRmgux1XKcGPB204lg5Na",
+	"xk4s69UlkdHKretCyABsDfmvs4Xi44nxttNGuaAxUjMr8Bq/4KJw76yPC5lQNZWCp6cQo/aJm8WPPObV",
+	"fUGMJC+OuwWbcP2ezW8kVgXI6bjBh0HFuIgXBEx6+ULx1EUzrkYxcHEuDFMPNP+ZsftY6DDUxjKSKCu8",
+	"3zEzZ0wQM5ek0Ex3DJkpoCambsSIaMhBt0Tg9AGnUCTEKD6dsuyEZFwbLlIDpZTCkMaGKGkXHPYzs8Th",
+	"OFEUNScQHD0t0gkpv6qIjgjGso4bV5OFmUy3TBPoM4G6Pi1xyD7YEai8EfC6uGuKpG2OsXXempnU4E66",
+	"ZlNupIhFZRy++AZ29s0JObbCsjt5/caCvx3ZxoJR5aKVsi6nMxoV3Mi6XSHKJ1W0jFSnbJ6vMTAkzMDd",
+	"IOy4nrkbMZ9FLZ2DINLE6j8uUpakMi+mQpN9ABuaLHFnGLINBigMpXDeiE92P6+Hwh9ZT2VJydET4u+Z",
+	"hHgGlYB/MyH+CknIg+Qp1Cs2dKzJfmlGHYq7Bdk72TtIiGd9CfFM+3aKXDshlkpu3YxZUp3l27lnAclQ",
+	"TLm45Y4F3kIhQFiBveZuy/XDibudVUfO7sRdM7dcjGRCIO7/AHY4pclQNBuBA/NtcrwFA25AQ83RlykV",
+	"GbeC6uZk1JgVuCZFk/s0kEjsnEvf7Zqk+xXyD3H1SWse4hpsNJo7W2N1NjKXB7M1WMobZ4rbyfH19tCb",
+	"cNIGc1OZo4rupoatps0Pl2nfvZmsjrxuhTHLfddE8djRepx5/+fJwpc3QA4KxvtuUT6iWdyOmPcRVC02",
+	"/c7JM87a73Nouln7EWT+6HcLmw8VptW4+UcUmkBpDZWpFJKPICcRuAMmbK8VMQSbn7YqJ254TblLiPEL",
+	"4ZjBSMWCaExLxhjUE1/vghIBiZX4ftxAuHk97KTnrsuIHOYvHOgGoPiUqkXn5HBAzk84tE9tWBV2IgkB",
+	"8OEljdkCyom7ryAw0qyUsaqrPsFxtE+u+W+s0RJA8y4tUmCR/n03XzB44zG4tPrCto5B1XusO+SCViex",
+	"+zuwFaxdl09+bI2CqJ3Uzsr/FTSm2EQe2HkblqZQQj1Q6YQ/NAYTUm0+6spE2JSj0IUBWZm3M6JvaLyq",
+	"fofU1hp2Ny6zWOc6GzOUDopTrfJ0gICmqorBihwQk9rZadRe/9zMxa6NVFFGNqWfsBfIJp1t7M3f/f3V",
+	"mnaZ7zizNHsjH2r0gLQa+yqgtVQs9Tyk0WkQilrbMrTpQZFxGT+CE6qvl4rt1KpxPPJctxnYlg79etGi",
+	"WZ5zl7M/HZubbLbBNJpHX8yaW0JtpUKrlzXLTSZhTaSSXEsYBqhZYg4hQ3BcoCSNgIZWybzxFMXLl2+p",
+	"nGLjrAEpLDvRLpFY4iTbnKZYTN84yykYZePn2vHQLlU2q1fLBIGVOZJgueu22lA+Ys1+H7XgxqW4mqlP",
+	"xPbjO/FV361Z4kBrPhbxZnZBpdKn9dZZGmjNksr9PpsBFef9WfGYs7nbSWw8hJbfNVDkE0e+ZGrKtY42",
+	"LvkgGAHroldrIQj0H//f/2/VTvcVMVBKZt81x9Lk73/77iBs1fbA2fx1RvXkTlIoCgU/eK+iC6UI/w3P",
+	"Adn+of8HPCkNqNo/rv2CX6NpQGN0dhb+2z334Ve4Oq5YarBvwZQKOmbBG+6HVE6nhXCG1/JLKmi+MDwt",
+	"f9DMGCf1wdqCf/uBnLPcT+T25v5JhZCFSJmXEsHx/Xqcyzsary51qaRv1tY1QgyevOFjps1ZW9OS9iDF",
+	"DjXHGqScH2A3A3DpNyowgzRlWrPstHPr13Wlq0e0dbdLZajXTgYlpi8n0cIzP0+YmUC98zyX87JI9ZQu",
+	"fLEPAtP5+MT9enVrQvM5XWiSUnHQNflpTehlvbh0sPZlhETJowa95SJvMWxFOQ1S6q5LL2+HultJqbVi",
+	"+cCHkOL7RLGpfHDNqEKkx1Mpa0QVwXsMqlVi1TIV8nRCtEw5zaFp4SEXZadCjQVxNFMPTEFUHlgmx4VC",
+	"0+SSigb9rqNwdD2x1wexNDbPrjZzFUa2rImtecI1Xh+nYSFLVbLiBd1c4OzqtQm5Gg8MnInNQTRkxD+x",
+	"7NYeiNdkKoWZkH2fKv+aMKinDT8fJFA9bCgUy6nhD+zWSCwf89r19EpIIbhJCN5l4Bx0/RX60Fkso4vb",
+	"yMfuUTIUsQ/9sm+1UUVqCsVeB5VckvLr9rX3h8K+mC9upbjN6ELjtPnCB32QfeeSJy8OEvfsDV3oPhnk",
+	"+euyeAAxv3FMT2EC9Nz+UPyMK4BfcRFW0nElnOScqZRq5svVo39zOUN7Edc9SniEbg2s72RpeGQaSva4",
+	"ta3vSuFqwhm2VB/H3hIjmuekob3MqCWBF0CwprBTrQu4ZYLY/1tCyzQz4cDUR7JQ0Ig0pw1xdkh2DTbt",
+	"pZpIdfTDLeXpPgjFragMO53UabWX9BrpOO5f+q1BArEHJVydWxO43aMjuXmjg1XUupmbpH4COihmjfG2",
+	"V2zMtWHqEbkCa1JLIUXnRt4zEb3meJlSAw06IIuESGzDWLWY47ryeZ0Qbsi0gBAu/wKDPh5wGcFCO/nF",
+	"2q/ntgyIzcS8dRkQDfJWHE2ambV9zVrXbjwq1pQbhNfW5Gksx9miilEG2m4cdmvHq3TJWCc8qQij6QSU",
+	"yMRdEIEeyQ2ZyDzTZTVSqbLKoVoNTeyKX2P1GNQ95YiE2ieB4un5gmC5Ui/iMDGSCooDGrLPjaXLEc9z",
+	"lgXVauHNPT0UVkyDwe1qDFOC5kcUZNyDPhkQBBb2pMFVr+znhAiJHnXY8FDga6HWl5CY0gdZE4HWF7u0",
+	"Qux0tbMGin6EHdXQv6UhPYVvYaxpmRH95MGWpdJH0X11jly+UUPkf0PoNWY9WXG80NDOExMivKI44TOd",
+	"EMHmmxdRD3IRYhXUVw9pN6fw8un+8uck1uS2yTxUlfScT5iwRwU2bs/gPvXQsNrdA9fcSOVPi5DBUFCJ",
+	"Ew+u1wYP+uQGm5cSOps53VBICIuzbME1hHo9FNwQxWjmtB7kG0aSCYdmNdSEnGIuizxzwTFkX9AHPsZb",
+	"DjCQDIWShWFkXFDo4ntXGCOFdmsBGBhJcinvSTHD5mYYDsI1CakNEw6HImQmCWG5ZpWtzXE/RyUVeeAD",
+	"KNQjueoPxaAwE6n4b26hmmjD85xkLOUZZosFG7RMFNiVwmvIspggva4bSdQS7VZa/sWaYPnjpdsOUrzW",
+	"CJbvPp9tqzWi6/bZUAZ683zelioc14yJTYaaMjORkSAjf5snBBVpuCesJh1VEmZMaSsVNu3R4mMwrj9u",
+	"TZdzAKuNXC627gUPdh0CM5w0qTDaQgsf9Wat8v7HsPk/hs2vYNi8oeNYcGcuI9bBf1NqPL6726Rd6wa9",
+	"wVKqFHJ6Q8cbtQFra9cFO6ktpAEKDR6qdlCckH97efd/fjP6rkP/qCf6ukCVbVS9NtKu4sOb2ZlQMs/j",
+	"nlBpZrQwE9eZfWVzv6rThp4al+9/IBk1lHy8eleWYsbB7E9xSzJLFevA3d17Sbi6ci2xXTaGAtwVPDfn",
+	"YiOeuVpD7Hpw831D+PHagIEWIo7EAvj1tmxyM5froxbZtL7VVX0BkwxKR7EsRWEUTYPkuAkrG6Y4uY+K",
+	"DERiJy/3yZmTArF5zFCASOkjh4kugPkBV+EM0vaxrwquyGWLYJyOr/1GBpfnQd21170X/WOwFs6YoDPe",
+	"e9172T/uvwTrhJkAgI6c8n6EStBhmTLtYG8hX7aA7l0zg9nFpz7pGM/z9zJbLNWxpbOZz5Q5+osrgonS",
+	"69qI1WoGzy6+1BEHMq79AUEHG/nm+FWkcpOruMGyfpD12bSAcrwjbLvzBUKtXNxcOdZSiDmoUnOp7iH3",
+	"ad9eW7fU3Vu3qNDy7OCEQKlxrgneigSuRXIBLTytKhLqIdhJsg/zl/ipN5Easwh23nFtzsN+UEsAOt4a",
+	"ilZ7aQGGogcDXyyNRE9HRDn5qlutEWZHn93fi/PsC9JJztBPUIfhR5FzcV9WlLQnRdEpM+Dj+4/PPY7a",
+	"AFjnkRP1qpF7y0SaBPBcvgn+3IWA33BdgvDpkKtGI7QEWkL4iFCB1rI5XUBTDD4WlpyVldrEMlinI9pI",
+	"gz8wU+Xn75ACq0kilIdPng6vm7k8HNHUWGWvar1rdXztZ1iCy5H3bh6mpRdV6gicrpgrFcPqbtfdsNSw",
+	"73AnXro9RNW318AmhO8y5tJJc1exXUhoUOU47DZ4+CynzkVS65msTzCnm1DilG3Xw24FwUaaGV6Wvq5J",
+	"FL8D94YVS/8bIvWDOAGDoIW0Xob1Fg5moaAAQcPplAIKAkD8itKIyhOimCmU0EuLAZ9ZE54zrn07yDia",
+	"3+ALvycsR26RD6PR7mE+Gm12hhgoa82gRWWuhOyOKHlJbWzmT5DeTRbMeHcB6m5Phyv0Aqq3dj+ksxkB",
+	"+NhFVZSLVmQ7balN/D9XMSCHjsw4dE8hxCuwt+yEdmuTPJWKcbQtiEE4ENrL3No86YJs74hXCtYnZ6J0",
+	"L6KEpNE6ugzwKhC0SSzysaI7JGY/RQMVu0VugRXEvGjh6DOf3b8kXEP0YQiI7dNcPdDxme/FNQhwCSnb",
+	"Q4SjZIi6SurGX98YDyyuZKbYiEEA0hLhOnJuVyqv/UtPBF0nJ2roilr1H6/K+m5tyy7bndC4h1YDEI8+",
+	"u7/WKJlnIvOe6y4KZjno9vXLM5Ftg6OeiSxsGrwWboWZHKUTlt4fht0Tmm4qlt4PCjO5rDon7IJx1DpF",
+	"PzPfCLcH+41R+s/OPngv5Fx4ULs4rqej8Ec5xwK8lOdl+JhFJNq1EFsWcSXKDmrYxCizFjTiC2fOobQL",
+	"DNY8DM+MwXoj8Aj2TqvSE1swgNmhVtEFSg84oCwkqtAqhxwU1HMu7iOYO8KmEG0WC/v8NBjqd3MQv1ll",
+	"bNdWguO1M+Kr3xaiDIn0VsktSPFMZKuwdugZUy5CkOdyjE7qOKShivOOgFsrbP3MZySsTh27yeHWIFxA",
+	"JyxKMCyaOHWTaxDRt3F+rp11E46LQ5HISl1gCVPSOaGaUCVdjah1V63bnizMiVPkXOilJq7ce9mdLpXy",
+	"njOS5oyqrW0Y++NxTe6UnOtVTcZud71lt6ruulvjbjVPgyw9pxwaOaf+RWfHXjwdXD7OogYtYB6lx8HP",
+	"PlqlVFSAotTyE1N8tLgY0X89i2DXs/107LzlgutJiAsw9Ym6CQWsIshHava+kNolz9Kjz16c+XKU0jy/",
+	"o+l94xH4wLP01L+0IrnHtlK9UvbWgro+IOX/WjC1qMR8u7xem0Tf8J02rnH3ph9idbDHfnhb7/XdXRF5",
+	"GbuvbyRx4oiDLzb1JDAVph0tT0qkICPK80JBoHiaF5k9kpSUQ0CzevzNH2PpTjZ1Ye7CFV6+Y2P3kyMr",
+	"dwkJNvdCQtlu5Y6ltHCBop56SMZ9T1kUzqqeXE78OLADlipj4NVLelh0E4DzTlYFXZtB+mULLE4tbcBK",
+	"d2gA87CyMDwhimEyFmSG1nHUdpjKpvPRkwRGT3uctn+MpsvHqAQU9LvAYLSgAQb8YIXiaEHI+By+k0d8",
+	"nqaGHl0PQoiWPhnkWhLNDFw/E6nMYc4fWEZ+NGb2QeQLLy3suxa+txYTCbm9/VFqcxj+SAphEf3jzc3l",
+	"9YEje+6R7rmpTwdyRICySnCi7BEAUhghH/atd7n5OpT8PRtzsZxnuy8V6DlQORYi27S/gA7I3aKkaahv",
+	"uwTwgKa9RHg0kmosW8TAt/B8x9b03epFpfi7ZZ0oGNhqmGZF/yyBDI/b9c9dgziaJvZYf4Ufx6XTZyfO",
+	"j+AF/yC9gLDt2OGumXF3Vgn0JptAHBnKpTO2Bi7gG7vCQD2fshPwXzyfGcevD9rzxZR9rgkkq2gyp1vQ",
+	"RU5dvVBRSiENWutJcIGvLivEsa6SppoUvco6vTOFwU/RFDjmnHCVkrp1ez4ewFWFGG4PUeT5AaSKc4XR",
+	"frpqHt+UaeWg7FOqD0fM95aK+wGuQO8/da+/Za7ByPqoRjAXbMul7+5358SDqBViV44ufUvJpTnYyJmG",
+	"UBwuxjB9EwG172mLgYjhPA2kZPeyHfpZAVNZWQLg5cCUuPt1QSb0AVSMFpPAFRNs/q8HrQt6z1ooq4RU",
+	"qWNZRYwLguFZPso+z5ZPFFT0OPoc9g/7cuQj6TCFexNl4jQY509sAal0cTz94OaAzlq7CtODwf1Mz23B",
+	"qU2eNTqg5lT7Lnfb8WVMZ4VBWoFqEq4nElR5tH8uGFW6EltWO9jvh/naByfEN44vu9xZvkUXnSiJV204",
+	"tkZHy5UbFsQV1odC8KVCNWFkPrEXC67hNXl1fEx+Grw7fzO4Of/w/vbs6urDFdmzRxTfALHdDQWdhPUJ",
+	"EdKAvcMiycOhv1fJgIrBl1yQjBnKc0327SJyLvBCU4xqKQ765Nx9PBQVFJULniyxjzGaIxdpoOnUoRAu",
+	"yqrhP6DQ48V3FLFvD8WI5wzdI05I1n4LmN+w7EKcTrkBOnX9UnZ4DN0MX+MQ+r4K1QIi59BUhJDxLAFi",
+	"spqtnD/9UOICHDJLAkgI1MVRJZXVT94GB+xoFrTF2BHDdp03/odaPghGmDBYH2M79HHFaFZ1PcWe5RQ7",
+	"V7vUdjknc+dFwaIBEEHpFOGEFML9SbDZNbDDJXIip0scoQt9QX8ePXHt/Z9OWg1JUP7dy3K6HTl06vM8",
+	"N32FIGlU1LwIbPHxdNJyO7V0UQiHTTTpV7OsXPnlmyxzNd+oYmTCs8xbPIAsrYzJcl2qaWWNkIaIFVC9",
+	"d5npBmPjNM9t6ICp36AQEA1XwZIC2zNgoBLtzMn2N6nIHUvllGFByaD2Sw0/R59d6f8vbQaLCku7Ogpr",
+	"4HVTdR58KsQGOFBSiW2lEgWWB2+GcOmIaBXar1f6PXBhuBsxQJdlD4yvLYB350fi6wTvdkGxj+DdEqpd",
+	"/K47HHu6EsvDesUHDQfiiI5GPOell+UJ6I7dcwGyB8FEO0r6rWZAoPx3xL5iOR9zWWgSYBbOO7ACK0kZ",
+	"HWpW5bXYjV4CwyRYMdpivrHfbGXt2HXYdzVfl6hvXJhVeASdbimjwZcBgw7qgTGizPfei8Ie87fh9cM7",
+	"qlnm7RK1UutPY8hxbPo2eO14LN+Kh5ovebZ/7W0WU74LSgi6PK2jg3J3WzLwOjSXoLUUllIhBaDcwugE",
+	"z+KvCcR9UZVOLI3YJ8nSm3Bwac6pBiuV67/24vjAkQaUdHnyRR21Mr06/iN58/Hy3fnp4Obs9v3g4ozs",
+	"BX3y7OoyMux9tn98GfYIzRWj2YKwT9wSPdSA5E4m6++tGmJQMq66suwmmM11EsOGc88sHpc02FTXwHfu",
+	"25587LGzX7VdaObknkCPRnQqXSv8JxPRcmwrzd7C6CEP2Z0xoz6VnT1uhi7rLs2ZgiAGFzmr7/lstg2V",
+	"ZZChgA01ag65IDnX0IUDYR1wBxc74lQbLH7N0TLrj5TVRN3KNsRs2SLX8fZIycdaY1q7wlip8z+S/apF",
+	"bkJqHXKhCmrVIDcZiqpB7oGXOlwN4QzLjqNC4lsJE51KqLR/3P+DVdqnUrl3EFiHADuwPw2F/Rk4o0tY",
+	"s1grZhaK33rYunaZXAq0LM+9z8HeBFnMKgy9iQNe1OGSc2V/npJLdbx1VnPFtMwL0+ITV+UbW0r3QaDW",
+	"7wUC9b1ZnbZrV6LXPx3GAMFbu9HWnInPVX/J1gy7N/B77YZaW2oFPtlGlRUYqImjo0fdlYzzJRLKV/e0",
+	"Ex00MeyTeQook/WvVr061ymBv7ur/vif8aov9b1Nrnr24Pu9Ru8BV3MYTiUUSoYCF8xqMpVRFMeAslIn",
+	"rnaVqzQFn9VqT9E87w8F9uCwjN19a+8x9mlGRQauVSODrgk18fYY/Azw1QGZQ+dlnhGuh2LvM/x6nn05",
+	"rL49/LxYLBaHFxeHWfZl7wSS2jIO3sWqK4NzPaKbtOZ/7A8FsEaALFTepcpAe4q+6wWBoeGaP7AEqhD7",
+	"CueesRk+ZeQ3KVhC/Cb+8PIbktGF7g+FUzSpi5Zu0QOrQtJOdXTzwNL6Q4Hl3qjQc6aqqm5kf87o/QE5",
+	"u6EQqsrTSekKdYkNC/S2QcQmfp2xGcR6SeFKsftlIa4SYDHlvgDHlbZaedqTan1oZPB+RbQ3kildDIVm",
+	"rE8GvlixQ+j56PC9FOwQ7l5Xg32pdAIZM6PJy+NXMLSQ5E5mi9j9bZXUswfXcWuJ17U0z23IhEDkb3S5",
+	"J83zkP2SeA4a5vQdRzaccQ1rPh9Z+AJ4ezuVPgDyFgUx9odosTowQBYFtlFperE3w1LQ95krxxqb0r12",
+	"BO/AbC9j9/BNRecBLSKN7dcI7wDaWyDJPWkdT8t9d/xRZBV/DFkjhLNApxk4aQmZ5YWuMRMH0W0ajJoN",
+	"A5GgEuAzM6YOsduXs0G/JnvnzjMLq8cC2j5OPgPpHMjCiv1MZENhOc7eSfUZcCBoJPGanAn37/3PXMsv",
+	"B1UjkpFhfqDwhb0TZG2KVbdAkTMoxI79BF06g6p1i+p/hk18IfusP+6TvWvQayxnzyGawXKmjC72DqIB",
+	"JqD7AEJ3FcMPF+BXsWg4usLdNcg6cH9Y4VMbqbbp/RNuaJ+Q52QLzeAW3K91oVwjCT0heGStycMFjfye",
+	"KGDLrN7tsIkAwvS6UDsX7JOpcbUyIA+QsucEr+1YYe05d8GgXJC5VFmldC4vJCHYFYxo+gAxSRuRUimQ",
+	"rtclPU10MC/oVM7qKWitaMm4uYYvIqLIDbTi4WMuaO65rQuOraTj/au3p+Tly5d/PEhIIXKmnSB4bsXu",
+	"pf5mHBIOY6v2cV6QmneD/RGeWr102yq1YyMJFpsJIACljnAGiNrnSDEjmedyDllgwHkwwrKR6zTHs1cc",
+	"YcehNuvZ89Oh+UEwx+ArruxhUpNBTkim6Mgpji7Q04r/84n0HQemB7u1USC7rBko6nAJKD1kRxxCy5Zp",
+	"n+x30EEP+uQtNodRdSU4IXCyieZinLNSTVumRfSuuKYv9emlIneLKqa2PGqosdUP+sFJRb5Ez3LQ6SYl",
+	"9YKqRk2tIyQITIyqnDNFZpZZ3DM2s9/bjyfcIn1xAmGcfvHViAmZyge3V7UIF34H3bymRToZCtfWC/cY",
+	"9k2UDyzDJjxW0fPowANXihXcED2BBj93LCaAobVp59fvV4ov6XLEfVyk53MVhKWCRAlE1vaMUQ0sNcZE",
+	"6/duF4ba6e494mmzC/uNnItc0gz5QNrBA2XYJ1NGOqxJPl7J7nt7Sr799tW3pblkO8x2mctiHSJ+WmYP",
+	"8ZxtU/3bhK1GUVQ1l1xTbT547zlCA6r5ugQHXDKBFSFQNbenPGibufWKgR9mLGzL6TR/tLbu1zvbHyRk",
+	"trq4PnkP3dnKcq/yngm9EzvAFRsVmlolfwOLANmHXNKElN2AEuKbASUQm3hwMhSvjv9Izi4G5+9uB++u",
+	"zgZvfrk9f//T+c3ZGyyWI+rVymgJiApyJ8SO4b++OLv4/uzKfjwU4dcgifik2DuWSzFedsi++uaP5Gpw",
+	"c3b77vwCVjCjGi2cGeX5guR8yk2zISCgtt1cRtUEXycIODxOq8cHnm5DeseBiJZTZi+Zu4VLX14+FCdB",
+	"0RRvIIdezVWSehunenz21lq7AOZYLHO7XRLE10koWZ6/uaCTvdYUPN1eWomjE4jtoK6ZMdgZTq9/sjNo",
+	"bOyutHHxVtDEG/90nAkCpJfpqgvtfK7+scYcgNnXS7zh2VK2caCAbUoVudsiRwsjR8V9PYnb1REnOaMP",
+	"5WnTO/Y7B1TWRQJZwk1YqPKZVpi0lsRsI4XjZ+LVUNbF15ncUtmWVgLDpE13hVu9BGgLIh7hny9eHWZ0",
+	"QQxT06qnR4T+up5V97xVGnWu8OcLV8YJu4ii3kt/t6iY1naMpS4LBOsZSbXwmSD+3/boi3qH48qcUwf+",
+	"9gN33MBH7JO/maPIO4PHndGHGp5+2FC5s7eII1h0AW7n1sK+wxAzTjVcVRGa3hFcPxfrQ6Gu2FQ+sAtf",
+	"r6xT0zQw5myjY5p8sHeVo9GqHnFUJ4L0dbyCIIkcabbWw3S399LHIBbKx14uG7Sn0jimmDHXBcgHZ4Sr",
+	"DrLZnDNbg1LzbnB9czt4c3H+HgKyAQ7QeWIoai7K6OYJVNXwrbocUEElCt5y2uzeUAwEKQQWCy/f9St5",
+	"RfaQIgDmI1mIrL93Qii5oxkKUTG9sNlkF5DX9qViHPwrJoV5Ph832SFwtxgehgP6dD+rNFtq4GYROTLe",
+	"wIDd19fTUPv1WjKUI4hJo/mhXYLeqaz1cU0E4jVzN8MFLukKVrQjSqumGGjNx6JqCvQvSXJYL66ktwfJ",
+	"UwaOA71MaolvKFI1wZxqlo+aBTYLynZxDd5YE/P1M3h/gUH5gDpoepoQXdy5v3w4ZUKs/AXt4qD+452i",
+	"alE2w06pdik5aQoRO3wspGLZQZND9NfeRlFjl0EX6MqNYugYNCos9Mo+zXJoM4wRYrFZDR1Do4+IPLrS",
+	"8XZJ6mwoVvrg2ulmjyn1a1973JcpNWws1eJxX+dUjAs6ZpvhwLG8JXcwVekESqZaVprnTfj2r9Wm9JVi",
+	"ceReEr5F83yDmrEaS5CsDo1NfJNeWgVZC99S3WWcun7oHzUL2v1vMDcEYcX3pe0RtFBsGK4O4BeY4tgE",
+	"wlkDxoL+yysjEiPJi+PjE/LtMQQVItraZrjmv62ZZZcRk8C2LmlzZXq7xDJexUhDc/TUQsLNNlx3H4Sb",
+	"xIWCOE6XuHxEliVkxHMoUomJUVgPSwrv7X2w/HDXOYhh7PxrUuVtuDSpoF3QSorJCZbpnnNXZLuMl7ea",
+	"H4SSIywzsv/3v/3xALm6wOxF6Ang34feClCzG4oAQ1IX0w4VkLrEdC1zaShcAI1g89NgFMuvT6B4iLNv",
+	"hFO489hv9qUMxYozBZ0cQZLmR3Bz7L2rX1ufxRcI4nHZZFh/fEGGvc/ANr4Me1bUb3Bg+Bt2Z6LSV4lk",
+	"xANob9vGE2gfbicPkOJgnTI14Omhu/fWNeqGXZxW7z6H0QrmxGI+HVKry7VtN7caoEQqKPkk/l1wpMZD",
+	"4Ta32NHheE+n7OudjfZyTbjxbZ2OGjYXS5lukTR0bJgC+K4sQROq288UFHVaf5xu4LXf3UmCZe3iEGGt",
+	"q69xfmDr/93OznYqnIXnBquZ7eTMHN0V+f1hZRTeNjF8X+T3GJa7eykj089tg7G7a3Z+/wxpelB+AAGc",
+	"ufw5+/OI8nyLMc+aPTBFc5cxjGF6dwv4X2eZBGnBYErULlKK9i641lby9hgi1RAYN0zHhJYWtb2ya4jL",
+	"g8Y39AnZey+JSx6i46E4f6PrCUe1MaxILySMzTOi2JRC/iokFGVKziDylU1nBsClY9Zri+cbOt4lCbsp",
+	"fo8U7KAPhGzoeLy14hkUQ7HqtLvE6OAlL14vV8y4ZzMTduZvoOtufsUSuf9kXkUMrvV2zP3SjOXAiS2v",
+	"WHbg/Y7OPophUKBP58VU6B0XZ0BMbDP2arVitpJzuztsBrZaMhviZwEJUQ1838cvzhi0BWIJYf1xfyiG",
+	"Pah8/WrYe02GvRurUKPJAA/psHfgats+BGVoS9XfLh1YcunXdJlpCVTDnTE1FDC+y+oujRjSqvFknwrC",
+	"M7CrD3uCzYe9aE4iBmLt/o79KvFmwdTNvKqs9xOyq3Rb9UldrWsKJ6i0pC1Xuu580z65wHXXHMUQa//K",
+	"dNGSsHjma03vaSILk8opc0VTy7MGhj6Ic7Nr2Qa9YBfuspZ9jW7IHHJbMhmWY09KYcelKJYVHbpTFRoD",
+	"2zVgZzh8X2wlCKq112d9pghm3KPtXIN1Rx7U1QD+mYG1NzUJEVIc3uVU3B/U80RHimGLx+e4AbWRio5Z",
+	"a/9c++K1e2/Xx8fPE4sWxEdPR8/3C8NcVG7OgqIGmF7oKnxhbIwaM21IMcslzSx7lXOWPQtePk9Rh+yQ",
+	"49sgKT5LsahVMzP5x1//Eyu5gA9Z3OsE4ZwQagxNJ1DfTck5FnJB4a8yfbcS4c6p7zns8+AHA7AFhep8",
+	"KIAV3JPSMJkQ5wW3sALFQ2QBFLcnI6+Pd3EmjXUlt35Pvpt/Qtoog6lWzxXGI69mqeKby1mqrfdyyVuO",
+	"nHK200ipGuVEZcMBruJf54i7DTXgcTlxAeQEqKIOUxJ7pjsjsGIGz47EOvimRW74jCpzNJJqephRQ6tW",
+	"AOBD1o67LVfrSAtt5PSSKkjJc6kyZblGnrOhyKk2mKbtCAEc2BOW3qNjWQs+GoFwevnmbUIuLl8m5OLV",
+	"4GgwOE3Ihx9+OPowK3RCfh78lJC37+yPsKF/v3iXDMXF+ZvzA5dSoonmv7nmTi7pDiMPoHralJvX5NWL",
+	"l+Tt+buz25sPH27fDa5+OEvIqxffko/vrz9eXn64ujl7c2ufx8NOrSAxKJHWyikjEN2gMn05B8753G6J",
+	"YI8NZ60i3acfuI9OQMPgiARKzCqfB4KBx2BtMTJ6JhOijWJ0yrJHnLujz9U/OslrS+j/CuVIAkHMkz0m",
+	"c9dVu+cQJ9a/Ogigu77LR8eztQ3C/jqh3c97sKp6C9WoezFGLl3pDvTpdjYRdDlRR5Y215ZaqCG+NTjX",
+	"Ygjs/PSBlXcM2T9F7By+4XomNcfrqRz0gCgKfMRMqLCC1tz1jo+F+2VuTbFwv6qxvo96RAN89fUVNBLZ",
+	"XmFnmRpmDpHD1ekMi+PZRXFBYQNrHQc3NfM1ENg3x9895+yu8qe+R+falrpohNQdFLbw9wNIMj/e3Fy6",
+	"6R1n0URLQouMS5JasmDs/nfMN4toMijUqK1efstz9nsTS/5ZuacD7gr7XLlsT1y/QVffCktEYsim4VOm",
+	"DZ3OWObzLzvxU8VgsK+s2l3hKv51VLvvFRrDSd2vSe5oet/93gtTlNqDw8LMoWcJD8MJuwSI/VTl3Ww3",
+	"TCxM6OECa7GuJAg/c6FZ54zto3yzV+0dJZ7A/7qXkMjjoTBSklyK8Z4Ll/rpw/np2e3l4Orm9uzfz69v",
+	"riMT7Q0CYHh1mvtq+xh5MBTY/2YPa7hh1W8LAGpZiffiKDamKrNiT0o1a6kjGxLBztPVflb8+evH1Mh8",
+	"lawHWbatiBIaYg+Zg2bGcDHW3fjDEabAbL9L3hWDkZ83OfEDbGYHN/4uuBvmxKiyIj7HQnYAtm00jEXj",
+	"0hKro9Ucy/Ry4lLzgJbYJ5qafLE+1qgkpM/2f93dSQEDeP7E++DQePNEFUGnIwfpKQI3qGAzaiaVAoag",
+	"2rTVToNZ4orZUX+vXPX4ubgqgmErVIKX3yNYq6Hjdonrxr7wHLwIIis78CA63nK3yLJ9SDByQhhNJyhd",
+	"TJailiAv2ConX6n5n6HjTfv+eTHIiUBeAhqKJRHoJB5258r9YQAukBrEsacyl4XClEgOYXXk35Qaj+/u",
+	"mkUpi+XdHPYbOv4qyQZB74mVNAM63mJbQYv3uoLsBdkSFdxgs5Yga7rl3B99hhT1Dvefx9rzB1NAuLm7",
+	"8CBywtJqJAp5tyamG0jlX+Pn/72Q9vE/DWm7ewsigR0Fr5J5083lw0Bab6+f/EvPcYO5ybraCey6tnOD",
+	"le0tPUzI/vXg5vuEXF8PEvKPv/5XFU3nLzs5F8lz55t5+OzmkLjRv8odUGI+flgcWrapQIMfd7SM0tjB",
+	"WekQvhRByMcCCgL2yaBqOgrpbOHFXnWgC0tPvf9wc/v2w8f3bwj7lLKZscwZe9ANBTah65NfGIVQT80z",
+	"FrQpg8FpNSOIWq5/Uk7Te7TZhB3iSMamVGS1PnFTuiB6BrZkbPj2HVnY+RoEmbIYQZ8M3DbAMkShBIEU",
+	"2NjU1VWwUs+3ZMpFYXwAJM+YMNgrTgrfIq30e9ihpkyN491NLTsqu7C3OuMwuzfExD1bNPnVtCxU+sQ2",
+	"aW8hvMTeYQmJt0zrkyufD+bKKlR98yyCLZmM+QMTTcscKTndrALMO7rrNRn5qHo2tUk2rJECftZaURsU",
+	"rrHaje8mgQXHay0IseHjiOYa+ndVlSClYBobQdif76SZNFbF8YVvIoVrVGEfwPCt5XCWSwfn0BtDL/Xa",
+	"71ggCb+BM/HIQklJT5tFDvQl1bT3PF3tccEOVV0ue/ggQG7ZcO+p18HywHIEMfI13pGg6QxjwqD9236s",
+	"tfQfyB4yp73q3mCZPvps//eW5+xLWzi873/wlrEMWzu0MrjPUA//S5/DqxFrk5/0aWzNkadXg8uumk0H",
+	"BN7qbbHdY7KaAYcOc4uHEzKRQhbKl7Spd+LkmtA77dohRkMizkeHFzLjI86yw2su0qeGR2y528Yjmzgm",
+	"wPfLna37yL5cvtveidLSlO9DieRPZzPXjXIL3SefvPCnCYZkpviDPd3l7mC/+yC3pQmhhZlIxV3RIchF",
+	"sGfwwAuRqx2GR3CpQMHnuYBgT1TBIM8ROY3jFFyMZBt3OLfPd1pQeyTjpbRRjqPpNryxlwBJHI3QOwne",
+	"Cq7JKQWR0EmNJUiCoufI7Rol8AGioiZuU/Lx4/kb8vAqELePyfl7kGhvbz786ex91Z0zKOaNI2EUUX/v",
+	"BPps+NKx9mqoC+17VSnyqnqsRe+Eal8qfM+Kyv4fCZRcnIE8roZCYS38WjVxt9xvjo+rXA5tqCl0QjT2",
+	"9ICKZynFhoBgSHXNPzT5+99e9f8Q9cQCHT1vefY1HRZru86CjW7DMEKhDlowRXhq/bE+cYXp7E8uAcKd",
+	"c/OoYABs23Bjx3OZWBE6PkIS2NwBWx+9yebtaodP+Kws8TkD8YZM6Az78gAlG0WFtiKtA38FiblU9xrc",
+	"gCeVfjwUdyyVU5dgUGCD/txybDuDtnwRbeUkbKjzggw+3vzolEeNmrIsDGiXQ1E/jlOa23PHspOlU+bO",
+	"H0Y41L/x5fj3924sK6mgPRTBEeyTy5xBzVN9H2TmYU1qKM5QFuuvRujvHdiTDGXmcPihCMgpLNNwx5go",
+	"D3Z/jxyRvX6/T9zp7mNwxkvXCuji/PpicHP6Y1mHbygQMIe8aunjuJjxpwQ7vKPi45r+uuKBVmE56JMB",
+	"oATaEZYhHLFOQGjeLpmLe9cVwMbSfhLy9KUui+RbUgLgogI0FDCGRQY2JLr+8fzy9vz94PTm/Kczsr/3",
+	"iyxU+K0cEbQ6fgmH6ZN//PW/9g7QLuDmHIqSPbpepvahBbXm0H7PAlqhbzhCDStUgHAcCgsHplw5Fcee",
+	"a8izWO7HOyEPYEXPzToHDg4x3vl/Sy4YlksoC4VsrQ6yHbyiO1iLl1yq+0jJ3PGGVdL13ayXaNfd66iy",
+	"Hq7Y1CKRapVyq7s1m/WSW1CR65GKzzVUD7WcEv3Cvtc7uWeLpCH86XG1k59F4Q5A2alDR90UsZXWHOGQ",
+	"UTWb7AM7fo3Wz4OkciRXEWoLRu2tA0r4fAKleuC/XDdR2NHnmo3kS+TSjWjPy3aVbYRsuFTWABM7Ctmo",
+	"Zvg6uSQ1Ymuo2R5Qwxb8u1IpaGxfG3dPl452RcU9cMv9jB24ThUMxeaQ5Kzk4szl9urANgJYcxcmsDIB",
+	"kphiIwa9P4/oaMRz3qE95CB88TnOfDBhlzMfrm8b4nfOx1wWmoQAIvt4jYxkWrg25opmkBSD511LZVyg",
+	"GmTxB6HpFcg91+hQCfM0uBCeqRdSeAV1qiwbsMCtFQnx9vWKw6bU0FyOrXhXiMpU4Z8HfZDwMBDnfFoB",
+	"vtUy1xb0PS3fehaYw2yLTuD2C9sOpM+vP5CXL7777vAFKQEDhHwmxhbCJQHbL8G6gVdOofLe694RnfGj",
+	"hxdWUfzfAQAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

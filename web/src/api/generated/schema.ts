@@ -1125,6 +1125,497 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/choirs/{choirId}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The choir's tags by name, each with how many pieces carry it (view:music). */
+        get: operations["listTags"];
+        put?: never;
+        /**
+         * Create a tag (edit:music); without a colour it gets the default
+         * @description 409 DUPLICATE_NAME 'A tag named "{name}" already exists in this choir.' (names compare without
+         *     regard to case); 400 VALIDATION_ERROR for an empty name or a colour that is not #rrggbb.
+         */
+        post: operations["createTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/tags/{tagId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                tagId: components["parameters"]["TagId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename or recolour a tag (edit:music). */
+        put: operations["updateTag"];
+        post?: never;
+        /** Delete a tag and its links to pieces (edit:music). */
+        delete: operations["deleteTag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/composers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The choir's composers by canonical name; with q, a search of name, canonical name and aliases (at most 10) (view:music). */
+        get: operations["listComposers"];
+        put?: never;
+        /**
+         * Create a composer (edit:music).
+         * @description 409 DUPLICATE_NAME 'A composer named "{name}" already exists in this choir.'
+         */
+        post: operations["createComposer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/composers/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * How a typed composer name relates to the choir's composers and the famous list (view:music).
+         * @description The recommendation of calendar document §9 (auto_match, confirm_match, manual_select,
+         *     create_new) with its confidence, the candidates scoring 0.7 or more, the famous-list entry
+         *     the name names, and up to 5 famous suggestions for what was typed.
+         */
+        get: operations["matchComposer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/composers/famous": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add the built-in list of famous composers to the choir; names it has already are skipped (edit:music). */
+        post: operations["loadFamousComposers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/composers/{composerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                composerId: components["parameters"]["ComposerId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a composer (edit:music). */
+        put: operations["updateComposer"];
+        post?: never;
+        /** Delete a composer (edit:music); its pieces keep the composer's name as text. */
+        delete: operations["deleteComposer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/voicings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The built-in voicings (SATB, SSA, …) and the choir's own, by name (view:music). */
+        get: operations["listVoicings"];
+        put?: never;
+        /** Add a voicing of the choir's own (edit:music). */
+        post: operations["createVoicing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The choir's music types by name (view:music). */
+        get: operations["listMusicTypes"];
+        put?: never;
+        /** Add a music type (edit:music); 409 DUPLICATE_NAME for a name the choir has. */
+        post: operations["createMusicType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The choir's music categories by name (view:music). */
+        get: operations["listMusicCategories"];
+        put?: never;
+        /** Add a music category (edit:music); 409 DUPLICATE_NAME for a name the choir has. */
+        post: operations["createMusicCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** One page of the library, searched, filtered and sorted on the server (view:music). */
+        get: operations["listMusic"];
+        put?: never;
+        /**
+         * Add a piece (edit:music).
+         * @description The composer: composerId names one of the choir's composers; otherwise the composer text is
+         *     matched (§9) and an existing composer is reused when the best match scores 0.7 or more,
+         *     unless newComposer is true; else a new composer is created. 400 VALIDATION_ERROR with
+         *     per-field details; 409 DUPLICATE_NUMBER 'Library number {n} is already used by "{title}".'
+         */
+        post: operations["createMusic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music/numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The library numbers in use (distinct, non-blank) and the next free one (view:music). */
+        get: operations["listLibraryNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music/storage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** Bytes of files the choir stores, and the largest upload allowed (view:music). */
+        get: operations["getMusicStorage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music/bulk-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete several pieces, one by one (edit:music). */
+        post: operations["bulkDeleteMusic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music/bulk-tag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add tags to several pieces (edit:music); tags a piece has already are kept once.
+         * @description 400 'Missing required parameters for tag assignment' without pieces or tags; 'No valid tag
+         *     IDs provided for assignment' when no tag id remains after dropping empty ones.
+         */
+        post: operations["bulkTagMusic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What importing a CSV library would do, row by row, without saving anything (edit:music). */
+        post: operations["previewMusicImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a CSV library, all or nothing (edit:music).
+         * @description Any row in error refuses the whole file with 400 VALIDATION_ERROR (details per line, e.g.
+         *     "line 4": "Title is required") and saves nothing. composerChoices, from the preview, say per
+         *     line which composer to use (an id, or "new").
+         */
+        post: operations["importMusic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The whole library (archived pieces included) as CSV in the import's columns (view:music). */
+        get: operations["exportMusic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music/{musicId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        /** One piece with its composer, type, category, voicings, tags and attachments (view:music). */
+        get: operations["getMusic"];
+        /** Change a piece (edit:music); the body is the whole piece as it should be. */
+        put: operations["updateMusic"];
+        post?: never;
+        /** Delete a piece (edit:music) — its tag links, files, attachment rows, then the piece. */
+        delete: operations["deleteMusic"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music/{musicId}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archive a piece (edit:music); it leaves the library's default view. */
+        post: operations["archiveMusic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music/{musicId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bring an archived piece back (edit:music). */
+        post: operations["restoreMusic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music/{musicId}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a score, recording or other file to a piece (edit:music), streamed.
+         * @description multipart/form-data with the fields type, description and customPartName first and the file
+         *     last. The content is checked by sniffing (PDF, MP3, M4A/AAC, OGG/Opus, WAV, FLAC, MusicXML,
+         *     MIDI) and its size against the server's limit: 413 FILE_TOO_LARGE, 415 UNSUPPORTED_FILE.
+         */
+        post: operations["uploadAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music/{musicId}/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+                attachmentId: components["parameters"]["AttachmentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an attachment and its file (edit:music). */
+        delete: operations["deleteAttachment"];
+        options?: never;
+        head?: never;
+        /** Change an attachment's type, description or part name (edit:music). */
+        patch: operations["updateAttachment"];
+        trace?: never;
+    };
+    "/choirs/{choirId}/music/{musicId}/attachments/{attachmentId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+                attachmentId: components["parameters"]["AttachmentId"];
+            };
+            cookie?: never;
+        };
+        /** The attachment's file (view:music), with HTTP range requests so audio can seek. */
+        get: operations["downloadAttachment"];
+        /** Replace an attachment's file (edit:music); it is stored under a new timestamped name. */
+        put: operations["replaceAttachmentFile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1692,6 +2183,293 @@ export interface components {
             /** @description The same address with the webcal scheme, which calendar apps open as a subscription. */
             webcalUrl?: string;
         };
+        Tag: {
+            id: string;
+            name: string;
+            /** @description #rrggbb */
+            color: string;
+            /** @description How many pieces carry the tag. */
+            musicCount: number;
+        };
+        TagInput: {
+            name: string;
+            /** @description #rrggbb; #3b82f6 when left out. */
+            color?: string;
+        };
+        /** @enum {string} */
+        ComposerPeriod: "Medieval" | "Renaissance" | "Renaissance/Baroque" | "Baroque" | "Classical" | "Classical/Romantic" | "Romantic" | "Romantic/Modern" | "Modern" | "Contemporary";
+        Composer: {
+            id: string;
+            name: string;
+            canonicalName: string;
+            aliases: string[];
+            birthYear?: number | null;
+            deathYear?: number | null;
+            period?: components["schemas"]["ComposerPeriod"];
+            nationality?: string;
+            /** @description How many pieces name this composer (in lists only). */
+            musicCount?: number;
+        };
+        ComposerInput: {
+            name: string;
+            /** @description The short name to sort by; the surname when left out. */
+            canonicalName?: string;
+            aliases?: string[];
+            birthYear?: number | null;
+            deathYear?: number | null;
+            period?: components["schemas"]["ComposerPeriod"];
+            nationality?: string;
+        };
+        FamousComposer: {
+            name: string;
+            canonicalName: string;
+            aliases: string[];
+            period: components["schemas"]["ComposerPeriod"];
+            birthYear: number;
+            /** @description null while living. */
+            deathYear?: number | null;
+            nationality: string;
+        };
+        ComposerMatch: {
+            composer: components["schemas"]["Composer"];
+            score: number;
+            /** @enum {string} */
+            kind: "exact" | "canonical" | "case" | "alias" | "abbreviation" | "surname" | "fuzzy";
+        };
+        ComposerResolution: {
+            /** @enum {string} */
+            recommendation: "auto_match" | "confirm_match" | "manual_select" | "create_new";
+            confidence: number;
+            /** @description The choir's composers scoring 0.7 or more, best first. */
+            matches: components["schemas"]["ComposerMatch"][];
+            famous?: components["schemas"]["FamousComposer"];
+            /** @description Up to 5 famous composers matching what was typed. */
+            famousSuggestions: components["schemas"]["FamousComposer"][];
+        };
+        FamousComposersLoaded: {
+            added: number;
+            skipped: number;
+        };
+        Voicing: {
+            id: string;
+            /** @example SATB */
+            name: string;
+            numDistinctParts: number;
+            builtIn: boolean;
+        };
+        VoicingInput: {
+            name: string;
+            numDistinctParts: number;
+        };
+        MusicVoicing: {
+            voicingId: string;
+            name: string;
+            numDistinctParts: number;
+            isPrimary: boolean;
+        };
+        MusicVoicingInput: {
+            voicingId: string;
+            isPrimary?: boolean;
+        };
+        MusicType: {
+            id: string;
+            name: string;
+        };
+        NameInput: {
+            name: string;
+        };
+        /**
+         * @description score (PDF), audio_full (a full recording), audio_part (one part's recording, named by customPartName), musicxml, midi, other.
+         * @enum {string}
+         */
+        AttachmentType: "score" | "audio_full" | "audio_part" | "musicxml" | "midi" | "other";
+        Attachment: {
+            id: string;
+            musicId: string;
+            fileName: string;
+            type: components["schemas"]["AttachmentType"];
+            contentType: string;
+            /** Format: int64 */
+            sizeBytes: number;
+            description: string;
+            /** @description The part a per-part recording is of, e.g. 'Soprano 1'. */
+            customPartName: string;
+            createdBy?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt?: string;
+        };
+        AttachmentUpload: {
+            type?: components["schemas"]["AttachmentType"];
+            description?: string;
+            customPartName?: string;
+            /** Format: binary */
+            file: string;
+        };
+        AttachmentUpdate: {
+            type?: components["schemas"]["AttachmentType"];
+            description?: string;
+            customPartName?: string;
+        };
+        /** @description The fields of a piece that a person edits (calendar document §3). */
+        MusicFields: {
+            title: string;
+            subtitle?: string;
+            /** @description The composer as written on the piece. */
+            composer?: string;
+            arranger?: string;
+            lyricist?: string;
+            typeId?: string | null;
+            categoryId?: string | null;
+            defaultNotes?: string;
+            /** @description The library number, trimmed; distinct within the choir. */
+            number?: string;
+            /** @description 1 to 10; how much rehearsal the piece needs. */
+            rehearsalWeighting?: number | null;
+            /** @description Weeks to rest between two uses. */
+            minIntervalWeeks?: number | null;
+            numPartsInfo?: string;
+            /** @description 1 to 10. */
+            rhythmicComplexityHint?: number | null;
+            /** @description 1 to 10. */
+            harmonicComplexityHint?: number | null;
+            isNewToChoirFlag?: boolean;
+            /** @enum {string} */
+            approxLengthCategory?: "" | "short" | "medium" | "long";
+            startingNotesInfo?: string;
+            /** @description -12 to 12; 0 by default. */
+            transpositionSemitones?: number;
+            language?: string;
+            durationMinutes?: number | null;
+            yearComposed?: number | null;
+            sourcePublication?: string;
+            catalogNumber?: string;
+            copyrightInfo?: string;
+        };
+        MusicInput: components["schemas"]["MusicFields"] & {
+            /** @description A composer of the choir the person chose or confirmed. */
+            composerId?: string | null;
+            /** @description The person said the composer is not any suggested one; create a new composer. */
+            newComposer?: boolean;
+            tagIds?: string[];
+            /** @description At most one primary. */
+            voicings?: components["schemas"]["MusicVoicingInput"][];
+        };
+        MusicPiece: components["schemas"]["MusicFields"] & {
+            id: string;
+            choirId: string;
+            composerId?: string | null;
+            composerRecord?: components["schemas"]["Composer"];
+            type?: components["schemas"]["MusicType"];
+            category?: components["schemas"]["MusicType"];
+            createdBy?: string | null;
+            isArchived: boolean;
+            /** @description YYYY-MM-DD */
+            lastUsedDate?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            voicings: components["schemas"]["MusicVoicing"][];
+            tags: components["schemas"]["Tag"][];
+            attachments: components["schemas"]["Attachment"][];
+        };
+        MusicSummary: {
+            id: string;
+            title: string;
+            subtitle: string;
+            composer: string;
+            arranger: string;
+            number: string;
+            typeName?: string;
+            categoryName?: string;
+            language: string;
+            primaryVoicing?: string;
+            durationMinutes?: number | null;
+            isArchived: boolean;
+            lastUsedDate?: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            tags: components["schemas"]["Tag"][];
+            hasScore: boolean;
+            hasAudio: boolean;
+            attachmentCount: number;
+        };
+        MusicPage: {
+            items: components["schemas"]["MusicSummary"][];
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        LibraryNumbers: {
+            numbers: string[];
+            /** @description The next free number after the highest numeric one ("1" for an empty library). */
+            next: string;
+        };
+        MusicStorage: {
+            /** Format: int64 */
+            usedBytes: number;
+            /** Format: int64 */
+            maxUploadBytes: number;
+        };
+        MusicIds: {
+            ids: string[];
+        };
+        BulkTag: {
+            ids: string[];
+            tagIds: string[];
+        };
+        BulkResult: {
+            done: string[];
+            failed: {
+                id: string;
+                message: string;
+            }[];
+        };
+        MusicImport: {
+            /**
+             * @description A header row naming the columns (title is required; the others as in the export:
+             *     number, subtitle, composer, arranger, lyricist, type, category, voicing, tags (separated
+             *     by ';'), language, duration_minutes, year_composed, rehearsal_weighting,
+             *     min_interval_weeks, catalog_number, source_publication, copyright_info, notes), comma,
+             *     semicolon or tab separated. At most 5,000 rows.
+             */
+            csv: string;
+            composerChoices?: components["schemas"]["ComposerChoice"][];
+        };
+        ComposerChoice: {
+            line: number;
+            /** @description A composer of the choir, or "new" to create one from the row's text. */
+            composerId: string;
+        };
+        MusicImportPreview: {
+            valid: number;
+            invalid: number;
+            rows: components["schemas"]["MusicImportRow"][];
+        };
+        MusicImportRow: {
+            line: number;
+            title: string;
+            number?: string;
+            /** @enum {string} */
+            outcome: "create" | "error";
+            /** @description Why the row is refused; empty otherwise. */
+            message: string;
+            composer?: components["schemas"]["MusicImportComposer"];
+        };
+        MusicImportComposer: {
+            input: string;
+            /** @enum {string} */
+            recommendation: "auto_match" | "confirm_match" | "manual_select" | "create_new";
+            confidence: number;
+            match?: components["schemas"]["Composer"];
+            candidates?: components["schemas"]["ComposerMatch"][];
+        };
+        MusicImportResult: {
+            created: number;
+            composersCreated: number;
+        };
     };
     responses: {
         /** @description An error. */
@@ -1713,6 +2491,10 @@ export interface components {
         InvitationId: string;
         UserId: string;
         ChoirId: string;
+        TagId: string;
+        ComposerId: string;
+        MusicId: string;
+        AttachmentId: string;
         Provider: "google" | "azure";
     };
     requestBodies: never;
@@ -3442,6 +4224,920 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tags by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagInput"];
+            };
+        };
+        responses: {
+            /** @description The tag. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                tagId: components["parameters"]["TagId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagInput"];
+            };
+        };
+        responses: {
+            /** @description The tag. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                tagId: components["parameters"]["TagId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listComposers: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Composers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Composer"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createComposer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComposerInput"];
+            };
+        };
+        responses: {
+            /** @description The composer. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Composer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    matchComposer: {
+        parameters: {
+            query: {
+                name: string;
+            };
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resolution. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComposerResolution"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    loadFamousComposers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were added and skipped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamousComposersLoaded"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateComposer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                composerId: components["parameters"]["ComposerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComposerInput"];
+            };
+        };
+        responses: {
+            /** @description The composer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Composer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteComposer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                composerId: components["parameters"]["ComposerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listVoicings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Voicings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Voicing"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createVoicing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoicingInput"];
+            };
+        };
+        responses: {
+            /** @description The voicing. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Voicing"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMusicTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Types. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicType"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createMusicType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NameInput"];
+            };
+        };
+        responses: {
+            /** @description The type. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicType"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMusicCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Categories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicType"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createMusicCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NameInput"];
+            };
+        };
+        responses: {
+            /** @description The category. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicType"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMusic: {
+        parameters: {
+            query?: {
+                /** @description Words found in the title, subtitle, composer, arranger or library number (case and accents ignored). */
+                q?: string;
+                /** @description Pieces carrying every tag listed. */
+                tagId?: string[];
+                voicingId?: string;
+                typeId?: string;
+                categoryId?: string;
+                language?: string;
+                /** @description active (the default), archived or all. */
+                archived?: "active" | "archived" | "all";
+                sort?: "title" | "composer" | "number" | "updated" | "lastUsed" | "created";
+                order?: "asc" | "desc";
+                /** @description 1-based. */
+                page?: number;
+                /** @description 1 to 100; 50 by default. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page and the total that matches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicPage"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createMusic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MusicInput"];
+            };
+        };
+        responses: {
+            /** @description The piece. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicPiece"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listLibraryNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Numbers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LibraryNumbers"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMusicStorage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Storage. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicStorage"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    bulkDeleteMusic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MusicIds"];
+            };
+        };
+        responses: {
+            /** @description Which were deleted and which failed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    bulkTagMusic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkTag"];
+            };
+        };
+        responses: {
+            /** @description Which pieces were tagged. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    previewMusicImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MusicImport"];
+            };
+        };
+        responses: {
+            /** @description Every row's outcome, with composer matching applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicImportPreview"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    importMusic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MusicImport"];
+            };
+        };
+        responses: {
+            /** @description How many pieces were created. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicImportResult"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exportMusic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMusic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The piece. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicPiece"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateMusic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MusicInput"];
+            };
+        };
+        responses: {
+            /** @description The piece. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicPiece"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteMusic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    archiveMusic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The piece. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicPiece"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    restoreMusic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The piece. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicPiece"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AttachmentUpload"];
+            };
+        };
+        responses: {
+            /** @description The attachment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attachment"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+                attachmentId: components["parameters"]["AttachmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+                attachmentId: components["parameters"]["AttachmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttachmentUpdate"];
+            };
+        };
+        responses: {
+            /** @description The attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attachment"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadAttachment: {
+        parameters: {
+            query?: {
+                /** @description true to save the file (Content-Disposition attachment) rather than show it. */
+                download?: boolean;
+            };
+            header?: {
+                Range?: string;
+            };
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+                attachmentId: components["parameters"]["AttachmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The range asked for. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    replaceAttachmentFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+                attachmentId: components["parameters"]["AttachmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AttachmentUpload"];
+            };
+        };
+        responses: {
+            /** @description The attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attachment"];
+                };
             };
             default: components["responses"]["Error"];
         };

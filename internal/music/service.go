@@ -1,0 +1,27 @@
+// Package music keeps a choir's music library (calendar document §3, §4, §7):
+// pieces, their types and categories, tags, composers, voicings and
+// attachments, and the bytes of files each choir stores. It owns the music,
+// music_types, music_categories, tags, music_tags, composers, voicings,
+// music_voicings and music_attachments tables and choirs.storage_used_bytes.
+// Files themselves live in a blob store; composer matching is the pure
+// package internal/composer.
+package music
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/cantica/cantica/internal/db"
+)
+
+// Service runs the library's rules against the database.
+type Service struct {
+	db     *db.DB
+	logger *slog.Logger
+	now    func() time.Time
+}
+
+// New makes the music service.
+func New(d *db.DB, logger *slog.Logger, now func() time.Time) *Service {
+	return &Service{db: d, logger: logger, now: func() time.Time { return now().UTC().Truncate(time.Microsecond) }}
+}
