@@ -54,6 +54,7 @@ type Store interface {
 	// and no part of the new one is visible to Open or Walk.
 	Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) (int64, error)
 	// Open opens the file under key; an error wrapping ErrNotFound when absent.
+	// The S3 store reads the object with ctx: cancel it only after Close.
 	Open(ctx context.Context, key string) (Object, error)
 	// Delete removes the file under key; deleting a missing key is not an error.
 	Delete(ctx context.Context, key string) error

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -500,6 +501,30 @@ func TestConformance(t *testing.T) {
 						t.Errorf("cancelled after %d: %v, want context.Canceled", after, err)
 					}
 					assertAbsent(t, h, "c1/m1/b.wav")
+				}
+			})
+
+			t.Run("ConcurrentPutsToOneKey", func(t *testing.T) {
+				h := st.new(t)
+				// Each writer's file is one repeated byte; whoever wins, the
+				// stored file must be one writer's file whole, never a mixture.
+				var wg sync.WaitGroup
+				for i := range 16 {
+					wg.Go(func() {
+						data := bytes.Repeat([]byte{byte('a' + i)}, 64<<10+i)
+						if _, err := h.store.Put(context.Background(), "c1/m1/same.pdf", bytes.NewReader(data), int64(len(data)), ""); err != nil {
+							t.Errorf("writer %d: %v", i, err)
+						}
+					})
+				}
+				wg.Wait()
+				got := readAll(t, h.store, "c1/m1/same.pdf")
+				i := int(got[0] - 'a')
+				if len(got) != 64<<10+i || !bytes.Equal(got, bytes.Repeat(got[:1], len(got))) {
+					t.Fatalf("stored %d bytes starting %q: not one writer's file", len(got), got[:1])
+				}
+				if left := h.leftovers(t); len(left) > 0 {
+					t.Errorf("left behind: %v", left)
 				}
 			})
 
