@@ -164,7 +164,9 @@ func (s *S3) Walk(ctx context.Context, prefix string, fn func(Info) error) error
 // s3Err turns S3's "no such key" into ErrNotFound.
 func s3Err(err error) error {
 	resp := minio.ToErrorResponse(err)
-	if resp.Code == minio.NoSuchKey || resp.StatusCode == http.StatusNotFound && resp.Code != minio.NoSuchBucket {
+	// A HEAD answer has no body, so a 404 may come without a code; a missing
+	// bucket is a misconfiguration, not a missing file.
+	if resp.Code == minio.NoSuchKey || (resp.StatusCode == http.StatusNotFound && resp.Code != minio.NoSuchBucket) {
 		return ErrNotFound
 	}
 	return err
