@@ -45,6 +45,34 @@ type Config struct {
 	// MetricsAddr is where Prometheus metrics are served, apart from the
 	// public address (CANTICA_METRICS_ADDR); empty serves none.
 	MetricsAddr string
+
+	Blob BlobConfig // CANTICA_FILES_DIR, CANTICA_S3_*, CANTICA_MAX_UPLOAD_MB
+}
+
+// BlobConfig says where uploaded files (scores, recordings) are kept: a local
+// directory, or S3-compatible object storage when S3.Endpoint is set.
+type BlobConfig struct {
+	Dir string     // CANTICA_FILES_DIR; unused when S3 is configured
+	S3  S3Settings // CANTICA_S3_*
+
+	// MaxUploadBytes is the largest file one upload may carry
+	// (CANTICA_MAX_UPLOAD_MB, in MiB). The default of 200 MiB is sized for
+	// a choir's full-length WAV recordings: 20 minutes of 16-bit 44.1 kHz
+	// stereo is about 200 MiB, and scores and compressed audio are far smaller.
+	MaxUploadBytes int64
+}
+
+// UsesS3 says whether files go to S3-compatible storage rather than Dir.
+func (b BlobConfig) UsesS3() bool { return b.S3.Endpoint != "" }
+
+// S3Settings is the S3-compatible storage to use; the zero value means none.
+type S3Settings struct {
+	Endpoint  string // CANTICA_S3_ENDPOINT, host or host:port, no scheme
+	Bucket    string // CANTICA_S3_BUCKET
+	AccessKey string // CANTICA_S3_ACCESS_KEY
+	SecretKey string // CANTICA_S3_SECRET_KEY
+	Region    string // CANTICA_S3_REGION
+	UseSSL    bool   // CANTICA_S3_USE_SSL
 }
 
 // OIDCProvider is one social sign-in provider. It is enabled only when both
@@ -81,6 +109,15 @@ const (
 	DefaultAddr    = ":8080"
 	DefaultDataDir = "./data"
 	DefaultBaseURL = "http://localhost:8080"
+
+	// DefaultS3Bucket is the bucket the specification names for attachments.
+	DefaultS3Bucket    = "music-attachments"
+	DefaultS3Region    = "us-east-1"
+	DefaultMaxUploadMB = 200
+
+	// maxUploadMB caps CANTICA_MAX_UPLOAD_MB at 1 TiB, far past any choir's
+	// file, so that the byte count cannot overflow.
+	maxUploadMB = 1 << 20
 )
 
 // Load reads the configuration. getenv is os.Getenv in production; args are
@@ -141,6 +178,9 @@ func Load(getenv func(string) string, args []string) (Config, error) {
 		if cfg.MetricsAddr == cfg.Addr {
 			return Config{}, &Error{"CANTICA_METRICS_ADDR", "must differ from CANTICA_ADDR: metrics are kept off the public address"}
 		}
+	}
+	if cfg.Blob, err = parseBlob(getenv, cfg.DataDir); err != nil {
+		return Config{}, err
 	}
 	return cfg, nil
 }
@@ -330,4 +370,100 @@ func parseProvider(getenv func(string) string, prefix, defaultIssuer string) (OI
 // PublicURL joins a path onto the base URL, for links in emails.
 func (c Config) PublicURL(path string) string {
 	return c.BaseURL.String() + "/" + strings.TrimLeft(path, "/")
+}
+
+// parseBlob reads the file storage settings. S3 is used only when
+// CANTICA_S3_ENDPOINT is set; the other CANTICA_S3_* variables are then
+// checked, and otherwise ignored.
+func parseBlob(getenv func(string) string, dataDir string) (BlobConfig, error) {
+	b := BlobConfig{Dir: strings.TrimSpace(getenv("CANTICA_FILES_DIR"))}
+	if b.Dir == "" {
+		b.Dir = filepath.Join(dataDir, "files")
+	}
+
+	mb := strings.TrimSpace(getenv("CANTICA_MAX_UPLOAD_MB"))
+	if mb == "" {
+		b.MaxUploadBytes = DefaultMaxUploadMB << 20
+	} else {
+		n, err := strconv.ParseInt(mb, 10, 64)
+		if err != nil || n < 1 {
+			return b, &Error{"CANTICA_MAX_UPLOAD_MB", fmt.Sprintf("%q is not a positive whole number of megabytes (MiB), for example 200", mb)}
+		}
+		if n > maxUploadMB {
+			return b, &Error{"CANTICA_MAX_UPLOAD_MB", fmt.Sprintf("%d is too large: at most %d (1 TiB)", n, maxUploadMB)}
+		}
+		b.MaxUploadBytes = n << 20
+	}
+
+	endpoint := strings.TrimSpace(getenv("CANTICA_S3_ENDPOINT"))
+	if endpoint == "" {
+		return b, nil
+	}
+	if err := checkS3Endpoint(endpoint); err != nil {
+		return b, &Error{"CANTICA_S3_ENDPOINT", err.Error()}
+	}
+	s3 := S3Settings{
+		Endpoint:  endpoint,
+		Bucket:    strings.TrimSpace(envOr(getenv, "CANTICA_S3_BUCKET", DefaultS3Bucket)),
+		AccessKey: strings.TrimSpace(getenv("CANTICA_S3_ACCESS_KEY")),
+		SecretKey: strings.TrimSpace(getenv("CANTICA_S3_SECRET_KEY")),
+		Region:    strings.TrimSpace(envOr(getenv, "CANTICA_S3_REGION", DefaultS3Region)),
+		UseSSL:    true,
+	}
+	if !validBucketName(s3.Bucket) {
+		return b, &Error{"CANTICA_S3_BUCKET", fmt.Sprintf("%q is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)", s3.Bucket)}
+	}
+	// Credentials are never echoed back in messages.
+	if s3.AccessKey == "" {
+		return b, &Error{"CANTICA_S3_ACCESS_KEY", "must be set when CANTICA_S3_ENDPOINT is set"}
+	}
+	if s3.SecretKey == "" {
+		return b, &Error{"CANTICA_S3_SECRET_KEY", "must be set when CANTICA_S3_ENDPOINT is set"}
+	}
+	if v := strings.TrimSpace(getenv("CANTICA_S3_USE_SSL")); v != "" {
+		ssl, err := strconv.ParseBool(v)
+		if err != nil {
+			return b, &Error{"CANTICA_S3_USE_SSL", fmt.Sprintf("%q is not true or false", v)}
+		}
+		s3.UseSSL = ssl
+	}
+	b.S3 = s3
+	return b, nil
+}
+
+// checkS3Endpoint accepts host or host:port. A URL is refused rather than
+// guessed at, because its scheme would contradict CANTICA_S3_USE_SSL.
+func checkS3Endpoint(s string) error {
+	if strings.Contains(s, "://") {
+		return fmt.Errorf("%q must be host or host:port without a scheme (for example minio.internal:9000); CANTICA_S3_USE_SSL chooses https or http", s)
+	}
+	if strings.ContainsAny(s, "/ ?#@") {
+		return fmt.Errorf("%q must be host or host:port, without a path", s)
+	}
+	if host, port, err := net.SplitHostPort(s); err == nil {
+		n, err := strconv.Atoi(port)
+		if host == "" || err != nil || n < 1 || n > 65535 {
+			return fmt.Errorf("%q has no valid host and port (1 to 65535)", s)
+		}
+	} else if strings.Contains(s, ":") && !strings.HasPrefix(s, "[") {
+		return fmt.Errorf("%q is not host or host:port", s)
+	}
+	return nil
+}
+
+// validBucketName is the S3 naming rule, so that a typo fails at start-up
+// rather than at the first upload.
+func validBucketName(s string) bool {
+	if len(s) < 3 || len(s) > 63 {
+		return false
+	}
+	for i, c := range s {
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+		case (c == '.' || c == '-') && i > 0 && i < len(s)-1:
+		default:
+			return false
+		}
+	}
+	return true
 }

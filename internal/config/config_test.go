@@ -115,6 +115,15 @@ func TestBadValues(t *testing.T) {
 		{"CANTICA_LOG_LEVEL", "info+2", "info+2"},
 		{"CANTICA_METRICS_ADDR", "9464", "host:port"},
 		{"CANTICA_METRICS_ADDR", ":8080", "must differ from CANTICA_ADDR"},
+		{"CANTICA_MAX_UPLOAD_MB", "0", "positive"},
+		{"CANTICA_MAX_UPLOAD_MB", "-5", "positive"},
+		{"CANTICA_MAX_UPLOAD_MB", "1.5", "whole number"},
+		{"CANTICA_MAX_UPLOAD_MB", "200MB", "200MB"},
+		{"CANTICA_MAX_UPLOAD_MB", "99999999999", "too large"},
+		{"CANTICA_S3_ENDPOINT", "https://s3.example.org", "without a scheme"},
+		{"CANTICA_S3_ENDPOINT", "minio.internal:9000/bucket", "without a path"},
+		{"CANTICA_S3_ENDPOINT", "minio.internal:0", "port"},
+		{"CANTICA_S3_ENDPOINT", ":9000", "host"},
 	}
 	for _, c := range cases {
 		t.Run(c.name+"="+c.value, func(t *testing.T) {
@@ -196,5 +205,96 @@ func TestTrustedProxies(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "127.0.0.1/32 10.0.0.0/8 ::1/128" {
 		t.Fatalf("proxies %v", got)
+	}
+}
+
+func TestBlobDefaults(t *testing.T) {
+	cfg, err := config.Load(env(nil), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Blob.Dir != filepath.Join("./data", "files") || cfg.Blob.UsesS3() || cfg.Blob.S3 != (config.S3Settings{}) {
+		t.Fatalf("blob defaults: %+v", cfg.Blob)
+	}
+	if cfg.Blob.MaxUploadBytes != 200<<20 {
+		t.Fatalf("max upload %d, want 200 MiB", cfg.Blob.MaxUploadBytes)
+	}
+	cfg, err = config.Load(env(map[string]string{"CANTICA_DATA_DIR": "/srv/cantica"}), nil)
+	if err != nil || cfg.Blob.Dir != "/srv/cantica/files" {
+		t.Fatalf("the files dir follows the data dir: %q %v", cfg.Blob.Dir, err)
+	}
+	cfg, err = config.Load(env(map[string]string{"CANTICA_FILES_DIR": "/mnt/scores", "CANTICA_MAX_UPLOAD_MB": " 50 "}), nil)
+	if err != nil || cfg.Blob.Dir != "/mnt/scores" || cfg.Blob.MaxUploadBytes != 50<<20 {
+		t.Fatalf("%+v %v", cfg.Blob, err)
+	}
+	// The other S3 variables mean nothing without an endpoint.
+	cfg, err = config.Load(env(map[string]string{"CANTICA_S3_BUCKET": "x", "CANTICA_S3_USE_SSL": "maybe"}), nil)
+	if err != nil || cfg.Blob.UsesS3() {
+		t.Fatalf("S3 without an endpoint: %+v %v", cfg.Blob, err)
+	}
+}
+
+func TestBlobS3(t *testing.T) {
+	base := map[string]string{
+		"CANTICA_S3_ENDPOINT":   "minio.internal:9000",
+		"CANTICA_S3_ACCESS_KEY": "cantica",
+		"CANTICA_S3_SECRET_KEY": "hunter22",
+	}
+	with := func(extra map[string]string) map[string]string {
+		m := map[string]string{}
+		for k, v := range base {
+			m[k] = v
+		}
+		for k, v := range extra {
+			if v == "" {
+				delete(m, k)
+			} else {
+				m[k] = v
+			}
+		}
+		return m
+	}
+	cfg, err := config.Load(env(base), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := config.S3Settings{
+		Endpoint: "minio.internal:9000", Bucket: "music-attachments", AccessKey: "cantica", SecretKey: "hunter22",
+		Region: "us-east-1", UseSSL: true,
+	}
+	if !cfg.Blob.UsesS3() || cfg.Blob.S3 != want {
+		t.Fatalf("S3 settings %+v, want %+v", cfg.Blob.S3, want)
+	}
+
+	cfg, err = config.Load(env(with(map[string]string{
+		"CANTICA_S3_ENDPOINT": "s3.eu-central-1.amazonaws.com", "CANTICA_S3_BUCKET": "st-cecilia.files",
+		"CANTICA_S3_REGION": "eu-central-1", "CANTICA_S3_USE_SSL": "false",
+	})), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := cfg.Blob.S3; s.Endpoint != "s3.eu-central-1.amazonaws.com" || s.Bucket != "st-cecilia.files" || s.Region != "eu-central-1" || s.UseSSL {
+		t.Fatalf("%+v", s)
+	}
+
+	for _, c := range []struct {
+		vars map[string]string
+		name string
+	}{
+		{with(map[string]string{"CANTICA_S3_ACCESS_KEY": ""}), "CANTICA_S3_ACCESS_KEY"},
+		{with(map[string]string{"CANTICA_S3_SECRET_KEY": ""}), "CANTICA_S3_SECRET_KEY"},
+		{with(map[string]string{"CANTICA_S3_USE_SSL": "nope"}), "CANTICA_S3_USE_SSL"},
+		{with(map[string]string{"CANTICA_S3_BUCKET": "Music_Attachments"}), "CANTICA_S3_BUCKET"},
+		{with(map[string]string{"CANTICA_S3_BUCKET": "ab"}), "CANTICA_S3_BUCKET"},
+	} {
+		_, err := config.Load(env(c.vars), nil)
+		var cfgErr *config.Error
+		if !errors.As(err, &cfgErr) || cfgErr.Name != c.name {
+			t.Errorf("%v: want a config.Error naming %s, got %v", c.vars, c.name, err)
+			continue
+		}
+		if strings.Contains(err.Error(), "hunter22") {
+			t.Errorf("error %q echoes the secret key", err)
+		}
 	}
 }
