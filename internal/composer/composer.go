@@ -23,7 +23,8 @@
 //     count as common). So a bare surname ("Bach" for Johann Sebastian Bach,
 //     0.76) stays below 0.8 and is never more than a suggestion;
 //   - fuzzy: the Levenshtein similarity of the comparison forms, when at
-//     least 0.7 (Whittaker for Whitacre, 0.71).
+//     least 0.7 (Whittaker for Whitacre, 0.71), except between a bare surname
+//     and a name with the same surname, which only the surname rule scores.
 //
 // Two names with the same surname but less than 70 % of their words in common
 // name different people of one family (J.C. and J.S. Bach, Michael and Joseph
@@ -372,6 +373,9 @@ func pair(a, b *form, role int, floor float64) (float64, Kind) {
 		if abbreviation(a, b) {
 			return 0.9, KindAbbreviation
 		}
+		if len(a.words) > maxFuzzy/2 || len(b.words) > maxFuzzy/2 {
+			return 0, ""
+		}
 		common := lcs(a.words, b.words)
 		shorter := min(len(a.words), len(b.words))
 		if float64(common)/float64(shorter) < 0.7 {
@@ -381,6 +385,11 @@ func pair(a, b *form, role int, floor float64) (float64, Kind) {
 		if utf8.RuneCountInString(a.words[a.surname]) > 3 {
 			longer := max(len(a.words), len(b.words))
 			best, kind = round(0.7+0.18*float64(common)/float64(longer)), KindSurname
+		}
+		if a.surname == 0 || b.surname == 0 {
+			// A bare surname says nothing of the given names: the surname
+			// rule alone speaks, below 0.8, however long the surname.
+			return best, kind
 		}
 	}
 	if s := fuzzy(a, b, floor); s >= floor && s > best {
@@ -469,9 +478,17 @@ func same(x, y string) bool {
 	return similarity([]rune(x), []rune(y), 0.8) >= 0.8
 }
 
+// maxFuzzy is beyond any composer's name: longer texts are compared
+// literally only, so that nobody can make the edit distance's quadratic
+// cost matter.
+const maxFuzzy = 200
+
 // fuzzy is the similarity of two names, 0 when below floor.
 func fuzzy(a, b *form, floor float64) float64 {
 	n := max(len(a.runes), len(b.runes))
+	if n > maxFuzzy {
+		return 0
+	}
 	allowed := (1-floor)*float64(n) + 1e-9
 	if d := len(a.runes) - len(b.runes); float64(max(d, -d)) > allowed {
 		return 0
