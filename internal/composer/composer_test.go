@@ -73,15 +73,15 @@ func TestScoreAndRecommendation(t *testing.T) {
 		{"Amadeus Mozart", named("Wolfgang Amadeus Mozart"), 0.82, KindSurname, ConfirmMatch, 0.82},
 		{"Amadeus Mozart", named("W. A. Mozart"), 0.82, KindSurname, ConfirmMatch, 0.82},
 		{"Elaine M. Hagenberg", named("Elaine Hagenberg"), 0.8889, KindFuzzy, ConfirmMatch, 0.8889}, // fuzzy beats surname 0.82
-		{"Vaughan Williams", named("Ralph Vaughan Williams"), 0.82, KindSurname, AutoMatch, 0.95}, // famous rule
+		{"Vaughan Williams", named("Ralph Vaughan Williams"), 0.82, KindSurname, AutoMatch, 0.95},   // famous rule
 		{"Hagenberg", named("Elaine Hagenberg"), 0.79, KindSurname, CreateNew, 0.3},
 		{"E. Hagenberg", named("Hagenberg"), 0.79, KindSurname, CreateNew, 0.3},
 		{"Powell", named("Rosephanye Powell"), 0.79, KindSurname, CreateNew, 0.3},
 		{"Haydn", named("Michael Haydn"), 0.79, KindSurname, CreateNew, 0.3},
 		{"Bach", named("Johann Christian Bach"), 0.76, KindSurname, CreateNew, 0.3},
 		{"Bach", named("Johann Sebastian Bach"), 0.76, KindSurname, AutoMatch, 0.95}, // famous rule
-		{"Ives", named("Charles Ives"), 0.79, KindSurname, AutoMatch, 0.95},           // 4 letters, famous
-		{"Bax", named("Arnold Bax"), 0, "", CreateNew, 0.5},                           // 3 letters: no surname rule
+		{"Ives", named("Charles Ives"), 0.79, KindSurname, AutoMatch, 0.95},          // 4 letters, famous
+		{"Bax", named("Arnold Bax"), 0, "", CreateNew, 0.5},                          // 3 letters: no surname rule
 		{"Dan", named("Dan Forrest"), 0, "", CreateNew, 0.5},
 		// fuzzy: the similarity itself, around every threshold
 		{"Elizabeth Alexanders", named("Elizabeth Alexander"), 0.95, KindFuzzy, AutoMatch, 0.95},
