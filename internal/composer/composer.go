@@ -39,7 +39,9 @@
 //  2. the name is on the famous list (LookupFamous, 0.85 or more) and an
 //     existing composer matches that famous composer (its name, canonical name
 //     or an alias) at 0.85 or more: auto_match with confidence 0.95; that
-//     composer is reported first, as an alias match of 0.95;
+//     composer is reported first, as an alias match of 0.95. An existing
+//     composer whose own name is another famous composer is never joined so
+//     (John Taverner is close to John Tavener, and someone else);
 //  3. exactly one candidate scores 0.8 or more: confirm_match, confidence its
 //     score;
 //  4. two or more candidates score 0.7 or more: manual_select, confidence the
@@ -245,7 +247,7 @@ type form struct {
 	norm    string    // shape in lower case: Normalise
 	words   []string  // norm's words
 	surname int       // index in words of the surname, -1 if none
-	runes   []rune    // norm, for the edit distance
+	length  int       // norm's length in runes
 	letters [27]uint8 // how often each of a to z, and anything else, occurs in norm
 }
 
@@ -261,8 +263,8 @@ func newForm(s string) *form {
 			break
 		}
 	}
-	f.runes = []rune(f.norm)
-	for _, r := range f.runes {
+	for _, r := range f.norm {
+		f.length++
 		i := 26
 		if r >= 'a' && r <= 'z' {
 			i = int(r - 'a')
@@ -485,12 +487,12 @@ const maxFuzzy = 200
 
 // fuzzy is the similarity of two names, 0 when below floor.
 func fuzzy(a, b *form, floor float64) float64 {
-	n := max(len(a.runes), len(b.runes))
+	n := max(a.length, b.length)
 	if n > maxFuzzy {
 		return 0
 	}
 	allowed := (1-floor)*float64(n) + 1e-9
-	if d := len(a.runes) - len(b.runes); float64(max(d, -d)) > allowed {
+	if d := a.length - b.length; float64(max(d, -d)) > allowed {
 		return 0
 	}
 	// Letters one name has and the other lacks each cost an edit at least:
@@ -507,7 +509,15 @@ func fuzzy(a, b *form, floor float64) float64 {
 	if float64(max(more, less)) > allowed {
 		return 0
 	}
-	return similarity(a.runes, b.runes, floor)
+	var ab, bb [64]rune
+	return similarity(appendRunes(ab[:0], a.norm), appendRunes(bb[:0], b.norm), floor)
+}
+
+func appendRunes(rs []rune, s string) []rune {
+	for _, r := range s {
+		rs = append(rs, r)
+	}
+	return rs
 }
 
 // similarity is 1 - Levenshtein distance ÷ length of the longer, rounded;

@@ -2,6 +2,7 @@ package composer
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -300,13 +301,22 @@ func FuzzScore(f *testing.F) {
 				t.Fatalf("Score(%q, %q) = %v %q", p[0], p[1], s, k)
 			}
 		}
-		for _, s := range []string{a, b} {
-			n := Normalise(s)
-			if Normalise(n) != n {
-				t.Fatalf("Normalise(%q) = %q, but Normalise of that is %q", s, n, Normalise(n))
-			}
-		}
 		Resolve(a, []Candidate{{Name: b}, {Name: a}})
 		SuggestFamous(a, 5)
+	})
+}
+
+func FuzzNormalise(f *testing.F) {
+	for _, s := range []string{"Bach, J. S.", "JS Bach", "Dvořák, Antonín", "O'Regan", "' '", "İ", "ǅ", "\xff", "a ,b, c", "Strauss, Jr."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n := Normalise(s)
+		if Normalise(n) != n {
+			t.Fatalf("Normalise(%q) = %q, but Normalise of that is %q", s, n, Normalise(n))
+		}
+		if n != strings.TrimSpace(n) || strings.Contains(n, "  ") {
+			t.Fatalf("Normalise(%q) = %q: spaces not collapsed", s, n)
+		}
 	})
 }

@@ -3,6 +3,7 @@ package composer
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -22,33 +23,61 @@ func Normalise(s string) string {
 // the same Normalise but different shapes differ in case too.
 func shape(s string) string {
 	s = reorder(fold(s))
+	// "JS Bach" and "CPE Bach" write initials together; they are split only
+	// in a name that is not all capitals, where "JS" cannot be a shouted word.
+	mixed := strings.IndexFunc(s, unicode.IsLower) >= 0
+	var buf [8]string
+	words := buf[:0]
+	for i := 0; i < len(s); {
+		start, letters := i, false
+		for i < len(s) {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if !inWord(r) {
+				break
+			}
+			letters = letters || !apostrophe(r)
+			i += n
+		}
+		if letters {
+			words = append(words, s[start:i])
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+	}
 	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		switch {
-		case r == '\'' || r == '’' || r == 'ʼ' || r == '`':
-			// O'Regan and ORegan are the same name; a space would split it.
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(r)
-		default:
+	b.Grow(len(s) + 4)
+	for i, w := range words {
+		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}
-	}
-	words := strings.Fields(b.String())
-	mixed := strings.ToUpper(s) != s
-	out := words[:0:0]
-	for i, w := range words {
-		// "JS Bach" and "CPE Bach" write initials together; only in a name
-		// that is not all capitals, where "JS" cannot be a shouted word.
 		if mixed && i < len(words)-1 && isInitials(w) {
-			for _, r := range w {
-				out = append(out, string(r))
+			for j, r := range w {
+				if j > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteRune(r)
 			}
 			continue
 		}
-		out = append(out, w)
+		for _, r := range w {
+			if !apostrophe(r) {
+				b.WriteRune(r)
+			}
+		}
 	}
-	return strings.Join(out, " ")
+	return b.String()
+}
+
+// inWord tells the runes of a word; anything else separates words.
+// Apostrophes belong to the word and are then dropped: O'Regan and ORegan
+// are the same name, a space would split it.
+func inWord(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || apostrophe(r)
+}
+
+func apostrophe(r rune) bool {
+	return r == '\'' || r == '’' || r == 'ʼ' || r == '`'
 }
 
 func isInitials(w string) bool {
