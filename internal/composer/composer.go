@@ -160,8 +160,9 @@ func sortMatches(ms []Match) {
 // Resolve applies §9's resolution rules (see the package documentation) to
 // input against a choir's composers.
 func Resolve(input string, cs []Candidate) Resolution {
-	ms := Matches(input, cs, 0)
-	r := Resolution{Matches: ms, FamousSuggestions: SuggestFamous(input, famousLimit)}
+	// Empty lists, not nil: the API's lists are required.
+	ms := append([]Match{}, Matches(input, cs, 0)...)
+	r := Resolution{Matches: ms, FamousSuggestions: append([]Famous{}, SuggestFamous(input, famousLimit)...)}
 	f, _, famous := LookupFamous(input)
 	if famous {
 		r.Famous = &f

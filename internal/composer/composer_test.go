@@ -177,6 +177,9 @@ func TestResolveSeveral(t *testing.T) {
 		if res.Recommendation != r.rec || res.Confidence != r.conf {
 			t.Errorf("%s: Resolve(%q) = %s %v, want %s %v", r.name, r.in, res.Recommendation, res.Confidence, r.rec, r.conf)
 		}
+		if res.Matches == nil || res.FamousSuggestions == nil {
+			t.Errorf("%s: nil lists in %+v", r.name, res)
+		}
 		first := ""
 		if len(res.Matches) > 0 {
 			first = res.Matches[0].Candidate.ID

@@ -26,7 +26,7 @@ func FamousList() []Famous {
 }
 
 func (f Famous) clone() Famous {
-	f.Aliases = slices.Clone(f.Aliases)
+	f.Aliases = append([]string{}, f.Aliases...) // never nil: the API requires the list
 	if f.DeathYear != nil {
 		d := *f.DeathYear
 		f.DeathYear = &d

@@ -25,6 +25,9 @@ func TestFamousListInvariants(t *testing.T) {
 			}
 			seen[Normalise(n)] = f.Name
 		}
+		if f.Aliases == nil {
+			t.Errorf("%q: aliases nil, the API wants a list", f.Name)
+		}
 		if !slices.Contains(periods, f.Period) {
 			t.Errorf("%q: period %q is not one of %v", f.Name, f.Period, periods)
 		}
