@@ -69,6 +69,7 @@ func TestScoreAndRecommendation(t *testing.T) {
 		{"E. Hagenberg", named("Elaine Hagenberg"), 0.9, KindAbbreviation, ConfirmMatch, 0.9},
 		{"Hagenberg, E.", named("Elaine Hagenberg"), 0.9, KindAbbreviation, ConfirmMatch, 0.9},
 		{"R. Powell", named("Rosephanye Powell"), 0.9, KindAbbreviation, ConfirmMatch, 0.9},
+		{"Powell R.", named("Rosephanye Powell"), 0.9, KindAbbreviation, ConfirmMatch, 0.9},
 		// surname: same surname longer than 3 letters, 70 % of the words
 		{"J. Bach", named("Johann Sebastian Bach"), 0.82, KindSurname, ConfirmMatch, 0.82},
 		{"Amadeus Mozart", named("Wolfgang Amadeus Mozart"), 0.82, KindSurname, ConfirmMatch, 0.82},
@@ -272,6 +273,11 @@ func TestNormalise(t *testing.T) {
 		"JS Bach":                 "j s bach",
 		"J S  Bach":               "j s bach",
 		"JS BACH":                 "js bach", // all capitals: JS may be a word
+		"Bach J.S.":               "j s bach",
+		"Bach JS":                 "j s bach",
+		"Mozart, W A":             "w a mozart",
+		"Johann Strauss II":       "johann strauss ii",
+		"Strauss II":              "strauss ii",
 		"Camille Saint-Saëns":     "camille saint saens",
 		"Tarik O'Regan":           "tarik oregan",
 		"Henryk Mikołaj Górecki":  "henryk mikolaj gorecki",

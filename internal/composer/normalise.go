@@ -1,6 +1,7 @@
 package composer
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -12,8 +13,9 @@ import (
 // folded (Dvořák → dvorak), "Last, First" reordered (Bach, Johann Sebastian →
 // johann sebastian bach), dots, hyphens and other punctuation turned into
 // spaces and apostrophes dropped (J.S. Bach → j s bach, O'Regan → oregan),
-// initials written together in capitals split (JS Bach → j s bach), spaces
-// collapsed, lower case. Normalise(Normalise(s)) == Normalise(s).
+// initials written together in capitals split (JS Bach → j s bach) and put
+// first when written last (Bach J.S. → j s bach), spaces collapsed, lower
+// case. Normalise(Normalise(s)) == Normalise(s).
 func Normalise(s string) string {
 	return fold(strings.ToLower(shape(s)))
 }
@@ -39,11 +41,19 @@ func shape(s string) string {
 			i += n
 		}
 		if letters {
-			words = append(words, s[start:i])
+			words = append(words, strings.Map(dropApostrophe, s[start:i]))
 			continue
 		}
 		_, n := utf8.DecodeRuneInString(s[i:])
 		i += n
+	}
+	// "Bach J.S." and "Mozart WA" put the initials last, as catalogues do.
+	k := len(words)
+	for k > 1 && trailingInitials(words[k-1], mixed) {
+		k--
+	}
+	if k < len(words) && utf8.RuneCountInString(words[0]) > 1 {
+		words = append(slices.Clone(words[k:]), words[:k]...)
 	}
 	var b strings.Builder
 	b.Grow(len(s) + 4)
@@ -60,11 +70,7 @@ func shape(s string) string {
 			}
 			continue
 		}
-		for _, r := range w {
-			if !apostrophe(r) {
-				b.WriteRune(r)
-			}
-		}
+		b.WriteString(w)
 	}
 	return b.String()
 }
@@ -76,8 +82,23 @@ func inWord(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || apostrophe(r)
 }
 
+func dropApostrophe(r rune) rune {
+	if apostrophe(r) {
+		return -1
+	}
+	return r
+}
+
 func apostrophe(r rune) bool {
 	return r == '\'' || r == '’' || r == 'ʼ' || r == '`'
+}
+
+func trailingInitials(w string, mixed bool) bool {
+	if suffixes[strings.ToLower(w)] {
+		return false
+	}
+	r, n := utf8.DecodeRuneInString(w)
+	return n == len(w) && unicode.IsLetter(r) || mixed && isInitials(w)
 }
 
 func isInitials(w string) bool {
