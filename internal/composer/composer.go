@@ -59,6 +59,7 @@ package composer
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -250,6 +251,7 @@ type form struct {
 	surname int       // index in words of the surname, -1 if none
 	length  int       // norm's length in runes
 	letters [27]uint8 // how often each of a to z, and anything else, occurs in norm
+	present uint32    // which of letters occur at all
 }
 
 func newForm(s string) *form {
@@ -273,6 +275,7 @@ func newForm(s string) *form {
 		if f.letters[i] < 255 {
 			f.letters[i]++
 		}
+		f.present |= 1 << i
 	}
 	return f
 }
@@ -497,7 +500,11 @@ func fuzzy(a, b *form, floor float64) float64 {
 		return 0
 	}
 	// Letters one name has and the other lacks each cost an edit at least:
-	// most names are told apart here, without the edit distance.
+	// most names are told apart here, without the edit distance; first by
+	// which letters occur, then by how often.
+	if float64(max(bits.OnesCount32(a.present&^b.present), bits.OnesCount32(b.present&^a.present))) > allowed {
+		return 0
+	}
 	more, less := 0, 0
 	for i := range a.letters {
 		d := int(a.letters[i]) - int(b.letters[i])
