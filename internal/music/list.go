@@ -31,15 +31,15 @@ type Query struct {
 // Summary is a piece as the library's list shows it.
 type Summary struct {
 	ID, Title, Subtitle, Composer, Arranger, Number string
-	TypeName, CategoryName, Language               string
-	PrimaryVoicing                                 string
-	DurationMinutes                                *int
-	IsArchived                                     bool
-	LastUsedDate                                   string
-	UpdatedAt                                      time.Time
-	Tags                                           []PieceTag
-	HasScore, HasAudio                             bool
-	AttachmentCount                                int
+	TypeName, CategoryName, Language                string
+	PrimaryVoicing                                  string
+	DurationMinutes                                 *int
+	IsArchived                                      bool
+	LastUsedDate                                    string
+	UpdatedAt                                       time.Time
+	Tags                                            []PieceTag
+	HasScore, HasAudio                              bool
+	AttachmentCount                                 int
 }
 
 // Page is one page of the library and how many pieces match in all.

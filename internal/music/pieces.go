@@ -241,7 +241,7 @@ func known(ctx context.Context, tx *db.Tx, query string, choirID string, ids []s
 func checkRefs(ctx context.Context, tx *db.Tx, choirID string, in *Input, f *apperr.Fields) error {
 	refs := []struct {
 		field, msg, query string
-		ids           []string
+		ids               []string
 	}{
 		{"typeId", MsgTypeUnknown, `SELECT COUNT(*) FROM music_types WHERE choir_id = ?`, nonBlank(in.TypeID)},
 		{"categoryId", MsgCategoryUnknown, `SELECT COUNT(*) FROM music_categories WHERE choir_id = ?`, nonBlank(in.CategoryID)},

@@ -232,6 +232,12 @@ func TestComposerOnSave(t *testing.T) {
 		if again.ComposerID != bach.ComposerID {
 			t.Errorf("same name: composer %s, want %s", again.ComposerID, bach.ComposerID)
 		}
+		// A spelling the matching recognises (§9) reuses it too.
+		for _, spelling := range []string{"J.S. Bach", "Bach, Johann Sebastian", "Johann Sebastián Bach"} {
+			if p := f.create(Input{Fields: Fields{Title: "Cantata " + spelling, Composer: spelling}}); p.ComposerID != bach.ComposerID || p.Composer != spelling {
+				t.Errorf("%q: composer %s (%q), want %s", spelling, p.ComposerID, p.Composer, bach.ComposerID)
+			}
+		}
 		// A composer the person chose wins over the text.
 		chosen := f.create(Input{Fields: Fields{Title: "Air", Composer: "J.S.B."}, ComposerID: bach.ComposerID})
 		if chosen.ComposerID != bach.ComposerID || chosen.Composer != "J.S.B." {
