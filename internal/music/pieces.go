@@ -139,11 +139,12 @@ func check(in *Input, f *apperr.Fields) {
 	if t.Title == "" {
 		f.Add("title", MsgTitleRequired)
 	}
-	for field, v := range map[string]string{"title": t.Title, "subtitle": t.Subtitle, "composer": t.Composer, "arranger": t.Arranger,
-		"lyricist": t.Lyricist, "number": t.Number, "numPartsInfo": t.NumPartsInfo, "startingNotesInfo": t.StartingNotesInfo,
-		"language": t.Language, "sourcePublication": t.SourcePublication, "catalogNumber": t.CatalogNumber, "copyrightInfo": t.CopyrightInfo} {
-		if utf8.RuneCountInString(v) > textMax {
-			f.Add(field, MsgTooLong)
+	for _, v := range []struct{ field, text string }{{"title", t.Title}, {"subtitle", t.Subtitle}, {"composer", t.Composer},
+		{"arranger", t.Arranger}, {"lyricist", t.Lyricist}, {"number", t.Number}, {"numPartsInfo", t.NumPartsInfo},
+		{"startingNotesInfo", t.StartingNotesInfo}, {"language", t.Language}, {"sourcePublication", t.SourcePublication},
+		{"catalogNumber", t.CatalogNumber}, {"copyrightInfo", t.CopyrightInfo}} {
+		if utf8.RuneCountInString(v.text) > textMax {
+			f.Add(v.field, MsgTooLong)
 		}
 	}
 	if utf8.RuneCountInString(t.DefaultNotes) > notesMax {

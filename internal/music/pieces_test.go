@@ -3,6 +3,7 @@ package music
 import (
 	"context"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 
@@ -135,6 +136,8 @@ func TestPieceValidation(t *testing.T) {
 			{"duration -1", Input{Fields: Fields{Title: "x", DurationMinutes: intp(-1)}}, "durationMinutes", MsgDurationRange},
 			{"year 0", Input{Fields: Fields{Title: "x", YearComposed: intp(0)}}, "yearComposed", MsgYearRange},
 			{"length", Input{Fields: Fields{Title: "x", ApproxLength: "epic"}}, "approxLengthCategory", MsgApproxLength},
+			{"long subtitle", Input{Fields: Fields{Title: "x", Subtitle: strings.Repeat("é", textMax+1)}}, "subtitle", MsgTooLong},
+			{"long notes", Input{Fields: Fields{Title: "x", DefaultNotes: strings.Repeat("a", notesMax+1)}}, "defaultNotes", MsgTooLong},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				_, err := f.s.Create(ctx, f.choir, f.user, tc.in)
