@@ -29,36 +29,48 @@ func candidates(ctx context.Context, q db.Querier, choirID string) ([]composer.C
 	return out, nil
 }
 
+// settled is the composer record a save names: its id ("" for none), the
+// key the library sorts the piece by composer, and the record's search text
+// (its normalised name and aliases), so that searching "Tchaikovsky" finds a
+// piece whose score says "Chaikovsky".
+type settled struct {
+	ID, Key, Search string
+}
+
 // settleComposer decides which composer record a save names (§9): the one
 // the person chose; else, unless they said it is a new one, the choir's
 // composer that best matches the text at 0.7 or more; else a new composer
-// made of the text. It returns the id ("" for no composer) and the key the
-// library sorts the piece by composer.
-func (s *Service) settleComposer(ctx context.Context, tx *db.Tx, choirID string, in *Input) (string, string, error) {
-	if in.ComposerID != "" {
-		var name, canonical string
-		if err := tx.QueryRowContext(ctx, `SELECT name, canonical_name FROM composers WHERE id = ?`, in.ComposerID).Scan(&name, &canonical); err != nil {
-			return "", "", fmt.Errorf("music: read composer %s: %w", in.ComposerID, err)
-		}
+// made of the text.
+func (s *Service) settleComposer(ctx context.Context, tx *db.Tx, choirID string, in *Input) (settled, error) {
+	id := in.ComposerID
+	if id == "" {
 		if in.Composer == "" {
-			in.Composer = name
+			return settled{}, nil
 		}
-		return in.ComposerID, composerKey(canonical, in.Composer), nil
+		if !in.NewComposer {
+			cs, err := candidates(ctx, tx, choirID)
+			if err != nil {
+				return settled{}, err
+			}
+			if c, ok := composer.Reuse(in.Composer, cs); ok {
+				id = c.ID
+			}
+		}
+		if id == "" {
+			var err error
+			if id, err = s.insertComposer(ctx, tx, choirID, in.Composer); err != nil {
+				return settled{}, err
+			}
+		}
+	}
+	var name, canonical, search string
+	if err := tx.QueryRowContext(ctx, `SELECT name, canonical_name, search_text FROM composers WHERE id = ?`, id).Scan(&name, &canonical, &search); err != nil {
+		return settled{}, fmt.Errorf("music: read composer %s: %w", id, err)
 	}
 	if in.Composer == "" {
-		return "", "", nil
+		in.Composer = name
 	}
-	if !in.NewComposer {
-		cs, err := candidates(ctx, tx, choirID)
-		if err != nil {
-			return "", "", err
-		}
-		if c, ok := composer.Reuse(in.Composer, cs); ok {
-			return c.ID, composerKey(c.CanonicalName, in.Composer), nil
-		}
-	}
-	id, err := s.insertComposer(ctx, tx, choirID, in.Composer)
-	return id, composerKey(surname(in.Composer), in.Composer), err
+	return settled{ID: id, Key: composerKey(canonical, in.Composer), Search: search}, nil
 }
 
 // composerKey sorts by the composer's canonical (short) name, then by the

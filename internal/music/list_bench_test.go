@@ -42,7 +42,7 @@ func bigLibrary(b *testing.B, f *fixture) (tags []string) {
 			Number: fmt.Sprint(i + 1), Language: languages[i%len(languages)]}
 		at := now.Add(time.Duration(i) * time.Minute)
 		music = append(music, []any{id, f.choir, t.Title, t.Composer, types[i%len(types)], t.Number, t.Language, i%10 == 0,
-			searchText(&t), fold(t.Title), fold(t.Composer), numberKey(t.Number), at, at})
+			searchText(&t, settled{}), fold(t.Title), fold(t.Composer), numberKey(t.Number), at, at})
 		for j := range 4 {
 			links = append(links, []any{id, tags[(i+j*13)%len(tags)], f.choir})
 		}

@@ -228,3 +228,26 @@ func TestBulkTag(t *testing.T) {
 		}
 	})
 }
+
+// The search finds a piece by any spelling its composer record knows.
+func TestSearchByComposerAlias(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d)
+		ctx := t.Context()
+		id := uuid.NewString()
+		now := time.Now().UTC()
+		f.exec(`INSERT INTO composers (id, choir_id, name, name_key, canonical_name, aliases, search_text, created_at, updated_at)
+			VALUES (?, ?, 'Pyotr Ilyich Tchaikovsky', 'pyotr ilyich tchaikovsky', 'Tchaikovsky', '["Chaikovsky", "Tschaikowsky"]',
+			'pyotr ilyich tchaikovsky tchaikovsky chaikovsky tschaikowsky', ?, ?)`, id, f.choir, now, now)
+		p := f.create(Input{Fields: Fields{Title: "The Crown of Roses", Composer: "P. I. Chaikovsky"}, ComposerID: id})
+		if p.ComposerRecord == nil || p.ComposerRecord.Aliases[1] != "Tschaikowsky" {
+			t.Fatalf("composer record %+v", p.ComposerRecord)
+		}
+		for _, q := range []string{"Tschaikowsky", "tchaikovsky roses", "chaikovsky"} {
+			if page, err := f.s.List(ctx, f.choir, Query{Search: q}); err != nil || page.Total != 1 {
+				t.Errorf("%q: %+v %v", q, page, err)
+			}
+		}
+	})
+}

@@ -328,7 +328,7 @@ func (s *Service) Create(ctx context.Context, choirID, userID string, in Input) 
 func (s *Service) createPieceTx(ctx context.Context, tx *db.Tx, choirID, userID string, in Input) (string, error) {
 	id := uuid.NewString()
 	now := s.now()
-	composerID, composerKey, err := s.prepare(ctx, tx, choirID, "", &in)
+	c, err := s.prepare(ctx, tx, choirID, "", &in)
 	if err != nil {
 		return "", err
 	}
@@ -339,11 +339,11 @@ func (s *Service) createPieceTx(ctx context.Context, tx *db.Tx, choirID, userID 
 		transposition_semitones, language, duration_minutes, year_composed, source_publication, catalog_number, copyright_info,
 		created_by, is_archived, search_text, title_key, composer_key, number_key, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		id, choirID, t.Title, t.Subtitle, t.Composer, nullable(composerID), t.Arranger, t.Lyricist,
+		id, choirID, t.Title, t.Subtitle, t.Composer, nullable(c.ID), t.Arranger, t.Lyricist,
 		nullable(t.TypeID), nullable(t.CategoryID), t.DefaultNotes, nullable(t.Number), t.RehearsalWeighting, t.MinIntervalWeeks, t.NumPartsInfo,
 		t.RhythmicComplexityHint, t.HarmonicComplexityHint, t.IsNewToChoir, t.ApproxLength, t.StartingNotesInfo,
 		t.Transposition, t.Language, t.DurationMinutes, t.YearComposed, t.SourcePublication, t.CatalogNumber, t.CopyrightInfo,
-		nullable(userID), false, searchText(&t), fold(t.Title), composerKey, numberKey(t.Number), now, now); err != nil {
+		nullable(userID), false, searchText(&t, c), fold(t.Title), c.Key, numberKey(t.Number), now, now); err != nil {
 		return "", fmt.Errorf("music: insert piece %q into %s: %w", t.Title, choirID, err)
 	}
 	if err := setLinks(ctx, tx, choirID, id, userID, &in, now); err != nil {
@@ -352,28 +352,29 @@ func (s *Service) createPieceTx(ctx context.Context, tx *db.Tx, choirID, userID 
 	return id, nil
 }
 
-// prepare checks and tidies a save, and settles its composer (§9): the
-// composer id and the key the library sorts the piece by composer.
-func (s *Service) prepare(ctx context.Context, tx *db.Tx, choirID, id string, in *Input) (composerID, composerKey string, err error) {
+// prepare checks and tidies a save, and settles its composer (§9).
+func (s *Service) prepare(ctx context.Context, tx *db.Tx, choirID, id string, in *Input) (settled, error) {
 	var f apperr.Fields
 	check(in, &f)
 	if err := f.Err(); err != nil {
-		return "", "", err
+		return settled{}, err
 	}
 	if err := checkRefs(ctx, tx, choirID, in, &f); err != nil {
-		return "", "", err
+		return settled{}, err
 	}
 	if err := f.Err(); err != nil {
-		return "", "", err
+		return settled{}, err
 	}
 	if err := numberFree(ctx, tx, choirID, id, in.Number); err != nil {
-		return "", "", err
+		return settled{}, err
 	}
 	return s.settleComposer(ctx, tx, choirID, in)
 }
 
-func searchText(t *Fields) string {
-	return fold(strings.Join([]string{t.Title, t.Subtitle, t.Composer, t.Arranger, t.Number}, " "))
+// searchText is what the list's search looks in: the piece's words and its
+// composer record's.
+func searchText(t *Fields, c settled) string {
+	return strings.TrimSpace(fold(strings.Join([]string{t.Title, t.Subtitle, t.Composer, t.Arranger, t.Number}, " ")) + " " + c.Search)
 }
 
 func nullable(s string) any {
@@ -446,7 +447,7 @@ func (s *Service) Update(ctx context.Context, choirID, userID, id string, in Inp
 		if err != nil {
 			return fmt.Errorf("music: lock piece %s: %w", id, err)
 		}
-		composerID, composerKey, err := s.prepare(ctx, tx, choirID, id, &in)
+		c, err := s.prepare(ctx, tx, choirID, id, &in)
 		if err != nil {
 			return err
 		}
@@ -458,11 +459,11 @@ func (s *Service) Update(ctx context.Context, choirID, userID, id string, in Inp
 			approx_length_category = ?, starting_notes_info = ?, transposition_semitones = ?, language = ?, duration_minutes = ?,
 			year_composed = ?, source_publication = ?, catalog_number = ?, copyright_info = ?, search_text = ?, title_key = ?,
 			composer_key = ?, number_key = ?, updated_at = ? WHERE id = ? AND choir_id = ?`,
-			t.Title, t.Subtitle, t.Composer, nullable(composerID), t.Arranger, t.Lyricist, nullable(t.TypeID), nullable(t.CategoryID),
+			t.Title, t.Subtitle, t.Composer, nullable(c.ID), t.Arranger, t.Lyricist, nullable(t.TypeID), nullable(t.CategoryID),
 			t.DefaultNotes, nullable(t.Number), t.RehearsalWeighting, t.MinIntervalWeeks, t.NumPartsInfo, t.RhythmicComplexityHint,
 			t.HarmonicComplexityHint, t.IsNewToChoir, t.ApproxLength, t.StartingNotesInfo, t.Transposition, t.Language,
-			t.DurationMinutes, t.YearComposed, t.SourcePublication, t.CatalogNumber, t.CopyrightInfo, searchText(&t), fold(t.Title),
-			composerKey, numberKey(t.Number), now, id, choirID); err != nil {
+			t.DurationMinutes, t.YearComposed, t.SourcePublication, t.CatalogNumber, t.CopyrightInfo, searchText(&t, c), fold(t.Title),
+			c.Key, numberKey(t.Number), now, id, choirID); err != nil {
 			return fmt.Errorf("music: update piece %s: %w", id, err)
 		}
 		return setLinks(ctx, tx, choirID, id, userID, &in, now)
