@@ -154,8 +154,8 @@ func (q *Query) from(choirID string) (string, string, []any) {
 	if q.CategoryID != "" {
 		conds, params = append(conds, "m.category_id = ?"), append(params, q.CategoryID)
 	}
-	if l := strings.TrimSpace(q.Language); l != "" {
-		conds, params = append(conds, "LOWER(m.language) = ?"), append(params, strings.ToLower(l))
+	if l := fold(q.Language); l != "" {
+		conds, params = append(conds, "m.language_key = ?"), append(params, l)
 	}
 	return from, strings.Join(conds, " AND "), params
 }

@@ -42,7 +42,7 @@ func bigLibrary(b *testing.B, f *fixture) (tags []string) {
 			Number: fmt.Sprint(i + 1), Language: languages[i%len(languages)]}
 		at := now.Add(time.Duration(i) * time.Minute)
 		music = append(music, []any{id, f.choir, t.Title, t.Composer, types[i%len(types)], t.Number, t.Language, i%10 == 0,
-			searchText(&t, settled{}), fold(t.Title), fold(t.Composer), numberKey(t.Number), at, at})
+			searchText(&t, settled{}), fold(t.Title), fold(t.Composer), numberKey(t.Number), fold(t.Language), at, at})
 		for j := range 4 {
 			links = append(links, []any{id, tags[(i+j*13)%len(tags)], f.choir})
 		}
@@ -57,7 +57,7 @@ func bigLibrary(b *testing.B, f *fixture) (tags []string) {
 			rows [][]any
 		}{
 			{`INSERT INTO music (id, choir_id, title, composer, type_id, number, language, is_archived, search_text, title_key,
-				composer_key, number_key, created_at, updated_at) VALUES `, music},
+				composer_key, number_key, language_key, created_at, updated_at) VALUES `, music},
 			{`INSERT INTO music_tags (music_id, tag_id, choir_id) VALUES `, links},
 			{`INSERT INTO music_voicings (music_id, voicing_id, choir_id, assigned_at, is_primary) VALUES `, voiced},
 			{`INSERT INTO music_attachments (id, music_id, choir_id, url, file_name, type, content_type, size_bytes, created_at,

@@ -337,13 +337,13 @@ func (s *Service) createPieceTx(ctx context.Context, tx *db.Tx, choirID, userID 
 		type_id, category_id, default_notes, number, rehearsal_weighting, min_interval_weeks, num_parts_info,
 		rhythmic_complexity_hint, harmonic_complexity_hint, is_new_to_choir_flag, approx_length_category, starting_notes_info,
 		transposition_semitones, language, duration_minutes, year_composed, source_publication, catalog_number, copyright_info,
-		created_by, is_archived, search_text, title_key, composer_key, number_key, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		created_by, is_archived, search_text, title_key, composer_key, number_key, language_key, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		id, choirID, t.Title, t.Subtitle, t.Composer, nullable(c.ID), t.Arranger, t.Lyricist,
 		nullable(t.TypeID), nullable(t.CategoryID), t.DefaultNotes, nullable(t.Number), t.RehearsalWeighting, t.MinIntervalWeeks, t.NumPartsInfo,
 		t.RhythmicComplexityHint, t.HarmonicComplexityHint, t.IsNewToChoir, t.ApproxLength, t.StartingNotesInfo,
 		t.Transposition, t.Language, t.DurationMinutes, t.YearComposed, t.SourcePublication, t.CatalogNumber, t.CopyrightInfo,
-		nullable(userID), false, searchText(&t, c), fold(t.Title), c.Key, numberKey(t.Number), now, now); err != nil {
+		nullable(userID), false, searchText(&t, c), fold(t.Title), c.Key, numberKey(t.Number), fold(t.Language), now, now); err != nil {
 		return "", fmt.Errorf("music: insert piece %q into %s: %w", t.Title, choirID, err)
 	}
 	if err := setLinks(ctx, tx, choirID, id, userID, &in, now); err != nil {
@@ -458,12 +458,12 @@ func (s *Service) Update(ctx context.Context, choirID, userID, id string, in Inp
 			num_parts_info = ?, rhythmic_complexity_hint = ?, harmonic_complexity_hint = ?, is_new_to_choir_flag = ?,
 			approx_length_category = ?, starting_notes_info = ?, transposition_semitones = ?, language = ?, duration_minutes = ?,
 			year_composed = ?, source_publication = ?, catalog_number = ?, copyright_info = ?, search_text = ?, title_key = ?,
-			composer_key = ?, number_key = ?, updated_at = ? WHERE id = ? AND choir_id = ?`,
+			composer_key = ?, number_key = ?, language_key = ?, updated_at = ? WHERE id = ? AND choir_id = ?`,
 			t.Title, t.Subtitle, t.Composer, nullable(c.ID), t.Arranger, t.Lyricist, nullable(t.TypeID), nullable(t.CategoryID),
 			t.DefaultNotes, nullable(t.Number), t.RehearsalWeighting, t.MinIntervalWeeks, t.NumPartsInfo, t.RhythmicComplexityHint,
 			t.HarmonicComplexityHint, t.IsNewToChoir, t.ApproxLength, t.StartingNotesInfo, t.Transposition, t.Language,
 			t.DurationMinutes, t.YearComposed, t.SourcePublication, t.CatalogNumber, t.CopyrightInfo, searchText(&t, c), fold(t.Title),
-			c.Key, numberKey(t.Number), now, id, choirID); err != nil {
+			c.Key, numberKey(t.Number), fold(t.Language), now, id, choirID); err != nil {
 			return fmt.Errorf("music: update piece %s: %w", id, err)
 		}
 		return setLinks(ctx, tx, choirID, id, userID, &in, now)

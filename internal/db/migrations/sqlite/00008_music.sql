@@ -97,6 +97,7 @@ CREATE TABLE music (
     title_key                TEXT NOT NULL DEFAULT '', -- sort keys
     composer_key             TEXT NOT NULL DEFAULT '',
     number_key               TEXT NOT NULL DEFAULT '',
+    language_key             TEXT NOT NULL DEFAULT '', -- the language as the list's filter compares it
     created_at               TIMESTAMP NOT NULL,
     updated_at               TIMESTAMP NOT NULL
 );
