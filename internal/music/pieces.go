@@ -217,6 +217,7 @@ func placeholders(n int) string {
 	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }
 
+// args appends ids to a query's first arguments.
 func args(first []any, ids []string) []any {
 	for _, id := range ids {
 		first = append(first, id)
@@ -224,7 +225,8 @@ func args(first []any, ids []string) []any {
 	return first
 }
 
-// known is how many of ids (distinct) a query scoped to the choir finds.
+// known says whether a COUNT(*) query scoped to the choir finds every one
+// of ids (which are distinct).
 func known(ctx context.Context, tx *db.Tx, query string, choirID string, ids []string) (bool, error) {
 	if len(ids) == 0 {
 		return true, nil
