@@ -1,6 +1,7 @@
 package music
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -30,15 +31,17 @@ func fold(s string) string {
 var unaccented = map[rune]string{'ø': "o", 'ß': "ss", 'æ': "ae", 'œ': "oe", 'ł': "l", 'đ': "d", 'þ': "th", 'ð': "d"}
 
 // numberKey sorts library numbers naturally: a leading run of digits is
-// padded so that "9" comes before "10".
+// written as its length and its digits, so that "9" comes before "10" and
+// "007" beside "7", however long the numbers.
 func numberKey(n string) string {
 	n = fold(n)
 	i := 0
 	for i < len(n) && n[i] >= '0' && n[i] <= '9' {
 		i++
 	}
-	if i == 0 || i > 12 {
+	digits := strings.TrimLeft(n[:i], "0")
+	if i == 0 || len(digits) > 99 {
 		return n
 	}
-	return strings.Repeat("0", 12-i) + n
+	return fmt.Sprintf("%02d", len(digits)) + digits + n[i:]
 }
