@@ -133,6 +133,18 @@ func TestList(t *testing.T) {
 			})
 		}
 
+		// A page costs the same statements whatever its size: no query a piece.
+		cost := func(q Query) int64 {
+			before := d.Statements()
+			if _, err := f.s.List(ctx, f.choir, q); err != nil {
+				t.Fatal(err)
+			}
+			return d.Statements() - before
+		}
+		if one, all := cost(Query{PageSize: 1, Archived: "all"}), cost(Query{Archived: "all"}); one != all || all > 7 {
+			t.Errorf("a page of one piece takes %d statements, of five %d", one, all)
+		}
+
 		p, err := f.s.List(ctx, f.choir, Query{Search: "maria"})
 		if err != nil || len(p.Items) != 1 {
 			t.Fatalf("%v %v", p, err)
