@@ -307,6 +307,11 @@ func (s *Service) Numbers(ctx context.Context, choirID string) (numbers []string
 const (
 	MsgTagAssignMissing = "Missing required parameters for tag assignment"
 	MsgTagAssignNoValid = "No valid tag IDs provided for assignment"
+	MsgBulkTooMany      = "Tag at most 5,000 pieces at a time."
+
+	// maxBulk bounds one bulk action: a whole library, well inside what one
+	// statement may carry on either database.
+	maxBulk = 5000
 )
 
 // Failure is a piece a bulk action left alone, and why.
@@ -324,6 +329,9 @@ func (s *Service) BulkTag(ctx context.Context, choirID string, ids, tagIDs []str
 	tagIDs = cleanIDs(tagIDs)
 	if len(tagIDs) == 0 {
 		return nil, nil, apperr.New(apperr.Invalid, apperr.CodeValidation, MsgTagAssignNoValid)
+	}
+	if len(ids) > maxBulk || len(tagIDs) > maxBulk {
+		return nil, nil, apperr.New(apperr.Invalid, apperr.CodeValidation, MsgBulkTooMany)
 	}
 	done, failed = []string{}, []Failure{}
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {

@@ -233,6 +233,7 @@ func TestBulkTag(t *testing.T) {
 			{"no tags", []string{maria}, nil, MsgTagAssignMissing},
 			{"only blank tags", []string{maria}, []string{"", " "}, MsgTagAssignNoValid},
 			{"another choir's tag", []string{maria}, []string{f.tag(f.other, "Theirs")}, MsgTagUnknown},
+			{"too many pieces", many(maxBulk + 1), []string{names["Latin"]}, MsgBulkTooMany},
 		} {
 			_, _, err := f.s.BulkTag(ctx, f.choir, tc.ids, tc.tagIDs)
 			if e := refusal(t, err); e.Kind != apperr.Invalid || e.Message != tc.msg {
@@ -263,4 +264,13 @@ func TestSearchByComposerAlias(t *testing.T) {
 			}
 		}
 	})
+}
+
+// many is n distinct made-up ids.
+func many(n int) []string {
+	ids := make([]string, n)
+	for i := range ids {
+		ids[i] = uuid.NewString()
+	}
+	return ids
 }
