@@ -112,9 +112,13 @@ const (
 	MsgVoicingUnknown     = "Please choose voicings of this choir."
 	MsgOnePrimary         = "Only one voicing can be the primary one."
 	MsgTagUnknown         = "Please choose tags of this choir."
+	MsgTooManyTags        = "A piece can carry at most 200 tags."
+	MsgTooManyVoicings    = "A piece can have at most 50 voicings."
 
-	textMax  = 500
-	notesMax = 10000
+	textMax     = 500
+	notesMax    = 10000
+	maxTags     = 200
+	maxVoicings = 50
 )
 
 func pieceNotFound() error { return apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgPieceNotFound) }
@@ -196,6 +200,12 @@ func check(in *Input, f *apperr.Fields) {
 		f.Add("voicings", MsgOnePrimary)
 	}
 	in.TagIDs = cleanIDs(in.TagIDs)
+	if len(in.TagIDs) > maxTags {
+		f.Add("tagIds", MsgTooManyTags)
+	}
+	if len(in.Voicings) > maxVoicings {
+		f.Add("voicings", MsgTooManyVoicings)
+	}
 }
 
 // cleanIDs drops blank and repeated ids (§5: empty tag ids are dropped).

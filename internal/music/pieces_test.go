@@ -137,6 +137,7 @@ func TestPieceValidation(t *testing.T) {
 			{"year 0", Input{Fields: Fields{Title: "x", YearComposed: intp(0)}}, "yearComposed", MsgYearRange},
 			{"length", Input{Fields: Fields{Title: "x", ApproxLength: "epic"}}, "approxLengthCategory", MsgApproxLength},
 			{"long subtitle", Input{Fields: Fields{Title: "x", Subtitle: strings.Repeat("é", textMax+1)}}, "subtitle", MsgTooLong},
+			{"too many tags", Input{Fields: Fields{Title: "x"}, TagIDs: many(maxTags + 1)}, "tagIds", MsgTooManyTags},
 			{"long notes", Input{Fields: Fields{Title: "x", DefaultNotes: strings.Repeat("a", notesMax+1)}}, "defaultNotes", MsgTooLong},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
