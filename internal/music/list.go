@@ -58,6 +58,9 @@ const (
 	MsgArchived = "Archived must be active, archived or all."
 	MsgSort     = "Sort by title, composer, number, updated, lastUsed or created."
 	MsgOrder    = "Order must be asc or desc."
+	MsgTagLimit = "Filter by at most 50 tags."
+
+	maxFilterTags = 50
 )
 
 // sorts are the ORDER BY of each sort, ascending; ties fall to the title,
@@ -109,6 +112,9 @@ func (q *Query) check() error {
 		f.Add("order", MsgOrder)
 	}
 	q.TagIDs = cleanIDs(q.TagIDs)
+	if len(q.TagIDs) > maxFilterTags {
+		f.Add("tagId", MsgTagLimit)
+	}
 	return f.Err()
 }
 

@@ -170,6 +170,7 @@ func TestList(t *testing.T) {
 			{Query{Sort: "colour"}, "sort"},
 			{Query{Order: "up"}, "order"},
 			{Query{Archived: "maybe"}, "archived"},
+			{Query{TagIDs: many(maxFilterTags + 1)}, "tagId"},
 		} {
 			if _, err := f.s.List(ctx, f.choir, tc.q); refusal(t, err).Details[tc.field] == "" {
 				t.Errorf("%+v: %v", tc.q, err)
