@@ -59,8 +59,10 @@ const (
 	MsgSort     = "Sort by title, composer, number, updated, lastUsed or created."
 	MsgOrder    = "Order must be asc or desc."
 	MsgTagLimit = "Filter by at most 50 tags."
+	MsgWords    = "Search for at most 20 words."
 
 	maxFilterTags = 50
+	maxWords      = 20
 )
 
 // sorts are the ORDER BY of each sort, ascending; ties fall to the title,
@@ -114,6 +116,9 @@ func (q *Query) check() error {
 	q.TagIDs = cleanIDs(q.TagIDs)
 	if len(q.TagIDs) > maxFilterTags {
 		f.Add("tagId", MsgTagLimit)
+	}
+	if len(strings.Fields(q.Search)) > maxWords {
+		f.Add("q", MsgWords)
 	}
 	return f.Err()
 }

@@ -3,6 +3,7 @@ package music
 import (
 	"context"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -171,6 +172,7 @@ func TestList(t *testing.T) {
 			{Query{Order: "up"}, "order"},
 			{Query{Archived: "maybe"}, "archived"},
 			{Query{TagIDs: many(maxFilterTags + 1)}, "tagId"},
+			{Query{Search: strings.Repeat("ave ", maxWords+1)}, "q"},
 		} {
 			if _, err := f.s.List(ctx, f.choir, tc.q); refusal(t, err).Details[tc.field] == "" {
 				t.Errorf("%+v: %v", tc.q, err)
