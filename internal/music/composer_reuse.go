@@ -79,3 +79,40 @@ func (s *Service) settleComposer(ctx context.Context, tx *db.Tx, choirID string,
 func composerKey(canonical, written string) string {
 	return fold(canonical + " " + written)
 }
+
+// refreshComposerPieces recomputes the search text and composer sort key of
+// the pieces that name a composer, inside the transaction that changed the
+// composer's name, canonical name or aliases, so that the list finds and
+// sorts them by what the record now says.
+func refreshComposerPieces(ctx context.Context, tx *db.Tx, composerID string) error {
+	var c settled
+	if err := tx.QueryRowContext(ctx, `SELECT id, canonical_name, search_text FROM composers WHERE id = ?`, composerID).
+		Scan(&c.ID, &c.Key, &c.Search); err != nil {
+		return fmt.Errorf("music: read composer %s: %w", composerID, err)
+	}
+	canonical := c.Key
+	rows, err := tx.QueryContext(ctx, `SELECT id, title, subtitle, composer, arranger, COALESCE(number, '') FROM music WHERE composer_id = ?`, composerID)
+	if err != nil {
+		return fmt.Errorf("music: list the pieces of composer %s: %w", composerID, err)
+	}
+	type piece struct {
+		id string
+		f  Fields
+	}
+	pieces, err := db.All(rows, func(row db.Scanner) (piece, error) {
+		var p piece
+		err := row.Scan(&p.id, &p.f.Title, &p.f.Subtitle, &p.f.Composer, &p.f.Arranger, &p.f.Number)
+		return p, err
+	})
+	if err != nil {
+		return fmt.Errorf("music: read the pieces of composer %s: %w", composerID, err)
+	}
+	for _, p := range pieces {
+		c.Key = composerKey(canonical, p.f.Composer)
+		if _, err := tx.ExecContext(ctx, `UPDATE music SET search_text = ?, composer_key = ? WHERE id = ?`,
+			searchText(&p.f, c), c.Key, p.id); err != nil {
+			return fmt.Errorf("music: refresh piece %s of composer %s: %w", p.id, composerID, err)
+		}
+	}
+	return nil
+}

@@ -277,3 +277,24 @@ func many(n int) []string {
 	}
 	return ids
 }
+
+// A composer's new spelling reaches its pieces' search and sort keys.
+func TestRefreshComposerPieces(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d)
+		ctx := t.Context()
+		p := f.create(Input{Fields: Fields{Title: "Hymn to the Cherubim", Composer: "Tchaikovsky"}})
+		f.exec(`UPDATE composers SET canonical_name = 'Zzz', search_text = 'tchaikovsky chaikovsky tschaikowsky' WHERE id = ?`, p.ComposerID)
+		if err := d.InTx(ctx, func(tx *db.Tx) error { return refreshComposerPieces(ctx, tx, p.ComposerID) }); err != nil {
+			t.Fatal(err)
+		}
+		if page, _ := f.s.List(ctx, f.choir, Query{Search: "tschaikowsky"}); page.Total != 1 {
+			t.Errorf("search by a new alias: %+v", page)
+		}
+		f.create(Input{Fields: Fields{Title: "Ave Maria", Composer: "Anton Bruckner"}})
+		if page, _ := f.s.List(ctx, f.choir, Query{Sort: "composer"}); titles(page)[1] != "Hymn to the Cherubim" {
+			t.Errorf("sorted by the new canonical name: %v", titles(page))
+		}
+	})
+}
