@@ -38,6 +38,10 @@ const (
 	CodeMFAAlreadyEnabled   = "MFA_ALREADY_ENABLED"
 	CodeMFANotEnrolling     = "MFA_NOT_ENROLLING"
 
+	// Added by Cantica: the music library.
+	CodeDuplicateName   = "DUPLICATE_NAME"
+	CodeDuplicateNumber = "DUPLICATE_NUMBER"
+
 	// Plumbing the HTTP layer answers itself.
 	CodeMethodNotAllowed = "METHOD_NOT_ALLOWED"
 	CodeNotReady         = "NOT_READY"
