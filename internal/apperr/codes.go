@@ -25,6 +25,9 @@ const (
 	CodeMembershipInactive = "MEMBERSHIP_INACTIVE"
 	CodeVoicePartExists    = "VOICE_PART_EXISTS"
 
+	// Added by Cantica: the music library.
+	CodeDuplicateName = "DUPLICATE_NAME"
+
 	// Added by Cantica: accounts, social sign-in and two-factor set-up.
 	CodeAccountExists       = "ACCOUNT_EXISTS"
 	CodeOAuthAccount        = "OAUTH_ACCOUNT"
