@@ -99,22 +99,6 @@ func (s *Server) RestoreMusic(ctx context.Context, in api.RestoreMusicRequestObj
 	return nil, errNotBuilt
 }
 
-func (s *Server) ListTags(ctx context.Context, in api.ListTagsRequestObject) (api.ListTagsResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) CreateTag(ctx context.Context, in api.CreateTagRequestObject) (api.CreateTagResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) DeleteTag(ctx context.Context, in api.DeleteTagRequestObject) (api.DeleteTagResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) UpdateTag(ctx context.Context, in api.UpdateTagRequestObject) (api.UpdateTagResponseObject, error) {
-	return nil, errNotBuilt
-}
-
 func (s *Server) ListVoicings(ctx context.Context, in api.ListVoicingsRequestObject) (api.ListVoicingsResponseObject, error) {
 	return nil, errNotBuilt
 }
