@@ -25,9 +25,6 @@ const (
 	CodeMembershipInactive = "MEMBERSHIP_INACTIVE"
 	CodeVoicePartExists    = "VOICE_PART_EXISTS"
 
-	// Added by Cantica: the music library.
-	CodeDuplicateName = "DUPLICATE_NAME"
-
 	// Added by Cantica: accounts, social sign-in and two-factor set-up.
 	CodeAccountExists       = "ACCOUNT_EXISTS"
 	CodeOAuthAccount        = "OAUTH_ACCOUNT"
@@ -40,6 +37,10 @@ const (
 	CodeProviderUnavailable = "PROVIDER_UNAVAILABLE"
 	CodeMFAAlreadyEnabled   = "MFA_ALREADY_ENABLED"
 	CodeMFANotEnrolling     = "MFA_NOT_ENROLLING"
+
+	// Added by Cantica: the music library.
+	CodeDuplicateName   = "DUPLICATE_NAME"
+	CodeDuplicateNumber = "DUPLICATE_NUMBER"
 
 	// Plumbing the HTTP layer answers itself.
 	CodeMethodNotAllowed = "METHOD_NOT_ALLOWED"

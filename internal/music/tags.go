@@ -71,9 +71,9 @@ func checkTag(name string, color *string) (string, string, error) {
 	return name, c, f.Err()
 }
 
-// DuplicateName is the refusal of a name a choir has already given to a
+// nameTaken is the refusal of a name a choir has already given to a
 // tag or composer (calendar document §5).
-func duplicateName(format, name string) error {
+func nameTaken(format, name string) error {
 	msg := fmt.Sprintf(format, name)
 	e := apperr.New(apperr.Conflict, apperr.CodeDuplicateName, msg)
 	e.Details = map[string]string{"name": msg} // for the form's name field
@@ -119,7 +119,7 @@ func (s *Service) CreateTag(ctx context.Context, choirID, name string, color *st
 	_, err = s.db.ExecContext(ctx, `INSERT INTO tags (id, choir_id, name, name_key, color, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`, t.ID, choirID, name, catalogKey(name), c, now, now)
 	if db.IsUniqueViolation(err) {
-		return nil, duplicateName(msgTagExists, name)
+		return nil, nameTaken(msgTagExists, name)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("music: create tag %q in %s: %w", name, choirID, err)
@@ -150,7 +150,7 @@ func (s *Service) UpdateTag(ctx context.Context, choirID, id, name string, color
 		return nil
 	})
 	if db.IsUniqueViolation(err) {
-		return nil, duplicateName(msgTagExists, name)
+		return nil, nameTaken(msgTagExists, name)
 	}
 	if err != nil {
 		return nil, err
