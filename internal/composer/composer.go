@@ -1,0 +1,494 @@
+// Package composer recognises a composer however the name was written
+// (calendar document §3 Composer, §9 composer scores and thresholds).
+//
+// Every name is first brought to its comparison form (Normalise): accents
+// folded, "Last, First" reordered, dots and initials unified. A typed name is
+// then scored against each of a composer's name, canonical name and aliases,
+// and the best score counts:
+//
+//   - exact 1.0: the very string of the name (or of the canonical name,
+//     reported as canonical);
+//   - canonical 1.0: the canonical name, or the name or canonical name after
+//     folding accents, reordering and unifying punctuation, with the same
+//     case (Dvorak = Dvořák, "Bach, Johann Sebastian" = Johann Sebastian Bach);
+//   - case 0.95: equal once case is ignored too (johann sebastian bach);
+//   - alias 0.95: one of the aliases, in any of those forms;
+//   - abbreviation 0.9: the same surname, and the given names written as
+//     initials that agree with the other name's given names, every given name
+//     accounted for (J.S. Bach, "Bach, J. S.", JS Bach = Johann Sebastian Bach;
+//     J.C. Bach is not);
+//   - surname 0.7 + 0.18 × (words in common ÷ words of the longer name): the
+//     same surname of more than 3 letters, and at least 70 % of the shorter
+//     name's words found in the other, in order (a given name and its initial
+//     count as common). So a bare surname ("Bach" for Johann Sebastian Bach,
+//     0.76) stays below 0.8 and is never more than a suggestion;
+//   - fuzzy: the Levenshtein similarity of the comparison forms, when at
+//     least 0.7 (Whittaker for Whitacre, 0.71).
+//
+// Two names with the same surname but less than 70 % of their words in common
+// name different people of one family (J.C. and J.S. Bach, Michael and Joseph
+// Haydn, Johann Strauss I and II): they score 0, whatever their spelling's
+// similarity.
+//
+// Resolve turns the scores into one of four recommendations, applying these
+// rules in order, the first that applies deciding:
+//
+//  1. one candidate scores 0.95 or more, more than any other: auto_match, the
+//     confidence is its score (two at the same top score: manual_select);
+//  2. the name is on the famous list (LookupFamous, 0.85 or more) and an
+//     existing composer matches that famous composer (its name, canonical name
+//     or an alias) at 0.85 or more: auto_match with confidence 0.95; that
+//     composer is reported first, as an alias match of 0.95;
+//  3. exactly one candidate scores 0.8 or more: confirm_match, confidence its
+//     score;
+//  4. two or more candidates score 0.7 or more: manual_select, confidence the
+//     best score;
+//  5. otherwise create_new: confidence 0.9 when nothing matches and the name
+//     is famous, 0.5 when nothing matches and it is not, 0.3 when one weak
+//     candidate (0.7 to 0.8) matches, which is still shown as a suggestion.
+//
+// Anything below auto_match is a suggestion the person confirms; nothing here
+// merges composers by itself. Reuse, used when a piece is saved, takes the
+// best candidate at 0.7 or more (the famous rule included) and otherwise
+// says to create a new composer.
+package composer
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// Candidate is an existing composer of a choir.
+type Candidate struct {
+	ID, Name, CanonicalName string
+	Aliases                 []string
+}
+
+// Kind is how a name matched; the strings are the API's ComposerMatch.kind.
+type Kind string
+
+const (
+	KindExact        Kind = "exact"
+	KindCanonical    Kind = "canonical"
+	KindCase         Kind = "case"
+	KindAlias        Kind = "alias"
+	KindAbbreviation Kind = "abbreviation"
+	KindSurname      Kind = "surname"
+	KindFuzzy        Kind = "fuzzy"
+)
+
+// Match is a candidate with its score against a typed name.
+type Match struct {
+	Candidate Candidate
+	Score     float64
+	Kind      Kind
+}
+
+// Recommendation is what Resolve advises; the strings are the API's.
+type Recommendation string
+
+const (
+	AutoMatch    Recommendation = "auto_match"
+	ConfirmMatch Recommendation = "confirm_match"
+	ManualSelect Recommendation = "manual_select"
+	CreateNew    Recommendation = "create_new"
+)
+
+// Resolution is Resolve's answer.
+type Resolution struct {
+	Recommendation Recommendation
+	Confidence     float64
+	// Matches are the candidates at 0.7 or more, best first.
+	Matches []Match
+	// Famous is the famous composer the name stands for, if any.
+	Famous *Famous
+	// FamousSuggestions are up to 5 famous composers the name may mean.
+	FamousSuggestions []Famous
+}
+
+// Thresholds of §9.
+const (
+	minScore     = 0.7
+	autoScore    = 0.95
+	confirmScore = 0.8
+	famousScore  = 0.85
+	famousLimit  = 5
+)
+
+// Score returns the best score of input against one candidate (name,
+// canonical name, aliases), 0 and "" when below 0.7.
+func Score(input string, c Candidate) (float64, Kind) {
+	return newEntry(c).score(newForm(input))
+}
+
+// Matches returns the candidates scoring 0.7 or more, best first, ties broken
+// by name then ID, at most limit of them (limit <= 0: all).
+func Matches(input string, cs []Candidate, limit int) []Match {
+	in := newForm(input)
+	var ms []Match
+	for _, c := range cs {
+		if s, k := newEntry(c).score(in); s >= minScore {
+			ms = append(ms, Match{Candidate: c, Score: s, Kind: k})
+		}
+	}
+	sortMatches(ms)
+	if limit > 0 && len(ms) > limit {
+		ms = ms[:limit]
+	}
+	return ms
+}
+
+func sortMatches(ms []Match) {
+	slices.SortStableFunc(ms, func(a, b Match) int {
+		if a.Score != b.Score {
+			return cmp.Compare(b.Score, a.Score)
+		}
+		if a.Candidate.Name != b.Candidate.Name {
+			return cmp.Compare(a.Candidate.Name, b.Candidate.Name)
+		}
+		return cmp.Compare(a.Candidate.ID, b.Candidate.ID)
+	})
+}
+
+// Resolve applies §9's resolution rules (see the package documentation) to
+// input against a choir's composers.
+func Resolve(input string, cs []Candidate) Resolution {
+	ms := Matches(input, cs, 0)
+	r := Resolution{Matches: ms, FamousSuggestions: SuggestFamous(input, famousLimit)}
+	f, _, famous := LookupFamous(input)
+	if famous {
+		r.Famous = &f
+	}
+	best := 0.0
+	if len(ms) > 0 {
+		best = ms[0].Score
+	}
+	switch {
+	case best >= autoScore && (len(ms) == 1 || ms[1].Score < best):
+		r.Recommendation, r.Confidence = AutoMatch, best
+	case famous && r.bridge(f, cs):
+		r.Recommendation, r.Confidence = AutoMatch, autoScore
+	case best >= confirmScore && (len(ms) == 1 || ms[1].Score < confirmScore):
+		r.Recommendation, r.Confidence = ConfirmMatch, best
+	case len(ms) >= 2:
+		r.Recommendation, r.Confidence = ManualSelect, best
+	case len(ms) == 1:
+		r.Recommendation, r.Confidence = CreateNew, 0.3
+	case famous:
+		r.Recommendation, r.Confidence = CreateNew, 0.9
+	default:
+		r.Recommendation, r.Confidence = CreateNew, 0.5
+	}
+	return r
+}
+
+// bridge finds the existing composer that is famous composer f (the famous
+// rule) and puts it first in r.Matches as an alias match of 0.95.
+func (r *Resolution) bridge(f Famous, cs []Candidate) bool {
+	fe := famousEntry(f)
+	var found *Match
+	for _, c := range cs {
+		e := newEntry(c)
+		best := 0.0
+		for _, in := range fe.forms {
+			if s, _ := e.score(in); s > best {
+				best = s
+			}
+		}
+		if best < famousScore {
+			continue
+		}
+		// John Taverner is close to John Tavener but is another famous
+		// composer: the famous rule joins a name only to its own composer.
+		if other, _, ok := LookupFamous(c.Name); ok && other.Name != f.Name {
+			continue
+		}
+		m := Match{Candidate: c, Score: best}
+		if found == nil || m.Score > found.Score ||
+			m.Score == found.Score && (c.Name < found.Candidate.Name || c.Name == found.Candidate.Name && c.ID < found.Candidate.ID) {
+			found = &m
+		}
+	}
+	if found == nil {
+		return false
+	}
+	m := Match{Candidate: found.Candidate, Score: autoScore, Kind: KindAlias}
+	ms := []Match{m}
+	for _, o := range r.Matches {
+		if o.Candidate.ID == m.Candidate.ID && o.Candidate.Name == m.Candidate.Name {
+			continue
+		}
+		ms = append(ms, o)
+	}
+	r.Matches = ms
+	return true
+}
+
+// Reuse returns the existing composer that a piece's composer text stands
+// for: the best match at 0.7 or more, the famous rule included. false means
+// a new composer is to be created.
+func Reuse(input string, cs []Candidate) (Candidate, bool) {
+	r := Resolve(input, cs)
+	if len(r.Matches) == 0 {
+		return Candidate{}, false
+	}
+	return r.Matches[0].Candidate, true
+}
+
+// form is a name prepared for comparison.
+type form struct {
+	raw     string   // trimmed as typed
+	shape   string   // accents, order and punctuation unified, case kept
+	norm    string   // shape in lower case: Normalise
+	words   []string // norm's words
+	surname int      // index in words of the surname, -1 if none
+	runes   []rune   // norm, for the edit distance
+}
+
+func newForm(s string) form {
+	f := form{raw: strings.TrimSpace(s)}
+	f.shape = shape(f.raw)
+	f.norm = fold(strings.ToLower(f.shape))
+	f.words = strings.Fields(f.norm)
+	f.surname = -1
+	for i := len(f.words) - 1; i >= 0; i-- {
+		if !suffixes[f.words[i]] {
+			f.surname = i
+			break
+		}
+	}
+	f.runes = []rune(f.norm)
+	return f
+}
+
+// entry is a candidate's forms: name, canonical name, aliases.
+type entry struct {
+	forms []form
+	kinds []int // role of each form
+}
+
+const (
+	roleName = iota
+	roleCanonical
+	roleAlias
+)
+
+func newEntry(c Candidate) entry {
+	var e entry
+	add := func(s string, role int) {
+		if strings.TrimSpace(s) == "" {
+			return
+		}
+		e.forms = append(e.forms, newForm(s))
+		e.kinds = append(e.kinds, role)
+	}
+	add(c.Name, roleName)
+	add(c.CanonicalName, roleCanonical)
+	for _, a := range c.Aliases {
+		add(a, roleAlias)
+	}
+	return e
+}
+
+// rank orders kinds of equal score: the more literal first.
+var rank = map[Kind]int{KindExact: 0, KindCanonical: 1, KindCase: 2, KindAlias: 3, KindAbbreviation: 4, KindSurname: 5, KindFuzzy: 6, "": 7}
+
+func (e entry) score(in form) (float64, Kind) {
+	best, kind := 0.0, Kind("")
+	for i, f := range e.forms {
+		s, k := pair(in, f, e.kinds[i])
+		if s > best || s == best && s > 0 && rank[k] < rank[kind] {
+			best, kind = s, k
+		}
+	}
+	if best < minScore {
+		return 0, ""
+	}
+	return best, kind
+}
+
+// pair scores a typed name against one of a candidate's names.
+func pair(a, b form, role int) (float64, Kind) {
+	if a.raw == "" || b.raw == "" {
+		return 0, ""
+	}
+	literal := func(exact bool, s float64, k Kind) (float64, Kind) {
+		switch {
+		case role == roleAlias:
+			return 0.95, KindAlias
+		case exact && role == roleName:
+			return 1, KindExact
+		case exact:
+			return 1, KindCanonical
+		}
+		return s, k
+	}
+	switch {
+	case a.raw == b.raw:
+		return literal(true, 0, "")
+	case a.shape == b.shape:
+		return literal(false, 1, KindCanonical)
+	case a.norm == b.norm:
+		return literal(false, 0.95, KindCase)
+	}
+	best, kind := 0.0, Kind("")
+	if a.surname >= 0 && b.surname >= 0 && a.words[a.surname] == b.words[b.surname] {
+		as, bs := a.words[a.surname+1:], b.words[b.surname+1:]
+		if len(as) > 0 && len(bs) > 0 && !slices.Equal(as, bs) {
+			// Father and son: Johann Strauss I and II.
+			return 0, ""
+		}
+		if abbreviation(a, b) {
+			return 0.9, KindAbbreviation
+		}
+		common := lcs(a.words, b.words)
+		shorter := min(len(a.words), len(b.words))
+		if float64(common)/float64(shorter) < 0.7 {
+			// Same family, different person: J.C. and J.S. Bach.
+			return 0, ""
+		}
+		if utf8.RuneCountInString(a.words[a.surname]) > 3 {
+			longer := max(len(a.words), len(b.words))
+			best, kind = round(0.7+0.18*float64(common)/float64(longer)), KindSurname
+		}
+	}
+	if s := similarity(a.runes, b.runes); s >= minScore && s > best {
+		best, kind = s, KindFuzzy
+	}
+	return best, kind
+}
+
+// abbreviation tells whether one name writes the other's given names as
+// initials: same surname and generation mark, every given name accounted
+// for, at least one initial.
+func abbreviation(a, b form) bool {
+	if !slices.Equal(a.words[a.surname+1:], b.words[b.surname+1:]) {
+		return false
+	}
+	return initials(a.words[:a.surname], b.words[:b.surname], false)
+}
+
+func initials(a, b []string, used bool) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return len(a) == 0 && len(b) == 0 && used
+	}
+	x, y := a[0], b[0]
+	if x == y {
+		return initials(a[1:], b[1:], used)
+	}
+	if initialOf(x, y) || initialOf(y, x) {
+		return initials(a[1:], b[1:], true)
+	}
+	if n := runOf(x, b); n > 0 {
+		return initials(a[1:], b[n:], true)
+	}
+	if n := runOf(y, a); n > 0 {
+		return initials(a[n:], b[1:], true)
+	}
+	return false
+}
+
+// initialOf tells whether x is the initial of the longer word w.
+func initialOf(x, w string) bool {
+	return utf8.RuneCountInString(x) == 1 && utf8.RuneCountInString(w) > 1 && strings.HasPrefix(w, x)
+}
+
+// runOf tells how many of ws the initials written together in x ("js")
+// stand for, 0 if they do not.
+func runOf(x string, ws []string) int {
+	rs := []rune(x)
+	if len(rs) < 2 || len(rs) > 4 || len(rs) > len(ws) {
+		return 0
+	}
+	for i, r := range rs {
+		first, _ := utf8.DecodeRuneInString(ws[i])
+		if first != r {
+			return 0
+		}
+	}
+	return len(rs)
+}
+
+// lcs counts the words two names have in common, in order; a given name and
+// its initial, or two spellings of a long word close enough, count as one.
+func lcs(a, b []string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for i := range a {
+		for j := range b {
+			switch {
+			case same(a[i], b[j]):
+				cur[j+1] = prev[j] + 1
+			default:
+				cur[j+1] = max(prev[j+1], cur[j])
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func same(x, y string) bool {
+	if x == y || initialOf(x, y) || initialOf(y, x) {
+		return true
+	}
+	if len(x) < 4 || len(y) < 4 {
+		return false
+	}
+	return similarity([]rune(x), []rune(y)) >= 0.8
+}
+
+// similarity is 1 - Levenshtein distance ÷ length of the longer, rounded.
+func similarity(a, b []rune) float64 {
+	n := max(len(a), len(b))
+	if n == 0 {
+		return 1
+	}
+	// Below 0.7 the exact figure does not matter: give up once the distance
+	// must exceed 30 % of the longer length.
+	limit := int(math.Floor(0.3 * float64(n)))
+	if d := len(a) - len(b); d > limit || -d > limit {
+		return 0
+	}
+	d := levenshtein(a, b, limit)
+	if d > limit {
+		return 0
+	}
+	return round(1 - float64(d)/float64(n))
+}
+
+// levenshtein returns the edit distance of a and b, or limit+1 as soon as
+// it is certain to exceed limit.
+func levenshtein(a, b []rune, limit int) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := range a {
+		cur[0] = i + 1
+		low := cur[0]
+		for j := range b {
+			cost := 1
+			if a[i] == b[j] {
+				cost = 0
+			}
+			cur[j+1] = min(prev[j]+cost, prev[j+1]+1, cur[j]+1)
+			low = min(low, cur[j+1])
+		}
+		if low > limit {
+			return limit + 1
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// round keeps four decimals, so that 0.7 + 0.18 × 2/3 is 0.82 and a
+// threshold compares as written.
+func round(x float64) float64 {
+	return math.Round(x*1e4) / 1e4
+}

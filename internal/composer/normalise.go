@@ -1,0 +1,118 @@
+package composer
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Normalise returns the comparison form of a composer's name: diacritics
+// folded (Dvořák → dvorak), "Last, First" reordered (Bach, Johann Sebastian →
+// johann sebastian bach), dots, hyphens and other punctuation turned into
+// spaces and apostrophes dropped (J.S. Bach → j s bach, O'Regan → oregan),
+// initials written together in capitals split (JS Bach → j s bach), spaces
+// collapsed, lower case. Normalise(Normalise(s)) == Normalise(s).
+func Normalise(s string) string {
+	return fold(strings.ToLower(shape(s)))
+}
+
+// shape is Normalise without the lower-casing: two names with the same shape
+// differ only in accents, order or punctuation (a canonical match), two with
+// the same Normalise but different shapes differ in case too.
+func shape(s string) string {
+	s = reorder(fold(s))
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case r == '\'' || r == '’' || r == 'ʼ' || r == '`':
+			// O'Regan and ORegan are the same name; a space would split it.
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		default:
+			b.WriteByte(' ')
+		}
+	}
+	words := strings.Fields(b.String())
+	mixed := strings.ToUpper(s) != s
+	out := words[:0:0]
+	for i, w := range words {
+		// "JS Bach" and "CPE Bach" write initials together; only in a name
+		// that is not all capitals, where "JS" cannot be a shouted word.
+		if mixed && i < len(words)-1 && isInitials(w) {
+			for _, r := range w {
+				out = append(out, string(r))
+			}
+			continue
+		}
+		out = append(out, w)
+	}
+	return strings.Join(out, " ")
+}
+
+func isInitials(w string) bool {
+	n := 0
+	for _, r := range w {
+		if !unicode.IsUpper(r) {
+			return false
+		}
+		n++
+	}
+	return n >= 2 && n <= 3
+}
+
+// suffixes are generation marks that follow a surname ("Johann Strauss II",
+// "Strauss, Jr."): never a surname, never a given name.
+var suffixes = map[string]bool{"i": true, "ii": true, "iii": true, "iv": true, "jr": true, "sr": true, "junior": true, "senior": true}
+
+// reorder turns "Last, First" into "First Last". A name with one comma whose
+// second part is a generation mark ("Johann Strauss, Jr.") keeps its order;
+// with more than one comma the order cannot be known and the commas are
+// left for shape to turn into spaces.
+func reorder(s string) string {
+	last, first, ok := strings.Cut(s, ",")
+	if !ok || strings.Contains(first, ",") {
+		return s
+	}
+	last, first = strings.TrimSpace(last), strings.TrimSpace(first)
+	if last == "" || first == "" || suffixes[strings.ToLower(strings.Trim(first, ". "))] {
+		return s
+	}
+	return first + " " + last
+}
+
+// special are the letters that Unicode does not decompose into a base
+// letter and an accent.
+var special = map[rune]string{
+	'ß': "ss", 'ẞ': "SS", 'æ': "ae", 'Æ': "AE", 'œ': "oe", 'Œ': "OE",
+	'ø': "o", 'Ø': "O", 'ł': "l", 'Ł': "L", 'đ': "d", 'Đ': "D", 'ð': "d", 'Ð': "D",
+	'þ': "th", 'Þ': "TH", 'ı': "i", 'ħ': "h", 'Ħ': "H", 'ŀ': "l", 'Ŀ': "L",
+}
+
+// fold removes accents, keeping the case of each letter.
+func fold(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range norm.NFD.String(s) {
+		if unicode.Is(unicode.Mn, r) {
+			continue
+		}
+		if t, ok := special[r]; ok {
+			b.WriteString(t)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
