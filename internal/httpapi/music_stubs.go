@@ -39,34 +39,6 @@ func (s *Server) UpdateComposer(ctx context.Context, in api.UpdateComposerReques
 	return nil, errNotBuilt
 }
 
-func (s *Server) ListMusic(ctx context.Context, in api.ListMusicRequestObject) (api.ListMusicResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) CreateMusic(ctx context.Context, in api.CreateMusicRequestObject) (api.CreateMusicResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) ListMusicCategories(ctx context.Context, in api.ListMusicCategoriesRequestObject) (api.ListMusicCategoriesResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) CreateMusicCategory(ctx context.Context, in api.CreateMusicCategoryRequestObject) (api.CreateMusicCategoryResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) ListMusicTypes(ctx context.Context, in api.ListMusicTypesRequestObject) (api.ListMusicTypesResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) CreateMusicType(ctx context.Context, in api.CreateMusicTypeRequestObject) (api.CreateMusicTypeResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) BulkTagMusic(ctx context.Context, in api.BulkTagMusicRequestObject) (api.BulkTagMusicResponseObject, error) {
-	return nil, errNotBuilt
-}
-
 func (s *Server) ExportMusic(ctx context.Context, in api.ExportMusicRequestObject) (api.ExportMusicResponseObject, error) {
 	return nil, errNotBuilt
 }
@@ -76,34 +48,6 @@ func (s *Server) ImportMusic(ctx context.Context, in api.ImportMusicRequestObjec
 }
 
 func (s *Server) PreviewMusicImport(ctx context.Context, in api.PreviewMusicImportRequestObject) (api.PreviewMusicImportResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) ListLibraryNumbers(ctx context.Context, in api.ListLibraryNumbersRequestObject) (api.ListLibraryNumbersResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) GetMusic(ctx context.Context, in api.GetMusicRequestObject) (api.GetMusicResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) UpdateMusic(ctx context.Context, in api.UpdateMusicRequestObject) (api.UpdateMusicResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) ArchiveMusic(ctx context.Context, in api.ArchiveMusicRequestObject) (api.ArchiveMusicResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) RestoreMusic(ctx context.Context, in api.RestoreMusicRequestObject) (api.RestoreMusicResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) ListVoicings(ctx context.Context, in api.ListVoicingsRequestObject) (api.ListVoicingsResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) CreateVoicing(ctx context.Context, in api.CreateVoicingRequestObject) (api.CreateVoicingResponseObject, error) {
 	return nil, errNotBuilt
 }
 
