@@ -2,10 +2,13 @@ package httpapi_test
 
 import (
 	"fmt"
+	"net/url"
+	"strings"
 	"sync"
 	"testing"
 
 	"github.com/cantica/cantica/internal/app/apptest"
+	"github.com/cantica/cantica/internal/composer"
 	"github.com/cantica/cantica/internal/music"
 )
 
@@ -135,6 +138,160 @@ func TestTagCreatedOnceUnderRace(t *testing.T) {
 		}
 		if list := admin.Do("GET", "/api/v1/choirs/"+choirID+"/tags", nil); created != 1 || len(list.List) != 1 {
 			t.Errorf("%d created, %d listed; want exactly one", created, len(list.List))
+		}
+	})
+}
+
+func composerNames(res apptest.Response) string {
+	var out []string
+	for _, item := range res.List {
+		out = append(out, item.(map[string]any)["name"].(string))
+	}
+	return strings.Join(out, ", ")
+}
+
+func TestComposers(t *testing.T) {
+	t.Parallel()
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		admin, choirID := libraryAdmin(t, h, "ada@example.com", "Schola")
+		base := "/api/v1/choirs/" + choirID + "/composers"
+
+		bach := admin.Do("POST", base, map[string]any{"name": "Johann Sebastian Bach", "aliases": []string{"J.S. Bach", " ", "j.s. bach"},
+			"birthYear": 1685, "deathYear": 1750, "period": "Baroque", "nationality": "German"})
+		if bach.Status != 201 || bach.Str("canonicalName") != "Bach" || len(bach.JSON["aliases"].([]any)) != 1 {
+			t.Fatalf("create: %d %s", bach.Status, bach.Raw)
+		}
+		wantMessage(t, admin.Do("POST", base, map[string]any{"name": "johann  sebastian bach"}), 409, "DUPLICATE_NAME",
+			`A composer named "johann sebastian bach" already exists in this choir.`)
+		wantMessage(t, admin.Do("POST", base, map[string]any{"name": ""}), 400, "VALIDATION_ERROR", music.MsgComposerNameRequired)
+		wantMessage(t, admin.Do("POST", base, map[string]any{"name": "Hildegard", "period": "Jazz"}), 400, "VALIDATION_ERROR", music.MsgComposerPeriod)
+		wantMessage(t, admin.Do("POST", base, map[string]any{"name": "Hildegard", "birthYear": 1179, "deathYear": 1098}), 400, "VALIDATION_ERROR", music.MsgComposerYears)
+
+		dvorak := admin.Do("POST", base, map[string]any{"name": "Antonín Dvořák", "canonicalName": "Dvořák"})
+		rutter := admin.Do("POST", base, map[string]any{"name": "John Rutter"})
+		wantMessage(t, admin.Do("PUT", base+"/"+rutter.Str("id"), map[string]any{"name": "Antonín Dvořák"}), 409, "DUPLICATE_NAME",
+			`A composer named "Antonín Dvořák" already exists in this choir.`)
+		if res := admin.Do("PUT", base+"/"+rutter.Str("id"), map[string]any{"name": "John Milford Rutter", "canonicalName": "Rutter", "birthYear": 1945}); res.Status != 200 || res.Str("name") != "John Milford Rutter" {
+			t.Fatalf("update: %d %s", res.Status, res.Raw)
+		}
+
+		// Searches find a name however it is accented or abbreviated.
+		search := func(q string) apptest.Response {
+			return admin.Do("GET", base+"?q="+url.QueryEscape(q), nil)
+		}
+		if got := composerNames(search("dvorak")); got != "Antonín Dvořák" {
+			t.Errorf("search dvorak: %q", got)
+		}
+		if got := composerNames(search("J.S.")); got != "Johann Sebastian Bach" {
+			t.Errorf("search by an alias: %q", got)
+		}
+		if got := composerNames(search("50%")); got != "" {
+			t.Errorf("a search with a wildcard: %q", got)
+		}
+		// The list is by canonical name: Bach, Dvořák, Rutter.
+		if got := composerNames(admin.Do("GET", base, nil)); got != "Johann Sebastian Bach, Antonín Dvořák, John Milford Rutter" {
+			t.Errorf("list: %q", got)
+		}
+
+		// A search answers at most 10, by canonical name.
+		for i := range 12 {
+			if res := admin.Do("POST", base, map[string]any{"name": fmt.Sprintf("Anna Search%02d", 12-i)}); res.Status != 201 {
+				t.Fatal(res.Raw)
+			}
+		}
+		if got := composerNames(search("anna search")); got != "Anna Search01, Anna Search02, Anna Search03, Anna Search04, Anna Search05, Anna Search06, Anna Search07, Anna Search08, Anna Search09, Anna Search10" {
+			t.Errorf("search limit and order: %q", got)
+		}
+
+		// Another choir neither sees nor changes these.
+		other, otherID := libraryAdmin(t, h, "zed@example.com", "Other Choir")
+		wantError(t, other.Do("GET", base, nil), 404, "NOT_FOUND")
+		wantMessage(t, other.Do("PUT", "/api/v1/choirs/"+otherID+"/composers/"+bach.Str("id"), map[string]any{"name": "Mine"}), 404, "NOT_FOUND", music.MsgComposerNotFound)
+		wantMessage(t, other.Do("DELETE", "/api/v1/choirs/"+otherID+"/composers/"+bach.Str("id"), nil), 404, "NOT_FOUND", music.MsgComposerNotFound)
+		if res := other.Do("GET", "/api/v1/choirs/"+otherID+"/composers?q=bach", nil); res.Status != 200 || len(res.List) != 0 {
+			t.Errorf("another choir's search: %s", res.Raw)
+		}
+		bob := member(t, h, admin, choirID, "bob@example.com", "member")
+		wantError(t, bob.Do("DELETE", base+"/"+dvorak.Str("id"), nil), 403, "PERMISSION_ERROR")
+
+		// Deleting a composer leaves its pieces with the name as text.
+		piece := addPiece(t, h, choirID, "Song to the Moon")
+		if _, err := h.DB.ExecContext(t.Context(), `UPDATE music SET composer_id = ? WHERE id = ?`, dvorak.Str("id"), piece); err != nil {
+			t.Fatal(err)
+		}
+		if res := admin.Do("DELETE", base+"/"+dvorak.Str("id"), nil); res.Status != 204 {
+			t.Fatalf("delete: %d %s", res.Status, res.Raw)
+		}
+		var text string
+		var link *string
+		if err := h.DB.QueryRowContext(t.Context(), `SELECT composer, composer_id FROM music WHERE id = ?`, piece).Scan(&text, &link); err != nil {
+			t.Fatal(err)
+		}
+		if text != "Antonín Dvořák" || link != nil {
+			t.Errorf("the piece after its composer went: %q %v", text, link)
+		}
+	})
+}
+
+func TestFamousComposersAndMatching(t *testing.T) {
+	t.Parallel()
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		admin, choirID := libraryAdmin(t, h, "ada@example.com", "Schola")
+		base := "/api/v1/choirs/" + choirID + "/composers"
+		famous := len(composer.FamousList())
+
+		// A composer the choir has already is skipped, not doubled.
+		admin.Do("POST", base, map[string]any{"name": "Eric Whitacre", "canonicalName": "Whitacre"})
+		first := admin.Do("POST", base+"/famous", nil)
+		if first.Status != 200 || first.JSON["added"] != float64(famous-1) || first.JSON["skipped"] != float64(1) {
+			t.Fatalf("first load of %d: %s", famous, first.Raw)
+		}
+		again := admin.Do("POST", base+"/famous", nil)
+		if again.JSON["added"] != float64(0) || again.JSON["skipped"] != float64(famous) {
+			t.Fatalf("second load: %s", again.Raw)
+		}
+		if list := admin.Do("GET", base, nil); len(list.List) != famous {
+			t.Errorf("%d composers listed, want %d", len(list.List), famous)
+		}
+
+		match := func(name string) apptest.Response {
+			t.Helper()
+			res := admin.Do("GET", base+"/match?name="+url.QueryEscape(name), nil)
+			if res.Status != 200 {
+				t.Fatalf("match %q: %d %s", name, res.Status, res.Raw)
+			}
+			return res
+		}
+		bach := match("J.S. Bach")
+		top := bach.JSON["matches"].([]any)[0].(map[string]any)
+		if bach.Str("recommendation") != "auto_match" || bach.JSON["confidence"].(float64) < 0.95 ||
+			top["composer"].(map[string]any)["name"] != "Johann Sebastian Bach" || top["composer"].(map[string]any)["period"] != "Baroque" {
+			t.Errorf("J.S. Bach: %s", bach.Raw)
+		}
+		// J. Bach could be any of the Bachs: the person chooses.
+		if res := match("J. Bach"); res.Str("recommendation") != "manual_select" || len(res.JSON["matches"].([]any)) < 2 {
+			t.Errorf("J. Bach: %s", res.Raw)
+		}
+		if res := match("Tchaikovsky"); res.Str("recommendation") != "auto_match" || res.Str("famous.name") == "" {
+			t.Errorf("Tchaikovsky: %s", res.Raw)
+		}
+
+		// In a choir of its own composers, a near name is a suggestion only.
+		own, ownID := libraryAdmin(t, h, "cy@example.com", "Chamber Choir")
+		ownBase := "/api/v1/choirs/" + ownID + "/composers"
+		own.Do("POST", ownBase, map[string]any{"name": "Eric Whitacre"})
+		res := own.Do("GET", ownBase+"/match?name="+url.QueryEscape("Eric Whitacer"), nil)
+		if res.Str("recommendation") != "confirm_match" || len(res.JSON["matches"].([]any)) != 1 {
+			t.Errorf("Eric Whitacer: %s", res.Raw)
+		}
+		res = own.Do("GET", ownBase+"/match?name="+url.QueryEscape("Gustav Holst"), nil)
+		if res.Str("recommendation") != "create_new" || len(res.JSON["matches"].([]any)) != 0 || len(res.JSON["famousSuggestions"].([]any)) == 0 {
+			t.Errorf("Gustav Holst: %s", res.Raw)
+		}
+		wantError(t, own.Do("GET", ownBase+"/match?name=%20", nil), 400, "VALIDATION_ERROR")
+		// Nothing of choir A's composers reaches the other choir's matching.
+		if res := own.Do("GET", ownBase+"/match?name="+url.QueryEscape("J.S. Bach"), nil); len(res.JSON["matches"].([]any)) != 0 {
+			t.Errorf("another choir's composers matched: %s", res.Raw)
 		}
 	})
 }

@@ -155,6 +155,7 @@ func (s *Service) importRows(ctx context.Context, tx *db.Tx, choirID, userID str
 	composersBefore := len(cs)
 	// Each distinct composer text resolves once, against the composers the
 	// choir had before the import: what the person is asked to confirm.
+	before := slices.Clone(cs)
 	resolved := map[string]*ImportComposer{}
 	firstLine := map[string]int{}
 	rep := &ImportReport{Rows: make([]ImportRow, 0, len(records))}
@@ -163,7 +164,7 @@ func (s *Service) importRows(ctx context.Context, tx *db.Tx, choirID, userID str
 		if text := catalogName(rec.cell("composer")); text != "" {
 			key := composer.Normalise(text)
 			if resolved[key] == nil {
-				resolved[key] = &ImportComposer{Input: text, Resolution: Resolution{Resolution: composer.Resolve(text, cs), Composers: byID}}
+				resolved[key] = &ImportComposer{Input: text, Resolution: Resolution{Resolution: composer.Resolve(text, before), Composers: byID}}
 			}
 			row.Composer = resolved[key]
 		}
@@ -176,7 +177,7 @@ func (s *Service) importRows(ctx context.Context, tx *db.Tx, choirID, userID str
 			}
 		}
 		if msg == "" {
-			msg, err = s.importRow(ctx, tx, choirID, userID, rec, choices[rec.line])
+			msg, err = s.importRow(ctx, tx, choirID, userID, rec, choices[rec.line], &cs)
 			if err != nil {
 				return nil, err
 			}
@@ -199,18 +200,28 @@ func (s *Service) importRows(ctx context.Context, tx *db.Tx, choirID, userID str
 }
 
 // importRow adds one record in a savepoint. It returns the reason the row
-// is refused ("" when it was added) or a failure of the database.
-func (s *Service) importRow(ctx context.Context, tx *db.Tx, choirID, userID string, rec importRecord, choice string) (string, error) {
+// is refused ("" when it was added) or a failure of the database. cs are
+// the choir's composers so far; a composer the row creates joins them, so
+// that later rows naming it reuse it.
+func (s *Service) importRow(ctx context.Context, tx *db.Tx, choirID, userID string, rec importRecord, choice string, cs *[]composer.Candidate) (string, error) {
 	in, msg := pieceFromRecord(rec)
 	if msg != "" {
 		return msg, nil
 	}
+	// The person's choice from the preview; else the reuse rule of §9: the
+	// best match at 0.7 or more, or a new composer.
 	switch choice = strings.TrimSpace(choice); {
-	case in.Composer == "" || choice == "":
+	case in.Composer == "":
 	case choice == NewComposerChoice:
 		in.NewComposer = true
-	default:
+	case choice != "":
 		in.ComposerID = choice
+	default:
+		if c, ok := composer.Reuse(in.Composer, *cs); ok {
+			in.ComposerID = c.ID
+		} else {
+			in.NewComposer = true
+		}
 	}
 	var refusal string
 	err := tx.Savepoint(ctx, func() error {
@@ -242,8 +253,10 @@ func (s *Service) importRow(ctx context.Context, tx *db.Tx, choirID, userID stri
 			}
 			in.TagIDs = append(in.TagIDs, id)
 		}
-		_, err = s.createPieceTx(ctx, tx, choirID, userID, in)
-		return err
+		if _, err = s.createPieceTx(ctx, tx, choirID, userID, in); err != nil || !in.NewComposer {
+			return err
+		}
+		return joinCandidates(ctx, tx, choirID, in.Composer, cs)
 	})
 	if refusal != "" {
 		return refusal, nil
@@ -259,6 +272,20 @@ func (s *Service) importRow(ctx context.Context, tx *db.Tx, choirID, userID stri
 		return msgRowFailed, nil
 	}
 	return "", err
+}
+
+// joinCandidates adds the composer of that name, just made, to cs.
+func joinCandidates(ctx context.Context, tx *db.Tx, choirID, name string, cs *[]composer.Candidate) error {
+	row := tx.QueryRowContext(ctx, `SELECT `+composerColumns+` FROM composers c WHERE c.choir_id = ? AND c.name_key = ?`,
+		choirID, catalogKey(catalogName(name)))
+	c, err := scanComposer(row)
+	if err != nil {
+		return fmt.Errorf("music: read back composer %q of %s: %w", name, choirID, err)
+	}
+	if !slices.ContainsFunc(*cs, func(x composer.Candidate) bool { return x.ID == c.ID }) {
+		*cs = append(*cs, composer.Candidate{ID: c.ID, Name: c.Name, CanonicalName: c.CanonicalName, Aliases: c.Aliases})
+	}
+	return nil
 }
 
 // pieceFromRecord reads a record's fields; a number that is not one is
