@@ -295,3 +295,195 @@ func TestFamousComposersAndMatching(t *testing.T) {
 		}
 	})
 }
+
+// libraryCounts is how many rows of each library table a choir has.
+func libraryCounts(t *testing.T, h *apptest.Harness, choirID string) string {
+	t.Helper()
+	var parts []string
+	for _, table := range []string{"music", "music_tags", "music_voicings", "tags", "composers", "music_types", "music_categories"} {
+		var n int
+		if err := h.DB.QueryRowContext(t.Context(), `SELECT COUNT(*) FROM `+table+` WHERE choir_id = ?`, choirID).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, fmt.Sprintf("%s=%d", table, n))
+	}
+	return strings.Join(parts, " ")
+}
+
+func rowOutcomes(res apptest.Response) string {
+	var b strings.Builder
+	for _, r := range res.JSON["rows"].([]any) {
+		row := r.(map[string]any)
+		fmt.Fprintf(&b, "%v %s %s\n", row["line"], row["outcome"], row["message"])
+	}
+	return b.String()
+}
+
+func TestMusicImportPreviewAndAllOrNothing(t *testing.T) {
+	t.Parallel()
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		admin, choirID := libraryAdmin(t, h, "ada@example.com", "Schola")
+		base := "/api/v1/choirs/" + choirID + "/music/import"
+		if res := admin.Do("POST", base, map[string]any{"csv": "number,title\n6,Exists already\n"}); res.Status != 200 || res.JSON["created"] != float64(1) {
+			t.Fatalf("import one piece: %d %s", res.Status, res.Raw)
+		}
+		before := libraryCounts(t, h, choirID)
+
+		// Semicolon separated, as spreadsheets in many countries save.
+		bad := "number;title;composer;voicing;tags;duration_minutes;rehearsal_weighting;type\n" +
+			"1;Ave verum corpus;W. A. Mozart;SATB;\"Communion; Lent\";4;3;Motet\n" +
+			"2;;Byrd;SATB;;;;\n" +
+			"3;Sicut cervus;Palestrina;;;four;;\n" +
+			"1;Duplicate number;;;;;;\n" +
+			"4;Bad voicing;;XYZ;;;;\n" +
+			"5;Too heavy;;;;;11;\n" +
+			"6;Number taken;;;;;;\n"
+		preview := admin.Do("POST", base+"/preview", map[string]any{"csv": bad})
+		if preview.Status != 200 || preview.JSON["valid"] != float64(1) || preview.JSON["invalid"] != float64(6) {
+			t.Fatalf("preview: %d %s", preview.Status, preview.Raw)
+		}
+		want := "2 create \n" +
+			"3 error Title is required\n" +
+			"4 error Duration (minutes) must be a whole number.\n" +
+			"5 error Library number 1 appears more than once in the file (first on line 2).\n" +
+			"6 error Unknown voicing \"XYZ\". Please use one of the choir's voicings, such as SATB.\n" +
+			"7 error Rehearsal weighting must be between 1 and 10.\n" +
+			"8 error Library number 6 is already used by \"Exists already\".\n"
+		if got := rowOutcomes(preview); got != want {
+			t.Errorf("preview rows:\n%s\nwant:\n%s", got, want)
+		}
+		mozart := preview.JSON["rows"].([]any)[0].(map[string]any)["composer"].(map[string]any)
+		if mozart["input"] != "W. A. Mozart" || mozart["recommendation"] != "create_new" {
+			t.Errorf("the composer of line 2: %v", mozart)
+		}
+		if after := libraryCounts(t, h, choirID); after != before {
+			t.Errorf("a preview wrote: %s, was %s", after, before)
+		}
+
+		// The import refuses the whole file, saying why for every bad line.
+		res := admin.Do("POST", base, map[string]any{"csv": bad})
+		wantMessage(t, res, 400, "VALIDATION_ERROR", music.MsgImportInvalid)
+		details := res.JSON["details"].(map[string]any)
+		if len(details) != 6 || details["line 3"] != "Title is required" || details["line 4"] != "Duration (minutes) must be a whole number." {
+			t.Errorf("details: %v", details)
+		}
+		if after := libraryCounts(t, h, choirID); after != before {
+			t.Errorf("a refused import wrote: %s, was %s", after, before)
+		}
+
+		// Refusals of the whole file.
+		wantMessage(t, admin.Do("POST", base+"/preview", map[string]any{"csv": "name,composer\nx,y\n"}), 400, "VALIDATION_ERROR",
+			`The column "name" is not one Cantica knows. The columns are: `+strings.Join(music.CSVColumns, ", ")+".")
+		wantMessage(t, admin.Do("POST", base+"/preview", map[string]any{"csv": "number,composer\n1,y\n"}), 400, "VALIDATION_ERROR", music.MsgImportNoTitle)
+		wantMessage(t, admin.Do("POST", base+"/preview", map[string]any{"csv": "title\n\n"}), 400, "VALIDATION_ERROR", music.MsgImportEmpty)
+		wantMessage(t, admin.Do("POST", base+"/preview", map[string]any{"csv": "title\n" + strings.Repeat("Song\n", music.MaxImportRows+1)}), 400, "VALIDATION_ERROR", music.MsgImportTooLong)
+	})
+}
+
+func TestMusicImportComposerChoices(t *testing.T) {
+	t.Parallel()
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		admin, choirID := libraryAdmin(t, h, "ada@example.com", "Schola")
+		composers := "/api/v1/choirs/" + choirID + "/composers"
+		whitacre := admin.Do("POST", composers, map[string]any{"name": "Eric Whitacre"}).Str("id")
+		bach := admin.Do("POST", composers, map[string]any{"name": "Johann Sebastian Bach"}).Str("id")
+		_, otherID := libraryAdmin(t, h, "zed@example.com", "Other Choir")
+		var foreign string
+		if err := h.DB.QueryRowContext(t.Context(), `INSERT INTO composers (id, choir_id, name, name_key, canonical_name, created_at, updated_at)
+			VALUES ('foreign-composer', ?, 'Eric Whitacre', 'eric whitacre', 'Whitacre', ?, ?) RETURNING id`, otherID, h.Clock.Now(), h.Clock.Now()).Scan(&foreign); err != nil {
+			t.Fatal(err)
+		}
+
+		csv := "title,composer\n" +
+			"Lux aurumque,Eric Whitacer\n" + // line 2: confirmed as Eric Whitacre
+			"Sleep,Eric Whitacer\n" + // line 3: "new"
+			"Cantata 140,J.S. Bach\n" + // line 4: no choice: the reuse rule
+			"Water Night,Eric Whitacer\n" + // line 5: reuses the composer line 3 made
+			"Requiem,Gabriel Fauré\n" // line 6: nobody like him: a new composer
+		choices := []map[string]any{{"line": 2, "composerId": whitacre}, {"line": 3, "composerId": "new"}}
+
+		preview := admin.Do("POST", "/api/v1/choirs/"+choirID+"/music/import/preview", map[string]any{"csv": csv, "composerChoices": choices})
+		rows := preview.JSON["rows"].([]any)
+		line2 := rows[0].(map[string]any)["composer"].(map[string]any)
+		if line2["recommendation"] != "confirm_match" || line2["match"].(map[string]any)["id"] != whitacre {
+			t.Errorf("line 2's composer: %v", line2)
+		}
+		if line4 := rows[2].(map[string]any)["composer"].(map[string]any); line4["recommendation"] != "auto_match" || line4["match"].(map[string]any)["id"] != bach {
+			t.Errorf("line 4's composer: %v", line4)
+		}
+
+		// Another choir's composer is no choice.
+		foreignChoice := []map[string]any{{"line": 2, "composerId": foreign}}
+		res := admin.Do("POST", "/api/v1/choirs/"+choirID+"/music/import", map[string]any{"csv": csv, "composerChoices": foreignChoice})
+		wantMessage(t, res, 400, "VALIDATION_ERROR", music.MsgImportInvalid)
+		if d := res.JSON["details"].(map[string]any); len(d) != 1 || d["line 2"] == nil {
+			t.Errorf("details: %v", d)
+		}
+
+		res = admin.Do("POST", "/api/v1/choirs/"+choirID+"/music/import", map[string]any{"csv": csv, "composerChoices": choices})
+		if res.Status != 200 || res.JSON["created"] != float64(5) || res.JSON["composersCreated"] != float64(2) {
+			t.Fatalf("import: %d %s", res.Status, res.Raw)
+		}
+		got := map[string]string{}
+		rowsDB, err := h.DB.QueryContext(t.Context(), `SELECT m.title, c.name FROM music m JOIN composers c ON c.id = m.composer_id WHERE m.choir_id = ?`, choirID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rowsDB.Close()
+		for rowsDB.Next() {
+			var title, name string
+			if err := rowsDB.Scan(&title, &name); err != nil {
+				t.Fatal(err)
+			}
+			got[title] = name
+		}
+		want := map[string]string{"Lux aurumque": "Eric Whitacre", "Sleep": "Eric Whitacer", "Cantata 140": "Johann Sebastian Bach",
+			"Water Night": "Eric Whitacer", "Requiem": "Gabriel Fauré"}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("composers of the pieces: %v, want %v", got, want)
+		}
+	})
+}
+
+func TestMusicExportImportRoundTrip(t *testing.T) {
+	t.Parallel()
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		admin, choirID := libraryAdmin(t, h, "ada@example.com", "Schola")
+		library := "number\ttitle\tsubtitle\tcomposer\tarranger\tlyricist\ttype\tcategory\tvoicing\ttags\tlanguage\tduration_minutes\tyear_composed\trehearsal_weighting\tmin_interval_weeks\tcatalog_number\tsource_publication\tcopyright_info\tnotes\n" +
+			"10\tAve verum corpus\tK. 618\tW. A. Mozart\t\tAnon.\tMotet\tCommunion\tSATB\tEucharist; Lent\tLatin\t4\t1791\t3\t4\tCV 40.618\tCarus\tPublic domain\t\"Breathe after \"\"corpus\"\"\nwatch the tempo\"\n" +
+			"9\t=SUM(A1:A2)\t\tJohn Rutter\tJohn Rutter\t\tAnthem\t\tSSA\t\tEnglish\t\t\t\t\t\t\t\t-quiet start\n" +
+			"\tO magnum mysterium\t\tMorten Lauridsen\t\t\t\t\tSATB\tChristmas\tLatin\t6\t1994\t\t\t\t\t\t@home\n"
+		if res := admin.Do("POST", "/api/v1/choirs/"+choirID+"/music/import", map[string]any{"csv": library}); res.Status != 200 || res.JSON["created"] != float64(3) {
+			t.Fatalf("import: %d %s", res.Status, res.Raw)
+		}
+		bob := member(t, h, admin, choirID, "bob@example.com", "member")
+		export := bob.Do("GET", "/api/v1/choirs/"+choirID+"/music/export", nil)
+		if export.Status != 200 || !strings.HasPrefix(export.Header.Get("Content-Type"), "text/csv") ||
+			export.Header.Get("Content-Disposition") != `attachment; filename="music-library-2026-11-23.csv"` {
+			t.Fatalf("export: %d %v %s", export.Status, export.Header, export.Raw)
+		}
+		lines := strings.SplitN(export.Raw, "\n", 2)
+		if lines[0] != strings.Join(music.CSVColumns, ",") {
+			t.Errorf("header: %q", lines[0])
+		}
+		// Cells a spreadsheet would run are guarded.
+		for _, cell := range []string{"'=SUM(A1:A2)", "'-quiet start", "'@home", `"Breathe after ""corpus""` + "\nwatch the tempo\"", "Eucharist; Lent"} {
+			if !strings.Contains(export.Raw, cell) {
+				t.Errorf("the export lacks %q:\n%s", cell, export.Raw)
+			}
+		}
+
+		// Imported into an empty choir, the export gives the same library.
+		other, otherID := libraryAdmin(t, h, "zed@example.com", "Other Choir")
+		if res := other.Do("POST", "/api/v1/choirs/"+otherID+"/music/import", map[string]any{"csv": export.Raw}); res.Status != 200 || res.JSON["created"] != float64(3) {
+			t.Fatalf("import the export: %d %s", res.Status, res.Raw)
+		}
+		again := other.Do("GET", "/api/v1/choirs/"+otherID+"/music/export", nil)
+		if again.Raw != export.Raw {
+			t.Errorf("round trip:\n%s\nwas:\n%s", again.Raw, export.Raw)
+		}
+		if got, want := libraryCounts(t, h, otherID), libraryCounts(t, h, choirID); got != want {
+			t.Errorf("the copy has %s, the original %s", got, want)
+		}
+	})
+}
