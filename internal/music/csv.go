@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -156,6 +157,7 @@ func (s *Service) importRows(ctx context.Context, tx *db.Tx, choirID, userID str
 	// Each distinct composer text resolves once, against the composers the
 	// choir had before the import: what the person is asked to confirm.
 	before := slices.Clone(cs)
+	st := &importState{cs: cs, ids: map[string]string{}, reuse: map[string]string{}}
 	resolved := map[string]*ImportComposer{}
 	firstLine := map[string]int{}
 	rep := &ImportReport{Rows: make([]ImportRow, 0, len(records))}
@@ -177,7 +179,7 @@ func (s *Service) importRows(ctx context.Context, tx *db.Tx, choirID, userID str
 			}
 		}
 		if msg == "" {
-			msg, err = s.importRow(ctx, tx, choirID, userID, rec, choices[rec.line], &cs)
+			msg, err = s.importRow(ctx, tx, choirID, userID, rec, choices[rec.line], st)
 			if err != nil {
 				return nil, err
 			}
@@ -199,11 +201,23 @@ func (s *Service) importRows(ctx context.Context, tx *db.Tx, choirID, userID str
 	return rep, nil
 }
 
+// importState is what the rows of one import share, so that a file of
+// thousands of rows does not look up the same names thousands of times.
+type importState struct {
+	// cs are the choir's composers so far: a composer a row creates joins
+	// them, so that later rows naming it reuse it.
+	cs []composer.Candidate
+	// ids are the type, category, tag and voicing ids of names that rows
+	// already added found or made ("" for a voicing there is none of).
+	ids map[string]string
+	// reuse is the composer id the reuse rule gave a composer text ("" for
+	// none), while cs stays as it was.
+	reuse map[string]string
+}
+
 // importRow adds one record in a savepoint. It returns the reason the row
-// is refused ("" when it was added) or a failure of the database. cs are
-// the choir's composers so far; a composer the row creates joins them, so
-// that later rows naming it reuse it.
-func (s *Service) importRow(ctx context.Context, tx *db.Tx, choirID, userID string, rec importRecord, choice string, cs *[]composer.Candidate) (string, error) {
+// is refused ("" when it was added) or a failure of the database.
+func (s *Service) importRow(ctx context.Context, tx *db.Tx, choirID, userID string, rec importRecord, choice string, st *importState) (string, error) {
 	in, msg := pieceFromRecord(rec)
 	if msg != "" {
 		return msg, nil
@@ -217,23 +231,47 @@ func (s *Service) importRow(ctx context.Context, tx *db.Tx, choirID, userID stri
 	case choice != "":
 		in.ComposerID = choice
 	default:
-		if c, ok := composer.Reuse(in.Composer, *cs); ok {
-			in.ComposerID = c.ID
-		} else {
-			in.NewComposer = true
+		id, ok := st.reuse[in.Composer]
+		if !ok {
+			if c, found := composer.Reuse(in.Composer, st.cs); found {
+				id = c.ID
+			}
+			st.reuse[in.Composer] = id
 		}
+		in.ComposerID, in.NewComposer = id, id == ""
+	}
+	// Names this row makes are remembered only once the row is in: a
+	// refused row's savepoint takes them away again.
+	made := map[string]string{}
+	lookup := func(kind, name string, find func() (string, error)) (string, error) {
+		key := kind + "\x00" + catalogKey(catalogName(name))
+		if id, ok := st.ids[key]; ok {
+			return id, nil
+		}
+		if id, ok := made[key]; ok {
+			return id, nil
+		}
+		id, err := find()
+		if err == nil {
+			made[key] = id
+		}
+		return id, err
 	}
 	var refusal string
 	err := tx.Savepoint(ctx, func() error {
 		var err error
-		if in.TypeID, err = ensureNamed(ctx, tx, "music_types", choirID, rec.cell("type"), s.now()); err != nil {
+		if in.TypeID, err = lookup("type", rec.cell("type"), func() (string, error) {
+			return ensureNamed(ctx, tx, "music_types", choirID, rec.cell("type"), s.now())
+		}); err != nil {
 			return err
 		}
-		if in.CategoryID, err = ensureNamed(ctx, tx, "music_categories", choirID, rec.cell("category"), s.now()); err != nil {
+		if in.CategoryID, err = lookup("category", rec.cell("category"), func() (string, error) {
+			return ensureNamed(ctx, tx, "music_categories", choirID, rec.cell("category"), s.now())
+		}); err != nil {
 			return err
 		}
 		if name := catalogName(rec.cell("voicing")); name != "" {
-			id, err := voicingNamed(ctx, tx, choirID, name)
+			id, err := lookup("voicing", name, func() (string, error) { return voicingNamed(ctx, tx, choirID, name) })
 			if err != nil {
 				return err
 			}
@@ -247,7 +285,7 @@ func (s *Service) importRow(ctx context.Context, tx *db.Tx, choirID, userID stri
 			if catalogName(name) == "" {
 				continue
 			}
-			id, err := s.ensureTag(ctx, tx, choirID, name)
+			id, err := lookup("tag", name, func() (string, error) { return s.ensureTag(ctx, tx, choirID, name) })
 			if err != nil {
 				return err
 			}
@@ -256,8 +294,11 @@ func (s *Service) importRow(ctx context.Context, tx *db.Tx, choirID, userID stri
 		if _, err = s.createPieceTx(ctx, tx, choirID, userID, in); err != nil || !in.NewComposer {
 			return err
 		}
-		return joinCandidates(ctx, tx, choirID, in.Composer, cs)
+		return st.join(ctx, tx, choirID, in.Composer)
 	})
+	if err == nil {
+		maps.Copy(st.ids, made)
+	}
 	if refusal != "" {
 		return refusal, nil
 	}
@@ -274,16 +315,17 @@ func (s *Service) importRow(ctx context.Context, tx *db.Tx, choirID, userID stri
 	return "", err
 }
 
-// joinCandidates adds the composer of that name, just made, to cs.
-func joinCandidates(ctx context.Context, tx *db.Tx, choirID, name string, cs *[]composer.Candidate) error {
+// join adds the composer of that name, just made, to the candidates.
+func (st *importState) join(ctx context.Context, tx *db.Tx, choirID, name string) error {
 	row := tx.QueryRowContext(ctx, `SELECT `+composerColumns+` FROM composers c WHERE c.choir_id = ? AND c.name_key = ?`,
 		choirID, catalogKey(catalogName(name)))
 	c, err := scanComposer(row)
 	if err != nil {
 		return fmt.Errorf("music: read back composer %q of %s: %w", name, choirID, err)
 	}
-	if !slices.ContainsFunc(*cs, func(x composer.Candidate) bool { return x.ID == c.ID }) {
-		*cs = append(*cs, composer.Candidate{ID: c.ID, Name: c.Name, CanonicalName: c.CanonicalName, Aliases: c.Aliases})
+	if !slices.ContainsFunc(st.cs, func(x composer.Candidate) bool { return x.ID == c.ID }) {
+		st.cs = append(st.cs, composer.Candidate{ID: c.ID, Name: c.Name, CanonicalName: c.CanonicalName, Aliases: c.Aliases})
+		clear(st.reuse) // a text may now match the new composer best
 	}
 	return nil
 }
