@@ -337,9 +337,10 @@ func TestMusicImportPreviewAndAllOrNothing(t *testing.T) {
 			"1;Duplicate number;;;;;;\n" +
 			"4;Bad voicing;;XYZ;;;;\n" +
 			"5;Too heavy;;;;;11;\n" +
-			"6;Number taken;;;;;;\n"
+			"6;Number taken;;;;;;\n" +
+			"7;Long type;;;;;;" + strings.Repeat("x", 101) + "\n"
 		preview := admin.Do("POST", base+"/preview", map[string]any{"csv": bad})
-		if preview.Status != 200 || preview.JSON["valid"] != float64(1) || preview.JSON["invalid"] != float64(6) {
+		if preview.Status != 200 || preview.JSON["valid"] != float64(1) || preview.JSON["invalid"] != float64(7) {
 			t.Fatalf("preview: %d %s", preview.Status, preview.Raw)
 		}
 		want := "2 create \n" +
@@ -348,7 +349,8 @@ func TestMusicImportPreviewAndAllOrNothing(t *testing.T) {
 			"5 error Library number 1 appears more than once in the file (first on line 2).\n" +
 			"6 error Unknown voicing \"XYZ\". Please use one of the choir's voicings, such as SATB.\n" +
 			"7 error Rehearsal weighting must be between 1 and 10.\n" +
-			"8 error Library number 6 is already used by \"Exists already\".\n"
+			"8 error Library number 6 is already used by \"Exists already\".\n" +
+			"9 error The music type's name is too long.\n"
 		if got := rowOutcomes(preview); got != want {
 			t.Errorf("preview rows:\n%s\nwant:\n%s", got, want)
 		}
@@ -364,7 +366,7 @@ func TestMusicImportPreviewAndAllOrNothing(t *testing.T) {
 		res := admin.Do("POST", base, map[string]any{"csv": bad})
 		wantMessage(t, res, 400, "VALIDATION_ERROR", music.MsgImportInvalid)
 		details := res.JSON["details"].(map[string]any)
-		if len(details) != 6 || details["line 3"] != "Title is required" || details["line 4"] != "Duration (minutes) must be a whole number." {
+		if len(details) != 7 || details["line 3"] != "Title is required" || details["line 4"] != "Duration (minutes) must be a whole number." {
 			t.Errorf("details: %v", details)
 		}
 		if after := libraryCounts(t, h, choirID); after != before {

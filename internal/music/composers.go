@@ -187,11 +187,7 @@ func (s *Service) CreateComposer(ctx context.Context, choirID string, in Compose
 	if err != nil {
 		return nil, err
 	}
-	var c *Composer
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		c, err = s.addComposer(ctx, tx, choirID, in)
-		return err
-	})
+	c, err := s.addComposer(ctx, s.db, choirID, in)
 	if db.IsUniqueViolation(err) {
 		return nil, nameTaken(msgComposerExists, in.Name)
 	}
@@ -350,8 +346,11 @@ type Resolution struct {
 // composers and the famous list. It only suggests: nothing is stored.
 func (s *Service) MatchComposer(ctx context.Context, choirID, name string) (*Resolution, error) {
 	name = catalogName(name)
-	if name == "" {
+	switch {
+	case name == "":
 		return nil, apperr.Validation(map[string]string{"name": MsgComposerNameRequired}, "name")
+	case utf8.RuneCountInString(name) > ComposerNameMax:
+		return nil, apperr.Validation(map[string]string{"name": MsgComposerNameTooLong}, "name")
 	}
 	byID, cs, err := composerCandidates(ctx, s.db, choirID)
 	if err != nil {

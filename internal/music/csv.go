@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 
@@ -50,6 +51,7 @@ const (
 	msgRowVoicing     = `Unknown voicing "%s". Please use one of the choir's voicings, such as SATB.`
 	msgRowChoice      = "Please choose a composer of this choir for this line."
 	msgRowFailed      = "This row could not be imported."
+	msgRowNameTooLong = "The %s's name is too long."
 )
 
 // ImportRow is what importing one row of the file does.
@@ -261,12 +263,12 @@ func (s *Service) importRow(ctx context.Context, tx *db.Tx, choirID, userID stri
 	err := tx.Savepoint(ctx, func() error {
 		var err error
 		if in.TypeID, err = lookup("type", rec.cell("type"), func() (string, error) {
-			return ensureNamed(ctx, tx, "music_types", choirID, rec.cell("type"), s.now())
+			return ensureNamed(ctx, tx, kindType, choirID, rec.cell("type"), s.now())
 		}); err != nil {
 			return err
 		}
 		if in.CategoryID, err = lookup("category", rec.cell("category"), func() (string, error) {
-			return ensureNamed(ctx, tx, "music_categories", choirID, rec.cell("category"), s.now())
+			return ensureNamed(ctx, tx, kindCategory, choirID, rec.cell("category"), s.now())
 		}); err != nil {
 			return err
 		}
@@ -368,22 +370,22 @@ func pieceFromRecord(rec importRecord) (Input, string) {
 
 // ensureNamed is the id of the choir's music type or category of that
 // name, made when the choir has none yet; "" for a blank name (§5).
-func ensureNamed(ctx context.Context, tx *db.Tx, table, choirID, name string, now time.Time) (string, error) {
+func ensureNamed(ctx context.Context, tx *db.Tx, k lookup, choirID, name string, now time.Time) (string, error) {
 	name = catalogName(name)
 	if name == "" {
 		return "", nil
 	}
-	if len([]rune(name)) > ComposerNameMax {
-		return "", apperr.New(apperr.Invalid, apperr.CodeValidation, fmt.Sprintf("The %s name is too long.", strings.TrimPrefix(table, "music_")))
+	if utf8.RuneCountInString(name) > NameMax {
+		return "", apperr.New(apperr.Invalid, apperr.CodeValidation, fmt.Sprintf(msgRowNameTooLong, k.word))
 	}
-	// table is one of two constants of this file, never a user's text.
-	if _, err := tx.ExecContext(ctx, `INSERT INTO `+table+` (id, choir_id, name, name_key, created_at) VALUES (?, ?, ?, ?, ?)
+	// k.table is one of the package's two lookups, never a user's text.
+	if _, err := tx.ExecContext(ctx, `INSERT INTO `+k.table+` (id, choir_id, name, name_key, created_at) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (choir_id, name_key) DO NOTHING`, uuid.NewString(), choirID, name, catalogKey(name), now); err != nil {
-		return "", fmt.Errorf("music: add %q to the %s of %s: %w", name, table, choirID, err)
+		return "", fmt.Errorf("music: add %s %q to %s: %w", k.what, name, choirID, err)
 	}
 	var id string
-	if err := tx.QueryRowContext(ctx, `SELECT id FROM `+table+` WHERE choir_id = ? AND name_key = ?`, choirID, catalogKey(name)).Scan(&id); err != nil {
-		return "", fmt.Errorf("music: read back %q of the %s of %s: %w", name, table, choirID, err)
+	if err := tx.QueryRowContext(ctx, `SELECT id FROM `+k.table+` WHERE choir_id = ? AND name_key = ?`, choirID, catalogKey(name)).Scan(&id); err != nil {
+		return "", fmt.Errorf("music: read back %s %q of %s: %w", k.what, name, choirID, err)
 	}
 	return id, nil
 }
