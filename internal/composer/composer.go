@@ -23,7 +23,8 @@
 //     count as common). So a bare surname ("Bach" for Johann Sebastian Bach,
 //     0.76) stays below 0.8 and is never more than a suggestion;
 //   - fuzzy: the Levenshtein similarity of the comparison forms, when at
-//     least 0.7 (Whittaker for Whitacre, 0.71).
+//     least 0.7 (Whittaker for Whitacre, 0.71), except between a bare surname
+//     and a name with the same surname, which only the surname rule scores.
 //
 // Two names with the same surname but less than 70 % of their words in common
 // name different people of one family (J.C. and J.S. Bach, Michael and Joseph
@@ -38,7 +39,9 @@
 //  2. the name is on the famous list (LookupFamous, 0.85 or more) and an
 //     existing composer matches that famous composer (its name, canonical name
 //     or an alias) at 0.85 or more: auto_match with confidence 0.95; that
-//     composer is reported first, as an alias match of 0.95;
+//     composer is reported first, as an alias match of 0.95. An existing
+//     composer whose own name is another famous composer is never joined so
+//     (John Taverner is close to John Tavener, and someone else);
 //  3. exactly one candidate scores 0.8 or more: confirm_match, confidence its
 //     score;
 //  4. two or more candidates score 0.7 or more: manual_select, confidence the
@@ -58,6 +61,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -121,16 +125,16 @@ const (
 // Score returns the best score of input against one candidate (name,
 // canonical name, aliases), 0 and "" when below 0.7.
 func Score(input string, c Candidate) (float64, Kind) {
-	return newEntry(c).score(newForm(input))
+	return scoreCandidate([]*form{newForm(input)}, c, minScore)
 }
 
 // Matches returns the candidates scoring 0.7 or more, best first, ties broken
 // by name then ID, at most limit of them (limit <= 0: all).
 func Matches(input string, cs []Candidate, limit int) []Match {
-	in := newForm(input)
+	in := []*form{newForm(input)}
 	var ms []Match
 	for _, c := range cs {
-		if s, k := newEntry(c).score(in); s >= minScore {
+		if s, k := scoreCandidate(in, c, minScore); s > 0 {
 			ms = append(ms, Match{Candidate: c, Score: s, Kind: k})
 		}
 	}
@@ -156,8 +160,9 @@ func sortMatches(ms []Match) {
 // Resolve applies §9's resolution rules (see the package documentation) to
 // input against a choir's composers.
 func Resolve(input string, cs []Candidate) Resolution {
-	ms := Matches(input, cs, 0)
-	r := Resolution{Matches: ms, FamousSuggestions: SuggestFamous(input, famousLimit)}
+	// Empty lists, not nil: the API's lists are required.
+	ms := append([]Match{}, Matches(input, cs, 0)...)
+	r := Resolution{Matches: ms, FamousSuggestions: append([]Famous{}, SuggestFamous(input, famousLimit)...)}
 	f, _, famous := LookupFamous(input)
 	if famous {
 		r.Famous = &f
@@ -188,16 +193,14 @@ func Resolve(input string, cs []Candidate) Resolution {
 // bridge finds the existing composer that is famous composer f (the famous
 // rule) and puts it first in r.Matches as an alias match of 0.95.
 func (r *Resolution) bridge(f Famous, cs []Candidate) bool {
-	fe := famousEntry(f)
+	names := append([]string{f.Name, f.CanonicalName}, f.Aliases...)
+	ins := make([]*form, len(names))
+	for i, n := range names {
+		ins[i] = formOf(n)
+	}
 	var found *Match
 	for _, c := range cs {
-		e := newEntry(c)
-		best := 0.0
-		for _, in := range fe.forms {
-			if s, _ := e.score(in); s > best {
-				best = s
-			}
-		}
+		best, _ := scoreCandidate(ins, c, famousScore)
 		if best < famousScore {
 			continue
 		}
@@ -240,16 +243,17 @@ func Reuse(input string, cs []Candidate) (Candidate, bool) {
 
 // form is a name prepared for comparison.
 type form struct {
-	raw     string   // trimmed as typed
-	shape   string   // accents, order and punctuation unified, case kept
-	norm    string   // shape in lower case: Normalise
-	words   []string // norm's words
-	surname int      // index in words of the surname, -1 if none
-	runes   []rune   // norm, for the edit distance
+	raw     string    // trimmed as typed
+	shape   string    // accents, order and punctuation unified, case kept
+	norm    string    // shape in lower case: Normalise
+	words   []string  // norm's words
+	surname int       // index in words of the surname, -1 if none
+	length  int       // norm's length in runes
+	letters [27]uint8 // how often each of a to z, and anything else, occurs in norm
 }
 
-func newForm(s string) form {
-	f := form{raw: strings.TrimSpace(s)}
+func newForm(s string) *form {
+	f := &form{raw: strings.TrimSpace(s)}
 	f.shape = shape(f.raw)
 	f.norm = fold(strings.ToLower(f.shape))
 	f.words = strings.Fields(f.norm)
@@ -260,14 +264,17 @@ func newForm(s string) form {
 			break
 		}
 	}
-	f.runes = []rune(f.norm)
+	for _, r := range f.norm {
+		f.length++
+		i := 26
+		if r >= 'a' && r <= 'z' {
+			i = int(r - 'a')
+		}
+		if f.letters[i] < 255 {
+			f.letters[i]++
+		}
+	}
 	return f
-}
-
-// entry is a candidate's forms: name, canonical name, aliases.
-type entry struct {
-	forms []form
-	kinds []int // role of each form
 }
 
 const (
@@ -276,42 +283,67 @@ const (
 	roleAlias
 )
 
-func newEntry(c Candidate) entry {
-	var e entry
-	add := func(s string, role int) {
-		if strings.TrimSpace(s) == "" {
-			return
-		}
-		e.forms = append(e.forms, newForm(s))
-		e.kinds = append(e.kinds, role)
-	}
-	add(c.Name, roleName)
-	add(c.CanonicalName, roleCanonical)
-	for _, a := range c.Aliases {
-		add(a, roleAlias)
-	}
-	return e
-}
-
 // rank orders kinds of equal score: the more literal first.
 var rank = map[Kind]int{KindExact: 0, KindCanonical: 1, KindCase: 2, KindAlias: 3, KindAbbreviation: 4, KindSurname: 5, KindFuzzy: 6, "": 7}
 
-func (e entry) score(in form) (float64, Kind) {
+// scoreCandidate is Score with prepared inputs (the best of them counts);
+// scores below floor (at least 0.7) count as 0, which lets the edit
+// distance give up early.
+func scoreCandidate(ins []*form, c Candidate, floor float64) (float64, Kind) {
 	best, kind := 0.0, Kind("")
-	for i, f := range e.forms {
-		s, k := pair(in, f, e.kinds[i])
-		if s > best || s == best && s > 0 && rank[k] < rank[kind] {
-			best, kind = s, k
+	try := func(s string, role int) {
+		if s == "" {
+			return
+		}
+		f := formOf(s)
+		for _, in := range ins {
+			sc, k := pair(in, f, role, floor)
+			if sc > best || sc == best && sc > 0 && rank[k] < rank[kind] {
+				best, kind = sc, k
+			}
 		}
 	}
-	if best < minScore {
+	try(c.Name, roleName)
+	try(c.CanonicalName, roleCanonical)
+	for _, a := range c.Aliases {
+		try(a, roleAlias)
+	}
+	if best < floor {
 		return 0, ""
 	}
 	return best, kind
 }
 
+// forms keeps the prepared forms of the names seen lately: a choir's
+// composers come back request after request, and preparing them is most of
+// the cost of matching (BenchmarkMatch2000).
+var forms = struct {
+	sync.RWMutex
+	m map[string]*form
+}{m: map[string]*form{}}
+
+// maxForms bounds the memory forms may hold, about 1 kB a name.
+const maxForms = 20000
+
+func formOf(s string) *form {
+	forms.RLock()
+	f, ok := forms.m[s]
+	forms.RUnlock()
+	if ok {
+		return f
+	}
+	f = newForm(s)
+	forms.Lock()
+	if len(forms.m) >= maxForms {
+		clear(forms.m)
+	}
+	forms.m[s] = f
+	forms.Unlock()
+	return f
+}
+
 // pair scores a typed name against one of a candidate's names.
-func pair(a, b form, role int) (float64, Kind) {
+func pair(a, b *form, role int, floor float64) (float64, Kind) {
 	if a.raw == "" || b.raw == "" {
 		return 0, ""
 	}
@@ -344,6 +376,9 @@ func pair(a, b form, role int) (float64, Kind) {
 		if abbreviation(a, b) {
 			return 0.9, KindAbbreviation
 		}
+		if len(a.words) > maxFuzzy/2 || len(b.words) > maxFuzzy/2 {
+			return 0, ""
+		}
 		common := lcs(a.words, b.words)
 		shorter := min(len(a.words), len(b.words))
 		if float64(common)/float64(shorter) < 0.7 {
@@ -354,8 +389,13 @@ func pair(a, b form, role int) (float64, Kind) {
 			longer := max(len(a.words), len(b.words))
 			best, kind = round(0.7+0.18*float64(common)/float64(longer)), KindSurname
 		}
+		if a.surname == 0 || b.surname == 0 {
+			// A bare surname says nothing of the given names: the surname
+			// rule alone speaks, below 0.8, however long the surname.
+			return best, kind
+		}
 	}
-	if s := similarity(a.runes, b.runes); s >= minScore && s > best {
+	if s := fuzzy(a, b, floor); s >= floor && s > best {
 		best, kind = s, KindFuzzy
 	}
 	return best, kind
@@ -364,7 +404,7 @@ func pair(a, b form, role int) (float64, Kind) {
 // abbreviation tells whether one name writes the other's given names as
 // initials: same surname and generation mark, every given name accounted
 // for, at least one initial.
-func abbreviation(a, b form) bool {
+func abbreviation(a, b *form) bool {
 	if !slices.Equal(a.words[a.surname+1:], b.words[b.surname+1:]) {
 		return false
 	}
@@ -438,18 +478,59 @@ func same(x, y string) bool {
 	if len(x) < 4 || len(y) < 4 {
 		return false
 	}
-	return similarity([]rune(x), []rune(y)) >= 0.8
+	return similarity([]rune(x), []rune(y), 0.8) >= 0.8
 }
 
-// similarity is 1 - Levenshtein distance ÷ length of the longer, rounded.
-func similarity(a, b []rune) float64 {
+// maxFuzzy is beyond any composer's name: longer texts are compared
+// literally only, so that nobody can make the edit distance's quadratic
+// cost matter.
+const maxFuzzy = 200
+
+// fuzzy is the similarity of two names, 0 when below floor.
+func fuzzy(a, b *form, floor float64) float64 {
+	n := max(a.length, b.length)
+	if n > maxFuzzy {
+		return 0
+	}
+	allowed := (1-floor)*float64(n) + 1e-9
+	if d := a.length - b.length; float64(max(d, -d)) > allowed {
+		return 0
+	}
+	// Letters one name has and the other lacks each cost an edit at least:
+	// most names are told apart here, without the edit distance.
+	more, less := 0, 0
+	for i := range a.letters {
+		d := int(a.letters[i]) - int(b.letters[i])
+		if d > 0 {
+			more += d
+		} else {
+			less -= d
+		}
+	}
+	if float64(max(more, less)) > allowed {
+		return 0
+	}
+	var ab, bb [64]rune
+	return similarity(appendRunes(ab[:0], a.norm), appendRunes(bb[:0], b.norm), floor)
+}
+
+func appendRunes(rs []rune, s string) []rune {
+	for _, r := range s {
+		rs = append(rs, r)
+	}
+	return rs
+}
+
+// similarity is 1 - Levenshtein distance ÷ length of the longer, rounded;
+// 0 when below floor.
+func similarity(a, b []rune, floor float64) float64 {
 	n := max(len(a), len(b))
 	if n == 0 {
 		return 1
 	}
-	// Below 0.7 the exact figure does not matter: give up once the distance
-	// must exceed 30 % of the longer length.
-	limit := int(math.Floor(0.3 * float64(n)))
+	// Below the floor the exact figure does not matter: give up once the
+	// distance is certain to exceed what the floor allows.
+	limit := int(math.Floor((1-floor)*float64(n) + 1e-9))
 	if d := len(a) - len(b); d > limit || -d > limit {
 		return 0
 	}
@@ -463,8 +544,12 @@ func similarity(a, b []rune) float64 {
 // levenshtein returns the edit distance of a and b, or limit+1 as soon as
 // it is certain to exceed limit.
 func levenshtein(a, b []rune, limit int) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	var buf [2][64]int
+	prev, cur := buf[0][:], buf[1][:]
+	if len(b) >= len(buf[0]) {
+		prev, cur = make([]int, len(b)+1), make([]int, len(b)+1)
+	}
+	prev, cur = prev[:len(b)+1], cur[:len(b)+1]
 	for j := range prev {
 		prev[j] = j
 	}

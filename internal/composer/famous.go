@@ -26,7 +26,7 @@ func FamousList() []Famous {
 }
 
 func (f Famous) clone() Famous {
-	f.Aliases = slices.Clone(f.Aliases)
+	f.Aliases = append([]string{}, f.Aliases...) // never nil: the API requires the list
 	if f.DeathYear != nil {
 		d := *f.DeathYear
 		f.DeathYear = &d
@@ -41,10 +41,10 @@ func (f Famous) candidate() Candidate {
 // LookupFamous returns the famous composer input names best and its score;
 // ok when the score is at least 0.85.
 func LookupFamous(input string) (Famous, float64, bool) {
-	in := newForm(input)
+	in := []*form{newForm(input)}
 	best, at := 0.0, -1
-	for i, e := range famousEntries {
-		if s, _ := e.score(in); s > best {
+	for i, f := range famous {
+		if s, _ := scoreCandidate(in, f.candidate(), minScore); s > best {
 			best, at = s, i
 		}
 	}
@@ -63,14 +63,16 @@ func SuggestFamous(input string, limit int) []Famous {
 	if in.norm == "" {
 		return nil
 	}
+	ins := []*form{in}
 	type hit struct {
 		at    int
 		score float64
 	}
 	var hits []hit
-	for i, e := range famousEntries {
-		s, _ := e.score(in)
-		for _, f := range e.forms {
+	for i, f := range famous {
+		s, _ := scoreCandidate(ins, f.candidate(), minScore)
+		for _, n := range append([]string{f.Name, f.CanonicalName}, f.Aliases...) {
+			f := formOf(n)
 			switch {
 			case strings.HasPrefix(f.norm, in.norm) || strings.Contains(f.norm, " "+in.norm):
 				s = max(s, 0.6)
@@ -97,24 +99,6 @@ func SuggestFamous(input string, limit int) []Famous {
 	}
 	return out
 }
-
-// famousEntry returns the prepared forms of f.
-func famousEntry(f Famous) entry {
-	for i := range famous {
-		if famous[i].Name == f.Name {
-			return famousEntries[i]
-		}
-	}
-	return newEntry(f.candidate())
-}
-
-var famousEntries = func() []entry {
-	es := make([]entry, len(famous))
-	for i, f := range famous {
-		es[i] = newEntry(f.candidate())
-	}
-	return es
-}()
 
 func died(y int) *int { return &y }
 

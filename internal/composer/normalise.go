@@ -1,8 +1,10 @@
 package composer
 
 import (
+	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -11,8 +13,9 @@ import (
 // folded (Dvořák → dvorak), "Last, First" reordered (Bach, Johann Sebastian →
 // johann sebastian bach), dots, hyphens and other punctuation turned into
 // spaces and apostrophes dropped (J.S. Bach → j s bach, O'Regan → oregan),
-// initials written together in capitals split (JS Bach → j s bach), spaces
-// collapsed, lower case. Normalise(Normalise(s)) == Normalise(s).
+// initials written together in capitals split (JS Bach → j s bach) and put
+// first when written last (Bach J.S. → j s bach), spaces collapsed, lower
+// case. Normalise(Normalise(s)) == Normalise(s).
 func Normalise(s string) string {
 	return fold(strings.ToLower(shape(s)))
 }
@@ -22,33 +25,80 @@ func Normalise(s string) string {
 // the same Normalise but different shapes differ in case too.
 func shape(s string) string {
 	s = reorder(fold(s))
+	// "JS Bach" and "CPE Bach" write initials together; they are split only
+	// in a name that is not all capitals, where "JS" cannot be a shouted word.
+	mixed := strings.IndexFunc(s, unicode.IsLower) >= 0
+	var buf [8]string
+	words := buf[:0]
+	for i := 0; i < len(s); {
+		start, letters := i, false
+		for i < len(s) {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if !inWord(r) {
+				break
+			}
+			letters = letters || !apostrophe(r)
+			i += n
+		}
+		if letters {
+			words = append(words, strings.Map(dropApostrophe, s[start:i]))
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+	}
+	// "Bach J.S." and "Mozart WA" put the initials last, as catalogues do.
+	k := len(words)
+	for k > 1 && trailingInitials(words[k-1], mixed) {
+		k--
+	}
+	if k < len(words) && utf8.RuneCountInString(words[0]) > 1 {
+		words = append(slices.Clone(words[k:]), words[:k]...)
+	}
 	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		switch {
-		case r == '\'' || r == '’' || r == 'ʼ' || r == '`':
-			// O'Regan and ORegan are the same name; a space would split it.
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(r)
-		default:
+	b.Grow(len(s) + 4)
+	for i, w := range words {
+		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}
-	}
-	words := strings.Fields(b.String())
-	mixed := strings.ToUpper(s) != s
-	out := words[:0:0]
-	for i, w := range words {
-		// "JS Bach" and "CPE Bach" write initials together; only in a name
-		// that is not all capitals, where "JS" cannot be a shouted word.
 		if mixed && i < len(words)-1 && isInitials(w) {
-			for _, r := range w {
-				out = append(out, string(r))
+			for j, r := range w {
+				if j > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteRune(r)
 			}
 			continue
 		}
-		out = append(out, w)
+		b.WriteString(w)
 	}
-	return strings.Join(out, " ")
+	return b.String()
+}
+
+// inWord tells the runes of a word; anything else separates words.
+// Apostrophes belong to the word and are then dropped: O'Regan and ORegan
+// are the same name, a space would split it.
+func inWord(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || apostrophe(r)
+}
+
+func dropApostrophe(r rune) rune {
+	if apostrophe(r) {
+		return -1
+	}
+	return r
+}
+
+func apostrophe(r rune) bool {
+	return r == '\'' || r == '’' || r == 'ʼ' || r == '`'
+}
+
+func trailingInitials(w string, mixed bool) bool {
+	if suffixes[strings.ToLower(w)] {
+		return false
+	}
+	r, n := utf8.DecodeRuneInString(w)
+	return n == len(w) && unicode.IsLetter(r) || mixed && isInitials(w)
 }
 
 func isInitials(w string) bool {
