@@ -5,34 +5,18 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/cantica/cantica/internal/composer"
 	"github.com/cantica/cantica/internal/db"
 )
 
-// candidate is one of a choir's composers as matching sees it.
-type candidate struct {
-	ID, Name, CanonicalName string
-	Aliases                 []string
-}
-
-// reuse finds the composer a name means. Until internal/composer's matching
-// is merged it knows only the same name and the same canonical name.
-func reuse(name string, cs []candidate) (candidate, bool) {
-	for _, c := range cs {
-		if nameKey(c.Name) == nameKey(name) || nameKey(c.CanonicalName) == nameKey(name) {
-			return c, true
-		}
-	}
-	return candidate{}, false
-}
-
 // candidates reads a choir's composers for matching.
-func candidates(ctx context.Context, q db.Querier, choirID string) ([]candidate, error) {
+func candidates(ctx context.Context, q db.Querier, choirID string) ([]composer.Candidate, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, name, canonical_name, aliases FROM composers WHERE choir_id = ? ORDER BY name_key, id`, choirID)
 	if err != nil {
 		return nil, fmt.Errorf("music: list the composers of %s: %w", choirID, err)
 	}
-	out, err := db.All(rows, func(row db.Scanner) (candidate, error) {
-		var c candidate
+	out, err := db.All(rows, func(row db.Scanner) (composer.Candidate, error) {
+		var c composer.Candidate
 		var aliases string
 		if err := row.Scan(&c.ID, &c.Name, &c.CanonicalName, &aliases); err != nil {
 			return c, err
@@ -69,7 +53,7 @@ func (s *Service) settleComposer(ctx context.Context, tx *db.Tx, choirID string,
 		if err != nil {
 			return "", "", err
 		}
-		if c, ok := reuse(in.Composer, cs); ok {
+		if c, ok := composer.Reuse(in.Composer, cs); ok {
 			return c.ID, composerKey(c.CanonicalName, in.Composer), nil
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/cantica/cantica/internal/composer"
 	"github.com/cantica/cantica/internal/db"
 )
 
@@ -21,7 +22,7 @@ func (s *Service) insertComposer(ctx context.Context, tx *db.Tx, choirID, name s
 	now := s.now()
 	if _, err := tx.ExecContext(ctx, `INSERT INTO composers (id, choir_id, name, name_key, canonical_name, aliases, search_text,
 		created_at, updated_at) VALUES (?, ?, ?, ?, ?, '[]', ?, ?, ?) ON CONFLICT (choir_id, name_key) DO NOTHING`,
-		uuid.NewString(), choirID, name, nameKey(name), canonical, fold(name+" "+canonical), now, now); err != nil {
+		uuid.NewString(), choirID, name, nameKey(name), canonical, composer.Normalise(name)+" "+composer.Normalise(canonical), now, now); err != nil {
 		return "", fmt.Errorf("music: add composer %q to %s: %w", name, choirID, err)
 	}
 	var id string

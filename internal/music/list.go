@@ -31,15 +31,15 @@ type Query struct {
 // Summary is a piece as the library's list shows it.
 type Summary struct {
 	ID, Title, Subtitle, Composer, Arranger, Number string
-	TypeName, CategoryName, Language               string
-	PrimaryVoicing                                 string
-	DurationMinutes                                *int
-	IsArchived                                     bool
-	LastUsedDate                                   string
-	UpdatedAt                                      time.Time
-	Tags                                           []PieceTag
-	HasScore, HasAudio                             bool
-	AttachmentCount                                int
+	TypeName, CategoryName, Language                string
+	PrimaryVoicing                                  string
+	DurationMinutes                                 *int
+	IsArchived                                      bool
+	LastUsedDate                                    string
+	UpdatedAt                                       time.Time
+	Tags                                            []PieceTag
+	HasScore, HasAudio                              bool
+	AttachmentCount                                 int
 }
 
 // Page is one page of the library and how many pieces match in all.
@@ -112,10 +112,24 @@ func (q *Query) check() error {
 	return f.Err()
 }
 
-// where is the filter of a query over music m, with its arguments.
-func (q *Query) where(choirID string) (string, []any) {
+// from and where are the rows of a query over music m, with the
+// arguments of where. A tag or voicing filter drives the search from its
+// links: CROSS JOIN keeps SQLite's planner (which has no statistics) from
+// probing every piece of the choir instead; PostgreSQL reads it as a join.
+func (q *Query) from(choirID string) (string, string, []any) {
+	from := "music m"
 	conds := []string{"m.choir_id = ?"}
 	params := []any{choirID}
+	tags := q.TagIDs
+	switch {
+	case len(tags) > 0:
+		from = "music_tags d CROSS JOIN music m"
+		conds, params = append(conds, "d.music_id = m.id", "d.tag_id = ?"), append(params, tags[0])
+		tags = tags[1:]
+	case q.VoicingID != "":
+		from = "music_voicings d CROSS JOIN music m"
+		conds, params = append(conds, "d.music_id = m.id", "d.voicing_id = ?"), append(params, q.VoicingID)
+	}
 	switch q.Archived {
 	case "active":
 		conds, params = append(conds, "m.is_archived = ?"), append(params, false)
@@ -126,12 +140,12 @@ func (q *Query) where(choirID string) (string, []any) {
 		conds = append(conds, `m.search_text LIKE ? ESCAPE '\'`)
 		params = append(params, "%"+likeEscaper.Replace(word)+"%")
 	}
-	for _, tag := range q.TagIDs {
-		conds = append(conds, "EXISTS (SELECT 1 FROM music_tags mt WHERE mt.music_id = m.id AND mt.tag_id = ?)")
+	for _, tag := range tags {
+		conds = append(conds, "m.id IN (SELECT mt.music_id FROM music_tags mt WHERE mt.tag_id = ?)")
 		params = append(params, tag)
 	}
-	if q.VoicingID != "" {
-		conds = append(conds, "EXISTS (SELECT 1 FROM music_voicings mv WHERE mv.music_id = m.id AND mv.voicing_id = ?)")
+	if q.VoicingID != "" && len(q.TagIDs) > 0 {
+		conds = append(conds, "m.id IN (SELECT mv.music_id FROM music_voicings mv WHERE mv.voicing_id = ?)")
 		params = append(params, q.VoicingID)
 	}
 	if q.TypeID != "" {
@@ -143,7 +157,7 @@ func (q *Query) where(choirID string) (string, []any) {
 	if l := strings.TrimSpace(q.Language); l != "" {
 		conds, params = append(conds, "LOWER(m.language) = ?"), append(params, strings.ToLower(l))
 	}
-	return strings.Join(conds, " AND "), params
+	return from, strings.Join(conds, " AND "), params
 }
 
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
@@ -155,52 +169,77 @@ func (s *Service) List(ctx context.Context, choirID string, q Query) (*Page, err
 	if err := q.check(); err != nil {
 		return nil, err
 	}
-	where, params := q.where(choirID)
+	from, where, params := q.from(choirID)
 	page := &Page{Items: []Summary{}, Page: q.Page, PageSize: q.PageSize}
-	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM music m WHERE `+where, params...).Scan(&page.Total); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+from+` WHERE `+where, params...).Scan(&page.Total); err != nil {
 		return nil, fmt.Errorf("music: count the library of %s: %w", choirID, err)
 	}
 	if page.Total <= (q.Page-1)*q.PageSize {
 		return page, nil
 	}
+	// The page's ids first: the sort then carries nothing but keys.
 	order := fmt.Sprintf(sorts[q.Sort], strings.ToUpper(q.Order))
-	rows, err := s.db.QueryContext(ctx, `SELECT m.id, m.title, m.subtitle, m.composer, m.arranger, m.number, ty.name, ca.name,
-		m.language, m.duration_minutes, m.is_archived, m.last_used_date, m.updated_at
-		FROM music m LEFT JOIN music_types ty ON ty.id = m.type_id LEFT JOIN music_categories ca ON ca.id = m.category_id
-		WHERE `+where+` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(params, q.PageSize, (q.Page-1)*q.PageSize)...)
+	rows, err := s.db.QueryContext(ctx, `SELECT m.id FROM `+from+` WHERE `+where+` ORDER BY `+order+` LIMIT ? OFFSET ?`,
+		append(params, q.PageSize, (q.Page-1)*q.PageSize)...)
 	if err != nil {
 		return nil, fmt.Errorf("music: list the library of %s: %w", choirID, err)
 	}
-	page.Items, err = db.All(rows, func(row db.Scanner) (Summary, error) {
-		var m Summary
-		var number, typeName, categoryName, lastUsed sql.NullString
-		var duration sql.NullInt64
-		err := row.Scan(&m.ID, &m.Title, &m.Subtitle, &m.Composer, &m.Arranger, &number, &typeName, &categoryName, &m.Language,
-			&duration, &m.IsArchived, &lastUsed, &m.UpdatedAt)
-		m.Number, m.TypeName, m.CategoryName, m.LastUsedDate = number.String, typeName.String, categoryName.String, lastUsed.String
-		m.DurationMinutes, m.UpdatedAt, m.Tags = intOrNil(duration), m.UpdatedAt.UTC(), []PieceTag{}
-		return m, err
+	ids, err := db.All(rows, func(row db.Scanner) (string, error) {
+		var id string
+		err := row.Scan(&id)
+		return id, err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("music: read the library of %s: %w", choirID, err)
 	}
-	if err := s.fillSummaries(ctx, page.Items); err != nil {
+	if page.Items, err = s.summaries(ctx, choirID, ids); err != nil {
 		return nil, err
 	}
 	return page, nil
 }
 
-// fillSummaries adds the tags, primary voicing and files of listed pieces.
-func (s *Service) fillSummaries(ctx context.Context, items []Summary) error {
-	if len(items) == 0 {
+// summaries reads the listed pieces, in the order of ids, with their tags,
+// primary voicing and files.
+func (s *Service) summaries(ctx context.Context, choirID string, ids []string) ([]Summary, error) {
+	items := make([]Summary, len(ids))
+	if len(ids) == 0 {
+		return items, nil
+	}
+	at := make(map[string]*Summary, len(ids))
+	for i, id := range ids {
+		at[id] = &items[i]
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT m.id, m.title, m.subtitle, m.composer, m.arranger, m.number, ty.name, ca.name,
+		m.language, m.duration_minutes, m.is_archived, m.last_used_date, m.updated_at
+		FROM music m LEFT JOIN music_types ty ON ty.id = m.type_id LEFT JOIN music_categories ca ON ca.id = m.category_id
+		WHERE m.id IN (`+placeholders(len(ids))+`)`, args(nil, ids)...) // ids of the choir's own list: by the primary key alone
+	if err != nil {
+		return nil, fmt.Errorf("music: read %d pieces of %s: %w", len(ids), choirID, err)
+	}
+	err = db.Each(rows, func(row db.Scanner) error {
+		var m Summary
+		var number, typeName, categoryName, lastUsed sql.NullString
+		var duration sql.NullInt64
+		if err := row.Scan(&m.ID, &m.Title, &m.Subtitle, &m.Composer, &m.Arranger, &number, &typeName, &categoryName, &m.Language,
+			&duration, &m.IsArchived, &lastUsed, &m.UpdatedAt); err != nil {
+			return err
+		}
+		m.Number, m.TypeName, m.CategoryName, m.LastUsedDate = number.String, typeName.String, categoryName.String, lastUsed.String
+		m.DurationMinutes, m.UpdatedAt, m.Tags = intOrNil(duration), m.UpdatedAt.UTC(), []PieceTag{}
+		*at[m.ID] = m
 		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("music: read %d pieces of %s: %w", len(ids), choirID, err)
 	}
-	ids := make([]string, len(items))
-	at := make(map[string]*Summary, len(items))
-	for i := range items {
-		ids[i] = items[i].ID
-		at[items[i].ID] = &items[i]
+	if err := s.fillSummaries(ctx, ids, at); err != nil {
+		return nil, err
 	}
+	return items, nil
+}
+
+// fillSummaries adds the tags, primary voicing and files of listed pieces.
+func (s *Service) fillSummaries(ctx context.Context, ids []string, at map[string]*Summary) error {
 	tags, err := tagsOf(ctx, s.db, ids)
 	if err != nil {
 		return err

@@ -241,7 +241,7 @@ func known(ctx context.Context, tx *db.Tx, query string, choirID string, ids []s
 func checkRefs(ctx context.Context, tx *db.Tx, choirID string, in *Input, f *apperr.Fields) error {
 	refs := []struct {
 		field, msg, query string
-		ids           []string
+		ids               []string
 	}{
 		{"typeId", MsgTypeUnknown, `SELECT COUNT(*) FROM music_types WHERE choir_id = ?`, nonBlank(in.TypeID)},
 		{"categoryId", MsgCategoryUnknown, `SELECT COUNT(*) FROM music_categories WHERE choir_id = ?`, nonBlank(in.CategoryID)},
@@ -593,30 +593,58 @@ func readComposer(ctx context.Context, q db.Querier, id string) (*PieceComposer,
 	return &c, nil
 }
 
-// tagsOf reads the tags of several pieces in one query, by name.
+// tagsOf reads the tags of several pieces, by name, and how many pieces
+// carry each: one query for the links, one for the counts of the tags seen.
 func tagsOf(ctx context.Context, q db.Querier, ids []string) (map[string][]PieceTag, error) {
 	out := map[string][]PieceTag{}
 	if len(ids) == 0 {
 		return out, nil
 	}
-	rows, err := q.QueryContext(ctx, `SELECT mt.music_id, t.id, t.name, t.color,
-		(SELECT COUNT(*) FROM music_tags n WHERE n.tag_id = t.id)
-		FROM music_tags mt JOIN tags t ON t.id = mt.tag_id
+	rows, err := q.QueryContext(ctx, `SELECT mt.music_id, t.id, t.name, t.color FROM music_tags mt JOIN tags t ON t.id = mt.tag_id
 		WHERE mt.music_id IN (`+placeholders(len(ids))+`) ORDER BY t.name_key, t.id`, args(nil, ids)...)
 	if err != nil {
 		return nil, fmt.Errorf("music: list the tags of %d pieces: %w", len(ids), err)
 	}
+	var tagIDs []string
+	counts := map[string]int{}
 	err = db.Each(rows, func(row db.Scanner) error {
 		var musicID string
 		var t PieceTag
-		if err := row.Scan(&musicID, &t.ID, &t.Name, &t.Color, &t.MusicCount); err != nil {
+		if err := row.Scan(&musicID, &t.ID, &t.Name, &t.Color); err != nil {
 			return err
+		}
+		if _, seen := counts[t.ID]; !seen {
+			counts[t.ID] = 0
+			tagIDs = append(tagIDs, t.ID)
 		}
 		out[musicID] = append(out[musicID], t)
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("music: read the tags of %d pieces: %w", len(ids), err)
+	}
+	if len(tagIDs) == 0 {
+		return out, nil
+	}
+	rows, err = q.QueryContext(ctx, `SELECT tag_id, COUNT(*) FROM music_tags WHERE tag_id IN (`+placeholders(len(tagIDs))+`)
+		GROUP BY tag_id`, args(nil, tagIDs)...)
+	if err != nil {
+		return nil, fmt.Errorf("music: count the pieces of %d tags: %w", len(tagIDs), err)
+	}
+	err = db.Each(rows, func(row db.Scanner) error {
+		var id string
+		var n int
+		err := row.Scan(&id, &n)
+		counts[id] = n
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("music: read the piece counts of %d tags: %w", len(tagIDs), err)
+	}
+	for _, ts := range out {
+		for i := range ts {
+			ts[i].MusicCount = counts[ts[i].ID]
+		}
 	}
 	return out, nil
 }

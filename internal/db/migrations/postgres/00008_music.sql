@@ -102,6 +102,12 @@ CREATE TABLE music (
 );
 CREATE UNIQUE INDEX music_choir_number ON music (choir_id, number) WHERE number IS NOT NULL;
 CREATE INDEX music_choir_title ON music (choir_id, is_archived, title_key);
+-- The library list's other sorts walk these in order and stop after a page,
+-- rather than sorting the whole library for every page.
+CREATE INDEX music_choir_composer ON music (choir_id, composer_key, title_key, id);
+CREATE INDEX music_choir_updated ON music (choir_id, updated_at, id);
+CREATE INDEX music_choir_created ON music (choir_id, created_at, id);
+CREATE INDEX music_choir_last_used ON music (choir_id, (COALESCE(last_used_date, '')), title_key, id);
 CREATE INDEX music_composer ON music (composer_id);
 
 CREATE TABLE music_tags (
