@@ -541,14 +541,28 @@ type exportRow struct {
 	fields map[string]string
 }
 
+// exportSQL is what the export reads for each column of a piece's row;
+// voicing and tags come from their links.
+var exportSQL = map[string]string{
+	"number": "m.number", "title": "m.title", "subtitle": "m.subtitle",
+	// The name as written on the piece; a piece with none shows its composer record's.
+	"composer": "CASE WHEN m.composer = '' THEN c.name ELSE m.composer END",
+	"arranger": "m.arranger", "lyricist": "m.lyricist", "type": "t.name", "category": "g.name", "language": "m.language",
+	"duration_minutes": "m.duration_minutes", "year_composed": "m.year_composed", "rehearsal_weighting": "m.rehearsal_weighting",
+	"min_interval_weeks": "m.min_interval_weeks", "catalog_number": "m.catalog_number",
+	"source_publication": "m.source_publication", "copyright_info": "m.copyright_info", "notes": "m.default_notes",
+}
+
 // Export writes the choir's whole library (archived pieces too) as CSV in
 // the import's columns, by library number then title.
 func (s *Service) Export(ctx context.Context, choirID string, w io.Writer) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT m.id, COALESCE(m.number, ''), m.title, m.subtitle,
-		CASE WHEN m.composer = '' THEN COALESCE(c.name, '') ELSE m.composer END, m.arranger, m.lyricist,
-		COALESCE(t.name, ''), COALESCE(g.name, ''), m.language, m.duration_minutes, m.year_composed,
-		m.rehearsal_weighting, m.min_interval_weeks, m.catalog_number, m.source_publication, m.copyright_info, m.default_notes
-		FROM music m
+	var columns, exprs []string
+	for _, col := range CSVColumns {
+		if e, ok := exportSQL[col]; ok {
+			columns, exprs = append(columns, col), append(exprs, e)
+		}
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT m.id, `+strings.Join(exprs, ", ")+` FROM music m
 		LEFT JOIN composers c ON c.id = m.composer_id
 		LEFT JOIN music_types t ON t.id = m.type_id
 		LEFT JOIN music_categories g ON g.id = m.category_id
@@ -557,18 +571,15 @@ func (s *Service) Export(ctx context.Context, choirID string, w io.Writer) error
 		return fmt.Errorf("music: export the library of %s: %w", choirID, err)
 	}
 	pieces, err := db.All(rows, func(row db.Scanner) (exportRow, error) {
-		var p exportRow
-		var v [18]string
-		var nums [4]sql.NullInt64
-		err := row.Scan(&p.id, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8],
-			&nums[0], &nums[1], &nums[2], &nums[3], &v[13], &v[14], &v[15], &v[16])
-		p.fields = map[string]string{"number": v[0], "title": v[1], "subtitle": v[2], "composer": v[3], "arranger": v[4],
-			"lyricist": v[5], "type": v[6], "category": v[7], "language": v[8], "catalog_number": v[13],
-			"source_publication": v[14], "copyright_info": v[15], "notes": v[16]}
-		for i, col := range []string{"duration_minutes", "year_composed", "rehearsal_weighting", "min_interval_weeks"} {
-			if nums[i].Valid {
-				p.fields[col] = strconv.FormatInt(nums[i].Int64, 10)
-			}
+		p := exportRow{fields: map[string]string{}}
+		cells := make([]sql.NullString, len(columns)) // numbers too, as their digits
+		dest := []any{&p.id}
+		for i := range cells {
+			dest = append(dest, &cells[i])
+		}
+		err := row.Scan(dest...)
+		for i, col := range columns {
+			p.fields[col] = cells[i].String
 		}
 		return p, err
 	})
