@@ -15,58 +15,6 @@ var errNotBuilt = errors.New("music library: not built yet")
 
 // --- Section 1: the library's pieces, tags, composers, voicings, types, categories, search, CSV ---
 
-func (s *Server) ListComposers(ctx context.Context, in api.ListComposersRequestObject) (api.ListComposersResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) CreateComposer(ctx context.Context, in api.CreateComposerRequestObject) (api.CreateComposerResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) LoadFamousComposers(ctx context.Context, in api.LoadFamousComposersRequestObject) (api.LoadFamousComposersResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) MatchComposer(ctx context.Context, in api.MatchComposerRequestObject) (api.MatchComposerResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) DeleteComposer(ctx context.Context, in api.DeleteComposerRequestObject) (api.DeleteComposerResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) UpdateComposer(ctx context.Context, in api.UpdateComposerRequestObject) (api.UpdateComposerResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) ExportMusic(ctx context.Context, in api.ExportMusicRequestObject) (api.ExportMusicResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) ImportMusic(ctx context.Context, in api.ImportMusicRequestObject) (api.ImportMusicResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) PreviewMusicImport(ctx context.Context, in api.PreviewMusicImportRequestObject) (api.PreviewMusicImportResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) ListTags(ctx context.Context, in api.ListTagsRequestObject) (api.ListTagsResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) CreateTag(ctx context.Context, in api.CreateTagRequestObject) (api.CreateTagResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) DeleteTag(ctx context.Context, in api.DeleteTagRequestObject) (api.DeleteTagResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) UpdateTag(ctx context.Context, in api.UpdateTagRequestObject) (api.UpdateTagResponseObject, error) {
-	return nil, errNotBuilt
-}
-
 // --- Section 2: attachments, files, storage, and deleting pieces (files first) ---
 
 func (s *Server) BulkDeleteMusic(ctx context.Context, in api.BulkDeleteMusicRequestObject) (api.BulkDeleteMusicResponseObject, error) {
