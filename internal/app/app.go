@@ -16,6 +16,7 @@ import (
 
 	"github.com/cantica/cantica/internal/auth"
 	"github.com/cantica/cantica/internal/auth/oidc"
+	"github.com/cantica/cantica/internal/blob"
 	"github.com/cantica/cantica/internal/calendar"
 	"github.com/cantica/cantica/internal/choir"
 	"github.com/cantica/cantica/internal/config"
@@ -97,6 +98,8 @@ type Options struct {
 	HTTPClient *http.Client     // for calls to sign-in providers; a default when nil
 	// NoAnswerCache builds every calendar answer anew (httpapi.Options).
 	NoAnswerCache bool
+	// Files is where uploaded files are kept; the configured store when nil.
+	Files blob.Store
 }
 
 // App is Cantica's services and the HTTP handler over them.
@@ -128,6 +131,14 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	feasts := feast.New(d, logger, now)
 	events := calendar.New(d, choirs, feasts, cfg.BaseURL.String(), logger, now)
 	library := music.New(d, logger, now)
+	files := opts.Files
+	if files == nil {
+		var err error
+		if files, err = blob.Open(context.Background(), cfg.Blob); err != nil {
+			return nil, fmt.Errorf("open the file store: %w", err)
+		}
+	}
+	library.UseFiles(files, cfg.Blob.MaxUploadBytes)
 	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library,
 		Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache})
 	if err != nil {
@@ -148,6 +159,9 @@ func (a *App) RunBackground(ctx context.Context) {
 		}
 		if err := a.Feasts.MaintainWindow(ctx); err != nil {
 			a.logger.Warn("computing the feasts of the coming years failed", "err", err)
+		}
+		if _, err := a.Music.CleanOrphanFiles(ctx, time.Now().Add(-music.OrphanGrace)); err != nil {
+			a.logger.Warn("clean-up of files no attachment uses failed", "err", err)
 		}
 	})
 }

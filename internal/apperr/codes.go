@@ -38,6 +38,12 @@ const (
 	CodeMFAAlreadyEnabled   = "MFA_ALREADY_ENABLED"
 	CodeMFANotEnrolling     = "MFA_NOT_ENROLLING"
 
+	// Added by Cantica: the music library's files.
+	CodeFileTooLarge    = "FILE_TOO_LARGE"
+	CodeUnsupportedFile = "UNSUPPORTED_FILE"
+	CodeDeleteFailed    = "DELETE_FAILED"
+	CodeUploadFailed    = "UPLOAD_FAILED"
+
 	// Plumbing the HTTP layer answers itself.
 	CodeMethodNotAllowed = "METHOD_NOT_ALLOWED"
 	CodeNotReady         = "NOT_READY"

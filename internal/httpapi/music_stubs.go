@@ -122,37 +122,3 @@ func (s *Server) ListVoicings(ctx context.Context, in api.ListVoicingsRequestObj
 func (s *Server) CreateVoicing(ctx context.Context, in api.CreateVoicingRequestObject) (api.CreateVoicingResponseObject, error) {
 	return nil, errNotBuilt
 }
-
-// --- Section 2: attachments, files, storage, and deleting pieces (files first) ---
-
-func (s *Server) BulkDeleteMusic(ctx context.Context, in api.BulkDeleteMusicRequestObject) (api.BulkDeleteMusicResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) GetMusicStorage(ctx context.Context, in api.GetMusicStorageRequestObject) (api.GetMusicStorageResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) DeleteMusic(ctx context.Context, in api.DeleteMusicRequestObject) (api.DeleteMusicResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) UploadAttachment(ctx context.Context, in api.UploadAttachmentRequestObject) (api.UploadAttachmentResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) DeleteAttachment(ctx context.Context, in api.DeleteAttachmentRequestObject) (api.DeleteAttachmentResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) UpdateAttachment(ctx context.Context, in api.UpdateAttachmentRequestObject) (api.UpdateAttachmentResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) DownloadAttachment(ctx context.Context, in api.DownloadAttachmentRequestObject) (api.DownloadAttachmentResponseObject, error) {
-	return nil, errNotBuilt
-}
-
-func (s *Server) ReplaceAttachmentFile(ctx context.Context, in api.ReplaceAttachmentFileRequestObject) (api.ReplaceAttachmentFileResponseObject, error) {
-	return nil, errNotBuilt
-}
