@@ -56,6 +56,9 @@ type Options struct {
 	// ProductionLogs logs as a server does by default (info level) and
 	// keeps nothing, for load tests; otherwise everything is kept in Logs.
 	ProductionLogs bool
+	// MaxUploadBytes replaces the upload limit (CANTICA_MAX_UPLOAD_MB)
+	// when not zero, so that a test can exceed it with a small file.
+	MaxUploadBytes int64
 	// Files replaces the file store (by default a local one in the test's
 	// temporary data directory), for example with one that fails.
 	Files blob.Store
@@ -92,6 +95,9 @@ func Start(t testing.TB, kind string, opts Options) *Harness {
 		t.Fatal(err)
 	}
 	h.Config.Database = dbtest.Config(t, kind)
+	if opts.MaxUploadBytes != 0 {
+		h.Config.Blob.MaxUploadBytes = opts.MaxUploadBytes
+	}
 	h.DB, err = app.OpenDatabase(context.Background(), h.Config)
 	if err != nil {
 		t.Fatal(err)
