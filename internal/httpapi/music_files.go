@@ -175,7 +175,16 @@ func (s *Server) DownloadAttachment(ctx context.Context, in api.DownloadAttachme
 	if err != nil {
 		return nil, err
 	}
-	return fileResponse{r: requestFrom(ctx).r, obj: obj, a: a, inline: !deref(in.Params.Download)}, nil
+	inline := !deref(in.Params.Download) && showsInline(a.ContentType)
+	return fileResponse{r: requestFrom(ctx).r, obj: obj, a: a, inline: inline}, nil
+}
+
+// showsInline says whether a browser may open a file in the page: PDFs and
+// recordings, which it shows with its own viewer and player. MusicXML is
+// always saved instead: as an XML type a browser would render it as a
+// document of this origin, and an uploaded document must never run here.
+func showsInline(contentType string) bool {
+	return contentType == "application/pdf" || strings.HasPrefix(contentType, "audio/")
 }
 
 // fileResponse writes a stored file with blob.Serve, which answers the

@@ -174,6 +174,10 @@ func TestUploadSniffsEachKind(t *testing.T) {
 			if got.Status != 200 || got.Raw != string(c.content) || got.Header.Get("Content-Type") != c.contentType {
 				t.Errorf("download %s: %d %q, %d bytes", c.name, got.Status, got.Header.Get("Content-Type"), len(got.Raw))
 			}
+			// MusicXML is XML: a browser would render it as a page, so it is only ever saved.
+			if inline := strings.HasPrefix(got.Header.Get("Content-Disposition"), "inline;"); inline != !strings.Contains(c.contentType, "musicxml") {
+				t.Errorf("download %s: Content-Disposition %q", c.name, got.Header.Get("Content-Disposition"))
+			}
 		}
 
 		var want int64
