@@ -150,20 +150,25 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 // RunBackground delivers mail and clears expired data until ctx is done.
 func (a *App) RunBackground(ctx context.Context) {
 	go a.Mailer.Run(ctx)
-	every(ctx, time.Hour, func(ctx context.Context) {
-		if err := a.Accounts.DeleteExpired(ctx); err != nil {
-			a.logger.Warn("clean-up of expired sessions and tokens failed", "err", err)
-		}
-		if err := a.Invites.ExpireOld(ctx); err != nil {
-			a.logger.Warn("marking expired invitations failed", "err", err)
-		}
-		if err := a.Feasts.MaintainWindow(ctx); err != nil {
-			a.logger.Warn("computing the feasts of the coming years failed", "err", err)
-		}
-		if _, err := a.Music.CleanOrphanFiles(ctx, time.Now().Add(-music.OrphanGrace)); err != nil {
-			a.logger.Warn("clean-up of files no attachment uses failed", "err", err)
-		}
-	})
+	every(ctx, time.Hour, a.CleanUp)
+}
+
+// CleanUp is the hourly housekeeping RunBackground does. Each task's
+// failure is logged and the others still run.
+func (a *App) CleanUp(ctx context.Context) {
+	if err := a.Accounts.DeleteExpired(ctx); err != nil {
+		a.logger.Warn("clean-up of expired sessions and tokens failed", "err", err)
+	}
+	if err := a.Invites.ExpireOld(ctx); err != nil {
+		a.logger.Warn("marking expired invitations failed", "err", err)
+	}
+	if err := a.Feasts.MaintainWindow(ctx); err != nil {
+		a.logger.Warn("computing the feasts of the coming years failed", "err", err)
+	}
+	// The store reports when files were written by the wall clock.
+	if _, err := a.Music.CleanOrphanFiles(ctx, time.Now().Add(-music.OrphanGrace)); err != nil {
+		a.logger.Warn("clean-up of files no attachment uses failed", "err", err)
+	}
 }
 
 // every runs fn now and then at each interval until ctx is done.

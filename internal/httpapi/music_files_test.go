@@ -10,6 +10,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
@@ -133,6 +134,7 @@ func mxl(t *testing.T) []byte {
 }
 
 func TestUploadSniffsEachKind(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		l := newLibrary(t, h)
 		p := l.piece(t, l.id, "Ave verum corpus")
@@ -242,6 +244,7 @@ func TestUploadSniffsEachKind(t *testing.T) {
 }
 
 func TestUploadTooLarge(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{MaxUploadBytes: 4096}, func(t *testing.T, h *apptest.Harness) {
 		l := newLibrary(t, h)
 		p := l.piece(t, l.id, "Magnificat")
@@ -258,10 +261,46 @@ func TestUploadTooLarge(t *testing.T) {
 		if res := l.member.Do("GET", "/api/v1/choirs/"+l.id+"/music/storage", nil); res.JSON["maxUploadBytes"] != float64(4096) {
 			t.Errorf("storage: %s", res.Raw)
 		}
+
+		// A body announced larger than any file allowed is refused before
+		// it is read; one of unknown length, once the limit is passed.
+		big := uploadForm(nil, "big.pdf", padded("%PDF-", 10<<20))
+		for _, chunked := range []bool{false, true} {
+			var body io.Reader = bytes.NewReader(big.Data)
+			if chunked {
+				body = io.MultiReader(body) // hides the length: sent chunked
+			}
+			req, err := http.NewRequestWithContext(t.Context(), "POST", h.URL+l.attachments(p), body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Content-Type", big.ContentType)
+			req.AddCookie(l.admin.Cookie("cantica_session"))
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatalf("chunked %v: %v", chunked, err)
+			}
+			raw, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != 413 || !strings.Contains(string(raw), "FILE_TOO_LARGE") {
+				t.Errorf("10 MiB, chunked %v: %d %s", chunked, res.StatusCode, raw)
+			}
+		}
+
+		// A body cut off inside the file is the client's failure, not the server's.
+		form := uploadForm(nil, "cut.pdf", padded("%PDF-", 3000))
+		form.Data = form.Data[:len(form.Data)-1000]
+		if res := l.admin.Do("POST", l.attachments(p), form); res.Status != 400 || res.Str("message") != "The upload was cut off before the whole file arrived. Please try again." {
+			t.Errorf("cut off: %d %s", res.Status, res.Raw)
+		}
+		if keys := storedKeys(t, h); len(keys) != 1 || l.used(t) != 4096 {
+			t.Errorf("after refused uploads: files %v, %d bytes used", keys, l.used(t))
+		}
 	})
 }
 
 func TestDownloadRanges(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		l := newLibrary(t, h)
 		p := l.piece(t, l.id, "Ubi caritas")
@@ -312,6 +351,7 @@ func TestDownloadRanges(t *testing.T) {
 var keyPattern = regexp.MustCompile(`^[0-9a-f-]{36}/[0-9a-f-]{36}/[0-9a-f-]{36}/\d{8}T\d{6}Z(-\d+)?-[A-Za-z0-9._-]+$`)
 
 func TestReplaceUpdateDeleteKeepStorageExact(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		l := newLibrary(t, h)
 		p := l.piece(t, l.id, "Locus iste")
@@ -416,6 +456,7 @@ func diff(a, b []string) []string {
 }
 
 func TestConcurrentUploadsCountEveryByte(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		l := newLibrary(t, h)
 		p := l.piece(t, l.id, "Crucifixus")
@@ -460,6 +501,7 @@ func (f *failingStore) Delete(ctx context.Context, key string) error {
 }
 
 func TestDeleteMusicDeletesFilesFirst(t *testing.T) {
+	t.Parallel()
 	for _, kind := range []string{"sqlite", "postgres"} {
 		t.Run(kind, func(t *testing.T) {
 			local, err := blob.NewLocal(t.TempDir())
@@ -540,6 +582,7 @@ func TestDeleteMusicDeletesFilesFirst(t *testing.T) {
 }
 
 func TestBulkDeleteMusic(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		l := newLibrary(t, h)
 		a, b, c := l.piece(t, l.id, "A"), l.piece(t, l.id, "B"), l.piece(t, l.id, "C")
@@ -565,6 +608,7 @@ func TestBulkDeleteMusic(t *testing.T) {
 }
 
 func TestCleanOrphanFiles(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		l := newLibrary(t, h)
 		p := l.piece(t, l.id, "Salve Regina")
@@ -590,6 +634,21 @@ func TestCleanOrphanFiles(t *testing.T) {
 		if len(atts) != 1 || l.member.Do("GET", l.attachments(p)+"/"+atts[0].ID+"/file", nil).Status != 200 {
 			t.Errorf("the kept attachment: %v", atts)
 		}
+
+		// The hourly housekeeping runs it, for files over an hour old.
+		if _, err := store.Put(t.Context(), orphan, strings.NewReader("%PDF-lost"), -1, "application/pdf"); err != nil {
+			t.Fatal(err)
+		}
+		old := time.Now().Add(-2 * time.Hour)
+		for _, k := range append(storedKeys(t, h), orphan) {
+			if err := os.Chtimes(filepath.Join(store.Dir(), filepath.FromSlash(k)), old, old); err != nil {
+				t.Fatal(err)
+			}
+		}
+		h.App.CleanUp(t.Context())
+		if keys := storedKeys(t, h); len(keys) != 1 || keys[0] != atts[0].Key {
+			t.Errorf("after the housekeeping: %v", keys)
+		}
 	})
 }
 
@@ -611,6 +670,7 @@ func (w *wavStream) Read(p []byte) (int, error) {
 
 // TestLargeUploadStreams uploads a 200 MiB WAV through the HTTP API and
 // checks that the process's heap does not grow by anything like the file.
+// Not parallel: it measures the whole process.
 func TestLargeUploadStreams(t *testing.T) {
 	if testing.Short() {
 		t.Skip("uploads 200 MiB")

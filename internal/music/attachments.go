@@ -373,17 +373,29 @@ func addStorage(ctx context.Context, tx *db.Tx, choirID string, delta int64) err
 // put streams body into the store, refusing more than the upload limit.
 func (s *Service) put(ctx context.Context, key string, body io.Reader, contentType string) (int64, error) {
 	n, err := s.files.Put(ctx, key, &limitReader{r: body, left: s.maxUpload}, -1, contentType)
+	var cut *uploadError
 	switch {
+	case err == nil:
+		return n, nil
 	case errors.Is(err, errTooLarge):
 		return 0, s.TooLarge()
-	case err != nil:
-		if ctx.Err() != nil {
-			return 0, fmt.Errorf("music: store %s: %w", key, err) // the client went away
-		}
-		return 0, apperr.Failed(apperr.CodeUploadFailed, MsgUploadFailed, fmt.Errorf("music: store %s: %w", key, err))
+	case ctx.Err() != nil:
+		return 0, fmt.Errorf("music: store %s: %w", key, err) // the client went away
+	case errors.As(err, &cut):
+		return 0, apperr.New(apperr.Invalid, apperr.CodeValidation, MsgUploadCut)
 	}
-	return n, nil
+	return 0, apperr.Failed(apperr.CodeUploadFailed, MsgUploadFailed, fmt.Errorf("music: store %s: %w", key, err))
 }
+
+// MsgUploadCut answers an upload whose body ended or broke before the file
+// did: the client's side, not the store's.
+const MsgUploadCut = "The upload was cut off before the whole file arrived. Please try again."
+
+// uploadError is a failure reading the upload, as opposed to storing it.
+type uploadError struct{ err error }
+
+func (e *uploadError) Error() string { return "music: read the upload: " + e.err.Error() }
+func (e *uploadError) Unwrap() error { return e.err }
 
 // deleteFile deletes a file that no row needs; a failure is logged and the
 // file left for CleanOrphanFiles.
@@ -412,6 +424,9 @@ func (l *limitReader) Read(p []byte) (int, error) {
 	l.left -= int64(n)
 	if l.left < 0 {
 		return 0, errTooLarge
+	}
+	if err != nil && err != io.EOF {
+		err = &uploadError{err}
 	}
 	return n, err
 }
