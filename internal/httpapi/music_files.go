@@ -34,11 +34,14 @@ func attachmentOut(a music.Attachment) api.Attachment {
 
 // isUpload says whether a request uploads a file: limitBody leaves those
 // to the upload limit, which music.Service enforces as the file streams in.
+// Only a multipart body is exempt: any other body on these routes (JSON,
+// which refuseControlCharacters reads whole) keeps the API's limit.
 func isUpload(r *http.Request) bool {
 	p := r.URL.Path
 	return (r.Method == http.MethodPost && strings.HasSuffix(p, "/attachments") ||
 		r.Method == http.MethodPut && strings.HasSuffix(p, "/file")) &&
-		strings.HasPrefix(p, "/api/v1/choirs/") && strings.Contains(p, "/music/")
+		strings.HasPrefix(p, "/api/v1/choirs/") && strings.Contains(p, "/music/") &&
+		strings.HasPrefix(strings.ToLower(r.Header.Get("Content-Type")), "multipart/form-data")
 }
 
 // maxFormField bounds each text field before the file, and maxFormFields

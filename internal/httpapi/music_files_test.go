@@ -771,3 +771,29 @@ func procStatus(field string) int64 {
 	}
 	return 0
 }
+
+// BenchmarkUploadAndDownload stores an 8 MiB recording through the API and
+// reads it back, per operation.
+func BenchmarkUploadAndDownload(b *testing.B) {
+	h := apptest.Start(b, "sqlite", apptest.Options{ProductionLogs: true})
+	confirmedUser(b, h, "director@example.com")
+	admin := signIn(b, h, "director@example.com")
+	choirID := createChoir(b, admin, "Bench Singers").Str("id")
+	musicID := uuid.NewString()
+	if _, err := h.DB.ExecContext(b.Context(), `INSERT INTO music (id, choir_id, title, created_at, updated_at) VALUES (?, ?, 'Bench', ?, ?)`,
+		musicID, choirID, h.Clock.Now(), h.Clock.Now()); err != nil {
+		b.Fatal(err)
+	}
+	form := uploadForm(nil, "take.wav", padded("RIFF\x00\x00\x00\x00WAVE", 8<<20))
+	path := "/api/v1/choirs/" + choirID + "/music/" + musicID + "/attachments"
+	b.SetBytes(2 * 8 << 20)
+	for b.Loop() {
+		res := admin.Do("POST", path, form)
+		if res.Status != 201 {
+			b.Fatalf("upload: %d %s", res.Status, res.Raw)
+		}
+		if got := admin.Do("GET", path+"/"+res.Str("id")+"/file", nil); got.Status != 200 || len(got.Raw) != 8<<20 {
+			b.Fatalf("download: %d", got.Status)
+		}
+	}
+}
