@@ -198,7 +198,7 @@ func (s *Service) AddAttachment(ctx context.Context, choirID, musicID, userID st
 		if _, err := tx.ExecContext(ctx, `INSERT INTO music_attachments (`+attachmentColumns+`)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			a.ID, a.MusicID, a.ChoirID, a.Key, a.FileName, a.Type, a.ContentType, a.SizeBytes, a.Description,
-			a.CustomPartName, nullable(userID), a.CreatedAt, a.UpdatedAt); err != nil {
+			a.CustomPartName, nullUser(userID), a.CreatedAt, a.UpdatedAt); err != nil {
 			return fmt.Errorf("music: insert attachment %s: %w", a.ID, err)
 		}
 		return addStorage(ctx, tx, choirID, a.SizeBytes)
@@ -495,7 +495,7 @@ func fileKey(a Attachment, at time.Time, replacing string) string {
 	return key
 }
 
-func nullable(s string) any {
+func nullUser(s string) any {
 	if s == "" {
 		return nil
 	}

@@ -15,40 +15,40 @@ const sniffLen = 4096
 // MsgUnsupportedFile refuses content that is none of the kinds accepted.
 const MsgUnsupportedFile = "This type of file is not supported. Please upload a PDF, MP3, M4A, AAC, OGG, Opus, WAV, FLAC, MusicXML or MIDI file."
 
-// kind is what an upload's content was found to be.
-type kind struct {
+// fileKind is what an upload's content was found to be.
+type fileKind struct {
 	contentType string
 	class       string // pdf, audio, musicxml, midi
 	defaultType string // the attachment type an upload of it gets when none is chosen
 }
 
 var (
-	kindPDF      = kind{"application/pdf", "pdf", TypeScore}
-	kindMP3      = kind{"audio/mpeg", "audio", TypeAudioFull}
-	kindAAC      = kind{"audio/aac", "audio", TypeAudioFull}
-	kindM4A      = kind{"audio/mp4", "audio", TypeAudioFull}
-	kindOgg      = kind{"audio/ogg", "audio", TypeAudioFull}
-	kindWAV      = kind{"audio/wav", "audio", TypeAudioFull}
-	kindFLAC     = kind{"audio/flac", "audio", TypeAudioFull}
-	kindMIDI     = kind{"audio/midi", "midi", TypeMIDI}
-	kindMusicXML = kind{"application/vnd.recordare.musicxml+xml", "musicxml", TypeMusicXML}
-	kindMXL      = kind{"application/vnd.recordare.musicxml", "musicxml", TypeMusicXML}
+	kindPDF      = fileKind{"application/pdf", "pdf", TypeScore}
+	kindMP3      = fileKind{"audio/mpeg", "audio", TypeAudioFull}
+	kindAAC      = fileKind{"audio/aac", "audio", TypeAudioFull}
+	kindM4A      = fileKind{"audio/mp4", "audio", TypeAudioFull}
+	kindOgg      = fileKind{"audio/ogg", "audio", TypeAudioFull}
+	kindWAV      = fileKind{"audio/wav", "audio", TypeAudioFull}
+	kindFLAC     = fileKind{"audio/flac", "audio", TypeAudioFull}
+	kindMIDI     = fileKind{"audio/midi", "midi", TypeMIDI}
+	kindMusicXML = fileKind{"application/vnd.recordare.musicxml+xml", "musicxml", TypeMusicXML}
+	kindMXL      = fileKind{"application/vnd.recordare.musicxml", "musicxml", TypeMusicXML}
 )
 
-var kinds = []kind{kindPDF, kindMP3, kindAAC, kindM4A, kindOgg, kindWAV, kindFLAC, kindMIDI, kindMusicXML, kindMXL}
+var kinds = []fileKind{kindPDF, kindMP3, kindAAC, kindM4A, kindOgg, kindWAV, kindFLAC, kindMIDI, kindMusicXML, kindMXL}
 
 // kindOfContentType is the kind a stored content type was sniffed as.
-func kindOfContentType(ct string) kind {
+func kindOfContentType(ct string) fileKind {
 	for _, k := range kinds {
 		if k.contentType == ct {
 			return k
 		}
 	}
-	return kind{contentType: ct}
+	return fileKind{contentType: ct}
 }
 
 // fits refuses a file that is not what its attachment type says.
-func (k kind) fits(typ string) error {
+func (k fileKind) fits(typ string) error {
 	var ok bool
 	msg := ""
 	switch typ {
@@ -74,19 +74,19 @@ func (k kind) fits(typ string) error {
 
 // sniffUpload reads the start of an upload and says what it is; the reader
 // it returns gives the whole upload again, from its first byte.
-func (s *Service) sniffUpload(r io.Reader) (kind, io.Reader, error) {
+func (s *Service) sniffUpload(r io.Reader) (fileKind, io.Reader, error) {
 	head := make([]byte, sniffLen)
 	n, err := io.ReadFull(r, head)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-		return kind{}, nil, err
+		return fileKind{}, nil, err
 	}
 	head = head[:n]
 	if n == 0 {
-		return kind{}, nil, apperr.Validation(map[string]string{"file": MsgFileRequired}, "file")
+		return fileKind{}, nil, apperr.Validation(map[string]string{"file": MsgFileRequired}, "file")
 	}
 	k, ok := sniff(head)
 	if !ok {
-		return kind{}, nil, apperr.New(apperr.Unsupported, apperr.CodeUnsupportedFile, MsgUnsupportedFile)
+		return fileKind{}, nil, apperr.New(apperr.Unsupported, apperr.CodeUnsupportedFile, MsgUnsupportedFile)
 	}
 	return k, io.MultiReader(bytes.NewReader(head), r), nil
 }
@@ -94,7 +94,7 @@ func (s *Service) sniffUpload(r io.Reader) (kind, io.Reader, error) {
 // sniff tells what a file is from its first bytes: the client's word for it
 // (the part's Content-Type, the name's extension) is never trusted, since
 // what is stored is later served to other members.
-func sniff(b []byte) (kind, bool) {
+func sniff(b []byte) (fileKind, bool) {
 	has := func(at int, sig string) bool { return len(b) >= at+len(sig) && string(b[at:at+len(sig)]) == sig }
 	switch {
 	case has(0, "%PDF-"):
@@ -116,7 +116,7 @@ func sniff(b []byte) (kind, bool) {
 				return kindM4A, true
 			}
 		}
-		return kind{}, false
+		return fileKind{}, false
 	case has(0, "PK\x03\x04"):
 		return sniffMXL(b)
 	case len(b) >= 2 && b[0] == 0xFF && b[1]&0xE0 == 0xE0:
@@ -126,7 +126,7 @@ func sniff(b []byte) (kind, bool) {
 			if b[1]&0xF6 == 0xF0 {
 				return kindAAC, true
 			}
-			return kind{}, false
+			return fileKind{}, false
 		}
 		return kindMP3, true
 	}
@@ -136,17 +136,17 @@ func sniff(b []byte) (kind, bool) {
 // sniffMusicXML accepts uncompressed MusicXML: XML (after an optional byte
 // order mark and blank space) whose root, within the first bytes, is a
 // score-partwise or score-timewise element.
-func sniffMusicXML(b []byte) (kind, bool) {
+func sniffMusicXML(b []byte) (fileKind, bool) {
 	t := bytes.TrimPrefix(b, []byte("\xEF\xBB\xBF"))
 	t = bytes.TrimLeft(t, " \t\r\n")
 	if !bytes.HasPrefix(t, []byte("<")) {
-		return kind{}, false
+		return fileKind{}, false
 	}
 	if bytes.Contains(t, []byte("<score-partwise")) || bytes.Contains(t, []byte("<score-timewise")) ||
 		bytes.Contains(t, []byte("DOCTYPE score-partwise")) || bytes.Contains(t, []byte("DOCTYPE score-timewise")) {
 		return kindMusicXML, true
 	}
-	return kind{}, false
+	return fileKind{}, false
 }
 
 // sniffMXL accepts compressed MusicXML: a ZIP whose first entries (read as
@@ -155,9 +155,9 @@ func sniffMusicXML(b []byte) (kind, bool) {
 // Checking deeper would mean keeping the whole upload; any other ZIP is
 // refused, and a file that passes is only ever served with its sniffed type
 // and nosniff, so nothing can be smuggled through as something a browser runs.
-func sniffMXL(b []byte) (kind, bool) {
+func sniffMXL(b []byte) (fileKind, bool) {
 	if bytes.Contains(b, []byte("application/vnd.recordare.musicxml")) || bytes.Contains(b, []byte("META-INF/container.xml")) {
 		return kindMXL, true
 	}
-	return kind{}, false
+	return fileKind{}, false
 }

@@ -12,7 +12,7 @@ func TestSniff(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
 		head string
-		want kind
+		want fileKind
 		ok   bool
 	}{
 		{"%PDF-1.7\n", kindPDF, true},
@@ -21,27 +21,27 @@ func TestSniff(t *testing.T) {
 		{"\xFF\xF3\x40\xC0", kindMP3, true}, // MPEG-2 layer III frame
 		{"\xFF\xF1\x50\x80", kindAAC, true}, // ADTS, MPEG-4
 		{"\xFF\xF9\x50\x80", kindAAC, true}, // ADTS, MPEG-2
-		{"\xFF\xE1\x50\x80", kind{}, false}, // sync bits, layer 0, not ADTS
+		{"\xFF\xE1\x50\x80", fileKind{}, false}, // sync bits, layer 0, not ADTS
 		{"\x00\x00\x00\x1cftypM4A \x00\x00\x02\x00", kindM4A, true},
 		{"\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00", kindM4A, true},
 		{"\x00\x00\x00\x18ftypisom\x00\x00\x02\x00", kindM4A, true},
-		{"\x00\x00\x00\x18ftypqt  \x00\x00\x02\x00", kind{}, false}, // QuickTime video
+		{"\x00\x00\x00\x18ftypqt  \x00\x00\x02\x00", fileKind{}, false}, // QuickTime video
 		{"OggS\x00\x02\x00\x00", kindOgg, true},
 		{"RIFF\x24\x08\x00\x00WAVEfmt ", kindWAV, true},
-		{"RIFF\x24\x08\x00\x00AVI LIST", kind{}, false},
+		{"RIFF\x24\x08\x00\x00AVI LIST", fileKind{}, false},
 		{"fLaC\x00\x00\x00\x22", kindFLAC, true},
 		{"MThd\x00\x00\x00\x06", kindMIDI, true},
 		{"<?xml version=\"1.0\"?>\n<score-partwise version=\"4.0\">", kindMusicXML, true},
 		{"\xEF\xBB\xBF  <score-timewise>", kindMusicXML, true},
 		{"<?xml version=\"1.0\"?>\n<!DOCTYPE score-partwise PUBLIC \"-//Recordare//DTD MusicXML 4.0 Partwise//EN\">", kindMusicXML, true},
-		{"<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"><script/></svg>", kind{}, false},
-		{"<html><body>score-partwise</body></html>", kind{}, false},
+		{"<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"><script/></svg>", fileKind{}, false},
+		{"<html><body>score-partwise</body></html>", fileKind{}, false},
 		{"PK\x03\x04\x14\x00\x00\x00\x00\x00mimetypeapplication/vnd.recordare.musicxml", kindMXL, true},
 		{"PK\x03\x04\x14\x00\x08\x00\x08\x00META-INF/container.xml", kindMXL, true},
-		{"PK\x03\x04\x14\x00\x08\x00\x08\x00word/document.xml", kind{}, false},
-		{"MZ\x90\x00", kind{}, false},
-		{"GIF89a", kind{}, false},
-		{"plain text", kind{}, false},
+		{"PK\x03\x04\x14\x00\x08\x00\x08\x00word/document.xml", fileKind{}, false},
+		{"MZ\x90\x00", fileKind{}, false},
+		{"GIF89a", fileKind{}, false},
+		{"plain text", fileKind{}, false},
 	} {
 		got, ok := sniff([]byte(c.head))
 		if ok != c.ok || got != c.want {
@@ -52,7 +52,7 @@ func TestSniff(t *testing.T) {
 
 func TestKindsFitTypes(t *testing.T) {
 	t.Parallel()
-	fits := map[string][]kind{
+	fits := map[string][]fileKind{
 		TypeScore:     {kindPDF, kindMusicXML, kindMXL},
 		TypeAudioFull: {kindMP3, kindAAC, kindM4A, kindOgg, kindWAV, kindFLAC},
 		TypeAudioPart: {kindMP3, kindAAC, kindM4A, kindOgg, kindWAV, kindFLAC},
