@@ -485,12 +485,21 @@ func TestConcurrentUploadsCountEveryByte(t *testing.T) {
 	})
 }
 
-// failingStore is a store whose deletes fail from the nth on while armed.
+// failingStore is a store whose deletes fail from the nth on while armed,
+// and which runs beforePut (when set) as a file comes in.
 type failingStore struct {
 	blob.Store
-	armed   atomic.Bool
-	deletes atomic.Int32
-	failAt  int32
+	armed     atomic.Bool
+	deletes   atomic.Int32
+	failAt    int32
+	beforePut func()
+}
+
+func (f *failingStore) Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) (int64, error) {
+	if f.beforePut != nil {
+		f.beforePut()
+	}
+	return f.Store.Put(ctx, key, r, size, contentType)
 }
 
 func (f *failingStore) Delete(ctx context.Context, key string) error {
@@ -576,6 +585,51 @@ func TestDeleteMusicDeletesFilesFirst(t *testing.T) {
 			}
 			if res := l.other.Do("DELETE", "/api/v1/choirs/"+l.otherID+"/music/"+spare, nil); res.Status != 404 {
 				t.Errorf("delete through another choir: %d", res.Status)
+			}
+		})
+	}
+}
+
+// A piece or attachment that goes while its file is coming in leaves no
+// file and no bytes counted.
+func TestUploadRacingADelete(t *testing.T) {
+	t.Parallel()
+	for _, kind := range []string{"sqlite", "postgres"} {
+		t.Run(kind, func(t *testing.T) {
+			local, err := blob.NewLocal(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			store := &failingStore{Store: local}
+			h := apptest.Start(t, kind, apptest.Options{Files: store})
+			h.Config.Blob.Dir = local.Dir()
+			l := newLibrary(t, h)
+			p := l.piece(t, l.id, "Miserere")
+			id := l.mustUpload(t, p, nil, "miserere.pdf", padded("%PDF-", 300))
+			before := storedKeys(t, h)
+
+			store.beforePut = func() {
+				if _, err := h.DB.ExecContext(context.Background(), `DELETE FROM music_attachments WHERE id = ?`, id); err != nil {
+					t.Error(err)
+				}
+			}
+			if res := l.admin.Do("PUT", l.attachments(p)+"/"+id+"/file", uploadForm(nil, "v2.pdf", padded("%PDF-", 900))); res.Status != 404 {
+				t.Errorf("replace as the attachment goes: %d %s", res.Status, res.Raw)
+			}
+			if keys := storedKeys(t, h); !slices.Equal(keys, before) || l.used(t) != 300 {
+				t.Errorf("after the replace: files %v (was %v), %d bytes used", keys, before, l.used(t))
+			}
+
+			store.beforePut = func() {
+				if _, err := h.DB.ExecContext(context.Background(), `DELETE FROM music WHERE id = ?`, p); err != nil {
+					t.Error(err)
+				}
+			}
+			if res := l.upload(t, p, nil, "late.pdf", padded("%PDF-", 500)); res.Status != 404 {
+				t.Errorf("upload as the piece goes: %d %s", res.Status, res.Raw)
+			}
+			if keys := storedKeys(t, h); !slices.Equal(keys, before) || l.used(t) != 300 {
+				t.Errorf("after the upload: files %v (was %v), %d bytes used", keys, before, l.used(t))
 			}
 		})
 	}
