@@ -17,10 +17,10 @@ func TestSniff(t *testing.T) {
 	}{
 		{"%PDF-1.7\n", kindPDF, true},
 		{"ID3\x03\x00", kindMP3, true},
-		{"\xFF\xFB\x90\x64", kindMP3, true}, // MPEG-1 layer III frame
-		{"\xFF\xF3\x40\xC0", kindMP3, true}, // MPEG-2 layer III frame
-		{"\xFF\xF1\x50\x80", kindAAC, true}, // ADTS, MPEG-4
-		{"\xFF\xF9\x50\x80", kindAAC, true}, // ADTS, MPEG-2
+		{"\xFF\xFB\x90\x64", kindMP3, true},     // MPEG-1 layer III frame
+		{"\xFF\xF3\x40\xC0", kindMP3, true},     // MPEG-2 layer III frame
+		{"\xFF\xF1\x50\x80", kindAAC, true},     // ADTS, MPEG-4
+		{"\xFF\xF9\x50\x80", kindAAC, true},     // ADTS, MPEG-2
 		{"\xFF\xE1\x50\x80", fileKind{}, false}, // sync bits, layer 0, not ADTS
 		{"\x00\x00\x00\x1cftypM4A \x00\x00\x02\x00", kindM4A, true},
 		{"\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00", kindM4A, true},
