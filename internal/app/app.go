@@ -16,6 +16,7 @@ import (
 
 	"github.com/cantica/cantica/internal/auth"
 	"github.com/cantica/cantica/internal/auth/oidc"
+	"github.com/cantica/cantica/internal/blob"
 	"github.com/cantica/cantica/internal/calendar"
 	"github.com/cantica/cantica/internal/choir"
 	"github.com/cantica/cantica/internal/config"
@@ -97,6 +98,8 @@ type Options struct {
 	HTTPClient *http.Client     // for calls to sign-in providers; a default when nil
 	// NoAnswerCache builds every calendar answer anew (httpapi.Options).
 	NoAnswerCache bool
+	// Files is where uploaded files are kept; the configured store when nil.
+	Files blob.Store
 }
 
 // App is Cantica's services and the HTTP handler over them.
@@ -128,6 +131,14 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	feasts := feast.New(d, logger, now)
 	events := calendar.New(d, choirs, feasts, cfg.BaseURL.String(), logger, now)
 	library := music.New(d, logger, now)
+	files := opts.Files
+	if files == nil {
+		var err error
+		if files, err = blob.Open(context.Background(), cfg.Blob); err != nil {
+			return nil, fmt.Errorf("open the file store: %w", err)
+		}
+	}
+	library.UseFiles(files, cfg.Blob.MaxUploadBytes)
 	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library,
 		Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache})
 	if err != nil {
@@ -139,17 +150,25 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 // RunBackground delivers mail and clears expired data until ctx is done.
 func (a *App) RunBackground(ctx context.Context) {
 	go a.Mailer.Run(ctx)
-	every(ctx, time.Hour, func(ctx context.Context) {
-		if err := a.Accounts.DeleteExpired(ctx); err != nil {
-			a.logger.Warn("clean-up of expired sessions and tokens failed", "err", err)
-		}
-		if err := a.Invites.ExpireOld(ctx); err != nil {
-			a.logger.Warn("marking expired invitations failed", "err", err)
-		}
-		if err := a.Feasts.MaintainWindow(ctx); err != nil {
-			a.logger.Warn("computing the feasts of the coming years failed", "err", err)
-		}
-	})
+	every(ctx, time.Hour, a.CleanUp)
+}
+
+// CleanUp is the hourly housekeeping RunBackground does. Each task's
+// failure is logged and the others still run.
+func (a *App) CleanUp(ctx context.Context) {
+	if err := a.Accounts.DeleteExpired(ctx); err != nil {
+		a.logger.Warn("clean-up of expired sessions and tokens failed", "err", err)
+	}
+	if err := a.Invites.ExpireOld(ctx); err != nil {
+		a.logger.Warn("marking expired invitations failed", "err", err)
+	}
+	if err := a.Feasts.MaintainWindow(ctx); err != nil {
+		a.logger.Warn("computing the feasts of the coming years failed", "err", err)
+	}
+	// The store reports when files were written by the wall clock.
+	if _, err := a.Music.CleanOrphanFiles(ctx, time.Now().Add(-music.OrphanGrace)); err != nil {
+		a.logger.Warn("clean-up of files no attachment uses failed", "err", err)
+	}
 }
 
 // every runs fn now and then at each interval until ctx is done.

@@ -20,6 +20,8 @@ const (
 	Conflict                        // 409: clashes with what exists
 	RateLimited                     // 429: too many attempts; RetryAfter says how long to wait
 	Internal                        // 500: the server failed; Cause (logged, never shown) says why
+	TooLarge                        // 413: an upload is larger than the server accepts
+	Unsupported                     // 415: an upload is not a kind of file the server accepts
 )
 
 // Error is a refusal with the words to show.

@@ -42,6 +42,12 @@ const (
 	CodeDuplicateName   = "DUPLICATE_NAME"
 	CodeDuplicateNumber = "DUPLICATE_NUMBER"
 
+	// Added by Cantica: the music library's files.
+	CodeFileTooLarge    = "FILE_TOO_LARGE"
+	CodeUnsupportedFile = "UNSUPPORTED_FILE"
+	CodeDeleteFailed    = "DELETE_FAILED"
+	CodeUploadFailed    = "UPLOAD_FAILED"
+
 	// Plumbing the HTTP layer answers itself.
 	CodeMethodNotAllowed = "METHOD_NOT_ALLOWED"
 	CodeNotReady         = "NOT_READY"

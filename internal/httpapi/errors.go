@@ -36,6 +36,8 @@ var statusOf = map[apperr.Kind]int{
 	apperr.Conflict:        http.StatusConflict,
 	apperr.RateLimited:     http.StatusTooManyRequests,
 	apperr.Internal:        http.StatusInternalServerError,
+	apperr.TooLarge:        http.StatusRequestEntityTooLarge,
+	apperr.Unsupported:     http.StatusUnsupportedMediaType,
 }
 
 // writeHandlerError answers for an error a handler returned: a refusal as

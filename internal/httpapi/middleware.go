@@ -330,7 +330,7 @@ func hasControl(s string) bool {
 // limitBody caps API request bodies; larger uploads get their own limits.
 func limitBody(max int64, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/api/") && r.Body != nil {
+		if strings.HasPrefix(r.URL.Path, "/api/") && r.Body != nil && !isUpload(r) {
 			r.Body = http.MaxBytesReader(w, r.Body, max)
 		}
 		next.ServeHTTP(w, r)

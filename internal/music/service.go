@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/cantica/cantica/internal/blob"
 	"github.com/cantica/cantica/internal/db"
 )
 
@@ -19,6 +20,10 @@ type Service struct {
 	db     *db.DB
 	logger *slog.Logger
 	now    func() time.Time
+	// files is where attachments' files are kept, and maxUpload the
+	// largest one accepted (UseFiles).
+	files     blob.Store
+	maxUpload int64
 }
 
 // New makes the music service.

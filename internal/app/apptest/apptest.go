@@ -23,6 +23,7 @@ import (
 
 	"github.com/cantica/cantica/internal/app"
 	"github.com/cantica/cantica/internal/auth/oidc/oidctest"
+	"github.com/cantica/cantica/internal/blob"
 	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
 	"github.com/cantica/cantica/internal/db/dbtest"
@@ -55,6 +56,12 @@ type Options struct {
 	// ProductionLogs logs as a server does by default (info level) and
 	// keeps nothing, for load tests; otherwise everything is kept in Logs.
 	ProductionLogs bool
+	// MaxUploadBytes replaces the upload limit (CANTICA_MAX_UPLOAD_MB)
+	// when not zero, so that a test can exceed it with a small file.
+	MaxUploadBytes int64
+	// Files replaces the file store (by default a local one in the test's
+	// temporary data directory), for example with one that fails.
+	Files blob.Store
 }
 
 // Start runs Cantica on a fresh database of the given kind.
@@ -88,6 +95,9 @@ func Start(t testing.TB, kind string, opts Options) *Harness {
 		t.Fatal(err)
 	}
 	h.Config.Database = dbtest.Config(t, kind)
+	if opts.MaxUploadBytes != 0 {
+		h.Config.Blob.MaxUploadBytes = opts.MaxUploadBytes
+	}
 	h.DB, err = app.OpenDatabase(context.Background(), h.Config)
 	if err != nil {
 		t.Fatal(err)
@@ -98,7 +108,7 @@ func Start(t testing.TB, kind string, opts Options) *Harness {
 	if opts.ProductionLogs {
 		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	h.App, err = app.New(h.Config, h.DB, logger, app.Options{Now: h.Clock.Now, NoAnswerCache: opts.NoAnswerCache})
+	h.App, err = app.New(h.Config, h.DB, logger, app.Options{Now: h.Clock.Now, NoAnswerCache: opts.NoAnswerCache, Files: opts.Files})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,11 +209,21 @@ func (r Response) Str(path string) string {
 	return s
 }
 
-// Do sends a request with an optional JSON body.
+// Body is a request body that is not JSON, such as a multipart form; Do
+// sends it as it is.
+type Body struct {
+	ContentType string
+	Data        []byte
+}
+
+// Do sends a request with an optional JSON body, or a Body as it is.
 func (c *Client) Do(method, path string, body any) Response {
 	c.h.t.Helper()
 	var rd io.Reader
-	if body != nil {
+	form, isRaw := body.(Body)
+	if isRaw {
+		rd = bytes.NewReader(form.Data)
+	} else if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
 			c.h.t.Fatal(err)
@@ -218,7 +238,9 @@ func (c *Client) Do(method, path string, body any) Response {
 	if err != nil {
 		c.h.t.Fatal(err)
 	}
-	if body != nil {
+	if isRaw {
+		req.Header.Set("Content-Type", form.ContentType)
+	} else if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
 	req.Header.Set("User-Agent", "apptest")
