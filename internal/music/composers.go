@@ -225,18 +225,26 @@ func (s *Service) UpdateComposer(ctx context.Context, choirID, id string, in Com
 	if err != nil {
 		return nil, fmt.Errorf("music: encode the aliases of %q: %w", in.Name, err)
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE composers SET name = ?, name_key = ?, canonical_name = ?, aliases = ?, search_text = ?,
-		birth_year = ?, death_year = ?, period = ?, nationality = ?, updated_at = ? WHERE id = ? AND choir_id = ?`,
-		in.Name, catalogKey(in.Name), in.CanonicalName, string(aliases), composerSearchText(in),
-		in.BirthYear, in.DeathYear, in.Period, in.Nationality, s.now(), id, choirID)
-	if db.IsUniqueViolation(err) {
-		return nil, nameTaken(msgComposerExists, in.Name)
-	}
+	// The pieces' search text and composer sort key carry the composer's
+	// names, so they change in the same transaction.
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE composers SET name = ?, name_key = ?, canonical_name = ?, aliases = ?, search_text = ?,
+			birth_year = ?, death_year = ?, period = ?, nationality = ?, updated_at = ? WHERE id = ? AND choir_id = ?`,
+			in.Name, catalogKey(in.Name), in.CanonicalName, string(aliases), composerSearchText(in),
+			in.BirthYear, in.DeathYear, in.Period, in.Nationality, s.now(), id, choirID)
+		if db.IsUniqueViolation(err) {
+			return nameTaken(msgComposerExists, in.Name)
+		}
+		if err != nil {
+			return fmt.Errorf("music: update composer %s of %s: %w", id, choirID, err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return composerNotFound()
+		}
+		return refreshComposerPieces(ctx, tx, id)
+	})
 	if err != nil {
-		return nil, fmt.Errorf("music: update composer %s of %s: %w", id, choirID, err)
-	}
-	if n, err := res.RowsAffected(); err != nil || n == 0 {
-		return nil, composerNotFound()
+		return nil, err
 	}
 	return &Composer{ID: id, Name: in.Name, CanonicalName: in.CanonicalName, Aliases: in.Aliases,
 		BirthYear: in.BirthYear, DeathYear: in.DeathYear, Period: in.Period, Nationality: in.Nationality}, nil

@@ -298,3 +298,21 @@ func TestRefreshComposerPieces(t *testing.T) {
 		}
 	})
 }
+
+// Correcting a composer's name through the service re-keys its pieces at
+// once: the library finds them by the corrected name (and still by the text
+// typed on the piece, which is the piece's own).
+func TestUpdateComposerRefreshesPieces(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d)
+		ctx := t.Context()
+		p := f.create(Input{Fields: Fields{Title: "Lux aurumque", Composer: "Eric Whittacre"}})
+		if _, err := f.s.UpdateComposer(ctx, f.choir, p.ComposerID, ComposerInput{Name: "Eric Whitacre", CanonicalName: "Whitacre"}); err != nil {
+			t.Fatal(err)
+		}
+		if page, _ := f.s.List(ctx, f.choir, Query{Search: "whitacre"}); page.Total != 1 {
+			t.Errorf("search by the new name: %+v", page)
+		}
+	})
+}
