@@ -327,12 +327,26 @@ func hasControl(s string) bool {
 	})
 }
 
-// limitBody caps API request bodies; larger uploads get their own limits.
+// limitBody caps API request bodies; larger uploads get their own limits,
+// and a library's CSV (up to 5,000 rows with notes) a larger cap.
 func limitBody(max int64, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") && r.Body != nil && !isUpload(r) {
-			r.Body = http.MaxBytesReader(w, r.Body, max)
+			limit := max
+			if isMusicImport(r) {
+				limit = maxImportBody
+			}
+			r.Body = http.MaxBytesReader(w, r.Body, limit)
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// maxImportBody holds 5,000 rows of a library's CSV with generous notes.
+const maxImportBody = 16 << 20
+
+func isMusicImport(r *http.Request) bool {
+	p := r.URL.Path
+	return r.Method == http.MethodPost && strings.HasPrefix(p, "/api/v1/choirs/") &&
+		(strings.HasSuffix(p, "/music/import") || strings.HasSuffix(p, "/music/import/preview"))
 }
