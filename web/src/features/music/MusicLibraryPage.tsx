@@ -182,7 +182,7 @@ function Library({ choirId, canEdit, onAdd, onImport }: LibraryProps) {
         />
       </Group>
       {canEdit && selected.length > 0 && (
-        <BulkBar choirId={choirId} selected={selected} onDone={() => setSelected([])} />
+        <BulkBar choirId={choirId} selected={selected} onDone={setSelected} />
       )}
       {list.isPending ? (
         <SectionLoading label="Loading music" />
@@ -413,7 +413,8 @@ function EmptyLibrary({ filtered, canEdit, onAdd, onImport, onClear }: EmptyLibr
   );
 }
 
-function BulkBar({ choirId, selected, onDone }: { choirId: string; selected: string[]; onDone: () => void }) {
+/** BulkBar acts on the selected pieces; onDone gets what stays selected (those that failed). */
+function BulkBar({ choirId, selected, onDone }: { choirId: string; selected: string[]; onDone: (remaining: string[]) => void }) {
   const [dialog, setDialog] = useState<'tag' | 'delete' | null>(null);
   const [failed, setFailed] = useState<BulkResult['failed']>([]);
   const bulkDelete = useBulkDeleteMusic(choirId);
@@ -425,7 +426,7 @@ function BulkBar({ choirId, selected, onDone }: { choirId: string; selected: str
         onSuccess: (result) => {
           setFailed(result.failed);
           setDialog(null);
-          onDone();
+          onDone(result.failed.map((f) => f.id));
         },
       });
     } catch {
@@ -445,7 +446,7 @@ function BulkBar({ choirId, selected, onDone }: { choirId: string; selected: str
         <Button size="xs" color="red.9" variant="outline" onClick={() => setDialog('delete')}>
           Delete
         </Button>
-        <Button size="xs" variant="subtle" onClick={onDone}>
+        <Button size="xs" variant="subtle" onClick={() => onDone([])}>
           Clear selection
         </Button>
       </Group>
@@ -471,7 +472,7 @@ function BulkBar({ choirId, selected, onDone }: { choirId: string; selected: str
         onClose={() => setDialog(null)}
         onDone={() => {
           setDialog(null);
-          onDone();
+          onDone([]);
         }}
       />
     </Stack>
