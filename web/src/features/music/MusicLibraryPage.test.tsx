@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MusicLibraryPage } from './MusicLibraryPage';
@@ -15,6 +15,8 @@ import {
   type MusicServer,
 } from './testing';
 
+const UNSAVED =
+  'You have unsaved changes to this music piece. Are you sure you want to close the form? Your changes will be lost.';
 const LOAD_FAILED = 'Unable to load your music library. Please refresh the page and try again.';
 
 function renderLibrary(server: MusicServer = {}, initial = '/dashboard/music') {
@@ -80,7 +82,7 @@ describe('MusicLibraryPage', () => {
     await waitFor(() => expect(listQueries(api.fetch).at(-1)?.get('voicingId')).toBe('v-satb'));
 
     // Back restores the filters as they were, page included.
-    await router.navigate(-1);
+    await act(() => router.navigate(-1));
     await waitFor(() => expect(listQueries(api.fetch).at(-1)?.get('page')).toBe('2'));
   });
 
@@ -179,5 +181,27 @@ describe('MusicLibraryPage', () => {
     await waitFor(() =>
       expect(api.bodies('POST', '/choirs/c1/music/bulk-tag')).toEqual([{ ids: ['m2'], tagIds: [CHRISTMAS.id] }]),
     );
+  });
+
+  it('asks about unsaved changes when the person navigates to the library while the form is open', async () => {
+    const { router } = renderLibrary();
+    await screen.findByRole('table', { name: 'Music' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add music' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Title/ }), 'Ubi caritas');
+    await act(() => router.navigate('/dashboard/music'));
+    const question = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(question).toHaveTextContent(UNSAVED);
+    await userEvent.click(within(question).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Add music' })).not.toBeInTheDocument());
+  });
+
+  it('closes an untouched form at once when the person navigates to the library', async () => {
+    const { router } = renderLibrary();
+    await screen.findByRole('table', { name: 'Music' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add music' }));
+    await screen.findByRole('form', { name: 'Add music' });
+    await act(() => router.navigate('/dashboard/music'));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Add music' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument();
   });
 });

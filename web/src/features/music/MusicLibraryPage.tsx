@@ -25,7 +25,7 @@ import {
   IconList,
   IconPlus,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useChoir } from '../../app/choir';
 import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
@@ -71,15 +71,15 @@ export function MusicLibraryPage() {
   // when it has unsaved changes (calendar §2).
   const location = useLocation();
   const [closeRequest, setCloseRequest] = useState(0);
-  const openedAt = useRef<string | null>(null);
-  useEffect(() => {
-    if (dialog !== 'add') openedAt.current = null;
-    else if (openedAt.current === null) openedAt.current = location.key;
-    else if (openedAt.current !== location.key) {
-      openedAt.current = location.key;
-      setCloseRequest((n) => n + 1);
-    }
-  }, [dialog, location.key]);
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  if (dialog === 'add' && openedAt !== location.key) {
+    setOpenedAt(location.key);
+    setCloseRequest((n) => n + 1);
+  }
+  const openForm = () => {
+    setOpenedAt(location.key);
+    setDialog('add');
+  };
 
   return (
     <Stack gap="lg">
@@ -89,7 +89,7 @@ export function MusicLibraryPage() {
           choirId &&
           canEdit && (
             <Group gap="xs">
-              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog('add')}>
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openForm}>
                 Add music
               </Button>
               <Button variant="default" leftSection={<IconFileImport size={16} aria-hidden />} onClick={() => setDialog('import')}>
@@ -114,7 +114,7 @@ export function MusicLibraryPage() {
       ) : !choirId ? (
         <NoChoirSelected />
       ) : (
-        <Library key={choirId} choirId={choirId} canEdit={canEdit} onAdd={() => setDialog('add')} onImport={() => setDialog('import')} />
+        <Library key={choirId} choirId={choirId} canEdit={canEdit} onAdd={openForm} onImport={() => setDialog('import')} />
       )}
       {choirId && canEdit && (
         <>
