@@ -204,4 +204,14 @@ describe('MusicLibraryPage', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Add music' })).not.toBeInTheDocument());
     expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument();
   });
+
+  it('adds the famous composers and says how many were new', async () => {
+    const { api } = renderLibrary({
+      handlers: { 'POST /choirs/:choirId/composers/famous': () => json({ added: 98, skipped: 2 }) },
+    });
+    await screen.findByRole('table', { name: 'Music' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add famous composers' }));
+    expect(await screen.findByText('98 famous composers added; 2 were already in your library.')).toBeInTheDocument();
+    expect(api.count('POST', '/choirs/c1/composers/famous')).toBe(1);
+  });
 });

@@ -24,11 +24,13 @@ import {
   IconLayoutGrid,
   IconList,
   IconPlus,
+  IconUsersPlus,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useChoir } from '../../app/choir';
 import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
+import { notify } from '../../app/notify';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorAlert, RetryAlert } from '../../components/ErrorAlert';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
@@ -39,6 +41,7 @@ import {
   musicExportUrl,
   useBulkDeleteMusic,
   useBulkTagMusic,
+  useLoadFamousComposers,
   useMusicList,
   useTags,
   type BulkResult,
@@ -105,6 +108,7 @@ export function MusicLibraryPage() {
               >
                 Export CSV
               </Button>
+              <LoadFamousComposers choirId={choirId} />
             </Group>
           )
         }
@@ -529,5 +533,30 @@ function BulkTagModal({ choirId, ids, opened, onClose, onDone }: BulkTagModalPro
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * LoadFamousComposers adds the built-in list of famous composers to the
+ * choir, so that names typed later are recognised; those it has are kept.
+ */
+function LoadFamousComposers({ choirId }: { choirId: string }) {
+  const load = useLoadFamousComposers(choirId);
+  async function run() {
+    try {
+      await load.submit(undefined, {
+        onSuccess: ({ added, skipped }) =>
+          notify.success(
+            `${added} famous ${added === 1 ? 'composer' : 'composers'} added; ${skipped} ${skipped === 1 ? 'was' : 'were'} already in your library.`,
+          ),
+      });
+    } catch {
+      // The toast has said why.
+    }
+  }
+  return (
+    <Button variant="default" leftSection={<IconUsersPlus size={16} aria-hidden />} onClick={() => void run()} loading={load.submitting}>
+      Add famous composers
+    </Button>
   );
 }
