@@ -10,6 +10,7 @@ import {
   json,
   listQueries,
   pick,
+  pretendSmallScreen,
   renderPage,
   serveMusic,
   type MusicServer,
@@ -213,5 +214,20 @@ describe('MusicLibraryPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add famous composers' }));
     expect(await screen.findByText('98 famous composers added; 2 were already in your library.')).toBeInTheDocument();
     expect(api.count('POST', '/choirs/c1/composers/famous')).toBe(1);
+  });
+
+  it('shows cards on a phone, with the filters folded under the search box', async () => {
+    const restore = pretendSmallScreen();
+    try {
+      renderLibrary();
+      expect(await screen.findByRole('list', { name: 'Music' })).toBeInTheDocument();
+      const toggle = screen.getByRole('button', { name: 'Filters' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await userEvent.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.getByRole('combobox', { name: 'Voicing' })).toBeVisible();
+    } finally {
+      restore();
+    }
   });
 });

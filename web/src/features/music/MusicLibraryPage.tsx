@@ -15,7 +15,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import {
   IconDownload,
   IconFileImport,
@@ -141,7 +141,14 @@ function Library({ choirId, canEdit, onAdd, onImport }: LibraryProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = parseFilters(searchParams);
   const list = useMusicList(choirId, toListParams(filters));
-  const [view, setView] = useLocalStorage<View>({ key: VIEW_STORAGE_KEY, defaultValue: 'list', getInitialValueInEffect: false });
+  // Until the person chooses, a phone gets cards: a table would scroll sideways.
+  const isMobile = useMediaQuery('(max-width: 767px)');
+  const [chosenView, setView] = useLocalStorage<View | undefined>({
+    key: VIEW_STORAGE_KEY,
+    defaultValue: undefined,
+    getInitialValueInEffect: false,
+  });
+  const view: View = chosenView ?? (isMobile ? 'cards' : 'list');
   const [selected, setSelected] = useState<string[]>([]);
 
   function changeFilters(next: LibraryFilters, options?: { replace?: boolean }) {

@@ -159,3 +159,16 @@ export async function pick(label: string | RegExp, option: string) {
   await userEvent.click(screen.getByRole('combobox', { name: label }));
   await userEvent.click(await screen.findByRole('option', { name: option }));
 }
+
+/** pretendSmallScreen makes the media queries report a phone-sized screen; call what it returns to undo. */
+export function pretendSmallScreen() {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    ...original(query),
+    matches: query === '(max-width: 767px)',
+    media: query,
+  })) as typeof window.matchMedia;
+  return () => {
+    window.matchMedia = original;
+  };
+}
