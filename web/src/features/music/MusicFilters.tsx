@@ -35,12 +35,19 @@ export function MusicFilters({ choirId, filters, onChange }: MusicFiltersProps) 
   // The search box shows each keystroke; the URL follows when typing pauses.
   const [typed, setTyped] = useState(filters.q);
   const [shownQ, setShownQ] = useState(filters.q);
+  // The search last sent from the box: its arrival in the URL must not undo
+  // what was typed since.
+  const [sent, setSent] = useState<string | null>(null);
   if (filters.q !== shownQ) {
-    // The URL changed under us (back, forward, clear): the box follows it.
     setShownQ(filters.q);
-    setTyped(filters.q);
+    // Otherwise the URL changed under the box (back, forward, clear): the box follows it.
+    if (filters.q !== sent) setTyped(filters.q);
+    setSent(null);
   }
-  const search = useDebouncedCallback((q: string) => onChange({ ...filters, q, page: 1 }, { replace: true }), SEARCH_DEBOUNCE_MS);
+  const search = useDebouncedCallback((q: string) => {
+    setSent(q);
+    onChange({ ...filters, q, page: 1 }, { replace: true });
+  }, SEARCH_DEBOUNCE_MS);
   const set = (changes: Partial<LibraryFilters>) => onChange({ ...filters, ...changes, page: 1 });
   const options = (items: { id: string; name: string }[] | undefined) =>
     (items ?? []).map((i) => ({ value: i.id, label: i.name }));
