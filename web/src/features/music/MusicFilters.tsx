@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Collapse, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useMusicCategories, useMusicTypes, useTags, useVoicings } from './api';
 import {
   ARCHIVED_CHOICES,
@@ -32,22 +32,6 @@ export function MusicFilters({ choirId, filters, onChange }: MusicFiltersProps) 
   const voicings = useVoicings(choirId);
   const types = useMusicTypes(choirId);
   const categories = useMusicCategories(choirId);
-  // The search box shows each keystroke; the URL follows when typing pauses.
-  const [typed, setTyped] = useState(filters.q);
-  const [shownQ, setShownQ] = useState(filters.q);
-  // The search last sent from the box: its arrival in the URL must not undo
-  // what was typed since.
-  const [sent, setSent] = useState<string | null>(null);
-  if (filters.q !== shownQ) {
-    setShownQ(filters.q);
-    // Otherwise the URL changed under the box (back, forward, clear): the box follows it.
-    if (filters.q !== sent) setTyped(filters.q);
-    setSent(null);
-  }
-  const search = useDebouncedCallback((q: string) => {
-    setSent(q);
-    onChange({ ...filters, q, page: 1 }, { replace: true });
-  }, SEARCH_DEBOUNCE_MS);
   const set = (changes: Partial<LibraryFilters>) => onChange({ ...filters, ...changes, page: 1 });
   const options = (items: { id: string; name: string }[] | undefined) =>
     (items ?? []).map((i) => ({ value: i.id, label: i.name }));
@@ -55,16 +39,13 @@ export function MusicFilters({ choirId, filters, onChange }: MusicFiltersProps) 
   return (
     <Stack gap="xs" role="search" aria-label="Search and filter the library">
       <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput
+        <TypedFilter
           label="Search"
           placeholder="Title, composer, arranger or number"
           leftSection={<IconSearch size={16} aria-hidden />}
-          value={typed}
-          onChange={(e) => {
-            setTyped(e.currentTarget.value);
-            search(e.currentTarget.value);
-          }}
           type="search"
+          value={filters.q}
+          onCommit={(q) => onChange({ ...filters, q, page: 1 }, { replace: true })}
           style={{ flex: 1 }}
         />
         {isMobile && (
@@ -99,10 +80,10 @@ export function MusicFilters({ choirId, filters, onChange }: MusicFiltersProps) 
             clearable
             searchable
           />
-          <TextInput
+          <TypedFilter
             label="Language"
             value={filters.language}
-            onChange={(e) => onChange({ ...filters, language: e.currentTarget.value, page: 1 }, { replace: true })}
+            onCommit={(language) => onChange({ ...filters, language, page: 1 }, { replace: true })}
           />
           <Select
             label="Show"
@@ -143,5 +124,49 @@ export function MusicFilters({ choirId, filters, onChange }: MusicFiltersProps) 
         </Button>
       )}
     </Stack>
+  );
+}
+
+interface TypedFilterProps {
+  label: string;
+  /** The value in the URL. */
+  value: string;
+  /** Gets what was typed once typing pauses. */
+  onCommit: (value: string) => void;
+  placeholder?: string;
+  leftSection?: ReactNode;
+  type?: 'search';
+  style?: CSSProperties;
+}
+
+/**
+ * TypedFilter is a text filter that shows each keystroke at once and asks
+ * the server only when typing pauses; the URL keeps it, replacing rather
+ * than adding history.
+ */
+function TypedFilter({ value, onCommit, ...props }: TypedFilterProps) {
+  const [typed, setTyped] = useState(value);
+  const [shown, setShown] = useState(value);
+  // What the box last sent: its arrival in the URL must not undo what was typed since.
+  const [sent, setSent] = useState<string | null>(null);
+  if (value !== shown) {
+    setShown(value);
+    // Otherwise the URL changed under the box (back, forward, clear): the box follows it.
+    if (value !== sent) setTyped(value);
+    setSent(null);
+  }
+  const commit = useDebouncedCallback((next: string) => {
+    setSent(next);
+    onCommit(next);
+  }, SEARCH_DEBOUNCE_MS);
+  return (
+    <TextInput
+      {...props}
+      value={typed}
+      onChange={(e) => {
+        setTyped(e.currentTarget.value);
+        commit(e.currentTarget.value);
+      }}
+    />
   );
 }
