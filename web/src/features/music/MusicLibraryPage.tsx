@@ -26,6 +26,7 @@ import {
   IconList,
   IconPencil,
   IconPlus,
+  IconTags,
   IconUsersPlus,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -56,6 +57,7 @@ import {
 } from './api';
 import { filtersToSearch, isFiltered, NO_FILTERS, parseFilters, toListParams, type LibraryFilters } from './filters';
 import { ImportMusicModal } from './ImportMusicModal';
+import { ManageTagsModal } from './ManageTagsModal';
 import { MusicFilters } from './MusicFilters';
 import { MusicFormModal } from './MusicFormModal';
 
@@ -74,7 +76,7 @@ export function MusicLibraryPage() {
   const { currentChoir, can, loading } = useChoir();
   const choirId = loading ? null : (currentChoir?.id ?? null);
   const canEdit = can('edit:music');
-  const [dialog, setDialog] = useState<'add' | 'edit' | 'import' | null>(null);
+  const [dialog, setDialog] = useState<'add' | 'edit' | 'import' | 'tags' | null>(null);
   const [editing, setEditing] = useState<MusicPiece | undefined>(undefined);
   const [fetchingId, setFetchingId] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -137,6 +139,9 @@ export function MusicLibraryPage() {
               >
                 Export CSV
               </Button>
+              <Button variant="default" leftSection={<IconTags size={16} aria-hidden />} onClick={() => setDialog('tags')}>
+                Manage tags
+              </Button>
               <LoadFamousComposers choirId={choirId} />
             </Group>
           )
@@ -166,6 +171,7 @@ export function MusicLibraryPage() {
             closeRequest={closeRequest}
           />
           <ImportMusicModal choirId={choirId} opened={dialog === 'import'} onClose={() => setDialog(null)} />
+          <ManageTagsModal choirId={choirId} opened={dialog === 'tags'} onClose={() => setDialog(null)} />
         </>
       )}
     </Stack>

@@ -345,6 +345,7 @@ export function useDeleteTag(choirId: string) {
     mutationFn: async ({ id }: { id: string }) => {
       unwrap(await api.DELETE('/choirs/{choirId}/tags/{tagId}', { params: { path: { choirId, tagId: id } } }));
     },
+    meta: { submission: { errorMessage: 'Failed to delete tag' } },
     onSettled: () => tagsChanged(queryClient, choirId),
   });
 }
