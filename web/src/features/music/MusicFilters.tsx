@@ -1,16 +1,18 @@
-import { ActionIcon, Button, Collapse, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Collapse, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useMusicCategories, useMusicTypes, useTags, useVoicings } from './api';
 import {
   ARCHIVED_CHOICES,
   isFiltered,
   NO_FILTERS,
+  ORDERS,
   SORTS,
   type ArchivedFilter,
   type LibraryFilters,
   type MusicSort,
+  type SortOrder,
 } from './filters';
 
 /** Pause after the last keystroke before a search goes to the URL and the server. */
@@ -51,7 +53,6 @@ export function MusicFilters({ choirId, filters, onChange }: MusicFiltersProps) 
         {isMobile && (
           <Button
             variant="default"
-            leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
             aria-expanded={unfolded}
             aria-controls="music-filters"
             onClick={() => setUnfolded((u) => !u)}
@@ -92,25 +93,20 @@ export function MusicFilters({ choirId, filters, onChange }: MusicFiltersProps) 
             onChange={(v) => set({ archived: (v ?? NO_FILTERS.archived) as ArchivedFilter })}
             allowDeselect={false}
           />
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <Select
-              label="Sort by"
-              data={SORTS.map((s) => ({ value: s.value, label: s.label }))}
-              value={filters.sort}
-              onChange={(v) => set({ sort: (v ?? NO_FILTERS.sort) as MusicSort })}
-              allowDeselect={false}
-              style={{ flex: 1 }}
-            />
-            <ActionIcon
-              variant="default"
-              size="input-sm"
-              aria-label="Sort descending"
-              aria-pressed={filters.order === 'desc'}
-              onClick={() => set({ order: filters.order === 'asc' ? 'desc' : 'asc' })}
-            >
-              {filters.order === 'asc' ? <IconSortAscending size={18} aria-hidden /> : <IconSortDescending size={18} aria-hidden />}
-            </ActionIcon>
-          </Group>
+          <Select
+            label="Sort by"
+            data={SORTS.map((s) => ({ value: s.value, label: s.label }))}
+            value={filters.sort}
+            onChange={(v) => set({ sort: (v ?? NO_FILTERS.sort) as MusicSort })}
+            allowDeselect={false}
+          />
+          <Select
+            label="Order"
+            data={ORDERS.map((o) => ({ value: o.value, label: o.label }))}
+            value={filters.order}
+            onChange={(v) => set({ order: (v ?? NO_FILTERS.order) as SortOrder })}
+            allowDeselect={false}
+          />
         </SimpleGrid>
       </Collapse>
       {isFiltered(filters) && (

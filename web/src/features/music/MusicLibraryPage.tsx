@@ -22,12 +22,8 @@ import {
   IconFileImport,
   IconFileMusic,
   IconHeadphones,
-  IconLayoutGrid,
-  IconList,
   IconPencil,
   IconPlus,
-  IconTags,
-  IconUsersPlus,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -139,7 +135,7 @@ export function MusicLibraryPage() {
               >
                 Export CSV
               </Button>
-              <Button variant="default" leftSection={<IconTags size={16} aria-hidden />} onClick={() => setDialog('tags')}>
+              <Button variant="default" onClick={() => setDialog('tags')}>
                 Manage tags
               </Button>
               <LoadFamousComposers choirId={choirId} />
@@ -223,24 +219,8 @@ function Library({ choirId, canEdit, onAdd, onEdit, fetchingId, onImport }: Libr
           value={view}
           onChange={(v) => setView(v as View)}
           data={[
-            {
-              value: 'list',
-              label: (
-                <Group gap={4} wrap="nowrap">
-                  <IconList size={16} aria-hidden />
-                  List
-                </Group>
-              ),
-            },
-            {
-              value: 'cards',
-              label: (
-                <Group gap={4} wrap="nowrap">
-                  <IconLayoutGrid size={16} aria-hidden />
-                  Cards
-                </Group>
-              ),
-            },
+            { value: 'list', label: 'List' },
+            { value: 'cards', label: 'Cards' },
           ]}
         />
       </Group>
@@ -640,7 +620,7 @@ function LoadFamousComposers({ choirId }: { choirId: string }) {
     }
   }
   return (
-    <Button variant="default" leftSection={<IconUsersPlus size={16} aria-hidden />} onClick={() => void run()} loading={load.submitting}>
+    <Button variant="default" onClick={() => void run()} loading={load.submitting}>
       Add famous composers
     </Button>
   );
