@@ -227,7 +227,7 @@ describe('MusicLibraryPage', () => {
       expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await userEvent.click(toggle);
       expect(toggle).toHaveAttribute('aria-expanded', 'true');
-      expect(screen.getByRole('combobox', { name: 'Voicing' })).toBeVisible();
+      expect(await screen.findByRole('combobox', { name: 'Voicing' })).toBeVisible();
     } finally {
       restore();
     }
