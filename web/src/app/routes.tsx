@@ -8,6 +8,7 @@ import { dashboardPages } from '../features/dashboard';
 import { feastPages } from '../features/feasts';
 import { invitationPages } from '../features/invitations';
 import { memberPages } from '../features/members';
+import { musicPages } from '../features/music';
 import { onboardingPages } from '../features/onboarding';
 import { placeholderPages } from '../features/placeholder';
 import { publicPages } from '../features/public';
@@ -95,7 +96,7 @@ export const routes: RouteObject[] = [
               {
                 element: <AccessGuard requireChoir />,
                 children: [
-              { path: '/dashboard/music', lazy: soon('Music Library') },
+              { path: '/dashboard/music', lazy: page(musicPages.MusicLibraryPage) },
               { path: '/dashboard/directory', element: <Navigate to="/dashboard/members" replace /> },
               { path: '/dashboard/people', element: <Navigate to="/dashboard/members" replace /> },
               { path: '/dashboard/calendar', lazy: page(calendarPages.CalendarPage) },
