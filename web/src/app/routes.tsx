@@ -8,6 +8,7 @@ import { dashboardPages } from '../features/dashboard';
 import { feastPages } from '../features/feasts';
 import { invitationPages } from '../features/invitations';
 import { memberPages } from '../features/members';
+import { musicPages } from '../features/music';
 import { onboardingPages } from '../features/onboarding';
 import { placeholderPages } from '../features/placeholder';
 import { publicPages } from '../features/public';
@@ -111,7 +112,7 @@ export const routes: RouteObject[] = [
               },
               {
                 element: <AccessGuard requireChoir permissions={['view:music']} />,
-                children: [{ path: '/dashboard/music/:id', lazy: soon('Music Piece') }],
+                children: [{ path: '/dashboard/music/:id', lazy: page(musicPages.MusicPiecePage) }],
               },
               {
                 element: <AccessGuard requireChoir permissions={['view:directory']} />,
