@@ -96,7 +96,7 @@ export const routes: RouteObject[] = [
               {
                 element: <AccessGuard requireChoir />,
                 children: [
-              { path: '/dashboard/music', lazy: soon('Music Library') },
+              { path: '/dashboard/music', lazy: page(musicPages.MusicLibraryPage) },
               { path: '/dashboard/directory', element: <Navigate to="/dashboard/members" replace /> },
               { path: '/dashboard/people', element: <Navigate to="/dashboard/members" replace /> },
               { path: '/dashboard/calendar', lazy: page(calendarPages.CalendarPage) },
