@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, deferred, json } from '../../test/api';
+import { LEAVE_QUESTION } from './MusicPiecePage';
 import {
   fakeUploads,
   piece,
@@ -124,6 +125,40 @@ describe('MusicPiecePage', () => {
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete music piece' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/dashboard\/music$/);
     expect(api.count('DELETE', '/choirs/c1/music/m1')).toBe(1);
+  });
+
+  it('asks before leaving with unsaved changes in the edit form', async () => {
+    servePiece();
+    const { router } = renderPiece();
+    await heading('Ave verum corpus');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit music' });
+    const title = within(form).getByRole('textbox', { name: 'Title' });
+    await waitFor(() => expect(title).toHaveValue('Ave verum corpus'));
+    await userEvent.type(title, ' (Mozart)');
+
+    void router.navigate('/dashboard/music');
+    const question = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    expect(question).toHaveTextContent(LEAVE_QUESTION);
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/dashboard/music/m1');
+    expect(title).toHaveValue('Ave verum corpus (Mozart)');
+
+    void router.navigate('/dashboard/music');
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/dashboard\/music$/);
+  });
+
+  it('leaves without asking when nothing is unsaved', async () => {
+    servePiece();
+    const { router } = renderPiece();
+    await heading('Ave verum corpus');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await screen.findByRole('dialog', { name: 'Edit music' });
+    void router.navigate('/dashboard/music');
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/dashboard\/music$/);
+    expect(screen.queryByRole('dialog', { name: 'Leave this page?' })).not.toBeInTheDocument();
   });
 
   it('changes a file’s details and deletes a file after asking', async () => {

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArchive, IconArchiveOff, IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { IconArchive, IconArchiveOff, IconArrowLeft, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { HttpError } from '../../api/client';
@@ -13,7 +13,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { AttachmentList } from './AttachmentList';
 import { AttachmentUploader } from './AttachmentUploader';
 import { composerLifetime, difficultyLabel, formatDuration, formatTransposition } from './format';
-import { useArchivePiece, useDeletePiece, usePiece, type MusicPiece } from './piece';
+import { useArchiveMusic, useDeleteMusic, useMusicPiece, useRestoreMusic, type MusicPiece } from './api';
+import { MusicFormModal } from './MusicFormModal';
 
 export const LIBRARY_PATH = '/dashboard/music';
 
@@ -41,7 +42,7 @@ export function MusicPiecePage() {
 function PieceView({ choirId, musicId }: { choirId: string; musicId: string }) {
   const { can } = useChoir();
   const canEdit = can('edit:music');
-  const piece = usePiece(choirId, musicId);
+  const piece = useMusicPiece(choirId, musicId);
 
   if (piece.isPending) return <PieceSkeleton />;
   if (piece.isError) {
@@ -102,19 +103,24 @@ function PieceNotFound() {
 
 function PieceDetails({ choirId, piece, canEdit }: { choirId: string; piece: MusicPiece; canEdit: boolean }) {
   const navigate = useNavigate();
-  const archive = useArchivePiece(choirId);
-  const remove = useDeletePiece(choirId);
+  const archive = useArchiveMusic(choirId);
+  const restore = useRestoreMusic(choirId);
+  const remove = useDeleteMusic(choirId);
+  const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [dirty, setDirty] = useState(false);
   const leaving = useLeaveQuestion(dirty);
 
   const actions = canEdit && (
     <Group gap="xs">
+      <Button leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEditing(true)}>
+        Edit
+      </Button>
       <Button
         variant="default"
         leftSection={piece.isArchived ? <IconArchiveOff size={16} aria-hidden /> : <IconArchive size={16} aria-hidden />}
-        loading={archive.submitting}
-        onClick={() => void archive.submit({ musicId: piece.id, archive: !piece.isArchived }).catch(() => {})}
+        loading={archive.submitting || restore.submitting}
+        onClick={() => void (piece.isArchived ? restore : archive).submit({ id: piece.id }).catch(() => {})}
       >
         {piece.isArchived ? 'Restore' : 'Archive'}
       </Button>
@@ -159,7 +165,7 @@ function PieceDetails({ choirId, piece, canEdit }: { choirId: string; piece: Mus
         onClose={() => setConfirmDelete(false)}
         onConfirm={() =>
           void remove
-            .submit(piece.id, { onSuccess: () => navigate(LIBRARY_PATH, { replace: true }) })
+            .submit({ id: piece.id }, { onSuccess: () => navigate(LIBRARY_PATH, { replace: true }) })
             .catch(() => {})
         }
       >
@@ -167,7 +173,7 @@ function PieceDetails({ choirId, piece, canEdit }: { choirId: string; piece: Mus
       </ConfirmModal>
       <ConfirmModal
         opened={leaving.asking}
-        title="Unsaved changes"
+        title="Leave this page?"
         confirmLabel="Leave"
         busy={false}
         onClose={leaving.stay}
@@ -175,16 +181,19 @@ function PieceDetails({ choirId, piece, canEdit }: { choirId: string; piece: Mus
       >
         {LEAVE_QUESTION}
       </ConfirmModal>
-      {/* Set by the edit form: its unsaved changes. */}
-      <DirtyProbe onDirty={setDirty} />
+      {canEdit && (
+        <MusicFormModal
+          opened={editing}
+          piece={piece}
+          onDirtyChange={setDirty}
+          onClose={() => {
+            setEditing(false);
+            setDirty(false);
+          }}
+        />
+      )}
     </Stack>
   );
-}
-
-// Placeholder until the edit form lands; replaced when it does.
-function DirtyProbe({ onDirty }: { onDirty: (dirty: boolean) => void }) {
-  useEffect(() => () => onDirty(false), [onDirty]);
-  return null;
 }
 
 /**
@@ -278,7 +287,7 @@ export function PieceFields({ piece }: { piece: MusicPiece }) {
   add('New to the choir', piece.isNewToChoirFlag ? 'Yes' : null);
   add('Last used', piece.lastUsedDate ? formatDate(piece.lastUsedDate) : null);
   add('Source', piece.sourcePublication);
-  add('Catalogue number', piece.catalogNumber);
+  add('Catalog number', piece.catalogNumber);
   add('Copyright', piece.copyrightInfo);
   add('Notes', piece.defaultNotes ? <span style={{ whiteSpace: 'pre-wrap' }}>{piece.defaultNotes}</span> : null);
 

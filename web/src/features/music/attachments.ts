@@ -6,7 +6,7 @@ import { api, HttpError, unwrap, type ApiError } from '../../api/client';
 import type { components } from '../../api/generated/schema';
 import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
 import { useSubmission } from '../../app/mutations';
-import { pieceQueryKey } from './piece';
+import { musicKeys } from './api';
 
 export type Attachment = components['schemas']['Attachment'];
 export type AttachmentType = components['schemas']['AttachmentType'];
@@ -166,10 +166,13 @@ export interface UploadRequest extends Transfer {
   fields: AttachmentFields;
 }
 
-/** pieceChanged re-reads the piece (its attachments) and the library list (its file marks). */
+/** usePieceChanged re-reads the piece (its files) and the library's pages (their score and audio marks). */
 function usePieceChanged(choirId: string, musicId: string) {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: pieceQueryKey(choirId, musicId) });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: musicKeys.piece(choirId, musicId) });
+    void queryClient.invalidateQueries({ queryKey: musicKeys.lists(choirId) });
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import { ada, details, membership, sessionOf } from '../../test/fixtures';
 import { renderWithProviders, resetToasts } from '../../test/render';
 import type { Attachment } from './attachments';
 import { LIBRARY_PATH, MusicPiecePage } from './MusicPiecePage';
-import type { MusicPiece } from './piece';
+import type { MusicPiece } from './api';
 
 // jsdom lacks scrollIntoView; Mantine's Select calls it to show the selected option.
 if (typeof Element !== 'undefined' && !Element.prototype.scrollIntoView) {
@@ -101,6 +101,15 @@ export function servePiece({ role = 'choir_admin', piece: initial = piece(), han
     'GET /choirs/:choirId': () => json(details(bach)),
     'GET /choirs/:choirId/music/:musicId': (_r, { musicId }) =>
       state.piece && state.piece.id === musicId ? json(state.piece) : apiError(404, 'NOT_FOUND', 'Music piece not found.'),
+    // What the edit form reads.
+    'GET /choirs/:choirId/tags': () => json(state.piece?.tags ?? []),
+    'GET /choirs/:choirId/composers': () => json([]),
+    'GET /choirs/:choirId/composers/match': () =>
+      json({ recommendation: 'create_new', confidence: 0, matches: [], famousSuggestions: [] }),
+    'GET /choirs/:choirId/voicings': () => json([]),
+    'GET /choirs/:choirId/music-types': () => json([{ id: 't1', name: 'Motet' }]),
+    'GET /choirs/:choirId/music-categories': () => json([]),
+    'GET /choirs/:choirId/music/numbers': () => json({ numbers: ['42'], next: '43' }),
     'POST /choirs/:choirId/music/:musicId/archive': () => {
       state.piece = { ...state.piece!, isArchived: true };
       return json(state.piece);
