@@ -187,7 +187,7 @@ function EditorControls({
           <Button size="xs" variant="default" leftSection={<IconEdit size={14} aria-hidden />} onClick={onEdit} aria-label={`Edit ${name}`}>
             Edit
           </Button>
-          <FileButton onChange={(file) => void onFile(file)} inputProps={{ "aria-label": `Replace file ${name}` }}>
+          <FileButton onChange={(file) => void onFile(file)} inputProps={{ 'aria-label': `Replace file ${name}` }}>
             {(props) => (
               <Button
                 {...props}

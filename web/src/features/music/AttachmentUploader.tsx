@@ -111,7 +111,7 @@ export function AttachmentUploader({ choirId, musicId }: { choirId: string; musi
       >
         <Stack align="center" gap="xs">
           <Text ta="center">Drop scores, recordings, MusicXML or MIDI files here, or</Text>
-          <FileButton onChange={add} multiple inputProps={{ "aria-label": "Choose files" }}>
+          <FileButton onChange={add} multiple inputProps={{ 'aria-label': 'Choose files' }}>
             {(props) => (
               <Button {...props} variant="default" leftSection={<IconUpload size={16} aria-hidden />}>
                 Choose files
