@@ -53,6 +53,14 @@ describe('MusicPiecePage', () => {
     }
   });
 
+  it('names the library’s composer beside a name written otherwise', async () => {
+    const record = piece().composerRecord!;
+    servePiece({ piece: piece({ composer: 'W. A. Mozart', composerRecord: { ...record, deathYear: null } }) });
+    renderPiece();
+    await heading('Ave verum corpus');
+    expect(fieldValue('Composer')).toBe('W. A. Mozart (Wolfgang Amadeus Mozart, born 1756)');
+  });
+
   it('says when the piece is not in the library, with a way back', async () => {
     servePiece({ piece: null });
     renderPiece('gone');

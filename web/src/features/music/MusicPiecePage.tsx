@@ -171,16 +171,6 @@ function PieceDetails({ choirId, piece, canEdit }: { choirId: string; piece: Mus
       >
         {`Delete "${piece.title}" with its files? This cannot be undone.`}
       </ConfirmModal>
-      <ConfirmModal
-        opened={leaving.asking}
-        title="Leave this page?"
-        confirmLabel="Leave"
-        busy={false}
-        onClose={leaving.stay}
-        onConfirm={leaving.leave}
-      >
-        {LEAVE_QUESTION}
-      </ConfirmModal>
       {canEdit && (
         <MusicFormModal
           opened={editing}
@@ -192,6 +182,17 @@ function PieceDetails({ choirId, piece, canEdit }: { choirId: string; piece: Mus
           }}
         />
       )}
+      {/* Last, so that it opens above the edit form. */}
+      <ConfirmModal
+        opened={leaving.asking}
+        title="Leave this page?"
+        confirmLabel="Leave"
+        busy={false}
+        onClose={leaving.stay}
+        onConfirm={leaving.leave}
+      >
+        {LEAVE_QUESTION}
+      </ConfirmModal>
     </Stack>
   );
 }
@@ -242,7 +243,9 @@ export function PieceFields({ piece }: { piece: MusicPiece }) {
   };
   const level = (n: number | null | undefined) => (n ? `${difficultyLabel(n)} (${n}/10)` : null);
 
-  add('Composer', composerText ? `${composerText}${lifetime ? ` (${lifetime})` : ''}` : null);
+  // The name as written on the piece, then the library's composer it was matched to when spelled otherwise.
+  const about = [composer && composer.name !== composerText ? composer.name : '', lifetime].filter(Boolean).join(', ');
+  add('Composer', composerText ? `${composerText}${about ? ` (${about})` : ''}` : null);
   add('Period', composer?.period);
   add('Arranger', piece.arranger);
   add('Lyricist', piece.lyricist);
@@ -267,7 +270,7 @@ export function PieceFields({ piece }: { piece: MusicPiece }) {
     'Tags',
     <Group gap={6} component="span">
       {piece.tags.map((t) => (
-        <Badge key={t.id} component="span" variant="outline" color={t.color || undefined}>
+        <Badge key={t.id} component="span" variant="dot" color={t.color || undefined} styles={{ root: { textTransform: 'none' } }}>
           {t.name}
         </Badge>
       ))}
