@@ -204,8 +204,9 @@ function MusicForm({ piece, onCancel, onSaved, onDirtyChange }: MusicFormProps) 
 
   const typed = values.composer.trim();
   const [debounced] = useDebouncedValue(typed, COMPOSER_DEBOUNCE_MS);
-  // A name already decided on is not looked up again.
-  const lookup = values.composerChoice || values.newComposer ? '' : debounced;
+  // A composer chosen is not looked up again; a name said to be someone new
+  // still is, for its famous spellings and to take the answer back.
+  const lookup = values.composerChoice ? '' : debounced;
   const match = useComposerMatch(choirId, lookup);
   const current = lookup !== '' && lookup === typed && match.isSuccess && !match.isPlaceholderData;
   const resolution = current ? match.data : undefined;

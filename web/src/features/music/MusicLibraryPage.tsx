@@ -15,7 +15,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import {
   IconDownload,
   IconFileImport,
@@ -24,11 +24,13 @@ import {
   IconLayoutGrid,
   IconList,
   IconPlus,
+  IconUsersPlus,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useChoir } from '../../app/choir';
 import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
+import { notify } from '../../app/notify';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorAlert, RetryAlert } from '../../components/ErrorAlert';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
@@ -39,6 +41,7 @@ import {
   musicExportUrl,
   useBulkDeleteMusic,
   useBulkTagMusic,
+  useLoadFamousComposers,
   useMusicList,
   useTags,
   type BulkResult,
@@ -71,15 +74,15 @@ export function MusicLibraryPage() {
   // when it has unsaved changes (calendar §2).
   const location = useLocation();
   const [closeRequest, setCloseRequest] = useState(0);
-  const openedAt = useRef<string | null>(null);
-  useEffect(() => {
-    if (dialog !== 'add') openedAt.current = null;
-    else if (openedAt.current === null) openedAt.current = location.key;
-    else if (openedAt.current !== location.key) {
-      openedAt.current = location.key;
-      setCloseRequest((n) => n + 1);
-    }
-  }, [dialog, location.key]);
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  if (dialog === 'add' && openedAt !== location.key) {
+    setOpenedAt(location.key);
+    setCloseRequest((n) => n + 1);
+  }
+  const openForm = () => {
+    setOpenedAt(location.key);
+    setDialog('add');
+  };
 
   return (
     <Stack gap="lg">
@@ -89,7 +92,7 @@ export function MusicLibraryPage() {
           choirId &&
           canEdit && (
             <Group gap="xs">
-              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog('add')}>
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openForm}>
                 Add music
               </Button>
               <Button variant="default" leftSection={<IconFileImport size={16} aria-hidden />} onClick={() => setDialog('import')}>
@@ -105,6 +108,7 @@ export function MusicLibraryPage() {
               >
                 Export CSV
               </Button>
+              <LoadFamousComposers choirId={choirId} />
             </Group>
           )
         }
@@ -114,7 +118,7 @@ export function MusicLibraryPage() {
       ) : !choirId ? (
         <NoChoirSelected />
       ) : (
-        <Library key={choirId} choirId={choirId} canEdit={canEdit} onAdd={() => setDialog('add')} onImport={() => setDialog('import')} />
+        <Library key={choirId} choirId={choirId} canEdit={canEdit} onAdd={openForm} onImport={() => setDialog('import')} />
       )}
       {choirId && canEdit && (
         <>
@@ -137,7 +141,14 @@ function Library({ choirId, canEdit, onAdd, onImport }: LibraryProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = parseFilters(searchParams);
   const list = useMusicList(choirId, toListParams(filters));
-  const [view, setView] = useLocalStorage<View>({ key: VIEW_STORAGE_KEY, defaultValue: 'list', getInitialValueInEffect: false });
+  // Until the person chooses, a phone gets cards: a table would scroll sideways.
+  const isMobile = useMediaQuery('(max-width: 767px)');
+  const [chosenView, setView] = useLocalStorage<View | undefined>({
+    key: VIEW_STORAGE_KEY,
+    defaultValue: undefined,
+    getInitialValueInEffect: false,
+  });
+  const view: View = chosenView ?? (isMobile ? 'cards' : 'list');
   const [selected, setSelected] = useState<string[]>([]);
 
   function changeFilters(next: LibraryFilters, options?: { replace?: boolean }) {
@@ -182,7 +193,7 @@ function Library({ choirId, canEdit, onAdd, onImport }: LibraryProps) {
         />
       </Group>
       {canEdit && selected.length > 0 && (
-        <BulkBar choirId={choirId} selected={selected} onDone={() => setSelected([])} />
+        <BulkBar choirId={choirId} selected={selected} onDone={setSelected} />
       )}
       {list.isPending ? (
         <SectionLoading label="Loading music" />
@@ -413,7 +424,8 @@ function EmptyLibrary({ filtered, canEdit, onAdd, onImport, onClear }: EmptyLibr
   );
 }
 
-function BulkBar({ choirId, selected, onDone }: { choirId: string; selected: string[]; onDone: () => void }) {
+/** BulkBar acts on the selected pieces; onDone gets what stays selected (those that failed). */
+function BulkBar({ choirId, selected, onDone }: { choirId: string; selected: string[]; onDone: (remaining: string[]) => void }) {
   const [dialog, setDialog] = useState<'tag' | 'delete' | null>(null);
   const [failed, setFailed] = useState<BulkResult['failed']>([]);
   const bulkDelete = useBulkDeleteMusic(choirId);
@@ -425,7 +437,7 @@ function BulkBar({ choirId, selected, onDone }: { choirId: string; selected: str
         onSuccess: (result) => {
           setFailed(result.failed);
           setDialog(null);
-          onDone();
+          onDone(result.failed.map((f) => f.id));
         },
       });
     } catch {
@@ -445,7 +457,7 @@ function BulkBar({ choirId, selected, onDone }: { choirId: string; selected: str
         <Button size="xs" color="red.9" variant="outline" onClick={() => setDialog('delete')}>
           Delete
         </Button>
-        <Button size="xs" variant="subtle" onClick={onDone}>
+        <Button size="xs" variant="subtle" onClick={() => onDone([])}>
           Clear selection
         </Button>
       </Group>
@@ -471,7 +483,7 @@ function BulkBar({ choirId, selected, onDone }: { choirId: string; selected: str
         onClose={() => setDialog(null)}
         onDone={() => {
           setDialog(null);
-          onDone();
+          onDone([]);
         }}
       />
     </Stack>
@@ -528,5 +540,30 @@ function BulkTagModal({ choirId, ids, opened, onClose, onDone }: BulkTagModalPro
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * LoadFamousComposers adds the built-in list of famous composers to the
+ * choir, so that names typed later are recognised; those it has are kept.
+ */
+function LoadFamousComposers({ choirId }: { choirId: string }) {
+  const load = useLoadFamousComposers(choirId);
+  async function run() {
+    try {
+      await load.submit(undefined, {
+        onSuccess: ({ added, skipped }) =>
+          notify.success(
+            `${added} famous ${added === 1 ? 'composer' : 'composers'} added; ${skipped} ${skipped === 1 ? 'was' : 'were'} already in your library.`,
+          ),
+      });
+    } catch {
+      // The toast has said why.
+    }
+  }
+  return (
+    <Button variant="default" leftSection={<IconUsersPlus size={16} aria-hidden />} onClick={() => void run()} loading={load.submitting}>
+      Add famous composers
+    </Button>
   );
 }

@@ -69,11 +69,22 @@ const path = (choirId: string) => ({ params: { path: { choirId } } });
 const musicPath = (choirId: string, musicId: string) => ({ params: { path: { choirId, musicId } } });
 
 /**
+ * useReadRetries: the library's reads are tried again 3 times, 1 s apart
+ * (calendar §7 and §9), unless the client retries nothing at all (as in tests).
+ */
+function useReadRetries() {
+  const client = useQueryClient();
+  return client.getDefaultOptions().queries?.retry === false ? {} : { retry: 3, retryDelay: 1000 };
+}
+
+/**
  * useMusicList reads one page of the library. While another page or filter
  * loads, the last page stays on screen, so the list does not flash empty.
  */
 export function useMusicList(choirId: string | null, params: MusicListParams) {
+  const retries = useReadRetries();
   return useQuery({
+    ...retries,
     queryKey: musicKeys.list(choirId ?? '', params),
     queryFn: async () =>
       unwrap(await api.GET('/choirs/{choirId}/music', { params: { path: { choirId: choirId ?? '' }, query: params } })),
@@ -87,7 +98,9 @@ export async function fetchMusicPiece(choirId: string, id: string): Promise<Musi
 }
 
 export function useMusicPiece(choirId: string | null, id: string | null) {
+  const retries = useReadRetries();
   return useQuery({
+    ...retries,
     queryKey: musicKeys.piece(choirId ?? '', id ?? ''),
     queryFn: () => fetchMusicPiece(choirId ?? '', id ?? ''),
     enabled: !!choirId && !!id,
