@@ -238,6 +238,12 @@ test('a member reads a piece, plays its recording from a range request and downl
   await expect(page.getByLabel('Choose files')).toHaveCount(0);
   await expectAccessible(page);
 
+  // On a phone the page fits its width: nothing to scroll sideways.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByRole('link', { name: 'Download ubi-caritas.mp3' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectAccessible(page);
+
   // And the server agrees.
   const refused = await page.request.post(`/api/v1/choirs/${choirId}/music/${musicId}/archive`);
   expect(refused.status()).toBe(403);

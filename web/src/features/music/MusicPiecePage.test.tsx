@@ -193,6 +193,32 @@ describe('MusicPiecePage', () => {
   });
 });
 
+describe('replacing a file', () => {
+  it('sends the new file in the old one’s place with its progress, and says why a refused one was not taken', async () => {
+    const sent = fakeUploads();
+    const api = servePiece();
+    renderPiece();
+    await heading('Ave verum corpus');
+    const score = screen.getByRole('article', { name: SCORE.fileName });
+    const replacement = new File(['%PDF-1.7'], 'ave-verum-v2.pdf', { type: 'application/pdf' });
+    await userEvent.upload(within(score).getByLabelText(`Replace file ${SCORE.fileName}`, { selector: 'input' }), replacement);
+    expect(sent[0].method).toBe('PUT');
+    expect(sent[0].url).toBe('/api/v1/choirs/c1/music/m1/attachments/a1/file');
+    expect((sent[0].body!.get('file') as File).name).toBe('ave-verum-v2.pdf');
+    sent[0].progress(3, 4);
+    await waitFor(() =>
+      expect(within(score).getByRole('progressbar', { name: `Replacing ${SCORE.fileName}` })).toHaveAttribute('aria-valuenow', '75'),
+    );
+    const reads = api.count('GET', '/choirs/c1/music/m1');
+    sent[0].respond(200, { ...SCORE, fileName: 'ave-verum-v2.pdf' });
+    await waitFor(() => expect(api.count('GET', '/choirs/c1/music/m1')).toBe(reads + 1));
+
+    await userEvent.upload(within(score).getByLabelText(`Replace file ${SCORE.fileName}`, { selector: 'input' }), replacement);
+    sent[1].respond(415, { code: 'UNSUPPORTED_FILE', message: 'A score must be a PDF or MusicXML file.' });
+    expect(await within(score).findByRole('alert')).toHaveTextContent('A score must be a PDF or MusicXML file.');
+  });
+});
+
 describe('AttachmentUploader', () => {
   const pdf = new File(['%PDF-1.4'], 'gloria.pdf', { type: 'application/pdf' });
   const mp3 = new File(['ID3'], 'gloria-alto.mp3', { type: 'audio/mpeg' });
