@@ -120,6 +120,7 @@ function PieceDetails({ choirId, piece, canEdit }: { choirId: string; piece: Mus
         variant="default"
         leftSection={piece.isArchived ? <IconArchiveOff size={16} aria-hidden /> : <IconArchive size={16} aria-hidden />}
         loading={archive.submitting || restore.submitting}
+        // A refusal is said by the error toast; nothing else to do here.
         onClick={() => void (piece.isArchived ? restore : archive).submit({ id: piece.id }).catch(() => {})}
       >
         {piece.isArchived ? 'Restore' : 'Archive'}
@@ -166,6 +167,7 @@ function PieceDetails({ choirId, piece, canEdit }: { choirId: string; piece: Mus
         onConfirm={() =>
           void remove
             .submit({ id: piece.id }, { onSuccess: () => navigate(LIBRARY_PATH, { replace: true }) })
+            // Refused: the error toast says so and the question stays open to try again.
             .catch(() => {})
         }
       >
