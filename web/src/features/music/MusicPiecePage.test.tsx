@@ -2,6 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, deferred, json } from '../../test/api';
+import { createMemoryRouter } from 'react-router';
+import { routes } from '../../app/routes';
+import { renderWithProviders, resetToasts } from '../../test/render';
 import { LEAVE_QUESTION } from './MusicPiecePage';
 import {
   fakeUploads,
@@ -24,6 +27,14 @@ const heading = (name: string) => screen.findByRole('heading', { level: 1, name 
 const fieldValue = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('MusicPiecePage', () => {
+  it('is the page of /dashboard/music/{id} in the app, inside the shell', async () => {
+    servePiece({ role: 'member' });
+    resetToasts();
+    renderWithProviders(createMemoryRouter(routes, { initialEntries: ['/dashboard/music/m1'] }));
+    await heading('Ave verum corpus');
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+  });
+
   it('shows a skeleton of the page while the piece loads', async () => {
     const held = deferred<Response>();
     servePiece({ handlers: { 'GET /choirs/:choirId/music/:musicId': () => held.promise } });
