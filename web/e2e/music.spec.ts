@@ -143,6 +143,25 @@ test('a director builds a piece: new and recognised composers, a tag, a score an
   await unthrottle();
   await expect(page.getByRole('group', { name: 'laudate.mp3' })).toBeHidden();
 
+  // A file's details change in a dialog; the recording becomes the alto part.
+  await page.getByRole('button', { name: 'Edit laudate.mp3' }).click();
+  const details = page.getByRole('dialog', { name: 'Edit file details' });
+  await details.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Part recording' }).click();
+  await details.getByRole('textbox', { name: 'Part name' }).fill('Alto');
+  await expectAccessible(page);
+  await details.getByRole('button', { name: 'Save' }).click();
+  await expect(details).toBeHidden();
+  await expect(page.getByRole('article', { name: 'laudate.mp3' })).toContainText('Alto');
+
+  // Deleting asks first; not today.
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const deleting = page.getByRole('dialog', { name: 'Delete music piece' });
+  await expect(deleting).toContainText('Delete "Laudate Dominum" with its files? This cannot be undone.');
+  await expectAccessible(page);
+  await deleting.getByRole('button', { name: 'Cancel' }).click();
+  await expect(deleting).toBeHidden();
+
   // Editing: closing the form with changes asks first; so does leaving the page.
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   form = page.getByRole('dialog', { name: 'Edit music' });
