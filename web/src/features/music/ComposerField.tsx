@@ -96,7 +96,8 @@ function Suggestion({ value, state, resolution, onTextChange, onChoose, onNew, o
       // A famous name may fill in the full, canonical spelling of what was typed.
       const suggestions = (resolution?.famousSuggestions ?? []).filter((f) => f.name !== value.trim());
       const famous = resolution?.famous;
-      const asked = resolution && resolution.matches.length > 0;
+      // Only a name the library had a suggestion for can go back to it.
+      const asked = resolution && resolution.recommendation !== 'create_new' && resolution.matches.length > 0;
       return (
         <Stack gap={6}>
           <Group gap="xs" justify="space-between">

@@ -1,16 +1,18 @@
-import { ActionIcon, Button, Collapse, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Collapse, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconSearch } from '@tabler/icons-react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useMusicCategories, useMusicTypes, useTags, useVoicings } from './api';
 import {
   ARCHIVED_CHOICES,
   isFiltered,
   NO_FILTERS,
+  ORDERS,
   SORTS,
   type ArchivedFilter,
   type LibraryFilters,
   type MusicSort,
+  type SortOrder,
 } from './filters';
 
 /** Pause after the last keystroke before a search goes to the URL and the server. */
@@ -32,15 +34,6 @@ export function MusicFilters({ choirId, filters, onChange }: MusicFiltersProps) 
   const voicings = useVoicings(choirId);
   const types = useMusicTypes(choirId);
   const categories = useMusicCategories(choirId);
-  // The search box shows each keystroke; the URL follows when typing pauses.
-  const [typed, setTyped] = useState(filters.q);
-  const [shownQ, setShownQ] = useState(filters.q);
-  if (filters.q !== shownQ) {
-    // The URL changed under us (back, forward, clear): the box follows it.
-    setShownQ(filters.q);
-    setTyped(filters.q);
-  }
-  const search = useDebouncedCallback((q: string) => onChange({ ...filters, q, page: 1 }, { replace: true }), SEARCH_DEBOUNCE_MS);
   const set = (changes: Partial<LibraryFilters>) => onChange({ ...filters, ...changes, page: 1 });
   const options = (items: { id: string; name: string }[] | undefined) =>
     (items ?? []).map((i) => ({ value: i.id, label: i.name }));
@@ -48,22 +41,18 @@ export function MusicFilters({ choirId, filters, onChange }: MusicFiltersProps) 
   return (
     <Stack gap="xs" role="search" aria-label="Search and filter the library">
       <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput
+        <TypedFilter
           label="Search"
           placeholder="Title, composer, arranger or number"
           leftSection={<IconSearch size={16} aria-hidden />}
-          value={typed}
-          onChange={(e) => {
-            setTyped(e.currentTarget.value);
-            search(e.currentTarget.value);
-          }}
           type="search"
+          value={filters.q}
+          onCommit={(q) => onChange({ ...filters, q, page: 1 }, { replace: true })}
           style={{ flex: 1 }}
         />
         {isMobile && (
           <Button
             variant="default"
-            leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
             aria-expanded={unfolded}
             aria-controls="music-filters"
             onClick={() => setUnfolded((u) => !u)}
@@ -92,10 +81,10 @@ export function MusicFilters({ choirId, filters, onChange }: MusicFiltersProps) 
             clearable
             searchable
           />
-          <TextInput
+          <TypedFilter
             label="Language"
             value={filters.language}
-            onChange={(e) => onChange({ ...filters, language: e.currentTarget.value, page: 1 }, { replace: true })}
+            onCommit={(language) => onChange({ ...filters, language, page: 1 }, { replace: true })}
           />
           <Select
             label="Show"
@@ -104,25 +93,20 @@ export function MusicFilters({ choirId, filters, onChange }: MusicFiltersProps) 
             onChange={(v) => set({ archived: (v ?? NO_FILTERS.archived) as ArchivedFilter })}
             allowDeselect={false}
           />
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <Select
-              label="Sort by"
-              data={SORTS.map((s) => ({ value: s.value, label: s.label }))}
-              value={filters.sort}
-              onChange={(v) => set({ sort: (v ?? NO_FILTERS.sort) as MusicSort })}
-              allowDeselect={false}
-              style={{ flex: 1 }}
-            />
-            <ActionIcon
-              variant="default"
-              size="input-sm"
-              aria-label="Sort descending"
-              aria-pressed={filters.order === 'desc'}
-              onClick={() => set({ order: filters.order === 'asc' ? 'desc' : 'asc' })}
-            >
-              {filters.order === 'asc' ? <IconSortAscending size={18} aria-hidden /> : <IconSortDescending size={18} aria-hidden />}
-            </ActionIcon>
-          </Group>
+          <Select
+            label="Sort by"
+            data={SORTS.map((s) => ({ value: s.value, label: s.label }))}
+            value={filters.sort}
+            onChange={(v) => set({ sort: (v ?? NO_FILTERS.sort) as MusicSort })}
+            allowDeselect={false}
+          />
+          <Select
+            label="Order"
+            data={ORDERS.map((o) => ({ value: o.value, label: o.label }))}
+            value={filters.order}
+            onChange={(v) => set({ order: (v ?? NO_FILTERS.order) as SortOrder })}
+            allowDeselect={false}
+          />
         </SimpleGrid>
       </Collapse>
       {isFiltered(filters) && (
@@ -136,5 +120,49 @@ export function MusicFilters({ choirId, filters, onChange }: MusicFiltersProps) 
         </Button>
       )}
     </Stack>
+  );
+}
+
+interface TypedFilterProps {
+  label: string;
+  /** The value in the URL. */
+  value: string;
+  /** Gets what was typed once typing pauses. */
+  onCommit: (value: string) => void;
+  placeholder?: string;
+  leftSection?: ReactNode;
+  type?: 'search';
+  style?: CSSProperties;
+}
+
+/**
+ * TypedFilter is a text filter that shows each keystroke at once and asks
+ * the server only when typing pauses; the URL keeps it, replacing rather
+ * than adding history.
+ */
+function TypedFilter({ value, onCommit, ...props }: TypedFilterProps) {
+  const [typed, setTyped] = useState(value);
+  const [shown, setShown] = useState(value);
+  // What the box last sent: its arrival in the URL must not undo what was typed since.
+  const [sent, setSent] = useState<string | null>(null);
+  if (value !== shown) {
+    setShown(value);
+    // Otherwise the URL changed under the box (back, forward, clear): the box follows it.
+    if (value !== sent) setTyped(value);
+    setSent(null);
+  }
+  const commit = useDebouncedCallback((next: string) => {
+    setSent(next);
+    onCommit(next);
+  }, SEARCH_DEBOUNCE_MS);
+  return (
+    <TextInput
+      {...props}
+      value={typed}
+      onChange={(e) => {
+        setTyped(e.currentTarget.value);
+        commit(e.currentTarget.value);
+      }}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Anchor,
   Badge,
   Button,
@@ -21,15 +22,14 @@ import {
   IconFileImport,
   IconFileMusic,
   IconHeadphones,
-  IconLayoutGrid,
-  IconList,
+  IconPencil,
   IconPlus,
-  IconUsersPlus,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useChoir } from '../../app/choir';
-import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
+import { ERROR_CONTEXT_MESSAGES, handleError } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorAlert, RetryAlert } from '../../components/ErrorAlert';
@@ -37,19 +37,23 @@ import { NoChoirSelected } from '../../components/NoChoirSelected';
 import { PageHeader } from '../../components/PageHeader';
 import { SectionLoading } from '../../components/SectionState';
 import {
+  fetchMusicPiece,
   MUSIC_PAGE_SIZE,
   musicExportUrl,
+  musicKeys,
   useBulkDeleteMusic,
   useBulkTagMusic,
   useLoadFamousComposers,
   useMusicList,
   useTags,
   type BulkResult,
+  type MusicPiece,
   type MusicSummary,
   type Tag,
 } from './api';
 import { filtersToSearch, isFiltered, NO_FILTERS, parseFilters, toListParams, type LibraryFilters } from './filters';
 import { ImportMusicModal } from './ImportMusicModal';
+import { ManageTagsModal } from './ManageTagsModal';
 import { MusicFilters } from './MusicFilters';
 import { MusicFormModal } from './MusicFormModal';
 
@@ -68,21 +72,44 @@ export function MusicLibraryPage() {
   const { currentChoir, can, loading } = useChoir();
   const choirId = loading ? null : (currentChoir?.id ?? null);
   const canEdit = can('edit:music');
-  const [dialog, setDialog] = useState<'add' | 'import' | null>(null);
+  const [dialog, setDialog] = useState<'add' | 'edit' | 'import' | 'tags' | null>(null);
+  const [editing, setEditing] = useState<MusicPiece | undefined>(undefined);
+  const [fetchingId, setFetchingId] = useState<string | null>(null);
+  const queryClient = useQueryClient();
 
   // Navigating to the library while the form is open closes it, asking first
   // when it has unsaved changes (calendar §2).
   const location = useLocation();
   const [closeRequest, setCloseRequest] = useState(0);
   const [openedAt, setOpenedAt] = useState<string | null>(null);
-  if (dialog === 'add' && openedAt !== location.key) {
+  const formOpen = dialog === 'add' || dialog === 'edit';
+  if (formOpen && openedAt !== location.key) {
     setOpenedAt(location.key);
     setCloseRequest((n) => n + 1);
   }
   const openForm = () => {
     setOpenedAt(location.key);
+    setEditing(undefined);
     setDialog('add');
   };
+  // The form edits the whole piece, which the list only summarises.
+  async function openEdit(id: string) {
+    if (!choirId || fetchingId) return;
+    setFetchingId(id);
+    try {
+      const piece = await queryClient.fetchQuery({
+        queryKey: musicKeys.piece(choirId, id),
+        queryFn: () => fetchMusicPiece(choirId, id),
+      });
+      setOpenedAt(location.key);
+      setEditing(piece);
+      setDialog('edit');
+    } catch (err) {
+      handleError(err, ERROR_CONTEXT_MESSAGES.music.load);
+    } finally {
+      setFetchingId(null);
+    }
+  }
 
   return (
     <Stack gap="lg">
@@ -108,6 +135,9 @@ export function MusicLibraryPage() {
               >
                 Export CSV
               </Button>
+              <Button variant="default" onClick={() => setDialog('tags')}>
+                Manage tags
+              </Button>
               <LoadFamousComposers choirId={choirId} />
             </Group>
           )
@@ -118,12 +148,26 @@ export function MusicLibraryPage() {
       ) : !choirId ? (
         <NoChoirSelected />
       ) : (
-        <Library key={choirId} choirId={choirId} canEdit={canEdit} onAdd={openForm} onImport={() => setDialog('import')} />
+        <Library
+          key={choirId}
+          choirId={choirId}
+          canEdit={canEdit}
+          onAdd={openForm}
+          onEdit={(id) => void openEdit(id)}
+          fetchingId={fetchingId}
+          onImport={() => setDialog('import')}
+        />
       )}
       {choirId && canEdit && (
         <>
-          <MusicFormModal opened={dialog === 'add'} onClose={() => setDialog(null)} closeRequest={closeRequest} />
+          <MusicFormModal
+            opened={formOpen}
+            piece={dialog === 'edit' ? editing : undefined}
+            onClose={() => setDialog(null)}
+            closeRequest={closeRequest}
+          />
           <ImportMusicModal choirId={choirId} opened={dialog === 'import'} onClose={() => setDialog(null)} />
+          <ManageTagsModal choirId={choirId} opened={dialog === 'tags'} onClose={() => setDialog(null)} />
         </>
       )}
     </Stack>
@@ -134,10 +178,13 @@ interface LibraryProps {
   choirId: string;
   canEdit: boolean;
   onAdd: () => void;
+  onEdit: (id: string) => void;
+  /** The piece being read for the edit form. */
+  fetchingId: string | null;
   onImport: () => void;
 }
 
-function Library({ choirId, canEdit, onAdd, onImport }: LibraryProps) {
+function Library({ choirId, canEdit, onAdd, onEdit, fetchingId, onImport }: LibraryProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = parseFilters(searchParams);
   const list = useMusicList(choirId, toListParams(filters));
@@ -157,6 +204,7 @@ function Library({ choirId, canEdit, onAdd, onImport }: LibraryProps) {
   }
 
   const page = list.data;
+  const shown = { items: page?.items ?? [], canEdit, selected, onSelect: setSelected, onEdit, fetchingId };
   const pages = page ? Math.max(1, Math.ceil(page.total / MUSIC_PAGE_SIZE)) : 1;
 
   return (
@@ -171,24 +219,8 @@ function Library({ choirId, canEdit, onAdd, onImport }: LibraryProps) {
           value={view}
           onChange={(v) => setView(v as View)}
           data={[
-            {
-              value: 'list',
-              label: (
-                <Group gap={4} wrap="nowrap">
-                  <IconList size={16} aria-hidden />
-                  List
-                </Group>
-              ),
-            },
-            {
-              value: 'cards',
-              label: (
-                <Group gap={4} wrap="nowrap">
-                  <IconLayoutGrid size={16} aria-hidden />
-                  Cards
-                </Group>
-              ),
-            },
+            { value: 'list', label: 'List' },
+            { value: 'cards', label: 'Cards' },
           ]}
         />
       </Group>
@@ -209,11 +241,7 @@ function Library({ choirId, canEdit, onAdd, onImport }: LibraryProps) {
         />
       ) : page ? (
         <>
-          {view === 'cards' ? (
-            <MusicCards items={page.items} canEdit={canEdit} selected={selected} onSelect={setSelected} />
-          ) : (
-            <MusicTable items={page.items} canEdit={canEdit} selected={selected} onSelect={setSelected} />
-          )}
+          {view === 'cards' ? <MusicCards {...shown} /> : <MusicTable {...shown} />}
           {pages > 1 && (
             <Pagination
               total={pages}
@@ -234,13 +262,30 @@ interface SelectionProps {
   canEdit: boolean;
   selected: string[];
   onSelect: (ids: string[]) => void;
+  onEdit: (id: string) => void;
+  fetchingId: string | null;
+}
+
+type EditButtonProps = { piece: MusicSummary } & Pick<SelectionProps, 'onEdit' | 'fetchingId'>;
+
+function EditButton({ piece, onEdit, fetchingId }: EditButtonProps) {
+  return (
+    <ActionIcon
+      variant="subtle"
+      aria-label={`Edit ${piece.title}`}
+      loading={fetchingId === piece.id}
+      onClick={() => onEdit(piece.id)}
+    >
+      <IconPencil size={18} aria-hidden />
+    </ActionIcon>
+  );
 }
 
 function toggle(selected: string[], id: string, on: boolean): string[] {
   return on ? [...selected, id] : selected.filter((s) => s !== id);
 }
 
-function MusicTable({ items, canEdit, selected, onSelect }: SelectionProps) {
+function MusicTable({ items, canEdit, selected, onSelect, onEdit, fetchingId }: SelectionProps) {
   const allOnPage = items.every((m) => selected.includes(m.id));
   return (
     <Table.ScrollContainer minWidth={640}>
@@ -265,6 +310,11 @@ function MusicTable({ items, canEdit, selected, onSelect }: SelectionProps) {
             <Table.Th>
               <VisuallyHidden>Files</VisuallyHidden>
             </Table.Th>
+            {canEdit && (
+              <Table.Th w={48}>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -303,6 +353,11 @@ function MusicTable({ items, canEdit, selected, onSelect }: SelectionProps) {
               <Table.Td>
                 <FileIndicators piece={m} />
               </Table.Td>
+              {canEdit && (
+                <Table.Td>
+                  <EditButton piece={m} onEdit={onEdit} fetchingId={fetchingId} />
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -311,7 +366,7 @@ function MusicTable({ items, canEdit, selected, onSelect }: SelectionProps) {
   );
 }
 
-function MusicCards({ items, canEdit, selected, onSelect }: SelectionProps) {
+function MusicCards({ items, canEdit, selected, onSelect, onEdit, fetchingId }: SelectionProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0 }} aria-label="Music">
       {items.map((m) => (
@@ -322,11 +377,14 @@ function MusicCards({ items, canEdit, selected, onSelect }: SelectionProps) {
                 {m.title}
               </Anchor>
               {canEdit && (
-                <Checkbox
-                  aria-label={`Select ${m.title}`}
-                  checked={selected.includes(m.id)}
-                  onChange={(e) => onSelect(toggle(selected, m.id, e.currentTarget.checked))}
-                />
+                <Group gap={4} wrap="nowrap">
+                  <EditButton piece={m} onEdit={onEdit} fetchingId={fetchingId} />
+                  <Checkbox
+                    aria-label={`Select ${m.title}`}
+                    checked={selected.includes(m.id)}
+                    onChange={(e) => onSelect(toggle(selected, m.id, e.currentTarget.checked))}
+                  />
+                </Group>
               )}
             </Group>
             {m.subtitle && (
@@ -562,7 +620,7 @@ function LoadFamousComposers({ choirId }: { choirId: string }) {
     }
   }
   return (
-    <Button variant="default" leftSection={<IconUsersPlus size={16} aria-hidden />} onClick={() => void run()} loading={load.submitting}>
+    <Button variant="default" onClick={() => void run()} loading={load.submitting}>
       Add famous composers
     </Button>
   );

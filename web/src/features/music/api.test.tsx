@@ -13,8 +13,9 @@ import {
   useCreateTag,
   useDeleteMusic,
   useImportMusic,
+  useMusicPiece,
 } from './api';
-import { CHOIR_ID, CHRISTMAS, json, LENT, noContent, pieceOf } from './testing';
+import { apiError, CHOIR_ID, CHRISTMAS, json, LENT, noContent, pieceOf } from './testing';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -100,5 +101,16 @@ describe('music mutations', () => {
         musicKeys.voicings(CHOIR_ID),
       ]),
     );
+  });
+});
+
+describe('music reads', () => {
+  it('does not ask again for a piece the server refused', async () => {
+    const api = stubFetch({ [`GET /choirs/${CHOIR_ID}/music/gone`]: () => apiError(404, 'NOT_FOUND', 'Music piece not found') });
+    // The app's client retries; the library's reads retry only what may change on asking again.
+    const client = new QueryClient({ defaultOptions: { queries: { retry: 1 } } });
+    const { result } = renderHook(() => useMusicPiece(CHOIR_ID, 'gone'), { wrapper: queryWrapper(client) });
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(api.count('GET', `/choirs/${CHOIR_ID}/music/gone`)).toBe(1);
   });
 });

@@ -2,7 +2,7 @@
 // voicings, types and categories, library numbers, bulk changes and the CSV
 // import and export. Attachments live with the piece page.
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
+import { api, HttpError, unwrap } from '../../api/client';
 import type { components, operations } from '../../api/generated/schema';
 import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
 import { useSubmission } from '../../app/mutations';
@@ -70,11 +70,16 @@ const musicPath = (choirId: string, musicId: string) => ({ params: { path: { cho
 
 /**
  * useReadRetries: the library's reads are tried again 3 times, 1 s apart
- * (calendar §7 and §9), unless the client retries nothing at all (as in tests).
+ * (calendar §7 and §9), unless the client retries nothing at all (as in
+ * tests). A refusal (a piece not found, say) will not change on asking again.
  */
 function useReadRetries() {
   const client = useQueryClient();
-  return client.getDefaultOptions().queries?.retry === false ? {} : { retry: 3, retryDelay: 1000 };
+  if (client.getDefaultOptions().queries?.retry === false) return {};
+  return {
+    retry: (failures: number, err: unknown) => failures < 3 && !(err instanceof HttpError && err.status < 500),
+    retryDelay: 1000,
+  };
 }
 
 /**
@@ -340,6 +345,7 @@ export function useDeleteTag(choirId: string) {
     mutationFn: async ({ id }: { id: string }) => {
       unwrap(await api.DELETE('/choirs/{choirId}/tags/{tagId}', { params: { path: { choirId, tagId: id } } }));
     },
+    meta: { submission: { errorMessage: 'Failed to delete tag' } },
     onSettled: () => tagsChanged(queryClient, choirId),
   });
 }

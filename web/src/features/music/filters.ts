@@ -42,6 +42,11 @@ export const SORTS: readonly { value: MusicSort; label: string }[] = [
   { value: 'created', label: 'Date added' },
 ];
 
+export const ORDERS: readonly { value: SortOrder; label: string }[] = [
+  { value: 'asc', label: 'Ascending' },
+  { value: 'desc', label: 'Descending' },
+];
+
 export const ARCHIVED_CHOICES: readonly { value: ArchivedFilter; label: string }[] = [
   { value: 'active', label: 'Current pieces' },
   { value: 'archived', label: 'Archived pieces' },
