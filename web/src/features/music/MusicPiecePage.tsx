@@ -221,11 +221,12 @@ export function useLeaveQuestion(dirty: boolean) {
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Text component="dt" fw={600} miw={150} style={{ flexShrink: 0 }}>
+    // On a phone the value goes under its label rather than into a thin column beside it.
+    <Group gap="xs" wrap="wrap" align="flex-start">
+      <Text component="dt" fw={600} w={150} style={{ flexShrink: 0 }}>
         {label}
       </Text>
-      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+      <Text component="dd" m={0} style={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>
         {children}
       </Text>
     </Group>
