@@ -112,7 +112,7 @@ export const routes: RouteObject[] = [
               },
               {
                 element: <AccessGuard requireChoir permissions={['view:music']} />,
-                children: [{ path: '/dashboard/music/:id', lazy: soon('Music Piece') }],
+                children: [{ path: '/dashboard/music/:id', lazy: page(musicPages.MusicPiecePage) }],
               },
               {
                 element: <AccessGuard requireChoir permissions={['view:directory']} />,

@@ -5,4 +5,5 @@ export type { MusicPiece, MusicSummary, Tag, Composer, Attachment } from './api'
 /** Pages for the router: each is loaded when its route is first visited. */
 export const musicPages = {
   MusicLibraryPage: () => import('./MusicLibraryPage').then((m) => m.MusicLibraryPage),
+  MusicPiecePage: () => import('./MusicPiecePage').then((m) => m.MusicPiecePage),
 };
