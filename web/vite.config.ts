@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
-import { relative } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -71,9 +72,55 @@ const STARTUP_CHUNKS = [
     test: /[\\/]src[\\/](api[\\/]client|app[\\/](choir|errors|guards|notify|permissions|queryClient|session|storage|theme|shell[\\/](ErrorFallback|navigation|ShellSkeleton)))\./,
   },
 ];
-// Every icon the app uses, 4.8 KB gzipped in all: one file rather than one
-// per icon, which cost a dashboard page some twenty requests.
-const ICONS = { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/ };
+// Icons come in two files rather than one per icon (which cost a dashboard
+// page some twenty requests): those the pages before sign-in use, and all the
+// others, so that a feature's new icon never adds to the landing page or the
+// sign-in page. An icon missed here still works; it just comes in the larger
+// file.
+const PUBLIC_ICON_SOURCES = [
+  'src/features/public',
+  'src/features/auth',
+  'src/features/invitations',
+  'src/components',
+  'src/app/shell/ThemeToggle.tsx',
+  'src/app/signOut.tsx',
+];
+
+/** iconsImportedBy names the icons the source files under paths import. */
+function iconsImportedBy(paths: string[]): Set<string> {
+  const names = new Set<string>();
+  for (const path of paths) {
+    const full = join(root, path);
+    const files = statSync(full).isDirectory()
+      ? readdirSync(full, { recursive: true, encoding: 'utf8' }).map((f) => join(full, f))
+      : [full];
+    for (const file of files.filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f))) {
+      for (const [, list] of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'@tabler\/icons-react'/g)) {
+        for (const item of list.split(',')) {
+          const name = item.trim().split(/\s+as\s+/)[0];
+          if (name) names.add(name);
+        }
+      }
+    }
+  }
+  return names;
+}
+
+const publicIcons = iconsImportedBy(PUBLIC_ICON_SOURCES);
+const ICON = /node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/](\w+)\.mjs$/;
+const ICONS = [
+  // The public icons and the helpers every icon is made with.
+  {
+    name: 'icons-public',
+    priority: 2,
+    test: (id: string) => {
+      if (!/node_modules[\\/]@tabler[\\/]icons-react[\\/]/.test(id)) return false;
+      const icon = ICON.exec(id);
+      return !icon || publicIcons.has(icon[1]);
+    },
+  },
+  { name: 'icons', priority: 1, test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/ },
+];
 
 export default defineConfig({
   plugins: [react(), pagePreloads()],
@@ -83,7 +130,7 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: which chunks each page needs (scripts/check-budgets.mjs).
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: [...STARTUP_CHUNKS, ICONS] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [...STARTUP_CHUNKS, ...ICONS] } } },
   },
   server: {
     proxy: {
