@@ -26,6 +26,7 @@ import (
 	"github.com/cantica/cantica/internal/invite"
 	"github.com/cantica/cantica/internal/mail"
 	"github.com/cantica/cantica/internal/music"
+	"github.com/cantica/cantica/internal/practice"
 )
 
 // ShutdownTimeout is how long requests in flight get to finish after a
@@ -113,6 +114,7 @@ type App struct {
 	Feasts   *feast.Service
 	Calendar *calendar.Service
 	Music    *music.Service
+	Practice *practice.Service
 	logger   *slog.Logger
 }
 
@@ -131,6 +133,7 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	feasts := feast.New(d, logger, now)
 	events := calendar.New(d, choirs, feasts, cfg.BaseURL.String(), logger, now)
 	library := music.New(d, logger, now)
+	practised := practice.New(d, logger, now)
 	files := opts.Files
 	if files == nil {
 		var err error
@@ -139,12 +142,12 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 		}
 	}
 	library.UseFiles(files, cfg.Blob.MaxUploadBytes)
-	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library,
+	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised,
 		Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache})
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, logger: logger}, nil
+	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised, logger: logger}, nil
 }
 
 // RunBackground delivers mail and clears expired data until ctx is done.

@@ -23,6 +23,7 @@ import (
 	"github.com/cantica/cantica/internal/httpapi/apigen"
 	"github.com/cantica/cantica/internal/invite"
 	"github.com/cantica/cantica/internal/music"
+	"github.com/cantica/cantica/internal/practice"
 )
 
 // Version is the product version shown to users.
@@ -40,6 +41,7 @@ type Options struct {
 	Feasts   *feast.Service
 	Calendar *calendar.Service
 	Music    *music.Service
+	Practice *practice.Service
 	Logger   *slog.Logger
 	WebApp   fs.FS            // the built web app; nil serves a notice instead
 	Now      func() time.Time // the clock; time.Now when nil
@@ -58,6 +60,7 @@ type Server struct {
 	feasts   *feast.Service
 	calendar *calendar.Service
 	music    *music.Service
+	practice *practice.Service
 	logger   *slog.Logger
 	cookies  cookies
 	now      func() time.Time
@@ -71,7 +74,7 @@ var _ apigen.StrictServerInterface = (*Server)(nil)
 // beside it the handler of the Prometheus metrics, which the public handler
 // does not serve: they go to an address of their own (CANTICA_METRICS_ADDR).
 func NewHandler(opts Options) (public, metrics http.Handler, err error) {
-	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, invites: opts.Invites, feasts: opts.Feasts, calendar: opts.Calendar, music: opts.Music, logger: opts.Logger,
+	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, invites: opts.Invites, feasts: opts.Feasts, calendar: opts.Calendar, music: opts.Music, practice: opts.Practice, logger: opts.Logger,
 		cookies: newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
 	if opts.NoAnswerCache {
 		s.answers = newAnswers(0)

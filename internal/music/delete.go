@@ -9,8 +9,8 @@ import (
 )
 
 // Delete removes a piece (calendar document §4): its files from the store
-// first, then in one transaction its tag links, attachment rows and the
-// piece itself, with the choir's storage total.
+// first, then in one transaction its tag links, practice rows and markers,
+// attachment rows and the piece itself, with the choir's storage total.
 //
 // What this guarantees, whatever fails part-way:
 //   - No attachment row is left pointing at a file the delete removed: when a
@@ -47,6 +47,14 @@ func (s *Service) Delete(ctx context.Context, choirID, musicID string) error {
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM music_tags WHERE music_id = ?`, musicID); err != nil {
 			return fmt.Errorf("music: Failed to delete tag associations: piece %s: %w", musicID, err)
+		}
+		// The piece's practice goes with it (issue 16): it has no meaning
+		// without the piece.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM practice_markers WHERE music_id = ?`, musicID); err != nil {
+			return fmt.Errorf("music: delete practice markers: piece %s: %w", musicID, err)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM practice_sessions WHERE music_id = ?`, musicID); err != nil {
+			return fmt.Errorf("music: delete practice sessions: piece %s: %w", musicID, err)
 		}
 		// Attachments added since the files were deleted go too: their
 		// files, left without a row, are the clean-up job's.

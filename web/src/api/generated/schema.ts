@@ -2411,13 +2411,22 @@ export interface components {
             sessionId: string;
             /** @description The singer's local day, YYYY-MM-DD; at most one day after the server's. */
             day: string;
-            /** @description Seconds actually played in this session so far (cumulative), ≥ 0. */
+            /**
+             * Format: double
+             * @description Seconds actually played in this session so far (cumulative), ≥ 0.
+             */
             playedSeconds: number;
             /** @description Loop passes in this session so far (cumulative), ≥ 0. */
             loops: number;
-            /** @description Where playback is now, in seconds of the recording, ≥ 0. */
+            /**
+             * Format: double
+             * @description Where playback is now, in seconds of the recording, ≥ 0.
+             */
             position: number;
-            /** @description The playback speed, 0.5 … 1.5. */
+            /**
+             * Format: double
+             * @description The playback speed, 0.5 … 1.5.
+             */
             speed: number;
             /** @description The part practised, e.g. 'Soprano 1', if the singer chose one. */
             partName?: string;
@@ -2425,15 +2434,23 @@ export interface components {
         PracticeDay: {
             /** @description YYYY-MM-DD */
             day: string;
+            /** Format: double */
             seconds: number;
             loops: number;
         };
         MyPiecePractice: {
+            /** Format: double */
             totalSeconds: number;
             loops: number;
-            /** @description The position of the most recent report (0 before any). */
+            /**
+             * Format: double
+             * @description The position of the most recent report (0 before any).
+             */
             lastPosition: number;
-            /** @description The speed of the most recent report (1 before any). */
+            /**
+             * Format: double
+             * @description The speed of the most recent report (1 before any).
+             */
             speed: number;
             /** @description The part of the most recent report, if any. */
             partName?: string;
@@ -2443,12 +2460,16 @@ export interface components {
         MyPracticePiece: {
             musicId: string;
             title: string;
+            /** Format: double */
             totalSeconds: number;
             /** @description YYYY-MM-DD */
             lastDay: string;
         };
         MyPracticeSummary: {
-            /** @description Seconds practised over the last seven days (today and the six before). */
+            /**
+             * Format: double
+             * @description Seconds practised over the last seven days (today and the six before).
+             */
             weekSeconds: number;
             /** @description The ten pieces practised most recently, most recent first. */
             pieces: components["schemas"]["MyPracticePiece"][];
@@ -2457,6 +2478,7 @@ export interface components {
             userId: string;
             name: string;
             voiceParts: string[];
+            /** Format: double */
             totalSeconds: number;
             loops: number;
             /** @description YYYY-MM-DD of the last practice, null if never. */
@@ -2467,6 +2489,7 @@ export interface components {
             voicePart: string;
             members: number;
             practisedMembers: number;
+            /** Format: double */
             totalSeconds: number;
         };
         PiecePractice: {
@@ -2476,7 +2499,10 @@ export interface components {
             voiceParts: components["schemas"]["PiecePracticeVoicePart"][];
         };
         PracticeMarker: {
-            /** @description Seconds into the recording, ≥ 0. */
+            /**
+             * Format: double
+             * @description Seconds into the recording, ≥ 0.
+             */
             time: number;
             /** @description The score's page, ≥ 1. */
             page: number;
