@@ -48,6 +48,9 @@ const (
 	CodeDeleteFailed    = "DELETE_FAILED"
 	CodeUploadFailed    = "UPLOAD_FAILED"
 
+	// Added by Cantica: practice.
+	CodePracticeSessionTaken = "PRACTICE_SESSION_TAKEN"
+
 	// Plumbing the HTTP layer answers itself.
 	CodeMethodNotAllowed = "METHOD_NOT_ALLOWED"
 	CodeNotReady         = "NOT_READY"

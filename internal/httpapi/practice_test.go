@@ -70,7 +70,7 @@ func TestPractice(t *testing.T) {
 			t.Fatalf("a report that is not numbers: %d %s", res.Status, res.Raw)
 		}
 		wantMessage(t, admin.Do("POST", base+"/practice/reports", map[string]any{"sessionId": session, "day": day, "playedSeconds": 500, "loops": 0,
-			"position": 0, "speed": 1}), 409, practice.CodeSessionTaken, practice.MsgSessionTaken)
+			"position": 0, "speed": 1}), 409, "PRACTICE_SESSION_TAKEN", practice.MsgSessionTaken)
 
 		// Another choir sees none of it, through its own path or choir A's.
 		wantError(t, stranger.Do("GET", base+"/practice", nil), 404, "NOT_FOUND")

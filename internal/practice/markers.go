@@ -6,10 +6,15 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/db"
 )
+
+// markersPerInsert keeps a statement within both databases' limits on
+// parameters (7 a marker).
+const markersPerInsert = 250
 
 // Marker links a time of a recording to a page (and bar) of the score.
 type Marker struct {
@@ -98,11 +103,20 @@ func (s *Service) ReplaceMarkers(ctx context.Context, choirID, musicID string, i
 		if _, err := tx.ExecContext(ctx, `DELETE FROM practice_markers WHERE music_id = ?`, musicID); err != nil {
 			return fmt.Errorf("practice: clear the markers of %s: %w", musicID, err)
 		}
-		for i, m := range sorted {
+		// Many rows per statement: 2,000 markers one by one take four
+		// times as long on PostgreSQL.
+		for start := 0; start < len(sorted); start += markersPerInsert {
+			end := min(start+markersPerInsert, len(sorted))
+			values := make([]string, 0, end-start)
+			args := make([]any, 0, 7*(end-start))
+			for i := start; i < end; i++ {
+				m := sorted[i]
+				values = append(values, "(?, ?, ?, ?, ?, ?, ?)")
+				args = append(args, musicID, i, choirID, m.Time, m.Page, m.Bar, m.AttachmentID)
+			}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO practice_markers
-				(music_id, seq, choir_id, time_seconds, page, bar, attachment_id) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-				musicID, i, choirID, m.Time, m.Page, m.Bar, m.AttachmentID); err != nil {
-				return fmt.Errorf("practice: add a marker to %s: %w", musicID, err)
+				(music_id, seq, choir_id, time_seconds, page, bar, attachment_id) VALUES `+strings.Join(values, ", "), args...); err != nil {
+				return fmt.Errorf("practice: add markers to %s: %w", musicID, err)
 			}
 		}
 		out, err = markers(ctx, tx, musicID)

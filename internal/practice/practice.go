@@ -53,10 +53,6 @@ const (
 	MsgMarkerAttachment = "A marker must belong to a recording of this piece."
 )
 
-// CodeSessionTaken is the 409 of a sessionId already used by another member
-// or for another piece: sessions are never merged.
-const CodeSessionTaken = "PRACTICE_SESSION_TAKEN"
-
 const (
 	// slack is the time played a session may report beyond the wall-clock
 	// time since its first report: the browser reports after playing, not
@@ -151,7 +147,7 @@ func (s *Service) Record(ctx context.Context, choirID, musicID, userID string, r
 		case err != nil:
 			return fmt.Errorf("practice: find session %s: %w", r.SessionID, err)
 		case owner != userID || piece != musicID:
-			return apperr.New(apperr.Conflict, CodeSessionTaken, MsgSessionTaken)
+			return apperr.New(apperr.Conflict, apperr.CodePracticeSessionTaken, MsgSessionTaken)
 		}
 		if r.PlayedSeconds > now.Sub(started).Seconds()+slack.Seconds() {
 			return apperr.Validation(map[string]string{"playedSeconds": MsgPlayedSeconds}, "playedSeconds")
@@ -177,7 +173,7 @@ func (s *Service) Record(ctx context.Context, choirID, musicID, userID string, r
 		if n, err := res.RowsAffected(); err != nil {
 			return fmt.Errorf("practice: record session %s: %w", r.SessionID, err)
 		} else if n == 0 {
-			return apperr.New(apperr.Conflict, CodeSessionTaken, MsgSessionTaken)
+			return apperr.New(apperr.Conflict, apperr.CodePracticeSessionTaken, MsgSessionTaken)
 		}
 		return nil
 	})
