@@ -38,6 +38,7 @@ export class LoopEngine {
       // still come, so the loop still holds, if less tightly.
       if (event.type === 'timeupdate') this.check();
     });
+    if (transport.isPlaying()) this.watch();
   }
 
   getState = () => this.state;
