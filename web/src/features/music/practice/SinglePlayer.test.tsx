@@ -127,7 +127,7 @@ describe('SinglePlayer', () => {
     expect(screen.getByTestId('speed')).toHaveTextContent('80 %');
   });
 
-  it('reports the seconds actually played when the singer pauses', async () => {
+  it('reports the seconds actually played when the singer pauses, and a speed chosen while paused', async () => {
     const server = serve();
     const { audio } = renderPlayer();
     await userEvent.click(await screen.findByRole('button', { name: 'Play' }));
@@ -139,6 +139,10 @@ describe('SinglePlayer', () => {
     expect(report).toMatchObject({ playedSeconds: 12, loops: 0, position: 12, speed: 1 });
     expect(report.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(report.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // A speed chosen while paused is remembered for next time.
+    await userEvent.click(screen.getByRole('button', { name: 'Slower' }));
+    await waitFor(() => expect(server.count('POST', `${PRACTICE}/reports`)).toBe(2));
+    expect(server.bodies('POST', `${PRACTICE}/reports`)[1]).toMatchObject({ playedSeconds: 12, speed: 0.95, sessionId: report.sessionId });
   });
 
   it('sets the loop by buttons and by keys, and jumps back to A once B is reached while playing', async () => {
