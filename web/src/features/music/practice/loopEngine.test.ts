@@ -102,6 +102,25 @@ describe('LoopEngine', () => {
     vi.advanceTimersByTime(100);
     expect(transport.isPlaying()).toBe(true);
     expect(engine.getState().counting).toBe(false);
+    expect(clicks).toHaveLength(4);
+
+    // Play pressed at A counts in too; pressed again during the clicks, it starts at once.
+    transport.pause();
+    transport.seek(10);
+    await transport.play();
+    expect(transport.isPlaying()).toBe(false);
+    expect(clicks).toHaveLength(8);
+    await transport.play();
+    expect(transport.isPlaying()).toBe(true);
+    expect(engine.getState().counting).toBe(false);
+    vi.advanceTimersByTime(5000);
+    expect(clicks).toHaveLength(8);
+    // Resumed in the middle of the loop, it just plays.
+    transport.pause();
+    transport.seek(15);
+    await transport.play();
+    expect(transport.isPlaying()).toBe(true);
+    expect(clicks).toHaveLength(8);
     engine.dispose();
   });
 
