@@ -74,7 +74,11 @@ export function nextWindow(plan: DecodePlan, w: DecodeWindow): DecodeWindow | nu
  * [from, to): the mixer pans each part itself, so a part's own stereo image
  * is not kept.
  */
-export function downmix(channels: readonly Float32Array[], from = 0, to = channels[0]?.length ?? 0): Float32Array {
+export function downmix(
+  channels: readonly Float32Array[],
+  from = 0,
+  to = channels[0]?.length ?? 0,
+): Float32Array<ArrayBuffer> {
   const out = new Float32Array(Math.max(0, to - from));
   if (channels.length === 0) return out;
   for (const ch of channels) {
