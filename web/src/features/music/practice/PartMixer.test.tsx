@@ -1,7 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../../test/api';
+import { testQueryClient } from '../../../test/render';
 import { attachment } from '../pieceTesting';
 import { OTHERS_VOLUME } from './mix';
 import type { createMixerTransport, LoadProgress, MixerTransport } from './mixerTransport';
@@ -64,13 +67,25 @@ function fakeMixer() {
   };
 }
 
-function renderMixer(mixer: ReturnType<typeof fakeMixer>, myParts: string[] = ['Alto'], onTransport = vi.fn()) {
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderMixer(
+  mixer: ReturnType<typeof fakeMixer>,
+  myParts: string[] = ['Alto'],
+  onTransport = vi.fn(),
+  practice = { totalSeconds: 0, loops: 0, lastPosition: 0, speed: 1, days: [] },
+) {
+  const api = stubFetch({ 'GET /choirs/:choirId/music/:musicId/practice/me': () => json(practice) });
   render(
     <MantineProvider env="test">
-      <PartMixer choirId="c1" piece={PIECE} parts={PARTS} myParts={myParts} onTransport={onTransport} createTransport={mixer.create} />
+      <QueryClientProvider client={testQueryClient()}>
+        <PartMixer choirId="c1" piece={PIECE} parts={PARTS} myParts={myParts} onTransport={onTransport} createTransport={mixer.create} />
+      </QueryClientProvider>
     </MantineProvider>,
   );
-  return onTransport;
+  return { onTransport, api };
 }
 
 const row = (name: string) => screen.getByRole('group', { name });
@@ -79,7 +94,7 @@ const gainOf = (name: string) => Number(row(name).dataset.gain);
 describe('PartMixer', () => {
   it('loads every part’s file, shows how far it has got, and hands the studio the transport when all are ready', async () => {
     const mixer = fakeMixer();
-    const onTransport = renderMixer(mixer);
+    const { onTransport } = renderMixer(mixer);
     expect(mixer.create).toHaveBeenCalledWith(
       ['/api/v1/choirs/c1/music/m1/attachments/p1/file', '/api/v1/choirs/c1/music/m1/attachments/p2/file', '/api/v1/choirs/c1/music/m1/attachments/p3/file'],
       expect.anything(),
@@ -90,7 +105,7 @@ describe('PartMixer', () => {
     expect(screen.getByText('Loading parts 3 of 3')).toBeInTheDocument();
     await mixer.ready();
     expect(screen.getByRole('button', { name: 'Play' })).toBeEnabled();
-    expect(screen.getByText('0:42 / 3:00')).toBeInTheDocument();
+    expect(screen.getByRole('slider', { name: 'Position' })).toHaveAttribute('aria-valuenow', '42');
     expect(onTransport).toHaveBeenCalledWith(mixer.transport);
   });
 
@@ -144,7 +159,16 @@ describe('PartMixer', () => {
     const speed = screen.getByRole('slider', { name: 'Speed' });
     fireEvent.keyDown(speed, { key: 'ArrowLeft' });
     expect(mixer.transport.rate()).toBe(0.95);
-    expect(screen.getByText('95 %')).toBeInTheDocument();
+    expect(screen.getByTestId('speed')).toHaveTextContent('95 %');
+  });
+
+  it('resumes where the singer left the piece, at their speed', async () => {
+    const mixer = fakeMixer();
+    renderMixer(mixer, ['Alto'], vi.fn(), { totalSeconds: 300, loops: 2, lastPosition: 30, speed: 0.8, days: [] });
+    await mixer.ready();
+    await waitFor(() => expect(mixer.transport.seek).toHaveBeenCalledWith(30));
+    expect(mixer.transport.rate()).toBe(0.8);
+    expect(screen.getByTestId('speed')).toHaveTextContent('80 %');
   });
 
   it('says when the parts cannot be loaded and tries again', async () => {

@@ -1,14 +1,28 @@
 // The part mixer: every per-part recording of a piece in one Web Audio graph
 // (mixerTransport.ts), with a row of faders per part and the singer's own
 // parts brought forward by "My part".
-import { Button, Group, Paper, Progress, Slider, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { ActionIcon, Button, Group, Paper, Progress, Slider, Stack, Text } from '@mantine/core';
+import {
+  IconMinus,
+  IconPlayerPauseFilled,
+  IconPlayerPlayFilled,
+  IconPlus,
+  IconRewindBackward5,
+  IconRewindForward5,
+} from '@tabler/icons-react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import type { Attachment, MusicPiece } from '../api';
 import { attachmentFileUrl } from '../attachments';
 import { effectiveGains, myPartMix, panLabel, percent, resetMix, type PartMix } from './mix';
 import { createMixerTransport, type LoadProgress, type MixerTransport } from './mixerTransport';
-import { MAX_RATE, MIN_RATE, type Transport } from './transport';
+import { formatClock, formatRate } from './clock';
+import { loopEngine } from './loopEngine';
+import { usePlayerStatus } from './SinglePlayer';
+import { useMyPiecePractice } from './trackingApi';
+import { clampRate, MAX_RATE, MIN_RATE, type Transport } from './transport';
+import { RATE_STEP, SEEK_STEP_SECONDS, usePlayerKeys } from './usePlayerKeys';
+import { usePracticeTracker } from './usePracticeTracker';
 
 export interface PartMixerProps {
   choirId: string;
@@ -47,10 +61,7 @@ export function PartMixer({
   const preset = myPartMix(names, myParts);
   // The studio's callback may change identity on every render; the graph
   // must not be rebuilt for that.
-  const onTransportRef = useRef(onTransport);
-  useEffect(() => {
-    onTransportRef.current = onTransport;
-  }, [onTransport]);
+  const announce = useEffectEvent((t: Transport) => onTransport?.(t));
 
   useEffect(() => {
     const abort = new AbortController();
@@ -59,14 +70,17 @@ export function PartMixer({
       .then((t) => {
         built = t;
         setTransport(t);
-        onTransportRef.current?.(t);
+        announce(t);
       })
       .catch(() => {
         if (!abort.signal.aborted) setFailed(true);
       });
     return () => {
       abort.abort();
-      built?.dispose();
+      if (built) {
+        loopEngine(built).dispose();
+        built.dispose();
+      }
       setTransport(null);
     };
   }, [key, attempt, createTransport]);
@@ -76,6 +90,12 @@ export function PartMixer({
     effectiveGains(mix).forEach((g, i) => transport.setGain(i, g));
     mix.forEach((m, i) => transport.setPan(i, m.pan));
   }, [transport, mix]);
+
+  // Like the single player, the mixer resumes, counts practice and answers
+  // the player's keys itself, so the studio treats both alike.
+  useResume(choirId, piece.id, transport);
+  usePracticeTracker(choirId, piece.id, transport);
+  usePlayerKeys(transport);
 
   const change = (i: number, over: Partial<PartMix>) =>
     setMix((current) => current.map((m, j) => (j === i ? { ...m, ...over } : m)));
@@ -216,70 +236,82 @@ function PartRow({
   );
 }
 
-/** useTransportState re-renders on the transport's events and reads its state. */
-function useTransportState(transport: Transport) {
-  const version = useRef(0);
-  useSyncExternalStore(
-    (notify) =>
-      transport.subscribe(() => {
-        version.current++;
-        notify();
-      }),
-    () => version.current,
-  );
-  return { time: transport.currentTime(), playing: transport.isPlaying(), rate: transport.rate() };
+/** useResume starts the mix where the singer last left the piece, at their speed. */
+function useResume(choirId: string, pieceId: string, transport: Transport | null) {
+  const mine = useMyPiecePractice(choirId, pieceId);
+  const done = useRef<Transport | null>(null);
+  useEffect(() => {
+    if (!transport || !mine.data || done.current === transport) return;
+    done.current = transport;
+    if (mine.data.speed) transport.setRate(mine.data.speed);
+    if (mine.data.lastPosition > 0 && !transport.isPlaying()) transport.seek(mine.data.lastPosition);
+  }, [transport, mine.data]);
 }
 
-/** clock words seconds as m:ss. */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-
+/** MixerControls are the single player's controls, over the mixer's transport. */
 function MixerControls({ transport }: { transport: Transport }) {
-  const { time, playing, rate } = useTransportState(transport);
-  const duration = transport.duration;
+  const status = usePlayerStatus(transport);
+  const seekBy = (seconds: number) => transport.seek(transport.currentTime() + seconds);
+  const setRate = (rate: number) => transport.setRate(clampRate(rate));
+  const duration = Number.isFinite(status.duration) ? status.duration : 0;
+  const rate = formatRate(status.rate);
   return (
-    <Stack gap={4}>
-      <Group gap="xs">
-        <Button size="xs" onClick={() => (playing ? transport.pause() : void transport.play())}>
-          {playing ? 'Pause' : 'Play'}
+    <Stack gap="xs">
+      <Group gap="xs" justify="center" wrap="nowrap">
+        <ActionIcon size="lg" variant="default" aria-label="Back 5 seconds" onClick={() => seekBy(-SEEK_STEP_SECONDS)}>
+          <IconRewindBackward5 size={20} aria-hidden />
+        </ActionIcon>
+        <Button
+          w={110}
+          leftSection={status.playing ? <IconPlayerPauseFilled size={16} aria-hidden /> : <IconPlayerPlayFilled size={16} aria-hidden />}
+          onClick={() => (status.playing ? transport.pause() : void transport.play().catch(() => {}))}
+        >
+          {status.playing ? 'Pause' : 'Play'}
         </Button>
-        <Button size="xs" variant="default" aria-label="Back 5 seconds" onClick={() => transport.seek(time - 5)}>
-          −5 s
-        </Button>
-        <Button size="xs" variant="default" aria-label="Forward 5 seconds" onClick={() => transport.seek(time + 5)}>
-          +5 s
-        </Button>
-        <Text size="sm">
-          {clock(time)} / {clock(duration)}
-        </Text>
+        <ActionIcon size="lg" variant="default" aria-label="Forward 5 seconds" onClick={() => seekBy(SEEK_STEP_SECONDS)}>
+          <IconRewindForward5 size={20} aria-hidden />
+        </ActionIcon>
       </Group>
-      <Slider
-        min={0}
-        max={Number.isFinite(duration) ? duration : 0}
-        step={0.1}
-        value={Math.min(time, Number.isFinite(duration) ? duration : 0)}
-        onChange={(t) => transport.seek(t)}
-        label={clock}
-        thumbLabel="Position"
-      />
       <Group gap="xs" wrap="nowrap">
-        <Text size="xs" w={52}>
-          Speed
+        <Text size="sm" ff="monospace" aria-hidden>
+          {formatClock(status.time)}
         </Text>
         <Slider
-          style={{ flex: 1 }}
-          min={MIN_RATE}
-          max={MAX_RATE}
-          step={0.05}
-          value={rate}
-          onChange={(r) => transport.setRate(r)}
-          label={null}
-          thumbLabel="Speed"
+          flex={1}
+          min={0}
+          max={duration || 1}
+          step={0.1}
+          value={Math.min(status.time, duration || 1)}
+          onChange={(t) => transport.seek(t)}
+          label={formatClock}
+          thumbLabel="Position"
+          thumbProps={{ 'aria-valuetext': `${formatClock(status.time)} of ${formatClock(duration)}` }}
+          disabled={!duration}
         />
-        <Text size="xs" w={44} ta="right">
-          {percent(rate)}
+        <Text size="sm" ff="monospace" aria-hidden>
+          {formatClock(duration)}
+        </Text>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <ActionIcon variant="default" aria-label="Slower" onClick={() => setRate(status.rate - RATE_STEP)} disabled={status.rate <= MIN_RATE}>
+          <IconMinus size={16} aria-hidden />
+        </ActionIcon>
+        <Slider
+          flex={1}
+          min={MIN_RATE * 100}
+          max={MAX_RATE * 100}
+          step={RATE_STEP * 100}
+          value={Math.round(status.rate * 100)}
+          onChange={(p) => setRate(p / 100)}
+          label={(p) => `${p} %`}
+          thumbLabel="Speed"
+          thumbProps={{ 'aria-valuetext': rate }}
+        />
+        <ActionIcon variant="default" aria-label="Faster" onClick={() => setRate(status.rate + RATE_STEP)} disabled={status.rate >= MAX_RATE}>
+          <IconPlus size={16} aria-hidden />
+        </ActionIcon>
+        <Text size="sm" w={56} ta="right" data-testid="speed">
+          {rate}
         </Text>
       </Group>
     </Stack>
