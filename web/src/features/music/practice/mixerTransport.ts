@@ -156,13 +156,16 @@ class GraphTransport implements MixerTransport {
   private readonly windows: Map<number, AudioBuffer[]>;
   private sources: AudioBufferSourceNode[] = [];
   private playing = false;
+  /** A window is being decoded before playback can go on: the position holds still. */
+  private loading = false;
   private speed = 1;
   /** Where playback was (paused) or the media time heard at anchorContext. */
   private anchorMedia = 0;
   private anchorContext = 0;
   private latency = 0;
-  /** The window whose successor is already scheduled, if any. */
-  private chained = -1;
+  /** The last window whose sources are scheduled (null when stopped). */
+  private scheduled: DecodeWindow | null = null;
+  private preparing = false;
   private timer: ReturnType<typeof setInterval> | undefined;
   /** Bumped on every restart so a late window load does not start stale sources. */
   private generation = 0;
@@ -188,7 +191,7 @@ class GraphTransport implements MixerTransport {
   }
 
   currentTime(): number {
-    if (!this.playing) return this.anchorMedia;
+    if (!this.playing || this.loading) return this.anchorMedia;
     const heard = this.context.currentTime - this.anchorContext - this.latency;
     return Math.min(this.duration, this.anchorMedia + Math.max(0, heard) * this.speed);
   }
@@ -259,6 +262,7 @@ class GraphTransport implements MixerTransport {
 
   private halt() {
     this.playing = false;
+    this.loading = false;
     this.generation++;
     clearInterval(this.timer);
     this.stopSources();
@@ -271,22 +275,28 @@ class GraphTransport implements MixerTransport {
       s.disconnect();
     }
     this.sources = [];
-    this.chained = -1;
+    this.scheduled = null;
   }
 
   /** startAt (re)starts every part at media time t on one shared start time. */
   private async startAt(t: number) {
     const generation = ++this.generation;
     this.stopSources();
+    this.anchorMedia = t;
+    this.anchorContext = this.context.currentTime + LEAD_SECONDS;
     const w = windowAt(this.plan, t);
+    this.loading = !this.windows.has(w.index);
     const buffers = await this.load(w);
     if (generation !== this.generation || !this.playing) return;
-    this.keepWindows(w.index);
+    this.loading = false;
+    // The next window stays if it is decoded already: an A–B loop across a
+    // window's edge then never waits for decoding.
+    this.keepWindows(w.index, w.index + 1);
     const when = this.context.currentTime + LEAD_SECONDS;
     this.anchorContext = when;
-    this.anchorMedia = t;
     this.schedule(buffers, when, t - w.start);
-    this.chained = -1;
+    this.scheduled = w;
+    if (this.plan.windowed) void this.prepareNext(t);
   }
 
   private schedule(buffers: AudioBuffer[], when: number, offset: number) {
@@ -317,26 +327,33 @@ class GraphTransport implements MixerTransport {
   }
 
   /**
-   * prepareNext decodes the next window once playback is half-way through
-   * the current one, and schedules its sources to start exactly where the
-   * current ones end, on the same clock.
+   * prepareNext decodes the window after the last one scheduled, once
+   * playback is half-way through that one (at once when it is decoded
+   * already), and schedules its sources to start exactly where the current
+   * ones end, on the same clock.
    */
   private async prepareNext(t: number) {
-    const w = windowAt(this.plan, t);
-    const next = nextWindow(this.plan, w);
-    if (!next || this.chained === w.index || t < (w.start + w.end) / 2) return;
-    this.chained = w.index;
+    const w = this.scheduled;
+    const next = w && nextWindow(this.plan, w);
+    if (!w || !next || this.preparing) return;
+    if (t < (w.start + w.end) / 2 && !this.windows.has(next.index)) return;
+    this.preparing = true;
     const generation = this.generation;
-    const buffers = await this.load(next);
-    if (generation !== this.generation || !this.playing) return;
-    const when = this.anchorContext + (next.start - this.anchorMedia) / this.speed;
-    if (when < this.context.currentTime + 0.01) {
-      // Decoding fell behind playback: restart all parts together, late but locked.
-      void this.startAt(this.currentTime());
-      return;
+    try {
+      const buffers = await this.load(next);
+      if (generation !== this.generation || !this.playing) return;
+      const when = this.anchorContext + (next.start - this.anchorMedia) / this.speed;
+      if (when < this.context.currentTime + 0.01) {
+        // Decoding fell behind playback: restart all parts together, late but locked.
+        void this.startAt(this.currentTime());
+        return;
+      }
+      this.schedule(buffers, when, 0);
+      this.scheduled = next;
+      this.keepWindows(w.index, next.index);
+    } finally {
+      this.preparing = false;
     }
-    this.schedule(buffers, when, 0);
-    this.keepWindows(w.index, next.index);
   }
 
   /** keepWindows forgets every decoded window but these, to stay within the budget. */
