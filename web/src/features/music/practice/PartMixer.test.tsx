@@ -99,10 +99,10 @@ describe('PartMixer', () => {
       ['/api/v1/choirs/c1/music/m1/attachments/p1/file', '/api/v1/choirs/c1/music/m1/attachments/p2/file', '/api/v1/choirs/c1/music/m1/attachments/p3/file'],
       expect.anything(),
     );
-    expect(screen.getByText('Loading parts 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Loading parts 1 of 3' })).toHaveAttribute('aria-valuenow', '0');
     expect(screen.queryByRole('button', { name: 'Play' })).not.toBeInTheDocument();
     mixer.progress({ loaded: 2, total: 3 });
-    expect(screen.getByText('Loading parts 3 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Loading parts 3 of 3' })).toBeInTheDocument();
     await mixer.ready();
     expect(screen.getByRole('button', { name: 'Play' })).toBeEnabled();
     expect(screen.getByRole('slider', { name: 'Position' })).toHaveAttribute('aria-valuenow', '42');

@@ -10,7 +10,7 @@ import {
   IconRewindBackward5,
   IconRewindForward5,
 } from '@tabler/icons-react';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import type { Attachment, MusicPiece } from '../api';
 import { attachmentFileUrl } from '../attachments';
@@ -57,6 +57,7 @@ export function PartMixer({
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [mix, setMix] = useState<PartMix[]>(() => resetMix(parts.length));
+  const loadingId = useId();
   const gains = effectiveGains(mix);
   const preset = myPartMix(names, myParts);
   // The studio's callback may change identity on every render; the graph
@@ -122,13 +123,16 @@ export function PartMixer({
         <MixerControls transport={transport} />
       ) : (
         <div>
-          <Text size="sm" id="mixer-loading">
+          <Text size="sm" id={loadingId}>
             Loading parts {Math.min(progress.loaded + 1, progress.total)} of {progress.total}
           </Text>
-          <Progress
-            value={progress.total ? (100 * progress.loaded) / progress.total : 0}
-            aria-labelledby="mixer-loading"
-          />
+          {/* The section is the progressbar, so it carries the name (axe). */}
+          <Progress.Root>
+            <Progress.Section
+              value={progress.total ? (100 * progress.loaded) / progress.total : 0}
+              aria-labelledby={loadingId}
+            />
+          </Progress.Root>
         </div>
       )}
       <Group gap="xs">
