@@ -53,6 +53,11 @@ describe('myPartMix', () => {
     ]);
   });
 
+  it('keeps the centre for the singer’s part when an odd number of others is spread', () => {
+    const result = myPartMix(['Soprano 1', 'Soprano 2', 'Alto', 'Tenor', 'Bass 1', 'Bass 2'], ['Alto']);
+    expect(result?.map((m) => m.pan)).toEqual([-0.8, -0.4, 0, -0.2, 0.4, 0.8]);
+  });
+
   it('keeps all of a singer’s parts in front', () => {
     const result = myPartMix(['Soprano 1', 'Soprano 2', 'Alto'], ['Soprano']);
     expect(result?.map((m) => m.volume)).toEqual([1, 1, OTHERS_VOLUME]);

@@ -67,7 +67,10 @@ export function myPartMix(partNames: readonly string[], voiceParts: readonly str
   let k = 0;
   return mine.map((m) => {
     if (m) return neutralMix();
-    const pan = others === 1 ? -OTHERS_SPREAD / 2 : -OTHERS_SPREAD + (2 * OTHERS_SPREAD * k) / (others - 1);
+    let pan = others === 1 ? -OTHERS_SPREAD / 2 : -OTHERS_SPREAD + (2 * OTHERS_SPREAD * k) / (others - 1);
+    // The centre is the singer's own: the middle one of an odd number of
+    // others steps aside, half-way to its left neighbour.
+    if (Math.abs(pan) < 0.01) pan = -OTHERS_SPREAD / (others - 1);
     k++;
     return { volume: OTHERS_VOLUME, muted: false, solo: false, pan: round2(pan) };
   });
