@@ -205,6 +205,8 @@ class GraphTransport implements MixerTransport {
     if (this.anchorMedia >= this.duration) this.anchorMedia = 0;
     this.playing = true;
     await this.startAt(this.anchorMedia);
+    // Paused or disposed while a window was decoding.
+    if (!this.playing) return;
     this.timer = setInterval(() => this.tick(), TICK_MS);
     this.emit({ type: 'play', time: this.anchorMedia });
   }
