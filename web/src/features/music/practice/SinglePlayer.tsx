@@ -83,7 +83,7 @@ export function SinglePlayer({ choirId, piece, recording, onTransport }: SingleP
           onChange={(t) => transport?.seek(t)}
           label={formatClock}
           thumbLabel="Position"
-          thumbProps={{ 'aria-valuetext': `${formatClock(status.time)} of ${formatClock(duration)}` }}
+          thumbValueText={`${formatClock(status.time)} of ${formatClock(duration)}`}
           disabled={!duration}
         />
         <Text size="sm" ff="monospace" aria-hidden>
@@ -103,7 +103,7 @@ export function SinglePlayer({ choirId, piece, recording, onTransport }: SingleP
           onChange={(percent) => setRate(percent / 100)}
           label={(percent) => `${percent} %`}
           thumbLabel="Speed"
-          thumbProps={{ 'aria-valuetext': rate }}
+          thumbValueText={rate}
         />
         <ActionIcon variant="default" aria-label="Faster" onClick={() => setRate(status.rate + RATE_STEP)} disabled={status.rate >= MAX_RATE}>
           <IconPlus size={16} aria-hidden />

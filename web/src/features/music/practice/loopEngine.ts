@@ -25,19 +25,27 @@ export class LoopEngine {
   private readonly wrapListeners = new Set<() => void>();
   private frame = 0;
   private resume: ReturnType<typeof setTimeout> | undefined;
+  private resuming = false; // the play that ends a count-in is the engine's own
   private audio: AudioContext | null = null;
 
   constructor(private readonly transport: Transport) {
     transport.subscribe((event) => {
       if (event.type === 'play') {
+        if (this.resuming) this.resuming = false;
         // Pressing play during the count-in starts at once.
-        this.stopCountIn();
+        else if (this.state.counting) this.stopCountIn();
+        // Starting a pass from A by hand gets its count-in as well.
+        else if (this.state.countIn && isActive(this.state.loop) && Math.abs(event.time - this.state.loop.a) < 0.25) {
+          this.countIn(this.state.countIn);
+          return;
+        }
         this.watch();
       }
       // The screen may be locked, with no animation frames: time updates
       // still come, so the loop still holds, if less tightly.
       if (event.type === 'timeupdate') this.check();
     });
+    if (transport.isPlaying()) this.watch();
   }
 
   getState = () => this.state;
@@ -135,6 +143,7 @@ export class LoopEngine {
     this.update({ counting: true });
     this.resume = setTimeout(() => {
       this.update({ counting: false });
+      this.resuming = true;
       void this.transport.play();
     }, (0.05 + beats * beat) * 1000);
   }

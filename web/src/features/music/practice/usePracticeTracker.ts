@@ -9,9 +9,10 @@ export const REPORT_EVERY_MS = 15_000;
 
 /**
  * usePracticeTracker counts the practice on a transport and reports it to
- * the server: every 15 s while playing, on pause or end, when the page is
- * hidden, and when the player goes away. Reports are cumulative per session,
- * so a lost or repeated one does no harm.
+ * the server: every 15 s while playing, on pause or end, on a change of
+ * speed while paused, when the page is hidden, and when the player goes
+ * away. Reports are cumulative per session, so a lost or repeated one does
+ * no harm.
  */
 export function usePracticeTracker(choirId: string, pieceId: string, transport: Transport | null, partName?: string) {
   const report = useReportPractice(choirId, pieceId);
@@ -38,7 +39,8 @@ export function usePracticeTracker(choirId: string, pieceId: string, transport: 
     const stopEvents = transport.subscribe((event) => {
       if (event.type === 'ratechange') tracker.setSpeed(transport.rate());
       tracker.handle(event);
-      if (event.type === 'pause' || event.type === 'ended') flush();
+      // A speed chosen while paused is remembered too (once something was played).
+      if (event.type === 'pause' || event.type === 'ended' || (event.type === 'ratechange' && !tracker.isPlaying())) flush();
     });
     const stopWraps = loopEngine(transport).onWrap(() => tracker.loop());
     const timer = setInterval(() => {

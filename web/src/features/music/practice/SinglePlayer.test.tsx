@@ -1,0 +1,171 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, noContent, stubFetch } from '../../../test/api';
+import { testQueryClient } from '../../../test/render';
+import { LoopControls } from './LoopControls';
+import { SinglePlayer } from './SinglePlayer';
+import type { Transport } from './transport';
+
+const PRACTICE = '/choirs/c1/music/m1/practice';
+const piece = { id: 'm1', title: 'Ave verum corpus', composer: 'Mozart' };
+const recording = { id: 'a2', fileName: 'ave-verum.mp3', customPartName: '' };
+
+let now = 0;
+beforeEach(() => {
+  now = 0;
+  vi.spyOn(performance, 'now').mockImplementation(() => now);
+  // jsdom does not play media: play and pause only change paused and tell.
+  const paused = new WeakMap<HTMLMediaElement, boolean>();
+  vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(function (this: HTMLMediaElement) {
+    return paused.get(this) ?? true;
+  });
+  vi.spyOn(HTMLMediaElement.prototype, 'duration', 'get').mockReturnValue(120);
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+    paused.set(this, false);
+    this.dispatchEvent(new Event('play'));
+    return Promise.resolve();
+  });
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+    paused.set(this, true);
+    this.dispatchEvent(new Event('pause'));
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+function serve(me = { totalSeconds: 0, loops: 0, lastPosition: 0, speed: 1, days: [] }) {
+  return stubFetch({
+    'GET /choirs/:choirId/music/:musicId/practice/me': () => json(me),
+    'POST /choirs/:choirId/music/:musicId/practice/reports': () => noContent(),
+  });
+}
+
+/** The player as the studio composes it: the loop's controls on the player's transport. */
+function Studio({ withLoop, onTransport }: { withLoop: boolean; onTransport: (t: Transport) => void }) {
+  const [transport, setTransport] = useState<Transport | null>(null);
+  return (
+    <>
+      <SinglePlayer
+        choirId="c1"
+        piece={piece}
+        recording={recording}
+        onTransport={(t) => {
+          onTransport(t);
+          setTransport(t);
+        }}
+      />
+      {withLoop && transport && <LoopControls transport={transport} />}
+    </>
+  );
+}
+
+function renderPlayer(withLoop = false) {
+  let transport: Transport | null = null;
+  const view = render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={testQueryClient()}>
+        <Studio withLoop={withLoop} onTransport={(t) => (transport = t)} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  const audio = view.container.querySelector('audio')!;
+  return { ...view, audio, transport: () => transport! };
+}
+
+describe('SinglePlayer', () => {
+  it('plays the recording on the page’s own audio element, from the attachment’s file', async () => {
+    serve();
+    const { audio } = renderPlayer();
+    expect(audio).toHaveAttribute('src', expect.stringContaining('/api/v1/choirs/c1/music/m1/attachments/a2/file'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Play' }));
+    expect(audio.play).toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(audio.pause).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument();
+  });
+
+  it('slows down and speeds up in 5 % steps with the pitch kept, between 50 and 150 %', async () => {
+    serve();
+    const { audio } = renderPlayer();
+    for (let i = 0; i < 5; i++) await userEvent.click(screen.getByRole('button', { name: 'Slower' }));
+    expect(audio.playbackRate).toBe(0.75);
+    expect(audio.preservesPitch).toBe(true);
+    expect(screen.getByTestId('speed')).toHaveTextContent('75 %');
+    expect(screen.getByRole('slider', { name: 'Speed' })).toHaveAttribute('aria-valuetext', '75 %');
+    for (let i = 0; i < 10; i++) await userEvent.click(screen.getByRole('button', { name: 'Slower' }));
+    expect(audio.playbackRate).toBe(0.5);
+    expect(screen.getByRole('button', { name: 'Slower' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Faster' }));
+    expect(audio.playbackRate).toBe(0.55);
+  });
+
+  it('goes back and forward 5 seconds by button and by key', async () => {
+    serve();
+    const { audio } = renderPlayer();
+    await userEvent.click(screen.getByRole('button', { name: 'Forward 5 seconds' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Forward 5 seconds' }));
+    expect(audio.currentTime).toBe(10);
+    await userEvent.click(screen.getByRole('button', { name: 'Back 5 seconds' }));
+    expect(audio.currentTime).toBe(5);
+    (document.activeElement as HTMLElement).blur();
+    await userEvent.keyboard('l');
+    expect(audio.currentTime).toBe(10);
+    await userEvent.keyboard('j');
+    await userEvent.keyboard('-');
+    expect(audio.currentTime).toBe(5);
+    expect(audio.playbackRate).toBe(0.95);
+  });
+
+  it('starts where the singer left the piece, at their speed', async () => {
+    serve({ totalSeconds: 300, loops: 2, lastPosition: 42, speed: 0.8, days: [] });
+    const { audio } = renderPlayer();
+    await waitFor(() => expect(audio.currentTime).toBe(42));
+    expect(audio.playbackRate).toBe(0.8);
+    expect(screen.getByTestId('speed')).toHaveTextContent('80 %');
+  });
+
+  it('reports the seconds actually played when the singer pauses, and a speed chosen while paused', async () => {
+    const server = serve();
+    const { audio } = renderPlayer();
+    await userEvent.click(await screen.findByRole('button', { name: 'Play' }));
+    now += 12_000;
+    audio.currentTime = 12;
+    await userEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(server.count('POST', `${PRACTICE}/reports`)).toBe(1));
+    const [report] = server.bodies('POST', `${PRACTICE}/reports`) as Record<string, unknown>[];
+    expect(report).toMatchObject({ playedSeconds: 12, loops: 0, position: 12, speed: 1 });
+    expect(report.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(report.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // A speed chosen while paused is remembered for next time.
+    await userEvent.click(screen.getByRole('button', { name: 'Slower' }));
+    await waitFor(() => expect(server.count('POST', `${PRACTICE}/reports`)).toBe(2));
+    expect(server.bodies('POST', `${PRACTICE}/reports`)[1]).toMatchObject({ playedSeconds: 12, speed: 0.95, sessionId: report.sessionId });
+  });
+
+  it('sets the loop by buttons and by keys, and jumps back to A once B is reached while playing', async () => {
+    serve();
+    const { audio, transport } = renderPlayer(true);
+    expect(await screen.findByText('No loop')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Forward 5 seconds' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Set A' }));
+    expect(screen.getByText('A at 0:05')).toBeInTheDocument();
+    audio.currentTime = 9;
+    (document.activeElement as HTMLElement).blur();
+    await userEvent.keyboard(']');
+    expect(screen.getByText('Loop 0:05–0:09, 0 passes')).toBeInTheDocument();
+    expect(audio.currentTime).toBe(9);
+    // Playing at B: the next animation frame takes it back to A, no time update needed.
+    await userEvent.click(screen.getByRole('button', { name: 'Play' }));
+    await waitFor(() => expect(audio.currentTime).toBe(5));
+    expect(await screen.findByText('Loop 0:05–0:09, 1 pass')).toBeInTheDocument();
+    await userEvent.keyboard('\\');
+    expect(await screen.findByText('No loop')).toBeInTheDocument();
+    audio.currentTime = 9.5;
+    audio.dispatchEvent(new Event('timeupdate'));
+    expect(audio.currentTime).toBe(9.5);
+    expect(transport().isPlaying()).toBe(true);
+  });
+});
