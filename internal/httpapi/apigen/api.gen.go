@@ -1932,6 +1932,41 @@ type MusicalRoleWrite struct {
 	Name string `json:"name"`
 }
 
+// MyPiecePractice defines model for MyPiecePractice.
+type MyPiecePractice struct {
+	// Days The last 30 days with practice, most recent first.
+	Days []PracticeDay `json:"days"`
+
+	// LastPosition The position of the most recent report (0 before any).
+	LastPosition float32 `json:"lastPosition"`
+	Loops        int     `json:"loops"`
+
+	// PartName The part of the most recent report, if any.
+	PartName *string `json:"partName,omitempty"`
+
+	// Speed The speed of the most recent report (1 before any).
+	Speed        float32 `json:"speed"`
+	TotalSeconds float32 `json:"totalSeconds"`
+}
+
+// MyPracticePiece defines model for MyPracticePiece.
+type MyPracticePiece struct {
+	// LastDay YYYY-MM-DD
+	LastDay      string  `json:"lastDay"`
+	MusicId      string  `json:"musicId"`
+	Title        string  `json:"title"`
+	TotalSeconds float32 `json:"totalSeconds"`
+}
+
+// MyPracticeSummary defines model for MyPracticeSummary.
+type MyPracticeSummary struct {
+	// Pieces The ten pieces practised most recently, most recent first.
+	Pieces []MyPracticePiece `json:"pieces"`
+
+	// WeekSeconds Seconds practised over the last seven days (today and the six before).
+	WeekSeconds float32 `json:"weekSeconds"`
+}
+
 // NameInput defines model for NameInput.
 type NameInput struct {
 	Name string `json:"name"`
@@ -1939,6 +1974,88 @@ type NameInput struct {
 
 // Permission One right of the role → permission table (accounts §6).
 type Permission string
+
+// PiecePractice defines model for PiecePractice.
+type PiecePractice struct {
+	// Members Every active member, and anyone else who practised the piece, by name.
+	Members []PiecePracticeMember `json:"members"`
+
+	// VoiceParts Per voice part, in the choir's order of musical roles.
+	VoiceParts []PiecePracticeVoicePart `json:"voiceParts"`
+}
+
+// PiecePracticeMember defines model for PiecePracticeMember.
+type PiecePracticeMember struct {
+	// LastDay YYYY-MM-DD of the last practice, null if never.
+	LastDay      *string  `json:"lastDay"`
+	Loops        int      `json:"loops"`
+	Name         string   `json:"name"`
+	TotalSeconds float32  `json:"totalSeconds"`
+	UserId       string   `json:"userId"`
+	VoiceParts   []string `json:"voiceParts"`
+}
+
+// PiecePracticeVoicePart defines model for PiecePracticeVoicePart.
+type PiecePracticeVoicePart struct {
+	Members          int     `json:"members"`
+	PractisedMembers int     `json:"practisedMembers"`
+	TotalSeconds     float32 `json:"totalSeconds"`
+
+	// VoicePart A musical role's name; '' for active members with none.
+	VoicePart string `json:"voicePart"`
+}
+
+// PracticeDay defines model for PracticeDay.
+type PracticeDay struct {
+	// Day YYYY-MM-DD
+	Day     string  `json:"day"`
+	Loops   int     `json:"loops"`
+	Seconds float32 `json:"seconds"`
+}
+
+// PracticeMarker defines model for PracticeMarker.
+type PracticeMarker struct {
+	// AttachmentId The recording the marker belongs to; null for every recording of the piece.
+	AttachmentId *string `json:"attachmentId,omitempty"`
+
+	// Bar The bar, ≥ 1, if known.
+	Bar *int `json:"bar,omitempty"`
+
+	// Page The score's page, ≥ 1.
+	Page int `json:"page"`
+
+	// Time Seconds into the recording, ≥ 0.
+	Time float32 `json:"time"`
+}
+
+// PracticeMarkers defines model for PracticeMarkers.
+type PracticeMarkers struct {
+	Markers []PracticeMarker `json:"markers"`
+}
+
+// PracticeReport defines model for PracticeReport.
+type PracticeReport struct {
+	// Day The singer's local day, YYYY-MM-DD; at most one day after the server's.
+	Day string `json:"day"`
+
+	// Loops Loop passes in this session so far (cumulative), ≥ 0.
+	Loops int `json:"loops"`
+
+	// PartName The part practised, e.g. 'Soprano 1', if the singer chose one.
+	PartName *string `json:"partName,omitempty"`
+
+	// PlayedSeconds Seconds actually played in this session so far (cumulative), ≥ 0.
+	PlayedSeconds float32 `json:"playedSeconds"`
+
+	// Position Where playback is now, in seconds of the recording, ≥ 0.
+	Position float32 `json:"position"`
+
+	// SessionId A UUID the browser makes per practice session.
+	SessionId string `json:"sessionId"`
+
+	// Speed The playback speed, 0.5 … 1.5.
+	Speed float32 `json:"speed"`
+}
 
 // Profile defines model for Profile.
 type Profile = SessionUser
@@ -2421,6 +2538,12 @@ type UpdateAttachmentJSONRequestBody = AttachmentUpdate
 // ReplaceAttachmentFileMultipartRequestBody defines body for ReplaceAttachmentFile for multipart/form-data ContentType.
 type ReplaceAttachmentFileMultipartRequestBody = AttachmentUpload
 
+// ReplacePracticeMarkersJSONRequestBody defines body for ReplacePracticeMarkers for application/json ContentType.
+type ReplacePracticeMarkersJSONRequestBody = PracticeMarkers
+
+// ReportPracticeJSONRequestBody defines body for ReportPractice for application/json ContentType.
+type ReportPracticeJSONRequestBody = PracticeReport
+
 // CreateMusicalRoleJSONRequestBody defines body for CreateMusicalRole for application/json ContentType.
 type CreateMusicalRoleJSONRequestBody = MusicalRoleWrite
 
@@ -2693,6 +2816,21 @@ type ServerInterface interface {
 	// ReplaceAttachmentFile Replace an attachment's file (edit:music); it is stored under a new timestamped name.
 	// (PUT /choirs/{choirId}/music/{musicId}/attachments/{attachmentId}/file)
 	ReplaceAttachmentFile(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId, attachmentId AttachmentId)
+	// ListPracticeMarkers The markers linking recording times to score pages and bars, sorted by time (view:music).
+	// (GET /choirs/{choirId}/music/{musicId}/markers)
+	ListPracticeMarkers(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId)
+	// ReplacePracticeMarkers Replace a piece's markers as a whole (edit:music); at most 2,000.
+	// (PUT /choirs/{choirId}/music/{musicId}/markers)
+	ReplacePracticeMarkers(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId)
+	// GetPiecePractice Who has practised a piece and for how long, per member and per voice part (view:analytics).
+	// (GET /choirs/{choirId}/music/{musicId}/practice)
+	GetPiecePractice(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId)
+	// GetMyPractice The caller's practice of a piece, with the last position and speed to resume at (view:music).
+	// (GET /choirs/{choirId}/music/{musicId}/practice/me)
+	GetMyPractice(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId)
+	// ReportPractice Record the caller's practice of a piece (view:music); idempotent and order-proof.
+	// (POST /choirs/{choirId}/music/{musicId}/practice/reports)
+	ReportPractice(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId)
 	// RestoreMusic Bring an archived piece back (edit:music).
 	// (POST /choirs/{choirId}/music/{musicId}/restore)
 	RestoreMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId)
@@ -2711,6 +2849,9 @@ type ServerInterface interface {
 	// RenameMusicalRole Rename a voice part (edit:settings).
 	// (PATCH /choirs/{choirId}/musical-roles/{roleId})
 	RenameMusicalRole(w http.ResponseWriter, r *http.Request, choirId ChoirId, roleId string)
+	// ListMyPractice The caller's recent practice across pieces, for the dashboard (view:music).
+	// (GET /choirs/{choirId}/practice/me)
+	ListMyPractice(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// ListTags The choir's tags by name, each with how many pieces carry it (view:music).
 	// (GET /choirs/{choirId}/tags)
 	ListTags(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -5210,6 +5351,181 @@ func (siw *ServerInterfaceWrapper) ReplaceAttachmentFile(w http.ResponseWriter, 
 	handler.ServeHTTP(w, r)
 }
 
+// ListPracticeMarkers operation middleware
+func (siw *ServerInterfaceWrapper) ListPracticeMarkers(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "musicId" -------------
+	var musicId MusicId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "musicId", r.PathValue("musicId"), &musicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "musicId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListPracticeMarkers(w, r, choirId, musicId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ReplacePracticeMarkers operation middleware
+func (siw *ServerInterfaceWrapper) ReplacePracticeMarkers(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "musicId" -------------
+	var musicId MusicId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "musicId", r.PathValue("musicId"), &musicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "musicId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ReplacePracticeMarkers(w, r, choirId, musicId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetPiecePractice operation middleware
+func (siw *ServerInterfaceWrapper) GetPiecePractice(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "musicId" -------------
+	var musicId MusicId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "musicId", r.PathValue("musicId"), &musicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "musicId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetPiecePractice(w, r, choirId, musicId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetMyPractice operation middleware
+func (siw *ServerInterfaceWrapper) GetMyPractice(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "musicId" -------------
+	var musicId MusicId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "musicId", r.PathValue("musicId"), &musicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "musicId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetMyPractice(w, r, choirId, musicId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ReportPractice operation middleware
+func (siw *ServerInterfaceWrapper) ReportPractice(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "musicId" -------------
+	var musicId MusicId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "musicId", r.PathValue("musicId"), &musicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "musicId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ReportPractice(w, r, choirId, musicId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // RestoreMusic operation middleware
 func (siw *ServerInterfaceWrapper) RestoreMusic(w http.ResponseWriter, r *http.Request) {
 
@@ -5384,6 +5700,32 @@ func (siw *ServerInterfaceWrapper) RenameMusicalRole(w http.ResponseWriter, r *h
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.RenameMusicalRole(w, r, choirId, roleId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListMyPractice operation middleware
+func (siw *ServerInterfaceWrapper) ListMyPractice(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListMyPractice(w, r, choirId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -6152,6 +6494,12 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPatch+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/attachments/{attachmentId}", wrapper.UpdateAttachment)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/attachments/{attachmentId}/file", wrapper.DownloadAttachment)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/attachments/{attachmentId}/file", wrapper.ReplaceAttachmentFile)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/practice/reports", wrapper.ReportPractice)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/practice/me", wrapper.GetMyPractice)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/practice", wrapper.GetPiecePractice)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/practice/me", wrapper.ListMyPractice)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/markers", wrapper.ListPracticeMarkers)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/markers", wrapper.ReplacePracticeMarkers)
 
 	return m
 }
@@ -9420,6 +9768,202 @@ func (response ReplaceAttachmentFiledefaultJSONResponse) VisitReplaceAttachmentF
 	return err
 }
 
+type ListPracticeMarkersRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	MusicId MusicId `json:"musicId"`
+}
+
+type ListPracticeMarkersResponseObject interface {
+	VisitListPracticeMarkersResponse(w http.ResponseWriter) error
+}
+
+type ListPracticeMarkers200JSONResponse PracticeMarkers
+
+func (response ListPracticeMarkers200JSONResponse) VisitListPracticeMarkersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPracticeMarkersdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListPracticeMarkersdefaultJSONResponse) VisitListPracticeMarkersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplacePracticeMarkersRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	MusicId MusicId `json:"musicId"`
+	Body    *ReplacePracticeMarkersJSONRequestBody
+}
+
+type ReplacePracticeMarkersResponseObject interface {
+	VisitReplacePracticeMarkersResponse(w http.ResponseWriter) error
+}
+
+type ReplacePracticeMarkers200JSONResponse PracticeMarkers
+
+func (response ReplacePracticeMarkers200JSONResponse) VisitReplacePracticeMarkersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplacePracticeMarkersdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ReplacePracticeMarkersdefaultJSONResponse) VisitReplacePracticeMarkersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPiecePracticeRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	MusicId MusicId `json:"musicId"`
+}
+
+type GetPiecePracticeResponseObject interface {
+	VisitGetPiecePracticeResponse(w http.ResponseWriter) error
+}
+
+type GetPiecePractice200JSONResponse PiecePractice
+
+func (response GetPiecePractice200JSONResponse) VisitGetPiecePracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPiecePracticedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetPiecePracticedefaultJSONResponse) VisitGetPiecePracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyPracticeRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	MusicId MusicId `json:"musicId"`
+}
+
+type GetMyPracticeResponseObject interface {
+	VisitGetMyPracticeResponse(w http.ResponseWriter) error
+}
+
+type GetMyPractice200JSONResponse MyPiecePractice
+
+func (response GetMyPractice200JSONResponse) VisitGetMyPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyPracticedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetMyPracticedefaultJSONResponse) VisitGetMyPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportPracticeRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	MusicId MusicId `json:"musicId"`
+	Body    *ReportPracticeJSONRequestBody
+}
+
+type ReportPracticeResponseObject interface {
+	VisitReportPracticeResponse(w http.ResponseWriter) error
+}
+
+type ReportPractice204Response struct {
+}
+
+func (response ReportPractice204Response) VisitReportPracticeResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type ReportPracticedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ReportPracticedefaultJSONResponse) VisitReportPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RestoreMusicRequestObject struct {
 	ChoirId ChoirId `json:"choirId"`
 	MusicId MusicId `json:"musicId"`
@@ -9643,6 +10187,45 @@ type RenameMusicalRoledefaultJSONResponse struct {
 }
 
 func (response RenameMusicalRoledefaultJSONResponse) VisitRenameMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMyPracticeRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListMyPracticeResponseObject interface {
+	VisitListMyPracticeResponse(w http.ResponseWriter) error
+}
+
+type ListMyPractice200JSONResponse MyPracticeSummary
+
+func (response ListMyPractice200JSONResponse) VisitListMyPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMyPracticedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListMyPracticedefaultJSONResponse) VisitListMyPracticeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -10564,6 +11147,21 @@ type StrictServerInterface interface {
 	// ReplaceAttachmentFile Replace an attachment's file (edit:music); it is stored under a new timestamped name.
 	// (PUT /choirs/{choirId}/music/{musicId}/attachments/{attachmentId}/file)
 	ReplaceAttachmentFile(ctx context.Context, request ReplaceAttachmentFileRequestObject) (ReplaceAttachmentFileResponseObject, error)
+	// ListPracticeMarkers The markers linking recording times to score pages and bars, sorted by time (view:music).
+	// (GET /choirs/{choirId}/music/{musicId}/markers)
+	ListPracticeMarkers(ctx context.Context, request ListPracticeMarkersRequestObject) (ListPracticeMarkersResponseObject, error)
+	// ReplacePracticeMarkers Replace a piece's markers as a whole (edit:music); at most 2,000.
+	// (PUT /choirs/{choirId}/music/{musicId}/markers)
+	ReplacePracticeMarkers(ctx context.Context, request ReplacePracticeMarkersRequestObject) (ReplacePracticeMarkersResponseObject, error)
+	// GetPiecePractice Who has practised a piece and for how long, per member and per voice part (view:analytics).
+	// (GET /choirs/{choirId}/music/{musicId}/practice)
+	GetPiecePractice(ctx context.Context, request GetPiecePracticeRequestObject) (GetPiecePracticeResponseObject, error)
+	// GetMyPractice The caller's practice of a piece, with the last position and speed to resume at (view:music).
+	// (GET /choirs/{choirId}/music/{musicId}/practice/me)
+	GetMyPractice(ctx context.Context, request GetMyPracticeRequestObject) (GetMyPracticeResponseObject, error)
+	// ReportPractice Record the caller's practice of a piece (view:music); idempotent and order-proof.
+	// (POST /choirs/{choirId}/music/{musicId}/practice/reports)
+	ReportPractice(ctx context.Context, request ReportPracticeRequestObject) (ReportPracticeResponseObject, error)
 	// RestoreMusic Bring an archived piece back (edit:music).
 	// (POST /choirs/{choirId}/music/{musicId}/restore)
 	RestoreMusic(ctx context.Context, request RestoreMusicRequestObject) (RestoreMusicResponseObject, error)
@@ -10582,6 +11180,9 @@ type StrictServerInterface interface {
 	// RenameMusicalRole Rename a voice part (edit:settings).
 	// (PATCH /choirs/{choirId}/musical-roles/{roleId})
 	RenameMusicalRole(ctx context.Context, request RenameMusicalRoleRequestObject) (RenameMusicalRoleResponseObject, error)
+	// ListMyPractice The caller's recent practice across pieces, for the dashboard (view:music).
+	// (GET /choirs/{choirId}/practice/me)
+	ListMyPractice(ctx context.Context, request ListMyPracticeRequestObject) (ListMyPracticeResponseObject, error)
 	// ListTags The choir's tags by name, each with how many pieces carry it (view:music).
 	// (GET /choirs/{choirId}/tags)
 	ListTags(ctx context.Context, request ListTagsRequestObject) (ListTagsResponseObject, error)
@@ -13096,6 +13697,155 @@ func (sh *strictHandler) ReplaceAttachmentFile(w http.ResponseWriter, r *http.Re
 	}
 }
 
+// ListPracticeMarkers operation middleware
+func (sh *strictHandler) ListPracticeMarkers(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId) {
+	var request ListPracticeMarkersRequestObject
+
+	request.ChoirId = choirId
+	request.MusicId = musicId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListPracticeMarkers(ctx, request.(ListPracticeMarkersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListPracticeMarkers")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListPracticeMarkersResponseObject); ok {
+		if err := validResponse.VisitListPracticeMarkersResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ReplacePracticeMarkers operation middleware
+func (sh *strictHandler) ReplacePracticeMarkers(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId) {
+	var request ReplacePracticeMarkersRequestObject
+
+	request.ChoirId = choirId
+	request.MusicId = musicId
+
+	var body ReplacePracticeMarkersJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ReplacePracticeMarkers(ctx, request.(ReplacePracticeMarkersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReplacePracticeMarkers")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ReplacePracticeMarkersResponseObject); ok {
+		if err := validResponse.VisitReplacePracticeMarkersResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetPiecePractice operation middleware
+func (sh *strictHandler) GetPiecePractice(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId) {
+	var request GetPiecePracticeRequestObject
+
+	request.ChoirId = choirId
+	request.MusicId = musicId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPiecePractice(ctx, request.(GetPiecePracticeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPiecePractice")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetPiecePracticeResponseObject); ok {
+		if err := validResponse.VisitGetPiecePracticeResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetMyPractice operation middleware
+func (sh *strictHandler) GetMyPractice(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId) {
+	var request GetMyPracticeRequestObject
+
+	request.ChoirId = choirId
+	request.MusicId = musicId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetMyPractice(ctx, request.(GetMyPracticeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetMyPractice")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetMyPracticeResponseObject); ok {
+		if err := validResponse.VisitGetMyPracticeResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ReportPractice operation middleware
+func (sh *strictHandler) ReportPractice(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId) {
+	var request ReportPracticeRequestObject
+
+	request.ChoirId = choirId
+	request.MusicId = musicId
+
+	var body ReportPracticeJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ReportPractice(ctx, request.(ReportPracticeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReportPractice")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ReportPracticeResponseObject); ok {
+		if err := validResponse.VisitReportPracticeResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // RestoreMusic operation middleware
 func (sh *strictHandler) RestoreMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId) {
 	var request RestoreMusicRequestObject
@@ -13269,6 +14019,32 @@ func (sh *strictHandler) RenameMusicalRole(w http.ResponseWriter, r *http.Reques
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(RenameMusicalRoleResponseObject); ok {
 		if err := validResponse.VisitRenameMusicalRoleResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListMyPractice operation middleware
+func (sh *strictHandler) ListMyPractice(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListMyPracticeRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListMyPractice(ctx, request.(ListMyPracticeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListMyPractice")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListMyPracticeResponseObject); ok {
+		if err := validResponse.VisitListMyPracticeResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -13720,292 +14496,313 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3vchs5kjj4KgjuRUiKKFFy291zY324YMtyt24sWyfJ3du3nNAPqgJJjIoAG0CJZjscMZ/uAS72GXbe",
-	"Yx5lnuQXyASqUCSqWJRIuWd2v3TLrCr8yUwk8n9+7qVyOpOCCaN7rz/3JoxmTMGfZzd0bP+fMZ0qPjNc",
-	"it7r3oDMGb0nTBhuFsTQMZEjYiaMUKHnTJH9n4+GvX/89b+GvYN+L+npdMKm1A5jFjPWe93TRnEx7n35",
-	"kvTeUW0uZMZHnGWrE/08YSIcOKfakHRCxZhlCaGaUEF+vLm5JBk1rH2qL0lvRhWdMuO2NjCGppMpE+Yc",
-	"ZuZ2whk1k17SE3RqP6bhK0lPsV8Lruw6jSpY+75Oac5ERtXNYsb+xBYNE6TBW5tOMJFcNa48dU83HNOS",
-	"gWYtw1YvbDby2UMbnNnDY0B8PnovBbugJp2sUs7NhBFLvJYyqfD0Y0kppXnOFJnIPNOWZGA9SPLVis5H",
-	"h3bwQxx9zTrEAzfUztu4QR6+suEu7afsRt4z0TC4gWebjXpRaJ42Lnfqnm425qWSD9xCMT7ozD9uG5WJ",
-	"Ytp7/R+9sZTj3B4J+luhWO/PSWS+Gzpu3IGBZ5ut/2Mb5RebU/0X+7KeSaEZ8lKlJAAnlcIwYeyfdDbL",
-	"eQqUcfQXLQHF1Yj/h2Kj3uvevx1V/PkIn+ojHA1mWWLOgjD7rA+bcq8Dw0sNf2DAN67YrwXTsIKZkjOm",
-	"DMc1phVXEUWe07uc+Y2uAqwCxX+UH1aYknd/YanpfUl6g9GI55zi+lZmdCzwR6rfMqrxBqrvCH4nXGhD",
-	"Rco0YZ+4NmQk8TzTavQ9TfxwZH9vv/y7mOWSZiw72IP7yC3wTsqcUWFX6N+8LO5yrid4FTW/Bux6FeP2",
-	"BcPGUi1CUh5Rbia3d1QzSz6apUVO7SGQZsJUhLKTHs+igyMlRh5oqcwH5U6ee8qFYWOmVvDEM0/TwWrD",
-	"IZLlS2kVNkkEaWvwfgp39ir2Fcv5mMtCB++eZ/HzGW6j4bvoKspLPEJ8eBKb8akYNSwbwKcjqabU9F73",
-	"rLBxaDjAsOmT7xcdzlDSSwtt5PSSKvPeYXf1GptRZQglM6YO4U/FUqkyLsaEayJHCWH9cZ/sXcuZokKS",
-	"F3v92Lpq40a2OuI5e99EYQ0UOa1ukVWi5L+x7xcG4VyCjgvz3atqeSWV+l/aeV6FSsDYl6RXzLLNEBQ7",
-	"DtV1VwLBfZfUKCTcVB2gK4gMSaedKD3t1fGuU6kY2b988/YgIbTIuLwdFXlO9imB/5c0UD4G0tiXAull",
-	"T1evJMSe94zcLUh9lQcJga1/muYJmfKMJwSYkqUfz71gIfYeLtdQ/sPO46H3aWp/t2O0crZq2x8BcZET",
-	"uXIgNqbkx1DSl1YcfYT7YyeLtRRXo907Liiw5G3tKyR3mC1Kj4WZePntdMLS+9XNjmQhGu5Frj/YAeIP",
-	"Z4FYWCdyFPKIVASkPDIvtb00lYUwRPOx0ITbH5UsxhPLBd1oRIp8YQl1MzEFN1GtOFheDCzfF/n9FdNF",
-	"Hrk7MikAHdywqW4hxB5Vii4A15TnKFqU39SHbGKzTGs6ZutvReRm7u3YfuorWvoaNlSusgkcziCwvHC9",
-	"GShAPt/om5WtWh7shomt1SvgoHmurpjm+Ru6aBDzKiF4ZVFMNPxeKbirN7g2UrGMwDtk31K4ZoozDTIs",
-	"FUSmaaEUEyk7iN7d8OFNh+N/9hDcjbxhNTDaniY8S+zZW1kD2fvsdvPlsPr18PNisVgcXlwcZtmXuIjh",
-	"JfQ3jrPXp/7ll19+sZ+/eZPAIa+G3tNgv8GDXsJmnxtNpOJjLmiOLwCDmMoHlh20LuDaUGVueJNAVZu5",
-	"nEHbjxJiJFyXhFuNwwIGRQwLqYzlDM1MqzPrczd3xFpWA64cEWrv5kLZbxEZcaUklyltvDeEdKLVyhO/",
-	"ocDksvIOzm/X45cdI91rZogEGLCMG5aF2zATaiXRWU6tRmbRNmaCKQqviTiQqlmvinwtLV/V37bfFzl7",
-	"U79PV5FrX7KYm+WUCzKXKtNeQj57YGpBviFzxu613dlNwXRGF4SKjNxMCmX/ESdtII7VCa/enpKXL1/+",
-	"kcy5mQAU/OGSo5Fm5oRUVI8HLc8P7Yzwmm6ayhS600m/xlctr+RT9v+6C2mVkXKTd709KlNcZULE70M2",
-	"5AGC/DDx3DSgWU+h5X6CNdaOSxvvfstYROpiwt73DaJIofI4XUyMmWmyLxX8dUBolimmtbdcj5gl3JFF",
-	"UGAl3NMEwBDH1JzdpTT/2DSjtmzET1MSCH5EAI8sIfMJTyeV1YLOZprIGRNg3Ca6uCtH7a9VZjxg2kDq",
-	"tPhVqM7aTB9LE1Xvtk3lL6xle09lItlYWp48zkjEH2sX4voNG1En/sUerzEY3bPFJqacJTDbr0tjzZK6",
-	"WZluqjXWFxRCK4omMMlcUq0tk2y2CAITNv69+HbYvOX5sqVwacD65/GVSq5OQZ+OrI+bOIxBhUA6q1PK",
-	"+fUH8vLFd98dviA0n03o4TcklVn8ymq0uc1yKkIrn55SUI2nLOPF1HJCqsYsqgTPpDZ2woabuaNBrJXn",
-	"L4Hc2/scRBpnCcZsxMMbZijPdbMhN27QsAzxni08uwWuuqdJzk2hxtxyRP99QkZKTomV/gLTbhQ7XXDf",
-	"9Oy0CQOPsPk16m3TO6ZO7Xwxy+xWqGuthXFb1KZkB5FNoqAWUubS2Ru8HxD7mPwmBQNJO4rZrdj1PNlb",
-	"KgkAER6EkBhqEkrjCVl22UoQjUJUhyQU7qTxSAGTjhhc7M9/arhBmpS7KdWGKTLC2zBL4AaEf51noNCA",
-	"gLwZrxPsk+mm09k3UVWTAuw6I7sYIzO6iGsEVNx3FEwdMkuguI8bgXoBGIlIj1PK8wZTnNLNhjyu0X8W",
-	"v+j/IrlgmQdSN66R05bpwKpKc3ui6maStvN3UX0UM7rMJlKw94WHy5KyN5FzYbVfmk254NooaqTSCShH",
-	"RhKkcI06OKjmc8EU0ROqmCbcdLDFdWMiiDg94TO/j6J0zLbTSemjrTAZQDlxqK/DoTzBJX5ryFxCRCO1",
-	"XRfTKcUL56niiT3F7uGeJmdibOW5Zk657jrbzJm4no3GeWcjYCo7/+ouR5zlmbbEhSE9J4TibyRnI0Nk",
-	"Ycg9YzMN5PZA8wIgsDl8N5Dq2i7LdnlrdfsyY81StZtkOa5K80+HGR9zQ2hhJkwYntpjCAIqWOvAdiTB",
-	"kGF/s8dRgcGczQzL1uuIaSO2XGhPzFTKqWYbGnjvuDKTXxhVLW7QQBJKqZDCnrMWRwrdZMA2j2UpkdWh",
-	"/6OckykVCzLjzGqQYAZE5dHBhuxzQXKuLfcT+SJUGrtIdQKkCJo3keyMKS6zdfzRI+oS32538IdQTUpM",
-	"tuHfnto0pmfVYsOW6baEUCjfA8EOrXo37MEpB7GIWMEPRHz7opLzPU0M+2Si3C3ntfPWFNUAryXhGtu2",
-	"eC5mhfmd0HnEbDSRyjjik0Tbf9wtTtAyXij4He5gzyMbvP0bnZavS7IwexvCyhi/OEl2nR4sMhwdOF6z",
-	"Yp9oasKjAn/r8rTY/9/dKfbAvV3TIcGKGcVvvy2iKj56zSuACRQ2VpmxW1hS+tlhfW2wuCwh7rdwwTLO",
-	"HmDlV0xQrjUYVmv/OvqeKvlrYX+t/jrNqdZuz+XfR1dySu29YwdY/fPoQmZMWTiUf5xKYdh0JpUVgGLQ",
-	"8Eu/YlrmRUMYmBQjnjHnQFkCW9Ib0alcbxR/C2+F6MbvrovxmGk7ccRw+HFmz9m3BF8tOZkmU0t1XIzJ",
-	"fEINmVNN7LLgju0kja+uZpl5wAxMN8iAzkRSLcjSiF3Pcf8PlrNOpWIJuWPaEBB4Oy+sfqwi67IixnRq",
-	"1VyPLE9rtDDyduqCYgFnalr+e0pFQfNbzXKWVmrwrWDzeABnPaCrNmUSEkQFqBhC44dFCJZatRsjCSLm",
-	"KvpAueOK7dDyYRHaGaAjls7QJJxBVDzfQGs7x08WHXze5dj1lSTBbuLgKGXhOhByesfiyjCI20+xnS6t",
-	"HcdL3IyxRZ5l3FynEo2HpeGLC4wDHsk8l3M7MnibonzmzOp3jSJ3k+K/7ESB16ILxOExoncX4/v44G6q",
-	"Aoj/pRylZyzlIxdKDIZVbRLy0+Dd+ZvBzfmH97dnV1cfrhJyNbg5u313fnF+c/YG5DMrjZU+sDmMqskp",
-	"8HpKaJZpsm/HYpl3z1+dDd5cnJFCZEyRPVg0frV3YBW4NOdMGDKWTJO7BXwBGRroBkQnKK6dG5LZt4Q0",
-	"5F7IOYSdfaLTmT2Tvfcfbm7ffvj4/k1cvCmN0DTLOMoolzWwtfuWemefjKJkRFOjE6KLdEKoBli48Bky",
-	"YxAaMUWNNCDwCmFBXM4ycibFlIpDxWhmD6UfNClDHJawBW5qp8txQyYUXOrTBi+6UYvByDB1zVIpssj1",
-	"8TM3kyVMT+Sc5FKM7V03p9zEVJeYqtgeT4QxBk3idHOEjYuiaXCmoxPPnPjQlJrTnCzbHMGBj3bGCcMM",
-	"oSZz4+PiaB4Zh/HUaId1IQddobSbIINVeQVM+2DVn0+kZmRuF5TmMr1Hg38ZHYFGnZOaHwg0Gnqn68Ew",
-	"G4cwrItUaKThdzx6ZTz4lLhuclUt5CwWAFj6rrsJkPb1M7i5YyF0qhApNSx7q+S0zTTvmY6Hdel+SchM",
-	"MQtysGYgDrSclhFYitF0wjIXDzGz18SL4+MgCsjFZnJNFBVj9tpfR1yXToAqoGuP5NSe0vBzqlipxyZE",
-	"yzDXz9ldcgYD5Ysy4SOjC03u2EgCs+yTgb531wqozkzhajCgy8rLBviqVaYZa+Kry7c0Yr5EWSPhXFrV",
-	"kM0j4aFrQhkCMLREhHrjaec4xJJrtO8vQ+P2urPRHi9ai0gI99MIreuS7XgBbxbEK2SKjkxcsgsZt/9U",
-	"sQmjSoP6qpl64KkL2E8ZbKryLd8CFlsj02GGylhN8/zDqPf6PzrwR7z+viQrMbEdgxFr8YdeFAsi7fZL",
-	"ji9VwNYPElKInGlNXMiWPTD1OE6exXm/F7Jbt1ZK4xHj9p+/JL0l7XYH1rQnW4nrwBZFnpP5hOeM5PyB",
-	"i3GLx+r3ZRprNuSWs4Sgqy8tdhbruNPvIAgqgsIsqwU2BVDR93w2iz9c2gEOUn0RXU910TVywKbb7aQm",
-	"+9gx7Bn65hWZyKIhbq+DY33VcQB+9bfoSN/MqdTg5K4SOroE9demTzz/bnCKu6EbQf2DC9WNxBwoOW0+",
-	"f0Y2PVtOs/DDlN+sXUuE/spgvogdoozzmytuDBNkn09n9vaH8GOULO7ZzID72mqYYAeqB44HO1vYm6TD",
-	"xvC9JFha48bOYT2NOYere0r1w2tCCaaiEyXnoN8IFKX2a5wfEH57zxaY25VYiecetipnePTzBVgryT/+",
-	"+p92lKGQhZkVcL/8r9Rp93hBLsjhIQYskFQ//K8++YuW4jWcKsuW7Ref7RIaZk2Gwk70f33pE57q1+VR",
-	"/Onsp7P3N/qEXH+8uBhc/WKvJwgRgS///fB08P7m/HRw+PZscH1z+KezX2D51e9Xg/d/Gooxf8C4MfsQ",
-	"Nrk/52YiCwOCHIxoH6dyynRlDQEvCQQuTBh+po2VGqm26vWc6oP+UERZg4vcqKSMVD/0kh7kZic9nur1",
-	"pkw3Rpk7uI5ErlgDoWCdi/hR5OKB5rzhoUCBdPWBkvMN1Q+3RDmPXdeFaFnjsoHXTo1LS8qthUNUe1oH",
-	"LznfQFBuZfZN7sXHcHPFqI4lJfw8WRBqj7M9AW6LYHkDtwLuXp8QNp2ZBeZfzrlma7R2T52bgbOBYJ33",
-	"1N0pwWXirhd3p5SB/G6nzWgKUmGWJIqWECofWBcNotog6tLfA/FZKqWg+ZoLLtu1wUrVqz4EqJOwoGWh",
-	"0gaNoAxPBwZ+z+K2LKOo0COmFGuIBDSKomV0T0PMn8bMqdJmVkbZFrpwCVaxIPgu0kgNdSswTjzay23X",
-	"Vx+grA77GIGVzpJVdrl53G5zLGADbYW5rB2ktqDkiY89a08LPxcjubozz4sq47izz8f2NCvdVZv4tR6Y",
-	"0t7VV87y8KJ/vNZS4niEHyBcQHyHvhLOjjHIPs24YnqTwdYEgMZJojWK83HxjpoJMzAt1bBg1+CRBnM3",
-	"mPD2AXoc427REm6YNgQsfCj2doPC6iUzYyJznjcXZ9bz8MWKOA/ynnW4ZzDBzB2EhhhNF41Z3jVhKLWD",
-	"S4jbdhIb+OVGrBOK0WxRBQlvlgUMz7aK9YZyOuFUJXDqi28HQVPazGPDoDuR+5JeY3dwC2HFiQsjtjQ6",
-	"Lpg2HSyxHeilHQSNiph+iLhX5BxyAmE6p6zAIcM/YTUJsbOS/VROpzQhmk15KnN38ugd0WxGQaUFhyjq",
-	"c0PhJEDFUjkWXLMMFBRnFgErBoqAMPaUUaEdsPpkYMhUakO+PT62gqSOKi/LFKQfOsGlqbxBVawgqnxw",
-	"0/RwIx1jZTVxRaO7ucmpGX6F1aethQ1iy9jgyDSrEY0u4jPA9Ugq4pYKiD0h81JbsOzdLd4SlmKjwhJN",
-	"u4YgC2NV4ZB7x0ABBcI6Kwb+CPrB233CFSwbfSPt7PMZ7/RdXN47uz7Dm2DDW7T9wnzH7xRVC8yIiDih",
-	"BPtk4joG5PuMFGMEQ/UCR/yEjydW/hDFlCmeQmzF/rD3YtjzDmtkdzlOHi/oIKolPbJOiB8Bs5ji25dj",
-	"LjYOG0p6s7aUWMWQeV+4s++yiEc012ytklUmqrRlxbplx7n3KhVqPhYsu+X25piO6G05X8wbVnSIqr1m",
-	"2kr8H3WEC7vpY8u+qCvXm9sHGou1OSA385XMX1pLtmTjYv2lQluh5bypVAoiCMndgkzAsqrsn1QQ1FZP",
-	"fMELK3JjmsqSazlY+2M8Ds1Zd5g7o3RTqh0W55hgeVxvqV5RADrla23BdbGUMBliqdFzEZgMHNYCeKyh",
-	"qsZUrHX08RgkbQNAnSCyZtNN5dTaDtQ6eDQnZ66uBHhd0yLaUyf9Ndt5GnvbNsgUa72tYa7eTpI6nyo0",
-	"dBABojmL5VUfLPrPrSC8cistHR2VmlYmNPeSHqhp0UviYkRPJzTPWbSyp5d6OlQTcW9GlzuiVczIculQ",
-	"zIM7lRnT79jINPkszeysuWLMcgBZ8HYSmSK6xkLz9C3kMrbmOULlJ8gtQwYNJT21xOpKmlRlSTKZFlMm",
-	"DPn7314erKY80tlMyU/vmBibyWmk4KylhonE2oxlvQBZA3CFRCs1iXHUoglVRmgux1XKcGPB204lg5Na",
-	"xk4s69UlkdHKretCyABsDfmvs4Xi44nxttNGuaAxUjMr8Bq/4KJw76yPC5lQNZWCp6cQo/aJm8WPPObV",
-	"fUGMJC+OuwWbcP2ezW8kVgXI6bjBh0HFuIgXBEx6+ULx1EUzrkYxcHEuDFMPNP+ZsftY6DDUxjKSKCu8",
-	"3zEzZ0wQM5ek0Ex3DJkpoCambsSIaMhBt0Tg9AGnUCTEKD6dsuyEZFwbLlIDpZTCkMaGKGkXHPYzs8Th",
-	"OFEUNScQHD0t0gkpv6qIjgjGso4bV5OFmUy3TBPoM4G6Pi1xyD7YEai8EfC6uGuKpG2OsXXempnU4E66",
-	"ZlNupIhFZRy++AZ29s0JObbCsjt5/caCvx3ZxoJR5aKVsi6nMxoV3Mi6XSHKJ1W0jFSnbJ6vMTAkzMDd",
-	"IOy4nrkbMZ9FLZ2DINLE6j8uUpakMi+mQpN9ABuaLHFnGLINBigMpXDeiE92P6+Hwh9ZT2VJydET4u+Z",
-	"hHgGlYB/MyH+CknIg+Qp1Cs2dKzJfmlGHYq7Bdk72TtIiGd9CfFM+3aKXDshlkpu3YxZUp3l27lnAclQ",
-	"TLm45Y4F3kIhQFiBveZuy/XDibudVUfO7sRdM7dcjGRCIO7/AHY4pclQNBuBA/NtcrwFA25AQ83RlykV",
-	"GbeC6uZk1JgVuCZFk/s0kEjsnEvf7Zqk+xXyD3H1SWse4hpsNJo7W2N1NjKXB7M1WMobZ4rbyfH19tCb",
-	"cNIGc1OZo4rupoatps0Pl2nfvZmsjrxuhTHLfddE8djRepx5/+fJwpc3QA4KxvtuUT6iWdyOmPcRVC02",
-	"/c7JM87a73Nouln7EWT+6HcLmw8VptW4+UcUmkBpDZWpFJKPICcRuAMmbK8VMQSbn7YqJ254TblLiPEL",
-	"4ZjBSMWCaExLxhjUE1/vghIBiZX4ftxAuHk97KTnrsuIHOYvHOgGoPiUqkXn5HBAzk84tE9tWBV2IgkB",
-	"8OEljdkCyom7ryAw0qyUsaqrPsFxtE+u+W+s0RJA8y4tUmCR/n03XzB44zG4tPrCto5B1XusO+SCViex",
-	"+zuwFaxdl09+bI2CqJ3Uzsr/FTSm2EQe2HkblqZQQj1Q6YQ/NAYTUm0+6spE2JSj0IUBWZm3M6JvaLyq",
-	"fofU1hp2Ny6zWOc6GzOUDopTrfJ0gICmqorBihwQk9rZadRe/9zMxa6NVFFGNqWfsBfIJp1t7M3f/f3V",
-	"mnaZ7zizNHsjH2r0gLQa+yqgtVQs9Tyk0WkQilrbMrTpQZFxGT+CE6qvl4rt1KpxPPJctxnYlg79etGi",
-	"WZ5zl7M/HZubbLbBNJpHX8yaW0JtpUKrlzXLTSZhTaSSXEsYBqhZYg4hQ3BcoCSNgIZWybzxFMXLl2+p",
-	"nGLjrAEpLDvRLpFY4iTbnKZYTN84yykYZePn2vHQLlU2q1fLBIGVOZJgueu22lA+Ys1+H7XgxqW4mqlP",
-	"xPbjO/FV361Z4kBrPhbxZnZBpdKn9dZZGmjNksr9PpsBFef9WfGYs7nbSWw8hJbfNVDkE0e+ZGrKtY42",
-	"LvkgGAHroldrIQj0H//f/2/VTvcVMVBKZt81x9Lk73/77iBs1fbA2fx1RvXkTlIoCgU/eK+iC6UI/w3P",
-	"Adn+of8HPCkNqNo/rv2CX6NpQGN0dhb+2z334Ve4Oq5YarBvwZQKOmbBG+6HVE6nhXCG1/JLKmi+MDwt",
-	"f9DMGCf1wdqCf/uBnLPcT+T25v5JhZCFSJmXEsHx/Xqcyzsary51qaRv1tY1QgyevOFjps1ZW9OS9iDF",
-	"DjXHGqScH2A3A3DpNyowgzRlWrPstHPr13Wlq0e0dbdLZajXTgYlpi8n0cIzP0+YmUC98zyX87JI9ZQu",
-	"fLEPAtP5+MT9enVrQvM5XWiSUnHQNflpTehlvbh0sPZlhETJowa95SJvMWxFOQ1S6q5LL2+HultJqbVi",
-	"+cCHkOL7RLGpfHDNqEKkx1Mpa0QVwXsMqlVi1TIV8nRCtEw5zaFp4SEXZadCjQVxNFMPTEFUHlgmx4VC",
-	"0+SSigb9rqNwdD2x1wexNDbPrjZzFUa2rImtecI1Xh+nYSFLVbLiBd1c4OzqtQm5Gg8MnInNQTRkxD+x",
-	"7NYeiNdkKoWZkH2fKv+aMKinDT8fJFA9bCgUy6nhD+zWSCwf89r19EpIIbhJCN5l4Bx0/RX60Fkso4vb",
-	"yMfuUTIUsQ/9sm+1UUVqCsVeB5VckvLr9rX3h8K+mC9upbjN6ELjtPnCB32QfeeSJy8OEvfsDV3oPhnk",
-	"+euyeAAxv3FMT2EC9Nz+UPyMK4BfcRFW0nElnOScqZRq5svVo39zOUN7Edc9SniEbg2s72RpeGQaSva4",
-	"ta3vSuFqwhm2VB/H3hIjmuekob3MqCWBF0CwprBTrQu4ZYLY/1tCyzQz4cDUR7JQ0Ig0pw1xdkh2DTbt",
-	"pZpIdfTDLeXpPgjFragMO53UabWX9BrpOO5f+q1BArEHJVydWxO43aMjuXmjg1XUupmbpH4COihmjfG2",
-	"V2zMtWHqEbkCa1JLIUXnRt4zEb3meJlSAw06IIuESGzDWLWY47ryeZ0Qbsi0gBAu/wKDPh5wGcFCO/nF",
-	"2q/ntgyIzcS8dRkQDfJWHE2ambV9zVrXbjwq1pQbhNfW5Gksx9miilEG2m4cdmvHq3TJWCc8qQij6QSU",
-	"yMRdEIEeyQ2ZyDzTZTVSqbLKoVoNTeyKX2P1GNQ95YiE2ieB4un5gmC5Ui/iMDGSCooDGrLPjaXLEc9z",
-	"lgXVauHNPT0UVkyDwe1qDFOC5kcUZNyDPhkQBBb2pMFVr+znhAiJHnXY8FDga6HWl5CY0gdZE4HWF7u0",
-	"Qux0tbMGin6EHdXQv6UhPYVvYaxpmRH95MGWpdJH0X11jly+UUPkf0PoNWY9WXG80NDOExMivKI44TOd",
-	"EMHmmxdRD3IRYhXUVw9pN6fw8un+8uck1uS2yTxUlfScT5iwRwU2bs/gPvXQsNrdA9fcSOVPi5DBUFCJ",
-	"Ew+u1wYP+uQGm5cSOps53VBICIuzbME1hHo9FNwQxWjmtB7kG0aSCYdmNdSEnGIuizxzwTFkX9AHPsZb",
-	"DjCQDIWShWFkXFDo4ntXGCOFdmsBGBhJcinvSTHD5mYYDsI1CakNEw6HImQmCWG5ZpWtzXE/RyUVeeAD",
-	"KNQjueoPxaAwE6n4b26hmmjD85xkLOUZZosFG7RMFNiVwmvIspggva4bSdQS7VZa/sWaYPnjpdsOUrzW",
-	"CJbvPp9tqzWi6/bZUAZ683zelioc14yJTYaaMjORkSAjf5snBBVpuCesJh1VEmZMaSsVNu3R4mMwrj9u",
-	"TZdzAKuNXC627gUPdh0CM5w0qTDaQgsf9Wat8v7HsPk/hs2vYNi8oeNYcGcuI9bBf1NqPL6726Rd6wa9",
-	"wVKqFHJ6Q8cbtQFra9cFO6ktpAEKDR6qdlCckH97efd/fjP6rkP/qCf6ukCVbVS9NtKu4sOb2ZlQMs/j",
-	"nlBpZrQwE9eZfWVzv6rThp4al+9/IBk1lHy8eleWYsbB7E9xSzJLFevA3d17Sbi6ci2xXTaGAtwVPDfn",
-	"YiOeuVpD7Hpw831D+PHagIEWIo7EAvj1tmxyM5froxbZtL7VVX0BkwxKR7EsRWEUTYPkuAkrG6Y4uY+K",
-	"DERiJy/3yZmTArF5zFCASOkjh4kugPkBV+EM0vaxrwquyGWLYJyOr/1GBpfnQd21170X/WOwFs6YoDPe",
-	"e9172T/uvwTrhJkAgI6c8n6EStBhmTLtYG8hX7aA7l0zg9nFpz7pGM/z9zJbLNWxpbOZz5Q5+osrgonS",
-	"69qI1WoGzy6+1BEHMq79AUEHG/nm+FWkcpOruMGyfpD12bSAcrwjbLvzBUKtXNxcOdZSiDmoUnOp7iH3",
-	"ad9eW7fU3Vu3qNDy7OCEQKlxrgneigSuRXIBLTytKhLqIdhJsg/zl/ipN5Easwh23nFtzsN+UEsAOt4a",
-	"ilZ7aQGGogcDXyyNRE9HRDn5qlutEWZHn93fi/PsC9JJztBPUIfhR5FzcV9WlLQnRdEpM+Dj+4/PPY7a",
-	"AFjnkRP1qpF7y0SaBPBcvgn+3IWA33BdgvDpkKtGI7QEWkL4iFCB1rI5XUBTDD4WlpyVldrEMlinI9pI",
-	"gz8wU+Xn75ACq0kilIdPng6vm7k8HNHUWGWvar1rdXztZ1iCy5H3bh6mpRdV6gicrpgrFcPqbtfdsNSw",
-	"73AnXro9RNW318AmhO8y5tJJc1exXUhoUOU47DZ4+CynzkVS65msTzCnm1DilG3Xw24FwUaaGV6Wvq5J",
-	"FL8D94YVS/8bIvWDOAGDoIW0Xob1Fg5moaAAQcPplAIKAkD8itKIyhOimCmU0EuLAZ9ZE54zrn07yDia",
-	"3+ALvycsR26RD6PR7mE+Gm12hhgoa82gRWWuhOyOKHlJbWzmT5DeTRbMeHcB6m5Phyv0Aqq3dj+ksxkB",
-	"+NhFVZSLVmQ7balN/D9XMSCHjsw4dE8hxCuwt+yEdmuTPJWKcbQtiEE4ENrL3No86YJs74hXCtYnZ6J0",
-	"L6KEpNE6ugzwKhC0SSzysaI7JGY/RQMVu0VugRXEvGjh6DOf3b8kXEP0YQiI7dNcPdDxme/FNQhwCSnb",
-	"Q4SjZIi6SurGX98YDyyuZKbYiEEA0hLhOnJuVyqv/UtPBF0nJ2roilr1H6/K+m5tyy7bndC4h1YDEI8+",
-	"u7/WKJlnIvOe6y4KZjno9vXLM5Ftg6OeiSxsGrwWboWZHKUTlt4fht0Tmm4qlt4PCjO5rDon7IJx1DpF",
-	"PzPfCLcH+41R+s/OPngv5Fx4ULs4rqej8Ec5xwK8lOdl+JhFJNq1EFsWcSXKDmrYxCizFjTiC2fOobQL",
-	"DNY8DM+MwXoj8Aj2TqvSE1swgNmhVtEFSg84oCwkqtAqhxwU1HMu7iOYO8KmEG0WC/v8NBjqd3MQv1ll",
-	"bNdWguO1M+Kr3xaiDIn0VsktSPFMZKuwdugZUy5CkOdyjE7qOKShivOOgFsrbP3MZySsTh27yeHWIFxA",
-	"JyxKMCyaOHWTaxDRt3F+rp11E46LQ5HISl1gCVPSOaGaUCVdjah1V63bnizMiVPkXOilJq7ce9mdLpXy",
-	"njOS5oyqrW0Y++NxTe6UnOtVTcZud71lt6ruulvjbjVPgyw9pxwaOaf+RWfHXjwdXD7OogYtYB6lx8HP",
-	"PlqlVFSAotTyE1N8tLgY0X89i2DXs/107LzlgutJiAsw9Ym6CQWsIshHava+kNolz9Kjz16c+XKU0jy/",
-	"o+l94xH4wLP01L+0IrnHtlK9UvbWgro+IOX/WjC1qMR8u7xem0Tf8J02rnH3ph9idbDHfnhb7/XdXRF5",
-	"GbuvbyRx4oiDLzb1JDAVph0tT0qkICPK80JBoHiaF5k9kpSUQ0CzevzNH2PpTjZ1Ye7CFV6+Y2P3kyMr",
-	"dwkJNvdCQtlu5Y6ltHCBop56SMZ9T1kUzqqeXE78OLADlipj4NVLelh0E4DzTlYFXZtB+mULLE4tbcBK",
-	"d2gA87CyMDwhimEyFmSG1nHUdpjKpvPRkwRGT3uctn+MpsvHqAQU9LvAYLSgAQb8YIXiaEHI+By+k0d8",
-	"nqaGHl0PQoiWPhnkWhLNDFw/E6nMYc4fWEZ+NGb2QeQLLy3suxa+txYTCbm9/VFqcxj+SAphEf3jzc3l",
-	"9YEje+6R7rmpTwdyRICySnCi7BEAUhghH/atd7n5OpT8PRtzsZxnuy8V6DlQORYi27S/gA7I3aKkaahv",
-	"uwTwgKa9RHg0kmosW8TAt/B8x9b03epFpfi7ZZ0oGNhqmGZF/yyBDI/b9c9dgziaJvZYf4Ufx6XTZyfO",
-	"j+AF/yC9gLDt2OGumXF3Vgn0JptAHBnKpTO2Bi7gG7vCQD2fshPwXzyfGcevD9rzxZR9rgkkq2gyp1vQ",
-	"RU5dvVBRSiENWutJcIGvLivEsa6SppoUvco6vTOFwU/RFDjmnHCVkrp1ez4ewFWFGG4PUeT5AaSKc4XR",
-	"frpqHt+UaeWg7FOqD0fM95aK+wGuQO8/da+/Za7ByPqoRjAXbMul7+5358SDqBViV44ufUvJpTnYyJmG",
-	"UBwuxjB9EwG172mLgYjhPA2kZPeyHfpZAVNZWQLg5cCUuPt1QSb0AVSMFpPAFRNs/q8HrQt6z1ooq4RU",
-	"qWNZRYwLguFZPso+z5ZPFFT0OPoc9g/7cuQj6TCFexNl4jQY509sAal0cTz94OaAzlq7CtODwf1Mz23B",
-	"qU2eNTqg5lT7Lnfb8WVMZ4VBWoFqEq4nElR5tH8uGFW6EltWO9jvh/naByfEN44vu9xZvkUXnSiJV204",
-	"tkZHy5UbFsQV1odC8KVCNWFkPrEXC67hNXl1fEx+Grw7fzO4Of/w/vbs6urDFdmzRxTfALHdDQWdhPUJ",
-	"EdKAvcMiycOhv1fJgIrBl1yQjBnKc0327SJyLvBCU4xqKQ765Nx9PBQVFJULniyxjzGaIxdpoOnUoRAu",
-	"yqrhP6DQ48V3FLFvD8WI5wzdI05I1n4LmN+w7EKcTrkBOnX9UnZ4DN0MX+MQ+r4K1QIi59BUhJDxLAFi",
-	"spqtnD/9UOICHDJLAkgI1MVRJZXVT94GB+xoFrTF2BHDdp03/odaPghGmDBYH2M79HHFaFZ1PcWe5RQ7",
-	"V7vUdjknc+dFwaIBEEHpFOGEFML9SbDZNbDDJXIip0scoQt9QX8ePXHt/Z9OWg1JUP7dy3K6HTl06vM8",
-	"N32FIGlU1LwIbPHxdNJyO7V0UQiHTTTpV7OsXPnlmyxzNd+oYmTCs8xbPIAsrYzJcl2qaWWNkIaIFVC9",
-	"d5npBmPjNM9t6ICp36AQEA1XwZIC2zNgoBLtzMn2N6nIHUvllGFByaD2Sw0/R59d6f8vbQaLCku7Ogpr",
-	"4HVTdR58KsQGOFBSiW2lEgWWB2+GcOmIaBXar1f6PXBhuBsxQJdlD4yvLYB350fi6wTvdkGxj+DdEqpd",
-	"/K47HHu6EsvDesUHDQfiiI5GPOell+UJ6I7dcwGyB8FEO0r6rWZAoPx3xL5iOR9zWWgSYBbOO7ACK0kZ",
-	"HWpW5bXYjV4CwyRYMdpivrHfbGXt2HXYdzVfl6hvXJhVeASdbimjwZcBgw7qgTGizPfei8Ie87fh9cM7",
-	"qlnm7RK1UutPY8hxbPo2eO14LN+Kh5ovebZ/7W0WU74LSgi6PK2jg3J3WzLwOjSXoLUUllIhBaDcwugE",
-	"z+KvCcR9UZVOLI3YJ8nSm3Bwac6pBiuV67/24vjAkQaUdHnyRR21Mr06/iN58/Hy3fnp4Obs9v3g4ozs",
-	"BX3y7OoyMux9tn98GfYIzRWj2YKwT9wSPdSA5E4m6++tGmJQMq66suwmmM11EsOGc88sHpc02FTXwHfu",
-	"25587LGzX7VdaObknkCPRnQqXSv8JxPRcmwrzd7C6CEP2Z0xoz6VnT1uhi7rLs2ZgiAGFzmr7/lstg2V",
-	"ZZChgA01ag65IDnX0IUDYR1wBxc74lQbLH7N0TLrj5TVRN3KNsRs2SLX8fZIycdaY1q7wlip8z+S/apF",
-	"bkJqHXKhCmrVIDcZiqpB7oGXOlwN4QzLjqNC4lsJE51KqLR/3P+DVdqnUrl3EFiHADuwPw2F/Rk4o0tY",
-	"s1grZhaK33rYunaZXAq0LM+9z8HeBFnMKgy9iQNe1OGSc2V/npJLdbx1VnPFtMwL0+ITV+UbW0r3QaDW",
-	"7wUC9b1ZnbZrV6LXPx3GAMFbu9HWnInPVX/J1gy7N/B77YZaW2oFPtlGlRUYqImjo0fdlYzzJRLKV/e0",
-	"Ex00MeyTeQook/WvVr061ymBv7ur/vif8aov9b1Nrnr24Pu9Ru8BV3MYTiUUSoYCF8xqMpVRFMeAslIn",
-	"rnaVqzQFn9VqT9E87w8F9uCwjN19a+8x9mlGRQauVSODrgk18fYY/Azw1QGZQ+dlnhGuh2LvM/x6nn05",
-	"rL49/LxYLBaHFxeHWfZl7wSS2jIO3sWqK4NzPaKbtOZ/7A8FsEaALFTepcpAe4q+6wWBoeGaP7AEqhD7",
-	"CueesRk+ZeQ3KVhC/Cb+8PIbktGF7g+FUzSpi5Zu0QOrQtJOdXTzwNL6Q4Hl3qjQc6aqqm5kf87o/QE5",
-	"u6EQqsrTSekKdYkNC/S2QcQmfp2xGcR6SeFKsftlIa4SYDHlvgDHlbZaedqTan1oZPB+RbQ3kildDIVm",
-	"rE8GvlixQ+j56PC9FOwQ7l5Xg32pdAIZM6PJy+NXMLSQ5E5mi9j9bZXUswfXcWuJ17U0z23IhEDkb3S5",
-	"J83zkP2SeA4a5vQdRzaccQ1rPh9Z+AJ4ezuVPgDyFgUx9odosTowQBYFtlFperE3w1LQ95krxxqb0r12",
-	"BO/AbC9j9/BNRecBLSKN7dcI7wDaWyDJPWkdT8t9d/xRZBV/DFkjhLNApxk4aQmZ5YWuMRMH0W0ajJoN",
-	"A5GgEuAzM6YOsduXs0G/JnvnzjMLq8cC2j5OPgPpHMjCiv1MZENhOc7eSfUZcCBoJPGanAn37/3PXMsv",
-	"B1UjkpFhfqDwhb0TZG2KVbdAkTMoxI79BF06g6p1i+p/hk18IfusP+6TvWvQayxnzyGawXKmjC72DqIB",
-	"JqD7AEJ3FcMPF+BXsWg4usLdNcg6cH9Y4VMbqbbp/RNuaJ+Q52QLzeAW3K91oVwjCT0heGStycMFjfye",
-	"KGDLrN7tsIkAwvS6UDsX7JOpcbUyIA+QsucEr+1YYe05d8GgXJC5VFmldC4vJCHYFYxo+gAxSRuRUimQ",
-	"rtclPU10MC/oVM7qKWitaMm4uYYvIqLIDbTi4WMuaO65rQuOraTj/au3p+Tly5d/PEhIIXKmnSB4bsXu",
-	"pf5mHBIOY6v2cV6QmneD/RGeWr102yq1YyMJFpsJIACljnAGiNrnSDEjmedyDllgwHkwwrKR6zTHs1cc",
-	"YcehNuvZ89Oh+UEwx+ArruxhUpNBTkim6Mgpji7Q04r/84n0HQemB7u1USC7rBko6nAJKD1kRxxCy5Zp",
-	"n+x30EEP+uQtNodRdSU4IXCyieZinLNSTVumRfSuuKYv9emlIneLKqa2PGqosdUP+sFJRb5Ez3LQ6SYl",
-	"9YKqRk2tIyQITIyqnDNFZpZZ3DM2s9/bjyfcIn1xAmGcfvHViAmZyge3V7UIF34H3bymRToZCtfWC/cY",
-	"9k2UDyzDJjxW0fPowANXihXcED2BBj93LCaAobVp59fvV4ov6XLEfVyk53MVhKWCRAlE1vaMUQ0sNcZE",
-	"6/duF4ba6e494mmzC/uNnItc0gz5QNrBA2XYJ1NGOqxJPl7J7nt7Sr799tW3pblkO8x2mctiHSJ+WmYP",
-	"8ZxtU/3bhK1GUVQ1l1xTbT547zlCA6r5ugQHXDKBFSFQNbenPGibufWKgR9mLGzL6TR/tLbu1zvbHyRk",
-	"trq4PnkP3dnKcq/yngm9EzvAFRsVmlolfwOLANmHXNKElN2AEuKbASUQm3hwMhSvjv9Izi4G5+9uB++u",
-	"zgZvfrk9f//T+c3ZGyyWI+rVymgJiApyJ8SO4b++OLv4/uzKfjwU4dcgifik2DuWSzFedsi++uaP5Gpw",
-	"c3b77vwCVjCjGi2cGeX5guR8yk2zISCgtt1cRtUEXycIODxOq8cHnm5DeseBiJZTZi+Zu4VLX14+FCdB",
-	"0RRvIIdezVWSehunenz21lq7AOZYLHO7XRLE10koWZ6/uaCTvdYUPN1eWomjE4jtoK6ZMdgZTq9/sjNo",
-	"bOyutHHxVtDEG/90nAkCpJfpqgvtfK7+scYcgNnXS7zh2VK2caCAbUoVudsiRwsjR8V9PYnb1REnOaMP",
-	"5WnTO/Y7B1TWRQJZwk1YqPKZVpi0lsRsI4XjZ+LVUNbF15ncUtmWVgLDpE13hVu9BGgLIh7hny9eHWZ0",
-	"QQxT06qnR4T+up5V97xVGnWu8OcLV8YJu4ii3kt/t6iY1naMpS4LBOsZSbXwmSD+3/boi3qH48qcUwf+",
-	"9gN33MBH7JO/maPIO4PHndGHGp5+2FC5s7eII1h0AW7n1sK+wxAzTjVcVRGa3hFcPxfrQ6Gu2FQ+sAtf",
-	"r6xT0zQw5myjY5p8sHeVo9GqHnFUJ4L0dbyCIIkcabbWw3S399LHIBbKx14uG7Sn0jimmDHXBcgHZ4Sr",
-	"DrLZnDNbg1LzbnB9czt4c3H+HgKyAQ7QeWIoai7K6OYJVNXwrbocUEElCt5y2uzeUAwEKQQWCy/f9St5",
-	"RfaQIgDmI1mIrL93Qii5oxkKUTG9sNlkF5DX9qViHPwrJoV5Ph832SFwtxgehgP6dD+rNFtq4GYROTLe",
-	"wIDd19fTUPv1WjKUI4hJo/mhXYLeqaz1cU0E4jVzN8MFLukKVrQjSqumGGjNx6JqCvQvSXJYL66ktwfJ",
-	"UwaOA71MaolvKFI1wZxqlo+aBTYLynZxDd5YE/P1M3h/gUH5gDpoepoQXdy5v3w4ZUKs/AXt4qD+452i",
-	"alE2w06pdik5aQoRO3wspGLZQZND9NfeRlFjl0EX6MqNYugYNCos9Mo+zXJoM4wRYrFZDR1Do4+IPLrS",
-	"8XZJ6mwoVvrg2ulmjyn1a1973JcpNWws1eJxX+dUjAs6ZpvhwLG8JXcwVekESqZaVprnTfj2r9Wm9JVi",
-	"ceReEr5F83yDmrEaS5CsDo1NfJNeWgVZC99S3WWcun7oHzUL2v1vMDcEYcX3pe0RtFBsGK4O4BeY4tgE",
-	"wlkDxoL+yysjEiPJi+PjE/LtMQQVItraZrjmv62ZZZcRk8C2LmlzZXq7xDJexUhDc/TUQsLNNlx3H4Sb",
-	"xIWCOE6XuHxEliVkxHMoUomJUVgPSwrv7X2w/HDXOYhh7PxrUuVtuDSpoF3QSorJCZbpnnNXZLuMl7ea",
-	"H4SSIywzsv/3v/3xALm6wOxF6Ang34feClCzG4oAQ1IX0w4VkLrEdC1zaShcAI1g89NgFMuvT6B4iLNv",
-	"hFO489hv9qUMxYozBZ0cQZLmR3Bz7L2rX1ufxRcI4nHZZFh/fEGGvc/ANr4Me1bUb3Bg+Bt2Z6LSV4lk",
-	"xANob9vGE2gfbicPkOJgnTI14Omhu/fWNeqGXZxW7z6H0QrmxGI+HVKry7VtN7caoEQqKPkk/l1wpMZD",
-	"4Ta32NHheE+n7OudjfZyTbjxbZ2OGjYXS5lukTR0bJgC+K4sQROq288UFHVaf5xu4LXf3UmCZe3iEGGt",
-	"q69xfmDr/93OznYqnIXnBquZ7eTMHN0V+f1hZRTeNjF8X+T3GJa7eykj089tg7G7a3Z+/wxpelB+AAGc",
-	"ufw5+/OI8nyLMc+aPTBFc5cxjGF6dwv4X2eZBGnBYErULlKK9i641lby9hgi1RAYN0zHhJYWtb2ya4jL",
-	"g8Y39AnZey+JSx6i46E4f6PrCUe1MaxILySMzTOi2JRC/iokFGVKziDylU1nBsClY9Zri+cbOt4lCbsp",
-	"fo8U7KAPhGzoeLy14hkUQ7HqtLvE6OAlL14vV8y4ZzMTduZvoOtufsUSuf9kXkUMrvV2zP3SjOXAiS2v",
-	"WHbg/Y7OPophUKBP58VU6B0XZ0BMbDP2arVitpJzuztsBrZaMhviZwEJUQ1838cvzhi0BWIJYf1xfyiG",
-	"Pah8/WrYe02GvRurUKPJAA/psHfgats+BGVoS9XfLh1YcunXdJlpCVTDnTE1FDC+y+oujRjSqvFknwrC",
-	"M7CrD3uCzYe9aE4iBmLt/o79KvFmwdTNvKqs9xOyq3Rb9UldrWsKJ6i0pC1Xuu580z65wHXXHMUQa//K",
-	"dNGSsHjma03vaSILk8opc0VTy7MGhj6Ic7Nr2Qa9YBfuspZ9jW7IHHJbMhmWY09KYcelKJYVHbpTFRoD",
-	"2zVgZzh8X2wlCKq112d9pghm3KPtXIN1Rx7U1QD+mYG1NzUJEVIc3uVU3B/U80RHimGLx+e4AbWRio5Z",
-	"a/9c++K1e2/Xx8fPE4sWxEdPR8/3C8NcVG7OgqIGmF7oKnxhbIwaM21IMcslzSx7lXOWPQtePk9Rh+yQ",
-	"49sgKT5LsahVMzP5x1//Eyu5gA9Z3OsE4ZwQagxNJ1DfTck5FnJB4a8yfbcS4c6p7zns8+AHA7AFhep8",
-	"KIAV3JPSMJkQ5wW3sALFQ2QBFLcnI6+Pd3EmjXUlt35Pvpt/Qtoog6lWzxXGI69mqeKby1mqrfdyyVuO",
-	"nHK200ipGuVEZcMBruJf54i7DTXgcTlxAeQEqKIOUxJ7pjsjsGIGz47EOvimRW74jCpzNJJqephRQ6tW",
-	"AOBD1o67LVfrSAtt5PSSKkjJc6kyZblGnrOhyKk2mKbtCAEc2BOW3qNjWQs+GoFwevnmbUIuLl8m5OLV",
-	"4GgwOE3Ihx9+OPowK3RCfh78lJC37+yPsKF/v3iXDMXF+ZvzA5dSoonmv7nmTi7pDiMPoHralJvX5NWL",
-	"l+Tt+buz25sPH27fDa5+OEvIqxffko/vrz9eXn64ujl7c2ufx8NOrSAxKJHWyikjEN2gMn05B8753G6J",
-	"YI8NZ60i3acfuI9OQMPgiARKzCqfB4KBx2BtMTJ6JhOijWJ0yrJHnLujz9U/OslrS+j/CuVIAkHMkz0m",
-	"c9dVu+cQJ9a/Ogigu77LR8eztQ3C/jqh3c97sKp6C9WoezFGLl3pDvTpdjYRdDlRR5Y215ZaqCG+NTjX",
-	"Ygjs/PSBlXcM2T9F7By+4XomNcfrqRz0gCgKfMRMqLCC1tz1jo+F+2VuTbFwv6qxvo96RAN89fUVNBLZ",
-	"XmFnmRpmDpHD1ekMi+PZRXFBYQNrHQc3NfM1ENg3x9895+yu8qe+R+falrpohNQdFLbw9wNIMj/e3Fy6",
-	"6R1n0URLQouMS5JasmDs/nfMN4toMijUqK1efstz9nsTS/5ZuacD7gr7XLlsT1y/QVffCktEYsim4VOm",
-	"DZ3OWObzLzvxU8VgsK+s2l3hKv51VLvvFRrDSd2vSe5oet/93gtTlNqDw8LMoWcJD8MJuwSI/VTl3Ww3",
-	"TCxM6OECa7GuJAg/c6FZ54zto3yzV+0dJZ7A/7qXkMjjoTBSklyK8Z4Ll/rpw/np2e3l4Orm9uzfz69v",
-	"riMT7Q0CYHh1mvtq+xh5MBTY/2YPa7hh1W8LAGpZiffiKDamKrNiT0o1a6kjGxLBztPVflb8+evH1Mh8",
-	"lawHWbatiBIaYg+Zg2bGcDHW3fjDEabAbL9L3hWDkZ83OfEDbGYHN/4uuBvmxKiyIj7HQnYAtm00jEXj",
-	"0hKro9Ucy/Ry4lLzgJbYJ5qafLE+1qgkpM/2f93dSQEDeP7E++DQePNEFUGnIwfpKQI3qGAzaiaVAoag",
-	"2rTVToNZ4orZUX+vXPX4ubgqgmErVIKX3yNYq6Hjdonrxr7wHLwIIis78CA63nK3yLJ9SDByQhhNJyhd",
-	"TJailiAv2ConX6n5n6HjTfv+eTHIiUBeAhqKJRHoJB5258r9YQAukBrEsacyl4XClEgOYXXk35Qaj+/u",
-	"mkUpi+XdHPYbOv4qyQZB74mVNAM63mJbQYv3uoLsBdkSFdxgs5Yga7rl3B99hhT1Dvefx9rzB1NAuLm7",
-	"8CBywtJqJAp5tyamG0jlX+Pn/72Q9vE/DWm7ewsigR0Fr5J5083lw0Bab6+f/EvPcYO5ybraCey6tnOD",
-	"le0tPUzI/vXg5vuEXF8PEvKPv/5XFU3nLzs5F8lz55t5+OzmkLjRv8odUGI+flgcWrapQIMfd7SM0tjB",
-	"WekQvhRByMcCCgL2yaBqOgrpbOHFXnWgC0tPvf9wc/v2w8f3bwj7lLKZscwZe9ANBTah65NfGIVQT80z",
-	"FrQpg8FpNSOIWq5/Uk7Te7TZhB3iSMamVGS1PnFTuiB6BrZkbPj2HVnY+RoEmbIYQZ8M3DbAMkShBIEU",
-	"2NjU1VWwUs+3ZMpFYXwAJM+YMNgrTgrfIq30e9ihpkyN491NLTsqu7C3OuMwuzfExD1bNPnVtCxU+sQ2",
-	"aW8hvMTeYQmJt0zrkyufD+bKKlR98yyCLZmM+QMTTcscKTndrALMO7rrNRn5qHo2tUk2rJECftZaURsU",
-	"rrHaje8mgQXHay0IseHjiOYa+ndVlSClYBobQdif76SZNFbF8YVvIoVrVGEfwPCt5XCWSwfn0BtDL/Xa",
-	"71ggCb+BM/HIQklJT5tFDvQl1bT3PF3tccEOVV0ue/ggQG7ZcO+p18HywHIEMfI13pGg6QxjwqD9236s",
-	"tfQfyB4yp73q3mCZPvps//eW5+xLWzi873/wlrEMWzu0MrjPUA//S5/DqxFrk5/0aWzNkadXg8uumk0H",
-	"BN7qbbHdY7KaAYcOc4uHEzKRQhbKl7Spd+LkmtA77dohRkMizkeHFzLjI86yw2su0qeGR2y528Yjmzgm",
-	"wPfLna37yL5cvtveidLSlO9DieRPZzPXjXIL3SefvPCnCYZkpviDPd3l7mC/+yC3pQmhhZlIxV3RIchF",
-	"sGfwwAuRqx2GR3CpQMHnuYBgT1TBIM8ROY3jFFyMZBt3OLfPd1pQeyTjpbRRjqPpNryxlwBJHI3QOwne",
-	"Cq7JKQWR0EmNJUiCoufI7Rol8AGioiZuU/Lx4/kb8vAqELePyfl7kGhvbz786ex91Z0zKOaNI2EUUX/v",
-	"BPps+NKx9mqoC+17VSnyqnqsRe+Eal8qfM+Kyv4fCZRcnIE8roZCYS38WjVxt9xvjo+rXA5tqCl0QjT2",
-	"9ICKZynFhoBgSHXNPzT5+99e9f8Q9cQCHT1vefY1HRZru86CjW7DMEKhDlowRXhq/bE+cYXp7E8uAcKd",
-	"c/OoYABs23Bjx3OZWBE6PkIS2NwBWx+9yebtaodP+Kws8TkD8YZM6Az78gAlG0WFtiKtA38FiblU9xrc",
-	"gCeVfjwUdyyVU5dgUGCD/txybDuDtnwRbeUkbKjzggw+3vzolEeNmrIsDGiXQ1E/jlOa23PHspOlU+bO",
-	"H0Y41L/x5fj3924sK6mgPRTBEeyTy5xBzVN9H2TmYU1qKM5QFuuvRujvHdiTDGXmcPihCMgpLNNwx5go",
-	"D3Z/jxyRvX6/T9zp7mNwxkvXCuji/PpicHP6Y1mHbygQMIe8aunjuJjxpwQ7vKPi45r+uuKBVmE56JMB",
-	"oATaEZYhHLFOQGjeLpmLe9cVwMbSfhLy9KUui+RbUgLgogI0FDCGRQY2JLr+8fzy9vz94PTm/Kczsr/3",
-	"iyxU+K0cEbQ6fgmH6ZN//PW/9g7QLuDmHIqSPbpepvahBbXm0H7PAlqhbzhCDStUgHAcCgsHplw5Fcee",
-	"a8izWO7HOyEPYEXPzToHDg4x3vl/Sy4YlksoC4VsrQ6yHbyiO1iLl1yq+0jJ3PGGVdL13ayXaNfd66iy",
-	"Hq7Y1CKRapVyq7s1m/WSW1CR65GKzzVUD7WcEv3Cvtc7uWeLpCH86XG1k59F4Q5A2alDR90UsZXWHOGQ",
-	"UTWb7AM7fo3Wz4OkciRXEWoLRu2tA0r4fAKleuC/XDdR2NHnmo3kS+TSjWjPy3aVbYRsuFTWABM7Ctmo",
-	"Zvg6uSQ1Ymuo2R5Qwxb8u1IpaGxfG3dPl452RcU9cMv9jB24ThUMxeaQ5Kzk4szl9urANgJYcxcmsDIB",
-	"kphiIwa9P4/oaMRz3qE95CB88TnOfDBhlzMfrm8b4nfOx1wWmoQAIvt4jYxkWrg25opmkBSD511LZVyg",
-	"GmTxB6HpFcg91+hQCfM0uBCeqRdSeAV1qiwbsMCtFQnx9vWKw6bU0FyOrXhXiMpU4Z8HfZDwMBDnfFoB",
-	"vtUy1xb0PS3fehaYw2yLTuD2C9sOpM+vP5CXL7777vAFKQEDhHwmxhbCJQHbL8G6gVdOofLe694RnfGj",
-	"hxdWUfzfAQAA//8=",
+	"7L3dcuM4sjD4KgidjbAdQf9UV3fPTvliQ227pr1TrvLaru7TezThDyIhCWMK4ACgVeqKipirjdjbje8V",
+	"9sx7zKPMk3yBBECCFEBRtuTqmXNuussiiZ/MRCL/8/Mg5fOCM8KUHLz5PJgRnBEB/7y4w1P9/4zIVNBC",
+	"Uc4GbwZDtCD4ARGmqFoihaeIT5CaEYSZXBCB9n8+Hg3+8df/HA0OjgbJQKYzMsd6GLUsyODNQCpB2XTw",
+	"5UsyeIeluuIZnVCSrU7084wwf+AcS4XSGWZTkiUIS4QZ+vHu7hplWJHuqb4kgwILPCfKbm2oFE5nc8LU",
+	"JcxM9YQFVrNBMmB4rj/G/ivJQJC/lFTodSpRku59neGcsAyLu2VB/kiWkQlS761NJ5hxKqIrT+3TDcfU",
+	"ZCBJx7D1C5uNfPHYBWfy+BQQX07ec0ausEpnq5RzNyNIE6+mTMwc/WhSSnGeE4FmPM+kJhlYjyH5ekWX",
+	"k0M9+KEZfc062CNVWM8b3SD1X9lwl/pTcscfCIsMruDZZqNelZKm0eXO7dPNxrwW/JFqKIYHLdzjrlEJ",
+	"K+eDN/8xmHI+zfWRwL+Wggz+lATmu8PT6A4UPNts/R+7KL/cnOq/6JdlwZkkhpcKwQE4KWeKMKX/iYsi",
+	"pylQxvGfJQcU1yP+b4JMBm8G/3Zc8+dj81Qem9FglhZzZojoZ0ewKfs6MLxU0UcCfOOG/KUkElZQCF4Q",
+	"oahZY1pzFVbmOR7nxG10FWA1KP6j+rDGFB//maRq8CUZDCcTmlNs1rcyo2WBP2L5lmBpbqDmjuB3RJlU",
+	"mKVEIvKJSoUm3JxnXI++J5EbDu3v7Vf/Louc44xkB3twH9kFjjnPCWZ6he7N63KcUzkzV1H8NWDXqxjX",
+	"Lygy5WLpk/IEUzW7H2NJNPlIkpY51oeAqxkRAcpOBjQLDm4oMfBAcqE+CHvy7FPKFJkSsYInmjma9lbr",
+	"D5G0L6VV2CQBpK3B+xnc2avYFySnU8pL6b17mYXPp7+NyHfBVVSXeID4zEmM41MQrEg2hE8nXMyxGrwZ",
+	"aGHjUFGAYeyTH5Y9zlAySEup+PwaC/XeYnf1GiuwUAijgohD+KcgKRcZZVNEJeKTBJGj6RHau+WFwIyj",
+	"V3tHoXU1xg1sdUJz8j5GYRGKnNe3yCpR0l/JD0tl4FyBjjL1/bf18ioqdb9087walYCxL8mgLLLNEBQ6",
+	"DvV1VwHBfpc0KMTfVBOgK4j0SaebKB3tNfEuUy4I2r8+f3uQIFxmlN9PyjxH+xjB/ysaqB4DaexzZuhl",
+	"T9avJEif9wyNl6i5yoMEwdY/zfMEzWlGEwRMSdOP416wEH0PV2uo/tDzOOh9muvf9RidnK3e9kdAXOBE",
+	"rhyIjSn5KZT0pRNHH+H+2MliNcU1aHdMGQaWvK19+eQOswXpsVQzJ7+dzUj6sLrZCS9Z5F6k8oMeIPyw",
+	"8MTCJpEbIQ9xgUDKQ4tK20tTXjKFJJ0yiaj+UfByOtNc0I6GOMuXmlA3E1PMJuoVe8sLgeWHMn+4IbLM",
+	"A3dHxhmggyoylx2EOMBC4CXgGtPciBbVN80hY2yWSImnZP2taLiZfTu0n+aKWl/DhqpVxsBhDQLthcvN",
+	"QAHy+UbfrGxV82A7TGitTgEHzXN1xTjPz/EyIubVQvDKogiL/F4ruKs3uFRckAzBO2hfU7gkghIJMixm",
+	"iKdpKQRhKTkI3t3w4V2P43/x6N2NNLIaGG1PIpol+uytrAHtfba7+XJY/3r4eblcLg+vrg6z7EtYxHAS",
+	"+rnl7M2pf/nll1/05+fnCRzyeug9CfYbc9Ar2OxTJREXdEoZzs0LwCDm/JFkB50LuFVYqDsaE6gaM1cz",
+	"SP1RghSH6xJRrXFowBgRQ0MqIzkxZqbVmeWlnTtgLWsAl08Q1ndzKfS3BhlhpSTnKY7eG4xb0WrliduQ",
+	"Z3JZecfMr9fjlh0i3VuiEAcYkIwqkvnbUDOsJdEix1oj02ibEkYEhtdYGEj1rDdlvpaWb5pv6+/LnJw3",
+	"79NV5OqXNOaKHFOGFlxk0knIF49ELNE3aEHIg9Q7uyuJzPASYZahu1kp9B9h0gbiWJ3w5u0Zev369e/R",
+	"gqoZQMEdLj6ZSKJOUU315qDl+aGeEV6TsalUKXud9FvzquaVdE7+b3shrTJSqvK+t0dtiqtNiOZ7nw05",
+	"gBh+mDhu6tGso9BqP94aG8eli3e/JSQgdRGm7/uIKFKKPEwXM6UKifa5gH8dIJxlgkjpLNcTogl3ohHk",
+	"WQn3JAIwhDG1IOMU5x9jM0rNRtw0FYGYjxDgkSRoMaPprLZa4KKQiBeEgXEbyXJcjXq0VplxgOkCqdXi",
+	"V6FadJk+WhPV73ZN5S6str2nNpFsLC3PnmYkok+1C1F5TibYin+hx2sMRg9kuYkppwVm/XVlrGmpm7Xp",
+	"pl5jc0E+tIJoApPMNZZSM8m4RRCYsHLvhbdDFh3P25bC1oDNz8Mr5VScgT4dWB9VYRiDCmHorEkpl7cf",
+	"0OtX339/+ArhvJjhw29QyrPwlRW1uRU5Zr6VT84xqMZzktFyrjkhFlMSVIILLpWeMHIz9zSIdfL8Fsid",
+	"vc9CJDqLN2YUD+dEYZrLuCE3bNDQDPGBLB27Ba66J1FOVSmmVHNE932CJoLPkZb+PNNuEDt9cB97dhbD",
+	"wBNsflG9bT4m4kzPF7LMboW61loYt0VtgvcQ2bgR1HzKbJ294fsh0o/Rr5wRkLSDmN2KXc+RvaYSDxD+",
+	"QfCJoSGhRE9I22XLQTTyUe2TkL+T6JECJh0wuOif/xi5QWLK3RxLRQSamNswS+AGhL8uM1BoQEDejNcx",
+	"8kn10+n0m0ZV4wzsOhO9GMUzvAxrBJg99BRMLTIroNiPo0C9AowEpMc5pnnEFCdk3JBHpfGfhS/6P3PK",
+	"SOaA1I9r5LhjOrCq4lyfqKaZpOv8XdUfhYwuxYwz8r50cGkpezO+YFr7xdmcMiqVwIoLmYBypDgyFC6N",
+	"Dg6q+YIRgeQMCyIRVT1scf2YiEGcnNHC7aOsHLPddFL5aGtMelBOLOqbcKhOcIXfBjJbiIhS2205n2Nz",
+	"4TxXPNGn2D7ck+iCTbU8F+eU666zzZyJ69lomHdGAVPb+Vd3OaEkz6QmLhPSc4qw+Q3lZKIQLxV6IKSQ",
+	"QG6POC8BApvDdwOpruuy7Ja3VrfPMxKXqu0k7bgqST8dZnRKFcKlmhGmaKqPIQioYK0D2xEHQ4b+TR9H",
+	"AQZzUiiSrdcR0yi2bGhPyFRKsSQbGnjHVKjZLwSLDjeoJwmlmHGmz1mHIwVvMmCXx7KSyJrQ/5Ev0Byz",
+	"JSoo0RokmAGN8mhhg/YpQzmVmvuxfOkrjX2kOgZSBM5jJFsQQXm2jj86RF2bt7sd/D5UkwqTXfjXpzYN",
+	"6VmN2LA23VYQ8uV7INiRVu9GAzjlIBYhLfiBiK9fFHyxJ5Ein1SQu+W0cd5iUQ3wWuKvsWuLl6wo1W+E",
+	"zgNmoxkXyhIfR1L/MV6eGst4KeB3uIMdj4x4+zc6LV+XZGH2LoRVMX5hkuw7PVhkqHHgOM2KfMKp8o8K",
+	"/FtWp0X/fzwW5JE6u6ZFghYzyl9/XQZVfOM1rwHGjLCxyoztwpLKzw7r64LFdQVxt4UrklHyCCu/IQxT",
+	"KcGw2vjr+Acs+F9K/Wv9r7McS2n3XP37+IbPsb539ACr/zy+4hkRGg7VP844U2RecKEFoBA03NJviOR5",
+	"GQkD42xCM2IdKC2wJYMJnvP1RvG38JaPbvPdbTmdEqknDhgOPxb6nH2HzKsVJ5NorqmOsilazLBCCyyR",
+	"Xhbcsb2k8dXVtJkHzEBkRAa0JpJ6QZpG9HpOjn6nOeucC5KgMZEKgcDbe2HNYxVYlxYx5nOt5jpkOVrD",
+	"peL3cxsUCzgT8+rvOWYlzu8lyUlaq8H3jCzCAZzNgK7GlIlPEDWgQggNHxbGSKrVbhNJEDBX4UdMLVfs",
+	"hpYLi5DWAB2wdPom4Qyi4ukGWtul+WTZw+ddjd1cSeLtJgyOShZuAiHHYxJWhkHcfo7ttLV2M15iZwwt",
+	"8iKj6jblxnhYGb4oM3HAE57nfKFHBm9TkM9caP0uKnLHFP+2EwVeCy7QDG8iencxvosP7qcqgPhfyVGy",
+	"ICmd2FBiMKxKlaCfhu8uz4d3lx/e31/c3Hy4SdDN8O7i/t3l1eXdxTnIZ1oaq3xgCxhVojPg9RjhLJNo",
+	"X49FMueev7kYnl9doJJlRKA9WLT5au9AK3BpTglTaMqJROMlfAEZGsYNaJygZu1UoUy/xbhCD4wvIOzs",
+	"E54X+kwO3n+4u3/74eP787B4UxmhcZZRI6NcN8DW7VsaXHxSAqMJTpVMkCzTGcISYGHDZ1BBIDRibjRS",
+	"j8BrhHlxOW3kzMo5ZoeC4EwfSjdoUoU4tLAFbmqry1GFZhhc6vOIF12J5XCiiLglKWdZ4Pr4mapZC9Mz",
+	"vkA5Z1N91y0wVSHVJaQqdscTmRiDmDgdj7CxUTQRZ7px4qlTF5rScJqjts0RHPjGzjgjJkMoZm58WhzN",
+	"E+MwnhvtsC7koC+UdhNksCqvgGkfrPqLGZcELfSC0pynD8bgX0VHGKPOacMPBBoNHstmMMzGIQzrIhWi",
+	"NPyOBq+MR5cS10+uaoSchQIAK991PwFSv34BN3cohE6ULMWKZG8Fn3eZ5h3TcbCu3C8JKgTRIAdrhsGB",
+	"5PMqAksQnM5IZuMhCn1NvDo58aKAbGwmlUhgNiVv3HVEZeUEqAO69lCO9Sn1P8eCVHpsgiT3c/2s3SUn",
+	"MFC+rBI+MryUaEwmHJjlERrKB3utgOpMhFmNCejS8rICvqqVaUJifLV9SxvMVyiLEs61Vg3JIhAeuiaU",
+	"wQNDR0SoM572jkOsuEb3/jJj3F53NrrjRRsRCf5+otC6rdiOE/AKL14hE3iiwpKdz7jdp4LMCBYS1FdJ",
+	"xCNNbcB+SmBTtW/5HrDYGZkOM9TGapznHyaDN//Rgz+a6+9LshIT2zMYsRF/6EQxL9Juv+L4XHhs/SBB",
+	"JcuJlMiGbOkD04zjpFmY9zshu3NrlTQeMG7/6UsyaGm3O7CmPdtK3AQ2K/McLWY0Jyinj5RNOzxWvy3T",
+	"WNyQW83ig665tNBZbOJOvoMgqAAKs6wR2ORBRT7Qogg/bO3ADFJ/EVxPfdFFOWDsdjttyD56DH2GvvkW",
+	"zXgZidvr4VhfdRyAX/2tcaRv5lSKOLnrhI4+Qf2N6RPHvyNOcTt0FNR/sKG6gZgDwefx86d47Fk7zcIN",
+	"U32zdi0B+quC+QJ2iCrObyGoUoShfTov9O0P4cdGsngghQL3tdYwwQ7UDBz3drbUN0mPjZn3Em9p0Y1d",
+	"wnqiOYere0rl4xuEkUlFR4IvQL9hRpTab3B+QPj9A1ma3K5ESzwPsFVemKOfL8Faif7x1/+pRxkxXqqi",
+	"hPvlf6RWuzcX5BIdHpqABZTKx/9xhP4sOXsDp0qzZf3FZ72EyKzJiOmJ/o8vR4im8k11FH+6+Oni/Z08",
+	"Rbcfr66GN7/o6wlCRODLfz88G76/uzwbHr69GN7eHf7x4hdYfv37zfD9H0dsSh9N3Jh+CJvcX1A146UC",
+	"QQ5G1I9TPieytoaAlwQCF2bEfCaVlhqx1Or1AsuDoxELsgYbuVFLGal8HCQDyM1OBjSV602Zdowqd3Ad",
+	"idyQCKGYOhfho0jZI85p5CEzAunqA8EXG6ofdol8EbquS9axxraBV09tlpZUW/OHqPe0Dl58sYGg3Mns",
+	"Y+7Fp3BzQbAMJSX8PFsirI+zPgF2i2B5A7eC2b08RWReqKXJv1xQSdZo7Y46NwNnhGCt99TeKd5lYq8X",
+	"e6dUgfx2p3E0eakwLYmiI4TKBdYFg6g2iLp090B4llopiF9z3mW7NlipftWFAPUSFiQvRRrRCKrwdGDg",
+	"DyRsy1ICMzkhQpBIJKAS2FhG9yTE/EmTOVXZzKoo21KWNsEqFATfRxppoG4FxolDe7Xt5uo9lDVhHyKw",
+	"ylmyyi43j9uNxwJGaMvPZe0htXklT1zsWXda+CWb8NWdOV5UG8etfT60p6JyV23i13okQjpXXzXL46uj",
+	"k7WWEssj3AD+AsI7dJVwdoxB8qmggshNBlsTABomic4ozqfFO0rC1FB1VMOCXYNHGszdYMLbB+hRE3dr",
+	"LOGKSIXAwmfE3n5QWL1kCsIy63mzcWYDB19TEeeRP5Ae94xJMLMHIRKjaaMxq7vGD6W2cPFx201iQ7fc",
+	"gHVCEJwt6yDhzbKA4dlWsR4pp+NPVQGnufhuEMTSZp4aBt2L3Ft6jd7BPYQVJzaMWNPotCRS9bDE9qCX",
+	"bhBEFTH5GHCv8AXkBMJ0VlmBQ2b+CatJkJ4V7ad8PscJkmROU57bk4fHSJICg0oLDlGjz42YlQAFSfmU",
+	"UUkyUFCsWQSsGEYEhLHnBDNpgXWEhgrNuVTou5MTLUjKoPLSpiD52AsusfIGdbGCoPJBVezhRjrGymrC",
+	"ikZ/c5NVM9wK6087CxuElrHBkYmrEVEX8QXgesIFsksFxJ6iRaUtaPZuF68JS5BJqYmmW0PgpdKqsM+9",
+	"Q6CAAmG9FQN3BN3g3T7hGpZR30g3+3zBO30Xl/fOrk//JtjwFu2+MN/RscBiaTIiAk4oRj6psI4B+T4T",
+	"QQgyoXqeI35GpzMtf7ByTgRNIbZifzR4NRo4h7Vhd7mZPFzQgdVLemKdEDeCyWIKb59PKds4bCgZFF0p",
+	"sYIY5n1lz77NIp7gXJK1SlaVqNKVFWuXHebeq1Qo6ZSR7J7qm2M+wffVfCFvWNkjqvaWSC3xf5QBLmyn",
+	"Dy37qqlcb24fiBZrs0CO85XMXVotW7Kysf5cGFuh5rwpFwIiCNF4iWZgWRX6n5gho62euoIXWuQ2aSot",
+	"17K39qd4HOJZdyZ3RshYqp0pzjEz5XGdpXpFAeiVr7UF10UrYdLHUtRz4ZkMLNY8eKyhqmgq1jr6eAqS",
+	"tgGgXhBZs+lYObWuA7UOHvHkzNWVAK+LLaI7ddJds72n0bdtRKZY6231c/V2ktT5XKGhhwgQzFmsrnpv",
+	"0X/qBOGNXWnl6KjVtCqheZAMQE0LXhJXE3w2w3lOgpU9ndTTo5qIfTO43AmuY0bapUNNHtwZz4h8RyYq",
+	"5rNUxUW8Ykw7gMx7OwlMEVxjKWn6FnIZO/McofIT5JYZBg0lPSU31ZUkqsuSZDwt54Qp9Pe/vT5YTXnE",
+	"RSH4p3eETdXsLFBwVlPDjJvajFW9AN4AcI1ELTWxadCiCVVGcM6ndcpwtOBtr5LBSSNjJ5T1apPIcO3W",
+	"tSFkALZI/muxFHQ6U852GpULopGaWWmu8SvKSvvO+riQGRZzzmh6BjFqn6ha/khDXt1XSHH06qRfsAmV",
+	"78nijpuqADmeRnwYmE3LcEHAZJAvBU1tNONqFANll0wR8Yjznwl5CIUOQ20sxZHQwvuYqAUhDKkFR6Uk",
+	"smfITAk1MWUUIyySg66JwOoDVqFIkBJ0PifZKcqoVJSlCkop+SGNkShpGxz2M9HEYTlREDWnEBw9L9MZ",
+	"qr6qiQ4xQrKeGxezpZrNt0wTxmcCdX064pBdsCNQeRTwshzHImnjMbbWW1NwCe6kWzKnirNQVMbhq29g",
+	"Z9+cohMtLNuTdxQt+NuTbSwJFjZaKetzOoNRwVHWbQtRPquiZaA6ZXy+aGCIn4G7QdhxM3M3YD4LWjqH",
+	"XqSJ1n9spCxKeV7OmUT7ADZjsjQ7MyHbYIAyoRTWG/FJ7+fNiLkj66gsqTh6gtw9kyDHoBLwbybIXSEJ",
+	"euQ0hXrFCk8l2q/MqCM2XqK9072DBDnWlyDHtO/nhmsnSFPJvZ0xS+qzfL9wLCAZsTll99SywHsoBAgr",
+	"0NfcfbV+OHH3RX3k9E7sNXNP2YQnCOL+D2CHc5yMWNwI7Jlvk5MtGHA9GopHX6aYZVQLqpuTUTQrcE2K",
+	"JnVpIIHYOZu+2zdJ9yvkH5rVJ515iGuwETV3dsbqbGQu92aLWMqjM4Xt5Ob17tAbf9KIuanKUTXupshW",
+	"0/jDNu3bN5PVkdetMGS575soHjpaTzPv/zxbuvIGhoOC8b5flA+Li9sB874BVYdNv3fyjLX2uxyaftZ+",
+	"AzJ39PuFzfsK02rc/BMKTRhpzShTKSQfQU4icAeTsL1WxGBkcdapnNjhJaY2IcYthJoMRsyWSJq0ZBOD",
+	"eurqXWDEILHSvB82EG5eDzsZ2OsyIIe5Cwe6AQg6x2LZOzkckPOTGdqlNqwKO4GEAPjwGodsAdXE/Vfg",
+	"GWlWylg1VR/vOOont/RXErUE4LxPixRYpHvfzucNHj0G11pf2NYxqHuP9Yec1+okdH97toK163LJj51R",
+	"EI2T2lv5v4HGFJvIAztvwxILJZRDkc7oYzSYEEv1UdYmwliOQh8GpGXe3oi+w+Gq+j1SWxvY3bjMYpPr",
+	"bMxQeihOjcrTHgJiVRW9FVkgJo2zE9Ve/xTnYreKiyAjm+NPphfIJp1t9M3f//3VmnaZ6zjTmj3Kh6Ie",
+	"kE5jXw20joqljodEnQa+qLUtQ5sclhnl4SM4w/K2VWynUY3jiee6y8DWOvTrRYu4PGcvZ3c6NjfZbINp",
+	"xEdfFvGWUFup0OpkzWqTiV8TqSLXCoYealrMwWcIlgtUpOHR0CqZR09RuHz5lsopRmf1SKHtRLs2xBIm",
+	"2XiaYjk/t5ZTMMqGz7XloX2qbNavVgkCK3Mk3nLXbTVSPmLNfp+04OhSbM3UZ2L76Z346u/WLHEoJZ2y",
+	"cDM7r1Lp83rrtAZas6Rqvy9mQDXz/ixoyNnc7yTGD+ESpPhrgVMVrIOY4WXEzQdhoq9PTH0C6PdQ2FES",
+	"o44JkhK2abEut5JzHFSG9KTXVraJKK72qdOY/aUISD1D+yeungJmjUis2rqXc17ImNa1tnthdOoE0Yme",
+	"NJzuVJBYcgs86trRq7U7AvXOK6HTXaqv8bYDRwv8bsWJIZIIeVl8VspiuyKXVLZsToc2sVEnxo4LfiMQ",
+	"1G0S3V3dBopde/fGo9KpKbsaSWYizJVlNYdKkszHe758zhlrYyVwzhaEPETrLdkH3tL4o1+PSJJHyONd",
+	"SrRvIrRcbqqknyyhhoi0hQB/DYkDVwjY+jRGrtVnssdrIuZUyiCz+cAIAheJO5cQyf6P/+f/Q0X1FVJQ",
+	"D2vfdviT6O9/+/7A7zf5SMniTYblbMwxVLaDH1xohI0H8/+G50Ca7qH7A55UXiDpHjd+MV8b+6Y0KSaZ",
+	"/7d97mJIzeqoIKkyzVfmmOEp8d6wP6R8Pi+Z9R5VX2KG86WiafWDJEpZ1RXW5v3tBrIRP24iuzf7J2aM",
+	"lywlTtWF6J0305yPcbhE3prLze1jNVwdKk6baDKblmAqw2O25Iwgkkuo++QdgcqDnqDxsqpf3u/O81dp",
+	"01wiBlBSCbXNBV8TAf5EcwEl7RpIXGTGhmxlHaBV+bQF/uSWsV6wqgmpXnrwmAUA8JSrwp1E4EK1NAKl",
+	"UOgEMfJoDNJrddiO6z8qDK+5XTrq+rdR+0QhsuoH4HIU60GTrgs9dodFsN51igLSkjsgV11vrYXdoz99",
+	"20niE/WeCW4+RXt7JvDeP8NWTmXhjn0BPcpMmXiUvLKf1uKDgPRk2pCAvan000Gdsq90k0H/OtkiiK7V",
+	"X2HxEKx8VFkYYv1A6w7eIL7COGhMcs6mEil+ag6oxhYBvlu/b89zFQ639uCOccSfNcYiQf/4f/9/9Apk",
+	"8AfGF6xfQFIR9HiCVJ5yoQmugAgNGDwS+xMsh+XEKMqUqQTntbDWg52sF5Gs6amIuSubuJMhC2/1YCP1",
+	"zBLD2hvADt+1tlg9kODBALBTNoVehTlPIZN/maBGgSTPHdislimJeNRfHnWequaM7zgvUIGl9Mr/SZML",
+	"giRHEyzQflrOyxxrRnOwirrNVMeKv6z2uQfCVRUAnOs30n20yPGSZGtleJyqEsrnmPeftsWaTxdR3fxn",
+	"qEqoZxnj9MG4kRcgqFgmVInR60+BZlywvLDT/OPHy3MYaiz4QhKB5vhBa1JEVEKB29+mini1fngnQSdH",
+	"36F//PU/0auj79af1nrRieW/TSTV13LR1rHDB4i7dup9c7jgyTmdEqkuutqKdqcR9qgKHvFD/AFE9SEE",
+	"3UddjMM0JVKS7Kz2xa4X2DqbS01w525bjaLWTgZNoK5nwdKwP8+ImkFHsjzni0rumOOlK8eJYDqXQbjf",
+	"7D+FcL7QenOK2UHf8iRrkiOb7Z+8tbcREiSPBvTaZdhD2Oqg1F03R9oOdXeSUmdPsaFL8jTvI0Hm/NG2",
+	"i/aRHmY6DaIK4D0E1br0SZsKaTpDkqcU50jSKTukDFWVShyH15ch5M1B7NC0FCZ4qCXe/VrG3I1Tzqc5",
+	"6ZFmYl9M7GAhErnxc0/WZL88Q0dqjhNZSKuOdbjkuk1tXbUJQTWFRwLhvvE0FzShn0h2rw/EGzTnTM3Q",
+	"vitm98bKwfDzQQL1vUdMEHP/3ituCry+sV23E1QyqhJkDDUQvms7IB5B7+8ML+8DH9tHyYiFPnTLvpdK",
+	"lKkqBXnj1VpNqq+71340YvrFfHnP2X2Gl9JMmy9dWgbat0Hz6NVBYp+d46U8QsM8f1OV90PqV2oKSBAG",
+	"nuijEfvZrAB+NYvQip8tsswXRKRYEtdQzkQgBwXMVTGtgocfeGjMlpqGtTgZtDbZta3vG2mrtivSqmCr",
+	"b4kJznMUEUwmHSW2AARrSi/7+wEmWKmAerYZBaY+4aVQM8vdg/s0ZBfR5FtVi5voh1vK0b2XLFtTmelF",
+	"2qTVgbFHB+k4HAH6a0QC0QfFX51dEwTGB0ey8wYHq6l1s0DG5gno4TqNZsTekCmViognZPOvKf4ERTTu",
+	"+ANhwWuOVkUvoIUm1HlAnKVGwHFN4Kmso1JPEVVoXkKSlXuBQKdNuIxgof1Mc53Xc1eNgs3EvHU1CiLy",
+	"VhhNkqi1ncc7164cKtY0BIDX1lRSaGfCGvt5lQq7cWKsHq92lIR61XOBCE5nYKBL7AXhOUmoQjOeZ7Iy",
+	"W1fmav1HPTTSK35j6rsaxwqfIN+1gqC9Wb5EpqGIE3EIm3AB5fsV2qdK0+WE5jnJvH4y1jIwYlpMg8H1",
+	"ahQRDOfHGGTcgyM0RAZYpmusWfXKfk4R4ybmHTY8YuY136WRoJBHA+oaeC6N0KXlY6e30ab2YgXYUQP9",
+	"WxrSUfgWxppX7oBnD9aWSp9E9/U5shVBIrn5Mma8mjKSaXG8lGDEahqoZ7SQCWJksXmbM69aQKjH2eoh",
+	"7Re23T7dX/6UhEy8Md9n3XRjMSPggIGN6zO4jx00tHb3SCVVXLjTwrg3FPTKMAfXaYMHR0jPuyBjhIvC",
+	"6oaMQ+KaZgu2ZfObEaMKCYIzq/UYvqE4mlFoJ4uVzykWvMwzm76C9hl+pFNzywEGkhETvFQETUssNLsa",
+	"l0pxJu1aAAaKo5zzB1QWpv24SdigEvnUZjwTI+Yzk8Q4FStHsuV+lkpq8jAPoJQup+JoxIalmnFBf7UL",
+	"lUgqmucoIynNTD0Xb4OaiVobO1xDmsV4BXD6kUSjFM5KU/6QW8odL9l1kMLVQE2DrcsiHH77hEh5kIVV",
+	"pFHT5hW3Oupk3hLCNhlqTtSMBwyP7jZPkFGk4Z7QmnTY8EuE1FJhbI8aH8Np83FnQRsLsMbI1WKbcere",
+	"rn1g+pMmNUY7aOGj3KyZ/X8bNv/bsPkVDJt3eBpKv8x5wDr4b0JMp+PxBjxkk+7dKRbCcHqFpxs16u5q",
+	"qA07aSwkAoVI+FU3KE7Rv70e/+/fTL7v0eH5mYFcoMpGVa+NtKvw8Kq4YILneThWmasCl2r2UYS511/E",
+	"WaTr5fX7P6AMK4w+3ryrmiWZwfRPYUsySQXpwd3te4m/umotoV1Gg/XHJc3VJduIZ65W+b4d3v0QSRBe",
+	"G9LfQcSBaH233o5NbhZP+KRFxta3uqovYJIx0lGojhBTAqde+ZoZqVqaWrkPswxEYisvH6ELKwWa9q4j",
+	"BiKly+1FsgTmB1yFEiisZzqfmhXZeg4m0NZVZ0fD60uvMvqbwaujE7AWFoThgg7eDF4fnRy9BuuEmgGA",
+	"jq3yfmyUoMOqqJmFvYa8KVObgctamfpfZ64smDnPP/Bs2eo0g4vC1bI4/rNtU2Gk17U5pfUMjl18aSIO",
+	"ZFz9gwEdbOSbk28DtZVtTUySHXl1mWILqMY7No1xv0AylI0drsZqJYGDKrXg4gFiE/b1tXWP7b11bxRa",
+	"mh3YABsqkbkVEVyL6IpnJAFVxNdDJHQfPIL5K/w02zxPSQA776hUl37H5haATraGotVu14Ch4MEwL1ZG",
+	"oucjopp81a0WhdnxZ/vv5WX2xdBJToyfoAnDjyyn7KHq+QABI3hOFPj4/uPzgBptAKzzhhMN6pEHbSJN",
+	"PHi2b4I/9SHgcyorED4fcvVoCFdAswkRxlq2wEtoW0mnTJOz0FIba4N1PsFRGvwDUXUFvR1SYD1JgPLM",
+	"k+fD627BDyc4VVrZK9WMAJMFHV+6GVpwOXbezcO08qJyGYDTDbHFXEnT7boblqrH3oiXbg9Rze1F2ARz",
+	"fcBtwafc9lRjHFpIWw67DR5e5Ni6SBym3MRQdQ1hZJVt22V+BcGKq8Jclq7yaBC/Q/uGFkv/CyL1AzsF",
+	"g6CGtGzDegsHsxRQIjByOjkzUcbYFi3Ws54iQVQpmGwtBnxmMTxnVBptPYbmc/PCbwnLgVvkw2Sye5hP",
+	"JpudIQLKWhy0RpmrILsjSm6pjXH+BAXY0JIo5y4wutvz4Qrden1ocnGIiwIBfPSiaso1VmQ9baVN/F83",
+	"ISD7jswwdM8gxMuzt+yEdhuTPJeKzWhbEIPMQMZeZtfmSBdke0u8nJEjdMEq96KRkKqo1SbA60DQmFjk",
+	"YkV3SMxuiggV20VugRWEvGj+6IWrv9cSriH60AfE9mmuGej4wvfiGgTYkhHbQ4SlZIi6SprGX9e6Hiyu",
+	"qBBkQiAAqUW4lpy7lcpb99IzQdfLieq7olb9x6uyvl1b22W7Exp30IoA8fhzFV/eqWResMx5rvsomH7Q",
+	"+pb1ywuWbYOjXjAQ2J15dC3cSjU7TmckfTj0+xvGbiqSPgxLNbuuexvugnFczDHNv5I87W8P9hui9J+t",
+	"fRASpxyobRzX81H4I1+YFjmY5lX4mEaksWsZbGnEVSg7aGDTRJl1oNG8cGEdSrvAYMPD8MIYtNRjRg9h",
+	"76wuDrkFA5geahVdoPSAA0pDog6tssgxgnpO2UMAc8embWOXxUI/P/OG+s0cxG9CyVVMuWQtBx7bn6Zk",
+	"VUiks0puQYonLFuFtUXPFFPmgzznU+OkDkMa+iztCLiN1lMvfEb8/lGhmxxuDUQZ9KrGNikNWXWTShDR",
+	"t3F+bq11E46LRRHLKl2ghSlunVAxVHFbxXndVWu3x0t1ahU5G3opkW3IVtXoSDl/oASlOcFiaxs2Heyp",
+	"rFLyWpqM3u56y27df2W3xt16nogsvcBUUTZFqXuxLuzzXHC5OIsGtIB5VB4HN/tklVKPbBJmAIQ/EUEn",
+	"y6sJ/tezCPY928/HzlvKqJz5uABTH2uaUMAqYvhIw97nUzunWXr82YkzX45TnOdjnD5Ej8AHmqVn7qUV",
+	"yT20lfqVqvs1VN4FKf8vJRHLWszXyxt0SfSR76QymRwbf2jqdz/1w3sfw5soIq9D9/UdR1YcsfBF+4Y9",
+	"g88b0o7akyLO0ATTvBQQKJ7mJRQswKgaQhCczsxv7hhze7KxDXNntjXSmEztT5as7CXEyMIJCVVD1DFJ",
+	"cWkDRR31oIxmYCG097/XNduKHwd6wEpl9Lx6ycC0xQDgvON1y5U4SL9sgcWJ1ga0dCcbOdsahqdIEJOM",
+	"BZmhTRx1HSZoDxM9SWD01Mdp+8do3j5GFaCgI6UJRvNaVMIPWigOtmwIz+F6bYbnibXc7HsQfLQcoWEu",
+	"OZJEwfUz40Id5vSRZOhHpYoPLF86aWE/NUEg9xoTCbq//5FLdej/iEqmEf3j3d317YEle+qQ7ripSwey",
+	"RGBkFe9E6SMApDAxfFifUi1aUPV1KPkHMqWsnWe7zwXoOVDCACLbpLuADtB4WdE0FERpAdyjaScRHk+4",
+	"mPIOMfAtPN+xNX23elEl/m5ZJ/IG1hqmWtE/KyDD4279c9cgDqaJPdVf4cax6fTZqfUjOMHfSy9AZDt2",
+	"uFui7J1VAT1mEwgjQ9h0xs7ABfPGrjDQzKfsBfxXL2fGceuDBvohZZ9KBMkqEi3wFnSRM9vRg1VSSERr",
+	"PfUu8NVl+TiWddJUTNGrrdM7UxjcFLHAMeuEq5XUrdvzzQFcVYjh9mBlnh9AqjgVJtpPVup5NNPKQtml",
+	"VB9OqiI2YT/ADej9Z/b1t8S2AF0f1Qjmgm259O39bp14ELWCJqbY7eQUKLkyByteSAjFoWwK08cIqHtP",
+	"WwxE9OeJkJLey3boZwVMVWUJgJcFkysStUQz/GirQ0VNAjeEkcW/HrSu8APpoKwKUpWOpRUxypAJz3JR",
+	"9nnWPlFQ0eP4s9/h+8uxi6QzKdybKBNn3jh/JEtIpQvj6Q92Duh9vaswPRjczfTSFpzG5FnUAbXA0vWh",
+	"344vY16UytAKVJOwXYuhD4P+55JgIWuxRQlsSsHsSSTKnEib5WTztQ9ObbN8kPVNH3rNt/CyFyXRulHm",
+	"1uioXblhiWzrO2jVVilUM6hmmxO7/jfo25MT9NPw3eX58O7yw/v7i5ubDzdoTx9R8waI7XaoEdNX2Cli",
+	"XIG9QyPJweFor5YBba1yylBGFKa5RPt6ETll5kITBEvODo7Qpf14xGooChs8WWHfxGhObKSBxHOLQrgo",
+	"c6pKMYWioBqFDi+uBKV+e8QmNCfGPWKFZOm2YPIb2i7E+ZwqoFPb0XSHx9DO8DUOoet8WC8gcA5VTQgZ",
+	"zRIgJq3Z8sXzD6VZgEVmRQAJgro4oqKy5snb4IAdF17jyh0xbNsb87+p5QMjiDBl6mNshz5uCM60SmLp",
+	"Tx93iZd++Vi+QAvrRTFFAyCC0irCCSqZ/acmJ8cOW+SEzlocoQ99QQddOTNi9xZIK5IE5d69rqbbkUOn",
+	"Oc9L05cPkqii5kRgjY/nk5bdqaaLkllsGpN+PcvKlV+9STJb8w0LgmY0y5zFA8jSlY13lFTVCIlErIDq",
+	"vctMNxjbTPPShg6Y+twIAcFwFVNSYHsGDKNEW3Oy/o0LNCYpnxNTUNKr/dLAz/Fn25zvS5fBosbSro7C",
+	"GnjduaTA50NsaAZKarGtUqLA8uDMEDYd0ViF9pttLA5sGO5GDNBm2QPj6wrg3fmR+DrBu31Q7CJ4t4Rq",
+	"G7+Lqy4RlVjuN+M4iByIYzyZ0JxWXpZnoDt0z3nIHnoT7Sjpt57BAOW/IvYFyemU8lIiD7Nw3oEVaElK",
+	"SV+zqq7FfvTiGSbBitEV8w3w8Kwduw77rufrE/VtFla3edmGdc+VAcNSQZEVZ4zwu7gEYG/yt+H1wzGW",
+	"JHN2iUYfoecx5DA2XaP6bjxWb4VDzVue7b8MNosp3wUleH2Y19FBtbstGXgtmivQagpLMeMMUG7amsBZ",
+	"/EsCcV9YpDNNI/pJ0nrTdCvKKZZgpbItEV6dHFjSgJIuz76og1amb09+j84/Xr+7PBveXdy/H15doD2v",
+	"k71eXYZGg8/6H19GA4RzQXC2ROQT1UTvOhAYPre3aogxknHdN3U3wWy217dpCf/C4nFFg7G6Bq63/vbk",
+	"Y4ed/bqnWJyTOwI9nuA5L+Uzr/9IbCvO3sLoPg/ZnTGjOZWePWyGruouLYiAIAYbOSsfaFFsQ2UZZkbA",
+	"hho1h5ShnEpoMWdg7XEHGztiVRtT/Joay6w7UloTtSvbELNzJ4Nb3h7u6jOf6/vFtdsMlTr/PdrHpeL3",
+	"MF7inMPuzzlmJc7vJclJqpIRM7Xk7hlZHDipw9YQzkzZcaOQsIxqWUhCBx7Kpujk6HdaaZ9zYd8xwDoE",
+	"2IH9acT0z8AZbcKaxlpZaCh+52Ary+mUSOhhB/fqwvkc9E2QhazCV3ofHi/qccnZsj/PyaU62TqruSGS",
+	"56Xq8ImL6o0tpfsYoDbvBQT1vUmTthtXotM/LcYAwVu70dacic/un2sy7M7h98YNtbbUCnyyjSorMFCM",
+	"oxuPui0Z50okVK/a3mlQPZl8Us8BZbL+1QqWa5XA39xVf/LPeNVX+t4mVz15hFabsXvA1hyGUwmFkqHA",
+	"BdGaTG0UNWNAWalTW7vKVpqCzxq1p3CeH42Y6cGhGbv9Vt9j5FOBWQauVcW9rgkN8fYE/Azw1QFaQIMs",
+	"miEqR2zvM/x6mX05rL89/LxcLpeHV1eHWfZl7xSS2jIK3sW6K4N1PRo3acP/eDRiwBoBslB5FwsF7SmO",
+	"bC8IExou6SNJoApxuzGnonOCfuWMJFXbst+9/gZ65x6NmFU0sY2W7tAD60LSVnW088DSjkbMNjRlckFE",
+	"XdUN7S8IfjhAF3cYQlVpOqtcoTaxYWm8bRCxab7OSAGxXpzZUuxuWQZXCbCYal+A41pbrT3tSb0+Y2Rw",
+	"fkVjb0RzvBwxScgRGrpixRahl5PD95yRQ7h7bQ32VukENCVKotcn38LQjKMxz5ah+1srqRePtp1si9d1",
+	"tGSMZEIY5G90uScd3Uz3K+I5iMzpOo5sOOMa1nw50fAF8A52Kn0A5DUKQuzPoEXrwABZI7BNKtOLvhla",
+	"Qd8XthxraEr72jG8A7O9Dt3DdzWde7RoaGy/QXgH0N7CkNyz1vG83HfLH1lW80efNUI4C3SagZOWoCIv",
+	"ZYOZWIhu02AUNwwEgkqAzxREHJpuX9YG/QbtXVrPLKzeFNB2cfIZSOdAFlrsJywbMc1x9k7rz4ADQSOJ",
+	"N+iC2b/3P1PJvxzUjUigNaQZyH9h79SwNkHqW6CE5rKuWbZNZxCNblFHn2ETX9C+7d0Ieo3m7DlEM9iO",
+	"lHsHwQAT0H0AobuK4YcL8KtYNCxdmd1FZB24P7TwKRUX2/T+MTu0S8izsoUkcAvuN1qsr5GEnhE8stbk",
+	"YYNGfksUsGVWb3cYIwA/vc7Xzhn5pBpcrQrIA6TsWcFrO1ZYfc5tMChlaMFFViud7YUkyHQFQxI/QkzS",
+	"RqRUCaTrdUlHEz3MCzLlRTMFrRMtGVW38EVAFLmDVjx0ShnOHbe1wbG1dLx/8/YMvX79+vcHCSpZTqQV",
+	"BC+12N3qb0Yh4TC0ahfnBal5d6Y/wnOrl25bpbZsJDHFZjwIQKkjMwNE7VNDMROe53wBWWDAeUyEZZTr",
+	"xOPZa46w41Cb9ez5+dD8wIhl8DVXdjBpyCCnKBN4YhVHG+ipxf/FjLuOA/OD3dooDLtsGCiacPEo3WdH",
+	"FELL2rSP9nvooAdH6K1pDiOaSnCC4GRD8+ecVGpamxaNd8U2fWlOzwUaL+uY2uqoGY2tedAPTmvyRbLI",
+	"QaebVdQLqhpWjY6QIDARLHJKhOll/UBIob/XH8+oRvryFMI43eLrERM05492r2LpL3wM3bzmZTobMdvW",
+	"y+zR75vIH0lmmvBoRc+hwxy4SqygCskZNPgZk5AAZqxNO79+v1J8SZ8j7uIiHZ+rIcwFJEoYZG3PGBVh",
+	"qSEm2rx3+zDUXnfvMU3jLuxzvmA5x5nhA2kPD5Qin1QV6bAm+Xglu+/tGfruu2+/q8wl22G2bS5r6hDR",
+	"syp7iOZkm+rfJmw1iKK6ueSaavPeey8RGlDP1yc44JowUxHCqOb6lHttM7deMfBDQfy2nFbzN9ZWF59j",
+	"e/YcJKhYXdwReg/d2apyr/yBMLkTO8ANmZQSayV/A4sA2odc0gRV3YAS5JoBJRCbeHA6Yt+e/B5dXA0v",
+	"390P391cDM9/ub98/9Pl3cW5KZbDmtXKcAWIGnKnSI/hvr66uPrh4kZ/PGL+1yCJuKTYMck5m7Ydst9+",
+	"83t0M7y7uH93eQUrKLA0Fs4M03yJcjqnKm4I8KhtN5dRPcHXCQL2j9Pq8YGn25DezUBI8jnRl8x4adOX",
+	"24fi1Cua4gzk0Ku5TlLv4lRPz95aaxcwORZtbrdLgvg6CSXt+eMFnfS1JuDp9tJKLJ1AbAe2zYzBznB2",
+	"+5OeQZrG7kIqG28FTbzNPy1nggDpNl31oZ3P9R9rzAEm+7rFG14sZdsM5LFNLgJ3W+BomchR9tBM4rZ1",
+	"xFFO8GN12uSO/c4elfWRQFq48QtVvtAKk86SmF2kcPJCvBrKurg6k1sq29JJYCZp017hWi8B2oKIR/jz",
+	"1beHGV4iRcS87ukRoL++Z9U+75RGrSv85cKVzYR9RFHnpR8va6a1HWOpzQIx9Yy4WLpMEPe3Pvqs2eG4",
+	"Nuc0gb/9wB078DH55G7mIPIu4HFv9BkNTz5uqNzpW8QSrHEBbufWMn2HIWYcS7iqAjS9I7h+LteHQt2Q",
+	"OX8kV65eWa+maWDM2UbHNP6o7ypLo3U94qBOBOnr5gqCJHJDs40epru9lz56sVAu9rJt0J5zZZliRmwX",
+	"IBec4a/ay2azzmwJSs274e3d/fD86vI9BGQDHKDzxIg1XJTBzSOoquFadVmggkrkvWW12b0RGzJUMlMs",
+	"vHrXreRbtGcoAmA+4SXLjvZOEUZjnBkhKqQXxk12HnltXyo2g3/FpDDH58MmOwPcLYaHmQFdup9WmjU1",
+	"ULUMHBlnYDDd19fTUPf1WjGUY4hJw/mhXoLcqaz1cU0E4i2xN8OVWdINrGhHlFZPMZSSTlndFOhfkuRM",
+	"vbiK3h45TQk4DmSb1BLXUKRugjmXJJ/EBTYNym5xDd5YE/P1M3h/gUG5gDpoepogWY7tv1w4ZYK0/AXt",
+	"4qD+41hgsayaYadY2pScNIWIHTplXJDsIOYQ/ctgo6ixa68LdO1GUXgKGpUp9Eo+FTm0GTYRYqFZFZ5C",
+	"o4+APLrS8bYldUaKlT7adrrZU0r96tee9mWKFZlysXza1zlm0xJPyWY4sCyv5Q7GIp1ByVTNSvM8hm/3",
+	"WmNKVynWjDxI/Ldwnm9QM1aaEiSrQ5smvskgrYOsmWupbjNObT/0j5J47f43mBuCsML7kvoIaihGhmsC",
+	"+JVJcYyBsIhgzOu/vDIiUhy9Ojk5Rd+dQFChQVvXDLf01zWz7DJiEtjWNY5XptdLrOJVFFc4N55aSLjZ",
+	"huvuA7OT2FAQy+kSm49IsgRNaA5FKk1ilKmHxZnz9j5qfrjrHEQ/dv4NqvM2bJqU1y5oJcXk1JTpXlBb",
+	"ZLuKl9eaH4SSG1hmaP/vf/v9geHqzGQvQk8A9z70VoCa3VAEGJK6iLSogNQlIhuZSyNmA2gYWZx5o2h+",
+	"fQrFQ6x9w5/CnsejuC9lxFacKcbJ4SVpfgQ3x9675rX1mX2BIB6bTWbqjy/RaPAZ2MaX0UCL+hEHhrth",
+	"dyYqfZVIRnMA9W0bPYH64XbyALEZrFemBjw9tPfeukbdsIuz+t2XMFrBnKaYT4/U6mpt282tBiihGkou",
+	"iX8XHCl6KOzmljs6HO/xnHy9s9FdrslsfFuno4HNZSvTLZCGbhqmAL5rS9AMy+4zBUWd1h+nO3jtN3eS",
+	"YFm7OESm1tXXOD+w9f9qZ2c7Fc78c2Oqme3kzByPy/zhsDYKb5sYfijzBxOWu3spI5MvbYPRu4s7v3+G",
+	"ND0oP2AAnNn8Of3zBNN8izHPkjwSgXObMWzC9MZL+F9vmcTQgjIpUbtIKdq7olJqydthCNVDmLhhPEW4",
+	"sqjtVV1DbB60eUOeor33HNnkITwdsctz2Uw4aoyhRXrGYWyaIUHmGPJXIaEoE7yAyFcyLxSAS4as1xrP",
+	"d3i6SxK2U/wWKdhCHwhZ4el0a8UzsAnFatJui9HBS068blfMeCCF8jvzR+i6n1+xQu4/mVfRBNc6O+Z+",
+	"Zcay4DQtr0h24PyO1j5qwqBAn87LOZM7Ls5gMLHN2KvVitmCL/TuTDOw1ZLZED8LSAhq4PsufrEg0BaI",
+	"JIgcTY9GbDSAytffjgZv0GhwpxVqYzIwh3Q0OLC1bR+9MrSV6q+XDiy58mvazLQEquEWRIwYjG+zuisj",
+	"BtdqPNrHDNEM7OqjASOL0SCYk2gCsXZ/x36VeDNv6jivqur9+Owq3VZ9UlvrGsMJqixp7UrXvW/aZxe4",
+	"7puj6GPtX5kuOhIWL1yt6T2JeKlSPie2aGp11sDQB3Fuei3boBfThbuqZd+gG7SA3JaM++XYk0rYsSmK",
+	"VUWH/lRljIHdGrA1HL4vtxIE1dnrszlTADP20XauwaYjD+pqAP/MwNqbqgQxzg7HOWYPB8080YkgpsXj",
+	"S9yAUnGBp6Szf65+8da+t+vj4+YJRQuaR89Hzw9LRWxUbk68ogYmvdBW+DKxMWJKpEJlkXOcafbKFyR7",
+	"Ebx8nhsdskeOb0RSfJFiUatmZvSPv/5PU8kFfMjsQSYGzgnCSuF0BvXdBF+YQi5G+KtN351EuHPqewn7",
+	"PPjBAGxeoToXCqAF96QyTCbIesE1rEDxYJkHxe3JyOvjXaxJY13Jrd+S7+afkDaqYKrVc2XikVezVM2b",
+	"7SzVznu54i3HVjnbaaRUg3KCsuHQrOJf54jbDUXw2E5cADkBqqjDlEif6d4IrJnBiyOxCb55mStaYKGO",
+	"J1zMDzOscN0KAHzI0nK3drWOtJSKz6+xgJQ8mypTlWukORmxHEtl0rQtIYADe0bSB+NYloxOJiCcXp+/",
+	"TdDV9esEXX07PB4OzxL04Q9/OP5QlDJBPw9/StDbd/pH2NC/X71LRuzq8vzywKaUSCTpr7a5k026M5EH",
+	"UD1tTtUb9O2r1+jt5buL+7sPH+7fDW/+cJGgb199hz6+v/14ff3h5u7i/F4/D4edakFiWCGtk1MGILpB",
+	"ZfpqDjPnS7slvD1GzlpNus8/cB+tgGaCIxIoMStcHogJPAZri+LBM5kgqQTBc5I94dwdf67/6CWvtdD/",
+	"FcqReIKYI3uTzN1U7V5CnFj/6tCD7vouHz3P1jYI++uEdr/swarrLdSj7oUYObelO4xPt7eJoM+JOta0",
+	"ubbUQgPxncG5GkNg58ePpLpj0P6Zwc7hOZUFl9RcT9WgB0hg4CNqhpkWtBa2d3wo3C+zawqF+9WN9V3U",
+	"ozHA11/fQCOR7RV25qki6tBwuCadmeJ4elGUYdjAWsfBXcN8DQT2zcn3Lzm7rfwpH4xzbUtdNHzq9gpb",
+	"uPsBJJkf7+6u7fSWs0gkOcJlRjlKNVkQ8vAb5ptlMBkUatTWL7+lOfmtiSX/rNzTAneFfa5ctqe236Ct",
+	"b2VKRJqQTUXnRCo8L0jm8i978dM5Fg/rjK/XAqeKpuTKvrtDwLeniqWImMdbSjI1g4EVyrj5nVQIQIU7",
+	"QMuLEJZsjCtjLGTiQo/HS1vb87djZbEUFULc9kWdIM5e7qxuRjJ1/c82/rZ4jo3usCf9SV05qeZ5dkW5",
+	"v0lOTk76ntnC7rjLGg/2CweanZ7YxkRdBhPok27e24anikNchRlRkjqY2VT1EkjLXjln0wQ841WSaAZ/",
+	"1slg9thihvOloql8saO7EaqP592+l+VLoPpq2QvZXlf8bWE7OKwpQQVI99pJQqJyLZmzDMmCkExzcUFk",
+	"OddX91dh1Zvh2zQz/9rWOqh4KPjCeJsfbGaLJFIC8cFRqtBhfwaY2+Vbyxj8vifR2cerj++Gd5c/XYzY",
+	"hE5LQeSpn7Zj8nz1oG4s373GJ4jgdJaAMI0EUYKatDdBIAWMuGlHjEGpMaieJZFaaBpEw2rQVj0tyxoW",
+	"M26NimYUkiGq3rQy0vfkiNXbpybv/ezD+7fvLs/uQqY807q6cTp3dwP7fbLXXcDB2gha8NlOcQQ9UrO9",
+	"a+DYNs7hKaIZmRdcOXsTIPWwEJxP+t6MgsDd/pUdFTdmFf86joofhAntQM0oPTTG6UN/K46fcN+d6uDn",
+	"wb9IsoOZsE+6w091Fvl2kx789HTKDPGvlLt54bYJNrTwyFjr9uq9G/udF024l6DA4xFTnIMQtmeD/3/6",
+	"cHl2cX89vLm7v/j3y9u728BEe0NfPLMXO3W9o0wc7YiZbo57piKx6WGjAYD1NeBikgSZYgFXf4ol6eiK",
+	"4BPBzosv/Czoy1dDbJD5KlkPs2xb8dG4IVwDc5BEKcqmsh9/ODYJ3dvv+Xxj5ISXLbXxATazA514F9zN",
+	"ZHiLqr8TNWWZAWzPp47r0rhKW6wO13O06eXUFpoAWiKfcKry5frI+YqQPuv/9Q+O8hjAy5eR8g6Nc7bV",
+	"+SAycJCeo7SAQ6HAala7EwyoNm0cGXGy3RA96m+Vq568FFc1YNgKlZjL7wmstY8FAQSvlzIh2Flu7ebW",
+	"GREESbVCsCNbQmt0hFPBpazy0Sa2LlCG5WzMtSyx26BOhafd4vGdfuElLg5I6upxYeDplhvVV50LvZET",
+	"UPyNKDhrJUxASSJE1dfqO67wdNOW405mtfKqE1dHrCWvnoYzfmylcZP7B3wBUmhTnvNSmGosFDJ60L8J",
+	"MZ2Ox3G5V2N5N5z5Dk+/Sp6z1/ZuJcMZT7fY0VzjvWnLd1pHhQqqTJ9Ir2BThElrYj/+DNWxeggrDmsv",
+	"H8cNma5WOoGgbU2rgQTI3dpU76CK2JoQ498KaZ/805C2FTLAoGopeJXMY2KGi0DvvL1+ci+9xA1mJ+tr",
+	"1NHr2s4NVnXWdzBB+7fDux8SdHs7TNA//vqfdSKPu+z4giUvXerCwWc3h8SO/lXugArz4cNi0bJNaweE",
+	"kE7aKA0dHNMONdrw+pZOGdQiP0LDqk+PqaThX+x182u/6u37D3f3bz98fH+OyKeUFEozZ9P+esRM/+sj",
+	"9AvBkGUmaUa8DskwOK5nBFHLtm7NcfpgDGx+c2qUkTlmWaNF9RwvkSwgjMW4tb9HSz1fRJCp6qAdoaHd",
+	"BpjxMFQ/42zEPN+Qlnq+Q3PKSuVyr2hGmDJtqjlz3ZmrkCs91JyIKclijZlN++t1cYBWX/Aw8UCWsZA+",
+	"yUuRPrND81twQuk7LEHhbs1H6MaVorAV3eqW3RrBmkym9JGw2DIngs83Kz75Du96TYo/qZRmY5INyzNC",
+	"iGejnqYRrk2hTdfIzvQ6anQ/N73mJziX0Dq4LkLPGZGmB53+eczVLFqQ09XcDNTMFKV+AMN3VuJsdy3J",
+	"oS2f1AcRSrab1faszWq+gTPxxBqtyUCqZQ70xcX8+a29e13zZsEWVX0ue/jAQ27V6/u510F7YD4Bb3mD",
+	"dyTIuarttGi/ep7xtIRg+7//7XdozzCnvfreIJk8/qz/95bm5EtXNIhrvfaWkMx0letkcJ+hFdeXIwqv",
+	"BkyDbtLnsTVLnk4Nrhr6xw4IvDXYYqf5ZLX4honV1Xg4RTPOeClcNc1GL3YoUjmWthN7MBr7cnJ4xTM6",
+	"oSQ7vKUsfW5k9pYb/T2xf3wCfL/a2bqP9MvVu91N8CcQk+NfrbgobCP8LTS+f/bCnycYokLQR326q93B",
+	"fvdBbksThEs144LaeqeQBq3P4IETImv5zpwRuIHy3PSaWTAwXRoVDEqsGE5jOQVlE97FHS7185328pnw",
+	"cBcfI8fhdBuu82uApBkN4TEH1xKV6AyDSGilxgokXr8lw+2iEvjQoKIhbmP08ePlOXr81hO3T9Dle5Bo",
+	"7+8+/PHiPdq7ZKa2l9dHyIxkEhiO9k6hxZ/rWqGvhqbQvld3QaobV2j0zrB0XYr2tKjs/kig2nsB8rgY",
+	"MWHacDUaGdnlfnNyUqeRS4VVCeHLhtbwlEBawoILaJe1b/sOSvT3v3179Lug2xzo6GU7Q61p7t7YdeZt",
+	"dBuGEQwlmL0p/FPrjvWprYmtf7K51/acqydFbpiOcXd6POsvCNDxsSGBzb3lzdFjNm/btmhGi6q7QAHi",
+	"DZrhwrQEBUpWAjOpRVoL/hoSCy4eJPhsT2v9eMTGJOVzm9tcSpM4qzm2nkFqvmhs5cjv5fkKDT/e/WiV",
+	"R2k0ZV4q0C5HrHkc5zjX545kp61TZs+fCUdpfuM6ge3v3WlWUkN7xLwjeISucwLtFuSDVxTEtMOBunBV",
+	"n7B6hKO9A32SocK1GX7EPHLyK8SNCWHVwT7aQ8do7+joCNnTfWQiaV7bLqRXl7dXw7uzH6sS4CNmAHNI",
+	"626ilospd0pAubaKz5xIqRmA8UhoheXgCA0BJRARWcXbhJqQGvN2xVzsu7b3jqkqzqFEGJdVfy5NSgBc",
+	"owCNGIyhkWF6od7+eHl9f/l+eHZ3+dMF2t/7hZfC/5ZPkLE6fvGHOUL/+Ot/7h0Yu4Cdc8Qq9jgmEy5M",
+	"aLgGtaTQ+VsDWhhHfoAaVqjAwHHENByIsJUcLXtuIE9j+WgvyDeHsKKXZp1DC4cQ7/w/OWXEVGqrahRu",
+	"rQWLHrymO1iLk1zq+0jw3PKGVdKdl1KhMWnTrr3Xjcp6uGJTC3i3a+U2oA+FO3wYyc0rBvxExecWGhdo",
+	"Tmmc+Cwzijl6IMskEqv2tLYtL6Jwe6Ds1RywaYrYTsKWN2RQzUb7wI7fGOvnQVI7kutwwiXB+tYBJXwx",
+	"gyqh8F8qYxR2/LlhI/kSuHQD2nPbrrKN+BpbRcfDxI7ia+oZvk4ae4PYYoldNTVswb/LhSApNI7yxt2T",
+	"laNdYPYA3HI/Iwe2SR4xYrNPclpyseZyfXWYzAbT7gMm0DKBITFBJkQQlpJjPJnQnPboTD/0X3yJM+9N",
+	"2OfM++vbhvid0ynlpUQ+gNC+uUYmPC1NUqYSOIOsH3PeJRfKRhVCATEvK7YGueMaPYrwn3kXwgu1YfWv",
+	"oF5NLTwWuLX6hM6+XnPYFCuc86kW70pWmyrcc68FqzkMyDqfVoCvtcy1vUTOqrdeBOYw27IXuN3CtgPp",
+	"y9sP6PWr778/fIUqwAAhX7CphnBFwPpLsG6YK6cU+eDN4BgX9PjxlVYU/1cAAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

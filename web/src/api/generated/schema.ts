@@ -1616,6 +1616,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/choirs/{choirId}/music/{musicId}/practice/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the caller's practice of a piece (view:music); idempotent and order-proof.
+         * @description The browser makes one sessionId per practice session and reports the session's CUMULATIVE
+         *     figures; the server keeps per session the largest of each, so a retried or reordered report
+         *     never counts twice. A session belongs to the member who first reported it: another member's
+         *     sessionId is 409 CONFLICT.
+         */
+        post: operations["reportPractice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music/{musicId}/practice/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        /** The caller's practice of a piece, with the last position and speed to resume at (view:music). */
+        get: operations["getMyPractice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music/{musicId}/practice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        /** Who has practised a piece and for how long, per member and per voice part (view:analytics). */
+        get: operations["getPiecePractice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/practice/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The caller's recent practice across pieces, for the dashboard (view:music). */
+        get: operations["listMyPractice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music/{musicId}/markers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        /** The markers linking recording times to score pages and bars, sorted by time (view:music). */
+        get: operations["listPracticeMarkers"];
+        /** Replace a piece's markers as a whole (edit:music); at most 2,000. */
+        put: operations["replacePracticeMarkers"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2299,6 +2405,88 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt?: string;
+        };
+        PracticeReport: {
+            /** @description A UUID the browser makes per practice session. */
+            sessionId: string;
+            /** @description The singer's local day, YYYY-MM-DD; at most one day after the server's. */
+            day: string;
+            /** @description Seconds actually played in this session so far (cumulative), ≥ 0. */
+            playedSeconds: number;
+            /** @description Loop passes in this session so far (cumulative), ≥ 0. */
+            loops: number;
+            /** @description Where playback is now, in seconds of the recording, ≥ 0. */
+            position: number;
+            /** @description The playback speed, 0.5 … 1.5. */
+            speed: number;
+            /** @description The part practised, e.g. 'Soprano 1', if the singer chose one. */
+            partName?: string;
+        };
+        PracticeDay: {
+            /** @description YYYY-MM-DD */
+            day: string;
+            seconds: number;
+            loops: number;
+        };
+        MyPiecePractice: {
+            totalSeconds: number;
+            loops: number;
+            /** @description The position of the most recent report (0 before any). */
+            lastPosition: number;
+            /** @description The speed of the most recent report (1 before any). */
+            speed: number;
+            /** @description The part of the most recent report, if any. */
+            partName?: string;
+            /** @description The last 30 days with practice, most recent first. */
+            days: components["schemas"]["PracticeDay"][];
+        };
+        MyPracticePiece: {
+            musicId: string;
+            title: string;
+            totalSeconds: number;
+            /** @description YYYY-MM-DD */
+            lastDay: string;
+        };
+        MyPracticeSummary: {
+            /** @description Seconds practised over the last seven days (today and the six before). */
+            weekSeconds: number;
+            /** @description The ten pieces practised most recently, most recent first. */
+            pieces: components["schemas"]["MyPracticePiece"][];
+        };
+        PiecePracticeMember: {
+            userId: string;
+            name: string;
+            voiceParts: string[];
+            totalSeconds: number;
+            loops: number;
+            /** @description YYYY-MM-DD of the last practice, null if never. */
+            lastDay: string | null;
+        };
+        PiecePracticeVoicePart: {
+            /** @description A musical role's name; '' for active members with none. */
+            voicePart: string;
+            members: number;
+            practisedMembers: number;
+            totalSeconds: number;
+        };
+        PiecePractice: {
+            /** @description Every active member, and anyone else who practised the piece, by name. */
+            members: components["schemas"]["PiecePracticeMember"][];
+            /** @description Per voice part, in the choir's order of musical roles. */
+            voiceParts: components["schemas"]["PiecePracticeVoicePart"][];
+        };
+        PracticeMarker: {
+            /** @description Seconds into the recording, ≥ 0. */
+            time: number;
+            /** @description The score's page, ≥ 1. */
+            page: number;
+            /** @description The bar, ≥ 1, if known. */
+            bar?: number | null;
+            /** @description The recording the marker belongs to; null for every recording of the piece. */
+            attachmentId?: string | null;
+        };
+        PracticeMarkers: {
+            markers: components["schemas"]["PracticeMarker"][];
         };
         AttachmentUpload: {
             type?: components["schemas"]["AttachmentType"];
@@ -5137,6 +5325,155 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Attachment"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    reportPractice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PracticeReport"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMyPractice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's practice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPiecePractice"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPiecePractice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The piece's practice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PiecePractice"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMyPractice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's recent practice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyPracticeSummary"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPracticeMarkers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The markers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeMarkers"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    replacePracticeMarkers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PracticeMarkers"];
+            };
+        };
+        responses: {
+            /** @description The markers as stored, sorted by time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeMarkers"];
                 };
             };
             default: components["responses"]["Error"];
