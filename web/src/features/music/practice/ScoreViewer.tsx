@@ -57,19 +57,18 @@ export function ScoreViewer({ url, page, onPageChange }: ScoreViewerProps) {
     const next = clamp(page + by * step);
     if (next !== page) onPageChange(next);
   };
-  const turnRef = useRef(turn);
-  turnRef.current = turn;
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const name = shortcutFor(e);
       if (name !== 'previousPage' && name !== 'nextPage') return;
       e.preventDefault();
-      turnRef.current(name === 'nextPage' ? 1 : -1);
+      const next = Math.min(Math.max(1, page + (name === 'nextPage' ? step : -step)), Math.max(1, pages));
+      if (next !== page) onPageChange(next);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [page, pages, step, onPageChange]);
 
   // A tap turns by the third it lands in; a swipe by its direction.
   const down = useRef<{ x: number; y: number } | null>(null);

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { formatTime, markerAt, pageAt, timeOfBar } from './markers';
 
 const markers = [
-  { timeSeconds: 30, page: 2, bar: 17 },
-  { timeSeconds: 0, page: 1, bar: 1 },
-  { timeSeconds: 75, page: 3, bar: 33 },
-  { timeSeconds: 120, page: 4, bar: null },
+  { time: 30, page: 2, bar: 17 },
+  { time: 0, page: 1, bar: 1 },
+  { time: 75, page: 3, bar: 33 },
+  { time: 120, page: 4, bar: null },
 ];
 
 describe('markers', () => {
@@ -19,7 +19,7 @@ describe('markers', () => {
   });
 
   it('gives no page before the first marker, nor without markers', () => {
-    expect(pageAt([{ timeSeconds: 10, page: 2 }], 5)).toBeNull();
+    expect(pageAt([{ time: 10, page: 2 }], 5)).toBeNull();
     expect(pageAt([], 5)).toBeNull();
     expect(markerAt(markers, -1)).toBeNull();
   });
@@ -29,7 +29,7 @@ describe('markers', () => {
     expect(timeOfBar(markers, 25)).toBe(52.5);
     expect(timeOfBar(markers, 45)).toBe(75);
     expect(timeOfBar(markers, 0)).toBe(0);
-    expect(timeOfBar([{ timeSeconds: 3, page: 1 }], 45)).toBeNull();
+    expect(timeOfBar([{ time: 3, page: 1 }], 45)).toBeNull();
   });
 
   it('writes times as minutes and seconds', () => {

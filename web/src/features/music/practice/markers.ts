@@ -4,7 +4,7 @@
 
 export interface Marker {
   /** Seconds into the recording. */
-  timeSeconds: number;
+  time: number;
   /** Page of the score, from 1. */
   page: number;
   /** Bar number on that page, when the director gave one. */
@@ -13,7 +13,7 @@ export interface Marker {
 
 /** sortMarkers orders markers by time (a copy). */
 export function sortMarkers<M extends Marker>(markers: readonly M[]): M[] {
-  return [...markers].sort((a, b) => a.timeSeconds - b.timeSeconds);
+  return [...markers].sort((a, b) => a.time - b.time);
 }
 
 /**
@@ -24,7 +24,7 @@ export function sortMarkers<M extends Marker>(markers: readonly M[]): M[] {
 export function markerAt<M extends Marker>(markers: readonly M[], t: number): M | null {
   let found: M | null = null;
   for (const m of markers) {
-    if (m.timeSeconds <= t && (!found || m.timeSeconds >= found.timeSeconds)) found = m;
+    if (m.time <= t && (!found || m.time >= found.time)) found = m;
   }
   return found;
 }
@@ -43,18 +43,18 @@ export function pageAt(markers: readonly Marker[], t: number): number | null {
  */
 export function timeOfBar(markers: readonly Marker[], bar: number): number | null {
   const barred = sortMarkers(markers.filter((m): m is Marker & { bar: number } => m.bar != null)).sort(
-    (a, b) => a.bar - b.bar || a.timeSeconds - b.timeSeconds,
+    (a, b) => a.bar - b.bar || a.time - b.time,
   );
   if (barred.length === 0) return null;
   const exact = barred.find((m) => m.bar === bar);
-  if (exact) return exact.timeSeconds;
-  if (bar < barred[0].bar) return barred[0].timeSeconds;
+  if (exact) return exact.time;
+  if (bar < barred[0].bar) return barred[0].time;
   for (let i = 0; i < barred.length - 1; i++) {
     const a = barred[i];
     const b = barred[i + 1];
-    if (bar > a.bar && bar < b.bar) return a.timeSeconds + ((bar - a.bar) / (b.bar - a.bar)) * (b.timeSeconds - a.timeSeconds);
+    if (bar > a.bar && bar < b.bar) return a.time + ((bar - a.bar) / (b.bar - a.bar)) * (b.time - a.time);
   }
-  return barred[barred.length - 1].timeSeconds;
+  return barred[barred.length - 1].time;
 }
 
 /** formatTime: '1:05', '12:00', '1:02:03'. */
