@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/generated/schema';
 import { useSubmission } from '../../../app/mutations';
+import { formatDate } from '../../../components/format';
 import { formatDuration } from '../format';
 
 export type PracticeMarker = components['schemas']['PracticeMarker'];
@@ -66,4 +67,9 @@ export function usePiecePractice(choirId: string, musicId: string, enabled: bool
 /** formatPractised words seconds practised in whole minutes, by the §2 duration rule ('12 min', '1h 5min'). */
 export function formatPractised(seconds: number): string {
   return formatDuration(Math.floor(seconds / 60));
+}
+
+/** formatDay writes a YYYY-MM-DD day in the reader's locale, as that day where they are (not UTC midnight). */
+export function formatDay(day: string): string {
+  return formatDate(`${day}T00:00:00`);
 }
