@@ -1,0 +1,169 @@
+import { Anchor, Button, Group, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useChoir } from '../../../app/choir';
+import type { MusicPiece } from '../api';
+import { attachmentFileUrl } from '../attachments';
+import { useMarkers } from './api';
+import { practiceFiles } from './files';
+import { KeyboardHelp } from './KeyboardHelp';
+import { LoopControls } from './LoopControls';
+import { MarkersEditor } from './MarkersEditor';
+import { markerAt, timeOfBar } from './markers';
+import { ScoreViewer } from './ScoreViewer';
+import { SinglePlayer } from './SinglePlayer';
+import type { Transport } from './transport';
+import { Waveform } from './Waveform';
+
+/** From this width the score and the player sit side by side. */
+const DESKTOP = '(min-width: 64em)';
+
+/**
+ * PracticeStudio is /dashboard/music/{id}?practice=true: the score, with
+ * the player docked below it on a phone and beside it on a wide screen.
+ * While the music plays, the score turns to the page of the marker in force
+ * (follow mode, which can be switched off); "Go to bar" jumps the
+ * recording there. The director sets the markers.
+ */
+export function PracticeStudio({ choirId, piece }: { choirId: string; piece: MusicPiece }) {
+  const { can } = useChoir();
+  const desktop = useMediaQuery(DESKTOP) ?? false;
+  const { score, recording } = practiceFiles(piece.attachments);
+  const markers = useMarkers(choirId, piece.id);
+  const [transport, setTransport] = useState<Transport | null>(null);
+  const [page, setPage] = useState(1);
+  const [follow, setFollow] = useState(true);
+  const list = useMemo(() => markers.data ?? [], [markers.data]);
+
+  // The score turns when the marker in force changes, so that a page the
+  // singer turned by hand stays until the music reaches the next marker.
+  const followed = useRef<number | null>(null);
+  useEffect(() => {
+    if (!transport || !follow || list.length === 0) return;
+    const sync = (t: number) => {
+      const m = markerAt(list, t);
+      const at = m ? list.indexOf(m) : null;
+      if (m && at !== followed.current) setPage(m.page);
+      followed.current = at;
+    };
+    sync(transport.currentTime());
+    return transport.subscribe((e) => sync(e.type === 'seek' ? e.to : e.time));
+  }, [transport, follow, list]);
+
+  const audio = recording ? (
+    <SinglePlayer choirId={choirId} piece={piece} recording={recording} onTransport={setTransport} />
+  ) : null;
+  const player = audio && (
+    <Stack gap="xs">
+      {audio}
+      {transport && recording && (
+        <>
+          <Waveform transport={transport} src={attachmentFileUrl(choirId, piece.id, recording.id)} />
+          <LoopControls transport={transport} />
+        </>
+      )}
+    </Stack>
+  );
+
+  const tools = (
+    <Stack gap="sm">
+      {list.length > 0 && (
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <Switch label="Score follows the music" checked={follow} onChange={(e) => setFollow(e.currentTarget.checked)} />
+          <GoToBar
+            disabled={!transport}
+            onGo={(bar) => {
+              const t = timeOfBar(list, bar);
+              if (t === null || !transport) return false;
+              transport.seek(t);
+              const m = markerAt(list, t);
+              if (m) setPage(m.page);
+              return true;
+            }}
+          />
+        </Group>
+      )}
+      {can('edit:music') && markers.isSuccess && (
+        <MarkersEditor key={JSON.stringify(list)} choirId={choirId} musicId={piece.id} markers={list} transport={transport} page={page} />
+      )}
+    </Stack>
+  );
+
+  const header = (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <Stack gap={0}>
+        <Anchor component={Link} to={`/dashboard/music/${encodeURIComponent(piece.id)}`} size="sm">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} aria-hidden />
+            Back to the piece
+          </Group>
+        </Anchor>
+        <Title order={1} size="h3">
+          {`Practice: ${piece.title}`}
+        </Title>
+      </Stack>
+      <KeyboardHelp />
+    </Group>
+  );
+
+  const scoreView = score ? (
+    <ScoreViewer url={attachmentFileUrl(choirId, piece.id, score.id)} page={page} onPageChange={setPage} />
+  ) : (
+    <Text c="dimmed">This piece has no score.</Text>
+  );
+
+  if (desktop) {
+    return (
+      <Stack gap="sm">
+        {header}
+        <div style={{ display: 'grid', gridTemplateColumns: score ? 'minmax(0, 2fr) minmax(20rem, 1fr)' : '1fr', gap: 'var(--mantine-spacing-md)' }}>
+          {score && <div style={{ height: 'calc(100dvh - 10rem)' }}>{scoreView}</div>}
+          <Stack gap="md">
+            {player && (
+              <Paper withBorder p="sm" component="section" aria-label="Player">
+                {player}
+              </Paper>
+            )}
+            {tools}
+          </Stack>
+        </div>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {header}
+      <div style={{ height: player ? '65dvh' : '80dvh' }}>{scoreView}</div>
+      {tools}
+      {player && (
+        // Docked: the player stays under the thumb while the score scrolls.
+        <Paper withBorder p="xs" component="section" aria-label="Player" style={{ position: 'sticky', bottom: 0, zIndex: 2 }} shadow="sm">
+          {player}
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+function GoToBar({ disabled, onGo }: { disabled: boolean; onGo: (bar: number) => boolean }) {
+  const [bar, setBar] = useState<number | ''>('');
+  const [error, setError] = useState('');
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (bar === '') return;
+        setError(onGo(bar) ? '' : 'No marker gives a bar number yet.');
+      }}
+    >
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <NumberInput label="Go to bar" min={1} w={110} value={bar} error={error || undefined} onChange={(v) => setBar(typeof v === 'number' ? v : '')} />
+        <Button type="submit" variant="default" disabled={disabled || bar === ''}>
+          Go
+        </Button>
+      </Group>
+    </form>
+  );
+}
