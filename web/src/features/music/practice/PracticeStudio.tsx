@@ -11,9 +11,11 @@ import { practiceFiles } from './files';
 import { KeyboardHelp } from './KeyboardHelp';
 import { LoopControls } from './LoopControls';
 import { MarkersEditor } from './MarkersEditor';
+import { PartMixer } from './PartMixer';
 import { markerAt, timeOfBar } from './markers';
 import { ScoreViewer } from './ScoreViewer';
 import { SinglePlayer } from './SinglePlayer';
+import { useMyPiecePractice } from './trackingApi';
 import type { Transport } from './transport';
 import { Waveform } from './Waveform';
 
@@ -30,7 +32,8 @@ const DESKTOP = '(min-width: 64em)';
 export function PracticeStudio({ choirId, piece }: { choirId: string; piece: MusicPiece }) {
   const { can } = useChoir();
   const desktop = useMediaQuery(DESKTOP) ?? false;
-  const { score, recording } = practiceFiles(piece.attachments);
+  const { score, parts, recording } = practiceFiles(piece.attachments);
+  const me = useMyPiecePractice(choirId, piece.id);
   const markers = useMarkers(choirId, piece.id);
   const [transport, setTransport] = useState<Transport | null>(null);
   const [page, setPage] = useState(1);
@@ -52,15 +55,22 @@ export function PracticeStudio({ choirId, piece }: { choirId: string; piece: Mus
     return transport.subscribe((e) => sync(e.type === 'seek' ? e.to : e.time));
   }, [transport, follow, list]);
 
-  const audio = recording ? (
-    <SinglePlayer choirId={choirId} piece={piece} recording={recording} onTransport={setTransport} />
-  ) : null;
+  // The session does not say a singer's voice parts; the part last practised stands for them.
+  const myParts = me.data?.partName ? [me.data.partName] : [];
+  const audio =
+    parts.length > 0 ? (
+      <PartMixer choirId={choirId} piece={piece} parts={parts} myParts={myParts} onTransport={setTransport} />
+    ) : recording ? (
+      <SinglePlayer choirId={choirId} piece={piece} recording={recording} onTransport={setTransport} />
+    ) : null;
+  // The waveform of the single recording, or of the first part (all parts share one timeline).
+  const shape = parts[0] ?? recording;
   const player = audio && (
     <Stack gap="xs">
       {audio}
-      {transport && recording && (
+      {transport && shape && (
         <>
-          <Waveform transport={transport} src={attachmentFileUrl(choirId, piece.id, recording.id)} />
+          <Waveform transport={transport} src={attachmentFileUrl(choirId, piece.id, shape.id)} />
           <LoopControls transport={transport} />
         </>
       )}
