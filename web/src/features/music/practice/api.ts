@@ -64,8 +64,13 @@ export function usePiecePractice(choirId: string, musicId: string, enabled: bool
   });
 }
 
-/** formatPractised words seconds practised in whole minutes, by the §2 duration rule ('12 min', '1h 5min'). */
+/**
+ * formatPractised words seconds practised in whole minutes, by the §2
+ * duration rule ('12 min', '1h 5min'); a little practice is 'under 1 min',
+ * not '0 min', which would read as none.
+ */
 export function formatPractised(seconds: number): string {
+  if (seconds > 0 && seconds < 60) return 'under 1 min';
   return formatDuration(Math.floor(seconds / 60));
 }
 
