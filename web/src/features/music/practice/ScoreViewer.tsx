@@ -121,6 +121,10 @@ export function ScoreViewer({ url, page, onPageChange }: ScoreViewerProps) {
       </Group>
       <div
         ref={box}
+        // Focusable, so that a zoomed score scrolls by keyboard too.
+        tabIndex={0}
+        role="group"
+        aria-label="Score pages"
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         style={{ flex: 1, minHeight: 0, overflow: 'auto', touchAction: zoom > 2 ? 'auto' : 'pan-y', background: 'var(--mantine-color-gray-1)' }}
