@@ -19,6 +19,12 @@ export interface PdfPage {
 export async function openPdf(url: string): Promise<PdfDocument> {
   const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
   pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-  const doc = await pdfjs.getDocument({ url, withCredentials: true }).promise;
-  return doc as unknown as PdfDocument;
+  const task = pdfjs.getDocument({ url, withCredentials: true });
+  const doc = await task.promise;
+  // The document has no destroy of its own; its loading task ends it and its worker.
+  return {
+    numPages: doc.numPages,
+    getPage: (n) => doc.getPage(n) as unknown as Promise<PdfPage>,
+    destroy: () => task.destroy(),
+  };
 }
