@@ -149,6 +149,16 @@ test('a singer practises: pages turn, 75 % keeps the pitch, an A–B loop, a mar
   await expect(choir.getByRole('table', { name: 'Practice per member' })).toContainText('Johann Kuhnau');
   await expect(choir.getByRole('table', { name: 'Practice per member' })).not.toContainText('Never');
   await expectAccessible(page);
+
+  // On the dashboard, and on a phone the player is docked under the score.
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  const mine = page.getByRole('region', { name: 'Your practice' });
+  await expect(mine.getByRole('link', { name: 'Jubilate Deo' })).toHaveAttribute('href', `/dashboard/music/${musicId}?practice=true`);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await mine.getByRole('link', { name: 'Jubilate Deo' }).click();
+  await expect(page.getByText('Page 1 of 4')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Play' })).toBeInViewport();
+  await expectAccessible(page);
 });
 
 test('the part mixer: mute and solo change the parts’ gains and not the time', async ({ page, request }) => {
