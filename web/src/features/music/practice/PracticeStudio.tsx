@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { useChoir } from '../../../app/choir';
 import type { MusicPiece } from '../api';
@@ -31,7 +31,7 @@ const DESKTOP = '(min-width: 64em)';
  */
 export function PracticeStudio({ choirId, piece }: { choirId: string; piece: MusicPiece }) {
   const { can } = useChoir();
-  const desktop = useMediaQuery(DESKTOP) ?? false;
+  const desktop = useMediaQuery(DESKTOP, false, { getInitialValueInEffect: false }) ?? false;
   const { score, parts, recording } = practiceFiles(piece.attachments);
   const me = useMyPiecePractice(choirId, piece.id);
   const markers = useMarkers(choirId, piece.id);
@@ -65,15 +65,10 @@ export function PracticeStudio({ choirId, piece }: { choirId: string; piece: Mus
     ) : null;
   // The waveform of the single recording, or of the first part (all parts share one timeline).
   const shape = parts[0] ?? recording;
-  const player = audio && (
+  const loop = transport && shape && (
     <Stack gap="xs">
-      {audio}
-      {transport && shape && (
-        <>
-          <Waveform transport={transport} src={attachmentFileUrl(choirId, piece.id, shape.id)} />
-          <LoopControls transport={transport} />
-        </>
-      )}
+      <Waveform transport={transport} src={attachmentFileUrl(choirId, piece.id, shape.id)} />
+      <LoopControls transport={transport} />
     </Stack>
   );
 
@@ -124,35 +119,43 @@ export function PracticeStudio({ choirId, piece }: { choirId: string; piece: Mus
     <Text c="dimmed">This piece has no score.</Text>
   );
 
-  if (desktop) {
-    return (
-      <Stack gap="sm">
-        {header}
-        <div style={{ display: 'grid', gridTemplateColumns: score ? 'minmax(0, 2fr) minmax(20rem, 1fr)' : '1fr', gap: 'var(--mantine-spacing-md)' }}>
-          {score && <div style={{ height: 'calc(100dvh - 10rem)' }}>{scoreView}</div>}
-          <Stack gap="md">
-            {player && (
-              <Paper withBorder p="sm" component="section" aria-label="Player">
-                {player}
-              </Paper>
-            )}
-            {tools}
-          </Stack>
-        </div>
-      </Stack>
-    );
-  }
+  // One tree for both layouts, so that resizing never remounts the player
+  // (and its audio): on a phone the player is docked at the bottom while the
+  // score scrolls past; on a wide screen the score is large on the left.
+  const area = (name: string): CSSProperties => (desktop ? { gridArea: name, minWidth: 0 } : { minWidth: 0 });
   return (
     <Stack gap="sm">
       {header}
-      <div style={{ height: player ? '65dvh' : '80dvh' }}>{scoreView}</div>
-      {tools}
-      {player && (
-        // Docked: the player stays under the thumb while the score scrolls.
-        <Paper withBorder p="xs" component="section" aria-label="Player" style={{ position: 'sticky', bottom: 0, zIndex: 2 }} shadow="sm">
-          {player}
-        </Paper>
-      )}
+      <div
+        style={
+          desktop
+            ? {
+                display: 'grid',
+                gridTemplateColumns: score ? 'minmax(0, 2fr) minmax(20rem, 1fr)' : '1fr',
+                gridTemplateAreas: score ? '"score player" "score loop" "score tools" "score ."' : '"player" "loop" "tools"',
+                gridTemplateRows: 'auto auto auto 1fr',
+                gap: 'var(--mantine-spacing-md)',
+                alignItems: 'start',
+              }
+            : { display: 'flex', flexDirection: 'column', gap: 'var(--mantine-spacing-sm)' }
+        }
+      >
+        {score && <div style={{ ...area('score'), height: desktop ? 'calc(100dvh - 10rem)' : audio ? '60dvh' : '80dvh' }}>{scoreView}</div>}
+        {audio && (
+          <Paper
+            withBorder
+            p="xs"
+            component="section"
+            aria-label="Player"
+            shadow={desktop ? undefined : 'sm'}
+            style={{ ...area('player'), ...(desktop ? {} : { position: 'sticky', bottom: 0, zIndex: 2 }) }}
+          >
+            {audio}
+          </Paper>
+        )}
+        {loop && <div style={area('loop')}>{loop}</div>}
+        <div style={area('tools')}>{tools}</div>
+      </div>
     </Stack>
   );
 }
