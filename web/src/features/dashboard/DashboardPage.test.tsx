@@ -15,7 +15,8 @@ import { upcoming } from './UpcomingEvents';
 beforeEach(resetToasts);
 
 function renderDashboard(who: SessionUser, choirs: Membership[], handlers: Record<string, Handler> = {}) {
-  return renderServed({ user: who, choirs, handlers }, [{ path: '/dashboard', element: <DashboardPage /> }], '/dashboard');
+  const practice = { 'GET /choirs/:choirId/practice/me': () => json({ weekSeconds: 0, pieces: [] }) };
+  return renderServed({ user: who, choirs, handlers: { ...practice, ...handlers } }, [{ path: '/dashboard', element: <DashboardPage /> }], '/dashboard');
 }
 
 const ALL_SHORTCUTS = [

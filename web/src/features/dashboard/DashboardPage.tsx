@@ -12,12 +12,13 @@ import {
   IconWorld,
   type Icon,
 } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { useChoir, useChoirDetails } from '../../app/choir';
 import { handleError } from '../../app/errors';
 import { roleLabel, type Can, type Permission } from '../../app/permissions';
 import { SectionError } from '../../components/SectionState';
+import { YourPracticeCard } from '../music';
 import { UpcomingEvents } from './UpcomingEvents';
 
 export interface Shortcut {
@@ -163,6 +164,12 @@ export function DashboardPage() {
       {details.isError && <DetailsError error={details.error} onRetry={() => void details.refetch()} />}
 
       {can('view:calendar') && <UpcomingEvents choirId={currentChoir.id} />}
+
+      {can('view:music') && (
+        <Suspense fallback={null}>
+          <YourPracticeCard choirId={currentChoir.id} />
+        </Suspense>
+      )}
 
       <section aria-labelledby="dashboard-shortcuts">
         <Title order={2} size="h3" id="dashboard-shortcuts" mb="sm">

@@ -47,7 +47,7 @@ describe('MusicPiecePage', () => {
 
   it('shows every field the piece has and leaves out the empty ones', async () => {
     servePiece();
-    renderPiece('m1', '?practice=true');
+    renderPiece();
     await heading('Ave verum corpus');
     expect(screen.getByText('K. 618')).toBeInTheDocument();
     expect(fieldValue('Composer')).toBe('Wolfgang Amadeus Mozart (1756–1791)');

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArchive, IconArchiveOff, IconArrowLeft, IconEdit, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useBlocker, useNavigate, useParams } from 'react-router';
+import { IconArchive, IconArchiveOff, IconArrowLeft, IconEdit, IconHeadphones, IconTrash } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { HttpError } from '../../api/client';
 import { useChoir } from '../../app/choir';
 import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
@@ -15,6 +15,12 @@ import { AttachmentUploader } from './AttachmentUploader';
 import { composerLifetime, difficultyLabel, formatDuration, formatTransposition } from './format';
 import { useArchiveMusic, useDeleteMusic, useMusicPiece, useRestoreMusic, type MusicPiece } from './api';
 import { MusicFormModal } from './MusicFormModal';
+import { canPractise } from './practice/files';
+import { PieceHistory } from './practice/PieceHistory';
+import { PiecePracticeSection } from './practice/PiecePracticeSection';
+
+// The studio is its own chunk, with pdf.js and the audio loaded later still.
+const PracticeStudio = lazy(() => import('./practice/PracticeStudio').then((m) => ({ default: m.PracticeStudio })));
 
 export const LIBRARY_PATH = '/dashboard/music';
 
@@ -26,9 +32,8 @@ export const LEAVE_QUESTION =
  * MusicPiecePage (/dashboard/music/:id) shows one piece: every field it
  * has, its tags, voicings, composer and files, with a player for each
  * recording. Editors (edit:music) also edit, archive or restore, delete and
- * upload; everyone else reads, plays and downloads. The practice query
- * (?practice=true) belongs to the practice studio, still to come: the
- * piece shows as usual.
+ * upload; everyone else reads, plays and downloads. With ?practice=true
+ * the page is the practice studio instead.
  */
 export function MusicPiecePage() {
   const { id = '' } = useParams();
@@ -43,6 +48,7 @@ function PieceView({ choirId, musicId }: { choirId: string; musicId: string }) {
   const { can } = useChoir();
   const canEdit = can('edit:music');
   const piece = useMusicPiece(choirId, musicId);
+  const [search] = useSearchParams();
 
   if (piece.isPending) return <PieceSkeleton />;
   if (piece.isError) {
@@ -52,6 +58,13 @@ function PieceView({ choirId, musicId }: { choirId: string; musicId: string }) {
         <BackLink />
         <RetryAlert onRetry={() => void piece.refetch()}>{ERROR_CONTEXT_MESSAGES.music.load}</RetryAlert>
       </Stack>
+    );
+  }
+  if (search.get('practice') === 'true') {
+    return (
+      <Suspense fallback={<PieceSkeleton />}>
+        <PracticeStudio choirId={choirId} piece={piece.data} />
+      </Suspense>
     );
   }
   return <PieceDetails choirId={choirId} piece={piece.data} canEdit={canEdit} />;
@@ -103,6 +116,7 @@ function PieceNotFound() {
 
 function PieceDetails({ choirId, piece, canEdit }: { choirId: string; piece: MusicPiece; canEdit: boolean }) {
   const navigate = useNavigate();
+  const { can } = useChoir();
   const archive = useArchiveMusic(choirId);
   const restore = useRestoreMusic(choirId);
   const remove = useDeleteMusic(choirId);
@@ -111,23 +125,33 @@ function PieceDetails({ choirId, piece, canEdit }: { choirId: string; piece: Mus
   const [dirty, setDirty] = useState(false);
   const leaving = useLeaveQuestion(dirty);
 
-  const actions = canEdit && (
+  const practise = canPractise(piece.attachments) && (
+    <Button component={Link} to="?practice=true" variant="light" leftSection={<IconHeadphones size={16} aria-hidden />}>
+      Practice
+    </Button>
+  );
+  const actions = (practise || canEdit) && (
     <Group gap="xs">
-      <Button leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEditing(true)}>
-        Edit
-      </Button>
-      <Button
-        variant="default"
-        leftSection={piece.isArchived ? <IconArchiveOff size={16} aria-hidden /> : <IconArchive size={16} aria-hidden />}
-        loading={archive.submitting || restore.submitting}
-        // A refusal is said by the error toast; nothing else to do here.
-        onClick={() => void (piece.isArchived ? restore : archive).submit({ id: piece.id }).catch(() => {})}
-      >
-        {piece.isArchived ? 'Restore' : 'Archive'}
-      </Button>
-      <Button variant="default" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirmDelete(true)}>
-        Delete
-      </Button>
+      {practise}
+      {canEdit && (
+        <>
+          <Button leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+          <Button
+            variant="default"
+            leftSection={piece.isArchived ? <IconArchiveOff size={16} aria-hidden /> : <IconArchive size={16} aria-hidden />}
+            loading={archive.submitting || restore.submitting}
+            // A refusal is said by the error toast; nothing else to do here.
+            onClick={() => void (piece.isArchived ? restore : archive).submit({ id: piece.id }).catch(() => {})}
+          >
+            {piece.isArchived ? 'Restore' : 'Archive'}
+          </Button>
+          <Button variant="default" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setConfirmDelete(true)}>
+            Delete
+          </Button>
+        </>
+      )}
     </Group>
   );
 
@@ -157,6 +181,9 @@ function PieceDetails({ choirId, piece, canEdit }: { choirId: string; piece: Mus
         <AttachmentList choirId={choirId} musicId={piece.id} attachments={piece.attachments} canEdit={canEdit} />
         {canEdit && <AttachmentUploader choirId={choirId} musicId={piece.id} />}
       </Stack>
+
+      <PieceHistory choirId={choirId} musicId={piece.id} />
+      {can('view:analytics') && <PiecePracticeSection choirId={choirId} musicId={piece.id} />}
 
       <ConfirmModal
         opened={confirmDelete}

@@ -1,5 +1,7 @@
 // The music library: what the app and other features may use. Only types
-// and the lazy pages, so that the library's code stays in its own chunk.
+// and lazily loaded components, so that the library's code stays in its own chunk.
+import { lazy } from 'react';
+
 export type { MusicPiece, MusicSummary, Tag, Composer, Attachment } from './api';
 
 /** Pages for the router: each is loaded when its route is first visited. */
@@ -7,3 +9,6 @@ export const musicPages = {
   MusicLibraryPage: () => import('./MusicLibraryPage').then((m) => m.MusicLibraryPage),
   MusicPiecePage: () => import('./MusicPiecePage').then((m) => m.MusicPiecePage),
 };
+
+/** The dashboard's "Your practice" card ({ choirId }), loaded with the dashboard's first render of it. */
+export const YourPracticeCard = lazy(() => import('./practice/YourPracticeCard').then((m) => ({ default: m.YourPracticeCard })));

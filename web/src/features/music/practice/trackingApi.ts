@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/generated/schema';
+import { studioKeys } from './api';
 
 export type PracticeReport = components['schemas']['PracticeReport'];
 export type MyPiecePractice = components['schemas']['MyPiecePractice'];
@@ -42,6 +43,8 @@ export function useReportPractice(choirId: string, musicId: string) {
       Promise.all([
         client.invalidateQueries({ queryKey: practiceKeys.me(choirId, musicId) }),
         client.invalidateQueries({ queryKey: practiceKeys.mine(choirId) }),
+        // The administrators' view of the piece counts this practice too.
+        client.invalidateQueries({ queryKey: studioKeys.piecePractice(choirId, musicId) }),
       ]),
   });
 }

@@ -1,0 +1,194 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
+
+const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
+
+async function newChoir(request: APIRequestContext, director: string, name: string): Promise<string> {
+  const login = await request.post('/api/v1/auth/login', { data: { email: director, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  const res = await request.post('/api/v1/choirs', {
+    data: { name, country: 'GB', religiousAffiliationId: ROMAN_CATHOLIC, timeZone: 'Europe/London' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).id as string;
+}
+
+/** pdf is a valid PDF of several pages, each saying its number, with a true cross-reference table. */
+function pdf(pages = 4): Buffer {
+  const objects: string[] = [];
+  const pageIds = Array.from({ length: pages }, (_, i) => 4 + i * 2);
+  objects[1] = '<</Type/Catalog/Pages 2 0 R>>';
+  objects[2] = `<</Type/Pages/Kids[${pageIds.map((id) => `${id} 0 R`).join(' ')}]/Count ${pages}>>`;
+  objects[3] = '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>';
+  pageIds.forEach((id, i) => {
+    const text = `BT /F1 36 Tf 60 400 Td (Page ${i + 1}) Tj ET`;
+    objects[id] = `<</Type/Page/Parent 2 0 R/MediaBox[0 0 420 595]/Resources<</Font<</F1 3 0 R>>>>/Contents ${id + 1} 0 R>>`;
+    objects[id + 1] = `<</Length ${text.length}>>stream\n${text}\nendstream`;
+  });
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  for (let id = 1; id < objects.length; id++) {
+    offsets[id] = Buffer.byteLength(out);
+    out += `${id} 0 obj ${objects[id]} endobj\n`;
+  }
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
+  for (let id = 1; id < objects.length; id++) out += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
+  out += `trailer <</Size ${objects.length}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out);
+}
+
+/** wav is a mono 16-bit tone of the given pitch and length, quiet enough not to startle. */
+function wav(hz: number, seconds: number, rate = 8000): Buffer {
+  const samples = Math.floor(seconds * rate);
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 3000), i * 2);
+  const head = Buffer.alloc(44);
+  head.write('RIFF', 0);
+  head.writeUInt32LE(36 + data.length, 4);
+  head.write('WAVEfmt ', 8);
+  head.writeUInt32LE(16, 16);
+  head.writeUInt16LE(1, 20);
+  head.writeUInt16LE(1, 22);
+  head.writeUInt32LE(rate, 24);
+  head.writeUInt32LE(rate * 2, 28);
+  head.writeUInt16LE(2, 32);
+  head.writeUInt16LE(16, 34);
+  head.write('data', 36);
+  head.writeUInt32LE(data.length, 40);
+  return Buffer.concat([head, data]);
+}
+
+async function newPiece(request: APIRequestContext, choirId: string, title: string, files: [string, string, string, Buffer, string?][]) {
+  const created = await request.post(`/api/v1/choirs/${choirId}/music`, { data: { title } });
+  expect(created.status(), await created.text()).toBe(201);
+  const musicId = (await created.json()).id as string;
+  for (const [type, name, mimeType, buffer, customPartName = ''] of files) {
+    const res = await request.post(`/api/v1/choirs/${choirId}/music/${musicId}/attachments`, {
+      multipart: { type, description: '', customPartName, file: { name, mimeType, buffer } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  return musicId;
+}
+
+const audioTime = (page: Page) => page.locator('audio').first().evaluate((a: HTMLAudioElement) => a.currentTime);
+
+test('a singer practises: pages turn, 75 % keeps the pitch, an A–B loop, a marker, and the time counts', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const director = uniqueEmail('kantor');
+  await createConfirmedAccount(request, director, 'Johann', 'Kuhnau');
+  const choirId = await newChoir(request, director, 'Practice Singers');
+  const musicId = await newPiece(request, choirId, 'Jubilate Deo', [
+    ['score', 'jubilate.pdf', 'application/pdf', pdf(4)],
+    ['audio_full', 'jubilate.wav', 'audio/wav', wav(440, 20)],
+  ]);
+
+  await signIn(page, director);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/dashboard/music/${musicId}`);
+  await page.getByRole('link', { name: 'Practice' }).click();
+  await expect(page).toHaveURL(/practice=true/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Practice: Jubilate Deo' })).toBeVisible();
+
+  // The score: pdf.js draws it; the page turns by key.
+  await expect(page.getByText('Page 1 of 4')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Score page 1' })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByText('Page 2 of 4')).toBeVisible();
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(page.getByText('Page 1 of 4')).toBeVisible();
+  await expectAccessible(page);
+
+  // 75 %: five steps slower, the pitch kept.
+  const audio = page.locator('audio').first();
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration)).toBeGreaterThan(19);
+  for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Slower' }).click();
+  await expect(page.getByTestId('speed')).toHaveText('75 %');
+  expect(await audio.evaluate((a: HTMLAudioElement) => [a.playbackRate, a.preservesPitch])).toEqual([0.75, true]);
+
+  // Play (the click is the gesture autoplay needs), then an A–B loop: past B it returns to A.
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect.poll(() => audioTime(page)).toBeGreaterThan(0.5);
+  await page.getByRole('button', { name: 'Set A' }).click();
+  const a = await audioTime(page);
+  await expect.poll(() => audioTime(page)).toBeGreaterThan(a + 1);
+  await page.getByRole('button', { name: 'Set B' }).click();
+  const b = await audioTime(page);
+  // Within one pass and a bit, the position is back between A and B, never far past B.
+  await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeLessThan(a + 0.5);
+  expect(await audioTime(page)).toBeLessThan(b + 0.5);
+  await page.getByRole('button', { name: 'Clear loop' }).click();
+
+  // The director marks "now → page 3, bar 45", saves, and jumps there by bar.
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.getByRole('button', { name: 'Forward 5 seconds' }).click();
+  const marked = await audioTime(page);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText('Page 3 of 4')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Bar (optional)' }).fill('45');
+  await page.getByRole('button', { name: 'Add marker: now → page 3' }).click();
+  await page.getByRole('button', { name: 'Save markers' }).click();
+  await expect(page.getByText('Changes saved successfully')).toBeVisible();
+  await page.getByRole('button', { name: 'Back 5 seconds' }).click();
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(page.getByText('Page 2 of 4')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Go to bar' }).fill('45');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(page.getByText('Page 3 of 4')).toBeVisible();
+  expect(Math.abs((await audioTime(page)) - marked)).toBeLessThan(0.2);
+  await expectAccessible(page);
+
+  // Back on the piece: the practice was counted, for the singer and in the administrators' view.
+  await page.getByRole('link', { name: 'Back to the piece' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Jubilate Deo' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your practice' })).toContainText(/In all: (under 1 min|\d+ min)/);
+  const choir = page.getByRole('region', { name: 'Choir practice' });
+  await expect(choir.getByRole('table', { name: 'Practice per member' })).toContainText('Johann Kuhnau');
+  await expect(choir.getByRole('table', { name: 'Practice per member' })).not.toContainText('Never');
+  await expectAccessible(page);
+
+  // On the dashboard, and on a phone the player is docked under the score.
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  const mine = page.getByRole('region', { name: 'Your practice' });
+  await expect(mine.getByRole('link', { name: 'Jubilate Deo' })).toHaveAttribute('href', `/dashboard/music/${musicId}?practice=true`);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await mine.getByRole('link', { name: 'Jubilate Deo' }).click();
+  // It resumes where the singer stopped, and the score follows to that marker's page.
+  await expect(page.getByText(/^Page \d of 4$/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Play' })).toBeInViewport();
+  await expectAccessible(page);
+});
+
+test('the part mixer: mute and solo change the parts’ gains and not the time', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const director = uniqueEmail('kantor');
+  await createConfirmedAccount(request, director, 'Johann', 'Kuhnau');
+  const choirId = await newChoir(request, director, 'Mixer Singers');
+  const musicId = await newPiece(request, choirId, 'Cantate Domino', [
+    ['audio_part', 'soprano.wav', 'audio/wav', wav(660, 8), 'Soprano'],
+    ['audio_part', 'alto.wav', 'audio/wav', wav(440, 8), 'Alto'],
+  ]);
+
+  await signIn(page, director);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/dashboard/music/${musicId}?practice=true`);
+  const mixer = page.getByRole('region', { name: 'Part mixer for Cantate Domino' });
+  const soprano = mixer.getByRole('group', { name: 'Soprano' });
+  const alto = mixer.getByRole('group', { name: 'Alto' });
+  await expect(soprano).not.toHaveAttribute('data-gain', '0');
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.getByRole('button', { name: 'Pause' }).click();
+  const time = await page.getByRole('slider', { name: 'Position' }).first().getAttribute('aria-valuenow');
+
+  await mixer.getByRole('button', { name: 'Mute Soprano' }).click();
+  await expect(soprano).toHaveAttribute('data-gain', '0');
+  await mixer.getByRole('button', { name: 'Mute Soprano' }).click();
+  await mixer.getByRole('button', { name: 'Solo Alto' }).click();
+  await expect(soprano).toHaveAttribute('data-gain', '0');
+  await expect(alto).not.toHaveAttribute('data-gain', '0');
+  expect(await page.getByRole('slider', { name: 'Position' }).first().getAttribute('aria-valuenow')).toBe(time);
+  await expectAccessible(page);
+});

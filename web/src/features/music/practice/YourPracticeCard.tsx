@@ -1,0 +1,43 @@
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { SectionError, SectionLoading } from '../../../components/SectionState';
+import { formatDay, formatPractised, useMyPractice } from './api';
+
+/** YourPracticeCard is the dashboard's "Your practice": this week's time and the pieces practised lately. */
+export function YourPracticeCard({ choirId }: { choirId: string }) {
+  const mine = useMyPractice(choirId);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="your-practice">
+      <Title order={2} size="h3" id="your-practice" mb="xs">
+        Your practice
+      </Title>
+      {mine.isPending ? (
+        <SectionLoading label="Loading your practice" />
+      ) : mine.isError ? (
+        <SectionError title="Unable to load your practice" error={mine.error} onRetry={() => void mine.refetch()} />
+      ) : (
+        <Stack gap="xs">
+          <Text>
+            Last 7 days: <strong>{formatPractised(mine.data.weekSeconds)}</strong>
+          </Text>
+          {mine.data.pieces.length === 0 ? (
+            <Text c="dimmed">No practice yet. Open a piece in the music library and press Practice.</Text>
+          ) : (
+            <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+              {mine.data.pieces.map((p) => (
+                <Group key={p.musicId} component="li" justify="space-between" gap="xs" wrap="nowrap">
+                  <Anchor component={Link} to={`/dashboard/music/${encodeURIComponent(p.musicId)}?practice=true`} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                    {p.title}
+                  </Anchor>
+                  <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                    {`${formatPractised(p.totalSeconds)}, ${formatDay(p.lastDay)}`}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
