@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"github.com/cantica/cantica/internal/apperr"
 	"strings"
 
 	"github.com/cantica/cantica/internal/access"
@@ -40,7 +41,15 @@ func (s *Server) GetMyPractice(ctx context.Context, in api.GetMyPracticeRequestO
 		return nil, err
 	}
 	out := api.GetMyPractice200JSONResponse{TotalSeconds: m.TotalSeconds, Loops: m.Loops, LastPosition: m.LastPosition, Speed: m.Speed,
-		Days: make([]api.PracticeDay, 0, len(m.Days))}
+		Days: make([]api.PracticeDay, 0, len(m.Days)), VoiceParts: []string{}}
+	// A global administrator looking at a choir they do not sing in has no parts.
+	if me, err := s.choirs.Member(ctx, in.ChoirId, requestFrom(ctx).user.ID); err == nil {
+		for _, p := range me.VoiceParts {
+			out.VoiceParts = append(out.VoiceParts, p.Name)
+		}
+	} else if _, refused := apperr.As(err); !refused {
+		return nil, err
+	}
 	if m.PartName != "" {
 		out.PartName = &m.PartName
 	}

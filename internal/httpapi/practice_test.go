@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -53,8 +54,12 @@ func TestPractice(t *testing.T) {
 			}
 		}
 		res := singer.Do("GET", base+"/practice/me", nil)
-		if res.Status != 200 || res.Raw != `{"days":[{"day":"`+day+`","loops":3,"seconds":90}],"lastPosition":100,"loops":3,"partName":"Alto","speed":0.75,"totalSeconds":90}`+"\n" {
+		if res.Status != 200 || res.Raw != `{"days":[{"day":"`+day+`","loops":3,"seconds":90}],"lastPosition":100,"loops":3,"partName":"Alto","speed":0.75,"totalSeconds":90,"voiceParts":["Alto"]}`+"\n" {
 			t.Fatalf("my practice: %d %s", res.Status, res.Raw)
+		}
+		// The director sings no part: the mixer has no "My part" for them.
+		if res := admin.Do("GET", base+"/practice/me", nil); res.Status != 200 || !strings.Contains(res.Raw, `"voiceParts":[]`) {
+			t.Fatalf("the director's practice: %d %s", res.Status, res.Raw)
 		}
 		res = singer.Do("GET", "/api/v1/choirs/"+a+"/practice/me", nil)
 		if res.Status != 200 || res.Raw != `{"pieces":[{"lastDay":"`+day+`","musicId":"`+piece+`","title":"Ave verum corpus","totalSeconds":90}],"weekSeconds":90}`+"\n" {

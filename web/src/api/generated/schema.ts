@@ -2439,6 +2439,8 @@ export interface components {
             loops: number;
         };
         MyPiecePractice: {
+            /** @description The caller's voice parts in the choir, in the choir's order (the mixer's "My part"); empty when none. */
+            voiceParts: string[];
             /** Format: double */
             totalSeconds: number;
             loops: number;

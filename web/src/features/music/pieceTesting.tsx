@@ -111,7 +111,7 @@ export function servePiece({ role = 'choir_admin', piece: initial = piece(), han
     'GET /choirs/:choirId/music-categories': () => json([]),
     'GET /choirs/:choirId/music/numbers': () => json({ numbers: ['42'], next: '43' }),
     // The practice sections of the page and the studio.
-    'GET /choirs/:choirId/music/:musicId/practice/me': () => json({ totalSeconds: 0, loops: 0, lastPosition: 0, speed: 1, days: [] }),
+    'GET /choirs/:choirId/music/:musicId/practice/me': () => json({ totalSeconds: 0, loops: 0, lastPosition: 0, speed: 1, days: [], voiceParts: [] }),
     'GET /choirs/:choirId/music/:musicId/practice': () => json({ members: [], voiceParts: [] }),
     'GET /choirs/:choirId/music/:musicId/markers': () => json({ markers: [] }),
     'POST /choirs/:choirId/music/:musicId/archive': () => {

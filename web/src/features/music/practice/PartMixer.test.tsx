@@ -75,7 +75,7 @@ function renderMixer(
   mixer: ReturnType<typeof fakeMixer>,
   myParts: string[] = ['Alto'],
   onTransport = vi.fn(),
-  practice = { totalSeconds: 0, loops: 0, lastPosition: 0, speed: 1, days: [] },
+  practice = { totalSeconds: 0, loops: 0, lastPosition: 0, speed: 1, days: [], voiceParts: [] },
 ) {
   const api = stubFetch({ 'GET /choirs/:choirId/music/:musicId/practice/me': () => json(practice) });
   render(
@@ -164,7 +164,7 @@ describe('PartMixer', () => {
 
   it('resumes where the singer left the piece, at their speed', async () => {
     const mixer = fakeMixer();
-    renderMixer(mixer, ['Alto'], vi.fn(), { totalSeconds: 300, loops: 2, lastPosition: 30, speed: 0.8, days: [] });
+    renderMixer(mixer, ['Alto'], vi.fn(), { totalSeconds: 300, loops: 2, lastPosition: 30, speed: 0.8, days: [], voiceParts: [] });
     await mixer.ready();
     await waitFor(() => expect(mixer.transport.seek).toHaveBeenCalledWith(30));
     expect(mixer.transport.rate()).toBe(0.8);

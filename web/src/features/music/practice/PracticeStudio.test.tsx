@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/api';
-import { piece, renderPiece, SCORE, servePiece } from '../pieceTesting';
+import { attachment, piece, renderPiece, SCORE, servePiece } from '../pieceTesting';
 
 vi.setConfig({ testTimeout: 15000 });
 
@@ -16,6 +16,11 @@ vi.mock('./pdf', () => ({
       render: () => ({ promise: Promise.resolve(), cancel: () => {} }),
     }),
   })),
+}));
+
+// jsdom has no Web Audio: the mixer shows which parts it was told are the singer's.
+vi.mock('./PartMixer', () => ({
+  PartMixer: ({ myParts }: { myParts: string[] }) => <p>Mixer for {myParts.join(', ') || 'nobody'}</p>,
 }));
 
 beforeEach(() => {
@@ -86,7 +91,7 @@ describe('practice on the piece page', () => {
       role: 'member',
       handlers: {
         'GET /choirs/:choirId/music/:musicId/practice/me': () =>
-          json({ totalSeconds: 3900, loops: 3, lastPosition: 12, speed: 0.8, days: [{ day: '2026-05-09', seconds: 1500, loops: 3 }] }),
+          json({ totalSeconds: 3900, loops: 3, lastPosition: 12, speed: 0.8, days: [{ day: '2026-05-09', seconds: 1500, loops: 3 }], voiceParts: [] }),
       },
     });
     renderPiece();
@@ -116,5 +121,20 @@ describe('practice on the piece page', () => {
     const members = within(section).getByRole('table', { name: 'Practice per member' });
     expect(within(members).getByText('Ada Lovelace').closest('tr')).toHaveTextContent('10 min');
     expect(within(members).getByText('Bea Brown').closest('tr')).toHaveTextContent('Never');
+  });
+
+  it('gives the mixer the singer’s voice parts for “My part”', async () => {
+    const part = (id: string, name: string) =>
+      attachment({ id, fileName: `${name}.mp3`, type: 'audio_part', customPartName: name, contentType: 'audio/mpeg', sizeBytes: 1000 });
+    servePiece({
+      role: 'member',
+      piece: piece({ attachments: [SCORE, part('p1', 'Soprano'), part('p2', 'Alto')] }),
+      handlers: {
+        'GET /choirs/:choirId/music/:musicId/practice/me': () =>
+          json({ totalSeconds: 0, loops: 0, lastPosition: 0, speed: 1, days: [], partName: 'Soprano', voiceParts: ['Alto'] }),
+      },
+    });
+    renderPiece('m1', '?practice=true');
+    expect(await screen.findByText('Mixer for Alto')).toBeInTheDocument();
   });
 });

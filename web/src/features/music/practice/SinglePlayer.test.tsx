@@ -36,7 +36,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-function serve(me = { totalSeconds: 0, loops: 0, lastPosition: 0, speed: 1, days: [] }) {
+function serve(me = { totalSeconds: 0, loops: 0, lastPosition: 0, speed: 1, days: [], voiceParts: [] }) {
   return stubFetch({
     'GET /choirs/:choirId/music/:musicId/practice/me': () => json(me),
     'POST /choirs/:choirId/music/:musicId/practice/reports': () => noContent(),
@@ -120,7 +120,7 @@ describe('SinglePlayer', () => {
   });
 
   it('starts where the singer left the piece, at their speed', async () => {
-    serve({ totalSeconds: 300, loops: 2, lastPosition: 42, speed: 0.8, days: [] });
+    serve({ totalSeconds: 300, loops: 2, lastPosition: 42, speed: 0.8, days: [], voiceParts: [] });
     const { audio } = renderPlayer();
     await waitFor(() => expect(audio.currentTime).toBe(42));
     expect(audio.playbackRate).toBe(0.8);
