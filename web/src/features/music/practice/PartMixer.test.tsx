@@ -139,6 +139,9 @@ describe('PartMixer', () => {
     expect(mixer.transport.pans).toEqual([-0.8, 0, 0.8]);
     expect(within(row('Alto')).getByText('Centre')).toBeInTheDocument();
     expect(within(row('Tenor')).getByText('35 %')).toBeInTheDocument();
+    // A screen reader hears the same values on the sliders.
+    expect(screen.getByRole('slider', { name: 'Volume Tenor' })).toHaveAttribute('aria-valuetext', '35 %');
+    expect(screen.getByRole('slider', { name: 'Pan Alto' })).toHaveAttribute('aria-valuetext', 'Centre');
 
     await userEvent.click(screen.getByRole('button', { name: 'Reset mix' }));
     expect(mixer.transport.gains).toEqual([1, 1, 1]);
@@ -160,6 +163,7 @@ describe('PartMixer', () => {
     fireEvent.keyDown(speed, { key: 'ArrowLeft' });
     expect(mixer.transport.rate()).toBe(0.95);
     expect(screen.getByTestId('speed')).toHaveTextContent('95 %');
+    expect(speed).toHaveAttribute('aria-valuetext', '95 %');
   });
 
   it('resumes where the singer left the piece, at their speed', async () => {

@@ -213,6 +213,7 @@ function PartRow({
           onChange={(volume) => onChange({ volume })}
           label={null}
           thumbLabel={`Volume ${name}`}
+          thumbValueText={percent(mix.volume)}
         />
         <Text size="xs" w={44} ta="right">
           {percent(mix.volume)}
@@ -231,6 +232,7 @@ function PartRow({
           onChange={(pan) => onChange({ pan })}
           label={null}
           thumbLabel={`Pan ${name}`}
+          thumbValueText={panLabel(mix.pan)}
         />
         <Text size="xs" w={44} ta="right">
           {panLabel(mix.pan)}
@@ -289,7 +291,7 @@ function MixerControls({ transport }: { transport: Transport }) {
           onChange={(t) => transport.seek(t)}
           label={formatClock}
           thumbLabel="Position"
-          thumbProps={{ 'aria-valuetext': `${formatClock(status.time)} of ${formatClock(duration)}` }}
+          thumbValueText={`${formatClock(status.time)} of ${formatClock(duration)}`}
           disabled={!duration}
         />
         <Text size="sm" ff="monospace" aria-hidden>
@@ -309,7 +311,7 @@ function MixerControls({ transport }: { transport: Transport }) {
           onChange={(p) => setRate(p / 100)}
           label={(p) => `${p} %`}
           thumbLabel="Speed"
-          thumbProps={{ 'aria-valuetext': rate }}
+          thumbValueText={rate}
         />
         <ActionIcon variant="default" aria-label="Faster" onClick={() => setRate(status.rate + RATE_STEP)} disabled={status.rate >= MAX_RATE}>
           <IconPlus size={16} aria-hidden />
