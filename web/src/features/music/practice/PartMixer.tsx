@@ -1,27 +1,17 @@
 // The part mixer: every per-part recording of a piece in one Web Audio graph
 // (mixerTransport.ts), with a row of faders per part and the singer's own
 // parts brought forward by "My part".
-import { ActionIcon, Button, Group, Paper, Progress, Slider, Stack, Text } from '@mantine/core';
-import {
-  IconMinus,
-  IconPlayerPauseFilled,
-  IconPlayerPlayFilled,
-  IconPlus,
-  IconRewindBackward5,
-  IconRewindForward5,
-} from '@tabler/icons-react';
-import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { Button, Group, Paper, Progress, Slider, Stack, Text } from '@mantine/core';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import type { Attachment, MusicPiece } from '../api';
 import { attachmentFileUrl } from '../attachments';
 import { effectiveGains, myPartMix, panLabel, percent, resetMix, type PartMix } from './mix';
 import { createMixerTransport, type LoadProgress, type MixerTransport } from './mixerTransport';
-import { formatClock, formatRate } from './clock';
 import { loopEngine } from './loopEngine';
-import { usePlayerStatus } from './SinglePlayer';
-import { useMyPiecePractice } from './trackingApi';
-import { clampRate, MAX_RATE, MIN_RATE, type Transport } from './transport';
-import { RATE_STEP, SEEK_STEP_SECONDS, usePlayerKeys } from './usePlayerKeys';
+import { TransportControls, useResume } from './TransportControls';
+import type { Transport } from './transport';
+import { usePlayerKeys } from './usePlayerKeys';
 import { usePracticeTracker } from './usePracticeTracker';
 
 export interface PartMixerProps {
@@ -120,7 +110,7 @@ export function PartMixer({
   return (
     <Stack gap="sm" aria-label={`Part mixer for ${piece.title}`} role="region">
       {transport ? (
-        <MixerControls transport={transport} />
+        <TransportControls transport={transport} />
       ) : (
         <div>
           <Text size="sm" id={loadingId}>
@@ -239,87 +229,5 @@ function PartRow({
         </Text>
       </Group>
     </Paper>
-  );
-}
-
-/** useResume starts the mix where the singer last left the piece, at their speed. */
-function useResume(choirId: string, pieceId: string, transport: Transport | null) {
-  const mine = useMyPiecePractice(choirId, pieceId);
-  const done = useRef<Transport | null>(null);
-  useEffect(() => {
-    if (!transport || !mine.data || done.current === transport) return;
-    done.current = transport;
-    if (mine.data.speed) transport.setRate(mine.data.speed);
-    if (mine.data.lastPosition > 0 && !transport.isPlaying()) transport.seek(mine.data.lastPosition);
-  }, [transport, mine.data]);
-}
-
-/** MixerControls are the single player's controls, over the mixer's transport. */
-function MixerControls({ transport }: { transport: Transport }) {
-  const status = usePlayerStatus(transport);
-  const seekBy = (seconds: number) => transport.seek(transport.currentTime() + seconds);
-  const setRate = (rate: number) => transport.setRate(clampRate(rate));
-  const duration = Number.isFinite(status.duration) ? status.duration : 0;
-  const rate = formatRate(status.rate);
-  return (
-    <Stack gap="xs">
-      <Group gap="xs" justify="center" wrap="nowrap">
-        <ActionIcon size="lg" variant="default" aria-label="Back 5 seconds" onClick={() => seekBy(-SEEK_STEP_SECONDS)}>
-          <IconRewindBackward5 size={20} aria-hidden />
-        </ActionIcon>
-        <Button
-          w={110}
-          leftSection={status.playing ? <IconPlayerPauseFilled size={16} aria-hidden /> : <IconPlayerPlayFilled size={16} aria-hidden />}
-          onClick={() => (status.playing ? transport.pause() : void transport.play().catch(() => {}))}
-        >
-          {status.playing ? 'Pause' : 'Play'}
-        </Button>
-        <ActionIcon size="lg" variant="default" aria-label="Forward 5 seconds" onClick={() => seekBy(SEEK_STEP_SECONDS)}>
-          <IconRewindForward5 size={20} aria-hidden />
-        </ActionIcon>
-      </Group>
-      <Group gap="xs" wrap="nowrap">
-        <Text size="sm" ff="monospace" aria-hidden>
-          {formatClock(status.time)}
-        </Text>
-        <Slider
-          flex={1}
-          min={0}
-          max={duration || 1}
-          step={0.1}
-          value={Math.min(status.time, duration || 1)}
-          onChange={(t) => transport.seek(t)}
-          label={formatClock}
-          thumbLabel="Position"
-          thumbValueText={`${formatClock(status.time)} of ${formatClock(duration)}`}
-          disabled={!duration}
-        />
-        <Text size="sm" ff="monospace" aria-hidden>
-          {formatClock(duration)}
-        </Text>
-      </Group>
-      <Group gap="xs" wrap="nowrap">
-        <ActionIcon variant="default" aria-label="Slower" onClick={() => setRate(status.rate - RATE_STEP)} disabled={status.rate <= MIN_RATE}>
-          <IconMinus size={16} aria-hidden />
-        </ActionIcon>
-        <Slider
-          flex={1}
-          min={MIN_RATE * 100}
-          max={MAX_RATE * 100}
-          step={RATE_STEP * 100}
-          value={Math.round(status.rate * 100)}
-          onChange={(p) => setRate(p / 100)}
-          label={(p) => `${p} %`}
-          thumbLabel="Speed"
-          thumbValueText={rate}
-        />
-        <ActionIcon variant="default" aria-label="Faster" onClick={() => setRate(status.rate + RATE_STEP)} disabled={status.rate >= MAX_RATE}>
-          <IconPlus size={16} aria-hidden />
-        </ActionIcon>
-        <Text size="sm" w={56} ta="right" data-testid="speed">
-          {rate}
-        </Text>
-      </Group>
-    </Stack>
   );
 }
