@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/cantica/cantica/internal/apperr"
@@ -115,7 +114,7 @@ func feedEvents(ctx context.Context, q db.Querier, choirIDs []string, since time
 	}
 	args = append(args, formatInstant(since))
 	rows, err := q.QueryContext(ctx, `SELECT `+eventColumns+` FROM events
-		WHERE choir_id IN (`+placeholders(len(choirIDs))+`) AND (series_id IS NOT NULL
+		WHERE choir_id IN (`+db.Placeholders(len(choirIDs))+`) AND (series_id IS NOT NULL
 			OR status = 'published' AND (recurrence_rule IS NOT NULL OR end_at > ?))
 		ORDER BY start_at, id`, args...)
 	if err != nil {
@@ -126,11 +125,6 @@ func feedEvents(ctx context.Context, q db.Querier, choirIDs []string, since time
 		return nil, fmt.Errorf("calendar: read the events of a feed of %d choirs: %w", len(choirIDs), err)
 	}
 	return out, nil
-}
-
-// placeholders is the list of n ? placeholders an IN (…) takes.
-func placeholders(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }
 
 func notFound() error { return apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgEventNotFound) }
@@ -195,7 +189,7 @@ func deletedOccurrences(ctx context.Context, q db.Querier, seriesIDs []string) (
 		args[i] = id
 	}
 	rows, err := q.QueryContext(ctx, `SELECT event_id, instance_date FROM event_exdates
-		WHERE event_id IN (`+placeholders(len(seriesIDs))+`)`, args...)
+		WHERE event_id IN (`+db.Placeholders(len(seriesIDs))+`)`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("calendar: list the deleted occurrences of %d series: %w", len(seriesIDs), err)
 	}

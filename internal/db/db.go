@@ -155,6 +155,11 @@ func rebindDollar(query string) string {
 	return b.String()
 }
 
+// Placeholders is the list of n ? placeholders an IN (…) takes ("?, ?, ?").
+func Placeholders(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+}
+
 // Querier is what both *DB and *Tx offer, so store code can run inside or
 // outside a transaction.
 type Querier interface {

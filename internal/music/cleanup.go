@@ -65,15 +65,10 @@ func (s *Service) unknownKeys(ctx context.Context, keys []string) ([]string, err
 		return nil, nil
 	}
 	args := make([]any, len(keys))
-	marks := make([]byte, 0, 2*len(keys))
 	for i, k := range keys {
 		args[i] = k
-		if i > 0 {
-			marks = append(marks, ',')
-		}
-		marks = append(marks, '?')
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT url FROM music_attachments WHERE url IN (`+string(marks)+`)`, args...)
+	rows, err := s.db.QueryContext(ctx, `SELECT url FROM music_attachments WHERE url IN (`+db.Placeholders(len(keys))+`)`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("look up %d stored files: %w", len(keys), err)
 	}

@@ -223,7 +223,7 @@ func (s *Service) summaries(ctx context.Context, choirID string, ids []string) (
 	rows, err := s.db.QueryContext(ctx, `SELECT m.id, m.title, m.subtitle, m.composer, m.arranger, m.number, ty.name, ca.name,
 		m.language, m.duration_minutes, m.is_archived, m.last_used_date, m.updated_at
 		FROM music m LEFT JOIN music_types ty ON ty.id = m.type_id LEFT JOIN music_categories ca ON ca.id = m.category_id
-		WHERE m.id IN (`+placeholders(len(ids))+`)`, args(nil, ids)...) // ids of the choir's own list: by the primary key alone
+		WHERE m.id IN (`+db.Placeholders(len(ids))+`)`, args(nil, ids)...) // ids of the choir's own list: by the primary key alone
 	if err != nil {
 		return nil, fmt.Errorf("music: read %d pieces of %s: %w", len(ids), choirID, err)
 	}
@@ -259,7 +259,7 @@ func (s *Service) fillSummaries(ctx context.Context, ids []string, at map[string
 		at[id].Tags = ts
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT mv.music_id, v.name FROM music_voicings mv JOIN voicings v ON v.id = mv.voicing_id
-		WHERE mv.is_primary = ? AND mv.music_id IN (`+placeholders(len(ids))+`)`, args([]any{true}, ids)...)
+		WHERE mv.is_primary = ? AND mv.music_id IN (`+db.Placeholders(len(ids))+`)`, args([]any{true}, ids)...)
 	if err != nil {
 		return fmt.Errorf("music: list the primary voicings of %d pieces: %w", len(ids), err)
 	}
@@ -273,7 +273,7 @@ func (s *Service) fillSummaries(ctx context.Context, ids []string, at map[string
 	}
 	rows, err = s.db.QueryContext(ctx, `SELECT music_id, COUNT(*),
 		SUM(CASE WHEN type = 'score' THEN 1 ELSE 0 END), SUM(CASE WHEN type IN ('audio_full', 'audio_part') THEN 1 ELSE 0 END)
-		FROM music_attachments WHERE music_id IN (`+placeholders(len(ids))+`) GROUP BY music_id`, args(nil, ids)...)
+		FROM music_attachments WHERE music_id IN (`+db.Placeholders(len(ids))+`) GROUP BY music_id`, args(nil, ids)...)
 	if err != nil {
 		return fmt.Errorf("music: count the attachments of %d pieces: %w", len(ids), err)
 	}
@@ -354,7 +354,7 @@ func (s *Service) BulkTag(ctx context.Context, choirID string, ids, tagIDs []str
 			return apperr.Validation(map[string]string{"tagIds": MsgTagUnknown}, "tagIds")
 		}
 		ours := map[string]bool{}
-		rows, err := tx.QueryContext(ctx, `SELECT id FROM music WHERE choir_id = ? AND id IN (`+placeholders(len(ids))+`)`,
+		rows, err := tx.QueryContext(ctx, `SELECT id FROM music WHERE choir_id = ? AND id IN (`+db.Placeholders(len(ids))+`)`,
 			args([]any{choirID}, ids)...)
 		if err != nil {
 			return fmt.Errorf("music: find the pieces to tag in %s: %w", choirID, err)

@@ -83,7 +83,7 @@ func bigLibrary(b *testing.B, f *fixture) (tags []string) {
 
 // insertRows inserts rows 200 at a time.
 func insertRows(ctx context.Context, tx *db.Tx, head string, rows [][]any) error {
-	one := "(" + placeholders(len(rows[0])) + ")"
+	one := "(" + db.Placeholders(len(rows[0])) + ")"
 	for start := 0; start < len(rows); start += 200 {
 		chunk := rows[start:min(start+200, len(rows))]
 		var params []any

@@ -222,11 +222,6 @@ func cleanIDs(ids []string) []string {
 	return out
 }
 
-// placeholders is the list of n ? placeholders an IN (…) takes.
-func placeholders(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
-}
-
 // args appends ids to a query's first arguments.
 func args(first []any, ids []string) []any {
 	for _, id := range ids {
@@ -242,7 +237,7 @@ func known(ctx context.Context, tx *db.Tx, query string, choirID string, ids []s
 		return true, nil
 	}
 	var n int
-	if err := tx.QueryRowContext(ctx, query+` AND id IN (`+placeholders(len(ids))+`)`, args([]any{choirID}, ids)...).Scan(&n); err != nil {
+	if err := tx.QueryRowContext(ctx, query+` AND id IN (`+db.Placeholders(len(ids))+`)`, args([]any{choirID}, ids)...).Scan(&n); err != nil {
 		return false, err
 	}
 	return n == len(ids), nil
@@ -516,7 +511,7 @@ func (s *Service) MarkUsed(ctx context.Context, choirID string, ids []string, da
 	if len(ids) == 0 {
 		return nil
 	}
-	_, err := s.db.ExecContext(ctx, `UPDATE music SET last_used_date = ? WHERE choir_id = ? AND id IN (`+placeholders(len(ids))+`)`,
+	_, err := s.db.ExecContext(ctx, `UPDATE music SET last_used_date = ? WHERE choir_id = ? AND id IN (`+db.Placeholders(len(ids))+`)`,
 		args([]any{date.Format(time.DateOnly), choirID}, ids)...)
 	if err != nil {
 		return fmt.Errorf("music: mark %d pieces of %s used: %w", len(ids), choirID, err)
@@ -615,7 +610,7 @@ func tagsOf(ctx context.Context, q db.Querier, ids []string) (map[string][]Piece
 		return out, nil
 	}
 	rows, err := q.QueryContext(ctx, `SELECT mt.music_id, t.id, t.name, t.color FROM music_tags mt JOIN tags t ON t.id = mt.tag_id
-		WHERE mt.music_id IN (`+placeholders(len(ids))+`) ORDER BY t.name_key, t.id`, args(nil, ids)...)
+		WHERE mt.music_id IN (`+db.Placeholders(len(ids))+`) ORDER BY t.name_key, t.id`, args(nil, ids)...)
 	if err != nil {
 		return nil, fmt.Errorf("music: list the tags of %d pieces: %w", len(ids), err)
 	}
@@ -640,7 +635,7 @@ func tagsOf(ctx context.Context, q db.Querier, ids []string) (map[string][]Piece
 	if len(tagIDs) == 0 {
 		return out, nil
 	}
-	rows, err = q.QueryContext(ctx, `SELECT tag_id, COUNT(*) FROM music_tags WHERE tag_id IN (`+placeholders(len(tagIDs))+`)
+	rows, err = q.QueryContext(ctx, `SELECT tag_id, COUNT(*) FROM music_tags WHERE tag_id IN (`+db.Placeholders(len(tagIDs))+`)
 		GROUP BY tag_id`, args(nil, tagIDs)...)
 	if err != nil {
 		return nil, fmt.Errorf("music: count the pieces of %d tags: %w", len(tagIDs), err)
