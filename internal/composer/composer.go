@@ -257,7 +257,7 @@ type form struct {
 func newForm(s string) *form {
 	f := &form{raw: strings.TrimSpace(s)}
 	f.shape = shape(f.raw)
-	f.norm = fold(strings.ToLower(f.shape))
+	f.norm = FoldAccents(strings.ToLower(f.shape))
 	f.words = strings.Fields(f.norm)
 	f.surname = -1
 	for i := len(f.words) - 1; i >= 0; i-- {

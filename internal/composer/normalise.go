@@ -17,14 +17,14 @@ import (
 // first when written last (Bach J.S. → j s bach), spaces collapsed, lower
 // case. Normalise(Normalise(s)) == Normalise(s).
 func Normalise(s string) string {
-	return fold(strings.ToLower(shape(s)))
+	return FoldAccents(strings.ToLower(shape(s)))
 }
 
 // shape is Normalise without the lower-casing: two names with the same shape
 // differ only in accents, order or punctuation (a canonical match), two with
 // the same Normalise but different shapes differ in case too.
 func shape(s string) string {
-	s = reorder(fold(s))
+	s = reorder(FoldAccents(s))
 	// "JS Bach" and "CPE Bach" write initials together; they are split only
 	// in a name that is not all capitals, where "JS" cannot be a shouted word.
 	mixed := strings.IndexFunc(s, unicode.IsLower) >= 0
@@ -140,8 +140,9 @@ var special = map[rune]string{
 	'þ': "th", 'Þ': "TH", 'ı': "i", 'ħ': "h", 'Ħ': "H", 'ŀ': "l", 'Ŀ': "L",
 }
 
-// fold removes accents, keeping the case of each letter.
-func fold(s string) string {
+// FoldAccents removes accents, keeping the case of each letter ("Dvořák" is
+// "Dvorak", "Øre" "Ore", "Straße" "Strasse").
+func FoldAccents(s string) string {
 	ascii := true
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
