@@ -13,6 +13,7 @@ import (
 	"github.com/cantica/cantica/internal/access"
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/db"
+	"github.com/cantica/cantica/internal/sheet"
 )
 
 // Member is a person in a choir's roster.
@@ -286,7 +287,7 @@ func WriteRosterCSV(w io.Writer, members []Member) error {
 		row := []string{m.FirstName, m.LastName, m.Email, phone, RoleLabel(m.Role), strings.Join(parts, ", "), status,
 			m.JoinedDate.UTC().Format(time.DateOnly)}
 		for i, cell := range row {
-			row[i] = spreadsheetSafe(cell)
+			row[i] = sheet.Guard(cell)
 		}
 		if err := out.Write(row); err != nil {
 			return fmt.Errorf("choir: write member %s to the roster: %w", m.UserID, err)
@@ -297,11 +298,4 @@ func WriteRosterCSV(w io.Writer, members []Member) error {
 		return fmt.Errorf("choir: write the roster: %w", err)
 	}
 	return nil
-}
-
-func spreadsheetSafe(cell string) string {
-	if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
-		return "'" + cell
-	}
-	return cell
 }

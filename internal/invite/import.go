@@ -2,7 +2,6 @@ package invite
 
 import (
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 	"github.com/cantica/cantica/internal/access"
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/auth"
+	"github.com/cantica/cantica/internal/sheet"
 )
 
 // MaxImportRows bounds one CSV import.
@@ -112,12 +112,8 @@ type record struct {
 // optional header row (which may put the columns in any order), blank
 // lines ignored.
 func readRecords(text string) ([]record, error) {
-	text = strings.TrimPrefix(text, "\ufeff") // a spreadsheet's byte-order mark
-	r := csv.NewReader(strings.NewReader(text))
-	r.Comma = delimiter(text)
-	r.FieldsPerRecord = -1
+	r := sheet.NewReader(text)
 	r.TrimLeadingSpace = true
-	r.LazyQuotes = true
 	columns := maps.Clone(defaultColumns)
 	var out []record
 	first := true
@@ -163,19 +159,6 @@ func readRecords(text string) ([]record, error) {
 		return nil, apperr.New(apperr.Invalid, apperr.CodeValidation, MsgImportEmpty)
 	}
 	return out, nil
-}
-
-// delimiter guesses the separator from the first line: spreadsheets in
-// many countries save with semicolons, and pasted cells come with tabs.
-func delimiter(text string) rune {
-	line, _, _ := strings.Cut(text, "\n")
-	best, count := ',', strings.Count(line, ",")
-	for _, d := range []rune{';', '\t'} {
-		if n := strings.Count(line, string(d)); n > count {
-			best, count = d, n
-		}
-	}
-	return best
 }
 
 func blank(fields []string) bool {

@@ -19,6 +19,7 @@ import (
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/composer"
 	"github.com/cantica/cantica/internal/db"
+	"github.com/cantica/cantica/internal/sheet"
 )
 
 // CSVColumns are the library's CSV columns, in the order the export writes
@@ -429,11 +430,7 @@ func voicingNamed(ctx context.Context, q db.Querier, choirID, name string) (stri
 // order, any case, spaces for underscores), then one piece per row; comma,
 // semicolon or tab separated; blank lines ignored.
 func readLibraryCSV(text string) ([]importRecord, error) {
-	text = strings.TrimPrefix(text, "\ufeff") // a spreadsheet's byte-order mark
-	r := csv.NewReader(strings.NewReader(text))
-	r.Comma = csvDelimiter(text)
-	r.FieldsPerRecord = -1
-	r.LazyQuotes = true
+	r := sheet.NewReader(text)
 	var columns []string
 	var out []importRecord
 	for {
@@ -460,7 +457,7 @@ func readLibraryCSV(text string) ([]importRecord, error) {
 		rec := importRecord{line: line, cells: map[string]string{}}
 		for i, name := range columns {
 			if i < len(fields) {
-				rec.cells[name] = unguard(fields[i])
+				rec.cells[name] = sheet.Unguard(fields[i])
 			}
 		}
 		out = append(out, rec)
@@ -502,37 +499,6 @@ func blankRecord(fields []string) bool {
 		}
 	}
 	return true
-}
-
-// csvDelimiter guesses the separator from the header line: spreadsheets in
-// many countries save with semicolons, and pasted cells come with tabs.
-func csvDelimiter(text string) rune {
-	line, _, _ := strings.Cut(text, "\n")
-	best, count := ',', strings.Count(line, ",")
-	for _, d := range []rune{';', '\t'} {
-		if n := strings.Count(line, string(d)); n > count {
-			best, count = d, n
-		}
-	}
-	return best
-}
-
-// guard keeps a spreadsheet from running a cell as a formula: a cell
-// starting with = + - @ (or a tab or carriage return) gets an apostrophe
-// in front. unguard takes it off again on import, so an export imports as
-// it was.
-func guard(cell string) string {
-	if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
-		return "'" + cell
-	}
-	return cell
-}
-
-func unguard(cell string) string {
-	if len(cell) > 1 && cell[0] == '\'' && strings.ContainsRune("=+-@\t\r", rune(cell[1])) {
-		return cell[1:]
-	}
-	return cell
 }
 
 // exportRow is a piece as the export writes it.
@@ -607,7 +573,7 @@ func (s *Service) Export(ctx context.Context, choirID string, w io.Writer) error
 		}
 		record := make([]string, len(CSVColumns))
 		for i, col := range CSVColumns {
-			record[i] = guard(p.fields[col])
+			record[i] = sheet.Guard(p.fields[col])
 		}
 		if err := out.Write(record); err != nil {
 			return fmt.Errorf("music: write piece %s to the export: %w", p.id, err)

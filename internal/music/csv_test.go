@@ -62,18 +62,6 @@ func TestReadLibraryCSV(t *testing.T) {
 	}
 }
 
-func TestGuardRoundTrip(t *testing.T) {
-	t.Parallel()
-	for _, cell := range []string{"", "=SUM(A1)", "+1", "-quiet", "@home", "'quoted", "'", "plain", "\ttab"} {
-		if got := unguard(guard(cell)); got != cell {
-			t.Errorf("%q comes back as %q", cell, got)
-		}
-		if g := guard(cell); g != "" && strings.ContainsRune("=+-@\t", rune(g[0])) {
-			t.Errorf("%q is exported as %q, which a spreadsheet runs", cell, g)
-		}
-	}
-}
-
 // benchChoir makes a choir to import into, straight in the database.
 func benchChoir(b *testing.B, d *db.DB) string {
 	b.Helper()
