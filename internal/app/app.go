@@ -14,6 +14,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/cantica/cantica/internal/actionlink"
+	"github.com/cantica/cantica/internal/attendance"
 	"github.com/cantica/cantica/internal/auth"
 	"github.com/cantica/cantica/internal/auth/oidc"
 	"github.com/cantica/cantica/internal/blob"
@@ -105,17 +107,19 @@ type Options struct {
 
 // App is Cantica's services and the HTTP handler over them.
 type App struct {
-	Handler  http.Handler
-	Metrics  http.Handler // Prometheus metrics, for CANTICA_METRICS_ADDR only
-	Mailer   *mail.Mailer
-	Accounts *auth.Service
-	Choirs   *choir.Service
-	Invites  *invite.Service
-	Feasts   *feast.Service
-	Calendar *calendar.Service
-	Music    *music.Service
-	Practice *practice.Service
-	logger   *slog.Logger
+	Handler    http.Handler
+	Metrics    http.Handler // Prometheus metrics, for CANTICA_METRICS_ADDR only
+	Mailer     *mail.Mailer
+	Accounts   *auth.Service
+	Choirs     *choir.Service
+	Invites    *invite.Service
+	Feasts     *feast.Service
+	Calendar   *calendar.Service
+	Music      *music.Service
+	Practice   *practice.Service
+	Links      *actionlink.Service
+	Attendance *attendance.Service
+	logger     *slog.Logger
 }
 
 // New wires the services together over an open, migrated database.
@@ -134,6 +138,8 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	events := calendar.New(d, choirs, feasts, cfg.BaseURL.String(), logger, now)
 	library := music.New(d, logger, now)
 	practised := practice.New(d, logger, now)
+	links := actionlink.New(d, now)
+	attended := attendance.New(d, now)
 	files := opts.Files
 	if files == nil {
 		var err error
@@ -143,11 +149,12 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	}
 	library.UseFiles(files, cfg.Blob.MaxUploadBytes)
 	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised,
+		Links: links, Attendance: attended, Mailer: mailer,
 		Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache})
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised, logger: logger}, nil
+	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised, Links: links, Attendance: attended, logger: logger}, nil
 }
 
 // RunBackground delivers mail and clears expired data until ctx is done.
@@ -167,6 +174,9 @@ func (a *App) CleanUp(ctx context.Context) {
 	}
 	if err := a.Feasts.MaintainWindow(ctx); err != nil {
 		a.logger.Warn("computing the feasts of the coming years failed", "err", err)
+	}
+	if _, err := a.Links.DeleteExpired(ctx); err != nil {
+		a.logger.Warn("clean-up of expired email links failed", "err", err)
 	}
 	// The store reports when files were written by the wall clock.
 	if _, err := a.Music.CleanOrphanFiles(ctx, time.Now().Add(-music.OrphanGrace)); err != nil {

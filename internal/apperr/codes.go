@@ -51,6 +51,10 @@ const (
 	// Added by Cantica: practice.
 	CodePracticeSessionTaken = "PRACTICE_SESSION_TAKEN"
 
+	// Email links and attendance (issue 17).
+	CodeEventStarted = "EVENT_STARTED"
+	CodeConflict     = "CONFLICT"
+
 	// Plumbing the HTTP layer answers itself.
 	CodeMethodNotAllowed = "METHOD_NOT_ALLOWED"
 	CodeNotReady         = "NOT_READY"

@@ -13,7 +13,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cantica/cantica/internal/actionlink"
 	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/attendance"
 	"github.com/cantica/cantica/internal/auth"
 	"github.com/cantica/cantica/internal/calendar"
 	"github.com/cantica/cantica/internal/choir"
@@ -22,6 +24,7 @@ import (
 	"github.com/cantica/cantica/internal/feast"
 	"github.com/cantica/cantica/internal/httpapi/apigen"
 	"github.com/cantica/cantica/internal/invite"
+	"github.com/cantica/cantica/internal/mail"
 	"github.com/cantica/cantica/internal/music"
 	"github.com/cantica/cantica/internal/practice"
 )
@@ -42,9 +45,13 @@ type Options struct {
 	Calendar *calendar.Service
 	Music    *music.Service
 	Practice *practice.Service
-	Logger   *slog.Logger
-	WebApp   fs.FS            // the built web app; nil serves a notice instead
-	Now      func() time.Time // the clock; time.Now when nil
+	// Email links, attendance and the mail queue (issue 17).
+	Links      *actionlink.Service
+	Attendance *attendance.Service
+	Mailer     *mail.Mailer
+	Logger     *slog.Logger
+	WebApp     fs.FS            // the built web app; nil serves a notice instead
+	Now        func() time.Time // the clock; time.Now when nil
 	// NoAnswerCache builds every calendar answer anew, for benchmarks of
 	// the work the cache saves.
 	NoAnswerCache bool
@@ -52,19 +59,22 @@ type Options struct {
 
 // Server implements the generated API interface.
 type Server struct {
-	cfg      config.Config
-	db       *db.DB
-	auth     *auth.Service
-	choirs   *choir.Service
-	invites  *invite.Service
-	feasts   *feast.Service
-	calendar *calendar.Service
-	music    *music.Service
-	practice *practice.Service
-	logger   *slog.Logger
-	cookies  cookies
-	now      func() time.Time
-	answers  *answers // encoded calendar answers by ETag
+	cfg        config.Config
+	db         *db.DB
+	auth       *auth.Service
+	choirs     *choir.Service
+	invites    *invite.Service
+	feasts     *feast.Service
+	calendar   *calendar.Service
+	music      *music.Service
+	practice   *practice.Service
+	links      *actionlink.Service
+	attendance *attendance.Service
+	mailer     *mail.Mailer
+	logger     *slog.Logger
+	cookies    cookies
+	now        func() time.Time
+	answers    *answers // encoded calendar answers by ETag
 }
 
 var _ apigen.StrictServerInterface = (*Server)(nil)
@@ -75,6 +85,7 @@ var _ apigen.StrictServerInterface = (*Server)(nil)
 // does not serve: they go to an address of their own (CANTICA_METRICS_ADDR).
 func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, invites: opts.Invites, feasts: opts.Feasts, calendar: opts.Calendar, music: opts.Music, practice: opts.Practice, logger: opts.Logger,
+		links: opts.Links, attendance: opts.Attendance, mailer: opts.Mailer,
 		cookies: newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
 	if opts.NoAnswerCache {
 		s.answers = newAnswers(0)

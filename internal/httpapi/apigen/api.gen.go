@@ -77,6 +77,27 @@ func (e AttachmentType) Valid() bool {
 	}
 }
 
+// Defines values for AttendanceMark.
+const (
+	Absent  AttendanceMark = "absent"
+	Excused AttendanceMark = "excused"
+	Present AttendanceMark = "present"
+)
+
+// Valid indicates whether the value is a known member of the AttendanceMark enum.
+func (e AttendanceMark) Valid() bool {
+	switch e {
+	case Absent:
+		return true
+	case Excused:
+		return true
+	case Present:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ChoirCreatePlan.
 const (
 	ChoirCreatePlanLarge  ChoirCreatePlan = "large"
@@ -737,6 +758,27 @@ func (e Role) Valid() bool {
 	}
 }
 
+// Defines values for RsvpStatus.
+const (
+	Going    RsvpStatus = "going"
+	Maybe    RsvpStatus = "maybe"
+	NotGoing RsvpStatus = "not_going"
+)
+
+// Valid indicates whether the value is a known member of the RsvpStatus enum.
+func (e RsvpStatus) Valid() bool {
+	switch e {
+	case Going:
+		return true
+	case Maybe:
+		return true
+	case NotGoing:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for Provider.
 const (
 	ProviderAzure  Provider = "azure"
@@ -965,6 +1007,49 @@ type AttachmentUpload struct {
 	Type *AttachmentType `json:"type,omitempty"`
 }
 
+// AttendanceMark defines model for AttendanceMark.
+type AttendanceMark string
+
+// AttendanceMarksInput defines model for AttendanceMarksInput.
+type AttendanceMarksInput struct {
+	Marks []struct {
+		Mark   *AttendanceMark `json:"mark"`
+		UserId string          `json:"userId"`
+	} `json:"marks"`
+}
+
+// AttendanceMember defines model for AttendanceMember.
+type AttendanceMember struct {
+	AnsweredAt *time.Time      `json:"answeredAt"`
+	Email      string          `json:"email"`
+	FirstName  string          `json:"firstName"`
+	LastName   string          `json:"lastName"`
+	Mark       *AttendanceMark `json:"mark"`
+	Status     *RsvpStatus     `json:"status"`
+	UserId     string          `json:"userId"`
+	VoiceParts []string        `json:"voiceParts"`
+}
+
+// AttendancePartCount defines model for AttendancePartCount.
+type AttendancePartCount struct {
+	// BelowMinimum Fewer going than the choir's minimum per part (never for 'No voice part').
+	BelowMinimum bool `json:"belowMinimum"`
+	Going        int  `json:"going"`
+	Maybe        int  `json:"maybe"`
+	NoAnswer     int  `json:"noAnswer"`
+	NotGoing     int  `json:"notGoing"`
+
+	// Part The voice part's name; 'No voice part' for members without one.
+	Part    string `json:"part"`
+	Present int    `json:"present"`
+}
+
+// AttendanceSettings defines model for AttendanceSettings.
+type AttendanceSettings struct {
+	// MinConfirmedPerPart The fewest confirmed singers a voice part should have; null for no warning. 1 to 200.
+	MinConfirmedPerPart *int `json:"minConfirmedPerPart"`
+}
+
 // AuthProviderCheck defines model for AuthProviderCheck.
 type AuthProviderCheck struct {
 	Found   bool `json:"found"`
@@ -1108,6 +1193,32 @@ type ChoirDetails struct {
 
 // ChoirDetailsPlan defines model for ChoirDetails.Plan.
 type ChoirDetailsPlan string
+
+// ChoirEmailInput defines model for ChoirEmailInput.
+type ChoirEmailInput struct {
+	Enabled bool `json:"enabled"`
+}
+
+// ChoirEmailRequest defines model for ChoirEmailRequest.
+type ChoirEmailRequest struct {
+	// Note A short message from the sender, at most 2,000 characters.
+	Note *string `json:"note,omitempty"`
+
+	// VoicePartIds Only members singing one of these parts; empty or absent for every active member.
+	VoicePartIds *[]string `json:"voicePartIds,omitempty"`
+}
+
+// ChoirEmailSent defines model for ChoirEmailSent.
+type ChoirEmailSent struct {
+	Recipients int `json:"recipients"`
+}
+
+// ChoirEmailSetting defines model for ChoirEmailSetting.
+type ChoirEmailSetting struct {
+	ChoirId   string `json:"choirId"`
+	ChoirName string `json:"choirName"`
+	Enabled   bool   `json:"enabled"`
+}
 
 // ChoirFeast defines model for ChoirFeast.
 type ChoirFeast struct {
@@ -1273,6 +1384,23 @@ type Error struct {
 	RetryAfterSeconds *int `json:"retryAfterSeconds,omitempty"`
 }
 
+// EventAttendance defines model for EventAttendance.
+type EventAttendance struct {
+	// Event An event or occurrence as an email link shows it, with dates and times in the choir's time zone.
+	Event LinkEvent `json:"event"`
+
+	// Markable Whether attendance can be taken now (from the event's day on).
+	Markable bool `json:"markable"`
+
+	// Members Every active member, by last then first name.
+	Members             []AttendanceMember `json:"members"`
+	MinConfirmedPerPart *int               `json:"minConfirmedPerPart"`
+
+	// Parts By the choir's voice-part order, then 'No voice part'.
+	Parts  []AttendancePartCount `json:"parts"`
+	Totals AttendancePartCount   `json:"totals"`
+}
+
 // EventInput defines model for EventInput.
 type EventInput struct {
 	AllDay *bool `json:"allDay,omitempty"`
@@ -1297,6 +1425,16 @@ type EventInput struct {
 	// TimeZone The IANA zone whose wall-clock time the event keeps; the choir's when absent.
 	TimeZone *string `json:"timeZone,omitempty"`
 	Title    string  `json:"title"`
+}
+
+// EventLink defines model for EventLink.
+type EventLink struct {
+	Answer     *RsvpStatus `json:"answer"`
+	Answerable bool        `json:"answerable"`
+	ChoirName  string      `json:"choirName"`
+
+	// Event An event or occurrence as an email link shows it, with dates and times in the choir's time zone.
+	Event LinkEvent `json:"event"`
 }
 
 // EventList defines model for EventList.
@@ -1556,6 +1694,29 @@ type LibraryNumbers struct {
 	// Next The next free number after the highest numeric one ("1" for an empty library).
 	Next    string   `json:"next"`
 	Numbers []string `json:"numbers"`
+}
+
+// LinkEvent An event or occurrence as an email link shows it, with dates and times in the choir's time zone.
+type LinkEvent struct {
+	AllDay    bool      `json:"allDay"`
+	End       time.Time `json:"end"`
+	EndDate   string    `json:"endDate"`
+	EndTime   string    `json:"endTime"`
+	EventType string    `json:"eventType"`
+
+	// Id The event id, or '{eventId}-occurrence-{yyyy-MM-dd}'.
+	Id       string    `json:"id"`
+	Location string    `json:"location"`
+	Notes    string    `json:"notes"`
+	Start    time.Time `json:"start"`
+
+	// StartDate YYYY-MM-DD in the choir's zone.
+	StartDate string `json:"startDate"`
+
+	// StartTime HH:MM in the choir's zone; empty for all-day events.
+	StartTime string `json:"startTime"`
+	TimeZone  string `json:"timeZone"`
+	Title     string `json:"title"`
 }
 
 // LoginRequest defines model for LoginRequest.
@@ -1970,6 +2131,12 @@ type MyPracticeSummary struct {
 	WeekSeconds float64 `json:"weekSeconds"`
 }
 
+// MyRsvp defines model for MyRsvp.
+type MyRsvp struct {
+	Answerable bool        `json:"answerable"`
+	Status     *RsvpStatus `json:"status"`
+}
+
 // NameInput defines model for NameInput.
 type NameInput struct {
 	Name string `json:"name"`
@@ -2014,6 +2181,32 @@ type PracticeDay struct {
 	Day     string  `json:"day"`
 	Loops   int     `json:"loops"`
 	Seconds float64 `json:"seconds"`
+}
+
+// PracticeLink defines model for PracticeLink.
+type PracticeLink struct {
+	ChoirId   string            `json:"choirId"`
+	ChoirName string            `json:"choirName"`
+	Music     PracticeLinkMusic `json:"music"`
+}
+
+// PracticeLinkMusic defines model for PracticeLinkMusic.
+type PracticeLinkMusic struct {
+	Arranger                 string `json:"arranger"`
+	Composer                 string `json:"composer"`
+	EstimatedDurationMinutes *int   `json:"estimatedDurationMinutes"`
+	HasAudio                 bool   `json:"hasAudio"`
+	HasSheetMusic            bool   `json:"hasSheetMusic"`
+	Id                       string `json:"id"`
+	LibraryNumber            string `json:"libraryNumber"`
+	RehearsalDifficulty      *int   `json:"rehearsalDifficulty"`
+	Title                    string `json:"title"`
+}
+
+// PracticeLinkOpened defines model for PracticeLinkOpened.
+type PracticeLinkOpened struct {
+	ChoirId string `json:"choirId"`
+	MusicId string `json:"musicId"`
 }
 
 // PracticeMarker defines model for PracticeMarker.
@@ -2152,6 +2345,37 @@ type RolePermissions struct {
 	Member      []Permission `json:"member"`
 }
 
+// RsvpAnswer defines model for RsvpAnswer.
+type RsvpAnswer struct {
+	// Changed True when an earlier, different answer was replaced.
+	Changed bool `json:"changed"`
+
+	// Event An event or occurrence as an email link shows it, with dates and times in the choir's time zone.
+	Event  LinkEvent  `json:"event"`
+	Status RsvpStatus `json:"status"`
+}
+
+// RsvpAnswerInput defines model for RsvpAnswerInput.
+type RsvpAnswerInput struct {
+	// Status going, maybe or not_going.
+	Status string `json:"status"`
+}
+
+// RsvpLink defines model for RsvpLink.
+type RsvpLink struct {
+	Answer *RsvpStatus `json:"answer"`
+
+	// Answerable False once the event has started.
+	Answerable bool   `json:"answerable"`
+	ChoirName  string `json:"choirName"`
+
+	// Event An event or occurrence as an email link shows it, with dates and times in the choir's time zone.
+	Event LinkEvent `json:"event"`
+}
+
+// RsvpStatus defines model for RsvpStatus.
+type RsvpStatus string
+
 // Session defines model for Session.
 type Session struct {
 	// Choirs The signed-in user's active memberships, newest first.
@@ -2231,6 +2455,15 @@ type TotpEnrollment struct {
 	Secret string `json:"secret"`
 }
 
+// UnsubscribeLink defines model for UnsubscribeLink.
+type UnsubscribeLink struct {
+	ChoirName string `json:"choirName"`
+
+	// Email The member's address, partly hidden (a•••@example.org).
+	Email      string `json:"email"`
+	Subscribed bool   `json:"subscribed"`
+}
+
 // Voicing defines model for Voicing.
 type Voicing struct {
 	BuiltIn bool   `json:"builtIn"`
@@ -2270,6 +2503,9 @@ type InvitationId = string
 
 // InviteToken defines model for InviteToken.
 type InviteToken = string
+
+// LinkToken defines model for LinkToken.
+type LinkToken = string
 
 // MusicId defines model for MusicId.
 type MusicId = string
@@ -2421,6 +2657,9 @@ type ListMasterFeastsParams struct {
 // SetActiveChoirJSONRequestBody defines body for SetActiveChoir for application/json ContentType.
 type SetActiveChoirJSONRequestBody = ActiveChoirRequest
 
+// SetChoirEmailsJSONRequestBody defines body for SetChoirEmails for application/json ContentType.
+type SetChoirEmailsJSONRequestBody = ChoirEmailInput
+
 // RegenerateRecoveryCodesJSONRequestBody defines body for RegenerateRecoveryCodes for application/json ContentType.
 type RegenerateRecoveryCodesJSONRequestBody = CodeRequest
 
@@ -2481,6 +2720,9 @@ type UpdateChoirJSONRequestBody = ChoirUpdate
 // UpdateChoirAffiliationJSONRequestBody defines body for UpdateChoirAffiliation for application/json ContentType.
 type UpdateChoirAffiliationJSONRequestBody = AffiliationChange
 
+// SetAttendanceSettingsJSONRequestBody defines body for SetAttendanceSettings for application/json ContentType.
+type SetAttendanceSettingsJSONRequestBody = AttendanceSettings
+
 // CreateComposerJSONRequestBody defines body for CreateComposer for application/json ContentType.
 type CreateComposerJSONRequestBody = ComposerInput
 
@@ -2495,6 +2737,15 @@ type PreviewEventJSONRequestBody = EventInput
 
 // UpdateEventJSONRequestBody defines body for UpdateEvent for application/json ContentType.
 type UpdateEventJSONRequestBody = EventUpdate
+
+// MarkAttendanceJSONRequestBody defines body for MarkAttendance for application/json ContentType.
+type MarkAttendanceJSONRequestBody = AttendanceMarksInput
+
+// EmailEventJSONRequestBody defines body for EmailEvent for application/json ContentType.
+type EmailEventJSONRequestBody = ChoirEmailRequest
+
+// SetMyRsvpJSONRequestBody defines body for SetMyRsvp for application/json ContentType.
+type SetMyRsvpJSONRequestBody = RsvpAnswerInput
 
 // CreateInvitationJSONRequestBody defines body for CreateInvitation for application/json ContentType.
 type CreateInvitationJSONRequestBody = InvitationCreate
@@ -2541,6 +2792,9 @@ type UpdateAttachmentJSONRequestBody = AttachmentUpdate
 // ReplaceAttachmentFileMultipartRequestBody defines body for ReplaceAttachmentFile for multipart/form-data ContentType.
 type ReplaceAttachmentFileMultipartRequestBody = AttachmentUpload
 
+// EmailPracticeLinkJSONRequestBody defines body for EmailPracticeLink for application/json ContentType.
+type EmailPracticeLinkJSONRequestBody = ChoirEmailRequest
+
 // ReplacePracticeMarkersJSONRequestBody defines body for ReplacePracticeMarkers for application/json ContentType.
 type ReplacePracticeMarkersJSONRequestBody = PracticeMarkers
 
@@ -2565,6 +2819,9 @@ type UpdateTagJSONRequestBody = TagInput
 // CreateVoicingJSONRequestBody defines body for CreateVoicing for application/json ContentType.
 type CreateVoicingJSONRequestBody = VoicingInput
 
+// AnswerRsvpLinkJSONRequestBody defines body for AnswerRsvpLink for application/json ContentType.
+type AnswerRsvpLinkJSONRequestBody = RsvpAnswerInput
+
 // UpdateMasterFeastJSONRequestBody defines body for UpdateMasterFeast for application/json ContentType.
 type UpdateMasterFeastJSONRequestBody = MasterFeastUpdate
 
@@ -2573,6 +2830,12 @@ type ServerInterface interface {
 	// SetActiveChoir Remember the choir the user works in (last_accessed_choir_id); null is Global Admin Mode, for global admins only.
 	// (PUT /account/active-choir)
 	SetActiveChoir(w http.ResponseWriter, r *http.Request)
+	// ListChoirEmails Whether each of the caller's choirs may email them (signed in).
+	// (GET /account/choir-emails)
+	ListChoirEmails(w http.ResponseWriter, r *http.Request)
+	// SetChoirEmails Turn a choir's email to the caller on or off (signed in, a member of the choir).
+	// (PUT /account/choir-emails/{choirId})
+	SetChoirEmails(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// ListIdentities Connected sign-in providers.
 	// (GET /account/identities)
 	ListIdentities(w http.ResponseWriter, r *http.Request)
@@ -2681,6 +2944,12 @@ type ServerInterface interface {
 	// UpdateChoirAffiliation Change a choir's religious affiliation and with it its liturgical calendar (manage:choir).
 	// (PUT /choirs/{choirId}/affiliation)
 	UpdateChoirAffiliation(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// GetAttendanceSettings The choir's attendance settings (edit:calendar).
+	// (GET /choirs/{choirId}/attendance-settings)
+	GetAttendanceSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// SetAttendanceSettings Change the choir's attendance settings (edit:calendar).
+	// (PUT /choirs/{choirId}/attendance-settings)
+	SetAttendanceSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// ListChoirFeasts The active master feasts of the choir's liturgical calendar, for feast-based rules (view:calendar).
 	// (GET /choirs/{choirId}/calendar-feasts)
 	ListChoirFeasts(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -2720,9 +2989,27 @@ type ServerInterface interface {
 	// UpdateEvent Change an event, one occurrence, this and following occurrences, or a whole series (edit:calendar).
 	// (PUT /choirs/{choirId}/events/{eventId})
 	UpdateEvent(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
+	// GetEventAttendance Who answered what, who has not, counts by voice part and the attendance taken, for an event or occurrence (edit:calendar).
+	// (GET /choirs/{choirId}/events/{eventId}/attendance)
+	GetEventAttendance(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
+	// ExportEventAttendance The event's answers and attendance as CSV (edit:calendar).
+	// (GET /choirs/{choirId}/events/{eventId}/attendance/export)
+	ExportEventAttendance(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
+	// MarkAttendance Take attendance, present / absent / excused per member; null clears a mark (edit:calendar).
+	// (PUT /choirs/{choirId}/events/{eventId}/attendance/marks)
+	MarkAttendance(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
+	// EmailEvent Email an event or occurrence to the choir with RSVP buttons, each person their own links (manage:communications).
+	// (POST /choirs/{choirId}/events/{eventId}/email)
+	EmailEvent(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
 	// DownloadEventIcs One event or series as an iCalendar file (view:calendar).
 	// (GET /choirs/{choirId}/events/{eventId}/ics)
 	DownloadEventIcs(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
+	// GetMyRsvp The caller's answer for an event or occurrence (view:calendar; drafts only for those who see them).
+	// (GET /choirs/{choirId}/events/{eventId}/rsvp)
+	GetMyRsvp(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
+	// SetMyRsvp Answer for an event or occurrence in the app (view:calendar); overwrites the last answer, until the event starts.
+	// (PUT /choirs/{choirId}/events/{eventId}/rsvp)
+	SetMyRsvp(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
 	// ListInvitations Open invitations of a choir (manage:members), pending and expired. Never returns tokens.
 	// (GET /choirs/{choirId}/invitations)
 	ListInvitations(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -2819,6 +3106,9 @@ type ServerInterface interface {
 	// ReplaceAttachmentFile Replace an attachment's file (edit:music); it is stored under a new timestamped name.
 	// (PUT /choirs/{choirId}/music/{musicId}/attachments/{attachmentId}/file)
 	ReplaceAttachmentFile(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId, attachmentId AttachmentId)
+	// EmailPracticeLink Email a practice link for a piece to the choir, each person their own link (manage:communications).
+	// (POST /choirs/{choirId}/music/{musicId}/email)
+	EmailPracticeLink(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId)
 	// ListPracticeMarkers The markers linking recording times to score pages and bars, sorted by time (view:music).
 	// (GET /choirs/{choirId}/music/{musicId}/markers)
 	ListPracticeMarkers(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId)
@@ -2873,6 +3163,30 @@ type ServerInterface interface {
 	// CreateVoicing Add a voicing of the choir's own (edit:music).
 	// (POST /choirs/{choirId}/voicings)
 	CreateVoicing(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// GetEventLink The event an event link shows, with the member's current answer (public; the token is the authority). Changes nothing.
+	// (GET /email-links/event/{linkToken})
+	GetEventLink(w http.ResponseWriter, r *http.Request, linkToken LinkToken)
+	// DownloadEventLinkIcs The event of an event link as an iCalendar file (public; the token is the authority).
+	// (GET /email-links/event/{linkToken}/ics)
+	DownloadEventLinkIcs(w http.ResponseWriter, r *http.Request, linkToken LinkToken)
+	// GetPracticeLink The piece a practice link opens (public; the token is the authority). Changes nothing.
+	// (GET /email-links/practice/{linkToken})
+	GetPracticeLink(w http.ResponseWriter, r *http.Request, linkToken LinkToken)
+	// OpenPracticeLink Use the practice link to open the studio (signed in, a member of the token's choir with view:music); marks it used exactly once.
+	// (POST /email-links/practice/{linkToken})
+	OpenPracticeLink(w http.ResponseWriter, r *http.Request, linkToken LinkToken)
+	// GetRsvpLink The event an RSVP link answers for, and the current answer (public; the token is the authority). Changes nothing.
+	// (GET /email-links/rsvp/{linkToken})
+	GetRsvpLink(w http.ResponseWriter, r *http.Request, linkToken LinkToken)
+	// AnswerRsvpLink Record the member's answer (public; the token is the authority); each answer overwrites the last.
+	// (POST /email-links/rsvp/{linkToken})
+	AnswerRsvpLink(w http.ResponseWriter, r *http.Request, linkToken LinkToken)
+	// GetUnsubscribeLink Which choir's email an unsubscribe link turns off (public; the token is the authority). Changes nothing.
+	// (GET /email-links/unsubscribe/{linkToken})
+	GetUnsubscribeLink(w http.ResponseWriter, r *http.Request, linkToken LinkToken)
+	// UnsubscribeLink Turn off the choir's email for the link's member (public; idempotent). The RFC 8058 one-click POST goes to /email/unsubscribe/{token} and does the same.
+	// (POST /email-links/unsubscribe/{linkToken})
+	UnsubscribeLink(w http.ResponseWriter, r *http.Request, linkToken LinkToken)
 	// ListFeasts Feast instances of one calendar type, ordered by date (calendar document §7 'Feasts').
 	// (GET /feasts)
 	ListFeasts(w http.ResponseWriter, r *http.Request, params ListFeastsParams)
@@ -2919,6 +3233,46 @@ func (siw *ServerInterfaceWrapper) SetActiveChoir(w http.ResponseWriter, r *http
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.SetActiveChoir(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListChoirEmails operation middleware
+func (siw *ServerInterfaceWrapper) ListChoirEmails(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListChoirEmails(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SetChoirEmails operation middleware
+func (siw *ServerInterfaceWrapper) SetChoirEmails(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SetChoirEmails(w, r, choirId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -3648,6 +4002,58 @@ func (siw *ServerInterfaceWrapper) UpdateChoirAffiliation(w http.ResponseWriter,
 	handler.ServeHTTP(w, r)
 }
 
+// GetAttendanceSettings operation middleware
+func (siw *ServerInterfaceWrapper) GetAttendanceSettings(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetAttendanceSettings(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SetAttendanceSettings operation middleware
+func (siw *ServerInterfaceWrapper) SetAttendanceSettings(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SetAttendanceSettings(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // ListChoirFeasts operation middleware
 func (siw *ServerInterfaceWrapper) ListChoirFeasts(w http.ResponseWriter, r *http.Request) {
 
@@ -4142,6 +4548,146 @@ func (siw *ServerInterfaceWrapper) UpdateEvent(w http.ResponseWriter, r *http.Re
 	handler.ServeHTTP(w, r)
 }
 
+// GetEventAttendance operation middleware
+func (siw *ServerInterfaceWrapper) GetEventAttendance(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "eventId" -------------
+	var eventId EventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventId", r.PathValue("eventId"), &eventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetEventAttendance(w, r, choirId, eventId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ExportEventAttendance operation middleware
+func (siw *ServerInterfaceWrapper) ExportEventAttendance(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "eventId" -------------
+	var eventId EventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventId", r.PathValue("eventId"), &eventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ExportEventAttendance(w, r, choirId, eventId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// MarkAttendance operation middleware
+func (siw *ServerInterfaceWrapper) MarkAttendance(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "eventId" -------------
+	var eventId EventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventId", r.PathValue("eventId"), &eventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.MarkAttendance(w, r, choirId, eventId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// EmailEvent operation middleware
+func (siw *ServerInterfaceWrapper) EmailEvent(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "eventId" -------------
+	var eventId EventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventId", r.PathValue("eventId"), &eventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.EmailEvent(w, r, choirId, eventId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // DownloadEventIcs operation middleware
 func (siw *ServerInterfaceWrapper) DownloadEventIcs(w http.ResponseWriter, r *http.Request) {
 
@@ -4168,6 +4714,76 @@ func (siw *ServerInterfaceWrapper) DownloadEventIcs(w http.ResponseWriter, r *ht
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.DownloadEventIcs(w, r, choirId, eventId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetMyRsvp operation middleware
+func (siw *ServerInterfaceWrapper) GetMyRsvp(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "eventId" -------------
+	var eventId EventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventId", r.PathValue("eventId"), &eventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetMyRsvp(w, r, choirId, eventId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SetMyRsvp operation middleware
+func (siw *ServerInterfaceWrapper) SetMyRsvp(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "eventId" -------------
+	var eventId EventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventId", r.PathValue("eventId"), &eventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SetMyRsvp(w, r, choirId, eventId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -5354,6 +5970,41 @@ func (siw *ServerInterfaceWrapper) ReplaceAttachmentFile(w http.ResponseWriter, 
 	handler.ServeHTTP(w, r)
 }
 
+// EmailPracticeLink operation middleware
+func (siw *ServerInterfaceWrapper) EmailPracticeLink(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "musicId" -------------
+	var musicId MusicId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "musicId", r.PathValue("musicId"), &musicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "musicId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.EmailPracticeLink(w, r, choirId, musicId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // ListPracticeMarkers operation middleware
 func (siw *ServerInterfaceWrapper) ListPracticeMarkers(w http.ResponseWriter, r *http.Request) {
 
@@ -5903,6 +6554,214 @@ func (siw *ServerInterfaceWrapper) CreateVoicing(w http.ResponseWriter, r *http.
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.CreateVoicing(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetEventLink operation middleware
+func (siw *ServerInterfaceWrapper) GetEventLink(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "linkToken" -------------
+	var linkToken LinkToken
+
+	err = runtime.BindStyledParameterWithOptions("simple", "linkToken", r.PathValue("linkToken"), &linkToken, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "linkToken", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetEventLink(w, r, linkToken)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DownloadEventLinkIcs operation middleware
+func (siw *ServerInterfaceWrapper) DownloadEventLinkIcs(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "linkToken" -------------
+	var linkToken LinkToken
+
+	err = runtime.BindStyledParameterWithOptions("simple", "linkToken", r.PathValue("linkToken"), &linkToken, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "linkToken", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DownloadEventLinkIcs(w, r, linkToken)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetPracticeLink operation middleware
+func (siw *ServerInterfaceWrapper) GetPracticeLink(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "linkToken" -------------
+	var linkToken LinkToken
+
+	err = runtime.BindStyledParameterWithOptions("simple", "linkToken", r.PathValue("linkToken"), &linkToken, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "linkToken", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetPracticeLink(w, r, linkToken)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// OpenPracticeLink operation middleware
+func (siw *ServerInterfaceWrapper) OpenPracticeLink(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "linkToken" -------------
+	var linkToken LinkToken
+
+	err = runtime.BindStyledParameterWithOptions("simple", "linkToken", r.PathValue("linkToken"), &linkToken, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "linkToken", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.OpenPracticeLink(w, r, linkToken)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetRsvpLink operation middleware
+func (siw *ServerInterfaceWrapper) GetRsvpLink(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "linkToken" -------------
+	var linkToken LinkToken
+
+	err = runtime.BindStyledParameterWithOptions("simple", "linkToken", r.PathValue("linkToken"), &linkToken, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "linkToken", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetRsvpLink(w, r, linkToken)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// AnswerRsvpLink operation middleware
+func (siw *ServerInterfaceWrapper) AnswerRsvpLink(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "linkToken" -------------
+	var linkToken LinkToken
+
+	err = runtime.BindStyledParameterWithOptions("simple", "linkToken", r.PathValue("linkToken"), &linkToken, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "linkToken", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.AnswerRsvpLink(w, r, linkToken)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetUnsubscribeLink operation middleware
+func (siw *ServerInterfaceWrapper) GetUnsubscribeLink(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "linkToken" -------------
+	var linkToken LinkToken
+
+	err = runtime.BindStyledParameterWithOptions("simple", "linkToken", r.PathValue("linkToken"), &linkToken, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "linkToken", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetUnsubscribeLink(w, r, linkToken)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// UnsubscribeLink operation middleware
+func (siw *ServerInterfaceWrapper) UnsubscribeLink(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "linkToken" -------------
+	var linkToken LinkToken
+
+	err = runtime.BindStyledParameterWithOptions("simple", "linkToken", r.PathValue("linkToken"), &linkToken, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "linkToken", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.UnsubscribeLink(w, r, linkToken)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -6503,6 +7362,25 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/practice/me", wrapper.ListMyPractice)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/markers", wrapper.ListPracticeMarkers)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/markers", wrapper.ReplacePracticeMarkers)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/email-links/rsvp/{linkToken}", wrapper.GetRsvpLink)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/email-links/rsvp/{linkToken}", wrapper.AnswerRsvpLink)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/email-links/event/{linkToken}", wrapper.GetEventLink)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/email-links/event/{linkToken}/ics", wrapper.DownloadEventLinkIcs)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/email-links/practice/{linkToken}", wrapper.GetPracticeLink)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/email-links/practice/{linkToken}", wrapper.OpenPracticeLink)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/email-links/unsubscribe/{linkToken}", wrapper.GetUnsubscribeLink)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/email-links/unsubscribe/{linkToken}", wrapper.UnsubscribeLink)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/account/choir-emails", wrapper.ListChoirEmails)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/account/choir-emails/{choirId}", wrapper.SetChoirEmails)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/rsvp", wrapper.GetMyRsvp)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/rsvp", wrapper.SetMyRsvp)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/attendance", wrapper.GetEventAttendance)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/attendance/export", wrapper.ExportEventAttendance)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/attendance/marks", wrapper.MarkAttendance)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/attendance-settings", wrapper.GetAttendanceSettings)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/attendance-settings", wrapper.SetAttendanceSettings)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/email", wrapper.EmailEvent)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/email", wrapper.EmailPracticeLink)
 
 	return m
 }
@@ -6531,6 +7409,84 @@ type SetActiveChoirdefaultJSONResponse struct {
 }
 
 func (response SetActiveChoirdefaultJSONResponse) VisitSetActiveChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChoirEmailsRequestObject struct {
+}
+
+type ListChoirEmailsResponseObject interface {
+	VisitListChoirEmailsResponse(w http.ResponseWriter) error
+}
+
+type ListChoirEmails200JSONResponse []ChoirEmailSetting
+
+func (response ListChoirEmails200JSONResponse) VisitListChoirEmailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChoirEmailsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListChoirEmailsdefaultJSONResponse) VisitListChoirEmailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirEmailsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *SetChoirEmailsJSONRequestBody
+}
+
+type SetChoirEmailsResponseObject interface {
+	VisitSetChoirEmailsResponse(w http.ResponseWriter) error
+}
+
+type SetChoirEmails200JSONResponse ChoirEmailSetting
+
+func (response SetChoirEmails200JSONResponse) VisitSetChoirEmailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirEmailsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SetChoirEmailsdefaultJSONResponse) VisitSetChoirEmailsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -7893,6 +8849,85 @@ func (response UpdateChoirAffiliationdefaultJSONResponse) VisitUpdateChoirAffili
 	return err
 }
 
+type GetAttendanceSettingsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type GetAttendanceSettingsResponseObject interface {
+	VisitGetAttendanceSettingsResponse(w http.ResponseWriter) error
+}
+
+type GetAttendanceSettings200JSONResponse AttendanceSettings
+
+func (response GetAttendanceSettings200JSONResponse) VisitGetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttendanceSettingsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetAttendanceSettingsdefaultJSONResponse) VisitGetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAttendanceSettingsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *SetAttendanceSettingsJSONRequestBody
+}
+
+type SetAttendanceSettingsResponseObject interface {
+	VisitSetAttendanceSettingsResponse(w http.ResponseWriter) error
+}
+
+type SetAttendanceSettings200JSONResponse AttendanceSettings
+
+func (response SetAttendanceSettings200JSONResponse) VisitSetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAttendanceSettingsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SetAttendanceSettingsdefaultJSONResponse) VisitSetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListChoirFeastsRequestObject struct {
 	ChoirId ChoirId `json:"choirId"`
 }
@@ -8428,6 +9463,174 @@ func (response UpdateEventdefaultJSONResponse) VisitUpdateEventResponse(w http.R
 	return err
 }
 
+type GetEventAttendanceRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	EventId EventId `json:"eventId"`
+}
+
+type GetEventAttendanceResponseObject interface {
+	VisitGetEventAttendanceResponse(w http.ResponseWriter) error
+}
+
+type GetEventAttendance200JSONResponse EventAttendance
+
+func (response GetEventAttendance200JSONResponse) VisitGetEventAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventAttendancedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetEventAttendancedefaultJSONResponse) VisitGetEventAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportEventAttendanceRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	EventId EventId `json:"eventId"`
+}
+
+type ExportEventAttendanceResponseObject interface {
+	VisitExportEventAttendanceResponse(w http.ResponseWriter) error
+}
+
+type ExportEventAttendance200TextcsvResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response ExportEventAttendance200TextcsvResponse) VisitExportEventAttendanceResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type ExportEventAttendancedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ExportEventAttendancedefaultJSONResponse) VisitExportEventAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAttendanceRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	EventId EventId `json:"eventId"`
+	Body    *MarkAttendanceJSONRequestBody
+}
+
+type MarkAttendanceResponseObject interface {
+	VisitMarkAttendanceResponse(w http.ResponseWriter) error
+}
+
+type MarkAttendance200JSONResponse EventAttendance
+
+func (response MarkAttendance200JSONResponse) VisitMarkAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAttendancedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response MarkAttendancedefaultJSONResponse) VisitMarkAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailEventRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	EventId EventId `json:"eventId"`
+	Body    *EmailEventJSONRequestBody
+}
+
+type EmailEventResponseObject interface {
+	VisitEmailEventResponse(w http.ResponseWriter) error
+}
+
+type EmailEvent200JSONResponse ChoirEmailSent
+
+func (response EmailEvent200JSONResponse) VisitEmailEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailEventdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response EmailEventdefaultJSONResponse) VisitEmailEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DownloadEventIcsRequestObject struct {
 	ChoirId ChoirId `json:"choirId"`
 	EventId EventId `json:"eventId"`
@@ -8463,6 +9666,87 @@ type DownloadEventIcsdefaultJSONResponse struct {
 }
 
 func (response DownloadEventIcsdefaultJSONResponse) VisitDownloadEventIcsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyRsvpRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	EventId EventId `json:"eventId"`
+}
+
+type GetMyRsvpResponseObject interface {
+	VisitGetMyRsvpResponse(w http.ResponseWriter) error
+}
+
+type GetMyRsvp200JSONResponse MyRsvp
+
+func (response GetMyRsvp200JSONResponse) VisitGetMyRsvpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyRsvpdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetMyRsvpdefaultJSONResponse) VisitGetMyRsvpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMyRsvpRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	EventId EventId `json:"eventId"`
+	Body    *SetMyRsvpJSONRequestBody
+}
+
+type SetMyRsvpResponseObject interface {
+	VisitSetMyRsvpResponse(w http.ResponseWriter) error
+}
+
+type SetMyRsvp200JSONResponse MyRsvp
+
+func (response SetMyRsvp200JSONResponse) VisitSetMyRsvpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMyRsvpdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SetMyRsvpdefaultJSONResponse) VisitSetMyRsvpResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -9771,6 +11055,47 @@ func (response ReplaceAttachmentFiledefaultJSONResponse) VisitReplaceAttachmentF
 	return err
 }
 
+type EmailPracticeLinkRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	MusicId MusicId `json:"musicId"`
+	Body    *EmailPracticeLinkJSONRequestBody
+}
+
+type EmailPracticeLinkResponseObject interface {
+	VisitEmailPracticeLinkResponse(w http.ResponseWriter) error
+}
+
+type EmailPracticeLink200JSONResponse ChoirEmailSent
+
+func (response EmailPracticeLink200JSONResponse) VisitEmailPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailPracticeLinkdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response EmailPracticeLinkdefaultJSONResponse) VisitEmailPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListPracticeMarkersRequestObject struct {
 	ChoirId ChoirId `json:"choirId"`
 	MusicId MusicId `json:"musicId"`
@@ -10473,6 +11798,325 @@ func (response CreateVoicingdefaultJSONResponse) VisitCreateVoicingResponse(w ht
 	return err
 }
 
+type GetEventLinkRequestObject struct {
+	LinkToken LinkToken `json:"linkToken"`
+}
+
+type GetEventLinkResponseObject interface {
+	VisitGetEventLinkResponse(w http.ResponseWriter) error
+}
+
+type GetEventLink200JSONResponse EventLink
+
+func (response GetEventLink200JSONResponse) VisitGetEventLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventLinkdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetEventLinkdefaultJSONResponse) VisitGetEventLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadEventLinkIcsRequestObject struct {
+	LinkToken LinkToken `json:"linkToken"`
+}
+
+type DownloadEventLinkIcsResponseObject interface {
+	VisitDownloadEventLinkIcsResponse(w http.ResponseWriter) error
+}
+
+type DownloadEventLinkIcs200TextcalendarResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response DownloadEventLinkIcs200TextcalendarResponse) VisitDownloadEventLinkIcsResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/calendar")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type DownloadEventLinkIcsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DownloadEventLinkIcsdefaultJSONResponse) VisitDownloadEventLinkIcsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPracticeLinkRequestObject struct {
+	LinkToken LinkToken `json:"linkToken"`
+}
+
+type GetPracticeLinkResponseObject interface {
+	VisitGetPracticeLinkResponse(w http.ResponseWriter) error
+}
+
+type GetPracticeLink200JSONResponse PracticeLink
+
+func (response GetPracticeLink200JSONResponse) VisitGetPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPracticeLinkdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetPracticeLinkdefaultJSONResponse) VisitGetPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OpenPracticeLinkRequestObject struct {
+	LinkToken LinkToken `json:"linkToken"`
+}
+
+type OpenPracticeLinkResponseObject interface {
+	VisitOpenPracticeLinkResponse(w http.ResponseWriter) error
+}
+
+type OpenPracticeLink200JSONResponse PracticeLinkOpened
+
+func (response OpenPracticeLink200JSONResponse) VisitOpenPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OpenPracticeLinkdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response OpenPracticeLinkdefaultJSONResponse) VisitOpenPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRsvpLinkRequestObject struct {
+	LinkToken LinkToken `json:"linkToken"`
+}
+
+type GetRsvpLinkResponseObject interface {
+	VisitGetRsvpLinkResponse(w http.ResponseWriter) error
+}
+
+type GetRsvpLink200JSONResponse RsvpLink
+
+func (response GetRsvpLink200JSONResponse) VisitGetRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRsvpLinkdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetRsvpLinkdefaultJSONResponse) VisitGetRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AnswerRsvpLinkRequestObject struct {
+	LinkToken LinkToken `json:"linkToken"`
+	Body      *AnswerRsvpLinkJSONRequestBody
+}
+
+type AnswerRsvpLinkResponseObject interface {
+	VisitAnswerRsvpLinkResponse(w http.ResponseWriter) error
+}
+
+type AnswerRsvpLink200JSONResponse RsvpAnswer
+
+func (response AnswerRsvpLink200JSONResponse) VisitAnswerRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AnswerRsvpLinkdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response AnswerRsvpLinkdefaultJSONResponse) VisitAnswerRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetUnsubscribeLinkRequestObject struct {
+	LinkToken LinkToken `json:"linkToken"`
+}
+
+type GetUnsubscribeLinkResponseObject interface {
+	VisitGetUnsubscribeLinkResponse(w http.ResponseWriter) error
+}
+
+type GetUnsubscribeLink200JSONResponse UnsubscribeLink
+
+func (response GetUnsubscribeLink200JSONResponse) VisitGetUnsubscribeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetUnsubscribeLinkdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetUnsubscribeLinkdefaultJSONResponse) VisitGetUnsubscribeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribeLinkRequestObject struct {
+	LinkToken LinkToken `json:"linkToken"`
+}
+
+type UnsubscribeLinkResponseObject interface {
+	VisitUnsubscribeLinkResponse(w http.ResponseWriter) error
+}
+
+type UnsubscribeLink200JSONResponse UnsubscribeLink
+
+func (response UnsubscribeLink200JSONResponse) VisitUnsubscribeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribeLinkdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response UnsubscribeLinkdefaultJSONResponse) VisitUnsubscribeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListFeastsRequestObject struct {
 	Params ListFeastsParams
 }
@@ -10904,6 +12548,12 @@ type StrictServerInterface interface {
 	// SetActiveChoir Remember the choir the user works in (last_accessed_choir_id); null is Global Admin Mode, for global admins only.
 	// (PUT /account/active-choir)
 	SetActiveChoir(ctx context.Context, request SetActiveChoirRequestObject) (SetActiveChoirResponseObject, error)
+	// ListChoirEmails Whether each of the caller's choirs may email them (signed in).
+	// (GET /account/choir-emails)
+	ListChoirEmails(ctx context.Context, request ListChoirEmailsRequestObject) (ListChoirEmailsResponseObject, error)
+	// SetChoirEmails Turn a choir's email to the caller on or off (signed in, a member of the choir).
+	// (PUT /account/choir-emails/{choirId})
+	SetChoirEmails(ctx context.Context, request SetChoirEmailsRequestObject) (SetChoirEmailsResponseObject, error)
 	// ListIdentities Connected sign-in providers.
 	// (GET /account/identities)
 	ListIdentities(ctx context.Context, request ListIdentitiesRequestObject) (ListIdentitiesResponseObject, error)
@@ -11012,6 +12662,12 @@ type StrictServerInterface interface {
 	// UpdateChoirAffiliation Change a choir's religious affiliation and with it its liturgical calendar (manage:choir).
 	// (PUT /choirs/{choirId}/affiliation)
 	UpdateChoirAffiliation(ctx context.Context, request UpdateChoirAffiliationRequestObject) (UpdateChoirAffiliationResponseObject, error)
+	// GetAttendanceSettings The choir's attendance settings (edit:calendar).
+	// (GET /choirs/{choirId}/attendance-settings)
+	GetAttendanceSettings(ctx context.Context, request GetAttendanceSettingsRequestObject) (GetAttendanceSettingsResponseObject, error)
+	// SetAttendanceSettings Change the choir's attendance settings (edit:calendar).
+	// (PUT /choirs/{choirId}/attendance-settings)
+	SetAttendanceSettings(ctx context.Context, request SetAttendanceSettingsRequestObject) (SetAttendanceSettingsResponseObject, error)
 	// ListChoirFeasts The active master feasts of the choir's liturgical calendar, for feast-based rules (view:calendar).
 	// (GET /choirs/{choirId}/calendar-feasts)
 	ListChoirFeasts(ctx context.Context, request ListChoirFeastsRequestObject) (ListChoirFeastsResponseObject, error)
@@ -11051,9 +12707,27 @@ type StrictServerInterface interface {
 	// UpdateEvent Change an event, one occurrence, this and following occurrences, or a whole series (edit:calendar).
 	// (PUT /choirs/{choirId}/events/{eventId})
 	UpdateEvent(ctx context.Context, request UpdateEventRequestObject) (UpdateEventResponseObject, error)
+	// GetEventAttendance Who answered what, who has not, counts by voice part and the attendance taken, for an event or occurrence (edit:calendar).
+	// (GET /choirs/{choirId}/events/{eventId}/attendance)
+	GetEventAttendance(ctx context.Context, request GetEventAttendanceRequestObject) (GetEventAttendanceResponseObject, error)
+	// ExportEventAttendance The event's answers and attendance as CSV (edit:calendar).
+	// (GET /choirs/{choirId}/events/{eventId}/attendance/export)
+	ExportEventAttendance(ctx context.Context, request ExportEventAttendanceRequestObject) (ExportEventAttendanceResponseObject, error)
+	// MarkAttendance Take attendance, present / absent / excused per member; null clears a mark (edit:calendar).
+	// (PUT /choirs/{choirId}/events/{eventId}/attendance/marks)
+	MarkAttendance(ctx context.Context, request MarkAttendanceRequestObject) (MarkAttendanceResponseObject, error)
+	// EmailEvent Email an event or occurrence to the choir with RSVP buttons, each person their own links (manage:communications).
+	// (POST /choirs/{choirId}/events/{eventId}/email)
+	EmailEvent(ctx context.Context, request EmailEventRequestObject) (EmailEventResponseObject, error)
 	// DownloadEventIcs One event or series as an iCalendar file (view:calendar).
 	// (GET /choirs/{choirId}/events/{eventId}/ics)
 	DownloadEventIcs(ctx context.Context, request DownloadEventIcsRequestObject) (DownloadEventIcsResponseObject, error)
+	// GetMyRsvp The caller's answer for an event or occurrence (view:calendar; drafts only for those who see them).
+	// (GET /choirs/{choirId}/events/{eventId}/rsvp)
+	GetMyRsvp(ctx context.Context, request GetMyRsvpRequestObject) (GetMyRsvpResponseObject, error)
+	// SetMyRsvp Answer for an event or occurrence in the app (view:calendar); overwrites the last answer, until the event starts.
+	// (PUT /choirs/{choirId}/events/{eventId}/rsvp)
+	SetMyRsvp(ctx context.Context, request SetMyRsvpRequestObject) (SetMyRsvpResponseObject, error)
 	// ListInvitations Open invitations of a choir (manage:members), pending and expired. Never returns tokens.
 	// (GET /choirs/{choirId}/invitations)
 	ListInvitations(ctx context.Context, request ListInvitationsRequestObject) (ListInvitationsResponseObject, error)
@@ -11150,6 +12824,9 @@ type StrictServerInterface interface {
 	// ReplaceAttachmentFile Replace an attachment's file (edit:music); it is stored under a new timestamped name.
 	// (PUT /choirs/{choirId}/music/{musicId}/attachments/{attachmentId}/file)
 	ReplaceAttachmentFile(ctx context.Context, request ReplaceAttachmentFileRequestObject) (ReplaceAttachmentFileResponseObject, error)
+	// EmailPracticeLink Email a practice link for a piece to the choir, each person their own link (manage:communications).
+	// (POST /choirs/{choirId}/music/{musicId}/email)
+	EmailPracticeLink(ctx context.Context, request EmailPracticeLinkRequestObject) (EmailPracticeLinkResponseObject, error)
 	// ListPracticeMarkers The markers linking recording times to score pages and bars, sorted by time (view:music).
 	// (GET /choirs/{choirId}/music/{musicId}/markers)
 	ListPracticeMarkers(ctx context.Context, request ListPracticeMarkersRequestObject) (ListPracticeMarkersResponseObject, error)
@@ -11204,6 +12881,30 @@ type StrictServerInterface interface {
 	// CreateVoicing Add a voicing of the choir's own (edit:music).
 	// (POST /choirs/{choirId}/voicings)
 	CreateVoicing(ctx context.Context, request CreateVoicingRequestObject) (CreateVoicingResponseObject, error)
+	// GetEventLink The event an event link shows, with the member's current answer (public; the token is the authority). Changes nothing.
+	// (GET /email-links/event/{linkToken})
+	GetEventLink(ctx context.Context, request GetEventLinkRequestObject) (GetEventLinkResponseObject, error)
+	// DownloadEventLinkIcs The event of an event link as an iCalendar file (public; the token is the authority).
+	// (GET /email-links/event/{linkToken}/ics)
+	DownloadEventLinkIcs(ctx context.Context, request DownloadEventLinkIcsRequestObject) (DownloadEventLinkIcsResponseObject, error)
+	// GetPracticeLink The piece a practice link opens (public; the token is the authority). Changes nothing.
+	// (GET /email-links/practice/{linkToken})
+	GetPracticeLink(ctx context.Context, request GetPracticeLinkRequestObject) (GetPracticeLinkResponseObject, error)
+	// OpenPracticeLink Use the practice link to open the studio (signed in, a member of the token's choir with view:music); marks it used exactly once.
+	// (POST /email-links/practice/{linkToken})
+	OpenPracticeLink(ctx context.Context, request OpenPracticeLinkRequestObject) (OpenPracticeLinkResponseObject, error)
+	// GetRsvpLink The event an RSVP link answers for, and the current answer (public; the token is the authority). Changes nothing.
+	// (GET /email-links/rsvp/{linkToken})
+	GetRsvpLink(ctx context.Context, request GetRsvpLinkRequestObject) (GetRsvpLinkResponseObject, error)
+	// AnswerRsvpLink Record the member's answer (public; the token is the authority); each answer overwrites the last.
+	// (POST /email-links/rsvp/{linkToken})
+	AnswerRsvpLink(ctx context.Context, request AnswerRsvpLinkRequestObject) (AnswerRsvpLinkResponseObject, error)
+	// GetUnsubscribeLink Which choir's email an unsubscribe link turns off (public; the token is the authority). Changes nothing.
+	// (GET /email-links/unsubscribe/{linkToken})
+	GetUnsubscribeLink(ctx context.Context, request GetUnsubscribeLinkRequestObject) (GetUnsubscribeLinkResponseObject, error)
+	// UnsubscribeLink Turn off the choir's email for the link's member (public; idempotent). The RFC 8058 one-click POST goes to /email/unsubscribe/{token} and does the same.
+	// (POST /email-links/unsubscribe/{linkToken})
+	UnsubscribeLink(ctx context.Context, request UnsubscribeLinkRequestObject) (UnsubscribeLinkResponseObject, error)
 	// ListFeasts Feast instances of one calendar type, ordered by date (calendar document §7 'Feasts').
 	// (GET /feasts)
 	ListFeasts(ctx context.Context, request ListFeastsRequestObject) (ListFeastsResponseObject, error)
@@ -11299,6 +13000,63 @@ func (sh *strictHandler) SetActiveChoir(w http.ResponseWriter, r *http.Request) 
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(SetActiveChoirResponseObject); ok {
 		if err := validResponse.VisitSetActiveChoirResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListChoirEmails operation middleware
+func (sh *strictHandler) ListChoirEmails(w http.ResponseWriter, r *http.Request) {
+	var request ListChoirEmailsRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListChoirEmails(ctx, request.(ListChoirEmailsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListChoirEmails")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListChoirEmailsResponseObject); ok {
+		if err := validResponse.VisitListChoirEmailsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SetChoirEmails operation middleware
+func (sh *strictHandler) SetChoirEmails(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request SetChoirEmailsRequestObject
+
+	request.ChoirId = choirId
+
+	var body SetChoirEmailsJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SetChoirEmails(ctx, request.(SetChoirEmailsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetChoirEmails")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SetChoirEmailsResponseObject); ok {
+		if err := validResponse.VisitSetChoirEmailsResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -12334,6 +14092,65 @@ func (sh *strictHandler) UpdateChoirAffiliation(w http.ResponseWriter, r *http.R
 	}
 }
 
+// GetAttendanceSettings operation middleware
+func (sh *strictHandler) GetAttendanceSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request GetAttendanceSettingsRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAttendanceSettings(ctx, request.(GetAttendanceSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAttendanceSettings")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetAttendanceSettingsResponseObject); ok {
+		if err := validResponse.VisitGetAttendanceSettingsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SetAttendanceSettings operation middleware
+func (sh *strictHandler) SetAttendanceSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request SetAttendanceSettingsRequestObject
+
+	request.ChoirId = choirId
+
+	var body SetAttendanceSettingsJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SetAttendanceSettings(ctx, request.(SetAttendanceSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetAttendanceSettings")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SetAttendanceSettingsResponseObject); ok {
+		if err := validResponse.VisitSetAttendanceSettingsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // ListChoirFeasts operation middleware
 func (sh *strictHandler) ListChoirFeasts(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
 	var request ListChoirFeastsRequestObject
@@ -12716,6 +14533,128 @@ func (sh *strictHandler) UpdateEvent(w http.ResponseWriter, r *http.Request, cho
 	}
 }
 
+// GetEventAttendance operation middleware
+func (sh *strictHandler) GetEventAttendance(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId) {
+	var request GetEventAttendanceRequestObject
+
+	request.ChoirId = choirId
+	request.EventId = eventId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetEventAttendance(ctx, request.(GetEventAttendanceRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetEventAttendance")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetEventAttendanceResponseObject); ok {
+		if err := validResponse.VisitGetEventAttendanceResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ExportEventAttendance operation middleware
+func (sh *strictHandler) ExportEventAttendance(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId) {
+	var request ExportEventAttendanceRequestObject
+
+	request.ChoirId = choirId
+	request.EventId = eventId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ExportEventAttendance(ctx, request.(ExportEventAttendanceRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ExportEventAttendance")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ExportEventAttendanceResponseObject); ok {
+		if err := validResponse.VisitExportEventAttendanceResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// MarkAttendance operation middleware
+func (sh *strictHandler) MarkAttendance(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId) {
+	var request MarkAttendanceRequestObject
+
+	request.ChoirId = choirId
+	request.EventId = eventId
+
+	var body MarkAttendanceJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.MarkAttendance(ctx, request.(MarkAttendanceRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "MarkAttendance")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(MarkAttendanceResponseObject); ok {
+		if err := validResponse.VisitMarkAttendanceResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// EmailEvent operation middleware
+func (sh *strictHandler) EmailEvent(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId) {
+	var request EmailEventRequestObject
+
+	request.ChoirId = choirId
+	request.EventId = eventId
+
+	var body EmailEventJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.EmailEvent(ctx, request.(EmailEventRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "EmailEvent")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(EmailEventResponseObject); ok {
+		if err := validResponse.VisitEmailEventResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // DownloadEventIcs operation middleware
 func (sh *strictHandler) DownloadEventIcs(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId) {
 	var request DownloadEventIcsRequestObject
@@ -12736,6 +14675,67 @@ func (sh *strictHandler) DownloadEventIcs(w http.ResponseWriter, r *http.Request
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(DownloadEventIcsResponseObject); ok {
 		if err := validResponse.VisitDownloadEventIcsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetMyRsvp operation middleware
+func (sh *strictHandler) GetMyRsvp(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId) {
+	var request GetMyRsvpRequestObject
+
+	request.ChoirId = choirId
+	request.EventId = eventId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetMyRsvp(ctx, request.(GetMyRsvpRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetMyRsvp")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetMyRsvpResponseObject); ok {
+		if err := validResponse.VisitGetMyRsvpResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SetMyRsvp operation middleware
+func (sh *strictHandler) SetMyRsvp(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId) {
+	var request SetMyRsvpRequestObject
+
+	request.ChoirId = choirId
+	request.EventId = eventId
+
+	var body SetMyRsvpJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SetMyRsvp(ctx, request.(SetMyRsvpRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetMyRsvp")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SetMyRsvpResponseObject); ok {
+		if err := validResponse.VisitSetMyRsvpResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -13700,6 +15700,40 @@ func (sh *strictHandler) ReplaceAttachmentFile(w http.ResponseWriter, r *http.Re
 	}
 }
 
+// EmailPracticeLink operation middleware
+func (sh *strictHandler) EmailPracticeLink(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId) {
+	var request EmailPracticeLinkRequestObject
+
+	request.ChoirId = choirId
+	request.MusicId = musicId
+
+	var body EmailPracticeLinkJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.EmailPracticeLink(ctx, request.(EmailPracticeLinkRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "EmailPracticeLink")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(EmailPracticeLinkResponseObject); ok {
+		if err := validResponse.VisitEmailPracticeLinkResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // ListPracticeMarkers operation middleware
 func (sh *strictHandler) ListPracticeMarkers(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId) {
 	var request ListPracticeMarkersRequestObject
@@ -14234,6 +16268,221 @@ func (sh *strictHandler) CreateVoicing(w http.ResponseWriter, r *http.Request, c
 	}
 }
 
+// GetEventLink operation middleware
+func (sh *strictHandler) GetEventLink(w http.ResponseWriter, r *http.Request, linkToken LinkToken) {
+	var request GetEventLinkRequestObject
+
+	request.LinkToken = linkToken
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetEventLink(ctx, request.(GetEventLinkRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetEventLink")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetEventLinkResponseObject); ok {
+		if err := validResponse.VisitGetEventLinkResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DownloadEventLinkIcs operation middleware
+func (sh *strictHandler) DownloadEventLinkIcs(w http.ResponseWriter, r *http.Request, linkToken LinkToken) {
+	var request DownloadEventLinkIcsRequestObject
+
+	request.LinkToken = linkToken
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DownloadEventLinkIcs(ctx, request.(DownloadEventLinkIcsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DownloadEventLinkIcs")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DownloadEventLinkIcsResponseObject); ok {
+		if err := validResponse.VisitDownloadEventLinkIcsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetPracticeLink operation middleware
+func (sh *strictHandler) GetPracticeLink(w http.ResponseWriter, r *http.Request, linkToken LinkToken) {
+	var request GetPracticeLinkRequestObject
+
+	request.LinkToken = linkToken
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPracticeLink(ctx, request.(GetPracticeLinkRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPracticeLink")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetPracticeLinkResponseObject); ok {
+		if err := validResponse.VisitGetPracticeLinkResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// OpenPracticeLink operation middleware
+func (sh *strictHandler) OpenPracticeLink(w http.ResponseWriter, r *http.Request, linkToken LinkToken) {
+	var request OpenPracticeLinkRequestObject
+
+	request.LinkToken = linkToken
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.OpenPracticeLink(ctx, request.(OpenPracticeLinkRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "OpenPracticeLink")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(OpenPracticeLinkResponseObject); ok {
+		if err := validResponse.VisitOpenPracticeLinkResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetRsvpLink operation middleware
+func (sh *strictHandler) GetRsvpLink(w http.ResponseWriter, r *http.Request, linkToken LinkToken) {
+	var request GetRsvpLinkRequestObject
+
+	request.LinkToken = linkToken
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetRsvpLink(ctx, request.(GetRsvpLinkRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetRsvpLink")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetRsvpLinkResponseObject); ok {
+		if err := validResponse.VisitGetRsvpLinkResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// AnswerRsvpLink operation middleware
+func (sh *strictHandler) AnswerRsvpLink(w http.ResponseWriter, r *http.Request, linkToken LinkToken) {
+	var request AnswerRsvpLinkRequestObject
+
+	request.LinkToken = linkToken
+
+	var body AnswerRsvpLinkJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.AnswerRsvpLink(ctx, request.(AnswerRsvpLinkRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "AnswerRsvpLink")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(AnswerRsvpLinkResponseObject); ok {
+		if err := validResponse.VisitAnswerRsvpLinkResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetUnsubscribeLink operation middleware
+func (sh *strictHandler) GetUnsubscribeLink(w http.ResponseWriter, r *http.Request, linkToken LinkToken) {
+	var request GetUnsubscribeLinkRequestObject
+
+	request.LinkToken = linkToken
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetUnsubscribeLink(ctx, request.(GetUnsubscribeLinkRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetUnsubscribeLink")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetUnsubscribeLinkResponseObject); ok {
+		if err := validResponse.VisitGetUnsubscribeLinkResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// UnsubscribeLink operation middleware
+func (sh *strictHandler) UnsubscribeLink(w http.ResponseWriter, r *http.Request, linkToken LinkToken) {
+	var request UnsubscribeLinkRequestObject
+
+	request.LinkToken = linkToken
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.UnsubscribeLink(ctx, request.(UnsubscribeLinkRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UnsubscribeLink")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(UnsubscribeLinkResponseObject); ok {
+		if err := validResponse.VisitUnsubscribeLinkResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // ListFeasts operation middleware
 func (sh *strictHandler) ListFeasts(w http.ResponseWriter, r *http.Request, params ListFeastsParams) {
 	var request ListFeastsRequestObject
@@ -14499,314 +16748,365 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3dcuM4sjD4KgidjbAdQf9UV3fPTvliQ227pr1TrvLaru7TezThDyIhCWMK4ACgVeqKipirjdjbje8V",
-	"9sx7zKPMk3yBBECCFEBRtuTqmXNuussiiZ/MRCL/8/Mg5fOCM8KUHLz5PJgRnBEB/7y4w1P9/4zIVNBC",
-	"Uc4GbwZDtCD4ARGmqFoihaeIT5CaEYSZXBCB9n8+Hg3+8df/HA0OjgbJQKYzMsd6GLUsyODNQCpB2XTw",
-	"5UsyeIeluuIZnVCSrU7084wwf+AcS4XSGWZTkiUIS4QZ+vHu7hplWJHuqb4kgwILPCfKbm2oFE5nc8LU",
-	"JcxM9YQFVrNBMmB4rj/G/ivJQJC/lFTodSpRku59neGcsAyLu2VB/kiWkQlS761NJ5hxKqIrT+3TDcfU",
-	"ZCBJx7D1C5uNfPHYBWfy+BQQX07ec0ausEpnq5RzNyNIE6+mTMwc/WhSSnGeE4FmPM+kJhlYjyH5ekWX",
-	"k0M9+KEZfc062CNVWM8b3SD1X9lwl/pTcscfCIsMruDZZqNelZKm0eXO7dPNxrwW/JFqKIYHLdzjrlEJ",
-	"K+eDN/8xmHI+zfWRwL+Wggz+lATmu8PT6A4UPNts/R+7KL/cnOq/6JdlwZkkhpcKwQE4KWeKMKX/iYsi",
-	"pylQxvGfJQcU1yP+b4JMBm8G/3Zc8+dj81Qem9FglhZzZojoZ0ewKfs6MLxU0UcCfOOG/KUkElZQCF4Q",
-	"oahZY1pzFVbmOR7nxG10FWA1KP6j+rDGFB//maRq8CUZDCcTmlNs1rcyo2WBP2L5lmBpbqDmjuB3RJlU",
-	"mKVEIvKJSoUm3JxnXI++J5EbDu3v7Vf/Louc44xkB3twH9kFjjnPCWZ6he7N63KcUzkzV1H8NWDXqxjX",
-	"Lygy5WLpk/IEUzW7H2NJNPlIkpY51oeAqxkRAcpOBjQLDm4oMfBAcqE+CHvy7FPKFJkSsYInmjma9lbr",
-	"D5G0L6VV2CQBpK3B+xnc2avYFySnU8pL6b17mYXPp7+NyHfBVVSXeID4zEmM41MQrEg2hE8nXMyxGrwZ",
-	"aGHjUFGAYeyTH5Y9zlAySEup+PwaC/XeYnf1GiuwUAijgohD+KcgKRcZZVNEJeKTBJGj6RHau+WFwIyj",
-	"V3tHoXU1xg1sdUJz8j5GYRGKnNe3yCpR0l/JD0tl4FyBjjL1/bf18ioqdb9087walYCxL8mgLLLNEBQ6",
-	"DvV1VwHBfpc0KMTfVBOgK4j0SaebKB3tNfEuUy4I2r8+f3uQIFxmlN9PyjxH+xjB/ysaqB4DaexzZuhl",
-	"T9avJEif9wyNl6i5yoMEwdY/zfMEzWlGEwRMSdOP416wEH0PV2uo/tDzOOh9muvf9RidnK3e9kdAXOBE",
-	"rhyIjSn5KZT0pRNHH+H+2MliNcU1aHdMGQaWvK19+eQOswXpsVQzJ7+dzUj6sLrZCS9Z5F6k8oMeIPyw",
-	"8MTCJpEbIQ9xgUDKQ4tK20tTXjKFJJ0yiaj+UfByOtNc0I6GOMuXmlA3E1PMJuoVe8sLgeWHMn+4IbLM",
-	"A3dHxhmggyoylx2EOMBC4CXgGtPciBbVN80hY2yWSImnZP2taLiZfTu0n+aKWl/DhqpVxsBhDQLthcvN",
-	"QAHy+UbfrGxV82A7TGitTgEHzXN1xTjPz/EyIubVQvDKogiL/F4ruKs3uFRckAzBO2hfU7gkghIJMixm",
-	"iKdpKQRhKTkI3t3w4V2P43/x6N2NNLIaGG1PIpol+uytrAHtfba7+XJY/3r4eblcLg+vrg6z7EtYxHAS",
-	"+rnl7M2pf/nll1/05+fnCRzyeug9CfYbc9Ar2OxTJREXdEoZzs0LwCDm/JFkB50LuFVYqDsaE6gaM1cz",
-	"SP1RghSH6xJRrXFowBgRQ0MqIzkxZqbVmeWlnTtgLWsAl08Q1ndzKfS3BhlhpSTnKY7eG4xb0WrliduQ",
-	"Z3JZecfMr9fjlh0i3VuiEAcYkIwqkvnbUDOsJdEix1oj02ibEkYEhtdYGEj1rDdlvpaWb5pv6+/LnJw3",
-	"79NV5OqXNOaKHFOGFlxk0knIF49ELNE3aEHIg9Q7uyuJzPASYZahu1kp9B9h0gbiWJ3w5u0Zev369e/R",
-	"gqoZQMEdLj6ZSKJOUU315qDl+aGeEV6TsalUKXud9FvzquaVdE7+b3shrTJSqvK+t0dtiqtNiOZ7nw05",
-	"gBh+mDhu6tGso9BqP94aG8eli3e/JSQgdRGm7/uIKFKKPEwXM6UKifa5gH8dIJxlgkjpLNcTogl3ohHk",
-	"WQn3JAIwhDG1IOMU5x9jM0rNRtw0FYGYjxDgkSRoMaPprLZa4KKQiBeEgXEbyXJcjXq0VplxgOkCqdXi",
-	"V6FadJk+WhPV73ZN5S6str2nNpFsLC3PnmYkok+1C1F5TibYin+hx2sMRg9kuYkppwVm/XVlrGmpm7Xp",
-	"pl5jc0E+tIJoApPMNZZSM8m4RRCYsHLvhbdDFh3P25bC1oDNz8Mr5VScgT4dWB9VYRiDCmHorEkpl7cf",
-	"0OtX339/+ArhvJjhw29QyrPwlRW1uRU5Zr6VT84xqMZzktFyrjkhFlMSVIILLpWeMHIz9zSIdfL8Fsid",
-	"vc9CJDqLN2YUD+dEYZrLuCE3bNDQDPGBLB27Ba66J1FOVSmmVHNE932CJoLPkZb+PNNuEDt9cB97dhbD",
-	"wBNsflG9bT4m4kzPF7LMboW61loYt0VtgvcQ2bgR1HzKbJ294fsh0o/Rr5wRkLSDmN2KXc+RvaYSDxD+",
-	"QfCJoSGhRE9I22XLQTTyUe2TkL+T6JECJh0wuOif/xi5QWLK3RxLRQSamNswS+AGhL8uM1BoQEDejNcx",
-	"8kn10+n0m0ZV4wzsOhO9GMUzvAxrBJg99BRMLTIroNiPo0C9AowEpMc5pnnEFCdk3JBHpfGfhS/6P3PK",
-	"SOaA1I9r5LhjOrCq4lyfqKaZpOv8XdUfhYwuxYwz8r50cGkpezO+YFr7xdmcMiqVwIoLmYBypDgyFC6N",
-	"Dg6q+YIRgeQMCyIRVT1scf2YiEGcnNHC7aOsHLPddFL5aGtMelBOLOqbcKhOcIXfBjJbiIhS2205n2Nz",
-	"4TxXPNGn2D7ck+iCTbU8F+eU666zzZyJ69lomHdGAVPb+Vd3OaEkz6QmLhPSc4qw+Q3lZKIQLxV6IKSQ",
-	"QG6POC8BApvDdwOpruuy7Ja3VrfPMxKXqu0k7bgqST8dZnRKFcKlmhGmaKqPIQioYK0D2xEHQ4b+TR9H",
-	"AQZzUiiSrdcR0yi2bGhPyFRKsSQbGnjHVKjZLwSLDjeoJwmlmHGmz1mHIwVvMmCXx7KSyJrQ/5Ev0Byz",
-	"JSoo0RokmAGN8mhhg/YpQzmVmvuxfOkrjX2kOgZSBM5jJFsQQXm2jj86RF2bt7sd/D5UkwqTXfjXpzYN",
-	"6VmN2LA23VYQ8uV7INiRVu9GAzjlIBYhLfiBiK9fFHyxJ5Ein1SQu+W0cd5iUQ3wWuKvsWuLl6wo1W+E",
-	"zgNmoxkXyhIfR1L/MV6eGst4KeB3uIMdj4x4+zc6LV+XZGH2LoRVMX5hkuw7PVhkqHHgOM2KfMKp8o8K",
-	"/FtWp0X/fzwW5JE6u6ZFghYzyl9/XQZVfOM1rwHGjLCxyoztwpLKzw7r64LFdQVxt4UrklHyCCu/IQxT",
-	"KcGw2vjr+Acs+F9K/Wv9r7McS2n3XP37+IbPsb539ACr/zy+4hkRGg7VP844U2RecKEFoBA03NJviOR5",
-	"GQkD42xCM2IdKC2wJYMJnvP1RvG38JaPbvPdbTmdEqknDhgOPxb6nH2HzKsVJ5NorqmOsilazLBCCyyR",
-	"Xhbcsb2k8dXVtJkHzEBkRAa0JpJ6QZpG9HpOjn6nOeucC5KgMZEKgcDbe2HNYxVYlxYx5nOt5jpkOVrD",
-	"peL3cxsUCzgT8+rvOWYlzu8lyUlaq8H3jCzCAZzNgK7GlIlPEDWgQggNHxbGSKrVbhNJEDBX4UdMLVfs",
-	"hpYLi5DWAB2wdPom4Qyi4ukGWtul+WTZw+ddjd1cSeLtJgyOShZuAiHHYxJWhkHcfo7ttLV2M15iZwwt",
-	"8iKj6jblxnhYGb4oM3HAE57nfKFHBm9TkM9caP0uKnLHFP+2EwVeCy7QDG8iencxvosP7qcqgPhfyVGy",
-	"ICmd2FBiMKxKlaCfhu8uz4d3lx/e31/c3Hy4SdDN8O7i/t3l1eXdxTnIZ1oaq3xgCxhVojPg9RjhLJNo",
-	"X49FMueev7kYnl9doJJlRKA9WLT5au9AK3BpTglTaMqJROMlfAEZGsYNaJygZu1UoUy/xbhCD4wvIOzs",
-	"E54X+kwO3n+4u3/74eP787B4UxmhcZZRI6NcN8DW7VsaXHxSAqMJTpVMkCzTGcISYGHDZ1BBIDRibjRS",
-	"j8BrhHlxOW3kzMo5ZoeC4EwfSjdoUoU4tLAFbmqry1GFZhhc6vOIF12J5XCiiLglKWdZ4Pr4mapZC9Mz",
-	"vkA5Z1N91y0wVSHVJaQqdscTmRiDmDgdj7CxUTQRZ7px4qlTF5rScJqjts0RHPjGzjgjJkMoZm58WhzN",
-	"E+MwnhvtsC7koC+UdhNksCqvgGkfrPqLGZcELfSC0pynD8bgX0VHGKPOacMPBBoNHstmMMzGIQzrIhWi",
-	"NPyOBq+MR5cS10+uaoSchQIAK991PwFSv34BN3cohE6ULMWKZG8Fn3eZ5h3TcbCu3C8JKgTRIAdrhsGB",
-	"5PMqAksQnM5IZuMhCn1NvDo58aKAbGwmlUhgNiVv3HVEZeUEqAO69lCO9Sn1P8eCVHpsgiT3c/2s3SUn",
-	"MFC+rBI+MryUaEwmHJjlERrKB3utgOpMhFmNCejS8rICvqqVaUJifLV9SxvMVyiLEs61Vg3JIhAeuiaU",
-	"wQNDR0SoM572jkOsuEb3/jJj3F53NrrjRRsRCf5+otC6rdiOE/AKL14hE3iiwpKdz7jdp4LMCBYS1FdJ",
-	"xCNNbcB+SmBTtW/5HrDYGZkOM9TGapznHyaDN//Rgz+a6+9LshIT2zMYsRF/6EQxL9Juv+L4XHhs/SBB",
-	"JcuJlMiGbOkD04zjpFmY9zshu3NrlTQeMG7/6UsyaGm3O7CmPdtK3AQ2K/McLWY0Jyinj5RNOzxWvy3T",
-	"WNyQW83ig665tNBZbOJOvoMgqAAKs6wR2ORBRT7Qogg/bO3ADFJ/EVxPfdFFOWDsdjttyD56DH2GvvkW",
-	"zXgZidvr4VhfdRyAX/2tcaRv5lSKOLnrhI4+Qf2N6RPHvyNOcTt0FNR/sKG6gZgDwefx86d47Fk7zcIN",
-	"U32zdi0B+quC+QJ2iCrObyGoUoShfTov9O0P4cdGsngghQL3tdYwwQ7UDBz3drbUN0mPjZn3Em9p0Y1d",
-	"wnqiOYere0rl4xuEkUlFR4IvQL9hRpTab3B+QPj9A1ma3K5ESzwPsFVemKOfL8Faif7x1/+pRxkxXqqi",
-	"hPvlf6RWuzcX5BIdHpqABZTKx/9xhP4sOXsDp0qzZf3FZ72EyKzJiOmJ/o8vR4im8k11FH+6+Oni/Z08",
-	"Rbcfr66GN7/o6wlCRODLfz88G76/uzwbHr69GN7eHf7x4hdYfv37zfD9H0dsSh9N3Jh+CJvcX1A146UC",
-	"QQ5G1I9TPieytoaAlwQCF2bEfCaVlhqx1Or1AsuDoxELsgYbuVFLGal8HCQDyM1OBjSV602Zdowqd3Ad",
-	"idyQCKGYOhfho0jZI85p5CEzAunqA8EXG6ofdol8EbquS9axxraBV09tlpZUW/OHqPe0Dl58sYGg3Mns",
-	"Y+7Fp3BzQbAMJSX8PFsirI+zPgF2i2B5A7eC2b08RWReqKXJv1xQSdZo7Y46NwNnhGCt99TeKd5lYq8X",
-	"e6dUgfx2p3E0eakwLYmiI4TKBdYFg6g2iLp090B4llopiF9z3mW7NlipftWFAPUSFiQvRRrRCKrwdGDg",
-	"DyRsy1ICMzkhQpBIJKAS2FhG9yTE/EmTOVXZzKoo21KWNsEqFATfRxppoG4FxolDe7Xt5uo9lDVhHyKw",
-	"ylmyyi43j9uNxwJGaMvPZe0htXklT1zsWXda+CWb8NWdOV5UG8etfT60p6JyV23i13okQjpXXzXL46uj",
-	"k7WWEssj3AD+AsI7dJVwdoxB8qmggshNBlsTABomic4ozqfFO0rC1FB1VMOCXYNHGszdYMLbB+hRE3dr",
-	"LOGKSIXAwmfE3n5QWL1kCsIy63mzcWYDB19TEeeRP5Ae94xJMLMHIRKjaaMxq7vGD6W2cPFx201iQ7fc",
-	"gHVCEJwt6yDhzbKA4dlWsR4pp+NPVQGnufhuEMTSZp4aBt2L3Ft6jd7BPYQVJzaMWNPotCRS9bDE9qCX",
-	"bhBEFTH5GHCv8AXkBMJ0VlmBQ2b+CatJkJ4V7ad8PscJkmROU57bk4fHSJICg0oLDlGjz42YlQAFSfmU",
-	"UUkyUFCsWQSsGEYEhLHnBDNpgXWEhgrNuVTou5MTLUjKoPLSpiD52AsusfIGdbGCoPJBVezhRjrGymrC",
-	"ikZ/c5NVM9wK6087CxuElrHBkYmrEVEX8QXgesIFsksFxJ6iRaUtaPZuF68JS5BJqYmmW0PgpdKqsM+9",
-	"Q6CAAmG9FQN3BN3g3T7hGpZR30g3+3zBO30Xl/fOrk//JtjwFu2+MN/RscBiaTIiAk4oRj6psI4B+T4T",
-	"QQgyoXqeI35GpzMtf7ByTgRNIbZifzR4NRo4h7Vhd7mZPFzQgdVLemKdEDeCyWIKb59PKds4bCgZFF0p",
-	"sYIY5n1lz77NIp7gXJK1SlaVqNKVFWuXHebeq1Qo6ZSR7J7qm2M+wffVfCFvWNkjqvaWSC3xf5QBLmyn",
-	"Dy37qqlcb24fiBZrs0CO85XMXVotW7Kysf5cGFuh5rwpFwIiCNF4iWZgWRX6n5gho62euoIXWuQ2aSot",
-	"17K39qd4HOJZdyZ3RshYqp0pzjEz5XGdpXpFAeiVr7UF10UrYdLHUtRz4ZkMLNY8eKyhqmgq1jr6eAqS",
-	"tgGgXhBZs+lYObWuA7UOHvHkzNWVAK+LLaI7ddJds72n0bdtRKZY6231c/V2ktT5XKGhhwgQzFmsrnpv",
-	"0X/qBOGNXWnl6KjVtCqheZAMQE0LXhJXE3w2w3lOgpU9ndTTo5qIfTO43AmuY0bapUNNHtwZz4h8RyYq",
-	"5rNUxUW8Ykw7gMx7OwlMEVxjKWn6FnIZO/McofIT5JYZBg0lPSU31ZUkqsuSZDwt54Qp9Pe/vT5YTXnE",
-	"RSH4p3eETdXsLFBwVlPDjJvajFW9AN4AcI1ELTWxadCiCVVGcM6ndcpwtOBtr5LBSSNjJ5T1apPIcO3W",
-	"tSFkALZI/muxFHQ6U852GpULopGaWWmu8SvKSvvO+riQGRZzzmh6BjFqn6ha/khDXt1XSHH06qRfsAmV",
-	"78nijpuqADmeRnwYmE3LcEHAZJAvBU1tNONqFANll0wR8Yjznwl5CIUOQ20sxZHQwvuYqAUhDKkFR6Uk",
-	"smfITAk1MWUUIyySg66JwOoDVqFIkBJ0PifZKcqoVJSlCkop+SGNkShpGxz2M9HEYTlREDWnEBw9L9MZ",
-	"qr6qiQ4xQrKeGxezpZrNt0wTxmcCdX064pBdsCNQeRTwshzHImnjMbbWW1NwCe6kWzKnirNQVMbhq29g",
-	"Z9+cohMtLNuTdxQt+NuTbSwJFjZaKetzOoNRwVHWbQtRPquiZaA6ZXy+aGCIn4G7QdhxM3M3YD4LWjqH",
-	"XqSJ1n9spCxKeV7OmUT7ADZjsjQ7MyHbYIAyoRTWG/FJ7+fNiLkj66gsqTh6gtw9kyDHoBLwbybIXSEJ",
-	"euQ0hXrFCk8l2q/MqCM2XqK9072DBDnWlyDHtO/nhmsnSFPJvZ0xS+qzfL9wLCAZsTll99SywHsoBAgr",
-	"0NfcfbV+OHH3RX3k9E7sNXNP2YQnCOL+D2CHc5yMWNwI7Jlvk5MtGHA9GopHX6aYZVQLqpuTUTQrcE2K",
-	"JnVpIIHYOZu+2zdJ9yvkH5rVJ515iGuwETV3dsbqbGQu92aLWMqjM4Xt5Ob17tAbf9KIuanKUTXupshW",
-	"0/jDNu3bN5PVkdetMGS575soHjpaTzPv/zxbuvIGhoOC8b5flA+Li9sB874BVYdNv3fyjLX2uxyaftZ+",
-	"AzJ39PuFzfsK02rc/BMKTRhpzShTKSQfQU4icAeTsL1WxGBkcdapnNjhJaY2IcYthJoMRsyWSJq0ZBOD",
-	"eurqXWDEILHSvB82EG5eDzsZ2OsyIIe5Cwe6AQg6x2LZOzkckPOTGdqlNqwKO4GEAPjwGodsAdXE/Vfg",
-	"GWlWylg1VR/vOOont/RXErUE4LxPixRYpHvfzucNHj0G11pf2NYxqHuP9Yec1+okdH97toK163LJj51R",
-	"EI2T2lv5v4HGFJvIAztvwxILJZRDkc7oYzSYEEv1UdYmwliOQh8GpGXe3oi+w+Gq+j1SWxvY3bjMYpPr",
-	"bMxQeihOjcrTHgJiVRW9FVkgJo2zE9Ve/xTnYreKiyAjm+NPphfIJp1t9M3f//3VmnaZ6zjTmj3Kh6Ie",
-	"kE5jXw20joqljodEnQa+qLUtQ5sclhnl4SM4w/K2VWynUY3jiee6y8DWOvTrRYu4PGcvZ3c6NjfZbINp",
-	"xEdfFvGWUFup0OpkzWqTiV8TqSLXCoYealrMwWcIlgtUpOHR0CqZR09RuHz5lsopRmf1SKHtRLs2xBIm",
-	"2XiaYjk/t5ZTMMqGz7XloX2qbNavVgkCK3Mk3nLXbTVSPmLNfp+04OhSbM3UZ2L76Z346u/WLHEoJZ2y",
-	"cDM7r1Lp83rrtAZas6Rqvy9mQDXz/ixoyNnc7yTGD+ESpPhrgVMVrIOY4WXEzQdhoq9PTH0C6PdQ2FES",
-	"o44JkhK2abEut5JzHFSG9KTXVraJKK72qdOY/aUISD1D+yeungJmy1aoOC/HucfNa3tfznkhY3rY2n6G",
-	"0cUkiE70MsIJUAWJpbvAo649vnrCHkEF9Mrs9PhEcxtScdpgdo9pLAIvAjBko0JH0q7XwfUBM22j5vQT",
-	"fDsaXC3h09HgwBmVoHwHs713nnjsGvt1KG4RmcNCYo5CY8eRE2VJuNKP20XIpLKVgjoUqI2aT3bINJti",
-	"NMQbG11x2jCzu+kGRVREN7VnIxldhLnatIazSJL5pJ4vn8No2ngKMJsFIQ/RolP2gbc0/ugXZZLkEZKZ",
-	"lxLtmzA1l6Ar6Sd7NvudyxZK/FUlDoAh8GuWFJE2nnlrXBMxp1IGefAHRhB4jhxzggD/f/w//x8qqq+Q",
-	"gjJh+7bxoUR//9v3B34bzkdKFm8yLGdjjqHgH/zgIkZsmJz/NzwHYnUP3R/wpHKOSfe48Yv52ph9pcm8",
-	"yfy/7XMXWmtWRwVJlelJM8cMT4n3hv0h5fN5yaxTrfoSM5wvFU2rHyRRymr0sDbvbzeQDYRyE9m92T8x",
-	"Y7xkKXEWAAhqejPN+RiHKweuufPdPlaj+KEQtwmys9kapmA+ZkvOCCK5hHJY3qGoAgsSNF5WZd37iQL+",
-	"Km32T8QuHLuBronwLp7IVcMnyIqAQKvyaQv8yS1jvbxZE1L3VRICwFOuE3cSgS/VQhpUiKETxMijsdOv",
-	"Ve07ZKCojvAEmSLaAKGN7Cde+1XjBJfMWQ+adMkEsXsuQgdd5yogRLojc9X11nMktJB/ySf8PRMXfor2",
-	"9kzOgn/OrYjPws0OAyqomTLxqH1lh63tBEHrqQMh3WRTKaqDguXTpaQMmgHKFtF07ecKi4dgGanKXBNr",
-	"rlq3QwcJGcZBY5JzNpVI8VNzrDX+CHDr+n3LBarYwrXHfYwjzsExFgn6x//7/6NXoL48ML5g/aK7iqD7",
-	"GBSalAtNggWEu8DgkUCqYG0xJ45RpkxZPa8fuB7s5CmilrXsFTFvcBObMmRArx5spP1a8lh7k9jhu9YW",
-	"K7cSPDyACMqmoHXlPIVCCcsENepPed7WZjFSScSj/vKo8+Q1Z3zHeYEKLKVXXVGaVBskOZpggfbTcl7m",
-	"WDOjAw+ZT9LDKx7kmqTe8kJgxtGrPSBlVQHAedYjzV2LHC9JtlY7wKkqoTqReX/DLfbg7kXUGPIzlIHU",
-	"845x+mD89gsQgSyjqgT0p5wUze5gC+G4hY8fL89h8LHgC0kEmuMHrccRUQkgDgabWj6qHcE7CTo5+g79",
-	"46//iV4dffeUM15vI7F8vInaWgQo2iaB8LHjrsd938Q6eHJOp0Sqi65er925nT1KtUecQ38ARWEImRBR",
-	"v+8wTYmUJDurHeTrxcXOjl8T3LnbVveutZNBZ67rWbBe788zombQJi7P+aKSaOZ46WqkIpjOpXXuN5uC",
-	"IZwvtB6fYnbQt2bMmozVZk8ub+1thATJowG9dm38ELY6KHXXHau2Q92dpNTZ6G3oMm/N+0iQOX+0Pbx9",
-	"pIfZUIOoAngPQbWuR9OmQprOkOQpxTmSdMoOKUNV+Rh3L+grFJIZIaBrWgoT0dUSE38tYz7gKefTnPTI",
-	"/bEvJnawEInc+AlBa1KSnqGPNceJLKRVXDxcB9/mG69apKDExSOBGOx47hGa0E8ku9cH4g2ac6ZmaN9V",
-	"GHxj5Wn4+SCBousjJoi5te8VN1V339hW6AkqGVUJMmYiiKm2bSmPoCF7hpf3gY/to2TEQh+6Zd9LJcpU",
-	"lYK88QrgJtXX3Ws/GjH9Yr685+w+w0tpps2XLlcG7dtMBvTqILHPzvFSHqFhnr+pai4i9Ss1VT0Ig/CA",
-	"oxH72awAfjWL0CqlrXzNF0SkWBLX5c+EhQfF0lXhroKHHw1qzKiahrUQGrR12bWtb+ZpS+kr0iorrG+J",
-	"Cc5zFBFVJh11zwAEa+ph+/sBJlipknq2GQWmPuGlUDPL3YP7NGQXsRq0Skk30Q+3lKN7L4O5pjLTILZJ",
-	"qwNjHw/ScTgs99eIBKIPir86uybIVgiOZOcNDlZT62bRpc0T0MOfHU1TviFTKhURTyixsKYiF1Q2ueMP",
-	"hAWvOVpVIoG+plB8A3GWGgHHdeansg4VPkVUoXkJmW/uBQLtT+EygoX2Mwx2Xs9dhSM2E/PWFY6IyFth",
-	"NEmi1raD71y7cqhY06UBXltT3qKdnmys91V+8sbZynq82k0TkEbecoEITmdg+kvsBeG5aKhCM55nsjKa",
-	"V8Zy/Uc9NNIrfmOK7hq3Dp8g37GDoOdcvkSmy4sTcQibcAE9FRTap0rT5YTmOcm8Jj/WnjBiWkyDwfVq",
-	"FBEM58cYZNyDIzREBlimla9Z9cp+ThHjJhEBNjxi5jXfoZKgkD8Fik14DpXQpeVjp7epp/ahBdhRA/1b",
-	"GtJR+BbGmlfOiGcP1pZKn0T39TmyZVoiBRNkzOQ1ZSTT4ngpwfTVNH3PaCETxMhi895zXgmHUOO51UPa",
-	"L5a+fbq//CkJmYpjnte6E8piRsD9AxvXZ3AfO2ho7e6RSqq4cKeFcW8oaGBiDq7TBg+OkJ53QcYIF4XV",
-	"DRmHbELNFmwf7TcjRhUSBGdW6zF8Q3E0o9DjFyufUyx4mWc2pwjtM/xIp+aWAwwkIyZ4qQiallhodjUu",
-	"leJM2rUADBRHOecPqCxMT3iTRUMl8qnN+DxGzGcmiXFpVm5sy/0sldTkYR5AfWNOxdGIDUs144L+ahcq",
-	"kVQ0z1FGUpqZIjveBjUTtbZ6uIY0i/GqEvUjiUZ9oj+17+yQC8wdL9l1kMIlWk3Xs8siHBP9hPQFkIVV",
-	"pHvW5mXQOoqX3hLCNhlqTtSMB0yR7jZPkFGk4Z7QmnTYXEyE1FJhbI8aH8Np83FnlSELsMbI1WKbyQPe",
-	"rn1g+pMmNUY7aOFjMPf2vw2b/23Y/E0ZNu/wNJQTm/OAdfDfhJhOx+MNeMgmLdVTLITh9ApPN+qe3tXl",
-	"HHbSWEgECpHgr25QnKJ/ez3+37+ZfN+j7fYzw8hAlY2qXhtpV+HhVXHBBM/zcAA5VwUu1eyjCHOvv4iz",
-	"SCvS6/d/QBlWGH28eVd1sDKD6Z/ClmSSCtKDu9v3En911VpCu4xmUIxLmqtLthHPXC29fju8+yGStb02",
-	"z6KDiAMpFG69HZvcLJrxSYuMrW91VV/AJGOko1BxJ6YETr2aQjNS9Zm1ch9mGYjEVl4+QhdWCjQ9d0cM",
-	"REqXcI1kCcwPuAolUO3QtKM1K7JFNkwosCuZj4bXl165+jeDV0cnYC0sCMMFHbwZvD46OXoN1gk1AwAd",
-	"W+X92ChBh1WlOQt7DXlTOzgDR7cyRdnOXK02c55/4Nmy1f4HF4UrMHL8Z9s7xEivaxN96xkcu/jSRBzI",
-	"uPoHAzrYyDcn3wYKXttCpSQ78oplxRZQjXdsuhV/gQw1G8tcjdXKzAdVasHFA0Q07Otr6x7be+veKLQ0",
-	"O7CBOlQicysiuBbRFc9IAqqIr4dIaAl5BPNX+Gn23p6SAHbeUaku/TbaLQCdbA1Fqy3IAUPBg2FerIxE",
-	"z0dENfmqWy0Ks+PP9t/Ly+yLoZOcGD9BE4YfWU7ZQ9WIA8JM8Jwo8PH9x+cBNdoAWOcNJxrUIw/aRJp4",
-	"8GzfBH/qQ8DnVFYgfD7k6tEQroBmc1KMtWyBl9BLlE6ZJmehpTbWBut8gqM0+Aei6rKGO6TAepIA5Zkn",
-	"z4fX3YIfTnCqtLJXqhkBJgs6vnQztOBy7Lybh2nlReUyAKcbYivskqbbdTcsVY+9ES/dHqKa24uwCeaa",
-	"s9sqXLltdMc49PW2HHYbPLzIsXWROEy5iaEUHsLIKtu29f8KghVXhbksXTnYIH6H9g0tlv4XROoHdgoG",
-	"QQ1p2Yb1Fg5mKaBuY+R0cmbil7GtJK1nPUWCqFIw2VoM+MxieM6oNNp6DM3n5oXfEpYDt8iHyWT3MJ9M",
-	"NjtDBJS1OGiNMldBdkeU3FIb4/wJquKhJVHOXWB0t+fDFVoo+9Dk4hAXBQL46EXVlGusyHraSpv4v25C",
-	"QPYdmWHonkGIl2dv2QntNiZ5LhWb0bYgBpmBjL3Mrs2RLsj2lng5I0foglXuRSMhVXGsTYDXgaAxscjF",
-	"iu6QmN0UESq2i9wCKwh50fzRC1cUsSVcQ/ShD4jt01wz0PGF78U1CLB1PLaHCEvJEHWVNI2/tlFaBhZX",
-	"VAgyIRCA1CJcS87dSuWte+mZoOvlRPVdUav+41VZ366t7bLdCY07aEWAePy5ii/vVDIvWOY8130UTD9o",
-	"fcv65QXLtsFRLxgI7M48uhZupZodpzOSPhz6TSdjNxVJH4alml3XDSd3wTgu5pjmX0me9rcH+w1R+s/W",
-	"PggJWA7UNo7r+Sj8kS9M3yJM8yp8TCPS2LUMtjTiKpQdNLBposw60GheuLAOpV1gsOFheGEMWuoxo4ew",
-	"d1ZX7NyCAUwPtYouUHrAAaUhUYdWWeQYQT2n7CGAuWPTS7PLYqGfn3lD/WYO4jehlCymXIqXA49tGlSy",
-	"KiTSWSW3IMUTlq3C2qJniinzQZ7zqXFShyENza92BNxGP7AXPiN+U6/QTQ63BqIMGohjm7iGrLpJJYjo",
-	"2zg/t9a6CcfFoohllS7QwhS3TqgYqrgtrb3uqrXb46U6tYqcDb2UyHbJq2qGpJw/UILSnGCxtQ3zUpn4",
-	"K5ek19Jk9HbXW3brpji7Ne7W80Rk6QWmirIpSt2LdW2l54LLxVk0oAXMo/I4uNknq5R6ZBM1AyD8iQg6",
-	"WV5N8L+eRbDv2X4+dt5SRuXMxwWY+ljThAJWEcNHGvY+n9o5zdLjz06c+XKc4jwf4/QhegQ+0Cw9cy+t",
-	"SO6hrdSvVC3JoRwySPl/KQkUlLFivl7eoEuij3wnlcnk2PhDU1T9qR/e+xjeRBF5Hbqv7ziy4oiFL9o3",
-	"7Bl83pB21J4UcYYmmOalgEDxNC+h8AFG1RCC4HRmfnPHmNuTjW2YO7P9qsZkan+yZGUvIUYWTkioutSO",
-	"SYpLGyjqqAdlNAMLob3/vVbmVvw40ANWKqPn1UsGplcJAOcdr/vgxEH6ZQssTrQ2oKU72cji1jA8RYKY",
-	"ZCzIDG3iqOswQc+e6EkCo6c+Tts/RvP2MaoABW1CTTCa1zcUftBCcbCPRngO1wA1PE+sD2rfg+Cj5QgN",
-	"c8mRJAqunxkX6jCnjyRDPypVfGD50kkL+6kJArnXmEjQ/f2PXKpD/0dUMo3oH+/urm8PLNlTh3THTV06",
-	"kCUCI6t4J0ofASCFieHD+pRq0YKqr0PJP5ApZe08230uQM+BMgcQ2SbdBXSAxsuKpqGwSgvgHk07ifB4",
-	"wsWUd4iBb+H5jq3pu9WLKvF3yzqRN7DWMNWK/lkBGR5365+7BnEwTeyp/go3jk2nz06tH8EJ/l56ASLb",
-	"scPdEmXvrAroMZtAGBnCpjN2Bi6YN3aFgWY+ZS/gv3o5M45bn0YnDin7VCJIVpFogbegi5zZNiuskkIi",
-	"Wuupd4GvLsvHsayTpmKKXm2d3pnC4KaIBY5ZJ1ytpG7dnm8O4KpCDLcHK/P8AFLFqTDRfrJSz6OZVhbK",
-	"LqX6cFKVtQn7AW5A7z+zr78lti/r+qhGMBdsy6Xv1+0tBEStoImpNzw5BUquzMGKFxJCcSibwvQxAure",
-	"0xYDEf15IqSk97Id+lkBU1VZAuBlweRKSy3RDD/amlJRk8ANYWTxrwetK/xAOiirglSlY2lFjDJkwrNc",
-	"lH2etU8UVPQ4/uy3Xf9y7CLpTAr3JsrEmTfOH8kSUunCePqDnQMaku8qTA8GdzO9tAWnMXkWdUAtsEQO",
-	"4FvxZcyLUhlagWoStpU0NMfQ/1wSLGQttiiBTSmYPYlEmRNps5xsvvbBKaLQ4g5kfakwS4nmW3jZi5Jo",
-	"3b10a3TUrtywRLYfIfTPqxSqGdTSzYld/xv07ckJ+mn47vJ8eHf54f39xc3Nhxu0p4+oeQPEdjvUiOkr",
-	"7BQxrsDeoZHk4HC0V8uAtlw8ZSgjCtNcon29iJwyc6EJgiVnB0fo0n48YjUUhQ2erLBvYjQnNtJA4rlF",
-	"IVyUOVWlmEK5UY1ChxdXylK/PWITmhPjHrFCsnRbMPkNbRfifE4V0KltM7vDY2hn+BqH0LWjrBcQOIeq",
-	"JoSMZgkQk9Zs+eL5h9IswCKzIoAEQV0cUVFZ8+RtcMCOC6+b6I4Ytm1Y+t/U8oERRJgy9TG2Qx83BGda",
-	"JbH0p4+7xEu/DC1foIX1opiiARBBaRXhBJXM/lOTk2OHLXJCZy2O0Ie+oK2xnBmxewukFUmCcu9eV9Pt",
-	"yKHTnOel6csHSVRRcyKwxsfzScvuVNNFySw2jUm/nmXlyq/eJJmt+YYFQTOaZc7iAWTpitY7SqpqhEQi",
-	"VkD13mWmG4xtpnlpQwdMfW6EgGC4iikpsD0DhlGirTlZ/8YFGpOUz4kpKOnVfmng5/iz7Zj4pctgUWNp",
-	"V0dhDbzuXFLg8yE2dK1yKrGtUqLA8uDMEDYd0ViF9ptNNA5sGO5GDNBm2QPj6wrg3fmR+DrBu31Q7CJ4",
-	"t4RqG7+Lqx4VlVjutwI5iByIYzyZ0JxWXpZnoDt0z3nIHnoT7Sjpt57BAOW/IvYFyemU8lIiD7Nw3oEV",
-	"aElKSV+zqq7FfvTiGSbBitEV8w3w8Kwduw77rufrE/VtFlY3mdmGdc+VAcNSQZEVZ4zwe8gEYG/yt+H1",
-	"wzGWJHN2iUYXo+cx5DA2bTPRNXis3gqHmrc8238ZbBZTvgtK8Jpjr6ODandbMvBaNFeg1RSWYsYZoNw0",
-	"TIGz+JcE4r6wSGeaRvSTpPWm6ZWUUyzBSmUbKbw6ObCkASVdnn1RB61M3578Hp1/vH53eTa8u7h/P7y6",
-	"QHvDuqu/Xl2GRoPP+h9fRgOEc0FwtkTkE5Wqbs1g+NzeqiHGSMZ1M9vdBLPZBuymT/8Li8cVDcbqGpjn",
-	"25SPHXb2645mcU7uCPR4gue8lM+8/iOxrTh7C6P7PGR3xozmVHr2sBm6qru0IAKCGGzkrHygRbENlWWY",
-	"GQEbatQcUoZyKqHBnYG1xx1s7IhVbUzxa2oss+5IaU3UrmxDzM6dDG55e7g70Hyu7xfXAzVU6vz3aB+X",
-	"it/DeIlzDrs/55iVOL+XJCepSkbM1JK7Z2Rx4KQOW0M4M2XHjULCMqplIQmdfCibopOj32mlfc6FfccA",
-	"6xBgB/anEdM/A2e0CWsaa2Whofidg60sp1MioYMe3KsL53PQN0EWsgpf6X14vKjHJWfL/jwnl+pk66zm",
-	"hkiel6rDJy6qN7aU7mOA2rwXENT3Jk3ablyJTv+0GAMEb+1GW3MmPrt/rsmwO4ffGzfU2lIr8Mk2qqzA",
-	"QDGObjzqtmScK5FQvWq7skH1ZPJJPQeUyfpXK1iuVQJ/c1f9yT/jVV/pe5tc9eQRGn3G7gFbcxhOJRRK",
-	"hgIXRGsytVHUjAFlpU5t7SpbaQo+a9Sewnl+NGKmB4dm7PZbfY+RTwVmGbhWFfe6JjTE2xPwM8BXB2gB",
-	"bbVohqgcsb3P8Otl9uWw/vbw83K5XB5eXR1m2Ze9U0hqyyh4F+uuDNb1aNykDf/j0YgBawTIQuVdLBS0",
-	"pziyvSBMaLikjySBKsTttqCKzgn6lTOSVM3Ofvf6G+jlezRiVtHENlq6Qw+sC0lb1dHOA0s7GjHbTpXJ",
-	"BRF1VTe0vyD44QBd3GEIVaXprHKF2sSGpfG2QcSm+TojBcR6cWZLsbtlGVwlwGKqfQGOa2219rQn9fqM",
-	"kcH5FY29Ec3xcsQkIUdo6IoVW4ReTg7fc0YO4e61NdhbpRPQlCiJXp98C0MzjsY8W4bub62kXjzaZrYt",
-	"XtfR7DGSCWGQv9HlnnT0Ut2viOcgMqfrOLLhjGtY8+VEwxfAO9ip9AGQ1ygIsT+DFq0DA2SNwDapTC/6",
-	"ZmgFfV/YcqyhKe1rx/AOzPY6dA/f1XTu0aKhsf0G4R1AewtDcs9ax/Ny3y1/ZFnNH33WCOEs0GkGTlqC",
-	"iryUDWZiIbpNg1HcMBAIKgE+UxBxaLp9WRv0G7R3aT2zsHpTQNvFyWcgnQNZaLGfsGzENMfZO60/Aw4E",
-	"jSTeoAtm/97/TCX/clA3IoGGkmYg/4W9U8PaBKlvgRLa1rpW3TadQTS6RR19hk18Qfu24yPoNZqz5xDN",
-	"YPtY7h0EA0xA9wGE7iqGHy7Ar2LRsHRldheRdeD+0MKnVFxs0/vH7NAuIc/KFpLALbjfaPC+RhJ6RvDI",
-	"WpOHDRr5LVHAllm93WGMAPz0Ol87Z+STanC1KiAPkLJnBa/tWGH1ObfBoJShBRdZrXS2F5Ig0xUMSfwI",
-	"MUkbkVIlkK7XJR1N9DAvyJQXzRS0TrRkVN3CFwFR5A5a8dApZTh33NYGx9bS8f7N2zP0+vXr3x8kqGQ5",
-	"kVYQvNRid6u/GYWEw9CqXZwXpObdmf4Iz61eum2V2rKRxBSb8SAApY7MDBC1Tw3FTHie8wVkgQHnMRGW",
-	"Ua4Tj2evOcKOQ23Ws+fnQ/MDI5bB11zZwaQhg5yiTOCJVRxtoKcW/xcz7joOzA92a6Mw7LJhoGjCxaN0",
-	"nx1RCC1r0z7a76GDHhyht6Y5jGgqwQmCkw0to3NSqWltWjTeFdv0pTk9F2i8rGNqq6NmNLbmQT84rckX",
-	"ySIHnW5WUS+oalg1OkKCwESwyCkRpgP2AyGF/l5/PKMa6ctTCON0i69HTNCcP9q9iqW/8DF085qX6WzE",
-	"bFsvs0e/byJ/JJlpwqMVPYcOc+AqsYIqJGfQ4GdMQgKYsTbt/Pr9SvElfY64i4t0fK6GMBeQKGGQtT1j",
-	"VISlhpho897tw1B73b3HNI27sM/5guUcZ4YPpD08UIp8UlWkw5rk45Xsvrdn6Lvvvv2uMpdsh9m2uayp",
-	"Q0TPquwhmpNtqn+bsNUgiurmkmuqzXvvvURoQD1fn+CAa8JMRQijmutT7rXN3HrFwA8F8dtyWs3fWFtd",
-	"fI7t2XOQoGJ1cUfoPXRnq8q98gfC5E7sADdkUkqslfwNLAJoH3JJE1R1A0qQawaUQGziwemIfXvye3Rx",
-	"Nbx8dz98d3MxPP/l/vL9T5d3F+emWA5rVivDFSBqyJ0iPYb7+uri6oeLG/3xiPlfgyTikmLHJOds2nbI",
-	"fvvN79HN8O7i/t3lFaygwNJYODNM8yXK6ZyquCHAo7bdXEb1BF8nCNg/TqvHB55uQ3o3AyHJ50RfMuOl",
-	"TV9uH4pTr2iKM5BDr+Y6Sb2LUz09e2utXcDkWLS53S4J4usklLTnjxd00teagKfbSyuxdAKxHdg2MwY7",
-	"w9ntT3oGaRq7C6lsvBU08Tb/tJwJAqTbdNWHdj7Xf6wxB5js6xZveLGUbTOQxza5CNxtgaNlIkfZQzOJ",
-	"29YRRznBj9Vpkzv2O3tU1kcCaeHGL1T5QitMOktidpHCyQvxaijr4upMbqlsSyeBmaRNe4VrvQRoCyIe",
-	"4c9X3x5meIkUEfO6p0eA/vqeVfu8Uxq1rvCXC1c2E/YRRZ2XfrysmdZ2jKU2C8TUM+Ji6TJB3N/66LNm",
-	"h+PanNME/vYDd+zAx+STu5mDyLuAx73RZzQ8+bihcqdvEUuwxgW4nVvL9B2GmHEs4aoK0PSO4Pq5XB8K",
-	"dUPm/JFcuXplvZqmgTFnGx3T+KO+qyyN1vWIgzoRpK+bKwiSyA3NNnqY7vZe+ujFQrnYy7ZBe86VZYoZ",
-	"sV2AXHCGv2ovm806syUoNe+Gt3f3w/Ory/cQkA1wgM4TI9ZwUQY3j6CqhmvVZYEKKpH3ltVm90ZsyFDJ",
-	"TLHw6l23km/RnqEIgPmElyw72jtFGI1xZoSokF4YN9l55LV9qdgM/hWTwhyfD5vsDHC3GB5mBnTpflpp",
-	"1tRA1TJwZJyBwXRfX09D3ddrxVCOISYN54d6CXKnstbHNRGIt8TeDFdmSTewoh1RWj3FUEo6ZXVToH9J",
-	"kjP14ip6e+Q0JeA4kG1SS1xDkboJ5lySfBIX2DQou8U1eGNNzNfP4P0FBuUC6qDpaYJkObb/cuGUCdLy",
-	"F7SLg/qPY4HFsmqGnWJpU3LSFCJ26JRxQbKDmEP0L4ONosauvS7QtRtF4SloVKbQK/lU5NBm2ESIhWZV",
-	"eAqNPgLy6ErH25bUGSlW+mjb6WZPKfWrX3valylWZMrF8mlf55hNSzwlm+HAsryWOxiLdAYlUzUrzfMY",
-	"vt1rjSldpVgz8iDx38J5vkHNWGlKkKwObZr4JoO0DrJmrqW6zTi1/dA/SuK1+99gbgjCCu9L6iOooRgZ",
-	"rgngVybFMQbCIoIxr//yyohIcfTq5OQUfXcCQYUGbV0z3NJf18yyy4hJYFvXOF6ZXi+xildRXOHceGoh",
-	"4WYbrrsPzE5iQ0Esp0tsPiLJEjShORSpNIlRph4WZ87b+6j54a5zEP3Y+TeoztuwaVJeu6CVFJNTU6Z7",
-	"QW2R7SpeXmt+EEpuYJmh/b//7fcHhqszk70IPQHc+9BbAWp2QxFgSOoi0qICUpeIbGQujZgNoGFkceaN",
-	"ovn1KRQPsfYNfwp7Ho/ivpQRW3GmGCeHl6T5Edwce++a19Zn9gWCeGw2mak/vkSjwWdgG19GAy3qRxwY",
-	"7obdmaj0VSIZzQHUt230BOqH28kDxGawXpka8PTQ3nvrGnXDLs7qd1/CaAVzmmI+PVKrq7VtN7caoIRq",
-	"KLkk/l1wpOihsJtb7uhwvMdz8vXORne5JrPxbZ2OBjaXrUy3QBq6aZgC+K4tQTMsu88UFHVaf5zu4LXf",
-	"3EmCZe3iEJlaV1/j/MDW/6udne1UOPPPjalmtpMzczwu84fD2ii8bWL4ocwfTFju7qWMTL60DUbvLu78",
-	"/hnS9KD8gAFwZvPn9M8TTPMtxjxL8kgEzm3GsAnTGy/hf71lEkMLyqRE7SKlaO+KSqklb4chVA9h4obx",
-	"FOHKorZXdQ2xedDmDXmK9t5zZJOH8HTELs9lM+GoMYYW6RmHsWmGBJljyF+FhKJM8AIiX8m8UAAuGbJe",
-	"azzf4ekuSdhO8VukYAt9IGSFp9OtFc/AJhSrSbstRgcvOfG6XTHjgRTK78wfoet+fsUKuf9kXkUTXOvs",
-	"mPuVGcuC07S8ItmB8zta+6gJgwJ9Oi/nTO64OIPBxDZjr1YrZgu+0LszzcBWS2ZD/CwgIaiB77v4xYJA",
-	"WyCSIHI0PRqx0QAqX387GrxBo8GdVqiNycAc0tHgwNa2ffTK0Faqv146sOTKr2kz0xKohlsQMWIwvs3q",
-	"rowYXKvxaB8zRDOwq48GjCxGg2BOognE2v0d+1Xizbyp47yqqvfjs6t0W/VJba1rDCeosqS1K133vmmf",
-	"XeC6b46ij7V/ZbroSFi8cLWm9yTipUr5nNiiqdVZA0MfxLnptWyDXkwX7qqWfYNu0AJyWzLul2NPKmHH",
-	"pihWFR36U5UxBnZrwNZw+L7cShBUZ6/P5kwBzNhH27kGm448qKsB/DMDa2+qEsQ4OxznmD0cNPNEJ4KY",
-	"Fo8vcQNKxQWeks7+ufrFW/vero+PmycULWgePR89PywVsVG5OfGKGpj0Qlvhy8TGiCmRCpVFznGm2Stf",
-	"kOxF8PJ5bnTIHjm+EUnxRYpFrZqZ0T/++j9NJRfwIbMHmRg4JwgrhdMZ1HcTfGEKuRjhrzZ9dxLhzqnv",
-	"Jezz4AcDsHmF6lwogBbck8owmSDrBdewAsWDZR4Utycjr493sSaNdSW3fku+m39C2qiCqVbPlYlHXs1S",
-	"NW+2s1Q77+WKtxxb5WynkVINygnKhkOzin+dI243FMFjO3EB5ASoog5TIn2meyOwZgYvjsQm+OZlrmiB",
-	"hTqecDE/zLDCdSsA8CFLy93a1TrSUio+v8YCUvJsqkxVrpHmZMRyLJVJ07aEAA7sGUkfjGNZMjqZgHB6",
-	"ff42QVfXrxN09e3weDg8S9CHP/zh+ENRygT9PPwpQW/f6R9hQ/9+9S4ZsavL88sDm1IikaS/2uZONunO",
-	"RB5A9bQ5VW/Qt69eo7eX7y7u7z58uH83vPnDRYK+ffUd+vj+9uP19Yebu4vze/08HHaqBYlhhbROThmA",
-	"6AaV6as5zJwv7Zbw9hg5azXpPv/AfbQCmgmOSKDErHB5ICbwGKwtigfPZIKkEgTPSfaEc3f8uf6jl7zW",
-	"Qv9XKEfiCWKO7E0yd1O1ewlxYv2rQw+667t89Dxb2yDsrxPa/bIHq663UI+6F2Lk3JbuMD7d3iaCPifq",
-	"WNPm2lILDcR3BudqDIGdHz+S6o5B+2cGO4fnVBZcUnM9VYMeIIGBj6gZZlrQWtje8aFwv8yuKRTuVzfW",
-	"d1GPxgBff30DjUS2V9iZp4qoQ8PhmnRmiuPpRVGGYQNrHQd3DfM1ENg3J9+/5Oy28qd8MM61LXXR8Knb",
-	"K2zh7geQZH68u7u201vOIpHkCJcZ5SjVZEHIw2+Yb5bBZFCoUVu//Jbm5Lcmlvyzck8L3BX2uXLZntp+",
-	"g7a+lSkRaUI2FZ0TqfC8IJnLv+zFT+dYPKwzvl4LnCqakiv77g4B354qliJiHm8pydQMBlYo4+Z3UiEA",
-	"Fe4ALS9CWLIxroyxkIkLPR4vbW3P346VxVJUCHHbF3WCOHu5s7oZydT1P9v42+I5NrrDnvQndeWkmufZ",
-	"FeX+Jjk5Oel7Zgu74y5rPNgvHGh2emIbE3UZTKBPunlvG54qDnEVZkRJ6mBmU9VLIC175ZxNE/CMV0mi",
-	"GfxZJ4PZY4sZzpeKpvLFju5GqD6ed/teli+B6qtlL2R7XfG3he3gsKYEFSDdaycJicq1ZM4yJAtCMs3F",
-	"BZHlXF/dX4VVb4Zv08z8a1vroOKh4AvjbX6wmS2SSAnEB0epQof9GWBul28tY/D7nkRnH68+vhveXf50",
-	"MWITOi0Fkad+2o7J89WDurF89xqfIILTWQLCNBJECWrS3gSBFDDiph0xBqXGoHqWRGqhaRANq0Fb9bQs",
-	"a1jMuDUqmlFIhqh608pI35MjVm+fmrz3sw/v3767PLsLmfJM6+rG6dzdDez3yV53AQdrI2jBZzvFEfRI",
-	"zfaugWPbOIeniGZkXnDl7E2A1MNCcD7pezMKAnf7V3ZU3JhV/Os4Kn4QJrQDNaP00BinD/2tOH7CfXeq",
-	"g58H/yLJDmbCPukOP9VZ5NtNevDT0ykzxL9S7uaF2ybY0MIjY63bq/du7HdeNOFeggKPR0xxDkLYng3+",
-	"/+nD5dnF/fXw5u7+4t8vb+9uAxPtDX3xzF7s1PWOMnG0I2a6Oe6ZisSmh40GANbXgItJEmSKBVz9KZak",
-	"oyuCTwQ7L77ws6AvXw2xQearZD3Msm3FR+OGcA3MQRKlKJvKfvzh2CR0b7/n842RE1621MYH2MwOdOJd",
-	"cDeT4S2q/k7UlGUGsD2fOq5L4yptsTpcz9Gml1NbaAJoiXzCqcqX6yPnK0L6rP/XPzjKYwAvX0bKOzTO",
-	"2Vbng8jAQXqO0gIOhQKrWe1OMKDatHFkxMl2Q/Sov1WuevJSXNWAYStUYi6/J7DWPhYEELxeyoRgZ7m1",
-	"m1tnRBAk1QrBjmwJrdERTgWXsspHm9i6QBmWszHXssRugzoVnnaLx3f6hZe4OCCpq8eFgadbblRfdS70",
-	"Rk5A8Tei4KyVMAEliRBVX6vvuMLTTVuOO5nVyqtOXB2xlrx6Gs74sZXGTe4f8AVIoU15zkthqrFQyOhB",
-	"/ybEdDoex+VejeXdcOY7PP0qec5e27uVDGc83WJHc433pi3faR0VKqgyfSK9gk0RJq2J/fgzVMfqIaw4",
-	"rL18HDdkulrpBIK2Na0GEiB3a1O9gypia0KMfyukffJPQ9pWyACDqqXgVTKPiRkuAr3z9vrJvfQSN5id",
-	"rK9RR69rOzdY1VnfwQTt3w7vfkjQ7e0wQf/463/WiTzusuMLlrx0qQsHn90cEjv6V7kDKsyHD4tFyzat",
-	"HRBCOmmjNHRwTDvUaMPrWzplUIv8CA2rPj2mkoZ/sdfNr/2qt+8/3N2//fDx/Tkin1JSKM2cTfvrETP9",
-	"r4/QLwRDlpmkGfE6JMPguJ4RRC3bujXH6YMxsPnNqVFG5phljRbVc7xEsoAwFuPW/h4t9XwRQaaqg3aE",
-	"hnYbYMbDUP2MsxHzfENa6vkOzSkrlcu9ohlhyrSp5sx1Z65CrvRQcyKmJIs1Zjbtr9fFAVp9wcPEA1nG",
-	"QvokL0X6zA7Nb8EJpe+wBIW7NR+hG1eKwlZ0q1t2awRrMpnSR8Jiy5wIPt+s+OQ7vOs1Kf6kUpqNSTYs",
-	"zwghno16mka4NoU2XSM70+uo0f3c9Jqf4FxC6+C6CD1nRJoedPrnMVezaEFOV3MzUDNTlPoBDN9ZibPd",
-	"tSSHtnxSH0Qo2W5W27M2q/kGzsQTa7QmA6mWOdAXF/Pnt/budc2bBVtU9bns4QMPuVWv7+deB+2B+QS8",
-	"5Q3ekSDnqrbTov3qecbTEoLt//6336E9w5z26nuDZPL4s/7fW5qTL13RIK712ltCMtNVrpPBfYZWXF+O",
-	"KLwaMA26SZ/H1ix5OjW4augfOyDw1mCLneaT1eIbJlZX4+EUzTjjpXDVNBu92KFI5VjaTuzBaOzLyeEV",
-	"z+iEkuzwlrL0uZHZW27098T+8Qnw/Wpn6z7SL1fvdjfBn0BMjn+14qKwjfC30Pj+2Qt/nmCICkEf9emu",
-	"dgf73Qe5LU0QLtWMC2rrnUIatD6DB06IrOU7c0bgBspz02tmwcB0aVQwKLFiOI3lFJRNeBd3uNTPd9rL",
-	"Z8LDXXyMHIfTbbjOrwGSZjSExxxcS1SiMwwioZUaK5B4/ZYMt4tK4EODioa4jdHHj5fn6PFbT9w+QZfv",
-	"QaK9v/vwx4v3aO+SmdpeXh8hM5JJYDjaO4UWf65rhb4amkL7Xt0FqW5codE7w9J1KdrTorL7I4Fq7wXI",
-	"42LEhGnD1WhkZJf7zclJnUYuFVYlhC8bWsNTAmkJCy6gXda+7Tso0d//9u3R74Juc6Cjl+0Mtaa5e2PX",
-	"mbfRbRhGMJRg9qbwT6071qe2Jrb+yeZe23OunhS5YTrG3enxrL8gQMfHhgQ295Y3R4/ZvG3bohktqu4C",
-	"BYg3aIYL0xIUKFkJzKQWaS34a0gsuHiQ4LM9rfXjERuTlM9tbnMpTeKs5th6Bqn5orGVI7+X5ys0/Hj3",
-	"o1UepdGUealAuxyx5nGc41yfO5Kdtk6ZPX8mHKX5jesEtr93p1lJDe0R847gEbrOCbRbkA9eURDTDgfq",
-	"wlV9wuoRjvYO9EmGCtdm+BHzyMmvEDcmhFUH+2gPHaO9o6MjZE/3kYmkeW27kF5d3l4N785+rEqAj5gB",
-	"zCGtu4laLqbcKQHl2io+cyKlZgDGI6EVloMjNASUQERkFW8TakJqzNsVc7Hv2t47pqo4hxJhXFb9uTQp",
-	"AXCNAjRiMIZGhumFevvj5fX95fvh2d3lTxdof+8XXgr/Wz5Bxur4xR/mCP3jr/+5d2DsAnbOEavY45hM",
-	"uDCh4RrUkkLnbw1oYRz5AWpYoQIDxxHTcCDCVnK07LmBPI3lo70g3xzCil6adQ4tHEK88//klBFTqa2q",
-	"Ubi1Fix68JruYC1OcqnvI8FzyxtWSXdeSoXGpE279l43Kuvhik0t4N2ulduAPhTu8GEkN68Y8BMVn1to",
-	"XKA5pXHis8wo5uiBLJNIrNrT2ra8iMLtgbJXc8CmKWI7CVvekEE1G+0DO35jrJ8HSe1IrsMJlwTrWweU",
-	"8MUMqoTCf6mMUdjx54aN5Evg0g1oz227yjbia2wVHQ8TO4qvqWf4OmnsDWKLJXbV1LAF/y4XgqTQOMob",
-	"d09WjnaB2QNwy/2MHNgmecSIzT7JacnFmsv11WEyG0y7D5hAywSGxASZEEFYSo7xZEJz2qMz/dB/8SXO",
-	"vDdhnzPvr28b4ndOp5SXEvkAQvvmGpnwtDRJmUrgDLJ+zHmXXCgbVQgFxLys2Brkjmv0KMJ/5l0IL9SG",
-	"1b+CejW18Fjg1uoTOvt6zWFTrHDOp1q8K1ltqnDPvRas5jAg63xaAb7WMtf2Ejmr3noRmMNsy17gdgvb",
-	"DqQvbz+g16++//7wFaoAA4R8waYawhUB6y/BumGunFLkgzeDY1zQ48dXWlH8XwEAAP//",
+	"7L3vbiM5kjj4KoT2ANlAWnZ1dc/ulD/cqW1Xt2/KVT7b1b19q4F/VCYlcZ0i1STTKnWhgPl0wH09/J7g",
+	"gNt9j3mUeZIDg2QmM0WmUrbk6pldoIF2KTP5JyIYjP/xuZfy+YIzwpTsvfncmxGcEQF/Xtzhqf5/RmQq",
+	"6EJRznpvekO0JPgBEaaoWiGFp4hPkJoRhJlcEoEOfj4e9f72l/8Y9Q4HvaQn0xmZYz2MWi1I701PKkHZ",
+	"tPflS9J7h6W64hmdUJKtT/TzjDB/4BxLhdIZZlOSJQhLhBn68e7uGmVYkfapviS9BRZ4TpTd2lApnM7m",
+	"hKlLmJnqCRdYzXpJj+G5/hj7ryQ9QX4tqNDrVKIg7fs6wzlhGRZ3qwX5E1lFJki9t7adYMapiK48tU+3",
+	"HFOTgSQtw1YvbDfyxWMbnMnjU0B8OXnPGbnCKp2tU87djCBNvJoyMXP0o0kpxXlOBJrxPJOaZGA9huSr",
+	"FV1OjvTgR2b0Detgj1RhPW90g9R/Zctd6k/JHX8gLDK4gmfbjfqOsodyzHXISZIKoizsyBzTnGQIp/oN",
+	"lFP2kKDX36CcKH2WEGYZyuiUqgqc9QXm5WTbLfKqkDSNwnRun2435rXgj1SjOjzowj1uG5WwYt5782+9",
+	"KefTXJ9b/FshSO/PSWC+OzyN7kDBs+3W/7HteBbbH80v+mW54EwSw/CF4ACclDNFmNJ/4sUipymQ7/G/",
+	"Sw40U434vwgy6b3p/dNxdYkcm6fy2IwGszRuEIaIfjaATdnXgSunij4SYG435NeCSFjBQvAFEYqaNaYV",
+	"62NFnuNxTtxG1wFWgeLfyg8rTPHxv5NU9b4kveFkQnOKzfrWZrR8+kcs3xIszTVZ3xH8jiiTCrOUSEQ+",
+	"UanQhBumg6vR+xK54dBB/6D8u1jkHGckO+zDpWkXOOY8J5jpFbo3r4txTuXM3Jfx1+BOWce4fkGRKRcr",
+	"n5QnmKrZ/RhLoslHkrTIsT4EXM2ICFB20qNZcHBDiYEHkgv1QdiTZ59SpsiUiDU80czRtLdaf4ikeXOu",
+	"wyYJIG0D3s9AsFjHviA5nVJeSO/dyyx8Pv1tRL4LrqKUNALEZ05iHJ+CYEWyIXw64WKOVe9NT0tER4oC",
+	"DGOffL/qcIaSXlpIxefXWKj3FrvrN8YCC4UwWhBxBH8KknKRUTZFVCI+SRAZTAeof8sXAjOOXvUHoXXV",
+	"xg1sdUJz8j5GYRGKnFe3yDpR0t/I9ytl4FyCjjL1h2+r5ZVU6n5p53kVKgFjX5Jesci2Q1DoOFTXXQkE",
+	"+11SoxB/U3WAriHSJ512onS0V8e7TLkg6OD6/O1hgnCRUX4/KfIcHWAE/y9poHwMpHHAmaGXvqxeSZA+",
+	"7xkar1B9lYcJgq1/mucJmtOMJgiYkqYfx71gIfoeLtdQ/kPP46D3aa5/12O0crZq2x8BcYETuXYgtqbk",
+	"p1DSl1YcfYT7Yy+L1RRXo90xZRhY8q725ZM7zBahR83QWUqusHjwr6+FIFLzzqSHx/YP8ikt9G0WwbA3",
+	"kLxkiyLAd+f6GUhaisxl+DmIR3n+YdJ7828bN+0v/sufkwbj1YyiFO7aGUIp58ESQqCa40+XZtWvTk5O",
+	"yhewEHi1NpzZ6AaIk/nY3N11IBjFqpW5bbxfQMGIEJ6QcbLNccvD3WNHKqwK2X3MG/m4uDXfbIftpPfI",
+	"aUr0ka3TX+S0RdBaUkkFRQ9mDuy1ycpNJj5iW+isgpse4IwXIQFmTHK+vKKMzvVpXRectWY+5VpWUDNs",
+	"7D0gqfclmpuvtFxhRIwDRh6JALm6/54jWLu5TCJSMwwckjn1rlZjEn7E+BD2H3uqfogPC1dOUEjyVivh",
+	"vjttbgI2NoezJtGSqhkvFOKMBKUlx/U2C9T2FjSwcBv39uFtOPGYaQ1x7ei/JUpRNg2xScrOOJtQMSfZ",
+	"NRHXUehMyJJIhVL3MpKUTcHA4EEIyRkv8gzN8CM5RfpMAcgYR0ssGGXTAXqFFEffnJwM4rwnBqfQWoP7",
+	"LtTMWRLOZiR9WN/2hBcsoqFR+UEPEH648AwUdRgZcwPiAoG9AS1L42ia6oOHJJ0yiaj+UfBiOtPyuB0N",
+	"cZavBpuZcfMqhk1UK/aWFwLL90X+cENkkQeYQMYZ2YaZJVonzY2SG7mAYwI/kRJPyeZr1MjV9u3QflrZ",
+	"K2yoXGUMHNZ+3ly43A4UYCl6zl2gZyyHCa3V2avBUBu45vP8HK8iBofKHLN+tbPI75U9OGB9VFyQDME7",
+	"6ECBPVJQIuGkY4Z4mhZCEJaSwyBfhA/vOgiiF4+elkYjq4HR+hLRLNFnb20NqP/Z7ubLUfXr0efVarU6",
+	"uro6yrIvYWXX2YrOrY5Rn/qXX375RX9+fp7AIa+G7ktwd5iDXsLmgCqJuKBTynBuXgAGMeePJDtsXcCt",
+	"wkLd0ZhqX5u5nEHqjxLNavVFhqjS68EMGWVXQyojOVHhm4vKSzt3wLlUAy6fIKy1xELobw0ywhd9zlMc",
+	"1WAYt0r+2hO3Ic9DsfaOmV+vxy07RLq3RF/VYDHPqCKZvw01wwoJsshxSiSgbUoYERhei1zv1aw3Rb6R",
+	"lm/qb+vvi5yc1zW7deTqlzTmFjmmDC25yKSz1Vw8ErFC36AlIQ9S7+yuIDLDKzD4380Kof8RJm0gjvUJ",
+	"b96eodevX/8RJBuAgjtcfDKRRJ2iiurNQcvzIz0jvCZjU1mpfONJd8J40tOayf9pL6R1RkpV3vX2qDxX",
+	"lcfNfO+zIQcQww8Tx009mnUU6gng5Rprx6WNd78lJKD/E6bv+4goUog8TBczpRYSHXABfx0inGWCSOkc",
+	"vROiCXeiEeQ51frSCO5hTC3JOMX5x9iMUrMRN01JIOYjBHgkCVrOaDqr7Od4sZCILwgDXzCSxbgcdbDR",
+	"rOYA0wZSa09eh+qizQjflL7Ld9umchdW0/NQGeu3ttvMnuauoE/1UFB5TibYin+hxxtcFw9ktY1ToQFm",
+	"/XXpNmgYPisnQrXG+oJ8aAXRBM6BayylZpJx3xQwYeXeC2+HLFueN31WjQHrn4dXyqk4A8tuYH1UhWEM",
+	"KoShszqlXN5+QK9f/eEPR68QzhczfPQNSnkWvrKi3p9FjplvsJNzDEbaOcloMQe7hJiSoLFuwaXSE0Zu",
+	"5o6umVae3wC58zxZiERn8caM4uGcKExzGXcphk3rmiE+kJVjt84cklNViCnVHNF9n6CJ4HOkpT/PyRjE",
+	"Thfcx56dxTDwBO9TVG+bj4kobUgBs8vzqWujLXJX1CZ4B5GNG0HNp8zG2Ru+HyL9GP3GGQFJO4jZnXiY",
+	"HNlrKvEA4R8EnxhqEkr0hDQjnDiIRj6qfRLydxI9UhdzTPOIzb5F2Nnm9i+nifJ5La6FAuPkjAuFrFHB",
+	"HE2jpLGMiARhheZcKvRNcnJygtIZFjhVJCIwlYZZq/vX5/rA8lVpKpSUTbV+pKnE8Axp7GXyFJH5Qq3A",
+	"bAS+EbjkCcj2GIIt7CAQvNPdutACtNugCUGQlC6oizHcYIjzXv7zhrnA7tgaJLLOs/SzqOegOw1VMn81",
+	"YrKZskDKCFgM9c9/iohAMevEHEtFBJoYcS5LALvwr8sMNHLQ8La7rBn5pLoZJfSbxtbAGVDYRC9G8Qyv",
+	"wiotZg8dNSvLjUqg2I+jQI05qJ7qXKLShCKFJdV/55SRzAGp27XX7q4qpL7W9ZVQt/O1XSBX1Uchq+Fi",
+	"xhl5Xzi4NKwVM75kSHGEszllVCqBFRcyAe1e8coJMSMMpAu+ZEQgOcOCSETVoItnr8staBAnZ3Th9rG1",
+	"G3SDg8uHQ3kFlfitIbOBiCi13RbzOTYS03Pla32K7cO+RBdsqhWS+FW/SR7bLi5rsxwQvvyjgKlCJgIO",
+	"HkryTGriMiHcpwib31BOJgrxQqEHQhYSyO0R5wVAYHv4bqGWtEl77QrD+vZ5RuJqoZ1kTVygn44gdhbh",
+	"Qs0IUzTVxxA0LDA3g/GTw22tf9PHUYDHhywUyTYbOdIotmwod8jWT7EkW3ooxlSo2S8Ei5aIMk+UTzHj",
+	"TJ+zlpgUvM2AbcFfpUpRh/6PfInmmK3QgpKUGIestX5Y2KADylBOpeZ+LF/5Vo8uagkDMRjnMZJdEEF5",
+	"tok/OkRdm7fbYyV9qCYlJtvwr09tGjIU1HIBmnRbQshXUIFgRz1GlqMenHKQ60EmLQVhwZd9iRT5pILc",
+	"LaeMdBAP4bXEX2PbFiO6wleh84DdEzQGQ3wcSf2P8erUaA2FgN/hDnY8MhI4udVp+bokC7O3IazM6QiT",
+	"ZNfpwaRIjQfSmQbIJ5wq/6jA37I8LRBCNhbkkTrDvEWCFjOK335bBW1UJgCxAhgzwsY6M7YLS8qQRVhf",
+	"GyyuS4i7LVyRjJJHWPkNYZhKCZ6B2r+Ov8eC/1roX6u/znIspd1z+ffxDZ9jfe/oAdb/PL7iGREaDuUf",
+	"Z5wpMl9woQWgEDTc0m+I5HkRiajnbEIzYj2ADbAlvQme881enbfwlo9u891tMZ0SqScO6M0fF/qcfYfM",
+	"qyUnk2iuqU4r0csZVmiJJdLLymp68XaraTIPmIHIiAxobXzVgjSN6PWcDP5Zc9Y5FyRBYyIVAoG388Lq",
+	"xyqwLi1izOeEZaUD1dEaLhS/n9skKBuZU/57jlmB83tJcpJWdpx7RpbhXJiGgu9PmfgEUQEqhNDwYWGM",
+	"pIpkQxMKE7C34kdMLVdsh5aL65HWgxIw1fs+jQyyIOkWWtul+WTVIWijHLu+ksTbTRgcpSxcB0KOxySs",
+	"DIO4/Rzjf2PtZrzEzhha5EVG1W3KjfW7tNxSZlKqJjzP+dLEpuE8D/KZdgtdTPFv2gHhteACzfAmOWof",
+	"47tUq26qAoj/lUFxQVI6sVlZ4BmQKkE/Dd9dng/vLj+8v7+4uflwk6Cb4d3F/bvLq8u7i3OQzyoLIZqQ",
+	"JYwq0Rnweoxwlkl0oMcimYsvubkYnl9doIJlRKA+LNp81T/UClyaU8IUmnIi0XgFX0BGrvFjGy++WTtV",
+	"KNNvMa7QA+NLiOD/hOcLfSZ77z/c3b/98PH9eVi8Kb0oOMuokVGua2Brd472Lj4pgdEEp0omSBbpDGEJ",
+	"sHCm2oWJKp0bjdQjcC+ougosayJnVswxOxIEZ/pQukGTMkangS2Is7C6HFVohiEmZB4JA1FiNZwoIm5J",
+	"ylnIFPwzVbMGpmd8iXLOpvquW2KqQqpLSFVsD4iDMIoq6DNwKFz4WBsDfEfZg4kzs3Haji2vJX+rGREI",
+	"l/OhFDM0JkjhB8IQ40t0UB4IF0mS4RXiLOKgtkat9bku1u3hiSZnSDjXirm5ckuzTCdGvxY9HxIJwtGx",
+	"m0X4hYsOr2/k+1XNYQguBJORxQV4IGAzjajjJ+yoCvcOhStyhfOnDdbkno8mEtkhzu27nCMMQY+somQc",
+	"1QrjkY42mjES1GSCKdSpCxGsBS+hpukcAqmMuXxGDJ3FrOZPi2d8Yjzcc6PONoV+dYXSfoK91sVucLGC",
+	"d3U545KgpV5QmvP0wTheS95ibJOnteMFirlxqwXX2zGUbFPEWJSGNSeN5eTsLlHFjOeYdCQAOO5O2/JK",
+	"CPnYnEHfcgPsUhW8lbXAKCgdPjpPZDcVqhYeHQpWL+OsuumK+vULENJD/FMULMWKZG8Fn7d54Zx84eix",
+	"DBVIkM3iAMOloVPJ52W0sCA4nZHMxu4ttET46uTEi1i1eQRUIoHZlLxxkieVpb+vCj7uoxxrTuZ/jgUp",
+	"TVYJktwv42JNrDmBgfJVmSaf4ZVEYzLhIBcN0FA+WAkSrGREmNWY4GOTMKRFKMWRJCQmQoWuFNkrURYl",
+	"nGtBHilZBlIZNoTdeWBoyV5wfpLOMfMlZ23fX2b8WJv4R3tuQy16zt9PFFq3JWsukzK92LpM4IkKK3H+",
+	"5eY+FWRGsJBgqZJEPNLUpjmnBDZVxUHdAxZb83lhhsov1Y0neiLCl2Qtf6Nj4HwtVt5pXV5U+EF5K3Lh",
+	"XX2HCSpYTqRENrxYH5h6zgHNwvej06dbt1Yq3gE/1p+/JL2GIWsPhvNnO4TqwIY0sOWM5gTl9JGyaZfU",
+	"r9+FFTzusyln8UFXX1roLNZxJ99BwG4AhVlWi3DxoCIf6GIRftjYgRmk+iK4nuqii3LA2O12WpMP9Rj6",
+	"DH3zLZrxIhIy1SGGJpApLBUxQTmXWxY1icSzVGnwXRLQatMnjn9H4l/s0FFQ/2DTSgLhRYLP4+dP8diz",
+	"ZkqgG6b8ZuNaAvRXBp4HTI5lTPpSUK0iogM6X+jbH1JljGTxQBYKIlUYVyZ6op7k5O1spW+SDhsz7yXe",
+	"0qIbu4T1RCu1rO8plY9vEEamyhgSfGn1cBClDmqcHxB+/0BWpiJGoiWeB9gqX5ijn6/AMYH+9pf/qUcZ",
+	"MV6oRQH3y/9IrSHPXJArdHRkYpNQKh//xwD9u+TsDZwqzZb1F5/1EiKzJiOmJ/pfvwwQTeWb8ij+dPHT",
+	"xfs7eYpuP15dDW9+0dcTRIPBl/96dDZ8f3d5Njx6ezG8vTv608UvsPzq95vh+z+N2JQ+mhhn/RA2eeAS",
+	"nrUgByPqxymfE1kZPsEhCjFKM2I+k0pLjVgiCl6bw8GIBVmDDdKqpIxUPvaSHlS0Sno0lZu9FnaMsuLK",
+	"JhK5IRFCMSUMw0eRskec08hDZgTS9QeCL7dUP+wS+TJ0XResZY1NX46e2iwtKbfmD1HtaRO8+HILQbmV",
+	"2cciCZ7CzQXBMpRA9/NshbA+zvoE2C2CkR08iGb3VQCuFlCXVJINlg1HnduBM0KwNlDC3ineZWKvF3un",
+	"lElndqdxNHlpmw2JoiVa0gWBB+Mlt8gQcPdAeJZKKYhfc95luzEusXrVRft1EhYkL0Qa0QjKVCpg4A8k",
+	"bO9TAjM5IUKQSNCvEtg4QfoSwnulyfIt7YplRkghC5sMHLKHd5FGaqhbg3Hi0F5uu756D2V12IcIrPSL",
+	"rrPL7XNM4mG/Edry6y50kNq8QpEuzLS9mNYlm/BAGoHlRZUfzLriwvU+nGd6Gxf2IxHSefXLWR5fDU42",
+	"Wkosj3AD+AsI79AVOd0zBsmnBRVEbjPYhljvbPv6Qk8LbZbgP2spdAy7huATcAmACe8AoEdNiL3xFigi",
+	"FQILnxF7u0Fh/ZJZEJZZJ7sNKe05+Jo6oo/8gXS4Z0wytD0IkXBsG3hd3jV+2o+Fi4/bdhIbuuUGrBOC",
+	"4GxV5QNsV7Gi3Zj9FKx3ShqxwKkvvh0EsRTPvZTTchtv6DV6B/eQQZBYt6mm0WlBpOpgie1AL+0giCpi",
+	"8jHgguJLyF+vPLmJOWTmT1hNgvSs6CDl8zlOkCRzmvLcnjw8RpIsMKi0EPtg9LkRsxKgICmfMipJBgqK",
+	"NYucmhrKWgSEsecEM+lyrtDQJoR9d3KiBUkZVF6aFCQfO8ElVoqnKqwTVD6oij3cSsdYW01Y0ehubrJq",
+	"hlth9WlrEZ7QMrY4MnE1IhoNcgG4nnCB7FIBsadoWWoLmr3bxWvCEmRSaKJp1xB4obQq7HPvECigrHJn",
+	"xcAdQTd4e/hHBcuob2SDL/Dl7vR9XN57uz5rTs7tbtH2C/MdHQssVib5KeCEYuRTpBobpPZNBCHIROV6",
+	"wQozOp1p+YMVcyJoCmFUB6Peq1HPOfUNu8vN5OHiQ6xa0hNrWrkRTMJiZPvOrRwqM2Tc+tz3W9qeEkYK",
+	"yyl7QHKmrw2qElOTRFOkKXmvyVJGHbDrmUsdAks6CsasTDwMPXP+qPYwks4JpgZI1q7x1FJXT4xFKT2e",
+	"ncVbsTFxtYmx32Lll2Tcuffjj2+urkIDOVtPx9pFOytDFA0gOfecwXfUpie7VEdHLF5BIi+lP1ybqNWn",
+	"/I5PKds6IDfpLdqqpQhiZKUriwhbYGaCc0k22jTKFNC2gil22WFhaZ3pSzplJLunGjLzCb4v5ws5n4sO",
+	"+Sq3RGoF+6MMCD12+tCyr+q2rO3NcVFeYIEcv8YzJyM2XDfKZtFxYUzzWtBJuRAQm4/GKzQDR4bQf2KG",
+	"jHHo1NVC0xquSQBtRHJ4a3+Kgy+ez26yUoWMJbGbum0zcyk4x9Cavt0pE3oHnsJGLQ0fS1FHoWehs1jz",
+	"4LGBqqJJzpvo4ylI2gWAOkFkw6ZjNd/bDtQmeMTLHqyvBHhdbBHtRQmcVNt5Gi3cRkT4jcENfhb8Xsol",
+	"PFdG7yBxB6sBlJK1t+g/t4Lwxq609CtWVpEydLmX9MAqErwkrib4bIbznATbjzglo0OhOftmcLkTXIVo",
+	"rVVmgQzzM54R+Y5MVCxEQC0uOtdG8d9OAlME11hImr6FKgGtFQSgKChkbRsGDX1HJDeFNyWqKtZlPC3m",
+	"Wn7963++PgyI5IuF4J/eETZVs7NAVxxNDTNu4snLUlK8BuAKiVpJYdOgAwEK0OGcT6tiHNGuPJ36GiW1",
+	"XNhQPQmbno2rKAobsQlgi1SWWKwEnc6Uc1VE5YKowJ4V5hq/oqyw72wOw5phMeeMpmcQEvqJqtWPNKSx",
+	"QV3vVyfdYruofE+Wd9zU28nxNOIyxGxahGtFJ718JWhqg4fXg4You2SKiEec/0zIQygpB8qmKo6E1pXH",
+	"RC0JYUgtOSokkR0j1Apo3CGjGGGR6i6aCKz6bfX3BClB53OSnaKMSkVZqkCj9bWYSP6RjcX8mWjisJwo",
+	"iJpTSDuaF+kMlV9VRIcYIVnHjYvZSs3mO6YJ46KEko8t6qiLLQYqjwJeFuOYghZX3axzdMEleG9vyZwq",
+	"zkJBUEevvoGdfXOKTrSwbE/eINqVqCPbWBEsbHBg1uV0BhMVoqzb1il7VrHzQOHy+HzROCy/tsUWUf71",
+	"mhgBa3XQsTD0Aru0/mMD01HK82LOJDoAsBkPgdmZySIBe6+JXLLOv096P29GzB1ZR2VJydET5O6ZBDkG",
+	"lUA4QYLcFZJAbhc0VVJ4KtFB6bUYsfEK9U/7hwlyrC9Bjmnfzw3XTpCmkns7Y5ZUZ/l+6VhAMmJzyu6p",
+	"ZYH3UCMaVqCvufty/XDi7hfVkdM7sdfMPWUTniAwLhzCDuc4GbG4z8XzlkD5vOf6Szwaigc7p5hlFKx+",
+	"W5NRNN9+Q/ED6jLTAqGqtjBG1/IXXyGz36w+ac3w34CNqHehNTRuK++UN1vEMRWdKeyWMq+3R7r5k0bM",
+	"TWX1B+PdjWw1jT9s0r59M1kfedMKQ46yriVYQkfrad60n2crVzjIcFDwlXULqmNxcTvgTTOganGhdbbJ",
+	"Wueas8p2c64ZkLmj3y1LxVeY1tNUnlDCyUhrRplKIR8Ssv1tem2nmn+MLM9alRM7vMTU5p+5hVBTGwCz",
+	"FZKm4IcJ+T51laQwYlCywLwfNhBu3yrFFFp1zYsaYLIXDrQsFHSOxapzsjQg5ycztMsk2lhH9c+OEq5x",
+	"yBZQTtx9BZ6RZq1AZF31qWWXT8kt/Y1ELQE479LHFRbp3rfzeYNHj8G11hd2dQyqLu7dIef1Yw3d356t",
+	"YOO6XD52a9BR7aR2Vv5voHvmNvLA3nvFxiJ35VCkM/oYjd3FUn2UlYkw5r3rwoC0zNsZ0Xc43HCpQ7Z9",
+	"DbtbV+Cuc52tGUoHxanWlMRDQKzgtrciC8Skdnai2uuf41zsVnERZGRz/Mk0LN2m/a6++bu/v14tNnNt",
+	"cRuzR/lQ1APSauyrgNZSzN7xkKjTwBe1dmVok8Miozx8BGdY3jbK2NXqXD3xXLcZ2BqHfrNoEZfn7OXs",
+	"Tsf2JptdMI346KtFvG/1Tor3O1mz3GTiVxssybWEoYeaBnPwGYLlAiVpeDS0TubRUxTubLOjQsXRWT1S",
+	"aDrRrg2xhEk2nhVczM+t5bRszbp+yCwP7VK/unq1zMdZmyPxlrtpq5GKNhv2+6QFR5diq5E/E9t+r/8O",
+	"YqYHwOq7DUscSkmnLNxx36sB/ry2i42BNiyp3O+LGVDNvD8LGnI2dzuJ8UO4Ain+WuBUBSsMZ3gVcfNB",
+	"VPbrE1MOBMLuFnaUxKhjgqTQyWKrMphuJec4qAzpSa+tbBNRXO1TpzH7SxGQ6YkOTlz5EsxWjcwMXoxz",
+	"j5tX9r6c84WM9xKOlw5eeGUl1heTIDrRywhHty1ILLsMHrXt8dUT9ggqoFfArsMn9SbYwWQ603OuqmRW",
+	"j8dMmiF6UALNdBSd00/w7ah3tYJPR71DZ1SCajnMxgU+8djV9utQ3CAyh4XEHIXajiMnypJwqR83y3tK",
+	"ZWNMWxSocJH0aNesqEyzLUZDvLHWMLEJM7ubdlBERXRT1T2SQEmYq/puOIskmU/q+eo5jKaJpwCzWRLy",
+	"EC3naB94S+OPfp04SR6hdsBKogMTpuby4SX9ZM9mt3PZQIm/qsQBMAz+G/m4iFUei1cK220L/XCo5Maq",
+	"YJqfRkSlZ15510TMqZTBC+QDIwjcXo6zQjLQ3/6v/wctyq+QguqhB7aht0R//c8/ACKdifqRkuWbDMvZ",
+	"mGOoAww/uHAXG+Pn/xuew0lzD90/4Enp2ZPuce0X87WxWUuTpZf5/7bPXRi+WR0VJFWm1+IcMzwl3hv2",
+	"h5TP5wWzHsHyS8xwvlI0LX+Qrqe8XZv3bzeQjeJyE9m92X9ixnjBUuLMFxCR9Waa8zEOFxTeILBsVz1U",
+	"n0nMVpwRRHIJ5QW9E11GRUCZ0a3KitZWGa8s2nZ9XhPh3ZqRe5JPkJVfgVbl0xb4k1vGZmG5IqT2ezAE",
+	"gKfche4kAlOtJEyoJkUniJFH42TYaJdoEeCiCs4TBKJoX6Qmsp8os5T9lFzidzVo0ibQxC7pCB20nauA",
+	"BOyOzFXbW88RL0POMZ/w+yao/RT1+yaxwz/nVj9h4SySgP5MXIHaqqJtc4eN7QRB6+kyIcVqWxGwhYLl",
+	"00W8DHJKZINo2vYTLmj69HxtcyN0VAz15KAWd8zZNoNv2s6VW8IWFuRW2y+Ris6xItn5fozAM0JUuejO",
+	"luDczzSMJPJY0eKcTiY0LXK16rbkp2RChY2f9UWGl9QC4CZ8PGhuooIPC8JC1QraSDuul0XJ033Stpwr",
+	"LB6CZR1Le+5lxDIgwN/owtvmMA4ak5yzqUSKn5qrs+ovWr1vb9oy+HjjlTrGkeiBMRYJ+tv//f+hV2Df",
+	"eGB8ybqFfy6C8SVg8Ui50Gx+AfFwMHgk0jKYDuj0NcqUKXNb7tsMdvIUXcya/hexcJE6NmXIw1Y+2Mo8",
+	"Zsljo7Rmh29bW6z8WfCCAkRQfVD7EuU8hcJFqwTV6kF64Rj1AuqSiEf95aD1dqvP+I7zBVpgKb1qx9Lk",
+	"4iHJ0QQLdJAW8yLH+sI/9JD5JENdec8niAymA9S/5QuBGUev+kDKqgSAC72JZKYucrwi2UbzAU5VAdUC",
+	"zftbbrGDBLWIWkt/hrLMet4xTh9MYM8S1AwrDJRK8FNOihYpYAvhwKaPHy/PYfCx4EtJBJrjByKhwYcT",
+	"8h0MtjWNljuCdxJ0MvgO/e0v/4FeDb57yhmvtpFYWamO2krMXjRthuFjxyc036oiDDw5p1MiVUtqz6Za",
+	"Cx26JEW8xz+AMj6EVKloYMgwTYmUJDur7srNKllrs90Jbt1to3HuxsmgKe71LNhjwHUxmZA858tSa5jj",
+	"latZjmA6V2bhoN6PF+F8iVcSpTjc0+QJdZjq7XC9tTcREiSPGvSabalC2Gqh1H03i90NdbeSUmuP5aGr",
+	"hGHeR4LM+SORa0gPs6EaUQXwHoJqVR+uSYU0nSHJU4pzJOmUHVGGynJu7l7QVyhkO0PE57QQJuSzISb+",
+	"VsSCRKacT3PSITnQvpjYwUIkcuNnDG7IWXyGzaM+TmQhjYYo4RZUtiDButUXSk49EkjSiCcnogn9RLJ7",
+	"fSDeoDlnaoYOXMXfN1aehp8PE2gUM2KCmFv7XnFTBf8N4pOJJCpBBaMqQcYUC0kXtiP8AC0Jecjw6j7w",
+	"sX2UjFjoQ7fse6lEkapCkDde3ZSk/Lp97YMR0y/mq3vO7jO8kmbafOWS6dCBTXVCrw4T++wcr+QADfP8",
+	"TVkDGanfqKmyZctZDEbsZ7MC+NUsguG560TBl0SkWBLXYNvkjQTF0nXhroSHHy5u/CyahrUQGrQne5Va",
+	"2vvo2/Y/ijTK/OtbYoLzHEVElUlLHVIAwYb+FP5+gAmW5ho924wCU5/wQqiZ5e7BfRqyi1jmGq0d6uiH",
+	"W8rRvVfioKIy0NIbtNozDrQgHYfj9n+LSCD6oPirs2uCdKbgSHbe4GAVtW4Xfl4/AR0CXqJ1DG7IlEpF",
+	"xBNqsGyokAmVxu74A2HBa46WlcH0jW2KYSHOUiPg4CwTRErT98XmEpwiqtC8gNRY9wLJEGjQVJoKTN2M",
+	"763Xc1tlme3EvE2VZSLyVhhNkignNkVx1bp25VCxobMUvLah/k2zfoHxkJUFDLYuZ6DHq1yhAWnkLReI",
+	"4HQG5vXEXhCeG5QqNON5JkvHVOmQ0v+ohkZ6xW9MEXzjOuUT5DtPEbR7zlfINFh0Ig5hEy6gx5FCB1Rp",
+	"upzQPCeZ11/T2hNGTItpMLhejSKC4fwYg4x7OEBDZICFADxm1Wv7OUWMm0wl2PCImdd8p2WCQj5LqEbj",
+	"OS1Dl5aPnc6mnspPHWBHNfTvaEhH4TsYa146/J49WFMqfRLde+dIPi6GZe+1aMX/hq4jCtvgHTNEsMgp",
+	"EVp0m0yI0MKhbZm1xBIJsshxSrJw4tP2rTe7ddPzYzBiERdVZXqzinboRIIvquXUITTlYB+a49UY0tEY",
+	"V/fw22aHW0v1LL2cr9E+r8EJtdJQXZSm2J7WwKAKQQzVv9uGex4o/PuEmxqZgEFTTs4gMHh72GpoEVeJ",
+	"jBmOp4xkWqktJBiQ607aGV3IBDGy3L55ulcpKdQ5ff2q60g0jQ815QQcLrEYoaq/n2Yd+sKBjeub7AA7",
+	"aPBCoUcqqeLC3TmMe0NBWz5z/TmbyuEA6XmXZIzwYmEtLIxD0r6+XKm+lJbszYhRhQTBmbUdmNtXcTSj",
+	"GTHtL7z7dsmLPLOpu+iA4Uc6NbIiYCAZMcELRdC0wEJf+uNCKc6kXQvAQHGUc/6AioUWCbBNVqUS+Tzb",
+	"eOdHzL+SExN8UwZcWRnCUklFHuYBdO3gVAxGbFioGRf0N7tQfSJpnqOMpDQztey8DXJWerxAmNMXtVf8",
+	"rxtJ1MoAbox2K4xz0x6K0GG044UbD5i23ZeLsPv5CVmCoFGqSHnT7Yv7tpTkvyWEbTPUnKgZD9y8TiZO",
+	"kDFHgbT1WyEiThcipNatYnvU+BhO649bi/lZgNVGLhdbz9Hzdu0D0580qTDaQgsfgyUu/ts98N/ugd+V",
+	"e+AOT0OlJ3IesLH/kxDT6Xi8BQ8BhavMzGxU9tU4wGzlosNTLITh9ApPw57fbRPWEruT2kIiUIhIyu2g",
+	"OEX/9Hr8L99M/mDUCne1hytkPC/gGQxCUQPGVjaK8PBqccEEz/NwnhZXC1yo2UcR5l6/ijOekZCL+Pr9",
+	"DyjDCqOPN+/KvqxmMP1T2B9DUkE6cHf7XuKvrlxLaJcfmSzGen3jtvC3zTX118VHw020NGzsawkEIuQr",
+	"LaVlhKED/Le//L/mv//N9gYacDENF2wvF9ml+mOooL03QAgM0XzNcUFzdcm2ujrW+yrdDu++j9SI2ZjV",
+	"2XKWAwmbbr0tm9wu/eBJi4ytb31VX8C+a4TEUClJpgROvQqGM4Jskyon/mKWgWZg1YYBurDCsFxwJsmI",
+	"gWTtyrsgWcAdAMyVQjV9dCEEF8isyJb0MkF/rh8WGl5fer2o3vReDU7A9bAgDC9o703v9eBk8BpMnWoG",
+	"ADq2lsBjowselXVtLew15E1jkAyiZpQpAXvmKsMatvY9z1aN3p54sXDlzI7/3TYGNEL8xrIi1QyOa36p",
+	"I87aDBzoYCPfnHwb6GZjy6KTbOCV5owtoBzvGCAN1CJd5lQ5VqMOEGiUSy4eIDzqQN/e99he3/fGOkaz",
+	"Qxv1RyUywgEC6QBd8YwkoJH56piEfu8DmL/EDwx1BGwC9jslAfy8o1IB4C7Me2swOtkKS90KuZXz3ZrU",
+	"k4AJ8UvI5Sv4EuKN1qwQkO1hIGxyPp6LOic/gjndVXJyiZFGOQRh0nS0gMaqB8Y8gKgWGaOIOP5so0q/",
+	"GF+EwHOiILYgosZWrxw72U5rsbHD1sTl7g9bNYOtvtTlpJ3sYfqSeNaJBWxX5jECqx/fyYG+K0RpJelL",
+	"h3zuUYetdc8nE48eEoTLLl5eUbAmmVDTqNFeWtHTelm9tk8wc8agvcDQ+n1iYE7di6WH6PlwLidfj6mJ",
+	"wuz4s/17Zc9WRnJiggTqMPzIcsoeyq6YSfMQUmPEANe8kRx61ci9JqknHjybAuyfu1w451SWIHw+5KrR",
+	"EC6BZjPWjatsiVeaZDVg9fUjNBGzJljnExylwR+Iqoqe75ECq0kClGee7OBEL/nRBKeKC6SVCgJCEZgm",
+	"pZuhAZdjF9p0lJYhVFwG4HRDbP8NUo+52hNX5hnZSvbZHaLq24uwCVNhMCPS1ujNbdd5xlHOIThbS0S7",
+	"kLnAmVdGQYPEbCeGQtmafxsbIfwcQLDiamGEW9csIojfoX1Da9P/BZH6gZ2CH0NDWjZhvaOrVkVPJ2cm",
+	"QRDbPjN61lMkiCoEk43FgB8whueMSudCDKP53Lzwe8Jy4Bb5MJnsH+aTyXZniICNKQ5aY4MqIbsnSm5Y",
+	"u+L8CWpmoxVRTr8wJqfnw/VWYaF8aHJxhBcLBPDRi6oo1zi/9LSl9v9/3ISA7EcxhaF7BsEDnpl4P8qA",
+	"P8lzqdiMtgMxyAxkzPx2bY50Qfy2xMsZGaALVsYWGQmpTGKpA7zKAomJRS5RZI/E7KaIULFd5A5YQcj5",
+	"74++cCXTG8I1pB74gNg9zdWzHF74XtyAAFvlb3eIsJQMIddJ3Wdlu5Zn4ChCC0EgtGntqrPk3K5U3rqX",
+	"XsL+43vQO1h+3NqakSZ7oXEHrQgQjz+XyWWtSuYFy1zATRcF089Y27F+ecGyXXDUCwYCuzNgbIRboWbH",
+	"6YykD0dOC227qUj6MCzUzGXa7IlxgNXoK8nT/vZgvyFK/9na8yH72oHaOpmej8If+bJqwutixzUijR3a",
+	"YEsjrkTZYQ2bJsS8BY3mhQvrl9oHBmuO0RfGoKUeM3oIe2dVPf8dGMD0UOvoAqUH/OYaElVctUWOEdRz",
+	"yh4CmDuG0LaszWKhn595Q/1uDuI3oXxsplx+twOPbSlasDIfwlkldyDFE5atw9qiZ4op80Ge86mJrQlD",
+	"Glrj7gm4tW7BL3xG/Ja/oZu8sohr9dJmrSOrblIJIvouzs+ttW7CcbEoYlmpCzQwxa3TOIYqbhvvbLpq",
+	"7fZ4oU6tImfzLiSyLevLioIp5w+UoDQnWOxsw7xQJmzUZeg3NBm93c2W3apl5n6Nu9U8EVl6iSk4cFL3",
+	"YlV5dVfuvRq0gHmUHgc3+2SdUge2SkMAhD8RQSerqwn+x7MIdj3bz8fOW8qonPm4AFMfq5tQwCpi+EjN",
+	"3udTO6dZevzZiTNfjlOc52OcPkSPwAeapWfupWRL/2wpvn5JrJT/a0GgYqMV8/Xyem0SfeQ7qWy/+W0/",
+	"NC2XnvrhvY/hbRSR16H7+o4jK45Y+KIDw54hRgVyjpuTIs7QBNO8EJAlluYFVD3CqBxCEJzOzG/uGHN7",
+	"srHNcWO2m+2YTO1PlqzsJcTI0gkJrg0WGpMUFza+3VEPymgGFkJ7/5vMEl86O9QDVl7/yquX9EwnQwDO",
+	"O151yYyD9MsOWJxobEBLd7JWwkXD8BQJYjKxoSxEHUdthwlyaaInCYye+jjt/hjNm8eoBFRPo9bE0Nok",
+	"mfIHLRQHu+yF5xCkzEwLzGOLEqxF63U9CD5aBmiYS44kUXD9zLhQRzl9JBn6UanFB5avnLRwkJqgrXuN",
+	"iQTd3//IpTryf0QF04j+8e7u+vbQkj11SHfc1OUCWyI4LcMX7InSRwBIYWL4sD6lWrSg6utQ8vdkSlmz",
+	"yMYBF6DnQA4bBORW4TdovCppGqqqNQDu0bSTCI8nXEx5ixj4Fp7v2Zq+X72oFH93rBN5A2sNU63pnyWQ",
+	"4XG7/rlvEAdzxJ/qr3Dj2Fo62an1IzjB38uKQmQ3drhbouydVQI9ZhMII0PYWgatgQvmjX1hoF5MoRPw",
+	"X72cGcetT6MTh5R9KhHk2Em0xDvQRc5sE0ZWSiERrfXUu8DXl+XjWFa5njFFr7JO701hcFPEAsesE65S",
+	"UnduzzcHcF0hhtuDFXl+CHViqHAhnU49jyaIWii7eipHk7KmXdgPcAN6/5l9/a1pS9ElChnMBbty6fvB",
+	"qwsBUStoYrqRTE6BkktzsOILCaE4kAj+JYkSUPuedhiI6M8TISW9l93QzxqYyrJSAK8y4cPcrys0w4+2",
+	"oGTUJHBDGFn+40HrCj+QFsoqIVXqWFoRowyZ8CyXHJRnzRMF5byOP7t/360W5Muxi6R7Qsy0N86fyMrE",
+	"Tgfx9IOd4y3BUu0rTA8GdzO9tAWnNnkWdUAtsUQO4DvxZcwXhTK0AqWkoEopRlA9Wv+5IljISmxRAps6",
+	"cH2JRJETaZMzbbGWw1NEoQE2yPpSYZYSqOuw6kRJ5tvd0lGzbNMK2W7lkLBQKlQzaFaRE7v+N+jbkxP0",
+	"0/Dd5fnw7vLD+/uLm5sPN6ivj6h5A8R2O9SI6SvsFDGuwN6hkeTgMOhXMqBtJkUZyojCNJfoQC8ip8xc",
+	"aIJgydnhAF3aj0esgqKthFJh38RoTmykgcRzi0K4KHOqCjGFev4ahQ4vro61fnvEJjQnxj1ihWTptmDy",
+	"kZouxPmcKqBTs759HkM7w9c4hK5ZfbWAwDlUFSFkNEuAmLRmy5fPP5RmARaZJQEkCIriiZLK6idviwN2",
+	"vBDkkZLlPhn2tZniv6nlAyOIMGWKY+2GPm4IzrRKYulPH3eJV34Ner5ES+tFMbVOIILSKsIJKpj9U5OT",
+	"Y4cNckJnDY7Qhb4WxTincmaL/j+ftGJ5VPbd63K6PTl06vO8eDaVB5KoouZEYI2P55OW3ammi4JZbBqT",
+	"fjXL2pVfvkkyW/AVC+LyrUF0ALJ0XaEcJZWljSIRK6B67zMzFcY207y0oQOmPjdCQDBcxVRC2Z0BwyjR",
+	"1pysf+MCjUnK58RUk/YKv9XwU0+JjOqbJZb2mVjYAq87l7f3fIgNXSPNUmwrlSiwPDgzhE0aNFahg3qX",
+	"ukMbhvvkBNK2AN69H4mvE7zbBcUugndHqLbxu1XSaCmW+732DiMH4hhPJjSnpZdlx/nCHrKH3kR7StKv",
+	"ZjBA+a+IfUFyOqW8kMjDLJx3YAVaklLS16zKa7EjvSilX2cpOSrbOrYw1WH5+m3VBHJ/MbDrs7Xnbssd",
+	"GfUs8CvglBOgg1prz2cz1VgJjDCc93DIIiB+wUDnrZG8ywx9L/FnO6wHT5Nn5geb4MYiGp7t8EWKaMB8",
+	"XXIozMKqnqi7OFauCgeWCiqtOdOeD/wAJzPVS+D1ozGWJHNWvlrT3eedxDA2be+6DXgs3wonbjTiRH7t",
+	"bZehsQ9KcD35OtBBubvdctYStFCHBTPOAOWmvyfcbL8mEEWJhamnop8kjTdNa9+cYgk2X9uT7NXJoSUN",
+	"qOv2bA4dtNl+e/JHdP7x+t3l2fDu4v798OoC9YflrmB1GRr1Pus/vox6COeC4GyFyCcqVdXlzEgN/XWz",
+	"ptEzq96J+wkNNcNvUZXl1c4nj1cJMc93qW067BxUDbjjnNwR6PEEz3khnylMRyLFcfYWRvd5yP5Mg/Wp",
+	"9Oxhp05ZfHFJBIQE2Th0+UAXi11cusPMqKtQoe2IMpRTCf3YDaw97uBq5RhDgekjQ42fwx0pLIhb2ZaY",
+	"nTuN1vL2cKPN+VzfLzahHYW6Bv0RHeBC8XsYL3GhFu6fc8wKnN9LkpNUJSNmCsreM7I8dDK8bceRmQ4+",
+	"Rr1nGdWahYSmmJRN0cngnxEXaM6FfccA6whgB9bcEdM/A2e06Z8aa8VCQ/E7B1tZTKdEQsN3uFeXzoOn",
+	"b4Is5GO50vvweFGHS84WvXtOZuLJzlnNDZE8L1RLhIko39hR8pwBav1eQNAqh9Rpu3YlOmuOxRggeGc3",
+	"2oYz8dn9uSFf9Rx+r91QGwsXwSe7qFkEA8U4uolPsXVjXcGR8lXbRBwakZBP6jmgTDa/WsJyo0nld3fV",
+	"n/w9XvWl9WSbqx6aK8joPWAbD8CphJ4jUC6GaE2mcjGYMaCo4qmtK2jrLMJntcqLOM8HI2ba2WnGbr/V",
+	"9xj5tMAsg0AFxb0GZDXx9gS8dvDVIVpCh1qaISpHrP8Zfr3MvhxV3x59Xq1Wq6Orq6Ms+9I/hRTRjIKv",
+	"vmpwZh35Juig5s0fjBiwRoAstQ0xoNPbwLZVM4kWkj6SBFoRuGZBjrEpOifoN85IUvYN/ufX36AMr+Rg",
+	"xKyiiQXZpAdW3SSs6mjngaUNRswUO7V9WsqapuhgSfDDIbq4wxD4TdNZGVhg04RWxncN8c/m64wsIHKS",
+	"M9vVqKzgB7hKgMWU+wIcV9pqFbeSVOszJjvnpbe1/+Z4NWKSkAEauo4FFqGXk6P3nJEjuHttO6NGIRI0",
+	"JUqi1yffwtCMozHPVqH7WyupF4bG13hdrB1eL4nlFRnkb3W5J/F50EFJPIeROV3zvi1n3MCaLycavgDe",
+	"3l6lD4C8RkGI/Rm0aB0YIGsEtklpetE3QyOF4sLWZA9NaV87hndgttehe/iuonOPFg2NHdQI7xA6xRmS",
+	"e9Y6nldJwvJHllX80WeNEBwGTRvhpCVokReyxkwsRHdpMIobBgIhWsBnFkQcmca51qPzBvUvbZwDrN50",
+	"0XBZJxlI50AWWuwnLBsxzXH6p9VnwIGgJ9sbdMHsvw8+U8m/HFY9/aA3uxnIf6F/alibINUtUOQEurFI",
+	"iTV/NMlBotZ4dfAZNvEFHdjm6aDXaM6eQ2yQbQnfPwyGa4Huc2G7Ge0lIwYuwK9i0bB05bo5BWUd01hq",
+	"l/brMhnADO3SW61sIQncgh3N1+Z2e0Yo1kaThw3B+j1RwI5Zvd1hjAD8ZFVfO2fkk6pxtTK8FZDSt4LX",
+	"bqyw+pzb0GrK0JKLrFI6mwtJkGmwiyR+hAi/rUipFEg365KOJjqYF2TKF/WEzla0ZFTdwhcBUeQOulrS",
+	"KWU4d9zWhppX0vHBzdsz9Pr16z8eJqhgOZFWELzUYnejVTCF9N3Qql3UJCS63pkmSc+tBbxrldqykcSU",
+	"bvIgAIXDzAyQA0MNxUx4nvMl5FQC5zHxylGuE88OqTjCngPXNrPn50PzAyOWwVdc2cGkJoOcokzgiVUc",
+	"bdi0Fv+XM+7aDs0P92ujMOyyZqCow8WjdJ8dUQjUbNI+Ouiggx4O0FvTIU7UleAEwclGkrJpTko1rUmL",
+	"xrtiO7/Vp+cCjVdVhHp51IzGVj/oh6cV+SK5yEGnm5XUC6oaVrXm6iAw2eag0MMFDEz6e/3xjGqkr04h",
+	"KNotvhoxQXP+aPcqVv7Cx9AYd16ksxGzHXLNHv0W5PyRZKYTn1b0HDrMgSvFCqqQnEGXvzEJCWDG2rT3",
+	"6/crRWt1OeIuytjxuQrCXEDakUHW7oxREZYaYqL1e7cLQ+1093pBPm2xPQC2Khqjt29JyZuqjR3XIjJ2",
+	"UcmHW+2XGINMAtx2hiGqPEG2afV4hR45TYk55U448kJDFH4gzIQm+MK3z6d2Fym0DRvfliSOySeX4RSk",
+	"jAt4vDVxKPJJHafycUOth7V4g9ufXKFuY0ZAgi9P4ewEm7nsRiAuCQ0Iw5xKD9dYIr2uvxeEzrF4eI7D",
+	"egdCw7CWFvQGYUivvsxQrQMVq+OyFgukXwoZU0YMyMNFxRoTBex48JmyjHz6MkBX+p8oxQyN7UFdV6cy",
+	"vEKcoYO6sdrYWMCqe3jq2oCbpfwRnX14//bd5dkd6lcHITILjD6pJhz0g45V8dA4UvsM8AOofD3F+Cns",
+	"3hqvVHlv7+C44wefj1cNnI8RHts/yKcUqjppbmNI0zbXgvJ7EmEguCdfx2WnwJc5n0E75Q1J6YLq7940",
+	"umNZD4QpJ1HVC3VnUp8Z17jHVa12JaXtNVm5S/iSIbmkKp0dlqmCRsPRIj5IPKZEMNy111ioy0waIdfc",
+	"qM6IWXnaMMtGzNXdt93Z0UHteEJBryWV5HAQSZl9z8vdKm7LYfShKpAeG+TrXwuc0wkl8hR9+80f0c3w",
+	"7uL+3eXV5d3FOVpgqdA3J7a8hqYSA54F2NELEZK8oYzIPgXvqs/VV6r35zfaCsvfZWBRaWGGCKNfC1Ls",
+	"pOS0rYASlMb8aAsjYdzc/nTtepwnpnHbggjJmS3xoYk3p+zBS73g83nBLHRk9wNP03gI6TlfspzjzBzZ",
+	"VHaVrCzX2VK8unl7hr777tvvSnflbowdTSuHqapLz8paGJpJ7ND9snvxScjHRWud09WNfmOfFU7NDPGc",
+	"SpPvZUTUHRcvse7ANmXm78ButZZF4SFtD2Wp5ONiCHD7KjJVO7lYhGLT2kjspJLYcCORWFkaLxbNw36K",
+	"+CMRS0GVNYnlpiiEHjFBBVOmKaYdFa51GWOvlD1SZVhwe99D772XCKuv5usSWH9NmKlNatzammiQt7Nd",
+	"9674sCDMH994zc1t6K43KxIdJmixvrgBek8ewRtsGw/xB8LkXnzoN2RSSJzLSMGTsDcdHYAYl6CynX6C",
+	"XDf9BLJkD09HTMuJF1fDy3f3w3c3F8PzX+4v3/8EMp0l61rdfFwCooLcKaiC7uuri6vvL270xyPmfw3c",
+	"0JVnG5Ocs2kzmDksVRrlkeYrlNM5VXEnukdt++Fv1QRfJx3dP07rxwee7oKrmYGQ5HOidZGxa9HbPBSn",
+	"XvleF1wGjKwql9jGqZ5eR2ijT91U+2hyu30SxNcpbdKcP15aHFo/w9PdFTixdALqC1bQItBox2e3P+kZ",
+	"gKOa3oKsZD72T8uZIFW/SVddaOdz9Y8NrnRTB7DBG16seKAZyGObXATutsDRMjnM7KFeTtB2tEM5wY/l",
+	"aZN7jtn2qCyqPcRx47dMeaEVJq3NWdpI4eSFeDUUGHYdT3ZUQLiVwEz5MHuFM7I0tAVGffjnq2+PMrxC",
+	"ioh51V02QH9dz6p93iqN2jDyl0v1NRN2EUVdhPt4VTGt3SiY1q5vKmtzsXI1Sdy/9dFnDfNjqVLWgb/7",
+	"pBc7cDf/V2f07dLvtaNoLw751s6JtU7Te4Lr52JzGtENmfNHcuUq53e5q0wgxA7uKj1Q1Wi/Yelev6MY",
+	"V57mamgWMjqoVAKXXV72xfU/enlELm+xGQw258oyxYzYftQuscFftVdXqfR4aqXm3fD27n54fnX5HpKZ",
+	"AQ7QA3XEauG9wc0jqO/qmsZboIJK5L1ltdn+iA0ZKphpW1e+61byLeobigCYT3jBskH/FGE0xpkRokJ6",
+	"YTzcxSOv3UvFZvCvWJ7I8fmwIWhXXvIytcoM6ApPceuOp2oVODLOwPBAyEKizTTUfr2WDOUY8rlwfqSX",
+	"sF9H98cN2Xu3xN4MV2ZJN7CiPVFaNcVQSjplVXvqf0iSM50LSnqrwnFkk9QS19rWshI1I3NJ8klcYNOg",
+	"bBfX4I0N+VI/Q+Q0MChn+1RU5SRBshjbv1wqYoK0/MWmpg9vTscCi5XrzHuQYmnLWaQpZLvQKeOCZIex",
+	"YOJfe1tlXF2bdNgUC7GqQhAVnoJGZVoOkU+LnGfEZVeFZlV4Ci1nA/JoYwlrUmekbY7GKmXNUTv23NGv",
+	"Pe3LFCsy5WL1tK9zzKYFnpLtcGBZXiOUGot0Bs17NCvN8xi+3Wu1KV3PIjNyL/Hfwnm+RfciaYrhrg8N",
+	"VNxLemmVoGxotpf0bO2zXtLT0sVHCX+a8gbZFnNDAlN4X1IfQQ3FyHB1AL8y5YFiIFxEMEaZIlNgZ+sj",
+	"IsXRq5OTU/TdCSTkGbS1zXBLf9swyz6zDYFtXeN4j0S9xDKcUXGFcxOSBcUqdhH2+oHZSWz4k+V0ia3l",
+	"Q7IETWgO7VJMURFTmZ0zFyn9qPnhvuv3+Hnnb1BV88CWGPEaV6+VZzit4ktqlQWgngCkYRtYZujgr//5",
+	"x0PD1Zmp/APdKd370OUT4oygHRUURCHSogLKfhBZq/oxYjb5hJHlmTeK5tenUMbW2jf8Kex5HMR9KSO2",
+	"5kwxTg6vwNFHcHP039Wvrc/sCyTA2EosphPeCo16n4FtfBn1gnFvxp/gbti9iUpfJQvQHEB920ZPoH64",
+	"mxo62AzWqcoBPD2y9x4lcrP0c1a9+xJGK5jTlJXuUJasXNtu65IBlFAFJVcAbx8cKXoo7OZWezoc7/Gc",
+	"fL2z0V443Gx8V6ejhs1Vo0pMoISbad0L+K4sQTMs288UlBfffJzu4LXf3UmCZe3jEJmq61/j/MDW/6ud",
+	"nd3U2vfPjamrv5czczwu8oejyii8a2L4vsgfTErr/qWM7MUr5urdxZ3fP0OJGwisNQDObO0Z/fME03yH",
+	"+cKSPBKBc1tty6S4jVfwv84yiaEFZcqJ7KMcR/+KSqklb4chVA1hYhfxFOHSotYv+9faGmLmDXkKYeO2",
+	"8AaejtjluawX66iNoUV6xmFsmiFB5hhqP0E+Qyb4ArJGyXyhAFwyZL3WeL7D032SsJ3i90jBFvpAyApP",
+	"pzsrPIlNKFaddhuMDl5y4nWz2uQDWZgAkHa67uZXLJH7d+ZVNImpzo55UJqxLDhN83WSHTq/o7WPmjAo",
+	"0KfzYs7kngsbGkzsMvZqvXeb4Eu9O9OWfr15G8S+AxKCGviBi19cEGhQTRJEBtPBiI160IPt21HvDRr1",
+	"7rRCbUwG5pCOeoe2y9Kj1xCpVP310oEll35NW9Ulgb5MCyJGDMa3FdFKIwbXajw6wAzRDOzqox4jy1Ev",
+	"WM/HBGLt/479KvFm3tRxXlWmtPjsKt1VpxzbdQ3DCSotac2ea51v2me3Wuta38fH2j8yXbQU+7lwXc/6",
+	"EvFCpXxObPue8qyBoQ/i3PRadkEv0Aaw6qpYoxu0hLoQGfcbAyalsGPL+5TVELtTlTEGtmvA1nD4vthJ",
+	"EFQbdhozBTBjH+3mGqw78qAmJfDPDKy9qUoQ4+xonGP2cFivsTQRhBhJ+QVuQKm4wNPW8g9A1rf2vX0f",
+	"HzdPKFrQPHo+er5fKWKjcnPiFQQ0pXlsdWwTGyMgfbVY5Bxnmr3yJcleBC+f50aH7FAfKyIpvkih5XUz",
+	"M/rbX/6nqYIKPmT2IBMD5wRhpXA6g9rogi9NEVQj/FWm71Yi3Dv1vYR9HvxgADavyLsLBdCCe1IaJhNk",
+	"veAaVqB4mPITFoq7k5E3x7tYk8amctW/J9/N3yFtlMFU6+fKxCOvV3gybzYrPLXeyyVvObbK2V4jpWqU",
+	"E5QNh2YV/zhH3G4ogsdm4gLICdDPD6ZE+kx3RmDFDF4ciXXwzYtc0QUW6njCxfwowwpXTSnBhywtd2tW",
+	"ukwLqfj8GgtIybOpMmWrA5qTEcuxVKb6gyUEcGDPSPpgHMuS0ckEhNPr87cJurp+naCrb4fHw+FZgj78",
+	"8MPxh0UhE/Tz8KcEvX2nf4QN/evVu2TEri7PLw9tSolEkv5m24zbpDsTeQCVx+dUvUHfvnqN3l6+u7i/",
+	"+/Dh/t3w5oeLBH376jv08f3tx+vrDzd3F+f3+nk47FQLEsMSaa2cMgDRraq72DnMnC/tlvD2GMtELt94",
+	"/oH7aAU0ExyR2NxmG/JsAo/B2qJ48EwmSCpB8BxEo23P3fHn6h+d5LUG+r9CKU9PEHNkbwox1FW7lxAn",
+	"Nr869KC7ud9sx7O1C8L+OqHdL3uwqlqF1aj9ECPntuyl8el2NhF0OVHHmjY3lkmpIb41OFdjCOz8+JGU",
+	"dww6ODPYOTqncsElNddTOeghEhj4iJphpgWtJaLRcL/MrikU7jfmPCeYeVGPxgBffX0DLW131xSJp4qo",
+	"I8Ph6nRmCsvrRVGGYQMbHQd3NfM1ENg3J394ydlt1wz5YJxrO+pA6VO3V5TG3Q8gyfx4d3dtp7ecRSLJ",
+	"ES4yyqHcmyTk4XfMN4tgMij0d6lefktz8nsTS/5euacF7hr7XLtsQSmgrvi/rV1oQjYVnROp8HxBMpd/",
+	"2Ymf7r+W3GadoKolpxXUCRcm4R0q9AzQkKG6c7BZTjFepG3E1qu07bIc27XAqaIpeUfZw39XZdtvVTa0",
+	"sMA2idYmbMjQg18Xpa0Q27Z12JpnZY7FwyZHhSOJK/vuHjHTnCqWTmUe7ygh2wwG4DQhMU6DAgYE8pLW",
+	"rSCE3xgix1jIxIXpj1e2h8zvxyJpuW8Icbs/zkGcvdxh3o5kqj4zTfzt8M4zZ7gv/Uld2fL63eeav32T",
+	"nJycdD2zjmu0ea7A1udAs9cTW5uozbjYlyW/203J8hl2I0pSBf6b6vH6lluinLNp4pWshYf6n14dc3Ns",
+	"McP5StFUvtjR3QrVx/N2P+XqJVB9teqE7LKC4u6wHRzWlGsDpCeVvRWS+istlmVILgjJNBcXRBZzLeZ+",
+	"FVa9Hb4FWXDx1S3b0FlD8KWJzHiwWWCSSAnEB0epRIf9GWBul2+tyPB7X6Kzj1cf3w3vLn+6GLEJnRaC",
+	"yFM/xc3kxOtB3Vi+K5pPQA5KQPFEgihBTYqoIJAuSdy0I8agLJ8tyKyWmgbRsBy0UXvOsobljFsDvBmF",
+	"ZIiqN43qDX05YtX2m0J7QKa+ISYmxjud+7uBzWTdLuBgHZFdlcU0I3mtFMPHtnYOTxHNyHzBlbPNAlKP",
+	"FoLzSdebURC427+yU+/GrOIfx6n3vTBhUE2ldYzTh+4WT784RXtakF8z4kUSg8yEXVKDfqoqLuw2Qcgv",
+	"5UCZIf610lAv3J7ThuEOjGW7X+3d2Lq9yNt+ggKPR0xxDkJY3ybK/PTh8uzi/np4c3d/8a+Xt3e3gYn6",
+	"Q188sxc7dT3KTcz5iEHusOybzlemV7IGAIYWNjZ+T5ApFnD1p1iSlu6bPhHsvVDJz4K+fOXQGpmvk/Uw",
+	"y3aVS4BrwjUwB0mUomwqu/GHY1P84HmRuGGtGEZ+2bI0H2Aze9CJ98HdTDUEUfYRp6b9F4Dt+dRxXZiw",
+	"ggarw9UcTXo5tUVZgJbIJ5yqfLU5y6QkpM/6f90DCT0G8PIl1xqdtSgYjl3ulAwcpOcoLeB8W2A1q1xv",
+	"BlRbdRSPO6RviB7198pVT16Kqxow7IRKzOX3BNbaxYIAgtdLmRDsLLd2c5uMCIKkWiHYky2hMTrCqeBS",
+	"lrmbE1tDK8NyNuZalthvALTC03bx+E6/8BIXByRAdrgw8LTMZ9+tPKy8ka0DBETBWSO5CMp3Iar2Xx8n",
+	"kOjdH0Kst2lMOup91n98GfXKzEgjpJrLFML2OBWDUma18qoTV0esIa+ehp2ArtkE5MkCXwC/UcpzXoha",
+	"M7l/EmI6HY/jcq/G8n448x2efpWaAGXibqAaAJ7urrc84L1uy3daR4kKqtCUWCOYm/RL9Nwff4ZKch2E",
+	"FYe1l895gKxwK52YNlCKh5KF92tTvYOKexvC8X8vpH3yd0PaVsgAg6ql4HUyj4kZLluj9fb6yb30EjeY",
+	"nayrUUevazc32LiguTqirMxgQQe3w7vvE3R7O0zQ3/7yH1XSm9cTMHnpsjAOPvs5JHb0r3IHlJgPHxaL",
+	"ll1aOyDcetJEaejgQMTOEfBO03Dt+LP+xx1/IOyLd3jWTXSX70ESuL/78KeL96h/yUzZDdMdSo/RP4U6",
+	"0ZH3vK4A/icjpr95/+Hu/u2Hj+/PUR8ilKoi04HYopA44Vpll1FD++yaCpO09UvdYQPkqq2X6YUwg+y9",
+	"0ttYVuI1/b5c+y50AM0501NbUvKBMJe6hAs144Kq1eEAndl++K5SwfaH/Z2jHatRtJJX956LetiX77tY",
+	"gZX7/ROrZmq7xCufNFAb7s/YBY+7RVupsD+TMdRiyzrzhvpXI3ZgK9In7o0ESlomBn7GNaoxfWgm8BgJ",
+	"2Easo+gJ7GQtDnHP4UNtTGVHbrRyqLXIP74gTH4VphFXdl+h4ce7H63OKemUkQxp9ebAdfhyWqamB0D/",
+	"a3R9cXN1eXvruZFcmrMZ4MiUAhAjtqHdOey+L11fOP3TDxd3YLAxffCqgrM2HkCSlLNMjz5iftuEbUk+",
+	"RI4fFoR9DXrU85IsXA4KSkBpwCqIwac7EF4/2uq9ddpUHMjTn+zAkgNlSdUsJIQ5w9FrTn5oS69VY6iM",
+	"G7Dp+7xQyMdFJz6oIWWqe8CamW3LmEIxele/443po6NXef3h9g5lnOi7HIr9KFcH2gRMA91iG3I7YmlO",
+	"0wc5QPUujBHSgh7KQEvoQNP4629QThRUVtNyf0anVEnDL0dsM3n6w60z4wYbblT9H7EZlignE1XJpuuc",
+	"uinyoQNbJC8xJXXAg0tE1XAcukZ2Y+M38nGx7yNTztEmE5Y6V0Rk27HMWGKt7OEy4aIqr/E7EBfbYr7K",
+	"JTj+jorFG7Mes+AUMzTWBKVXlMWa1epTMmLrWQyOyjWb4QwIt2+j36XCqrDc3SScTTll0wTN8WpMEr2g",
+	"e/gF4glG7OKni/d397d3w5u7i3PUv5tRadfgV6izPfHNVWHxobdQ0Xa1mUH/1DTsj104IUo3fYBrxP4P",
+	"1125mv4lOyx7oWTlyd3i1Jwa14H9ItBwOXDrFEwWY7238bOFcG+oreTwEQt92Y3lfqy+3DfnbU4Vc+aB",
+	"LGAqrhI42VRJ2zcWUr9oniPOdhEVDoX7rAnGTIDZGhaQadfMJ5OvzHkbhuvfJ+L6Hqr4ZLKDi7IQDICv",
+	"1qZwDlegeOlEyxJJVYTooamJcfP2DP3LyXf/gjgjRyClGdFuyk3ijjnX9RMNWP5iZDFuOYGs0gsnBEsl",
+	"o4f91om+AzSsLBdQF9p3vZWyUq2HWyV0kU8pWSi9xGnOxzgfMWj7JQfoF4KhZpqkmRHHTdotDI4bthKz",
+	"VpTj9MGEwE0J0xRlmodkZI5ZNhixKnd4jldILiAp0ySe/AGt9HwRV2N156Gh3QYE2mHo5aElYy96W+Pu",
+	"OzSnrFCukhjNCFM0xTlKOXMyT5lArIeaE6Hv3AAne0elemtwsSGr3Xr0PUw8kFUsQV3yQpSB2N3iXNZa",
+	"4LyFMPEMK5KgX3755Zejq6uj83N0AAVeJX0kh1pVsIWVbX+SnKpCTDUsNII1mUzpI2GxZU4En2/XSukd",
+	"3veaFH9SY6jaJFs2G4KCBbXuUEZONDYDyqTCLDUV7exv9khoTe8UTXAuCXxRtlTljMhTKBeqfx5zNYu2",
+	"l3IdpAIdoEShH8DwrX2lmj24jfop9UGEBqRmtR07jZlv4Ew8seNY0pNqlQN9cTHvPbvtUidHnFmwRVUX",
+	"dxx84CF3vAK6fv7F0xyYT8DSXOMdCXLJJHZadFA+z3haQOmYv/7nP6O+YU79w/LeIJk8/qz/95bm5Etb",
+	"vpYzMr8lJDN29lYGZ6+sAYVXA8F7btLnsTVLni5QpW81KRk7IPDWJpawqXH35D1n5ArCCNdXNGSm8oTG",
+	"wymaccYL4XpDXU6O9KdH8C20XBpL8P0k4doil5OjK57RCSXZ0S1l6XPrjOzU9aFXbRYMs13cmdL/IeDZ",
+	"144vbIiW5vvlzjZ9pF8u34WFvQ5FjugbdQJZc/7VihcLNON5JqEEmbnNv97Cn+e6RQtBH/XpLncH+7WS",
+	"ZuKkf9u9C4p66jN46MyclXxnzgjcQLmxgfAlMwYmCJIAI5rhNJZTUDbhbdzhUj/fa2f6CQ/3pDdyHE53",
+	"kdxyDZA0oyE85hD8TSU6wyASWqmxBIlrVC+dgB6VwIdWT/PFbYw+frw8R4/feuJ2VCn3uuKbkUw5nkH/",
+	"dMRw1YNZXw0NS2nV078yl2r0zrB0mnsfqnuU9lmcajkf8hRHTJBH/tBoy2+X+83JSVUU1RjBwFpV2qVT",
+	"zNCSiwxCHXFqcxv/+p/fDv75MGIIqFa7X2pys7RU/tYMpbbrzNvoLoxEGBoKelP4p3ZfblzYOvEduQE6",
+	"PjYksH0+S330mLnWNuGf0UXZK3cB4g2a4cVCb9RQshKYSWtwrXpdakgsuXiQ4IE5rTTyERuTlM+telxI",
+	"UwZSc2w9g9R80USz1nwiEZ/hqTEE14/jHOf63JGs6Y+w588kjNW/cT6RA2PoraBtHB328QBd5wSaB8sH",
+	"r8S1ae4OXU40oCDrpBph0D/UJxmM3Wb4EfPIybcmjwlh5cEe9NEx6g8GA2RP96BvnaEXV8PLd/dXl7dX",
+	"w7uzH0tX6IhVvlCcZUIrYpaLKXdKQLm2io+tQGO7cGqF5XCAhoASyFkuM+Iaac1m0xCAWjIX+67tJG96",
+	"ZHJoeMGls68CKQFwjQI0YjCGRsbVxdX3Fze3P15e31++H57dXf50gQ76v/BC+N/yCTJxgV/8YQbob3/5",
+	"j/6hsQvYOUesZI9jMuHCFG/QoJZaQDOAFibVJkANa1Rg4Dhi1qZfGlXXkKexPOgH+eYQVvTSrHNo4RDi",
+	"nf87p8z64sqOOztrKK4Hr+gO1lJ33momKnhuecM66c4LqdCYNGnX3utGZT1as6kF8k8q5TagD4X7VRvJ",
+	"zWtt90TF5xba8GpOadJsWGYUc/RAVkkkm/RpTchfROH2QNlF3b6qmyJ2U1LJGzKoZqMDYMdvjPXzMKlS",
+	"PaqE3xXB+tYBJXzpAh4E5B1HKOz4c81G8iVw6Qa056ZdZRcZcLYmvIeJPWXAVTN8naKsNWKLlV6qqGEH",
+	"GRhcCJJqkd8fty/LVBiB2QNwy4OMHMLlowkIxGaf5LTkYs3l+uowtUdM82qYgIJDSpOYIBMC8YfHeDKh",
+	"OTXyXSs3G/ovvsSZ9ybscub99e1C/M7plPJCIh9A6MBcIxOeFib0RQmcQV0ec94lF8rm/UI7DK/GYwVy",
+	"xzU6tJQ98y6El4G6P2O3Fs0eC9xZtx1nX684bIoVzvlUi3cFq0wV7rkxj4MB3BwGZJ1Pa8DXWubGzthn",
+	"5VsvAnOYbdUJ3G5hu4H05e0H9PrVH/5w9AqVgAFCvmBTDeGSgPWXYN0wV04h8t6b3jFe0OPHV1pR/P8D",
+	"AAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

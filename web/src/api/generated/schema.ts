@@ -1722,10 +1722,473 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/email-links/rsvp/{linkToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of an emailed action link, 32 letters and digits. */
+                linkToken: components["parameters"]["LinkToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The event an RSVP link answers for, and the current answer (public; the token is the authority). Changes nothing.
+         * @description Opening a link never records anything: only the POST does, which the page sends when a person
+         *     clicks. Refusals: 400 INVALID_TOKEN 'Invalid RSVP link' (not 32 letters and digits); 404
+         *     INVALID_TOKEN 'Invalid or expired RSVP link' (unknown, expired, of another type, or the member
+         *     has left the choir); 404 NOT_FOUND 'Event not found' (deleted, or no longer published);
+         *     429 RATE_LIMITED.
+         */
+        get: operations["getRsvpLink"];
+        put?: never;
+        /**
+         * Record the member's answer (public; the token is the authority); each answer overwrites the last.
+         * @description The token is not used up: the answer can be changed until the event starts. 400
+         *     VALIDATION_ERROR 'Invalid action type' for a status other than going, maybe, not_going; 409
+         *     EVENT_STARTED 'This event has already started, so answers can no longer be changed.'; the
+         *     GET's refusals otherwise.
+         */
+        post: operations["answerRsvpLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-links/event/{linkToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of an emailed action link, 32 letters and digits. */
+                linkToken: components["parameters"]["LinkToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The event an event link shows, with the member's current answer (public; the token is the authority). Changes nothing.
+         * @description 400 INVALID_TOKEN 'Invalid event link'; 404 INVALID_TOKEN 'Invalid or expired event link';
+         *     404 NOT_FOUND 'Event not found'; 429 RATE_LIMITED.
+         */
+        get: operations["getEventLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-links/event/{linkToken}/ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of an emailed action link, 32 letters and digits. */
+                linkToken: components["parameters"]["LinkToken"];
+            };
+            cookie?: never;
+        };
+        /** The event of an event link as an iCalendar file (public; the token is the authority). */
+        get: operations["downloadEventLinkIcs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-links/practice/{linkToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of an emailed action link, 32 letters and digits. */
+                linkToken: components["parameters"]["LinkToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The piece a practice link opens (public; the token is the authority). Changes nothing.
+         * @description 400 INVALID_TOKEN 'Invalid practice link'; 404 INVALID_TOKEN 'Invalid or expired practice link'
+         *     (unknown, expired, used, of another type); 404 NOT_FOUND 'Music piece not found'; 429 RATE_LIMITED.
+         */
+        get: operations["getPracticeLink"];
+        put?: never;
+        /**
+         * Use the practice link to open the studio (signed in, a member of the token's choir with view:music); marks it used exactly once.
+         * @description 401 AUTH_ERROR signed out (the link is not used); 403 PERMISSION_ERROR when the signed-in user
+         *     is not an active member of the token's choir; the GET's refusals otherwise, so a second use
+         *     answers 404 INVALID_TOKEN 'Invalid or expired practice link'.
+         */
+        post: operations["openPracticeLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email-links/unsubscribe/{linkToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of an emailed action link, 32 letters and digits. */
+                linkToken: components["parameters"]["LinkToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Which choir's email an unsubscribe link turns off (public; the token is the authority). Changes nothing.
+         * @description 400 INVALID_TOKEN 'Invalid unsubscribe link'; 404 INVALID_TOKEN 'Invalid or expired
+         *     unsubscribe link'; 429 RATE_LIMITED.
+         */
+        get: operations["getUnsubscribeLink"];
+        put?: never;
+        /** Turn off the choir's email for the link's member (public; idempotent). The RFC 8058 one-click POST goes to /email/unsubscribe/{token} and does the same. */
+        post: operations["unsubscribeLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/choir-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether each of the caller's choirs may email them (signed in). */
+        get: operations["listChoirEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/choir-emails/{choirId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Turn a choir's email to the caller on or off (signed in, a member of the choir). */
+        put: operations["setChoirEmails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/events/{eventId}/rsvp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        /** The caller's answer for an event or occurrence (view:calendar; drafts only for those who see them). */
+        get: operations["getMyRsvp"];
+        /** Answer for an event or occurrence in the app (view:calendar); overwrites the last answer, until the event starts. */
+        put: operations["setMyRsvp"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/events/{eventId}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        /** Who answered what, who has not, counts by voice part and the attendance taken, for an event or occurrence (edit:calendar). */
+        get: operations["getEventAttendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/events/{eventId}/attendance/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        /** The event's answers and attendance as CSV (edit:calendar). */
+        get: operations["exportEventAttendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/events/{eventId}/attendance/marks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Take attendance, present / absent / excused per member; null clears a mark (edit:calendar).
+         * @description All or nothing: a userId that is not an active member of the choir is 400 VALIDATION_ERROR
+         *     with details under marks.{index}. Marks can be taken from the event's day on (in the choir's
+         *     time zone); earlier is 409 CONFLICT 'Attendance can be taken from the day of the event.'
+         */
+        put: operations["markAttendance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/attendance-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The choir's attendance settings (edit:calendar). */
+        get: operations["getAttendanceSettings"];
+        /** Change the choir's attendance settings (edit:calendar). */
+        put: operations["setAttendanceSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/events/{eventId}/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email an event or occurrence to the choir with RSVP buttons, each person their own links (manage:communications).
+         * @description Recipients: active members whose email from the choir is on (accounts profile digest and the
+         *     choir's own switch), all or those singing one of voicePartIds. The event must be published and
+         *     not yet started (409 CONFLICT otherwise). 400 VALIDATION_ERROR 'No members to email.' when
+         *     nobody qualifies; 429 RATE_LIMITED past 20 sends per choir per hour.
+         */
+        post: operations["emailEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music/{musicId}/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a practice link for a piece to the choir, each person their own link (manage:communications).
+         * @description Recipients as for emailEvent. An archived piece is 409 CONFLICT. 400 VALIDATION_ERROR 'No
+         *     members to email.'; 429 RATE_LIMITED past 20 sends per choir per hour.
+         */
+        post: operations["emailPracticeLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        RsvpStatus: "going" | "maybe" | "not_going";
+        /** @description An event or occurrence as an email link shows it, with dates and times in the choir's time zone. */
+        LinkEvent: {
+            /** @description The event id, or '{eventId}-occurrence-{yyyy-MM-dd}'. */
+            id: string;
+            title: string;
+            eventType: string;
+            /** @description YYYY-MM-DD in the choir's zone. */
+            startDate: string;
+            /** @description HH:MM in the choir's zone; empty for all-day events. */
+            startTime: string;
+            endDate: string;
+            endTime: string;
+            allDay: boolean;
+            timeZone: string;
+            location: string;
+            notes: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+        };
+        RsvpLink: {
+            choirName: string;
+            event: components["schemas"]["LinkEvent"];
+            answer: components["schemas"]["RsvpStatus"] | null;
+            /** @description False once the event has started. */
+            answerable: boolean;
+        };
+        EventLink: {
+            choirName: string;
+            event: components["schemas"]["LinkEvent"];
+            answer: components["schemas"]["RsvpStatus"] | null;
+            answerable: boolean;
+        };
+        RsvpAnswerInput: {
+            /** @description going, maybe or not_going. */
+            status: string;
+        };
+        RsvpAnswer: {
+            status: components["schemas"]["RsvpStatus"];
+            /** @description True when an earlier, different answer was replaced. */
+            changed: boolean;
+            event: components["schemas"]["LinkEvent"];
+        };
+        MyRsvp: {
+            status: components["schemas"]["RsvpStatus"] | null;
+            answerable: boolean;
+        };
+        PracticeLinkMusic: {
+            id: string;
+            title: string;
+            composer: string;
+            arranger: string;
+            libraryNumber: string;
+            rehearsalDifficulty: number | null;
+            estimatedDurationMinutes: number | null;
+            hasSheetMusic: boolean;
+            hasAudio: boolean;
+        };
+        PracticeLink: {
+            choirId: string;
+            choirName: string;
+            music: components["schemas"]["PracticeLinkMusic"];
+        };
+        PracticeLinkOpened: {
+            choirId: string;
+            musicId: string;
+        };
+        UnsubscribeLink: {
+            choirName: string;
+            /** @description The member's address, partly hidden (a•••@example.org). */
+            email: string;
+            subscribed: boolean;
+        };
+        ChoirEmailSetting: {
+            choirId: string;
+            choirName: string;
+            enabled: boolean;
+        };
+        ChoirEmailInput: {
+            enabled: boolean;
+        };
+        /** @enum {string} */
+        AttendanceMark: "present" | "absent" | "excused";
+        AttendanceMember: {
+            userId: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            voiceParts: string[];
+            status: components["schemas"]["RsvpStatus"] | null;
+            /** Format: date-time */
+            answeredAt: string | null;
+            mark: components["schemas"]["AttendanceMark"] | null;
+        };
+        AttendancePartCount: {
+            /** @description The voice part's name; 'No voice part' for members without one. */
+            part: string;
+            going: number;
+            maybe: number;
+            notGoing: number;
+            noAnswer: number;
+            present: number;
+            /** @description Fewer going than the choir's minimum per part (never for 'No voice part'). */
+            belowMinimum: boolean;
+        };
+        EventAttendance: {
+            event: components["schemas"]["LinkEvent"];
+            /** @description Every active member, by last then first name. */
+            members: components["schemas"]["AttendanceMember"][];
+            /** @description By the choir's voice-part order, then 'No voice part'. */
+            parts: components["schemas"]["AttendancePartCount"][];
+            totals: components["schemas"]["AttendancePartCount"];
+            minConfirmedPerPart: number | null;
+            /** @description Whether attendance can be taken now (from the event's day on). */
+            markable: boolean;
+        };
+        AttendanceMarksInput: {
+            marks: {
+                userId: string;
+                mark: components["schemas"]["AttendanceMark"] | null;
+            }[];
+        };
+        AttendanceSettings: {
+            /** @description The fewest confirmed singers a voice part should have; null for no warning. 1 to 200. */
+            minConfirmedPerPart: number | null;
+        };
+        ChoirEmailRequest: {
+            /** @description Only members singing one of these parts; empty or absent for every active member. */
+            voicePartIds?: string[];
+            /** @description A short message from the sender, at most 2,000 characters. */
+            note?: string;
+        };
+        ChoirEmailSent: {
+            recipients: number;
+        };
         Error: {
             /**
              * @description A code from the specification's list, VALIDATION_ERROR, RATE_LIMITED, or one of the few codes Cantica adds (listed in the README under 'Error codes'); a client goes by the HTTP status for a code it does not know.
@@ -2699,6 +3162,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The secret of an emailed action link, 32 letters and digits. */
+        LinkToken: string;
         /** @description The ETag of an answer the caller holds. */
         IfNoneMatch: string;
         EventId: string;
@@ -5502,6 +5967,484 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PracticeMarkers"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getRsvpLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of an emailed action link, 32 letters and digits. */
+                linkToken: components["parameters"]["LinkToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event and the member's current answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RsvpLink"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    answerRsvpLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of an emailed action link, 32 letters and digits. */
+                linkToken: components["parameters"]["LinkToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RsvpAnswerInput"];
+            };
+        };
+        responses: {
+            /** @description The answer as recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RsvpAnswer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getEventLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of an emailed action link, 32 letters and digits. */
+                linkToken: components["parameters"]["LinkToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventLink"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadEventLinkIcs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of an emailed action link, 32 letters and digits. */
+                linkToken: components["parameters"]["LinkToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 5545 calendar with the one event or occurrence. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPracticeLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of an emailed action link, 32 letters and digits. */
+                linkToken: components["parameters"]["LinkToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The piece. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeLink"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    openPracticeLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of an emailed action link, 32 letters and digits. */
+                linkToken: components["parameters"]["LinkToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the studio is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeLinkOpened"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getUnsubscribeLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of an emailed action link, 32 letters and digits. */
+                linkToken: components["parameters"]["LinkToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choir and whether its email is still on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeLink"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    unsubscribeLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of an emailed action link, 32 letters and digits. */
+                linkToken: components["parameters"]["LinkToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choir's email is off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeLink"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listChoirEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per active membership, by choir name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChoirEmailSetting"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setChoirEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChoirEmailInput"];
+            };
+        };
+        responses: {
+            /** @description The setting as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChoirEmailSetting"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMyRsvp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyRsvp"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setMyRsvp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RsvpAnswerInput"];
+            };
+        };
+        responses: {
+            /** @description The answer as recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyRsvp"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getEventAttendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event's attendance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAttendance"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exportEventAttendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header row; one row per active member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    markAttendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendanceMarksInput"];
+            };
+        };
+        responses: {
+            /** @description The event's attendance after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAttendance"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getAttendanceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendanceSettings"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setAttendanceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendanceSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendanceSettings"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    emailEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChoirEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description How many messages were queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChoirEmailSent"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    emailPracticeLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChoirEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description How many messages were queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChoirEmailSent"];
                 };
             };
             default: components["responses"]["Error"];

@@ -1,0 +1,96 @@
+// Package attendance keeps the members' answers to events (calendar
+// document §3 Member attendance, §7 upsert) and the attendance taken on the
+// day. A row is per member and event or occurrence (calendar.Occurrence:
+// event id plus occurrence date).
+package attendance
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/calendar"
+	"github.com/cantica/cantica/internal/db"
+)
+
+// Answers a member can give (§5).
+const (
+	Going    = "going"
+	Maybe    = "maybe"
+	NotGoing = "not_going"
+)
+
+// Messages.
+const (
+	MsgInvalidAction = "Invalid action type"
+	MsgEventStarted  = "This event has already started, so answers can no longer be changed."
+)
+
+// ValidStatus says whether s is an answer (§5: going, maybe or not_going).
+func ValidStatus(s string) bool { return s == Going || s == Maybe || s == NotGoing }
+
+// Service keeps answers and attendance.
+type Service struct {
+	db  *db.DB
+	now func() time.Time
+}
+
+// New returns the attendance service; now is the clock.
+func New(d *db.DB, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{db: d, now: func() time.Time { return now().UTC().Truncate(time.Microsecond) }}
+}
+
+// Answerable says whether answers to o can still be given or changed:
+// until it starts.
+func (s *Service) Answerable(o *calendar.Occurrence) bool { return s.now().Before(o.Start) }
+
+// MyAnswer is the member's answer for o, or "" when none.
+func (s *Service) MyAnswer(ctx context.Context, userID string, o *calendar.Occurrence) (string, error) {
+	var status sql.NullString
+	err := s.db.QueryRowContext(ctx, `SELECT status FROM member_attendance WHERE user_id = ? AND event_id = ? AND occurrence_date = ?`,
+		userID, o.EventID, o.Date).Scan(&status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("attendance: read %s's answer for %s: %w", userID, o.Key, err)
+	}
+	return status.String, nil
+}
+
+// Answer records the member's answer for o in choirID, overwriting the
+// last (§7 upsert on user and event), and returns the answer it replaced
+// ("" when none). A status other than the three is 400 'Invalid action
+// type'; once o has started, 409 EVENT_STARTED.
+func (s *Service) Answer(ctx context.Context, choirID, userID string, o *calendar.Occurrence, status string) (previous string, err error) {
+	if !ValidStatus(status) {
+		return "", apperr.Validation(map[string]string{"status": MsgInvalidAction}, "status")
+	}
+	if !s.Answerable(o) {
+		return "", apperr.New(apperr.Conflict, apperr.CodeEventStarted, MsgEventStarted)
+	}
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		var prev sql.NullString
+		err := tx.QueryRowContext(ctx, `SELECT status FROM member_attendance WHERE user_id = ? AND event_id = ? AND occurrence_date = ?`+tx.ForUpdate(),
+			userID, o.EventID, o.Date).Scan(&prev)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("attendance: read %s's answer for %s: %w", userID, o.Key, err)
+		}
+		previous = prev.String
+		_, err = tx.ExecContext(ctx, `INSERT INTO member_attendance (user_id, choir_id, event_id, occurrence_date, status, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?)
+			ON CONFLICT (user_id, event_id, occurrence_date) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at`,
+			userID, choirID, o.EventID, o.Date, status, s.now())
+		if err != nil {
+			return fmt.Errorf("attendance: record %s's answer for %s: %w", userID, o.Key, err)
+		}
+		return nil
+	})
+	return previous, err
+}
