@@ -29,9 +29,3 @@ func (s *Server) GetAttendanceSettings(ctx context.Context, r apigen.GetAttendan
 func (s *Server) SetAttendanceSettings(ctx context.Context, r apigen.SetAttendanceSettingsRequestObject) (apigen.SetAttendanceSettingsResponseObject, error) {
 	return nil, errNotYet
 }
-func (s *Server) EmailEvent(ctx context.Context, r apigen.EmailEventRequestObject) (apigen.EmailEventResponseObject, error) {
-	return nil, errNotYet
-}
-func (s *Server) EmailPracticeLink(ctx context.Context, r apigen.EmailPracticeLinkRequestObject) (apigen.EmailPracticeLinkResponseObject, error) {
-	return nil, errNotYet
-}
