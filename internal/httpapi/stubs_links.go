@@ -2,13 +2,11 @@ package httpapi
 
 import (
 	"context"
-	"errors"
 
 	"github.com/cantica/cantica/internal/httpapi/apigen"
 )
 
 // Placeholders until the email-link handlers land; each is replaced by its real handler.
-var errNotYet = errors.New("not implemented yet")
 
 func (s *Server) GetRsvpLink(ctx context.Context, r apigen.GetRsvpLinkRequestObject) (apigen.GetRsvpLinkResponseObject, error) {
 	return nil, errNotYet
