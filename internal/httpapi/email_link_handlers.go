@@ -249,7 +249,9 @@ func (s *Server) OpenPracticeLink(ctx context.Context, in api.OpenPracticeLinkRe
 	if err != nil {
 		return nil, err
 	}
-	st, err := s.choirs.Standing(ctx, req.user.ID, req.user.IsGlobalAdmin, tok.ChoirID)
+	// An active member of the choir (a global administrator's flag does
+	// not stand in for one): the studio opens in that choir.
+	st, err := s.choirs.Standing(ctx, req.user.ID, false, tok.ChoirID)
 	if err != nil {
 		return nil, err
 	}

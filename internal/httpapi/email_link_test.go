@@ -277,6 +277,11 @@ func TestPracticeLink(t *testing.T) {
 		rival := signIn(t, h, "rival@example.com")
 		createChoir(t, rival, "Rival Singers")
 		wantError(t, rival.Do("POST", path, nil), 403, "PERMISSION_ERROR")
+		// Nor a global administrator who does not sing in the choir.
+		if err := h.App.Accounts.SetGlobalAdmin(t.Context(), "rival@example.com", true); err != nil {
+			t.Fatal(err)
+		}
+		wantError(t, rival.Do("POST", path, nil), 403, "PERMISSION_ERROR")
 		if res := anon.Do("GET", path, nil); res.Status != 200 {
 			t.Fatalf("after the refusals: %d %s", res.Status, res.Raw)
 		}
