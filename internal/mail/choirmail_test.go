@@ -1,10 +1,13 @@
 package mail_test
 
 import (
+	"bytes"
 	"context"
+	"log/slog"
 	"strings"
 	"testing"
 
+	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
 	"github.com/cantica/cantica/internal/db/dbtest"
 	"github.com/cantica/cantica/internal/mail"
@@ -180,6 +183,24 @@ func TestEnqueueRefusesABrokenUnsubscribeURL(t *testing.T) {
 		}
 		if n := pending(t, m); n != 0 {
 			t.Errorf("Pending = %d, want 0", n)
+		}
+	})
+}
+
+func TestOutboxModeLogsListUnsubscribe(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		var logs bytes.Buffer
+		m := mail.New(d, config.Config{MailFrom: testFrom}, slog.New(slog.NewTextHandler(&logs, nil)), newClock().Now)
+		bulk, err := mail.PracticeLink("ada@example.org", practiceData("Schola", "Ave"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		enqueue(t, m, d, bulk)
+		if n := deliver(t, m); n != 1 {
+			t.Fatalf("delivered %d, want 1", n)
+		}
+		if !strings.Contains(logs.String(), "list_unsubscribe="+unsubscribeLink) {
+			t.Errorf("log lacks the List-Unsubscribe URL:\n%s", logs.String())
 		}
 	})
 }
