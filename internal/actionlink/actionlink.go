@@ -179,6 +179,24 @@ func (s *Service) Use(ctx context.Context, tx *db.Tx, secret string, t Type) (*T
 	return &tok, nil
 }
 
+// UseWith marks a valid link of type t used and runs then with it in the
+// same transaction, so that what the link opens and its use happen
+// together or not at all.
+func (s *Service) UseWith(ctx context.Context, secret string, t Type, then func(tx *db.Tx, tok *Token) error) (*Token, error) {
+	var tok *Token
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var err error
+		if tok, err = s.Use(ctx, tx, secret, t); err != nil {
+			return err
+		}
+		return then(tx, tok)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return tok, nil
+}
+
 // DeleteExpired removes links past their expiry (the background clean-up)
 // and says how many.
 func (s *Service) DeleteExpired(ctx context.Context) (int64, error) {

@@ -24,6 +24,28 @@ func (s *Service) Allow(ctx context.Context, key string, limit int, window time.
 	return s.throttle.allow(ctx, key, limit, window)
 }
 
+// Over says whether key has used up its limit in the current window (and
+// how long until the window ends) without counting anything, for requests
+// that must change nothing, such as opening an emailed link: only the
+// requests that act count, and once they have used up the limit the
+// reads are refused too.
+func (s *Service) Over(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error) {
+	now := s.throttle.now()
+	var hits int
+	var start time.Time
+	err := s.throttle.db.QueryRowContext(ctx, `SELECT hits, window_start FROM throttle WHERE key = ?`, key).Scan(&hits, &start)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, 0, nil
+	}
+	if err != nil {
+		return false, 0, fmt.Errorf("auth: read the count of %s: %w", key, err)
+	}
+	if !start.After(now.Add(-window)) || hits < limit {
+		return false, 0, nil
+	}
+	return true, start.Add(window).Sub(now), nil
+}
+
 // allow counts one event for key in a fixed window and says whether it is
 // within limit; when not, how long until the window ends.
 func (t *throttle) allow(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error) {

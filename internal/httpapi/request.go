@@ -37,6 +37,10 @@ var publicOperations = map[string]bool{
 	"VerifyMfa": true, "Logout": true, "ForgotPassword": true, "ResetPassword": true,
 	"StartOidc": true, "OidcCallback": true, "ListCountries": true, "GetInvitation": true,
 	"GetCalendarFeedIcs": true,
+	// Email links: the link's secret is the authority (openPracticeLink is
+	// not among them: it needs the member signed in).
+	"GetRsvpLink": true, "AnswerRsvpLink": true, "GetEventLink": true, "DownloadEventLinkIcs": true,
+	"GetPracticeLink": true, "GetUnsubscribeLink": true, "UnsubscribeLink": true,
 }
 
 // authenticate resolves the session cookie for every API operation and

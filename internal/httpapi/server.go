@@ -146,9 +146,16 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 		}
 		writeError(w, http.StatusNotFound, apperr.CodeNotFound, "No API endpoint at "+r.Method+" "+r.URL.Path+".", nil)
 	})
+	// RFC 8058 one-click unsubscribe, outside the API: mail providers POST
+	// here with no cookie. A GET of the same address is the web app's page.
+	mux.HandleFunc(oneClickPattern, s.oneClickUnsubscribe)
 	mux.Handle("/", app)
 
 	csrf := http.NewCrossOriginProtection()
+	// Its secret is its only authority and it reads no cookie, so a
+	// cross-origin POST can do nothing a request without one could not:
+	// one a mail client running in a browser sends must not be refused.
+	csrf.AddInsecureBypassPattern(oneClickPattern)
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, apperr.CodePermission, "Cross-origin request refused.", nil)
 	}))
@@ -163,6 +170,9 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	h = securityHeaders(opts.Config.BaseURL.Scheme == "https", h)
 	return h, m.handler(), nil
 }
+
+// oneClickPattern is where a bulk message's List-Unsubscribe header points.
+const oneClickPattern = "POST /email/unsubscribe/{token}"
 
 // apiFallback is the pattern that catches every /api/ request no API route
 // matches. Go's ServeMux prefers it to answering 405 itself, because it
