@@ -280,6 +280,25 @@ func TestEmailEventRefusals(t *testing.T) {
 		if n := m.count(t, `SELECT COUNT(*) FROM email_action_tokens`) + m.count(t, `SELECT COUNT(*) FROM mail_outbox WHERE kind IN ('event_rsvp', 'practice_link')`); n != 0 {
 			t.Errorf("refusals left %d links and messages", n)
 		}
+
+		// An occurrence of a series is emailed by its own id; the links name it.
+		series := m.admin.Do("POST", events, weeklyRehearsal(nil))
+		if series.Status != 201 {
+			t.Fatalf("series: %d %s", series.Status, series.Raw)
+		}
+		occurrence := series.Str("id") + "-occurrence-2026-12-01"
+		wantError(t, m.emailEvent(series.Str("id"), map[string]any{}), 404, "NOT_FOUND")
+		wantMessage(t, m.emailEvent(series.Str("id")+"-occurrence-2026-11-19", map[string]any{}), 409, "CONFLICT", "This event has already started.")
+		if res := m.emailEvent(occurrence, map[string]any{"voicePartIds": []string{m.parts["Tenor"]}}); res.Status != 200 || res.JSON["recipients"] != float64(1) {
+			t.Fatalf("email an occurrence: %d %s", res.Status, res.Raw)
+		}
+		msg := m.delivered(t)["tenor@example.com"]
+		if len(msg) != 1 || !strings.Contains(msg[0].TextBody, "When: Tuesday 1 December 2026, 19:30–21:30") {
+			t.Fatalf("occurrence email: %v", msg)
+		}
+		if n := m.count(t, `SELECT COUNT(*) FROM email_action_tokens WHERE resource_id = ? AND action_type IN ('rsvp', 'event')`, occurrence); n != 2 {
+			t.Errorf("%d links name the occurrence, want 2", n)
+		}
 	})
 }
 
