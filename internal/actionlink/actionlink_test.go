@@ -357,7 +357,7 @@ func TestDeleteExpiredRemovesOnlyExpiredLinks(t *testing.T) {
 func TestRefusalsSayNothingAboutWhy(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		typ                 actionlink.Type
+		typ                actionlink.Type
 		malformed, invalid string
 	}{
 		{actionlink.RSVP, "Invalid RSVP link", "Invalid or expired RSVP link"},
