@@ -36,6 +36,8 @@ const (
 	HourlyPerChoir = 20
 	// NoteMax is the longest note a sender may add, in characters.
 	NoteMax = 2000
+	// maxVoiceParts bounds the voice parts one request may name.
+	maxVoiceParts = 200
 )
 
 // Messages.
@@ -102,6 +104,10 @@ func Recipients(ctx context.Context, q db.Querier, choirID string, voicePartIDs 
 		WHERE m.choir_id = ? AND m.is_active = TRUE AND m.status = 'active'
 		AND p.email_digest_enabled = TRUE AND m.email_enabled = TRUE`
 	args := []any{choirID}
+	if len(parts) > maxVoiceParts {
+		// More than any choir has: refused before it makes a query too long.
+		return nil, apperr.Validation(map[string]string{"voicePartIds": MsgVoiceParts}, "voicePartIds")
+	}
 	if len(parts) > 0 {
 		var known int
 		in := append([]any{choirID}, anys(parts)...)

@@ -234,6 +234,11 @@ func TestEmailEventToTheChoir(t *testing.T) {
 		if d, _ := res.JSON["details"].(map[string]any); d["voicePartIds"] != "Choose voice parts of this choir" {
 			t.Errorf("details %v", res.JSON["details"])
 		}
+		many := make([]string, 5000)
+		for i := range many {
+			many[i] = fmt.Sprintf("part-%d", i)
+		}
+		wantMessage(t, m.emailEvent(m.event, map[string]any{"voicePartIds": many}), 400, "VALIDATION_ERROR", "Choose voice parts of this choir")
 		res = m.emailEvent(m.event, map[string]any{"note": strings.Repeat("é", 2001)})
 		wantMessage(t, res, 400, "VALIDATION_ERROR", "Keep the note under 2,000 characters")
 		if res := m.emailEvent(m.event, map[string]any{"note": strings.Repeat("é", 2000), "voicePartIds": []string{m.parts["Bass"]}}); res.Status != 200 {
