@@ -21,6 +21,7 @@ import (
 	"github.com/cantica/cantica/internal/blob"
 	"github.com/cantica/cantica/internal/calendar"
 	"github.com/cantica/cantica/internal/choir"
+	"github.com/cantica/cantica/internal/choirmail"
 	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
 	"github.com/cantica/cantica/internal/feast"
@@ -119,6 +120,7 @@ type App struct {
 	Practice   *practice.Service
 	Links      *actionlink.Service
 	Attendance *attendance.Service
+	ChoirMail  *choirmail.Service
 	logger     *slog.Logger
 }
 
@@ -140,6 +142,7 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	practised := practice.New(d, logger, now)
 	links := actionlink.New(d, now)
 	attended := attendance.New(d, now)
+	choirMail := choirmail.New(d, cfg, mailer, links, accounts, logger, now)
 	files := opts.Files
 	if files == nil {
 		var err error
@@ -149,12 +152,12 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	}
 	library.UseFiles(files, cfg.Blob.MaxUploadBytes)
 	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised,
-		Links: links, Attendance: attended, Mailer: mailer,
+		Links: links, Attendance: attended, Mailer: mailer, ChoirMail: choirMail,
 		Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache})
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised, Links: links, Attendance: attended, logger: logger}, nil
+	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised, Links: links, Attendance: attended, ChoirMail: choirMail, logger: logger}, nil
 }
 
 // RunBackground delivers mail and clears expired data until ctx is done.

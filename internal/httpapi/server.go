@@ -19,6 +19,7 @@ import (
 	"github.com/cantica/cantica/internal/auth"
 	"github.com/cantica/cantica/internal/calendar"
 	"github.com/cantica/cantica/internal/choir"
+	"github.com/cantica/cantica/internal/choirmail"
 	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
 	"github.com/cantica/cantica/internal/feast"
@@ -49,6 +50,7 @@ type Options struct {
 	Links      *actionlink.Service
 	Attendance *attendance.Service
 	Mailer     *mail.Mailer
+	ChoirMail  *choirmail.Service
 	Logger     *slog.Logger
 	WebApp     fs.FS            // the built web app; nil serves a notice instead
 	Now        func() time.Time // the clock; time.Now when nil
@@ -71,6 +73,7 @@ type Server struct {
 	links      *actionlink.Service
 	attendance *attendance.Service
 	mailer     *mail.Mailer
+	choirMail  *choirmail.Service
 	logger     *slog.Logger
 	cookies    cookies
 	now        func() time.Time
@@ -85,7 +88,7 @@ var _ apigen.StrictServerInterface = (*Server)(nil)
 // does not serve: they go to an address of their own (CANTICA_METRICS_ADDR).
 func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, invites: opts.Invites, feasts: opts.Feasts, calendar: opts.Calendar, music: opts.Music, practice: opts.Practice, logger: opts.Logger,
-		links: opts.Links, attendance: opts.Attendance, mailer: opts.Mailer,
+		links: opts.Links, attendance: opts.Attendance, mailer: opts.Mailer, choirMail: opts.ChoirMail,
 		cookies: newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
 	if opts.NoAnswerCache {
 		s.answers = newAnswers(0)

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/mail"
+	"net/url"
 	"regexp"
 	"strings"
 	"time"
@@ -29,6 +30,10 @@ type Message struct {
 	Subject string
 	Text    string // plain-text body; required
 	HTML    string // HTML alternative; optional
+	// ListUnsubscribe is the one-click unsubscribe URL (RFC 8058) of bulk
+	// mail sent to a choir; empty for transactional mail, which never
+	// carries one.
+	ListUnsubscribe string
 }
 
 // ErrInvalidMessage is wrapped by Enqueue's errors for a message that can
@@ -107,6 +112,8 @@ func (m *Mailer) Enqueue(ctx context.Context, q db.Querier, msg Message) error {
 		return fmt.Errorf("%w: subject has a line break", ErrInvalidMessage)
 	case strings.TrimSpace(msg.Text) == "":
 		return fmt.Errorf("%w: no text body", ErrInvalidMessage)
+	case msg.ListUnsubscribe != "" && !unsubscribeURL(msg.ListUnsubscribe):
+		return fmt.Errorf("%w: List-Unsubscribe %q is not an http(s) URL", ErrInvalidMessage, msg.ListUnsubscribe)
 	}
 	id, err := uuid.NewV7()
 	if err != nil {
@@ -114,13 +121,21 @@ func (m *Mailer) Enqueue(ctx context.Context, q db.Querier, msg Message) error {
 	}
 	now := m.clock()
 	_, err = q.ExecContext(ctx, `INSERT INTO mail_outbox
-		(id, kind, to_address, subject, text_body, html_body, created_at, attempts, next_attempt_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)`,
-		id.String(), msg.Kind, to, msg.Subject, msg.Text, msg.HTML, now, now)
+		(id, kind, to_address, subject, text_body, html_body, list_unsubscribe, created_at, attempts, next_attempt_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+		id.String(), msg.Kind, to, msg.Subject, msg.Text, msg.HTML, msg.ListUnsubscribe, now, now)
 	if err != nil {
 		return fmt.Errorf("mail: queue %s message %s: %w", msg.Kind, id, err)
 	}
 	return nil
+}
+
+// unsubscribeURL says whether u can go into a List-Unsubscribe header as
+// is: an absolute http(s) URL with nothing that would break the header.
+func unsubscribeURL(u string) bool {
+	parsed, err := url.Parse(u)
+	return err == nil && (parsed.Scheme == "https" || parsed.Scheme == "http") && parsed.Host != "" &&
+		!strings.ContainsAny(u, " \t\r\n<>,")
 }
 
 // Kick asks the worker to deliver now instead of at its next poll. It never
@@ -235,9 +250,9 @@ func (m *Mailer) claim(ctx context.Context) (row *outboxRow, more bool, err erro
 			continue
 		}
 		r := &outboxRow{id: id}
-		err = m.db.QueryRowContext(ctx, `SELECT kind, to_address, subject, text_body, html_body, attempts
+		err = m.db.QueryRowContext(ctx, `SELECT kind, to_address, subject, text_body, html_body, list_unsubscribe, attempts
 			FROM mail_outbox WHERE id = ?`, id).
-			Scan(&r.msg.Kind, &r.msg.To, &r.msg.Subject, &r.msg.Text, &r.msg.HTML, &r.attempts)
+			Scan(&r.msg.Kind, &r.msg.To, &r.msg.Subject, &r.msg.Text, &r.msg.HTML, &r.msg.ListUnsubscribe, &r.attempts)
 		if err != nil {
 			return nil, false, fmt.Errorf("mail: load claimed mail %s: %w", id, err)
 		}
@@ -323,12 +338,15 @@ var linkPattern = regexp.MustCompile(`https?://[^\s<>"]+`)
 // logMessage is outbox-mode delivery. The links get their own attribute so an
 // operator without a mail server can copy a confirmation link from the log.
 func (m *Mailer) logMessage(r *outboxRow) {
-	m.logger.Info("mail (outbox mode, not sent)",
+	attrs := []any{
 		"id", r.id,
 		"kind", r.msg.Kind,
 		"to", r.msg.To,
 		"subject", r.msg.Subject,
 		"links", linkPattern.FindAllString(r.msg.Text, -1),
-		"text", r.msg.Text,
-	)
+	}
+	if r.msg.ListUnsubscribe != "" {
+		attrs = append(attrs, "list_unsubscribe", r.msg.ListUnsubscribe)
+	}
+	m.logger.Info("mail (outbox mode, not sent)", append(attrs, "text", r.msg.Text)...)
 }

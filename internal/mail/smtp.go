@@ -93,6 +93,13 @@ func (s *smtpSender) send(ctx context.Context, id string, m Message, now time.Ti
 	msg.SetDateWithValue(now)
 	// Transactional mail: ask for no out-of-office replies (RFC 3834).
 	msg.SetGenHeader("Auto-Submitted", "auto-generated")
+	if m.ListUnsubscribe != "" {
+		// Bulk mail to a choir: one-click unsubscribe (RFC 2369, RFC 8058).
+		// Preformatted so that the URL is neither encoded nor folded;
+		// Enqueue has made sure it holds nothing that would break the line.
+		msg.SetGenHeaderPreformatted(gomail.HeaderListUnsubscribe, "<"+m.ListUnsubscribe+">")
+		msg.SetGenHeaderPreformatted(gomail.HeaderListUnsubscribePost, "List-Unsubscribe=One-Click")
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	if m.HTML != "" {
 		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)

@@ -136,3 +136,52 @@ type InvitationData struct {
 func Invitation(to string, d InvitationData) (Message, error) {
 	return Render("invitation", "You're invited to join "+d.ChoirName+" on Cantica", to, d)
 }
+
+// ChoirMail is what every message an administrator sends to the choir says
+// around its content: who it is for, who sent it, and how to stop them.
+type ChoirMail struct {
+	FirstName   string
+	ChoirName   string
+	SenderName  string // may be empty
+	Note        string // the sender's own words; may be empty
+	Unsubscribe string // the member's unsubscribe link, also the List-Unsubscribe URL
+}
+
+// EventData is an event emailed to the choir with RSVP links.
+type EventData struct {
+	ChoirMail
+	Title, When, Location  string
+	Going, Maybe, NotGoing string // the member's RSVP links, one per answer
+	View                   string // the member's event link
+}
+
+// EventRSVP is an event emailed to a member of the choir with their own
+// RSVP links.
+func EventRSVP(to string, d EventData) (Message, error) {
+	return choirMessage("event_rsvp", d.ChoirName+": "+d.Title+", "+d.When, to, d.Unsubscribe, d)
+}
+
+// PracticeData is a piece emailed to the choir with a practice link.
+type PracticeData struct {
+	ChoirMail
+	Title, Composer string
+	Open            string // the member's practice link
+}
+
+// PracticeLink is a piece emailed to a member of the choir with their own
+// practice link.
+func PracticeLink(to string, d PracticeData) (Message, error) {
+	return choirMessage("practice_link", d.ChoirName+": practise "+d.Title, to, d.Unsubscribe, d)
+}
+
+// choirMessage renders bulk mail, which carries the one-click unsubscribe.
+func choirMessage(kind, subject, to, unsubscribe string, data any) (Message, error) {
+	// A subject is one line, whatever the names in it hold.
+	subject = strings.Join(strings.Fields(subject), " ")
+	msg, err := Render(kind, subject, to, data)
+	if err != nil {
+		return Message{}, err
+	}
+	msg.ListUnsubscribe = unsubscribe
+	return msg, nil
+}
