@@ -317,6 +317,10 @@ func TestMarksAreAllOrNothingAndKeepTheAnswer(t *testing.T) {
 		if e := wantKind(t, err, apperr.Invalid, apperr.CodeValidation); e.Details["marks.1"] != MsgMarkInvalid {
 			t.Errorf("details %v", e.Details)
 		}
+		err = f.s.Mark(ctx, f.choir, "Europe/London", marker, o, make([]MarkInput, MaxMarks+1))
+		if e := wantKind(t, err, apperr.Invalid, apperr.CodeValidation); e.Details["marks"] != MsgTooManyMarks {
+			t.Errorf("details %v", e.Details)
+		}
 		if n := f.count(`SELECT COUNT(*) FROM member_attendance WHERE mark IS NOT NULL`); n != 0 {
 			t.Fatalf("%d marks written by refused requests", n)
 		}

@@ -19,7 +19,9 @@ const (
 	MsgNotMember      = "Not a member of this choir"
 	MsgMarkInvalid    = "Choose present, absent or excused."
 	MsgMinimumRange   = "Enter a number from 1 to 200, or leave it empty"
+	MsgTooManyMarks   = "Mark at most 1000 members at a time."
 	MinimumPerPartMax = 200
+	MaxMarks          = 1000 // the contract's maxItems
 )
 
 // MarkInput is one member's mark; Mark "" clears it.
@@ -34,6 +36,9 @@ type MarkInput struct {
 func (s *Service) Mark(ctx context.Context, choirID, choirZone, markerID string, o *calendar.Occurrence, marks []MarkInput) error {
 	if !s.Markable(o, choirZone) {
 		return apperr.New(apperr.Conflict, apperr.CodeConflict, MsgTooEarly)
+	}
+	if len(marks) > MaxMarks {
+		return apperr.Validation(map[string]string{"marks": MsgTooManyMarks}, "marks")
 	}
 	var f apperr.Fields
 	for i, m := range marks {
