@@ -1,0 +1,224 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/cantica/cantica/internal/access"
+	"github.com/cantica/cantica/internal/attendance"
+	"github.com/cantica/cantica/internal/calendar"
+	"github.com/cantica/cantica/internal/composer"
+	api "github.com/cantica/cantica/internal/httpapi/apigen"
+)
+
+// occurrenceFor resolves an event or occurrence id of a choir for a caller
+// whose standing there allows p; drafts are found only by those who see
+// them on the calendar.
+func (s *Server) occurrenceFor(ctx context.Context, choirID, eventID string, p access.Permission) (*calendar.Occurrence, error) {
+	role, err := s.requireChoir(ctx, choirID, p)
+	if err != nil {
+		return nil, err
+	}
+	return s.calendar.Occurrence(ctx, choirID, eventID, access.SeesDraftEvents(role))
+}
+
+func (s *Server) myRsvp(o *calendar.Occurrence, status string) api.MyRsvp {
+	out := api.MyRsvp{Answerable: s.attendance.Answerable(o)}
+	if status != "" {
+		st := api.RsvpStatus(status)
+		out.Status = &st
+	}
+	return out
+}
+
+// GetMyRsvp answers the caller's own answer for an event or occurrence.
+func (s *Server) GetMyRsvp(ctx context.Context, in api.GetMyRsvpRequestObject) (api.GetMyRsvpResponseObject, error) {
+	o, err := s.occurrenceFor(ctx, in.ChoirId, in.EventId, access.ViewCalendar)
+	if err != nil {
+		return nil, err
+	}
+	status, err := s.attendance.MyAnswer(ctx, requestFrom(ctx).user.ID, o)
+	if err != nil {
+		return nil, err
+	}
+	return api.GetMyRsvp200JSONResponse(s.myRsvp(o, status)), nil
+}
+
+// SetMyRsvp records the caller's answer from the app, until the event starts.
+func (s *Server) SetMyRsvp(ctx context.Context, in api.SetMyRsvpRequestObject) (api.SetMyRsvpResponseObject, error) {
+	o, err := s.occurrenceFor(ctx, in.ChoirId, in.EventId, access.ViewCalendar)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.attendance.Answer(ctx, in.ChoirId, requestFrom(ctx).user.ID, o, in.Body.Status); err != nil {
+		return nil, err
+	}
+	return api.SetMyRsvp200JSONResponse(s.myRsvp(o, in.Body.Status)), nil
+}
+
+// attendanceSheet reads an event's attendance in a choir for an
+// administrator: the occurrence, the choir's zone and the sheet.
+func (s *Server) attendanceSheet(ctx context.Context, choirID, eventID string) (*calendar.Occurrence, string, *attendance.Sheet, error) {
+	o, err := s.occurrenceFor(ctx, choirID, eventID, access.EditCalendar)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	sh, zone, err := s.sheetOf(ctx, choirID, o)
+	return o, zone, sh, err
+}
+
+func (s *Server) sheetOf(ctx context.Context, choirID string, o *calendar.Occurrence) (*attendance.Sheet, string, error) {
+	c, err := s.choirs.Get(ctx, choirID)
+	if err != nil {
+		return nil, "", err
+	}
+	members, err := s.choirs.Members(ctx, choirID, false)
+	if err != nil {
+		return nil, "", err
+	}
+	parts, err := s.choirs.VoiceParts(ctx, choirID)
+	if err != nil {
+		return nil, "", err
+	}
+	people := make([]attendance.Person, len(members))
+	for i, m := range members {
+		names := make([]string, len(m.VoiceParts))
+		for j, v := range m.VoiceParts {
+			names[j] = v.Name
+		}
+		people[i] = attendance.Person{UserID: m.UserID, FirstName: m.FirstName, LastName: m.LastName, Email: m.Email, Parts: names}
+	}
+	partNames := make([]string, len(parts))
+	for i, v := range parts {
+		partNames[i] = v.Name
+	}
+	sh, err := s.attendance.Sheet(ctx, choirID, c.TimeZone, o, people, partNames)
+	return sh, c.TimeZone, err
+}
+
+func countOut(c attendance.Count) api.AttendancePartCount {
+	return api.AttendancePartCount{Part: c.Part, Going: c.Going, Maybe: c.Maybe, NotGoing: c.NotGoing, NoAnswer: c.NoAnswer,
+		Present: c.Present, BelowMinimum: c.BelowMinimum}
+}
+
+func eventAttendanceOut(o *calendar.Occurrence, choirZone string, sh *attendance.Sheet) api.EventAttendance {
+	out := api.EventAttendance{Event: linkEvent(o, choirZone), Members: make([]api.AttendanceMember, len(sh.Lines)),
+		Parts: make([]api.AttendancePartCount, len(sh.Parts)), Totals: countOut(sh.Totals),
+		MinConfirmedPerPart: sh.Min, Markable: sh.Markable}
+	for i, l := range sh.Lines {
+		m := api.AttendanceMember{UserId: l.UserID, FirstName: l.FirstName, LastName: l.LastName, Email: l.Email,
+			VoiceParts: l.Parts, AnsweredAt: l.AnsweredAt}
+		if m.VoiceParts == nil {
+			m.VoiceParts = []string{}
+		}
+		if l.Status != "" {
+			st := api.RsvpStatus(l.Status)
+			m.Status = &st
+		}
+		if l.Mark != "" {
+			mk := api.AttendanceMark(l.Mark)
+			m.Mark = &mk
+		}
+		out.Members[i] = m
+	}
+	for i, c := range sh.Parts {
+		out.Parts[i] = countOut(c)
+	}
+	return out
+}
+
+// GetEventAttendance answers who answered what and the attendance taken.
+func (s *Server) GetEventAttendance(ctx context.Context, in api.GetEventAttendanceRequestObject) (api.GetEventAttendanceResponseObject, error) {
+	o, zone, sh, err := s.attendanceSheet(ctx, in.ChoirId, in.EventId)
+	if err != nil {
+		return nil, err
+	}
+	return api.GetEventAttendance200JSONResponse(eventAttendanceOut(o, zone, sh)), nil
+}
+
+// ExportEventAttendance answers the event's attendance as CSV.
+func (s *Server) ExportEventAttendance(ctx context.Context, in api.ExportEventAttendanceRequestObject) (api.ExportEventAttendanceResponseObject, error) {
+	o, zone, sh, err := s.attendanceSheet(ctx, in.ChoirId, in.EventId)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := attendance.WriteCSV(&buf, sh, zone); err != nil {
+		return nil, err
+	}
+	name := fmt.Sprintf("attendance-%s-%s.csv", slug(o.Shown.Title), linkEvent(o, zone).StartDate)
+	requestFrom(ctx).w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, name))
+	return api.ExportEventAttendance200TextcsvResponse{Body: &buf, ContentLength: int64(buf.Len())}, nil
+}
+
+// slug makes a title safe for a file name: accents folded, lower-case
+// letters and digits joined by hyphens; "event" when nothing is left.
+func slug(title string) string {
+	var b strings.Builder
+	hyphen := false
+	for _, r := range strings.ToLower(composer.FoldAccents(title)) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if hyphen && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			hyphen = false
+		} else {
+			hyphen = true
+		}
+	}
+	if b.Len() == 0 {
+		return "event"
+	}
+	return b.String()
+}
+
+// MarkAttendance takes attendance on the day, all or nothing.
+func (s *Server) MarkAttendance(ctx context.Context, in api.MarkAttendanceRequestObject) (api.MarkAttendanceResponseObject, error) {
+	o, err := s.occurrenceFor(ctx, in.ChoirId, in.EventId, access.EditCalendar)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.choirs.Get(ctx, in.ChoirId)
+	if err != nil {
+		return nil, err
+	}
+	marks := make([]attendance.MarkInput, len(in.Body.Marks))
+	for i, m := range in.Body.Marks {
+		marks[i] = attendance.MarkInput{UserID: m.UserId, Mark: string(deref(m.Mark))}
+	}
+	if err := s.attendance.Mark(ctx, in.ChoirId, c.TimeZone, requestFrom(ctx).user.ID, o, marks); err != nil {
+		return nil, err
+	}
+	sh, zone, err := s.sheetOf(ctx, in.ChoirId, o)
+	if err != nil {
+		return nil, err
+	}
+	return api.MarkAttendance200JSONResponse(eventAttendanceOut(o, zone, sh)), nil
+}
+
+// GetAttendanceSettings answers the choir's minimum per part.
+func (s *Server) GetAttendanceSettings(ctx context.Context, in api.GetAttendanceSettingsRequestObject) (api.GetAttendanceSettingsResponseObject, error) {
+	if _, err := s.requireChoir(ctx, in.ChoirId, access.EditCalendar); err != nil {
+		return nil, err
+	}
+	n, err := s.attendance.MinPerPart(ctx, in.ChoirId)
+	if err != nil {
+		return nil, err
+	}
+	return api.GetAttendanceSettings200JSONResponse{MinConfirmedPerPart: n}, nil
+}
+
+// SetAttendanceSettings changes the choir's minimum per part.
+func (s *Server) SetAttendanceSettings(ctx context.Context, in api.SetAttendanceSettingsRequestObject) (api.SetAttendanceSettingsResponseObject, error) {
+	if _, err := s.requireChoir(ctx, in.ChoirId, access.EditCalendar); err != nil {
+		return nil, err
+	}
+	n, err := s.attendance.SetMinPerPart(ctx, in.ChoirId, in.Body.MinConfirmedPerPart)
+	if err != nil {
+		return nil, err
+	}
+	return api.SetAttendanceSettings200JSONResponse{MinConfirmedPerPart: n}, nil
+}
