@@ -14,6 +14,8 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string;
+  /** Lower-case header names to their raw values, e.g. list-unsubscribe. */
+  headers: Record<string, string>;
 }
 
 /** startMailbox starts the SMTP server and the read-back endpoint; returns a stop function. */
@@ -31,6 +33,7 @@ export async function startMailbox(): Promise<() => Promise<void>> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: Object.fromEntries(parsed.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])),
           });
           callback();
         })
