@@ -146,9 +146,7 @@ function EmailForm({ choirId, target, title, onDone }: Omit<EmailChoirModalProps
         )}
         <Textarea
           label="Note (optional)"
-          autosize
-          minRows={3}
-          maxRows={8}
+          rows={4}
           description={`${noteLength} / ${NOTE_MAX} characters`}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           {...form.getInputProps('note')}
