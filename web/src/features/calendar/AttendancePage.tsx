@@ -240,14 +240,26 @@ function TakeAttendance({ choirId, eventId, attendance, onDone }: TakeAttendance
           return (
             <Paper key={m.userId} withBorder p="sm">
               <Stack gap={6}>
-                <div>
-                  <Text fw={600}>{name}</Text>
-                  {m.voiceParts.length > 0 && (
-                    <Text size="sm" c="dimmed">
-                      {m.voiceParts.join(', ')}
-                    </Text>
+                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                  <div>
+                    <Text fw={600}>{name}</Text>
+                    {m.voiceParts.length > 0 && (
+                      <Text size="sm" c="dimmed">
+                        {m.voiceParts.join(', ')}
+                      </Text>
+                    )}
+                  </div>
+                  {marks[m.userId] != null && (
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      aria-label={`Clear mark of ${name}`}
+                      onClick={() => setMarks((prev) => ({ ...prev, [m.userId]: null }))}
+                    >
+                      Clear
+                    </Button>
                   )}
-                </div>
+                </Group>
                 <SegmentedControl
                   fullWidth
                   size="md"
