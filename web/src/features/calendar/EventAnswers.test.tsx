@@ -54,6 +54,17 @@ describe('Your answer in the event panel', () => {
     expect(api.count('PUT', RSVP_PATH)).toBe(0);
   });
 
+  it('offers no email to the choir for an event that has started', async () => {
+    serveCalendar({
+      handlers: { 'GET /choirs/:choirId/events/:eventId/rsvp': () => json({ status: null, answerable: false }) },
+    });
+    renderCalendar();
+    const panel = within(await openEntry('Tuesday Rehearsal'));
+    expect(await panel.findByText(ANSWERS_CLOSED)).toBeInTheDocument();
+    expect(panel.getByRole('link', { name: 'Attendance' })).toBeInTheDocument();
+    expect(panel.queryByRole('button', { name: 'Email to choir' })).not.toBeInTheDocument();
+  });
+
   it('says why an answer was refused, and closes the buttons when the event started meanwhile', async () => {
     let started = false;
     serveCalendar({

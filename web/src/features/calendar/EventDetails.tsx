@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { EmailChoirModal } from '../../components/EmailChoirModal';
 import { eventIcsUrl, type CalendarEvent, type FeastEntry } from './api';
 import { attendancePath } from './attendance';
+import { useMyRsvp } from './attendanceApi';
 import { eventColor, textColorOn } from './colors';
 import type { EntryProps } from './entries';
 import { EVENT_TYPE_LABELS } from './eventForm';
@@ -72,8 +73,12 @@ interface EventBodyProps {
 
 function EventBody({ choirId, event, canEdit, canEmail, onEdit, onDelete }: EventBodyProps) {
   const [emailing, setEmailing] = useState(false);
-  const color = eventColor(event.eventType);
   const draft = event.status === 'draft';
+  // The answer buttons' own query: it says whether the event has started.
+  const started = useMyRsvp(choirId, event.id).data?.answerable === false;
+  // Only a published event that has not started can be emailed (the server refuses the rest).
+  const emailable = canEmail && !draft && !started;
+  const color = eventColor(event.eventType);
   const readerZone = browserTimeZone();
   const inZone = formatInZone(event, readerZone);
   return (
@@ -126,15 +131,14 @@ function EventBody({ choirId, event, canEdit, canEmail, onEdit, onDelete }: Even
       </Group>
       <Divider />
       <RsvpButtons choirId={choirId} eventId={event.id} />
-      {(canEdit || (canEmail && !draft)) && (
+      {(canEdit || emailable) && (
         <Group gap="xs">
           {canEdit && (
             <Button component={Link} to={attendancePath(event.id)} variant="default" leftSection={<IconUsers size={16} aria-hidden />}>
               Attendance
             </Button>
           )}
-          {/* Only a published event can be emailed. */}
-          {canEmail && !draft && (
+          {emailable && (
             <Button variant="default" leftSection={<IconMail size={16} aria-hidden />} onClick={() => setEmailing(true)}>
               Email to choir
             </Button>
