@@ -262,7 +262,8 @@ function TakeAttendance({ choirId, eventId, attendance, onDone }: TakeAttendance
                 </Group>
                 <SegmentedControl
                   fullWidth
-                  size="md"
+                  // Large enough to tap on a phone in one go.
+                  size="lg"
                   aria-label={`Attendance of ${name}`}
                   data={MARK_CHOICES.map((c) => ({ value: c.value, label: c.label }))}
                   // '' matches no choice: an unmarked member shows none chosen.
