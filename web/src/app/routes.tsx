@@ -128,6 +128,10 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                element: <AccessGuard requireChoir permissions={['edit:calendar']} />,
+                children: [{ path: '/dashboard/calendar/attendance/:eventId', lazy: page(calendarPages.AttendancePage) }],
+              },
+              {
                 element: <AccessGuard requireChoir permissions={['manage:announcements']} />,
                 children: [{ path: '/dashboard/announcements/admin', lazy: soon('Manage Announcements') }],
               },

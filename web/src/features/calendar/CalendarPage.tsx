@@ -102,7 +102,14 @@ export function CalendarPage() {
       </Stack>
     );
   }
-  return <ChoirCalendar key={currentChoir.id} choir={currentChoir} canEdit={can('edit:calendar')} />;
+  return (
+    <ChoirCalendar
+      key={currentChoir.id}
+      choir={currentChoir}
+      canEdit={can('edit:calendar')}
+      canEmail={can('manage:communications')}
+    />
+  );
 }
 
 interface Visible {
@@ -117,7 +124,7 @@ interface FormState {
   event: CalendarEvent | null;
 }
 
-function ChoirCalendar({ choir, canEdit }: { choir: ChoirSummary; canEdit: boolean }) {
+function ChoirCalendar({ choir, canEdit, canEmail }: { choir: ChoirSummary; canEdit: boolean; canEmail: boolean }) {
   const choirId = choir.id;
   const queryClient = useQueryClient();
   // The choir's time zone is what new events keep their wall-clock time in; only administrators make them.
@@ -358,6 +365,7 @@ function ChoirCalendar({ choir, canEdit }: { choir: ChoirSummary; canEdit: boole
         choirId={choirId}
         selected={selected}
         canEdit={canEdit}
+        canEmail={canEmail}
         onClose={() => setSelected(null)}
         onEdit={openEdit}
         onDelete={(event) => void askDelete(event)}

@@ -1,11 +1,16 @@
-import { Badge, Button, Drawer, Group, Stack, Text } from '@mantine/core';
-import { IconDownload, IconEdit, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Badge, Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { IconDownload, IconEdit, IconMail, IconTrash, IconUsers } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { EmailChoirModal } from '../../components/EmailChoirModal';
 import { eventIcsUrl, type CalendarEvent, type FeastEntry } from './api';
+import { attendancePath } from './attendance';
+import { useMyRsvp } from './attendanceApi';
 import { eventColor, textColorOn } from './colors';
 import type { EntryProps } from './entries';
 import { EVENT_TYPE_LABELS } from './eventForm';
 import { browserTimeZone, formatDay, formatInZone, formatWhen } from './format';
+import { RsvpButtons } from './RsvpButtons';
 
 /** Red text that keeps its contrast on the light and the dark background. */
 const DANGER_TEXT = 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))';
@@ -15,18 +20,29 @@ export interface EventDetailsProps {
   /** The entry shown; null keeps the panel closed. */
   selected: EntryProps | null;
   canEdit: boolean;
+  /** Emailing the event to the choir (manage:communications). */
+  canEmail: boolean;
   onClose: () => void;
   onEdit: (event: CalendarEvent) => void;
   onDelete: (event: CalendarEvent) => void;
 }
 
 /** EventDetails is the panel an entry opens: an event's details and actions, or a feast's name, rank and date. */
-export function EventDetails({ choirId, selected, canEdit, onClose, onEdit, onDelete }: EventDetailsProps) {
+export function EventDetails({ choirId, selected, canEdit, canEmail, onClose, onEdit, onDelete }: EventDetailsProps) {
   const title = selected ? (selected.kind === 'event' ? selected.event.title : selected.feast.name) : '';
   return (
     <Drawer opened={selected !== null} onClose={onClose} title={title} position="right" size="md" closeButtonProps={{ 'aria-label': 'Close details' }}>
       {selected?.kind === 'event' && (
-        <EventBody choirId={choirId} event={selected.event} canEdit={canEdit} onEdit={onEdit} onDelete={onDelete} />
+        <EventBody
+          // Keyed by entry: an answer or a modal of one event never shows on another.
+          key={selected.event.id}
+          choirId={choirId}
+          event={selected.event}
+          canEdit={canEdit}
+          canEmail={canEmail}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
       )}
       {selected?.kind === 'feast' && <FeastBody feast={selected.feast} />}
     </Drawer>
@@ -50,13 +66,19 @@ interface EventBodyProps {
   choirId: string;
   event: CalendarEvent;
   canEdit: boolean;
+  canEmail: boolean;
   onEdit: (event: CalendarEvent) => void;
   onDelete: (event: CalendarEvent) => void;
 }
 
-function EventBody({ choirId, event, canEdit, onEdit, onDelete }: EventBodyProps) {
-  const color = eventColor(event.eventType);
+function EventBody({ choirId, event, canEdit, canEmail, onEdit, onDelete }: EventBodyProps) {
+  const [emailing, setEmailing] = useState(false);
   const draft = event.status === 'draft';
+  // The answer buttons' own query: it says whether the event has started.
+  const started = useMyRsvp(choirId, event.id).data?.answerable === false;
+  // Only a published event that has not started can be emailed (the server refuses the rest).
+  const emailable = canEmail && !draft && !started;
+  const color = eventColor(event.eventType);
   const readerZone = browserTimeZone();
   const inZone = formatInZone(event, readerZone);
   return (
@@ -107,6 +129,31 @@ function EventBody({ choirId, event, canEdit, onEdit, onDelete }: EventBodyProps
           </>
         )}
       </Group>
+      <Divider />
+      <RsvpButtons choirId={choirId} eventId={event.id} />
+      {(canEdit || emailable) && (
+        <Group gap="xs">
+          {canEdit && (
+            <Button component={Link} to={attendancePath(event.id)} variant="default" leftSection={<IconUsers size={16} aria-hidden />}>
+              Attendance
+            </Button>
+          )}
+          {emailable && (
+            <Button variant="default" leftSection={<IconMail size={16} aria-hidden />} onClick={() => setEmailing(true)}>
+              Email to choir
+            </Button>
+          )}
+        </Group>
+      )}
+      {canEmail && (
+        <EmailChoirModal
+          choirId={choirId}
+          target={{ eventId: event.id }}
+          title="Email event to choir"
+          opened={emailing}
+          onClose={() => setEmailing(false)}
+        />
+      )}
     </Stack>
   );
 }

@@ -9,4 +9,5 @@ export { addDays, dateKey, parseDateKey, prewarmRange } from './range';
 export const calendarPages = {
   CalendarPage: () => import('./CalendarPage').then((m) => m.CalendarPage),
   PlanMusicRedirect: () => import('./PlanMusicRedirect').then((m) => m.PlanMusicRedirect),
+  AttendancePage: () => import('./AttendancePage').then((m) => m.AttendancePage),
 };

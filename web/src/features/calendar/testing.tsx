@@ -10,6 +10,7 @@ import { ada, details, membership, sessionOf } from '../../test/fixtures';
 import { renderWithProviders, resetToasts } from '../../test/render';
 import { pretendSmallScreen } from '../members/testing';
 import type { CalendarEvent, CalendarFeed, ChoirFeast, EventList, EventPreview, FeastEntry } from './api';
+import type { RsvpStatus } from './attendanceApi';
 import { CalendarPage } from './CalendarPage';
 
 export { apiError, deferred, json, noContent, type Handler } from '../../test/api';
@@ -118,6 +119,14 @@ export const PREVIEW: EventPreview = {
   ],
 };
 
+/** The choir's voice parts, in its order. */
+export const VOICE_PARTS = [
+  { id: 'vp-s', name: 'Soprano', sortOrder: 1 },
+  { id: 'vp-a', name: 'Alto', sortOrder: 2 },
+  { id: 'vp-t', name: 'Tenor', sortOrder: 3 },
+  { id: 'vp-b', name: 'Bass', sortOrder: 4 },
+];
+
 export interface CalendarServer {
   role?: 'choir_admin' | 'member' | 'guest';
   user?: SessionUser;
@@ -151,7 +160,7 @@ export function serveCalendar({
   handlers = {},
 }: CalendarServer = {}) {
   const bach = membership(CHOIR_ID, 'Bach Choir', role);
-  const state = { list, feed };
+  const state = { list, feed, answers: {} as Record<string, RsvpStatus> };
   const seen: SeenRequest[] = [];
   const record =
     (handler: Handler): Handler =>
@@ -179,6 +188,13 @@ export function serveCalendar({
     'GET /calendar-feed': () => json(state.feed),
     'POST /calendar-feed': () => json(state.feed.enabled ? { ...FEED, url: FEED.url!.replace('secret', 'fresh') } : FEED),
     'DELETE /calendar-feed': () => noContent(),
+    'GET /choirs/:choirId/events/:eventId/rsvp': (_r, { eventId }) =>
+      json({ status: state.answers[eventId] ?? null, answerable: true }),
+    'PUT /choirs/:choirId/events/:eventId/rsvp': (_r, { eventId }, body) => {
+      state.answers[eventId] = (body as { status: RsvpStatus }).status;
+      return json({ status: state.answers[eventId], answerable: true });
+    },
+    'GET /choirs/:choirId/musical-roles': () => json(VOICE_PARTS),
     ...handlers,
   };
   const server = stubFetch(Object.fromEntries(Object.entries(all).map(([key, h]) => [key, record(h)])));

@@ -308,3 +308,36 @@ describe('AttachmentUploader', () => {
     expect(await screen.findByRole('group', { name: 'gloria-alto.mp3' })).toBeInTheDocument();
   });
 });
+
+describe('Email practice link', () => {
+  it('sends the piece’s practice link to the choir, for an administrator', async () => {
+    const api = servePiece({
+      handlers: {
+        'GET /choirs/:choirId/musical-roles': () => json([]),
+        'POST /choirs/:choirId/music/:musicId/email': () => json({ recipients: 8 }),
+      },
+    });
+    renderPiece();
+    await heading('Ave verum corpus');
+    await userEvent.click(screen.getByRole('button', { name: 'Email practice link' }));
+    const modal = within(await screen.findByRole('dialog', { name: 'Email practice link' }));
+    await userEvent.click(modal.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Email sent to 8 members')).toBeInTheDocument();
+    expect(api.bodies('POST', '/choirs/c1/music/m1/email')).toEqual([{ note: '' }]);
+  });
+
+  it('is not offered to a member', async () => {
+    servePiece({ role: 'member' });
+    renderPiece();
+    await heading('Ave verum corpus');
+    expect(screen.queryByRole('button', { name: 'Email practice link' })).not.toBeInTheDocument();
+  });
+
+  it('is not offered for an archived piece', async () => {
+    servePiece({ piece: piece({ isArchived: true }) });
+    renderPiece();
+    await heading('Ave verum corpus');
+    expect(screen.getByRole('button', { name: 'Restore' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Email practice link' })).not.toBeInTheDocument();
+  });
+});

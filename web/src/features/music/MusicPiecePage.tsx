@@ -1,11 +1,12 @@
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArchive, IconArchiveOff, IconArrowLeft, IconEdit, IconHeadphones, IconTrash } from '@tabler/icons-react';
+import { IconArchive, IconArchiveOff, IconArrowLeft, IconEdit, IconHeadphones, IconMail, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { HttpError } from '../../api/client';
 import { useChoir } from '../../app/choir';
 import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { EmailChoirModal } from '../../components/EmailChoirModal';
 import { RetryAlert } from '../../components/ErrorAlert';
 import { formatDate } from '../../components/format';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
@@ -122,7 +123,10 @@ function PieceDetails({ choirId, piece, canEdit }: { choirId: string; piece: Mus
   const remove = useDeleteMusic(choirId);
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [emailing, setEmailing] = useState(false);
   const [dirty, setDirty] = useState(false);
+  // An archived piece is not sent to the choir (the server refuses it).
+  const canEmail = can('manage:communications') && !piece.isArchived;
   const leaving = useLeaveQuestion(dirty);
 
   const practise = canPractise(piece.attachments) && (
@@ -130,9 +134,14 @@ function PieceDetails({ choirId, piece, canEdit }: { choirId: string; piece: Mus
       Practice
     </Button>
   );
-  const actions = (practise || canEdit) && (
+  const actions = (practise || canEdit || canEmail) && (
     <Group gap="xs">
       {practise}
+      {canEmail && (
+        <Button variant="default" leftSection={<IconMail size={16} aria-hidden />} onClick={() => setEmailing(true)}>
+          Email practice link
+        </Button>
+      )}
       {canEdit && (
         <>
           <Button leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setEditing(true)}>
@@ -200,6 +209,15 @@ function PieceDetails({ choirId, piece, canEdit }: { choirId: string; piece: Mus
       >
         {`Delete "${piece.title}" with its files? This cannot be undone.`}
       </ConfirmModal>
+      {canEmail && (
+        <EmailChoirModal
+          choirId={choirId}
+          target={{ musicId: piece.id }}
+          title="Email practice link"
+          opened={emailing}
+          onClose={() => setEmailing(false)}
+        />
+      )}
       {canEdit && (
         <MusicFormModal
           opened={editing}

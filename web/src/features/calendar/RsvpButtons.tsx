@@ -1,0 +1,50 @@
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { RetryAlert } from '../../components/ErrorAlert';
+import { ANSWERS_CLOSED, RSVP_CHOICES } from './attendance';
+import { useMyRsvp, useSetMyRsvp } from './attendanceApi';
+
+/**
+ * RsvpButtons is 'Your answer' in an event's panel: the three answers of the
+ * RSVP link screen, the current one pressed; each click one answer sent,
+ * until the event starts.
+ */
+export function RsvpButtons({ choirId, eventId }: { choirId: string; eventId: string }) {
+  const rsvp = useMyRsvp(choirId, eventId);
+  const answer = useSetMyRsvp(choirId, eventId);
+  const current = rsvp.data?.status ?? null;
+  const closed = rsvp.data ? !rsvp.data.answerable : false;
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="rsvp-heading">
+      <Text fw={600} id="rsvp-heading">
+        Your answer
+      </Text>
+      {rsvp.isPending && <Skeleton h={36} aria-hidden />}
+      {rsvp.isError && <RetryAlert onRetry={() => void rsvp.refetch()}>Your answer could not be loaded.</RetryAlert>}
+      {rsvp.data && (
+        <>
+          <Group gap="xs" role="group" aria-labelledby="rsvp-heading">
+            {RSVP_CHOICES.map(({ status, label }) => (
+              <Button
+                key={status}
+                variant={current === status ? 'filled' : 'default'}
+                aria-pressed={current === status}
+                disabled={closed}
+                loading={answer.submitting && answer.variables === status}
+                // A refusal is said by the error toast; the answer reloads.
+                onClick={() => void answer.submit(status).catch(() => {})}
+              >
+                {label}
+              </Button>
+            ))}
+          </Group>
+          {closed && (
+            <Text size="sm" c="dimmed">
+              {ANSWERS_CLOSED}
+            </Text>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+// Calls and cache keys of answering and attendance: the caller's own answer
+// for an event (every member, from the event's panel), and what the
+// director sees and takes for it (edit:calendar), with the choir's minimum
+// of confirmed singers per part. Each change a mutation.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+import type { components } from '../../api/generated/schema';
+import { useSubmission } from '../../app/mutations';
+
+export type RsvpStatus = components['schemas']['RsvpStatus'];
+export type MyRsvp = components['schemas']['MyRsvp'];
+export type LinkEvent = components['schemas']['LinkEvent'];
+export type EventAttendance = components['schemas']['EventAttendance'];
+export type AttendanceMember = components['schemas']['AttendanceMember'];
+export type AttendancePartCount = components['schemas']['AttendancePartCount'];
+export type AttendanceMark = components['schemas']['AttendanceMark'];
+export type AttendanceMarksInput = components['schemas']['AttendanceMarksInput'];
+export type AttendanceSettings = components['schemas']['AttendanceSettings'];
+
+/** The success toast of an answer (calendar §8, RSVP). */
+export const RSVP_UPDATED = 'RSVP updated successfully!';
+
+/** Cache keys under the choir's, so invalidating a choir refreshes these too. */
+export const attendanceKeys = {
+  rsvp: (choirId: string, eventId: string) => ['choirs', choirId, 'rsvp', eventId] as const,
+  attendance: (choirId: string, eventId: string) => ['choirs', choirId, 'attendance', eventId] as const,
+  settings: (choirId: string) => ['choirs', choirId, 'attendance-settings'] as const,
+};
+
+const eventPath = (choirId: string, eventId: string) => ({ params: { path: { choirId, eventId } } });
+
+/** useMyRsvp reads the caller's answer for an event or occurrence (its entry id). */
+export function useMyRsvp(choirId: string, eventId: string) {
+  return useQuery({
+    queryKey: attendanceKeys.rsvp(choirId, eventId),
+    queryFn: async () => unwrap(await api.GET('/choirs/{choirId}/events/{eventId}/rsvp', eventPath(choirId, eventId))),
+  });
+}
+
+/**
+ * useSetMyRsvp records the caller's answer, overwriting the last. A refusal
+ * (the event has started meanwhile) reloads the answer, so the buttons close.
+ */
+export function useSetMyRsvp(choirId: string, eventId: string) {
+  const queryClient = useQueryClient();
+  const key = attendanceKeys.rsvp(choirId, eventId);
+  return useSubmission({
+    mutationFn: async (status: RsvpStatus) =>
+      unwrap(await api.PUT('/choirs/{choirId}/events/{eventId}/rsvp', { ...eventPath(choirId, eventId), body: { status } })),
+    meta: { submission: { successMessage: RSVP_UPDATED } },
+    onSuccess: (answer) => {
+      queryClient.setQueryData(key, answer);
+      void queryClient.invalidateQueries({ queryKey: attendanceKeys.attendance(choirId, eventId) });
+    },
+    onError: () => void queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** useEventAttendance reads who answered what, the counts by part and the marks taken (edit:calendar). */
+export function useEventAttendance(choirId: string, eventId: string) {
+  return useQuery({
+    queryKey: attendanceKeys.attendance(choirId, eventId),
+    queryFn: async () =>
+      unwrap(await api.GET('/choirs/{choirId}/events/{eventId}/attendance', eventPath(choirId, eventId))),
+  });
+}
+
+/** useMarkAttendance saves the marks taken, all in one request; the answer is the attendance after it. */
+export function useMarkAttendance(choirId: string, eventId: string) {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    mutationFn: async (body: AttendanceMarksInput) =>
+      unwrap(
+        await api.PUT('/choirs/{choirId}/events/{eventId}/attendance/marks', { ...eventPath(choirId, eventId), body }),
+      ),
+    meta: { submission: {} },
+    onSuccess: (attendance) => queryClient.setQueryData(attendanceKeys.attendance(choirId, eventId), attendance),
+  });
+}
+
+/** attendanceExportUrl is the CSV download; a plain link, so the session cookie rides along. */
+export function attendanceExportUrl(choirId: string, eventId: string): string {
+  return `/api/v1/choirs/${encodeURIComponent(choirId)}/events/${encodeURIComponent(eventId)}/attendance/export`;
+}
+
+export function useAttendanceSettings(choirId: string) {
+  return useQuery({
+    queryKey: attendanceKeys.settings(choirId),
+    queryFn: async () => unwrap(await api.GET('/choirs/{choirId}/attendance-settings', { params: { path: { choirId } } })),
+  });
+}
+
+/** useSetAttendanceSettings changes the minimum; every event's warnings follow it. */
+export function useSetAttendanceSettings(choirId: string) {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    mutationFn: async (body: AttendanceSettings) =>
+      unwrap(await api.PUT('/choirs/{choirId}/attendance-settings', { params: { path: { choirId } }, body })),
+    meta: { submission: {} },
+    onSuccess: (settings) => {
+      queryClient.setQueryData(attendanceKeys.settings(choirId), settings);
+      void queryClient.invalidateQueries({ queryKey: ['choirs', choirId, 'attendance'] });
+    },
+  });
+}
