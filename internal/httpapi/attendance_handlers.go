@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cantica/cantica/internal/access"
+	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/attendance"
 	"github.com/cantica/cantica/internal/calendar"
 	"github.com/cantica/cantica/internal/composer"
@@ -46,11 +47,24 @@ func (s *Server) GetMyRsvp(ctx context.Context, in api.GetMyRsvpRequestObject) (
 	return api.GetMyRsvp200JSONResponse(s.myRsvp(o, status)), nil
 }
 
+// MsgOnlyMembersAnswer refuses an answer from someone who is not an active member.
+const MsgOnlyMembersAnswer = "Only members of this choir can answer."
+
 // SetMyRsvp records the caller's answer from the app, until the event starts.
 func (s *Server) SetMyRsvp(ctx context.Context, in api.SetMyRsvpRequestObject) (api.SetMyRsvpResponseObject, error) {
 	o, err := s.occurrenceFor(ctx, in.ChoirId, in.EventId, access.ViewCalendar)
 	if err != nil {
 		return nil, err
+	}
+	// A global administrator sees every choir's calendar but answers only
+	// where they sing: an answer from outside would be counted nowhere.
+	u := requestFrom(ctx).user
+	st, err := s.choirs.Standing(ctx, u.ID, u.IsGlobalAdmin, in.ChoirId)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Member || !st.Active {
+		return nil, apperr.New(apperr.Forbidden, apperr.CodePermission, MsgOnlyMembersAnswer)
 	}
 	if _, err := s.attendance.Answer(ctx, in.ChoirId, requestFrom(ctx).user.ID, o, in.Body.Status); err != nil {
 		return nil, err

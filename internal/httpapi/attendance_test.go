@@ -9,6 +9,7 @@ import (
 	"github.com/cantica/cantica/internal/access"
 	"github.com/cantica/cantica/internal/app/apptest"
 	"github.com/cantica/cantica/internal/attendance"
+	"github.com/cantica/cantica/internal/httpapi"
 )
 
 // attendanceChoir is a choir (Europe/London) with an administrator
@@ -124,6 +125,16 @@ func TestMembersAnswerInTheAppAndAdministratorsSeeCountsByPart(t *testing.T) {
 		if res := c.duo.Do("PUT", rsvp, map[string]any{"status": "going"}); res.Status != 200 {
 			t.Fatal(res.Raw)
 		}
+		// A global administrator outside the choir sees the event but does not answer for it.
+		confirmedUser(t, h, "global@example.com")
+		if err := h.App.Accounts.SetGlobalAdmin(t.Context(), "global@example.com", true); err != nil {
+			t.Fatal(err)
+		}
+		global := signIn(t, h, "global@example.com")
+		if res := global.Do("GET", rsvp, nil); res.Status != 200 {
+			t.Fatalf("a global administrator reads: %d %s", res.Status, res.Raw)
+		}
+		wantMessage(t, global.Do("PUT", rsvp, map[string]any{"status": "going"}), 403, "PERMISSION_ERROR", httpapi.MsgOnlyMembersAnswer)
 		// Members do not see the others' answers.
 		wantError(t, c.member.Do("GET", c.eventPath+"/attendance", nil), 403, "PERMISSION_ERROR")
 
