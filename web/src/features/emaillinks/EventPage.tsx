@@ -1,12 +1,11 @@
 import { Button, Divider, Stack, Title } from '@mantine/core';
-import { IconCalendarPlus } from '@tabler/icons-react';
 import { useLocation, useParams } from 'react-router';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { AuthCard } from '../auth';
 import { icsUrl, linkFailure, useEventLink, type EventLink } from './api';
 import { eventTypeLabel } from './format';
 import { EventFacts, LinkError, LinkLoading } from './LinkParts';
 import { RsvpButtons, RsvpConfirmed, useRsvpChoice } from './RsvpChoice';
-import { ErrorAlert } from '../../components/ErrorAlert';
 
 export const EVENT_ERROR_TITLE = 'Event Error';
 export const EVENT_LOAD_FAILED = 'Failed to load event';
@@ -37,14 +36,8 @@ function EventScreen({ token, rsvpToken }: { token: string; rsvpToken: string | 
   return (
     <AuthCard title={event.title} description={`${eventTypeLabel(event.eventType)} · ${choirName}`}>
       <EventFacts event={event} withNotes />
-      <Button
-        component="a"
-        href={icsUrl(token)}
-        download
-        variant="default"
-        fullWidth
-        leftSection={<IconCalendarPlus size={18} aria-hidden />}
-      >
+      {/* No icon: the icons of the pages before sign-in come in a file of their own, kept small. */}
+      <Button component="a" href={icsUrl(token)} download variant="default" fullWidth>
         Add to calendar
       </Button>
       {rsvpToken && <EventRsvp key={rsvpToken} token={rsvpToken} link={link.data} />}
