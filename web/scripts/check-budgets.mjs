@@ -35,6 +35,19 @@ const PAGES = {
     reason: HELD,
     modules: ['src/features/public/PublicLayout.tsx', 'src/features/auth/LoginPage.tsx'],
   },
+  // What a singer's phone downloads from an email (issue 17), 154 to 157 KB when added: held like the
+  // other public pages, and kept free of the signed-in app's code (no music, calendar or pdf.js).
+  ...Object.fromEntries(
+    ['Rsvp', 'Event', 'Practice', 'Unsubscribe'].map((name) => [
+      `/email/${name.toLowerCase()}`,
+      {
+        budget: 150,
+        heldAt: 160,
+        reason: HELD,
+        modules: ['src/features/public/PublicLayout.tsx', `src/features/emaillinks/${name}Page.tsx`],
+      },
+    ]),
+  ),
 };
 const SHELL = 'src/app/shell/AppShellLayout.tsx';
 // Any one chunk: at most this much, unless listed below with the reason.
@@ -120,7 +133,7 @@ for (const [path, { budget, heldAt, reason, modules }] of Object.entries(PAGES))
   const held = heldAt && needed > budget * KB;
   if (held) heldReasons.add(reason);
   const note = held ? `, held at ${heldAt} KB (*)` : '';
-  console.log(`  ${kb(needed).padStart(9)}  ${path.padEnd(7)} budget ${budget} KB${note}${over ? '  OVER BUDGET' : ''}`);
+  console.log(`  ${kb(needed).padStart(9)}  ${path.padEnd(18)} budget ${budget} KB${note}${over ? '  OVER BUDGET' : ''}`);
 }
 const base = new Set(files([entryKey]));
 for (const reason of heldReasons) console.log(`  (*) over DESIGN.md's budget: ${reason}`);

@@ -5,6 +5,7 @@ import { authPages } from '../features/auth';
 import { calendarPages } from '../features/calendar';
 import { choirPages } from '../features/choirs';
 import { dashboardPages } from '../features/dashboard';
+import { emailLinkPages } from '../features/emaillinks';
 import { feastPages } from '../features/feasts';
 import { invitationPages } from '../features/invitations';
 import { memberPages } from '../features/members';
@@ -65,10 +66,11 @@ export const routes: RouteObject[] = [
           { path: '/reset-password', lazy: page(authPages.ResetPasswordPage) },
           { path: '/auth/callback', lazy: page(authPages.AuthCallbackPage) },
           { path: '/accept-invite', lazy: page(invitationPages.AcceptInvitePage) },
-          { path: '/email/rsvp/:token/:action?', lazy: soon('RSVP') },
-          { path: '/email/practice/:token', lazy: soon('Practice Session') },
-          { path: '/email/event/:token', lazy: soon('Event') },
-          { path: '/email/unsubscribe/:token', lazy: soon('Unsubscribe') },
+          { path: '/auth/signin', lazy: page(authPages.SignInRedirect) },
+          { path: '/email/rsvp/:token/:action?', lazy: page(emailLinkPages.RsvpPage) },
+          { path: '/email/practice/:token', lazy: page(emailLinkPages.PracticePage) },
+          { path: '/email/event/:token', lazy: page(emailLinkPages.EventPage) },
+          { path: '/email/unsubscribe/:token', lazy: page(emailLinkPages.UnsubscribePage) },
         ],
       },
 

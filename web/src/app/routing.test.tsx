@@ -160,3 +160,64 @@ describe('route table', () => {
     expect(api.count('GET', '/master-feasts')).toBe(0);
   });
 });
+
+describe('email links', () => {
+  const token = 'Abc123Def456Ghi789Jkl012Mno345Pq';
+  const event = {
+    id: 'e1',
+    title: 'Advent rehearsal',
+    eventType: 'rehearsal',
+    startDate: '2026-12-03',
+    startTime: '19:30',
+    endDate: '2026-12-03',
+    endTime: '21:30',
+    allDay: false,
+    timeZone: 'Europe/London',
+    location: '',
+    notes: '',
+    start: '2026-12-03T19:30:00Z',
+    end: '2026-12-03T21:30:00Z',
+  };
+
+  it.each([
+    [`/email/rsvp/${token}/maybe`, 'Advent rehearsal'],
+    [`/email/event/${token}`, 'Advent rehearsal'],
+    [`/email/practice/${token}`, 'Jesu, meine Freude'],
+    [`/email/unsubscribe/${token}`, 'Stop emails from Bach Choir?'],
+  ])('serves the public page at %s to a visitor who is not signed in, sending nothing', async (path, heading) => {
+    const api = stubFetch({
+      'GET /auth/session': () => json(sessionOf(null)),
+      'GET /email-links/rsvp/:token': () => json({ choirName: 'Bach Choir', event, answer: null, answerable: true }),
+      'GET /email-links/event/:token': () => json({ choirName: 'Bach Choir', event, answer: null, answerable: true }),
+      'GET /email-links/practice/:token': () =>
+        json({
+          choirId: 'c1',
+          choirName: 'Bach Choir',
+          music: {
+            id: 'm1',
+            title: 'Jesu, meine Freude',
+            composer: 'J. S. Bach',
+            arranger: '',
+            libraryNumber: '',
+            rehearsalDifficulty: null,
+            estimatedDurationMinutes: null,
+            hasSheetMusic: false,
+            hasAudio: false,
+          },
+        }),
+      'GET /email-links/unsubscribe/:token': () =>
+        json({ choirName: 'Bach Choir', email: 'a•••@example.org', subscribed: true }),
+    });
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.queryByText('This page is coming soon.')).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('sends /auth/signin to the sign-in screen', async () => {
+    stubFetch({ 'GET /auth/session': () => json(sessionOf(null)) });
+    const router = renderAt(`/auth/signin?returnUrl=${encodeURIComponent(`/email/practice/${token}`)}`);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: { pathname: `/email/practice/${token}`, search: '', hash: '' } });
+  });
+});

@@ -38,3 +38,20 @@ export function formatRelative(iso: string, now: Date = new Date()): string {
   }
   return 'just now';
 }
+
+// How a piece's numbers are worded (calendar §2 display rules).
+
+/** formatDuration: '45 min' under an hour, then '1h' or '1h 30min'. */
+export function formatDuration(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest ? `${hours}h ${rest}min` : `${hours}h`;
+}
+
+/** difficultyLabel: 1 to 3 Easy, 4 to 6 Moderate, above 6 Challenging. */
+export function difficultyLabel(level: number): string {
+  if (level <= 3) return 'Easy';
+  if (level <= 6) return 'Moderate';
+  return 'Challenging';
+}

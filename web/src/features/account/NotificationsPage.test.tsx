@@ -71,3 +71,65 @@ describe('NotificationsPage', () => {
     expect(screen.queryByText('Changes saved successfully')).not.toBeInTheDocument();
   });
 });
+
+describe('NotificationsPage: emails from your choirs', () => {
+  const settings = [
+    { choirId: 'c1', choirName: 'Bach Choir', enabled: false },
+    { choirId: 'c2', choirName: 'Schola', enabled: true },
+  ];
+
+  it('lists a switch per choir and turns an unsubscribed choir back on', async () => {
+    let list = settings;
+    const sent: unknown[] = [];
+    const fetchMock = stubApi({
+      'GET /account/profile': () => json(ada),
+      'GET /account/choir-emails': () => json(list),
+      'PUT /account/choir-emails/:choirId': async (req, params) => {
+        const { enabled } = (await req.json()) as { enabled: boolean };
+        sent.push({ enabled });
+        list = list.map((s) => (s.choirId === params.choirId ? { ...s, enabled } : s));
+        return json(list.find((s) => s.choirId === params.choirId));
+      },
+    });
+    renderAccount('/account/notifications');
+    expect(await screen.findByRole('heading', { name: 'Emails from your choirs' })).toBeInTheDocument();
+    const bach = await screen.findByRole('switch', { name: 'Emails from Bach Choir' });
+    const schola = screen.getByRole('switch', { name: 'Emails from Schola' });
+    expect(bach).not.toBeChecked();
+    expect(schola).toBeChecked();
+    expect(bach).toHaveAccessibleDescription('Event invitations, RSVP requests and practice links from this choir.');
+
+    await userEvent.click(bach);
+    expect(await screen.findByText('Changes saved successfully')).toBeInTheDocument();
+    expect(bach).toBeChecked();
+    expect(schola).toBeChecked();
+    expect(calls(fetchMock, 'PUT', '/account/choir-emails/c1')).toHaveLength(1);
+    expect(sent).toEqual([{ enabled: true }]);
+    // The list is read again after the change.
+    await waitFor(() => expect(calls(fetchMock, 'GET', '/account/choir-emails')).toHaveLength(2));
+  });
+
+  it('reverts a choir switch when saving fails', async () => {
+    stubApi({
+      'GET /account/profile': () => json(ada),
+      'GET /account/choir-emails': () => json(settings),
+      'PUT /account/choir-emails/:choirId': () => apiError(404, 'NOT_FOUND', 'Choir not found'),
+    });
+    renderAccount('/account/notifications');
+    const schola = await screen.findByRole('switch', { name: 'Emails from Schola' });
+    await userEvent.click(schola);
+    expect(await screen.findByText('Choir not found')).toBeInTheDocument();
+    expect(schola).toBeChecked();
+  });
+
+  it('shows no section for a user without choirs, and the digest still works', async () => {
+    stubApi({
+      'GET /account/profile': () => json(ada),
+      'GET /account/choir-emails': () => json([]),
+    });
+    renderAccount('/account/notifications');
+    expect(await screen.findByRole('switch', { name: 'Email digest' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('status', { name: "Loading your choirs' emails" })).not.toBeInTheDocument());
+    expect(screen.queryByRole('heading', { name: 'Emails from your choirs' })).not.toBeInTheDocument();
+  });
+});

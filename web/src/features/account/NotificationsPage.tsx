@@ -2,12 +2,13 @@ import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { SECTION_PADDING } from '../../app/theme';
 import { SectionError, SectionLoading } from '../../components/SectionState';
-import { useProfile, useUpdateProfile, type Profile } from './queries';
+import { useChoirEmails, useProfile, useSetChoirEmails, useUpdateProfile, type ChoirEmailSetting, type Profile } from './queries';
 
 export const DIGEST_DESCRIPTION =
   'A periodic email with a digest of news from your choirs: upcoming events, announcements and new music.';
+export const CHOIR_EMAIL_DESCRIPTION = 'Event invitations, RSVP requests and practice links from this choir.';
 
-/** NotificationsPage holds the email digest preference. */
+/** NotificationsPage holds the email digest preference and each choir's email switch. */
 export function NotificationsPage() {
   const profile = useProfile();
   return (
@@ -26,6 +27,7 @@ export function NotificationsPage() {
           <DigestSwitch key={profile.data.id} profile={profile.data} />
         )}
       </Paper>
+      <ChoirEmails />
       <Text size="sm" c="dimmed">
         Messages about your account, such as password resets and invitations, are always sent.
       </Text>
@@ -59,6 +61,64 @@ function DigestSwitch({ profile }: { profile: Profile }) {
       aria-busy={submitting}
       // Not disabled while saving, which would drop the keyboard focus; a
       // change made meanwhile is ignored, as the submission rule asks.
+      onChange={(e) => {
+        if (!submitting) void toggle(e.currentTarget.checked);
+      }}
+      size="md"
+    />
+  );
+}
+
+/** ChoirEmails lists a switch per choir: where a choir's email, once unsubscribed, is turned back on. */
+function ChoirEmails() {
+  const settings = useChoirEmails();
+  if (settings.data?.length === 0) return null;
+  return (
+    <Paper withBorder p={SECTION_PADDING} component="section" aria-labelledby="choir-emails-title">
+      <Stack gap="md">
+        <Title order={3} size="h4" id="choir-emails-title">
+          Emails from your choirs
+        </Title>
+        {settings.isPending ? (
+          <SectionLoading label="Loading your choirs' emails" />
+        ) : settings.isError ? (
+          <SectionError
+            title="Could not load your choirs' emails"
+            error={settings.error}
+            onRetry={() => void settings.refetch()}
+          />
+        ) : (
+          settings.data.map((setting) => <ChoirEmailSwitch key={setting.choirId} setting={setting} />)
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ChoirEmailSwitch({ setting }: { setting: ChoirEmailSetting }) {
+  const { submit, submitting } = useSetChoirEmails();
+  const [enabled, setEnabled] = useState(setting.enabled);
+  const label = `Emails from ${setting.choirName}`;
+
+  async function toggle(next: boolean) {
+    setEnabled(next);
+    try {
+      await submit(
+        { choirId: setting.choirId, enabled: next },
+        { onSuccess: (saved) => setEnabled(saved.enabled), onError: () => setEnabled(!next) },
+      );
+    } catch {
+      // Reverted, and the error toast has said why.
+    }
+  }
+
+  return (
+    <Switch
+      label={label}
+      aria-label={label}
+      description={CHOIR_EMAIL_DESCRIPTION}
+      checked={enabled}
+      aria-busy={submitting}
       onChange={(e) => {
         if (!submitting) void toggle(e.currentTarget.checked);
       }}

@@ -13,6 +13,7 @@ export type ConnectedAccounts = components['schemas']['ConnectedAccounts'];
 export type MfaStatus = components['schemas']['MfaStatus'];
 export type TotpEnrollment = components['schemas']['TotpEnrollment'];
 export type PasswordChange = components['schemas']['ChangePasswordRequest'];
+export type ChoirEmailSetting = components['schemas']['ChoirEmailSetting'];
 
 /** Cache keys of the account pages. */
 export const accountKeys = {
@@ -21,12 +22,21 @@ export const accountKeys = {
   sessions: ['account', 'sessions'] as const,
   identities: ['account', 'identities'] as const,
   mfa: ['account', 'mfa'] as const,
+  choirEmails: ['account', 'choir-emails'] as const,
 };
 
 export function useProfile() {
   return useQuery({
     queryKey: accountKeys.profile,
     queryFn: async () => unwrap(await api.GET('/account/profile')),
+  });
+}
+
+/** useChoirEmails: whether each of the user's choirs may email them. */
+export function useChoirEmails() {
+  return useQuery({
+    queryKey: accountKeys.choirEmails,
+    queryFn: async () => unwrap(await api.GET('/account/choir-emails')),
   });
 }
 
@@ -170,5 +180,19 @@ export function useDisableTotp() {
       unwrap(await api.POST('/account/mfa/totp/disable', { body: { code } }));
     },
     onSuccess: () => mfaChanged(queryClient),
+  });
+}
+
+/**
+ * useSetChoirEmails turns one choir's email on or off (an unsubscribe link
+ * turns it off; this is the way back). The list is read again either way.
+ */
+export function useSetChoirEmails() {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    mutationFn: async ({ choirId, enabled }: { choirId: string; enabled: boolean }): Promise<ChoirEmailSetting> =>
+      unwrap(await api.PUT('/account/choir-emails/{choirId}', { params: { path: { choirId } }, body: { enabled } })),
+    meta: { submission: {} },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: accountKeys.choirEmails }),
   });
 }

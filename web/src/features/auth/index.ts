@@ -11,4 +11,5 @@ export const authPages = {
   LoginPage: () => import('./LoginPage').then((m) => m.LoginPage),
   RegisterPage: () => import('./RegisterPage').then((m) => m.RegisterPage),
   ResetPasswordPage: () => import('./ResetPasswordPage').then((m) => m.ResetPasswordPage),
+  SignInRedirect: () => import('./SignInRedirect').then((m) => m.SignInRedirect),
 };

@@ -3,20 +3,8 @@ import type { components } from '../../api/generated/schema';
 
 type Composer = components['schemas']['Composer'];
 
-/** formatDuration: '45 min' under an hour, then '1h' or '1h 30min'. */
-export function formatDuration(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest ? `${hours}h ${rest}min` : `${hours}h`;
-}
-
-/** difficultyLabel: 1 to 3 Easy, 4 to 6 Moderate, above 6 Challenging. */
-export function difficultyLabel(level: number): string {
-  if (level <= 3) return 'Easy';
-  if (level <= 6) return 'Moderate';
-  return 'Challenging';
-}
+// Shared with the practice link page, which must not load the library's code.
+export { difficultyLabel, formatDuration } from '../../components/format';
 
 /** composerLifetime: '1685–1750', 'born 1975' for the living, '' when unknown. */
 export function composerLifetime(composer: Pick<Composer, 'birthYear' | 'deathYear'>): string {

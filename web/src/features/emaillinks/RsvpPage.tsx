@@ -1,0 +1,56 @@
+import { Box } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { successColor } from '../../app/theme';
+import { AuthCard } from '../auth';
+import { linkFailure, useRsvpLink, type RsvpLink, type RsvpStatus } from './api';
+import { asStatus } from './format';
+import { EventFacts, LinkError, LinkLoading } from './LinkParts';
+import { RsvpButtons, RsvpConfirmed, useRsvpChoice } from './RsvpChoice';
+
+export const RSVP_ERROR_TITLE = 'RSVP Error';
+export const RSVP_LOAD_FAILED = 'Failed to process RSVP';
+
+/**
+ * RsvpPage is the RSVP link screen (/email/rsvp/{token}/{action?}, calendar
+ * §2): the event and the three answers, the URL's action preselected. Only
+ * a click answers.
+ */
+export function RsvpPage() {
+  const { token = '', action } = useParams();
+  return <RsvpScreen key={token} token={token} preselected={asStatus(action)} />;
+}
+
+function RsvpScreen({ token, preselected }: { token: string; preselected: RsvpStatus | null }) {
+  const link = useRsvpLink(token);
+  if (link.isPending) return <LinkLoading />;
+  if (link.isError) return <LinkError title={RSVP_ERROR_TITLE} message={linkFailure(link.error, RSVP_LOAD_FAILED)} />;
+  return <RsvpForm token={token} link={link.data} preselected={preselected} />;
+}
+
+function RsvpForm({ token, link, preselected }: { token: string; link: RsvpLink; preselected: RsvpStatus | null }) {
+  const choice = useRsvpChoice(token, link, preselected);
+  if (choice.failure) return <LinkError title={RSVP_ERROR_TITLE} message={choice.failure} />;
+  if (choice.confirmed) {
+    return (
+      <AuthCard
+        title="RSVP Confirmed"
+        description={choice.confirmed.event.title}
+        icon={
+          <Box c={successColor} display="flex">
+            <IconCircleCheck size={40} aria-hidden />
+          </Box>
+        }
+      >
+        <EventFacts event={choice.confirmed.event} />
+        <RsvpConfirmed choice={choice} answer={choice.confirmed} />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={link.event.title} description={link.choirName}>
+      <EventFacts event={link.event} />
+      <RsvpButtons choice={choice} />
+    </AuthCard>
+  );
+}
