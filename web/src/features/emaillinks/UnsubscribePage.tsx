@@ -57,7 +57,7 @@ function ConfirmUnsubscribe({ token, link }: { token: string; link: UnsubscribeL
           <Text size="sm">{failure}</Text>
         </ErrorAlert>
       )}
-      <Button fullWidth size="md" color="red" onClick={() => void unsubscribe()} loading={submitting}>
+      <Button fullWidth size="md" color="red.9" onClick={() => void unsubscribe()} loading={submitting}>
         Unsubscribe
       </Button>
     </AuthCard>
@@ -80,7 +80,7 @@ function Unsubscribed({ link }: { link: UnsubscribeLink }) {
         </Text>
         <Text size="sm" c="dimmed" ta="center" style={{ overflowWrap: 'anywhere' }}>
           Changed your mind? Sign in and turn on emails from {link.choirName} under{' '}
-          <Anchor component={Link} to="/account/notifications">
+          <Anchor component={Link} to="/account/notifications" underline="always" inherit>
             Account → Notifications
           </Anchor>
           .
