@@ -29,6 +29,7 @@ import (
 	"github.com/cantica/cantica/internal/invite"
 	"github.com/cantica/cantica/internal/mail"
 	"github.com/cantica/cantica/internal/music"
+	"github.com/cantica/cantica/internal/planning"
 	"github.com/cantica/cantica/internal/practice"
 )
 
@@ -120,6 +121,7 @@ type App struct {
 	Practice   *practice.Service
 	Links      *actionlink.Service
 	Attendance *attendance.Service
+	Planning   *planning.Service
 	ChoirMail  *choirmail.Service
 	logger     *slog.Logger
 }
@@ -142,6 +144,7 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	practised := practice.New(d, logger, now)
 	links := actionlink.New(d, now)
 	attended := attendance.New(d, now)
+	plans := planning.New(d, logger, now)
 	choirMail := choirmail.New(d, cfg, mailer, links, accounts, logger, now)
 	files := opts.Files
 	if files == nil {
@@ -152,7 +155,7 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	}
 	library.UseFiles(files, cfg.Blob.MaxUploadBytes)
 	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised,
-		Links: links, Attendance: attended, Mailer: mailer, ChoirMail: choirMail,
+		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail,
 		Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache})
 	if err != nil {
 		return nil, err

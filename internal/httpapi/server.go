@@ -27,6 +27,7 @@ import (
 	"github.com/cantica/cantica/internal/invite"
 	"github.com/cantica/cantica/internal/mail"
 	"github.com/cantica/cantica/internal/music"
+	"github.com/cantica/cantica/internal/planning"
 	"github.com/cantica/cantica/internal/practice"
 )
 
@@ -51,6 +52,7 @@ type Options struct {
 	Attendance *attendance.Service
 	Mailer     *mail.Mailer
 	ChoirMail  *choirmail.Service
+	Planning   *planning.Service
 	Logger     *slog.Logger
 	WebApp     fs.FS            // the built web app; nil serves a notice instead
 	Now        func() time.Time // the clock; time.Now when nil
@@ -74,6 +76,7 @@ type Server struct {
 	attendance *attendance.Service
 	mailer     *mail.Mailer
 	choirMail  *choirmail.Service
+	planning   *planning.Service
 	logger     *slog.Logger
 	cookies    cookies
 	now        func() time.Time
@@ -88,7 +91,7 @@ var _ apigen.StrictServerInterface = (*Server)(nil)
 // does not serve: they go to an address of their own (CANTICA_METRICS_ADDR).
 func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, invites: opts.Invites, feasts: opts.Feasts, calendar: opts.Calendar, music: opts.Music, practice: opts.Practice, logger: opts.Logger,
-		links: opts.Links, attendance: opts.Attendance, mailer: opts.Mailer, choirMail: opts.ChoirMail,
+		links: opts.Links, attendance: opts.Attendance, mailer: opts.Mailer, choirMail: opts.ChoirMail, planning: opts.Planning,
 		cookies: newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
 	if opts.NoAnswerCache {
 		s.answers = newAnswers(0)

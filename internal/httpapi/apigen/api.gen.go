@@ -644,6 +644,27 @@ func (e Permission) Valid() bool {
 	}
 }
 
+// Defines values for PlanSuggestionMatch.
+const (
+	Feast  PlanSuggestionMatch = "feast"
+	None   PlanSuggestionMatch = "none"
+	Season PlanSuggestionMatch = "season"
+)
+
+// Valid indicates whether the value is a known member of the PlanSuggestionMatch enum.
+func (e PlanSuggestionMatch) Valid() bool {
+	switch e {
+	case Feast:
+		return true
+	case None:
+		return true
+	case Season:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for RecurrenceRuleDirection.
 const (
 	After  RecurrenceRuleDirection = "after"
@@ -1354,6 +1375,13 @@ type Country struct {
 	Value string `json:"value"`
 }
 
+// DayFeast defines model for DayFeast.
+type DayFeast struct {
+	FeastKey string `json:"feastKey"`
+	Name     string `json:"name"`
+	Rank     string `json:"rank"`
+}
+
 // EditScope defines model for EditScope.
 type EditScope string
 
@@ -1719,6 +1747,13 @@ type LinkEvent struct {
 	Title     string `json:"title"`
 }
 
+// LiturgicalSeason defines model for LiturgicalSeason.
+type LiturgicalSeason struct {
+	// Key e.g. advent, christmas, lent, holy_week, easter, ordinary_time
+	Key  string `json:"key"`
+	Name string `json:"name"`
+}
+
 // LoginRequest defines model for LoginRequest.
 type LoginRequest struct {
 	Email      string `json:"email"`
@@ -1954,6 +1989,21 @@ type MusicInput struct {
 // MusicInputApproxLengthCategory defines model for MusicInput.ApproxLengthCategory.
 type MusicInputApproxLengthCategory string
 
+// MusicLiturgy defines model for MusicLiturgy.
+type MusicLiturgy struct {
+	Feasts []struct {
+		FeastKey string `json:"feastKey"`
+		Name     string `json:"name"`
+	} `json:"feasts"`
+	Seasons []LiturgicalSeason `json:"seasons"`
+}
+
+// MusicLiturgyInput defines model for MusicLiturgyInput.
+type MusicLiturgyInput struct {
+	FeastKeys []string `json:"feastKeys"`
+	Seasons   []string `json:"seasons"`
+}
+
 // MusicPage defines model for MusicPage.
 type MusicPage struct {
 	Items    []MusicSummary `json:"items"`
@@ -2057,6 +2107,23 @@ type MusicType struct {
 	Name string `json:"name"`
 }
 
+// MusicUsage defines model for MusicUsage.
+type MusicUsage struct {
+	From  string           `json:"from"`
+	Items []MusicUsageItem `json:"items"`
+	To    string           `json:"to"`
+}
+
+// MusicUsageItem defines model for MusicUsageItem.
+type MusicUsageItem struct {
+	Composer      string   `json:"composer"`
+	Dates         []string `json:"dates"`
+	LibraryNumber string   `json:"libraryNumber"`
+	MusicId       string   `json:"musicId"`
+	TimesSung     int      `json:"timesSung"`
+	Title         string   `json:"title"`
+}
+
 // MusicVoicing defines model for MusicVoicing.
 type MusicVoicing struct {
 	IsPrimary        bool   `json:"isPrimary"`
@@ -2142,6 +2209,12 @@ type NameInput struct {
 	Name string `json:"name"`
 }
 
+// NextService defines model for NextService.
+type NextService struct {
+	Date    string  `json:"date"`
+	EventId *string `json:"eventId"`
+}
+
 // Permission One right of the role → permission table (accounts §6).
 type Permission string
 
@@ -2173,6 +2246,150 @@ type PiecePracticeVoicePart struct {
 
 	// VoicePart A musical role's name; '' for active members with none.
 	VoicePart string `json:"voicePart"`
+}
+
+// Plan defines model for Plan.
+type Plan struct {
+	Date string `json:"date"`
+
+	// EventId The event or occurrence id ('{eventId}-occurrence-{yyyy-MM-dd}'); null for a date-only plan.
+	EventId    *string `json:"eventId"`
+	EventTitle *string `json:"eventTitle"`
+
+	// EventType The event's type, 'other' for a date-only plan.
+	EventType string `json:"eventType"`
+
+	// FeastKey The day's principal feast when the plan was made; '' when none.
+	FeastKey  string `json:"feastKey"`
+	FeastName string `json:"feastName"`
+	Id        string `json:"id"`
+
+	// Notes For the singers - what to bring, what to practise.
+	Notes     string     `json:"notes"`
+	Slots     []PlanSlot `json:"slots"`
+	Title     string     `json:"title"`
+	UpdatedAt time.Time  `json:"updatedAt"`
+	Version   int        `json:"version"`
+}
+
+// PlanCopyInput defines model for PlanCopyInput.
+type PlanCopyInput struct {
+	FromPlanId string `json:"fromPlanId"`
+}
+
+// PlanCopySources defines model for PlanCopySources.
+type PlanCopySources struct {
+	// Earlier The 30 most recent plans before this one's date.
+	Earlier []PlanSummary `json:"earlier"`
+
+	// SameFeast Plans of earlier years made on the same feast (by feast key), most recent first.
+	SameFeast []PlanSummary `json:"sameFeast"`
+}
+
+// PlanDay defines model for PlanDay.
+type PlanDay struct {
+	Date   string            `json:"date"`
+	Events []LinkEvent       `json:"events"`
+	Feasts []DayFeast        `json:"feasts"`
+	Season *LiturgicalSeason `json:"season"`
+}
+
+// PlanInput defines model for PlanInput.
+type PlanInput struct {
+	CopyFromPlanId *string `json:"copyFromPlanId,omitempty"`
+	Date           string  `json:"date"`
+	EventId        *string `json:"eventId,omitempty"`
+}
+
+// PlanPiece defines model for PlanPiece.
+type PlanPiece struct {
+	Composer      string `json:"composer"`
+	Id            string `json:"id"`
+	IsArchived    bool   `json:"isArchived"`
+	LibraryNumber string `json:"libraryNumber"`
+	Title         string `json:"title"`
+}
+
+// PlanSlot defines model for PlanSlot.
+type PlanSlot struct {
+	DurationMinutes *int       `json:"durationMinutes"`
+	Label           string     `json:"label"`
+	Music           *PlanPiece `json:"music"`
+	MusicId         *string    `json:"musicId"`
+	Note            string     `json:"note"`
+}
+
+// PlanSlotInput defines model for PlanSlotInput.
+type PlanSlotInput struct {
+	DurationMinutes *int    `json:"durationMinutes,omitempty"`
+	Label           string  `json:"label"`
+	MusicId         *string `json:"musicId,omitempty"`
+	Note            *string `json:"note,omitempty"`
+}
+
+// PlanSuggestion defines model for PlanSuggestion.
+type PlanSuggestion struct {
+	// HeldBack Sung more recently than its min_interval_weeks before the plan's date.
+	HeldBack bool `json:"heldBack"`
+
+	// LastSung The last three dates before the plan's date it was planned for, most recent first.
+	LastSung []string            `json:"lastSung"`
+	Match    PlanSuggestionMatch `json:"match"`
+	Music    SuggestionPiece     `json:"music"`
+
+	// NeedsRehearsal New to the choir and not in any rehearsal plan between its addition and the plan's date.
+	NeedsRehearsal bool `json:"needsRehearsal"`
+
+	// Reasons In words, e.g. 'For Easter Sunday', 'Easter season', 'sung 2 weeks ago, rests 6', 'not sung for 14 weeks', 'weighting 8', 'not rehearsed since it was added'.
+	Reasons []string `json:"reasons"`
+}
+
+// PlanSuggestionMatch defines model for PlanSuggestion.Match.
+type PlanSuggestionMatch string
+
+// PlanSuggestions defines model for PlanSuggestions.
+type PlanSuggestions struct {
+	Date   string            `json:"date"`
+	Feasts []DayFeast        `json:"feasts"`
+	Items  []PlanSuggestion  `json:"items"`
+	Season *LiturgicalSeason `json:"season"`
+}
+
+// PlanSummary defines model for PlanSummary.
+type PlanSummary struct {
+	Date       string  `json:"date"`
+	EventTitle *string `json:"eventTitle"`
+	FeastName  string  `json:"feastName"`
+	Id         string  `json:"id"`
+	PieceCount int     `json:"pieceCount"`
+	Title      string  `json:"title"`
+}
+
+// PlanTemplate defines model for PlanTemplate.
+type PlanTemplate struct {
+	// Custom False while the default applies.
+	Custom    bool               `json:"custom"`
+	EventType string             `json:"eventType"`
+	Slots     []PlanTemplateSlot `json:"slots"`
+}
+
+// PlanTemplateInput defines model for PlanTemplateInput.
+type PlanTemplateInput struct {
+	Slots []PlanTemplateSlot `json:"slots"`
+}
+
+// PlanTemplateSlot defines model for PlanTemplateSlot.
+type PlanTemplateSlot struct {
+	DurationMinutes *int   `json:"durationMinutes"`
+	Label           string `json:"label"`
+}
+
+// PlanUpdate defines model for PlanUpdate.
+type PlanUpdate struct {
+	Notes   string          `json:"notes"`
+	Slots   []PlanSlotInput `json:"slots"`
+	Title   string          `json:"title"`
+	Version int             `json:"version"`
 }
 
 // PracticeDay defines model for PracticeDay.
@@ -2423,6 +2640,17 @@ type SessionUser struct {
 	SharePhone bool `json:"sharePhone"`
 }
 
+// SuggestionPiece defines model for SuggestionPiece.
+type SuggestionPiece struct {
+	Composer           string `json:"composer"`
+	Id                 string `json:"id"`
+	IsNewToChoir       bool   `json:"isNewToChoir"`
+	LibraryNumber      string `json:"libraryNumber"`
+	MinIntervalWeeks   *int   `json:"minIntervalWeeks"`
+	RehearsalWeighting *int   `json:"rehearsalWeighting"`
+	Title              string `json:"title"`
+}
+
 // Tag defines model for Tag.
 type Tag struct {
 	// Color #rrggbb
@@ -2509,6 +2737,12 @@ type LinkToken = string
 
 // MusicId defines model for MusicId.
 type MusicId = string
+
+// PlanDate defines model for PlanDate.
+type PlanDate = string
+
+// PlanId defines model for PlanId.
+type PlanId = string
 
 // Provider defines model for Provider.
 type Provider string
@@ -2605,11 +2839,44 @@ type ListMusicParamsSort string
 // ListMusicParamsOrder defines parameters for ListMusic.
 type ListMusicParamsOrder string
 
+// GetMusicUsageParams defines parameters for GetMusicUsage.
+type GetMusicUsageParams struct {
+	From string `form:"from" json:"from"`
+
+	// To Inclusive; at most 3 years after from.
+	To string `form:"to" json:"to"`
+}
+
+// ExportMusicUsageParams defines parameters for ExportMusicUsage.
+type ExportMusicUsageParams struct {
+	From string `form:"from" json:"from"`
+	To   string `form:"to" json:"to"`
+}
+
 // DownloadAttachmentParams defines parameters for DownloadAttachment.
 type DownloadAttachmentParams struct {
 	// Download true to save the file (Content-Disposition attachment) rather than show it.
 	Download *bool   `form:"download,omitempty" json:"download,omitempty"`
 	Range    *string `json:"Range,omitempty"`
+}
+
+// ListPlansParams defines parameters for ListPlans.
+type ListPlansParams struct {
+	// Date YYYY-MM-DD; the plans of that date.
+	Date *string `form:"date,omitempty" json:"date,omitempty"`
+
+	// From YYYY-MM-DD; with to, the plans of a range (at most 366 days), by date.
+	From *string `form:"from,omitempty" json:"from,omitempty"`
+	To   *string `form:"to,omitempty" json:"to,omitempty"`
+}
+
+// ListPlanSuggestionsParams defines parameters for ListPlanSuggestions.
+type ListPlanSuggestionsParams struct {
+	// Q Only pieces whose title, composer or library number contains this text.
+	Q *string `form:"q,omitempty" json:"q,omitempty"`
+
+	// Limit 1 to 200; 50 by default.
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
 }
 
 // ListFeastsParams defines parameters for ListFeasts.
@@ -2795,6 +3062,9 @@ type ReplaceAttachmentFileMultipartRequestBody = AttachmentUpload
 // EmailPracticeLinkJSONRequestBody defines body for EmailPracticeLink for application/json ContentType.
 type EmailPracticeLinkJSONRequestBody = ChoirEmailRequest
 
+// SetMusicLiturgyJSONRequestBody defines body for SetMusicLiturgy for application/json ContentType.
+type SetMusicLiturgyJSONRequestBody = MusicLiturgyInput
+
 // ReplacePracticeMarkersJSONRequestBody defines body for ReplacePracticeMarkers for application/json ContentType.
 type ReplacePracticeMarkersJSONRequestBody = PracticeMarkers
 
@@ -2809,6 +3079,18 @@ type ReorderMusicalRolesJSONRequestBody = MusicalRoleOrder
 
 // RenameMusicalRoleJSONRequestBody defines body for RenameMusicalRole for application/json ContentType.
 type RenameMusicalRoleJSONRequestBody = MusicalRoleWrite
+
+// SetPlanTemplateJSONRequestBody defines body for SetPlanTemplate for application/json ContentType.
+type SetPlanTemplateJSONRequestBody = PlanTemplateInput
+
+// CreatePlanJSONRequestBody defines body for CreatePlan for application/json ContentType.
+type CreatePlanJSONRequestBody = PlanInput
+
+// UpdatePlanJSONRequestBody defines body for UpdatePlan for application/json ContentType.
+type UpdatePlanJSONRequestBody = PlanUpdate
+
+// CopyPlanJSONRequestBody defines body for CopyPlan for application/json ContentType.
+type CopyPlanJSONRequestBody = PlanCopyInput
 
 // CreateTagJSONRequestBody defines body for CreateTag for application/json ContentType.
 type CreateTagJSONRequestBody = TagInput
@@ -3004,6 +3286,9 @@ type ServerInterface interface {
 	// DownloadEventIcs One event or series as an iCalendar file (view:calendar).
 	// (GET /choirs/{choirId}/events/{eventId}/ics)
 	DownloadEventIcs(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
+	// GetEventPlan The plan of an event or occurrence, for members (view:calendar); 404 NOT_FOUND 'No music has been planned for this event.' when none.
+	// (GET /choirs/{choirId}/events/{eventId}/plan)
+	GetEventPlan(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
 	// GetMyRsvp The caller's answer for an event or occurrence (view:calendar; drafts only for those who see them).
 	// (GET /choirs/{choirId}/events/{eventId}/rsvp)
 	GetMyRsvp(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
@@ -3025,6 +3310,9 @@ type ServerInterface interface {
 	// ResendInvitation Send a pending or expired invitation again with a new link and a new 14-day term; the old link stops working (manage:members).
 	// (POST /choirs/{choirId}/invitations/{invitationId}/resend)
 	ResendInvitation(w http.ResponseWriter, r *http.Request, choirId ChoirId, invitationId InvitationId)
+	// ListLiturgicalSeasons The seasons of the choir's liturgical calendar, in the order of the year (view:music).
+	// (GET /choirs/{choirId}/liturgical-seasons)
+	ListLiturgicalSeasons(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// ListMembers The member directory (view:directory); inactive members only for manage:members.
 	// (GET /choirs/{choirId}/members)
 	ListMembers(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -3058,6 +3346,12 @@ type ServerInterface interface {
 	// CreateMusicType Add a music type (edit:music); 409 DUPLICATE_NAME for a name the choir has.
 	// (POST /choirs/{choirId}/music-types)
 	CreateMusicType(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// GetMusicUsage How often each piece was planned in a date range, for licence returns (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/music-usage)
+	GetMusicUsage(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetMusicUsageParams)
+	// ExportMusicUsage The usage report as CSV (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/music-usage/export)
+	ExportMusicUsage(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ExportMusicUsageParams)
 	// BulkDeleteMusic Delete several pieces, one by one (edit:music).
 	// (POST /choirs/{choirId}/music/bulk-delete)
 	BulkDeleteMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -3109,6 +3403,12 @@ type ServerInterface interface {
 	// EmailPracticeLink Email a practice link for a piece to the choir, each person their own link (manage:communications).
 	// (POST /choirs/{choirId}/music/{musicId}/email)
 	EmailPracticeLink(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId)
+	// GetMusicLiturgy The feasts and seasons a piece is sung for (view:music).
+	// (GET /choirs/{choirId}/music/{musicId}/liturgy)
+	GetMusicLiturgy(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId)
+	// SetMusicLiturgy Replace the feasts and seasons a piece is sung for (edit:music).
+	// (PUT /choirs/{choirId}/music/{musicId}/liturgy)
+	SetMusicLiturgy(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId)
 	// ListPracticeMarkers The markers linking recording times to score pages and bars, sorted by time (view:music).
 	// (GET /choirs/{choirId}/music/{musicId}/markers)
 	ListPracticeMarkers(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId)
@@ -3142,6 +3442,45 @@ type ServerInterface interface {
 	// RenameMusicalRole Rename a voice part (edit:settings).
 	// (PATCH /choirs/{choirId}/musical-roles/{roleId})
 	RenameMusicalRole(w http.ResponseWriter, r *http.Request, choirId ChoirId, roleId string)
+	// GetPlanDay A date as planning sees it, in the choir's calendar - its liturgical season, its feasts and its events (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/plan-days/{date})
+	GetPlanDay(w http.ResponseWriter, r *http.Request, choirId ChoirId, date PlanDate)
+	// ListPlanTemplates The slot template of every event type, the choir's own or the default (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/plan-templates)
+	ListPlanTemplates(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// SetPlanTemplate Replace the slot template of an event type (edit:music or edit:calendar); an empty list restores the default.
+	// (PUT /choirs/{choirId}/plan-templates/{eventType})
+	SetPlanTemplate(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventType string)
+	// ListPlans The plans of a date, or of a date range (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/plans)
+	ListPlans(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListPlansParams)
+	// CreatePlan Start the plan of an event or occurrence, or of a date without one (edit:music or edit:calendar).
+	// (POST /choirs/{choirId}/plans)
+	CreatePlan(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// GetNextService Where planning without a date opens - the next service from today in the choir's zone, else next Sunday (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/plans/next-service)
+	GetNextService(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// DeletePlan Delete a plan (edit:music or edit:calendar).
+	// (DELETE /choirs/{choirId}/plans/{planId})
+	DeletePlan(w http.ResponseWriter, r *http.Request, choirId ChoirId, planId PlanId)
+	// GetPlan One plan (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/plans/{planId})
+	GetPlan(w http.ResponseWriter, r *http.Request, choirId ChoirId, planId PlanId)
+	// UpdatePlan Replace a plan's title, notes and slots (edit:music or edit:calendar); updates the pieces' last used dates.
+	// (PUT /choirs/{choirId}/plans/{planId})
+	UpdatePlan(w http.ResponseWriter, r *http.Request, choirId ChoirId, planId PlanId)
+	// CopyPlan Replace a plan's slots with a copy of an earlier plan's (edit:music or edit:calendar).
+	// (POST /choirs/{choirId}/plans/{planId}/copy)
+	CopyPlan(w http.ResponseWriter, r *http.Request, choirId ChoirId, planId PlanId)
+	// ListPlanCopySources Plans to copy from - last year's plans of the same feast, and the 30 most recent earlier plans (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/plans/{planId}/copy-sources)
+	ListPlanCopySources(w http.ResponseWriter, r *http.Request, choirId ChoirId, planId PlanId)
+	// DownloadPlanPdf The plan as a one-page PDF - the choir, the feast, the date, and each slot's piece with composer and library number (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/plans/{planId}/pdf)
+	DownloadPlanPdf(w http.ResponseWriter, r *http.Request, choirId ChoirId, planId PlanId)
+	// ListPlanSuggestions The choir's pieces ranked for the plan's date, each with its reasons (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/plans/{planId}/suggestions)
+	ListPlanSuggestions(w http.ResponseWriter, r *http.Request, choirId ChoirId, planId PlanId, params ListPlanSuggestionsParams)
 	// ListMyPractice The caller's recent practice across pieces, for the dashboard (view:music).
 	// (GET /choirs/{choirId}/practice/me)
 	ListMyPractice(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -4723,6 +5062,41 @@ func (siw *ServerInterfaceWrapper) DownloadEventIcs(w http.ResponseWriter, r *ht
 	handler.ServeHTTP(w, r)
 }
 
+// GetEventPlan operation middleware
+func (siw *ServerInterfaceWrapper) GetEventPlan(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "eventId" -------------
+	var eventId EventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventId", r.PathValue("eventId"), &eventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetEventPlan(w, r, choirId, eventId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // GetMyRsvp operation middleware
 func (siw *ServerInterfaceWrapper) GetMyRsvp(w http.ResponseWriter, r *http.Request) {
 
@@ -4932,6 +5306,32 @@ func (siw *ServerInterfaceWrapper) ResendInvitation(w http.ResponseWriter, r *ht
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.ResendInvitation(w, r, choirId, invitationId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListLiturgicalSeasons operation middleware
+func (siw *ServerInterfaceWrapper) ListLiturgicalSeasons(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListLiturgicalSeasons(w, r, choirId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -5391,6 +5791,116 @@ func (siw *ServerInterfaceWrapper) CreateMusicType(w http.ResponseWriter, r *htt
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.CreateMusicType(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetMusicUsage operation middleware
+func (siw *ServerInterfaceWrapper) GetMusicUsage(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetMusicUsageParams
+
+	// ------------- Required query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "from", r.URL.Query(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "from"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "from", Err: err})
+		}
+		return
+	}
+
+	// ------------- Required query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "to", r.URL.Query(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "to"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "to", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetMusicUsage(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ExportMusicUsage operation middleware
+func (siw *ServerInterfaceWrapper) ExportMusicUsage(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ExportMusicUsageParams
+
+	// ------------- Required query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "from", r.URL.Query(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "from"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "from", Err: err})
+		}
+		return
+	}
+
+	// ------------- Required query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "to", r.URL.Query(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "to"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "to", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ExportMusicUsage(w, r, choirId, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -6005,6 +6515,76 @@ func (siw *ServerInterfaceWrapper) EmailPracticeLink(w http.ResponseWriter, r *h
 	handler.ServeHTTP(w, r)
 }
 
+// GetMusicLiturgy operation middleware
+func (siw *ServerInterfaceWrapper) GetMusicLiturgy(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "musicId" -------------
+	var musicId MusicId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "musicId", r.PathValue("musicId"), &musicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "musicId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetMusicLiturgy(w, r, choirId, musicId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SetMusicLiturgy operation middleware
+func (siw *ServerInterfaceWrapper) SetMusicLiturgy(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "musicId" -------------
+	var musicId MusicId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "musicId", r.PathValue("musicId"), &musicId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "musicId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SetMusicLiturgy(w, r, choirId, musicId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // ListPracticeMarkers operation middleware
 func (siw *ServerInterfaceWrapper) ListPracticeMarkers(w http.ResponseWriter, r *http.Request) {
 
@@ -6354,6 +6934,496 @@ func (siw *ServerInterfaceWrapper) RenameMusicalRole(w http.ResponseWriter, r *h
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.RenameMusicalRole(w, r, choirId, roleId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetPlanDay operation middleware
+func (siw *ServerInterfaceWrapper) GetPlanDay(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "date" -------------
+	var date PlanDate
+
+	err = runtime.BindStyledParameterWithOptions("simple", "date", r.PathValue("date"), &date, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "date", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetPlanDay(w, r, choirId, date)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListPlanTemplates operation middleware
+func (siw *ServerInterfaceWrapper) ListPlanTemplates(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListPlanTemplates(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SetPlanTemplate operation middleware
+func (siw *ServerInterfaceWrapper) SetPlanTemplate(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "eventType" -------------
+	var eventType string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventType", r.PathValue("eventType"), &eventType, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventType", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SetPlanTemplate(w, r, choirId, eventType)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListPlans operation middleware
+func (siw *ServerInterfaceWrapper) ListPlans(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListPlansParams
+
+	// ------------- Optional query parameter "date" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "date", r.URL.Query(), &params.Date, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "date"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "date", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "from", r.URL.Query(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "from"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "from", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "to", r.URL.Query(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "to"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "to", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListPlans(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreatePlan operation middleware
+func (siw *ServerInterfaceWrapper) CreatePlan(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreatePlan(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetNextService operation middleware
+func (siw *ServerInterfaceWrapper) GetNextService(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetNextService(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DeletePlan operation middleware
+func (siw *ServerInterfaceWrapper) DeletePlan(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "planId" -------------
+	var planId PlanId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "planId", r.PathValue("planId"), &planId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "planId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DeletePlan(w, r, choirId, planId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetPlan operation middleware
+func (siw *ServerInterfaceWrapper) GetPlan(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "planId" -------------
+	var planId PlanId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "planId", r.PathValue("planId"), &planId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "planId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetPlan(w, r, choirId, planId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// UpdatePlan operation middleware
+func (siw *ServerInterfaceWrapper) UpdatePlan(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "planId" -------------
+	var planId PlanId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "planId", r.PathValue("planId"), &planId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "planId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.UpdatePlan(w, r, choirId, planId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CopyPlan operation middleware
+func (siw *ServerInterfaceWrapper) CopyPlan(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "planId" -------------
+	var planId PlanId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "planId", r.PathValue("planId"), &planId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "planId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CopyPlan(w, r, choirId, planId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListPlanCopySources operation middleware
+func (siw *ServerInterfaceWrapper) ListPlanCopySources(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "planId" -------------
+	var planId PlanId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "planId", r.PathValue("planId"), &planId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "planId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListPlanCopySources(w, r, choirId, planId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DownloadPlanPdf operation middleware
+func (siw *ServerInterfaceWrapper) DownloadPlanPdf(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "planId" -------------
+	var planId PlanId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "planId", r.PathValue("planId"), &planId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "planId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DownloadPlanPdf(w, r, choirId, planId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListPlanSuggestions operation middleware
+func (siw *ServerInterfaceWrapper) ListPlanSuggestions(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "planId" -------------
+	var planId PlanId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "planId", r.PathValue("planId"), &planId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "planId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListPlanSuggestionsParams
+
+	// ------------- Optional query parameter "q" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "q", r.URL.Query(), &params.Q, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "q"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "q", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", r.URL.Query(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "limit"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "limit", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListPlanSuggestions(w, r, choirId, planId, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -7381,6 +8451,25 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/attendance-settings", wrapper.SetAttendanceSettings)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/email", wrapper.EmailEvent)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/email", wrapper.EmailPracticeLink)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/plan-days/{date}", wrapper.GetPlanDay)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/liturgical-seasons", wrapper.ListLiturgicalSeasons)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/plans", wrapper.ListPlans)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/plans", wrapper.CreatePlan)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/plans/next-service", wrapper.GetNextService)
+	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/choirs/{choirId}/plans/{planId}", wrapper.DeletePlan)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/plans/{planId}", wrapper.GetPlan)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/plans/{planId}", wrapper.UpdatePlan)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/plans/{planId}/copy", wrapper.CopyPlan)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/plans/{planId}/copy-sources", wrapper.ListPlanCopySources)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/plans/{planId}/suggestions", wrapper.ListPlanSuggestions)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/plans/{planId}/pdf", wrapper.DownloadPlanPdf)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/plan", wrapper.GetEventPlan)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/plan-templates", wrapper.ListPlanTemplates)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/plan-templates/{eventType}", wrapper.SetPlanTemplate)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/liturgy", wrapper.GetMusicLiturgy)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/liturgy", wrapper.SetMusicLiturgy)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music-usage", wrapper.GetMusicUsage)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music-usage/export", wrapper.ExportMusicUsage)
 
 	return m
 }
@@ -9677,6 +10766,46 @@ func (response DownloadEventIcsdefaultJSONResponse) VisitDownloadEventIcsRespons
 	return err
 }
 
+type GetEventPlanRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	EventId EventId `json:"eventId"`
+}
+
+type GetEventPlanResponseObject interface {
+	VisitGetEventPlanResponse(w http.ResponseWriter) error
+}
+
+type GetEventPlan200JSONResponse Plan
+
+func (response GetEventPlan200JSONResponse) VisitGetEventPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventPlandefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetEventPlandefaultJSONResponse) VisitGetEventPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetMyRsvpRequestObject struct {
 	ChoirId ChoirId `json:"choirId"`
 	EventId EventId `json:"eventId"`
@@ -9940,6 +11069,45 @@ type ResendInvitationdefaultJSONResponse struct {
 }
 
 func (response ResendInvitationdefaultJSONResponse) VisitResendInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLiturgicalSeasonsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListLiturgicalSeasonsResponseObject interface {
+	VisitListLiturgicalSeasonsResponse(w http.ResponseWriter) error
+}
+
+type ListLiturgicalSeasons200JSONResponse []LiturgicalSeason
+
+func (response ListLiturgicalSeasons200JSONResponse) VisitListLiturgicalSeasonsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLiturgicalSeasonsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListLiturgicalSeasonsdefaultJSONResponse) VisitListLiturgicalSeasonsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -10378,6 +11546,92 @@ type CreateMusicTypedefaultJSONResponse struct {
 }
 
 func (response CreateMusicTypedefaultJSONResponse) VisitCreateMusicTypeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusicUsageRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  GetMusicUsageParams
+}
+
+type GetMusicUsageResponseObject interface {
+	VisitGetMusicUsageResponse(w http.ResponseWriter) error
+}
+
+type GetMusicUsage200JSONResponse MusicUsage
+
+func (response GetMusicUsage200JSONResponse) VisitGetMusicUsageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusicUsagedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetMusicUsagedefaultJSONResponse) VisitGetMusicUsageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportMusicUsageRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  ExportMusicUsageParams
+}
+
+type ExportMusicUsageResponseObject interface {
+	VisitExportMusicUsageResponse(w http.ResponseWriter) error
+}
+
+type ExportMusicUsage200TextcsvResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response ExportMusicUsage200TextcsvResponse) VisitExportMusicUsageResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type ExportMusicUsagedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ExportMusicUsagedefaultJSONResponse) VisitExportMusicUsageResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -11096,6 +12350,87 @@ func (response EmailPracticeLinkdefaultJSONResponse) VisitEmailPracticeLinkRespo
 	return err
 }
 
+type GetMusicLiturgyRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	MusicId MusicId `json:"musicId"`
+}
+
+type GetMusicLiturgyResponseObject interface {
+	VisitGetMusicLiturgyResponse(w http.ResponseWriter) error
+}
+
+type GetMusicLiturgy200JSONResponse MusicLiturgy
+
+func (response GetMusicLiturgy200JSONResponse) VisitGetMusicLiturgyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusicLiturgydefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetMusicLiturgydefaultJSONResponse) VisitGetMusicLiturgyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMusicLiturgyRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	MusicId MusicId `json:"musicId"`
+	Body    *SetMusicLiturgyJSONRequestBody
+}
+
+type SetMusicLiturgyResponseObject interface {
+	VisitSetMusicLiturgyResponse(w http.ResponseWriter) error
+}
+
+type SetMusicLiturgy200JSONResponse MusicLiturgy
+
+func (response SetMusicLiturgy200JSONResponse) VisitSetMusicLiturgyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMusicLiturgydefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SetMusicLiturgydefaultJSONResponse) VisitSetMusicLiturgyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListPracticeMarkersRequestObject struct {
 	ChoirId ChoirId `json:"choirId"`
 	MusicId MusicId `json:"musicId"`
@@ -11515,6 +12850,528 @@ type RenameMusicalRoledefaultJSONResponse struct {
 }
 
 func (response RenameMusicalRoledefaultJSONResponse) VisitRenameMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPlanDayRequestObject struct {
+	ChoirId ChoirId  `json:"choirId"`
+	Date    PlanDate `json:"date"`
+}
+
+type GetPlanDayResponseObject interface {
+	VisitGetPlanDayResponse(w http.ResponseWriter) error
+}
+
+type GetPlanDay200JSONResponse PlanDay
+
+func (response GetPlanDay200JSONResponse) VisitGetPlanDayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPlanDaydefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetPlanDaydefaultJSONResponse) VisitGetPlanDayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanTemplatesRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListPlanTemplatesResponseObject interface {
+	VisitListPlanTemplatesResponse(w http.ResponseWriter) error
+}
+
+type ListPlanTemplates200JSONResponse []PlanTemplate
+
+func (response ListPlanTemplates200JSONResponse) VisitListPlanTemplatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanTemplatesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListPlanTemplatesdefaultJSONResponse) VisitListPlanTemplatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetPlanTemplateRequestObject struct {
+	ChoirId   ChoirId `json:"choirId"`
+	EventType string  `json:"eventType"`
+	Body      *SetPlanTemplateJSONRequestBody
+}
+
+type SetPlanTemplateResponseObject interface {
+	VisitSetPlanTemplateResponse(w http.ResponseWriter) error
+}
+
+type SetPlanTemplate200JSONResponse PlanTemplate
+
+func (response SetPlanTemplate200JSONResponse) VisitSetPlanTemplateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetPlanTemplatedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SetPlanTemplatedefaultJSONResponse) VisitSetPlanTemplateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlansRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  ListPlansParams
+}
+
+type ListPlansResponseObject interface {
+	VisitListPlansResponse(w http.ResponseWriter) error
+}
+
+type ListPlans200JSONResponse []Plan
+
+func (response ListPlans200JSONResponse) VisitListPlansResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlansdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListPlansdefaultJSONResponse) VisitListPlansResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlanRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *CreatePlanJSONRequestBody
+}
+
+type CreatePlanResponseObject interface {
+	VisitCreatePlanResponse(w http.ResponseWriter) error
+}
+
+type CreatePlan201JSONResponse Plan
+
+func (response CreatePlan201JSONResponse) VisitCreatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlandefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreatePlandefaultJSONResponse) VisitCreatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetNextServiceRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type GetNextServiceResponseObject interface {
+	VisitGetNextServiceResponse(w http.ResponseWriter) error
+}
+
+type GetNextService200JSONResponse NextService
+
+func (response GetNextService200JSONResponse) VisitGetNextServiceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetNextServicedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetNextServicedefaultJSONResponse) VisitGetNextServiceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePlanRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	PlanId  PlanId  `json:"planId"`
+}
+
+type DeletePlanResponseObject interface {
+	VisitDeletePlanResponse(w http.ResponseWriter) error
+}
+
+type DeletePlan204Response struct {
+}
+
+func (response DeletePlan204Response) VisitDeletePlanResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeletePlandefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DeletePlandefaultJSONResponse) VisitDeletePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPlanRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	PlanId  PlanId  `json:"planId"`
+}
+
+type GetPlanResponseObject interface {
+	VisitGetPlanResponse(w http.ResponseWriter) error
+}
+
+type GetPlan200JSONResponse Plan
+
+func (response GetPlan200JSONResponse) VisitGetPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPlandefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetPlandefaultJSONResponse) VisitGetPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlanRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	PlanId  PlanId  `json:"planId"`
+	Body    *UpdatePlanJSONRequestBody
+}
+
+type UpdatePlanResponseObject interface {
+	VisitUpdatePlanResponse(w http.ResponseWriter) error
+}
+
+type UpdatePlan200JSONResponse Plan
+
+func (response UpdatePlan200JSONResponse) VisitUpdatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlandefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response UpdatePlandefaultJSONResponse) VisitUpdatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CopyPlanRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	PlanId  PlanId  `json:"planId"`
+	Body    *CopyPlanJSONRequestBody
+}
+
+type CopyPlanResponseObject interface {
+	VisitCopyPlanResponse(w http.ResponseWriter) error
+}
+
+type CopyPlan200JSONResponse Plan
+
+func (response CopyPlan200JSONResponse) VisitCopyPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CopyPlandefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CopyPlandefaultJSONResponse) VisitCopyPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanCopySourcesRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	PlanId  PlanId  `json:"planId"`
+}
+
+type ListPlanCopySourcesResponseObject interface {
+	VisitListPlanCopySourcesResponse(w http.ResponseWriter) error
+}
+
+type ListPlanCopySources200JSONResponse PlanCopySources
+
+func (response ListPlanCopySources200JSONResponse) VisitListPlanCopySourcesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanCopySourcesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListPlanCopySourcesdefaultJSONResponse) VisitListPlanCopySourcesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadPlanPdfRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	PlanId  PlanId  `json:"planId"`
+}
+
+type DownloadPlanPdfResponseObject interface {
+	VisitDownloadPlanPdfResponse(w http.ResponseWriter) error
+}
+
+type DownloadPlanPdf200ApplicationpdfResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response DownloadPlanPdf200ApplicationpdfResponse) VisitDownloadPlanPdfResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "application/pdf")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type DownloadPlanPdfdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DownloadPlanPdfdefaultJSONResponse) VisitDownloadPlanPdfResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanSuggestionsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	PlanId  PlanId  `json:"planId"`
+	Params  ListPlanSuggestionsParams
+}
+
+type ListPlanSuggestionsResponseObject interface {
+	VisitListPlanSuggestionsResponse(w http.ResponseWriter) error
+}
+
+type ListPlanSuggestions200JSONResponse PlanSuggestions
+
+func (response ListPlanSuggestions200JSONResponse) VisitListPlanSuggestionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanSuggestionsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListPlanSuggestionsdefaultJSONResponse) VisitListPlanSuggestionsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -12722,6 +14579,9 @@ type StrictServerInterface interface {
 	// DownloadEventIcs One event or series as an iCalendar file (view:calendar).
 	// (GET /choirs/{choirId}/events/{eventId}/ics)
 	DownloadEventIcs(ctx context.Context, request DownloadEventIcsRequestObject) (DownloadEventIcsResponseObject, error)
+	// GetEventPlan The plan of an event or occurrence, for members (view:calendar); 404 NOT_FOUND 'No music has been planned for this event.' when none.
+	// (GET /choirs/{choirId}/events/{eventId}/plan)
+	GetEventPlan(ctx context.Context, request GetEventPlanRequestObject) (GetEventPlanResponseObject, error)
 	// GetMyRsvp The caller's answer for an event or occurrence (view:calendar; drafts only for those who see them).
 	// (GET /choirs/{choirId}/events/{eventId}/rsvp)
 	GetMyRsvp(ctx context.Context, request GetMyRsvpRequestObject) (GetMyRsvpResponseObject, error)
@@ -12743,6 +14603,9 @@ type StrictServerInterface interface {
 	// ResendInvitation Send a pending or expired invitation again with a new link and a new 14-day term; the old link stops working (manage:members).
 	// (POST /choirs/{choirId}/invitations/{invitationId}/resend)
 	ResendInvitation(ctx context.Context, request ResendInvitationRequestObject) (ResendInvitationResponseObject, error)
+	// ListLiturgicalSeasons The seasons of the choir's liturgical calendar, in the order of the year (view:music).
+	// (GET /choirs/{choirId}/liturgical-seasons)
+	ListLiturgicalSeasons(ctx context.Context, request ListLiturgicalSeasonsRequestObject) (ListLiturgicalSeasonsResponseObject, error)
 	// ListMembers The member directory (view:directory); inactive members only for manage:members.
 	// (GET /choirs/{choirId}/members)
 	ListMembers(ctx context.Context, request ListMembersRequestObject) (ListMembersResponseObject, error)
@@ -12776,6 +14639,12 @@ type StrictServerInterface interface {
 	// CreateMusicType Add a music type (edit:music); 409 DUPLICATE_NAME for a name the choir has.
 	// (POST /choirs/{choirId}/music-types)
 	CreateMusicType(ctx context.Context, request CreateMusicTypeRequestObject) (CreateMusicTypeResponseObject, error)
+	// GetMusicUsage How often each piece was planned in a date range, for licence returns (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/music-usage)
+	GetMusicUsage(ctx context.Context, request GetMusicUsageRequestObject) (GetMusicUsageResponseObject, error)
+	// ExportMusicUsage The usage report as CSV (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/music-usage/export)
+	ExportMusicUsage(ctx context.Context, request ExportMusicUsageRequestObject) (ExportMusicUsageResponseObject, error)
 	// BulkDeleteMusic Delete several pieces, one by one (edit:music).
 	// (POST /choirs/{choirId}/music/bulk-delete)
 	BulkDeleteMusic(ctx context.Context, request BulkDeleteMusicRequestObject) (BulkDeleteMusicResponseObject, error)
@@ -12827,6 +14696,12 @@ type StrictServerInterface interface {
 	// EmailPracticeLink Email a practice link for a piece to the choir, each person their own link (manage:communications).
 	// (POST /choirs/{choirId}/music/{musicId}/email)
 	EmailPracticeLink(ctx context.Context, request EmailPracticeLinkRequestObject) (EmailPracticeLinkResponseObject, error)
+	// GetMusicLiturgy The feasts and seasons a piece is sung for (view:music).
+	// (GET /choirs/{choirId}/music/{musicId}/liturgy)
+	GetMusicLiturgy(ctx context.Context, request GetMusicLiturgyRequestObject) (GetMusicLiturgyResponseObject, error)
+	// SetMusicLiturgy Replace the feasts and seasons a piece is sung for (edit:music).
+	// (PUT /choirs/{choirId}/music/{musicId}/liturgy)
+	SetMusicLiturgy(ctx context.Context, request SetMusicLiturgyRequestObject) (SetMusicLiturgyResponseObject, error)
 	// ListPracticeMarkers The markers linking recording times to score pages and bars, sorted by time (view:music).
 	// (GET /choirs/{choirId}/music/{musicId}/markers)
 	ListPracticeMarkers(ctx context.Context, request ListPracticeMarkersRequestObject) (ListPracticeMarkersResponseObject, error)
@@ -12860,6 +14735,45 @@ type StrictServerInterface interface {
 	// RenameMusicalRole Rename a voice part (edit:settings).
 	// (PATCH /choirs/{choirId}/musical-roles/{roleId})
 	RenameMusicalRole(ctx context.Context, request RenameMusicalRoleRequestObject) (RenameMusicalRoleResponseObject, error)
+	// GetPlanDay A date as planning sees it, in the choir's calendar - its liturgical season, its feasts and its events (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/plan-days/{date})
+	GetPlanDay(ctx context.Context, request GetPlanDayRequestObject) (GetPlanDayResponseObject, error)
+	// ListPlanTemplates The slot template of every event type, the choir's own or the default (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/plan-templates)
+	ListPlanTemplates(ctx context.Context, request ListPlanTemplatesRequestObject) (ListPlanTemplatesResponseObject, error)
+	// SetPlanTemplate Replace the slot template of an event type (edit:music or edit:calendar); an empty list restores the default.
+	// (PUT /choirs/{choirId}/plan-templates/{eventType})
+	SetPlanTemplate(ctx context.Context, request SetPlanTemplateRequestObject) (SetPlanTemplateResponseObject, error)
+	// ListPlans The plans of a date, or of a date range (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/plans)
+	ListPlans(ctx context.Context, request ListPlansRequestObject) (ListPlansResponseObject, error)
+	// CreatePlan Start the plan of an event or occurrence, or of a date without one (edit:music or edit:calendar).
+	// (POST /choirs/{choirId}/plans)
+	CreatePlan(ctx context.Context, request CreatePlanRequestObject) (CreatePlanResponseObject, error)
+	// GetNextService Where planning without a date opens - the next service from today in the choir's zone, else next Sunday (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/plans/next-service)
+	GetNextService(ctx context.Context, request GetNextServiceRequestObject) (GetNextServiceResponseObject, error)
+	// DeletePlan Delete a plan (edit:music or edit:calendar).
+	// (DELETE /choirs/{choirId}/plans/{planId})
+	DeletePlan(ctx context.Context, request DeletePlanRequestObject) (DeletePlanResponseObject, error)
+	// GetPlan One plan (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/plans/{planId})
+	GetPlan(ctx context.Context, request GetPlanRequestObject) (GetPlanResponseObject, error)
+	// UpdatePlan Replace a plan's title, notes and slots (edit:music or edit:calendar); updates the pieces' last used dates.
+	// (PUT /choirs/{choirId}/plans/{planId})
+	UpdatePlan(ctx context.Context, request UpdatePlanRequestObject) (UpdatePlanResponseObject, error)
+	// CopyPlan Replace a plan's slots with a copy of an earlier plan's (edit:music or edit:calendar).
+	// (POST /choirs/{choirId}/plans/{planId}/copy)
+	CopyPlan(ctx context.Context, request CopyPlanRequestObject) (CopyPlanResponseObject, error)
+	// ListPlanCopySources Plans to copy from - last year's plans of the same feast, and the 30 most recent earlier plans (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/plans/{planId}/copy-sources)
+	ListPlanCopySources(ctx context.Context, request ListPlanCopySourcesRequestObject) (ListPlanCopySourcesResponseObject, error)
+	// DownloadPlanPdf The plan as a one-page PDF - the choir, the feast, the date, and each slot's piece with composer and library number (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/plans/{planId}/pdf)
+	DownloadPlanPdf(ctx context.Context, request DownloadPlanPdfRequestObject) (DownloadPlanPdfResponseObject, error)
+	// ListPlanSuggestions The choir's pieces ranked for the plan's date, each with its reasons (view:calendar or manage:music).
+	// (GET /choirs/{choirId}/plans/{planId}/suggestions)
+	ListPlanSuggestions(ctx context.Context, request ListPlanSuggestionsRequestObject) (ListPlanSuggestionsResponseObject, error)
 	// ListMyPractice The caller's recent practice across pieces, for the dashboard (view:music).
 	// (GET /choirs/{choirId}/practice/me)
 	ListMyPractice(ctx context.Context, request ListMyPracticeRequestObject) (ListMyPracticeResponseObject, error)
@@ -14682,6 +16596,33 @@ func (sh *strictHandler) DownloadEventIcs(w http.ResponseWriter, r *http.Request
 	}
 }
 
+// GetEventPlan operation middleware
+func (sh *strictHandler) GetEventPlan(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId) {
+	var request GetEventPlanRequestObject
+
+	request.ChoirId = choirId
+	request.EventId = eventId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetEventPlan(ctx, request.(GetEventPlanRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetEventPlan")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetEventPlanResponseObject); ok {
+		if err := validResponse.VisitGetEventPlanResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // GetMyRsvp operation middleware
 func (sh *strictHandler) GetMyRsvp(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId) {
 	var request GetMyRsvpRequestObject
@@ -14882,6 +16823,32 @@ func (sh *strictHandler) ResendInvitation(w http.ResponseWriter, r *http.Request
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(ResendInvitationResponseObject); ok {
 		if err := validResponse.VisitResendInvitationResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListLiturgicalSeasons operation middleware
+func (sh *strictHandler) ListLiturgicalSeasons(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListLiturgicalSeasonsRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListLiturgicalSeasons(ctx, request.(ListLiturgicalSeasonsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListLiturgicalSeasons")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListLiturgicalSeasonsResponseObject); ok {
+		if err := validResponse.VisitListLiturgicalSeasonsResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -15207,6 +17174,60 @@ func (sh *strictHandler) CreateMusicType(w http.ResponseWriter, r *http.Request,
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(CreateMusicTypeResponseObject); ok {
 		if err := validResponse.VisitCreateMusicTypeResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetMusicUsage operation middleware
+func (sh *strictHandler) GetMusicUsage(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetMusicUsageParams) {
+	var request GetMusicUsageRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetMusicUsage(ctx, request.(GetMusicUsageRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetMusicUsage")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetMusicUsageResponseObject); ok {
+		if err := validResponse.VisitGetMusicUsageResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ExportMusicUsage operation middleware
+func (sh *strictHandler) ExportMusicUsage(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ExportMusicUsageParams) {
+	var request ExportMusicUsageRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ExportMusicUsage(ctx, request.(ExportMusicUsageRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ExportMusicUsage")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ExportMusicUsageResponseObject); ok {
+		if err := validResponse.VisitExportMusicUsageResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -15734,6 +17755,67 @@ func (sh *strictHandler) EmailPracticeLink(w http.ResponseWriter, r *http.Reques
 	}
 }
 
+// GetMusicLiturgy operation middleware
+func (sh *strictHandler) GetMusicLiturgy(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId) {
+	var request GetMusicLiturgyRequestObject
+
+	request.ChoirId = choirId
+	request.MusicId = musicId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetMusicLiturgy(ctx, request.(GetMusicLiturgyRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetMusicLiturgy")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetMusicLiturgyResponseObject); ok {
+		if err := validResponse.VisitGetMusicLiturgyResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SetMusicLiturgy operation middleware
+func (sh *strictHandler) SetMusicLiturgy(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId) {
+	var request SetMusicLiturgyRequestObject
+
+	request.ChoirId = choirId
+	request.MusicId = musicId
+
+	var body SetMusicLiturgyJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SetMusicLiturgy(ctx, request.(SetMusicLiturgyRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetMusicLiturgy")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SetMusicLiturgyResponseObject); ok {
+		if err := validResponse.VisitSetMusicLiturgyResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // ListPracticeMarkers operation middleware
 func (sh *strictHandler) ListPracticeMarkers(w http.ResponseWriter, r *http.Request, choirId ChoirId, musicId MusicId) {
 	var request ListPracticeMarkersRequestObject
@@ -16056,6 +18138,383 @@ func (sh *strictHandler) RenameMusicalRole(w http.ResponseWriter, r *http.Reques
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(RenameMusicalRoleResponseObject); ok {
 		if err := validResponse.VisitRenameMusicalRoleResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetPlanDay operation middleware
+func (sh *strictHandler) GetPlanDay(w http.ResponseWriter, r *http.Request, choirId ChoirId, date PlanDate) {
+	var request GetPlanDayRequestObject
+
+	request.ChoirId = choirId
+	request.Date = date
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPlanDay(ctx, request.(GetPlanDayRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPlanDay")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetPlanDayResponseObject); ok {
+		if err := validResponse.VisitGetPlanDayResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListPlanTemplates operation middleware
+func (sh *strictHandler) ListPlanTemplates(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListPlanTemplatesRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListPlanTemplates(ctx, request.(ListPlanTemplatesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListPlanTemplates")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListPlanTemplatesResponseObject); ok {
+		if err := validResponse.VisitListPlanTemplatesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SetPlanTemplate operation middleware
+func (sh *strictHandler) SetPlanTemplate(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventType string) {
+	var request SetPlanTemplateRequestObject
+
+	request.ChoirId = choirId
+	request.EventType = eventType
+
+	var body SetPlanTemplateJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SetPlanTemplate(ctx, request.(SetPlanTemplateRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetPlanTemplate")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SetPlanTemplateResponseObject); ok {
+		if err := validResponse.VisitSetPlanTemplateResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListPlans operation middleware
+func (sh *strictHandler) ListPlans(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListPlansParams) {
+	var request ListPlansRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListPlans(ctx, request.(ListPlansRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListPlans")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListPlansResponseObject); ok {
+		if err := validResponse.VisitListPlansResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreatePlan operation middleware
+func (sh *strictHandler) CreatePlan(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CreatePlanRequestObject
+
+	request.ChoirId = choirId
+
+	var body CreatePlanJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreatePlan(ctx, request.(CreatePlanRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreatePlan")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreatePlanResponseObject); ok {
+		if err := validResponse.VisitCreatePlanResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetNextService operation middleware
+func (sh *strictHandler) GetNextService(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request GetNextServiceRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetNextService(ctx, request.(GetNextServiceRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetNextService")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetNextServiceResponseObject); ok {
+		if err := validResponse.VisitGetNextServiceResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DeletePlan operation middleware
+func (sh *strictHandler) DeletePlan(w http.ResponseWriter, r *http.Request, choirId ChoirId, planId PlanId) {
+	var request DeletePlanRequestObject
+
+	request.ChoirId = choirId
+	request.PlanId = planId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DeletePlan(ctx, request.(DeletePlanRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeletePlan")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DeletePlanResponseObject); ok {
+		if err := validResponse.VisitDeletePlanResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetPlan operation middleware
+func (sh *strictHandler) GetPlan(w http.ResponseWriter, r *http.Request, choirId ChoirId, planId PlanId) {
+	var request GetPlanRequestObject
+
+	request.ChoirId = choirId
+	request.PlanId = planId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPlan(ctx, request.(GetPlanRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPlan")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetPlanResponseObject); ok {
+		if err := validResponse.VisitGetPlanResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// UpdatePlan operation middleware
+func (sh *strictHandler) UpdatePlan(w http.ResponseWriter, r *http.Request, choirId ChoirId, planId PlanId) {
+	var request UpdatePlanRequestObject
+
+	request.ChoirId = choirId
+	request.PlanId = planId
+
+	var body UpdatePlanJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdatePlan(ctx, request.(UpdatePlanRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdatePlan")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(UpdatePlanResponseObject); ok {
+		if err := validResponse.VisitUpdatePlanResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CopyPlan operation middleware
+func (sh *strictHandler) CopyPlan(w http.ResponseWriter, r *http.Request, choirId ChoirId, planId PlanId) {
+	var request CopyPlanRequestObject
+
+	request.ChoirId = choirId
+	request.PlanId = planId
+
+	var body CopyPlanJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CopyPlan(ctx, request.(CopyPlanRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CopyPlan")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CopyPlanResponseObject); ok {
+		if err := validResponse.VisitCopyPlanResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListPlanCopySources operation middleware
+func (sh *strictHandler) ListPlanCopySources(w http.ResponseWriter, r *http.Request, choirId ChoirId, planId PlanId) {
+	var request ListPlanCopySourcesRequestObject
+
+	request.ChoirId = choirId
+	request.PlanId = planId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListPlanCopySources(ctx, request.(ListPlanCopySourcesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListPlanCopySources")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListPlanCopySourcesResponseObject); ok {
+		if err := validResponse.VisitListPlanCopySourcesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DownloadPlanPdf operation middleware
+func (sh *strictHandler) DownloadPlanPdf(w http.ResponseWriter, r *http.Request, choirId ChoirId, planId PlanId) {
+	var request DownloadPlanPdfRequestObject
+
+	request.ChoirId = choirId
+	request.PlanId = planId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DownloadPlanPdf(ctx, request.(DownloadPlanPdfRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DownloadPlanPdf")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DownloadPlanPdfResponseObject); ok {
+		if err := validResponse.VisitDownloadPlanPdfResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListPlanSuggestions operation middleware
+func (sh *strictHandler) ListPlanSuggestions(w http.ResponseWriter, r *http.Request, choirId ChoirId, planId PlanId, params ListPlanSuggestionsParams) {
+	var request ListPlanSuggestionsRequestObject
+
+	request.ChoirId = choirId
+	request.PlanId = planId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListPlanSuggestions(ctx, request.(ListPlanSuggestionsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListPlanSuggestions")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListPlanSuggestionsResponseObject); ok {
+		if err := validResponse.VisitListPlanSuggestionsResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -16748,365 +19207,416 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3vbiM5kjj4KoT2ANlAWnZ1dc/ulD/cqW1Xt2/KVT7b1b19q4F/VCYlcZ0i1STTKnWhgPl0wH09/J7g",
-	"gNt9j3mUeZIDg2QmM0WmUrbk6pldoIF2KTP5JyIYjP/xuZfy+YIzwpTsvfncmxGcEQF/Xtzhqf5/RmQq",
-	"6EJRznpvekO0JPgBEaaoWiGFp4hPkJoRhJlcEoEOfj4e9f72l/8Y9Q4HvaQn0xmZYz2MWi1I701PKkHZ",
-	"tPflS9J7h6W64hmdUJKtT/TzjDB/4BxLhdIZZlOSJQhLhBn68e7uGmVYkfapviS9BRZ4TpTd2lApnM7m",
-	"hKlLmJnqCRdYzXpJj+G5/hj7ryQ9QX4tqNDrVKIg7fs6wzlhGRZ3qwX5E1lFJki9t7adYMapiK48tU+3",
-	"HFOTgSQtw1YvbDfyxWMbnMnjU0B8OXnPGbnCKp2tU87djCBNvJoyMXP0o0kpxXlOBJrxPJOaZGA9huSr",
-	"FV1OjvTgR2b0Detgj1RhPW90g9R/Zctd6k/JHX8gLDK4gmfbjfqOsodyzHXISZIKoizsyBzTnGQIp/oN",
-	"lFP2kKDX36CcKH2WEGYZyuiUqgqc9QXm5WTbLfKqkDSNwnRun2435rXgj1SjOjzowj1uG5WwYt5782+9",
-	"KefTXJ9b/FshSO/PSWC+OzyN7kDBs+3W/7HteBbbH80v+mW54EwSw/CF4ACclDNFmNJ/4sUipymQ7/G/",
-	"Sw40U434vwgy6b3p/dNxdYkcm6fy2IwGszRuEIaIfjaATdnXgSunij4SYG435NeCSFjBQvAFEYqaNaYV",
-	"62NFnuNxTtxG1wFWgeLfyg8rTPHxv5NU9b4kveFkQnOKzfrWZrR8+kcs3xIszTVZ3xH8jiiTCrOUSEQ+",
-	"UanQhBumg6vR+xK54dBB/6D8u1jkHGckO+zDpWkXOOY8J5jpFbo3r4txTuXM3Jfx1+BOWce4fkGRKRcr",
-	"n5QnmKrZ/RhLoslHkrTIsT4EXM2ICFB20qNZcHBDiYEHkgv1QdiTZ59SpsiUiDU80czRtLdaf4ikeXOu",
-	"wyYJIG0D3s9AsFjHviA5nVJeSO/dyyx8Pv1tRL4LrqKUNALEZ05iHJ+CYEWyIXw64WKOVe9NT0tER4oC",
-	"DGOffL/qcIaSXlpIxefXWKj3FrvrN8YCC4UwWhBxBH8KknKRUTZFVCI+SRAZTAeof8sXAjOOXvUHoXXV",
-	"xg1sdUJz8j5GYRGKnFe3yDpR0t/I9ytl4FyCjjL1h2+r5ZVU6n5p53kVKgFjX5Jesci2Q1DoOFTXXQkE",
-	"+11SoxB/U3WAriHSJ512onS0V8e7TLkg6OD6/O1hgnCRUX4/KfIcHWAE/y9poHwMpHHAmaGXvqxeSZA+",
-	"7xkar1B9lYcJgq1/mucJmtOMJgiYkqYfx71gIfoeLtdQ/kPP46D3aa5/12O0crZq2x8BcYETuXYgtqbk",
-	"p1DSl1YcfYT7Yy+L1RRXo90xZRhY8q725ZM7zBahR83QWUqusHjwr6+FIFLzzqSHx/YP8ikt9G0WwbA3",
-	"kLxkiyLAd+f6GUhaisxl+DmIR3n+YdJ7828bN+0v/sufkwbj1YyiFO7aGUIp58ESQqCa40+XZtWvTk5O",
-	"yhewEHi1NpzZ6AaIk/nY3N11IBjFqpW5bbxfQMGIEJ6QcbLNccvD3WNHKqwK2X3MG/m4uDXfbIftpPfI",
-	"aUr0ka3TX+S0RdBaUkkFRQ9mDuy1ycpNJj5iW+isgpse4IwXIQFmTHK+vKKMzvVpXRectWY+5VpWUDNs",
-	"7D0gqfclmpuvtFxhRIwDRh6JALm6/54jWLu5TCJSMwwckjn1rlZjEn7E+BD2H3uqfogPC1dOUEjyVivh",
-	"vjttbgI2NoezJtGSqhkvFOKMBKUlx/U2C9T2FjSwcBv39uFtOPGYaQ1x7ei/JUpRNg2xScrOOJtQMSfZ",
-	"NRHXUehMyJJIhVL3MpKUTcHA4EEIyRkv8gzN8CM5RfpMAcgYR0ssGGXTAXqFFEffnJwM4rwnBqfQWoP7",
-	"LtTMWRLOZiR9WN/2hBcsoqFR+UEPEH648AwUdRgZcwPiAoG9AS1L42ia6oOHJJ0yiaj+UfBiOtPyuB0N",
-	"cZavBpuZcfMqhk1UK/aWFwLL90X+cENkkQeYQMYZ2YaZJVonzY2SG7mAYwI/kRJPyeZr1MjV9u3QflrZ",
-	"K2yoXGUMHNZ+3ly43A4UYCl6zl2gZyyHCa3V2avBUBu45vP8HK8iBofKHLN+tbPI75U9OGB9VFyQDME7",
-	"6ECBPVJQIuGkY4Z4mhZCEJaSwyBfhA/vOgiiF4+elkYjq4HR+hLRLNFnb20NqP/Z7ubLUfXr0efVarU6",
-	"uro6yrIvYWXX2YrOrY5Rn/qXX375RX9+fp7AIa+G7ktwd5iDXsLmgCqJuKBTynBuXgAGMeePJDtsXcCt",
-	"wkLd0ZhqX5u5nEHqjxLNavVFhqjS68EMGWVXQyojOVHhm4vKSzt3wLlUAy6fIKy1xELobw0ywhd9zlMc",
-	"1WAYt0r+2hO3Ic9DsfaOmV+vxy07RLq3RF/VYDHPqCKZvw01wwoJsshxSiSgbUoYERhei1zv1aw3Rb6R",
-	"lm/qb+vvi5yc1zW7deTqlzTmFjmmDC25yKSz1Vw8ErFC36AlIQ9S7+yuIDLDKzD4380Kof8RJm0gjvUJ",
-	"b96eodevX/8RJBuAgjtcfDKRRJ2iiurNQcvzIz0jvCZjU1mpfONJd8J40tOayf9pL6R1RkpV3vX2qDxX",
-	"lcfNfO+zIQcQww8Tx009mnUU6gng5Rprx6WNd78lJKD/E6bv+4goUog8TBczpRYSHXABfx0inGWCSOkc",
-	"vROiCXeiEeQ51frSCO5hTC3JOMX5x9iMUrMRN01JIOYjBHgkCVrOaDqr7Od4sZCILwgDXzCSxbgcdbDR",
-	"rOYA0wZSa09eh+qizQjflL7Ld9umchdW0/NQGeu3ttvMnuauoE/1UFB5TibYin+hxxtcFw9ktY1ToQFm",
-	"/XXpNmgYPisnQrXG+oJ8aAXRBM6BayylZpJx3xQwYeXeC2+HLFueN31WjQHrn4dXyqk4A8tuYH1UhWEM",
-	"KoShszqlXN5+QK9f/eEPR68QzhczfPQNSnkWvrKi3p9FjplvsJNzDEbaOcloMQe7hJiSoLFuwaXSE0Zu",
-	"5o6umVae3wC58zxZiERn8caM4uGcKExzGXcphk3rmiE+kJVjt84cklNViCnVHNF9n6CJ4HOkpT/PyRjE",
-	"Thfcx56dxTDwBO9TVG+bj4kobUgBs8vzqWujLXJX1CZ4B5GNG0HNp8zG2Ru+HyL9GP3GGQFJO4jZnXiY",
-	"HNlrKvEA4R8EnxhqEkr0hDQjnDiIRj6qfRLydxI9UhdzTPOIzb5F2Nnm9i+nifJ5La6FAuPkjAuFrFHB",
-	"HE2jpLGMiARhheZcKvRNcnJygtIZFjhVJCIwlYZZq/vX5/rA8lVpKpSUTbV+pKnE8Axp7GXyFJH5Qq3A",
-	"bAS+EbjkCcj2GIIt7CAQvNPdutACtNugCUGQlC6oizHcYIjzXv7zhrnA7tgaJLLOs/SzqOegOw1VMn81",
-	"YrKZskDKCFgM9c9/iohAMevEHEtFBJoYcS5LALvwr8sMNHLQ8La7rBn5pLoZJfSbxtbAGVDYRC9G8Qyv",
-	"wiotZg8dNSvLjUqg2I+jQI05qJ7qXKLShCKFJdV/55SRzAGp27XX7q4qpL7W9ZVQt/O1XSBX1Uchq+Fi",
-	"xhl5Xzi4NKwVM75kSHGEszllVCqBFRcyAe1e8coJMSMMpAu+ZEQgOcOCSETVoItnr8staBAnZ3Th9rG1",
-	"G3SDg8uHQ3kFlfitIbOBiCi13RbzOTYS03Pla32K7cO+RBdsqhWS+FW/SR7bLi5rsxwQvvyjgKlCJgIO",
-	"HkryTGriMiHcpwib31BOJgrxQqEHQhYSyO0R5wVAYHv4bqGWtEl77QrD+vZ5RuJqoZ1kTVygn44gdhbh",
-	"Qs0IUzTVxxA0LDA3g/GTw22tf9PHUYDHhywUyTYbOdIotmwod8jWT7EkW3ooxlSo2S8Ei5aIMk+UTzHj",
-	"TJ+zlpgUvM2AbcFfpUpRh/6PfInmmK3QgpKUGIestX5Y2KADylBOpeZ+LF/5Vo8uagkDMRjnMZJdEEF5",
-	"tok/OkRdm7fbYyV9qCYlJtvwr09tGjIU1HIBmnRbQshXUIFgRz1GlqMenHKQ60EmLQVhwZd9iRT5pILc",
-	"LaeMdBAP4bXEX2PbFiO6wleh84DdEzQGQ3wcSf2P8erUaA2FgN/hDnY8MhI4udVp+bokC7O3IazM6QiT",
-	"ZNfpwaRIjQfSmQbIJ5wq/6jA37I8LRBCNhbkkTrDvEWCFjOK335bBW1UJgCxAhgzwsY6M7YLS8qQRVhf",
-	"GyyuS4i7LVyRjJJHWPkNYZhKCZ6B2r+Ov8eC/1roX6u/znIspd1z+ffxDZ9jfe/oAdb/PL7iGREaDuUf",
-	"Z5wpMl9woQWgEDTc0m+I5HkRiajnbEIzYj2ADbAlvQme881enbfwlo9u891tMZ0SqScO6M0fF/qcfYfM",
-	"qyUnk2iuqU4r0csZVmiJJdLLymp68XaraTIPmIHIiAxobXzVgjSN6PWcDP5Zc9Y5FyRBYyIVAoG388Lq",
-	"xyqwLi1izOeEZaUD1dEaLhS/n9skKBuZU/57jlmB83tJcpJWdpx7RpbhXJiGgu9PmfgEUQEqhNDwYWGM",
-	"pIpkQxMKE7C34kdMLVdsh5aL65HWgxIw1fs+jQyyIOkWWtul+WTVIWijHLu+ksTbTRgcpSxcB0KOxySs",
-	"DIO4/Rzjf2PtZrzEzhha5EVG1W3KjfW7tNxSZlKqJjzP+dLEpuE8D/KZdgtdTPFv2gHhteACzfAmOWof",
-	"47tUq26qAoj/lUFxQVI6sVlZ4BmQKkE/Dd9dng/vLj+8v7+4uflwk6Cb4d3F/bvLq8u7i3OQzyoLIZqQ",
-	"JYwq0Rnweoxwlkl0oMcimYsvubkYnl9doIJlRKA+LNp81T/UClyaU8IUmnIi0XgFX0BGrvFjGy++WTtV",
-	"KNNvMa7QA+NLiOD/hOcLfSZ77z/c3b/98PH9eVi8Kb0oOMuokVGua2Brd472Lj4pgdEEp0omSBbpDGEJ",
-	"sHCm2oWJKp0bjdQjcC+ougosayJnVswxOxIEZ/pQukGTMkangS2Is7C6HFVohiEmZB4JA1FiNZwoIm5J",
-	"ylnIFPwzVbMGpmd8iXLOpvquW2KqQqpLSFVsD4iDMIoq6DNwKFz4WBsDfEfZg4kzs3Haji2vJX+rGREI",
-	"l/OhFDM0JkjhB8IQ40t0UB4IF0mS4RXiLOKgtkat9bku1u3hiSZnSDjXirm5ckuzTCdGvxY9HxIJwtGx",
-	"m0X4hYsOr2/k+1XNYQguBJORxQV4IGAzjajjJ+yoCvcOhStyhfOnDdbkno8mEtkhzu27nCMMQY+somQc",
-	"1QrjkY42mjES1GSCKdSpCxGsBS+hpukcAqmMuXxGDJ3FrOZPi2d8Yjzcc6PONoV+dYXSfoK91sVucLGC",
-	"d3U545KgpV5QmvP0wTheS95ibJOnteMFirlxqwXX2zGUbFPEWJSGNSeN5eTsLlHFjOeYdCQAOO5O2/JK",
-	"CPnYnEHfcgPsUhW8lbXAKCgdPjpPZDcVqhYeHQpWL+OsuumK+vULENJD/FMULMWKZG8Fn7d54Zx84eix",
-	"DBVIkM3iAMOloVPJ52W0sCA4nZHMxu4ttET46uTEi1i1eQRUIoHZlLxxkieVpb+vCj7uoxxrTuZ/jgUp",
-	"TVYJktwv42JNrDmBgfJVmSaf4ZVEYzLhIBcN0FA+WAkSrGREmNWY4GOTMKRFKMWRJCQmQoWuFNkrURYl",
-	"nGtBHilZBlIZNoTdeWBoyV5wfpLOMfMlZ23fX2b8WJv4R3tuQy16zt9PFFq3JWsukzK92LpM4IkKK3H+",
-	"5eY+FWRGsJBgqZJEPNLUpjmnBDZVxUHdAxZb83lhhsov1Y0neiLCl2Qtf6Nj4HwtVt5pXV5U+EF5K3Lh",
-	"XX2HCSpYTqRENrxYH5h6zgHNwvej06dbt1Yq3gE/1p+/JL2GIWsPhvNnO4TqwIY0sOWM5gTl9JGyaZfU",
-	"r9+FFTzusyln8UFXX1roLNZxJ99BwG4AhVlWi3DxoCIf6GIRftjYgRmk+iK4nuqii3LA2O12WpMP9Rj6",
-	"DH3zLZrxIhIy1SGGJpApLBUxQTmXWxY1icSzVGnwXRLQatMnjn9H4l/s0FFQ/2DTSgLhRYLP4+dP8diz",
-	"ZkqgG6b8ZuNaAvRXBp4HTI5lTPpSUK0iogM6X+jbH1JljGTxQBYKIlUYVyZ6op7k5O1spW+SDhsz7yXe",
-	"0qIbu4T1RCu1rO8plY9vEEamyhgSfGn1cBClDmqcHxB+/0BWpiJGoiWeB9gqX5ijn6/AMYH+9pf/qUcZ",
-	"MV6oRQH3y/9IrSHPXJArdHRkYpNQKh//xwD9u+TsDZwqzZb1F5/1EiKzJiOmJ/pfvwwQTeWb8ij+dPHT",
-	"xfs7eYpuP15dDW9+0dcTRIPBl/96dDZ8f3d5Njx6ezG8vTv608UvsPzq95vh+z+N2JQ+mhhn/RA2eeAS",
-	"nrUgByPqxymfE1kZPsEhCjFKM2I+k0pLjVgiCl6bw8GIBVmDDdKqpIxUPvaSHlS0Sno0lZu9FnaMsuLK",
-	"JhK5IRFCMSUMw0eRskec08hDZgTS9QeCL7dUP+wS+TJ0XResZY1NX46e2iwtKbfmD1HtaRO8+HILQbmV",
-	"2cciCZ7CzQXBMpRA9/NshbA+zvoE2C2CkR08iGb3VQCuFlCXVJINlg1HnduBM0KwNlDC3ineZWKvF3un",
-	"lElndqdxNHlpmw2JoiVa0gWBB+Mlt8gQcPdAeJZKKYhfc95luzEusXrVRft1EhYkL0Qa0QjKVCpg4A8k",
-	"bO9TAjM5IUKQSNCvEtg4QfoSwnulyfIt7YplRkghC5sMHLKHd5FGaqhbg3Hi0F5uu756D2V12IcIrPSL",
-	"rrPL7XNM4mG/Edry6y50kNq8QpEuzLS9mNYlm/BAGoHlRZUfzLriwvU+nGd6Gxf2IxHSefXLWR5fDU42",
-	"Wkosj3AD+AsI79AVOd0zBsmnBRVEbjPYhljvbPv6Qk8LbZbgP2spdAy7huATcAmACe8AoEdNiL3xFigi",
-	"FQILnxF7u0Fh/ZJZEJZZJ7sNKe05+Jo6oo/8gXS4Z0wytD0IkXBsG3hd3jV+2o+Fi4/bdhIbuuUGrBOC",
-	"4GxV5QNsV7Gi3Zj9FKx3ShqxwKkvvh0EsRTPvZTTchtv6DV6B/eQQZBYt6mm0WlBpOpgie1AL+0giCpi",
-	"8jHgguJLyF+vPLmJOWTmT1hNgvSs6CDl8zlOkCRzmvLcnjw8RpIsMKi0EPtg9LkRsxKgICmfMipJBgqK",
-	"NYucmhrKWgSEsecEM+lyrtDQJoR9d3KiBUkZVF6aFCQfO8ElVoqnKqwTVD6oij3cSsdYW01Y0ehubrJq",
-	"hlth9WlrEZ7QMrY4MnE1IhoNcgG4nnCB7FIBsadoWWoLmr3bxWvCEmRSaKJp1xB4obQq7HPvECigrHJn",
-	"xcAdQTd4e/hHBcuob2SDL/Dl7vR9XN57uz5rTs7tbtH2C/MdHQssVib5KeCEYuRTpBobpPZNBCHIROV6",
-	"wQozOp1p+YMVcyJoCmFUB6Peq1HPOfUNu8vN5OHiQ6xa0hNrWrkRTMJiZPvOrRwqM2Tc+tz3W9qeEkYK",
-	"yyl7QHKmrw2qElOTRFOkKXmvyVJGHbDrmUsdAks6CsasTDwMPXP+qPYwks4JpgZI1q7x1FJXT4xFKT2e",
-	"ncVbsTFxtYmx32Lll2Tcuffjj2+urkIDOVtPx9pFOytDFA0gOfecwXfUpie7VEdHLF5BIi+lP1ybqNWn",
-	"/I5PKds6IDfpLdqqpQhiZKUriwhbYGaCc0k22jTKFNC2gil22WFhaZ3pSzplJLunGjLzCb4v5ws5n4sO",
-	"+Sq3RGoF+6MMCD12+tCyr+q2rO3NcVFeYIEcv8YzJyM2XDfKZtFxYUzzWtBJuRAQm4/GKzQDR4bQf2KG",
-	"jHHo1NVC0xquSQBtRHJ4a3+Kgy+ez26yUoWMJbGbum0zcyk4x9Cavt0pE3oHnsJGLQ0fS1FHoWehs1jz",
-	"4LGBqqJJzpvo4ylI2gWAOkFkw6ZjNd/bDtQmeMTLHqyvBHhdbBHtRQmcVNt5Gi3cRkT4jcENfhb8Xsol",
-	"PFdG7yBxB6sBlJK1t+g/t4Lwxq609CtWVpEydLmX9MAqErwkrib4bIbznATbjzglo0OhOftmcLkTXIVo",
-	"rVVmgQzzM54R+Y5MVCxEQC0uOtdG8d9OAlME11hImr6FKgGtFQSgKChkbRsGDX1HJDeFNyWqKtZlPC3m",
-	"Wn7963++PgyI5IuF4J/eETZVs7NAVxxNDTNu4snLUlK8BuAKiVpJYdOgAwEK0OGcT6tiHNGuPJ36GiW1",
-	"XNhQPQmbno2rKAobsQlgi1SWWKwEnc6Uc1VE5YKowJ4V5hq/oqyw72wOw5phMeeMpmcQEvqJqtWPNKSx",
-	"QV3vVyfdYruofE+Wd9zU28nxNOIyxGxahGtFJ718JWhqg4fXg4You2SKiEec/0zIQygpB8qmKo6E1pXH",
-	"RC0JYUgtOSokkR0j1Apo3CGjGGGR6i6aCKz6bfX3BClB53OSnaKMSkVZqkCj9bWYSP6RjcX8mWjisJwo",
-	"iJpTSDuaF+kMlV9VRIcYIVnHjYvZSs3mO6YJ46KEko8t6qiLLQYqjwJeFuOYghZX3axzdMEleG9vyZwq",
-	"zkJBUEevvoGdfXOKTrSwbE/eINqVqCPbWBEsbHBg1uV0BhMVoqzb1il7VrHzQOHy+HzROCy/tsUWUf71",
-	"mhgBa3XQsTD0Aru0/mMD01HK82LOJDoAsBkPgdmZySIBe6+JXLLOv096P29GzB1ZR2VJydET5O6ZBDkG",
-	"lUA4QYLcFZJAbhc0VVJ4KtFB6bUYsfEK9U/7hwlyrC9Bjmnfzw3XTpCmkns7Y5ZUZ/l+6VhAMmJzyu6p",
-	"ZYH3UCMaVqCvufty/XDi7hfVkdM7sdfMPWUTniAwLhzCDuc4GbG4z8XzlkD5vOf6Szwaigc7p5hlFKx+",
-	"W5NRNN9+Q/ED6jLTAqGqtjBG1/IXXyGz36w+ac3w34CNqHehNTRuK++UN1vEMRWdKeyWMq+3R7r5k0bM",
-	"TWX1B+PdjWw1jT9s0r59M1kfedMKQ46yriVYQkfrad60n2crVzjIcFDwlXULqmNxcTvgTTOganGhdbbJ",
-	"Wueas8p2c64ZkLmj3y1LxVeY1tNUnlDCyUhrRplKIR8Ssv1tem2nmn+MLM9alRM7vMTU5p+5hVBTGwCz",
-	"FZKm4IcJ+T51laQwYlCywLwfNhBu3yrFFFp1zYsaYLIXDrQsFHSOxapzsjQg5ycztMsk2lhH9c+OEq5x",
-	"yBZQTtx9BZ6RZq1AZF31qWWXT8kt/Y1ELQE479LHFRbp3rfzeYNHj8G11hd2dQyqLu7dIef1Yw3d356t",
-	"YOO6XD52a9BR7aR2Vv5voHvmNvLA3nvFxiJ35VCkM/oYjd3FUn2UlYkw5r3rwoC0zNsZ0Xc43HCpQ7Z9",
-	"DbtbV+Cuc52tGUoHxanWlMRDQKzgtrciC8Skdnai2uuf41zsVnERZGRz/Mk0LN2m/a6++bu/v14tNnNt",
-	"cRuzR/lQ1APSauyrgNZSzN7xkKjTwBe1dmVok8Miozx8BGdY3jbK2NXqXD3xXLcZ2BqHfrNoEZfn7OXs",
-	"Tsf2JptdMI346KtFvG/1Tor3O1mz3GTiVxssybWEoYeaBnPwGYLlAiVpeDS0TubRUxTubLOjQsXRWT1S",
-	"aDrRrg2xhEk2nhVczM+t5bRszbp+yCwP7VK/unq1zMdZmyPxlrtpq5GKNhv2+6QFR5diq5E/E9t+r/8O",
-	"YqYHwOq7DUscSkmnLNxx36sB/ry2i42BNiyp3O+LGVDNvD8LGnI2dzuJ8UO4Ain+WuBUBSsMZ3gVcfNB",
-	"VPbrE1MOBMLuFnaUxKhjgqTQyWKrMphuJec4qAzpSa+tbBNRXO1TpzH7SxGQ6YkOTlz5EsxWjcwMXoxz",
-	"j5tX9r6c84WM9xKOlw5eeGUl1heTIDrRywhHty1ILLsMHrXt8dUT9ggqoFfArsMn9SbYwWQ603OuqmRW",
-	"j8dMmiF6UALNdBSd00/w7ah3tYJPR71DZ1SCajnMxgU+8djV9utQ3CAyh4XEHIXajiMnypJwqR83y3tK",
-	"ZWNMWxSocJH0aNesqEyzLUZDvLHWMLEJM7ubdlBERXRT1T2SQEmYq/puOIskmU/q+eo5jKaJpwCzWRLy",
-	"EC3naB94S+OPfp04SR6hdsBKogMTpuby4SX9ZM9mt3PZQIm/qsQBMAz+G/m4iFUei1cK220L/XCo5Maq",
-	"YJqfRkSlZ15510TMqZTBC+QDIwjcXo6zQjLQ3/6v/wctyq+QguqhB7aht0R//c8/ACKdifqRkuWbDMvZ",
-	"mGOoAww/uHAXG+Pn/xuew0lzD90/4Enp2ZPuce0X87WxWUuTpZf5/7bPXRi+WR0VJFWm1+IcMzwl3hv2",
-	"h5TP5wWzHsHyS8xwvlI0LX+Qrqe8XZv3bzeQjeJyE9m92X9ixnjBUuLMFxCR9Waa8zEOFxTeILBsVz1U",
-	"n0nMVpwRRHIJ5QW9E11GRUCZ0a3KitZWGa8s2nZ9XhPh3ZqRe5JPkJVfgVbl0xb4k1vGZmG5IqT2ezAE",
-	"gKfche4kAlOtJEyoJkUniJFH42TYaJdoEeCiCs4TBKJoX6Qmsp8os5T9lFzidzVo0ibQxC7pCB20nauA",
-	"BOyOzFXbW88RL0POMZ/w+yao/RT1+yaxwz/nVj9h4SySgP5MXIHaqqJtc4eN7QRB6+kyIcVqWxGwhYLl",
-	"00W8DHJKZINo2vYTLmj69HxtcyN0VAz15KAWd8zZNoNv2s6VW8IWFuRW2y+Ris6xItn5fozAM0JUuejO",
-	"luDczzSMJPJY0eKcTiY0LXK16rbkp2RChY2f9UWGl9QC4CZ8PGhuooIPC8JC1QraSDuul0XJ033Stpwr",
-	"LB6CZR1Le+5lxDIgwN/owtvmMA4ak5yzqUSKn5qrs+ovWr1vb9oy+HjjlTrGkeiBMRYJ+tv//f+hV2Df",
-	"eGB8ybqFfy6C8SVg8Ui50Gx+AfFwMHgk0jKYDuj0NcqUKXNb7tsMdvIUXcya/hexcJE6NmXIw1Y+2Mo8",
-	"Zsljo7Rmh29bW6z8WfCCAkRQfVD7EuU8hcJFqwTV6kF64Rj1AuqSiEf95aD1dqvP+I7zBVpgKb1qx9Lk",
-	"4iHJ0QQLdJAW8yLH+sI/9JD5JENdec8niAymA9S/5QuBGUev+kDKqgSAC72JZKYucrwi2UbzAU5VAdUC",
-	"zftbbrGDBLWIWkt/hrLMet4xTh9MYM8S1AwrDJRK8FNOihYpYAvhwKaPHy/PYfCx4EtJBJrjByKhwYcT",
-	"8h0MtjWNljuCdxJ0MvgO/e0v/4FeDb57yhmvtpFYWamO2krMXjRthuFjxyc036oiDDw5p1MiVUtqz6Za",
-	"Cx26JEW8xz+AMj6EVKloYMgwTYmUJDur7srNKllrs90Jbt1to3HuxsmgKe71LNhjwHUxmZA858tSa5jj",
-	"latZjmA6V2bhoN6PF+F8iVcSpTjc0+QJdZjq7XC9tTcREiSPGvSabalC2Gqh1H03i90NdbeSUmuP5aGr",
-	"hGHeR4LM+SORa0gPs6EaUQXwHoJqVR+uSYU0nSHJU4pzJOmUHVGGynJu7l7QVyhkO0PE57QQJuSzISb+",
-	"VsSCRKacT3PSITnQvpjYwUIkcuNnDG7IWXyGzaM+TmQhjYYo4RZUtiDButUXSk49EkjSiCcnogn9RLJ7",
-	"fSDeoDlnaoYOXMXfN1aehp8PE2gUM2KCmFv7XnFTBf8N4pOJJCpBBaMqQcYUC0kXtiP8AC0Jecjw6j7w",
-	"sX2UjFjoQ7fse6lEkapCkDde3ZSk/Lp97YMR0y/mq3vO7jO8kmbafOWS6dCBTXVCrw4T++wcr+QADfP8",
-	"TVkDGanfqKmyZctZDEbsZ7MC+NUsguG560TBl0SkWBLXYNvkjQTF0nXhroSHHy5u/CyahrUQGrQne5Va",
-	"2vvo2/Y/ijTK/OtbYoLzHEVElUlLHVIAwYb+FP5+gAmW5ho924wCU5/wQqiZ5e7BfRqyi1jmGq0d6uiH",
-	"W8rRvVfioKIy0NIbtNozDrQgHYfj9n+LSCD6oPirs2uCdKbgSHbe4GAVtW4Xfl4/AR0CXqJ1DG7IlEpF",
-	"xBNqsGyokAmVxu74A2HBa46WlcH0jW2KYSHOUiPg4CwTRErT98XmEpwiqtC8gNRY9wLJEGjQVJoKTN2M",
-	"763Xc1tlme3EvE2VZSLyVhhNkignNkVx1bp25VCxobMUvLah/k2zfoHxkJUFDLYuZ6DHq1yhAWnkLReI",
-	"4HQG5vXEXhCeG5QqNON5JkvHVOmQ0v+ohkZ6xW9MEXzjOuUT5DtPEbR7zlfINFh0Ig5hEy6gx5FCB1Rp",
-	"upzQPCeZ11/T2hNGTItpMLhejSKC4fwYg4x7OEBDZICFADxm1Wv7OUWMm0wl2PCImdd8p2WCQj5LqEbj",
-	"OS1Dl5aPnc6mnspPHWBHNfTvaEhH4TsYa146/J49WFMqfRLde+dIPi6GZe+1aMX/hq4jCtvgHTNEsMgp",
-	"EVp0m0yI0MKhbZm1xBIJsshxSrJw4tP2rTe7ddPzYzBiERdVZXqzinboRIIvquXUITTlYB+a49UY0tEY",
-	"V/fw22aHW0v1LL2cr9E+r8EJtdJQXZSm2J7WwKAKQQzVv9uGex4o/PuEmxqZgEFTTs4gMHh72GpoEVeJ",
-	"jBmOp4xkWqktJBiQ607aGV3IBDGy3L55ulcpKdQ5ff2q60g0jQ815QQcLrEYoaq/n2Yd+sKBjeub7AA7",
-	"aPBCoUcqqeLC3TmMe0NBWz5z/TmbyuEA6XmXZIzwYmEtLIxD0r6+XKm+lJbszYhRhQTBmbUdmNtXcTSj",
-	"GTHtL7z7dsmLPLOpu+iA4Uc6NbIiYCAZMcELRdC0wEJf+uNCKc6kXQvAQHGUc/6AioUWCbBNVqUS+Tzb",
-	"eOdHzL+SExN8UwZcWRnCUklFHuYBdO3gVAxGbFioGRf0N7tQfSJpnqOMpDQztey8DXJWerxAmNMXtVf8",
-	"rxtJ1MoAbox2K4xz0x6K0GG044UbD5i23ZeLsPv5CVmCoFGqSHnT7Yv7tpTkvyWEbTPUnKgZD9y8TiZO",
-	"kDFHgbT1WyEiThcipNatYnvU+BhO649bi/lZgNVGLhdbz9Hzdu0D0580qTDaQgsfgyUu/ts98N/ugd+V",
-	"e+AOT0OlJ3IesLH/kxDT6Xi8BQ8BhavMzGxU9tU4wGzlosNTLITh9ApPw57fbRPWEruT2kIiUIhIyu2g",
-	"OEX/9Hr8L99M/mDUCne1hytkPC/gGQxCUQPGVjaK8PBqccEEz/NwnhZXC1yo2UcR5l6/ijOekZCL+Pr9",
-	"DyjDCqOPN+/KvqxmMP1T2B9DUkE6cHf7XuKvrlxLaJcfmSzGen3jtvC3zTX118VHw020NGzsawkEIuQr",
-	"LaVlhKED/Le//L/mv//N9gYacDENF2wvF9ml+mOooL03QAgM0XzNcUFzdcm2ujrW+yrdDu++j9SI2ZjV",
-	"2XKWAwmbbr0tm9wu/eBJi4ytb31VX8C+a4TEUClJpgROvQqGM4Jskyon/mKWgWZg1YYBurDCsFxwJsmI",
-	"gWTtyrsgWcAdAMyVQjV9dCEEF8isyJb0MkF/rh8WGl5fer2o3vReDU7A9bAgDC9o703v9eBk8BpMnWoG",
-	"ADq2lsBjowselXVtLew15E1jkAyiZpQpAXvmKsMatvY9z1aN3p54sXDlzI7/3TYGNEL8xrIi1QyOa36p",
-	"I87aDBzoYCPfnHwb6GZjy6KTbOCV5owtoBzvGCAN1CJd5lQ5VqMOEGiUSy4eIDzqQN/e99he3/fGOkaz",
-	"Qxv1RyUywgEC6QBd8YwkoJH56piEfu8DmL/EDwx1BGwC9jslAfy8o1IB4C7Me2swOtkKS90KuZXz3ZrU",
-	"k4AJ8UvI5Sv4EuKN1qwQkO1hIGxyPp6LOic/gjndVXJyiZFGOQRh0nS0gMaqB8Y8gKgWGaOIOP5so0q/",
-	"GF+EwHOiILYgosZWrxw72U5rsbHD1sTl7g9bNYOtvtTlpJ3sYfqSeNaJBWxX5jECqx/fyYG+K0RpJelL",
-	"h3zuUYetdc8nE48eEoTLLl5eUbAmmVDTqNFeWtHTelm9tk8wc8agvcDQ+n1iYE7di6WH6PlwLidfj6mJ",
-	"wuz4s/17Zc9WRnJiggTqMPzIcsoeyq6YSfMQUmPEANe8kRx61ci9JqknHjybAuyfu1w451SWIHw+5KrR",
-	"EC6BZjPWjatsiVeaZDVg9fUjNBGzJljnExylwR+Iqoqe75ECq0kClGee7OBEL/nRBKeKC6SVCgJCEZgm",
-	"pZuhAZdjF9p0lJYhVFwG4HRDbP8NUo+52hNX5hnZSvbZHaLq24uwCVNhMCPS1ujNbdd5xlHOIThbS0S7",
-	"kLnAmVdGQYPEbCeGQtmafxsbIfwcQLDiamGEW9csIojfoX1Da9P/BZH6gZ2CH0NDWjZhvaOrVkVPJ2cm",
-	"QRDbPjN61lMkiCoEk43FgB8whueMSudCDKP53Lzwe8Jy4Bb5MJnsH+aTyXZniICNKQ5aY4MqIbsnSm5Y",
-	"u+L8CWpmoxVRTr8wJqfnw/VWYaF8aHJxhBcLBPDRi6oo1zi/9LSl9v9/3ISA7EcxhaF7BsEDnpl4P8qA",
-	"P8lzqdiMtgMxyAxkzPx2bY50Qfy2xMsZGaALVsYWGQmpTGKpA7zKAomJRS5RZI/E7KaIULFd5A5YQcj5",
-	"74++cCXTG8I1pB74gNg9zdWzHF74XtyAAFvlb3eIsJQMIddJ3Wdlu5Zn4ChCC0EgtGntqrPk3K5U3rqX",
-	"XsL+43vQO1h+3NqakSZ7oXEHrQgQjz+XyWWtSuYFy1zATRcF089Y27F+ecGyXXDUCwYCuzNgbIRboWbH",
-	"6YykD0dOC227qUj6MCzUzGXa7IlxgNXoK8nT/vZgvyFK/9na8yH72oHaOpmej8If+bJqwutixzUijR3a",
-	"YEsjrkTZYQ2bJsS8BY3mhQvrl9oHBmuO0RfGoKUeM3oIe2dVPf8dGMD0UOvoAqUH/OYaElVctUWOEdRz",
-	"yh4CmDuG0LaszWKhn595Q/1uDuI3oXxsplx+twOPbSlasDIfwlkldyDFE5atw9qiZ4op80Ge86mJrQlD",
-	"Glrj7gm4tW7BL3xG/Ja/oZu8sohr9dJmrSOrblIJIvouzs+ttW7CcbEoYlmpCzQwxa3TOIYqbhvvbLpq",
-	"7fZ4oU6tImfzLiSyLevLioIp5w+UoDQnWOxsw7xQJmzUZeg3NBm93c2W3apl5n6Nu9U8EVl6iSk4cFL3",
-	"YlV5dVfuvRq0gHmUHgc3+2SdUge2SkMAhD8RQSerqwn+x7MIdj3bz8fOW8qonPm4AFMfq5tQwCpi+EjN",
-	"3udTO6dZevzZiTNfjlOc52OcPkSPwAeapWfupWRL/2wpvn5JrJT/a0GgYqMV8/Xyem0SfeQ7qWy/+W0/",
-	"NC2XnvrhvY/hbRSR16H7+o4jK45Y+KIDw54hRgVyjpuTIs7QBNO8EJAlluYFVD3CqBxCEJzOzG/uGHN7",
-	"srHNcWO2m+2YTO1PlqzsJcTI0gkJrg0WGpMUFza+3VEPymgGFkJ7/5vMEl86O9QDVl7/yquX9EwnQwDO",
-	"O151yYyD9MsOWJxobEBLd7JWwkXD8BQJYjKxoSxEHUdthwlyaaInCYye+jjt/hjNm8eoBFRPo9bE0Nok",
-	"mfIHLRQHu+yF5xCkzEwLzGOLEqxF63U9CD5aBmiYS44kUXD9zLhQRzl9JBn6UanFB5avnLRwkJqgrXuN",
-	"iQTd3//IpTryf0QF04j+8e7u+vbQkj11SHfc1OUCWyI4LcMX7InSRwBIYWL4sD6lWrSg6utQ8vdkSlmz",
-	"yMYBF6DnQA4bBORW4TdovCppGqqqNQDu0bSTCI8nXEx5ixj4Fp7v2Zq+X72oFH93rBN5A2sNU63pnyWQ",
-	"4XG7/rlvEAdzxJ/qr3Dj2Fo62an1IzjB38uKQmQ3drhbouydVQI9ZhMII0PYWgatgQvmjX1hoF5MoRPw",
-	"X72cGcetT6MTh5R9KhHk2Em0xDvQRc5sE0ZWSiERrfXUu8DXl+XjWFa5njFFr7JO701hcFPEAsesE65S",
-	"UnduzzcHcF0hhtuDFXl+CHViqHAhnU49jyaIWii7eipHk7KmXdgPcAN6/5l9/a1pS9ElChnMBbty6fvB",
-	"qwsBUStoYrqRTE6BkktzsOILCaE4kAj+JYkSUPuedhiI6M8TISW9l93QzxqYyrJSAK8y4cPcrys0w4+2",
-	"oGTUJHBDGFn+40HrCj+QFsoqIVXqWFoRowyZ8CyXHJRnzRMF5byOP7t/360W5Muxi6R7Qsy0N86fyMrE",
-	"Tgfx9IOd4y3BUu0rTA8GdzO9tAWnNnkWdUAtsUQO4DvxZcwXhTK0AqWkoEopRlA9Wv+5IljISmxRAps6",
-	"cH2JRJETaZMzbbGWw1NEoQE2yPpSYZYSqOuw6kRJ5tvd0lGzbNMK2W7lkLBQKlQzaFaRE7v+N+jbkxP0",
-	"0/Dd5fnw7vLD+/uLm5sPN6ivj6h5A8R2O9SI6SvsFDGuwN6hkeTgMOhXMqBtJkUZyojCNJfoQC8ip8xc",
-	"aIJgydnhAF3aj0esgqKthFJh38RoTmykgcRzi0K4KHOqCjGFev4ahQ4vro61fnvEJjQnxj1ihWTptmDy",
-	"kZouxPmcKqBTs759HkM7w9c4hK5ZfbWAwDlUFSFkNEuAmLRmy5fPP5RmARaZJQEkCIriiZLK6idviwN2",
-	"vBDkkZLlPhn2tZniv6nlAyOIMGWKY+2GPm4IzrRKYulPH3eJV34Ner5ES+tFMbVOIILSKsIJKpj9U5OT",
-	"Y4cNckJnDY7Qhb4WxTincmaL/j+ftGJ5VPbd63K6PTl06vO8eDaVB5KoouZEYI2P55OW3ammi4JZbBqT",
-	"fjXL2pVfvkkyW/AVC+LyrUF0ALJ0XaEcJZWljSIRK6B67zMzFcY207y0oQOmPjdCQDBcxVRC2Z0BwyjR",
-	"1pysf+MCjUnK58RUk/YKv9XwU0+JjOqbJZb2mVjYAq87l7f3fIgNXSPNUmwrlSiwPDgzhE0aNFahg3qX",
-	"ukMbhvvkBNK2AN69H4mvE7zbBcUugndHqLbxu1XSaCmW+732DiMH4hhPJjSnpZdlx/nCHrKH3kR7StKv",
-	"ZjBA+a+IfUFyOqW8kMjDLJx3YAVaklLS16zKa7EjvSilX2cpOSrbOrYw1WH5+m3VBHJ/MbDrs7Xnbssd",
-	"GfUs8CvglBOgg1prz2cz1VgJjDCc93DIIiB+wUDnrZG8ywx9L/FnO6wHT5Nn5geb4MYiGp7t8EWKaMB8",
-	"XXIozMKqnqi7OFauCgeWCiqtOdOeD/wAJzPVS+D1ozGWJHNWvlrT3eedxDA2be+6DXgs3wonbjTiRH7t",
-	"bZehsQ9KcD35OtBBubvdctYStFCHBTPOAOWmvyfcbL8mEEWJhamnop8kjTdNa9+cYgk2X9uT7NXJoSUN",
-	"qOv2bA4dtNl+e/JHdP7x+t3l2fDu4v798OoC9YflrmB1GRr1Pus/vox6COeC4GyFyCcqVdXlzEgN/XWz",
-	"ptEzq96J+wkNNcNvUZXl1c4nj1cJMc93qW067BxUDbjjnNwR6PEEz3khnylMRyLFcfYWRvd5yP5Mg/Wp",
-	"9Oxhp05ZfHFJBIQE2Th0+UAXi11cusPMqKtQoe2IMpRTCf3YDaw97uBq5RhDgekjQ42fwx0pLIhb2ZaY",
-	"nTuN1vL2cKPN+VzfLzahHYW6Bv0RHeBC8XsYL3GhFu6fc8wKnN9LkpNUJSNmCsreM7I8dDK8bceRmQ4+",
-	"Rr1nGdWahYSmmJRN0cngnxEXaM6FfccA6whgB9bcEdM/A2e06Z8aa8VCQ/E7B1tZTKdEQsN3uFeXzoOn",
-	"b4Is5GO50vvweFGHS84WvXtOZuLJzlnNDZE8L1RLhIko39hR8pwBav1eQNAqh9Rpu3YlOmuOxRggeGc3",
-	"2oYz8dn9uSFf9Rx+r91QGwsXwSe7qFkEA8U4uolPsXVjXcGR8lXbRBwakZBP6jmgTDa/WsJyo0nld3fV",
-	"n/w9XvWl9WSbqx6aK8joPWAbD8CphJ4jUC6GaE2mcjGYMaCo4qmtK2jrLMJntcqLOM8HI2ba2WnGbr/V",
-	"9xj5tMAsg0AFxb0GZDXx9gS8dvDVIVpCh1qaISpHrP8Zfr3MvhxV3x59Xq1Wq6Orq6Ms+9I/hRTRjIKv",
-	"vmpwZh35Juig5s0fjBiwRoAstQ0xoNPbwLZVM4kWkj6SBFoRuGZBjrEpOifoN85IUvYN/ufX36AMr+Rg",
-	"xKyiiQXZpAdW3SSs6mjngaUNRswUO7V9WsqapuhgSfDDIbq4wxD4TdNZGVhg04RWxncN8c/m64wsIHKS",
-	"M9vVqKzgB7hKgMWU+wIcV9pqFbeSVOszJjvnpbe1/+Z4NWKSkAEauo4FFqGXk6P3nJEjuHttO6NGIRI0",
-	"JUqi1yffwtCMozHPVqH7WyupF4bG13hdrB1eL4nlFRnkb3W5J/F50EFJPIeROV3zvi1n3MCaLycavgDe",
-	"3l6lD4C8RkGI/Rm0aB0YIGsEtklpetE3QyOF4sLWZA9NaV87hndgttehe/iuonOPFg2NHdQI7xA6xRmS",
-	"e9Y6nldJwvJHllX80WeNEBwGTRvhpCVokReyxkwsRHdpMIobBgIhWsBnFkQcmca51qPzBvUvbZwDrN50",
-	"0XBZJxlI50AWWuwnLBsxzXH6p9VnwIGgJ9sbdMHsvw8+U8m/HFY9/aA3uxnIf6F/alibINUtUOQEurFI",
-	"iTV/NMlBotZ4dfAZNvEFHdjm6aDXaM6eQ2yQbQnfPwyGa4Huc2G7Ge0lIwYuwK9i0bB05bo5BWUd01hq",
-	"l/brMhnADO3SW61sIQncgh3N1+Z2e0Yo1kaThw3B+j1RwI5Zvd1hjAD8ZFVfO2fkk6pxtTK8FZDSt4LX",
-	"bqyw+pzb0GrK0JKLrFI6mwtJkGmwiyR+hAi/rUipFEg365KOJjqYF2TKF/WEzla0ZFTdwhcBUeQOulrS",
-	"KWU4d9zWhppX0vHBzdsz9Pr16z8eJqhgOZFWELzUYnejVTCF9N3Qql3UJCS63pkmSc+tBbxrldqykcSU",
-	"bvIgAIXDzAyQA0MNxUx4nvMl5FQC5zHxylGuE88OqTjCngPXNrPn50PzAyOWwVdc2cGkJoOcokzgiVUc",
-	"bdi0Fv+XM+7aDs0P92ujMOyyZqCow8WjdJ8dUQjUbNI+Ouiggx4O0FvTIU7UleAEwclGkrJpTko1rUmL",
-	"xrtiO7/Vp+cCjVdVhHp51IzGVj/oh6cV+SK5yEGnm5XUC6oaVrXm6iAw2eag0MMFDEz6e/3xjGqkr04h",
-	"KNotvhoxQXP+aPcqVv7Cx9AYd16ksxGzHXLNHv0W5PyRZKYTn1b0HDrMgSvFCqqQnEGXvzEJCWDG2rT3",
-	"6/crRWt1OeIuytjxuQrCXEDakUHW7oxREZYaYqL1e7cLQ+1093pBPm2xPQC2Khqjt29JyZuqjR3XIjJ2",
-	"UcmHW+2XGINMAtx2hiGqPEG2afV4hR45TYk55U448kJDFH4gzIQm+MK3z6d2Fym0DRvfliSOySeX4RSk",
-	"jAt4vDVxKPJJHafycUOth7V4g9ufXKFuY0ZAgi9P4ewEm7nsRiAuCQ0Iw5xKD9dYIr2uvxeEzrF4eI7D",
-	"egdCw7CWFvQGYUivvsxQrQMVq+OyFgukXwoZU0YMyMNFxRoTBex48JmyjHz6MkBX+p8oxQyN7UFdV6cy",
-	"vEKcoYO6sdrYWMCqe3jq2oCbpfwRnX14//bd5dkd6lcHITILjD6pJhz0g45V8dA4UvsM8AOofD3F+Cns",
-	"3hqvVHlv7+C44wefj1cNnI8RHts/yKcUqjppbmNI0zbXgvJ7EmEguCdfx2WnwJc5n0E75Q1J6YLq7940",
-	"umNZD4QpJ1HVC3VnUp8Z17jHVa12JaXtNVm5S/iSIbmkKp0dlqmCRsPRIj5IPKZEMNy111ioy0waIdfc",
-	"qM6IWXnaMMtGzNXdt93Z0UHteEJBryWV5HAQSZl9z8vdKm7LYfShKpAeG+TrXwuc0wkl8hR9+80f0c3w",
-	"7uL+3eXV5d3FOVpgqdA3J7a8hqYSA54F2NELEZK8oYzIPgXvqs/VV6r35zfaCsvfZWBRaWGGCKNfC1Ls",
-	"pOS0rYASlMb8aAsjYdzc/nTtepwnpnHbggjJmS3xoYk3p+zBS73g83nBLHRk9wNP03gI6TlfspzjzBzZ",
-	"VHaVrCzX2VK8unl7hr777tvvSnflbowdTSuHqapLz8paGJpJ7ND9snvxScjHRWud09WNfmOfFU7NDPGc",
-	"SpPvZUTUHRcvse7ANmXm78ButZZF4SFtD2Wp5ONiCHD7KjJVO7lYhGLT2kjspJLYcCORWFkaLxbNw36K",
-	"+CMRS0GVNYnlpiiEHjFBBVOmKaYdFa51GWOvlD1SZVhwe99D772XCKuv5usSWH9NmKlNatzammiQt7Nd",
-	"9674sCDMH994zc1t6K43KxIdJmixvrgBek8ewRtsGw/xB8LkXnzoN2RSSJzLSMGTsDcdHYAYl6CynX6C",
-	"XDf9BLJkD09HTMuJF1fDy3f3w3c3F8PzX+4v3/8EMp0l61rdfFwCooLcKaiC7uuri6vvL270xyPmfw3c",
-	"0JVnG5Ocs2kzmDksVRrlkeYrlNM5VXEnukdt++Fv1QRfJx3dP07rxwee7oKrmYGQ5HOidZGxa9HbPBSn",
-	"XvleF1wGjKwql9jGqZ5eR2ijT91U+2hyu30SxNcpbdKcP15aHFo/w9PdFTixdALqC1bQItBox2e3P+kZ",
-	"gKOa3oKsZD72T8uZIFW/SVddaOdz9Y8NrnRTB7DBG16seKAZyGObXATutsDRMjnM7KFeTtB2tEM5wY/l",
-	"aZN7jtn2qCyqPcRx47dMeaEVJq3NWdpI4eSFeDUUGHYdT3ZUQLiVwEz5MHuFM7I0tAVGffjnq2+PMrxC",
-	"ioh51V02QH9dz6p93iqN2jDyl0v1NRN2EUVdhPt4VTGt3SiY1q5vKmtzsXI1Sdy/9dFnDfNjqVLWgb/7",
-	"pBc7cDf/V2f07dLvtaNoLw751s6JtU7Te4Lr52JzGtENmfNHcuUq53e5q0wgxA7uKj1Q1Wi/Yelev6MY",
-	"V57mamgWMjqoVAKXXV72xfU/enlELm+xGQw258oyxYzYftQuscFftVdXqfR4aqXm3fD27n54fnX5HpKZ",
-	"AQ7QA3XEauG9wc0jqO/qmsZboIJK5L1ltdn+iA0ZKphpW1e+61byLeobigCYT3jBskH/FGE0xpkRokJ6",
-	"YTzcxSOv3UvFZvCvWJ7I8fmwIWhXXvIytcoM6ApPceuOp2oVODLOwPBAyEKizTTUfr2WDOUY8rlwfqSX",
-	"sF9H98cN2Xu3xN4MV2ZJN7CiPVFaNcVQSjplVXvqf0iSM50LSnqrwnFkk9QS19rWshI1I3NJ8klcYNOg",
-	"bBfX4I0N+VI/Q+Q0MChn+1RU5SRBshjbv1wqYoK0/MWmpg9vTscCi5XrzHuQYmnLWaQpZLvQKeOCZIex",
-	"YOJfe1tlXF2bdNgUC7GqQhAVnoJGZVoOkU+LnGfEZVeFZlV4Ci1nA/JoYwlrUmekbY7GKmXNUTv23NGv",
-	"Pe3LFCsy5WL1tK9zzKYFnpLtcGBZXiOUGot0Bs17NCvN8xi+3Wu1KV3PIjNyL/Hfwnm+RfciaYrhrg8N",
-	"VNxLemmVoGxotpf0bO2zXtLT0sVHCX+a8gbZFnNDAlN4X1IfQQ3FyHB1AL8y5YFiIFxEMEaZIlNgZ+sj",
-	"IsXRq5OTU/TdCSTkGbS1zXBLf9swyz6zDYFtXeN4j0S9xDKcUXGFcxOSBcUqdhH2+oHZSWz4k+V0ia3l",
-	"Q7IETWgO7VJMURFTmZ0zFyn9qPnhvuv3+Hnnb1BV88CWGPEaV6+VZzit4ktqlQWgngCkYRtYZujgr//5",
-	"x0PD1Zmp/APdKd370OUT4oygHRUURCHSogLKfhBZq/oxYjb5hJHlmTeK5tenUMbW2jf8Kex5HMR9KSO2",
-	"5kwxTg6vwNFHcHP039Wvrc/sCyTA2EosphPeCo16n4FtfBn1gnFvxp/gbti9iUpfJQvQHEB920ZPoH64",
-	"mxo62AzWqcoBPD2y9x4lcrP0c1a9+xJGK5jTlJXuUJasXNtu65IBlFAFJVcAbx8cKXoo7OZWezoc7/Gc",
-	"fL2z0V443Gx8V6ejhs1Vo0pMoISbad0L+K4sQTMs288UlBfffJzu4LXf3UmCZe3jEJmq61/j/MDW/6ud",
-	"nd3U2vfPjamrv5czczwu8oejyii8a2L4vsgfTErr/qWM7MUr5urdxZ3fP0OJGwisNQDObO0Z/fME03yH",
-	"+cKSPBKBc1tty6S4jVfwv84yiaEFZcqJ7KMcR/+KSqklb4chVA1hYhfxFOHSotYv+9faGmLmDXkKYeO2",
-	"8AaejtjluawX66iNoUV6xmFsmiFB5hhqP0E+Qyb4ArJGyXyhAFwyZL3WeL7D032SsJ3i90jBFvpAyApP",
-	"pzsrPIlNKFaddhuMDl5y4nWz2uQDWZgAkHa67uZXLJH7d+ZVNImpzo55UJqxLDhN83WSHTq/o7WPmjAo",
-	"0KfzYs7kngsbGkzsMvZqvXeb4Eu9O9OWfr15G8S+AxKCGviBi19cEGhQTRJEBtPBiI160IPt21HvDRr1",
-	"7rRCbUwG5pCOeoe2y9Kj1xCpVP310oEll35NW9Ulgb5MCyJGDMa3FdFKIwbXajw6wAzRDOzqox4jy1Ev",
-	"WM/HBGLt/479KvFm3tRxXlWmtPjsKt1VpxzbdQ3DCSotac2ea51v2me3Wuta38fH2j8yXbQU+7lwXc/6",
-	"EvFCpXxObPue8qyBoQ/i3PRadkEv0Aaw6qpYoxu0hLoQGfcbAyalsGPL+5TVELtTlTEGtmvA1nD4vthJ",
-	"EFQbdhozBTBjH+3mGqw78qAmJfDPDKy9qUoQ4+xonGP2cFivsTQRhBhJ+QVuQKm4wNPW8g9A1rf2vX0f",
-	"HzdPKFrQPHo+er5fKWKjcnPiFQQ0pXlsdWwTGyMgfbVY5Bxnmr3yJcleBC+f50aH7FAfKyIpvkih5XUz",
-	"M/rbX/6nqYIKPmT2IBMD5wRhpXA6g9rogi9NEVQj/FWm71Yi3Dv1vYR9HvxgADavyLsLBdCCe1IaJhNk",
-	"veAaVqB4mPITFoq7k5E3x7tYk8amctW/J9/N3yFtlMFU6+fKxCOvV3gybzYrPLXeyyVvObbK2V4jpWqU",
-	"E5QNh2YV/zhH3G4ogsdm4gLICdDPD6ZE+kx3RmDFDF4ciXXwzYtc0QUW6njCxfwowwpXTSnBhywtd2tW",
-	"ukwLqfj8GgtIybOpMmWrA5qTEcuxVKb6gyUEcGDPSPpgHMuS0ckEhNPr87cJurp+naCrb4fHw+FZgj78",
-	"8MPxh0UhE/Tz8KcEvX2nf4QN/evVu2TEri7PLw9tSolEkv5m24zbpDsTeQCVx+dUvUHfvnqN3l6+u7i/",
-	"+/Dh/t3w5oeLBH376jv08f3tx+vrDzd3F+f3+nk47FQLEsMSaa2cMgDRraq72DnMnC/tlvD2GMtELt94",
-	"/oH7aAU0ExyR2NxmG/JsAo/B2qJ48EwmSCpB8BxEo23P3fHn6h+d5LUG+r9CKU9PEHNkbwox1FW7lxAn",
-	"Nr869KC7ud9sx7O1C8L+OqHdL3uwqlqF1aj9ECPntuyl8el2NhF0OVHHmjY3lkmpIb41OFdjCOz8+JGU",
-	"dww6ODPYOTqncsElNddTOeghEhj4iJphpgWtJaLRcL/MrikU7jfmPCeYeVGPxgBffX0DLW131xSJp4qo",
-	"I8Ph6nRmCsvrRVGGYQMbHQd3NfM1ENg3J394ydlt1wz5YJxrO+pA6VO3V5TG3Q8gyfx4d3dtp7ecRSLJ",
-	"ES4yyqHcmyTk4XfMN4tgMij0d6lefktz8nsTS/5euacF7hr7XLtsQSmgrvi/rV1oQjYVnROp8HxBMpd/",
-	"2Ymf7r+W3GadoKolpxXUCRcm4R0q9AzQkKG6c7BZTjFepG3E1qu07bIc27XAqaIpeUfZw39XZdtvVTa0",
-	"sMA2idYmbMjQg18Xpa0Q27Z12JpnZY7FwyZHhSOJK/vuHjHTnCqWTmUe7ygh2wwG4DQhMU6DAgYE8pLW",
-	"rSCE3xgix1jIxIXpj1e2h8zvxyJpuW8Icbs/zkGcvdxh3o5kqj4zTfzt8M4zZ7gv/Uld2fL63eeav32T",
-	"nJycdD2zjmu0ea7A1udAs9cTW5uozbjYlyW/203J8hl2I0pSBf6b6vH6lluinLNp4pWshYf6n14dc3Ns",
-	"McP5StFUvtjR3QrVx/N2P+XqJVB9teqE7LKC4u6wHRzWlGsDpCeVvRWS+istlmVILgjJNBcXRBZzLeZ+",
-	"FVa9Hb4FWXDx1S3b0FlD8KWJzHiwWWCSSAnEB0epRIf9GWBul2+tyPB7X6Kzj1cf3w3vLn+6GLEJnRaC",
-	"yFM/xc3kxOtB3Vi+K5pPQA5KQPFEgihBTYqoIJAuSdy0I8agLJ8tyKyWmgbRsBy0UXvOsobljFsDvBmF",
-	"ZIiqN43qDX05YtX2m0J7QKa+ISYmxjud+7uBzWTdLuBgHZFdlcU0I3mtFMPHtnYOTxHNyHzBlbPNAlKP",
-	"FoLzSdebURC427+yU+/GrOIfx6n3vTBhUE2ldYzTh+4WT784RXtakF8z4kUSg8yEXVKDfqoqLuw2Qcgv",
-	"5UCZIf610lAv3J7ThuEOjGW7X+3d2Lq9yNt+ggKPR0xxDkJY3ybK/PTh8uzi/np4c3d/8a+Xt3e3gYn6",
-	"Q188sxc7dT3KTcz5iEHusOybzlemV7IGAIYWNjZ+T5ApFnD1p1iSlu6bPhHsvVDJz4K+fOXQGpmvk/Uw",
-	"y3aVS4BrwjUwB0mUomwqu/GHY1P84HmRuGGtGEZ+2bI0H2Aze9CJ98HdTDUEUfYRp6b9F4Dt+dRxXZiw",
-	"ggarw9UcTXo5tUVZgJbIJ5yqfLU5y6QkpM/6f90DCT0G8PIl1xqdtSgYjl3ulAwcpOcoLeB8W2A1q1xv",
-	"BlRbdRSPO6RviB7198pVT16Kqxow7IRKzOX3BNbaxYIAgtdLmRDsLLd2c5uMCIKkWiHYky2hMTrCqeBS",
-	"lrmbE1tDK8NyNuZalthvALTC03bx+E6/8BIXByRAdrgw8LTMZ9+tPKy8ka0DBETBWSO5CMp3Iar2Xx8n",
-	"kOjdH0Kst2lMOup91n98GfXKzEgjpJrLFML2OBWDUma18qoTV0esIa+ehp2ArtkE5MkCXwC/UcpzXoha",
-	"M7l/EmI6HY/jcq/G8n448x2efpWaAGXibqAaAJ7urrc84L1uy3daR4kKqtCUWCOYm/RL9Nwff4ZKch2E",
-	"FYe1l895gKxwK52YNlCKh5KF92tTvYOKexvC8X8vpH3yd0PaVsgAg6ql4HUyj4kZLluj9fb6yb30EjeY",
-	"nayrUUevazc32LiguTqirMxgQQe3w7vvE3R7O0zQ3/7yH1XSm9cTMHnpsjAOPvs5JHb0r3IHlJgPHxaL",
-	"ll1aOyDcetJEaejgQMTOEfBO03Dt+LP+xx1/IOyLd3jWTXSX70ESuL/78KeL96h/yUzZDdMdSo/RP4U6",
-	"0ZH3vK4A/icjpr95/+Hu/u2Hj+/PUR8ilKoi04HYopA44Vpll1FD++yaCpO09UvdYQPkqq2X6YUwg+y9",
-	"0ttYVuI1/b5c+y50AM0501NbUvKBMJe6hAs144Kq1eEAndl++K5SwfaH/Z2jHatRtJJX956LetiX77tY",
-	"gZX7/ROrZmq7xCufNFAb7s/YBY+7RVupsD+TMdRiyzrzhvpXI3ZgK9In7o0ESlomBn7GNaoxfWgm8BgJ",
-	"2Easo+gJ7GQtDnHP4UNtTGVHbrRyqLXIP74gTH4VphFXdl+h4ce7H63OKemUkQxp9ebAdfhyWqamB0D/",
-	"a3R9cXN1eXvruZFcmrMZ4MiUAhAjtqHdOey+L11fOP3TDxd3YLAxffCqgrM2HkCSlLNMjz5iftuEbUk+",
-	"RI4fFoR9DXrU85IsXA4KSkBpwCqIwac7EF4/2uq9ddpUHMjTn+zAkgNlSdUsJIQ5w9FrTn5oS69VY6iM",
-	"G7Dp+7xQyMdFJz6oIWWqe8CamW3LmEIxele/443po6NXef3h9g5lnOi7HIr9KFcH2gRMA91iG3I7YmlO",
-	"0wc5QPUujBHSgh7KQEvoQNP4629QThRUVtNyf0anVEnDL0dsM3n6w60z4wYbblT9H7EZlignE1XJpuuc",
-	"uinyoQNbJC8xJXXAg0tE1XAcukZ2Y+M38nGx7yNTztEmE5Y6V0Rk27HMWGKt7OEy4aIqr/E7EBfbYr7K",
-	"JTj+jorFG7Mes+AUMzTWBKVXlMWa1epTMmLrWQyOyjWb4QwIt2+j36XCqrDc3SScTTll0wTN8WpMEr2g",
-	"e/gF4glG7OKni/d397d3w5u7i3PUv5tRadfgV6izPfHNVWHxobdQ0Xa1mUH/1DTsj104IUo3fYBrxP4P",
-	"1125mv4lOyx7oWTlyd3i1Jwa14H9ItBwOXDrFEwWY7238bOFcG+oreTwEQt92Y3lfqy+3DfnbU4Vc+aB",
-	"LGAqrhI42VRJ2zcWUr9oniPOdhEVDoX7rAnGTIDZGhaQadfMJ5OvzHkbhuvfJ+L6Hqr4ZLKDi7IQDICv",
-	"1qZwDlegeOlEyxJJVYTooamJcfP2DP3LyXf/gjgjRyClGdFuyk3ijjnX9RMNWP5iZDFuOYGs0gsnBEsl",
-	"o4f91om+AzSsLBdQF9p3vZWyUq2HWyV0kU8pWSi9xGnOxzgfMWj7JQfoF4KhZpqkmRHHTdotDI4bthKz",
-	"VpTj9MGEwE0J0xRlmodkZI5ZNhixKnd4jldILiAp0ySe/AGt9HwRV2N156Gh3QYE2mHo5aElYy96W+Pu",
-	"OzSnrFCukhjNCFM0xTlKOXMyT5lArIeaE6Hv3AAne0elemtwsSGr3Xr0PUw8kFUsQV3yQpSB2N3iXNZa",
-	"4LyFMPEMK5KgX3755Zejq6uj83N0AAVeJX0kh1pVsIWVbX+SnKpCTDUsNII1mUzpI2GxZU4En2/XSukd",
-	"3veaFH9SY6jaJFs2G4KCBbXuUEZONDYDyqTCLDUV7exv9khoTe8UTXAuCXxRtlTljMhTKBeqfx5zNYu2",
-	"l3IdpAIdoEShH8DwrX2lmj24jfop9UGEBqRmtR07jZlv4Ew8seNY0pNqlQN9cTHvPbvtUidHnFmwRVUX",
-	"dxx84CF3vAK6fv7F0xyYT8DSXOMdCXLJJHZadFA+z3haQOmYv/7nP6O+YU79w/LeIJk8/qz/95bm5Etb",
-	"vpYzMr8lJDN29lYGZ6+sAYVXA8F7btLnsTVLni5QpW81KRk7IPDWJpawqXH35D1n5ArCCNdXNGSm8oTG",
-	"wymaccYL4XpDXU6O9KdH8C20XBpL8P0k4doil5OjK57RCSXZ0S1l6XPrjOzU9aFXbRYMs13cmdL/IeDZ",
-	"144vbIiW5vvlzjZ9pF8u34WFvQ5FjugbdQJZc/7VihcLNON5JqEEmbnNv97Cn+e6RQtBH/XpLncH+7WS",
-	"ZuKkf9u9C4p66jN46MyclXxnzgjcQLmxgfAlMwYmCJIAI5rhNJZTUDbhbdzhUj/fa2f6CQ/3pDdyHE53",
-	"kdxyDZA0oyE85hD8TSU6wyASWqmxBIlrVC+dgB6VwIdWT/PFbYw+frw8R4/feuJ2VCn3uuKbkUw5nkH/",
-	"dMRw1YNZXw0NS2nV078yl2r0zrB0mnsfqnuU9lmcajkf8hRHTJBH/tBoy2+X+83JSVUU1RjBwFpV2qVT",
-	"zNCSiwxCHXFqcxv/+p/fDv75MGIIqFa7X2pys7RU/tYMpbbrzNvoLoxEGBoKelP4p3ZfblzYOvEduQE6",
-	"PjYksH0+S330mLnWNuGf0UXZK3cB4g2a4cVCb9RQshKYSWtwrXpdakgsuXiQ4IE5rTTyERuTlM+telxI",
-	"UwZSc2w9g9R80USz1nwiEZ/hqTEE14/jHOf63JGs6Y+w588kjNW/cT6RA2PoraBtHB328QBd5wSaB8sH",
-	"r8S1ae4OXU40oCDrpBph0D/UJxmM3Wb4EfPIybcmjwlh5cEe9NEx6g8GA2RP96BvnaEXV8PLd/dXl7dX",
-	"w7uzH0tX6IhVvlCcZUIrYpaLKXdKQLm2io+tQGO7cGqF5XCAhoASyFkuM+Iaac1m0xCAWjIX+67tJG96",
-	"ZHJoeMGls68CKQFwjQI0YjCGRsbVxdX3Fze3P15e31++H57dXf50gQ76v/BC+N/yCTJxgV/8YQbob3/5",
-	"j/6hsQvYOUesZI9jMuHCFG/QoJZaQDOAFibVJkANa1Rg4Dhi1qZfGlXXkKexPOgH+eYQVvTSrHNo4RDi",
-	"nf87p8z64sqOOztrKK4Hr+gO1lJ33momKnhuecM66c4LqdCYNGnX3utGZT1as6kF8k8q5TagD4X7VRvJ",
-	"zWtt90TF5xba8GpOadJsWGYUc/RAVkkkm/RpTchfROH2QNlF3b6qmyJ2U1LJGzKoZqMDYMdvjPXzMKlS",
-	"PaqE3xXB+tYBJXzpAh4E5B1HKOz4c81G8iVw6Qa056ZdZRcZcLYmvIeJPWXAVTN8naKsNWKLlV6qqGEH",
-	"GRhcCJJqkd8fty/LVBiB2QNwy4OMHMLlowkIxGaf5LTkYs3l+uowtUdM82qYgIJDSpOYIBMC8YfHeDKh",
-	"OTXyXSs3G/ovvsSZ9ybscub99e1C/M7plPJCIh9A6MBcIxOeFib0RQmcQV0ec94lF8rm/UI7DK/GYwVy",
-	"xzU6tJQ98y6El4G6P2O3Fs0eC9xZtx1nX684bIoVzvlUi3cFq0wV7rkxj4MB3BwGZJ1Pa8DXWubGzthn",
-	"5VsvAnOYbdUJ3G5hu4H05e0H9PrVH/5w9AqVgAFCvmBTDeGSgPWXYN0wV04h8t6b3jFe0OPHV1pR/P8D",
-	"AAD//w==",
+	"7P3rbiM5ti+Ivwqh/QdkA+FLVlbV3p3GHzMu29nl6XSmx3ZWnZqtgg8VQUncDpFqkmGlKpFAfxpgvg7O",
+	"Ewwwu9+jH6WfZMC1yLhIZChkS87qPhsooNKKCF4XF9f1tz73UjmdScGE0b03n3sTRjOm4J8Xd3Rs/58x",
+	"nSo+M1yK3pveKZkz+kCYMNwsiKFjIkfETBihQs+ZIns/Hw16f//Lfw56+4e9pKfTCZtS24xZzFjvTU8b",
+	"xcW49+VL0ntHtbmSGR9xlq129POEiXrDOdWGpBMqxixLCNWECvLj3d01yahh7V19SXozquiUGTe1U2No",
+	"OpkyYS6hZ247nFEz6SU9Qaf2Y1p/Jekp9ueCKztOowrWPq8zmjORUXW3mLE/sUWkg7T21qYdTCRX0ZGn",
+	"7umGbVoy0Kyl2eqFzVq+eGxbZ/b4lCW+HL2Xgl1Rk05WKeduwoglXkuZVHj6saSU0jxnikxknmlLMjAe",
+	"JPlqRJejA9v4Aba+ZhzikRtq+41OkNdf2XCW9lN2Jx+YiDRu4Nlmrb7j4qFsc3XlNEsVM27t2JTynGWE",
+	"pvYNknPxkJDX35CcGXuWCBUZyfiYm2o5mwPMy842G+RVoXkaXdOpe7pZm9c5FefUsNV5//LLL78cXF0d",
+	"nJ+HZ2FZzBM6i45/hg83bFHJR24pNdKmf9zWKhPFtPfm33tjKce5nRL9rVCs92sS6O+OjqMTMPBss/F/",
+	"bOMuxeac5Yt9Wc+k0AzvK6UkLE4qhWHC2H/S2SznKZy+o//QEki+avH/p9io96b3L0fVHXiET/URtga9",
+	"LF2AgjD77BAm5V6HSyU1/JEBb75hfy6YhhHMlJwxZTiOMa04tyjynA5z5ie6umDVUvx7+WG1U3L4Hyw1",
+	"vS9J73Q04jmnOL6VHt018yPVbxnVeMs3ZwS/Ey60oSJlmrBPXBsyksgzadV6XxPfHNnr75X/Lma5pBnL",
+	"9vtw57sBDqXMGRV2hP7N62KYcz3B6z7+GlyJqztuXzBsLNWiTsojys3kfkg1s+SjWVrk1B4CaSZMBSg7",
+	"6fEs2DhSYuCBlsp8UO7kuadcGDZmamWfeOZpujbaehPJ8sW/ujZJYNPW7PsZyEWru69YzsdcFrr27mUW",
+	"Pp/1aUS+C46iFJQCxIcnMb6filHDslP4dCTVlBrHbQ8MhzWMffLDosMZSnppoY2cXlNl3rvdXb3wZlQZ",
+	"QsmMqQP4p2KpVBkXY8I1kaOEsMPxIenfypmiQpJX/cPQuBrtBqY64jl7H6OwCEVOq0twlSj5b+yHhcF1",
+	"LpeOC/P9t9XwSir1v7TzvGorYce+JL1ilm22QaHjUN3W5SK475IGhdQn1VzQlY2sk047UXraa+67TqVi",
+	"ZO/6/O1+QmiRcXk/KvKc7FEC/y9poHwMpLEnBdJLX1evJMSe94wMF6Q5yv2EwNQ/TfOETHnGEwJMydKP",
+	"514wEHsPl2Mo/7D9+NX7NLW/2zZaOVs17Y+wcYETuXIgNqbkp1DSl9Y9+gj3x04GaymuQbtDLiiw5G3N",
+	"q07u0FuEHi1DFym7ouqhfn3NFNOWdyY9OnT/YJ/Swt5mkR2uNaQvxawI8N2pfQaSlmFTHX4O4lGefxj1",
+	"3vz72knXB//l12SJ8VpGUQp37QyhlPNgCKGlmtJPlzjqV8fHx+ULVCm6WGkOJ7pmxdl0iHd3cxFQL2xl",
+	"bmvvF9CPIoSndJxsc9rycPu7ow01he7e5o1+nN3iN5vtdtJ7lDxl9sg26S9y2iLbWlJJtYq1NfPL3uis",
+	"nGRS39gWOqvWzTZwJouQADNkuZxfccGn9rSuCs5zpshYWlnBTCiaq0BS72syxa+sXIEixp5gj0yBXN1/",
+	"LwmMHS+TiNQMDYdkTjurxZCFHwl5CvOPPTV/jDcLV05QSKqNVsN9d7I8CZjYFM6aJnNuJrIwRAoWlJY8",
+	"11svULtbENfCT7w2j9qEkxozbWxc+/bfMmO4GIfYJBdnUoy4mrLsmqnr6OqM2JxpQ1L/MtFcjME+Ulsh",
+	"oieyyDMyoY/shNgzBUsmJJlTJbgYH5JXxEjyzfHxYZz3xNYpNNbgvAsz8ZaEswlLH1anPZKFiGhoXH+w",
+	"DYQfzmoGiuYaobmBSEXA3kDmpW03Te3BI5qPhSbc/qhkMZ5Yedy1RqTIF4frmfHyVQyTqEZcG15oWX4o",
+	"8ocbpos8wAQyKdgmzCyxOmmOSm7kAo4J/ExrOmbrr1GUq93bofm0sleYUDnK2HI48//ywPVmSwGWoufc",
+	"BbbHspnQWL25HezMgWs+z8/pImJwqMwxq1e7iPxembMDxlMjFcsIvEP2DJhTFWcaTjoVRKZpoRQTKdsP",
+	"8kX48K6DIHrxWNPSeGQ00FpfE54l9uytjIH0P7vZfDmofj34vFgsFgdXVwdZ9iWs7Hpb0TpragKHvGq6",
+	"r8Fbgwe9XJs9bjSRio+5oDm+AAxiKh9Ztt86gFtDlbnjMdW+0XPZg7YfJZbV2ouMcGPHQwVBZdeuVMZy",
+	"ZsI3F9eXru+Ab6yxuHJEqNUSC2W/xc0IX/S5TGlUgxHSKfkrT/yEag6WlXewfzseP+wQ6d4ye1WDwT/j",
+	"hmX1aZgJNUSxWU5TpmHbxkwwReG1yPVe9XpT5Gtp+ab5tv2+yNl5U7Nb3Vz7kt25WU65IHOpMu1tNReP",
+	"TC3IN2TO2IO2M7srmM7oAvwVd5NC2T/CpA3Esdrhzdsz8vr16z+AZAOr4A+XHI00Myekono8aHl+YHuE",
+	"13SsKyeVrz3pXhhPelYz+T/chbTKSLnJu94eleOtchji93U25BcE+WHiuWmNZj2F1gTwcoyN49LGu98y",
+	"FtD/mbD3fUQUKVQepouJMTNN9qSCf+0TmmWKae391CNmCXdkN6jmE+xrFNzDOzVnw5TmH2M9astGfDcl",
+	"geBHBPaRJWQ+4emksp/T2UwTOWMCXNlEF8Oy1cO1ZjW/MG1L6uzJq6s6azPCL0vf5bttXfkLa9nzUBnr",
+	"N7bbTJ7mruBP9VBwfc5G1Il/ocdrXBcPbLGJU2Fpme3XpdtgyfBZORGqMTYHVF+t4DaBc+Caam2ZZNw3",
+	"BUzY+PfC02HzlufLPqulBpufh0cquToDy25gfNyE1xhUCKSzJqVc3n4gr199//3BK0Lz2YQefENSmYWv",
+	"rKj3Z5ZTUTfY6SkFI+2UZbyYgl1CjVnQWDeT2tgOIzdzR9dMK89fWnLveXIrEu2l1mZ0H86ZoTzXcZdi",
+	"2LRuGeIDW3h2680hOTeFGnPLEf33CRkpOSVW+qs5GYO702XvY8/OYjvwBO9TVG+bDpkqbUgBs8vzqWut",
+	"LXJb1KZkB5FNoqBWp8yls3f6/pTYx+Q3KRhI2sGd3YqHyZO9pZLaQtQPQp0YGhJK9IQsB2hJEI3qW10n",
+	"ofpMokfqYkp5HrHZtwg7m9z+ZTdRPm/FtVBcn55IZYgzKuDRRCVNZEwlhBoyldqQb5Lj42OSTqiiqWER",
+	"gak0zDrdv9nXB5EvSlOh5mJs9SNLJcgzNNrL9Alh05lZgNkIfCNwyTOQ7SkEW7hGIPaou3WhZdFugyYE",
+	"xVI+4z5Eco0hrvbyr2v6Artja5DIKs+yz6Keg+40VMn8VYvJesoCKSNgMbQ//ykiAsWsE1OqDVNkhOJc",
+	"lsDuwl+XGWjkoOFtdlkL9sl0M0rYN9HWIAVQ2MgOxsiMLsIqLRUPHTUrx43KRXEfRxc15qB6qnOJawxF",
+	"Ckuq/yG5YJlfpG7XXru7qtD2WrdXQtPO13aBXFUfhayGs4kU7H3h12XJWjGRc0GMJDSbcsG1UdRIpRPQ",
+	"7o2snBATJkC6kHPBFNETqpgm3Bx28ex1uQVx4/SEz/w8NnaDrnFw1dehvILK/W1s5tJGRKnttphOKUpM",
+	"z5Wv7Sl2D/uaXIixVUjiV/06eWyzuKz1ckD48o8uTBUyEXDwcJZn2hIXRqCfEIq/kZyNDJGFIQ+MzTSQ",
+	"2yPNC1iBzdd3A7WkTdprVxhWpy8zFlcLXScr4gL/dAChv4QWZsKE4ak9hqBhgbkZjJ8Sbmv7mz2OCjw+",
+	"bGZYtt7IkUZ3y0Wih2z9nGq2oYdiyJWZ/MKoaokoq4nyKRVS2HPWEpNCN2mwLfirVCmaq/+jnJMpFQsy",
+	"4yxl6JB11g+3NmSPC5JzbbmfyBd1q0cXtUSAGEzzGMnOmOIyW8cf/UZd49vtsZL1VU3KnWzbf3tq05Ch",
+	"oJHKsEy35QrVFVQg2EFPsPmgB6cc5HqQSUtBWMl5XxPDPpkgd8u5YB3EQ3gtqY+xbYoRXeGr0HnA7gka",
+	"AxKfJNr+MVycoNZQKPgd7mDPIyOBkxudlq9LstB724aVKSlhkuzaPZgUOXogvWmAfaKpqR8V+LcuTwuE",
+	"kA0Ve+TeMO82wYoZxW+/LYI2KgxArBZMoLCxyozdwJIyZBHG17YW1+WK+ylcsYyzRxj5DROUaw2egcZf",
+	"Rz9QJf9c2F+rf53lVGs35/LfRzdySu29YxtY/efRlcyYsutQ/uNMCsOmM6msABRaDT/0G6ZlXkQi6qUY",
+	"8Yw5D+DSsiW9EZ3K9V6dt/BWfbvxu9tiPGbadhzQmz/O7Dn7juCrJSfTZGqpzirR8wk1ZE41scPKGnrx",
+	"ZqNZZh7QA9MRGdDZ+KoBWRqx4zk+/FfLWadSsYQMmTYEBN7OA2seq8C4rIgxnTKRlQ5UT2u0MPJ+6nK4",
+	"XGRO+feUioLm95rlLK3sOPeCzcO5MEsKfr3LpE4Q1UKFNjR8WIRgqWHZKYbCBOyt9JFyxxXbV8vH9Wjn",
+	"QQmY6us+jQySOPkGWtslfrLoELRRtt0cSVKbTXg5Slm4uQg5HbKwMgzi9nOM/0tjx/YS12NokOd08RRD",
+	"SPTq6mZbqNkTHFePmhUuMm5uU4nm+dK0zAXmfI1knss5Bs/RPA8ywnYTYswysWyohNeCA8TmMXtrF+37",
+	"XLBuugzoJ5XFc8ZSPnJpY+C60CYhP52+uzw/vbv88P7+4ubmw01Cbk7vLu7fXV5d3l2cgwBZmTDJiM2h",
+	"VU3O4DKihGaZJnu2LZb5AJibi9PzqwtSiIwp0odB41f9fathpjlnwpCxZJoMF/AFZDyjox3DDHDs3JDM",
+	"viWkIQ9CziHF4BOdzizT6L3/cHf/9sPH9+dh+at089As4yhEXTeWrd1727v4ZBQlI5oanRBdpBNCNayF",
+	"tyXPMOx1iipz7QTWor6ryLflzZkUUyoOFKOZ5Rq+0aQMIlraLQgEccomN2RCIWhlGolTMWpxOjJM3bJU",
+	"ipCt+mduJks7PZFzkksxtpfxnHIT0q1Cumx7xB7EeVRRqYFD4ePb2jj0Oy4eMBDOBZL7e2Mlud5MmCK0",
+	"7I+kVJAhI4Y+MEGEnJO98kD4UJeMLogUEQ+6s7qt9nWxarBPLDlDQr+x+gHIBKXdqNNNtBLeH5JZwuG7",
+	"63WMmQ9fb07kh0XDowk+DkwZkwpcJDCZpbDoJ8yoikcPxVNKQ/OnNbbMPR8xVNpvnJ932Ud4BWtkFSXj",
+	"qNoaD8V04ZaRqCuM9jAnPoaxEV1Flm37EOmF9vwJQzqLmfWfFnD5xIC954bFrYtN67pKu4lGW9ULwAcM",
+	"7t/5RGpG5nZAaS7TB/QMl7wFjacnjeMFlgP0+wXH2zHWbV1IW5SGLSeNJQ1tL5MG2/NMOhKhHPf3bXgl",
+	"hJyA3uPguAH1uRS1kbWsUVA6fPSu0m46XiN+OxRNXwaCdVNm7esXoEWE+KcqREoNy94qOW1zE3r5wtNj",
+	"GcuQEJdmApZVpFMtp2U4s2I0nbDMBRfOrET46vi4FlLrEh24JoqKMXvjJU+uS4dkFR3dJzm1nKz+OVWs",
+	"tKklRMs6TI6zAecMGsoXZR5/RheaDNlIglx0SE71g5MgwYzHFI4Go6Mxo8mKUEYSzVhMhApdKbpXblmU",
+	"cK4Ve+RsHsi1WBMXWFuGlvQK78jpHNRfctb2+TkckHX8oz35ohHeV59PdLVuS9ZcZo3Wgv8yRUcmrMTV",
+	"Lzf/qWITRpUGU5pm6pGnLg87ZTCpKlDrHnaxNeEYeqgcZ914Yk1E+JKsJJh0jOxvBPN7rasWtr5X3opS",
+	"1a6+/YQUImdaExf/bA9MMymCZ+H70evTrVMrFe+Ao+3XL0lvydK2A8v+sz1WzcWGPLX5hOeM5PyRi3GX",
+	"3LTfhZk+7lQqe6kvXXNoobPY3Dv9DiKKA1uYZY0QnNqq6Ac+m4UfLs0AG6m+CI6nuuiiHDB2u5005EPb",
+	"hj1D33xLJrKIxHR1CPIJpDJrwzBq6DLbilGsytPvkiHX6D7x/DsSoOOaji71H13eS8Dsp+Q0fv6MjD1b",
+	"tvD5Zspv1o4lQH9lZHzAJloGzc8Vtyoi2ePTmb39IZcHJYsHNjMQSiOkwfCOZhZWbWYLe5N0mBi+l9SG",
+	"Fp3YJYwnCiWzOqdUP74hlCCKG1Fy7vRwEKX2GpwfNvz+gS0QsiOxEs8DTFXO8OjnC/CckL//5X/YVgZC",
+	"FmZWwP3y31NnyMMLckEODjB4iqT68b8fkv/QUryBU2XZsv3isx1CpNdkIGxH/8uXQ8JT/aY8ij9d/HTx",
+	"/k6fkNuPV1enN7/Y6wnC1eDL/3Zwdvr+7vLs9ODtxent3cGfLn6B4Ve/35y+/9NAjPkjBmHbhzDJPZ+R",
+	"bQU5aNE+TuWU6crwCR5bCKKaMPxMGys1Uk04uJX2DwciyBpcFFklZaT6sZf0AHIr6fFUr3eruDZKSJh1",
+	"JHLDIoSCEJHho8jFI8155KFAgXT1gZLzDdUPN0Q5D13XhWgZ47KzyXaNQ0vKqdWbqOa0br3kfANBuZXZ",
+	"x0IdnsLNFaM6lOH382RBqD3O9gS4KYKRHVycOPsqQtgKqHOu2RrLhqfOzZYzQrAuksPdKRHvTC0rzs00",
+	"vk21vNIliaIlnNNHqQcDOjdIYfD3QLiXSimIX3O1y3Zt4GT1qg9H7CQsaFmoNKIRlLlewMAfWNjeZxQV",
+	"esSUYpGoZKMoOkH6GuKPNaYhl3bFMmWl0IXLVg7Zw7tII42tW1njxG97Oe3m6Gtb1lz7EIGVjttVdrl5",
+	"Ekw8LjlCW3VgiA5SWw3J0sfBtqN9XYqRDOQ5OF5U+cGcKy4MSOJd55v42B+Z0j7soOzl8dXh8VpLieMR",
+	"voH6AMIz9CCyO95B9mnGFdObNLYmGD3bHADpabHXGvxnLUDSMGuIjgGXAJjw9mD1OOYAoLfAMG0IWPhQ",
+	"7O22CquXzIyJzDnZXcxrz68vAp0+ygfW4Z7BbG13ECLx4i4yvLxr6nlJbl3qe9tOYqd+uAHrhGI0W1QJ",
+	"C5tBarQbs5+y652yWtziNAffvgSxHNSd4H35iS/pNXYG95DikDi3qaXRccG06WCJ7UAv7UsQVcT0Y8AF",
+	"JeeQYF95chM8ZPhPGE1CbK9kL5XTKU2IZlOeytydPDokms0oqLQQ+4D63EA4CVCxVI4F1ywDBcWZRU4Q",
+	"o9qKgND2lFGhfVIYOXUZa98dH1tBUgeVl2UK0o+d1iWGFVQh/wSVD25iDzfSMVZGE1Y0upubnJrhR1h9",
+	"2ooSFBrGBkcmrkZEo0EuYK9HUhE3VNjYEzIvtQXL3t3gLWEpNios0bRrCLIwVhWuc+/QUgDuc2fFwB9B",
+	"33h7+Ee1llHfyBpf4Mvd6bu4vHd2fTacnJvdou0X5js+VFQtMDsr4IQS7FMELg5yD0eKMYJhw7VghQkf",
+	"T6z8IYopUzyFMKq9Qe/VoOed+sjucuw8jI4kqiE9EXTLt4AZlZHpe7dyCAcJ3fqy7rd0NTtQCsu5eCB6",
+	"Yq8NbhIETbEUiSUFLFnqqAN2NbWqQ2BJR8FYlJmRoWfeH9UeRtI5AxYXydk1norF9cRYlNLj2Vm8VWsz",
+	"a5d37LcYPpSOO/d+/PHN1VWoIW/r6QiutDWcpGgAyXnNGXzHXf60z8X0xFJDTKphDoTBk1p9yu9K68Bt",
+	"aTFrHgIHQdNcTsDDopkde0LSieLaTKlOSA4/TGS+uJ8z9pAQBhYES4kZICTfxyhhY0Sb4GzkmIuNw4uT",
+	"3qwNnEYxlPyuHFk5PJ8RzTVba6EpM27b8GncsMOi3+oVpvlYsOye232ejuh92V/IlV50SA+6ZVpzKT7q",
+	"gAjnug8N+6ppmdvcuBjlbG6R40JJ5iXeJUeUcUmLUqGjwYptqVQKUiHIcEEm4JZR9p9UEDR1nXjoOauv",
+	"Y77tUlxKbexPcVfG4QMwCVjpGGYAwuRN8Irzbq4V60GnxPMt+D2XoEvquxR1e9bsjW7XauuxhqqiOeXr",
+	"6OMpm7SNBeq0ImsmHYPYbztQ69YjngmyOhLgdbFBtGNAeBm9czdWVI8oJGtDNeqgAztBp3iuxtFBfwiC",
+	"L5R6Qm3Qv7Yu4Y0baeklrWw8ZSB2L+mBjSd4SVyN6NmE5jkLVnvxKlMHXD/3ZnC4I1oFnK0A4UBC/5nM",
+	"mH7HRiYW8GBmF52haOpvJ4EugmMsNE/fAihDK2ADYLBCkjwyaCjzoiXinGpSAQRmMi2mVhr/219f7wcU",
+	"jNlMyU/vmBibyVmgCJGlhonE6PgSuUs2FrjaRKtyiXHQHQJ4fzSX4wr7JFoEqVMZqaSRehyC73DZ8LSK",
+	"CXHxp7BsESCP2ULx8cR4x0tULoiqH1mB1/gVF4V7Z31Q2YSqqRQ8PYMA10/cLH7kIf0TYNRfHXeLVOP6",
+	"PZvfSYQ3yuk44gClYlyEobmTXr5QPHWh0KshUFxcCsPUI81/ZuwhlGIEKLVGEmU1/yEzc8YEMXNJCs10",
+	"x3i7Auqk6OiOiAiYjiUCZ0xw1oiEGMWnU5adkIxrw0VqQD+v62SRbCoXWfozs8ThOFFwa04giWpapBNS",
+	"flURHRGMZR0nriYLM5lumSbQ4QoImy3KtY+UBiqPLrwuhjF1M66IOlfvTGrwRd+yKTdShEK6Dl59AzP7",
+	"5oQcW2HZnbzDaBGojmxjwahyoY5Zl9MZTLuIsm4HC/csbPkATny8v2hUWR1KZIOchSYEScD2HnSTnNbC",
+	"1Kz+48LsSSrzYio02YNlQ38HzgxzYsB6jXFYzpX5yc7nzUD4I+upLCk5ekL8PZMQz6ASCI5IiL9CEshU",
+	"gxpWho412St9MAMxXJD+SX8/IZ71JcQz7fspcu2EWCq5dz1mSXWW7+eeBSQDMeXinjsWCNYGDSOw19x9",
+	"OX44cfez6sjZmbhr5p6LkUwImEr2YYZTmgxE3INU8/0AWuFzvT81GoqHbqdUZBxsmBuTURTeYA3WBPd5",
+	"doHAW4dD0hVt5CsAKeDok1ZAhTW7EfWVtAb6beRrq/UWcbNFewo72fD19ri9eqcRc1MJtoG+6shU0/jD",
+	"Zdp3byarLa8bYcjt1xXxJnS0nuYb/Hmy8DhNyEHB89ctRFDExe2AbxCXqsUh2NnC7FyF3sbczVWIS+aP",
+	"frecm7rCtJp08wTELJTWUJlKIbsTsAtcsnAniEXB5metyolrXlPusun8QDgiHVCxIBrxVTCA/cQDd1Ei",
+	"AIAB3w8bCDevTIO4tr5W1NIyuQsHKkQqPqVq0Tn1GzbnJ2za50Wtha391VMCegYWETCStjS5p6CVrAEl",
+	"WZ8Ol/Q0ODC6c+AV18c6UdBNvOopeorc2kXy1f3kNiSS0Pw2k2WrjjvM4ZqGbEFlz90psGakW8Fjbaq+",
+	"DayEMbvlv7GoJYjmXcomwyD9+66/WuPxyVt9cVtskJbVPbuvXK38cUh+q9mK1o7Lowu0htA1OHVn488N",
+	"FKvdRB7ceWnmWBy6PlXphD9GI9GpNh91ZSJuKeS/dghW5+m80Xc0XN+sA3ZEY3c3Brxv3jobXygdFOdG",
+	"DaDaBsTw7WsjcouYNM5O1Hrxa/wWuzVSBRnZlH7C+sCbVLu2kl/391fBmTNfhXqp9ygfinrAWo291aK1",
+	"1I7wPCTqNKqL2tsytOrTIuMyfAQnVN8uoUY2YOWeeK7bDKxLh369aBmX551w5k/H5ia7bTCNeOuLWbxM",
+	"/FZqZXhdo5xkUgf3LMm1XMPa1iwxhzpDcFygJI0aDa2SefQUhQtJbQkXPNrrRx1kPCMHELJKypuLVtDF",
+	"pWHTMKRTBznbDgZe9f23Twf6alXKVznFiulqraSb10Mg4yjWLWWN9G0RK0bcUYX2PVSUXSPn5gDrXfr5",
+	"RpexxiCWXevXyELCjCyOfFBMz50/payPvTprd7N2KSJQvVrmHK70kdSGu26qES1ozXyfNODoUFxJiGfy",
+	"gKSnpTIfVMa6pN3Xccir79YM8VRrPhbTYL2YWiGG59W+XWpozZDK+b6YWwX7/VnxUAhKN/4cZ80L0O2u",
+	"FU1NEOY9o4uI8x8yT14fI+QRhBbPXCsJGmkUS6Gc0EZYxH4k5zSoIttOr53EGzFnuafejlYfioJsdrJ3",
+	"7CGaqFgsZZ/JYpjX7vjKC5BLOdPxgu5x/PZZDTpndTAJ4SM7jHAE74zFMmjhUdscXz1hjmAYqIF0dvik",
+	"rEGlownDWPizQmtsxpwny2HIAPOIZZ2n/BN8O+hdLeDTQW/fm5oBEUy42OcnHrvGfP0WLxGZ34UEj0Jj",
+	"xpET5Ui4tJosYyxr4+LoW9TqDe/4qKS76Y6uvfeX18zNpn0pooobltaIJIkz4UtvIGfRLKuTer54DqNZ",
+	"3qcAs5kz9hCFrHUPakOTj3UsTM0eAR9lockeBq96zA/NP7mz2e1cLm1JfVSJX8Dw8t/ox1kMXTGOhljF",
+	"7G0DfTEcQL0W+dDy04io9Mwr7z37ZG4dJNsGmHZV+e81enEYzc5/HxrRNVNTrnXwSvsgGAH3vOf1kIL5",
+	"9//z/yaz8itiALN5jzpwe/K3v34PpOVdaY+czd9kVE+GkgI8PPzgw/JcLHL9b3gOZ98/9H/AkzICQfvH",
+	"jV/wa/StoXFdZPW/3XOf/ISj44qlBkvwTqmgY1Z7w/2Qyum0EC5yofySCpovDE/LHzSW/CvHVvvbN+Si",
+	"TX1Hbm7uTyqELETKvJkNIkffjHM5pGEY9zUi1GaYzZZLULGQghGWawB1rfGYMnoLwJ03AnNujDKO59x2",
+	"oV8zVbvHIze3HBEnUQOt6qcN8Cc/jPXie0VI7TdzaAGecjv7kwhsvpJ5AcOPj4hgj+gMXWs/axEpoyrX",
+	"E0S0aLm85c1+ohRVltnzcBtVo0mbiBUTGyJ00HauAjK5PzJXbW89R+ANOfHrhN/H5JsT0u9jOl39nDuN",
+	"SYRz9wIaPfOw4BWO+PIMl6YTXFpXCHnzSy+WV9lMPuUZ2euQYrl/gqcFkXHBtAoourOcik4nB9MEvdTb",
+	"8fVoIW2PvI9he30IYulHB9eaXrPaeEYXfSslcpHyGc1dJda5h0uxrUJe1pRmSCsNxSbc2aY4MGWC6lKN",
+	"f4fGorkYW5I8QNgvI8lQQbii/9OTWlhJzeUGnlxLgbe5NJsZ7J/izqtQg7pYppbEtAaJNdNSa8EY1WZU",
+	"+lGZagrLUgcfai9dbRfmTM6iURJKTu0rXSyAtXfberqFaNBAxAqjKuexcKHXxw2ly9JviXgN6NpSsL4u",
+	"Ibu6E0U8LkLTKSvzKpckEuhejogbM8TK4mEqEb7plLlTtzdcuH89sMX+s8xUbSNeVnnK4Sfl0sb2xYke",
+	"m/DnTUJ8amVLnon/XlZniobmdFcgV0OP1qqRHiMc30+qYCS3JLH1jZyuVM4WbxsnbO2dsiNNMTbwiDGp",
+	"1df0VCfxWn/TUzL7W/xFtQHFpg9XxurBeIrbPV7jDPXAzmRbbUuw6ETNYLfeky5NlzhWGHlSM8rBd6vh",
+	"B34qbasZOQm7WNIdLEJ0ZmUhwNWpTVie/UDTh4AtrxBjKJ9YWhaJmVAsa76aV1Hddii+1W67cCSV975G",
+	"fChmohhzuCzhph0wMPwkWGZF03WX11qvcpm74I1Evg5ByVOtDBq0d5TnpBVFodyJ0r4KCWc3ZWWElRV5",
+	"z+ZW2qyinz0+NhcQhVwlsYHU7HP47C75omqlkXXtxqgqfnQZvhurmyUEYD36Vkq+gIR0clsIK84npO9+",
+	"wLWyP2hLQt8QJBA6lgnkGWryvX1o5wAvWJ3i1bf4ln1QJvCQf/PvuUmyzIrlabn1AFXff4avozJyYU6J",
+	"n39SnYuVHaqR7/oDpzcFPt6OsLFZnMgSj/idCS/xmJO6vLmhfNhdTX6SbgnWyJbAuk1kBY+m3NC63B91",
+	"XavWZ2yx7th0lgdBG9JCm1BRorcUza08R/7rcjwJnc1yznSYi7RDUm2uGvthh1XkUCEgD5bk1E03u3XL",
+	"Ern9nz/gKf10id9+e7xOL4LO1o30BSS/iJi13EdspDF0kBZYsCeZTCJJK212k+5GkHXmi+Dka7EaocCR",
+	"TV3cLfZw/XQXdga4YHrJBN02n3BRuqdj7naSl+qdQ9hPR9zdFkl/pcXN4qZbdUt7gU6pYdn5bkKfJ4yZ",
+	"ctCd45/Xq66lDHnORyOeFrlZdBvyM3XeWsjvsvobGlLLAi+vT20111HBhxkTIcTpNtKOx51EydN/0jac",
+	"K6oegqW5yijmmN9BQZaNT+qfQjtkyHIpxpoYWXMtMPCvVu87v10JubJWIBrSiBF0SFVC/v5//b/kFcRv",
+	"PQg5F91AL2bBrFqI6EqlYn1NZoACAI1H8CWCkI4+HoULp0KV88bGjp8Sa+KM67NYkmxzN3Uor6R8sFH4",
+	"nyOPtUqNa75tbLESNsEL6q50h/Q1yWUKxScWCWnU9KoloTaL4GqmHu2Xh623W7PHd1LOyIxqXatYqRGB",
+	"kGhJRlSRvbSYFjk1/JHt1zbzSYGIpdfQq7e3cqaokORVH0i58gf5hOOII2qW0wXL1oZH0dQUUPEJ399w",
+	"ih38sbNoNOjPUFrT9juk6QOmM88haMEJA2VIzVNOihUpYArhdO6PHy/PofGhknPNFJnSB6ahSLsPGfBr",
+	"sGnoZzkjeCchx4ffkb//5T/Jq8PvnnLGq2kkTlZqbm3ltJ8tx0SGj50c8XwjVH94cs6tUt4CaLYOL3tC",
+	"9fUqcGmXnKk/QmjPKQDERdMhT9OUac2ys+quXB/g0aZPT0e0dbaziRSskmTWdqYnVLHrSbBOtK9EP2J5",
+	"LudlDMKULnzdWQLdeajsPYh54tooaqTShOZzutAkpeG69E+opVGfXWPsyxsSJI/G6jW3PrxbLZRaqW9R",
+	"gDsjXS2sE0Lxt7IysENI5UaTR5oXAdjs7VB3KyktkcoqTjhETOP7RLGpfGR6ZdPDbKhBVIF9D61qVeNn",
+	"mQp5OiFappzmRPOxOOCClCV5/L1gr1DAeAWci3GhEOhiSUz8rYilRo6lHOesAySiezFxjYVI5KaOk7gG",
+	"qfEZEVTNdiIDWSpq7y3eNL+ujcnBMK/GkELZkEcGMS5xSEYy4p9Ydm8PxBsylcJMyJ6v2vjGydPw834C",
+	"xf4HQjG8te+NxErGb4gcjTQzCSkENwnBwE6AmhphUa5DsH9ndHEf+Ng9SgYi9KEf9r02qkhNodibWvhR",
+	"Un7dPvbDgbAv5ot7Ke4zutDYbb7wEIJkzxv/Xu0n7tk5XehDcprnb8o6lsT8xrFSioMkPxyIn3EE8CsO",
+	"QtCpryYu50ylVDNyIcY51xNEywqKpavCXbkedacN+ossDVshNOitqaHtx4wxSRXPCO6mZqlme0uMaJ4T",
+	"2RL/FNMe7RKsqTHecEJZJliaa2xvEw5MfSQLZSaOuwfniWQXMUIvledubj/cUp7ua8DOFZWBlr5Eqz1M",
+	"EAjScRit6LeIBGIPSn10bkzgJQq25PoNNlZR62ZZps0T0MViGENvvmFjrg1TT0CeX1PlDKrF3MkHJoLX",
+	"HC+ru9gbGwuaEClSFHBolimmNdbudwhKJ4QbMi0AENS/wDJ0QnKNVTS6hfK2Xs9tePqbiXnr8PQj8lZ4",
+	"mzQzXmyK7lXr2I3fivZR4mtrUP+XUZsx3r6Ebd4YxNm2VyVWRKIfGU0nEKybuAuillTBDZnIPNNlmHsZ",
+	"3m7/qJomdsRvsJAxJmLIEamnYhD2iaYmXxCqa1YCwsRIqpRB1d89bixdjnies6wqFeztCQNhxTRo3I7G",
+	"MCVofkRBxt0/JKcEF4vA8uCoV+ZzQoREfDaY8EDga/UUiISEMiAAg7+WAhG6tOq709nUU2W9BNhRY/u3",
+	"1KSn8C20NS3TB57d2LJU+iS6r50j/Tg7hdyq1qrNS7qOKhgGHlPhQymt6DYaMWWFQ0zWgkAExWY5TVEm",
+	"j/hDN4pDrLLNuuaYxTLKqurCOIr21Yl5QMvhNFdoLME+NKWLIYDwCWnu4bf14fstNUPscMLeJlpu4TaS",
+	"8JKlpL+Q57u8KDGw32pggL0c2+o1hdI2JIS2emLwhp/C+tTB2lLU7xOJdc5gB9HRiRsYvD1cDZiIq0TH",
+	"DMdjwTKr1BYaDMjNlI8Jn+mECDZneuNk1ao+RIAZqdWrriPRLH1oKSfgcIllHCZkBhVcMZ3BXjgwcXuT",
+	"7VG/GrIw5JFrbqTyd46QtaYSoiXB68/bVPYPie13zoaEzmbOwiIkQBXby5XbS2ku3gwEN0QxmjnbAd6+",
+	"RpIJz5hLXqju27ks8swBlpI9QR/5GGVF2IFkIJQsDCPjgkLw17AwRgrtxgJrYCTJpXwgxQwi0lyQGtek",
+	"zrMxb2Qg6ldygql8ZfqmkyEclVTkgQ+g8rrk6nAgTgszkYr/5gZqTyTPc5KxlGdYwac2QSlKjxcIc/ai",
+	"rpU86kYSjeJHayOZCnRuukMROoyuvXDx6DTnTJjLWdj9/ARsPNAoTaRE3eYFGlvKKt8yJjZpasrMRAZu",
+	"Xi8TJwTNUSBt/VaoiNOFKW11q9gc7X6cjpuPW0sYuQVrtFwOtolMV5t1fTHrnSbVjrbQwscgsPd/uQf+",
+	"yz3wu3IPLAcwbyn3oqqD8tTsi1Ctkw4lPIJ1Q3Ye9xINdqmGEZjR0kKFtueOjkNbksuAC+RflBqPh8MN",
+	"WDzow2VU61LxTHtEqFh4cJKUKoUXsaHjsGN+UxS9xM2kMZDIKkRTmtqW4oT8y+vhv30z+h61Pi95HT69",
+	"FmUUbwPsdVH70kYmpHDzZnYhlMzzMEyYNDNamMlHFb5c/qzOZMZCHvzr938kGTWUfLx55yU215j9Kewu",
+	"Y6liHS5f915SH105ltAsPwpdDO34hm3RievLVq9K98js+9qbPxOIE8kXVojOmCB79O9/+X/wv/+VfaLT",
+	"Wc4OpRqHayKXg+xSkixUM7rWQGgZonCBw4Ln5lJsdLN7unaz6r3p3Z7e/RApXLAWVLDlLAfwAv14Wya5",
+	"GfrNkwYZG9/qqL6A+R1l+FB9M2EUTWtltSaMnFFheEq9dkJFBoqb0+oOyYXTVfRMCs0GAhQfX3OA6AKu",
+	"aGCuHApWkwulpCI4IldnBu+mnu/q9PqyFrL8pvfq8Bg8QzMm6Iz33vReHx4fvgZLtJnAAh05Q+0RquoH",
+	"ZbFFt/Z25bH2fgZBTQbrEp75coXI1n6Q2QJ5rvCyOWQNIFLN0X+4hBLUsdZinVc9eK75pblxzqTjlw4m",
+	"8s3xt6t7c+Nq9bLssFYvLjaAsr0jWGmgFu1zTsq2lopTgMI/l+oBotf2rHB1T510dY/GS555vAeuCcpu",
+	"BIQ3ciUzloDCXNeWNZEiXxxC/+X+QFMHwCZgvmMW2J93XBtYuAt8b2WNjjfapW7Vhcr+bhFnKGDh/RLy",
+	"yCs5h3CwFSMRQPvgCiPAz3O3zov34O3w5UU8Lh/q7iDrY9F4M2FTsofWG8KtRB/diKPPLuj3C7qKFJ0y",
+	"A6EfEStD9cqRF72//JpED9vyXm7/sFU9uOyKLifteAfdl8SzSixgWsTHBIyycisH+q5QpRGrr/3myxp1",
+	"uALMcjSq0UNCqKPVRqWaZTLhGROG+0srelovq9d2ucxSCKh5ferccrFlTv2LpQPv+etcdr4a8hRds6PP",
+	"7t8Ld7YyljOM4Wiu4UeRc/HgVhFiN5uHkKONCSInUHLoVS33lkk9qa3nsgD7a5cL55zrcgmfv3JVa4SW",
+	"i+YAU9GTOacLS7J2Ye31oywRi+VlnY5olAb/yExViXeHFFh1EqA8fLKFEz2XByOaGqmIVSoYCEVgOda+",
+	"h6V1OfKRZwdpGeEmdWCdbpgrCs+aIXE74soyYxvJPtvbqOb0ImwCy15lTLvCkTnUxQIfRS4hdt5KRNuQ",
+	"ucDXWgapg8TsOoZUbcu/0YQLPwc22EgzQ+HW5ygG9/fUvWG16f8JN/WDOAE3k11pvbzWW7pqTfR0SoFo",
+	"cBS9gtDrCVHMFEropcGAmza2zxnX3sMb3uZzfOH3tMuBW+TDaLT7NR+NNjtDDGxM8aVFG1S5sjui5CVr",
+	"V5w/QSFXsmDG6xdocnr+ut4aqkx9NaU6oLMZgfWxg6ooF32TtttS+//fb0KLXA8yC6/uGcR21Kz4u1EG",
+	"6p08l4qxtS2IQdgQemHc2DzpgvjtiFcKdkguRBn6hRJSmWPUXPAqSScmFvk8nh0Ss+8iQsVukFtgBaHY",
+	"jHrrM4+FsyRcQ2ZIfSG2T3PNJJQXvhfXbIADLNzeRjhKhoj4pOlSdFCUGfjxyEwxiDxbueocObcrlbf+",
+	"pZew/9QDHDpYfvzYlgOBdkLjfrUii3j0ucz9a1UyL0Tm46G6KJj1hMIt65cXItsGR70QILB7A8badSvM",
+	"5CidsPThwGuhbTcVSx9OCzPxiVA7YhxgNfpK8nR9ejDfEKX/7Oz5kBzvl9o5mZ6/hT/KOcSqgtXKh/bb",
+	"jUQ7NO6W3bhyy/Ybu4kZAC3biC9cOL/ULnaw4Rh94R101IOth3bvrCoyvQUDmG1qdbtA6QG/uV2JKuzd",
+	"bQ4K6jkXD4GdO4LIw6zNYmGfn9Wa+t0cxG9C6fLC+PR7vzwTCm6vQpTpKt4quQUpnolsda3d9owpF/Ul",
+	"z+UYQ5/CK/0OHu9mcaHtr3RGXN/aLnLoJq8s4oAUjilrxKmbXIOIvo3zc+usm3Bc3BaJrNQFlnZKOqdx",
+	"bKvs8y5XrZueLMyJU+RcWowmij3KB5aVWIuplA+ckTRnVG1twrIwGNXrARSWNBk73fWW3bMJzXMmxmzH",
+	"xt2qn4gsPaccHDipf7Eq/LUt915jtYB5lB4H3/tolVIPHYhGYAl/YoqPFlcj+s9nEex6tp+/O2+54HpS",
+	"3wsw9YmmCQWsIshHGva+OrVLnqVHn7048+UopXk+dHi2wSPwgWfpmX8p2dA/W4qvXxIn5f+5YFCex4n5",
+	"dni9Nok+8p02Dv5y0w8ZrO5TP7yv7/Amisjr0H19J4kTR9z6kj1kzxCjAinhy50SKciI8rxQkMSX5gWA",
+	"UlFSNqEYTSf4mz/G0p1s6lIQBcMEgSEbu58cWblLSLC5FxJcqkNGhiylhUs/8NRDMo7Quu7+x8SfunS2",
+	"bxusvP6VVy/pTRj1AA/vJB6/5slbXtIvW2BxamkCVrrTDYQdu4YnRDFMlAfUjuYetR0mSHWKniQwetrj",
+	"tP1jNF0+RuVC9ezWYoizy2Eqf7BCcSBvKdaHYmXiYKAfhxmxEq3X9SDUt+WQnOZaEs0MXD8TqcxBzh9Z",
+	"Rn40ZvZB5AsvLeylGLR1b3ciIff3P0ptDuo/kkLYjf7x7u76dt+RPfeb7rmpT9V2RHBShi+4E2WPAJDC",
+	"CPmwPaVWtODm61DyD2zMxTIGyp5UoOe4oitMkCr8hgwXJU0D6N3Sgtdo2kuERyOpxrJFDHwLz3dsTd+t",
+	"XlSKv1vWiWoNWw3TrOif5SLD43b9c9dLHEzhf6q/wrfjoI6yE+dH8IJ/LWmNsO3Y4W6ZcXdWuegxm0B4",
+	"M5SDmmgNXMA3drUDTayLTov/6uXMOH58djtpSNmHgj0YmEu3oIucQcIYiLdOColorSe1C3x1WPU91lUq",
+	"bkzRq6zTO1MYfBexwDHnhKuU1K3b8/EArirEcHuIIs/3AcaHKx/S6dXzaP6uW2UPd3MwKiEHw36AG9D7",
+	"z9zrb7EqcpcoZDAXbMulXw9enSmIWiEjLIY9OvHFINAcbORMQygO5Ol/SaIE1D6nLQYi1vuJkJKdy3bo",
+	"Z2WZStQvWK8y4QPv1wWZ0EeH9xk1Cdwwweb/fKt1RR9YC2WVK1XqWFYR44JgeJZPDsqz5RMFaGtHn/3f",
+	"d4sZ+3LkI+meEDNda+dPbIGx08F9+qPr460vLbGLyw8a9z29tAWn0XkWdUDNqSZ+wbfiy5jOCoO0gmU7",
+	"AO2HALi3/SfWnyvFFqMowvT1NVFFzrTLnXVYOvsnhE9nUhmQ9bWhImUAu7HoREn47XbpaBlVa0G4eKQ5",
+	"zyBhoVSoJlCZOGdu/G/It8fH5KfTd5fnp3eXH97fX9zcfLghfXtE8Q0Q211TA2GvsBMipAF7h90kvw6H",
+	"/UoGVADdbA9axgzluSZ7dhA5F3ihYQ2b/UNy6T4eiGoVHVBNtfsYoznyRS+rsoD2oszLMi6whX5fPMy4",
+	"fXsgRjxn6B5xQrL2U8B8pGUX4nTKDdApjm+Xx9D18DUOIXbtYLZj59BUhJDxLAFispqtnD//UOIA3GaW",
+	"BJAQwCxUJZU1T94GB+xoptgjZ/NdMuxr7OK/qOWDYIQJg9hl26GPG0Yzq5I4+rPHXdNFvUSAnJO586Ig",
+	"FA1EUDpFOCGFcP+05OTZ4RI5kbMljtCFvmbFMOd64moyPJ+0YnlU7t3rsrsdOXSa/bx4NlVtSaKKmheB",
+	"7X48n7TcTC1dFMLtJpr0q15WrvzyTZY5PF6qmM+3BtEByNLKmCzXpZpWIk9FIlZA9d5lZiq0jd28tKED",
+	"uj5HISAYroJANdszYKAS7czJ9jepyJClcsoQ7LuGy9fYn2ZKZFTfLHdpl4mFLet15/P2nr9ip9hQUolt",
+	"pRIFlgdvhnBJg2gV2rOX3ZuM6slQUpXtuzDcJyeQtgXw7vxIfJ3g3S5b7CN4t7TVLn63ShotxXIHHNpI",
+	"BV0+EEd0NOI5L70sW84Xrm32aa2jHSXpVz3govzPuPuK5XzMZaFJbWfhvAMrsJKU0XXNqrwWO9KLMfZ1",
+	"kbIDl/+s25jqafn6rX97lzGwq721527rLRn13OJXi1N2QPZYxs0bv8rPZqoxCIzwOu/gkEWW+AUDnTfe",
+	"5G1m6NcSfzbb9eBpqpn5ffHddhCNmu3wRUA0IiV+V9cbB0aGiy3hY9j98ygcWNe5Mu3VFz/AyRC9BF4/",
+	"GFLNMm/lA/lmOycxvJsOYm3NPpZvhRM3luJE/tzbLENjF5TgoeM60EE5u+1y1nJpAYeFCilgy+0aneDN",
+	"9ucEoiipQjwV+yRZehOuQZpzqsHm60rGvTred6QBuG7P5tBBm+23x38g5x+v312end5d3L8/vbog/dNy",
+	"VjC6jAx6n+0/vgx6hOaK0WxB2Cduid5XaEOpob9q1kQ9s4L4201oKDa/ASrLq613HkcJwefb1Db97iAz",
+	"L6mj/ewfjehUFvqZwnQkUpxmb6H1Og/ZnWmw2ZXtPezUKcEX50wxrIqPBr0HPptt49I9zVBdBYS2Ay5I",
+	"zrWB8kkwxBp38Fg5aCjAMj8c/Rz+SFHF/Mg23Nmp12gdbw/XQZ1O7f3iEtpJqKjTH8geLYy8h/YSH2rh",
+	"/5xSUdD8XrOcpSYZCMT7vRdsvu9leFctJcMCS6jei4xbzUJDzVIuxuT48F+JVGQqlXsHF+sA1g6suQNh",
+	"fwbO6NI/7a4VM7uK3/m11SXkKvpp5t6DZ2+CLORjubLzqPGiDpecA717Tmbi8dZZzQ3TMi9MS4SJKt/Y",
+	"UvIcLmrzXiBQyYg1abtxJXprjtsx2OCt3WhrzsRn/881+arn8HvjhloLXASfbAOzCBqKcXSMT3G4sR5w",
+	"pHy1r53ooIlhn8xzljJZ/2q5lmtNKr+7q/74H/GqL60nm1z1UPtCR+8BVxcCTiWUhAG4GGY1mcrFgG0A",
+	"qOKJwxV0OIvwWQN5keb54UBgtUHL2N239h5jn2ZUZBCoYGStPlxDvD0Grx18tU/mUECYZ4Trgeh/hl8v",
+	"sy8H1bcHnxeLxeLg6uogy770TyBFNOPgq6/qzzlHPgYdNLz5hwMBrBFWlrt6JVCI79BVvcNEC80fWQKV",
+	"InwtJ8/YDJ8y8psULCnLOv/r629IRhf6cCCcokkVW6cHVsU+nOro+oGhHQ4Egp26MjolpinZmzP6sE8u",
+	"7igEfvN0UgYWuDShBfquIf4Zv87YDCInpXBFp0oEP9irBFhMOS/Y40pbreJWkmp8aLLzXnqH/Teli4HQ",
+	"jB2SU19Qwm3o5ejgvRTsAO5eV21qCYiEjJnR5PXxt9C0kGQos0Xo/rZK6gXS+Aqvi1Ur7CWxvCLc/I0u",
+	"9yTeD9kriWc/0qevrbhhj2tY8+XIri8sb2+n0gesvN2CEPvDbbE6MKwsCmyj0vRib4alFIoLh8ke6tK9",
+	"dgTvQG+vQ/fwXUXnNVpEGttrEN4+FPJDknvWOJ6HJOH4o8gq/lhnjRAcBjU14aQlZJYXusFM3Ipu02AU",
+	"NwwEQrSAz8yYOsC6xs6j84b0L12cA4wei5z4rJMMpHMgCyv2M5ENhOU4/ZPqM+BAUDLvDbkQ7u+9z1zL",
+	"L/tVyUUonY8N1V/onyBrU6y6BYqcQbEcranlj5gcpBp1cQ8/wyS+kD1X2x70GsvZc4gNchX7+/vBcC3Q",
+	"fS5csamdZMTABfhVLBqOrnyxraCsg3W/tmm/LpMBsGmf3upkC83gFuxovsbb7RmhWGtNHi4E6/dEAVtm",
+	"9W6GMQKoJ6vWtXPBPpkGVyvDW2FT+k7w2o4V1p5zF1rNBZlLlVVK5/JAEoL1j4mmjxDhtxEplQLpel3S",
+	"00QH84JO5ayZ0Nm6LRk3t/BFQBS5g6KjfMwFzT23daHmlXS8d/P2jLx+/foP+wkpRM60EwQvrdi9VMmZ",
+	"Q/puaNQ+ahISXe+whtVzsYC3rVI7NpIgdFNtBQA4DHuAHBiOFDOSeS7nkFMJnAfjlaNcJ54dUnGEHQeu",
+	"rWfPz1/ND4I5Bl9xZb8mDRnkhGSKjpzi6MKmrfg/n0hfFWq6v1sbBbLLhoGiuS41Sq+zIw6Bmsu0T/Y6",
+	"6KD7h+QtFvBTTSU4IXCyieZinLNSTVumRfSuuMJ8ze6lIsNFFaFeHjXU2JoHff+kIl+iZznodJOSekFV",
+	"o6ZR+x4EJle7FWq4gIHJfm8/nnC76YsTCIr2g69aTMhUPrq5qkV94EOoWzwt0slAuALGOMd6hXj5yDIs",
+	"lGgVPb8deOBKsYIboidQhHHIQgIYWpt2fv1+pWitLkfcRxl7PletsFSQdoSbtT1jVISlhpho897twlA7",
+	"3b21IJ+22B5Ytioao7drSanWVRs7bkRkbAPJRzrtl6FBJgFuO6EQVZ4QV1N8uCCPkqcMT7kXjmqhIYY+",
+	"MIGhCXXhu86nthcptAkb35Qkjtgnn+EUpIwLeLwxcRj2yRyl+nEN1sNKvMHtTx6oG80IRMn5CZydYDGX",
+	"7QjEJaEBYeCprO011cSO6x9lQ6dUPTzHYb0FoeG0kRb0hlBIr77MSKMClWjuZSMWyL4UMqYMBJCHj4pF",
+	"EwXM+PAzFxn79OWQXNk/SUoFGbqDuqpOZXRBpCB7TWM12ljAqrt/4qu041D+QM4+vH/77vLsjvSrgxDp",
+	"BVofVR0e9oOOVfWwdKR2GeAHq/L1FOOnsHtnvDLlvb2F404f6ny8qq99ROjQ/YN9SgHVyXIbJE1XXAvg",
+	"9zShQHBPvo7LSoEvcz6DdsoblvIZt9+9WaqO5TwQCCdR4YX6M2nPjC/c41GrPaS0uyYrd4mcC6Ln3KST",
+	"/TJVEDUcK+KDxIMQwXDXXlNlLjONQi7eqN6IWXnaqMgGwuPuu+L5ZK9xPAHQa8412z+MpMy+l+VsjXRw",
+	"GH1ABbJtg3z954LmfMSZPiHffvMHcnN6d3H/7vLq8u7inMyoNuSbYwevYakEl2cGdvRChSRvgBHZpeBd",
+	"1bn6Snh/9UJbYfm7DCwqLcwQYfTnghVbgZx2CChBaawebYESxs3tT9e+BH2ChdtmTGkpHMSHJd6ci4da",
+	"6oWcTgvhVkd3P/A8jYeQnsu5yCXN8Mimuqtk5bjOhuLVzdsz8t13335Xuiu3Y+xYtnIgqi4/K7EwLJPY",
+	"ovtl++LTLKdirXJ0bV/aZa2AnEZjk+wAtyPs2pbAaRY8KKjSeO64tGcn5Nvjb8n7D3f3bz98fH+OjLTQ",
+	"PAX9acgY2JSFcN4r0HCd/IOYa6KEPvm9bLzSj7NWgNvFjX1jl9C22EM8mRYT/VA32TJqjfMDt2mx/wAG",
+	"y5X0mdqm7QCPTD/OTmHdvoow3U4ubkMp1rRSW4GQO11LJE6JorPZKseQj0zNFTfOFpojGohtMSGFMFgN",
+	"1bUK8pyO3atcPHKDd297wcvaey+RT1H11yWj4poJBKXFeAZLNKQ2s20XLfkwY6LePoZLoBjk5RrH7fcT",
+	"Mlsd3CF5zx4hDMBVnJIPTOidBE/csFGhaa4jSDfhMAqyB/J7ggv2HvJELJHhv5TM2f7JQFgF4eLq9PLd",
+	"/em7m4vT81/uL9//BMK8I+tGwQRaLkS1cidgA/BfX11c/XBxYz8eiPrXwA09Lt+Q5VKMl6PYw+oEWg14",
+	"viA5n3ITj56oUdtu+FvVwdfBIagfp9XjA0+3wdWwIaLllFkldOhrMy8fipMabrOPKgRGVuFktnGqpwNI",
+	"rQ2mQJiXZW63S4L4Opg2y/3HMeWh5jc83R6yjaMT0FupgdqQaBY5u/3J9gAcFYtKipL5uH86zgQYDct0",
+	"1YV2Pld/rImhQADIJd7wYqiR2FCNbUoVuNsCRwuT18VDE0fSlTIkOaOP5WnTOw7Wr1FZVHuI7029Vs4L",
+	"jTBprcrTRgrHL8SrAVnal7rZEnJ0K4Ehbpy7wgWbI22BNwf+fPXtQUYXxDA1rcoKB+iv61mtotQPNODk",
+	"tQum78rXb93bLyGeLvfaRUjFdHsY4wlh05lZVHVNipyqLdqPal11SgZ3ugaEvfoPFoyqHadIOVJo3V+X",
+	"KvJy6fzYYZcN9Vksw0V1P21n75zvDtHzpVp43CH/t+XyYsnFUFoPmudsZ7vWzcfdefu26dveUkSnBEwF",
+	"76heZV87WtfPxfpUwRs2lY/sylfH6CKWYLDTFsQS2xChnkaXvFmr4oiQpmakQJqFrC2ujaJlJaddXfAf",
+	"a7mCPjd5OeBzKo27/zLmas775KX6qGvYaWVUg9Vf353e3t2fnl9dvgfAAlgHqHM8EI0Q/uDkCWA4U4EV",
+	"c9yigvZbe8sZLvoDcSpIIbA0ZfmuH8m3pI8UAWs+koXIDvsnhJIhzVBeDpkA4iFtNfLavgKEjX9FCDLP",
+	"58MX9bYiYcr0SWzQg8tJF3LDzSJwZLwt6YGxmSbraSgiSS0zlCO4x2l+YIew22CWj2sydG+ZuxmucEg3",
+	"MKIdUVrVxanWfCyqEvT/lCSH1UlKeqtC7vQyqSW+fLVjJWbCpprlo6hsDgTULq7BG2tyIn+G7AhgUF70",
+	"NNzkLCG6GLp/+XTjhFj5S4yx1nbOh4qqha++vZdS7SBr0hQy2vhYSMWy/VjCwJ97G2VVXmPKe0qVWlRh",
+	"xoaOQXnGsmLs0yyXGfMZlKFeDR1DWemAPLo0hBWpM1Iay+4qF8utdqyrZV972pcpNWws1eJpX+dUjAs6",
+	"ZpvtgWN5S+kSVKUTKNBlWWmex/bbv9bo0tclw5Z7Sf0tmucbVCjTCHi92jRQcS/ppRUIAdJsL+k5fMNe",
+	"0rPSxUcN/0QIk2yDvkFbC89L2yNoVzHSXHOBXyEEWGwJZ5Ed48KwMbCz1RaJkeTV8fEJ+e4Ykm5x29p6",
+	"uOW/relllxnFwLauabwOqh1iGbJspKE5hl0CIM02Qts/CNeJU78dp0scXhfLEjLiOZREQuAgrL4ghc+G",
+	"eGRq9xhddWyJN6TCNXEwQrXi9CsQLCdVDFkDPQQwQwBqAdcyI3t/++sf9pGrC0T3ggq0/n2o5AuxhBD+",
+	"AKBHTLutAGgfphvIPgPhEswEm5/VWrH8+gSgqp0pq96FO4+HcbfZQKz4zdCfVQMx+wgerf675rX1WXyB",
+	"JDeHtoTVLhdk0PsMbOPLoBeMbUXXkb9hdyYqfZVMXzyA9raNnkD7cDs4WRQb64RkAk8P3L3HmV4v/ZxV",
+	"776E0Qr6ROj4DtCD5di2iz2IAUvVKnmQy11wpOihcJNb7OhwvKdT9vXORntxAJz4tk5HYzcXS0hQAZhG",
+	"NGPDfleWoAnV7WcKSgisP0538Nrv7iTBsHZxiLCywtc4PzD1/9nOznbqadTPDdbO2M2ZKbSVUdtCK+1r",
+	"HzWK7B3S/kdKTp8HPHTpwYZOSiiq166cGGaa2C5ikr+RvxtIw9rKhSLM0BCgC4hfqjCoEpyxHBkm0EoL",
+	"Gc0CUqmtMLcd1ENsH+PpQXSZU12GBXOxBNYzAktJ6lDIMMSsGUNIan6iXTn3KoLt6Cp6AdJ9ERr8/bmy",
+	"YBd8WTrv0PoqBHE0LPKHg8qtte3r7Icif0Dgjd3rSdmL4/rb2cUjtX4GID5I/8EFzhxCnv15RHm+RVQT",
+	"zR6ZornDBMVE/OEC/tdZq0JaMAh6tgvQsP4V15qLMfE7RKomMNCejgktfQL9ssq+QzrFN/QJ5GQ4eDA6",
+	"HojLc92EFGu0gTkZ0DbPiGJTCgiVcBdmSs4A2wLjP6RgOuR/s/t8R8e7JGHXxe+Rgt3qAyEbOh5vDR6b",
+	"Ytxwk3aXRDV4yRsIljGxH9gMoxXb6br7dfePGBeB8BneE7NXGuLdcgL4ZMayfX/ROHEJY3bBIpgX01Ii",
+	"2e1ts81A4dUKs0rO7eyYXahAiVnI0INNCNoQ93yw/YwpqA2bEHY4PhyIQQ8qxX476L0hg96dlSLR6ImH",
+	"dNDbd7UgH2tlG0vjpR06sOQyMsNhzyVQPXLG1EBA+w63tTTDSlJoRvaoIDwDz+CgJ9h80AuiDmLU8O7v",
+	"2K8SHF3rOs6rysTbOrtKt1XPz9WGpXCCSl/AcmXYzjftswvCdkUhrO/aPzNdtEASXvjarH1NZGFSOWWu",
+	"yGB51sBVAUHZdizboBcoVlzVfm7QDZkDelUm6+WLk1LYcSCEJWZzd6pCd8a6+FwYw/tiK2Gc7TG5jZ4C",
+	"O+MebecabIYiAHI28M8M/FWpSYiQ4mCYU/Gw30SCHCnGUFJ+gRtQG6m62Ixu3Xu7Pj6+n1BoOz56/vb8",
+	"sDDMpZDkrAZbjACCroYHRvcpANkoZrmkmWWvcs6yF9mXz1PUITugeEYkxRcpB7HqKCN//8v/QKx2iIIR",
+	"DzrBdU4INYamE6jgouRcO0uYaTjvWolw59T3Eh5G8OSjka4qReODmazgnpSulYS4OB67VqB4IEiWW8Xt",
+	"ycjrI/acSWNdUY3fk/f5H5A2ynDQ1XOFyTOrOJT45jIOZeu9XPKWI6ec7TTWs0E5QdnwFEfxz3PE3YQi",
+	"+7icZQdyAlQdhi6JPdOdN7BiBi++ic3lmxa54TOqzNFIqulBRg2tSmdDFIx23G0ZjzsttJHTa6ogf9zl",
+	"dZYFmXjOBiKn2iBGlSMECMGZsPQBQ2O04KMRCKfX528TcnX9OiFX354enZ6eJeTDH/949GFW6IT8fPpT",
+	"Qt6+sz/ChP7b1btkIK4uzy/3Xf6jJpr/xjCpzWWIY+wUpEZNuXlDvn31mry9fHdxf/fhw/2705s/XiTk",
+	"21ffkY/vbz9eX3+4ubs4v7fPw4HzVpA4LTetlVMGVnQjDDrXB/b50o7V2hxjsBnlG88/cB+dgIbhXYkD",
+	"4nBJG5g6AdYWI4NnMiHaKEanIBpteu6OPld/dJLXlrb/KwCO1wQxT/YIF9VU7V5CnFj/6mltdddXxe94",
+	"trZB2F8nOeVlD1aFqFy12g8xcunAuTEqpbOJoMuJOrK0uRbMrbHxrekFdofAzk8fWXnHkL0z3J2Dc65n",
+	"UnO8nspG94miwEfMhAoraM0JjwYsZ25MoYDloZQ5A8wx729GA3z19Q0U3t9enINMDTMHyOGadIblb+yg",
+	"uKAwgbWOg7uG+RoI7Jvj71+yd1fbSz+gc21LdbLr1F2DzvP3A0gyP97dXbvuHWfRREtCi4xLAKXVjD38",
+	"jvlmEUQugCp01ctvec5+b2LJPyr3dIu7wj5XLltQCrgvUeQQljHo3PAp04ZOZyzzGeSd+OnuEW/X6wQV",
+	"4q1VUEdSIToLwMkdklNBms7BZdDnOJTsQKxiyW4TNPZa0dTwlL3j4uG/sGN3ix1LZm6xERUEAx+RHuog",
+	"Xm1wsZuixS6fFQS9WKw1gr9z7+3aRuH7abNSNLE6Cr0laAlXtw8cyA4hhFanE+Ib7Q59VcNjc0VgxH9i",
+	"CyxoCn+RB/vncqaRD2Xbs1wFWWz5rQeyf2O5iyHUtSNHAwGIqsuN9PdPqvWByA/sMA9BztR7dB/5/vYP",
+	"B+LUhcV+d2xbsFQe4ku3ARrckY3VdfH1TK1Pov9tlvjzF7fZ4EQ8QeeZUvWwzkHqr6Ir9+4usZCXuool",
+	"ouPjLUHZYGPAxjEUz1tuQPABPS2VCpMfcReGVOnEJzhCHPUWEyG24AlxxBPauO0f2OCevdxx3YxkqiO6",
+	"vH9blLVL9lDr1Bd1asrcPh/hm+T4+LjrmfXSSpuwAD4GvzQ7PbGNjtawSz/y7RR0mlDfomZVyiTW1rLS",
+	"9ZzkUoyTWkEPeGj/rFV5wmNLBc0Xhqf6xY7uRlt9NG2Pj1i8xFZfLTptdgkzvr3dDjaLmMaw6Unl5wE4",
+	"pMp6Zq/MGWOZ5eKK6WJq1euvwqo322/MhPjaHjWoO6jkHCPCHlz+vGZaA/HBUSq3w/0Ma+6G77xX8Htf",
+	"k7OPVx/fnd5d/nQxECM+LhTTJ3VwAEQTmoGMim3VQ2CcZJqAwYsoZhRHcA3FAGiC+W4HQgB2tStXY+aW",
+	"Bslp2egSQLNjDfOJdI4/bIVlhJs3S7hXfT0Q1fSXjQUBmfmGYSxe7XTu7gbGzrpdwEEEtm1hx2NLtULz",
+	"4WPbOIcnhGdsOpPG+4RgUw9mSspR15tRMbjbv3IwwQ2O4p8nmOAHheGXy8ayIU0fumsddViv9oTqOtrW",
+	"i6RUY4ddkqp/qrCqtptaXQfB4sIBnS6Dau4EMSWOuu/C/w/Ro9av5o4+tlrEfz8hgccDYaQEIazvUox/",
+	"+nB5dnF/fXpzd3/x3y5v724DHfVP6+KZu9i5xkZdrstAAOqK7mNdYLSA2AWgUODTxQ0rNqYKrv6UarZ/",
+	"2I5Y4ohg5xBvPyv+8vD6DTJfJevTLNtWDhNtCNfAHDQzhoux7sYfjhA26nkZAGGtGFp+WUC/DzCZHejE",
+	"u+BuiCPlWBAauAWbIzN6PnVcFxjOtMTqaNXHMr2cODg7oCX2iaYmX6zPbisJ6bP9X/cA5hoDeHmw2qW6",
+	"wxwcVj5nUwcO0nOUFnD6z6iZVC5/XKpN88wjgTA3zLb6e+Wqxy/FVXEZtkIlePk9gbXOcioOMrrQR58z",
+	"atiXmvS1khQEXlLFfC3bvvY1+Zl7JurF6XVNvidTuoBSYHuuUlijSJjVmVyVsARiJQ1VxunsdlDYMlpb",
+	"m5V5oSbvIXnrDOBubA5v0ZnF0UPSih+PIHTUQG8JmfDxxGqUiooHB1xMKkB6K9dkTIGcO1Jy2my98uFA",
+	"bdgwPn6sBCm+DUAYriQyVjX95Zdffjm4ujo4Pw/JKH9kUIPwnC52XYbwPH4tZHQb4E04d48MYrUKzeym",
+	"m2R548t1PnDlQspNxV1KMGaw8ozYPx2d7hA4Yr1+iOtoedGv8QNp2HSWW8pvd7zkVNyVb76EvFDvsYvA",
+	"8EEw4ucChhus6IYAQ4pNGFWa5gkYeHgKoLkiZfbwVxt6D5uYYJDs/pZKS+TSVAOTIydHVKNLGsQm58ID",
+	"DfsQ+BcHH2nShatVebeYIcve6l1fNr3xdR9Bym6QzY5sXLUuvopbuHk0IlBdnuJ25AheIeuyMuMypBeU",
+	"ymkUKj+BlwHUI+dg5cRcwzrVtwkR61mVXhf2Wl1zaPaFZjFIwt3N0XBWJKwNQL/qfaENQSbNTqkLpNwr",
+	"QcG+/95ecxqFlLbhOGCnpwE57Q48rDOL71Sx0q5TuRKYKFmr10n27M8HUNMFlxQEqf3tVSt2m4Qim1TV",
+	"X37fdsih2xwi9hBCwiRbKi3S19XZHLnrBFbMhauTvT7ccf26HOhtVVQMBLy8bydbpuPPFm+VnNq9uMxK",
+	"wAxqsDA0KQs7Y8yCrknuM8VFymc0RxlpIPasgPTAFiAsWXrcJ1piY5DzvWDUzkBDAhSEHo24yKxsdtjw",
+	"cpD+3cRKyMDmvDUOYGhwUH1y5F5BavHoNI1XAIJICobgyRorTDdKzVa6xUCkFKRkzVjchFdW6d7N1fNV",
+	"oCHbKoMLNt9SdfBbOM6mQ43wxiH0hLsEqLV68bReKkeW9g6ceNjm4n7PPplb99oOb/l6N1FNyDIknx3o",
+	"ht735M4r0G8FJnJf+/yZ4Q62tVJpKpkGboWcMaHJQYXf4Abl+IXM6CKkVyeILA5f3BbCvvVVpF599HkG",
+	"DK6DoS5cjP9lgAbs6VhH6XH4gPDIj1+EWWyHUQBsACzC19av24JxTxsIRIfkkSnw+k8LbciQlYyurwly",
+	"NuNfcechcNnBrOdUD0QK2WiY8etqCNuPDskNg/xPbhC/jTnzOb6vD/vEx9h+e4wSxAmhJKdDljeQs0Qp",
+	"jb46PrZfK5oarNJN7ZxYGTL23fGx/S0rkMwIVLT4/viYTLkoDIP2nWO8nDsdCPTc1gOTK5gvFx9sR+ej",
+	"gw8/Q+L0l/1DgqhBDjcCTHsopeEUyZgZjWnS94Vm2T1wpv+/i+AwTKOA77JMPDAshK2WhPS3v/7rfrzY",
+	"145v+K+TS7nu1O5Ck6Se/l0hI0tWLroYRNs1aiQWh9EVaoruY9QVVImAZ+1Xvuf2R1a83WmsRp1XhLHF",
+	"5WyxY7qyXXw1g0UraZUxc6mcceZ2fwdkhlTlsB7tnnsZk6qcM+Vfe4YQ2aCoAy0LlXYwrdqduXXv7ngf",
+	"6l1FwyZFxv3pea6nFRizkbjaIAUe4Bl1Wl7N8sJqKl8l1r4+xltGsdTekPWt0r+T+78LPcyy0dq0bdvg",
+	"dTbajARcw89KJT4l1+dvt2cvwShzKdgBVGm6Pn/rVAKXvFZmkiTOTODVGMhqs4fUEkYFC1ViAdp3lsva",
+	"/cNQgC7GY6YhGW8tQ7itvbvGlPkB7F4OVxOEoaWqgIFagJaUAGkZwpkM+2S2VAMQRL9vOhczAxSZr1fJ",
+	"bHmlQ45zKh7shVS9deIXe8LyDAMPhwsnYysrXII9DiGsoVC41b+3HKLnRqBwcN7C524vPE5wlEpQNeWT",
+	"737Hp6VDggHEZb5UhoHr5dbtwLocA3c/7SjVYKl1QlMltS4h5T0JZFRPhpKqXeMyGjpuZ2J39oWXcCIA",
+	"LnuHeDI6LgsFbfcsmlrL9WM3WcI8hrqoVunceeHBQAWd/ilAUEIQEBn0Ptt/fBn0SpM4Gr/RNOczfA/L",
+	"kFYXzuqNfQOxFM560hJj4j19EDYEzoZU5rJQPuwE6m//i1Lj8XAYt6nbXd6NYnRHx1/Fol7WEwj4bul4",
+	"C2BFsG6Ewr43U/0qm63bCm7AZlL3v0aUHEvsR5+hRG8HE6nftZe3kEKxCheKA7irllYDNQx2e+HdQSnj",
+	"NSihvxfSPv6HIW0Xgwj5Vo6CV8k8pqZ7ENnW2+sn/9JL3GCus645H3Zc27nBhgXPzQEXJbAu2bs9vfsh",
+	"Ibe3pwn5+1/+s8LiroUnJS9db8+vz24OiWv9q9wB5c6HD4vblm0mQwAK5Ggl4ixwcABI6AB45xH4E48+",
+	"2z/u5AMT8dBdKwdcvgdJ4P7uw58u3pP+pcBqQOiUtG300ckeeU8qwj7NoAJR/ZOBsN+8/3B3//bDx/fn",
+	"pA9RwiA9QHH8AORRJIIVPizBjHbEA6tOIpsLc9vOOXbRDaK2XgDKp2vJyD5ptPQ0UaHnTJG9WTHMeXri",
+	"anU/MOERlWlhJlJxs9g/JIh8WBVQ2fywv/O04zSKVvI64qleaywrV/gy1V1LAzm9d8P6QDdvz8h33337",
+	"XRUJXC4reN1WAxS2ua/1KAjYWqrtD/zMDwYB1Lrs43a3rVTYn8kYGpBXnXlD86uB2CvEg4Dryb2RgBco",
+	"wfXDzGm70/vYQY2RQOqEMzc+gZ2swKPtGF2kjalsKcu2bGoFkAzjO74G04gru6/I6ce7H53OqflYsIxY",
+	"9WYPEcXFg9cyLT3A9r8m1xc3V5e3t7UsU199ARs4wAolaiDct1T4XA+XpO9uUZh932nMuCB/vLgDg82o",
+	"0DTXVSV/BxegWSpFZlsfCGTC+kkkHyLHDzMmvgY92n5ZFq5Sx1yqjDYADcq3ILx+1C54okGbRgJ51jvb",
+	"c+TARUJo284hR29gAEypeoBCAuBMDqT81Xmh0o+zTnzQrhQWHYIxIzyEj5n0ZYXeEAhmtaO8/nB7RzLJ",
+	"7F0ONchg3nTMHI4j0C11SIADkeY8fdCH5MZR3xvSwnhvbn+6Rloie5bGX39Dcmag4KOV+zM+5kYjvxyI",
+	"9eRZb26VGS+x4cRnOeCmYNxmzkamkk1XOfWyyEf2XO3OBONsIMGbKQLsSU/saR+Ijmz8Rj/Odn1kyj7a",
+	"ZMJS54qIbFuWGctdI54ZjaSqvK+/A3GxLQK6HILn76SYvcHx4IBTKsiQER8sVQjD8yocGgPINeTIDcQq",
+	"uKqncstmpADC9SHT2lBTOO6OONhjycU4IVO6GGIoyz38AnADA3Hx08X7u/vbu9Obu4vzRlhyvXAmjAcR",
+	"wcr9sFOoaLuazGEftmEgYhdOiNJPodEGsW9fp7bNY0dfxf5UdR/FNUbioNqx3i0jzZQnd4NTc4KuA/eF",
+	"fGRqrrgPboKSH6u3TiF0MbRzGz5bCK81tZEcPhChL7ux3I/Vl7vmvMtdxZx5IAtgIWgGJxtyOQGbFxCp",
+	"eZ4TKbYRRQ31RJ0JBjugYmUXCNajl6PRV+a8S4br3+fG9WtbJUejLVyUhRKw+GalC+9wBYrXXrQsN6kC",
+	"kNrH3Jibt2fk346/+zeIigEpDUW7sURcTzzXzRMNu/wFZTHpOIGuUM8x4zh62G+96HtITivLBWT/1F1v",
+	"paxE6spIJXSxTymbQSjxOJdDmg8EzaZc6EPyC6NQylHzDMVxTIaCxumSrcRlR+c0fcDk+TETlqKsqiZI",
+	"xqZUZIcDUZU0gCz+GWDFY/jX9xAwpiOuxurOI6duGoDDQ9MJdIGZ8w7cze7ddz44GUUdnjFhMFFfCi/z",
+	"lHUNbFNTpuydG+Bk77g2CAuwLlTHefRrO/HAFrHYGIwd3CgvdiUc5y2gyGFASJWGSPag7rTmj2zfqgqu",
+	"3nshcqbr+e12gy2ZjPkjE89JQGwO6h3d9ZjWJDdGUiKbnbRHJSXBOip7NQfqPsqJaDPgQhsKQBVWDWpi",
+	"Roh8cUJGNNeYqseFey4FRM47ZIehNJPYdPGDxoCZKKa9N/8Ow+olPWi+l/Ronvd+TdZv0Qenfmp7ELXx",
+	"4ODajoB9muUyY54aQwPCb+BMXDbrvpQOsaUhLLu+kp42ixzoS6pp72XyUXHAbqu6uOPgg9rmlrm6z714",
+	"lhuWI7A0N3hHQjzWpE+MrdIXMpkWUNHqb3/9V9JH5tTfL+8Nlumjz/Z/b3newGFZEdG8kfktYxna2VsZ",
+	"nLuyDjm8Gsj3950+j6058qxB0SPcRuyAwFvrWMIauehy9F4KdgUoQ6sjOhVYEMfuwwmZSCELgH+bMEEu",
+	"Rwf20wP41vIuOtTg+0nCJY8uRwdXMuMjzrKDWy7S55Y/2qrrw44aBwy9XdzRcYzE3WtHFy5Ey/L9cmbr",
+	"PrIvl+/CwF6HIkewSgMrAT6R/OlsRiYyzzRURsTb/OsN/Jk4NTPFH+3pLmcH83WSZuKlf418AGoN2zO4",
+	"782clXznIGnsDZSjDUTOBRqYIEjCZ9VimqjlFFyMZBt3uLTPdyj8Q/uh4tdOjqPpNrJErmElsTVChxKw",
+	"4bgmZxREQic1lkvyyA1WVPECelQCP3V6Wl3cpuTjx8tz8vhtTdyOKuVVZ64lDO0/7J8MBGiLYGSFq2HJ",
+	"UnpZfVmaS+32Tqj2mnsfig6V9lmaWjkfYIwHQrFH+cAaA/DD/eb4uAorRiNYgun7zi6dUkHmUkEC4h5N",
+	"HfTx3/767WE4pQ7oyHezW2ryvVwr9sjZPKZMNmad1Sa6DSMRzcB7W3VRP7W7cuPC1FndkRug4yMkgc3T",
+	"4Jqtx8y1V1ikasJnWLkbOrPiDZnQ2cxOFCnZKCq0M7h6KzSuxFyqBw0emJNKIx+IIUvl1KnHhcbqtJZj",
+	"2x605YsYzdrwiUR8hidoCG4exynN7blj2bI/wp0/xJNtfuN9Into6K1WGx0d7vEhuc4ZhWotD7UsWFCw",
+	"MXnXLhQALFQtHPb37UkGYzc2PxA1cqpbk4eMifJgIxzG4eEhcaf7sO+coRdXp5fv7q8ub69O785+LF2h",
+	"A1H5QmmWKauIOS5m/CkB5dopPq4wFsGYYauw7B+SU9gSgDQvITqWUM9x0hCAWjIX9y7SDLEC4gl0hAku",
+	"04qUYHFRARoIaMNuxtXF1Q8XN7c/Xl7fX74/Pbu7/OmC7PV/kYWqfytHBOMCv9SbOSR//8t/9vfRLuD6",
+	"HIiSPQ7ZSCqs7WCXWlsBDRdaIRJngBpWqADXcSCcTb80qq5snt3lw36Qb57CiF6adZ66dQjxzv9NcuF8",
+	"cX4S3un6fM5pG6/oDsbSdN5CmovMHW9YJd161n2Ndt29jirrwYpNLZB/Uim3AX0oqH44yW1jnLMVNeOW",
+	"UWV1COEgqEVW1fhKImDTT8vsehGFu7aUXdTtq6YpYjsVl2pNBtVssgfs+A1aP/eTKtWjwgN3qawIRuMD",
+	"HuqYKysUdvS5YSMJAesFtOdlu8o2AHIxCL2+EzsCyK16+Dr4Bg1ii1VmqqhhCxkYUimWWpG/3m5fl6kw",
+	"iooH4JZ7GduHy8fBUjRJzkouzlxurw4sTYLJ8tABB4eUJTHFRgziD4/oaMRzTtcnm57WX3yJM1/rsMuZ",
+	"r49vG+J3zsdcFprUF4js4TUykmnhAIAVzaBsj0MJlso4WHAAn6uVnq2W3HONAzul9kU/q10IL7Pq9R67",
+	"LPtZnQVuideG0JBTamgux1a8K0RlqvDP0TwOBnA8DMQ5n1YW32qZiq9b9/KtF1lz6G3Rabn9wLaz0pe3",
+	"H8jrV99/f/CKlAsDhHwhxnaFSwK2X4J1A6+cQuW9N70jOuNHj6+sovj/BQAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

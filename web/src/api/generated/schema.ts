@@ -2047,10 +2047,487 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/choirs/{choirId}/plan-days/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                /** @description YYYY-MM-DD */
+                date: components["parameters"]["PlanDate"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A date as planning sees it, in the choir's calendar - its liturgical season, its feasts and its events (view:calendar or manage:music).
+         * @description Events are the day's single events and occurrences the caller may see (drafts for those who
+         *     see them), by start, with dates and times in the choir's zone. Feasts are the active feasts of
+         *     the choir's liturgical calendar on that date, highest rank first. The season is derived from
+         *     the choir's calendar (null for a secular calendar). 400 VALIDATION_ERROR for a date that is
+         *     not YYYY-MM-DD.
+         */
+        get: operations["getPlanDay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/liturgical-seasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The seasons of the choir's liturgical calendar, in the order of the year (view:music). */
+        get: operations["listLiturgicalSeasons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The plans of a date, or of a date range (view:calendar or manage:music). */
+        get: operations["listPlans"];
+        put?: never;
+        /**
+         * Start the plan of an event or occurrence, or of a date without one (edit:music or edit:calendar).
+         * @description The slots come from the choir's template for the event's type ('other' for a date without an
+         *     event), or, with copyFromPlanId, from that plan. The plan records the day's principal feast
+         *     (its key and name) so that next year's same feast finds it. 409 CONFLICT 'This date already
+         *     has a plan.' / 'This event already has a plan.' when one exists; 404 for an event the caller
+         *     cannot see.
+         */
+        post: operations["createPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/plans/next-service": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** Where planning without a date opens - the next service from today in the choir's zone, else next Sunday (view:calendar or manage:music). */
+        get: operations["getNextService"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/plans/{planId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                planId: components["parameters"]["PlanId"];
+            };
+            cookie?: never;
+        };
+        /** One plan (view:calendar or manage:music). */
+        get: operations["getPlan"];
+        /**
+         * Replace a plan's title, notes and slots (edit:music or edit:calendar); updates the pieces' last used dates.
+         * @description All or nothing. version must be the plan's current version, else 409 CONFLICT 'This plan was
+         *     changed by someone else. Reload it to see their changes.' At most 40 slots; a label is required
+         *     (at most 100 characters), a note at most 500, a duration 1 to 600 minutes; a musicId must be a
+         *     piece of the choir (details under slots.{index}.{field}). Every piece whose plans change gets
+         *     last_used_date = the latest date it is planned for (calendar §7).
+         */
+        put: operations["updatePlan"];
+        post?: never;
+        /** Delete a plan (edit:music or edit:calendar). */
+        delete: operations["deletePlan"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/plans/{planId}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                planId: components["parameters"]["PlanId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace a plan's slots with a copy of an earlier plan's (edit:music or edit:calendar). */
+        post: operations["copyPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/plans/{planId}/copy-sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                planId: components["parameters"]["PlanId"];
+            };
+            cookie?: never;
+        };
+        /** Plans to copy from - last year's plans of the same feast, and the 30 most recent earlier plans (view:calendar or manage:music). */
+        get: operations["listPlanCopySources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/plans/{planId}/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                planId: components["parameters"]["PlanId"];
+            };
+            cookie?: never;
+        };
+        /** The choir's pieces ranked for the plan's date, each with its reasons (view:calendar or manage:music). */
+        get: operations["listPlanSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/plans/{planId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                planId: components["parameters"]["PlanId"];
+            };
+            cookie?: never;
+        };
+        /** The plan as a one-page PDF - the choir, the feast, the date, and each slot's piece with composer and library number (view:calendar or manage:music). */
+        get: operations["downloadPlanPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/events/{eventId}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        /** The plan of an event or occurrence, for members (view:calendar); 404 NOT_FOUND 'No music has been planned for this event.' when none. */
+        get: operations["getEventPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/plan-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The slot template of every event type, the choir's own or the default (view:calendar or manage:music). */
+        get: operations["listPlanTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/plan-templates/{eventType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventType: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the slot template of an event type (edit:music or edit:calendar); an empty list restores the default. */
+        put: operations["setPlanTemplate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music/{musicId}/liturgy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        /** The feasts and seasons a piece is sung for (view:music). */
+        get: operations["getMusicLiturgy"];
+        /**
+         * Replace the feasts and seasons a piece is sung for (edit:music).
+         * @description feastKeys are feast keys of the choir's calendar (400 under feastKeys.{index}: 'Not a feast of
+         *     this choir's calendar'); seasons are keys of listLiturgicalSeasons (400 under seasons.{index}).
+         *     At most 50 of each.
+         */
+        put: operations["setMusicLiturgy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music-usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** How often each piece was planned in a date range, for licence returns (view:calendar or manage:music). */
+        get: operations["getMusicUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/music-usage/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The usage report as CSV (view:calendar or manage:music). */
+        get: operations["exportMusicUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        LiturgicalSeason: {
+            /** @description e.g. advent, christmas, lent, holy_week, easter, ordinary_time */
+            key: string;
+            name: string;
+        };
+        DayFeast: {
+            feastKey: string;
+            name: string;
+            rank: string;
+        };
+        PlanDay: {
+            date: string;
+            season: components["schemas"]["LiturgicalSeason"] | null;
+            feasts: components["schemas"]["DayFeast"][];
+            events: components["schemas"]["LinkEvent"][];
+        };
+        PlanPiece: {
+            id: string;
+            title: string;
+            composer: string;
+            libraryNumber: string;
+            isArchived: boolean;
+        };
+        PlanSlot: {
+            label: string;
+            musicId: string | null;
+            note: string;
+            durationMinutes: number | null;
+            music: components["schemas"]["PlanPiece"] | null;
+        };
+        Plan: {
+            id: string;
+            date: string;
+            /** @description The event or occurrence id ('{eventId}-occurrence-{yyyy-MM-dd}'); null for a date-only plan. */
+            eventId: string | null;
+            eventTitle: string | null;
+            /** @description The event's type, 'other' for a date-only plan. */
+            eventType: string;
+            /** @description The day's principal feast when the plan was made; '' when none. */
+            feastKey: string;
+            feastName: string;
+            title: string;
+            /** @description For the singers - what to bring, what to practise. */
+            notes: string;
+            slots: components["schemas"]["PlanSlot"][];
+            version: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PlanInput: {
+            date: string;
+            eventId?: string | null;
+            copyFromPlanId?: string | null;
+        };
+        PlanSlotInput: {
+            label: string;
+            musicId?: string | null;
+            note?: string;
+            durationMinutes?: number | null;
+        };
+        PlanUpdate: {
+            title: string;
+            notes: string;
+            slots: components["schemas"]["PlanSlotInput"][];
+            version: number;
+        };
+        PlanCopyInput: {
+            fromPlanId: string;
+        };
+        PlanSummary: {
+            id: string;
+            date: string;
+            title: string;
+            eventTitle: string | null;
+            feastName: string;
+            pieceCount: number;
+        };
+        PlanCopySources: {
+            /** @description Plans of earlier years made on the same feast (by feast key), most recent first. */
+            sameFeast: components["schemas"]["PlanSummary"][];
+            /** @description The 30 most recent plans before this one's date. */
+            earlier: components["schemas"]["PlanSummary"][];
+        };
+        SuggestionPiece: {
+            id: string;
+            title: string;
+            composer: string;
+            libraryNumber: string;
+            rehearsalWeighting: number | null;
+            minIntervalWeeks: number | null;
+            isNewToChoir: boolean;
+        };
+        PlanSuggestion: {
+            music: components["schemas"]["SuggestionPiece"];
+            /** @enum {string} */
+            match: "feast" | "season" | "none";
+            /** @description In words, e.g. 'For Easter Sunday', 'Easter season', 'sung 2 weeks ago, rests 6', 'not sung for 14 weeks', 'weighting 8', 'not rehearsed since it was added'. */
+            reasons: string[];
+            /** @description Sung more recently than its min_interval_weeks before the plan's date. */
+            heldBack: boolean;
+            /** @description New to the choir and not in any rehearsal plan between its addition and the plan's date. */
+            needsRehearsal: boolean;
+            /** @description The last three dates before the plan's date it was planned for, most recent first. */
+            lastSung: string[];
+        };
+        PlanSuggestions: {
+            date: string;
+            season: components["schemas"]["LiturgicalSeason"] | null;
+            feasts: components["schemas"]["DayFeast"][];
+            items: components["schemas"]["PlanSuggestion"][];
+        };
+        NextService: {
+            date: string;
+            eventId: string | null;
+        };
+        PlanTemplateSlot: {
+            label: string;
+            durationMinutes: number | null;
+        };
+        PlanTemplate: {
+            eventType: string;
+            slots: components["schemas"]["PlanTemplateSlot"][];
+            /** @description False while the default applies. */
+            custom: boolean;
+        };
+        PlanTemplateInput: {
+            slots: components["schemas"]["PlanTemplateSlot"][];
+        };
+        MusicLiturgy: {
+            feasts: {
+                feastKey: string;
+                name: string;
+            }[];
+            seasons: components["schemas"]["LiturgicalSeason"][];
+        };
+        MusicLiturgyInput: {
+            feastKeys: string[];
+            seasons: string[];
+        };
+        MusicUsageItem: {
+            musicId: string;
+            title: string;
+            composer: string;
+            libraryNumber: string;
+            timesSung: number;
+            dates: string[];
+        };
+        MusicUsage: {
+            from: string;
+            to: string;
+            items: components["schemas"]["MusicUsageItem"][];
+        };
         /** @enum {string} */
         RsvpStatus: "going" | "maybe" | "not_going";
         /** @description An event or occurrence as an email link shows it, with dates and times in the choir's time zone. */
@@ -3162,6 +3639,9 @@ export interface components {
         };
     };
     parameters: {
+        PlanId: string;
+        /** @description YYYY-MM-DD */
+        PlanDate: string;
         /** @description The secret of an emailed action link, 32 letters and digits. */
         LinkToken: string;
         /** @description The ETag of an answer the caller holds. */
@@ -6445,6 +6925,492 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChoirEmailSent"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPlanDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                /** @description YYYY-MM-DD */
+                date: components["parameters"]["PlanDate"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanDay"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listLiturgicalSeasons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seasons; empty for a secular calendar. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiturgicalSeason"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPlans: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; the plans of that date. */
+                date?: string;
+                /** @description YYYY-MM-DD; with to, the plans of a range (at most 366 days), by date. */
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Plans, by date then event start (date-only plans first). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plan"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanInput"];
+            };
+        };
+        responses: {
+            /** @description The new plan. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plan"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getNextService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The date, and the service's event id when there is one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextService"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                planId: components["parameters"]["PlanId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plan"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                planId: components["parameters"]["PlanId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanUpdate"];
+            };
+        };
+        responses: {
+            /** @description The plan as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plan"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deletePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                planId: components["parameters"]["PlanId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    copyPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                planId: components["parameters"]["PlanId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanCopyInput"];
+            };
+        };
+        responses: {
+            /** @description The plan with the copied slots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plan"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPlanCopySources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                planId: components["parameters"]["PlanId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanCopySources"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPlanSuggestions: {
+        parameters: {
+            query?: {
+                /** @description Only pieces whose title, composer or library number contains this text. */
+                q?: string;
+                /** @description 1 to 200; 50 by default. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                planId: components["parameters"]["PlanId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ranked suggestions; pieces held back by their rest come after the others. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanSuggestions"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadPlanPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                planId: components["parameters"]["PlanId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getEventPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plan"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPlanTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One template per event type (rehearsal, service, concert, liturgical_feast, other). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanTemplate"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setPlanTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventType: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The template as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanTemplate"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMusicLiturgy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The piece's liturgical use. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicLiturgy"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setMusicLiturgy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                musicId: components["parameters"]["MusicId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MusicLiturgyInput"];
+            };
+        };
+        responses: {
+            /** @description The piece's liturgical use as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicLiturgy"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMusicUsage: {
+        parameters: {
+            query: {
+                from: string;
+                /** @description Inclusive; at most 3 years after from. */
+                to: string;
+            };
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pieces sung in the range, most often first, then by title. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MusicUsage"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exportMusicUsage: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+            };
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             default: components["responses"]["Error"];
