@@ -24,6 +24,23 @@ func (s *Server) requireChoir(ctx context.Context, choirID string, p access.Perm
 	return allows(st, p)
 }
 
+// requireAnyChoir is requireChoir for operations that any one of several
+// permissions opens (planning: view:calendar or manage:music to look,
+// edit:music or edit:calendar to change).
+func (s *Server) requireAnyChoir(ctx context.Context, choirID string, perms ...access.Permission) (access.Role, error) {
+	u := requestFrom(ctx).user
+	st, err := s.choirs.Standing(ctx, u.ID, u.IsGlobalAdmin, choirID)
+	if err != nil {
+		return "", err
+	}
+	for _, p := range perms[:len(perms)-1] {
+		if st.Allows(p) {
+			return st.Effective(), nil
+		}
+	}
+	return allows(st, perms[len(perms)-1])
+}
+
 // allows is the caller's role in a choir when their standing there allows
 // p: NOT_FOUND for a choir they have no part in (so another choir's
 // existence is not confirmed), PERMISSION_ERROR for a part without p.
