@@ -490,4 +490,3 @@ func TestNextService(t *testing.T) {
 		}
 	})
 }
-
