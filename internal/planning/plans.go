@@ -85,10 +85,14 @@ func (s *Service) List(ctx context.Context, choirID string, from, to liturgy.Dat
 	if err != nil {
 		return nil, fmt.Errorf("planning: read the plans of choir %s: %w", choirID, err)
 	}
+	// One statement for the slots of them all, however many there are.
+	slots, err := slotsWhere(ctx, s.db, `s.plan_id IN (SELECT p.id FROM music_plans p WHERE p.choir_id = ? AND p.plan_date >= ? AND p.plan_date <= ?)`,
+		choirID, from.String(), to.String())
+	if err != nil {
+		return nil, fmt.Errorf("planning: read the slots of the plans of choir %s: %w", choirID, err)
+	}
 	for _, p := range plans {
-		if p.Slots, err = slotsOf(ctx, s.db, p.ID); err != nil {
-			return nil, err
-		}
+		p.Slots = slots[p.ID]
 	}
 	return plans, nil
 }
