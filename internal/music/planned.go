@@ -3,6 +3,8 @@ package music
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/cantica/cantica/internal/db"
 )
@@ -37,10 +39,33 @@ func Owned(ctx context.Context, q db.Querier, choirID string, ids []string) (map
 // SetLastUsed records the last used date (YYYY-MM-DD) of pieces of a choir,
 // by piece id (calendar §7).
 func SetLastUsed(ctx context.Context, q db.Querier, choirID string, dates map[string]string) error {
-	for id, date := range dates {
+	// In the order of their ids, so that two plans saved at once that share
+	// pieces wait for each other rather than deadlock.
+	for _, id := range slices.Sorted(maps.Keys(dates)) {
+		date := dates[id]
 		if _, err := q.ExecContext(ctx, `UPDATE music SET last_used_date = ? WHERE choir_id = ? AND id = ?`, date, choirID, id); err != nil {
 			return fmt.Errorf("music: set the last used date of piece %s: %w", id, err)
 		}
+	}
+	return nil
+}
+
+// LockPieces holds pieces of a choir until the transaction ends, in the
+// order of their ids, so that a plan's transaction reads when the pieces
+// were last planned only after any other plan's change to them is done
+// (else the earlier reading could be written last).
+func LockPieces(ctx context.Context, tx *db.Tx, choirID string, ids []string) error {
+	ids = cleanIDs(ids)
+	if len(ids) == 0 {
+		return nil
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT id FROM music WHERE choir_id = ? AND id IN (`+db.Placeholders(len(ids))+`) ORDER BY id`+tx.ForUpdate(),
+		args([]any{choirID}, ids)...)
+	if err != nil {
+		return fmt.Errorf("music: hold %d pieces of %s: %w", len(ids), choirID, err)
+	}
+	if err := db.Each(rows, func(db.Scanner) error { return nil }); err != nil {
+		return fmt.Errorf("music: hold %d pieces of %s: %w", len(ids), choirID, err)
 	}
 	return nil
 }

@@ -298,6 +298,9 @@ func (s *Service) Delete(ctx context.Context, choirID, planID string) error {
 		if err != nil {
 			return err
 		}
+		if err := music.LockPieces(ctx, tx, choirID, before); err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, `DELETE FROM music_plans WHERE id = ? AND choir_id = ?`, planID, choirID)
 		if err != nil {
 			return fmt.Errorf("planning: delete plan %s: %w", planID, err)
@@ -316,6 +319,15 @@ func (s *Service) replaceSlots(ctx context.Context, tx *db.Tx, choirID, planID s
 	if err != nil {
 		return err
 	}
+	for _, sl := range slots {
+		if sl.MusicID != "" {
+			pieces = append(pieces, sl.MusicID)
+		}
+	}
+	// Before the slots refer to them (which holds them against changes too).
+	if err := music.LockPieces(ctx, tx, choirID, pieces); err != nil {
+		return err
+	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM music_plan_slots WHERE plan_id = ?`, planID); err != nil {
 		return fmt.Errorf("planning: clear the slots of plan %s: %w", planID, err)
 	}
@@ -323,7 +335,6 @@ func (s *Service) replaceSlots(ctx context.Context, tx *db.Tx, choirID, planID s
 		var musicID any
 		if sl.MusicID != "" {
 			musicID = sl.MusicID
-			pieces = append(pieces, sl.MusicID)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO music_plan_slots (plan_id, position, choir_id, label, music_id, note, duration_minutes)
 			VALUES (?, ?, ?, ?, ?, ?, ?)`, planID, i, choirID, sl.Label, musicID, sl.Note, sl.DurationMinutes); err != nil {
@@ -351,7 +362,9 @@ func plannedPieces(ctx context.Context, tx *db.Tx, planID string) ([]string, err
 
 // markUsed sets each piece's last used date to the latest date it is
 // planned for (calendar §7); a piece planned nowhere any more keeps the
-// date it has.
+// date it has. The caller holds the pieces (music.LockPieces) from before
+// it changed their slots, so that what is read here includes every other
+// plan's change to them.
 func markUsed(ctx context.Context, tx *db.Tx, choirID string, ids []string) error {
 	seen := map[string]bool{}
 	var distinct []any

@@ -207,3 +207,36 @@ func TestLastUsedFollowsThePlans(t *testing.T) {
 		}
 	})
 }
+
+func TestSixteenPlansSavedAtOnceShareTheirPieces(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d)
+		a, b := f.piece("Kyrie"), f.piece("Gloria")
+		plans := make([]*planning.Plan, 16)
+		for i := range plans {
+			p, err := f.s.Create(t.Context(), f.choir, planning.NewPlan{Date: date("2027-01-01").AddDays(7 * i)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			plans[i] = p
+		}
+		var wg sync.WaitGroup
+		for i, p := range plans {
+			first, second := a, b
+			if i%2 == 1 {
+				first, second = b, a
+			}
+			wg.Go(func() {
+				if _, err := f.s.Update(t.Context(), f.choir, p.ID, planning.Change{Version: 1,
+					Slots: []planning.Slot{{Label: "One", MusicID: first}, {Label: "Two", MusicID: second}}}); err != nil {
+					t.Errorf("save %s: %v", p.Date, err)
+				}
+			})
+		}
+		wg.Wait()
+		if x, y := f.lastUsed(a), f.lastUsed(b); x != plans[15].Date || y != plans[15].Date {
+			t.Errorf("last used %q and %q, want %s", x, y, plans[15].Date)
+		}
+	})
+}

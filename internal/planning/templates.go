@@ -10,12 +10,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/calendar"
 	"github.com/cantica/cantica/internal/db"
 )
 
 // EventTypes are the event types a template is kept for, in the order they
-// are listed (the calendar's event types).
-var EventTypes = []string{"rehearsal", "service", "concert", "liturgical_feast", "other"}
+// are listed: the calendar's.
+var EventTypes = calendar.EventTypes
 
 // Limits and messages of slots, in templates and plans.
 const (
