@@ -54,8 +54,8 @@ type Candidate struct {
 	MinIntervalWeeks                   *int
 	NewToChoir                         bool
 	Created                            liturgy.Date
-	FeastKeys, SeasonKeys              []string // the piece's music_liturgy rows
-	Tags                               []string // tag names
+	FeastKeys, SeasonKeys              []string       // the piece's music_liturgy rows
+	Tags                               []string       // tag names
 	Sung                               []liturgy.Date // every date it was planned for, any order
 	Rehearsed                          []liturgy.Date // the dates of rehearsal plans it is in
 }
