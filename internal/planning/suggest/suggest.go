@@ -69,6 +69,7 @@ type Suggestion struct {
 	NeedsRehearsal bool
 	LastSung       []liturgy.Date // up to three, before the day, most recent first
 	Score          float64
+	title          string // the title in lower case, for ties
 }
 
 // Rank orders the candidates for the day. Feast matches come before season
@@ -98,7 +99,7 @@ func Rank(day Day, candidates []Candidate) []Suggestion {
 			}
 			return 1
 		}
-		if c := strings.Compare(strings.ToLower(a.Piece.Title), strings.ToLower(b.Piece.Title)); c != 0 {
+		if c := strings.Compare(a.title, b.title); c != 0 {
 			return c
 		}
 		return strings.Compare(a.Piece.ID, b.Piece.ID)
@@ -117,7 +118,8 @@ func group(match string) int {
 }
 
 func judge(day Day, c *Candidate) Suggestion {
-	s := Suggestion{Piece: c, Match: MatchNone, Reasons: []string{}, LastSung: []liturgy.Date{}}
+	s := Suggestion{Piece: c, Match: MatchNone, Reasons: make([]string, 0, 4), LastSung: make([]liturgy.Date, 0, 3),
+		title: strings.ToLower(c.Title)}
 	if f, ok := feastMatch(day, c); ok {
 		s.Match = MatchFeast
 		s.Reasons = append(s.Reasons, "For "+f.Name)
@@ -159,11 +161,11 @@ func judge(day Day, c *Candidate) Suggestion {
 // most recent first, without sorting the whole history.
 func lastThree(sung []liturgy.Date, day liturgy.Date, out []liturgy.Date) []liturgy.Date {
 	for _, d := range sung {
-		if !d.Before(day) || slices.Contains(out, d) {
+		if !earlier(d, day) || slices.Contains(out, d) {
 			continue
 		}
 		i := len(out)
-		for i > 0 && out[i-1].Before(d) {
+		for i > 0 && earlier(out[i-1], d) {
 			i--
 		}
 		if i < 3 {
@@ -212,11 +214,23 @@ func tagged(c *Candidate, name string) bool {
 // added (the same day may be its first rehearsal) and before the day.
 func rehearsedSince(c *Candidate, day liturgy.Date) bool {
 	for _, r := range c.Rehearsed {
-		if !r.Before(c.Created) && r.Before(day) {
+		if !earlier(r, c.Created) && earlier(r, day) {
 			return true
 		}
 	}
 	return false
+}
+
+// earlier is Date.Before on the fields, which a history of a million dates
+// feels: the dates the loader makes are always valid ones.
+func earlier(a, b liturgy.Date) bool {
+	if a.Year != b.Year {
+		return a.Year < b.Year
+	}
+	if a.Month != b.Month {
+		return a.Month < b.Month
+	}
+	return a.Day < b.Day
 }
 
 func plural(n int, word string) string {

@@ -262,24 +262,47 @@ func TestRankNewToChoir(t *testing.T) {
 	}
 }
 
-// BenchmarkRank: 2,000 pieces, each with ten years of weekly history spread
-// over the library (about 520 dates per piece).
+// BenchmarkRank ranks a library of 2,000 pieces against ten years of
+// weekly history: "plans" is a choir's real shape (520 weekly plans of six
+// pieces spread over the library), "every piece weekly" the worst case
+// (each piece in every one of the 520 weeks: a million dates).
 func BenchmarkRank(b *testing.B) {
-	start := date("2017-01-01")
-	cands := make([]Candidate, 2000)
-	for i := range cands {
-		c := Candidate{ID: fmt.Sprintf("m%04d", i), Title: fmt.Sprintf("Piece %d", i%700), Weighting: intp(1 + i%10),
-			MinIntervalWeeks: intp(i % 8), Created: start, Tags: []string{"Easter", "Communion"}}
-		if i%50 == 0 {
-			c.FeastKeys = []string{"easter_sunday"}
+	start := date("2017-03-05")
+	library := func(history func(i int, c *Candidate)) []Candidate {
+		cands := make([]Candidate, 2000)
+		for i := range cands {
+			c := Candidate{ID: fmt.Sprintf("m%04d", i), Title: fmt.Sprintf("Piece %d", i%700), Weighting: intp(1 + i%10),
+				MinIntervalWeeks: intp(i % 8), Created: start, NewToChoir: i%40 == 0, Tags: []string{"Easter", "Communion"}}
+			if i%50 == 0 {
+				c.FeastKeys = []string{"easter_sunday"}
+			}
+			cands[i] = c
 		}
+		for i := range cands {
+			history(i, &cands[i])
+		}
+		return cands
+	}
+	plans := library(func(int, *Candidate) {})
+	for w := 0; w < 520; w++ {
+		for k := 0; k < 6; k++ {
+			c := &plans[(w*37+k*331)%len(plans)]
+			c.Sung = append(c.Sung, start.AddDays(7*w))
+			if k == 0 {
+				c.Rehearsed = append(c.Rehearsed, start.AddDays(7*w-3))
+			}
+		}
+	}
+	weekly := library(func(i int, c *Candidate) {
 		for w := 0; w < 520; w++ {
 			c.Sung = append(c.Sung, start.AddDays(7*w+i%7))
 		}
-		cands[i] = c
-	}
-	b.ResetTimer()
-	for b.Loop() {
-		Rank(easter2027, cands)
+	})
+	for name, cands := range map[string][]Candidate{"plans": plans, "every piece weekly": weekly} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				Rank(easter2027, cands)
+			}
+		})
 	}
 }
