@@ -106,6 +106,17 @@ func TestPlanDayShowsTheSeasonTheFeastsAndTheEventsTheCallerMaySee(t *testing.T)
 			t.Errorf("seasons: %d %s", seasons.Status, seasons.Raw)
 		}
 
+		// A secular calendar has no seasons.
+		if _, err := h.DB.ExecContext(t.Context(), `UPDATE choirs SET calendar_type = 'secular_general' WHERE id = ?`, c.id); err != nil {
+			t.Fatal(err)
+		}
+		if res := c.member.Do("GET", day+"2027-03-28", nil); res.Status != 200 || res.JSON["season"] != nil {
+			t.Errorf("a secular day: %d %s", res.Status, res.Raw)
+		}
+		if res := c.member.Do("GET", "/api/v1/choirs/"+c.id+"/liturgical-seasons", nil); res.Status != 200 || len(res.List) != 0 {
+			t.Errorf("secular seasons: %d %s", res.Status, res.Raw)
+		}
+
 		// Another choir's director sees neither the day nor the seasons of this one.
 		confirmedUser(t, h, "elsewhere@example.com")
 		other := signIn(t, h, "elsewhere@example.com")
