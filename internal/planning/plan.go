@@ -15,7 +15,9 @@ import (
 	"time"
 
 	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/calendar"
 	"github.com/cantica/cantica/internal/db"
+	"github.com/cantica/cantica/internal/feast"
 )
 
 // Messages.
@@ -54,7 +56,7 @@ type Slot struct {
 // Piece is what a plan shows of a piece.
 type Piece struct {
 	ID, Title, Composer, LibraryNumber string
-	IsArchived                        bool
+	IsArchived                         bool
 }
 
 // Service keeps plans.
@@ -62,6 +64,8 @@ type Service struct {
 	db     *db.DB
 	logger *slog.Logger
 	now    func() time.Time
+	cal    *calendar.Service
+	feasts *feast.Service
 }
 
 // New returns the planning service; now is the clock.

@@ -1,0 +1,46 @@
+package music
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/cantica/cantica/internal/db"
+)
+
+// What planning needs of the music table, in planning's own transaction so
+// that a plan and the last used dates it implies change together.
+
+// Owned answers which of ids are pieces of the choir (archived ones too).
+func Owned(ctx context.Context, q db.Querier, choirID string, ids []string) (map[string]bool, error) {
+	ids = cleanIDs(ids)
+	out := map[string]bool{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := q.QueryContext(ctx, `SELECT id FROM music WHERE choir_id = ? AND id IN (`+db.Placeholders(len(ids))+`)`,
+		args([]any{choirID}, ids)...)
+	if err != nil {
+		return nil, fmt.Errorf("music: find %d pieces of %s: %w", len(ids), choirID, err)
+	}
+	err = db.Each(rows, func(row db.Scanner) error {
+		var id string
+		err := row.Scan(&id)
+		out[id] = true
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("music: read %d pieces of %s: %w", len(ids), choirID, err)
+	}
+	return out, nil
+}
+
+// SetLastUsed records the last used date (YYYY-MM-DD) of pieces of a choir,
+// by piece id (calendar §7).
+func SetLastUsed(ctx context.Context, q db.Querier, choirID string, dates map[string]string) error {
+	for id, date := range dates {
+		if _, err := q.ExecContext(ctx, `UPDATE music SET last_used_date = ? WHERE choir_id = ? AND id = ?`, date, choirID, id); err != nil {
+			return fmt.Errorf("music: set the last used date of piece %s: %w", id, err)
+		}
+	}
+	return nil
+}
