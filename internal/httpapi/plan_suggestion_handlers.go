@@ -48,13 +48,16 @@ func (s *Server) GetPlanDay(ctx context.Context, in api.GetPlanDayRequestObject)
 	if dateErr != nil { // told only to those who may see the day
 		return nil, dateErr
 	}
-	list, err := s.calendar.List(ctx, h, calendar.Range{From: d, To: d, SeesDrafts: access.SeesDraftEvents(role),
-		SeesUnpublished: access.SeesUnpublishedCalendars(platform(ctx))})
+	list, err := s.calendar.List(ctx, h, calendar.Range{From: d, To: d, SeesDrafts: access.SeesDraftEvents(role)})
 	if err != nil {
 		return nil, err
 	}
-	out := api.PlanDay{Date: d.String(), Season: seasonOut(h.CalendarType, d),
-		Feasts: dayFeastsOut(planning.DayFeasts(list.Feasts, d.String())), Events: []api.LinkEvent{}}
+	// The feasts as the plans record them (the first is the principal one).
+	feasts, err := s.planning.DayFeasts(ctx, in.ChoirId, d)
+	if err != nil {
+		return nil, err
+	}
+	out := api.PlanDay{Date: d.String(), Season: seasonOut(h.CalendarType, d), Feasts: dayFeastsOut(feasts), Events: []api.LinkEvent{}}
 	// The day's events are those that begin on it in the choir's zone; the
 	// listing also holds those that only run into it.
 	for _, it := range list.Items {
@@ -110,15 +113,14 @@ func (s *Server) ListPlanSuggestions(ctx context.Context, in api.ListPlanSuggest
 		return nil, err // a stored plan's date is always one
 	}
 	u := requestFrom(ctx).user
-	h, _, err := s.calendar.Header(ctx, in.ChoirId, u.ID, u.IsGlobalAdmin, d, d)
+	h, _, err := s.calendar.Header(ctx, in.ChoirId, u.ID, u.IsGlobalAdmin, liturgy.Date{}, liturgy.Date{})
 	if err != nil {
 		return nil, err
 	}
-	instances, err := s.feasts.ForCalendar(ctx, h.CalendarType, h.FeastsPublished, access.SeesUnpublishedCalendars(platform(ctx)), h.FeastVersion, d, d)
+	feasts, err := s.planning.DayFeasts(ctx, in.ChoirId, d)
 	if err != nil {
 		return nil, err
 	}
-	feasts := planning.DayFeasts(instances, plan.Date)
 	cands, err := s.planning.Candidates(ctx, in.ChoirId, deref(in.Params.Q))
 	if err != nil {
 		return nil, err

@@ -93,9 +93,10 @@ func TestPlanDayShowsTheSeasonTheFeastsAndTheEventsTheCallerMaySee(t *testing.T)
 			len(res.JSON["events"].([]any)) != 0 {
 			t.Errorf("Advent Sunday: %s", res.Raw)
 		}
-		for _, bad := range []string{"2027-02-30", "28-03-2027", "1800-01-01"} {
-			wantMessage(t, c.member.Do("GET", day+bad, nil), 400, "VALIDATION_ERROR", "Please give the date as YYYY-MM-DD, from 1900 to 2200.")
+		for _, bad := range []string{"2027-02-30", "28-03-2027", "2027-3-28"} {
+			wantMessage(t, c.member.Do("GET", day+bad, nil), 400, "VALIDATION_ERROR", "Enter a date as YYYY-MM-DD")
 		}
+		wantMessage(t, c.member.Do("GET", day+"1800-01-01", nil), 400, "VALIDATION_ERROR", "Choose a date from 1900 to 2200.")
 
 		seasons := c.member.Do("GET", "/api/v1/choirs/"+c.id+"/liturgical-seasons", nil)
 		var keys []string

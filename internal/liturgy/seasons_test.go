@@ -126,21 +126,3 @@ func TestEveryDayHasASeasonOfItsCalendar(t *testing.T) {
 	}
 }
 
-// Every rank the calendars give has a place on the common scale.
-func TestEveryRankHasAnOrder(t *testing.T) {
-	t.Parallel()
-	for _, cal := range Calendars() {
-		days, err := Compute(cal, 2027)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range days {
-			if RankOrder(d.Rank) == len(rankTiers) {
-				t.Errorf("%s: rank %q of %s has no order", cal, d.Rank, d.FeastKey)
-			}
-		}
-	}
-	if RankOrder("solemnity") >= RankOrder("memorial") || RankOrder("great_feast") >= RankOrder("polyeleos") {
-		t.Error("ranks out of order")
-	}
-}
