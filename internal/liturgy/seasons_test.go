@@ -125,4 +125,3 @@ func TestEveryDayHasASeasonOfItsCalendar(t *testing.T) {
 		}
 	}
 }
-
