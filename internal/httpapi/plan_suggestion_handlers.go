@@ -37,6 +37,9 @@ func allowsAny(st access.Standing, perms ...access.Permission) (access.Role, err
 func (s *Server) GetPlanDay(ctx context.Context, in api.GetPlanDayRequestObject) (api.GetPlanDayResponseObject, error) {
 	u := requestFrom(ctx).user
 	d, dateErr := planning.ParseDay(in.Date, "date")
+	if dateErr != nil {
+		d = liturgy.Date{} // no feasts to compute for a date refused below
+	}
 	h, st, err := s.calendar.Header(ctx, in.ChoirId, u.ID, u.IsGlobalAdmin, d, d)
 	if err != nil {
 		return nil, err
