@@ -239,6 +239,17 @@ func TestMusicUsage(t *testing.T) {
 		if detail(c.admin.Do("GET", "/api/v1/choirs/"+c.id+"/music-usage?from=2026-01-01&to=2029-01-02", nil), "to") != planning.MsgUsageRange {
 			t.Errorf("the message of a range too long")
 		}
+
+		// A piece deleted from the library leaves its slot empty and the report.
+		if res := c.admin.Do("DELETE", "/api/v1/choirs/"+c.id+"/music/"+formula, nil); res.Status != 204 {
+			t.Fatalf("delete a planned piece: %d %s", res.Status, res.Raw)
+		}
+		if n := countRows(t, h, `SELECT COUNT(*) FROM music_plan_slots WHERE choir_id = ? AND label = 'Motet' AND music_id IS NULL`, c.id); n != 1 {
+			t.Errorf("the deleted piece's slot: %d empty", n)
+		}
+		if res := c.admin.Do("GET", usage, nil); len(res.JSON["items"].([]any)) != 2 {
+			t.Errorf("usage after deleting a piece: %s", res.Raw)
+		}
 	})
 }
 
