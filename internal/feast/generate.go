@@ -100,14 +100,6 @@ func (s *Service) generateYear(ctx context.Context, key string, year int) (int, 
 	now := s.now()
 	written := 0
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		// One computation of a calendar at a time: two requests computing
-		// the same missing year at once (the first look at a calendar) would
-		// otherwise insert the same instances in different orders, and
-		// PostgreSQL answers one of them with a deadlock.
-		var locked string
-		if err := tx.QueryRowContext(ctx, `SELECT key FROM calendar_types WHERE key = ?`+tx.ForUpdate(), key).Scan(&locked); err != nil {
-			return fmt.Errorf("feast: lock calendar type %s: %w", key, err)
-		}
 		masters, err := loadMasters(ctx, tx, key)
 		if err != nil {
 			return err
