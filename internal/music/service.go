@@ -2,7 +2,8 @@
 // pieces, their types and categories, tags, composers, voicings and
 // attachments, and the bytes of files each choir stores. It owns the music,
 // music_types, music_categories, tags, music_tags, composers, voicings,
-// music_voicings and music_attachments tables and choirs.storage_used_bytes.
+// music_voicings, music_attachments and music_liturgy tables and
+// choirs.storage_used_bytes.
 // Files themselves live in a blob store; composer matching is the pure
 // package internal/composer.
 package music
