@@ -10,6 +10,7 @@ import (
 
 	"github.com/cantica/cantica/internal/access"
 	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/liturgy"
 	api "github.com/cantica/cantica/internal/httpapi/apigen"
 	"github.com/cantica/cantica/internal/music"
 	"github.com/cantica/cantica/internal/planning"
@@ -25,18 +26,14 @@ type liturgyFeast = struct {
 	Name     string `json:"name"`
 }
 
-// choirSeasons are the seasons of a calendar type in the order of the year.
-//
-// TODO(issue 18): the seasons of each calendar come with liturgy.Seasons
-// (helper p2); until then every liturgical calendar has these six and the
-// secular one none, as listLiturgicalSeasons says.
+// choirSeasons are the seasons of a calendar type in the order of the
+// year; none for the secular calendar.
 func choirSeasons(calendarType string) []api.LiturgicalSeason {
-	if calendarType == "" || calendarType == "secular_general" {
-		return []api.LiturgicalSeason{}
+	out := []api.LiturgicalSeason{}
+	for _, season := range liturgy.Seasons(calendarType) {
+		out = append(out, api.LiturgicalSeason{Key: season.Key, Name: season.Name})
 	}
-	return []api.LiturgicalSeason{{Key: "advent", Name: "Advent"}, {Key: "christmas", Name: "Christmas"},
-		{Key: "lent", Name: "Lent"}, {Key: "holy_week", Name: "Holy Week"}, {Key: "easter", Name: "Easter"},
-		{Key: "ordinary_time", Name: "Ordinary Time"}}
+	return out
 }
 
 // feastNames are the names of the feasts of the choir's calendar by key:

@@ -88,10 +88,7 @@ func (s *Server) ListLiturgicalSeasons(ctx context.Context, in api.ListLiturgica
 	if _, err := allows(st, access.ViewMusic); err != nil {
 		return nil, err
 	}
-	out := api.ListLiturgicalSeasons200JSONResponse{}
-	for _, season := range liturgy.Seasons(h.CalendarType) {
-		out = append(out, api.LiturgicalSeason{Key: season.Key, Name: season.Name})
-	}
+	out := api.ListLiturgicalSeasons200JSONResponse(choirSeasons(h.CalendarType))
 	return out, nil
 }
 
