@@ -34,13 +34,19 @@ function UsageReport({ choirId }: { choirId: string }) {
           type="date"
           label="From"
           value={range.from}
-          onChange={(e) => setRange((r) => ({ ...r, from: e.currentTarget.value }))}
+          onChange={(e) => {
+            const from = e.currentTarget.value;
+            setRange((r) => ({ ...r, from }));
+          }}
         />
         <TextInput
           type="date"
           label="To"
           value={range.to}
-          onChange={(e) => setRange((r) => ({ ...r, to: e.currentTarget.value }))}
+          onChange={(e) => {
+            const to = e.currentTarget.value;
+            setRange((r) => ({ ...r, to }));
+          }}
           error={problem || undefined}
         />
         {problem === '' && (
