@@ -1,9 +1,12 @@
-// Music planning's public face: what the app and other features may use.
+// Music planning (issue 18): what the app and other features may use. The
+// pages are loaded lazily, so that planning's code stays in its own chunk;
+// the event panel's and the piece page's sections are small and static.
 export { EventPlanSection } from './EventPlanSection';
 export { SungForSection } from './SungForSection';
 
-/** Pages of planning for the router, each its own chunk. */
+/** Pages for the router: each is loaded when its route is first visited. */
 export const planningPages = {
+  DesktopPlanPage: () => import('./DesktopPlanPage').then((m) => m.DesktopPlanPage),
   NextServiceRedirect: () => import('./NextServiceRedirect').then((m) => m.NextServiceRedirect),
   PhonePlanPage: () => import('./PhonePlanPage').then((m) => m.PhonePlanPage),
   MusicUsagePage: () => import('./MusicUsagePage').then((m) => m.MusicUsagePage),

@@ -1,0 +1,3 @@
+export function DesktopPlanPage() {
+  return null;
+}

@@ -1,0 +1,59 @@
+import './planning.css';
+import { formatLongDate } from './format';
+
+/** What the print layout shows of a plan: the saved plan, or the draft on screen. */
+export interface PrintablePlan {
+  date: string;
+  title: string;
+  notes: string;
+  eventTitle: string | null;
+  feastName: string;
+  slots: readonly {
+    label: string;
+    note: string;
+    music: { title: string; composer: string; libraryNumber: string } | null;
+  }[];
+}
+
+/**
+ * PlanPrintView is a plan's one-page print layout: the feast, the date, and
+ * each slot's piece with composer and library number. It is hidden on
+ * screen; the browser's print shows it alone (planning.css).
+ */
+export function PlanPrintView({ plan, choirName }: { plan: PrintablePlan; choirName?: string }) {
+  const heading = plan.feastName || plan.title || plan.eventTitle || 'Music';
+  const sub = [formatLongDate(plan.date), plan.eventTitle, plan.title !== heading ? plan.title : '']
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <div className="plan-print" data-testid="plan-print">
+      {choirName && <p style={{ margin: 0 }}>{choirName}</p>}
+      <h1>{heading}</h1>
+      <p style={{ margin: 0 }}>{sub}</p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Slot</th>
+            <th scope="col">Piece</th>
+            <th scope="col">Composer</th>
+            <th scope="col">No.</th>
+          </tr>
+        </thead>
+        <tbody>
+          {plan.slots.map((s, i) => (
+            <tr key={i}>
+              <td>{s.label}</td>
+              <td>
+                {s.music?.title ?? '—'}
+                {s.note && <div style={{ fontStyle: 'italic' }}>{s.note}</div>}
+              </td>
+              <td>{s.music?.composer ?? ''}</td>
+              <td>{s.music?.libraryNumber ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {plan.notes && <p style={{ whiteSpace: 'pre-wrap', marginTop: '10pt' }}>{plan.notes}</p>}
+    </div>
+  );
+}
