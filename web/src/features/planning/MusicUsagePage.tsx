@@ -7,7 +7,8 @@ import { NoChoirSelected } from '../../components/NoChoirSelected';
 import { PageHeader } from '../../components/PageHeader';
 import { SectionError, SectionLoading } from '../../components/SectionState';
 import { musicUsageExportUrl, useMusicUsage } from './api';
-import { formatDay, isDay, lastTwelveMonths } from './dates';
+import { lastTwelveMonths } from './dates';
+import { formatShortDate, isDateKey } from './format';
 
 /**
  * MusicUsagePage (/dashboard/calendar/music-usage) says how often each
@@ -23,7 +24,7 @@ export function MusicUsagePage() {
 
 function UsageReport({ choirId }: { choirId: string }) {
   const [range, setRange] = useState(lastTwelveMonths);
-  const problem = !isDay(range.from) || !isDay(range.to) ? 'Enter both dates.' : range.from > range.to ? 'The start is after the end.' : '';
+  const problem = !isDateKey(range.from) || !isDateKey(range.to) ? 'Enter both dates.' : range.from > range.to ? 'The start is after the end.' : '';
   const usage = useMusicUsage(choirId, range.from, range.to, problem === '');
 
   return (
@@ -87,7 +88,7 @@ function UsageReport({ choirId }: { choirId: string }) {
                   <Table.Td>{item.composer}</Table.Td>
                   <Table.Td>{item.libraryNumber}</Table.Td>
                   <Table.Td>{item.timesSung}</Table.Td>
-                  <Table.Td>{item.dates.map(formatDay).join(', ')}</Table.Td>
+                  <Table.Td>{item.dates.map(formatShortDate).join(', ')}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
