@@ -2,7 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/api';
-import type { Plan, PlanInput } from './api';
+import type { components } from '../../api/generated/schema';
+import type { Plan } from './api';
+
+type PlanInput = components['schemas']['PlanInput'];
 import { chosenEvent, PhonePlanPage } from './PhonePlanPage';
 import { makeDay, makePlan, piece, PLAN_DATE, planSlot, renderAt, serveChoir, suggestion } from './testing';
 
