@@ -7,7 +7,7 @@ import type { Plan } from './api';
 
 type PlanInput = components['schemas']['PlanInput'];
 import { chosenEvent, PhonePlanPage } from './PhonePlanPage';
-import { makeDay, makePlan, piece, PLAN_DATE, planSlot, renderAt, serveChoir, suggestion } from './testing';
+import { makeDay, makePlan, piece, PLAN_DATE, planSlot, renderAt, serveChoir, suggestion, summary } from './testing';
 
 vi.setConfig({ testTimeout: 30000 });
 beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => {}));
@@ -112,12 +112,34 @@ describe('PhonePlanPage', () => {
     expect(api.bodies('POST', '/choirs/c1/plans')).toEqual([{ date: PLAN_DATE, eventId: 'ev-2' }]);
   });
 
+  it("copies last year's plan of the same feast into the plan", async () => {
+    const copied = makePlan({
+      version: 4,
+      slots: [planSlot('Introit', { musicId: 'm9', music: piece('m9', 'Haec dies', 'William Byrd') }), planSlot('Alleluia')],
+    });
+    const api = serveChoir('choir_admin', {
+      'GET /choirs/:choirId/plan-days/:date': () => json(makeDay()),
+      'GET /choirs/:choirId/plans': () => json([makePlan()]),
+      'GET /choirs/:choirId/plans/:planId/copy-sources': () =>
+        json({ sameFeast: [summary('p-2026', '2026-04-05', { eventTitle: 'Easter Day' })], earlier: [] }),
+      'POST /choirs/:choirId/plans/:planId/copy': () => json(copied),
+    });
+    renderAt(PATTERN, <PhonePlanPage />, PAGE);
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy from…' }));
+    const sameFeast = within(await screen.findByRole('region', { name: 'Same feast in earlier years' }));
+    await userEvent.click(await sameFeast.findByRole('button', { name: /^Copy / }));
+    const introit = await screen.findByRole('region', { name: 'Introit' });
+    expect(within(introit).getByText('Haec dies')).toBeInTheDocument();
+    expect(api.bodies('POST', '/choirs/c1/plans/p1/copy')).toEqual([{ fromPlanId: 'p-2026' }]);
+  });
+
   it('shows a member the plan without a way to change it', async () => {
     serve('member', [makePlan({ slots: [planSlot('Entrance', { musicId: 'm1', music: piece('m1', 'Ave verum corpus', 'W. A. Mozart') }), planSlot('Psalm')] })]);
     renderAt(PATTERN, <PhonePlanPage />, PAGE);
     const entrance = await screen.findByRole('region', { name: 'Entrance' });
     expect(within(entrance).getByText('Ave verum corpus')).toBeInTheDocument();
     expect(screen.getByText('Nothing chosen yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', '/api/v1/choirs/c1/plans/p1/pdf');
     expect(screen.queryByRole('button', { name: 'Save plan' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Add a piece/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Slot templates' })).not.toBeInTheDocument();

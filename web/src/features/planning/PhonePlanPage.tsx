@@ -1,12 +1,12 @@
 import { Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowDown, IconArrowUp, IconChartBar, IconCopy, IconLayoutList, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { IconChartBar, IconCopy, IconFileTypePdf, IconLayoutList, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useChoir } from '../../app/choir';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
 import { SectionError, SectionLoading } from '../../components/SectionState';
-import { useCreatePlan, usePlanDay, usePlanSuggestions, usePlansOn, useUpdatePlan, type Plan, type PlanDay, type PlanSuggestion } from './api';
+import { planPdfUrl, useCreatePlan, usePlanDay, usePlanSuggestions, usePlansOn, useUpdatePlan, type Plan, type PlanDay, type PlanSuggestion } from './api';
 import { CopyPlanModal } from './CopyPlanModal';
 import { DATE_ONLY, DayHeader } from './DayHeader';
 import { isDateKey } from './format';
@@ -87,7 +87,7 @@ function ChosenPlan({ choirId, date, eventId, canPlan }: { choirId: string; date
   if (plans.isPending) return <SectionLoading label="Loading the plan" />;
   if (plans.isError) return <SectionError title="The plan could not be loaded" error={plans.error} onRetry={() => void plans.refetch()} />;
   const plan = plans.data.find((p) => (p.eventId ?? null) === eventId);
-  if (plan) return canPlan ? <PlanEditor key={plan.id} choirId={choirId} plan={plan} /> : <ReadOnlyPlan plan={plan} />;
+  if (plan) return canPlan ? <PlanEditor key={plan.id} choirId={choirId} plan={plan} /> : <ReadOnlyPlan choirId={choirId} plan={plan} />;
   return (
     <Stack gap="sm">
       <Text c="dimmed">No music planned yet.</Text>
@@ -116,9 +116,12 @@ function PlanEditor({ choirId, plan }: { choirId: string; plan: Plan }) {
   return (
     <form onSubmit={draft.form.onSubmit(save)} aria-label="Plan">
       <Stack gap="sm">
-        <Button variant="default" h={TOUCH} leftSection={<IconCopy size={16} aria-hidden />} onClick={() => setCopying(true)}>
-          Copy from…
-        </Button>
+        <Group gap="xs" grow>
+          <Button variant="default" h={TOUCH} leftSection={<IconCopy size={16} aria-hidden />} onClick={() => setCopying(true)}>
+            Copy from…
+          </Button>
+          <PdfLink choirId={choirId} plan={plan} />
+        </Group>
         {slots.map((slot, i) => (
           <SlotCard key={slot.key} draft={draft} index={i} onAdd={() => setAdding(i)} />
         ))}
@@ -184,7 +187,6 @@ function SlotCard({ draft, index, onAdd }: { draft: PlanDraft; index: number; on
             px={4}
             disabled={index === 0}
             aria-label={`Move up ${slot.label}`}
-            leftSection={<IconArrowUp size={16} aria-hidden />}
             onClick={() => draft.moveSlot(index, index - 1)}
           >
             Move up
@@ -195,7 +197,6 @@ function SlotCard({ draft, index, onAdd }: { draft: PlanDraft; index: number; on
             px={4}
             disabled={last}
             aria-label={`Move down ${slot.label}`}
-            leftSection={<IconArrowDown size={16} aria-hidden />}
             onClick={() => draft.moveSlot(index, index + 1)}
           >
             Move down
@@ -206,7 +207,6 @@ function SlotCard({ draft, index, onAdd }: { draft: PlanDraft; index: number; on
             px={4}
             disabled={!slot.music}
             aria-label={`Clear ${slot.label}`}
-            leftSection={<IconX size={16} aria-hidden />}
             onClick={() => draft.clearSlot(index)}
           >
             Clear
@@ -217,9 +217,19 @@ function SlotCard({ draft, index, onAdd }: { draft: PlanDraft; index: number; on
   );
 }
 
-function ReadOnlyPlan({ plan }: { plan: Plan }) {
+/** PdfLink downloads the plan's one-page PDF (as last saved). */
+function PdfLink({ choirId, plan }: { choirId: string; plan: Plan }) {
+  return (
+    <Button component="a" href={planPdfUrl(choirId, plan.id)} download variant="default" h={TOUCH} leftSection={<IconFileTypePdf size={16} aria-hidden />}>
+      Download PDF
+    </Button>
+  );
+}
+
+function ReadOnlyPlan({ choirId, plan }: { choirId: string; plan: Plan }) {
   return (
     <Stack gap="sm">
+      <PdfLink choirId={choirId} plan={plan} />
       {plan.slots.map((slot, i) => (
         <Paper key={i} withBorder p="sm" component="section" aria-label={slot.label}>
           <Text size="sm" fw={600} c="dimmed">
