@@ -29,7 +29,7 @@ export function EventPlanSection({ choirId, eventId, date }: EventPlanSectionPro
   if (plan.isPending) body = <SectionLoading label="Loading the music" />;
   else if (plan.isError)
     body = <SectionError title="The music could not be loaded" error={plan.error} onRetry={() => void plan.refetch()} />;
-  else if (!plan.data || planned.length === 0 && !plan.data.notes) body = <Text c="dimmed">No music planned yet.</Text>;
+  else if (!plan.data || (planned.length === 0 && !plan.data.notes)) body = <Text c="dimmed">No music planned yet.</Text>;
   else
     body = (
       <Stack gap="sm">
