@@ -12,6 +12,7 @@ import { memberPages } from '../features/members';
 import { musicPages } from '../features/music';
 import { onboardingPages } from '../features/onboarding';
 import { placeholderPages } from '../features/placeholder';
+import { planningPages } from '../features/planning';
 import { publicPages } from '../features/public';
 import { AccessGuard, GuardSkeleton } from './guards';
 import { ErrorFallback } from './shell/ErrorFallback';
@@ -126,7 +127,7 @@ export const routes: RouteObject[] = [
               { path: '/dashboard/calendar/plan-music', lazy: soon('Plan Music') },
               { path: '/dashboard/calendar/plan-music/:date', lazy: page(calendarPages.PlanMusicRedirect) },
               { path: '/dashboard/calendar/plan-music-v2/:date', lazy: soon('Plan Music') },
-              { path: '/dashboard/calendar/plan-music-v3/:date', lazy: soon('Plan Music') },
+              { path: '/dashboard/calendar/plan-music-v3/:date', lazy: page(planningPages.DesktopPlanPage) },
                 ],
               },
               {
