@@ -12,6 +12,7 @@ import { COPY_REPLACES } from './CopyPlanModal';
 import { DesktopPlanPage } from './DesktopPlanPage';
 import { formatLongDate, formatShortDate } from './format';
 import { LEAVE_QUESTION } from './leave';
+import { NOTE_TOO_LONG } from './usePlanDraft';
 import { makeDay, makePlan, piece, PLAN_DATE, planSlot, suggestion, summary } from './testing';
 
 type PlanInputBody = components['schemas']['PlanInput'];
@@ -146,6 +147,22 @@ describe('DesktopPlanPage', () => {
     expect(api.bodies('POST', '/choirs/c1/plans')).toEqual([{ date: PLAN_DATE, eventId: 'ev-2' }]);
   });
 
+  it('shows the plan someone else started meanwhile', async () => {
+    const api = serve({
+      plans: [],
+      handlers: {
+        'POST /choirs/:choirId/plans': () => {
+          api.state.plans.push(makePlan());
+          return apiError(409, 'CONFLICT', 'This event already has a plan.');
+        },
+      },
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Plan music for this event' }));
+    expect(await screen.findByText('This event already has a plan.')).toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: 'Entrance' })).toBeInTheDocument();
+  });
+
   it('plans the date itself under Date only', async () => {
     const api = serve({ plans: [] });
     renderPage();
@@ -271,12 +288,12 @@ describe('DesktopPlanPage', () => {
     serve({
       handlers: {
         'PUT /choirs/:choirId/plans/:planId': () =>
-          apiError(400, 'VALIDATION_ERROR', 'Invalid plan', { 'slots.1.note': 'A note can be at most 500 characters' }),
+          apiError(400, 'VALIDATION_ERROR', 'Invalid plan', { 'slots.1.note': NOTE_TOO_LONG }),
       },
     });
     renderPage();
     await userEvent.click(await savePlan());
-    expect(await slot('Psalm').findByText('A note can be at most 500 characters')).toBeInTheDocument();
+    expect(await slot('Psalm').findByText(NOTE_TOO_LONG)).toBeInTheDocument();
   });
 
   it('copies an earlier plan over the slots', async () => {

@@ -142,7 +142,7 @@ function DayView({ choirId, choirName, date }: { choirId: string; choirName: str
       {(plans.isPending || (requested === null && day.isPending)) && <SectionLoading label="Loading the plan" />}
       {plans.isError && <RetryAlert onRetry={() => void plans.refetch()}>The plans could not be loaded.</RetryAlert>}
       {plans.data && (requested !== null || day.data) && !plan && (
-        <NoPlan choirId={choirId} date={date} eventId={chosen} canPlan={canPlan} />
+        <NoPlan choirId={choirId} date={date} eventId={chosen} canPlan={canPlan} onRefused={() => void plans.refetch()} />
       )}
       {plan &&
         (canPlan ? (
@@ -160,7 +160,16 @@ function DayView({ choirId, choirName, date }: { choirId: string; choirName: str
   );
 }
 
-function NoPlan({ choirId, date, eventId, canPlan }: { choirId: string; date: string; eventId: string; canPlan: boolean }) {
+interface NoPlanProps {
+  choirId: string;
+  date: string;
+  eventId: string;
+  canPlan: boolean;
+  /** Told when the server refused, e.g. because someone planned it meanwhile. */
+  onRefused: () => void;
+}
+
+function NoPlan({ choirId, date, eventId, canPlan, onRefused }: NoPlanProps) {
   const create = useCreatePlan(choirId);
   const what = eventId === DATE_ONLY ? 'date' : 'event';
   return (
@@ -172,8 +181,8 @@ function NoPlan({ choirId, date, eventId, canPlan }: { choirId: string; date: st
             leftSection={<IconPlus size={16} aria-hidden />}
             loading={create.submitting}
             onClick={() =>
-              // Refused (planned meanwhile, say): the error toast says so.
-              void create.submit({ date, eventId: eventId === DATE_ONLY ? null : eventId }).catch(() => {})
+              // Refused (planned meanwhile, say): the error toast says so, and the day's plans are read again.
+              void create.submit({ date, eventId: eventId === DATE_ONLY ? null : eventId }).catch(onRefused)
             }
           >
             {`Plan music for this ${what}`}
@@ -292,7 +301,7 @@ function PlanEditor({ choirId, choirName, plan, onReload }: PlanEditorProps) {
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 7 }}>
               <Stack gap="sm" component="section" aria-labelledby="plan-slots">
-                <TextInput label="Title" placeholder="e.g. Easter Day" maxLength={200} {...draft.form.getInputProps('title')} />
+                <TextInput label="Title" placeholder="e.g. Easter Day" {...draft.form.getInputProps('title')} />
                 <Textarea
                   label="Notes for singers: what to bring, what to practise"
                   rows={3}
