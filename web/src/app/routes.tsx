@@ -127,7 +127,7 @@ export const routes: RouteObject[] = [
               { path: '/dashboard/calendar/plan-music', lazy: page(planningPages.NextServiceRedirect) },
               { path: '/dashboard/calendar/plan-music/:date', lazy: page(calendarPages.PlanMusicRedirect) },
               { path: '/dashboard/calendar/plan-music-v2/:date', lazy: page(planningPages.PhonePlanPage) },
-              { path: '/dashboard/calendar/plan-music-v3/:date', lazy: soon('Plan Music') },
+              { path: '/dashboard/calendar/plan-music-v3/:date', lazy: page(planningPages.DesktopPlanPage) },
               { path: '/dashboard/calendar/music-usage', lazy: page(planningPages.MusicUsagePage) },
                 ],
               },

@@ -130,6 +130,7 @@ function PlanEditor({ choirId, plan }: { choirId: string; plan: Plan }) {
           rows={3}
           value={draft.notes}
           onChange={(e) => draft.setNotes(e.currentTarget.value)}
+          error={draft.form.errors.notes}
         />
         <div style={{ position: 'sticky', bottom: 0, zIndex: 2, padding: 'var(--mantine-spacing-xs) 0', background: 'var(--mantine-color-body)' }}>
           <Button type="submit" fullWidth h={TOUCH} loading={update.submitting}>

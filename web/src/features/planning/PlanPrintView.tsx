@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import './planning.css';
 import { formatLongDate } from './format';
 
@@ -16,11 +18,36 @@ export interface PrintablePlan {
 }
 
 /**
+ * usePrinting says whether the browser is printing the page. The layout is
+ * put in at 'beforeprint', synchronously, so a print from the page's button
+ * or from the browser's menu both have it, and taken out after.
+ */
+function usePrinting(): boolean {
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const before = () => flushSync(() => setPrinting(true));
+    const after = () => setPrinting(false);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, []);
+  return printing;
+}
+
+/**
  * PlanPrintView is a plan's one-page print layout: the feast, the date, and
- * each slot's piece with composer and library number. It is hidden on
- * screen; the browser's print shows it alone (planning.css).
+ * each slot's piece with composer and library number. It is there only
+ * while the browser prints, which then shows it alone (planning.css).
  */
 export function PlanPrintView({ plan, choirName }: { plan: PrintablePlan; choirName?: string }) {
+  const printing = usePrinting();
+  return printing ? <PrintLayout plan={plan} choirName={choirName} /> : null;
+}
+
+function PrintLayout({ plan, choirName }: { plan: PrintablePlan; choirName?: string }) {
   const heading = plan.feastName || plan.title || plan.eventTitle || 'Music';
   const sub = [formatLongDate(plan.date), plan.eventTitle, plan.title !== heading ? plan.title : '']
     .filter(Boolean)

@@ -27,12 +27,14 @@ export interface DraftValues {
   slots: DraftSlot[];
 }
 
-/** The server's limits (updatePlan): at most 40 slots, labels to 100, notes to 500, 1 to 600 minutes. */
+/** The server's rules for a plan (updatePlan), in its words. */
 export const MAX_SLOTS = 40;
-export const LABEL_REQUIRED = 'Enter a label';
-export const LABEL_TOO_LONG = 'A label can be at most 100 characters';
-export const NOTE_TOO_LONG = 'A note can be at most 500 characters';
-export const DURATION_RULE = 'A duration is 1 to 600 minutes';
+export const TITLE_TOO_LONG = 'A title is at most 200 characters.';
+export const NOTES_TOO_LONG = 'Notes are at most 2000 characters.';
+export const LABEL_REQUIRED = 'Enter a label for this slot.';
+export const LABEL_TOO_LONG = 'A label is at most 100 characters.';
+export const NOTE_TOO_LONG = 'A note is at most 500 characters.';
+export const DURATION_RULE = 'A duration is from 1 to 600 minutes.';
 
 /** A piece as a slot needs it, from a plan's slot or a suggestion. */
 export type PieceLike = Pick<PlanPiece, 'id' | 'title' | 'composer' | 'libraryNumber'> & { isArchived?: boolean };
@@ -76,6 +78,8 @@ export function usePlanDraft(plan: Plan) {
   const form = useForm<DraftValues>({
     initialValues: draftOf(plan),
     validate: {
+      title: (v) => (v.trim().length > 200 ? TITLE_TOO_LONG : null),
+      notes: (v) => (v.length > 2000 ? NOTES_TOO_LONG : null),
       slots: {
         label: (v) => (!v.trim() ? LABEL_REQUIRED : v.trim().length > 100 ? LABEL_TOO_LONG : null),
         note: (v) => (v.length > 500 ? NOTE_TOO_LONG : null),
