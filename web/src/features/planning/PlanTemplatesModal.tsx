@@ -1,8 +1,10 @@
 import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SectionError, SectionLoading } from '../../components/SectionState';
+import { PHONE_QUERY } from './links';
 import { usePlanTemplates, useSetPlanTemplate, type PlanTemplate } from './api';
 
 /** The event types a template is kept for, as the calendar names them. */
@@ -26,8 +28,9 @@ export interface PlanTemplatesModalProps {
  * default' goes back to the built-in template.
  */
 export function PlanTemplatesModal({ choirId, opened, onClose }: PlanTemplatesModalProps) {
+  const phone = useMediaQuery(PHONE_QUERY);
   return (
-    <Modal opened={opened} onClose={onClose} title="Slot templates" size="lg" centered>
+    <Modal opened={opened} onClose={onClose} title="Slot templates" size="lg" centered fullScreen={phone}>
       {opened && <Templates choirId={choirId} />}
     </Modal>
   );
@@ -90,10 +93,11 @@ function TemplateForm({ choirId, template }: { choirId: string; template: PlanTe
         </Text>
         {slots.length === 0 && <Text>No slots: a new plan starts empty.</Text>}
         {slots.map((_, i) => (
-          <Group key={form.key(`slots.${i}`)} gap="xs" align="flex-start" wrap="nowrap">
+          // On a phone the label takes its own line, the minutes and the buttons the next.
+          <Group key={form.key(`slots.${i}`)} gap="xs" align="flex-start" wrap="wrap">
             <TextInput
               label={`Slot ${i + 1}`}
-              style={{ flex: 1, minWidth: 0 }}
+              style={{ flex: '1 1 12rem', minWidth: 0 }}
               key={form.key(`slots.${i}.label`)}
               {...form.getInputProps(`slots.${i}.label`)}
             />

@@ -1,9 +1,11 @@
 import { Badge, Button, Group, Modal, MultiSelect, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useChoir } from '../../app/choir';
 import { SectionError, SectionLoading } from '../../components/SectionState';
+import { PHONE_QUERY } from './links';
 import { useFeastChoices, useLiturgicalSeasons, useMusicLiturgy, useSetMusicLiturgy, type MusicLiturgy } from './api';
 
 /**
@@ -15,6 +17,7 @@ export function SungForSection({ choirId, musicId }: { choirId: string; musicId:
   const canEdit = can('edit:music');
   const liturgy = useMusicLiturgy(choirId, musicId);
   const [editing, setEditing] = useState(false);
+  const phone = useMediaQuery(PHONE_QUERY);
   const data = liturgy.data;
   const empty = data !== undefined && data.feasts.length === 0 && data.seasons.length === 0;
 
@@ -50,7 +53,7 @@ export function SungForSection({ choirId, musicId }: { choirId: string; musicId:
         </Group>
       )}
       {canEdit && data && (
-        <Modal opened={editing} onClose={() => setEditing(false)} title="Sung for" centered>
+        <Modal opened={editing} onClose={() => setEditing(false)} title="Sung for" centered fullScreen={phone}>
           {editing && <SungForForm choirId={choirId} musicId={musicId} liturgy={data} onDone={() => setEditing(false)} />}
         </Modal>
       )}
