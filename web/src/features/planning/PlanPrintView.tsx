@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { createPortal, flushSync } from 'react-dom';
 import './planning.css';
 import { formatLongDate } from './format';
 
@@ -41,10 +41,12 @@ function usePrinting(): boolean {
  * PlanPrintView is a plan's one-page print layout: the feast, the date, and
  * each slot's piece with composer and library number. It is there only
  * while the browser prints, which then shows it alone (planning.css).
+ * Printing a page with one: window.print().
  */
 export function PlanPrintView({ plan, choirName }: { plan: PrintablePlan; choirName?: string }) {
   const printing = usePrinting();
-  return printing ? <PrintLayout plan={plan} choirName={choirName} /> : null;
+  // Straight under body, so that the print styles can leave out everything else.
+  return printing ? createPortal(<PrintLayout plan={plan} choirName={choirName} />, document.body) : null;
 }
 
 function PrintLayout({ plan, choirName }: { plan: PrintablePlan; choirName?: string }) {
