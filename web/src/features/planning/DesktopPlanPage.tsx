@@ -475,7 +475,13 @@ function SlotCard({ draft, slot, index, over, onDragStart, onDragEnd, onDragOver
                 </Text>
               )}
             </div>
-            <Button variant="subtle" size="compact-sm" aria-label={`Clear ${name}: ${slot.music.title}`} onClick={() => draft.clearSlot(index)}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              aria-label={`Clear ${name}: ${slot.music.title}`}
+              style={{ flexShrink: 0 }}
+              onClick={() => draft.clearSlot(index)}
+            >
               Clear
             </Button>
           </Group>
@@ -510,7 +516,7 @@ function SlotCard({ draft, slot, index, over, onDragStart, onDragEnd, onDragOver
           >
             Move down
           </Button>
-          <Button variant="subtle" color="red.9" size="compact-sm" aria-label={`Remove ${name}`} onClick={() => draft.removeSlot(index)}>
+          <Button variant="default" size="compact-sm" aria-label={`Remove ${name}`} onClick={() => draft.removeSlot(index)}>
             Remove
           </Button>
         </Group>
@@ -594,7 +600,7 @@ function AddToSlot({ title, slots, onPick }: { title: string; slots: readonly Dr
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="light" size="compact-sm" aria-label={`Add to slot: ${title}`} style={{ flexShrink: 0 }}>
+        <Button variant="default" size="compact-sm" aria-label={`Add to slot: ${title}`} style={{ flexShrink: 0 }}>
           Add to slot
         </Button>
       </Menu.Target>

@@ -4,9 +4,6 @@ import type { DragEventHandler, ReactNode } from 'react';
 import type { PlanSuggestion } from './api';
 import { lastSungText } from './format';
 
-/** Orange text that keeps its contrast on the light and the dark background. */
-const WARNING_TEXT = 'light-dark(var(--mantine-color-orange-9), var(--mantine-color-orange-4))';
-
 /** The reason that holds a piece back: 'sung 2 weeks ago, rests 6'. */
 export function restReason(s: Pick<PlanSuggestion, 'reasons' | 'heldBack'>): string | null {
   if (!s.heldBack) return null;
@@ -77,9 +74,10 @@ export function SuggestionCard({ suggestion, actions, onDragStart, onDragEnd }: 
           </Group>
         )}
         {needsRehearsal && (
-          <Group gap={6} wrap="nowrap" c={WARNING_TEXT}>
-            <IconAlertTriangle size={16} aria-hidden style={{ flexShrink: 0 }} />
-            <Text size="sm" fw={600} inherit>
+          <Group gap={6} wrap="nowrap">
+            {/* The icon carries the colour; the words keep the text's, which reads on either theme. */}
+            <IconAlertTriangle size={16} aria-hidden color="var(--mantine-color-orange-6)" style={{ flexShrink: 0 }} />
+            <Text size="sm" fw={600}>
               Needs rehearsal
             </Text>
           </Group>
