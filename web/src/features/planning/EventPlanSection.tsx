@@ -60,7 +60,7 @@ export function EventPlanSection({ choirId, eventId, date }: EventPlanSectionPro
                     <Button
                       component={Link}
                       to={practisePath(piece.id)}
-                      variant="light"
+                      variant="default"
                       size="sm"
                       aria-label={`Practise ${piece.title}`}
                       leftSection={<IconHeadphones size={16} aria-hidden />}

@@ -177,7 +177,7 @@ function SlotCard({ draft, index, onAdd }: { draft: PlanDraft; index: number; on
             {slot.music.composer && <Text size="sm">{slot.music.composer}</Text>}
           </div>
         ) : (
-          <Button variant="light" h={TOUCH} fullWidth leftSection={<IconPlus size={18} aria-hidden />} aria-label={`Add a piece to ${slot.label}`} onClick={onAdd}>
+          <Button variant="default" h={TOUCH} fullWidth leftSection={<IconPlus size={18} aria-hidden />} aria-label={`Add a piece to ${slot.label}`} onClick={onAdd}>
             Add a piece
           </Button>
         )}

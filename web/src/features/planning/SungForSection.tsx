@@ -41,12 +41,12 @@ export function SungForSection({ choirId, musicId }: { choirId: string; musicId:
       {data && !empty && (
         <Group gap={6}>
           {data.feasts.map((f) => (
-            <Badge key={f.feastKey} variant="light" styles={{ root: { textTransform: 'none' } }}>
+            <Badge key={f.feastKey} variant="default" styles={{ root: { textTransform: 'none' } }}>
               {f.name}
             </Badge>
           ))}
           {data.seasons.map((s) => (
-            <Badge key={s.key} variant="outline" styles={{ root: { textTransform: 'none' } }}>
+            <Badge key={s.key} variant="default" styles={{ root: { textTransform: 'none' } }}>
               {s.name}
             </Badge>
           ))}
