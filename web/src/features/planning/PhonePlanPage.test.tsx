@@ -133,6 +133,18 @@ describe('PhonePlanPage', () => {
     expect(api.bodies('POST', '/choirs/c1/plans/p1/copy')).toEqual([{ fromPlanId: 'p-2026' }]);
   });
 
+  it('asks before another event of the day replaces unsaved changes', async () => {
+    serve('choir_admin', [makePlan()]);
+    renderAt(PATTERN, <PhonePlanPage />, PAGE);
+    const entrance = await screen.findByRole('region', { name: 'Entrance' });
+    await userEvent.click(within(entrance).getByRole('button', { name: 'Move down Entrance' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Evensong 18:00' }));
+    const ask = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('radio', { name: 'Sung Eucharist 10:30' })).toBeChecked();
+    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['Psalm', 'Entrance', 'Communion']);
+  });
+
   it('shows a member the plan without a way to change it', async () => {
     serve('member', [makePlan({ slots: [planSlot('Entrance', { musicId: 'm1', music: piece('m1', 'Ave verum corpus', 'W. A. Mozart') }), planSlot('Psalm')] })]);
     renderAt(PATTERN, <PhonePlanPage />, PAGE);

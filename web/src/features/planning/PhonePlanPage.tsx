@@ -4,12 +4,14 @@ import { IconChartBar, IconCopy, IconFileTypePdf, IconLayoutList, IconPlus, Icon
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useChoir } from '../../app/choir';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
 import { SectionError, SectionLoading } from '../../components/SectionState';
 import { planPdfUrl, useCreatePlan, usePlanDay, usePlanSuggestions, usePlansOn, useUpdatePlan, type Plan, type PlanDay, type PlanSuggestion } from './api';
 import { CopyPlanModal } from './CopyPlanModal';
 import { DATE_ONLY, DayHeader } from './DayHeader';
 import { isDateKey } from './format';
+import { LEAVE_QUESTION, useLeaveQuestion } from './leave';
 import { MUSIC_USAGE_PATH } from './links';
 import { PlanTemplatesModal } from './PlanTemplatesModal';
 import { SuggestionCard } from './SuggestionCard';
@@ -105,6 +107,7 @@ function PlanEditor({ choirId, plan }: { choirId: string; plan: Plan }) {
   const update = useUpdatePlan(choirId, plan.id);
   const [adding, setAdding] = useState<number | null>(null);
   const [copying, setCopying] = useState(false);
+  const leaving = useLeaveQuestion(draft.dirty);
   const { slots } = draft;
 
   const save = () =>
@@ -156,6 +159,9 @@ function PlanEditor({ choirId, plan }: { choirId: string; plan: Plan }) {
         )}
       </Modal>
       <CopyPlanModal choirId={choirId} plan={plan} opened={copying} onClose={() => setCopying(false)} onCopied={(copied) => draft.reset(copied)} />
+      <ConfirmModal opened={leaving.asking} title="Leave this page?" confirmLabel="Leave" busy={false} onClose={leaving.stay} onConfirm={leaving.leave}>
+        {LEAVE_QUESTION}
+      </ConfirmModal>
     </form>
   );
 }
