@@ -12,6 +12,7 @@ import { memberPages } from '../features/members';
 import { musicPages } from '../features/music';
 import { onboardingPages } from '../features/onboarding';
 import { placeholderPages } from '../features/placeholder';
+import { planningPages } from '../features/planning';
 import { publicPages } from '../features/public';
 import { AccessGuard, GuardSkeleton } from './guards';
 import { ErrorFallback } from './shell/ErrorFallback';
@@ -123,10 +124,11 @@ export const routes: RouteObject[] = [
               {
                 element: <AccessGuard requireChoir permissions={['view:calendar', 'manage:music']} />,
                 children: [
-              { path: '/dashboard/calendar/plan-music', lazy: soon('Plan Music') },
+              { path: '/dashboard/calendar/plan-music', lazy: page(planningPages.NextServiceRedirect) },
               { path: '/dashboard/calendar/plan-music/:date', lazy: page(calendarPages.PlanMusicRedirect) },
-              { path: '/dashboard/calendar/plan-music-v2/:date', lazy: soon('Plan Music') },
-              { path: '/dashboard/calendar/plan-music-v3/:date', lazy: soon('Plan Music') },
+              { path: '/dashboard/calendar/plan-music-v2/:date', lazy: page(planningPages.PhonePlanPage) },
+              { path: '/dashboard/calendar/plan-music-v3/:date', lazy: page(planningPages.DesktopPlanPage) },
+              { path: '/dashboard/calendar/music-usage', lazy: page(planningPages.MusicUsagePage) },
                 ],
               },
               {

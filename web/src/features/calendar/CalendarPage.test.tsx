@@ -94,6 +94,57 @@ describe('CalendarPage', () => {
     expect(ics).toHaveAttribute('download');
   });
 
+  it("shows the music planned for an event in its panel, each piece to practise; a member cannot plan it", async () => {
+    serveCalendar({
+      role: 'member',
+      handlers: {
+        'GET /choirs/:choirId/events/:eventId/plan': (_r, { eventId }) =>
+          eventId === REHEARSAL.id
+            ? json({
+                id: 'p1',
+                date: '2026-05-12',
+                eventId: REHEARSAL.id,
+                eventTitle: 'Tuesday Rehearsal',
+                eventType: 'rehearsal',
+                feastKey: '',
+                feastName: '',
+                title: '',
+                notes: 'Learn the Byrd Mass.',
+                version: 1,
+                updatedAt: '2026-05-01T10:00:00Z',
+                slots: [
+                  { label: 'Warm-up', musicId: null, music: null, note: '', durationMinutes: 10 },
+                  {
+                    label: 'Pieces',
+                    musicId: 'm1',
+                    music: { id: 'm1', title: 'Mass for Four Voices', composer: 'William Byrd', libraryNumber: '7', isArchived: false },
+                    note: '',
+                    durationMinutes: null,
+                  },
+                ],
+              })
+            : json({ code: 'NOT_FOUND', message: 'No music has been planned for this event.' }, 404),
+      },
+    });
+    renderCalendar();
+    const panel = within(await openEntry('Tuesday Rehearsal'));
+    const music = within(panel.getByRole('region', { name: 'Music' }));
+    expect(await music.findByText('Learn the Byrd Mass.')).toBeInTheDocument();
+    expect(music.getByRole('link', { name: 'Practise Mass for Four Voices' })).toHaveAttribute('href', '/dashboard/music/m1?practice=true');
+    expect(music.queryByRole('link', { name: 'Plan music' })).not.toBeInTheDocument();
+  });
+
+  it('says no music is planned for an event, and offers an editor to plan it', async () => {
+    serveCalendar();
+    renderCalendar();
+    const panel = within(await openEntry('Spring Concert'));
+    const music = within(panel.getByRole('region', { name: 'Music' }));
+    expect(await music.findByText('No music planned yet.')).toBeInTheDocument();
+    expect(music.getByRole('link', { name: 'Plan music' }).getAttribute('href')).toMatch(
+      /^\/dashboard\/calendar\/plan-music\/\d{4}-\d{2}-\d{2}\?event=ev-/,
+    );
+  });
+
   it('gives a member no New Event, Edit or Delete', async () => {
     serveCalendar({ role: 'member' });
     renderCalendar();

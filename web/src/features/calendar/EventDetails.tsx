@@ -3,6 +3,7 @@ import { IconDownload, IconEdit, IconMail, IconTrash, IconUsers } from '@tabler/
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmailChoirModal } from '../../components/EmailChoirModal';
+import { EventPlanSection } from '../planning';
 import { eventIcsUrl, type CalendarEvent, type FeastEntry } from './api';
 import { attendancePath } from './attendance';
 import { useMyRsvp } from './attendanceApi';
@@ -131,6 +132,7 @@ function EventBody({ choirId, event, canEdit, canEmail, onEdit, onDelete }: Even
       </Group>
       <Divider />
       <RsvpButtons choirId={choirId} eventId={event.id} />
+      <EventPlanSection choirId={choirId} eventId={event.id} date={event.instanceDate ?? event.start.slice(0, 10)} />
       {(canEdit || emailable) && (
         <Group gap="xs">
           {canEdit && (

@@ -64,6 +64,20 @@ describe('MusicPiecePage', () => {
     }
   });
 
+  it('shows the feasts and seasons the piece is sung for', async () => {
+    servePiece({
+      handlers: {
+        'GET /choirs/:choirId/music/:musicId/liturgy': () =>
+          json({ feasts: [{ feastKey: 'corpus_christi', name: 'Corpus Christi' }], seasons: [{ key: 'easter', name: 'Easter' }] }),
+      },
+    });
+    renderPiece();
+    await heading('Ave verum corpus');
+    const sungFor = within(screen.getByRole('region', { name: 'Sung for' }));
+    expect(await sungFor.findByText('Corpus Christi')).toBeInTheDocument();
+    expect(sungFor.getByText('Easter')).toBeInTheDocument();
+  });
+
   it('names the library’s composer beside a name written otherwise', async () => {
     const record = piece().composerRecord!;
     servePiece({ piece: piece({ composer: 'W. A. Mozart', composerRecord: { ...record, deathYear: null } }) });

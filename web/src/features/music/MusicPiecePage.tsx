@@ -11,6 +11,7 @@ import { RetryAlert } from '../../components/ErrorAlert';
 import { formatDate } from '../../components/format';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
 import { PageHeader } from '../../components/PageHeader';
+import { SungForSection } from '../planning';
 import { AttachmentList } from './AttachmentList';
 import { AttachmentUploader } from './AttachmentUploader';
 import { composerLifetime, difficultyLabel, formatDuration, formatTransposition } from './format';
@@ -182,6 +183,7 @@ function PieceDetails({ choirId, piece, canEdit }: { choirId: string; piece: Mus
       </Stack>
 
       <PieceFields piece={piece} />
+      <SungForSection choirId={choirId} musicId={piece.id} />
 
       <Stack gap="sm" component="section" aria-labelledby="piece-files">
         <Title order={2} size="h3" id="piece-files">

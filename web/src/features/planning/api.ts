@@ -253,3 +253,12 @@ export function useSetMusicLiturgy(choirId: string, musicId: string) {
     },
   });
 }
+
+/** useFeastChoices lists the feasts of the choir's calendar a piece can be tagged for (the calendar's own list, by feast key). */
+export function useFeastChoices(choirId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['choirs', choirId, 'calendar-feasts'] as const,
+    queryFn: async () => unwrap(await api.GET('/choirs/{choirId}/calendar-feasts', { params: { path: { choirId } } })),
+    enabled,
+  });
+}
