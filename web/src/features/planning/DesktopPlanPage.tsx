@@ -44,6 +44,7 @@ import {
   type PlanSuggestion,
 } from './api';
 import { CopyPlanModal } from './CopyPlanModal';
+import { PlanningActions } from './PlanningActions';
 import { DATE_ONLY, DayHeader } from './DayHeader';
 import { isDateKey, pieceLine, shiftDate } from './format';
 import { LEAVE_QUESTION, useLeaveQuestion } from './leave';
@@ -137,6 +138,7 @@ function DayView({ choirId, choirName, date }: { choirId: string; choirName: str
         day={day.data}
         chosen={chosen}
         onChoose={(eventId) => setSearch({ event: eventId }, { replace: true })}
+        actions={<PlanningActions choirId={choirId} canPlan={canPlan} />}
       />
       {day.isError && <RetryAlert onRetry={() => void day.refetch()}>The day could not be loaded.</RetryAlert>}
       {(plans.isPending || (requested === null && day.isPending)) && <SectionLoading label="Loading the plan" />}

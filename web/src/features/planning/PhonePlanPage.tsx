@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconChartBar, IconCopy, IconFileTypePdf, IconLayoutList, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconCopy, IconFileTypePdf, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useChoir } from '../../app/choir';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
@@ -12,8 +12,7 @@ import { CopyPlanModal } from './CopyPlanModal';
 import { DATE_ONLY, DayHeader } from './DayHeader';
 import { isDateKey } from './format';
 import { LEAVE_QUESTION, useLeaveQuestion } from './leave';
-import { MUSIC_USAGE_PATH } from './links';
-import { PlanTemplatesModal } from './PlanTemplatesModal';
+import { PlanningActions } from './PlanningActions';
 import { SuggestionCard } from './SuggestionCard';
 import { usePlanDraft, type PlanDraft } from './usePlanDraft';
 
@@ -49,7 +48,6 @@ export function PhonePlanPage() {
 function PlanDayView({ choirId, date, canPlan }: { choirId: string; date: string; canPlan: boolean }) {
   const day = usePlanDay(choirId, date);
   const [search, setSearch] = useSearchParams();
-  const [templates, setTemplates] = useState(false);
   const chosen = day.data ? chosenEvent(day.data, search.get('event')) : DATE_ONLY;
   const choose = (eventId: string) =>
     setSearch(
@@ -60,25 +58,13 @@ function PlanDayView({ choirId, date, canPlan }: { choirId: string; date: string
       { replace: true },
     );
 
-  const actions = (
-    <Group gap="xs">
-      {canPlan && (
-        <Button variant="default" h={TOUCH} leftSection={<IconLayoutList size={16} aria-hidden />} onClick={() => setTemplates(true)}>
-          Slot templates
-        </Button>
-      )}
-      <Button component={Link} to={MUSIC_USAGE_PATH} variant="default" h={TOUCH} leftSection={<IconChartBar size={16} aria-hidden />}>
-        Usage report
-      </Button>
-    </Group>
-  );
+  const actions = <PlanningActions choirId={choirId} canPlan={canPlan} height={TOUCH} />;
   return (
     <Stack gap="md" pb={80}>
       <DayHeader date={date} day={day.data} chosen={chosen} onChoose={choose} actions={actions} />
       {day.isPending && <SectionLoading label="Loading the day" />}
       {day.isError && <SectionError title="The day could not be loaded" error={day.error} onRetry={() => void day.refetch()} />}
       {day.data && <ChosenPlan choirId={choirId} date={date} eventId={chosen === DATE_ONLY ? null : chosen} canPlan={canPlan} />}
-      {canPlan && <PlanTemplatesModal choirId={choirId} opened={templates} onClose={() => setTemplates(false)} />}
     </Stack>
   );
 }

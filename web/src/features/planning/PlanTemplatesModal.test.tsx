@@ -63,7 +63,7 @@ describe('PlanTemplatesModal', () => {
     const form = await screen.findByRole('form', { name: 'Service template' });
     await userEvent.click(within(form).getByRole('button', { name: 'Add slot' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await within(form).findByText('Enter a label for the slot')).toBeInTheDocument();
+    expect(await within(form).findByText('Enter a label for this slot.')).toBeInTheDocument();
     expect(api.count('PUT', '/choirs/c1/plan-templates/service')).toBe(0);
   });
 

@@ -1,3 +1,4 @@
+import { LABEL_REQUIRED } from './usePlanDraft';
 import { ActionIcon, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
@@ -69,7 +70,7 @@ function TemplateForm({ choirId, template }: { choirId: string; template: PlanTe
     initialValues: { slots: template.slots.map((s) => ({ label: s.label, durationMinutes: s.durationMinutes ?? '' })) },
     validate: {
       slots: {
-        label: (v) => (v.trim() ? null : 'Enter a label for the slot'),
+        label: (v) => (v.trim() ? null : LABEL_REQUIRED),
         durationMinutes: (v) => (v === '' || (Number.isInteger(v) && Number(v) > 0) ? null : 'A duration is a whole number of minutes'),
       },
     },
