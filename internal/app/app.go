@@ -145,6 +145,7 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	links := actionlink.New(d, now)
 	attended := attendance.New(d, now)
 	plans := planning.New(d, logger, now)
+	plans.UseCalendar(events, feasts)
 	choirMail := choirmail.New(d, cfg, mailer, links, accounts, logger, now)
 	files := opts.Files
 	if files == nil {
@@ -160,7 +161,7 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised, Links: links, Attendance: attended, ChoirMail: choirMail, logger: logger}, nil
+	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised, Links: links, Attendance: attended, Planning: plans, ChoirMail: choirMail, logger: logger}, nil
 }
 
 // RunBackground delivers mail and clears expired data until ctx is done.

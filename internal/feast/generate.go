@@ -100,6 +100,14 @@ func (s *Service) generateYear(ctx context.Context, key string, year int) (int, 
 	now := s.now()
 	written := 0
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		// One computation of a calendar at a time: two requests that both
+		// find a year missing (the first plans of a new choir, made at once)
+		// would otherwise write the same rows in different orders and
+		// deadlock on PostgreSQL.
+		var held string
+		if err := tx.QueryRowContext(ctx, `SELECT key FROM calendar_types WHERE key = ?`+tx.ForUpdate(), key).Scan(&held); err != nil {
+			return fmt.Errorf("feast: hold calendar type %s: %w", key, err)
+		}
 		masters, err := loadMasters(ctx, tx, key)
 		if err != nil {
 			return err

@@ -15,7 +15,9 @@ import (
 	"time"
 
 	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/calendar"
 	"github.com/cantica/cantica/internal/db"
+	"github.com/cantica/cantica/internal/feast"
 )
 
 // Messages.
@@ -54,7 +56,7 @@ type Slot struct {
 // Piece is what a plan shows of a piece.
 type Piece struct {
 	ID, Title, Composer, LibraryNumber string
-	IsArchived                        bool
+	IsArchived                         bool
 }
 
 // Service keeps plans.
@@ -62,6 +64,8 @@ type Service struct {
 	db     *db.DB
 	logger *slog.Logger
 	now    func() time.Time
+	cal    *calendar.Service
+	feasts *feast.Service
 }
 
 // New returns the planning service; now is the clock.
@@ -109,22 +113,34 @@ func getPlan(ctx context.Context, q db.Querier, choirID, planID string) (*Plan, 
 
 // slotsOf reads a plan's slots in order, with their pieces.
 func slotsOf(ctx context.Context, q db.Querier, planID string) ([]Slot, error) {
-	rows, err := q.QueryContext(ctx, `SELECT s.label, s.music_id, s.note, s.duration_minutes,
+	slots, err := slotsWhere(ctx, q, `s.plan_id = ?`, planID)
+	if err != nil {
+		return nil, fmt.Errorf("planning: read the slots of plan %s: %w", planID, err)
+	}
+	return slots[planID], nil
+}
+
+// slotsWhere reads the slots of the plans a condition on the slots (s)
+// chooses, in order, with their pieces, by plan id.
+func slotsWhere(ctx context.Context, q db.Querier, cond string, params ...any) (map[string][]Slot, error) {
+	rows, err := q.QueryContext(ctx, `SELECT s.plan_id, s.label, s.music_id, s.note, s.duration_minutes,
 			m.title, COALESCE(c.name, m.composer, ''), COALESCE(m.number, ''), m.is_archived
 		FROM music_plan_slots s
 		LEFT JOIN music m ON m.id = s.music_id
 		LEFT JOIN composers c ON c.id = m.composer_id
-		WHERE s.plan_id = ? ORDER BY s.position`, planID)
+		WHERE `+cond+` ORDER BY s.plan_id, s.position`, params...)
 	if err != nil {
-		return nil, fmt.Errorf("planning: list the slots of plan %s: %w", planID, err)
+		return nil, err
 	}
-	slots, err := db.All(rows, func(row db.Scanner) (Slot, error) {
+	out := map[string][]Slot{}
+	err = db.Each(rows, func(row db.Scanner) error {
+		var planID string
 		var sl Slot
 		var musicID, title, composer, number sql.NullString
 		var archived sql.NullBool
 		var minutes sql.NullInt64
-		if err := row.Scan(&sl.Label, &musicID, &sl.Note, &minutes, &title, &composer, &number, &archived); err != nil {
-			return sl, err
+		if err := row.Scan(&planID, &sl.Label, &musicID, &sl.Note, &minutes, &title, &composer, &number, &archived); err != nil {
+			return err
 		}
 		if minutes.Valid {
 			m := int(minutes.Int64)
@@ -134,10 +150,8 @@ func slotsOf(ctx context.Context, q db.Querier, planID string) ([]Slot, error) {
 			sl.MusicID = musicID.String
 			sl.Music = &Piece{ID: musicID.String, Title: title.String, Composer: composer.String, LibraryNumber: number.String, IsArchived: archived.Bool}
 		}
-		return sl, nil
+		out[planID] = append(out[planID], sl)
+		return nil
 	})
-	if err != nil {
-		return nil, fmt.Errorf("planning: read the slots of plan %s: %w", planID, err)
-	}
-	return slots, nil
+	return out, err
 }
