@@ -240,6 +240,17 @@ func TestMusicUsage(t *testing.T) {
 			t.Errorf("the message of a range too long")
 		}
 
+		// The plan of a draft event counts for those who see drafts.
+		draft := c.create(t, map[string]any{"title": "Secret programme", "eventType": "concert", "status": "draft",
+			"start": "2026-06-20T18:00:00Z", "end": "2026-06-20T20:00:00Z"}).Str("id")
+		storePlan(t, h, c.id, "2026-06-20", draft, draft, "Secret programme", "", planSlot{"Opening", old, ""})
+		if res := c.member.Do("GET", usage, nil); len(res.JSON["items"].([]any)) != 3 || strings.Contains(res.Raw, "Adeste") {
+			t.Errorf("a member's report counts a draft's plan: %s", res.Raw)
+		}
+		if res := c.admin.Do("GET", usage, nil); len(res.JSON["items"].([]any)) != 4 || !strings.Contains(res.Raw, `"dates":["2026-06-20"]`) {
+			t.Errorf("the director's report leaves out a draft's plan: %s", res.Raw)
+		}
+
 		// A piece deleted from the library leaves its slot empty and the report.
 		if res := c.admin.Do("DELETE", "/api/v1/choirs/"+c.id+"/music/"+formula, nil); res.Status != 204 {
 			t.Fatalf("delete a planned piece: %d %s", res.Status, res.Raw)
@@ -247,7 +258,7 @@ func TestMusicUsage(t *testing.T) {
 		if n := countRows(t, h, `SELECT COUNT(*) FROM music_plan_slots WHERE choir_id = ? AND label = 'Motet' AND music_id IS NULL`, c.id); n != 1 {
 			t.Errorf("the deleted piece's slot: %d empty", n)
 		}
-		if res := c.admin.Do("GET", usage, nil); len(res.JSON["items"].([]any)) != 2 {
+		if res := c.member.Do("GET", usage, nil); len(res.JSON["items"].([]any)) != 2 {
 			t.Errorf("usage after deleting a piece: %s", res.Raw)
 		}
 	})
