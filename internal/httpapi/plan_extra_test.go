@@ -314,3 +314,34 @@ func TestPlanPdf(t *testing.T) {
 		wantError(t, rival.Do("GET", "/api/v1/choirs/"+other+"/plans/"+plan+"/pdf", nil), 404, "NOT_FOUND")
 	})
 }
+
+// A plan made and saved through the plan editor's calls prints with its
+// feast and counts in the usage report.
+func TestPlanMadeThroughTheAPIPrintsAndCounts(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		c := newCalendarChoir(t, h)
+		ave := newPiece(t, c.admin, c.id, map[string]any{"title": "Ave verum corpus", "composer": "W. A. Mozart", "number": "B-7"})
+		plans := "/api/v1/choirs/" + c.id + "/plans"
+		made := c.admin.Do("POST", plans, map[string]any{"date": "2027-03-28"})
+		if made.Status != 201 {
+			t.Fatalf("create the plan: %d %s", made.Status, made.Raw)
+		}
+		saved := c.admin.Do("PUT", plans+"/"+made.Str("id"), map[string]any{"title": "Easter morning", "notes": "",
+			"slots": []any{map[string]any{"label": "Communion", "musicId": ave, "note": "unaccompanied"}}, "version": made.JSON["version"]})
+		if saved.Status != 200 {
+			t.Fatalf("save the plan: %d %s", saved.Status, saved.Raw)
+		}
+		res := c.member.Do("GET", plans+"/"+made.Str("id")+"/pdf", nil)
+		for _, want := range []string{"(Easter morning)", "(Sunday 28 March 2027 \x96 " + made.Str("feastName") + ")", "(Communion)",
+			"(Ave verum corpus)", "(W. A. Mozart)", "(B-7)", "(unaccompanied)"} {
+			if res.Status != 200 || made.Str("feastName") == "" || !strings.Contains(res.Raw, want) {
+				t.Errorf("the PDF (%d) lacks %q; the plan was %s", res.Status, want, made.Raw)
+			}
+		}
+		res = c.member.Do("GET", "/api/v1/choirs/"+c.id+"/music-usage?from=2027-01-01&to=2027-12-31", nil)
+		if items := res.JSON["items"].([]any); len(items) != 1 || !strings.Contains(res.Raw, `"dates":["2027-03-28"]`) ||
+			items[0].(map[string]any)["timesSung"] != float64(1) {
+			t.Errorf("usage: %s", res.Raw)
+		}
+	})
+}
