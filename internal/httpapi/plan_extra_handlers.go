@@ -9,9 +9,8 @@ import (
 	"time"
 
 	"github.com/cantica/cantica/internal/access"
-	"github.com/cantica/cantica/internal/apperr"
-	"github.com/cantica/cantica/internal/liturgy"
 	api "github.com/cantica/cantica/internal/httpapi/apigen"
+	"github.com/cantica/cantica/internal/liturgy"
 	"github.com/cantica/cantica/internal/music"
 	"github.com/cantica/cantica/internal/planning"
 	"github.com/cantica/cantica/internal/planpdf"
@@ -26,8 +25,7 @@ type liturgyFeast = struct {
 	Name     string `json:"name"`
 }
 
-// choirSeasons are the seasons of a calendar type in the order of the
-// year; none for the secular calendar.
+// choirSeasons are the seasons of a calendar type in the order of the year.
 func choirSeasons(calendarType string) []api.LiturgicalSeason {
 	out := []api.LiturgicalSeason{}
 	for _, season := range liturgy.Seasons(calendarType) {
@@ -127,13 +125,14 @@ func (s *Server) SetMusicLiturgy(ctx context.Context, in api.SetMusicLiturgyRequ
 	return api.SetMusicLiturgy200JSONResponse(liturgyOut(l, feasts, seasons)), nil
 }
 
-// musicUsage is the usage report of a range for those who may plan or
-// manage the music.
+// musicUsage is the usage report of a range for those who may read plans,
+// from the plans they may read.
 func (s *Server) musicUsage(ctx context.Context, choirID, from, to string) ([]planning.UsageItem, error) {
-	if _, err := s.requireAnyChoir(ctx, choirID, access.ViewCalendar, access.ManageMusic); err != nil {
+	seesDrafts, err := s.planReader(ctx, choirID)
+	if err != nil {
 		return nil, err
 	}
-	return s.planning.Usage(ctx, choirID, from, to)
+	return s.planning.Usage(ctx, choirID, from, to, seesDrafts)
 }
 
 // GetMusicUsage answers how often each piece was planned in a range.
@@ -166,27 +165,16 @@ func (s *Server) ExportMusicUsage(ctx context.Context, in api.ExportMusicUsageRe
 	return api.ExportMusicUsage200TextcsvResponse{Body: &buf, ContentLength: int64(buf.Len())}, nil
 }
 
-// DownloadPlanPdf answers a plan as a one-page PDF. The plan of a draft
-// event is only for those who see drafts; the plan of an event since
-// deleted stays readable, as the history of what was sung.
+// DownloadPlanPdf answers a plan as a one-page PDF, to whoever may read
+// it (getPlan): the plan of a draft event only to those who see drafts.
 func (s *Server) DownloadPlanPdf(ctx context.Context, in api.DownloadPlanPdfRequestObject) (api.DownloadPlanPdfResponseObject, error) {
-	role, err := s.requireAnyChoir(ctx, in.ChoirId, access.ViewCalendar, access.ManageMusic)
+	seesDrafts, err := s.planReader(ctx, in.ChoirId)
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.planning.Get(ctx, in.ChoirId, in.PlanId)
+	p, err := s.planning.View(ctx, in.ChoirId, in.PlanId, seesDrafts)
 	if err != nil {
 		return nil, err
-	}
-	if p.EventKey != "" && !access.SeesDraftEvents(role) {
-		if _, err := s.calendar.Occurrence(ctx, in.ChoirId, p.EventKey, false); err != nil {
-			if _, refused := apperr.As(err); !refused {
-				return nil, err
-			}
-			if _, err := s.calendar.Occurrence(ctx, in.ChoirId, p.EventKey, true); err == nil {
-				return nil, apperr.New(apperr.NotFound, apperr.CodeNotFound, planning.MsgPlanNotFound) // a draft
-			}
-		}
 	}
 	c, err := s.choirs.Get(ctx, in.ChoirId)
 	if err != nil {

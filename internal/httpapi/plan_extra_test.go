@@ -240,6 +240,17 @@ func TestMusicUsage(t *testing.T) {
 			t.Errorf("the message of a range too long")
 		}
 
+		// The plan of a draft event counts for those who see drafts.
+		draft := c.create(t, map[string]any{"title": "Secret programme", "eventType": "concert", "status": "draft",
+			"start": "2026-06-20T18:00:00Z", "end": "2026-06-20T20:00:00Z"}).Str("id")
+		storePlan(t, h, c.id, "2026-06-20", draft, draft, "Secret programme", "", planSlot{"Opening", old, ""})
+		if res := c.member.Do("GET", usage, nil); len(res.JSON["items"].([]any)) != 3 || strings.Contains(res.Raw, "Adeste") {
+			t.Errorf("a member's report counts a draft's plan: %s", res.Raw)
+		}
+		if res := c.admin.Do("GET", usage, nil); len(res.JSON["items"].([]any)) != 4 || !strings.Contains(res.Raw, `"dates":["2026-06-20"]`) {
+			t.Errorf("the director's report leaves out a draft's plan: %s", res.Raw)
+		}
+
 		// A piece deleted from the library leaves its slot empty and the report.
 		if res := c.admin.Do("DELETE", "/api/v1/choirs/"+c.id+"/music/"+formula, nil); res.Status != 204 {
 			t.Fatalf("delete a planned piece: %d %s", res.Status, res.Raw)
@@ -247,7 +258,7 @@ func TestMusicUsage(t *testing.T) {
 		if n := countRows(t, h, `SELECT COUNT(*) FROM music_plan_slots WHERE choir_id = ? AND label = 'Motet' AND music_id IS NULL`, c.id); n != 1 {
 			t.Errorf("the deleted piece's slot: %d empty", n)
 		}
-		if res := c.admin.Do("GET", usage, nil); len(res.JSON["items"].([]any)) != 2 {
+		if res := c.member.Do("GET", usage, nil); len(res.JSON["items"].([]any)) != 2 {
 			t.Errorf("usage after deleting a piece: %s", res.Raw)
 		}
 	})
@@ -301,5 +312,36 @@ func TestPlanPdf(t *testing.T) {
 		other := createChoir(t, rival, "Rival Chorale").Str("id")
 		wantError(t, rival.Do("GET", path, nil), 404, "NOT_FOUND")
 		wantError(t, rival.Do("GET", "/api/v1/choirs/"+other+"/plans/"+plan+"/pdf", nil), 404, "NOT_FOUND")
+	})
+}
+
+// A plan made and saved through the plan editor's calls prints with its
+// feast and counts in the usage report.
+func TestPlanMadeThroughTheAPIPrintsAndCounts(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		c := newCalendarChoir(t, h)
+		ave := newPiece(t, c.admin, c.id, map[string]any{"title": "Ave verum corpus", "composer": "W. A. Mozart", "number": "B-7"})
+		plans := "/api/v1/choirs/" + c.id + "/plans"
+		made := c.admin.Do("POST", plans, map[string]any{"date": "2027-03-28"})
+		if made.Status != 201 {
+			t.Fatalf("create the plan: %d %s", made.Status, made.Raw)
+		}
+		saved := c.admin.Do("PUT", plans+"/"+made.Str("id"), map[string]any{"title": "Easter morning", "notes": "",
+			"slots": []any{map[string]any{"label": "Communion", "musicId": ave, "note": "unaccompanied"}}, "version": made.JSON["version"]})
+		if saved.Status != 200 {
+			t.Fatalf("save the plan: %d %s", saved.Status, saved.Raw)
+		}
+		res := c.member.Do("GET", plans+"/"+made.Str("id")+"/pdf", nil)
+		for _, want := range []string{"(Easter morning)", "(Sunday 28 March 2027 \x96 " + made.Str("feastName") + ")", "(Communion)",
+			"(Ave verum corpus)", "(W. A. Mozart)", "(B-7)", "(unaccompanied)"} {
+			if res.Status != 200 || made.Str("feastName") == "" || !strings.Contains(res.Raw, want) {
+				t.Errorf("the PDF (%d) lacks %q; the plan was %s", res.Status, want, made.Raw)
+			}
+		}
+		res = c.member.Do("GET", "/api/v1/choirs/"+c.id+"/music-usage?from=2027-01-01&to=2027-12-31", nil)
+		if items := res.JSON["items"].([]any); len(items) != 1 || !strings.Contains(res.Raw, `"dates":["2027-03-28"]`) ||
+			items[0].(map[string]any)["timesSung"] != float64(1) {
+			t.Errorf("usage: %s", res.Raw)
+		}
 	})
 }

@@ -60,10 +60,15 @@ func CheckUsageRange(from, to string) error {
 // the plans dated from..to (inclusive): most often first, then by title.
 // A piece counts once per plan it appears in, however many of the plan's
 // slots hold it (sung twice in one service is one performance to report);
-// two services on one date count twice, the date being listed once.
-func (s *Service) Usage(ctx context.Context, choirID, from, to string) ([]UsageItem, error) {
+// two services on one date count twice, the date being listed once. The
+// plans of draft events count only for those who see drafts.
+func (s *Service) Usage(ctx context.Context, choirID, from, to string, seesDrafts bool) ([]UsageItem, error) {
 	if err := CheckUsageRange(from, to); err != nil {
 		return nil, err
+	}
+	drafts := ""
+	if !seesDrafts {
+		drafts = hiddenDraft
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT m.id, m.title, m.title_key, COALESCE(c.name, m.composer, ''), COALESCE(m.number, ''),
 			p.plan_date, COUNT(DISTINCT p.id)
@@ -71,7 +76,7 @@ func (s *Service) Usage(ctx context.Context, choirID, from, to string) ([]UsageI
 		JOIN music_plan_slots s ON s.plan_id = p.id
 		JOIN music m ON m.id = s.music_id AND m.choir_id = p.choir_id
 		LEFT JOIN composers c ON c.id = m.composer_id
-		WHERE p.choir_id = ? AND p.plan_date >= ? AND p.plan_date <= ?
+		WHERE p.choir_id = ? AND p.plan_date >= ? AND p.plan_date <= ?`+drafts+`
 		GROUP BY m.id, m.title, m.title_key, c.name, m.composer, m.number, p.plan_date
 		ORDER BY m.id, p.plan_date`, choirID, from, to)
 	if err != nil {
