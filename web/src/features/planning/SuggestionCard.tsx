@@ -48,7 +48,6 @@ export function SuggestionCard({ suggestion, actions, onDragStart, onDragEnd }: 
       style={{
         cursor: onDragStart ? 'grab' : undefined,
         borderStyle: heldBack ? 'dashed' : undefined,
-        opacity: heldBack ? 0.85 : undefined,
       }}
     >
       <Stack gap={6}>
