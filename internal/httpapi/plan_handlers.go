@@ -85,7 +85,7 @@ func (s *Server) CreatePlan(ctx context.Context, in api.CreatePlanRequestObject)
 	if err != nil {
 		return nil, err
 	}
-	d, err := planning.ParseDate(in.Body.Date, "date")
+	d, err := planning.ParseDay(in.Body.Date, "date")
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"fmt"
+	"github.com/cantica/cantica/internal/planning"
 	"maps"
 	"slices"
 	"strings"
@@ -169,6 +170,8 @@ func TestPlanTemplatesAndNewPlans(t *testing.T) {
 		for _, bad := range []string{"2026-02-30", "29/11/2026", "", "2026-1-5"} {
 			wantDetails(t, c.admin.Do("POST", c.plans, map[string]any{"date": bad}), map[string]string{"date": "Enter a date as YYYY-MM-DD"})
 		}
+		// The calendars are computed from 1900 to 2200: a plan outside has no feasts to know.
+		wantDetails(t, c.admin.Do("POST", c.plans, map[string]any{"date": "1800-01-05"}), map[string]string{"date": planning.MsgDayOutOfRange})
 		wantDetails(t, c.admin.Do("POST", c.plans, map[string]any{"date": "2026-12-09", "eventId": events["concert"]}),
 			map[string]string{"eventId": "That event is not on this date"})
 		wantError(t, c.admin.Do("POST", c.plans, map[string]any{"date": "2026-12-09", "eventId": "nope"}), 404, "NOT_FOUND")
