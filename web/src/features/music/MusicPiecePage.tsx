@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconArrowLeft, IconEdit, IconHeadphones, IconMail, IconTrash } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { HttpError } from '../../api/client';
 import { useChoir } from '../../app/choir';
 import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
@@ -10,6 +10,7 @@ import { EmailChoirModal } from '../../components/EmailChoirModal';
 import { RetryAlert } from '../../components/ErrorAlert';
 import { formatDate } from '../../components/format';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
+import { useLeaveQuestion } from '../../components/useLeaveQuestion';
 import { PageHeader } from '../../components/PageHeader';
 import { SungForSection } from '../planning';
 import { AttachmentList } from './AttachmentList';
@@ -244,26 +245,6 @@ function PieceDetails({ choirId, piece, canEdit }: { choirId: string; piece: Mus
       </ConfirmModal>
     </Stack>
   );
-}
-
-/**
- * useLeaveQuestion asks before leaving the page while the edit form holds
- * unsaved changes: in the app through the router, and the browser's own
- * question when the tab is closed or reloaded.
- */
-export function useLeaveQuestion(dirty: boolean) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
-  return {
-    asking: blocker.state === 'blocked',
-    stay: () => blocker.reset?.(),
-    leave: () => blocker.proceed?.(),
-  };
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

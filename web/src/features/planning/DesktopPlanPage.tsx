@@ -32,6 +32,7 @@ import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorAlert, RetryAlert } from '../../components/ErrorAlert';
 import { formatDuration } from '../../components/format';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
+import { useLeaveQuestion } from '../../components/useLeaveQuestion';
 import { SectionLoading } from '../../components/SectionState';
 import {
   planPdfUrl,
@@ -47,7 +48,7 @@ import { CopyPlanModal } from './CopyPlanModal';
 import { PlanningActions } from './PlanningActions';
 import { DATE_ONLY, DayHeader } from './DayHeader';
 import { isDateKey, pieceLine, shiftDate } from './format';
-import { LEAVE_QUESTION, useLeaveQuestion } from './leave';
+import { LEAVE_QUESTION } from './leave';
 import { PlanPrintView } from './PlanPrintView';
 import { SuggestionCard } from './SuggestionCard';
 import { MAX_SLOTS, usePlanDraft, type DraftSlot, type PieceLike, type PlanDraft } from './usePlanDraft';
@@ -215,7 +216,7 @@ function PlanEditor({ choirId, choirName, plan, onReload }: PlanEditorProps) {
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
   const [copying, setCopying] = useState(false);
-  const leaving = useLeaveQuestion(draft.dirty);
+  const leaving = useLeaveQuestion(draft.dirty, { search: true });
   const dragged = useRef<Dragged | null>(null);
   const [over, setOver] = useState<number | null>(null);
 

@@ -6,12 +6,13 @@ import { useParams, useSearchParams } from 'react-router';
 import { useChoir } from '../../app/choir';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
+import { useLeaveQuestion } from '../../components/useLeaveQuestion';
 import { SectionError, SectionLoading } from '../../components/SectionState';
 import { planPdfUrl, useCreatePlan, usePlanDay, usePlanSuggestions, usePlansOn, useUpdatePlan, type Plan, type PlanDay, type PlanSuggestion } from './api';
 import { CopyPlanModal } from './CopyPlanModal';
 import { DATE_ONLY, DayHeader } from './DayHeader';
 import { isDateKey } from './format';
-import { LEAVE_QUESTION, useLeaveQuestion } from './leave';
+import { LEAVE_QUESTION } from './leave';
 import { PlanningActions } from './PlanningActions';
 import { SuggestionCard } from './SuggestionCard';
 import { usePlanDraft, type PlanDraft } from './usePlanDraft';
@@ -93,7 +94,7 @@ function PlanEditor({ choirId, plan }: { choirId: string; plan: Plan }) {
   const update = useUpdatePlan(choirId, plan.id);
   const [adding, setAdding] = useState<number | null>(null);
   const [copying, setCopying] = useState(false);
-  const leaving = useLeaveQuestion(draft.dirty);
+  const leaving = useLeaveQuestion(draft.dirty, { search: true });
   const { slots } = draft;
 
   const save = () =>
