@@ -168,11 +168,7 @@ func (s *Server) ExportMusicUsage(ctx context.Context, in api.ExportMusicUsageRe
 // DownloadPlanPdf answers a plan as a one-page PDF, to whoever may read
 // it (getPlan): the plan of a draft event only to those who see drafts.
 func (s *Server) DownloadPlanPdf(ctx context.Context, in api.DownloadPlanPdfRequestObject) (api.DownloadPlanPdfResponseObject, error) {
-	seesDrafts, err := s.planReader(ctx, in.ChoirId)
-	if err != nil {
-		return nil, err
-	}
-	p, err := s.planning.View(ctx, in.ChoirId, in.PlanId, seesDrafts)
+	p, err := s.readablePlan(ctx, in.ChoirId, in.PlanId)
 	if err != nil {
 		return nil, err
 	}

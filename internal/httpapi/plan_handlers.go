@@ -33,6 +33,16 @@ func (s *Server) editablePlan(ctx context.Context, choirID, planID string) error
 	return err
 }
 
+// readablePlan reads a plan the caller may look at: the plan of a draft
+// event only for those who see drafts.
+func (s *Server) readablePlan(ctx context.Context, choirID, planID string) (*planning.Plan, error) {
+	seesDrafts, err := s.planReader(ctx, choirID)
+	if err != nil {
+		return nil, err
+	}
+	return s.planning.View(ctx, choirID, planID, seesDrafts)
+}
+
 // ListPlans answers the plans of a date or of a range of dates.
 func (s *Server) ListPlans(ctx context.Context, in api.ListPlansRequestObject) (api.ListPlansResponseObject, error) {
 	seesDrafts, err := s.planReader(ctx, in.ChoirId)
@@ -133,11 +143,7 @@ func (s *Server) GetNextService(ctx context.Context, in api.GetNextServiceReques
 
 // GetPlan answers one plan.
 func (s *Server) GetPlan(ctx context.Context, in api.GetPlanRequestObject) (api.GetPlanResponseObject, error) {
-	seesDrafts, err := s.planReader(ctx, in.ChoirId)
-	if err != nil {
-		return nil, err
-	}
-	p, err := s.planning.View(ctx, in.ChoirId, in.PlanId, seesDrafts)
+	p, err := s.readablePlan(ctx, in.ChoirId, in.PlanId)
 	if err != nil {
 		return nil, err
 	}

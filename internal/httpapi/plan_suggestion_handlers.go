@@ -94,7 +94,8 @@ func (s *Server) ListLiturgicalSeasons(ctx context.Context, in api.ListLiturgica
 
 // ListPlanSuggestions ranks the choir's pieces for a plan's date.
 func (s *Server) ListPlanSuggestions(ctx context.Context, in api.ListPlanSuggestionsRequestObject) (api.ListPlanSuggestionsResponseObject, error) {
-	if _, err := s.requireAnyChoir(ctx, in.ChoirId, access.ViewCalendar, access.ManageMusic); err != nil {
+	seesDrafts, err := s.planReader(ctx, in.ChoirId)
+	if err != nil {
 		return nil, err
 	}
 	limit := suggestionsDefault
@@ -104,7 +105,8 @@ func (s *Server) ListPlanSuggestions(ctx context.Context, in api.ListPlanSuggest
 			return nil, apperr.Validation(map[string]string{"limit": msgSuggestionLimit}, "limit")
 		}
 	}
-	plan, err := s.planning.Get(ctx, in.ChoirId, in.PlanId)
+	// A plan of a draft event only for those who see drafts, as getPlan.
+	plan, err := s.planning.View(ctx, in.ChoirId, in.PlanId, seesDrafts)
 	if err != nil {
 		return nil, err
 	}

@@ -251,6 +251,11 @@ func TestPlansOfOccurrencesAndDrafts(t *testing.T) {
 		wantError(t, c.member.Do("GET", c.events+"/"+draft+"/plan", nil), 404, "NOT_FOUND")
 		wantError(t, c.member.Do("GET", c.plans+"/"+draftPlan, nil), 404, "NOT_FOUND")
 		wantError(t, c.member.Do("GET", c.plans+"/"+draftPlan+"/copy-sources", nil), 404, "NOT_FOUND")
+		wantError(t, c.member.Do("GET", c.plans+"/"+draftPlan+"/suggestions", nil), 404, "NOT_FOUND")
+		wantError(t, c.member.Do("GET", c.plans+"/"+draftPlan+"/pdf", nil), 404, "NOT_FOUND")
+		if res := c.admin.Do("GET", c.plans+"/"+draftPlan+"/suggestions", nil); res.Status != 200 {
+			t.Errorf("admin's suggestions for a draft's plan: %d %s", res.Status, res.Raw)
+		}
 		if res := c.member.Do("GET", c.plans+"?date=2026-12-20", nil); res.Status != 200 || len(res.List) != 0 {
 			t.Errorf("member listing a draft's plan: %s", res.Raw)
 		}
