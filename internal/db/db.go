@@ -160,6 +160,14 @@ func Placeholders(n int) string {
 	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }
 
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// Contains is the LIKE pattern, for LIKE ? ESCAPE '\', of text that holds
+// s anywhere: s's own %, _ and \ match only themselves.
+func Contains(s string) string {
+	return "%" + likeEscaper.Replace(s) + "%"
+}
+
 // Querier is what both *DB and *Tx offer, so store code can run inside or
 // outside a transaction.
 type Querier interface {

@@ -272,7 +272,7 @@ func (s *Service) Masters(ctx context.Context, calendarType, search string) ([]M
 		FROM master_feasts m WHERE m.calendar_type = ?`
 	args := []any{liturgy.DateOf(s.now()).String(), calendarType}
 	if search = strings.ToLower(strings.TrimSpace(search)); search != "" {
-		like := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(search) + "%"
+		like := db.Contains(search)
 		sqlText += ` AND (lower(m.default_name) LIKE ? ESCAPE '\' OR m.feast_key LIKE ? ESCAPE '\')`
 		args = append(args, like, like)
 	}

@@ -159,7 +159,7 @@ func (s *Service) Composers(ctx context.Context, choirID, search string) ([]Comp
 	args := []any{choirID}
 	if strings.TrimSpace(search) != "" {
 		query += ` AND c.search_text LIKE ? ESCAPE '\'`
-		args = append(args, "%"+likeEscaper.Replace(composer.Normalise(search))+"%")
+		args = append(args, db.Contains(composer.Normalise(search)))
 	}
 	query += ` ORDER BY LOWER(c.canonical_name), c.canonical_name, c.name_key`
 	if strings.TrimSpace(search) != "" {

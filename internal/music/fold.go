@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/cantica/cantica/internal/composer"
+	"github.com/cantica/cantica/internal/db"
 )
 
 // fold is text as the library searches and sorts it: lower case, accents
@@ -13,6 +14,18 @@ import (
 // ("Dvořák" finds "dvorak").
 func fold(s string) string {
 	return strings.Join(strings.Fields(composer.FoldAccents(strings.ToLower(s))), " ")
+}
+
+// SearchPatterns are the LIKE patterns (ESCAPE '\') a piece's search_text
+// must all match to be found by a search: one per word, folded as
+// search_text is, so that case and accents do not matter.
+func SearchPatterns(search string) []string {
+	words := strings.Fields(fold(search))
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = db.Contains(w)
+	}
+	return out
 }
 
 // numberKey sorts library numbers naturally: a leading run of digits is

@@ -147,9 +147,9 @@ func (q *Query) from(choirID string) (string, string, []any) {
 	case "archived":
 		conds, params = append(conds, "m.is_archived = ?"), append(params, true)
 	}
-	for _, word := range strings.Fields(fold(q.Search)) {
+	for _, pattern := range SearchPatterns(q.Search) {
 		conds = append(conds, `m.search_text LIKE ? ESCAPE '\'`)
-		params = append(params, "%"+likeEscaper.Replace(word)+"%")
+		params = append(params, pattern)
 	}
 	for _, tag := range tags {
 		conds = append(conds, "m.id IN (SELECT mt.music_id FROM music_tags mt WHERE mt.tag_id = ?)")
@@ -170,8 +170,6 @@ func (q *Query) from(choirID string) (string, string, []any) {
 	}
 	return from, strings.Join(conds, " AND "), params
 }
-
-var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 // List answers one page of a choir's library. The page's pieces are read
 // first; their tags, primary voicings and attachment counts then take one

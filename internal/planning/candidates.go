@@ -4,25 +4,16 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 
-	"github.com/cantica/cantica/internal/composer"
 	"github.com/cantica/cantica/internal/db"
 	"github.com/cantica/cantica/internal/liturgy"
+	"github.com/cantica/cantica/internal/music"
 	"github.com/cantica/cantica/internal/planning/suggest"
 )
 
 // rehearsalType is the event type of a rehearsal, whose plans rehearse
 // their pieces.
 const rehearsalType = "rehearsal"
-
-var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-
-// fold is text as the library searches it (internal/music): lower case,
-// accents dropped, spaces collapsed.
-func fold(s string) string {
-	return strings.Join(strings.Fields(composer.FoldAccents(strings.ToLower(s))), " ")
-}
 
 // Candidates reads what the suggestions rank: the choir's pieces that are
 // not archived (those whose title, composer or library number contain every
@@ -35,9 +26,9 @@ func (s *Service) Candidates(ctx context.Context, choirID, search string) ([]sug
 		FROM music m LEFT JOIN composers c ON c.id = m.composer_id
 		WHERE m.choir_id = ? AND m.is_archived = ?`
 	args := []any{choirID, false}
-	for _, word := range strings.Fields(fold(search)) {
+	for _, pattern := range music.SearchPatterns(search) {
 		query += ` AND m.search_text LIKE ? ESCAPE '\'`
-		args = append(args, "%"+likeEscaper.Replace(word)+"%")
+		args = append(args, pattern)
 	}
 	rows, err := s.db.QueryContext(ctx, query+` ORDER BY m.id`, args...)
 	if err != nil {
