@@ -10,6 +10,7 @@ import (
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/attendance"
 	"github.com/cantica/cantica/internal/calendar"
+	"github.com/cantica/cantica/internal/choir"
 	"github.com/cantica/cantica/internal/composer"
 	api "github.com/cantica/cantica/internal/httpapi/apigen"
 )
@@ -79,22 +80,24 @@ func (s *Server) attendanceSheet(ctx context.Context, choirID, eventID string) (
 	if err != nil {
 		return nil, "", nil, err
 	}
-	sh, zone, err := s.sheetOf(ctx, choirID, o)
-	return o, zone, sh, err
-}
-
-func (s *Server) sheetOf(ctx context.Context, choirID string, o *calendar.Occurrence) (*attendance.Sheet, string, error) {
 	c, err := s.choirs.Get(ctx, choirID)
 	if err != nil {
-		return nil, "", err
+		return nil, "", nil, err
 	}
+	sh, err := s.sheetOf(ctx, c, o)
+	return o, c.TimeZone, sh, err
+}
+
+// sheetOf reads an occurrence's attendance in a choir already read.
+func (s *Server) sheetOf(ctx context.Context, c *choir.Choir, o *calendar.Occurrence) (*attendance.Sheet, error) {
+	choirID := c.ID
 	members, err := s.choirs.Members(ctx, choirID, false)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
 	parts, err := s.choirs.VoiceParts(ctx, choirID)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
 	people := make([]attendance.Person, len(members))
 	for i, m := range members {
@@ -108,8 +111,7 @@ func (s *Server) sheetOf(ctx context.Context, choirID string, o *calendar.Occurr
 	for i, v := range parts {
 		partNames[i] = v.Name
 	}
-	sh, err := s.attendance.Sheet(ctx, choirID, c.TimeZone, o, people, partNames)
-	return sh, c.TimeZone, err
+	return s.attendance.Sheet(ctx, choirID, c.TimeZone, o, people, partNames)
 }
 
 func countOut(c attendance.Count) api.AttendancePartCount {
@@ -206,11 +208,11 @@ func (s *Server) MarkAttendance(ctx context.Context, in api.MarkAttendanceReques
 	if err := s.attendance.Mark(ctx, in.ChoirId, c.TimeZone, requestFrom(ctx).user.ID, o, marks); err != nil {
 		return nil, err
 	}
-	sh, zone, err := s.sheetOf(ctx, in.ChoirId, o)
+	sh, err := s.sheetOf(ctx, c, o)
 	if err != nil {
 		return nil, err
 	}
-	return api.MarkAttendance200JSONResponse(eventAttendanceOut(o, zone, sh)), nil
+	return api.MarkAttendance200JSONResponse(eventAttendanceOut(o, c.TimeZone, sh)), nil
 }
 
 // GetAttendanceSettings answers the choir's minimum per part.
