@@ -53,21 +53,25 @@ const MsgOnlyMembersAnswer = "Only members of this choir can answer."
 
 // SetMyRsvp records the caller's answer from the app, until the event starts.
 func (s *Server) SetMyRsvp(ctx context.Context, in api.SetMyRsvpRequestObject) (api.SetMyRsvpResponseObject, error) {
-	o, err := s.occurrenceFor(ctx, in.ChoirId, in.EventId, access.ViewCalendar)
-	if err != nil {
-		return nil, err
-	}
-	// A global administrator sees every choir's calendar but answers only
-	// where they sing: an answer from outside would be counted nowhere.
 	u := requestFrom(ctx).user
 	st, err := s.choirs.Standing(ctx, u.ID, u.IsGlobalAdmin, in.ChoirId)
 	if err != nil {
 		return nil, err
 	}
+	role, err := allows(st, access.ViewCalendar)
+	if err != nil {
+		return nil, err
+	}
+	o, err := s.calendar.Occurrence(ctx, in.ChoirId, in.EventId, access.SeesDraftEvents(role))
+	if err != nil {
+		return nil, err
+	}
+	// A global administrator sees every choir's calendar but answers only
+	// where they sing: an answer from outside would be counted nowhere.
 	if !st.Member || !st.Active {
 		return nil, apperr.New(apperr.Forbidden, apperr.CodePermission, MsgOnlyMembersAnswer)
 	}
-	if _, err := s.attendance.Answer(ctx, in.ChoirId, requestFrom(ctx).user.ID, o, in.Body.Status); err != nil {
+	if _, err := s.attendance.Answer(ctx, in.ChoirId, u.ID, o, in.Body.Status); err != nil {
 		return nil, err
 	}
 	return api.SetMyRsvp200JSONResponse(s.myRsvp(o, in.Body.Status)), nil
