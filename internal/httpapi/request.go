@@ -155,3 +155,17 @@ func (s *Server) startSession(req *request, sess *auth.NewSession) error {
 	s.cookies.clear(req.w, s.cookies.mfa)
 	return nil
 }
+
+// hasSession says whether a request's session cookie belongs to a live
+// session. A failure to tell counts as no: the visitor sees the landing page.
+func (s *Server) hasSession(r *http.Request) bool {
+	c, err := r.Cookie(s.cookies.session)
+	if err != nil || c.Value == "" {
+		return false
+	}
+	_, _, err = s.auth.Authenticate(r.Context(), c.Value)
+	if err != nil && !auth.IsNoSession(err) {
+		s.logger.Error("httpapi: check the session for the landing page", "err", err)
+	}
+	return err == nil
+}

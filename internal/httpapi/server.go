@@ -103,7 +103,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	app, err := newSPA(opts.WebApp)
+	app, err := newSPA(opts.WebApp, s.hasSession)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -29,18 +29,28 @@ type staticFile struct {
 	contentType string
 }
 
-// spa serves the built web app: files as they are, every other path the
-// app's index.html, whose router redirects unknown routes to /.
+// spa serves the built web app: files as they are; the prerendered landing
+// page at /; the public app's public.html at the paths of the pages a visitor
+// opens without signing in; every other path the signed-in app's index.html,
+// whose router redirects unknown routes to /.
 type spa struct {
 	files map[string]*staticFile
 	// pages holds index.html with <link rel="modulepreload"> for the code of
 	// the page at a path (exact, or "/x/*" for /x and everything under it),
 	// from the build's .vite/preloads.json.
 	pages map[string]*staticFile
+	// publicPages holds public.html, likewise, for each path of the public
+	// app (.vite/public-preloads.json).
+	publicPages map[string]*staticFile
+	// landing is landing.html, / prerendered; nil when not built.
+	landing *staticFile
+	// signedIn says whether a request carries a live session: the landing
+	// page sends such a visitor to /dashboard (accounts §2.1).
+	signedIn func(*http.Request) bool
 }
 
-func newSPA(dist fs.FS) (*spa, error) {
-	s := &spa{files: map[string]*staticFile{}, pages: map[string]*staticFile{}}
+func newSPA(dist fs.FS, signedIn func(*http.Request) bool) (*spa, error) {
+	s := &spa{files: map[string]*staticFile{}, pages: map[string]*staticFile{}, publicPages: map[string]*staticFile{}, signedIn: signedIn}
 	if dist == nil {
 		return s, nil
 	}
@@ -68,9 +78,13 @@ func newSPA(dist fs.FS) (*spa, error) {
 	if err != nil {
 		return nil, fmt.Errorf("httpapi: load the web app: %w", err)
 	}
-	if err := s.loadPagePreloads(dist); err != nil {
+	if err := loadPagePreloads(dist, s.files["index.html"], ".vite/preloads.json", s.pages); err != nil {
 		return nil, fmt.Errorf("httpapi: load the web app's page preloads: %w", err)
 	}
+	if err := loadPagePreloads(dist, s.files["public.html"], ".vite/public-preloads.json", s.publicPages); err != nil {
+		return nil, fmt.Errorf("httpapi: load the public app's page preloads: %w", err)
+	}
+	s.landing = s.files["landing.html"]
 	return s, nil
 }
 
@@ -93,16 +107,15 @@ func newStaticFile(name string, body []byte) *staticFile {
 	return f
 }
 
-// loadPagePreloads makes, for each path of .vite/preloads.json (written by
-// the web build, see web/vite.config.ts), an index.html that tells the
-// browser to fetch that page's code at once, beside the entry, rather than
-// after the entry has run and the router has asked for it.
-func (s *spa) loadPagePreloads(dist fs.FS) error {
-	index, ok := s.files["index.html"]
-	if !ok {
+// loadPagePreloads makes into pages, for each path of the preloads file
+// (written by the web build, see web/vite.shared.ts), a copy of the app's
+// HTML that tells the browser to fetch that page's code at once, beside the
+// entry, rather than after the entry has run and the router has asked for it.
+func loadPagePreloads(dist fs.FS, index *staticFile, preloadsFile string, pages map[string]*staticFile) error {
+	if index == nil {
 		return nil
 	}
-	raw, err := fs.ReadFile(dist, ".vite/preloads.json")
+	raw, err := fs.ReadFile(dist, preloadsFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
@@ -115,7 +128,7 @@ func (s *spa) loadPagePreloads(dist fs.FS) error {
 	}
 	head := bytes.LastIndex(index.body, []byte("</head>"))
 	if head < 0 {
-		return errors.New("index.html has no </head>")
+		return errors.New("the app's HTML has no </head>")
 	}
 	for page, files := range preloads {
 		var links bytes.Buffer
@@ -123,24 +136,36 @@ func (s *spa) loadPagePreloads(dist fs.FS) error {
 			fmt.Fprintf(&links, "    <link rel=\"modulepreload\" crossorigin href=\"%s\">\n", html.EscapeString(file))
 		}
 		body := slices.Concat(index.body[:head], links.Bytes(), index.body[head:])
-		s.pages[page] = newStaticFile("index.html", body)
+		pages[page] = newStaticFile("index.html", body)
 	}
 	return nil
 }
 
-// indexFor is the index.html for a page: the one that preloads its code, by
-// exact path, then by the longest "/x/*" that holds it, else the plain one.
+// indexFor is the HTML for a page: the public app's if the page is one of
+// its own, else the signed-in app's; the copy that preloads the page's code,
+// by exact path, then by the longest "/x/*" that holds it, else the plain
+// index.html.
 func (s *spa) indexFor(page string) (*staticFile, bool) {
-	if f, ok := s.pages[page]; ok {
+	if f, ok := pageFor(s.publicPages, page); ok {
 		return f, true
 	}
-	for prefix := page; prefix != "/" && prefix != "."; prefix = path.Dir(prefix) {
-		if f, ok := s.pages[prefix+"/*"]; ok {
-			return f, true
-		}
+	if f, ok := pageFor(s.pages, page); ok {
+		return f, true
 	}
 	f, ok := s.files["index.html"]
 	return f, ok
+}
+
+func pageFor(pages map[string]*staticFile, page string) (*staticFile, bool) {
+	if f, ok := pages[page]; ok {
+		return f, true
+	}
+	for prefix := page; prefix != "/" && prefix != "."; prefix = path.Dir(prefix) {
+		if f, ok := pages[prefix+"/*"]; ok {
+			return f, true
+		}
+	}
+	return nil, false
 }
 
 func compressible(contentType string) bool {
@@ -178,6 +203,17 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "404 page not found", http.StatusNotFound)
 		return
 	}
+	if name == "" && s.landing != nil {
+		// The answer depends on the session cookie: no shared cache may keep it.
+		w.Header().Set("Vary", "Cookie")
+		if s.signedIn != nil && s.signedIn(r) {
+			w.Header().Set("Cache-Control", "private, no-cache")
+			http.Redirect(w, r, "/dashboard", http.StatusFound)
+			return
+		}
+		s.serve(w, r, s.landing, "private, no-cache")
+		return
+	}
 	index, ok := s.indexFor("/" + name)
 	if !ok {
 		http.Error(w, "The Cantica web app is not built into this binary. Build it with `make build`.", http.StatusServiceUnavailable)
@@ -190,7 +226,7 @@ func (s *spa) serve(w http.ResponseWriter, r *http.Request, f *staticFile, cache
 	h := w.Header()
 	h.Set("Cache-Control", cache)
 	h.Set("Content-Type", f.contentType)
-	h.Set("Vary", "Accept-Encoding")
+	h.Add("Vary", "Accept-Encoding")
 	body, etag := f.body, f.etag
 	if f.gzipped != nil && acceptsGzip(r) {
 		h.Set("Content-Encoding", "gzip")

@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -59,6 +60,8 @@ type Options struct {
 	// MaxUploadBytes replaces the upload limit (CANTICA_MAX_UPLOAD_MB)
 	// when not zero, so that a test can exceed it with a small file.
 	MaxUploadBytes int64
+	// WebApp is the built web app to serve (none when nil).
+	WebApp fs.FS
 	// Files replaces the file store (by default a local one in the test's
 	// temporary data directory), for example with one that fails.
 	Files blob.Store
@@ -108,7 +111,7 @@ func Start(t testing.TB, kind string, opts Options) *Harness {
 	if opts.ProductionLogs {
 		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	h.App, err = app.New(h.Config, h.DB, logger, app.Options{Now: h.Clock.Now, NoAnswerCache: opts.NoAnswerCache, Files: opts.Files})
+	h.App, err = app.New(h.Config, h.DB, logger, app.Options{Now: h.Clock.Now, NoAnswerCache: opts.NoAnswerCache, Files: opts.Files, WebApp: opts.WebApp})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,13 +1,10 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { accountPages } from '../features/account';
-import { authPages } from '../features/auth';
 import { calendarPages } from '../features/calendar';
 import { choirPages } from '../features/choirs';
 import { dashboardPages } from '../features/dashboard';
-import { emailLinkPages } from '../features/emaillinks';
 import { feastPages } from '../features/feasts';
-import { invitationPages } from '../features/invitations';
 import { memberPages } from '../features/members';
 import { musicPages } from '../features/music';
 import { onboardingPages } from '../features/onboarding';
@@ -15,6 +12,7 @@ import { placeholderPages } from '../features/placeholder';
 import { planningPages } from '../features/planning';
 import { publicPages } from '../features/public';
 import { AccessGuard, GuardSkeleton } from './guards';
+import { publicLayoutRoutes } from './publicRoutes';
 import { ErrorFallback } from './shell/ErrorFallback';
 import { ShellSkeleton } from './shell/ShellSkeleton';
 
@@ -58,20 +56,7 @@ export const routes: RouteObject[] = [
       {
         lazy: page(publicPages.PublicLayout),
         children: [
-          { path: '/privacy-policy', lazy: page(publicPages.PrivacyPolicyPage) },
-          { path: '/terms', lazy: page(publicPages.TermsPage) },
-          { path: '/about', lazy: page(publicPages.AboutPage) },
-          { path: '/login', lazy: page(authPages.LoginPage) },
-          { path: '/register', lazy: page(authPages.RegisterPage) },
-          { path: '/forgot-password', lazy: page(authPages.ForgotPasswordPage) },
-          { path: '/reset-password', lazy: page(authPages.ResetPasswordPage) },
-          { path: '/auth/callback', lazy: page(authPages.AuthCallbackPage) },
-          { path: '/accept-invite', lazy: page(invitationPages.AcceptInvitePage) },
-          { path: '/auth/signin', lazy: page(authPages.SignInRedirect) },
-          { path: '/email/rsvp/:token/:action?', lazy: page(emailLinkPages.RsvpPage) },
-          { path: '/email/practice/:token', lazy: page(emailLinkPages.PracticePage) },
-          { path: '/email/event/:token', lazy: page(emailLinkPages.EventPage) },
-          { path: '/email/unsubscribe/:token', lazy: page(emailLinkPages.UnsubscribePage) },
+          ...publicLayoutRoutes.map(({ path, load }) => ({ path, lazy: page(load) })),
         ],
       },
 

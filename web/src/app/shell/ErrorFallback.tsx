@@ -57,6 +57,8 @@ interface ErrorBoundaryProps {
   children: ReactNode;
   /** A change of this value (e.g. the path) clears a caught error. */
   resetKey?: unknown;
+  /** Put the fallback screen in a <main> of its own: the boundary holds a whole page, not a shell's content. */
+  landmark?: boolean;
 }
 
 interface ErrorBoundaryState {
@@ -85,7 +87,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   private retry = () => this.setState({ error: null, hasError: false });
 
   render() {
-    if (this.state.hasError) return <ErrorFallbackView error={this.state.error} onRetry={this.retry} />;
+    if (this.state.hasError) {
+      const screen = <ErrorFallbackView error={this.state.error} onRetry={this.retry} />;
+      return this.props.landmark ? <main>{screen}</main> : screen;
+    }
     return this.props.children;
   }
 }

@@ -1,0 +1,87 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { publicPages } from '../features/public';
+import { carryToasts } from './carriedToasts';
+import { publicLayoutRoutes } from './publicRoutes';
+import { createQueryClient } from './queryClient';
+import { fetchSession, sessionQueryKey } from './session';
+import { ErrorBoundary } from './shell/ErrorFallback';
+import { AppThemeProvider } from './theme';
+
+// The public app: the pages a visitor opens without signing in (the landing
+// page, sign-in and sign-up, invitations, email links), which the server sends
+// when one of them is opened directly. It is the signed-in app (App.tsx)
+// without what only signed-in pages need: React Router's declarative routes in
+// place of its data router, no shell, no dashboard code. A link to any other
+// page loads that page afresh, in the signed-in app.
+
+const Notifications = lazy(() => import('./shell/Toasts').then((m) => ({ default: m.Notifications })));
+
+const lazyPage = (load: () => Promise<ComponentType>) => lazy(() => load().then((Component) => ({ default: Component })));
+const LandingPage = lazyPage(publicPages.LandingPage);
+const PublicLayout = lazyPage(publicPages.PublicLayout);
+const pages = publicLayoutRoutes.map(({ path, load }) => ({ path, Page: lazyPage(load) }));
+
+/** pageLoads loads a page afresh, in place of the current one (an object so that tests can watch it). */
+export const pageLoads = {
+  replace: (url: string) => window.location.replace(url),
+};
+
+/** OpenInApp loads a page that is not the public app's afresh, keeping the toasts on screen. */
+function OpenInApp() {
+  const { pathname, search, hash } = useLocation();
+  useEffect(() => {
+    carryToasts();
+    pageLoads.replace(pathname + search + hash);
+  }, [pathname, search, hash]);
+  return null;
+}
+
+/** PageErrors shows the error fallback screen for a page that failed; another page clears it. */
+function PageErrors({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKey={pathname} landmark>
+      {children}
+    </ErrorBoundary>
+  );
+}
+
+function startQueryClient() {
+  const queryClient = createQueryClient();
+  // Most public pages ask who is signed in: ask now, while their code loads.
+  void queryClient.prefetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession });
+  return queryClient;
+}
+
+export function PublicApp() {
+  const [queryClient] = useState(startQueryClient);
+  return (
+    <AppThemeProvider>
+      <Suspense fallback={null}>
+        <Notifications position="top-right" limit={3} />
+      </Suspense>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <PageErrors>
+            {/* Nothing while a page's code loads on arrival, as before any script ran. */}
+            <Suspense fallback={null}>
+              <Routes>
+                <Route path="/" element={<LandingPage />} />
+                <Route element={<PublicLayout />}>
+                  {pages.map(({ path, Page }) => (
+                    <Route key={path} path={path} element={<Page />} />
+                  ))}
+                </Route>
+                <Route path="*" element={<OpenInApp />} />
+              </Routes>
+            </Suspense>
+          </PageErrors>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </AppThemeProvider>
+  );
+}

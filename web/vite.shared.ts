@@ -1,0 +1,101 @@
+// Build pieces shared by the signed-in app's build (vite.config.ts) and the
+// public app's (vite.public.config.ts).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin, Rolldown } from 'vite';
+
+export const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * pagePreloads writes dist/.vite/<fileName>: for each path of pageModules
+ * ("/x/*": /x and everything under it), the files of the lazily loaded
+ * modules that page needs at once, beyond what the entry preloads itself. The
+ * server names them in <link rel="modulepreload"> in the HTML it sends for
+ * that path, so they download beside the entry instead of after it has run and
+ * asked for them. The build fails if a module is in no chunk.
+ */
+export function pagePreloads(pageModules: Record<string, string[]>, fileName: string): Plugin {
+  return {
+    name: 'cantica-page-preloads',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const chunks = Object.values(bundle).filter((out): out is Rolldown.OutputChunk => out.type === 'chunk');
+      // A module's chunk: the one it is the facade of, else the one it was put in.
+      const chunkOf = (module: string) =>
+        chunks.find((c) => c.facadeModuleId && relative(root, c.facadeModuleId) === module) ??
+        chunks.find((c) => c.moduleIds.some((id) => relative(root, id) === module));
+      const withImports = (chunk: Rolldown.OutputChunk, into: Set<string>) => {
+        if (into.has(chunk.fileName)) return;
+        into.add(chunk.fileName);
+        for (const name of chunk.imports) withImports(bundle[name] as Rolldown.OutputChunk, into);
+      };
+      // The entry's own imports are preloaded by its HTML already.
+      const atStart = new Set<string>();
+      for (const entry of chunks.filter((c) => c.isEntry)) withImports(entry, atStart);
+      const preloads: Record<string, string[]> = {};
+      for (const [path, modules] of Object.entries(pageModules)) {
+        const files = new Set<string>();
+        for (const module of modules) {
+          const chunk = chunkOf(module);
+          if (!chunk) this.error(`page preloads: ${module} (for ${path}) is in no chunk; update the page modules`);
+          withImports(chunk, files);
+        }
+        preloads[path] = [...files].filter((f) => !atStart.has(f)).map((f) => `/${f}`);
+      }
+      this.emitFile({ type: 'asset', fileName: `.vite/${fileName}`, source: JSON.stringify(preloads, null, 2) });
+    },
+  };
+}
+
+// Icons come in two files rather than one per icon (which cost a dashboard
+// page some twenty requests): those the pages before sign-in use, and all the
+// others, so that a feature's new icon never adds to the landing page or the
+// sign-in page. An icon missed here still works; it just comes in the larger
+// file.
+const PUBLIC_ICON_SOURCES = [
+  'src/features/public',
+  'src/features/auth',
+  'src/features/invitations',
+  'src/features/emaillinks',
+  'src/components',
+  'src/app/shell/ThemeToggle.tsx',
+  'src/app/signOut.tsx',
+];
+
+/** iconsImportedBy names the icons the source files under paths import. */
+function iconsImportedBy(paths: string[]): Set<string> {
+  const names = new Set<string>();
+  for (const path of paths) {
+    const full = join(root, path);
+    const files = statSync(full).isDirectory()
+      ? readdirSync(full, { recursive: true, encoding: 'utf8' }).map((f) => join(full, f))
+      : [full];
+    for (const file of files.filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f))) {
+      for (const [, list] of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'@tabler\/icons-react'/g)) {
+        for (const item of list.split(',')) {
+          const name = item.trim().split(/\s+as\s+/)[0];
+          if (name) names.add(name);
+        }
+      }
+    }
+  }
+  return names;
+}
+
+const publicIcons = iconsImportedBy(PUBLIC_ICON_SOURCES);
+const ICON = /node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/](\w+)\.mjs$/;
+
+/** The public icons and the helpers every icon is made with, in one chunk. */
+export const PUBLIC_ICONS_GROUP = {
+  name: 'icons-public',
+  priority: 2,
+  test: (id: string) => {
+    if (!/node_modules[\\/]@tabler[\\/]icons-react[\\/]/.test(id)) return false;
+    const icon = ICON.exec(id);
+    return !icon || publicIcons.has(icon[1]);
+  },
+};
+
+/** Every other icon, in one chunk. */
+export const OTHER_ICONS_GROUP = { name: 'icons', priority: 1, test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/ };
