@@ -1,8 +1,17 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  matchPath,
+  Route,
+  Router,
+  Routes,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  useLocation,
+  type Navigator,
+  type To,
+} from 'react-router';
 import { publicPages } from '../features/public';
 import { carryToasts } from './carriedToasts';
 import { publicLayoutRoutes } from './publicRoutes';
@@ -25,18 +34,62 @@ const LandingPage = lazyPage(publicPages.LandingPage);
 const PublicLayout = lazyPage(publicPages.PublicLayout);
 const pages = publicLayoutRoutes.map(({ path, load }) => ({ path, Page: lazyPage(load) }));
 
-/** pageLoads loads a page afresh, in place of the current one (an object so that tests can watch it). */
+/** pageLoads loads a page afresh (an object so that tests can watch it). */
 export const pageLoads = {
+  assign: (url: string) => window.location.assign(url),
   replace: (url: string) => window.location.replace(url),
 };
 
-/** OpenInApp loads a page that is not the public app's afresh, keeping the toasts on screen. */
+/** leaveFor loads a page of the signed-in app, keeping the toasts on screen. */
+function leaveFor(url: string, how: 'assign' | 'replace') {
+  carryToasts();
+  pageLoads[how](url);
+}
+
+const ownPaths = ['/', ...publicLayoutRoutes.map((r) => r.path)];
+const isOwnPath = (pathname: string) => ownPaths.some((path) => matchPath(path, pathname));
+
+/**
+ * PublicRouter is React Router's BrowserRouter, but a navigation to a page
+ * that is not the public app's loads that page instead of changing the
+ * address first: a sign-in ending on /dashboard goes there in one step.
+ */
+function PublicRouter({ children }: { children: ReactNode }) {
+  const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
+  const [state, setState] = useState({ action: history.action, location: history.location });
+  useLayoutEffect(() => history.listen(setState), [history]);
+  const navigator = useMemo<Navigator>(() => {
+    const leaving = (to: To) => {
+      const url = new URL(history.createHref(to), window.location.href);
+      return isOwnPath(url.pathname) ? null : url.pathname + url.search + url.hash;
+    };
+    return {
+      createHref: history.createHref,
+      encodeLocation: history.encodeLocation,
+      go: history.go,
+      push: (to, state) => {
+        const url = leaving(to);
+        if (url) leaveFor(url, 'assign');
+        else history.push(to, state);
+      },
+      replace: (to, state) => {
+        const url = leaving(to);
+        if (url) leaveFor(url, 'replace');
+        else history.replace(to, state);
+      },
+    };
+  }, [history]);
+  return (
+    <Router location={state.location} navigationType={state.action} navigator={navigator}>
+      {children}
+    </Router>
+  );
+}
+
+/** OpenInApp loads a page that is not the public app's afresh (one reached by the browser's back button). */
 function OpenInApp() {
   const { pathname, search, hash } = useLocation();
-  useEffect(() => {
-    carryToasts();
-    pageLoads.replace(pathname + search + hash);
-  }, [pathname, search, hash]);
+  useEffect(() => leaveFor(pathname + search + hash, 'replace'), [pathname, search, hash]);
   return null;
 }
 
@@ -65,7 +118,7 @@ export function PublicApp() {
         <Notifications position="top-right" limit={3} />
       </Suspense>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
+        <PublicRouter>
           <PageErrors>
             {/* Nothing while a page's code loads on arrival, as before any script ran. */}
             <Suspense fallback={null}>
@@ -80,7 +133,7 @@ export function PublicApp() {
               </Routes>
             </Suspense>
           </PageErrors>
-        </BrowserRouter>
+        </PublicRouter>
       </QueryClientProvider>
     </AppThemeProvider>
   );
