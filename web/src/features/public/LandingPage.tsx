@@ -58,7 +58,11 @@ export function LandingPage() {
   return <LandingContent />;
 }
 
-function LandingContent() {
+/**
+ * LandingContent is the landing page without the session check. The build also
+ * prerenders it to dist/landing.html (src/prerender/), which the server sends at /.
+ */
+export function LandingContent() {
   useScrollToHash();
   return (
     <>
