@@ -90,6 +90,8 @@ function useScrolledPast(threshold: number): boolean {
 }
 
 function scrollOffset(): number {
+  // No window when the page is prerendered at build time (src/prerender/).
+  if (typeof window === 'undefined') return 0;
   return window.scrollY || window.pageYOffset || 0;
 }
 
