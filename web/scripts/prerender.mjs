@@ -15,9 +15,11 @@ const web = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(web, 'dist');
 const ENTRY = 'index.html';
 
+// A failure with a message of its own, printed without a stack trace.
+class PrerenderError extends Error {}
+
 function fail(message) {
-  console.error(`prerender: ${message}`);
-  process.exit(1);
+  throw new PrerenderError(message);
 }
 
 /** entryCss names the CSS files of the app's entry, from Vite's manifest. */
@@ -36,10 +38,7 @@ function headOf() {
   const head = /<head>([\s\S]*?)<\/head>/.exec(readFileSync(path, 'utf8'))?.[1];
   if (!head) fail(`${path} has no <head>`);
   // Charset, viewport, description, icon and title; not the app's scripts or preloads.
-  const kept = head
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => /^<(meta |title>|link rel="icon")/.test(line));
+  const kept = head.match(/<meta [^>]*>|<title>[^<]*<\/title>|<link rel="icon"[^>]*>/g) ?? [];
   for (const needed of ['<meta charset', '<meta name="viewport"', '<title>']) {
     if (!kept.some((line) => line.startsWith(needed))) fail(`${path} has no ${needed}…`);
   }
@@ -52,6 +51,7 @@ async function renderLanding(tmp) {
   await build({
     root: web,
     configFile: false,
+    publicDir: false,
     logLevel: 'warn',
     plugins: [react()],
     // Everything bundled: the temporary folder is outside web/, where Node could not find node_modules.
@@ -74,6 +74,7 @@ async function enhancerScript(tmp) {
   const [output] = await build({
     root: web,
     configFile: false,
+    publicDir: false,
     logLevel: 'warn',
     build: {
       outDir: join(tmp, 'script'),
@@ -97,7 +98,8 @@ async function main() {
   const css = entryCss();
   const tmp = mkdtempSync(join(tmpdir(), 'cantica-prerender-'));
   try {
-    const [markup, script] = [await renderLanding(tmp), await enhancerScript(tmp)];
+    const markup = await renderLanding(tmp);
+    const script = await enhancerScript(tmp);
     const page = [
       '<!doctype html>',
       '<html lang="en" data-mantine-color-scheme="light">',
@@ -120,4 +122,7 @@ async function main() {
   }
 }
 
-main().catch((err) => fail(err?.stack ?? String(err)));
+main().catch((err) => {
+  console.error(`prerender: ${err instanceof PrerenderError ? err.message : (err?.stack ?? err)}`);
+  process.exit(1);
+});
