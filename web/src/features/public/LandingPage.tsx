@@ -58,7 +58,11 @@ export function LandingPage() {
   return <LandingContent />;
 }
 
-function LandingContent() {
+/**
+ * LandingContent is the landing page without the session check. The build also
+ * prerenders it to dist/landing.html (src/prerender/), which the server sends at /.
+ */
+export function LandingContent() {
   useScrollToHash();
   return (
     <>
@@ -86,6 +90,8 @@ function useScrolledPast(threshold: number): boolean {
 }
 
 function scrollOffset(): number {
+  // No window when the page is prerendered at build time (src/prerender/).
+  if (typeof window === 'undefined') return 0;
   return window.scrollY || window.pageYOffset || 0;
 }
 

@@ -1,0 +1,128 @@
+// Prerenders the landing page to dist/landing.html, which the server sends at /
+// so that its first visit downloads no React, Router, Mantine or Query code.
+// Run from web/ after `vite build` (dist/index.html and dist/.vite/manifest.json
+// must exist): the page is src/prerender/landing.tsx rendered to HTML with the
+// app's entry CSS, plus src/prerender/landingScript.ts inlined as a small
+// script. Exits with status 1, saying why, when anything is missing.
+import react from '@vitejs/plugin-react';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const web = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(web, 'dist');
+const ENTRY = 'index.html';
+
+// A failure with a message of its own, printed without a stack trace.
+class PrerenderError extends Error {}
+
+function fail(message) {
+  throw new PrerenderError(message);
+}
+
+/** entryCss names the CSS files of the app's entry, from Vite's manifest. */
+function entryCss() {
+  const path = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(path)) fail(`no ${path}: run vite build first`);
+  const entry = JSON.parse(readFileSync(path, 'utf8'))[ENTRY];
+  if (!entry?.css?.length) fail(`the manifest names no CSS for ${ENTRY}`);
+  return entry.css;
+}
+
+/** headOf returns the lines of dist/index.html's <head> that the landing page keeps. */
+function headOf() {
+  const path = join(dist, 'index.html');
+  if (!existsSync(path)) fail(`no ${path}: run vite build first`);
+  const head = /<head>([\s\S]*?)<\/head>/.exec(readFileSync(path, 'utf8'))?.[1];
+  if (!head) fail(`${path} has no <head>`);
+  // Charset, viewport, description, icon and title; not the app's scripts or preloads.
+  const kept = head.match(/<meta [^>]*>|<title>[^<]*<\/title>|<link rel="icon"[^>]*>/g) ?? [];
+  for (const needed of ['<meta charset', '<meta name="viewport"', '<title>']) {
+    if (!kept.some((line) => line.startsWith(needed))) fail(`${path} has no ${needed}…`);
+  }
+  return kept;
+}
+
+/** renderLanding builds src/prerender/landing.tsx for Node in a temporary folder, and renders it. */
+async function renderLanding(tmp) {
+  const outDir = join(tmp, 'ssr');
+  await build({
+    root: web,
+    configFile: false,
+    publicDir: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    // Everything bundled: the temporary folder is outside web/, where Node could not find node_modules.
+    ssr: { noExternal: true },
+    // The landing page's module also holds its session check, whose API client reads the page's
+    // origin when loaded; Node has no window. Nothing calls the API while rendering.
+    define: { 'window.location.origin': JSON.stringify('http://localhost') },
+    build: { ssr: 'src/prerender/landing.tsx', outDir, emptyOutDir: true, minify: false },
+  });
+  const { renderLanding } = await import(pathToFileURL(join(outDir, 'landing.js')).href);
+  const html = renderLanding();
+  for (const needed of ['id="pricing"', 'id="features"', '<header', '<footer']) {
+    if (!html.includes(needed)) fail(`the rendered landing page lacks ${needed}`);
+  }
+  return html;
+}
+
+/** enhancerScript builds src/prerender/landingScript.ts into one minified script. */
+async function enhancerScript(tmp) {
+  const [output] = await build({
+    root: web,
+    configFile: false,
+    publicDir: false,
+    logLevel: 'warn',
+    build: {
+      outDir: join(tmp, 'script'),
+      write: false,
+      minify: true,
+      lib: { entry: 'src/prerender/landingScript.ts', formats: ['iife'], name: 'landing', fileName: 'landing' },
+    },
+  });
+  const code = output.output.find((out) => out.type === 'chunk')?.code;
+  if (!code) fail('building the landing script gave no code');
+  // The IIFE assigns its exports to `var landing`: inside a function that stays local.
+  // "</script" in a string would end the inline script early.
+  return `(function(){${code.trim()}\nlanding.enhanceLanding(document)})()`.replace(/<\/script/gi, '<\\/script');
+}
+
+// Sets the theme before the first paint (calendar spec §2): the stored choice, else light on the landing page.
+const THEME_SCRIPT = `try{var t=localStorage.getItem('theme');document.documentElement.setAttribute('data-mantine-color-scheme',t==='dark'||t==='light'?t:'light')}catch(e){}`;
+
+async function main() {
+  const head = headOf();
+  const css = entryCss();
+  const tmp = mkdtempSync(join(tmpdir(), 'cantica-prerender-'));
+  try {
+    const markup = await renderLanding(tmp);
+    const script = await enhancerScript(tmp);
+    const page = [
+      '<!doctype html>',
+      '<html lang="en" data-mantine-color-scheme="light">',
+      '<head>',
+      ...head,
+      `<script>${THEME_SCRIPT}</script>`,
+      ...css.map((file) => `<link rel="stylesheet" href="/${file}">`),
+      '</head>',
+      '<body>',
+      `<div id="root">${markup}</div>`,
+      `<script>${script}</script>`,
+      '</body>',
+      '</html>',
+      '',
+    ].join('\n');
+    writeFileSync(join(dist, 'landing.html'), page);
+    console.log(`prerender: wrote dist/landing.html (${(page.length / 1024).toFixed(1)} KB)`);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(`prerender: ${err instanceof PrerenderError ? err.message : (err?.stack ?? err)}`);
+  process.exit(1);
+});
