@@ -14,7 +14,7 @@ import (
 func TestLandingPageSendsSignedInVisitorsToTheDashboard(t *testing.T) {
 	eachDB(t, apptest.Options{WebApp: fstest.MapFS{
 		"index.html":   {Data: []byte(indexHTML)},
-		"landing.html": {Data: []byte(`<!doctype html><html><head></head><body><h1>Choir management, in harmony</h1></body></html>`)},
+		"landing.html": {Data: []byte(`<!doctype html><html><head></head><body><h1>Choir management, in harmony</h1><script>document.title='Cantica'</script></body></html>`)},
 	}}, func(t *testing.T, h *apptest.Harness) {
 		visitor := h.NewClient()
 		res := visitor.Do("GET", "/", nil)
@@ -23,6 +23,10 @@ func TestLandingPageSendsSignedInVisitorsToTheDashboard(t *testing.T) {
 		}
 		if vary := strings.Join(res.Header.Values("Vary"), ","); !strings.Contains(vary, "Cookie") {
 			t.Errorf("GET / varies by %q, not by the cookie", vary)
+		}
+		// Its inline script may run, and no other: allowed by its hash (openssl dgst -sha256 -binary | base64).
+		if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self' 'sha256-OmrqugKoQeraKdckCAXg59KiPWKZ3CIkSjUouXOuQbY=';") {
+			t.Errorf("GET / has the policy %q, which does not allow its inline script by its hash", csp)
 		}
 		if cache := res.Header.Get("Cache-Control"); !strings.Contains(cache, "private") {
 			t.Errorf("GET / is cached as %q: a shared cache could keep one visitor's answer for another", cache)

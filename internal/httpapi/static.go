@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -44,6 +46,9 @@ type spa struct {
 	publicPages map[string]*staticFile
 	// landing is landing.html, / prerendered; nil when not built.
 	landing *staticFile
+	// landingPolicy is the Content-Security-Policy for landing.html, which
+	// allows its inline scripts by their hashes.
+	landingPolicy string
 	// signedIn says whether a request carries a live session: the landing
 	// page sends such a visitor to /dashboard (accounts §2.1).
 	signedIn func(*http.Request) bool
@@ -84,7 +89,9 @@ func newSPA(dist fs.FS, signedIn func(*http.Request) bool) (*spa, error) {
 	if err := loadPagePreloads(dist, s.files["public.html"], ".vite/public-preloads.json", s.publicPages); err != nil {
 		return nil, fmt.Errorf("httpapi: load the public app's page preloads: %w", err)
 	}
-	s.landing = s.files["landing.html"]
+	if s.landing = s.files["landing.html"]; s.landing != nil {
+		s.landingPolicy = inlineScriptPolicy(s.landing.body)
+	}
 	return s, nil
 }
 
@@ -168,6 +175,23 @@ func pageFor(pages map[string]*staticFile, page string) (*staticFile, bool) {
 	return nil, false
 }
 
+var inlineScript = regexp.MustCompile(`(?s)<script>(.*?)</script>`)
+
+// inlineScriptPolicy is the app's Content-Security-Policy, allowing also the
+// inline scripts of a page by their SHA-256 (the prerendered landing page
+// carries its few lines of script in the page, saving a request on a phone).
+func inlineScriptPolicy(page []byte) string {
+	var hashes []string
+	for _, m := range inlineScript.FindAllSubmatch(page, -1) {
+		sum := sha256.Sum256(m[1])
+		hashes = append(hashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
+	}
+	if len(hashes) == 0 {
+		return contentSecurityPolicy
+	}
+	return strings.Replace(contentSecurityPolicy, "script-src 'self'", "script-src 'self' "+strings.Join(hashes, " "), 1)
+}
+
 func compressible(contentType string) bool {
 	for _, prefix := range []string{"text/", "application/javascript", "text/javascript", "application/json", "image/svg+xml", "application/manifest+json", "application/wasm"} {
 		if strings.HasPrefix(contentType, prefix) {
@@ -211,6 +235,7 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.Redirect(w, r, "/dashboard", http.StatusFound)
 			return
 		}
+		w.Header().Set("Content-Security-Policy", s.landingPolicy)
 		s.serve(w, r, s.landing, "private, no-cache")
 		return
 	}
