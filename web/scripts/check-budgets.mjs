@@ -17,20 +17,19 @@ import { gzipSync } from 'node:zlib';
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const KB = 1024;
 
-const PUBLIC_LAYOUT = 'src/features/public/PublicLayout.tsx';
 // Pages with a budget: DESIGN.md's for / and /login, and the same as /login's
-// for what a singer's phone opens from an email (issue 17). `app` names the
-// build whose manifest holds the modules; `html` a prerendered page instead.
+// for the other pages before sign-in and what a singer's phone opens from an
+// email (issue 17). `html` names a prerendered page; `preloads` the public
+// app's path in .vite/public-preloads.json, the files of that page's code
+// beyond its entry's (which the public build writes, and the server names in
+// the page's HTML).
 const PAGES = {
   '/': { budget: 120, html: 'landing.html' },
-  '/login': { budget: 150, app: 'public', modules: [PUBLIC_LAYOUT, 'src/features/auth/LoginPage.tsx'] },
-  '/register': { budget: 150, app: 'public', modules: [PUBLIC_LAYOUT, 'src/features/auth/RegisterPage.tsx'] },
-  '/accept-invite': { budget: 150, app: 'public', modules: [PUBLIC_LAYOUT, 'src/features/invitations/AcceptInvitePage.tsx'] },
+  '/login': { budget: 150, preloads: '/login' },
+  '/register': { budget: 150, preloads: '/register' },
+  '/accept-invite': { budget: 150, preloads: '/accept-invite' },
   ...Object.fromEntries(
-    ['Rsvp', 'Event', 'Practice', 'Unsubscribe'].map((name) => [
-      `/email/${name.toLowerCase()}`,
-      { budget: 150, app: 'public', modules: [PUBLIC_LAYOUT, `src/features/emaillinks/${name}Page.tsx`] },
-    ]),
+    ['rsvp', 'event', 'practice', 'unsubscribe'].map((name) => [`/email/${name}`, { budget: 150, preloads: `/email/${name}/*` }]),
   ),
 };
 const SHELL = 'src/app/shell/AppShellLayout.tsx';
@@ -56,11 +55,12 @@ function readManifest(name) {
   try {
     return JSON.parse(readFileSync(join(dist, '.vite', name), 'utf8'));
   } catch (err) {
-    console.error(`check-budgets: no build manifest ${name} in ${dist} (run the web build first): ${err.message}`);
+    console.error(`check-budgets: no ${name} in ${dist}/.vite (run the web build first): ${err.message}`);
     process.exit(1);
   }
 }
 const apps = { signedIn: readManifest('manifest.json'), public: readManifest('public-manifest.json') };
+const publicPreloads = readManifest('public-preloads.json');
 
 const gzipped = new Map();
 const sizeOf = (bytes) => ({ raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
@@ -83,15 +83,6 @@ function files(manifest, keys) {
   return [...seen];
 }
 const entryOf = (manifest) => Object.keys(manifest).find((k) => manifest[k].isEntry);
-
-/** A module's key in a manifest: its own, or for a module the bundler put in a shared chunk, that chunk's. */
-function keyOf(manifest, module) {
-  if (manifest[module]) return module;
-  const base = module.split('/').pop().replace(/\.tsx?$/, '');
-  const shared = Object.keys(manifest).filter((k) => k.startsWith(`_${base}-`));
-  if (shared.length === 1) return shared[0];
-  throw new Error(`check-budgets: ${module} is not in the build manifest; update PAGES in ${fileURLToPath(import.meta.url)}`);
-}
 
 /** htmlScripts is what a prerendered page's scripts weigh: inline ones and the files it names. */
 function htmlScripts(name) {
@@ -133,7 +124,7 @@ for (const manifest of Object.values(apps)) {
 }
 
 console.log('\nJavaScript to render a page (gzipped)');
-for (const [path, { budget, app, modules, html }] of Object.entries(PAGES)) {
+for (const [path, { budget, html, preloads }] of Object.entries(PAGES)) {
   let needed;
   if (html) {
     if (!existsSync(join(dist, html))) {
@@ -142,12 +133,13 @@ for (const [path, { budget, app, modules, html }] of Object.entries(PAGES)) {
     }
     needed = htmlScripts(html);
   } else {
-    const manifest = apps[app];
-    needed = total(files(manifest, modules.map((m) => keyOf(manifest, m))));
+    const own = publicPreloads[preloads];
+    if (!own) throw new Error(`check-budgets: ${preloads} is not a path of the public app; update PAGES in ${fileURLToPath(import.meta.url)}`);
+    needed = total([...new Set([...files(apps.public, []), ...own.map((f) => f.replace(/^\//, ''))])]);
   }
   const over = needed > budget * KB;
   if (over) failures.push(`page ${path} needs ${kb(needed)} of JavaScript, over its ${budget} KB budget`);
-  const from = html ? `${html}, prerendered` : `${app === 'public' ? 'public' : 'signed-in'} app`;
+  const from = html ? `${html}, prerendered` : 'public app';
   console.log(`  ${kb(needed).padStart(9)}  ${path.padEnd(18)} budget ${budget} KB  (${from})${over ? '  OVER BUDGET' : ''}`);
 }
 
