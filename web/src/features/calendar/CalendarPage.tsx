@@ -328,13 +328,17 @@ function ChoirCalendar({ choir, canEdit, canEmail }: { choir: ChoirSummary; canE
             <IconChevronRight size={18} aria-hidden />
           </ActionIcon>
         </Group>
-        <Group gap="xs" wrap="nowrap" miw={0}>
-          <Title order={2} size="h3" aria-live="polite">
-            {visible?.title ?? ''}
-          </Title>
-          {(events.isFetching || exact.isFetching) && <Loader size="xs" role="status" aria-label="Loading events" />}
+        <Title order={2} size="h3" aria-live="polite" miw={0}>
+          {visible?.title ?? ''}
+        </Title>
+        <Group gap="xs" wrap="nowrap">
+          <SegmentedControl aria-label="Calendar view" data={[...VIEWS]} value={view} onChange={changeView} />
+          {/* A slot of its own, always there: the spinner coming and going must not move the row (on a
+              phone the title then wrapped onto a line of its own, moving the calendar). */}
+          <Box w={18} h={18}>
+            {(events.isFetching || exact.isFetching) && <Loader size="xs" role="status" aria-label="Loading events" />}
+          </Box>
         </Group>
-        <SegmentedControl aria-label="Calendar view" data={[...VIEWS]} value={view} onChange={changeView} />
       </Group>
       <Box className="cantica-calendar" miw={0}>
         <FullCalendar
