@@ -7,7 +7,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { ActionIcon, Box, Button, Group, Loader, SegmentedControl, Stack, Title } from '@mantine/core';
 import { IconCalendarPlus, IconChevronLeft, IconChevronRight, IconRss } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useChoir, useChoirDetails, type ChoirSummary } from '../../app/choir';
 import { ERROR_CONTEXT_MESSAGES, handleError } from '../../app/errors';
 import { notify } from '../../app/notify';
@@ -28,12 +28,15 @@ import {
 import './calendar.css';
 import { calendarEntries, type EntryProps } from './entries';
 import { EventDetails } from './EventDetails';
-import { EventFormModal } from './EventFormModal';
 import { eventValues, movedEvent, newEventValues, type EventFormValues } from './eventForm';
 import { readerClock } from './format';
 import { addDays, completeFor, dateKey, fetchRange, neighbourRanges } from './range';
 import { useScopeQuestion } from './ScopeModal';
 import { SubscribeModal } from './SubscribeModal';
+
+// The event form (with its rule builder, selects and number inputs) is for
+// editors only: it loads after the calendar has shown, and never for members.
+const EventFormModal = lazy(() => import('./EventFormModal').then((m) => ({ default: m.EventFormModal })));
 
 /** The specification's mobile breakpoint (§9): under 768 px the list view is the default. */
 export const MOBILE_QUERY = '(max-width: 767px)';
@@ -375,13 +378,15 @@ function ChoirCalendar({ choir, canEdit, canEmail }: { choir: ChoirSummary; canE
         onDelete={(event) => void askDelete(event)}
       />
       {canEdit && (
-        <EventFormModal
-          choirId={choirId}
-          initial={form?.initial ?? null}
-          event={form?.event}
-          timeZone={details.data?.timeZone}
-          onClose={() => setForm(null)}
-        />
+        <Suspense fallback={null}>
+          <EventFormModal
+            choirId={choirId}
+            initial={form?.initial ?? null}
+            event={form?.event}
+            timeZone={details.data?.timeZone}
+            onClose={() => setForm(null)}
+          />
+        </Suspense>
       )}
       <SubscribeModal opened={subscribing} onClose={() => setSubscribing(false)} choir={choir} />
       <ConfirmModal

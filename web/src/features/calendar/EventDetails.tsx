@@ -1,8 +1,7 @@
 import { Badge, Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconEdit, IconMail, IconTrash, IconUsers } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { EmailChoirModal } from '../../components/EmailChoirModal';
 import { EventPlanSection } from '../planning';
 import { eventIcsUrl, type CalendarEvent, type FeastEntry } from './api';
 import { attendancePath } from './attendance';
@@ -12,6 +11,9 @@ import type { EntryProps } from './entries';
 import { EVENT_TYPE_LABELS } from './eventForm';
 import { browserTimeZone, formatDay, formatInZone, formatWhen } from './format';
 import { RsvpButtons } from './RsvpButtons';
+
+// Only those who may email the choir need the mail dialog: it loads when one of them opens an event.
+const EmailChoirModal = lazy(() => import('../../components/EmailChoirModal').then((m) => ({ default: m.EmailChoirModal })));
 
 /** Red text that keeps its contrast on the light and the dark background. */
 const DANGER_TEXT = 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))';
@@ -148,13 +150,15 @@ function EventBody({ choirId, event, canEdit, canEmail, onEdit, onDelete }: Even
         </Group>
       )}
       {canEmail && (
-        <EmailChoirModal
-          choirId={choirId}
-          target={{ eventId: event.id }}
-          title="Email event to choir"
-          opened={emailing}
-          onClose={() => setEmailing(false)}
-        />
+        <Suspense fallback={null}>
+          <EmailChoirModal
+            choirId={choirId}
+            target={{ eventId: event.id }}
+            title="Email event to choir"
+            opened={emailing}
+            onClose={() => setEmailing(false)}
+          />
+        </Suspense>
       )}
     </Stack>
   );
