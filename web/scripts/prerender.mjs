@@ -13,7 +13,6 @@ import { build } from 'vite';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(web, 'dist');
-const ENTRY = 'index.html';
 
 // A failure with a message of its own, printed without a stack trace.
 class PrerenderError extends Error {}
@@ -22,13 +21,23 @@ function fail(message) {
   throw new PrerenderError(message);
 }
 
-/** entryCss names the CSS files of the app's entry, from Vite's manifest. */
+/**
+ * entryCss names the stylesheets the app loads at start, in order: those dist/index.html links (Vite
+ * puts there the CSS of the entry and of every chunk it imports, such as Mantine's start-up chunk).
+ */
 function entryCss() {
-  const path = join(dist, '.vite', 'manifest.json');
+  const path = join(dist, 'index.html');
   if (!existsSync(path)) fail(`no ${path}: run vite build first`);
-  const entry = JSON.parse(readFileSync(path, 'utf8'))[ENTRY];
-  if (!entry?.css?.length) fail(`the manifest names no CSS for ${ENTRY}`);
-  return entry.css;
+  const files = [...readFileSync(path, 'utf8').matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
+  if (files.length === 0) fail(`${path} links no stylesheet`);
+  return files;
+}
+
+/** unstyled lists the Mantine classes (m_xxxxxxxx) the markup uses that none of the stylesheets define. */
+function unstyled(markup, css) {
+  const styles = css.map((file) => readFileSync(join(dist, file), 'utf8')).join('\n');
+  const used = new Set(markup.match(/\bm_[0-9a-f]{8}\b/g) ?? []);
+  return [...used].filter((name) => !styles.includes(`.${name}`));
 }
 
 /** headOf returns the lines of dist/index.html's <head> that the landing page keeps. */
@@ -99,6 +108,9 @@ async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'cantica-prerender-'));
   try {
     const markup = await renderLanding(tmp);
+    // A page without its styles still passes every text check: make sure each component is styled.
+    const missing = unstyled(markup, css);
+    if (missing.length > 0) fail(`the stylesheets ${css.join(', ')} define none of the classes ${missing.join(', ')}`);
     const script = await enhancerScript(tmp);
     const page = [
       '<!doctype html>',
