@@ -89,8 +89,15 @@ export function usePlanDraft(plan: Plan) {
   });
   const dirty = form.isDirty();
 
+  // The plan version the draft last started from: the draft follows the plan when this changes.
+  const seen = useRef(`${plan.id}/${plan.version}`);
+
   const reset = useCallback(
     (next: Plan) => {
+      // Starting from a version counts as having seen it: otherwise a reload that reads the plan
+      // again reset the draft a second time when the page's copy of the plan caught up, giving
+      // every slot a new key, so the slots were drawn anew under the reader.
+      seen.current = `${next.id}/${next.version}`;
       const values = draftOf(next);
       form.setValues(values);
       form.resetDirty(values);
@@ -102,7 +109,6 @@ export function usePlanDraft(plan: Plan) {
   );
 
   // Follow the plan while nothing is unsaved: a saved or copied plan comes back with a new version.
-  const seen = useRef(`${plan.id}/${plan.version}`);
   useEffect(() => {
     const now = `${plan.id}/${plan.version}`;
     if (seen.current === now) return;
