@@ -111,10 +111,7 @@ type Service struct {
 
 // New returns the link service; now is the clock.
 func New(d *db.DB, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
-	}
-	return &Service{db: d, now: func() time.Time { return now().UTC().Truncate(time.Microsecond) }}
+	return &Service{db: d, now: db.Clock(now)}
 }
 
 // Issue stores a new link through q (the caller's transaction, so a link

@@ -40,10 +40,7 @@ type Service struct {
 
 // New returns the attendance service; now is the clock.
 func New(d *db.DB, now func() time.Time) *Service {
-	if now == nil {
-		now = time.Now
-	}
-	return &Service{db: d, now: func() time.Time { return now().UTC().Truncate(time.Microsecond) }}
+	return &Service{db: d, now: db.Clock(now)}
 }
 
 // Answerable says whether answers to o can still be given or changed:

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 	_ "modernc.org/sqlite"             // registers the "sqlite" driver
@@ -308,4 +309,14 @@ func (t *Tx) Savepoint(ctx context.Context, fn func() error) error {
 		return fmt.Errorf("db: release a savepoint: %w", err)
 	}
 	return nil
+}
+
+// Clock is now (time.Now when nil) as the services store it: in UTC, cut to
+// microseconds. PostgreSQL keeps no more, and SQLite compares the stored
+// text, so a time read back equals the time written on both.
+func Clock(now func() time.Time) func() time.Time {
+	if now == nil {
+		now = time.Now
+	}
+	return func() time.Time { return now().UTC().Truncate(time.Microsecond) }
 }

@@ -29,5 +29,5 @@ type Service struct {
 
 // New makes the music service.
 func New(d *db.DB, logger *slog.Logger, now func() time.Time) *Service {
-	return &Service{db: d, logger: logger, now: func() time.Time { return now().UTC().Truncate(time.Microsecond) }}
+	return &Service{db: d, logger: logger, now: db.Clock(now)}
 }

@@ -73,10 +73,7 @@ func New(d *db.DB, logger *slog.Logger, now func() time.Time) *Service {
 	if logger == nil {
 		logger = slog.Default()
 	}
-	if now == nil {
-		now = time.Now
-	}
-	return &Service{db: d, logger: logger, now: func() time.Time { return now().UTC().Truncate(time.Microsecond) }}
+	return &Service{db: d, logger: logger, now: db.Clock(now)}
 }
 
 func notFound() error { return apperr.New(apperr.NotFound, apperr.CodeNotFound, MsgPlanNotFound) }

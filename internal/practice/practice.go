@@ -33,7 +33,7 @@ type Service struct {
 
 // New makes the practice service.
 func New(d *db.DB, logger *slog.Logger, now func() time.Time) *Service {
-	return &Service{db: d, logger: logger, now: func() time.Time { return now().UTC().Truncate(time.Microsecond) }}
+	return &Service{db: d, logger: logger, now: db.Clock(now)}
 }
 
 const (
