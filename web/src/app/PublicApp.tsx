@@ -1,6 +1,3 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import {
   matchPath,
@@ -13,12 +10,10 @@ import {
   type To,
 } from 'react-router';
 import { publicPages } from '../features/public';
+import { AppProviders } from './AppProviders';
 import { carryToasts } from './carriedToasts';
 import { publicLayoutRoutes } from './publicRoutes';
-import { createQueryClient } from './queryClient';
-import { fetchSession, sessionQueryKey } from './session';
 import { ErrorBoundary } from './shell/ErrorFallback';
-import { AppThemeProvider } from './theme';
 
 // The public app: the pages a visitor opens without signing in (the landing
 // page, sign-in and sign-up, invitations, email links), which the server sends
@@ -26,8 +21,6 @@ import { AppThemeProvider } from './theme';
 // without what only signed-in pages need: React Router's declarative routes in
 // place of its data router, no shell, no dashboard code. A link to any other
 // page loads that page afresh, in the signed-in app.
-
-const Notifications = lazy(() => import('./shell/Toasts').then((m) => ({ default: m.Notifications })));
 
 const lazyPage = (load: () => Promise<ComponentType>) => lazy(() => load().then((Component) => ({ default: Component })));
 const LandingPage = lazyPage(publicPages.LandingPage);
@@ -103,38 +96,25 @@ function PageErrors({ children }: { children: ReactNode }) {
   );
 }
 
-function startQueryClient() {
-  const queryClient = createQueryClient();
-  // Most public pages ask who is signed in: ask now, while their code loads.
-  void queryClient.prefetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession });
-  return queryClient;
-}
-
 export function PublicApp() {
-  const [queryClient] = useState(startQueryClient);
   return (
-    <AppThemeProvider>
-      <Suspense fallback={null}>
-        <Notifications position="top-right" limit={3} />
-      </Suspense>
-      <QueryClientProvider client={queryClient}>
-        <PublicRouter>
-          <PageErrors>
-            {/* Nothing while a page's code loads on arrival, as before any script ran. */}
-            <Suspense fallback={null}>
-              <Routes>
-                <Route path="/" element={<LandingPage />} />
-                <Route element={<PublicLayout />}>
-                  {pages.map(({ path, Page }) => (
-                    <Route key={path} path={path} element={<Page />} />
-                  ))}
-                </Route>
-                <Route path="*" element={<OpenInApp />} />
-              </Routes>
-            </Suspense>
-          </PageErrors>
-        </PublicRouter>
-      </QueryClientProvider>
-    </AppThemeProvider>
+    <AppProviders>
+      <PublicRouter>
+        <PageErrors>
+          {/* Nothing while a page's code loads on arrival, as before any script ran. */}
+          <Suspense fallback={null}>
+            <Routes>
+              <Route path="/" element={<LandingPage />} />
+              <Route element={<PublicLayout />}>
+                {pages.map(({ path, Page }) => (
+                  <Route key={path} path={path} element={<Page />} />
+                ))}
+              </Route>
+              <Route path="*" element={<OpenInApp />} />
+            </Routes>
+          </Suspense>
+        </PageErrors>
+      </PublicRouter>
+    </AppProviders>
   );
 }

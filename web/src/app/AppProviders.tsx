@@ -1,0 +1,35 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { createQueryClient } from './queryClient';
+import { fetchSession, sessionQueryKey } from './session';
+import { AppThemeProvider } from './theme';
+
+// The toasts' container and its transitions load after the first page: a toast
+// shown before then waits in Mantine's store and appears once it has loaded.
+const Notifications = lazy(() => import('./shell/Toasts').then((m) => ({ default: m.Notifications })));
+
+function startQueryClient() {
+  const queryClient = createQueryClient();
+  // Nearly every page asks who is signed in: ask now, while its code loads.
+  void queryClient.prefetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession });
+  return queryClient;
+}
+
+/**
+ * AppProviders is what both apps, the signed-in one (App.tsx) and the public
+ * one (PublicApp.tsx), render their router in: the theme, the toasts and the
+ * query client, which starts asking who is signed in.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(startQueryClient);
+  return (
+    <AppThemeProvider>
+      <Suspense fallback={null}>
+        <Notifications position="top-right" limit={3} />
+      </Suspense>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </AppThemeProvider>
+  );
+}
