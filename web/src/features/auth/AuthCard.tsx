@@ -1,5 +1,8 @@
-import { Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { errorColor } from '../../app/theme';
 
 export interface AuthCardProps {
   /** The page's one h1. */
@@ -31,6 +34,52 @@ export function AuthCard({ title, description, icon, children }: AuthCardProps) 
         </Stack>
       </Paper>
     </Container>
+  );
+}
+
+/**
+ * LoadingHeading is what a page before sign-in (an invitation, an emailed
+ * link) shows while it reads what it is about: its text is the page's heading.
+ */
+export function LoadingHeading({ message = 'Loading...' }: { message?: string }) {
+  return (
+    <Center py="xl" px="md" mih="50vh">
+      <Stack align="center" gap="md" role="status" aria-live="polite">
+        <Loader aria-hidden />
+        <Title order={1} size="h3" ta="center">
+          {message}
+        </Title>
+      </Stack>
+    </Center>
+  );
+}
+
+export interface ErrorCardProps {
+  title: string;
+  message: string;
+  /** Where its one button leads, and the button's text. */
+  to: string;
+  action: string;
+}
+
+/** ErrorCard is the error card of such a page: its title, the message and one way on. */
+export function ErrorCard({ title, message, to, action }: ErrorCardProps) {
+  return (
+    <AuthCard
+      title={title}
+      icon={
+        <Box c={errorColor} display="flex">
+          <IconAlertTriangle size={40} aria-hidden />
+        </Box>
+      }
+    >
+      <Text ta="center" role="alert" style={{ overflowWrap: 'anywhere' }}>
+        {message}
+      </Text>
+      <Button component={Link} to={to} fullWidth>
+        {action}
+      </Button>
+    </AuthCard>
   );
 }
 

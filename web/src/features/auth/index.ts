@@ -1,5 +1,5 @@
 // Sign-in and sign-up: what the app and other features may use.
-export { AuthCard } from './AuthCard';
+export { AuthCard, ErrorCard, LoadingHeading } from './AuthCard';
 export { PasswordChecklist } from './PasswordChecklist';
 export { passwordFailures, PASSWORDS_DO_NOT_MATCH } from './passwordRules';
 export { emailError, NAME_MAX_LENGTH } from './validation';

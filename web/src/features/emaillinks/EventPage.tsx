@@ -1,10 +1,10 @@
 import { Button, Divider, Stack, Title } from '@mantine/core';
 import { useLocation, useParams } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { AuthCard } from '../auth';
+import { AuthCard, LoadingHeading } from '../auth';
 import { icsUrl, linkFailure, useEventLink, type EventLink } from './api';
 import { eventTypeLabel } from './format';
-import { EventFacts, LinkError, LinkLoading } from './LinkParts';
+import { EventFacts, LinkError } from './LinkParts';
 import { RsvpButtons, RsvpConfirmed, useRsvpChoice } from './RsvpChoice';
 
 export const EVENT_ERROR_TITLE = 'Event Error';
@@ -30,7 +30,7 @@ export function EventPage() {
 
 function EventScreen({ token, rsvpToken }: { token: string; rsvpToken: string | null }) {
   const link = useEventLink(token);
-  if (link.isPending) return <LinkLoading />;
+  if (link.isPending) return <LoadingHeading />;
   if (link.isError) return <LinkError title={EVENT_ERROR_TITLE} message={linkFailure(link.error, EVENT_LOAD_FAILED)} />;
   const { event, choirName } = link.data;
   return (

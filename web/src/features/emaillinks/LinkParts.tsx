@@ -1,47 +1,15 @@
-// The pieces every email-link page is made of: the loading view, the error
-// card and the event's facts. Kept plain: a phone downloads them from an email.
-import { Box, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+// The pieces every email-link page is made of besides auth's LoadingHeading:
+// the error card and the event's facts. Kept plain: a phone downloads them
+// from an email.
+import { Box, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { errorColor } from '../../app/theme';
-import { AuthCard } from '../auth';
+import { ErrorCard } from '../auth';
 import type { LinkEvent } from './api';
 import { formatWhen } from './format';
 
-/** LinkLoading is what shows while the link is read: its text is the page's heading. */
-export function LinkLoading({ message = 'Loading...' }: { message?: string }) {
-  return (
-    <Center py="xl" px="md" mih="50vh">
-      <Stack align="center" gap="md" role="status" aria-live="polite">
-        <Loader aria-hidden />
-        <Title order={1} size="h3" ta="center">
-          {message}
-        </Title>
-      </Stack>
-    </Center>
-  );
-}
-
-/** LinkError is the error card of a link page: its title, the message and the way back. */
+/** LinkError is the error card of a link page: its title, the message and the way to the dashboard. */
 export function LinkError({ title, message }: { title: string; message: string }) {
-  return (
-    <AuthCard
-      title={title}
-      icon={
-        <Box c={errorColor} display="flex">
-          <IconAlertTriangle size={40} aria-hidden />
-        </Box>
-      }
-    >
-      <Text ta="center" role="alert" style={{ overflowWrap: 'anywhere' }}>
-        {message}
-      </Text>
-      <Button component={Link} to="/dashboard" fullWidth>
-        Go to Dashboard
-      </Button>
-    </AuthCard>
-  );
+  return <ErrorCard title={title} message={message} to="/dashboard" action="Go to Dashboard" />;
 }
 
 /** Fact is one labelled line of a link page. */

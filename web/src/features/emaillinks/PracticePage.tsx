@@ -5,9 +5,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { HttpError } from '../../api/client';
 import { sessionQueryKey, useSession } from '../../app/session';
 import { difficultyLabel, formatDuration } from '../../components/format';
-import { AuthCard } from '../auth';
+import { AuthCard, LoadingHeading } from '../auth';
 import { linkFailure, useOpenPracticeLink, usePracticeLink, type PracticeLink } from './api';
-import { Fact, Facts, LinkError, LinkLoading } from './LinkParts';
+import { Fact, Facts, LinkError } from './LinkParts';
 
 export const PRACTICE_MESSAGES = {
   loading: 'Loading practice session...',
@@ -37,7 +37,7 @@ function PracticeScreen({ token }: { token: string }) {
   const link = usePracticeLink(token);
   const [failure, setFailure] = useState<string | null>(null);
   if (failure) return <LinkError title={PRACTICE_MESSAGES.errorTitle} message={failure} />;
-  if (link.isPending) return <LinkLoading message={PRACTICE_MESSAGES.loading} />;
+  if (link.isPending) return <LoadingHeading message={PRACTICE_MESSAGES.loading} />;
   if (link.isError) {
     return <LinkError title={PRACTICE_MESSAGES.errorTitle} message={linkFailure(link.error, PRACTICE_MESSAGES.failed)} />;
   }

@@ -2,10 +2,10 @@ import { Box } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { successColor } from '../../app/theme';
-import { AuthCard } from '../auth';
+import { AuthCard, LoadingHeading } from '../auth';
 import { linkFailure, useRsvpLink, type RsvpLink, type RsvpStatus } from './api';
 import { asStatus } from './format';
-import { EventFacts, LinkError, LinkLoading } from './LinkParts';
+import { EventFacts, LinkError } from './LinkParts';
 import { RsvpButtons, RsvpConfirmed, useRsvpChoice } from './RsvpChoice';
 
 export const RSVP_ERROR_TITLE = 'RSVP Error';
@@ -23,7 +23,7 @@ export function RsvpPage() {
 
 function RsvpScreen({ token, preselected }: { token: string; preselected: RsvpStatus | null }) {
   const link = useRsvpLink(token);
-  if (link.isPending) return <LinkLoading />;
+  if (link.isPending) return <LoadingHeading />;
   if (link.isError) return <LinkError title={RSVP_ERROR_TITLE} message={linkFailure(link.error, RSVP_LOAD_FAILED)} />;
   return <RsvpForm token={token} link={link.data} preselected={preselected} />;
 }

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { successColor } from '../../app/theme';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { AuthCard } from '../auth';
+import { AuthCard, LoadingHeading } from '../auth';
 import { linkFailure, useUnsubscribe, useUnsubscribeLink, type UnsubscribeLink } from './api';
-import { LinkError, LinkLoading } from './LinkParts';
+import { LinkError } from './LinkParts';
 
 export const UNSUBSCRIBE_MESSAGES = {
   errorTitle: 'Unsubscribe Error',
@@ -25,7 +25,7 @@ export function UnsubscribePage() {
 
 function UnsubscribeScreen({ token }: { token: string }) {
   const link = useUnsubscribeLink(token);
-  if (link.isPending) return <LinkLoading />;
+  if (link.isPending) return <LoadingHeading />;
   if (link.isError) {
     return <LinkError title={UNSUBSCRIBE_MESSAGES.errorTitle} message={linkFailure(link.error, UNSUBSCRIBE_MESSAGES.loadFailed)} />;
   }

@@ -1,5 +1,5 @@
-import { Box, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconMailHeart } from '@tabler/icons-react';
+import { Box, Button, Loader, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconMailHeart } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,10 +9,10 @@ import { notify } from '../../app/notify';
 import { roleLabel } from '../../app/permissions';
 import { sessionQueryKey, useSession } from '../../app/session';
 import { useSignOut } from '../../app/signOut';
-import { errorColor, successColor } from '../../app/theme';
+import { successColor } from '../../app/theme';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDate } from '../../components/format';
-import { AuthCard } from '../auth';
+import { AuthCard, ErrorCard, LoadingHeading } from '../auth';
 import { isUnusableInvitation, JOINED_CHOIR_MESSAGE, sleep } from './acceptPending';
 import { fetchInvitation, isInviteToken, useAcceptInvitation, type InvitationAccepted, type InvitationPreview } from './api';
 import { rememberPendingInvite } from './storage';
@@ -267,34 +267,9 @@ function Joined({ result }: { result: InvitationAccepted }) {
 }
 
 function Verifying() {
-  return (
-    <Center py="xl" px="md" mih="50vh">
-      <Stack align="center" gap="md" role="status" aria-live="polite">
-        <Loader aria-hidden />
-        <Title order={1} size="h3" ta="center">
-          {INVITE_MESSAGES.verifying}
-        </Title>
-      </Stack>
-    </Center>
-  );
+  return <LoadingHeading message={INVITE_MESSAGES.verifying} />;
 }
 
 function InvitationError({ message }: { message: string }) {
-  return (
-    <AuthCard
-      title="Invitation Error"
-      icon={
-        <Box c={errorColor} display="flex">
-          <IconAlertTriangle size={40} aria-hidden />
-        </Box>
-      }
-    >
-      <Text ta="center" role="alert" style={{ overflowWrap: 'anywhere' }}>
-        {message}
-      </Text>
-      <Button component={Link} to="/" fullWidth>
-        Go to Homepage
-      </Button>
-    </AuthCard>
-  );
+  return <ErrorCard title="Invitation Error" message={message} to="/" action="Go to Homepage" />;
 }
