@@ -9,6 +9,7 @@ import { ConfirmModal } from '../../components/ConfirmModal';
 import { EmailChoirModal } from '../../components/EmailChoirModal';
 import { RetryAlert } from '../../components/ErrorAlert';
 import { formatDate } from '../../components/format';
+import { LeaveQuestion } from '../../components/LeaveQuestion';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
 import { useLeaveQuestion } from '../../components/useLeaveQuestion';
 import { PageHeader } from '../../components/PageHeader';
@@ -233,16 +234,7 @@ function PieceDetails({ choirId, piece, canEdit }: { choirId: string; piece: Mus
         />
       )}
       {/* Last, so that it opens above the edit form. */}
-      <ConfirmModal
-        opened={leaving.asking}
-        title="Leave this page?"
-        confirmLabel="Leave"
-        busy={false}
-        onClose={leaving.stay}
-        onConfirm={leaving.leave}
-      >
-        {LEAVE_QUESTION}
-      </ConfirmModal>
+      <LeaveQuestion leaving={leaving} question={LEAVE_QUESTION} />
     </Stack>
   );
 }

@@ -28,7 +28,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { HttpError } from '../../api/client';
 import { useChoir } from '../../app/choir';
 import { showServerErrors } from '../../app/forms';
-import { ConfirmModal } from '../../components/ConfirmModal';
+import { LeaveQuestion } from '../../components/LeaveQuestion';
 import { ErrorAlert, RetryAlert } from '../../components/ErrorAlert';
 import { formatDuration } from '../../components/format';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
@@ -379,16 +379,7 @@ function PlanEditor({ choirId, choirName, plan, onReload }: PlanEditorProps) {
           draft.reset(copied);
         }}
       />
-      <ConfirmModal
-        opened={leaving.asking}
-        title="Leave this page?"
-        confirmLabel="Leave"
-        busy={false}
-        onClose={leaving.stay}
-        onConfirm={leaving.leave}
-      >
-        {LEAVE_QUESTION}
-      </ConfirmModal>
+      <LeaveQuestion leaving={leaving} question={LEAVE_QUESTION} />
     </>
   );
 }

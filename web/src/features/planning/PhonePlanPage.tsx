@@ -4,7 +4,7 @@ import { IconCopy, IconFileTypePdf, IconPlus, IconSearch } from '@tabler/icons-r
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useChoir } from '../../app/choir';
-import { ConfirmModal } from '../../components/ConfirmModal';
+import { LeaveQuestion } from '../../components/LeaveQuestion';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
 import { useLeaveQuestion } from '../../components/useLeaveQuestion';
 import { SectionError, SectionLoading } from '../../components/SectionState';
@@ -146,9 +146,7 @@ function PlanEditor({ choirId, plan }: { choirId: string; plan: Plan }) {
         )}
       </Modal>
       <CopyPlanModal choirId={choirId} plan={plan} opened={copying} onClose={() => setCopying(false)} onCopied={(copied) => draft.reset(copied)} />
-      <ConfirmModal opened={leaving.asking} title="Leave this page?" confirmLabel="Leave" busy={false} onClose={leaving.stay} onConfirm={leaving.leave}>
-        {LEAVE_QUESTION}
-      </ConfirmModal>
+      <LeaveQuestion leaving={leaving} question={LEAVE_QUESTION} />
     </form>
   );
 }
