@@ -29,6 +29,10 @@ type staticFile struct {
 	gzipped     []byte // nil when compression does not pay
 	etag        string
 	contentType string
+	// policy replaces the app's Content-Security-Policy for an HTML page
+	// with inline scripts (the prerendered landing page): it allows them by
+	// their hashes. Empty for every other file.
+	policy string
 }
 
 // spa serves the built web app: files as they are; the prerendered landing
@@ -46,9 +50,6 @@ type spa struct {
 	publicPages map[string]*staticFile
 	// landing is landing.html, / prerendered; nil when not built.
 	landing *staticFile
-	// landingPolicy is the Content-Security-Policy for landing.html, which
-	// allows its inline scripts by their hashes.
-	landingPolicy string
 	// signedIn says whether a request carries a live session: the landing
 	// page sends such a visitor to /dashboard (accounts §2.1).
 	signedIn func(*http.Request) bool
@@ -89,9 +90,7 @@ func newSPA(dist fs.FS, signedIn func(*http.Request) bool) (*spa, error) {
 	if err := loadPagePreloads(dist, s.files["public.html"], ".vite/public-preloads.json", s.publicPages); err != nil {
 		return nil, fmt.Errorf("httpapi: load the public app's page preloads: %w", err)
 	}
-	if s.landing = s.files["landing.html"]; s.landing != nil {
-		s.landingPolicy = inlineScriptPolicy(s.landing.body)
-	}
+	s.landing = s.files["landing.html"]
 	return s, nil
 }
 
@@ -101,6 +100,9 @@ func newStaticFile(name string, body []byte) *staticFile {
 	f.contentType = mime.TypeByExtension(path.Ext(name))
 	if f.contentType == "" {
 		f.contentType = http.DetectContentType(body)
+	}
+	if strings.HasPrefix(f.contentType, "text/html") {
+		f.policy = inlineScriptPolicy(body)
 	}
 	if compressible(f.contentType) && len(body) > 1024 {
 		var buf bytes.Buffer
@@ -179,7 +181,8 @@ var inlineScript = regexp.MustCompile(`(?s)<script>(.*?)</script>`)
 
 // inlineScriptPolicy is the app's Content-Security-Policy, allowing also the
 // inline scripts of a page by their SHA-256 (the prerendered landing page
-// carries its few lines of script in the page, saving a request on a phone).
+// carries its few lines of script in the page, saving a request on a phone);
+// empty for a page with none, which keeps the app's policy.
 func inlineScriptPolicy(page []byte) string {
 	var hashes []string
 	for _, m := range inlineScript.FindAllSubmatch(page, -1) {
@@ -187,7 +190,7 @@ func inlineScriptPolicy(page []byte) string {
 		hashes = append(hashes, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
 	}
 	if len(hashes) == 0 {
-		return contentSecurityPolicy
+		return ""
 	}
 	return strings.Replace(contentSecurityPolicy, "script-src 'self'", "script-src 'self' "+strings.Join(hashes, " "), 1)
 }
@@ -235,7 +238,6 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.Redirect(w, r, "/dashboard", http.StatusFound)
 			return
 		}
-		w.Header().Set("Content-Security-Policy", s.landingPolicy)
 		s.serve(w, r, s.landing, "private, no-cache")
 		return
 	}
@@ -251,6 +253,9 @@ func (s *spa) serve(w http.ResponseWriter, r *http.Request, f *staticFile, cache
 	h := w.Header()
 	h.Set("Cache-Control", cache)
 	h.Set("Content-Type", f.contentType)
+	if f.policy != "" {
+		h.Set("Content-Security-Policy", f.policy)
+	}
 	h.Add("Vary", "Accept-Encoding")
 	body, etag := f.body, f.etag
 	if f.gzipped != nil && acceptsGzip(r) {
