@@ -5,7 +5,6 @@ package httpapi
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -107,6 +106,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	app.logger = s.logger
 	m := newMetrics(opts.DB.Pools())
 
 	mux := http.NewServeMux()
@@ -203,15 +203,11 @@ func allowedMethods(mux *http.ServeMux, r *http.Request) []string {
 }
 
 func openAPIJSON() ([]byte, error) {
-	spec, err := apigen.GetSpec()
+	spec, err := apigen.GetSpecJSON()
 	if err != nil {
 		return nil, fmt.Errorf("httpapi: read the OpenAPI document: %w", err)
 	}
-	b, err := json.Marshal(spec)
-	if err != nil {
-		return nil, fmt.Errorf("httpapi: encode the OpenAPI document: %w", err)
-	}
-	return b, nil
+	return spec, nil
 }
 
 func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
