@@ -199,16 +199,17 @@ func (g *gzipWriter) finish() {
 
 func (g *gzipWriter) Unwrap() http.ResponseWriter { return g.ResponseWriter }
 
-// observe logs one line per request and feeds the metrics. It must wrap the
-// ServeMux directly (with handlers that pass the same *http.Request) so that
-// r.Pattern, set by the mux, is visible afterwards.
-func observe(logger *slog.Logger, m *metrics, next http.Handler) http.Handler {
+// observe logs one line per request, its path without secrets, and feeds
+// the metrics. It must wrap the ServeMux directly (with handlers that pass
+// the same *http.Request) so that r.Pattern, set by the mux, is visible
+// afterwards.
+func observe(logger *slog.Logger, m *metrics, secrets *redactor, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
 		defer func() {
 			if p := recover(); p != nil {
-				logger.Error("panic serving request", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(p))
+				logger.Error("panic serving request", "method", r.Method, "path", secrets.path(r.URL.Path), "panic", fmt.Sprint(p))
 				if rec.status == 0 {
 					writeError(rec, http.StatusInternalServerError, apperr.CodeInternal, "An unexpected error occurred. Please try again later.", nil)
 				}
@@ -226,7 +227,7 @@ func observe(logger *slog.Logger, m *metrics, next http.Handler) http.Handler {
 				level = slog.LevelDebug
 			}
 			logger.Log(r.Context(), level, "request",
-				"method", r.Method, "path", r.URL.Path, "status", rec.status,
+				"method", r.Method, "path", secrets.path(r.URL.Path), "status", rec.status,
 				"duration", elapsed.Round(time.Microsecond), "bytes", rec.bytes)
 		}()
 		next.ServeHTTP(rec, r)

@@ -80,6 +80,7 @@ type Server struct {
 	cookies    cookies
 	now        func() time.Time
 	answers    *answers // encoded calendar answers by ETag
+	secrets    *redactor
 }
 
 var _ apigen.StrictServerInterface = (*Server)(nil)
@@ -109,7 +110,10 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	app.logger = s.logger
 	m := newMetrics(opts.DB.Pools())
 
-	mux := http.NewServeMux()
+	// Every route is registered through mux, which notes the wildcards
+	// that hold secrets so that no log line shows them.
+	mux := newRoutes()
+	s.secrets = &mux.secrets
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
@@ -128,7 +132,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 			writeError(w, http.StatusBadRequest, apperr.CodeValidation, err.Error(), nil)
 		},
 		ResponseErrorHandlerFunc: func(w http.ResponseWriter, r *http.Request, err error) {
-			writeHandlerError(s.logger, w, r, err)
+			writeHandlerError(s.logger, s.secrets, w, r, err)
 		},
 	})
 	apigen.HandlerWithOptions(strict, apigen.StdHTTPServerOptions{
@@ -141,7 +145,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	// Anything else under /api/ is JSON, never the app: a path served with
 	// other methods answers 405, an unknown path 404.
 	mux.HandleFunc(apiFallback, func(w http.ResponseWriter, r *http.Request) {
-		if allow := allowedMethods(mux, r); len(allow) > 0 {
+		if allow := allowedMethods(mux.ServeMux, r); len(allow) > 0 {
 			w.Header().Set("Allow", strings.Join(allow, ", "))
 			writeError(w, http.StatusMethodNotAllowed, apperr.CodeMethodNotAllowed,
 				"Method "+r.Method+" is not allowed on "+r.URL.Path+"; use "+strings.Join(allow, ", ")+".", nil)
@@ -169,7 +173,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	h = limitBody(maxAPIBody, h)
 	h = privateAPI(h)
 	h = compressJSON(h)
-	h = observe(opts.Logger, m, h)
+	h = observe(opts.Logger, m, s.secrets, h)
 	h = securityHeaders(opts.Config.BaseURL.Scheme == "https", h)
 	return h, m.handler(), nil
 }

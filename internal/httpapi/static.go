@@ -306,7 +306,8 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *spa) serve(w http.ResponseWriter, r *http.Request, f *staticFile, cache string) {
 	if err := f.load(); err != nil {
 		if s.logger != nil {
-			s.logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+			// The file's name, not the path, which may hold an email link's secret.
+			s.logger.Error("web app: file not read", "file", f.name, "err", err)
 		}
 		writeError(w, http.StatusInternalServerError, apperr.CodeInternal, "An unexpected error occurred. Please try again later.", nil)
 		return
