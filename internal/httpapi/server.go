@@ -4,6 +4,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io/fs"
@@ -58,6 +59,8 @@ type Options struct {
 	// NoAnswerCache builds every calendar answer anew, for benchmarks of
 	// the work the cache saves.
 	NoAnswerCache bool
+	// BodyIdleTimeout replaces BodyIdleTimeout when not zero (for tests).
+	BodyIdleTimeout time.Duration
 }
 
 // Server implements the generated API interface.
@@ -171,6 +174,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	h = refuseControlCharacters(h)
 	h = csrf.Handler(h)
 	h = limitBody(maxAPIBody, h)
+	h = cutStalledBodies(cmp.Or(opts.BodyIdleTimeout, BodyIdleTimeout), h)
 	h = privateAPI(h)
 	h = compressJSON(h)
 	h = observe(opts.Logger, m, s.secrets, h)
