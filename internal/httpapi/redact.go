@@ -95,17 +95,40 @@ func (d *redactor) add(pattern string) {
 // path is p, cleaned, with each secret segment replaced by its wildcard's
 // name in braces: /email/rsvp/{token}/yes. It applies to any path whose
 // segments before the secret match, so a mistyped method or a longer path
-// under a token route (which no route answers) is redacted too.
+// under a token route (which no route answers) is redacted too. Every
+// request's line goes through it: a path without secrets costs no
+// allocation.
 func (d *redactor) path(p string) string {
-	clean := path.Clean("/" + p)
-	if strings.HasSuffix(p, "/") && clean != "/" {
-		clean += "/"
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
 	}
-	parts := strings.Split(strings.TrimPrefix(clean, "/"), "/")
+	clean := path.Clean(p)
+	if strings.HasSuffix(p, "/") && clean != "/" {
+		if clean == p[:len(p)-1] {
+			clean = p
+		} else {
+			clean += "/"
+		}
+	}
+	var buf [16]string
+	parts := buf[:0]
+	for rest := clean[1:]; ; {
+		segment, after, more := strings.Cut(rest, "/")
+		parts = append(parts, segment)
+		if !more {
+			break
+		}
+		rest = after
+	}
+	redacted := false
 	for _, s := range d.segments {
 		if len(parts) > len(s.prefix) && prefixMatches(s.prefix, parts) {
 			parts[len(s.prefix)] = "{" + s.name + "}"
+			redacted = true
 		}
+	}
+	if !redacted {
+		return clean
 	}
 	return "/" + strings.Join(parts, "/")
 }
