@@ -11,6 +11,10 @@ const baseURL = `http://127.0.0.1:${port}`;
 // Set once in the runner and inherited by the test workers, which load this
 // file again: tests that run `cantica admin` must reach the same database.
 const dataDir = (process.env.CANTICA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cantica-e2e-')));
+// The server's whole log, at info level, which the end of the run reads for
+// secrets the server mailed (e2e/support/serverLog.ts). Its warnings and
+// errors are shown among the tests' output as well.
+const serverLog = (process.env.CANTICA_E2E_SERVER_LOG ??= join(dataDir, 'server.log'));
 
 export default defineConfig({
   testDir: './e2e',
@@ -43,7 +47,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: '../bin/cantica serve',
+    command: `../bin/cantica serve 2>&1 | tee -a '${serverLog}' | grep --line-buffered -v ' level=INFO ' >&2`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -53,7 +57,7 @@ export default defineConfig({
       CANTICA_ADDR: `127.0.0.1:${port}`,
       CANTICA_DATA_DIR: dataDir,
       CANTICA_BASE_URL: baseURL,
-      CANTICA_LOG_LEVEL: 'warn',
+      CANTICA_LOG_LEVEL: 'info',
       CANTICA_SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       CANTICA_MAIL_FROM: 'Cantica <no-reply@cantica.test>',
     },

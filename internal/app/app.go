@@ -105,6 +105,8 @@ type Options struct {
 	NoAnswerCache bool
 	// Files is where uploaded files are kept; the configured store when nil.
 	Files blob.Store
+	// BodyIdleTimeout replaces httpapi.BodyIdleTimeout when not zero.
+	BodyIdleTimeout time.Duration
 }
 
 // App is Cantica's services and the HTTP handler over them.
@@ -157,7 +159,7 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	library.UseFiles(files, cfg.Blob.MaxUploadBytes)
 	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised,
 		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail,
-		Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache})
+		Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache, BodyIdleTimeout: opts.BodyIdleTimeout})
 	if err != nil {
 		return nil, err
 	}

@@ -57,6 +57,7 @@ const (
 
 	// Plumbing the HTTP layer answers itself.
 	CodeMethodNotAllowed = "METHOD_NOT_ALLOWED"
+	CodeRequestTimeout   = "REQUEST_TIMEOUT"
 	CodeNotReady         = "NOT_READY"
 	CodeInternal         = "INTERNAL_ERROR"
 )

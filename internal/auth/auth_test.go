@@ -1,6 +1,8 @@
 package auth
 
 import (
+	"encoding/base64"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -155,5 +157,37 @@ func TestTOTPMatchingAllowsOneStepOfDrift(t *testing.T) {
 	}
 	if _, ok := matchTOTP(secret, "12345", now); ok {
 		t.Error("a five-digit code matched")
+	}
+}
+
+// A sign-in with an address that has no account checks the password
+// against a hash shaped as every account's (the same algorithm and
+// parameters, salt and key lengths), so that it costs as long as one with a
+// wrong password and its time does not tell whether the address has an
+// account. No password matches it.
+func TestDummyHashCostsWhatAnAccountsHashCosts(t *testing.T) {
+	account, err := HashPassword("Choir#Practice1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shape := func(hash string) string {
+		parts := strings.Split(hash, "$")
+		if len(parts) != 6 {
+			t.Fatalf("hash %q", hash)
+		}
+		salt, err1 := base64.RawStdEncoding.DecodeString(parts[4])
+		key, err2 := base64.RawStdEncoding.DecodeString(parts[5])
+		if err1 != nil || err2 != nil {
+			t.Fatalf("hash %q", hash)
+		}
+		return fmt.Sprintf("%s, %d-byte salt, %d-byte key", strings.Join(parts[:4], "$"), len(salt), len(key))
+	}
+	if got, want := shape(dummyHash), shape(account); got != want {
+		t.Errorf("dummy hash: %s; an account's: %s", got, want)
+	}
+	for _, password := range []string{"", "Choir#Practice1", "no account has this password"} {
+		if ok, err := VerifyPassword(password, dummyHash); ok || err != nil {
+			t.Errorf("%q against the dummy hash: %v, %v", password, ok, err)
+		}
 	}
 }

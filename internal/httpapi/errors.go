@@ -42,23 +42,23 @@ var statusOf = map[apperr.Kind]int{
 
 // writeHandlerError answers for an error a handler returned: a refusal as
 // it says, anything else as a 500 whose cause goes to the log, not the client.
-func writeHandlerError(logger *slog.Logger, w http.ResponseWriter, r *http.Request, err error) {
+func writeHandlerError(logger *slog.Logger, secrets *redactor, w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case r.Context().Err() != nil:
 		// The client went away (its request's context ended): nobody is
 		// there to answer, and nothing failed on this side.
-		logger.Debug("client went away", "method", r.Method, "path", r.URL.Path, "err", err)
+		logger.Debug("client went away", "method", r.Method, "path", secrets.path(r.URL.Path), "err", err)
 		return
 	case headerSent(w):
 		// Failed while sending the answer (the connection broke): the status
 		// is out, and a second one would be refused.
-		logger.Debug("answer cut off", "method", r.Method, "path", r.URL.Path, "err", err)
+		logger.Debug("answer cut off", "method", r.Method, "path", secrets.path(r.URL.Path), "err", err)
 		return
 	}
 	if e, ok := apperr.As(err); ok {
 		body := errorBody{Code: e.Code, Message: e.Message, Details: e.Details}
 		if e.Kind == apperr.Internal {
-			logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "code", e.Code, "err", e.Cause)
+			logger.Error("request failed", "method", r.Method, "path", secrets.path(r.URL.Path), "code", e.Code, "err", e.Cause)
 		}
 		if e.Kind == apperr.RateLimited {
 			body.RetryAfterSeconds = apperr.Seconds(e.RetryAfter)
@@ -67,6 +67,6 @@ func writeHandlerError(logger *slog.Logger, w http.ResponseWriter, r *http.Reque
 		writeJSON(w, statusOf[e.Kind], body)
 		return
 	}
-	logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	logger.Error("request failed", "method", r.Method, "path", secrets.path(r.URL.Path), "err", err)
 	writeError(w, http.StatusInternalServerError, apperr.CodeInternal, "An unexpected error occurred. Please try again later.", nil)
 }

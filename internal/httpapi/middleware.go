@@ -5,15 +5,18 @@ import (
 	"cmp"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"maps"
 	"net/http"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/cantica/cantica/internal/apperr"
@@ -199,16 +202,17 @@ func (g *gzipWriter) finish() {
 
 func (g *gzipWriter) Unwrap() http.ResponseWriter { return g.ResponseWriter }
 
-// observe logs one line per request and feeds the metrics. It must wrap the
-// ServeMux directly (with handlers that pass the same *http.Request) so that
-// r.Pattern, set by the mux, is visible afterwards.
-func observe(logger *slog.Logger, m *metrics, next http.Handler) http.Handler {
+// observe logs one line per request, its path without secrets, and feeds
+// the metrics. It must wrap the ServeMux directly (with handlers that pass
+// the same *http.Request) so that r.Pattern, set by the mux, is visible
+// afterwards.
+func observe(logger *slog.Logger, m *metrics, secrets *redactor, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
 		defer func() {
 			if p := recover(); p != nil {
-				logger.Error("panic serving request", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(p))
+				logger.Error("panic serving request", "method", r.Method, "path", secrets.path(r.URL.Path), "panic", fmt.Sprint(p))
 				if rec.status == 0 {
 					writeError(rec, http.StatusInternalServerError, apperr.CodeInternal, "An unexpected error occurred. Please try again later.", nil)
 				}
@@ -216,7 +220,9 @@ func observe(logger *slog.Logger, m *metrics, next http.Handler) http.Handler {
 			if rec.status == 0 {
 				rec.status = http.StatusOK
 			}
-			if r.Context().Err() != nil {
+			// A request cut for a stalled body ends its context too, but
+			// was answered.
+			if r.Context().Err() != nil && rec.status != http.StatusRequestTimeout {
 				rec.status = statusClientGone
 			}
 			elapsed := time.Since(start)
@@ -226,7 +232,7 @@ func observe(logger *slog.Logger, m *metrics, next http.Handler) http.Handler {
 				level = slog.LevelDebug
 			}
 			logger.Log(r.Context(), level, "request",
-				"method", r.Method, "path", r.URL.Path, "status", rec.status,
+				"method", r.Method, "path", secrets.path(r.URL.Path), "status", rec.status,
 				"duration", elapsed.Round(time.Microsecond), "bytes", rec.bytes)
 		}()
 		next.ServeHTTP(rec, r)
@@ -350,3 +356,118 @@ func isMusicImport(r *http.Request) bool {
 	return r.Method == http.MethodPost && strings.HasPrefix(p, "/api/v1/choirs/") &&
 		(strings.HasSuffix(p, "/music/import") || strings.HasSuffix(p, "/music/import/preview"))
 }
+
+// BodyIdleTimeout is how long a request's body may send nothing before the
+// request is cut: an upload on a slow line goes on as long as bytes keep
+// arriving, but a client that stops sending holds no connection, and no
+// handler waiting for it, for longer than this.
+const BodyIdleTimeout = 60 * time.Second
+
+// MsgBodyStalled answers a request whose body stopped arriving.
+const MsgBodyStalled = "The request stopped arriving before it was complete. Please try again."
+
+var errBodyStalled = errors.New("the request body stopped arriving")
+
+// cutStalledBodies gives each read of a request body idle long to bring a
+// byte, and answers 408 (closing the connection) for a body that stops: a
+// handler that met the failure as a read error answers it however it
+// answers a broken body, so the answer is replaced here.
+func cutStalledBodies(idle time.Duration, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Body == nil || r.Body == http.NoBody {
+			next.ServeHTTP(w, r)
+			return
+		}
+		rc := http.NewResponseController(w)
+		// Set before the handler runs, so that a body the handler never
+		// reads is cut as well when the server drains it afterwards.
+		if err := rc.SetReadDeadline(time.Now().Add(idle)); err != nil {
+			next.ServeHTTP(w, r) // a connection without deadlines
+			return
+		}
+		body := &idleBody{ReadCloser: r.Body, rc: rc, idle: idle}
+		r.Body = body
+		sw := &stallWriter{ResponseWriter: w, body: body}
+		next.ServeHTTP(sw, r)
+		if body.stalled.Load() && !sw.wrote {
+			sw.answerStalled()
+		}
+		if !body.ended.Load() {
+			// The server reads what the handler left of the body: it gets
+			// idle from now, not from the handler's last read.
+			_ = rc.SetReadDeadline(time.Now().Add(idle))
+		}
+	})
+}
+
+// idleBody moves the connection's read deadline to idle from now before
+// each read, until the body ends: then the server's own read of the
+// connection (which notices a client going away) must have none.
+type idleBody struct {
+	io.ReadCloser
+	rc      *http.ResponseController
+	idle    time.Duration
+	ended   atomic.Bool
+	stalled atomic.Bool
+}
+
+func (b *idleBody) Read(p []byte) (int, error) {
+	if b.ended.Load() {
+		return b.ReadCloser.Read(p)
+	}
+	_ = b.rc.SetReadDeadline(time.Now().Add(b.idle))
+	n, err := b.ReadCloser.Read(p)
+	if err != nil {
+		b.ended.Store(true)
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			b.stalled.Store(true)
+			return n, errBodyStalled
+		}
+	}
+	return n, err
+}
+
+// stallWriter passes the handler's answer on, unless the body stalled
+// before it began: then the answer is 408, whatever the handler made of
+// the failed read.
+type stallWriter struct {
+	http.ResponseWriter
+	body  *idleBody
+	wrote bool // a status line went out
+	cut   bool // and it was the 408: what the handler writes is dropped
+}
+
+func (s *stallWriter) WriteHeader(code int) {
+	if s.wrote {
+		if !s.cut {
+			s.ResponseWriter.WriteHeader(code)
+		}
+		return
+	}
+	if s.body.stalled.Load() {
+		s.answerStalled()
+		return
+	}
+	s.wrote = true
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *stallWriter) Write(p []byte) (int, error) {
+	if !s.wrote {
+		s.WriteHeader(http.StatusOK)
+	}
+	if s.cut {
+		return len(p), nil
+	}
+	return s.ResponseWriter.Write(p)
+}
+
+func (s *stallWriter) answerStalled() {
+	s.wrote, s.cut = true, true
+	h := s.ResponseWriter.Header()
+	h.Del("Content-Length")
+	h.Set("Connection", "close")
+	writeError(s.ResponseWriter, http.StatusRequestTimeout, apperr.CodeRequestTimeout, MsgBodyStalled, nil)
+}
+
+func (s *stallWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }

@@ -67,7 +67,7 @@ func TestNoSecondStatusAfterAnAnswerFailed(t *testing.T) {
 				g.finish()
 			}
 			var logs bytes.Buffer
-			writeHandlerError(slog.New(slog.NewTextHandler(&logs, nil)), w, httptest.NewRequest("GET", "/api/v1/info", nil),
+			writeHandlerError(slog.New(slog.NewTextHandler(&logs, nil)), &redactor{}, w, httptest.NewRequest("GET", "/api/v1/info", nil),
 				errors.New("write tcp: broken pipe"))
 			if cw.statuses != 1 || cw.Code != http.StatusOK {
 				t.Fatalf("%d status lines, the last %d", cw.statuses, cw.Code)

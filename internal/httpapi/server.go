@@ -4,8 +4,8 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -59,6 +59,8 @@ type Options struct {
 	// NoAnswerCache builds every calendar answer anew, for benchmarks of
 	// the work the cache saves.
 	NoAnswerCache bool
+	// BodyIdleTimeout replaces BodyIdleTimeout when not zero (for tests).
+	BodyIdleTimeout time.Duration
 }
 
 // Server implements the generated API interface.
@@ -81,6 +83,7 @@ type Server struct {
 	cookies    cookies
 	now        func() time.Time
 	answers    *answers // encoded calendar answers by ETag
+	secrets    *redactor
 }
 
 var _ apigen.StrictServerInterface = (*Server)(nil)
@@ -107,9 +110,13 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	app.logger = s.logger
 	m := newMetrics(opts.DB.Pools())
 
-	mux := http.NewServeMux()
+	// Every route is registered through mux, which notes the wildcards
+	// that hold secrets so that no log line shows them.
+	mux := newRoutes()
+	s.secrets = &mux.secrets
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
@@ -128,7 +135,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 			writeError(w, http.StatusBadRequest, apperr.CodeValidation, err.Error(), nil)
 		},
 		ResponseErrorHandlerFunc: func(w http.ResponseWriter, r *http.Request, err error) {
-			writeHandlerError(s.logger, w, r, err)
+			writeHandlerError(s.logger, s.secrets, w, r, err)
 		},
 	})
 	apigen.HandlerWithOptions(strict, apigen.StdHTTPServerOptions{
@@ -141,7 +148,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	// Anything else under /api/ is JSON, never the app: a path served with
 	// other methods answers 405, an unknown path 404.
 	mux.HandleFunc(apiFallback, func(w http.ResponseWriter, r *http.Request) {
-		if allow := allowedMethods(mux, r); len(allow) > 0 {
+		if allow := allowedMethods(mux.ServeMux, r); len(allow) > 0 {
 			w.Header().Set("Allow", strings.Join(allow, ", "))
 			writeError(w, http.StatusMethodNotAllowed, apperr.CodeMethodNotAllowed,
 				"Method "+r.Method+" is not allowed on "+r.URL.Path+"; use "+strings.Join(allow, ", ")+".", nil)
@@ -167,9 +174,10 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	h = refuseControlCharacters(h)
 	h = csrf.Handler(h)
 	h = limitBody(maxAPIBody, h)
+	h = cutStalledBodies(cmp.Or(opts.BodyIdleTimeout, BodyIdleTimeout), h)
 	h = privateAPI(h)
 	h = compressJSON(h)
-	h = observe(opts.Logger, m, h)
+	h = observe(opts.Logger, m, s.secrets, h)
 	h = securityHeaders(opts.Config.BaseURL.Scheme == "https", h)
 	return h, m.handler(), nil
 }
@@ -203,15 +211,11 @@ func allowedMethods(mux *http.ServeMux, r *http.Request) []string {
 }
 
 func openAPIJSON() ([]byte, error) {
-	spec, err := apigen.GetSpec()
+	spec, err := apigen.GetSpecJSON()
 	if err != nil {
 		return nil, fmt.Errorf("httpapi: read the OpenAPI document: %w", err)
 	}
-	b, err := json.Marshal(spec)
-	if err != nil {
-		return nil, fmt.Errorf("httpapi: encode the OpenAPI document: %w", err)
-	}
-	return b, nil
+	return spec, nil
 }
 
 func (s *Server) ready(w http.ResponseWriter, r *http.Request) {

@@ -5,34 +5,47 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"html"
 	"io/fs"
+	"log/slog"
 	"mime"
 	"net/http"
 	"path"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cantica/cantica/internal/apperr"
 )
 
-// staticFile is one file of the web build, loaded once at start-up with its
-// gzip form, so serving it costs no disk reads and no compression.
+// staticFile is one file of the web build, read on the first request for
+// it and kept, so serving it again costs no reads and no compression; with
+// its gzip form, which the build writes beside it (web/scripts/compress.mjs)
+// or else this server makes, once. Nothing is read or compressed at
+// start-up: the app's megabytes would make every start wait for them.
 type staticFile struct {
+	name string
+	// src is the build the file is read from; nil for a page made here.
+	src  fs.FS
+	once sync.Once
+	err  error
+
 	body        []byte
-	gzipped     []byte // nil when compression does not pay
 	etag        string
 	contentType string
 	// policy replaces the app's Content-Security-Policy for an HTML page
 	// with inline scripts (the prerendered landing page): it allows them by
 	// their hashes. Empty for every other file.
-	policy string
+	policy  string
+	gzipped []byte // nil when compression does not pay
 }
 
 // spa serves the built web app: files as they are; the prerendered landing
@@ -53,6 +66,7 @@ type spa struct {
 	// signedIn says whether a request carries a live session: the landing
 	// page sends such a visitor to /dashboard (accounts §2.1).
 	signedIn func(*http.Request) bool
+	logger   *slog.Logger // nil logs nothing
 }
 
 func newSPA(dist fs.FS, signedIn func(*http.Request) bool) (*spa, error) {
@@ -74,11 +88,12 @@ func newSPA(dist fs.FS, signedIn func(*http.Request) bool) (*spa, error) {
 		if d.IsDir() {
 			return nil
 		}
-		body, err := fs.ReadFile(dist, name)
-		if err != nil {
-			return err
+		if base, ok := strings.CutSuffix(name, ".gz"); ok {
+			if _, err := fs.Stat(dist, base); err == nil {
+				return nil // a file's compressed form, served in its place
+			}
 		}
-		s.files[name] = newStaticFile(name, body)
+		s.files[name] = &staticFile{name: name, src: dist}
 		return nil
 	})
 	if err != nil {
@@ -94,26 +109,62 @@ func newSPA(dist fs.FS, signedIn func(*http.Request) bool) (*spa, error) {
 	return s, nil
 }
 
+// newStaticFile is a page made here from the build's files.
 func newStaticFile(name string, body []byte) *staticFile {
+	f := &staticFile{name: name}
+	f.fill(body)
+	return f
+}
+
+// load reads the file and its build's gzip form, or compresses it, once.
+func (f *staticFile) load() error {
+	f.once.Do(func() {
+		if f.src != nil {
+			body, err := fs.ReadFile(f.src, f.name)
+			if err != nil {
+				f.err = fmt.Errorf("httpapi: read %s of the web app: %w", f.name, err)
+				return
+			}
+			f.fill(body)
+			if gz, err := fs.ReadFile(f.src, f.name+".gz"); err == nil && gzipHolds(gz, body) {
+				f.gzipped = gz
+			}
+		}
+		if f.gzipped == nil && compressible(f.contentType) && len(f.body) > 1024 {
+			var buf bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+			_, _ = zw.Write(f.body)
+			_ = zw.Close()
+			if buf.Len() < len(f.body) {
+				f.gzipped = buf.Bytes()
+			}
+		}
+	})
+	return f.err
+}
+
+func (f *staticFile) fill(body []byte) {
 	sum := sha256.Sum256(body)
-	f := &staticFile{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
-	f.contentType = mime.TypeByExtension(path.Ext(name))
+	f.body, f.etag = body, `"`+hex.EncodeToString(sum[:12])+`"`
+	f.contentType = mime.TypeByExtension(path.Ext(f.name))
 	if f.contentType == "" {
 		f.contentType = http.DetectContentType(body)
 	}
 	if strings.HasPrefix(f.contentType, "text/html") {
 		f.policy = inlineScriptPolicy(body)
 	}
-	if compressible(f.contentType) && len(body) > 1024 {
-		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-		_, _ = zw.Write(body)
-		_ = zw.Close()
-		if buf.Len() < len(body) {
-			f.gzipped = buf.Bytes()
-		}
+}
+
+// gzipHolds says whether gz, a gzip stream, ends with the checksum and size
+// of body (RFC 1952's trailer), so that a .gz left from another build is
+// never sent for a file it does not hold.
+func gzipHolds(gz, body []byte) bool {
+	if len(gz) < 18 || gz[0] != 0x1f || gz[1] != 0x8b {
+		return false
 	}
-	return f
+	trailer := gz[len(gz)-8:]
+	return binary.LittleEndian.Uint32(trailer) == crc32.ChecksumIEEE(body) &&
+		binary.LittleEndian.Uint32(trailer[4:]) == uint32(len(body))
 }
 
 // loadPagePreloads makes into pages, for each path of the preloads file
@@ -123,6 +174,9 @@ func newStaticFile(name string, body []byte) *staticFile {
 func loadPagePreloads(dist fs.FS, index *staticFile, preloadsFile string, pages map[string]*staticFile) error {
 	if index == nil {
 		return nil
+	}
+	if err := index.load(); err != nil {
+		return err
 	}
 	raw, err := fs.ReadFile(dist, preloadsFile)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -250,6 +304,14 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *spa) serve(w http.ResponseWriter, r *http.Request, f *staticFile, cache string) {
+	if err := f.load(); err != nil {
+		if s.logger != nil {
+			// The file's name, not the path, which may hold an email link's secret.
+			s.logger.Error("web app: file not read", "file", f.name, "err", err)
+		}
+		writeError(w, http.StatusInternalServerError, apperr.CodeInternal, "An unexpected error occurred. Please try again later.", nil)
+		return
+	}
 	h := w.Header()
 	h.Set("Cache-Control", cache)
 	h.Set("Content-Type", f.contentType)

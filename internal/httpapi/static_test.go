@@ -1,6 +1,9 @@
 package httpapi
 
 import (
+	"bytes"
+	"compress/gzip"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -109,4 +112,97 @@ func TestPublicPagesGetThePublicApp(t *testing.T) {
 			t.Errorf("GET %s does not preload %s: %s", c.path, c.preload, body)
 		}
 	}
+}
+
+// script is compressible JavaScript large enough to be worth compressing.
+var script = []byte(strings.Repeat("export const greeting = 'Gloria in excelsis Deo';\n", 100))
+
+func gzipped(t *testing.T, body []byte, comment string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Comment = comment
+	_, _ = zw.Write(body)
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func getWith(app http.Handler, path, acceptEncoding string) *httptest.ResponseRecorder {
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest(http.MethodGet, path, nil)
+	if acceptEncoding != "" {
+		req.Header.Set("Accept-Encoding", acceptEncoding)
+	}
+	app.ServeHTTP(rec, req)
+	return rec
+}
+
+// The gzip the build wrote beside a file is what a browser that accepts
+// gzip gets: the server compresses nothing of its own. A .gz that does not
+// hold its file (left from another build) is not used, and no .gz is served
+// as a file of its own.
+func TestStaticFilesServeTheBuildsGzip(t *testing.T) {
+	built := gzipped(t, script, "written by the build")
+	stale := gzipped(t, append([]byte("// an older build\n"), script...), "stale")
+	app, err := newSPA(fstest.MapFS{
+		"index.html":          {Data: []byte(`<!doctype html><html><head></head><body></body></html>`)},
+		"assets/app-1.js":     {Data: script},
+		"assets/app-1.js.gz":  {Data: built},
+		"assets/page-2.js":    {Data: script},
+		"assets/page-2.js.gz": {Data: stale},
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := getWith(app, "/assets/app-1.js", "gzip, deflate, br")
+	if rec.Header().Get("Content-Encoding") != "gzip" || !bytes.Equal(rec.Body.Bytes(), built) {
+		t.Errorf("gzip: %s, not the build's .gz (%d bytes, want %d)", rec.Header().Get("Content-Encoding"), rec.Body.Len(), len(built))
+	}
+	gzipETag := rec.Header().Get("ETag")
+	rec = getWith(app, "/assets/app-1.js", "")
+	if rec.Header().Get("Content-Encoding") != "" || !bytes.Equal(rec.Body.Bytes(), script) || rec.Header().Get("ETag") == gzipETag {
+		t.Errorf("without gzip: %q, %d bytes, ETag %s (gzip's %s)", rec.Header().Get("Content-Encoding"), rec.Body.Len(), rec.Header().Get("ETag"), gzipETag)
+	}
+	rec = getWith(app, "/assets/page-2.js", "gzip")
+	if bytes.Equal(rec.Body.Bytes(), stale) || !bytes.Equal(gunzip(t, rec.Body.Bytes()), script) {
+		t.Errorf("a stale .gz was sent for its file")
+	}
+	if rec := getWith(app, "/assets/app-1.js.gz", "gzip"); rec.Code != http.StatusNotFound {
+		t.Errorf("GET the .gz itself: %d", rec.Code)
+	}
+}
+
+// A file is read when a browser first asks for it, not while the server
+// starts; and without a .gz from the build, compressed then, once.
+func TestStaticFilesAreReadAndCompressedWhenFirstAsked(t *testing.T) {
+	app, err := newSPA(fstest.MapFS{"assets/app-1.js": {Data: script}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := app.files["assets/app-1.js"]
+	if f.body != nil || f.gzipped != nil {
+		t.Fatal("read or compressed at start-up")
+	}
+	first := getWith(app, "/assets/app-1.js", "gzip")
+	if first.Header().Get("Content-Encoding") != "gzip" || !bytes.Equal(gunzip(t, first.Body.Bytes()), script) {
+		t.Fatalf("first request: %q, %d bytes", first.Header().Get("Content-Encoding"), first.Body.Len())
+	}
+	if again := getWith(app, "/assets/app-1.js", "gzip"); !bytes.Equal(again.Body.Bytes(), first.Body.Bytes()) {
+		t.Error("compressed differently the second time")
+	}
+}
+
+func gunzip(t *testing.T, gz []byte) []byte {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return body
 }

@@ -65,6 +65,9 @@ type Options struct {
 	// Files replaces the file store (by default a local one in the test's
 	// temporary data directory), for example with one that fails.
 	Files blob.Store
+	// BodyIdleTimeout replaces how long a request body may send nothing
+	// (httpapi.BodyIdleTimeout) when not zero.
+	BodyIdleTimeout time.Duration
 }
 
 // Start runs Cantica on a fresh database of the given kind.
@@ -111,7 +114,8 @@ func Start(t testing.TB, kind string, opts Options) *Harness {
 	if opts.ProductionLogs {
 		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	h.App, err = app.New(h.Config, h.DB, logger, app.Options{Now: h.Clock.Now, NoAnswerCache: opts.NoAnswerCache, Files: opts.Files, WebApp: opts.WebApp})
+	h.App, err = app.New(h.Config, h.DB, logger, app.Options{Now: h.Clock.Now, NoAnswerCache: opts.NoAnswerCache, Files: opts.Files, WebApp: opts.WebApp,
+		BodyIdleTimeout: opts.BodyIdleTimeout})
 	if err != nil {
 		t.Fatal(err)
 	}
