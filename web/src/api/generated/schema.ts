@@ -2554,14 +2554,14 @@ export interface components {
         RsvpLink: {
             choirName: string;
             event: components["schemas"]["LinkEvent"];
-            answer: components["schemas"]["RsvpStatus"] | null;
+            answer: (string & components["schemas"]["RsvpStatus"]) | null;
             /** @description False once the event has started. */
             answerable: boolean;
         };
         EventLink: {
             choirName: string;
             event: components["schemas"]["LinkEvent"];
-            answer: components["schemas"]["RsvpStatus"] | null;
+            answer: (string & components["schemas"]["RsvpStatus"]) | null;
             answerable: boolean;
         };
         RsvpAnswerInput: {
@@ -2575,7 +2575,7 @@ export interface components {
             event: components["schemas"]["LinkEvent"];
         };
         MyRsvp: {
-            status: components["schemas"]["RsvpStatus"] | null;
+            status: (string & components["schemas"]["RsvpStatus"]) | null;
             answerable: boolean;
         };
         PracticeLinkMusic: {
@@ -2620,10 +2620,10 @@ export interface components {
             lastName: string;
             email: string;
             voiceParts: string[];
-            status: components["schemas"]["RsvpStatus"] | null;
+            status: (string & components["schemas"]["RsvpStatus"]) | null;
             /** Format: date-time */
             answeredAt: string | null;
-            mark: components["schemas"]["AttendanceMark"] | null;
+            mark: (string & components["schemas"]["AttendanceMark"]) | null;
         };
         AttendancePartCount: {
             /** @description The voice part's name; 'No voice part' for members without one. */
@@ -2650,7 +2650,7 @@ export interface components {
         AttendanceMarksInput: {
             marks: {
                 userId: string;
-                mark: components["schemas"]["AttendanceMark"] | null;
+                mark: (string & components["schemas"]["AttendanceMark"]) | null;
             }[];
         };
         AttendanceSettings: {
