@@ -2753,6 +2753,30 @@ type TagId = string
 // UserId defines model for UserId.
 type UserId = string
 
+// BadRequest defines model for BadRequest.
+type BadRequest = Error
+
+// Conflict defines model for Conflict.
+type Conflict = Error
+
+// Forbidden defines model for Forbidden.
+type Forbidden = Error
+
+// NotFound defines model for NotFound.
+type NotFound = Error
+
+// PayloadTooLarge defines model for PayloadTooLarge.
+type PayloadTooLarge = Error
+
+// TooManyRequests defines model for TooManyRequests.
+type TooManyRequests = Error
+
+// Unauthorized defines model for Unauthorized.
+type Unauthorized = Error
+
+// UnsupportedMediaType defines model for UnsupportedMediaType.
+type UnsupportedMediaType = Error
+
 // OidcCallbackParams defines parameters for OidcCallback.
 type OidcCallbackParams struct {
 	Code             *string `form:"code,omitempty" json:"code,omitempty"`
@@ -8474,7 +8498,30 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	return m
 }
 
+type BadRequestJSONResponse Error
+
+type ConflictJSONResponse Error
+
 type ErrorJSONResponse Error
+
+type ForbiddenJSONResponse Error
+
+type NotFoundJSONResponse Error
+
+type PayloadTooLargeJSONResponse Error
+
+type TooManyRequestsResponseHeaders struct {
+	RetryAfter *int
+}
+type TooManyRequestsJSONResponse struct {
+	Body Error
+
+	Headers TooManyRequestsResponseHeaders
+}
+
+type UnauthorizedJSONResponse Error
+
+type UnsupportedMediaTypeJSONResponse Error
 
 type SetActiveChoirRequestObject struct {
 	Body *SetActiveChoirJSONRequestBody
@@ -8490,6 +8537,62 @@ type SetActiveChoir204Response struct {
 func (response SetActiveChoir204Response) VisitSetActiveChoirResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type SetActiveChoir400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetActiveChoir400JSONResponse) VisitSetActiveChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetActiveChoir401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetActiveChoir401JSONResponse) VisitSetActiveChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetActiveChoir403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetActiveChoir403JSONResponse) VisitSetActiveChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetActiveChoir404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetActiveChoir404JSONResponse) VisitSetActiveChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type SetActiveChoirdefaultJSONResponse struct {
@@ -8526,6 +8629,20 @@ func (response ListChoirEmails200JSONResponse) VisitListChoirEmailsResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChoirEmails401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListChoirEmails401JSONResponse) VisitListChoirEmailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -8570,6 +8687,62 @@ func (response SetChoirEmails200JSONResponse) VisitSetChoirEmailsResponse(w http
 	return err
 }
 
+type SetChoirEmails400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetChoirEmails400JSONResponse) VisitSetChoirEmailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirEmails401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetChoirEmails401JSONResponse) VisitSetChoirEmailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirEmails403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetChoirEmails403JSONResponse) VisitSetChoirEmailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirEmails404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetChoirEmails404JSONResponse) VisitSetChoirEmailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetChoirEmailsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -8608,6 +8781,20 @@ func (response ListIdentities200JSONResponse) VisitListIdentitiesResponse(w http
 	return err
 }
 
+type ListIdentities401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListIdentities401JSONResponse) VisitListIdentitiesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListIdentitiesdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -8639,6 +8826,62 @@ type UnlinkIdentity204Response struct {
 func (response UnlinkIdentity204Response) VisitUnlinkIdentityResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type UnlinkIdentity401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UnlinkIdentity401JSONResponse) VisitUnlinkIdentityResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnlinkIdentity403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UnlinkIdentity403JSONResponse) VisitUnlinkIdentityResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnlinkIdentity404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UnlinkIdentity404JSONResponse) VisitUnlinkIdentityResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnlinkIdentity409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UnlinkIdentity409JSONResponse) VisitUnlinkIdentityResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UnlinkIdentitydefaultJSONResponse struct {
@@ -8675,6 +8918,20 @@ func (response GetMfaStatus200JSONResponse) VisitGetMfaStatusResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMfaStatus401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetMfaStatus401JSONResponse) VisitGetMfaStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -8718,6 +8975,65 @@ func (response RegenerateRecoveryCodes200JSONResponse) VisitRegenerateRecoveryCo
 	return err
 }
 
+type RegenerateRecoveryCodes400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response RegenerateRecoveryCodes400JSONResponse) VisitRegenerateRecoveryCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RegenerateRecoveryCodes401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RegenerateRecoveryCodes401JSONResponse) VisitRegenerateRecoveryCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RegenerateRecoveryCodes403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RegenerateRecoveryCodes403JSONResponse) VisitRegenerateRecoveryCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RegenerateRecoveryCodes429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response RegenerateRecoveryCodes429JSONResponse) VisitRegenerateRecoveryCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RegenerateRecoveryCodesdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -8757,6 +9073,79 @@ func (response ActivateTotp200JSONResponse) VisitActivateTotpResponse(w http.Res
 	return err
 }
 
+type ActivateTotp400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ActivateTotp400JSONResponse) VisitActivateTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ActivateTotp401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ActivateTotp401JSONResponse) VisitActivateTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ActivateTotp403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ActivateTotp403JSONResponse) VisitActivateTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ActivateTotp409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ActivateTotp409JSONResponse) VisitActivateTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ActivateTotp429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ActivateTotp429JSONResponse) VisitActivateTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ActivateTotpdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -8788,6 +9177,65 @@ type DisableTotp204Response struct {
 func (response DisableTotp204Response) VisitDisableTotpResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type DisableTotp400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DisableTotp400JSONResponse) VisitDisableTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DisableTotp401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DisableTotp401JSONResponse) VisitDisableTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DisableTotp403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DisableTotp403JSONResponse) VisitDisableTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DisableTotp429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response DisableTotp429JSONResponse) VisitDisableTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DisableTotpdefaultJSONResponse struct {
@@ -8828,6 +9276,48 @@ func (response EnrollTotp200JSONResponse) VisitEnrollTotpResponse(w http.Respons
 	return err
 }
 
+type EnrollTotp401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response EnrollTotp401JSONResponse) VisitEnrollTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EnrollTotp403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response EnrollTotp403JSONResponse) VisitEnrollTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EnrollTotp409JSONResponse struct{ ConflictJSONResponse }
+
+func (response EnrollTotp409JSONResponse) VisitEnrollTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type EnrollTotpdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -8859,6 +9349,79 @@ type ChangePassword204Response struct {
 func (response ChangePassword204Response) VisitChangePasswordResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type ChangePassword400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ChangePassword400JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ChangePassword401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ChangePassword401JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ChangePassword403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ChangePassword403JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ChangePassword409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ChangePassword409JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ChangePassword429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ChangePassword429JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ChangePassworddefaultJSONResponse struct {
@@ -8895,6 +9458,20 @@ func (response GetProfile200JSONResponse) VisitGetProfileResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetProfile401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetProfile401JSONResponse) VisitGetProfileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -8938,6 +9515,48 @@ func (response UpdateProfile200JSONResponse) VisitUpdateProfileResponse(w http.R
 	return err
 }
 
+type UpdateProfile400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateProfile400JSONResponse) VisitUpdateProfileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateProfile401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateProfile401JSONResponse) VisitUpdateProfileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateProfile403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateProfile403JSONResponse) VisitUpdateProfileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateProfiledefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -8976,6 +9595,20 @@ func (response ListSessions200JSONResponse) VisitListSessionsResponse(w http.Res
 	return err
 }
 
+type ListSessions401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListSessions401JSONResponse) VisitListSessionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListSessionsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9007,6 +9640,48 @@ type EndSession204Response struct {
 func (response EndSession204Response) VisitEndSessionResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type EndSession401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response EndSession401JSONResponse) VisitEndSessionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EndSession403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response EndSession403JSONResponse) VisitEndSessionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EndSession404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response EndSession404JSONResponse) VisitEndSessionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type EndSessiondefaultJSONResponse struct {
@@ -9044,6 +9719,51 @@ func (response CheckAuthProvider200JSONResponse) VisitCheckAuthProviderResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckAuthProvider400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CheckAuthProvider400JSONResponse) VisitCheckAuthProviderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckAuthProvider403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CheckAuthProvider403JSONResponse) VisitCheckAuthProviderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckAuthProvider429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response CheckAuthProvider429JSONResponse) VisitCheckAuthProviderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9087,6 +9807,48 @@ func (response ConfirmEmail200JSONResponse) VisitConfirmEmailResponse(w http.Res
 	return err
 }
 
+type ConfirmEmail400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ConfirmEmail400JSONResponse) VisitConfirmEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConfirmEmail403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ConfirmEmail403JSONResponse) VisitConfirmEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConfirmEmail409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ConfirmEmail409JSONResponse) VisitConfirmEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ConfirmEmaildefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9118,6 +9880,51 @@ type ResendConfirmation202Response struct {
 func (response ResendConfirmation202Response) VisitResendConfirmationResponse(w http.ResponseWriter) error {
 	w.WriteHeader(202)
 	return nil
+}
+
+type ResendConfirmation400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ResendConfirmation400JSONResponse) VisitResendConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendConfirmation403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ResendConfirmation403JSONResponse) VisitResendConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendConfirmation429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ResendConfirmation429JSONResponse) VisitResendConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ResendConfirmationdefaultJSONResponse struct {
@@ -9159,6 +9966,65 @@ func (response Login200JSONResponse) VisitLoginResponse(w http.ResponseWriter) e
 	return err
 }
 
+type Login400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response Login400JSONResponse) VisitLoginResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Login401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response Login401JSONResponse) VisitLoginResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Login403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response Login403JSONResponse) VisitLoginResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Login429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response Login429JSONResponse) VisitLoginResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type LogindefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9189,6 +10055,20 @@ type Logout204Response struct {
 func (response Logout204Response) VisitLogoutResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type Logout403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response Logout403JSONResponse) VisitLogoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type LogoutdefaultJSONResponse struct {
@@ -9264,6 +10144,65 @@ func (response VerifyMfa200JSONResponse) VisitVerifyMfaResponse(w http.ResponseW
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VerifyMfa400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response VerifyMfa400JSONResponse) VisitVerifyMfaResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VerifyMfa401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response VerifyMfa401JSONResponse) VisitVerifyMfaResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VerifyMfa403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response VerifyMfa403JSONResponse) VisitVerifyMfaResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VerifyMfa429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response VerifyMfa429JSONResponse) VisitVerifyMfaResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9352,6 +10291,20 @@ func (response StartOidc302Response) VisitStartOidcResponse(w http.ResponseWrite
 	return nil
 }
 
+type StartOidc400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response StartOidc400JSONResponse) VisitStartOidcResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type StartOidcdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9385,6 +10338,79 @@ func (response ForgotPassword202Response) VisitForgotPasswordResponse(w http.Res
 	return nil
 }
 
+type ForgotPassword400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ForgotPassword400JSONResponse) VisitForgotPasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ForgotPassword403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ForgotPassword403JSONResponse) VisitForgotPasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ForgotPassword404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ForgotPassword404JSONResponse) VisitForgotPasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ForgotPassword409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ForgotPassword409JSONResponse) VisitForgotPasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ForgotPassword429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ForgotPassword429JSONResponse) VisitForgotPasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ForgotPassworddefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9416,6 +10442,34 @@ type ResetPassword204Response struct {
 func (response ResetPassword204Response) VisitResetPasswordResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type ResetPassword400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ResetPassword400JSONResponse) VisitResetPasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResetPassword403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ResetPassword403JSONResponse) VisitResetPasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ResetPassworddefaultJSONResponse struct {
@@ -9453,6 +10507,65 @@ func (response Register201JSONResponse) VisitRegisterResponse(w http.ResponseWri
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Register400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response Register400JSONResponse) VisitRegisterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Register403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response Register403JSONResponse) VisitRegisterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Register409JSONResponse struct{ ConflictJSONResponse }
+
+func (response Register409JSONResponse) VisitRegisterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Register429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response Register429JSONResponse) VisitRegisterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9527,6 +10640,34 @@ func (response RevokeCalendarFeed204Response) VisitRevokeCalendarFeedResponse(w 
 	return nil
 }
 
+type RevokeCalendarFeed401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RevokeCalendarFeed401JSONResponse) VisitRevokeCalendarFeedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevokeCalendarFeed403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RevokeCalendarFeed403JSONResponse) VisitRevokeCalendarFeedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RevokeCalendarFeeddefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9565,6 +10706,20 @@ func (response GetCalendarFeed200JSONResponse) VisitGetCalendarFeedResponse(w ht
 	return err
 }
 
+type GetCalendarFeed401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetCalendarFeed401JSONResponse) VisitGetCalendarFeedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetCalendarFeeddefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9599,6 +10754,34 @@ func (response RenewCalendarFeed200JSONResponse) VisitRenewCalendarFeedResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RenewCalendarFeed401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RenewCalendarFeed401JSONResponse) VisitRenewCalendarFeedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RenewCalendarFeed403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RenewCalendarFeed403JSONResponse) VisitRenewCalendarFeedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9643,6 +10826,62 @@ func (response GenerateFeasts200JSONResponse) VisitGenerateFeastsResponse(w http
 	return err
 }
 
+type GenerateFeasts400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GenerateFeasts400JSONResponse) VisitGenerateFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateFeasts401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GenerateFeasts401JSONResponse) VisitGenerateFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateFeasts403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GenerateFeasts403JSONResponse) VisitGenerateFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateFeasts404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GenerateFeasts404JSONResponse) VisitGenerateFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GenerateFeastsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9679,6 +10918,62 @@ func (response CommitFeastImport200JSONResponse) VisitCommitFeastImportResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CommitFeastImport400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CommitFeastImport400JSONResponse) VisitCommitFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CommitFeastImport401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CommitFeastImport401JSONResponse) VisitCommitFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CommitFeastImport403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CommitFeastImport403JSONResponse) VisitCommitFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CommitFeastImport404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CommitFeastImport404JSONResponse) VisitCommitFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9723,6 +11018,62 @@ func (response PreviewFeastImport200JSONResponse) VisitPreviewFeastImportRespons
 	return err
 }
 
+type PreviewFeastImport400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response PreviewFeastImport400JSONResponse) VisitPreviewFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewFeastImport401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response PreviewFeastImport401JSONResponse) VisitPreviewFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewFeastImport403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response PreviewFeastImport403JSONResponse) VisitPreviewFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewFeastImport404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response PreviewFeastImport404JSONResponse) VisitPreviewFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PreviewFeastImportdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9759,6 +11110,62 @@ func (response SetCalendarPublished200JSONResponse) VisitSetCalendarPublishedRes
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPublished400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetCalendarPublished400JSONResponse) VisitSetCalendarPublishedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPublished401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetCalendarPublished401JSONResponse) VisitSetCalendarPublishedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPublished403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetCalendarPublished403JSONResponse) VisitSetCalendarPublishedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPublished404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetCalendarPublished404JSONResponse) VisitSetCalendarPublishedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9802,6 +11209,48 @@ func (response CreateChoir201JSONResponse) VisitCreateChoirResponse(w http.Respo
 	return err
 }
 
+type CreateChoir400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateChoir400JSONResponse) VisitCreateChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoir401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateChoir401JSONResponse) VisitCreateChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoir403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateChoir403JSONResponse) VisitCreateChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateChoirdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9837,6 +11286,34 @@ func (response GetChoir200JSONResponse) VisitGetChoirResponse(w http.ResponseWri
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetChoir401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetChoir401JSONResponse) VisitGetChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetChoir404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetChoir404JSONResponse) VisitGetChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9881,6 +11358,62 @@ func (response UpdateChoir200JSONResponse) VisitUpdateChoirResponse(w http.Respo
 	return err
 }
 
+type UpdateChoir400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateChoir400JSONResponse) VisitUpdateChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateChoir401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateChoir401JSONResponse) VisitUpdateChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateChoir403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateChoir403JSONResponse) VisitUpdateChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateChoir404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateChoir404JSONResponse) VisitUpdateChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateChoirdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9921,6 +11454,62 @@ func (response UpdateChoirAffiliation200JSONResponse) VisitUpdateChoirAffiliatio
 	return err
 }
 
+type UpdateChoirAffiliation400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateChoirAffiliation400JSONResponse) VisitUpdateChoirAffiliationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateChoirAffiliation401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateChoirAffiliation401JSONResponse) VisitUpdateChoirAffiliationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateChoirAffiliation403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateChoirAffiliation403JSONResponse) VisitUpdateChoirAffiliationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateChoirAffiliation404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateChoirAffiliation404JSONResponse) VisitUpdateChoirAffiliationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateChoirAffiliationdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9956,6 +11545,48 @@ func (response GetAttendanceSettings200JSONResponse) VisitGetAttendanceSettingsR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttendanceSettings401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAttendanceSettings401JSONResponse) VisitGetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttendanceSettings403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetAttendanceSettings403JSONResponse) VisitGetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttendanceSettings404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetAttendanceSettings404JSONResponse) VisitGetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10000,6 +11631,62 @@ func (response SetAttendanceSettings200JSONResponse) VisitSetAttendanceSettingsR
 	return err
 }
 
+type SetAttendanceSettings400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetAttendanceSettings400JSONResponse) VisitSetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAttendanceSettings401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetAttendanceSettings401JSONResponse) VisitSetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAttendanceSettings403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetAttendanceSettings403JSONResponse) VisitSetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAttendanceSettings404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetAttendanceSettings404JSONResponse) VisitSetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetAttendanceSettingsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10035,6 +11722,34 @@ func (response ListChoirFeasts200JSONResponse) VisitListChoirFeastsResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChoirFeasts401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListChoirFeasts401JSONResponse) VisitListChoirFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChoirFeasts404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListChoirFeasts404JSONResponse) VisitListChoirFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10079,6 +11794,34 @@ func (response ListComposers200JSONResponse) VisitListComposersResponse(w http.R
 	return err
 }
 
+type ListComposers401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListComposers401JSONResponse) VisitListComposersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListComposers404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListComposers404JSONResponse) VisitListComposersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListComposersdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10119,6 +11862,76 @@ func (response CreateComposer201JSONResponse) VisitCreateComposerResponse(w http
 	return err
 }
 
+type CreateComposer400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateComposer400JSONResponse) VisitCreateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateComposer401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateComposer401JSONResponse) VisitCreateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateComposer403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateComposer403JSONResponse) VisitCreateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateComposer404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateComposer404JSONResponse) VisitCreateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateComposer409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateComposer409JSONResponse) VisitCreateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateComposerdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10154,6 +11967,62 @@ func (response LoadFamousComposers200JSONResponse) VisitLoadFamousComposersRespo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LoadFamousComposers400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response LoadFamousComposers400JSONResponse) VisitLoadFamousComposersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LoadFamousComposers401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response LoadFamousComposers401JSONResponse) VisitLoadFamousComposersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LoadFamousComposers403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response LoadFamousComposers403JSONResponse) VisitLoadFamousComposersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LoadFamousComposers404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response LoadFamousComposers404JSONResponse) VisitLoadFamousComposersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10198,6 +12067,48 @@ func (response MatchComposer200JSONResponse) VisitMatchComposerResponse(w http.R
 	return err
 }
 
+type MatchComposer400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response MatchComposer400JSONResponse) VisitMatchComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MatchComposer401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response MatchComposer401JSONResponse) VisitMatchComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MatchComposer404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response MatchComposer404JSONResponse) VisitMatchComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type MatchComposerdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10230,6 +12141,48 @@ type DeleteComposer204Response struct {
 func (response DeleteComposer204Response) VisitDeleteComposerResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type DeleteComposer401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteComposer401JSONResponse) VisitDeleteComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteComposer403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteComposer403JSONResponse) VisitDeleteComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteComposer404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteComposer404JSONResponse) VisitDeleteComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteComposerdefaultJSONResponse struct {
@@ -10269,6 +12222,76 @@ func (response UpdateComposer200JSONResponse) VisitUpdateComposerResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateComposer400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateComposer400JSONResponse) VisitUpdateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateComposer401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateComposer401JSONResponse) VisitUpdateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateComposer403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateComposer403JSONResponse) VisitUpdateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateComposer404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateComposer404JSONResponse) VisitUpdateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateComposer409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UpdateComposer409JSONResponse) VisitUpdateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10339,6 +12362,48 @@ func (response ListEvents304Response) VisitListEventsResponse(w http.ResponseWri
 	return nil
 }
 
+type ListEvents400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListEvents400JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEvents401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListEvents401JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEvents404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListEvents404JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListEventsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10375,6 +12440,62 @@ func (response CreateEvent201JSONResponse) VisitCreateEventResponse(w http.Respo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEvent400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateEvent400JSONResponse) VisitCreateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEvent401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateEvent401JSONResponse) VisitCreateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEvent403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateEvent403JSONResponse) VisitCreateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEvent404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateEvent404JSONResponse) VisitCreateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10419,6 +12540,62 @@ func (response PreviewEvent200JSONResponse) VisitPreviewEventResponse(w http.Res
 	return err
 }
 
+type PreviewEvent400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response PreviewEvent400JSONResponse) VisitPreviewEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewEvent401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response PreviewEvent401JSONResponse) VisitPreviewEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewEvent403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response PreviewEvent403JSONResponse) VisitPreviewEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewEvent404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response PreviewEvent404JSONResponse) VisitPreviewEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PreviewEventdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10452,6 +12629,62 @@ type DeleteEvent204Response struct {
 func (response DeleteEvent204Response) VisitDeleteEventResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type DeleteEvent400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DeleteEvent400JSONResponse) VisitDeleteEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteEvent401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteEvent401JSONResponse) VisitDeleteEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteEvent403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteEvent403JSONResponse) VisitDeleteEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteEvent404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteEvent404JSONResponse) VisitDeleteEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteEventdefaultJSONResponse struct {
@@ -10490,6 +12723,34 @@ func (response GetEvent200JSONResponse) VisitGetEventResponse(w http.ResponseWri
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEvent401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetEvent401JSONResponse) VisitGetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEvent404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetEvent404JSONResponse) VisitGetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10535,6 +12796,62 @@ func (response UpdateEvent200JSONResponse) VisitUpdateEventResponse(w http.Respo
 	return err
 }
 
+type UpdateEvent400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateEvent400JSONResponse) VisitUpdateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEvent401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateEvent401JSONResponse) VisitUpdateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEvent403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateEvent403JSONResponse) VisitUpdateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEvent404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateEvent404JSONResponse) VisitUpdateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateEventdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10571,6 +12888,48 @@ func (response GetEventAttendance200JSONResponse) VisitGetEventAttendanceRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventAttendance401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetEventAttendance401JSONResponse) VisitGetEventAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventAttendance403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetEventAttendance403JSONResponse) VisitGetEventAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventAttendance404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetEventAttendance404JSONResponse) VisitGetEventAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10621,6 +12980,48 @@ func (response ExportEventAttendance200TextcsvResponse) VisitExportEventAttendan
 	return err
 }
 
+type ExportEventAttendance401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ExportEventAttendance401JSONResponse) VisitExportEventAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportEventAttendance403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ExportEventAttendance403JSONResponse) VisitExportEventAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportEventAttendance404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ExportEventAttendance404JSONResponse) VisitExportEventAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ExportEventAttendancedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10662,6 +13063,76 @@ func (response MarkAttendance200JSONResponse) VisitMarkAttendanceResponse(w http
 	return err
 }
 
+type MarkAttendance400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response MarkAttendance400JSONResponse) VisitMarkAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAttendance401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response MarkAttendance401JSONResponse) VisitMarkAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAttendance403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response MarkAttendance403JSONResponse) VisitMarkAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAttendance404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response MarkAttendance404JSONResponse) VisitMarkAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAttendance409JSONResponse struct{ ConflictJSONResponse }
+
+func (response MarkAttendance409JSONResponse) VisitMarkAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type MarkAttendancedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10699,6 +13170,93 @@ func (response EmailEvent200JSONResponse) VisitEmailEventResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailEvent400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response EmailEvent400JSONResponse) VisitEmailEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailEvent401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response EmailEvent401JSONResponse) VisitEmailEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailEvent403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response EmailEvent403JSONResponse) VisitEmailEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailEvent404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response EmailEvent404JSONResponse) VisitEmailEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailEvent409JSONResponse struct{ ConflictJSONResponse }
+
+func (response EmailEvent409JSONResponse) VisitEmailEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailEvent429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response EmailEvent429JSONResponse) VisitEmailEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10749,6 +13307,34 @@ func (response DownloadEventIcs200TextcalendarResponse) VisitDownloadEventIcsRes
 	return err
 }
 
+type DownloadEventIcs401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DownloadEventIcs401JSONResponse) VisitDownloadEventIcsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadEventIcs404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DownloadEventIcs404JSONResponse) VisitDownloadEventIcsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DownloadEventIcsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10789,6 +13375,34 @@ func (response GetEventPlan200JSONResponse) VisitGetEventPlanResponse(w http.Res
 	return err
 }
 
+type GetEventPlan401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetEventPlan401JSONResponse) VisitGetEventPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventPlan404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetEventPlan404JSONResponse) VisitGetEventPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetEventPlandefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10825,6 +13439,34 @@ func (response GetMyRsvp200JSONResponse) VisitGetMyRsvpResponse(w http.ResponseW
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyRsvp401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetMyRsvp401JSONResponse) VisitGetMyRsvpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyRsvp404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetMyRsvp404JSONResponse) VisitGetMyRsvpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10870,6 +13512,76 @@ func (response SetMyRsvp200JSONResponse) VisitSetMyRsvpResponse(w http.ResponseW
 	return err
 }
 
+type SetMyRsvp400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetMyRsvp400JSONResponse) VisitSetMyRsvpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMyRsvp401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetMyRsvp401JSONResponse) VisitSetMyRsvpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMyRsvp403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetMyRsvp403JSONResponse) VisitSetMyRsvpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMyRsvp404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetMyRsvp404JSONResponse) VisitSetMyRsvpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMyRsvp409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SetMyRsvp409JSONResponse) VisitSetMyRsvpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetMyRsvpdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10905,6 +13617,48 @@ func (response ListInvitations200JSONResponse) VisitListInvitationsResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInvitations401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListInvitations401JSONResponse) VisitListInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInvitations403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListInvitations403JSONResponse) VisitListInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInvitations404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListInvitations404JSONResponse) VisitListInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10949,6 +13703,93 @@ func (response CreateInvitation201JSONResponse) VisitCreateInvitationResponse(w 
 	return err
 }
 
+type CreateInvitation400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateInvitation400JSONResponse) VisitCreateInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInvitation401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateInvitation401JSONResponse) VisitCreateInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInvitation403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateInvitation403JSONResponse) VisitCreateInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInvitation404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateInvitation404JSONResponse) VisitCreateInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInvitation409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateInvitation409JSONResponse) VisitCreateInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInvitation429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response CreateInvitation429JSONResponse) VisitCreateInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateInvitationdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10989,6 +13830,93 @@ func (response ImportInvitations200JSONResponse) VisitImportInvitationsResponse(
 	return err
 }
 
+type ImportInvitations400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ImportInvitations400JSONResponse) VisitImportInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportInvitations401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ImportInvitations401JSONResponse) VisitImportInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportInvitations403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ImportInvitations403JSONResponse) VisitImportInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportInvitations404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ImportInvitations404JSONResponse) VisitImportInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportInvitations409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ImportInvitations409JSONResponse) VisitImportInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportInvitations429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ImportInvitations429JSONResponse) VisitImportInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ImportInvitationsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11021,6 +13949,62 @@ type RevokeInvitation204Response struct {
 func (response RevokeInvitation204Response) VisitRevokeInvitationResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type RevokeInvitation401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RevokeInvitation401JSONResponse) VisitRevokeInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevokeInvitation403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RevokeInvitation403JSONResponse) VisitRevokeInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevokeInvitation404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RevokeInvitation404JSONResponse) VisitRevokeInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevokeInvitation409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RevokeInvitation409JSONResponse) VisitRevokeInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type RevokeInvitationdefaultJSONResponse struct {
@@ -11059,6 +14043,79 @@ func (response ResendInvitation200JSONResponse) VisitResendInvitationResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendInvitation401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ResendInvitation401JSONResponse) VisitResendInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendInvitation403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ResendInvitation403JSONResponse) VisitResendInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendInvitation404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ResendInvitation404JSONResponse) VisitResendInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendInvitation409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ResendInvitation409JSONResponse) VisitResendInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendInvitation429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ResendInvitation429JSONResponse) VisitResendInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11102,6 +14159,34 @@ func (response ListLiturgicalSeasons200JSONResponse) VisitListLiturgicalSeasonsR
 	return err
 }
 
+type ListLiturgicalSeasons401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListLiturgicalSeasons401JSONResponse) VisitListLiturgicalSeasonsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLiturgicalSeasons404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListLiturgicalSeasons404JSONResponse) VisitListLiturgicalSeasonsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListLiturgicalSeasonsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11137,6 +14222,48 @@ func (response ListMembers200JSONResponse) VisitListMembersResponse(w http.Respo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMembers401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListMembers401JSONResponse) VisitListMembersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMembers403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListMembers403JSONResponse) VisitListMembersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMembers404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListMembers404JSONResponse) VisitListMembersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11186,6 +14313,48 @@ func (response ExportMembers200TextcsvResponse) VisitExportMembersResponse(w htt
 	return err
 }
 
+type ExportMembers401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ExportMembers401JSONResponse) VisitExportMembersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportMembers403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ExportMembers403JSONResponse) VisitExportMembersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportMembers404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ExportMembers404JSONResponse) VisitExportMembersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ExportMembersdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11218,6 +14387,62 @@ type RemoveMember204Response struct {
 func (response RemoveMember204Response) VisitRemoveMemberResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type RemoveMember401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RemoveMember401JSONResponse) VisitRemoveMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveMember403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RemoveMember403JSONResponse) VisitRemoveMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveMember404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RemoveMember404JSONResponse) VisitRemoveMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveMember409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RemoveMember409JSONResponse) VisitRemoveMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type RemoveMemberdefaultJSONResponse struct {
@@ -11257,6 +14482,76 @@ func (response UpdateMember200JSONResponse) VisitUpdateMemberResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMember400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateMember400JSONResponse) VisitUpdateMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMember401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateMember401JSONResponse) VisitUpdateMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMember403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateMember403JSONResponse) VisitUpdateMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMember404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateMember404JSONResponse) VisitUpdateMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMember409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UpdateMember409JSONResponse) VisitUpdateMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11302,6 +14597,62 @@ func (response SetMemberMusicalRoles200JSONResponse) VisitSetMemberMusicalRolesR
 	return err
 }
 
+type SetMemberMusicalRoles400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetMemberMusicalRoles400JSONResponse) VisitSetMemberMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMemberMusicalRoles401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetMemberMusicalRoles401JSONResponse) VisitSetMemberMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMemberMusicalRoles403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetMemberMusicalRoles403JSONResponse) VisitSetMemberMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMemberMusicalRoles404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetMemberMusicalRoles404JSONResponse) VisitSetMemberMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetMemberMusicalRolesdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11338,6 +14689,48 @@ func (response ListMusic200JSONResponse) VisitListMusicResponse(w http.ResponseW
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusic400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListMusic400JSONResponse) VisitListMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListMusic401JSONResponse) VisitListMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListMusic404JSONResponse) VisitListMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11382,6 +14775,76 @@ func (response CreateMusic201JSONResponse) VisitCreateMusicResponse(w http.Respo
 	return err
 }
 
+type CreateMusic400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateMusic400JSONResponse) VisitCreateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateMusic401JSONResponse) VisitCreateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusic403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateMusic403JSONResponse) VisitCreateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateMusic404JSONResponse) VisitCreateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusic409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateMusic409JSONResponse) VisitCreateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMusicdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11417,6 +14880,34 @@ func (response ListMusicCategories200JSONResponse) VisitListMusicCategoriesRespo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicCategories401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListMusicCategories401JSONResponse) VisitListMusicCategoriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicCategories404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListMusicCategories404JSONResponse) VisitListMusicCategoriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11461,6 +14952,76 @@ func (response CreateMusicCategory201JSONResponse) VisitCreateMusicCategoryRespo
 	return err
 }
 
+type CreateMusicCategory400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateMusicCategory400JSONResponse) VisitCreateMusicCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicCategory401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateMusicCategory401JSONResponse) VisitCreateMusicCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicCategory403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateMusicCategory403JSONResponse) VisitCreateMusicCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicCategory404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateMusicCategory404JSONResponse) VisitCreateMusicCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicCategory409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateMusicCategory409JSONResponse) VisitCreateMusicCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMusicCategorydefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11496,6 +15057,34 @@ func (response ListMusicTypes200JSONResponse) VisitListMusicTypesResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicTypes401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListMusicTypes401JSONResponse) VisitListMusicTypesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicTypes404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListMusicTypes404JSONResponse) VisitListMusicTypesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11540,6 +15129,76 @@ func (response CreateMusicType201JSONResponse) VisitCreateMusicTypeResponse(w ht
 	return err
 }
 
+type CreateMusicType400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateMusicType400JSONResponse) VisitCreateMusicTypeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicType401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateMusicType401JSONResponse) VisitCreateMusicTypeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicType403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateMusicType403JSONResponse) VisitCreateMusicTypeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicType404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateMusicType404JSONResponse) VisitCreateMusicTypeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicType409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateMusicType409JSONResponse) VisitCreateMusicTypeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMusicTypedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11576,6 +15235,48 @@ func (response GetMusicUsage200JSONResponse) VisitGetMusicUsageResponse(w http.R
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusicUsage400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetMusicUsage400JSONResponse) VisitGetMusicUsageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusicUsage401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetMusicUsage401JSONResponse) VisitGetMusicUsageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusicUsage404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetMusicUsage404JSONResponse) VisitGetMusicUsageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11626,6 +15327,48 @@ func (response ExportMusicUsage200TextcsvResponse) VisitExportMusicUsageResponse
 	return err
 }
 
+type ExportMusicUsage400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ExportMusicUsage400JSONResponse) VisitExportMusicUsageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportMusicUsage401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ExportMusicUsage401JSONResponse) VisitExportMusicUsageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportMusicUsage404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ExportMusicUsage404JSONResponse) VisitExportMusicUsageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ExportMusicUsagedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11666,6 +15409,62 @@ func (response BulkDeleteMusic200JSONResponse) VisitBulkDeleteMusicResponse(w ht
 	return err
 }
 
+type BulkDeleteMusic400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response BulkDeleteMusic400JSONResponse) VisitBulkDeleteMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type BulkDeleteMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response BulkDeleteMusic401JSONResponse) VisitBulkDeleteMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type BulkDeleteMusic403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response BulkDeleteMusic403JSONResponse) VisitBulkDeleteMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type BulkDeleteMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response BulkDeleteMusic404JSONResponse) VisitBulkDeleteMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type BulkDeleteMusicdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11702,6 +15501,62 @@ func (response BulkTagMusic200JSONResponse) VisitBulkTagMusicResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type BulkTagMusic400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response BulkTagMusic400JSONResponse) VisitBulkTagMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type BulkTagMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response BulkTagMusic401JSONResponse) VisitBulkTagMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type BulkTagMusic403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response BulkTagMusic403JSONResponse) VisitBulkTagMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type BulkTagMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response BulkTagMusic404JSONResponse) VisitBulkTagMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11751,6 +15606,34 @@ func (response ExportMusic200TextcsvResponse) VisitExportMusicResponse(w http.Re
 	return err
 }
 
+type ExportMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ExportMusic401JSONResponse) VisitExportMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ExportMusic404JSONResponse) VisitExportMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ExportMusicdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11787,6 +15670,76 @@ func (response ImportMusic200JSONResponse) VisitImportMusicResponse(w http.Respo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportMusic400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ImportMusic400JSONResponse) VisitImportMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ImportMusic401JSONResponse) VisitImportMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportMusic403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ImportMusic403JSONResponse) VisitImportMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ImportMusic404JSONResponse) VisitImportMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportMusic409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ImportMusic409JSONResponse) VisitImportMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11831,6 +15784,76 @@ func (response PreviewMusicImport200JSONResponse) VisitPreviewMusicImportRespons
 	return err
 }
 
+type PreviewMusicImport400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response PreviewMusicImport400JSONResponse) VisitPreviewMusicImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewMusicImport401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response PreviewMusicImport401JSONResponse) VisitPreviewMusicImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewMusicImport403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response PreviewMusicImport403JSONResponse) VisitPreviewMusicImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewMusicImport404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response PreviewMusicImport404JSONResponse) VisitPreviewMusicImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewMusicImport409JSONResponse struct{ ConflictJSONResponse }
+
+func (response PreviewMusicImport409JSONResponse) VisitPreviewMusicImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PreviewMusicImportdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11866,6 +15889,34 @@ func (response ListLibraryNumbers200JSONResponse) VisitListLibraryNumbersRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLibraryNumbers401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListLibraryNumbers401JSONResponse) VisitListLibraryNumbersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLibraryNumbers404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListLibraryNumbers404JSONResponse) VisitListLibraryNumbersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11909,6 +15960,34 @@ func (response GetMusicStorage200JSONResponse) VisitGetMusicStorageResponse(w ht
 	return err
 }
 
+type GetMusicStorage401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetMusicStorage401JSONResponse) VisitGetMusicStorageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusicStorage404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetMusicStorage404JSONResponse) VisitGetMusicStorageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetMusicStoragedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11941,6 +16020,48 @@ type DeleteMusic204Response struct {
 func (response DeleteMusic204Response) VisitDeleteMusicResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type DeleteMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteMusic401JSONResponse) VisitDeleteMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteMusic403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteMusic403JSONResponse) VisitDeleteMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteMusic404JSONResponse) VisitDeleteMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteMusicdefaultJSONResponse struct {
@@ -11979,6 +16100,34 @@ func (response GetMusic200JSONResponse) VisitGetMusicResponse(w http.ResponseWri
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetMusic401JSONResponse) VisitGetMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetMusic404JSONResponse) VisitGetMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12024,6 +16173,76 @@ func (response UpdateMusic200JSONResponse) VisitUpdateMusicResponse(w http.Respo
 	return err
 }
 
+type UpdateMusic400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateMusic400JSONResponse) VisitUpdateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateMusic401JSONResponse) VisitUpdateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMusic403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateMusic403JSONResponse) VisitUpdateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateMusic404JSONResponse) VisitUpdateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMusic409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UpdateMusic409JSONResponse) VisitUpdateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateMusicdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12060,6 +16279,48 @@ func (response ArchiveMusic200JSONResponse) VisitArchiveMusicResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ArchiveMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ArchiveMusic401JSONResponse) VisitArchiveMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ArchiveMusic403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ArchiveMusic403JSONResponse) VisitArchiveMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ArchiveMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ArchiveMusic404JSONResponse) VisitArchiveMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12105,6 +16366,92 @@ func (response UploadAttachment201JSONResponse) VisitUploadAttachmentResponse(w 
 	return err
 }
 
+type UploadAttachment400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UploadAttachment400JSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachment401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UploadAttachment401JSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachment403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UploadAttachment403JSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachment404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UploadAttachment404JSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachment413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UploadAttachment413JSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachment415JSONResponse struct {
+	UnsupportedMediaTypeJSONResponse
+}
+
+func (response UploadAttachment415JSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UploadAttachmentdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12138,6 +16485,48 @@ type DeleteAttachment204Response struct {
 func (response DeleteAttachment204Response) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type DeleteAttachment401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteAttachment401JSONResponse) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAttachment403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteAttachment403JSONResponse) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAttachment404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteAttachment404JSONResponse) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteAttachmentdefaultJSONResponse struct {
@@ -12178,6 +16567,78 @@ func (response UpdateAttachment200JSONResponse) VisitUpdateAttachmentResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAttachment400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateAttachment400JSONResponse) VisitUpdateAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAttachment401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateAttachment401JSONResponse) VisitUpdateAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAttachment403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateAttachment403JSONResponse) VisitUpdateAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAttachment404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateAttachment404JSONResponse) VisitUpdateAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAttachment415JSONResponse struct {
+	UnsupportedMediaTypeJSONResponse
+}
+
+func (response UpdateAttachment415JSONResponse) VisitUpdateAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(415)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12250,6 +16711,72 @@ func (response DownloadAttachment206ApplicationoctetStreamResponse) VisitDownloa
 	return err
 }
 
+type DownloadAttachment304Response struct {
+}
+
+func (response DownloadAttachment304Response) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+	w.WriteHeader(304)
+	return nil
+}
+
+type DownloadAttachment400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DownloadAttachment400JSONResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadAttachment401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DownloadAttachment401JSONResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadAttachment404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DownloadAttachment404JSONResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadAttachment412Response struct {
+}
+
+func (response DownloadAttachment412Response) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+	w.WriteHeader(412)
+	return nil
+}
+
+type DownloadAttachment416Response struct {
+}
+
+func (response DownloadAttachment416Response) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+	w.WriteHeader(416)
+	return nil
+}
+
 type DownloadAttachmentdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12288,6 +16815,92 @@ func (response ReplaceAttachmentFile200JSONResponse) VisitReplaceAttachmentFileR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceAttachmentFile400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ReplaceAttachmentFile400JSONResponse) VisitReplaceAttachmentFileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceAttachmentFile401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ReplaceAttachmentFile401JSONResponse) VisitReplaceAttachmentFileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceAttachmentFile403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ReplaceAttachmentFile403JSONResponse) VisitReplaceAttachmentFileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceAttachmentFile404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ReplaceAttachmentFile404JSONResponse) VisitReplaceAttachmentFileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceAttachmentFile413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response ReplaceAttachmentFile413JSONResponse) VisitReplaceAttachmentFileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceAttachmentFile415JSONResponse struct {
+	UnsupportedMediaTypeJSONResponse
+}
+
+func (response ReplaceAttachmentFile415JSONResponse) VisitReplaceAttachmentFileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(415)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12333,6 +16946,93 @@ func (response EmailPracticeLink200JSONResponse) VisitEmailPracticeLinkResponse(
 	return err
 }
 
+type EmailPracticeLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response EmailPracticeLink400JSONResponse) VisitEmailPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailPracticeLink401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response EmailPracticeLink401JSONResponse) VisitEmailPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailPracticeLink403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response EmailPracticeLink403JSONResponse) VisitEmailPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailPracticeLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response EmailPracticeLink404JSONResponse) VisitEmailPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailPracticeLink409JSONResponse struct{ ConflictJSONResponse }
+
+func (response EmailPracticeLink409JSONResponse) VisitEmailPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailPracticeLink429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response EmailPracticeLink429JSONResponse) VisitEmailPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type EmailPracticeLinkdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12369,6 +17069,34 @@ func (response GetMusicLiturgy200JSONResponse) VisitGetMusicLiturgyResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusicLiturgy401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetMusicLiturgy401JSONResponse) VisitGetMusicLiturgyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusicLiturgy404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetMusicLiturgy404JSONResponse) VisitGetMusicLiturgyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12414,6 +17142,62 @@ func (response SetMusicLiturgy200JSONResponse) VisitSetMusicLiturgyResponse(w ht
 	return err
 }
 
+type SetMusicLiturgy400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetMusicLiturgy400JSONResponse) VisitSetMusicLiturgyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMusicLiturgy401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetMusicLiturgy401JSONResponse) VisitSetMusicLiturgyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMusicLiturgy403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetMusicLiturgy403JSONResponse) VisitSetMusicLiturgyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMusicLiturgy404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetMusicLiturgy404JSONResponse) VisitSetMusicLiturgyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetMusicLiturgydefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12450,6 +17234,34 @@ func (response ListPracticeMarkers200JSONResponse) VisitListPracticeMarkersRespo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPracticeMarkers401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListPracticeMarkers401JSONResponse) VisitListPracticeMarkersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPracticeMarkers404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListPracticeMarkers404JSONResponse) VisitListPracticeMarkersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12495,6 +17307,62 @@ func (response ReplacePracticeMarkers200JSONResponse) VisitReplacePracticeMarker
 	return err
 }
 
+type ReplacePracticeMarkers400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ReplacePracticeMarkers400JSONResponse) VisitReplacePracticeMarkersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplacePracticeMarkers401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ReplacePracticeMarkers401JSONResponse) VisitReplacePracticeMarkersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplacePracticeMarkers403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ReplacePracticeMarkers403JSONResponse) VisitReplacePracticeMarkersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplacePracticeMarkers404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ReplacePracticeMarkers404JSONResponse) VisitReplacePracticeMarkersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReplacePracticeMarkersdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12531,6 +17399,48 @@ func (response GetPiecePractice200JSONResponse) VisitGetPiecePracticeResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPiecePractice401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetPiecePractice401JSONResponse) VisitGetPiecePracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPiecePractice403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetPiecePractice403JSONResponse) VisitGetPiecePracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPiecePractice404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetPiecePractice404JSONResponse) VisitGetPiecePracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12575,6 +17485,34 @@ func (response GetMyPractice200JSONResponse) VisitGetMyPracticeResponse(w http.R
 	return err
 }
 
+type GetMyPractice401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetMyPractice401JSONResponse) VisitGetMyPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyPractice404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetMyPractice404JSONResponse) VisitGetMyPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetMyPracticedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12608,6 +17546,76 @@ type ReportPractice204Response struct {
 func (response ReportPractice204Response) VisitReportPracticeResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type ReportPractice400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ReportPractice400JSONResponse) VisitReportPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportPractice401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ReportPractice401JSONResponse) VisitReportPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportPractice403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ReportPractice403JSONResponse) VisitReportPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportPractice404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ReportPractice404JSONResponse) VisitReportPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportPractice409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ReportPractice409JSONResponse) VisitReportPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ReportPracticedefaultJSONResponse struct {
@@ -12650,6 +17658,48 @@ func (response RestoreMusic200JSONResponse) VisitRestoreMusicResponse(w http.Res
 	return err
 }
 
+type RestoreMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RestoreMusic401JSONResponse) VisitRestoreMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RestoreMusic403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RestoreMusic403JSONResponse) VisitRestoreMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RestoreMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RestoreMusic404JSONResponse) VisitRestoreMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RestoreMusicdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12685,6 +17735,48 @@ func (response ListMusicalRoles200JSONResponse) VisitListMusicalRolesResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicalRoles401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListMusicalRoles401JSONResponse) VisitListMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicalRoles403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListMusicalRoles403JSONResponse) VisitListMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicalRoles404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListMusicalRoles404JSONResponse) VisitListMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12729,6 +17821,76 @@ func (response CreateMusicalRole201JSONResponse) VisitCreateMusicalRoleResponse(
 	return err
 }
 
+type CreateMusicalRole400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateMusicalRole400JSONResponse) VisitCreateMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicalRole401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateMusicalRole401JSONResponse) VisitCreateMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicalRole403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateMusicalRole403JSONResponse) VisitCreateMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicalRole404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateMusicalRole404JSONResponse) VisitCreateMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicalRole409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateMusicalRole409JSONResponse) VisitCreateMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMusicalRoledefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12769,6 +17931,62 @@ func (response ReorderMusicalRoles200JSONResponse) VisitReorderMusicalRolesRespo
 	return err
 }
 
+type ReorderMusicalRoles400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ReorderMusicalRoles400JSONResponse) VisitReorderMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReorderMusicalRoles401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ReorderMusicalRoles401JSONResponse) VisitReorderMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReorderMusicalRoles403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ReorderMusicalRoles403JSONResponse) VisitReorderMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReorderMusicalRoles404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ReorderMusicalRoles404JSONResponse) VisitReorderMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReorderMusicalRolesdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12801,6 +18019,48 @@ type DeleteMusicalRole204Response struct {
 func (response DeleteMusicalRole204Response) VisitDeleteMusicalRoleResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type DeleteMusicalRole401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteMusicalRole401JSONResponse) VisitDeleteMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteMusicalRole403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteMusicalRole403JSONResponse) VisitDeleteMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteMusicalRole404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteMusicalRole404JSONResponse) VisitDeleteMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteMusicalRoledefaultJSONResponse struct {
@@ -12840,6 +18100,76 @@ func (response RenameMusicalRole200JSONResponse) VisitRenameMusicalRoleResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RenameMusicalRole400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response RenameMusicalRole400JSONResponse) VisitRenameMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RenameMusicalRole401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RenameMusicalRole401JSONResponse) VisitRenameMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RenameMusicalRole403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RenameMusicalRole403JSONResponse) VisitRenameMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RenameMusicalRole404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RenameMusicalRole404JSONResponse) VisitRenameMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RenameMusicalRole409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RenameMusicalRole409JSONResponse) VisitRenameMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12884,6 +18214,48 @@ func (response GetPlanDay200JSONResponse) VisitGetPlanDayResponse(w http.Respons
 	return err
 }
 
+type GetPlanDay400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetPlanDay400JSONResponse) VisitGetPlanDayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPlanDay401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetPlanDay401JSONResponse) VisitGetPlanDayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPlanDay404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetPlanDay404JSONResponse) VisitGetPlanDayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetPlanDaydefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12919,6 +18291,34 @@ func (response ListPlanTemplates200JSONResponse) VisitListPlanTemplatesResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanTemplates401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListPlanTemplates401JSONResponse) VisitListPlanTemplatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanTemplates404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListPlanTemplates404JSONResponse) VisitListPlanTemplatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12964,6 +18364,62 @@ func (response SetPlanTemplate200JSONResponse) VisitSetPlanTemplateResponse(w ht
 	return err
 }
 
+type SetPlanTemplate400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetPlanTemplate400JSONResponse) VisitSetPlanTemplateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetPlanTemplate401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetPlanTemplate401JSONResponse) VisitSetPlanTemplateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetPlanTemplate403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetPlanTemplate403JSONResponse) VisitSetPlanTemplateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetPlanTemplate404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetPlanTemplate404JSONResponse) VisitSetPlanTemplateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetPlanTemplatedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13000,6 +18456,48 @@ func (response ListPlans200JSONResponse) VisitListPlansResponse(w http.ResponseW
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlans400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListPlans400JSONResponse) VisitListPlansResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlans401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListPlans401JSONResponse) VisitListPlansResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlans404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListPlans404JSONResponse) VisitListPlansResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13044,6 +18542,76 @@ func (response CreatePlan201JSONResponse) VisitCreatePlanResponse(w http.Respons
 	return err
 }
 
+type CreatePlan400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreatePlan400JSONResponse) VisitCreatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlan401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreatePlan401JSONResponse) VisitCreatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlan403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreatePlan403JSONResponse) VisitCreatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlan404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreatePlan404JSONResponse) VisitCreatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlan409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreatePlan409JSONResponse) VisitCreatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreatePlandefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13083,6 +18651,34 @@ func (response GetNextService200JSONResponse) VisitGetNextServiceResponse(w http
 	return err
 }
 
+type GetNextService401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetNextService401JSONResponse) VisitGetNextServiceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetNextService404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetNextService404JSONResponse) VisitGetNextServiceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetNextServicedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13115,6 +18711,48 @@ type DeletePlan204Response struct {
 func (response DeletePlan204Response) VisitDeletePlanResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type DeletePlan401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeletePlan401JSONResponse) VisitDeletePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePlan403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeletePlan403JSONResponse) VisitDeletePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePlan404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeletePlan404JSONResponse) VisitDeletePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeletePlandefaultJSONResponse struct {
@@ -13153,6 +18791,34 @@ func (response GetPlan200JSONResponse) VisitGetPlanResponse(w http.ResponseWrite
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPlan401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetPlan401JSONResponse) VisitGetPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPlan404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetPlan404JSONResponse) VisitGetPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13198,6 +18864,76 @@ func (response UpdatePlan200JSONResponse) VisitUpdatePlanResponse(w http.Respons
 	return err
 }
 
+type UpdatePlan400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdatePlan400JSONResponse) VisitUpdatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlan401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdatePlan401JSONResponse) VisitUpdatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlan403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdatePlan403JSONResponse) VisitUpdatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlan404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdatePlan404JSONResponse) VisitUpdatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlan409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UpdatePlan409JSONResponse) VisitUpdatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdatePlandefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13239,6 +18975,62 @@ func (response CopyPlan200JSONResponse) VisitCopyPlanResponse(w http.ResponseWri
 	return err
 }
 
+type CopyPlan400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CopyPlan400JSONResponse) VisitCopyPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CopyPlan401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CopyPlan401JSONResponse) VisitCopyPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CopyPlan403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CopyPlan403JSONResponse) VisitCopyPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CopyPlan404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CopyPlan404JSONResponse) VisitCopyPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CopyPlandefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13275,6 +19067,34 @@ func (response ListPlanCopySources200JSONResponse) VisitListPlanCopySourcesRespo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanCopySources401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListPlanCopySources401JSONResponse) VisitListPlanCopySourcesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanCopySources404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListPlanCopySources404JSONResponse) VisitListPlanCopySourcesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13325,6 +19145,34 @@ func (response DownloadPlanPdf200ApplicationpdfResponse) VisitDownloadPlanPdfRes
 	return err
 }
 
+type DownloadPlanPdf401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DownloadPlanPdf401JSONResponse) VisitDownloadPlanPdfResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadPlanPdf404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DownloadPlanPdf404JSONResponse) VisitDownloadPlanPdfResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DownloadPlanPdfdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13362,6 +19210,48 @@ func (response ListPlanSuggestions200JSONResponse) VisitListPlanSuggestionsRespo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanSuggestions400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListPlanSuggestions400JSONResponse) VisitListPlanSuggestionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanSuggestions401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListPlanSuggestions401JSONResponse) VisitListPlanSuggestionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanSuggestions404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListPlanSuggestions404JSONResponse) VisitListPlanSuggestionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13405,6 +19295,34 @@ func (response ListMyPractice200JSONResponse) VisitListMyPracticeResponse(w http
 	return err
 }
 
+type ListMyPractice401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListMyPractice401JSONResponse) VisitListMyPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMyPractice404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListMyPractice404JSONResponse) VisitListMyPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListMyPracticedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13440,6 +19358,34 @@ func (response ListTags200JSONResponse) VisitListTagsResponse(w http.ResponseWri
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTags401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListTags401JSONResponse) VisitListTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTags404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListTags404JSONResponse) VisitListTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13484,6 +19430,76 @@ func (response CreateTag201JSONResponse) VisitCreateTagResponse(w http.ResponseW
 	return err
 }
 
+type CreateTag400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateTag400JSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTag401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateTag401JSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTag403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateTag403JSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTag404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateTag404JSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTag409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateTag409JSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateTagdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13516,6 +19532,48 @@ type DeleteTag204Response struct {
 func (response DeleteTag204Response) VisitDeleteTagResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type DeleteTag401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteTag401JSONResponse) VisitDeleteTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteTag403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteTag403JSONResponse) VisitDeleteTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteTag404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteTag404JSONResponse) VisitDeleteTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteTagdefaultJSONResponse struct {
@@ -13559,6 +19617,76 @@ func (response UpdateTag200JSONResponse) VisitUpdateTagResponse(w http.ResponseW
 	return err
 }
 
+type UpdateTag400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateTag400JSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTag401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateTag401JSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTag403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateTag403JSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTag404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateTag404JSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTag409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UpdateTag409JSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateTagdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13594,6 +19722,34 @@ func (response ListVoicings200JSONResponse) VisitListVoicingsResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVoicings401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListVoicings401JSONResponse) VisitListVoicingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVoicings404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListVoicings404JSONResponse) VisitListVoicingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13638,6 +19794,76 @@ func (response CreateVoicing201JSONResponse) VisitCreateVoicingResponse(w http.R
 	return err
 }
 
+type CreateVoicing400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateVoicing400JSONResponse) VisitCreateVoicingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicing401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateVoicing401JSONResponse) VisitCreateVoicingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicing403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateVoicing403JSONResponse) VisitCreateVoicingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicing404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateVoicing404JSONResponse) VisitCreateVoicingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicing409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateVoicing409JSONResponse) VisitCreateVoicingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateVoicingdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13673,6 +19899,51 @@ func (response GetEventLink200JSONResponse) VisitGetEventLinkResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetEventLink400JSONResponse) VisitGetEventLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetEventLink404JSONResponse) VisitGetEventLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventLink429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response GetEventLink429JSONResponse) VisitGetEventLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13722,6 +19993,51 @@ func (response DownloadEventLinkIcs200TextcalendarResponse) VisitDownloadEventLi
 	return err
 }
 
+type DownloadEventLinkIcs400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DownloadEventLinkIcs400JSONResponse) VisitDownloadEventLinkIcsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadEventLinkIcs404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DownloadEventLinkIcs404JSONResponse) VisitDownloadEventLinkIcsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadEventLinkIcs429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response DownloadEventLinkIcs429JSONResponse) VisitDownloadEventLinkIcsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DownloadEventLinkIcsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13757,6 +20073,51 @@ func (response GetPracticeLink200JSONResponse) VisitGetPracticeLinkResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPracticeLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetPracticeLink400JSONResponse) VisitGetPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPracticeLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetPracticeLink404JSONResponse) VisitGetPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPracticeLink429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response GetPracticeLink429JSONResponse) VisitGetPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13800,6 +20161,79 @@ func (response OpenPracticeLink200JSONResponse) VisitOpenPracticeLinkResponse(w 
 	return err
 }
 
+type OpenPracticeLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response OpenPracticeLink400JSONResponse) VisitOpenPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OpenPracticeLink401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response OpenPracticeLink401JSONResponse) VisitOpenPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OpenPracticeLink403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response OpenPracticeLink403JSONResponse) VisitOpenPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OpenPracticeLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response OpenPracticeLink404JSONResponse) VisitOpenPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OpenPracticeLink429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response OpenPracticeLink429JSONResponse) VisitOpenPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type OpenPracticeLinkdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13835,6 +20269,51 @@ func (response GetRsvpLink200JSONResponse) VisitGetRsvpLinkResponse(w http.Respo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRsvpLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetRsvpLink400JSONResponse) VisitGetRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRsvpLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetRsvpLink404JSONResponse) VisitGetRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRsvpLink429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response GetRsvpLink429JSONResponse) VisitGetRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13879,6 +20358,79 @@ func (response AnswerRsvpLink200JSONResponse) VisitAnswerRsvpLinkResponse(w http
 	return err
 }
 
+type AnswerRsvpLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response AnswerRsvpLink400JSONResponse) VisitAnswerRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AnswerRsvpLink403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response AnswerRsvpLink403JSONResponse) VisitAnswerRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AnswerRsvpLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response AnswerRsvpLink404JSONResponse) VisitAnswerRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AnswerRsvpLink409JSONResponse struct{ ConflictJSONResponse }
+
+func (response AnswerRsvpLink409JSONResponse) VisitAnswerRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AnswerRsvpLink429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response AnswerRsvpLink429JSONResponse) VisitAnswerRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type AnswerRsvpLinkdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13914,6 +20466,51 @@ func (response GetUnsubscribeLink200JSONResponse) VisitGetUnsubscribeLinkRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetUnsubscribeLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetUnsubscribeLink400JSONResponse) VisitGetUnsubscribeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetUnsubscribeLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetUnsubscribeLink404JSONResponse) VisitGetUnsubscribeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetUnsubscribeLink429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response GetUnsubscribeLink429JSONResponse) VisitGetUnsubscribeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13957,6 +20554,65 @@ func (response UnsubscribeLink200JSONResponse) VisitUnsubscribeLinkResponse(w ht
 	return err
 }
 
+type UnsubscribeLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UnsubscribeLink400JSONResponse) VisitUnsubscribeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribeLink403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UnsubscribeLink403JSONResponse) VisitUnsubscribeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribeLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UnsubscribeLink404JSONResponse) VisitUnsubscribeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribeLink429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response UnsubscribeLink429JSONResponse) VisitUnsubscribeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UnsubscribeLinkdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13992,6 +20648,48 @@ func (response ListFeasts200JSONResponse) VisitListFeastsResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListFeasts400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListFeasts400JSONResponse) VisitListFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListFeasts401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListFeasts401JSONResponse) VisitListFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListFeasts404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListFeasts404JSONResponse) VisitListFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -14074,6 +20772,20 @@ func (response GetCalendarFeedIcs304Response) VisitGetCalendarFeedIcsResponse(w 
 	return nil
 }
 
+type GetCalendarFeedIcs404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetCalendarFeedIcs404JSONResponse) VisitGetCalendarFeedIcsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetCalendarFeedIcsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -14151,6 +20863,34 @@ func (response GetInvitation200JSONResponse) VisitGetInvitationResponse(w http.R
 	return err
 }
 
+type GetInvitation400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetInvitation400JSONResponse) VisitGetInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInvitation404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetInvitation404JSONResponse) VisitGetInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetInvitationdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -14190,6 +20930,76 @@ func (response AcceptInvitation200JSONResponse) VisitAcceptInvitationResponse(w 
 	return err
 }
 
+type AcceptInvitation400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response AcceptInvitation400JSONResponse) VisitAcceptInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcceptInvitation401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response AcceptInvitation401JSONResponse) VisitAcceptInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcceptInvitation403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response AcceptInvitation403JSONResponse) VisitAcceptInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcceptInvitation404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response AcceptInvitation404JSONResponse) VisitAcceptInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcceptInvitation409JSONResponse struct{ ConflictJSONResponse }
+
+func (response AcceptInvitation409JSONResponse) VisitAcceptInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type AcceptInvitationdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -14225,6 +21035,62 @@ func (response ListMasterFeasts200JSONResponse) VisitListMasterFeastsResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMasterFeasts400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListMasterFeasts400JSONResponse) VisitListMasterFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMasterFeasts401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListMasterFeasts401JSONResponse) VisitListMasterFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMasterFeasts403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListMasterFeasts403JSONResponse) VisitListMasterFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMasterFeasts404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListMasterFeasts404JSONResponse) VisitListMasterFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -14269,6 +21135,62 @@ func (response UpdateMasterFeast200JSONResponse) VisitUpdateMasterFeastResponse(
 	return err
 }
 
+type UpdateMasterFeast400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateMasterFeast400JSONResponse) VisitUpdateMasterFeastResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMasterFeast401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateMasterFeast401JSONResponse) VisitUpdateMasterFeastResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMasterFeast403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateMasterFeast403JSONResponse) VisitUpdateMasterFeastResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMasterFeast404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateMasterFeast404JSONResponse) VisitUpdateMasterFeastResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateMasterFeastdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -14307,6 +21229,20 @@ func (response ListAffiliations200JSONResponse) VisitListAffiliationsResponse(w 
 	return err
 }
 
+type ListAffiliations401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListAffiliations401JSONResponse) VisitListAffiliationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListAffiliationsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -14341,6 +21277,20 @@ func (response ListCalendarTypes200JSONResponse) VisitListCalendarTypesResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCalendarTypes401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListCalendarTypes401JSONResponse) VisitListCalendarTypesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -19207,421 +26157,450 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37biM5ljf4KoRmAdtA+JKVVTXTaXzYVdnOLm+nM722s+qrbRX8URGUxHGIVJMMK1WJBPqvBfbfxfcE",
-	"C+zMe8yj9JMseA4ZF4kMhWzJWd0zQAGVVkTwenh4rr/zuZfK6UwKJozuvfncmzCaMQX/vLijY/v/jOlU",
-	"8ZnhUvTe9PpkzugDYcJwsyCGjokcETNhhAo9Z4rs/3w86P3tr/826B0c9ZKeTidsSm0zZjFjvTc9bRQX",
-	"496XL0nvHdXmSmZ8xFm22tHPEybqDedUG5JOqBizLCFUEyrIj3d31ySjhrV39SXpzaiiU2bc1PrG0HQy",
-	"ZcJcQs/cdjijZtJLeoJO7ce0/krSU+wvBVd2nEYVrH1eZzRnIqPqbjFjf2KLSAdp7a1NO5hIrqIjT93T",
-	"Ddu0ZKBZS7PVC5u1fPHYts7s8SlLfDl6LwW7oiadrFLO3YQRS7yWMqnw9GNJKaV5zhSZyDzTlmRgPEjy",
-	"1YguR4e28UNsfc04xCM31PYbnSCvv7LhLO2n7E4+MBFp3MCzzVp9x8VD2ebqymmWKmbc2rEp5TnLCE3t",
-	"GyTn4iEhr78hOTP2LBEqMpLxMTfVcjYHmJedbTbIq0LzNLqmU/d0szavcyrOqWGr8/7ll19+Oby6Ojw/",
-	"D8/CspgndBYd/wwfbtiiko/cUmqkTf+4rVUmimnvzZ97YynHuZ0S/a1QrPdrEujvjo6jEzDwbLPxf2zj",
-	"LsXmnOWLfVnPpNAM7yulJCxOKoVhwth/0tks5ymcvuN/1RJIvmrxf1Fs1HvT+6fj6g48xqf6GFuDXpYu",
-	"QEGYfXYEk3Kvw6WSGv7IgDffsL8UTMMIZkrOmDIcx5hWnFsUeU6HOfMTXV2wain+XH5Y7ZQc/itLTe9L",
-	"0uuPRjznFMe30qO7Zn6k+i2jGm/55ozgd8KFNlSkTBP2iWtDRhJ5Jq1a39PEN0f29/bLfxezXNKMZQd7",
-	"cOe7AQ6lzBkVdoT+zetimHM9wes+/hpcias7bl8wbCzVok7KI8rN5H5INbPko1la5NQeAmkmTAUoO+nx",
-	"LNg4UmLggZbKfFDu5LmnXBg2Zmpln3jmabo22noTyfLFv7o2SWDT1uz7GchFq7uvWM7HXBa69u5lFj6f",
-	"9WlEvguOohSUAsSHJzG+n4pRw7I+fDqSakqN47aHhsMaxj75YdHhDCW9tNBGTq+pMu/d7q5eeDOqDKFk",
-	"xtQh/FOxVKqMizHhmshRQtjR+Ijs3cqZokKSV3tHoXE12g1MdcRz9j5GYRGKnFaX4CpR8t/YDwuD61wu",
-	"HRfm+2+r4ZVU6n9p53nVVsKOfUl6xSzbbINCx6G6rctFcN8lDQqpT6q5oCsbWSeddqL0tNfcd51Kxcj+",
-	"9fnbg4TQIuPyflTkOdmnBP5f0kD5GEhjXwqklz1dvZIQe94zMlyQ5igPEgJT/zTNEzLlGU8IMCVLP557",
-	"wUDsPVyOofzD9uNX79PU/m7baOVs1bQ/wsYFTuTKgdiYkp9CSV9a9+gj3B87GayluAbtDrmgwJK3Na86",
-	"uUNvEXq0DF2k7Iqqh/r1NVNMW96Z9OjQ/YN9Sgt7m0V2uNaQvhSzIsB3p/YZSFqGTXX4OYhHef5h1Hvz",
-	"57WTrg/+y6/JesZblMJeO4Mo5T4YUmjppvTTJc7i1cnJSfkCVYouVprDia/ZATYd4l3eXBTUE1uZ3dpp",
-	"g74UIUSl42Sc05aHu98tbagpdPc+bvTj7Ba/eR41JL1HyVNmj3iTXiOnM7LtJRVVq1xbU78tjc7KSSf1",
-	"jW+hw2pdbQNnsggJPEOWy/kVF3xqT/eqoD1nioyllS3MhKJ5CyT7PU2m+JWVQ1Ak2RfskSmQw/feSwJj",
-	"x8snImVDwyEZ1c5qMWThR0L2Yf6xp+aP8WbhigoKVbXRargfT5cnARObwlnUZM7NRBaGSMGC0pXnkusF",
-	"cHdr4lr4idfmUZtwUmO+jY1r3/5bZgwX4xBb5eJMihFXU5ZdM3UdXZ0RmzNtSOpfJpqLMdhTaitE9EQW",
-	"eUYm9JGdEnvGYMmEJHOqBBfjI/KKGEm+OTk5ivOm2DqFxhqcd2Em3vJwNmHpw+q0R7IQEY2O6w+2gfDD",
-	"Wc2g0VwjNE8QqQjYJ8i8tAWnqT14RPOx0ITbH5UsxhMrv7vWiBT54mg9s16+umES1Yhrwwstyw9F/nDD",
-	"dJEHmEAmBduEmSVWh81RKY5c2DEFgWlNx2z9NYtyuHs7NJ9W9goTKkcZWw7nLlgeuN5sKcCy9Jy7wPZY",
-	"NhMaqzfPg106IAbk+TldRAwUlflm9eoXkd8r83fA2GqkYhmBd8i+AfOr4kzDSaeCyDQtlGIiZQdBvggf",
-	"3nUQXC8ea1odj4wGWtvThGeJPXsrYyB7n91svhxWvx5+XiwWi8Orq8Ms+xJWjr1taZ31NYFDXjW9p8G7",
-	"gwe9XJt9bjSRio+5oDm+AAxiKh9ZdtA6gFtDlbnjMVNAo+eyB20/SiyrtRcZ4caOhwqCyrFdqYzlzIRv",
-	"Lq4vXd8BX1pjceWIUKtVFsp+i5sRvuhzmdKoxiOkMwqsPPETqjlkVt7B/u14/LBDpHvL7FUNDoKMG5bV",
-	"p2Em1BDFZjlNmYZtGzPBFIXXItd71etNka+l5Zvm2/b7ImfnTU1wdXPtS3bnZjnlgsylyrS37Vw8MrUg",
-	"35A5Yw/azuyuYDqjC/Bv3E0KZf8IkzYQx2qHN2/PyOvXr/8Akg2sgj9ccjTSzJySiurxoOX5oe0RXtOx",
-	"rpyUvvake+E86VnN5f90F9IqI+Um73p7VI66ysGI39fZkF8Q5IeJ56Y1mvUUWhPAyzE2jksb737LWMBe",
-	"wIS97yOiSKHyMF1MjJlpsi8V/OuA0CxTTGvv1x4xS7gju0E1H+KeRsE9vFNzNkxp/jHWo7ZsxHdTEgh+",
-	"RGAfWULmE55OKns7nc00kTMmwPVNdDEsWz1aa4bzC9O2pM7+vLqqszaj/bL0Xb7b1pW/sJY9FZVxf2M7",
-	"z+Rp7g3+VI8G1+dsRJ34F3q8xtXxwBabOCGWltl+XboZlgylldOhGmNzQPXVCm4TOBOuqdaWScZ9WcCE",
-	"jX8vPB02b3m+7ONaarD5eXikkqszsAQHxsdNeI1BhUA6a1LK5e0H8vrV998fviI0n03o4TcklVn4yop6",
-	"i2Y5FXUDn55SMOpOWcaLKdgl1JgFjXszqY3tMHIzd3TltPL8pSX3niq3ItFeam1G9+GcGcpzHXdBhk3x",
-	"liE+sIVnt94cknNTqDG3HNF/n5CRklNipb+aUzK4O132PvbsLLYDT/BWRfW26ZCp0oYUMLs8n7rWGuW2",
-	"RW1KdhDZJApqdcpcOnv9931iH5PfpGAgaQd3diseKU/2lkpqC1E/CHViaEgo0ROyHNAlQTSqb3WdhOoz",
-	"iR6piynlecTG3yLsbHL7l91E+bwV10JxgHoilSHOqIBHE5U0kTGVEGrIVGpDvklOTk5IOqGKpoZFBKbS",
-	"MOt0/2ZfH0S+KE2Fmoux1Y8slSDP0Ggv06eETWdmAWYj8KXAJc9AtqcQnOEagVil7taFlkW7DZoQFEv5",
-	"jPuQyjWGuNrLv67pC+yOrUElqzzLPot6FrrTUCXzVy0m6ykLpIyAxdD+/KeICBSzTkypNkyREYpzWQK7",
-	"C39dZqCRg4a32WUt2CfTzShh30RbgxRAYSM7GCMzugirtFQ8dNSsHDcqF8V9HF3UmAPrqc4nrjF0KSyp",
-	"/qvkgmV+kbpde+3urELba91eCU07X9sFclV9FLIaziZSsPeFX5cla8VEzgUxktBsygXXRlEjlU5Auzey",
-	"ckJMmADpQs4FU0RPqGKacHPUxfPX5RbEjdMTPvPz2NhNusbBVV+H8goq97exmUsbEaW222I6pSgxPVe+",
-	"tqfYPdzT5EKMrUISv+rXyWObxXGtlwPCl390YaoQi4CDh7M805a4MGL9lFD8jeRsZIgsDHlgbKaB3B5p",
-	"XsAKbL6+G6glbdJeu8KwOn2Zsbha6DpZERf4p0MIFSa0MBMmDE/tMQQNC8zNYPyUcFvb3+xxVODxYTPD",
-	"svVGjjS6Wy5yPWTr51SzDT0UQ67M5BdGVUsEWk2UT6mQwp6zlhgWukmDbcFipUrRXP0f5ZxMqViQGWcp",
-	"Q4ess364tSH7XJCca8v9RL6oWz26qCUCxGCax0h2xhSX2Tr+6DfqGt9uj62sr2pS7mTb/ttTm4YMBY3U",
-	"h2W6LVeorqACwQ56gs0HPTjlINeDTFoKwkrO9zQx7JMJcrecC9ZBPITXkvoY26YY0RW+Cp0H7J6gMSDx",
-	"SaLtH8PFKWoNhYLf4Q72PDISaLnRafm6JAu9t21YmcISJsmu3YNJkaMH0psG2CeamvpRgX/r8rRAyNlQ",
-	"sUfuDfNuE6yYUfz22yJoo8KAxWrBBAobq8zYDSwpQxxhfG1rcV2uuJ/CFcs4e4SR3zBBudbgGWj8dfwD",
-	"VfIvhf21+tdZTrV2cy7/fXwjp9TeO7aB1X8eX8mMKbsO5T/OpDBsOpPKCkCh1fBDv2Fa5kUkAl+KEc+Y",
-	"8wAuLVvSG9GpXO/VeQtv1bcbv7stxmOmbccBvfnjzJ6z7wi+WnIyTaaW6qwSPZ9QQ+ZUEzusrKEXbzaa",
-	"ZeYBPTAdkQGdja8akKURO56To3+2nHUqFUvIkGlDQODtPLDmsQqMy4oY0ykTWelA9bRGCyPvpy7ny0Xm",
-	"lH9PqShofq9ZztLKjnMv2DycO7Ok4Ne7TOoEUS1UaEPDh0UIlhqW9TEUJmBvpY+UO67Yvlo+rkc7D0rA",
-	"VF/3aWSQ9Mk30Nou8ZNFh6CNsu3mSJLabMLLUcrCzUXI6ZCFlWEQt59j/F8aO7aXuB5Dgzyni6cYQqJX",
-	"VzfbQs2e4Lh61KxwkXFzm0o0z5emZS4wR2wk81zOMXiO5nmQEbabEGOWiWVDJbwWHCA2j9leu2jf5451",
-	"02VAP6ksnjOW8pFLMwPXhTYJ+an/7vK8f3f54f39xc3Nh5uE3PTvLu7fXV5d3l2cgwBZmTDJiM2hVU3O",
-	"4DKihGaZJvu2LZb5AJibi/751QUpRMYU2YNB41d7B1bDTHPOhCFjyTQZLuALyJBGRzuGGeDYuSGZfUtI",
-	"Qx6EnENKwic6nVmm0Xv/4e7+7YeP78/D8lfp5qFZxlGIum4sW7v3tnfxyShKRjQ1OiG6SCeEalgLb0ue",
-	"YdjrFFXm2gmsRYVXkW/LmzMpplQcKkYzyzV8o0kZRLS0WxAI4pRNbsiEQtDKNBKnYtSiPzJM3bJUipCt",
-	"+mduJks7PZFzkksxtpfxnHIT0q1Cumx7xB7EeVRRqYFD4ePb2jj0Oy4eMBDOBZr7e2MlGd9MmCK07I+k",
-	"VJAhI4Y+MEGEnJP98kD4UJeMLogUEQ+6s7qt9nWxarBPLDkDAICx+gHIBKXdqNNNtBL+H5JZwuG763WM",
-	"mQ9fb07kh0XDowk+DkwxkwpcJDCZpbDoJ8yoikcPxVNKQ/OnNbbMPR8xVNpvnJ932Ud4BWtkFSXjqNoa",
-	"D8V04ZaRqCuM9jCnPoaxEV1Flm37EOmF9vwJQzqLmfWfFnD5xIC954bFrYtN67pKu4lGW9ULwAcM7t/5",
-	"RGpG5nZAaS7TB/QMl7wFjaenjeMFlgP0+wXH2zHWbV1IW5SGLSeNJRXtLrMG2/dMOxKxHPf/bXhFhJyC",
-	"3gPhuAP1uRW1kbWsWVBafPSu0246XyOeOxRdXwaGdVNu7esXoFWE+KkqREoNy94qOW1zG3p5w9NnGduQ",
-	"EJd2ApZWpFstp2V4s2I0nbDMBRvOrIT46uSkFmLrEh+4JoqKMXvjJVGuSwdlFS29R3JqOVv9c6pYaWNL",
-	"iJZ1mB1nE84ZNJQvShyAjC40GbKRBDnpiPT1g5MowazHFI4Go6Uxw8mKVEYSzVhMpApdMbpXblmUcK4V",
-	"e+RsHsi9WBMnWFuGlnQL79jpHORfctr2+TkckXX8pD0ZoxHuV59PdLVuS1ZdZp3WggEzRUcmrNTVLzv/",
-	"qWITRpUG05pm6pGnLo87ZTCpKnDrHnaxNWEZeqgcad14ZE1k+JKsJJx0jPRvBPd7LawWxr5f3pJS1a7C",
-	"g4QUImdaExcPbQ9MM0mCZ+H70uvXrVMrFfGA4+3XL0lvyfK2A0v/sz1YzcWGvLX5hOeM5PyRi3GXXLXf",
-	"hdk+7mQqe6kvXXNoobPY3Dv9DiKMA1uYZY2QnNqq6Ac+m4UfLs0AG6m+CI6nuuiiHDB2u5025EXbhj1D",
-	"33xLJrKIxHh1CPoJpD5rwzCK6DLbipGsyvPvkjHX6D7x/DsSsOOaji71H10eTMAMqOQ0fv6MjD1btvj5",
-	"Zspv1o4lQH9lpHzARloG0c8Vtyoj2efTmb39IbcHJYsHNjMQWiOkwXCPZlZWbWYLe5N0mBi+l9SGFp3Y",
-	"JYwnCkWzOqdUP74hlCAKHFFy7vRyEKX2G5wfNvz+gS0Q8iOxEs8DTFXO8OjnC/CkkL/99X/aVgZCFmZW",
-	"wP3yP1Jn2MMLckEODzGYiqT68X8ckX/VUryBU2XZsv3isx1CpNdkIGxH/+uXI8JT/aY8ij9d/HTx/k6f",
-	"ktuPV1f9m1/s9QTha/Dlfz8867+/uzzrH7696N/eHf7p4hcYfvX7Tf/9nwZizB8xKNs+hEnu+wxtK8hB",
-	"i/ZxKqdMV4ZQ8OBCUNWE4WfaWKmRasLBzXRwNBBB1uCiyiopI9WPvaQHkF1Jj6d6vZvFtVFCyqwjkRsW",
-	"IRSEmAwfRS4eac4jDwUKpKsPlJxvqH64Icp56LouRMsYl51PtmscWlJOrd5ENad16yXnGwjKrcw+Fvrw",
-	"FG6uGNWhjL+fJwtC7XG2J8BNEYzu4PLE2VcRw1ZAnXPN1lg6PHVutpwRgnWRHe5OiXhrallybqbxbarl",
-	"mS5JFC3hnT5qPRjguUFKg78Hwr1USkH8mqtdtmsDKatXfXhiJ2FBy0KlEY2gzP0CBv7AwvY/o6jQI6YU",
-	"i0QpG0XRKbKnIR5ZY1pyaWcsU1gKXbjs5ZB9vIs00ti6lTVO/LaX026OvrZlzbUPEVjpyF1ll5snxcTj",
-	"lCO0VQeK6CC11ZAwfVxsO1rYpRjJQN6D40WVX8y55sIAJd6VvonP/ZEp7cMQyl4eXx2drLWUOB7hG6gP",
-	"IDxDD0K74x1kn2ZcMb1JY2uC07PNAZOeFoutwZ/WAkQNs4ZoGXARgAlvH1aPY04Aeg8M04aAhQ/F3m6r",
-	"sHrJzJjInNPdxcD2/PoiUOqjfGAd7hnM3nYHIRI/7iLFy7umnqfk1qW+t+0k1vfDDVgnFKPZokpg2Axi",
-	"o92Y/ZRd75Tl4hanOfj2JYjlpO4EH8xPfEmvsTO4h5SHxLlRLY2OC6ZNB0tsB3ppX4KoIqYfAy4pOYeE",
-	"+8qzm+Ahw3/CaBJieyX7qZxOaUI0m/JU5u7k0SHRbEZBpYVYCNTnBsJJgIqlciy4ZhkoKM4scooY11YE",
-	"hLanjArtk8RI32WwfXdyYgVJHVRelilIP3Zalxh2UIUEFFQ+uIk93EjHWBlNWNHobm5yaoYfYfVpK2pQ",
-	"aBgbHJm4GhGNDrmAvR5JRdxQYWNPybzUFix7d4O3hKXYqLBE064hyMJYVbjOvUNLAbjRnRUDfwR94+3h",
-	"INVaRn0ja3yBL3en7+Ly3tn12XBybnaLtl+Y7/hQUbXAbK2AE0qwTxH4OMhFHCnGCIYR14IXJnw8sfKH",
-	"KKZM8RTCqvYHvVeDnnfyI7vLsfMwWpKohvREEC7fAmZYRqbv3cohXCR088u639LV/EApLOfigeiJvTa4",
-	"SRBExVIkliSwZKmjDtjVVKsOgSYdBWNRZkqGnnl/VHtYSeeMWFwkZ9d4KjbXE2NTSo9nZ/FWrc20Xd6x",
-	"32J4UTru3PvxxzdXV6GGvK2nI9jS1nCTogEl5zVn8B13+dQ+N9MTSw1BqYZBEAZTavUpvyutA7elxax5",
-	"CBwkTXM5AR+LZnbsCUknimszpTohOfwwkfnifs7YQ0IYWBAsJWaAsHwfo4SNEW6Cs5FjLjYON056szaw",
-	"GsVQ8rtyZOXwfUY012ythabMwG3Dq3HDDot+q1eY5mPBsntu93k6ovdlf79GMHbX3Zu3TGsuxUcdEOFc",
-	"96FhXzUtc5sbF6OczS1yXCjJvMS75IgyLolRKnQ0WLEtlUpBagQZLsgE3DLK/pMKgqauUw9FZ/V1zL9d",
-	"ikupjf0p7so4nAAmBSsdwxBA2LwJXnHezbViPeiUiL4Fv+cSlEl9l6Juz5q90e1abT3WUFU0x3wdfTxl",
-	"k7axQJ1WZM2kYxD9bQdq3XrEM0NWRwK8LjaIdkwIL6N37saK6hGFZG2oRh2EYCdoFc/VODroD0EwhlJP",
-	"qA3619YlvHEjLb2klY2nDMzuJT2w8QQviasRPZvQPGfBajFeZeqA8+feDA53RKuAsxVgHEjwP5MZ0+/Y",
-	"yMQCHszsojM0Tf3tJNBFcIyF5ulbAGloBXAATFZImkcGDWVitETcU00qwMBMpsXUSuP/8e+vDwIKxmym",
-	"5Kd3TIzN5CxQxMhSw0RitHyJ5CUbC1yL+VUQaaliJZJoLscVFkq0iFKnMlRJIxU5BOfhsuNpFRPi4k9h",
-	"2SLAHrOF4uOJ8Y6XqFwQVT+yAq/xKy4K9876oLIJVVMpeHoGAa6fuFn8yEP6J8CqvzrpFqnG9Xs2v5MI",
-	"d5TTccQBSsW4CEN1J718oXjqQqFXQ6C4uBSGqUea/8zYQyjlCFBrjSTKav5DZuaMCWLmkhSa6Y7xdgXU",
-	"WdHRHRERcB1LBM6Y4KwRCTGKT6csOyUZ14aL1IB+XtfJItlVLrL0Z2aJw3Gi4NacQlLVtEgnpPyqIjoi",
-	"GMs6TlxNFmYy3TJNoMMVEDdblGsfKQ1UHl14XQxj6mZcEXWu3pnU4Iu+ZVNupAiFdB2++gZm9s0pObHC",
-	"sjt5R9EiUh3ZxoJR5UIdsy6nM5iGEWXdDibuWVjzAdz4eH/RqLI6tMgGOQtNSJKA7T3oJunXwtSs/uPC",
-	"7Ekq82IqNNmHZUN/B84Mc2TAeo1xWM6V+cnO581A+CPrqSwpOXpC/D2TEM+gEgiOSIi/QhLIXIMaWIaO",
-	"NdkvfTADMVyQvdO9g4R41pcQz7Tvp8i1E2Kp5N71mCXVWb6fexaQDMSUi3vuWCBYGzSMwF5z9+X44cTd",
-	"z6ojZ2firpl7LkYyIWAqOYAZTmkyEHEPUs33A+iFz/X+1GgoHrqdUpFxsGFuTEZRuIM12BPc590FAm8d",
-	"LklX9JGvAKyAo09aARbW7EbUV9Ia6LeRr63WW8TNFu0p7GTD19vj9uqdRsxNJfgG+qojU03jD5dp372Z",
-	"rLa8boQht19XBJzQ0Xqab/DnycLjNiEHBc9ftxBBERe3A75BXKoWh2BnC7NzFXobczdXIS6ZP/rdcm7q",
-	"CtNq0s0TELRQWkNlKoVsT8AycMnDnSAXBZuftSonrnlNucum8wPhiHxAxYJoxFvBAPZTD+RFiQBABnw/",
-	"bCDcvFIN4tz62lFLy+QuHKgwqfiUqkXnVHDYnJ+waZ8XtRbG9ldPCegZWETASdrS5J6CXrIGpGR9OlzS",
-	"0+DA6M6BV1wf60RBN/Gqp+gpcmsXyV/3k9uQSELz20yWrTruMIdrGrIFlT13p8CakW4Fn7Wp+jawE8bs",
-	"lv/GopYgmncpuwyD9O+7/mqNxydv9cVtsUFaVgftvnK18skh+a1mK1o7Lo820BpC1+DUnY0/N1DsdhN5",
-	"cOelnWNx6Lqv0gl/jEaiU20+6spEHPNFd7mArM7TeaPvaLjeWQcsicbubgyA37x1Nr5QOijOjZpAtQ2I",
-	"4d3XRuQWMWmcnaj14tf4LXZrpAoysin9hPWFN6mWbSW/7u+vgjVnvor1Uu9RPhT1gLUae6tFa6kl4XlI",
-	"1GlUF7W3ZWjV/SLjMnwEJ1TfLqFINmDmnniu2wysS4d+vWgZl+edcOZPx+Ymu20wjXjri1m8zPxWamd4",
-	"XaOcZFIH+yzJtVzD2tYsMYc6Q3BcoCSNGg2tknn0FIULS20JJzza60cdZDwjBxCySsqbi1bQxaVh0zDE",
-	"Uwc52w4GXvX9t08H+mpVylc5xYrpaq2km9dDIOOo1i1ljvRtEStO3FGF9j1UlF0j5+YA6136+UaXscYg",
-	"ll3r18hCwowsjnxQTM+dP6Wsl706a3ezdikqUL1a5hyu9JHUhrtuqhEtaM18nzTg6FBciYhn8oCkp6Uy",
-	"H1TGuqTd13HJq+/WDLGvNR+LabB+TK0ww/Nq4S41tGZI5XxfzK2C/f6seCgEpRt/jrPmBeh214qmJgj7",
-	"ntFFxPkPmSevTxDyCEKLZ66VBI00iqVQXmgjbGI/knMaVJFtp9dO4o2Ys9xTb0erD0VBNjvZP/EQTVQs",
-	"lrLPZDHMa3d85QXIpZzpeIH3OJ77rAadszqYhPCRHUY4gnfGYhm08Khtjq+eMEcwDNRAOzt8Utak0tGE",
-	"YSwEWqE3NmPOk+UwZIB9xDLPU/4Jvh30rhbw6aB34E3NgAgmXOzzE49dY75+i5eIzO9CgkehMePIiXIk",
-	"XFpNljGXtXFx9C1q9YZ3fFTS3XRH1977y2vmZtO+FFHFDUttRJLEmfClOJCzaJbVST1fPIfRLO9TgNnM",
-	"GXuIQti6B7Whycc6NqZmj4CPstBkH4NXPeaH5p/c2ex2Lpe2pD6qxC9gePlv9OMshrYYR0OsYvZ2gcYY",
-	"Dqhei4Ro+WtEdHrmFfiefTK3DqJtA4y7qjz4ZhN2Ecr++9CIrpmacq2DV9wHwQi46z3vh5TMv/1f/w+Z",
-	"lV8RA5jO+9SB35P/+PfvgdS8a+2Rs/mbjOrJUFKAj4cffJiei02u/w3PgRf4h/4PeFJGJGj/uPELfo2+",
-	"NjS2i6z+t3vuk6FwdFyx1GCJ3ikVdMxqb7gfUjmdFsJFMpRfUkHzheFp+YPGkoDl2Gp/+4Zc9KnvyM3N",
-	"/UmFkIVImTe7QSTpm3EuhzQM875GpNoM09lyDSoWUjDCcg2grzWeU0ZzAfjzRmDPjVHG8Z7bLvhrpmr3",
-	"euQmlyPiJGygVf20Af7kh7FenK8Iqf2mDi3AU25rfxKB7VcyMGD68RER7BGdo2vtaS0iZlQFe4LIFi2n",
-	"t7zZT5SqyjJ8Hn6jajRpE7liYkSEDtrOVUBG90fmqu2t5wjAIad+nfD3MBnnlOztYXpd/Zw7DUqEc/kC",
-	"Gj7zsOEVzvjyDJemE1xaVyh580svlmfZTEblGdnvkHJ5cIqnBZFywdQKqLqznIpOJwfTBr0U3PH1aKFt",
-	"j8yPYXx7ENSyFx1ca7rNauMZXexZqZGLlM9o7iq1zj18im0V8rSmNENaaSg64c42xYUpE1abw3vr0Fk0",
-	"F2NLkocIA2YkGSoIX/R/elILK6253MCzaynwNpdmMwP+U9x7FYpQF0vVkpjWILFmmmotOKPajEpfKlNP",
-	"YVnqYETtpa3twpzJWTRqQsmpfaWLRbD2bltPtxAdGohgYVTlPBY+9PqkoYRZ+i0RsAFtWwq2p0sIr+5E",
-	"EY+T0HTKyjzLJYkEupcj4sYMsbN4mErEbzpl7tTtDxfuXw9scfAss1XbiJdVnnL4Sbm0sX1xoscm/HmT",
-	"kJ9aWZNn4sGX1ZuioTrdFcrVUKS4WumXK4Ihjt8nVbCSW6LYekdOWypni7eNE7f2jtmR5hgbeMTY1OqL",
-	"eqoTea0/6imZ/y3+pNqAYtOHK2T1oDzFLR+viYZ6YWcyrralA/02DHzrPe/SdIl7hZkkNSMefLcaruCn",
-	"1ra6kZOxiyXewSJEZ1YWElyd2oTl2Q80fQjY/goxhvKLpSWSmAnFsuireRjVbYjiXe02DEdeeW9txOdi",
-	"Jooxh+MSbtoBCcNPgmVWdF13ua31Qpe5Dt6I5OsWlDzWyqhBe0h5blpRF8qdKO2xkKB2U1ZSWFmR92xu",
-	"pdEqWtrjaXMBUctV0htI1T7nz+6SL8pWGmXXboyq4k2X4b6xOlpCAAZkz0rRF5DATm4LYcX9hOy5H3Ct",
-	"7A/aktA3BAmEjmUCeYmafG8f2jnAC1bnePUtvmUflAk/5F/8e26SLLNie1puPUDb7z3DN1IZwTAHxc8/",
-	"qc7Fyg7VyHf9gdObAiVvRxjZLK5kiUf8zoWbeMxKXT7dUJ7srlY/SRcF62VLYN4msoRHY25oae6Pum5W",
-	"6zO2WHdsOsuDoA9poU2oqNFbiuZZniM/djmihM5mOWc6zFXaIa02V6X9sMMqdaiQkAdbcuqpm926ZYlI",
-	"A88f8JR+usRvvz1Zp0dBZ+tG+gKSYUTsWu4jNtIYukgLrNiTTCyRpJc2O0t3o8k6c0dw8rVYj1DgyaYu",
-	"8hb7uX66CzwDXDG9ZLJum0+4yN3TMXs7yU/1ziFsqCNub4vkv9LiZnHXrbqnvVCn1LDsfDeh0xPGTDno",
-	"zvHT61XbUqY856MRT4vcLLoN+Zk6cS1keFk9Dg2pZYGX16e2muuo4MOMiRBidRtpx+NWouTpP2kbzhVV",
-	"D8HSXmUUdMxPoSBLx4MCTKEdMmS5FGNNjKy5Ihj4Y6v3nZ+vhGxZKxANacRoOqQqIX/7v/8/8grivx6E",
-	"nItuoBmzYFYuRISlUrE9TWaAIgCNR/ApgpCQPp6FC6dSlfPGxk6eEqvijPGzWJJtczd1KC+lfLBR+KAj",
-	"j7VKjmu+bWyxEjjBC+qudJ/saZLLFIpXLBLSqAlWS2JtFtXVTD3aL49ab7dmj++knJEZ1bpW8VIjgiHR",
-	"koyoIvtpMS1yavgjO6ht5pMCGUsvo1d3b+VMUSHJqz0g5cp/5BOWI46rWU4XLFsbXkVTU0DFKHx/wyl2",
-	"8N/OotGkP0NpTtvvkKYPmA49hyAHJwyUIThPOSlWpIAphNPBP368PIfGh0rONVNkSh+YhqLvPsTAr8Gm",
-	"oaPljOCdhJwcfUf+9td/I6+OvnvKGa+mkThZqbm1lZN/thxTGT52csTzjaoCwJNzbpX0FkC0dXjbE6qv",
-	"V4FPu+Rc/RFCgfoAMBdNp+ynKdOaZWfVXbk+IKRNn56OaOtsZxMpWCXJrO1MT6hi15Ng3Wlf2X7E8lzO",
-	"y5iFKV34urUEuvNQ2/sQI8W1UdRIpQnN53ShSUrDde6fUIujPrvG2Jc3JEgejdVrbn14t1ootVLfogB5",
-	"RrpaWqeE4m9lZWGHsMqNJo80LwKw29uh7lZSWiKVVZxxiLjG94liU/nI9Mqmh9lQg6gC+x5a1apG0DIV",
-	"8nRCtEw5zYnmY3HIBSlL+vh7wV6hgBELOBnjQiFQxpKY+FsRS60cSznOWQdIRfdi4hoLkchNHWdxDdLj",
-	"MyKumu1EBrJUJN9bwGl+XRuTg3FejTmFsiOPDGJi4pCOZMQ/sezeHog3ZCqFmZB9X/XxjZOn4eeDxIo+",
-	"RwOhGN7a90ZiJeQ3RI5GmpmEFIKbhGAgKEBVjbCo1xHYwzO6uA987B4lAxH60A/7XhtVpKZQ7E0tXCkp",
-	"v24f+9FA2Bfzxb0U9xldaOw2X3gIQrLvjX+vDhL37Jwu9BHp5/mbsg4mMb9xrLTiIM2PBuJnHAH8ioMQ",
-	"dOqrkcs5UynVjFyIcc71BNG2gmLpqnBXrkfdiYP+I0vDVggNem9qaP0xY0xSxT+C+6lZ6tneEiOa50S2",
-	"xEvFtEe7BGtqlDecUpYJluYa29uEA1MfyUKZiePuwXki2UWM0EvlvZvbD7eUp/saMHRFZaClL9FqDxMM",
-	"gnQcRjv6LSKB2INSH50bE3iNgi25foONVdS6WZZq8wR0sRjG0J9v2Jhrw9QTkOvXVEmDajN38oGJ4DXH",
-	"y+ow9sbGgihEihQFHJplimmNtf8dAtMp4YZMCwAU9S+wDJ2SXGMVjm6hv63Xcxse/2Zi3jo8/oi8Fd4m",
-	"zYwXm6J71Tp247eifZT42pqqAcuozxifX8I+bwwCbdurEjEi0ZKMphMI7k3cBVFLwuCGTGSe6TIsvgyH",
-	"t39UTRM74jdYCBkTN+SI1FM3CPtEU5MvCNU1KwFhYiRVyqBq8D43li5HPM9ZVpUa9vaEgbBiGjRuR2OY",
-	"EjQ/piDjHhyRPsHFIrA8OOqV+ZwSIRHfDSY8EPhaPWUiIaGMCcDwr6VMhC6t+u50NvVUWTIBdtTY/i01",
-	"6Sl8C21Ny3SDZze2LJU+ie5r50g/zvqQi9Va9XlJ11EFw0BlKnzopRXdRiOmrHCIyV0QmKDYLKcpyuQR",
-	"f+hGcYtVtlrXHLVYBlpVnRhH0b46MQ9oOZzmCo0l2IemdDEEED8hzT38tj7cv6XmiB1O2NtEyy3cRRJf",
-	"spREGPKElxcnJgZYjQywnGNbv6bw2oaE0VafDN7wU1ifelhbmvr9IrFuGuwoOj5xQ4O3iaspE3Gd6Jgh",
-	"eSxYZpXcQoNBuZkyMuEznRDB5kxvnPxa1ZsIMCe1evV1JKKlDy0lBRwwsYzFhMygIiymQ9gLCCZub7Z9",
-	"6ldDFoY8cs2NVP4OErLWVEK0JHgdehvLwRGx/c7ZkNDZzFlchAToY3vZcntJzcWbgeCGKEYzZ0vA29hI",
-	"MuEZc8kP1f07l0WeOQBUsi/oIx+j7Ag7kAyEkoVhZFxQCA4bFsZIod1YYA2MJLmUD6SYQcSaC2LjmtR5",
-	"OOadDET9ik4wFbBM/3QyhaOSijzwAVRyl1wdDUS/MBOp+G9uoPZE8jwnGUt5hhWBahOUovSAgXBnL+5a",
-	"CaVuJNEoprRxpFOBzk93SEKH07UfLk6d5pwJczkLu6efgL0HGqeJlMDbvABkS9nmW8bEJk1NmZnIwM3s",
-	"ZeaEoLkKpLHfChVxyjClre4Vm6Pdj/64+bi1RJJbsEbL5WCbyHe1WdcXs95pUu1oCy18DAKH/5f74L/c",
-	"B78r98FywPOWcjeqOitPzd4I1VLpUCIkWJdk53Ex0WCYahiBGS0tVGh77ug4tCW5DLhI/kmp8Xg43IDF",
-	"g75cRr0uFee0R4SKhQc/SalSeDEbOg477jdF6UvcTBoDiaxCNCWqbSlOyT+9Hv7LN6PvUSv0ktjR02td",
-	"RvE7wJ4XtT9tZGIKN29mF0LJPA/DkEkzo4WZfFThy+Uv6kxmLOThv37/R5JRQ8nHm3degnON2Z/C7jSW",
-	"Ktbh8nXvJfXRlWMJzfKj0MXQjm/YFr24viz2qrSPzH5Pe/NoAnEk+cIK1RkTZJ/+7a//L/73v7FPdDrL",
-	"2ZFU43DN5XKQXUqehWpS1xoILUMUjnBY8Nxcio1udk/Xbla9N73b/t0PkcIIa0ELW85yAI/Qj7dlkpuh",
-	"6TxpkLHx/RqS+zVLC8XN4tZqDs6YggLdmZQPPBb15uKAaOkQBiODJvu5HFtN6ZEpPlpcjSjUf6ZL7uM9",
-	"PRApzfMhTR8OrEI0YXkVZJRCxwn50ZjZB5GjV+6WTtktN+y/vaOfjkjfaUsDMYdwp7P++7vLs/79D/3b",
-	"i3t7sm2bxsy08+NxQ+7vf5TaHKZUGJ7Sez+D/Vu7ACyxWq02gDGQkGtqJv/t+OCI/MzNxKq+tJqxIHbf",
-	"nL/CanmQjUOkYAOBJg1Nvj15hcgSqcwY6X+8+/H+4ubmww0aYa3A2cNJemp601saV0WvdMb/xBa9L1/A",
-	"lYL6VqjWnTCKprUSaxNGzrBNr1naZbRKt9PIj8iF0zP1TArNBgKm4+tPEF2AOAUXIYfi5eRCKakIUo+r",
-	"OYRyRM931b++rIWfv+m9OjoBL9+MCTrjvTe910cnR6/Bq2AmQG3Hzuh+jGaWw7Lwpjsn5Wpb8bt3ywzW",
-	"qDzzpSvxCvpBZgu8H4XXoyADBFGKjv/VJQuhfrwW977qwd9wX5qHzIpV8AMuHUzkm5NvV/fmxtVtZtlR",
-	"rXZgbABle8ew0nhAff5Q2dZSoRIw1syleoBIxH0rCN9TJwnfoyGaZx7rg2uCcjYBQZtcyYwlYOyoWzos",
-	"OeeLI+i/3B9o6hBYOsx3zAL7845rAwt3ge+trNHJRrvUrdJU2d8tYkwFrPVfQtEVSs4htG/FwAewTrjC",
-	"CO703K3zqhh4rnypGY/RiHYW0MtgdaHwM9lHyxvhVvuKbsTxZxfA/QXdfopOmYEwnoiFqHrl2KtJX35N",
-	"oodteS+3f9iqHlymTJeTdrKD7kviWSUWvPLgMQGDutzKgb4rVGmA3NN+82WNOlwxbjka1eghIdTRaqNq",
-	"0TKZ8IwJw72AET2tl9Vru1xmKQTUP+87F2tsmVP/YumMff46l52vhq9F1+z4s/v3wp2tjOUM43Gaa/hR",
-	"5Fw8uFWEONzmIeRoD4QoGHfXVy33lkk9qa3nsrLxa5cL55zrcgmfv3JVa4SWi+bAc9ErPacLS7J2Ye31",
-	"oywRi+VlnY5olAb/yExVlXmHFFh1EqA8fLKFEz2XhyOaGivzFmbCQCgCUVH7HpbW5dhHER6mZbSi1IF1",
-	"umFjJuwPrBneuCOuLDO2keyzvY1qTi/CJrAEWsa0KyKaQ4008C/lEvIgrES0DZkL/OZlwgFIzK5jFPwp",
-	"ceZ2+DmwwUaaGQq3Pt80uL9998adNLP/hJv6QZyCi9CutF5e6y1dtSZ6OqVAfY2iRxd6PSWKmUIJvTQY",
-	"cLHH9jnj2nvnw9t8ji/8nnY5cIt8GI12v+aj0WZniIE9ML60aC8sV3ZHlLxkmYzzJyjqSxbMeP0CzYPP",
-	"X9dbQ5Wpr6ZUh3Q2I7A+dlAV5aJf2XZbav//x01okesBg+HVPYM4nZrHZTfKQL2T51IxtrYFMQgbQo+Z",
-	"G5snXRC/HfFKwY7IhSjD+FBCKvPFmgteJVzFxCKfk7VDYvZdRKjYDXILrCAUV1NvfeZxjpaEa8jyqS/E",
-	"9mmumVD0wvfimg1wYJXb2whHyWAVTZruXwdDmoHPlcwUgyjClavOkXO7UnnrX3oJ+089GKWD5cePbTmI",
-	"ayc07lcrsojHn8s8zlYl80Jkt6VheL2CWU8O3bJ+eSGybXDUCwECuzdgrF23wkyO0wlLHw69Ftp2U7H0",
-	"oV+YiU9q2xHjAKvRV5Kn69OD+YYo/WdnzwegA7/UziH45C10/qLemz//Wt/QH+UcopDBhuWTNuy2olUa",
-	"985uY7mBB429xdyOlk3FFy6cR3EX+9lwab/wfjpawtZDe3lWlR/f7sa5hlc3DxQiiH+w61KlN7itQiE+",
-	"5+IhsI/HEFGatVkz7POzWlO/m0P6TQgWQRgPs+CXZ0LBJVaIMi3JWyy3vUO3TGSrK+82a0y5qG8A+F/j",
-	"6/4OHu9mqaHtr3R+XN/aLnnozq9s5+iOhkRF4hRTrkGY3/7ZunVWUThKbsNEVuoQS/smXWBAbOPs8y5X",
-	"tJusLMypUwBdapQmij3KB5aV+JvohSZpzqjayvQ/f0lWAgj+/OuX1VWRhUFvv0faWFKT7JqsNxufTWie",
-	"MzFmO7YcV/1EBPU55eAdSv2LVYW57ZKU9yQ21g54Uenc8GMZrZL6kcNeCSzoTz5i4x/P+NiVOWx7r95y",
-	"wfWkvjNgYxRN2w0GicBeNQyN9ZMgeZYef/aS05djHzwTPR4feJae+ZeSDR3DpdxsDzOoF38pGNSE8sEq",
-	"MgP0yqgqEflOG4ehuumHDNb6qR/e1/d7Ew3odUgYuJPEyTpufck+8ncIjgFcgeVOiRRkRHleKMgETfMC",
-	"kM0oKZtQjKYT/M0faunOOXV5rIJhvNGQjd1PjqzcnSbY3EsgLj8mI0OW0sLlrHjqIRlHvGYnTmC2WF30",
-	"O7ANVuEGlTsx6U0Y9Sgh7yQexuY5XF7SLy9ypSBoVGOWVr7UDSwnu9CnRDGEZAB8mOZGtp04iG+LHjcw",
-	"ydozt/2zNl0+a+Vq9uz+Y7C8y44rf7BieSAjLtaHYmWKaqAfh06yEvfZ9bTUt+WI9HMtiWYGbqyJVOYw",
-	"548sq6L9nEyy7yPi7E4ky+F79kdSCLvRP97dXd8euLPB/aZ7lutBARwRnJbBFe7Y2XMCpDBCZj13EX/c",
-	"/I7J/Qc25mIZkmdfKlDHXM0gJkgVQUSGi5LwAYNxaVdqhO+F0+ORVGPZIpG+hec7dgjsVn0rJfGdqm61",
-	"bqxabFaU5nLJ4XG70rzrBQ/iSzzVAePbcThc2alzjHiNpJZBSZjYhQLGjLsZyy2ImTXCW6McKkprXAa+",
-	"sav9aMKydNqKVy9nl/Ljs5tLQxYKqEWFccd069rQGWQygkjtJJ+Iqn1akwdWB1nfcV3ljMcUz8oUvzOV",
-	"xXcRi5JzHsdKaX6Ja2fVw4EneFWLh8tIFHl+ACBVXPkgV294iGaju63wYE6HoxJQM+wZuQGLxpl7/S3W",
-	"DO8Slw2GkG0FOdTDeWcK4njICEvFj0596RM0iRs50xCcBCgUX5IolbXPaYuhmfV+IvRm57IdD9nKMpWY",
-	"drBeZboSXtcLMqGPDs02arm4YYLN//FW64o+sBbKKleqVP6shsgFwYA1n9qWZ8snCrAEjz/7v+8WM/bl",
-	"2McWPiGKvNYOJKr8GtunP7o+3vrCKbu4L6Fx39NLG5oanWdRl9ycauIXfBvRKXI6KwzSChalASwrAtD1",
-	"9p9YjbGUdIyiCEK5p4kqcqZd5rdDijo4JXw6k8qA6qANFSkDEJlFJ0rCb7dLR8uYcQvCxSPNeQYpHKUS",
-	"N4E63Tlz439Dvj05IT/1312e9+8uP7zHHCyyZ48ovgFagGtqIOwVdkqENGCIsZvk1+ForxIbFQCT24OW",
-	"MUN5rsm+HUTOBV5oWLHp4Ihcuo8HolpFB8NU7T5GrY58CdiqSKa9KPOyaBFsod8XD6Jv3x6IEc8ZuoGc",
-	"lK39FDBDa9mNOp1yA3SK49vlMXQ9fI1DiF07EPnYOTQVIWQ8S4CYrKIs588/lDgAt5klASQEEDlVSWXN",
-	"k7fBATueKfbI2XyXDPsau/gvavkgGGHCIDLfdujjhtHM6i2O/uxx13RRL4Ah52TunD0IrAQxpU6TTkgh",
-	"3D8tOXl2uERO5GyJI3Shr1kxzLmeuIojzyetWGaZe/e67G5HfqdmPy+eX1Zbkqg250Vgux/PJy03U0sX",
-	"hXC7ib6GqpeVK798k2UObZoq5tECQHQAsrQyJst1qaaVOGqRqB3Qz3eZqwttYzcvbRuBrs9RCAiG7CDM",
-	"0hYEPGflQCXambDtb1KRIUslZri7RFLEL2vsTzNJNKpvlru0y1TLlvW685mMz1+xPjaUVGJbqUSB5cGb",
-	"IVwaJZqO9u1l9yajejKUVGUHLjD5ySm1bSHNOz8SXyecucsW+5jmLW21i2iu0mhLsdzB4jaSY5cPxDEd",
-	"jXjOS8/OljOoa5vdr3W0I9iCqgdclP+Mu69YzsdcFprUdhbOO7ACK0kZXdesymuxI70YY18XKTt0GeG6",
-	"jan2y9dv/du7jApe7a09m11vyajnFr9anLIDss8ybt74VX42U42BgoTXeQeHLLLELxj6vfEmbxOzoJYK",
-	"tdmuB09TzczvS023w4rUbIcvAisSKWi9ut44MDJcbAkxxO6fxyXBKuaVaa+++AFOhngu8PrhkGqWeSsf",
-	"yDfbOYnh3XQAgWv2sXwrnMqyFJvyl95mOSu7oAQPfNiBDsrZbZezlksLyDRUSAFbbtfoFG+2vyQQ7EkV",
-	"IszYJ8nSm3AN0pxTDTZfVxDx1cmBIw1AJXw2hw7abL89+QM5/3j97vKsf3dx/75/dUH2+uWsYHQZGfQ+",
-	"2398GfQIzRWj2YKwT9wSfQkNBlLD3qpZE/XMCqByNxGs2PwGODWvtt55HDcFn29T2/S7g8y8pI72s388",
-	"olNZ6GcK05EYeJq9hdbrPGR3psFmV7b3sFOnhA6dMwURRi7CXj/w2Wwbl24/Q3UV8AUPuSA51waKg8EQ",
-	"a9zBowehoaAEv4NoJ3ekqGJ+ZBvu7NRrtI63h6v8Tqf2fnEp/iRUsuwPZJ8WRt5De4mPx/B/TqkoaH6v",
-	"Wc5SkwwEolXfCzY/8DK8qwWUYfkwVO9Fxq1moaEiLxdjcnL0z0QqMpXKvYOLdQhrB9bcgbA/A2d0CbF2",
-	"14qZXcXv/NrqEjAY/TRz78GzN0EW8rFc2XnUeFGHS85BNj4nV/Nk66zmhmmZF6YlDEWVbzyfxiGBEBe1",
-	"eS8QqNPFmrTduBK9NcftGGzw1m60NWfis//nmgzec/i9cUOthXKCT7aB4gQNxTg6xqc41GMPwVK+uqed",
-	"6KCJYZ/Mc5YyWf9quZZrTSq/u6v+5O/xqi+tJ5tc9VDJRUfvAVflBE4lFDwCAB1mNZnKxYBtAMzkqUNa",
-	"dMiT8FkDi5Lm+dFAYC1Ny9jdt/YeY59mVGQQqGBkrfphQ7w9Aa8dfHVAEC+WZ4Trgdj7DL9eZl8Oq28P",
-	"Py8Wi8Xh1dVhln3ZO4XE2IyDr76qrugc+Rh00PDmHw0EsEZYWe6q70CZySNX0xEzQDR/ZAnUPfGVyjxj",
-	"M3zKyG9SsKQsWv7Pr78hGV3oo4FwiiZVbJ0eWJWucaqj6weGdjQQCP/qikSVKK9kf87owwG5uKMQR87T",
-	"SRlY4PKXFui7hnBq/DpjMwivlMKVVCsxDWGvEmAx5bxgjytttYpbSarxocnOe+kdGuKULgZCM3ZE+r48",
-	"itvQy9HheynYIdy9rpbaEjQLGTOjyeuTb6FpIclQZovQ/W2V1Auk8RVeF6vF6WF9VxOecPM3utyTeD9k",
-	"vySeg0ifvnLohj2uYc2XI7u+sLy9nUofsPJ2C0LsD7fF6sCwsiiwjUrTi70ZltI2LlxFgVCX7rVjeAd6",
-	"ex26h+8qOq/RItLYfoPwAMvakdyzxvE8bA3HH0VW8cc6a4TgMKgYCyctIbO80A1m4lZ0mwajuGEgEKIF",
-	"fGbG1CFW7XYenTdk79LFOcDosUSPT2LJQDoHsrBiPxPZQFiOs3dafQYcCApCviEXwv29/5lr+eWgKig6",
-	"Msw3VH9h7xRZm2LVLVDkDEo/aU0tf8SEJNWo+nz0GSbxheyzo/ER2bsFvcZy9hxigyxnyuhi7yAYrgW6",
-	"z4UrnbaTBBu4AL+KRcPRlS8dF5R1sIrdNu3XZcYANu3zbp1soRncgh3N13i7PSMUa63Jw4Vg/Z4oYMus",
-	"3s0wRgD1LNq6di7YJ9PgamV4K2zKnhO8tmOFtefchVZzQeZSZZXSuTyQhGB1b6LpI0T4bURKpUC6Xpf0",
-	"NNHBvKBTOWsmkbZuS8bNLXwREEXuoKQuH3NBc89tXah5JR3v37w9I69fv/7DQUIKkTPtBMFLK3Yv1Snn",
-	"kFccGrWPmoTk2juswPZcdORtq9SOjSQIZlVbAYBSwx4gB4YjxYxknss5pGgC58F45SjXiWeHVBxhx4Fr",
-	"69nz81fzg2COwVdc2a9JQwY5JZmiI6c4urBpK/7PJ9LXNJse7NZGgeyyYaBorkuN0uvsiEOg5jLtk/0O",
-	"OujBEXmL5ShVUwlOCJxsorkY56xU05ZpEb0rrsxks3upyHBRRaiXRw01tuZBPzityJfoWQ463aSkXlDV",
-	"aJ0XJigwucrEUIEIDEz2e/vxhNtNX5xCULQffNViQqby0c1VLeoDH0JV7mmRTgbClefGOdbemcpHlmHZ",
-	"T6vo+e3AA1eKFdwQPYGSokMWEsDQ2rTz6/crRWt1OeI+ytjzuWqFpYK0I9ys7RmjIiw1xESb924Xhtrp",
-	"7q0F+bTF9sCyVdEYvV1LSrWu2thxIyJjG6VLpNN+GRpkEuC2EwpR5QlxFfOHC/IoecrwlHvhqBYaYugD",
-	"ExiaUBe+63xqe5FCm7DxTUnimH3yGU5ByriAxxsTh2GfzHGqH9fgS6zEG9z+5KHL0YxAlJyfwtkJlrfZ",
-	"jkBcEporeAWBBdVeU03suP5eNnRK1cNzHNZbEBr6jbSgN4RCevVlRho1uURzLxuxQPalkDFlIIA8fFQs",
-	"mihgxkefucjYpy9H5Mr+SVIqyNAd1FV1KqMLIgXZbxqr0cYCVt2DU+JvehjKH8jZh/dv312e3ZG96iBE",
-	"eoHWR1WHR3tBx6p6WDpSuwzwg1X5eorxU9i9M16Z8t7ewnGnD3U+XlWLPyZ06P7BPqUAN2W5DZKmKzcG",
-	"wIKaUCC4J1/HZZ3LlzmfQTvlDUv5jNvv3izVC3MeCMScqFBS/Zm0Z8aXMvI43h5k212TlbtEzgXRc27S",
-	"yUGZKogajhXxQeJB0GS4a6+pMpeZRiEXb1RvxKw8bVRkA+ErEYAczzKy3ziegDQ255odHEVSZt/LcrZG",
-	"OsyMPQAZsm2DfP2XguZ8xJk+Jd9+8wdy07+7uH93eXV5d3FOZlQb8s2Jw+CwVILLMwM7eqFCkjcgj+xS",
-	"8K4qf30lWMJ66bGw/F0GFpUWZogw+kvBiq2AcDuYlKA0Vo+2QAnj5vanazIsjAHwdChlN2NKQx1MxhUQ",
-	"b87FQy31Qk6nhXCro7sfeJ7GQ0jP5VzkkmZ4ZFPdVbJyXGdD8erm7Rn57rtvvyvdldsxdixbORBLmJ+V",
-	"WBiWSWzR/bJ98WmWU7FWObq2L+2yekJOo7FJdoDbEXZtS+A0Cx4UVGk8d1zas1Py7cm35P2Hu/u3Hz6+",
-	"P0dGWmiegv40ZAxsykI47xVouE7+QQg3UUKf/F42XunHWSsq7+LGvrFLPF7sIZ5Mi4l+qJtsGbXG+YHb",
-	"tNi/A4PlSvpMbdN2AGGmH2d9WLevIky3k4vbUIpVvtRWilv01xKJU6LobLbKMeQjU3PFjbOF5ogGYltM",
-	"SCEM1od1rWLV7di9ysUjN3j3tpcArb33EvkUVX9dMiqumUC0XIxnsERDajPbdhmXDzMm6u1juASKQV6u",
-	"cdz+ICGz1cEdkffsEcIAXA0u+cCE3knwxA0bFZrmOoJ0Ew6jIPsgvye4YO8hT8QSGf5LyZwdnA6EVRAu",
-	"rvqX7+77724u+ue/3F++/wmEeUfWjTIRtFyIauVOwQbgv766uPrh4sZ+PBD1r4EbevC+IculGC9HsYfV",
-	"CbQa8HxBcj7lJh49UaO23fC3qoOvg0NQP06rxweeboOrYUNEyymzSujQV6tePhSnNUBpH1UIjKyC1mzj",
-	"VE8HkFobTIEwL8vcbpcE8XUwbZb7j0PfQxV0eLo9ZBtHJ6C3UgPVMtEscnb7k+0BOCqW2RQl83H/dJwJ",
-	"MBqW6aoL7Xyu/lgTQ4EAkEu84cVQI7GhGtuUKnC3BY4WJq+LhyaOpCvuSHJGH8vTpnccrF+jsqj2EN+b",
-	"eoWgFxph0lqLqI0UTl6IVwNQtS/p89wqoQ56upXAEDfOXeGCzZG2wJsDf7769jCjC2KYmlaFlgP01/Ws",
-	"VlHqhxpw8toF03fl67fu7ZcQT5d77SKkYro9jPGUsOnMLKryK0VO1RbtR7WuOiWDO10Dwl79BwtG1Y5T",
-	"pBwptO6vSxV5uXR+7LDLhvosluGiup+2s3fOd4dg/FItPO6Q/9tyebHkYiitB81ztrNd6+bj7rx92/Rt",
-	"bymiUwKmgndUr7KvHa3r52J9quANm8pHduUrcnQRSzDYaQtiiW2IUE+jS96sVXFESFMzUiDNQtYW10bR",
-	"suDUri74j7VcQZ+bvBzwOZXG3X8Zc1X4ffJSfdQ17LQyqsHqr+/6t3f3/fOry/cAWADrAJWfB6IRwh+c",
-	"PAEMZyqwlI9bVNB+a285w8XeQPQFKQQW6yzf9SP5luwhRcCaj2QhsqO9U0LJkGYoL4dMAPGQthp5bV8B",
-	"wsa/IgSZ5/Phi3pbkTBl+iQ26MHlpAu54WYRODLelvTA2EyT9TQUkaSWGcox3OM0P7RD2G0wy8c1Gbq3",
-	"zN0MVzikGxjRjiit6qKvNR+Lqij/PyTJYUGTkt6qkDu9TGqJL+jtWImZsKlm+SgqmwMBtYtr8MaanMif",
-	"ITsCGJQXPQ03OUuILobuXz7dOCFW/hJjrD6e86GiauHrke+nVDvImjSFjDY+FlKx7CCWMPCX3kZZldeY",
-	"8p5SpRZVmLGhY1Cesd4Z+zTLZcZ8BmWoV0PHUGg7II8uDWFF6oyU47K7ysVyqx1rednXnvZlSg0bS7V4",
-	"2tc5FeOCjtlme+BY3lK6BFXpBIqCWVaa57H99q81uvS10LDlXlJ/i+b5BlXRNAJerzYNVNxLemkFQoA0",
-	"20t6Dt+wl/SsdPFRwz8RwiTboG/Q1sLz0vYI2lWMNNdc4FcIARZbwllkx7gwbAzsbLVFYiR5dXJySr47",
-	"gaRb3La2Hm75b2t62WVGMbCtaxov3mqHWIYsG2lojmGXAEizjdD2D8J14tRvx+kSh9fFsoSMeA5VlBA4",
-	"CKsvSOGzIR6Z2j1GVx1b4g2pcE0cjFCtXP8KBMtpFUPWQA8BzBCAWsC1zMj+f/z7Hw6QqwtE94Kyuf59",
-	"qFEMsYQQ/gCgR0y7rQBoH6YbyD4D4RLMBJuf1Vqx/PoUoKqdKavehTuPR3G32UCs+M3Qn1UDMfsIHq29",
-	"d81r67P4AkluDm0Jy3AuyKD3GdjGl0EvGNuKriN/w+5MVPoqmb54AO1tGz2B9uF2cLIoNtYJyQSeHrp7",
-	"jzO9Xvo5q959CaMV9InQ8R2gB8uxbRd7EAOWqlXyIJe74EjRQ+Emt9jR4XhPp+zrnY324gA48W2djsZu",
-	"LpaQoAIwjWjGhv2uLEETqtvPFJQQWH+c7uC1391JgmHt4hBhZYWvcX5g6v/Zzs526mnUzw3WztjNmSm0",
-	"lVHbQivtax81iuwd0v5HSk6fBzx06cGGTksoqteunBhmmtguYpK/kb8bSMPayoUizNAQoAuIX6owqBKc",
-	"sRwZJtBKCxnNAlKprTC3HdRDbB/j6UF0mVNdhgVzsQTWMwJLSepQyDDErBlDSGp+ol059yqC7egqegHS",
-	"fREa/P25smAXfFk679D6KgRxPCzyh8PKrbXt6+yHIn9A4I3d60nZi+P629nFI7V+BiA+SP/BBc4cQp79",
-	"eUR5vkVUE80emaK5wwTFRPzhAv7XWatCWjAIerYL0LC9K641F2Pid4hUTWCgPR0TWvoE9srK/g7pFN/Q",
-	"p5CT4eDB6HggLs91E1Ks0QbmZEDbPCOKTSkgVMJdmCk5A2wLjP+QgumQ/83u8x0d75KEXRe/Rwp2qw+E",
-	"bOh4vDV4bIpxw03aXRLV4CVvIFjGxH5gM4xWbKfr7tfd32NcBMJneE/MfmmId8sJ4JMZyw78RePEJYzZ",
-	"BYtgXkxLiWS3t802A4VXK8wqObezY3ahAiVmIUMPNiFoQ9z3wfYzpqA2bELY0fhoIAY9qBT77aD3hgx6",
-	"d1aKRKMnHtJB78DVgnyslW0sjZd26MCSy8gMhz2XQPXIGVMDAe073NbSDCtJoRnZp4LwDDyDg55g80Ev",
-	"iDqIUcO7v2O/SnB0res4ryoTb+vsKt1WPT9XG5bCCSp9AcuVYTvftM8uCNsVhbC+a//IdNECSXjha7Pu",
-	"aSILk8opc0UGy7MGrgoIyrZj2Qa9QLHiqvZzg27IHNCrMlkvX5yUwo4DISwxm7tTFboz1sXnwhjeF1sJ",
-	"42yPyW30FNgZ92g712AzFAGQs4F/ZuCvSk1ChBSHw5yKh4MmEuRIMYaS8gvcgNpI1cVmdOve2/Xx8f2E",
-	"Qtvx0fO354eFYS6FJGc12GIEEHQ1PDC6TwHIRjHLJc0se5Vzlr3Ivnyeog7ZAcUzIim+SDmIVUcZ+dtf",
-	"/yditUMUjHjQCa5zQqgxNJ1ABRcl59pZwkzDeddKhDunvpfwMIInH410VSkaH8xkBfekdK0kxMXx2LUC",
-	"xQNBstwqbk9GXh+x50wa64pq/J68z3+HtFGGg66eK0yeWcWhxDeXcShb7+WStxw75WynsZ4NygnKhn0c",
-	"xT/OEXcTiuzjcpYdyAlQdRi6JPZMd97Aihm8+CY2l29a5IbPqDLHI6mmhxk1tCqdDVEw2nG3ZTzutNBG",
-	"Tq+pgvxxl9dZFmTiORuInGqDGFWOECAEZ8LSBwyN0YKPRiCcXp+/TcjV9euEXH3bP+73zxLy4Y9/PP4w",
-	"K3RCfu7/lJC37+yPMKH/fvUuGYiry/PLA5f/qInmvzFManMZ4hg7BalRU27ekG9fvSZvL99d3N99+HD/",
-	"rn/zx4uEfPvqO/Lx/e3H6+sPN3cX5/f2eThw3goS/XLTWjllYEU3wqBzfWCfL+1Yrc0xBptRvvH8A/fR",
-	"CWgY3pU4IA6XtIGpE2BtMTJ4JhOijWJ0CqLRpufu+HP1Ryd5bWn7vwLgeE0Q82SPcFFN1e4lxIn1r/Zr",
-	"q7u+Kn7Hs7UNwv46ySkve7AqROWq1b0QI5cOnBujUjqbCLqcqGNLm2vB3Bob35peYHcI7Pz0kZV3DNk/",
-	"w905POd6JjXH66ls9IAoCnzETKiwgtac8GjAcubGFApYHkqZM8Ac8/5mNMBXX99A4f3txTnI1DBziByu",
-	"SWdY/sYOigsKE1jrOLhrmK+BwL45+f4le3e1vfQDOte2VCe7Tt016Dx/P4Ak8+Pd3bXr3nEWTbQktMi4",
-	"BFBazdjD75hvFkHkAqhCV738lufs9yaW/L1yT7e4K+xz5bIFpYD7EkUOYRmDzg2fMm3odMYyn0HeiZ/u",
-	"HvF2vU5QId5aBXUkFaKzAJzcEekL0nQOLoM+x6FkB2IVS3aboLHXiqaGp+wdFw//hR27W+xYMnOLjagg",
-	"GPiI9FAH8WqDi90ULXb5rCDoxWKtEfyde2/XNgrfT5uVoonVUegtQUu4un3gQHYIIbQ6nRDfaHfoqxoe",
-	"mysCI/4TW2BBU/iLPNg/lzONfCjbvuUqyGLLbz2Q/RvLXQyhrh05GghAVF1uZO/gtFofiPzADvMQ5Ey9",
-	"R/eR7+/gaCD6Liz2uxPbgqXyEF+6DdDgjmysrouvZ2p9Ev1vs8Sfv7jNBifiCTrPlKqHdQ5SfxVduXd3",
-	"iYW81FUsER0fbwnKBhsDNo6heN5yA4IP6GmpVJj8iLswpEonPsER4qi3mAixBU+II57Qxm3/wAb37OWO",
-	"62YkUx3R5f3boqxdsodap76oU1Pm9vkI3yQnJyddz6yXVtqEBfAx+KXZ6YltdLSGXfqRb6eg04T6FjWr",
-	"UiaxtpaVruckl2Kc1Ap6wEP7Z63KEx5bKmi+MDzVL3Z0N9rq42l7fMTiJbb6atFps0uY8e3tdrBZxDSG",
-	"TU8qPw/AIVXWM3tlzhjLLBdXTBdTq15/FVa92X5jJsTX9qhB3UEl5xgR9uDy5zXTGogPjlK5He5nWHM3",
-	"fOe9gt/3NDn7ePXxXf/u8qeLgRjxcaGYPq2DAyCa0AxkVGyrHgLjJNMEDF5EMaM4gmsoBkATzHc7EAKw",
-	"q125GjO3NEj6ZaNLAM2ONcwn0jn+sBWWEW7eLOFe7emBqKa/bCwIyMw3DGPxaqdzdzcwdtbtAg4isG0L",
-	"Ox5bqhWaDx/bxjk8JTxj05k03icEm3o4U1KOut6MisHd/pWDCW5wFP84wQQ/KAy/XDaWDWn60F3rqMN6",
-	"tSdU19G2XiSlGjvsklT9U4VVtd3U6joIFhcO6HQZVHMniClx1H0X/n+EHrW9au7oY6tF/O8lJPB4IIyU",
-	"IITtuRTjnz5cnl3cX/dv7u4v/vvl7d1toKO9fl08cxc719ioy3UZCEBd0XtYFxgtIHYBKBT4dHHDio2p",
-	"gqs/pZodHLUjljgi2DnE28+Kvzy8foPMV8m6n2XbymGiDeEamINmxnAx1t34wzHCRj0vAyCsFUPLLwvo",
-	"9wEmswOdeBfcDXGkHAtCA7dgc2RGz6eO6wLDmZZYHa36WKaXUwdnB7TEPtHU5Iv12W0lIX22/+sewFxj",
-	"AC8PVrtUd5iDw8rnbOrAQXqO0gJO/xk1k8rlj0u1aZ55JBDmhtlWf69c9eSluCouw1aoBC+/J7DWWU7F",
-	"YUYX+vhzRg37UpO+VpKCwEuqmK9lu6d9TX7mnol6cXpdk+/JlC6gFNi+qxTWKBJmdSZXJSyBWElDlXE6",
-	"ux0UtozW1mZlXqjJe0TeOgO4G5vDW3RmcfSQtOLHIwgdNdBbQiZ8PLEapaLiwQEXkwqQ3so1GVMg546U",
-	"nDZbr3w4UBs2jI8fK0GKbwMQhiuJjFVNf/nll18Or64Oz89DMsofGdQgPKeLXZchPI9fCxndBngTzt0j",
-	"g1itQjO76SZZ3vhynQ9duZByU3GXEowZrDwj9k9HpzsEjlivH+I6Wl70a/xAGjad5Zby2x0vORV35Zsv",
-	"IS/Ue+wiMHwQjPi5gOEGK7ohwJBiE0aVpnkCBh6eAmiuSJk9/NWG3sMmJhgke7Cl0hK5NNXA5MjJEdXo",
-	"kgaxybnwQMM+BP7FwUeadOFqVd4tZsiyt3rXl01vfN1HkLIbZLMjG1eti6/iFm4ejQhUl6e4HTmCV8i6",
-	"rMy4DOkFpXIahcpP4WUA9cg5WDkx17BO9W1CxHpWpdeFvVbXHJp9oVkMknB3czScFQlrA9Cvel9oQ5BJ",
-	"s1PqAin3S1Cw77+315xGIaVtOA7Y6WlATrsDD+vM4jtVrLTrVK4EJkrW6nWSffvzIdR0wSUFQepge9WK",
-	"3SahyCZV9Zfftx1y6DaHiD2EkDDJlkqL7OnqbI7cdQIr5sLVyf4e3HF7dTnQ26qoGAh4+cBOtkzHny3e",
-	"Kjm1e3GZlYAZ1GBhaFIWdsaYBV2T3GeKi5TPaI4y0kDsWwHpgS1AWLL0eEC0xMYg53vBqJ2BhgQoCD0a",
-	"cZFZ2eyo4eUge3cTKyEDm/PWOIChwUHtkWP3ClKLR6dpvAIQRFIwBE/WWGG6UWq20i0GIqUgJWvG4ia8",
-	"skr3bq6erwIN2VYZXLD5lqqD38JxNh1qhDcOoSfcJUCt1Yun9VI5trR36MTDNhf3e/bJ3LrXdnjL17uJ",
-	"akKWIfnsQDf0PU/uvAL9VmAi97XPnxnuYFsrlaaSaeBWyBkTmhxW+A1uUI5fyIwuQnp1gsji8MVtIexb",
-	"X0Xq1cefZ8DgOhjqwsX4XwZowJ6OdZQehw8Ij/zkRZjFdhgFwAbAInxt/botGLffQCA6Io9Mgdd/WmhD",
-	"hqxkdHuaIGcz/hV3HgKXHcx6TvVApJCNhhm/roaw/eiI3DDI/+QG8duYM5/j+/poj/gY229PUII4JZTk",
-	"dMjyBnKWKKXRVycn9mtFU4NVuqmdEytDxr47ObG/ZQWSGYGKFt+fnJApF4Vh0L5zjJdzpwOBntt6YHIF",
-	"8+Xig+3ofHTw0WdInP5ycEQQNcjhRoBpD6U0nCIZM6MxTfq+0Cy7B87031wEh2EaBXyXZeKBYSFstSSk",
-	"//j3fz6IF/va8Q3/dXIp153aXWiS1NO/K2RkycpFF4Nou0aNxOIwukJN0XsYdQVVIuBZ+5Xvuf2xFW93",
-	"GqtR5xVhbHE5W+yYrmwXX81g0UpaZcxcKmecud3fAZkhVTmsR7vnXsakKudM+deeIUQ2KOpQy0KlHUyr",
-	"dmdu3bs73od6V9GwSZFxf3qe62kFxmwkrjZIgYd4Rp2WV7O8sJrKV4m1r0/wllEstTdkfav07+T+70IP",
-	"s2y0Nm3bNnidjTYjAdfws1KJ++T6/O327CUYZS4FO4QqTdfnb51K4JLXykySxJkJvBoDWW32kFrCqGCh",
-	"SixA+85yWbu/GwrQxXjMNCTjrWUIt7V315gyP4Ddy+FqgjC0VBUwUAvQkhIgLUM4k2GfzJZqAILo903n",
-	"YmaAIvP1Kpktr3TIcU7Fg72QqrdO/WJPWJ5h4OFw4WRsZYVLsMchhDUUCrf695ZD9NwIFA7OW/jc7YXH",
-	"CY5SCaqmfPLd7/i0dEgwgLjMl8owcL3cuh1Yl2Pg7qcdpRostU5oqqTWJaS8J4GM6slQUrVrXEZDx+1M",
-	"7M6+8BJOBMBl7xBPRsdloaDtnkVTa7l+7CZLmMdQF9UqnTsvPBiooLPXBwhKCAIig95n+48vg15pEkfj",
-	"N5rmfIbvURnS6sJZvbFvIJbCWU9bYky8pw/ChsDZkMpcFsqHnUD97X9SajweDuM2dbvLu1GM7uj4q1jU",
-	"y3oCAd8tHW8BrAjWjVDY92aqX2WzdVvBDdhM6v7XiJJjif34M5To7WAi9bv28hZSKFbhQnEAd9XSaqCG",
-	"wW4vvDsoZbwGJfT3Qtonfzek7WIQId/KUfAqmcfUdA8i23p7/eRfeokbzHXWNefDjms7N9iw4Lk55KIE",
-	"1iX7t/27HxJye9tPyN/++m8VFnctPCl56Xp7fn12c0hc61/lDih3PnxY3LZsMxkCUCBHKxFngYMDQEKH",
-	"wDuPwZ94/Nn+cScfmIiH7lo54PI9SAL3dx/+dPGe7F0KrAaETknbxh462SPvSUXYpxlUIKp/MhD2m/cf",
-	"7u7ffvj4/pzsQZQwSA9QHD8AeRSJYIUPSzCjHfHAqpPI5sLcnry1LC0UN4vemz//unyqXayDqK0eQPTp",
-	"WmqyTyEt/U5U6DlTZH9WDHOenrrK3Q9MeHxlWpiJtF0eHBHEQazKqWx+9N95SnL6RSuxHfNUrzWdlet9",
-	"mequhYKcFrxhtaCbt2fku+++/a6KCy6XFXxwq+EKu9vleoQEbDTV9gd+5oeG4GpddnW7m1gq889kGg04",
-	"rM58o/nVQOwX4kHA1eXeSMBDlOD6YVa13fcD7KDGZCCtwpkin8BqVqDTdow80sZwnpeB20KKDuxiCboM",
-	"I0G+BkOJq8WvSP/j3Y9OO9V8LFhGrCK0j9jj4sHro5Y6gBhek+uLm6vL29taPqqv04ANHGItEzUQ7lsq",
-	"fFaIS+d39y3Mfs/p1rggf7y4A9POqNA011XNfwcsoFkqRWZbHwhk0PpJByBEnB9mTHwN6rT9sixcz465",
-	"pBptAESUb0HM/ahdmEWDNo0E8qx3tu/IgYuE0LadQ27fQAuYUvUAJQfA7RxIDqxzRqUfZ524ol0pLE8E",
-	"Y0YgCR9d6QsQvSEQ9mpHef3h9o5kktl7HqqVwbzpmDnER6Bb6jADByLNefqgj8iNo743pIUN39z+dI20",
-	"RPYtjb/+huTMQGlIqyFkfMyNRu45EOvJs97cKmteYsqJz4fATcEIz5yNTCXFrvLtZeGQ7LsqnwlG5EAq",
-	"OFME2JOe2NM+EB2Z+o1+nO36yJR9tEmPpXYWEed2Kl2We0g8axpJVXltfweCZVvkdDkEz+1JMXuD48EB",
-	"p1SQISM+yKoQhudVGDUGnmvIrRuIVVBWT/OW6UgBZOxDrbWhpnC8HvGzx5KLcUKmdDHEEJh7+AVgCgbi",
-	"4qeL93f3t3f9m7uL80Y4c73gJowHkcTK/bBTqCi9mszRHmzDQMSunxDd96HRBulvXxe3zWNHX8VuVXUf",
-	"xUNG4qDaMeJn2CwjZ6yGV1Oe6g3O0Ck6INwX8pGpueI+RAoKh6zeSIXQxdDOdPhscb3W1EYS+0CEvuzG",
-	"jj9WX+6aKy93FXMJgpyA5aQZnHPICAWEX8C15nlOpNg26WBBYG/Wwe6oWNkTgjXu5Wj0lbnykjH897mN",
-	"e7WNk6PR1q/UQgnYCrPSoXfpwmnQXiQtt6yCqDrA7Jubt2fkX06++xeIuwHpDkXCsUTkUDzzzdMOe/4F",
-	"ZTjpuISucNUxpznKCG69yHxE+pU1BPKL6s69UsYidSWmEtbYp5TNIFh5nMshzQeCZlMu9BH5hVEoFql5",
-	"hmI8pltB43TJ/uLyr3OaPmB6/pgJS19WxRMkY1MqsqOBqIomAE7ADNDoMcDsewhJ0xFnZnU7kr6bBiD9",
-	"0HQCXWBuvoOPs3v3nQ9/RqGIZ0wYhAKQwktHZeUE29SUKXs7B7jcO64NAg+sCwZyMQO1nXhgi1j0DUYn",
-	"bpR5uxLw8xZw6jDkpEp0JPtQ2VrzR3ZgVQxXUb4QOdP1DHq7wZZMxvyRieekODYH9Y7uekxr0icjSZfN",
-	"TtrjnpJgpZb9mov2ACVKtDVwoQ0FKAyrPjVRKUS+OCUjmmtMBuTCPZcCYvMddsRQmklsuvhBY8BMFNPe",
-	"mz/DsHpJD5rvJT2a571fk/Vb9MGprdoeRG08/Li2I2CfZrnMmKfG0IDwGzgTl83KMqXLbWkIy861pKfN",
-	"Igf6kmrae5mMVxyw26ouDj/4oLa5ZTbwcw0jyw3LEVivG7wjIR7N0qfeVgkSmUwLqJn1H//+z2QPmdPe",
-	"QXlvsEwff7b/e8vzBtLLivjmTdVvGcvQdt/K4NyVdcTh1QCigO/0eWzNkWcN7B4BPWIHBN5axxLWSEmX",
-	"o/dSsCvAMVodUV9gyR27D6dkIoUsAGBuwgS5HB3aTw/hW8u76FCDdykJF1W6HB1eyYyPOMsOb7lIn1tg",
-	"aavuFDtqHDD0dnFHxzESd68dX7ggMMv3y5mt+8i+XL4LA3sdik3BOhCshBBF8qezGZnIPNNQexFv8683",
-	"8C0KpH0yU/zRnvVyrjB7J3cmXjPQyBWgtrE9kQfeWFpJew4Cx95HOdpO5FygmQqCMnwWL6alWr7BxUi2",
-	"8YpL+3yHigG0Hyq27aQ6mj4jKyWy4Newrtg2oUMJyHRckzMK4qKTKMsFeuQG67l44T0qnfedRlcXxSn5",
-	"+PHynDx+WxPFo8p81ZlrCRMLjvZOBwL0SjDcwrWxZH29rL4sTbB2sydUe41/D0oelTZfmlodAECUB0Kx",
-	"R/nAGgPww/3m5KQKakZTWoLgAc7WnVJB5lJB+uM+TR3w8n/8+7dH4YQ+oCrfzW5py/dyrdgjZ/OY2tmY",
-	"dVab6PZNTTQDb3HVYf1E78ptDAvB6o7jAFUfI0FsnpLXbD1mAr7CglkTPsMq4tCZFYTIhM5mdqJI10ZR",
-	"oZ0R11u2cSXmUj1o8PGcVrr7QAxZKqdOkS40Vsq1vN32oC3PxMjahtcl4pU8ReNy83BOaW5PIcuWPR7u",
-	"NCK2bfMb73XZR+NxtdroSnGPj8h1zihUjnmoZeSCKo6JxHahAOyhauFo78CeazCgY/MDUSOnuoV6yJgo",
-	"jzlCcxwdHRF31o/2nLv14qp/+e7+6vL2qn939mPpbB2IyttKs0xZlc3xNOPPDKjhTkVyRboIxi9b1ebg",
-	"iPRhSwBevYQLWUJgx0lDMGzJaty7SDPEipKn0BEm20wrUoLFRVVpIKANuxlXF1c/XNzc/nh5fX/5vn92",
-	"d/nTBdnf+0UWqv6tHBGMUfxSb+aI/O2v/7Z3gBYE1+dAlMxyyEZSYZ0Ju9TainK40ApRQQPUsEIFuI4D",
-	"4fwEpWl2ZfPsLh/tBbloH0b00oy079YhxEn/d8mF8/b5SXi37vOVJ9t4RXcwlqZ7GFJuZO54wyrp1hEA",
-	"arTrbnlUbg9XrG+BXJhKDQ5oTkFFxUl1G2OurSgkt4wqq20IB4ctsqreWBIBvn5altmLqOa1peyimF81",
-	"jRbbqf5UazKokJN9YMdv0E56kFRpJxU2uUurRWAcH1JRx39ZobDjzw1rSgjkL6BnL1tgtgHWiwHx9Z3Y",
-	"EVhv1cPXwVpoEFusSlRFDVvIBpFKsdQqAPV293SZlqOoeABuuZ+xA7h8HERGk+Ss5OIM6/bqwDIpmLgP",
-	"HXBwa1kSU2zEIPrxmI5GPOd0feJrv/7iS5z5Woddznx9fNvIYsj5mMtCk/oCkX28RkYyLRwYsaIZlBBy",
-	"iMVSGQdRDkB4tTK41ZJ7rnFop9S+6Ge1C+FlVr3eY5dlP6uzwC3x2hAyc0oNzeXYineFqMwY/jka0sFU",
-	"joeBODfVyuJbnVPxdetevvUiaw69LTottx/YLsKHLm8/kNevvv/+8BUplwnI+kKM7XqX5Nxs53PPlTo6",
-	"k/KBM9uyvUbQNoJXVKHy3pveMZ3x48dXVrH8/wMAAP//",
+	"7L39biM5li/4KoRmAduLsOyszKq5ZeNiV2U7q4xOO722s2pqWwVfKoKSOI4go0mGlapEAv3XAvvv4j7B",
+	"AjvzHvMo/SQLHpLxIZGhkG3ZmdkGGl1pRQQ/Dw/P5+986sU8yzkjTMnewafelOCECPjnyTWe6P8mRMaC",
+	"5opy1jvoDdCM4FtEmKJqjhSeID5GakoQZnJGBNr+bW/Y+8ff/2PY2+n3op6MpyTDuhk1z0nvoCeVoGzS",
+	"+/w56r3DUp3xhI4pSZY7+m1KWL3hFEuF4ilmE5JECEuEGfrl+voCJViR9q4+R70cC5wRZac2UArH04ww",
+	"dQo9U91hjtW0F/UYzvTHuP5K1BPkbwUVepxKFKR9Xkc4JSzB4nqek7+QeaCDuPbWuh1MORXBkcf26Zpt",
+	"ajKQpKXZ6oX1Wj65a1tncnefJT4dn3NGzrCKp8uUcz0lSBOvpkzMHP1oUopxmhKBpjxNpCYZGI8h+WpE",
+	"p+Nd3fiuaX3FONgdVVj3G5wgrb+y5iz1p+Sa3xIWaFzBs/VafUfZbdnm8spJEgui7NqRDNOUJAjH+g2U",
+	"UnYbodffoZQofZYQZglK6ISqajmbA0zLztYb5FkhaRxc08w+Xa/NixSzY6zI8rx///3333fPznaPj/2z",
+	"0CzmHp0Fx5+bh2u2KPgd1ZQaaNM9bmuVsCLrHfy1N+F8kuop4T8LQXp/RJ7+rvEkOAEFz9Yb/4c27lKs",
+	"z1k+65dlzpkkwNR/wskl+VtBpNJ/xZwpwuCfOM9TGsMR3Pt3yYHuq2b/F0HGvYPev+xVF+GeeSr3ToTg",
+	"wnS1fFCE6QyNBMG3EmEkipQcoF8H706PB9en789vTi4v319GaEbVFHFGUEakxBOCciLQmJI0QZShhChM",
+	"UxmhMRdDRlleKIT1HxmSUz6TaJsLhNGIJ3PEBSovMqSmWKEYM8YVGunh4GQnQvByxgVBuSAxlQTFPCFD",
+	"Jot4qm/N03MY4M31+7+cnPeHrAe8n41TGj/Buh2lWE6JNEsy0xMgH6lU8gBhlBSmO4I0TeiJsCIbEREh",
+	"jPSBQRLfkQSN5kjyjOj1JKkkSFIWE0TVkM2whFXQH2i+o5uouC/CqX44R4XUAoS+DkCkwElGGZVKYMV1",
+	"XyyBZ1xNiUBv9n+E9ZNDpn+8PBkcn52gVA8ZFSwhAm3BXM1LW3Y9zfQ3vpgDhoh+1td9vuViRJPEcPXN",
+	"9nvOFcJpymckOUAXJ5dnp1dXJbmjmZPbzGW7JZHgqV7r+FbC7zkRGZWScmaolZmlNmQKS58TYbZME4JE",
+	"2452T84Gp+9uzt9f3xy9P397enl2crzTRyd3RMzRTFBF0PbF+6vrCF180P83uD76JULHJ+9Ork92hkwS",
+	"ptBY8KzsUupPqCaasSYKpKZUohmeI8U52h72jgSXcpcLOqGsPO725b4WcM12n3P1lhcseYKVf3998/b9",
+	"h/PjA3N4YDmxmtqFSjiRSLMDOFSwuiOScjaRSHGEEUiGDUEI6/c1T1Ga9aDtcjP0m1vSNETggJmWY87G",
+	"VGQk2TlsshLNsdy5A86UEpzob2ZTIohdqQs8TzlOrjl/h8WEbH7B3p6+O7m5fv/+5t3g8ucTc+qLXI9B",
+	"TyjVgwBGaihWEnFHBMJxTHIlD+E3x7PNCgPXoBlVcOauOT/DbG5vHbn56VwOrk9u3p2enV6fHEdApRlm",
+	"c4SVIhmMWBAl5oOxIuKKxJwlUm9pgi71z7vw+w6SeI6mfIY0YWi6mGE9naiu+tXeXxaWXMv2UzQiY33d",
+	"KDGnbILwBFPmVccoU2RCYF5aGmC4UFMu6J/kCQ7O4MP1L4Y/HSDG4S6lEkk6YQQuYX3HGgoAxgQHg7CE",
+	"JDsI6Bfh8pE+CIQkJDkEVjdkuhU9c8r0xTMTellBbjbXtZQzLpII+JtleIh8zLWMg9SM745xrPQFMtVH",
+	"kk3cUfnAZJHnXCiSnJGEYlATN75OH86vPlxcvL+8Pjm+0WfHnJgxTcmWRLZrxwq0hoBuqb0vm2cHwaEH",
+	"sc/2CWp3rOgdAe21JqnlQjN8RY0UF1e6LSvSFI9S4kTBZZGyEhb/Wn5YybJ89O8kVnoxB+MxTSk2k1zq",
+	"0Sriv2D5lmB7jhfYiP4dUSYVZjGxbBE4Hhgoqtb1Ktnm0PbWdvlvw3NIsrMFVhE7wBHnKcGw3e7Ni2KU",
+	"Ujk1ZyL8mqOGhSXRLygy4WJeF/bHmKrpzQhLogVsSeIixVpNAFbvkf2jHk28jRtZ3fNAcqHeC6ubLB33",
+	"5j7RxEn9tdHWm4gWTSPLaxN5Nm3Fvh+B5Wh59wVJ6YTyQtbePU38Gkx9GoHvvKMoTUke4jNnKryfgmBF",
+	"kgF8qpUCrKw+uqsorGHok5/mHc5Q1IsLqXh2gYU6t7u7rOlo+UAL4UTswj8FiblIgOdJxMcRIv1JH21d",
+	"8VxgxtGrrb5vXI12PVPVXOY8RGEBiswqM8EyUdI/yU9zZda5XDrK1A9vquGVVOp+aWec1VbCjn2OekWe",
+	"rLdBvuNQ2TPKRbDfRQ0KqU+quaBLG1knnXaidLTX3HcZ60t9++L47U6EcJFQfjMu0hRtYwT/LWmgfAyk",
+	"sa31Mv0vLfe7VyKQnkB1a45yJ0Iw9Y9ZGqGMJjQyepemH8e9YCC9qFeNofxD9+NW72Omf9dttHK2atof",
+	"YOM8J3LpQKxNyfehpM+te/QB7o+NDFZTXIN2R5RhYMmPNa86uUNvAXrUDJ3F5AyL2/r1lQuiVTe96yP7",
+	"D/Ix1jpYaIdrDclTlhcevpvpZ2CLUiST/ucgY6Xp+3Hv4K8rJ10f/Oc/otWMtyjNYe0MorSMwZB8S5fh",
+	"j6dmFq/29/fLF7AQeL7UnJn4ih0g2cjc5c1FMZb0Vma3ctogGQcIUcgwGae45eHmd0sqrArZvY9LeZdf",
+	"mW8eRg1R747TmOgj3qTXwOkMbHtJRdUq19bUbUujs3LSUX3jW+iwWlfdwBEvfALPiKR8dkYZzfTpXha0",
+	"Z0SgCdeyRamWO2NEZr4C86m5bBjROoeWw7fOOYKxm8snIGVDwz4ZVc9qPiL+R4wPYP6hp+rncLNwRXmF",
+	"qtpoJdyPh4uTgIllcBaNxZQXCnFGvNKV45KrBXB7a5q1cBOvzaM24ajGfBsb1779V0QpyiY+tkrZkbMg",
+	"XRBxEVydMZkRWTM3IUnZBDxOtRVCcsqLNEFTfEcOkT5jsGSMoxkWWifvo1dIcfTd/n4/zJtC6+Qbq3fe",
+	"hZo638zRlMS3y9MeO/PgMklS+V434H+Y11w+zTUyDhwwJ/xZCFJZXXEc64MHtg2JqP5R8GIy1fK7bQ1x",
+	"ls77q5n14tUNk6hGXBueb1l+KtLbSyKL1MMEEs7IOsws0jpsapTiwIUdUhCM+W71NWvkcPu2bz6t7BUm",
+	"VI4ytBw2oGJx4HK9pQDf20PuAt1j2YxvrC6AATz3HjEgTY/xPGCgqMw3y1c/C/xeBQh43NGKC5IgeAdt",
+	"W0sTJdLYmxnicVwIQVhMdrx8ET687iC4ntzVtDoaGA20tiURTcCUtzQGtPXJzubzbvXr7qf5fD7fPTvb",
+	"TZLPfuXY2ZZW+aeNQa5qektC/Is56OXabFMlkfFb4NS8AAwi43ck2WkdwJXCQl3TkCmg0XPZg9QfRZrV",
+	"guuOKj0ezJBRjvVKJSQlyn9zUXlq+/ZEGzUWFyyOgui/tYAAK+2/6FMe46DGw7g1Ciw9cROqhawsvWP6",
+	"1+Nxw/aR7hXRVzXYehOqSFKfBrhHBMlTHFuXwoQwIjC8Frjeq14vi3QlLV8239bfFyk5bmqCHo92kQIl",
+	"5SmmDM24SKSz7Rgn23doRsit1DO7LohM8Bz8pdfTQug//KQNxLHc4eXbI/T69esfjS9Y1Q4XH48lUYeo",
+	"onpz0NJ0V/cIr8lQV1ZKX3nSnXAe9bTm8n/aC2mZkVKVdr09qlCmKgTLfF9nQ25BDD+MHDet0ayj0JoA",
+	"Xo6xcVzaePdbQjz2AsL0fR8QRQqR+uliqlRu4hD0v3YQThJBpHSRf2OiCXesN6jp+IVl8O/UjIxinH4I",
+	"9Sg1G3HdlARiPkKwjyRCsymNp5W9Hee5RDwnDIIDkSxGZav9lWY4tzBtS2rtz8urmrcZ7Rel7/Ldtq7c",
+	"hbXoqaiM+2vbeab3c2/Q+3o0qDwmY2zFP9/jFa6OWzJfxwmxsMz669LNsGAorZwO1RibA6qvlnebwJlw",
+	"YX17YV8WMGHl3vNPh8xani/6uBYabH7uHymn4ggswZ7xUeVfY1AhDJ01KeX06j16/eqHH3ZfIZzmU7z7",
+	"Hfg1vUc86C3KU8zqBj6ZYTDqZiShRQZ2CTEhXuNezqXSHQZu5o6unFaev7DkzlNlVyTYS63N4D4cm1Cv",
+	"sAvSb4rXDPGWzB27deaQlKpCTKjmiO77yMS3aOmv5pT07k6XvQ89OwrtwD28VUG9LRsRUdqQPGaXh1PX",
+	"SqPcY1Gb4B1ENm4EtTplLpy9wfkA6cfoT85MQIp3Zx/FI+XIXlNJbSHqB6FODA0JJXhCFkPeOYhG9a2u",
+	"k1B9JsEjdZJhmgZs/C3Czjq3f9lNkM9rcc2XKSGnXKgyggiOplHSWAJhjQplXCr0XbS/v4/iKRY4ViQg",
+	"MJWGWav7N/t6z9J5aSqUlE20fqSpxPAMaexl8hCRLFcQR2p8KXDJE5DtMQRn2EYgmru7daFl0a68JgRB",
+	"YppTl3SywhBXe/mPFX2B3bE1qGSZZ+lnQc9CdxqqZP6qxWg1ZYGU4bEY6p//EhCBQtaJDEtFBBobcS6B",
+	"kGLz1ylEOZkQ5fUua0Y+qm5GCf2msTVwBhQ2hihlnuC5X6XF7LajZmW5Ubko9uPgooYcWPd1PlFpQpf8",
+	"kuq/c8pI4hap27XX7s4qpL7W9ZXQtPO1XSBn1Uc+q2E+5YycF25dFqwVUz5jECNaD4aWNhqaV06IKWEg",
+	"XfAZIwLJKRZEIhM+uPI27XILmo2TU5q7eaztJl3h4KqvQ3kFlfvb2MyFjQhS21WRZdhITA+Vr/Uptg+3",
+	"JDphE62QhK/6VfLYenFcq+UA/+UfXJgqxMLj4KEkNUGkJqfvEGGbE5GSsUK8UOiWkFwCud3htIAVWH99",
+	"11BL2qS9doVhefo8IWG10HayJC7Qj7uQTIVwoaaEKRpjZXMLbGKHIDGH21r/5kJTIeSSJKuNHHFwt2xu",
+	"n8/WT7Eka3ooRlSo6e8Ei5YItJooH2PGmT5nLTEseJ0G24LFSpWiufq/8JmJpc4piYlxyFrrh10btE2Z",
+	"zfzgLJ3XrR5d1BIGYjBOQySbE0F5soo/uo26MG+3x1bWVzUqd7Jt//WpjX2GgkZy6CLdlitUV1CBYIc9",
+	"RmbDHpxykOtBJi0FYcFnWxIp8lF5uVtKGekgHsJrUX2MbVMM6ArPQuceuydoDIb4OJL6j9HcJCLIQsDv",
+	"cAc7HhkItFzrtDwvyULvbRtWJvn6SbJr92BSpMYD6UwD5COOVf2owL9leVog5GwkyB11hnm7CVrMKP78",
+	"c+61UZmAxWrBTBabhxnbgUVliCOMr20tLsoVd1M4IwkldzDyS8IwlRI8A42/9n7Cgv+t0L9W/zpKsZR2",
+	"zuW/9y55hvW9oxtY/ufeGU+I0OtQ/uOIM0WynAstAPlWww39kkieFoEIfM7GNCHWA7iwbFFvjDO+2qvz",
+	"Ft6qb7f57qqYTIjUHXv05g+5PmffI/NqyckkyjTVaSUa8qxmWCI9rKShF683mkXmAT0QGZABrY2vGpCm",
+	"ET2e/f6/as6acUEiNCJSIRB4Ow+seaw849IiRpYRlpQOVEdruFD8JrNZ8TYyp/w7w6zA6Y0kKYkrO84N",
+	"IzN/dvGCgl/vMqoTRLVQvg31HxbGSKxIMjChMB57K77D1HLF9tVycT3SelA8pvq6TyMBWAy6htZ2aj6Z",
+	"dwjaKNtujiSqzca/HKUs3FyEFI+IXxkGcfshxv+FsZv2Itujb5DHeH4fQ0jw6upmW6jZEyxXD5oVThKq",
+	"rmJuzPOlaZkyk0U/5mnKZyZ4DqeplxG2mxBDlolFQyW85h2gad7kw2+ifZfT3E2XAf2ksnjmJKZjm6sG",
+	"rgupIk+mfDO/kYuaCRONycxkWaMjuIwwwkki0bZuyyTx1TK0PbnZO1rDjFNKmEITTiQazeELwJAxjnab",
+	"wwpjp6pKp71lfAYpCR9xlmumUSXi+uWv0s2Dk4QaIeqisWzt3tveyUclMBrjWMkIueznJQQBLjKjMtdO",
+	"YC0qvIp8W9ycaZFhtisITjTXcI1GZRDRwm5BIIhVNqmC3Eg1JVkgTmUhAdUD7EPVdGGnfemoK6R+645o",
+	"i9iDOI8qKtVzKFx8WxuHfkfZrQmEs4Hm7t5YgiuCzGlc9odizNCIIIVvCUOMz9B2eSBcqEuC54izgAfd",
+	"Wt2W+zpZNthHmpwBz0Bp/QBkgtJu1OkmWgr/98ks/vDd1TpG7sLXmxP5ad7waIKPw6SYcQEuEpjMQlj0",
+	"PWZUxaP74im5wun9GlvknncmVNptnJt32Yd/BWtkFSTjoNoaDsW04ZaBqCsT7aEOXQxjI7oKLdr2IdLL",
+	"2PMdbkbIrH+/gMt7Buw9NCxuVWxa11XaTDTasl4APmBw/86mXBI00wOKUx7fGs9wyVuM8fSwcbzAcmD8",
+	"ft7xdox1WxXSFqRhzUlDSUWby6wx7TumHYhYDvv/1rwifE5B54Gw3AG73IrayFrWzCst3jnXaTedrxHP",
+	"7YuuLwPDuim3+vUT0Cp8/FQULMaKJG8Fz9rchk7ecPRZxjZEyKadgKXV0K3kWRneLAiOpySxwYa5lhBf",
+	"7e/XQmxt4gOVSGA2IQdOEqWydFBW0dJbKMWas9U/x4KUNrYISV4HIrQ24ZRAQ+m8xAFI8Fw6NAyq+mgg",
+	"b61ECWY9IsxoTLS0yXDSIpXiSBISEql8V4zslVsWJJwLQe4omXlyL1bECdaWoSXdwjl2Ogf5l5y2fX4W",
+	"aW0VP2lPxmiE+9XnE1ytq5JVl1mntWDAROCx8it19cvOfSrIlGAhwbQmibijsc3jjglMqgrcuoFdbE1Y",
+	"hh4qR1o3HlkTGT5HSwknHSP9G8H9TgurhbFvl7ckF7WrcCdCBUuJlMjGQ+sD00ySoIn/vnT6devUSkXc",
+	"43j743PUW7C8bcDS/2APVnOxIW9tNqUpQSm9o2zSJVftizDbh51MZS/1pWsOzXcWm3sn30GEsWcLk6QR",
+	"klNbFXlL89z/cGEGppHqC+94qosuyAFDt9thQ17Ubegz9N0bNOVFIMarQ9CPJ/VZKmKiiE6TRzGSVXn+",
+	"XTLmGt1Hjn8HAnZs08Gl/tnmwXjMgIJn4fOneOjZosXPNVN+s3IsHvorI+U9NtIyiH4mqFYZ0TbNDIwT",
+	"4sxKFrckVxBaYxDVCqaaWVm1mc31TdJhYua9qDa04MROYTxBKJrlOcXy7gBhZPDBkOAzq5eDKLXd4Pyw",
+	"4Te3ZG4gPyIt8dzCVHlujn46B08K+sff/6duZch4ofIC7pf/EVvDnrkg52h31wRToVje/Y8++nfJ2QGc",
+	"Ks2W9Ref9BACvUZDpjv63z73EY3lQXkUfz359eT8Wh6iqw9nZ4PL3/X1BOFr8OW/7R4Nzq9Pjwa7b08G",
+	"V9e7fzn5HYZf/X45OP/LkE3onQnK1g9hktsuQ1sLctCifhzzjMjKEAoeXAcxCZ9JpaVGLBEFNxNgCvpY",
+	"g40qq6SMWN71oh7gfkU9GsvVbhbbRgkps4pELkmAUAwIt/8oUnaHUxp4yIxAuvxA8Nma6ocdIp/5ruuC",
+	"tYxx0fmkuzZDi8qp1Zuo5rRqvfhsDUG5ldmHQh/uw80FwdKX8ffbdI6wPs76BNgpgtEdXJ5m9lXEsBZQ",
+	"Z1SSFZYOR53rLWeAYG1kh71TAt6aWpacnWl4m2p5pgsSRUt4p4ta9wZ4rpHS4O4Bfy+VUhC+5mqX7cpA",
+	"yupVF57YSViQvBBxQCMoc7+Agd8Sv/1PCczkmAhBAlHKSmDjFNmSEI8sTVpyaWcsU1gKWdjsZZ99vIs0",
+	"0ti6pTWO3LaX026OvrZlzbX3EVjpyF1ml+snxYTjlAO0VQeK6CC11bDCXVxsO1rYKRtzT96D5UWVX8y6",
+	"5vwAJc6Vvo7P/Y4I6cIQyl7uXvX3V1pKLI9wDdQH4J+hA4re8A4a7E+5TmMrgtOT9QGT7heLLcGf1lKq",
+	"w8CezrA0LgIw4W3D6lGTE2C8B8rgKEvCjNjbbRWWL5mcsMQ63W0MbM+tr4GSv+O3pMM9Y7K37UEIxI/b",
+	"SPHyrqnnKdl1qe9tO4kN3HA91gkAKa8SGNaD2Gg3Zt9n1ztludjFaQ6+fQlCOakbwQdzE1/Qa/QMbiDl",
+	"IbJuVE2jk4JI1cES24Fe2pcgqIjJO49Lis8g4b7y7EbmkJl/wmgiA7W+HfMswxGSJKMxT+3JwyMkSY5B",
+	"pYVYCKPPDZmVAAWJ+YRRSRJQUKxZ5NBUAdEiILSdEcykSxJDA5vB9v3+vhYkpVd5WaQgeddpXULYQRUS",
+	"kFf5oCr0cC0dY2k0fkWju7nJqhluhNWnrahBvmGscWTCakQwOuQE9nrsSieQBDb2EM1KbUGzdzt4TVgO",
+	"PL9dQ+CF0qpwnXv7lgLqGXRWDNwRdI23h4NUaxn0jazwBT7dnb6Jy3tj12fDybneLdp+Yb6jI4HF3GRr",
+	"eZxQjHwMwMdBLuJYEGJriNSCF6Z0MtXyBysyImgMYVXbw96rYc85+Q27S03nfrQkVg3pniBcrgWTYRmY",
+	"vnMr+3CRjJuf1/2WtiqakcKgEoOpIEOVLUKjKdIUbdJkKYMO2OVUqw6BJh0FY1ZmSvqeOX9Ue1hJ54xY",
+	"s0jWrnFfbK57xqaUHs/O4q1YmWm7uGN/hvCiZNi598svB2dnvoacracj2NKj4SYFA0qOa87ga2rzqV1u",
+	"piOWGoJSDYPAD6bU6lN+V1oHrkqLWfMQWEia5nICPhZO9NgjFE8FlSrDMkIp/DDl6fxmRshthAhYEDQl",
+	"JoCwfBOihLURbryz4RPK1g43jnp5G1iNIEbyO7NkZfF9xjiVZKWFpszAbcOrscP2i37LV5ip4HFD9T5n",
+	"Y3xT9vdHAGN31b15Zap8fJAeEc527xv2WdMyt75xMcjZ7CKHhZLESbwLjiglyzpa4GjQYlvMhYDUCDSa",
+	"oym4ZYT+J2bImLoOHRSd1tdN/u1CXEpt7PdxV4bhBExSsJAhDAEDmzc1V5xzcy1ZDzoloj+C33MByqS+",
+	"S0G3Z83eaHetth4rqCqYY76KPu6zSY+xQJ1WZMWkQxD9bQdq1XqEM0OWRwK8LjSIdkwIJ6N37kaL6gGF",
+	"ZGWoRh2EYCNoFQ/VODroD14whlJPqA36j9YlvLQjLb2klY2nDMzuRT2w8XgvibMxPnKlmDxIf1Zl6oDz",
+	"Z9/0DneMq4CzJWAcSPA/4gmR78hYhQIeVH7SGZqm/nbk6cI7xkLS+C2ANLQCOAAmKyTNGwYNZWIkN7in",
+	"ElWAgQmPi0xL4//1n693PApGngv+8R1hEzU98hQx0tQw5SZavkTy4o0FrsX8Coi0FKESSTjlkwoLJVhE",
+	"qVMZqqiRiuyD87DZ8biKCbHxp7BsAWCPfC7oZKqc4yUoFwTVj6Qw1/gZZYV9Z3VQ2RSLjDMaH0GA60eq",
+	"5r9Qn/4JsOqv9rtFqlF5TmbX3MAdpXgScIBiNin8UN1RL50LGttQ6OUQKMpOmSLiDqe/EXLrSzkC1FrF",
+	"kYCCrUTNCGFIzTgqJJEd4+0KqLMigzvCAuA611AzEIwJZUVTJWiWkeQQJVQqymIF+nldJwtkV9nI0t+I",
+	"Jg7LibxbcwhJVVkRT1H5VUV0UMKu48TFdK6m2SPThHG4AuJmi3LtIqWByoMLL4tRSN0MK6LW1ZtzCb7o",
+	"K5JRxZkvpGv31Xcws+8O0b4Wlu3J6weLSHVkG3OChQ11TLqcTm8aRpB1W5i4B2HNe3Djw/0Fo8rq0CJr",
+	"5Cw0IUk8tnevm2RQC1PT+o8Ns0cxT4uMSbQNy2b8HWZmh1W5XxOHZV2ZH/V8DobMHVlHZVHJ0SPk7pkI",
+	"OQYVQXBEhNwVEkHmGtTAUngi0Xbpgxmy0RxtHW7tRMixvgg5pn2TGa4dIU0lN7bHJKrO8s3MsYBoyDLK",
+	"bqhlgWBtkDACfc3dlOOHE3eTV0dOz8ReMzeUjXmEwFSyAzPMcDRkYQ9SzfcD6IUP9f7UaCgcuh1jllCw",
+	"Ya5NRkG4gxXYE9Tl3XkCby0uSVf0kWcAVjCjj1oBFlbsRtBX0hrot5avrdZbwM0W7MnvZDOvt8ft1TsN",
+	"mJtK8A3jqw5MNQ4/XKR9+2a03PKqEfrcfl0RcHxH636+wd+mc4fbVCub3S1EkIXFbY9v0CxVi0Ows4XZ",
+	"ugqdjbmbq9AsmTv63XJu6grTctLNPRC0XLF0rUzFkO0JWAY2ebgT5CIjs6NW5cQ2LzG12XRuILbGL2Zz",
+	"JA3eiglgP3RAXhgxAGQw7/sNhOtXqjE4t6521MIy2QsHKkwKmmEx75wKDpvzq2na5UWthLH9w1GC8QzM",
+	"A+AkbWly90EvWQFSsjodLupJcGB058BLro9VoqCdeNVT8BTZtQvkr7vJrUkkvvmtJ8tWHXeYwwX22YLK",
+	"nrtTYM1It4TP2lR9G9gJE3JF/yRBSxBOu5RdhkG6921/tcbDk9f64mOxQVxWB+2+crXyyT75rWYrWjku",
+	"hzbQGkLX4NSdjT+XUOx2HXlw46WdQ3HociDiKb0LRqJjqT7IykQc8kV3uYC0ztN5o6+xv95ZByyJxu6u",
+	"DYDfvHXWvlA6KM6NmkC1DQjh3ddGZBcxapydoPXij/AtdqW48DKyDH809YXXqZatJb/u7y+DNSeuivVC",
+	"70E+FPSAtRp7q0VrqSXheEjQaVQXtR/L0CoHRUK5/whOsbxaQJFswMzd81y3GVgXDv1q0TIsz1vhzJ2O",
+	"9U12j8E0wq3P83CZ+UepneF0jXKSUR3ssyTXcg1rW7PAHOoMwXKBkjRqNLRM5sFT5C8s9Ug44cFeP0gv",
+	"4xlbgJBlUl5ftIIuThXJ/BBPHeRsPRh41fXfPh3oq1UpX+YUS6arlZJuWg+BDKNat5Q5kldFqDhxRxXa",
+	"9VBRdo2cmwOsd+nmG1zGGoNYdK1fGBbiZ2Rh5IMiO7b+lLJe9vKs7c3apahA9WqZc7jUR1Qb7qqpBrSg",
+	"FfO914CDQ7ElIh7IA6Ke5EK9FwnpknZfxyWvvlsxxIGUdMIyb/2YWmGGh9XCXWhoxZDK+T6ZW8X0+5ug",
+	"vhCUbvw5zJrnoNtdCBwrL+x7gucB5z9knrzeN5BHEFqc21YiY6QRJIbyQmthE7uRHGOviqw7vbASb8Cc",
+	"ZZ86O1p9KAKy2dH2voNowmy+kH3Gi1Fau+MrL0DKeS7DBd7DeO55DTpneTARomM9DH8Eb05CGbTwqG2O",
+	"r+4xRzAM1EA7O3xS1qSSwYRhUwi0Qm9sxpxHi2HIAPtoyjxn9CN8O+ydzeHTYW/HmZoBEYzZ2Od7HrvG",
+	"fN0WLxCZ24XIHIXGjAMnypJwaTVZxFyWysbRt6jVa97xQUl33R1dee8vrpmdTftSBBU3U2ojkCROmCvF",
+	"YTiLJEmd1NP5QxjN4j55mM2MkNsghK19UBsav6tjY0pyB/goc4m2TfCqw/yQ9KM9m93O5cKW1EcVuQX0",
+	"L/+lvMtDaIthNMQqZm8TaIz+gOqVSIiavwZEpwdegefko7qyEG1rYNxV5cHXm7CNUHbf+0Z0QURGpfRe",
+	"ce8ZQeCud7wfUjL/8X/9Pygvv0IKMJ23sQW/R//1nz8AqTnX2h0ls4MEy+mIY4CPhx9cmJ6NTa7/Dc+B",
+	"F7iH7g94UkYkSPe48Yv52vjajLGdJfW/7XOXDGVGRwWJlSnRm2GGJ6T2hv0h5llWMBvJUH6JGU7nisbl",
+	"D9KUBCzHVvvbNWSjT11Hdm72T8wYL1hMnNkNIkkPJikfYT/M+wqRaj1MZ801MJtzRhBJJYC+1nhOGc0F",
+	"4M9rgT03RhnGe2674C+IqN3rgZucj5GVsIFW5f0G+KsbxmpxviKk9pvatwD3ua3dSQS2X8nAgOlHx4iR",
+	"O+McXWlPaxExgyrYPUS2YDm9xc2+p1RVluFz8BtVo1GbyBUSIwJ00HauPDK6OzJnbW89RAD2OfXrhL9l",
+	"knEO0daWSa+rn3OrQTF/Lp9HwycONrzCGV+c4cJ0vEtrCyWvf+mF8iybyag0QdsdUi53Ds1pMUi5YGoF",
+	"VN08xazTyTFpg04K7vh6sNC2Q+Y3YXxbENSyFRxca7rNcuMJnm9pqZGymOY4tZVaZw4+RbcKeVoZTgyt",
+	"NBQdf2fr4sKUCavN4b216CySsokmyV0DA6Y4GgkIX3R/OlLzK60pX8OzqynwKuVqPQP+fdx7FYpQF0vV",
+	"gpjWILFmmmotOKPajEpfKlNPYVnqYETtpa31whzxPBg1IXimX+liEay929bTFUSHeiJYCBYpDYUPvd5v",
+	"KGGafksEbEDb5oxsyRLCqztRhOMkJM5ImWe5IJFA93yM7JghdtYcphLxG2fEnrrt0dz+65bMdx5ktmob",
+	"8aLKUw4/Kpc2tC9W9FiHP68T8lMra/JAPPiyelMwVKe7QrkcihRWK91yBTDEzfdRFaxklyi03oHTFvN8",
+	"/rZx4lbeMRvSHEMDDxibWn1R93Uir/RH3Sfzv8WfVBtQaPpwhSwflPu45cM10Yxe2JmMq23pQL8NA99q",
+	"zztXXeJeYSZRzYgH3y2HK7ipta1u4GRsYok3sAjBmZWFBJenNiVp8hOObz22v4JNoPxiaYlEaopNWfTl",
+	"PIzqNjTiXe029EdeOW9twOeipoIQi+Pib9oCCcNPjCRadF11ua30Qpe5Ds6I5OoWlDxWy6hee0h5blpR",
+	"F8qdKO2xkKB2WVZSWFqRczLT0mgVLe3wtCmDqOUq6Q2kapfzp3fJFWUrjbIrN0ZU8aaLcN+mOlqEAAZk",
+	"S0vRJ5DAjq4KpsX9CG3ZH8xa6R+kJqHvkCEQPOER5CVK9IN+qOcAL2id49Ub85Z+UCb8oP/m3rOTJIkW",
+	"2+Ny6wHafusBvpHKCGZyUNz8o+pcLO1QjXxXHzi5LlDy4wgj68WVLPCIL1y4Cces1OXTNeXJ7mr1vXRR",
+	"sF62BOatI0s4NOaGlmb/qOtmtT5Di3VNsjz1gj7EhVS+okZvsTHP0tTwY5sjinCep5RIP1dph7RaX5V2",
+	"w/ar1L5CQg5syaqndnarliUgDTx8wBn+eGq+fbO/So+CzlaN9Akkw4DYtdhHaKQhdJEWWLF7mVgCSS9t",
+	"dpbuRpNV5g7v5GuxHr7Ak3Vd5C32c3l/F3gCuGJywWTdNh9/kbv7Y/Z2kp/qnUPYUEfc3hbJf6nF9eKu",
+	"W3VPfaFmWJHkeDOh01NCVDnozvHTq1XbUqY8puMxjYtUzbsN+YE6cS1keFE99g2pZYEX16e2mquo4H1O",
+	"mA+xuo20w3ErQfJ0n7QN5wyLW29przIKOuSnEJCl40ABMmgHjUjK2UQixWuuCAL+2Op96+crIVtWCkQj",
+	"HDCajrCI0D/+7/8PvYL4r1vGZ6wbaEbuzcqFiLCYC7IlUQ4oAtB4AJ/CCwnp4lkosypVOW/T2P59YlWs",
+	"MT4PJdk2d1P68lLKB2uFD1ryWKnk2ObbxhYqgeO9oK5L98mWRCmPoXjFPEKNmmC1JNZmUV1JxJ3+st96",
+	"uzV7fMd5jnIsZa3ipTQIhkhyNMYCbcdFVqRY0TuyU9vMewUyll5Gp+5e8VxgxtGrLSDlyn/kEpYDjqs8",
+	"xXOSrAyvwrEqoGKUeX/NKXbw3+bBaNLfoDSn7neE41uTDj2DIAcrDJQhOPc5KVqkgCn408E/fDg9hsZH",
+	"gs8kESjDt0RC0XcXYuDWYN3Q0XJG8E6E9vvfo3/8/T/Qq/739znj1TQiKys1t7Zy8ueLMZX+Y8fHNF2r",
+	"KgA8OaZaSW8BRFuFtz3F8mIZ+LRLztXPEAo0AIC5YDrlII6JlCQ5qu7K1QEhbfp0Nsats82nnJFKklnZ",
+	"mZxiQS6m3rrTrrL9mKQpn5UxCxmeu7q1CLpzUNvbECNFpRJYcSERTmd4LlGM/XXu71GLoz67xtgXN8RL",
+	"Ho3Va269f7daKLVS34IAeYrbWlqHCJvfysrCFmGVKonucFp4YLcfh7pbSWmBVJZxxiHi2ryPBMn4HZFL",
+	"m+5nQw2i8uy7b1WrGkGLVEjjKZI8pjhFkk7YLmWoLOnj7gV9hQJGLOBkTAphgDIWxMQ/i1Bq5YTzSUo6",
+	"QCraFyPbmI9ELus4iyuQHh8QcdVsJzCQhSL5zgKO04vamCyM83LMKZQduSMQExOGdERj+pEkN/pAHKCM",
+	"MzVF267q44GVp+HnnUiLPv0hE8Tc2jeKm0rIB4iPx5KoCBWMqgiZQFCAqhqbol59sIcneH7j+dg+iobM",
+	"96Eb9o1UoohVIchBLVwpKr9uH3t/yPSL6fyGs5sEz6XpNp07CEK07Yx/r3Yi++wYz2UfDdL0oKyDidSf",
+	"1FRasZDm/SH7zYwAfjWDYDhz1cj5jIgYS4JO2CSlcmrQtrxi6bJwV65H3Ylj/EeahrUQ6vXe1ND6Q8aY",
+	"qIp/BPdTs9SzviXGOE0Rb4mXCmmPeglW1ChvOKU0EyzNNbq3KQWmPuaFUFPL3b3zNGQXMEIvlPdubj/c",
+	"Uo7ua8DQFZWBlr5Aqz2TYOClYz/a0Z8BCUQflPro7JjAa+Rtyfbrbayi1vWyVJsnoIvFMIT+fEkmVCoi",
+	"7oFcv6JKGlSbuea3hHmvOVpWh9E3timIgjiLjYCDk0QQKU3tf4vAdIioQlkBgKLuBZIYpySVpgpHt9Df",
+	"1uu5DY9/PTFvFR5/QN7yb5MkyolNwb1qHbtyW9E+SvPaiqoBi6jPJj6/hH1eGwRat1clYgSiJQmOpxDc",
+	"G9kLopaEQRWa8jSRZVh8GQ6v/6iaRnrEB6YQsknc4GNUT91A5COOVTpHWNasBIiwMRcxgarB21RpuhzT",
+	"NCVJVWrY2ROGTItp0LgejSKC4XQPg4y700cDZBYLwfKYUS/N5xAxbvDdYMJDZl6rp0xEyJcxARj+tZQJ",
+	"36VV353Opp4qS8bDjhrb/0hNOgp/hLayMt3gwY0tSqX3ovvaOZJ3+QBysVqrPi/oOqIgJlAZMxd6qUW3",
+	"8ZgILRya5C4ITBAkT3FsZPKAP3StuMUqW61rjlooA62qTmxG0b46IQ9oOZzmCk042IcyPB8BiB/j6gZ+",
+	"Wx3u31JzRA/H723C5RZuIokvWkgi9HnCy4vTJAZojQywnENbv6Lw2pqE0VafDN5wU1idelhbmvr9wk3d",
+	"NNhR4/g0G+q9TWxNmYDrRIYMyRNGEq3kFhIMys2UkSnNZYQYmRG5dvJrVW/Cw5zE8tXXkYgWPtSU5HHA",
+	"hDIWI5RDRViTDqEvIJi4vtm2sVsNXih0RyVVXLg7iPFaUxGSHJnr0NlYdvpI9zsjI4Tz3FpcGAfoY33Z",
+	"Un1JzdjBkFGFBMGJtSWY21hxNKUJsckP1f0740WaWABUtM3wHZ0Y2RF2IBoywQtF0KTAEBw2KpTiTNqx",
+	"wBoojlLOb1GRQ8SaDWKjEtV5uMk7GbL6FR2ZVMAy/dPKFJZKKvIwD6CSO6eiP2SDQk25oH/ageoTSdMU",
+	"JSSmiakIVJsgZ6UHDIQ7fXHXSih1I4lGMaW1I50K4/y0h8R3OG37/uLUcUoJU6e53z19D+w90DhVoATe",
+	"+gUgW8o2XxHC1mkqI2rKPTezk5kjZMxVII39WYiAU4YIqXWv0Bz1fgwmzcetJZLsgjVaLgfbRL6rzbq+",
+	"mPVOo2pHW2jhgxc4/MV98OI++KLcB4sBz4+Uu1HVWblv9oavlkqHEiHeuiQbj4sJBsNUw/DMaGGhfNtz",
+	"jSe+LUm5x0XyL0JMJqPRGiwe9OUy6nWhOKc+IpjNHfhJjIUwF7PCE7/jfl2UvsjOpDGQwCoEU6LaluIQ",
+	"/cvr0X/7bvyD0QqdJNa/f63LIH4H2POC9qe1TEz+5lV+wgRPUz8MGVc5LtT0g/BfLn8TRzwhPg//xfnP",
+	"KMEKow+X75wEZxvTP/ndaSQWpMPla9+L6qMrx+Kb5Qcmi5Ee36gtenF1Wexlad8w+y3pzKMRxJGkcy1U",
+	"J4ShbfyPv/+/5n//O/mIszwlfS4m/prL5SC7lDzz1aSuNeBbhiAc4aigqTpla93sjq7trHoHvavB9U+B",
+	"wggrQQtbzrIHj9CNt2WS66Hp3GuQofH94ZP7JYkLQdX8SmsO1phiBLojzm9pKOrNxgHh0iEMRgaJtlM+",
+	"0ZrSHRF0PD8bY6j/jBfcx1tyyGKcpiMc3+5ohWhK0irIKIaOI/SLUvl7lhqv3BXOyBVV5L+/wx/7aGC1",
+	"pSGbQbjT0eD8+vRocPPT4OrkRp9s3aZSubR+PKrQzc0vXKrdGDNFY3zjZrB9pReARFqrlQowBiJ0gdX0",
+	"v+/t9NFvVE216ourGTOk9836K7SWB9k4iDMyZMakIdGb/VcGWSLmCUGDD9e/3JxcXr6/NEZYLXD2zCQd",
+	"NR30FsZV0SvO6V/IvPf5M7hSjL7lq3XHlMBxrcTalKAj06bTLPUyaqXbauR9dGL1TJlzJsmQwXRc/Qkk",
+	"CxCn4CKkULwcnQjBBTLUY2sOGTmi57oaXJzWws8Peq/6++DlywnDOe0d9F739/uvwaugpkBte9bovmfM",
+	"LLtl4U17TsrV1uJ374ooU6PyyJWuNFfQTzyZm/uROT0KMkAMStHev9tkIaMfr8S9r3pwN9zn5iHTYhX8",
+	"YJYOJvLd/pvlvbm0dZtJ0tfr8GZ/P9R52dbeT7h07MAnr1Z/8oFha2Mgifno9eqP3nIxgtvAfPFm9Rfn",
+	"XL3lBUtqZRBXfwREY3iNS4Uql2Wh5grYnWZc3EJQ5baW6W+wFepvjE2dJg62hEpkVAYEOgM64wmJwG5T",
+	"N9rok5nO+9B/SWrQ1C7cTrB1E+IhtXdUKqCBE/Pe0nbvr0Vw3Ypmlf1dGbgsj+Phsy9QRPAZRCku2SoB",
+	"ocqssMGpui9JPWi/nSoKnjtXasdhVBo7E+ilsCVQ+BptG8sjolr7DO7e3icbwP7ZuD0FzoiCMKaAhax6",
+	"Zc+piZ//iILMZpEAHp/ZVD3YTKEunGZ/A92XFLdMYebKh8cIHAr8haE1Cfy6EKUteUs6OuY1Qrd11fl4",
+	"XCPtCGF7VhsFqBYpniaEKepkxSC3Oq1e2yTFcMaglP3AestDFBO7F0u/+jNxn3LEy+GLwYXe+2T/Pbe8",
+	"JSEpMfFYzYX/wFLKbu3SQxx2kwlRYw+GKCgr61Ut9xaPelTbhEVl848uAscxleW697/k4/Zm/8fVHxxx",
+	"Nk6pUaAeRALVsiBc7r5FgTbhFTM81wdWU4gWPoQ+wmyRPrIxDp7An4mqyotv8PxVnXjOnXnyTOfsesZ3",
+	"xzhWWuMr1JSASgCKknTDWljMPRdDuxuXsbpcehb3kkwI0z+QZnDvhu5knpC1JP/H293m9AKc1RQATIi0",
+	"JXRTqBAI3tWUQxaQFqK/9Av6uw4M4JrzM8zmdnTyERQPiIMpE4hAA7ZLaRR5jKz7DH72kKziKjfKqssf",
+	"91LswL5xzVX+T0im79khuPz1SsvFtf7iRcc1r6ZnIWUQOVWQ5XJmTFDYBKnAwh8iQVQhmFzYD4gaCpF6",
+	"QqULOPJT+rF54UsidI9g9H48fmGI61PReLweYyTgtAkTi3HqlLSyIfa04D4KX6NQeR3NiXKWE+PD6X/J",
+	"3OZB+32lsFD1XeZiF+c5gn3Ti1XxCBOUpJejNB3/H5e+za9Hm/t3/QiCPGvu+s1YUuqdPJRfmNaSl6vq",
+	"EZiMWUsTcWK3x3EVsHlYvsIZ6aMTVobBG8WszLdu0lyVsBzSxlxO8wb5jOsiwGDsIJ9LHfMFs9aHlDtw",
+	"wQWLBqTW1lfv8c9qM4v3iYXXFbtmEaIXdu9L5QCPcTDBSRo1o8EsKnkCIVgoFwSSCpbERHs62w2TV+6l",
+	"p/Ch1GNTO3hP3NgWY7q/nCPrljiw8nufSiyIVkPlCUuuSufyaiNlHWDikW2UJyz5wo2TD9rEEwbmGGfR",
+	"X7mfhZruxVMS3+46w2SbIEXi20Ghpi5hf0P8GTxCz2RbqE8P5us7tr/ZWAUAcXJLbYOd7s+xv2SVzQbq",
+	"9A7++ked2n7hM0j/Ao+Ty5bVNGd86IawNI2V1LXTIDyTVNtCceaFExvKtQlia8QSPjGxWUI3rfsI7chl",
+	"HT8hVT2FRhggJzvdZZICYxKEw+rdqrJdLQEZc0FK2a2HuvYgwShpM+/r50e1pr4YvvadDyWLKYe65ZZn",
+	"iiFCqmBllrrzev5TcaMrYpG9G2RhKWmCKatTB8QKhoniHTzeDB1A28/EcmzfUi+5TyCtggNM6CSAaiBr",
+	"n6MSFOcv3zDxBdCideUC57IkyJLSArFAidyG5YZIUT/vItza7eOFOrQWNAtMIJEgd/yWJCX6vYkBRXFK",
+	"cBVP8xT6X7Vgnz5HSwG/f/3j8/I68kKZ6FyHjLdgltGruNo7fjTFaUrYhGzYQV71E9DxZ5hCNFPsXqwq",
+	"Qj8uEbrIt8bawWVRBqO4sYyXj3vfYiV6FvRXF2H97TkXuzLIFxa4ivreUkbltE5r4BJkTQeACVMH6mv4",
+	"Betnm9Mk3vvkVIjPey58P3jg39MkPnIvRWuGZpbarWZPYJz4W0GgKq0Ll+cJ4OcHDRGB76SyVRzW/ZDA",
+	"Wt/3w5s6Ba9jP3ntkz+vObLitV1ftG3uOAjPB2SzxU4RZ2iMaVoIwKKJ0wKwlTEqmxAEx1Pzm2NT3HIu",
+	"bJF0GDEZDyMysT9ZsrKSCiMzJ/TaDP0EjUiMC5s176gHJdRUjLFCosGrqGsbO7rBKuC3CmiLelOCHU7h",
+	"O27YS5OzLC7p5ye5JA1sbWOWWqWRDTRZvdCHSBADCgcIlc2NbDtxkGETPG7g19Nn7vHPWrZ41srV7On9",
+	"N+m6Fp+j/EFrgh5MjlAfgpQgOZ5+LD7iUuZZ19NS35Y+GqSSI0kU3MFTLtRuSu9IUuUbWbls2+Xk6J2I",
+	"FhOI9I+oYHqjf7m+vrjasWeDuk13LNfBklkiOCxjgu2x0+cESGFsmPXM5hxRdW9yv8eduPkT8hOZULaI",
+	"I7rNBRgNbKFTwlAV9o9G8/KsAHD8wkbWzoqT6ffGXEx4iyD/Fp5v2BG9WSNDqcA8g4Fh40G+X4oJo7bK",
+	"gkiilixbJcXB43bL1qbpzYsJeN+4B9eOxU5ODq0z3umxNdQbRFjylHbRR91kZQWWcp9DBk7//gsLl9ka",
+	"smze2NSmN/E6O+33q6ezm7vxaQrCPnMgFCk2Cal4/gUb178AlnQEgD2gt1nxOmDTOqwJnctLXqdfWUGj",
+	"hew1lbd4Y5q+6yKUQWQDgypb01MIKstOeMP0lo1fIL6wIk13AIuZCpfL6Cx8QdA1uxUOs3h3XNaN8Dvv",
+	"L8F0eGRff0tI0uuWfgwWx/7XEo9iolHryaG5gCh6pBfIRKPaQqLGz6l4LiHZATAdP0dBYm5fukfMjqv3",
+	"EyBrPZdnDDBZWtsSVh4WuUQMMcLnHE3xnS0oEzRGXhJGZt/OEj8x1Z/hW9JC9eWGlEYWzgiiDJlUFgdi",
+	"kyaLTAWqBux9cn9fz3Pyec/lUd0jX7rWDkBS/BEih59tH29didRNCEDQuOvpqU3Ujc6TYIDKDEvkFvwl",
+	"YboZZ5DlhTJkbyrpAgA3gnp7+p9zgoWspHAlsKmcsSWRKFIiLVydhbfeOUQ0y7lQYDqQCrOYAPLtvNOh",
+	"MN8+7pFYBLqfI8rucEoTAGso7T5TgmZTLSaYMRygN/v76NfBu9PjwfXp+3MDHIO2NFMzb4AVwDY1ZFog",
+	"OUSMK7Ddanpz69DfqlQaAdXUNM9IiMI0lWhbDyKlzIgnpsz0Th+d2o+HrFpFix1dEbJJNhzbCFGJM7uF",
+	"IPakZaVl2EK3L67yn357yMY0JSYewKqZ0k3BwMoshiBlGVVw5Mz4NslRbA/PwU9M17byXYilqIoQEppE",
+	"QEyjuf7PC3+p8RezlpYuS1qOEFREEeWBaTKRNXjFXi7IHSWzTV6jF6aLF8J/zwgiTJnKCC+kvpTTjBOE",
+	"meMKmglLPK/XUuUzNLNxCAajGzLfrIEvQgWz/9Qnw11SCycDHS3w6S5HJS9GKZVTW7z24ackBNJj370o",
+	"u9tQSESznyeH6qktSdBi4lQ5vR8vp6R2SuymaRIvmCVM4/+uFmxJpizfJImtwYYFcRiaIJvCCdP6GEll",
+	"adUpqwsEQqrBnLdJBDto23Tz1IZh6PrYSJneeGoDPv5NZ1VZc62xBlqHr/6NCzQiMTeIlBb4zNQbaFBO",
+	"E9QsaNEq6WeT0GAtO3nt4KoeYmh5ShYwMMONKr2oNLiAodZZbS0il7G0b2sR7CDBcjriWCQ7NnPy3kBz",
+	"bTmXG2cJz5Nv2YWQXNJlnaBeLq5ajmYFLleq8LbuVwMybpGD7OHxmKa0DBx5ZIjEGt0Oah1tCJe16sEs",
+	"ygshf9WELEhKJ5QXEtWIFLgwMGitqihZNyiVwlpH0ldKv85ismvRK2XbhTooX79yb28yy3G5t3bkTfnt",
+	"ZsyWksSWRNWmlRNH2ySh6sDt/oOv4BCwtH//N8DHAlv/hCm2axPfC+7rKmST9QjYy7Bq4QDgOFsJTV1z",
+	"sD0JNDX01wVVwQwMjeYPRJ1+ej7kELSxVFA7ybmm6lvsuZIM8ji8vjvCkiTOSwXqw+OwLj/N2Ko8K6il",
+	"fMuP/bAQjv233nogD5ugN1dtqAO1lbP7mgjNEVO5gYDUjhlnQFh6Jw6NIPS3CPLCsDDg6fpJtPAmSE04",
+	"pViCZ1ShjEuFXu3vWAKEgkMPvji9ns03+z+i4w8X706PBtcnN+eDsxO0NShnBaNL0LD3Sf/j87CHcCoI",
+	"TuaIfKT6aJVVP0Be3lp2/hljWVV7ajPJbqb5NSDYXz1652EcbfP8W7t4nxb4rjLKOco0l3J5Mtq5694Y",
+	"Z7yQD1ShA8nFOHkLrde59OY8bs2udO/+CJayItqMCMhBsKnL8pbm+Ysc2DQtJsZ0CBWgdilDKZVKM2tD",
+	"NjUm74oCGNNwWZ4IUjssZ8SCuEVek0gzZ120goCnDDCJeZZpYcTie1ZKdcLjIiNMof/6zx/RNi4Uv4H2",
+	"IhdK7P7MMCtweiNJSmIVDZmpJ3rDyGzHae7SfJMQFpPImlpZQhOsiEQy5lqSQPv9f0VcoIwL+45ZrF1Y",
+	"O/D3Dpn+GS44i1GmCbDI9Sp+79ZWliUdTVDKzEVeabEh8QWUnOl51K6UDhKRLar1ECSs/Ue/MS6J5Gmh",
+	"WiKoRfnGEx/Xpzx8AIFkdrspdyBBUqC4+qFriFzO5G9JCSjv0SSmFYf1k/vnCuC2Y/i9IQGtrAIBn3zD",
+	"GGtmgqHb3ASJ20KeDoW8fHVLWpFZIkU+qodscbT61XKPVxrRvzgRd/9FxP26RNzSwL6OiEvudNNBoeHM",
+	"lo3WnHICyU1ahiD0jqAqNsK0AaXWDm21MVt9DT5r1GPDadofsksSFwKkAPutFnrIxxyzBEJ4FUc8Nvk/",
+	"cVOl3YcgMPhqB5nyjzRBVA7Z1if49TT5vFt9u/tpPp/Pd8/OdpPk89YhAJslFKJYy3dciKsJx23EufaH",
+	"DO5RWFko3Y+FOsaK9PuEJfofBk5B0jsSIS2/GY22umwUzQj6kzMSITeJf339HUrwXPaHzBrKsCCrLExb",
+	"0tmmrFHK9gND6w+ZqeZoSlBWRRvR9ozg2x10co0hw5rG0zLk1oKBzE0oJCQam68TkkMaGWcH+uchK+ta",
+	"wV5FwF7LecEeV3awKqI7qsZnvDouftVWxMrwfMgkIX00QJbl2Q09He+ec0Z2QVBDU54uI0WjCVESvd5/",
+	"A00zjkY8mfuEvXdUqhND40t8vknqv//++++aUI6PXZXOZfQQs/lrSYJRuB+0XRLPTqBPS2Xr9rjiWjod",
+	"6/WF5e1tVFSFlddb4GP9ZlvQaG6OlZHux6XpWN+KCxgIJ7ZAuK9L+9oevAO9vfbJRtcVnddo0dDYdoPw",
+	"oDStJbkHjePbFLvt7gHejGPcdZ4N+Rx6Dw0LiFCeFrLB5exWP6aNPGyl9GRVAAPMidgdU5ImLrDiAG2d",
+	"2iBYGP2YiwwrhzuRgI4J9KqVV8KSIdOscOuw+gxYIxcJEQfohNm/tz9RyT/voKyQCo0IwmNFXEP1F7YO",
+	"Dc8VpLqeipRsSZQRKbFm3AZ2pHrhskhJ/xNM4jPaJv1JH21dgXaur5wUYuA1y0zwfGvHm2EBGjxs6KYw",
+	"MeBmfhbzqqUrM7uAAAoX24uPs9VyyuwqOaAwK79JApJGRxenkSAekD2x0pxqsya+JGJ+5OvUzjBEy3XY",
+	"r7q5jJGPqsGgy+Q62JQtK9y+0P6Co05zX5tuSxmacZFUdqPFNY3QiIy5IEjiO8gvWutUlPrLanOQI+8O",
+	"pksZ87wJ4NVKYQlVV/CFR3LVy8EFnVCGU3cH2vTjSpnavnx7hF6/fv3jToQKlhJp9YZTraVBAf3qXQqY",
+	"br5Ru5wtADa7phnpPbw2asMq9kLgdUOaZe6RqVxQ20woAmJ6AJQLaoh/zNOUzwC2C+4Dk8MavAvCwAwV",
+	"n95w2szq+/9riR54z4iVU6ob2a18Q5Q+RInAY2uYsQm7Wr2eTTmSBCwO2c5m7Z/mqmwYP5urX2MN9auI",
+	"QjLaIrNA2x1sPDt99FZ/60To0sgUIWCFSFI2SUlpBlmkeBOxMJov8jUzpNG8yo0ueZOxiDQ5485hdUiQ",
+	"zFOwmUzLMwKmEFy/PCIj9xMsUkoEyjV3vSUk19/rj6dUb/r8EHJY3eCrFiOU8Ts7VzGvD3w015JtVsTT",
+	"IcPmEzPH2jsZvyNJH+mzMOLJ3G2HOdaldEwVklNepAkaEZ8eYSzZGxe9nimNoQsjcZmUjptWK8wFYHeY",
+	"zXq5gzx268Ad5Lt1mjJXlxuok9xVCxlvixQHCqhiaHubFvhrXbXdX43g02/X9/fblFsDHjE25QgutCmG",
+	"5OTI5G2BAfGO05gYRuoE9lp0rsK3hJm4zbpuW78KHi/ufJ2bcl1S3SMfHXyJl2JP4PHaRKvIR7UXy7sV",
+	"eLNLwZhXv7rKw8YSigSfHcKZFnwGzhsXYwuupW87raE8mECwhovVaBBLpNfrayG0DIvbh8TAPYK8OGgA",
+	"eBwgDAh9p4mRpijwAIOUWKOxRgC3fslnDh4yIFuXXmeMrDDj/ifKEvLxcx+d6T9RjBkaWQaybEVJ8Bxx",
+	"hrabfkBjJQaH2c4hckIeDOVHdPT+/O2706NrtFUd0EAv0Pq46rC/5Q1wErcLR32TaSywKs9nD7vP9WjN",
+	"76oU2V5CDx7E6vBt/W6NUA4lvxTaQ3hk/0E+xlASQN8A5lgeAnimKYAjEYbDdm/RDSBOn443eb1MlySm",
+	"OdXfHTQZkLSObQPZWhVPc/xI8wuL7VrW6HW1V63oUnnh+YwhOaMqnu6UgEZGsdeaLUjHpvwkyD8XWKjT",
+	"RBrdzkg5zgVVBXBglgyZK4UO6itJ0HaDNUE1iBmVZKcfwCg75+VsFbeQs1uA6q7bBrXybwVO6ZgSeYje",
+	"fPcjuhxcn9y8Oz07vT45RjmWCn23byFsNZWY5cnBPVsIn8IJMMSb1DeBPJ6zGmY1gKuA2lnGaZf+QQjY",
+	"/ltBim/P2Pl1FDw/scjMXq2iHoxqJOXLq18v0KhQCuoQExyDV1pyZlGF9YFPKbut5fzzLCuYpSjZnUnS",
+	"OJwndsxnLOU4MWwull01BMup11QTLt8eoe+/f/N9GTn0NVlfF82upvgjPSqBdDX7fsSwhscX6vMUs5Um",
+	"jgv90iYLsac4GLmuB/g1pfPp8ULIi/fQGzODux0XKOMQvdl/g87fX9+8ff/h/NhcpIWkMdg0RoSA75Ex",
+	"G3sC1jAr+5uaKaxEZ/5SyEvIu7y1FuD8Ur+xySqApocwTpoB/jF6+VeVN9oceqv96ivwBi3BMNRIYwNV",
+	"M+RdPoB1exZ1tZ0o7YZiiLDmInmR3h6YlLfygFgTDc7zZZ7M74iYCaqsky01AMe6xQgVTNG0ssEYjUmG",
+	"pDDK7qgyklprkv5p7b2nSLGv+uuSZH9BmKkZaOI99YFBtZlFiJGZVlfHVEj17Rp13+eE1edtwlyNMO+k",
+	"c3vP70QoX160PjondxC+qQrBpCk3JDcS9HpJxoXEqQyAivvDX9E2aO6R2chzABvQxG/+JXhKdg6H7M3+",
+	"j+jkbHD67mbw7vJkcPz7zen5r6DG2+PWqBuPy4WoVu4QLJ/u67OTs59OLvXHQ1b/Gm4oV/VmRFLOJos5",
+	"tH5DgrGV0nSOUppRFY56rZ2Czdw5VQfPg8hZP+bLxxqevtw0z2MnMIuPJM8IZxCoYQyEi4zksFYi1aX2",
+	"wKVUVSVru3XuX99gZbStge5evLk2eYieB6d8sf9weer3DNKui1R9q2jlX9XZAssoVohreQ8M70dXv+pd",
+	"gZsb7jiLqAMSnvmnvQEBFXbxLHY5b5+qP1ZE85oKXQt30BdY1usLF/XNitTkDC48QqqHrxqESXbbLCUG",
+	"8hqF1Jm7ktXKDaeK11hM0NASJjIoRMqSjTrAFkYYtdQ8ZUkbTe8/kXADRXShzkz/haE+9Iy5writJ8wU",
+	"9bFCPyMzc7gg6gX+fPVmN8FzpIjIDl3dMt8B7Mp1q0TpXQlFjNpV7Hfl61f27adQtBd77aJuG/BNGOMh",
+	"IlmujMkOI0niIsXiq/Ob1CbUCU/R2mYgjdJ9MCdYbBifxRJcKxVZTISnw900HXYhGwfXMJpX8sy3HWFn",
+	"I7xMnXgu5g6x3/2tL3m2EIxRWsCbXGZj1NQtQrMzWT1mZOa3TRyCA4yrC7NcvlQ2tN+fitW4Tpck43fE",
+	"Hu1uYr/J0ngR+yuxX68Iwo4JLARWLYv7jKuaNd8wBcCloVIJrLjYrIj/oYYE5aD6FnMUM66seJUQGCEu",
+	"iyfWR10rHlMGF7/Z/xG9G1xd3wyOz07PAYYV1oERksgha2ABeCePoBQtZhDr5RYVzLG1t6yFf2vIBgwV",
+	"7JbxGavedSN5g7YMacOajzV99LcOEUYjnBjF2meTDicV1c7J41uXTOPPWB3FXfB+ObARKP/iDHwYOJZZ",
+	"TFfzh9tsBKrmHnbhHDu3hOQSrT4/ASVl8VbYA+EVp7t6CJuNp/+wAnvuilix48wM6RJGtKFTVnUxkJJO",
+	"WFZGNL4cty9blroiqn50qsQquXhqImTrAtsbQU1JJkk6DmrwcBba1S14YwV412+AywD3jFMdFVUpiZAs",
+	"RvZfDhcvQlp/YhOtWAqU0pHAYo5YAQPejrG0eOpxDAhHdMK4IMlOCKqgHS1/CUThwuBSxliIeZWvq/AE",
+	"bIwEEBHIxzzlCXFQX75eFZ6cJo2eS31yYQhLWmPkB4rQu0rZYque+XiHM8/J/b6MsSITLub3+zrFbFLg",
+	"CVlvDyz3XkA3wCKe0jtTBxWnaWi/3WuNLgkrst7BX23Lvaj+Fk7T3h9R1xlJU+h3uWmg4l7UiyukUEOz",
+	"vahny071op4WEj9I+KcBZk7W6BusLf55SX0E9SoGmmsu8CtTBSO0hHlgxyhTZAKceblFpDh6tb9/iL7f",
+	"B3Q4s21tPVzRP1f0sknoO2BbF3gSzErSQywTUxVXODVJbACz/eQ54k8dQw2zt3Y9y4IjW+WCJBEa01RB",
+	"hi9AzpvK/iYgHkki7ojYfGWLOjLtAarQmi1qu02y8QJLH1bpMg3sYUAcBrBSs8kJ2v6v//xxx1w3zNTE",
+	"0HdC+T6VSBBIm4JIX8CYJ9LSCCCpE9kAUh8yi7nDyOyo1oq+SA6hSq21xNe7sIyiH44TGrKlQCETwFMr",
+	"/fEBQni23jXv00/sM+D+WHB7mMtojoa9T8DPPg973hRGEyvjrv6NiaPPAklnOIMWA4KsQT98UfgeWpIB",
+	"m4XshIMMT3etMEKJXC2SHlXvPoUnAPo0xb87lEQqx/Y11kQy2Q/VXrhCYpvg+UG2Y5dwviH2c44z8nzc",
+	"p72IvJn4C/95OP9pUPJ8oUqBp3SW8fECrVd27CmW7VwLatOvZljX8NoXx6tgWF8vm4LFfxYOBQv8z8ad",
+	"9HK/cKbH4kx6NTfFlQqpld+2LED92gdpbAEdkEzHgmcPg94/dXD7h2UxhtcQVSItIIjuImRSUPyLqQBV",
+	"Wzlfqo6xMMoCEi6qKgyRmTEfK8KMFw8wBxmAHWpl7BsvEmUmbvLrQS+YYVmm1lK2AFc/BttwbAuEmGSd",
+	"ZpYYqkWQbCocqTpJHYNInuBMPcnh2ECQy7dI1/pKBPJAguj9L2NdnoVS90ZFertbRbw8tvDzU5HeGsji",
+	"zVuGkicvy65nF04s+Q2K9wC2i1ngxFbV0T+PMU1foK190NaS3BGBU1sOzoCLjubwn85mIUPWytR82URp",
+	"kq0zKiVlE+SIDVVNmFR9PEG4dJpvAYvjhXJF7swb8hCwI2wREjwZstNj2Sxc0mjDYEdA2zRBgmQYCnSB",
+	"IJQIngP0sIk95oxIX3COJtlrPNnkabRdfImH0a4+nEmFJ5OXE7hcFRebhN3mMVxQOeAlZ6xdLIV7S3KT",
+	"vtV+RLtLR19PgO1TCxIGQ9kFRGyX/nC7aVCsLCHJjhMyrHJh0kvB/5UWWSkmb1bSeMyc1gWIUTYHqFrK",
+	"ENELhQQZF5LUEdEB4Am22usx23a59DnROgQjESL9SX/Ihj39F3oz7B2gYe9a61zGxWe42rBnXIES0s4s",
+	"xmm/dNXpocMdVsa52jo6EZJ4rjsbMmjf1vkrnY4cFZKgbcwQTSBAZ9hjZDbseYtBmQTXzctXz5LHW+s6",
+	"zNxLRL06f3c+0hfT00OScjOjowD3KL3+uIHpu4ZYZnjAE1STqlPst3wmWkpLmfqigs+2JOKFinlGIsMC",
+	"Sz4DQQmQPqvH8nJWHopzj5W9WmFN62cGzaAKR8IjuKlGsDFRqRXY6lNlbdfuJ8oEbaxKooQxnBePkgXX",
+	"njjZ6MlDlfbR1yRkNeNNoY4v3M4JxP7EKkKMs91RitntTrPQ2FgQYhTXJ5CvpOKii/3+yr63aQbl+vGl",
+	"eZtHXwsR/DRXxKJPpKRWEdUUdZJRuekpFoAAXeQpx4m+JvmMJE+y+58yYwPrUIouoFOtLMD2DVdT84Qd",
+	"oX/8/X+autkQ6M1uZWT2P0JYKRxPM8IU4JJYn4xqhIG1HsGNn73OsWpfR+Sp8f1o0UVvSJUVoBX8qAzW",
+	"iJANiNc7AgYKU7vD7tXjabmrs3isQTqcxmNz5L6gaMn9l2jJrzI9bplzGZyO5apw5s3FqnCt0mV5q+xZ",
+	"09JGc98ap8ar3Q3MKL4FJvqFW4LNQgfoaxFpCeTjLelSPJDms50Jq2LQT05czW3NilTRHAu1N+Yi202w",
+	"wubS0ZOESHppb5zFis1xIRXPLrAA0E0LUuaEQi00DFmKpTIlPSyBQhj/lMS3JrxeMjoeg+p3cfw2QmcX",
+	"ryN09mawNxgcRej9zz/vvc8LGaHfBr9G6O07/SNM6N/O3kVDdnZ6fLpjMbAkkvRPYnB9LKymyb8A3JaM",
+	"qgP05tVr9Pb03cnN9fv3N+8Glz+fROjNq+/Rh/OrDxcX7y+vT45v9HN/crcWbQflprXeXp4VXatcke3D",
+	"9PnUgW21OYbwn8s3vrm77FWHLi7wXO/LNefvtN5jvvu+y3xkkeeQIXRGEopd2OmDGNYHq3KZFJvIInJb",
+	"YAYDjwA+AMW9PC1CUgmCM1B21uVbe5+qPzppYAvH50UNK4ta11Qrx85MbY6mQewpRPfVrw5qu97ECPEJ",
+	"+x155mMwrOcBxvjnZpjPxfiqYrzV6m75BBVuS1SbqPfOBuYuHG9Pn9GVdYoaB6AVG0BTKsQg4DtSylBo",
+	"+8hQ6e4xlTmX1IhfZaM7SGDg82qKmVZwZogGs40TOyZftvGI85RAoRsXOmmCA6qvL/WS9x4vlpjHiqhd",
+	"cwM1z5uWm7DSg6IMwwRWBjVcN5zecNC+2//hKXsXhiLlrYlhgiG89l1s51yhjCd0TEmCJIViWyAh56aY",
+	"+0jwmYRqclr23j4d755zRnbPIJeWC3Q63j2zn+9e6c93vuzA0TevvvNFL8A8anP6wLLGrLTKkBhyT7iJ",
+	"M4AlMZN99YM/E9rsQkoJuP8kTaqjdIjcUQJKRtsjsHD/r3taddhBE6pVO6dK9B/FidJgTrVyW078AkXr",
+	"l+vrCztue0FKJDnCRUI5lFeVhNx+wdd/4QXXzVMc127/tzQlX5rW9CIE/HNqTZY4l6SHJZkbbD5UGo9X",
+	"YmstG1wCRTMiFc5ykjj00k7ixObrv642+VT1XxE2cbukLFDaRwOGmhF1i+Wfw4VVh2y5supjllC9EDhW",
+	"NCbvKLt9qaT6Ukn1S6ukinJLoAYr3OQjmjNULwbUVjx13dqpi/zFgFTPV8ZDvLPvbdqd4Pppcyg0sbUL",
+	"Sb6mOJkxwVpgg3hYixuOK74JyY2aDp7VC9tcdxjxX8hcQtw6/IVu9Z+LMEEuK2tb83tz+ZXf9j9RlpCP",
+	"nw8031cI23b4eMig8udiI1s7h9X6QLi86TD1wd3Xe7Qfuf52+kM2sDmx3+/rFvRZ8t0YVx5K35DD2Xbx",
+	"fH7ne50yffkbyeYlHcQjHao1Dvc97EoZFrerQhidvHNm391kkeOFrkKgo+bx18Sg7ZDhdjW5a85HAjI8",
+	"WNxiLgzUm9nrERYycnBukHX+iJAZjxBHY0nURx6Pz+G8lPF0/G09wqx42uL+vfA4nwZcXg219cPWkNrU",
+	"hB0QxXfR/v5+Vybn5OE2cRQCTtwub5TFNTpacVW6kX+77sffphySGM1MJalw6DQL1NfalM9QytkkAs28",
+	"xM5P4M8KXNlyRsxwOlc0lk/GHdciwb2sPUh8/hQkeDbvRIRl8fTHoMJnq/xeKsNQexhIK6pCi6BKROXQ",
+	"0hJWTkiir2NBZJERzXGe485dj6oMnMVzB3Fd19xGGb61sK+SSAkkDge23A77M6y5Hb4NmILftyQ6+nD2",
+	"4d3g+vTXkyEb00khiDysY9qaQgM5aGemrXoegNXJInBiIEGUoAasWhAAbiau2yFjUGMayiZLpGaa0tGg",
+	"bHShkLJlQLMpt7FmphWSIKoOFsqBbMkhq6a/aMD0aIuXxCSW1XjA5kQp01k3ScpbYeel7v5jVOXRq2gs",
+	"Hi0sq8GDDhFNSJZz5UJ1gKB3c8H5uKtMJAgIqM8cU3xpRvESU7zxNCphchwXnSojHN92NxzUq7C0o2fW",
+	"i6M8CX6m6bALguavVT2Ob7uemzN+1guQUGaLRC4W/tsIKHwQId3BovdNQNRWtScmRKoG87AVIc/jIVOc",
+	"g1qwZVEYf31/enRyczG4vL45+bfTq+srT0dbg7rCYIVAKk2jFkZlyABYXm6hbQNdj4WBpMdaZHBJw4JM",
+	"sAAxMcaSeKEhatijljg3XinoN0G7hh6+2kT/vuM2SF5khEfBIK2rusCwJVGKsonsxrP3TLmSh8E++M2A",
+	"0PLT1sR6D5PZgBFwEzeOqV9i2a9xtDIyM4z4xSBYI/SLwiTNLNxYuFquRdI/tBWh4FiQjzhW6Xw1/lV5",
+	"Jj7p/3RP3K7x8W+h/ujjlBOt8SWXNlAB50kPr3qI/QRCgnOsplVAsNnCdQFVA+kCl0S3+qVe2vtPdWmb",
+	"ZXi5th94QoxceY+bO08x203wXO59SrAin2sK1xLQEATQCeMpTvB8SyJJ2SQlmjMy6zbmcVwIQVjsIDTA",
+	"1IAyPEeSELSdCDxWFjxzyiUEsQ+ZfqSmJNuJIEtSYaGs6VQPyrRsvJcW285pHH9yRvrorXVb27HZMnLW",
+	"mW1CNFrL2psSVlhBbxGa0smUSIUEZre2rC6q6uRrlSEhAlTbseBZs/UqiIQVaWpDoiSJixSL8uFOIKTQ",
+	"vA1o1zAcrX0wrtDvv//+++7Z2e7xsU/8/5moixSzY7zR6CbXRUDqSPD8G4ZzHphNcbjklE00NUtEVbRI",
+	"kSUB7MIFVaM2Qz6RSXerAi30n/YAbRAderUNzWywviD+CHMKRbI81UeyPY4jxey6fPMp5OR6j10E5feM",
+	"IDcXMOzDDti6C4JMCRYSpxE4AGgMRUpZTDRXqjb0BjYxMnmnO1+Ty0qmXFXT52Mr2lZrEDVIms+YKx/r",
+	"cv+fHMe8SX17n2Cs1/Pc3FiPKuaVTa8t6QVKOTeIc0OelloXzxKW1zyAgRoxjuJeAvFWBeItnVDMGiyq",
+	"sqPrswd/lcLFIbwM+OApBbehQTCrH+A2cXA1b5erUjsrgcX4UaFZE29rpaxgyqY5I2sUj6n3ZQytPGp2",
+	"im222XZZXOaHH7TAIo242TYcW4fjfnU3NleEpvOd2OUuhB0tV8LAnBlaA0EcbeufdzlL53ZJQSTe+car",
+	"d9Sox2gFXFR/OYLa4C3YFvqguQMgpJEKc9pd1iXTGNsrG7bS5oqj7S2QVrbqqobzNGA2ZPDyjp5siSKb",
+	"z98KnmkiOU1KjGusYIGMXqT/ZcNMZU05zAVlMc1xaqTdIdvWou4tmYPYqw/KDpLcNAZAmnOC9QwkoOtA",
+	"eP2YskRL2f1GPAPaup5qJQyuEudLAXx6M6gttGdfMWTsYOsbr0CZBc6Iqe4LZXPfmFUpOW2pvg5ZjEER",
+	"k4SEHTBw3jZ3vT9L3TfDQ/zXOSMzs5gvtpsH8Jor4LHuvmpc9ZrjlOaUBQbkDu1CwZRlaaD1pt/T527X",
+	"Kjlt4YLn5KO6sq9tUIqsdxM0NGhm7GC37NC33FGnVUVuAc5dzr6aYMLfYMylgaFky2bDeU6YRLsV7LCd",
+	"uuXIPMFzn3EsMsXF4Yurgum3nkV3k3ufcrhCOnhASkb6AplUItdq3rDqnIfxaP0ruv8k10Ttivg6cGhh",
+	"qZ/bEteW0DhoFGboozsiIH40K6RCI1JeJlsSmdtDuVcsN/AIUzDrGZZDFgPUkIEr5BkBESmVpI8uCYCv",
+	"UWUKBxHrYDbvy/4WcnmKb/aNhHqIMErxiKSNYiqsVMNe7e/rrwWO9bR3IoT1nEiZevH9/r7+LSkMMaNX",
+	"uuMf9vdRRlmhCLRvwwzLueMhM/Fm9eTOqvKLzbHUo3MZlv1PgPr4eaePTDEFC0QM3gmjBZgpoglR0mA8",
+	"3hSSJDfAl/+7jQVWRBrN1mIouAKWkC9XEtJ//ee/7vgBF5PNS5DPAxi2ijd8u9agp3YCljlO5uxD7dgI",
+	"jpRN6QS1cYXtqMiNy60EOpdbJndBk7xxx7WLlO6e39Oq40ajfut80l+Um+fzDZ8p3cWzGVxbj1WZeRLz",
+	"HJC3gOm9GFxbTow5ILZWHOCTWXUMi5QS4V57gL7VOBy7khci7uBL00R2Zd/dMEnVuwpma7GEOkbwVYh1",
+	"YOGEEFq9p6Aw7RqmZk1ONfs0qdmfKj3z9b4RSQSJtThVJwj5hQiLXaguT8YrARx1gxfJeD1Csw0/CFRw",
+	"gC6O3/a/MhOxSSDmjOzmeEL0DKyObpFvSlSFyFpGnfUCIHE0w9HkV5W+KKt26XeaNYm+IjqTxWRCJCD5",
+	"rGRuV7V3V7iV3oMPwlb/A/ncyjjlqkFx+MaiaYKFAroQf6/IxyBa6N/W8zuBNvLd/v4h+n4fnCfOs+Zv",
+	"HVDZfT1QpsgEQoz/2DBvr6+0LxQPs1stJ1RvHbrFnpI0MRk8o7lV+4TWd8AFYSoTa+oG34L8xh1Dzrpm",
+	"l0aYVXPeFisimHMOZ7ysaCMc2M8XfIw7JI9D5tVTZY/bXq7sDqzKH7fX81edRr4wB4RjwaUsC6U7Qkuw",
+	"nI44FpsuPKbwpJ2HX+sXnsKfDdXGO+RA4InUbMqiVH51fEXVxl9nIdOF8rcxFmKO6OOBBrQk1/2Ijj9c",
+	"vDs9Glyf3JwPzk7Q1gAqpkHsNhr2Pul/fB72Slercaoah4RDR+uXiW42yc25OIZsIcntsCU81oW2QMQz",
+	"OLFjnvJCuIhZwE3+FyEmk9Eo7KvVtLQZo8A1njyLp7asxe+Ju8KTF9Pag9D3gWYQBppvwgRVXjpLhlSB",
+	"nbgebBWwCOiDvvdJ4Uknp5ij2BefmPOJ6c1wAdRQulHzD8scn66SiD7vK0sAfinsZv+F3Xw96TyAIGO5",
+	"yjLrCdkZXXXMVpntV/fSU8httrOuiAl6XF+T3DYqaKp2KSvrkqLtq8H1TxG6uhpE6B9//4+qXHQtoD5y",
+	"It4mxDefxON2YTNsyLb+LJJPSV9+dmS35YUlPQ4wABRbGy/lh3hYEwDi78LNvAfRWXuf9B/X/JawcJ6h",
+	"lvxPz0H2v7l+/5eTc7R1yu5wShMb4qXb2DLhmoH3uEDkY66Jr/HJkOlvzt9f37x9/+H8GG1BSiPoC2O9",
+	"qh7o/kC6HXxYgvJv6IatOgkQNszt/mS9Lr09Ic48iQtB1bx38Nc/FrmtjehltZ2FKlCyBrXnINHK6BfM",
+	"5IwItJ0Xo5TGJiVBaTJ0pXPt6VXznT4ypbZkGV6zPkt+56jc2lRaD8IejeVKn0xJC6dxhztbkY9qz9kX",
+	"mwS30glz+fYIff/9m++rPMZyWSESaDkw9Z+TAutxukCEWOof6JFbNlNcpQvFPS6BlSbcBzLbRmmHzvy2",
+	"+dWQbRfsloG4Y9+III4kMutnEAw1Te6YDmrMGXADrGfsHix6qXTKhuGa2xj1Awuhf53HxELrLpQIMVHM",
+	"z8GIw8bNV2jw4foXa2OUdMJIgnih0LYpe81unVVRUy4Q6mt0cXJ5dnp1VcMas1HntgGtDxSSiCGz32Lm",
+	"YAksrKeVoWD2W9ZCahbk55NrcAOMC4lTaZxqMyqJBRiVJOYs0a0PmbnY5L0Op+/gvM8Je46To/slie/8",
+	"mKB4WFgFBeLoNxfD9CwVfD5IGyfcOJ6Kwwmtr/e2PRGURQi3Ea8RFBrgoRkWtxJRGzvoAU2qX1xC3uWd",
+	"Li1NLIAxacZsMHVd+hlmc+AWBwgSFvUoL95fXUNJxQjNpjQ2wgxEa5iCXHB0sS1PNGRxSuNb2UeX9gAe",
+	"oJZb8vLq1wtznNC2Puavv0MpUQqQ5VmCEjqhSprLbchWn9B6c8s358KdGbmkfLMpJgUuJWNVKWfL1+qi",
+	"zoO2jdk5iUxIOSAdEoGAQ8upZnhD1vHOvZR3+aa5RtlHm1JUGlwCmsA/rdJU0hdyN8eYiyrK7QvQl9rS",
+	"XsshuMsYFfmBGY8ZcIwZGhHkMhgKpmha5cCadGYJ2DtDtlzPz51HzRA5gyPm8mSlwqqwV7GpPDzhlE0i",
+	"lOH5yMRY38AvgBA6ZCe/npxf31xdDy6vT44buaiQg2qdpDAeU7mj3A89heoUVpPpb8E2DFlIOvCdyQE0",
+	"2jiWj2/6082bjp7FEVF1HyxFaogDS3tJPCTR4J+7/l+AxdSQxUuGuwYLOTRBDvYLfkfETFCXgpBiqTzC",
+	"QsFkMdIbPXqwoltrai1dd8h8X3a7KT9UX276wlzsKhRCBSKcvghmUwJsDnCpoM4jVISlaYo4+2e6OX8D",
+	"YdEZuc1SYPb/s3d1u23jSvhVCN/YBmy5Pf05RXPl4+OgXtRtUKcLFOuioCXKJiyThig5DYoA+zTb9+ij",
+	"7JMsOEOKlCXFaZM4xaJXvrBEUjPkcH6/qewXkuUpJI/HD3xh7gWef84t1vY2lYzjn1kS/wS6W54K2FhZ",
+	"hXw2DRDkjrJ2WbEBXduGLmJ0vDsdkRePnr2AVHUwcdAuWkpsCYfStSxXYQdfoSEjjTxWrvczYtg1ityZ",
+	"tRsDMnTeZEAh8VO1CkOD+M4MZ7GwzyHbQsnpMpELmswFjTZcqIB8YDRVhIui6T2CssDgdM9/bfD2Ehqu",
+	"ESdyyYQ+LSwiUpCIbaiIgrlwHfUBsHILHbOx8uM51IqohtQ0p4aRofkMQHOn4QqmQJBI005G8+6ZLWJF",
+	"7ZtHTGSISSmFVcOL7vh6qA1LtRpYc5+85ipDBMxD+fMmz9TjxJpdNiWsY3HSd2GgVXLkT6FvDSZDO5wm",
+	"0uEiTHLFd6yr7WwcnuQiYcpHTNQM1ttkyXdM3Aahqbyo1/S+13QA/akBM6o8yfWlApWP0qxBj6WRP100",
+	"XdDnyIXKKGCyyngfHlUklyckpolCyCAuzP9SQIW1ATFdyGzV9Ln4QmnBTOSb1ss/YFmtXguGb/VaNEla",
+	"H3uHWfTW+G6UPogqs414lV4B+7xNZMTsbqxbEL4DZwLwmmsSVvaWsJ+a0mup7DKB/SXTTes4gF24YMOq",
+	"m6TLwAsecwsws39tAcb+F8sYwpIlodYjtu2WhTRz9feRDPONlq3fvv6XtFFqtrvFhcYiNfiif055UsJC",
+	"rmjwNs53yliEQdlrJa+5SwMOj9aATtpJbydvzbnx+lEjsmzTyYWnDsmqA8roJH4jBZsCynl1RUNBXp2f",
+	"nwEfTshKCplDd5MVE2QS9/WrfXhXC1W6UJDSYBa7YjRiqVvtJO5PZcRjzqL+jIuQ3RJj707j5HrVuGCY",
+	"bXxOl01b3Dw2GJuKBn0hFV926CX9cPEsLOxJXRowtmpnRb8v3P50uyUrmURKU9uoGQ+38KOIjgbVeki2",
+	"Kd9p4VAQB8hlNOietdgUihFtDMMR7trYh9NbDXizvlkTdDfKC4FeZ0jOtMhdCEWlBQ0XsbxOuEz0//do",
+	"sMH4NZt6ZvRTGhqkgDsk+BnQFccmdCGhAQdXZERB8TW6cUGgHc/gy5Q1QxrtjKGxtH2jgpL37yf/J7un",
+	"nlHR6AByk5mRsHY5aJ/MBdj7EIeBe2YvmDJxbxYRFc3sFVXWS9TWBoEL4dBQWzPQHnIuUraTa1ZagF3u",
+	"fx49coWD6H3uIViiCV2FVJALmQIcT4eGpqXkt69Pg3qAGdhVdpr73Vt2lrOU7Ti7aHIHlL468j70aD6m",
+	"O3WB0gjyf9xH+VLjvhKBgNjMTwWqOTkD3HTfD8VSHr0pMjMF14Na8S3wESfT2hlZ0e1WfyienSylQpnY",
+	"ig04ISUuZLpWEBY+cZ6OuViwUG6M2yFXIFATfeHoGZSWy1hVVgrUNuRynGDMpywANjTRJ51F+0FSc+Kx",
+	"21v5HRuo7WBMx1Ebo6/m74CcJYwqRqhaeyhU4LhA8CxNKADQdCME7a6WHRDXwuHnwttOfuBowZgoRAnC",
+	"nQZBQIw8CdomSWU8HU5ef5pOZtPh+ehVkaIyFy5HhUZRqg1cIzczey7BaWEMyg1TSoscrN3ThmA3IENg",
+	"CTSnLSBY9/rX4kdDMVQhzsyzuGeI1m9PYCKs5t+4rQTERcNyLmAMzYzpePq/8bvZq8nZp8mb4eh88vuY",
+	"dNofZJ7678qYYD3ElT9MQP7+8692F/0tZs65KATygsUyxV7gmtRK65dI6BQbLNXshsouQDrOhQnfFSGD",
+	"CvM0l4N2raQewoqOLayHhg510vo3yYVJELAfYTNBfmXV38aa1YR1Zw74UM6mAdgAmRi5WD22PuKfd26N",
+	"FoVukH7FT1tTz+8cJjWmbK3laLTm7+6TULEQZ4ym2vwTpjmmiAz485pd9hraYP4YhMdRnDgeKW/iwpmW",
+	"3Vu/0LlKiSsl51+ts4d04FZ9icGBbs9VzrumqwbkCXGTbT6hDw9cOSyDLyUXYl2PkRofzr7b8S7axGH9",
+	"qL+p7qlNnJvhYWAiS+em3mLwd8Ovo+LXp8s0ZaE2e30StVUBkpBSsYb7uxOxLqhDBqi0fHq0Lm0CY1qZ",
+	"WTO2NV3ccAIOCQD6tKQsZlD9MaBxzBNOD2M9Df0HjyGJvQlvIon99f14/ektC38TvuQyV8SnKumgRhDL",
+	"MDet8FIacf2f6Zcn08w0LYXmHcLFaB2frNTsazpcz6mRd7cfh1X+jDfh1ci/Ah6KW+cQfq82EwxpRhO5",
+	"1KZNLpyb0P6PITcIquGxIyagXeGYzEWW8kPMKp46CqNgtssb8cguLLiHjNbJ7C158vj58/5jUpAJzsJY",
+	"LDW9izNQHudLSzGluBQjKdec6ZH13Yu+R7zX8zRpvWwN6JYPdo9bVx+v/gkAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
