@@ -5,7 +5,7 @@ GO_PACKAGES := ./cmd/... ./internal/... ./web
 WEB_DEPS    := web/node_modules/.installed
 GENERATED   := internal/httpapi/apigen web/src/api/generated
 
-.PHONY: all build web run test test-go test-web test-budgets test-e2e lighthouse generate check-generated clean
+.PHONY: all build web run test test-go test-web test-api test-budgets test-e2e lighthouse generate check-generated clean
 
 all: build
 
@@ -24,7 +24,7 @@ build: web
 run: build
 	./bin/cantica serve
 
-test: test-go test-web test-budgets test-e2e
+test: test-go test-web test-api test-budgets test-e2e
 
 # Go tests on SQLite and on PostgreSQL (a throwaway cluster unless
 # CANTICA_TEST_DATABASE_URL names one).
@@ -34,6 +34,10 @@ test-go:
 
 test-web: $(WEB_DEPS)
 	cd web && npm run typecheck && npm run lint && npm test
+
+# Redocly's linter on the API description (api/redocly.yaml): any problem fails.
+test-api: $(WEB_DEPS)
+	cd web && npm run lint:api
 
 # The JavaScript budgets of DESIGN.md, checked on the web build.
 test-budgets: web

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cantica/cantica/internal/actionlink"
@@ -102,10 +103,9 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
-	spec, err := openAPIJSON()
-	if err != nil {
-		return nil, nil, err
-	}
+	// Read on first request, not on every start: parsing the description
+	// takes tens of milliseconds.
+	spec := sync.OnceValues(openAPIJSON)
 	app, err := newSPA(opts.WebApp, s.hasSession)
 	if err != nil {
 		return nil, nil, err
@@ -126,9 +126,14 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 		http.Error(w, "Metrics are not served on this address.", http.StatusNotFound)
 	})
 	mux.HandleFunc("GET /api/v1/openapi.json", func(w http.ResponseWriter, r *http.Request) {
+		b, err := spec()
+		if err != nil {
+			writeHandlerError(s.logger, w, r, err)
+			return
+		}
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
-		_, _ = w.Write(spec)
+		_, _ = w.Write(b)
 	})
 	strict := apigen.NewStrictHandlerWithOptions(s, []apigen.StrictMiddlewareFunc{s.authenticate}, apigen.StrictHTTPServerOptions{
 		RequestErrorHandlerFunc: func(w http.ResponseWriter, r *http.Request, err error) {

@@ -119,7 +119,7 @@ func Start(t testing.TB, kind string, opts Options) *Harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: h.App.Handler}}
+	srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: checkDeclared(t, h.App.Handler)}}
 	srv.Start()
 	t.Cleanup(srv.Close)
 	return h

@@ -2753,6 +2753,30 @@ type TagId = string
 // UserId defines model for UserId.
 type UserId = string
 
+// BadRequest defines model for BadRequest.
+type BadRequest = Error
+
+// Conflict defines model for Conflict.
+type Conflict = Error
+
+// Forbidden defines model for Forbidden.
+type Forbidden = Error
+
+// NotFound defines model for NotFound.
+type NotFound = Error
+
+// PayloadTooLarge defines model for PayloadTooLarge.
+type PayloadTooLarge = Error
+
+// TooManyRequests defines model for TooManyRequests.
+type TooManyRequests = Error
+
+// Unauthorized defines model for Unauthorized.
+type Unauthorized = Error
+
+// UnsupportedMediaType defines model for UnsupportedMediaType.
+type UnsupportedMediaType = Error
+
 // OidcCallbackParams defines parameters for OidcCallback.
 type OidcCallbackParams struct {
 	Code             *string `form:"code,omitempty" json:"code,omitempty"`
@@ -8474,7 +8498,30 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	return m
 }
 
+type BadRequestJSONResponse Error
+
+type ConflictJSONResponse Error
+
 type ErrorJSONResponse Error
+
+type ForbiddenJSONResponse Error
+
+type NotFoundJSONResponse Error
+
+type PayloadTooLargeJSONResponse Error
+
+type TooManyRequestsResponseHeaders struct {
+	RetryAfter *int
+}
+type TooManyRequestsJSONResponse struct {
+	Body Error
+
+	Headers TooManyRequestsResponseHeaders
+}
+
+type UnauthorizedJSONResponse Error
+
+type UnsupportedMediaTypeJSONResponse Error
 
 type SetActiveChoirRequestObject struct {
 	Body *SetActiveChoirJSONRequestBody
@@ -8490,6 +8537,62 @@ type SetActiveChoir204Response struct {
 func (response SetActiveChoir204Response) VisitSetActiveChoirResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type SetActiveChoir400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetActiveChoir400JSONResponse) VisitSetActiveChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetActiveChoir401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetActiveChoir401JSONResponse) VisitSetActiveChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetActiveChoir403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetActiveChoir403JSONResponse) VisitSetActiveChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetActiveChoir404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetActiveChoir404JSONResponse) VisitSetActiveChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type SetActiveChoirdefaultJSONResponse struct {
@@ -8526,6 +8629,20 @@ func (response ListChoirEmails200JSONResponse) VisitListChoirEmailsResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChoirEmails401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListChoirEmails401JSONResponse) VisitListChoirEmailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -8570,6 +8687,62 @@ func (response SetChoirEmails200JSONResponse) VisitSetChoirEmailsResponse(w http
 	return err
 }
 
+type SetChoirEmails400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetChoirEmails400JSONResponse) VisitSetChoirEmailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirEmails401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetChoirEmails401JSONResponse) VisitSetChoirEmailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirEmails403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetChoirEmails403JSONResponse) VisitSetChoirEmailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirEmails404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetChoirEmails404JSONResponse) VisitSetChoirEmailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetChoirEmailsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -8608,6 +8781,20 @@ func (response ListIdentities200JSONResponse) VisitListIdentitiesResponse(w http
 	return err
 }
 
+type ListIdentities401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListIdentities401JSONResponse) VisitListIdentitiesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListIdentitiesdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -8639,6 +8826,62 @@ type UnlinkIdentity204Response struct {
 func (response UnlinkIdentity204Response) VisitUnlinkIdentityResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type UnlinkIdentity401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UnlinkIdentity401JSONResponse) VisitUnlinkIdentityResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnlinkIdentity403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UnlinkIdentity403JSONResponse) VisitUnlinkIdentityResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnlinkIdentity404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UnlinkIdentity404JSONResponse) VisitUnlinkIdentityResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnlinkIdentity409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UnlinkIdentity409JSONResponse) VisitUnlinkIdentityResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type UnlinkIdentitydefaultJSONResponse struct {
@@ -8675,6 +8918,20 @@ func (response GetMfaStatus200JSONResponse) VisitGetMfaStatusResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMfaStatus401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetMfaStatus401JSONResponse) VisitGetMfaStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -8718,6 +8975,65 @@ func (response RegenerateRecoveryCodes200JSONResponse) VisitRegenerateRecoveryCo
 	return err
 }
 
+type RegenerateRecoveryCodes400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response RegenerateRecoveryCodes400JSONResponse) VisitRegenerateRecoveryCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RegenerateRecoveryCodes401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RegenerateRecoveryCodes401JSONResponse) VisitRegenerateRecoveryCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RegenerateRecoveryCodes403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RegenerateRecoveryCodes403JSONResponse) VisitRegenerateRecoveryCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RegenerateRecoveryCodes429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response RegenerateRecoveryCodes429JSONResponse) VisitRegenerateRecoveryCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RegenerateRecoveryCodesdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -8757,6 +9073,79 @@ func (response ActivateTotp200JSONResponse) VisitActivateTotpResponse(w http.Res
 	return err
 }
 
+type ActivateTotp400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ActivateTotp400JSONResponse) VisitActivateTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ActivateTotp401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ActivateTotp401JSONResponse) VisitActivateTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ActivateTotp403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ActivateTotp403JSONResponse) VisitActivateTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ActivateTotp409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ActivateTotp409JSONResponse) VisitActivateTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ActivateTotp429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ActivateTotp429JSONResponse) VisitActivateTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ActivateTotpdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -8788,6 +9177,65 @@ type DisableTotp204Response struct {
 func (response DisableTotp204Response) VisitDisableTotpResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type DisableTotp400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DisableTotp400JSONResponse) VisitDisableTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DisableTotp401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DisableTotp401JSONResponse) VisitDisableTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DisableTotp403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DisableTotp403JSONResponse) VisitDisableTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DisableTotp429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response DisableTotp429JSONResponse) VisitDisableTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DisableTotpdefaultJSONResponse struct {
@@ -8828,6 +9276,48 @@ func (response EnrollTotp200JSONResponse) VisitEnrollTotpResponse(w http.Respons
 	return err
 }
 
+type EnrollTotp401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response EnrollTotp401JSONResponse) VisitEnrollTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EnrollTotp403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response EnrollTotp403JSONResponse) VisitEnrollTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EnrollTotp409JSONResponse struct{ ConflictJSONResponse }
+
+func (response EnrollTotp409JSONResponse) VisitEnrollTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type EnrollTotpdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -8859,6 +9349,79 @@ type ChangePassword204Response struct {
 func (response ChangePassword204Response) VisitChangePasswordResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type ChangePassword400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ChangePassword400JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ChangePassword401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ChangePassword401JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ChangePassword403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ChangePassword403JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ChangePassword409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ChangePassword409JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ChangePassword429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ChangePassword429JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ChangePassworddefaultJSONResponse struct {
@@ -8895,6 +9458,20 @@ func (response GetProfile200JSONResponse) VisitGetProfileResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetProfile401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetProfile401JSONResponse) VisitGetProfileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -8938,6 +9515,48 @@ func (response UpdateProfile200JSONResponse) VisitUpdateProfileResponse(w http.R
 	return err
 }
 
+type UpdateProfile400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateProfile400JSONResponse) VisitUpdateProfileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateProfile401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateProfile401JSONResponse) VisitUpdateProfileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateProfile403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateProfile403JSONResponse) VisitUpdateProfileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateProfiledefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -8976,6 +9595,20 @@ func (response ListSessions200JSONResponse) VisitListSessionsResponse(w http.Res
 	return err
 }
 
+type ListSessions401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListSessions401JSONResponse) VisitListSessionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListSessionsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9007,6 +9640,48 @@ type EndSession204Response struct {
 func (response EndSession204Response) VisitEndSessionResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type EndSession401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response EndSession401JSONResponse) VisitEndSessionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EndSession403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response EndSession403JSONResponse) VisitEndSessionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EndSession404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response EndSession404JSONResponse) VisitEndSessionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type EndSessiondefaultJSONResponse struct {
@@ -9044,6 +9719,51 @@ func (response CheckAuthProvider200JSONResponse) VisitCheckAuthProviderResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckAuthProvider400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CheckAuthProvider400JSONResponse) VisitCheckAuthProviderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckAuthProvider403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CheckAuthProvider403JSONResponse) VisitCheckAuthProviderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CheckAuthProvider429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response CheckAuthProvider429JSONResponse) VisitCheckAuthProviderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9087,6 +9807,48 @@ func (response ConfirmEmail200JSONResponse) VisitConfirmEmailResponse(w http.Res
 	return err
 }
 
+type ConfirmEmail400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ConfirmEmail400JSONResponse) VisitConfirmEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConfirmEmail403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ConfirmEmail403JSONResponse) VisitConfirmEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ConfirmEmail409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ConfirmEmail409JSONResponse) VisitConfirmEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ConfirmEmaildefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9118,6 +9880,51 @@ type ResendConfirmation202Response struct {
 func (response ResendConfirmation202Response) VisitResendConfirmationResponse(w http.ResponseWriter) error {
 	w.WriteHeader(202)
 	return nil
+}
+
+type ResendConfirmation400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ResendConfirmation400JSONResponse) VisitResendConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendConfirmation403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ResendConfirmation403JSONResponse) VisitResendConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendConfirmation429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ResendConfirmation429JSONResponse) VisitResendConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ResendConfirmationdefaultJSONResponse struct {
@@ -9159,6 +9966,65 @@ func (response Login200JSONResponse) VisitLoginResponse(w http.ResponseWriter) e
 	return err
 }
 
+type Login400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response Login400JSONResponse) VisitLoginResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Login401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response Login401JSONResponse) VisitLoginResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Login403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response Login403JSONResponse) VisitLoginResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Login429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response Login429JSONResponse) VisitLoginResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type LogindefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9189,6 +10055,20 @@ type Logout204Response struct {
 func (response Logout204Response) VisitLogoutResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type Logout403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response Logout403JSONResponse) VisitLogoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type LogoutdefaultJSONResponse struct {
@@ -9264,6 +10144,65 @@ func (response VerifyMfa200JSONResponse) VisitVerifyMfaResponse(w http.ResponseW
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VerifyMfa400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response VerifyMfa400JSONResponse) VisitVerifyMfaResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VerifyMfa401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response VerifyMfa401JSONResponse) VisitVerifyMfaResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VerifyMfa403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response VerifyMfa403JSONResponse) VisitVerifyMfaResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VerifyMfa429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response VerifyMfa429JSONResponse) VisitVerifyMfaResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9352,6 +10291,20 @@ func (response StartOidc302Response) VisitStartOidcResponse(w http.ResponseWrite
 	return nil
 }
 
+type StartOidc400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response StartOidc400JSONResponse) VisitStartOidcResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type StartOidcdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9385,6 +10338,79 @@ func (response ForgotPassword202Response) VisitForgotPasswordResponse(w http.Res
 	return nil
 }
 
+type ForgotPassword400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ForgotPassword400JSONResponse) VisitForgotPasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ForgotPassword403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ForgotPassword403JSONResponse) VisitForgotPasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ForgotPassword404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ForgotPassword404JSONResponse) VisitForgotPasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ForgotPassword409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ForgotPassword409JSONResponse) VisitForgotPasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ForgotPassword429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ForgotPassword429JSONResponse) VisitForgotPasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ForgotPassworddefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9416,6 +10442,34 @@ type ResetPassword204Response struct {
 func (response ResetPassword204Response) VisitResetPasswordResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type ResetPassword400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ResetPassword400JSONResponse) VisitResetPasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResetPassword403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ResetPassword403JSONResponse) VisitResetPasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ResetPassworddefaultJSONResponse struct {
@@ -9453,6 +10507,65 @@ func (response Register201JSONResponse) VisitRegisterResponse(w http.ResponseWri
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Register400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response Register400JSONResponse) VisitRegisterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Register403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response Register403JSONResponse) VisitRegisterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Register409JSONResponse struct{ ConflictJSONResponse }
+
+func (response Register409JSONResponse) VisitRegisterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Register429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response Register429JSONResponse) VisitRegisterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9527,6 +10640,34 @@ func (response RevokeCalendarFeed204Response) VisitRevokeCalendarFeedResponse(w 
 	return nil
 }
 
+type RevokeCalendarFeed401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RevokeCalendarFeed401JSONResponse) VisitRevokeCalendarFeedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevokeCalendarFeed403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RevokeCalendarFeed403JSONResponse) VisitRevokeCalendarFeedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RevokeCalendarFeeddefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9565,6 +10706,20 @@ func (response GetCalendarFeed200JSONResponse) VisitGetCalendarFeedResponse(w ht
 	return err
 }
 
+type GetCalendarFeed401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetCalendarFeed401JSONResponse) VisitGetCalendarFeedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetCalendarFeeddefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9599,6 +10754,34 @@ func (response RenewCalendarFeed200JSONResponse) VisitRenewCalendarFeedResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RenewCalendarFeed401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RenewCalendarFeed401JSONResponse) VisitRenewCalendarFeedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RenewCalendarFeed403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RenewCalendarFeed403JSONResponse) VisitRenewCalendarFeedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9643,6 +10826,62 @@ func (response GenerateFeasts200JSONResponse) VisitGenerateFeastsResponse(w http
 	return err
 }
 
+type GenerateFeasts400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GenerateFeasts400JSONResponse) VisitGenerateFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateFeasts401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GenerateFeasts401JSONResponse) VisitGenerateFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateFeasts403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GenerateFeasts403JSONResponse) VisitGenerateFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GenerateFeasts404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GenerateFeasts404JSONResponse) VisitGenerateFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GenerateFeastsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9679,6 +10918,62 @@ func (response CommitFeastImport200JSONResponse) VisitCommitFeastImportResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CommitFeastImport400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CommitFeastImport400JSONResponse) VisitCommitFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CommitFeastImport401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CommitFeastImport401JSONResponse) VisitCommitFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CommitFeastImport403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CommitFeastImport403JSONResponse) VisitCommitFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CommitFeastImport404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CommitFeastImport404JSONResponse) VisitCommitFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9723,6 +11018,62 @@ func (response PreviewFeastImport200JSONResponse) VisitPreviewFeastImportRespons
 	return err
 }
 
+type PreviewFeastImport400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response PreviewFeastImport400JSONResponse) VisitPreviewFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewFeastImport401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response PreviewFeastImport401JSONResponse) VisitPreviewFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewFeastImport403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response PreviewFeastImport403JSONResponse) VisitPreviewFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewFeastImport404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response PreviewFeastImport404JSONResponse) VisitPreviewFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PreviewFeastImportdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9759,6 +11110,62 @@ func (response SetCalendarPublished200JSONResponse) VisitSetCalendarPublishedRes
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPublished400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetCalendarPublished400JSONResponse) VisitSetCalendarPublishedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPublished401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetCalendarPublished401JSONResponse) VisitSetCalendarPublishedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPublished403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetCalendarPublished403JSONResponse) VisitSetCalendarPublishedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPublished404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetCalendarPublished404JSONResponse) VisitSetCalendarPublishedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9802,6 +11209,48 @@ func (response CreateChoir201JSONResponse) VisitCreateChoirResponse(w http.Respo
 	return err
 }
 
+type CreateChoir400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateChoir400JSONResponse) VisitCreateChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoir401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateChoir401JSONResponse) VisitCreateChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoir403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateChoir403JSONResponse) VisitCreateChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateChoirdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9837,6 +11286,34 @@ func (response GetChoir200JSONResponse) VisitGetChoirResponse(w http.ResponseWri
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetChoir401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetChoir401JSONResponse) VisitGetChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetChoir404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetChoir404JSONResponse) VisitGetChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9881,6 +11358,62 @@ func (response UpdateChoir200JSONResponse) VisitUpdateChoirResponse(w http.Respo
 	return err
 }
 
+type UpdateChoir400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateChoir400JSONResponse) VisitUpdateChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateChoir401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateChoir401JSONResponse) VisitUpdateChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateChoir403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateChoir403JSONResponse) VisitUpdateChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateChoir404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateChoir404JSONResponse) VisitUpdateChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateChoirdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9921,6 +11454,62 @@ func (response UpdateChoirAffiliation200JSONResponse) VisitUpdateChoirAffiliatio
 	return err
 }
 
+type UpdateChoirAffiliation400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateChoirAffiliation400JSONResponse) VisitUpdateChoirAffiliationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateChoirAffiliation401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateChoirAffiliation401JSONResponse) VisitUpdateChoirAffiliationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateChoirAffiliation403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateChoirAffiliation403JSONResponse) VisitUpdateChoirAffiliationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateChoirAffiliation404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateChoirAffiliation404JSONResponse) VisitUpdateChoirAffiliationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateChoirAffiliationdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -9956,6 +11545,48 @@ func (response GetAttendanceSettings200JSONResponse) VisitGetAttendanceSettingsR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttendanceSettings401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAttendanceSettings401JSONResponse) VisitGetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttendanceSettings403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetAttendanceSettings403JSONResponse) VisitGetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttendanceSettings404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetAttendanceSettings404JSONResponse) VisitGetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10000,6 +11631,62 @@ func (response SetAttendanceSettings200JSONResponse) VisitSetAttendanceSettingsR
 	return err
 }
 
+type SetAttendanceSettings400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetAttendanceSettings400JSONResponse) VisitSetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAttendanceSettings401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetAttendanceSettings401JSONResponse) VisitSetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAttendanceSettings403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetAttendanceSettings403JSONResponse) VisitSetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAttendanceSettings404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetAttendanceSettings404JSONResponse) VisitSetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetAttendanceSettingsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10035,6 +11722,34 @@ func (response ListChoirFeasts200JSONResponse) VisitListChoirFeastsResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChoirFeasts401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListChoirFeasts401JSONResponse) VisitListChoirFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChoirFeasts404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListChoirFeasts404JSONResponse) VisitListChoirFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10079,6 +11794,34 @@ func (response ListComposers200JSONResponse) VisitListComposersResponse(w http.R
 	return err
 }
 
+type ListComposers401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListComposers401JSONResponse) VisitListComposersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListComposers404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListComposers404JSONResponse) VisitListComposersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListComposersdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10119,6 +11862,76 @@ func (response CreateComposer201JSONResponse) VisitCreateComposerResponse(w http
 	return err
 }
 
+type CreateComposer400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateComposer400JSONResponse) VisitCreateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateComposer401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateComposer401JSONResponse) VisitCreateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateComposer403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateComposer403JSONResponse) VisitCreateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateComposer404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateComposer404JSONResponse) VisitCreateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateComposer409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateComposer409JSONResponse) VisitCreateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateComposerdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10154,6 +11967,62 @@ func (response LoadFamousComposers200JSONResponse) VisitLoadFamousComposersRespo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LoadFamousComposers400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response LoadFamousComposers400JSONResponse) VisitLoadFamousComposersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LoadFamousComposers401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response LoadFamousComposers401JSONResponse) VisitLoadFamousComposersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LoadFamousComposers403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response LoadFamousComposers403JSONResponse) VisitLoadFamousComposersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LoadFamousComposers404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response LoadFamousComposers404JSONResponse) VisitLoadFamousComposersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10198,6 +12067,48 @@ func (response MatchComposer200JSONResponse) VisitMatchComposerResponse(w http.R
 	return err
 }
 
+type MatchComposer400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response MatchComposer400JSONResponse) VisitMatchComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MatchComposer401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response MatchComposer401JSONResponse) VisitMatchComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MatchComposer404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response MatchComposer404JSONResponse) VisitMatchComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type MatchComposerdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10230,6 +12141,48 @@ type DeleteComposer204Response struct {
 func (response DeleteComposer204Response) VisitDeleteComposerResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type DeleteComposer401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteComposer401JSONResponse) VisitDeleteComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteComposer403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteComposer403JSONResponse) VisitDeleteComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteComposer404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteComposer404JSONResponse) VisitDeleteComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteComposerdefaultJSONResponse struct {
@@ -10269,6 +12222,76 @@ func (response UpdateComposer200JSONResponse) VisitUpdateComposerResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateComposer400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateComposer400JSONResponse) VisitUpdateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateComposer401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateComposer401JSONResponse) VisitUpdateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateComposer403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateComposer403JSONResponse) VisitUpdateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateComposer404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateComposer404JSONResponse) VisitUpdateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateComposer409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UpdateComposer409JSONResponse) VisitUpdateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10339,6 +12362,48 @@ func (response ListEvents304Response) VisitListEventsResponse(w http.ResponseWri
 	return nil
 }
 
+type ListEvents400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListEvents400JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEvents401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListEvents401JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEvents404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListEvents404JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListEventsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10375,6 +12440,62 @@ func (response CreateEvent201JSONResponse) VisitCreateEventResponse(w http.Respo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEvent400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateEvent400JSONResponse) VisitCreateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEvent401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateEvent401JSONResponse) VisitCreateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEvent403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateEvent403JSONResponse) VisitCreateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateEvent404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateEvent404JSONResponse) VisitCreateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10419,6 +12540,62 @@ func (response PreviewEvent200JSONResponse) VisitPreviewEventResponse(w http.Res
 	return err
 }
 
+type PreviewEvent400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response PreviewEvent400JSONResponse) VisitPreviewEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewEvent401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response PreviewEvent401JSONResponse) VisitPreviewEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewEvent403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response PreviewEvent403JSONResponse) VisitPreviewEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewEvent404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response PreviewEvent404JSONResponse) VisitPreviewEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PreviewEventdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10452,6 +12629,62 @@ type DeleteEvent204Response struct {
 func (response DeleteEvent204Response) VisitDeleteEventResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type DeleteEvent400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DeleteEvent400JSONResponse) VisitDeleteEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteEvent401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteEvent401JSONResponse) VisitDeleteEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteEvent403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteEvent403JSONResponse) VisitDeleteEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteEvent404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteEvent404JSONResponse) VisitDeleteEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteEventdefaultJSONResponse struct {
@@ -10490,6 +12723,34 @@ func (response GetEvent200JSONResponse) VisitGetEventResponse(w http.ResponseWri
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEvent401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetEvent401JSONResponse) VisitGetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEvent404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetEvent404JSONResponse) VisitGetEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10535,6 +12796,62 @@ func (response UpdateEvent200JSONResponse) VisitUpdateEventResponse(w http.Respo
 	return err
 }
 
+type UpdateEvent400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateEvent400JSONResponse) VisitUpdateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEvent401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateEvent401JSONResponse) VisitUpdateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEvent403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateEvent403JSONResponse) VisitUpdateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEvent404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateEvent404JSONResponse) VisitUpdateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateEventdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10571,6 +12888,48 @@ func (response GetEventAttendance200JSONResponse) VisitGetEventAttendanceRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventAttendance401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetEventAttendance401JSONResponse) VisitGetEventAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventAttendance403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetEventAttendance403JSONResponse) VisitGetEventAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventAttendance404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetEventAttendance404JSONResponse) VisitGetEventAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10621,6 +12980,48 @@ func (response ExportEventAttendance200TextcsvResponse) VisitExportEventAttendan
 	return err
 }
 
+type ExportEventAttendance401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ExportEventAttendance401JSONResponse) VisitExportEventAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportEventAttendance403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ExportEventAttendance403JSONResponse) VisitExportEventAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportEventAttendance404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ExportEventAttendance404JSONResponse) VisitExportEventAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ExportEventAttendancedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10662,6 +13063,76 @@ func (response MarkAttendance200JSONResponse) VisitMarkAttendanceResponse(w http
 	return err
 }
 
+type MarkAttendance400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response MarkAttendance400JSONResponse) VisitMarkAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAttendance401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response MarkAttendance401JSONResponse) VisitMarkAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAttendance403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response MarkAttendance403JSONResponse) VisitMarkAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAttendance404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response MarkAttendance404JSONResponse) VisitMarkAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAttendance409JSONResponse struct{ ConflictJSONResponse }
+
+func (response MarkAttendance409JSONResponse) VisitMarkAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type MarkAttendancedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10699,6 +13170,93 @@ func (response EmailEvent200JSONResponse) VisitEmailEventResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailEvent400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response EmailEvent400JSONResponse) VisitEmailEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailEvent401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response EmailEvent401JSONResponse) VisitEmailEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailEvent403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response EmailEvent403JSONResponse) VisitEmailEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailEvent404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response EmailEvent404JSONResponse) VisitEmailEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailEvent409JSONResponse struct{ ConflictJSONResponse }
+
+func (response EmailEvent409JSONResponse) VisitEmailEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailEvent429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response EmailEvent429JSONResponse) VisitEmailEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10749,6 +13307,34 @@ func (response DownloadEventIcs200TextcalendarResponse) VisitDownloadEventIcsRes
 	return err
 }
 
+type DownloadEventIcs401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DownloadEventIcs401JSONResponse) VisitDownloadEventIcsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadEventIcs404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DownloadEventIcs404JSONResponse) VisitDownloadEventIcsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DownloadEventIcsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10789,6 +13375,34 @@ func (response GetEventPlan200JSONResponse) VisitGetEventPlanResponse(w http.Res
 	return err
 }
 
+type GetEventPlan401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetEventPlan401JSONResponse) VisitGetEventPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventPlan404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetEventPlan404JSONResponse) VisitGetEventPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetEventPlandefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10825,6 +13439,34 @@ func (response GetMyRsvp200JSONResponse) VisitGetMyRsvpResponse(w http.ResponseW
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyRsvp401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetMyRsvp401JSONResponse) VisitGetMyRsvpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyRsvp404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetMyRsvp404JSONResponse) VisitGetMyRsvpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10870,6 +13512,76 @@ func (response SetMyRsvp200JSONResponse) VisitSetMyRsvpResponse(w http.ResponseW
 	return err
 }
 
+type SetMyRsvp400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetMyRsvp400JSONResponse) VisitSetMyRsvpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMyRsvp401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetMyRsvp401JSONResponse) VisitSetMyRsvpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMyRsvp403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetMyRsvp403JSONResponse) VisitSetMyRsvpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMyRsvp404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetMyRsvp404JSONResponse) VisitSetMyRsvpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMyRsvp409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SetMyRsvp409JSONResponse) VisitSetMyRsvpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetMyRsvpdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10905,6 +13617,48 @@ func (response ListInvitations200JSONResponse) VisitListInvitationsResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInvitations401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListInvitations401JSONResponse) VisitListInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInvitations403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListInvitations403JSONResponse) VisitListInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListInvitations404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListInvitations404JSONResponse) VisitListInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10949,6 +13703,93 @@ func (response CreateInvitation201JSONResponse) VisitCreateInvitationResponse(w 
 	return err
 }
 
+type CreateInvitation400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateInvitation400JSONResponse) VisitCreateInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInvitation401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateInvitation401JSONResponse) VisitCreateInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInvitation403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateInvitation403JSONResponse) VisitCreateInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInvitation404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateInvitation404JSONResponse) VisitCreateInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInvitation409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateInvitation409JSONResponse) VisitCreateInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateInvitation429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response CreateInvitation429JSONResponse) VisitCreateInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateInvitationdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10989,6 +13830,93 @@ func (response ImportInvitations200JSONResponse) VisitImportInvitationsResponse(
 	return err
 }
 
+type ImportInvitations400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ImportInvitations400JSONResponse) VisitImportInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportInvitations401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ImportInvitations401JSONResponse) VisitImportInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportInvitations403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ImportInvitations403JSONResponse) VisitImportInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportInvitations404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ImportInvitations404JSONResponse) VisitImportInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportInvitations409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ImportInvitations409JSONResponse) VisitImportInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportInvitations429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ImportInvitations429JSONResponse) VisitImportInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ImportInvitationsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11021,6 +13949,62 @@ type RevokeInvitation204Response struct {
 func (response RevokeInvitation204Response) VisitRevokeInvitationResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type RevokeInvitation401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RevokeInvitation401JSONResponse) VisitRevokeInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevokeInvitation403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RevokeInvitation403JSONResponse) VisitRevokeInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevokeInvitation404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RevokeInvitation404JSONResponse) VisitRevokeInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RevokeInvitation409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RevokeInvitation409JSONResponse) VisitRevokeInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type RevokeInvitationdefaultJSONResponse struct {
@@ -11059,6 +14043,79 @@ func (response ResendInvitation200JSONResponse) VisitResendInvitationResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendInvitation401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ResendInvitation401JSONResponse) VisitResendInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendInvitation403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ResendInvitation403JSONResponse) VisitResendInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendInvitation404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ResendInvitation404JSONResponse) VisitResendInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendInvitation409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ResendInvitation409JSONResponse) VisitResendInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendInvitation429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ResendInvitation429JSONResponse) VisitResendInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11102,6 +14159,34 @@ func (response ListLiturgicalSeasons200JSONResponse) VisitListLiturgicalSeasonsR
 	return err
 }
 
+type ListLiturgicalSeasons401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListLiturgicalSeasons401JSONResponse) VisitListLiturgicalSeasonsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLiturgicalSeasons404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListLiturgicalSeasons404JSONResponse) VisitListLiturgicalSeasonsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListLiturgicalSeasonsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11137,6 +14222,48 @@ func (response ListMembers200JSONResponse) VisitListMembersResponse(w http.Respo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMembers401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListMembers401JSONResponse) VisitListMembersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMembers403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListMembers403JSONResponse) VisitListMembersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMembers404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListMembers404JSONResponse) VisitListMembersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11186,6 +14313,48 @@ func (response ExportMembers200TextcsvResponse) VisitExportMembersResponse(w htt
 	return err
 }
 
+type ExportMembers401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ExportMembers401JSONResponse) VisitExportMembersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportMembers403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ExportMembers403JSONResponse) VisitExportMembersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportMembers404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ExportMembers404JSONResponse) VisitExportMembersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ExportMembersdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11218,6 +14387,62 @@ type RemoveMember204Response struct {
 func (response RemoveMember204Response) VisitRemoveMemberResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type RemoveMember401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RemoveMember401JSONResponse) VisitRemoveMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveMember403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RemoveMember403JSONResponse) VisitRemoveMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveMember404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RemoveMember404JSONResponse) VisitRemoveMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemoveMember409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RemoveMember409JSONResponse) VisitRemoveMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type RemoveMemberdefaultJSONResponse struct {
@@ -11257,6 +14482,76 @@ func (response UpdateMember200JSONResponse) VisitUpdateMemberResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMember400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateMember400JSONResponse) VisitUpdateMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMember401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateMember401JSONResponse) VisitUpdateMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMember403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateMember403JSONResponse) VisitUpdateMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMember404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateMember404JSONResponse) VisitUpdateMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMember409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UpdateMember409JSONResponse) VisitUpdateMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11302,6 +14597,62 @@ func (response SetMemberMusicalRoles200JSONResponse) VisitSetMemberMusicalRolesR
 	return err
 }
 
+type SetMemberMusicalRoles400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetMemberMusicalRoles400JSONResponse) VisitSetMemberMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMemberMusicalRoles401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetMemberMusicalRoles401JSONResponse) VisitSetMemberMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMemberMusicalRoles403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetMemberMusicalRoles403JSONResponse) VisitSetMemberMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMemberMusicalRoles404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetMemberMusicalRoles404JSONResponse) VisitSetMemberMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetMemberMusicalRolesdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11338,6 +14689,48 @@ func (response ListMusic200JSONResponse) VisitListMusicResponse(w http.ResponseW
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusic400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListMusic400JSONResponse) VisitListMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListMusic401JSONResponse) VisitListMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListMusic404JSONResponse) VisitListMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11382,6 +14775,76 @@ func (response CreateMusic201JSONResponse) VisitCreateMusicResponse(w http.Respo
 	return err
 }
 
+type CreateMusic400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateMusic400JSONResponse) VisitCreateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateMusic401JSONResponse) VisitCreateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusic403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateMusic403JSONResponse) VisitCreateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateMusic404JSONResponse) VisitCreateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusic409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateMusic409JSONResponse) VisitCreateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMusicdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11417,6 +14880,34 @@ func (response ListMusicCategories200JSONResponse) VisitListMusicCategoriesRespo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicCategories401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListMusicCategories401JSONResponse) VisitListMusicCategoriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicCategories404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListMusicCategories404JSONResponse) VisitListMusicCategoriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11461,6 +14952,76 @@ func (response CreateMusicCategory201JSONResponse) VisitCreateMusicCategoryRespo
 	return err
 }
 
+type CreateMusicCategory400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateMusicCategory400JSONResponse) VisitCreateMusicCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicCategory401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateMusicCategory401JSONResponse) VisitCreateMusicCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicCategory403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateMusicCategory403JSONResponse) VisitCreateMusicCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicCategory404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateMusicCategory404JSONResponse) VisitCreateMusicCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicCategory409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateMusicCategory409JSONResponse) VisitCreateMusicCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMusicCategorydefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11496,6 +15057,34 @@ func (response ListMusicTypes200JSONResponse) VisitListMusicTypesResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicTypes401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListMusicTypes401JSONResponse) VisitListMusicTypesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicTypes404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListMusicTypes404JSONResponse) VisitListMusicTypesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11540,6 +15129,76 @@ func (response CreateMusicType201JSONResponse) VisitCreateMusicTypeResponse(w ht
 	return err
 }
 
+type CreateMusicType400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateMusicType400JSONResponse) VisitCreateMusicTypeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicType401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateMusicType401JSONResponse) VisitCreateMusicTypeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicType403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateMusicType403JSONResponse) VisitCreateMusicTypeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicType404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateMusicType404JSONResponse) VisitCreateMusicTypeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicType409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateMusicType409JSONResponse) VisitCreateMusicTypeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMusicTypedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11576,6 +15235,48 @@ func (response GetMusicUsage200JSONResponse) VisitGetMusicUsageResponse(w http.R
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusicUsage400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetMusicUsage400JSONResponse) VisitGetMusicUsageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusicUsage401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetMusicUsage401JSONResponse) VisitGetMusicUsageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusicUsage404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetMusicUsage404JSONResponse) VisitGetMusicUsageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11626,6 +15327,48 @@ func (response ExportMusicUsage200TextcsvResponse) VisitExportMusicUsageResponse
 	return err
 }
 
+type ExportMusicUsage400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ExportMusicUsage400JSONResponse) VisitExportMusicUsageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportMusicUsage401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ExportMusicUsage401JSONResponse) VisitExportMusicUsageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportMusicUsage404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ExportMusicUsage404JSONResponse) VisitExportMusicUsageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ExportMusicUsagedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11666,6 +15409,62 @@ func (response BulkDeleteMusic200JSONResponse) VisitBulkDeleteMusicResponse(w ht
 	return err
 }
 
+type BulkDeleteMusic400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response BulkDeleteMusic400JSONResponse) VisitBulkDeleteMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type BulkDeleteMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response BulkDeleteMusic401JSONResponse) VisitBulkDeleteMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type BulkDeleteMusic403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response BulkDeleteMusic403JSONResponse) VisitBulkDeleteMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type BulkDeleteMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response BulkDeleteMusic404JSONResponse) VisitBulkDeleteMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type BulkDeleteMusicdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11702,6 +15501,62 @@ func (response BulkTagMusic200JSONResponse) VisitBulkTagMusicResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type BulkTagMusic400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response BulkTagMusic400JSONResponse) VisitBulkTagMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type BulkTagMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response BulkTagMusic401JSONResponse) VisitBulkTagMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type BulkTagMusic403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response BulkTagMusic403JSONResponse) VisitBulkTagMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type BulkTagMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response BulkTagMusic404JSONResponse) VisitBulkTagMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11751,6 +15606,34 @@ func (response ExportMusic200TextcsvResponse) VisitExportMusicResponse(w http.Re
 	return err
 }
 
+type ExportMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ExportMusic401JSONResponse) VisitExportMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ExportMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ExportMusic404JSONResponse) VisitExportMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ExportMusicdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11787,6 +15670,76 @@ func (response ImportMusic200JSONResponse) VisitImportMusicResponse(w http.Respo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportMusic400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ImportMusic400JSONResponse) VisitImportMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ImportMusic401JSONResponse) VisitImportMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportMusic403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ImportMusic403JSONResponse) VisitImportMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ImportMusic404JSONResponse) VisitImportMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportMusic409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ImportMusic409JSONResponse) VisitImportMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11831,6 +15784,76 @@ func (response PreviewMusicImport200JSONResponse) VisitPreviewMusicImportRespons
 	return err
 }
 
+type PreviewMusicImport400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response PreviewMusicImport400JSONResponse) VisitPreviewMusicImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewMusicImport401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response PreviewMusicImport401JSONResponse) VisitPreviewMusicImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewMusicImport403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response PreviewMusicImport403JSONResponse) VisitPreviewMusicImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewMusicImport404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response PreviewMusicImport404JSONResponse) VisitPreviewMusicImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewMusicImport409JSONResponse struct{ ConflictJSONResponse }
+
+func (response PreviewMusicImport409JSONResponse) VisitPreviewMusicImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PreviewMusicImportdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11866,6 +15889,34 @@ func (response ListLibraryNumbers200JSONResponse) VisitListLibraryNumbersRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLibraryNumbers401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListLibraryNumbers401JSONResponse) VisitListLibraryNumbersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListLibraryNumbers404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListLibraryNumbers404JSONResponse) VisitListLibraryNumbersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11909,6 +15960,34 @@ func (response GetMusicStorage200JSONResponse) VisitGetMusicStorageResponse(w ht
 	return err
 }
 
+type GetMusicStorage401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetMusicStorage401JSONResponse) VisitGetMusicStorageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusicStorage404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetMusicStorage404JSONResponse) VisitGetMusicStorageResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetMusicStoragedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11941,6 +16020,48 @@ type DeleteMusic204Response struct {
 func (response DeleteMusic204Response) VisitDeleteMusicResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type DeleteMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteMusic401JSONResponse) VisitDeleteMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteMusic403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteMusic403JSONResponse) VisitDeleteMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteMusic404JSONResponse) VisitDeleteMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteMusicdefaultJSONResponse struct {
@@ -11979,6 +16100,34 @@ func (response GetMusic200JSONResponse) VisitGetMusicResponse(w http.ResponseWri
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetMusic401JSONResponse) VisitGetMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetMusic404JSONResponse) VisitGetMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12024,6 +16173,76 @@ func (response UpdateMusic200JSONResponse) VisitUpdateMusicResponse(w http.Respo
 	return err
 }
 
+type UpdateMusic400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateMusic400JSONResponse) VisitUpdateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateMusic401JSONResponse) VisitUpdateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMusic403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateMusic403JSONResponse) VisitUpdateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateMusic404JSONResponse) VisitUpdateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMusic409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UpdateMusic409JSONResponse) VisitUpdateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateMusicdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12060,6 +16279,48 @@ func (response ArchiveMusic200JSONResponse) VisitArchiveMusicResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ArchiveMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ArchiveMusic401JSONResponse) VisitArchiveMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ArchiveMusic403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ArchiveMusic403JSONResponse) VisitArchiveMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ArchiveMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ArchiveMusic404JSONResponse) VisitArchiveMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12105,6 +16366,92 @@ func (response UploadAttachment201JSONResponse) VisitUploadAttachmentResponse(w 
 	return err
 }
 
+type UploadAttachment400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UploadAttachment400JSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachment401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UploadAttachment401JSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachment403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UploadAttachment403JSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachment404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UploadAttachment404JSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachment413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UploadAttachment413JSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachment415JSONResponse struct {
+	UnsupportedMediaTypeJSONResponse
+}
+
+func (response UploadAttachment415JSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(415)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UploadAttachmentdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12138,6 +16485,48 @@ type DeleteAttachment204Response struct {
 func (response DeleteAttachment204Response) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type DeleteAttachment401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteAttachment401JSONResponse) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAttachment403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteAttachment403JSONResponse) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAttachment404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteAttachment404JSONResponse) VisitDeleteAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteAttachmentdefaultJSONResponse struct {
@@ -12178,6 +16567,78 @@ func (response UpdateAttachment200JSONResponse) VisitUpdateAttachmentResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAttachment400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateAttachment400JSONResponse) VisitUpdateAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAttachment401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateAttachment401JSONResponse) VisitUpdateAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAttachment403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateAttachment403JSONResponse) VisitUpdateAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAttachment404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateAttachment404JSONResponse) VisitUpdateAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAttachment415JSONResponse struct {
+	UnsupportedMediaTypeJSONResponse
+}
+
+func (response UpdateAttachment415JSONResponse) VisitUpdateAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(415)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12250,6 +16711,72 @@ func (response DownloadAttachment206ApplicationoctetStreamResponse) VisitDownloa
 	return err
 }
 
+type DownloadAttachment304Response struct {
+}
+
+func (response DownloadAttachment304Response) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+	w.WriteHeader(304)
+	return nil
+}
+
+type DownloadAttachment400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DownloadAttachment400JSONResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadAttachment401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DownloadAttachment401JSONResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadAttachment404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DownloadAttachment404JSONResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadAttachment412Response struct {
+}
+
+func (response DownloadAttachment412Response) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+	w.WriteHeader(412)
+	return nil
+}
+
+type DownloadAttachment416Response struct {
+}
+
+func (response DownloadAttachment416Response) VisitDownloadAttachmentResponse(w http.ResponseWriter) error {
+	w.WriteHeader(416)
+	return nil
+}
+
 type DownloadAttachmentdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12288,6 +16815,92 @@ func (response ReplaceAttachmentFile200JSONResponse) VisitReplaceAttachmentFileR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceAttachmentFile400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ReplaceAttachmentFile400JSONResponse) VisitReplaceAttachmentFileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceAttachmentFile401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ReplaceAttachmentFile401JSONResponse) VisitReplaceAttachmentFileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceAttachmentFile403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ReplaceAttachmentFile403JSONResponse) VisitReplaceAttachmentFileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceAttachmentFile404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ReplaceAttachmentFile404JSONResponse) VisitReplaceAttachmentFileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceAttachmentFile413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response ReplaceAttachmentFile413JSONResponse) VisitReplaceAttachmentFileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplaceAttachmentFile415JSONResponse struct {
+	UnsupportedMediaTypeJSONResponse
+}
+
+func (response ReplaceAttachmentFile415JSONResponse) VisitReplaceAttachmentFileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(415)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12333,6 +16946,93 @@ func (response EmailPracticeLink200JSONResponse) VisitEmailPracticeLinkResponse(
 	return err
 }
 
+type EmailPracticeLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response EmailPracticeLink400JSONResponse) VisitEmailPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailPracticeLink401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response EmailPracticeLink401JSONResponse) VisitEmailPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailPracticeLink403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response EmailPracticeLink403JSONResponse) VisitEmailPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailPracticeLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response EmailPracticeLink404JSONResponse) VisitEmailPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailPracticeLink409JSONResponse struct{ ConflictJSONResponse }
+
+func (response EmailPracticeLink409JSONResponse) VisitEmailPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailPracticeLink429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response EmailPracticeLink429JSONResponse) VisitEmailPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type EmailPracticeLinkdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12369,6 +17069,34 @@ func (response GetMusicLiturgy200JSONResponse) VisitGetMusicLiturgyResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusicLiturgy401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetMusicLiturgy401JSONResponse) VisitGetMusicLiturgyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMusicLiturgy404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetMusicLiturgy404JSONResponse) VisitGetMusicLiturgyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12414,6 +17142,62 @@ func (response SetMusicLiturgy200JSONResponse) VisitSetMusicLiturgyResponse(w ht
 	return err
 }
 
+type SetMusicLiturgy400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetMusicLiturgy400JSONResponse) VisitSetMusicLiturgyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMusicLiturgy401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetMusicLiturgy401JSONResponse) VisitSetMusicLiturgyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMusicLiturgy403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetMusicLiturgy403JSONResponse) VisitSetMusicLiturgyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMusicLiturgy404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetMusicLiturgy404JSONResponse) VisitSetMusicLiturgyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetMusicLiturgydefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12450,6 +17234,34 @@ func (response ListPracticeMarkers200JSONResponse) VisitListPracticeMarkersRespo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPracticeMarkers401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListPracticeMarkers401JSONResponse) VisitListPracticeMarkersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPracticeMarkers404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListPracticeMarkers404JSONResponse) VisitListPracticeMarkersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12495,6 +17307,62 @@ func (response ReplacePracticeMarkers200JSONResponse) VisitReplacePracticeMarker
 	return err
 }
 
+type ReplacePracticeMarkers400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ReplacePracticeMarkers400JSONResponse) VisitReplacePracticeMarkersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplacePracticeMarkers401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ReplacePracticeMarkers401JSONResponse) VisitReplacePracticeMarkersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplacePracticeMarkers403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ReplacePracticeMarkers403JSONResponse) VisitReplacePracticeMarkersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplacePracticeMarkers404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ReplacePracticeMarkers404JSONResponse) VisitReplacePracticeMarkersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReplacePracticeMarkersdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12531,6 +17399,48 @@ func (response GetPiecePractice200JSONResponse) VisitGetPiecePracticeResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPiecePractice401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetPiecePractice401JSONResponse) VisitGetPiecePracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPiecePractice403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetPiecePractice403JSONResponse) VisitGetPiecePracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPiecePractice404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetPiecePractice404JSONResponse) VisitGetPiecePracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12575,6 +17485,34 @@ func (response GetMyPractice200JSONResponse) VisitGetMyPracticeResponse(w http.R
 	return err
 }
 
+type GetMyPractice401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetMyPractice401JSONResponse) VisitGetMyPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyPractice404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetMyPractice404JSONResponse) VisitGetMyPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetMyPracticedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12608,6 +17546,76 @@ type ReportPractice204Response struct {
 func (response ReportPractice204Response) VisitReportPracticeResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type ReportPractice400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ReportPractice400JSONResponse) VisitReportPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportPractice401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ReportPractice401JSONResponse) VisitReportPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportPractice403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ReportPractice403JSONResponse) VisitReportPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportPractice404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ReportPractice404JSONResponse) VisitReportPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportPractice409JSONResponse struct{ ConflictJSONResponse }
+
+func (response ReportPractice409JSONResponse) VisitReportPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type ReportPracticedefaultJSONResponse struct {
@@ -12650,6 +17658,48 @@ func (response RestoreMusic200JSONResponse) VisitRestoreMusicResponse(w http.Res
 	return err
 }
 
+type RestoreMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RestoreMusic401JSONResponse) VisitRestoreMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RestoreMusic403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RestoreMusic403JSONResponse) VisitRestoreMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RestoreMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RestoreMusic404JSONResponse) VisitRestoreMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RestoreMusicdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12685,6 +17735,48 @@ func (response ListMusicalRoles200JSONResponse) VisitListMusicalRolesResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicalRoles401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListMusicalRoles401JSONResponse) VisitListMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicalRoles403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListMusicalRoles403JSONResponse) VisitListMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMusicalRoles404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListMusicalRoles404JSONResponse) VisitListMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12729,6 +17821,76 @@ func (response CreateMusicalRole201JSONResponse) VisitCreateMusicalRoleResponse(
 	return err
 }
 
+type CreateMusicalRole400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateMusicalRole400JSONResponse) VisitCreateMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicalRole401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateMusicalRole401JSONResponse) VisitCreateMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicalRole403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateMusicalRole403JSONResponse) VisitCreateMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicalRole404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateMusicalRole404JSONResponse) VisitCreateMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicalRole409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateMusicalRole409JSONResponse) VisitCreateMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMusicalRoledefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12769,6 +17931,62 @@ func (response ReorderMusicalRoles200JSONResponse) VisitReorderMusicalRolesRespo
 	return err
 }
 
+type ReorderMusicalRoles400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ReorderMusicalRoles400JSONResponse) VisitReorderMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReorderMusicalRoles401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ReorderMusicalRoles401JSONResponse) VisitReorderMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReorderMusicalRoles403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ReorderMusicalRoles403JSONResponse) VisitReorderMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReorderMusicalRoles404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ReorderMusicalRoles404JSONResponse) VisitReorderMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReorderMusicalRolesdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12801,6 +18019,48 @@ type DeleteMusicalRole204Response struct {
 func (response DeleteMusicalRole204Response) VisitDeleteMusicalRoleResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type DeleteMusicalRole401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteMusicalRole401JSONResponse) VisitDeleteMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteMusicalRole403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteMusicalRole403JSONResponse) VisitDeleteMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteMusicalRole404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteMusicalRole404JSONResponse) VisitDeleteMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteMusicalRoledefaultJSONResponse struct {
@@ -12840,6 +18100,76 @@ func (response RenameMusicalRole200JSONResponse) VisitRenameMusicalRoleResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RenameMusicalRole400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response RenameMusicalRole400JSONResponse) VisitRenameMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RenameMusicalRole401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RenameMusicalRole401JSONResponse) VisitRenameMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RenameMusicalRole403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RenameMusicalRole403JSONResponse) VisitRenameMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RenameMusicalRole404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RenameMusicalRole404JSONResponse) VisitRenameMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RenameMusicalRole409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RenameMusicalRole409JSONResponse) VisitRenameMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12884,6 +18214,48 @@ func (response GetPlanDay200JSONResponse) VisitGetPlanDayResponse(w http.Respons
 	return err
 }
 
+type GetPlanDay400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetPlanDay400JSONResponse) VisitGetPlanDayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPlanDay401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetPlanDay401JSONResponse) VisitGetPlanDayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPlanDay404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetPlanDay404JSONResponse) VisitGetPlanDayResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetPlanDaydefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12919,6 +18291,34 @@ func (response ListPlanTemplates200JSONResponse) VisitListPlanTemplatesResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanTemplates401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListPlanTemplates401JSONResponse) VisitListPlanTemplatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanTemplates404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListPlanTemplates404JSONResponse) VisitListPlanTemplatesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12964,6 +18364,62 @@ func (response SetPlanTemplate200JSONResponse) VisitSetPlanTemplateResponse(w ht
 	return err
 }
 
+type SetPlanTemplate400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetPlanTemplate400JSONResponse) VisitSetPlanTemplateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetPlanTemplate401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetPlanTemplate401JSONResponse) VisitSetPlanTemplateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetPlanTemplate403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetPlanTemplate403JSONResponse) VisitSetPlanTemplateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetPlanTemplate404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetPlanTemplate404JSONResponse) VisitSetPlanTemplateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetPlanTemplatedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13000,6 +18456,48 @@ func (response ListPlans200JSONResponse) VisitListPlansResponse(w http.ResponseW
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlans400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListPlans400JSONResponse) VisitListPlansResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlans401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListPlans401JSONResponse) VisitListPlansResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlans404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListPlans404JSONResponse) VisitListPlansResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13044,6 +18542,76 @@ func (response CreatePlan201JSONResponse) VisitCreatePlanResponse(w http.Respons
 	return err
 }
 
+type CreatePlan400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreatePlan400JSONResponse) VisitCreatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlan401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreatePlan401JSONResponse) VisitCreatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlan403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreatePlan403JSONResponse) VisitCreatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlan404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreatePlan404JSONResponse) VisitCreatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlan409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreatePlan409JSONResponse) VisitCreatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreatePlandefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13083,6 +18651,34 @@ func (response GetNextService200JSONResponse) VisitGetNextServiceResponse(w http
 	return err
 }
 
+type GetNextService401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetNextService401JSONResponse) VisitGetNextServiceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetNextService404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetNextService404JSONResponse) VisitGetNextServiceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetNextServicedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13115,6 +18711,48 @@ type DeletePlan204Response struct {
 func (response DeletePlan204Response) VisitDeletePlanResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type DeletePlan401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeletePlan401JSONResponse) VisitDeletePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePlan403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeletePlan403JSONResponse) VisitDeletePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePlan404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeletePlan404JSONResponse) VisitDeletePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeletePlandefaultJSONResponse struct {
@@ -13153,6 +18791,34 @@ func (response GetPlan200JSONResponse) VisitGetPlanResponse(w http.ResponseWrite
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPlan401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetPlan401JSONResponse) VisitGetPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPlan404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetPlan404JSONResponse) VisitGetPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13198,6 +18864,76 @@ func (response UpdatePlan200JSONResponse) VisitUpdatePlanResponse(w http.Respons
 	return err
 }
 
+type UpdatePlan400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdatePlan400JSONResponse) VisitUpdatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlan401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdatePlan401JSONResponse) VisitUpdatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlan403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdatePlan403JSONResponse) VisitUpdatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlan404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdatePlan404JSONResponse) VisitUpdatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlan409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UpdatePlan409JSONResponse) VisitUpdatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdatePlandefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13239,6 +18975,62 @@ func (response CopyPlan200JSONResponse) VisitCopyPlanResponse(w http.ResponseWri
 	return err
 }
 
+type CopyPlan400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CopyPlan400JSONResponse) VisitCopyPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CopyPlan401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CopyPlan401JSONResponse) VisitCopyPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CopyPlan403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CopyPlan403JSONResponse) VisitCopyPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CopyPlan404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CopyPlan404JSONResponse) VisitCopyPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CopyPlandefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13275,6 +19067,34 @@ func (response ListPlanCopySources200JSONResponse) VisitListPlanCopySourcesRespo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanCopySources401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListPlanCopySources401JSONResponse) VisitListPlanCopySourcesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanCopySources404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListPlanCopySources404JSONResponse) VisitListPlanCopySourcesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13325,6 +19145,34 @@ func (response DownloadPlanPdf200ApplicationpdfResponse) VisitDownloadPlanPdfRes
 	return err
 }
 
+type DownloadPlanPdf401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DownloadPlanPdf401JSONResponse) VisitDownloadPlanPdfResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadPlanPdf404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DownloadPlanPdf404JSONResponse) VisitDownloadPlanPdfResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DownloadPlanPdfdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13362,6 +19210,48 @@ func (response ListPlanSuggestions200JSONResponse) VisitListPlanSuggestionsRespo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanSuggestions400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListPlanSuggestions400JSONResponse) VisitListPlanSuggestionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanSuggestions401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListPlanSuggestions401JSONResponse) VisitListPlanSuggestionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlanSuggestions404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListPlanSuggestions404JSONResponse) VisitListPlanSuggestionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13405,6 +19295,34 @@ func (response ListMyPractice200JSONResponse) VisitListMyPracticeResponse(w http
 	return err
 }
 
+type ListMyPractice401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListMyPractice401JSONResponse) VisitListMyPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMyPractice404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListMyPractice404JSONResponse) VisitListMyPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListMyPracticedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13440,6 +19358,34 @@ func (response ListTags200JSONResponse) VisitListTagsResponse(w http.ResponseWri
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTags401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListTags401JSONResponse) VisitListTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListTags404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListTags404JSONResponse) VisitListTagsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13484,6 +19430,76 @@ func (response CreateTag201JSONResponse) VisitCreateTagResponse(w http.ResponseW
 	return err
 }
 
+type CreateTag400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateTag400JSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTag401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateTag401JSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTag403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateTag403JSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTag404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateTag404JSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateTag409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateTag409JSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateTagdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13516,6 +19532,48 @@ type DeleteTag204Response struct {
 func (response DeleteTag204Response) VisitDeleteTagResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type DeleteTag401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteTag401JSONResponse) VisitDeleteTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteTag403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteTag403JSONResponse) VisitDeleteTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteTag404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteTag404JSONResponse) VisitDeleteTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteTagdefaultJSONResponse struct {
@@ -13559,6 +19617,76 @@ func (response UpdateTag200JSONResponse) VisitUpdateTagResponse(w http.ResponseW
 	return err
 }
 
+type UpdateTag400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateTag400JSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTag401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateTag401JSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTag403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateTag403JSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTag404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateTag404JSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateTag409JSONResponse struct{ ConflictJSONResponse }
+
+func (response UpdateTag409JSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateTagdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13594,6 +19722,34 @@ func (response ListVoicings200JSONResponse) VisitListVoicingsResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVoicings401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListVoicings401JSONResponse) VisitListVoicingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVoicings404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListVoicings404JSONResponse) VisitListVoicingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13638,6 +19794,76 @@ func (response CreateVoicing201JSONResponse) VisitCreateVoicingResponse(w http.R
 	return err
 }
 
+type CreateVoicing400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateVoicing400JSONResponse) VisitCreateVoicingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicing401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateVoicing401JSONResponse) VisitCreateVoicingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicing403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateVoicing403JSONResponse) VisitCreateVoicingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicing404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateVoicing404JSONResponse) VisitCreateVoicingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicing409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateVoicing409JSONResponse) VisitCreateVoicingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateVoicingdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13673,6 +19899,51 @@ func (response GetEventLink200JSONResponse) VisitGetEventLinkResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetEventLink400JSONResponse) VisitGetEventLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetEventLink404JSONResponse) VisitGetEventLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventLink429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response GetEventLink429JSONResponse) VisitGetEventLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13722,6 +19993,51 @@ func (response DownloadEventLinkIcs200TextcalendarResponse) VisitDownloadEventLi
 	return err
 }
 
+type DownloadEventLinkIcs400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DownloadEventLinkIcs400JSONResponse) VisitDownloadEventLinkIcsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadEventLinkIcs404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DownloadEventLinkIcs404JSONResponse) VisitDownloadEventLinkIcsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadEventLinkIcs429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response DownloadEventLinkIcs429JSONResponse) VisitDownloadEventLinkIcsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DownloadEventLinkIcsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13757,6 +20073,51 @@ func (response GetPracticeLink200JSONResponse) VisitGetPracticeLinkResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPracticeLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetPracticeLink400JSONResponse) VisitGetPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPracticeLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetPracticeLink404JSONResponse) VisitGetPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPracticeLink429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response GetPracticeLink429JSONResponse) VisitGetPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13800,6 +20161,79 @@ func (response OpenPracticeLink200JSONResponse) VisitOpenPracticeLinkResponse(w 
 	return err
 }
 
+type OpenPracticeLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response OpenPracticeLink400JSONResponse) VisitOpenPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OpenPracticeLink401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response OpenPracticeLink401JSONResponse) VisitOpenPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OpenPracticeLink403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response OpenPracticeLink403JSONResponse) VisitOpenPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OpenPracticeLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response OpenPracticeLink404JSONResponse) VisitOpenPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type OpenPracticeLink429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response OpenPracticeLink429JSONResponse) VisitOpenPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type OpenPracticeLinkdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13835,6 +20269,51 @@ func (response GetRsvpLink200JSONResponse) VisitGetRsvpLinkResponse(w http.Respo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRsvpLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetRsvpLink400JSONResponse) VisitGetRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRsvpLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetRsvpLink404JSONResponse) VisitGetRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRsvpLink429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response GetRsvpLink429JSONResponse) VisitGetRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13879,6 +20358,79 @@ func (response AnswerRsvpLink200JSONResponse) VisitAnswerRsvpLinkResponse(w http
 	return err
 }
 
+type AnswerRsvpLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response AnswerRsvpLink400JSONResponse) VisitAnswerRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AnswerRsvpLink403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response AnswerRsvpLink403JSONResponse) VisitAnswerRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AnswerRsvpLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response AnswerRsvpLink404JSONResponse) VisitAnswerRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AnswerRsvpLink409JSONResponse struct{ ConflictJSONResponse }
+
+func (response AnswerRsvpLink409JSONResponse) VisitAnswerRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AnswerRsvpLink429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response AnswerRsvpLink429JSONResponse) VisitAnswerRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type AnswerRsvpLinkdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13914,6 +20466,51 @@ func (response GetUnsubscribeLink200JSONResponse) VisitGetUnsubscribeLinkRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetUnsubscribeLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetUnsubscribeLink400JSONResponse) VisitGetUnsubscribeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetUnsubscribeLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetUnsubscribeLink404JSONResponse) VisitGetUnsubscribeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetUnsubscribeLink429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response GetUnsubscribeLink429JSONResponse) VisitGetUnsubscribeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13957,6 +20554,65 @@ func (response UnsubscribeLink200JSONResponse) VisitUnsubscribeLinkResponse(w ht
 	return err
 }
 
+type UnsubscribeLink400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UnsubscribeLink400JSONResponse) VisitUnsubscribeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribeLink403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UnsubscribeLink403JSONResponse) VisitUnsubscribeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribeLink404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UnsubscribeLink404JSONResponse) VisitUnsubscribeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribeLink429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response UnsubscribeLink429JSONResponse) VisitUnsubscribeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UnsubscribeLinkdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -13992,6 +20648,48 @@ func (response ListFeasts200JSONResponse) VisitListFeastsResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListFeasts400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListFeasts400JSONResponse) VisitListFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListFeasts401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListFeasts401JSONResponse) VisitListFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListFeasts404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListFeasts404JSONResponse) VisitListFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -14074,6 +20772,20 @@ func (response GetCalendarFeedIcs304Response) VisitGetCalendarFeedIcsResponse(w 
 	return nil
 }
 
+type GetCalendarFeedIcs404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetCalendarFeedIcs404JSONResponse) VisitGetCalendarFeedIcsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetCalendarFeedIcsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -14151,6 +20863,34 @@ func (response GetInvitation200JSONResponse) VisitGetInvitationResponse(w http.R
 	return err
 }
 
+type GetInvitation400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetInvitation400JSONResponse) VisitGetInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetInvitation404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetInvitation404JSONResponse) VisitGetInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetInvitationdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -14190,6 +20930,76 @@ func (response AcceptInvitation200JSONResponse) VisitAcceptInvitationResponse(w 
 	return err
 }
 
+type AcceptInvitation400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response AcceptInvitation400JSONResponse) VisitAcceptInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcceptInvitation401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response AcceptInvitation401JSONResponse) VisitAcceptInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcceptInvitation403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response AcceptInvitation403JSONResponse) VisitAcceptInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcceptInvitation404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response AcceptInvitation404JSONResponse) VisitAcceptInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcceptInvitation409JSONResponse struct{ ConflictJSONResponse }
+
+func (response AcceptInvitation409JSONResponse) VisitAcceptInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type AcceptInvitationdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -14225,6 +21035,62 @@ func (response ListMasterFeasts200JSONResponse) VisitListMasterFeastsResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMasterFeasts400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListMasterFeasts400JSONResponse) VisitListMasterFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMasterFeasts401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListMasterFeasts401JSONResponse) VisitListMasterFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMasterFeasts403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListMasterFeasts403JSONResponse) VisitListMasterFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMasterFeasts404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListMasterFeasts404JSONResponse) VisitListMasterFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -14269,6 +21135,62 @@ func (response UpdateMasterFeast200JSONResponse) VisitUpdateMasterFeastResponse(
 	return err
 }
 
+type UpdateMasterFeast400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateMasterFeast400JSONResponse) VisitUpdateMasterFeastResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMasterFeast401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateMasterFeast401JSONResponse) VisitUpdateMasterFeastResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMasterFeast403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateMasterFeast403JSONResponse) VisitUpdateMasterFeastResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMasterFeast404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateMasterFeast404JSONResponse) VisitUpdateMasterFeastResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateMasterFeastdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -14307,6 +21229,20 @@ func (response ListAffiliations200JSONResponse) VisitListAffiliationsResponse(w 
 	return err
 }
 
+type ListAffiliations401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListAffiliations401JSONResponse) VisitListAffiliationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListAffiliationsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -14341,6 +21277,20 @@ func (response ListCalendarTypes200JSONResponse) VisitListCalendarTypesResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCalendarTypes401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListCalendarTypes401JSONResponse) VisitListCalendarTypesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -19207,416 +26157,450 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3rbiM5ti+Ivwqh/QdkA+FLVlbV3p3GHzMu29nl6XSmx3ZWnZqtgg8VQUncDpFqkmGlKpFAfxpgvg7O",
-	"Ewwwu9+jH6WfZMC1yLhIZChkS87qPhsooNKKCF4XF9f1tz73UjmdScGE0b03n3sTRjOm4J8Xd3Rs/58x",
-	"nSo+M1yK3pveKZkz+kCYMNwsiKFjIkfETBihQs+ZIns/Hw16f//Lfw56+4e9pKfTCZtS24xZzFjvTU8b",
-	"xcW49+VL0ntHtbmSGR9xlq129POEiXrDOdWGpBMqxixLCNWECvLj3d01yahh7V19SXozquiUGTe1U2No",
-	"OpkyYS6hZ247nFEz6SU9Qaf2Y1p/Jekp9ueCKztOowrWPq8zmjORUXW3mLE/sUWkg7T21qYdTCRX0ZGn",
-	"7umGbVoy0Kyl2eqFzVq+eGxbZ/b4lCW+HL2Xgl1Rk05WKeduwoglXkuZVHj6saSU0jxnikxknmlLMjAe",
-	"JPlqRJejA9v4Aba+ZhzikRtq+41OkNdf2XCW9lN2Jx+YiDRu4Nlmrb7j4qFsc3XlNEsVM27t2JTynGWE",
-	"pvYNknPxkJDX35CcGXuWCBUZyfiYm2o5mwPMy842G+RVoXkaXdOpe7pZm9c5FefUsNV5//LLL78cXF0d",
-	"nJ+HZ2FZzBM6i45/hg83bFHJR24pNdKmf9zWKhPFtPfm33tjKce5nRL9rVCs92sS6O+OjqMTMPBss/F/",
-	"bOMuxeac5Yt9Wc+k0AzvK6UkLE4qhWHC2H/S2SznKZy+o//QEki+avH/p9io96b3L0fVHXiET/URtga9",
-	"LF2AgjD77BAm5V6HSyU1/JEBb75hfy6YhhHMlJwxZTiOMa04tyjynA5z5ie6umDVUvx7+WG1U3L4Hyw1",
-	"vS9J73Q04jmnOL6VHt018yPVbxnVeMs3ZwS/Ey60oSJlmrBPXBsyksgzadV6XxPfHNnr75X/Lma5pBnL",
-	"9vtw57sBDqXMGRV2hP7N62KYcz3B6z7+GlyJqztuXzBsLNWiTsojys3kfkg1s+SjWVrk1B4CaSZMBSg7",
-	"6fEs2DhSYuCBlsp8UO7kuadcGDZmamWfeOZpujbaehPJ8sW/ujZJYNPW7PsZyEWru69YzsdcFrr27mUW",
-	"Pp/1aUS+C46iFJQCxIcnMb6filHDslP4dCTVlBrHbQ8MhzWMffLDosMZSnppoY2cXlNl3rvdXb3wZlQZ",
-	"QsmMqQP4p2KpVBkXY8I1kaOEsMPxIenfypmiQpJX/cPQuBrtBqY64jl7H6OwCEVOq0twlSj5b+yHhcF1",
-	"LpeOC/P9t9XwSir1v7TzvGorYce+JL1ilm22QaHjUN3W5SK475IGhdQn1VzQlY2sk047UXraa+67TqVi",
-	"ZO/6/O1+QmiRcXk/KvKc7FEC/y9poHwMpLEnBdJLX1evJMSe94wMF6Q5yv2EwNQ/TfOETHnGEwJMydKP",
-	"514wEHsPl2Mo/7D9+NX7NLW/2zZaOVs17Y+wcYETuXIgNqbkp1DSl9Y9+gj3x04GaymuQbtDLiiw5G3N",
-	"q07u0FuEHi1DFym7ouqhfn3NFNOWdyY9OnT/YJ/Swt5mkR2uNaQvxawI8N2pfQaSlmFTHX4O4lGefxj1",
-	"3vz72knXB//l12SJ8VpGUQp37QyhlPNgCKGlmtJPlzjqV8fHx+ULVCm6WGkOJ7pmxdl0iHd3cxFQL2xl",
-	"bmvvF9CPIoSndJxsc9rycPu7ow01he7e5o1+nN3iN5vtdtJ7lDxl9sg26S9y2iLbWlJJtYq1NfPL3uis",
-	"nGRS39gWOqvWzTZwJouQADNkuZxfccGn9rSuCs5zpshYWlnBTCiaq0BS72syxa+sXIEixp5gj0yBXN1/",
-	"LwmMHS+TiNQMDYdkTjurxZCFHwl5CvOPPTV/jDcLV05QSKqNVsN9d7I8CZjYFM6aJnNuJrIwRAoWlJY8",
-	"11svULtbENfCT7w2j9qEkxozbWxc+/bfMmO4GIfYJBdnUoy4mrLsmqnr6OqM2JxpQ1L/MtFcjME+Ulsh",
-	"oieyyDMyoY/shNgzBUsmJJlTJbgYH5JXxEjyzfHxYZz3xNYpNNbgvAsz8ZaEswlLH1anPZKFiGhoXH+w",
-	"DYQfzmoGiuYaobmBSEXA3kDmpW03Te3BI5qPhSbc/qhkMZ5Yedy1RqTIF4frmfHyVQyTqEZcG15oWX4o",
-	"8ocbpos8wAQyKdgmzCyxOmmOSm7kAo4J/ExrOmbrr1GUq93bofm0sleYUDnK2HI48//ywPVmSwGWoufc",
-	"BbbHspnQWL25HezMgWs+z8/pImJwqMwxq1e7iPxembMDxlMjFcsIvEP2DJhTFWcaTjoVRKZpoRQTKdsP",
-	"8kX48K6DIHrxWNPSeGQ00FpfE54l9uytjIH0P7vZfDmofj34vFgsFgdXVwdZ9iWs7Hpb0TpragKHvGq6",
-	"r8Fbgwe9XJs9bjSRio+5oDm+AAxiKh9Ztt86gFtDlbnjMdW+0XPZg7YfJZbV2ouMcGPHQwVBZdeuVMZy",
-	"ZsI3F9eXru+Ab6yxuHJEqNUSC2W/xc0IX/S5TGlUgxHSKfkrT/yEag6WlXewfzseP+wQ6d4ye1WDwT/j",
-	"hmX1aZgJNUSxWU5TpmHbxkwwReG1yPVe9XpT5Gtp+ab5tv2+yNl5U7Nb3Vz7kt25WU65IHOpMu1tNReP",
-	"TC3IN2TO2IO2M7srmM7oAvwVd5NC2T/CpA3Esdrhzdsz8vr16z+AZAOr4A+XHI00Myekono8aHl+YHuE",
-	"13SsKyeVrz3pXhhPelYz+T/chbTKSLnJu94eleOtchji93U25BcE+WHiuWmNZj2F1gTwcoyN49LGu98y",
-	"FtD/mbD3fUQUKVQepouJMTNN9qSCf+0TmmWKae391CNmCXdkN6jmE+xrFNzDOzVnw5TmH2M9astGfDcl",
-	"geBHBPaRJWQ+4emksp/T2UwTOWMCXNlEF8Oy1cO1ZjW/MG1L6uzJq6s6azPCL0vf5bttXfkLa9nzUBnr",
-	"N7bbTJ7mruBP9VBwfc5G1Il/ocdrXBcPbLGJU2Fpme3XpdtgyfBZORGqMTYHVF+t4DaBc+Caam2ZZNw3",
-	"BUzY+PfC02HzlufLPqulBpufh0cquToDy25gfNyE1xhUCKSzJqVc3n4gr199//3BK0Lz2YQefENSmYWv",
-	"rKj3Z5ZTUTfY6SkFI+2UZbyYgl1CjVnQWDeT2tgOIzdzR9dMK89fWnLveXIrEu2l1mZ0H86ZoTzXcZdi",
-	"2LRuGeIDW3h2680hOTeFGnPLEf33CRkpOSVW+qs5GYO702XvY8/OYjvwBO9TVG+bDpkqbUgBs8vzqWut",
-	"LXJb1KZkB5FNoqBWp8yls3f6/pTYx+Q3KRhI2sGd3YqHyZO9pZLaQtQPQp0YGhJK9IQsB2hJEI3qW10n",
-	"ofpMokfqYkp5HrHZtwg7m9z+ZTdRPm/FtVBcn55IZYgzKuDRRCVNZEwlhBoyldqQb5Lj42OSTqiiqWER",
-	"gak0zDrdv9nXB5EvSlOh5mJs9SNLJcgzNNrL9Alh05lZgNkIfCNwyTOQ7SkEW7hGIPaou3WhZdFugyYE",
-	"xVI+4z5Eco0hrvbyr2v6Artja5DIKs+yz6Keg+40VMn8VYvJesoCKSNgMbQ//ykiAsWsE1OqDVNkhOJc",
-	"lsDuwl+XGWjkoOFtdlkL9sl0M0rYN9HWIAVQ2MgOxsiMLsIqLRUPHTUrx43KRXEfRxc15qB6qnOJawxF",
-	"Ckuq/yG5YJlfpG7XXru7qtD2WrdXQtPO13aBXFUfhayGs4kU7H3h12XJWjGRc0GMJDSbcsG1UdRIpRPQ",
-	"7o2snBATJkC6kHPBFNETqpgm3Bx28ex1uQVx4/SEz/w8NnaDrnFw1dehvILK/W1s5tJGRKnttphOKUpM",
-	"z5Wv7Sl2D/uaXIixVUjiV/06eWyzuKz1ckD48o8uTBUyEXDwcJZn2hIXRqCfEIq/kZyNDJGFIQ+MzTSQ",
-	"2yPNC1iBzdd3A7WkTdprVxhWpy8zFlcLXScr4gL/dAChv4QWZsKE4ak9hqBhgbkZjJ8Sbmv7mz2OCjw+",
-	"bGZYtt7IkUZ3y0Wih2z9nGq2oYdiyJWZ/MKoaokoq4nyKRVS2HPWEpNCN2mwLfirVCmaq/+jnJMpFQsy",
-	"4yxl6JB11g+3NmSPC5JzbbmfyBd1q0cXtUSAGEzzGMnOmOIyW8cf/UZd49vtsZL1VU3KnWzbf3tq05Ch",
-	"oJHKsEy35QrVFVQg2EFPsPmgB6cc5HqQSUtBWMl5XxPDPpkgd8u5YB3EQ3gtqY+xbYoRXeGr0HnA7gka",
-	"AxKfJNr+MVycoNZQKPgd7mDPIyOBkxudlq9LstB724aVKSlhkuzaPZgUOXogvWmAfaKpqR8V+LcuTwuE",
-	"kA0Ve+TeMO82wYoZxW+/LYI2KgxArBZMoLCxyozdwJIyZBHG17YW1+WK+ylcsYyzRxj5DROUaw2egcZf",
-	"Rz9QJf9c2F+rf53lVGs35/LfRzdySu29YxtY/efRlcyYsutQ/uNMCsOmM6msABRaDT/0G6ZlXkQi6qUY",
-	"8Yw5D+DSsiW9EZ3K9V6dt/BWfbvxu9tiPGbadhzQmz/O7Dn7juCrJSfTZGqpzirR8wk1ZE41scPKGnrx",
-	"ZqNZZh7QA9MRGdDZ+KoBWRqx4zk+/FfLWadSsYQMmTYEBN7OA2seq8C4rIgxnTKRlQ5UT2u0MPJ+6nK4",
-	"XGRO+feUioLm95rlLK3sOPeCzcO5MEsKfr3LpE4Q1UKFNjR8WIRgqWHZKYbCBOyt9JFyxxXbV8vH9Wjn",
-	"QQmY6us+jQySOPkGWtslfrLoELRRtt0cSVKbTXg5Slm4uQg5HbKwMgzi9nOM/0tjx/YS12NokOd08RRD",
-	"SPTq6mZbqNkTHFePmhUuMm5uU4nm+dK0zAXmfI1knss5Bs/RPA8ywnYTYswysWyohNeCA8TmMXtrF+37",
-	"XLBuugzoJ5XFc8ZSPnJpY+C60CYhP52+uzw/vbv88P7+4ubmw01Cbk7vLu7fXV5d3l2cgwBZmTDJiM2h",
-	"VU3O4DKihGaZJnu2LZb5AJibi9PzqwtSiIwp0odB41f9fathpjlnwpCxZJoMF/AFZDyjox3DDHDs3JDM",
-	"viWkIQ9CziHF4BOdzizT6L3/cHf/9sPH9+dh+at089As4yhEXTeWrd1727v4ZBQlI5oanRBdpBNCNayF",
-	"tyXPMOx1iipz7QTWor6ryLflzZkUUyoOFKOZ5Rq+0aQMIlraLQgEccomN2RCIWhlGolTMWpxOjJM3bJU",
-	"ipCt+mduJks7PZFzkksxtpfxnHIT0q1Cumx7xB7EeVRRqYFD4ePb2jj0Oy4eMBDOBZL7e2Mlud5MmCK0",
-	"7I+kVJAhI4Y+MEGEnJO98kD4UJeMLogUEQ+6s7qt9nWxarBPLDlDQr+x+gHIBKXdqNNNtBLeH5JZwuG7",
-	"63WMmQ9fb07kh0XDowk+DkwZkwpcJDCZpbDoJ8yoikcPxVNKQ/OnNbbMPR8xVNpvnJ932Ud4BWtkFSXj",
-	"qNoaD8V04ZaRqCuM9jAnPoaxEV1Flm37EOmF9vwJQzqLmfWfFnD5xIC954bFrYtN67pKu4lGW9ULwAcM",
-	"7t/5RGpG5nZAaS7TB/QMl7wFjacnjeMFlgP0+wXH2zHWbV1IW5SGLSeNJQ1tL5MG2/NMOhKhHPf3bXgl",
-	"hJyA3uPguAH1uRS1kbWsUVA6fPSu0m46XiN+OxRNXwaCdVNm7esXoEWE+KcqREoNy94qOW1zE3r5wtNj",
-	"GcuQEJdmApZVpFMtp2U4s2I0nbDMBRfOrET46vi4FlLrEh24JoqKMXvjJU+uS4dkFR3dJzm1nKz+OVWs",
-	"tKklRMs6TI6zAecMGsoXZR5/RheaDNlIglx0SE71g5MgwYzHFI4Go6Mxo8mKUEYSzVhMhApdKbpXblmU",
-	"cK4Ve+RsHsi1WBMXWFuGlvQK78jpHNRfctb2+TkckHX8oz35ohHeV59PdLVuS9ZcZo3Wgv8yRUcmrMTV",
-	"Lzf/qWITRpUGU5pm6pGnLg87ZTCpKlDrHnaxNeEYeqgcZ914Yk1E+JKsJJh0jOxvBPN7rasWtr5X3opS",
-	"1a6+/YQUImdaExf/bA9MMymCZ+H70evTrVMrFe+Ao+3XL0lvydK2A8v+sz1WzcWGPLX5hOeM5PyRi3GX",
-	"3LTfhZk+7lQqe6kvXXNoobPY3Dv9DiKKA1uYZY0QnNqq6Ac+m4UfLs0AG6m+CI6nuuiiHDB2u5005EPb",
-	"hj1D33xLJrKIxHR1CPIJpDJrwzBq6DLbilGsytPvkiHX6D7x/DsSoOOaji71H13eS8Dsp+Q0fv6MjD1b",
-	"tvD5Zspv1o4lQH9lZHzAJloGzc8Vtyoi2ePTmb39IZcHJYsHNjMQSiOkwfCOZhZWbWYLe5N0mBi+l9SG",
-	"Fp3YJYwnCiWzOqdUP74hlCCKG1Fy7vRwEKX2GpwfNvz+gS0QsiOxEs8DTFXO8OjnC/CckL//5X/YVgZC",
-	"FmZWwP3y31NnyMMLckEODjB4iqT68b8fkv/QUryBU2XZsv3isx1CpNdkIGxH/8uXQ8JT/aY8ij9d/HTx",
-	"/k6fkNuPV1enN7/Y6wnC1eDL/3Zwdvr+7vLs9ODtxent3cGfLn6B4Ve/35y+/9NAjPkjBmHbhzDJPZ+R",
-	"bQU5aNE+TuWU6crwCR5bCKKaMPxMGys1Uk04uJX2DwciyBpcFFklZaT6sZf0AHIr6fFUr3eruDZKSJh1",
-	"JHLDIoSCEJHho8jFI8155KFAgXT1gZLzDdUPN0Q5D13XhWgZ47KzyXaNQ0vKqdWbqOa0br3kfANBuZXZ",
-	"x0IdnsLNFaM6lOH382RBqD3O9gS4KYKRHVycOPsqQtgKqHOu2RrLhqfOzZYzQrAuksPdKRHvTC0rzs00",
-	"vk21vNIliaIlnNNHqQcDOjdIYfD3QLiXSimIX3O1y3Zt4GT1qg9H7CQsaFmoNKIRlLlewMAfWNjeZxQV",
-	"esSUYpGoZKMoOkH6GuKPNaYhl3bFMmWl0IXLVg7Zw7tII42tW1njxG97Oe3m6Gtb1lz7EIGVjttVdrl5",
-	"Ekw8LjlCW3VgiA5SWw3J0sfBtqN9XYqRDOQ5OF5U+cGcKy4MSOJd55v42B+Z0j7soOzl8dXh8VpLieMR",
-	"voH6AMIz9CCyO95B9mnGFdObNLYmGD3bHADpabHXGvxnLUDSMGuIjgGXAJjw9mD1OOYAoLfAMG0IWPhQ",
-	"7O22CquXzIyJzDnZXcxrz68vAp0+ygfW4Z7BbG13ECLx4i4yvLxr6nlJbl3qe9tOYqd+uAHrhGI0W1QJ",
-	"C5tBarQbs5+y652yWtziNAffvgSxHNSd4H35iS/pNXYG95DikDi3qaXRccG06WCJ7UAv7UsQVcT0Y8AF",
-	"JeeQYF95chM8ZPhPGE1CbK9kL5XTKU2IZlOeytydPDokms0oqLQQ+4D63EA4CVCxVI4F1ywDBcWZRU4Q",
-	"o9qKgND2lFGhfVIYOXUZa98dH1tBUgeVl2UK0o+d1iWGFVQh/wSVD25iDzfSMVZGE1Y0upubnJrhR1h9",
-	"2ooSFBrGBkcmrkZEo0EuYK9HUhE3VNjYEzIvtQXL3t3gLWEpNios0bRrCLIwVhWuc+/QUgDuc2fFwB9B",
-	"33h7+Ee1llHfyBpf4Mvd6bu4vHd2fTacnJvdou0X5js+VFQtMDsr4IQS7FMELg5yD0eKMYJhw7VghQkf",
-	"T6z8IYopUzyFMKq9Qe/VoOed+sjucuw8jI4kqiE9EXTLt4AZlZHpe7dyCAcJ3fqy7rd0NTtQCsu5eCB6",
-	"Yq8NbhIETbEUiSUFLFnqqAN2NbWqQ2BJR8FYlJmRoWfeH9UeRtI5AxYXydk1norF9cRYlNLj2Vm8VWsz",
-	"a5d37LcYPpSOO/d+/PHN1VWoIW/r6QiutDWcpGgAyXnNGXzHXf60z8X0xFJDTKphDoTBk1p9yu9K68Bt",
-	"aTFrHgIHQdNcTsDDopkde0LSieLaTKlOSA4/TGS+uJ8z9pAQBhYES4kZICTfxyhhY0Sb4GzkmIuNw4uT",
-	"3qwNnEYxlPyuHFk5PJ8RzTVba6EpM27b8GncsMOi3+oVpvlYsOye232ejuh92V/IlV50SA+6ZVpzKT7q",
-	"gAjnug8N+6ppmdvcuBjlbG6R40JJ5iXeJUeUcUmLUqGjwYptqVQKUiHIcEEm4JZR9p9UEDR1nXjoOauv",
-	"Y77tUlxKbexPcVfG4QMwCVjpGGYAwuRN8Irzbq4V60GnxPMt+D2XoEvquxR1e9bsjW7XauuxhqqiOeXr",
-	"6OMpm7SNBeq0ImsmHYPYbztQ69YjngmyOhLgdbFBtGNAeBm9czdWVI8oJGtDNeqgAztBp3iuxtFBfwiC",
-	"L5R6Qm3Qv7Yu4Y0baeklrWw8ZSB2L+mBjSd4SVyN6NmE5jkLVnvxKlMHXD/3ZnC4I1oFnK0A4UBC/5nM",
-	"mH7HRiYW8GBmF52haOpvJ4EugmMsNE/fAihDK2ADYLBCkjwyaCjzoiXinGpSAQRmMi2mVhr/219f7wcU",
-	"jNlMyU/vmBibyVmgCJGlhonE6PgSuUs2FrjaRKtyiXHQHQJ4fzSX4wr7JFoEqVMZqaSRehyC73DZ8LSK",
-	"CXHxp7BsESCP2ULx8cR4x0tULoiqH1mB1/gVF4V7Z31Q2YSqqRQ8PYMA10/cLH7kIf0TYNRfHXeLVOP6",
-	"PZvfSYQ3yuk44gClYlyEobmTXr5QPHWh0KshUFxcCsPUI81/ZuwhlGIEKLVGEmU1/yEzc8YEMXNJCs10",
-	"x3i7Auqk6OiOiAiYjiUCZ0xw1oiEGMWnU5adkIxrw0VqQD+v62SRbCoXWfozs8ThOFFwa04giWpapBNS",
-	"flURHRGMZR0nriYLM5lumSbQ4QoImy3KtY+UBiqPLrwuhjF1M66IOlfvTGrwRd+yKTdShEK6Dl59AzP7",
-	"5oQcW2HZnbzDaBGojmxjwahyoY5Zl9MZTLuIsm4HC/csbPkATny8v2hUWR1KZIOchSYEScD2HnSTnNbC",
-	"1Kz+48LsSSrzYio02YNlQ38HzgxzYsB6jXFYzpX5yc7nzUD4I+upLCk5ekL8PZMQz6ASCI5IiL9CEshU",
-	"gxpWho412St9MAMxXJD+SX8/IZ71JcQz7fspcu2EWCq5dz1mSXWW7+eeBSQDMeXinjsWCNYGDSOw19x9",
-	"OX44cfez6sjZmbhr5p6LkUwImEr2YYZTmgxE3INU8/0AWuFzvT81GoqHbqdUZBxsmBuTURTeYA3WBPd5",
-	"doHAW4dD0hVt5CsAKeDok1ZAhTW7EfWVtAb6beRrq/UWcbNFewo72fD19ri9eqcRc1MJtoG+6shU0/jD",
-	"Zdp3byarLa8bYcjt1xXxJnS0nuYb/Hmy8DhNyEHB89ctRFDExe2AbxCXqsUh2NnC7FyF3sbczVWIS+aP",
-	"frecm7rCtJp08wTELJTWUJlKIbsTsAtcsnAniEXB5metyolrXlPusun8QDgiHVCxIBrxVTCA/cQDd1Ei",
-	"AIAB3w8bCDevTIO4tr5W1NIyuQsHKkQqPqVq0Tn1GzbnJ2za50Wtha391VMCegYWETCStjS5p6CVrAEl",
-	"WZ8Ol/Q0ODC6c+AV18c6UdBNvOopeorc2kXy1f3kNiSS0Pw2k2WrjjvM4ZqGbEFlz90psGakW8Fjbaq+",
-	"DayEMbvlv7GoJYjmXcomwyD9+66/WuPxyVt9cVtskJbVPbuvXK38cUh+q9mK1o7Lowu0htA1OHVn488N",
-	"FKvdRB7ceWnmWBy6PlXphD9GI9GpNh91ZSJuKeS/dghW5+m80Xc0XN+sA3ZEY3c3Brxv3jobXygdFOdG",
-	"DaDaBsTw7WsjcouYNM5O1Hrxa/wWuzVSBRnZlH7C+sCbVLu2kl/391fBmTNfhXqp9ygfinrAWo291aK1",
-	"1I7wPCTqNKqL2tsytOrTIuMyfAQnVN8uoUY2YOWeeK7bDKxLh369aBmX551w5k/H5ia7bTCNeOuLWbxM",
-	"/FZqZXhdo5xkUgf3LMm1XMPa1iwxhzpDcFygJI0aDa2SefQUhQtJbQkXPNrrRx1kPCMHELJKypuLVtDF",
-	"pWHTMKRTBznbDgZe9f23Twf6alXKVznFiulqraSb10Mg4yjWLWWN9G0RK0bcUYX2PVSUXSPn5gDrXfr5",
-	"RpexxiCWXevXyELCjCyOfFBMz50/payPvTprd7N2KSJQvVrmHK70kdSGu26qES1ozXyfNODoUFxJiGfy",
-	"gKSnpTIfVMa6pN3Xccir79YM8VRrPhbTYL2YWiGG59W+XWpozZDK+b6YWwX7/VnxUAhKN/4cZ80L0O2u",
-	"FU1NEOY9o4uI8x8yT14fI+QRhBbPXCsJGmkUS6Gc0EZYxH4k5zSoIttOr53EGzFnuafejlYfioJsdrJ3",
-	"7CGaqFgsZZ/JYpjX7vjKC5BLOdPxgu5x/PZZDTpndTAJ4SM7jHAE74zFMmjhUdscXz1hjmAYqIF0dvik",
-	"rEGlownDWPizQmtsxpwny2HIAPOIZZ2n/BN8O+hdLeDTQW/fm5oBEUy42OcnHrvGfP0WLxGZ34UEj0Jj",
-	"xpET5Ui4tJosYyxr4+LoW9TqDe/4qKS76Y6uvfeX18zNpn0pooobltaIJIkz4UtvIGfRLKuTer54DqNZ",
-	"3qcAs5kz9hCFrHUPakOTj3UsTM0eAR9lockeBq96zA/NP7mz2e1cLm1JfVSJX8Dw8t/ox1kMXTGOhljF",
-	"7G0DfTEcQL0W+dDy04io9Mwr7z37ZG4dJNsGmHZV+e81enEYzc5/HxrRNVNTrnXwSvsgGAH3vOf1kIL5",
-	"9//z/yaz8itiALN5jzpwe/K3v34PpOVdaY+czd9kVE+GkgI8PPzgw/JcLHL9b3gOZ98/9H/AkzICQfvH",
-	"jV/wa/StoXFdZPW/3XOf/ISj44qlBkvwTqmgY1Z7w/2Qyum0EC5yofySCpovDE/LHzSW/CvHVvvbN+Si",
-	"TX1Hbm7uTyqELETKvJkNIkffjHM5pGEY9zUi1GaYzZZLULGQghGWawB1rfGYMnoLwJ03AnNujDKO59x2",
-	"oV8zVbvHIze3HBEnUQOt6qcN8Cc/jPXie0VI7TdzaAGecjv7kwhsvpJ5AcOPj4hgj+gMXWs/axEpoyrX",
-	"E0S0aLm85c1+ohRVltnzcBtVo0mbiBUTGyJ00HauAjK5PzJXbW89R+ANOfHrhN/H5JsT0u9jOl39nDuN",
-	"SYRz9wIaPfOw4BWO+PIMl6YTXFpXCHnzSy+WV9lMPuUZ2euQYrl/gqcFkXHBtAoourOcik4nB9MEvdTb",
-	"8fVoIW2PvI9he30IYulHB9eaXrPaeEYXfSslcpHyGc1dJda5h0uxrUJe1pRmSCsNxSbc2aY4MGWC6lKN",
-	"f4fGorkYW5I8QNgvI8lQQbii/9OTWlhJzeUGnlxLgbe5NJsZ7J/izqtQg7pYppbEtAaJNdNSa8EY1WZU",
-	"+lGZagrLUgcfai9dbRfmTM6iURJKTu0rXSyAtXfberqFaNBAxAqjKuexcKHXxw2ly9JviXgN6NpSsL4u",
-	"Ibu6E0U8LkLTKSvzKpckEuhejogbM8TK4mEqEb7plLlTtzdcuH89sMX+s8xUbSNeVnnK4Sfl0sb2xYke",
-	"m/DnTUJ8amVLnon/XlZniobmdFcgV0OP1qqRHiMc30+qYCS3JLH1jZyuVM4WbxsnbO2dsiNNMTbwiDGp",
-	"1df0VCfxWn/TUzL7W/xFtQHFpg9XxurBeIrbPV7jDPXAzmRbbUuw6ETNYLfeky5NlzhWGHlSM8rBd6vh",
-	"B34qbasZOQm7WNIdLEJ0ZmUhwNWpTVie/UDTh4AtrxBjKJ9YWhaJmVAsa76aV1Hddii+1W67cCSV975G",
-	"fChmohhzuCzhph0wMPwkWGZF03WX11qvcpm74I1Evg5ByVOtDBq0d5TnpBVFodyJ0r4KCWc3ZWWElRV5",
-	"z+ZW2qyinz0+NhcQhVwlsYHU7HP47C75omqlkXXtxqgqfnQZvhurmyUEYD36Vkq+gIR0clsIK84npO9+",
-	"wLWyP2hLQt8QJBA6lgnkGWryvX1o5wAvWJ3i1bf4ln1QJvCQf/PvuUmyzIrlabn1AFXff4avozJyYU6J",
-	"n39SnYuVHaqR7/oDpzcFPt6OsLFZnMgSj/idCS/xmJO6vLmhfNhdTX6SbgnWyJbAuk1kBY+m3NC63B91",
-	"XavWZ2yx7th0lgdBG9JCm1BRorcUza08R/7rcjwJnc1yznSYi7RDUm2uGvthh1XkUCEgD5bk1E03u3XL",
-	"Ern9nz/gKf10id9+e7xOL4LO1o30BSS/iJi13EdspDF0kBZYsCeZTCJJK212k+5GkHXmi+Dka7EaocCR",
-	"TV3cLfZw/XQXdga4YHrJBN02n3BRuqdj7naSl+qdQ9hPR9zdFkl/pcXN4qZbdUt7gU6pYdn5bkKfJ4yZ",
-	"ctCd45/Xq66lDHnORyOeFrlZdBvyM3XeWsjvsvobGlLLAi+vT20111HBhxkTIcTpNtKOx51EydN/0jac",
-	"K6oegqW5yijmmN9BQZaNT+qfQjtkyHIpxpoYWXMtMPCvVu87v10JubJWIBrSiBF0SFVC/v5//b/kFcRv",
-	"PQg5F91AL2bBrFqI6EqlYn1NZoACAI1H8CWCkI4+HoULp0KV88bGjp8Sa+KM67NYkmxzN3Uor6R8sFH4",
-	"nyOPtUqNa75tbLESNsEL6q50h/Q1yWUKxScWCWnU9KoloTaL4GqmHu2Xh623W7PHd1LOyIxqXatYqRGB",
-	"kGhJRlSRvbSYFjk1/JHt1zbzSYGIpdfQq7e3cqaokORVH0i58gf5hOOII2qW0wXL1oZH0dQUUPEJ399w",
-	"ih38sbNoNOjPUFrT9juk6QOmM88haMEJA2VIzVNOihUpYArhdO6PHy/PofGhknPNFJnSB6ahSLsPGfBr",
-	"sGnoZzkjeCchx4ffkb//5T/Jq8PvnnLGq2kkTlZqbm3ltJ8tx0SGj50c8XwjVH94cs6tUt4CaLYOL3tC",
-	"9fUqcGmXnKk/QmjPKQDERdMhT9OUac2ys+quXB/g0aZPT0e0dbaziRSskmTWdqYnVLHrSbBOtK9EP2J5",
-	"LudlDMKULnzdWQLdeajsPYh54tooaqTShOZzutAkpeG69E+opVGfXWPsyxsSJI/G6jW3PrxbLZRaqW9R",
-	"gDsjXS2sE0Lxt7IysENI5UaTR5oXAdjs7VB3KyktkcoqTjhETOP7RLGpfGR6ZdPDbKhBVIF9D61qVeNn",
-	"mQp5OiFappzmRPOxOOCClCV5/L1gr1DAeAWci3GhEOhiSUz8rYilRo6lHOesAySiezFxjYVI5KaOk7gG",
-	"qfEZEVTNdiIDWSpq7y3eNL+ujcnBMK/GkELZkEcGMS5xSEYy4p9Ydm8PxBsylcJMyJ6v2vjGydPw834C",
-	"xf4HQjG8te+NxErGb4gcjTQzCSkENwnBwE6AmhphUa5DsH9ndHEf+Ng9SgYi9KEf9r02qkhNodibWvhR",
-	"Un7dPvbDgbAv5ot7Ke4zutDYbb7wEIJkzxv/Xu0n7tk5XehDcprnb8o6lsT8xrFSioMkPxyIn3EE8CsO",
-	"QtCpryYu50ylVDNyIcY51xNEywqKpavCXbkedacN+ossDVshNOitqaHtx4wxSRXPCO6mZqlme0uMaJ4T",
-	"2RL/FNMe7RKsqTHecEJZJliaa2xvEw5MfSQLZSaOuwfniWQXMUIvledubj/cUp7ua8DOFZWBlr5Eqz1M",
-	"EAjScRit6LeIBGIPSn10bkzgJQq25PoNNlZR62ZZps0T0MViGENvvmFjrg1TT0CeX1PlDKrF3MkHJoLX",
-	"HC+ru9gbGwuaEClSFHBolimmNdbudwhKJ4QbMi0AENS/wDJ0QnKNVTS6hfK2Xs9tePqbiXnr8PQj8lZ4",
-	"mzQzXmyK7lXr2I3fivZR4mtrUP+XUZsx3r6Ebd4YxNm2VyVWRKIfGU0nEKybuAuillTBDZnIPNNlmHsZ",
-	"3m7/qJomdsRvsJAxJmLIEamnYhD2iaYmXxCqa1YCwsRIqpRB1d89bixdjnies6wqFeztCQNhxTRo3I7G",
-	"MCVofkRBxt0/JKcEF4vA8uCoV+ZzQoREfDaY8EDga/UUiISEMiAAg7+WAhG6tOq709nUU2W9BNhRY/u3",
-	"1KSn8C20NS3TB57d2LJU+iS6r50j/Tg7hdyq1qrNS7qOKhgGHlPhQymt6DYaMWWFQ0zWgkAExWY5TVEm",
-	"j/hDN4pDrLLNuuaYxTLKqurCOIr21Yl5QMvhNFdoLME+NKWLIYDwCWnu4bf14fstNUPscMLeJlpu4TaS",
-	"8JKlpL+Q57u8KDGw32pggL0c2+o1hdI2JIS2emLwhp/C+tTB2lLU7xOJdc5gB9HRiRsYvD1cDZiIq0TH",
-	"DMdjwTKr1BYaDMjNlI8Jn+mECDZneuNk1ao+RIAZqdWrriPRLH1oKSfgcIllHCZkBhVcMZ3BXjgwcXuT",
-	"7VG/GrIw5JFrbqTyd46QtaYSoiXB68/bVPYPie13zoaEzmbOwiIkQBXby5XbS2ku3gwEN0QxmjnbAd6+",
-	"RpIJz5hLXqju27ks8swBlpI9QR/5GGVF2IFkIJQsDCPjgkLw17AwRgrtxgJrYCTJpXwgxQwi0lyQGtek",
-	"zrMxb2Qg6ldygql8ZfqmkyEclVTkgQ+g8rrk6nAgTgszkYr/5gZqTyTPc5KxlGdYwac2QSlKjxcIc/ai",
-	"rpU86kYSjeJHayOZCnRuukMROoyuvXDx6DTnTJjLWdj9/ARsPNAoTaRE3eYFGlvKKt8yJjZpasrMRAZu",
-	"Xi8TJwTNUSBt/VaoiNOFKW11q9gc7X6cjpuPW0sYuQVrtFwOtolMV5t1fTHrnSbVjrbQwscgsPd/uQf+",
-	"yz3wu3IPLAcwbyn3oqqD8tTsi1Ctkw4lPIJ1Q3Ye9xINdqmGEZjR0kKFtueOjkNbksuAC+RflBqPh8MN",
-	"WDzow2VU61LxTHtEqFh4cJKUKoUXsaHjsGN+UxS9xM2kMZDIKkRTmtqW4oT8y+vhv30z+h61Pi95HT69",
-	"FmUUbwPsdVH70kYmpHDzZnYhlMzzMEyYNDNamMlHFb5c/qzOZMZCHvzr938kGTWUfLx55yU215j9Kewu",
-	"Y6liHS5f915SH105ltAsPwpdDO34hm3RievLVq9K98js+9qbPxOIE8kXVojOmCB79O9/+X/wv/+VfaLT",
-	"Wc4OpRqHayKXg+xSkixUM7rWQGgZonCBw4Ln5lJsdLN7unaz6r3p3Z7e/RApXLAWVLDlLAfwAv14Wya5",
-	"GfrNkwYZG9/qqL6A+R1l+FB9M2EUTWtltSaMnFFheEq9dkJFBoqb0+oOyYXTVfRMCs0GAhQfX3OA6AKu",
-	"aGCuHApWkwulpCI4IldnBu+mnu/q9PqyFrL8pvfq8Bg8QzMm6Iz33vReHx4fvgZLtJnAAh05Q+0RquoH",
-	"ZbFFt/Z25bH2fgZBTQbrEp75coXI1n6Q2QJ5rvCyOWQNIFLN0X+4hBLUsdZinVc9eK75pblxzqTjlw4m",
-	"8s3xt6t7c+Nq9bLssFYvLjaAsr0jWGmgFu1zTsq2lopTgMI/l+oBotf2rHB1T510dY/GS555vAeuCcpu",
-	"BIQ3ciUzloDCXNeWNZEiXxxC/+X+QFMHwCZgvmMW2J93XBtYuAt8b2WNjjfapW7Vhcr+bhFnKGDh/RLy",
-	"yCs5h3CwFSMRQPvgCiPAz3O3zov34O3w5UU8Lh/q7iDrY9F4M2FTsofWG8KtRB/diKPPLuj3C7qKFJ0y",
-	"A6EfEStD9cqRF72//JpED9vyXm7/sFU9uOyKLifteAfdl8SzSixgWsTHBIyycisH+q5QpRGrr/3myxp1",
-	"uALMcjSq0UNCqKPVRqWaZTLhGROG+0srelovq9d2ucxSCKh5ferccrFlTv2LpQPv+etcdr4a8hRds6PP",
-	"7t8Ld7YyljOM4Wiu4UeRc/HgVhFiN5uHkKONCSInUHLoVS33lkk9qa3nsgD7a5cL55zrcgmfv3JVa4SW",
-	"i+YAU9GTOacLS7J2Ye31oywRi+VlnY5olAb/yExViXeHFFh1EqA8fLKFEz2XByOaGqmIVSoYCEVgOda+",
-	"h6V1OfKRZwdpGeEmdWCdbpgrCs+aIXE74soyYxvJPtvbqOb0ImwCy15lTLvCkTnUxQIfRS4hdt5KRNuQ",
-	"ucDXWgapg8TsOoZUbcu/0YQLPwc22EgzQ+HW5ygG9/fUvWG16f8JN/WDOAE3k11pvbzWW7pqTfR0SoFo",
-	"cBS9gtDrCVHMFEropcGAmza2zxnX3sMb3uZzfOH3tMuBW+TDaLT7NR+NNjtDDGxM8aVFG1S5sjui5CVr",
-	"V5w/QSFXsmDG6xdocnr+ut4aqkx9NaU6oLMZgfWxg6ooF32TtttS+//fb0KLXA8yC6/uGcR21Kz4u1EG",
-	"6p08l4qxtS2IQdgQemHc2DzpgvjtiFcKdkguRBn6hRJSmWPUXPAqSScmFvk8nh0Ss+8iQsVukFtgBaHY",
-	"jHrrM4+FsyRcQ2ZIfSG2T3PNJJQXvhfXbIADLNzeRjhKhoj4pOlSdFCUGfjxyEwxiDxbueocObcrlbf+",
-	"pZew/9QDHDpYfvzYlgOBdkLjfrUii3j0ucz9a1UyL0Tm46G6KJj1hMIt65cXItsGR70QILB7A8badSvM",
-	"5CidsPThwGuhbTcVSx9OCzPxiVA7YhxgNfpK8nR9ejDfEKX/7Oz5kBzvl9o5mZ6/hT/KOcSqgtXKh/bb",
-	"jUQ7NO6W3bhyy/Ybu4kZAC3biC9cOL/ULnaw4Rh94R101IOth3bvrCoyvQUDmG1qdbtA6QG/uV2JKuzd",
-	"bQ4K6jkXD4GdO4LIw6zNYmGfn9Wa+t0cxG9C6fLC+PR7vzwTCm6vQpTpKt4quQUpnolsda3d9owpF/Ul",
-	"z+UYQ5/CK/0OHu9mcaHtr3RGXN/aLnLoJq8s4oAUjilrxKmbXIOIvo3zc+usm3Bc3BaJrNQFlnZKOqdx",
-	"bKvs8y5XrZueLMyJU+RcWowmij3KB5aVWIuplA+ckTRnVG1twrIwGNXrARSWNBk73fWW3bMJzXMmxmzH",
-	"xt2qn4gsPaccHDipf7Eq/LUt915jtYB5lB4H3/tolVIPHYhGYAl/YoqPFlcj+s9nEex6tp+/O2+54HpS",
-	"3wsw9YmmCQWsIshHGva+OrVLnqVHn7048+UopXk+dHi2wSPwgWfpmX8p2dA/W4qvXxIn5f+5YFCex4n5",
-	"dni9Nok+8p02Dv5y0w8ZrO5TP7yv7/Amisjr0H19J4kTR9z6kj1kzxCjAinhy50SKciI8rxQkMSX5gWA",
-	"UlFSNqEYTSf4mz/G0p1s6lIQBcMEgSEbu58cWblLSLC5FxJcqkNGhiylhUs/8NRDMo7Quu7+x8SfunS2",
-	"bxusvP6VVy/pTRj1AA/vJB6/5slbXtIvW2BxamkCVrrTDYQdu4YnRDFMlAfUjuYetR0mSHWKniQwetrj",
-	"tP1jNF0+RuVC9ezWYoizy2Eqf7BCcSBvKdaHYmXiYKAfhxmxEq3X9SDUt+WQnOZaEs0MXD8TqcxBzh9Z",
-	"Rn40ZvZB5AsvLeylGLR1b3ciIff3P0ptDuo/kkLYjf7x7u76dt+RPfeb7rmpT9V2RHBShi+4E2WPAJDC",
-	"CPmwPaVWtODm61DyD2zMxTIGyp5UoOe4oitMkCr8hgwXJU0D6N3Sgtdo2kuERyOpxrJFDHwLz3dsTd+t",
-	"XlSKv1vWiWoNWw3TrOif5SLD43b9c9dLHEzhf6q/wrfjoI6yE+dH8IJ/LWmNsO3Y4W6ZcXdWuegxm0B4",
-	"M5SDmmgNXMA3drUDTayLTov/6uXMOH58djtpSNmHgj0YmEu3oIucQcIYiLdOColorSe1C3x1WPU91lUq",
-	"bkzRq6zTO1MYfBexwDHnhKuU1K3b8/EArirEcHuIIs/3AcaHKx/S6dXzaP6uW2UPd3MwKiEHw36AG9D7",
-	"z9zrb7EqcpcoZDAXbMulXw9enSmIWiEjLIY9OvHFINAcbORMQygO5Ol/SaIE1D6nLQYi1vuJkJKdy3bo",
-	"Z2WZStQvWK8y4QPv1wWZ0EeH9xk1Cdwwweb/fKt1RR9YC2WVK1XqWFYR44JgeJZPDsqz5RMFaGtHn/3f",
-	"d4sZ+3LkI+meEDNda+dPbIGx08F9+qPr460vLbGLyw8a9z29tAWn0XkWdUDNqSZ+wbfiy5jOCoO0gmU7",
-	"AO2HALi3/SfWnyvFFqMowvT1NVFFzrTLnXVYOvsnhE9nUhmQ9bWhImUAu7HoREn47XbpaBlVa0G4eKQ5",
-	"zyBhoVSoJlCZOGdu/G/It8fH5KfTd5fnp3eXH97fX9zcfLghfXtE8Q0Q211TA2GvsBMipAF7h90kvw6H",
-	"/UoGVADdbA9axgzluSZ7dhA5F3ihYQ2b/UNy6T4eiGoVHVBNtfsYoznyRS+rsoD2oszLMi6whX5fPMy4",
-	"fXsgRjxn6B5xQrL2U8B8pGUX4nTKDdApjm+Xx9D18DUOIXbtYLZj59BUhJDxLAFispqtnD//UOIA3GaW",
-	"BJAQwCxUJZU1T94GB+xoptgjZ/NdMuxr7OK/qOWDYIQJg9hl26GPG0Yzq5I4+rPHXdNFvUSAnJO586Ig",
-	"FA1EUDpFOCGFcP+05OTZ4RI5kbMljtCFvmbFMOd64moyPJ+0YnlU7t3rsrsdOXSa/bx4NlVtSaKKmheB",
-	"7X48n7TcTC1dFMLtJpr0q15WrvzyTZY5PF6qmM+3BtEByNLKmCzXpZpWIk9FIlZA9d5lZiq0jd28tKED",
-	"uj5HISAYroJANdszYKAS7czJ9jepyJClcsoQ7LuGy9fYn2ZKZFTfLHdpl4mFLet15/P2nr9ip9hQUolt",
-	"pRIFlgdvhnBJg2gV2rOX3ZuM6slQUpXtuzDcJyeQtgXw7vxIfJ3g3S5b7CN4t7TVLn63ShotxXIHHNpI",
-	"BV0+EEd0NOI5L70sW84Xrm32aa2jHSXpVz3govzPuPuK5XzMZaFJbWfhvAMrsJKU0XXNqrwWO9KLMfZ1",
-	"kbIDl/+s25jqafn6rX97lzGwq721527rLRn13OJXi1N2QPZYxs0bv8rPZqoxCIzwOu/gkEWW+AUDnTfe",
-	"5G1m6NcSfzbb9eBpqpn5ffHddhCNmu3wRUA0IiV+V9cbB0aGiy3hY9j98ygcWNe5Mu3VFz/AyRC9BF4/",
-	"GFLNMm/lA/lmOycxvJsOYm3NPpZvhRM3luJE/tzbLENjF5TgoeM60EE5u+1y1nJpAYeFCilgy+0aneDN",
-	"9ucEoiipQjwV+yRZehOuQZpzqsHm60rGvTred6QBuG7P5tBBm+23x38g5x+v312end5d3L8/vbog/dNy",
-	"VjC6jAx6n+0/vgx6hOaK0WxB2Cduid5XaEOpob9q1kQ9s4L4201oKDa/ASrLq613HkcJwefb1Db97iAz",
-	"L6mj/ewfjehUFvqZwnQkUpxmb6H1Og/ZnWmw2ZXtPezUKcEX50wxrIqPBr0HPptt49I9zVBdBYS2Ay5I",
-	"zrWB8kkwxBp38Fg5aCjAMj8c/Rz+SFHF/Mg23Nmp12gdbw/XQZ1O7f3iEtpJqKjTH8geLYy8h/YSH2rh",
-	"/5xSUdD8XrOcpSYZCMT7vRdsvu9leFctJcMCS6jei4xbzUJDzVIuxuT48F+JVGQqlXsHF+sA1g6suQNh",
-	"fwbO6NI/7a4VM7uK3/m11SXkKvpp5t6DZ2+CLORjubLzqPGiDpecA717Tmbi8dZZzQ3TMi9MS4SJKt/Y",
-	"UvIcLmrzXiBQyYg1abtxJXprjtsx2OCt3WhrzsRn/881+arn8HvjhloLXASfbAOzCBqKcXSMT3G4sR5w",
-	"pHy1r53ooIlhn8xzljJZ/2q5lmtNKr+7q/74H/GqL60nm1z1UPtCR+8BVxcCTiWUhAG4GGY1mcrFgG0A",
-	"qOKJwxV0OIvwWQN5keb54UBgtUHL2N239h5jn2ZUZBCoYGStPlxDvD0Grx18tU/mUECYZ4Trgeh/hl8v",
-	"sy8H1bcHnxeLxeLg6uogy770TyBFNOPgq6/qzzlHPgYdNLz5hwMBrBFWlrt6JVCI79BVvcNEC80fWQKV",
-	"InwtJ8/YDJ8y8psULCnLOv/r629IRhf6cCCcokkVW6cHVsU+nOro+oGhHQ4Egp26MjolpinZmzP6sE8u",
-	"7igEfvN0UgYWuDShBfquIf4Zv87YDCInpXBFp0oEP9irBFhMOS/Y40pbreJWkmp8aLLzXnqH/Teli4HQ",
-	"jB2SU19Qwm3o5ejgvRTsAO5eV21qCYiEjJnR5PXxt9C0kGQos0Xo/rZK6gXS+Aqvi1Ur7CWxvCLc/I0u",
-	"9yTeD9kriWc/0qevrbhhj2tY8+XIri8sb2+n0gesvN2CEPvDbbE6MKwsCmyj0vRib4alFIoLh8ke6tK9",
-	"dgTvQG+vQ/fwXUXnNVpEGttrEN4+FPJDknvWOJ6HJOH4o8gq/lhnjRAcBjU14aQlZJYXusFM3Ipu02AU",
-	"NwwEQrSAz8yYOsC6xs6j84b0L12cA4wei5z4rJMMpHMgCyv2M5ENhOU4/ZPqM+BAUDLvDbkQ7u+9z1zL",
-	"L/tVyUUonY8N1V/onyBrU6y6BYqcQbEcranlj5gcpBp1cQ8/wyS+kD1X2x70GsvZc4gNchX7+/vBcC3Q",
-	"fS5csamdZMTABfhVLBqOrnyxraCsg3W/tmm/LpMBsGmf3upkC83gFuxovsbb7RmhWGtNHi4E6/dEAVtm",
-	"9W6GMQKoJ6vWtXPBPpkGVyvDW2FT+k7w2o4V1p5zF1rNBZlLlVVK5/JAEoL1j4mmjxDhtxEplQLpel3S",
-	"00QH84JO5ayZ0Nm6LRk3t/BFQBS5g6KjfMwFzT23daHmlXS8d/P2jLx+/foP+wkpRM60EwQvrdi9VMmZ",
-	"Q/puaNQ+ahISXe+whtVzsYC3rVI7NpIgdFNtBQA4DHuAHBiOFDOSeS7nkFMJnAfjlaNcJ54dUnGEHQeu",
-	"rWfPz1/ND4I5Bl9xZb8mDRnkhGSKjpzi6MKmrfg/n0hfFWq6v1sbBbLLhoGiuS41Sq+zIw6Bmsu0T/Y6",
-	"6KD7h+QtFvBTTSU4IXCyieZinLNSTVumRfSuuMJ8ze6lIsNFFaFeHjXU2JoHff+kIl+iZznodJOSekFV",
-	"o6ZR+x4EJle7FWq4gIHJfm8/nnC76YsTCIr2g69aTMhUPrq5qkV94EOoWzwt0slAuALGOMd6hXj5yDIs",
-	"lGgVPb8deOBKsYIboidQhHHIQgIYWpt2fv1+pWitLkfcRxl7PletsFSQdoSbtT1jVISlhpho897twlA7",
-	"3b21IJ+22B5Ytioao7drSanWVRs7bkRkbAPJRzrtl6FBJgFuO6EQVZ4QV1N8uCCPkqcMT7kXjmqhIYY+",
-	"MIGhCXXhu86nthcptAkb35Qkjtgnn+EUpIwLeLwxcRj2yRyl+nEN1sNKvMHtTx6oG80IRMn5CZydYDGX",
-	"7QjEJaEBYeCprO011cSO6x9lQ6dUPTzHYb0FoeG0kRb0hlBIr77MSKMClWjuZSMWyL4UMqYMBJCHj4pF",
-	"EwXM+PAzFxn79OWQXNk/SUoFGbqDuqpOZXRBpCB7TWM12ljAqrt/4qu041D+QM4+vH/77vLsjvSrgxDp",
-	"BVofVR0e9oOOVfWwdKR2GeAHq/L1FOOnsHtnvDLlvb2F404f6ny8qq99ROjQ/YN9SgHVyXIbJE1XXAvg",
-	"9zShQHBPvo7LSoEvcz6DdsoblvIZt9+9WaqO5TwQCCdR4YX6M2nPjC/c41GrPaS0uyYrd4mcC6Ln3KST",
-	"/TJVEDUcK+KDxIMQwXDXXlNlLjONQi7eqN6IWXnaqMgGwuPuu+L5ZK9xPAHQa8412z+MpMy+l+VsjXRw",
-	"GH1ABbJtg3z954LmfMSZPiHffvMHcnN6d3H/7vLq8u7inMyoNuSbYwevYakEl2cGdvRChSRvgBHZpeBd",
-	"1bn6Snh/9UJbYfm7DCwqLcwQYfTnghVbgZx2CChBaawebYESxs3tT9e+BH2ChdtmTGkpHMSHJd6ci4da",
-	"6oWcTgvhVkd3P/A8jYeQnsu5yCXN8Mimuqtk5bjOhuLVzdsz8t13335Xuiu3Y+xYtnIgqi4/K7EwLJPY",
-	"ovtl++LTLKdirXJ0bV/aZa2AnEZjk+wAtyPs2pbAaRY8KKjSeO64tGcn5Nvjb8n7D3f3bz98fH+OjLTQ",
-	"PAX9acgY2JSFcN4r0HCd/IOYa6KEPvm9bLzSj7NWgNvFjX1jl9C22EM8mRYT/VA32TJqjfMDt2mx/wAG",
-	"y5X0mdqm7QCPTD/OTmHdvoow3U4ubkMp1rRSW4GQO11LJE6JorPZKseQj0zNFTfOFpojGohtMSGFMFgN",
-	"1bUK8pyO3atcPHKDd297wcvaey+RT1H11yWj4poJBKXFeAZLNKQ2s20XLfkwY6LePoZLoBjk5RrH7fcT",
-	"Mlsd3CF5zx4hDMBVnJIPTOidBE/csFGhaa4jSDfhMAqyB/J7ggv2HvJELJHhv5TM2f7JQFgF4eLq9PLd",
-	"/em7m4vT81/uL9//BMK8I+tGwQRaLkS1cidgA/BfX11c/XBxYz8eiPrXwA09Lt+Q5VKMl6PYw+oEWg14",
-	"viA5n3ITj56oUdtu+FvVwdfBIagfp9XjA0+3wdWwIaLllFkldOhrMy8fipMabrOPKgRGVuFktnGqpwNI",
-	"rQ2mQJiXZW63S4L4Opg2y/3HMeWh5jc83R6yjaMT0FupgdqQaBY5u/3J9gAcFYtKipL5uH86zgQYDct0",
-	"1YV2Pld/rImhQADIJd7wYqiR2FCNbUoVuNsCRwuT18VDE0fSlTIkOaOP5WnTOw7Wr1FZVHuI7029Vs4L",
-	"jTBprcrTRgrHL8SrAVnal7rZEnJ0K4Ehbpy7wgWbI22BNwf+fPXtQUYXxDA1rcoKB+iv61mtotQPNODk",
-	"tQum78rXb93bLyGeLvfaRUjFdHsY4wlh05lZVHVNipyqLdqPal11SgZ3ugaEvfoPFoyqHadIOVJo3V+X",
-	"KvJy6fzYYZcN9Vksw0V1P21n75zvDtHzpVp43CH/t+XyYsnFUFoPmudsZ7vWzcfdefu26dveUkSnBEwF",
-	"76heZV87WtfPxfpUwRs2lY/sylfH6CKWYLDTFsQS2xChnkaXvFmr4oiQpmakQJqFrC2ujaJlJaddXfAf",
-	"a7mCPjd5OeBzKo27/zLmas775KX6qGvYaWVUg9Vf353e3t2fnl9dvgfAAlgHqHM8EI0Q/uDkCWA4U4EV",
-	"c9yigvZbe8sZLvoDcSpIIbA0ZfmuH8m3pI8UAWs+koXIDvsnhJIhzVBeDpkA4iFtNfLavgKEjX9FCDLP",
-	"58MX9bYiYcr0SWzQg8tJF3LDzSJwZLwt6YGxmSbraSgiSS0zlCO4x2l+YIew22CWj2sydG+ZuxmucEg3",
-	"MKIdUVrVxanWfCyqEvT/lCSH1UlKeqtC7vQyqSW+fLVjJWbCpprlo6hsDgTULq7BG2tyIn+G7AhgUF70",
-	"NNzkLCG6GLp/+XTjhFj5S4yx1nbOh4qqha++vZdS7SBr0hQy2vhYSMWy/VjCwJ97G2VVXmPKe0qVWlRh",
-	"xoaOQXnGsmLs0yyXGfMZlKFeDR1DWemAPLo0hBWpM1Iay+4qF8utdqyrZV972pcpNWws1eJpX+dUjAs6",
-	"ZpvtgWN5S+kSVKUTKNBlWWmex/bbv9bo0tclw5Z7Sf0tmucbVCjTCHi92jRQcS/ppRUIAdJsL+k5fMNe",
-	"0rPSxUcN/0QIk2yDvkFbC89L2yNoVzHSXHOBXyEEWGwJZ5Ed48KwMbCz1RaJkeTV8fEJ+e4Ykm5x29p6",
-	"uOW/relllxnFwLauabwOqh1iGbJspKE5hl0CIM02Qts/CNeJU78dp0scXhfLEjLiOZREQuAgrL4ghc+G",
-	"eGRq9xhddWyJN6TCNXEwQrXi9CsQLCdVDFkDPQQwQwBqAdcyI3t/++sf9pGrC0T3ggq0/n2o5AuxhBD+",
-	"AKBHTLutAGgfphvIPgPhEswEm5/VWrH8+gSgqp0pq96FO4+HcbfZQKz4zdCfVQMx+wgerf675rX1WXyB",
-	"JDeHtoTVLhdk0PsMbOPLoBeMbUXXkb9hdyYqfZVMXzyA9raNnkD7cDs4WRQb64RkAk8P3L3HmV4v/ZxV",
-	"776E0Qr6ROj4DtCD5di2iz2IAUvVKnmQy11wpOihcJNb7OhwvKdT9vXORntxAJz4tk5HYzcXS0hQAZhG",
-	"NGPDfleWoAnV7WcKSgisP0538Nrv7iTBsHZxiLCywtc4PzD1/9nOznbqadTPDdbO2M2ZKbSVUdtCK+1r",
-	"HzWK7B3S/kdKTp8HPHTpwYZOSiiq166cGGaa2C5ikr+RvxtIw9rKhSLM0BCgC4hfqjCoEpyxHBkm0EoL",
-	"Gc0CUqmtMLcd1ENsH+PpQXSZU12GBXOxBNYzAktJ6lDIMMSsGUNIan6iXTn3KoLt6Cp6AdJ9ERr8/bmy",
-	"YBd8WTrv0PoqBHE0LPKHg8qtte3r7Icif0Dgjd3rSdmL4/rb2cUjtX4GID5I/8EFzhxCnv15RHm+RVQT",
-	"zR6ZornDBMVE/OEC/tdZq0JaMAh6tgvQsP4V15qLMfE7RKomMNCejgktfQL9ssq+QzrFN/QJ5GQ4eDA6",
-	"HojLc92EFGu0gTkZ0DbPiGJTCgiVcBdmSs4A2wLjP6RgOuR/s/t8R8e7JGHXxe+Rgt3qAyEbOh5vDR6b",
-	"Ytxwk3aXRDV4yRsIljGxH9gMoxXb6br7dfePGBeB8BneE7NXGuLdcgL4ZMayfX/ROHEJY3bBIpgX01Ii",
-	"2e1ts81A4dUKs0rO7eyYXahAiVnI0INNCNoQ93yw/YwpqA2bEHY4PhyIQQ8qxX476L0hg96dlSLR6ImH",
-	"dNDbd7UgH2tlG0vjpR06sOQyMsNhzyVQPXLG1EBA+w63tTTDSlJoRvaoIDwDz+CgJ9h80AuiDmLU8O7v",
-	"2K8SHF3rOs6rysTbOrtKt1XPz9WGpXCCSl/AcmXYzjftswvCdkUhrO/aPzNdtEASXvjarH1NZGFSOWWu",
-	"yGB51sBVAUHZdizboBcoVlzVfm7QDZkDelUm6+WLk1LYcSCEJWZzd6pCd8a6+FwYw/tiK2Gc7TG5jZ4C",
-	"O+MebecabIYiAHI28M8M/FWpSYiQ4mCYU/Gw30SCHCnGUFJ+gRtQG6m62Ixu3Xu7Pj6+n1BoOz56/vb8",
-	"sDDMpZDkrAZbjACCroYHRvcpANkoZrmkmWWvcs6yF9mXz1PUITugeEYkxRcpB7HqKCN//8v/QKx2iIIR",
-	"DzrBdU4INYamE6jgouRcO0uYaTjvWolw59T3Eh5G8OSjka4qReODmazgnpSulYS4OB67VqB4IEiWW8Xt",
-	"ycjrI/acSWNdUY3fk/f5H5A2ynDQ1XOFyTOrOJT45jIOZeu9XPKWI6ec7TTWs0E5QdnwFEfxz3PE3YQi",
-	"+7icZQdyAlQdhi6JPdOdN7BiBi++ic3lmxa54TOqzNFIqulBRg2tSmdDFIx23G0ZjzsttJHTa6ogf9zl",
-	"dZYFmXjOBiKn2iBGlSMECMGZsPQBQ2O04KMRCKfX528TcnX9OiFX354enZ6eJeTDH/949GFW6IT8fPpT",
-	"Qt6+sz/ChP7b1btkIK4uzy/3Xf6jJpr/xjCpzWWIY+wUpEZNuXlDvn31mry9fHdxf/fhw/2705s/XiTk",
-	"21ffkY/vbz9eX3+4ubs4v7fPw4HzVpA4LTetlVMGVnQjDDrXB/b50o7V2hxjsBnlG88/cB+dgIbhXYkD",
-	"4nBJG5g6AdYWI4NnMiHaKEanIBpteu6OPld/dJLXlrb/KwCO1wQxT/YIF9VU7V5CnFj/6mltdddXxe94",
-	"trZB2F8nOeVlD1aFqFy12g8xcunAuTEqpbOJoMuJOrK0uRbMrbHxrekFdofAzk8fWXnHkL0z3J2Dc65n",
-	"UnO8nspG94miwEfMhAoraM0JjwYsZ25MoYDloZQ5A8wx729GA3z19Q0U3t9enINMDTMHyOGadIblb+yg",
-	"uKAwgbWOg7uG+RoI7Jvj71+yd1fbSz+gc21LdbLr1F2DzvP3A0gyP97dXbvuHWfRREtCi4xLAKXVjD38",
-	"jvlmEUQugCp01ctvec5+b2LJPyr3dIu7wj5XLltQCrgvUeQQljHo3PAp04ZOZyzzGeSd+OnuEW/X6wQV",
-	"4q1VUEdSIToLwMkdklNBms7BZdDnOJTsQKxiyW4TNPZa0dTwlL3j4uG/sGN3ix1LZm6xERUEAx+RHuog",
-	"Xm1wsZuixS6fFQS9WKw1gr9z7+3aRuH7abNSNLE6Cr0laAlXtw8cyA4hhFanE+Ib7Q59VcNjc0VgxH9i",
-	"CyxoCn+RB/vncqaRD2Xbs1wFWWz5rQeyf2O5iyHUtSNHAwGIqsuN9PdPqvWByA/sMA9BztR7dB/5/vYP",
-	"B+LUhcV+d2xbsFQe4ku3ARrckY3VdfH1TK1Pov9tlvjzF7fZ4EQ8QeeZUvWwzkHqr6Ir9+4usZCXuool",
-	"ouPjLUHZYGPAxjEUz1tuQPABPS2VCpMfcReGVOnEJzhCHPUWEyG24AlxxBPauO0f2OCevdxx3YxkqiO6",
-	"vH9blLVL9lDr1Bd1asrcPh/hm+T4+LjrmfXSSpuwAD4GvzQ7PbGNjtawSz/y7RR0mlDfomZVyiTW1rLS",
-	"9ZzkUoyTWkEPeGj/rFV5wmNLBc0Xhqf6xY7uRlt9NG2Pj1i8xFZfLTptdgkzvr3dDjaLmMaw6Unl5wE4",
-	"pMp6Zq/MGWOZ5eKK6WJq1euvwqo322/MhPjaHjWoO6jkHCPCHlz+vGZaA/HBUSq3w/0Ma+6G77xX8Htf",
-	"k7OPVx/fnd5d/nQxECM+LhTTJ3VwAEQTmoGMim3VQ2CcZJqAwYsoZhRHcA3FAGiC+W4HQgB2tStXY+aW",
-	"Bslp2egSQLNjDfOJdI4/bIVlhJs3S7hXfT0Q1fSXjQUBmfmGYSxe7XTu7gbGzrpdwEEEtm1hx2NLtULz",
-	"4WPbOIcnhGdsOpPG+4RgUw9mSspR15tRMbjbv3IwwQ2O4p8nmOAHheGXy8ayIU0fumsddViv9oTqOtrW",
-	"i6RUY4ddkqp/qrCqtptaXQfB4sIBnS6Dau4EMSWOuu/C/w/Ro9av5o4+tlrEfz8hgccDYaQEIazvUox/",
-	"+nB5dnF/fXpzd3/x3y5v724DHfVP6+KZu9i5xkZdrstAAOqK7mNdYLSA2AWgUODTxQ0rNqYKrv6UarZ/",
-	"2I5Y4ohg5xBvPyv+8vD6DTJfJevTLNtWDhNtCNfAHDQzhoux7sYfjhA26nkZAGGtGFp+WUC/DzCZHejE",
-	"u+BuiCPlWBAauAWbIzN6PnVcFxjOtMTqaNXHMr2cODg7oCX2iaYmX6zPbisJ6bP9X/cA5hoDeHmw2qW6",
-	"wxwcVj5nUwcO0nOUFnD6z6iZVC5/XKpN88wjgTA3zLb6e+Wqxy/FVXEZtkIlePk9gbXOcioOMrrQR58z",
-	"atiXmvS1khQEXlLFfC3bvvY1+Zl7JurF6XVNvidTuoBSYHuuUlijSJjVmVyVsARiJQ1VxunsdlDYMlpb",
-	"m5V5oSbvIXnrDOBubA5v0ZnF0UPSih+PIHTUQG8JmfDxxGqUiooHB1xMKkB6K9dkTIGcO1Jy2my98uFA",
-	"bdgwPn6sBCm+DUAYriQyVjX95Zdffjm4ujo4Pw/JKH9kUIPwnC52XYbwPH4tZHQb4E04d48MYrUKzeym",
-	"m2R548t1PnDlQspNxV1KMGaw8ozYPx2d7hA4Yr1+iOtoedGv8QNp2HSWW8pvd7zkVNyVb76EvFDvsYvA",
-	"8EEw4ucChhus6IYAQ4pNGFWa5gkYeHgKoLkiZfbwVxt6D5uYYJDs/pZKS+TSVAOTIydHVKNLGsQm58ID",
-	"DfsQ+BcHH2nShatVebeYIcve6l1fNr3xdR9Bym6QzY5sXLUuvopbuHk0IlBdnuJ25AheIeuyMuMypBeU",
-	"ymkUKj+BlwHUI+dg5cRcwzrVtwkR61mVXhf2Wl1zaPaFZjFIwt3N0XBWJKwNQL/qfaENQSbNTqkLpNwr",
-	"QcG+/95ecxqFlLbhOGCnpwE57Q48rDOL71Sx0q5TuRKYKFmr10n27M8HUNMFlxQEqf3tVSt2m4Qim1TV",
-	"X37fdsih2xwi9hBCwiRbKi3S19XZHLnrBFbMhauTvT7ccf26HOhtVVQMBLy8bydbpuPPFm+VnNq9uMxK",
-	"wAxqsDA0KQs7Y8yCrknuM8VFymc0RxlpIPasgPTAFiAsWXrcJ1piY5DzvWDUzkBDAhSEHo24yKxsdtjw",
-	"cpD+3cRKyMDmvDUOYGhwUH1y5F5BavHoNI1XAIJICobgyRorTDdKzVa6xUCkFKRkzVjchFdW6d7N1fNV",
-	"oCHbKoMLNt9SdfBbOM6mQ43wxiH0hLsEqLV68bReKkeW9g6ceNjm4n7PPplb99oOb/l6N1FNyDIknx3o",
-	"ht735M4r0G8FJnJf+/yZ4Q62tVJpKpkGboWcMaHJQYXf4Abl+IXM6CKkVyeILA5f3BbCvvVVpF599HkG",
-	"DK6DoS5cjP9lgAbs6VhH6XH4gPDIj1+EWWyHUQBsACzC19av24JxTxsIRIfkkSnw+k8LbciQlYyurwly",
-	"NuNfcechcNnBrOdUD0QK2WiY8etqCNuPDskNg/xPbhC/jTnzOb6vD/vEx9h+e4wSxAmhJKdDljeQs0Qp",
-	"jb46PrZfK5oarNJN7ZxYGTL23fGx/S0rkMwIVLT4/viYTLkoDIP2nWO8nDsdCPTc1gOTK5gvFx9sR+ej",
-	"gw8/Q+L0l/1DgqhBDjcCTHsopeEUyZgZjWnS94Vm2T1wpv+/i+AwTKOA77JMPDAshK2WhPS3v/7rfrzY",
-	"145v+K+TS7nu1O5Ck6Se/l0hI0tWLroYRNs1aiQWh9EVaoruY9QVVImAZ+1Xvuf2R1a83WmsRp1XhLHF",
-	"5WyxY7qyXXw1g0UraZUxc6mcceZ2fwdkhlTlsB7tnnsZk6qcM+Vfe4YQ2aCoAy0LlXYwrdqduXXv7ngf",
-	"6l1FwyZFxv3pea6nFRizkbjaIAUe4Bl1Wl7N8sJqKl8l1r4+xltGsdTekPWt0r+T+78LPcyy0dq0bdvg",
-	"dTbajARcw89KJT4l1+dvt2cvwShzKdgBVGm6Pn/rVAKXvFZmkiTOTODVGMhqs4fUEkYFC1ViAdp3lsva",
-	"/cNQgC7GY6YhGW8tQ7itvbvGlPkB7F4OVxOEoaWqgIFagJaUAGkZwpkM+2S2VAMQRL9vOhczAxSZr1fJ",
-	"bHmlQ45zKh7shVS9deIXe8LyDAMPhwsnYysrXII9DiGsoVC41b+3HKLnRqBwcN7C524vPE5wlEpQNeWT",
-	"737Hp6VDggHEZb5UhoHr5dbtwLocA3c/7SjVYKl1QlMltS4h5T0JZFRPhpKqXeMyGjpuZ2J39oWXcCIA",
-	"LnuHeDI6LgsFbfcsmlrL9WM3WcI8hrqoVunceeHBQAWd/ilAUEIQEBn0Ptt/fBn0SpM4Gr/RNOczfA/L",
-	"kFYXzuqNfQOxFM560hJj4j19EDYEzoZU5rJQPuwE6m//i1Lj8XAYt6nbXd6NYnRHx1/Fol7WEwj4bul4",
-	"C2BFsG6Ewr43U/0qm63bCm7AZlL3v0aUHEvsR5+hRG8HE6nftZe3kEKxCheKA7irllYDNQx2e+HdQSnj",
-	"NSihvxfSPv6HIW0Xgwj5Vo6CV8k8pqZ7ENnW2+sn/9JL3GCus645H3Zc27nBhgXPzQEXJbAu2bs9vfsh",
-	"Ibe3pwn5+1/+s8LiroUnJS9db8+vz24OiWv9q9wB5c6HD4vblm0mQwAK5Ggl4ixwcABI6AB45xH4E48+",
-	"2z/u5AMT8dBdKwdcvgdJ4P7uw58u3pP+pcBqQOiUtG300ckeeU8qwj7NoAJR/ZOBsN+8/3B3//bDx/fn",
-	"pA9RwiA9QHH8AORRJIIVPizBjHbEA6tOIpsLc9vOOXbRDaK2XgDKp2vJyD5ptPQ0UaHnTJG9WTHMeXri",
-	"anU/MOERlWlhJlJxs9g/JIh8WBVQ2fywv/O04zSKVvI64qleaywrV/gy1V1LAzm9d8P6QDdvz8h33337",
-	"XRUJXC4reN1WAxS2ua/1KAjYWqrtD/zMDwYB1Lrs43a3rVTYn8kYGpBXnXlD86uB2CvEg4Dryb2RgBco",
-	"wfXDzGm70/vYQY2RQOqEMzc+gZ2swKPtGF2kjalsKcu2bGoFkAzjO74G04gru6/I6ce7H53OqflYsIxY",
-	"9WYPEcXFg9cyLT3A9r8m1xc3V5e3t7UsU199ARs4wAolaiDct1T4XA+XpO9uUZh932nMuCB/vLgDg82o",
-	"0DTXVSV/BxegWSpFZlsfCGTC+kkkHyLHDzMmvgY92n5ZFq5Sx1yqjDYADcq3ILx+1C54okGbRgJ51jvb",
-	"c+TARUJo284hR29gAEypeoBCAuBMDqT81Xmh0o+zTnzQrhQWHYIxIzyEj5n0ZYXeEAhmtaO8/nB7RzLJ",
-	"7F0ONchg3nTMHI4j0C11SIADkeY8fdCH5MZR3xvSwnhvbn+6Rloie5bGX39Dcmag4KOV+zM+5kYjvxyI",
-	"9eRZb26VGS+x4cRnOeCmYNxmzkamkk1XOfWyyEf2XO3OBONsIMGbKQLsSU/saR+Ijmz8Rj/Odn1kyj7a",
-	"ZMJS54qIbFuWGctdI54ZjaSqvK+/A3GxLQK6HILn76SYvcHx4IBTKsiQER8sVQjD8yocGgPINeTIDcQq",
-	"uKqncstmpADC9SHT2lBTOO6OONhjycU4IVO6GGIoyz38AnADA3Hx08X7u/vbu9Obu4vzRlhyvXAmjAcR",
-	"wcr9sFOoaLuazGEftmEgYhdOiNJPodEGsW9fp7bNY0dfxf5UdR/FNUbioNqx3i0jzZQnd4NTc4KuA/eF",
-	"fGRqrrgPboKSH6u3TiF0MbRzGz5bCK81tZEcPhChL7ux3I/Vl7vmvMtdxZx5IAtgIWgGJxtyOQGbFxCp",
-	"eZ4TKbYRRQ31RJ0JBjugYmUXCNajl6PRV+a8S4br3+fG9WtbJUejLVyUhRKw+GalC+9wBYrXXrQsN6kC",
-	"kNrH3Jibt2fk346/+zeIigEpDUW7sURcTzzXzRMNu/wFZTHpOIGuUM8x4zh62G+96HtITivLBWT/1F1v",
-	"paxE6spIJXSxTymbQSjxOJdDmg8EzaZc6EPyC6NQylHzDMVxTIaCxumSrcRlR+c0fcDk+TETlqKsqiZI",
-	"xqZUZIcDUZU0gCz+GWDFY/jX9xAwpiOuxurOI6duGoDDQ9MJdIGZ8w7cze7ddz44GUUdnjFhMFFfCi/z",
-	"lHUNbFNTpuydG+Bk77g2CAuwLlTHefRrO/HAFrHYGIwd3CgvdiUc5y2gyGFASJWGSPag7rTmj2zfqgqu",
-	"3nshcqbr+e12gy2ZjPkjE89JQGwO6h3d9ZjWJDdGUiKbnbRHJSXBOip7NQfqPsqJaDPgQhsKQBVWDWpi",
-	"Roh8cUJGNNeYqseFey4FRM47ZIehNJPYdPGDxoCZKKa9N/8Ow+olPWi+l/Ronvd+TdZv0Qenfmp7ELXx",
-	"4ODajoB9muUyY54aQwPCb+BMXDbrvpQOsaUhLLu+kp42ixzoS6pp72XyUXHAbqu6uOPgg9rmlrm6z714",
-	"lhuWI7A0N3hHQjzWpE+MrdIXMpkWUNHqb3/9V9JH5tTfL+8Nlumjz/Z/b3newGFZEdG8kfktYxna2VsZ",
-	"nLuyDjm8Gsj3950+j6058qxB0SPcRuyAwFvrWMIauehy9F4KdgUoQ6sjOhVYEMfuwwmZSCELgH+bMEEu",
-	"Rwf20wP41vIuOtTg+0nCJY8uRwdXMuMjzrKDWy7S55Y/2qrrw44aBwy9XdzRcYzE3WtHFy5Ey/L9cmbr",
-	"PrIvl+/CwF6HIkewSgMrAT6R/OlsRiYyzzRURsTb/OsN/Jk4NTPFH+3pLmcH83WSZuKlf418AGoN2zO4",
-	"782clXznIGnsDZSjDUTOBRqYIEjCZ9VimqjlFFyMZBt3uLTPdyj8Q/uh4tdOjqPpNrJErmElsTVChxKw",
-	"4bgmZxREQic1lkvyyA1WVPECelQCP3V6Wl3cpuTjx8tz8vhtTdyOKuVVZ64lDO0/7J8MBGiLYGSFq2HJ",
-	"UnpZfVmaS+32Tqj2mnsfig6V9lmaWjkfYIwHQrFH+cAaA/DD/eb4uAorRiNYgun7zi6dUkHmUkEC4h5N",
-	"HfTx3/767WE4pQ7oyHezW2ryvVwr9sjZPKZMNmad1Sa6DSMRzcB7W3VRP7W7cuPC1FndkRug4yMkgc3T",
-	"4Jqtx8y1V1ikasJnWLkbOrPiDZnQ2cxOFCnZKCq0M7h6KzSuxFyqBw0emJNKIx+IIUvl1KnHhcbqtJZj",
-	"2x605YsYzdrwiUR8hidoCG4exynN7blj2bI/wp0/xJNtfuN9Into6K1WGx0d7vEhuc4ZhWotD7UsWFCw",
-	"MXnXLhQALFQtHPb37UkGYzc2PxA1cqpbk4eMifJgIxzG4eEhcaf7sO+coRdXp5fv7q8ub69O785+LF2h",
-	"A1H5QmmWKauIOS5m/CkB5dopPq4wFsGYYauw7B+SU9gSgDQvITqWUM9x0hCAWjIX9y7SDLEC4gl0hAku",
-	"04qUYHFRARoIaMNuxtXF1Q8XN7c/Xl7fX74/Pbu7/OmC7PV/kYWqfytHBOMCv9SbOSR//8t/9vfRLuD6",
-	"HIiSPQ7ZSCqs7WCXWlsBDRdaIRJngBpWqADXcSCcTb80qq5snt3lw36Qb57CiF6adZ66dQjxzv9NcuF8",
-	"cX4S3un6fM5pG6/oDsbSdN5CmovMHW9YJd161n2Ndt29jirrwYpNLZB/Uim3AX0oqH44yW1jnLMVNeOW",
-	"UWV1COEgqEVW1fhKImDTT8vsehGFu7aUXdTtq6YpYjsVl2pNBtVssgfs+A1aP/eTKtWjwgN3qawIRuMD",
-	"HuqYKysUdvS5YSMJAesFtOdlu8o2AHIxCL2+EzsCyK16+Dr4Bg1ii1VmqqhhCxkYUimWWpG/3m5fl6kw",
-	"iooH4JZ7GduHy8fBUjRJzkouzlxurw4sTYLJ8tABB4eUJTHFRgziD4/oaMRzTtcnm57WX3yJM1/rsMuZ",
-	"r49vG+J3zsdcFprUF4js4TUykmnhAIAVzaBsj0MJlso4WHAAn6uVnq2W3HONAzul9kU/q10IL7Pq9R67",
-	"LPtZnQVuideG0JBTamgux1a8K0RlqvDP0TwOBnA8DMQ5n1YW32qZiq9b9/KtF1lz6G3Rabn9wLaz0pe3",
-	"H8jrV99/f/CKlAsDhHwhxnaFSwK2X4J1A6+cQuW9N70jOuNHj6+sovj/BQAA//8=",
+	"7L39biM5li/4KoRmAduLsOyszKq5ZeNiV2U7q4xOO722s2pqWwVfKoKSOI4go0mGlapEAv3XAvvv4j7B",
+	"AjvzHvMo/SQLHpLxIZGhkG3ZmdkGGl1pRQQ/Dw/P5+986sU8yzkjTMnewafelOCECPjnyTWe6P8mRMaC",
+	"5opy1jvoDdCM4FtEmKJqjhSeID5GakoQZnJGBNr+bW/Y+8ff/2PY2+n3op6MpyTDuhk1z0nvoCeVoGzS",
+	"+/w56r3DUp3xhI4pSZY7+m1KWL3hFEuF4ilmE5JECEuEGfrl+voCJViR9q4+R70cC5wRZac2UArH04ww",
+	"dQo9U91hjtW0F/UYzvTHuP5K1BPkbwUVepxKFKR9Xkc4JSzB4nqek7+QeaCDuPbWuh1MORXBkcf26Zpt",
+	"ajKQpKXZ6oX1Wj65a1tncnefJT4dn3NGzrCKp8uUcz0lSBOvpkzMHP1oUopxmhKBpjxNpCYZGI8h+WpE",
+	"p+Nd3fiuaX3FONgdVVj3G5wgrb+y5iz1p+Sa3xIWaFzBs/VafUfZbdnm8spJEgui7NqRDNOUJAjH+g2U",
+	"UnYbodffoZQofZYQZglK6ISqajmbA0zLztYb5FkhaRxc08w+Xa/NixSzY6zI8rx///3333fPznaPj/2z",
+	"0CzmHp0Fx5+bh2u2KPgd1ZQaaNM9bmuVsCLrHfy1N+F8kuop4T8LQXp/RJ7+rvEkOAEFz9Yb/4c27lKs",
+	"z1k+65dlzpkkwNR/wskl+VtBpNJ/xZwpwuCfOM9TGsMR3Pt3yYHuq2b/F0HGvYPev+xVF+GeeSr3ToTg",
+	"wnS1fFCE6QyNBMG3EmEkipQcoF8H706PB9en789vTi4v319GaEbVFHFGUEakxBOCciLQmJI0QZShhChM",
+	"UxmhMRdDRlleKIT1HxmSUz6TaJsLhNGIJ3PEBSovMqSmWKEYM8YVGunh4GQnQvByxgVBuSAxlQTFPCFD",
+	"Jot4qm/N03MY4M31+7+cnPeHrAe8n41TGj/Buh2lWE6JNEsy0xMgH6lU8gBhlBSmO4I0TeiJsCIbEREh",
+	"jPSBQRLfkQSN5kjyjOj1JKkkSFIWE0TVkM2whFXQH2i+o5uouC/CqX44R4XUAoS+DkCkwElGGZVKYMV1",
+	"XyyBZ1xNiUBv9n+E9ZNDpn+8PBkcn52gVA8ZFSwhAm3BXM1LW3Y9zfQ3vpgDhoh+1td9vuViRJPEcPXN",
+	"9nvOFcJpymckOUAXJ5dnp1dXJbmjmZPbzGW7JZHgqV7r+FbC7zkRGZWScmaolZmlNmQKS58TYbZME4JE",
+	"2452T84Gp+9uzt9f3xy9P397enl2crzTRyd3RMzRTFBF0PbF+6vrCF180P83uD76JULHJ+9Ork92hkwS",
+	"ptBY8KzsUupPqCaasSYKpKZUohmeI8U52h72jgSXcpcLOqGsPO725b4WcM12n3P1lhcseYKVf3998/b9",
+	"h/PjA3N4YDmxmtqFSjiRSLMDOFSwuiOScjaRSHGEEUiGDUEI6/c1T1Ga9aDtcjP0m1vSNETggJmWY87G",
+	"VGQk2TlsshLNsdy5A86UEpzob2ZTIohdqQs8TzlOrjl/h8WEbH7B3p6+O7m5fv/+5t3g8ucTc+qLXI9B",
+	"TyjVgwBGaihWEnFHBMJxTHIlD+E3x7PNCgPXoBlVcOauOT/DbG5vHbn56VwOrk9u3p2enV6fHEdApRlm",
+	"c4SVIhmMWBAl5oOxIuKKxJwlUm9pgi71z7vw+w6SeI6mfIY0YWi6mGE9naiu+tXeXxaWXMv2UzQiY33d",
+	"KDGnbILwBFPmVccoU2RCYF5aGmC4UFMu6J/kCQ7O4MP1L4Y/HSDG4S6lEkk6YQQuYX3HGgoAxgQHg7CE",
+	"JDsI6Bfh8pE+CIQkJDkEVjdkuhU9c8r0xTMTellBbjbXtZQzLpII+JtleIh8zLWMg9SM745xrPQFMtVH",
+	"kk3cUfnAZJHnXCiSnJGEYlATN75OH86vPlxcvL+8Pjm+0WfHnJgxTcmWRLZrxwq0hoBuqb0vm2cHwaEH",
+	"sc/2CWp3rOgdAe21JqnlQjN8RY0UF1e6LSvSFI9S4kTBZZGyEhb/Wn5YybJ89O8kVnoxB+MxTSk2k1zq",
+	"0Sriv2D5lmB7jhfYiP4dUSYVZjGxbBE4Hhgoqtb1Ktnm0PbWdvlvw3NIsrMFVhE7wBHnKcGw3e7Ni2KU",
+	"Ujk1ZyL8mqOGhSXRLygy4WJeF/bHmKrpzQhLogVsSeIixVpNAFbvkf2jHk28jRtZ3fNAcqHeC6ubLB33",
+	"5j7RxEn9tdHWm4gWTSPLaxN5Nm3Fvh+B5Wh59wVJ6YTyQtbePU38Gkx9GoHvvKMoTUke4jNnKryfgmBF",
+	"kgF8qpUCrKw+uqsorGHok5/mHc5Q1IsLqXh2gYU6t7u7rOlo+UAL4UTswj8FiblIgOdJxMcRIv1JH21d",
+	"8VxgxtGrrb5vXI12PVPVXOY8RGEBiswqM8EyUdI/yU9zZda5XDrK1A9vquGVVOp+aWec1VbCjn2OekWe",
+	"rLdBvuNQ2TPKRbDfRQ0KqU+quaBLG1knnXaidLTX3HcZ60t9++L47U6EcJFQfjMu0hRtYwT/LWmgfAyk",
+	"sa31Mv0vLfe7VyKQnkB1a45yJ0Iw9Y9ZGqGMJjQyepemH8e9YCC9qFeNofxD9+NW72Omf9dttHK2atof",
+	"YOM8J3LpQKxNyfehpM+te/QB7o+NDFZTXIN2R5RhYMmPNa86uUNvAXrUDJ3F5AyL2/r1lQuiVTe96yP7",
+	"D/Ix1jpYaIdrDclTlhcevpvpZ2CLUiST/ucgY6Xp+3Hv4K8rJ10f/Oc/otWMtyjNYe0MorSMwZB8S5fh",
+	"j6dmFq/29/fLF7AQeL7UnJn4ih0g2cjc5c1FMZb0Vma3ctogGQcIUcgwGae45eHmd0sqrArZvY9LeZdf",
+	"mW8eRg1R747TmOgj3qTXwOkMbHtJRdUq19bUbUujs3LSUX3jW+iwWlfdwBEvfALPiKR8dkYZzfTpXha0",
+	"Z0SgCdeyRamWO2NEZr4C86m5bBjROoeWw7fOOYKxm8snIGVDwz4ZVc9qPiL+R4wPYP6hp+rncLNwRXmF",
+	"qtpoJdyPh4uTgIllcBaNxZQXCnFGvNKV45KrBXB7a5q1cBOvzaM24ajGfBsb1779V0QpyiY+tkrZkbMg",
+	"XRBxEVydMZkRWTM3IUnZBDxOtRVCcsqLNEFTfEcOkT5jsGSMoxkWWifvo1dIcfTd/n4/zJtC6+Qbq3fe",
+	"hZo638zRlMS3y9MeO/PgMklS+V434H+Y11w+zTUyDhwwJ/xZCFJZXXEc64MHtg2JqP5R8GIy1fK7bQ1x",
+	"ls77q5n14tUNk6hGXBueb1l+KtLbSyKL1MMEEs7IOsws0jpsapTiwIUdUhCM+W71NWvkcPu2bz6t7BUm",
+	"VI4ytBw2oGJx4HK9pQDf20PuAt1j2YxvrC6AATz3HjEgTY/xPGCgqMw3y1c/C/xeBQh43NGKC5IgeAdt",
+	"W0sTJdLYmxnicVwIQVhMdrx8ET687iC4ntzVtDoaGA20tiURTcCUtzQGtPXJzubzbvXr7qf5fD7fPTvb",
+	"TZLPfuXY2ZZW+aeNQa5qektC/Is56OXabFMlkfFb4NS8AAwi43ck2WkdwJXCQl3TkCmg0XPZg9QfRZrV",
+	"guuOKj0ezJBRjvVKJSQlyn9zUXlq+/ZEGzUWFyyOgui/tYAAK+2/6FMe46DGw7g1Ciw9cROqhawsvWP6",
+	"1+Nxw/aR7hXRVzXYehOqSFKfBrhHBMlTHFuXwoQwIjC8Frjeq14vi3QlLV8239bfFyk5bmqCHo92kQIl",
+	"5SmmDM24SKSz7Rgn23doRsit1DO7LohM8Bz8pdfTQug//KQNxLHc4eXbI/T69esfjS9Y1Q4XH48lUYeo",
+	"onpz0NJ0V/cIr8lQV1ZKX3nSnXAe9bTm8n/aC2mZkVKVdr09qlCmKgTLfF9nQ25BDD+MHDet0ayj0JoA",
+	"Xo6xcVzaePdbQjz2AsL0fR8QRQqR+uliqlRu4hD0v3YQThJBpHSRf2OiCXesN6jp+IVl8O/UjIxinH4I",
+	"9Sg1G3HdlARiPkKwjyRCsymNp5W9Hee5RDwnDIIDkSxGZav9lWY4tzBtS2rtz8urmrcZ7Rel7/Ldtq7c",
+	"hbXoqaiM+2vbeab3c2/Q+3o0qDwmY2zFP9/jFa6OWzJfxwmxsMz669LNsGAorZwO1RibA6qvlnebwJlw",
+	"YX17YV8WMGHl3vNPh8xani/6uBYabH7uHymn4ggswZ7xUeVfY1AhDJ01KeX06j16/eqHH3ZfIZzmU7z7",
+	"Hfg1vUc86C3KU8zqBj6ZYTDqZiShRQZ2CTEhXuNezqXSHQZu5o6unFaev7DkzlNlVyTYS63N4D4cm1Cv",
+	"sAvSb4rXDPGWzB27deaQlKpCTKjmiO77yMS3aOmv5pT07k6XvQ89OwrtwD28VUG9LRsRUdqQPGaXh1PX",
+	"SqPcY1Gb4B1ENm4EtTplLpy9wfkA6cfoT85MQIp3Zx/FI+XIXlNJbSHqB6FODA0JJXhCFkPeOYhG9a2u",
+	"k1B9JsEjdZJhmgZs/C3Czjq3f9lNkM9rcc2XKSGnXKgyggiOplHSWAJhjQplXCr0XbS/v4/iKRY4ViQg",
+	"MJWGWav7N/t6z9J5aSqUlE20fqSpxPAMaexl8hCRLFcQR2p8KXDJE5DtMQRn2EYgmru7daFl0a68JgRB",
+	"YppTl3SywhBXe/mPFX2B3bE1qGSZZ+lnQc9CdxqqZP6qxWg1ZYGU4bEY6p//EhCBQtaJDEtFBBobcS6B",
+	"kGLz1ylEOZkQ5fUua0Y+qm5GCf2msTVwBhQ2hihlnuC5X6XF7LajZmW5Ubko9uPgooYcWPd1PlFpQpf8",
+	"kuq/c8pI4hap27XX7s4qpL7W9ZXQtPO1XSBn1Uc+q2E+5YycF25dFqwVUz5jECNaD4aWNhqaV06IKWEg",
+	"XfAZIwLJKRZEIhM+uPI27XILmo2TU5q7eaztJl3h4KqvQ3kFlfvb2MyFjQhS21WRZdhITA+Vr/Uptg+3",
+	"JDphE62QhK/6VfLYenFcq+UA/+UfXJgqxMLj4KEkNUGkJqfvEGGbE5GSsUK8UOiWkFwCud3htIAVWH99",
+	"11BL2qS9doVhefo8IWG10HayJC7Qj7uQTIVwoaaEKRpjZXMLbGKHIDGH21r/5kJTIeSSJKuNHHFwt2xu",
+	"n8/WT7Eka3ooRlSo6e8Ei5YItJooH2PGmT5nLTEseJ0G24LFSpWiufq/8JmJpc4piYlxyFrrh10btE2Z",
+	"zfzgLJ3XrR5d1BIGYjBOQySbE0F5soo/uo26MG+3x1bWVzUqd7Jt//WpjX2GgkZy6CLdlitUV1CBYIc9",
+	"RmbDHpxykOtBJi0FYcFnWxIp8lF5uVtKGekgHsJrUX2MbVMM6ArPQuceuydoDIb4OJL6j9HcJCLIQsDv",
+	"cAc7HhkItFzrtDwvyULvbRtWJvn6SbJr92BSpMYD6UwD5COOVf2owL9leVog5GwkyB11hnm7CVrMKP78",
+	"c+61UZmAxWrBTBabhxnbgUVliCOMr20tLsoVd1M4IwkldzDyS8IwlRI8A42/9n7Cgv+t0L9W/zpKsZR2",
+	"zuW/9y55hvW9oxtY/ufeGU+I0OtQ/uOIM0WynAstAPlWww39kkieFoEIfM7GNCHWA7iwbFFvjDO+2qvz",
+	"Ft6qb7f57qqYTIjUHXv05g+5PmffI/NqyckkyjTVaSUa8qxmWCI9rKShF683mkXmAT0QGZABrY2vGpCm",
+	"ET2e/f6/as6acUEiNCJSIRB4Ow+seaw849IiRpYRlpQOVEdruFD8JrNZ8TYyp/w7w6zA6Y0kKYkrO84N",
+	"IzN/dvGCgl/vMqoTRLVQvg31HxbGSKxIMjChMB57K77D1HLF9tVycT3SelA8pvq6TyMBWAy6htZ2aj6Z",
+	"dwjaKNtujiSqzca/HKUs3FyEFI+IXxkGcfshxv+FsZv2Itujb5DHeH4fQ0jw6upmW6jZEyxXD5oVThKq",
+	"rmJuzPOlaZkyk0U/5mnKZyZ4DqeplxG2mxBDlolFQyW85h2gad7kw2+ifZfT3E2XAf2ksnjmJKZjm6sG",
+	"rgupIk+mfDO/kYuaCRONycxkWaMjuIwwwkki0bZuyyTx1TK0PbnZO1rDjFNKmEITTiQazeELwJAxjnab",
+	"wwpjp6pKp71lfAYpCR9xlmumUSXi+uWv0s2Dk4QaIeqisWzt3tveyUclMBrjWMkIueznJQQBLjKjMtdO",
+	"YC0qvIp8W9ycaZFhtisITjTXcI1GZRDRwm5BIIhVNqmC3Eg1JVkgTmUhAdUD7EPVdGGnfemoK6R+645o",
+	"i9iDOI8qKtVzKFx8WxuHfkfZrQmEs4Hm7t5YgiuCzGlc9odizNCIIIVvCUOMz9B2eSBcqEuC54izgAfd",
+	"Wt2W+zpZNthHmpwBz0Bp/QBkgtJu1OkmWgr/98ks/vDd1TpG7sLXmxP5ad7waIKPw6SYcQEuEpjMQlj0",
+	"PWZUxaP74im5wun9GlvknncmVNptnJt32Yd/BWtkFSTjoNoaDsW04ZaBqCsT7aEOXQxjI7oKLdr2IdLL",
+	"2PMdbkbIrH+/gMt7Buw9NCxuVWxa11XaTDTasl4APmBw/86mXBI00wOKUx7fGs9wyVuM8fSwcbzAcmD8",
+	"ft7xdox1WxXSFqRhzUlDSUWby6wx7TumHYhYDvv/1rwifE5B54Gw3AG73IrayFrWzCst3jnXaTedrxHP",
+	"7YuuLwPDuim3+vUT0Cp8/FQULMaKJG8Fz9rchk7ecPRZxjZEyKadgKXV0K3kWRneLAiOpySxwYa5lhBf",
+	"7e/XQmxt4gOVSGA2IQdOEqWydFBW0dJbKMWas9U/x4KUNrYISV4HIrQ24ZRAQ+m8xAFI8Fw6NAyq+mgg",
+	"b61ECWY9IsxoTLS0yXDSIpXiSBISEql8V4zslVsWJJwLQe4omXlyL1bECdaWoSXdwjl2Ogf5l5y2fX4W",
+	"aW0VP2lPxmiE+9XnE1ytq5JVl1mntWDAROCx8it19cvOfSrIlGAhwbQmibijsc3jjglMqgrcuoFdbE1Y",
+	"hh4qR1o3HlkTGT5HSwknHSP9G8H9TgurhbFvl7ckF7WrcCdCBUuJlMjGQ+sD00ySoIn/vnT6devUSkXc",
+	"43j743PUW7C8bcDS/2APVnOxIW9tNqUpQSm9o2zSJVftizDbh51MZS/1pWsOzXcWm3sn30GEsWcLk6QR",
+	"klNbFXlL89z/cGEGppHqC+94qosuyAFDt9thQ17Ubegz9N0bNOVFIMarQ9CPJ/VZKmKiiE6TRzGSVXn+",
+	"XTLmGt1Hjn8HAnZs08Gl/tnmwXjMgIJn4fOneOjZosXPNVN+s3IsHvorI+U9NtIyiH4mqFYZ0TbNDIwT",
+	"4sxKFrckVxBaYxDVCqaaWVm1mc31TdJhYua9qDa04MROYTxBKJrlOcXy7gBhZPDBkOAzq5eDKLXd4Pyw",
+	"4Te3ZG4gPyIt8dzCVHlujn46B08K+sff/6duZch4ofIC7pf/EVvDnrkg52h31wRToVje/Y8++nfJ2QGc",
+	"Ks2W9Ref9BACvUZDpjv63z73EY3lQXkUfz359eT8Wh6iqw9nZ4PL3/X1BOFr8OW/7R4Nzq9Pjwa7b08G",
+	"V9e7fzn5HYZf/X45OP/LkE3onQnK1g9hktsuQ1sLctCifhzzjMjKEAoeXAcxCZ9JpaVGLBEFNxNgCvpY",
+	"g40qq6SMWN71oh7gfkU9GsvVbhbbRgkps4pELkmAUAwIt/8oUnaHUxp4yIxAuvxA8Nma6ocdIp/5ruuC",
+	"tYxx0fmkuzZDi8qp1Zuo5rRqvfhsDUG5ldmHQh/uw80FwdKX8ffbdI6wPs76BNgpgtEdXJ5m9lXEsBZQ",
+	"Z1SSFZYOR53rLWeAYG1kh71TAt6aWpacnWl4m2p5pgsSRUt4p4ta9wZ4rpHS4O4Bfy+VUhC+5mqX7cpA",
+	"yupVF57YSViQvBBxQCMoc7+Agd8Sv/1PCczkmAhBAlHKSmDjFNmSEI8sTVpyaWcsU1gKWdjsZZ99vIs0",
+	"0ti6pTWO3LaX026OvrZlzbX3EVjpyF1ml+snxYTjlAO0VQeK6CC11bDCXVxsO1rYKRtzT96D5UWVX8y6",
+	"5vwAJc6Vvo7P/Y4I6cIQyl7uXvX3V1pKLI9wDdQH4J+hA4re8A4a7E+5TmMrgtOT9QGT7heLLcGf1lKq",
+	"w8CezrA0LgIw4W3D6lGTE2C8B8rgKEvCjNjbbRWWL5mcsMQ63W0MbM+tr4GSv+O3pMM9Y7K37UEIxI/b",
+	"SPHyrqnnKdl1qe9tO4kN3HA91gkAKa8SGNaD2Gg3Zt9n1ztludjFaQ6+fQlCOakbwQdzE1/Qa/QMbiDl",
+	"IbJuVE2jk4JI1cES24Fe2pcgqIjJO49Lis8g4b7y7EbmkJl/wmgiA7W+HfMswxGSJKMxT+3JwyMkSY5B",
+	"pYVYCKPPDZmVAAWJ+YRRSRJQUKxZ5NBUAdEiILSdEcykSxJDA5vB9v3+vhYkpVd5WaQgeddpXULYQRUS",
+	"kFf5oCr0cC0dY2k0fkWju7nJqhluhNWnrahBvmGscWTCakQwOuQE9nrsSieQBDb2EM1KbUGzdzt4TVgO",
+	"PL9dQ+CF0qpwnXv7lgLqGXRWDNwRdI23h4NUaxn0jazwBT7dnb6Jy3tj12fDybneLdp+Yb6jI4HF3GRr",
+	"eZxQjHwMwMdBLuJYEGJriNSCF6Z0MtXyBysyImgMYVXbw96rYc85+Q27S03nfrQkVg3pniBcrgWTYRmY",
+	"vnMr+3CRjJuf1/2WtiqakcKgEoOpIEOVLUKjKdIUbdJkKYMO2OVUqw6BJh0FY1ZmSvqeOX9Ue1hJ54xY",
+	"s0jWrnFfbK57xqaUHs/O4q1YmWm7uGN/hvCiZNi598svB2dnvoacracj2NKj4SYFA0qOa87ga2rzqV1u",
+	"piOWGoJSDYPAD6bU6lN+V1oHrkqLWfMQWEia5nICPhZO9NgjFE8FlSrDMkIp/DDl6fxmRshthAhYEDQl",
+	"JoCwfBOihLURbryz4RPK1g43jnp5G1iNIEbyO7NkZfF9xjiVZKWFpszAbcOrscP2i37LV5ip4HFD9T5n",
+	"Y3xT9vdHAGN31b15Zap8fJAeEc527xv2WdMyt75xMcjZ7CKHhZLESbwLjiglyzpa4GjQYlvMhYDUCDSa",
+	"oym4ZYT+J2bImLoOHRSd1tdN/u1CXEpt7PdxV4bhBExSsJAhDAEDmzc1V5xzcy1ZDzoloj+C33MByqS+",
+	"S0G3Z83eaHetth4rqCqYY76KPu6zSY+xQJ1WZMWkQxD9bQdq1XqEM0OWRwK8LjSIdkwIJ6N37kaL6gGF",
+	"ZGWoRh2EYCNoFQ/VODroD14whlJPqA36j9YlvLQjLb2klY2nDMzuRT2w8XgvibMxPnKlmDxIf1Zl6oDz",
+	"Z9/0DneMq4CzJWAcSPA/4gmR78hYhQIeVH7SGZqm/nbk6cI7xkLS+C2ANLQCOAAmKyTNGwYNZWIkN7in",
+	"ElWAgQmPi0xL4//1n693PApGngv+8R1hEzU98hQx0tQw5SZavkTy4o0FrsX8Coi0FKESSTjlkwoLJVhE",
+	"qVMZqqiRiuyD87DZ8biKCbHxp7BsAWCPfC7oZKqc4yUoFwTVj6Qw1/gZZYV9Z3VQ2RSLjDMaH0GA60eq",
+	"5r9Qn/4JsOqv9rtFqlF5TmbX3MAdpXgScIBiNin8UN1RL50LGttQ6OUQKMpOmSLiDqe/EXLrSzkC1FrF",
+	"kYCCrUTNCGFIzTgqJJEd4+0KqLMigzvCAuA611AzEIwJZUVTJWiWkeQQJVQqymIF+nldJwtkV9nI0t+I",
+	"Jg7LibxbcwhJVVkRT1H5VUV0UMKu48TFdK6m2SPThHG4AuJmi3LtIqWByoMLL4tRSN0MK6LW1ZtzCb7o",
+	"K5JRxZkvpGv31Xcws+8O0b4Wlu3J6weLSHVkG3OChQ11TLqcTm8aRpB1W5i4B2HNe3Djw/0Fo8rq0CJr",
+	"5Cw0IUk8tnevm2RQC1PT+o8Ns0cxT4uMSbQNy2b8HWZmh1W5XxOHZV2ZH/V8DobMHVlHZVHJ0SPk7pkI",
+	"OQYVQXBEhNwVEkHmGtTAUngi0Xbpgxmy0RxtHW7tRMixvgg5pn2TGa4dIU0lN7bHJKrO8s3MsYBoyDLK",
+	"bqhlgWBtkDACfc3dlOOHE3eTV0dOz8ReMzeUjXmEwFSyAzPMcDRkYQ9SzfcD6IUP9f7UaCgcuh1jllCw",
+	"Ya5NRkG4gxXYE9Tl3XkCby0uSVf0kWcAVjCjj1oBFlbsRtBX0hrot5avrdZbwM0W7MnvZDOvt8ft1TsN",
+	"mJtK8A3jqw5MNQ4/XKR9+2a03PKqEfrcfl0RcHxH636+wd+mc4fbVCub3S1EkIXFbY9v0CxVi0Ows4XZ",
+	"ugqdjbmbq9AsmTv63XJu6grTctLNPRC0XLF0rUzFkO0JWAY2ebgT5CIjs6NW5cQ2LzG12XRuILbGL2Zz",
+	"JA3eiglgP3RAXhgxAGQw7/sNhOtXqjE4t6521MIy2QsHKkwKmmEx75wKDpvzq2na5UWthLH9w1GC8QzM",
+	"A+AkbWly90EvWQFSsjodLupJcGB058BLro9VoqCdeNVT8BTZtQvkr7vJrUkkvvmtJ8tWHXeYwwX22YLK",
+	"nrtTYM1It4TP2lR9G9gJE3JF/yRBSxBOu5RdhkG6921/tcbDk9f64mOxQVxWB+2+crXyyT75rWYrWjku",
+	"hzbQGkLX4NSdjT+XUOx2HXlw46WdQ3HociDiKb0LRqJjqT7IykQc8kV3uYC0ztN5o6+xv95ZByyJxu6u",
+	"DYDfvHXWvlA6KM6NmkC1DQjh3ddGZBcxapydoPXij/AtdqW48DKyDH809YXXqZatJb/u7y+DNSeuivVC",
+	"70E+FPSAtRp7q0VrqSXheEjQaVQXtR/L0CoHRUK5/whOsbxaQJFswMzd81y3GVgXDv1q0TIsz1vhzJ2O",
+	"9U12j8E0wq3P83CZ+UepneF0jXKSUR3ssyTXcg1rW7PAHOoMwXKBkjRqNLRM5sFT5C8s9Ug44cFeP0gv",
+	"4xlbgJBlUl5ftIIuThXJ/BBPHeRsPRh41fXfPh3oq1UpX+YUS6arlZJuWg+BDKNat5Q5kldFqDhxRxXa",
+	"9VBRdo2cmwOsd+nmG1zGGoNYdK1fGBbiZ2Rh5IMiO7b+lLJe9vKs7c3apahA9WqZc7jUR1Qb7qqpBrSg",
+	"FfO914CDQ7ElIh7IA6Ke5EK9FwnpknZfxyWvvlsxxIGUdMIyb/2YWmGGh9XCXWhoxZDK+T6ZW8X0+5ug",
+	"vhCUbvw5zJrnoNtdCBwrL+x7gucB5z9knrzeN5BHEFqc21YiY6QRJIbyQmthE7uRHGOviqw7vbASb8Cc",
+	"ZZ86O1p9KAKy2dH2voNowmy+kH3Gi1Fau+MrL0DKeS7DBd7DeO55DTpneTARomM9DH8Eb05CGbTwqG2O",
+	"r+4xRzAM1EA7O3xS1qSSwYRhUwi0Qm9sxpxHi2HIAPtoyjxn9CN8O+ydzeHTYW/HmZoBEYzZ2Od7HrvG",
+	"fN0WLxCZ24XIHIXGjAMnypJwaTVZxFyWysbRt6jVa97xQUl33R1dee8vrpmdTftSBBU3U2ojkCROmCvF",
+	"YTiLJEmd1NP5QxjN4j55mM2MkNsghK19UBsav6tjY0pyB/goc4m2TfCqw/yQ9KM9m93O5cKW1EcVuQX0",
+	"L/+lvMtDaIthNMQqZm8TaIz+gOqVSIiavwZEpwdegefko7qyEG1rYNxV5cHXm7CNUHbf+0Z0QURGpfRe",
+	"ce8ZQeCud7wfUjL/8X/9Pygvv0IKMJ23sQW/R//1nz8AqTnX2h0ls4MEy+mIY4CPhx9cmJ6NTa7/Dc+B",
+	"F7iH7g94UkYkSPe48Yv52vjajLGdJfW/7XOXDGVGRwWJlSnRm2GGJ6T2hv0h5llWMBvJUH6JGU7nisbl",
+	"D9KUBCzHVvvbNWSjT11Hdm72T8wYL1hMnNkNIkkPJikfYT/M+wqRaj1MZ801MJtzRhBJJYC+1nhOGc0F",
+	"4M9rgT03RhnGe2674C+IqN3rgZucj5GVsIFW5f0G+KsbxmpxviKk9pvatwD3ua3dSQS2X8nAgOlHx4iR",
+	"O+McXWlPaxExgyrYPUS2YDm9xc2+p1RVluFz8BtVo1GbyBUSIwJ00HauPDK6OzJnbW89RAD2OfXrhL9l",
+	"knEO0daWSa+rn3OrQTF/Lp9HwycONrzCGV+c4cJ0vEtrCyWvf+mF8iybyag0QdsdUi53Ds1pMUi5YGoF",
+	"VN08xazTyTFpg04K7vh6sNC2Q+Y3YXxbENSyFRxca7rNcuMJnm9pqZGymOY4tZVaZw4+RbcKeVoZTgyt",
+	"NBQdf2fr4sKUCavN4b216CySsokmyV0DA6Y4GgkIX3R/OlLzK60pX8OzqynwKuVqPQP+fdx7FYpQF0vV",
+	"gpjWILFmmmotOKPajEpfKlNPYVnqYETtpa31whzxPBg1IXimX+liEay929bTFUSHeiJYCBYpDYUPvd5v",
+	"KGGafksEbEDb5oxsyRLCqztRhOMkJM5ImWe5IJFA93yM7JghdtYcphLxG2fEnrrt0dz+65bMdx5ktmob",
+	"8aLKUw4/Kpc2tC9W9FiHP68T8lMra/JAPPiyelMwVKe7QrkcihRWK91yBTDEzfdRFaxklyi03oHTFvN8",
+	"/rZx4lbeMRvSHEMDDxibWn1R93Uir/RH3Sfzv8WfVBtQaPpwhSwflPu45cM10Yxe2JmMq23pQL8NA99q",
+	"zztXXeJeYSZRzYgH3y2HK7ipta1u4GRsYok3sAjBmZWFBJenNiVp8hOObz22v4JNoPxiaYlEaopNWfTl",
+	"PIzqNjTiXe029EdeOW9twOeipoIQi+Pib9oCCcNPjCRadF11ua30Qpe5Ds6I5OoWlDxWy6hee0h5blpR",
+	"F8qdKO2xkKB2WVZSWFqRczLT0mgVLe3wtCmDqOUq6Q2kapfzp3fJFWUrjbIrN0ZU8aaLcN+mOlqEAAZk",
+	"S0vRJ5DAjq4KpsX9CG3ZH8xa6R+kJqHvkCEQPOER5CVK9IN+qOcAL2id49Ub85Z+UCb8oP/m3rOTJIkW",
+	"2+Ny6wHafusBvpHKCGZyUNz8o+pcLO1QjXxXHzi5LlDy4wgj68WVLPCIL1y4Cces1OXTNeXJ7mr1vXRR",
+	"sF62BOatI0s4NOaGlmb/qOtmtT5Di3VNsjz1gj7EhVS+okZvsTHP0tTwY5sjinCep5RIP1dph7RaX5V2",
+	"w/ar1L5CQg5syaqndnarliUgDTx8wBn+eGq+fbO/So+CzlaN9Akkw4DYtdhHaKQhdJEWWLF7mVgCSS9t",
+	"dpbuRpNV5g7v5GuxHr7Ak3Vd5C32c3l/F3gCuGJywWTdNh9/kbv7Y/Z2kp/qnUPYUEfc3hbJf6nF9eKu",
+	"W3VPfaFmWJHkeDOh01NCVDnozvHTq1XbUqY8puMxjYtUzbsN+YE6cS1keFE99g2pZYEX16e2mquo4H1O",
+	"mA+xuo20w3ErQfJ0n7QN5wyLW29przIKOuSnEJCl40ABMmgHjUjK2UQixWuuCAL+2Op96+crIVtWCkQj",
+	"HDCajrCI0D/+7/8PvYL4r1vGZ6wbaEbuzcqFiLCYC7IlUQ4oAtB4AJ/CCwnp4lkosypVOW/T2P59YlWs",
+	"MT4PJdk2d1P68lLKB2uFD1ryWKnk2ObbxhYqgeO9oK5L98mWRCmPoXjFPEKNmmC1JNZmUV1JxJ3+st96",
+	"uzV7fMd5jnIsZa3ipTQIhkhyNMYCbcdFVqRY0TuyU9vMewUyll5Gp+5e8VxgxtGrLSDlyn/kEpYDjqs8",
+	"xXOSrAyvwrEqoGKUeX/NKXbw3+bBaNLfoDSn7neE41uTDj2DIAcrDJQhOPc5KVqkgCn408E/fDg9hsZH",
+	"gs8kESjDt0RC0XcXYuDWYN3Q0XJG8E6E9vvfo3/8/T/Qq/739znj1TQiKys1t7Zy8ueLMZX+Y8fHNF2r",
+	"KgA8OaZaSW8BRFuFtz3F8mIZ+LRLztXPEAo0AIC5YDrlII6JlCQ5qu7K1QEhbfp0Nsats82nnJFKklnZ",
+	"mZxiQS6m3rrTrrL9mKQpn5UxCxmeu7q1CLpzUNvbECNFpRJYcSERTmd4LlGM/XXu71GLoz67xtgXN8RL",
+	"Ho3Va269f7daKLVS34IAeYrbWlqHCJvfysrCFmGVKonucFp4YLcfh7pbSWmBVJZxxiHi2ryPBMn4HZFL",
+	"m+5nQw2i8uy7b1WrGkGLVEjjKZI8pjhFkk7YLmWoLOnj7gV9hQJGLOBkTAphgDIWxMQ/i1Bq5YTzSUo6",
+	"QCraFyPbmI9ELus4iyuQHh8QcdVsJzCQhSL5zgKO04vamCyM83LMKZQduSMQExOGdERj+pEkN/pAHKCM",
+	"MzVF267q44GVp+HnnUiLPv0hE8Tc2jeKm0rIB4iPx5KoCBWMqgiZQFCAqhqbol59sIcneH7j+dg+iobM",
+	"96Eb9o1UoohVIchBLVwpKr9uH3t/yPSL6fyGs5sEz6XpNp07CEK07Yx/r3Yi++wYz2UfDdL0oKyDidSf",
+	"1FRasZDm/SH7zYwAfjWDYDhz1cj5jIgYS4JO2CSlcmrQtrxi6bJwV65H3Ylj/EeahrUQ6vXe1ND6Q8aY",
+	"qIp/BPdTs9SzviXGOE0Rb4mXCmmPeglW1ChvOKU0EyzNNbq3KQWmPuaFUFPL3b3zNGQXMEIvlPdubj/c",
+	"Uo7ua8DQFZWBlr5Aqz2TYOClYz/a0Z8BCUQflPro7JjAa+Rtyfbrbayi1vWyVJsnoIvFMIT+fEkmVCoi",
+	"7oFcv6JKGlSbuea3hHmvOVpWh9E3timIgjiLjYCDk0QQKU3tf4vAdIioQlkBgKLuBZIYpySVpgpHt9Df",
+	"1uu5DY9/PTFvFR5/QN7yb5MkyolNwb1qHbtyW9E+SvPaiqoBi6jPJj6/hH1eGwRat1clYgSiJQmOpxDc",
+	"G9kLopaEQRWa8jSRZVh8GQ6v/6iaRnrEB6YQsknc4GNUT91A5COOVTpHWNasBIiwMRcxgarB21RpuhzT",
+	"NCVJVWrY2ROGTItp0LgejSKC4XQPg4y700cDZBYLwfKYUS/N5xAxbvDdYMJDZl6rp0xEyJcxARj+tZQJ",
+	"36VV353Opp4qS8bDjhrb/0hNOgp/hLayMt3gwY0tSqX3ovvaOZJ3+QBysVqrPi/oOqIgJlAZMxd6qUW3",
+	"8ZgILRya5C4ITBAkT3FsZPKAP3StuMUqW61rjlooA62qTmxG0b46IQ9oOZzmCk042IcyPB8BiB/j6gZ+",
+	"Wx3u31JzRA/H723C5RZuIokvWkgi9HnCy4vTJAZojQywnENbv6Lw2pqE0VafDN5wU1idelhbmvr9wk3d",
+	"NNhR4/g0G+q9TWxNmYDrRIYMyRNGEq3kFhIMys2UkSnNZYQYmRG5dvJrVW/Cw5zE8tXXkYgWPtSU5HHA",
+	"hDIWI5RDRViTDqEvIJi4vtm2sVsNXih0RyVVXLg7iPFaUxGSHJnr0NlYdvpI9zsjI4Tz3FpcGAfoY33Z",
+	"Un1JzdjBkFGFBMGJtSWY21hxNKUJsckP1f0740WaWABUtM3wHZ0Y2RF2IBoywQtF0KTAEBw2KpTiTNqx",
+	"wBoojlLOb1GRQ8SaDWKjEtV5uMk7GbL6FR2ZVMAy/dPKFJZKKvIwD6CSO6eiP2SDQk25oH/ageoTSdMU",
+	"JSSmiakIVJsgZ6UHDIQ7fXHXSih1I4lGMaW1I50K4/y0h8R3OG37/uLUcUoJU6e53z19D+w90DhVoATe",
+	"+gUgW8o2XxHC1mkqI2rKPTezk5kjZMxVII39WYiAU4YIqXWv0Bz1fgwmzcetJZLsgjVaLgfbRL6rzbq+",
+	"mPVOo2pHW2jhgxc4/MV98OI++KLcB4sBz4+Uu1HVWblv9oavlkqHEiHeuiQbj4sJBsNUw/DMaGGhfNtz",
+	"jSe+LUm5x0XyL0JMJqPRGiwe9OUy6nWhOKc+IpjNHfhJjIUwF7PCE7/jfl2UvsjOpDGQwCoEU6LaluIQ",
+	"/cvr0X/7bvyD0QqdJNa/f63LIH4H2POC9qe1TEz+5lV+wgRPUz8MGVc5LtT0g/BfLn8TRzwhPg//xfnP",
+	"KMEKow+X75wEZxvTP/ndaSQWpMPla9+L6qMrx+Kb5Qcmi5Ee36gtenF1Wexlad8w+y3pzKMRxJGkcy1U",
+	"J4ShbfyPv/+/5n//O/mIszwlfS4m/prL5SC7lDzz1aSuNeBbhiAc4aigqTpla93sjq7trHoHvavB9U+B",
+	"wggrQQtbzrIHj9CNt2WS66Hp3GuQofH94ZP7JYkLQdX8SmsO1phiBLojzm9pKOrNxgHh0iEMRgaJtlM+",
+	"0ZrSHRF0PD8bY6j/jBfcx1tyyGKcpiMc3+5ohWhK0irIKIaOI/SLUvl7lhqv3BXOyBVV5L+/wx/7aGC1",
+	"pSGbQbjT0eD8+vRocPPT4OrkRp9s3aZSubR+PKrQzc0vXKrdGDNFY3zjZrB9pReARFqrlQowBiJ0gdX0",
+	"v+/t9NFvVE216ourGTOk9836K7SWB9k4iDMyZMakIdGb/VcGWSLmCUGDD9e/3JxcXr6/NEZYLXD2zCQd",
+	"NR30FsZV0SvO6V/IvPf5M7hSjL7lq3XHlMBxrcTalKAj06bTLPUyaqXbauR9dGL1TJlzJsmQwXRc/Qkk",
+	"CxCn4CKkULwcnQjBBTLUY2sOGTmi57oaXJzWws8Peq/6++DlywnDOe0d9F739/uvwaugpkBte9bovmfM",
+	"LLtl4U17TsrV1uJ374ooU6PyyJWuNFfQTzyZm/uROT0KMkAMStHev9tkIaMfr8S9r3pwN9zn5iHTYhX8",
+	"YJYOJvLd/pvlvbm0dZtJ0tfr8GZ/P9R52dbeT7h07MAnr1Z/8oFha2Mgifno9eqP3nIxgtvAfPFm9Rfn",
+	"XL3lBUtqZRBXfwREY3iNS4Uql2Wh5grYnWZc3EJQ5baW6W+wFepvjE2dJg62hEpkVAYEOgM64wmJwG5T",
+	"N9rok5nO+9B/SWrQ1C7cTrB1E+IhtXdUKqCBE/Pe0nbvr0Vw3Ypmlf1dGbgsj+Phsy9QRPAZRCku2SoB",
+	"ocqssMGpui9JPWi/nSoKnjtXasdhVBo7E+ilsCVQ+BptG8sjolr7DO7e3icbwP7ZuD0FzoiCMKaAhax6",
+	"Zc+piZ//iILMZpEAHp/ZVD3YTKEunGZ/A92XFLdMYebKh8cIHAr8haE1Cfy6EKUteUs6OuY1Qrd11fl4",
+	"XCPtCGF7VhsFqBYpniaEKepkxSC3Oq1e2yTFcMaglP3AestDFBO7F0u/+jNxn3LEy+GLwYXe+2T/Pbe8",
+	"JSEpMfFYzYX/wFLKbu3SQxx2kwlRYw+GKCgr61Ut9xaPelTbhEVl848uAscxleW697/k4/Zm/8fVHxxx",
+	"Nk6pUaAeRALVsiBc7r5FgTbhFTM81wdWU4gWPoQ+wmyRPrIxDp7An4mqyotv8PxVnXjOnXnyTOfsesZ3",
+	"xzhWWuMr1JSASgCKknTDWljMPRdDuxuXsbpcehb3kkwI0z+QZnDvhu5knpC1JP/H293m9AKc1RQATIi0",
+	"JXRTqBAI3tWUQxaQFqK/9Av6uw4M4JrzM8zmdnTyERQPiIMpE4hAA7ZLaRR5jKz7DH72kKziKjfKqssf",
+	"91LswL5xzVX+T0im79khuPz1SsvFtf7iRcc1r6ZnIWUQOVWQ5XJmTFDYBKnAwh8iQVQhmFzYD4gaCpF6",
+	"QqULOPJT+rF54UsidI9g9H48fmGI61PReLweYyTgtAkTi3HqlLSyIfa04D4KX6NQeR3NiXKWE+PD6X/J",
+	"3OZB+32lsFD1XeZiF+c5gn3Ti1XxCBOUpJejNB3/H5e+za9Hm/t3/QiCPGvu+s1YUuqdPJRfmNaSl6vq",
+	"EZiMWUsTcWK3x3EVsHlYvsIZ6aMTVobBG8WszLdu0lyVsBzSxlxO8wb5jOsiwGDsIJ9LHfMFs9aHlDtw",
+	"wQWLBqTW1lfv8c9qM4v3iYXXFbtmEaIXdu9L5QCPcTDBSRo1o8EsKnkCIVgoFwSSCpbERHs62w2TV+6l",
+	"p/Ch1GNTO3hP3NgWY7q/nCPrljiw8nufSiyIVkPlCUuuSufyaiNlHWDikW2UJyz5wo2TD9rEEwbmGGfR",
+	"X7mfhZruxVMS3+46w2SbIEXi20Ghpi5hf0P8GTxCz2RbqE8P5us7tr/ZWAUAcXJLbYOd7s+xv2SVzQbq",
+	"9A7++ked2n7hM0j/Ao+Ty5bVNGd86IawNI2V1LXTIDyTVNtCceaFExvKtQlia8QSPjGxWUI3rfsI7chl",
+	"HT8hVT2FRhggJzvdZZICYxKEw+rdqrJdLQEZc0FK2a2HuvYgwShpM+/r50e1pr4YvvadDyWLKYe65ZZn",
+	"iiFCqmBllrrzev5TcaMrYpG9G2RhKWmCKatTB8QKhoniHTzeDB1A28/EcmzfUi+5TyCtggNM6CSAaiBr",
+	"n6MSFOcv3zDxBdCideUC57IkyJLSArFAidyG5YZIUT/vItza7eOFOrQWNAtMIJEgd/yWJCX6vYkBRXFK",
+	"cBVP8xT6X7Vgnz5HSwG/f/3j8/I68kKZ6FyHjLdgltGruNo7fjTFaUrYhGzYQV71E9DxZ5hCNFPsXqwq",
+	"Qj8uEbrIt8bawWVRBqO4sYyXj3vfYiV6FvRXF2H97TkXuzLIFxa4ivreUkbltE5r4BJkTQeACVMH6mv4",
+	"Betnm9Mk3vvkVIjPey58P3jg39MkPnIvRWuGZpbarWZPYJz4W0GgKq0Ll+cJ4OcHDRGB76SyVRzW/ZDA",
+	"Wt/3w5s6Ba9jP3ntkz+vObLitV1ftG3uOAjPB2SzxU4RZ2iMaVoIwKKJ0wKwlTEqmxAEx1Pzm2NT3HIu",
+	"bJF0GDEZDyMysT9ZsrKSCiMzJ/TaDP0EjUiMC5s176gHJdRUjLFCosGrqGsbO7rBKuC3CmiLelOCHU7h",
+	"O27YS5OzLC7p5ye5JA1sbWOWWqWRDTRZvdCHSBADCgcIlc2NbDtxkGETPG7g19Nn7vHPWrZ41srV7On9",
+	"N+m6Fp+j/EFrgh5MjlAfgpQgOZ5+LD7iUuZZ19NS35Y+GqSSI0kU3MFTLtRuSu9IUuUbWbls2+Xk6J2I",
+	"FhOI9I+oYHqjf7m+vrjasWeDuk13LNfBklkiOCxjgu2x0+cESGFsmPXM5hxRdW9yv8eduPkT8hOZULaI",
+	"I7rNBRgNbKFTwlAV9o9G8/KsAHD8wkbWzoqT6ffGXEx4iyD/Fp5v2BG9WSNDqcA8g4Fh40G+X4oJo7bK",
+	"gkiilixbJcXB43bL1qbpzYsJeN+4B9eOxU5ODq0z3umxNdQbRFjylHbRR91kZQWWcp9DBk7//gsLl9ka",
+	"smze2NSmN/E6O+33q6ezm7vxaQrCPnMgFCk2Cal4/gUb178AlnQEgD2gt1nxOmDTOqwJnctLXqdfWUGj",
+	"hew1lbd4Y5q+6yKUQWQDgypb01MIKstOeMP0lo1fIL6wIk13AIuZCpfL6Cx8QdA1uxUOs3h3XNaN8Dvv",
+	"L8F0eGRff0tI0uuWfgwWx/7XEo9iolHryaG5gCh6pBfIRKPaQqLGz6l4LiHZATAdP0dBYm5fukfMjqv3",
+	"EyBrPZdnDDBZWtsSVh4WuUQMMcLnHE3xnS0oEzRGXhJGZt/OEj8x1Z/hW9JC9eWGlEYWzgiiDJlUFgdi",
+	"kyaLTAWqBux9cn9fz3Pyec/lUd0jX7rWDkBS/BEih59tH29didRNCEDQuOvpqU3Ujc6TYIDKDEvkFvwl",
+	"YboZZ5DlhTJkbyrpAgA3gnp7+p9zgoWspHAlsKmcsSWRKFIiLVydhbfeOUQ0y7lQYDqQCrOYAPLtvNOh",
+	"MN8+7pFYBLqfI8rucEoTAGso7T5TgmZTLSaYMRygN/v76NfBu9PjwfXp+3MDHIO2NFMzb4AVwDY1ZFog",
+	"OUSMK7Ddanpz69DfqlQaAdXUNM9IiMI0lWhbDyKlzIgnpsz0Th+d2o+HrFpFix1dEbJJNhzbCFGJM7uF",
+	"IPakZaVl2EK3L67yn357yMY0JSYewKqZ0k3BwMoshiBlGVVw5Mz4NslRbA/PwU9M17byXYilqIoQEppE",
+	"QEyjuf7PC3+p8RezlpYuS1qOEFREEeWBaTKRNXjFXi7IHSWzTV6jF6aLF8J/zwgiTJnKCC+kvpTTjBOE",
+	"meMKmglLPK/XUuUzNLNxCAajGzLfrIEvQgWz/9Qnw11SCycDHS3w6S5HJS9GKZVTW7z24ackBNJj370o",
+	"u9tQSESznyeH6qktSdBi4lQ5vR8vp6R2SuymaRIvmCVM4/+uFmxJpizfJImtwYYFcRiaIJvCCdP6GEll",
+	"adUpqwsEQqrBnLdJBDto23Tz1IZh6PrYSJneeGoDPv5NZ1VZc62xBlqHr/6NCzQiMTeIlBb4zNQbaFBO",
+	"E9QsaNEq6WeT0GAtO3nt4KoeYmh5ShYwMMONKr2oNLiAodZZbS0il7G0b2sR7CDBcjriWCQ7NnPy3kBz",
+	"bTmXG2cJz5Nv2YWQXNJlnaBeLq5ajmYFLleq8LbuVwMybpGD7OHxmKa0DBx5ZIjEGt0Oah1tCJe16sEs",
+	"ygshf9WELEhKJ5QXEtWIFLgwMGitqihZNyiVwlpH0ldKv85ismvRK2XbhTooX79yb28yy3G5t3bkTfnt",
+	"ZsyWksSWRNWmlRNH2ySh6sDt/oOv4BCwtH//N8DHAlv/hCm2axPfC+7rKmST9QjYy7Bq4QDgOFsJTV1z",
+	"sD0JNDX01wVVwQwMjeYPRJ1+ej7kELSxVFA7ybmm6lvsuZIM8ji8vjvCkiTOSwXqw+OwLj/N2Ko8K6il",
+	"fMuP/bAQjv233nogD5ugN1dtqAO1lbP7mgjNEVO5gYDUjhlnQFh6Jw6NIPS3CPLCsDDg6fpJtPAmSE04",
+	"pViCZ1ShjEuFXu3vWAKEgkMPvji9ns03+z+i4w8X706PBtcnN+eDsxO0NShnBaNL0LD3Sf/j87CHcCoI",
+	"TuaIfKT6aJVVP0Be3lp2/hljWVV7ajPJbqb5NSDYXz1652EcbfP8W7t4nxb4rjLKOco0l3J5Mtq5694Y",
+	"Z7yQD1ShA8nFOHkLrde59OY8bs2udO/+CJayItqMCMhBsKnL8pbm+Ysc2DQtJsZ0CBWgdilDKZVKM2tD",
+	"NjUm74oCGNNwWZ4IUjssZ8SCuEVek0gzZ120goCnDDCJeZZpYcTie1ZKdcLjIiNMof/6zx/RNi4Uv4H2",
+	"IhdK7P7MMCtweiNJSmIVDZmpJ3rDyGzHae7SfJMQFpPImlpZQhOsiEQy5lqSQPv9f0VcoIwL+45ZrF1Y",
+	"O/D3Dpn+GS44i1GmCbDI9Sp+79ZWliUdTVDKzEVeabEh8QWUnOl51K6UDhKRLar1ECSs/Ue/MS6J5Gmh",
+	"WiKoRfnGEx/Xpzx8AIFkdrspdyBBUqC4+qFriFzO5G9JCSjv0SSmFYf1k/vnCuC2Y/i9IQGtrAIBn3zD",
+	"GGtmgqHb3ASJ20KeDoW8fHVLWpFZIkU+qodscbT61XKPVxrRvzgRd/9FxP26RNzSwL6OiEvudNNBoeHM",
+	"lo3WnHICyU1ahiD0jqAqNsK0AaXWDm21MVt9DT5r1GPDadofsksSFwKkAPutFnrIxxyzBEJ4FUc8Nvk/",
+	"cVOl3YcgMPhqB5nyjzRBVA7Z1if49TT5vFt9u/tpPp/Pd8/OdpPk89YhAJslFKJYy3dciKsJx23EufaH",
+	"DO5RWFko3Y+FOsaK9PuEJfofBk5B0jsSIS2/GY22umwUzQj6kzMSITeJf339HUrwXPaHzBrKsCCrLExb",
+	"0tmmrFHK9gND6w+ZqeZoSlBWRRvR9ozg2x10co0hw5rG0zLk1oKBzE0oJCQam68TkkMaGWcH+uchK+ta",
+	"wV5FwF7LecEeV3awKqI7qsZnvDouftVWxMrwfMgkIX00QJbl2Q09He+ec0Z2QVBDU54uI0WjCVESvd5/",
+	"A00zjkY8mfuEvXdUqhND40t8vknqv//++++aUI6PXZXOZfQQs/lrSYJRuB+0XRLPTqBPS2Xr9rjiWjod",
+	"6/WF5e1tVFSFlddb4GP9ZlvQaG6OlZHux6XpWN+KCxgIJ7ZAuK9L+9oevAO9vfbJRtcVnddo0dDYdoPw",
+	"oDStJbkHjePbFLvt7gHejGPcdZ4N+Rx6Dw0LiFCeFrLB5exWP6aNPGyl9GRVAAPMidgdU5ImLrDiAG2d",
+	"2iBYGP2YiwwrhzuRgI4J9KqVV8KSIdOscOuw+gxYIxcJEQfohNm/tz9RyT/voKyQCo0IwmNFXEP1F7YO",
+	"Dc8VpLqeipRsSZQRKbFm3AZ2pHrhskhJ/xNM4jPaJv1JH21dgXaur5wUYuA1y0zwfGvHm2EBGjxs6KYw",
+	"MeBmfhbzqqUrM7uAAAoX24uPs9VyyuwqOaAwK79JApJGRxenkSAekD2x0pxqsya+JGJ+5OvUzjBEy3XY",
+	"r7q5jJGPqsGgy+Q62JQtK9y+0P6Co05zX5tuSxmacZFUdqPFNY3QiIy5IEjiO8gvWutUlPrLanOQI+8O",
+	"pksZ87wJ4NVKYQlVV/CFR3LVy8EFnVCGU3cH2vTjSpnavnx7hF6/fv3jToQKlhJp9YZTraVBAf3qXQqY",
+	"br5Ru5wtADa7phnpPbw2asMq9kLgdUOaZe6RqVxQ20woAmJ6AJQLaoh/zNOUzwC2C+4Dk8MavAvCwAwV",
+	"n95w2szq+/9riR54z4iVU6ob2a18Q5Q+RInAY2uYsQm7Wr2eTTmSBCwO2c5m7Z/mqmwYP5urX2MN9auI",
+	"QjLaIrNA2x1sPDt99FZ/60To0sgUIWCFSFI2SUlpBlmkeBOxMJov8jUzpNG8yo0ueZOxiDQ5485hdUiQ",
+	"zFOwmUzLMwKmEFy/PCIj9xMsUkoEyjV3vSUk19/rj6dUb/r8EHJY3eCrFiOU8Ts7VzGvD3w015JtVsTT",
+	"IcPmEzPH2jsZvyNJH+mzMOLJ3G2HOdaldEwVklNepAkaEZ8eYSzZGxe9nimNoQsjcZmUjptWK8wFYHeY",
+	"zXq5gzx268Ad5Lt1mjJXlxuok9xVCxlvixQHCqhiaHubFvhrXbXdX43g02/X9/fblFsDHjE25QgutCmG",
+	"5OTI5G2BAfGO05gYRuoE9lp0rsK3hJm4zbpuW78KHi/ufJ2bcl1S3SMfHXyJl2JP4PHaRKvIR7UXy7sV",
+	"eLNLwZhXv7rKw8YSigSfHcKZFnwGzhsXYwuupW87raE8mECwhovVaBBLpNfrayG0DIvbh8TAPYK8OGgA",
+	"eBwgDAh9p4mRpijwAIOUWKOxRgC3fslnDh4yIFuXXmeMrDDj/ifKEvLxcx+d6T9RjBkaWQaybEVJ8Bxx",
+	"hrabfkBjJQaH2c4hckIeDOVHdPT+/O2706NrtFUd0EAv0Pq46rC/5Q1wErcLR32TaSywKs9nD7vP9WjN",
+	"76oU2V5CDx7E6vBt/W6NUA4lvxTaQ3hk/0E+xlASQN8A5lgeAnimKYAjEYbDdm/RDSBOn443eb1MlySm",
+	"OdXfHTQZkLSObQPZWhVPc/xI8wuL7VrW6HW1V63oUnnh+YwhOaMqnu6UgEZGsdeaLUjHpvwkyD8XWKjT",
+	"RBrdzkg5zgVVBXBglgyZK4UO6itJ0HaDNUE1iBmVZKcfwCg75+VsFbeQs1uA6q7bBrXybwVO6ZgSeYje",
+	"fPcjuhxcn9y8Oz07vT45RjmWCn23byFsNZWY5cnBPVsIn8IJMMSb1DeBPJ6zGmY1gKuA2lnGaZf+QQjY",
+	"/ltBim/P2Pl1FDw/scjMXq2iHoxqJOXLq18v0KhQCuoQExyDV1pyZlGF9YFPKbut5fzzLCuYpSjZnUnS",
+	"OJwndsxnLOU4MWwull01BMup11QTLt8eoe+/f/N9GTn0NVlfF82upvgjPSqBdDX7fsSwhscX6vMUs5Um",
+	"jgv90iYLsac4GLmuB/g1pfPp8ULIi/fQGzODux0XKOMQvdl/g87fX9+8ff/h/NhcpIWkMdg0RoSA75Ex",
+	"G3sC1jAr+5uaKaxEZ/5SyEvIu7y1FuD8Ur+xySqApocwTpoB/jF6+VeVN9oceqv96ivwBi3BMNRIYwNV",
+	"M+RdPoB1exZ1tZ0o7YZiiLDmInmR3h6YlLfygFgTDc7zZZ7M74iYCaqsky01AMe6xQgVTNG0ssEYjUmG",
+	"pDDK7qgyklprkv5p7b2nSLGv+uuSZH9BmKkZaOI99YFBtZlFiJGZVlfHVEj17Rp13+eE1edtwlyNMO+k",
+	"c3vP70QoX160PjondxC+qQrBpCk3JDcS9HpJxoXEqQyAivvDX9E2aO6R2chzABvQxG/+JXhKdg6H7M3+",
+	"j+jkbHD67mbw7vJkcPz7zen5r6DG2+PWqBuPy4WoVu4QLJ/u67OTs59OLvXHQ1b/Gm4oV/VmRFLOJos5",
+	"tH5DgrGV0nSOUppRFY56rZ2Czdw5VQfPg8hZP+bLxxqevtw0z2MnMIuPJM8IZxCoYQyEi4zksFYi1aX2",
+	"wKVUVSVru3XuX99gZbStge5evLk2eYieB6d8sf9weer3DNKui1R9q2jlX9XZAssoVohreQ8M70dXv+pd",
+	"gZsb7jiLqAMSnvmnvQEBFXbxLHY5b5+qP1ZE85oKXQt30BdY1usLF/XNitTkDC48QqqHrxqESXbbLCUG",
+	"8hqF1Jm7ktXKDaeK11hM0NASJjIoRMqSjTrAFkYYtdQ8ZUkbTe8/kXADRXShzkz/haE+9Iy5writJ8wU",
+	"9bFCPyMzc7gg6gX+fPVmN8FzpIjIDl3dMt8B7Mp1q0TpXQlFjNpV7Hfl61f27adQtBd77aJuG/BNGOMh",
+	"IlmujMkOI0niIsXiq/Ob1CbUCU/R2mYgjdJ9MCdYbBifxRJcKxVZTISnw900HXYhGwfXMJpX8sy3HWFn",
+	"I7xMnXgu5g6x3/2tL3m2EIxRWsCbXGZj1NQtQrMzWT1mZOa3TRyCA4yrC7NcvlQ2tN+fitW4Tpck43fE",
+	"Hu1uYr/J0ngR+yuxX68Iwo4JLARWLYv7jKuaNd8wBcCloVIJrLjYrIj/oYYE5aD6FnMUM66seJUQGCEu",
+	"iyfWR10rHlMGF7/Z/xG9G1xd3wyOz07PAYYV1oERksgha2ABeCePoBQtZhDr5RYVzLG1t6yFf2vIBgwV",
+	"7JbxGavedSN5g7YMacOajzV99LcOEUYjnBjF2meTDicV1c7J41uXTOPPWB3FXfB+ObARKP/iDHwYOJZZ",
+	"TFfzh9tsBKrmHnbhHDu3hOQSrT4/ASVl8VbYA+EVp7t6CJuNp/+wAnvuilix48wM6RJGtKFTVnUxkJJO",
+	"WFZGNL4cty9blroiqn50qsQquXhqImTrAtsbQU1JJkk6DmrwcBba1S14YwV412+AywD3jFMdFVUpiZAs",
+	"RvZfDhcvQlp/YhOtWAqU0pHAYo5YAQPejrG0eOpxDAhHdMK4IMlOCKqgHS1/CUThwuBSxliIeZWvq/AE",
+	"bIwEEBHIxzzlCXFQX75eFZ6cJo2eS31yYQhLWmPkB4rQu0rZYque+XiHM8/J/b6MsSITLub3+zrFbFLg",
+	"CVlvDyz3XkA3wCKe0jtTBxWnaWi/3WuNLgkrst7BX23Lvaj+Fk7T3h9R1xlJU+h3uWmg4l7UiyukUEOz",
+	"vahny071op4WEj9I+KcBZk7W6BusLf55SX0E9SoGmmsu8CtTBSO0hHlgxyhTZAKceblFpDh6tb9/iL7f",
+	"B3Q4s21tPVzRP1f0sknoO2BbF3gSzErSQywTUxVXODVJbACz/eQ54k8dQw2zt3Y9y4IjW+WCJBEa01RB",
+	"hi9AzpvK/iYgHkki7ojYfGWLOjLtAarQmi1qu02y8QJLH1bpMg3sYUAcBrBSs8kJ2v6v//xxx1w3zNTE",
+	"0HdC+T6VSBBIm4JIX8CYJ9LSCCCpE9kAUh8yi7nDyOyo1oq+SA6hSq21xNe7sIyiH44TGrKlQCETwFMr",
+	"/fEBQni23jXv00/sM+D+WHB7mMtojoa9T8DPPg973hRGEyvjrv6NiaPPAklnOIMWA4KsQT98UfgeWpIB",
+	"m4XshIMMT3etMEKJXC2SHlXvPoUnAPo0xb87lEQqx/Y11kQy2Q/VXrhCYpvg+UG2Y5dwviH2c44z8nzc",
+	"p72IvJn4C/95OP9pUPJ8oUqBp3SW8fECrVd27CmW7VwLatOvZljX8NoXx6tgWF8vm4LFfxYOBQv8z8ad",
+	"9HK/cKbH4kx6NTfFlQqpld+2LED92gdpbAEdkEzHgmcPg94/dXD7h2UxhtcQVSItIIjuImRSUPyLqQBV",
+	"Wzlfqo6xMMoCEi6qKgyRmTEfK8KMFw8wBxmAHWpl7BsvEmUmbvLrQS+YYVmm1lK2AFc/BttwbAuEmGSd",
+	"ZpYYqkWQbCocqTpJHYNInuBMPcnh2ECQy7dI1/pKBPJAguj9L2NdnoVS90ZFertbRbw8tvDzU5HeGsji",
+	"zVuGkicvy65nF04s+Q2K9wC2i1ngxFbV0T+PMU1foK190NaS3BGBU1sOzoCLjubwn85mIUPWytR82URp",
+	"kq0zKiVlE+SIDVVNmFR9PEG4dJpvAYvjhXJF7swb8hCwI2wREjwZstNj2Sxc0mjDYEdA2zRBgmQYCnSB",
+	"IJQIngP0sIk95oxIX3COJtlrPNnkabRdfImH0a4+nEmFJ5OXE7hcFRebhN3mMVxQOeAlZ6xdLIV7S3KT",
+	"vtV+RLtLR19PgO1TCxIGQ9kFRGyX/nC7aVCsLCHJjhMyrHJh0kvB/5UWWSkmb1bSeMyc1gWIUTYHqFrK",
+	"ENELhQQZF5LUEdEB4Am22usx23a59DnROgQjESL9SX/Ihj39F3oz7B2gYe9a61zGxWe42rBnXIES0s4s",
+	"xmm/dNXpocMdVsa52jo6EZJ4rjsbMmjf1vkrnY4cFZKgbcwQTSBAZ9hjZDbseYtBmQTXzctXz5LHW+s6",
+	"zNxLRL06f3c+0hfT00OScjOjowD3KL3+uIHpu4ZYZnjAE1STqlPst3wmWkpLmfqigs+2JOKFinlGIsMC",
+	"Sz4DQQmQPqvH8nJWHopzj5W9WmFN62cGzaAKR8IjuKlGsDFRqRXY6lNlbdfuJ8oEbaxKooQxnBePkgXX",
+	"njjZ6MlDlfbR1yRkNeNNoY4v3M4JxP7EKkKMs91RitntTrPQ2FgQYhTXJ5CvpOKii/3+yr63aQbl+vGl",
+	"eZtHXwsR/DRXxKJPpKRWEdUUdZJRuekpFoAAXeQpx4m+JvmMJE+y+58yYwPrUIouoFOtLMD2DVdT84Qd",
+	"oX/8/X+autkQ6M1uZWT2P0JYKRxPM8IU4JJYn4xqhIG1HsGNn73OsWpfR+Sp8f1o0UVvSJUVoBX8qAzW",
+	"iJANiNc7AgYKU7vD7tXjabmrs3isQTqcxmNz5L6gaMn9l2jJrzI9bplzGZyO5apw5s3FqnCt0mV5q+xZ",
+	"09JGc98ap8ar3Q3MKL4FJvqFW4LNQgfoaxFpCeTjLelSPJDms50Jq2LQT05czW3NilTRHAu1N+Yi202w",
+	"wubS0ZOESHppb5zFis1xIRXPLrAA0E0LUuaEQi00DFmKpTIlPSyBQhj/lMS3JrxeMjoeg+p3cfw2QmcX",
+	"ryN09mawNxgcRej9zz/vvc8LGaHfBr9G6O07/SNM6N/O3kVDdnZ6fLpjMbAkkvRPYnB9LKymyb8A3JaM",
+	"qgP05tVr9Pb03cnN9fv3N+8Glz+fROjNq+/Rh/OrDxcX7y+vT45v9HN/crcWbQflprXeXp4VXatcke3D",
+	"9PnUgW21OYbwn8s3vrm77FWHLi7wXO/LNefvtN5jvvu+y3xkkeeQIXRGEopd2OmDGNYHq3KZFJvIInJb",
+	"YAYDjwA+AMW9PC1CUgmCM1B21uVbe5+qPzppYAvH50UNK4ta11Qrx85MbY6mQewpRPfVrw5qu97ECPEJ",
+	"+x155mMwrOcBxvjnZpjPxfiqYrzV6m75BBVuS1SbqPfOBuYuHG9Pn9GVdYoaB6AVG0BTKsQg4DtSylBo",
+	"+8hQ6e4xlTmX1IhfZaM7SGDg82qKmVZwZogGs40TOyZftvGI85RAoRsXOmmCA6qvL/WS9x4vlpjHiqhd",
+	"cwM1z5uWm7DSg6IMwwRWBjVcN5zecNC+2//hKXsXhiLlrYlhgiG89l1s51yhjCd0TEmCJIViWyAh56aY",
+	"+0jwmYRqclr23j4d755zRnbPIJeWC3Q63j2zn+9e6c93vuzA0TevvvNFL8A8anP6wLLGrLTKkBhyT7iJ",
+	"M4AlMZN99YM/E9rsQkoJuP8kTaqjdIjcUQJKRtsjsHD/r3taddhBE6pVO6dK9B/FidJgTrVyW078AkXr",
+	"l+vrCztue0FKJDnCRUI5lFeVhNx+wdd/4QXXzVMc127/tzQlX5rW9CIE/HNqTZY4l6SHJZkbbD5UGo9X",
+	"YmstG1wCRTMiFc5ykjj00k7ixObrv642+VT1XxE2cbukLFDaRwOGmhF1i+Wfw4VVh2y5supjllC9EDhW",
+	"NCbvKLt9qaT6Ukn1S6ukinJLoAYr3OQjmjNULwbUVjx13dqpi/zFgFTPV8ZDvLPvbdqd4Pppcyg0sbUL",
+	"Sb6mOJkxwVpgg3hYixuOK74JyY2aDp7VC9tcdxjxX8hcQtw6/IVu9Z+LMEEuK2tb83tz+ZXf9j9RlpCP",
+	"nw8031cI23b4eMig8udiI1s7h9X6QLi86TD1wd3Xe7Qfuf52+kM2sDmx3+/rFvRZ8t0YVx5K35DD2Xbx",
+	"fH7ne50yffkbyeYlHcQjHao1Dvc97EoZFrerQhidvHNm391kkeOFrkKgo+bx18Sg7ZDhdjW5a85HAjI8",
+	"WNxiLgzUm9nrERYycnBukHX+iJAZjxBHY0nURx6Pz+G8lPF0/G09wqx42uL+vfA4nwZcXg219cPWkNrU",
+	"hB0QxXfR/v5+Vybn5OE2cRQCTtwub5TFNTpacVW6kX+77sffphySGM1MJalw6DQL1NfalM9QytkkAs28",
+	"xM5P4M8KXNlyRsxwOlc0lk/GHdciwb2sPUh8/hQkeDbvRIRl8fTHoMJnq/xeKsNQexhIK6pCi6BKROXQ",
+	"0hJWTkiir2NBZJERzXGe485dj6oMnMVzB3Fd19xGGb61sK+SSAkkDge23A77M6y5Hb4NmILftyQ6+nD2",
+	"4d3g+vTXkyEb00khiDysY9qaQgM5aGemrXoegNXJInBiIEGUoAasWhAAbiau2yFjUGMayiZLpGaa0tGg",
+	"bHShkLJlQLMpt7FmphWSIKoOFsqBbMkhq6a/aMD0aIuXxCSW1XjA5kQp01k3ScpbYeel7v5jVOXRq2gs",
+	"Hi0sq8GDDhFNSJZz5UJ1gKB3c8H5uKtMJAgIqM8cU3xpRvESU7zxNCphchwXnSojHN92NxzUq7C0o2fW",
+	"i6M8CX6m6bALguavVT2Ob7uemzN+1guQUGaLRC4W/tsIKHwQId3BovdNQNRWtScmRKoG87AVIc/jIVOc",
+	"g1qwZVEYf31/enRyczG4vL45+bfTq+srT0dbg7rCYIVAKk2jFkZlyABYXm6hbQNdj4WBpMdaZHBJw4JM",
+	"sAAxMcaSeKEhatijljg3XinoN0G7hh6+2kT/vuM2SF5khEfBIK2rusCwJVGKsonsxrP3TLmSh8E++M2A",
+	"0PLT1sR6D5PZgBFwEzeOqV9i2a9xtDIyM4z4xSBYI/SLwiTNLNxYuFquRdI/tBWh4FiQjzhW6Xw1/lV5",
+	"Jj7p/3RP3K7x8W+h/ujjlBOt8SWXNlAB50kPr3qI/QRCgnOsplVAsNnCdQFVA+kCl0S3+qVe2vtPdWmb",
+	"ZXi5th94QoxceY+bO08x203wXO59SrAin2sK1xLQEATQCeMpTvB8SyJJ2SQlmjMy6zbmcVwIQVjsIDTA",
+	"1IAyPEeSELSdCDxWFjxzyiUEsQ+ZfqSmJNuJIEtSYaGs6VQPyrRsvJcW285pHH9yRvrorXVb27HZMnLW",
+	"mW1CNFrL2psSVlhBbxGa0smUSIUEZre2rC6q6uRrlSEhAlTbseBZs/UqiIQVaWpDoiSJixSL8uFOIKTQ",
+	"vA1o1zAcrX0wrtDvv//+++7Z2e7xsU/8/5moixSzY7zR6CbXRUDqSPD8G4ZzHphNcbjklE00NUtEVbRI",
+	"kSUB7MIFVaM2Qz6RSXerAi30n/YAbRAderUNzWywviD+CHMKRbI81UeyPY4jxey6fPMp5OR6j10E5feM",
+	"IDcXMOzDDti6C4JMCRYSpxE4AGgMRUpZTDRXqjb0BjYxMnmnO1+Ty0qmXFXT52Mr2lZrEDVIms+YKx/r",
+	"cv+fHMe8SX17n2Cs1/Pc3FiPKuaVTa8t6QVKOTeIc0OelloXzxKW1zyAgRoxjuJeAvFWBeItnVDMGiyq",
+	"sqPrswd/lcLFIbwM+OApBbehQTCrH+A2cXA1b5erUjsrgcX4UaFZE29rpaxgyqY5I2sUj6n3ZQytPGp2",
+	"im222XZZXOaHH7TAIo242TYcW4fjfnU3NleEpvOd2OUuhB0tV8LAnBlaA0EcbeufdzlL53ZJQSTe+car",
+	"d9Sox2gFXFR/OYLa4C3YFvqguQMgpJEKc9pd1iXTGNsrG7bS5oqj7S2QVrbqqobzNGA2ZPDyjp5siSKb",
+	"z98KnmkiOU1KjGusYIGMXqT/ZcNMZU05zAVlMc1xaqTdIdvWou4tmYPYqw/KDpLcNAZAmnOC9QwkoOtA",
+	"eP2YskRL2f1GPAPaup5qJQyuEudLAXx6M6gttGdfMWTsYOsbr0CZBc6Iqe4LZXPfmFUpOW2pvg5ZjEER",
+	"k4SEHTBw3jZ3vT9L3TfDQ/zXOSMzs5gvtpsH8Jor4LHuvmpc9ZrjlOaUBQbkDu1CwZRlaaD1pt/T527X",
+	"Kjlt4YLn5KO6sq9tUIqsdxM0NGhm7GC37NC33FGnVUVuAc5dzr6aYMLfYMylgaFky2bDeU6YRLsV7LCd",
+	"uuXIPMFzn3EsMsXF4Yurgum3nkV3k3ufcrhCOnhASkb6AplUItdq3rDqnIfxaP0ruv8k10Ttivg6cGhh",
+	"qZ/bEteW0DhoFGboozsiIH40K6RCI1JeJlsSmdtDuVcsN/AIUzDrGZZDFgPUkIEr5BkBESmVpI8uCYCv",
+	"UWUKBxHrYDbvy/4WcnmKb/aNhHqIMErxiKSNYiqsVMNe7e/rrwWO9bR3IoT1nEiZevH9/r7+LSkMMaNX",
+	"uuMf9vdRRlmhCLRvwwzLueMhM/Fm9eTOqvKLzbHUo3MZlv1PgPr4eaePTDEFC0QM3gmjBZgpoglR0mA8",
+	"3hSSJDfAl/+7jQVWRBrN1mIouAKWkC9XEtJ//ee/7vgBF5PNS5DPAxi2ijd8u9agp3YCljlO5uxD7dgI",
+	"jpRN6QS1cYXtqMiNy60EOpdbJndBk7xxx7WLlO6e39Oq40ajfut80l+Um+fzDZ8p3cWzGVxbj1WZeRLz",
+	"HJC3gOm9GFxbTow5ILZWHOCTWXUMi5QS4V57gL7VOBy7khci7uBL00R2Zd/dMEnVuwpma7GEOkbwVYh1",
+	"YOGEEFq9p6Aw7RqmZk1ONfs0qdmfKj3z9b4RSQSJtThVJwj5hQiLXaguT8YrARx1gxfJeD1Csw0/CFRw",
+	"gC6O3/a/MhOxSSDmjOzmeEL0DKyObpFvSlSFyFpGnfUCIHE0w9HkV5W+KKt26XeaNYm+IjqTxWRCJCD5",
+	"rGRuV7V3V7iV3oMPwlb/A/ncyjjlqkFx+MaiaYKFAroQf6/IxyBa6N/W8zuBNvLd/v4h+n4fnCfOs+Zv",
+	"HVDZfT1QpsgEQoz/2DBvr6+0LxQPs1stJ1RvHbrFnpI0MRk8o7lV+4TWd8AFYSoTa+oG34L8xh1Dzrpm",
+	"l0aYVXPeFisimHMOZ7ysaCMc2M8XfIw7JI9D5tVTZY/bXq7sDqzKH7fX81edRr4wB4RjwaUsC6U7Qkuw",
+	"nI44FpsuPKbwpJ2HX+sXnsKfDdXGO+RA4InUbMqiVH51fEXVxl9nIdOF8rcxFmKO6OOBBrQk1/2Ijj9c",
+	"vDs9Glyf3JwPzk7Q1gAqpkHsNhr2Pul/fB72Slercaoah4RDR+uXiW42yc25OIZsIcntsCU81oW2QMQz",
+	"OLFjnvJCuIhZwE3+FyEmk9Eo7KvVtLQZo8A1njyLp7asxe+Ju8KTF9Pag9D3gWYQBppvwgRVXjpLhlSB",
+	"nbgebBWwCOiDvvdJ4Uknp5ij2BefmPOJ6c1wAdRQulHzD8scn66SiD7vK0sAfinsZv+F3Xw96TyAIGO5",
+	"yjLrCdkZXXXMVpntV/fSU8httrOuiAl6XF+T3DYqaKp2KSvrkqLtq8H1TxG6uhpE6B9//4+qXHQtoD5y",
+	"It4mxDefxON2YTNsyLb+LJJPSV9+dmS35YUlPQ4wABRbGy/lh3hYEwDi78LNvAfRWXuf9B/X/JawcJ6h",
+	"lvxPz0H2v7l+/5eTc7R1yu5wShMb4qXb2DLhmoH3uEDkY66Jr/HJkOlvzt9f37x9/+H8GG1BSiPoC2O9",
+	"qh7o/kC6HXxYgvJv6IatOgkQNszt/mS9Lr09Ic48iQtB1bx38Nc/FrmtjehltZ2FKlCyBrXnINHK6BfM",
+	"5IwItJ0Xo5TGJiVBaTJ0pXPt6VXznT4ypbZkGV6zPkt+56jc2lRaD8IejeVKn0xJC6dxhztbkY9qz9kX",
+	"mwS30glz+fYIff/9m++rPMZyWSESaDkw9Z+TAutxukCEWOof6JFbNlNcpQvFPS6BlSbcBzLbRmmHzvy2",
+	"+dWQbRfsloG4Y9+III4kMutnEAw1Te6YDmrMGXADrGfsHix6qXTKhuGa2xj1Awuhf53HxELrLpQIMVHM",
+	"z8GIw8bNV2jw4foXa2OUdMJIgnih0LYpe81unVVRUy4Q6mt0cXJ5dnp1VcMas1HntgGtDxSSiCGz32Lm",
+	"YAksrKeVoWD2W9ZCahbk55NrcAOMC4lTaZxqMyqJBRiVJOYs0a0PmbnY5L0Op+/gvM8Je46To/slie/8",
+	"mKB4WFgFBeLoNxfD9CwVfD5IGyfcOJ6Kwwmtr/e2PRGURQi3Ea8RFBrgoRkWtxJRGzvoAU2qX1xC3uWd",
+	"Li1NLIAxacZsMHVd+hlmc+AWBwgSFvUoL95fXUNJxQjNpjQ2wgxEa5iCXHB0sS1PNGRxSuNb2UeX9gAe",
+	"oJZb8vLq1wtznNC2Puavv0MpUQqQ5VmCEjqhSprLbchWn9B6c8s358KdGbmkfLMpJgUuJWNVKWfL1+qi",
+	"zoO2jdk5iUxIOSAdEoGAQ8upZnhD1vHOvZR3+aa5RtlHm1JUGlwCmsA/rdJU0hdyN8eYiyrK7QvQl9rS",
+	"XsshuMsYFfmBGY8ZcIwZGhHkMhgKpmha5cCadGYJ2DtDtlzPz51HzRA5gyPm8mSlwqqwV7GpPDzhlE0i",
+	"lOH5yMRY38AvgBA6ZCe/npxf31xdDy6vT44buaiQg2qdpDAeU7mj3A89heoUVpPpb8E2DFlIOvCdyQE0",
+	"2jiWj2/6082bjp7FEVF1HyxFaogDS3tJPCTR4J+7/l+AxdSQxUuGuwYLOTRBDvYLfkfETFCXgpBiqTzC",
+	"QsFkMdIbPXqwoltrai1dd8h8X3a7KT9UX276wlzsKhRCBSKcvghmUwJsDnCpoM4jVISlaYo4+2e6OX8D",
+	"YdEZuc1SYPb/s3d1u23jSvhVCN/YBmy5Pf05RXPl4+OgXtRtUKcLFOuioCXKJiyThig5DYoA+zTb9+ij",
+	"7JMsOEOKlCXFaZM4xaJXvrBEUjPkcH6/qewXkuUpJI/HD3xh7gWef84t1vY2lYzjn1kS/wS6W54K2FhZ",
+	"hXw2DRDkjrJ2WbEBXduGLmJ0vDsdkRePnr2AVHUwcdAuWkpsCYfStSxXYQdfoSEjjTxWrvczYtg1ityZ",
+	"tRsDMnTeZEAh8VO1CkOD+M4MZ7GwzyHbQsnpMpELmswFjTZcqIB8YDRVhIui6T2CssDgdM9/bfD2Ehqu",
+	"ESdyyYQ+LSwiUpCIbaiIgrlwHfUBsHILHbOx8uM51IqohtQ0p4aRofkMQHOn4QqmQJBI005G8+6ZLWJF",
+	"7ZtHTGSISSmFVcOL7vh6qA1LtRpYc5+85ipDBMxD+fMmz9TjxJpdNiWsY3HSd2GgVXLkT6FvDSZDO5wm",
+	"0uEiTHLFd6yr7WwcnuQiYcpHTNQM1ttkyXdM3Aahqbyo1/S+13QA/akBM6o8yfWlApWP0qxBj6WRP100",
+	"XdDnyIXKKGCyyngfHlUklyckpolCyCAuzP9SQIW1ATFdyGzV9Ln4QmnBTOSb1ss/YFmtXguGb/VaNEla",
+	"H3uHWfTW+G6UPogqs414lV4B+7xNZMTsbqxbEL4DZwLwmmsSVvaWsJ+a0mup7DKB/SXTTes4gF24YMOq",
+	"m6TLwAsecwsws39tAcb+F8sYwpIlodYjtu2WhTRz9feRDPONlq3fvv6XtFFqtrvFhcYiNfiif055UsJC",
+	"rmjwNs53yliEQdlrJa+5SwMOj9aATtpJbydvzbnx+lEjsmzTyYWnDsmqA8roJH4jBZsCynl1RUNBXp2f",
+	"nwEfTshKCplDd5MVE2QS9/WrfXhXC1W6UJDSYBa7YjRiqVvtJO5PZcRjzqL+jIuQ3RJj707j5HrVuGCY",
+	"bXxOl01b3Dw2GJuKBn0hFV926CX9cPEsLOxJXRowtmpnRb8v3P50uyUrmURKU9uoGQ+38KOIjgbVeki2",
+	"Kd9p4VAQB8hlNOietdgUihFtDMMR7trYh9NbDXizvlkTdDfKC4FeZ0jOtMhdCEWlBQ0XsbxOuEz0//do",
+	"sMH4NZt6ZvRTGhqkgDsk+BnQFccmdCGhAQdXZERB8TW6cUGgHc/gy5Q1QxrtjKGxtH2jgpL37yf/J7un",
+	"nlHR6AByk5mRsHY5aJ/MBdj7EIeBe2YvmDJxbxYRFc3sFVXWS9TWBoEL4dBQWzPQHnIuUraTa1ZagF3u",
+	"fx49coWD6H3uIViiCV2FVJALmQIcT4eGpqXkt69Pg3qAGdhVdpr73Vt2lrOU7Ti7aHIHlL468j70aD6m",
+	"O3WB0gjyf9xH+VLjvhKBgNjMTwWqOTkD3HTfD8VSHr0pMjMF14Na8S3wESfT2hlZ0e1WfyienSylQpnY",
+	"ig04ISUuZLpWEBY+cZ6OuViwUG6M2yFXIFATfeHoGZSWy1hVVgrUNuRynGDMpywANjTRJ51F+0FSc+Kx",
+	"21v5HRuo7WBMx1Ebo6/m74CcJYwqRqhaeyhU4LhA8CxNKADQdCME7a6WHRDXwuHnwttOfuBowZgoRAnC",
+	"nQZBQIw8CdomSWU8HU5ef5pOZtPh+ehVkaIyFy5HhUZRqg1cIzczey7BaWEMyg1TSoscrN3ThmA3IENg",
+	"CTSnLSBY9/rX4kdDMVQhzsyzuGeI1m9PYCKs5t+4rQTERcNyLmAMzYzpePq/8bvZq8nZp8mb4eh88vuY",
+	"dNofZJ7678qYYD3ElT9MQP7+8692F/0tZs65KATygsUyxV7gmtRK65dI6BQbLNXshsouQDrOhQnfFSGD",
+	"CvM0l4N2raQewoqOLayHhg510vo3yYVJELAfYTNBfmXV38aa1YR1Zw74UM6mAdgAmRi5WD22PuKfd26N",
+	"FoVukH7FT1tTz+8cJjWmbK3laLTm7+6TULEQZ4ym2vwTpjmmiAz485pd9hraYP4YhMdRnDgeKW/iwpmW",
+	"3Vu/0LlKiSsl51+ts4d04FZ9icGBbs9VzrumqwbkCXGTbT6hDw9cOSyDLyUXYl2PkRofzr7b8S7axGH9",
+	"qL+p7qlNnJvhYWAiS+em3mLwd8Ovo+LXp8s0ZaE2e30StVUBkpBSsYb7uxOxLqhDBqi0fHq0Lm0CY1qZ",
+	"WTO2NV3ccAIOCQD6tKQsZlD9MaBxzBNOD2M9Df0HjyGJvQlvIon99f14/ektC38TvuQyV8SnKumgRhDL",
+	"MDet8FIacf2f6Zcn08w0LYXmHcLFaB2frNTsazpcz6mRd7cfh1X+jDfh1ci/Ah6KW+cQfq82EwxpRhO5",
+	"1KZNLpyb0P6PITcIquGxIyagXeGYzEWW8kPMKp46CqNgtssb8cguLLiHjNbJ7C158vj58/5jUpAJzsJY",
+	"LDW9izNQHudLSzGluBQjKdec6ZH13Yu+R7zX8zRpvWwN6JYPdo9bVx+v/gkAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
