@@ -103,8 +103,8 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
-	// Read on first request, not on every start: parsing the description
-	// takes tens of milliseconds.
+	// Read on first request, not on every start: unpacking the description
+	// takes milliseconds that start-up need not spend.
 	spec := sync.OnceValues(openAPIJSON)
 	app, err := newSPA(opts.WebApp, s.hasSession)
 	if err != nil {
@@ -128,7 +128,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	mux.HandleFunc("GET /api/v1/openapi.json", func(w http.ResponseWriter, r *http.Request) {
 		b, err := spec()
 		if err != nil {
-			writeHandlerError(s.logger, w, r, err)
+			writeHandlerError(s.logger, s.secrets, w, r, err)
 			return
 		}
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
