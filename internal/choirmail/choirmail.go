@@ -152,14 +152,17 @@ func anys(ss []string) []any {
 // their own RSVP, event and unsubscribe links. All or nothing; it returns
 // how many messages were queued.
 func (s *Service) SendEvent(ctx context.Context, c Choir, by Sender, occ *calendar.Occurrence, req Request) (int, error) {
-	if occ.Shown.Status != calendar.StatusPublished {
+	if occ.Draft {
 		return 0, apperr.New(apperr.Conflict, apperr.CodeConflict, MsgPublishFirst)
 	}
 	if !s.now().Before(occ.Start) {
 		return 0, apperr.New(apperr.Conflict, apperr.CodeConflict, MsgEventStarted)
 	}
 	title, when, where := strings.TrimSpace(occ.Shown.Title), When(occ, c.TimeZone), strings.TrimSpace(occ.Shown.Location)
-	return s.send(ctx, c, by, req, "event "+occ.Key, func(ctx context.Context, tx *db.Tx, r Recipient, base mail.ChoirMail) (mail.Message, error) {
+	// The links name the occurrence: held, so that a split meanwhile, which
+	// moves links, cannot leave these behind.
+	hold := func(ctx context.Context, tx *db.Tx) error { return calendar.Hold(ctx, tx, occ) }
+	return s.send(ctx, c, by, req, "event "+occ.Key, hold, func(ctx context.Context, tx *db.Tx, r Recipient, base mail.ChoirMail) (mail.Message, error) {
 		rsvp, err := s.links.Issue(ctx, tx, r.UserID, c.ID, actionlink.RSVP, occ.Key)
 		if err != nil {
 			return mail.Message{}, err
@@ -183,7 +186,7 @@ func (s *Service) SendPractice(ctx context.Context, c Choir, by Sender, p Piece,
 		return 0, apperr.New(apperr.Conflict, apperr.CodeConflict, MsgRestorePiece)
 	}
 	title, composer := strings.TrimSpace(p.Title), strings.TrimSpace(p.Composer)
-	return s.send(ctx, c, by, req, "piece "+p.ID, func(ctx context.Context, tx *db.Tx, r Recipient, base mail.ChoirMail) (mail.Message, error) {
+	return s.send(ctx, c, by, req, "piece "+p.ID, nil, func(ctx context.Context, tx *db.Tx, r Recipient, base mail.ChoirMail) (mail.Message, error) {
 		practice, err := s.links.Issue(ctx, tx, r.UserID, c.ID, actionlink.Practice, p.ID)
 		if err != nil {
 			return mail.Message{}, err
@@ -198,9 +201,11 @@ type compose func(ctx context.Context, tx *db.Tx, r Recipient, base mail.ChoirMa
 
 // send checks the request, counts it against the choir's hourly limit and,
 // in one transaction, issues every recipient's links and queues their
-// message: an error anywhere leaves no link and no message. It answers how
-// many members were emailed, the sender's copy not counted.
-func (s *Service) send(ctx context.Context, c Choir, by Sender, req Request, what string, write compose) (int, error) {
+// message: an error anywhere leaves no link and no message. hold, if any,
+// runs first in the transaction. It answers how many members were emailed,
+// the sender's copy not counted.
+func (s *Service) send(ctx context.Context, c Choir, by Sender, req Request, what string, hold func(context.Context, *db.Tx) error,
+	write compose) (int, error) {
 	note := strings.TrimSpace(req.Note)
 	if utf8.RuneCountInString(note) > NoteMax {
 		return 0, apperr.Validation(map[string]string{"note": MsgNoteTooLong}, "note")
@@ -215,6 +220,11 @@ func (s *Service) send(ctx context.Context, c Choir, by Sender, req Request, wha
 	}
 	var recipients []Recipient
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if hold != nil {
+			if err := hold(ctx, tx); err != nil {
+				return err
+			}
+		}
 		// Read again inside the transaction: the list is what is sent.
 		if members, err = s.members(ctx, tx, c.ID, by, req); err != nil {
 			return err

@@ -263,6 +263,14 @@ func TestEmailEventRefusals(t *testing.T) {
 			t.Fatalf("events: %d %s / %d %s", draft.Status, draft.Raw, past.Status, past.Raw)
 		}
 		wantMessage(t, m.emailEvent(draft.Str("id"), map[string]any{}), 409, "CONFLICT", "Publish the event before emailing it.")
+		// An occurrence edited as published is still a draft series'.
+		draftSeries := m.admin.Do("POST", events, weeklyRehearsal(map[string]any{"status": "draft"})).Str("id")
+		published := draftSeries + "-occurrence-2026-12-01"
+		if res := m.admin.Do("PUT", events+"/"+published, weeklyRehearsal(map[string]any{"scope": "single", "recurrenceRule": nil,
+			"start": "2026-12-01T19:30:00Z", "end": "2026-12-01T21:30:00Z"})); res.Status != 200 {
+			t.Fatalf("publish an occurrence: %d %s", res.Status, res.Raw)
+		}
+		wantMessage(t, m.emailEvent(published, map[string]any{}), 409, "CONFLICT", "Publish the event before emailing it.")
 		wantMessage(t, m.emailEvent(past.Str("id"), map[string]any{}), 409, "CONFLICT", "This event has already started.")
 		wantError(t, m.emailEvent("nope", map[string]any{}), 404, "NOT_FOUND")
 
