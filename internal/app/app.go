@@ -148,6 +148,8 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	attended := attendance.New(d, now)
 	plans := planning.New(d, logger, now)
 	plans.UseCalendar(events, feasts)
+	// What is kept per occurrence follows the calendar's changes.
+	events.Follow(attended, plans, links)
 	choirMail := choirmail.New(d, cfg, mailer, links, accounts, logger, now)
 	files := opts.Files
 	if files == nil {

@@ -73,6 +73,9 @@ func (s *Service) Answer(ctx context.Context, choirID, userID string, o *calenda
 		return "", apperr.New(apperr.Conflict, apperr.CodeEventStarted, MsgEventStarted)
 	}
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := calendar.Hold(ctx, tx, o); err != nil {
+			return err
+		}
 		var prev sql.NullString
 		err := tx.QueryRowContext(ctx, `SELECT status FROM member_attendance WHERE user_id = ? AND event_id = ? AND occurrence_date = ?`+tx.ForUpdate(),
 			userID, o.EventID, o.Date).Scan(&prev)

@@ -51,6 +51,9 @@ func (s *Service) Mark(ctx context.Context, choirID, choirZone, markerID string,
 	}
 	now := s.now()
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := calendar.Hold(ctx, tx, o); err != nil {
+			return err
+		}
 		members, err := choir.ActiveMemberIDs(ctx, tx, choirID)
 		if err != nil {
 			return err

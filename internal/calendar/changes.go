@@ -70,6 +70,7 @@ func (s *Service) Update(ctx context.Context, choirID, id string, ch Change) (*I
 		if err != nil {
 			return err
 		}
+		t.choirZone = c.TimeZone
 		now := s.now()
 		changed.UpdatedAt = now
 		switch {
@@ -99,6 +100,8 @@ type target struct {
 	date   liturgy.Date // the named occurrence, zero for the event itself
 	edited *Event       // the occurrence's edited row, if any
 	scope  string
+	// choirZone is the choir's time zone, for the followers' dates.
+	choirZone string
 }
 
 func (s *Service) target(ctx context.Context, tx *db.Tx, choirID, id, instanceStart, scope string) (*target, error) {
@@ -188,7 +191,26 @@ func (s *Service) updateAll(ctx context.Context, tx *db.Tx, t *target, changed *
 		ev.Start = changed.StartOn(first)
 		ev.End = ev.Start.Add(changed.End.Sub(changed.Start))
 	}
-	if ev.Rule == nil && keep.Rule != nil {
+	switch {
+	case ev.Rule != nil && keep.Rule == nil:
+		// A single event made a series is its occurrence of the event's day.
+		if err := s.rekeyed(ctx, tx, ev.ChoirID, Rekey{From: ev.ID, To: ev.ID, ToDate: keep.localDate().String()}); err != nil {
+			return nil, err
+		}
+	case ev.Rule == nil && keep.Rule != nil:
+		// A series made single is the occurrence named, wherever it moves
+		// (as an occurrence edited alone), or else its occurrence of the
+		// event's day; the others go.
+		d := t.date
+		if d.IsZero() {
+			d = ev.localDate()
+		}
+		if err := s.rekeyed(ctx, tx, ev.ChoirID, Rekey{From: ev.ID, To: ev.ID, Date: d.String()}); err != nil {
+			return nil, err
+		}
+		if err := s.dropping(ctx, tx, ev.ChoirID, Drop{Event: ev.ID, Following: true}); err != nil {
+			return nil, err
+		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM events WHERE series_id = ?`, ev.ID); err != nil {
 			return nil, fmt.Errorf("calendar: delete the edited occurrences of series %s: %w", ev.ID, err)
 		}
@@ -197,6 +219,9 @@ func (s *Service) updateAll(ctx context.Context, tx *db.Tx, t *target, changed *
 		}
 	}
 	if err := saveEvent(ctx, tx, ev); err != nil {
+		return nil, err
+	}
+	if err := s.retimed(ctx, tx, t.choirZone, ev); err != nil {
 		return nil, err
 	}
 	it := ItemOf(ev)
@@ -219,6 +244,9 @@ func (s *Service) updateOne(ctx context.Context, tx *db.Tx, t *target, changed *
 		err = saveEvent(ctx, tx, row)
 	}
 	if err != nil {
+		return nil, err
+	}
+	if err := s.retimed(ctx, tx, t.choirZone, t.event); err != nil {
 		return nil, err
 	}
 	return &Item{ID: OccurrenceID(t.event.ID, t.date), Event: row, Series: t.event, Start: row.Start, End: row.End, Date: t.date, Edited: true}, nil
@@ -246,21 +274,37 @@ func (s *Service) updateFollowing(ctx context.Context, tx *db.Tx, t *target, cha
 	if err := insertEvent(ctx, tx, &next, ""); err != nil {
 		return nil, err
 	}
-	// The later occurrences' edits and deletions go with them, but the one
-	// being changed takes this change.
 	day := t.date.String()
-	if _, err := tx.ExecContext(ctx, `DELETE FROM events WHERE series_id = ? AND instance_date = ?`, old.ID, day); err != nil {
-		return nil, fmt.Errorf("calendar: delete the edited occurrence of series %s on %s: %w", old.ID, day, err)
-	}
 	if next.Rule != nil {
+		// The later occurrences' edits and deletions go with them, but the
+		// one being changed takes this change; what is kept for each date
+		// follows it.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM events WHERE series_id = ? AND instance_date = ?`, old.ID, day); err != nil {
+			return nil, fmt.Errorf("calendar: delete the edited occurrence of series %s on %s: %w", old.ID, day, err)
+		}
 		if _, err := tx.ExecContext(ctx, `UPDATE events SET series_id = ? WHERE series_id = ? AND instance_date > ?`, next.ID, old.ID, day); err != nil {
 			return nil, fmt.Errorf("calendar: move the edited occurrences of series %s after %s to %s: %w", old.ID, day, next.ID, err)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE event_exdates SET event_id = ? WHERE event_id = ? AND instance_date > ?`, next.ID, old.ID, day); err != nil {
 			return nil, fmt.Errorf("calendar: move the deleted occurrences of series %s after %s to %s: %w", old.ID, day, next.ID, err)
 		}
+		if err := s.rekeyed(ctx, tx, old.ChoirID, Rekey{From: old.ID, To: next.ID, Date: day, Following: true}); err != nil {
+			return nil, err
+		}
+	} else {
+		// A single event in their place is the occurrence changed, wherever
+		// it moves (as an occurrence edited alone); the others go.
+		if err := s.rekeyed(ctx, tx, old.ChoirID, Rekey{From: old.ID, To: next.ID, Date: day}); err != nil {
+			return nil, err
+		}
+		if err := s.dropping(ctx, tx, old.ChoirID, Drop{Event: old.ID, Date: day, Following: true}); err != nil {
+			return nil, err
+		}
 	}
 	if err := dropFrom(ctx, tx, old.ID, day); err != nil {
+		return nil, err
+	}
+	if err := s.retimed(ctx, tx, t.choirZone, &next); err != nil {
 		return nil, err
 	}
 	it := ItemOf(&next)
@@ -336,10 +380,16 @@ func (s *Service) Delete(ctx context.Context, choirID, id, scope, instanceStart 
 		}
 		switch {
 		case ev.Rule == nil || t.scope == ScopeAll:
+			if err := s.dropping(ctx, tx, choirID, Drop{Event: ev.ID, Following: ev.Rule != nil, Deleted: true}); err != nil {
+				return err
+			}
 			if _, err := tx.ExecContext(ctx, `DELETE FROM events WHERE id = ?`, ev.ID); err != nil {
 				return fmt.Errorf("calendar: delete event %s: %w", ev.ID, err)
 			}
 		case t.scope == ScopeFollowing:
+			if err := s.dropping(ctx, tx, choirID, Drop{Event: ev.ID, Date: day, Following: true, Deleted: true}); err != nil {
+				return err
+			}
 			if err := s.endSeries(ctx, tx, ev, t.date, now); err != nil {
 				return err
 			}
@@ -347,6 +397,9 @@ func (s *Service) Delete(ctx context.Context, choirID, id, scope, instanceStart 
 				return err
 			}
 		default:
+			if err := s.dropping(ctx, tx, choirID, Drop{Event: ev.ID, Date: day, Deleted: true}); err != nil {
+				return err
+			}
 			if err := deleteOccurrence(ctx, tx, ev, day, now); err != nil {
 				return err
 			}

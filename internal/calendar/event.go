@@ -1,7 +1,8 @@
 // Package calendar keeps a choir's shared calendar: single events, recurring
 // series expanded by internal/recurrence, edited and deleted occurrences,
 // and the iCalendar files and private feeds that calendar apps subscribe
-// to. It owns the events, event_exdates and calendar_feeds tables.
+// to. It owns the events, event_exdates and calendar_feeds tables; what
+// other packages keep per occurrence follows its changes (Follower).
 package calendar
 
 import (
@@ -54,6 +55,7 @@ const (
 	MsgRangeDates        = "Please give the range as YYYY-MM-DD dates."
 	MsgRangeTooLong      = "Please ask for at most 732 days of events at once."
 	MsgScopeUnknown      = "Scope must be single, following or all"
+	MsgEventChanged      = "This event was changed just now. Please look at it again and try once more."
 )
 
 // MaxRangeDays bounds one events query.

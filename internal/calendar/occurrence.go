@@ -24,13 +24,19 @@ type Occurrence struct {
 	// occurrence, or the series for a generated one.
 	Shown      *Event
 	Start, End time.Time
+	// Draft is whether it is a draft as the calendar shows it: it is, or
+	// its series is.
+	Draft bool
+	// sequence is the event's when it was read: see Hold.
+	sequence int
 }
 
 // Occurrence reads the single event or the occurrence an id names (an event
 // id, an occurrence id, or an edited occurrence's own id) without changing
 // anything. A draft is not found unless seesDrafts; nor is an occurrence the
 // series does not have or that was deleted. A series' own id names no
-// single thing to attend: not found.
+// single thing to attend: not found. An occurrence is a draft when it or
+// its series is.
 func (s *Service) Occurrence(ctx context.Context, choirID, id string, seesDrafts bool) (*Occurrence, error) {
 	eventID, date := splitID(id)
 	ev, err := getEvent(ctx, s.db, choirID, eventID)
@@ -50,13 +56,14 @@ func (s *Service) Occurrence(ctx context.Context, choirID, id string, seesDrafts
 		if !seesDrafts && ev.Status != StatusPublished {
 			return nil, notFound()
 		}
-		return &Occurrence{Key: ev.ID, EventID: ev.ID, Shown: ev, Start: ev.Start, End: ev.End}, nil
+		return &Occurrence{Key: ev.ID, EventID: ev.ID, Shown: ev, Start: ev.Start, End: ev.End, Draft: ev.Status != StatusPublished,
+			sequence: ev.Sequence}, nil
 	}
 	d, err := liturgy.ParseDate(date)
 	if err != nil {
 		return nil, notFound()
 	}
-	o := &Occurrence{Key: OccurrenceID(ev.ID, d), EventID: ev.ID, Date: d.String()}
+	o := &Occurrence{Key: OccurrenceID(ev.ID, d), EventID: ev.ID, Date: d.String(), sequence: ev.Sequence}
 	edited, err := editedOccurrence(ctx, s.db, ev.ID, o.Date)
 	if err != nil {
 		return nil, err
@@ -78,7 +85,10 @@ func (s *Service) Occurrence(ctx context.Context, choirID, id string, seesDrafts
 		o.Shown, o.Start = ev, ev.StartOn(d)
 		o.End = o.Start.Add(ev.End.Sub(ev.Start))
 	}
-	if !seesDrafts && o.Shown.Status != StatusPublished {
+	// As the calendar shows it: an occurrence of a draft series is a draft,
+	// whatever its own row says.
+	o.Draft = o.Shown.Status != StatusPublished || ev.Status != StatusPublished
+	if !seesDrafts && o.Draft {
 		return nil, notFound()
 	}
 	return o, nil

@@ -20,6 +20,8 @@ type Service struct {
 	logger  *slog.Logger
 	now     func() time.Time
 	baseURL string
+	// followers keep something per occurrence, and follow the changes.
+	followers []Follower
 }
 
 // New makes the calendar service; baseURL is the public address used in
@@ -48,7 +50,7 @@ func (it Item) IsInstance() bool { return it.Series != nil }
 
 // OccurrenceID names an occurrence of a series (calendar document §3).
 func OccurrenceID(eventID string, d liturgy.Date) string {
-	return eventID + "-occurrence-" + d.String()
+	return KeyPrefix(eventID) + d.String()
 }
 
 var occurrencePattern = regexp.MustCompile(`^(.+)-occurrence-(\d{4}-\d{2}-\d{2})$`)

@@ -77,11 +77,14 @@ type Choir struct{ ID, Name, TimeZone string }
 // Sender is the administrator who sends.
 type Sender struct{ ID, Name string }
 
-// Request is what the sender chose: a note and, optionally, the voice parts
-// whose singers get the message (none: every recipient).
+// Request is what the sender chose: a note, optionally the voice parts
+// whose singers get the message (none: every recipient), and whether they
+// want a copy themselves ('Send me a copy'); without one they are left out
+// of the recipients.
 type Request struct {
 	Note         string
 	VoicePartIDs []string
+	CopyToSender bool
 }
 
 // Piece is the piece a practice link is for.
@@ -149,14 +152,17 @@ func anys(ss []string) []any {
 // their own RSVP, event and unsubscribe links. All or nothing; it returns
 // how many messages were queued.
 func (s *Service) SendEvent(ctx context.Context, c Choir, by Sender, occ *calendar.Occurrence, req Request) (int, error) {
-	if occ.Shown.Status != calendar.StatusPublished {
+	if occ.Draft {
 		return 0, apperr.New(apperr.Conflict, apperr.CodeConflict, MsgPublishFirst)
 	}
 	if !s.now().Before(occ.Start) {
 		return 0, apperr.New(apperr.Conflict, apperr.CodeConflict, MsgEventStarted)
 	}
 	title, when, where := strings.TrimSpace(occ.Shown.Title), When(occ, c.TimeZone), strings.TrimSpace(occ.Shown.Location)
-	return s.send(ctx, c, by, req, "event "+occ.Key, func(ctx context.Context, tx *db.Tx, r Recipient, base mail.ChoirMail) (mail.Message, error) {
+	// The links name the occurrence: held, so that a split meanwhile, which
+	// moves links, cannot leave these behind.
+	hold := func(ctx context.Context, tx *db.Tx) error { return calendar.Hold(ctx, tx, occ) }
+	return s.send(ctx, c, by, req, "event "+occ.Key, hold, func(ctx context.Context, tx *db.Tx, r Recipient, base mail.ChoirMail) (mail.Message, error) {
 		rsvp, err := s.links.Issue(ctx, tx, r.UserID, c.ID, actionlink.RSVP, occ.Key)
 		if err != nil {
 			return mail.Message{}, err
@@ -180,7 +186,7 @@ func (s *Service) SendPractice(ctx context.Context, c Choir, by Sender, p Piece,
 		return 0, apperr.New(apperr.Conflict, apperr.CodeConflict, MsgRestorePiece)
 	}
 	title, composer := strings.TrimSpace(p.Title), strings.TrimSpace(p.Composer)
-	return s.send(ctx, c, by, req, "piece "+p.ID, func(ctx context.Context, tx *db.Tx, r Recipient, base mail.ChoirMail) (mail.Message, error) {
+	return s.send(ctx, c, by, req, "piece "+p.ID, nil, func(ctx context.Context, tx *db.Tx, r Recipient, base mail.ChoirMail) (mail.Message, error) {
 		practice, err := s.links.Issue(ctx, tx, r.UserID, c.ID, actionlink.Practice, p.ID)
 		if err != nil {
 			return mail.Message{}, err
@@ -195,30 +201,41 @@ type compose func(ctx context.Context, tx *db.Tx, r Recipient, base mail.ChoirMa
 
 // send checks the request, counts it against the choir's hourly limit and,
 // in one transaction, issues every recipient's links and queues their
-// message: an error anywhere leaves no link and no message.
-func (s *Service) send(ctx context.Context, c Choir, by Sender, req Request, what string, write compose) (int, error) {
+// message: an error anywhere leaves no link and no message. hold, if any,
+// runs first in the transaction. It answers how many members were emailed,
+// the sender's copy not counted.
+func (s *Service) send(ctx context.Context, c Choir, by Sender, req Request, what string, hold func(context.Context, *db.Tx) error,
+	write compose) (int, error) {
 	note := strings.TrimSpace(req.Note)
 	if utf8.RuneCountInString(note) > NoteMax {
 		return 0, apperr.Validation(map[string]string{"note": MsgNoteTooLong}, "note")
 	}
 	// Refused before counting, so that a mistake costs no send.
-	recipients, err := Recipients(ctx, s.db, c.ID, req.VoicePartIDs)
+	members, err := s.members(ctx, s.db, c.ID, by, req)
 	if err != nil {
 		return 0, err
-	}
-	if len(recipients) == 0 {
-		return 0, noRecipients()
 	}
 	if err := s.allowSend(ctx, c.ID); err != nil {
 		return 0, err
 	}
+	var recipients []Recipient
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if hold != nil {
+			if err := hold(ctx, tx); err != nil {
+				return err
+			}
+		}
 		// Read again inside the transaction: the list is what is sent.
-		if recipients, err = Recipients(ctx, tx, c.ID, req.VoicePartIDs); err != nil {
+		if members, err = s.members(ctx, tx, c.ID, by, req); err != nil {
 			return err
 		}
-		if len(recipients) == 0 {
-			return noRecipients()
+		recipients = members
+		if req.CopyToSender {
+			self, err := sender(ctx, tx, by.ID)
+			if err != nil {
+				return err
+			}
+			recipients = append(slices.Clip(members), self)
 		}
 		for _, r := range recipients {
 			unsubscribe, err := s.links.Issue(ctx, tx, r.UserID, c.ID, actionlink.Unsubscribe, c.ID)
@@ -241,8 +258,34 @@ func (s *Service) send(ctx context.Context, c Choir, by Sender, req Request, wha
 	}
 	s.mailer.Kick()
 	s.logger.Info("email sent to the choir", "event", "choir_email_sent", "choir_id", c.ID, "about", what,
-		"recipients", len(recipients), "by", by.ID)
-	return len(recipients), nil
+		"recipients", len(members), "copy_to_sender", req.CopyToSender, "by", by.ID)
+	return len(members), nil
+}
+
+// members are the recipients a request names, the sender left out: they
+// get the message only as the copy they ask for. None is 400.
+func (s *Service) members(ctx context.Context, q db.Querier, choirID string, by Sender, req Request) ([]Recipient, error) {
+	all, err := Recipients(ctx, q, choirID, req.VoicePartIDs)
+	if err != nil {
+		return nil, err
+	}
+	out := slices.DeleteFunc(all, func(r Recipient) bool { return r.UserID == by.ID })
+	if len(out) == 0 {
+		return nil, noRecipients()
+	}
+	return out, nil
+}
+
+// sender is the sender as the recipient of their copy, whatever their
+// email settings: they asked for it.
+func sender(ctx context.Context, q db.Querier, userID string) (Recipient, error) {
+	r := Recipient{UserID: userID}
+	err := q.QueryRowContext(ctx, `SELECT u.email, p.first_name FROM users u JOIN user_profile p ON p.id = u.id WHERE u.id = ?`,
+		userID).Scan(&r.Email, &r.FirstName)
+	if err != nil {
+		return r, fmt.Errorf("choirmail: read the address of sender %s: %w", userID, err)
+	}
+	return r, nil
 }
 
 func noRecipients() error {

@@ -398,3 +398,39 @@ func TestEventsGetTheirLastEnd(t *testing.T) {
 		})
 	}
 }
+
+func TestPlansGetTheirOccurrenceDate(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			ctx := context.Background()
+			d := dbtest.OpenEmpty(t, kind)
+			if err := d.MigrateTo(ctx, 11); err != nil {
+				t.Fatal(err)
+			}
+			now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+			if _, err := d.ExecContext(ctx, `INSERT INTO choirs (id, name, country_code, religious_affiliation_id, calendar_type, time_zone, created_at, updated_at)
+				VALUES ('c', 'Schola', 'GB', '00000000-0000-4000-8000-000000000101', 'general_roman_ordinary', 'Europe/London', ?, ?)`, now, now); err != nil {
+				t.Fatal(err)
+			}
+			series := "2f0e3c1a-6d0b-4c8e-9a51-7d2b9c4e8f10"
+			for id, key := range map[string]string{"date": "", "single": "0c6f3a52-1b7e-4d2a-8f39-5e4b1a7c9d20",
+				"occurrence": series + "-occurrence-2026-12-06"} {
+				if _, err := d.ExecContext(ctx, `INSERT INTO music_plans (id, choir_id, plan_date, event_key, created_at, updated_at)
+					VALUES (?, 'c', '2026-12-06', ?, ?, ?)`, id, key, now, now); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := d.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			for id, want := range map[string]string{"date": "", "single": "", "occurrence": "2026-12-06"} {
+				var got string
+				var hidden bool
+				if err := d.QueryRowContext(ctx, `SELECT occurrence_date, deleted_draft FROM music_plans WHERE id = ?`, id).Scan(&got, &hidden); err != nil ||
+					got != want || hidden {
+					t.Errorf("%s: occurrence_date %q, deleted_draft %v (%v), want %q", id, got, hidden, err, want)
+				}
+			}
+		})
+	}
+}

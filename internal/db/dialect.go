@@ -30,3 +30,14 @@ func (t *Tx) ForUpdate() string {
 	}
 	return ""
 }
+
+// ForShare is the suffix that keeps the rows a SELECT reads from being
+// changed until the transaction ends, without keeping other readers that
+// ask the same from them: FOR SHARE on PostgreSQL, nothing on SQLite (see
+// ForUpdate).
+func (t *Tx) ForShare() string {
+	if t.db.Kind == config.Postgres {
+		return " FOR SHARE"
+	}
+	return ""
+}

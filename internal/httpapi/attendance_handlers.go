@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -14,6 +15,21 @@ import (
 	"github.com/cantica/cantica/internal/composer"
 	api "github.com/cantica/cantica/internal/httpapi/apigen"
 )
+
+// writeFor writes for an occurrence read just before. When the write is
+// refused because the occurrence's event changed after it was read
+// (calendar.Hold), it reads the occurrence again, found where the change
+// took it or not at all, and writes again: three times in all.
+func writeFor(o *calendar.Occurrence, read func() (*calendar.Occurrence, error), write func(*calendar.Occurrence) error) (*calendar.Occurrence, error) {
+	err := write(o)
+	for i := 0; i < 2 && errors.Is(err, calendar.ErrEventChanged); i++ {
+		if o, err = read(); err != nil {
+			return nil, err
+		}
+		err = write(o)
+	}
+	return o, err
+}
 
 // occurrenceFor resolves an event or occurrence id of a choir for a caller
 // whose standing there allows p; drafts are found only by those who see
@@ -71,7 +87,13 @@ func (s *Server) SetMyRsvp(ctx context.Context, in api.SetMyRsvpRequestObject) (
 	if !st.Member || !st.Active {
 		return nil, apperr.New(apperr.Forbidden, apperr.CodePermission, MsgOnlyMembersAnswer)
 	}
-	if _, err := s.attendance.Answer(ctx, in.ChoirId, u.ID, o, in.Body.Status); err != nil {
+	o, err = writeFor(o, func() (*calendar.Occurrence, error) {
+		return s.calendar.Occurrence(ctx, in.ChoirId, in.EventId, access.SeesDraftEvents(role))
+	}, func(o *calendar.Occurrence) error {
+		_, err := s.attendance.Answer(ctx, in.ChoirId, u.ID, o, in.Body.Status)
+		return err
+	})
+	if err != nil {
 		return nil, err
 	}
 	return api.SetMyRsvp200JSONResponse(s.myRsvp(o, in.Body.Status)), nil
@@ -209,7 +231,12 @@ func (s *Server) MarkAttendance(ctx context.Context, in api.MarkAttendanceReques
 	for i, m := range in.Body.Marks {
 		marks[i] = attendance.MarkInput{UserID: m.UserId, Mark: string(deref(m.Mark))}
 	}
-	if err := s.attendance.Mark(ctx, in.ChoirId, c.TimeZone, requestFrom(ctx).user.ID, o, marks); err != nil {
+	o, err = writeFor(o, func() (*calendar.Occurrence, error) {
+		return s.occurrenceFor(ctx, in.ChoirId, in.EventId, access.EditCalendar)
+	}, func(o *calendar.Occurrence) error {
+		return s.attendance.Mark(ctx, in.ChoirId, c.TimeZone, requestFrom(ctx).user.ID, o, marks)
+	})
+	if err != nil {
 		return nil, err
 	}
 	sh, err := s.sheetOf(ctx, c, o)

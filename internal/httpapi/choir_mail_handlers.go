@@ -28,7 +28,7 @@ func (s *Server) EmailEvent(ctx context.Context, in api.EmailEventRequestObject)
 	if err != nil {
 		return nil, err
 	}
-	return api.EmailEvent200JSONResponse{Recipients: n}, nil
+	return api.EmailEvent200JSONResponse{Recipients: n, CopyToSender: in.Body != nil && deref(in.Body.CopyToSender)}, nil
 }
 
 // EmailPracticeLink emails a practice link for a piece to the choir.
@@ -46,7 +46,7 @@ func (s *Server) EmailPracticeLink(ctx context.Context, in api.EmailPracticeLink
 	if err != nil {
 		return nil, err
 	}
-	return api.EmailPracticeLink200JSONResponse{Recipients: n}, nil
+	return api.EmailPracticeLink200JSONResponse{Recipients: n, CopyToSender: in.Body != nil && deref(in.Body.CopyToSender)}, nil
 }
 
 // choirSender checks that the caller may email the choir and names both.
@@ -74,5 +74,6 @@ func choirMailRequest(b *api.ChoirEmailRequest) choirmail.Request {
 	if b.VoicePartIds != nil {
 		r.VoicePartIDs = *b.VoicePartIds
 	}
+	r.CopyToSender = deref(b.CopyToSender)
 	return r
 }

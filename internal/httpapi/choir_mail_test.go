@@ -141,13 +141,14 @@ func TestEmailEventToTheChoir(t *testing.T) {
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		m := newMailChoir(t, h)
 		res := m.emailEvent(m.event, map[string]any{"note": "Bring your <folders>.\nTea afterwards."})
-		if res.Status != 200 || res.JSON["recipients"] != float64(4) {
+		if res.Status != 200 || res.JSON["recipients"] != float64(3) || res.JSON["copyToSender"] != false {
 			t.Fatalf("email event: %d %s", res.Status, res.Raw)
 		}
 		got := m.delivered(t)
 		// Active members and guests with email on; not the inactive one,
-		// nor those who turned email off, nor another choir's admin.
-		want := []string{"bass@example.com", "director@example.com", "guest@example.com", "tenor@example.com"}
+		// nor those who turned email off, nor another choir's admin, nor
+		// the director who sends it.
+		want := []string{"bass@example.com", "guest@example.com", "tenor@example.com"}
 		if keys := slices.Sorted(func(yield func(string) bool) {
 			for k := range got {
 				if !yield(k) {
@@ -214,8 +215,8 @@ func TestEmailEventToTheChoir(t *testing.T) {
 				}
 			}
 		}
-		if n := m.count(t, `SELECT COUNT(*) FROM email_action_tokens`); n != 12 {
-			t.Errorf("%d links issued, want 12", n)
+		if n := m.count(t, `SELECT COUNT(*) FROM email_action_tokens`); n != 9 {
+			t.Errorf("%d links issued, want 9", n)
 		}
 
 		// Only some voice parts.
@@ -244,8 +245,8 @@ func TestEmailEventToTheChoir(t *testing.T) {
 		if res := m.emailEvent(m.event, map[string]any{"note": strings.Repeat("é", 2000), "voicePartIds": []string{m.parts["Bass"]}}); res.Status != 200 {
 			t.Errorf("a note of 2,000 characters: %d %s", res.Status, res.Raw)
 		}
-		if n := m.count(t, `SELECT COUNT(*) FROM email_action_tokens`); n != 12+6+3 {
-			t.Errorf("%d links after the refusals, want 21", n)
+		if n := m.count(t, `SELECT COUNT(*) FROM email_action_tokens`); n != 9+6+3 {
+			t.Errorf("%d links after the refusals, want 18", n)
 		}
 	})
 }
@@ -262,6 +263,14 @@ func TestEmailEventRefusals(t *testing.T) {
 			t.Fatalf("events: %d %s / %d %s", draft.Status, draft.Raw, past.Status, past.Raw)
 		}
 		wantMessage(t, m.emailEvent(draft.Str("id"), map[string]any{}), 409, "CONFLICT", "Publish the event before emailing it.")
+		// An occurrence edited as published is still a draft series'.
+		draftSeries := m.admin.Do("POST", events, weeklyRehearsal(map[string]any{"status": "draft"})).Str("id")
+		published := draftSeries + "-occurrence-2026-12-01"
+		if res := m.admin.Do("PUT", events+"/"+published, weeklyRehearsal(map[string]any{"scope": "single", "recurrenceRule": nil,
+			"start": "2026-12-01T19:30:00Z", "end": "2026-12-01T21:30:00Z"})); res.Status != 200 {
+			t.Fatalf("publish an occurrence: %d %s", res.Status, res.Raw)
+		}
+		wantMessage(t, m.emailEvent(published, map[string]any{}), 409, "CONFLICT", "Publish the event before emailing it.")
 		wantMessage(t, m.emailEvent(past.Str("id"), map[string]any{}), 409, "CONFLICT", "This event has already started.")
 		wantError(t, m.emailEvent("nope", map[string]any{}), 404, "NOT_FOUND")
 
@@ -303,6 +312,61 @@ func TestEmailEventRefusals(t *testing.T) {
 		}
 		if n := m.count(t, `SELECT COUNT(*) FROM email_action_tokens WHERE resource_id = ? AND action_type IN ('rsvp', 'event')`, occurrence); n != 2 {
 			t.Errorf("%d links name the occurrence, want 2", n)
+		}
+	})
+}
+
+// The sender of an email to the choir is left out, though a member whose
+// email is on, unless they ask for a copy; the count is of the members
+// emailed, never of the copy.
+func TestEmailToTheChoirSendsTheSenderACopyOnlyWhenAsked(t *testing.T) {
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		m := newMailChoir(t, h)
+		bass := []string{m.parts["Bass"]}
+		for what, send := range map[string]func() apptest.Response{
+			"event": func() apptest.Response { return m.emailEvent(m.event, map[string]any{}) },
+			"piece": func() apptest.Response { return m.emailPiece(m.piece, map[string]any{"copyToSender": false}) },
+			"event and copy": func() apptest.Response {
+				return m.emailEvent(m.event, map[string]any{"copyToSender": true, "voicePartIds": bass})
+			},
+			"piece and copy": func() apptest.Response {
+				return m.emailPiece(m.piece, map[string]any{"copyToSender": true, "voicePartIds": bass})
+			},
+		} {
+			res := send()
+			copied := strings.HasSuffix(what, "copy")
+			members := 3.0
+			if copied {
+				members = 1
+			}
+			if res.Status != 200 || res.JSON["recipients"] != members || res.JSON["copyToSender"] != copied {
+				t.Fatalf("%s: %d %s", what, res.Status, res.Raw)
+			}
+		}
+		got := m.delivered(t)
+		if len(got["director@example.com"]) != 2 || len(got["bass@example.com"]) != 4 || len(got["tenor@example.com"]) != 2 {
+			t.Fatalf("director %d, bass %d, tenor %d messages", len(got["director@example.com"]), len(got["bass@example.com"]), len(got["tenor@example.com"]))
+		}
+		// The copy is the message the members get, with the sender's own links.
+		for _, c := range got["director@example.com"] {
+			s := secrets(c)
+			if c.Subject != "St Cecilia Singers: Advent <rehearsal>, Thursday 3 December 2026, 19:30–21:30" &&
+				c.Subject != "St Cecilia Singers: practise Ave verum corpus" {
+				t.Errorf("copy: %q\n%s", c.Subject, c.TextBody)
+			}
+			if len(s["unsubscribe"]) != 1 || len(s["rsvp"])+len(s["practice"]) != 1 {
+				t.Errorf("copy's links: %v", s)
+			}
+		}
+		if n := m.count(t, `SELECT COUNT(*) FROM email_action_tokens WHERE user_id = ?`, m.users["director@example.com"]); n != 2+1+2 {
+			t.Errorf("the director holds %d links, want 5 (rsvp, event, practice, two unsubscribe)", n)
+		}
+		// Nobody but the sender: nobody to email, copy or not.
+		for _, body := range []map[string]any{{"voicePartIds": []string{m.parts["Alto"]}}, {"voicePartIds": []string{m.parts["Alto"]}, "copyToSender": true}} {
+			wantMessage(t, m.emailEvent(m.event, body), 400, "VALIDATION_ERROR", "No members to email.")
+		}
+		if n := m.count(t, `SELECT COUNT(*) FROM email_action_tokens WHERE user_id = ?`, m.users["director@example.com"]); n != 5 {
+			t.Errorf("the refusals issued the director links: %d", n)
 		}
 	})
 }
@@ -401,6 +465,9 @@ func TestEmailToTheChoirIsLimitedPerHour(t *testing.T) {
 			t.Errorf("%d messages queued, want 20", n)
 		}
 		// Another choir has its own limit.
+		if err := h.App.Choirs.AddMember(t.Context(), m.users["tenor@example.com"], m.other, access.Member, h.Clock.Now()); err != nil {
+			t.Fatal(err)
+		}
 		stranger := signIn(t, h, "elsewhere@example.com")
 		piece := addPiece(t, h, m.other, "Their piece")
 		if r := stranger.Do("POST", "/api/v1/choirs/"+m.other+"/music/"+piece+"/email", map[string]any{}); r.Status != 200 {
@@ -419,8 +486,8 @@ func TestEmailToTheChoirIsLimitedPerHour(t *testing.T) {
 func TestEmailToTheChoirIsAllOrNothing(t *testing.T) {
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		m := newMailChoir(t, h)
-		// Recipients go in address order: the director and the guest are
-		// queued before the bass's address, which no message can carry.
+		// Recipients go in address order: the guest is queued before the
+		// bass's address, which no message can carry.
 		m.exec(t, `UPDATE users SET email = ? WHERE id = ?`, "not an address", m.users["bass@example.com"])
 		if res := m.emailEvent(m.event, map[string]any{}); res.Status != 500 {
 			t.Fatalf("email with an undeliverable address: %d %s", res.Status, res.Raw)

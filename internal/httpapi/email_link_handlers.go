@@ -100,20 +100,30 @@ func (s *Server) link(ctx context.Context, r *http.Request, secret string, t act
 
 // linkOccurrence is the published event or occurrence an RSVP or event
 // link names, with its choir; one that is gone or a draft is 'Event not
-// found'.
-func (s *Server) linkOccurrence(ctx context.Context, tok *actionlink.Token) (*calendar.Occurrence, *choir.Choir, error) {
+// found'. A series split moves links to the occurrences' new keys while
+// they are read: an occurrence not found is looked for again if the link,
+// read again, names another one now.
+func (s *Server) linkOccurrence(ctx context.Context, secret string, tok *actionlink.Token) (*calendar.Occurrence, *choir.Choir, error) {
 	c, err := s.choirs.Get(ctx, tok.ChoirID)
 	if err != nil {
 		return nil, nil, err
 	}
-	o, err := s.calendar.Occurrence(ctx, tok.ChoirID, tok.ResourceID, false)
-	if e, ok := apperr.As(err); ok && e.Kind == apperr.NotFound {
-		return nil, nil, apperr.New(apperr.NotFound, apperr.CodeNotFound, actionlink.MsgEventNotFound)
+	for range 3 {
+		o, err := s.calendar.Occurrence(ctx, tok.ChoirID, tok.ResourceID, false)
+		if e, ok := apperr.As(err); ok && e.Kind == apperr.NotFound {
+			again, findErr := s.links.Find(ctx, secret, tok.Type)
+			if findErr == nil && again.ResourceID != tok.ResourceID {
+				tok = again
+				continue
+			}
+			return nil, nil, apperr.New(apperr.NotFound, apperr.CodeNotFound, actionlink.MsgEventNotFound)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		return o, c, nil
 	}
-	if err != nil {
-		return nil, nil, err
-	}
-	return o, c, nil
+	return nil, nil, apperr.New(apperr.NotFound, apperr.CodeNotFound, actionlink.MsgEventNotFound)
 }
 
 func linkAnswer(status string) *api.RsvpStatus {
@@ -131,7 +141,7 @@ func (s *Server) linkEventView(ctx context.Context, r *http.Request, secret stri
 	if err != nil {
 		return api.EventLink{}, err
 	}
-	o, c, err := s.linkOccurrence(ctx, tok)
+	o, c, err := s.linkOccurrence(ctx, secret, tok)
 	if err != nil {
 		return api.EventLink{}, err
 	}
@@ -159,12 +169,24 @@ func (s *Server) AnswerRsvpLink(ctx context.Context, in api.AnswerRsvpLinkReques
 	if err != nil {
 		return nil, err
 	}
-	o, c, err := s.linkOccurrence(ctx, tok)
+	o, c, err := s.linkOccurrence(ctx, in.LinkToken, tok)
 	if err != nil {
 		return nil, err
 	}
 	status := in.Body.Status
-	previous, err := s.attendance.Answer(ctx, tok.ChoirID, tok.UserID, o, status)
+	var previous string
+	// A series split meanwhile moved the link to the occurrence's new key.
+	o, err = writeFor(o, func() (*calendar.Occurrence, error) {
+		again, err := s.links.Find(ctx, in.LinkToken, actionlink.RSVP)
+		if err != nil {
+			return nil, actionlink.Refusal(actionlink.RSVP, err)
+		}
+		o, _, err := s.linkOccurrence(ctx, in.LinkToken, again)
+		return o, err
+	}, func(o *calendar.Occurrence) (err error) {
+		previous, err = s.attendance.Answer(ctx, tok.ChoirID, tok.UserID, o, status)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +211,7 @@ func (s *Server) DownloadEventLinkIcs(ctx context.Context, in api.DownloadEventL
 	if err != nil {
 		return nil, err
 	}
-	o, _, err := s.linkOccurrence(ctx, tok)
+	o, _, err := s.linkOccurrence(ctx, in.LinkToken, tok)
 	if err != nil {
 		return nil, err
 	}

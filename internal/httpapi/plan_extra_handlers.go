@@ -176,7 +176,7 @@ func (s *Server) DownloadPlanPdf(ctx context.Context, in api.DownloadPlanPdfRequ
 	if err != nil {
 		return nil, err
 	}
-	doc := planpdf.Plan{Choir: c.Name, Title: firstText(p.Title, p.EventTitle, "Music plan"), Date: p.Date, Feast: p.FeastName}
+	doc := planpdf.Plan{Choir: c.Name, Title: firstText(p.Title, p.EventTitle, "Music plan"), Date: p.Date, Feast: p.FeastName, Notes: p.Notes}
 	if d, err := time.Parse(time.DateOnly, p.Date); err == nil {
 		doc.Date = d.Format("Monday 2 January 2006")
 	}

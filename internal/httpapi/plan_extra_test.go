@@ -326,14 +326,14 @@ func TestPlanMadeThroughTheAPIPrintsAndCounts(t *testing.T) {
 		if made.Status != 201 {
 			t.Fatalf("create the plan: %d %s", made.Status, made.Raw)
 		}
-		saved := c.admin.Do("PUT", plans+"/"+made.Str("id"), map[string]any{"title": "Easter morning", "notes": "",
+		saved := c.admin.Do("PUT", plans+"/"+made.Str("id"), map[string]any{"title": "Easter morning", "notes": "Bring the white folders.\nWarm-up at 9:15 (crypt).",
 			"slots": []any{map[string]any{"label": "Communion", "musicId": ave, "note": "unaccompanied"}}, "version": made.JSON["version"]})
 		if saved.Status != 200 {
 			t.Fatalf("save the plan: %d %s", saved.Status, saved.Raw)
 		}
 		res := c.member.Do("GET", plans+"/"+made.Str("id")+"/pdf", nil)
 		for _, want := range []string{"(Easter morning)", "(Sunday 28 March 2027 \x96 " + made.Str("feastName") + ")", "(Communion)",
-			"(Ave verum corpus)", "(W. A. Mozart)", "(B-7)", "(unaccompanied)"} {
+			"(Ave verum corpus)", "(W. A. Mozart)", "(B-7)", "(unaccompanied)", "(Bring the white folders.)", `(Warm-up at 9:15 \(crypt\).)`} {
 			if res.Status != 200 || made.Str("feastName") == "" || !strings.Contains(res.Raw, want) {
 				t.Errorf("the PDF (%d) lacks %q; the plan was %s", res.Status, want, made.Raw)
 			}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/cantica/cantica/internal/access"
 	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/calendar"
 	api "github.com/cantica/cantica/internal/httpapi/apigen"
 	"github.com/cantica/cantica/internal/planning"
 )
@@ -103,21 +104,32 @@ func (s *Server) CreatePlan(ctx context.Context, in api.CreatePlanRequestObject)
 	if in.Body.CopyFromPlanId != nil {
 		np.CopyFrom = *in.Body.CopyFromPlanId
 	}
-	if in.Body.EventId != nil && *in.Body.EventId != "" {
-		o, err := s.calendar.Occurrence(ctx, in.ChoirId, *in.Body.EventId, seesDrafts)
-		if err != nil {
+	var p *planning.Plan
+	if in.Body.EventId == nil || *in.Body.EventId == "" {
+		if p, err = s.planning.Create(ctx, in.ChoirId, np); err != nil {
 			return nil, err
 		}
-		c, err := s.choirs.Get(ctx, in.ChoirId)
-		if err != nil {
-			return nil, err
-		}
-		if planning.StartDate(o.Shown, o.Start, c.TimeZone) != d {
-			return nil, apperr.Validation(map[string]string{"eventId": planning.MsgNotOnDate}, "eventId")
-		}
-		np.EventKey, np.EventID, np.EventType, np.EventTitle = o.Key, o.EventID, o.Shown.Type, o.Shown.Title
+		return api.CreatePlan201JSONResponse(planOut(p)), nil
 	}
-	p, err := s.planning.Create(ctx, in.ChoirId, np)
+	read := func() (*calendar.Occurrence, error) {
+		return s.calendar.Occurrence(ctx, in.ChoirId, *in.Body.EventId, seesDrafts)
+	}
+	o, err := read()
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.choirs.Get(ctx, in.ChoirId)
+	if err != nil {
+		return nil, err
+	}
+	_, err = writeFor(o, read, func(o *calendar.Occurrence) error {
+		if planning.StartDate(o.Shown, o.Start, c.TimeZone) != d {
+			return apperr.Validation(map[string]string{"eventId": planning.MsgNotOnDate}, "eventId")
+		}
+		np.Occurrence = o
+		p, err = s.planning.Create(ctx, in.ChoirId, np)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/calendar"
 	"github.com/cantica/cantica/internal/db"
 	"github.com/cantica/cantica/internal/liturgy"
 	"github.com/cantica/cantica/internal/music"
@@ -44,9 +45,17 @@ func ParseDate(s, field string) (liturgy.Date, error) {
 	return d, nil
 }
 
-// hiddenDraft is the condition that leaves out the plans of draft events
-// (an event's plan keeps its event_id while the event exists).
-const hiddenDraft = ` AND NOT EXISTS (SELECT 1 FROM events e WHERE e.id = p.event_id AND e.status <> 'published')`
+// hiddenDraft is the condition that leaves out the plans of drafts, for
+// those who do not see them: a plan is a draft's while its occurrence is
+// as the calendar shows it, when its event (the single event or series) or
+// the occurrence's edited row is a draft; once its event or occurrence is
+// deleted (event_id cleared), when it was a draft then.
+const hiddenDraft = ` AND NOT p.deleted_draft AND NOT ` + draftPlan
+
+// draftPlan is whether the plan p's event or occurrence, while it exists,
+// is a draft.
+const draftPlan = `(EXISTS (SELECT 1 FROM events e WHERE e.id = p.event_id AND e.status <> 'published')
+	OR EXISTS (SELECT 1 FROM events o WHERE o.series_id = p.event_id AND o.instance_date = p.occurrence_date AND o.status <> 'published'))`
 
 // View reads one plan of a choir as someone sees it who sees draft events
 // or not: the plan of a draft event is not found by those who do not.
@@ -119,21 +128,22 @@ func (s *Service) ForEvent(ctx context.Context, choirID, eventKey string) (*Plan
 	return s.Get(ctx, choirID, id)
 }
 
-// NewPlan is what a plan is started from. The event's fields are empty
-// for a plan of a date without an event.
+// NewPlan is what a plan is started from.
 type NewPlan struct {
-	Date                                     liturgy.Date
-	EventKey, EventID, EventType, EventTitle string
-	CopyFrom                                 string // a plan of the choir whose slots to take; "" takes the template
-	CreatedBy                                string
+	Date       liturgy.Date
+	Occurrence *calendar.Occurrence // the event or occurrence planned; nil for a date without one
+	CopyFrom   string               // a plan of the choir whose slots to take; "" takes the template
+	CreatedBy  string
 }
 
 // Create starts a plan with the day's principal feast. One plan per date
 // without an event and one per event: the unique index decides between
 // simultaneous starts.
 func (s *Service) Create(ctx context.Context, choirID string, in NewPlan) (*Plan, error) {
-	if in.EventKey == "" {
-		in.EventType, in.EventTitle, in.EventID = DateOnly, "", ""
+	eventType, eventTitle, eventKey, occurrenceDate := DateOnly, "", "", ""
+	var eventID any // NULL for a date
+	if o := in.Occurrence; o != nil {
+		eventType, eventTitle, eventKey, occurrenceDate, eventID = o.Shown.Type, o.Shown.Title, o.Key, o.Date, o.EventID
 	}
 	// Before the transaction: finding the feasts may compute the calendar's years.
 	feasts, err := s.DayFeasts(ctx, choirID, in.Date)
@@ -146,6 +156,11 @@ func (s *Service) Create(ctx context.Context, choirID string, in NewPlan) (*Plan
 	}
 	id := uuid.NewString()
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if in.Occurrence != nil {
+			if err := calendar.Hold(ctx, tx, in.Occurrence); err != nil {
+				return err
+			}
+		}
 		var slots []Slot
 		if in.CopyFrom != "" {
 			from, err := getPlan(ctx, tx, choirID, in.CopyFrom)
@@ -154,7 +169,7 @@ func (s *Service) Create(ctx context.Context, choirID string, in NewPlan) (*Plan
 			}
 			slots = from.Slots
 		} else {
-			t, err := templateFor(ctx, tx, choirID, in.EventType)
+			t, err := templateFor(ctx, tx, choirID, eventType)
 			if err != nil {
 				return err
 			}
@@ -163,18 +178,15 @@ func (s *Service) Create(ctx context.Context, choirID string, in NewPlan) (*Plan
 			}
 		}
 		now := s.now()
-		var eventID, createdBy any
-		if in.EventID != "" {
-			eventID = in.EventID
-		}
+		var createdBy any
 		if in.CreatedBy != "" {
 			createdBy = in.CreatedBy
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO music_plans (id, choir_id, plan_date, event_key, event_id, event_type, event_title,
-				feast_key, feast_name, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			id, choirID, in.Date.String(), in.EventKey, eventID, in.EventType, in.EventTitle, feastKey, feastName, createdBy, now, now)
+		_, err := tx.ExecContext(ctx, `INSERT INTO music_plans (id, choir_id, plan_date, event_key, event_id, occurrence_date, event_type, event_title,
+				feast_key, feast_name, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			id, choirID, in.Date.String(), eventKey, eventID, occurrenceDate, eventType, eventTitle, feastKey, feastName, createdBy, now, now)
 		if db.IsUniqueViolation(err) {
-			if in.EventKey == "" {
+			if eventKey == "" {
 				return apperr.New(apperr.Conflict, apperr.CodeConflict, MsgDateTaken)
 			}
 			return apperr.New(apperr.Conflict, apperr.CodeConflict, MsgEventTaken)

@@ -1,15 +1,17 @@
 // Package planpdf writes a music plan as a one-page A4 PDF (issue 18: "a
 // clean one-page layout with the feast, the date and the pieces with
-// composer and library number"). It needs no font files: it uses two of
-// the standard fonts every PDF reader has, Helvetica and Helvetica-Bold,
-// with WinAnsiEncoding, so text is written as Windows-1252 bytes and what
-// that code page lacks becomes '?'. Streams are left uncompressed: a plan
-// is small, and the file stays searchable by tests and by eye.
+// composer and library number"), the notes for singers after the pieces.
+// It needs no font files: it uses two of the standard fonts every PDF
+// reader has, Helvetica and Helvetica-Bold, with WinAnsiEncoding, so text
+// is written as Windows-1252 bytes and what that code page lacks becomes
+// '?'. Streams are left uncompressed: a plan is small, and the file stays
+// searchable by tests and by eye.
 package planpdf
 
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -20,6 +22,7 @@ type Plan struct {
 	Date  string // written out, e.g. "Sunday 28 March 2027"
 	Feast string // the day's feast; "" when none
 	Slots []Slot
+	Notes string // the notes for singers, in lines as they were typed
 }
 
 // Slot is one line of the plan: a place in the service and its piece.
@@ -38,6 +41,10 @@ const (
 	baseSize     = 12.0
 	minSize      = 4.0
 	bottom       = margin
+	notesSize    = 10.0
+	notesLead    = 1.3
+	notesGap     = 16.0 // above the notes, with a rule in its middle
+	maxNoteLines = 24   // about a third of the page; 2,000 characters of running text take 21
 )
 
 // Slot heights, in multiples of the font size: the piece's line, the line
@@ -73,7 +80,14 @@ func Render(p Plan) []byte {
 	c.rule(margin, right, y)
 	y -= 8
 
-	size, shown := layout(p.Slots, y-bottom)
+	// The notes for singers come after the pieces, as on the printed page;
+	// their room is kept first, so that many slots never push them off.
+	notes := noteLines(p.Notes)
+	var notesRoom float64
+	if len(notes) > 0 {
+		notesRoom = notesGap + float64(len(notes))*notesSize*notesLead
+	}
+	size, shown := layout(p.Slots, y-bottom-notesRoom)
 	for _, s := range p.Slots[:shown] {
 		y -= size * mainLead
 		c.text(fontBold, size, margin, y, fit(s.Label, fontBold, size, labelW-size), 0.35)
@@ -101,7 +115,51 @@ func Render(p Plan) []byte {
 		y -= size * mainLead
 		c.text(fontRegular, size, titleX, y, encode(fmt.Sprintf("and %d more", left)), 0.35)
 	}
+	if len(notes) > 0 {
+		y -= notesGap / 2
+		c.rule(margin, right, y)
+		y -= notesGap / 2
+		for _, line := range notes {
+			y -= notesSize * notesLead
+			c.text(fontRegular, notesSize, margin, y, line, 0)
+		}
+	}
 	return document(c.Bytes())
+}
+
+// noteLines wraps the notes for singers to the page's width: the lines
+// they were typed in kept, one blank line at most between paragraphs, a
+// word too long for a line cut. More than maxNoteLines end in an ellipsis.
+func noteLines(notes string) [][]byte {
+	var lines [][]byte
+	for _, para := range strings.Split(strings.TrimSpace(notes), "\n") {
+		words := strings.Fields(para)
+		if len(words) == 0 {
+			if len(lines) > 0 && len(lines[len(lines)-1]) > 0 {
+				lines = append(lines, nil)
+			}
+			continue
+		}
+		var line []byte
+		for _, w := range words {
+			word := fitEncoded(encode(w), fontRegular, notesSize, right-margin)
+			if len(line) > 0 && width(line, fontRegular, notesSize)+width(append([]byte{' '}, word...), fontRegular, notesSize) > right-margin {
+				lines = append(lines, line)
+				line = nil
+			}
+			if len(line) > 0 {
+				line = append(line, ' ')
+			}
+			line = append(line, word...)
+		}
+		lines = append(lines, line)
+	}
+	if len(lines) > maxNoteLines {
+		lines = lines[:maxNoteLines]
+		last := append(slices.Clip(lines[maxNoteLines-1]), ' ', ellipsis)
+		lines[maxNoteLines-1] = fitEncoded(last, fontRegular, notesSize, right-margin)
+	}
+	return lines
 }
 
 // height is the room a slot takes at a font size.
@@ -198,13 +256,17 @@ func document(stream []byte) []byte {
 	return out.Bytes()
 }
 
+// ellipsis is '…' in Windows-1252.
+const ellipsis = 0x85
+
 // fit encodes s and cuts it, with an ellipsis, to at most w points wide.
-func fit(s string, f font, size, w float64) []byte {
-	b := encode(s)
+func fit(s string, f font, size, w float64) []byte { return fitEncoded(encode(s), f, size, w) }
+
+// fitEncoded cuts encoded text, with an ellipsis, to at most w points wide.
+func fitEncoded(b []byte, f font, size, w float64) []byte {
 	if width(b, f, size) <= w {
 		return b
 	}
-	const ellipsis = 0x85
 	room := w - width([]byte{ellipsis}, f, size)
 	n := 0
 	for used := 0.0; n < len(b); n++ {

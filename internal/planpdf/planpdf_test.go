@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -166,12 +167,88 @@ func TestManySlotsStayOnOnePage(t *testing.T) {
 	}
 }
 
+// lineYs are the heights of the lines the page draws, in order.
+func lineYs(t *testing.T, doc []byte) []float64 {
+	t.Helper()
+	var out []float64
+	for _, m := range regexp.MustCompile(`Td \(`).FindAllIndex(doc, -1) {
+		fields := strings.Fields(string(doc[max(0, m[0]-20):m[0]]))
+		y, err := strconv.ParseFloat(fields[len(fields)-1], 64)
+		if err != nil {
+			t.Fatalf("a line at y=%s", fields[len(fields)-1])
+		}
+		out = append(out, y)
+	}
+	return out
+}
+
+func TestRenderShowsTheNotesForSingers(t *testing.T) {
+	t.Parallel()
+	p := easter()
+	p.Notes = "Bring the blue folder.\n\n\n\nPractise the Amen (bars 12–30) at home."
+	doc := Render(p)
+	checkStructure(t, doc)
+	text := shown(doc)
+	// After the pieces, as the printed page has them, line by line; one
+	// blank line at most between paragraphs.
+	last := slices.Index(text, "Recessional")
+	notes := slices.Index(text, "Bring the blue folder.")
+	if last < 0 || notes < last || len(text) != notes+2 || text[notes+1] != "Practise the Amen (bars 12\x9630) at home." {
+		t.Fatalf("the notes are not shown after the pieces: %q", text)
+	}
+	ys := lineYs(t, doc)
+	if gap := ys[notes] - ys[notes+1]; gap < 20 || gap > 30 {
+		t.Errorf("the paragraphs are %.1f pt apart, want one blank line", gap)
+	}
+}
+
+func TestLongNotesWrapAndStayOnThePage(t *testing.T) {
+	t.Parallel()
+	words := strings.Repeat("Sopranos bring pencils and practise the descant of the last verse. ", 30)[:2000]
+	for _, tc := range []struct {
+		notes string
+		slots int
+	}{{words, 0}, {words, 12}, {words[:500], 40}, {strings.Repeat("x\n", 1000), 12}, {strings.Repeat("Pneumonoultramicroscopicsilicovolcanoconiosis", 20), 1}} {
+		p := Plan{Choir: "C", Title: "Rehearsal", Date: "Thursday 1 April 2027", Notes: tc.notes}
+		for i := range tc.slots {
+			p.Slots = append(p.Slots, Slot{Label: fmt.Sprintf("Slot %d", i+1), Title: fmt.Sprintf("Piece %d", i+1), Composer: "Anon.", Note: "note"})
+		}
+		doc := Render(p)
+		checkStructure(t, doc)
+		for _, y := range lineYs(t, doc) {
+			if y < bottom-1 || y > pageH {
+				t.Fatalf("%d slots, %d characters of notes: a line at y=%.1f", tc.slots, len(tc.notes), y)
+			}
+		}
+		text := shown(doc)
+		if tc.slots > 0 && !slices.Contains(text, fmt.Sprintf("Piece %d", tc.slots)) {
+			t.Errorf("%d slots with notes: the last slot is not shown", tc.slots)
+		}
+		// The notes' lines: black regular type of their size at the left margin.
+		var noteLines []string
+		for _, s := range shown(bytes.Join(regexp.MustCompile(`0.00 g /F1 10.00 Tf 50.00 [\d.]+ Td \(.*\) Tj`).FindAll(doc, -1), []byte("\n"))) {
+			noteLines = append(noteLines, s)
+			if w := width([]byte(s), fontRegular, notesSize); w > right-margin+0.01 {
+				t.Errorf("a line of notes is %.1f pt wide: %q", w, s)
+			}
+		}
+		switch {
+		case len(noteLines) == 0:
+			t.Errorf("%q…: no notes shown", tc.notes[:20])
+		case tc.notes == words && (len(noteLines) < 15 || strings.Join(noteLines, " ") != strings.TrimSpace(words)):
+			t.Errorf("2,000 characters of notes: %d lines %q", len(noteLines), noteLines)
+		case strings.HasPrefix(tc.notes, "x") && (len(noteLines) > maxNoteLines || !strings.HasSuffix(noteLines[len(noteLines)-1], "\x85")):
+			t.Errorf("1,000 lines of notes: %d shown, the last %q", len(noteLines), noteLines[len(noteLines)-1])
+		}
+	}
+}
+
 func FuzzRender(f *testing.F) {
-	f.Add("St Cecilia", "Easter (Vigil)", "Sunday 28 March 2027", "Easter Sunday", "Entrance", "Ave \\ verum", "Mozart", "12", "note", 3)
-	f.Add("", "", "", "", "", "", "", "", "", 0)
-	f.Add("Chœur", "Ünïcødé ✓", "\x00\xff", "—", ")(", "\\", "\r\n", "%%EOF", "endstream", 45)
-	f.Fuzz(func(t *testing.T, choir, title, date, feast, label, piece, composer, number, note string, n int) {
-		p := Plan{Choir: choir, Title: title, Date: date, Feast: feast}
+	f.Add("St Cecilia", "Easter (Vigil)", "Sunday 28 March 2027", "Easter Sunday", "Entrance", "Ave \\ verum", "Mozart", "12", "note", "Bring\nfolders", 3)
+	f.Add("", "", "", "", "", "", "", "", "", "", 0)
+	f.Add("Chœur", "Ünïcødé ✓", "\x00\xff", "—", ")(", "\\", "\r\n", "%%EOF", "endstream", "\n\n)\r(", 45)
+	f.Fuzz(func(t *testing.T, choir, title, date, feast, label, piece, composer, number, note, notes string, n int) {
+		p := Plan{Choir: choir, Title: title, Date: date, Feast: feast, Notes: notes}
 		for range n % 64 {
 			p.Slots = append(p.Slots, Slot{Label: label, Title: piece, Composer: composer, Number: number, Note: note})
 		}

@@ -97,8 +97,11 @@ test('an administrator emails a rehearsal; a singer answers from the inbox, only
   const modal = page.getByRole('dialog', { name: 'Email event to choir' });
   await modal.getByLabel('Note (optional)').fill('Bring the Howells, please.');
   await expectAccessible(page);
+  await modal.getByRole('checkbox', { name: 'Send me a copy' }).check();
   await modal.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText('Email sent to 2 members')).toBeVisible();
+  // The singer; the director's copy is not counted among the members.
+  await expect(page.getByText('Email sent to 1 member and a copy to you')).toBeVisible();
+  await mailTo(choir.director, 'Evensong rehearsal');
 
   // The singer's message: their own links, one-click unsubscribe, the note.
   const mail = await mailTo(choir.singer, 'Evensong rehearsal');
@@ -182,7 +185,7 @@ test('the event link shows the event with its RSVP buttons, and unsubscribing ta
   const event = await newRehearsal(request, choir.id, 'Carol service rehearsal');
   const sent = await request.post(`/api/v1/choirs/${choir.id}/events/${event.id}/email`, { data: {} });
   expect(sent.status(), await sent.text()).toBe(200);
-  expect((await sent.json()).recipients).toBe(2);
+  expect(await sent.json()).toEqual({ recipients: 1, copyToSender: false });
   const mail = await mailTo(choir.singer, 'Carol service rehearsal');
 
   // The event page: details, a calendar file, and the answer buttons.
@@ -212,8 +215,8 @@ test('the event link shows the event with its RSVP buttons, and unsubscribing ta
   }
   await mailClient.dispose();
 
-  // The next email goes to the director alone.
-  const again = await request.post(`/api/v1/choirs/${choir.id}/events/${event.id}/email`, { data: {} });
-  expect(again.status(), await again.text()).toBe(200);
-  expect((await again.json()).recipients).toBe(1);
+  // Nobody is left to email: the director who sends is not one of the members emailed.
+  const again = await request.post(`/api/v1/choirs/${choir.id}/events/${event.id}/email`, { data: { copyToSender: true } });
+  expect(again.status(), await again.text()).toBe(400);
+  expect((await again.json()).message).toBe('No members to email.');
 });

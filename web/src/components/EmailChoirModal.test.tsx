@@ -19,7 +19,7 @@ const PARTS = [
 ];
 const EMAIL_PATH = '/choirs/c1/events/ev-2/email';
 
-function serve(send: Handler = () => json({ recipients: 12 })) {
+function serve(send: Handler = () => json({ recipients: 12, copyToSender: false })) {
   return stubFetch({
     'GET /choirs/:choirId/musical-roles': () => json(PARTS),
     'POST /choirs/:choirId/events/:eventId/email': send,
@@ -50,16 +50,18 @@ describe('EmailChoirModal', () => {
     expect(emailSentMessage(1)).toBe('Email sent to 1 member');
     expect(emailSentMessage(0)).toBe('Email sent to 0 members');
     expect(emailSentMessage(12)).toBe('Email sent to 12 members');
+    expect(emailSentMessage(12, true)).toBe('Email sent to 12 members and a copy to you');
   });
 
   it('sends to every active member with the note, says how many, and closes', async () => {
-    const api = serve(() => json({ recipients: 1 }));
+    const api = serve(() => json({ recipients: 1, copyToSender: false }));
     const modal = await renderModal();
     expect(modal.getByRole('radio', { name: 'All active members' })).toBeChecked();
+    expect(modal.getByRole('checkbox', { name: 'Send me a copy' })).not.toBeChecked();
     await userEvent.type(modal.getByRole('textbox', { name: 'Note (optional)' }), '  Bring the Byrd.  ');
     await userEvent.click(modal.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Email sent to 1 member')).toBeInTheDocument();
-    expect(api.bodies('POST', EMAIL_PATH)).toEqual([{ note: 'Bring the Byrd.' }]);
+    expect(api.bodies('POST', EMAIL_PATH)).toEqual([{ note: 'Bring the Byrd.', copyToSender: false }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -77,7 +79,7 @@ describe('EmailChoirModal', () => {
     await userEvent.click(parts.getByRole('checkbox', { name: 'Bass' }));
     await userEvent.click(modal.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Email sent to 12 members')).toBeInTheDocument();
-    expect(api.bodies('POST', EMAIL_PATH)).toEqual([{ note: '', voicePartIds: ['vp-t', 'vp-b'] }]);
+    expect(api.bodies('POST', EMAIL_PATH)).toEqual([{ note: '', copyToSender: false, voicePartIds: ['vp-t', 'vp-b'] }]);
   });
 
   it('counts the note and refuses one over 2000 characters', async () => {
@@ -111,10 +113,19 @@ describe('EmailChoirModal', () => {
   });
 
   it('sends a practice link to the piece', async () => {
-    const api = serve(() => json({ recipients: 3 }));
+    const api = serve(() => json({ recipients: 3, copyToSender: false }));
     const modal = await renderModal({ musicId: 'm1' });
     await userEvent.click(modal.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Email sent to 3 members')).toBeInTheDocument();
-    expect(api.bodies('POST', '/choirs/c1/music/m1/email')).toEqual([{ note: '' }]);
+    expect(api.bodies('POST', '/choirs/c1/music/m1/email')).toEqual([{ note: '', copyToSender: false }]);
+  });
+
+  it('sends the sender a copy only when ticked, and counts only the members', async () => {
+    const api = serve(() => json({ recipients: 3, copyToSender: true }));
+    const modal = await renderModal();
+    await userEvent.click(modal.getByRole('checkbox', { name: 'Send me a copy' }));
+    await userEvent.click(modal.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Email sent to 3 members and a copy to you')).toBeInTheDocument();
+    expect(api.bodies('POST', EMAIL_PATH)).toEqual([{ note: '', copyToSender: true }]);
   });
 });

@@ -19,15 +19,20 @@ export const NOTE_MAX = 2000;
 export const CHOOSE_A_PART = 'Choose at least one voice part';
 export const NOTE_TOO_LONG = `The note can be at most ${NOTE_MAX} characters`;
 
-/** emailSentMessage: 'Email sent to 12 members', or '1 member'. */
-export function emailSentMessage(n: number): string {
-  return `Email sent to ${n} ${n === 1 ? 'member' : 'members'}`;
+/**
+ * emailSentMessage: 'Email sent to 12 members', or '1 member'; the sender's
+ * copy is not one of the members, so it is said apart.
+ */
+export function emailSentMessage(n: number, copyToSender = false): string {
+  const sent = `Email sent to ${n} ${n === 1 ? 'member' : 'members'}`;
+  return copyToSender ? `${sent} and a copy to you` : sent;
 }
 
 interface EmailValues {
   recipients: 'all' | 'parts';
   voicePartIds: string[];
   note: string;
+  copyToSender: boolean;
 }
 
 /** Characters as the server counts them (code points), not UTF-16 units. */
@@ -52,7 +57,8 @@ export interface EmailChoirModalProps {
 /**
  * EmailChoirModal sends an event or a practice link to the choir
  * (manage:communications): every active member or those of chosen voice
- * parts, with an optional note; each person gets their own links.
+ * parts, with an optional note; each person gets their own links. The
+ * sender gets a copy only when they tick 'Send me a copy'.
  */
 export function EmailChoirModal({ opened, onClose, title, ...rest }: EmailChoirModalProps) {
   return (
@@ -68,7 +74,7 @@ const musicalRolesKey = (choirId: string) => ['choirs', choirId, 'musical-roles'
 
 function EmailForm({ choirId, target, title, onDone }: Omit<EmailChoirModalProps, 'opened' | 'onClose'> & { onDone: () => void }) {
   const form = useForm<EmailValues>({
-    initialValues: { recipients: 'all', voicePartIds: [], note: '' },
+    initialValues: { recipients: 'all', voicePartIds: [], note: '', copyToSender: false },
     validate: validateEmail,
   });
   const parts = useQuery({
@@ -96,12 +102,12 @@ function EmailForm({ choirId, target, title, onDone }: Omit<EmailChoirModalProps
 
   async function onSubmit(values: EmailValues) {
     setFailure(null);
-    const body: ChoirEmailRequest = { note: values.note.trim() };
+    const body: ChoirEmailRequest = { note: values.note.trim(), copyToSender: values.copyToSender };
     if (values.recipients === 'parts') body.voicePartIds = values.voicePartIds;
     try {
       await send.submit(body, {
         onSuccess: (sent) => {
-          notify.success(emailSentMessage(sent.recipients));
+          notify.success(emailSentMessage(sent.recipients, sent.copyToSender));
           onDone();
         },
         onError: (err) => {
@@ -151,6 +157,7 @@ function EmailForm({ choirId, target, title, onDone }: Omit<EmailChoirModalProps
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           {...form.getInputProps('note')}
         />
+        <Checkbox label="Send me a copy" {...form.getInputProps('copyToSender', { type: 'checkbox' })} />
         {failure && (
           <ErrorAlert role="alert" title="The email was not sent">
             {failure}

@@ -2662,9 +2662,17 @@ export interface components {
             voicePartIds?: string[];
             /** @description A short message from the sender, at most 2,000 characters. */
             note?: string;
+            /**
+             * @description Also send the sender the message ('Send me a copy'). Without it the sender is left out,
+             *     even when they are one of the recipients.
+             */
+            copyToSender?: boolean;
         };
         ChoirEmailSent: {
+            /** @description How many members were emailed; a copy to the sender is not counted. */
             recipients: number;
+            /** @description Whether a copy went to the sender too. */
+            copyToSender: boolean;
         };
         Error: {
             /**

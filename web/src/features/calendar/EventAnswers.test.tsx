@@ -95,7 +95,7 @@ describe('Your answer in the event panel', () => {
 
   it("gives an administrator the occurrence's attendance page and the email to the choir", async () => {
     const api = serveCalendar({
-      handlers: { 'POST /choirs/:choirId/events/:eventId/email': () => json({ recipients: 12 }) },
+      handlers: { 'POST /choirs/:choirId/events/:eventId/email': () => json({ recipients: 12, copyToSender: false }) },
     });
     renderCalendar();
     const panel = within(await openEntry('Tuesday Rehearsal'));
@@ -107,7 +107,7 @@ describe('Your answer in the event panel', () => {
     const modal = within(await screen.findByRole('dialog', { name: 'Email event to choir' }));
     await userEvent.click(modal.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Email sent to 12 members')).toBeInTheDocument();
-    expect(api.bodies('POST', '/choirs/c1/events/ev-1-occurrence-2026-05-12/email')).toEqual([{ note: '' }]);
+    expect(api.bodies('POST', '/choirs/c1/events/ev-1-occurrence-2026-05-12/email')).toEqual([{ note: '', copyToSender: false }]);
   });
 
   it('offers no email for a draft, which only a published event can be', async () => {

@@ -328,7 +328,7 @@ describe('Email practice link', () => {
     const api = servePiece({
       handlers: {
         'GET /choirs/:choirId/musical-roles': () => json([]),
-        'POST /choirs/:choirId/music/:musicId/email': () => json({ recipients: 8 }),
+        'POST /choirs/:choirId/music/:musicId/email': () => json({ recipients: 8, copyToSender: false }),
       },
     });
     renderPiece();
@@ -337,7 +337,7 @@ describe('Email practice link', () => {
     const modal = within(await screen.findByRole('dialog', { name: 'Email practice link' }));
     await userEvent.click(modal.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Email sent to 8 members')).toBeInTheDocument();
-    expect(api.bodies('POST', '/choirs/c1/music/m1/email')).toEqual([{ note: '' }]);
+    expect(api.bodies('POST', '/choirs/c1/music/m1/email')).toEqual([{ note: '', copyToSender: false }]);
   });
 
   it('is not offered to a member', async () => {
