@@ -3356,11 +3356,11 @@ export interface components {
              * @description Seconds actually played in this session so far (cumulative), ≥ 0.
              */
             playedSeconds: number;
-            /** @description Loop passes in this session so far (cumulative), ≥ 0. */
+            /** @description Loop passes in this session so far (cumulative), ≥ 0 and at most ten per second played (plus one). */
             loops: number;
             /**
              * Format: double
-             * @description Where playback is now, in seconds of the recording, ≥ 0.
+             * @description Where playback is now, in seconds of the recording, 0 to 86,400 (the server does not know the recording's length; no recording lasts a day).
              */
             position: number;
             /**
