@@ -4910,7 +4910,7 @@ export interface operations {
         parameters: {
             query: {
                 calendarType: string;
-                /** @description Search in name and feast key, without regard to case. */
+                /** @description Search in name and feast key, without regard to case; at most 200 characters and 20 words (400 otherwise). */
                 q?: string;
             };
             header?: never;
@@ -5492,6 +5492,7 @@ export interface operations {
     listComposers: {
         parameters: {
             query?: {
+                /** @description At most 200 characters and 20 words (400 otherwise). */
                 q?: string;
             };
             header?: never;
@@ -5792,7 +5793,7 @@ export interface operations {
     listMusic: {
         parameters: {
             query?: {
-                /** @description Words found in the title, subtitle, composer, arranger or library number (case and accents ignored). */
+                /** @description Words found in the title, subtitle, composer, arranger or library number (case and accents ignored); at most 200 characters and 20 words (400 otherwise). */
                 q?: string;
                 /** @description Pieces carrying every tag listed. */
                 tagId?: string[];
@@ -7186,7 +7187,7 @@ export interface operations {
     listPlanSuggestions: {
         parameters: {
             query?: {
-                /** @description Only pieces whose title, composer or library number contains this text. */
+                /** @description Only pieces whose title, composer or library number contains every word of this text; at most 200 characters and 20 words (400 otherwise). */
                 q?: string;
                 /** @description 1 to 200; 50 by default. */
                 limit?: number;
