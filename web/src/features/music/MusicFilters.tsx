@@ -134,6 +134,7 @@ interface TypedFilterProps {
   placeholder?: string;
   leftSection?: ReactNode;
   type?: 'search';
+  maxLength?: number;
   style?: CSSProperties;
 }
 
