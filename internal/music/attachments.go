@@ -171,7 +171,7 @@ func (s *Service) AddAttachment(ctx context.Context, choirID, musicID, userID st
 			return Attachment{}, err
 		}
 	}
-	k, body, err := s.sniffUpload(r)
+	k, body, err := s.sniffUpload(r, in.FileName)
 	if err != nil {
 		return Attachment{}, err
 	}
@@ -222,7 +222,7 @@ func (s *Service) ReplaceFile(ctx context.Context, choirID, musicID, id string, 
 	if err != nil {
 		return Attachment{}, err
 	}
-	k, body, err := s.sniffUpload(r)
+	k, body, err := s.sniffUpload(r, in.FileName)
 	if err != nil {
 		return Attachment{}, err
 	}
