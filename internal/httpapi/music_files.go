@@ -206,6 +206,8 @@ func (f fileResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) err
 }
 
 // GetMusicStorage answers the bytes the choir stores and the upload limit.
+// No plan limits a choir's storage yet (billing is off, plans come later),
+// so limitBytes stays absent.
 func (s *Server) GetMusicStorage(ctx context.Context, in api.GetMusicStorageRequestObject) (api.GetMusicStorageResponseObject, error) {
 	if _, err := s.requireChoir(ctx, in.ChoirId, access.ViewMusic); err != nil {
 		return nil, err

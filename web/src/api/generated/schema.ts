@@ -1371,7 +1371,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Bytes of files the choir stores, and the largest upload allowed (view:music). */
+        /** Bytes of files the choir stores, its limit if it has one, and the largest upload allowed (view:music). */
         get: operations["getMusicStorage"];
         put?: never;
         post?: never;
@@ -3564,10 +3564,21 @@ export interface components {
             next: string;
         };
         MusicStorage: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Bytes of the files of the choir's pieces.
+             */
             usedBytes: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The largest file one upload may carry (CANTICA_MAX_UPLOAD_MB); the web app checks a file against it before sending.
+             */
             maxUploadBytes: number;
+            /**
+             * Format: int64
+             * @description The most the choir may store, when its plan has a limit; absent when none does (always, while billing is off).
+             */
+            limitBytes?: number;
         };
         MusicIds: {
             ids: string[];
