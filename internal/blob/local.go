@@ -172,9 +172,9 @@ func (l *Local) Delete(ctx context.Context, key string) error {
 // removeEmptyParents removes dir and the folders above it, up to the
 // store's own, for as long as they are empty. Removing a folder (rmdir,
 // which never removes a file) is atomic and fails when anything is in it,
-// so a folder in use stays: a Put's
-// ".tmp-" file is in its folder while it writes, and a Put whose folder
-// goes between making it and creating that file makes it again.
+// so a folder in use stays: a Put's ".tmp-" file is in its folder while it
+// writes, and a Put whose folder goes between making it and creating that
+// file makes it again (createTemp).
 func (l *Local) removeEmptyParents(dir string) {
 	for dir != l.dir && strings.HasPrefix(dir, l.dir+string(filepath.Separator)) {
 		if syscall.Rmdir(dir) != nil {

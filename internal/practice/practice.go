@@ -71,7 +71,7 @@ const (
 	loopsPerSecond = 10
 	// maxStoredLoops is the most loops a session can carry; reads count no
 	// more from a row stored before the bound existed.
-	maxStoredLoops = loopsPerSecond*maxPosition + 1
+	maxStoredLoops = loopsPerSecond*int(maxPlayed/time.Second) + 1
 	maxMarkers     = 2000
 	maxPartName    = 100
 	historyDays    = 30
