@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -59,10 +60,7 @@ func (l *Local) Put(ctx context.Context, key string, r io.Reader, size int64, _ 
 	}
 	final := l.path(key)
 	dir := filepath.Dir(final)
-	if err := os.MkdirAll(dir, dirPerm); err != nil {
-		return 0, fmt.Errorf("blob: put %s: %w", key, err)
-	}
-	tmp, err := os.CreateTemp(dir, tempPrefix+"*")
+	tmp, err := l.createTemp(dir)
 	if err != nil {
 		return 0, fmt.Errorf("blob: put %s: %w", key, err)
 	}
@@ -102,6 +100,26 @@ func (l *Local) Put(ctx context.Context, key string, r io.Reader, size int64, _ 
 	return n, nil
 }
 
+// createTemp makes dir and a ".tmp-" file in it. A Delete emptying the
+// folders above may remove one between the two (removeEmptyParents): the
+// folders are then made again. Each retry needs another Delete to win the
+// same narrow race, so a few are plenty.
+func (l *Local) createTemp(dir string) (*os.File, error) {
+	for attempt := 1; ; attempt++ {
+		err := os.MkdirAll(dir, dirPerm)
+		if err == nil {
+			afterMkdir(dir)
+			var tmp *os.File
+			if tmp, err = os.CreateTemp(dir, tempPrefix+"*"); err == nil {
+				return tmp, nil
+			}
+		}
+		if !isNotExist(err) || attempt == 10 {
+			return nil, err
+		}
+	}
+}
+
 // Open opens the file under key for streaming reads.
 func (l *Local) Open(ctx context.Context, key string) (Object, error) {
 	if err := ValidKey(key); err != nil {
@@ -129,9 +147,8 @@ func (l *Local) Open(ctx context.Context, key string) (Object, error) {
 	return &localObject{f: f, size: st.Size(), mod: st.ModTime()}, nil
 }
 
-// Delete removes the file under key. Emptied directories are left in place:
-// removing them could race with a Put creating a file in them, and Walk
-// ignores them.
+// Delete removes the file under key, then the folders above it that it
+// left empty (removeEmptyParents).
 func (l *Local) Delete(ctx context.Context, key string) error {
 	if err := ValidKey(key); err != nil {
 		return err
@@ -143,8 +160,53 @@ func (l *Local) Delete(ctx context.Context, key string) error {
 	if st, err := os.Lstat(p); err == nil && st.IsDir() {
 		return nil // a prefix, not a file: nothing stored under this key
 	}
-	if err := os.Remove(p); err != nil && !isNotExist(err) {
+	switch err := os.Remove(p); {
+	case err == nil:
+		l.removeEmptyParents(filepath.Dir(p))
+	case !isNotExist(err):
 		return fmt.Errorf("blob: delete %s: %w", key, err)
+	}
+	return nil
+}
+
+// removeEmptyParents removes dir and the folders above it, up to the
+// store's own, for as long as they are empty. Removing a folder (rmdir,
+// which never removes a file) is atomic and fails when anything is in it,
+// so a folder in use stays: a Put's ".tmp-" file is in its folder while it
+// writes, and a Put whose folder goes between making it and creating that
+// file makes it again (createTemp).
+func (l *Local) removeEmptyParents(dir string) {
+	for dir != l.dir && strings.HasPrefix(dir, l.dir+string(filepath.Separator)) {
+		if syscall.Rmdir(dir) != nil {
+			return // not empty, or already gone
+		}
+		dir = filepath.Dir(dir)
+	}
+}
+
+// RemoveEmptyFolders removes every folder of the store that holds nothing,
+// deepest first: those left by versions that kept emptied folders, or by a
+// crash. It is as safe beside Puts as removeEmptyParents.
+func (l *Local) RemoveEmptyFolders(ctx context.Context) error {
+	var dirs []string
+	err := filepath.WalkDir(l.dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if isNotExist(err) {
+				return nil // removed while walking
+			}
+			return err
+		}
+		if d.IsDir() && p != l.dir {
+			dirs = append(dirs, p)
+		}
+		return ctx.Err()
+	})
+	if err != nil {
+		return fmt.Errorf("blob: find empty folders: %w", err)
+	}
+	// WalkDir lists a folder before what it holds: backwards, children come first.
+	for _, dir := range slices.Backward(dirs) {
+		_ = syscall.Rmdir(dir) // fails, as it should, unless empty
 	}
 	return nil
 }
@@ -240,3 +302,7 @@ func (o *localObject) ModTime() time.Time                        { return o.mod 
 func (o *localObject) ETag() string {
 	return `"` + strconv.FormatInt(o.mod.UnixNano(), 36) + "-" + strconv.FormatInt(o.size, 36) + `"`
 }
+
+// afterMkdir lets a test act between a Put making its folder and creating
+// its file in it.
+var afterMkdir = func(string) {}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -44,17 +45,7 @@ func ContentDisposition(fileName string, inline bool) string {
 	if inline {
 		kind = "inline"
 	}
-	name := strings.ToValidUTF8(fileName, "_")
-	name = path.Base(strings.ReplaceAll(name, `\`, "/"))
-	name = strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-			return -1
-		}
-		return r
-	}, name)
-	if name == "" || name == "." || name == "/" || name == ".." {
-		name = "file"
-	}
+	name := CleanFileName(fileName)
 	var ascii, ext strings.Builder
 	for _, r := range name {
 		switch {
@@ -73,6 +64,30 @@ func ContentDisposition(fileName string, inline bool) string {
 		}
 	}
 	return kind + `; filename="` + ascii.String() + `"; filename*=UTF-8''` + ext.String()
+}
+
+// CleanFileName is a file name as it may be stored and shown: its last
+// path segment (a browser may send a folder part), valid UTF-8, without
+// leading or trailing spaces and without invisible characters: control
+// characters, line and paragraph separators, and Unicode's format
+// characters (category Cf). Among those are the bidirectional controls that
+// make "Soprano-part\u202Efdp.exe" read as "Soprano-partexe.pdf", zero-width
+// spaces and the byte order mark. The zero-width joiner and non-joiner stay:
+// emoji and some scripts need them, and they reorder nothing. An empty
+// result is "file".
+func CleanFileName(name string) string {
+	name = strings.ToValidUTF8(name, "_")
+	name = path.Base(strings.ReplaceAll(name, `\`, "/"))
+	name = strings.TrimSpace(strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || (unicode.Is(unicode.Cf, r) && r != '\u200c' && r != '\u200d') {
+			return -1
+		}
+		return r
+	}, name))
+	if name == "" || name == "." || name == "/" || name == ".." {
+		return "file"
+	}
+	return name
 }
 
 // isAttrChar is RFC 8187's attr-char: what filename* may carry unencoded.

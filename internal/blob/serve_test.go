@@ -157,6 +157,12 @@ func TestContentDisposition(t *testing.T) {
 		{"evil\r\nSet-Cookie: x.pdf", false, `attachment; filename="evilSet-Cookie: x.pdf"; filename*=UTF-8''evilSet-Cookie%3A%20x.pdf`},
 		{"", true, `inline; filename="file"; filename*=UTF-8''file`},
 		{"50%; x=y.pdf", false, `attachment; filename="50%; x=y.pdf"; filename*=UTF-8''50%25%3B%20x%3Dy.pdf`},
+		// Invisible characters that change how a name reads are dropped (issue 25).
+		{"Soprano-part\u202Efdp.exe", false, `attachment; filename="Soprano-partfdp.exe"; filename*=UTF-8''Soprano-partfdp.exe`},
+		{"\u2066a\u2069\u200b\ufeff\u00ad\u061c\u200e\u2028b\u0085.pdf", true, `inline; filename="ab.pdf"; filename*=UTF-8''ab.pdf`},
+		{" \u202e ", true, `inline; filename="file"; filename*=UTF-8''file`},
+		// The joiners stay: emoji and some scripts need them.
+		{"\u0645\u06cc\u200c\u062e\u0648\u0627\u0646\u0645.pdf", true, `inline; filename="________.pdf"; filename*=UTF-8''%D9%85%DB%8C%E2%80%8C%D8%AE%D9%88%D8%A7%D9%86%D9%85.pdf`},
 	} {
 		got := blob.ContentDisposition(c.name, c.inline)
 		if got != c.want {

@@ -264,6 +264,9 @@ type Master struct {
 // Masters lists the master feasts of a calendar type by name; search
 // matches name or key without regard to case.
 func (s *Service) Masters(ctx context.Context, calendarType, search string) ([]Master, error) {
+	if err := apperr.CheckSearch("q", search); err != nil {
+		return nil, err
+	}
 	if _, err := s.calendarType(ctx, calendarType, true); err != nil {
 		return nil, err
 	}

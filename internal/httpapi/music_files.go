@@ -101,21 +101,39 @@ func (s *Server) checkUploadSize(ctx context.Context) error {
 	return nil
 }
 
+// minDrain is the least refuseUpload reads of a refused upload's body.
+const minDrain = 64 << 20
+
+// refuseUpload answers a refused upload. A browser sends the whole body
+// before it reads the answer; a server that answers early and closes with
+// the body unread resets the connection, and the browser shows the reset
+// instead of the answer's words. So the rest of the body is read and thrown
+// away first, up to the upload limit again (64 MiB at least): a body
+// announced as larger is not read, and a longer one is cut, as before.
+func (s *Server) refuseUpload(ctx context.Context, err error) error {
+	r := requestFrom(ctx).r
+	drain := max(s.music.MaxUploadBytes(), minDrain)
+	if r.ContentLength <= drain && ctx.Err() == nil {
+		_, _ = io.CopyN(io.Discard, r.Body, drain)
+	}
+	return err
+}
+
 // UploadAttachment streams a file onto a piece.
 func (s *Server) UploadAttachment(ctx context.Context, in api.UploadAttachmentRequestObject) (api.UploadAttachmentResponseObject, error) {
 	if _, err := s.requireChoir(ctx, in.ChoirId, access.EditMusic); err != nil {
 		return nil, err
 	}
 	if err := s.checkUploadSize(ctx); err != nil {
-		return nil, err
+		return nil, s.refuseUpload(ctx, err)
 	}
 	up, file, err := readUpload(in.Body)
 	if err != nil {
-		return nil, err
+		return nil, s.refuseUpload(ctx, err)
 	}
 	a, err := s.music.AddAttachment(ctx, in.ChoirId, in.MusicId, requestFrom(ctx).user.ID, up, file)
 	if err != nil {
-		return nil, err
+		return nil, s.refuseUpload(ctx, err)
 	}
 	return api.UploadAttachment201JSONResponse(attachmentOut(a)), nil
 }
@@ -126,15 +144,15 @@ func (s *Server) ReplaceAttachmentFile(ctx context.Context, in api.ReplaceAttach
 		return nil, err
 	}
 	if err := s.checkUploadSize(ctx); err != nil {
-		return nil, err
+		return nil, s.refuseUpload(ctx, err)
 	}
 	up, file, err := readUpload(in.Body)
 	if err != nil {
-		return nil, err
+		return nil, s.refuseUpload(ctx, err)
 	}
 	a, err := s.music.ReplaceFile(ctx, in.ChoirId, in.MusicId, in.AttachmentId, up, file)
 	if err != nil {
-		return nil, err
+		return nil, s.refuseUpload(ctx, err)
 	}
 	return api.ReplaceAttachmentFile200JSONResponse(attachmentOut(a)), nil
 }
@@ -206,6 +224,8 @@ func (f fileResponse) VisitDownloadAttachmentResponse(w http.ResponseWriter) err
 }
 
 // GetMusicStorage answers the bytes the choir stores and the upload limit.
+// No plan limits a choir's storage yet (billing is off, plans come later),
+// so limitBytes stays absent.
 func (s *Server) GetMusicStorage(ctx context.Context, in api.GetMusicStorageRequestObject) (api.GetMusicStorageResponseObject, error) {
 	if _, err := s.requireChoir(ctx, in.ChoirId, access.ViewMusic); err != nil {
 		return nil, err

@@ -67,7 +67,8 @@ func scanAttachment(row db.Scanner) (Attachment, error) {
 	var by sql.NullString
 	err := row.Scan(&a.ID, &a.MusicID, &a.ChoirID, &a.Key, &a.FileName, &a.Type, &a.ContentType, &a.SizeBytes,
 		&a.Description, &a.CustomPartName, &by, &a.CreatedAt, &a.UpdatedAt)
-	a.CreatedBy = by.String
+	// A name stored before invisible characters were dropped is shown without them.
+	a.CreatedBy, a.FileName = by.String, blob.CleanFileName(a.FileName)
 	return a, err
 }
 
@@ -170,7 +171,7 @@ func (s *Service) AddAttachment(ctx context.Context, choirID, musicID, userID st
 			return Attachment{}, err
 		}
 	}
-	k, body, err := s.sniffUpload(r)
+	k, body, err := s.sniffUpload(r, in.FileName)
 	if err != nil {
 		return Attachment{}, err
 	}
@@ -221,7 +222,7 @@ func (s *Service) ReplaceFile(ctx context.Context, choirID, musicID, id string, 
 	if err != nil {
 		return Attachment{}, err
 	}
-	k, body, err := s.sniffUpload(r)
+	k, body, err := s.sniffUpload(r, in.FileName)
 	if err != nil {
 		return Attachment{}, err
 	}
@@ -445,20 +446,11 @@ func megabytes(n int64) string {
 	return fmt.Sprintf("%d-byte", n)
 }
 
-// uploadName is the name a file was uploaded under, without any folder
-// part a browser may send; the store's key uses a safe copy of it.
+// uploadName is the name a file was uploaded under, cleaned
+// (blob.CleanFileName) and at most 200 characters; the store's key uses a
+// safe copy of it.
 func uploadName(name string) string {
-	name = strings.ToValidUTF8(name, "_")
-	name = path.Base(strings.ReplaceAll(name, `\`, "/"))
-	name = strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f {
-			return -1
-		}
-		return r
-	}, strings.TrimSpace(name))
-	if name == "" || name == "." || name == ".." || name == "/" {
-		return "file"
-	}
+	name = blob.CleanFileName(name)
 	if utf8.RuneCountInString(name) > 200 {
 		name = string([]rune(name)[:200])
 	}

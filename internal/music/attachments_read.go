@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/cantica/cantica/internal/blob"
 	"github.com/cantica/cantica/internal/db"
 )
 
@@ -32,6 +33,7 @@ func listAttachments(ctx context.Context, q db.Querier, choirID, musicID string)
 		err := row.Scan(&a.ID, &a.MusicID, &a.FileName, &a.Type, &a.ContentType, &a.SizeBytes, &a.Description, &a.CustomPartName,
 			&by, &a.CreatedAt, &a.UpdatedAt)
 		a.CreatedBy, a.CreatedAt, a.UpdatedAt = by.String, a.CreatedAt.UTC(), a.UpdatedAt.UTC()
+		a.FileName = blob.CleanFileName(a.FileName) // as stored before invisible characters were dropped
 		return a, err
 	})
 	if err != nil {

@@ -19,7 +19,8 @@ const orphanBatch = 200
 
 // CleanOrphanFiles deletes stored files that no attachment row names and
 // that were last written before cutoff (wall-clock time, as the store
-// reports it), and says how many it deleted. Such files are left by a crash
+// reports it), then the local store's empty folders, and says how many
+// files it deleted. Such files are left by a crash
 // between a file and its row, a failed delete, or an upload that landed as
 // its piece was deleted.
 func (s *Service) CleanOrphanFiles(ctx context.Context, cutoff time.Time) (int, error) {
@@ -55,6 +56,13 @@ func (s *Service) CleanOrphanFiles(ctx context.Context, cutoff time.Time) (int, 
 	}
 	if err != nil {
 		return deleted, fmt.Errorf("music: clean orphan files: %w", err)
+	}
+	// A store of folders (the local one) removes those left empty: deletes
+	// remove theirs, but earlier versions and crashes left some.
+	if f, ok := s.files.(interface{ RemoveEmptyFolders(context.Context) error }); ok {
+		if err := f.RemoveEmptyFolders(ctx); err != nil {
+			return deleted, fmt.Errorf("music: clean orphan files: %w", err)
+		}
 	}
 	return deleted, nil
 }

@@ -154,6 +154,9 @@ func scanComposer(row db.Scanner, extra ...any) (Composer, error) {
 // pieces name it. With a search text, only those whose name, canonical name
 // or an alias contains it, at most ComposerSearchLimit.
 func (s *Service) Composers(ctx context.Context, choirID, search string) ([]Composer, error) {
+	if err := apperr.CheckSearch("q", search); err != nil {
+		return nil, err
+	}
 	query := `SELECT ` + composerColumns + `, (SELECT COUNT(*) FROM music m WHERE m.composer_id = c.id)
 		FROM composers c WHERE c.choir_id = ?`
 	args := []any{choirID}

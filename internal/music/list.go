@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/db"
@@ -59,10 +60,9 @@ const (
 	MsgSort     = "Sort by title, composer, number, updated, lastUsed or created."
 	MsgOrder    = "Order must be asc or desc."
 	MsgTagLimit = "Filter by at most 50 tags."
-	MsgWords    = "Search for at most 20 words."
+	MsgLanguage = "Filter by a language of at most 500 characters."
 
 	maxFilterTags = 50
-	maxWords      = 20
 )
 
 // sorts are the ORDER BY of each sort, ascending; ties fall to the title,
@@ -117,8 +117,9 @@ func (q *Query) check() error {
 	if len(q.TagIDs) > maxFilterTags {
 		f.Add("tagId", MsgTagLimit)
 	}
-	if len(strings.Fields(q.Search)) > maxWords {
-		f.Add("q", MsgWords)
+	f.Add("q", apperr.SearchProblem(q.Search))
+	if utf8.RuneCountInString(q.Language) > textMax {
+		f.Add("language", MsgLanguage)
 	}
 	return f.Err()
 }

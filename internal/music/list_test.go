@@ -172,7 +172,9 @@ func TestList(t *testing.T) {
 			{Query{Order: "up"}, "order"},
 			{Query{Archived: "maybe"}, "archived"},
 			{Query{TagIDs: many(maxFilterTags + 1)}, "tagId"},
-			{Query{Search: strings.Repeat("ave ", maxWords+1)}, "q"},
+			{Query{Search: strings.Repeat("ave ", apperr.MaxSearchWords+1)}, "q"},
+			{Query{Search: strings.Repeat("a", apperr.MaxSearchChars+1)}, "q"},
+			{Query{Language: strings.Repeat("a", textMax+1)}, "language"},
 		} {
 			if _, err := f.s.List(ctx, f.choir, tc.q); refusal(t, err).Details[tc.field] == "" {
 				t.Errorf("%+v: %v", tc.q, err)

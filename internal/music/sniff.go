@@ -3,7 +3,11 @@ package music
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
+	"path"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/cantica/cantica/internal/apperr"
 )
@@ -73,8 +77,9 @@ func (k fileKind) fits(typ string) error {
 }
 
 // sniffUpload reads the start of an upload and says what it is; the reader
-// it returns gives the whole upload again, from its first byte.
-func (s *Service) sniffUpload(r io.Reader) (fileKind, io.Reader, error) {
+// it returns gives the whole upload again, from its first byte. name is the
+// name it was uploaded under, to say what it is not.
+func (s *Service) sniffUpload(r io.Reader, name string) (fileKind, io.Reader, error) {
 	head := make([]byte, sniffLen)
 	n, err := io.ReadFull(r, head)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
@@ -86,7 +91,7 @@ func (s *Service) sniffUpload(r io.Reader) (fileKind, io.Reader, error) {
 	}
 	k, ok := sniff(head)
 	if !ok {
-		return fileKind{}, nil, apperr.New(apperr.Unsupported, apperr.CodeUnsupportedFile, MsgUnsupportedFile)
+		return fileKind{}, nil, refuseContent(name, head)
 	}
 	return k, io.MultiReader(bytes.NewReader(head), r), nil
 }
@@ -160,4 +165,58 @@ func sniffMXL(b []byte) (fileKind, bool) {
 		return kindMXL, true
 	}
 	return fileKind{}, false
+}
+
+// claims is what a file's name says it is, by its extension.
+var claims = map[string]string{
+	".pdf": "a PDF", ".mp3": "an MP3 recording", ".m4a": "an M4A recording", ".aac": "an AAC recording",
+	".ogg": "an OGG recording", ".oga": "an OGG recording", ".opus": "an Opus recording", ".wav": "a WAV recording",
+	".flac": "a FLAC recording", ".mid": "a MIDI file", ".midi": "a MIDI file", ".musicxml": "a MusicXML file",
+	".xml": "a MusicXML file", ".mxl": "a MusicXML file",
+}
+
+// refuseContent refuses content that is none of the kinds accepted. When
+// the file's name says it is one of them, the message says it is not, and
+// what the content is when its first bytes tell: a page saved from the web
+// under a .pdf name should not be told to upload a PDF.
+func refuseContent(name string, head []byte) error {
+	msg := MsgUnsupportedFile
+	if claim := claims[strings.ToLower(path.Ext(name))]; claim != "" {
+		if found := contentName(head); found != "" {
+			msg = fmt.Sprintf("This file is not %s: its content is %s.", claim, found)
+		} else {
+			msg = fmt.Sprintf("This file is not %s, though its name says it is.", claim)
+		}
+	}
+	return apperr.New(apperr.Unsupported, apperr.CodeUnsupportedFile, msg)
+}
+
+// contentName names, in plain words, the common kinds of file that are
+// uploaded by mistake, from their first bytes; "" for any other.
+func contentName(b []byte) string {
+	t := bytes.TrimLeft(bytes.TrimPrefix(b, []byte("\xEF\xBB\xBF")), " \t\r\n")
+	lower := bytes.ToLower(t[:min(len(t), 64)])
+	has := func(sig string) bool { return bytes.HasPrefix(b, []byte(sig)) }
+	switch {
+	case bytes.HasPrefix(lower, []byte("<!doctype html")) || bytes.HasPrefix(lower, []byte("<html")) ||
+		bytes.HasPrefix(lower, []byte("<head")) || bytes.HasPrefix(lower, []byte("<body")):
+		return "a web page (HTML)"
+	case bytes.HasPrefix(lower, []byte("<?xml")):
+		return "XML that is not MusicXML"
+	case has("\x89PNG"):
+		return "a PNG image"
+	case has("\xFF\xD8\xFF"):
+		return "a JPEG image"
+	case has("GIF8"):
+		return "a GIF image"
+	case has("PK\x03\x04") && bytes.Contains(b, []byte("word/")):
+		return "a Word document"
+	case has("PK\x03\x04"):
+		return "a ZIP archive"
+	case has("{\\rtf"):
+		return "an RTF document"
+	case utf8.Valid(b) && !bytes.ContainsRune(b, 0):
+		return "plain text"
+	}
+	return ""
 }

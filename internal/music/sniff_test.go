@@ -78,7 +78,7 @@ func TestSniffUploadKeepsEveryByte(t *testing.T) {
 	t.Parallel()
 	body := "%PDF-1.7\n" + strings.Repeat("x", 3*sniffLen)
 	var s Service
-	k, r, err := s.sniffUpload(iotest.OneByteReader(strings.NewReader(body)))
+	k, r, err := s.sniffUpload(iotest.OneByteReader(strings.NewReader(body)), "score.pdf")
 	if err != nil || k != kindPDF {
 		t.Fatal(k, err)
 	}
@@ -97,6 +97,29 @@ func TestLimitReader(t *testing.T) {
 		n, err := io.Copy(io.Discard, &limitReader{r: strings.NewReader(strings.Repeat("a", c.size)), left: int64(c.limit)})
 		if errors.Is(err, errTooLarge) != c.tooLarge || (!c.tooLarge && n != int64(c.size)) {
 			t.Errorf("%d bytes, limit %d: %d %v", c.size, c.limit, n, err)
+		}
+	}
+}
+
+// A refused file is told what its content is when its name says otherwise
+// (issue 25: an HTML page named .pdf was told "Please upload a PDF").
+func TestRefusalSaysWhatTheContentIs(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ name, head, want string }{
+		{"Ave verum.pdf", "<!DOCTYPE html>\n<html lang=\"en\">", "This file is not a PDF: its content is a web page (HTML)."},
+		{"Ave verum.PDF", "\xEF\xBB\xBF  <HTML><head>", "This file is not a PDF: its content is a web page (HTML)."},
+		{"score.pdf", "\x89PNG\r\n\x1a\n", "This file is not a PDF: its content is a PNG image."},
+		{"score.pdf", "\xFF\xD8\xFF\xE0", "This file is not a PDF: its content is a JPEG image."},
+		{"score.pdf", "PK\x03\x04\x14\x00\x08\x00\x08\x00word/document.xml", "This file is not a PDF: its content is a Word document."},
+		{"score.pdf", "just some text", "This file is not a PDF: its content is plain text."},
+		{"take.mp3", "GIF89a", "This file is not an MP3 recording: its content is a GIF image."},
+		{"part.musicxml", "<?xml version=\"1.0\"?>\n<svg/>", "This file is not a MusicXML file: its content is XML that is not MusicXML."},
+		{"score.pdf", "\x00\x01\x02\x03\xfe", "This file is not a PDF, though its name says it is."},
+		{"notes.txt", "just some text", MsgUnsupportedFile},
+		{"setup.exe", "MZ\x90\x00", MsgUnsupportedFile},
+	} {
+		if got := refuseContent(c.name, []byte(c.head)).Error(); got != "UNSUPPORTED_FILE: "+c.want {
+			t.Errorf("%s %q: %s, want %s", c.name, c.head, got, c.want)
 		}
 	}
 }

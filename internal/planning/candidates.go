@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 
+	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/db"
 	"github.com/cantica/cantica/internal/liturgy"
 	"github.com/cantica/cantica/internal/music"
@@ -21,6 +22,9 @@ const rehearsalType = "rehearsal"
 // and seasons, its tag names and every date it was planned for, in four
 // statements whatever the library holds.
 func (s *Service) Candidates(ctx context.Context, choirID, search string) ([]suggest.Candidate, error) {
+	if err := apperr.CheckSearch("q", search); err != nil {
+		return nil, err
+	}
 	query := `SELECT m.id, m.title, COALESCE(c.name, m.composer, ''), COALESCE(m.number, ''),
 			m.rehearsal_weighting, m.min_interval_weeks, m.is_new_to_choir_flag, m.created_at
 		FROM music m LEFT JOIN composers c ON c.id = m.composer_id

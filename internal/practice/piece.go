@@ -51,7 +51,7 @@ func (s *Service) Piece(ctx context.Context, choirID, musicID string, roster []S
 		return out, err
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT p.user_id, COALESCE(u.first_name, ''), COALESCE(u.last_name, ''),
-		SUM(p.played_seconds), SUM(p.loops), MAX(p.day)
+		SUM(p.played_seconds), `+sumLoops+`, MAX(p.day)
 		FROM practice_sessions p LEFT JOIN user_profile u ON u.id = p.user_id
 		WHERE p.music_id = ? AND p.choir_id = ? GROUP BY p.user_id, u.first_name, u.last_name`, musicID, choirID)
 	if err != nil {

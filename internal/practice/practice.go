@@ -40,8 +40,8 @@ const (
 	MsgSessionID     = "The practice session must be a UUID."
 	MsgDay           = "The day must be today's date, as YYYY-MM-DD."
 	MsgPlayedSeconds = "The time played cannot be negative or more than the time since the session began."
-	MsgLoops         = "The loops cannot be negative."
-	MsgPosition      = "The position cannot be negative."
+	MsgLoops         = "The loops cannot be negative or more than the time played allows (ten a second)."
+	MsgPosition      = "The position must be between 0 and 24 hours into the recording."
 	MsgSpeed         = "The speed must be between 50% and 150%."
 	MsgPartName      = "The part name must be 100 characters or fewer."
 	MsgSessionTaken  = "This practice session belongs to someone else or to another piece."
@@ -59,11 +59,23 @@ const (
 	// before, so the first report already carries some.
 	slack = 15 * time.Minute
 	// maxPlayed caps one session whatever its age.
-	maxPlayed    = 24 * time.Hour
-	maxMarkers   = 2000
-	maxPartName  = 100
-	historyDays  = 30
-	recentPieces = 10
+	maxPlayed = 24 * time.Hour
+	// maxPosition bounds where playback may be, in seconds. The server does
+	// not know a recording's length (it never decodes the audio), so the
+	// bound is one no choir's recording reaches: a day.
+	maxPosition = 24 * 60 * 60
+	// loopsPerSecond bounds a session's loop passes by the time it played:
+	// the studio's shortest loop is 0.2 s of the recording, at most 1.5×
+	// speed, so a pass takes at least 0.13 s of playing; ten a second (and
+	// one more for rounding) leave room.
+	loopsPerSecond = 10
+	// maxStoredLoops is the most loops a session can carry; reads count no
+	// more from a row stored before the bound existed.
+	maxStoredLoops = loopsPerSecond*int(maxPlayed/time.Second) + 1
+	maxMarkers     = 2000
+	maxPartName    = 100
+	historyDays    = 30
+	recentPieces   = 10
 )
 
 // Report is one report of a session's cumulative figures.
@@ -76,6 +88,11 @@ type Report struct {
 	Speed         float64
 	PartName      string
 }
+
+// sumLoops adds up loops as a report may carry them: a row stored before
+// the bounds existed counts no more than maxStoredLoops, so the sum of any
+// number of rows a member could make stays far from overflowing.
+var sumLoops = fmt.Sprintf(`SUM(CASE WHEN loops > %[1]d THEN %[1]d WHEN loops < 0 THEN 0 ELSE loops END)`, maxStoredLoops)
 
 // today is the server's UTC date; a singer's local day is within a day of it.
 func (s *Service) today() time.Time {
@@ -96,10 +113,10 @@ func (s *Service) check(r *Report) error {
 	if math.IsNaN(r.PlayedSeconds) || r.PlayedSeconds < 0 || r.PlayedSeconds > maxPlayed.Seconds() {
 		f.Add("playedSeconds", MsgPlayedSeconds)
 	}
-	if r.Loops < 0 {
+	if r.Loops < 0 || float64(r.Loops) > loopsPerSecond*r.PlayedSeconds+1 {
 		f.Add("loops", MsgLoops)
 	}
-	if math.IsNaN(r.Position) || math.IsInf(r.Position, 0) || r.Position < 0 {
+	if !(r.Position >= 0 && r.Position <= maxPosition) {
 		f.Add("position", MsgPosition)
 	}
 	if !(r.Speed >= 0.5 && r.Speed <= 1.5) {
@@ -202,7 +219,7 @@ func (s *Service) Mine(ctx context.Context, choirID, musicID, userID string) (Mi
 	if _, err := pieceTitle(ctx, s.db, choirID, musicID); err != nil {
 		return out, err
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT day, SUM(played_seconds), SUM(loops) FROM practice_sessions
+	rows, err := s.db.QueryContext(ctx, `SELECT day, SUM(played_seconds), `+sumLoops+` FROM practice_sessions
 		WHERE music_id = ? AND user_id = ? GROUP BY day ORDER BY day DESC`, musicID, userID)
 	if err != nil {
 		return out, fmt.Errorf("practice: my practice of %s: %w", musicID, err)
@@ -227,6 +244,13 @@ func (s *Service) Mine(ctx context.Context, choirID, musicID, userID string) (Mi
 		Scan(&out.LastPosition, &out.Speed, &out.PartName)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return out, fmt.Errorf("practice: my last position in %s: %w", musicID, err)
+	}
+	// A row stored before the bounds resumes at the start, at normal speed.
+	if !(out.LastPosition >= 0 && out.LastPosition <= maxPosition) {
+		out.LastPosition = 0
+	}
+	if !(out.Speed >= 0.5 && out.Speed <= 1.5) {
+		out.Speed = 1
 	}
 	return out, nil
 }

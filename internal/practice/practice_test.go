@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -15,6 +16,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
 	"github.com/cantica/cantica/internal/db/dbtest"
 )
@@ -174,12 +176,24 @@ func TestReportValidation(t *testing.T) {
 			{"day", Report{SessionID: id, Day: "26/11/2026"}},
 			{"playedSeconds", Report{SessionID: id, PlayedSeconds: -1}},
 			{"loops", Report{SessionID: id, Loops: -1}},
+			{"loops", Report{SessionID: id, PlayedSeconds: 10, Loops: 102}},
+			{"loops", Report{SessionID: id, PlayedSeconds: 10, Loops: math.MaxInt64}},
 			{"position", Report{SessionID: id, Position: -0.5}},
+			{"position", Report{SessionID: id, Position: 1e308}},
+			{"position", Report{SessionID: id, Position: maxPosition + 0.1}},
 			{"speed", Report{SessionID: id, Speed: 1.55}},
 			{"speed", Report{SessionID: id, Speed: 0.45}},
 			{"partName", Report{SessionID: id, PartName: strings.Repeat("a", 101)}},
 		} {
 			wantKind(t, f.report(f.piece, f.anna, c.r), apperr.Invalid, c.field)
+		}
+		// The largest figures the bounds allow are kept.
+		edge := Report{SessionID: uuid.NewString(), PlayedSeconds: 10, Loops: 101, Position: maxPosition}
+		if err := f.report(f.piece2, f.anna, edge); err != nil {
+			t.Fatal(err)
+		}
+		if m := f.mine(f.piece2, f.anna); m.Loops != 101 || m.LastPosition != maxPosition {
+			t.Fatalf("a report at the bounds: %+v", m)
 		}
 		// More played than the time since the session began (plus slack).
 		if err := f.report(f.piece, f.anna, Report{SessionID: id, PlayedSeconds: 60}); err != nil {
@@ -233,6 +247,37 @@ func TestConcurrentReports(t *testing.T) {
 		m := f.mine(f.piece2, f.anna)
 		if m.TotalSeconds != n*(n+1)/2 || m.Loops != n || len(m.Days) != 1 || m.Days[0].Seconds != n*(n+1)/2 {
 			t.Fatalf("%d sessions on one day: %+v", n, m)
+		}
+	})
+}
+
+// Rows stored before the bounds existed (issue 25: loops of 2^63-1 and a
+// position of 1e308 were once accepted) are read within the bounds: no
+// sum overflows and nobody's practice page fails.
+func TestOutOfBoundRowsAreReadWithinBounds(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d)
+		huge := int64(math.MaxInt64)
+		if d.Kind == config.Postgres {
+			huge = math.MaxInt32 // the most its INTEGER column holds
+		}
+		now := base.UTC()
+		for range 2 {
+			f.exec(`INSERT INTO practice_sessions (id, choir_id, music_id, user_id, day, played_seconds, loops, position, speed,
+				part_name, started_at, updated_at) VALUES (?, ?, ?, ?, ?, 60, ?, 1e308, 1, '', ?, ?)`,
+				uuid.NewString(), f.choir, f.piece, f.anna, today, huge, now, now)
+		}
+		m := f.mine(f.piece, f.anna)
+		if m.Loops != 2*maxStoredLoops || m.LastPosition != 0 || m.TotalSeconds != 120 || len(m.Days) != 1 || m.Days[0].Loops != 2*maxStoredLoops {
+			t.Fatalf("my practice over out-of-bound rows: %+v", m)
+		}
+		got, err := f.s.Piece(context.Background(), f.choir, f.piece, []Singer{{UserID: f.anna, Name: "Anna Byrd"}}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Members) != 1 || got.Members[0].Loops != 2*maxStoredLoops || got.Members[0].TotalSeconds != 120 {
+			t.Fatalf("the piece's practice over out-of-bound rows: %+v", got)
 		}
 	})
 }

@@ -193,6 +193,14 @@ func (h *Harness) NewClient() *Client {
 	}}
 }
 
+// For is the same browser (its cookies and headers) reporting failures to
+// t, for a fuzz target or subtest that must not fail the harness's own test.
+func (c *Client) For(t testing.TB) *Client {
+	h := *c.h
+	h.t = t
+	return &Client{h: &h, http: c.http, Header: c.Header}
+}
+
 // Response is an answer with its JSON body decoded.
 type Response struct {
 	Status int

@@ -26,3 +26,6 @@ export function showServerErrors(
   form.setErrors(shown);
   return true;
 }
+
+/** The longest search text the server takes (it refuses more in words). */
+export const SEARCH_MAX_LENGTH = 200;

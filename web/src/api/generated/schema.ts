@@ -1371,7 +1371,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Bytes of files the choir stores, and the largest upload allowed (view:music). */
+        /** Bytes of files the choir stores, its limit if it has one, and the largest upload allowed (view:music). */
         get: operations["getMusicStorage"];
         put?: never;
         post?: never;
@@ -3364,11 +3364,11 @@ export interface components {
              * @description Seconds actually played in this session so far (cumulative), ≥ 0.
              */
             playedSeconds: number;
-            /** @description Loop passes in this session so far (cumulative), ≥ 0. */
+            /** @description Loop passes in this session so far (cumulative), ≥ 0 and at most ten per second played (plus one). */
             loops: number;
             /**
              * Format: double
-             * @description Where playback is now, in seconds of the recording, ≥ 0.
+             * @description Where playback is now, in seconds of the recording, 0 to 86,400 (the server does not know the recording's length; no recording lasts a day).
              */
             position: number;
             /**
@@ -3572,10 +3572,21 @@ export interface components {
             next: string;
         };
         MusicStorage: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Bytes of the files of the choir's pieces.
+             */
             usedBytes: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The largest file one upload may carry (CANTICA_MAX_UPLOAD_MB); the web app checks a file against it before sending.
+             */
             maxUploadBytes: number;
+            /**
+             * Format: int64
+             * @description The most the choir may store, when its plan has a limit; absent when none does (always, while billing is off).
+             */
+            limitBytes?: number;
         };
         MusicIds: {
             ids: string[];
@@ -5167,7 +5178,7 @@ export interface operations {
         parameters: {
             query: {
                 calendarType: string;
-                /** @description Search in name and feast key, without regard to case. */
+                /** @description Search in name and feast key, without regard to case; at most 200 characters and 20 words (400 otherwise). */
                 q?: string;
             };
             header?: never;
@@ -5819,6 +5830,7 @@ export interface operations {
     listComposers: {
         parameters: {
             query?: {
+                /** @description At most 200 characters and 20 words (400 otherwise). */
                 q?: string;
             };
             header?: never;
@@ -6162,7 +6174,7 @@ export interface operations {
     listMusic: {
         parameters: {
             query?: {
-                /** @description Words found in the title, subtitle, composer, arranger or library number (case and accents ignored). */
+                /** @description Words found in the title, subtitle, composer, arranger or library number (case and accents ignored); at most 200 characters and 20 words (400 otherwise). */
                 q?: string;
                 /** @description Pieces carrying every tag listed. */
                 tagId?: string[];
@@ -7768,7 +7780,7 @@ export interface operations {
     listPlanSuggestions: {
         parameters: {
             query?: {
-                /** @description Only pieces whose title, composer or library number contains this text. */
+                /** @description Only pieces whose title, composer or library number contains every word of this text; at most 200 characters and 20 words (400 otherwise). */
                 q?: string;
                 /** @description 1 to 200; 50 by default. */
                 limit?: number;

@@ -17,6 +17,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { reportFailure } from '../../app/errors';
+import { SEARCH_MAX_LENGTH } from '../../app/forms';
 import { notify } from '../../app/notify';
 import { linkColor } from '../../app/theme';
 import { ConfirmModal } from '../../components/ConfirmModal';
@@ -104,6 +105,7 @@ function MasterFeastList({ calendarType }: { calendarType: CalendarType }) {
         label="Search"
         placeholder="Name or key"
         type="search"
+        maxLength={SEARCH_MAX_LENGTH}
         leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}

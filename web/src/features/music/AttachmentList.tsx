@@ -4,6 +4,7 @@ import { IconDownload, IconEdit, IconReplace, IconTrash } from '@tabler/icons-re
 import { useState } from 'react';
 import { showServerErrors } from '../../app/forms';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { useMusicStorage } from './api';
 import {
   ATTACHMENT_TYPES,
   attachmentFileUrl,
@@ -11,6 +12,7 @@ import {
   formatBytes,
   isAudio,
   PART_NAME_REQUIRED,
+  tooLarge,
   uploadErrorMessage,
   useDeleteAttachment,
   useReplaceAttachmentFile,
@@ -152,8 +154,15 @@ function EditorControls({
   const [controller, setController] = useState<AbortController | null>(null);
   const name = attachment.fileName;
 
+  const maxUploadBytes = useMusicStorage(choirId).data?.maxUploadBytes;
+
   const onFile = async (file: File | null) => {
     if (!file) return;
+    const refusal = tooLarge(file, maxUploadBytes);
+    if (refusal) {
+      setError(refusal);
+      return;
+    }
     const abort = new AbortController();
     setController(abort);
     setError(null);

@@ -1,19 +1,24 @@
 import { Button, CloseButton, FileButton, Group, Paper, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useRef, useState, type DragEvent } from 'react';
+import { useMusicStorage } from './api';
 import {
   ATTACHMENT_TYPES,
   formatBytes,
   guessAttachmentType,
   isCancelled,
   PART_NAME_REQUIRED,
+  refusesFile,
+  tooLarge,
   uploadErrorMessage,
+  uploadLimit,
   useUploadAttachment,
   type AttachmentFields,
   type AttachmentType,
 } from './attachments';
 
-type Status = 'ready' | 'uploading' | 'failed';
+/** refused: the file itself was refused (too large, not a kind taken); sending it again would not help. */
+type Status = 'ready' | 'uploading' | 'failed' | 'refused';
 
 interface Item extends AttachmentFields {
   key: number;
@@ -30,10 +35,12 @@ interface Item extends AttachmentFields {
  * dropped on the area, several at once. Each file gets its type (guessed
  * from its name), a description and, for a part recording, the part; each
  * uploads with its own progress bar and Cancel, and says beside it why it
- * was refused. An uploaded file leaves the queue: the piece's list shows it.
+ * was refused. A file larger than the server takes is refused before it is
+ * sent. An uploaded file leaves the queue: the piece's list shows it.
  */
 export function AttachmentUploader({ choirId, musicId }: { choirId: string; musicId: string }) {
   const upload = useUploadAttachment(choirId, musicId);
+  const maxUploadBytes = useMusicStorage(choirId).data?.maxUploadBytes;
   const [items, setItems] = useState<Item[]>([]);
   const [dragging, setDragging] = useState(false);
   const nextKey = useRef(1);
@@ -47,22 +54,30 @@ export function AttachmentUploader({ choirId, musicId }: { choirId: string; musi
     if (files.length === 0) return;
     setItems((current) => [
       ...current,
-      ...files.map((file) => ({
-        key: nextKey.current++,
-        file,
-        type: guessAttachmentType(file),
-        description: '',
-        customPartName: '',
-        status: 'ready' as const,
-        progress: 0,
-        error: null,
-        partError: null,
-      })),
+      ...files.map((file) => {
+        const refusal = tooLarge(file, maxUploadBytes);
+        return {
+          key: nextKey.current++,
+          file,
+          type: guessAttachmentType(file),
+          description: '',
+          customPartName: '',
+          status: refusal ? ('refused' as const) : ('ready' as const),
+          progress: 0,
+          error: refusal,
+          partError: null,
+        };
+      }),
     ]);
   };
 
   const start = async (item: Item) => {
     if (item.status === 'uploading') return;
+    const refusal = tooLarge(item.file, maxUploadBytes);
+    if (refusal) {
+      change(item.key, { status: 'refused', error: refusal });
+      return;
+    }
     const customPartName = item.type === 'audio_part' ? item.customPartName.trim() : '';
     if (item.type === 'audio_part' && !customPartName) {
       change(item.key, { partError: PART_NAME_REQUIRED });
@@ -80,13 +95,14 @@ export function AttachmentUploader({ choirId, musicId }: { choirId: string; musi
       });
       remove(item.key);
     } catch (err) {
-      change(item.key, { status: isCancelled(err) ? 'ready' : 'failed', progress: 0, error: uploadErrorMessage(err) });
+      const status = isCancelled(err) ? 'ready' : refusesFile(err) ? 'refused' : 'failed';
+      change(item.key, { status, progress: 0, error: uploadErrorMessage(err) });
     } finally {
       controllers.current.delete(item.key);
     }
   };
 
-  const waiting = items.filter((item) => item.status !== 'uploading');
+  const waiting = items.filter((item) => item.status === 'ready' || item.status === 'failed');
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -111,6 +127,11 @@ export function AttachmentUploader({ choirId, musicId }: { choirId: string; musi
       >
         <Stack align="center" gap="xs">
           <Text ta="center">Drop scores, recordings, MusicXML or MIDI files here, or</Text>
+          {maxUploadBytes !== undefined && (
+            <Text size="sm" c="dimmed" ta="center">
+              Each file up to {uploadLimit(maxUploadBytes)}.
+            </Text>
+          )}
           <FileButton onChange={add} multiple inputProps={{ 'aria-label': 'Choose files' }}>
             {(props) => (
               <Button {...props} variant="default" leftSection={<IconUpload size={16} aria-hidden />}>
@@ -168,7 +189,11 @@ function UploadRow({ item, onChange, onUpload, onCancel, onRemove }: UploadRowPr
             value={item.type}
             allowDeselect={false}
             disabled={uploading}
-            onChange={(value) => value && onChange({ type: value as AttachmentType, partError: null })}
+            // Another type may fit a refused file (a PDF is no recording): it may go again.
+            onChange={(value) =>
+              value &&
+              onChange({ type: value as AttachmentType, partError: null, ...(item.status === 'refused' && { status: 'ready', error: null }) })
+            }
             miw={160}
           />
           {item.type === 'audio_part' && (
@@ -202,12 +227,18 @@ function UploadRow({ item, onChange, onUpload, onCancel, onRemove }: UploadRowPr
           </Group>
         ) : (
           <Group justify="space-between" gap="xs">
-            <Text size="sm" c={item.status === 'failed' ? 'red.8' : 'dimmed'} role={item.error ? 'alert' : undefined}>
+            <Text
+              size="sm"
+              c={item.status === 'failed' || item.status === 'refused' ? 'red.8' : 'dimmed'}
+              role={item.error ? 'alert' : undefined}
+            >
               {item.error}
             </Text>
-            <Button size="xs" onClick={onUpload} aria-label={item.status === 'failed' ? `Try again to upload ${name}` : `Upload ${name}`}>
-              {item.status === 'failed' ? 'Try again' : 'Upload'}
-            </Button>
+            {item.status !== 'refused' && (
+              <Button size="xs" onClick={onUpload} aria-label={item.status === 'failed' ? `Try again to upload ${name}` : `Upload ${name}`}>
+                {item.status === 'failed' ? 'Try again' : 'Upload'}
+              </Button>
+            )}
           </Group>
         )}
       </Stack>

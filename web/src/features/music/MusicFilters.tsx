@@ -2,6 +2,7 @@ import { Button, Collapse, Group, MultiSelect, Select, SimpleGrid, Stack, TextIn
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type CSSProperties, type ReactNode } from 'react';
+import { SEARCH_MAX_LENGTH } from '../../app/forms';
 import { useMusicCategories, useMusicTypes, useTags, useVoicings } from './api';
 import {
   ARCHIVED_CHOICES,
@@ -46,6 +47,7 @@ export function MusicFilters({ choirId, filters, onChange }: MusicFiltersProps) 
           placeholder="Title, composer, arranger or number"
           leftSection={<IconSearch size={16} aria-hidden />}
           type="search"
+          maxLength={SEARCH_MAX_LENGTH}
           value={filters.q}
           onCommit={(q) => onChange({ ...filters, q, page: 1 }, { replace: true })}
           style={{ flex: 1 }}
@@ -132,6 +134,7 @@ interface TypedFilterProps {
   placeholder?: string;
   leftSection?: ReactNode;
   type?: 'search';
+  maxLength?: number;
   style?: CSSProperties;
 }
 

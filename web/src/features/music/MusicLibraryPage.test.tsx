@@ -58,6 +58,14 @@ describe('MusicLibraryPage', () => {
     expect(screen.getByRole('checkbox', { name: 'Select Jesu, meine Freude' })).toBeInTheDocument();
   });
 
+  it('tells an editor the storage the choir’s files take, and of how much only when there is a limit', async () => {
+    const { unmount } = renderLibrary();
+    expect(await screen.findByText('Storage used: 1.2 GB')).toBeInTheDocument();
+    unmount();
+    renderLibrary({ storage: { usedBytes: 1288490189, maxUploadBytes: 200 * 1024 * 1024, limitBytes: 2 * 1024 ** 3 } });
+    expect(await screen.findByText('Storage used: 1.2 GB of 2.0 GB')).toBeInTheDocument();
+  });
+
   it('is read-only for a member: no add, import, export, selection or bulk controls', async () => {
     renderLibrary({ role: 'member' });
     await screen.findByRole('link', { name: 'Jesu, meine Freude' });
@@ -65,6 +73,7 @@ describe('MusicLibraryPage', () => {
     expect(screen.queryByRole('button', { name: 'Import CSV' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Storage used/)).not.toBeInTheDocument();
   });
 
   it('reads its filters from the URL, asks the server for them, and puts changes back in the URL', async () => {

@@ -45,12 +45,14 @@ import {
   useBulkTagMusic,
   useLoadFamousComposers,
   useMusicList,
+  useMusicStorage,
   useTags,
   type BulkResult,
   type MusicPiece,
   type MusicSummary,
   type Tag,
 } from './api';
+import { formatBytes } from './attachments';
 import { filtersToSearch, isFiltered, NO_FILTERS, parseFilters, toListParams, type LibraryFilters } from './filters';
 import { ImportMusicModal } from './ImportMusicModal';
 import { ManageTagsModal } from './ManageTagsModal';
@@ -143,6 +145,7 @@ export function MusicLibraryPage() {
           )
         }
       />
+      {choirId && canEdit && <StorageUsed choirId={choirId} />}
       {loading ? (
         <SectionLoading label="Loading music" />
       ) : !choirId ? (
@@ -171,6 +174,22 @@ export function MusicLibraryPage() {
         </>
       )}
     </Stack>
+  );
+}
+
+/**
+ * StorageUsed tells editors how much the choir's files take, and of how
+ * much when the choir's plan sets a limit (none does while billing is off).
+ */
+function StorageUsed({ choirId }: { choirId: string }) {
+  const storage = useMusicStorage(choirId).data;
+  if (!storage) return null;
+  const limit = storage.limitBytes === undefined ? '' : ` of ${formatBytes(storage.limitBytes)}`;
+  return (
+    <Text size="sm" c="dimmed">
+      Storage used: {formatBytes(storage.usedBytes)}
+      {limit}
+    </Text>
   );
 }
 

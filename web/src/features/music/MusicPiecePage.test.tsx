@@ -8,6 +8,7 @@ import { renderWithProviders, resetToasts } from '../../test/render';
 import { LEAVE_QUESTION } from './MusicPiecePage';
 import {
   fakeUploads,
+  MAX_UPLOAD_BYTES,
   piece,
   RECORDING,
   renderPiece,
@@ -241,6 +242,12 @@ describe('replacing a file', () => {
     await userEvent.upload(within(score).getByLabelText(`Replace file ${SCORE.fileName}`, { selector: 'input' }), replacement);
     sent[1].respond(415, { code: 'UNSUPPORTED_FILE', message: 'A score must be a PDF or MusicXML file.' });
     expect(await within(score).findByRole('alert')).toHaveTextContent('A score must be a PDF or MusicXML file.');
+
+    // A file over the server's limit is refused before it is sent.
+    const big = new File([new Uint8Array(MAX_UPLOAD_BYTES + 1)], 'ave-verum-scan.pdf', { type: 'application/pdf' });
+    await userEvent.upload(within(score).getByLabelText(`Replace file ${SCORE.fileName}`, { selector: 'input' }), big);
+    expect(await within(score).findByText('This file is larger than the 1 MB limit. Please choose a smaller file.')).toBeInTheDocument();
+    expect(sent).toHaveLength(2);
   });
 });
 
@@ -289,9 +296,46 @@ describe('AttachmentUploader', () => {
     await waitFor(() => expect(screen.queryByRole('group', { name: 'gloria.pdf' })).not.toBeInTheDocument());
     await waitFor(() => expect(api.count('GET', '/choirs/c1/music/m1')).toBe(reads + 1));
 
+    // The same file would be refused again: it is not offered again.
     mp3Xhr.respond(413, { code: 'FILE_TOO_LARGE', message: 'Files can be at most 100 MB.' });
     expect(await within(mp3Row).findByRole('alert')).toHaveTextContent('Files can be at most 100 MB.');
-    expect(within(mp3Row).getByRole('button', { name: 'Try again to upload gloria-alto.mp3' })).toBeInTheDocument();
+    expect(within(mp3Row).queryByRole('button', { name: /upload gloria-alto.mp3/i })).not.toBeInTheDocument();
+    expect(within(mp3Row).getByRole('button', { name: 'Remove gloria-alto.mp3' })).toBeInTheDocument();
+  });
+
+  it('refuses a file over the server’s limit before sending it, in the server’s words', async () => {
+    const sent = fakeUploads();
+    servePiece();
+    renderPiece();
+    await heading('Ave verum corpus');
+    const big = new File([new Uint8Array(MAX_UPLOAD_BYTES + 1)], 'concert.wav', { type: 'audio/wav' });
+    const fits = new File([new Uint8Array(MAX_UPLOAD_BYTES)], 'rehearsal.wav', { type: 'audio/wav' });
+    // The limit comes from the server, which the area states.
+    expect(await screen.findByText('Each file up to 1 MB.')).toBeInTheDocument();
+    await userEvent.upload(screen.getByLabelText('Choose files', { selector: 'input' }), [big, fits]);
+    const bigRow = screen.getByRole('group', { name: 'concert.wav' });
+    expect(within(bigRow).getByRole('alert')).toHaveTextContent('This file is larger than the 1 MB limit. Please choose a smaller file.');
+    expect(within(bigRow).queryByRole('button', { name: /upload concert.wav/i })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Upload rehearsal.wav' }));
+    expect(sent).toHaveLength(1);
+    expect((sent[0].body!.get('file') as File).name).toBe('rehearsal.wav');
+  });
+
+  it('says a file’s content is not what its name says, and offers it again only under another type', async () => {
+    const sent = fakeUploads();
+    servePiece();
+    renderPiece();
+    await heading('Ave verum corpus');
+    const page = new File(['<!DOCTYPE html><html>'], 'gloria.pdf', { type: 'application/pdf' });
+    await userEvent.upload(screen.getByLabelText('Choose files', { selector: 'input' }), [page]);
+    const row = screen.getByRole('group', { name: 'gloria.pdf' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Upload gloria.pdf' }));
+    sent[0].respond(415, { code: 'UNSUPPORTED_FILE', message: 'This file is not a PDF: its content is a web page (HTML).' });
+    expect(await within(row).findByRole('alert')).toHaveTextContent('This file is not a PDF: its content is a web page (HTML).');
+    expect(within(row).queryByRole('button', { name: /upload gloria.pdf/i })).not.toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('combobox', { name: 'Type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Other' }));
+    expect(within(row).getByRole('button', { name: 'Upload gloria.pdf' })).toBeInTheDocument();
   });
 
   it('cancels an upload and says an unsupported file is refused', async () => {

@@ -34,6 +34,7 @@ export type MusicImportRow = components['schemas']['MusicImportRow'];
 export type MusicImportResult = components['schemas']['MusicImportResult'];
 export type MusicImportComposer = components['schemas']['MusicImportComposer'];
 export type Attachment = components['schemas']['Attachment'];
+export type MusicStorage = components['schemas']['MusicStorage'];
 
 /** The library's query to the server: search, filters, sort and page. */
 export type MusicListParams = NonNullable<operations['listMusic']['parameters']['query']>;
@@ -56,6 +57,7 @@ export const musicKeys = {
   pieces: (choirId: string) => ['choirs', choirId, 'music', 'piece'] as const,
   piece: (choirId: string, id: string) => ['choirs', choirId, 'music', 'piece', id] as const,
   numbers: (choirId: string) => ['choirs', choirId, 'music', 'numbers'] as const,
+  storage: (choirId: string) => ['choirs', choirId, 'music', 'storage'] as const,
   tags: (choirId: string) => ['choirs', choirId, 'tags'] as const,
   composers: (choirId: string) => ['choirs', choirId, 'composers'] as const,
   composerSearch: (choirId: string, q: string) => ['choirs', choirId, 'composers', 'search', q] as const,
@@ -193,10 +195,24 @@ export function musicExportUrl(choirId: string): string {
   return `/api/v1/choirs/${encodeURIComponent(choirId)}/music/export`;
 }
 
+/**
+ * useMusicStorage reads the bytes the choir's files take, its limit when
+ * its plan has one, and the largest file one upload may carry.
+ */
+export function useMusicStorage(choirId: string | null) {
+  return useQuery({
+    queryKey: musicKeys.storage(choirId ?? ''),
+    queryFn: async () => unwrap(await api.GET('/choirs/{choirId}/music/storage', path(choirId ?? ''))),
+    enabled: !!choirId,
+  });
+}
+
 // What a change to pieces touches: the library's pages, the numbers in use,
-// the tags' and composers' piece counts, and (when given) the pieces.
+// the tags' and composers' piece counts, the storage their files take, and
+// (when given) the pieces.
 function piecesChanged(queryClient: QueryClient, choirId: string, ids?: readonly string[]) {
   void queryClient.invalidateQueries({ queryKey: musicKeys.lists(choirId) });
+  void queryClient.invalidateQueries({ queryKey: musicKeys.storage(choirId) });
   void queryClient.invalidateQueries({ queryKey: musicKeys.numbers(choirId) });
   void queryClient.invalidateQueries({ queryKey: musicKeys.tags(choirId) });
   void queryClient.invalidateQueries({ queryKey: musicKeys.composers(choirId) });

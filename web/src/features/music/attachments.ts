@@ -104,6 +104,29 @@ export function uploadErrorMessage(err: unknown): string {
 export const isCancelled = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
 
 /**
+ * refusesFile says whether a refusal is of the file itself: larger than the
+ * server takes (413) or not a kind it takes (415). Sending the same file
+ * again would be refused again, so it is not offered.
+ */
+export const refusesFile = (err: unknown) => err instanceof HttpError && (err.status === 413 || err.status === 415);
+
+/** uploadLimit words the upload limit as the server does: '200 MB'. */
+export function uploadLimit(bytes: number): string {
+  const mib = 1024 * 1024;
+  return bytes >= mib && bytes % mib === 0 ? `${bytes / mib} MB` : `${bytes}-byte`;
+}
+
+/**
+ * tooLarge is the server's refusal of a file over the upload limit, said
+ * before the file is sent: a server refusing a large body early may cut the
+ * connection, and the browser then shows a reset instead of its words.
+ */
+export function tooLarge(file: Pick<File, 'size'>, maxUploadBytes: number | undefined): string | null {
+  if (maxUploadBytes === undefined || file.size <= maxUploadBytes) return null;
+  return `This file is larger than the ${uploadLimit(maxUploadBytes)} limit. Please choose a smaller file.`;
+}
+
+/**
  * sendFile sends one file as multipart/form-data, the fields first and the
  * file last (the server streams it), and resolves to the server's answer.
  * It rejects with an HttpError for a refusal, a TypeError the error
@@ -166,12 +189,13 @@ export interface UploadRequest extends Transfer {
   fields: AttachmentFields;
 }
 
-/** usePieceChanged re-reads the piece (its files) and the library's pages (their score and audio marks). */
+/** usePieceChanged re-reads the piece (its files), the library's pages (their score and audio marks) and the choir's storage. */
 function usePieceChanged(choirId: string, musicId: string) {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: musicKeys.piece(choirId, musicId) });
     void queryClient.invalidateQueries({ queryKey: musicKeys.lists(choirId) });
+    void queryClient.invalidateQueries({ queryKey: musicKeys.storage(choirId) });
   };
 }
 

@@ -89,6 +89,9 @@ export interface PieceServer {
   handlers?: Record<string, Handler>;
 }
 
+/** The upload limit the stubbed server states: 1 MB. */
+export const MAX_UPLOAD_BYTES = 1024 * 1024;
+
 /**
  * servePiece stubs the server of one choir (c1) whose member the user is,
  * with the given role, and one piece; handlers given replace or add.
@@ -99,6 +102,7 @@ export function servePiece({ role = 'choir_admin', piece: initial = piece(), han
   const server = stubFetch({
     'GET /auth/session': () => json(sessionOf({ ...ada, lastAccessedChoirId: CHOIR_ID }, [bach])),
     'GET /choirs/:choirId': () => json(details(bach)),
+    'GET /choirs/:choirId/music/storage': () => json({ usedBytes: 4096, maxUploadBytes: MAX_UPLOAD_BYTES }),
     'GET /choirs/:choirId/music/:musicId': (_r, { musicId }) =>
       state.piece && state.piece.id === musicId ? json(state.piece) : apiError(404, 'NOT_FOUND', 'Music piece not found.'),
     // What the edit form reads.

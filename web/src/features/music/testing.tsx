@@ -13,6 +13,7 @@ import type {
   ComposerResolution,
   MusicPage,
   MusicPiece,
+  MusicStorage,
   MusicSummary,
   MusicType,
   Tag,
@@ -105,6 +106,8 @@ export interface MusicServer {
   tags?: Tag[];
   /** The composer match's answer for a typed name. */
   match?: (name: string) => ComposerResolution;
+  /** What the choir's files take (1.2 GB by default) and the upload limit. */
+  storage?: MusicStorage;
   handlers?: Record<string, Handler>;
 }
 
@@ -118,6 +121,7 @@ export function serveMusic({
   items = [JESU, AVE],
   tags = [CHRISTMAS, LENT],
   match = () => resolution(),
+  storage = { usedBytes: 1288490189, maxUploadBytes: 200 * 1024 * 1024 },
   handlers = {},
 }: MusicServer = {}) {
   const state = { items, tags };
@@ -133,6 +137,7 @@ export function serveMusic({
     'GET /choirs/:choirId/music-types': () => json([ANTHEM]),
     'GET /choirs/:choirId/music-categories': () => json([SACRED]),
     'GET /choirs/:choirId/music/numbers': () => json({ numbers: ['7', '12'], next: '13' }),
+    'GET /choirs/:choirId/music/storage': () => json(storage),
     'GET /choirs/:choirId/composers/match': (request) => json(match(new URL(request.url).searchParams.get('name') ?? '')),
     'POST /choirs/:choirId/music': (_r, _p, body) => json(pieceOf({ id: 'm-new', title: (body as MusicPiece).title }), 201),
     ...handlers,

@@ -27,7 +27,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { HttpError } from '../../api/client';
 import { useChoir } from '../../app/choir';
-import { showServerErrors } from '../../app/forms';
+import { SEARCH_MAX_LENGTH, showServerErrors } from '../../app/forms';
 import { LeaveQuestion } from '../../components/LeaveQuestion';
 import { ErrorAlert, RetryAlert } from '../../components/ErrorAlert';
 import { formatDuration } from '../../components/format';
@@ -555,6 +555,7 @@ function Library({ choirId, planId, slots, onPlace, onDragStart, onDragEnd }: Li
       <TextInput
         label="Search the library"
         type="search"
+        maxLength={SEARCH_MAX_LENGTH}
         placeholder="Title, composer or number"
         leftSection={<IconSearch size={16} aria-hidden />}
         value={q}

@@ -4,6 +4,7 @@ import { IconCopy, IconFileTypePdf, IconPlus, IconSearch } from '@tabler/icons-r
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useChoir } from '../../app/choir';
+import { SEARCH_MAX_LENGTH } from '../../app/forms';
 import { LeaveQuestion } from '../../components/LeaveQuestion';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
 import { useLeaveQuestion } from '../../components/useLeaveQuestion';
@@ -261,6 +262,7 @@ function PieceSearch({ choirId, planId, onPick }: { choirId: string; planId: str
       <TextInput
         label="Search the library"
         size="md"
+        maxLength={SEARCH_MAX_LENGTH}
         value={typed}
         onChange={(e) => setTyped(e.currentTarget.value)}
         leftSection={<IconSearch size={18} aria-hidden />}
