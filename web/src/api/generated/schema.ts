@@ -5850,6 +5850,7 @@ export interface operations {
                     "application/json": components["schemas"]["Composer"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
