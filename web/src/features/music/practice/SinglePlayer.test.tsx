@@ -102,6 +102,14 @@ describe('SinglePlayer', () => {
     expect(audio.playbackRate).toBe(0.55);
   });
 
+  it('labels the speed slider with visible text that names it', async () => {
+    serve();
+    renderPlayer();
+    const label = screen.getByText('Speed');
+    expect(label).toBeVisible();
+    expect(screen.getByRole('slider', { name: 'Speed' })).toHaveAttribute('aria-labelledby', label.id);
+  });
+
   it('goes back and forward 5 seconds by button and by key', async () => {
     serve();
     const { audio } = renderPlayer();
