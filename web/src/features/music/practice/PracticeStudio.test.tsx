@@ -20,7 +20,7 @@ vi.mock('./pdf', () => ({
 
 // jsdom has no Web Audio: the mixer shows which parts it was told are the singer's.
 vi.mock('./PartMixer', () => ({
-  PartMixer: ({ myParts }: { myParts: string[] }) => <p>Mixer for {myParts.join(', ') || 'nobody'}</p>,
+  PartMixer: ({ myParts }: { myParts: string[] }) => <p>Mixer for {myParts.join(' | ') || 'nobody'}</p>,
 }));
 
 beforeEach(() => {
@@ -136,5 +136,20 @@ describe('practice on the piece page', () => {
     });
     renderPiece('m1', '?practice=true');
     expect(await screen.findByText('Mixer for Alto')).toBeInTheDocument();
+  });
+
+  it('before the singer has voice parts, gives the mixer the parts they last practised', async () => {
+    const part = (id: string, name: string) =>
+      attachment({ id, fileName: `${name}.mp3`, type: 'audio_part', customPartName: name, contentType: 'audio/mpeg', sizeBytes: 1000 });
+    servePiece({
+      role: 'member',
+      piece: piece({ attachments: [SCORE, part('p1', 'Soprano'), part('p2', 'Alto')] }),
+      handlers: {
+        'GET /choirs/:choirId/music/:musicId/practice/me': () =>
+          json({ totalSeconds: 60, loops: 0, lastPosition: 0, speed: 1, days: [], partName: 'Soprano, Alto', voiceParts: [] }),
+      },
+    });
+    renderPiece('m1', '?practice=true');
+    expect(await screen.findByText('Mixer for Soprano | Alto')).toBeInTheDocument();
   });
 });

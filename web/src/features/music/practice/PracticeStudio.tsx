@@ -55,9 +55,9 @@ export function PracticeStudio({ choirId, piece }: { choirId: string; piece: Mus
     return transport.subscribe((e) => sync(e.type === 'seek' ? e.to : e.time));
   }, [transport, follow, list]);
 
-  // The singer's voice parts in this choir; before they have any, the part
-  // they last practised stands for them.
-  const myParts = me.data?.voiceParts.length ? me.data.voiceParts : me.data?.partName ? [me.data.partName] : [];
+  // The singer's voice parts in this choir; before they have any, the parts
+  // they last practised (the mixer reports them joined by ', ') stand for them.
+  const myParts = me.data?.voiceParts.length ? me.data.voiceParts : me.data?.partName ? me.data.partName.split(', ') : [];
   const audio =
     parts.length > 0 ? (
       <PartMixer choirId={choirId} piece={piece} parts={parts} myParts={myParts} onTransport={setTransport} />
