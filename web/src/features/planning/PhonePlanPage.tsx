@@ -9,6 +9,7 @@ import { NoChoirSelected } from '../../components/NoChoirSelected';
 import { useLeaveQuestion } from '../../components/useLeaveQuestion';
 import { SectionError, SectionLoading } from '../../components/SectionState';
 import { planPdfUrl, useCreatePlan, usePlanDay, usePlanSuggestions, usePlansOn, useUpdatePlan, type Plan, type PlanDay, type PlanSuggestion } from './api';
+import { ConflictAlert, usePlanConflict } from './ConflictAlert';
 import { CopyPlanModal } from './CopyPlanModal';
 import { DATE_ONLY, DayHeader } from './DayHeader';
 import { isDateKey } from './format';
@@ -76,7 +77,11 @@ function ChosenPlan({ choirId, date, eventId, canPlan }: { choirId: string; date
   if (plans.isPending) return <SectionLoading label="Loading the plan" />;
   if (plans.isError) return <SectionError title="The plan could not be loaded" error={plans.error} onRetry={() => void plans.refetch()} />;
   const plan = plans.data.find((p) => (p.eventId ?? null) === eventId);
-  if (plan) return canPlan ? <PlanEditor key={plan.id} choirId={choirId} plan={plan} /> : <ReadOnlyPlan choirId={choirId} plan={plan} />;
+  if (plan && canPlan) {
+    const reread = async () => (await plans.refetch()).data?.find((p) => p.id === plan.id);
+    return <PlanEditor key={plan.id} choirId={choirId} plan={plan} onReload={reread} />;
+  }
+  if (plan) return <ReadOnlyPlan choirId={choirId} plan={plan} />;
   return (
     <Stack gap="sm">
       <Text c="dimmed">No music planned yet.</Text>
@@ -89,19 +94,29 @@ function ChosenPlan({ choirId, date, eventId, canPlan }: { choirId: string; date
   );
 }
 
-function PlanEditor({ choirId, plan }: { choirId: string; plan: Plan }) {
+interface PlanEditorProps {
+  choirId: string;
+  plan: Plan;
+  /** Reads the plan again; resolves to it as stored now. */
+  onReload: () => Promise<Plan | undefined>;
+}
+
+function PlanEditor({ choirId, plan, onReload }: PlanEditorProps) {
   const draft = usePlanDraft(plan);
   const update = useUpdatePlan(choirId, plan.id);
+  const conflict = usePlanConflict(onReload, draft.reset);
   const [adding, setAdding] = useState<number | null>(null);
   const [copying, setCopying] = useState(false);
   const leaving = useLeaveQuestion(draft.dirty, { search: true });
   const { slots } = draft;
 
-  const save = () =>
+  const save = () => {
+    conflict.clear();
     void update
-      .submit(draft.update(), { onSuccess: (saved) => draft.reset(saved) })
-      // Refused: the error toast says why and the draft stays to try again.
+      .submit(draft.update(), { onSuccess: (saved) => draft.reset(saved), onError: (err) => conflict.caught(err) })
+      // Refused: the error toast (and for a conflict, 'Reload') says why and the draft stays to try again.
       .catch(() => {});
+  };
 
   return (
     <form onSubmit={draft.form.onSubmit(save)} aria-label="Plan">
@@ -112,6 +127,7 @@ function PlanEditor({ choirId, plan }: { choirId: string; plan: Plan }) {
           </Button>
           <PdfLink choirId={choirId} plan={plan} />
         </Group>
+        <ConflictAlert conflict={conflict} height={TOUCH} />
         {slots.map((slot, i) => (
           <SlotCard key={slot.key} draft={draft} index={i} onAdd={() => setAdding(i)} />
         ))}
