@@ -515,10 +515,12 @@ function Library({ choirId, planId, slots, onPlace, onDragStart, onDragEnd }: Li
   const ready = items.filter((s) => !s.heldBack);
   const resting = items.filter((s) => s.heldBack);
 
+  const planned = new Set(slots.map((slot) => slot.musicId));
   const card = (s: PlanSuggestion) => (
     <SuggestionCard
       key={s.music.id}
       suggestion={s}
+      inPlan={planned.has(s.music.id)}
       onDragStart={onDragStart(s.music)}
       onDragEnd={onDragEnd}
       actions={<AddToSlot title={s.music.title} slots={slots} onPick={(i) => onPlace(i, s.music)} />}

@@ -105,6 +105,16 @@ describe('PhonePlanPage', () => {
     expect(cards).toEqual(['Psalm', 'Entrance', 'Communion']);
   });
 
+  it('marks the pieces found that are in the plan already', async () => {
+    serve('choir_admin', [makePlan({ slots: [planSlot('Entrance', { musicId: 'm1', music: piece('m1', 'Ave verum corpus', 'W. A. Mozart') }), planSlot('Psalm')] })]);
+    renderAt(PATTERN, <PhonePlanPage />, PAGE);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a piece to Psalm' }));
+    const search = await screen.findByRole('dialog', { name: 'Add a piece to Psalm' });
+    const ave = await within(search).findByRole('article', { name: 'Ave verum corpus' });
+    expect(within(ave).getByText('In this plan')).toBeInTheDocument();
+    expect(within(within(search).getByRole('article', { name: 'Ave Maria' })).queryByText('In this plan')).not.toBeInTheDocument();
+  });
+
   it('opens the event of ?event= and starts its plan from the template', async () => {
     const api = serve('choir_admin', [makePlan()]);
     renderAt(PATTERN, <PhonePlanPage />, `${PAGE}?event=ev-2`);

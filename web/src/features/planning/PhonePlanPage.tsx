@@ -154,6 +154,7 @@ function PlanEditor({ choirId, plan, onReload }: PlanEditorProps) {
           <PieceSearch
             choirId={choirId}
             planId={plan.id}
+            planned={new Set(slots.map((slot) => slot.musicId))}
             onPick={(s) => {
               draft.setPiece(adding, s.music);
               setAdding(null);
@@ -267,7 +268,15 @@ function ReadOnlyPlan({ choirId, plan }: { choirId: string; plan: Plan }) {
   );
 }
 
-function PieceSearch({ choirId, planId, onPick }: { choirId: string; planId: string; onPick: (s: PlanSuggestion) => void }) {
+interface PieceSearchProps {
+  choirId: string;
+  planId: string;
+  /** The pieces in the plan's slots, marked 'In this plan'. */
+  planned: ReadonlySet<string | null>;
+  onPick: (s: PlanSuggestion) => void;
+}
+
+function PieceSearch({ choirId, planId, planned, onPick }: PieceSearchProps) {
   const [typed, setTyped] = useState('');
   const [q] = useDebouncedValue(typed.trim(), 250);
   const suggestions = usePlanSuggestions(choirId, planId, q);
@@ -291,6 +300,7 @@ function PieceSearch({ choirId, planId, onPick }: { choirId: string; planId: str
         <SuggestionCard
           key={s.music.id}
           suggestion={s}
+          inPlan={planned.has(s.music.id)}
           actions={
             <Button h={TOUCH} aria-label={`Add ${s.music.title}`} onClick={() => onPick(s)} style={{ flexShrink: 0 }}>
               Add
