@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/api';
-import { attachment, piece, renderPiece, SCORE, servePiece } from '../pieceTesting';
+import { attachment, piece, renderPiece, SCORE, servePiece, stubObjectUrls } from '../pieceTesting';
 
 vi.setConfig({ testTimeout: 15000 });
 
@@ -23,10 +23,15 @@ vi.mock('./PartMixer', () => ({
   PartMixer: ({ myParts }: { myParts: string[] }) => <p>Mixer for {myParts.join(' | ') || 'nobody'}</p>,
 }));
 
+let restoreObjectUrls = () => {};
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
+  restoreObjectUrls = stubObjectUrls();
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  restoreObjectUrls();
+});
 
 describe('the practice studio', () => {
   it('opens from the piece page’s Practice button, with the score and a way back', async () => {

@@ -64,11 +64,11 @@ export function PracticeStudio({ choirId, piece }: { choirId: string; piece: Mus
     ) : recording ? (
       <SinglePlayer choirId={choirId} piece={piece} recording={recording} onTransport={setTransport} />
     ) : null;
-  // The waveform of the single recording, or of the first part (all parts share one timeline).
-  const shape = parts[0] ?? recording;
-  const loop = transport && shape && (
+  // The waveform of the single recording, or of the first part (all parts
+  // share one timeline), from what the player downloaded.
+  const loop = transport && (
     <Stack gap="xs">
-      <Waveform transport={transport} src={attachmentFileUrl(choirId, piece.id, shape.id)} />
+      {transport.waveform && <Waveform transport={transport} />}
       <LoopControls transport={transport} />
     </Stack>
   );
