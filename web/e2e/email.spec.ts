@@ -139,6 +139,15 @@ test('an administrator emails a rehearsal; a singer answers from the inbox, only
   await expect(page.getByText('Tenor: 1 going, 0 maybe, 0 no answer')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Going' })).toContainText('Peter Pears');
   await expectAccessible(page);
+
+  // Two tenors wanted: the warning reads on the page (axe's contrast), on a desktop and on a phone.
+  await page.getByRole('textbox', { name: 'Minimum confirmed singers per part' }).fill('2');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Tenor has fewer than 2 confirmed singers')).toBeVisible();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(page.getByText('Tenor has fewer than 2 confirmed singers')).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('a practice link shows the piece to anyone holding it and opens the studio, once, after signing in', async ({ request, browser }) => {

@@ -60,17 +60,30 @@ function wav(hz: number, seconds: number, rate = 8000): Buffer {
   return Buffer.concat([head, data]);
 }
 
+/** newPiece makes a piece with the files given; it answers the piece's id and each file's address by name. */
 async function newPiece(request: APIRequestContext, choirId: string, title: string, files: [string, string, string, Buffer, string?][]) {
   const created = await request.post(`/api/v1/choirs/${choirId}/music`, { data: { title } });
   expect(created.status(), await created.text()).toBe(201);
   const musicId = (await created.json()).id as string;
+  const urls: Record<string, string> = {};
   for (const [type, name, mimeType, buffer, customPartName = ''] of files) {
     const res = await request.post(`/api/v1/choirs/${choirId}/music/${musicId}/attachments`, {
       multipart: { type, description: '', customPartName, file: { name, mimeType, buffer } },
     });
     expect(res.status(), await res.text()).toBe(201);
+    urls[name] = `/api/v1/choirs/${choirId}/music/${musicId}/attachments/${(await res.json()).id}/file`;
   }
-  return musicId;
+  return { musicId, urls };
+}
+
+/** countRequests counts, from now on, the page's requests for each of the given addresses. */
+function countRequests(page: Page, paths: string[]): Record<string, number> {
+  const counts = Object.fromEntries(paths.map((p) => [p, 0]));
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path in counts) counts[path]++;
+  });
+  return counts;
 }
 
 const audioTime = (page: Page) => page.locator('audio').first().evaluate((a: HTMLAudioElement) => a.currentTime);
@@ -80,7 +93,7 @@ test('a singer practises: pages turn, 75 % keeps the pitch, an A–B loop, a mar
   const director = uniqueEmail('kantor');
   await createConfirmedAccount(request, director, 'Johann', 'Kuhnau');
   const choirId = await newChoir(request, director, 'Practice Singers');
-  const musicId = await newPiece(request, choirId, 'Jubilate Deo', [
+  const { musicId, urls } = await newPiece(request, choirId, 'Jubilate Deo', [
     ['score', 'jubilate.pdf', 'application/pdf', pdf(4)],
     ['audio_full', 'jubilate.wav', 'audio/wav', wav(440, 20)],
   ]);
@@ -88,6 +101,9 @@ test('a singer practises: pages turn, 75 % keeps the pitch, an A–B loop, a mar
   await signIn(page, director);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/dashboard/music/${musicId}`);
+  // The piece page's own player has read the recording's start: the studio's downloads are counted from here.
+  await expect.poll(() => page.locator('audio').first().evaluate((a: HTMLAudioElement) => a.readyState)).toBeGreaterThan(0);
+  const downloads = countRequests(page, [urls['jubilate.wav']]);
   await page.getByRole('link', { name: 'Practice' }).click();
   await expect(page).toHaveURL(/practice=true/);
   await expect(page.getByRole('heading', { level: 1, name: 'Practice: Jubilate Deo' })).toBeVisible();
@@ -107,6 +123,16 @@ test('a singer practises: pages turn, 75 % keeps the pitch, an A–B loop, a mar
   for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Slower' }).click();
   await expect(page.getByTestId('speed')).toHaveText('75 %');
   expect(await audio.evaluate((a: HTMLAudioElement) => [a.playbackRate, a.preservesPitch])).toEqual([0.75, true]);
+  // The arrow keys on the speed slider change the speed, not the score's page.
+  await page.getByRole('slider', { name: 'Speed' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('speed')).toHaveText('80 %');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('speed')).toHaveText('75 %');
+  await expect(page.getByText('Page 1 of 4')).toBeVisible();
+  // The waveform is drawn from the player's download: the recording came down once.
+  await expect(page.getByRole('group', { name: /^Waveform/ }).locator('canvas').first()).toBeAttached();
+  expect(downloads).toEqual({ [urls['jubilate.wav']]: 1 });
 
   // Play (the click is the gesture autoplay needs), then an A–B loop: past B it returns to A.
   await page.getByRole('button', { name: 'Play' }).click();
@@ -114,8 +140,11 @@ test('a singer practises: pages turn, 75 % keeps the pitch, an A–B loop, a mar
   await page.getByRole('button', { name: 'Set A' }).click();
   const a = await audioTime(page);
   await expect.poll(() => audioTime(page)).toBeGreaterThan(a + 1);
+  // B is set while paused, so that the time read is B's: while playing, the loop can wrap before it is read.
+  await page.getByRole('button', { name: 'Pause' }).click();
   await page.getByRole('button', { name: 'Set B' }).click();
   const b = await audioTime(page);
+  await page.getByRole('button', { name: 'Play' }).click();
   // Within one pass and a bit, the position is back between A and B, never far past B.
   await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeLessThan(a + 0.5);
   expect(await audioTime(page)).toBeLessThan(b + 0.5);
@@ -167,13 +196,14 @@ test('the part mixer: mute and solo change the parts’ gains and not the time',
   const director = uniqueEmail('kantor');
   await createConfirmedAccount(request, director, 'Johann', 'Kuhnau');
   const choirId = await newChoir(request, director, 'Mixer Singers');
-  const musicId = await newPiece(request, choirId, 'Cantate Domino', [
+  const { musicId, urls } = await newPiece(request, choirId, 'Cantate Domino', [
     ['audio_part', 'soprano.wav', 'audio/wav', wav(660, 8), 'Soprano'],
     ['audio_part', 'alto.wav', 'audio/wav', wav(440, 8), 'Alto'],
   ]);
 
   await signIn(page, director);
   await expect(page).toHaveURL(/\/dashboard$/);
+  const downloads = countRequests(page, [urls['soprano.wav'], urls['alto.wav']]);
   await page.goto(`/dashboard/music/${musicId}?practice=true`);
   const mixer = page.getByRole('region', { name: 'Part mixer for Cantate Domino' });
   const soprano = mixer.getByRole('group', { name: 'Soprano' });
@@ -190,5 +220,8 @@ test('the part mixer: mute and solo change the parts’ gains and not the time',
   await expect(soprano).toHaveAttribute('data-gain', '0');
   await expect(alto).not.toHaveAttribute('data-gain', '0');
   expect(await page.getByRole('slider', { name: 'Position' }).first().getAttribute('aria-valuenow')).toBe(time);
+  // The waveform outlines the first part from the mixer's own download: each part came down once.
+  await expect(page.getByRole('group', { name: /^Waveform/ }).locator('canvas').first()).toBeAttached();
+  expect(downloads).toEqual({ [urls['soprano.wav']]: 1, [urls['alto.wav']]: 1 });
   await expectAccessible(page);
 });

@@ -190,12 +190,15 @@ export const canticaCssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--cantica-color-link': 'var(--mantine-primary-color-8)',
     '--cantica-color-success': 'var(--mantine-color-teal-9)',
+    // Orange 9, the darkest of Mantine's, is 4.3:1 on white; this one is 5.2:1.
+    '--cantica-color-warning': '#c2410c',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-error': 'var(--mantine-color-red-4)',
     '--cantica-color-link': 'var(--mantine-primary-color-3)',
     '--cantica-color-success': 'var(--mantine-color-teal-4)',
+    '--cantica-color-warning': 'var(--mantine-color-orange-4)',
   },
 });
 
@@ -209,6 +212,8 @@ export const linkColor = 'var(--cantica-color-link)';
 export const errorColor = 'var(--mantine-color-error)';
 /** Text and icons that say something worked. */
 export const successColor = 'var(--cantica-color-success)';
+/** Text and icons that warn (orange). */
+export const warningColor = 'var(--cantica-color-warning)';
 /** Background of filled call-to-action buttons and the border of a chosen plan (white text passes on it). */
 export const buttonColor = 'var(--mantine-primary-color-8)';
 

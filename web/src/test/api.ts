@@ -46,7 +46,9 @@ function routesOf(handlers: Record<string, Handler>) {
 export function stubFetch(handlers: Record<string, Handler>) {
   const routes = routesOf(handlers);
   const calls: Call[] = [];
-  const fetch = vi.fn(async (request: Request) => {
+  const fetch = vi.fn(async (input: Request, init?: RequestInit) => {
+    // The generated client sends a Request; a plain fetch(url) of a file sends its address.
+    const request = typeof input === 'string' ? new Request(new URL(input, window.location.href), init) : input;
     const { pathname } = new URL(request.url);
     const text = request.method === 'GET' ? '' : await request.clone().text();
     const body: unknown = text ? JSON.parse(text) : undefined;

@@ -4,6 +4,7 @@ import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/routes';
 import { apiError, json, stubFetch, type Handler } from '../../test/api';
+import { BODY, contrastRatio, schemeColor, textColorOf } from '../../test/contrast';
 import { ada, details, membership, sessionOf } from '../../test/fixtures';
 import { renderWithProviders, resetToasts } from '../../test/render';
 import { formatLinkEvent, MINIMUM_RULE, NOT_MARKABLE_YET } from './attendance';
@@ -146,6 +147,11 @@ describe('AttendancePage', () => {
     expect(byPart.getByText('Soprano has fewer than 2 confirmed singers')).toBeInTheDocument();
     expect(byPart.getByText('Alto has fewer than 2 confirmed singers')).toBeInTheDocument();
     expect(byPart.queryByText(/Tenor has fewer/)).not.toBeInTheDocument();
+    // The warning's words read on either theme (axe's 4.5:1 for text of this size).
+    const warning = textColorOf(byPart.getByText('Soprano has fewer than 2 confirmed singers'));
+    for (const scheme of ['light', 'dark'] as const) {
+      expect(contrastRatio(schemeColor(warning, scheme), BODY[scheme]), scheme).toBeGreaterThanOrEqual(4.5);
+    }
 
     const csv = screen.getByRole('link', { name: 'Download CSV' });
     expect(csv).toHaveAttribute('href', `/api/v1/choirs/c1/events/${EVENT_ID}/attendance/export`);

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { HttpError } from '../../api/client';
 import { useChoir } from '../../app/choir';
 import { showServerErrors } from '../../app/forms';
+import { warningColor } from '../../app/theme';
 import { RetryAlert } from '../../components/ErrorAlert';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
 import { PageHeader } from '../../components/PageHeader';
@@ -36,8 +37,6 @@ import {
 
 export const CALENDAR_PATH = '/dashboard/calendar';
 
-/** Orange text that keeps its contrast on the light and the dark background. */
-const WARNING_TEXT = 'light-dark(var(--mantine-color-orange-9), var(--mantine-color-orange-4))';
 
 /**
  * AttendancePage (/dashboard/calendar/attendance/:eventId, edit:calendar)
@@ -155,7 +154,7 @@ function PartCounts({ attendance }: { attendance: EventAttendance }) {
           <List.Item key={part.part}>
             <Text>{partLine(part)}</Text>
             {part.belowMinimum && minimum != null && (
-              <Group gap={6} wrap="nowrap" c={WARNING_TEXT}>
+              <Group gap={6} wrap="nowrap" c={warningColor}>
                 <IconAlertTriangle size={16} aria-hidden style={{ flexShrink: 0 }} />
                 <Text size="sm" fw={600} inherit>
                   {belowMinimumText(part.part, minimum)}

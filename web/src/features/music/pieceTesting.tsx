@@ -118,6 +118,8 @@ export function servePiece({ role = 'choir_admin', piece: initial = piece(), han
     'GET /choirs/:choirId/music/:musicId/practice/me': () => json({ totalSeconds: 0, loops: 0, lastPosition: 0, speed: 1, days: [], voiceParts: [] }),
     'GET /choirs/:choirId/music/:musicId/practice': () => json({ members: [], voiceParts: [] }),
     'GET /choirs/:choirId/music/:musicId/markers': () => json({ markers: [] }),
+    'GET /choirs/:choirId/music/:musicId/attachments/:attachmentId/file': () =>
+      new Response(new Uint8Array(16), { headers: { 'Content-Type': 'application/octet-stream' } }),
     'POST /choirs/:choirId/music/:musicId/archive': () => {
       state.piece = { ...state.piece!, isArchived: true };
       return json(state.piece);
@@ -221,4 +223,18 @@ export function fakeUploads() {
   FakeUpload.sent = [];
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
   return FakeUpload.sent;
+}
+
+/**
+ * stubObjectUrls stands in for URL.createObjectURL, which jsdom lacks (the
+ * practice player plays its downloaded recording from one), until restored.
+ */
+export function stubObjectUrls(url = 'blob:recording') {
+  const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+  URL.createObjectURL = vi.fn(() => url);
+  URL.revokeObjectURL = vi.fn();
+  return () => {
+    URL.createObjectURL = saved.create;
+    URL.revokeObjectURL = saved.revoke;
+  };
 }

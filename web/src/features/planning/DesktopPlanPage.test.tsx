@@ -203,6 +203,20 @@ describe('DesktopPlanPage', () => {
     expect((api.bodies('PUT', '/choirs/c1/plans/p1')[1] as PlanUpdate).version).toBe(4);
   });
 
+  it('marks the library’s pieces that are in the plan, unsaved changes included', async () => {
+    serve({ plans: [makePlan({ slots: [planSlot('Entrance', { musicId: 'm2', music: piece('m2', 'This joyful Eastertide') }), planSlot('Psalm')] })] });
+    renderPage();
+    const card = (title: string) => within(screen.getByRole('article', { name: title }));
+    await screen.findByRole('article', { name: 'This joyful Eastertide' });
+    expect(card('This joyful Eastertide').getByText('In this plan')).toBeInTheDocument();
+    expect(card('Ave verum corpus').queryByText('In this plan')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add to slot: Ave verum corpus' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Psalm' }));
+    expect(card('Ave verum corpus').getByText('In this plan')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear Entrance: This joyful Eastertide' }));
+    expect(card('This joyful Eastertide').queryByText('In this plan')).not.toBeInTheDocument();
+  });
+
   it('places a piece dragged from the library onto a slot, and reorders slots by dragging', async () => {
     const api = serve();
     renderPage();

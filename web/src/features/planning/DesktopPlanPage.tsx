@@ -25,11 +25,10 @@ import {
 } from '@tabler/icons-react';
 import { useRef, useState, type DragEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { HttpError } from '../../api/client';
 import { useChoir } from '../../app/choir';
 import { SEARCH_MAX_LENGTH, showServerErrors } from '../../app/forms';
 import { LeaveQuestion } from '../../components/LeaveQuestion';
-import { ErrorAlert, RetryAlert } from '../../components/ErrorAlert';
+import { RetryAlert } from '../../components/ErrorAlert';
 import { formatDuration } from '../../components/format';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
 import { useLeaveQuestion } from '../../components/useLeaveQuestion';
@@ -44,6 +43,7 @@ import {
   type Plan,
   type PlanSuggestion,
 } from './api';
+import { ConflictAlert, usePlanConflict } from './ConflictAlert';
 import { CopyPlanModal } from './CopyPlanModal';
 import { PlanningActions } from './PlanningActions';
 import { DATE_ONLY, DayHeader } from './DayHeader';
@@ -213,15 +213,17 @@ function PlanEditor({ choirId, choirName, plan, onReload }: PlanEditorProps) {
   const current = answer && answer.version > plan.version ? answer : plan;
   const draft = usePlanDraft(current);
   const save = useUpdatePlan(choirId, plan.id);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [reloading, setReloading] = useState(false);
+  const conflict = usePlanConflict(onReload, (fresh) => {
+    setAnswer(null);
+    draft.reset(fresh);
+  });
   const [copying, setCopying] = useState(false);
   const leaving = useLeaveQuestion(draft.dirty, { search: true });
   const dragged = useRef<Dragged | null>(null);
   const [over, setOver] = useState<number | null>(null);
 
   async function onSave() {
-    setConflict(null);
+    conflict.clear();
     try {
       await save.submit(draft.update(current.version), {
         onSuccess: (saved) => {
@@ -229,26 +231,11 @@ function PlanEditor({ choirId, choirName, plan, onReload }: PlanEditorProps) {
           draft.reset(saved);
         },
         onError: (err) => {
-          if (err instanceof HttpError && err.status === 409) setConflict(err.message);
-          else showServerErrors(draft.form, err);
+          if (!conflict.caught(err)) showServerErrors(draft.form, err);
         },
       });
     } catch {
       // The error toast, the fields or the conflict say why.
-    }
-  }
-
-  async function reload() {
-    setReloading(true);
-    try {
-      const fresh = await onReload();
-      if (fresh) {
-        setAnswer(null);
-        draft.reset(fresh);
-      }
-      setConflict(null);
-    } finally {
-      setReloading(false);
     }
   }
 
@@ -291,16 +278,7 @@ function PlanEditor({ choirId, choirName, plan, onReload }: PlanEditorProps) {
               <PrintButtons choirId={choirId} planId={plan.id} />
             </Group>
           </Group>
-          {conflict && (
-            <ErrorAlert role="alert" title="Not saved">
-              <Group justify="space-between" gap="sm">
-                <Text size="sm">{conflict}</Text>
-                <Button size="xs" variant="default" loading={reloading} onClick={() => void reload()}>
-                  Reload
-                </Button>
-              </Group>
-            </ErrorAlert>
-          )}
+          <ConflictAlert conflict={conflict} />
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 7 }}>
               <Stack gap="sm" component="section" aria-labelledby="plan-slots">
@@ -537,10 +515,12 @@ function Library({ choirId, planId, slots, onPlace, onDragStart, onDragEnd }: Li
   const ready = items.filter((s) => !s.heldBack);
   const resting = items.filter((s) => s.heldBack);
 
+  const planned = new Set(slots.map((slot) => slot.musicId));
   const card = (s: PlanSuggestion) => (
     <SuggestionCard
       key={s.music.id}
       suggestion={s}
+      inPlan={planned.has(s.music.id)}
       onDragStart={onDragStart(s.music)}
       onDragEnd={onDragEnd}
       actions={<AddToSlot title={s.music.title} slots={slots} onPick={(i) => onPlace(i, s.music)} />}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../../test/api';
+import { apiError, json } from '../../test/api';
 import type { components } from '../../api/generated/schema';
 import type { Plan } from './api';
 
@@ -15,6 +15,8 @@ afterEach(() => vi.restoreAllMocks());
 
 const PATTERN = '/dashboard/calendar/plan-music-v2/:date';
 const PAGE = `/dashboard/calendar/plan-music-v2/${PLAN_DATE}`;
+
+const CONFLICT = 'This plan was changed by someone else. Reload it to see their changes.';
 
 const SUGGESTIONS = [
   suggestion('m1', 'Ave verum corpus', { match: 'feast', reasons: ['For Easter Sunday', 'weighting 8'], lastSung: ['2026-04-05'] }),
@@ -35,6 +37,7 @@ function serve(role: 'choir_admin' | 'member', plans: Plan[]) {
     },
     'PUT /choirs/:choirId/plans/:planId': (_r, { planId }, body) => {
       const sent = body as { notes: string; slots: { label: string; musicId: string | null }[]; version: number };
+      if (sent.version !== state.plans.find((p) => p.id === planId)!.version) return apiError(409, 'CONFLICT', CONFLICT);
       const saved = makePlan({
         id: planId,
         notes: sent.notes,
@@ -102,6 +105,16 @@ describe('PhonePlanPage', () => {
     expect(cards).toEqual(['Psalm', 'Entrance', 'Communion']);
   });
 
+  it('marks the pieces found that are in the plan already', async () => {
+    serve('choir_admin', [makePlan({ slots: [planSlot('Entrance', { musicId: 'm1', music: piece('m1', 'Ave verum corpus', 'W. A. Mozart') }), planSlot('Psalm')] })]);
+    renderAt(PATTERN, <PhonePlanPage />, PAGE);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a piece to Psalm' }));
+    const search = await screen.findByRole('dialog', { name: 'Add a piece to Psalm' });
+    const ave = await within(search).findByRole('article', { name: 'Ave verum corpus' });
+    expect(within(ave).getByText('In this plan')).toBeInTheDocument();
+    expect(within(within(search).getByRole('article', { name: 'Ave Maria' })).queryByText('In this plan')).not.toBeInTheDocument();
+  });
+
   it('opens the event of ?event= and starts its plan from the template', async () => {
     const api = serve('choir_admin', [makePlan()]);
     renderAt(PATTERN, <PhonePlanPage />, `${PAGE}?event=ev-2`);
@@ -143,6 +156,27 @@ describe('PhonePlanPage', () => {
     await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('radio', { name: 'Sung Eucharist 10:30' })).toBeChecked();
     expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['Psalm', 'Entrance', 'Communion']);
+  });
+
+  it('says when someone else changed the plan, and reloads it', async () => {
+    const api = serve('choir_admin', [makePlan()]);
+    renderAt(PATTERN, <PhonePlanPage />, PAGE);
+    const entrance = await screen.findByRole('region', { name: 'Entrance' });
+    await userEvent.click(within(entrance).getByRole('button', { name: 'Move down Entrance' }));
+    // Someone else saves first.
+    api.state.plans = [makePlan({ version: 4, slots: [planSlot('Introit')] })];
+    await userEvent.click(screen.getByRole('button', { name: 'Save plan' }));
+    const reload = await screen.findByRole('button', { name: 'Reload' });
+    const alert = within(screen.getAllByRole('alert').find((a) => a.contains(reload))!);
+    expect(alert.getByText(CONFLICT)).toBeInTheDocument();
+    await userEvent.click(reload);
+    expect(await screen.findByRole('region', { name: 'Introit' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Entrance' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
+    // Saved again, with the version read.
+    await userEvent.click(screen.getByRole('button', { name: 'Save plan' }));
+    await waitFor(() => expect(api.count('PUT', '/choirs/c1/plans/p1')).toBe(2));
+    expect((api.bodies('PUT', '/choirs/c1/plans/p1')[1] as { version: number }).version).toBe(4);
   });
 
   it('shows a member the plan without a way to change it', async () => {

@@ -10,6 +10,7 @@ import { NoChoirSelected } from '../../components/NoChoirSelected';
 import { useLeaveQuestion } from '../../components/useLeaveQuestion';
 import { SectionError, SectionLoading } from '../../components/SectionState';
 import { planPdfUrl, useCreatePlan, usePlanDay, usePlanSuggestions, usePlansOn, useUpdatePlan, type Plan, type PlanDay, type PlanSuggestion } from './api';
+import { ConflictAlert, usePlanConflict } from './ConflictAlert';
 import { CopyPlanModal } from './CopyPlanModal';
 import { DATE_ONLY, DayHeader } from './DayHeader';
 import { isDateKey } from './format';
@@ -77,7 +78,11 @@ function ChosenPlan({ choirId, date, eventId, canPlan }: { choirId: string; date
   if (plans.isPending) return <SectionLoading label="Loading the plan" />;
   if (plans.isError) return <SectionError title="The plan could not be loaded" error={plans.error} onRetry={() => void plans.refetch()} />;
   const plan = plans.data.find((p) => (p.eventId ?? null) === eventId);
-  if (plan) return canPlan ? <PlanEditor key={plan.id} choirId={choirId} plan={plan} /> : <ReadOnlyPlan choirId={choirId} plan={plan} />;
+  if (plan && canPlan) {
+    const reread = async () => (await plans.refetch()).data?.find((p) => p.id === plan.id);
+    return <PlanEditor key={plan.id} choirId={choirId} plan={plan} onReload={reread} />;
+  }
+  if (plan) return <ReadOnlyPlan choirId={choirId} plan={plan} />;
   return (
     <Stack gap="sm">
       <Text c="dimmed">No music planned yet.</Text>
@@ -90,19 +95,29 @@ function ChosenPlan({ choirId, date, eventId, canPlan }: { choirId: string; date
   );
 }
 
-function PlanEditor({ choirId, plan }: { choirId: string; plan: Plan }) {
+interface PlanEditorProps {
+  choirId: string;
+  plan: Plan;
+  /** Reads the plan again; resolves to it as stored now. */
+  onReload: () => Promise<Plan | undefined>;
+}
+
+function PlanEditor({ choirId, plan, onReload }: PlanEditorProps) {
   const draft = usePlanDraft(plan);
   const update = useUpdatePlan(choirId, plan.id);
+  const conflict = usePlanConflict(onReload, draft.reset);
   const [adding, setAdding] = useState<number | null>(null);
   const [copying, setCopying] = useState(false);
   const leaving = useLeaveQuestion(draft.dirty, { search: true });
   const { slots } = draft;
 
-  const save = () =>
+  const save = () => {
+    conflict.clear();
     void update
-      .submit(draft.update(), { onSuccess: (saved) => draft.reset(saved) })
-      // Refused: the error toast says why and the draft stays to try again.
+      .submit(draft.update(), { onSuccess: (saved) => draft.reset(saved), onError: (err) => conflict.caught(err) })
+      // Refused: the error toast (and for a conflict, 'Reload') says why and the draft stays to try again.
       .catch(() => {});
+  };
 
   return (
     <form onSubmit={draft.form.onSubmit(save)} aria-label="Plan">
@@ -113,6 +128,7 @@ function PlanEditor({ choirId, plan }: { choirId: string; plan: Plan }) {
           </Button>
           <PdfLink choirId={choirId} plan={plan} />
         </Group>
+        <ConflictAlert conflict={conflict} height={TOUCH} />
         {slots.map((slot, i) => (
           <SlotCard key={slot.key} draft={draft} index={i} onAdd={() => setAdding(i)} />
         ))}
@@ -139,6 +155,7 @@ function PlanEditor({ choirId, plan }: { choirId: string; plan: Plan }) {
           <PieceSearch
             choirId={choirId}
             planId={plan.id}
+            planned={new Set(slots.map((slot) => slot.musicId))}
             onPick={(s) => {
               draft.setPiece(adding, s.music);
               setAdding(null);
@@ -252,7 +269,15 @@ function ReadOnlyPlan({ choirId, plan }: { choirId: string; plan: Plan }) {
   );
 }
 
-function PieceSearch({ choirId, planId, onPick }: { choirId: string; planId: string; onPick: (s: PlanSuggestion) => void }) {
+interface PieceSearchProps {
+  choirId: string;
+  planId: string;
+  /** The pieces in the plan's slots, marked 'In this plan'. */
+  planned: ReadonlySet<string | null>;
+  onPick: (s: PlanSuggestion) => void;
+}
+
+function PieceSearch({ choirId, planId, planned, onPick }: PieceSearchProps) {
   const [typed, setTyped] = useState('');
   const [q] = useDebouncedValue(typed.trim(), 250);
   const suggestions = usePlanSuggestions(choirId, planId, q);
@@ -277,6 +302,7 @@ function PieceSearch({ choirId, planId, onPick }: { choirId: string; planId: str
         <SuggestionCard
           key={s.music.id}
           suggestion={s}
+          inPlan={planned.has(s.music.id)}
           actions={
             <Button h={TOUCH} aria-label={`Add ${s.music.title}`} onClick={() => onPick(s)} style={{ flexShrink: 0 }}>
               Add

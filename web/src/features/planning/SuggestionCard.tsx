@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconZzz } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconZzz } from '@tabler/icons-react';
 import type { DragEventHandler, ReactNode } from 'react';
+import { successColor } from '../../app/theme';
 import type { PlanSuggestion } from './api';
 import { lastSungText } from './format';
 
@@ -19,6 +20,8 @@ export function restingText(s: Pick<PlanSuggestion, 'reasons' | 'heldBack'>): st
 
 export interface SuggestionCardProps {
   suggestion: PlanSuggestion;
+  /** The piece is in one of the plan's slots already (as the planner sees it, unsaved changes too). */
+  inPlan?: boolean;
   /** What can be done with the piece (e.g. 'Add to slot'), beside its title. */
   actions?: ReactNode;
   /** Given, the card can be dragged onto a slot. */
@@ -28,10 +31,10 @@ export interface SuggestionCardProps {
 
 /**
  * SuggestionCard shows a ranked piece: its title, composer and library
- * number, why it ranks where it does, whether it rests or needs rehearsal,
- * and the last dates it was sung.
+ * number, whether it is in the plan already, why it ranks where it does,
+ * whether it rests or needs rehearsal, and the last dates it was sung.
  */
-export function SuggestionCard({ suggestion, actions, onDragStart, onDragEnd }: SuggestionCardProps) {
+export function SuggestionCard({ suggestion, inPlan = false, actions, onDragStart, onDragEnd }: SuggestionCardProps) {
   const { music, heldBack, needsRehearsal, lastSung } = suggestion;
   const resting = restingText(suggestion);
   const rest = restReason(suggestion);
@@ -64,6 +67,14 @@ export function SuggestionCard({ suggestion, actions, onDragStart, onDragEnd }: 
           </div>
           {actions}
         </Group>
+        {inPlan && (
+          <Group gap={6} wrap="nowrap">
+            <IconCircleCheck size={16} aria-hidden color={successColor} style={{ flexShrink: 0 }} />
+            <Text size="sm" fw={600}>
+              In this plan
+            </Text>
+          </Group>
+        )}
         {resting && (
           <Group gap={6} wrap="nowrap">
             <IconZzz size={16} aria-hidden style={{ flexShrink: 0 }} />

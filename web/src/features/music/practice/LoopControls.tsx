@@ -1,5 +1,6 @@
 // The A–B loop's controls: set A and B where the music is, clear, an
-// optional count-in before each pass and the optional learn ramp.
+// optional count-in before each pass and the optional learn ramp, whose
+// settings show once their switch is on.
 import { Button, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatClock } from './clock';
@@ -50,57 +51,65 @@ export function LoopControls({ transport }: { transport: Transport }) {
           checked={state.countIn !== null}
           onChange={(e) => engine.setCountIn(e.currentTarget.checked ? countIn : null)}
         />
-        <NumberInput
-          size="xs"
-          w={90}
-          label="Clicks"
-          min={1}
-          max={8}
-          value={countIn.beats}
-          onChange={(v) => typeof v === 'number' && v >= 1 && changeCountIn({ beats: v })}
-        />
-        <NumberInput
-          size="xs"
-          w={90}
-          label="BPM"
-          min={30}
-          max={240}
-          value={countIn.bpm}
-          onChange={(v) => typeof v === 'number' && v >= 30 && changeCountIn({ bpm: v })}
-        />
+        {state.countIn && (
+          <>
+            <NumberInput
+              size="xs"
+              w={90}
+              label="Clicks"
+              min={1}
+              max={8}
+              value={countIn.beats}
+              onChange={(v) => typeof v === 'number' && v >= 1 && changeCountIn({ beats: v })}
+            />
+            <NumberInput
+              size="xs"
+              w={90}
+              label="BPM"
+              min={30}
+              max={240}
+              value={countIn.bpm}
+              onChange={(v) => typeof v === 'number' && v >= 30 && changeCountIn({ bpm: v })}
+            />
+          </>
+        )}
         {state.counting && <Text size="sm">Counting in…</Text>}
       </Group>
       <Group gap="xs" align="end">
         <Switch label="Learn ramp" checked={state.ramp !== null} onChange={(e) => engine.setRamp(e.currentTarget.checked ? ramp : null)} />
-        <NumberInput
-          size="xs"
-          w={110}
-          label="Start speed (%)"
-          min={50}
-          max={100}
-          step={5}
-          value={Math.round(ramp.start * 100)}
-          onChange={(v) => percent(v) >= 0.5 && changeRamp({ start: percent(v) })}
-        />
-        <NumberInput
-          size="xs"
-          w={90}
-          label="Step (%)"
-          min={5}
-          max={50}
-          step={5}
-          value={Math.round(ramp.step * 100)}
-          onChange={(v) => percent(v) > 0 && changeRamp({ step: percent(v) })}
-        />
-        <NumberInput
-          size="xs"
-          w={110}
-          label="Every N passes"
-          min={1}
-          max={20}
-          value={ramp.every}
-          onChange={(v) => typeof v === 'number' && v >= 1 && changeRamp({ every: v })}
-        />
+        {state.ramp && (
+          <>
+            <NumberInput
+              size="xs"
+              w={110}
+              label="Start speed (%)"
+              min={50}
+              max={100}
+              step={5}
+              value={Math.round(ramp.start * 100)}
+              onChange={(v) => percent(v) >= 0.5 && changeRamp({ start: percent(v) })}
+            />
+            <NumberInput
+              size="xs"
+              w={90}
+              label="Step (%)"
+              min={5}
+              max={50}
+              step={5}
+              value={Math.round(ramp.step * 100)}
+              onChange={(v) => percent(v) > 0 && changeRamp({ step: percent(v) })}
+            />
+            <NumberInput
+              size="xs"
+              w={110}
+              label="Every N passes"
+              min={1}
+              max={20}
+              value={ramp.every}
+              onChange={(v) => typeof v === 'number' && v >= 1 && changeRamp({ every: v })}
+            />
+          </>
+        )}
       </Group>
     </Stack>
   );

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../../../test/api';
+import { json, noContent, stubFetch } from '../../../test/api';
 import { testQueryClient } from '../../../test/render';
 import { attachment } from '../pieceTesting';
 import { OTHERS_VOLUME } from './mix';
@@ -60,6 +60,7 @@ function fakeMixer() {
   );
   return {
     transport,
+    emit: (e: TransportEvent) => act(() => listeners.forEach((l) => l(e))),
     create,
     progress: (p: LoadProgress) => act(() => progress(p)),
     ready: () => act(async () => finish(transport)),
@@ -77,7 +78,10 @@ function renderMixer(
   onTransport = vi.fn(),
   practice = { totalSeconds: 0, loops: 0, lastPosition: 0, speed: 1, days: [], voiceParts: [] },
 ) {
-  const api = stubFetch({ 'GET /choirs/:choirId/music/:musicId/practice/me': () => json(practice) });
+  const api = stubFetch({
+    'GET /choirs/:choirId/music/:musicId/practice/me': () => json(practice),
+    'POST /choirs/:choirId/music/:musicId/practice/reports': () => noContent(),
+  });
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={testQueryClient()}>
@@ -173,6 +177,34 @@ describe('PartMixer', () => {
     await waitFor(() => expect(mixer.transport.seek).toHaveBeenCalledWith(30));
     expect(mixer.transport.rate()).toBe(0.8);
     expect(screen.getByTestId('speed')).toHaveTextContent('80 %');
+  });
+
+  it('names in its practice reports the parts the singer brought forward', async () => {
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const mixer = fakeMixer();
+    const { api } = renderMixer(mixer, ['Alto']);
+    await mixer.ready();
+    const REPORTS = '/choirs/c1/music/m1/practice/reports';
+    const played = async (seconds: number) => {
+      const from = now / 1000;
+      mixer.emit({ type: 'play', time: from });
+      now += seconds * 1000;
+      mixer.emit({ type: 'pause', time: from + seconds });
+      await waitFor(() => expect(api.count('POST', REPORTS)).toBeGreaterThan(0));
+      return (api.bodies('POST', REPORTS).at(-1) as { partName?: string }).partName;
+    };
+
+    await userEvent.click(screen.getByRole('button', { name: 'Solo Alto' }));
+    expect(await played(5)).toBe('Alto');
+    await userEvent.click(screen.getByRole('button', { name: 'Solo Tenor' }));
+    expect(await played(5)).toBe('Alto, Tenor');
+    await userEvent.click(screen.getByRole('button', { name: 'My part' }));
+    expect(await played(5)).toBe('Alto');
+    // All parts alike: the whole piece, no part.
+    await userEvent.click(screen.getByRole('button', { name: 'Reset mix' }));
+    expect(await played(5)).toBeUndefined();
+    vi.restoreAllMocks();
   });
 
   it('says when the parts cannot be loaded and tries again', async () => {

@@ -6,7 +6,7 @@ import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import type { Attachment, MusicPiece } from '../api';
 import { attachmentFileUrl } from '../attachments';
-import { effectiveGains, myPartMix, panLabel, percent, resetMix, type PartMix } from './mix';
+import { effectiveGains, myPartMix, panLabel, percent, practisedPart, resetMix, type PartMix } from './mix';
 import { createMixerTransport, type LoadProgress, type MixerTransport } from './mixerTransport';
 import { loopEngine } from './loopEngine';
 import { TransportControls, useResume } from './TransportControls';
@@ -85,7 +85,7 @@ export function PartMixer({
   // Like the single player, the mixer resumes, counts practice and answers
   // the player's keys itself, so the studio treats both alike.
   useResume(choirId, piece.id, transport);
-  usePracticeTracker(choirId, piece.id, transport);
+  usePracticeTracker(choirId, piece.id, transport, practisedPart(names, mix));
   usePlayerKeys(transport);
 
   const change = (i: number, over: Partial<PartMix>) =>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/api';
-import { attachment, piece, renderPiece, SCORE, servePiece } from '../pieceTesting';
+import { attachment, piece, renderPiece, SCORE, servePiece, stubObjectUrls } from '../pieceTesting';
 
 vi.setConfig({ testTimeout: 15000 });
 
@@ -20,13 +20,18 @@ vi.mock('./pdf', () => ({
 
 // jsdom has no Web Audio: the mixer shows which parts it was told are the singer's.
 vi.mock('./PartMixer', () => ({
-  PartMixer: ({ myParts }: { myParts: string[] }) => <p>Mixer for {myParts.join(', ') || 'nobody'}</p>,
+  PartMixer: ({ myParts }: { myParts: string[] }) => <p>Mixer for {myParts.join(' | ') || 'nobody'}</p>,
 }));
 
+let restoreObjectUrls = () => {};
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
+  restoreObjectUrls = stubObjectUrls();
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  restoreObjectUrls();
+});
 
 describe('the practice studio', () => {
   it('opens from the piece page’s Practice button, with the score and a way back', async () => {
@@ -136,5 +141,20 @@ describe('practice on the piece page', () => {
     });
     renderPiece('m1', '?practice=true');
     expect(await screen.findByText('Mixer for Alto')).toBeInTheDocument();
+  });
+
+  it('before the singer has voice parts, gives the mixer the parts they last practised', async () => {
+    const part = (id: string, name: string) =>
+      attachment({ id, fileName: `${name}.mp3`, type: 'audio_part', customPartName: name, contentType: 'audio/mpeg', sizeBytes: 1000 });
+    servePiece({
+      role: 'member',
+      piece: piece({ attachments: [SCORE, part('p1', 'Soprano'), part('p2', 'Alto')] }),
+      handlers: {
+        'GET /choirs/:choirId/music/:musicId/practice/me': () =>
+          json({ totalSeconds: 60, loops: 0, lastPosition: 0, speed: 1, days: [], partName: 'Soprano, Alto', voiceParts: [] }),
+      },
+    });
+    renderPiece('m1', '?practice=true');
+    expect(await screen.findByText('Mixer for Soprano | Alto')).toBeInTheDocument();
   });
 });

@@ -55,20 +55,20 @@ export function PracticeStudio({ choirId, piece }: { choirId: string; piece: Mus
     return transport.subscribe((e) => sync(e.type === 'seek' ? e.to : e.time));
   }, [transport, follow, list]);
 
-  // The singer's voice parts in this choir; before they have any, the part
-  // they last practised stands for them.
-  const myParts = me.data?.voiceParts.length ? me.data.voiceParts : me.data?.partName ? [me.data.partName] : [];
+  // The singer's voice parts in this choir; before they have any, the parts
+  // they last practised (the mixer reports them joined by ', ') stand for them.
+  const myParts = me.data?.voiceParts.length ? me.data.voiceParts : me.data?.partName ? me.data.partName.split(', ') : [];
   const audio =
     parts.length > 0 ? (
       <PartMixer choirId={choirId} piece={piece} parts={parts} myParts={myParts} onTransport={setTransport} />
     ) : recording ? (
       <SinglePlayer choirId={choirId} piece={piece} recording={recording} onTransport={setTransport} />
     ) : null;
-  // The waveform of the single recording, or of the first part (all parts share one timeline).
-  const shape = parts[0] ?? recording;
-  const loop = transport && shape && (
+  // The waveform of the single recording, or of the first part (all parts
+  // share one timeline), from what the player downloaded.
+  const loop = transport && (
     <Stack gap="xs">
-      <Waveform transport={transport} src={attachmentFileUrl(choirId, piece.id, shape.id)} />
+      {transport.waveform && <Waveform transport={transport} />}
       <LoopControls transport={transport} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { Button, MantineProvider, Slider, TextInput } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -58,6 +58,40 @@ describe('ScoreViewer', () => {
     // Still one canvas, redrawn: turning the page makes no new ones.
     expect(screen.getAllByRole('img', { name: /^Score page/ })).toHaveLength(1);
     expect(screen.getByRole('img', { name: 'Score page 7' })).toBeInTheDocument();
+  });
+
+  it('leaves the keys of a focused slider, field, button or editable text to that control', async () => {
+    const user = userEvent.setup();
+    function WithControls() {
+      const [speed, setSpeed] = useState(100);
+      return (
+        <MantineProvider env="test">
+          <Slider min={50} max={150} step={5} value={speed} onChange={setSpeed} thumbLabel="Speed" />
+          <TextInput label="Go to bar" />
+          <Button>Play</Button>
+          <div contentEditable role="textbox" aria-label="Notes" tabIndex={0} />
+          <Viewer start={3} />
+        </MantineProvider>
+      );
+    }
+    render(<WithControls />);
+    await screen.findByText('Page 3 of 8');
+    const slider = screen.getByRole('slider', { name: 'Speed' });
+    slider.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{PageDown}');
+    expect(slider).toHaveAttribute('aria-valuenow', '110');
+    for (const control of [screen.getByRole('textbox', { name: 'Go to bar' }), screen.getByRole('button', { name: 'Play' }), screen.getByRole('textbox', { name: 'Notes' })]) {
+      control.focus();
+      await user.keyboard('{ArrowLeft}{PageUp}');
+    }
+    expect(screen.getByText('Page 3 of 8')).toBeInTheDocument();
+    // The score's own controls and pages still turn by key.
+    screen.getByRole('group', { name: 'Score pages' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByText('Page 4 of 8')).toBeInTheDocument();
+    screen.getByRole('button', { name: 'Previous page' }).focus();
+    await user.keyboard('{PageUp}');
+    expect(screen.getByText('Page 3 of 8')).toBeInTheDocument();
   });
 
   it('turns by a tap on the left or right third and by a swipe', async () => {

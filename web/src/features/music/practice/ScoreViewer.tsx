@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Group, Loader, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import { openPdf, type PdfDocument } from './pdf';
-import { shortcutFor } from './shortcuts';
+import { isControl, shortcutFor } from './shortcuts';
 
 /** Below this width one page shows at a time; from it, two side by side. */
 export const SPREAD_WIDTH = 1024;
@@ -58,10 +58,14 @@ export function ScoreViewer({ url, page, onPageChange }: ScoreViewerProps) {
     if (next !== page) onPageChange(next);
   };
 
+  // The page keys belong to the score: on another focused control (the
+  // speed slider, a field, a button of the player) they are that control's.
+  const section = useRef<HTMLElement>(null);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const name = shortcutFor(e);
       if (name !== 'previousPage' && name !== 'nextPage') return;
+      if (isControl(e.target) && !section.current?.contains(e.target as Node)) return;
       e.preventDefault();
       const next = Math.min(Math.max(1, page + (name === 'nextPage' ? step : -step)), Math.max(1, pages));
       if (next !== page) onPageChange(next);
@@ -94,7 +98,7 @@ export function ScoreViewer({ url, page, onPageChange }: ScoreViewerProps) {
   const pageWidth = ((width || 320) / (spread ? 2 : 1)) * ZOOMS[zoom];
 
   return (
-    <section aria-label="Score" style={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
+    <section ref={section} aria-label="Score" style={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
       <Group justify="space-between" gap="xs" wrap="nowrap" py={4}>
         <Group gap={4} wrap="nowrap">
           <ActionIcon variant="default" aria-label="Previous page" disabled={page <= 1} onClick={() => turn(-1)}>

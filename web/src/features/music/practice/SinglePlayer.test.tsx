@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, noContent, stubFetch } from '../../../test/api';
 import { testQueryClient } from '../../../test/render';
+import { stubObjectUrls } from '../pieceTesting';
 import { LoopControls } from './LoopControls';
 import { SinglePlayer } from './SinglePlayer';
 import type { Transport } from './transport';
@@ -35,11 +36,21 @@ beforeEach(() => {
   });
 });
 afterEach(() => vi.restoreAllMocks());
+let restoreObjectUrls = () => {};
+beforeEach(() => {
+  restoreObjectUrls = stubObjectUrls();
+});
+afterEach(() => restoreObjectUrls());
+
+const FILE = '/choirs/c1/music/m1/attachments/a2/file';
+const BYTES = new Uint8Array(4096).fill(7);
 
 function serve(me = { totalSeconds: 0, loops: 0, lastPosition: 0, speed: 1, days: [], voiceParts: [] }) {
   return stubFetch({
     'GET /choirs/:choirId/music/:musicId/practice/me': () => json(me),
     'POST /choirs/:choirId/music/:musicId/practice/reports': () => noContent(),
+    'GET /choirs/:choirId/music/:musicId/attachments/:attachmentId/file': () =>
+      new Response(BYTES, { headers: { 'Content-Type': 'audio/mpeg', 'Content-Length': String(BYTES.length) } }),
   });
 }
 
@@ -62,7 +73,8 @@ function Studio({ withLoop, onTransport }: { withLoop: boolean; onTransport: (t:
   );
 }
 
-function renderPlayer(withLoop = false) {
+/** renderPlayer renders the player and waits until its recording is downloaded. */
+async function renderPlayer(withLoop = false) {
   let transport: Transport | null = null;
   const view = render(
     <MantineProvider env="test">
@@ -72,14 +84,19 @@ function renderPlayer(withLoop = false) {
     </MantineProvider>,
   );
   const audio = view.container.querySelector('audio')!;
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Play' })).toBeEnabled());
   return { ...view, audio, transport: () => transport! };
 }
 
 describe('SinglePlayer', () => {
-  it('plays the recording on the page’s own audio element, from the attachment’s file', async () => {
-    serve();
-    const { audio } = renderPlayer();
-    expect(audio).toHaveAttribute('src', expect.stringContaining('/api/v1/choirs/c1/music/m1/attachments/a2/file'));
+  it('downloads the recording once and plays it from memory on the page’s own audio element; the waveform gets the same bytes', async () => {
+    const server = serve();
+    const { audio, transport } = await renderPlayer();
+    expect(audio).toHaveAttribute('src', 'blob:recording');
+    expect(server.count('GET', FILE)).toBe(1);
+    const [played] = vi.mocked(URL.createObjectURL).mock.calls[0] as [Blob];
+    expect(new Uint8Array(await played.arrayBuffer())).toEqual(BYTES);
+    expect(transport().waveform).toEqual({ blob: played });
     await userEvent.click(await screen.findByRole('button', { name: 'Play' }));
     expect(audio.play).toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Pause' }));
@@ -87,9 +104,30 @@ describe('SinglePlayer', () => {
     expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument();
   });
 
+  it('says when the recording cannot be downloaded, and tries again', async () => {
+    let fail = true;
+    const server = stubFetch({
+      'GET /choirs/:choirId/music/:musicId/practice/me': () => json({ totalSeconds: 0, loops: 0, lastPosition: 0, speed: 1, days: [], voiceParts: [] }),
+      'GET /choirs/:choirId/music/:musicId/attachments/:attachmentId/file': () => (fail ? new Response('', { status: 500 }) : new Response(BYTES)),
+    });
+    render(
+      <MantineProvider env="test">
+        <QueryClientProvider client={testQueryClient()}>
+          <SinglePlayer choirId="c1" piece={piece} recording={recording} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to load the recording. Please try again.');
+    expect(screen.queryByRole('button', { name: 'Play' })).not.toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Play' })).toBeEnabled());
+    expect(server.count('GET', FILE)).toBe(2);
+  });
+
   it('slows down and speeds up in 5 % steps with the pitch kept, between 50 and 150 %', async () => {
     serve();
-    const { audio } = renderPlayer();
+    const { audio } = await renderPlayer();
     for (let i = 0; i < 5; i++) await userEvent.click(screen.getByRole('button', { name: 'Slower' }));
     expect(audio.playbackRate).toBe(0.75);
     expect(audio.preservesPitch).toBe(true);
@@ -102,9 +140,17 @@ describe('SinglePlayer', () => {
     expect(audio.playbackRate).toBe(0.55);
   });
 
+  it('labels the speed slider with visible text that names it', async () => {
+    serve();
+    await renderPlayer();
+    const label = screen.getByText('Speed');
+    expect(label).toBeVisible();
+    expect(screen.getByRole('slider', { name: 'Speed' })).toHaveAttribute('aria-labelledby', label.id);
+  });
+
   it('goes back and forward 5 seconds by button and by key', async () => {
     serve();
-    const { audio } = renderPlayer();
+    const { audio } = await renderPlayer();
     await userEvent.click(screen.getByRole('button', { name: 'Forward 5 seconds' }));
     await userEvent.click(screen.getByRole('button', { name: 'Forward 5 seconds' }));
     expect(audio.currentTime).toBe(10);
@@ -121,7 +167,7 @@ describe('SinglePlayer', () => {
 
   it('starts where the singer left the piece, at their speed', async () => {
     serve({ totalSeconds: 300, loops: 2, lastPosition: 42, speed: 0.8, days: [], voiceParts: [] });
-    const { audio } = renderPlayer();
+    const { audio } = await renderPlayer();
     await waitFor(() => expect(audio.currentTime).toBe(42));
     expect(audio.playbackRate).toBe(0.8);
     expect(screen.getByTestId('speed')).toHaveTextContent('80 %');
@@ -129,7 +175,7 @@ describe('SinglePlayer', () => {
 
   it('reports the seconds actually played when the singer pauses, and a speed chosen while paused', async () => {
     const server = serve();
-    const { audio } = renderPlayer();
+    const { audio } = await renderPlayer();
     await userEvent.click(await screen.findByRole('button', { name: 'Play' }));
     now += 12_000;
     audio.currentTime = 12;
@@ -147,7 +193,7 @@ describe('SinglePlayer', () => {
 
   it('sets the loop by buttons and by keys, and jumps back to A once B is reached while playing', async () => {
     serve();
-    const { audio, transport } = renderPlayer(true);
+    const { audio, transport } = await renderPlayer(true);
     expect(await screen.findByText('No loop')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Forward 5 seconds' }));
     await userEvent.click(screen.getByRole('button', { name: 'Set A' }));

@@ -1,11 +1,14 @@
-// One recording on the native <audio> element: it answers Range requests,
-// starts at once and keeps playing with the screen locked.
-import { Stack } from '@mantine/core';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+// One recording on the native <audio> element, downloaded once (recording.ts):
+// the element plays it from memory, keeps playing with the screen locked,
+// and the waveform draws the same bytes.
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import type { Attachment, MusicPiece } from '../api';
 import { attachmentFileUrl } from '../attachments';
 import { loopEngine } from './loopEngine';
 import { audioTransport } from './audioTransport';
+import { useRecording } from './recording';
 import type { Transport } from './transport';
 import { SEEK_STEP_SECONDS, usePlayerKeys } from './usePlayerKeys';
 import { TransportControls, useResume } from './TransportControls';
@@ -20,18 +23,23 @@ export interface SinglePlayerProps {
 
 export function SinglePlayer({ choirId, piece, recording, onTransport }: SinglePlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
+  const [loaded, retry] = useRecording(attachmentFileUrl(choirId, piece.id, recording.id));
   const [transport, setTransport] = useState<Transport | null>(null);
   const announce = useEffectEvent((t: Transport) => onTransport?.(t));
+  const blob = loaded.status === 'ready' ? loaded.blob : null;
+  const loadingId = useId();
 
   useEffect(() => {
-    const t = audioTransport(audio.current!);
+    if (!blob) return;
+    const t = audioTransport(audio.current!, { blob });
     setTransport(t);
     announce(t);
     return () => {
       loopEngine(t).dispose();
       t.dispose();
+      setTransport(null);
     };
-  }, [recording.id]);
+  }, [blob]);
 
   useResume(choirId, piece.id, transport);
   usePracticeTracker(choirId, piece.id, transport, recording.customPartName || undefined);
@@ -40,13 +48,29 @@ export function SinglePlayer({ choirId, piece, recording, onTransport }: SingleP
 
   return (
     <Stack gap="xs">
-      <audio
-        ref={audio}
-        src={attachmentFileUrl(choirId, piece.id, recording.id)}
-        preload="metadata"
-        aria-label={`Recording: ${recording.fileName}`}
-      />
-      <TransportControls transport={transport} />
+      <audio ref={audio} src={loaded.status === 'ready' ? loaded.src : undefined} aria-label={`Recording: ${recording.fileName}`} />
+      {loaded.status === 'failed' ? (
+        <ErrorAlert role="alert">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">Unable to load the recording. Please try again.</Text>
+            <Button size="xs" variant="default" onClick={retry}>
+              Try again
+            </Button>
+          </Group>
+        </ErrorAlert>
+      ) : loaded.status === 'loading' ? (
+        <div>
+          <Text size="sm" id={loadingId}>
+            Loading the recording
+          </Text>
+          {/* The section is the progressbar, so it carries the name (axe). */}
+          <Progress.Root>
+            <Progress.Section value={100 * (loaded.progress ?? 0)} aria-labelledby={loadingId} />
+          </Progress.Root>
+        </div>
+      ) : (
+        <TransportControls transport={transport} />
+      )}
     </Stack>
   );
 }

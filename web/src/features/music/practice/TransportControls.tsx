@@ -2,7 +2,7 @@
 // part mixer: whatever plays implements Transport.
 import { ActionIcon, Button, Group, Slider, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlayerPauseFilled, IconPlayerPlayFilled, IconPlus, IconRewindBackward5, IconRewindForward5 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatClock, formatRate } from './clock';
 import { useMyPiecePractice } from './trackingApi';
 import { clampRate, MAX_RATE, MIN_RATE, type Transport } from './transport';
@@ -15,6 +15,7 @@ export function TransportControls({ transport }: { transport: Transport | null }
   const setRate = (rate: number) => transport?.setRate(clampRate(rate));
   const duration = Number.isFinite(status.duration) ? status.duration : 0;
   const rate = formatRate(status.rate);
+  const speedLabel = useId();
 
   return (
     <Stack gap="xs">
@@ -55,6 +56,9 @@ export function TransportControls({ transport }: { transport: Transport | null }
         </Text>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <Text size="sm" id={speedLabel}>
+          Speed
+        </Text>
         <ActionIcon variant="default" aria-label="Slower" onClick={() => setRate(status.rate - RATE_STEP)} disabled={status.rate <= MIN_RATE}>
           <IconMinus size={16} aria-hidden />
         </ActionIcon>
@@ -66,7 +70,7 @@ export function TransportControls({ transport }: { transport: Transport | null }
           value={Math.round(status.rate * 100)}
           onChange={(percent) => setRate(percent / 100)}
           label={(percent) => `${percent} %`}
-          thumbLabel="Speed"
+          thumbProps={{ 'aria-labelledby': speedLabel }}
           thumbValueText={rate}
         />
         <ActionIcon variant="default" aria-label="Faster" onClick={() => setRate(status.rate + RATE_STEP)} disabled={status.rate >= MAX_RATE}>

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { loopEngine } from './loopEngine';
-import type { Transport, TransportEvent } from './transport';
+import type { Transport, TransportEvent, WaveformSource } from './transport';
 import { Waveform } from './Waveform';
 
 // wavesurfer draws on a canvas from decoded audio, which jsdom has neither
@@ -13,6 +13,7 @@ const surfer = vi.hoisted(() => ({
   regionHandlers: {} as Record<string, Handler>,
   regions: [] as { id?: string; start: number; end?: number }[],
   options: null as unknown,
+  loaded: [] as Blob[],
   setTime: (() => {}) as (t: number) => void,
 }));
 vi.mock('wavesurfer.js', () => ({
@@ -23,6 +24,7 @@ vi.mock('wavesurfer.js', () => ({
       return {
         on: (name: string, h: Handler) => (surfer.handlers[name] = h),
         setTime: (t: number) => surfer.setTime(t),
+        loadBlob: async (blob: Blob) => void surfer.loaded.push(blob),
         destroy: () => {},
       };
     },
@@ -39,11 +41,12 @@ vi.mock('wavesurfer.js/dist/plugins/regions.esm.js', () => ({
   },
 }));
 
-function fakeTransport() {
+function fakeTransport(waveform: WaveformSource = { blob: new Blob(['RIFF']) }) {
   const listeners = new Set<(e: TransportEvent) => void>();
   let time = 0;
   const transport: Transport = {
     duration: 60,
+    waveform,
     currentTime: () => time,
     isPlaying: () => false,
     play: async () => {},
@@ -69,11 +72,11 @@ describe('Waveform', () => {
     const transport = fakeTransport();
     render(
       <MantineProvider env="test">
-        <Waveform transport={transport} src="/api/v1/choirs/c1/music/m1/attachments/a2/file" />
+        <Waveform transport={transport} />
       </MantineProvider>,
     );
     expect(screen.getByRole('group', { name: /Waveform/ })).toBeInTheDocument();
-    await waitFor(() => expect(surfer.options).toMatchObject({ url: '/api/v1/choirs/c1/music/m1/attachments/a2/file' }));
+    await waitFor(() => expect(surfer.loaded).toHaveLength(1));
     (surfer.handlers.interaction as (t: number) => void)(12.5);
     expect(transport.currentTime()).toBe(12.5);
     expect(surfer.setTime).toHaveBeenCalledWith(12.5);
@@ -86,5 +89,28 @@ describe('Waveform', () => {
     expect(loopEngine(transport).getState().loop).toEqual({ a: 22, b: 31 });
     loopEngine(transport).clear();
     expect(surfer.regions).toEqual([]);
+  });
+
+  it('draws what the player has, fetching nothing itself: the recording it loaded, or the mixer’s peaks', async () => {
+    surfer.loaded.length = 0;
+    const blob = new Blob(['RIFF…'], { type: 'audio/wav' });
+    const { unmount } = render(
+      <MantineProvider env="test">
+        <Waveform transport={fakeTransport({ blob })} />
+      </MantineProvider>,
+    );
+    await waitFor(() => expect(surfer.loaded).toEqual([blob]));
+    expect(surfer.options).not.toHaveProperty('url');
+    unmount();
+
+    const peaks = [new Float32Array([0.1, 0.8, 0.3])];
+    render(
+      <MantineProvider env="test">
+        <Waveform transport={fakeTransport({ peaks, duration: 60 })} />
+      </MantineProvider>,
+    );
+    await waitFor(() => expect(surfer.options).toMatchObject({ peaks, duration: 60 }));
+    expect(surfer.options).not.toHaveProperty('url');
+    expect(surfer.loaded).toEqual([blob]);
   });
 });

@@ -1,6 +1,8 @@
 // The recording's waveform, with the loop drawn on it: click to seek, drag
 // to set the loop, drag the loop's edges to change it. wavesurfer.js is
-// loaded only here, when a waveform is shown.
+// loaded only here, when a waveform is shown. It draws what the transport
+// already has (transport.waveform): it is never given an address, so it
+// never downloads the recording a second time.
 import { Box, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { fromRange, isActive } from './loop';
@@ -12,11 +14,13 @@ type Regions = ReturnType<(typeof import('wavesurfer.js/dist/plugins/regions.esm
 
 const LOOP_COLOR = 'rgba(59, 130, 246, 0.25)';
 
-export function Waveform({ transport, src }: { transport: Transport; src: string }) {
+export function Waveform({ transport }: { transport: Transport }) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
+    const source = transport.waveform;
+    if (!source) return;
     let ws: WaveSurfer | null = null;
     let cancelled = false;
     const stops: (() => void)[] = [];
@@ -32,7 +36,7 @@ export function Waveform({ transport, src }: { transport: Transport; src: string
         // media element never plays, and its cursor follows the transport.
         ws = WaveSurfer.create({
           container: container.current,
-          url: src,
+          ...('peaks' in source ? { peaks: source.peaks, duration: source.duration } : {}),
           height: 64,
           waveColor: '#94a3b8',
           progressColor: '#3b82f6',
@@ -60,6 +64,7 @@ export function Waveform({ transport, src }: { transport: Transport; src: string
         });
         regions.on('region-updated', (r) => take(r.start, r.end));
         wave.on('ready', draw);
+        if ('blob' in source) void wave.loadBlob(source.blob).catch(() => {}); // its 'error' says so
         stops.push(engine.subscribe(draw));
         stops.push(
           transport.subscribe((e) => {
@@ -75,7 +80,7 @@ export function Waveform({ transport, src }: { transport: Transport; src: string
       stops.forEach((stop) => stop());
       ws?.destroy();
     };
-  }, [transport, src]);
+  }, [transport]);
 
   if (failed) return <Text size="sm">The waveform could not be drawn; the recording still plays.</Text>;
   return <Box ref={container} aria-label="Waveform: click to go there, drag to set the loop" role="group" mih={64} />;

@@ -1,12 +1,11 @@
-import { clampRate, type Transport, type TransportEvent } from './transport';
+import { clampRate, type Transport, type TransportEvent, type WaveformSource } from './transport';
 
 /**
  * The Transport over a native <audio> element. The element itself keeps
- * playing with the screen locked and answers Range requests, so a single
- * recording needs no Web Audio at all; preservesPitch keeps the singer's
- * pitch when the speed changes.
+ * playing with the screen locked, so a single recording needs no Web Audio
+ * at all; preservesPitch keeps the singer's pitch when the speed changes.
  */
-export function audioTransport(audio: HTMLMediaElement): Transport {
+export function audioTransport(audio: HTMLMediaElement, waveform?: WaveformSource): Transport {
   const listeners = new Set<(event: TransportEvent) => void>();
   const emit = (event: TransportEvent) => listeners.forEach((l) => l(event));
   audio.preservesPitch = true;
@@ -27,6 +26,7 @@ export function audioTransport(audio: HTMLMediaElement): Transport {
     get duration() {
       return audio.duration;
     },
+    waveform,
     currentTime: () => audio.currentTime,
     isPlaying: () => !audio.paused && !audio.ended,
     play: () => audio.play(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveGains, isMyPart, myPartMix, OTHERS_VOLUME, panLabel, percent, resetMix, type PartMix } from './mix';
+import { effectiveGains, isMyPart, MAX_PART_NAME, myPartMix, OTHERS_VOLUME, panLabel, percent, practisedPart, resetMix, type PartMix } from './mix';
 
 const mix = (over: Partial<PartMix> = {}): PartMix => ({ volume: 1, muted: false, solo: false, pan: 0, ...over });
 
@@ -66,6 +66,23 @@ describe('myPartMix', () => {
   it('is null when none of the parts is the singer’s', () => {
     expect(myPartMix(['Tenor', 'Bass'], ['Soprano'])).toBeNull();
     expect(myPartMix(['Tenor', 'Bass'], [])).toBeNull();
+  });
+});
+
+describe('practisedPart', () => {
+  const names = ['Soprano', 'Alto', 'Tenor'];
+  it('names the loudest parts, and none when all sound alike or nothing sounds', () => {
+    const mix = resetMix(3);
+    expect(practisedPart(names, mix)).toBeUndefined();
+    expect(practisedPart(names, mix.map((m) => ({ ...m, muted: true })))).toBeUndefined();
+    expect(practisedPart(names, [mix[0], { ...mix[1], volume: 0.5 }, mix[2]])).toBe('Soprano, Tenor');
+    expect(practisedPart(names, [mix[0], { ...mix[1], solo: true }, { ...mix[2], solo: true, muted: true }])).toBe('Alto');
+  });
+
+  it('stays within the report’s bound', () => {
+    const long = ['x'.repeat(80), 'y'.repeat(80), 'Bass'];
+    const mix = resetMix(3).map((m, i) => ({ ...m, volume: i === 2 ? 0.5 : 1 }));
+    expect(practisedPart(long, mix)).toHaveLength(MAX_PART_NAME);
   });
 });
 

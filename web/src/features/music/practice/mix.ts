@@ -76,6 +76,23 @@ export function myPartMix(partNames: readonly string[], voiceParts: readonly str
   });
 }
 
+/** The longest part name a practice report carries (the server's bound). */
+export const MAX_PART_NAME = 100;
+
+/**
+ * practisedPart names what a mix brings forward for the practice report:
+ * the parts at the loudest gain while some other part is quieter (soloed,
+ * the others muted or turned down, "My part"), joined by ', '. When every
+ * part sounds alike the singer practises the whole piece: no part.
+ */
+export function practisedPart(partNames: readonly string[], mixes: readonly PartMix[]): string | undefined {
+  const gains = effectiveGains(mixes);
+  const loudest = Math.max(0, ...gains);
+  if (loudest === 0 || gains.every((g) => g === loudest)) return undefined;
+  const named = partNames.filter((_, i) => gains[i] === loudest).join(', ');
+  return Array.from(named).slice(0, MAX_PART_NAME).join('');
+}
+
 /** percent words a 0 … 1 value as the sliders show it: "35 %". */
 export const percent = (value: number) => `${Math.round(value * 100)} %`;
 

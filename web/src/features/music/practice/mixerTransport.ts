@@ -14,8 +14,11 @@
 // Memory is bounded as windows.ts explains: each part is kept mono at
 // 22.05 kHz, whole when the piece fits the budget, otherwise as the window
 // being played plus the next one, re-decoded from the compressed bytes.
+// The waveform draws the first part's peaks, taken while it is decoded here,
+// so that no part is downloaded twice.
 import type { StretchNode } from 'signalsmith-stretch';
-import { clampRate, type Transport, type TransportEvent } from './transport';
+import { peaksOf } from './peaks';
+import { clampRate, type Transport, type TransportEvent, type WaveformSource } from './transport';
 import {
   downmix,
   MIXER_SAMPLE_RATE,
@@ -86,6 +89,8 @@ export async function createMixerTransport(
 
   let plan: DecodePlan | null = null;
   let duration = 0;
+  // The waveform is the first part's, outlined while it is decoded here anyway.
+  let peaks: Float32Array | null = null;
   const first: AudioBuffer[] = [];
   const kept: ArrayBuffer[] = [];
   for (const [i, fetched] of fetches.entries()) {
@@ -96,6 +101,7 @@ export async function createMixerTransport(
     // The parts of one piece are as long as each other, give or take a
     // breath; the first one decides whether the piece is kept whole.
     plan ??= planDecoding(decoded.duration, total);
+    peaks ??= peaksOf(decoded.channels);
     duration = Math.max(duration, decoded.duration);
     const w = plan.windowed ? windowByIndex(plan, 0) : { index: 0, start: 0, end: decoded.duration };
     first.push(toBuffer(decoded, w));
@@ -112,7 +118,7 @@ export async function createMixerTransport(
     void context.close();
     signal.throwIfAborted();
   }
-  return new GraphTransport(context, plan, kept, first, stretch);
+  return new GraphTransport(context, plan, kept, first, stretch, { peaks: [peaks ?? new Float32Array(0)], duration });
 }
 
 /**
@@ -176,6 +182,7 @@ class GraphTransport implements MixerTransport {
     private readonly bytes: ArrayBuffer[],
     first: AudioBuffer[],
     private readonly stretch: StretchNode | null,
+    readonly waveform: WaveformSource,
   ) {
     this.duration = plan.duration;
     this.windows = new Map([[0, first]]);

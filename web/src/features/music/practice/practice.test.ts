@@ -40,6 +40,25 @@ describe('PracticeTracker', () => {
     expect(tracker.figures()).toEqual({ playedSeconds: 35, loops: 3, position: 60, speed: 0.5 });
   });
 
+  it('counts nothing while the music waits for data, at any speed', () => {
+    const clock = fakeClock();
+    const tracker = new PracticeTracker(clock.now);
+    tracker.setSpeed(0.5);
+    tracker.handle({ type: 'play', time: 0 });
+    clock.advance(8); // buffering before the first sound: the position stays
+    tracker.handle({ type: 'timeupdate', time: 0 });
+    clock.advance(4); // 4 s at half speed: 2 s of the recording
+    tracker.handle({ type: 'timeupdate', time: 2 });
+    clock.advance(30); // stalled mid-way, then 1 s more of music
+    tracker.handle({ type: 'timeupdate', time: 2 });
+    clock.advance(2);
+    tracker.handle({ type: 'timeupdate', time: 3 });
+    expect(tracker.figures().playedSeconds).toBe(6);
+    clock.advance(10); // stalled again until the singer gives up
+    tracker.handle({ type: 'pause', time: 3 });
+    expect(tracker.figures()).toEqual({ playedSeconds: 6, loops: 0, position: 3, speed: 0.5 });
+  });
+
   it('counts a second play event while playing once', () => {
     const clock = fakeClock();
     const tracker = new PracticeTracker(clock.now);

@@ -49,3 +49,27 @@ function isTyping(target: EventTarget | null): boolean {
   // Buttons, checkboxes and sliders keep their own keys (space presses a button), not the studio's typing guard.
   return target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'range'].includes(target.type);
 }
+
+// Controls that answer keys of their own (a slider's arrows, a field's
+// cursor, a list's selection, a button's Space): while one has the focus,
+// the keys are its, not the score's.
+const CONTROL_ROLES = [
+  ...['slider', 'spinbutton', 'textbox', 'searchbox', 'combobox', 'listbox', 'option', 'switch', 'checkbox', 'radio', 'radiogroup'],
+  ...['menu', 'menubar', 'menuitem', 'menuitemradio', 'menuitemcheckbox', 'tab', 'tablist', 'button', 'link', 'scrollbar'],
+  ...['grid', 'gridcell', 'tree', 'treeitem'],
+];
+const CONTROLS = [
+  'input',
+  'textarea',
+  'select',
+  'button',
+  'a[href]',
+  '[contenteditable]:not([contenteditable="false"])',
+  ...CONTROL_ROLES.map((role) => `[role="${role}"]`),
+].join(', ');
+
+/** isControl says whether a key press is aimed at a focused control that has keys of its own. */
+export function isControl(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  return target.closest(CONTROLS) !== null || (target instanceof HTMLElement && target.isContentEditable);
+}

@@ -3,7 +3,10 @@
 // a singer at 50 % for a minute has practised a minute, not thirty seconds
 // of the recording. Pauses count nothing; a seek or a loop's jump back to A
 // takes no time, so it adds nothing either — only the playing on either side
-// of it counts.
+// of it counts. Nor does waiting for data: between two reports of where the
+// music is, what counts is how far it moved (at the speed it played), never
+// more than the time that passed, so seconds spent buffering, when the
+// position stands still, count nothing.
 import type { TransportEvent } from './transport';
 
 export interface PracticeFigures {
@@ -14,31 +17,40 @@ export interface PracticeFigures {
 }
 
 export class PracticeTracker {
-  private played = 0; // ms, closed stretches of playing
-  private since: number | null = null; // ms, start of the current stretch
+  private played = 0; // ms counted so far
+  /** While playing: where the music was and when, as last counted. */
+  private mark: { media: number; at: number } | null = null;
   private loops = 0;
   private position = 0;
   private speed = 1;
 
   constructor(private readonly now: () => number) {}
 
-  /** handle takes every Transport event. */
+  /**
+   * handle takes every Transport event. A change of speed is handled
+   * before setSpeed, so that the time before it counts at the old speed.
+   */
   handle(event: TransportEvent) {
     switch (event.type) {
       case 'play':
-        if (this.since === null) this.since = this.now();
+        if (this.mark) this.advance(event.time);
+        else this.mark = { media: event.time, at: this.now() };
         this.position = event.time;
         break;
       case 'pause':
       case 'ended':
-        this.stop();
-        this.position = event.time;
+        this.advance(event.time);
+        this.mark = null;
         break;
       case 'seek':
+        this.advance(event.from);
         this.position = event.to;
+        if (this.mark) this.mark = { media: event.to, at: this.now() };
         break;
       case 'timeupdate':
       case 'ratechange':
+        this.advance(event.time);
+        break;
       case 'durationchange':
         this.position = event.time;
         break;
@@ -55,24 +67,27 @@ export class PracticeTracker {
   }
 
   isPlaying() {
-    return this.since !== null;
+    return this.mark !== null;
   }
 
   figures(): PracticeFigures {
-    const open = this.since === null ? 0 : this.now() - this.since;
     return {
       // Whole milliseconds summed, then tenths of a second: no float drift.
-      playedSeconds: Math.round((this.played + open) / 100) / 10,
+      playedSeconds: Math.round(this.played / 100) / 10,
       loops: this.loops,
       position: Math.round(this.position * 10) / 10,
       speed: this.speed,
     };
   }
 
-  private stop() {
-    if (this.since === null) return;
-    this.played += Math.max(0, this.now() - this.since);
-    this.since = null;
+  /** advance counts the playing up to the music being at `time` now. */
+  private advance(time: number) {
+    this.position = time;
+    if (!this.mark) return;
+    const at = this.now();
+    const heard = ((time - this.mark.media) / this.speed) * 1000;
+    this.played += Math.round(Math.max(0, Math.min(heard, at - this.mark.at)));
+    this.mark = { media: time, at };
   }
 }
 

@@ -10,10 +10,15 @@ export interface Transport {
   seek(seconds: number): void;
   setRate(rate: number): void; // 0.5 … 1.5, pitch kept
   rate(): number;
+  /** What the waveform draws: the sound this transport already has, so that it is not downloaded again. */
+  readonly waveform?: WaveformSource;
   /** Fires on play, pause, seek, rate change, time updates (≈4/s while playing), ended. */
   subscribe(listener: (event: TransportEvent) => void): () => void;
   dispose(): void;
 }
+
+/** The recording as downloaded (one file), or the peaks of a decoded one (the mixer's). */
+export type WaveformSource = { blob: Blob } | { peaks: Float32Array[]; duration: number };
 
 export type TransportEvent =
   | { type: 'play' | 'pause' | 'ended' | 'ratechange' | 'durationchange'; time: number }

@@ -37,8 +37,8 @@ export function usePracticeTracker(choirId: string, pieceId: string, transport: 
     };
 
     const stopEvents = transport.subscribe((event) => {
-      if (event.type === 'ratechange') tracker.setSpeed(transport.rate());
       tracker.handle(event);
+      if (event.type === 'ratechange') tracker.setSpeed(transport.rate());
       // A speed chosen while paused is remembered too (once something was played).
       if (event.type === 'pause' || event.type === 'ended' || (event.type === 'ratechange' && !tracker.isPlaying())) flush();
     });
