@@ -25,6 +25,10 @@ type Service struct {
 	// largest one accepted (UseFiles).
 	files     blob.Store
 	maxUpload int64
+	// planned, when set, is called by an import or its preview once it
+	// knows what the file does, before it writes anything: tests pause
+	// an import there.
+	planned func()
 }
 
 // New makes the music service.
