@@ -74,8 +74,8 @@ func NewIndex(cs []Candidate) *Index {
 			if f.length <= maxFuzzy {
 				e := int32(len(ix.entries))
 				ix.entries = append(ix.entries, entry{candidate: at, length: int32(f.length)})
-				for g, n := range bigrams(f.norm) {
-					ix.grams[g] = append(ix.grams[g], posting{entry: e, count: n})
+				for _, g := range bigrams(f.norm) {
+					ix.grams[g.key] = append(ix.grams[g.key], posting{entry: e, count: g.count})
 				}
 			}
 		}
@@ -91,15 +91,30 @@ func appendOnce(s []int32, i int32) []int32 {
 	return append(s, i)
 }
 
-// bigrams counts the pairs of consecutive letters of s.
-func bigrams(s string) map[uint64]int32 {
-	out := map[uint64]int32{}
+// gram is a pair of consecutive letters and how often a name holds it.
+type gram struct {
+	key   uint64
+	count int32
+}
+
+// bigrams counts the pairs of consecutive letters of s, in key order.
+func bigrams(s string) []gram {
+	var keys []uint64
 	var prev rune = -1
 	for _, r := range s {
 		if prev >= 0 {
-			out[uint64(prev)<<32|uint64(r)]++
+			keys = append(keys, uint64(prev)<<32|uint64(r))
 		}
 		prev = r
+	}
+	slices.Sort(keys)
+	var out []gram
+	for _, k := range keys {
+		if n := len(out); n > 0 && out[n-1].key == k {
+			out[n-1].count++
+		} else {
+			out = append(out, gram{k, 1})
+		}
 	}
 	return out
 }
@@ -135,7 +150,7 @@ const (
 	maxSurname = 32
 	maxAlike   = 32
 	// gramBudget is how many letter-pair postings are read at most.
-	gramBudget = 5000
+	gramBudget = 2500
 )
 
 // candidates are those that may score 0.7 or more against any of ins, in
@@ -178,28 +193,31 @@ func (ix *Index) candidatesOf(in *form) []int32 {
 	ix.touched = ix.touched[:0]
 	complete := true
 	if in.length <= maxFuzzy {
-		grams := bigrams(in.norm)
-		keys := make([]uint64, 0, len(grams))
-		for g := range grams {
-			keys = append(keys, g)
+		type list struct {
+			count int32
+			ps    []posting
 		}
-		slices.SortFunc(keys, func(a, b uint64) int {
-			return cmp.Or(cmp.Compare(len(ix.grams[a]), len(ix.grams[b])), cmp.Compare(a, b))
-		})
+		var lists []list
+		for _, g := range bigrams(in.norm) {
+			if ps := ix.grams[g.key]; len(ps) > 0 {
+				lists = append(lists, list{g.count, ps})
+			}
+		}
+		// Stable: among lists as long, the letter pairs' order decides.
+		slices.SortStableFunc(lists, func(a, b list) int { return cmp.Compare(len(a.ps), len(b.ps)) })
 		read := 0
-		for _, g := range keys {
-			ps := ix.grams[g]
+		for _, l := range lists {
+			ps := l.ps
 			if read+len(ps) > gramBudget {
 				complete = false
 				ps = ps[:max(0, gramBudget-read)]
 			}
 			read += len(ps)
-			n := grams[g]
 			for _, p := range ps {
 				if ix.common[p.entry] == 0 {
 					ix.touched = append(ix.touched, p.entry)
 				}
-				ix.common[p.entry] += min(n, p.count)
+				ix.common[p.entry] += min(l.count, p.count)
 			}
 			if !complete {
 				break

@@ -21,11 +21,13 @@ import (
 // CanonicalName), keeping the given names that tell one Bach from another.
 // A famous composer the choir holds already by that name is not the one
 // meant (the person said it is someone else): the text as typed then.
-func composerFromText(text string, held func(nameKey string) bool) ComposerInput {
-	text = catalogName(text)
-	if f, _, ok := composer.LookupFamous(text); ok && !held(catalogKey(f.Name)) {
-		return famousInput(f)
+// famous is the famous composer the text names, nil for none
+// (composer.LookupFamous).
+func composerFromText(text string, famous *composer.Famous, held func(nameKey string) bool) ComposerInput {
+	if famous != nil && !held(catalogKey(famous.Name)) {
+		return famousInput(*famous)
 	}
+	text = catalogName(text)
 	return ComposerInput{Name: text, CanonicalName: composer.CanonicalName(text), Aliases: []string{}}
 }
 
@@ -50,7 +52,11 @@ func (s *Service) insertComposer(ctx context.Context, tx *db.Tx, choirID, text s
 		}
 		return n > 0
 	}
-	in := composerFromText(text, held)
+	var famous *composer.Famous
+	if f, _, ok := composer.LookupFamous(text); ok {
+		famous = &f
+	}
+	in := composerFromText(text, famous, held)
 	if failed != nil {
 		return "", failed
 	}

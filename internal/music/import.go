@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/composer"
+	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
 )
 
@@ -130,7 +133,7 @@ func (s *Service) Import(ctx context.Context, choirID, userID, text string, choi
 		e.Details = details
 		return nil, e
 	}
-	if err := s.db.InTx(ctx, func(tx *db.Tx) error { return s.writeImport(ctx, tx, choirID, userID, p) }); err != nil {
+	if err := s.writeImport(ctx, choirID, userID, p); err != nil {
 		if db.IsUniqueViolation(err) {
 			// A library number another save took after the check.
 			return nil, apperr.New(apperr.Conflict, apperr.CodeConflict, MsgImportChanged)
@@ -492,7 +495,7 @@ func (lib *importLibrary) resolve(text string) *textComposer {
 		c := lib.byID[r.Matches[0].Candidate.ID]
 		ic.Reuse = &c
 	}
-	made := composerFromText(text, func(key string) bool { return lib.composerByKey[key] != "" })
+	made := composerFromText(text, r.Famous, func(key string) bool { return lib.composerByKey[key] != "" })
 	return &textComposer{ImportComposer: ic, made: made, madeKey: catalogKey(made.Name)}
 }
 
@@ -556,118 +559,233 @@ func fieldsOfRecord(rec importRecord) (Fields, string) {
 	return f, ""
 }
 
-// writeImport stores a plan inside tx, a few statements for the whole file:
-// the names it makes, then the pieces and their links, many rows a
-// statement. What the plan read of the library is checked again first: a
-// composer or voicing deleted, or a library number taken, since.
-func (s *Service) writeImport(ctx context.Context, tx *db.Tx, choirID, userID string, p *importPlan) error {
-	now := s.now()
-	if err := s.recheckImport(ctx, tx, choirID, p); err != nil {
-		return err
+// importChunk is how many pieces (or names) one step of an import's
+// write holds. On SQLite, whose writers take turns, each step is a
+// transaction of its own, tens of milliseconds long, so that another
+// choir's write waits for one step rather than the whole file; on
+// PostgreSQL, where writers of different choirs do not wait for each
+// other, the steps share one transaction.
+const importChunk = 250
+
+// importWrite is a plan being written.
+type importWrite struct {
+	s               *Service
+	choirID, userID string
+	p               *importPlan
+	now             time.Time
+	// ids of the names and composers, by key, as they are made or found.
+	typeIDs, categoryIDs, tagIDs, composerIDs map[string]string
+	// made are the rows written so far, table by table, for undoing a
+	// write that fails part-way on SQLite.
+	made map[string][]string
+}
+
+// writeImport stores a plan: the names it makes, then the pieces and their
+// links, a chunk of many rows a statement at a time. What the plan read of
+// the library is checked again as each chunk is written: a composer or
+// voicing deleted, or a library number taken, since.
+func (s *Service) writeImport(ctx context.Context, choirID, userID string, p *importPlan) error {
+	w := &importWrite{s: s, choirID: choirID, userID: userID, p: p, now: s.now(), typeIDs: map[string]string{},
+		categoryIDs: map[string]string{}, tagIDs: map[string]string{}, composerIDs: map[string]string{}, made: map[string][]string{}}
+	steps := w.steps()
+	if s.db.Kind == config.Postgres {
+		return s.db.InTx(ctx, func(tx *db.Tx) error {
+			for i, step := range steps {
+				if err := step(ctx, tx); err != nil {
+					return err
+				}
+				if err := s.stepWritten(i); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
 	}
-	typeIDs, err := ensureNames(ctx, tx, "music_types", choirID, p.types, now, nil)
-	if err != nil {
-		return err
-	}
-	categoryIDs, err := ensureNames(ctx, tx, "music_categories", choirID, p.categories, now, nil)
-	if err != nil {
-		return err
-	}
-	tagIDs, err := ensureNames(ctx, tx, "tags", choirID, p.tags, now, func(name string) []any {
-		return []any{DefaultTagColor, now} // color, updated_at
-	})
-	if err != nil {
-		return err
-	}
-	newComposerIDs, err := s.insertImportComposers(ctx, tx, choirID, p, now)
-	if err != nil {
-		return err
-	}
-	var pieces, links, voicings [][]any
-	for i, r := range p.rows {
-		id := uuid.NewString()
-		t := r.fields
-		var c settled
-		if r.composerID != "" {
-			e := p.existing[r.composerID]
-			c = settled{ID: e.ID, Key: composerKey(e.CanonicalName, t.Composer), Search: e.search}
-		} else if r.composerKey != "" {
-			in := p.composerIn[r.composerKey]
-			c = settled{ID: newComposerIDs[r.composerKey], Key: composerKey(in.CanonicalName, t.Composer), Search: composerSearchText(in)}
+	for i, step := range steps {
+		err := s.db.InTx(ctx, func(tx *db.Tx) error { return step(ctx, tx) })
+		if err == nil {
+			err = s.stepWritten(i)
 		}
-		// A microsecond apart, so that "newest first" lists the file's last row first.
-		at := now.Add(time.Duration(i) * time.Microsecond)
-		pieces = append(pieces, []any{id, choirID, t.Title, t.Subtitle, t.Composer, nullable(c.ID), t.Arranger, t.Lyricist,
-			nullable(typeIDs[r.typeKey]), nullable(categoryIDs[r.categoryKey]), t.DefaultNotes, nullable(t.Number),
-			t.RehearsalWeighting, t.MinIntervalWeeks, t.NumPartsInfo, t.RhythmicComplexityHint, t.HarmonicComplexityHint,
-			t.IsNewToChoir, t.ApproxLength, t.StartingNotesInfo, t.Transposition, t.Language, t.DurationMinutes, t.YearComposed,
-			t.SourcePublication, t.CatalogNumber, t.CopyrightInfo, nullable(userID), false, searchText(&t, c), fold(t.Title), c.Key,
-			numberKey(t.Number), fold(t.Language), at, at})
-		for _, k := range r.tagKeys {
-			links = append(links, []any{id, tagIDs[k], choirID})
+		if err != nil {
+			w.undo(ctx)
+			return err
 		}
-		if r.voicingID != "" {
-			voicings = append(voicings, []any{id, r.voicingID, choirID, nullable(userID), now, true})
-		}
-	}
-	if err := insertRows(ctx, tx, `INSERT INTO music (id, choir_id, title, subtitle, composer, composer_id, arranger, lyricist,
-		type_id, category_id, default_notes, number, rehearsal_weighting, min_interval_weeks, num_parts_info,
-		rhythmic_complexity_hint, harmonic_complexity_hint, is_new_to_choir_flag, approx_length_category, starting_notes_info,
-		transposition_semitones, language, duration_minutes, year_composed, source_publication, catalog_number, copyright_info,
-		created_by, is_archived, search_text, title_key, composer_key, number_key, language_key, created_at, updated_at) VALUES `,
-		pieces, ""); err != nil {
-		return fmt.Errorf("music: insert %d imported pieces into %s: %w", len(pieces), choirID, err)
-	}
-	if err := insertRows(ctx, tx, `INSERT INTO music_tags (music_id, tag_id, choir_id) VALUES `, links, ""); err != nil {
-		return fmt.Errorf("music: tag %d imported pieces of %s: %w", len(pieces), choirID, err)
-	}
-	if err := insertRows(ctx, tx, `INSERT INTO music_voicings (music_id, voicing_id, choir_id, assigned_by, assigned_at, is_primary) VALUES `,
-		voicings, ""); err != nil {
-		return fmt.Errorf("music: assign the voicings of %d imported pieces of %s: %w", len(pieces), choirID, err)
 	}
 	return nil
 }
 
-// recheckImport refuses the import when what the plan relied on changed
-// since it read the library: a composer or voicing it names was deleted,
-// or a library number was taken (then the rows say which, as a preview
-// would now).
-func (s *Service) recheckImport(ctx context.Context, tx *db.Tx, choirID string, p *importPlan) error {
-	var composerIDs, voicingIDs, numbers []string
-	for id := range p.existing {
-		composerIDs = append(composerIDs, id)
+// stepWritten calls the tests' hook after a step of an import's write.
+func (s *Service) stepWritten(i int) error {
+	if s.importStep == nil {
+		return nil
 	}
-	for id := range p.voicingIDs {
-		voicingIDs = append(voicingIDs, id)
+	return s.importStep(i)
+}
+
+type importStep func(ctx context.Context, tx *db.Tx) error
+
+func (w *importWrite) steps() []importStep {
+	var steps []importStep
+	for _, n := range []struct {
+		table string
+		names *namesInOrder
+		ids   map[string]string
+	}{{"music_types", w.p.types, w.typeIDs}, {"music_categories", w.p.categories, w.categoryIDs}, {"tags", w.p.tags, w.tagIDs}} {
+		for keys := range chunks(n.names.keys, importChunk) {
+			steps = append(steps, func(ctx context.Context, tx *db.Tx) error {
+				return w.ensureNames(ctx, tx, n.table, n.names, keys, n.ids)
+			})
+		}
 	}
-	for _, r := range p.rows {
+	for keys := range chunks(w.p.newComposers.keys, importChunk) {
+		steps = append(steps, func(ctx context.Context, tx *db.Tx) error { return w.insertComposers(ctx, tx, keys) })
+	}
+	for i := 0; i < len(w.p.rows); i += importChunk {
+		rows, first := w.p.rows[i:min(i+importChunk, len(w.p.rows))], i
+		steps = append(steps, func(ctx context.Context, tx *db.Tx) error { return w.insertPieces(ctx, tx, rows, first) })
+	}
+	return steps
+}
+
+// ensureNames makes the named types, categories or tags of keys the choir
+// lacks (first spelling kept) and reads the ids of all of them.
+func (w *importWrite) ensureNames(ctx context.Context, tx *db.Tx, table string, names *namesInOrder, keys []string, ids map[string]string) error {
+	columns := "id, choir_id, name, name_key, created_at"
+	if table == "tags" {
+		columns += ", color, updated_at"
+	}
+	var rows [][]any
+	for _, k := range keys {
+		row := []any{uuid.NewString(), w.choirID, names.names[k], k, w.now}
+		if table == "tags" {
+			row = append(row, DefaultTagColor, w.now)
+		}
+		rows = append(rows, row)
+	}
+	// table is one of the package's own, never a user's text.
+	made, err := insertRows(ctx, tx, `INSERT INTO `+table+` (`+columns+`) VALUES `, rows, ` ON CONFLICT (choir_id, name_key) DO NOTHING`)
+	if err != nil {
+		return fmt.Errorf("music: add %d names to %s of %s: %w", len(rows), table, w.choirID, err)
+	}
+	w.made[table] = append(w.made[table], made...)
+	return idsByKey(ctx, tx, table, w.choirID, keys, ids)
+}
+
+// insertComposers makes the composers of keys the plan makes. One made
+// meanwhile by another save under the same name is taken instead, as a
+// piece's save would.
+func (w *importWrite) insertComposers(ctx context.Context, tx *db.Tx, keys []string) error {
+	var rows [][]any
+	for _, k := range keys {
+		in := w.p.composerIn[k]
+		aliases, err := json.Marshal(in.Aliases)
+		if err != nil {
+			return fmt.Errorf("music: encode the aliases of %q: %w", in.Name, err)
+		}
+		rows = append(rows, []any{uuid.NewString(), w.choirID, in.Name, k, in.CanonicalName, string(aliases), composerSearchText(in),
+			in.BirthYear, in.DeathYear, in.Period, in.Nationality, w.now, w.now})
+	}
+	made, err := insertRows(ctx, tx, `INSERT INTO composers (id, choir_id, name, name_key, canonical_name, aliases, search_text,
+		birth_year, death_year, period, nationality, created_at, updated_at) VALUES `, rows, ` ON CONFLICT (choir_id, name_key) DO NOTHING`)
+	if err != nil {
+		return fmt.Errorf("music: add %d composers to %s: %w", len(rows), w.choirID, err)
+	}
+	w.made["composers"] = append(w.made["composers"], made...)
+	return idsByKey(ctx, tx, "composers", w.choirID, keys, w.composerIDs)
+}
+
+// insertPieces writes rows (the plan's from index first on) with their tags
+// and voicings, after checking again what they name.
+func (w *importWrite) insertPieces(ctx context.Context, tx *db.Tx, rows []plannedRow, first int) error {
+	if err := w.recheck(ctx, tx, rows); err != nil {
+		return err
+	}
+	var pieces, links, voicings [][]any
+	for i, r := range rows {
+		id := uuid.Must(uuid.NewV7()).String()
+		t := r.fields
+		var c settled
+		if r.composerID != "" {
+			e := w.p.existing[r.composerID]
+			c = settled{ID: e.ID, Key: composerKey(e.CanonicalName, t.Composer), Search: e.search}
+		} else if r.composerKey != "" {
+			in := w.p.composerIn[r.composerKey]
+			c = settled{ID: w.composerIDs[r.composerKey], Key: composerKey(in.CanonicalName, t.Composer), Search: composerSearchText(in)}
+		}
+		// A microsecond apart, so that "newest first" lists the file's last row first.
+		at := w.now.Add(time.Duration(first+i) * time.Microsecond)
+		pieces = append(pieces, []any{id, w.choirID, t.Title, t.Subtitle, t.Composer, nullable(c.ID), t.Arranger, t.Lyricist,
+			nullable(w.typeIDs[r.typeKey]), nullable(w.categoryIDs[r.categoryKey]), t.DefaultNotes, nullable(t.Number),
+			t.RehearsalWeighting, t.MinIntervalWeeks, t.NumPartsInfo, t.RhythmicComplexityHint, t.HarmonicComplexityHint,
+			t.IsNewToChoir, t.ApproxLength, t.StartingNotesInfo, t.Transposition, t.Language, t.DurationMinutes, t.YearComposed,
+			t.SourcePublication, t.CatalogNumber, t.CopyrightInfo, nullable(w.userID), false, searchText(&t, c), fold(t.Title), c.Key,
+			numberKey(t.Number), fold(t.Language), at, at})
+		for _, k := range r.tagKeys {
+			links = append(links, []any{id, w.tagIDs[k], w.choirID})
+		}
+		if r.voicingID != "" {
+			voicings = append(voicings, []any{id, r.voicingID, w.choirID, nullable(w.userID), w.now, true})
+		}
+	}
+	made, err := insertRows(ctx, tx, `INSERT INTO music (id, choir_id, title, subtitle, composer, composer_id, arranger, lyricist,
+		type_id, category_id, default_notes, number, rehearsal_weighting, min_interval_weeks, num_parts_info,
+		rhythmic_complexity_hint, harmonic_complexity_hint, is_new_to_choir_flag, approx_length_category, starting_notes_info,
+		transposition_semitones, language, duration_minutes, year_composed, source_publication, catalog_number, copyright_info,
+		created_by, is_archived, search_text, title_key, composer_key, number_key, language_key, created_at, updated_at) VALUES `,
+		pieces, "")
+	if err != nil {
+		return fmt.Errorf("music: insert %d imported pieces into %s: %w", len(pieces), w.choirID, err)
+	}
+	if _, err := insertRows(ctx, tx, `INSERT INTO music_tags (music_id, tag_id, choir_id) VALUES `, links, ""); err != nil {
+		return fmt.Errorf("music: tag %d imported pieces of %s: %w", len(pieces), w.choirID, err)
+	}
+	if _, err := insertRows(ctx, tx, `INSERT INTO music_voicings (music_id, voicing_id, choir_id, assigned_by, assigned_at, is_primary)
+		VALUES `, voicings, ""); err != nil {
+		return fmt.Errorf("music: assign the voicings of %d imported pieces of %s: %w", len(pieces), w.choirID, err)
+	}
+	w.made["music"] = append(w.made["music"], made...)
+	return nil
+}
+
+// recheck refuses rows when what the plan relied on changed since it read
+// the library: a composer or voicing they name was deleted (409), or a
+// library number was taken (400, the rows saying which, as a preview would
+// now).
+func (w *importWrite) recheck(ctx context.Context, tx *db.Tx, rows []plannedRow) error {
+	composers, voicings := map[string]bool{}, map[string]bool{}
+	var numbers []string
+	for _, r := range rows {
+		if r.composerID != "" {
+			composers[r.composerID] = true
+		}
+		if r.voicingID != "" {
+			voicings[r.voicingID] = true
+		}
 		if r.fields.Number != "" {
 			numbers = append(numbers, r.fields.Number)
 		}
 	}
 	for _, k := range []struct {
 		query string
-		ids   []string
+		ids   map[string]bool
 	}{
-		{`SELECT COUNT(*) FROM composers WHERE choir_id = ?`, composerIDs},
-		{`SELECT COUNT(*) FROM voicings WHERE (choir_id IS NULL OR choir_id = ?)`, voicingIDs},
+		{`SELECT COUNT(*) FROM composers WHERE choir_id = ?`, composers},
+		{`SELECT COUNT(*) FROM voicings WHERE (choir_id IS NULL OR choir_id = ?)`, voicings},
 	} {
-		for chunk := range chunks(k.ids, maxParams-1) {
-			ok, err := known(ctx, tx, k.query, choirID, chunk)
-			if err != nil {
-				return fmt.Errorf("music: check the records an import into %s names: %w", choirID, err)
-			}
-			if !ok {
-				return apperr.New(apperr.Conflict, apperr.CodeConflict, MsgImportChanged)
-			}
+		ok, err := known(ctx, tx, k.query, w.choirID, slices.Collect(maps.Keys(k.ids)))
+		if err != nil {
+			return fmt.Errorf("music: check the records an import into %s names: %w", w.choirID, err)
+		}
+		if !ok {
+			return apperr.New(apperr.Conflict, apperr.CodeConflict, MsgImportChanged)
 		}
 	}
-	taken, err := takenNumbers(ctx, tx, choirID, numbers)
+	taken, err := takenNumbers(ctx, tx, w.choirID, numbers)
 	if err != nil || len(taken) == 0 {
 		return err
 	}
 	details := map[string]string{}
-	for _, r := range p.rows {
+	for _, r := range rows {
 		if title, ok := taken[r.fields.Number]; ok {
 			details[fmt.Sprintf("line %d", r.line)] = fmt.Sprintf(`Library number %s is already used by "%s".`, r.fields.Number, title)
 		}
@@ -677,87 +795,55 @@ func (s *Service) recheckImport(ctx context.Context, tx *db.Tx, choirID string, 
 	return e
 }
 
-// ensureNames makes the named types, categories or tags a choir lacks
-// (first spelling kept) and returns the ids of all, by key. extra gives the
-// values of a table's further columns (the tags' colour and updated_at).
-func ensureNames(ctx context.Context, tx *db.Tx, table, choirID string, names *namesInOrder, now time.Time,
-	extra func(name string) []any) (map[string]string, error) {
-	if len(names.keys) == 0 {
-		return map[string]string{}, nil
-	}
-	columns := "id, choir_id, name, name_key, created_at"
-	if extra != nil {
-		columns += ", color, updated_at"
-	}
-	var rows [][]any
-	for _, k := range names.keys {
-		row := []any{uuid.NewString(), choirID, names.names[k], k, now}
-		if extra != nil {
-			row = append(row, extra(names.names[k])...)
+// undo deletes what a write that failed part-way on SQLite had written:
+// the pieces (their links go with them), then the names and composers it
+// made.
+func (w *importWrite) undo(ctx context.Context) {
+	ctx = context.WithoutCancel(ctx)
+	for _, table := range []string{"music", "composers", "tags", "music_categories", "music_types"} {
+		for ids := range chunks(w.made[table], importChunk) {
+			// table is one of the package's own, never a user's text.
+			err := w.s.db.InTx(ctx, func(tx *db.Tx) error {
+				_, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE choir_id = ? AND id IN (`+db.Placeholders(len(ids))+`)`,
+					args([]any{w.choirID}, ids)...)
+				return err
+			})
+			if err != nil {
+				w.s.logger.Error("music: undo a failed import", "choir_id", w.choirID, "table", table, "err", err)
+			}
 		}
-		rows = append(rows, row)
 	}
-	// table is one of the package's own, never a user's text.
-	if err := insertRows(ctx, tx, `INSERT INTO `+table+` (`+columns+`) VALUES `, rows, ` ON CONFLICT (choir_id, name_key) DO NOTHING`); err != nil {
-		return nil, fmt.Errorf("music: add %d names to %s of %s: %w", len(rows), table, choirID, err)
-	}
-	return idsByKey(ctx, tx, table, choirID, names.keys)
 }
 
-// idsByKey reads the ids of a choir's names by key.
-func idsByKey(ctx context.Context, tx *db.Tx, table, choirID string, keys []string) (map[string]string, error) {
-	out := make(map[string]string, len(keys))
-	for chunk := range chunks(keys, maxParams-1) {
-		rows, err := tx.QueryContext(ctx, `SELECT id, name_key FROM `+table+` WHERE choir_id = ? AND name_key IN (`+
-			db.Placeholders(len(chunk))+`)`, args([]any{choirID}, chunk)...)
-		if err != nil {
-			return nil, fmt.Errorf("music: read back %d names of %s of %s: %w", len(chunk), table, choirID, err)
-		}
-		if err := db.Each(rows, func(row db.Scanner) error {
-			var id, key string
-			err := row.Scan(&id, &key)
-			out[key] = id
-			return err
-		}); err != nil {
-			return nil, fmt.Errorf("music: read back %d names of %s of %s: %w", len(chunk), table, choirID, err)
-		}
+// idsByKey reads the ids of a choir's names by key into ids.
+func idsByKey(ctx context.Context, tx *db.Tx, table, choirID string, keys []string, ids map[string]string) error {
+	rows, err := tx.QueryContext(ctx, `SELECT id, name_key FROM `+table+` WHERE choir_id = ? AND name_key IN (`+
+		db.Placeholders(len(keys))+`)`, args([]any{choirID}, keys)...)
+	if err != nil {
+		return fmt.Errorf("music: read back %d names of %s of %s: %w", len(keys), table, choirID, err)
 	}
-	return out, nil
-}
-
-// insertImportComposers makes the composers the plan makes and returns
-// their ids by name key. One made meanwhile by another save under the same
-// name is taken instead, as a piece's save would.
-func (s *Service) insertImportComposers(ctx context.Context, tx *db.Tx, choirID string, p *importPlan, now time.Time) (map[string]string, error) {
-	if len(p.newComposers.keys) == 0 {
-		return map[string]string{}, nil
+	if err := db.Each(rows, func(row db.Scanner) error {
+		var id, key string
+		err := row.Scan(&id, &key)
+		ids[key] = id
+		return err
+	}); err != nil {
+		return fmt.Errorf("music: read back %d names of %s of %s: %w", len(keys), table, choirID, err)
 	}
-	var rows [][]any
-	for _, k := range p.newComposers.keys {
-		in := p.composerIn[k]
-		aliases, err := json.Marshal(in.Aliases)
-		if err != nil {
-			return nil, fmt.Errorf("music: encode the aliases of %q: %w", in.Name, err)
-		}
-		rows = append(rows, []any{uuid.NewString(), choirID, in.Name, k, in.CanonicalName, string(aliases), composerSearchText(in),
-			in.BirthYear, in.DeathYear, in.Period, in.Nationality, now, now})
-	}
-	if err := insertRows(ctx, tx, `INSERT INTO composers (id, choir_id, name, name_key, canonical_name, aliases, search_text,
-		birth_year, death_year, period, nationality, created_at, updated_at) VALUES `, rows, ` ON CONFLICT (choir_id, name_key) DO NOTHING`); err != nil {
-		return nil, fmt.Errorf("music: add %d composers to %s: %w", len(rows), choirID, err)
-	}
-	return idsByKey(ctx, tx, "composers", choirID, p.newComposers.keys)
+	return nil
 }
 
 // insertRows inserts rows of equal length with as few statements as the
-// databases' limits on values allow: head names the table and columns and
-// ends with VALUES, tail follows the rows (an ON CONFLICT clause).
-func insertRows(ctx context.Context, tx *db.Tx, head string, rows [][]any, tail string) error {
+// databases' limits on values allow, and returns the ids (the first value
+// of each row) of those inserted: head names the table and columns and ends
+// with VALUES, tail follows the rows (an ON CONFLICT clause).
+func insertRows(ctx context.Context, tx *db.Tx, head string, rows [][]any, tail string) ([]string, error) {
 	if len(rows) == 0 {
-		return nil
+		return nil, nil
 	}
 	width := len(rows[0])
 	one := "(" + db.Placeholders(width) + ")"
+	var made []string
 	for chunk := range chunks(rows, maxParams/width) {
 		var b strings.Builder
 		b.WriteString(head)
@@ -770,9 +856,29 @@ func insertRows(ctx context.Context, tx *db.Tx, head string, rows [][]any, tail 
 			values = append(values, r...)
 		}
 		b.WriteString(tail)
-		if _, err := tx.ExecContext(ctx, b.String(), values...); err != nil {
+		if tail == "" {
+			// Every row goes in, or the statement fails.
+			if _, err := tx.ExecContext(ctx, b.String(), values...); err != nil {
+				return nil, err
+			}
+			for _, r := range chunk {
+				made = append(made, r[0].(string))
+			}
+			continue
+		}
+		b.WriteString(" RETURNING id")
+		rs, err := tx.QueryContext(ctx, b.String(), values...)
+		if err != nil {
+			return nil, err
+		}
+		if err := db.Each(rs, func(row db.Scanner) error {
+			var id string
+			err := row.Scan(&id)
+			made = append(made, id)
 			return err
+		}); err != nil {
+			return nil, err
 		}
 	}
-	return nil
+	return made, nil
 }

@@ -2,6 +2,7 @@ package music
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -324,6 +325,50 @@ func TestImportRefusesBeforeAnyWork(t *testing.T) {
 			if rep.Rows[i].Message != want {
 				t.Errorf("line %d: %q, want %q", rep.Rows[i].Line, rep.Rows[i].Message, want)
 			}
+		}
+	})
+}
+
+// TestImportFailingPartWayLeavesNothing: when writing fails after some of
+// the file's pieces, names and composers were written (each step its own
+// transaction on SQLite), none of them stay, and the choir may import again.
+func TestImportFailingPartWayLeavesNothing(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d)
+		ctx := context.Background()
+		counts := func() string {
+			var parts []string
+			for _, table := range []string{"music", "music_tags", "music_voicings", "tags", "composers", "music_types"} {
+				var n int
+				if err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+table+` WHERE choir_id = ?`, f.choir).Scan(&n); err != nil {
+					t.Fatal(err)
+				}
+				parts = append(parts, fmt.Sprintf("%s=%d", table, n))
+			}
+			return strings.Join(parts, " ")
+		}
+		f.create(Input{Fields: Fields{Title: "Already here", Composer: "Elaine Hagenberg"}})
+		before := counts()
+		text := libraryFile(3 * importChunk)
+		broken := errors.New("the disk is full")
+		steps := 0
+		f.s.importStep = func(int) error {
+			steps++
+			if steps == 6 { // names and composers made, some pieces written
+				return broken
+			}
+			return nil
+		}
+		if _, err := f.s.Import(ctx, f.choir, f.user, text, nil); !errors.Is(err, broken) {
+			t.Fatalf("the import: %v", err)
+		}
+		if after := counts(); after != before {
+			t.Errorf("after a failed import: %s, was %s", after, before)
+		}
+		f.s.importStep = nil
+		if rep, err := f.s.Import(ctx, f.choir, f.user, text, nil); err != nil || rep.Created != 3*importChunk {
+			t.Errorf("the import again: %v %+v", err, rep)
 		}
 	})
 }

@@ -62,7 +62,7 @@ func bigLibrary(b *testing.B, f *fixture) (tags []string) {
 			{`INSERT INTO music_attachments (id, music_id, choir_id, url, file_name, type, content_type, size_bytes, created_at,
 				updated_at) VALUES `, files},
 		} {
-			if err := insertRows(ctx, tx, batch.head, batch.rows, ""); err != nil {
+			if _, err := insertRows(ctx, tx, batch.head, batch.rows, ""); err != nil {
 				return err
 			}
 		}

@@ -29,6 +29,9 @@ type Service struct {
 	// knows what the file does, before it writes anything: tests pause
 	// an import there.
 	planned func()
+	// importStep, when set, is called after each step of an import's write;
+	// an error it returns fails the import there.
+	importStep func(step int) error
 }
 
 // New makes the music service.
