@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/cantica/cantica/internal/app/apptest"
 	"github.com/cantica/cantica/internal/composer"
@@ -491,6 +492,30 @@ func TestMusicExportImportRoundTrip(t *testing.T) {
 		}
 		if got, want := libraryCounts(t, h, otherID), libraryCounts(t, h, choirID); got != want {
 			t.Errorf("the copy has %s, the original %s", got, want)
+		}
+	})
+}
+
+// TestMusicImportWhileAnotherRuns: while an import of the choir runs (its
+// lease held, here by another server), a preview or an import is refused
+// with 409 in plain words; once it has ended they go through.
+func TestMusicImportWhileAnotherRuns(t *testing.T) {
+	t.Parallel()
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		admin, choirID := libraryAdmin(t, h, "ada@example.com", "Schola")
+		if _, err := h.DB.ExecContext(t.Context(), `INSERT INTO music_import_leases (choir_id, holder, expires_at) VALUES (?, 'another server', ?)`,
+			choirID, h.Clock.Now().Add(time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		base := "/api/v1/choirs/" + choirID + "/music/import"
+		file := map[string]any{"csv": "title\nAve verum corpus\n"}
+		wantMessage(t, admin.Do("POST", base+"/preview", file), 409, "CONFLICT", music.MsgImportRunning)
+		wantMessage(t, admin.Do("POST", base, file), 409, "CONFLICT", music.MsgImportRunning)
+		if _, err := h.DB.ExecContext(t.Context(), `DELETE FROM music_import_leases WHERE choir_id = ?`, choirID); err != nil {
+			t.Fatal(err)
+		}
+		if res := admin.Do("POST", base, file); res.Status != 200 || res.JSON["created"] != float64(1) {
+			t.Errorf("once it ended: %d %s", res.Status, res.Raw)
 		}
 	})
 }
