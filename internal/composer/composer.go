@@ -317,7 +317,8 @@ var rank = map[Kind]int{KindExact: 0, KindCanonical: 1, KindCase: 2, KindAlias: 
 // scores below floor (at least 0.7) count as 0, which lets the edit
 // distance give up early.
 func scoreCandidate(ins []*form, c Candidate, floor float64) (float64, Kind) {
-	return scoreNames(ins, namesOf(c), floor)
+	var buf [4]nameForm // most composers have a name, a canonical name and an alias or two
+	return scoreNames(ins, appendNames(buf[:0], c), floor)
 }
 
 // nameForm is one of a candidate's names, prepared, with the part it plays.
@@ -326,17 +327,18 @@ type nameForm struct {
 	role int
 }
 
-func namesOf(c Candidate) []nameForm {
-	ns := make([]nameForm, 0, 2+len(c.Aliases))
-	add := func(s string, role int) {
-		if s != "" {
-			ns = append(ns, nameForm{formOf(s), role})
-		}
+// appendNames appends the prepared names of c to ns.
+func appendNames(ns []nameForm, c Candidate) []nameForm {
+	if c.Name != "" {
+		ns = append(ns, nameForm{formOf(c.Name), roleName})
 	}
-	add(c.Name, roleName)
-	add(c.CanonicalName, roleCanonical)
+	if c.CanonicalName != "" {
+		ns = append(ns, nameForm{formOf(c.CanonicalName), roleCanonical})
+	}
 	for _, a := range c.Aliases {
-		add(a, roleAlias)
+		if a != "" {
+			ns = append(ns, nameForm{formOf(a), roleAlias})
+		}
 	}
 	return ns
 }
