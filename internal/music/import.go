@@ -565,7 +565,7 @@ func fieldsOfRecord(rec importRecord) (Fields, string) {
 // choir's write waits for one step rather than the whole file; on
 // PostgreSQL, where writers of different choirs do not wait for each
 // other, the steps share one transaction.
-const importChunk = 250
+const importChunk = 100
 
 // importWrite is a plan being written.
 type importWrite struct {
