@@ -29,7 +29,10 @@
 // Two names with the same surname but less than 70 % of their words in common
 // name different people of one family (J.C. and J.S. Bach, Michael and Joseph
 // Haydn, Johann Strauss I and II): they score 0, whatever their spelling's
-// similarity.
+// similarity. And when a composer's names with given names all say it is
+// another person of the family, the composer scores 0 altogether: a short
+// form it also carries (the canonical name "Haydn", the alias "Bach") cannot
+// make Michael Haydn match Joseph Haydn.
 //
 // Resolve turns the scores into one of four recommendations, applying these
 // rules in order, the first that applies deciding:
@@ -132,16 +135,29 @@ func Score(input string, c Candidate) (float64, Kind) {
 // Matches returns the candidates scoring 0.7 or more, best first, ties broken
 // by name then ID, at most limit of them (limit <= 0: all).
 func Matches(input string, cs []Candidate, limit int) []Match {
-	in := []*form{newForm(input)}
-	var ms []Match
-	for _, c := range cs {
-		if s, k := scoreCandidate(in, c, minScore); s > 0 {
-			ms = append(ms, Match{Candidate: c, Score: s, Kind: k})
-		}
-	}
+	ms := list(cs).scored([]*form{newForm(input)}, minScore)
 	sortMatches(ms)
 	if limit > 0 && len(ms) > limit {
 		ms = ms[:limit]
+	}
+	return ms
+}
+
+// pool is a choir's composers, as a plain list or as an Index.
+type pool interface {
+	// scored returns the candidates scoring at least floor against ins
+	// (which all name one person), in the pool's order.
+	scored(ins []*form, floor float64) []Match
+}
+
+type list []Candidate
+
+func (l list) scored(ins []*form, floor float64) []Match {
+	var ms []Match
+	for _, c := range l {
+		if s, k := scoreCandidate(ins, c, floor); s > 0 {
+			ms = append(ms, Match{Candidate: c, Score: s, Kind: k})
+		}
 	}
 	return ms
 }
@@ -161,9 +177,18 @@ func sortMatches(ms []Match) {
 // Resolve applies §9's resolution rules (see the package documentation) to
 // input against a choir's composers.
 func Resolve(input string, cs []Candidate) Resolution {
+	r := resolve(input, list(cs))
+	r.FamousSuggestions = append(r.FamousSuggestions, SuggestFamous(input, famousLimit)...)
+	return r
+}
+
+// resolve is Resolve without the famous suggestions.
+func resolve(input string, p pool) Resolution {
+	ms := p.scored([]*form{newForm(input)}, minScore)
+	sortMatches(ms)
 	// Empty lists, not nil: the API's lists are required.
-	ms := append([]Match{}, Matches(input, cs, 0)...)
-	r := Resolution{Matches: ms, FamousSuggestions: append([]Famous{}, SuggestFamous(input, famousLimit)...)}
+	r := Resolution{Matches: append([]Match{}, ms...), FamousSuggestions: []Famous{}}
+	ms = r.Matches
 	f, _, famous := LookupFamous(input)
 	if famous {
 		r.Famous = &f
@@ -175,7 +200,7 @@ func Resolve(input string, cs []Candidate) Resolution {
 	switch {
 	case best >= autoScore && (len(ms) == 1 || ms[1].Score < best):
 		r.Recommendation, r.Confidence = AutoMatch, best
-	case famous && r.bridge(f, cs):
+	case famous && r.bridge(f, p):
 		r.Recommendation, r.Confidence = AutoMatch, autoScore
 	case best >= confirmScore && (len(ms) == 1 || ms[1].Score < confirmScore):
 		r.Recommendation, r.Confidence = ConfirmMatch, best
@@ -193,24 +218,20 @@ func Resolve(input string, cs []Candidate) Resolution {
 
 // bridge finds the existing composer that is famous composer f (the famous
 // rule) and puts it first in r.Matches as an alias match of 0.95.
-func (r *Resolution) bridge(f Famous, cs []Candidate) bool {
+func (r *Resolution) bridge(f Famous, p pool) bool {
 	names := append([]string{f.Name, f.CanonicalName}, f.Aliases...)
 	ins := make([]*form, len(names))
 	for i, n := range names {
 		ins[i] = formOf(n)
 	}
 	var found *Match
-	for _, c := range cs {
-		best, _ := scoreCandidate(ins, c, famousScore)
-		if best < famousScore {
-			continue
-		}
+	for _, m := range p.scored(ins, famousScore) {
+		c := m.Candidate
 		// John Taverner is close to John Tavener but is another famous
 		// composer: the famous rule joins a name only to its own composer.
 		if other, _, ok := LookupFamous(c.Name); ok && other.Name != f.Name {
 			continue
 		}
-		m := Match{Candidate: c, Score: best}
 		if found == nil || m.Score > found.Score ||
 			m.Score == found.Score && (c.Name < found.Candidate.Name || c.Name == found.Candidate.Name && c.ID < found.Candidate.ID) {
 			found = &m
@@ -235,7 +256,10 @@ func (r *Resolution) bridge(f Famous, cs []Candidate) bool {
 // for: the best match at 0.7 or more, the famous rule included. false means
 // a new composer is to be created.
 func Reuse(input string, cs []Candidate) (Candidate, bool) {
-	r := Resolve(input, cs)
+	return reuse(resolve(input, list(cs)))
+}
+
+func reuse(r Resolution) (Candidate, bool) {
 	if len(r.Matches) == 0 {
 		return Candidate{}, false
 	}
@@ -293,25 +317,56 @@ var rank = map[Kind]int{KindExact: 0, KindCanonical: 1, KindCase: 2, KindAlias: 
 // scores below floor (at least 0.7) count as 0, which lets the edit
 // distance give up early.
 func scoreCandidate(ins []*form, c Candidate, floor float64) (float64, Kind) {
-	best, kind := 0.0, Kind("")
-	try := func(s string, role int) {
-		if s == "" {
-			return
+	var buf [4]nameForm // most composers have a name, a canonical name and an alias or two
+	return scoreNames(ins, appendNames(buf[:0], c), floor)
+}
+
+// nameForm is one of a candidate's names, prepared, with the part it plays.
+type nameForm struct {
+	f    *form
+	role int
+}
+
+// appendNames appends the prepared names of c to ns.
+func appendNames(ns []nameForm, c Candidate) []nameForm {
+	if c.Name != "" {
+		ns = append(ns, nameForm{formOf(c.Name), roleName})
+	}
+	if c.CanonicalName != "" {
+		ns = append(ns, nameForm{formOf(c.CanonicalName), roleCanonical})
+	}
+	for _, a := range c.Aliases {
+		if a != "" {
+			ns = append(ns, nameForm{formOf(a), roleAlias})
 		}
-		f := formOf(s)
+	}
+	return ns
+}
+
+// scoreNames scores inputs, which all name one person, against a
+// candidate's names. When some of them tell, by the given names or the
+// generation, that the candidate is another person of the same family and
+// none says it is the same person, the candidate scores 0: a short form it
+// also carries ("Haydn", "Bach") cannot make Michael Haydn match Joseph.
+func scoreNames(ins []*form, ns []nameForm, floor float64) (float64, Kind) {
+	best, kind := 0.0, Kind("")
+	agree, conflict := false, false
+	for j, n := range ns {
 		for _, in := range ins {
-			sc, k := pair(in, f, role, floor)
+			if in.norm != n.f.norm && slices.ContainsFunc(ns[:j], func(m nameForm) bool { return m.f.norm == n.f.norm }) {
+				// Scored already: beyond the literal kinds only the
+				// comparison form counts ("Bach, J. S." is "J. S. Bach").
+				continue
+			}
+			sc, k, rel := pair(in, n.f, n.role, floor)
+			agree = agree || rel == relSame
+			conflict = conflict || rel == relOther
 			if sc > best || sc == best && sc > 0 && rank[k] < rank[kind] {
 				best, kind = sc, k
 			}
 		}
 	}
-	try(c.Name, roleName)
-	try(c.CanonicalName, roleCanonical)
-	for _, a := range c.Aliases {
-		try(a, roleAlias)
-	}
-	if best < floor {
+	if best < floor || conflict && !agree {
 		return 0, ""
 	}
 	return best, kind
@@ -346,21 +401,36 @@ func formOf(s string) *form {
 	return f
 }
 
-// pair scores a typed name against one of a candidate's names.
-func pair(a, b *form, role int, floor float64) (float64, Kind) {
+// relation is what two names with the same surname say of their people.
+type relation int
+
+const (
+	relUnknown relation = iota // different surnames, or a bare surname
+	relSame                    // the given names agree
+	relOther                   // another person of the family
+)
+
+// pair scores a typed name against one of a candidate's names, and says
+// whether their given names and generations agree.
+func pair(a, b *form, role int, floor float64) (float64, Kind, relation) {
 	if a.raw == "" || b.raw == "" {
-		return 0, ""
+		return 0, "", relUnknown
 	}
-	literal := func(exact bool, s float64, k Kind) (float64, Kind) {
+	sameSurname := a.surname >= 0 && b.surname >= 0 && a.words[a.surname] == b.words[b.surname]
+	rel := relUnknown
+	if sameSurname && a.surname > 0 && b.surname > 0 {
+		rel = relSame
+	}
+	literal := func(exact bool, s float64, k Kind) (float64, Kind, relation) {
 		switch {
 		case role == roleAlias:
-			return 0.95, KindAlias
+			return 0.95, KindAlias, rel
 		case exact && role == roleName:
-			return 1, KindExact
+			return 1, KindExact, rel
 		case exact:
-			return 1, KindCanonical
+			return 1, KindCanonical, rel
 		}
-		return s, k
+		return s, k, rel
 	}
 	switch {
 	case a.raw == b.raw:
@@ -371,23 +441,23 @@ func pair(a, b *form, role int, floor float64) (float64, Kind) {
 		return literal(false, 0.95, KindCase)
 	}
 	best, kind := 0.0, Kind("")
-	if a.surname >= 0 && b.surname >= 0 && a.words[a.surname] == b.words[b.surname] {
+	if sameSurname {
 		as, bs := a.words[a.surname+1:], b.words[b.surname+1:]
 		if len(as) > 0 && len(bs) > 0 && !slices.Equal(as, bs) {
 			// Father and son: Johann Strauss I and II.
-			return 0, ""
+			return 0, "", relOther
 		}
 		if abbreviation(a, b) {
-			return 0.9, KindAbbreviation
+			return 0.9, KindAbbreviation, rel
 		}
-		if len(a.words) > maxFuzzy/2 || len(b.words) > maxFuzzy/2 {
-			return 0, ""
+		if len(a.words) > maxWords || len(b.words) > maxWords {
+			return 0, "", relUnknown
 		}
 		common := lcs(a.words, b.words)
 		shorter := min(len(a.words), len(b.words))
 		if float64(common)/float64(shorter) < 0.7 {
 			// Same family, different person: J.C. and J.S. Bach.
-			return 0, ""
+			return 0, "", relOther
 		}
 		if utf8.RuneCountInString(a.words[a.surname]) > 3 {
 			longer := max(len(a.words), len(b.words))
@@ -396,13 +466,13 @@ func pair(a, b *form, role int, floor float64) (float64, Kind) {
 		if a.surname == 0 || b.surname == 0 {
 			// A bare surname says nothing of the given names: the surname
 			// rule alone speaks, below 0.8, however long the surname.
-			return best, kind
+			return best, kind, rel
 		}
 	}
 	if s := fuzzy(a, b, floor); s >= floor && s > best {
 		best, kind = s, KindFuzzy
 	}
-	return best, kind
+	return best, kind, rel
 }
 
 // abbreviation tells whether one name writes the other's given names as
@@ -485,10 +555,14 @@ func same(x, y string) bool {
 	return similarity([]rune(x), []rune(y), 0.8) >= 0.8
 }
 
-// maxFuzzy is beyond any composer's name: longer texts are compared
-// literally only, so that nobody can make the edit distance's quadratic
-// cost matter.
-const maxFuzzy = 200
+// maxFuzzy is beyond any composer's name (the longest of the famous list
+// has 40 letters): longer texts get no edit distance, so that nobody can
+// make its cost matter, and the distance fits the 64 bits of one word
+// (myers). maxWords bounds the words compared one by one likewise.
+const (
+	maxFuzzy = 64
+	maxWords = 32
+)
 
 // fuzzy is the similarity of two names, 0 when below floor.
 func fuzzy(a, b *form, floor float64) float64 {
@@ -542,11 +616,70 @@ func similarity(a, b []rune, floor float64) float64 {
 	if d := len(a) - len(b); d > limit || -d > limit {
 		return 0
 	}
-	d := levenshtein(a, b, limit)
+	var d int
+	if len(a) <= 64 && len(b) <= 64 {
+		d = myers(a, b)
+	} else {
+		d = levenshtein(a, b, limit)
+	}
 	if d > limit {
 		return 0
 	}
 	return round(1 - float64(d)/float64(n))
+}
+
+// myers is the edit distance of a and b, of at most 64 letters each, by
+// Myers' bit-parallel algorithm (as Hyyrö explains it for the distance
+// between whole strings): one column of the table at a time, as the
+// vertical differences of its cells packed into two words.
+func myers(a, b []rune) int {
+	m := len(a)
+	if m == 0 {
+		return len(b)
+	}
+	var ascii [128]uint64
+	type mask struct {
+		r rune
+		m uint64
+	}
+	var others []mask
+	for i, r := range a {
+		if r < 128 {
+			ascii[r] |= 1 << i
+			continue
+		}
+		j := slices.IndexFunc(others, func(o mask) bool { return o.r == r })
+		if j < 0 {
+			others = append(others, mask{r: r})
+			j = len(others) - 1
+		}
+		others[j].m |= 1 << i
+	}
+	pv, mv := ^uint64(0), uint64(0)
+	last := uint64(1) << (m - 1)
+	score := m
+	for _, r := range b {
+		var eq uint64
+		if r < 128 {
+			eq = ascii[r]
+		} else if j := slices.IndexFunc(others, func(o mask) bool { return o.r == r }); j >= 0 {
+			eq = others[j].m
+		}
+		xv := eq | mv
+		xh := (((eq & pv) + pv) ^ pv) | eq
+		ph := mv | ^(xh | pv)
+		mh := pv & xh
+		if ph&last != 0 {
+			score++
+		} else if mh&last != 0 {
+			score--
+		}
+		ph = ph<<1 | 1
+		mh <<= 1
+		pv = mh | ^(xv | ph)
+		mv = ph & xv
+	}
+	return score
 }
 
 // levenshtein returns the edit distance of a and b, or limit+1 as soon as

@@ -54,3 +54,39 @@ func BenchmarkMatch2000Cold(b *testing.B) {
 		Matches("Bach, J. S.", cs, 10)
 	}
 }
+
+// longNames are n distinct long made-up composer names, the worst a CSV
+// import may bring: many letters in common, no composer among them.
+func longNames(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("Anna-Maria Katharina Elisabeth von Hohenzollern-Sigmar %05d", i)
+	}
+	return out
+}
+
+// BenchmarkIndexResolve5000 resolves 5,000 distinct long names, as one
+// import does, against a choir of 2,000 composers and against 5,000 long
+// names like them.
+func BenchmarkIndexResolve5000(b *testing.B) {
+	names := longNames(5000)
+	for _, choir := range []struct {
+		name string
+		cs   []Candidate
+	}{{"library2000", library(2000)}, {"long5000", func() []Candidate {
+		cs := make([]Candidate, 5000)
+		for i, n := range longNames(10000)[5000:] {
+			cs[i] = Candidate{ID: fmt.Sprint(i), Name: n, CanonicalName: CanonicalName(n)}
+		}
+		return cs
+	}()}} {
+		b.Run(choir.name, func(b *testing.B) {
+			for b.Loop() {
+				ix := NewIndex(choir.cs)
+				for _, n := range names {
+					ix.Resolve(n)
+				}
+			}
+		})
+	}
+}

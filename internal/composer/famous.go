@@ -43,9 +43,13 @@ func (f Famous) candidate() Candidate {
 func LookupFamous(input string) (Famous, float64, bool) {
 	in := []*form{newForm(input)}
 	best, at := 0.0, -1
-	for i, f := range famous {
-		if s, _ := scoreCandidate(in, f.candidate(), minScore); s > best {
-			best, at = s, i
+	fl := famousIndex()
+	fl.Lock()
+	defer fl.Unlock()
+	// The first of the list at the best score: candidates come in its order.
+	for _, i := range fl.ix.candidates(in) {
+		if s, _ := scoreNames(in, fl.ix.names[i], minScore); s > best {
+			best, at = s, int(i)
 		}
 	}
 	if at < 0 || best < famousScore {

@@ -167,3 +167,47 @@ func FoldAccents(s string) string {
 	}
 	return b.String()
 }
+
+// CanonicalName is the canonical name of a composer known only by the name
+// typed: that name with the surname first ("Bach, Johann Sebastian"), so
+// that the library sorts by surname while the given names and initials that
+// tell one Bach or Haydn from another stay part of it. It compares as the
+// name does (Normalise). A name with a comma is in that order already; a
+// single word, with or without a generation mark, is itself; initials
+// written after the surname ("Bach J.S.") stay with the given names.
+func CanonicalName(name string) string {
+	words := strings.Fields(name)
+	name = strings.Join(words, " ")
+	if strings.Contains(name, ",") || len(words) < 2 {
+		return name
+	}
+	mixed := strings.IndexFunc(name, unicode.IsLower) >= 0
+	k := len(words) // the given names are words[:k] (or, initials last, words[k:])
+	for k > 1 && initialsWord(words[k-1], mixed) {
+		k--
+	}
+	if k < len(words) {
+		return strings.Join(words[:k], " ") + ", " + strings.Join(words[k:], " ")
+	}
+	k = len(words) - 1
+	for k > 0 && suffixes[strings.ToLower(strings.Trim(words[k], "."))] {
+		k--
+	}
+	if k == 0 {
+		return name
+	}
+	return strings.Join(words[k:], " ") + ", " + strings.Join(words[:k], " ")
+}
+
+// initialsWord tells a word of initials as written ("J.", "J.S.", "WA").
+func initialsWord(w string, mixed bool) bool {
+	letters := strings.ReplaceAll(w, ".", "")
+	if suffixes[strings.ToLower(letters)] || letters == "" {
+		return false
+	}
+	if utf8.RuneCountInString(letters) == 1 {
+		r, _ := utf8.DecodeRuneInString(letters)
+		return unicode.IsUpper(r)
+	}
+	return (mixed || strings.Contains(w, ".")) && isInitials(letters)
+}

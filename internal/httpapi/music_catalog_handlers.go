@@ -212,10 +212,9 @@ func importPreviewOut(rep *music.ImportReport) api.MusicImportPreview {
 		if c := r.Composer; c != nil {
 			ic := &api.MusicImportComposer{Input: c.Input, Recommendation: api.MusicImportComposerRecommendation(c.Recommendation),
 				Confidence: float32(c.Confidence), Candidates: ptr(matchesOut(&c.Resolution))}
-			// The composer the import will take without a choice: the best
-			// match of an auto_match or confirm_match.
-			if len(c.Matches) > 0 && (c.Recommendation == composer.AutoMatch || c.Recommendation == composer.ConfirmMatch) {
-				ic.Match = ptr(composerOut(c.Composers[c.Matches[0].Candidate.ID]))
+			// The composer the import takes for the row without a choice.
+			if c.Reuse != nil {
+				ic.Match = ptr(composerOut(*c.Reuse))
 			}
 			row.Composer = ic
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/cantica/cantica/internal/app/apptest"
 	"github.com/cantica/cantica/internal/composer"
@@ -158,7 +159,7 @@ func TestComposers(t *testing.T) {
 
 		bach := admin.Do("POST", base, map[string]any{"name": "Johann Sebastian Bach", "aliases": []string{"J.S. Bach", " ", "j.s. bach"},
 			"birthYear": 1685, "deathYear": 1750, "period": "Baroque", "nationality": "German"})
-		if bach.Status != 201 || bach.Str("canonicalName") != "Bach" || len(bach.JSON["aliases"].([]any)) != 1 {
+		if bach.Status != 201 || bach.Str("canonicalName") != "Bach, Johann Sebastian" || len(bach.JSON["aliases"].([]any)) != 1 {
 			t.Fatalf("create: %d %s", bach.Status, bach.Raw)
 		}
 		wantMessage(t, admin.Do("POST", base, map[string]any{"name": "johann  sebastian bach"}), 409, "DUPLICATE_NAME",
@@ -491,6 +492,30 @@ func TestMusicExportImportRoundTrip(t *testing.T) {
 		}
 		if got, want := libraryCounts(t, h, otherID), libraryCounts(t, h, choirID); got != want {
 			t.Errorf("the copy has %s, the original %s", got, want)
+		}
+	})
+}
+
+// TestMusicImportWhileAnotherRuns: while an import of the choir runs (its
+// lease held, here by another server), a preview or an import is refused
+// with 409 in plain words; once it has ended they go through.
+func TestMusicImportWhileAnotherRuns(t *testing.T) {
+	t.Parallel()
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		admin, choirID := libraryAdmin(t, h, "ada@example.com", "Schola")
+		if _, err := h.DB.ExecContext(t.Context(), `INSERT INTO music_import_leases (choir_id, holder, expires_at) VALUES (?, 'another server', ?)`,
+			choirID, h.Clock.Now().Add(time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		base := "/api/v1/choirs/" + choirID + "/music/import"
+		file := map[string]any{"csv": "title\nAve verum corpus\n"}
+		wantMessage(t, admin.Do("POST", base+"/preview", file), 409, "CONFLICT", music.MsgImportRunning)
+		wantMessage(t, admin.Do("POST", base, file), 409, "CONFLICT", music.MsgImportRunning)
+		if _, err := h.DB.ExecContext(t.Context(), `DELETE FROM music_import_leases WHERE choir_id = ?`, choirID); err != nil {
+			t.Fatal(err)
+		}
+		if res := admin.Do("POST", base, file); res.Status != 200 || res.JSON["created"] != float64(1) {
+			t.Errorf("once it ended: %d %s", res.Status, res.Raw)
 		}
 	})
 }

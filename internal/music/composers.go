@@ -33,7 +33,7 @@ type Composer struct {
 // ComposerInput is what a person gives for a composer.
 type ComposerInput struct {
 	Name                 string
-	CanonicalName        string // the surname when empty
+	CanonicalName        string // the name, surname first, when empty
 	Aliases              []string
 	BirthYear, DeathYear *int
 	Period               string
@@ -74,7 +74,7 @@ func checkComposer(in ComposerInput) (ComposerInput, error) {
 	}
 	in.CanonicalName = catalogName(in.CanonicalName)
 	if in.CanonicalName == "" {
-		in.CanonicalName = surname(in.Name)
+		in.CanonicalName = composer.CanonicalName(in.Name)
 	}
 	if utf8.RuneCountInString(in.CanonicalName) > ComposerNameMax {
 		f.Add("canonicalName", MsgComposerNameTooLong)

@@ -3,7 +3,6 @@ package music
 import (
 	"context"
 	"fmt"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -63,7 +62,7 @@ func bigLibrary(b *testing.B, f *fixture) (tags []string) {
 			{`INSERT INTO music_attachments (id, music_id, choir_id, url, file_name, type, content_type, size_bytes, created_at,
 				updated_at) VALUES `, files},
 		} {
-			if err := insertRows(ctx, tx, batch.head, batch.rows); err != nil {
+			if _, err := insertRows(ctx, tx, batch.head, batch.rows, ""); err != nil {
 				return err
 			}
 		}
@@ -79,22 +78,6 @@ func bigLibrary(b *testing.B, f *fixture) (tags []string) {
 		f.exec(`VACUUM ANALYZE`)
 	}
 	return tags
-}
-
-// insertRows inserts rows 200 at a time.
-func insertRows(ctx context.Context, tx *db.Tx, head string, rows [][]any) error {
-	one := "(" + db.Placeholders(len(rows[0])) + ")"
-	for start := 0; start < len(rows); start += 200 {
-		chunk := rows[start:min(start+200, len(rows))]
-		var params []any
-		for _, r := range chunk {
-			params = append(params, r...)
-		}
-		if _, err := tx.ExecContext(ctx, head+strings.TrimSuffix(strings.Repeat(one+", ", len(chunk)), ", "), params...); err != nil {
-			return fmt.Errorf("bulk insert: %w", err)
-		}
-	}
-	return nil
 }
 
 // BenchmarkListMusic asks for a filtered, sorted page of 50 of a library

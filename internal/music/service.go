@@ -25,6 +25,13 @@ type Service struct {
 	// largest one accepted (UseFiles).
 	files     blob.Store
 	maxUpload int64
+	// planned, when set, is called by an import or its preview once it
+	// knows what the file does, before it writes anything: tests pause
+	// an import there.
+	planned func()
+	// importStep, when set, is called after each step of an import's write;
+	// an error it returns fails the import there.
+	importStep func(step int) error
 }
 
 // New makes the music service.

@@ -1434,7 +1434,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** What importing a CSV library would do, row by row, without saving anything (edit:music). */
+        /**
+         * What importing a CSV library would do, row by row, without saving anything (edit:music).
+         * @description composer.match is the composer the import takes for the row when it is sent without a
+         *     choice for that line (the best match at 0.7 or more); none means a new composer. One
+         *     import or preview of a choir runs at a time: another meanwhile gets 409 CONFLICT.
+         */
         post: operations["previewMusicImport"];
         delete?: never;
         options?: never;
@@ -1457,7 +1462,8 @@ export interface paths {
          * Import a CSV library, all or nothing (edit:music).
          * @description Any row in error refuses the whole file with 400 VALIDATION_ERROR (details per line, e.g.
          *     "line 4": "Title is required") and saves nothing. composerChoices, from the preview, say per
-         *     line which composer to use (an id, or "new").
+         *     line which composer to use (an id, or "new"); a line without one takes the preview's match.
+         *     One import or preview of a choir runs at a time: another meanwhile gets 409 CONFLICT.
          */
         post: operations["importMusic"];
         delete?: never;
@@ -3266,7 +3272,7 @@ export interface components {
         };
         ComposerInput: {
             name: string;
-            /** @description The short name to sort by; the surname when left out. */
+            /** @description The name to sort by; when left out, the name with the surname first ("Bach, Johann Sebastian"). */
             canonicalName?: string;
             aliases?: string[];
             birthYear?: number | null;

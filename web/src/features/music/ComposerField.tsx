@@ -95,7 +95,11 @@ function Suggestion({ value, state, resolution, onTextChange, onChoose, onNew, o
     case 'new': {
       // A famous name may fill in the full, canonical spelling of what was typed.
       const suggestions = (resolution?.famousSuggestions ?? []).filter((f) => f.name !== value.trim());
-      const famous = resolution?.famous;
+      // The server makes the famous composer only when the library has none
+      // of that name; someone else of the same name is made as typed.
+      const famous = resolution?.matches.some((m) => m.composer.name.toLowerCase() === resolution.famous?.name.toLowerCase())
+        ? undefined
+        : resolution?.famous;
       // Only a name the library had a suggestion for can go back to it.
       const asked = resolution && resolution.recommendation !== 'create_new' && resolution.matches.length > 0;
       return (

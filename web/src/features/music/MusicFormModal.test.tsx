@@ -8,6 +8,7 @@ import { COMPOSER_UNANSWERED, TITLE_REQUIRED } from './musicForm';
 import {
   apiError,
   CHRISTMAS,
+  deferred,
   JC_BACH,
   JS_BACH,
   json,
@@ -171,6 +172,51 @@ describe('MusicFormModal', () => {
     expect(created(api)[0]).toMatchObject({ composerId: JC_BACH.id });
   });
 
+  describe('saved before the composer match has answered', () => {
+    const MICHAEL_HAYDN_TYPED = 'Michael Haydn';
+    const JOSEPH_HAYDN = { id: 'co-jh', name: 'Joseph Haydn', canonicalName: 'Haydn', aliases: [] };
+
+    /** Types the composer and presses Enter at once, the match's answer held back until released. */
+    async function saveBeforeTheAnswer(answer: ReturnType<typeof resolution>) {
+      const held = deferred<Response>();
+      const view = renderForm({ handlers: { 'GET /choirs/:choirId/composers/match': () => held.promise } });
+      await userEvent.click(await screen.findByRole('textbox', { name: /^Title/ }));
+      await userEvent.paste('Requiem');
+      await userEvent.click(field('Composer'));
+      await userEvent.paste(MICHAEL_HAYDN_TYPED);
+      await userEvent.keyboard('{Enter}');
+      // Nothing is sent while the answer is awaited: the server would apply its own rule.
+      await waitFor(() => expect(view.api.count('GET', '/choirs/c1/composers/match')).toBeGreaterThan(0));
+      expect(view.api.count('POST', '/choirs/c1/music')).toBe(0);
+      held.resolve(json(answer));
+      return view;
+    }
+
+    it('sends a new composer when the answer is someone new', async () => {
+      const { api } = await saveBeforeTheAnswer(resolution({ recommendation: 'create_new', confidence: 0.9 }));
+      await waitFor(() => expect(created(api)).toHaveLength(1));
+      expect(created(api)[0]).toMatchObject({ composer: MICHAEL_HAYDN_TYPED, composerId: null, newComposer: true });
+    });
+
+    it('sends the composer of a sure match', async () => {
+      const { api } = await saveBeforeTheAnswer(
+        resolution({ recommendation: 'auto_match', confidence: 1, matches: [{ composer: JOSEPH_HAYDN, score: 1, kind: 'exact' }] }),
+      );
+      await waitFor(() => expect(created(api)).toHaveLength(1));
+      expect(created(api)[0]).toMatchObject({ composerId: JOSEPH_HAYDN.id });
+      expect(created(api)[0]).not.toHaveProperty('newComposer');
+    });
+
+    it('asks instead of saving when the answer is a question', async () => {
+      const { api } = await saveBeforeTheAnswer(
+        resolution({ recommendation: 'confirm_match', confidence: 0.85, matches: [{ composer: JOSEPH_HAYDN, score: 0.85, kind: 'fuzzy' }] }),
+      );
+      expect(await screen.findByText(COMPOSER_UNANSWERED)).toBeInTheDocument();
+      expect(await screen.findByText('Joseph Haydn — same composer?')).toBeInTheDocument();
+      expect(api.count('POST', '/choirs/c1/music')).toBe(0);
+    });
+  });
+
   it('offers the famous spelling of a name, which fills the field in', async () => {
     const tchaikovsky = {
       name: 'Pyotr Ilyich Tchaikovsky',
@@ -194,6 +240,25 @@ describe('MusicFormModal', () => {
     expect(await screen.findByText('A new composer will be added: Pyotr Ilyich Tchaikovsky (Romantic, 1840–1893).')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: tchaikovsky.name }));
     expect(field('Composer')).toHaveValue(tchaikovsky.name);
+  });
+
+  it('promises no famous details for someone else than the famous composer the library has', async () => {
+    const bach = {
+      name: 'Johann Sebastian Bach',
+      canonicalName: 'J.S. Bach',
+      aliases: ['Bach'],
+      period: 'Baroque' as const,
+      birthYear: 1685,
+      deathYear: 1750,
+      nationality: 'German',
+    };
+    renderForm({
+      match: () =>
+        resolution({ recommendation: 'auto_match', confidence: 0.95, famous: bach, matches: [{ composer: JS_BACH, score: 0.95, kind: 'alias' }] }),
+    });
+    await typeTitleAndComposer('Cantata', 'Bach');
+    await userEvent.click(await screen.findByRole('button', { name: "No, it's someone else" }));
+    expect(screen.getByText('A new composer will be added.')).toBeInTheDocument();
   });
 
   it('creates a tag on the fly with the default colour and picks it', async () => {

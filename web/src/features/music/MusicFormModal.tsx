@@ -22,6 +22,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import {
   useComposerMatch,
   useCreateMusic,
+  useFetchComposerMatch,
   useCreateMusicCategory,
   useCreateMusicType,
   useLibraryNumbers,
@@ -33,6 +34,7 @@ import {
 } from './api';
 import { ComposerField } from './ComposerField';
 import {
+  COMPOSER_UNCHECKED,
   composerState,
   formValues,
   LENGTH_CATEGORIES,
@@ -191,7 +193,10 @@ function MusicForm({ piece, onCancel, onSaved, onDirtyChange }: MusicFormProps) 
   const choirId = piece?.choirId ?? currentChoir?.id ?? '';
   const create = useCreateMusic(choirId);
   const update = useUpdateMusic(choirId);
-  const submitting = create.submitting || update.submitting;
+  const fetchMatch = useFetchComposerMatch(choirId);
+  // A save waiting for the composer's match: another is ignored meanwhile.
+  const [checking, setChecking] = useState(false);
+  const submitting = create.submitting || update.submitting || checking;
   const types = useMusicTypes(choirId);
   const categories = useMusicCategories(choirId);
   const voicings = useVoicings(choirId);
@@ -219,14 +224,39 @@ function MusicForm({ piece, onCancel, onSaved, onDirtyChange }: MusicFormProps) 
   const input = (path: keyof MusicFormValues, options?: { type: 'checkbox' }) => form.getInputProps(path, options);
   const otherErrors = Object.entries(form.errors).filter(([path]) => !SHOWN_FIELDS.has(path));
 
+  /**
+   * decideComposer is the composer field's state for a save: as shown, or,
+   * when the match for the name typed has not answered yet, as its answer
+   * says; null when it could not be asked.
+   */
+  async function decideComposer(submitted: MusicFormValues) {
+    if (state.kind !== 'pending') return state;
+    setChecking(true);
+    try {
+      return composerState(submitted, await fetchMatch(submitted.composer));
+    } catch {
+      return null;
+    } finally {
+      setChecking(false);
+    }
+  }
+
   async function onSubmit() {
+    if (submitting) return;
     const submitted = form.getValues();
-    const errors = validateMusic(submitted, state);
+    const decided = await decideComposer(submitted);
+    if (!decided) {
+      form.setFieldError('composer', COMPOSER_UNCHECKED);
+      return;
+    }
+    // Typed on while the match was asked: the new name is matched first.
+    if (form.getValues().composer !== submitted.composer) return;
+    const errors = validateMusic(submitted, decided);
     if (Object.keys(errors).length > 0) {
       form.setErrors(errors);
       return;
     }
-    const body = toMusicInput(submitted, state);
+    const body = toMusicInput(submitted, decided);
     const told = {
       onSuccess: onSaved,
       onError: (err: unknown) => showServerErrors(form, err, { names: FORM_PATHS }),

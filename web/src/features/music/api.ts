@@ -145,16 +145,32 @@ export function useComposers(choirId: string | null, q = '') {
 export function useComposerMatch(choirId: string | null, name: string) {
   const typed = name.trim();
   return useQuery({
-    queryKey: musicKeys.composerMatch(choirId ?? '', typed),
-    queryFn: async () =>
-      unwrap(
-        await api.GET('/choirs/{choirId}/composers/match', {
-          params: { path: { choirId: choirId ?? '' }, query: { name: typed } },
-        }),
-      ),
+    ...composerMatchQuery(choirId ?? '', typed),
     enabled: !!choirId && typed !== '',
     placeholderData: keepPreviousData,
   });
+}
+
+function composerMatchQuery(choirId: string, typed: string) {
+  return {
+    queryKey: musicKeys.composerMatch(choirId, typed),
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/choirs/{choirId}/composers/match', {
+          params: { path: { choirId }, query: { name: typed } },
+        }),
+      ),
+  };
+}
+
+/**
+ * useFetchComposerMatch gives a function that asks the composer match for a
+ * name now, without the typing pause (from the cache when it is there): a
+ * save waits for it rather than leave the choice to the server.
+ */
+export function useFetchComposerMatch(choirId: string | null) {
+  const queryClient = useQueryClient();
+  return (name: string) => queryClient.fetchQuery(composerMatchQuery(choirId ?? '', name.trim()));
 }
 
 export function useVoicings(choirId: string | null) {

@@ -50,6 +50,7 @@ export const LENGTH_CATEGORIES: readonly { value: LengthCategory; label: string 
 
 export const TITLE_REQUIRED = 'Title is required';
 export const COMPOSER_UNANSWERED = 'Say whether this is one of the composers suggested, or someone new.';
+export const COMPOSER_UNCHECKED = 'The composer could not be looked up in your library. Please try saving again.';
 
 const num = (value: number | null | undefined): NumberValue => (value ?? '') as NumberValue;
 
@@ -123,8 +124,8 @@ const optional = (value: NumberValue): number | null => (value === '' ? null : v
 /**
  * toMusicInput is the body of a create or update. The composer goes as the
  * chosen composer's id, or as newComposer when the person (or the server's
- * create_new) said it is someone new; while the answer is still being asked
- * neither goes, and the server applies its own rule.
+ * create_new) said it is someone new. The form saves only once the match
+ * has answered, so that the server never picks a composer by its own rule.
  */
 export function toMusicInput(values: MusicFormValues, state: ComposerState): MusicInput {
   const composerId = state.kind === 'chosen' ? state.composer.id : null;
