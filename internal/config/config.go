@@ -94,6 +94,10 @@ type DatabaseConfig struct {
 	Kind string // SQLite or Postgres
 	// For SQLite, the file path; for PostgreSQL, the connection URL.
 	DSN string
+	// MaxConns is how many connections may be open at once
+	// (CANTICA_DB_MAX_CONNS): PostgreSQL's whole pool, or SQLite's readers
+	// beside its one writer. Zero means DefaultDBMaxConns.
+	MaxConns int
 }
 
 // Error is a bad setting: it names the variable and what is wrong.
@@ -115,6 +119,14 @@ const (
 	DefaultS3Region    = "us-east-1"
 	DefaultMaxUploadMB = 200
 
+	// DefaultDBMaxConns is how many database connections a server keeps
+	// at most. A request uses one at a time, so more than the database's
+	// cores can run at once only queue inside the database instead of here.
+	DefaultDBMaxConns = 8
+	// maxDBMaxConns keeps CANTICA_DB_MAX_CONNS under PostgreSQL's own
+	// default limit of 100 connections, shared with other clients.
+	maxDBMaxConns = 90
+
 	// maxUploadMB caps CANTICA_MAX_UPLOAD_MB at 1 TiB, far past any choir's
 	// file, so that the byte count cannot overflow.
 	maxUploadMB = 1 << 20
@@ -133,6 +145,7 @@ func Load(getenv func(string) string, args []string) (Config, error) {
 		"CANTICA_TRUSTED_PROXIES": getenv("CANTICA_TRUSTED_PROXIES"),
 		"CANTICA_LOG_LEVEL":       getenv("CANTICA_LOG_LEVEL"),
 		"CANTICA_METRICS_ADDR":    getenv("CANTICA_METRICS_ADDR"),
+		"CANTICA_DB_MAX_CONNS":    getenv("CANTICA_DB_MAX_CONNS"),
 	}
 	if err := parseFlags(raw, args); err != nil {
 		return Config{}, err
@@ -148,6 +161,9 @@ func Load(getenv func(string) string, args []string) (Config, error) {
 	}
 	if cfg.Database, err = parseDatabase(raw["CANTICA_DATABASE_URL"], cfg.DataDir); err != nil {
 		return Config{}, &Error{"CANTICA_DATABASE_URL", err.Error()}
+	}
+	if cfg.Database.MaxConns, err = parseMaxConns(raw["CANTICA_DB_MAX_CONNS"]); err != nil {
+		return Config{}, &Error{"CANTICA_DB_MAX_CONNS", err.Error()}
 	}
 	if cfg.BaseURL, err = parseBaseURL(raw["CANTICA_BASE_URL"]); err != nil {
 		return Config{}, &Error{"CANTICA_BASE_URL", err.Error()}
@@ -199,6 +215,7 @@ var flagNames = map[string]string{
 	"database-url": "CANTICA_DATABASE_URL",
 	"base-url":     "CANTICA_BASE_URL",
 	"smtp-url":     "CANTICA_SMTP_URL",
+	"db-max-conns": "CANTICA_DB_MAX_CONNS",
 }
 
 func parseFlags(raw map[string]string, args []string) error {
@@ -223,7 +240,7 @@ func parseFlags(raw map[string]string, args []string) error {
 // Usage describes the flags for `cantica help`.
 func Usage() string {
 	var b strings.Builder
-	for _, name := range []string{"addr", "data-dir", "database-url", "base-url", "smtp-url"} {
+	for _, name := range []string{"addr", "data-dir", "database-url", "base-url", "smtp-url", "db-max-conns"} {
 		fmt.Fprintf(&b, "  -%-14s overrides %s\n", name, flagNames[name])
 	}
 	return b.String()
@@ -271,6 +288,18 @@ func parseDatabase(s, dataDir string) (DatabaseConfig, error) {
 		}
 		return DatabaseConfig{}, fmt.Errorf("unsupported database %q: use a postgres:// URL, a sqlite:PATH, or leave it empty for SQLite in the data directory", scheme)
 	}
+}
+
+func parseMaxConns(s string) (int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return DefaultDBMaxConns, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > maxDBMaxConns {
+		return 0, fmt.Errorf("%q is not a whole number of connections from 1 to %d", s, maxDBMaxConns)
+	}
+	return n, nil
 }
 
 func parseBaseURL(s string) (*url.URL, error) {

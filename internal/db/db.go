@@ -4,6 +4,7 @@
 package db
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -38,16 +39,25 @@ func (d *DB) Statements() int64 { return d.statements.Load() }
 
 // Open connects to the configured database. It does not migrate.
 func Open(ctx context.Context, cfg config.DatabaseConfig) (*DB, error) {
+	conns := cmp.Or(cfg.MaxConns, config.DefaultDBMaxConns)
 	switch cfg.Kind {
 	case config.SQLite:
-		return openSQLite(ctx, cfg.DSN)
+		return openSQLite(ctx, cfg.DSN, conns)
 	case config.Postgres:
-		return openPostgres(ctx, cfg.DSN)
+		return openPostgres(ctx, cfg.DSN, conns)
 	}
 	return nil, fmt.Errorf("unknown database kind %q", cfg.Kind)
 }
 
-func openSQLite(ctx context.Context, path string) (*DB, error) {
+// A pool keeps as many connections idle as it may open: a burst that uses
+// them all would otherwise close the extra ones after each query and open
+// them again (on PostgreSQL a new server process each time).
+func keep(pool *sql.DB, conns int) {
+	pool.SetMaxOpenConns(conns)
+	pool.SetMaxIdleConns(conns)
+}
+
+func openSQLite(ctx context.Context, path string, readers int) (*DB, error) {
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o750); err != nil {
 			return nil, fmt.Errorf("create database directory: %w", err)
@@ -60,14 +70,13 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open SQLite database %s: %w", path, err)
 	}
-	write.SetMaxOpenConns(1)
-	write.SetConnMaxIdleTime(0)
+	keep(write, 1)
 	read, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		write.Close()
 		return nil, fmt.Errorf("open SQLite database %s: %w", path, err)
 	}
-	read.SetMaxOpenConns(8)
+	keep(read, readers)
 	d := &DB{Kind: config.SQLite, write: write, read: read}
 	if err := d.Ping(ctx); err != nil {
 		d.Close()
@@ -76,17 +85,13 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	return d, nil
 }
 
-func openPostgres(ctx context.Context, url string) (*DB, error) {
+func openPostgres(ctx context.Context, url string, conns int) (*DB, error) {
 	pool, err := sql.Open("pgx", url)
 	if err != nil {
 		// Not the URL itself: it may carry a password.
 		return nil, fmt.Errorf("connect to PostgreSQL: %w", err)
 	}
-	// As many kept idle as may be open: a burst that uses them all would
-	// otherwise close the extra ones after each query and open them again,
-	// a new server process each time.
-	pool.SetMaxOpenConns(20)
-	pool.SetMaxIdleConns(20)
+	keep(pool, conns)
 	d := &DB{Kind: config.Postgres, write: pool, read: pool}
 	if err := d.Ping(ctx); err != nil {
 		d.Close()

@@ -2,6 +2,7 @@ package db_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -394,6 +395,41 @@ func TestEventsGetTheirLastEnd(t *testing.T) {
 				if err := d.QueryRowContext(ctx, `SELECT last_end_at FROM events WHERE id = ?`, id).Scan(&got); err != nil || got != want {
 					t.Errorf("%s: last_end_at %q (%v), want %q", id, got, err, want)
 				}
+			}
+		})
+	}
+}
+
+// A pool opens at most CANTICA_DB_MAX_CONNS connections for reads, and a
+// burst that uses them all leaves them open for the next one instead of
+// closing and opening them again.
+func TestPoolKeepsItsConnections(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			ctx := context.Background()
+			d := dbtest.OpenPool(t, kind, 4)
+			reader := d.Pools()["read"]
+			if reader == nil {
+				reader = d.Pools()["main"]
+			}
+			if got := reader.Stats().MaxOpenConnections; got != 4 {
+				t.Fatalf("the pool opens up to %d connections, want 4", got)
+			}
+			for range 3 {
+				var open []*sql.Rows
+				for range 4 { // each holds a connection until closed
+					rows, err := d.QueryContext(ctx, "SELECT 1")
+					if err != nil {
+						t.Fatal(err)
+					}
+					open = append(open, rows)
+				}
+				for _, rows := range open {
+					rows.Close()
+				}
+			}
+			if st := reader.Stats(); st.MaxIdleClosed != 0 || st.Idle != 4 {
+				t.Fatalf("after three bursts: %d connections closed as surplus, %d kept idle; want 0 and 4", st.MaxIdleClosed, st.Idle)
 			}
 		})
 	}
