@@ -240,7 +240,7 @@ func (s *Service) items(ctx context.Context, choirID string, w window, seesDraft
 	if err != nil {
 		return nil, fmt.Errorf("calendar: read the events of choir %s: %w", choirID, err)
 	}
-	feasts, names, err := s.feastsOf(ctx, series, lo, hi)
+	feasts, names, err := s.feastsOf(ctx, nil, series, lo, hi)
 	if err != nil {
 		return nil, err
 	}
@@ -299,8 +299,11 @@ func (s *Service) items(ctx context.Context, choirID string, w window, seesDraft
 
 // feastsOf fetches, in one statement, the feast dates the series' rules
 // need around a span of instants, so that expansion needs no database, and
-// the feasts' names, for the rules' words.
-func (s *Service) feastsOf(ctx context.Context, series map[string]*Event, lo, hi time.Time) (recurrence.FeastDates, map[string]string, error) {
+// the feasts' names, for the rules' words. Inside a change's transaction
+// tx they are read on its connection, and years not computed yet end it
+// with *feast.MissingYears (see inTx); outside one (tx nil) such years are
+// computed first.
+func (s *Service) feastsOf(ctx context.Context, tx *db.Tx, series map[string]*Event, lo, hi time.Time) (recurrence.FeastDates, map[string]string, error) {
 	var ids []string
 	for _, e := range series {
 		if id := e.Rule.FeastID; id != "" && !slices.Contains(ids, id) {
@@ -308,7 +311,14 @@ func (s *Service) feastsOf(ctx context.Context, series map[string]*Event, lo, hi
 		}
 	}
 	// A rule may move a feast by up to a year either way.
-	got, err := s.feasts.Lookup(ctx, ids, liturgy.DateOf(lo).AddDays(-400), liturgy.DateOf(hi).AddDays(400))
+	from, to := liturgy.DateOf(lo).AddDays(-400), liturgy.DateOf(hi).AddDays(400)
+	var got map[string]feast.Dated
+	var err error
+	if tx != nil {
+		got, err = s.feasts.LookupIn(ctx, tx, ids, from, to)
+	} else {
+		got, err = s.feasts.Lookup(ctx, ids, from, to)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -328,7 +338,7 @@ func (s *Service) feastsOf(ctx context.Context, series map[string]*Event, lo, hi
 }
 
 // feastLookup is feastsOf's dates alone.
-func (s *Service) feastLookup(ctx context.Context, series map[string]*Event, lo, hi time.Time) (recurrence.FeastDates, error) {
-	dates, _, err := s.feastsOf(ctx, series, lo, hi)
+func (s *Service) feastLookup(ctx context.Context, tx *db.Tx, series map[string]*Event, lo, hi time.Time) (recurrence.FeastDates, error) {
+	dates, _, err := s.feastsOf(ctx, tx, series, lo, hi)
 	return dates, err
 }
