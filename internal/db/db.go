@@ -32,6 +32,7 @@ type DB struct {
 	// statements counts the statements run through this DB and its
 	// transactions, for tests that bound how many a request needs.
 	statements atomic.Int64
+	reads      preparedReads
 }
 
 // Statements is how many statements have run through d so far.
@@ -102,6 +103,7 @@ func openPostgres(ctx context.Context, url string, conns int) (*DB, error) {
 
 // Close closes both pools.
 func (d *DB) Close() error {
+	d.reads.close()
 	err := d.write.Close()
 	if d.read != d.write {
 		err = errors.Join(err, d.read.Close())
@@ -191,13 +193,13 @@ func (d *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Re
 // QueryContext runs a query on the reader pool.
 func (d *DB) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	d.statements.Add(1)
-	return d.read.QueryContext(ctx, d.Rebind(query), args...)
+	return d.statement(ctx, query).query(ctx, d.read, args)
 }
 
 // QueryRowContext runs a one-row query on the reader pool.
 func (d *DB) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	d.statements.Add(1)
-	return d.read.QueryRowContext(ctx, d.Rebind(query), args...)
+	return d.statement(ctx, query).queryRow(ctx, d.read, args)
 }
 
 // WriteRowContext runs a statement that writes and returns one row

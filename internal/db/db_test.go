@@ -434,3 +434,27 @@ func TestPoolKeepsItsConnections(t *testing.T) {
 		})
 	}
 }
+
+// Reads keep their statements by query text: the same query answers
+// each time with its own arguments, a wrong one still says what is wrong,
+// and queries past the ones kept still run.
+func TestReadsWithKeptStatements(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		for i := range 300 {
+			var n int
+			if err := d.QueryRowContext(ctx, "SELECT ? + 1", i).Scan(&n); err != nil || n != i+1 {
+				t.Fatalf("SELECT %d + 1 = %d, %v", i, n, err)
+			}
+			// Each its own text, past the number kept.
+			if err := d.QueryRowContext(ctx, fmt.Sprintf("SELECT %d + ?", i), 1).Scan(&n); err != nil || n != i+1 {
+				t.Fatalf("SELECT %d + 1 = %d, %v", i, n, err)
+			}
+		}
+		for range 2 {
+			if _, err := d.QueryContext(ctx, "SELEKT 1"); err == nil {
+				t.Fatal("a query with a syntax error ran")
+			}
+		}
+	})
+}
