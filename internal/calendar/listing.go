@@ -71,8 +71,17 @@ type Header struct {
 // again: its feasts' version then covers them.
 func (s *Service) Header(ctx context.Context, choirID, userID string, globalAdmin bool, from, to liturgy.Date) (*Header, access.Standing, error) {
 	h, st, err := s.header(ctx, choirID, userID, globalAdmin)
-	if err != nil || h == nil || !h.FeastsPublished || from.IsZero() {
-		return h, st, err
+	if err != nil {
+		return nil, st, err
+	}
+	return s.withFeasts(ctx, h, st, userID, from, to)
+}
+
+// withFeasts is the header h once the feasts a range needs are computed:
+// h itself when they were, or read again after computing them.
+func (s *Service) withFeasts(ctx context.Context, h *Header, st access.Standing, userID string, from, to liturgy.Date) (*Header, access.Standing, error) {
+	if h == nil || !h.FeastsPublished || from.IsZero() {
+		return h, st, nil
 	}
 	first, last := from.AddDays(-400).Year, to.AddDays(400).Year
 	if s.feasts.YearsKnown(h.CalendarType, first, last) {
@@ -81,15 +90,16 @@ func (s *Service) Header(ctx context.Context, choirID, userID string, globalAdmi
 	if err := s.feasts.EnsureYears(ctx, h.CalendarType, first, last); err != nil {
 		return nil, st, err
 	}
-	return s.header(ctx, choirID, userID, globalAdmin)
+	return s.header(ctx, h.ChoirID, userID, st.GlobalAdmin)
 }
+
+const headerColumns = `c.time_zone, c.calendar_type, c.calendar_version, COALESCE(t.is_published, FALSE), v.version, ` + choir.StandingColumns
 
 func (s *Service) header(ctx context.Context, choirID, userID string, globalAdmin bool) (*Header, access.Standing, error) {
 	h := Header{ChoirID: choirID}
 	var role sql.NullString
 	var active sql.NullBool
-	err := s.db.QueryRowContext(ctx, `SELECT c.time_zone, c.calendar_type, c.calendar_version, COALESCE(t.is_published, FALSE), v.version,
-			`+choir.StandingColumns+`
+	err := s.db.QueryRowContext(ctx, `SELECT `+headerColumns+`
 		FROM choirs c LEFT JOIN calendar_types t ON t.key = c.calendar_type
 		JOIN data_versions v ON v.name = 'feasts'`+choir.StandingJoin+`
 		WHERE c.id = ?`, userID, choirID).Scan(&h.TimeZone, &h.CalendarType, &h.Version, &h.FeastsPublished, &h.FeastVersion, &role, &active)
@@ -100,6 +110,44 @@ func (s *Service) header(ctx context.Context, choirID, userID string, globalAdmi
 		return nil, access.Standing{}, fmt.Errorf("calendar: read the header of choir %s: %w", choirID, err)
 	}
 	return &h, choir.StandingOf(globalAdmin, role, active), nil
+}
+
+// HeaderRead is a choir's calendar header read along with its reader's
+// session check (db.Along for auth.AuthenticateAlong), so that a range's
+// kept answer costs one statement; HeaderOf finishes it as Header would.
+type HeaderRead struct {
+	choirID                string
+	found                  sql.NullString
+	timeZone, calendarType sql.NullString
+	version, feastVersion  sql.NullInt64
+	published              sql.NullBool
+	role                   sql.NullString
+	active                 sql.NullBool
+}
+
+// ReadHeader prepares the read of a choir's header along a session check.
+func ReadHeader(choirID string) *HeaderRead { return &HeaderRead{choirID: choirID} }
+
+// Along is the part of the session check's statement that reads the header.
+func (r *HeaderRead) Along() db.Along {
+	return db.Along{
+		Columns: `, c.id, ` + headerColumns,
+		Joins: ` LEFT JOIN choirs c ON c.id = ? LEFT JOIN calendar_types t ON t.key = c.calendar_type
+			JOIN data_versions v ON v.name = 'feasts'` + choir.StandingJoinOfUser,
+		Args: []any{r.choirID},
+		Dest: []any{&r.found, &r.timeZone, &r.calendarType, &r.version, &r.published, &r.feastVersion, &r.role, &r.active},
+	}
+}
+
+// HeaderOf is what Header answers, from a header read along the session
+// check of user userID.
+func (s *Service) HeaderOf(ctx context.Context, r *HeaderRead, userID string, globalAdmin bool, from, to liturgy.Date) (*Header, access.Standing, error) {
+	if !r.found.Valid {
+		return nil, access.Standing{}, nil // as header: no such choir
+	}
+	h := &Header{ChoirID: r.choirID, TimeZone: r.timeZone.String, CalendarType: r.calendarType.String, Version: r.version.Int64,
+		FeastsPublished: r.published.Bool, FeastVersion: r.feastVersion.Int64}
+	return s.withFeasts(ctx, h, choir.StandingOf(globalAdmin, r.role, r.active), userID, from, to)
 }
 
 // bumpVersion marks a change to a choir's events, in its transaction.

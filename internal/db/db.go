@@ -210,6 +210,19 @@ func (d *DB) WriteRowContext(ctx context.Context, query string, args ...any) *sq
 	return d.write.QueryRowContext(ctx, d.Rebind(query), args...)
 }
 
+// Along is part of a read that another read carries out in its own
+// statement, so that a request needs one round trip instead of two: columns
+// selected after the other's, tables joined after the other's, the joins'
+// arguments in order, and where the columns are scanned. The joins must
+// keep the other read's rows as they are: LEFT JOINs on a key, or joins of
+// a row that always exists.
+type Along struct {
+	Columns string // each with a comma before it
+	Joins   string
+	Args    []any
+	Dest    []any
+}
+
 // Scanner is a row to read: *sql.Row and *sql.Rows both are.
 type Scanner interface{ Scan(dest ...any) error }
 
