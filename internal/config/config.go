@@ -13,6 +13,7 @@ import (
 	"net/netip"
 	"net/url"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 )
@@ -96,7 +97,7 @@ type DatabaseConfig struct {
 	DSN string
 	// MaxConns is how many connections may be open at once
 	// (CANTICA_DB_MAX_CONNS): PostgreSQL's whole pool, or SQLite's readers
-	// beside its one writer. Zero means DefaultDBMaxConns.
+	// beside its one writer. Zero means DefaultDBMaxConns().
 	MaxConns int
 }
 
@@ -119,10 +120,6 @@ const (
 	DefaultS3Region    = "us-east-1"
 	DefaultMaxUploadMB = 200
 
-	// DefaultDBMaxConns is how many database connections a server keeps
-	// at most. A request uses one at a time, so more than the database's
-	// cores can run at once only queue inside the database instead of here.
-	DefaultDBMaxConns = 8
 	// maxDBMaxConns keeps CANTICA_DB_MAX_CONNS under PostgreSQL's own
 	// default limit of 100 connections, shared with other clients.
 	maxDBMaxConns = 90
@@ -131,6 +128,15 @@ const (
 	// file, so that the byte count cannot overflow.
 	maxUploadMB = 1 << 20
 )
+
+// DefaultDBMaxConns is how many database connections a server keeps at
+// most unless told (CANTICA_DB_MAX_CONNS): twice the processors it may use,
+// at least 4. A request holds one connection at a time, for a statement
+// or a transaction; more statements at once than the cores can run only
+// queue inside the database, where they cost more than here: on a 2-core
+// machine serving the calendar's load test, 20 PostgreSQL connections took
+// nearly twice the database's CPU per request that 4 did.
+func DefaultDBMaxConns() int { return max(4, 2*runtime.GOMAXPROCS(0)) }
 
 // Load reads the configuration. getenv is os.Getenv in production; args are
 // the command-line flags after the subcommand, which override the environment.
@@ -293,7 +299,7 @@ func parseDatabase(s, dataDir string) (DatabaseConfig, error) {
 func parseMaxConns(s string) (int, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return DefaultDBMaxConns, nil
+		return DefaultDBMaxConns(), nil
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 1 || n > maxDBMaxConns {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"log/slog"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -24,7 +25,7 @@ func TestDefaults(t *testing.T) {
 		t.Fatalf("defaults: %+v", cfg)
 	}
 	if cfg.Database.Kind != config.SQLite || cfg.Database.DSN != filepath.Join("./data", "cantica.db") ||
-		cfg.Database.MaxConns != config.DefaultDBMaxConns {
+		cfg.Database.MaxConns != max(4, 2*runtime.GOMAXPROCS(0)) {
 		t.Fatalf("default database: %+v", cfg.Database)
 	}
 	if got := cfg.PublicURL("/auth/callback"); got != "http://localhost:8080/auth/callback" {

@@ -4,7 +4,6 @@
 package db
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -40,7 +39,10 @@ func (d *DB) Statements() int64 { return d.statements.Load() }
 
 // Open connects to the configured database. It does not migrate.
 func Open(ctx context.Context, cfg config.DatabaseConfig) (*DB, error) {
-	conns := cmp.Or(cfg.MaxConns, config.DefaultDBMaxConns)
+	conns := cfg.MaxConns
+	if conns == 0 {
+		conns = config.DefaultDBMaxConns()
+	}
 	switch cfg.Kind {
 	case config.SQLite:
 		return openSQLite(ctx, cfg.DSN, conns)
