@@ -6,5 +6,5 @@
 # prints a table. CANTICA_LOAD_DURATION sets each run's length (default 10s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-CANTICA_LOAD=1 scripts/with-postgres.sh go test -tags noui -count=1 -timeout 30m \
+CANTICA_LOAD=1 scripts/with-postgres.sh go test -tags noui -count=1 -v -timeout 30m \
   -run '^TestCalendarLoad$' ./internal/httpapi

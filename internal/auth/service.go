@@ -314,10 +314,19 @@ func (s *Service) UserByID(ctx context.Context, id string) (*User, error) {
 // Authenticate finds the user and session a session cookie's secret
 // belongs to.
 func (s *Service) Authenticate(ctx context.Context, secret string) (*User, *Session, error) {
+	return s.AuthenticateAlong(ctx, secret, db.Along{})
+}
+
+// AuthenticateAlong is Authenticate reading along what a request needs
+// next, in the same statement: one round trip to the database instead of
+// two. The session is checked exactly as by Authenticate; along's
+// destinations are filled only when it is live. Its joins see the session
+// as s and its user's account and profile as u and p.
+func (s *Service) AuthenticateAlong(ctx context.Context, secret string, along db.Along) (*User, *Session, error) {
 	if secret == "" {
 		return nil, nil, errNoSession
 	}
-	sess, u, err := s.sessionBySecret(ctx, secret)
+	sess, u, err := s.sessionBySecret(ctx, secret, along)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -79,14 +79,18 @@ func scanSession(row db.Scanner) (Session, error) {
 var errNoSession = errors.New("no valid session")
 
 // sessionBySecret finds the live session a cookie's secret belongs to and
-// its user, in one statement, and notes that the session was used.
-func (s *Service) sessionBySecret(ctx context.Context, secret string) (*Session, *User, error) {
+// its user, and what along reads, in one statement, and notes that the
+// session was used. along's joins see the session as s and its user's
+// account and profile as u and p.
+func (s *Service) sessionBySecret(ctx context.Context, secret string, along db.Along) (*Session, *User, error) {
 	now := s.now()
 	var sess Session
+	args := append(append([]any{}, along.Args...), hashSecret(secret), now)
 	u, err := scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+`, s.id, s.persistent, s.method, s.created_at, s.last_seen_at,
-		s.expires_at, s.user_agent, s.client_ip FROM sessions s JOIN users u ON u.id = s.user_id JOIN user_profile p ON p.id = u.id
-		WHERE s.secret_hash = ? AND s.expires_at > ?`, hashSecret(secret), now),
-		&sess.ID, &sess.Persistent, &sess.Method, &sess.CreatedAt, &sess.LastSeenAt, &sess.ExpiresAt, &sess.UserAgent, &sess.ClientIP)
+		s.expires_at, s.user_agent, s.client_ip`+along.Columns+` FROM sessions s JOIN users u ON u.id = s.user_id JOIN user_profile p ON p.id = u.id`+
+		along.Joins+` WHERE s.secret_hash = ? AND s.expires_at > ?`, args...),
+		append([]any{&sess.ID, &sess.Persistent, &sess.Method, &sess.CreatedAt, &sess.LastSeenAt, &sess.ExpiresAt, &sess.UserAgent, &sess.ClientIP},
+			along.Dest...)...)
 	if errors.Is(err, errNoUser) {
 		return nil, nil, errNoSession
 	}

@@ -60,12 +60,14 @@ func (s *Service) Update(ctx context.Context, choirID, id string, ch Change) (*I
 	if err != nil {
 		return nil, err
 	}
-	changed, err := ch.parse(c.TimeZone)
+	parsed, err := ch.parse(c.TimeZone)
 	if err != nil {
 		return nil, err
 	}
 	var out *Item
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.inTx(ctx, func(tx *db.Tx) error {
+		changed := new(Event)
+		*changed = *parsed // each try (inTx) starts from the change as parsed
 		t, err := s.target(ctx, tx, choirID, id, ch.InstanceStartTime, ch.Scope)
 		if err != nil {
 			return err
@@ -147,7 +149,7 @@ func (s *Service) target(ctx context.Context, tx *db.Tx, choirID, id, instanceSt
 		return t, nil
 	}
 	// A generated occurrence must be one the series has and that was not deleted.
-	feasts, err := s.feastLookup(ctx, map[string]*Event{ev.ID: ev}, t.date.Time(), t.date.AddDays(1).Time())
+	feasts, err := s.feastLookup(ctx, tx, map[string]*Event{ev.ID: ev}, t.date.Time(), t.date.AddDays(1).Time())
 	if err != nil {
 		return nil, err
 	}
@@ -256,7 +258,7 @@ func (s *Service) updateOne(ctx context.Context, tx *db.Tx, t *target, changed *
 // the day before, keeping its history; a new series starts with the change.
 func (s *Service) updateFollowing(ctx context.Context, tx *db.Tx, t *target, changed *Event, now time.Time) (*Item, error) {
 	old := t.event
-	earlier, err := s.occursBefore(ctx, old, t.date)
+	earlier, err := s.occursBefore(ctx, tx, old, t.date)
 	if err != nil {
 		return nil, err
 	}
@@ -312,12 +314,12 @@ func (s *Service) updateFollowing(ctx context.Context, tx *db.Tx, t *target, cha
 }
 
 // occursBefore says whether a series has an occurrence before date d.
-func (s *Service) occursBefore(ctx context.Context, ev *Event, d liturgy.Date) (bool, error) {
+func (s *Service) occursBefore(ctx context.Context, tx *db.Tx, ev *Event, d liturgy.Date) (bool, error) {
 	first := ev.localDate()
 	if !first.Before(d) {
 		return false, nil
 	}
-	feasts, err := s.feastLookup(ctx, map[string]*Event{ev.ID: ev}, first.Time(), d.Time())
+	feasts, err := s.feastLookup(ctx, tx, map[string]*Event{ev.ID: ev}, first.Time(), d.Time())
 	if err != nil {
 		return false, err
 	}
@@ -363,14 +365,14 @@ func deleteOccurrence(ctx context.Context, tx *db.Tx, series *Event, day string,
 // Delete removes an event, one occurrence (the default), this and the
 // following occurrences, or a whole series.
 func (s *Service) Delete(ctx context.Context, choirID, id, scope, instanceStart string) error {
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err := s.inTx(ctx, func(tx *db.Tx) error {
 		t, err := s.target(ctx, tx, choirID, id, instanceStart, scope)
 		if err != nil {
 			return err
 		}
 		ev, day, now := t.event, t.date.String(), s.now()
 		if t.scope == ScopeFollowing {
-			earlier, err := s.occursBefore(ctx, ev, t.date)
+			earlier, err := s.occursBefore(ctx, tx, ev, t.date)
 			if err != nil {
 				return err
 			}

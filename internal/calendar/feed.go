@@ -204,7 +204,7 @@ func (s *Service) write(ctx context.Context, w io.Writer, name string, rows []*E
 		}
 	}
 	lo, hi := day.Add(-FeedWindowBack), day.Add(FeedWindowAhead)
-	feasts, err := s.feastLookup(ctx, series, lo, hi)
+	feasts, err := s.feastLookup(ctx, nil, series, lo, hi)
 	if err != nil {
 		return err
 	}

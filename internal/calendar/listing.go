@@ -71,8 +71,17 @@ type Header struct {
 // again: its feasts' version then covers them.
 func (s *Service) Header(ctx context.Context, choirID, userID string, globalAdmin bool, from, to liturgy.Date) (*Header, access.Standing, error) {
 	h, st, err := s.header(ctx, choirID, userID, globalAdmin)
-	if err != nil || h == nil || !h.FeastsPublished || from.IsZero() {
-		return h, st, err
+	if err != nil {
+		return nil, st, err
+	}
+	return s.withFeasts(ctx, h, st, userID, from, to)
+}
+
+// withFeasts is the header h once the feasts a range needs are computed:
+// h itself when they were, or read again after computing them.
+func (s *Service) withFeasts(ctx context.Context, h *Header, st access.Standing, userID string, from, to liturgy.Date) (*Header, access.Standing, error) {
+	if h == nil || !h.FeastsPublished || from.IsZero() {
+		return h, st, nil
 	}
 	first, last := from.AddDays(-400).Year, to.AddDays(400).Year
 	if s.feasts.YearsKnown(h.CalendarType, first, last) {
@@ -81,15 +90,16 @@ func (s *Service) Header(ctx context.Context, choirID, userID string, globalAdmi
 	if err := s.feasts.EnsureYears(ctx, h.CalendarType, first, last); err != nil {
 		return nil, st, err
 	}
-	return s.header(ctx, choirID, userID, globalAdmin)
+	return s.header(ctx, h.ChoirID, userID, st.GlobalAdmin)
 }
+
+const headerColumns = `c.time_zone, c.calendar_type, c.calendar_version, COALESCE(t.is_published, FALSE), v.version, ` + choir.StandingColumns
 
 func (s *Service) header(ctx context.Context, choirID, userID string, globalAdmin bool) (*Header, access.Standing, error) {
 	h := Header{ChoirID: choirID}
 	var role sql.NullString
 	var active sql.NullBool
-	err := s.db.QueryRowContext(ctx, `SELECT c.time_zone, c.calendar_type, c.calendar_version, COALESCE(t.is_published, FALSE), v.version,
-			`+choir.StandingColumns+`
+	err := s.db.QueryRowContext(ctx, `SELECT `+headerColumns+`
 		FROM choirs c LEFT JOIN calendar_types t ON t.key = c.calendar_type
 		JOIN data_versions v ON v.name = 'feasts'`+choir.StandingJoin+`
 		WHERE c.id = ?`, userID, choirID).Scan(&h.TimeZone, &h.CalendarType, &h.Version, &h.FeastsPublished, &h.FeastVersion, &role, &active)
@@ -100,6 +110,44 @@ func (s *Service) header(ctx context.Context, choirID, userID string, globalAdmi
 		return nil, access.Standing{}, fmt.Errorf("calendar: read the header of choir %s: %w", choirID, err)
 	}
 	return &h, choir.StandingOf(globalAdmin, role, active), nil
+}
+
+// HeaderRead is a choir's calendar header read along with its reader's
+// session check (db.Along for auth.AuthenticateAlong), so that a range's
+// kept answer costs one statement; HeaderOf finishes it as Header would.
+type HeaderRead struct {
+	choirID                string
+	found                  sql.NullString
+	timeZone, calendarType sql.NullString
+	version, feastVersion  sql.NullInt64
+	published              sql.NullBool
+	role                   sql.NullString
+	active                 sql.NullBool
+}
+
+// ReadHeader prepares the read of a choir's header along a session check.
+func ReadHeader(choirID string) *HeaderRead { return &HeaderRead{choirID: choirID} }
+
+// Along is the part of the session check's statement that reads the header.
+func (r *HeaderRead) Along() db.Along {
+	return db.Along{
+		Columns: `, c.id, ` + headerColumns,
+		Joins: ` LEFT JOIN choirs c ON c.id = ? LEFT JOIN calendar_types t ON t.key = c.calendar_type
+			JOIN data_versions v ON v.name = 'feasts'` + choir.StandingJoinOfUser,
+		Args: []any{r.choirID},
+		Dest: []any{&r.found, &r.timeZone, &r.calendarType, &r.version, &r.published, &r.feastVersion, &r.role, &r.active},
+	}
+}
+
+// HeaderOf is what Header answers, from a header read along the session
+// check of user userID.
+func (s *Service) HeaderOf(ctx context.Context, r *HeaderRead, userID string, globalAdmin bool, from, to liturgy.Date) (*Header, access.Standing, error) {
+	if !r.found.Valid {
+		return nil, access.Standing{}, nil // as header: no such choir
+	}
+	h := &Header{ChoirID: r.choirID, TimeZone: r.timeZone.String, CalendarType: r.calendarType.String, Version: r.version.Int64,
+		FeastsPublished: r.published.Bool, FeastVersion: r.feastVersion.Int64}
+	return s.withFeasts(ctx, h, choir.StandingOf(globalAdmin, r.role, r.active), userID, from, to)
 }
 
 // bumpVersion marks a change to a choir's events, in its transaction.
@@ -240,7 +288,7 @@ func (s *Service) items(ctx context.Context, choirID string, w window, seesDraft
 	if err != nil {
 		return nil, fmt.Errorf("calendar: read the events of choir %s: %w", choirID, err)
 	}
-	feasts, names, err := s.feastsOf(ctx, series, lo, hi)
+	feasts, names, err := s.feastsOf(ctx, nil, series, lo, hi)
 	if err != nil {
 		return nil, err
 	}
@@ -299,8 +347,11 @@ func (s *Service) items(ctx context.Context, choirID string, w window, seesDraft
 
 // feastsOf fetches, in one statement, the feast dates the series' rules
 // need around a span of instants, so that expansion needs no database, and
-// the feasts' names, for the rules' words.
-func (s *Service) feastsOf(ctx context.Context, series map[string]*Event, lo, hi time.Time) (recurrence.FeastDates, map[string]string, error) {
+// the feasts' names, for the rules' words. Inside a change's transaction
+// tx they are read on its connection, and years not computed yet end it
+// with *feast.MissingYears (see inTx); outside one (tx nil) such years are
+// computed first.
+func (s *Service) feastsOf(ctx context.Context, tx *db.Tx, series map[string]*Event, lo, hi time.Time) (recurrence.FeastDates, map[string]string, error) {
 	var ids []string
 	for _, e := range series {
 		if id := e.Rule.FeastID; id != "" && !slices.Contains(ids, id) {
@@ -308,7 +359,14 @@ func (s *Service) feastsOf(ctx context.Context, series map[string]*Event, lo, hi
 		}
 	}
 	// A rule may move a feast by up to a year either way.
-	got, err := s.feasts.Lookup(ctx, ids, liturgy.DateOf(lo).AddDays(-400), liturgy.DateOf(hi).AddDays(400))
+	from, to := liturgy.DateOf(lo).AddDays(-400), liturgy.DateOf(hi).AddDays(400)
+	var got map[string]feast.Dated
+	var err error
+	if tx != nil {
+		got, err = s.feasts.LookupIn(ctx, tx, ids, from, to)
+	} else {
+		got, err = s.feasts.Lookup(ctx, ids, from, to)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -328,7 +386,7 @@ func (s *Service) feastsOf(ctx context.Context, series map[string]*Event, lo, hi
 }
 
 // feastLookup is feastsOf's dates alone.
-func (s *Service) feastLookup(ctx context.Context, series map[string]*Event, lo, hi time.Time) (recurrence.FeastDates, error) {
-	dates, _, err := s.feastsOf(ctx, series, lo, hi)
+func (s *Service) feastLookup(ctx context.Context, tx *db.Tx, series map[string]*Event, lo, hi time.Time) (recurrence.FeastDates, error) {
+	dates, _, err := s.feastsOf(ctx, tx, series, lo, hi)
 	return dates, err
 }

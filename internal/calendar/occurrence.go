@@ -71,7 +71,7 @@ func (s *Service) Occurrence(ctx context.Context, choirID, id string, seesDrafts
 	if edited != nil {
 		o.Shown, o.Start, o.End = edited, edited.Start, edited.End
 	} else {
-		feasts, err := s.feastLookup(ctx, map[string]*Event{ev.ID: ev}, d.Time(), d.AddDays(1).Time())
+		feasts, err := s.feastLookup(ctx, nil, map[string]*Event{ev.ID: ev}, d.Time(), d.AddDays(1).Time())
 		if err != nil {
 			return nil, err
 		}

@@ -37,7 +37,7 @@ func (s *Service) Preview(ctx context.Context, choirID string, in Input) (*Previ
 		return nil, err
 	}
 	from, to := ev.Start, ev.Start.AddDate(10, 0, 0)
-	feasts, err := s.feastLookup(ctx, map[string]*Event{"": ev}, from, to)
+	feasts, err := s.feastLookup(ctx, nil, map[string]*Event{"": ev}, from, to)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package calendar
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"regexp"
 	"time"
@@ -29,6 +30,25 @@ type Service struct {
 func New(d *db.DB, choirs *choir.Service, feasts *feast.Service, baseURL string, logger *slog.Logger, now func() time.Time) *Service {
 	return &Service{db: d, choirs: choirs, feasts: feasts, logger: logger, baseURL: baseURL,
 		now: func() time.Time { return now().UTC().Truncate(time.Second) }}
+}
+
+// inTx runs a change in one transaction on one connection. The feasts a
+// change reads are read in it; when they lack years not computed yet
+// (*feast.MissingYears), the transaction ends, the years are computed in
+// transactions of their own, and fn runs again: fn must not rely on what an
+// earlier try changed outside the database.
+func (s *Service) inTx(ctx context.Context, fn func(tx *db.Tx) error) error {
+	for {
+		err := s.db.InTx(ctx, fn)
+		var missing *feast.MissingYears
+		if !errors.As(err, &missing) {
+			return err
+		}
+		// Each pass computes one calendar's years: the next finds them known.
+		if err := s.feasts.EnsureYears(ctx, missing.CalendarType, missing.From, missing.To); err != nil {
+			return err
+		}
+	}
 }
 
 // Item is what the calendar shows: a single event, or one occurrence of a

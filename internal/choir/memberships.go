@@ -68,7 +68,11 @@ func (s *Service) Standing(ctx context.Context, userID string, globalAdmin bool,
 // user's id as its one argument. StandingOf makes the columns a Standing.
 const (
 	StandingColumns = `m.role, m.is_active`
-	StandingJoin    = ` LEFT JOIN user_choir_membership m ON m.choir_id = c.id AND m.user_id = ? AND m.status = 'active'`
+	StandingJoin    = ` LEFT JOIN user_choir_membership m ON m.choir_id = c.id AND m.user_id = ?` + activeMembership
+	// StandingJoinOfUser is StandingJoin for the user u of the same query
+	// (one that checks a session, auth.Along), taking no argument.
+	StandingJoinOfUser = ` LEFT JOIN user_choir_membership m ON m.choir_id = c.id AND m.user_id = u.id` + activeMembership
+	activeMembership   = ` AND m.status = 'active'`
 )
 
 // StandingOf is the standing the StandingColumns describe.

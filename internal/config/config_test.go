@@ -4,6 +4,7 @@ import (
 	"errors"
 	"log/slog"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -23,7 +24,8 @@ func TestDefaults(t *testing.T) {
 		cfg.MetricsAddr != "" {
 		t.Fatalf("defaults: %+v", cfg)
 	}
-	if cfg.Database.Kind != config.SQLite || cfg.Database.DSN != filepath.Join("./data", "cantica.db") {
+	if cfg.Database.Kind != config.SQLite || cfg.Database.DSN != filepath.Join("./data", "cantica.db") ||
+		cfg.Database.MaxConns != max(4, 2*runtime.GOMAXPROCS(0)) {
 		t.Fatalf("default database: %+v", cfg.Database)
 	}
 	if got := cfg.PublicURL("/auth/callback"); got != "http://localhost:8080/auth/callback" {
@@ -39,6 +41,7 @@ func TestGoodValues(t *testing.T) {
 		"CANTICA_BASE_URL":     "https://choir.example.org/",
 		"CANTICA_SMTP_URL":     "smtp://mailer:pw@mail.example.org:587",
 		"CANTICA_METRICS_ADDR": "127.0.0.1:9464",
+		"CANTICA_DB_MAX_CONNS": " 4 ",
 	}), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +49,8 @@ func TestGoodValues(t *testing.T) {
 	if cfg.Addr != "127.0.0.1:9090" || cfg.DataDir != "/var/lib/cantica" || cfg.MetricsAddr != "127.0.0.1:9464" {
 		t.Fatalf("%+v", cfg)
 	}
-	if cfg.Database.Kind != config.Postgres || !strings.HasPrefix(cfg.Database.DSN, "postgres://cantica:secret@db.internal") {
+	if cfg.Database.Kind != config.Postgres || !strings.HasPrefix(cfg.Database.DSN, "postgres://cantica:secret@db.internal") ||
+		cfg.Database.MaxConns != 4 {
 		t.Fatalf("database: %+v", cfg.Database)
 	}
 	if cfg.BaseURL.String() != "https://choir.example.org" {
@@ -83,11 +87,12 @@ func TestSQLiteURLAndDataDir(t *testing.T) {
 }
 
 func TestFlagsOverrideEnvironment(t *testing.T) {
-	cfg, err := config.Load(env(map[string]string{"CANTICA_ADDR": ":9000"}), []string{"-addr", ":7000", "-base-url", "https://x.example"})
+	cfg, err := config.Load(env(map[string]string{"CANTICA_ADDR": ":9000", "CANTICA_DB_MAX_CONNS": "30"}),
+		[]string{"-addr", ":7000", "-base-url", "https://x.example", "-db-max-conns", "2"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Addr != ":7000" || cfg.BaseURL.Host != "x.example" {
+	if cfg.Addr != ":7000" || cfg.BaseURL.Host != "x.example" || cfg.Database.MaxConns != 2 {
 		t.Fatalf("%+v", cfg)
 	}
 }
@@ -115,6 +120,10 @@ func TestBadValues(t *testing.T) {
 		{"CANTICA_LOG_LEVEL", "info+2", "info+2"},
 		{"CANTICA_METRICS_ADDR", "9464", "host:port"},
 		{"CANTICA_METRICS_ADDR", ":8080", "must differ from CANTICA_ADDR"},
+		{"CANTICA_DB_MAX_CONNS", "0", "from 1 to 90"},
+		{"CANTICA_DB_MAX_CONNS", "-3", "from 1 to 90"},
+		{"CANTICA_DB_MAX_CONNS", "eight", "eight"},
+		{"CANTICA_DB_MAX_CONNS", "500", "from 1 to 90"},
 		{"CANTICA_MAX_UPLOAD_MB", "0", "positive"},
 		{"CANTICA_MAX_UPLOAD_MB", "-5", "positive"},
 		{"CANTICA_MAX_UPLOAD_MB", "1.5", "whole number"},

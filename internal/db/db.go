@@ -31,6 +31,7 @@ type DB struct {
 	// statements counts the statements run through this DB and its
 	// transactions, for tests that bound how many a request needs.
 	statements atomic.Int64
+	reads      preparedReads
 }
 
 // Statements is how many statements have run through d so far.
@@ -38,16 +39,28 @@ func (d *DB) Statements() int64 { return d.statements.Load() }
 
 // Open connects to the configured database. It does not migrate.
 func Open(ctx context.Context, cfg config.DatabaseConfig) (*DB, error) {
+	conns := cfg.MaxConns
+	if conns == 0 {
+		conns = config.DefaultDBMaxConns()
+	}
 	switch cfg.Kind {
 	case config.SQLite:
-		return openSQLite(ctx, cfg.DSN)
+		return openSQLite(ctx, cfg.DSN, conns)
 	case config.Postgres:
-		return openPostgres(ctx, cfg.DSN)
+		return openPostgres(ctx, cfg.DSN, conns)
 	}
 	return nil, fmt.Errorf("unknown database kind %q", cfg.Kind)
 }
 
-func openSQLite(ctx context.Context, path string) (*DB, error) {
+// A pool keeps as many connections idle as it may open: a burst that uses
+// them all would otherwise close the extra ones after each query and open
+// them again (on PostgreSQL a new server process each time).
+func keep(pool *sql.DB, conns int) {
+	pool.SetMaxOpenConns(conns)
+	pool.SetMaxIdleConns(conns)
+}
+
+func openSQLite(ctx context.Context, path string, readers int) (*DB, error) {
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o750); err != nil {
 			return nil, fmt.Errorf("create database directory: %w", err)
@@ -60,14 +73,13 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open SQLite database %s: %w", path, err)
 	}
-	write.SetMaxOpenConns(1)
-	write.SetConnMaxIdleTime(0)
+	keep(write, 1)
 	read, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		write.Close()
 		return nil, fmt.Errorf("open SQLite database %s: %w", path, err)
 	}
-	read.SetMaxOpenConns(8)
+	keep(read, readers)
 	d := &DB{Kind: config.SQLite, write: write, read: read}
 	if err := d.Ping(ctx); err != nil {
 		d.Close()
@@ -76,17 +88,13 @@ func openSQLite(ctx context.Context, path string) (*DB, error) {
 	return d, nil
 }
 
-func openPostgres(ctx context.Context, url string) (*DB, error) {
+func openPostgres(ctx context.Context, url string, conns int) (*DB, error) {
 	pool, err := sql.Open("pgx", url)
 	if err != nil {
 		// Not the URL itself: it may carry a password.
 		return nil, fmt.Errorf("connect to PostgreSQL: %w", err)
 	}
-	// As many kept idle as may be open: a burst that uses them all would
-	// otherwise close the extra ones after each query and open them again,
-	// a new server process each time.
-	pool.SetMaxOpenConns(20)
-	pool.SetMaxIdleConns(20)
+	keep(pool, conns)
 	d := &DB{Kind: config.Postgres, write: pool, read: pool}
 	if err := d.Ping(ctx); err != nil {
 		d.Close()
@@ -97,6 +105,7 @@ func openPostgres(ctx context.Context, url string) (*DB, error) {
 
 // Close closes both pools.
 func (d *DB) Close() error {
+	d.reads.close()
 	err := d.write.Close()
 	if d.read != d.write {
 		err = errors.Join(err, d.read.Close())
@@ -186,13 +195,13 @@ func (d *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Re
 // QueryContext runs a query on the reader pool.
 func (d *DB) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	d.statements.Add(1)
-	return d.read.QueryContext(ctx, d.Rebind(query), args...)
+	return d.statement(ctx, query).query(ctx, d.read, args)
 }
 
 // QueryRowContext runs a one-row query on the reader pool.
 func (d *DB) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	d.statements.Add(1)
-	return d.read.QueryRowContext(ctx, d.Rebind(query), args...)
+	return d.statement(ctx, query).queryRow(ctx, d.read, args)
 }
 
 // WriteRowContext runs a statement that writes and returns one row
@@ -201,6 +210,19 @@ func (d *DB) QueryRowContext(ctx context.Context, query string, args ...any) *sq
 func (d *DB) WriteRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	d.statements.Add(1)
 	return d.write.QueryRowContext(ctx, d.Rebind(query), args...)
+}
+
+// Along is part of a read that another read carries out in its own
+// statement, so that a request needs one round trip instead of two: columns
+// selected after the other's, tables joined after the other's, the joins'
+// arguments in order, and where the columns are scanned. The joins must
+// keep the other read's rows as they are: LEFT JOINs on a key, or joins of
+// a row that always exists.
+type Along struct {
+	Columns string // each with a comma before it
+	Joins   string
+	Args    []any
+	Dest    []any
 }
 
 // Scanner is a row to read: *sql.Row and *sql.Rows both are.

@@ -2,6 +2,7 @@ package db_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -433,4 +434,63 @@ func TestPlansGetTheirOccurrenceDate(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A pool opens at most CANTICA_DB_MAX_CONNS connections for reads, and a
+// burst that uses them all leaves them open for the next one instead of
+// closing and opening them again.
+func TestPoolKeepsItsConnections(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			ctx := context.Background()
+			d := dbtest.OpenPool(t, kind, 4)
+			reader := d.Pools()["read"]
+			if reader == nil {
+				reader = d.Pools()["main"]
+			}
+			if got := reader.Stats().MaxOpenConnections; got != 4 {
+				t.Fatalf("the pool opens up to %d connections, want 4", got)
+			}
+			for range 3 {
+				var open []*sql.Rows
+				for range 4 { // each holds a connection until closed
+					rows, err := d.QueryContext(ctx, "SELECT 1")
+					if err != nil {
+						t.Fatal(err)
+					}
+					open = append(open, rows)
+				}
+				for _, rows := range open {
+					rows.Close()
+				}
+			}
+			if st := reader.Stats(); st.MaxIdleClosed != 0 || st.Idle != 4 {
+				t.Fatalf("after three bursts: %d connections closed as surplus, %d kept idle; want 0 and 4", st.MaxIdleClosed, st.Idle)
+			}
+		})
+	}
+}
+
+// Reads keep their statements by query text: the same query answers
+// each time with its own arguments, a wrong one still says what is wrong,
+// and queries past the ones kept still run.
+func TestReadsWithKeptStatements(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		for i := range 300 {
+			var n int
+			if err := d.QueryRowContext(ctx, "SELECT ? + 1", i).Scan(&n); err != nil || n != i+1 {
+				t.Fatalf("SELECT %d + 1 = %d, %v", i, n, err)
+			}
+			// Each its own text, past the number kept.
+			if err := d.QueryRowContext(ctx, fmt.Sprintf("SELECT %d + ?", i), 1).Scan(&n); err != nil || n != i+1 {
+				t.Fatalf("SELECT %d + 1 = %d, %v", i, n, err)
+			}
+		}
+		for range 2 {
+			if _, err := d.QueryContext(ctx, "SELEKT 1"); err == nil {
+				t.Fatal("a query with a syntax error ran")
+			}
+		}
+	})
 }

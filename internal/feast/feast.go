@@ -452,6 +452,36 @@ type Dated struct {
 // it already has and is not computed further by being looked at. An unknown
 // feast is absent; an inactive one has its name and no dates.
 func (s *Service) Lookup(ctx context.Context, ids []string, from, to liturgy.Date) (map[string]Dated, error) {
+	for {
+		out, err := s.LookupIn(ctx, s.db, ids, from, to)
+		var missing *MissingYears
+		if !errors.As(err, &missing) {
+			return out, err
+		}
+		// Each pass computes one calendar's years: the next finds them known.
+		if err := s.EnsureYears(ctx, missing.CalendarType, missing.From, missing.To); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// MissingYears is LookupIn's answer when a published calendar lacks years
+// of the span. Computing them takes transactions of their own, which must
+// not wait inside another's: the caller ends its transaction, computes
+// them with EnsureYears and tries again.
+type MissingYears struct {
+	CalendarType string
+	From, To     int
+}
+
+func (e *MissingYears) Error() string {
+	return fmt.Sprintf("feast: the feasts of %s from %d to %d are not computed yet", e.CalendarType, e.From, e.To)
+}
+
+// LookupIn is Lookup on q (a transaction, whose connection it uses alone),
+// computing nothing: a published calendar's years not yet computed give a
+// *MissingYears error.
+func (s *Service) LookupIn(ctx context.Context, q db.Querier, ids []string, from, to liturgy.Date) (map[string]Dated, error) {
 	if len(ids) == 0 {
 		return map[string]Dated{}, nil
 	}
@@ -459,61 +489,46 @@ func (s *Service) Lookup(ctx context.Context, ids []string, from, to liturgy.Dat
 	for _, id := range ids {
 		args = append(args, id)
 	}
-	query := `SELECT m.id, m.default_name, m.calendar_type, t.is_published, i.calendar_date
+	rows, err := q.QueryContext(ctx, `SELECT m.id, m.default_name, m.calendar_type, t.is_published, i.calendar_date
 		FROM master_feasts m JOIN calendar_types t ON t.key = m.calendar_type
 		LEFT JOIN feast_instances i ON i.master_feast_id = m.id AND m.active = TRUE AND i.active = TRUE
 			AND i.calendar_date >= ? AND i.calendar_date <= ?
-		WHERE m.id IN (?` + strings.Repeat(`, ?`, len(ids)-1) + `) ORDER BY m.id, i.calendar_date`
-	read := func() (map[string]Dated, map[string]bool, error) {
-		rows, err := s.db.QueryContext(ctx, query, args...)
-		if err != nil {
-			return nil, nil, fmt.Errorf("feast: look up the dates of %d feasts: %w", len(ids), err)
+		WHERE m.id IN (?`+strings.Repeat(`, ?`, len(ids)-1)+`) ORDER BY m.id, i.calendar_date`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("feast: look up the dates of %d feasts: %w", len(ids), err)
+	}
+	out, published := map[string]Dated{}, map[string]bool{}
+	err = db.Each(rows, func(row db.Scanner) error {
+		var id, name, key string
+		var pub bool
+		var date sql.NullString
+		if err := row.Scan(&id, &name, &key, &pub, &date); err != nil {
+			return err
 		}
-		out, published := map[string]Dated{}, map[string]bool{}
-		err = db.Each(rows, func(row db.Scanner) error {
-			var id, name, key string
-			var pub bool
-			var date sql.NullString
-			if err := row.Scan(&id, &name, &key, &pub, &date); err != nil {
+		f := out[id]
+		f.Name = name
+		if date.Valid {
+			d, err := liturgy.ParseDate(date.String)
+			if err != nil {
 				return err
 			}
-			f := out[id]
-			f.Name = name
-			if date.Valid {
-				d, err := liturgy.ParseDate(date.String)
-				if err != nil {
-					return err
-				}
-				f.Dates = append(f.Dates, d)
-			}
-			out[id] = f
-			if pub {
-				published[key] = true
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, nil, fmt.Errorf("feast: read the dates of %d feasts: %w", len(ids), err)
+			f.Dates = append(f.Dates, d)
 		}
-		return out, published, nil
-	}
-	out, published, err := read()
+		out[id] = f
+		if pub {
+			published[key] = true
+		}
+		return nil
+	})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("feast: read the dates of %d feasts: %w", len(ids), err)
 	}
-	computed := false
 	for key := range published {
 		if !s.YearsKnown(key, from.Year, to.Year) {
-			if err := s.EnsureYears(ctx, key, from.Year, to.Year); err != nil {
-				return nil, err
-			}
-			computed = true
+			return nil, &MissingYears{CalendarType: key, From: from.Year, To: to.Year}
 		}
 	}
-	if computed {
-		out, _, err = read()
-	}
-	return out, err
+	return out, nil
 }
 
 // ForCalendar answers the active feasts of a calendar type in a range as a

@@ -117,17 +117,22 @@ func (s *Server) describedOut(ctx context.Context, it calendar.Item) (api.Calend
 }
 
 // ListEvents answers a range of the calendar. The answer is tagged with an
-// ETag made of what it depends on (the calendar's header, read in one
-// statement, the range and what the caller may see), so a caller holding
-// the current answer gets 304, and an answer already encoded under the tag
-// (by this process) is served again without being built.
+// ETag made of what it depends on (the calendar's header, read in the
+// statement that checks the session, the range and what the caller may
+// see), so a caller holding the current answer gets 304, and an answer
+// already encoded under the tag (by this process) is served again without
+// being built.
 func (s *Server) ListEvents(ctx context.Context, in api.ListEventsRequestObject) (api.ListEventsResponseObject, error) {
+	read := calendar.ReadHeader(in.ChoirId)
+	if err := s.signIn(ctx, read.Along()); err != nil {
+		return nil, err
+	}
 	u := requestFrom(ctx).user
 	from, to, rangeErr := calendar.ParseRange(in.Params.StartDate, in.Params.EndDate)
 	if rangeErr != nil {
 		from, to = liturgy.Date{}, liturgy.Date{} // no feasts to compute for a range refused below
 	}
-	h, st, err := s.calendar.Header(ctx, in.ChoirId, u.ID, u.IsGlobalAdmin, from, to)
+	h, st, err := s.calendar.HeaderOf(ctx, read, u.ID, u.IsGlobalAdmin, from, to)
 	if err != nil {
 		return nil, err
 	}

@@ -6,15 +6,21 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"runtime/pprof"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/cantica/cantica/internal/access"
 	"github.com/cantica/cantica/internal/app/apptest"
 	"github.com/cantica/cantica/internal/calendar"
+	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db/dbtest"
 	"github.com/cantica/cantica/internal/recurrence"
 )
@@ -210,7 +216,13 @@ func BenchmarkMonthRange(b *testing.B) {
 // database it seeds a busy choir and one with ten years of history, then
 // runs wrk against the month range of each (64 connections, then one) and
 // against a bare Go handler answering the same bytes in the same process,
-// and prints the figures as a table.
+// and prints the figures as a table: each 64-connection row also as a share
+// of the bare handler's, in requests per second and in CPU time a request
+// (the server's, PostgreSQL's and wrk's together), which a machine busy
+// with other work disturbs much less than it does the wall clock.
+// CANTICA_LOAD_DATABASE=sqlite or postgres runs one database,
+// CANTICA_LOAD_KEPT_ONLY=1 only kept answers, and CANTICA_LOAD_PROFILE=DIR
+// writes a CPU profile of the server under each 64-connection month.
 func TestCalendarLoad(t *testing.T) {
 	if os.Getenv("CANTICA_LOAD") == "" {
 		t.Skip("the load test runs with CANTICA_LOAD=1 (scripts/calendar-load.sh)")
@@ -219,9 +231,17 @@ func TestCalendarLoad(t *testing.T) {
 		t.Fatal("the load test needs wrk (Debian package wrk)")
 	}
 	duration := cmp.Or(os.Getenv("CANTICA_LOAD_DURATION"), "10s")
+	profiles := os.Getenv("CANTICA_LOAD_PROFILE")
+	modes := []bool{false, true}
+	if os.Getenv("CANTICA_LOAD_KEPT_ONLY") != "" {
+		modes = modes[:1]
+	}
 	var table []string
 	for _, kind := range dbtest.Kinds {
-		for _, built := range []bool{false, true} {
+		if only := os.Getenv("CANTICA_LOAD_DATABASE"); only != "" && only != kind {
+			continue
+		}
+		for _, built := range modes {
 			mode := "kept answers"
 			if built {
 				mode = "built anew"
@@ -239,18 +259,38 @@ func TestCalendarLoad(t *testing.T) {
 				w.Header().Set("Content-Type", "application/json")
 				_, _ = w.Write(body)
 			}))
+			var bareRate, bareCPU float64
 			row := func(what, target string, conns int, c *busyChoir) {
+				if profiles != "" && c == &fresh && conns > 1 {
+					stop := profileCPU(t, filepath.Join(profiles, fmt.Sprintf("cpu-%s-%s.pprof", kind, strings.ReplaceAll(mode, " ", "-"))))
+					defer stop()
+				}
 				args := []string{fmt.Sprintf("-t%d", min(conns, 2)), fmt.Sprintf("-c%d", conns), "-d" + duration, "--latency"}
 				if c != nil {
 					args = append(args, "-H", "Cookie: "+sessionHeader(c.member).Get("Cookie"))
 				}
-				out, err := exec.Command("wrk", append(args, target)...).CombinedOutput()
+				server, database := processCPU(), databaseCPU(kind)
+				cmd := exec.Command("wrk", append(args, target)...)
+				out, err := cmd.CombinedOutput()
 				if err != nil {
 					t.Fatalf("wrk: %v\n%s", err, out)
 				}
-				rps, p50, p99 := wrkFigures(string(out))
-				table = append(table, fmt.Sprintf("| %s | %s | %s | %d | %s | %s | %s |", kind, mode, what, conns, rps, p50, p99))
-				t.Logf("%s %s %s c=%d: %s req/s, p50 %s, p99 %s", kind, mode, what, conns, rps, p50, p99)
+				server, database = processCPU()-server, databaseCPU(kind)-database
+				wrkCPU := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+				w := wrkFigures(string(out))
+				each := func(d time.Duration) float64 { return float64(d.Microseconds()) / float64(max(w.requests, 1)) }
+				cpu := each(server + database + wrkCPU)
+				share := "–"
+				switch {
+				case c == nil:
+					bareRate, bareCPU = w.rate, cpu
+				case conns > 1 && w.rate > 0 && cpu > 0:
+					share = fmt.Sprintf("%.0f %% / %.0f %%", 100*w.rate/bareRate, 100*bareCPU/cpu)
+				}
+				table = append(table, fmt.Sprintf("| %s | %s | %s | %d | %.0f | %s | %s | %.0f µs | %s |",
+					kind, mode, what, conns, w.rate, w.p50, w.p99, cpu, share))
+				t.Logf("%s %s %s c=%d: %.0f req/s, p50 %s, p99 %s, CPU %.0f µs a request (server %.0f, database %.0f, wrk %.0f)",
+					kind, mode, what, conns, w.rate, w.p50, w.p99, cpu, each(server), each(database), each(wrkCPU))
 			}
 			row("bare handler, same bytes", bare.URL, 64, nil)
 			row("month range, new choir", url(fresh), 64, &fresh)
@@ -260,23 +300,101 @@ func TestCalendarLoad(t *testing.T) {
 			bare.Close()
 		}
 	}
-	fmt.Println("\n| database | answers | request | connections | requests/s | p50 | p99 |\n|---|---|---|---|---|---|---|")
+	fmt.Println("\n| database | answers | request | connections | requests/s | p50 | p99 | CPU a request | share of the bare handler's (requests/s / CPU) |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|")
 	fmt.Println(strings.Join(table, "\n"))
 }
 
-// wrkFigures reads requests per second and the 50th and 99th percentile
-// latencies from wrk's --latency output.
-func wrkFigures(out string) (rps, p50, p99 string) {
+// profileCPU profiles this process's CPU into a file until stop is called.
+func profileCPU(t *testing.T, name string) (stop func()) {
+	f, err := os.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		t.Fatal(err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }
+}
+
+// wrkRun is what wrk's --latency output says of a run.
+type wrkRun struct {
+	rate     float64 // requests per second
+	p50, p99 string
+	requests int
+}
+
+func wrkFigures(out string) wrkRun {
+	var w wrkRun
 	for _, line := range strings.Split(out, "\n") {
 		f := strings.Fields(line)
 		switch {
+		case len(f) > 2 && f[1] == "requests" && f[2] == "in":
+			w.requests, _ = strconv.Atoi(f[0])
 		case len(f) == 2 && f[0] == "Requests/sec:":
-			rps = f[1]
+			w.rate, _ = strconv.ParseFloat(f[1], 64)
 		case len(f) == 2 && f[0] == "50%":
-			p50 = f[1]
+			w.p50 = f[1]
 		case len(f) == 2 && f[0] == "99%":
-			p99 = f[1]
+			w.p99 = f[1]
 		}
 	}
-	return rps, p50, p99
+	return w
+}
+
+// processCPU is the CPU time this process (the server, and the bare
+// handler) has used so far.
+func processCPU() time.Duration {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+		return 0
+	}
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
+
+// databaseCPU is the CPU time PostgreSQL's server processes have used so
+// far, when the server is the one scripts/with-postgres.sh started (its
+// processes are the children of the postmaster named in its data folder);
+// zero for SQLite, which runs in this process. CPU time is what a loaded
+// machine measures fairly: a request's share of the wall clock depends on
+// what else runs, its CPU time hardly.
+func databaseCPU(kind string) time.Duration {
+	if kind != config.Postgres {
+		return 0
+	}
+	u, err := url.Parse(os.Getenv("CANTICA_TEST_DATABASE_URL"))
+	if err != nil {
+		return 0
+	}
+	pidFile, err := os.ReadFile(filepath.Join(u.Query().Get("host"), "data", "postmaster.pid"))
+	if err != nil {
+		return 0
+	}
+	postmaster, _, _ := strings.Cut(string(pidFile), "\n")
+	procs, _ := filepath.Glob("/proc/[0-9]*/stat")
+	var ticks int64
+	for _, p := range procs {
+		stat, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		pid := strings.TrimSuffix(strings.TrimPrefix(p, "/proc/"), "/stat")
+		// pid (comm) state ppid … utime stime cutime cstime: fields 4 and
+		// 14 to 17. The postmaster's cutime and cstime hold the CPU of its
+		// children that have ended, so that their time is not lost.
+		_, rest, ok := strings.Cut(string(stat), ") ")
+		f := strings.Fields(rest)
+		if !ok || len(f) < 15 || (pid != postmaster && f[1] != postmaster) {
+			continue
+		}
+		last := 12
+		if pid == postmaster {
+			last = 14
+		}
+		for _, field := range f[11 : last+1] {
+			n, _ := strconv.ParseInt(field, 10, 64)
+			ticks += n
+		}
+	}
+	return time.Duration(ticks) * time.Second / 100 // USER_HZ
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/auth"
+	"github.com/cantica/cantica/internal/db"
 	"github.com/cantica/cantica/internal/httpapi/apigen"
 )
 
@@ -19,6 +20,7 @@ import (
 type request struct {
 	w       http.ResponseWriter
 	r       *http.Request
+	secret  string // the session cookie's
 	user    *auth.User
 	session *auth.Session
 }
@@ -43,27 +45,72 @@ var publicOperations = map[string]bool{
 	"GetPracticeLink": true, "GetUnsubscribeLink": true, "UnsubscribeLink": true,
 }
 
+// sessionAlong lists the operations that check the session themselves, in
+// the statement that reads what they need first (db.Along): the calendar's
+// range, whose kept answers then cost one statement. Each calls signIn
+// before anything else, and answers 500 if it did not.
+var sessionAlong = map[string]bool{"ListEvents": true}
+
 // authenticate resolves the session cookie for every API operation and
 // refuses private ones to strangers.
 func (s *Server) authenticate(next apigen.StrictHandlerFunc, operation string) apigen.StrictHandlerFunc {
 	return func(ctx context.Context, w http.ResponseWriter, r *http.Request, body any) (any, error) {
 		req := &request{w: w, r: r}
-		if c, err := r.Cookie(s.cookies.session); err == nil && c.Value != "" {
-			u, sess, err := s.auth.Authenticate(ctx, c.Value)
-			switch {
-			case err == nil:
-				req.user, req.session = u, sess
-			case auth.IsNoSession(err):
-				s.cookies.clear(w, s.cookies.session) // ended or expired elsewhere
-			default:
-				return nil, err
+		if c, err := r.Cookie(s.cookies.session); err == nil {
+			req.secret = c.Value
+		}
+		ctx = context.WithValue(ctx, requestKey{}, req)
+		if sessionAlong[operation] {
+			res, err := next(ctx, w, r, body)
+			if err == nil && req.user == nil {
+				return nil, fmt.Errorf("httpapi: %s answered without checking the session", operation)
 			}
+			return res, err
+		}
+		if err := s.session(ctx, req, db.Along{}); err != nil {
+			return nil, err
 		}
 		if req.user == nil && !publicOperations[operation] {
-			return nil, apperr.New(apperr.Unauthenticated, apperr.CodeAuth, auth.MsgAuthRequired)
+			return nil, errSignInRequired()
 		}
-		return next(context.WithValue(ctx, requestKey{}, req), w, r, body)
+		return next(ctx, w, r, body)
 	}
+}
+
+// session resolves the request's session cookie, reading along in the
+// same statement. Without a live session req.user stays nil, and the
+// cookie of one that ended or expired is cleared from the browser.
+func (s *Server) session(ctx context.Context, req *request, along db.Along) error {
+	if req.secret == "" {
+		return nil
+	}
+	u, sess, err := s.auth.AuthenticateAlong(ctx, req.secret, along)
+	switch {
+	case err == nil:
+		req.user, req.session = u, sess
+	case auth.IsNoSession(err):
+		s.cookies.clear(req.w, s.cookies.session) // ended or expired elsewhere
+	default:
+		return err
+	}
+	return nil
+}
+
+// signIn is what authenticate does for a private operation, for those
+// that check the session along their first read (sessionAlong).
+func (s *Server) signIn(ctx context.Context, along db.Along) error {
+	req := requestFrom(ctx)
+	if err := s.session(ctx, req, along); err != nil {
+		return err
+	}
+	if req.user == nil {
+		return errSignInRequired()
+	}
+	return nil
+}
+
+func errSignInRequired() error {
+	return apperr.New(apperr.Unauthenticated, apperr.CodeAuth, auth.MsgAuthRequired)
 }
 
 // client describes the browser behind a request. Behind trusted reverse

@@ -35,6 +35,7 @@ import (
 // Harness is a running server and what surrounds it.
 type Harness struct {
 	t         testing.TB
+	timeout   time.Duration
 	URL       string
 	DB        *db.DB
 	App       *app.App
@@ -68,6 +69,11 @@ type Options struct {
 	// BodyIdleTimeout replaces how long a request body may send nothing
 	// (httpapi.BodyIdleTimeout) when not zero.
 	BodyIdleTimeout time.Duration
+	// DBMaxConns is CANTICA_DB_MAX_CONNS when not zero.
+	DBMaxConns int
+	// RequestTimeout makes a client's request that gets no answer in time
+	// fail the test, instead of hanging it (none when zero).
+	RequestTimeout time.Duration
 }
 
 // Start runs Cantica on a fresh database of the given kind.
@@ -77,7 +83,7 @@ func Start(t testing.TB, kind string, opts Options) *Harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &Harness{t: t, URL: "http://" + ln.Addr().String(), Logs: &bytes.Buffer{},
+	h := &Harness{t: t, timeout: opts.RequestTimeout, URL: "http://" + ln.Addr().String(), Logs: &bytes.Buffer{},
 		Clock: testclock.New(time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC))}
 	h.SMTP = smtptest.Start(t)
 	env := map[string]string{
@@ -101,6 +107,9 @@ func Start(t testing.TB, kind string, opts Options) *Harness {
 		t.Fatal(err)
 	}
 	h.Config.Database = dbtest.Config(t, kind)
+	if opts.DBMaxConns != 0 {
+		h.Config.Database.MaxConns = opts.DBMaxConns
+	}
 	if opts.MaxUploadBytes != 0 {
 		h.Config.Blob.MaxUploadBytes = opts.MaxUploadBytes
 	}
@@ -189,6 +198,7 @@ func (h *Harness) NewClient() *Client {
 	jar, _ := cookiejar.New(nil)
 	return &Client{h: h, Header: http.Header{}, http: &http.Client{
 		Jar:           jar,
+		Timeout:       h.timeout,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}}
 }

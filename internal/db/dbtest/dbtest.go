@@ -4,6 +4,7 @@
 package dbtest
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"database/sql"
@@ -11,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -43,10 +45,28 @@ func Open(t testing.TB, kind string) *db.DB {
 	return d
 }
 
+// OpenPool returns a fresh, migrated database of the given kind that opens
+// at most conns connections (CANTICA_DB_MAX_CONNS), closed and removed when
+// the test ends.
+func OpenPool(t testing.TB, kind string, conns int) *db.DB {
+	t.Helper()
+	d := open(t, kind, conns)
+	if err := d.Migrate(context.Background()); err != nil {
+		t.Fatalf("migrate: %v", err)
+	}
+	return d
+}
+
 // OpenEmpty returns a fresh database with no migrations applied.
 func OpenEmpty(t testing.TB, kind string) *db.DB {
 	t.Helper()
+	return open(t, kind, 0)
+}
+
+func open(t testing.TB, kind string, conns int) *db.DB {
+	t.Helper()
 	cfg := Config(t, kind)
+	cfg.MaxConns = cmp.Or(conns, cfg.MaxConns)
 	d, err := db.Open(context.Background(), cfg)
 	if err != nil {
 		t.Fatalf("open %s: %v", kind, err)
@@ -59,10 +79,11 @@ func OpenEmpty(t testing.TB, kind string) *db.DB {
 // reach it, for tests that start the whole server.
 func Config(t testing.TB, kind string) config.DatabaseConfig {
 	t.Helper()
+	conns, _ := strconv.Atoi(os.Getenv("CANTICA_TEST_DB_MAX_CONNS"))
 	if kind == config.SQLite {
-		return config.DatabaseConfig{Kind: config.SQLite, DSN: filepath.Join(t.TempDir(), "cantica.db")}
+		return config.DatabaseConfig{Kind: config.SQLite, DSN: filepath.Join(t.TempDir(), "cantica.db"), MaxConns: conns}
 	}
-	return config.DatabaseConfig{Kind: config.Postgres, DSN: createPostgresDatabase(t)}
+	return config.DatabaseConfig{Kind: config.Postgres, DSN: createPostgresDatabase(t), MaxConns: conns}
 }
 
 var warnOnce sync.Once
