@@ -3,6 +3,7 @@ package calendar
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"regexp"
 	"time"
@@ -38,18 +39,23 @@ func New(d *db.DB, choirs *choir.Service, feasts *feast.Service, baseURL string,
 // transactions of their own, and fn runs again: fn must not rely on what an
 // earlier try changed outside the database.
 func (s *Service) inTx(ctx context.Context, fn func(tx *db.Tx) error) error {
-	for {
+	// Each pass computes one calendar's years and the next finds them
+	// known; the bound only keeps a mistake from looping for ever.
+	for range maxFeastPasses {
 		err := s.db.InTx(ctx, fn)
 		var missing *feast.MissingYears
 		if !errors.As(err, &missing) {
 			return err
 		}
-		// Each pass computes one calendar's years: the next finds them known.
 		if err := s.feasts.EnsureYears(ctx, missing.CalendarType, missing.From, missing.To); err != nil {
 			return err
 		}
 	}
+	return fmt.Errorf("calendar: a change still lacked feast years after %d passes", maxFeastPasses)
 }
+
+// maxFeastPasses is far more than the calendars a change can read.
+const maxFeastPasses = 16
 
 // Item is what the calendar shows: a single event, or one occurrence of a
 // series (generated, or edited when Edited is set).
