@@ -451,7 +451,7 @@ func (f *fixture) freezeImport(text string, stop int) (thaw func(), done func() 
 func TestImportCutShortIsUndone(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		for _, by := range []string{"the clean-up", "the next preview"} {
+		for _, by := range []string{"the clean-up", "the next preview", "both, several at once"} {
 			t.Run(by, func(t *testing.T) {
 				f := newFixture(t, d)
 				ctx := context.Background()
@@ -477,12 +477,34 @@ func TestImportCutShortIsUndone(t *testing.T) {
 				}
 
 				moved.Add(int64(ImportLease))
-				if by == "the clean-up" {
+				switch by {
+				case "the clean-up":
 					if _, err := f.s.RecoverImports(ctx); err != nil {
 						t.Fatal(err)
 					}
-				} else if _, err := f.s.PreviewImport(ctx, f.choir, f.user, "title\nOne\n", nil); err != nil {
-					t.Fatal(err)
+				case "the next preview":
+					if _, err := f.s.PreviewImport(ctx, f.choir, f.user, "title\nOne\n", nil); err != nil {
+						t.Fatal(err)
+					}
+				default:
+					// Servers' clean-ups and a preview, racing to undo it.
+					errs := make(chan error, 4)
+					for i := range 4 {
+						go func() {
+							var err error
+							if i == 0 {
+								_, err = f.s.PreviewImport(ctx, f.choir, f.user, "title\nOne\n", nil)
+							} else {
+								_, err = f.s.RecoverImports(ctx)
+							}
+							errs <- err
+						}()
+					}
+					for range 4 {
+						if err := <-errs; err != nil {
+							t.Error(err)
+						}
+					}
 				}
 				if after := f.library(); after != before {
 					t.Errorf("after the stopped import was undone:\n%s\nwas\n%s", after, before)
