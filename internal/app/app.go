@@ -171,7 +171,18 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 // RunBackground delivers mail and clears expired data until ctx is done.
 func (a *App) RunBackground(ctx context.Context) {
 	go a.Mailer.Run(ctx)
+	// An import whose server stopped part-way is undone once its lease
+	// has expired: looked for at start and as often as a lease lasts, so
+	// that its pieces do not stay for an hour after a quick restart.
+	go every(ctx, music.ImportLease, a.RecoverImports)
 	every(ctx, time.Hour, a.CleanUp)
+}
+
+// RecoverImports undoes the music imports whose servers stopped part-way.
+func (a *App) RecoverImports(ctx context.Context) {
+	if _, err := a.Music.RecoverImports(ctx); err != nil {
+		a.logger.Warn("undoing music imports that stopped part-way failed", "err", err)
+	}
 }
 
 // CleanUp is the hourly housekeeping RunBackground does. Each task's

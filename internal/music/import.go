@@ -24,10 +24,11 @@ import (
 // holding no transaction, in time linear in the rows: each distinct
 // composer text is matched once, through a composer.Index of the choir's
 // composers, and composers the file itself makes are found again by their
-// name alone. The preview is the plan; the import writes it in one short
-// transaction of a few dozen statements. Preview and import make the same
-// plan from the same file and library, so the import does what its
-// preview showed. One import (or preview) of a choir runs at a time.
+// name alone. The preview is the plan; the import writes it in a few dozen
+// statements, all or nothing even when its server stops part-way (see
+// importChunk). Preview and import make the same plan from the same file
+// and library, so the import does what its preview showed. One import (or
+// preview) of a choir runs at a time.
 
 const (
 	// MsgImportRunning refuses an import while another of the same choir
@@ -40,10 +41,14 @@ const (
 	MsgImportTooManyTags     = "The file names more than 2000 different tags. Please import it in parts."
 	MsgImportTooManyTagLinks = "The file's pieces carry more than 50000 tags in all. Please import it in parts."
 	msgRowTooLong            = "The %s is too long (at most %d characters)."
+	// MsgImportStopped refuses the rest of an import whose server stopped
+	// for longer than its lease: what it wrote is undone.
+	MsgImportStopped = "The import was interrupted for too long, so nothing was imported. Please try again."
 
-	// importLease is how long a choir's import lease lasts should its
-	// server stop without ending it; an import takes seconds.
-	importLease = 5 * time.Minute
+	// ImportLease is how long a choir's import lease lasts should its
+	// server stop without ending it (an import takes seconds, and each
+	// step of its write renews the lease); then what it wrote is undone.
+	ImportLease = 5 * time.Minute
 	// maxImportTags and maxImportTagLinks bound the tags of one file.
 	maxImportTags     = 2000
 	maxImportTagLinks = 50000
@@ -94,7 +99,7 @@ func (s *Service) PreviewImport(ctx context.Context, choirID, userID, text strin
 	if err != nil {
 		return nil, err
 	}
-	release, err := s.leaseImport(ctx, choirID)
+	_, release, err := s.leaseImport(ctx, choirID)
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +118,7 @@ func (s *Service) Import(ctx context.Context, choirID, userID, text string, choi
 	if err != nil {
 		return nil, err
 	}
-	release, err := s.leaseImport(ctx, choirID)
+	holder, release, err := s.leaseImport(ctx, choirID)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +138,7 @@ func (s *Service) Import(ctx context.Context, choirID, userID, text string, choi
 		e.Details = details
 		return nil, e
 	}
-	if err := s.writeImport(ctx, choirID, userID, p); err != nil {
+	if err := s.writeImport(ctx, choirID, userID, holder, p); err != nil {
 		if db.IsUniqueViolation(err) {
 			// A library number another save took after the check.
 			return nil, apperr.New(apperr.Conflict, apperr.CodeConflict, MsgImportChanged)
@@ -147,27 +152,36 @@ func (s *Service) Import(ctx context.Context, choirID, userID, text string, choi
 
 // leaseImport takes the choir's import lease, or refuses with 409 while
 // another import holds it. The lease is a row, so that it holds across
-// servers sharing the database; release gives it back.
-func (s *Service) leaseImport(ctx context.Context, choirID string) (release func(), err error) {
+// servers sharing the database; holder names it, release gives it back.
+// What an earlier import whose lease expired had written (its server
+// stopped part-way) is undone before this one reads the library.
+func (s *Service) leaseImport(ctx context.Context, choirID string) (holder string, release func(), err error) {
 	holder, now := uuid.NewString(), s.now()
 	res, err := s.db.ExecContext(ctx, `INSERT INTO music_import_leases (choir_id, holder, expires_at) VALUES (?, ?, ?)
 		ON CONFLICT (choir_id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
-		WHERE music_import_leases.expires_at <= ?`, choirID, holder, now.Add(importLease), now)
+		WHERE music_import_leases.expires_at <= ?`, choirID, holder, now.Add(ImportLease), now)
 	if err != nil {
-		return nil, fmt.Errorf("music: take the import lease of %s: %w", choirID, err)
+		return "", nil, fmt.Errorf("music: take the import lease of %s: %w", choirID, err)
 	}
 	if n, err := res.RowsAffected(); err != nil {
-		return nil, fmt.Errorf("music: take the import lease of %s: %w", choirID, err)
+		return "", nil, fmt.Errorf("music: take the import lease of %s: %w", choirID, err)
 	} else if n == 0 {
-		return nil, apperr.New(apperr.Conflict, apperr.CodeConflict, MsgImportRunning)
+		return "", nil, apperr.New(apperr.Conflict, apperr.CodeConflict, MsgImportRunning)
 	}
-	return func() {
+	release = func() {
 		// Given back even when the request was cancelled.
 		if _, err := s.db.ExecContext(context.WithoutCancel(ctx), `DELETE FROM music_import_leases WHERE choir_id = ? AND holder = ?`,
 			choirID, holder); err != nil {
 			s.logger.Error("music: give back the import lease", "choir_id", choirID, "err", err)
 		}
-	}, nil
+	}
+	// Holding the lease, every other import of the choir has lost its own:
+	// none of them writes again.
+	if err := s.undoImportsOf(ctx, choirID, holder); err != nil {
+		release()
+		return "", nil, err
+	}
+	return holder, release, nil
 }
 
 // importPlan is what importing a file does.
@@ -562,67 +576,94 @@ func fieldsOfRecord(rec importRecord) (Fields, string) {
 // importChunk is how many pieces (or names) one step of an import's
 // write holds. On SQLite, whose writers take turns, each step is a
 // transaction of its own, tens of milliseconds long, so that another
-// choir's write waits for one step rather than the whole file; on
-// PostgreSQL, where writers of different choirs do not wait for each
-// other, the steps share one transaction.
+// choir's write waits for one step rather than the whole file; each
+// records in the import's journal (music_import_writes) what it made, so
+// that an import that does not finish is undone, even when its server
+// stopped. On PostgreSQL, where writers of different choirs do not wait
+// for each other, the steps share one transaction and need no journal.
 const importChunk = 100
 
 // importWrite is a plan being written.
 type importWrite struct {
-	s               *Service
-	choirID, userID string
-	p               *importPlan
-	now             time.Time
+	s                       *Service
+	choirID, userID, holder string
+	p                       *importPlan
+	now                     time.Time
 	// ids of the names and composers, by key, as they are made or found.
 	typeIDs, categoryIDs, tagIDs, composerIDs map[string]string
-	// made are the rows written so far, table by table, for undoing a
-	// write that fails part-way on SQLite.
-	made map[string][]string
 }
 
 // writeImport stores a plan: the names it makes, then the pieces and their
 // links, a chunk of many rows a statement at a time. What the plan read of
 // the library is checked again as each chunk is written: a composer or
-// voicing deleted, or a library number taken, since.
-func (s *Service) writeImport(ctx context.Context, choirID, userID string, p *importPlan) error {
-	w := &importWrite{s: s, choirID: choirID, userID: userID, p: p, now: s.now(), typeIDs: map[string]string{},
-		categoryIDs: map[string]string{}, tagIDs: map[string]string{}, composerIDs: map[string]string{}, made: map[string][]string{}}
+// voicing deleted, or a library number taken, since. The write ends with
+// the import's lease given back; one whose lease was lost (its server
+// stopped for longer than the lease) writes nothing more.
+func (s *Service) writeImport(ctx context.Context, choirID, userID, holder string, p *importPlan) error {
+	w := &importWrite{s: s, choirID: choirID, userID: userID, holder: holder, p: p, now: s.now(), typeIDs: map[string]string{},
+		categoryIDs: map[string]string{}, tagIDs: map[string]string{}, composerIDs: map[string]string{}}
 	steps := w.steps()
 	if s.db.Kind == config.Postgres {
 		return s.db.InTx(ctx, func(tx *db.Tx) error {
 			for i, step := range steps {
-				if err := step(ctx, tx); err != nil {
+				if _, err := step(ctx, tx); err != nil {
 					return err
 				}
-				if err := s.stepWritten(i); err != nil {
+				if err := s.stepWritten(i, len(steps)); err != nil {
 					return err
 				}
 			}
-			return nil
+			return w.finish(ctx, tx)
 		})
 	}
 	for i, step := range steps {
-		err := s.db.InTx(ctx, func(tx *db.Tx) error { return step(ctx, tx) })
+		last := i == len(steps)-1
+		err := s.db.InTx(ctx, func(tx *db.Tx) error {
+			if last {
+				// The last step's commit is the import's end: it forgets
+				// the journal, so that nothing undoes a finished import.
+				if err := w.finish(ctx, tx); err != nil {
+					return err
+				}
+			} else if err := w.renewLease(ctx, tx); err != nil {
+				return err
+			}
+			m, err := step(ctx, tx)
+			if err != nil || last {
+				return err
+			}
+			return w.journal(ctx, tx, i, m)
+		})
 		if err == nil {
-			err = s.stepWritten(i)
+			err = s.stepWritten(i, len(steps))
 		}
 		if err != nil {
-			w.undo(ctx)
+			if err := s.undoImport(context.WithoutCancel(ctx), choirID, holder); err != nil {
+				s.logger.Error("music: undo a failed import", "choir_id", choirID, "err", err)
+			}
 			return err
 		}
 	}
 	return nil
 }
 
-// stepWritten calls the tests' hook after a step of an import's write.
-func (s *Service) stepWritten(i int) error {
-	if s.importStep == nil {
+// stepWritten calls the tests' hook after a step of an import's write but
+// the last, which finishes the import.
+func (s *Service) stepWritten(i, steps int) error {
+	if s.importStep == nil || i == steps-1 {
 		return nil
 	}
 	return s.importStep(i)
 }
 
-type importStep func(ctx context.Context, tx *db.Tx) error
+// importStep writes a chunk of the plan and says which rows it made.
+type importStep func(ctx context.Context, tx *db.Tx) (madeRows, error)
+
+// madeRows are rows a step made, all of one table.
+type madeRows struct {
+	table string
+	ids   []string
+}
 
 func (w *importWrite) steps() []importStep {
 	var steps []importStep
@@ -632,24 +673,25 @@ func (w *importWrite) steps() []importStep {
 		ids   map[string]string
 	}{{"music_types", w.p.types, w.typeIDs}, {"music_categories", w.p.categories, w.categoryIDs}, {"tags", w.p.tags, w.tagIDs}} {
 		for keys := range chunks(n.names.keys, importChunk) {
-			steps = append(steps, func(ctx context.Context, tx *db.Tx) error {
+			steps = append(steps, func(ctx context.Context, tx *db.Tx) (madeRows, error) {
 				return w.ensureNames(ctx, tx, n.table, n.names, keys, n.ids)
 			})
 		}
 	}
 	for keys := range chunks(w.p.newComposers.keys, importChunk) {
-		steps = append(steps, func(ctx context.Context, tx *db.Tx) error { return w.insertComposers(ctx, tx, keys) })
+		steps = append(steps, func(ctx context.Context, tx *db.Tx) (madeRows, error) { return w.insertComposers(ctx, tx, keys) })
 	}
 	for i := 0; i < len(w.p.rows); i += importChunk {
 		rows, first := w.p.rows[i:min(i+importChunk, len(w.p.rows))], i
-		steps = append(steps, func(ctx context.Context, tx *db.Tx) error { return w.insertPieces(ctx, tx, rows, first) })
+		steps = append(steps, func(ctx context.Context, tx *db.Tx) (madeRows, error) { return w.insertPieces(ctx, tx, rows, first) })
 	}
 	return steps
 }
 
 // ensureNames makes the named types, categories or tags of keys the choir
 // lacks (first spelling kept) and reads the ids of all of them.
-func (w *importWrite) ensureNames(ctx context.Context, tx *db.Tx, table string, names *namesInOrder, keys []string, ids map[string]string) error {
+func (w *importWrite) ensureNames(ctx context.Context, tx *db.Tx, table string, names *namesInOrder, keys []string,
+	ids map[string]string) (madeRows, error) {
 	columns := "id, choir_id, name, name_key, created_at"
 	if table == "tags" {
 		columns += ", color, updated_at"
@@ -665,22 +707,21 @@ func (w *importWrite) ensureNames(ctx context.Context, tx *db.Tx, table string, 
 	// table is one of the package's own, never a user's text.
 	made, err := insertRows(ctx, tx, `INSERT INTO `+table+` (`+columns+`) VALUES `, rows, ` ON CONFLICT (choir_id, name_key) DO NOTHING`)
 	if err != nil {
-		return fmt.Errorf("music: add %d names to %s of %s: %w", len(rows), table, w.choirID, err)
+		return madeRows{}, fmt.Errorf("music: add %d names to %s of %s: %w", len(rows), table, w.choirID, err)
 	}
-	w.made[table] = append(w.made[table], made...)
-	return idsByKey(ctx, tx, table, w.choirID, keys, ids)
+	return madeRows{table, made}, idsByKey(ctx, tx, table, w.choirID, keys, ids)
 }
 
 // insertComposers makes the composers of keys the plan makes. One made
 // meanwhile by another save under the same name is taken instead, as a
 // piece's save would.
-func (w *importWrite) insertComposers(ctx context.Context, tx *db.Tx, keys []string) error {
+func (w *importWrite) insertComposers(ctx context.Context, tx *db.Tx, keys []string) (madeRows, error) {
 	var rows [][]any
 	for _, k := range keys {
 		in := w.p.composerIn[k]
 		aliases, err := json.Marshal(in.Aliases)
 		if err != nil {
-			return fmt.Errorf("music: encode the aliases of %q: %w", in.Name, err)
+			return madeRows{}, fmt.Errorf("music: encode the aliases of %q: %w", in.Name, err)
 		}
 		rows = append(rows, []any{uuid.NewString(), w.choirID, in.Name, k, in.CanonicalName, string(aliases), composerSearchText(in),
 			in.BirthYear, in.DeathYear, in.Period, in.Nationality, w.now, w.now})
@@ -688,17 +729,16 @@ func (w *importWrite) insertComposers(ctx context.Context, tx *db.Tx, keys []str
 	made, err := insertRows(ctx, tx, `INSERT INTO composers (id, choir_id, name, name_key, canonical_name, aliases, search_text,
 		birth_year, death_year, period, nationality, created_at, updated_at) VALUES `, rows, ` ON CONFLICT (choir_id, name_key) DO NOTHING`)
 	if err != nil {
-		return fmt.Errorf("music: add %d composers to %s: %w", len(rows), w.choirID, err)
+		return madeRows{}, fmt.Errorf("music: add %d composers to %s: %w", len(rows), w.choirID, err)
 	}
-	w.made["composers"] = append(w.made["composers"], made...)
-	return idsByKey(ctx, tx, "composers", w.choirID, keys, w.composerIDs)
+	return madeRows{"composers", made}, idsByKey(ctx, tx, "composers", w.choirID, keys, w.composerIDs)
 }
 
 // insertPieces writes rows (the plan's from index first on) with their tags
 // and voicings, after checking again what they name.
-func (w *importWrite) insertPieces(ctx context.Context, tx *db.Tx, rows []plannedRow, first int) error {
+func (w *importWrite) insertPieces(ctx context.Context, tx *db.Tx, rows []plannedRow, first int) (madeRows, error) {
 	if err := w.recheck(ctx, tx, rows); err != nil {
-		return err
+		return madeRows{}, err
 	}
 	var pieces, links, voicings [][]any
 	for i, r := range rows {
@@ -734,17 +774,16 @@ func (w *importWrite) insertPieces(ctx context.Context, tx *db.Tx, rows []planne
 		created_by, is_archived, search_text, title_key, composer_key, number_key, language_key, created_at, updated_at) VALUES `,
 		pieces, "")
 	if err != nil {
-		return fmt.Errorf("music: insert %d imported pieces into %s: %w", len(pieces), w.choirID, err)
+		return madeRows{}, fmt.Errorf("music: insert %d imported pieces into %s: %w", len(pieces), w.choirID, err)
 	}
 	if _, err := insertRows(ctx, tx, `INSERT INTO music_tags (music_id, tag_id, choir_id) VALUES `, links, ""); err != nil {
-		return fmt.Errorf("music: tag %d imported pieces of %s: %w", len(pieces), w.choirID, err)
+		return madeRows{}, fmt.Errorf("music: tag %d imported pieces of %s: %w", len(pieces), w.choirID, err)
 	}
 	if _, err := insertRows(ctx, tx, `INSERT INTO music_voicings (music_id, voicing_id, choir_id, assigned_by, assigned_at, is_primary)
 		VALUES `, voicings, ""); err != nil {
-		return fmt.Errorf("music: assign the voicings of %d imported pieces of %s: %w", len(pieces), w.choirID, err)
+		return madeRows{}, fmt.Errorf("music: assign the voicings of %d imported pieces of %s: %w", len(pieces), w.choirID, err)
 	}
-	w.made["music"] = append(w.made["music"], made...)
-	return nil
+	return madeRows{"music", made}, nil
 }
 
 // recheck refuses rows when what the plan relied on changed since it read
@@ -793,26 +832,6 @@ func (w *importWrite) recheck(ctx context.Context, tx *db.Tx, rows []plannedRow)
 	e := apperr.New(apperr.Invalid, apperr.CodeValidation, MsgImportInvalid)
 	e.Details = details
 	return e
-}
-
-// undo deletes what a write that failed part-way on SQLite had written:
-// the pieces (their links go with them), then the names and composers it
-// made.
-func (w *importWrite) undo(ctx context.Context) {
-	ctx = context.WithoutCancel(ctx)
-	for _, table := range []string{"music", "composers", "tags", "music_categories", "music_types"} {
-		for ids := range chunks(w.made[table], importChunk) {
-			// table is one of the package's own, never a user's text.
-			err := w.s.db.InTx(ctx, func(tx *db.Tx) error {
-				_, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE choir_id = ? AND id IN (`+db.Placeholders(len(ids))+`)`,
-					args([]any{w.choirID}, ids)...)
-				return err
-			})
-			if err != nil {
-				w.s.logger.Error("music: undo a failed import", "choir_id", w.choirID, "table", table, "err", err)
-			}
-		}
-	}
 }
 
 // idsByKey reads the ids of a choir's names by key into ids.

@@ -9,10 +9,12 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
 	"github.com/cantica/cantica/internal/db/dbtest"
 )
@@ -371,4 +373,269 @@ func TestImportFailingPartWayLeavesNothing(t *testing.T) {
 			t.Errorf("the import again: %v %+v", err, rep)
 		}
 	})
+}
+
+// library is every row of the choir's library, for comparing it before
+// and after.
+func (f *fixture) library() string {
+	f.t.Helper()
+	var b strings.Builder
+	for _, q := range []string{
+		`SELECT id || ' ' || title || ' ' || COALESCE(composer_id, '-') || ' ' || COALESCE(type_id, '-') FROM music WHERE choir_id = ?`,
+		`SELECT music_id || ' ' || tag_id FROM music_tags WHERE choir_id = ?`,
+		`SELECT music_id || ' ' || voicing_id FROM music_voicings WHERE choir_id = ?`,
+		`SELECT id || ' ' || name FROM composers WHERE choir_id = ?`,
+		`SELECT id || ' ' || name FROM tags WHERE choir_id = ?`,
+		`SELECT id || ' ' || name FROM music_types WHERE choir_id = ?`,
+		`SELECT id || ' ' || name FROM music_categories WHERE choir_id = ?`,
+	} {
+		rows, err := f.d.QueryContext(context.Background(), q+` ORDER BY 1`, f.choir)
+		if err != nil {
+			f.t.Fatal(err)
+		}
+		lines, err := db.All(rows, func(row db.Scanner) (string, error) {
+			var s string
+			return s, row.Scan(&s)
+		})
+		if err != nil {
+			f.t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "%d: %s\n", len(lines), strings.Join(lines, "; "))
+	}
+	return b.String()
+}
+
+// movableClock makes the service's clock one that can be moved on, as
+// time passes for a server that has stopped.
+func (f *fixture) movableClock() *atomic.Int64 {
+	var moved atomic.Int64
+	tick := ticking()
+	f.s.now = func() time.Time { return tick().Add(time.Duration(moved.Load())) }
+	return &moved
+}
+
+// freezeImport starts an import of text whose server stops (is killed, or
+// hangs) after step stop of its write: it neither goes on nor undoes what
+// it wrote, nor gives back its lease. thaw lets a server that hung go on;
+// its import's error then arrives on done.
+func (f *fixture) freezeImport(text string, stop int) (thaw func(), done func() error) {
+	frozen, thawed := make(chan struct{}), make(chan struct{})
+	f.s.importStep = func(step int) error {
+		if step == stop {
+			close(frozen)
+			<-thawed
+		}
+		return nil
+	}
+	out := make(chan error, 1)
+	go func() {
+		_, err := f.s.Import(context.Background(), f.choir, f.user, text, nil)
+		out <- err
+	}()
+	<-frozen
+	thaw = sync.OnceFunc(func() { close(thawed) })
+	done = sync.OnceValue(func() error { return <-out })
+	f.t.Cleanup(func() {
+		thaw()
+		_ = done()
+	})
+	return thaw, done
+}
+
+// TestImportCutShortIsUndone: an import whose server stops part-way (kill
+// -9, power lost) leaves nothing once its lease has expired: the clean-up,
+// or the choir's next import or preview, deletes every piece, name and
+// composer it wrote, and the library is exactly as before. Until then a
+// running import is not touched. A server that only hung and wakes after
+// that writes nothing more.
+func TestImportCutShortIsUndone(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		for _, by := range []string{"the clean-up", "the next preview", "both, several at once"} {
+			t.Run(by, func(t *testing.T) {
+				f := newFixture(t, d)
+				ctx := context.Background()
+				moved := f.movableClock()
+				f.create(Input{Fields: Fields{Title: "Already here", Composer: "Elaine Hagenberg"}})
+				f.tag(f.choir, "Tag 3")
+				before := f.library()
+				text := libraryFile(3 * importChunk)
+				// Names, composers and the first 100 pieces written.
+				thaw, done := f.freezeImport(text, 4)
+				if d.Kind == config.SQLite && f.library() == before {
+					t.Fatal("nothing written before the server stopped: the test shows nothing")
+				}
+				half := f.library()
+				if n, err := f.s.RecoverImports(ctx); err != nil || n != 0 {
+					t.Errorf("the clean-up while the import's lease runs: %d undone, %v", n, err)
+				}
+				if _, err := f.s.PreviewImport(ctx, f.choir, f.user, "title\nOne\n", nil); !isConflict(err, MsgImportRunning) {
+					t.Errorf("a preview while the import's lease runs: %v", err)
+				}
+				if f.library() != half {
+					t.Error("a running import was undone")
+				}
+
+				moved.Add(int64(ImportLease))
+				switch by {
+				case "the clean-up":
+					if _, err := f.s.RecoverImports(ctx); err != nil {
+						t.Fatal(err)
+					}
+				case "the next preview":
+					if _, err := f.s.PreviewImport(ctx, f.choir, f.user, "title\nOne\n", nil); err != nil {
+						t.Fatal(err)
+					}
+				default:
+					// Servers' clean-ups and a preview, racing to undo it.
+					errs := make(chan error, 4)
+					for i := range 4 {
+						go func() {
+							var err error
+							if i == 0 {
+								_, err = f.s.PreviewImport(ctx, f.choir, f.user, "title\nOne\n", nil)
+							} else {
+								_, err = f.s.RecoverImports(ctx)
+							}
+							errs <- err
+						}()
+					}
+					for range 4 {
+						if err := <-errs; err != nil {
+							t.Error(err)
+						}
+					}
+				}
+				if after := f.library(); after != before {
+					t.Errorf("after the stopped import was undone:\n%s\nwas\n%s", after, before)
+				}
+
+				thaw()
+				if err := done(); !isConflict(err, MsgImportStopped) {
+					t.Errorf("the import of the server that hung: %v", err)
+				}
+				if after := f.library(); after != before {
+					t.Errorf("after the hung server woke:\n%s\nwas\n%s", after, before)
+				}
+				f.s.importStep = nil
+				if rep, err := f.s.Import(ctx, f.choir, f.user, text, nil); err != nil || rep.Created != 3*importChunk {
+					t.Errorf("the import again: %v %+v", err, rep)
+				}
+			})
+		}
+	})
+}
+
+// TestImportFinishedIsNeverUndone: once an import has finished, no
+// clean-up and no later import undoes it, however much later.
+func TestImportFinishedIsNeverUndone(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d)
+		ctx := context.Background()
+		moved := f.movableClock()
+		if rep, err := f.s.Import(ctx, f.choir, f.user, libraryFile(3*importChunk), nil); err != nil || rep.Created != 3*importChunk {
+			t.Fatalf("the import: %v %+v", err, rep)
+		}
+		imported := f.library()
+		moved.Add(int64(2 * ImportLease))
+		if n, err := f.s.RecoverImports(ctx); err != nil || n != 0 {
+			t.Errorf("the clean-up: %d undone, %v", n, err)
+		}
+		if _, err := f.s.PreviewImport(ctx, f.choir, f.user, "title\nOne\n", nil); err != nil {
+			t.Fatal(err)
+		}
+		if after := f.library(); after != imported {
+			t.Errorf("a finished import changed:\n%s\nwas\n%s", after, imported)
+		}
+	})
+}
+
+// TestImportUndoneKeepsWhatOthersMade: on SQLite an import's pieces,
+// names and composers show as it writes them, so others may use them
+// before its server stops. Undoing it deletes its pieces as a delete
+// would (an attachment's row and bytes, practice; a plan's slot stays,
+// empty), but keeps a tag or composer another piece has taken up since.
+// On PostgreSQL nothing of an unfinished import shows.
+func TestImportUndoneKeepsWhatOthersMade(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d)
+		ctx := context.Background()
+		moved := f.movableClock()
+		mine := f.create(Input{Fields: Fields{Title: "Already here", Composer: "Elaine Hagenberg"}})
+		f.freezeImport(libraryFile(3*importChunk), 4)
+		if d.Kind != config.SQLite {
+			if n := f.count(`SELECT COUNT(*) FROM music WHERE choir_id = ?`, f.choir); n != 1 {
+				t.Errorf("%d pieces show while the import writes, want the one before it", n)
+			}
+			return
+		}
+		var tagID, composerID, pieceID string
+		if err := d.QueryRowContext(ctx, `SELECT id FROM tags WHERE choir_id = ? AND name = 'Tag 5'`, f.choir).Scan(&tagID); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.QueryRowContext(ctx, `SELECT id FROM composers WHERE choir_id = ? AND name = 'Composer Number7'`, f.choir).Scan(&composerID); err != nil {
+			t.Fatal(err)
+		}
+		pieceID = pieceNumbered(t, d, f.choir, "8")
+		// Meanwhile: a piece of the choir takes the import's tag and
+		// composer; a plan names a piece of the import, which gets a file
+		// and some practice.
+		if _, err := f.s.Update(ctx, f.choir, f.user, mine.ID, Input{Fields: Fields{Title: "Already here", Composer: "Composer Number7"},
+			ComposerID: composerID, TagIDs: []string{tagID}}); err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now().UTC()
+		f.exec(`INSERT INTO music_plans (id, choir_id, plan_date, created_at, updated_at) VALUES ('plan-1', ?, '2026-12-06', ?, ?)`, f.choir, now, now)
+		f.exec(`INSERT INTO music_plan_slots (plan_id, position, choir_id, label, music_id) VALUES ('plan-1', 0, ?, 'Entrance', ?)`, f.choir, pieceID)
+		f.exec(`INSERT INTO music_attachments (id, music_id, choir_id, url, file_name, type, content_type, size_bytes, created_at, updated_at)
+			VALUES ('att-1', ?, ?, 'key-1', 'score.pdf', 'score', 'application/pdf', 1000, ?, ?)`, pieceID, f.choir, now, now)
+		f.exec(`UPDATE choirs SET storage_used_bytes = storage_used_bytes + 1000 WHERE id = ?`, f.choir)
+		f.exec(`INSERT INTO practice_sessions (id, choir_id, music_id, user_id, day, played_seconds, loops, position, speed, started_at, updated_at)
+			VALUES ('practice-1', ?, ?, ?, '2026-11-23', 10, 0, 10, 1, ?, ?)`, f.choir, pieceID, f.user, now, now)
+
+		moved.Add(int64(ImportLease))
+		if n, err := f.s.RecoverImports(ctx); err != nil || n != 1 {
+			t.Fatalf("the clean-up: %d undone, %v", n, err)
+		}
+		if n := f.count(`SELECT COUNT(*) FROM music WHERE choir_id = ?`, f.choir); n != 1 {
+			t.Errorf("%d pieces, want the one before the import", n)
+		}
+		p, err := f.s.Get(ctx, f.choir, mine.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.ComposerID != composerID || len(p.Tags) != 1 || p.Tags[0].ID != tagID {
+			t.Errorf("the piece that took the import's composer and tag: composer %s, tags %+v", p.ComposerID, p.Tags)
+		}
+		if n := f.count(`SELECT COUNT(*) FROM tags WHERE choir_id = ?`, f.choir); n != 1 {
+			t.Errorf("%d tags, want the one taken up", n)
+		}
+		if n := f.count(`SELECT COUNT(*) FROM composers WHERE choir_id = ? AND id <> ?`, f.choir, composerID); n != 1 {
+			t.Errorf("%d other composers, want the one before the import", n)
+		}
+		if n := f.count(`SELECT COUNT(*) FROM music_plan_slots WHERE plan_id = 'plan-1' AND music_id IS NULL`); n != 1 {
+			t.Errorf("the plan's slot: %d empty ones, want 1", n)
+		}
+		if n := f.count(`SELECT COUNT(*) FROM music_attachments WHERE choir_id = ?`, f.choir) +
+			f.count(`SELECT COUNT(*) FROM practice_sessions WHERE choir_id = ?`, f.choir) +
+			f.count(`SELECT storage_used_bytes FROM choirs WHERE id = ?`, f.choir); n != 0 {
+			t.Errorf("the undone piece's file, practice and bytes: %d left", n)
+		}
+	})
+}
+
+func (f *fixture) count(query string, args ...any) int {
+	f.t.Helper()
+	var n int
+	if err := f.d.QueryRowContext(context.Background(), query, args...).Scan(&n); err != nil {
+		f.t.Fatal(err)
+	}
+	return n
+}
+
+func isConflict(err error, message string) bool {
+	e, ok := apperr.As(err)
+	return ok && e.Kind == apperr.Conflict && e.Message == message
 }

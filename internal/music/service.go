@@ -2,8 +2,8 @@
 // pieces, their types and categories, tags, composers, voicings and
 // attachments, and the bytes of files each choir stores. It owns the music,
 // music_types, music_categories, tags, music_tags, composers, voicings,
-// music_voicings, music_attachments and music_liturgy tables and
-// choirs.storage_used_bytes.
+// music_voicings, music_attachments, music_liturgy, music_import_leases and
+// music_import_writes tables and choirs.storage_used_bytes.
 // Files themselves live in a blob store; composer matching is the pure
 // package internal/composer.
 package music
@@ -29,8 +29,10 @@ type Service struct {
 	// knows what the file does, before it writes anything: tests pause
 	// an import there.
 	planned func()
-	// importStep, when set, is called after each step of an import's write;
-	// an error it returns fails the import there.
+	// importStep, when set, is called after each step of an import's write
+	// but the last, whose commit finishes the import; an error it returns
+	// fails the import there, and a hook that never returns is a server
+	// stopped there.
 	importStep func(step int) error
 }
 

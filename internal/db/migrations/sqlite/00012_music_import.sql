@@ -8,6 +8,20 @@ CREATE TABLE music_import_leases (
     expires_at TIMESTAMP NOT NULL
 );
 
+-- The rows an import has written so far, where its write is steps of their
+-- own transactions (SQLite): per step, the table and the ids of the rows
+-- the step made, written in the step's transaction. The import's last step
+-- deletes them with its lease, so a finished import is never undone; an
+-- import whose lease expired (its server stopped) is undone from them.
+CREATE TABLE music_import_writes (
+    choir_id   TEXT NOT NULL REFERENCES choirs (id) ON DELETE CASCADE,
+    holder     TEXT NOT NULL, -- the import's lease holder
+    step       INTEGER NOT NULL,
+    table_name TEXT NOT NULL,
+    ids        TEXT NOT NULL, -- a JSON array
+    PRIMARY KEY (choir_id, holder, step)
+);
+
 -- A composer made from a piece's composer text had the surname alone as its
 -- canonical name ("Haydn" for Joseph Haydn), which let another person of
 -- the family match it. It becomes the name with the surname first
@@ -27,4 +41,5 @@ WHERE name LIKE '% %' AND name NOT LIKE '%,%'
 -- +goose Down
 -- The canonical names stay as they are: the surname alone cannot be told
 -- from one a person gave.
+DROP TABLE music_import_writes;
 DROP TABLE music_import_leases;
