@@ -2782,6 +2782,9 @@ type NotFound = Error
 // PayloadTooLarge defines model for PayloadTooLarge.
 type PayloadTooLarge = Error
 
+// RequestTimeout defines model for RequestTimeout.
+type RequestTimeout = Error
+
 // TooManyRequests defines model for TooManyRequests.
 type TooManyRequests = Error
 
@@ -8525,6 +8528,8 @@ type NotFoundJSONResponse Error
 
 type PayloadTooLargeJSONResponse Error
 
+type RequestTimeoutJSONResponse Error
+
 type TooManyRequestsResponseHeaders struct {
 	RetryAfter *int
 }
@@ -8606,6 +8611,20 @@ func (response SetActiveChoir404JSONResponse) VisitSetActiveChoirResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetActiveChoir408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response SetActiveChoir408JSONResponse) VisitSetActiveChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -8754,6 +8773,20 @@ func (response SetChoirEmails404JSONResponse) VisitSetChoirEmailsResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirEmails408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response SetChoirEmails408JSONResponse) VisitSetChoirEmailsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9032,6 +9065,20 @@ func (response RegenerateRecoveryCodes403JSONResponse) VisitRegenerateRecoveryCo
 	return err
 }
 
+type RegenerateRecoveryCodes408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response RegenerateRecoveryCodes408JSONResponse) VisitRegenerateRecoveryCodesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type RegenerateRecoveryCodes429JSONResponse struct{ TooManyRequestsJSONResponse }
 
 func (response RegenerateRecoveryCodes429JSONResponse) VisitRegenerateRecoveryCodesResponse(w http.ResponseWriter) error {
@@ -9126,6 +9173,20 @@ func (response ActivateTotp403JSONResponse) VisitActivateTotpResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ActivateTotp408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response ActivateTotp408JSONResponse) VisitActivateTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9232,6 +9293,20 @@ func (response DisableTotp403JSONResponse) VisitDisableTotpResponse(w http.Respo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DisableTotp408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response DisableTotp408JSONResponse) VisitDisableTotpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9408,6 +9483,20 @@ func (response ChangePassword403JSONResponse) VisitChangePasswordResponse(w http
 	return err
 }
 
+type ChangePassword408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response ChangePassword408JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ChangePassword409JSONResponse struct{ ConflictJSONResponse }
 
 func (response ChangePassword409JSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
@@ -9568,6 +9657,20 @@ func (response UpdateProfile403JSONResponse) VisitUpdateProfileResponse(w http.R
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateProfile408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response UpdateProfile408JSONResponse) VisitUpdateProfileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -9766,6 +9869,20 @@ func (response CheckAuthProvider403JSONResponse) VisitCheckAuthProviderResponse(
 	return err
 }
 
+type CheckAuthProvider408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CheckAuthProvider408JSONResponse) VisitCheckAuthProviderResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CheckAuthProvider429JSONResponse struct{ TooManyRequestsJSONResponse }
 
 func (response CheckAuthProvider429JSONResponse) VisitCheckAuthProviderResponse(w http.ResponseWriter) error {
@@ -9850,6 +9967,20 @@ func (response ConfirmEmail403JSONResponse) VisitConfirmEmailResponse(w http.Res
 	return err
 }
 
+type ConfirmEmail408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response ConfirmEmail408JSONResponse) VisitConfirmEmailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ConfirmEmail409JSONResponse struct{ ConflictJSONResponse }
 
 func (response ConfirmEmail409JSONResponse) VisitConfirmEmailResponse(w http.ResponseWriter) error {
@@ -9921,6 +10052,20 @@ func (response ResendConfirmation403JSONResponse) VisitResendConfirmationRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ResendConfirmation408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response ResendConfirmation408JSONResponse) VisitResendConfirmationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10019,6 +10164,20 @@ func (response Login403JSONResponse) VisitLoginResponse(w http.ResponseWriter) e
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Login408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response Login408JSONResponse) VisitLoginResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10201,6 +10360,20 @@ func (response VerifyMfa403JSONResponse) VisitVerifyMfaResponse(w http.ResponseW
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VerifyMfa408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response VerifyMfa408JSONResponse) VisitVerifyMfaResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10395,6 +10568,20 @@ func (response ForgotPassword404JSONResponse) VisitForgotPasswordResponse(w http
 	return err
 }
 
+type ForgotPassword408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response ForgotPassword408JSONResponse) VisitForgotPasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ForgotPassword409JSONResponse struct{ ConflictJSONResponse }
 
 func (response ForgotPassword409JSONResponse) VisitForgotPasswordResponse(w http.ResponseWriter) error {
@@ -10487,6 +10674,20 @@ func (response ResetPassword403JSONResponse) VisitResetPasswordResponse(w http.R
 	return err
 }
 
+type ResetPassword408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response ResetPassword408JSONResponse) VisitResetPasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ResetPassworddefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10550,6 +10751,20 @@ func (response Register403JSONResponse) VisitRegisterResponse(w http.ResponseWri
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Register408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response Register408JSONResponse) VisitRegisterResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -10897,6 +11112,20 @@ func (response GenerateFeasts404JSONResponse) VisitGenerateFeastsResponse(w http
 	return err
 }
 
+type GenerateFeasts408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response GenerateFeasts408JSONResponse) VisitGenerateFeastsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GenerateFeastsdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -10989,6 +11218,20 @@ func (response CommitFeastImport404JSONResponse) VisitCommitFeastImportResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CommitFeastImport408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CommitFeastImport408JSONResponse) VisitCommitFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11089,6 +11332,20 @@ func (response PreviewFeastImport404JSONResponse) VisitPreviewFeastImportRespons
 	return err
 }
 
+type PreviewFeastImport408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response PreviewFeastImport408JSONResponse) VisitPreviewFeastImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type PreviewFeastImportdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11185,6 +11442,20 @@ func (response SetCalendarPublished404JSONResponse) VisitSetCalendarPublishedRes
 	return err
 }
 
+type SetCalendarPublished408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response SetCalendarPublished408JSONResponse) VisitSetCalendarPublishedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetCalendarPublisheddefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11262,6 +11533,20 @@ func (response CreateChoir403JSONResponse) VisitCreateChoirResponse(w http.Respo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoir408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreateChoir408JSONResponse) VisitCreateChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11429,6 +11714,20 @@ func (response UpdateChoir404JSONResponse) VisitUpdateChoirResponse(w http.Respo
 	return err
 }
 
+type UpdateChoir408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response UpdateChoir408JSONResponse) VisitUpdateChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateChoirdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -11521,6 +11820,20 @@ func (response UpdateChoirAffiliation404JSONResponse) VisitUpdateChoirAffiliatio
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateChoirAffiliation408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response UpdateChoirAffiliation408JSONResponse) VisitUpdateChoirAffiliationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11698,6 +12011,20 @@ func (response SetAttendanceSettings404JSONResponse) VisitSetAttendanceSettingsR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAttendanceSettings408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response SetAttendanceSettings408JSONResponse) VisitSetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -11943,6 +12270,20 @@ func (response CreateComposer404JSONResponse) VisitCreateComposerResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateComposer408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreateComposer408JSONResponse) VisitCreateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12311,6 +12652,20 @@ func (response UpdateComposer404JSONResponse) VisitUpdateComposerResponse(w http
 	return err
 }
 
+type UpdateComposer408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response UpdateComposer408JSONResponse) VisitUpdateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateComposer409JSONResponse struct{ ConflictJSONResponse }
 
 func (response UpdateComposer409JSONResponse) VisitUpdateComposerResponse(w http.ResponseWriter) error {
@@ -12529,6 +12884,20 @@ func (response CreateEvent404JSONResponse) VisitCreateEventResponse(w http.Respo
 	return err
 }
 
+type CreateEvent408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreateEvent408JSONResponse) VisitCreateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateEventdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -12621,6 +12990,20 @@ func (response PreviewEvent404JSONResponse) VisitPreviewEventResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewEvent408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response PreviewEvent408JSONResponse) VisitPreviewEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -12877,6 +13260,20 @@ func (response UpdateEvent404JSONResponse) VisitUpdateEventResponse(w http.Respo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateEvent408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response UpdateEvent408JSONResponse) VisitUpdateEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13148,6 +13545,20 @@ func (response MarkAttendance404JSONResponse) VisitMarkAttendanceResponse(w http
 	return err
 }
 
+type MarkAttendance408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response MarkAttendance408JSONResponse) VisitMarkAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type MarkAttendance409JSONResponse struct{ ConflictJSONResponse }
 
 func (response MarkAttendance409JSONResponse) VisitMarkAttendanceResponse(w http.ResponseWriter) error {
@@ -13255,6 +13666,20 @@ func (response EmailEvent404JSONResponse) VisitEmailEventResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailEvent408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response EmailEvent408JSONResponse) VisitEmailEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -13597,6 +14022,20 @@ func (response SetMyRsvp404JSONResponse) VisitSetMyRsvpResponse(w http.ResponseW
 	return err
 }
 
+type SetMyRsvp408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response SetMyRsvp408JSONResponse) VisitSetMyRsvpResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetMyRsvp409JSONResponse struct{ ConflictJSONResponse }
 
 func (response SetMyRsvp409JSONResponse) VisitSetMyRsvpResponse(w http.ResponseWriter) error {
@@ -13788,6 +14227,20 @@ func (response CreateInvitation404JSONResponse) VisitCreateInvitationResponse(w 
 	return err
 }
 
+type CreateInvitation408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreateInvitation408JSONResponse) VisitCreateInvitationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateInvitation409JSONResponse struct{ ConflictJSONResponse }
 
 func (response CreateInvitation409JSONResponse) VisitCreateInvitationResponse(w http.ResponseWriter) error {
@@ -13911,6 +14364,20 @@ func (response ImportInvitations404JSONResponse) VisitImportInvitationsResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportInvitations408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response ImportInvitations408JSONResponse) VisitImportInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -14571,6 +15038,20 @@ func (response UpdateMember404JSONResponse) VisitUpdateMemberResponse(w http.Res
 	return err
 }
 
+type UpdateMember408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response UpdateMember408JSONResponse) VisitUpdateMemberResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateMember409JSONResponse struct{ ConflictJSONResponse }
 
 func (response UpdateMember409JSONResponse) VisitUpdateMemberResponse(w http.ResponseWriter) error {
@@ -14678,6 +15159,20 @@ func (response SetMemberMusicalRoles404JSONResponse) VisitSetMemberMusicalRolesR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetMemberMusicalRoles408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response SetMemberMusicalRoles408JSONResponse) VisitSetMemberMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -14860,6 +15355,20 @@ func (response CreateMusic404JSONResponse) VisitCreateMusicResponse(w http.Respo
 	return err
 }
 
+type CreateMusic408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreateMusic408JSONResponse) VisitCreateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMusic409JSONResponse struct{ ConflictJSONResponse }
 
 func (response CreateMusic409JSONResponse) VisitCreateMusicResponse(w http.ResponseWriter) error {
@@ -15037,6 +15546,20 @@ func (response CreateMusicCategory404JSONResponse) VisitCreateMusicCategoryRespo
 	return err
 }
 
+type CreateMusicCategory408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreateMusicCategory408JSONResponse) VisitCreateMusicCategoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMusicCategory409JSONResponse struct{ ConflictJSONResponse }
 
 func (response CreateMusicCategory409JSONResponse) VisitCreateMusicCategoryResponse(w http.ResponseWriter) error {
@@ -15210,6 +15733,20 @@ func (response CreateMusicType404JSONResponse) VisitCreateMusicTypeResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateMusicType408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreateMusicType408JSONResponse) VisitCreateMusicTypeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -15494,6 +16031,20 @@ func (response BulkDeleteMusic404JSONResponse) VisitBulkDeleteMusicResponse(w ht
 	return err
 }
 
+type BulkDeleteMusic408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response BulkDeleteMusic408JSONResponse) VisitBulkDeleteMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type BulkDeleteMusicdefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -15586,6 +16137,20 @@ func (response BulkTagMusic404JSONResponse) VisitBulkTagMusicResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type BulkTagMusic408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response BulkTagMusic408JSONResponse) VisitBulkTagMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -15759,6 +16324,20 @@ func (response ImportMusic404JSONResponse) VisitImportMusicResponse(w http.Respo
 	return err
 }
 
+type ImportMusic408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response ImportMusic408JSONResponse) VisitImportMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ImportMusic409JSONResponse struct{ ConflictJSONResponse }
 
 func (response ImportMusic409JSONResponse) VisitImportMusicResponse(w http.ResponseWriter) error {
@@ -15865,6 +16444,20 @@ func (response PreviewMusicImport404JSONResponse) VisitPreviewMusicImportRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewMusicImport408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response PreviewMusicImport408JSONResponse) VisitPreviewMusicImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -16258,6 +16851,20 @@ func (response UpdateMusic404JSONResponse) VisitUpdateMusicResponse(w http.Respo
 	return err
 }
 
+type UpdateMusic408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response UpdateMusic408JSONResponse) VisitUpdateMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateMusic409JSONResponse struct{ ConflictJSONResponse }
 
 func (response UpdateMusic409JSONResponse) VisitUpdateMusicResponse(w http.ResponseWriter) error {
@@ -16447,6 +17054,20 @@ func (response UploadAttachment404JSONResponse) VisitUploadAttachmentResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UploadAttachment408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response UploadAttachment408JSONResponse) VisitUploadAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -16652,6 +17273,20 @@ func (response UpdateAttachment404JSONResponse) VisitUpdateAttachmentResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAttachment408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response UpdateAttachment408JSONResponse) VisitUpdateAttachmentResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -16904,6 +17539,20 @@ func (response ReplaceAttachmentFile404JSONResponse) VisitReplaceAttachmentFileR
 	return err
 }
 
+type ReplaceAttachmentFile408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response ReplaceAttachmentFile408JSONResponse) VisitReplaceAttachmentFileResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ReplaceAttachmentFile413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response ReplaceAttachmentFile413JSONResponse) VisitReplaceAttachmentFileResponse(w http.ResponseWriter) error {
@@ -17027,6 +17676,20 @@ func (response EmailPracticeLink404JSONResponse) VisitEmailPracticeLinkResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type EmailPracticeLink408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response EmailPracticeLink408JSONResponse) VisitEmailPracticeLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -17227,6 +17890,20 @@ func (response SetMusicLiturgy404JSONResponse) VisitSetMusicLiturgyResponse(w ht
 	return err
 }
 
+type SetMusicLiturgy408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response SetMusicLiturgy408JSONResponse) VisitSetMusicLiturgyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetMusicLiturgydefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -17388,6 +18065,20 @@ func (response ReplacePracticeMarkers404JSONResponse) VisitReplacePracticeMarker
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReplacePracticeMarkers408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response ReplacePracticeMarkers408JSONResponse) VisitReplacePracticeMarkersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -17629,6 +18320,20 @@ func (response ReportPractice404JSONResponse) VisitReportPracticeResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportPractice408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response ReportPractice408JSONResponse) VisitReportPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -17906,6 +18611,20 @@ func (response CreateMusicalRole404JSONResponse) VisitCreateMusicalRoleResponse(
 	return err
 }
 
+type CreateMusicalRole408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreateMusicalRole408JSONResponse) VisitCreateMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateMusicalRole409JSONResponse struct{ ConflictJSONResponse }
 
 func (response CreateMusicalRole409JSONResponse) VisitCreateMusicalRoleResponse(w http.ResponseWriter) error {
@@ -18012,6 +18731,20 @@ func (response ReorderMusicalRoles404JSONResponse) VisitReorderMusicalRolesRespo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReorderMusicalRoles408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response ReorderMusicalRoles408JSONResponse) VisitReorderMusicalRolesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -18185,6 +18918,20 @@ func (response RenameMusicalRole404JSONResponse) VisitRenameMusicalRoleResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RenameMusicalRole408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response RenameMusicalRole408JSONResponse) VisitRenameMusicalRoleResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -18449,6 +19196,20 @@ func (response SetPlanTemplate404JSONResponse) VisitSetPlanTemplateResponse(w ht
 	return err
 }
 
+type SetPlanTemplate408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response SetPlanTemplate408JSONResponse) VisitSetPlanTemplateResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SetPlanTemplatedefaultJSONResponse struct {
 	Body       Error
 	StatusCode int
@@ -18623,6 +19384,20 @@ func (response CreatePlan404JSONResponse) VisitCreatePlanResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlan408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreatePlan408JSONResponse) VisitCreatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -18949,6 +19724,20 @@ func (response UpdatePlan404JSONResponse) VisitUpdatePlanResponse(w http.Respons
 	return err
 }
 
+type UpdatePlan408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response UpdatePlan408JSONResponse) VisitUpdatePlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdatePlan409JSONResponse struct{ ConflictJSONResponse }
 
 func (response UpdatePlan409JSONResponse) VisitUpdatePlanResponse(w http.ResponseWriter) error {
@@ -19056,6 +19845,20 @@ func (response CopyPlan404JSONResponse) VisitCopyPlanResponse(w http.ResponseWri
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CopyPlan408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CopyPlan408JSONResponse) VisitCopyPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -19515,6 +20318,20 @@ func (response CreateTag404JSONResponse) VisitCreateTagResponse(w http.ResponseW
 	return err
 }
 
+type CreateTag408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreateTag408JSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateTag409JSONResponse struct{ ConflictJSONResponse }
 
 func (response CreateTag409JSONResponse) VisitCreateTagResponse(w http.ResponseWriter) error {
@@ -19702,6 +20519,20 @@ func (response UpdateTag404JSONResponse) VisitUpdateTagResponse(w http.ResponseW
 	return err
 }
 
+type UpdateTag408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response UpdateTag408JSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type UpdateTag409JSONResponse struct{ ConflictJSONResponse }
 
 func (response UpdateTag409JSONResponse) VisitUpdateTagResponse(w http.ResponseWriter) error {
@@ -19875,6 +20706,20 @@ func (response CreateVoicing404JSONResponse) VisitCreateVoicingResponse(w http.R
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicing408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreateVoicing408JSONResponse) VisitCreateVoicingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -20425,6 +21270,20 @@ func (response AnswerRsvpLink404JSONResponse) VisitAnswerRsvpLinkResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AnswerRsvpLink408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response AnswerRsvpLink408JSONResponse) VisitAnswerRsvpLinkResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -21216,6 +22075,20 @@ func (response UpdateMasterFeast404JSONResponse) VisitUpdateMasterFeastResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateMasterFeast408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response UpdateMasterFeast408JSONResponse) VisitUpdateMasterFeastResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -26186,460 +27059,462 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3rbiO5li+Ivwqh/gO2/wjLzktVd9k4mFHZzl2enU57bGdV12wVfKgISmI7RGqTDCtViQT60wDzdXCe",
-	"YIA5/R79KPtJBly8RIREhkK2ZWdmG9jYlVZE8Lq4uK6/9bmT8smUM8KU7Bx87owJzoiAf55c45H+b0Zk",
-	"KuhUUc46B50emhF8iwhTVM2RwiPEh0iNCcJMzohA27/t9Tv/+Pf/2e/sdDtJR6ZjMsG6GTWfks5BRypB",
-	"2ajz5UvSeY+lOuMZHVKSLXf025iwasM5lgqlY8xGJEsQlggz9Mv19QXKsCLNXX1JOlMs8IQoO7WeUjgd",
-	"TwhTp9Az1R1OsRp3kg7DE/0xrr6SdAT5e0GFHqcSBWme1xHOCcuwuJ5PyV/JPNJBWnlr3Q7GnIroyFP7",
-	"dM02NRlI0tBs+cJ6LZ/cNa0zubvPEp8OP3BGzrBKx8uUcz0mSBOvpkzMHP1oUkpxnhOBxjzPpCYZGI8h",
-	"+XJEp8Nd3fiuaX3FONgdVVj3G50grb6y5iz1p+Sa3xIWaVzBs/VafU/ZrW9zeeUkSQVRdu3IBNOcZAin",
-	"+g2UU3aboDevUU6UPksIswxldERVuZz1Aea+s/UGeVZImkbXdGKfrtfmRY7ZMVZked6///7777tnZ7vH",
-	"x+FZaBZzj86i45+ah2u2KPgd1ZQaadM9bmqVsGLSOfhbZ8T5KNdTwn8WgnT+SAL9XeNRdAIKnq03/o9N",
-	"3KVYn7N80S/LKWeSAFP/GWeX5O8FkUr/lXKmCIN/4uk0pykcwb1/kxzovmz2/yfIsHPQ+ae98iLcM0/l",
-	"3okQXJiulg+KMJ2hgSD4ViKMRJGTA/Rr7/3pce/69PzDzcnl5fllgmZUjRFnBE2IlHhE0JQINKQkzxBl",
-	"KCMK01wmaMhFn1E2LRTC+o8JkmM+k2ibC4TRgGdzxAXyFxlSY6xQihnjCg30cHC2kyB4ecIFQVNBUioJ",
-	"SnlG+kwW6VjfmqcfYIA31+d/PfnQ7bMO8H42zGn6BOt2lGM5JtIsyUxPgHyiUskDhFFWmO4I0jShJ8KK",
-	"yYCIBGGkDwyS+I5kaDBHkk+IXk+SS4IkZSlBVPXZDEtYBf2B5ju6iZL7Ipzrh3NUSC1A6OsARAqcTSij",
-	"UgmsuO6LZfCMqzER6O3+T7B+ss/0j5cnveOzE5TrIaOCZUSgLZireWnLrqeZ/sYXs8cQ0c+6us93XAxo",
-	"lhmuvtl+P3CFcJ7zGckO0MXJ5dnp1ZUndzRzcpu5bLckEjzXa53eSvh9SsSESkk5M9TKzFIbMoWlnxJh",
-	"tkwTgkTbjnZPznqn728+nF/fHJ1/eHd6eXZyvNNFJ3dEzNFMUEXQ9sX51XWCLj7q/+tdH/2SoOOT9yfX",
-	"Jzt9JglTaCj4xHcp9SdUE81QEwVSYyrRDM+R4hxt9ztHgku5ywUdUeaPu325qwVcs90fuHrHC5Y9wcqf",
-	"X9+8O//44fjAHB5YTqzGdqEyTiTS7AAOFazugOScjSRSHGEEkmFNEML6fc1TlGY9aNtvhn5zS5qGCBww",
-	"03LK2ZCKCcl2DuusRHMsd+6AM+UEZ/qb2ZgIYlfqAs9zjrNrzt9jMSKbX7B3p+9Pbq7Pz2/e9y7/cmJO",
-	"fTHVY9ATyvUggJEaipVE3BGBcJqSqZKH8Jvj2WaFgWvQCVVw5q45P8Nsbm8dufnpXPauT27en56dXp8c",
-	"J0ClE8zmCCtFJjBiQZSY94aKiCuScpZJvaUZutQ/78LvO0jiORrzGdKEoelihvV0kqrqV3l/WVhyLdtP",
-	"0YAM9XWjxJyyEcIjTFlQHaNMkRGBeWlpgOFCjbmgf5InODi9j9e/GP50gBiHu5RKJOmIEbiE9R1rKAAY",
-	"ExwMwjKS7SCgX4T9I30QCMlIdgisrs90K3rmlOmLZyb0soLcbK5rKWdcZAnwN8vwEPk01TIOUjO+O8Sp",
-	"0hfIWB9JNnJH5SOTxXTKhSLZGckoBjVx4+v08cPVx4uL88vrk+MbfXbMiRnSnGxJZLt2rEBrCOiW2vuy",
-	"fnYQHHoQ+2yfoHanit4R0F4rktpUaIavqJHi0lK3ZUWe40FOnCi4LFKWwuLf/IelLMsH/0ZSpRezNxzS",
-	"nGIzyaUerSL+C5bvCLbneIGN6N8RZVJhlhLLFoHjgYGibF2vkm0ObW9t+38bnkOynS2witgBDjjPCYbt",
-	"dm9eFIOcyrE5E/HXHDUsLIl+QZERF/OqsD/EVI1vBlgSLWBLkhY51moCsPqA7J90aBZs3MjqgQeSC3Uu",
-	"rG6ydNzr+0QzJ/VXRlttIlk0jSyvTRLYtBX7fgSWo+XdFySnI8oLWXn3NAtrMNVpRL4LjsKbkgLEZ85U",
-	"fD8FwYpkPfhUKwVYWX10V1FYw9gnP89bnKGkkxZS8ckFFuqD3d1lTUfLB1oIJ2IX/ilIykUGPE8iPkwQ",
-	"6Y66aOuKTwVmHL3a6obGVWs3MFXNZT7EKCxCkZPSTLBMlPRP8vNcmXX2S0eZ+vFtOTxPpe6XZsZZbiXs",
-	"2JekU0yz9TYodBxKe4ZfBPtdUqOQ6qTqC7q0kVXSaSZKR3v1fZepvtS3L47f7SQIFxnlN8Miz9E2RvBf",
-	"TwP+MZDGttbL9L+03O9eSUB6AtWtPsqdBMHUP03yBE1oRhOjd2n6cdwLBtJJOuUY/B+6H7d6nyb6d91G",
-	"I2crp/0RNi5wIpcOxNqUfB9K+tK4Rx/h/tjIYDXF1Wh3QBkGlvxY86qSO/QWoUfN0FlKzrC4rV5fU0G0",
-	"6qZ3fWD/QT6lWgeL7XClIXnKpkWA7070M7BFKTKR4ecgY+X5+bBz8LeVk64O/ssfyWrGW3hzWDOD8JYx",
-	"GFJo6Sb406mZxav9/X3/AhYCz5eaMxNfsQNkMjB3eX1RjCW9kdmtnDZIxhFCFDJOxjlueLj53ZIKq0K2",
-	"7+NS3k2vzDcPo4akc8dpSvQRr9Nr5HRGtt1TUbnKlTV121LrzE86qW58Ax2W66obOOJFSOAZkJzPziij",
-	"E326lwXtGRFoxLVs4dVyZ4yYmK/AfGouG0a0zqHl8K0PHMHYzeUTkbKh4ZCMqmc1H5DwI8Z7MP/YU/WX",
-	"eLNwRQWFqspoJdyPh4uTgIlN4CwaiykvFOKMBKUrxyVXC+D21jRr4SZemUdlwkmF+dY2rnn7r4hSlI1C",
-	"bJWyI2dBuiDiIro6QzIjsmJuQpKyEXicKiuE5JgXeYbG+I4cIn3GYMkYRzMstE7eRa+Q4uj1/n43zpti",
-	"6xQaa3DehRo738zRmKS3y9MeOvPgMklSea4bCD+cVlw+9TUyDhwwJ/xZCFJaXXGa6oMHtg2JqP5R8GI0",
-	"1vK7bQ1xls+7q5n14tUNkyhHXBleaFl+LvLbSyKLPMAEMs7IOsws0TpsbpTiyIUdUxCM+W71NWvkcPt2",
-	"aD6N7BUm5EcZWw4bULE4cLneUoDv7SF3ge7RNxMaqwtgAM99QAzI82M8jxgoSvPN8tXPIr+XAQIBd7Ti",
-	"gmQI3kHb1tJEiTT2ZoZ4mhZCEJaSnSBfhA+vWwiuJ3cVrY5GRgOtbUlEMzDlLY0BbX22s/myW/66+3k+",
-	"n893z852s+xLWDl2tqVV/mljkCub3pIQ/2IOul+bbaokMn4LnJsXgEFM+B3JdhoHcKWwUNc0Zgqo9ex7",
-	"kPqjRLNacN1RpceDGTLKsV6pjOREhW8uKk9t34Foo9rigsVREP23FhBgpcMXfc5THNV4GLdGgaUnbkKV",
-	"kJWld0z/ejxu2CHSvSL6qgZbb0YVyarTAPeIINMcp9alMCKMCAyvRa73stfLIl9Jy5f1t/X3RU6O65pg",
-	"wKNd5EBJ0xxThmZcZNLZdoyT7TWaEXIr9cyuCyIzPAd/6fW4EPqPMGkDcSx3ePnuCL158+Yn4wtWlcPF",
-	"h0NJ1CEqqd4ctDzf1T3CazLWlZXSV550J5wnHa25/B/2QlpmpFTlbW+PMpSpDMEy31fZkFsQww8Tx00r",
-	"NOsotCKA+zHWjksT735HSMBeQJi+7yOiSCHyMF2MlZqaOAT9rx2Es0wQKV3k35Bowh3qDao7fmEZwjs1",
-	"I4MU5x9jPUrNRlw3nkDMRwj2kSRoNqbpuLS34+lUIj4lDIIDkSwGvtXuSjOcW5imJbX25+VVnTYZ7Rel",
-	"b/9uU1fuwlr0VJTG/bXtPOP7uTfofT0aVB6TIbbiX+jxClfHLZmv44RYWGb9tXczLBhKS6dDOcb6gKqr",
-	"FdwmcCZcWN9e3JcFTFi598LTIbOG54s+roUG65+HR8qpOAJLcGB8VIXXGFQIQ2d1Sjm9OkdvXv344+4r",
-	"hPPpGO++Br9m8IhHvUXTHLOqgU9OMBh1JySjxQTsEmJEgsa9KZdKdxi5mVu6chp5/sKSO0+VXZFoL5U2",
-	"o/twbEK94i7IsCleM8RbMnfs1plDcqoKMaKaI7rvExPfoqW/ilMyuDtt9j727Ci2A/fwVkX1tsmACG9D",
-	"CphdHk5dK41yj0VtgrcQ2bgR1KqUuXD2eh96SD9Gf3JmAlKCO/soHilH9ppKKgtRPQhVYqhJKNETshjy",
-	"zkE0qm51lYSqM4keqZMJpnnExt8g7Kxz+/tu4nyeT+fX/IqwoKmml0uOJPFxEhA2WA0t2t7SnyIt8SDd",
-	"1NZOF/1mzX1UVb+iEuVkqBAvVNJnWqb0hp85woJAlKllE4KkdEpBVO6z4A2tpcxQgoccc6H86ICjlGNI",
-	"EFZowqVCr5P9/X2UjrHAqSIROc/bk63Jot7XOcvn3sIpKRtpta6cgzRmPnmIyGSqIPzVuIBANiGgkmCI",
-	"KbGNQBB6e6NIw15fRbz1TRv925hA8JzZRTTTA1W8tuuch4WlcrOWm/2Fz0yYlzcFE0FcZP6h663ekY/W",
-	"K5giWbez0thZGUBSn+YfK9YJTL2NcTzL14R+FnXmtD+2pZpVtpisPswg2AWMtPrnv0akzphBaIKlIgIN",
-	"jQSdQRS3+esUAstMVPh68hEjn1Q7O5B+05h3OIPTMYTAcJ7hediKgNltS2XWXgB+UezH0UWN+Qzv6++j",
-	"0kSLhZWDf+OUkcwtUjtJo9mDWEgtSelbuG5abbqzz8qPQoba6Zgz8qFw67JgIBrzGYOw3Gr8ubQB6Lw8",
-	"7Jq/gzlvxohAcowFkchEbK4UYNoIHmbj5JhO3TzW9kyv8ClW18Hf+n5/a5u5sBFRarsqJhNshNSHqjT6",
-	"FNuHWxKdsJHWAePS1SoReL3QudWiV1jeii5MGdUS8KlRkpu4XZNGqe8Ok4bihAp0S8hUArnd4byAFVh/",
-	"fdfQBJsE7GYdbXn6PCMNEloWFnXop13IX0O4UGPCFE2xsukcNpdGkJSDpKF/c9HAEOVau1hjGnt0t2w6",
-	"Zci9QrEkazqFBlSo8e8Ei4agv4r2lGLGmT5nDWFDeJ0Gm+LzvBYXkWumlKTE+MCtwcmuDdqmzCbbcJbP",
-	"d7rBuL34PQqaB85jJDslgvJsFX90G3Vh3m4OZ62uauJ3smn/9alNQ7aZWj7uIt36FaraBIBg+x1GZv0O",
-	"nHJQpUCe9kK84LMtiRT5pILcLaeMtAghgNeS6hibphhRz56Fzpe5oiE7jqRWegZzE9VfqllGztLveDO0",
-	"LAT8ANce2u53fsbpOEH/Gx9jxtAVGWCpKGY2A/6hJ+t5yRt6b9pcn4MdJt+23YPFlxoHsbPckE84VdVj",
-	"Bf+W/mRBROBAkDvq/CZ2Z7RIUvz55zxoQjTxpOWCmSTDAOO2A0t8BCqMr2ktLvyKuymckYySOxj5JWGY",
-	"SgmOm9pfez9jwf9e6F/Lfx3lWEo7Z//vvUs+wfqO0g0s/3PvjGdE6HXw/zjiTJHJlAstLIVWww39kkie",
-	"F5EECc6GNCPWQbuwbElniCd8tdPtHbxV3W7z3VUxGhGpOw6ovh+n+mT+gMyrnutJNNFUR9nIpMHNsER6",
-	"WFlN/19vNIuMBnogMiIvWhNsOSBNI3o8+91/1lx4wgVJ0IBIZbhE64HVj1VgXFocmUwIy7x/29EaLhS/",
-	"mVjQAhs45f+eYFbg/EaSnKSlme2GkVk4+XvBNlDtMqkSRLlQoQ0NHxbGSKpI1jORSgFzOL7D1HLF5tVy",
-	"YVfSOrgCnpSqyykD1BK6hoZ3aj6Zt4ip8W3XR5JUZhNeDi831xchxwMSVpxBNH+Ib2Zh7Ka9xPYYGuQx",
-	"nt/HaBK9utrZISq2B8vVoyaIk4yqq5Qb74m3/FNmQA6GPM/5zMQ24jwPMsJmC2/MirFoR4bXggM0zRu4",
-	"gk2071LO2+k9oMuUlt0pSenQphKCZ0mqJABkUE8/5aJqbh6SmUmCR0dwGWGEs0yibd2WybGsJNAHUud3",
-	"wJKZU8IUGnEi0WAOXwDEj4mDsCnGMHaqymznW8ZnkDHyCU+mmmmUedJh+ct74XCWUSNEXdSWrdm53jn5",
-	"pARGQ5wqmSCXnL4E8MDFxKjXlRNYCdovAxMXN2dcTDDbFQRnmmu4RhMf47WwWxCnYxVTqiB1VY3JJBJG",
-	"tJAfHLBiazG3vtOhbOEVGoL1FjUFVEIYThk0HDgULvywiUO/p+zWxCnaPAB3b0Rs874/lGKGBgQpfEsY",
-	"YnyGtv2BcJFIGZ4jziIBDtZCt9zXybJjItHkDHATSmsXRnNwNqZWN9FSdkZIZglHV6/WMaYuu6A+kZ/n",
-	"NYcz+HJMBiAX4AqCySxErd9jRmW6QCjclSuc36+xRe55ZyLZ3ca5efs+witYIasoGUdV3HikrI2GjQTF",
-	"mWAcdehCTGvBb2jRDwCBeMb272BNYi6A+8XD3jOe8qFRi6tCB9uu0maCBZf1AnDRg3d+NuaSoJkeUJrz",
-	"9NY47j1vMYbWw9rxAruD8W8Gx9syFHFVxGGUhjUnjeV8bS7xybTvmHYkoDzuK1zzigg5EJ23wnIH7FJf",
-	"KiNrWLOgtHjnPLntdL5auH0o+cHH7bVTbvXrJ6BVhPipKFiKFcneCT5pcjE6ecPRpw89SZDNCgKrrKFb",
-	"ySc++lwQnI5JZmNBp1pCfLW/X4mAtnkpVCKB2YgcOEmUSu/MLIPZt1CONWerfo4FqVjoJK/iRFr7cU6g",
-	"oXzuYRoyPJcOrISqLurJWytRQsADEWY0JpjdJKBpkUpxJAmJiVShK0Z2/JZFCedCkDtKZoHUmBVhnJVl",
-	"aMiGcU6g1jkYntM2z88C4a3iJ825MrVozOp8oqt15Vm1TwquxGpmAg9VWKmrXnbuU0HGBAsJpjVJxB1N",
-	"bZp9SmBSZVzdDexiYz459FA63drxyIrI8CVZygdqmYhRy71wWlgly2Db35JcVK7CnQQVLCdSIhuurg9M",
-	"PYeFZuH70unXjVPzinjASffHl6SzYHnbgFfgwd6u+mJDWuFsTHOCcnpH2ahNKuFXYbaPO6R8L9Wlqw8t",
-	"dBbreyffQwB4YAuzrBa+U1kVeUun0/DDhRmYRsovguMpL7ooB4zdboc1eVG3oc/Q67dozItILFuLAKFA",
-	"ZrpUxEQcnWaPYiQrYRjaJDTWuk8c/44E99imo0v9F5umFDADCj6Jnz/FY88WLX6uGf/NyrEE6M8nMgRs",
-	"pD7HYSaoVhnRNp0YlC3EmZUsbslUQRhOJYQu4nue65ukxcTMe0llaNGJncJ4okhBy3NK5d0BwsjAtyHB",
-	"Z1YvB1Fqu8b5YcNvbsncILIkWuK5hanyqTn6+Rw8Kegf//4/dCt9xgs1LeB++e+pNeyZC3KOdndN4BVK",
-	"5d1/76J/k5wdwKnSbFl/8VkPIdJr0me6o//lSxfRVB74o/jrya8nH67lIbr6eHbWu/xdX0/OBZugf909",
-	"6n24Pj3q7b476V1d7/715HcYfvn7Ze/DX/tsRO9MzLx+CJPcdgn0WpCDFvXjlE+ILA2h4NZ1CKDwmVRa",
-	"asQSUXAz7dRiaSuswUaglVJGKu86SQdg2ZIOTeVqN4ttwyP+rCKRSxIhFIORHj6KlN3hnEYeMiOQLj8Q",
-	"fLam+mGHyGeh67pgDWNcdD7prs3QEj+1ahPlnFatF5+tISg3MvtYmMR9uLkgWIYSMn8bzxHWx1mfADtF",
-	"MLqDy9PMvoyM1gLqjEqywtLhqHO95YwQrI0CsXdKxFtTSWK0M41vUyUNeEGiaAgFdUkFwWDQNTJO3D0Q",
-	"7qVUCuLXXOWyXRl0Wb7qQhlbCQuSFyKNaAQ+NQ8Y+C0J2/+UwEwOiRAkEtGsBDZOkS0JscvSZI17O6PP",
-	"MCpkYZPLQ/bxNtJIbeuW1jhx2+6nXR99Zcvqax8iMO/IXWaX6+csxWOaI7RVxfFoIbVVoNxdDG0zmNsp",
-	"G/LlmTleVPrFrGsujB/jXOnr+NzviJAuDMH3cvequ7/SUmJ5hGugOoDwDB2O94Z30ECzynUaWxHInq2P",
-	"Z3W/uG0J/rSGSioGlXaGpXERgAlvG1aPmvwB4z1QBuZaEmbE3narsHzJTAnLrNPdxst23PoapP87fkta",
-	"3DMmud4ehEisuY0q93dNNY3Mrkt1b5tJrOeGG7BOAIZ8meywHgJKszH7PrveKiPGLk598M1LEEsZ3gh8",
-	"m5v4gl6jZ3AD6RGJdaNqGh0VRKoWltgW9NK8BFFFTN4FXFJ8BngIpWc3MYfM/BNGkxgk/O2UTyY4QZJM",
-	"aMpze/LwAEkyxaDSQiyE0ef6zEqAgqR8xKgkGSgo1ixyaIq0aBEQ2p4QzKRLhkM9m6n3w/6+FiRlUHlZ",
-	"pCB512pdYtBOJVBTUPmgKvZwLR1jaTRhRaO9ucmqGW6E5aeNoE6hYaxxZOJqRDQ65AT2eugqW5AMNvYQ",
-	"zby2oNm7HbwmLFfboFlD4IXSqnCVe4eWAspNtFYM3BF0jTeHg5RrGfWNrPAFPt2dvonLe2PXZ83Jud4t",
-	"2nxhvqcDgcXcZHYFnFCMfIqg+0He4lAQYku8VIIXxnQ01vIHKyZE0BTCqrb7nVf9jnPyG3aXm87DIfas",
-	"HNI9MdJcCyYbMzJ951YOwVYZNz+v+i1t0TojhUGhDFPghypbI0hTpKmppclSRh2wy2lZLQJNWgrGzGdV",
-	"hp45f1RzWEnr7FmzSNaucV/otHvGpniPZ2vxVqzMyl3csT9jcF4y7tz75ZeDs7NQQ87W0xIL69FgraIB",
-	"JccVZ/A1tbnXLo/TEUsF4KoCERHGumr0Kb/31oErbzGrHwKLGFRfToAvw5kee4LSsaBSTbBMUA4/jHk+",
-	"v5kRcpsgAhYETYkZAGDfxChhbQCi4Gz4iLK1w42TzrQJS0gQI/mdWbKy8EtDnEuy0kLjs3Wb4ITssMOi",
-	"3/IVZgqs3FC9z5MhvvH9/RGBQF51b16ZIiwfZUCEs92Hhn1Wt8ytb1yMcja7yHGhJHMS74IjSklf5gwc",
-	"DVpsS7kQkBqBBnM0BreM0P/EDBlT16FDCtT6usnVXYhLqYz9Pu7KOPSASSAWMoY3YFANx+aKc26uJetB",
-	"q6T1R/B7LiDNVHcp6vas2BvtrlXWYwVVRfPRV9HHfTbpMRao1YqsmHSsgkLTgVq1HvHMkOWRAK+LDaIZ",
-	"P8LJ6K270aJ6RCFZGapRBSzYCLLFQzWOFvpDELjB6wmVQf/RuISXdqTeS1raeHxgdifpgI0neEmcDfGR",
-	"q5QVAGK0KlMLGEb7ZnC4Q1wGnC1WCzJgAEc8I/I9GapYwIOanrSGsam+nQS6CI6xkDR9B4AOjWAPAJkL",
-	"CfaGQUMVH8kNLK1EJZ5jxtNioqXx//yPNzsBBWM6FfzTe8JGanwUqDGlqWHMTbS8B1rjtQWuxPwKiLQU",
-	"sQpWOOejEjclWuOqVZWwpJaKHIL+sJn0uIwJsfGnsGwREJDpXNDRWDnHS1QuiKofWWGu8TPKCvvO6qCy",
-	"MRYTzmh6BAGun6ia/0JD+ieg3r/abxepRuUHMrvmBhopx6OIAxSzURFGUk86+VzQ1IZCL4dAUXbKFBF3",
-	"OP+NkNtQyhGACiuOBNTTJWpGCENqxlEhiWwZb1dAGRwZ3REWAeK5hpKOYEzwBWeVoJMJyQ5RRqWiLFWg",
-	"n1d1skh2lY0s/Y1o4rCcKLg1h5BUNSnSMfJflUQHFQZbTlyM52o8eWSaMA5XAERtUK5dpDRQeXThZTGI",
-	"qZtxRdS6eqdcgi/6ikyo4iwU0rX76jXM7PUh2tfCsj153WiNr5ZsY06wsKGOWZvTGUzDiLJuC4f3oFIA",
-	"AVj/eH/RqLIqDMkaOQt1+JKA7T3oJulVwtS0/mPD7FHK82LCJNqGZTP+DjOzw7Ias4nDsq7MT3o+B33m",
-	"jqyjssRz9AS5eyZBjkElEByRIHeFJJC5BiXKFB5JtO19MH02mKOtw62dBDnWlyDHtG8mhmsnSFPJje0x",
-	"S8qzfDNzLCDpswllN9SyQLA2SBiBvuZu/PjhxN1MyyOXIH/N3FA25AkCU8kOzHCCkz6Le5Aqvh9AaXyo",
-	"96dCQ/HQ7RSzjIINc20yisIdrMCeoC7vLhB4a3FJ2qKPPAOwghl90giwsGI3or6SxkC/tXxtld4ibrZo",
-	"T2Enm3m9OW6v2mnE3OTBN4yvOjLVNP5wkfbtm8lyy6tGGHL7tUXACR2t+/kGfxvPHcZTpap5uxBBFhe3",
-	"A75Bs1QNDsHWFmbrKnQ25nauQrNk7ui3y7mpKkzLSTf3QNtytey1MpVCtidgGdjk4VbwjIzMjhqVE9u8",
-	"xNRm07mBWHxXzOZIGrwVE8B+6EC/MGIAyGDeDxsI1y8kZPB8XWmvhWWyFw4UABV0gsW8dSo4bM6vpmmX",
-	"F7USrvcPRwnGMzCPgJM0pcndB71kBUjJ6nS4pCPBgdGeAy+5PlaJgnbiZU/RU2TXLpK/7ia3JpGE5ree",
-	"LFt23GIOFzhkC/I9t6fAipFuCcu1rvrWsBNG5Ir+SaKWIJy3qYoNg3Tv2/4qjccnr/XFx2KD2Bdvbb9y",
-	"lerWIfmtYitaOS6HNtAYQlfj1K2NP5dQi3gdeXDjlbdjceiyJ9IxvYtGomOpPsrSRBzzRbe5gLTO03qj",
-	"r3G4HF0LLIna7q5dn6B+66x9obRQnGslmyobECtHUBmRXcSkdnai1os/4rfYleIiyMhyOqHKFzIPQJBz",
-	"AytjxZIJnpuieUmJHT3NMTO+OQStHTocfXiD6Ssb0JS2cT7Dc5nYfNcBzXNf5X1YjwWO11Gf4E+mXHXD",
-	"mKEGB4Dj5Qag1JQTgsGnWIg52rYJXTdnvX+9+Xjx/rx3fHP2886hKwSF8HSK0jFJbyXAGOcE4RGmTELN",
-	"BJvmL42Vv+XAtbQcGTP87KGuaF7+4SI0DIhtq56WYbQzV9J9Ye2iXD/qb2w0rZck2lBYxXHsqIuuqtg8",
-	"lllb9oqM8jDDG2N5tYDZWQP1uycXbTJnL7DY1YJ8XHuyorDjResbSB+DRcdbn09JdKMfpZCM0+z8JJMq",
-	"tKonV7+Gla1ZYMVV9mt5rieNCg0tk3n0FIWrrD0Sgnu0148yyOaHFo5lmZTXF2Shi1NFJmFArRZajR4M",
-	"vOr6b54O9NVoAlnmFEuGwpV6RV4NOI3jjTfU/JJXRaxSd0uDheuhpOwKOdcHWO3SzTe6jBUGsRjIcGFY",
-	"SJiRxXEmismx9V754vHLs7ZyTJtyD+WrPsNzqY+kMtxVU43onCvme68BR4dii3c8kAckHcmFOhcZaQNy",
-	"UEWML79bMcSelHTEJsGqRJWSGQ8rDL3Q0Ioh+fk+mRPL9PuboKGAn3b8Oc6a56BJXwicqiAgf4bnUWFW",
-	"KvRm3wBMQSD31LaSGOFckBSKVq2FBO1GcoyDBgnd6YXVLyLGQ/vUSarVoQjADkDb+05Sxmy+kOvHi0Fe",
-	"ueNLn0vO+VTGbCFCxZH2pxWgouXBJIgO9TDC8dJTEstXhkdNc3x1jzmCGaYCkdriE1/pTEbTs01V3BIr",
-	"sx7hnywGfQPIpql5PqGf4Nt+52wOn/Y7O86w73W4NaufLYQglfN1W7xAZG4XEnMUajOOnChLwt5GtYhw",
-	"LZXNWmgwYqx5x0cl3XV3dOW9v7hmdjbNSxFV3Iz+GEnJJ8wVSTGcRZKsSur5/CGMZnGfAsxmRshtFDDY",
-	"PqgMjd9VkUgl1CkE5rhtQoUdwoqkn+zZbHcuF7akOqrELWB4+S/l3TSGbRnHniwjJDeBfRkOX1+JO6n5",
-	"a0R0euAV+IF8UlcWEG8NRMGyVv56E7bx4O770IguiJhQKYNX3DkjCIIjfMFLnhP0j//z/0ZT/xVSgKC9",
-	"jW2pAfSf//EjkJpzZN5RMjvIsBwPOAawfvjBBUXaSPDq3/AceIF76P6AJz7+Q7rHtV/M18azaVwbLKv+",
-	"bZ+71DMzOipIqky96glmeEQqb9gfUj6ZFMzGjfgvMcP5XNHU/yBNsUY/tsrfriEb6+s6snOzf2LGeMFS",
-	"4oycELd7MMr5AIdB9VeIVOshaGuugdmcM4JILgFit8JzfOwcQG2vBa1dG2UcXbvpgr8gonKvR25yPkRW",
-	"wgZalfcb4K9uGKvF+ZKQmm/q0ALc57Z2JxHYfikDA4IiHSJG7owreqU9rUHEjKpg9xDZooUOFzf7nlKV",
-	"L5DowE7KRpMmkSsmRkTooOlcBWR0d2TOmt56iAAcCqGoEv6WSX06RFtbJpmxes6tBsXCmZMBDZ84kPYS",
-	"1X1xhgvTCS6trRq+/qUXy2qtp/7SDG23SHDdOTSnxeASg6kVMIynOWatTo5J0nRScMvXo1XnXR0EEzS5",
-	"BSFEW9HBNSY3LTee4fmWlhopS+kU57aGrqtnbXxWMyzRBGeGVmqKTrizdVF4fHpwfXjvLBaOpGykSXLX",
-	"gK4pjgYCgkXdn47Uwkprztfwo2sKvMq5Ws+Afx9naonZ1MZStSCm1UisnhRcCYUpN6PUl3yiLyxLFfqp",
-	"uc67XpgjPo3GqAg+0a+0sQhW3m3q6QpicQPxQgSLnMaCtd7s15QwTb8ebxywzTkjW9IDprUninhUisQT",
-	"4rNaFyQS6J4PkR0zRCqbw+Tx1aGIIZy67cHc/uuWzHceZLZqGvGiyuOHn/ilje2LFT3W4c/rBFhVisg8",
-	"EH3f18qKBka1VyiXA7/iaqVbrghiu/k+KUPD7BLF1jty2lI+nb+rnbiVd8yGNMfYwCPGpkZf1H2dyCv9",
-	"UffBWWjwJ1UGFJs+XCHLB+U+bvl4BTqjF7Ym43JbWtBvzcC32vPOVZsoY5hJUjHiwXfL4Qpuak2rGzkZ",
-	"m1jiDSxCdGa+bOPy1MYkz37G6W3A9lewERS79JZIpMbYBB0tZ72Ut6ER7yq3YTjOzXlrIz4XNRaEWNSc",
-	"cNMWthl+YiTTouuqy22lF9pnljgjkqsS4XmsllGD9hB/bhoxLvxOeHsspANe+roVSyvygcy0NFoGgTn0",
-	"csogRrxMMQSp2mVY6l1yJfC8UXblxogyuncRXN3UoksQgK5saSn6BOAC0FXBtLifoC37g1kr/YPUJPQa",
-	"GQLBI55AFqhEP+qHeg7wgtY5Xr01b+kHPr0K/Yt7z06SZFpsT/3WQyGBrQf4RkojmMn4cfNPynOxtEMV",
-	"8l194OS6sNSPI4ysF1eywCO+cuEmHrNSlU/XlCfbq9X30kXBetkQmLeOLOGwr2tamv2jqptV+owt1jWZ",
-	"TPMgxEZaSBUqIfUOG/MszQ0/thm5CE+nOSUyzFWaAcTWV6XdsMMqdahsk4O2suqpnd2qZYlIAw8f8AR/",
-	"OjXfvt1fpUdBZ6tG+gSSYUTsWuwjNtIYlksDiNu9TCyRFKMmO0t7o8kqc0dw8pVYj1Dgybou8gb7uby/",
-	"CzwDFDe5YLJumk+4pOD9EZJbyU/VziFsqCVKcoPkv9TienHXjbqnvlAnWJHseDOh02NClB906/jp1aqt",
-	"lymP6XBI0yJX83ZDfqBOXAkZXlSPQ0NqWODF9ams5ioqOJ8SFsIHbyLteNxKlDzdJ03DOcPiNlhIzUdB",
-	"x/wUAnKiHATDBNpBA5JzNpJI8YorgoA/tnzf+vk8QM5KgWiAI0bTARYJ+sf/9f+iVxD/dcv4jLWDKJkG",
-	"c6AhIizlgmxJNAXMBmg8ggYSBOB08SyUWZXKz9s0tn+fWBVrjJ/GUprruxnQCCblg7XCBy15rFRybPNN",
-	"Y4sVHApeUNfefbIlUc5TKBUyT1CtAlslZbhewlgScae/7DbebvUe33M+RVMsZaW+qDR4kUhyNMQCbafF",
-	"pMixondkx26mCSuwA4FAK9BONQloVXhOMrQ9zQuw3kPoyIQyOtGK/35yvwhI7550evIVnwrMOHq1BWeg",
-	"dDy5vPKIx8sMb2VcFk5VAYW97HTar03LYMlpNAz1N6igqvsd4PTWZK3PIDrCShE+dqc8YvtIcfQvPyZv",
-	"9/dN7KOhhXq5//pHmsIAmewQMV5hU1oHl+CqjAV+TvAns5n/8uPb/f3g5pbztAsWxgj4+PH0GEY1EHwm",
-	"iUATfEskUJOLhHArvm6Eq18/eCdB+90f0D/+/X+iV90f7sOKymkkVqSrE1IZizBdDP0Mcwc+pPlapSLg",
-	"yTEdEakaUPJWgbCPsbxYRsNtkxr2F4hY6gHqYDTHtpemREqSHZVX+uq4lSa1fzLEjbOdjjkjpcC1sjM5",
-	"xoJcjIPFyH8bEzUmAg1JnvOZD62A3FBiraT6S4e/vg2hXFQqgRUXEpk8UJRittO2uNMKaPnq7GpjX9yQ",
-	"IHnUVq++9eHdaqDUUsuMoiYqbgusHUJuKckzX27awu5SJdEdzosAFvvjUHcjKS2QyjL4PASGm/eRIBN+",
-	"R+TSpofZUI2oAvseWtWycNQiFdJ0jCRPKc6RpCO2SxnydZ7cLQTcfQzwx2xIR4Uw6CkL0uyfRSwDdMT5",
-	"KCctcDbti4ltLEQil1XwzRXwnw8IDKu3ExmIDRC6LMzknKEe5xeVMVls7+XQWKhFc0cgdCeO84mG9BPJ",
-	"bvSBOEATztQYbbtSoAdW7IefdxJ9i3b7TBAjI9wobspjHyA+HEqiElQwqhJk4lUBv2xoKr11wWyf4flN",
-	"4GP7KOmz0Idu2DdSiSJVhSAHlaiqxH/dPPZun+kX8/kNZzcZnkvTbT53uJRo29koX+0k9tkxnssu6uX5",
-	"gS+OitSf1JTfsTj33T77zYwAfjWDYHjiStTzGREplgSdsFFO5dhAsAWl52VR0q9H1ddk3FyahrWsHHQy",
-	"VUo4xGxGSRmmCV6yev1vfUsMcZ4j3hDWFVNy9RKsKFxf851pJuitSrq3MQWmPuSFUGPL3YPzNGQXsZUv",
-	"1Hyvbz/cUo7uK2jhJZWBMWGBVjsmDyJIx2EIrD8jEog+KNXR2TGBcyvYku032FhJresl09ZPQBvDZgwS",
-	"/JKMqFRE3KOcwYrSeVCC6JrfEha85qgvGaRvbFMlB3GWGgEHZ5kgUmqtw8NyHSKq0KQAlFn3AsmM75RK",
-	"U5qlXYRy4/XcVKRhPTFvVZGGiLwV3iZJlBObonvVOHbltqJ5lOa1FaUkFqHATRqBxwJfGxlct1fmi0SC",
-	"OglOxxCDnNgLopIrQhUa8zyTPnrfR+3rP8qmkR7xgamObfJL+BBVM0wQ+YRTlc8RlhVjBiJsyEVKoJT0",
-	"NlWaLoc0z0lW1p92Zo8+QLJA43o0igiG8z0MMu5OF/WQWSwEy2NGvTQf0IUhYhcm3GfmtWpmR4JCiR1Q",
-	"2KGS2RG6tKq709oiVSbzBNhRbfsfqUlH4Y/Q1sRnRTy4sUWp9F50XzlH8m7ag5SxxlLgC7qOKIiJp8bM",
-	"RYhq0W04JEILhyYHDeInBJnmODUyecRtu1Z4ZZlU1zaVLpYoV5asNqNoXp2Yo9YPp75CIw7WqAmeDwDZ",
-	"kXF1A7+tzkpoKESjhxN2imG/hZvINUwWch1DDnt/cZr8Ba2RAcB3bOtXVONbkzCaitbBG24KqzMkK0tT",
-	"vV+4KaYHO2r8s2ZDg7eJLTQU8fDImL17xEimldxCgt27ntkyplOZIEZmBvlqrRzdsghJgDmJ5auvJREt",
-	"fKgpKeAniiVWJmgKZYJN1oa+gGDi+mbbxm41eKHQHZVUceHuIMYrTSVIcmSuQ2dj2emi6wrKl7G4MA54",
-	"2PqypfqSmrGDPqMKCYIza0swt7HiaEwzYnM0yvt3xos8s6i4aJvhOzoysiPsQNJngheKoFGBIYZtUCjF",
-	"mbRjgTVQHOWc36JiCoF1NtaOSlTl4SY9ps+qV3RiMhZ9lqqVKSyVlORhHkB5f05Ft896hRpzQf+0A9Un",
-	"kuY5ykhKM1MmqjJBzryjDoQ7fXFX6mq1I4laha21A7IK46O1hyR0OG374YrlaU4JU6fTsBf9HoCMoHGq",
-	"SF3E9auCNtTyviKErdPUhKgxD9zMTmZOkDFXgTT2ZyEiLiAipNa9YnPU+9Eb1R831s2yC1Zr2Q+2DodY",
-	"mXV1MaudJuWONtDCxyCa/Iv74MV98FW5Dxbjsh8pxaQsvnPfJJNQgZ0WdWOCxWo2Hr4TjdkphxGY0cJC",
-	"hbbnGo9CW5LzgIvkn4QYjQaDNVg86Ms+OHehYqs+IpjNHUaLATDVh0ThUTjyZF0wwcTOpDaQyCpEM7ea",
-	"luIQ/dObwb+8Hv5otEIniXXvXwA1CjMC9ryo/WktE1O4eTU9YYLneRgtjaspLtT4owhfLn8XRzwjIQ//",
-	"xYe/oAwrjD5evncSnG1M/xR2p5FUkBaXr30vqY7OjyU0y49MFgM9vkFTkOXqWukBOGFg9lvSmUcTiFrJ",
-	"51qozghD2/gf//7/mP/9r+QTnkxz0uViFC7E7QfZpg5eqFB5pYHQMkRREwcFzdUpW+tmd3RtZ9U56Fz1",
-	"rn+OVMtYia3YcJYDsIluvA2TXA/0516DjI3vj5DcL0laCKrmV1pzsMYUI9AdcX5LY8F5NuoIe4cwGBkk",
-	"2s75SGtKd0TQ4fxsiKEoOF5wH2/JPktxng9werujFaIxycuQphQ6TtAvSk3PWW68cld4Qq6oIv/tPf7U",
-	"RT2rLfXZDIKrHMz0z72rkxt9snWbSk2l9eNRhW5ufuFS7aaYKZriGzeD7Su9ACTRWq1UAIWQoAusxv9t",
-	"b6eLfqNqrFVfXM6YIb1v1l+htTxIGkKckT4zJg2J3u6/MgAYKc8I6n28/uXm5PLy/NIYYbXA2TGTdNR0",
-	"0FkYV0mveEr/SuadL1/AlWL0rVABRKYETit198YEHZk2nWapl1Er3VYj76ITq2fKKWeS9BlMxxUlQbIA",
-	"cQouQgoV7dGJEFwgQz22EJWRIzquq97FaSVK/qDzqrsPXr4pYXhKOwedN9397hvwKqgxUNueNbrvGTPL",
-	"rq/Gas+JX20tfneuiDKFS49cPVNzBf3Ms7m5H5nToyBRxYAp7f2bzWky+vHKYghlD+6G+1I/ZFqsgh/M",
-	"0sFEXu+/Xd6bS1vMm2RdvQ5v9/djnfu29n7G3rEDn7xa/clHhq2NgWTmozerP3rHxQBuA/PF29VffODq",
-	"HS9YVqmNufojIBrDa1zGll+WhUI8YHeacXELsZ/bWqa/wVaovzE2dZo5dBUqkVEZEOgM6IxnJAG7TdVo",
-	"o09mPu9C/57UoKlduJ1g60YkQGrvqVRAAyfmvaXt3l+L4NpVUvP9XRlUr4Dj4UsoUETwGUQpLtkqAUjL",
-	"rLCB07ovST1ov50qCp47h7nvoDSNnQn0UtgSqIaOto3lEVGtfUZ3b++zjbP/YtyeAk+IgjCmiIWsfGXP",
-	"qYlf/kiizGaRAB6f2ZQ92ISmNpxmfwPde4pbpjBz5cNjBA4F/sLQ6gR+XQhvS96Sjo55hdBtsX0+HFZI",
-	"O0HYntVaJYpFiqcZYYo6WTHKrU7L1zZJMZwxkiqS9ay3PEYxqXvR+9Wfifv4ES+HL0YXeu+z/ffc8paM",
-	"5MTEY9UX/iPLKbu1Sw9x2HUmRI09GKKgrKxXttxZPOpJZRMWlc0/2ggcx1T6de9+zcft7f5Pqz844myY",
-	"U6NAPYgEymVB2O++Bas24RUzPNcHVlOIFj6EPsJskT4mQxw9gX8hqqw5v8HzV3YSOHfmyTOds+sZ3x3i",
-	"VGmNr1BjAioBKErSDWthMfdcDO1u6mN1uQws7iUZEaZ/IPXg3g3dyTwja0n+j7e79elFOKupCpkRaesq",
-	"51A2EryrOYecIy1Ef+0X9OsWDOCa8zPM5nZ08hEUD4iD8ZlHoAHbpTSKPEbWfQY/B0hWcTU1yqpLcw9S",
-	"bM++cc3V9L8gmZ6zQ3D565WWi2v91YuOa15Nz0LKIHKqKMvlzJigsAlSgYU/RIKoQjC5sB8QNRQj9YxK",
-	"F3AUpvRj88LXROgBweh8OHxhiOtT0XC4HmMk4LSJE4tx6nha2RB7WnAfxa9RKMeP5kQ5y4nx4XS/Zm7z",
-	"oP2+Ulio6i5zsYunUwT7pher5BEmKEkvhzcd/++Xoc2vRpuHd/0Igjwr7vrNWFKqnTyUX5jWsper6hGY",
-	"jFlLE3Fit8dxFbB5WL7CGemiE+bD4I1i5vOt6zRXJizHtDGX07xBPuO6iDAYO8jnUsdCwazVIU0dBuKC",
-	"RQNSa6ur9/hntZ7F+8TC64pds0DWC7v3tXKAxziY4CRN6tFgFjw9gxAsNBUEkgqWxER7OpsNk1fupafw",
-	"oVRjU1t4T9zYFmO6v54j65Y4svJ7nz0WRKOh8oRlV965vNpIWQWYeGQb5QnLvnLj5IM28YSBOcZZ9Ffu",
-	"Z6HGe1ADe9cZJpsEKZLe9go1dgn7G+LP4BF6JttCdXow39Cx/c3GKgDWlFtqG+x0f479NatsNlCnc/C3",
-	"P6rU9gufQfoXeJxctqymOeNDN4SlacxT106N8ExSbQPFmRdObCjXJoitFkv4xMRmCd20HiK0I5d1/IRU",
-	"9RQaYYSc7HSXSQqMSRAOq3erzHa1BGTMBTlltwHq2oMEo6zJvK+fH1Wa+mr42usQJhdTDuPLLc8YQ4RU",
-	"wXyWuvN6/pfiRlfEApDXyMJS0ghTVqUOiBWME8V7eLwZOoC2n4nl2L6lXvKQQFoGB5jQSQNjZ+1zVILi",
-	"/PUbJr4CWrSuXOBclgRZ5i0QC5TIbVhujBT18zbCrd0+XqhDa0GzwAQSCXLHb0nmQfpNDChKc4LLeJqn",
-	"0P/KBfv8JVkK+P3bH1+W15EXykTnOmS8BbOMXsXV3vGjMc5zwkZkww7ysp+Ijj/DFKKZUvdiWbj6cYnQ",
-	"Rb7V1g4uCx+M4sYyXD7uXYvMGFjQX12E9ffnXGzLIF9Y4Crqe0cZleMqrYFLkNUdACZMHaiv5hesnm1O",
-	"s3Tvs1Mhvuy58P3ogT+nWXrkXkrWDM302q1mT2Cc+HtBoHiuC5fnGcD8Rw0Rke+kssUm1v2QwFrf98Ob",
-	"KgWvYz95E5I/rzmy4rVdX7Rt7jgIzwdks8VOEWdoiGleCMCiSfMCsFUx8k0IgtOx+c2xKW45F7ZIOoyY",
-	"jIcBGdmfLFlZSYWRmRN6bYZ+hgYkxYXNmnfUgzJqCttYIdHgVVS1jR3dYBnwWwa0JZ0xwQ6n8D037KXO",
-	"WRaX9MuTXJIGJLc2S63SyBqarF7oQySIAYUDhMr6RjadOMiwiR438OvpM/f4Z22yeNb8anb0/pt0XYvP",
-	"4X/QmmAAkyPWhyAeJCfQj8VHXMo8a3taqtvSRb1cciQJgArLMRdqN6d3JCvzjaxctu1ycvROJIsJRPpH",
-	"VDC90b9cX19c7dizQd2mO5brYMksERz6mGB77PQ5AVIYGmY9szlHVN2b3O9xJ27+hPxMRpQt4ohucwFG",
-	"A1uPlTBUhv2jwdyfFcC3X9jIyllxMv3ekIsRbxDk38HzDTuiN2tk8ArMMxgYNh7k+7WYMCqrLIgkasmy",
-	"5SkOHjdbtjZNb0FMwPvGPbh2LHZydmid8U6PraDeIMKyp7SLPuomKyuw+H2OGTjD+y8sXGZjyLJ5Y1Ob",
-	"XsfrbLXfr57Obu7GpykIh8yBUEvZJKTi+VdsXP8KWNIRAPaA3mbF64hN67AidC4veZV+ZQmNFrPXlN7i",
-	"jWn6rotYBpENDCptTU8hqCw74Q3TWzZ+gfjCijzfASxmKlwuo7PwRUHX7FY4zOLdoa8bEXbeX4Lp8Mi+",
-	"/o6QrNMu/Rgsjt1vJR7FRKNWk0OnAqLokV4gE41q650aP6fiUwnJDoDp+CWJEnPz0j1idly1nwhZ67k8",
-	"Y4DJ0tp6WHlYZI8YYoTPORrjO1u+JmqMvCSMzL6fJX5iqj/Dt6SB6v2GeCMLZwRRhkwqiwOxybNFpgJV",
-	"A/Y+u7+v51PyZc/lUd0jX7rSDkBS/BEjh7/YPt65Sq6bEICgcdfTU5uoa51n0QCVGZbILfhLwnQ9zmAy",
-	"LZQhe1PwFwC4EZQF1P+cEyxkKYUrgU3ljC2JRJETaeHqLLz1ziGikykXCkwHUmGWEkC+nbc6FObbxz0S",
-	"i0D3c0TZHc5pBmAN3u4zJmg21mKCGcMBeru/j37tvT897l2fnn8wwDFoSzM18wZYAWxTfaYFkkPEuALb",
-	"raY3tw7drVKlEVD0TfOMjChMc4m29SByyox4Yqph73TRqf24z8pVtNjRJSGbZMOhjRCVeGK3EMSe3BeE",
-	"hi10++IKFOq3+2xIc2LiAayaKd0UDKzMYgjSZEIVHDkzvk1yFNvDc/AT07Ut0BdjKaokhIxmCRDTYK7/",
-	"88JfKvzFrKWlS0/LCYKKKMIfmDoTWYNX7E0FuaNktslr9MJ08UL454wgwpSpjPBC6ks5zThDmDmuoJmw",
-	"xPNqyVc+QzMbh2AwuiHzzRr4ElQw+099MtwltXAy0NECn25zVKbFIKdybGvsPvyUxEB67LsXvrsNhUTU",
-	"+3lyqJ7KkkQtJk6V0/vxckoqp8RumibxglnCNP7vcsGWZEr/JslsDTYsiMPQBNkUTpjWx0guvVXHVxeI",
-	"hFSDOW+TCHbQtunmqQ3D0PWxkTKD8dQGfPy7zqqy5lpjDbQOX/0bF2hAUm4QKS3wmak3UKOcOqhZ1KLl",
-	"6WeT0GANO3nt4KoeYmh5ShbQM8NNSr3IG1zAUOusthaRy1jat7UIdpBhOR5wLLIdmzl5b6C5ppzLjbOE",
-	"58m3bENILumySlAvF1clR7MEl/MqvK37VYOMW+Qge3g4pDn1gSOPDJFYodtepaMN4bKWPZhFeSHkb5qQ",
-	"BcnpiPJCogqRAhcGBq1VFSWrBiUvrLUkfaX06ywluxa9UjZdqD3/+pV7e5NZjsu9NSNvyu83Y9ZLElsS",
-	"lZvmJ462SUbVgdv9B1/BMWDp8P5vgI9Ftv4JU2zXJr4X3NdVyCbrEXCQYVXCAcBxthKauuJgexJoauiv",
-	"DaqCGRgazB+IOv30fMghaGOpoHaSc01VtzhwJRnkcXh9d4AlyZyXCtSHx2FdYZqxVXlWUIt/a6n7BT+V",
-	"QhMuFXq9v4/SMRY41S/Cpfx6H824yCTafru/b5IDZlQSqBkSiun+ey2Ye4I/vSdspMadg9f7+0kL5IhN",
-	"ELErYdSChP2SPTHDe66L1xMSIMZjxhkQuN7MQyOQ/T2B/DQsDIi7fpIsvAmEgnOKJXhoLTG92t+xBwEK",
-	"Hz34Ag96WN/u/4SOP168Pz3qXZ/cfOidnaCtnp8VjC5D/c5n/Y8v/Q7CuSA4myPyieoj7quPgNy+teyE",
-	"NEa7sgbWZpLuTPNrQMG/evTO43je5vn3JgA8LQBfaRx0lGmEA38ymrn83hBPeCEfqMpHkpxx9g5ar94W",
-	"m/P81bvSvYcjaXxlthkRkAthU6jlLZ1OX+TRuokzMyZMqES1SxnKqVSaWRuyqTB5V5zAmKh9mSRIMbGc",
-	"EQviFnlNIp04K6cVSALliEnKJxMtFFmc0VK5z3haTAhT6D//4ye0jQvFb6C9xIU0uz8nmBU4v5EkJ6lK",
-	"+szUNb1hZLbjLAjSfJMRlpLEmnxZRjOsiEQy5Vr4QPvdf0ZcoAkX9h2zWLuwduB37jP9M1xwFitNE2Ax",
-	"1av4g1tb6UtLmuCYmYsA05JGFgpsOdPzqFwpIVSuBaHKFvd6CCLX/qPfGJdE8rxQDZHcwr/xHUtTAMVk",
-	"drsudyBBcqC46qGriVzO9WBJCSjv0SSmFYf1s/vnCgC5Y/i9JgGtrEYBn3zHWG9mgrHb3ASr24KiDg3d",
-	"v7olrcgskSKf1EO2OFn9qt/jlcb8r07E3X8Rcb8tEdcb+tcRccmdbjoqNJzZ8tWaU44gyUrLEITeEVTG",
-	"aJg2oOTboa16ZqvAwWe1unA4z7t9dknSQoAUYL/VQg/5NMUsg1BixRFPTR5SWldp9yEYDb7aQaYMJc0Q",
-	"lX229Rl+Pc2+7Jbf7n6ez+fz3bOz3Sz7snUIAGsZhWha/44LtTVhwbV4226fwT0KK0ulqbd5jBXpdgnL",
-	"9D8MrIOkdyRBWn4zGm152Sg6IehPzkiC3CT++c1rlOG57PaZNdhhQVZZuraks5FZ45jtB4bW7TNTVdKU",
-	"wiyLR6LtGcG3O+jkGkOmN03HPvTXgpLMTUgmJDybrzMyhXQ2zg70z33m62vBXiXAXv28YI9Le1wZWZ6U",
-	"4zPeJRdHaytzTfC8zyQhXdRDluXZDT0d7n7gjOyCoIbGPF9GrEYjoiR6s/8WmmYcDXg2Dwl776lUJ4bG",
-	"V9jgfv/99981oRwfRyxrfvPXkgSTeD9o2xPPTqRPS2Xr9rjiWjod6vWF5e1sVFSFlddbEGL9ZlvQYG6O",
-	"lZHuh96ErW/FBSyGE1uoPNSlfW0P3oHe3oRko+uSziu0aGhsu0Z4UCLXktyDxvF9it129wD3xjHuKs+G",
-	"vBK9h4YFJGiaF7LG5exWP6atPm6lDGR3AAOcErE7pCTPXIDHAdo6tcG4MPohFxOsHP5FBjom0KtWXgnL",
-	"+kyzwq3D8jNgjVxkRBygE2b/3v5MJf+ygyaFVGhAEB4q4hqqvrB1aHiuIOX1VORkS6IJkRJrxm3gT8oX",
-	"LoucdD/DJL6gbdIdddHWFWjn+srJIRZfs8wMz7d2gpkeoMHDhm4KmwNu5mcxr1q6MrOLCKBwsb34Whst",
-	"p8yukgMss/KbJCBptHS1GgniAVkcK82pNnvjayLmR75O7QxjtFyFH6uayxj5pGoM2if5waZsWeH2hfYX",
-	"HHWa+9q0X8qsK9bZjRbXNEEDMuSCIInvIM9prVPh9ZfV5iBH3i1MlzLl0zqQWCOFZVRdwRcByVUvBxd0",
-	"RBnO3R1o06BLZWr78t0RevPmzU87CSpYTqTVG061lgaF/Mt3aRbzYrvcMQBYu6YT0nl4jdaaVeyFwKuG",
-	"NMvcE1NBobKZUIzE9ABoG9QQ/5DnOZ8BfBjcByaXNnoXxAEiSj694fSd1ff/txIuc86IlVPKG9mtfE2U",
-	"PkSZwENrmLGJw1q9no05kgQsDpOdzdo/zVVZM37WV7/CGqpXEYWkuEVmgbZb2Hh2uuid/taJ0N7IlCBg",
-	"hUhSNsqJN4MsUryJWBjMF/maGdJgXuZoe95kLCJ1zrhzWB4SJKc52EzG/oyAKQRXL4/EyP0Ei5wSgaaa",
-	"u94SMtXf64/HVG/6/BByad3gyxYTNOF3dq5iXh34YK4l20mRjvsMm0/MHCvvTPgdybpIn4UBz+ZuO8yx",
-	"9tIxVUiOeZFnaEBCeoSxZG9c9HqmdIo2jMRldDpuWq4wF4AhYjbr5Q4K2K0jd1Do1qnLXG1uoFZyVyV0",
-	"vSliHSigjOXtbFrgr3TVdH/VgmC/X9/fb2NuDXjE2JQTuNDGGJKkE5M/BgbEO05TYhipE9grUcIK3xJm",
-	"4kerum31Kni8+Pd1bsp1SXWPfHIwKkGKPYHHaxOtIp/UXirvVuDeLsVvXv3qKiAbSygSfHYIZ1rwGThv",
-	"XKwvuJa+7/QKfzCBYA0Xq9Aglkiv17dCaBMsbh8SA/cI8mKvBiRygDAgBZ5mRpqiwAMMYmOFxmqB5Pql",
-	"kDm4z4BsXZqfMbLCjLufKcvIpy9ddKb/RClmaGAZyLIVJcNzxBnarvsBjZUYHGY7h8gJeTCUn9DR+Yd3",
-	"70+PrtFWeUAjvUDrw7LD7lYwwEncLhz1TabTwKo8nz3sPtejNb8rL7K9hB48iNXh2+rdmqAplB5TaA/h",
-	"gf0H+ZRCaQJ9A5hjeQggnqYQj0QYDtu9RTeAWn063hT0Ml2SlE6p/u6gzoCkdWwb6NiyiJvjR5pfWIxZ",
-	"XyvY1YC1okvpheczhuSMqnS844GVjGKvNVuQjk0ZTJB/LrBQp5k0up2RcpwLqgzgwCzrM1eSHdRXkqHt",
-	"GmuqJJ5EsNI+cD9bxS307Ragy+u2Qa38e4FzOqREHqK3r39Cl73rk5v3p2en1yfHaIoh/8VC6WoqMcsz",
-	"BfdsIUIKJ8Ahb1LfBPJ4zqqc5QCuImqnj9P2/kEI2P57QYrvz9j5bRReP7EI0UGtohqMaiTly6tfL9Cg",
-	"UArqIROcgldacmbRjfWBzym7rWAP8MmkYJaiZHsmSdN4vtoxn7Gc48ywuVS21RAsp15TTbh8d4R++OHt",
-	"Dz5y6Fuyvi6aXU0RSnrkAX01+37EsIbHF+qnOWYrTRwX+qVNFoTPcTRyXQ/wW8pf1eOFkJfgoTdmBnc7",
-	"LlDGIXq7/xZ9OL++eXf+8cOxuUgLSVOwaQwIAd8jYzb2BKxhVvY3tVuYR4n+WshLyLtpY03C+aV+Y5PV",
-	"CE0Pcbw2A0Bk9PJvidAWht5ov/oGvEFLcBAV0thA9Q55N+3Buj2LutpMlHZDMURYc5G9SG8PTMpbeUCs",
-	"iQZPp8s8md8RMRNUWSdbboCWdYsJKpiieWmDMRqTjElhlN1RZSS1RrCA08p7T5GVX/bXJi//gjBTu9DE",
-	"e+oDgyozSxAjM62uDqmQ6vs16p5PCavO24S5GmHeSef2nt9J0HR50broA7mD8E1VCCZN2SO5kaDXSzIs",
-	"JM5lBNw8HP6KtkFzT8xGfgCwAU385l+C52TnsM/e7v+ETs56p+9veu8vT3rHv9+cfvgV1Hh73Gr167Ff",
-	"iHLlDsHy6b4+Ozn7+eRSf9xn1a/hhnLVdwYk52y0mEMbNiQYWynN5yinE6riUa+VU7CZO6fs4HmQQavH",
-	"fPlYw9OXm+Z57ARm8ZHkE8IZBGoYA+EiIzmslGp1qT1wKZXV0ZpunfvXWVgZbWsgxBdvrk0eoufBS1/s",
-	"P14m+5xB2nWRq+8VNf2bOltgGcUKcS3vgeH96OpXvStwc8MdZxF1QMIz/7Q3IKDTLp7FNuftc/nHimhe",
-	"Uyls4Q76CsuLfeWivlmRipzBRUBIDfBVg3TJbuslzUBeo5A6c+dZrdxwqniFxUQNLXEig4KoLNuoA2xh",
-	"hElD7VWWNdH0/hMJN1DMF+rddF8Y6kPPmCvQ23jCTHEhK/QzMjOHC6Je4M9Xb3czPEeKiMmhq58WOoBt",
-	"uW6ZKL0roZhSs4r93r9+Zd9+CkV7sdc26rYBAYUxHiIymSpjssNIkrTIsfjm/CaVCbXCdbS2GUijdB/M",
-	"CRYbxmexBNdIRRYT4enwP02HbcjGwTUM5qU8831H2NkIL1Ovnou5qxzg/taXPFsIxvAW8DqX2Rg1tYvQ",
-	"bE1WjxmZ+X0Th+AAJ+vCLJcvlQ3t9+diNa7TJZnwO2KPdjux32RpvIj9pdivVwRhxwQWAquWxX3GVcWa",
-	"b5gC4NJQqQRWXGxWxP9YQYJyUH2LOYoTrqx4lREYIfZFHKujrhSx8cHFb/d/Qu97V9c3veOz0w8Awwrr",
-	"wAjJZJ/VsACCk0dQEhcziPVyiwrm2Mpb1sK/1Wc9hgp2y/iMle+6kbxFW4a0Yc2Hmj66W4cIowHOjGId",
-	"sknHk4oq5+TxrUum8Wes0uIu+LAcWAuUf3EGPgwcyyymqz3EbTYCVfMAu3COnVtCphKtPj8RJWXxVtgD",
-	"4RXnu3oIm42n/7gCe+6KWLHjzAzpEka0oVNWdtGTko7YxEc0vhy3r1uWuiKqenTKxCq5eGoSZOsT2xtB",
-	"jclEknwY1eDhLDSrW/DGCvCu3wCXAe4ZpzoqqnKSIFkM7L8cLl6CtP7ERlqxFCinA4HFHLECBrydYmnx",
-	"1NMUEI7oiHFBMs0PngulfwmJ4cKAW6ZYiHmZ9KvwCAyVBGAVyKdpzjPi8MJCo1B4dJrVRuKV0oUhLKme",
-	"SRhtQpMGZYutBuYTHM58Su73ZYoVGXExv9/XOWajAo9IbE9+aLUn9kpYgEzAIh3TO1PkFed5jB7ca7Uh",
-	"EFZMOgd/sy13kupbOM87fyRtZyhNFePlpuFodJJOWsKPmoPQSTq2plYn6WjJ86OEfxq052yNvsGEE56X",
-	"1Odar2KkufoCvzIlPmJLOF3cQdsgZYqMgN0vt4gUR6/29w/RD/sAOWe2ramHK/rnil42iacHvPACj6Kp",
-	"TnqIPttVcYVzkxkH2N3key6qcc7s7K2x0PL1xJbOIFmChjRXkDYMOPZQcR+ZKHskibgjYvPlMqpwtweo",
-	"hIC2UPA2cyeIVn1YXis1QGOAMQYEVLPJGdr+z//4acfcYcwU2tB3hH+fSiQI5GJB+DAA1xNpaQTg2Yms",
-	"obP3mQXyYWR2VGlFXyyHUILXmverXVhG0Y0HH/XZUvSRiQqq1BP5CHFBW+/rl/Rn9gXAhCxiPsxlMEf9",
-	"zmfgZ1/6nWBepAnAcfLExmTcZ8G5M5xBiwVR1qAfvmiRD63zgM1CtgJXhqe7VjihRK6Wc4/Kd5/CvQB9",
-	"msrmLUoz+bF1v8FCSyalotwLVyVtEzw/ynbsEs43xH4+4Al5Pu7TXCHfTPyF/zyc/9Qoeb5Q+iBQj8s4",
-	"joHWS+P4GMtmrgWF91czrGt47avjVTCsb5dNweI/C4eCBf6vxp30cr9wpsfiTHo1N8WVCqmV36bUQv3a",
-	"R2lsAS3gUYeCTx6G53/qMPxLA+EbCFWRFmVEdxEzKSj+1ZSVqqxcKP/HWBxlAVkcZWmHxMyYDxVhxjUI",
-	"QIYMEBS1MvadV54yEzdJ+6AXzLD0+bqULWDgD8HgnNqqIyYDqJ56hiphKZuKcSpPUsvIlCc4U09yODYQ",
-	"OfO91qcF8kCC6P33ATTPQql7gyK/3S3DaB5b+Pm5yG8NDvLmLUPZk9ec17OLZ6v8BhWBADDGLHBmS/Xo",
-	"n4eY5i942SG8bEnuiMC5rTFnEEsHc/hPa7OQIWtlCslsot7J1hmVkrIRcsSGyiZM/j8eIew98VvA4nih",
-	"XOU884Y8BEAKW9kEj/rs9FjWq6HU2jCAFNA2zZAgEwxVv0AQygSfAp6xCWjmjMhQxI8m2Ws82uRptF18",
-	"jYfRrj6cSYVHo5cTuFxqF5ss4PoxXFA54CVnrF2sr3tLpiYnrPmItpeOvp2o3acWJAwws4uy2Pb+cLtp",
-	"UAEtI9mOEzKscmFyVsH/lRcTLyZvVtJ4zETZBdxSNgf8W8oQ0QuFBBkWklRh1gE1CrY66DHbdgn6U6J1",
-	"CEYSRLqjbp/1O/ov9LbfOUD9zrXWuYyLz3C1fse4AiXkslng1K531emhwx3mg2dtcZ4ESTzXnfUZtG+L",
-	"B3qnI0eFJGgbM0QziPrpdxiZ9TsQN2e+sPeJvhYVvrWTtc1vSeNv7PbZOXPbrZuxz6vACqJgEH6HoVLW",
-	"QSVCFbPZWC8bVAOs4hWG7hWTurt5Ie9ZMpQrXcdvGI8VWL1knKP2xf71kHRjQ78YWJgPPcA1tOI1ZENz",
-	"HB63TladFHzNXeP1twUfyuPtWbA9ukMb16eZGAh5FOCWAdzVHXRsQEpTYt/GyjCC7YUQA6yq4QUQl88I",
-	"nGa5EEjQReeM9NlTcAdbVqt6hL9nJtFQRcyUkhVc82heqJRPSGIuJk8esI+QKa3H8sI8HlrSACt72mBN",
-	"q0wEzaDgSsYTOHoD2JjEHzlbaMyX8W3PYkwozap8WRjDh+JREh6bc2RrPQWo0j76lkTfemgxlGwGmSmD",
-	"iKxUJZrx7Q5yzG536jXlhoIQY054AqlXKi7aeFWu7HubZlCun1BGv3n0rRDBz3NFLNBITirFb039LltJ",
-	"GwCqEB3qG1XrqaZWuKWGHAtAAS+mOceZFij4jGRPQhafJ8Zk2aIcYUQFXlmE7zuuqBeIEkP/+Pf/YWqn",
-	"Q5w+u5WJIYwEYaVwOp5oYUrwmbQuNFWL2ms8mxs/lK1DC7+NQGHjqtMyjd6QMjNEzack8bE1CbL5DHpH",
-	"wJ5k6rfYvXo8o8TqTC7rP4inctk8ya8ouHX/Jbj1m0yRXOZcBqtluTKgeXOxMmCj2OlvlT1rCdxo/mPt",
-	"1AS9fz0ziu+BiX7lhnuz0BH6WkTbAsF5S7qMHKT5bGvCKhn0kxNXfVsnRa7oFAu1N+Rispthhc2loycJ",
-	"iQ/S3jiLVbvTQio+ucACgFctUJ0TCrXQ0Gc5lsqUdbEEClkXY5LemmwIyehwCDrhxfG7BJ1dvEnQ2dve",
-	"Xq93lKDzv/xl73xayAT91vs1Qe/e6x9hQv969j7ps7PT49Mdi4MmkaR/EoPtZKFVTbrMlhVeD9DbV2/Q",
-	"u9P3JzfX5+c373uXfzlJ0NtXP6CPH64+XlycX16fHN/o5+EEfy3a9vymNd5egRVdq2SV7cP0+dRxiJU5",
-	"xjDA/Rvf3V32qkUXF3iu9+Wa8/da7zHf/dBmPrKYTiGh64xkFLso4QcxrI9W5TIZUYlFZbfgHMbECC4b",
-	"xYM8LUFSCYInoOysy7f2Ppd/tNLAFo7PixrmC5tXVCvHzkx9lrql7ClE99Wv9iq7XseJCQn7LXnmYzCs",
-	"5wFH+a/NMJ+L8ZUFmcvV3QoJKtyWKTdJCq0tz2043p4+oytrVdUOQCM+hKZUCBnBd8TLUGj7yFDp7jGV",
-	"Uy6pEb98oztIYODzaoyZVnBmiEaTwzM7plBy+IDznECxIxfpamI5yq8v9ZJ3Hi/0m6eKqF1zA9XPm5ab",
-	"sNKDogzDBFbGoFzXYhTgoL3e//EpexeGIuWtCTmDIbwJXWwfuEITntEhJRmSFAqugYQ8NQX9B4LPJFQU",
-	"1LL39ulw9wNnZPcM/JJcoNPh7pn9fPdKf77zdcf5vn31OhRsAvOozOkjm9RmpVWGzJB7xk1YCCyJmeyr",
-	"H8OJ62YXckrALyhpVh6lQ+SOElAy2h6A6fv/v6dVhx00olq1c6pE91G8KzXmVCm55sQvULR+ub6+sOO2",
-	"F6REkiNcZJRDiV1JyO1XfP0XQYDlaY7Tyu3/jubka9OaXoSA/5pakyXOJelhSeY+dBEkiguS2XrbJvpD",
-	"0QmRCk+mJHMItq3Eic3XAF5t8ilrACNsomaIL1LbRT2G6gGQiyXA48V1+2y5uu5jltG9EDhVNCXvKbt9",
-	"qab7Uk33a6umi6aWQA1evEkfNWeoWhCqqYDuuvVzF/mLASqfrwyUeG/f27Q7wfXT5FCo46sXknxLATRD",
-	"grXABuHLFjsel3wTclE1HTyrF7a+7jDiv5K5hDQD+Avd6j8XUZ1cEh3gBZrLz3/b/UxZRj59OdB8XyFs",
-	"2+HDPoPqr4uNbO0clusD2Q2mwzxU8qDao/3I9bfT7bOeTWH+YV+3oM9S6Ma4ClD6hhzOtovn8zvf65Tp",
-	"y99INi/ZOwHpUK1xuO9hV5pgcbsqttHJO2f23U0Wul7oKgY8ax5/SwzaDhluV5Nq6HwkIMODxS3lwiDz",
-	"mb0eYCETh74HIAGPiHDyCHE0lkRD5PH4HC5IGU/H39YjzJKnLe7fC48LacD+aqisH7aG1Lom7IGFk/39",
-	"/bZMzsnDTeIoBJy4Xd4oi6t1tOKqdCP/ft2Pv405xPKamUpSwgZqFqivtTGfoZyzUQKaua+fkMGfJcC2",
-	"5YyY4XyuaCqfjDuuRYJ7k+bo8flTkODZvBUR+gL6j0GFz1b93yvDkAgFpJWUoUVQKaR0aGkJa0pIpq9j",
-	"QWQxIZrjPMedux5VGfSR5w7iuq64jSaQC8cZQZJICSQOB9Zvh/0Z1twO3wZMwe9bEh19PPv4vnd9+utJ",
-	"nw3pqBBEHlYhiE2xiSloZ6atah6A1ckScGIgQZSgBltcEMDZJq7bPmNQZxxKZ0ukZprSUc83ulBM2zKg",
-	"2ZjbWDPTCskQVQcLJWG2ZJ+V06erU+suick4q/CAzYlSprN2klSwypKWYF9sfQ+VgfQqGotHA8uq8aBD",
-	"RDMymXLlQnWAoHengvNhW5lIEBBQnzmm+NKM4iWmeOP5VcIkPy46VQY4vW1vOKhW4mkGO60WyHkSuFPT",
-	"YRvA01/Lmizfd00/Z/ysFqGhzBYKXSz+uBEM/yigvUOx75qAqK1yT0yIVAWVYytBgcd9pjgHtWDLgmb+",
-	"en56dHJz0bu8vjn519Or66tAR1u9qsJghUAqTaMW9abPoA6A3ELbptIAFibbH2uRwWUTCzLCAsTEFEuy",
-	"023G0LfEufFqUb8J2jb08NUm+g8dt172IiM8CmRsVdUFhi2JUpSNZDuevWeqyzwMICNsBoSWn7Yu2jlM",
-	"ZgNGwE3cOKbcjGW/xtHKyMww4heDYIXQLwqTNLNwY+FyuRZJ/9AW9IJjQT7hVOXz1XBl/kx81v9pn7hd",
-	"4ePfQw3axykpW+FLLm2gxDmUAV71EPsJhARPsRqXAcFmC9fFv42kC1wS3erXemnvP9WlbZbh5dp+4Akx",
-	"cuU9bu5pjtluhudy73OGFflSUbiWEIgggE4YT3GG51sSScpGOdGckVm3MU/TQgjCUoetAaYGNMFzJAlB",
-	"25nAQ+Wgq7iEIPY+04/UmEx2EsiSVFgoazrVgzItG++lhSJ0GsefnJEuemfd1nZstuqfdWabEI3yk0pQ",
-	"QAmbzAw0lu4tQWM6GhOpkMDs1pZWhpxO4xLXKkNGBKi2Q8En9dbLIBJW5LkNiZIkLXIs/MOdSEiheRvA",
-	"yWE4WvtgXKHff//9992zs93j45D4/xeiLnLMjvFGo5tcFxGpI8Pz7xh9u2c2xcHIUzbS1CwRVckiRXoC",
-	"2LVIMp7aDPkYgJlKoIX+0x6gDYJ5r7ahmQ3WF8QfcU6hyGSa6yPZHMeRY3bt33wKObnaYxtB+ZwR5OYC",
-	"hn3YAVsmQ5AxwULiPAEHAE2hUC1LieZK5YbewCYmJu9051tyWcmcq3L6fGhF23INkhpJ8xlzJYRd7v+T",
-	"w87XqW/vM4z1ej41N9ajinm+6bUlvUg57xpxbsjTUuniWcLy6gcwUtLHUdxLIN6qQLylE4pZjUWVdnR9",
-	"9uAvL1wcwssA555TcBsaaLPqAW4SB1fzdrkqtbMUWIwfFZo18bZWyoqmbJozskatn2pfxtDKk3qn2Gab",
-	"bftaQD/+qAUWacTNpuHYsin3K5OyuZpBre/ENnch7KhfCQNzZmgNBHG0rX/e5Syf2yUFkXjnOy+2UqEe",
-	"oxVwUf7lCGqDt2BT6IPmDoCQRkqIcHdZe6bh0IFhK22uONreAmllq6pqeKhg1mfw8o6erIeXnc7fCT7R",
-	"RHKaeUhyrGCBjF6k/2XDTGVFOZwKylI6xbmRdvtsW4u6t2QOYq8+KDtIctMYIGzOCdYzkICuA+H1Q8oy",
-	"LWV3a/EMaOt6rJUwuEqcLwXKCZhBbaE9+4ohY1dloPYKACZzRkwxZqhy/Nasiue0Xn3tsxSDIiYJiTtg",
-	"4Lxt7np/ljJ9hoeEr3NGZmYxX2w3D+A1V8Bj3X1Vu+o1x/HmlAUGVAXyb5QGGm/6PX3udq2S0xQu+IF8",
-	"Ulf2tQ1KkdVuooYGVcFitUPfckedlgXUBTh3Oftmggl/gzF7A4Nny2bD+ZQwiXZLPGI7dcuReYbnIeNY",
-	"YmrBwxdXBdNvPYvuJvc+T+EKaeEB8Yz0BTLJI9dq3rDqnMfxaMMruv8k10Tlivg2cGhhqZ/bEteU0Nir",
-	"lbDoojsiIH50UkiFBsRfJlsSmdtDuVcsNwgIUzDrGZZ9lgLUkIEr5BMCIlIuSRddEgBfo8rUeSLWwWze",
-	"l90t5PIU3+4bCRWqzuAByWu1b5hXw17t7+uvBU71tHcShPWciE+9+GF/X/+WFYaY0Svd8Y/7+2hCWaEI",
-	"tG/DDP3ccZ+ZeLNqcmdZqMfmWOrRuQzL7mdAffyy00WmyoIFIgbvhNECzBShZoXBeLwpJMlugC//NxsL",
-	"rIg0mq3FUHD1RiFfzhPSf/7HP++EARezzUuQzwMYtoo3fL/WoKd2AvocJ3P2odRvAkfKpnSC2rjCdlRM",
-	"jcvNA53LLZO7oEneuOOaRUp3z+9p1XGjUb9VPhmuoc6n8w2fKd3FsxlcG4+VzzxJ+RSQt4DpvRhcG06M",
-	"OSC2tB/gk1l1DIucEuFee4C+VTscu5IXIm3hS9NEdmXf3TBJVbuKZmuxjDpG8E2IdWDhhBBavaegMO0a",
-	"pmZNThX7NKnYn0o9882+EUkESbU4VSUI+ZUIi22obpoNVwI46gYvsuF6hGYbfhCoYA9dHL/rfmMmYpNA",
-	"zBnZneIR0TOwOrpFvvGoCom1jDrrBUDiaIajya8sfeHLeel36sWKviE6k8VoRCQg+axkbleVd1e4lc7B",
-	"B2HrJIJ8bmUcv2pQy7+2aJpgod6x8XHPuMjMQacSKfJJVTK9a+oIbMDrffjAArSA6XxGJdmJuYv+XvP6",
-	"TPCn94SN1Lhz8Hp/P1ntygIF5/X+/iH6YR/8Mc5ZF+4NgN5DfibKFBlB1PIfG74uqpsXiu7D7FaLHuVb",
-	"h27/xiTPTFLQYG41SaFVKPBqmNrU+sDAmsvv3NfkDHZ2aYRZNefAsVKHYR3ANnyRHOHwg75iztAiHx2S",
-	"uZ4qId32cmV3YFVKur3xv+nM9IU5IJwKLqUvle8ILcNyPOBYbLqWmcKj5mvhWr/wFC5yqDffIq0Cj6Rm",
-	"Uxb48pvjK6oy/ioLGS/UHk6xEHNEHw+HoCFf7yd0/PHi/elR7/rk5kPv7ARt9aAIG4SDo37ns/7Hl37H",
-	"e2+Nn9b4OBzgWtfnztm8Oec16bOFvLnDhohbFy0DQdTgF095zgvhgnABivmfhBiNBoO4+1fT0mbsDNd4",
-	"9CzOXzgdkVAuPHqx1j0I0B9oBmGg+TryUOn4s2RIlSmXXInfihgZ9EHf+6zwqJWfzVHsi5vNudn0ZriY",
-	"bKgGqfmHZY5PV5xEn/eVVQW/Fnaz/8Juvp0MIQClsVxlmfXETJeu4GajzPare+kp5DbbWVsQBj2ub0lu",
-	"GxQ0V7uU+VKnaPuqd/1zgq6uegn6x7//z7I0dSVGP3Ei3ibEt5DE43ZhM2zItv4sko+nrzA7stvywpIe",
-	"B2sA6rcNl1JOAqwJMPZ34Wbeg4Cvvc/6j2t+S1g8dVFL/qcfQPa/uT7/68kHtHXK7nBOMxs1ptvYMhGg",
-	"kfe4QOTTVBNf7ZM+0998OL++eXf+8cMx2oIsSdAXhnpVA9UAIhl88KHH+d/QDVt2EiFsmNv9yXpdentC",
-	"6HqSFoKqeefgb38sclsbJMwqOwuFpWQFvc+hrPmAGszkjAi0PS0GOU1NloPSZOiq8drTq+Y7XWSqd0kf",
-	"sbM+S37vqNzaVBoPwh5N5Uo3j6eF07TFna3IJ7Xn7It1glvp17l8d4R++OHtD2VqpF9WCC5ajnX9r0mB",
-	"1dBfIEIs9Q/0yC2bqdfShuIel8C8CfeBzLZWLaI1v61/1WfbBbtlIO7YNxIITUnM+hlQRE2TO6aDCnMG",
-	"KALrbLsHi16qxrJhBOgmRv3A2urf5jGxaL0LVUdMYPRzMOK4cfMV6n28/sXaGCUdMfL/sXe9u23jSPxV",
-	"CH+xDThKu93tLZJPvqx79aFug9jtYXFaFLRE2YRl0hAlZ4OiwD3N7Xvso9yTHDhDipQlJc4msYu2nwo0",
-	"Fv/P/5nfxEQWOelhJ22xsl5F/XLhob4gl6OryXg69eDLTCK7GUDbA4ViWSjMt1RYpAODFGp0KNh913hI",
-	"8UD+MZpBGCApFE2VC2QazFLFIiliPXooULCpv0ScTYTzbsPEMShHz8viJvrBPHs42Bx6zvGvLi3qKE2B",
-	"3iuTelwhz1wChfrn3TMUwcWA0NseLyoKFTzSNc1WinCTjtiAw+QLrkxtN3sJLf1YALYS14wwvbaijYob",
-	"4BZnBGog9Sov301n0KVxQK6XPEJlBhJAsMcXkC41HY9CEaU8WqmAXBkCPCO3SMmr6YdLJCfS02T+4geS",
-	"srxMSYj5gucKhVso7qZQf7i65NyRmQNb54+XglV1KUtyZ5zVxequzUN66HaOB5ilDuCJLCPAodVSM7xQ",
-	"7Clzr9R289Rco5zjNqOodLi0WALfrNFUvi9iJUciM5c49wXYS7dV0pZLsMKYFJszXA8uOKKCzBmxRRGF",
-	"yHnqymqxQloBnE8o6i0CLT1qhigFkJgtvVU5zQsjirGZ8UJysRiQNb2ZY9r2R/gfAB0NxejD6O3s43Q2",
-	"vJqNfqmUt0JZqwmSwnqwGUh5H3oLjgrdZoIuXEMo2rSDJpocwqAVsnx8158eHic6SiDCTd/a3RQfB1VG",
-	"SDykduHbbinYwmI8sPKS4d6DhZxjkoP5Qm5Zdp1xW9WQUpU3KAuFUMVcX/T8wYauN9S9bN1QNH25n6R8",
-	"7758aoG5O1VbChWocFoQXC8ZsDmAuoLWkdBklqcpkeJbkpz/AmXROrnxKKiovReSFxnkoydHFpg7gecv",
-	"84l1vUclk+RL5sRfgO5WZAIeVl47PpsGCHxHWbusfICuE0QfYT+uXl2Qn5/99DNkv4OJg3bRQmKXOeSu",
-	"Vb4KL/gzGjLS8GPl2kkjLF4ry51auzEgQ+dNBmATP1WrNDSI78xwFgv7PWIbqGJdpHJO01DQeM2FCsiv",
-	"jGaKcFH20UecFxic7vivDYRfSqMVQk8umNDUwmIiBYnZmoo4CIVr0g8YmBtowo0J5y+h/ES1pKY5NYwM",
-	"zTYAIJ5GS5gCcSdNhxp9dz/ZuljUvnnMRI4wl1JYNbxsuK+HWrNMq4EN8uQNVzmCat6Vkm/yTL2bWLGb",
-	"toR1rHe6F6xaLUf+FbTCwWRoB/1EelxEaaH4lvW1nY3Dk0KkTPkgjPqC9TNZ8C0TDwF9qi7qDX3qNd0B",
-	"KNUCQ1Wd5PZSgdqm9NWgx9Lwnz6aLuhz5ELlFGBeZbKLuCrSm3OS0FQhChEX5u9SQNG2wUWdy3zZtl38",
-	"oLJgJop15+zfsKzOoAPDdwYdmqad3/aorXhnfDdKE6LKbW9fpVfAft+kMmb2NTYtCL8BmgAI6IaElZ0l",
-	"7KamDDoqv0nhfcls3TkMBhgu2FzVPuky8IF3uSU+2ldbgLG7Y5lAWLLC1AbEdvKyKGmupD+WUbHWvPXP",
-	"P/5Gusg1u/1SoLFYnX7S/7ziaQVeuabB2zjfK8ZiDMreynmNLA04/LQBx9JO+jB+a+jGa3GNYLVtlAu/",
-	"uotX3aGMjpO3UrAJAKfXVzQU5PVsdgn3cE6WUsgCGqYsmSDj5ER/egLfaqZK5wpSGsxil4zGLHOrHScn",
-	"ExnzhLP4ZMpFxB4I2/eocXK9alwwzDaa0UXbEzc/Ox2ZigYtkMqd3fWR/nH5W1jYi6Y0YOz+zsoWYvj8",
-	"6WZDljKNlT5to2Ycb+EHYR0tqvWQbDK+1cyhPBw4LqNBD6zFppCNaGMYSLhvYx9ObzV40FqypuhulNcC",
-	"vc6QnGnBwBDdSjMaLhJ5G3MZ678/ocEG4zc86qnRT2lkwAce8cAv4VxxbELnEnp6cEUuKCi+RjcuD2jL",
-	"c9iZsmZIq50xNJa2b1RQ8v79+Bey/dEzKlodQG4yMxKWQwfd81CAvQ9xGJAzO8GUsfuyjKjoy15SZb1E",
-	"XW0QuBAOjbQ1Ax0nQ5GxrVyxygLscn949swVDqL3eYD4iyZ0FVGB5bE8Jz0amS6Vf/7xY9CMWQOvyk7z",
-	"tG/LznKZsS1n123ugMquY2+jB/MxPaoLlMaQ/+M25XONp0oEgsNmfipQA+Wc4qO7P7pLdfS2yMwEXA9q",
-	"yTdwjziZ1s7Ikm42eqNIO3lGhTKxFRtwwpO4ltlKQVj43Hk6QjFnkVwbt0OhgKGmWuDoGZTmy1hVVgnU",
-	"tuRynGPMp8oA1jTVlM7i3SCpoXhsIFf9xgZqexjTcaeN0Vfz54BcpowqRqhaecBW4LhAPC59UIDJ6UYI",
-	"un3NOyCuhcOHwntOfuBozpgoWQkiqAZBQAw/CbomSWU0GY7ffJyMp5Ph7OJ1maISCpejQuM40wau4Zu5",
-	"pUtwWhiDcs2U0iwHa/e0IdgPyBCuBPrdlqiuOy1xcdNQDFWyM/NbfDNE67fnMBECBKzdU4LDRcMyFDCG",
-	"vozJaPL30dX09fjy4/jt8GI2/jAive6vssj8b2VCsB7isz9MQP73n/92++hvMXOGomTIc5bIDNuL66NW",
-	"Wr/Eg86wZ1PDa6i9AjzHUJjwXRkyqF2evuWg28iph7CiQzProTmHJm79T8mFSRCwm7CZIN+z6h9izeqD",
-	"dTQH91DNpgHYAJkavlgnWx9E0KNbo0WhG+Sk5qdtqOd3DpMGU7bRcjRa871bL9QsxCmjmTb/hOm3KWKD",
-	"J71iN4OWzppHxAE5iCfIu499/ECTqo/sO2pYJful4kFs9BiRHojmM4ww9Aeu/N41gzXgU4jnbJMSfdji",
-	"GsWdfqr4IZt6nzQ4gnZ9l4/Rvg6LUP1H9UTt69wMx4GvrNBNs9nhv4bvpOIXucssY5G2nf0j6qoSaSGj",
-	"YgVKQC9mfdCpDIBqlXq0Qm6ia1ojWjG2Md3lcAIOWQSaWjKWMCghOaVJwlNO78agGvo/PAQn9ibchxP7",
-	"6/vrRawPrB5O+YLLQhH/VEkP1YpERoVp0ZfRmOu/mT5+MstNM1VoKiJcoNfdk+WaJ/ocbr+pC09BOMxV",
-	"+TPuc1cXvgg41m3NIIZfb3IY0ZymcqHto0I4X6P9O8btIDKHZEdMVLx2Y7IQecbvuqzyVwe5KJjtZq87",
-	"sgsLniAtdjx9R148f/ny5DkpjwloYSQW+rxLGqiO86mjmFJcigspV5zpkbXsRQcmyvUiSztnnVO64afb",
-	"553Pv33+fwAAAP//",
+	"7L37biM5ljf4KoRmAduL8CUvVTNl48OuynZWeTt9+Wxn5dS2Cv6oCEriOIKMJhlWqhIJ9F8L7L+L7wkW",
+	"2Jn3mEfpJ1nwkIyLRIZCtmVn5hhodKUVEbweHp7r73zuxTzLOSNMyd7+596E4IQI+OfxNR7r/yZExoLm",
+	"inLW2+/10ZTgW0SYomqGFB4jPkJqQhBmckoE2vy4O+j94+//Puht7fSinownJMO6GTXLSW+/J5WgbNz7",
+	"8iXqvcdSnfKEjihJFjv6OCGs3nCKpULxBLMxSSKEJcIM/Xp9fYESrEh7V1+iXo4FzoiyU+srheNJRpg6",
+	"gZ6p7jDHatKLegxn+mNcfyXqCfK3ggo9TiUK0j6vQ5wSlmBxPcvJX8gs0EFce2vVDiaciuDIY/t0xTY1",
+	"GUjS0mz1wmotH9+1rTO5u88Sn4zOOCOnWMWTRcq5nhCkiVdTJmaOfjQpxThNiUATniZSkwyMx5B8NaKT",
+	"0bZufNu0vmQc7I4qrPsNTpDWX1lxlvpTcs1vCQs0ruDZaq2+p+y2bHNx5SSJBVF27UiGaUoShGP9Bkop",
+	"u43Qm9coJUqfJYRZghI6pqpazuYA07Kz1QZ5WkgaB9c0s09Xa/MixewIK7I4799///337dPT7aMj/yw0",
+	"i7lHZ8Hx5+bhii0Kfkc1pQbadI/bWiWsyHr7f+2NOR+nekr4z0KQ3h+Rp79rPA5OQMGz1cb/oY27FKtz",
+	"li/6ZZlzJgkw9Z9xckn+VhCp9F8xZ4ow+CfO85TGcAR3/01yoPuq2f9FkFFvv/dPu9VFuGueyt1jIbgw",
+	"XS0eFGE6Q0NB8K1EGIkiJfvot/77k6P+9cn52c3x5eX5ZYSmVE0QZwRlREo8JignAo0oSRNEGUqIwjSV",
+	"ERpxMWCU5YVCWP+RITnhU4k2uUAYDXkyQ1yg8iJDaoIVijFjXKGhHg5OtiIEL2dcEJQLElNJUMwTMmCy",
+	"iCf61jw5gwHeXJ//5fhsZ8B6wPvZKKXxE6zbYYrlhEizJFM9AfKJSiX3EUZJYbojSNOEnggrsiEREcJI",
+	"Hxgk8R1J0HCGJM+IXk+SSoIkZTFBVA3YFEtYBf2B5ju6iYr7IpzqhzNUSC1A6OsARAqcZJRRqQRWXPfF",
+	"EnjG1YQI9HbvJ1g/OWD6x8vj/tHpMUr1kFHBEiLQBszVvLRh19NMf+2L2WeI6Gc7us93XAxpkhiuvt5+",
+	"z7hCOE35lCT76OL48vTk6qokdzR1cpu5bDckEjzVax3fSvg9JyKjUlLODLUys9SGTGHpcyLMlmlCkGjT",
+	"0e7xaf/k/c3Z+fXN4fnZu5PL0+OjrR10fEfEDE0FVQRtXpxfXUfo4oP+v/714a8ROjp+f3x9vDVgkjCF",
+	"RoJnZZdSf0I10Yw0USA1oRJN8QwpztHmoHcouJTbXNAxZeVxty/vaAHXbPcZV+94wZInWPnz65t35x/O",
+	"jvbN4YHlxGpiFyrhRCLNDuBQweoOScrZWCLFEUYgGTYEIazf1zxFadaDNsvN0G9uSNMQgQNmWo45G1GR",
+	"kWTroMlKNMdy5w44U0pwor+ZToggdqUu8CzlOLnm/D0WY7L+BXt38v745vr8/OZ9//KXY3Pqi1yPQU8o",
+	"1YMARmooVhJxRwTCcUxyJQ/gN8ezzQoD16AZVXDm7HVzTTPCiyfgnpfH//3D8dX1zfXJ6fH5h+t9GI6l",
+	"yw1prgipeJ5riU0IekfZGPblxz0t1nGW2EnFnDFiRDoqByxOuaZo1Gez2uGDXVT4lkh3/cSVNE2V3dJr",
+	"zk8xm9mlkE+wCP3r45v3J6cn18dHEZzUDLMZwkqRDHZNECVm/ZEi4srMWZN1gi71z9vw+xaSeIYmfIr0",
+	"4dBnY4r1lkZ19bf2/qLA6Fq2n6IhGekrV4mZXnI8xpR5VVLKFBkTmJeWiBgu1IQL+id5AubR/3D9q+HR",
+	"+4hx2FAqkaRjRkAQ0XKGOQXAnIE5EJaQZAvBGUa4fKSZASEJSQ6A3Q+YbkXPnDJ9+U6FXlbQHYzIIuWU",
+	"iyQCHm+ZPiKfci3nITXl2yMcK32JTjRbYmPHLj4wWeQ5F4okpyShGFTlta/Th7OrDxcX55fXx0c3mn8Y",
+	"rjGiKdmQyHbt2KHWktAttTJDk38gYHwg+to+wfQQK3pHQIOvSau50OdOUSPJxpV+z4o0xcOUOHF4Uayu",
+	"BOa/lh9W8jwf/huJlV7M/mhEU4rNJBd6tMaIX7F8R7A9x3OsVP+OKJMKs5jYqwG4Cxhpqtb1Ktnm0ObG",
+	"Zvlvw3dJsrUBliE7wCHnKcGw3e7Ni2KYUjkxZyL8mqOGuSXRLygy5mJWV3hGmKrJzRBLopUMSeIixVpV",
+	"guvOo/9EPZp4Gzf6iueB5EKdC6ufLRz35j7RxGk+tdHWm4jmzUOLaxN5Nm3Jvh+C9Wxx9wVJ6ZjyQtbe",
+	"PUn8Wlx9GoHvvKMozWke4jNnKryfgmBFkj58qhUjrKxOvq0orGHok59nHc5Q1IsLqXh2gYU6s7u7qO1p",
+	"GUkrIkRswz8FiblIgOdJxEcRIjvjHbRxxXOBGUevNnZ842q065mq5jJnIQoLUGRWmUoWiZL+SX6eKbPO",
+	"5dJRpn58Ww2vpFL3SzvjrLYSduxL1CvyZLUN8h2HyqZTLoL9LmpQSH1SzQVd2Mg66bQTpaO95r7LWF/q",
+	"mxdH77YihIuE8ptRkaZoEyP4b0kD5WMgjU2tm+p/ad3HvRKBBAnqa3OUWxGCqX/K0ghlNKGR0T01/Tju",
+	"BQPpRb1qDOUfuh+3ep8y/btuo5WzVdP+ABvnOZELB2JlSr4PJX1p3aMPcH+sZbCa4hq0O6QMA0t+rHnV",
+	"yR16C9CjZugsJqdY3Navr1wQrb7qXR/af5BPsdZDQztca0iesLzw8N1MPwN7nCKZ9D8HGStNz0e9/b8u",
+	"nXR98F/+iJYz3qI0CbYziNI6CEPyLV2GP52YWbza29srX8BC4NlCc2biS3aAZENzlzcXxeg/rcxu6bRB",
+	"Mg4QopBhMk5xy8P175ZUWBWyex+X8i6/Mt88jBqi3h2nMdFHvEmvgdMZ2PaSiqpVrq2p25ZGZ+Wko/rG",
+	"t9Bhta66gUNe+ASeIUn59JQymunTvShoawV7zLVsUZomnEEmM1+BCdlcNoxonUPL4RtnHMHYzeUTkLKh",
+	"YZ+Mqmc1GxL/I8b7MP/QU/VLuFm4orxCVW20Eu7Hg/lJwMQyOIvGaswLhTgjXunKccnlAri9Nc1auInX",
+	"5lGbcFRjvo2Na9/+K6IUZWMfW6Xs0FnRLoi4CK7OiEyJrJnckKRsDF632gohOeFFmqAJviMHSJ8xWDLG",
+	"0RQLrZPvoFdIcfR6b28nzJtC6+Qbq3fehZo4/9ThhMS3i9MeORPpIklSea4b8D/Ma26v5hoZJxaYE/4s",
+	"BKkszziO9cED24ZEVP8oeDGeaPndtoY4S2c7y5n1/NUNk6hGXBueb1l+LtLbSyKL1MMEEs7IKsws0jps",
+	"apTiwIUdUhCMCXP5NWvkcPu2bz6t7BUmVI4ytBw2qGR+4HK1pQD/40PuAt1j2YxvrC6IA6IXPGJAmh7h",
+	"WcBAUZlvFq9+Fvi9CpLwuOQVFyRB8A7atJYmSqSxuTPE47gQgrCYbHn5Inx43UFwPb6raXU0MBpobUMi",
+	"moApb2EMaOOznc2X7erX7c+z2Wy2fXq6nSRf/Mqxsy0t89Ebg1zV9IaEGCBz0Mu12aRKIuO7wal5ARhE",
+	"xu9IstU6gCuFBVj1/QvQ6LnsQeqPIs1qwX1JlR4PZsgox3qlEpIS5b+5qDyxfXsirhqLCxZHQfTfWkCA",
+	"lfZf9CmPcVDjYdwaBRaeuAnVwnYW3jH96/G4YftI94roqxpsvQlVJKlPA5wLguQpjq1bZUwYERheC1zv",
+	"Va+XRbqUli+bb+vvi5QcNTVBj1e/SIGS8hRThqZcJNLZdoyj8TWaEnIr9cyuCyITPAOf8fWkEPoPP2kD",
+	"cSx2ePnuEL158+Yn4w9XtcPFRyNJ1AGqqN4ctDTd1j3CazLUlZXSl550J5xHPa25/J/2QlpkpFSlXW+P",
+	"KpyrCkMz39fZkFsQww8jx01rNOsotCaAl2NsHJc23v2OEI+9gDB93wdEkUKkfrqYKJWbWAz9ry2Ek0QQ",
+	"KV3044howh3pDWo6v2EZ/Ds1JcMYpx9CPUrNRlw3JYGYjxDsI4nQdELjSWVvx3kuEc8JgwBJJIth2erO",
+	"UjOcW5i2JbX258VVzduM9vPSd/luW1fuwpr3VFTG/ZXtPJP7uTfofT0aVB6REbbin+/xElfHLZmt4oSY",
+	"W2b9delmmDOUVk6HaozNAdVXy7tN4Ey4sL69sC8LmLBy7/mnQ6Ytz+d9XHMNNj/3j5RTcQiWYM/4qPKv",
+	"MagQhs6alHJydY7evPrxx+1XCKf5BG+/Br+m94gHvUV5ilndwCczDEbdjCS0yMAuIcbEa9zLuVS6w8DN",
+	"3NGV08rz55bcearsigR7qbUZ3IcjE+4WdkH6TfGaId6SmWO3zhySUlWIMdUc0X0fmRgfLf3VnJLe3emy",
+	"96Fnh6EduIe3Kqi3ZUMiShuSx+zycOpaapR7LGoTvIPIxo2gVqfMubPXP+sj/Rj9yZkJyvHu7KN4pBzZ",
+	"ayqpLUT9INSJoSGhBE/IfNg/B9GovtV1EqrPJHikjjNM04CNv0XYWeX2L7sJ83mez675FWFeU00/lRxJ",
+	"UsZJQOhkPbxqc0N/irTEg3RTG1s76KM191FV/4pKlJKRQrxQ0YBpmbI0/MwQFgQibS2bECSmOQVRecC8",
+	"N7SWMn1JLnLChSpHBxylGkOEsEIZlwq9jvb29lA8wQLHigTkvNKebE0Wzb7OWTorLZySsrFW66o5SGPm",
+	"kweIZLmCEGDjAgLZhIBKgiGmxDYCgfjdjSIte30V8Na3bfTHCYEAQrOLaKoHqnhj1zn3C0vVZi02+yuf",
+	"mjCv0hRMBHHZCQeut2ZHZcRiwRRJdnpLjZ21AUTNaf6xZJ3A1Nsax7N4TehnQWdO92NbqVlVi9HywwyC",
+	"ncdIq3/+S0DqDBmEMiwVEWhkJOgEItnNXycQWGYi41eTjxj5pLrZgfSbxrzDGZyOEQTH8wTP/FYEzG47",
+	"KrP2AigXxX4cXNSQz/C+/j4qTbSYXzn4N04ZSdwidZM02j2IhdSSlL6Fm6bVtjv7tPrIZ6jNJ5yRs8Kt",
+	"y5yBaMKnDEKT6zH40gbh8+qwa/4O5rwpIwLJCRZEIhOxuVSA6SJ4mI2TE5q7eazsmV7iU6yvQ3nrl/vb",
+	"2My5jQhS21WRZdgIqQ9Vaa4hJhgebkh0zMZaBwxLV8tE4NVC55aLXn55K7gwVVSLx6dGSWridk0qqb47",
+	"TCqOEyrQLSG5BHK7w2kBK7D6+q6gCbYJ2O062uL0eUJaJLTEL+rQT9uQw4dwoSaEKRpjZVNabD6RIDEH",
+	"SUP/5qKBIcq1cbGGNPbgbtmUUp97hWJJVnQKDalQk98JFi1BfzXtKcaMM33OWsKG8CoNtsXnlVpcQK7J",
+	"KYmJ8YFbg5NdG7RJmU044iydbe144/bC9yhoHjgNkWxOBOXJMv7oNurCvN0ezlpf1ajcybb916c29tlm",
+	"GjnJ83RbrlDdJgAEO+gxMh304JSDKgXydCnECz7dkEiRT8rL3VLKSIcQAngtqo+xbYoB9exZ6HyRKxqy",
+	"40hqpWc4M1H9lZpl5Cz9TmmGloWAH+DaQ5uD3s84nkTo/+ATzBi6IkMsFcXMogA89GQ9L3lD722bW+ah",
+	"+8m3a/dg8aXGQewsN+QTjlX9WMG/ZXmyICJwKMgddX4TuzNaJCn+/HPmNSGaeNJqwUyipYdx24FFZQQq",
+	"jK9tLS7KFXdTOCUJJXcw8kvCMJUSHDeNv3Z/xoL/rdC/Vv86TLGUds7lv3cveYb1HaUbWPzn7ilPiNDr",
+	"UP7jkDNFspwLLSz5VsMN/ZJInhaBBAnORjQh1kE7t2xRb4Qzvtzp9g7eqm+3+e6qGI+J1B17VN8PuT6Z",
+	"PyDzasn1JMo01VE2NqmAUyyRHlbS0P9XG808o4EeiAzIi9YEWw1I04gez97OP2sunHFBIjQkUhku0Xlg",
+	"zWPlGZcWR7KMsKT0bztaw4XiN5kFbrCBU+XfGWYFTm8kSUlcmdluGJn6E+DnbAP1LqM6QVQL5dtQ/2GB",
+	"/DuS9E2kksccju8wtVyxfbVc2JW0Di6PJ6XuckoAuYWuoOGdmE9mHWJqyrabI4lqs/EvRyk3NxchxUPi",
+	"V5xBNH+Ib2Zu7Ka9yPboG+QRnt3HaBK8urrZIWq2B8vVgyaI44Sqq5gb70lp+afMAD2MeJryqYltxGnq",
+	"ZYTtFt6QFWPejgyveQdomjeQDeto36Xdd9N7QJepLLs5ienIphKCZ0mqyAPm0Ew/5aJubh6RqQECQIdw",
+	"GWGEk0SiTd2WybGsgQh44AO2wJKZUsIUGnMi0XAGXwDMkYmDsGnWMHaqqozvW8ankDHyCWe5ZhpVrrhf",
+	"/iq9cDhJqBGiLhrL1u5c7x1/UgKjEY6VjJBL0F8AueAiM+p17QTWgvarwMT5zZkUGWbbguBEcw3XaFTG",
+	"eM3tFsTpWMWUKkhdVROSBcKI5vKDPVZsLeY2d9qXLbxEQ7DeoraASgjDqYKGPYfChR+2cej3lN2aOEWb",
+	"B+DujYBtvuwPMrqHBLK8GWJ8ijbLA+EikRI8Q5wFAhyshW6xr+NFx0SkyRkgN5TWLozm4GxMnW6ihewM",
+	"n8zij65ermPkLrugOZGfZw2HM/hyTAYgF+AKgsnMRa3fY0ZVuoAv3JUrnN6vsXnueWci2d3GuXmXffhX",
+	"sEZWQTIOqrjhSFkbDRsIijPBOOrAhZg2gt/QvB8AAvGM7d9Bu4RcAPeLh71nPOVDoxaXhQ52XaX1BAsu",
+	"6gXgogfv/HTCJUFTPaA45fGtcdyXvMUYWg8axwvsDsa/6R1vx1DEZRGHQRrWnDSU87W+xCfTvmPagYDy",
+	"sK9wxSvC50B03grLHbBLfamNrGXNvNLinfPkdtP5GuH2vuSHMm6vm3KrXz8GrcLHT0XBYqxI8k7wrM3F",
+	"6OQNR59l6EmEbFYQWGUN3UqeldHnguB4QhIbC5prCfHV3l4tAtrmpVCJBGZjsu8kUSpLZ2YVzL6BUqw5",
+	"W/1zLEjNQid5HSvT2o9TAg2lsxKmIcEz6cBKqNpBfXlrJUoIeCDCjMYEs5sENC1SKY4kISGRynfFyF65",
+	"ZUHCuRDkjpKpJzVmSRhnbRlasmGcE6hzDkbJadvnZ8EAl/GT9lyZRjRmfT7B1boqWXWZFFyL1UwEHim/",
+	"Ule/7NyngkwIFhJMa5KIOxrbNPuYwKSquLob2MXWfHLooXK6deORNZHhS7SQD9QxEaORe+G0sFqWwWZ5",
+	"S3JRuwq3IlSwlEiJbLi6PjDNHBaa+O9Lp1+3Tq1UxD1Ouj++RL05y9savAIP9nY1FxvSCqcTmhKUAqpU",
+	"l1TCr8JsH3ZIlb3Ul645NN9ZbO6dfA8B4J4tTJJG+E5tVeQtzXP/w7kZmEaqL7zjqS66IAcM3W4HDXlR",
+	"t6HP0Ou3aMKLQCxbhwAhT2a6VMREHJ0kj2Ikq2AYuiQ0NrqPHP8OBPfYpoNL/YtNU/KYAQXPwudP8dCz",
+	"eYufa6b8ZulYPPRXJjJ4bKRljsNUUK0yok2aGZQtxJmVLG5JriAMpxZCF/A9z/RN0mFi5r2oNrTgxE5g",
+	"PEGkoMU5xfJuH2Fk4NuQ4FOrl4Motdng/LDhN7dkZhBZIi3x3MJUeW6OfjoDTwr6x9//p25lwHih8gLu",
+	"l/8RW8OeuSBnaHvbBF6hWN79jx30b5KzfThVmi3rLz7rIQR6jQZMd/S/fdlBNJb75VH87fi347NreYCu",
+	"Ppye9i9/19eTc8FG6F+3D/tn1yeH/e13x/2r6+2/HP8Ow69+v+yf/WXAxvTOxMzrhzDJTZdArwU5aFE/",
+	"jnlGZGUIBbeuQ0GFz6TSUiOWiIKbaasRS1tjDTYCrZIyYnnXi3oAyxb1aCyXu1lsGyXizzISuSQBQjE4",
+	"8f6jSNkdTmngITMC6eIDwacrqh92iHzqu64L1jLGeeeT7toMLSqnVm+imtOy9eLTFQTlVmYfCpO4DzcX",
+	"BEtfQubHyQxhfZz1CbBTBKM7uDzN7KvIaC2gTqkkSywdjjpXW84AwdooEHunBLw1tSRGO9PwNtXSgOck",
+	"ipZQUJdU4A0GXSHjxN0D/l4qpSB8zdUu26VBl9WrLpSxk7AgeSHigEZQpuYBA78lfvufEpjJERGCBCKa",
+	"lcDGKbIhIXZZmqzx0s5YZhgVsrDJ5T77eBdppLF1C2scuW0vp90cfW3LmmvvI7DSkbvILlfPWQrHNAdo",
+	"q47j0UFqq8HZuxjadjC3EzbiizNzvKjyi1nXnB8/xrnSV/G53xEhXRhC2cvdq529pZYSyyNcA/UB+Gfo",
+	"sMzXvIMGmlWu0tiSQPZkdTyr+8VtS/CntVSTMai0UyyNiwBMeJuwetTkDxjvgTJQ35IwI/Z2W4XFSyYn",
+	"LLFOdxsv23Pra6od3PFb0uGeMcn19iAEYs1tVHl519TTyOy61Pe2ncT6brge6wTg6FfJDqshoLQbs++z",
+	"650yYuziNAffvgShlOG1wLe5ic/pNXoGN5AeEVk3qqbRcUGk6mCJ7UAv7UsQVMTkncclxaeAh1B5diNz",
+	"yMw/YTSRqQawGfMswxGSJKMxT+3Jw0MkSY5BpYVYCKPPDZiVAAWJ+ZhRSRJQUKxZ5MAUqtEiILSdEcyk",
+	"S4ZDfZup98PenhYkpVd5macgeddpXULQThVQk1f5oCr0cCUdY2E0fkWju7nJqhluhNWnraBOvmGscGTC",
+	"akQwOuQY9nrkqnuQBDb2AE1LbUGzdzt4TViuvkO7hsALpVXhOvf2LQWU3OisGLgj6BpvDwep1jLoG1ni",
+	"C3y6O30dl/fars+Gk3O1W7T9wnxPhwKLmcns8jihGPkUQPeDvMWRIMSWuakFL0zoeKLlD1ZkRNAYwqo2",
+	"B71Xg55z8ht2l5rO/SH2rBrSPTHSXAsmGzMwfedW9sFWGTc/r/stbeE+I4VBsRBT5IgqWydJU6SpK6bJ",
+	"UgYdsItpWR0CTToKxqzMqvQ9c/6o9rCSztmzZpGsXeO+0Gn3jE0pPZ6dxVuxNCt3fsf+DMF5ybBz79df",
+	"909PfQ05W09HLKxHg7UKBpQc1ZzB19TmXrs8TkcsNYCrGkSEH+uq1af8vrQOXJUWs+YhsIhBzeUE+DKc",
+	"6LFHKJ4IKlWGZYRS+GHC09nNlJDbCBGwIGhKTAAA+yZECSsDEHlnw8eUrRxuHPXyNiwhQYzkd2rJysIv",
+	"jXAqyVILTZmt2wYnZIftF/0WrzBTYOWG6n3ORvim7O+PAATysnvzyhRh+SA9Ipzt3jfs06ZlbnXjYpCz",
+	"2UUOCyWJk3jnHFFKlqXewNGgxbaYCwGpEWg4QxNwywj9T8yQMXUdOKRAra+bXN25uJTa2O/jrgxDD5gE",
+	"YiFDeAMG1XBirjjn5lqwHnRKWn8Ev+cc0kx9l4Juz5q90e5abT2WUFUwH30Zfdxnkx5jgTqtyJJJhyoo",
+	"tB2oZesRzgxZHAnwutAg2vEjnIzeuRstqgcUkqWhGnXAgrUgWzxU4+igP3iBG0o9oTboP1qX8NKOtPSS",
+	"VjaeMjC7F/XAxuO9JE5H+NBVyvIAMVqVqQMMo33TO9wRrgLO5qsFGTCAQ54Q+Z6MVCjgQeXHnWFs6m9H",
+	"ni68Yywkjd8BoEMr2ANA5kKCvWHQUMVHcgNLK1GF55jwuMi0NP6f//Fmy6Ng5Lngn94TNlaTQ0+NKU0N",
+	"E26i5UugNd5Y4FrMr4BISxGqYIVTPq5wU4I1rjpVCYsaqcg+6A+bSY+rmBAbfwrLFgAByWeCjifKOV6C",
+	"ckFQ/UgKc42fUlbYd5YHlU2wyDij8SEEuH6iavYr9emfgHr/aq9bpBqVZ2R6zQ00UorHAQcoZuPCj6Qe",
+	"9dKZoLENhV4MgaLshCki7nD6kZBbX8oRgAorjgTUFCZqSghDaspRIYnsGG9XQBkcGdwRFgDiuYaylmBM",
+	"KIvuKkGzjCQHKKFSURYr0M/rOlkgu8pGln4kmjgsJ/JuzQEkVWVFPEHlVxXRQYXBjhMXk5maZI9ME8bh",
+	"CoCoLcq1i5QGKg8uvCyGIXUzrIhaV2/OJfiir0hGFWe+kK7tV69hZq8P0J4Wlu3J2wnW+OrINmYECxvq",
+	"mHQ5nd40jCDrtnB4DyoF4IH1D/cXjCqrw5CskLPQhC/x2N69bpJ+LUxN6z82zB7FPC0yJtEmLJvxd5iZ",
+	"HVQVqU0clnVlftLz2R8wd2QdlUUlR4+Qu2ci5BhUBMEREXJXSASZa1CiTOGxRJulD2bAhjO0cbCxFSHH",
+	"+iLkmPZNZrh2hDSV3Ngek6g6yzdTxwKiAcsou6GWBYK1QcII9DV3U44fTtxNXh25CJXXzA1lIx4hMJVs",
+	"wQwzHA1Y2INU8/0ASuNDvT81GgqHbseYJRRsmCuTURDuYAn2BHV5d57AW4tL0hV95BmAFczoo1aAhSW7",
+	"EfSVtAb6reRrq/UWcLMFe/I72czr7XF79U4D5qYSfMP4qgNTjcMP52nfvhkttrxshD63X1cEHN/Rup9v",
+	"8ONk5jCeapXdu4UIsrC47fENmqVqcQh2tjBbV6GzMXdzFZolc0e/W85NXWFaTLq5B9qWq+evlakYsj0B",
+	"y8AmD3eCZ2RketiqnNjmJaY2m84NxOK7YjZD0uCtmAD2Awf6hREDQAbzvt9AuHohIYPn60p7zS2TvXCg",
+	"AKigGRazzqngsDm/maZdXtRSuN4/HCUYz8AsAE7SliZ3H/SSJSAly9Phop4EB0Z3Drzg+lgmCtqJVz0F",
+	"T5Fdu0D+upvcikTim99qsmzVcYc5XGCfLajsuTsF1ox0C1iuTdW3gZ0wJlf0TxK0BOG0S1VsGKR73/ZX",
+	"azw8ea0vPhYbxGXx1u4rV6tu7ZPfaraipeNyaAOtIXQNTt3Z+HMJtYhXkQfXXnk7FIcu+yKe0LtgJDqW",
+	"6oOsTMQhX3SXC0jrPJ03+hr7y9F1wJJo7O7K9Qmat87KF0oHxblRsqm2AaFyBLUR2UWMGmcnaL34I3yL",
+	"XSkuvIwspRlVZSFzDwQ5N7AyVizJ8MwUzYsq7Og8xcz45hC0duBw9OENpq9sQFPaxOkUz2Rk812HNE3L",
+	"Ku+jZixwuI56hj+ZctUtY4YaHACOlxqAUlNOCAYfYyFmaNMmdN2c9v/15sPF+/P+0c3pz1sHrhAUwnmO",
+	"4gmJbyXAGKcE4TGmTELNBJvmL42Vv+PAtbQcGDP8XEJd0bT6w0VoGBDbTj0twmgnrqT73NoFuX7Q39hq",
+	"Wq9ItKWwiuPYQRddXbF5LLO27BcJ5X6GN8Hyag6zswHqd08u2mbOnmOxywX5sPZkRWHHi1Y3kD4Giw63",
+	"PstJcKMfpZCM0+zKSUZ1aNWSXMs1rG3NHCuus1/Lc0vSqNHQIpkHT5G/ytojIbgHe/0gvWx+ZOFYFkl5",
+	"dUEWujhRJPMDanXQavRg4FXXf/t0oK9WE8gip1gwFC7VK9J6wGkYb7yl5pe8KkKVujsaLFwPFWXXyLk5",
+	"wHqXbr7BZawxiPlAhgvDQvyMLIwzUWRH1ntVFo9fnLWVY7qUe6heLTM8F/qIasNdNtWAzrlkvvcacHAo",
+	"tnjHA3lA1JNcqHORkC4gB3XE+Oq7JUPsS0nHLPNWJaqVzHhYYei5hpYMqZzvkzmxTL8fBfUF/HTjz2HW",
+	"PANN+kLgWHkB+RM8CwqzUqE3ewZgCgK5c9tKZIRzQWIoWrUSErQbyRH2GiR0pxdWvwgYD+1TJ6nWhyIA",
+	"OwBt7jlJGbPZXK4fL4Zp7Y6vfC4p57kM2UKECiPt5zWgosXBRIiO9DD88dI5CeUrw6O2Ob66xxzBDFOD",
+	"SO3wSVnpTAbTs01V3AorsxnhH80HfQPIpql5ntFP8O2gdzqDTwe9LWfYL3W4FaufzYUgVfN1WzxHZG4X",
+	"InMUGjMOnChLwqWNah7hWiqbtdBixFjxjg9Kuqvu6NJ7f37N7GzalyKouBn9MZCST5grkmI4iyRJndTT",
+	"2UMYzfw+eZjNlJDbIGCwfVAbGr+rI5FKqFMIzHHThAo7hBVJP9mz2e1czm1JfVSRW0D/8l/KuzyEbRnG",
+	"nqwiJNeBfekPX1+KO6n5a0B0euAVeEY+qSsLiLcComBVK3+1Cdt4cPe9b0QXRGRUSu8Vd84IguCIsuAl",
+	"Twn6x//1/6C8/AopQNDexLbUAPrP//gRSM05Mu8ome4nWE6GHANYP/zggiJtJHj9b3gOvMA9dH/AkzL+",
+	"Q7rHjV/M18azaVwbLKn/bZ+71DMzOipIrEy96gwzPCa1N+wPMc+ygtm4kfJLzHA6UzQuf5CmWGM5ttrf",
+	"riEb6+s6snOzf2LGeMFi4oycELe7P075EPtB9ZeIVKshaGuugdmMM4JIKgFit8Zzytg5gNpeCVq7Mcow",
+	"unbbBX9BRO1eD9zkfISshA20Ku83wN/cMJaL8xUhtd/UvgW4z23tTiKw/UoGBgRFOkKM3BlX9FJ7WouI",
+	"GVTB7iGyBQsdzm/2PaWqskCiAzupGo3aRK6QGBGgg7Zz5ZHR3ZE5bXvrIQKwL4SiTvgbJvXpAG1smGTG",
+	"+jm3GhTzZ056NHziQNorVPf5Gc5Nx7u0tmr46pdeKKu1mfpLE7TZIcF168CcFoNLDKZWwDDOU8w6nRyT",
+	"pOmk4I6vB6vOuzoIJmhyA0KINoKDa01uWmw8wbMNLTVSFtMcp7aGrqtnbXxWUyxRhhNDKw1Fx9/Zqig8",
+	"ZXpwc3jvLBaOpGysSXLbgK4pjoYCgkXdn47U/Eprylfwo2sKvEq5Ws2Afx9naoXZ1MVSNSemNUismRRc",
+	"C4WpNqPSl8pEX1iWOvRTe513vTCHPA/GqAie6Ve6WARr77b1dAWxuJ54IYJFSkPBWm/2GkqYpt8Sbxyw",
+	"zTkjG7IETOtOFOGoFIkzUma1zkkk0D0fITtmiFQ2h6nEV4cihnDqNocz+69bMtt6kNmqbcTzKk85/Khc",
+	"2tC+WNFjFf68SoBVrYjMA9H3y1pZwcCo7grlYuBXWK10yxVAbDffR1VomF2i0HoHTlvM89m7xolbeses",
+	"SXMMDTxgbGr1Rd3XibzUH3UfnIUWf1JtQKHpwxWyeFDu45YPV6AzemFnMq62pQP9Ngx8yz3vXHWJMoaZ",
+	"RDUjHny3GK7gpta2uoGTsY4lXsMiBGdWlm1cnNqEpMnPOL712P4KNoZil6UlEqkJNkFHi1kv1W1oxLva",
+	"beiPc3Pe2oDPRU0EIRY1x9+0hW2GnxhJtOi67HJb6oUuM0ucEclViSh5rJZRvfaQ8ty0YlyUO1HaYyEd",
+	"8LKsW7GwImdkqqXRKgjMoZdTBjHiVYohSNUuw1LvkiuBVxpll26MqKJ758HVTS26CAHoyoaWoo8BLgBd",
+	"FUyL+xHasD+YtdI/SE1Cr5EhEDzmEWSBSvSjfqjnAC9onePVW/OWflCmV6F/ce/ZSZJEi+1xufVQSGDj",
+	"Ab6RyghmMn7c/KPqXCzsUI18lx84uSos9eMII6vFlczxiK9cuAnHrNTl0xXlye5q9b10UbBetgTmrSJL",
+	"OOzrhpZm/6jrZrU+Q4t1TbI89UJsxIVUvhJS77Axz9LU8GObkYtwnqeUSD9XaQcQW12VdsP2q9S+sk0O",
+	"2sqqp3Z2y5YlIA08fMAZ/nRivn27t0yPgs6WjfQJJMOA2DXfR2ikISyXFhC3e5lYAilGbXaW7kaTZeYO",
+	"7+RrsR6+wJNVXeQt9nN5fxd4Aihucs5k3TYff0nB+yMkd5Kf6p1D2FBHlOQWyX+hxdXirlt1T32hZliR",
+	"5Gg9odMTQlQ56M7x08tV21KmPKKjEY2LVM26DfmBOnEtZHhePfYNqWWB59entprLqOA8J8yHD95G2uG4",
+	"lSB5uk/ahnOKxa23kFoZBR3yUwjIiXIQDBm0g4Yk5WwskeI1VwQBf2z1vvXzlQA5SwWiIQ4YTYdYROgf",
+	"//f/h15B/Nct41PWDaIk9+ZAQ0RYzAXZkCgHzAZoPIAG4gXgdPEslFmVqpy3aWzvPrEq1hifh1Kam7vp",
+	"0Qiy6sFK4YOWPJYqObb5trGFCg55L6jr0n2yIVHKYygVMotQowJbLWW4WcJYEnGnv9xpvd2aPb7nPEc5",
+	"lrJWX1QavEgkORphgTbjIitSrOgd2bKbacIK7EAg0Aq0U00CWhWekQRt5mkB1nsIHckoo5lW/Pei+0VA",
+	"lu5Jpydf8VxgxtGrDTgDlePJ5ZUHPF5meEvjsnCsCijsZafTfW06BkvmwTDUj1BBVfc7xPGtyVqfQnSE",
+	"lSLK2J3qiO0hxdG//Bi93dszsY+GFprl/psfaQoDZLIDxHiNTWkdXIKrMhT4meFPZjP/5ce3e3veza3m",
+	"aRfMjxHw4cPJEYxqKPhUEoEyfEskUJOLhHArvmqEa7l+8E6E9nZ+QP/4+7+jVzs/3IcVVdOIrEjXJKQq",
+	"FiGfD/30cwc+oulKpSLgyREdE6laUPKWgbBPsLxYRMPtkhr2C0Qs9QF1MJhj249jIiVJDqsrfXncSpva",
+	"n41w62zzCWekEriWdiYnWJCLibcY+ccJURMi0IikKZ+WoRWQG0qslVR/6fDXNyGUi0olsOJCIpMHimLM",
+	"troWd1oCLV+fXWPs8xviJY/G6jW33r9bLZRaaZlB1ETFbYG1A8gtJWlSlpu2sLtUSXSH08KDxf441N1K",
+	"SnOksgg+D4Hh5n0kSMbviFzYdD8bahCVZ999q1oVjpqnQhpPkOQxxSmSdMy2KUNlnSd3CwF3nwD8MRvR",
+	"cSEMesqcNPtnEcoAHXM+TkkHnE37YmQb85HIZR18cwn85wMCw5rtBAZiA4QuCzM5Z6jH6UVtTBbbezE0",
+	"FmrR3BEI3QnjfKIR/USSG30g9lHGmZqgTVcKdN+K/fDzVqRv0Z0BE8TICDeKm/LY+4iPRpKoCBWMqgiZ",
+	"eFXALxuZSm87YLZP8OzG87F9FA2Y70M37BupRBGrQpD9WlRVVH7dPvadAdMvprMbzm4SPJOm23TmcCnR",
+	"prNRvtqK7LMjPJM7qJ+m+2VxVKT+pKb8jsW53xmwj2YE8KsZBMOZK1HPp0TEWBJ0zMYplRMDweaVnhdF",
+	"yXI96r4m4+bSNKxlZa+TqVbCIWQziqowTfCSNet/61tihNMU8ZawrpCSq5dgSeH6hu9MM8HSqqR7m1Bg",
+	"6iNeCDWx3N07T0N2AVv5XM335vbDLeXovoYWXlEZGBPmaLVn8iC8dOyHwPozIIHog1IfnR0TOLe8Ldl+",
+	"vY1V1LpaMm3zBHQxbIYgwS/JmEpFxD3KGSwpnQcliK75LWHea46WJYP0jW2q5CDOYiPg4CQRREqtdZSw",
+	"XAeIKpQVgDLrXiCJ8Z1SaUqzdItQbr2e24o0rCbmLSvSEJC3/NskiXJiU3CvWseu3Fa0j9K8tqSUxDwU",
+	"uEkjKLHAV0YG1+1V+SKBoE6C4wnEIEf2gqjlilCFJjxNZBm9X0bt6z+qppEe8b6pjm3yS/gI1TNMEPmE",
+	"Y5XOEJY1YwYibMRFTKCU9CZVmi5HNE1JUtWfdmaPAUCyQON6NIoIhtNdDDLu1g7qI7NYCJbHjHphPqAL",
+	"Q8QuTHjAzGv1zI4I+RI7oLBDLbPDd2nVd6ezRapK5vGwo8b2P1KTjsIfoa2szIp4cGPzUum96L52juRd",
+	"3oeUsdZS4HO6jiiIiafGzEWIatFtNCJCC4cmBw3iJwTJUxwbmTzgtl0pvLJKquuaShdKlKtKVptRtK9O",
+	"yFFbDqe5QmMO1qgMz4aA7Mi4uoHflmcltBSi0cPxO8VwuYXryDWM5nIdfQ778uI0+QtaIwOA79DWL6nG",
+	"tyJhtBWtgzfcFJZnSNaWpn6/cFNMD3bU+GfNhnpvE1toKODhkSF795iRRCu5hQS7dzOzZUJzGSFGpgb5",
+	"aqUc3aoIiYc5icWrryMRzX2oKcnjJwolVkYohzLBJmtDX0AwcX2zbWK3GrxQ6I5KqrhwdxDjtaYiJDky",
+	"16GzsWztoOsaypexuDAOeNj6sqX6kpqy/QGjCgmCE2tLMLex4mhCE2JzNKr7d8qLNLGouGiT4Ts6NrIj",
+	"7EA0YIIXiqBxgSGGbVgoxZm0Y4E1UBylnN+iIofAOhtrRyWq83CTHjNg9Ss6MhmLZZaqlSkslVTkYR5A",
+	"eX9Oxc6A9Qs14YL+aQeqTyRNU5SQmCamTFRtgpyVjjoQ7vTFXaur1Y0kGhW2Vg7IKoyP1h4S3+G07fsr",
+	"lscpJUyd5H4v+j0AGUHjVIG6iKtXBW2p5X1FCFulqYyoCffczE5mjpAxV4E09mchAi4gIqTWvUJz1PvR",
+	"Hzcft9bNsgvWaLkcbBMOsTbr+mLWO42qHW2hhQ9eNPkX98GL++Crch/Mx2U/UopJVXznvkkmvgI7HerG",
+	"eIvVrD18JxizUw3DM6O5hfJtzzUe+7Yk5R4XyT8JMR4PhyuweNCXy+DcuYqt+ohgNnMYLQbAVB8Shcf+",
+	"yJNVwQQjO5PGQAKrEMzcaluKA/RPb4b/8nr0o9EKnSS2c/8CqEGYEbDnBe1PK5mY/M2r/JgJnqZ+tDSu",
+	"clyoyQfhv1z+Jg55Qnwe/ouzX1CCFUYfLt87Cc42pn/yu9NILEiHy9e+F9VHV47FN8sPTBZDPb5hW5Dl",
+	"8lrpHjhhYPYb0plHI4haSWdaqE4IQ5v4H3//f83//nfyCWd5Sna4GPsLcZeD7FIHz1eovNaAbxmCqInD",
+	"gqbqhK10szu6trPq7feu+tc/B6plLMVWbDnLHthEN96WSa4G+nOvQYbG94dP7pckLgRVsyutOVhjihHo",
+	"Djm/paHgPBt1hEuHMBgZJNpM+VhrSndE0NHsdIShKDiecx9vyAGLcZoOcXy7pRWiCUmrkKYYOo7Qr0rl",
+	"5yw1XrkrnJErqsh/e48/7aC+1ZYGbArBVQ5m+uf+1fGNPtm6TaVyaf14VKGbm1+5VNsxZorG+MbNYPNK",
+	"LwCJtFYrFUAhROgCq8l/293aQR+pmmjVF1czZkjvm/VXaC0PkoYQZ2TAjElDord7rwwARswTgvofrn+9",
+	"Ob68PL80RlgtcPbMJB017ffmxlXRK87pX8is9+ULuFKMvuUrgMiUwHGt7t6EoEPTptMs9TJqpdtq5Dvo",
+	"2OqZMudMkgGD6biiJEgWIE7BRUihoj06FoILZKjHFqIyckTPddW/OKlFye/3Xu3sgZcvJwzntLffe7Oz",
+	"t/MGvApqAtS2a43uu8bMsl1WY7XnpFxtLX73rogyhUsPXT1TcwX9zJOZuR+Z06MgUcWAKe3+m81pMvrx",
+	"0mIIVQ/uhvvSPGRarIIfzNLBRF7vvV3cm0tbzJskO3od3u7thTov29r9GZeOHfjk1fJPPjBsbQwkMR+9",
+	"Wf7ROy6GcBuYL94u/+KMq3e8YLaLf1n+gZ3HNc0IN8kaZT3zZZ8CrRkW5RK9ytWcq98D5qopF7cQMrqp",
+	"VYEbbHWBG2OKp4kDZaESGU0DgaqBTnlCIjD31G09+kCnsx3ov6RQaGobLjXY8THxUOh7KhWQzrF5b4FK",
+	"9lai024F2Mr+rgwYmMdf8cUXXyL4FIIbF0ycgL9lVtigcN2XEh+0306DBYefg+p3CJzGPAXqLGwJFFFH",
+	"m8ZgiahWWoO7t/vZhud/Md5SgTOiIPopYFirXtl12uWXP6Igj5ongMfnUVUPNg+qC4PaW0P3JcUtUpiR",
+	"FOAxAj8Ef+GDj8IHrwtRWq43pCN/XjsftrQ/H41qJyJC2B7xRt2L+YNCE8IUdZJpkMmdVK+tk9A4YyRW",
+	"JOlb33yI0GL3YunFfyamVY54MVgyuNC7n+2/Z5YlJSQlJvqrufAfWErZrV16iPpu8i5qrM8Qc2Uly6rl",
+	"3jyHiGqbMK/a/tFFvDmislz3na/7lP60/INDzkYpjR9+PqtlQbjcfQuNbYI5pnimD6ymEC2zCH2E2Tx9",
+	"ZCMcPIG/EFVVuF/j+as68Zw78+SZztn1lG+PcKy0flmoCQEFBNQy6YY1t5i7LmJ3Oy4jg7n0LO4lGROm",
+	"fyDNUOI1XeU8ISvpGY+3u83pBTirqUGZEGmrOKdQpBJ8uSmHDCcte3/19/q9rum3rzvwjWvOTzGb2a/l",
+	"I6g5EKxTpkeBmm53wFgbMLI+PvjZQ+mKq9xo1C4X30voffvGNVf5f0HqPmcHEJegV1rOr/V3StCrXoTP",
+	"cgJAwFVBBs+ZMa9hE4AD+3WABFGFYHJuGyEiKnRCEipdMJX/gByZF76m8+ERw85Hoxf2+2TENxqtxoYJ",
+	"+LHCNGb8XCWJrYkZznnUwnd9BPbfGVHOKmTcWk8r3j+ltH6lsFD1XeZiG+c5gn3Ti1WxFhOnpZejtKb/",
+	"90vf5tcD8P27fghxr7UIhvVYieqdPJTNmNaSl4vx+XiT2QITu2N31TEjsOdYdsQZ2UHHrEwoMEpnmbne",
+	"JNUq9Tukabrs8DWyJ9dFgC/ZQT6XqukLC64PKXdoknPWGkhSrq/e4x/xZj70E0vYS3bNQoLP7d53xjge",
+	"4zyDlzpqhuNZ9PoEYuBQLghkdSzIsvZQt9tqr9xLT+GNqgcHd/BDubHNB9V/PSfdLXFg5Xc/l2Acrbbb",
+	"Y5Zcld795XbbOsLHI5ttj1nyldtrH7SJxwwsVM7JsXQ/CzXZhSLk285W2ya2kfi2X6iJQ0xYE1sH39oz",
+	"2U3q04P5+o7tRxssAmBfbqlttNn9Gf13qFfaAKve/l//qBPpr3wKaXvgu3NZzppUTRCDoUdNmiVRbjXo",
+	"1SRDtxCqeeHYhuCtg0YbMaBPTKP2fJjWffR56LLFv35ifAptN0CFdpUWKRHsaxD9rDe5Sm62dGdMISll",
+	"tx6i3IV8sqTNv6KfH9aa+mq46GsfBBtTDtLNLc8EQ0BcwUpQAud2fuF9y6nuiliY+gY1WQIcY8rqRAUR",
+	"pWFaeg+P10M+0PYzMTjbt9RL7pOaq6AOE2BrwA6tyZJKMAp8t7aar4CErece+KSlXJaURpk5AuY25jtE",
+	"wfp5F8Hd7jov1IG1RVrUC4kEueO3JCkrQJgAYxSnBFdRV6vuz8MW7POXaCGa/K9/fFlcR14oE/rtYBfn",
+	"LFV6FZcHQxxOcJoSNiZrjoeo+gmYPaaYQsxb7F6sqqI/LhG6+MjG2sHVVMYeubGMFrnEjoX99Czoby58",
+	"//tzCnflqy+cc02c8x1lVE7qJAquXNb0wJjUCSDahj+3zhI4TeLdz049+rLrUkqCfOKcJvGheylaMe63",
+	"VPg1VwN7zd8KAgWdXQoHT6D0RNA2E/hOKlsAZdUPCaz1fT+8qRP+KialNz4h+ZojqwPY9UWb5mqElBFA",
+	"25vvFHGGRpimhQB8pDgtAO8Xo7IJQXA8Mb857sYtw8MW3YkRk4UzJGP7kyUrKxcxMnWSuUWNSNCQxLiw",
+	"SA6OelBCTbElK5IaDJW6SrSlG6yiyauwx6g3IdhhZ77nhis1GdL8kn55krvVADc3Zqn1LtlAONYLfYAE",
+	"MUCFgJra3Mi2EwdZX8HjBo5VfeYe/6xl82etXM2e3n+TQm4xY8oftLrqwYkJ9SFICdzk6cdidi5kQ3Y9",
+	"LfVt2UH9VHIkCQBdywkXajuldySpcuCsOLfp8sT0TkTzSW36R1QwvdG/Xl9fXG3Zs0HdpjuW66DyLBEc",
+	"lJHj9tjpcwKkMDLMemrz4Ki6N7nf4ypd/wn5mYwpm8e23eQCLBu2RjBhqMopQcNZeVag5sLcRtbOilMF",
+	"dkdcjHmL/P8Onq85EmC9lpBS73kOK8jTJGx81fEBbXaW2uYIIolasNqVhAqP26126yZTL7zlfeNVXDsW",
+	"Bjw5sNEQTmuuATghwpJvwFT8qLShrHhUkkfI5usnG2EBY1vD6M0b66KVJmJtJzJ59XQeCDc+TXjYZ+qE",
+	"auImJRvPvj83xVfAAA8B6QqUS6sDBOx1BzXJeHGn6mQvK0zBkC2q8vKvzYrhugglw9k4sMqO9hTS1GLw",
+	"hGGxi4Y9kLFYkaZbAGJOhcvmddbLIFqh3QoH9r09Kguu+IMuLsEsemhff0dI0uuWtw/W1KeMkXiEmOV6",
+	"enQuILMD6QUyMcu2ULBxNCueS8jbATDUL1GQmNuX7hETPev9BMhaz+UZA4MW1rasxwCLXELtGAl5hib4",
+	"ztZ9ChpaLwkj0+9niZ+Y6k/xLWmh+nJDSksQZwRRhkx6lUN/SpN5pgLlNnY/u7+vZzn5sutSAu+BGFBr",
+	"B7Bc/giRwy+2j3euBPI65CZo3PX01Ob3RudJMLBoiiVyC/4CGfAYgaY8ywtlTospsA2A9wjKcOp/zggW",
+	"spL5lcCmUs2GRKJIibTwkBZOfusA0SznQoFZRCrMYgJI07NOZ8l8+7gnab6wxAxRdodTmgDKSWnTmhA0",
+	"nWjpwoxhH73d20O/9d+fHPWvT87PDFAT2tC80LwBFg7b1IBpOeYAMa7ALq3J1K3DzkalQAkosqhZTUIU",
+	"pqlEm3oQKWVGqjHV57d20In9eMCqVbRY7RX9m3TbkQ0IljizWwjSUloWYIctdPviCoLqtwdsRFNiIius",
+	"LizdFAyM03zoWJZRBSfVjG+djMj28BxsyHRtC2KGOJGqCCGhSQTENJzp/7ywpYezJbMFlpzLIxAhKFwk",
+	"ynPW5D0rsJjdXJA7SqbrvLQvTBcv5+WcEUSYMgVMXk7IY2Ge4QRh5niQZvkSz+oFnfkUTW0giEHghyRO",
+	"a/OMUMHsP/WBclfi3IFCh3O3QpcTlhfDlMqJraD98MMVwtKy716U3a0pJqXZz5MjatWWJGjWcfqm3o+X",
+	"w/Xww2X3Wp+Mgll6NgEI1TovCL7lmySxhRmxIA5YFwRoOJha1ySpLC1WZcmRQLw+mCrXCWsJbZtuntpW",
+	"Dl0fGVHYG6xvKhK8JAgu6m3Wgm0MpNZRr3/jAg1JzA26rUVDNLVLGgTXRDoMGvlKslsnXmALAVw7MLqH",
+	"2J6eMsesb4YbVTpfaYMC27UzZFu8PeN82NRy4n6C5WTIsUi2bO7wvdEn27KO185JnifjuAshubTjOkG9",
+	"XJMPz1KuECdLq4YtPdjAkZxnPLt4NKIpLeOEHhlutUbu/VpHa4KGrnowi/JC//8V6V+QlI4pLySq0Tbw",
+	"fLgOtBqmZN00V0qUHU+MUvp1FpNtC6Ar267vfvn6lXt7nenBi721g//K7zfVvJRbNiSqNq2cONokCVX7",
+	"bvcffOGHIPH9+78G9hfY+ifMTV+Z+F6gp9fACtXKdO/lc7UwDnB4LgXVrzlGnwRUH/rrgmJiBoaGswfi",
+	"5T89+3LY/1gqKBbnfIP1LfbcZKZmAry+PcSSJM5NCDrO43A8P83YMmRLqKV8a6H7OUehQhmXCr3e20Px",
+	"BAsc6xfhLn+9h6ZcJBJtvt3bM5knUyoJFEnyJQz8rZEpkOFP7wkbq0lv//XeXtQBqWUdROxqtnUg4XLJ",
+	"nphPPtd9XRIS1LrAjDMgcL2ZB0aO+1sEOZNYmPIT+kk09yYQCk4pluAit8T0am/LHgSo9Pbge9/r4n67",
+	"9xM6+nDx/uSwf318c9Y/PUYb/XJWMLoEDXqf9T++DHoIp4LgZIbIJ6qPeFluCbSEjUUvsDFIVkX/1pMI",
+	"appfoYjFq0fvPFxSwDx/kRvU06NyVoZPR9BGpigPVPvlsDvCGTe1wx9+7ubz9XHyDlqvXzLrc702u9K9",
+	"+wOnygqWUyIgP8eiAchbmuffn/T7MPNtYsyzULFvmzKUUqk0jzdkU7sbXFkVY34vy8lB2pNlqFgQt8gr",
+	"EmnmLLhWjvGUbScxzzItS1nw4cqUkPC4yAhT6D//4ye0iQvFb6C9yEWwuz8zzAqc3kiSklhFA2bqP98w",
+	"Mt1y9gppvkkIi0lkzdksoQlWRCIZcy2zoL2df0ZcoIwL+45ZrG1YO3D8D5j+Ge5FC2moCbDI9Sr+4NZW",
+	"liV4TVDT1AX8aQEl8QUknep51G4iH3jenCxmiyA+BDhv79EvmksieVqolsB9Ub7xHQthAH1mdrspriBB",
+	"UqC4+qFrSGrOrWJJCSjv0QStJYf1s/vnEpzHI/i9ITgtraMDn3zHkIxmgqHb3OQm2MLLriBD+eqGtJK2",
+	"RIp8Ug/Z4mj5q+UeL/U4fHWS8d6LZPxfQjIuvRGrSMbkTjcdlDVOTelHYLBjSMXTogehdwRV0S6mDSiN",
+	"eWCrQ9pqmfBZo34mTtOdAbskcSFAeLDfalmJfMoxSyByXHHEY5OtFjcV6D0IIoSvtpCp8ksTROWAbXyG",
+	"X0+SL9vVt9ufZ7PZbPv0dDtJvmwcAKBhQiF4unzHRVabKPBGePXOgMH1CytLpSlnfIQV2dkhLNH/MAgl",
+	"kt6RCGmxz+jP1R2laEbQn5yRCLlJ/POb1yjBM7kzYNY8iAVZZlfbkM4iZ01xth8Y2s6AmaK9ptJwVZsX",
+	"bU4Jvt1Cx9cYQAtoPCkjvS2+zsyE0kLuvvk6ITkkPXK2r38esLKgIOxVBFy5nBfscWX9qxIJomp8xgXm",
+	"wqZtKcIMzwZMErKD+shySruhJ6PtM87INsh3aMLTRRh7NCZKojd7b6FpxtGQJzOfjPieSnVsaHyJxe/3",
+	"33//XRPK0VHAjldu/koCZBTuB22WxLMV6NNS2ao9LrnNTkZ6fWF5e2uVcGHl9Rb4bgyzLWg4M8fKKAWj",
+	"0mCuL9M5WBFNxqEu7Wu78A709sYnUl1XdF6jRUNjmw3CgwrkluQeNI7vU1q3uwcQTo5x13k2pBHpPTQs",
+	"IEJ5WsgGl7Nb/ZiegbBN1JPMAwwwJ2J7REmauOCVfbRxYqOhYfQjLjKsHJRLAqop0KvWeQlLBkyzwo2D",
+	"6jNgjVwkROyjY2b/3vxMJf+yhbJCKjQkCI8UcQ3VX9g4MDxXkOp6KlKyIVFGpMSacRskn+qFyyIlO59h",
+	"El/QJtkZ76CNK1Dq9ZWTQg6FZpkJnm1seRN7QPGHDV0XzAzczM9izLV0ZWYXkFvhYntxCK8jQJXZxXWQ",
+	"fVbskwQElI7+YCN4PCBpZ6nx1ibrfE1n4JFvYTvD0BGoA/DVjXOMfFINvl6mgsKmbFiZ+OXIqEdxQmpe",
+	"b1PRKbNuZmfcmt+KCA3JiAuCJL6DbLiVDlOpLS23WblT0cG+KmOeNxH4WgkzoeoKvvDIyXo5uKBjynDq",
+	"blybml+pbpuX7w7RmzdvftqKUMFSIq2WcqJ1Qs19au/SJOShdxmGgEyot7P38BLYDdPdi3elbu2zd0Jk",
+	"qrHUNhMKG5keAAGGGuIf8TTlU8Ddg2vEJGoHr5AwaEnF3tecrbVc2vhWQoHOGbFSUXWRu5VvCO4HKBF4",
+	"ZM1ANitdK/PTCUeSgH0j21qvkdbcsA0LbXP1a6yhfoNRyIGcZxZos4NFaWsHvdPfOoG9NGlFCFghkpSN",
+	"U1IaXeYp3kRjDGfzfM0MaTirAABK3mTsL03OuHVQHRIk8xQsNJPyjIDhBdcvj8hoGQSLlBKBcs1dbwnJ",
+	"9ff64wnVmz47gIxrN/iqxQhl/M7OVczqAx/OtBydFfFkwLD5xMyx9k7G70iyg/RZGPJk5rbDHOtSFqcK",
+	"yQkv0gQNiU9rMeb2tUtsz5TP0oWRuARex02rFeYCcG3MZr3IZo9nXA9cXb7Lqimqdbm4OolrtSSAtth/",
+	"IJwqKrq3bvWi1lXbtdeIC/5+/ZofJ9xaGYkxfEdwD04wpNJHJu8PrJx3nMbE8F8n59cCpxW+JcyE1NY1",
+	"6foN8niZBKtcsKuS6i755KB9vBR7DI9XJlpFPqndWN4twZleCGm9+s1VijfmWiT49ADOtOBT8DC58Gfw",
+	"f33fiSrlwQSCNVysRoNYIr1e3wqhZVjcPiS+7xHEzH4DpWYfYQC9PEmMEEaBBxjw0RqNNWLr9Us+m/WA",
+	"Adm6PEtjCYYZ73ymLCGfvuygU/0nijFDQ8tAFm02CZ4hztBm01lpTNng1ds6QE42hKH8hA7Pz969Pzm8",
+	"RhvVAQ30Aq2Pqg53NrzBW+J27qivMzEJVuX5rG/3uR6tj0CVkt6LIPcMYRXX+LZ+JUcohzKGCu0iPLT/",
+	"IJ9iqCCiLw5zmg8AxtaU2ZIIwxm9t8QHYMNPx9K8HrRLEtOc6u/2m3xLWqe9AU+uCkI6NqbZjEVZLouj",
+	"u+rVVuKpIgz4lCE5pSqebJVgX8aMoPVoEKpNAV8Qmy6wUCeJNJqkEY6ce60KTsEsGTDNcGdEGWWZJGiz",
+	"wdFqKTwB2L8zXs5WcQv+vAFFIHTboMT+rcApHVEiD9Db1z+hy/718c37k9OT6+MjlGPIJLJg0ppKzPLk",
+	"4HouhE+9BRzxdWq3QB7PWU+4GsBVQMktQ9dL3yfEsP+tIMWLl+5bwF+vogUstLpXh6mH9Rq5/PLqtws0",
+	"LJSCAvAEx+Col5xZWHDNJ1LKbmtQEzzLCmYJUXbnrTQOJwwe8SlLOU4Md4xlV33EMvgVlZLLd4fohx/e",
+	"/lAGU31LJuJ527Cpg0sPSyRszfUfMdLj8VWIPMVsqUHlQr+0RpYI7QcERD3AbymBWI8XooC8h94YNdyl",
+	"OkcZB+jt3lt0dn598+78w9mRuX8LSWOwoAwJAQcpYzYcB2xvVtMwlZlYCa/+tZCXkHd5a6HS2aV+Y50l",
+	"Sk0PYQxBA1NlrADfEqHNDb3VWvYNuKwWYDxqpLGGajnyLu/Duj2LctxOlHZDMQSdc5G8CH3PogL3l54r",
+	"a0fCeb7IyvkdEVNBlXUgpgahXLcYoYIpmlaGIqOfyZDwRtkdVUbAawV5OKm99xRoClV/XfAULggzBU1N",
+	"5Kw+Z6g2swgxMtXK8YgKqb5fy/N5Tlh93iZg2OgATqi34sFWhPLFRdtBZ+QOAmFVIZg01cnkWsKHL8mo",
+	"kDiVgaoA/kBitAl2gshs5BmARGjiN/8SPCVbBwP2du8ndHzaP3l/039/edw/+v3m5Ow3MBrY4+ZK81h/",
+	"hVuIauUOwDzrvj49Pv35+FJ/PGD1r+Fic9WuhiTlbDyfxOw3WxiDLk1nKKUZVeH44dopWM9VVXXwPGi1",
+	"9WO+eKzh6csF9U1ZJcyeIckzwhnErhgr5jz/OaiVfXa5VXCXVbUP2y6r+9c1WRq3bLD35y+8dZ695yk0",
+	"MN9/uFL/OYN0+SJVL+UGvt0jCVZfrBDX0iU4FQ6vftObCXIC3KgWdwnkSfNPe98C0PL8Ee5yTD9XfyyJ",
+	"izZ1AOduvK+weOA9aOspFQuzIjWphguPSOxhxwZGld02CxaCdEgh5emu5NByzcgANc4UtAaFiQyKK7Nk",
+	"rc69uRFGLXWcWdJG03tPJEpBPXEoS/V9nZVnYaiu2HfrCTM1wKyKwcjUHC4IBII/X73dTvAMKSKyA1cd",
+	"0XcAu3LdKsF9W0LNs3aF/n35+pV9+ynU+vleuyj3BmEWxniASJYrY1fESJK4SLH45pw7tQl1Qv+0liBI",
+	"f3UfzAgWa4bjsQTXSkUWy+LpUGJNh13IxsFsDGeVPPN9Bx3aoLeEChIrLmauCIb7W1/ybC7QpDTTN7nM",
+	"2qipW9BqZ7J6zGDV75s4BAfQYRd5uniprGm/PxfLYbwuScbviD3a3cR+k+/yIvZXYr9eEYQdE5gLGlsU",
+	"9xlXNd+BYQqAJ0SlElhxsV4R/0MN+MshM85ne2ZcWfEqITBCXNZarY+6Vo+pjLd+u/cTet+/ur7pH52e",
+	"nAFYL6wDIySRA9bAcPBOHkHBa8wgjs0tKhh/a29Zf8LGgPUZKtgt41NWvetG8hZtGNKGNR9p+tjZOEAY",
+	"DXFiFGufBTycnlU7J49vlDKNP2PBIXfB++XARu7Ai/XpWbDQzB646lvc5nVQNfNwGed9uiUkl2j5sQvo",
+	"NvOXyS7IvDjd1kNYb2bChyUIhVfESiunZkiXMKI1Hc6qi76UdMyyMsjz5ZR+lzmSV0TVT1yV2SbnD1uE",
+	"bNFye/+oCckkSUdBewEcoXblDt5YAvH2EfA04FZziqqiKiURksXQ/suhJ0ZIa2tsrNVYgVI6FFjMECtg",
+	"wJsxlhbjP44BB4uOGRck0WzkuSpHLCBoXBjk1BgLMauStRUeg1mUABwG+ZSnPCEOVc43CoXHJ0ljJKUK",
+	"PDeEBUU38qOEaNKgbL5Vz3y8w5nl5H5fxliRMRez+32dYjYu8JiE9uSHTntib5I5qAss4gm9M7WYcZqG",
+	"6MG91hgCYUXW2/+rbbkX1d/Cadr7I+o6Q2lqlC82DUejF/XiCtvWHIRe1LNV5XpRT8u5HyT800CJJyv0",
+	"DQYj/7ykPtd6FQPNNRf4lSk7E1rCfH4HbYOUKTKGW2KxRaQ4erW3d4B+2ANgQrNtbT1c0T+X9LJO1EXg",
+	"hRd4HMw100Ms040VVzg1qYkADE++50Iv58zO3pomLV+PbDkXkkRoRFMFedtQJIELAwXrwC/uiFh/CZc6",
+	"lvI+qvDFbZ0BmwPlhUI/qK6VBlo2YGQDTq7Z5ARt/ud//LRl7jBmir/oO6J8n0okCGS1QUQ1VEUg0tII",
+	"YP8T2YD+HzALwMTI9LDWir5YDqDktXUm1LuwjGInHFg1YAuRVSbiqVbj5gPEPG28b17Sn9kXAIGy5Rhg",
+	"LsMZGvQ+Az/7Muh5E1NNcJGTJ9YmGj8LGqLhDFosCLIG/fBFGn6OKNsE/HR6/Tshd8PTbSvTUCKXi8eH",
+	"1btP4QOBPq/1xdelylg5tp1vsGaYSU6p9sIV/FvHVRHkVnYJZ2viWmc4I8/HtAwdhXJXzMRf2Nazsa3G",
+	"AZjNVfHwVKQzTnE4IpXhf4JlO7PTTKQDn7uG1746FgfD+na5Gyz+szA2WOD/akxNL/cLQ3tmhqY3YV3M",
+	"rJBaQ29LCdWvfZDGYNEBe3ckePaw0hQnrhxFZcV8A9E70mLR6C5Cdg/Fv5rCarWV8yVgGbOoLCCNpqpS",
+	"EpkZ85EizHhLASWTATyn1hi/89prZuIGbAG0kCmWZZ41ZXPlHEZgFY9tAR2TgtXM/UO1SJ11hX1VJ6lj",
+	"sM4TnKknORxrCCb6Xgs7A3kgQfT+lzFFz0Kpu8Mivd2uIoseW2b6uUhvDcj2+s1XiXxqZ66eXTjv5yMU",
+	"twJ8ILPAia06pX8eYZq+5OY9hpPXYrhLckcETm1xRgOHO5zBfzrbrsxpUKaU0joq/mycUikpGyNHo6hq",
+	"wsA94DHCZXDCBnBGXihXctK8IQ8Af8TW9sHjATs5ks16QI02DP4ItE0TJEiGoe4dyE+J4DlgbJvQcM6I",
+	"9MVOaUq/xuN1HmLbxdd4hu3qw1FWeDx+ObiPcXChtDU2Sd/N0zun4MBLzhA9X8/6luQmKa/9ZHeXxb6d",
+	"sOmnFlsMWLgLPNksQwTspkHpwIQkW06ksaqMyTUGl2BaZKVQvl655jETnOewdNkMMJkpQ0QvFBJkVEhS",
+	"rxgA2GKw1V4n4qbDY8iJ1lgYiRDZGe8M2KCn/0JvB719NOhdaw3PeD0NMxz0jHdUQjKhBfPdKb2Xeuhw",
+	"9ZXRy7Y8VYQknunOBgzat1U3Sz8sR4UkaBMzRBMIhBr0GJkOehCBaL6w15C+TRW+tZO1zW9I44LdGbBz",
+	"5rZbN2Of13E0RMEgkBFDibn9WogwZtOJXjYoo1kHw/RdRyblev0i5bNklte6Dl9MJRBl/W5yvuuXy+np",
+	"jXRmwxAGzlcGceAG8PYKkqg5RY9bYK5JQWVpbBM/YUueVFyh5Nz2xI9shKTmfSBSUkAOB8Bhxx+wAc6N",
+	"iX0bK8M/NueCNbCqB2pAPgUjwATkXEjGDjpnZMCegqnYenT1k/8985aW8numdLPgmrXzQsU8I5G5z0ry",
+	"gH2EDHc9lhee8yw85yOg98NuwlbUeQ+aQqWihEdwYoewn1F5Um2FvrLadnfOZGKZlqVHwxjOikfJb21P",
+	"iW705CFm++hbErSbsd1QWR0ktARC4mIVaX65PUwxu91qFmMcCUKMzeMJZGypuOjiMbqy762br7l+fAAO",
+	"5tG3QgQ/zxSxuDIpqdWoNoXvbMF7QD9DdKQvYq0Vm5L+lhpSLADQvshTjhMth/ApSZ6ELD5nxhzboY5n",
+	"QOFeWr3yOy5F6Ym3Q//4+/+EHTeJEuxWRoYwIoSVwvEk0zKY4FNp3YOqETbZejbXfig7x3Z+G5Haxg2p",
+	"RSG9IVVqjprlJCrDjSJkE0r0joD1ylQwsnv1eCaQ5Rl41jcSTsGzabFfUXTx3kt08X+ljNhFhmcQfRYr",
+	"cZo35ytxtkqr5WW0a82Va013bRw2r0O0b0bxPfDer/s+tQsdoK95TDaQtzeky6RCmj13JqyKrz85cTW3",
+	"NStSRXMs1O6Ii2w7wQqbu0pPEhJWpL2o5ovrx4VUPLvAAsCALZyhkyW1rDFgKZbKFDayBArZMhMS35os",
+	"FsnoaASq5MXRuwidXryJ0Onb/m6/fxih819+2T3PCxmhj/3fIvTuvf4RJvSvp++jATs9OTrZsmh5Ekn6",
+	"JzEIYBbu16Q5bViZdx+9ffUGvTt5f3xzfX5+875/+ctxhN6++gF9OLv6cHFxfnl9fHSjn/thILRE3C83",
+	"rfXS86zoSrXebB+mz6eO6KzNMQRnX77xcgWa6bzqMLILPNPbec35e61lme9+6LIMsshzyN87JQnFLkz7",
+	"QXzug1XwTAJcZOsSWOQXYwcFd5TiXlYYIakEwRmoVquyu93P1R+d9L25U/ei9Fmlj9UVOccFTYWipl3u",
+	"KRSF5a/2a7veBCHyqRYdWe1j8LnnQd554bP34LPPxS+ruunVpmz4xCIuTBFsk1zS2TzehVHu6qO9tMhb",
+	"49y0oohoAocoGnxHSokNbR4a4t4+ojLnkhphr2x0CwkM14OaYKbVqSmiQQiBxI7JByEw5DwlUCXMhRqb",
+	"8Jbq60u95L3Hi73nsSJq21xczWOqpTSs9KAowzCBpWE5142wDTifr/d+fMrehaFIeWuC92AIb3z34RlX",
+	"KOMJHVGSIEmhUiHI4/nMaMyCTyVU8NSS/ubJaPuMM7J9Cj5XLtDJaPvUfr59pT/f+roDrd++eu2Lv4F5",
+	"1Ob0gWWNWWkFJTHknnATKQNLYib76kc/vIHZhZQS8HlKmlRH6QC5owSUjDaHYJ//X3e1orKFxlQrkk5x",
+	"2XkUF1CDOdVqFTqpDdS6X6+vL+y47b0qkeQIFwnlUAlbEnL7FUsNhRf0O09xXBMa3tGUfG062ovs8KKj",
+	"rQQvCjS9IHQsSPgHLqhGcUESW03fBMQomhGpcJaTxIExd5JC1l+qe7ldqirVjbAJJCJlLekd1GeoGUo6",
+	"X+A/XAN7wBaLYD9mtesLgWNFY/KestuXotcvRa+/k6LXKLd0bSommGxhc/TqBdja6lyvWuZ6ni0ZqP7Z",
+	"0tiR9/a9dbtKXD9tzpJmhYFCkm8ppmhEsBYPIX7cVk/AFbuF1GNNB8/qmG6uO4z4L2QmIc8D/kK3+s95",
+	"pDGXMwkYlubOLL/d+UxZQj592dfXhULYtsNHAwZFmucb2dg6qNYH0ktMh6mv6Ee9R/uR629rZ8D6NmP9",
+	"hz3dgj5LvovmykPpa/LB2y6ezxV/r1OmZQYjEL3cNerRZFG1Ak+4h/Erw+J2WZSok65O7bvrLGM/11UI",
+	"etk8/pb4uh0yXMoms9T5f0BjALNgzIUBmTR7PcRCRg5IEqAkHhE+5xEikiyJ+sjj8RmjlzKeji2uRpgV",
+	"K5zfvxfW+HisEZcXUW3ZsTUSN9X1Elo72tvb68obnfTdJvxC6I4jjrVyxkZHSy5mN/Lv1yP7ccIhmNrM",
+	"VJIKAVNzTn0bTvgUpZyNIzAflPVKEvizgpi3DBUznM4UjeWTMdWVSHA3aw/fnz0FCZ7OOhFhjNMUgoAe",
+	"gwqfHLlufvAmgQ1IK6qCtKAyT+Ws04JZTkiib3FBZJERzXGe46pejaoMtM1zh8Nd11xiGeQwckaQJFIC",
+	"icOBLbfD/gxrbodvQ8/g9w2JDj+cfnjfvz757XjARnRcCCIP6iDcpkpLDrqgaaueiGE1wAgcNEgQJahB",
+	"1xcEkOaJ63bAGNHNQWF8idRUUzrql43Olcq3DGg64TZqz7RCEkTV/lwJpg05YNX06fKUyEtiMgVrPGB9",
+	"EpjprJsA5q1qpgXfFyXxWYK5zeIbs0wLp2uwrgNEE5LlXLmgJzgH27ngfNRVlBIExOFnDuq+NKN4Cepe",
+	"e16cMEmr8w6jIY5vu5sp6pWv2nF76wWpngS513TYBbv3t6qY0fddetNZaOvVmyiz9Xzna7SupfhFsBKE",
+	"K/+wY2LENqo9MVFjNeyWjQh5Hg+Y4hy0iQ0L5Prb+cnh8c1F//L65vhfT66urzwdbfTreoaVHak0jVps",
+	"pAGDAhpyA22aEh1YGHAHrCUNlwUuyBgLkC5jLMnWTnvxCUuca6/O9lHQrkGcr9bRv++49ZMX0eI50Y/r",
+	"ijXweUmUomwsu7H6XVPN6WEwKn5bJbT8tOULz2Eya7BUruOiMuWdLNc2TmRGpoZ/vxyoh5+Pi8LkSM3d",
+	"j7ha5fkTc2Dr7sFpIp9wrNLZcgi98ih91v/pnt5fuzW+h8LUj1NnusbOXLpHBdkpPSzuIUYeiMnOsZpU",
+	"EdlmC1dFgA6keVwS3erXKiLsPZWIYJbhRUh4HvuDEX7vISfkKWbbCZ7J3c8JVuRLTStcQMWCCEZhnOcJ",
+	"nm1IJCkbp0QzVGY96TyOCyEIix1wC9hDUIZnSBKCNhOBR8rBqXEJyQcDph+pCcm2IsilVVgoaxbWgzIt",
+	"G4euRdV0atGfnJEd9M568u3YbE1P6983wS7VJ7XwigpvnBm4Nt1bhCZ0PCFSIYHZrS3TDpm/JkpA6zUJ",
+	"EaB/jwTPmq1X4TisSFMbXCZJXKRYlA+3AjGd5m1A9YfhaBWJcYV+//3337dPT7ePjnw6yi9EXaSYHeG1",
+	"xom5LgIyToJn3zFsfd9siqu/QNlYU7NEVEXzFFkSwLaFKSqpzZCPQS+qxZ7oP+0BWiMK/nJDn9lgfa/8",
+	"EeYUimR5qo9ke2hLitl1+eZTSOX1HruI5eeMIDcXcFrADtj6MoJMCBYSpxE4N2gMZahZTDRXqjb0BjYx",
+	"MmnGW9+SO06mXFXT5yMrEVdrEDVImk+ZKxDuECKevF5Dk/p2P8NYr2e5ubEeVTosm15ZQAzU+G8Q55q8",
+	"SLUuniXAsXkAAyW0HMW9hDSuKaRx4WBj1uBslY9AH1n4q5RJDuBlqIOQUvCkGri9+rlvkyKXXwlyWSZv",
+	"JecY1zI0awKerXAWzNA1R2uF2lr1vowRmUfNTrFNLtwsa2/9+KOWc6SRUtuGY8sU3a8s0fpqdHW+Srtc",
+	"obCj5UoY6D1DayC/o0398zZn6cwuKUjSW995caMa9RhlgovqL0dQa7w826JBNHcA1D5SgeS7O75kGg7o",
+	"GrbSQgOgzQ0QcjbqGkqJes0GDF7e0pMtkZLz2TvBM00kJ0kJyo8VLJBRp/S/bMCurOmUuaAspjlOjZA8",
+	"YJtaQr4lM5CW9UHZQpKbxgD1dUawnoEE6CbIbxhRlmjhfKcR4oE2ridad4MbyPmJoKCGGdQG2rWvGDJ2",
+	"dTYarwD2N2fEVGiH0udvzaqUnLbUegcsxqC/SULCziU4b+uTCp6lmqbhIX4pgJGpWcyXu//pLUVXwJrd",
+	"NdeQEDSjKo03c3yrXgGjVYhoFRB29XHdtipVW+DlGfmkruxra5RZ690EzRqqBitsh77hOARNDD/QvBH8",
+	"3Zx9M2GZH2HMpTmj5OZmw3lOmETbFbS2nbpl5DzBM58pLkIklfaLq4Lpt55FU5S7n3O4eTq4aUr++4LH",
+	"VYIwa96w7JyHoZX9K7r3JLdL7Wb5NiCVYamf2+7XlojabxRx2UF3REAkblZIhYakvEw2JDK3h3KvWG7g",
+	"kcFg1lMsBywGQCoDockzApJVKskOuiSA7EeVKZBGrPPcvC93NpDLL327ZwRbKNeEhyRtFI1ipfb2am9P",
+	"fy1wrKe9FSGs50TKJJYf9vb0b0lhiBm90h3/uLeHMsoKRaB9G3lZzh0PmAnBqyflVhWubG6sHp3LjN35",
+	"DEikX7Z2kKkzYjG1wRdilAczRajaYnBHbwpJkhvgy//NRlUrIo1CbCEzXFlgSFgsCek//+Oft/wgoMn6",
+	"Bc/nQaNbxhtebE/P7Kksk8wMy4BC3hGcRJuKC0rqEktVkRu/YAn1LzdM8og+KcZn2C6JOvFgVyuqa42f",
+	"rrNXb/j0Ic9naz6Kuotnswq3nsYy9SfmOcC6Aa98OZmPf9DMubIVOAEzzyp/WKSUCPfaA7S7xpnalrwQ",
+	"cQc/oabNK/vumimx3lUwy44l1PGPb0KIBDMsxDDrPQX1bNvwQmsXqxnRSc1IVmm1b/aMACRIrIW3OkHI",
+	"r0Q07UJ1eTJaCiqqG7xIRqsRmm34QUCXfXRx9G7nG7Njm8Rvzsh2jsdEz8BaBCw+UgmiEVnzrbOVAHCS",
+	"Zjia/KqaMWX5PP1Os8rXN0RnshiPiQS8p6XM7ar27hLf1zk4Smw5U9AGrGhUrhoX84umCRaqmRv//ZSL",
+	"xBx0KpEin1QtQ7+h/MAGvN6DDyyMD9j3p1SSrZBP628N11SGP70nbKwmvf3Xe3vRcn8bqFOv9/YO0A97",
+	"4DRyHkV/b1DqwOcMo0yRMcR//7Hm66K+eb6AR8xutcRSvXXg9m9C0sRkZQ1nVm8VWmED14upPK8PDKy5",
+	"/M4dYs48aJdGmFVzXiYrdRjWAWyjrC4lHMrUV8wZOuAIQDbdUwEJ2F6u7A4sgxKwN/43jSgwNweEY8Gl",
+	"I7eoJLQEy8mQY7HuIoAKj9uvhWv9wlP48a/xuFOCCh5LzaYsquo3x1dUbfx1FjKZKxEeYyFmiD4efkRL",
+	"wuRP6OjDxfuTw/718c1Z//QYbfSheiFEyKNB77P+x5dBr3QxG2ey8ag4WL6dMnnRJi46H82AzSUuHrRE",
+	"E7uQHggQB+d9zFNeCBdgDPDg/yTEeDwchn3UmpbWY564xuNn8VDD6QiEqeHxiwXiOUriAakhDEelCTRV",
+	"eSct9VJlqprXYtMCtgnNH3Y/Kzzu5Ax0hP7iC3S+QL0ZLkwdqq9qtmN56tOV59FsYmkVz6+FS+29cKnv",
+	"PtcKoIssM1rkWCFDqauL2yoh/uZeegop0XbWFXNDj+tbkhKHBU3VNmVlRWK0edW//jlCV1f9CP3j7/9e",
+	"VZCvZTtETqBch7Dok6/cLqyHe9nWn0XOKunLz8XstrxwsmeFloB6iaOFnB8PR4MqE9sgB+xCDNzuZ/3H",
+	"Nb8lLJw7qtWTkzNQUG6uz/9yfIY2TtgdTmliA+l0GxsmljbwHheIfMo1zTY+GTD9zdn59c278w9nR2gD",
+	"0lRBqRnpzfDUwwikUMKHZaWLNd3nVSeB8wBzu/9pWJVMn7AKA4kLQdWst//XP+aZtA23ZrWdhYpssgYN",
+	"6SD8yhgjzOSUCLSZF8OUxiZfRGkydEWz7aFXs60dZMreyTKI6f9n73p328aR+KsQ/mIbcJzttuktkk++",
+	"rHP1oW6D2OlhcVoUtETZhGXSECWnQVHgnub2PfZR7kkOnCFFypJsp/lXtPspQCyRFDkznL+/ubskf2up",
+	"3Dh+djLCMQ/V3lhUQQuj8ICrPmOfsmPrBC0T3N7g09XFOTk5eXXialOLbYV8q2r6749JgX42NBAhVfof",
+	"/NxuG3YsOoTiHpbACj/zPYVtqfHJwfK2/FYgOrlYCtCSzBM9SLvp4f4h4qamyS5O4AlngJAwEcGvENGV",
+	"fkSPjEq+S1D7UIM/DJsYKOitBjqYK/4cgrjZA/uCDK6nb4wjVPG5YBGReUY62PBeLK3rU1MuEOpLcjm8",
+	"Go8mEw/kzuT2mwG0GZErlgbCvEuFhZowMLRGh4Kvbxs3Lm7IP4ZTiFXEuaKJctFWA4irWChFpEcPBF5s",
+	"6quYs45x3q+ZeA7O0fOyqI5/sPQANjaDZo38+0v5eo7+VtfKZGOX2DOTwKH+fncMR3DRI3QX8aKiUEKt",
+	"XdF0qQg3qZY1+Fn+xZWqzfqgS0sTC4Cb4poRA9rWBlJxC9LilEA1qV7l5fvJFNqb9sjNgoeozECWCna5",
+	"A9alpnlXIMKEh0vVJ1eGAU/JjlvyavLhEtmJdDSbv/yZJCwr8iYiPueZwsstEPs51B+uenNu3Zk9C7SA",
+	"h4L1iQmLM2ecVa/VbZuHdNDJHfUwcR8gNllKQEKrhRZ4gTjwzr1Sm/VjS41ijl1GUeGnabAEflijqaAv",
+	"Ym+OWKYuu+8bsJd21SQXS7CXMcnXp7geXHBIBZkxYutEcpHxxBUoY625AjylQFSbZFp+1AJRCmAxW8Ss",
+	"Mprl5irGLuBzycW8R1b0doYp6R/hPwBNG4jhh+G76cfJdHA1Hf5aKhSGAmETyYX1YIOa4jz0JzgudB/T",
+	"b8MxBKJJO6jjyQEMWmLLh/cY6uFxomcJe7jpG9sCI3FQZS6J+5Rz/NVU8+Ekk4eEX8jpO0ieM0zgMG/I",
+	"DUtvUm4LPRKqshodIxcqn2n6mN3bPvaGupOJHIi6Nw+7YK/dm499z25P1ZQeBpqfvj9uFgykI0CUQfNU",
+	"6M7Mk4RI8SNduP8CHdP6xnErqKjQC8nyFHLt42e+Z7ei498mibU9opJx/C0L8G9A5ctTAYSVVbbPpjiC",
+	"3FHWnCsI0LUZ6SLuytXFOfnlp5NfILMfLCM0p+YSGyaidC3LVaDgL2j/SCOPlevDjnCGjSJ3Ys3NPhk4",
+	"JzQgy/hpaIV9QnwfiDN02KeQraEeeJ7IGU0CQaMVF6pPfmM0VYQLxSM0gRFoBwanW25vA72Y0HCJkKFz",
+	"JjS3sIhIQSK2oiLqB2JajALYpWvoXo/J9K+htEY1pN057Y0MzGdA9wEaLmAKxAs1XZP02Z3YCmNU2nnE",
+	"RIbwpFJY7d0oeTjUiqVae6y5T95ylSEY6r5yA5ND653Ekt02JeNjLded4PAq+f8X0J4JE70d9hbpcBEm",
+	"ueIb1tXmOQ5PcpEw5YNn6gPWZDLnGybug7pVXtRb+thr2oPo1YADVp5kdxlE5aP00aCj08ifLlo86Krk",
+	"QmUU4HllvI2UK5LbMxLTRCEMFBfmdymg/N3g2c5ktmj6XHyhtGAm8lXr9N+wrFavBcO3ei2aJK3fD6gb",
+	"eW9cPkozospsd2ulV8A+rRMZMUuNdQvCd4AnAPG7Jj1mawnbiTC9lspuE6Avma5aTwPChgs2R3VIcg68",
+	"4B1uAVD33RaXbH+xjCGaWRJqPWK7y1mYOgeOEMkwX2nZ+ucffyNtlJrtbnGhsUgdf9Z/LnhSgsWuaPA2",
+	"PHjBWISx3J2S19ylfQ6P1uCP2knvJ28N33hN3hFkuIlz4al9smqPMjqK30nBxoCTX13RQJA30+klnMMZ",
+	"WUghc+jGs2CCjOIj/eoRvKuFKp0pyIQwi10wGrHUrXYUH41lxGPOoqMJFyG7J27ig4bX9apxwTDbcErn",
+	"TSRuHjsemmoNfSEVX7bvJf1w8Sws7GVdrvIUyjRZ0Z8OyZ+u12Qhk0jp3TZqxvMt/ElER4NqPSDrlG+0",
+	"cCg2B7bLaNA9a7EpFCPaGAYW7tqQidNbDY63vlkT9FLKG4HOakgFtbBqiBOmBQ0XsdwlXEb690c02GD8",
+	"GqKeGP2UhgaP4QE3/BL2FccmdCahhQtX5JyC4mt042KDNjyDL1PWDGm0MwbG0vaNCkqur0e/ks0rz6ho",
+	"dAC5ycxIWOrdb58FAux9CN/APbMVgxm5N4tAjD7sBVXWS9TWBoGL/NBQWzPQBTUQKdvIJSstwC73559+",
+	"ckWR6LTuIQCmiXiFVGDpL89Ih4amc+qff7zq16P/AFXZaR6XtuwslynbcHbT5A4ofXXkfeiT+Zge1AVK",
+	"I0gbch/lS43Hyh+CzWZ+BlEN5xwj0d0d8KY8elNAZwyuB7XgazhHnExrZ2RB12v9ocg7WUqFMiEZG6fC",
+	"nbiR6VJBNPnMeToCMWOhXBm3Q65AoCb6wtEzKC2XsWKuFN9tSAE5w1BRWQCsaKI5nUXbsVXD8didsPyO",
+	"je92MBTkdhuDtubnPrlMGFWMULX0IMLAcYHIZnqjABTVjdBvd7XsgHAYDh8Ij5z8eNOMMVGIEoSw7ff7",
+	"xMiTftvktgzHg9Hbj+PRZDyYnr8pMlsC4VJbaBSl2sA1cjOzfAlOC2NQrphSWuRgXaI2BLt9MoAjgR7M",
+	"BazuVptm/Gio2CrEmXkWaYZo/fYMJkLwg5UjJdhcNCwDAWPowxgPx38fXk3ejC4/jt4NzqejD0PSaf8m",
+	"89R/V8YEqy+++MP0yf/+8992F/0tZs5AFAJ5xmKZYst7vdVK65e40Sm26KqhhgoV4D4GwkT9ipBB5fD0",
+	"KffbtZJ6ACt6amE9MPtQJ63/KbkweQX2I2wCyfeXw/+Uyfh6Yx3PwTmUk3AAEkEmRi5W2daHY/T41mhR",
+	"6AY5qvhpa7AKnMOkxpSttRyN1nznlhkVC3HCaKrNP2GauYrIAHov2W2voW3rM2KcPIknyDuPQ/xA47KP",
+	"7PtiyXuXg5U8iLUeI9KBq/kUIwzdnoMWcJ2GDbAWImPbXEYfALrCccefS37Iup41NY6gbd/lQ3QrxEpZ",
+	"n6geqVuhm+F5gEBLfFNvdvjU8FcF2gMU8Ms0ZaE2uf2dbasCfCKlYgm6QydiXVDFDIJtmem0Hm+CclqR",
+	"WjK2Ns0EcQIOyQeayVIWMyhYOaZxzBNO98NyDfwHn0KAexMeIsD99X19pe09S5wTPucyV8TfVdJBbSSW",
+	"YW46MqY04vo307ZRpplpuQvNYISLD7tzssL2SO/D7pM69/SKpzkqf8ZDzurcvzme67SmEPqv9rQMaUYT",
+	"OddmVS6ci9L+juE+COgh2xETTK+cmMxFlvJ9h1U89SQHBbPdHnRGdmH9R0jCHU3ek5cvXr8+ekGKbQJe",
+	"GIq53u+CB8rjfG4pphSX4lzKJWd6ZH1lo98T1YE8TVqnrWO65sebF60vv3/5fwAAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
