@@ -33,6 +33,7 @@ function renderInClient<T>(hook: () => T) {
 const PIECE = pieceOf({ id: 'm1', title: 'Ave' });
 const PIECES_CHANGED = [
   musicKeys.lists(CHOIR_ID),
+  musicKeys.storage(CHOIR_ID),
   musicKeys.numbers(CHOIR_ID),
   musicKeys.tags(CHOIR_ID),
   musicKeys.composers(CHOIR_ID),
