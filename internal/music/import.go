@@ -95,38 +95,41 @@ const NewComposerChoice = "new"
 // reads the library and stores nothing of it (only the choir's import lease
 // is written, for the time it runs).
 func (s *Service) PreviewImport(ctx context.Context, choirID, userID, text string, choices ComposerChoices) (*ImportReport, error) {
+	p, _, release, err := s.leaseAndPlan(ctx, choirID, text, choices)
+	if err != nil {
+		return nil, err
+	}
+	release()
+	return p.report, nil
+}
+
+// leaseAndPlan reads the file, takes the choir's import lease and plans the
+// import, as the preview and the import both begin; release gives the lease
+// back (nothing to release when err is not nil).
+func (s *Service) leaseAndPlan(ctx context.Context, choirID, text string, choices ComposerChoices) (p *importPlan, holder string, release func(), err error) {
 	records, err := readLibraryCSV(text)
 	if err != nil {
-		return nil, err
+		return nil, "", nil, err
 	}
-	_, release, err := s.leaseImport(ctx, choirID)
+	holder, release, err = s.leaseImport(ctx, choirID)
 	if err != nil {
-		return nil, err
+		return nil, "", nil, err
 	}
-	defer release()
-	p, err := s.planImport(ctx, choirID, records, choices)
-	if err != nil {
-		return nil, err
+	if p, err = s.planImport(ctx, choirID, records, choices); err != nil {
+		release()
+		return nil, "", nil, err
 	}
-	return p.report, nil
+	return p, holder, release, nil
 }
 
 // Import stores the CSV text's pieces, all or nothing: any row in error
 // refuses the whole file with every row's reason.
 func (s *Service) Import(ctx context.Context, choirID, userID, text string, choices ComposerChoices) (*ImportReport, error) {
-	records, err := readLibraryCSV(text)
-	if err != nil {
-		return nil, err
-	}
-	holder, release, err := s.leaseImport(ctx, choirID)
+	p, holder, release, err := s.leaseAndPlan(ctx, choirID, text, choices)
 	if err != nil {
 		return nil, err
 	}
 	defer release()
-	p, err := s.planImport(ctx, choirID, records, choices)
-	if err != nil {
-		return nil, err
-	}
 	if p.report.Invalid > 0 {
 		details := map[string]string{}
 		for _, r := range p.report.Rows {
