@@ -32,7 +32,35 @@ type DB struct {
 	// transactions, for tests that bound how many a request needs.
 	statements atomic.Int64
 	reads      preparedReads
+	// writeTurns and readTurns admit callers to the pools in the order they
+	// came (the same gate when the pools are one).
+	writeTurns, readTurns turns
 }
+
+// turns lets callers take a pool's connections in the order they asked.
+// database/sql hands a freed connection to a random waiter, so under load a
+// request could wait behind dozens that came later: with 64 clients on a
+// pool of 4, one in a hundred waited five times as long as the typical one
+// (the month range's p99 of 75-80 ms against a p50 of 15 ms). Goroutines
+// waiting to send on a full channel go in the order they came, so a
+// channel of the pool's size is a first-come, first-served gate in front
+// of it. A turn ends when the statement has run (or the transaction
+// ended); rows or a row still being read hold their connection a moment
+// longer, which the pool itself covers.
+type turns chan struct{}
+
+// take waits for a turn, or for ctx to end (false: no turn was taken, and
+// the caller lets database/sql report ctx's error as it would).
+func (t turns) take(ctx context.Context) bool {
+	select {
+	case t <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (t turns) done() { <-t }
 
 // Statements is how many statements have run through d so far.
 func (d *DB) Statements() int64 { return d.statements.Load() }
@@ -80,7 +108,7 @@ func openSQLite(ctx context.Context, path string, readers int) (*DB, error) {
 		return nil, fmt.Errorf("open SQLite database %s: %w", path, err)
 	}
 	keep(read, readers)
-	d := &DB{Kind: config.SQLite, write: write, read: read}
+	d := &DB{Kind: config.SQLite, write: write, read: read, writeTurns: make(turns, 1), readTurns: make(turns, readers)}
 	if err := d.Ping(ctx); err != nil {
 		d.Close()
 		return nil, fmt.Errorf("open SQLite database %s: %w", path, err)
@@ -95,7 +123,8 @@ func openPostgres(ctx context.Context, url string, conns int) (*DB, error) {
 		return nil, fmt.Errorf("connect to PostgreSQL: %w", err)
 	}
 	keep(pool, conns)
-	d := &DB{Kind: config.Postgres, write: pool, read: pool}
+	gate := make(turns, conns)
+	d := &DB{Kind: config.Postgres, write: pool, read: pool, writeTurns: gate, readTurns: gate}
 	if err := d.Ping(ctx); err != nil {
 		d.Close()
 		return nil, fmt.Errorf("connect to PostgreSQL: %w", err)
@@ -189,18 +218,27 @@ type Querier interface {
 // ExecContext runs a statement on the writer.
 func (d *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	d.statements.Add(1)
+	if d.writeTurns.take(ctx) {
+		defer d.writeTurns.done()
+	}
 	return d.write.ExecContext(ctx, d.Rebind(query), args...)
 }
 
 // QueryContext runs a query on the reader pool.
 func (d *DB) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	d.statements.Add(1)
+	if d.readTurns.take(ctx) {
+		defer d.readTurns.done()
+	}
 	return d.statement(ctx, query).query(ctx, d.read, args)
 }
 
 // QueryRowContext runs a one-row query on the reader pool.
 func (d *DB) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	d.statements.Add(1)
+	if d.readTurns.take(ctx) {
+		defer d.readTurns.done()
+	}
 	return d.statement(ctx, query).queryRow(ctx, d.read, args)
 }
 
@@ -209,6 +247,9 @@ func (d *DB) QueryRowContext(ctx context.Context, query string, args ...any) *sq
 // reader pool would make it wait for the write lock beside the writer.
 func (d *DB) WriteRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	d.statements.Add(1)
+	if d.writeTurns.take(ctx) {
+		defer d.writeTurns.done()
+	}
 	return d.write.QueryRowContext(ctx, d.Rebind(query), args...)
 }
 
@@ -286,6 +327,9 @@ func (t *Tx) QueryRowContext(ctx context.Context, query string, args ...any) *sq
 // InTx runs fn in a transaction: committed when fn returns nil, rolled back
 // otherwise (and on panic), so a failure never leaves half-written rows.
 func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
+	if d.writeTurns.take(ctx) {
+		defer d.writeTurns.done()
+	}
 	sqlTx, err := d.write.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("db: begin a transaction: %w", err)

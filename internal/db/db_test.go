@@ -494,3 +494,48 @@ func TestReadsWithKeptStatements(t *testing.T) {
 		}
 	})
 }
+
+// A caller waiting for its turn at a busy pool gives up when its request
+// does, with the context's error, instead of waiting for ever; and the
+// pool serves the next caller once the turn is given back.
+func TestWaitingForATurnEndsWithTheRequest(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			ctx := context.Background()
+			d := dbtest.OpenPool(t, kind, 1)
+			if _, err := d.ExecContext(ctx, "CREATE TABLE waiting (id INTEGER PRIMARY KEY)"); err != nil {
+				t.Fatal(err)
+			}
+			inside, release := make(chan struct{}), make(chan struct{})
+			held := make(chan error, 1)
+			go func() {
+				held <- d.InTx(ctx, func(tx *db.Tx) error {
+					close(inside)
+					<-release
+					_, err := tx.ExecContext(ctx, "INSERT INTO waiting (id) VALUES (1)")
+					return err
+				})
+			}()
+			<-inside
+			short, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
+			defer cancel()
+			if _, err := d.ExecContext(short, "INSERT INTO waiting (id) VALUES (2)"); !errors.Is(err, context.DeadlineExceeded) {
+				t.Fatalf("a write behind a held transaction answered %v, want the request's deadline", err)
+			}
+			if err := d.InTx(short, func(*db.Tx) error { return nil }); !errors.Is(err, context.DeadlineExceeded) {
+				t.Fatalf("a transaction behind a held one answered %v, want the request's deadline", err)
+			}
+			close(release)
+			if err := <-held; err != nil {
+				t.Fatal(err)
+			}
+			if _, err := d.ExecContext(ctx, "INSERT INTO waiting (id) VALUES (3)"); err != nil {
+				t.Fatalf("the pool did not serve the next caller: %v", err)
+			}
+			var n int
+			if err := d.QueryRowContext(ctx, "SELECT COUNT(*) FROM waiting").Scan(&n); err != nil || n != 2 {
+				t.Fatalf("rows = %d (%v), want 2: the held transaction's and the next caller's", n, err)
+			}
+		})
+	}
+}
