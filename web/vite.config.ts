@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { OTHER_ICONS_GROUP, pagePreloads, PUBLIC_ICONS_GROUP } from './vite.shared.ts';
@@ -16,6 +18,15 @@ const PAGE_MODULES: Record<string, string[]> = {
   '/dashboard/members': [SHELL, 'src/features/members/MembersPage.tsx'],
   '/account/*': [SHELL],
 };
+
+// Test files that replace a module with vi.mock: they need modules of their
+// own, so they run isolated. Every other file shares one jsdom and one module
+// graph per worker, which halves the suite's time (a fresh jsdom and a fresh
+// import of Mantine per file cost more than the tests themselves); the setup
+// file puts back what a test may leave behind.
+const MOCKING_TEST_FILES = (readdirSync('src', { recursive: true }) as string[])
+  .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(join('src', file), 'utf8')))
+  .map((file) => join('src', file));
 
 // Chunks that every page needs at start, each in one file rather than in the
 // dozens of small shared chunks the bundler would otherwise cut them into:
@@ -55,10 +66,16 @@ export default defineConfig({
     environment: 'jsdom',
     globals: false,
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     // CI machines have two cores; typing-heavy form tests need more than
     // the default 5 s there, though they take one or two on a quiet machine.
     testTimeout: 20_000,
+    projects: [
+      { extends: true, test: { name: 'isolated', include: MOCKING_TEST_FILES, isolate: true } },
+      {
+        extends: true,
+        test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: MOCKING_TEST_FILES, isolate: false },
+      },
+    ],
   },
 });

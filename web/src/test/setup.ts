@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -6,8 +7,13 @@ import { afterEach, vi } from 'vitest';
 // first render of one can take more than the default second.
 configure({ asyncUtilTimeout: 3_000 });
 
+// Files share a jsdom and their modules (vite.config.ts): what one test
+// leaves in a global — a toast in Mantine's store, fake timers, a stub —
+// is put back here so that the next file starts as if alone.
 afterEach(() => {
   cleanup();
+  notifications.clean();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
