@@ -106,7 +106,7 @@ func Start(t testing.TB, kind string, opts Options) *Harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.Config.Database = dbtest.Config(t, kind)
+	h.Config.Database = dbtest.MigratedConfig(t, kind)
 	if opts.DBMaxConns != 0 {
 		h.Config.Database.MaxConns = opts.DBMaxConns
 	}

@@ -38,11 +38,7 @@ func Each(t *testing.T, fn func(t *testing.T, d *db.DB)) {
 // removed when the test ends.
 func Open(t testing.TB, kind string) *db.DB {
 	t.Helper()
-	d := OpenEmpty(t, kind)
-	if err := d.Migrate(context.Background()); err != nil {
-		t.Fatalf("migrate: %v", err)
-	}
-	return d
+	return OpenPool(t, kind, 0)
 }
 
 // OpenPool returns a fresh, migrated database of the given kind that opens
@@ -50,11 +46,9 @@ func Open(t testing.TB, kind string) *db.DB {
 // the test ends.
 func OpenPool(t testing.TB, kind string, conns int) *db.DB {
 	t.Helper()
-	d := open(t, kind, conns)
-	if err := d.Migrate(context.Background()); err != nil {
-		t.Fatalf("migrate: %v", err)
-	}
-	return d
+	cfg := MigratedConfig(t, kind)
+	cfg.MaxConns = cmp.Or(conns, cfg.MaxConns)
+	return openConfig(t, cfg)
 }
 
 // OpenEmpty returns a fresh database with no migrations applied.
@@ -67,9 +61,14 @@ func open(t testing.TB, kind string, conns int) *db.DB {
 	t.Helper()
 	cfg := Config(t, kind)
 	cfg.MaxConns = cmp.Or(conns, cfg.MaxConns)
+	return openConfig(t, cfg)
+}
+
+func openConfig(t testing.TB, cfg config.DatabaseConfig) *db.DB {
+	t.Helper()
 	d, err := db.Open(context.Background(), cfg)
 	if err != nil {
-		t.Fatalf("open %s: %v", kind, err)
+		t.Fatalf("open %s: %v", cfg.Kind, err)
 	}
 	t.Cleanup(func() { d.Close() })
 	return d
@@ -83,12 +82,14 @@ func Config(t testing.TB, kind string) config.DatabaseConfig {
 	if kind == config.SQLite {
 		return config.DatabaseConfig{Kind: config.SQLite, DSN: filepath.Join(t.TempDir(), "cantica.db"), MaxConns: conns}
 	}
-	return config.DatabaseConfig{Kind: config.Postgres, DSN: createPostgresDatabase(t), MaxConns: conns}
+	return config.DatabaseConfig{Kind: config.Postgres, DSN: createPostgresDatabase(t, ""), MaxConns: conns}
 }
 
 var warnOnce sync.Once
 
-func createPostgresDatabase(t testing.TB) string {
+// createPostgresDatabase creates a database, a copy of template when one
+// is named, and returns its address.
+func createPostgresDatabase(t testing.TB, template string) string {
 	t.Helper()
 	admin := os.Getenv("CANTICA_TEST_DATABASE_URL")
 	if admin == "" {
@@ -106,7 +107,11 @@ func createPostgresDatabase(t testing.TB) string {
 	}
 	defer adminDB.Close()
 	name := "cantica_test_" + strings.ToLower(rand.Text()[:16])
-	if _, err := adminDB.Exec("CREATE DATABASE " + name); err != nil {
+	create := "CREATE DATABASE " + name
+	if template != "" {
+		create += " TEMPLATE " + template
+	}
+	if _, err := adminDB.Exec(create); err != nil {
 		t.Fatalf("create test database: %v", err)
 	}
 	t.Cleanup(func() {
