@@ -66,55 +66,47 @@ var migrationsKey = sync.OnceValues(func() (string, error) {
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
 })
 
-var (
-	sqliteTemplateOnce sync.Once
-	sqliteTemplatePath string
-	sqliteTemplateErr  error
-)
-
 // sqliteTemplate is a migrated SQLite file shared by the test processes of
 // one migration set: made under a temporary name and renamed into place, so
 // that a process never copies one another is still writing.
 func sqliteTemplate(t testing.TB) string {
 	t.Helper()
-	sqliteTemplateOnce.Do(func() {
-		key, err := migrationsKey()
-		if err != nil {
-			sqliteTemplateErr = err
-			return
-		}
-		path := filepath.Join(os.TempDir(), "cantica-test-template-"+key+".db")
-		if _, err := os.Stat(path); err == nil {
-			sqliteTemplatePath = path
-			return
-		}
-		dir, err := os.MkdirTemp("", "cantica-test-template-")
-		if err != nil {
-			sqliteTemplateErr = err
-			return
-		}
-		defer os.RemoveAll(dir)
-		made := filepath.Join(dir, "cantica.db")
-		d, err := db.Open(context.Background(), config.DatabaseConfig{Kind: config.SQLite, DSN: made})
-		if err != nil {
-			sqliteTemplateErr = err
-			return
-		}
-		err = d.Migrate(context.Background())
-		// Closing the last connection folds the write-ahead log into the file.
-		if closeErr := d.Close(); err == nil {
-			err = closeErr
-		}
-		if err == nil {
-			err = os.Rename(made, path)
-		}
-		sqliteTemplatePath, sqliteTemplateErr = path, err
-	})
-	if sqliteTemplateErr != nil {
-		t.Fatalf("make the migrated SQLite template: %v", sqliteTemplateErr)
+	path, err := sqliteTemplateMade()
+	if err != nil {
+		t.Fatalf("make the migrated SQLite template: %v", err)
 	}
-	return sqliteTemplatePath
+	return path
 }
+
+var sqliteTemplateMade = sync.OnceValues(func() (string, error) {
+	key, err := migrationsKey()
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(os.TempDir(), "cantica-test-template-"+key+".db")
+	if _, err := os.Stat(path); err == nil {
+		return path, nil
+	}
+	dir, err := os.MkdirTemp("", "cantica-test-template-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(dir)
+	made := filepath.Join(dir, "cantica.db")
+	d, err := db.Open(context.Background(), config.DatabaseConfig{Kind: config.SQLite, DSN: made})
+	if err != nil {
+		return "", err
+	}
+	err = d.Migrate(context.Background())
+	// Closing the last connection folds the write-ahead log into the file.
+	if closeErr := d.Close(); err == nil {
+		err = closeErr
+	}
+	if err != nil {
+		return "", err
+	}
+	return path, os.Rename(made, path)
+})
 
 func copyFile(from, to string) error {
 	in, err := os.Open(from)
@@ -133,12 +125,6 @@ func copyFile(from, to string) error {
 	return out.Close()
 }
 
-var (
-	postgresTemplateOnce sync.Once
-	postgresTemplateName string
-	postgresTemplateErr  error
-)
-
 // postgresTemplate is a migrated database on the test server, shared by the
 // test processes of one migration set. It is migrated under a name of its
 // own and renamed when done: a database is copied only once complete, and
@@ -146,14 +132,14 @@ var (
 // drops its own.
 func postgresTemplate(t testing.TB) string {
 	t.Helper()
-	postgresTemplateOnce.Do(func() {
-		postgresTemplateName, postgresTemplateErr = makePostgresTemplate()
-	})
-	if postgresTemplateErr != nil {
-		t.Fatalf("make the migrated PostgreSQL template: %v", postgresTemplateErr)
+	name, err := postgresTemplateMade()
+	if err != nil {
+		t.Fatalf("make the migrated PostgreSQL template: %v", err)
 	}
-	return postgresTemplateName
+	return name
 }
+
+var postgresTemplateMade = sync.OnceValues(makePostgresTemplate)
 
 func makePostgresTemplate() (string, error) {
 	key, err := migrationsKey()
