@@ -8,6 +8,7 @@ import (
 )
 
 func TestProfileUpdate(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		c := signIn(t, h, "ada@example.com")
@@ -52,6 +53,7 @@ func TestProfileUpdate(t *testing.T) {
 }
 
 func TestSessionsListAndEnd(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		confirmedUser(t, h, "bob@example.com")
@@ -94,6 +96,7 @@ func TestSessionsListAndEnd(t *testing.T) {
 }
 
 func TestAccountNeedsSignIn(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := h.NewClient()
 		for _, r := range [][2]string{

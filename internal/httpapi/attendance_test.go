@@ -107,6 +107,7 @@ func wantLines(t *testing.T, what string, got []string, want ...string) {
 }
 
 func TestMembersAnswerInTheAppAndAdministratorsSeeCountsByPart(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newAttendanceChoir(t, h)
 		rsvp := c.eventPath + "/rsvp"
@@ -172,6 +173,7 @@ func TestMembersAnswerInTheAppAndAdministratorsSeeCountsByPart(t *testing.T) {
 }
 
 func TestAnswersArePerOccurrenceAndStopAtTheStart(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		series := c.create(t, weeklyRehearsal(map[string]any{"start": "2026-11-24T19:30:00Z", "end": "2026-11-24T21:30:00Z"})).Str("id")
@@ -213,6 +215,7 @@ func TestAnswersArePerOccurrenceAndStopAtTheStart(t *testing.T) {
 }
 
 func TestAttendanceIsTakenOnTheDayAllOrNothing(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newAttendanceChoir(t, h)
 		marks := c.eventPath + "/attendance/marks"
@@ -263,6 +266,7 @@ func TestAttendanceIsTakenOnTheDayAllOrNothing(t *testing.T) {
 }
 
 func TestAttendanceOfAnotherChoirIsNotFound(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newAttendanceChoir(t, h)
 		confirmedUser(t, h, "other@example.com")
@@ -304,6 +308,7 @@ func countRows(t *testing.T, h *apptest.Harness, query string, args ...any) int 
 }
 
 func TestAttendanceExportsAsCSV(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newAttendanceChoir(t, h)
 		if _, err := h.DB.ExecContext(t.Context(), `UPDATE user_profile SET first_name = ? WHERE id = ?`,

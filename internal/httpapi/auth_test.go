@@ -84,6 +84,7 @@ func wantError(t testing.TB, res apptest.Response, status int, code string) {
 }
 
 func TestRegistrationValidation(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := h.NewClient()
 		long := strings.Repeat("a", 101)
@@ -129,6 +130,7 @@ func TestRegistrationValidation(t *testing.T) {
 }
 
 func TestRegisterConfirmSignIn(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := h.NewClient()
 		register(t, c, "Ada@Example.com")
@@ -177,6 +179,7 @@ func TestRegisterConfirmSignIn(t *testing.T) {
 }
 
 func TestConfirmationLinkExpires(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := h.NewClient()
 		register(t, c, "late@example.com")
@@ -187,6 +190,7 @@ func TestConfirmationLinkExpires(t *testing.T) {
 }
 
 func TestExistingAccounts(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := h.NewClient()
 		res := c.Do("POST", "/api/v1/auth/check-provider", map[string]any{"email": "ada@example.com"})
@@ -210,6 +214,7 @@ func TestExistingAccounts(t *testing.T) {
 }
 
 func TestRememberMeCookie(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		for _, tc := range []struct {
@@ -250,6 +255,7 @@ func sessionCookie(t *testing.T, res apptest.Response) *http.Cookie {
 }
 
 func TestSignOutRevokesTheSession(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		c := signIn(t, h, "ada@example.com")
@@ -274,6 +280,7 @@ func TestSignOutRevokesTheSession(t *testing.T) {
 // session on the server, not only in the browser: its cookie, kept by
 // anyone, no longer works.
 func TestSigningInAsAnotherEndsTheFirstSession(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		confirmedUser(t, h, "bob@example.com")

@@ -129,6 +129,7 @@ var matrix = map[string]route{
 }
 
 func TestAuthorizationMatrixListsEveryOperation(t *testing.T) {
+	t.Parallel()
 	spec, err := apigen.GetSpec()
 	if err != nil {
 		t.Fatal(err)
@@ -149,6 +150,7 @@ func TestAuthorizationMatrixListsEveryOperation(t *testing.T) {
 }
 
 func TestAuthorizationMatrix(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		emails := []string{"", "guest@example.com", "member@example.com", "other@example.com", "inactive@example.com", "admin@example.com", "global@example.com"}
 		clients := make([]*apptest.Client, len(emails))

@@ -35,6 +35,7 @@ func rangeStatements(t *testing.T, h *apptest.Harness, c *apptest.Client, path s
 // series, edited occurrences and deleted dates the choir has: the same with
 // one series and with thirty.
 func TestRangeStatementsDoNotGrowWithSeries(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{NoAnswerCache: true}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		path := c.events + "?startDate=2027-02-01&endDate=2027-05-31"
@@ -92,6 +93,7 @@ func TestRangeStatementsDoNotGrowWithSeries(t *testing.T) {
 // expired, is refused at once (with its cookie cleared), whether or not the
 // request carries the current ETag, and so is a member who left the choir.
 func TestKeptRangeRefusesAnEndedSessionAtOnce(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		c.create(t, weeklyRehearsal(nil))
@@ -171,6 +173,7 @@ func tagOf(t *testing.T, c *apptest.Client, path string) string {
 // answer, for an administrator and a member alike, and the two never share
 // one: a member's tag never matches an administrator's answer.
 func TestRangeETagFollowsEveryChange(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		confirmedUser(t, h, "global@example.com")
@@ -279,6 +282,7 @@ func rawGet(t *testing.T, h *apptest.Harness, c *apptest.Client, path string, gz
 // decode to the same JSON as the plain ones: kept calendar answers, ones
 // built anew and other operations' answers alike.
 func TestCompressedAnswersDecodeToTheSameJSON(t *testing.T) {
+	t.Parallel()
 	for _, built := range []bool{false, true} {
 		t.Run(fmt.Sprintf("built anew %t", built), func(t *testing.T) {
 			eachDB(t, apptest.Options{NoAnswerCache: built}, func(t *testing.T, h *apptest.Harness) {
@@ -308,6 +312,7 @@ func TestCompressedAnswersDecodeToTheSameJSON(t *testing.T) {
 // server's failure: no error is logged, and the request is recorded as
 // 499, not 500.
 func TestClientGoneIsNotAnError(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{NoAnswerCache: true}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		for i := range 12 {
@@ -341,6 +346,7 @@ func TestClientGoneIsNotAnError(t *testing.T) {
 // by ETag or by Last-Modified, for two statements; a change, or the next
 // day (the feed's window moves), gives a new feed.
 func TestFeedRevalidates(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		c.create(t, weeklyRehearsal(nil))

@@ -87,6 +87,7 @@ func weeklyRehearsal(extra map[string]any) map[string]any {
 }
 
 func TestWeeklyRehearsalKeepsItsWallClockTimeAcrossDaylightSaving(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		res := c.create(t, weeklyRehearsal(nil))
@@ -124,6 +125,7 @@ func TestWeeklyRehearsalKeepsItsWallClockTimeAcrossDaylightSaving(t *testing.T) 
 }
 
 func TestFeastRelativeRules(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		easter := feastID(t, c, "easter_sunday")
@@ -164,6 +166,7 @@ func TestFeastRelativeRules(t *testing.T) {
 }
 
 func TestEventValidationMessages(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		for _, tc := range []struct {
@@ -195,6 +198,7 @@ func TestEventValidationMessages(t *testing.T) {
 }
 
 func TestScopedChangesAndDeletions(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		series := c.create(t, map[string]any{
@@ -305,6 +309,7 @@ func TestScopedChangesAndDeletions(t *testing.T) {
 }
 
 func TestDraftsAndOtherChoirs(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		draft := c.create(t, map[string]any{"title": "Secret programme", "eventType": "concert", "status": "draft",
@@ -343,6 +348,7 @@ func TestDraftsAndOtherChoirs(t *testing.T) {
 }
 
 func TestOccurrenceCapAndRange(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		c.create(t, map[string]any{"title": "Daily office", "eventType": "service", "start": "2026-01-01T07:00:00Z", "end": "2026-01-01T07:30:00Z",
@@ -361,6 +367,7 @@ func TestOccurrenceCapAndRange(t *testing.T) {
 }
 
 func TestEventListSaysWhereTheOccurrenceCapCutIt(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		truncatedFrom := func(from, to string) any {
@@ -411,6 +418,7 @@ func TestEventListSaysWhereTheOccurrenceCapCutIt(t *testing.T) {
 }
 
 func TestPreviewWordsTheRuleAndShowsNextOccurrences(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		res := c.admin.Do("POST", c.events+"/preview", weeklyRehearsal(map[string]any{
@@ -432,6 +440,7 @@ func TestPreviewWordsTheRuleAndShowsNextOccurrences(t *testing.T) {
 }
 
 func TestCalendarFeed(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		series := c.create(t, weeklyRehearsal(nil)).Str("id")
@@ -559,6 +568,7 @@ func (e icsEvent) exdates() []string {
 }
 
 func TestFeedsHideOccurrencesEditedAsDrafts(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		weekly := c.create(t, weeklyRehearsal(nil)).Str("id")

@@ -138,6 +138,7 @@ func secrets(c smtptest.Captured) map[string][]string {
 }
 
 func TestEmailEventToTheChoir(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		m := newMailChoir(t, h)
 		res := m.emailEvent(m.event, map[string]any{"note": "Bring your <folders>.\nTea afterwards."})
@@ -252,6 +253,7 @@ func TestEmailEventToTheChoir(t *testing.T) {
 }
 
 func TestEmailEventRefusals(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		m := newMailChoir(t, h)
 		events := "/api/v1/choirs/" + m.id + "/events"
@@ -320,6 +322,7 @@ func TestEmailEventRefusals(t *testing.T) {
 // email is on, unless they ask for a copy; the count is of the members
 // emailed, never of the copy.
 func TestEmailToTheChoirSendsTheSenderACopyOnlyWhenAsked(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		m := newMailChoir(t, h)
 		bass := []string{m.parts["Bass"]}
@@ -372,6 +375,7 @@ func TestEmailToTheChoirSendsTheSenderACopyOnlyWhenAsked(t *testing.T) {
 }
 
 func TestEmailPracticeLinkToTheChoir(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		m := newMailChoir(t, h)
 		res := m.emailPiece(m.piece, map[string]any{"voicePartIds": []string{m.parts["Tenor"], m.parts["Bass"]}})
@@ -431,6 +435,7 @@ func TestEmailPracticeLinkToTheChoir(t *testing.T) {
 // 25 sends at once: exactly 20 are accepted in the hour, the others are
 // RATE_LIMITED, and only the accepted ones leave links and messages.
 func TestEmailToTheChoirIsLimitedPerHour(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		m := newMailChoir(t, h)
 		body := map[string]any{"voicePartIds": []string{m.parts["Tenor"]}} // one recipient each
@@ -484,6 +489,7 @@ func TestEmailToTheChoirIsLimitedPerHour(t *testing.T) {
 // A message that cannot be queued half-way through the recipients leaves
 // nothing behind: no link, no message.
 func TestEmailToTheChoirIsAllOrNothing(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		m := newMailChoir(t, h)
 		// Recipients go in address order: the guest is queued before the

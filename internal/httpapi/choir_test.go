@@ -28,6 +28,7 @@ func createChoir(t testing.TB, c *apptest.Client, name string) apptest.Response 
 }
 
 func TestCreateChoir(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		c := signIn(t, h, "ada@example.com")
@@ -63,6 +64,7 @@ func TestCreateChoir(t *testing.T) {
 }
 
 func TestChoirValidation(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, testChoirValidation)
 }
 
@@ -110,6 +112,7 @@ func testChoirValidation(t *testing.T, h *apptest.Harness) {
 
 // The update path gives the same messages, and a refused change changes nothing.
 func TestChoirUpdateValidation(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		c := signIn(t, h, "ada@example.com")
@@ -153,6 +156,7 @@ func TestChoirUpdateValidation(t *testing.T) {
 // A failure in the last step of choir creation leaves no choir and no
 // membership behind.
 func TestChoirCreationRollsBack(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		c := signIn(t, h, "ada@example.com")
@@ -211,6 +215,7 @@ func nothingLeft(t *testing.T, h *apptest.Harness) {
 // rule: who asks, for which choir, what the answer is and what the session
 // then says is the user's last-accessed choir.
 func TestActiveChoirSelection(t *testing.T) {
+	t.Parallel()
 	const unchanged = "(unchanged)"
 	cases := []struct {
 		name   string
@@ -306,6 +311,7 @@ func TestActiveChoirSelection(t *testing.T) {
 }
 
 func TestCalendarCatalogueHidesUnpublishedCalendars(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, testCalendarCatalogue)
 }
 

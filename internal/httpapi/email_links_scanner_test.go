@@ -17,6 +17,7 @@ import (
 // RFC 8058 one-click POST, which needs no cookie, acts. (dbRows, the
 // snapshot of every table, is the email links' tests'.)
 func TestMailScannerOpensEveryLinkAndChangesNothing(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		m := newMailChoir(t, h)
 		if res := m.emailEvent(m.event, map[string]any{"note": "See you there."}); res.Status != 200 {

@@ -30,6 +30,7 @@ func globalAdmin(t *testing.T, h *apptest.Harness, email string) *apptest.Client
 }
 
 func TestFeastsOfAPublishedCalendar(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		// What the server does at start-up: the window of years for the published calendars.
 		if err := h.App.Feasts.MaintainWindow(t.Context()); err != nil {
@@ -85,6 +86,7 @@ func TestFeastsOfAPublishedCalendar(t *testing.T) {
 }
 
 func TestMasterFeastsImportAndPublishing(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		admin := globalAdmin(t, h, "root@example.com")
 		const cal = "/api/v1/calendar-types/roman_1955_pre_reform"
@@ -232,6 +234,7 @@ func choirFeastKeys(t *testing.T, c *apptest.Client, events, from, to string) []
 }
 
 func TestUnpublishedCalendarIsHiddenFromChoirsThatFollowIt(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		const anglican = "00000000-0000-4000-8000-000000000103" // follows anglican_common_worship, unpublished
 		c := newCalendarChoir(t, h)

@@ -47,6 +47,7 @@ func wantMessage(t *testing.T, res apptest.Response, status int, code, message s
 }
 
 func TestInvitationAcceptedWhileSignedIn(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		admin := signIn(t, h, "ada@example.com")
@@ -121,6 +122,7 @@ func TestInvitationAcceptedWhileSignedIn(t *testing.T) {
 }
 
 func TestInvitationRefusals(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		admin := signIn(t, h, "ada@example.com")
@@ -238,6 +240,7 @@ func TestInvitationRefusals(t *testing.T) {
 }
 
 func TestInvitationValidation(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		admin := signIn(t, h, "ada@example.com")
@@ -278,6 +281,7 @@ func TestInvitationValidation(t *testing.T) {
 
 // A new address registers through the link and joins when it confirms.
 func TestRegistrationThroughInvitation(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		admin := signIn(t, h, "ada@example.com")
@@ -337,6 +341,7 @@ func TestRegistrationThroughInvitation(t *testing.T) {
 
 // Sixteen requests accept one invitation at the same moment: one membership.
 func TestInvitationAcceptedOnceUnderConcurrency(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		admin := signIn(t, h, "ada@example.com")
@@ -384,6 +389,7 @@ func TestInvitationAcceptedOnceUnderConcurrency(t *testing.T) {
 }
 
 func TestInvitationImport(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		admin := signIn(t, h, "ada@example.com")
@@ -489,6 +495,7 @@ func refuseMemberships(t *testing.T, h *apptest.Harness) (restore func()) {
 // invitation must stay pending on every path, and the confirmation of a new
 // account must still stand.
 func TestMembershipThatCannotBeAdded(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		admin := signIn(t, h, "ada@example.com")
@@ -547,6 +554,7 @@ func TestMembershipThatCannotBeAdded(t *testing.T) {
 // A choir sends at most invite.DailyPerChoir invitation emails a day; new
 // invitations, resends and imported rows all count, and are refused alike.
 func TestInvitationDailyLimit(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		admin := signIn(t, h, "ada@example.com")
@@ -599,6 +607,7 @@ func TestInvitationDailyLimit(t *testing.T) {
 // invitation's role; an address Google does not vouch for makes an
 // unconfirmed account, which may not accept until it confirms.
 func TestInvitationAcceptedAfterGoogleSignUp(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{Social: true}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		admin := signIn(t, h, "ada@example.com")
@@ -661,6 +670,7 @@ func TestInvitationAcceptedAfterGoogleSignUp(t *testing.T) {
 // link is spent, a deactivated one that the membership is inactive, and
 // neither gets a 500 or their place back.
 func TestAcceptingAgainAfterRemovalOrDeactivation(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		admin := signIn(t, h, "ada@example.com")

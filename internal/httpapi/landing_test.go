@@ -12,6 +12,7 @@ import (
 // The landing page is prerendered HTML with no session check of its own: the
 // server sends a signed-in visitor on to /dashboard (accounts §2.1).
 func TestLandingPageSendsSignedInVisitorsToTheDashboard(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{WebApp: fstest.MapFS{
 		"index.html":   {Data: []byte(indexHTML)},
 		"landing.html": {Data: []byte(`<!doctype html><html><head></head><body><h1>Choir management, in harmony</h1><script>document.title='Cantica'</script></body></html>`)},

@@ -23,6 +23,7 @@ var lookalikes = []string{
 // cannot be registered, while the same address spelled another way (case,
 // a fullwidth domain) is the same account.
 func TestLookalikeAddressesCannotRegister(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ssec@example.org")
 		c := h.NewClient()
@@ -56,6 +57,7 @@ func TestLookalikeAddressesCannotRegister(t *testing.T) {
 // invited, and an account whose address only folds to the invited one
 // (such as one registered before addresses had one form) cannot accept it.
 func TestInvitationBindsToOneAccount(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		admin := signIn(t, h, "ada@example.com")
@@ -94,6 +96,7 @@ func TestInvitationBindsToOneAccount(t *testing.T) {
 // A provider's verified address joins the account whose address it is,
 // spelled any way, and never one whose address it only resembles.
 func TestProviderAddressesInTheirOneForm(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{Social: true}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ssec@example.org")
 		for i, email := range lookalikes {

@@ -29,6 +29,7 @@ func partNames(m map[string]any) []string {
 }
 
 func TestMemberDirectory(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		admin := signIn(t, h, "ada@example.com")
@@ -83,6 +84,7 @@ func TestMemberDirectory(t *testing.T) {
 }
 
 func TestMemberRolesAndActivity(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		admin := signIn(t, h, "ada@example.com")
@@ -147,6 +149,7 @@ func TestMemberRolesAndActivity(t *testing.T) {
 
 // Two administrators demote each other at the same moment: the choir keeps one.
 func TestLastAdministratorUnderConcurrency(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		ada := signIn(t, h, "ada@example.com")
@@ -186,6 +189,7 @@ func TestLastAdministratorUnderConcurrency(t *testing.T) {
 }
 
 func TestVoiceParts(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		admin := signIn(t, h, "ada@example.com")
@@ -269,6 +273,7 @@ func TestVoiceParts(t *testing.T) {
 // voice part given to one of A's own members, refused), and choir B is
 // exactly as it was.
 func TestAnotherChoirsObjectsAreOutOfReach(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		ada := signIn(t, h, "ada@example.com")

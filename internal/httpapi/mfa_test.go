@@ -48,6 +48,7 @@ func enableTOTP(t *testing.T, h *apptest.Harness, c *apptest.Client) (string, []
 }
 
 func TestTwoFactorSignIn(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		c := signIn(t, h, "ada@example.com")
@@ -109,6 +110,7 @@ func TestTwoFactorSignIn(t *testing.T) {
 }
 
 func TestWrongCodesArePaused(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		secret, _ := enableTOTP(t, h, signIn(t, h, "ada@example.com"))
@@ -124,6 +126,7 @@ func TestWrongCodesArePaused(t *testing.T) {
 }
 
 func TestPasswordResetDoesNotBypassTwoFactor(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		enableTOTP(t, h, signIn(t, h, "ada@example.com"))
@@ -139,6 +142,7 @@ func TestPasswordResetDoesNotBypassTwoFactor(t *testing.T) {
 }
 
 func TestDisableTwoFactorNeedsACode(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		c := signIn(t, h, "ada@example.com")
@@ -156,6 +160,7 @@ func TestDisableTwoFactorNeedsACode(t *testing.T) {
 }
 
 func TestRegenerateRecoveryCodes(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		c := signIn(t, h, "ada@example.com")
@@ -175,6 +180,7 @@ func TestRegenerateRecoveryCodes(t *testing.T) {
 // presentation, so the code works however it is typed — the account page
 // sends it without the dash.
 func TestRecoveryCodesTypedWithOrWithoutTheDash(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		c := signIn(t, h, "ada@example.com")
@@ -211,6 +217,7 @@ func TestRecoveryCodesTypedWithOrWithoutTheDash(t *testing.T) {
 // Codes issued before recovery codes were normalised were stored as the
 // hash of their dashed form; they keep working, typed either way.
 func TestRecoveryCodesStoredWithTheirDashStillWork(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		c := signIn(t, h, "ada@example.com")
@@ -237,6 +244,7 @@ func TestRecoveryCodesStoredWithTheirDashStillWork(t *testing.T) {
 // Every place that takes a code counts wrong ones against the same pause
 // as the sign-in step, so codes cannot be guessed through the account page.
 func TestWrongCodesOnTheAccountPageArePaused(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		wrongFiveTimes := func(c *apptest.Client, path string) {
 			t.Helper()

@@ -16,6 +16,7 @@ import (
 )
 
 func TestControlFieldsNameEachStringByItsPath(t *testing.T) {
+	t.Parallel()
 	for body, want := range map[string][]string{
 		`{"name": "Schola"}`:                           nil,
 		`{"notes": "line one\r\nline two\tand a tab"}`: nil,
@@ -55,6 +56,7 @@ func (c *countingWriter) WriteHeader(code int) {
 // A failure found once the answer's status has gone out (a connection that
 // broke mid-answer) is not answered a second time, nor logged as an error.
 func TestNoSecondStatusAfterAnAnswerFailed(t *testing.T) {
+	t.Parallel()
 	for name, wrap := range map[string]func(http.ResponseWriter) http.ResponseWriter{
 		"plain":         func(w http.ResponseWriter) http.ResponseWriter { return w },
 		"held for gzip": func(w http.ResponseWriter) http.ResponseWriter { return &gzipWriter{ResponseWriter: w} },

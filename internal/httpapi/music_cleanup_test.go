@@ -12,6 +12,7 @@ import (
 // Deleting files leaves no empty folders behind on the local store, and the
 // clean-up removes those an earlier version left (issue 25).
 func TestDeletedFilesLeaveNoFolders(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		l := newLibrary(t, h)
 		kept, gone := l.piece(t, l.id, "Salve Regina"), l.piece(t, l.id, "Ave Maria")

@@ -726,6 +726,8 @@ func (w *wavStream) Read(p []byte) (int, error) {
 // checks that the process's heap does not grow by anything like the file.
 // Not parallel: it measures the whole process.
 func TestLargeUploadStreams(t *testing.T) {
+	// Not parallel: it measures the process's memory, which other tests'
+	// servers would share.
 	if testing.Short() {
 		t.Skip("uploads 200 MiB")
 	}

@@ -14,6 +14,7 @@ import (
 // under, and from every name shown or sent, so that names stored before
 // this rule are served safely too.
 func TestFileNamesLoseInvisibleCharacters(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		l := newLibrary(t, h)
 		p := l.piece(t, l.id, "Ubi caritas")

@@ -17,6 +17,7 @@ import (
 // content is (issue 25: an HTML page named .pdf was told "Please upload a
 // PDF", as if it were one).
 func TestUploadSaysWhatTheContentIs(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		l := newLibrary(t, h)
 		p := l.piece(t, l.id, "Ubi caritas")
@@ -60,6 +61,7 @@ func sendLikeABrowser(t *testing.T, h *apptest.Harness, c *apptest.Client, path 
 // before reading (issue 25: the browser showed a connection reset instead
 // of the 413's words).
 func TestRefusedUploadIsAnsweredReadably(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{MaxUploadBytes: 1 << 20}, func(t *testing.T, h *apptest.Harness) {
 		l := newLibrary(t, h)
 		p := l.piece(t, l.id, "Magnificat")

@@ -20,6 +20,7 @@ var oneConnection = apptest.Options{DBMaxConns: 1, RequestTimeout: 30 * time.Sec
 // before the changed one, are read in the change's own transaction; and
 // the feasts of years not yet computed are computed outside it.
 func TestCalendarChangesNeedOneConnection(t *testing.T) {
+	t.Parallel()
 	eachDB(t, oneConnection, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		easter := feastID(t, c, "easter_sunday")
@@ -66,6 +67,7 @@ func TestCalendarChangesNeedOneConnection(t *testing.T) {
 // joining by invitation, the library, a plan, an answer and a message to
 // the choir (each sends mail or writes several tables in one transaction).
 func TestEverydayWritesNeedOneConnection(t *testing.T) {
+	t.Parallel()
 	eachDB(t, oneConnection, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		tenor := member(t, h, c.admin, c.id, "tenor@example.com", "member")

@@ -52,6 +52,7 @@ func public(spec *openapi3.T, op *openapi3.Operation) bool {
 // every other one must. The cookie the description names is the one a
 // sign-in sets.
 func TestSecurityDeclarations(t *testing.T) {
+	t.Parallel()
 	spec, ops := specOperations(t)
 	scheme := spec.Components.SecuritySchemes["sessionCookie"]
 	if scheme == nil || scheme.Value.Type != "apiKey" || scheme.Value.In != "cookie" {

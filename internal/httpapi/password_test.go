@@ -26,6 +26,7 @@ func requestReset(t *testing.T, h *apptest.Harness, email string) string {
 }
 
 func TestPasswordReset(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		phone := signIn(t, h, "ada@example.com")
@@ -68,6 +69,7 @@ func TestPasswordReset(t *testing.T) {
 }
 
 func TestResetLinkExpiresAfterAnHour(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		token := requestReset(t, h, "ada@example.com")
@@ -78,6 +80,7 @@ func TestResetLinkExpiresAfterAnHour(t *testing.T) {
 
 // Sixteen browsers redeem one reset link at the same moment: exactly one wins.
 func TestResetLinkRedeemedOnceUnderConcurrency(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		token := requestReset(t, h, "ada@example.com")
@@ -112,6 +115,7 @@ func TestResetLinkRedeemedOnceUnderConcurrency(t *testing.T) {
 }
 
 func TestForgotPasswordOutcomes(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		c := h.NewClient()
@@ -144,6 +148,7 @@ func TestForgotPasswordOutcomes(t *testing.T) {
 }
 
 func TestEmailEndpointsLimitedPerClient(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := h.NewClient()
 		limited := false
@@ -165,6 +170,7 @@ func TestEmailEndpointsLimitedPerClient(t *testing.T) {
 }
 
 func TestFailedSignInsSlowDownThenRecover(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		c := h.NewClient()
@@ -201,6 +207,7 @@ func TestFailedSignInsSlowDownThenRecover(t *testing.T) {
 // trying a password on many accounts (each staying under its own limit) is
 // paused after 20 failures, while other addresses sign in as usual.
 func TestFailedSignInsFromOneAddressAcrossAccountsArePaused(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{TrustedProxies: "127.0.0.1"}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		from := func(ip string) *apptest.Client {
@@ -234,6 +241,7 @@ func TestFailedSignInsFromOneAddressAcrossAccountsArePaused(t *testing.T) {
 }
 
 func TestUnknownAccountsAreThrottledToo(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := h.NewClient()
 		for range 5 {
@@ -245,6 +253,7 @@ func TestUnknownAccountsAreThrottledToo(t *testing.T) {
 }
 
 func TestChangePasswordEndsOtherSessions(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		here := signIn(t, h, "ada@example.com")

@@ -38,6 +38,7 @@ func (c planChoir) planSeen(t *testing.T, who *apptest.Client, planID, date stri
 // one, hides it; editors see every plan. A plan whose draft event or
 // occurrence is deleted stays hidden; one of a published event stays shown.
 func TestPlansOfDraftsMatrix(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newPlanChoir(t, h)
 		type plan struct {

@@ -78,6 +78,7 @@ func liturgyKeys(res apptest.Response) string {
 }
 
 func TestMusicLiturgy(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		piece := newPiece(t, c.admin, c.id, map[string]any{"title": "Haec dies"})
@@ -145,6 +146,7 @@ func TestMusicLiturgy(t *testing.T) {
 // Replacements of one piece's feasts and seasons at the same moment end
 // with exactly one of them, never a mixture or a failure.
 func TestMusicLiturgyConcurrentReplacements(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		piece := newPiece(t, c.admin, c.id, map[string]any{"title": "Rorate caeli"})
@@ -169,6 +171,7 @@ func TestMusicLiturgyConcurrentReplacements(t *testing.T) {
 }
 
 func TestMusicUsage(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		ave := newPiece(t, c.admin, c.id, map[string]any{"title": "Ave verum corpus", "composer": "W. A. Mozart", "number": "B-7"})
@@ -266,6 +269,7 @@ func TestMusicUsage(t *testing.T) {
 }
 
 func TestPlanPdf(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		ave := newPiece(t, c.admin, c.id, map[string]any{"title": "Ave verum corpus", "composer": "W. A. Mozart", "number": "B-7"})
@@ -319,6 +323,7 @@ func TestPlanPdf(t *testing.T) {
 // A plan made and saved through the plan editor's calls prints with its
 // feast and counts in the usage report.
 func TestPlanMadeThroughTheAPIPrintsAndCounts(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		ave := newPiece(t, c.admin, c.id, map[string]any{"title": "Ave verum corpus", "composer": "W. A. Mozart", "number": "B-7"})

@@ -49,6 +49,7 @@ func suggestAssign(t *testing.T, h *apptest.Harness, choirID, musicID, kind, key
 }
 
 func TestPlanDayShowsTheSeasonTheFeastsAndTheEventsTheCallerMaySee(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		day := "/api/v1/choirs/" + c.id + "/plan-days/"
@@ -131,6 +132,7 @@ func TestPlanDayShowsTheSeasonTheFeastsAndTheEventsTheCallerMaySee(t *testing.T)
 }
 
 func TestPlanSuggestionsKnowTheFeastTheRestAndTheRehearsals(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		risen := suggestPiece(t, c.admin, c.id, map[string]any{"title": "Christ the Lord is risen today", "composer": "Lyra Davidica", "number": "101", "rehearsalWeighting": 2})

@@ -94,6 +94,7 @@ func wantDetails(t *testing.T, res apptest.Response, want map[string]string) {
 }
 
 func TestPlanTemplatesAndNewPlans(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newPlanChoir(t, h)
 		templates := c.base + "/plan-templates"
@@ -205,6 +206,7 @@ func TestPlanTemplatesAndNewPlans(t *testing.T) {
 }
 
 func TestPlansOfOccurrencesAndDrafts(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newPlanChoir(t, h)
 		// Sunday Mass at 10:30 in London, weekly from 29 November.
@@ -269,6 +271,7 @@ func TestPlansOfOccurrencesAndDrafts(t *testing.T) {
 }
 
 func TestSixteenSimultaneousPlansOfOneDateMakeOne(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newPlanChoir(t, h)
 		statuses := make([]int, 16)
@@ -297,6 +300,7 @@ func TestSixteenSimultaneousPlansOfOneDateMakeOne(t *testing.T) {
 }
 
 func TestPlanSavesAndLastUsedDates(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newPlanChoir(t, h)
 		kyrie, gloria, sanctus := c.piece(t, "Kyrie"), c.piece(t, "Gloria"), c.piece(t, "Sanctus")
@@ -405,6 +409,7 @@ func TestPlanSavesAndLastUsedDates(t *testing.T) {
 }
 
 func TestCopyingLastYearsFeast(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newPlanChoir(t, h)
 		alleluia, victimae := c.piece(t, "Alleluia"), c.piece(t, "Victimae paschali")
@@ -468,6 +473,7 @@ func TestCopyingLastYearsFeast(t *testing.T) {
 }
 
 func TestNextService(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newPlanChoir(t, h)
 		next := func(who *apptest.Client) string {

@@ -14,6 +14,7 @@ import (
 )
 
 func TestPractice(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "director@example.com")
 		confirmedUser(t, h, "singer@example.com")

@@ -23,6 +23,7 @@ func apiRoutes() *routes {
 }
 
 func TestRedactedPaths(t *testing.T) {
+	t.Parallel()
 	rt := apiRoutes()
 	for p, want := range map[string]string{
 		"/email/rsvp/S3CRET":                        "/email/rsvp/{token}",
@@ -54,6 +55,7 @@ func TestRedactedPaths(t *testing.T) {
 // Every parameter in the path of an API operation is an identifier, a
 // public word, or kept out of the log.
 func TestEveryAPIPathParameterIsPublicOrRedacted(t *testing.T) {
+	t.Parallel()
 	spec, err := apigen.GetSpec()
 	if err != nil {
 		t.Fatal(err)
@@ -69,6 +71,7 @@ func TestEveryAPIPathParameterIsPublicOrRedacted(t *testing.T) {
 // Every page of the web app with a parameter in its address (an email
 // link's secret) is logged without the secret.
 func TestEveryWebPageParameterIsPublicOrRedacted(t *testing.T) {
+	t.Parallel()
 	src, err := os.ReadFile("../../web/src/app/publicPaths.ts")
 	if err != nil {
 		t.Fatal(err)
@@ -113,6 +116,7 @@ func checkParams(t *testing.T, rt *routes, templates func(func(string)), param *
 // The request line, the line of a panic and the line of a failed request
 // carry the redacted path.
 func TestLogLinesCarryTheRedactedPath(t *testing.T) {
+	t.Parallel()
 	rt := apiRoutes()
 	var logs bytes.Buffer
 	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))

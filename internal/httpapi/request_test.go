@@ -12,6 +12,7 @@ import (
 )
 
 func TestClientAddressBehindProxies(t *testing.T) {
+	t.Parallel()
 	s := &Server{cfg: config.Config{TrustedProxies: []netip.Prefix{
 		netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("127.0.0.1/32"),
 	}}}
@@ -40,6 +41,7 @@ func TestClientAddressBehindProxies(t *testing.T) {
 // Under HTTPS every cookie, the social sign-in binding included, is Secure
 // and carries the __Host- prefix; over plain HTTP (development) neither.
 func TestCookiesUnderHTTPS(t *testing.T) {
+	t.Parallel()
 	for _, https := range []bool{true, false} {
 		c := newCookies(https)
 		for _, name := range []string{c.session, c.mfa, c.oidc} {

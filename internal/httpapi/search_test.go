@@ -14,6 +14,7 @@ import (
 // both answering 500. Each search now refuses more than 200 characters or
 // 20 words with 400 in words, and still searches at the bounds.
 func TestSearchTextIsBounded(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newCalendarChoir(t, h)
 		root := globalAdmin(t, h, "root@example.com")

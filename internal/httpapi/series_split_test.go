@@ -136,6 +136,7 @@ func (c splitChoir) split(t *testing.T, series, date string, change map[string]a
 // for date, though the time of day changes; a date the new rule no longer
 // has keeps its answer unseen, and its link says the event is not found.
 func TestSplittingASeriesMovesAnswersMarksPlansAndLinks(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newSplitChoir(t, h)
 		old := func(date string) string { return occurrenceOf(c.series, date) }
@@ -213,6 +214,7 @@ func TestSplittingASeriesMovesAnswersMarksPlansAndLinks(t *testing.T) {
 // An occurrence edited to another day keeps its answer and plan, the plan
 // found on its new day; a split takes them along.
 func TestAMovedOccurrenceKeepsItsAnswerAndPlan(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newSplitChoir(t, h)
 		old := occurrenceOf(c.series, "2026-12-08")
@@ -254,6 +256,7 @@ func TestAMovedOccurrenceKeepsItsAnswerAndPlan(t *testing.T) {
 // stays as the history of that date; a split keeps it deleted, and
 // deleting this and the following occurrences takes their answers.
 func TestADeletedOccurrenceLosesItsAnswersAndKeepsItsPlan(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newSplitChoir(t, h)
 		at := func(date string) string { return occurrenceOf(c.series, date) }
@@ -304,6 +307,7 @@ func TestADeletedOccurrenceLosesItsAnswersAndKeepsItsPlan(t *testing.T) {
 // that moves a New York rehearsal from 20:00 (01:00 the next day in
 // London) to 18:00 keeps the answer and dates the plan a day earlier.
 func TestASplitAcrossMidnightInTheChoirsZoneRedatesThePlan(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newSplitChoir(t, h)
 		late := c.create(t, map[string]any{"title": "Late rehearsal", "eventType": "rehearsal", "start": "2026-11-10T20:00:00",
@@ -334,6 +338,7 @@ func TestASplitAcrossMidnightInTheChoirsZoneRedatesThePlan(t *testing.T) {
 // mark, a plan, an email's links) is refused as a conflict, never left
 // under the key the split took the occurrence from.
 func TestWritesAgainstAnOccurrenceReadBeforeASplitAreRefused(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newSplitChoir(t, h)
 		ctx := t.Context()
@@ -382,6 +387,7 @@ func TestWritesAgainstAnOccurrenceReadBeforeASplitAreRefused(t *testing.T) {
 // each is accepted, and is the answer the new series shows; none is left
 // under the old series.
 func TestAnswersByLinkDuringASplitAreNotLost(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := newSplitChoir(t, h)
 		type answer struct{ user, date, status, secret string }

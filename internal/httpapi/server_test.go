@@ -92,6 +92,7 @@ func do(t *testing.T, srv *httptest.Server, method, path string, headers map[str
 }
 
 func TestRoutes(t *testing.T) {
+	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		srv := newServer(t, d)
 		cases := []struct {
@@ -211,6 +212,7 @@ func checkSecurityHeaders(t *testing.T, h http.Header) {
 }
 
 func TestMetricsCountRequestsByRoutePattern(t *testing.T) {
+	t.Parallel()
 	srv, metricsSrv := newServers(t, dbtest.Open(t, config.SQLite))
 	do(t, srv, "GET", "/api/v1/info", nil)
 	do(t, srv, "GET", "/api/v1/info", nil)
@@ -242,6 +244,7 @@ func TestMetricsCountRequestsByRoutePattern(t *testing.T) {
 }
 
 func TestReadyzReportsAnUnreachableDatabase(t *testing.T) {
+	t.Parallel()
 	d := dbtest.Open(t, config.SQLite)
 	srv := newServer(t, d)
 	d.Close()
@@ -259,6 +262,7 @@ func TestReadyzReportsAnUnreachableDatabase(t *testing.T) {
 }
 
 func TestWithoutWebAppBuilt(t *testing.T) {
+	t.Parallel()
 	cfg, _ := config.Load(func(string) string { return "" }, nil)
 	a, err := app.New(cfg, dbtest.Open(t, config.SQLite), slog.New(slog.NewTextHandler(io.Discard, nil)), app.Options{})
 	if err != nil {
@@ -275,6 +279,7 @@ func TestWithoutWebAppBuilt(t *testing.T) {
 // No text field takes a control character: each is refused with a message
 // under its field, and nothing is stored.
 func TestControlCharactersAreRefused(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		c := h.NewClient()
 		res := c.Do("POST", "/api/v1/auth/register", map[string]any{

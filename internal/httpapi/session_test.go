@@ -38,6 +38,7 @@ func tableOf(t *testing.T, res apptest.Response) map[string][]string {
 // The web app learns the role → permission table from the session; it must
 // be exactly what internal/access decides, for every role, whoever asks.
 func TestSessionCarriesThePermissionTable(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		// A signed-out visitor holds no permission and gets no table.
 		if res := h.NewClient().Do("GET", "/api/v1/auth/session", nil); res.Status != 200 || res.JSON["user"] != nil {
@@ -137,6 +138,7 @@ func TestSessionCarriesThePermissionTable(t *testing.T) {
 // The contract's Permission and Role enums, and the roles of RolePermissions,
 // name exactly what internal/access knows, in its order.
 func TestContractNamesTheServerPermissions(t *testing.T) {
+	t.Parallel()
 	spec, err := apigen.GetSpec()
 	if err != nil {
 		t.Fatal(err)

@@ -51,6 +51,7 @@ func wantCallbackError(t *testing.T, u *url.URL, contains string) {
 }
 
 func TestGoogleSignUpAndSignIn(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{Social: true}, func(t *testing.T, h *apptest.Harness) {
 		if res := h.NewClient().Do("GET", "/api/v1/info", nil); !strings.Contains(res.Raw, `"google":true`) || !strings.Contains(res.Raw, `"azure":true`) {
 			t.Fatalf("providers: %s", res.Raw)
@@ -93,6 +94,7 @@ func TestGoogleSignUpAndSignIn(t *testing.T) {
 }
 
 func TestGoogleJoinsAConfirmedAccountOnlyWithAVerifiedAddress(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{Social: true}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		h.Google.SetUser(oidctest.User{Subject: "g-ada", Email: "ada@example.com", EmailVerified: false})
@@ -114,6 +116,7 @@ func TestGoogleJoinsAConfirmedAccountOnlyWithAVerifiedAddress(t *testing.T) {
 // register with email and password instead. Connecting the same provider
 // to a signed-in account still works.
 func TestUnverifiedProviderAddressCreatesNoAccount(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{Social: true}, func(t *testing.T, h *apptest.Harness) {
 		h.Google.SetUser(oidctest.User{Subject: "g-squat", Email: "victim@example.com", EmailVerified: false, GivenName: "Not", FamilyName: "Victim"})
 		c := h.NewClient()
@@ -157,6 +160,7 @@ func TestUnverifiedProviderAddressCreatesNoAccount(t *testing.T) {
 }
 
 func TestMicrosoftSignIn(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{Social: true}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		h.Microsoft.SetUser(oidctest.User{TenantID: "tenant-1", ObjectID: "object-1", Email: "ada@example.com", EmailVerified: true, Name: "Ada Lovelace"})
@@ -201,6 +205,7 @@ func TestMicrosoftSignIn(t *testing.T) {
 }
 
 func TestBadProviderAnswersAreRefused(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{Social: true}, func(t *testing.T, h *apptest.Harness) {
 		h.Google.SetUser(oidctest.User{Subject: "g-1", Email: "g@example.com", EmailVerified: true})
 		for name, f := range map[string]oidctest.Faults{
@@ -252,6 +257,7 @@ func TestBadProviderAnswersAreRefused(t *testing.T) {
 // link sent to someone else (login CSRF: the sender's own Google account
 // signing the victim in) is refused back to /auth/callback.
 func TestSocialCallbackOnlyInTheBrowserThatBegan(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{Social: true}, func(t *testing.T, h *apptest.Harness) {
 		h.Google.SetUser(oidctest.User{Subject: "g-mallory", Email: "mallory@example.com", EmailVerified: true})
 		mallory := h.NewClient()
@@ -303,6 +309,7 @@ func TestSocialCallbackOnlyInTheBrowserThatBegan(t *testing.T) {
 }
 
 func TestDisabledProvider(t *testing.T) {
+	t.Parallel()
 	h := apptest.Start(t, "sqlite", apptest.Options{})
 	c := h.NewClient()
 	if res := c.Do("GET", "/api/v1/info", nil); !strings.Contains(res.Raw, `"google":false`) {
@@ -318,6 +325,7 @@ func TestDisabledProvider(t *testing.T) {
 }
 
 func TestConnectAndDisconnectProviders(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{Social: true}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		c := signIn(t, h, "ada@example.com")
@@ -362,6 +370,7 @@ func TestConnectAndDisconnectProviders(t *testing.T) {
 }
 
 func TestSocialSignInAsksForTheSecondFactor(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{Social: true}, func(t *testing.T, h *apptest.Harness) {
 		h.Google.SetUser(oidctest.User{Subject: "g-mfa", Email: "mfa@example.com", EmailVerified: true})
 		c := h.NewClient()

@@ -12,6 +12,7 @@ import (
 )
 
 func TestIndexPreloadsThePagesCode(t *testing.T) {
+	t.Parallel()
 	app, err := newSPA(fstest.MapFS{
 		"index.html":           {Data: []byte(`<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script></head><body></body></html>`)},
 		"assets/index-1.js":    {Data: []byte("export {}")},
@@ -88,6 +89,7 @@ func twoApps() fstest.MapFS {
 }
 
 func TestPublicPagesGetThePublicApp(t *testing.T) {
+	t.Parallel()
 	app, err := newSPA(twoApps(), func(*http.Request) bool { return false })
 	if err != nil {
 		t.Fatal(err)
@@ -144,6 +146,7 @@ func getWith(app http.Handler, path, acceptEncoding string) *httptest.ResponseRe
 // hold its file (left from another build) is not used, and no .gz is served
 // as a file of its own.
 func TestStaticFilesServeTheBuildsGzip(t *testing.T) {
+	t.Parallel()
 	built := gzipped(t, script, "written by the build")
 	stale := gzipped(t, append([]byte("// an older build\n"), script...), "stale")
 	app, err := newSPA(fstest.MapFS{
@@ -177,6 +180,7 @@ func TestStaticFilesServeTheBuildsGzip(t *testing.T) {
 // A file is read when a browser first asks for it, not while the server
 // starts; and without a .gz from the build, compressed then, once.
 func TestStaticFilesAreReadAndCompressedWhenFirstAsked(t *testing.T) {
+	t.Parallel()
 	app, err := newSPA(fstest.MapFS{"assets/app-1.js": {Data: script}}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -49,6 +49,7 @@ func wantCounts(t *testing.T, what string, got, want map[int]int) {
 // attacker trying them one after another: the four free failures and the
 // fifth that starts the pause are checked, the rest are refused unchecked.
 func TestSignInBurstOnOneAccount(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		got := burst(40, func(i int) apptest.Response {
@@ -71,6 +72,7 @@ func TestSignInBurstOnOneAccount(t *testing.T) {
 // password on forty accounts at once gets its twenty free failures and the
 // one that starts the pause.
 func TestSignInBurstFromOneAddress(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{TrustedProxies: "127.0.0.1"}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "ada@example.com")
 		got := burst(40, func(i int) apptest.Response {
@@ -118,6 +120,7 @@ func wrongCodes(t *testing.T, h *apptest.Harness, secret string, n int) []string
 // checks at most the sequential number of wrong ones in a burst: four free,
 // the fifth that starts the pause, the rest refused with Retry-After.
 func TestSecondFactorBursts(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		paths := []struct {
 			name string
