@@ -1,11 +1,29 @@
 // Dates and times as the reader's locale writes them.
 
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * calendarDay reads a plain YYYY-MM-DD day (a plan's date, a piece's last
+ * use, a feast) as midnight in the reader's zone: a day, not an instant, so
+ * no zone moves it. `new Date('2026-03-12')` would be UTC midnight, which is
+ * 11 March west of Greenwich. Null for anything else.
+ */
+export function calendarDay(date: string): Date | null {
+  const m = DAY.exec(date);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+  const d = new Date(year, month, day);
+  // 2026-02-30 would roll over into March: not a day at all.
+  return d.getFullYear() === year && d.getMonth() === month && d.getDate() === day ? d : null;
+}
+
 function parse(iso: string): Date | null {
+  if (DAY.test(iso)) return calendarDay(iso);
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** formatDate: '12 Mar 2026' in the reader's locale. */
+/** formatDate: '12 Mar 2026' in the reader's locale; a plain day stays that day in every zone. */
 export function formatDate(iso: string): string {
   const d = parse(iso);
   return d ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(d) : iso;

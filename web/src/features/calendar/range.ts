@@ -3,6 +3,8 @@
 // the cache pre-warm around today. Dates are calendar days (YYYY-MM-DD) read
 // in the browser's local time, as FullCalendar reports its visible range.
 
+import { calendarDay } from '../../components/format';
+
 /** A range of calendar days, both ends included. */
 export interface DateRange {
   startDate: string;
@@ -29,12 +31,7 @@ export function dateKey(d: Date): string {
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** parseDateKey reads YYYY-MM-DD as local midnight; null for anything else. */
-export function parseDateKey(s: string): Date | null {
-  const m = DAY.exec(s);
-  if (!m) return null;
-  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return dateKey(d) === s ? d : null;
-}
+export const parseDateKey = calendarDay;
 
 /** addDays moves a YYYY-MM-DD date by whole days (negative for earlier). */
 export function addDays(date: string, days: number): string {

@@ -1,7 +1,6 @@
 // Small readers and writers of the feast pages.
+import { calendarDay } from '../../components/format';
 import type { FeastImportFormat, FeastImportStatus } from './api';
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
  * formatFeastDate writes a calendar date (YYYY-MM-DD) as 'Sun, 5 Apr 2026' in
@@ -9,10 +8,8 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
  * time so no time zone moves it to the day before.
  */
 export function formatFeastDate(date: string): string {
-  const m = DAY.exec(date);
-  if (!m) return date;
-  const day = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  if (Number.isNaN(day.getTime())) return date;
+  const day = calendarDay(date);
+  if (!day) return date;
   return new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(
     day,
   );

@@ -1,13 +1,7 @@
-// How planning writes its dates: the server gives plain YYYY-MM-DD days in
-// the choir's calendar, read here as local days so no zone shifts them.
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+import { calendarDay as localDay } from '../../components/format';
 
-function localDay(date: string): Date | null {
-  const m = DAY.exec(date);
-  if (!m) return null;
-  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return Number.isNaN(d.getTime()) ? null : d;
-}
+// How planning writes its dates: the server gives plain YYYY-MM-DD days in
+// the choir's calendar, read as local days so no zone shifts them.
 
 /** formatShortDate: '14 Mar 2027' in the reader's locale. */
 export function formatShortDate(date: string): string {
