@@ -114,12 +114,13 @@ test('an administrator emails a rehearsal; a singer answers from the inbox, only
   await singer.goto(rsvpLink(mail, 'maybe'));
   await expect(singer.getByRole('heading', { name: 'Evensong rehearsal' })).toBeVisible();
   await expect(singer.getByText('Song school')).toBeVisible();
-  await expect(singer.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(singer.getByRole('button', { name: 'Tap to confirm: Maybe' })).toBeVisible();
+  await expect(singer.getByText(/Your answer/)).toHaveCount(0);
   await expectAccessible(singer);
   expect(await answerOf(request, choir, event.id)).toBeNull();
 
-  // The click answers; a second click changes the answer.
-  await singer.getByRole('button', { name: 'Maybe' }).click();
+  // The tap answers; a second click changes the answer.
+  await singer.getByRole('button', { name: 'Tap to confirm: Maybe' }).click();
   await expect(singer.getByRole('heading', { name: 'RSVP Confirmed' })).toBeVisible();
   await expectAccessible(singer);
   expect(await answerOf(request, choir, event.id)).toBe('maybe');

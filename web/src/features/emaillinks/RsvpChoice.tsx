@@ -1,6 +1,6 @@
 // The answer to an event, from an RSVP link or an event link: the three
 // buttons and what follows a click. Nothing is ever sent without a click.
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { HttpError } from '../../api/client';
@@ -15,7 +15,13 @@ export const RSVP_MESSAGES = {
 } as const;
 
 export interface RsvpChoiceState {
-  /** The button shown pressed: the URL's action, then the last one clicked. */
+  /**
+   * The answer the link carries, offered as one large 'Tap to confirm'
+   * button until it is tapped or the person asks to change their answer;
+   * null when the link carries none or the answer is already that.
+   */
+  offer: RsvpStatus | null;
+  /** The answer last tapped, shown loading while it is sent. */
   selected: RsvpStatus | null;
   /** The answer the server holds. */
   current: RsvpStatus | null;
@@ -39,7 +45,8 @@ export function useRsvpChoice(
   preselected: RsvpStatus | null,
 ): RsvpChoiceState {
   const { submit, submitting } = useAnswerRsvp(token);
-  const [selected, setSelected] = useState(preselected);
+  const [offer, setOffer] = useState(preselected === link.answer ? null : preselected);
+  const [selected, setSelected] = useState<RsvpStatus | null>(null);
   const [current, setCurrent] = useState(link.answer);
   const [answerable, setAnswerable] = useState(link.answerable);
   const [confirmed, setConfirmed] = useState<RsvpAnswer | null>(null);
@@ -61,37 +68,56 @@ export function useRsvpChoice(
   }
 
   function change() {
-    setSelected(current);
+    setOffer(null);
     setConfirmed(null);
   }
 
-  return { selected, current, answerable, confirmed, failure, submitting, choose, change };
+  return { offer, selected, current, answerable, confirmed, failure, submitting, choose, change };
 }
 
-/** RsvpButtons are the three answers, the pressed one filled; closed once the event has started. */
+/**
+ * RsvpButtons are the three answers. The one a link carries is offered as
+ * one large 'Tap to confirm' button with the other two smaller below, since
+ * nothing is recorded until a tap; otherwise the three are equal, the
+ * recorded one pressed. Closed once the event has started.
+ */
 export function RsvpButtons({ choice }: { choice: RsvpChoiceState }) {
+  const answer = (status: RsvpStatus, label: string, size: 'md' | 'xl') => {
+    const recorded = choice.current === status;
+    return (
+      <Button
+        key={status}
+        fullWidth
+        size={size}
+        variant={size === 'xl' || recorded ? 'filled' : 'default'}
+        aria-pressed={size === 'xl' ? undefined : recorded}
+        disabled={!choice.answerable}
+        loading={choice.submitting && choice.selected === status}
+        onClick={() => {
+          if (!choice.submitting) void choice.choose(status);
+        }}
+      >
+        {label}
+      </Button>
+    );
+  };
+  const offer = choice.answerable ? choice.offer : null;
   return (
     <Stack gap="sm">
       {choice.current && <Text ta="center">Your answer: {statusLabel(choice.current)}</Text>}
-      {RSVP_CHOICES.map(({ status, label }) => {
-        const pressed = choice.selected === status;
-        return (
-          <Button
-            key={status}
-            fullWidth
-            size="md"
-            variant={pressed ? 'filled' : 'default'}
-            aria-pressed={pressed}
-            disabled={!choice.answerable}
-            loading={choice.submitting && pressed}
-            onClick={() => {
-              if (!choice.submitting) void choice.choose(status);
-            }}
-          >
-            {label}
-          </Button>
-        );
-      })}
+      {offer ? (
+        <>
+          {answer(offer, `Tap to confirm: ${statusLabel(offer)}`, 'xl')}
+          <Text size="sm" c="dimmed" ta="center">
+            Or answer:
+          </Text>
+          <Group grow gap="xs" wrap="nowrap">
+            {RSVP_CHOICES.filter((c) => c.status !== offer).map(({ status, label }) => answer(status, label, 'md'))}
+          </Group>
+        </>
+      ) : (
+        RSVP_CHOICES.map(({ status, label }) => answer(status, label, 'md'))
+      )}
       {!choice.answerable && (
         <Text size="sm" c="dimmed" ta="center">
           {RSVP_MESSAGES.closed}

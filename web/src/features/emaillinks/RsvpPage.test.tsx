@@ -51,12 +51,17 @@ describe('RsvpPage: opening the link', () => {
     await expectAccessible(container);
   });
 
-  it('preselects the action of the URL and sends nothing until a click', async () => {
+  it('offers the action of the URL to confirm with a tap, and sends nothing until then', async () => {
     const api = serve();
-    renderLink(`/email/rsvp/${TOKEN}/maybe`);
-    const maybe = await screen.findByRole('button', { name: 'Maybe' });
-    expect(maybe).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('button', { name: "I'll be there" })).toHaveAttribute('aria-pressed', 'false');
+    const { container } = renderLink(`/email/rsvp/${TOKEN}/maybe`);
+    const maybe = await screen.findByRole('button', { name: 'Tap to confirm: Maybe' });
+    // Nothing is recorded yet: no answer shows as given.
+    expect(screen.queryByText(/Your answer/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Maybe' })).not.toBeInTheDocument();
+    for (const name of ["I'll be there", "Can't make it"]) {
+      expect(screen.getByRole('button', { name })).toHaveAttribute('aria-pressed', 'false');
+    }
+    await expectAccessible(container);
     // Whatever a scanner running the page's scripts waits for, nothing is posted.
     await waitFor(() => expect(api.count('GET', LINK)).toBe(1));
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -70,20 +75,42 @@ describe('RsvpPage: opening the link', () => {
     expect(screen.getByRole('link', { name: 'View Calendar' })).toHaveAttribute('href', '/dashboard/calendar');
   });
 
-  it.each([['yes'], ['GOING'], ['not-going']])('preselects nothing for the unknown action %s', async (action) => {
+  it.each([['yes'], ['GOING'], ['not-going']])('offers nothing for the unknown action %s', async (action) => {
     const api = serve();
     renderLink(`/email/rsvp/${TOKEN}/${action}`);
     await screen.findByRole('button', { name: 'Maybe' });
     for (const name of ["I'll be there", 'Maybe', "Can't make it"]) {
       expect(screen.getByRole('button', { name })).toHaveAttribute('aria-pressed', 'false');
     }
+    expect(screen.queryByRole('button', { name: /Tap to confirm/ })).not.toBeInTheDocument();
     expect(api.count('POST', LINK)).toBe(0);
   });
 
-  it('shows the current answer', async () => {
+  it('shows the current answer, pressed', async () => {
     serve({}, 'maybe');
     renderLink(`/email/rsvp/${TOKEN}`);
     expect(await screen.findByText('Your answer: Maybe')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: "I'll be there" })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it("shows the answer recorded beside a link's other answer, and changes it with a tap", async () => {
+    const api = serve({}, 'maybe');
+    renderLink(`/email/rsvp/${TOKEN}/going`);
+    const going = await screen.findByRole('button', { name: "Tap to confirm: I'll be there" });
+    expect(screen.getByText('Your answer: Maybe')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(going);
+    expect(await screen.findByRole('heading', { level: 1, name: 'RSVP Confirmed' })).toBeInTheDocument();
+    expect(api.bodies('POST', LINK)).toEqual([{ status: 'going' }]);
+  });
+
+  it('offers no confirmation of the answer already recorded', async () => {
+    serve({}, 'maybe');
+    renderLink(`/email/rsvp/${TOKEN}/maybe`);
+    expect(await screen.findByText('Your answer: Maybe')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Tap to confirm/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it.each([

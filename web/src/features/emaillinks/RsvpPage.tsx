@@ -13,8 +13,9 @@ export const RSVP_LOAD_FAILED = 'Failed to process RSVP';
 
 /**
  * RsvpPage is the RSVP link screen (/email/rsvp/{token}/{action?}, calendar
- * §2): the event and the three answers, the URL's action preselected. Only
- * a click answers.
+ * §2): the event, the answer already recorded, and the three answers, the
+ * URL's action offered as 'Tap to confirm'. Only a tap answers: opening the
+ * page, as a mail scanner does, records nothing.
  */
 export function RsvpPage() {
   const { token = '', action } = useParams();
