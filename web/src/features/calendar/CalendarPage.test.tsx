@@ -276,6 +276,28 @@ describe('CalendarPage for an administrator', () => {
     expect(screen.getByRole('dialog', { name: 'New Event' })).toBeInTheDocument();
   });
 
+  it('keeps the event’s length when its start moves, and says plainly when the end comes first', async () => {
+    serveCalendar();
+    renderCalendar();
+    const dialog = await openNewEvent();
+    const field = (label: RegExp) => dialog.getByLabelText(label);
+    const set = (label: RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
+    set(/^Start date/, '2026-05-12');
+    set(/^Start time/, '19:00');
+    set(/^End date/, '2026-05-12');
+    set(/^End time/, '21:00');
+    set(/^Start time/, '19:30');
+    expect(field(/^End time/)).toHaveValue('21:30');
+    set(/^Start date/, '2026-05-14');
+    expect(field(/^End date/)).toHaveValue('2026-05-14');
+    expect(field(/^End time/)).toHaveValue('21:30');
+
+    set(/^End time/, '18:00');
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Title' }), 'Rehearsal');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create Event' }));
+    expect(await dialog.findByText('The event ends before it starts: choose an end after the start.')).toBeInTheDocument();
+  });
+
   it("suggests the start date's weekday, not today's, when a weekly repeat is chosen", async () => {
     serveCalendar();
     renderCalendar();

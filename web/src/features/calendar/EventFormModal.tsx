@@ -29,7 +29,7 @@ import {
   type CalendarEvent,
   type EventPreview,
 } from './api';
-import { EVENT_TYPE_LABELS, EVENT_TYPES, toEventInput, validateEvent, type EventFormValues } from './eventForm';
+import { endFollowingStart, EVENT_TYPE_LABELS, EVENT_TYPES, toEventInput, validateEvent, type EventFormValues } from './eventForm';
 import { browserTimeZone, formatDay, formatWhen } from './format';
 import { RuleBuilder } from './RuleBuilder';
 import { defaultRuleForm, SERIES_MOVE_MESSAGE, shiftRule, toRule, type RuleForm } from './rule';
@@ -156,6 +156,11 @@ function EventForm({ choirId, initial, event, timeZone, onDone }: EventFormProps
       form.clearFieldError('endDate');
     }
     if (next.rule !== previous.rule) form.clearFieldError('rule.type');
+    const end = endFollowingStart(next, previous);
+    if (end) {
+      form.setFieldValue('endDate', end.endDate);
+      form.setFieldValue('endTime', end.endTime);
+    }
     // Until a repeat is chosen, its suggestions (the weekday, the day of
     // the month) follow the start date rather than the day the dialog opened.
     if (next.startDate !== previous.startDate && next.rule.type === 'none') {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allDayEnd,
   allDayLastDay,
+  endFollowingStart,
   eventValues,
   localDateTime,
   movedEvent,
@@ -105,15 +106,11 @@ describe('validateEvent', () => {
     });
   });
 
-  it("words a wrong time order as the server does", () => {
-    const start = local(2026, 5, 12, 19, 30).toISOString();
-    const end = local(2026, 5, 12, 18, 0).toISOString();
-    expect(validateEvent(values({ endTime: '18:00' }))).toEqual({
-      end: `Invalid time order: End time (${end}) must be after start time (${start})`,
-    });
-    expect(validateEvent(values({ allDay: true, startDate: '2026-05-12', endDate: '2026-05-11' }))).toEqual({
-      end: 'Invalid time order: End time (2026-05-12T00:00:00.000Z) must be after start time (2026-05-12T00:00:00.000Z)',
-    });
+  it('says in plain words that the end comes before the start', () => {
+    const plain = 'The event ends before it starts: choose an end after the start.';
+    expect(validateEvent(values({ endTime: '18:00' }))).toEqual({ end: plain });
+    expect(validateEvent(values({ endTime: '19:30' }))).toEqual({ end: plain });
+    expect(validateEvent(values({ allDay: true, startDate: '2026-05-12', endDate: '2026-05-11' }))).toEqual({ end: plain });
   });
 
   it("adds the rule's own checks", () => {
@@ -223,5 +220,32 @@ describe('movedEvent', () => {
       allDay: false,
     });
     expect(movedEvent(DRAFT, local(2026, 5, 21), local(2026, 5, 24), true)).toMatchObject({ start: '2026-05-21', end: '2026-05-24' });
+  });
+});
+
+describe('the end follows the start', () => {
+  it('keeps the length when the start time or day moves', () => {
+    const before = values();
+    expect(endFollowingStart({ ...before, startTime: '20:00' }, before)).toEqual({ endDate: '2026-05-12', endTime: '22:00' });
+    expect(endFollowingStart({ ...before, startDate: '2026-05-14' }, before)).toEqual({ endDate: '2026-05-14', endTime: '21:30' });
+    // Late enough, the end passes midnight into the next day.
+    expect(endFollowingStart({ ...before, startTime: '23:00' }, before)).toEqual({ endDate: '2026-05-13', endTime: '01:00' });
+  });
+
+  it('moves an all-day event’s last day by the days its first day moved', () => {
+    const before = values({ allDay: true, startDate: '2026-05-12', endDate: '2026-05-13' });
+    expect(endFollowingStart({ ...before, startDate: '2026-05-30' }, before)).toEqual({ endDate: '2026-05-31', endTime: '21:30' });
+    expect(endFollowingStart({ ...before, startDate: '2026-03-28' }, before)).toEqual({ endDate: '2026-03-29', endTime: '21:30' });
+  });
+
+  it('leaves the end alone when it was edited, or the old times were no event', () => {
+    const before = values();
+    expect(endFollowingStart({ ...before, title: 'Sectional' }, before)).toBeNull();
+    expect(endFollowingStart({ ...before, startTime: '20:00', endTime: '23:00' }, before)).toBeNull();
+    expect(endFollowingStart({ ...before, allDay: true }, before)).toBeNull();
+    const reversed = values({ endTime: '18:00' });
+    expect(endFollowingStart({ ...reversed, startTime: '20:00' }, reversed)).toBeNull();
+    const unreadable = values({ startTime: '' });
+    expect(endFollowingStart({ ...unreadable, startTime: '20:00' }, unreadable)).toBeNull();
   });
 });

@@ -36,12 +36,10 @@ export const EVENT_TYPES: readonly EventType[] = ['rehearsal', 'service', 'conce
 export const EVENT_MESSAGES = {
   titleRequired: 'Title is required',
   badDate: 'Invalid date format provided for start or end time',
+  // The form's own words for an end before the start; the server's answer
+  // keeps §5's message (timeOrderMessage), shown as it comes.
+  endBeforeStart: 'The event ends before it starts: choose an end after the start.',
 } as const;
-
-/** timeOrderMessage is §5's message, with the instants as toISOString writes them. */
-export function timeOrderMessage(end: string, start: string): string {
-  return `Invalid time order: End time (${end}) must be after start time (${start})`;
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -174,6 +172,36 @@ export function startEnd(values: EventFormValues): { start: string; end: string 
 }
 
 /**
+ * endFollowingStart is the end that keeps the event's length when its start
+ * moves, as calendars do: moving Thursday's 19:30–21:30 rehearsal to 20:00
+ * makes it end at 22:00, and moving its day moves the end's day. Null when
+ * the end should stay: the start did not move, the end was edited in the
+ * same change, or the old times were not a valid event.
+ */
+export function endFollowingStart(
+  next: EventFormValues,
+  previous: EventFormValues,
+): Pick<EventFormValues, 'endDate' | 'endTime'> | null {
+  if (next.allDay !== previous.allDay) return null;
+  if (next.startDate === previous.startDate && (next.allDay || next.startTime === previous.startTime)) return null;
+  if (next.endDate !== previous.endDate || next.endTime !== previous.endTime) return null;
+  if (next.allDay) {
+    const [from, to, end] = [previous.startDate, next.startDate, previous.endDate].map(parseDateKey);
+    if (!from || !to || !end || end < from) return null;
+    // Whole days between two local midnights, whatever daylight saving does between them.
+    const utcDay = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate());
+    const days = Math.round((utcDay(to) - utcDay(from)) / 86_400_000);
+    return { endDate: addDays(previous.endDate, days), endTime: next.endTime };
+  }
+  const from = localDateTime(previous.startDate, previous.startTime);
+  const to = localDateTime(next.startDate, next.startTime);
+  const end = localDateTime(previous.endDate, previous.endTime);
+  if (!from || !to || !end || end <= from) return null;
+  const moved = new Date(end.getTime() + (to.getTime() - from.getTime()));
+  return { endDate: dateKey(moved), endTime: timeKey(moved) };
+}
+
+/**
  * toEventInput is the body the dialog sends. timeZone is the zone whose
  * wall-clock time the event keeps across daylight-saving changes: the
  * choir's for a new event, the event's own for one being edited.
@@ -195,7 +223,7 @@ export function toEventInput(values: EventFormValues, timeZone: string | null | 
   };
 }
 
-/** isoOf writes a sent start or end as the server's time-order message does. */
+/** isoOf reads a sent start or end (a day, for an all-day event) as an instant to compare. */
 function isoOf(when: string): string {
   return when.length === 10 ? `${when}T00:00:00.000Z` : when;
 }
@@ -210,7 +238,7 @@ export function validateEvent(values: EventFormValues): Record<string, string> {
   const when = startEnd(values);
   if (!when) errors.start = EVENT_MESSAGES.badDate;
   else if (new Date(isoOf(when.end)).getTime() <= new Date(isoOf(when.start)).getTime()) {
-    errors.end = timeOrderMessage(isoOf(when.end), isoOf(when.start));
+    errors.end = EVENT_MESSAGES.endBeforeStart;
   }
   return { ...errors, ...validateRuleForm(values.rule) };
 }
