@@ -1,4 +1,5 @@
 import { Button, Kbd, Modal, Table } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconKeyboard } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { SHORTCUTS, shortcutFor, type Shortcut } from './shortcuts';
@@ -6,10 +7,16 @@ import { SHORTCUTS, shortcutFor, type Shortcut } from './shortcuts';
 /**
  * KeyboardHelp is the "Keyboard shortcuts" button and the overlay it
  * opens, which the ? key opens too: every shortcut of the studio, from the
- * one list the keys are matched against.
+ * one list the keys are matched against. A phone or tablet used by touch
+ * alone (no hovering pointer) has no keyboard to use them with, so the
+ * button is not shown there; the ? key still opens the overlay wherever a
+ * keyboard is attached.
  */
+export const TOUCH_ONLY = '(hover: none) and (pointer: coarse)';
+
 export function KeyboardHelp() {
   const [opened, setOpened] = useState(false);
+  const touchOnly = useMediaQuery(TOUCH_ONLY, false, { getInitialValueInEffect: false });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (shortcutFor(e) !== 'help') return;
@@ -21,9 +28,11 @@ export function KeyboardHelp() {
   }, []);
   return (
     <>
-      <Button variant="default" size="xs" leftSection={<IconKeyboard size={16} aria-hidden />} onClick={() => setOpened(true)}>
-        Keyboard shortcuts
-      </Button>
+      {!touchOnly && (
+        <Button variant="default" size="xs" leftSection={<IconKeyboard size={16} aria-hidden />} onClick={() => setOpened(true)}>
+          Keyboard shortcuts
+        </Button>
+      )}
       <Modal opened={opened} onClose={() => setOpened(false)} title="Keyboard shortcuts">
         <Table>
           <Table.Thead>

@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { KeyboardHelp } from './KeyboardHelp';
+import { KeyboardHelp, TOUCH_ONLY } from './KeyboardHelp';
 import { ScoreViewer } from './ScoreViewer';
 
 // jsdom draws nothing: a fake document whose pages say what they were asked to draw.
@@ -139,6 +139,24 @@ describe('KeyboardHelp', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     for (const text of ['Play or pause', 'Back 5 seconds', 'Set loop start (A) here', 'Clear the loop', 'Next page']) {
       expect(dialog).toHaveTextContent(text);
+    }
+  });
+
+  it('offers no shortcuts button on a touch-only phone', () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...original(query),
+      matches: query === TOUCH_ONLY,
+    })) as typeof window.matchMedia;
+    try {
+      render(
+        <MantineProvider env="test">
+          <KeyboardHelp />
+        </MantineProvider>,
+      );
+      expect(screen.queryByRole('button', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = original;
     }
   });
 });
