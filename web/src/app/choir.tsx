@@ -136,6 +136,21 @@ export function readStoredChoirId(): string | null {
   }
 }
 
+// A reload or a closed tab cuts a switch's request short, and the request
+// then fails: the choice made just before must stay this tab's rather than
+// be undone as if the server had refused it.
+let leavingPage = false;
+if (typeof window !== 'undefined') {
+  const leave = () => {
+    leavingPage = true;
+  };
+  window.addEventListener('beforeunload', leave);
+  window.addEventListener('pagehide', leave);
+  window.addEventListener('pageshow', () => {
+    leavingPage = false;
+  });
+}
+
 /** storeActiveChoirId remembers (or with null forgets) the session's active choir. */
 export function storeActiveChoirId(choirId: string | null) {
   try {
@@ -240,7 +255,7 @@ export function useChoir(): ChoirState {
       try {
         unwrap(await api.PUT('/account/active-choir', { body: { choirId } }));
       } catch (err) {
-        storeActiveChoirId(previous);
+        if (!leavingPage) storeActiveChoirId(previous);
         throw err;
       }
       return true;

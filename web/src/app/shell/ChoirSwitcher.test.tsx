@@ -161,6 +161,42 @@ describe('ChoirSwitcher: switching', () => {
     expect(await trigger('Current choir: Bach Choir')).toBeInTheDocument();
   });
 
+  it('keeps the choice when the page is reloaded while the switch is sent', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    sessionStorage.setItem('activeChoirId', BACH.choir.id);
+    const cut = deferred<void>();
+    renderSwitcher(user(), [BACH, SCHOLA], {
+      'PUT /account/active-choir': async () => {
+        await cut.promise;
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const menu = await openMenu('Current choir: Bach Choir');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: /Schola Cantorum/ }));
+    expect(await screen.findByRole('button', { name: 'Switching...' })).toBeInTheDocument();
+    // The reload: the page is hidden, then its request is cut short.
+    window.dispatchEvent(new Event('pagehide'));
+    try {
+      cut.resolve();
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Switching...' })).not.toBeInTheDocument());
+      expect(sessionStorage.getItem('activeChoirId')).toBe(SCHOLA.choir.id);
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+    }
+  });
+
+  it('takes the choice back when the request fails while the page stays', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    sessionStorage.setItem('activeChoirId', BACH.choir.id);
+    renderSwitcher(user(), [BACH, SCHOLA], {
+      'PUT /account/active-choir': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const menu = await openMenu('Current choir: Bach Choir');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: /Schola Cantorum/ }));
+    expect(await screen.findByText(/^Failed to switch choir/)).toBeInTheDocument();
+    expect(sessionStorage.getItem('activeChoirId')).toBe(BACH.choir.id);
+  });
+
   it('does nothing when the current choir is chosen again', async () => {
     const { server, router } = renderSwitcher(user({ lastAccessedChoirId: BACH.choir.id }), [BACH, SCHOLA]);
     const menu = await openMenu('Current choir: Bach Choir');
