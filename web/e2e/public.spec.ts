@@ -93,6 +93,10 @@ test('on a phone the landing menu opens, leads to sign-in and closes', async ({ 
   await page.getByRole('button', { name: 'Open menu' }).click();
   await menu.getByRole('link', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+  // Under 16 px, iOS zooms into the field on focus and stays zoomed.
+  for (const field of [page.getByLabel('Email'), page.getByLabel('Password', { exact: true })]) {
+    expect(await field.evaluate((el) => getComputedStyle(el).fontSize)).toBe('16px');
+  }
   expect(blocked).toEqual([]);
   await context.close();
 });
