@@ -94,7 +94,7 @@ test('on a phone the landing menu opens, leads to sign-in and closes', async ({ 
   await menu.getByRole('link', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
   // Under 16 px, iOS zooms into the field on focus and stays zoomed.
-  for (const field of [page.getByLabel('Email'), page.getByLabel('Password', { exact: true })]) {
+  for (const field of [page.getByRole('textbox', { name: 'Email' }), page.locator('input[type="password"]')]) {
     expect(await field.evaluate((el) => getComputedStyle(el).fontSize)).toBe('16px');
   }
   expect(blocked).toEqual([]);
