@@ -54,14 +54,7 @@ func OpenPool(t testing.TB, kind string, conns int) *db.DB {
 // OpenEmpty returns a fresh database with no migrations applied.
 func OpenEmpty(t testing.TB, kind string) *db.DB {
 	t.Helper()
-	return open(t, kind, 0)
-}
-
-func open(t testing.TB, kind string, conns int) *db.DB {
-	t.Helper()
-	cfg := Config(t, kind)
-	cfg.MaxConns = cmp.Or(conns, cfg.MaxConns)
-	return openConfig(t, cfg)
+	return openConfig(t, Config(t, kind))
 }
 
 func openConfig(t testing.TB, cfg config.DatabaseConfig) *db.DB {
@@ -78,11 +71,16 @@ func openConfig(t testing.TB, cfg config.DatabaseConfig) *db.DB {
 // reach it, for tests that start the whole server.
 func Config(t testing.TB, kind string) config.DatabaseConfig {
 	t.Helper()
-	conns, _ := strconv.Atoi(os.Getenv("CANTICA_TEST_DB_MAX_CONNS"))
 	if kind == config.SQLite {
-		return config.DatabaseConfig{Kind: config.SQLite, DSN: filepath.Join(t.TempDir(), "cantica.db"), MaxConns: conns}
+		return config.DatabaseConfig{Kind: config.SQLite, DSN: filepath.Join(t.TempDir(), "cantica.db"), MaxConns: maxConns()}
 	}
-	return config.DatabaseConfig{Kind: config.Postgres, DSN: createPostgresDatabase(t, ""), MaxConns: conns}
+	return config.DatabaseConfig{Kind: config.Postgres, DSN: createPostgresDatabase(t, ""), MaxConns: maxConns()}
+}
+
+// maxConns is CANTICA_TEST_DB_MAX_CONNS, or 0 for the server's default.
+func maxConns() int {
+	n, _ := strconv.Atoi(os.Getenv("CANTICA_TEST_DB_MAX_CONNS"))
+	return n
 }
 
 var warnOnce sync.Once

@@ -12,7 +12,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -30,7 +29,7 @@ func MigratedConfig(t testing.TB, kind string) config.DatabaseConfig {
 	if kind == config.Postgres && os.Getenv("CANTICA_TEST_DATABASE_URL") == "" {
 		return Config(t, kind) // skips, or fails in CI, saying why
 	}
-	conns, _ := strconv.Atoi(os.Getenv("CANTICA_TEST_DB_MAX_CONNS"))
+	conns := maxConns()
 	if kind == config.SQLite {
 		path := filepath.Join(t.TempDir(), "cantica.db")
 		if err := copyFile(sqliteTemplate(t), path); err != nil {
