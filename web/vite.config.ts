@@ -23,10 +23,13 @@ const PAGE_MODULES: Record<string, string[]> = {
 // own, so they run isolated. Every other file shares one jsdom and one module
 // graph per worker, which halves the suite's time (a fresh jsdom and a fresh
 // import of Mantine per file cost more than the tests themselves); the setup
-// file puts back what a test may leave behind.
-const MOCKING_TEST_FILES = (readdirSync('src', { recursive: true }) as string[])
-  .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(join('src', file), 'utf8')))
-  .map((file) => join('src', file));
+// file puts back what a test may leave behind. The files are read only when
+// Vitest loads this config, not on every build.
+const MOCKING_TEST_FILES = !process.env.VITEST
+  ? []
+  : (readdirSync('src', { recursive: true }) as string[])
+      .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(join('src', file), 'utf8')))
+      .map((file) => join('src', file));
 
 // Chunks that every page needs at start, each in one file rather than in the
 // dozens of small shared chunks the bundler would otherwise cut them into:
