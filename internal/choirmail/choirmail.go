@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -148,10 +149,59 @@ func anys(ss []string) []any {
 	return out
 }
 
+// Plan is the music planned for an emailed event: its notes for singers
+// and its pieces in order.
+type Plan struct {
+	Title, Notes string
+	Pieces       []PlanPiece
+}
+
+// PlanPiece is one planned piece; Practisable when it has a score or a
+// recording, so that a practice link leads somewhere worth going.
+type PlanPiece struct {
+	MusicID, Label, Title, Composer, Note string
+	Practisable                           bool
+}
+
+// practisable are the distinct pieces of a plan that get practice links,
+// in the plan's order. A plan has at most planning.MaxSlots pieces, which
+// bounds the links issued per recipient.
+func (p *Plan) practisable() []string {
+	var ids []string
+	if p == nil {
+		return ids
+	}
+	for _, pc := range p.Pieces {
+		if pc.Practisable && !slices.Contains(ids, pc.MusicID) {
+			ids = append(ids, pc.MusicID)
+		}
+	}
+	return ids
+}
+
+// PracticeFragment is the part of an RSVP or event link after '#' that
+// carries the member's practice links ("practice=<musicId>.<secret>,…"),
+// so that the pages those links open can offer 'Practise' per piece
+// without the server keeping, or an opener minting, a secret: browsers
+// never send a fragment to a server.
+func PracticeFragment(secrets map[string]string, order []string) string {
+	parts := make([]string, 0, len(order))
+	for _, id := range order {
+		if secret, ok := secrets[id]; ok {
+			parts = append(parts, url.QueryEscape(id)+"."+secret)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "practice=" + strings.Join(parts, ",")
+}
+
 // SendEvent emails an event or occurrence to the choir: to each recipient
-// their own RSVP, event and unsubscribe links. All or nothing; it returns
-// how many messages were queued.
-func (s *Service) SendEvent(ctx context.Context, c Choir, by Sender, occ *calendar.Occurrence, req Request) (int, error) {
+// their own RSVP, event and unsubscribe links and, when the event has a
+// plan, the plan with a practice link per practisable piece. All or
+// nothing; it returns how many messages were queued.
+func (s *Service) SendEvent(ctx context.Context, c Choir, by Sender, occ *calendar.Occurrence, plan *Plan, req Request) (int, error) {
 	if occ.Draft {
 		return 0, apperr.New(apperr.Conflict, apperr.CodeConflict, MsgPublishFirst)
 	}
@@ -159,6 +209,11 @@ func (s *Service) SendEvent(ctx context.Context, c Choir, by Sender, occ *calend
 		return 0, apperr.New(apperr.Conflict, apperr.CodeConflict, MsgEventStarted)
 	}
 	title, when, where := strings.TrimSpace(occ.Shown.Title), When(occ, c.TimeZone), strings.TrimSpace(occ.Shown.Location)
+	zonePlace := ""
+	if !occ.Shown.AllDay {
+		zonePlace = ZonePlace(c.TimeZone)
+	}
+	practisable := plan.practisable()
 	// The links name the occurrence: held, so that a split meanwhile, which
 	// moves links, cannot leave these behind.
 	hold := func(ctx context.Context, tx *db.Tx) error { return calendar.Hold(ctx, tx, occ) }
@@ -171,11 +226,53 @@ func (s *Service) SendEvent(ctx context.Context, c Choir, by Sender, occ *calend
 		if err != nil {
 			return mail.Message{}, err
 		}
+		secrets := make(map[string]string, len(practisable))
+		for _, id := range practisable {
+			if secrets[id], err = s.links.Issue(ctx, tx, r.UserID, c.ID, actionlink.Practice, id); err != nil {
+				return mail.Message{}, err
+			}
+		}
+		fragment := PracticeFragment(secrets, practisable)
 		rsvpURL := s.cfg.PublicURL("/email/rsvp/" + rsvp)
-		return mail.EventRSVP(r.Email, mail.EventData{ChoirMail: base, Title: title, When: when, Location: where,
-			Going: rsvpURL + "/going", Maybe: rsvpURL + "/maybe", NotGoing: rsvpURL + "/not_going",
-			View: s.cfg.PublicURL("/email/event/"+event) + "#rsvp=" + rsvp})
+		answer := func(status string) string {
+			if fragment == "" {
+				return rsvpURL + "/" + status
+			}
+			return rsvpURL + "/" + status + "#" + fragment
+		}
+		view := s.cfg.PublicURL("/email/event/"+event) + "#rsvp=" + rsvp
+		if fragment != "" {
+			view += "&" + fragment
+		}
+		d := mail.EventData{ChoirMail: base, Title: title, When: when, Zone: zonePlace, Location: where,
+			Going: answer("going"), Maybe: answer("maybe"), NotGoing: answer("not_going"), View: view}
+		if plan != nil {
+			d.PlanTitle, d.PlanNotes = strings.TrimSpace(plan.Title), strings.TrimSpace(plan.Notes)
+			for _, pc := range plan.Pieces {
+				item := mail.PlanPiece{Number: len(d.Plan) + 1, Label: strings.TrimSpace(pc.Label), Title: strings.TrimSpace(pc.Title),
+					Composer: strings.TrimSpace(pc.Composer), Note: strings.TrimSpace(pc.Note)}
+				if secret, ok := secrets[pc.MusicID]; ok {
+					item.Practise = s.cfg.PublicURL("/email/practice/" + secret)
+				}
+				d.Plan = append(d.Plan, item)
+			}
+		}
+		return mail.EventRSVP(r.Email, d)
 	})
+}
+
+// ZonePlace names a time zone as people read it, by its place: "New York
+// time" for America/New_York; UTC and the Etc zones by their own names.
+func ZonePlace(tz string) string {
+	tz = strings.TrimSpace(tz)
+	switch {
+	case tz == "" || tz == "UTC" || tz == "Etc/UTC" || tz == "Etc/GMT":
+		return "UTC"
+	case strings.HasPrefix(tz, "Etc/"):
+		return strings.TrimPrefix(tz, "Etc/")
+	}
+	place := tz[strings.LastIndex(tz, "/")+1:]
+	return strings.ReplaceAll(place, "_", " ") + " time"
 }
 
 // SendPractice emails a practice link for a piece to the choir: to each

@@ -39,3 +39,19 @@ func TestWhenReadsInTheChoirsZone(t *testing.T) {
 		}
 	}
 }
+
+func TestZonePlaceNamesTheZoneByItsPlace(t *testing.T) {
+	for tz, want := range map[string]string{
+		"America/New_York":               "New York time",
+		"Europe/London":                  "London time",
+		"America/Argentina/Buenos_Aires": "Buenos Aires time",
+		"UTC":                            "UTC",
+		"Etc/UTC":                        "UTC",
+		"":                               "UTC",
+		"Etc/GMT+5":                      "GMT+5",
+	} {
+		if got := choirmail.ZonePlace(tz); got != want {
+			t.Errorf("ZonePlace(%q) = %q, want %q", tz, got, want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/cantica/cantica/internal/access"
+	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/choirmail"
 	api "github.com/cantica/cantica/internal/httpapi/apigen"
 )
@@ -24,7 +25,11 @@ func (s *Server) EmailEvent(ctx context.Context, in api.EmailEventRequestObject)
 	if err != nil {
 		return nil, err
 	}
-	n, err := s.choirMail.SendEvent(ctx, c, by, occ, choirMailRequest(in.Body))
+	plan, err := s.eventPlan(ctx, in.ChoirId, occ.Key)
+	if err != nil {
+		return nil, err
+	}
+	n, err := s.choirMail.SendEvent(ctx, c, by, occ, plan, choirMailRequest(in.Body))
 	if err != nil {
 		return nil, err
 	}
@@ -47,6 +52,49 @@ func (s *Server) EmailPracticeLink(ctx context.Context, in api.EmailPracticeLink
 		return nil, err
 	}
 	return api.EmailPracticeLink200JSONResponse{Recipients: n, CopyToSender: in.Body != nil && deref(in.Body.CopyToSender)}, nil
+}
+
+// eventPlan is the music planned for an event or occurrence of a choir,
+// with which pieces can be practised; nil when nothing is planned.
+func (s *Server) eventPlan(ctx context.Context, choirID, eventKey string) (*choirmail.Plan, error) {
+	p, err := s.planning.ForEvent(ctx, choirID, eventKey)
+	if e, ok := apperr.As(err); ok && e.Kind == apperr.NotFound {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := &choirmail.Plan{Title: p.Title, Notes: p.Notes}
+	var ids []string
+	for _, sl := range p.Slots {
+		if sl.Music == nil {
+			continue
+		}
+		ids = append(ids, sl.Music.ID)
+		out.Pieces = append(out.Pieces, choirmail.PlanPiece{MusicID: sl.Music.ID, Label: sl.Label, Title: sl.Music.Title,
+			Composer: sl.Music.Composer, Note: sl.Note})
+	}
+	practisable, err := s.music.Practisable(ctx, choirID, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out.Pieces {
+		out.Pieces[i].Practisable = practisable[out.Pieces[i].MusicID]
+	}
+	return out, nil
+}
+
+// linkPlan is an event's plan as the email-link pages show it.
+func linkPlan(p *choirmail.Plan) *api.LinkPlan {
+	if p == nil {
+		return nil
+	}
+	out := &api.LinkPlan{Title: p.Title, Notes: p.Notes, Pieces: make([]api.LinkPlanPiece, 0, len(p.Pieces))}
+	for _, pc := range p.Pieces {
+		out.Pieces = append(out.Pieces, api.LinkPlanPiece{MusicId: pc.MusicID, Label: pc.Label, Title: pc.Title,
+			Composer: pc.Composer, Note: pc.Note, Practisable: pc.Practisable})
+	}
+	return out
 }
 
 // choirSender checks that the caller may email the choir and names both.

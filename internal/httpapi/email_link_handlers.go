@@ -149,8 +149,12 @@ func (s *Server) linkEventView(ctx context.Context, r *http.Request, secret stri
 	if err != nil {
 		return api.EventLink{}, err
 	}
-	return api.EventLink{ChoirName: c.Name, Event: linkEvent(o, c.TimeZone), Answer: linkAnswer(answer),
-		Answerable: s.attendance.Answerable(o)}, nil
+	plan, err := s.eventPlan(ctx, c.ID, o.Key)
+	if err != nil {
+		return api.EventLink{}, err
+	}
+	return api.EventLink{ChoirId: c.ID, ChoirName: c.Name, Event: linkEvent(o, c.TimeZone), Answer: linkAnswer(answer),
+		Answerable: s.attendance.Answerable(o), Plan: linkPlan(plan)}, nil
 }
 
 // GetRsvpLink shows the event of an RSVP link and the member's answer.

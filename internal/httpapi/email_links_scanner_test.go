@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cantica/cantica/internal/app/apptest"
+	"github.com/cantica/cantica/internal/music"
 )
 
 // A mail scanner opens every link of every message, and runs the pages'
@@ -20,6 +21,10 @@ func TestMailScannerOpensEveryLinkAndChangesNothing(t *testing.T) {
 	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		m := newMailChoir(t, h)
+		// The event has a plan with a piece to practise: its practice links
+		// ride in the RSVP and event links' fragments, and are opened too.
+		m.planFor(t, m.event, "2026-12-03", "Bring the blue folder.",
+			[2]string{"Entrance", planPiece(t, h, m.id, "O magnum mysterium", music.TypeScore)})
 		if res := m.emailEvent(m.event, map[string]any{"note": "See you there."}); res.Status != 200 {
 			t.Fatalf("email event: %d %s", res.Status, res.Raw)
 		}
@@ -122,8 +127,18 @@ func pageReads(t *testing.T, h *apptest.Harness, links []string) []string {
 		out = append(out, api+kind+"/"+secret)
 		if kind == "event" {
 			out = append(out, api+"event/"+secret+"/ics")
-			if rsvp, ok := strings.CutPrefix(u.Fragment, "rsvp="); ok {
-				out = append(out, api+"rsvp/"+rsvp)
+		}
+		// The secrets a link's fragment carries, which its page reads.
+		fragment, err := url.ParseQuery(u.Fragment)
+		if err != nil {
+			t.Fatalf("fragment of %q: %v", l, err)
+		}
+		if rsvp := fragment.Get("rsvp"); rsvp != "" {
+			out = append(out, api+"rsvp/"+rsvp)
+		}
+		for pair := range strings.SplitSeq(fragment.Get("practice"), ",") {
+			if i := strings.LastIndex(pair, "."); i >= 0 {
+				out = append(out, h.URL+"/email/practice/"+pair[i+1:], api+"practice/"+pair[i+1:])
 			}
 		}
 	}

@@ -365,7 +365,7 @@ func TestWritesAgainstAnOccurrenceReadBeforeASplitAreRefused(t *testing.T) {
 		_, err = h.App.Planning.Create(ctx, c.id, planning.NewPlan{Date: day, Occurrence: plan})
 		conflict("plan", err)
 		_, err = h.App.ChoirMail.SendEvent(ctx, choirmail.Choir{ID: c.id, Name: "St Cecilia Singers", TimeZone: "Europe/London"},
-			choirmail.Sender{ID: userID(t, h, "director@example.com"), Name: "Director"}, mail, choirmail.Request{})
+			choirmail.Sender{ID: userID(t, h, "director@example.com"), Name: "Director"}, mail, nil, choirmail.Request{})
 		conflict("email", err)
 		for table, query := range map[string]string{
 			"answers and marks": `SELECT COUNT(*) FROM member_attendance WHERE event_id = ?`,

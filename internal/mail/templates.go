@@ -151,8 +151,19 @@ type ChoirMail struct {
 type EventData struct {
 	ChoirMail
 	Title, When, Location  string
+	Zone                   string // the choir's zone as a place ("New York time"); "" for all-day events
 	Going, Maybe, NotGoing string // the member's RSVP links, one per answer
 	View                   string // the member's event link
+	PlanTitle, PlanNotes   string // the plan's title and notes for singers
+	Plan                   []PlanPiece
+}
+
+// PlanPiece is a planned piece in an event's email, with the member's own
+// practice link when it has a score or a recording.
+type PlanPiece struct {
+	Number                       int // 1, 2, … in the plan's order
+	Label, Title, Composer, Note string
+	Practise                     string // "" when there is nothing to practise with
 }
 
 // EventRSVP is an event emailed to a member of the choir with their own

@@ -2558,17 +2558,43 @@ export interface components {
             end: string;
         };
         RsvpLink: {
+            /** @description The link's choir, so that a member signed in to it can open its studio directly. */
+            choirId: string;
             choirName: string;
+            /** @description The music planned for the event, as it stands now; null when none. */
+            plan: components["schemas"]["LinkPlan"] | null;
             event: components["schemas"]["LinkEvent"];
             answer: (string & components["schemas"]["RsvpStatus"]) | null;
             /** @description False once the event has started. */
             answerable: boolean;
         };
         EventLink: {
+            /** @description The link's choir, so that a member signed in to it can open its studio directly. */
+            choirId: string;
             choirName: string;
+            /** @description The music planned for the event, as it stands now; null when none. */
+            plan: components["schemas"]["LinkPlan"] | null;
             event: components["schemas"]["LinkEvent"];
             answer: (string & components["schemas"]["RsvpStatus"]) | null;
             answerable: boolean;
+        };
+        /** @description The music planned for an event, as an email link shows it to a singer. */
+        LinkPlan: {
+            title: string;
+            /** @description The plan's notes for singers. */
+            notes: string;
+            /** @description The planned pieces in the plan's order (slots without a piece left out). */
+            pieces: components["schemas"]["LinkPlanPiece"][];
+        };
+        LinkPlanPiece: {
+            musicId: string;
+            /** @description The slot's label, e.g. 'Entrance'. */
+            label: string;
+            title: string;
+            composer: string;
+            note: string;
+            /** @description True when the piece has a score or a recording to practise with. */
+            practisable: boolean;
         };
         RsvpAnswerInput: {
             /** @description going, maybe or not_going. */
