@@ -7,7 +7,7 @@ import { rsvpSecret } from './EventPage';
 import { expectAccessible, linkEvent, renderLink, RSVP_TOKEN, TOKEN } from './testing';
 
 function eventLink(extra: Partial<EventLink> = {}): EventLink {
-  return { choirName: 'Bach Choir', event: linkEvent(), answer: null, answerable: true, ...extra };
+  return { choirId: 'c1', choirName: 'Bach Choir', event: linkEvent(), answer: null, answerable: true, plan: null, ...extra };
 }
 
 function serve(handlers: Record<string, Handler> = {}) {

@@ -5,6 +5,7 @@ import { AuthCard, LoadingHeading } from '../auth';
 import { icsUrl, linkFailure, useEventLink, type EventLink } from './api';
 import { eventTypeLabel } from './format';
 import { EventFacts, LinkError } from './LinkParts';
+import { LinkPlanSection, practiceSecrets } from './LinkPlan';
 import { RsvpButtons, RsvpConfirmed, useRsvpChoice } from './RsvpChoice';
 
 export const EVENT_ERROR_TITLE = 'Event Error';
@@ -20,15 +21,24 @@ export function rsvpSecret(hash: string): string | null {
 
 /**
  * EventPage is the event link (/email/event/{token}): the event, its
- * calendar file and, when the email carried an RSVP secret, the answers.
+ * calendar file, its music and, when the email carried an RSVP secret, the
+ * answers.
  */
 export function EventPage() {
   const { token = '' } = useParams();
   const { hash } = useLocation();
-  return <EventScreen key={token} token={token} rsvpToken={rsvpSecret(hash)} />;
+  return <EventScreen key={token} token={token} rsvpToken={rsvpSecret(hash)} secrets={practiceSecrets(hash)} />;
 }
 
-function EventScreen({ token, rsvpToken }: { token: string; rsvpToken: string | null }) {
+function EventScreen({
+  token,
+  rsvpToken,
+  secrets,
+}: {
+  token: string;
+  rsvpToken: string | null;
+  secrets: Map<string, string>;
+}) {
   const link = useEventLink(token);
   if (link.isPending) return <LoadingHeading />;
   if (link.isError) return <LinkError title={EVENT_ERROR_TITLE} message={linkFailure(link.error, EVENT_LOAD_FAILED)} />;
@@ -40,6 +50,7 @@ function EventScreen({ token, rsvpToken }: { token: string; rsvpToken: string | 
       <Button component="a" href={icsUrl(token)} download variant="default" fullWidth>
         Add to calendar
       </Button>
+      {link.data.plan && <LinkPlanSection plan={link.data.plan} choirId={link.data.choirId} secrets={secrets} />}
       {rsvpToken && <EventRsvp key={rsvpToken} token={rsvpToken} link={link.data} />}
     </AuthCard>
   );

@@ -5,7 +5,7 @@ import { Box, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ErrorCard } from '../auth';
 import type { LinkEvent } from './api';
-import { formatWhen } from './format';
+import { formatWhen, zonePlace } from './format';
 
 /** LinkError is the error card of a link page: its title, the message and the way to the dashboard. */
 export function LinkError({ title, message }: { title: string; message: string }) {
@@ -35,11 +35,14 @@ export function Facts({ children }: { children: ReactNode }) {
   );
 }
 
-/** EventFacts: when (in the choir's zone), where and, when asked, the notes. */
+/** EventFacts: when (in the choir's zone, named as a place), where and, when asked, the notes. */
 export function EventFacts({ event, withNotes = false }: { event: LinkEvent; withNotes?: boolean }) {
   return (
     <Facts>
-      <Fact label="When">{formatWhen(event)}</Fact>
+      <Fact label="When">
+        <span>{formatWhen(event)}</span>
+        {!event.allDay && <span> ({zonePlace(event.timeZone)})</span>}
+      </Fact>
       {event.location && <Fact label="Where">{event.location}</Fact>}
       {withNotes && event.notes && (
         <Fact label="Notes">

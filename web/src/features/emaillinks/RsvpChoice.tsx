@@ -1,7 +1,7 @@
 // The answer to an event, from an RSVP link or an event link: the three
 // buttons and what follows a click. Nothing is ever sent without a click.
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { HttpError } from '../../api/client';
 import { notify } from '../../app/notify';
@@ -128,12 +128,22 @@ export function RsvpButtons({ choice }: { choice: RsvpChoiceState }) {
 }
 
 /** RsvpConfirmed is what follows a recorded answer: the answer, the ways on, and changing it. */
-export function RsvpConfirmed({ choice, answer }: { choice: RsvpChoiceState; answer: RsvpAnswer }) {
+export function RsvpConfirmed({
+  choice,
+  answer,
+  children,
+}: {
+  choice: RsvpChoiceState;
+  answer: RsvpAnswer;
+  /** What to show between the answer and the ways on (the event's music). */
+  children?: ReactNode;
+}) {
   return (
     <Stack gap="sm">
       <Text ta="center" role="status">
         Your answer: <strong>{statusLabel(answer.status)}</strong>
       </Text>
+      {children}
       <Button component={Link} to="/dashboard" fullWidth>
         Go to Dashboard
       </Button>

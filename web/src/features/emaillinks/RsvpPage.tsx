@@ -1,11 +1,12 @@
 import { Box } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { successColor } from '../../app/theme';
 import { AuthCard, LoadingHeading } from '../auth';
 import { linkFailure, useRsvpLink, type RsvpLink, type RsvpStatus } from './api';
 import { asStatus } from './format';
 import { EventFacts, LinkError } from './LinkParts';
+import { LinkPlanSection, practiceSecrets } from './LinkPlan';
 import { RsvpButtons, RsvpConfirmed, useRsvpChoice } from './RsvpChoice';
 
 export const RSVP_ERROR_TITLE = 'RSVP Error';
@@ -15,21 +16,30 @@ export const RSVP_LOAD_FAILED = 'Failed to process RSVP';
  * RsvpPage is the RSVP link screen (/email/rsvp/{token}/{action?}, calendar
  * §2): the event, the answer already recorded, and the three answers, the
  * URL's action offered as 'Tap to confirm'. Only a tap answers: opening the
- * page, as a mail scanner does, records nothing.
+ * page, as a mail scanner does, records nothing. Once answered, it shows the
+ * event's music with 'Practise' per piece.
  */
 export function RsvpPage() {
   const { token = '', action } = useParams();
-  return <RsvpScreen key={token} token={token} preselected={asStatus(action)} />;
+  const { hash } = useLocation();
+  return <RsvpScreen key={token} token={token} preselected={asStatus(action)} secrets={practiceSecrets(hash)} />;
 }
 
-function RsvpScreen({ token, preselected }: { token: string; preselected: RsvpStatus | null }) {
+interface ScreenProps {
+  token: string;
+  preselected: RsvpStatus | null;
+  /** The practice links the email carried, by piece. */
+  secrets: Map<string, string>;
+}
+
+function RsvpScreen({ token, preselected, secrets }: ScreenProps) {
   const link = useRsvpLink(token);
   if (link.isPending) return <LoadingHeading />;
   if (link.isError) return <LinkError title={RSVP_ERROR_TITLE} message={linkFailure(link.error, RSVP_LOAD_FAILED)} />;
-  return <RsvpForm token={token} link={link.data} preselected={preselected} />;
+  return <RsvpForm token={token} link={link.data} preselected={preselected} secrets={secrets} />;
 }
 
-function RsvpForm({ token, link, preselected }: { token: string; link: RsvpLink; preselected: RsvpStatus | null }) {
+function RsvpForm({ token, link, preselected, secrets }: ScreenProps & { link: RsvpLink }) {
   const choice = useRsvpChoice(token, link, preselected);
   if (choice.failure) return <LinkError title={RSVP_ERROR_TITLE} message={choice.failure} />;
   if (choice.confirmed) {
@@ -44,7 +54,9 @@ function RsvpForm({ token, link, preselected }: { token: string; link: RsvpLink;
         }
       >
         <EventFacts event={choice.confirmed.event} />
-        <RsvpConfirmed choice={choice} answer={choice.confirmed} />
+        <RsvpConfirmed choice={choice} answer={choice.confirmed}>
+          {link.plan && <LinkPlanSection plan={link.plan} choirId={link.choirId} secrets={secrets} />}
+        </RsvpConfirmed>
       </AuthCard>
     );
   }

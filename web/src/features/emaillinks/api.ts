@@ -15,6 +15,7 @@ export type RsvpStatus = components['schemas']['RsvpStatus'];
 export type RsvpAnswer = components['schemas']['RsvpAnswer'];
 export type PracticeLink = components['schemas']['PracticeLink'];
 export type PracticeLinkOpened = components['schemas']['PracticeLinkOpened'];
+export type LinkPlan = components['schemas']['LinkPlan'];
 export type UnsubscribeLink = components['schemas']['UnsubscribeLink'];
 
 export const linkKeys = {

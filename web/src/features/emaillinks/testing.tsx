@@ -32,7 +32,7 @@ export function linkEvent(extra: Partial<LinkEvent> = {}): LinkEvent {
 }
 
 export function rsvpLink(extra: Partial<RsvpLink> = {}): RsvpLink {
-  return { choirName: 'Bach Choir', event: linkEvent(), answer: null, answerable: true, ...extra };
+  return { choirId: 'c1', choirName: 'Bach Choir', event: linkEvent(), answer: null, answerable: true, plan: null, ...extra };
 }
 
 export function practiceLink(music: Partial<PracticeLink['music']> = {}): PracticeLink {
