@@ -121,7 +121,15 @@ function EmailForm({ choirId, target, title, onDone }: Omit<EmailChoirModalProps
 
   const noteLength = length(form.values.note);
   return (
-    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label={title}>
+    <form
+      onSubmit={(e) => {
+        // A portal's events bubble through React to the page's own form (a plan's, say): this submit is the dialog's alone.
+        e.stopPropagation();
+        form.onSubmit(onSubmit)(e);
+      }}
+      noValidate
+      aria-label={title}
+    >
       <Stack gap="md">
         <Radio.Group label="Recipients" {...form.getInputProps('recipients')}>
           <Stack gap="xs" mt="xs">

@@ -392,3 +392,94 @@ describe('DesktopPlanPage', () => {
     expect(screen.queryByRole('button', { name: /Plan music/ })).not.toBeInTheDocument();
   });
 });
+
+describe('DesktopPlanPage: search + Enter, and emailing the plan', () => {
+  /** The library's search as the server answers it: pieces whose title has the text. */
+  const searching: Record<string, Handler> = {
+    'GET /choirs/:choirId/plans/:planId/suggestions': (req) => {
+      const q = (new URL(req.url).searchParams.get('q') ?? '').toLowerCase();
+      const items = SUGGESTIONS.filter((s) => s.music.title.toLowerCase().includes(q));
+      return json({ date: PLAN_DATE, season: makeDay().season, feasts: makeDay().feasts, items });
+    },
+    'GET /choirs/:choirId/musical-roles': () => json([]),
+    'POST /choirs/:choirId/events/:eventId/email': () => json({ recipients: 12, copyToSender: false }),
+  };
+
+  it('adds the best match of a search to the next empty slot with Enter, and saves nothing', async () => {
+    const api = serve({ handlers: searching });
+    renderPage();
+    await savePlan();
+    const search = screen.getByRole('searchbox', { name: 'Search the library' });
+    await userEvent.type(search, 'ave{Enter}');
+    expect(await screen.findByText('Added Ave verum corpus to Entrance.')).toBeInTheDocument();
+    expect(slot('Entrance').getByText('Ave verum corpus')).toBeInTheDocument();
+    expect(search).toHaveValue('');
+    // The next match goes to the next empty slot; one already planned is passed over.
+    await userEvent.type(search, 'e{Enter}');
+    expect(await screen.findByText('Added This joyful Eastertide to Psalm.')).toBeInTheDocument();
+    await userEvent.type(search, 'zzz{Enter}');
+    expect(await screen.findByText('No pieces match "zzz".')).toBeInTheDocument();
+    expect(api.count('PUT', '/choirs/c1/plans/p1')).toBe(0);
+  });
+
+  it('offers to email the plan right after Save plan, and sends the event with one confirm', async () => {
+    const api = serve({ handlers: searching });
+    renderPage();
+    const save = await savePlan();
+    const email = screen.getByRole('button', { name: 'Email this plan to the choir' });
+    // Right after 'Save plan'.
+    expect(save.compareDocumentPosition(email) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await userEvent.click(email);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Email this plan to the choir' }));
+    // The voice-part choice of the event's email.
+    expect(dialog.getByRole('radio', { name: 'Chosen voice parts' })).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Email sent to 12 members')).toBeInTheDocument();
+    expect(api.count('POST', '/choirs/c1/events/ev-1/email')).toBe(1);
+    expect(api.count('PUT', '/choirs/c1/plans/p1')).toBe(0);
+  });
+
+  it('saves unsaved changes before the email is written, and says so', async () => {
+    const api = serve({ handlers: searching });
+    renderPage();
+    await savePlan();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search the library' }), 'ave{Enter}');
+    await screen.findByText('Added Ave verum corpus to Entrance.');
+    const email = screen.getByRole('button', { name: 'Email this plan to the choir' });
+    expect(email).toHaveAccessibleDescription(
+      'The plan has unsaved changes: they are saved before the email is written.',
+    );
+    await userEvent.click(email);
+    await screen.findByRole('dialog', { name: 'Email this plan to the choir' });
+    expect(api.bodies('PUT', '/choirs/c1/plans/p1')).toHaveLength(1);
+    expect((api.bodies('PUT', '/choirs/c1/plans/p1')[0] as PlanUpdate).slots[0].musicId).toBe('m1');
+    expect(screen.queryByText(/unsaved changes: they are saved/)).not.toBeInTheDocument();
+  });
+
+  it('does not open the email when the save is refused', async () => {
+    const api = serve({
+      handlers: { ...searching, 'PUT /choirs/:choirId/plans/:planId': () => apiError(409, 'CONFLICT', CONFLICT) },
+    });
+    renderPage();
+    await savePlan();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search the library' }), 'ave{Enter}');
+    await screen.findByText('Added Ave verum corpus to Entrance.');
+    await userEvent.click(screen.getByRole('button', { name: 'Email this plan to the choir' }));
+    expect((await screen.findAllByText(CONFLICT)).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('dialog', { name: 'Email this plan to the choir' })).not.toBeInTheDocument();
+    expect(api.count('POST', '/choirs/c1/events/ev-1/email')).toBe(0);
+  });
+
+  it('offers no email to those who may not email the choir, nor for a date-only plan', async () => {
+    serve({ role: 'member' });
+    const { unmount } = renderPage();
+    await heading();
+    await screen.findByRole('region', { name: 'Plan' });
+    expect(screen.queryByRole('button', { name: 'Email this plan to the choir' })).not.toBeInTheDocument();
+    unmount();
+    serve({ plans: [makePlan({ eventId: null })] });
+    renderPage(`${PAGE}?event=`);
+    await savePlan();
+    expect(screen.queryByRole('button', { name: 'Email this plan to the choir' })).not.toBeInTheDocument();
+  });
+});

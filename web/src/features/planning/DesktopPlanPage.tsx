@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   IconArrowLeft,
   IconArrowRight,
@@ -35,6 +36,7 @@ import { useLeaveQuestion } from '../../components/useLeaveQuestion';
 import { SectionLoading } from '../../components/SectionState';
 import {
   planPdfUrl,
+  suggestionsQuery,
   useCreatePlan,
   usePlanDay,
   usePlanSuggestions,
@@ -45,6 +47,7 @@ import {
 } from './api';
 import { ConflictAlert, usePlanConflict } from './ConflictAlert';
 import { CopyPlanModal } from './CopyPlanModal';
+import { EmailPlanButton } from './EmailPlanButton';
 import { PlanningActions } from './PlanningActions';
 import { DATE_ONLY, DayHeader } from './DayHeader';
 import { isDateKey, pieceLine, shiftDate } from './format';
@@ -222,10 +225,11 @@ function PlanEditor({ choirId, choirName, plan, onReload }: PlanEditorProps) {
   const dragged = useRef<Dragged | null>(null);
   const [over, setOver] = useState<number | null>(null);
 
-  async function onSave() {
+  /** onSave saves the draft and says whether it is saved. */
+  async function onSave(): Promise<boolean> {
     conflict.clear();
     try {
-      await save.submit(draft.update(current.version), {
+      const saved = await save.submit(draft.update(current.version), {
         onSuccess: (saved) => {
           setAnswer(saved);
           draft.reset(saved);
@@ -234,9 +238,17 @@ function PlanEditor({ choirId, choirName, plan, onReload }: PlanEditorProps) {
           if (!conflict.caught(err)) showServerErrors(draft.form, err);
         },
       });
+      return saved !== undefined;
     } catch {
       // The error toast, the fields or the conflict say why.
+      return false;
     }
+  }
+
+  /** Saving for the email: the form's own rules first, as its submit button does. */
+  async function saveForEmail(): Promise<boolean> {
+    if (draft.form.validate().hasErrors) return false;
+    return onSave();
   }
 
   const startDrag = (what: Dragged, label: string) => (e: DragEvent<HTMLElement>) => {
@@ -325,6 +337,7 @@ function PlanEditor({ choirId, choirName, plan, onReload }: PlanEditorProps) {
                     <Button type="submit" loading={save.submitting}>
                       Save plan
                     </Button>
+                    <EmailPlanButton choirId={choirId} eventId={current.eventId} dirty={draft.dirty} save={saveForEmail} />
                   </Group>
                 </Group>
               </Stack>
@@ -335,6 +348,7 @@ function PlanEditor({ choirId, choirName, plan, onReload }: PlanEditorProps) {
                 planId={plan.id}
                 slots={draft.slots}
                 onPlace={(index, piece) => draft.setPiece(index, piece)}
+                onPlaceNext={(piece) => draft.placeNext(piece)}
                 onDragStart={(piece) => startDrag({ kind: 'piece', piece }, piece.title)}
                 onDragEnd={endDrag}
               />
@@ -502,20 +516,48 @@ interface LibraryProps {
   planId: string;
   slots: readonly DraftSlot[];
   onPlace: (index: number, piece: PieceLike) => void;
+  /** Puts a piece in the next empty slot; says which, or null when the plan is full. */
+  onPlaceNext: (piece: PieceLike) => string | null;
   onDragStart: (piece: PieceLike) => (e: DragEvent<HTMLElement>) => void;
   onDragEnd: () => void;
 }
 
 /** Library is the choir's pieces ranked for the day; those resting come last, under their own heading. */
-function Library({ choirId, planId, slots, onPlace, onDragStart, onDragEnd }: LibraryProps) {
+function Library({ choirId, planId, slots, onPlace, onPlaceNext, onDragStart, onDragEnd }: LibraryProps) {
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q.trim(), 300);
   const suggestions = usePlanSuggestions(choirId, planId, debounced);
+  const queryClient = useQueryClient();
+  const [added, setAdded] = useState('');
   const items = suggestions.data?.items ?? [];
   const ready = items.filter((s) => !s.heldBack);
   const resting = items.filter((s) => s.heldBack);
 
   const planned = new Set(slots.map((slot) => slot.musicId));
+
+  /** Enter in the search adds its best match not yet in the plan to the next empty slot. */
+  async function addBestMatch() {
+    const text = q.trim();
+    if (!text) return;
+    const found = await queryClient.fetchQuery(suggestionsQuery(choirId, planId, text)).catch(() => null);
+    if (!found) {
+      setAdded('The library could not be searched. Please try again.');
+      return;
+    }
+    const fresh = found.items.filter((s) => !planned.has(s.music.id));
+    const best = fresh.find((s) => !s.heldBack) ?? fresh[0];
+    if (!best) {
+      setAdded(`No pieces match "${text}".`);
+      return;
+    }
+    const slot = onPlaceNext(best.music);
+    if (slot === null) {
+      setAdded(`The plan is full: it has ${MAX_SLOTS} slots.`);
+      return;
+    }
+    setAdded(`Added ${best.music.title} to ${slot}.`);
+    setQ('');
+  }
   const card = (s: PlanSuggestion) => (
     <SuggestionCard
       key={s.music.id}
@@ -537,10 +579,20 @@ function Library({ choirId, planId, slots, onPlace, onDragStart, onDragEnd }: Li
         type="search"
         maxLength={SEARCH_MAX_LENGTH}
         placeholder="Title, composer or number"
+        description="Press Enter to add the best match to the next empty slot."
         leftSection={<IconSearch size={16} aria-hidden />}
         value={q}
         onChange={(e) => setQ(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          // Enter adds a piece; it never submits (saves) the plan around it.
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          void addBestMatch();
+        }}
       />
+      <Text size="sm" role="status" aria-live="polite">
+        {added}
+      </Text>
       {suggestions.isPending && <SectionLoading label="Loading suggestions" />}
       {suggestions.isError && (
         <RetryAlert onRetry={() => void suggestions.refetch()}>The suggestions could not be loaded.</RetryAlert>

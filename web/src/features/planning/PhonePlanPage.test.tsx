@@ -192,3 +192,34 @@ describe('PhonePlanPage', () => {
     expect(screen.getByRole('link', { name: 'Usage report' })).toHaveAttribute('href', '/dashboard/calendar/music-usage');
   });
 });
+
+describe('PhonePlanPage: emailing the plan', () => {
+  function serveEmail(role: 'choir_admin' | 'member') {
+    const api = serve(role, [makePlan()]);
+    return api;
+  }
+
+  it('offers the email right after Save plan, saving unsaved changes first', async () => {
+    const api = serveEmail('choir_admin');
+    renderAt(PATTERN, <PhonePlanPage />, PAGE);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a piece to Psalm' }));
+    const search = await screen.findByRole('dialog', { name: 'Add a piece to Psalm' });
+    await userEvent.type(within(search).getByRole('textbox', { name: 'Search the library' }), 'verum');
+    await userEvent.click(await within(search).findByRole('button', { name: 'Add Ave verum corpus' }));
+    const save = screen.getByRole('button', { name: 'Save plan' });
+    const button = screen.getByRole('button', { name: 'Email this plan to the choir' });
+    expect(save.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(button).toHaveAccessibleDescription('The plan has unsaved changes: they are saved before the email is written.');
+    await userEvent.click(button);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Email this plan to the choir' }));
+    expect(dialog.getByRole('radio', { name: 'Chosen voice parts' })).toBeInTheDocument();
+    expect(api.count('PUT', '/choirs/c1/plans/p1')).toBe(1);
+  });
+
+  it('offers no email to a member', async () => {
+    serveEmail('member');
+    renderAt(PATTERN, <PhonePlanPage />, PAGE);
+    expect(await screen.findByText('Entrance')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Email this plan to the choir' })).not.toBeInTheDocument();
+  });
+});

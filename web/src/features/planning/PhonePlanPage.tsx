@@ -12,6 +12,7 @@ import { SectionError, SectionLoading } from '../../components/SectionState';
 import { planPdfUrl, useCreatePlan, usePlanDay, usePlanSuggestions, usePlansOn, useUpdatePlan, type Plan, type PlanDay, type PlanSuggestion } from './api';
 import { ConflictAlert, usePlanConflict } from './ConflictAlert';
 import { CopyPlanModal } from './CopyPlanModal';
+import { EmailPlanButton } from './EmailPlanButton';
 import { DATE_ONLY, DayHeader } from './DayHeader';
 import { isDateKey } from './format';
 import { LEAVE_QUESTION } from './leave';
@@ -111,13 +112,19 @@ function PlanEditor({ choirId, plan, onReload }: PlanEditorProps) {
   const leaving = useLeaveQuestion(draft.dirty, { search: true });
   const { slots } = draft;
 
-  const save = () => {
+  /** savePlan saves the draft and says whether it is saved. */
+  const savePlan = () => {
     conflict.clear();
-    void update
-      .submit(draft.update(), { onSuccess: (saved) => draft.reset(saved), onError: (err) => conflict.caught(err) })
-      // Refused: the error toast (and for a conflict, 'Reload') says why and the draft stays to try again.
-      .catch(() => {});
+    return (
+      update
+        .submit(draft.update(), { onSuccess: (saved) => draft.reset(saved), onError: (err) => conflict.caught(err) })
+        .then((saved) => saved !== undefined)
+        // Refused: the error toast (and for a conflict, 'Reload') says why and the draft stays to try again.
+        .catch(() => false)
+    );
   };
+  const save = () => void savePlan();
+  const saveForEmail = async () => !draft.form.validate().hasErrors && savePlan();
 
   return (
     <form onSubmit={draft.form.onSubmit(save)} aria-label="Plan">
@@ -144,6 +151,7 @@ function PlanEditor({ choirId, plan, onReload }: PlanEditorProps) {
             Save plan
           </Button>
         </div>
+        <EmailPlanButton choirId={choirId} eventId={plan.eventId} dirty={draft.dirty} save={saveForEmail} h={TOUCH} fullWidth />
       </Stack>
       <Modal
         opened={adding !== null}

@@ -82,16 +82,23 @@ export function useEventPlan(choirId: string, eventId: string) {
 /** usePlanSuggestions reads the ranked pieces for a plan's date, optionally filtered by text. */
 export function usePlanSuggestions(choirId: string, planId: string | null, q = '') {
   return useQuery({
-    queryKey: planningKeys.suggestions(choirId, planId ?? '', q),
-    queryFn: async () =>
-      unwrap(
-        await api.GET('/choirs/{choirId}/plans/{planId}/suggestions', {
-          params: { path: { choirId, planId: planId! }, query: q ? { q } : {} },
-        }),
-      ),
+    ...suggestionsQuery(choirId, planId ?? '', q),
     enabled: planId !== null,
     placeholderData: keepPreviousData,
   });
+}
+
+/** suggestionsQuery is the suggestions read, for the hook and for a search's Enter, which needs the answer at once. */
+export function suggestionsQuery(choirId: string, planId: string, q: string) {
+  return {
+    queryKey: planningKeys.suggestions(choirId, planId, q),
+    queryFn: async () =>
+      unwrap(
+        await api.GET('/choirs/{choirId}/plans/{planId}/suggestions', {
+          params: { path: { choirId, planId }, query: q ? { q } : {} },
+        }),
+      ),
+  };
 }
 
 /** usePlanCopySources reads last year's plans of the same feast and the recent earlier plans. */

@@ -148,6 +148,31 @@ export function usePlanDraft(plan: Plan) {
       };
       form.insertListItem('slots', slot);
     },
+    /**
+     * Puts a piece in the first empty slot, or in a new slot at the end
+     * when none is empty; says which slot (its label), or null when the
+     * plan is full.
+     */
+    placeNext: (piece: PieceLike): string | null => {
+      const current = form.getValues().slots;
+      const empty = current.findIndex((slot) => !slot.musicId);
+      if (empty >= 0) {
+        actions.setPiece(empty, piece);
+        return current[empty].label.trim() || `Slot ${empty + 1}`;
+      }
+      if (current.length >= MAX_SLOTS) return null;
+      const { id, title, composer, libraryNumber, isArchived = false } = piece;
+      const label = `Slot ${current.length + 1}`;
+      form.insertListItem('slots', {
+        key: randomId(),
+        label,
+        musicId: id,
+        music: { id, title, composer, libraryNumber, isArchived },
+        note: '',
+        durationMinutes: '',
+      } satisfies DraftSlot);
+      return label;
+    },
     removeSlot: (index: number) => form.removeListItem('slots', index),
     /** Changes a slot's label, note or duration. */
     editSlot: (index: number, patch: Partial<Pick<DraftSlot, 'label' | 'note' | 'durationMinutes'>>) => {
