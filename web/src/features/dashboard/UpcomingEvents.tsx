@@ -1,6 +1,7 @@
 import { Anchor, Box, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { useChoir } from '../../app/choir';
 import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
 import { addDays, dateKey, eventColor, formatWhen, parseDateKey, useEvents, type CalendarEvent } from '../calendar';
 
@@ -28,10 +29,13 @@ export function upcoming(events: readonly CalendarEvent[], now: Date, limit = UP
 
 /** UpcomingEvents lists the choir's next events on the dashboard, for a role that may see the calendar. */
 export function UpcomingEvents({ choirId, now = new Date() }: { choirId: string; now?: Date }) {
+  const { can } = useChoir();
   const today = dateKey(now);
   const range = useMemo(() => ({ startDate: today, endDate: addDays(today, UPCOMING_DAYS) }), [today]);
   const events = useEvents(choirId, range);
   const next = events.data ? upcoming(events.data.events, now) : [];
+  // The next service's music, for those who plan it (edit:music or edit:calendar, as the plan pages).
+  const service = can('edit:music') || can('edit:calendar') ? next.find((e) => e.eventType === 'service') : undefined;
 
   return (
     <section aria-labelledby="dashboard-upcoming">
@@ -74,6 +78,15 @@ export function UpcomingEvents({ choirId, now = new Date() }: { choirId: string;
                     <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {event.location}
                     </Text>
+                  )}
+                  {event === service && (
+                    <Anchor
+                      component={Link}
+                      to={`/dashboard/calendar/plan-music/${encodeURIComponent(event.instanceDate ?? event.start.slice(0, 10))}`}
+                      size="sm"
+                    >
+                      Plan music
+                    </Anchor>
                   )}
                 </div>
               </Group>
