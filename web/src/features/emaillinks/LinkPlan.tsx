@@ -36,7 +36,7 @@ export function practiceSecrets(hash: string): Map<string, string> {
 
 export const studioPath = (musicId: string) => `/dashboard/music/${encodeURIComponent(musicId)}?practice=true`;
 
-/** usesChoir says whether the visitor is signed in and an active member of the choir. */
+/** useIsMemberOf says whether the visitor is signed in and an active member of the choir. */
 function useIsMemberOf(choirId: string): boolean {
   const session = useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession });
   return !!session.data?.user && (session.data.choirs ?? []).some((m) => m.choir.id === choirId);
