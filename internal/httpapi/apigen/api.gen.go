@@ -374,6 +374,27 @@ func (e InvitationStatus) Valid() bool {
 	}
 }
 
+// Defines values for InvitationImportPreviewRowOutcome.
+const (
+	InvitationImportPreviewRowOutcomeError  InvitationImportPreviewRowOutcome = "error"
+	InvitationImportPreviewRowOutcomeInvite InvitationImportPreviewRowOutcome = "invite"
+	InvitationImportPreviewRowOutcomeSkip   InvitationImportPreviewRowOutcome = "skip"
+)
+
+// Valid indicates whether the value is a known member of the InvitationImportPreviewRowOutcome enum.
+func (e InvitationImportPreviewRowOutcome) Valid() bool {
+	switch e {
+	case InvitationImportPreviewRowOutcomeError:
+		return true
+	case InvitationImportPreviewRowOutcomeInvite:
+		return true
+	case InvitationImportPreviewRowOutcomeSkip:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for InvitationImportRowOutcome.
 const (
 	InvitationImportRowOutcomeError   InvitationImportRowOutcome = "error"
@@ -1649,13 +1670,16 @@ type Info struct {
 
 // Invitation defines model for Invitation.
 type Invitation struct {
-	CreatedAt time.Time      `json:"createdAt"`
-	Email     string         `json:"email"`
-	ExpiresAt time.Time      `json:"expiresAt"`
-	FirstName string         `json:"firstName"`
-	Id        string         `json:"id"`
-	LastName  string         `json:"lastName"`
-	Role      MembershipRole `json:"role"`
+	CreatedAt time.Time `json:"createdAt"`
+	Email     string    `json:"email"`
+	ExpiresAt time.Time `json:"expiresAt"`
+	FirstName string    `json:"firstName"`
+	Id        string    `json:"id"`
+	LastName  string    `json:"lastName"`
+
+	// MusicalRoles Voice parts the membership gets on joining, in the choir's order.
+	MusicalRoles []MusicalRole  `json:"musicalRoles"`
+	Role         MembershipRole `json:"role"`
 
 	// SentAt When the email was last sent (creation or the latest resend).
 	SentAt time.Time        `json:"sentAt"`
@@ -1679,16 +1703,56 @@ type InvitationCreate struct {
 	FirstName string `json:"firstName"`
 	LastName  string `json:"lastName"`
 
+	// MusicalRoleIds Voice parts of the choir the membership gets on joining; each must be one of the choir's.
+	MusicalRoleIds *[]string `json:"musicalRoleIds,omitempty"`
+
 	// Role choir_admin, member or guest.
 	Role string `json:"role"`
 }
 
 // InvitationImport defines model for InvitationImport.
 type InvitationImport struct {
-	// Csv Rows of first name, last name, email, role (comma, semicolon or tab separated); a header
-	// row is recognised and skipped; an empty role means member. At most 500 rows.
+	// Csv Rows of first name, last name, email, role, voice parts (comma, semicolon or tab
+	// separated); a header row is recognised (its columns in any order; 'Voice part' or
+	// 'Voice parts' names the parts, matched case-insensitively) and skipped. A role is a code
+	// (choir_admin, member, guest) or its label (Choir Administrator, Member, Guest); empty
+	// means member. Several voice parts are separated by ';' and matched to the choir's parts
+	// case-insensitively. At most 500 rows.
 	Csv string `json:"csv"`
 }
+
+// InvitationImportPreview defines model for InvitationImportPreview.
+type InvitationImportPreview struct {
+	Failed int `json:"failed"`
+
+	// Ready Rows the import would invite.
+	Ready   int                          `json:"ready"`
+	Rows    []InvitationImportPreviewRow `json:"rows"`
+	Skipped int                          `json:"skipped"`
+}
+
+// InvitationImportPreviewRow defines model for InvitationImportPreviewRow.
+type InvitationImportPreviewRow struct {
+	Email     string `json:"email"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+
+	// Line The row's line in the text (the header is line 1).
+	Line int `json:"line"`
+
+	// Message Empty for rows to invite; why a row would be skipped or cannot be invited otherwise.
+	Message string `json:"message"`
+
+	// MusicalRoles The choir's voice parts the row names (those it names that the choir has).
+	MusicalRoles []MusicalRole                     `json:"musicalRoles"`
+	Outcome      InvitationImportPreviewRowOutcome `json:"outcome"`
+
+	// Role Null when the row's role names no role.
+	Role *MembershipRole `json:"role"`
+}
+
+// InvitationImportPreviewRowOutcome defines model for InvitationImportPreviewRow.Outcome.
+type InvitationImportPreviewRowOutcome string
 
 // InvitationImportResult defines model for InvitationImportResult.
 type InvitationImportResult struct {
@@ -2549,11 +2613,21 @@ type RegisterRequest struct {
 	Email     string `json:"email"`
 	FirstName string `json:"firstName"`
 
-	// InviteToken An invitation to accept once the address is confirmed; it must be addressed to this email.
+	// InviteToken The invitation whose link the registration came through; it proves the address when addressed to this email.
 	InviteToken *string `json:"inviteToken,omitempty"`
 	LastName    string  `json:"lastName"`
 	Password    string  `json:"password"`
 	PhoneNumber *string `json:"phoneNumber,omitempty"`
+}
+
+// RegisterResult defines model for RegisterResult.
+type RegisterResult struct {
+	Email  string              `json:"email"`
+	Joined *InvitationAccepted `json:"joined,omitempty"`
+
+	// SignedIn True when an invitation proved the address and the account is signed in.
+	SignedIn bool         `json:"signedIn"`
+	User     *SessionUser `json:"user,omitempty"`
 }
 
 // ResetPasswordRequest defines model for ResetPasswordRequest.
@@ -3062,6 +3136,9 @@ type CreateInvitationJSONRequestBody = InvitationCreate
 // ImportInvitationsJSONRequestBody defines body for ImportInvitations for application/json ContentType.
 type ImportInvitationsJSONRequestBody = InvitationImport
 
+// PreviewInvitationImportJSONRequestBody defines body for PreviewInvitationImport for application/json ContentType.
+type PreviewInvitationImportJSONRequestBody = InvitationImport
+
 // UpdateMemberJSONRequestBody defines body for UpdateMember for application/json ContentType.
 type UpdateMemberJSONRequestBody = MemberUpdate
 
@@ -3343,9 +3420,12 @@ type ServerInterface interface {
 	// CreateInvitation Invite someone by email (manage:members); the email carries the link.
 	// (POST /choirs/{choirId}/invitations)
 	CreateInvitation(w http.ResponseWriter, r *http.Request, choirId ChoirId)
-	// ImportInvitations Invite many at once from CSV rows of first name, last name, email, role (manage:members).
+	// ImportInvitations Invite many at once from CSV rows of first name, last name, email, role and voice parts (manage:members).
 	// (POST /choirs/{choirId}/invitations/import)
 	ImportInvitations(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// PreviewInvitationImport What importing CSV rows of invitations would do, row by row, without sending or saving anything (manage:members).
+	// (POST /choirs/{choirId}/invitations/import/preview)
+	PreviewInvitationImport(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// RevokeInvitation Revoke a pending or expired invitation (manage:members); its link stops working and it leaves the list.
 	// (DELETE /choirs/{choirId}/invitations/{invitationId})
 	RevokeInvitation(w http.ResponseWriter, r *http.Request, choirId ChoirId, invitationId InvitationId)
@@ -5278,6 +5358,32 @@ func (siw *ServerInterfaceWrapper) ImportInvitations(w http.ResponseWriter, r *h
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.ImportInvitations(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// PreviewInvitationImport operation middleware
+func (siw *ServerInterfaceWrapper) PreviewInvitationImport(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.PreviewInvitationImport(w, r, choirId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -8401,6 +8507,7 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/invitations/{token}/accept", wrapper.AcceptInvitation)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/invitations", wrapper.ListInvitations)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/invitations", wrapper.CreateInvitation)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/invitations/import/preview", wrapper.PreviewInvitationImport)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/invitations/import", wrapper.ImportInvitations)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/invitations/{invitationId}/resend", wrapper.ResendInvitation)
 	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/choirs/{choirId}/invitations/{invitationId}", wrapper.RevokeInvitation)
@@ -10713,7 +10820,7 @@ type RegisterResponseObject interface {
 	VisitRegisterResponse(w http.ResponseWriter) error
 }
 
-type Register201JSONResponse EmailResponse
+type Register201JSONResponse RegisterResult
 
 func (response Register201JSONResponse) VisitRegisterResponse(w http.ResponseWriter) error {
 
@@ -14419,6 +14526,116 @@ type ImportInvitationsdefaultJSONResponse struct {
 }
 
 func (response ImportInvitationsdefaultJSONResponse) VisitImportInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewInvitationImportRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *PreviewInvitationImportJSONRequestBody
+}
+
+type PreviewInvitationImportResponseObject interface {
+	VisitPreviewInvitationImportResponse(w http.ResponseWriter) error
+}
+
+type PreviewInvitationImport200JSONResponse InvitationImportPreview
+
+func (response PreviewInvitationImport200JSONResponse) VisitPreviewInvitationImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewInvitationImport400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response PreviewInvitationImport400JSONResponse) VisitPreviewInvitationImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewInvitationImport401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response PreviewInvitationImport401JSONResponse) VisitPreviewInvitationImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewInvitationImport403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response PreviewInvitationImport403JSONResponse) VisitPreviewInvitationImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewInvitationImport404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response PreviewInvitationImport404JSONResponse) VisitPreviewInvitationImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewInvitationImport408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response PreviewInvitationImport408JSONResponse) VisitPreviewInvitationImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewInvitationImportdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response PreviewInvitationImportdefaultJSONResponse) VisitPreviewInvitationImportResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -22446,9 +22663,12 @@ type StrictServerInterface interface {
 	// CreateInvitation Invite someone by email (manage:members); the email carries the link.
 	// (POST /choirs/{choirId}/invitations)
 	CreateInvitation(ctx context.Context, request CreateInvitationRequestObject) (CreateInvitationResponseObject, error)
-	// ImportInvitations Invite many at once from CSV rows of first name, last name, email, role (manage:members).
+	// ImportInvitations Invite many at once from CSV rows of first name, last name, email, role and voice parts (manage:members).
 	// (POST /choirs/{choirId}/invitations/import)
 	ImportInvitations(ctx context.Context, request ImportInvitationsRequestObject) (ImportInvitationsResponseObject, error)
+	// PreviewInvitationImport What importing CSV rows of invitations would do, row by row, without sending or saving anything (manage:members).
+	// (POST /choirs/{choirId}/invitations/import/preview)
+	PreviewInvitationImport(ctx context.Context, request PreviewInvitationImportRequestObject) (PreviewInvitationImportResponseObject, error)
 	// RevokeInvitation Revoke a pending or expired invitation (manage:members); its link stops working and it leaves the list.
 	// (DELETE /choirs/{choirId}/invitations/{invitationId})
 	RevokeInvitation(ctx context.Context, request RevokeInvitationRequestObject) (RevokeInvitationResponseObject, error)
@@ -24621,6 +24841,39 @@ func (sh *strictHandler) ImportInvitations(w http.ResponseWriter, r *http.Reques
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(ImportInvitationsResponseObject); ok {
 		if err := validResponse.VisitImportInvitationsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// PreviewInvitationImport operation middleware
+func (sh *strictHandler) PreviewInvitationImport(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request PreviewInvitationImportRequestObject
+
+	request.ChoirId = choirId
+
+	var body PreviewInvitationImportJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.PreviewInvitationImport(ctx, request.(PreviewInvitationImportRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PreviewInvitationImport")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(PreviewInvitationImportResponseObject); ok {
+		if err := validResponse.VisitPreviewInvitationImportResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -27059,462 +27312,478 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37biM5ljf4KoRmAduL8CUvVTNl48OuynZWeTt9+Wxn5dS2Cv6oCEriOIKMJhlWqhIJ9F8L7L+L7wkW",
-	"2Jn3mEfpJ1nwkIyLRIZCtmVn5hhodKUVEbweHp7r73zuxTzLOSNMyd7+596E4IQI+OfxNR7r/yZExoLm",
-	"inLW2+/10ZTgW0SYomqGFB4jPkJqQhBmckoE2vy4O+j94+//Puht7fSinownJMO6GTXLSW+/J5WgbNz7",
-	"8iXqvcdSnfKEjihJFjv6OCGs3nCKpULxBLMxSSKEJcIM/Xp9fYESrEh7V1+iXo4FzoiyU+srheNJRpg6",
-	"gZ6p7jDHatKLegxn+mNcfyXqCfK3ggo9TiUK0j6vQ5wSlmBxPcvJX8gs0EFce2vVDiaciuDIY/t0xTY1",
-	"GUjS0mz1wmotH9+1rTO5u88Sn4zOOCOnWMWTRcq5nhCkiVdTJmaOfjQpxThNiUATniZSkwyMx5B8NaKT",
-	"0bZufNu0vmQc7I4qrPsNTpDWX1lxlvpTcs1vCQs0ruDZaq2+p+y2bHNx5SSJBVF27UiGaUoShGP9Bkop",
-	"u43Qm9coJUqfJYRZghI6pqpazuYA07Kz1QZ5WkgaB9c0s09Xa/MixewIK7I4799///337dPT7aMj/yw0",
-	"i7lHZ8Hx5+bhii0Kfkc1pQbadI/bWiWsyHr7f+2NOR+nekr4z0KQ3h+Rp79rPA5OQMGz1cb/oY27FKtz",
-	"li/6ZZlzJgkw9Z9xckn+VhCp9F8xZ4ow+CfO85TGcAR3/01yoPuq2f9FkFFvv/dPu9VFuGueyt1jIbgw",
-	"XS0eFGE6Q0NB8K1EGIkiJfvot/77k6P+9cn52c3x5eX5ZYSmVE0QZwRlREo8JignAo0oSRNEGUqIwjSV",
-	"ERpxMWCU5YVCWP+RITnhU4k2uUAYDXkyQ1yg8iJDaoIVijFjXKGhHg5OtiIEL2dcEJQLElNJUMwTMmCy",
-	"iCf61jw5gwHeXJ//5fhsZ8B6wPvZKKXxE6zbYYrlhEizJFM9AfKJSiX3EUZJYbojSNOEnggrsiEREcJI",
-	"Hxgk8R1J0HCGJM+IXk+SSoIkZTFBVA3YFEtYBf2B5ju6iYr7IpzqhzNUSC1A6OsARAqcZJRRqQRWXPfF",
-	"EnjG1YQI9HbvJ1g/OWD6x8vj/tHpMUr1kFHBEiLQBszVvLRh19NMf+2L2WeI6Gc7us93XAxpkhiuvt5+",
-	"z7hCOE35lCT76OL48vTk6qokdzR1cpu5bDckEjzVax3fSvg9JyKjUlLODLUys9SGTGHpcyLMlmlCkGjT",
-	"0e7xaf/k/c3Z+fXN4fnZu5PL0+OjrR10fEfEDE0FVQRtXpxfXUfo4oP+v/714a8ROjp+f3x9vDVgkjCF",
-	"RoJnZZdSf0I10Yw0USA1oRJN8QwpztHmoHcouJTbXNAxZeVxty/vaAHXbPcZV+94wZInWPnz65t35x/O",
-	"jvbN4YHlxGpiFyrhRCLNDuBQweoOScrZWCLFEUYgGTYEIazf1zxFadaDNsvN0G9uSNMQgQNmWo45G1GR",
-	"kWTroMlKNMdy5w44U0pwor+ZToggdqUu8CzlOLnm/D0WY7L+BXt38v745vr8/OZ9//KXY3Pqi1yPQU8o",
-	"1YMARmooVhJxRwTCcUxyJQ/gN8ezzQoD16AZVXDm7HVzTTPCiyfgnpfH//3D8dX1zfXJ6fH5h+t9GI6l",
-	"yw1prgipeJ5riU0IekfZGPblxz0t1nGW2EnFnDFiRDoqByxOuaZo1Gez2uGDXVT4lkh3/cSVNE2V3dJr",
-	"zk8xm9mlkE+wCP3r45v3J6cn18dHEZzUDLMZwkqRDHZNECVm/ZEi4srMWZN1gi71z9vw+xaSeIYmfIr0",
-	"4dBnY4r1lkZ19bf2/qLA6Fq2n6IhGekrV4mZXnI8xpR5VVLKFBkTmJeWiBgu1IQL+id5AubR/3D9q+HR",
-	"+4hx2FAqkaRjRkAQ0XKGOQXAnIE5EJaQZAvBGUa4fKSZASEJSQ6A3Q+YbkXPnDJ9+U6FXlbQHYzIIuWU",
-	"iyQCHm+ZPiKfci3nITXl2yMcK32JTjRbYmPHLj4wWeQ5F4okpyShGFTlta/Th7OrDxcX55fXx0c3mn8Y",
-	"rjGiKdmQyHbt2KHWktAttTJDk38gYHwg+to+wfQQK3pHQIOvSau50OdOUSPJxpV+z4o0xcOUOHF4Uayu",
-	"BOa/lh9W8jwf/huJlV7M/mhEU4rNJBd6tMaIX7F8R7A9x3OsVP+OKJMKs5jYqwG4Cxhpqtb1Ktnm0ObG",
-	"Zvlvw3dJsrUBliE7wCHnKcGw3e7Ni2KYUjkxZyL8mqOGuSXRLygy5mJWV3hGmKrJzRBLopUMSeIixVpV",
-	"guvOo/9EPZp4Gzf6iueB5EKdC6ufLRz35j7RxGk+tdHWm4jmzUOLaxN5Nm3Jvh+C9Wxx9wVJ6ZjyQtbe",
-	"PUn8Wlx9GoHvvKMozWke4jNnKryfgmBFkj58qhUjrKxOvq0orGHok59nHc5Q1IsLqXh2gYU6s7u7qO1p",
-	"GUkrIkRswz8FiblIgOdJxEcRIjvjHbRxxXOBGUevNnZ842q065mq5jJnIQoLUGRWmUoWiZL+SX6eKbPO",
-	"5dJRpn58Ww2vpFL3SzvjrLYSduxL1CvyZLUN8h2HyqZTLoL9LmpQSH1SzQVd2Mg66bQTpaO95r7LWF/q",
-	"mxdH77YihIuE8ptRkaZoEyP4b0kD5WMgjU2tm+p/ad3HvRKBBAnqa3OUWxGCqX/K0ghlNKGR0T01/Tju",
-	"BQPpRb1qDOUfuh+3ep8y/btuo5WzVdP+ABvnOZELB2JlSr4PJX1p3aMPcH+sZbCa4hq0O6QMA0t+rHnV",
-	"yR16C9CjZugsJqdY3Navr1wQrb7qXR/af5BPsdZDQztca0iesLzw8N1MPwN7nCKZ9D8HGStNz0e9/b8u",
-	"nXR98F/+iJYz3qI0CbYziNI6CEPyLV2GP52YWbza29srX8BC4NlCc2biS3aAZENzlzcXxeg/rcxu6bRB",
-	"Mg4QopBhMk5xy8P175ZUWBWyex+X8i6/Mt88jBqi3h2nMdFHvEmvgdMZ2PaSiqpVrq2p25ZGZ+Wko/rG",
-	"t9Bhta66gUNe+ASeIUn59JQymunTvShoawV7zLVsUZomnEEmM1+BCdlcNoxonUPL4RtnHMHYzeUTkLKh",
-	"YZ+Mqmc1GxL/I8b7MP/QU/VLuFm4orxCVW20Eu7Hg/lJwMQyOIvGaswLhTgjXunKccnlAri9Nc1auInX",
-	"5lGbcFRjvo2Na9/+K6IUZWMfW6Xs0FnRLoi4CK7OiEyJrJnckKRsDF632gohOeFFmqAJviMHSJ8xWDLG",
-	"0RQLrZPvoFdIcfR6b28nzJtC6+Qbq3fehZo4/9ThhMS3i9MeORPpIklSea4b8D/Ma26v5hoZJxaYE/4s",
-	"BKkszziO9cED24ZEVP8oeDGeaPndtoY4S2c7y5n1/NUNk6hGXBueb1l+LtLbSyKL1MMEEs7IKsws0jps",
-	"apTiwIUdUhCMCXP5NWvkcPu2bz6t7BUmVI4ytBw2qGR+4HK1pQD/40PuAt1j2YxvrC6IA6IXPGJAmh7h",
-	"WcBAUZlvFq9+Fvi9CpLwuOQVFyRB8A7atJYmSqSxuTPE47gQgrCYbHn5Inx43UFwPb6raXU0MBpobUMi",
-	"moApb2EMaOOznc2X7erX7c+z2Wy2fXq6nSRf/Mqxsy0t89Ebg1zV9IaEGCBz0Mu12aRKIuO7wal5ARhE",
-	"xu9IstU6gCuFBVj1/QvQ6LnsQeqPIs1qwX1JlR4PZsgox3qlEpIS5b+5qDyxfXsirhqLCxZHQfTfWkCA",
-	"lfZf9CmPcVDjYdwaBRaeuAnVwnYW3jH96/G4YftI94roqxpsvQlVJKlPA5wLguQpjq1bZUwYERheC1zv",
-	"Va+XRbqUli+bb+vvi5QcNTVBj1e/SIGS8hRThqZcJNLZdoyj8TWaEnIr9cyuCyITPAOf8fWkEPoPP2kD",
-	"cSx2ePnuEL158+Yn4w9XtcPFRyNJ1AGqqN4ctDTd1j3CazLUlZXSl550J5xHPa25/J/2QlpkpFSlXW+P",
-	"KpyrCkMz39fZkFsQww8jx01rNOsotCaAl2NsHJc23v2OEI+9gDB93wdEkUKkfrqYKJWbWAz9ry2Ek0QQ",
-	"KV3044howh3pDWo6v2EZ/Ds1JcMYpx9CPUrNRlw3JYGYjxDsI4nQdELjSWVvx3kuEc8JgwBJJIth2erO",
-	"UjOcW5i2JbX258VVzduM9vPSd/luW1fuwpr3VFTG/ZXtPJP7uTfofT0aVB6REbbin+/xElfHLZmt4oSY",
-	"W2b9delmmDOUVk6HaozNAdVXy7tN4Ey4sL69sC8LmLBy7/mnQ6Ytz+d9XHMNNj/3j5RTcQiWYM/4qPKv",
-	"MagQhs6alHJydY7evPrxx+1XCKf5BG+/Br+m94gHvUV5ilndwCczDEbdjCS0yMAuIcbEa9zLuVS6w8DN",
-	"3NGV08rz55bcearsigR7qbUZ3IcjE+4WdkH6TfGaId6SmWO3zhySUlWIMdUc0X0fmRgfLf3VnJLe3emy",
-	"96Fnh6EduIe3Kqi3ZUMiShuSx+zycOpaapR7LGoTvIPIxo2gVqfMubPXP+sj/Rj9yZkJyvHu7KN4pBzZ",
-	"ayqpLUT9INSJoSGhBE/IfNg/B9GovtV1EqrPJHikjjNM04CNv0XYWeX2L7sJ83mez675FWFeU00/lRxJ",
-	"UsZJQOhkPbxqc0N/irTEg3RTG1s76KM191FV/4pKlJKRQrxQ0YBpmbI0/MwQFgQibS2bECSmOQVRecC8",
-	"N7SWMn1JLnLChSpHBxylGkOEsEIZlwq9jvb29lA8wQLHigTkvNKebE0Wzb7OWTorLZySsrFW66o5SGPm",
-	"kweIZLmCEGDjAgLZhIBKgiGmxDYCgfjdjSIte30V8Na3bfTHCYEAQrOLaKoHqnhj1zn3C0vVZi02+yuf",
-	"mjCv0hRMBHHZCQeut2ZHZcRiwRRJdnpLjZ21AUTNaf6xZJ3A1Nsax7N4TehnQWdO92NbqVlVi9HywwyC",
-	"ncdIq3/+S0DqDBmEMiwVEWhkJOgEItnNXycQWGYi41eTjxj5pLrZgfSbxrzDGZyOEQTH8wTP/FYEzG47",
-	"KrP2AigXxX4cXNSQz/C+/j4qTbSYXzn4N04ZSdwidZM02j2IhdSSlL6Fm6bVtjv7tPrIZ6jNJ5yRs8Kt",
-	"y5yBaMKnDEKT6zH40gbh8+qwa/4O5rwpIwLJCRZEIhOxuVSA6SJ4mI2TE5q7eazsmV7iU6yvQ3nrl/vb",
-	"2My5jQhS21WRZdgIqQ9Vaa4hJhgebkh0zMZaBwxLV8tE4NVC55aLXn55K7gwVVSLx6dGSWridk0qqb47",
-	"TCqOEyrQLSG5BHK7w2kBK7D6+q6gCbYJ2O062uL0eUJaJLTEL+rQT9uQw4dwoSaEKRpjZVNabD6RIDEH",
-	"SUP/5qKBIcq1cbGGNPbgbtmUUp97hWJJVnQKDalQk98JFi1BfzXtKcaMM33OWsKG8CoNtsXnlVpcQK7J",
-	"KYmJ8YFbg5NdG7RJmU044iydbe144/bC9yhoHjgNkWxOBOXJMv7oNurCvN0ezlpf1ajcybb916c29tlm",
-	"GjnJ83RbrlDdJgAEO+gxMh304JSDKgXydCnECz7dkEiRT8rL3VLKSIcQAngtqo+xbYoB9exZ6HyRKxqy",
-	"40hqpWc4M1H9lZpl5Cz9TmmGloWAH+DaQ5uD3s84nkTo/+ATzBi6IkMsFcXMogA89GQ9L3lD722bW+ah",
-	"+8m3a/dg8aXGQewsN+QTjlX9WMG/ZXmyICJwKMgddX4TuzNaJCn+/HPmNSGaeNJqwUyipYdx24FFZQQq",
-	"jK9tLS7KFXdTOCUJJXcw8kvCMJUSHDeNv3Z/xoL/rdC/Vv86TLGUds7lv3cveYb1HaUbWPzn7ilPiNDr",
-	"UP7jkDNFspwLLSz5VsMN/ZJInhaBBAnORjQh1kE7t2xRb4Qzvtzp9g7eqm+3+e6qGI+J1B17VN8PuT6Z",
-	"PyDzasn1JMo01VE2NqmAUyyRHlbS0P9XG808o4EeiAzIi9YEWw1I04gez97OP2sunHFBIjQkUhku0Xlg",
-	"zWPlGZcWR7KMsKT0bztaw4XiN5kFbrCBU+XfGWYFTm8kSUlcmdluGJn6E+DnbAP1LqM6QVQL5dtQ/2GB",
-	"/DuS9E2kksccju8wtVyxfbVc2JW0Di6PJ6XuckoAuYWuoOGdmE9mHWJqyrabI4lqs/EvRyk3NxchxUPi",
-	"V5xBNH+Ib2Zu7Ka9yPboG+QRnt3HaBK8urrZIWq2B8vVgyaI44Sqq5gb70lp+afMAD2MeJryqYltxGnq",
-	"ZYTtFt6QFWPejgyveQdomjeQDeto36Xdd9N7QJepLLs5ienIphKCZ0mqyAPm0Ew/5aJubh6RqQECQIdw",
-	"GWGEk0SiTd2WybGsgQh44AO2wJKZUsIUGnMi0XAGXwDMkYmDsGnWMHaqqozvW8ankDHyCWe5ZhpVrrhf",
-	"/iq9cDhJqBGiLhrL1u5c7x1/UgKjEY6VjJBL0F8AueAiM+p17QTWgvarwMT5zZkUGWbbguBEcw3XaFTG",
-	"eM3tFsTpWMWUKkhdVROSBcKI5vKDPVZsLeY2d9qXLbxEQ7DeoraASgjDqYKGPYfChR+2cej3lN2aOEWb",
-	"B+DujYBtvuwPMrqHBLK8GWJ8ijbLA+EikRI8Q5wFAhyshW6xr+NFx0SkyRkgN5TWLozm4GxMnW6ihewM",
-	"n8zij65ermPkLrugOZGfZw2HM/hyTAYgF+AKgsnMRa3fY0ZVuoAv3JUrnN6vsXnueWci2d3GuXmXffhX",
-	"sEZWQTIOqrjhSFkbDRsIijPBOOrAhZg2gt/QvB8AAvGM7d9Bu4RcAPeLh71nPOVDoxaXhQ52XaX1BAsu",
-	"6gXgogfv/HTCJUFTPaA45fGtcdyXvMUYWg8axwvsDsa/6R1vx1DEZRGHQRrWnDSU87W+xCfTvmPagYDy",
-	"sK9wxSvC50B03grLHbBLfamNrGXNvNLinfPkdtP5GuH2vuSHMm6vm3KrXz8GrcLHT0XBYqxI8k7wrM3F",
-	"6OQNR59l6EmEbFYQWGUN3UqeldHnguB4QhIbC5prCfHV3l4tAtrmpVCJBGZjsu8kUSpLZ2YVzL6BUqw5",
-	"W/1zLEjNQid5HSvT2o9TAg2lsxKmIcEz6cBKqNpBfXlrJUoIeCDCjMYEs5sENC1SKY4kISGRynfFyF65",
-	"ZUHCuRDkjpKpJzVmSRhnbRlasmGcE6hzDkbJadvnZ8EAl/GT9lyZRjRmfT7B1boqWXWZFFyL1UwEHim/",
-	"Ule/7NyngkwIFhJMa5KIOxrbNPuYwKSquLob2MXWfHLooXK6deORNZHhS7SQD9QxEaORe+G0sFqWwWZ5",
-	"S3JRuwq3IlSwlEiJbLi6PjDNHBaa+O9Lp1+3Tq1UxD1Ouj++RL05y9savAIP9nY1FxvSCqcTmhKUAqpU",
-	"l1TCr8JsH3ZIlb3Ul645NN9ZbO6dfA8B4J4tTJJG+E5tVeQtzXP/w7kZmEaqL7zjqS66IAcM3W4HDXlR",
-	"t6HP0Ou3aMKLQCxbhwAhT2a6VMREHJ0kj2Ikq2AYuiQ0NrqPHP8OBPfYpoNL/YtNU/KYAQXPwudP8dCz",
-	"eYufa6b8ZulYPPRXJjJ4bKRljsNUUK0yok2aGZQtxJmVLG5JriAMpxZCF/A9z/RN0mFi5r2oNrTgxE5g",
-	"PEGkoMU5xfJuH2Fk4NuQ4FOrl4Motdng/LDhN7dkZhBZIi3x3MJUeW6OfjoDTwr6x9//p25lwHih8gLu",
-	"l/8RW8OeuSBnaHvbBF6hWN79jx30b5KzfThVmi3rLz7rIQR6jQZMd/S/fdlBNJb75VH87fi347NreYCu",
-	"Ppye9i9/19eTc8FG6F+3D/tn1yeH/e13x/2r6+2/HP8Ow69+v+yf/WXAxvTOxMzrhzDJTZdArwU5aFE/",
-	"jnlGZGUIBbeuQ0GFz6TSUiOWiIKbaasRS1tjDTYCrZIyYnnXi3oAyxb1aCyXu1lsGyXizzISuSQBQjE4",
-	"8f6jSNkdTmngITMC6eIDwacrqh92iHzqu64L1jLGeeeT7toMLSqnVm+imtOy9eLTFQTlVmYfCpO4DzcX",
-	"BEtfQubHyQxhfZz1CbBTBKM7uDzN7KvIaC2gTqkkSywdjjpXW84AwdooEHunBLw1tSRGO9PwNtXSgOck",
-	"ipZQUJdU4A0GXSHjxN0D/l4qpSB8zdUu26VBl9WrLpSxk7AgeSHigEZQpuYBA78lfvufEpjJERGCBCKa",
-	"lcDGKbIhIXZZmqzx0s5YZhgVsrDJ5T77eBdppLF1C2scuW0vp90cfW3LmmvvI7DSkbvILlfPWQrHNAdo",
-	"q47j0UFqq8HZuxjadjC3EzbiizNzvKjyi1nXnB8/xrnSV/G53xEhXRhC2cvdq529pZYSyyNcA/UB+Gfo",
-	"sMzXvIMGmlWu0tiSQPZkdTyr+8VtS/CntVSTMai0UyyNiwBMeJuwetTkDxjvgTJQ35IwI/Z2W4XFSyYn",
-	"LLFOdxsv23Pra6od3PFb0uGeMcn19iAEYs1tVHl519TTyOy61Pe2ncT6brge6wTg6FfJDqshoLQbs++z",
-	"650yYuziNAffvgShlOG1wLe5ic/pNXoGN5AeEVk3qqbRcUGk6mCJ7UAv7UsQVMTkncclxaeAh1B5diNz",
-	"yMw/YTSRqQawGfMswxGSJKMxT+3Jw0MkSY5BpYVYCKPPDZiVAAWJ+ZhRSRJQUKxZ5MAUqtEiILSdEcyk",
-	"S4ZDfZup98PenhYkpVd5macgeddpXULQThVQk1f5oCr0cCUdY2E0fkWju7nJqhluhNWnraBOvmGscGTC",
-	"akQwOuQY9nrkqnuQBDb2AE1LbUGzdzt4TViuvkO7hsALpVXhOvf2LQWU3OisGLgj6BpvDwep1jLoG1ni",
-	"C3y6O30dl/fars+Gk3O1W7T9wnxPhwKLmcns8jihGPkUQPeDvMWRIMSWuakFL0zoeKLlD1ZkRNAYwqo2",
-	"B71Xg55z8ht2l5rO/SH2rBrSPTHSXAsmGzMwfedW9sFWGTc/r/stbeE+I4VBsRBT5IgqWydJU6SpK6bJ",
-	"UgYdsItpWR0CTToKxqzMqvQ9c/6o9rCSztmzZpGsXeO+0Gn3jE0pPZ6dxVuxNCt3fsf+DMF5ybBz79df",
-	"909PfQ05W09HLKxHg7UKBpQc1ZzB19TmXrs8TkcsNYCrGkSEH+uq1af8vrQOXJUWs+YhsIhBzeUE+DKc",
-	"6LFHKJ4IKlWGZYRS+GHC09nNlJDbCBGwIGhKTAAA+yZECSsDEHlnw8eUrRxuHPXyNiwhQYzkd2rJysIv",
-	"jXAqyVILTZmt2wYnZIftF/0WrzBTYOWG6n3ORvim7O+PAATysnvzyhRh+SA9Ipzt3jfs06ZlbnXjYpCz",
-	"2UUOCyWJk3jnHFFKlqXewNGgxbaYCwGpEWg4QxNwywj9T8yQMXUdOKRAra+bXN25uJTa2O/jrgxDD5gE",
-	"YiFDeAMG1XBirjjn5lqwHnRKWn8Ev+cc0kx9l4Juz5q90e5abT2WUFUwH30Zfdxnkx5jgTqtyJJJhyoo",
-	"tB2oZesRzgxZHAnwutAg2vEjnIzeuRstqgcUkqWhGnXAgrUgWzxU4+igP3iBG0o9oTboP1qX8NKOtPSS",
-	"VjaeMjC7F/XAxuO9JE5H+NBVyvIAMVqVqQMMo33TO9wRrgLO5qsFGTCAQ54Q+Z6MVCjgQeXHnWFs6m9H",
-	"ni68Yywkjd8BoEMr2ANA5kKCvWHQUMVHcgNLK1GF55jwuMi0NP6f//Fmy6Ng5Lngn94TNlaTQ0+NKU0N",
-	"E26i5UugNd5Y4FrMr4BISxGqYIVTPq5wU4I1rjpVCYsaqcg+6A+bSY+rmBAbfwrLFgAByWeCjifKOV6C",
-	"ckFQ/UgKc42fUlbYd5YHlU2wyDij8SEEuH6iavYr9emfgHr/aq9bpBqVZ2R6zQ00UorHAQcoZuPCj6Qe",
-	"9dKZoLENhV4MgaLshCki7nD6kZBbX8oRgAorjgTUFCZqSghDaspRIYnsGG9XQBkcGdwRFgDiuYaylmBM",
-	"KIvuKkGzjCQHKKFSURYr0M/rOlkgu8pGln4kmjgsJ/JuzQEkVWVFPEHlVxXRQYXBjhMXk5maZI9ME8bh",
-	"CoCoLcq1i5QGKg8uvCyGIXUzrIhaV2/OJfiir0hGFWe+kK7tV69hZq8P0J4Wlu3J2wnW+OrINmYECxvq",
-	"mHQ5nd40jCDrtnB4DyoF4IH1D/cXjCqrw5CskLPQhC/x2N69bpJ+LUxN6z82zB7FPC0yJtEmLJvxd5iZ",
-	"HVQVqU0clnVlftLz2R8wd2QdlUUlR4+Qu2ci5BhUBMEREXJXSASZa1CiTOGxRJulD2bAhjO0cbCxFSHH",
-	"+iLkmPZNZrh2hDSV3Ngek6g6yzdTxwKiAcsou6GWBYK1QcII9DV3U44fTtxNXh25CJXXzA1lIx4hMJVs",
-	"wQwzHA1Y2INU8/0ASuNDvT81GgqHbseYJRRsmCuTURDuYAn2BHV5d57AW4tL0hV95BmAFczoo1aAhSW7",
-	"EfSVtAb6reRrq/UWcLMFe/I72czr7XF79U4D5qYSfMP4qgNTjcMP52nfvhkttrxshD63X1cEHN/Rup9v",
-	"8ONk5jCeapXdu4UIsrC47fENmqVqcQh2tjBbV6GzMXdzFZolc0e/W85NXWFaTLq5B9qWq+evlakYsj0B",
-	"y8AmD3eCZ2RketiqnNjmJaY2m84NxOK7YjZD0uCtmAD2Awf6hREDQAbzvt9AuHohIYPn60p7zS2TvXCg",
-	"AKigGRazzqngsDm/maZdXtRSuN4/HCUYz8AsAE7SliZ3H/SSJSAly9Phop4EB0Z3Drzg+lgmCtqJVz0F",
-	"T5Fdu0D+upvcikTim99qsmzVcYc5XGCfLajsuTsF1ox0C1iuTdW3gZ0wJlf0TxK0BOG0S1VsGKR73/ZX",
-	"azw8ea0vPhYbxGXx1u4rV6tu7ZPfaraipeNyaAOtIXQNTt3Z+HMJtYhXkQfXXnk7FIcu+yKe0LtgJDqW",
-	"6oOsTMQhX3SXC0jrPJ03+hr7y9F1wJJo7O7K9Qmat87KF0oHxblRsqm2AaFyBLUR2UWMGmcnaL34I3yL",
-	"XSkuvIwspRlVZSFzDwQ5N7AyVizJ8MwUzYsq7Og8xcz45hC0duBw9OENpq9sQFPaxOkUz2Rk812HNE3L",
-	"Ku+jZixwuI56hj+ZctUtY4YaHACOlxqAUlNOCAYfYyFmaNMmdN2c9v/15sPF+/P+0c3pz1sHrhAUwnmO",
-	"4gmJbyXAGKcE4TGmTELNBJvmL42Vv+PAtbQcGDP8XEJd0bT6w0VoGBDbTj0twmgnrqT73NoFuX7Q39hq",
-	"Wq9ItKWwiuPYQRddXbF5LLO27BcJ5X6GN8Hyag6zswHqd08u2mbOnmOxywX5sPZkRWHHi1Y3kD4Giw63",
-	"PstJcKMfpZCM0+zKSUZ1aNWSXMs1rG3NHCuus1/Lc0vSqNHQIpkHT5G/ytojIbgHe/0gvWx+ZOFYFkl5",
-	"dUEWujhRJPMDanXQavRg4FXXf/t0oK9WE8gip1gwFC7VK9J6wGkYb7yl5pe8KkKVujsaLFwPFWXXyLk5",
-	"wHqXbr7BZawxiPlAhgvDQvyMLIwzUWRH1ntVFo9fnLWVY7qUe6heLTM8F/qIasNdNtWAzrlkvvcacHAo",
-	"tnjHA3lA1JNcqHORkC4gB3XE+Oq7JUPsS0nHLPNWJaqVzHhYYei5hpYMqZzvkzmxTL8fBfUF/HTjz2HW",
-	"PANN+kLgWHkB+RM8CwqzUqE3ewZgCgK5c9tKZIRzQWIoWrUSErQbyRH2GiR0pxdWvwgYD+1TJ6nWhyIA",
-	"OwBt7jlJGbPZXK4fL4Zp7Y6vfC4p57kM2UKECiPt5zWgosXBRIiO9DD88dI5CeUrw6O2Ob66xxzBDFOD",
-	"SO3wSVnpTAbTs01V3AorsxnhH80HfQPIpql5ntFP8O2gdzqDTwe9LWfYL3W4FaufzYUgVfN1WzxHZG4X",
-	"InMUGjMOnChLwqWNah7hWiqbtdBixFjxjg9Kuqvu6NJ7f37N7GzalyKouBn9MZCST5grkmI4iyRJndTT",
-	"2UMYzfw+eZjNlJDbIGCwfVAbGr+rI5FKqFMIzHHThAo7hBVJP9mz2e1czm1JfVSRW0D/8l/KuzyEbRnG",
-	"nqwiJNeBfekPX1+KO6n5a0B0euAVeEY+qSsLiLcComBVK3+1Cdt4cPe9b0QXRGRUSu8Vd84IguCIsuAl",
-	"Twn6x//1/6C8/AopQNDexLbUAPrP//gRSM05Mu8ome4nWE6GHANYP/zggiJtJHj9b3gOvMA9dH/AkzL+",
-	"Q7rHjV/M18azaVwbLKn/bZ+71DMzOipIrEy96gwzPCa1N+wPMc+ygtm4kfJLzHA6UzQuf5CmWGM5ttrf",
-	"riEb6+s6snOzf2LGeMFi4oycELe7P075EPtB9ZeIVKshaGuugdmMM4JIKgFit8Zzytg5gNpeCVq7Mcow",
-	"unbbBX9BRO1eD9zkfISshA20Ku83wN/cMJaL8xUhtd/UvgW4z23tTiKw/UoGBgRFOkKM3BlX9FJ7WouI",
-	"GVTB7iGyBQsdzm/2PaWqskCiAzupGo3aRK6QGBGgg7Zz5ZHR3ZE5bXvrIQKwL4SiTvgbJvXpAG1smGTG",
-	"+jm3GhTzZ056NHziQNorVPf5Gc5Nx7u0tmr46pdeKKu1mfpLE7TZIcF168CcFoNLDKZWwDDOU8w6nRyT",
-	"pOmk4I6vB6vOuzoIJmhyA0KINoKDa01uWmw8wbMNLTVSFtMcp7aGrqtnbXxWUyxRhhNDKw1Fx9/Zqig8",
-	"ZXpwc3jvLBaOpGysSXLbgK4pjoYCgkXdn47U/Eprylfwo2sKvEq5Ws2Afx9naoXZ1MVSNSemNUismRRc",
-	"C4WpNqPSl8pEX1iWOvRTe513vTCHPA/GqAie6Ve6WARr77b1dAWxuJ54IYJFSkPBWm/2GkqYpt8Sbxyw",
-	"zTkjG7IETOtOFOGoFIkzUma1zkkk0D0fITtmiFQ2h6nEV4cihnDqNocz+69bMtt6kNmqbcTzKk85/Khc",
-	"2tC+WNFjFf68SoBVrYjMA9H3y1pZwcCo7grlYuBXWK10yxVAbDffR1VomF2i0HoHTlvM89m7xolbeses",
-	"SXMMDTxgbGr1Rd3XibzUH3UfnIUWf1JtQKHpwxWyeFDu45YPV6AzemFnMq62pQP9Ngx8yz3vXHWJMoaZ",
-	"RDUjHny3GK7gpta2uoGTsY4lXsMiBGdWlm1cnNqEpMnPOL712P4KNoZil6UlEqkJNkFHi1kv1W1oxLva",
-	"beiPc3Pe2oDPRU0EIRY1x9+0hW2GnxhJtOi67HJb6oUuM0ucEclViSh5rJZRvfaQ8ty0YlyUO1HaYyEd",
-	"8LKsW7GwImdkqqXRKgjMoZdTBjHiVYohSNUuw1LvkiuBVxpll26MqKJ758HVTS26CAHoyoaWoo8BLgBd",
-	"FUyL+xHasD+YtdI/SE1Cr5EhEDzmEWSBSvSjfqjnAC9onePVW/OWflCmV6F/ce/ZSZJEi+1xufVQSGDj",
-	"Ab6RyghmMn7c/KPqXCzsUI18lx84uSos9eMII6vFlczxiK9cuAnHrNTl0xXlye5q9b10UbBetgTmrSJL",
-	"OOzrhpZm/6jrZrU+Q4t1TbI89UJsxIVUvhJS77Axz9LU8GObkYtwnqeUSD9XaQcQW12VdsP2q9S+sk0O",
-	"2sqqp3Z2y5YlIA08fMAZ/nRivn27t0yPgs6WjfQJJMOA2DXfR2ikISyXFhC3e5lYAilGbXaW7kaTZeYO",
-	"7+RrsR6+wJNVXeQt9nN5fxd4Aihucs5k3TYff0nB+yMkd5Kf6p1D2FBHlOQWyX+hxdXirlt1T32hZliR",
-	"5Gg9odMTQlQ56M7x08tV21KmPKKjEY2LVM26DfmBOnEtZHhePfYNqWWB59entprLqOA8J8yHD95G2uG4",
-	"lSB5uk/ahnOKxa23kFoZBR3yUwjIiXIQDBm0g4Yk5WwskeI1VwQBf2z1vvXzlQA5SwWiIQ4YTYdYROgf",
-	"//f/h15B/Nct41PWDaIk9+ZAQ0RYzAXZkCgHzAZoPIAG4gXgdPEslFmVqpy3aWzvPrEq1hifh1Kam7vp",
-	"0Qiy6sFK4YOWPJYqObb5trGFCg55L6jr0n2yIVHKYygVMotQowJbLWW4WcJYEnGnv9xpvd2aPb7nPEc5",
-	"lrJWX1QavEgkORphgTbjIitSrOgd2bKbacIK7EAg0Aq0U00CWhWekQRt5mkB1nsIHckoo5lW/Pei+0VA",
-	"lu5Jpydf8VxgxtGrDTgDlePJ5ZUHPF5meEvjsnCsCijsZafTfW06BkvmwTDUj1BBVfc7xPGtyVqfQnSE",
-	"lSLK2J3qiO0hxdG//Bi93dszsY+GFprl/psfaQoDZLIDxHiNTWkdXIKrMhT4meFPZjP/5ce3e3veza3m",
-	"aRfMjxHw4cPJEYxqKPhUEoEyfEskUJOLhHArvmqEa7l+8E6E9nZ+QP/4+7+jVzs/3IcVVdOIrEjXJKQq",
-	"FiGfD/30cwc+oulKpSLgyREdE6laUPKWgbBPsLxYRMPtkhr2C0Qs9QF1MJhj249jIiVJDqsrfXncSpva",
-	"n41w62zzCWekEriWdiYnWJCLibcY+ccJURMi0IikKZ+WoRWQG0qslVR/6fDXNyGUi0olsOJCIpMHimLM",
-	"troWd1oCLV+fXWPs8xviJY/G6jW33r9bLZRaaZlB1ETFbYG1A8gtJWlSlpu2sLtUSXSH08KDxf441N1K",
-	"SnOksgg+D4Hh5n0kSMbviFzYdD8bahCVZ999q1oVjpqnQhpPkOQxxSmSdMy2KUNlnSd3CwF3nwD8MRvR",
-	"cSEMesqcNPtnEcoAHXM+TkkHnE37YmQb85HIZR18cwn85wMCw5rtBAZiA4QuCzM5Z6jH6UVtTBbbezE0",
-	"FmrR3BEI3QnjfKIR/USSG30g9lHGmZqgTVcKdN+K/fDzVqRv0Z0BE8TICDeKm/LY+4iPRpKoCBWMqgiZ",
-	"eFXALxuZSm87YLZP8OzG87F9FA2Y70M37BupRBGrQpD9WlRVVH7dPvadAdMvprMbzm4SPJOm23TmcCnR",
-	"prNRvtqK7LMjPJM7qJ+m+2VxVKT+pKb8jsW53xmwj2YE8KsZBMOZK1HPp0TEWBJ0zMYplRMDweaVnhdF",
-	"yXI96r4m4+bSNKxlZa+TqVbCIWQziqowTfCSNet/61tihNMU8ZawrpCSq5dgSeH6hu9MM8HSqqR7m1Bg",
-	"6iNeCDWx3N07T0N2AVv5XM335vbDLeXovoYWXlEZGBPmaLVn8iC8dOyHwPozIIHog1IfnR0TOLe8Ldl+",
-	"vY1V1LpaMm3zBHQxbIYgwS/JmEpFxD3KGSwpnQcliK75LWHea46WJYP0jW2q5CDOYiPg4CQRREqtdZSw",
-	"XAeIKpQVgDLrXiCJ8Z1SaUqzdItQbr2e24o0rCbmLSvSEJC3/NskiXJiU3CvWseu3Fa0j9K8tqSUxDwU",
-	"uEkjKLHAV0YG1+1V+SKBoE6C4wnEIEf2gqjlilCFJjxNZBm9X0bt6z+qppEe8b6pjm3yS/gI1TNMEPmE",
-	"Y5XOEJY1YwYibMRFTKCU9CZVmi5HNE1JUtWfdmaPAUCyQON6NIoIhtNdDDLu1g7qI7NYCJbHjHphPqAL",
-	"Q8QuTHjAzGv1zI4I+RI7oLBDLbPDd2nVd6ezRapK5vGwo8b2P1KTjsIfoa2szIp4cGPzUum96L52juRd",
-	"3oeUsdZS4HO6jiiIiafGzEWIatFtNCJCC4cmBw3iJwTJUxwbmTzgtl0pvLJKquuaShdKlKtKVptRtK9O",
-	"yFFbDqe5QmMO1qgMz4aA7Mi4uoHflmcltBSi0cPxO8VwuYXryDWM5nIdfQ778uI0+QtaIwOA79DWL6nG",
-	"tyJhtBWtgzfcFJZnSNaWpn6/cFNMD3bU+GfNhnpvE1toKODhkSF795iRRCu5hQS7dzOzZUJzGSFGpgb5",
-	"aqUc3aoIiYc5icWrryMRzX2oKcnjJwolVkYohzLBJmtDX0AwcX2zbWK3GrxQ6I5KqrhwdxDjtaYiJDky",
-	"16GzsWztoOsaypexuDAOeNj6sqX6kpqy/QGjCgmCE2tLMLex4mhCE2JzNKr7d8qLNLGouGiT4Ts6NrIj",
-	"7EA0YIIXiqBxgSGGbVgoxZm0Y4E1UBylnN+iIofAOhtrRyWq83CTHjNg9Ss6MhmLZZaqlSkslVTkYR5A",
-	"eX9Oxc6A9Qs14YL+aQeqTyRNU5SQmCamTFRtgpyVjjoQ7vTFXaur1Y0kGhW2Vg7IKoyP1h4S3+G07fsr",
-	"lscpJUyd5H4v+j0AGUHjVIG6iKtXBW2p5X1FCFulqYyoCffczE5mjpAxV4E09mchAi4gIqTWvUJz1PvR",
-	"Hzcft9bNsgvWaLkcbBMOsTbr+mLWO42qHW2hhQ9eNPkX98GL++Crch/Mx2U/UopJVXznvkkmvgI7HerG",
-	"eIvVrD18JxizUw3DM6O5hfJtzzUe+7Yk5R4XyT8JMR4PhyuweNCXy+DcuYqt+ohgNnMYLQbAVB8Shcf+",
-	"yJNVwQQjO5PGQAKrEMzcaluKA/RPb4b/8nr0o9EKnSS2c/8CqEGYEbDnBe1PK5mY/M2r/JgJnqZ+tDSu",
-	"clyoyQfhv1z+Jg55Qnwe/ouzX1CCFUYfLt87Cc42pn/yu9NILEiHy9e+F9VHV47FN8sPTBZDPb5hW5Dl",
-	"8lrpHjhhYPYb0plHI4haSWdaqE4IQ5v4H3//f83//nfyCWd5Sna4GPsLcZeD7FIHz1eovNaAbxmCqInD",
-	"gqbqhK10szu6trPq7feu+tc/B6plLMVWbDnLHthEN96WSa4G+nOvQYbG94dP7pckLgRVsyutOVhjihHo",
-	"Djm/paHgPBt1hEuHMBgZJNpM+VhrSndE0NHsdIShKDiecx9vyAGLcZoOcXy7pRWiCUmrkKYYOo7Qr0rl",
-	"5yw1XrkrnJErqsh/e48/7aC+1ZYGbArBVQ5m+uf+1fGNPtm6TaVyaf14VKGbm1+5VNsxZorG+MbNYPNK",
-	"LwCJtFYrFUAhROgCq8l/293aQR+pmmjVF1czZkjvm/VXaC0PkoYQZ2TAjElDord7rwwARswTgvofrn+9",
-	"Ob68PL80RlgtcPbMJB017ffmxlXRK87pX8is9+ULuFKMvuUrgMiUwHGt7t6EoEPTptMs9TJqpdtq5Dvo",
-	"2OqZMudMkgGD6biiJEgWIE7BRUihoj06FoILZKjHFqIyckTPddW/OKlFye/3Xu3sgZcvJwzntLffe7Oz",
-	"t/MGvApqAtS2a43uu8bMsl1WY7XnpFxtLX73rogyhUsPXT1TcwX9zJOZuR+Z06MgUcWAKe3+m81pMvrx",
-	"0mIIVQ/uhvvSPGRarIIfzNLBRF7vvV3cm0tbzJskO3od3u7thTov29r9GZeOHfjk1fJPPjBsbQwkMR+9",
-	"Wf7ROy6GcBuYL94u/+KMq3e8YLaLf1n+gZ3HNc0IN8kaZT3zZZ8CrRkW5RK9ytWcq98D5qopF7cQMrqp",
-	"VYEbbHWBG2OKp4kDZaESGU0DgaqBTnlCIjD31G09+kCnsx3ov6RQaGobLjXY8THxUOh7KhWQzrF5b4FK",
-	"9lai024F2Mr+rgwYmMdf8cUXXyL4FIIbF0ycgL9lVtigcN2XEh+0306DBYefg+p3CJzGPAXqLGwJFFFH",
-	"m8ZgiahWWoO7t/vZhud/Md5SgTOiIPopYFirXtl12uWXP6Igj5ongMfnUVUPNg+qC4PaW0P3JcUtUpiR",
-	"FOAxAj8Ef+GDj8IHrwtRWq43pCN/XjsftrQ/H41qJyJC2B7xRt2L+YNCE8IUdZJpkMmdVK+tk9A4YyRW",
-	"JOlb33yI0GL3YunFfyamVY54MVgyuNC7n+2/Z5YlJSQlJvqrufAfWErZrV16iPpu8i5qrM8Qc2Uly6rl",
-	"3jyHiGqbMK/a/tFFvDmislz3na/7lP60/INDzkYpjR9+PqtlQbjcfQuNbYI5pnimD6ymEC2zCH2E2Tx9",
-	"ZCMcPIG/EFVVuF/j+as68Zw78+SZztn1lG+PcKy0flmoCQEFBNQy6YY1t5i7LmJ3Oy4jg7n0LO4lGROm",
-	"fyDNUOI1XeU8ISvpGY+3u83pBTirqUGZEGmrOKdQpBJ8uSmHDCcte3/19/q9rum3rzvwjWvOTzGb2a/l",
-	"I6g5EKxTpkeBmm53wFgbMLI+PvjZQ+mKq9xo1C4X30voffvGNVf5f0HqPmcHEJegV1rOr/V3StCrXoTP",
-	"cgJAwFVBBs+ZMa9hE4AD+3WABFGFYHJuGyEiKnRCEipdMJX/gByZF76m8+ERw85Hoxf2+2TENxqtxoYJ",
-	"+LHCNGb8XCWJrYkZznnUwnd9BPbfGVHOKmTcWk8r3j+ltH6lsFD1XeZiG+c5gn3Ti1WxFhOnpZejtKb/",
-	"90vf5tcD8P27fghxr7UIhvVYieqdPJTNmNaSl4vx+XiT2QITu2N31TEjsOdYdsQZ2UHHrEwoMEpnmbne",
-	"JNUq9Tukabrs8DWyJ9dFgC/ZQT6XqukLC64PKXdoknPWGkhSrq/e4x/xZj70E0vYS3bNQoLP7d53xjge",
-	"4zyDlzpqhuNZ9PoEYuBQLghkdSzIsvZQt9tqr9xLT+GNqgcHd/BDubHNB9V/PSfdLXFg5Xc/l2Acrbbb",
-	"Y5Zcld795XbbOsLHI5ttj1nyldtrH7SJxwwsVM7JsXQ/CzXZhSLk285W2ya2kfi2X6iJQ0xYE1sH39oz",
-	"2U3q04P5+o7tRxssAmBfbqlttNn9Gf13qFfaAKve/l//qBPpr3wKaXvgu3NZzppUTRCDoUdNmiVRbjXo",
-	"1SRDtxCqeeHYhuCtg0YbMaBPTKP2fJjWffR56LLFv35ifAptN0CFdpUWKRHsaxD9rDe5Sm62dGdMISll",
-	"tx6i3IV8sqTNv6KfH9aa+mq46GsfBBtTDtLNLc8EQ0BcwUpQAud2fuF9y6nuiliY+gY1WQIcY8rqRAUR",
-	"pWFaeg+P10M+0PYzMTjbt9RL7pOaq6AOE2BrwA6tyZJKMAp8t7aar4CErece+KSlXJaURpk5AuY25jtE",
-	"wfp5F8Hd7jov1IG1RVrUC4kEueO3JCkrQJgAYxSnBFdRV6vuz8MW7POXaCGa/K9/fFlcR14oE/rtYBfn",
-	"LFV6FZcHQxxOcJoSNiZrjoeo+gmYPaaYQsxb7F6sqqI/LhG6+MjG2sHVVMYeubGMFrnEjoX99Czoby58",
-	"//tzCnflqy+cc02c8x1lVE7qJAquXNb0wJjUCSDahj+3zhI4TeLdz049+rLrUkqCfOKcJvGheylaMe63",
-	"VPg1VwN7zd8KAgWdXQoHT6D0RNA2E/hOKlsAZdUPCaz1fT+8qRP+KialNz4h+ZojqwPY9UWb5mqElBFA",
-	"25vvFHGGRpimhQB8pDgtAO8Xo7IJQXA8Mb857sYtw8MW3YkRk4UzJGP7kyUrKxcxMnWSuUWNSNCQxLiw",
-	"SA6OelBCTbElK5IaDJW6SrSlG6yiyauwx6g3IdhhZ77nhis1GdL8kn55krvVADc3Zqn1LtlAONYLfYAE",
-	"MUCFgJra3Mi2EwdZX8HjBo5VfeYe/6xl82etXM2e3n+TQm4xY8oftLrqwYkJ9SFICdzk6cdidi5kQ3Y9",
-	"LfVt2UH9VHIkCQBdywkXajuldySpcuCsOLfp8sT0TkTzSW36R1QwvdG/Xl9fXG3Zs0HdpjuW66DyLBEc",
-	"lJHj9tjpcwKkMDLMemrz4Ki6N7nf4ypd/wn5mYwpm8e23eQCLBu2RjBhqMopQcNZeVag5sLcRtbOilMF",
-	"dkdcjHmL/P8Onq85EmC9lpBS73kOK8jTJGx81fEBbXaW2uYIIolasNqVhAqP26126yZTL7zlfeNVXDsW",
-	"Bjw5sNEQTmuuATghwpJvwFT8qLShrHhUkkfI5usnG2EBY1vD6M0b66KVJmJtJzJ59XQeCDc+TXjYZ+qE",
-	"auImJRvPvj83xVfAAA8B6QqUS6sDBOx1BzXJeHGn6mQvK0zBkC2q8vKvzYrhugglw9k4sMqO9hTS1GLw",
-	"hGGxi4Y9kLFYkaZbAGJOhcvmddbLIFqh3QoH9r09Kguu+IMuLsEsemhff0dI0uuWtw/W1KeMkXiEmOV6",
-	"enQuILMD6QUyMcu2ULBxNCueS8jbATDUL1GQmNuX7hETPev9BMhaz+UZA4MW1rasxwCLXELtGAl5hib4",
-	"ztZ9ChpaLwkj0+9niZ+Y6k/xLWmh+nJDSksQZwRRhkx6lUN/SpN5pgLlNnY/u7+vZzn5sutSAu+BGFBr",
-	"B7Bc/giRwy+2j3euBPI65CZo3PX01Ob3RudJMLBoiiVyC/4CGfAYgaY8ywtlTospsA2A9wjKcOp/zggW",
-	"spL5lcCmUs2GRKJIibTwkBZOfusA0SznQoFZRCrMYgJI07NOZ8l8+7gnab6wxAxRdodTmgDKSWnTmhA0",
-	"nWjpwoxhH73d20O/9d+fHPWvT87PDFAT2tC80LwBFg7b1IBpOeYAMa7ALq3J1K3DzkalQAkosqhZTUIU",
-	"pqlEm3oQKWVGqjHV57d20In9eMCqVbRY7RX9m3TbkQ0IljizWwjSUloWYIctdPviCoLqtwdsRFNiIius",
-	"LizdFAyM03zoWJZRBSfVjG+djMj28BxsyHRtC2KGOJGqCCGhSQTENJzp/7ywpYezJbMFlpzLIxAhKFwk",
-	"ynPW5D0rsJjdXJA7SqbrvLQvTBcv5+WcEUSYMgVMXk7IY2Ge4QRh5niQZvkSz+oFnfkUTW0giEHghyRO",
-	"a/OMUMHsP/WBclfi3IFCh3O3QpcTlhfDlMqJraD98MMVwtKy716U3a0pJqXZz5MjatWWJGjWcfqm3o+X",
-	"w/Xww2X3Wp+Mgll6NgEI1TovCL7lmySxhRmxIA5YFwRoOJha1ySpLC1WZcmRQLw+mCrXCWsJbZtuntpW",
-	"Dl0fGVHYG6xvKhK8JAgu6m3Wgm0MpNZRr3/jAg1JzA26rUVDNLVLGgTXRDoMGvlKslsnXmALAVw7MLqH",
-	"2J6eMsesb4YbVTpfaYMC27UzZFu8PeN82NRy4n6C5WTIsUi2bO7wvdEn27KO185JnifjuAshubTjOkG9",
-	"XJMPz1KuECdLq4YtPdjAkZxnPLt4NKIpLeOEHhlutUbu/VpHa4KGrnowi/JC//8V6V+QlI4pLySq0Tbw",
-	"fLgOtBqmZN00V0qUHU+MUvp1FpNtC6Ar267vfvn6lXt7nenBi721g//K7zfVvJRbNiSqNq2cONokCVX7",
-	"bvcffOGHIPH9+78G9hfY+ifMTV+Z+F6gp9fACtXKdO/lc7UwDnB4LgXVrzlGnwRUH/rrgmJiBoaGswfi",
-	"5T89+3LY/1gqKBbnfIP1LfbcZKZmAry+PcSSJM5NCDrO43A8P83YMmRLqKV8a6H7OUehQhmXCr3e20Px",
-	"BAsc6xfhLn+9h6ZcJBJtvt3bM5knUyoJFEnyJQz8rZEpkOFP7wkbq0lv//XeXtQBqWUdROxqtnUg4XLJ",
-	"nphPPtd9XRIS1LrAjDMgcL2ZB0aO+1sEOZNYmPIT+kk09yYQCk4pluAit8T0am/LHgSo9Pbge9/r4n67",
-	"9xM6+nDx/uSwf318c9Y/PUYb/XJWMLoEDXqf9T++DHoIp4LgZIbIJ6qPeFluCbSEjUUvsDFIVkX/1pMI",
-	"appfoYjFq0fvPFxSwDx/kRvU06NyVoZPR9BGpigPVPvlsDvCGTe1wx9+7ubz9XHyDlqvXzLrc702u9K9",
-	"+wOnygqWUyIgP8eiAchbmuffn/T7MPNtYsyzULFvmzKUUqk0jzdkU7sbXFkVY34vy8lB2pNlqFgQt8gr",
-	"EmnmLLhWjvGUbScxzzItS1nw4cqUkPC4yAhT6D//4ye0iQvFb6C9yEWwuz8zzAqc3kiSklhFA2bqP98w",
-	"Mt1y9gppvkkIi0lkzdksoQlWRCIZcy2zoL2df0ZcoIwL+45ZrG1YO3D8D5j+Ge5FC2moCbDI9Sr+4NZW",
-	"liV4TVDT1AX8aQEl8QUknep51G4iH3jenCxmiyA+BDhv79EvmksieVqolsB9Ub7xHQthAH1mdrspriBB",
-	"UqC4+qFrSGrOrWJJCSjv0QStJYf1s/vnEpzHI/i9ITgtraMDn3zHkIxmgqHb3OQm2MLLriBD+eqGtJK2",
-	"RIp8Ug/Z4mj5q+UeL/U4fHWS8d6LZPxfQjIuvRGrSMbkTjcdlDVOTelHYLBjSMXTogehdwRV0S6mDSiN",
-	"eWCrQ9pqmfBZo34mTtOdAbskcSFAeLDfalmJfMoxSyByXHHEY5OtFjcV6D0IIoSvtpCp8ksTROWAbXyG",
-	"X0+SL9vVt9ufZ7PZbPv0dDtJvmwcAKBhQiF4unzHRVabKPBGePXOgMH1CytLpSlnfIQV2dkhLNH/MAgl",
-	"kt6RCGmxz+jP1R2laEbQn5yRCLlJ/POb1yjBM7kzYNY8iAVZZlfbkM4iZ01xth8Y2s6AmaK9ptJwVZsX",
-	"bU4Jvt1Cx9cYQAtoPCkjvS2+zsyE0kLuvvk6ITkkPXK2r38esLKgIOxVBFy5nBfscWX9qxIJomp8xgXm",
-	"wqZtKcIMzwZMErKD+shySruhJ6PtM87INsh3aMLTRRh7NCZKojd7b6FpxtGQJzOfjPieSnVsaHyJxe/3",
-	"33//XRPK0VHAjldu/koCZBTuB22WxLMV6NNS2ao9LrnNTkZ6fWF5e2uVcGHl9Rb4bgyzLWg4M8fKKAWj",
-	"0mCuL9M5WBFNxqEu7Wu78A709sYnUl1XdF6jRUNjmw3CgwrkluQeNI7vU1q3uwcQTo5x13k2pBHpPTQs",
-	"IEJ5WsgGl7Nb/ZiegbBN1JPMAwwwJ2J7REmauOCVfbRxYqOhYfQjLjKsHJRLAqop0KvWeQlLBkyzwo2D",
-	"6jNgjVwkROyjY2b/3vxMJf+yhbJCKjQkCI8UcQ3VX9g4MDxXkOp6KlKyIVFGpMSacRskn+qFyyIlO59h",
-	"El/QJtkZ76CNK1Dq9ZWTQg6FZpkJnm1seRN7QPGHDV0XzAzczM9izLV0ZWYXkFvhYntxCK8jQJXZxXWQ",
-	"fVbskwQElI7+YCN4PCBpZ6nx1ibrfE1n4JFvYTvD0BGoA/DVjXOMfFINvl6mgsKmbFiZ+OXIqEdxQmpe",
-	"b1PRKbNuZmfcmt+KCA3JiAuCJL6DbLiVDlOpLS23WblT0cG+KmOeNxH4WgkzoeoKvvDIyXo5uKBjynDq",
-	"blybml+pbpuX7w7RmzdvftqKUMFSIq2WcqJ1Qs19au/SJOShdxmGgEyot7P38BLYDdPdi3elbu2zd0Jk",
-	"qrHUNhMKG5keAAGGGuIf8TTlU8Ddg2vEJGoHr5AwaEnF3tecrbVc2vhWQoHOGbFSUXWRu5VvCO4HKBF4",
-	"ZM1ANitdK/PTCUeSgH0j21qvkdbcsA0LbXP1a6yhfoNRyIGcZxZos4NFaWsHvdPfOoG9NGlFCFghkpSN",
-	"U1IaXeYp3kRjDGfzfM0MaTirAABK3mTsL03OuHVQHRIk8xQsNJPyjIDhBdcvj8hoGQSLlBKBcs1dbwnJ",
-	"9ff64wnVmz47gIxrN/iqxQhl/M7OVczqAx/OtBydFfFkwLD5xMyx9k7G70iyg/RZGPJk5rbDHOtSFqcK",
-	"yQkv0gQNiU9rMeb2tUtsz5TP0oWRuARex02rFeYCcG3MZr3IZo9nXA9cXb7Lqimqdbm4OolrtSSAtth/",
-	"IJwqKrq3bvWi1lXbtdeIC/5+/ZofJ9xaGYkxfEdwD04wpNJHJu8PrJx3nMbE8F8n59cCpxW+JcyE1NY1",
-	"6foN8niZBKtcsKuS6i755KB9vBR7DI9XJlpFPqndWN4twZleCGm9+s1VijfmWiT49ADOtOBT8DC58Gfw",
-	"f33fiSrlwQSCNVysRoNYIr1e3wqhZVjcPiS+7xHEzH4DpWYfYQC9PEmMEEaBBxjw0RqNNWLr9Us+m/WA",
-	"Adm6PEtjCYYZ73ymLCGfvuygU/0nijFDQ8tAFm02CZ4hztBm01lpTNng1ds6QE42hKH8hA7Pz969Pzm8",
-	"RhvVAQ30Aq2Pqg53NrzBW+J27qivMzEJVuX5rG/3uR6tj0CVkt6LIPcMYRXX+LZ+JUcohzKGCu0iPLT/",
-	"IJ9iqCCiLw5zmg8AxtaU2ZIIwxm9t8QHYMNPx9K8HrRLEtOc6u/2m3xLWqe9AU+uCkI6NqbZjEVZLouj",
-	"u+rVVuKpIgz4lCE5pSqebJVgX8aMoPVoEKpNAV8Qmy6wUCeJNJqkEY6ce60KTsEsGTDNcGdEGWWZJGiz",
-	"wdFqKTwB2L8zXs5WcQv+vAFFIHTboMT+rcApHVEiD9Db1z+hy/718c37k9OT6+MjlGPIJLJg0ppKzPLk",
-	"4HouhE+9BRzxdWq3QB7PWU+4GsBVQMktQ9dL3yfEsP+tIMWLl+5bwF+vogUstLpXh6mH9Rq5/PLqtws0",
-	"LJSCAvAEx+Col5xZWHDNJ1LKbmtQEzzLCmYJUXbnrTQOJwwe8SlLOU4Md4xlV33EMvgVlZLLd4fohx/e",
-	"/lAGU31LJuJ527Cpg0sPSyRszfUfMdLj8VWIPMVsqUHlQr+0RpYI7QcERD3AbymBWI8XooC8h94YNdyl",
-	"OkcZB+jt3lt0dn598+78w9mRuX8LSWOwoAwJAQcpYzYcB2xvVtMwlZlYCa/+tZCXkHd5a6HS2aV+Y50l",
-	"Sk0PYQxBA1NlrADfEqHNDb3VWvYNuKwWYDxqpLGGajnyLu/Duj2LctxOlHZDMQSdc5G8CH3PogL3l54r",
-	"a0fCeb7IyvkdEVNBlXUgpgahXLcYoYIpmlaGIqOfyZDwRtkdVUbAawV5OKm99xRoClV/XfAULggzBU1N",
-	"5Kw+Z6g2swgxMtXK8YgKqb5fy/N5Tlh93iZg2OgATqi34sFWhPLFRdtBZ+QOAmFVIZg01cnkWsKHL8mo",
-	"kDiVgaoA/kBitAl2gshs5BmARGjiN/8SPCVbBwP2du8ndHzaP3l/039/edw/+v3m5Ow3MBrY4+ZK81h/",
-	"hVuIauUOwDzrvj49Pv35+FJ/PGD1r+Fic9WuhiTlbDyfxOw3WxiDLk1nKKUZVeH44dopWM9VVXXwPGi1",
-	"9WO+eKzh6csF9U1ZJcyeIckzwhnErhgr5jz/OaiVfXa5VXCXVbUP2y6r+9c1WRq3bLD35y+8dZ695yk0",
-	"MN9/uFL/OYN0+SJVL+UGvt0jCVZfrBDX0iU4FQ6vftObCXIC3KgWdwnkSfNPe98C0PL8Ee5yTD9XfyyJ",
-	"izZ1AOduvK+weOA9aOspFQuzIjWphguPSOxhxwZGld02CxaCdEgh5emu5NByzcgANc4UtAaFiQyKK7Nk",
-	"rc69uRFGLXWcWdJG03tPJEpBPXEoS/V9nZVnYaiu2HfrCTM1wKyKwcjUHC4IBII/X73dTvAMKSKyA1cd",
-	"0XcAu3LdKsF9W0LNs3aF/n35+pV9+ynU+vleuyj3BmEWxniASJYrY1fESJK4SLH45pw7tQl1Qv+0liBI",
-	"f3UfzAgWa4bjsQTXSkUWy+LpUGJNh13IxsFsDGeVPPN9Bx3aoLeEChIrLmauCIb7W1/ybC7QpDTTN7nM",
-	"2qipW9BqZ7J6zGDV75s4BAfQYRd5uniprGm/PxfLYbwuScbviD3a3cR+k+/yIvZXYr9eEYQdE5gLGlsU",
-	"9xlXNd+BYQqAJ0SlElhxsV4R/0MN+MshM85ne2ZcWfEqITBCXNZarY+6Vo+pjLd+u/cTet+/ur7pH52e",
-	"nAFYL6wDIySRA9bAcPBOHkHBa8wgjs0tKhh/a29Zf8LGgPUZKtgt41NWvetG8hZtGNKGNR9p+tjZOEAY",
-	"DXFiFGufBTycnlU7J49vlDKNP2PBIXfB++XARu7Ai/XpWbDQzB646lvc5nVQNfNwGed9uiUkl2j5sQvo",
-	"NvOXyS7IvDjd1kNYb2bChyUIhVfESiunZkiXMKI1Hc6qi76UdMyyMsjz5ZR+lzmSV0TVT1yV2SbnD1uE",
-	"bNFye/+oCckkSUdBewEcoXblDt5YAvH2EfA04FZziqqiKiURksXQ/suhJ0ZIa2tsrNVYgVI6FFjMECtg",
-	"wJsxlhbjP44BB4uOGRck0WzkuSpHLCBoXBjk1BgLMauStRUeg1mUABwG+ZSnPCEOVc43CoXHJ0ljJKUK",
-	"PDeEBUU38qOEaNKgbL5Vz3y8w5nl5H5fxliRMRez+32dYjYu8JiE9uSHTntib5I5qAss4gm9M7WYcZqG",
-	"6MG91hgCYUXW2/+rbbkX1d/Cadr7I+o6Q2lqlC82DUejF/XiCtvWHIRe1LNV5XpRT8u5HyT800CJJyv0",
-	"DQYj/7ykPtd6FQPNNRf4lSk7E1rCfH4HbYOUKTKGW2KxRaQ4erW3d4B+2ANgQrNtbT1c0T+X9LJO1EXg",
-	"hRd4HMw100Ms040VVzg1qYkADE++50Iv58zO3pomLV+PbDkXkkRoRFMFedtQJIELAwXrwC/uiFh/CZc6",
-	"lvI+qvDFbZ0BmwPlhUI/qK6VBlo2YGQDTq7Z5ARt/ud//LRl7jBmir/oO6J8n0okCGS1QUQ1VEUg0tII",
-	"YP8T2YD+HzALwMTI9LDWir5YDqDktXUm1LuwjGInHFg1YAuRVSbiqVbj5gPEPG28b17Sn9kXAIGy5Rhg",
-	"LsMZGvQ+Az/7Muh5E1NNcJGTJ9YmGj8LGqLhDFosCLIG/fBFGn6OKNsE/HR6/Tshd8PTbSvTUCKXi8eH",
-	"1btP4QOBPq/1xdelylg5tp1vsGaYSU6p9sIV/FvHVRHkVnYJZ2viWmc4I8/HtAwdhXJXzMRf2Nazsa3G",
-	"AZjNVfHwVKQzTnE4IpXhf4JlO7PTTKQDn7uG1746FgfD+na5Gyz+szA2WOD/akxNL/cLQ3tmhqY3YV3M",
-	"rJBaQ29LCdWvfZDGYNEBe3ckePaw0hQnrhxFZcV8A9E70mLR6C5Cdg/Fv5rCarWV8yVgGbOoLCCNpqpS",
-	"EpkZ85EizHhLASWTATyn1hi/89prZuIGbAG0kCmWZZ41ZXPlHEZgFY9tAR2TgtXM/UO1SJ11hX1VJ6lj",
-	"sM4TnKknORxrCCb6Xgs7A3kgQfT+lzFFz0Kpu8Mivd2uIoseW2b6uUhvDcj2+s1XiXxqZ66eXTjv5yMU",
-	"twJ8ILPAia06pX8eYZq+5OY9hpPXYrhLckcETm1xRgOHO5zBfzrbrsxpUKaU0joq/mycUikpGyNHo6hq",
-	"wsA94DHCZXDCBnBGXihXctK8IQ8Af8TW9sHjATs5ks16QI02DP4ItE0TJEiGoe4dyE+J4DlgbJvQcM6I",
-	"9MVOaUq/xuN1HmLbxdd4hu3qw1FWeDx+ObiPcXChtDU2Sd/N0zun4MBLzhA9X8/6luQmKa/9ZHeXxb6d",
-	"sOmnFlsMWLgLPNksQwTspkHpwIQkW06ksaqMyTUGl2BaZKVQvl655jETnOewdNkMMJkpQ0QvFBJkVEhS",
-	"rxgA2GKw1V4n4qbDY8iJ1lgYiRDZGe8M2KCn/0JvB719NOhdaw3PeD0NMxz0jHdUQjKhBfPdKb2Xeuhw",
-	"9ZXRy7Y8VYQknunOBgzat1U3Sz8sR4UkaBMzRBMIhBr0GJkOehCBaL6w15C+TRW+tZO1zW9I44LdGbBz",
-	"5rZbN2Of13E0RMEgkBFDibn9WogwZtOJXjYoo1kHw/RdRyblev0i5bNklte6Dl9MJRBl/W5yvuuXy+np",
-	"jXRmwxAGzlcGceAG8PYKkqg5RY9bYK5JQWVpbBM/YUueVFyh5Nz2xI9shKTmfSBSUkAOB8Bhxx+wAc6N",
-	"iX0bK8M/NueCNbCqB2pAPgUjwATkXEjGDjpnZMCegqnYenT1k/8985aW8numdLPgmrXzQsU8I5G5z0ry",
-	"gH2EDHc9lhee8yw85yOg98NuwlbUeQ+aQqWihEdwYoewn1F5Um2FvrLadnfOZGKZlqVHwxjOikfJb21P",
-	"iW705CFm++hbErSbsd1QWR0ktARC4mIVaX65PUwxu91qFmMcCUKMzeMJZGypuOjiMbqy762br7l+fAAO",
-	"5tG3QgQ/zxSxuDIpqdWoNoXvbMF7QD9DdKQvYq0Vm5L+lhpSLADQvshTjhMth/ApSZ6ELD5nxhzboY5n",
-	"QOFeWr3yOy5F6Ym3Q//4+/+EHTeJEuxWRoYwIoSVwvEk0zKY4FNp3YOqETbZejbXfig7x3Z+G5Haxg2p",
-	"RSG9IVVqjprlJCrDjSJkE0r0joD1ylQwsnv1eCaQ5Rl41jcSTsGzabFfUXTx3kt08X+ljNhFhmcQfRYr",
-	"cZo35ytxtkqr5WW0a82Va013bRw2r0O0b0bxPfDer/s+tQsdoK95TDaQtzeky6RCmj13JqyKrz85cTW3",
-	"NStSRXMs1O6Ii2w7wQqbu0pPEhJWpL2o5ovrx4VUPLvAAsCALZyhkyW1rDFgKZbKFDayBArZMhMS35os",
-	"FsnoaASq5MXRuwidXryJ0Onb/m6/fxih819+2T3PCxmhj/3fIvTuvf4RJvSvp++jATs9OTrZsmh5Ekn6",
-	"JzEIYBbu16Q5bViZdx+9ffUGvTt5f3xzfX5+875/+ctxhN6++gF9OLv6cHFxfnl9fHSjn/thILRE3C83",
-	"rfXS86zoSrXebB+mz6eO6KzNMQRnX77xcgWa6bzqMLILPNPbec35e61lme9+6LIMsshzyN87JQnFLkz7",
-	"QXzug1XwTAJcZOsSWOQXYwcFd5TiXlYYIakEwRmoVquyu93P1R+d9L25U/ei9Fmlj9UVOccFTYWipl3u",
-	"KRSF5a/2a7veBCHyqRYdWe1j8LnnQd554bP34LPPxS+ruunVpmz4xCIuTBFsk1zS2TzehVHu6qO9tMhb",
-	"49y0oohoAocoGnxHSokNbR4a4t4+ojLnkhphr2x0CwkM14OaYKbVqSmiQQiBxI7JByEw5DwlUCXMhRqb",
-	"8Jbq60u95L3Hi73nsSJq21xczWOqpTSs9KAowzCBpWE5142wDTifr/d+fMrehaFIeWuC92AIb3z34RlX",
-	"KOMJHVGSIEmhUiHI4/nMaMyCTyVU8NSS/ubJaPuMM7J9Cj5XLtDJaPvUfr59pT/f+roDrd++eu2Lv4F5",
-	"1Ob0gWWNWWkFJTHknnATKQNLYib76kc/vIHZhZQS8HlKmlRH6QC5owSUjDaHYJ//X3e1orKFxlQrkk5x",
-	"2XkUF1CDOdVqFTqpDdS6X6+vL+y47b0qkeQIFwnlUAlbEnL7FUsNhRf0O09xXBMa3tGUfG062ovs8KKj",
-	"rQQvCjS9IHQsSPgHLqhGcUESW03fBMQomhGpcJaTxIExd5JC1l+qe7ldqirVjbAJJCJlLekd1GeoGUo6",
-	"X+A/XAN7wBaLYD9mtesLgWNFY/KestuXotcvRa+/k6LXKLd0bSommGxhc/TqBdja6lyvWuZ6ni0ZqP7Z",
-	"0tiR9/a9dbtKXD9tzpJmhYFCkm8ppmhEsBYPIX7cVk/AFbuF1GNNB8/qmG6uO4z4L2QmIc8D/kK3+s95",
-	"pDGXMwkYlubOLL/d+UxZQj592dfXhULYtsNHAwZFmucb2dg6qNYH0ktMh6mv6Ee9R/uR629rZ8D6NmP9",
-	"hz3dgj5LvovmykPpa/LB2y6ezxV/r1OmZQYjEL3cNerRZFG1Ak+4h/Erw+J2WZSok65O7bvrLGM/11UI",
-	"etk8/pb4uh0yXMoms9T5f0BjALNgzIUBmTR7PcRCRg5IEqAkHhE+5xEikiyJ+sjj8RmjlzKeji2uRpgV",
-	"K5zfvxfW+HisEZcXUW3ZsTUSN9X1Elo72tvb68obnfTdJvxC6I4jjrVyxkZHSy5mN/Lv1yP7ccIhmNrM",
-	"VJIKAVNzTn0bTvgUpZyNIzAflPVKEvizgpi3DBUznM4UjeWTMdWVSHA3aw/fnz0FCZ7OOhFhjNMUgoAe",
-	"gwqfHLlufvAmgQ1IK6qCtKAyT+Ws04JZTkiib3FBZJERzXGe46pejaoMtM1zh8Nd11xiGeQwckaQJFIC",
-	"icOBLbfD/gxrbodvQ8/g9w2JDj+cfnjfvz757XjARnRcCCIP6iDcpkpLDrqgaaueiGE1wAgcNEgQJahB",
-	"1xcEkOaJ63bAGNHNQWF8idRUUzrql43Olcq3DGg64TZqz7RCEkTV/lwJpg05YNX06fKUyEtiMgVrPGB9",
-	"EpjprJsA5q1qpgXfFyXxWYK5zeIbs0wLp2uwrgNEE5LlXLmgJzgH27ngfNRVlBIExOFnDuq+NKN4Cepe",
-	"e16cMEmr8w6jIY5vu5sp6pWv2nF76wWpngS513TYBbv3t6qY0fddetNZaOvVmyiz9Xzna7SupfhFsBKE",
-	"K/+wY2LENqo9MVFjNeyWjQh5Hg+Y4hy0iQ0L5Prb+cnh8c1F//L65vhfT66urzwdbfTreoaVHak0jVps",
-	"pAGDAhpyA22aEh1YGHAHrCUNlwUuyBgLkC5jLMnWTnvxCUuca6/O9lHQrkGcr9bRv++49ZMX0eI50Y/r",
-	"ijXweUmUomwsu7H6XVPN6WEwKn5bJbT8tOULz2Eya7BUruOiMuWdLNc2TmRGpoZ/vxyoh5+Pi8LkSM3d",
-	"j7ha5fkTc2Dr7sFpIp9wrNLZcgi98ih91v/pnt5fuzW+h8LUj1NnusbOXLpHBdkpPSzuIUYeiMnOsZpU",
-	"EdlmC1dFgA6keVwS3erXKiLsPZWIYJbhRUh4HvuDEX7vISfkKWbbCZ7J3c8JVuRLTStcQMWCCEZhnOcJ",
-	"nm1IJCkbp0QzVGY96TyOCyEIix1wC9hDUIZnSBKCNhOBR8rBqXEJyQcDph+pCcm2IsilVVgoaxbWgzIt",
-	"G4euRdV0atGfnJEd9M568u3YbE1P6983wS7VJ7XwigpvnBm4Nt1bhCZ0PCFSIYHZrS3TDpm/JkpA6zUJ",
-	"EaB/jwTPmq1X4TisSFMbXCZJXKRYlA+3AjGd5m1A9YfhaBWJcYV+//3337dPT7ePjnw6yi9EXaSYHeG1",
-	"xom5LgIyToJn3zFsfd9siqu/QNlYU7NEVEXzFFkSwLaFKSqpzZCPQS+qxZ7oP+0BWiMK/nJDn9lgfa/8",
-	"EeYUimR5qo9ke2hLitl1+eZTSOX1HruI5eeMIDcXcFrADtj6MoJMCBYSpxE4N2gMZahZTDRXqjb0BjYx",
-	"MmnGW9+SO06mXFXT5yMrEVdrEDVImk+ZKxDuECKevF5Dk/p2P8NYr2e5ubEeVTosm15ZQAzU+G8Q55q8",
-	"SLUuniXAsXkAAyW0HMW9hDSuKaRx4WBj1uBslY9AH1n4q5RJDuBlqIOQUvCkGri9+rlvkyKXXwlyWSZv",
-	"JecY1zI0awKerXAWzNA1R2uF2lr1vowRmUfNTrFNLtwsa2/9+KOWc6SRUtuGY8sU3a8s0fpqdHW+Srtc",
-	"obCj5UoY6D1DayC/o0398zZn6cwuKUjSW995caMa9RhlgovqL0dQa7w826JBNHcA1D5SgeS7O75kGg7o",
-	"GrbSQgOgzQ0QcjbqGkqJes0GDF7e0pMtkZLz2TvBM00kJ0kJyo8VLJBRp/S/bMCurOmUuaAspjlOjZA8",
-	"YJtaQr4lM5CW9UHZQpKbxgD1dUawnoEE6CbIbxhRlmjhfKcR4oE2ridad4MbyPmJoKCGGdQG2rWvGDJ2",
-	"dTYarwD2N2fEVGiH0udvzaqUnLbUegcsxqC/SULCziU4b+uTCp6lmqbhIX4pgJGpWcyXu//pLUVXwJrd",
-	"NdeQEDSjKo03c3yrXgGjVYhoFRB29XHdtipVW+DlGfmkruxra5RZ690EzRqqBitsh77hOARNDD/QvBH8",
-	"3Zx9M2GZH2HMpTmj5OZmw3lOmETbFbS2nbpl5DzBM58pLkIklfaLq4Lpt55FU5S7n3O4eTq4aUr++4LH",
-	"VYIwa96w7JyHoZX9K7r3JLdL7Wb5NiCVYamf2+7XlojabxRx2UF3REAkblZIhYakvEw2JDK3h3KvWG7g",
-	"kcFg1lMsBywGQCoDockzApJVKskOuiSA7EeVKZBGrPPcvC93NpDLL327ZwRbKNeEhyRtFI1ipfb2am9P",
-	"fy1wrKe9FSGs50TKJJYf9vb0b0lhiBm90h3/uLeHMsoKRaB9G3lZzh0PmAnBqyflVhWubG6sHp3LjN35",
-	"DEikX7Z2kKkzYjG1wRdilAczRajaYnBHbwpJkhvgy//NRlUrIo1CbCEzXFlgSFgsCek//+Oft/wgoMn6",
-	"Bc/nQaNbxhtebE/P7Kksk8wMy4BC3hGcRJuKC0rqEktVkRu/YAn1LzdM8og+KcZn2C6JOvFgVyuqa42f",
-	"rrNXb/j0Ic9naz6Kuotnswq3nsYy9SfmOcC6Aa98OZmPf9DMubIVOAEzzyp/WKSUCPfaA7S7xpnalrwQ",
-	"cQc/oabNK/vumimx3lUwy44l1PGPb0KIBDMsxDDrPQX1bNvwQmsXqxnRSc1IVmm1b/aMACRIrIW3OkHI",
-	"r0Q07UJ1eTJaCiqqG7xIRqsRmm34QUCXfXRx9G7nG7Njm8Rvzsh2jsdEz8BaBCw+UgmiEVnzrbOVAHCS",
-	"Zjia/KqaMWX5PP1Os8rXN0RnshiPiQS8p6XM7ar27hLf1zk4Smw5U9AGrGhUrhoX84umCRaqmRv//ZSL",
-	"xBx0KpEin1QtQ7+h/MAGvN6DDyyMD9j3p1SSrZBP628N11SGP70nbKwmvf3Xe3vRcn8bqFOv9/YO0A97",
-	"4DRyHkV/b1DqwOcMo0yRMcR//7Hm66K+eb6AR8xutcRSvXXg9m9C0sRkZQ1nVm8VWmED14upPK8PDKy5",
-	"/M4dYs48aJdGmFVzXiYrdRjWAWyjrC4lHMrUV8wZOuAIQDbdUwEJ2F6u7A4sgxKwN/43jSgwNweEY8Gl",
-	"I7eoJLQEy8mQY7HuIoAKj9uvhWv9wlP48a/xuFOCCh5LzaYsquo3x1dUbfx1FjKZKxEeYyFmiD4efkRL",
-	"wuRP6OjDxfuTw/718c1Z//QYbfSheiFEyKNB77P+x5dBr3QxG2ey8ag4WL6dMnnRJi46H82AzSUuHrRE",
-	"E7uQHggQB+d9zFNeCBdgDPDg/yTEeDwchn3UmpbWY564xuNn8VDD6QiEqeHxiwXiOUriAakhDEelCTRV",
-	"eSct9VJlqprXYtMCtgnNH3Y/Kzzu5Ax0hP7iC3S+QL0ZLkwdqq9qtmN56tOV59FsYmkVz6+FS+29cKnv",
-	"PtcKoIssM1rkWCFDqauL2yoh/uZeegop0XbWFXNDj+tbkhKHBU3VNmVlRWK0edW//jlCV1f9CP3j7/9e",
-	"VZCvZTtETqBch7Dok6/cLqyHe9nWn0XOKunLz8XstrxwsmeFloB6iaOFnB8PR4MqE9sgB+xCDNzuZ/3H",
-	"Nb8lLJw7qtWTkzNQUG6uz/9yfIY2TtgdTmliA+l0GxsmljbwHheIfMo1zTY+GTD9zdn59c278w9nR2gD",
-	"0lRBqRnpzfDUwwikUMKHZaWLNd3nVSeB8wBzu/9pWJVMn7AKA4kLQdWst//XP+aZtA23ZrWdhYpssgYN",
-	"6SD8yhgjzOSUCLSZF8OUxiZfRGkydEWz7aFXs60dZMreyTKI6f9n73p328aR+KsQ/mIbcJzttuktkk++",
-	"rHP1oW6D2OlhcVoUtETZhGXSECWnQVHgnub2PfZR7kkOnCFFypJsp/lXtPspQCyRFDkznL+/ubskf2up",
-	"3Dh+djLCMQ/V3lhUQQuj8ICrPmOfsmPrBC0T3N7g09XFOTk5eXXialOLbYV8q2r6749JgX42NBAhVfof",
-	"/NxuG3YsOoTiHpbACj/zPYVtqfHJwfK2/FYgOrlYCtCSzBM9SLvp4f4h4qamyS5O4AlngJAwEcGvENGV",
-	"fkSPjEq+S1D7UIM/DJsYKOitBjqYK/4cgrjZA/uCDK6nb4wjVPG5YBGReUY62PBeLK3rU1MuEOpLcjm8",
-	"Go8mEw/kzuT2mwG0GZErlgbCvEuFhZowMLRGh4Kvbxs3Lm7IP4ZTiFXEuaKJctFWA4irWChFpEcPBF5s",
-	"6quYs45x3q+ZeA7O0fOyqI5/sPQANjaDZo38+0v5eo7+VtfKZGOX2DOTwKH+fncMR3DRI3QX8aKiUEKt",
-	"XdF0qQg3qZY1+Fn+xZWqzfqgS0sTC4Cb4poRA9rWBlJxC9LilEA1qV7l5fvJFNqb9sjNgoeozECWCna5",
-	"A9alpnlXIMKEh0vVJ1eGAU/JjlvyavLhEtmJdDSbv/yZJCwr8iYiPueZwsstEPs51B+uenNu3Zk9C7SA",
-	"h4L1iQmLM2ecVa/VbZuHdNDJHfUwcR8gNllKQEKrhRZ4gTjwzr1Sm/VjS41ijl1GUeGnabAEflijqaAv",
-	"Ym+OWKYuu+8bsJd21SQXS7CXMcnXp7geXHBIBZkxYutEcpHxxBUoY625AjylQFSbZFp+1AJRCmAxW8Ss",
-	"Mprl5irGLuBzycW8R1b0doYp6R/hPwBNG4jhh+G76cfJdHA1Hf5aKhSGAmETyYX1YIOa4jz0JzgudB/T",
-	"b8MxBKJJO6jjyQEMWmLLh/cY6uFxomcJe7jpG9sCI3FQZS6J+5Rz/NVU8+Ekk4eEX8jpO0ieM0zgMG/I",
-	"DUtvUm4LPRKqshodIxcqn2n6mN3bPvaGupOJHIi6Nw+7YK/dm499z25P1ZQeBpqfvj9uFgykI0CUQfNU",
-	"6M7Mk4RI8SNduP8CHdP6xnErqKjQC8nyFHLt42e+Z7ei498mibU9opJx/C0L8G9A5ctTAYSVVbbPpjiC",
-	"3FHWnCsI0LUZ6SLuytXFOfnlp5NfILMfLCM0p+YSGyaidC3LVaDgL2j/SCOPlevDjnCGjSJ3Ys3NPhk4",
-	"JzQgy/hpaIV9QnwfiDN02KeQraEeeJ7IGU0CQaMVF6pPfmM0VYQLxSM0gRFoBwanW25vA72Y0HCJkKFz",
-	"JjS3sIhIQSK2oiLqB2JajALYpWvoXo/J9K+htEY1pN057Y0MzGdA9wEaLmAKxAs1XZP02Z3YCmNU2nnE",
-	"RIbwpFJY7d0oeTjUiqVae6y5T95ylSEY6r5yA5ND653Ekt02JeNjLded4PAq+f8X0J4JE70d9hbpcBEm",
-	"ueIb1tXmOQ5PcpEw5YNn6gPWZDLnGybug7pVXtRb+thr2oPo1YADVp5kdxlE5aP00aCj08ifLlo86Krk",
-	"QmUU4HllvI2UK5LbMxLTRCEMFBfmdymg/N3g2c5ktmj6XHyhtGAm8lXr9N+wrFavBcO3ei2aJK3fD6gb",
-	"eW9cPkozospsd2ulV8A+rRMZMUuNdQvCd4AnAPG7Jj1mawnbiTC9lspuE6Avma5aTwPChgs2R3VIcg68",
-	"4B1uAVD33RaXbH+xjCGaWRJqPWK7y1mYOgeOEMkwX2nZ+ucffyNtlJrtbnGhsUgdf9Z/LnhSgsWuaPA2",
-	"PHjBWISx3J2S19ylfQ6P1uCP2knvJ28N33hN3hFkuIlz4al9smqPMjqK30nBxoCTX13RQJA30+klnMMZ",
-	"WUghc+jGs2CCjOIj/eoRvKuFKp0pyIQwi10wGrHUrXYUH41lxGPOoqMJFyG7J27ig4bX9apxwTDbcErn",
-	"TSRuHjsemmoNfSEVX7bvJf1w8Sws7GVdrvIUyjRZ0Z8OyZ+u12Qhk0jp3TZqxvMt/ElER4NqPSDrlG+0",
-	"cCg2B7bLaNA9a7EpFCPaGAYW7tqQidNbDY63vlkT9FLKG4HOakgFtbBqiBOmBQ0XsdwlXEb690c02GD8",
-	"GqKeGP2UhgaP4QE3/BL2FccmdCahhQtX5JyC4mt042KDNjyDL1PWDGm0MwbG0vaNCkqur0e/ks0rz6ho",
-	"dAC5ycxIWOrdb58FAux9CN/APbMVgxm5N4tAjD7sBVXWS9TWBoGL/NBQWzPQBTUQKdvIJSstwC73559+",
-	"ckWR6LTuIQCmiXiFVGDpL89Ih4amc+qff7zq16P/AFXZaR6XtuwslynbcHbT5A4ofXXkfeiT+Zge1AVK",
-	"I0gbch/lS43Hyh+CzWZ+BlEN5xwj0d0d8KY8elNAZwyuB7XgazhHnExrZ2RB12v9ocg7WUqFMiEZG6fC",
-	"nbiR6VJBNPnMeToCMWOhXBm3Q65AoCb6wtEzKC2XsWKuFN9tSAE5w1BRWQCsaKI5nUXbsVXD8didsPyO",
-	"je92MBTkdhuDtubnPrlMGFWMULX0IMLAcYHIZnqjABTVjdBvd7XsgHAYDh8Ij5z8eNOMMVGIEoSw7ff7",
-	"xMiTftvktgzHg9Hbj+PRZDyYnr8pMlsC4VJbaBSl2sA1cjOzfAlOC2NQrphSWuRgXaI2BLt9MoAjgR7M",
-	"BazuVptm/Gio2CrEmXkWaYZo/fYMJkLwg5UjJdhcNCwDAWPowxgPx38fXk3ejC4/jt4NzqejD0PSaf8m",
-	"89R/V8YEqy+++MP0yf/+8992F/0tZs5AFAJ5xmKZYst7vdVK65e40Sm26KqhhgoV4D4GwkT9ipBB5fD0",
-	"KffbtZJ6ACt6amE9MPtQJ63/KbkweQX2I2wCyfeXw/+Uyfh6Yx3PwTmUk3AAEkEmRi5W2daHY/T41mhR",
-	"6AY5qvhpa7AKnMOkxpSttRyN1nznlhkVC3HCaKrNP2GauYrIAHov2W2voW3rM2KcPIknyDuPQ/xA47KP",
-	"7PtiyXuXg5U8iLUeI9KBq/kUIwzdnoMWcJ2GDbAWImPbXEYfALrCccefS37Iup41NY6gbd/lQ3QrxEpZ",
-	"n6geqVuhm+F5gEBLfFNvdvjU8FcF2gMU8Ms0ZaE2uf2dbasCfCKlYgm6QydiXVDFDIJtmem0Hm+CclqR",
-	"WjK2Ns0EcQIOyQeayVIWMyhYOaZxzBNO98NyDfwHn0KAexMeIsD99X19pe09S5wTPucyV8TfVdJBbSSW",
-	"YW46MqY04vo307ZRpplpuQvNYISLD7tzssL2SO/D7pM69/SKpzkqf8ZDzurcvzme67SmEPqv9rQMaUYT",
-	"OddmVS6ci9L+juE+COgh2xETTK+cmMxFlvJ9h1U89SQHBbPdHnRGdmH9R0jCHU3ek5cvXr8+ekGKbQJe",
-	"GIq53u+CB8rjfG4pphSX4lzKJWd6ZH1lo98T1YE8TVqnrWO65sebF60vv3/5fwAAAP//",
+	"7L39biM5li/4KoTvArYX4Y+syqqZtnGx67KdVd5OZ/razqqpHRV8qQhKYjtEqkmGlapEAvPXAvvv4j7B",
+	"AnvnPeZR+kkWPIeMD4kMhWzLzswx0OhKKyL4eXh4Pn/n00YqxxMpmDB64+DTxojRjCn45+k1Hdr/Zkyn",
+	"ik8Ml2LjYOOITBm9JUwYbmbE0CGRA2JGjFChp0yRrd/2ehv/+Lf/2dvY3t1INnQ6YmNqmzGzCds42NBG",
+	"cTHc+Pw52XhLtTmXGR9wli129NuIiXrDOdWGpCMqhixLCNWECvLL9fUFyahh7V19TjYmVNExM25qR8bQ",
+	"dDRmwpxBz9x2OKFmtJFsCDq2H9P6K8mGYn8vuLLjNKpg7fM6pjkTGVXXswn7K5tFOkhrb63awUhyFR15",
+	"6p6u2KYlA81amq1eWK3l07u2dWZ391nis8E7Kdg5NelokXKuR4xY4rWUSYWnH0tKKc1zpshI5pm2JAPj",
+	"QZKvRnQ22LGN72DrS8Yh7rihtt/oBHn9lRVnaT9l1/KWiUjjBp6t1upbLm7LNhdXTrNUMePWjo0pz1lG",
+	"aGrfIDkXtwn5/juSM2PPEqEiIxkfclMtZ3OAednZaoM8LzRPo2s6dk9Xa/Mip+KEGrY4799///33nfPz",
+	"nZOT8Cwsi7lHZ9HxT/Dhii0qecctpUba9I/bWmWiGG8c/OvGUMphbqdE/ywU2/gjCfR3TYfRCRh4ttr4",
+	"P7Rxl2J1zvLZvqwnUmgGTP0nml2yvxdMG/tXKoVhAv5JJ5Ocp3AE9/6mJdB91ez/othg42Djv+xVF+Ee",
+	"PtV7p0pJhV0tHhSFnZG+YvRWE0pUkbMD8uvR27OTo+uz9+9uTi8v318mZMrNiEjByJhpTYeMTJgiA87y",
+	"jHBBMmYoz3VCBlL1BBeTwhBq/xgTPZJTTbakIpT0ZTYjUpHyIiNmRA1JqRDSkL4dDs22EwIvj6ViZKJY",
+	"yjUjqcxYT+giHdlb8+wdDPDm+v1fT9/t9sQG8H4xyHn6BOt2nFM9YhqXZGonwD5ybfQBoSQrsDtGLE3Y",
+	"iYhi3GcqIZTYA0M0vWMZ6c+IlmNm15PlmhHNRcoINz0xpRpWwX5g+Y5touK+hOb24YwU2goQ9joAkYJm",
+	"Yy64NooaafsSGTyTZsQUeb3/F1g/3RP2x8vTo5PzU5LbIZNCZEyRTZgrvrTp1hOnv/bFPBKE2We7ts83",
+	"UvV5liFXX2+/76QhNM/llGUH5OL08vzs6qokdzL1chtetpuaKJnbtU5vNfw+YWrMteZSILUKXGokU1j6",
+	"CVO4ZZYQNNnytHt6fnT29ubd++ub4/fv3pxdnp+ebO+S0zumZmSquGFk6+L91XVCLj7Y/zu6Pv4lISen",
+	"b0+vT7d7QjNhyEDJcdmltp9wSzQDSxTEjLgmUzojRkqy1ds4VlLrHan4kIvyuLuXd62Ai9v9Tpo3shDZ",
+	"E6z8++ubN+8/vDs5wMMDy0nNyC1UJpkmlh3AoYLV7bNciqEmRhJKQDJsCELUvm95irGsh2yVm2Hf3NTY",
+	"EIMDhi2nUgy4GrNs+7DJSizH8ucOOFPOaGa/mY6YYm6lLugslzS7lvItVUO2/gV7c/b29Ob6/fubt0eX",
+	"P5/iqS8mdgx2QrkdBDBSpFjN1B1ThKYpmxh9CL95no0rDFyDj7mBM+eum2s+ZrJ4Au55efrfPpxeXd9c",
+	"n52fvv9wfQDDcXS5qfGK0EZOJlZiU4rfcTGEfflx34p1UmRuUqkUgqFIx3VPpLm0FE2OxKx2+GAXDb1l",
+	"2l8/aSVNc+O29FrKcypmbin0EyzC0fXpzduz87Pr05METuqYihmhxrAx7JpiRs2OBoapK5yzJeuMXNqf",
+	"d+D3baLpjIzklNjDYc/GlNotTerqb+39RYHRt+w+JX02sFeuUTO75HRIuQiqpFwYNmQwLysRCVqYkVT8",
+	"T/YEzOPow/UvyKMPiJCwoVwTzYeCgSBi5Qw8BcCcgTkwkbFsm8AZJrR8ZJkBYxnLDoHd94Rtxc6cC3v5",
+	"TpVdVtAdUGTReipVlgCPd0yfsI8TK+cRM5U7A5oae4mOLFsSQ88uPghdTCZSGZads4xTUJXXvk4f3l19",
+	"uLh4f3l9enJj+QdyjQHP2aYmrmvPDq2WRG65kxma/IMA4wPR1/UJpofU8DsGGnxNWp0oe+4MR0k2rfR7",
+	"UeQ57efMi8OLYnUlMP9r+WElz8v+31hq7GIeDQY85xQnudCjM0b8QvUbRt05nmOl9nfChTZUpMxdDcBd",
+	"wEhTtW5XyTVHtja3yn8j32XZ9iZYhtwA+1LmjMJ2+zcvin7O9QjPRPw1Tw1zS2JfMGwo1ayu8AwoN6Ob",
+	"PtXMKhmapUVOraoE111A/0k2eBZsHPWVwAMtlXmvnH62cNyb+8Qzr/nURltvIpk3Dy2uTRLYtCX7fgzW",
+	"s8XdVyznQy4LXXv3LAtrcfVpRL4LjqI0pwWID89UfD8Vo4ZlR/CpVYyocTr5juGwhrFPfpp1OEPJRlpo",
+	"I8cXVJl3bncXtT0rI1lFhKkd+KdiqVQZ8DxN5CAhbHe4Szav5ERRIcmrzd3QuBrtBqZqucy7GIVFKHJc",
+	"mUoWiZL/yX6aGVzncum4MD++roZXUqn/pZ1xVlsJO/Y52Sgm2WobFDoOlU2nXAT3XdKgkPqkmgu6sJF1",
+	"0mknSk97zX3Xqb3Uty5O3mwnhBYZlzeDIs/JFiXw35IGysdAGltWN7X/srqPfyUBCRLU1+YotxMCU/84",
+	"zhMy5hlPUPe09OO5FwxkI9moxlD+Yfvxq/dxbH+3bbRytmraH2DjAidy4UCsTMn3oaTPrXv0Ae6PtQzW",
+	"UlyDdvtcUGDJjzWvOrlDbxF6tAxdpOycqtv69TVRzKqvdtf77h/sY2r10NgO1xrSZ2JSBPju2D4De5xh",
+	"Yx1+DjJWnr8fbBz869JJ1wf/+Y9kOeMtSpNgO4MorYMwpNDSjenHM5zFq/39/fIFqhSdLTSHE1+yA2zc",
+	"x7u8uSio/7Qyu6XTBsk4QohKx8k4py0P179b2lBT6O59XOq7yRV+8zBqSDbuJE+ZPeJNeo2czsi2l1RU",
+	"rXJtTf22NDorJ53UN76FDqt1tQ0cyyIk8PRZLqfnXPCxPd2LgrZVsIfSyhalacIbZMb4FZiQ8bIRzOoc",
+	"Vg7ffCcJjB0vn4iUDQ2HZFQ7q1mfhR8JeQTzjz01P8ebhSsqKFTVRqvhfjycnwRMbAxnEa3GsjBEChaU",
+	"rjyXXC6Au1sT18JPvDaP2oSTGvNtbFz79l8xY7gYhtgqF8feinbB1EV0dQZsynTN5EY0F0PwutVWiOiR",
+	"LPKMjOgdOyT2jMGSCUmmVFmdfJe8IkaS7/b3d+O8KbZOobEG512YkfdPHY9Yers47YE3kS6SJNfvbQPh",
+	"h5Oa26u5RujEAnPCn4VileWZpqk9eGDb0ITbH5UshiMrv7vWiBT5bHc5s56/umES1Yhrwwsty09FfnvJ",
+	"dJEHmEAmBVuFmSVWh81RKY5c2DEFAU2Yy69ZlMPd26H5tLJXmFA5ythyuKCS+YHr1ZYC/I8PuQtsj2Uz",
+	"obH6IA6IXgiIAXl+QmcRA0Vlvlm8+kXk9ypIIuCSN1KxjMA7ZMtZmjjTaHMXRKZpoRQTKdsO8kX48LqD",
+	"4Hp6V9PqeGQ00NqmJjwDU97CGMjmJzebzzvVrzufZrPZbOf8fCfLPoeVY29bWuajR4Nc1fSmhhggPOjl",
+	"2mxxown6bmiOLwCDGMs7lm23DuDKUAVW/fACNHoue9D2o8SyWnBfcmPHQwVB5diuVMZyZsI3F9dnru9A",
+	"xFVjccHiqJj92woIsNLhiz6XKY1qPEI6o8DCEz+hWtjOwjvYvx2PH3aIdK+YvarB1ptxw7L6NMC5oNgk",
+	"p6lzqwyZYIrCa5Hrver1ssiX0vJl8237fZGzk6YmGPDqFzlQ0iSnXJCpVJn2th10NH5Hpozdajuz64Lp",
+	"jM7AZ3w9KpT9I0zaQByLHV6+OSbff//9X9AfbmqHSw4GmplDUlE9HrQ837E9wms61pWT0peedC+cJxtW",
+	"c/k/3YW0yEi5ybveHlU4VxWGht/X2ZBfEOSHieemNZr1FFoTwMsxNo5LG+9+w1jAXsCEve8jokih8jBd",
+	"jIyZYCyG/dc2oVmmmNY++nHALOEO7AY1nd+wDOGdmrJ+SvMPsR61ZSO+m5JA8CMC+8gSMh3xdFTZ2+lk",
+	"oomcMAEBkkQX/bLV3aVmOL8wbUvq7M+LqzppM9rPS9/lu21d+Qtr3lNRGfdXtvOM7ufe4Pf1aHB9wgbU",
+	"iX+hx0tcHbdstooTYm6Z7delm2HOUFo5HaoxNgdUX63gNoEz4cL59uK+LGDCxr8Xng6btjyf93HNNdj8",
+	"PDxSydUxWIID4+MmvMagQiCdNSnl7Oo9+f7Vjz/uvCI0n4zoznfg1wwe8ai3aJJTUTfw6TEFo+6YZbwY",
+	"g11CDVnQuDeR2tgOIzdzR1dOK8+fW3LvqXIrEu2l1mZ0H04w3C3uggyb4i1DvGUzz269OSTnplBDbjmi",
+	"/z7BGB8r/dWcksHd6bL3sWfHsR24h7cqqreN+0yVNqSA2eXh1LXUKPdY1KZkB5FNoqBWp8y5s3f07ojY",
+	"x+RPKTAoJ7izj+KR8mRvqaS2EPWDUCeGhoQSPSHzYf8SRKP6VtdJqD6T6JE6HVOeR2z8LcLOKrd/2U2c",
+	"z8vJ7FpeMRE01RzlWhLNyjgJCJ2sh1dtbdpPiZV4iG1qc3uX/ObMfdzUv+Ka5GxgiCxM0hNWpiwNPzNC",
+	"FYNIW8cmFEv5hIOo3BPBG9pKmaEkFz2SypSjA45SjSEh1JCx1IZ8l+zv75N0RBVNDYvIeaU92Zksmn29",
+	"F/mstHBqLoZWravmoNHMpw8JG08MhACjCwhkEwYqCYWYEtcIBOJ3N4q07PVVxFvfttG/jRgEEOIukqkd",
+	"qJGNXZcyLCxVm7XY7C9yimFepSmYKeazEw59b82OyojFQhiW7W4sNXbWBpA0p/nHknUCU29rHM/iNWGf",
+	"RZ053Y9tpWZVLSbLDzMIdgEjrf35rxGpM2YQGlNtmCIDlKAziGTHv84gsAwj41eTjwT7aLrZgeybaN6R",
+	"Ak7HAILjZUZnYSsCFbcdlVl3AZSL4j6OLmrMZ3hffx/XGC0WVg7+JrlgmV+kbpJGuwex0FaSsrdw07Ta",
+	"dmefVx+FDLWTkRTsXeHXZc5ANJJTAaHJ9Rh87YLwZXXYLX8Hc95UMEX0iCqmCUZsLhVguggeuHF6xCd+",
+	"Hit7ppf4FOvrUN765f42NnNuI6LUdlWMxxSF1IeqNNcQEwwPNzU5FUOrA8alq2Ui8Gqhc8tFr7C8FV2Y",
+	"Kqol4FPjLMe4XUwltXcHpuJ4oYLcMjbRQG53NC9gBVZf3xU0wTYBu11HW5y+zFiLhJaFRR3+cQdy+Agt",
+	"zIgJw1NqXEqLyydSLJUgadjffDQwRLk2LtaYxh7dLZdSGnKvcKrZik6hPldm9DujqiXor6Y9pVRIYc9Z",
+	"S9gQXaXBtvi8UouLyDUTzlKGPnBncHJrQ7a4cAlHUuSz7d1g3F78HgXNg+Yxkp0wxWW2jD/6jbrAt9vD",
+	"WeurmpQ72bb/9tSmIdtMIyd5nm7LFarbBIBgexuCTXsbcMpBlQJ5uhTilZxuamLYRxPkbjkXrEMIAbyW",
+	"1MfYNsWIevYsdL7IFZHsJNFW6enPMKq/UrNQzrLvlGZoXSj4Aa49stXb+Immo4T8H3JEhSBXrE+14VQ4",
+	"FICHnqznJW/ovW1zyzz0MPl27R4svhwdxN5ywz7S1NSPFfxblycLIgL7it1x7zdxO2NFkuLPP2dBEyLG",
+	"k1YLhomWAcbtBpaUEagwvra1uChX3E/hnGWc3cHIL5mgXGtw3DT+2vuJKvn3wv5a/es4p1q7OZf/3ruU",
+	"Y2rvKNvA4j/3zmXGlF2H8h/HUhg2nkhlhaXQavihXzIt8yKSICHFgGfMOWjnli3ZGNCxXO50ewNv1bcb",
+	"v7sqhkOmbccB1ffDxJ7MHwi+WnI9TcaW6rgYYirglGpih5U19P/VRjPPaKAHpiPyojPBVgOyNGLHs7/7",
+	"T5YLj6ViCekzbZBLdB5Y81gFxmXFkfGYiaz0b3tao4WRN2MH3OACp8q/x1QUNL/RLGdpZWa7EWwaToCf",
+	"sw3Uu0zqBFEtVGhDw4cF8u9YdoSRSgFzOL2j3HHF9tXyYVfaObgCnpS6yykD5Ba+goZ3hp/MOsTUlG03",
+	"R5LUZhNejlJubi5CTvssrDiDaP4Q38zc2LG9xPUYGuQJnd3HaBK9urrZIWq2B8fVoyaI04ybq1Si96S0",
+	"/HOBQA8DmedyirGNNM+DjLDdwhuzYszbkeG14ACxeYRsWEf7Pu2+m94Dukxl2Z2wlA9cKiF4lrRJAmAO",
+	"zfRTqerm5gGbIhAAOYbLiBKaZZps2bYwx7IGIhCAD9gGS2bOmTBkKJkm/Rl8ATBHGAfh0qxh7NxUGd+3",
+	"Qk4hY+QjHU8s06hyxcPyV+mFo1nGUYi6aCxbu3N94/SjUZQMaGp0QnyC/gLIhVRjVK9rJ7AWtF8FJs5v",
+	"zqgYU7GjGM0s1/CNJmWM19xuQZyOU0y5gdRVM2LjSBjRXH5wwIptxdzmToeyhZdoCM5b1BZQCWE4VdBw",
+	"4FD48MM2Dv2Wi1uMU3R5AP7eiNjmy/4go7vPIMtbECGnZKs8ED4SKaMzIkUkwMFZ6Bb7Ol10TCSWnAFy",
+	"w1jtAjUHb2PqdBMtZGeEZJZwdPVyHWPiswuaE/lp1nA4gy8HMwClAlcQTGYuav0eM6rSBULhrtLQ/H6N",
+	"zXPPO4xk9xvn5132EV7BGllFyTiq4sYjZV00bCQoDoNxzKEPMW0Ev5F5PwAE4qHt30O7xFwA94uHvWc8",
+	"5UOjFpeFDnZdpfUECy7qBeCiB+/8dCQ1I1M7oDSX6S067kvegobWw8bxArsD+jeD4+0Yirgs4jBKw5aT",
+	"xnK+1pf4hO17ph0JKI/7Cle8IkIORO+tcNyB+tSX2sha1iwoLd55T243na8Rbh9Kfijj9ropt/b1U9Aq",
+	"QvxUFSKlhmVvlBy3uRi9vOHpsww9SYjLCgKrLNKtluMy+lwxmo5Y5mJBJ1ZCfLW/X4uAdnkpXBNFxZAd",
+	"eEmU69KZWQWzb5KcWs5W/5wqVrPQaVnHynT245xBQ/mshGnI6Ex7sBJudsmRvnUSJQQ8MIWjwWB2TECz",
+	"IpWRRDMWE6lCV4zeKLcsSjgXit1xNg2kxiwJ46wtQ0s2jHcCdc7BKDlt+/wcGOAyftKeK9OIxqzPJ7pa",
+	"VyWrLpOCa7GamaIDE1bq6ped/1SxEaNKg2lNM3XHU5dmnzKYVBVXdwO72JpPDj1UTrduPLImMnxOFvKB",
+	"OiZiNHIvvBZWyzLYKm9JqWpX4XZCCpEzrYkLV7cHppnDwrPwfen169aplYp4wEn3x+dkY87ytgavwIO9",
+	"Xc3FhrTC6YjnjOSAKtUllfCLMNvHHVJlL/Wlaw4tdBabe6ffQgB4YAuzrBG+U1sVfcsnk/DDuRlgI9UX",
+	"wfFUF12UA8Zut8OGvGjbsGfou9dkJItILFuHAKFAZro2DCOOzrJHMZJVMAxdEhob3Seef0eCe1zT0aX+",
+	"2aUpBcyASo7j58/I2LN5i59vpvxm6VgC9FcmMgRspGWOw1RxqzKSLT5GlC0ihZMsbtnEQBhOLYQu4nue",
+	"2Zukw8TwvaQ2tOjEzmA8UaSgxTml+u6AUILwbUTJqdPLQZTaanB+2PCbWzZDRJbESjy3MFU5waOfz8CT",
+	"Qv7xb//DttITsjCTAu6X/546wx5ekDOys4OBVyTVd/99l/xNS3EAp8qyZfvFJzuESK9JT9iO/rfPu4Sn",
+	"+qA8ir+e/nr67lofkqsP5+dHl7/b68m7YBPyLzvHR++uz46Pdt6cHl1d7/z19HcYfvX75dG7v/bEkN9h",
+	"zLx9CJPc8gn0VpCDFu3jVI6Zrgyh4Nb1KKjwmTZWaqSacHAzbTdiaWuswUWgVVJGqu82kg2AZUs2eKqX",
+	"u1lcGyXizzISuWQRQkGc+PBR5OKO5jzyUKBAuvhAyemK6ocbopyGrutCtIxx3vlku8ahJeXU6k1Uc1q2",
+	"XnK6gqDcyuxjYRL34eaKUR1KyPxtNCPUHmd7AtwUwegOLk+cfRUZbQXUKddsiaXDU+dqyxkhWBcF4u6U",
+	"iLemlsToZhrfploa8JxE0RIK6pMKgsGgK2Sc+Hsg3EulFMSvudpluzTosnrVhzJ2Eha0LFQa0QjK1Dxg",
+	"4LcsbP8zigo9YEqxSESzURSdIpsaYpc1Zo2XdsYyw6jQhUsuD9nHu0gjja1bWOPEb3s57eboa1vWXPsQ",
+	"gZWO3EV2uXrOUjymOUJbdRyPDlJbDc7ex9C2g7mdiYFcnJnnRZVfzLnmwvgx3pW+is/9jintwxDKXu5e",
+	"7e4vtZQ4HuEbqA8gPEOPZb7mHURoVr1KY0sC2bN74FnNRaM3T+mvpbNFuzwiH8FNhgxiJcnfJBcAvDdn",
+	"wwO/TWcPzZL49vtFl2vw+rXUvEHs3CnV6MgAQ+MW7DHHLAf0cRgEJNdMoHDeba8Wr8IJE5kLDXBRvRue",
+	"CrAmw528ZR1uQ4QAcMc1EhHvYt/LG7Ge7ObWpU6BHaLhq3Nx5EcfMKkA+H+VobEabEu7Bf4+RNApjcet",
+	"VXPw7UsQy3NeD+ZctTXB3Lb6Ka1H6S45soeE0XRExoWGyha1CAt3httz3CoswB/24yd2ToG0Dd9AHkri",
+	"RmaP2bBg2nQweXcg+fZti2q8+i7g+5NTWM/KhZ4gn8B/wmgSKLuQ1LzSmmylcjymCdFszFOZO05C+z2h",
+	"2YSCJQFCUCo1GqsjpHIouGYZYuqkMi/GiKtFxQzZ6SHZ/LUG2iZVT9R+0Js1+Hz4IcHoRZaRlGq2w4Vm",
+	"QnMr6eSzbdA+nc1rlxxh/QiuXdhLT2wFNivBrdqGmh/Gss0+y8kW5IOQo2aJj3P3xc/whVMfemLMqNA+",
+	"iZJcsTumaN5YP6oYKVeK9Gdk83ATBusn4xIQ/U0DX/XE4hR3yZFLIP1hf9+usw7q1PM8Qt91oqKoX6UC",
+	"EAuot5bDREjNzgnlTDIFsDmoqsLC5qCV9OTI0CM6c3fLqdOYcVLVh63oZC1jeRpu6jXqACgRZCzY516Y",
+	"MeyjgwJzh5W7568iVrporNUpKM8DCecdMqNwdw/JtNS+cdf7zJ9Ke8qqykP4frZEAW+X567nY2xqsp0d",
+	"gasEYyCkgJuSn7giKHirjKjefizBThYmleOG0wzn6cjJCikQb/hHS85hN1fYvGjwx0LZF3S/ONkQiQGY",
+	"Iq6CkPDXok8mYqxYkqroIQnq+1WtR3s82/wZioEftnEiR06PYIVbGM0jsRU/wnsylhU5StzQ1uFM+7Np",
+	"R9440VTXD7OvgNR+hKNnorkUsXMRpkZPdqsSWPSWWxIt83Rabyuzv6fiuDbVrREGtJoGVy1caMfe8r6i",
+	"aoa5z4EwDcE+RvBvIbN/oBhzheBq4X0jPhxZ3VcUY6Z4CirCVm/jVW/Dh8GhTTjHzsNJaKIa0j1RRH0L",
+	"iFcQmb4PvAoBO2IgnKxH9rjStmgBgHJaWAaQG1dJ0FIkVt60ZKmjIUqLicsdQjE7mo5EiTsQeuYjNtoD",
+	"LzvjS+AiOcv/fcFF7xm9WcYEdTatqKW4FfM79mcM8FLHw19++eXg/DzUkPeGdESLfDTgx2jI5UktXOqa",
+	"O3QSj3TgiaUGAVkDUQqjQbZGXb0t7edXpU+peQgcpl5zOQHgk2Z27AlJR4prM6Y6ITn8MJL57GbK2G1C",
+	"GNjYLSVmUCLiJkYJK0P0BWcjh1ysnJCTbEza0PYUQx333JGVAygc0FyzpT6MEs+iDXDPDTss+i1eYViC",
+	"7IbbfR4P6E3Z3x+RIgHL7s0rLFP2QQdEONd9aNjnTd/V6u63KGdzixwXSjIv8c6FahhdFkMFV7wV21Kp",
+	"FCQPkv6MjCBwQdl/UuGU9EOPpculcGgWc5GbtbHfJ6AnDs6DEBtKxxB5UGMb4RXnA0EWLNedYF0eITJo",
+	"DoutvkvRwKCaR87tWm09llBVFLFlGX3cZ5MeY4E6rciSScdqDLUdqGXrEc+dXBwJ8LrYINoRlryM3rkb",
+	"K6pHFJKlwYx1SJ+1YD89VOPooD8EoY1KPaE26D9al/DSjbSMI6rsvWXq0kayARbf4CVxPqDHvpZkAKrY",
+	"qUwdgIrdm8HhDmgVkj1fTw/hco5lxvRbNjCxkEAzOe0M9FZ/Owl0ERxjoXn6BiCPWuGQAFQeIGiQQUOd",
+	"Oy0RuF2TCvE4k2kxttL4f/z799sBBWMyUfLjWyaGZnQcqMJoqWEkMZ+shCKVjQWuZcUoyEVQsRqPNJfD",
+	"ClksWgWyUx3NpAHWEQLHclgztIqadBkasGwRmKzJTPHhyPjQhKhcEFU/sgKv8XMuCvfO8rDrEVVjKXh6",
+	"DCkgH7mZ/cJD+ifUhXm13y2Wm+t3bHotETwwp8NIiBAVwyJcayTZyGeKpy5ZaNE8zMWZMEzd0fw3xm5D",
+	"SbkAu28kUVB1n5kpY4KYqSSFZrpjRHoBheJ0dEdEBKruGgo/gzGhLEtvFB+PWXZIMq4NF6kB/byuk0Xy",
+	"j13uxW/MEofjRMGtOYS043GRjkj5VUV0UIO348TVaGZG40emCQxJAsjwFuXa5xIBlUcXXhf9mLoZV0Rd",
+	"MNREaojWumJjbqQI+Rd2Xn0HM/vukOxbYdmdvN1oFcyObGPGqHLJAFmX0xlMVIyybudUf1CxnEDhm3h/",
+	"0bjrOlDXCll9TYCvgO096N8+qnugBR27RLTS87wFy4a+aZwZZpGC9RojlV0YzUc7n4Oe8EfWU1lScvSE",
+	"+HsmIZ5BJRA+mBB/haAXHWKJDB1qslU6gXsCvcDbCfGsLyGead+MkWsnxFLJjesxS6qzfDP1LCDpiTEX",
+	"N9yxQLA2aBiBveZuyvHDibuZVEcuIeU1c8PFQCYETCXbMMMxTXpi3ttfubBrbmjAMX6oI7pGQ/HkppSK",
+	"jIMNc2UyigICLUFn4j4zPRAq4pC7uuJzPQP0EI4+aYUgWrIbUV9Jayj8Sr62Wm8RN1u0p7CTDV9vj2yv",
+	"dxoxN5XwVBgYFZlqGn84T/vuzWSx5WUjDLn9umLEhY7W/XyDv41mpVcdOCh4/roF0Yu4uB3wDeJStTrK",
+	"O1qYnavQ25i7uQpxyfzR7+iKrylMi2mp98CjRGkNlakUghcA7cfBa3QCMBZsetyqnLjmNeUu39wPxCGg",
+	"UzEjGhHJMMXr0MNiUiIAsgjfDxsIVy+1h4j3vvjl3DK5CwdKZCs+pmq2WsTGr9i0zxxeCmj/h6cE9AzM",
+	"IvBdbYnk98H3WgLjtTxhPNnQ4MDozoEXXB/LREE38aqn6ClyaxdBePGTW5FIQvNbTZatOu4whwsasgWV",
+	"PXenwJqRbgHtvKn6NtCFhuyK/8miliCad7h8cJD+fddfrfH45K2++FhskJblzbuvXFUSPSi/1WxFS8fl",
+	"8Xha47UbnLqz8ecSqvWvIg/eI+/CffLTrNPQYpla+kilI34XzdWi2nzQlYk45ovucgFZnafzRl/TcMHW",
+	"DmhLjd1duYJP89ZZ+ULpoDg3ihrWNiBWsKc2IreISePsRK0Xf8RvsSsjVZCR5XzMzU8zEwuuhFu3EkvG",
+	"dIZlZZOqusIkpwJ9cwRaO/SVZuANYa9swBvcovmUznTiECH6PM+ths6hamUzD4UL8+PrcDwq/fgByue1",
+	"jBmqVAF8bI5ZAFhwDwafUqVmZMulPN+cH/3LzYeLt++PTm7Of9o+9KUSCZ1MSDpi6a0GoP+cETqkXGio",
+	"KuSAcDRa+TsO3ErLkTHDzyUYJM+Znq9XhjDvnXpaLDThul1YuyjXj/obW03rFYm2lB7zHDvqoqsrNo9l",
+	"1tZHRcZlmOGNqL6aQ7VuwN7ek4u2mbPnWOxyQT6uPTlR2POi1Q2kj8Gi463PJiy60Y9Sas1rduUkkzr4",
+	"eEmu5RrWtmaOFdfZr+O5JWnUaGiRzKOnKFyH9JFqnER7/aCDbH7gAMsWSXl1QRa6ODNsHIac7KDV2MHA",
+	"q77/9ulAX60mkEVOsWAoXKpX5PWA03jaWktVTH1VNA5hXVLvZrDwPVSUXSPn5gDrXfr5RpexxiDmAxku",
+	"kIWEGVkciakYnzjv1YUHQF2ctZNjuhREql4tMRAW+khqw1021YjOuWS+9xpwdCguS+SBPCDZ0FKZ96qZ",
+	"Ax9V9WoLWH23ZIhHWvOhGAfr9i3mat5T655raMmQyvk+mRML+/1N8VDATzf+HGfNM9CkLxRNTbBkTUZn",
+	"UWFWG/L9PkIwQiD3xLWSoHCuWAplHVeqleBHckKDBgnb6YXTLyLGQ/fUS6r1oShA1yFb+15SpmI2l2cu",
+	"i35eu+Mrn0su5UTHbCHKxGvRTGpQfouDSQgf2GGE46UnLIboAY/a5vjqHnMEM0wNRLzDJ2UtUB0FMMG6",
+	"8fUkuHpIQRjOAFMBx/wjfNvbOJ/Bp70Nn95a6XAr1gedC0Gq5uu3eI7I/C4keBQaM46cKEfCpY1qvgaE",
+	"Ni5rocWIseIdH5V0V93Rpff+/Jq52bQvRVRxQ/0xAlrDhC8jhpxFs6xO6vnsIYxmfp8CzGbK2G0UUt89",
+	"qA1N3tWxujVU8gXmuIWhwh6DTPOP7mx2O5dzW1IfVeIXMLz8l/puEkN/jqMzVxGS60CHDoevL0Vmtvw1",
+	"Ijo98Ap8xz6aKwcZuwLmLibtdNCTw2i7/vvQiC6YGnOtg1fce8EIBEeUJaFlzsg//q//h0zKr4iBGhNb",
+	"1BXjIf/x7z8CqXlH5h1n04OM6lFfUihnAz/4oEgXCV7/G54DL/AP/R/wpIz/0P5x4xf8Gj2b6NoQWf1v",
+	"99ynnuHouGKpkVAkc0wFHbLaG+6HVI7HhXBxI+WXVNB8Znha/qCxnHE5ttrfviEX6+s7cnNzf1IhZCFS",
+	"5o2cELd7MMxln4bLziwRqVarMWG5BhUzKRhhuQYQ+hrPKWPnoBjFSsUnGqOM159ou+AvmKrd65GbXA6I",
+	"k7CBVvX9BvirH8Zycb4ipPabOrQA97mt/UkEtl/JwIAxzAdEsDt0RS+1p7WImFEV7B4iW7QU8Pxm31Oq",
+	"KksIeziwqtGkTeSKiREROmg7VwEZ3R+Z87a3HiIAh0Io6oS/ialPh2RzE5MZ6+fcaVAinDkZ0PCZL2NS",
+	"1T2Zn+HcdIJLm1Nxv0svltXaTP3lGdnqkOC6fYinBZH7wdQKKP+TnIpOJweTNL0U3PF1ZwaNzGRTu6DJ",
+	"TQgh2owOrjW5abHxjM42rdTIRconNHdV5kswDPBZTakmY5ohrTQUnXBnq+LUlenBzeG9cThsmouhJckd",
+	"hCU1kvQVBIv6Pz2phZXWXK7gR7cUeJVLs5oB/z7O1ArVsIulak5Ma5BYMym4FgpTbUalL5WJvrAsdXDE",
+	"ahKxo3ksJ9EYFSXH9pUuFsHau209XUEsbiBeiFGV81iw1vf7DSXM0m9ZkQOqf0jBNnUJKdqdKOJRKZqO",
+	"WZnVOieRQPdyQNyYIVIZD1NZgQTK/MKp2+rP3L9u2Wz7QWarthHPqzzl8JNyaWP74kSPVfjzKgFWtTJr",
+	"D6xPU1aTjAZGdVcoFwO/4mqlX65ITRP8PqlCw9wSxdY7ctpSOZm9aZy4pXfMmjTH2MAjxqZWX9R9nchL",
+	"/VH3wVlo8SfVBhSbPlwhiwflPm75eI1W1As7k3G1LR3ot2HgW+55l6ZLlDHMJKkZ8eC7xXAFP7W21Y2c",
+	"jHUs8RoWITqzsrDx4tRGLM9+oultwPZXiCGUgy4tkcSMKAYdLWa9VLchine12zAc5+a9tRGfixkpxhxq",
+	"TrhpV9gAfhIss6LrssttqRe6zCzxRiRfR6nksVZGDdpDynPTinFR7kRpj4V0wMuystPCirxj0wZCZVnf",
+	"wyF5VimGIFX7DEu7S75IbGmUXboxqorunS8/gtVaEwKgK5tWij4FuAByVQgr7idk0/2Aa2V/0JaEviNI",
+	"IHQoE8gC1eRH+9DOAV6wOser1/iWfVCmV5F/9u+5SbLMiu1pufVQamfzAb6RygiGGT9+/kl1LhZ2qEa+",
+	"yw+cXrVww+MII6vFlczxiC9cuInHrNTl0xXlye5q9b10UbBetgTmrSJL+OoQDS3N/VHXzWp9xhbrmo0n",
+	"eRBiIy20CRVZfEPRPMtz5McuI5fQySTnTIe5SjuA2OqqtB92WKUOFTb00FZOPXWzW7YsEWng4QOusK5f",
+	"7y/To6CzZSN9AskwInbN9xEbaQzLpQXE7V4mlkiKUZudpbvRZJm5Izj5WqxHKPBkVRd5i/1c398FngGK",
+	"m54zWbfNJ1x09/5w/J3kp3rnEDbUEZK/RfJfaHG1uOtW3dNeqGNqWHayntDpEWOmHHTn+Onlqm0pU57w",
+	"wYCnRW5m3Yb8QJ24FjI8rx6HhtSywPPrU1vNZVTwfsJEqBhFG2nH41ai5Ok/aRvOOVW3wVKjZRR0zE+h",
+	"ICfKQzCMoR3SZ7kUQ02MrLkiGPhjq/edn68EyFkqEPVpxGjapyoh//i//z/yCuK/boWcim4QJZNgDjRE",
+	"hKVSMQDpHzLXeAQNJAjA6eNZuHAqVTlvbGz/PrEqzhg/iaU0N3czoBGMqwcrhQ868liq5Ljm28YWK8kX",
+	"vKCuS/fJpia5TKGY1iwhjRqltZThZpF/zdQdc+VA4rdbs8e3Uk7IhGpdq8CtES+SaEkGVJGttBgXOTX8",
+	"jm27zcSwAjcQCLQC7dSSgFWFZywjW5O8AOs9hI6MueBjq/jvJ/eLgCzdk15PvpITRYUkrzbhDFSOJ59X",
+	"HvF44fCWxmXR1BRQ+tJNp/vadAyWnETDUH+DGuO23z5NbzFrfQrREU6KKGN3qiO2T4wk//xj8np/H2Mf",
+	"kRYwQc3q+ZZHND+yFAbIZIeAmF+yKauDa3BVxgI/x/QjbuY///h6fz+4udU83YKFMQI+fDg7gVH1lZxq",
+	"psiY3jIN1OQjIfyKrxrhWq4fvJOQ/d0fyD/+7X+SV7s/3IcVVdNInEjXJKQqFmEyH/oZ5g5ywPOV6hLB",
+	"kxM+ZNq0oOQtA2EfUX2xiIbbJTXsZ4hYgtox8RzbozRlWrPsuLrSl8ettJZUGtDW2U5GUrBK4FramR5R",
+	"xS5GUgShQJgZMUUGLM/ltAytgNxQ5qyk9kuPv75F64V0NME8UJJSsd21/OESaPn67Bpjn9+QIHk0Vq+5",
+	"9eHdaqHUSsuMoiYa6UqQHkJuKcszkrOBIbIwDnaXG03uaF4EsNgfh7pbSWmOVBbB5yEwHN8nio3lnS/R",
+	"VNv0MBtqEFVg30OrWpVWnKdCno6IlimnOdF8KHa4IGUlRH8LAXcfAfyxGPBhoRA9ZU6a/bOIZYAOpRzm",
+	"rAPOpnsxcY2FSOSyDr65BP7zAYFhzXYiA3EBQpeFqzjjDPU0v6iNyWF7L4bGQhGxOwahO3GcTzLgH1l2",
+	"Yw/EARlLYUZkyxfLPnBiP/y8ndhbdLcnFEMZ4cbIG7AkHhA5GGhmElIIbhKC8aqAXzbAWqi7YLbP6Owm",
+	"8LF7lPRE6EM/7BttVJGaQrGDWlRVUn7dPvbdnrAv5rMbKW4yOtPYbT7zuJRky9soX20n7tkJneldcpTn",
+	"B2X5cGL+5BkIjA7nfrcnfsMRYLEwGASW7qGKkVxOmUqpZuRUDHOuRwjBFpSeF0XJcj3qviZ0c1katrJy",
+	"0MlUK+EQsxklVZgmeMmoqMeq2VtiQPOcyJawrpiSa5cgDCNVdtDwnVkmWFqVbG8jDkx9IAtlRo67B+eJ",
+	"ZBexlTtDsu+muf1wS3m6r6GFV1QGxoQ5Wt3APIggHYchsP6MSCD2oNRH58YEzq1gS67fYGMVta6WTNs8",
+	"AV0MmzFI8Es25NowdY9yBkuKy0IJomt5yyIpbrysGUSmoCpBVRXUDYYozdhnKR1bmUfJYjg6JNzAHeRu",
+	"RJplimmNwYXuD1/vj2ss1tItZrn1wm4r27Ca4LesbENEAmvfuDDCXnzfEPC7e5WusnyrFTGgKMRZaEtV",
+	"wdxGiPrewnZlje3y3mqX2WFVS2yXcBF2MD20vIRf6HL44RXVzHjRNHoeWqnBeHJv33d8bUm5jnm4dUzV",
+	"KPHWV0Zft+1VOTmRwFmo8IolSvESruXjcENGMs90mSFRZkbYP6qmiR3xgf2xJzCHRw5IPYuHsI80NfmM",
+	"UF0zGBEmBlKlzMrnZIsDWQx4nrMMC7vXTUs9gL2Bxu1oDFOC5nsU9IjtXXJEcLEILA+OemE+YG+AqGiY",
+	"cE/ga/XsmYSEkmegeEYteyYkGNR3p7PVr0qYCrD8xvY/UpOewh+hrXGZefLgxuYl/3vRfe0c6bvJEaTl",
+	"hUz+VlHMlnAzF95qxePBgCkrgGOeH8SoKDbJaYp6T8Q1vlIIa5W42DVdMZaM6GfnR9G+OjFneDmc5goN",
+	"JVj8xnTWB/RMIc0N/LY886Ol2I8dTtjxSMstXEc+ZzKXTxoKipAiResL5ohYrRdA1GNbv6Ti4YqE0VYY",
+	"EN7wU1iehVpbmvr9IrFgIewo+sBxQ4O3ibttI140HfMp2Ot3hwtiL/RNPZc9NOITnRDBpogutlIedFXo",
+	"5XO4uPjc1deRiOY+XCwCe92WvJqQiWIlVpu9gGDi9mbbon41ZGHIHdfcSOXvICFrTSVES4LXobdjbe+S",
+	"6xqSGlq1hATMcXvZcntJTcVBT3BDFKOZs9fgbWwkGfGMuTyY6v7FcsKIPEy2BL3jQxThYAeSnlCyMIwM",
+	"Cwpxgv3CGCm0GwusgZEkl/KWFBMIXnTxjFyTOg/HFKSeqF/RCWaFlpnATqZwVFIrSQ8PqHF1HHriqDAj",
+	"qfifbqD2RPI8JxlLeYaluGoTlKJ0hoJwZy/umnDZjSQaYubKQW8F+sHdIQkdTte+r8gwd7hyzoQ5m4Qj",
+	"Fe4BeglavYnUnly98mosIIFqc8WYWKWpMTMjGbiZvcycEDQJgjT2Z6EibjamtFWTYnO0+3E0bD5urU3m",
+	"FqzRcjnYJuRkbdb1xax3mlQ72kILH4KI/S8umhcXzRflopmPfX+kNJ6qwNF9E3lCRYw61OYJFgRae4hU",
+	"NC6qGkZgRnMLFdqeazoMbUkuA26o/6LUcNjvr8DiQV8uA6DnquLaI0LFzOPgIEisPSSGDsPRPasCNiZu",
+	"Jo2BRFYhmh3XthSH5L983//n7wY/olboJbHd+xeZjUK5gM00an9aycQUbt5MToWSeR5GpJNmQgsz+qDC",
+	"l8vf1bHMWCiK4uLdzySjhpIPl2+9BOcasz+FXZYsVazD5eveS+qjK8cSmuUHoYu+HV+/LZB1eT36AGQz",
+	"MPtN7c2ZCUQG5TMrVGdMkC36j3/7f/F//zv7SMeTnO1KNQwXOy8H2aXWYKgYfK2B0DJEkSn7Bc/NmVjp",
+	"Zvd07Wa1cbBxdXT9U6QiyVL8ypazHICm9ONtmeRqwEr3GmRsfH+E5H7N0kJxM7uymoMzpqBAdyzlLY8F",
+	"QLrILlo63cHIoMlWLodWU7pjig9m5wMKhdfpnIt+U/dESvO8T9PbbasQjVhehY2l0HFCfjFm8l7k6Pm8",
+	"omN2xQ37r2/px11y5LSlnkCvjIfy/uno6vTGnmzbpjET7Xyl3JCbm1+kNjspFYan9MbPYOvKLgBLrFar",
+	"DcBNJOSCmtF/3dveJb9xM7KqL61mLIjdN1TlQMuDxCwiBesJNGlo8nr/FYKMpDJj5OjD9S83p5eX7y/R",
+	"CGsFzg2cpKemg425cVX0Sif8r2y28fkzuKtQ3woVmRRG0bRW23DEyDG26TVLu4xW6XYa+S45dXqmnkih",
+	"WU/AdHzhF6ILEKfgIuQMqi6fKiUVQepxxb5QjtjwXR1dnNUyEQ42Xu3ugyd1wgSd8I2Dje9393e/B6+C",
+	"GQG17Tmj+x6aWXbKirfunJSrbcXvjStmsDjssa8Zi1fQTzKb4f0ovB4FyUAIWLX3N5c3hvrx0oITVQ/+",
+	"hvvcPGRWrIIfcOlgIt/tv17cm0tXMJ1lu3YdXu/vxzov29r7iZaOHfjk1fJPPgjqbAzoAXu9//3yj95I",
+	"1YfbAL94vfyLd9K8kYVwXfzz8g/cPK75mElMiClrxi/7FGgNWZRPpitXc65GEpirplLdQljullUFbqjT",
+	"BW7QFM8zD3zDNUFNg4CqQc5lxhIw99RtPfZA57Nd6L+kUGhqBy412PEhC1DoW64NkM4pvrdAJfsr0Wm3",
+	"Indlf1cIuBbwV3wOxfAoOYUA0gUTJ2Cc4Qoj0tl9KfFB++01WHD4+XIIHuUUzVOgzsKWQKF6slU6abdb",
+	"dm/vk0uB+IzeUkXHzECEWcSwVr2y57XLz38kUR41TwCPz6OqHlyuWRcGtb+G7kuKW6QwlBTgMQE/hHzh",
+	"g4/CB68LVVquN7Unf1k7HwRLdsrBoHYiEkLdEW/UFpk/KDxjwnAvmUaZ3Fn12joJTQrBUsOyI+ebjxFa",
+	"6l8svfjPxLTKES8GpEYXeu+T+/fMsaSM5Qwj7JoL/0HkXNy6pYfI+ibv4mh9hrg2J1lWLW/Mc4iktgnz",
+	"qu0fXcSbE67Ldd/9sk/pX5Z/cCzFIOfpw89ntSyElrvv4McxmGNKZ/bAWgqxMouyR1jM08d4QKMn8Gdm",
+	"zgf0ynvR13b+qk4C5w6fPNM5u57KnQFNjdUvCzNioICAWqb9sOYWc89HRe+kZfS11IHFvWRDJuwPrBmu",
+	"vaarXGZsJT3j8Xa3Ob0IZ8U6nxnTrlJ2DoVAwZebS8gis7L3F3+v3+uafv1dB75xLeU5FTP3tX4ENQeC",
+	"dcoUNFDT3Q6gtYES5+ODnwOUbqSZoEbt8Q6ChH7k3riWZvKfkLrfi0OIS7ArrefX+hsl6FUvwmc5ASDg",
+	"miiDlwLNaxQDcGC/DoliplBCz20jRETFTkjGtQ+mCh+QE3zhSzofATHs/WDwwn6fjPgGg9XYMAM/VpzG",
+	"0M9VktiamOGcRy1+1ydg/50x461C6NZ6WvH+KaX1K0OVqe+yVDt0MiGwb3axKtaCcVp2OUpr+n+7DG1+",
+	"PQA/vOvHEPdai2BYj5Wo3slD2Qy2lr1cjM/Hm3ALMHbH7apnRmDPcexICrZLTkWZUIBKZ4kO0CTVKr0+",
+	"pmn6DPw1siffRYQvuUE+l6oZCguuD2niETvnrDWQCF5fvcc/4s2c8yeWsJfsmoNdn9u9b4xxPMZ5Bi91",
+	"0gzHcxUCMoiBIxPFIKtjQZZ1h7rdVnvlX3oKb1Q9OLiDH8qPbT6o/ss56X6JIyu/96kEPGm13Z6K7Kr0",
+	"7i+329ZRVB7ZbHsqsi/cXvugTTwVYKHyTo6l+1mY0R4Uet/xtto2sY2lt0eFGXlUijWxdfCtPZPdpD49",
+	"mG/o2P7mgkUAUM0vtYs2uz+j/wb1ShdgtXHwr3/UifQXOYW0PfDd+aRjS6oYxID0aEmzJMrtBr1KMeBq",
+	"3EKo+MKpC8FbB402YkCfmEbd+cDWQ/Tp5v8QdeVL1TwekQrdKi1SItjXIPrZbnKV3OzoDk0hORe3AaLc",
+	"g3yyrM2/Yp8f15r6YrjodyGYO2E8bJ5fnhGFgLhCpJ7MvNv5hfctp7or5sAVGtTkCHBIuagTFUSUxmnp",
+	"LTxeD/lA28/E4FzfgJsRkpqroA4MsEVASWey5BqMAt+sreYLIGHnuQc+6ShXZKVRZo6ApYv5jlGwfd5F",
+	"cHe7Lgtz6GyRDvVCE8Xu5C3LStwSDDAmac5oFXW16v48bME+fU4Wosn/9Y/Pi+soC4Oh3x7acs5SZVdx",
+	"eTDE8YjmORNDtuZ4iKqfiNljSjnEvKX+xary/OMSoY+PbKwdXE1l7JEfy2CRS+w6aNXAgv7qw/e/Padw",
+	"V776wjnXxDnfcMH1qE6i4MoVTQ8Mpk4A0Tb8uXWWIHmW7n3y6tHnPZ9SEuUT73mWHvuXkhXjfkuF33I1",
+	"sNf8vWBQNNuncMgMyntEbTOR77RxRWZW/ZDBWt/3w5s64a9iUvo+JCRfS+J0ALe+ZAuvRkgZAUTD+U6J",
+	"FGRAeV4owEdK8wIwlSkpm1CMpiP8zXM36RgedehOgmEWTp8N3U+OrJxcJNi0hPBC1IiM9FlKC4fk4KmH",
+	"ZBwLWjmRFDFU6irRtm2wiiavwh6TjRGjHp/0rUSu1GRI80v6+UnuVgTHbszS6l26gSJtF/qQKIZgkIBM",
+	"29zIthMHWV/R4waOVXvmHv+sjefPWrmaAJ+GKeQOM6b8waqrAZyYWB+KlcBNgX4cLupCNmTX01Lfll1y",
+	"lGtJNAMwcT2Syuzk/I5lVQ6cE+e2fJ6Y3YlkPqnN/kgKYTf6l+vri6ttdza433TPcj34oCOCwzJy3B07",
+	"e06AFAbIrKcuD46be5P7Pa7S9Z+Qn9iQi3n84C2pwLLh6jAzUQH/bZP+rDwrUNdibiNrZ8WrAnsDqYay",
+	"Rf5/A8/XHAmwXktIqfc8hxXkaRI2vuj4gDY7S21zFNPMLFjtSkKFx+1Wu3WTaRDe8r7xKr4dB7WeHbpo",
+	"CK811wCcCBPZV2AqflTaME48KskjZvMNk41y2K51gpnXhQEQt4m1uqkRQ3erhr27XXWNv2YVboFpovAi",
+	"sG5P1FjQAaKKLVgSAftdmCQK40qoQby8rZotpSfcVQufG0wNrQtM7r1tEGr/JrkLC8NkyeY8/IQBLoyK",
+	"rCfuJE+xSosmW4hxe0hoXzvGan8BbZ3ynGXu9plbAW3oTJMJE1Za3t4lR8LF9/REA5N4aKWJmJFVZJWv",
+	"qYQM9Cyda1KatTHNeyE9And+XTygifbc6fi/WkP3MRuBfwP2LkJ5EovfTukMFJGK5rY8vO/2t+eY+gKu",
+	"vGPANgNzgjvxEQvtYU0XWtzCOqPTFYpkzPpYxXWszW7lu4ilP7rIv8py+hTy82K4DF6qi6ZckKpFkefb",
+	"wI+58vnb3l4dxad0W+Eh9HcGZRmjcJjNJRjCj93rbxjLNrohNYD9/CmjYh4hSr2eED9RkMtD7AJhlLor",
+	"v42hBUZONGRqAfzt5yRKzO1L94ipvfV+ImRt5/KMoWALa1tWOYFFLoUU1IlmZETvXDW1qGn9kgk2/XaW",
+	"+Imp/pzeshaqLzektP1JYYUnggl1Hu8rz+aZChSx2fvk/76eTdjnPZ8Eeg+MiFo7gN7zR4wcfnZ9vPGF",
+	"xdchUUHjvqendrg0Os+ioWRTqolf8BeQiMcILZbjSWHwtGDZeihxQKC4rf3njFGlKy3PKIr1n6zCUuRM",
+	"O0BQV0Bg+5Dw8UQqA2KsNlSkDLDFZ53OEn77uCdpvirZzKpJNOcZ4NqUVswRI9ORlS5wDAfk9f4++fXo",
+	"7dnJ0fXZ+3cIzUU2odwLvAE2LddUT1g55pAIacATYcnUr8PuZqXvKShdallNxgzluSZbdhA5FyjVKEa1",
+	"FNu75Mx93BPVKjp0/or+McHaa56ajt0WgrSUc1OoIU9pDlvo98WX2bVv98SAW5VzSLlw1g/tpxDS6I7l",
+	"eMwNnFQc3zoZkevhOdgQdu3KzMY4kakIIeNZAsTUn9n/vLClh7Ml3AJHzuURSAiUA1PlOWvynhVYzN5E",
+	"sTvOpuu8tC+wi5fz8l4wwoTBkjUvJ+SxUO5oBjZTPClgq6Ozepl0OSVTF/qDNRcgbddZuRNSCPdPe6D8",
+	"lTh3oMjx3K3Q5YRNin7O9cjVpX/44Yqhp7l3L8ru1hSF1OznyTHUaksSNet4fdPux8vhevjhcnttT0Yh",
+	"HD1jyEm1zguCb/kmy1y5U6qYh1IGARoOptU1Wa5Li1VZZCaSoQGmynUCmULb2M1TW9Gh6xMUhYPpGViD",
+	"4iUldFFvcxZsNJC60Az7m1Skz1KJeMYO/xKr1TQIroltGTXylWS3ToTIFgK49j6zh9ienjKr8AiHm1Q6",
+	"X2mD8v49+NUhLKLzYcvKiQcZ1aO+pCrbdtni98YbbcszXzsneZ4c8y6E5BPN6wT1ck0+PC+9whgtrRqu",
+	"2GQDOXSe8ezRwYDnvIwMe2SA3Rq5H9U6WhMYeNUDLsoL/f9npH/Fcj7kstCkRtvA8+E6sGqY0XXTXClR",
+	"djwxxtjXRcp2HGSybru+j8rXr/zb60wIX+ytHe5Zf7vgAqXcsqlJtWnlxMkWy7g58Lv/4As/VgQhvP9r",
+	"YH+RrX9CNIKVie8FbHwNrNCsTPdBPlcL4wCH59IyCjXH6JOUUYD+uuDW4MBIf/bACglPz758tQeqDZQH",
+	"9L7B+hYHbjIMhYTXd/pUs8y7CUHHeRyOF6YZV3huCbWUby10P+coNGQstSHf7e+TdEQVTe2LcJd/t0+m",
+	"UmWabL3e38eoyinXDMpihVJE/t7IDRnTj2+ZGJrRxsF3+/tJB2yedRCxr9LXgYTLJXtiPvlc93VJSFDd",
+	"hAopgMDtZh6iHPf3BLJkqcKCI/ZJMvcmEArNOdXgInfE9Gp/2x0EqO334Hs/6OJ+vf8XcvLh4u3Z8dH1",
+	"6c27o/NTsnlUzgpGl5Hexif7j8+9DUJzxWg2I+wjt0e8LLAFWsLmohcYDZJVmcf1pP5i8yuULXn16J3H",
+	"i0jg8xe5wTw9Dmtl+PQEjTJFeaDaL4e9AR1LrBb/8HM3j9BAszfQev2SWZ/rtdmV7T0cOFXWLJ0yBeH7",
+	"Dv9B3/LJ5NuTfh9mvs3QPAs1Gne4IDnXxvJ4JJva3eAL6aD5vSwgCIlujqFSxfwir0ikY2/BdXJMoFA/",
+	"S+V4bGUpBzddmRIymRZjJgz5j3//C9mihZE30F7iI9j9n2MqCprfaJaz1CQ9gRW/bwSbbnt7hcvxyJhI",
+	"WeLM2SLjGTVME51KK7OQ/d1/IlKRsVTuHVysHVg7cPxjJg7ciw7E0hJgMbGr+INfW10WXcagpqkP+LMC",
+	"SjDF5NzOo3YTheAS52QxV/byIVCJ+49+0VwyLfPCtATuq/KNb1gIA7A73O2muEIUy4Hi6oeuIal5t4oj",
+	"JaC8RxO0lhzWT/6fS5A9T+D3huC0tHISfPINg3DiBGO3OeYmuFLbvgRH+eqmdpK2JoZ9NA/Z4mT5q+Ue",
+	"L/U4fHGS8f6LZPyfQjIuvRGrSMbszjYdlTXOsdgnMNghpOJZ0YPxO0aqaBdsA4qhHroUV1cfFT5rVEyl",
+	"eb7bE5csLRQID+5bKyuxjxMqMogcN5LIFLPV0qYCvQ9BhPDVNsG6zjwjXPfE5if49Sz7vFN9u/NpNpvN",
+	"ds7Pd7Ls8+YhQFhmkDtcveMjqzEKvBFevdsTcP3CynKNBaxPqGG7u0xk9h+ISaP5HUuIFftQf67uKMPH",
+	"jPwpBUuIn8Q/ff8dyehM7/aEMw9SxZbZ1Ta1t8g5U5zrB4a22xNYphlrS1fVmMnWlNHbbXJ6TQGmgqej",
+	"MtLbISrNMJQWUnvx64xNIOlRigP7c0+UJSRhrxLgyuW8YI8r61+VSJBU40MXmA+bdsUnx3TWE5qxXXJE",
+	"HKd0G3o22HknBdsB+Y6MZL5YuAATl7/ffw1NC0n6MpuFZMS3XJtTpPElFr/ff//9d0soJycRO165+SsJ",
+	"kEm8H7JVEs92pE9HZav2uOQ2OxvY9YXl3VirhAsrb7cgdGPgtpD+DI8VKgWD0mBuL9M5IBlLxrEu3Wt7",
+	"8A709n1IpLqu6LxGi0hjWw3Cg5rzjuQeNI5vU1p3uwegXZ5x13k2pBHZPUQWkJBJXugGl3Nb/ZiegbhN",
+	"NJDMAwxwwtTOgLM888ErB2TzzEVDw+gHUo2p8eA9GaimQK9W52Ui6wnLCjcPq8+ANUqVMXVAToX7e+sT",
+	"1/LzNhkX2pA+I3RgmG+o/sLmIfJcxarrqcjZpiZjpjW1jBuxm6oXLouc7X6CSXwmW2x3uEs2r0Cpt1dO",
+	"DjkUlmVmdLa5HUzsAcUfNnRdwEJwMz+LMdfRFc4uIrfCxfbiEF5HgKpwi+tBGp3YpxkIKB39wSh4PCBp",
+	"Z6nx1iXrfEln4JFvYTfD2BGoQy7WjXOCfTQNvl6mgsKmbDqZ+OXImEdxQlpe71LRuXBuZm/cmt+KhPTZ",
+	"QCpGNL2DbLiVDlOpLS23WflT0cG+qlM5aWIuthJmxs0VfBGQk+1ySMWHXNDc37guNb9S3bYu3xyT77//",
+	"/i/bCSlEzrTTUs6sTmi5T+1dnsU89D7DELAo7XZuPLzoecN09+JdqVv73J2QYP2d2mZCKSvsARBgOBL/",
+	"QOa5nALSIlwjmKgdvULioCUVe19zttZyaeNrCQV6L5iTiqqL3K98Q3A/JJmiA2cGclnpVpmfjiTRDOwb",
+	"4+31Gmnxhm1YaJurX2MN9RuMQw7kPLMgWx0sStu75I391gvspUkrIcAKieZimLPS6DJP8RiN0Z/N8zUc",
+	"Un9WAQCUvAntL03OuH1YHRKiJzk3vgwp2oEMYrxWHSSoZTCqcs4UYM2Bhd1+bz8ecbvps0PIuPaDr1pM",
+	"yFjeubmqWX3g/ZmVo8dFOuoJip/gHGvvjOUdy3aJPQt9mc38duCxLmVxbogeySLPSJ+FtBY0t69dYnum",
+	"fJYujMQn8HpuWq2wVIBrg5v1Ips9nnE9cnWFLqumqNbl4uokrtWSANpi/4FwqqjojXWrF7Wu2q69Rlzw",
+	"t+vX/G0knZWRoeE7gXtwRCGVPsG8P7ByVlifpZxfC5w29JYJDKmta9L1G+TxMglWuWBXJdU99tFD+wQp",
+	"9hQer0y0hn00e6m+W4IsvhDSevWrc38QNNcSJaeHcKaVnIKHyYc/g//r205UKQ8mECxysRoNUk3sen0t",
+	"hDam6vYh8X2PIGYeNVBqDggF0MuzDIUwDjwAwUdrNNaIrbcvhWzWPQFk6/Ms0RIMM979xEXGPn7eJef2",
+	"T5JSQfqOgSzabDI6I1KQraazEk3Z4NXbPiReNoSh/IUcv3/35u3Z8TXZrA5opBdofVB1uLsZDN5St3NH",
+	"fZ2JSbAqz2d9u8/16HwEppT0XgS5ZwiruKa39Ss5IRMoXGnInofk3iPsYwo1Y+zFgaf5EGBssbCaJhTO",
+	"6L0lPgAbfjqWFvSgXbKUT7j97qDJt7Rz2iN4clUC1LMxy2YcynJZDt/XK3cSTxVhIKeC6Ck36Wi7BPtC",
+	"M4LVo0GoxpLNIDZdUGXOMo2aJApH3r1WBacAorpluDNmUFlmGdlqcLRaCk8E9u+dLGdrpAN/3gTgdds2",
+	"KLF/L2jOB5zpQ/L6u7+Qy6Pr05u3Z+dn16cnZEIhk8iBSVsqweWZgOu5UCH1FmpxrFO7BfJ4zgrS1QCu",
+	"IkpuGbpe+j4hhv3vBStevHRfA/56FS3goNWDOkw9rBfl8surXy9IvzAGSv4zmoKjXkvhYMEtn8i5uK1B",
+	"TcjxuBCOEHV33srTeMLgiZyKXNIMuWOqu+ojjsGvqJRcvjkmP/zw+ocymOprMhHP24ax8jE/LpGwLdd/",
+	"xEiPx1chJjkVSw0qF/alNbJEaD8iINoBfk0JxHa8EAUUPPRo1PCX6hxlHJLX+6/Ju/fXN2/ef3h3gvdv",
+	"oXkKFpQ+Y+AgFcKF44DtzWkaWA1FlPDqXwp5KX03aS1NO7u0b6yzKC32EMcQRJgqtAJ8TYQ2N/RWa9lX",
+	"4LJagPGokcYa6ujou8kRrNuzKMftROk2lELQuVTZi9D3LCrw0dJz5exIdDJZZOXyjqmp4sY5EHNEKLct",
+	"JqQQhueVoQj1Mx0T3qr6Vu0gD2e1954CTaHqrwuewgUW5fKRs/ac1Sp36YQINrXK8YArbb5dy/P7CatX",
+	"fHMBw6gDeKHeiQfbia9kVl+0XfKO3UEgrCmU0FiPTq8lfPiSDQpNcx2pChAOJCZbYCdIcCPfAUiEJX78",
+	"l5I52z7sidf7fyGn50dnb2+O3l6eHp38fnP27lcwGrjj5kvzOH+FX4hq5Q7BPOu/Pj89/+n00n7cE/Wv",
+	"4WLz1a76LJdiOJ/EHDZboEGX5zOS8zE38fjh2ilYz1VVdfA8aLX1Y754rM+wJuHLBfUVWSVwz4iWYyYF",
+	"xK6gFXOe/xzWCn373Cq4y6pql22X1f3rmizlTBAzKqeYQqYQEz4j6YiltyxzpT1cGI6LniaZZPoQbSpK",
+	"TtEnNaFaM6jp6Epr9sQWN9pNWTNhtp0ZBkur2w+5dvVMHJ6EL8rgKmoC/wrzCywYMH9Lr5NhPE91hPn+",
+	"48Ui3wvI8S9y81Ij4evlI2Cq9uViwRNyfPUrHk85QDHAgUWBEIz/dEJCiQ7dKP46x4e685rHzZWYy9vz",
+	"rAM4gGU5ul4Ox/6kCTcHEEgI89pKZQZBaTnts3x7YZ4ASGKZThPgAYIURcXNdLNIMJm66EAMo9RJrbJb",
+	"FcnRE+Wv4HZ34Cy+hDDEZeH6bqMjqSbseF89SE1hDBKXVrHAav5zcLSWpBLL0vyV88LTHi0QEYpPVbW8",
+	"6gymrkzh0chkvTAVgtLLwoAfEpypyueOlHng92E5n6o/luSTYP3UOU3hCyy6eg9SeEqDDK5ITRuUKmBK",
+	"CIixCD8tbpuFXoEfc0gVvSslW71mRJUaK4la0eNEtgdBGNlagyLmRhiv1WpH0kbT+0+kgl5B5LyV+b+t",
+	"s/IsMt0VE9nSE4YKljPNCDbFwwUBlPDnq9c7GZ0Rw9T40FeVDR3Arly3AgbZ0VArst0Q+rZ8/cq9/RTm",
+	"0PleuxhFEZkbxnhI2Hhi0B9DiWZpkVP11TnFaxPqhJrsLOgAG+A/mDGq1gxj5giulYocBtDToWtjh13I",
+	"xsMT9WeVSvVtB2u7YOGMK5YaqWa+eJD/217yYi5Ar3RvNrnM2qipW7B/Z7J6zCD/b5s4lASwdh+xv3ip",
+	"rGm/PxXL4Q8v2VjeMXe0u4n9mCf4IvZXYr9dkdJeMR9suyjuC2lqPldkCoDDxrVR1Ei1XhH/Qw0w0SPa",
+	"zmfJj6Vx4lXGYIS0rFFdH3Wtjl2Zp/J6/y/k7dHV9c3RyfnZOwA5h3UQjGW6JxrYN8HJk3OI7RZo03aL",
+	"Ck6z2lvOD7vZE0eCFOJWyKmo3vUjeU02kbRhzQeWPnY3DwklfZqhDSzkOYyntdbOyeNbkbDxZyzU5i/4",
+	"sBzYyLl6MYA/C4Yk7oGvWihdPhw3swCX8V77W8Ymmiw/dhHdZv4y2QOZl+Y7dgjrzej6sATZ9Yo5aeUc",
+	"h3QJI1rT4ay6ONKaD8W4DI5/OaXfpEn3ipn6iWtxACWYD1NqAWbExprlg6i9AI5Qu3IHbyyBxvwNcIjg",
+	"VvOKquEmZwnRRd/9y6POJsRqa2Jo1VhFct5XVM2IKGDAWynVrjZKmgJ+IB8KqVhm2chzVdxZQB66QMTp",
+	"lCo1q0AuDB2CWZQBjBD7OMllxjwaZ2gUhg7PssZIShV4bggLim4SRleypMHFfKuB+QSHM5uw+32ZUsOG",
+	"Us3u93VOxbCgQxbbkx867Ym7SeYggqhKR/zOufHyPEYP/rXGEJgoxhsH/+pa3kjqb9E83/gj6TpDjQ6/",
+	"xabhaGwkG2mFCY4HYSPZcNU4N5INK+d+0PBPLMGQrdA3GIzC89L2XNtVjDTXXOBXWK4rtoST+R10DXJh",
+	"2BBuicUWiZHk1f7+IflhHwBdcdvaerjify7pZZ1otcALL+gwmqNrh1jCNBhpaI7hM+i//pYLZIE3187e",
+	"mSYdX09cGSyWJWTAcwN4F1BcBuOCMGGLaKbumFp/6as6Bv0BqeoyuPosLnc0WELisLpWGlUGoLYA4Iu7",
+	"IAWy9R///hcMYaACi2bZO6J8H4IiIBsYMlGgmgzTjkagZgrTjZIpPeGA6wSbHtdasRfLIWG5vTDBmVDv",
+	"wjGK3XhAak8sRKRipGitNtgHiBXdfNu8pD+JzwCe5yIlYC79GeltfAJ+9rm3EUzox6BML0+sTTR+FhRZ",
+	"5AxWLIiyBvvwRRp+juyEDPx0dv07VTyApztOpuFMLxePj6t3n8IHAn1e24uvS3XGcmy7X2GtRUzqq/bC",
+	"F0pdx1UR5VZuCWdr4lrv6Jg9H9NCOorl/OHEX9jWs7GtxgGYzVU/ClTyRKc4HJHK8D+iup3ZWSbSgc9d",
+	"w2tfHIuDYX293A0W/1kYGyzwfzamZpf7haE9M0Ozm7AuZlZoq6G3pdLb1z5oNFh0wCwfKDl+WEmfM1/G",
+	"p7Jifg/RO9pheNkuYnYPI7+YgpS1lQslrqJZVBeQflhVd0pwxnJgmEBvqQvc78/QTPyN16zEiSNIDWgh",
+	"U6pLfAou5srgDMAqnrrCY5i62syZJrVInXWFfVUnqWOwzhOcqSc5HGsIJvpWC+IDebgcvzKm6Fkoda9f",
+	"5Lc7VWTRY8tMPxX5LRYnWL/5KtNP7cy1s4unHv4GRQEBVw0XOHPV+uzPA8rzl5zmx3DyutoXmt0xRXNX",
+	"1BYT1foz+E9n2xWeBoMl6NZRKW3znGvNxZB4GiVVEwiTQ4eElsEJm2VekSvVi2/oQ8BtcjXR6LAnzk50",
+	"s45aow3EbYK2eUYUG1OoFwryU6bkBGoTYGi4FEyHYqcspV/T4ToPseviSzzDbvXhKBs6HL4c3Mc4uFat",
+	"sdRMjJw7vXMKDrzkDdEjWjlQqGLklk0wL7j9ZHeXxb6esOmnFluwyIIPPNkqQwTcpkHJ1Yxl216kcaoM",
+	"5lSCSzAvxqVQvl65Zn3AEEdihjnagjC7UESxQaFZvdIKYDLCVgediFsex2bCrMYiWELY7nC3J3ob9i/y",
+	"urdxQHob11bDQ68nMsPeBnpHNSQTOlSI3dJ7aYcOV18ZveyyhBOi6QwztqF9V6249MNKUmhGtqggPINA",
+	"qN6GYNPeBkQg4hfuGrK3qaG3rIF7senSzHd74r0ok9WlKpOUa/hDqhAQyEihNOdBLUSYiunILhuUH66D",
+	"CMdxLtYvUj5LKnit6/jFVAL41u8m77t+uZye3kiHG0YocL4yiIM2ChasIImuH2zCn/9djJ9wpaIqrlDh",
+	"TuCJH7gIScv7QKREFAdApPH8gSLgeMrc29Qg/9iaC9agph6oAfkUggET0HMhGbvkvWA98RRMxUEu1E/+",
+	"t8xbWhAmsOS9kpa1y8KkcswQ4qAiD9hHyHC3Y3nhOc/Cc+YgKxq8ZxlQxTw6RWfOhLFMy9KjYQzvikfJ",
+	"b21PiW70FCBm9+hrErSbsd1WskYJLYOQuNQkll/u9HMqbrebRWwHijG0eTyBjK2NVF08RlfuvXXzNd9P",
+	"CMABH30tRPDTzDAHbZWzWm1/LBiqEwc3AkBKA3sRW61YWkXCU0NOFRQCKSa5pJmVQ+SUZU9CFp/GaI7t",
+	"UP84onAvrfr7DZfwDcTbkX/82/+AHcdECXGrEySMhFBjaDoaWxlMyanH9TKNsMnWs7n2Q9k5tvPriNRG",
+	"N6QVheyGVKk5ZjZhSRlulBCXUGJ3BKxXWPnN7dXjmUCWZ+A530g8Bc+lxX5B0cX7L9HF/5kyYhcZHiL6",
+	"LFYwxjfnKxi3SqvlZbTnzJVrTXdtHLagQ/QIR/Et8N4v+z51Cx2hr3lMNpC3N7XPpCKWPXcmrIqvPzlx",
+	"Nbd1XOSGT6gyewOpxjsZNRTvKjtJSFjR7qKqfYe4xoU2cnxBFYCoO0RVL0taWaMncqoN4ng6AoVsGYcg",
+	"2p8RLfhgAKrkxcmbhJxffJ+Q89dHe0dHxwl5//PPe+8nhU7Ib0e/JuTNW/sjTOhfzt8mPXF+dnK27dDy",
+	"NNH8T4YIYA4mHdOcNp3Me0Bev/qevDl7e3pz/f79zdujy59PE/L61Q/kw7urDxcX7y+vT09u7PMwDISV",
+	"iI/KTWu99AIrulKNTNcH9vnUEZ21OcbKgJRvvFyBOJ1XHUZ2QWd2O6+lfGu1LPzuhy7LoIsJ4nqfs4xT",
+	"H6b9ID73wSl4mACXuHouDvkF7aDgjjIyyAoToo1idAyq1arsbu9T9UcnfW/u1L0ofU7pE3VFznNBrOzW",
+	"tMs9haKw/NWj2q43QYhCqkVHVvsYfO55kHde+Ow9+Oxz8UuvdtSP3GZILJIKoEJcckln83gXRrlnj/bS",
+	"4piNc9OKImIJHKJo6B0rJTaydYzEvXPC9URqjsJe2eg2URSuBzOiwqpTU8KjEAKZG1MIQqAvZc6guqIP",
+	"NcbwlurrS7vkG48Xey9Tw8wOXlzNY2qlNGrsoLigMIGlYTnXjbANOJ/f7f/4lL0rpEh9i8F7MITvQ/fh",
+	"O2nIWGZ8wFlGNIcKryCPT2aoMSs51VD52Er6W2eDnXdSsJ1z8LlKRc4GO+fu850r+/n2lx1o/frVd6H4",
+	"G5hHbU4fxLgxK6ugZEjumcRIGVgSnOyrHyPFXmAXcs7A56l5Vh2lQ+KPElAy2eqDff5/3bOKyjYZcqtI",
+	"esVl91FcQA3mVKvx6qU2UOt+ub6+cON296omWhJaZFyS1J5qxm6/YKmhCIJ+T3Ka1oSGNzxnX5qO9iI7",
+	"vOhoK8GLAk0vCB0LEv6hD6oxUrGMFCJjygXEGD5m2tDxhGUejLmTFAJVcJ7ZLnXJUj7h4PigGEjEyhr8",
+	"u+RIkGYoqV2BRrBOOIxy853sCY/EbCS2ubsZK7f33T5U58CoS/SmTuCuLFTITAR11S8UTQ1P2Vsubtek",
+	"vFS1+ssT+wyIhDCAqwgXKmMNx0xrOvTRhn8vWPES+PNVldOCbSaUTBxdY8UEzBbGo1evE+UK002Y0gg3",
+	"xRWRU4EfeQDFVI7HhXCkpzsrRwjVP1saO/LWvbduV4nvp81Z0qwwUGj2NcUUDRi14iHEj7vqCbRit5B6",
+	"bOngWR3TzXWHEf+VzbAEI/xFbu2f80hjPmcSMCzxziy/3f3ERcY+fj6w14Uh1LUjBz0Bxe3nG9ncPqzW",
+	"B9JLsMM8VPSj3qP7yPe3vdsTRy5j/Yd924I9S6GL5ipA6Wvywbsuns8Vf69TZmUGFIhe7hrzaLKoWYEn",
+	"3MP4NabqdlmUqJeuzt27a6S++a5i0Mv4+Gvi627IcCljZqn3/4DGAGbBVCoEmcS97lOlEw8kCVASjwif",
+	"8wgRSY5EQ+Tx+IwxSBlPxxZXI8yKFc7v3wtrfDzWSMuLqLbs1BmJm+p6Ca2d7O/vd+WNXvpuE34hdMcT",
+	"x1o5Y6OjJRezH/m365H9bSQhmBpnqlmFgGk5p70NR3JKcimGCZgPynolGfxZQcw7hkoFzWeGp/rJmOpK",
+	"JLg3bg/fnz0FCZ7POhFhSvMcgoAegwqfHLlufvCYwAaklVRBWlCZp3LWWcFswlhmb3HFdDFmluM8x1W9",
+	"GlUhtM1zh8Nd11xiY8hhlIIRzbQGEocDW26H+xnW3A3fhZ7B75uaHH84//D26Prs19OeGPBhoZg+rINw",
+	"Y5WWCeiC2FY9EcNpgAk4aIhiRnFE11cMkOaZ77YnBLPNQWlsTczUUjo5KhvtM8t9tLfUOAY0HUkXtYet",
+	"sAwKhTdLMG3qnqimz5enRF4yzBSs8YD1SWDYWTcBLFjVzAq+L0riswRz4+KjWaaF0zVY1yHhGRtPpPFB",
+	"T3AOdiZKykFXUUoxEIefOaj7EkfxEtS99rw4hUmr8w6jPk1vu5sp6pWv2nF76wWpngS5Fzvsgt37a1XM",
+	"6NsuvekttPXqTVy4er7zNVrXUvwiWgnCl3/YxRixzWpPMGqsht2ymZDA454wUoI2semAXH99f3Z8enNx",
+	"dHl9c/ovZ1fXV4GONo/qeoaTHbnGRh02Uk9AAQ29SbawRAdVCO5AraThs8AVG1IF0mVKNdvebS8+4Yhz",
+	"7dXZflO8axDnq3X0HzpuR9mLaPGc6Md1xRr4vGbGcDHU3Vj9HlZzehiMSthWCS0/bfnC9zCZNVgq13FR",
+	"YXknx7XRiSzYFPn3y4F6+Pm4KDBHau5+pNUqz5+YQ1d3D04T+0hTk8+WQ+iVR+mT/U/39P7arfEtFKZ+",
+	"nDrTNXbm0z0qyE4dYHEPMfJATPaEmlEVkY1buCoCdCTN45LZVr9UEWH/qUQEXIYXIeF57A8o/N5DTpjk",
+	"VOxkdKb3PmXUsM81rXABFQsiGBU6zzM629REczHMmWWownnSZZoWSjGReuAWsIeQMZ0RzRjZyhQdGA+n",
+	"JjUkH/SEfWRGbLydQC6toco4s7AdFLaMDl2HqunVoj+lYLvkjfPku7G5mp7Ov4/BLtUntfCKCm9cIFyb",
+	"7S0hIz4cMW2IouLWlWmHzF+MErB6TcYU6N8DJcfN1qtwHFHkuQsu0ywtcqrKh9uRmE58G1D9YThWRRLS",
+	"kN9///33nfPznZOTkI7yMzMXORUndK1xYr6LiIyT0dk3DFt/hJvi6y9wMbTUrAk3yTxFlgSw42CKSmpD",
+	"8kH0olrsif3THaA1ouAvN/ThBtt75Y84pzBsPMntkWwPbcmpuC7ffAqpvN5jF7H8vWDEzwWcFrADrr6M",
+	"YiNGlaZ5As4NnkIZapEyy5WqDb2BTUwwzXj7a3LH6Vyaavpy4CTiag2SBknLqfAFwj1CxJPXa2hS394n",
+	"GOv1bII31qNKh2XTKwuIkRr/DeJckxep1sWzBDg2D2CkhJanuJeQxjWFNC4cbCoanK3yEdgjC3+VMskh",
+	"vAx1EHIOnlSE26uf+zYpcvmVoJdl8lZyDrqWoVkMeHbCWTRDF4/WCrW16n2hEVkmzU6pSy7cKmtv/fij",
+	"lXM0Sqltw3Fliu5Xlmh9Nbo6X6VdrlDY0XIlEHoPaQ3kd7Jlf96RIp+5JQVJevsbL25Uox5UJqSq/vIE",
+	"tcbLsy0axHIHQO1jFUi+v+NLpuGBrmErHTQA2doEIWezrqGUqNeiJ+DlbTvZEil5Mnuj5NgSyVlWgvJT",
+	"AwuE6pT9lwvY1TWdcqK4SPmE5igk98SWlZBv2QykZXtQtomW2Bigvs4YtTPQAN0E+Q0DLjIrnO82QjzI",
+	"5vXI6m5wA3k/ERTUwEFtkj33CpKxr7PReAWwv6VgWKEdSp+/xlUpOW2p9fZESkF/04zFnUtw3tYnFTxL",
+	"NU3kIWEpQLApLubL3f/0lqIrYM3+mmtICJZRlcabOb5Vr4DRKkS0Cgh79rjuOJWqLfDyHftortxra5RZ",
+	"691EzRqmBivshr7pOQTPkB9Y3gj+bim+mrDM32DMpTmj5Oa44XLChCY7FbS2m7pj5DKjs5ApLiEs1+6L",
+	"q0LYt55FU9R7nyZw83Rw05T89wWPqwRhtrxh2TmPQyuHV3T/SW6X2s3ydUAqw1I/t92vLRH1qFHEZZfc",
+	"MQWRuONCG9Jn5WWyqQneHsa/4rhBQAaDWU+p7okUAKkQQlOOGUhWuWa75JIBsh83WCCNOec5vq93N4nP",
+	"L329j4ItlGuifZY3ikaJUnt7tb9vv1Y0tdPeTgi1c2JlEssP+/v2t6xAYiavbMc/7u+TMReFYdC+i7ws",
+	"5057AkPw6km5VYUrlxtrR+czY3c/ARLp5+1dgnVGHKY2+EJQecApQtUWxB29KTTLboAv/1cXVW2YRoXY",
+	"QWb4ssCQsFgS0n/8+z9th0FAs/ULns+DRreMN7zYnp7ZU1kmmSHLgELeCZxEl4oLSuoSS1UxQb9gCfWv",
+	"NzF5xJ4U9Bm2S6JePNiziupa46fr7DUYPn0sJ7M1H0XbxbNZhVtPY5n6k8oJwLoBr3w5mY9/0PBcuQqc",
+	"gJnnlD+qcs6Uf+0B2l3jTO38/+xd3W7bOPZ/FcL/C9uA46TttP/Z5MqTOlvvNh+InS4G4yKgJUomLJNe",
+	"UUoaFAXmaWbeYx5lnmTBc0iJsiXbaWI7bXM101giKfKcw/P5O0qmsbdGnFDTZt88u2FKdKeqrLITPrfy",
+	"45tQIsENCznM+kzBPNtDWWj8Yo4TnTlOstyqfXWAClDMPK28uQShnohqug7VzfxgJaioHvDCD+5HaGbg",
+	"BwFddsjF25P2N+bHxsJvKdjejIZMf4HxCBh8pAxEo2Xct9ZXAsBJWuBo8st7xmTt8/QzxS5f3xCdqTQM",
+	"mQK8p5XCre88uyL2dQ6BEtPOFKwBoxpluybj+U3TBAvdzDF+fytjHxmdK5KwT4lToV8wfuAAXh7ACwbG",
+	"B/z7t1yxZlVM67+F0NSUfnrPRJiMa4cvDw5aq+NtYE69PDg4Iq8PIGhkI4rls0Grg7JgGBcJCyH/++OG",
+	"rwv38MoSHqmYaI0lf+rInt+YRT5WZY3ujN0aa4MNQi/YeV4zDOy5+s4DYtY9aLYmxl2zUSajdaDoALGR",
+	"dZeKLcrUE5YMa+AIQDXdtoAEzCx9cwKroATMjf9NIwrMfQOhXiyVJbdWRmg+VeORpPGmmwAmNFx+LQz0",
+	"A9uI4w9ouFaBCg2VFlMGVfWbkyuJs35XhIznWoR7NI7vCH88/IglBZP/IG+vLt73jjuD7vVZ57RL6h3o",
+	"XggZ8mRY+6z/58uwloWYMZiMERULy9fOihdN4aKN0QzFXOHi0ZJsYpvSAwniELz3ZCTT2CYYAzz4/8Vx",
+	"GI5G1TFqTUubcU8MaLiTCDVwR0WaGg2fPRC7aIkHpEYosEoRaCqPThrq5Ql2NXdy0yp8E1o+7H9OaLhW",
+	"MNAS+nMs0MYC9WHYNHXovqrFjpGp22vPo8XEyi6eT0VKHTxLqe++1gqgi4wwWpRYVY5S2xd3qYb4wT60",
+	"DS3RTLYu5oZe17ekJY5SHiV7XGQdiUmj3xn80iL9fqdF/v79j7yDvFPt0LIK5SaUxTL9yp7CZqSXGX0n",
+	"elZGX+VSzBzLsyTbKbQE9EsMFmp+SiQadJnYAz1gH3Lg9j/rfwzkhInq2lFtnvTOwEC5Hpz/u3tG6j1x",
+	"QyPum0Q6PUYdc2krnpMxYZ9mmmYLrwyFfufsfHB9cn519pbUoUwVjJpAH0ZJP4yKEkp4Met0saH7PJ+k",
+	"gh/g276eG+5LplvswsC8NObJXe3wt4/zQtqkWwvnZKEjm3KgIS2EX5ZjRIW6ZTFpzNJRxD2sF0k0Gdqm",
+	"2Ybpk7tmm2DbO5UlMd1fkr+3VG4cP0sZYZ97amUsKqOFnrfGVZ+wT8m+dYIWCW5l8Ony5Ji8fv3T67w2",
+	"NdtWyLdaTP/9MSnQzYYGIqRK/4Ef223DjkXrUNzjEljmZ36gsC00Pllb3hbfGopGKiYCtCTzRAvSblq4",
+	"f4i4qWmyiRM4whkgJExE8CtE9EI/og2jki8T1C7U4A/DJgYKeq6BDuaK70IQV3tgX5DO1eCdcYQqHgrm",
+	"E5kmpIEN78XEuj415QKhviIX3cvTXr/vgNyZ3H4zgDYjUsXioTDvUmGhJgwMrdGh4Ovrxo2LG/LP7gBi",
+	"FUGqaKTyaKsBxFXMk8LXow8FXmzqq5izjHHOZ0zsgnP0vMwv4x8sPYCNTaBZI//+Ur520d/qSpls7AJ7",
+	"JhI41N3vhuEILlqELiNeVBQKqLVTGk8U4SbVsgQ/y724YnUzW+vS0sQC4Ka4ZsSAtrWBVNyBtDgkUE2q",
+	"V3lx3h9Ae9MWuR1zD5UZyFLBLnfAutQ07xoKL+LeRLXJpWHAQ7Lklrzsf7hAdiINzeavXpKIJVnehM9D",
+	"nii83IZiNYe6wy3enHN3ZssCLeChYH1ixIIkN84Wr9V5m4c00MnttzBxHyA2WUxAQquxFnhDseade6lu",
+	"ZpuWGtkcy4yizE9TYQn8sEZTRl/E3hyBjPPsvidgLy2rSc6WYC9jks4OcT24YI8KMmLE1omkIuFRXqCM",
+	"teYK8JSGYrFJpuVHLRClABazRcwqoUlqrmLsAh5KLsIWmdK7EaakX8NfAJp2KLofumeD6/6gcznovi0U",
+	"CkOBsInkwnqwQU12HvoTci7MP6Zdh2MYiirtoIwnOzBogS0f32Ooh8eJdhL2yKevbAuMxEGVuSQeUs7x",
+	"3FTz8SSTg4Sfyel7SJ4jTOAwb8gbFt/G3BZ6RFQlJTpGKlQ60vQxerB97Ax1LxN5KMreXO+Cvcrf3PQ9",
+	"Oz9VVXoYaH76/rgdM5COAFEGzVOhOzOPIiLFj3Th/gd0TOsbx62gYoFeSJLGkGsf7PienYuOP00SqztE",
+	"JYPgKQvwJ6DypbEAwkoWts+mOILcUdacywgwbzPSRNyVy5Nj8vPB658hsx8sIzSnQokNE1G6FuUqUPAX",
+	"tH+kkccq78OOcIaVIrdvzc026eROaECWcdPQMvuEuD6Q3NBhnzw2g3rgMJIjGg0F9adcqDb5ldFYES4U",
+	"99EERqAdGJzOub0N9GJEvQlChoZMaG5hPpGC+GxKhd8eikE2CmCXzqB7PSbTv4HSGlWRdpdrb6RjPgO6",
+	"D1BvDFMgXqjpmqTP7rWtMEalnftMJAhPKoXV3o2Sh0NNWay1x5L75D1XCYKhrio3MDm0zklM2F1VMj7W",
+	"ct0LDm8h//8E2jNhoneOvUUaXHhRqvgNa2rzHIcnqYiYcsEz9QFrMgn5DRMPQd0qLuo93fSaViB6VeCA",
+	"FSdZXgax8FH6aNDRaeRPEy0edFVyoRIK8LwymEfKFdHdEQlopBAGigvzuxRQ/m7wbEcyGVd9Lr5QWDAT",
+	"6bR2+Bssq9aqwfC1Vo1GUe3jGnUj58blozQjqsR2t1Z6BezTLJI+s9RYtiB8B3gCEL9L0mPmljCfCNOq",
+	"qeQuAvqS8bS2HRA2XLA5qnWSc+AF53AzgLrvtrhk/otlANHMglBrEdtdzsLU5eAIvvTSqZatf/35/6SO",
+	"UrPezC405qv9z/o/JzwqwGIvaPA2PHjCmI+x3KWS19ylbQ6PluCP2kkfJm8N3zhN3hFkuIpz4alVsmqF",
+	"MtoLzqRgp4CTv7iijiDvBoMLOIcjMpZCptCNZ8wE6QV7+tU9eFcLVTpSkAlhFjtm1GdxvtpesHcqfR5w",
+	"5u/1ufDYA3ETHzW8rleNC4bZugMaVpG4eWy/a6o19IWUfdmql/TD2bOwsFdlucoDKNNkWX86JH86m5Gx",
+	"jHyld9uoGbtb+FZER4Vq3SGzmN9o4ZBtDmyX0aBb1mJTKEa0MQws3LQhk1xvNTje+maN0EspbwU6qyEV",
+	"1MKqIU6YFjRcBHKZcOnp3zdosMH4JUTdN/op9QwewyNu+AXsK45N6EhCCxeuyDEFxdfoxtkG3fAEvkxZ",
+	"M6TSzugYS9s1Kii5uuq9JTc/OUZFpQMon8yMhKXe7frRUIC9D+EbuGfmYjC9/M0sEKMPe0yV9RLVtUGQ",
+	"R36op60Z6II6FDG7kRNWWIBd7suDg7woEp3WLQTANBEvjwos/eUJaVDPdE7968+f2uXoP0BVdprN0pad",
+	"5SJmN5zdVrkDCl/tOx+6NR/To7pAqQ9pQ/lHuVJjU/lDsNnMzSAq4Zx9JLr7A94UR68K6JyC60GN+QzO",
+	"ESfT2hkZ09lMfyjyThJToUxIxsapcCduZTxREE0+yj0dQzFinpwat0OqQKBG+sLRMygtl7FirhDfrUgB",
+	"OcJQUVEATGmkOZ3587FVw/HYnbD4jo3vNjAUlO82Bm3Nz21yETGqGKFq4kCEgeMCkc30RgEoaj5Cu97U",
+	"sgPCYTj8UDjk5MabRoyJTJQghG273SZGnrTrJrele9rpvb8+7fVPO4Pjd1lmy1DkqS3U92Nt4Bq5mVi+",
+	"BKeFMSinTCktcrAuURuCzTbpwJFAD+YMVneuTTN+NFRsZeLMPIs0Q7R+ewQTIfjBNCcl2Fw0LIcCxtCH",
+	"cdo9/aV72X/Xu7junXWOB70PXdKo/yrT2H1XBgSrL764w7TJ37//UW+iv8XMORSZQB6xQMbY8l5vtdL6",
+	"JW50jC26SqhhgQpwH4fCRP2ykMHC4elTbtdLJXUHVrRtYd0x+1Amrf8luTB5BfYjbALJ95fDv81kfL2x",
+	"Oc/BORSTcAASQUZGLi6yrQvH6PCt0aLQDbK34KctwSrIHSYlpmyp5Wi05nu3zFiwEPuMxtr8E6aZq/AN",
+	"oPeE3bUq2rbuEONkK54g5zzW8QOdFn1k3xdLPrgcrOBBLPUYkQZczYcYYWi2cmiBvNOwAdZCZGyby+gC",
+	"QC9w3P7ngh+yrGdNiSNo3nf5GN0KsVLWJaoNdSvMZ9gNEGiBb8rNDpcanivQHqGAX8Yx87TJ7e5sXWXg",
+	"EzEVE9AdGj5rgipmEGyLTKf1eBOU04rUhLGZaSaIE3BIPtBMFrOAQcHKPg0CHnG6Gpar4z64DQHuTLiO",
+	"AHfX9/WVtg8scY54yGWqiLurpIHaSCC91HRkjKnP9W+mbaOME9NyF5rBiDw+nJ+TFbZ7eh+Wn9Sxo1ds",
+	"56jcGdc5q2P35tjVaQ0g9L/Y09KjCY1kqM2qVOQuSvs7hvsgoIdsR0wwfeHEZCqSmK86rOyprRwUzHa3",
+	"1hnZhbU3kITb65+TVy/evNl7QbJtAl7oilDvd8YDxXE+1xRTiktxLOWEMz2yvrLR74nqQBpHtcPaPp3x",
+	"/ZsXtS8fv/wvAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
