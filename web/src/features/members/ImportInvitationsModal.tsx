@@ -1,4 +1,5 @@
-import { Badge, Button, Group, List, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Box, Button, Group, List, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ERROR_CONTEXT_MESSAGES, reportFailure } from '../../app/errors';
@@ -219,8 +220,8 @@ function ImportPreview({ choirId, preview }: { choirId: string; preview: Invitat
           This choir&apos;s voice parts: {parts.data.map((p) => p.name).join(', ')}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={560}>
-        <Table aria-label="Import preview" verticalSpacing="xs">
+      <Scrolling label="Import preview rows">
+        <Table aria-label="Import preview" verticalSpacing="xs" miw={560}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Row</Table.Th>
@@ -248,8 +249,20 @@ function ImportPreview({ choirId, preview }: { choirId: string; preview: Invitat
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Scrolling>
     </Stack>
+  );
+}
+
+/**
+ * Scrolling lets a wide table scroll sideways on a phone; the region takes
+ * the keyboard focus, so that it can be scrolled without a pointer too.
+ */
+function Scrolling({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
+      {children}
+    </Box>
   );
 }
 
@@ -260,8 +273,8 @@ function ImportResults({ result }: { result: InvitationImportResult }) {
         {result.invited} invited, {result.skipped} skipped, {result.failed} failed
       </Text>
       {result.rows.length > 0 && (
-        <Table.ScrollContainer minWidth={480}>
-          <Table aria-label="Import results" verticalSpacing="xs">
+        <Scrolling label="Import result rows">
+          <Table aria-label="Import results" verticalSpacing="xs" miw={480}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Row</Table.Th>
@@ -285,7 +298,7 @@ function ImportResults({ result }: { result: InvitationImportResult }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Scrolling>
       )}
     </Stack>
   );
