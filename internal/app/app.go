@@ -139,7 +139,6 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	accounts := auth.New(d, cfg, mailer, providers, logger, now)
 	choirs := choir.New(d, logger, now)
 	invites := invite.New(d, cfg, mailer, accounts, logger, now)
-	accounts.OnEmailConfirmed(invites.AcceptReserved)
 	feasts := feast.New(d, logger, now)
 	events := calendar.New(d, choirs, feasts, cfg.BaseURL.String(), logger, now)
 	library := music.New(d, logger, now)

@@ -31,14 +31,6 @@ type Service struct {
 	logger   *slog.Logger
 	now      func() time.Time
 	throttle *throttle
-	// confirmed runs inside the transaction that confirms an address.
-	confirmed func(ctx context.Context, tx *db.Tx, userID, email string) error
-}
-
-// OnEmailConfirmed sets what else happens, in the same transaction, when a
-// new account's address is confirmed: joining the choir it was invited to.
-func (s *Service) OnEmailConfirmed(fn func(ctx context.Context, tx *db.Tx, userID, email string) error) {
-	s.confirmed = fn
 }
 
 // New makes the accounts service. now is the clock (time.Now in production).
@@ -86,11 +78,27 @@ func ProviderName(provider string) string {
 type Registration struct {
 	Email, Password, FirstName, LastName string
 	PhoneNumber                          *string
+	// Vouch, when set, runs in the registration's transaction once the
+	// account exists, and says whether something the server itself checked
+	// proves the address: an invitation emailed to it, whose link the
+	// registration came through. It may do more in the transaction
+	// (joining the invited choir).
+	Vouch func(ctx context.Context, tx *db.Tx, userID, email string) (bool, error)
 }
 
-// Register creates an unconfirmed account and sends the confirmation email,
-// all or nothing.
-func (s *Service) Register(ctx context.Context, in Registration, client Client) (string, error) {
+// Registered is the outcome of a registration: an unconfirmed account
+// whose confirmation email is on its way, or, for an address vouched for,
+// a confirmed account signed in at once (Session).
+type Registered struct {
+	Email   string
+	User    *User
+	Session *NewSession
+}
+
+// Register creates an account, all or nothing: unconfirmed with the
+// confirmation email, or, when in.Vouch proves the address, confirmed and
+// signed in (a session that lasts for the browser session).
+func (s *Service) Register(ctx context.Context, in Registration, client Client) (*Registered, error) {
 	var fe apperr.Fields
 	email, msg := NormaliseEmail(in.Email)
 	fe.Add("email", msg)
@@ -104,40 +112,64 @@ func (s *Service) Register(ctx context.Context, in Registration, client Client) 
 	phone, msg := normalisePhone(in.PhoneNumber)
 	fe.Add("phoneNumber", msg)
 	if err := fe.Err(); err != nil {
-		return "", err
+		return nil, err
 	}
 	if err := s.limitLookups(ctx, client); err != nil {
-		return "", err
+		return nil, err
 	}
 	if existing, err := userByEmail(ctx, s.db, email); err == nil {
-		return "", s.existsError(ctx, existing)
+		return nil, s.existsError(ctx, existing)
 	} else if !errors.Is(err, errNoUser) {
-		return "", err
+		return nil, err
 	}
 	if err := s.limitMail(ctx, "register", email, client); err != nil {
-		return "", err
+		return nil, err
 	}
 	hash, err := HashPassword(in.Password)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	now := s.now()
 	u := newUser{ID: uuid.NewString(), Email: email, PasswordHash: hash, FirstName: first, LastName: last, Phone: phone}
+	out := &Registered{Email: email}
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		out.Session = nil // a retried transaction starts over
 		if err := insertUser(ctx, tx, u, now); err != nil {
 			return err
 		}
-		return s.sendConfirmation(ctx, tx, u.ID, email, first, now)
+		vouched := false
+		if in.Vouch != nil {
+			var err error
+			if vouched, err = in.Vouch(ctx, tx, u.ID, email); err != nil {
+				return err
+			}
+		}
+		if !vouched {
+			return s.sendConfirmation(ctx, tx, u.ID, email, first, now)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET email_confirmed_at = ? WHERE id = ?`, now, u.ID); err != nil {
+			return fmt.Errorf("auth: confirm the vouched address of %s: %w", u.ID, err)
+		}
+		sess, err := startSession(ctx, tx, u.ID, "password", false, client, now)
+		out.Session = sess
+		return err
 	})
 	if err != nil {
 		if db.IsUniqueViolation(err) { // registered by a concurrent request
-			return "", apperr.New(apperr.Conflict, apperr.CodeAccountExists, MsgPasswordAccountExists)
+			return nil, apperr.New(apperr.Conflict, apperr.CodeAccountExists, MsgPasswordAccountExists)
 		}
-		return "", err
+		return nil, err
 	}
-	s.mailer.Kick()
-	s.logger.Info("auth: registered", "event", "register", "user_id", u.ID, "ip", client.IP)
-	return email, nil
+	if out.Session == nil {
+		s.mailer.Kick()
+		s.logger.Info("auth: registered", "event", "register", "user_id", u.ID, "ip", client.IP)
+		return out, nil
+	}
+	if out.User, err = userByID(ctx, s.db, u.ID); err != nil {
+		return nil, err
+	}
+	s.logger.Info("auth: registered through an invitation and signed in", "event", "register", "user_id", u.ID, "vouched", true, "ip", client.IP)
+	return out, nil
 }
 
 // existsError words the refusal to register an address that has an account.
@@ -261,10 +293,7 @@ func (s *Service) ConfirmEmail(ctx context.Context, token string) (string, error
 		if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = ?`, userID).Scan(&email); err != nil {
 			return fmt.Errorf("auth: read the address of %s: %w", userID, err)
 		}
-		if s.confirmed == nil {
-			return nil
-		}
-		return s.confirmed(ctx, tx, userID, email)
+		return nil
 	})
 	if errors.Is(err, errTokenInvalid) {
 		return "", apperr.New(apperr.Invalid, apperr.CodeInvalidToken,

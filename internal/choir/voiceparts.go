@@ -238,3 +238,24 @@ func (s *Service) AssignVoiceParts(ctx context.Context, choirID, userID string, 
 	}
 	return s.Member(ctx, choirID, userID)
 }
+
+// ListVoiceParts lists a choir's voice parts in order, inside the caller's
+// transaction or not (for the invitations, which name parts to give).
+func ListVoiceParts(ctx context.Context, q db.Querier, choirID string) ([]VoicePart, error) {
+	return voiceParts(ctx, q, choirID)
+}
+
+// GiveVoiceParts adds voice parts to a membership inside the caller's
+// transaction: those of the choir's parts among ids that still exist (one
+// removed meanwhile is passed over), each once.
+func GiveVoiceParts(ctx context.Context, tx *db.Tx, userID, choirID string, ids []string) error {
+	for _, id := range ids {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO member_musical_roles (user_id, choir_id, musical_role_id)
+			SELECT ?, ?, id FROM musical_roles WHERE id = ? AND choir_id = ?
+			AND NOT EXISTS (SELECT 1 FROM member_musical_roles WHERE user_id = ? AND musical_role_id = ?)`,
+			userID, choirID, id, choirID, userID, id); err != nil {
+			return fmt.Errorf("choir: give %s voice part %s in %s: %w", userID, id, choirID, err)
+		}
+	}
+	return nil
+}

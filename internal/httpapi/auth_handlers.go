@@ -7,7 +7,9 @@ import (
 	"github.com/cantica/cantica/internal/access"
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/auth"
+	"github.com/cantica/cantica/internal/db"
 	api "github.com/cantica/cantica/internal/httpapi/apigen"
+	"github.com/cantica/cantica/internal/invite"
 )
 
 func sessionUser(u *auth.User) api.SessionUser {
@@ -61,24 +63,41 @@ func (s *Server) GetSession(ctx context.Context, _ api.GetSessionRequestObject) 
 	return api.GetSession200JSONResponse{User: &u, Choirs: choirs, RolePermissions: rolePermissions}, nil
 }
 
-// Register creates an account and sends the confirmation email; an
-// invitation it came through is joined once the address is confirmed.
+// Register creates an account and sends the confirmation email; through
+// an invitation's link with the invited address, the invitation proves the
+// address instead: the account is signed in at once and joins the choir.
+// The server decides that from the token it checks, never from the browser.
 func (s *Server) Register(ctx context.Context, in api.RegisterRequestObject) (api.RegisterResponseObject, error) {
+	req := requestFrom(ctx)
 	b := in.Body
-	email, err := s.auth.Register(ctx, auth.Registration{
-		Email: b.Email, Password: b.Password, FirstName: b.FirstName, LastName: b.LastName, PhoneNumber: b.PhoneNumber,
-	}, s.client(requestFrom(ctx).r))
+	reg := auth.Registration{Email: b.Email, Password: b.Password, FirstName: b.FirstName, LastName: b.LastName, PhoneNumber: b.PhoneNumber}
+	var joined *invite.Joined
+	if b.InviteToken != nil && *b.InviteToken != "" {
+		token := *b.InviteToken
+		reg.Vouch = func(ctx context.Context, tx *db.Tx, userID, email string) (bool, error) {
+			vouched, j, err := s.invites.JoinOnRegistration(ctx, tx, token, userID, email)
+			joined = j
+			return vouched, err
+		}
+	}
+	out, err := s.auth.Register(ctx, reg, s.client(req.r))
 	if err != nil {
 		return nil, err
 	}
-	if b.InviteToken != nil && *b.InviteToken != "" {
-		// Joining waits for the confirmed address; a token that leads nowhere
-		// leaves an ordinary registration (accounts §4.6).
-		if err := s.invites.Reserve(ctx, *b.InviteToken, email); err != nil {
-			s.logger.Warn("keeping the invitation of a registration failed", "err", err)
-		}
+	res := api.Register201JSONResponse{Email: out.Email}
+	if out.Session == nil {
+		return res, nil
 	}
-	return api.Register201JSONResponse{Email: email}, nil
+	if err := s.startSession(req, out.Session); err != nil {
+		return nil, err
+	}
+	u := sessionUser(out.User)
+	res.SignedIn, res.User = true, &u
+	if joined != nil {
+		res.Joined = &api.InvitationAccepted{ChoirId: joined.ChoirID, ChoirName: joined.ChoirName,
+			Role: api.MembershipRole(joined.Role), AlreadyMember: joined.AlreadyMember}
+	}
+	return res, nil
 }
 
 // CheckAuthProvider answers check-auth-provider.

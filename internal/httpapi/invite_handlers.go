@@ -13,7 +13,7 @@ import (
 func invitationOut(inv *invite.Invitation) api.Invitation {
 	return api.Invitation{Id: inv.ID, Email: inv.Email, FirstName: inv.FirstName, LastName: inv.LastName,
 		Role: api.MembershipRole(inv.Role), Status: api.InvitationStatus(inv.Status),
-		CreatedAt: inv.CreatedAt, SentAt: inv.SentAt, ExpiresAt: inv.ExpiresAt}
+		CreatedAt: inv.CreatedAt, SentAt: inv.SentAt, ExpiresAt: inv.ExpiresAt, MusicalRoles: voicePartsOut(inv.VoiceParts)}
 }
 
 // inviting checks manage:members and names the choir and the inviter for
@@ -79,11 +79,40 @@ func (s *Server) CreateInvitation(ctx context.Context, in api.CreateInvitationRe
 		return nil, err
 	}
 	b := in.Body
-	inv, err := s.invites.Create(ctx, c, by, invite.Invitee{Email: b.Email, FirstName: b.FirstName, LastName: b.LastName, Role: b.Role})
+	var parts []string
+	if b.MusicalRoleIds != nil {
+		parts = *b.MusicalRoleIds
+	}
+	inv, err := s.invites.Create(ctx, c, by, invite.Invitee{Email: b.Email, FirstName: b.FirstName, LastName: b.LastName, Role: b.Role,
+		VoicePartIDs: parts})
 	if err != nil {
 		return nil, err
 	}
 	return api.CreateInvitation201JSONResponse(invitationOut(inv)), nil
+}
+
+// PreviewInvitationImport says what importing a CSV text would do; it
+// sends and saves nothing.
+func (s *Server) PreviewInvitationImport(ctx context.Context, in api.PreviewInvitationImportRequestObject) (api.PreviewInvitationImportResponseObject, error) {
+	if _, err := s.requireChoir(ctx, in.ChoirId, access.ManageMembers); err != nil {
+		return nil, err
+	}
+	p, err := s.invites.PreviewImport(ctx, in.ChoirId, in.Body.Csv)
+	if err != nil {
+		return nil, err
+	}
+	out := api.PreviewInvitationImport200JSONResponse{Ready: p.Ready, Skipped: p.Skipped, Failed: p.Failed,
+		Rows: make([]api.InvitationImportPreviewRow, 0, len(p.Rows))}
+	for _, r := range p.Rows {
+		row := api.InvitationImportPreviewRow{Line: r.Line, FirstName: r.FirstName, LastName: r.LastName, Email: r.Email,
+			MusicalRoles: voicePartsOut(r.VoiceParts), Outcome: api.InvitationImportPreviewRowOutcome(r.Outcome), Message: r.Message}
+		if r.Role != "" {
+			role := api.MembershipRole(r.Role)
+			row.Role = &role
+		}
+		out.Rows = append(out.Rows, row)
+	}
+	return out, nil
 }
 
 // ImportInvitations invites everyone listed in a CSV text.

@@ -14,8 +14,7 @@ import (
 )
 
 // This file accepts invitations: showing one to whoever holds its link,
-// accepting it signed in, and reserving it for an account registered
-// through the link, which joins the choir when its address is confirmed.
+// accepting it signed in, and joining on registering through the link.
 
 func used(status string) error {
 	if status == Expired {
@@ -116,7 +115,7 @@ func (s *Service) Accept(ctx context.Context, rawToken string, who Accepter) (*J
 // membership, unless they belong to the choir already; the choir becomes
 // the one they last worked in. A refusal may leave the invitation marked in
 // tx: the caller rolls back (Accept) or runs join in a savepoint
-// (AcceptReserved).
+// (JoinOnRegistration).
 func (s *Service) join(ctx context.Context, tx *db.Tx, id, choirID string, role access.Role, userID string, now time.Time) (*Joined, error) {
 	res, err := tx.ExecContext(ctx, `UPDATE choir_invites SET status = 'accepted', accepted_at = ?, accepted_by = ?
 		WHERE id = ? AND status = 'pending'`, now, userID, id)
@@ -140,6 +139,22 @@ func (s *Service) join(ctx context.Context, tx *db.Tx, id, choirID string, role 
 	if err := choir.AddMembership(ctx, tx, userID, choirID, role, now); err != nil {
 		s.logger.Error("invitation: membership not added", "choir_id", choirID, "user_id", userID, "invitation_id", id, "err", err)
 		return nil, apperr.New(apperr.Conflict, apperr.CodeMembershipAddFailed, MsgJoinFailed)
+	}
+	// The voice parts the invitation names come with the membership.
+	rows, err := tx.QueryContext(ctx, `SELECT musical_role_id FROM choir_invite_musical_roles WHERE invite_id = ?`, id)
+	if err != nil {
+		return nil, fmt.Errorf("invite: list the voice parts of invitation %s: %w", id, err)
+	}
+	parts, err := db.All(rows, func(row db.Scanner) (string, error) {
+		var part string
+		err := row.Scan(&part)
+		return part, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("invite: read the voice parts of invitation %s: %w", id, err)
+	}
+	if err := choir.GiveVoiceParts(ctx, tx, userID, choirID, parts); err != nil {
+		return nil, err
 	}
 	if err := choir.SetLastAccessed(ctx, tx, userID, &choirID); err != nil {
 		return nil, err
@@ -169,58 +184,48 @@ func joined(ctx context.Context, tx *db.Tx, choirID, userID string, already bool
 	return j, nil
 }
 
-// Reserve remembers that the account just registered with an address came
-// through an invitation's link, so that confirming the address joins the
-// choir (AcceptReserved). An invitation to another address, or one that is
-// no longer pending, is left alone: the registration goes on as usual.
-func (s *Service) Reserve(ctx context.Context, rawToken, email string) error {
+// JoinOnRegistration runs inside the transaction that registers an
+// account through an invitation's link (rawToken). The link was emailed to
+// the invited address, so when the account's address is that one the
+// invitation vouches for it: the account needs no confirmation email, and
+// it joins the choir with the invitation's role and voice parts. The join
+// runs in a savepoint, so that a refusal (the membership could not be
+// added) undoes its writes only: the address is proven all the same, and
+// the invitation stays pending for the invitation page to try again.
+// Any other token (malformed, unknown, used, expired, or addressed to
+// someone else) vouches for nothing and leaves an ordinary registration.
+func (s *Service) JoinOnRegistration(ctx context.Context, tx *db.Tx, rawToken, userID, email string) (vouched bool, j *Joined, err error) {
 	token, err := ParseToken(rawToken)
 	if err != nil {
-		return nil
+		return false, nil, nil
 	}
 	now := s.now()
-	if _, err := s.db.ExecContext(ctx, `UPDATE choir_invites SET reserved_for = (SELECT id FROM users WHERE email = ?)
-		WHERE token_hash = ? AND email = ? AND status = 'pending' AND expires_at > ?`,
-		email, hashToken(token), email, now); err != nil {
-		return fmt.Errorf("invite: reserve an invitation by its token: %w", err)
+	var id, choirID, invited, role, status string
+	var expires time.Time
+	err = tx.QueryRowContext(ctx, `SELECT id, choir_id, email, role, status, expires_at
+		FROM choir_invites WHERE token_hash = ?`+tx.ForUpdate(), hashToken(token)).
+		Scan(&id, &choirID, &invited, &role, &status, &expires)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil, nil
 	}
-	return nil
-}
-
-// AcceptReserved accepts, inside the confirmation's transaction, the
-// invitations a newly confirmed account registered through.
-func (s *Service) AcceptReserved(ctx context.Context, tx *db.Tx, userID, email string) error {
-	now := s.now()
-	rows, err := tx.QueryContext(ctx, `SELECT id, choir_id, role FROM choir_invites
-		WHERE reserved_for = ? AND email = ? AND status = 'pending' AND expires_at > ?`, userID, email, now)
 	if err != nil {
-		return fmt.Errorf("invite: list the invitations reserved for %s: %w", userID, err)
+		return false, nil, fmt.Errorf("invite: load the invitation a registration came through: %w", err) // never the token
 	}
-	type reserved struct{ id, choirID, role string }
-	list, err := db.All(rows, func(row db.Scanner) (reserved, error) {
-		var r reserved
-		err := row.Scan(&r.id, &r.choirID, &r.role)
-		return r, err
+	if invited != email || effective(status, expires, now) != Pending {
+		return false, nil, nil
+	}
+	err = tx.Savepoint(ctx, func() error {
+		var err error
+		j, err = s.join(ctx, tx, id, choirID, access.Role(role), userID, now)
+		return err
 	})
+	if e, refused := apperr.As(err); refused {
+		s.logger.Warn("invitation not accepted on registration", "choir_id", choirID, "user_id", userID, "code", e.Code)
+		return true, nil, nil
+	}
 	if err != nil {
-		return fmt.Errorf("invite: read the invitations reserved for %s: %w", userID, err)
+		return false, nil, err
 	}
-	for _, r := range list {
-		// In a savepoint, so that a refusal undoes this invitation's writes
-		// only: the invitation stays pending for the page to try again.
-		err := tx.Savepoint(ctx, func() error {
-			_, err := s.join(ctx, tx, r.id, r.choirID, access.Role(r.role), userID, now)
-			return err
-		})
-		if e, refused := apperr.As(err); refused {
-			// Taken meanwhile, or the membership failed; the confirmation still stands.
-			s.logger.Warn("invitation not accepted on confirmation", "choir_id", r.choirID, "user_id", userID, "code", e.Code)
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		s.logger.Info("invitation accepted on confirmation", "event", "invitation_accepted", "choir_id", r.choirID, "user_id", userID)
-	}
-	return nil
+	s.logger.Info("invitation accepted on registration", "event", "invitation_accepted", "choir_id", choirID, "user_id", userID)
+	return true, j, nil
 }

@@ -1,7 +1,7 @@
 // Package invite keeps invitations to join a choir: creating and emailing
 // them, listing, resending and revoking them, importing many from CSV, and
-// accepting one with its token — signed in, or on confirming an account
-// registered through the link. It owns the choir_invites table.
+// accepting one with its token — signed in, or by registering through the
+// link. It owns the choir_invites and choir_invite_musical_roles tables.
 package invite
 
 import (
@@ -17,6 +17,7 @@ import (
 
 	"github.com/cantica/cantica/internal/access"
 	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/choir"
 	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
 	"github.com/cantica/cantica/internal/mail"
@@ -85,6 +86,8 @@ type Invitation struct {
 	Role                                    access.Role
 	Status                                  string
 	CreatedAt, SentAt, ExpiresAt            time.Time
+	// VoiceParts are the parts the membership gets on joining, in the choir's order.
+	VoiceParts []choir.VoicePart
 }
 
 // Choir names the choir an invitation is for.
@@ -94,7 +97,10 @@ type Choir struct{ ID, Name string }
 type Inviter struct{ ID, Name string }
 
 // Invitee is whom to invite.
-type Invitee struct{ Email, FirstName, LastName, Role string }
+type Invitee struct {
+	Email, FirstName, LastName, Role string
+	VoicePartIDs                     []string
+}
 
 // ParseToken checks that a token is a UUID v4, as every invitation token is.
 func ParseToken(raw string) (string, error) {

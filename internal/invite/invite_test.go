@@ -8,6 +8,7 @@ import (
 
 	"github.com/cantica/cantica/internal/access"
 	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/choir"
 )
 
 func TestParseToken(t *testing.T) {
@@ -72,12 +73,14 @@ func TestParseRole(t *testing.T) {
 		"": access.Member, "member": access.Member, " Member ": access.Member, "singer": access.Member,
 		"choir_admin": access.ChoirAdmin, "Choir Admin": access.ChoirAdmin, "choir-administrator": access.ChoirAdmin, "ADMIN": access.ChoirAdmin,
 		"guest": access.Guest, "Guest": access.Guest,
+		// The labels the app shows (choir.RoleLabel), in any case and spacing.
+		"Choir Administrator": access.ChoirAdmin, "choir  administrator": access.ChoirAdmin, "MEMBER": access.Member,
 	} {
 		if got, ok := parseRole(in); !ok || got != want {
 			t.Errorf("parseRole(%q) = %q, %v; want %q", in, got, ok, want)
 		}
 	}
-	for _, in := range []string{"global_admin", "conductor", "members"} {
+	for _, in := range []string{"global_admin", "Global Administrator", "conductor", "members"} {
 		if _, ok := parseRole(in); ok {
 			t.Errorf("parseRole(%q) accepted", in)
 		}
@@ -87,7 +90,7 @@ func TestParseRole(t *testing.T) {
 func TestReadRecords(t *testing.T) {
 	for _, tc := range []struct {
 		name, text string
-		want       []string // line:first/last/email/role or line:!problem
+		want       []string // line:first/last/email/role[parts] or line:!problem
 	}{
 		{"no header", "Ada,Lovelace,ada@example.com,guest\nBob,Tenor,bob@example.com",
 			[]string{"1:Ada/Lovelace/ada@example.com/guest", "2:Bob/Tenor/bob@example.com/member"}},
@@ -100,6 +103,16 @@ func TestReadRecords(t *testing.T) {
 		{"quoted comma", `"Lovelace, Ada",King,ada@example.com,member`,
 			[]string{"1:Lovelace, Ada/King/ada@example.com/member"}},
 		{"short row", "Ada,Lovelace\n", []string{"1:Ada/Lovelace//member"}},
+		{"voice parts in the fifth column without a header", "Ada,Lovelace,ada@example.com,Member,\"Soprano; alto ;;\"\n",
+			[]string{"1:Ada/Lovelace/ada@example.com/member[Soprano|alto]"}},
+		{"header 'Voice part' in any case, role labels", "email,VOICE PART,role\nada@example.com,Tenor  1,Choir Administrator\n",
+			[]string{"2://ada@example.com/choir_admin[Tenor 1]"}},
+		{"header 'Voice parts' in a semicolon file", "Email;Voice parts;Role\nada@example.com;\"Bass;Tenor\";guest\n",
+			[]string{"2://ada@example.com/guest[Bass|Tenor]"}},
+		{"voice_parts header with a tab", "email\tvoice_parts\nada@example.com\tAlto\n",
+			[]string{"2://ada@example.com/member[Alto]"}},
+		{"unknown role, cut short", "a,b,c@example.com," + strings.Repeat("x", 70) + "\n",
+			[]string{"1:a/b/c@example.com/!Unknown role \"" + strings.Repeat("x", 60) + "…\". Use Choir Administrator, Member or Guest."}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			recs, err := readRecords(tc.text)
@@ -113,6 +126,9 @@ func TestReadRecords(t *testing.T) {
 					s += "!" + r.problem
 				} else {
 					s += r.invitee.Role
+				}
+				if len(r.partNames) > 0 {
+					s += "[" + strings.Join(r.partNames, "|") + "]"
 				}
 				got = append(got, strconv.Itoa(r.line)+":"+s)
 			}
@@ -158,4 +174,71 @@ func FuzzReadRecords(f *testing.F) {
 			}
 		}
 	})
+}
+
+// plan matches a row's voice parts to the choir's without regard to case,
+// reports the unknown ones per row, and decides each row once.
+func TestPlan(t *testing.T) {
+	parts := []choir.VoicePart{{ID: "s", Name: "Soprano", SortOrder: 1}, {ID: "a", Name: "Alto", SortOrder: 2},
+		{ID: "t1", Name: "Tenor 1", SortOrder: 3}, {ID: "b", Name: "Bass", SortOrder: 4}}
+	text := "First name,Last name,Email,Role,Voice parts\n" +
+		"Ada,Byron,ada@example.com,Member,alto; SOPRANO\n" +
+		"Bob,Builder,bob@example.com,member,Tenor 3\n" +
+		"Cy,Twombly,cy@example.com,conductor,Tenor 3;Baritone;bass;Contralto;Treble\n" +
+		"Dee,Dee,ADA@example.com,guest,\n" +
+		"Eve,Ell,eve@example.com,Guest,tenor 1\n" +
+		"Fay,Wray,fay@example.com,,\n" +
+		"Gus,Grissom,gus@example.com,,\n" +
+		",Nameless,not-an-email,guest,Bass\n"
+	records, err := readRecords(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := plan(records, parts, map[string]bool{"gus@example.com": true}, map[string]bool{"fay@example.com": true})
+	want := []string{
+		"2 invite member [Soprano Alto] ",
+		"3 error member [] No voice part named \"Tenor 3\" in this choir.",
+		"4 error  [Bass] Unknown role \"conductor\". Use Choir Administrator, Member or Guest. " +
+			"No voice parts named \"Tenor 3\", \"Baritone\", \"Contralto\" or 1 more in this choir.",
+		"5 skip guest [] " + msgDuplicateInFile,
+		"6 invite guest [Tenor 1] ",
+		"7 skip member [] " + MsgAlreadyMember,
+		"8 skip member [] " + MsgAlreadyInvited,
+		"9 error guest [Bass] Please enter a valid email address. First name is required.",
+	}
+	var got []string
+	for _, r := range p.Rows {
+		var names []string
+		for _, v := range r.VoiceParts {
+			names = append(names, v.Name)
+		}
+		got = append(got, strconv.Itoa(r.Line)+" "+r.Outcome+" "+string(r.Role)+" ["+strings.Join(names, " ")+"] "+r.Message)
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if p.Ready != 2 || p.Skipped != 3 || p.Failed != 3 {
+		t.Errorf("totals %d/%d/%d", p.Ready, p.Skipped, p.Failed)
+	}
+	// What is sent for a ready row is the checked invitee with its part ids in the choir's order.
+	if in := p.Rows[0].invitee; in.Email != "ada@example.com" || strings.Join(in.VoicePartIDs, ",") != "s,a" || in.Role != "member" {
+		t.Errorf("row 2 would send %+v", in)
+	}
+	if in := p.Rows[1].invitee; in.Email != "" {
+		t.Errorf("a refused row would send %+v", in)
+	}
+}
+
+func TestUnknownPartsMessage(t *testing.T) {
+	for names, want := range map[string]string{
+		"Tenor 3":               `No voice part named "Tenor 3" in this choir.`,
+		"A|B":                   `No voice parts named "A" or "B" in this choir.`,
+		"A|B|C":                 `No voice parts named "A", "B" or "C" in this choir.`,
+		"A|B|C|D|E":             `No voice parts named "A", "B", "C" or 2 more in this choir.`,
+		strings.Repeat("é", 61): `No voice part named "` + strings.Repeat("é", 60) + `…" in this choir.`,
+	} {
+		if got := unknownParts(strings.Split(names, "|")); got != want {
+			t.Errorf("unknownParts(%q) = %q, want %q", names, got, want)
+		}
+	}
 }

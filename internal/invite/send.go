@@ -1,11 +1,13 @@
 package invite
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -21,8 +23,22 @@ import (
 // This file sends invitations: creating, listing, resending and revoking
 // them, under the choir's daily limit.
 
-// checkInvitee applies the field rules of an invitation.
-func checkInvitee(in Invitee) (Invitee, error) {
+// MaxVoicePartsPerInvitation bounds the parts one invitation names.
+const MaxVoicePartsPerInvitation = 50
+
+// partsByID indexes a choir's voice parts by id.
+func partsByID(parts []choir.VoicePart) map[string]choir.VoicePart {
+	out := make(map[string]choir.VoicePart, len(parts))
+	for _, p := range parts {
+		out[p.ID] = p
+	}
+	return out
+}
+
+// checkInvitee applies the field rules of an invitation; parts are the
+// choir's voice parts by id. The parts named come back once each, in the
+// choir's order.
+func checkInvitee(in Invitee, parts map[string]choir.VoicePart) (Invitee, error) {
 	var f apperr.Fields
 	var msg string
 	in.Email, msg = auth.NormaliseEmail(in.Email)
@@ -34,12 +50,64 @@ func checkInvitee(in Invitee) (Invitee, error) {
 	if !access.ValidMembershipRole(in.Role) {
 		f.Add("role", choir.MsgRoleInvalid)
 	}
+	ids, ok := knownParts(in.VoicePartIDs, parts)
+	if !ok {
+		f.Add("musicalRoleIds", choir.MsgVoicePartUnknown)
+	}
+	in.VoicePartIDs = ids
 	return in, f.Err()
+}
+
+// knownParts keeps each of ids once, in the choir's order, and says
+// whether every one is a part of the choir.
+func knownParts(ids []string, parts map[string]choir.VoicePart) ([]string, bool) {
+	if len(ids) > MaxVoicePartsPerInvitation {
+		return nil, false
+	}
+	chosen := make([]choir.VoicePart, 0, len(ids))
+	seen := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		p, ok := parts[id]
+		if !ok {
+			return nil, false
+		}
+		if !seen[id] {
+			seen[id] = true
+			chosen = append(chosen, p)
+		}
+	}
+	slices.SortFunc(chosen, func(a, b choir.VoicePart) int {
+		return cmp.Or(cmp.Compare(a.SortOrder, b.SortOrder), cmp.Compare(a.Name, b.Name))
+	})
+	out := make([]string, len(chosen))
+	for i, p := range chosen {
+		out[i] = p.ID
+	}
+	return out, true
+}
+
+// voiceParts reads a choir's voice parts by id.
+func (s *Service) voiceParts(ctx context.Context, choirID string) (map[string]choir.VoicePart, error) {
+	list, err := choir.ListVoiceParts(ctx, s.db, choirID)
+	if err != nil {
+		return nil, err
+	}
+	return partsByID(list), nil
 }
 
 // Create invites someone to a choir and emails them the link, all or nothing.
 func (s *Service) Create(ctx context.Context, c Choir, by Inviter, in Invitee) (*Invitation, error) {
-	in, err := checkInvitee(in)
+	parts, err := s.voiceParts(ctx, c.ID)
+	if err != nil {
+		return nil, err
+	}
+	return s.create(ctx, c, by, in, parts)
+}
+
+// create is Create with the choir's voice parts read once by the caller
+// (an import reads them once for all its rows).
+func (s *Service) create(ctx context.Context, c Choir, by Inviter, in Invitee, parts map[string]choir.VoicePart) (*Invitation, error) {
+	in, err := checkInvitee(in, parts)
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +116,11 @@ func (s *Service) Create(ctx context.Context, c Choir, by Inviter, in Invitee) (
 	}
 	now := s.now()
 	inv := &Invitation{ID: uuid.NewString(), ChoirID: c.ID, Email: in.Email, FirstName: in.FirstName, LastName: in.LastName,
-		Role: access.Role(in.Role), Status: Pending, CreatedAt: now, SentAt: now, ExpiresAt: now.Add(Lifetime)}
+		Role: access.Role(in.Role), Status: Pending, CreatedAt: now, SentAt: now, ExpiresAt: now.Add(Lifetime),
+		VoiceParts: make([]choir.VoicePart, 0, len(in.VoicePartIDs))}
+	for _, id := range in.VoicePartIDs {
+		inv.VoiceParts = append(inv.VoiceParts, parts[id])
+	}
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := refuseMember(ctx, tx, c.ID, inv.Email); err != nil {
 			return err
@@ -75,6 +147,13 @@ func (s *Service) Create(ctx context.Context, c Choir, by Inviter, in Invitee) (
 			VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)`,
 			inv.ID, c.ID, inv.Email, inv.FirstName, inv.LastName, string(inv.Role), hashToken(token), by.ID, now, now, inv.ExpiresAt); err != nil {
 			return fmt.Errorf("invite: insert invitation %s: %w", inv.ID, err)
+		}
+		for _, id := range in.VoicePartIDs {
+			// A part removed since it was read is passed over, as the choir's own.
+			if _, err := tx.ExecContext(ctx, `INSERT INTO choir_invite_musical_roles (invite_id, musical_role_id)
+				SELECT ?, id FROM musical_roles WHERE id = ? AND choir_id = ?`, inv.ID, id, c.ID); err != nil {
+				return fmt.Errorf("invite: give invitation %s voice part %s: %w", inv.ID, id, err)
+			}
 		}
 		return s.send(ctx, tx, c, by, inv, token)
 	})
@@ -168,6 +247,7 @@ func scanInvitation(row db.Scanner, now time.Time) (*Invitation, error) {
 	}
 	inv.Role = access.Role(role)
 	inv.Status = effective(inv.Status, inv.ExpiresAt, now)
+	inv.VoiceParts = []choir.VoicePart{}
 	return &inv, nil
 }
 
@@ -189,6 +269,48 @@ func (s *Service) List(ctx context.Context, choirID string) ([]Invitation, error
 	})
 	if err != nil {
 		return nil, fmt.Errorf("invite: read the invitations of %s: %w", choirID, err)
+	}
+	parts, err := s.invitedParts(ctx, s.db, choirID, "")
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i].VoiceParts = parts[out[i].ID]
+	}
+	return out, nil
+}
+
+// invitedParts reads the voice parts of a choir's open invitations (or of
+// one invitation, id), by invitation, in the choir's order; every
+// invitation gets a list, if empty.
+func (s *Service) invitedParts(ctx context.Context, q db.Querier, choirID, id string) (map[string][]choir.VoicePart, error) {
+	query := `SELECT p.invite_id, r.id, r.name, r.sort_order FROM choir_invite_musical_roles p
+		JOIN choir_invites i ON i.id = p.invite_id JOIN musical_roles r ON r.id = p.musical_role_id AND r.choir_id = i.choir_id
+		WHERE i.choir_id = ? AND i.status IN ('pending', 'expired')`
+	args := []any{choirID}
+	if id != "" {
+		query += ` AND i.id = ?`
+		args = append(args, id)
+	}
+	rows, err := q.QueryContext(ctx, query+` ORDER BY r.sort_order, r.name`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("invite: list the voice parts invited to %s: %w", choirID, err)
+	}
+	out := map[string][]choir.VoicePart{}
+	type invited struct {
+		invite string
+		part   choir.VoicePart
+	}
+	list, err := db.All(rows, func(row db.Scanner) (invited, error) {
+		var v invited
+		err := row.Scan(&v.invite, &v.part.ID, &v.part.Name, &v.part.SortOrder)
+		return v, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("invite: read the voice parts invited to %s: %w", choirID, err)
+	}
+	for _, v := range list {
+		out[v.invite] = append(out[v.invite], v.part)
 	}
 	return out, nil
 }
@@ -233,6 +355,13 @@ func (s *Service) Resend(ctx context.Context, c Choir, by Inviter, id string) (*
 		if _, err := tx.ExecContext(ctx, `UPDATE choir_invites SET token_hash = ?, status = 'pending', sent_at = ?, expires_at = ?,
 			invited_by = ?, reserved_for = NULL WHERE id = ?`, hashToken(token), now, inv.ExpiresAt, by.ID, inv.ID); err != nil {
 			return fmt.Errorf("invite: renew invitation %s: %w", inv.ID, err)
+		}
+		parts, err := s.invitedParts(ctx, tx, c.ID, inv.ID)
+		if err != nil {
+			return err
+		}
+		if parts[inv.ID] != nil {
+			inv.VoiceParts = parts[inv.ID]
 		}
 		return s.send(ctx, tx, c, by, inv, token)
 	})

@@ -374,6 +374,27 @@ func (e InvitationStatus) Valid() bool {
 	}
 }
 
+// Defines values for InvitationImportPreviewRowOutcome.
+const (
+	InvitationImportPreviewRowOutcomeError  InvitationImportPreviewRowOutcome = "error"
+	InvitationImportPreviewRowOutcomeInvite InvitationImportPreviewRowOutcome = "invite"
+	InvitationImportPreviewRowOutcomeSkip   InvitationImportPreviewRowOutcome = "skip"
+)
+
+// Valid indicates whether the value is a known member of the InvitationImportPreviewRowOutcome enum.
+func (e InvitationImportPreviewRowOutcome) Valid() bool {
+	switch e {
+	case InvitationImportPreviewRowOutcomeError:
+		return true
+	case InvitationImportPreviewRowOutcomeInvite:
+		return true
+	case InvitationImportPreviewRowOutcomeSkip:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for InvitationImportRowOutcome.
 const (
 	InvitationImportRowOutcomeError   InvitationImportRowOutcome = "error"
@@ -1655,13 +1676,16 @@ type Info struct {
 
 // Invitation defines model for Invitation.
 type Invitation struct {
-	CreatedAt time.Time      `json:"createdAt"`
-	Email     string         `json:"email"`
-	ExpiresAt time.Time      `json:"expiresAt"`
-	FirstName string         `json:"firstName"`
-	Id        string         `json:"id"`
-	LastName  string         `json:"lastName"`
-	Role      MembershipRole `json:"role"`
+	CreatedAt time.Time `json:"createdAt"`
+	Email     string    `json:"email"`
+	ExpiresAt time.Time `json:"expiresAt"`
+	FirstName string    `json:"firstName"`
+	Id        string    `json:"id"`
+	LastName  string    `json:"lastName"`
+
+	// MusicalRoles Voice parts the membership gets on joining, in the choir's order.
+	MusicalRoles []MusicalRole  `json:"musicalRoles"`
+	Role         MembershipRole `json:"role"`
 
 	// SentAt When the email was last sent (creation or the latest resend).
 	SentAt time.Time        `json:"sentAt"`
@@ -1685,16 +1709,56 @@ type InvitationCreate struct {
 	FirstName string `json:"firstName"`
 	LastName  string `json:"lastName"`
 
+	// MusicalRoleIds Voice parts of the choir the membership gets on joining; each must be one of the choir's.
+	MusicalRoleIds *[]string `json:"musicalRoleIds,omitempty"`
+
 	// Role choir_admin, member or guest.
 	Role string `json:"role"`
 }
 
 // InvitationImport defines model for InvitationImport.
 type InvitationImport struct {
-	// Csv Rows of first name, last name, email, role (comma, semicolon or tab separated); a header
-	// row is recognised and skipped; an empty role means member. At most 500 rows.
+	// Csv Rows of first name, last name, email, role, voice parts (comma, semicolon or tab
+	// separated); a header row is recognised (its columns in any order; 'Voice part' or
+	// 'Voice parts' names the parts, matched case-insensitively) and skipped. A role is a code
+	// (choir_admin, member, guest) or its label (Choir Administrator, Member, Guest); empty
+	// means member. Several voice parts are separated by ';' and matched to the choir's parts
+	// case-insensitively. At most 500 rows.
 	Csv string `json:"csv"`
 }
+
+// InvitationImportPreview defines model for InvitationImportPreview.
+type InvitationImportPreview struct {
+	Failed int `json:"failed"`
+
+	// Ready Rows the import would invite.
+	Ready   int                          `json:"ready"`
+	Rows    []InvitationImportPreviewRow `json:"rows"`
+	Skipped int                          `json:"skipped"`
+}
+
+// InvitationImportPreviewRow defines model for InvitationImportPreviewRow.
+type InvitationImportPreviewRow struct {
+	Email     string `json:"email"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+
+	// Line The row's line in the text (the header is line 1).
+	Line int `json:"line"`
+
+	// Message Empty for rows to invite; why a row would be skipped or cannot be invited otherwise.
+	Message string `json:"message"`
+
+	// MusicalRoles The choir's voice parts the row names (those it names that the choir has).
+	MusicalRoles []MusicalRole                     `json:"musicalRoles"`
+	Outcome      InvitationImportPreviewRowOutcome `json:"outcome"`
+
+	// Role Null when the row's role names no role.
+	Role *MembershipRole `json:"role"`
+}
+
+// InvitationImportPreviewRowOutcome defines model for InvitationImportPreviewRow.Outcome.
+type InvitationImportPreviewRowOutcome string
 
 // InvitationImportResult defines model for InvitationImportResult.
 type InvitationImportResult struct {
@@ -2579,11 +2643,21 @@ type RegisterRequest struct {
 	Email     string `json:"email"`
 	FirstName string `json:"firstName"`
 
-	// InviteToken An invitation to accept once the address is confirmed; it must be addressed to this email.
+	// InviteToken The invitation whose link the registration came through; it proves the address when addressed to this email.
 	InviteToken *string `json:"inviteToken,omitempty"`
 	LastName    string  `json:"lastName"`
 	Password    string  `json:"password"`
 	PhoneNumber *string `json:"phoneNumber,omitempty"`
+}
+
+// RegisterResult defines model for RegisterResult.
+type RegisterResult struct {
+	Email  string              `json:"email"`
+	Joined *InvitationAccepted `json:"joined,omitempty"`
+
+	// SignedIn True when an invitation proved the address and the account is signed in.
+	SignedIn bool         `json:"signedIn"`
+	User     *SessionUser `json:"user,omitempty"`
 }
 
 // ResetPasswordRequest defines model for ResetPasswordRequest.
@@ -3098,6 +3172,9 @@ type CreateInvitationJSONRequestBody = InvitationCreate
 // ImportInvitationsJSONRequestBody defines body for ImportInvitations for application/json ContentType.
 type ImportInvitationsJSONRequestBody = InvitationImport
 
+// PreviewInvitationImportJSONRequestBody defines body for PreviewInvitationImport for application/json ContentType.
+type PreviewInvitationImportJSONRequestBody = InvitationImport
+
 // UpdateMemberJSONRequestBody defines body for UpdateMember for application/json ContentType.
 type UpdateMemberJSONRequestBody = MemberUpdate
 
@@ -3379,9 +3456,12 @@ type ServerInterface interface {
 	// CreateInvitation Invite someone by email (manage:members); the email carries the link.
 	// (POST /choirs/{choirId}/invitations)
 	CreateInvitation(w http.ResponseWriter, r *http.Request, choirId ChoirId)
-	// ImportInvitations Invite many at once from CSV rows of first name, last name, email, role (manage:members).
+	// ImportInvitations Invite many at once from CSV rows of first name, last name, email, role and voice parts (manage:members).
 	// (POST /choirs/{choirId}/invitations/import)
 	ImportInvitations(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// PreviewInvitationImport What importing CSV rows of invitations would do, row by row, without sending or saving anything (manage:members).
+	// (POST /choirs/{choirId}/invitations/import/preview)
+	PreviewInvitationImport(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// RevokeInvitation Revoke a pending or expired invitation (manage:members); its link stops working and it leaves the list.
 	// (DELETE /choirs/{choirId}/invitations/{invitationId})
 	RevokeInvitation(w http.ResponseWriter, r *http.Request, choirId ChoirId, invitationId InvitationId)
@@ -5314,6 +5394,32 @@ func (siw *ServerInterfaceWrapper) ImportInvitations(w http.ResponseWriter, r *h
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.ImportInvitations(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// PreviewInvitationImport operation middleware
+func (siw *ServerInterfaceWrapper) PreviewInvitationImport(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.PreviewInvitationImport(w, r, choirId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -8437,6 +8543,7 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/invitations/{token}/accept", wrapper.AcceptInvitation)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/invitations", wrapper.ListInvitations)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/invitations", wrapper.CreateInvitation)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/invitations/import/preview", wrapper.PreviewInvitationImport)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/invitations/import", wrapper.ImportInvitations)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/invitations/{invitationId}/resend", wrapper.ResendInvitation)
 	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/choirs/{choirId}/invitations/{invitationId}", wrapper.RevokeInvitation)
@@ -10749,7 +10856,7 @@ type RegisterResponseObject interface {
 	VisitRegisterResponse(w http.ResponseWriter) error
 }
 
-type Register201JSONResponse EmailResponse
+type Register201JSONResponse RegisterResult
 
 func (response Register201JSONResponse) VisitRegisterResponse(w http.ResponseWriter) error {
 
@@ -14455,6 +14562,116 @@ type ImportInvitationsdefaultJSONResponse struct {
 }
 
 func (response ImportInvitationsdefaultJSONResponse) VisitImportInvitationsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewInvitationImportRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *PreviewInvitationImportJSONRequestBody
+}
+
+type PreviewInvitationImportResponseObject interface {
+	VisitPreviewInvitationImportResponse(w http.ResponseWriter) error
+}
+
+type PreviewInvitationImport200JSONResponse InvitationImportPreview
+
+func (response PreviewInvitationImport200JSONResponse) VisitPreviewInvitationImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewInvitationImport400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response PreviewInvitationImport400JSONResponse) VisitPreviewInvitationImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewInvitationImport401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response PreviewInvitationImport401JSONResponse) VisitPreviewInvitationImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewInvitationImport403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response PreviewInvitationImport403JSONResponse) VisitPreviewInvitationImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewInvitationImport404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response PreviewInvitationImport404JSONResponse) VisitPreviewInvitationImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewInvitationImport408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response PreviewInvitationImport408JSONResponse) VisitPreviewInvitationImportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewInvitationImportdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response PreviewInvitationImportdefaultJSONResponse) VisitPreviewInvitationImportResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -22482,9 +22699,12 @@ type StrictServerInterface interface {
 	// CreateInvitation Invite someone by email (manage:members); the email carries the link.
 	// (POST /choirs/{choirId}/invitations)
 	CreateInvitation(ctx context.Context, request CreateInvitationRequestObject) (CreateInvitationResponseObject, error)
-	// ImportInvitations Invite many at once from CSV rows of first name, last name, email, role (manage:members).
+	// ImportInvitations Invite many at once from CSV rows of first name, last name, email, role and voice parts (manage:members).
 	// (POST /choirs/{choirId}/invitations/import)
 	ImportInvitations(ctx context.Context, request ImportInvitationsRequestObject) (ImportInvitationsResponseObject, error)
+	// PreviewInvitationImport What importing CSV rows of invitations would do, row by row, without sending or saving anything (manage:members).
+	// (POST /choirs/{choirId}/invitations/import/preview)
+	PreviewInvitationImport(ctx context.Context, request PreviewInvitationImportRequestObject) (PreviewInvitationImportResponseObject, error)
 	// RevokeInvitation Revoke a pending or expired invitation (manage:members); its link stops working and it leaves the list.
 	// (DELETE /choirs/{choirId}/invitations/{invitationId})
 	RevokeInvitation(ctx context.Context, request RevokeInvitationRequestObject) (RevokeInvitationResponseObject, error)
@@ -24657,6 +24877,39 @@ func (sh *strictHandler) ImportInvitations(w http.ResponseWriter, r *http.Reques
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(ImportInvitationsResponseObject); ok {
 		if err := validResponse.VisitImportInvitationsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// PreviewInvitationImport operation middleware
+func (sh *strictHandler) PreviewInvitationImport(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request PreviewInvitationImportRequestObject
+
+	request.ChoirId = choirId
+
+	var body PreviewInvitationImportJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.PreviewInvitationImport(ctx, request.(PreviewInvitationImportRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PreviewInvitationImport")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(PreviewInvitationImportResponseObject); ok {
+		if err := validResponse.VisitPreviewInvitationImportResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -27095,468 +27348,483 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3rbiO5li74KoR6ANmD8CUvVd1lozGjsp27PDud9rGdVV3TKvhQEZTEdgQZm2RYqUok0L8GmL+D8wQD",
-	"zOn36EfZTzLgIhkXiQyFbMvOzDawsSutiOB1cXFdv/W5F/Ms54wwJXsHn3tTghMi4J8n13ii/5sQGQua",
-	"K8pZ76A3QDOCbxFhiqo5UniC+BipKUGYyRkRaOu3vWHv7//+P4e97d1e1JPxlGRYN6PmOekd9KQSlE16",
-	"X75EvfdYqjOe0DElyXJHv00JqzecYqlQPMVsQpIIYYkwQ79cX1+gBCvS3tWXqJdjgTOi7NQGSuF4mhGm",
-	"TqFnqjvMsZr2oh7Dmf4Y11+JeoL8raBCj1OJgrTP6winhCVYXM9z8lcyD3QQ195at4MppyI48tg+XbNN",
-	"TQaStDRbvbBeyyd3betM7u6zxKfjD5yRM6zi6TLlXE8J0sSrKRMzRz+alGKcpkSgKU8TqUkGxmNIvhrR",
-	"6XhHN75jWl8xDnZHFdb9BidI66+sOUv9Kbnmt4QFGlfwbL1W31N2W7a5vHKSxIIou3YkwzQlCcKxfgOl",
-	"lN1G6M1rlBKlzxLCLEEJnVBVLWdzgGnZ2XqDPCskjYNrmtmn67V5kWJ2jBVZnvfvv//++87Z2c7xsX8W",
-	"msXco7Pg+HPzcM0WBb+jmlIDbbrHba0SVmS9g3/tTTifpHpK+M9CkN4fkae/azwJTkDBs/XG/7GNuxTr",
-	"c5Yv+mWZcyYJMPWfcXJJ/lYQqfRfMWeKMPgnzvOUxnAE9/5NcqD7qtn/RZBx76D3D3vVRbhnnsq9EyG4",
-	"MF0tHxRhOkMjQfCtRBiJIiUH6NfB+9PjwfXp+Yebk8vL88sIzaiaIs4IyoiUeEJQTgQaU5ImiDKUEIVp",
-	"KiM05mLIKMsLhbD+I0NyymcSbXGBMBrxZI64QOVFhtQUKxRjxrhCIz0cnGxHCF7OuCAoFySmkqCYJ2TI",
-	"ZBFP9a15+gEGeHN9/teTD7tD1gPez8YpjZ9g3Y5SLKdEmiWZ6QmQT1QqeYAwSgrTHUGaJvREWJGNiIgQ",
-	"RvrAIInvSIJGcyR5RvR6klQSJCmLCaJqyGZYwiroDzTf0U1U3BfhVD+co0JqAUJfByBS4CSjjEolsOK6",
-	"L5bAM66mRKC3+z/B+skh0z9engyOz05QqoeMCpYQgfowV/NS366nmf7GF3PAENHPdnWf77gY0SQxXH2z",
-	"/X7gCuE05TOSHKCLk8uz06urktzRzMlt5rLtSyR4qtc6vpXwe05ERqWknBlqZWapDZnC0udEmC3ThCDR",
-	"lqPdk7PB6fubD+fXN0fnH96dXp6dHG/vopM7IuZoJqgiaOvi/Oo6Qhcf9f8Nro9+idDxyfuT65PtIZOE",
-	"KTQWPCu7lPoTqolmrIkCqSmVaIbnSHGOtoa9I8Gl3OGCTigrj7t9eVcLuGa7P3D1jhcseYKVP7++eXf+",
-	"8cPxgTk8sJxYTe1CJZxIpNkBHCpY3RFJOZtIpDjCCCTDhiCE9fuapyjNetBWuRn6zb40DRE4YKblmLMx",
-	"FRlJtg+brERzLHfugDOlBCf6m9mUCGJX6gLPU46Ta87fYzEhm1+wd6fvT26uz89v3g8u/3JiTn2R6zHo",
-	"CaV6EMBIDcVKIu6IQDiOSa7kIfzmeLZZYeAaNKMKzpy9bq5pRnjxBNzz8uS/fTy5ur65Pj07Of94fQDD",
-	"sXTZl+aKkIrnuZbYhKB3lE1gX37c12IdZ4mdVMwZI0ako3LI4pRrikYDNq8dPthFhW+JdNdPXEnTVNkt",
-	"veb8DLO5XQr5BIswuD65eX96dnp9chzBSc0wmyOsFMlg1wRRYj4YKyKuzJw1WSfoUv+8A79vI4nnaMpn",
-	"SB8OfTZmWG9pVFd/a+8vC4yuZfspGpGxvnKVmOslxxNMmVclpUyRCYF5aYmI4UJNuaB/kidgHoOP178Y",
-	"Hn2AGIcNpRJJOmEEBBEtZ5hTAMwZmANhCUm2EZxhhMtHmhkQkpDkENj9kOlW9Mwp05fvTOhlBd3BiCxS",
-	"zrhIIuDxlukj8inXch5SM74zxrHSl+hUsyU2ceziI5NFnnOhSHJGEopBVd74On38cPXx4uL88vrk+Ebz",
-	"D8M1xjQlfYls144dai0J3VIrMzT5BwLGB6Kv7RNMD7GidwQ0+Jq0mgt97hQ1kmxc6fesSFM8SokTh5fF",
-	"6kpg/tfyw0qe56N/I7HSizkYj2lKsZnkUo/WGPELlu8Itud4gZXq3xFlUmEWE3s1AHcBI03Vul4l2xza",
-	"6m+V/zZ8lyTbfbAM2QGOOE8Jhu12b14Uo5TKqTkT4dccNSwsiX5BkQkX87rCM8ZUTW9GWBKtZEgSFynW",
-	"qhJcdx79J+rRxNu40Vc8DyQX6lxY/WzpuDf3iSZO86mNtt5EtGgeWl6byLNpK/b9CKxny7svSEonlBey",
-	"9u5p4tfi6tMIfOcdRWlO8xCfOVPh/RQEK5IM4FOtGGFldfIdRWENQ5/8PO9whqJeXEjFswss1Ae7u8va",
-	"npaRtCJCxA78U5CYiwR4nkR8HCGyO9lF/SueC8w4etXf9Y2r0a5nqprLfAhRWIAis8pUskyU9E/y81yZ",
-	"dS6XjjL149tqeCWVul/aGWe1lbBjX6JekSfrbZDvOFQ2nXIR7HdRg0Lqk2ou6NJG1kmnnSgd7TX3Xcb6",
-	"Ut+6OH63HSFcJJTfjIs0RVsYwX9LGigfA2lsad1U/0vrPu6VCCRIUF+bo9yOEEz9U5ZGKKMJjYzuqenH",
-	"cS8YSC/qVWMo/9D9uNX7lOnfdRutnK2a9kfYOM+JXDoQa1PyfSjpS+sefYT7YyOD1RTXoN0RZRhY8mPN",
-	"q07u0FuAHjVDZzE5w+K2fn3lgmj1Ve/6yP6DfIq1Hhra4VpD8pTlhYfvZvoZ2OMUyaT/OchYaXo+7h38",
-	"68pJ1wf/5Y9oNeMtSpNgO4MorYMwJN/SZfjTqZnFq/39/fIFLASeLzVnJr5iB0g2Mnd5c1GM/tPK7FZO",
-	"GyTjACEKGSbjFLc83PxuSYVVIbv3cSnv8ivzzcOoIerdcRoTfcSb9Bo4nYFtL6moWuXamrptaXRWTjqq",
-	"b3wLHVbrqhs44oVP4BmRlM/OKKOZPt3LgrZWsCdcyxalacIZZDLzFZiQzWXDiNY5tBze/8ARjN1cPgEp",
-	"Gxr2yah6VvMR8T9ifADzDz1Vfwk3C1eUV6iqjVbC/Xi4OAmYWAZn0ViNeaEQZ8QrXTkuuVoAt7emWQs3",
-	"8do8ahOOasy3sXHt239FlKJs4mOrlB05K9oFERfB1RmTGZE1kxuSlE3A61ZbISSnvEgTNMV35BDpMwZL",
-	"xjiaYaF18l30CimOXu/v74Z5U2idfGP1zrtQU+efOpqS+HZ52mNnIl0mSSrPdQP+h3nN7dVcI+PEAnPC",
-	"n4UgleUZx7E+eGDbkIjqHwUvJlMtv9vWEGfpfHc1s168umES1Yhrw/Mty89FentJZJF6mEDCGVmHmUVa",
-	"h02NUhy4sEMKgjFhrr5mjRxu3/bNp5W9woTKUYaWwwaVLA5crrcU4H98yF2geyyb8Y3VBXFA9IJHDEjT",
-	"YzwPGCgq883y1c8Cv1dBEh6XvOKCJAjeQVvW0kSJNDZ3hngcF0IQFpNtL1+ED687CK4ndzWtjgZGA631",
-	"JaIJmPKWxoD6n+1svuxUv+58ns/n852zs50k+eJXjp1taZWP3hjkqqb7EmKAzEEv12aLKomM7wan5gVg",
-	"EBm/I8l26wCuFBZg1fcvQKPnsgepP4o0qwX3JVV6PJghoxzrlUpISpT/5qLy1PbtibhqLC5YHAXRf2sB",
-	"AVbaf9GnPMZBjYdxaxRYeuImVAvbWXrH9K/H44btI90roq9qsPUmVJGkPg1wLgiSpzi2bpUJYURgeC1w",
-	"vVe9XhbpSlq+bL6tvy9SctzUBD1e/SIFSspTTBmacZFIZ9sxjsbXaEbIrdQzuy6ITPAcfMbX00LoP/yk",
-	"DcSx3OHluyP05s2bn4w/XNUOFx+PJVGHqKJ6c9DSdEf3CK/JUFdWSl950p1wHvW05vJ/2gtpmZFSlXa9",
-	"PapwrioMzXxfZ0NuQQw/jBw3rdGso9CaAF6OsXFc2nj3O0I89gLC9H0fEEUKkfrpYqpUbmIx9L+2EU4S",
-	"QaR00Y9jogl3rDeo6fyGZfDv1IyMYpx+DPUoNRtx3ZQEYj5CsI8kQrMpjaeVvR3nuUQ8JwwCJJEsRmWr",
-	"uyvNcG5h2pbU2p+XVzVvM9ovSt/lu21duQtr0VNRGffXtvNM7+feoPf1aFB5TMbYin++xytcHbdkvo4T",
-	"YmGZ9delm2HBUFo5HaoxNgdUXy3vNoEz4cL69sK+LGDCyr3nnw6ZtTxf9HEtNNj83D9STsURWII946PK",
-	"v8agQhg6a1LK6dU5evPqxx93XiGc5lO88xr8mt4jHvQW5SlmdQOfzDAYdTOS0CIDu4SYEK9xL+dS6Q4D",
-	"N3NHV04rz19YcuepsisS7KXWZnAfjk24W9gF6TfFa4Z4S+aO3TpzSEpVISZUc0T3fWRifLT0V3NKenen",
-	"y96Hnh2FduAe3qqg3paNiChtSB6zy8Opa6VR7rGoTfAOIhs3glqdMhfO3uDDAOnH6E/OTFCOd2cfxSPl",
-	"yF5TSW0h6gehTgwNCSV4QhbD/jmIRvWtrpNQfSbBI3WSYZoGbPwtws46t3/ZTZjP83x+za8I85pqBqnk",
-	"SJIyTgJCJ+vhVVt9/SnSEg/STfW3d9Fv1txHVf0rKlFKxgrxQkVDpmXK0vAzR1gQiLS1bEKQmOYUROUh",
-	"897QWsr0JbnIKReqHB1wlGoMEcIKZVwq9Dra399H8RQLHCsSkPNKe7I1WTT7OmfpvLRwSsomWq2r5iCN",
-	"mU8eIpLlCkKAjQsIZBMCKgmGmBLbCATidzeKtOz1VcBb37bRv00JBBCaXUQzPVDFG7vOuV9YqjZrudlf",
-	"+MyEeZWmYCKIy044dL01OyojFgumSLLbW2nsrA0gak7zjxXrBKbe1jie5WtCPws6c7of20rNqlqMVh9m",
-	"EOw8Rlr9818DUmfIIJRhqYhAYyNBJxDJbv46hcAyExm/nnzEyCfVzQ6k3zTmHc7gdIwhOJ4neO63ImB2",
-	"21GZtRdAuSj24+CihnyG9/X3UWmixfzKwb9xykjiFqmbpNHuQSyklqT0Ldw0rbbd2WfVRz5DbT7ljHwo",
-	"3LosGIimfMYgNLkegy9tED6vDrvm72DOmzEikJxiQSQyEZsrBZgugofZODmluZvH2p7pFT7F+jqUt365",
-	"v43NXNiIILVdFVmGjZD6UJXmGmKC4WFfohM20TpgWLpaJQKvFzq3WvTyy1vBhamiWjw+NUpSE7drUkn1",
-	"3WFScZxQgW4JySWQ2x1OC1iB9dd3DU2wTcBu19GWp88T0iKhJX5Rh37agRw+hAs1JUzRGCub0mLziQSJ",
-	"OUga+jcXDQxRro2LNaSxB3fLppT63CsUS7KmU2hEhZr+TrBoCfqraU8xZpzpc9YSNoTXabAtPq/U4gJy",
-	"TU5JTIwP3Bqc7NqgLcpswhFn6Xx71xu3F75HQfPAaYhkcyIoT1bxR7dRF+bt9nDW+qpG5U627b8+tbHP",
-	"NtPISV6k23KF6jYBINhhj5HZsAenHFQpkKdLIV7wWV8iRT4pL3dLKSMdQgjgtag+xrYpBtSzZ6HzZa5o",
-	"yI4jqZWe0dxE9VdqlpGz9DulGVoWAn6Aaw9tDXs/43gaof+DTzFj6IqMsFQUM4sC8NCT9bzkDb23bW6Z",
-	"h+4n367dg8WXGgexs9yQTzhW9WMF/5blyYKIwJEgd9T5TezOaJGk+PPPudeEaOJJqwUziZYexm0HFpUR",
-	"qDC+trW4KFfcTeGMJJTcwcgvCcNUSnDcNP7a+xkL/rdC/1r96yjFUto5l//eu+QZ1neUbmD5n3tnPCFC",
-	"r0P5jyPOFMlyLrSw5FsNN/RLInlaBBIkOBvThFgH7cKyRb0xzvhqp9s7eKu+3ea7q2IyIVJ37FF9P+b6",
-	"ZP6AzKsl15Mo01RH2cSkAs6wRHpYSUP/X280i4wGeiAyIC9aE2w1IE0jejz7u/+ouXDGBYnQiEhluETn",
-	"gTWPlWdcWhzJMsKS0r/taA0Xit9kFrjBBk6Vf2eYFTi9kSQlcWVmu2Fk5k+AX7AN1LuM6gRRLZRvQ/2H",
-	"BfLvSDIwkUoeczi+w9RyxfbVcmFX0jq4PJ6UusspAeQWuoaGd2o+mXeIqSnbbo4kqs3Gvxyl3NxchBSP",
-	"iF9xBtH8Ib6ZhbGb9iLbo2+Qx3h+H6NJ8OrqZoeo2R4sVw+aIE4Sqq5ibrwnpeWfMgP0MOZpymcmthGn",
-	"qZcRtlt4Q1aMRTsyvOYdoGneQDZson2Xdt9N7wFdprLs5iSmY5tKCJ4lqSIPmEMz/ZSLurl5TGYGCAAd",
-	"wWWEEU4SibZ0WybHsgYi4IEP2AZLZkoJU2jCiUSjOXwBMEcmDsKmWcPYqaoyvm8Zn0HGyCec5ZppVLni",
-	"fvmr9MLhJKFGiLpoLFu7c7138kkJjMY4VjJCLkF/CeSCi8yo17UTWAvarwITFzdnWmSY7QiCE801XKNR",
-	"GeO1sFsQp2MVU6ogdVVNSRYII1rID/ZYsbWY29xpX7bwCg3BeovaAiohDKcKGvYcChd+2Mah31N2a+IU",
-	"bR6AuzcCtvmyP8joHhHI8maI8RnaKg+Ei0RK8BxxFghwsBa65b5Olh0TkSZngNxQWrswmoOzMXW6iZay",
-	"M3wyiz+6erWOkbvsguZEfp43HM7gyzEZgFyAKwgmsxC1fo8ZVekCvnBXrnB6v8YWueediWR3G+fmXfbh",
-	"X8EaWQXJOKjihiNlbTRsICjOBOOoQxdi2gh+Q4t+AAjEM7Z/B+0ScgHcLx72nvGUD41aXBU62HWVNhMs",
-	"uKwXgIsevPOzKZcEzfSA4pTHt8ZxX/IWY2g9bBwvsDsY/6Z3vB1DEVdFHAZpWHPSUM7X5hKfTPuOabcG",
-	"lC+vd0rZrYszjJDkJrQWW6Zbw3dQXF+NmuNDgCBVEklVJJSjhAoSq9R/WFY4Kte+n1xsSrel1J9e6C/0",
-	"Qnpcj4WkMaBD6Uk6MAIYFGBEUqXlJmaAaGx6DNAYs0HGgb1xZNHN2Wp5KnYJQ7X9tPNtITivqH3n3ODd",
-	"FOZGroIvc6QMeuxmGdCvn4BK5ruMRMFirEjyTvCszT/rhDV3uMu4nQjZlCowaZsNkTwrQ/cFwfGUJDaQ",
-	"Ntfi9av9/Vr4uE3qoRIJzCbkwInxVJae4CoToI9SrK+F+udYkJp5U/I60Kg1vqcEGkrnJVkleC4d0gtV",
-	"u2ggb604DtEiRJjRmEwAk72n5VHFkSQkJI/67mfZK7csSDgXgtxRMvPkFa2Iga0tQ0sqkfOgdU5gKa+p",
-	"9vlZJMVVzLg90agRylqfT3C1rsp7rsyorgW6JgKPlV8jrksK7lNBpgQLCXZJScQdjS1GQUxgUlVQ4g3s",
-	"YmsyPvRQeSy7ccWavPUlWkqm6pjF0khccSpsLUVjqxQxuKjJEdsRKlhKpEQ21l8fmGYCEE38woYzTrRO",
-	"rbRieDycf3yJegtmyw24VB7sKmwutr10aKrv6jvKJl3yML8Kn0fYm1f2Ul+65tB8Z7G5d/I9RM97tjBJ",
-	"GrFPtVWRtzTP/Q8XZmAaqb7wjqe66IIcMHS7HTaEbd2GPkOv36IpLwKBgB2iqzxp/VIRE651mjyKhbHC",
-	"sOiSDdroPnL8OxAZZZsOLvVfbI6Xx4YqeBY+f4qHni2aS10z5Tcrx+KhvzILxGNgLhNEZoJqfRtt0cxA",
-	"lCHOrGRxS3IFMUy1+MOA436ub5IOEzPvRbWhBSd2CuMJwiwtzymWdwcII4N9hwSfWaMGiFJbDc4PG35z",
-	"S+YGzibSEs8tTJXn5uinc3BDob//+//QrQwZL1RewP3y32NrFTUX5Bzt7JioNRTLu/++i/5NcnYAp0qz",
-	"Zf3FZz2EQK/RkOmO/rcvu4jG8qA8ir+e/Hry4VoeoquPZ2eDy9/19eT81xH6l52jwYfr06PBzruTwdX1",
-	"zl9PfofhV79fDj78dcgm9M4kHOiHMMkthz6gBTloUT+OeUZkZUUGn7iDkIXPpNJSo1FFZlhuNwKRa6zB",
-	"hu9VUkYs73pRDzDtoh6N5WoflW2jhEtaRSKXJEAoBmTffxQpu8MpDTxkRiBdfiD4bE31ww6Rz3zXdcFa",
-	"xrjoudNdm6FF5dTqTVRzWrVefLaGoNzK7EMxJvfh5oJg6ctm/W06R1gfZ30C7BTBYwH+YjP7KqxcC6gz",
-	"KskKM5GjzvWWM0CwNoTG3ikBV1ctA9TONLxNtRzqBYmiJY7WZWR4I2nXSNdx94C/l0opCF9ztct2ZcRq",
-	"9aqLA+0kLEheiDigEZR5jcDAb4nfHqQEZnJMhCABg5QS2HiU+hICv6VJuS+NtGV6ViELm5nvcy50kUYa",
-	"W7e0xpHb9nLazdHXtqy59j4CK73gy+xy/YSvcEB4gLbqICgdpLZaLQAXgNyOhHfKxnx5Zo4XVU5F69f0",
-	"g++4OIR1AhbuiJAuhqPs5e7V7v5KS4nlEa6B+gD8M3RA8BveQYNrK9dpbEUWQLI+GNj9gt4lOCNbSvEY",
-	"SN8Zlsa/Aia8LVg9apIvjOtFGZx0SZgRe7utwvIlkxOW2IgFG2zcc+trSkXc8VvS4Z4xyAT2IAQC9W1I",
-	"fnnX1HPw7LrU97adxAZuuB7rBBQhqDJF1oOPaTfG32fXO1m47eI0B9++BKF8641g37mJL+g1egY3kFsS",
-	"OXcIF2hSEKk6WGI70Ev7EgQVMXnn8efxGYBJVG7xyBwy808YTWRKKWzFPMtwhCTJaMxTe/LwCEmSY1Bp",
-	"IZDE6HNDZiVAQWI+YVSSBBQUaxY5NFV+tAgIbWcEM+kyCdHApjn+sL+vBUnpVV4WKUjedVqXEC5WhXLl",
-	"VT6oCj1cS8dYGo1f0ehubrJqhhth9WkrIpZvGGscmbAaEQytOYG9HrvSKCSBjT1Es1Jb0OzdDl4TliuO",
-	"0a4h8EJpVbjOvX1LAfVKOisG7gi6xttjaaq1DPpGVvgyn+5O38TlvbHrs+HrXO8Wbb8w39ORwGJu0uI8",
-	"TihGPgWgESHpcywIsTWCapEfUzqZavmDFRkRNIaYtK1h79Ww5yIkDLtLTef+/ARWDemeAHOuBZPKGpi+",
-	"c4v7ML9MjASv+y1t1UMjhUGlFVMhiipbZEpTpCnKpslSBh2wyzltHaJ0OgrGrExJ9T1z/qj2mJzOqcdm",
-	"kaxd4764c/cM7Ck9np3FW7EypXlxx/4MYaHJsHPvl18Ozs58DTlbT0cgsUfDBAtG4xzXnMHX1CauuyRY",
-	"Ryw1dLAavoYfKKzVp1yGkviT2JciSTCrBZL4j50pq2RgWZfPVEk6nmoCKWZ9iNy1KI4W2tUPawu5geGG",
-	"9IBt/qDddds8RCiiLZlyVYHnYvNuGf6w3TlY0S3ghf7eGxmyXnSW2zg7v7Y9M122Zlh57libPOCBVku5",
-	"6msldkTSEt2PKYFZTPw8oq3IgsMQ8ZhEcKyo9EfjXouiBllr9mRqUNug7ECZeGuqTCiObHMmC88fj9tx",
-	"B6paC2aRqjNaS/mCaTUn4d8iZ3S7Kg3RzV2yKGbN6cOi48QcsHgqqFQZlhFK4YcpT+c3M0JuI0TAMKcZ",
-	"fAKg/DchBrs2KJp3NnxC2dopEFEvb8M3E8QoVGeWDCwk3Binkqw0fJYIAm0QZ3bYfo1qWTI0QYE3VLPP",
-	"bIxvyv7+CMCyr2INV6Yw1Efp0Yxs975hnzUN3uvb7IMCg13ksKyfOEVywb+rZFl+Evx3WhuKuRCQroVG",
-	"czQFb6fQ/8QMGQvyoUMvpZxZ/ICFcK/a2O8TBRCGQzGgBkKGMFBMOOjUXGHOe7xklOsEpPEI4QQL6Ff1",
-	"XQpGE9TM+HbXauuxgqqCGBmr6OM+m/QYC9RpRVZMOlTVpe1ArVqPcLba8kiA14UG0Y5p41Tfzt1oDTig",
-	"56+MgKqDqGwEbeehinwHtdwLJlOq37VB/9G6hJd2pGXwQWU6LZNFelEPTKfeS+JsjI9c9T4POKy1RHSA",
-	"hrVveoc7xlUc52IFMwNQcsQTIt+TsQrFEan8pDO0Vv3tyNOFd4xasnoHIDOtADQA422EPhuvnxMhuYHK",
-	"lqjCmE14XGRayf3P/3iz7dHb81zwT+8Jm6jpkafunaaGKTcZPCX4I28scC0PQUAAswhV1cMpn1RYTsG6",
-	"e50qF0YN4d0HR2TRPXAVasVrsnIAmCifCzqZKufPDMoFQa0+Kcw1fkZZYd9ZHas5xSLjjMZHEDf+iar5",
-	"L9Rn1oFKHK/2uwWAUvmBzK65gWtL8SQQV4DZpPBXd4h66VzQ2GYYLKs0lJ0yRcQdTn8j5NaXBglA54oj",
-	"AXXOiZoRra7MOCokkR3DWAsozSWDO8IC4GAmtwVsdGUhcCVolpHkECVUKspiBapQ3dQRyPi0Adu/EU0c",
-	"lhN5t+YQEj2zIp6i8quagsYISTpOXEznapo9Mk2YOAYAaW6xWbkEBKDy4MLLYhRSF8OKpI2gyLmEEI8r",
-	"klHFmc86sfPqNczs9SHa18KyPXm7wbqDHdnGnGBhI4iTLqfTa3wIsm4L0fmg8iSeUiPh/oLBmnVopDVS",
-	"gZqQSh4jjdf7OKhFf2r9x2avoJinRcYk2oJlM25EM7PDqkq+CW+0EQKf9HwOhswdWUdlUcnRI+TumQg5",
-	"BhVBzFGE3BUSQTYtlE1UeCLRVunaHLLRHPUP+9sRcqwvQo5p32SGa0dIU8mN7TGJqrN8M3MsIBqyjLIb",
-	"alkgWBskjEBfczfl+OHE3eTVkYtQec3cUDbmkTHjbcMMMxwNWdgxW3OpAnLsQ52qNRoKZ0TEmCUUXANr",
-	"k1EQgmUFHg51ucCeeHaLldQVEekZwF7M6KNW0JcVuxF0QbbGz67lwq71FvBeB3vy+67N6+3hsPVOA+am",
-	"EhDIhIAEphqHHy7Svn0zWm551Qh93vSuqFy+o3U/l/tv07nDnTMcFBzq3SJvWVjc9rjczVK1+Nk7W4it",
-	"B96Zhbt54M2SuaPfLZWtrjAt57LdAwHQSGtGmYohAx3wVSygQSfIWEZmR63KiW1eYmqTVN1ALOY0ZnMk",
-	"DQaUyQs5dECEGDEAiTHvB4z4axc3MxjjrtzgwjLZCweKEguaYTHv7PGBzfnVNO3SDVdCiP/hKMF4BuYB",
-	"wKS27NP7ICqtAE5anWUa9SQ4MLpz4CXXxypR0E686il4iuzaBTA13OTWJBLf/NaTZauOO8zhAvtsQWXP",
-	"3SmwZqRbwpduqr4NPJcJuaJ/kqAlCKddKvXDIN37tr9a4+HJO4/lY7BBXBaU7r5ytYr7PvmtZitaOS6H",
-	"gNIamdrg1J2NP5fg4FxHHrxHsLb95Od5p6GF0jvkQMRTehdM8MBSfZSViTgU4tHlAtI6T+eNvsb+Epkd",
-	"8G0au7t2zZTmrbP2hdJBcW6UkattQKhESm1EdhGjxtkJWi/+CN9iV4oLLyNLaUbVz/NgjAfcupVYkuG5",
-	"KeQZVXj2eYqZdfpDa4eutkeJUWIQ3rZwOsNzGdk08hFNU62hU6gT2Ayxp0z9+NZrY8nwJ1NCv2XMUBcI",
-	"ADtTA5psSpzB4GMsxBxt2TzJm7PBv9x8vHh/Pji+Oft5+9AVp0M4z1E8JfGtBGj1lCA8wZRJqONi0TOk",
-	"sfJ3HLiWlgNjhp9L+D2aVn+4wCcTXNKpp2Vof9vt0toFuX7Q39hqWq9ItKXYk+PYQRddazDMPc3aclAk",
-	"lPsZ3hTLqwUc4QbQ6D25aJs5e4HFrhbkw9qTFYUdL1rfQPoYLDrc+jwnwY1+lOJWTrMrJ9mI/SnJtVzD",
-	"2tYssOI6+7U8tySNGg0tk3nwFPkrPz5SVYlgrx+ll82PLcrRMimvL8hCF6eKZH6Qvw5ajR4MvOr6b58O",
-	"9LVe2NyyoXClXpHW47jDNRBa6hDKq6JxCOuS+rohbR5ybg6w3qWbb3AZawxiMZDhwrAQPyMLw7cU2bH1",
-	"Xl04yMnlWVs5pksJmurVMnF6qY+oNtxVUw3onCvme68BB4diCwo9kAdEPcmFOhfNxNmgqldbwOq7FUMc",
-	"SEknLPNWSquV8XlYsfqFhlYMqZzvkzmxTL+/CeoL+OnGn8OseQ6a9AVEofpigBM8DwqzUqE3+wa3DfIj",
-	"cttKZIRzQWIopLcWOr0byTH2GiR0pxdWvwgYD+1TJ6nWhyIAkgNt7TtJGbP5QgotLwyu4JLPJeU8lyFb",
-	"iFDh6h95Df9reTARomM9DH8aQk5CMADwqG2Or+4xRzDD1GCbO3xSVl+UQdQDU6m7wu9tJs5Ei7kUNqwe",
-	"5kU/wbfD3tkcPh32tp1hv4Ezec9j15iv2+IFInO7EJmj0Jhx4ERZEg5E1evWbTJQixFjzTs+KOmuu6Mr",
-	"7/3FNbOzaV+KoOLWlnyhCHOJFy42P6mTejp/CKNZ3CcPs5kRchsEMbcPakPjd3V0ZAm1U4E5bplQYQdc",
-	"JOkneza7ncuFLamPqjW742x+Ke/yEN5uGA+3ipDcBB6vP3y9gerqm4zmrwHR6YFX4AfySV1ZnMk1gDpN",
-	"LlwHPdkP0em+943ogoiMSum94s4ZQRAcURbh5SlBf/+//h+Ul18hBaj+W9iWP0H/+R8/Aqk5R+YdJbOD",
-	"BMvpiGMoIAI/uKBIGwle/xueAy9wD90f8KSM/5DuceMX87XxbBrXBkvqf9vnLqPTjA5Ak00N/QwzPCG1",
-	"N+wPMc+ygtm4kfJLzHA6VzQuf5CmgGw5ttrfriEb6+s6snOzf2LGeMFi4oycELd7MEn5CPsLfawQqdZD",
-	"9ddcA7M5ZwSRVALsd43nlLFzAP+/Ftx/Y5RhxP+2C/6CiNq9HrjJ+RhZCRtoVd5vgL+6YawW5ytCar+p",
-	"fQtwn9vanURg+5UMDMCkdIwYuTOu6JX2tBYRM6iC3UNkCxZfXdzse0pVZdFWhyFUNRq1iVwhMSJAB23n",
-	"yiOjuyNz1vbWQwRgXwhFnfD7JvXpEPX7JgG2fs6tBsX8CckeDZ+4whFVpYnFGS5Mx7u0NmF3/UsvlCze",
-	"zKinCdrqkDe+bbHjDdw3mFoBGjxPMet0ckzus5OCO75uzaCBmfSlDZrsQwhRPzi41uSm5cYTPO9rqZGy",
-	"mOY4tXW9q0zVFDPIistwYmiloej4O1sX3CqQOv3OQkzZbGm0Y7AMFUcjAcGi7k9Han6lNeVr+NE1BV6l",
-	"XK1nwL+PM7WCQutiqVoQ0xok1sy1r4XCVJsRLaVhm2WpI6pVkwgdzSOeB2NUBM/0K10sgrV323q6glhc",
-	"T7wQwSKloWCtN/sNJUzTbwnjDyUDOCN9WeIQdieKcFSKxBkps1oXJBLono+RHTNEKpvDVJYtgMKqcOq2",
-	"RnP7r1sy336Q2aptxIsqTzn8qFza0L5Y0WMd/rxOgFWtcMgDi1qU9fuCgVHrVCVZDPz6Y91SIq4Qgvk+",
-	"qkLD7BKF1jtw2mKez981TtzKO2ZDmmNo4PeBcLivE3mlP+o+8CUt/qTagELThytk+aDcxy0fropp9MLO",
-	"ZFwD81hNvw0D32rPux8TYzHK2KJPVEY8CzqxuC5uam2rGzgZm1jiDSxCcGZlKdnlqU1JmvyM41uP7a9g",
-	"EyjAW1oikZpiE3S0nPVS3YYldEwIldcoQs5bG/C5qKkgxIJR+Zu2aOh1vJ1Vl9tKL3SZWeKMSK74Sslj",
-	"tYzqtYeU56YV46LcidIeC+mAl2U5mKUV+UBmWhqtgsBcUQDKIEa8SjEEqdplWOpdcmU5S6Psyo0RVXTv",
-	"Ys0CUx/TId1oKfoE4ALQVcG0uB+hvv3BrJX+QWoSeo0MgeAJjyALVKIf9UM9B3hB6xyv3pq39IMyvQr9",
-	"k3vPTpIkWmyPy62H+hz9B/hGKiOYyfhx84+qc7G0QzXyXX3g5Lpo748jjKwXV7LAI75y4SYcs1KXT9eU",
-	"J7ur1ffSRcF62RKYt44s4SDlG1qa/aOum9X6DC3WNcny1AuxERdS+SqzvcPGPEtTw49tRi7CeZ5SIv1c",
-	"pR2Xb31V2g3br1L7qqE5xDirntrZrVqWgDTw8AFn+NOp+fbt/io9CjpbNdInkAwDYtdiH6GRhrBcWrAR",
-	"72ViCaQYtdlZuhtNVpk7vJOvxXr4Ak/WdZG32M/l/V3gCYAjygWTddt8/GVO7w883kl+qncOYUMdwcdb",
-	"JP+lFteLu27VPfWFmmFFkuPNhE5PCVHloDvHT69WbUuZ8piOxzQuUjXvNuQH6sS1kOFF9dg3pJYFXlyf",
-	"2mquooLznDAf7H4baYfjVoLk6T5pG84ZFrfe+oRlFHTIT1EDfZwSlEE7aERSziYSKV5zRRDwx1bvWz9f",
-	"CZCzUiAa4YDRdIRFhP7+f/9/6BXEf90yPmPdIEpybw40RITFXJC+RDlgNkDjATQQL66ti2ehzKpU5bxN",
-	"Y/v3iVWxxvg8lNLc3E2PRpBVD9YKH7TksVLJsc23jS1Ux8t7QV2X7pO+RCmPoQLPPEKNwoa1lOFmWXVJ",
-	"xJ3+crf1dmv2+J7zHOVYylrZXmnwIpHkaIwF2oqLrEixondk226mCSuwA4FAK9BONQloVXhOErSVpwVY",
-	"7yF0JKOMZlrx34/uFwFZuiednnzFc4EZR6/6cAYqx5PLKw94vMzwVsZl4VgVUC/PTqf72nQMlsyDYai/",
-	"QWFi3e8Ix7cma30G0RFWiihjd6ojto8UR//0Y/R2f9/EPhpaMAlqWs/XPKL5kaYwQCY7RIzX2JTWwSW4",
-	"KkOBnxn+ZDbzn358u7/v3dxqnnbB/BgBHz+eHsOoRoLPJBEow7dEAjW5SAi34utGuJbrB+9EaH/3B/T3",
-	"f/+f6NXuD/dhRdU0IivSNQmpikXIF0M//dyBj2m6VgUWeHJMJ0SqFpS8VbUNplheLKPhdkkN+wtELA0A",
-	"dTCYYzuIYyIlSY6qK3113Eqb2p+Ncets8ylnpBK4VnYmp1iQi6lFTl86eGpKBBqTNOWzMrQCckOJtZLq",
-	"L11Zgy0I5aJSCay4kMjkgaIYs+2uNdNWVGyoz64x9sUN8ZJHY/WaW+/frRZKrbTMIGqi4rZu4SHklpI0",
-	"KWHMLewuVRLd4bTwlDh4HOpuJaUFUlmu6QCB4eZ9JEjG74hc2nQ/G2oQlWfffata1WNbpEIaT5HkMcUp",
-	"knTCdihDZfk0dwsBd58C/DEb00khDHrKgjT7ZxHKAJ1wPklJB5xN+2JkG/ORyGUdfHMF/OcDAsOa7QQG",
-	"YgOELgszOWeox+lFbUwW23s5NBZKPN0RCN0J43yiMf1Ekht9IA5Qxpmaoi1XYffAiv3w83akb9HdIRPE",
-	"yAg3ipuq8weIj8eSqAgVjKoImXhVwC8bmwKKu2C2T/D8xvOxfRQNme9DN+wbqUQRq0KQg1pUVVR+3T72",
-	"3SHTL6bzG85uEjyXptt07nAp0ZazUb7ajuyzYzyXu2iQpgdlzWGk/qSmqpUtH7E7ZL+ZEcCvZhAMZ7Y+",
-	"c8pnRMRYEnTCJimVUwPB5pWel0XJcj3qvibj5tI0rGVlr5OpVhklZDOKqjBN8JI1y+rrW2KM0xTxlrCu",
-	"kJKrl8API1V20PCdaSZYWpV0b1MKTH3MC6Gmlrt752nILmArt4Zk101z++GWcnRfQwuvqAyMCQu02jN5",
-	"EF469kNg/RmQQPRBqY/OjgmcW96WbL/exipqXS+ZtnkCuhg2Q5Dgl2RCpSLiHuUMVlSkhMpe1/yWMO81",
-	"R8tKXFAgBYpPIc5iI+DgJBFESq11lLBch4gqlBWAMuteIInxnVJpSq90i1BuvZ7bijSsJ+atKtIQkLf8",
-	"2ySJcmJTcK9ax67cVqwovAKvrSglsQgFbtIISizwtZHBdXtVvkggqJPgeAoxyJG9IGq5IlShKU8TWUbv",
-	"l1H7+o+qaaRHfGCKzpv8Ej5G9QwTRD7hWKVzhGXNmIEIG3MBxXMU2qJK0+WYpilJqrLuzuwxBEgWaFyP",
-	"RhHBcLqHQcbd3kUDZBYLwfKYUS/NB3RhiNiFCQ+Zea2e2REhX2IHFHaoZXb4Lq367nS2SFXJPB521Nj+",
-	"R2rSUfgjtJWVWREPbmxRKr0X3dfOkbzLB5Ay1lphP1QUCDMXIapFt/GYCC0cmhw0iJ8QJE9xbGTygNt2",
-	"rfDKKqmuaypdKFGuqgRvRtG+OiFHbTmc5gpNOFijMjwfAbIj4+oGfludldBSiEYPx+8Uw+UWbiLXMFrI",
-	"dfQ57MuL0+QvaI0MAL5DW1/zdfgQ1dltX7rEZsld9QFbHtcUBgJGyzU/jLUEmtuQJKmKhHKrSKT+hPAV",
-	"FTbXpsrc5n90DV2xJd700nep8VYuKxR5o0qvLEvAHGrdLI3khvWiYPzuTLMGbuObeaV2viEKvVoq5ASU",
-	"D/bS+cg6t81p8F7FtkpTwD0mQ84CTRI7lKFCgtOgmRY0pbmMECMzAxu2VoJzVcHFw9nFstzQ8QQufOin",
-	"hWBWaoRyKF1uUl707Q0T12LBFnarwQuF7qikigt3gTNeawqOlpElqjp76LoGkWbMVYwDmLiWVPQJ4zN2",
-	"MGRUIUFwYg0xRpRRHE1pQmyCSyW8zHiRJhZSGG0xfEcnRvCGHYiGTPBCETQpMAQAjgqlOJN2LLAGiqOU",
-	"81tU5BCVaAMVqUT1C9DkFg1ZXb6JTLpnmeJrBTJLJRV5mAdY2QINQzYo1JQL+qcdqGYsNE1RQmKamBpb",
-	"tQlyVno5QTLWUk+tKFk3kmiUJ1s7mq0wDm57SHyH07bvSi0sHK6UEqZOc38Iwj3QLEFdV4FaretXKg5F",
-	"GmCprghh6zSVETXlnpvHKRwRMrY+EGX/LETAf0aE1IpraI56PwaT5uPWomN2wRotl4NtYknWZl1fzHqn",
-	"UbWjLbTw0QvF/+J7efG9fFW+l8Wg9kfKz6kqF903Q8dXnahD0R1vpZ+Nxz4FA56qYXhmtLBQvu25xhPf",
-	"lqTc41/6ByEmk9FoDRYP8nAZ2bxQRVofEczmDuDGoL/qQ6LwxB+2sy4SY2Rn0hhIYBWCaW9tS3GI/uHN",
-	"6J9ej380UryTxHbvXz02iNECxtCg8W4t+5y/eZWfMMHT1A81x1WOCzX9KPyXy9/EEU+ILzzi4sNfUIIV",
-	"Rh8v3zsJzjamf/L7IkksSIfL174X1UdXjsU3y49MFiM9vlFbhGpYu3SXq0fzA2bfl862HEHITzrXQnVC",
-	"GNrCf//3/9f8738nn3CWp2SXi8m2f/5ukF2KCDZUP3sd1BrwLUMQcnJU0FSdsrVudkfXdla9g97V4Prn",
-	"QKmRlcCULWfZgznpxtsyyfUQk+41yND4/vDJ/ZLEhaBqfqU1B2uJMgLdEee3NBTZaEO2cOlNBwuNRFsp",
-	"n2hN6Y4IOp6fjXFk6no3fe99OWQxTtMRjm+3tUI0JWkVDxZDxxH6Ran8nKXGpXmFM3JFFfnn9/jTLhpY",
-	"bWnIZhCZ5jC6fx5cndzok63bVCqX1glKFbq5+YVLtRNjpmiMb9wMtq70ApBIa7VSAY5EhC6wmv7z3vYu",
-	"+q2sIV/OGOxDtvIxaHmQcYU4I0NmLBsSvd1/ZdBDYp4QNPh4/cvNyeXl+aWxYGuBs2cm6ajpoLcwrope",
-	"cU7/Sua9L1/AD2X0LV/1SKYEjmtFC6cEHZk2nWapl1Er3VYj30UnVs+UOWeSDBlMx1V0QbIAcQouQkqg",
-	"nPKJEFwgQz22ipeRI3quq8HFaS3F4KD3ancfXKQ5YTinvYPem9393TfgklFToLY967HYM2aWnbKUrT0n",
-	"5Wpr8bt3RZSp+nrkisGaK+hnnszN/cicHgVZPgaJau/fbEKY0Y9XVpKoenA33JfmIdNiFfxglg4m8nr/",
-	"7fLeXNpK6CTZ1evwdn8/1HnZ1t7PuPSKwSevVn/ykWFrYyCJ+ejN6o/ecTGC28B88Xb1Fx+4escLZrv4",
-	"p9Uf2Hlc04xwk+lSFoNf9SnQmmFRLkuuXM2F4kdgrppxcQvxtltaFbjBVhe4MX4MmjhEGyqR0TQQqBro",
-	"jCckAnNP3dajD3Q634X+SwqFpnbgUoMdnxAPhb6nUgHpnJj3lqhkfy067Va9ruzvyiCpeZw9X3zBOYLP",
-	"IDJ0ycQJ4GVmhQ2E2X0p8UH77TRY8Ja6OgcOvtSYp0CdhS2BCvRoq7Tob7fs3t5na6v+YlzNAmdEQehY",
-	"wLBWvbLntMsvf0RBHrVIAI/Po6oebBJZFwa1v4HuS4pbpjAjKcBjBE4c/sIHH4UPXheitFz3pSN/Xjsf",
-	"yNTi5ONx7UREld+rXjRk8aDQhDBFnWQaZHKn1WubJDTOGIkVSQY2sCFEaLF7sQyBeCamVY54OdI0uNB7",
-	"n+2/55YlJSQlJnSuufAfWUrZrV16CJlv8i5qrM8QsGYly6rl3iKHiGqbsKja/tFFvDmmslz33a/7lP60",
-	"+oMjzsYpjR9+PqtlQbjcfYsrbiJhZniuD6ymEC2zCH2E2SJ9ZGMcPIF/IepsjK9cCMLGzl/ViefcmSfP",
-	"dM6uZ3xnjGOl9ctCTQkoIKCWSTeshcXcc+HOO3EZVs2lZ3EvyYQw/QNpxmFv6CrnCVlLz3i83W1OL8BZ",
-	"TQHPhEhbAjuFCp/gy005pIdp2furv9fvdU2/fd2Bb1xzfobZ3H4tH0HNgUinMrcM1HS7A8bagJH18cHP",
-	"HkpXXOVGo3ZABl5CH9g3rrnK/wtS9zk7hLgEvdJyca2/U4Je9yJ8lhMAAq4KMnjOjHkNmwAc2K9DJIgq",
-	"BJML2wjhZKETklDpItH8B+TYvPA1nQ+PGHY+Hr+w3ycjvvF4PTZMwI8VpjHj5ypJbEPMcMGjFr7rI7D/",
-	"zolyViHj1npa8f4ppfUrhYWq7zIXOzjPEeybXqyKtZg4Lb0cpTX9v136Nr+eveDf9SMIGq5FMGzGSlTv",
-	"5KFsxrSWvFyMz8ebzBaY2B27q44ZgT3HsiPOyC46YWU2hlE6y7T/JqlWefMhTdOl1m+QPbkuAnzJDvK5",
-	"VE1fWHB9SLmD4lyw1kCGd331Hv+IN5PJn1jCXrFrFk99Yfe+M8bxGOcZvNRRMxzPRusnEAOHckEgJWZJ",
-	"lrWHut1We+VeegpvVD04uIMfyo1tMaj+6znpbokDK7/3uUQyabXdnrDkqvTur7bb1uFRHtlse8KSr9xe",
-	"+6BNPGFgoXJOjpX7WajpHlRw33G22jaxjcS3g0JNHdzEhtg6+NaeyW5Snx7M13dsf7PBIoCU5pbaRpvd",
-	"n9F/h3qlDbDqHfzrH3Ui/YXPIOcRfHcuRVyTqgliMPSoSbMkyu0GvZpM8hZCNS+c2BC8TdBoIwb0iWnU",
-	"ng/Tuo8+j1yq/ddPjE+h7Qao0K7SMiWCfQ2in/UmV5nhlu6MKSSl7NZDlHuQT5a0+Vf086NaU18NF33t",
-	"w69jyuHhueWZYgiIK1iJ6ODczi+8bzXVXRGL8d+gJkuAE0xZnaggojRMS+/h8WbIB9p+JgZn+5Z6yX1S",
-	"cxXUYQJsDVKkNVlSCUaB79ZW8xWQsPXcA5+0lMuS0iizQMDcxnyHKFg/7yK4213nhTq0tkgLGSKRIHf8",
-	"liRl+QwTYIzilOAq6mrd/XnYgn3+Ei1Fk//rH1+W15EXyoR+O8zKBUuVXsXVwRBHU5ymhE3IhuMhqn4C",
-	"Zo8ZphDzFrsXq5Lyj0uELj6ysXZwNZWxR24s42UusWsxUz0L+qsL3//+nMJd+eoL59wQ53xHGZXTOomC",
-	"K5c1PTAmdQKItuHPrbMETpN477NTj77suZSSIJ84p0l85F6K1oz7LRV+zdXAXvO3gkA1bJfCwROo2xG0",
-	"zQS+k8pWj1n3QwJrfd8Pb+qEv45J6Y1PSL7myOoAdn3RlrkaIWUEoAoXO0WcoTGmaSEAXCpOCwBLxqhs",
-	"QhAcT81vjrtxy/CwhcZixGThjMjE/mTJyspFjMycZG5RIxI0IjEuLJKDox6UUFOpyoqkBimlrhJt6war",
-	"aPIq7DHqTQl2wKPvueFKTYa0uKRfnuRuNajXjVlqvUs24KH1Qh8iQQzKDUDONjey7cRB1lfwuIFjVZ+5",
-	"xz9r2eJZK1ezp/ffpJBbzJjyB62uenBiQn0IUqJeefqxgKdL2ZBdT0t9W3bRIJUcSQIo4XLKhdpJ6R1J",
-	"qhw4K85tuTwxvRPRYlKb/hEVTG/0L9fXF1fb9mxQt+mO5TqcQUsEh2XkuD12+pwAKYwNs57ZPDiq7k3u",
-	"97hKN39CfiYTyhaBgbe4AMuGLbBMWIUStY1G8/KsQMGKhY2snRWnCuyNuZjwFvn/HTzfcCTAZi0hpd7z",
-	"HFaQp0nY+KrjA9rsLLXNEUQStWS1KwkVHrdb7TZNpl5s0PvGq7h2LIZ6cmijIZzWXANwQoQl34Cp+FFp",
-	"Q1nxqCSPkM3XTzbCou22htGbNzZFK024305k8urpPBBufJrwsM/UCaXYTUo2nn9/boqvgAEeAdIVKJdW",
-	"BwjY6w5rkvHyTtXJXlaYgiFbVOXl35gVw3URSoazcWCVHe0ppKnl4AnDYpcNeyBjsSJNtwEBngqXzeus",
-	"l0G0QrsVDil9Z1xWq/EHXVyCWfTIvv6OkKTXLW8frKlPGSPxCDHL9fToXEBmB9ILZGKWbZVl42hWPJeQ",
-	"twNIsl+iIDG3L90jJnrW+wmQtZ7LMwYGLa1tWcwCFrmE2jES8hxN8Z0tmhU0tF4SRmbfzxI/MdWf4VvS",
-	"QvXlhpSWIM4IogyZ9CqH/pQmi0wFapXsfXZ/X89z8mXPpQTeAzGg1g5gufwRIoe/2D7eufrRm5CboHHX",
-	"01Ob3xudJ8HAohmWyC34C2TAYwSa8iwvlDktpjo5VAtAUMNU/3NOsJCVzK8ENmV++hKJIiXSwkNaLP7t",
-	"Q0SznAsFZhGpMIsJwHTPO50l8+3jnqTFqhxzRNkdTmkCKCelTWtK0GyqpQszhgP0dn8f/Tp4f3o8uD49",
-	"/2CAmlBf80LzBlg4bFNDpuWYQ8S4Aru0JlO3Drv9SoESUKFSs5qEKExTibb0IFLKjFRjSvdv76JT+/GQ",
-	"Vatoge4r+jfptg6+W+LMbiFIS2lZvR620O2Lq6aq3x6yMU2JiaywurB0UzAwTouhY1lGFZxUM75NMiLb",
-	"w3OwIdO1rSYa4kSqIoSEJhEQ02iu//PClh7OlswWWHIuj0CEoOqTKM9Zk/eswWL2ckHuKJlt8tK+MF28",
-	"nJdzRhBhylR/eTkhj4V5hhOEmeNBmuVLPK9Xw+YzNLOBIAaBH5I4rc0zQgWz/9QHyl2JCwcKHS3cCl1O",
-	"WF6MUiqntvz4ww9XCEvLvntRdrehmJRmP0+OqFVbkqBZx+mbej9eDtfDD5fda30yCmbp2QQgVOu8JPiW",
-	"b5LEVrXEgjhgXRCg4WBqXZOksrRYlSVHAvH6YKrcJKwltG26eWpbOXR9bERhb7C+qUjwkiC4rLdZC7Yx",
-	"kFpHvf6NCzQiMTfothYN0dQuaRBcE+kwaOQryW6TeIEtBHDtwOgeYnt6yhyzgSspVep8pQ0KbNfOkG3x",
-	"9ozzYUvLiQcJltMRxyLZtrnD90afbMs63jgneZ6M4y6E5NKO6wT1ck0+PEu5QpwsrRq2bmMDR3KR8ezh",
-	"8ZimtIwTemS41Rq5D2odbQgauurBLMoL/f9XpH9BUjqhvJCoRtvA8+E60GqYknXTXClRdjwxSunXWUx2",
-	"LICubLu+B+XrV+7tTaYHL/fWDv4rv99U81Ju6UtUbVo5cbRFEqoO3O4/+MIPQeL7938D7C+w9U+Ym742",
-	"8b1AT2+AFaq16d7L52phHODwXAmqX3OMPgmoPvTXBcXEDAyN5g/Ey3969uWw/7FUUCzO+QbrW+y5yUzN",
-	"BHh9Z4QlSZybEHScx+F4fpqxZchWUEv51lL3C45ChTIuFXq9v4/iKRY41i/CXf56H824SCTaeru/bzJP",
-	"ZlQSKJLkSxj4WyNTIMOf3hM2UdPewev9/agDUssmiNjVbOtAwuWSPTGffK77uiQkqHWBGWdA4HozD40c",
-	"97cIciaxMOUn9JNo4U0gFJxSLMFFbonp1f62PQhQ6e3B977Xxf12/yd0/PHi/enR4Prk5sPg7AT1B+Ws",
-	"YHQJGvY+6398GfYQTgXByRyRT1Qf8bLcEmgJ/WUvsDFIVkX/NpMIappfo4jFq0fvPFxSwDx/kRvU06Ny",
-	"VoZPR9BGpigPVPvlsDfGGTe1wx9+7hbz9XHyDlqvXzKbc702u9K9+wOnygqWMyIgP8eiAchbmuffn/T7",
-	"MPNtYsyzULFvhzKUUqk0jzdkU7sbXFkVY34vy8lB2pNlqFgQt8hrEmnmLLhWjvGUbScxzzItS1nw4cqU",
-	"kPC4yAhT6D//4ye0hQvFb6C9yEWwuz8zzAqc3kiSklhFQ2bqP98wMtt29gppvkkIi0lkzdksoQlWRCIZ",
-	"cy2zoP3df0RcoIwL+45ZrB1YO3D8D5n+Ge5FC2moCbDI9Sr+4NZWliV4TVDTzAX8aQEl8QUknel51G4i",
-	"H3jegixmiyA+BDhv/9EvmksieVqolsB9Ub7xHQthAH1mdrspriBBUqC4+qFrSGrOrWJJCSjv0QStFYf1",
-	"s/vnCpzHY/i9ITitrKMDn3zHkIxmgqHb3OQm2MLLriBD+WpfWklbIkU+qYdscbT61XKPV3ocvjrJeP9F",
-	"Mv4vIRmX3oh1JGNyp5sOyhpnpvQjMNgJpOJp0YPQO4KqaBfTBpTGPLTVIW21TPisUT8Tp+nukF2SuBAg",
-	"PNhvtaxEPuWYJRA5rjjisclWi5sK9D4EEcJX28hU+aUJonLI+p/h19Pky0717c7n+Xw+3zk720mSL/1D",
-	"ADRMKARPl++4yGoTBd4Ir94dMrh+YWWpNOWMj7Eiu7uEJfofBqFE0jsSIS32Gf25uqMUzQj6kzMSITeJ",
-	"f3zzGiV4LneHzJoHsSCr7Gp96Sxy1hRn+4Gh7Q6ZKdprKg1XtXnR1ozg2210co0BtIDG0zLS2+LrzE0o",
-	"LeTum68TkkPSI2cH+uchKwsKwl5FwJXLecEeV9a/KpEgqsZnXGAubNqWIszwfMgkIbtogCyntBt6Ot75",
-	"wBnZAfkOTXm6DGOPJkRJ9Gb/LTTNOBrxZO6TEd9TqU4Mja+w+P3++++/a0I5Pg7Y8crNX0uAjML9oK2S",
-	"eLYDfVoqW7fHFbfZ6VivLyxvb6MSLqy83gLfjWG2BY3m5lgZpWBcGsz1ZboAK6LJONSlfW0P3oHe3vhE",
-	"quuKzmu0aGhsq0F4UIHcktyDxvF9Sut29wDCyTHuOs+GNCK9h4YFRChPC9ngcnarH9MzELaJepJ5gAHm",
-	"ROyMKUkTF7xygPqnNhoaRj/mIsPKQbkkoJoCvWqdl7BkyDQr7B9WnwFr5CIh4gCdMPv31mcq+ZdtlBVS",
-	"oRFBeKyIa6j+Qv/Q8FxBquupSElfooxIiTXjNkg+1QuXRUp2P8MkvqAtsjvZRf0rUOr1lZNCDoVmmQme",
-	"97e9iT2g+MOGbgpmBm7mZzHmWroyswvIrXCxvTiENxGgyuziOsg+K/ZJAgJKR3+wETwekLSz0nhrk3W+",
-	"pjPwyLewnWHoCNQB+OrGOUY+qQZfL1NBYVP6ViZ+OTLqUZyQmtfbVHTKrJvZGbcWtyJCIzLmgiCJ7yAb",
-	"bq3DVGpLq21W7lR0sK/KmOdNBL5WwkyouoIvPHKyXg4u6IQynLob16bmV6rb1uW7I/TmzZuftiNUsJRI",
-	"q6Wcap1Qc5/auzQJeehdhiEgE+rt7D28BHbDdPfiXalb++ydEJlqLLXNhMJGpgdAgKGG+Mc8TfkMcPfg",
-	"GjGJ2sErJAxaUrH3DWdrrZY2vpVQoHNGrFRUXeRu5RuC+yFKBB5bM5DNStfK/GzKkSRg38i2N2ukNTds",
-	"w0LbXP0aa6jfYBRyIBeZBdrqYFHa3kXv9LdOYC9NWhECVogkZZOUlEaXRYo30Rij+SJfM0MazSsAgJI3",
-	"GftLkzNuH1aHBMk8BQvNtDwjYHjB9csjMloGwSKlRKBcc9dbQnL9vf54SvWmzw8h49oNvmoxQhm/s3MV",
-	"8/rAR3MtR2dFPB0ybD4xc6y9k/E7kuwifRZGPJm77TDHupTFqUJyyos0QSPi01qMuX3jEtsz5bN0YSQu",
-	"gddx02qFuQBcG7NZL7LZ4xnXA1eX77JqimpdLq5O4lotCaAt9h8Ip4qK7m1avah11XbtNeKCv1+/5m9T",
-	"bq2MxBi+I7gHpxhS6SOT9wdWzjtOY2L4r5Pza4HTCt8SZkJq65p0/QZ5vEyCdS7YdUl1j3xy0D5eij2B",
-	"x2sTrSKf1F4s71bgTC+FtF796irFG3MtEnx2CGda8Bl4mFz4M/i/vu9ElfJgAsEaLlajQSyRXq9vhdAy",
-	"LG4fEt/3CGLmoIFSc4AwgF6eJkYIo8ADDPhojcYasfX6JZ/NesiAbF2epbEEw4x3P1OWkE9fdtGZ/hPF",
-	"mKGRZSDLNpsEzxFnaKvprDSmbPDqbR8iJxvCUH5CR+cf3r0/PbpG/eqABnqB1sdVh7t9b/CWuF046ptM",
-	"TIJVeT7r232uR+sjUKWk9yLIPUNYxTW+rV/JEcqhjKFCewiP7D/IpxgqiOiLw5zmQ4CxNWW2JMJwRu8t",
-	"8QHY8NOxNK8H7ZLENKf6u4Mm35LWaW/Ak6uCkI6NaTZjUZbL4uiuerWVeKoIAz5jSM6oiqfbJdiXMSNo",
-	"PRqEalPAF8SmCyzUaSKNJmmEI+deq4JTMEuGTDPcOVFGWSYJ2mpwtFoKTwD27wMvZ6u4BX/uQxEI3TYo",
-	"sX8rcErHlMhD9Pb1T+hycH1y8/707PT65BjlGDKJLJi0phKzPDm4ngvhU28BR3yT2i2Qx3PWE64GcBVQ",
-	"csvQ9dL3CTHsfytI8eKl+xbw16toAQut7tVh6mG9Ri6/vPr1Ao0KpaAAPMExOOolZxYWXPOJlLLbGtQE",
-	"z7KCWUKU3XkrjcMJg8d8xlKOE8MdY9lVH7EMfk2l5PLdEfrhh7c/lMFU35KJeNE2bOrg0qMSCVtz/UeM",
-	"9Hh8FSJPMVtpULnQL22QJUL7AQFRD/BbSiDW44UoIO+hN0YNd6kuUMYherv/Fn04v755d/7xw7G5fwtJ",
-	"Y7CgjAgBByljNhwHbG9W0zCVmVgJr/61kJeQd3lrodL5pX5jkyVKTQ9hDEEDU2WsAN8SoS0MvdVa9g24",
-	"rJZgPGqksYFqOfIuH8C6PYty3E6UdkMxBJ1zkbwIfc+iAg9WnitrR8J5vszK+R0RM0GVdSCmBqFctxih",
-	"gimaVoYio5/JkPBG2R1VRsBrBXk4rb33FGgKVX9d8BQuCDMFTU3krD5nqDazCDEy08rxmAqpvl/L83lO",
-	"WH3eJmDY6ABOqLfiwXaE8uVF20UfyB0EwqpCMGmqk8mNhA9fknEhcSoDVQH8gcRoC+wEkdnIDwASoYnf",
-	"/EvwlGwfDtnb/Z/Qydng9P3N4P3lyeD495vTD7+C0cAeN1eax/or3EJUK3cI5ln39dnJ2c8nl/rjIat/",
-	"DRebq3Y1Iilnk8UkZr/Zwhh0aTpHKc2oCscP107BZq6qqoPnQautH/PlYw1PXy6ob8oqYfYMSZ4RziB2",
-	"xVgxF/nPYa3ss8utgrusqn3Ydlndv67Jyrhlg72/eOFt8uw9T6GBxf7DlfrPGaTLF6l6KTfw7R5JsPpi",
-	"hbiWLsGpcHT1q95MkBPgRrW4SyBPmn/a+xaAlhePcJdj+rn6Y0VctKkDuHDjfYXFA+9BW0+pWJgVqUk1",
-	"XHhEYg87NjCq7LZZsBCkQwopT3clh5YbRgaocaagNShMZFBcmSUbde4tjDBqqePMkjaa3n8iUQrqiUNZ",
-	"qu/rrDwLQ3XFvltPmKkBZlUMRmbmcEEgEPz56u1OgudIEZEduuqIvgPYletWCe47EmqetSv078vXr+zb",
-	"T6HWL/baRbk3CLMwxkNEslwZuyJGksRFisU359ypTagT+qe1BEH6q/tgTrDYMByPJbhWKrJYFk+HEms6",
-	"7EI2DmZjNK/kme876NAGvSVUkFhxMXdFMNzf+pJnC4EmpZm+yWU2Rk3dglY7k9VjBqt+38QhOIAOu8jT",
-	"5UtlQ/v9uVgN43VJMn5H7NHuJvabfJcXsb8S+/WKIOyYwELQ2LK4z7iq+Q4MUwA8ISqVwIqLzYr4H2vA",
-	"Xw6ZcTHbM+PKilcJgRHistZqfdS1ekxlvPXb/Z/Q+8HV9c3g+Oz0A4D1wjowQhI5ZA0MB+/kERS8xgzi",
-	"2NyigvG39pb1J/SHbMBQwW4Zn7HqXTeSt6hvSBvWfKzpY7d/iDAa4cQo1j4LeDg9q3ZOHt8oZRp/xoJD",
-	"7oL3y4GN3IEX69OzYKGZPXDVt7jN66Bq7uEyzvt0S0gu0epjF9BtFi+TPZB5cbqjh7DZzISPKxAKr4iV",
-	"Vs7MkC5hRBs6nFUXAynphGVlkOfLKf0ucySviKqfuCqzTS4etgjZouX2/lFTkkmSjoP2AjhC7codvLEC",
-	"4u03wNOAW80pqoqqlERIFiP7L4eeGCGtrbGJVmMFSulIYDFHrIABb8VYWoz/OAYcLDphXJBEs5Hnqhyx",
-	"hKBxYZBTYyzEvErWVngCZlECcBjkU57yhDhUOd8oFJ6cJo2RlCrwwhCWFN3IjxKiSYOyxVY98/EOZ56T",
-	"+30ZY0UmXMzv93WK2aTAExLakx867Ym9SRagLrCIp/TO1GLGaRqiB/daYwiEFVnv4F9ty72o/hZO094f",
-	"UdcZSlOjfLlpOBq9qBdX2LbmIPSinq0q14t6Ws79KOGfBko8WaNvMBj55yX1udarGGiuucCvTNmZ0BLm",
-	"iztoG6RMkQncEsstIsXRq/39Q/TDPgATmm1r6+GK/rmil02iLgIvvMCTYK6ZHmKZbqy4wqlJTQRgePI9",
-	"F3o5Z3b21jRp+Xpky7mQJEJjmirI24YiCVwYKFgHfnFHxOZLuNSxlA9QhS9u6wzYHCgvFPphda000LIB",
-	"Ixtwcs0mJ2jrP//jp21zhzFT/EXfEeX7VCJBIKsNIqqhKgKRlkYA+5/IBvT/kFkAJkZmR7VW9MVyCCWv",
-	"rTOh3oVlFLvhwKohW4qsMhFPtRo3HyHmqf++eUl/Zl8ABMqWY4C5jOZo2PsM/OzLsOdNTDXBRU6e2Jho",
-	"/CxoiIYzaLEgyBr0wxdp+DmibBPw0+n174TcDU93rExDiVwtHh9V7z6FDwT6vNYXX5cqY+XYdr/BmmEm",
-	"OaXaC1fwbxNXRZBb2SWcb4hrfcAZeT6mZegolLtiJv7Ctp6NbTUOwHyhioenIp1xisMRqQz/UyzbmZ1m",
-	"Ih343DW89tWxOBjWt8vdYPGfhbHBAv9XY2p6uV8Y2jMzNL0Jm2JmhdQaeltKqH7tozQGiw7Yu2PBs4eV",
-	"pjh15SgqK+YbiN6RFotGdxGyeyj+1RRWq62cLwHLmEVlAWk0VZWSyMyYjxVhxlsKKJkM4Dm1xvid114z",
-	"EzdgC6CFzLAs86wpWyjnMAareGwL6JgUrGbuH6pF6mwq7Ks6SR2DdZ7gTD3J4dhAMNH3WtgZyAMJove/",
-	"jCl6FkrdGxXp7U4VWfTYMtPPRXprQLY3b75K5FM7c/Xswnk/v0FxK8AHMguc2KpT+ucxpulLbt5jOHkt",
-	"hrskd0Tg1BZnNHC4ozn8p7PtypwGZUopbaLiT/+MSknZBDkaRVUTBu4BTxAugxP6wBl5oVzJSfOGPAT8",
-	"EVvbB0+G7PRYNusBNdow+CPQNk2QIBmGuncgPyWC54CxbULDOSPSFzulKf0aTzZ5iG0XX+MZtqsPR1nh",
-	"yeTl4D7GwYXS1tgkfTdP74KCAy85Q/RiPetbkpukvPaT3V0W+3bCpp9abDFg4S7wZKsMEbCbBqUDE5Js",
-	"O5HGqjIm1xhcgmmRlUL5ZuWax0xwXsDSZXPAZKYMEb1QSJBxIUm9YgBgi8FWe52IWw6PISdaY2EkQmR3",
-	"sjtkw57+C70d9g7QsHetNTzj9TTMcNgz3lEJyYQWzHe39F7qocPVV0Yv2/JUEZJ4rjsbMmjfVt0s/bAc",
-	"FZKgLcwQTSAQathjZDbsQQSi+cJeQ/o2VfjWTtY235fGBbs7ZOfMbbduxj6v42iIgkEgI4YScwe1EGHM",
-	"ZlO9bFBGsw6G6buOTMr15kXKZ8ksr3UdvphKIMr63eR81y+X09Mb6cyGIQycrwziwA3g7TUkUXOKHrfA",
-	"XJOCytLYJn7CljypuELJue2JH9sISc37QKSkgBwOgMOOP2ADnBsT+zZWhn9sLQRrYFUP1IB8CkaACciF",
-	"kIxddM7IkD0FU7H16Oon/3vmLS3l90zpZsE1a+eFinlGInOfleQB+wgZ7nosLzznWXjOb4DeD7sJW1Hn",
-	"PWgGlYoSHsGJHcF+RuVJtRX6ymrb3TmTiWValR4NY/hQPEp+a3tKdKMnDzHbR9+SoN2M7YbK6iChJRAS",
-	"F6tI88udUYrZ7XazGONYEGJsHk8gY0vFRReP0ZV9b9N8zfXjA3Awj74VIvh5rojFlUlJrUa1KXxnC94D",
-	"+hmiY30Ra63YlPS31JBiAYD2RZ5ynGg5hM9I8iRk8Tkz5tgOdTwDCvfK6pXfcSlKT7wd+vu//w/YcZMo",
-	"wW5lZAgjQlgpHE8zLYMJPpPWPagaYZOtZ3Pjh7JzbOe3Ealt3JBaFNIbUqXmqHlOojLcKEI2oUTvCFiv",
-	"TAUju1ePZwJZnYFnfSPhFDybFvsVRRfvv0QX/1fKiF1meAbRZ7kSp3lzsRJnq7RaXkZ71ly50XTXxmHz",
-	"OkQHZhTfA+/9uu9Tu9AB+lrEZAN5uy9dJhXS7LkzYVV8/cmJq7mtWZEqmmOh9sZcZDsJVtjcVXqSkLAi",
-	"7UW1WFw/LqTi2QUWAAZs4QydLKlljSFLsVSmsJElUMiWmZL41mSxSEbHY1AlL47fRejs4k2Ezt4O9gaD",
-	"owid/+Uve+d5ISP02+DXCL17r3+ECf3L2ftoyM5Oj0+3LVqeRJL+SQwCmIX7NWlOfSvzHqC3r96gd6fv",
-	"T26uz89v3g8u/3ISobevfkAfP1x9vLg4v7w+Ob7Rz/0wEFoiHpSb1nrpeVZ0rVpvtg/T51NHdNbmGIKz",
-	"L994uQLNdF51GNkFnuvtvOb8vdayzHc/dFkGWeQ55O+dkYRiF6b9ID730Sp4JgEusnUJLPKLsYOCO0px",
-	"LyuMkFSC4AxUq3XZ3d7n6o9O+t7CqXtR+qzSx+qKnOOCpkJR0y73FIrC6lcHtV1vghD5VIuOrPYx+Nzz",
-	"IO+88Nl78Nnn4pdV3fRqU/o+sYgLUwTbJJd0No93YZR7+mivLPLWODetKCKawCGKBt+RUmJDW0eGuHeO",
-	"qcy5pEbYKxvdRgLD9aCmmGl1aoZoEEIgsWPyQQiMOE8JVAlzocYmvKX6+lIvee/xYu95rIjaMRdX85hq",
-	"KQ0rPSjKMExgZVjOdSNsA87n6/0fn7J3YShS3prgPRjCG999+IErlPGEjilJkKRQqRDk8XxuNGbBZxIq",
-	"eGpJf+t0vPOBM7JzBj5XLtDpeOfMfr5zpT/f/roDrd++eu2Lv4F51Ob0kWWNWWkFJTHknnATKQNLYib7",
-	"6kc/vIHZhZQS8HlKmlRH6RC5owSUjLZGYJ//X/e0orKNJlQrkk5x2X0UF1CDOdVqFTqpDdS6X66vL+y4",
-	"7b0qkeQIFwnlUAlbEnL7FUsNhRf0O09xXBMa3tGUfG062ovs8KKjrQUvCjS9JHQsSfiHLqhGcUESW03f",
-	"BMQomhGpcJaTxIExd5JCNl+qe7VdqirVjbAJJCJlLeldNGCoGUq6WOA/XAN7yJaLYD9mtesLgWNFY/Ke",
-	"stuXotcvRa+/k6LXKLd0bSommGxhc/TqBdja6lyvW+Z6kS0ZqP75ytiR9/a9TbtKXD9tzpJmhYFCkm8p",
-	"pmhMsBYPIX7cVk/AFbuF1GNNB8/qmG6uO4z4r2QuIc8D/kK3+s9FpDGXMwkYlubOLL/d/UxZQj59OdDX",
-	"hULYtsPHQwZFmhcb6W8fVusD6SWmw9RX9KPeo/3I9be9O2QDm7H+w75uQZ8l30Vz5aH0DfngbRfP54q/",
-	"1ynTMoMRiF7uGvVosqhagyfcw/iVYXG7KkrUSVdn9t1NlrFf6CoEvWwef0t83Q4ZLmWTWer8P6AxgFkw",
-	"5sKATJq9HmEhIwckCVASjwif8wgRSZZEfeTx+IzRSxlPxxbXI8yKFS7u3wtrfDzWiMuLqLbs2BqJm+p6",
-	"Ca0d7e/vd+WNTvpuE34hdMcRx0Y5Y6OjFRezG/n365H9bcohmNrMVJIKAVNzTn0bTvkMpZxNIjAflPVK",
-	"Evizgpi3DBUznM4VjeWTMdW1SHAvaw/fnz8FCZ7NOxFhjNMUgoAegwqfHLlucfAmgQ1IK6qCtKAyT+Ws",
-	"04JZTkiib3FBZJERzXGe46pej6oMtM1zh8Nd11xiGeQwckaQJFICicOBLbfD/gxrbodvQ8/g975ERx/P",
-	"Pr4fXJ/+ejJkYzopBJGHdRBuU6UlB13QtFVPxLAaYAQOGiSIEtSg6wsCSPPEdTtkjOjmoDC+RGqmKR0N",
-	"ykYXSuVbBjSbchu1Z1ohCaLqYKEEU18OWTV9ujol8pKYTMEaD9icBGY66yaAeauaacH3RUl8lmBus/jG",
-	"LNPC6Rqs6xDRhGQ5Vy7oCc7BTi44H3cVpQQBcfiZg7ovzShegro3nhcnTNLqosNohOPb7maKeuWrdtze",
-	"ekGqJ0HuNR12we79tSpm9H2X3nQW2nr1JspsPd/FGq0bKX4RrAThyj/smhixfrUnJmqsht3Sj5Dn8ZAp",
-	"zkGb6Fsg11/PT49Obi4Gl9c3J/9yenV95emoP6jrGVZ2pNI0arGRhgwKaMg+2jIlOrAw4A5YSxouC1yQ",
-	"CRYgXcZYku3d9uITljg3Xp3tN0G7BnG+2kT/vuM2SF5Ei+dEP64r1sDnJVGKsonsxur3TDWnh8Go+G2V",
-	"0PLTli88h8lswFK5iYvKlHeyXNs4kRmZGf79cqAefj4uCpMjtXA/4mqVF0/Moa27B6eJfMKxSuerIfTK",
-	"o/RZ/6d7en/t1vgeClM/Tp3pGjtz6R4VZKf0sLiHGHkgJjvHalpFZJstXBcBOpDmcUl0q1+riLD/VCKC",
-	"WYYXIeF57A9G+L2HnJCnmO0keC73PidYkS81rXAJFQsiGIVxnid43pdIUjZJiWaozHrSeRwXQhAWO+AW",
-	"sIegDM+RJARtJQKPlYNT4xKSD4ZMP1JTkm1HkEursFDWLKwHZVo2Dl2LqunUoj85I7vonfXk27HZmp7W",
-	"v2+CXapPauEVFd44M3BturcITelkSqRCArNbW6YdMn9NlIDWaxIiQP8eC541W6/CcViRpja4TJK4SLEo",
-	"H24HYjrN24DqD8PRKhLjCv3++++/75yd7Rwf+3SUvxB1kWJ2jDcaJ+a6CMg4CZ5/x7D1A7Mprv4CZRNN",
-	"zRJRFS1SZEkAOxamqKQ2Qz4GvagWe6L/tAdogyj4qw19ZoP1vfJHmFMokuWpPpLtoS0pZtflm08hldd7",
-	"7CKWnzOC3FzAaQE7YOvLCDIlWEicRuDcoDGUoWYx0Vyp2tAb2MTIpBlvf0vuOJlyVU2fj61EXK1B1CBp",
-	"PmOuQLhDiHjyeg1N6tv7DGO9nufmxnpU6bBsem0BMVDjv0GcG/Ii1bp4lgDH5gEMlNByFPcS0rihkMal",
-	"g41Zg7NVPgJ9ZOGvUiY5hJehDkJKwZNq4Pbq575Nilx9JchVmbyVnGNcy9CsCXi2wlkwQ9ccrTVqa9X7",
-	"MkZkHjU7xTa5cKusvfXjj1rOkUZKbRuOLVN0v7JEm6vR1fkq7XKFwo6WK2Gg9wytgfyOtvTPO5ylc7uk",
-	"IElvf+fFjWrUY5QJLqq/HEFt8PJsiwbR3AFQ+0gFku/u+JJpOKBr2EoLDYC2+iDk9OsaSol6zYYMXt7W",
-	"ky2RkvP5O8EzTSSnSQnKjxUskFGn9L9swK6s6ZS5oCymOU6NkDxkW1pCviVzkJb1QdlGkpvGAPV1TrCe",
-	"gQToJshvGFOWaOF8txHigfrXU627wQ3k/ERQUMMMqo/27CuGjF2djcYrgP3NGTEV2qH0+VuzKiWnLbXe",
-	"IYsx6G+SkLBzCc7b5qSCZ6mmaXiIXwpgZGYW8+Xuf3pL0RWwZnfNNSQEzahK480C36pXwGgVIloFhD19",
-	"XHesStUWePmBfFJX9rUNyqz1boJmDVWDFbZD7zsOQRPDDzRvBH83Z99MWOZvMObSnFFyc7PhPCdMop0K",
-	"WttO3TJynuC5zxQXIZJK+8VVwfRbz6Ipyr3POdw8Hdw0Jf99weMqQZg1b1h1zsPQyv4V3X+S26V2s3wb",
-	"kMqw1M9t92tLRB00irjsojsiIBI3K6RCI1JeJn2JzO2h3CuWG3hkMJj1DMshiwGQykBo8oyAZJVKsosu",
-	"CSD7UWUKpBHrPDfvy90+cvmlb/eNYAvlmvCIpI2iUazU3l7t7+uvBY71tLcjhPWcSJnE8sP+vv4tKQwx",
-	"o1e64x/391FGWaEItG8jL8u54yEzIXj1pNyqwpXNjdWjc5mxu58BifTL9i4ydUYspjb4QozyYKYIVVsM",
-	"7uhNIUlyA3z5n21UtSLSKMQWMsOVBYaExZKQ/vM//nHbDwKabF7wfB40ulW84cX29MyeyjLJzLAMKOQd",
-	"wUm0qbigpK6wVBW58QuWUP+yb5JH9EkxPsN2SdSJB3taUd1o/HSdvXrDp494Pt/wUdRdPJtVuPU0lqk/",
-	"Mc8B1g145cvJfPyDZs6VrcAJmHlW+cMipUS41x6g3TXO1I7khYg7+Ak1bV7ZdzdMifWugll2LKGOf3wT",
-	"QiSYYSGGWe8pqGc7hhdau1jNiE5qRrJKq32zbwQgQWItvNUJQn4lomkXqsuT8UpQUd3gRTJej9Bsww8C",
-	"uhygi+N3u9+YHdskfnNGdnI8IXoG1iJg8ZFKEI3Imm+drQSAkzTD0eRX1Ywpy+fpd5pVvr4hOpPFZEIk",
-	"4D2tZG5XtXdX+L7OwVFiy5mCNmBFo3LVuFhcNE2wUM3c+O9nXCTmoFOJFPmkahn6DeUHNuD1PnxgYXzA",
-	"vj+jkmyHfFp/a7imMvzpPWETNe0dvN7fj1b720Cder2/f4h+2AenkfMo+nuDUgc+Zxhlikwg/vuPDV8X",
-	"9c3zBTxidqslluqtQ7d/U5ImJitrNLd6q9AKG7heTOV5fWBgzeV37hBz5kG7NMKsmvMyWanDsA5gG2V1",
-	"KeFQpr5iztABRwCy6Z4KSMD2cmV3YBWUgL3xv2lEgYU5IBwLLh25RSWhJVhORxyLTRcBVHjSfi1c6xee",
-	"wo9/jSedElTwRGo2ZVFVvzm+omrjr7OQ6UKJ8BgLMUf08fAjWhImf0LHHy/enx4Nrk9uPgzOTlB/ANUL",
-	"IUIeDXuf9T++DHuli9k4k41HxcHy7ZbJizZx0flohmwhcfGwJZrYhfRAgDg472Oe8kK4AGOAB/8HISaT",
-	"0Sjso9a0tBnzxDWePIuHGk5HIEwNT14sEM9REg9IDWE4Kk2gqco7aamXKlPVvBabFrBNaP6w91nhSSdn",
-	"oCP0F1+g8wXqzXBh6lB9VbMdy1OfrjyPZhMrq3h+LVxq/4VLffe5VgBdZJnR/8/e1e22jSvhVyF8Yxtw",
-	"nHb7cxbJlTd1Tn1O84PY6cFiVQS0RNmEZdIQJadBUWCfZvc99lH2SQ44Q0qUJTlOE9vdtldFY4mkyJnh",
-	"/H5Tllh1jlLbF3ethvjePrQLLdFMtinmhl7XP0lLHKc8Sg64yDoSk9awN/qlQ4bDXof8/fsfeQd5p9qh",
-	"YxXKbSiLVfqVPYXtSC8z+l70rIy+qqWYOZYfkmyv0BLQLzEs1fxUSDToMnEAesAh5MAdftL/GckZE/W1",
-	"o9o8GZyDgXIzuvhv/5w0B2JJIx6YRDo9RhNzaWuekzFhHxeaZguveEK/c34xujm9uD5/Q5pQpgpGTagP",
-	"o6IfRk0JJbyYdbrY0n2eT1LDD/BtX84NDyXTHXZhYH4a8+SucfTbh1UhbdKthXOy0JFNOdCQFsIvyzGi",
-	"Qt2ymLQW6TjiPtaLJJoMbdNsw/TJXbtLsO2dypKYHi7J31kqN46ftYxwyH11bywqo4WBv8FVn7CPyaF1",
-	"ghYJ7t7g09XpCXn16uWrvDY121bItyqn/36fFOhmQwMRUqX/wE/stmHHok0o7mkJLPMzP1LYFhqfbCxv",
-	"i295opWKmQAtyTzRgbSbDu4fIm5qmmzjBI5wBggJExH8AhFd6ke0ZVTydYLahRr8btjEQEGvNNDBXPF9",
-	"COJ6D+xz0rsevTWOUMUnggVEpglpYcN7MbOuT025QKgvyGX/6mwwHDogdya33wygzYhUsdgT5l0qLNSE",
-	"gaE1OhR8fdO4cXFD/t0fQawiTBWNVB5tNYC4ivlSBHp0T+DFpr6IOasY52LBxD44R8/Lgir+wdID2NgE",
-	"mjXyby/lax/9ra6VycYusGcigUPd/W4ZjuCiQ+g64kVFoYBaO6fxTBFuUi0r8LPciytWy8VGl5YmFgA3",
-	"xTUjBrStDaTiDqTFEYFqUr3Ky4vhCNqbdsjtlPuozECWCna5A9alpnmXJ/yI+zPVJVeGAY/Imlvyavj+",
-	"EtmJtDSbv/iJRCzJ8iYCPuGJwsvNE/dzqDtc+eZcuTM7FmgBDwXrEyMWJrlxVr5WV20e0kInd9DBxH2A",
-	"2GQxAQmtplrgeWLDO/dKLRfblhrZHOuMosxPU2MJfLdGU0ZfxN4coYzz7L6vwF5aV5OcLcFexiRdHOF6",
-	"cME+FWTMiK0TSUXCo7xAGWvNFeApeaLcJNPyoxaIUgCL2SJmldAkNVcxdgGfSC4mHTKnd2NMSb+BvwA0",
-	"rSf67/vno5vhqHc16r8pFApDgbCJ5MJ6sEFNdh76E3IuzD+m24Rj8ESddlDFkz0YtMCWT+8x1MPjRHsJ",
-	"e+TT17YFRuKgylwSjynn+NFU8+kkk4OEn8npB0ieY0zgMG/IJYtvY24LPSKqkgodIxUqHWv6GD/aPnaG",
-	"epCJ7ImqNze7YK/zN7d9z65OVZceBpqfvj9upwykI0CUQfNU6M7Mo4hI8T1duP8DHdP6xnErqCjRC0nS",
-	"GHLtwz3fsyvR8a+TxJoOUckw/JoF+Feg8qWxAMJKSttnUxxB7ihrzmUEmLcZaSPuytXpCfn52aufIbMf",
-	"LCM0pyYSGyaidC3KVaDgz2j/SCOPVd6HHeEMa0Xu0JqbXdLLndCALOOmoWX2CXF9ILmhwz76bAH1wJNI",
-	"jmnkCRrMuVBd8iujsSJcKB6gCYxAOzA4XXF7G+jFiPozhAydMKG5hQVEChKwORVB1xOjbBTALl1A93pM",
-	"pn8NpTWqJu0u195Iz3wGdB+g/hSmQLxQ0zVJn90rW2GMSjsPmEgQnlQKq70bJQ+HmrNYa48V98k7rhIE",
-	"Q72v3MDk0DonMWN3dcn4WMv1IDi8Uv7/KbRnwkTvHHuLtLjwo1TxJWtr8xyHJ6mImHLBM/UBazKZ8CUT",
-	"j0HdKi7qHd32mu5B9KrBAStOsr4MovRR+mjQ0WnkTxstHnRVcqESCvC8MlxFyhXR3TEJaaQQBooL87sU",
-	"UP5u8GzHMpnWfS6+UFgwE+m8cfQbLKvRacDwjU6DRlHjwwZ1IxfG5aM0I6rEdrdWegXs4yKSAbPUWLUg",
-	"fAd4AhC/K9JjVpawmgjTaajkLgL6kvG8sRsQNlywOapNknPgBedwM4C6b7a4ZPWLZQjRzIJQ6xDbXc7C",
-	"1OXgCIH007mWrX/9+S/SRKnZbGcXGgvU4Sf9zymPCrDYJQ3ehgdPGQswlrtW8pq7tMvh0Qr8UTvp4+St",
-	"4RunyTuCDNdxLjx1n6y6RxkdhOdSsDPAyS+vqCfI29HoEs7hmEylkCl045kyQQbhgX71AN7VQpWOFWRC",
-	"mMVOGQ1YnK92EB6cyYCHnAUHQy589kjcxCcNr+tV44Jhtv6ITupI3Dx22DfVGvpCyr7svpf0w9mzsLAX",
-	"VbnKIyjTZFl/OiR/uliQqYwCpXfbqBn7W/hOREeNat0ji5gvtXDINge2y2jQHWuxKRQj2hgGFm7bkEmu",
-	"txocb32zRuillLcCndWQCmph1RAnTAsaLkK5TrgM9O9bNNhg/AqiHhr9lPoGj+EJN/wS9hXHJnQsoYUL",
-	"V+SEguJrdONsg5Y8gS9T1gyptTN6xtJ2jQpKrq8Hb8jypWNU1DqA8snMSFjq3W0eewLsfQjfwD2zEoMZ",
-	"5G9mgRh92FOqrJeoqQ2CPPJDfW3NQBdUT8RsKWessAC73J+ePcuLItFp3UEATBPx8qnA0l+ekBb1TefU",
-	"v/582a1G/wGqstNsl7bsLJcxW3J2W+cOKHx14HzoznxMT+oCpQGkDeUf5UqNbeUPwWYzN4OognMOkege",
-	"DnhTHL0uoHMGrgc15Qs4R5xMa2dkShcL/aHIO0lMhTIhGRunwp24lfFMQTT5OPd0eGLMfDk3bodUgUCN",
-	"9IWjZ1BaLmPFXCG+W5MCcoyhoqIAmNNIczoLVmOrhuOxO2HxHRvfbWEoKN9tDNqan7vkMmJUMULVzIEI",
-	"A8cFIpvpjQJQ1HyEbrOtZQeEw3B4Tzjk5MabxoyJTJQghG232yVGnnSbJrelf9YbvLs5GwzPeqOTt1lm",
-	"iyfy1BYaBLE2cI3cTCxfgtPCGJRzppQWOViXqA3Bdpf04EigB3MGq7vSphk/Giq2MnFmnkWaIVq/PYaJ",
-	"EPxgnpMSbC4alp6AMfRhnPXPfulfDd8OLm8G572T0eB9n7Sav8o0dt+VIcHqi8/uMF3y9+9/NNvobzFz",
-	"eiITyGMWyhhb3uutVlq/xI2OsUVXBTWUqAD30RMm6peFDEqHp0+526yU1D1Y0a6Fdc/sQ5W0/o/kwuQV",
-	"2I+wCSTfXg7/LpPx9cbmPAfnUEzCAUgEGRm5WGZbF47R4VujRaEb5KDkp63AKsgdJhWmbKXlaLTmB7fM",
-	"KFmIQ0Zjbf4J08xVBAbQe8buOjVtW/eIcbITT5BzHpv4gc6KPrJviyUfXQ5W8CBWeoxIC67mI4wwtDs5",
-	"tEDeadgAayEyts1ldAGgSxx3+Kngh6zqWVPhCFr1XT5Ft0KslHWJakvdCvMZ9gMEWuCbarPDpYYfFWhP",
-	"UMAv45j52uR2d7apMvCJmIoZ6A6tgLVBFTMItkWm03q8CcppRWrG2MI0E8QJOCQfaCaLWcigYOWQhiGP",
-	"OL0flqvnPrgLAe5MuIkAd9f35ZW2jyxxjviEy1QRd1dJC7WRUPqp6cgY04Dr30zbRhknpuUuNIMReXw4",
-	"PycrbA/0Pqw/qRNHr9jNUbkzbnJWJ+7Nsa/TGkHov9zT0qcJjeREm1WpyF2U9ncM90FAD9mOmGB66cRk",
-	"KpKY33dY2VM7OSiY7W6jM7IL624hCXcwvCAvnr9+ffCcZNsEvNAXE73fGQ8Ux/nUUEwpLsWJlDPO9Mj6",
-	"yka/J6oDaRw1jhqHdMEPl88bnz98/n8AAAD//w==",
+	"7L39biM5li/4KoTvArYX4Y+syqqZtnGx67KdVd5OZ/razqqpHRV8qQhKYjtEqkmGlapEAvPXAvvv4j7B",
+	"AnvnPeZR+kkWPIeMD4kMhWzLzswx0OhKKyL4eXh4Pn/n00YqxxMpmDB64+DTxojRjCn45+k1Hdr/Zkyn",
+	"ik8Ml2LjYOOITBm9JUwYbmbE0CGRA2JGjFChp0yRrd/2ehv/+Lf/2dvY3t1INnQ6YmNqmzGzCds42NBG",
+	"cTHc+Pw52XhLtTmXGR9wli129NuIiXrDOdWGpCMqhixLCNWECvLL9fUFyahh7V19TjYmVNExM25qR8bQ",
+	"dDRmwpxBz9x2OKFmtJFsCDq2H9P6K8mGYn8vuLLjNKpg7fM6pjkTGVXXswn7K5tFOkhrb63awUhyFR15",
+	"6p6u2KYlA81amq1eWK3l07u2dWZ391nis8E7Kdg5NelokXKuR4xY4rWUSYWnH0tKKc1zpshI5pm2JAPj",
+	"QZKvRnQ22LGN72DrS8Yh7rihtt/oBHn9lRVnaT9l1/KWiUjjBp6t1upbLm7LNhdXTrNUMePWjo0pz1lG",
+	"aGrfIDkXtwn5/juSM2PPEqEiIxkfclMtZ3OAednZaoM8LzRPo2s6dk9Xa/Mip+KEGrY4799///33nfPz",
+	"nZOT8Cwsi7lHZ9HxT/Dhii0qecctpUba9I/bWmWiGG8c/OvGUMphbqdE/ywU2/gjCfR3TYfRCRh4ttr4",
+	"P7Rxl2J1zvLZvqwnUmgGTP0nml2yvxdMG/tXKoVhAv5JJ5Ocp3AE9/6mJdB91ez/othg42Djv+xVF+Ee",
+	"PtV7p0pJhV0tHhSFnZG+YvRWE0pUkbMD8uvR27OTo+uz9+9uTi8v318mZMrNiEjByJhpTYeMTJgiA87y",
+	"jHBBMmYoz3VCBlL1BBeTwhBq/xgTPZJTTbakIpT0ZTYjUpHyIiNmRA1JqRDSkL4dDs22EwIvj6ViZKJY",
+	"yjUjqcxYT+giHdlb8+wdDPDm+v1fT9/t9sQG8H4xyHn6BOt2nFM9YhqXZGonwD5ybfQBoSQrsDtGLE3Y",
+	"iYhi3GcqIZTYA0M0vWMZ6c+IlmNm15PlmhHNRcoINz0xpRpWwX5g+Y5touK+hOb24YwU2goQ9joAkYJm",
+	"Yy64NooaafsSGTyTZsQUeb3/F1g/3RP2x8vTo5PzU5LbIZNCZEyRTZgrvrTp1hOnv/bFPBKE2We7ts83",
+	"UvV5liFXX2+/76QhNM/llGUH5OL08vzs6qokdzL1chtetpuaKJnbtU5vNfw+YWrMteZSILUKXGokU1j6",
+	"CVO4ZZYQNNnytHt6fnT29ubd++ub4/fv3pxdnp+ebO+S0zumZmSquGFk6+L91XVCLj7Y/zu6Pv4lISen",
+	"b0+vT7d7QjNhyEDJcdmltp9wSzQDSxTEjLgmUzojRkqy1ds4VlLrHan4kIvyuLuXd62Ai9v9Tpo3shDZ",
+	"E6z8++ubN+8/vDs5wMMDy0nNyC1UJpkmlh3AoYLV7bNciqEmRhJKQDJsCELUvm95irGsh2yVm2Hf3NTY",
+	"EIMDhi2nUgy4GrNs+7DJSizH8ucOOFPOaGa/mY6YYm6lLugslzS7lvItVUO2/gV7c/b29Ob6/fubt0eX",
+	"P5/iqS8mdgx2QrkdBDBSpFjN1B1ThKYpmxh9CL95no0rDFyDj7mBM+eum2s+ZrJ4Au55efrfPpxeXd9c",
+	"n52fvv9wfQDDcXS5qfGK0EZOJlZiU4rfcTGEfflx34p1UmRuUqkUgqFIx3VPpLm0FE2OxKx2+GAXDb1l",
+	"2l8/aSVNc+O29FrKcypmbin0EyzC0fXpzduz87Pr05METuqYihmhxrAx7JpiRs2OBoapK5yzJeuMXNqf",
+	"d+D3baLpjIzklNjDYc/GlNotTerqb+39RYHRt+w+JX02sFeuUTO75HRIuQiqpFwYNmQwLysRCVqYkVT8",
+	"T/YEzOPow/UvyKMPiJCwoVwTzYeCgSBi5Qw8BcCcgTkwkbFsm8AZJrR8ZJkBYxnLDoHd94Rtxc6cC3v5",
+	"TpVdVtAdUGTReipVlgCPd0yfsI8TK+cRM5U7A5oae4mOLFsSQ88uPghdTCZSGZads4xTUJXXvk4f3l19",
+	"uLh4f3l9enJj+QdyjQHP2aYmrmvPDq2WRG65kxma/IMA4wPR1/UJpofU8DsGGnxNWp0oe+4MR0k2rfR7",
+	"UeQ57efMi8OLYnUlMP9r+WElz8v+31hq7GIeDQY85xQnudCjM0b8QvUbRt05nmOl9nfChTZUpMxdDcBd",
+	"wEhTtW5XyTVHtja3yn8j32XZ9iZYhtwA+1LmjMJ2+zcvin7O9QjPRPw1Tw1zS2JfMGwo1ayu8AwoN6Ob",
+	"PtXMKhmapUVOraoE111A/0k2eBZsHPWVwAMtlXmvnH62cNyb+8Qzr/nURltvIpk3Dy2uTRLYtCX7fgzW",
+	"s8XdVyznQy4LXXv3LAtrcfVpRL4LjqI0pwWID89UfD8Vo4ZlR/CpVYyocTr5juGwhrFPfpp1OEPJRlpo",
+	"I8cXVJl3bncXtT0rI1lFhKkd+KdiqVQZ8DxN5CAhbHe4Szav5ERRIcmrzd3QuBrtBqZqucy7GIVFKHJc",
+	"mUoWiZL/yX6aGVzncum4MD++roZXUqn/pZ1xVlsJO/Y52Sgm2WobFDoOlU2nXAT3XdKgkPqkmgu6sJF1",
+	"0mknSk97zX3Xqb3Uty5O3mwnhBYZlzeDIs/JFiXw35IGysdAGltWN7X/srqPfyUBCRLU1+YotxMCU/84",
+	"zhMy5hlPUPe09OO5FwxkI9moxlD+Yfvxq/dxbH+3bbRytmraH2DjAidy4UCsTMn3oaTPrXv0Ae6PtQzW",
+	"UlyDdvtcUGDJjzWvOrlDbxF6tAxdpOycqtv69TVRzKqvdtf77h/sY2r10NgO1xrSZ2JSBPju2D4De5xh",
+	"Yx1+DjJWnr8fbBz869JJ1wf/+Y9kOeMtSpNgO4MorYMwpNDSjenHM5zFq/39/fIFqhSdLTSHE1+yA2zc",
+	"x7u8uSio/7Qyu6XTBsk4QohKx8k4py0P179b2lBT6O59XOq7yRV+8zBqSDbuJE+ZPeJNeo2czsi2l1RU",
+	"rXJtTf22NDorJ53UN76FDqt1tQ0cyyIk8PRZLqfnXPCxPd2LgrZVsIfSyhalacIbZMb4FZiQ8bIRzOoc",
+	"Vg7ffCcJjB0vn4iUDQ2HZFQ7q1mfhR8JeQTzjz01P8ebhSsqKFTVRqvhfjycnwRMbAxnEa3GsjBEChaU",
+	"rjyXXC6Au1sT18JPvDaP2oSTGvNtbFz79l8xY7gYhtgqF8feinbB1EV0dQZsynTN5EY0F0PwutVWiOiR",
+	"LPKMjOgdOyT2jMGSCUmmVFmdfJe8IkaS7/b3d+O8KbZOobEG512YkfdPHY9Yers47YE3kS6SJNfvbQPh",
+	"h5Oa26u5RujEAnPCn4VileWZpqk9eGDb0ITbH5UshiMrv7vWiBT5bHc5s56/umES1Yhrwwsty09FfnvJ",
+	"dJEHmEAmBVuFmSVWh81RKY5c2DEFAU2Yy69ZlMPd26H5tLJXmFA5ythyuKCS+YHr1ZYC/I8PuQtsj2Uz",
+	"obH6IA6IXgiIAXl+QmcRA0Vlvlm8+kXk9ypIIuCSN1KxjMA7ZMtZmjjTaHMXRKZpoRQTKdsO8kX48LqD",
+	"4Hp6V9PqeGQ00NqmJjwDU97CGMjmJzebzzvVrzufZrPZbOf8fCfLPoeVY29bWuajR4Nc1fSmhhggPOjl",
+	"2mxxown6bmiOLwCDGMs7lm23DuDKUAVW/fACNHoue9D2o8SyWnBfcmPHQwVB5diuVMZyZsI3F9dnru9A",
+	"xFVjccHiqJj92woIsNLhiz6XKY1qPEI6o8DCEz+hWtjOwjvYvx2PH3aIdK+YvarB1ptxw7L6NMC5oNgk",
+	"p6lzqwyZYIrCa5Hrver1ssiX0vJl8237fZGzk6YmGPDqFzlQ0iSnXJCpVJn2th10NH5Hpozdajuz64Lp",
+	"jM7AZ3w9KpT9I0zaQByLHV6+OSbff//9X9AfbmqHSw4GmplDUlE9HrQ837E9wms61pWT0peedC+cJxtW",
+	"c/k/3YW0yEi5ybveHlU4VxWGht/X2ZBfEOSHieemNZr1FFoTwMsxNo5LG+9+w1jAXsCEve8jokih8jBd",
+	"jIyZYCyG/dc2oVmmmNY++nHALOEO7AY1nd+wDOGdmrJ+SvMPsR61ZSO+m5JA8CMC+8gSMh3xdFTZ2+lk",
+	"oomcMAEBkkQX/bLV3aVmOL8wbUvq7M+LqzppM9rPS9/lu21d+Qtr3lNRGfdXtvOM7ufe4Pf1aHB9wgbU",
+	"iX+hx0tcHbdstooTYm6Z7delm2HOUFo5HaoxNgdUX63gNoEz4cL59uK+LGDCxr8Xng6btjyf93HNNdj8",
+	"PDxSydUxWIID4+MmvMagQiCdNSnl7Oo9+f7Vjz/uvCI0n4zoznfg1wwe8ai3aJJTUTfw6TEFo+6YZbwY",
+	"g11CDVnQuDeR2tgOIzdzR1dOK8+fW3LvqXIrEu2l1mZ0H04w3C3uggyb4i1DvGUzz269OSTnplBDbjmi",
+	"/z7BGB8r/dWcksHd6bL3sWfHsR24h7cqqreN+0yVNqSA2eXh1LXUKPdY1KZkB5FNoqBWp8y5s3f07ojY",
+	"x+RPKTAoJ7izj+KR8mRvqaS2EPWDUCeGhoQSPSHzYf8SRKP6VtdJqD6T6JE6HVOeR2z8LcLOKrd/2U2c",
+	"z8vJ7FpeMRE01RzlWhLNyjgJCJ2sh1dtbdpPiZV4iG1qc3uX/ObMfdzUv+Ka5GxgiCxM0hNWpiwNPzNC",
+	"FYNIW8cmFEv5hIOo3BPBG9pKmaEkFz2SypSjA45SjSEh1JCx1IZ8l+zv75N0RBVNDYvIeaU92Zksmn29",
+	"F/mstHBqLoZWravmoNHMpw8JG08MhACjCwhkEwYqCYWYEtcIBOJ3N4q07PVVxFvfttG/jRgEEOIukqkd",
+	"qJGNXZcyLCxVm7XY7C9yimFepSmYKeazEw59b82OyojFQhiW7W4sNXbWBpA0p/nHknUCU29rHM/iNWGf",
+	"RZ053Y9tpWZVLSbLDzMIdgEjrf35rxGpM2YQGlNtmCIDlKAziGTHv84gsAwj41eTjwT7aLrZgeybaN6R",
+	"Ak7HAILjZUZnYSsCFbcdlVl3AZSL4j6OLmrMZ3hffx/XGC0WVg7+JrlgmV+kbpJGuwex0FaSsrdw07Ta",
+	"dmefVx+FDLWTkRTsXeHXZc5ANJJTAaHJ9Rh87YLwZXXYLX8Hc95UMEX0iCqmCUZsLhVguggeuHF6xCd+",
+	"Hit7ppf4FOvrUN765f42NnNuI6LUdlWMxxSF1IeqNNcQEwwPNzU5FUOrA8alq2Ui8Gqhc8tFr7C8FV2Y",
+	"Kqol4FPjLMe4XUwltXcHpuJ4oYLcMjbRQG53NC9gBVZf3xU0wTYBu11HW5y+zFiLhJaFRR3+cQdy+Agt",
+	"zIgJw1NqXEqLyydSLJUgadjffDQwRLk2LtaYxh7dLZdSGnKvcKrZik6hPldm9DujqiXor6Y9pVRIYc9Z",
+	"S9gQXaXBtvi8UouLyDUTzlKGPnBncHJrQ7a4cAlHUuSz7d1g3F78HgXNg+Yxkp0wxWW2jD/6jbrAt9vD",
+	"WeurmpQ72bb/9tSmIdtMIyd5nm7LFarbBIBgexuCTXsbcMpBlQJ5uhTilZxuamLYRxPkbjkXrEMIAbyW",
+	"1MfYNsWIevYsdL7IFZHsJNFW6enPMKq/UrNQzrLvlGZoXSj4Aa49stXb+Immo4T8H3JEhSBXrE+14VQ4",
+	"FICHnqznJW/ovW1zyzz0MPl27R4svhwdxN5ywz7S1NSPFfxblycLIgL7it1x7zdxO2NFkuLPP2dBEyLG",
+	"k1YLhomWAcbtBpaUEagwvra1uChX3E/hnGWc3cHIL5mgXGtw3DT+2vuJKvn3wv5a/es4p1q7OZf/3ruU",
+	"Y2rvKNvA4j/3zmXGlF2H8h/HUhg2nkhlhaXQavihXzIt8yKSICHFgGfMOWjnli3ZGNCxXO50ewNv1bcb",
+	"v7sqhkOmbccB1ffDxJ7MHwi+WnI9TcaW6rgYYirglGpih5U19P/VRjPPaKAHpiPyojPBVgOyNGLHs7/7",
+	"T5YLj6ViCekzbZBLdB5Y81gFxmXFkfGYiaz0b3tao4WRN2MH3OACp8q/x1QUNL/RLGdpZWa7EWwaToCf",
+	"sw3Uu0zqBFEtVGhDw4cF8u9YdoSRSgFzOL2j3HHF9tXyYVfaObgCnpS6yykD5Ba+goZ3hp/MOsTUlG03",
+	"R5LUZhNejlJubi5CTvssrDiDaP4Q38zc2LG9xPUYGuQJnd3HaBK9urrZIWq2B8fVoyaI04ybq1Si96S0",
+	"/HOBQA8DmedyirGNNM+DjLDdwhuzYszbkeG14ACxeYRsWEf7Pu2+m94Dukxl2Z2wlA9cKiF4lrRJAmAO",
+	"zfRTqerm5gGbIhAAOYbLiBKaZZps2bYwx7IGIhCAD9gGS2bOmTBkKJkm/Rl8ATBHGAfh0qxh7NxUGd+3",
+	"Qk4hY+QjHU8s06hyxcPyV+mFo1nGUYi6aCxbu3N94/SjUZQMaGp0QnyC/gLIhVRjVK9rJ7AWtF8FJs5v",
+	"zqgYU7GjGM0s1/CNJmWM19xuQZyOU0y5gdRVM2LjSBjRXH5wwIptxdzmToeyhZdoCM5b1BZQCWE4VdBw",
+	"4FD48MM2Dv2Wi1uMU3R5AP7eiNjmy/4go7vPIMtbECGnZKs8ED4SKaMzIkUkwMFZ6Bb7Ol10TCSWnAFy",
+	"w1jtAjUHb2PqdBMtZGeEZJZwdPVyHWPiswuaE/lp1nA4gy8HMwClAlcQTGYuav0eM6rSBULhrtLQ/H6N",
+	"zXPPO4xk9xvn5132EV7BGllFyTiq4sYjZV00bCQoDoNxzKEPMW0Ev5F5PwAE4qHt30O7xFwA94uHvWc8",
+	"5UOjFpeFDnZdpfUECy7qBeCiB+/8dCQ1I1M7oDSX6S067kvegobWw8bxArsD+jeD4+0Yirgs4jBKw5aT",
+	"xnK+1pf4hO17pt0aUL643jkXtz7OMCFaYmgtdUy3hu9gpL0aLceHAEFuNNGmyLgkGVcsNXn4sCxxVK58",
+	"P/nYlG5LaT+9sF/YhQy4HgvNU0CHspP0YAQwKMCI5MbKTQKBaFx6DNCYcEHGkb3xZNHN2ep4KvUJQ7X9",
+	"dPNtIbigqH3n3eDdFOZGrkIoc6QMeuxmGbCvn4JKFrqMVCFSalj2Rslxm3/WC2v+cJdxOwlxKVVg0sYN",
+	"0XJchu4rRtMRy1wg7cSK16/292vh4y6ph2uiqBiyAy/Gc116gqtMgE2SU3st1D+nitXMm1rWgUad8T1n",
+	"0FA+K8kqozPtkV642SVH+taJ4xAtwhSOBjMBMHvPyqNGEs1YTB4N3c96o9yyKOFcKHbH2TSQV7QkBra2",
+	"DC2pRN6D1jmBpbym2ufnkBSXMeP2RKNGKGt9PtHVuirvuTKjuhbomik6MGGNuC4p+E8VGzGqNNglNVN3",
+	"PHUYBSmDSVVBiTewi63J+NBD5bHsxhVr8tbnZCGZqmMWSyNxxauwtRSNrVLEkKomR2wnpBA505q4WH97",
+	"YJoJQDwLCxveONE6tdKKEfBw/vE52ZgzW67BpfJgV2Fzsd2lw3N7V99xMeySh/lF+Dzi3ryyl/rSNYcW",
+	"OovNvdNvIXo+sIVZ1oh9qq2KvuWTSfjh3AywkeqL4Hiqiy7KAWO322FD2LZt2DP03WsykkUkELBDdFUg",
+	"rV8bhuFaZ9mjWBgrDIsu2aCN7hPPvyORUa7p6FL/7HK8AjZUJcfx82dk7Nm8udQ3U36zdCwB+iuzQAIG",
+	"5jJBZKq41bfJFh8jRBmRwkkWt2xiIIapFn8YcdzP7E3SYWL4XlIbWnRiZzCeKMzS4pxSfXdAKEHsO6Lk",
+	"1Bk1QJTaanB+2PCbWzZDOJvESjy3MFU5waOfz8ANRf7xb//DttITsjCTAu6X/546qyhekDOys4NRayTV",
+	"d/99l/xNS3EAp8qyZfvFJzuESK9JT9iO/rfPu4Sn+qA8ir+e/nr67lofkqsP5+dHl7/b68n7rxPyLzvH",
+	"R++uz46Pdt6cHl1d7/z19HcYfvX75dG7v/bEkN9hwoF9CJPc8ugDVpCDFu3jVI6ZrqzI4BP3ELLwmTZW",
+	"akRVZEr1diMQucYaXPheJWWk+m4j2QBMu2SDp3q5j8q1UcIlLSORSxYhFATZDx9FLu5oziMPBQqkiw+U",
+	"nK6ofrghymnoui5EyxjnPXe2axxaUk6t3kQ1p2XrJacrCMqtzD4WY3Ifbq4Y1aFs1t9GM0LtcbYnwE0R",
+	"PBbgL8bZV2HlVkCdcs2WmIk8da62nBGCdSE07k6JuLpqGaBupvFtquVQz0kULXG0PiMjGEm7QrqOvwfC",
+	"vVRKQfyaq122SyNWq1d9HGgnYUHLQqURjaDMawQGfsvC9iCjqNADphSLGKSMouhR2tQQ+K0x5b400pbp",
+	"WYUuXGZ+yLnQRRppbN3CGid+28tpN0df27Lm2ocIrPSCL7LL1RO+4gHhEdqqg6B0kNpqtQB8AHI7Et6Z",
+	"GMjFmXleVDkVnV8zDL7j4xBWCVi4Y0r7GI6yl7tXu/tLLSWOR/gG6gMIz9ADwa95BxHXVq/S2JIsgOwe",
+	"YGBzofzNU/pr6anSLgnLh7+TIYNAU/I3yQWgFs7Z8MDp1dm9tSQ54H6h+Rpcpi0FgxB4eEo1eoHA0LgF",
+	"e8wxRQQdRAbR3DUTKJx326vFq3DCRObiKlxI9IanAixocSdvWYfbEPET3HGNpBO4xIHyRqxnCrp1qVNg",
+	"h1SC6lwc+dEHTCpQOaFKb1kN86bdg3AfIuhklndr1Rx8+xLEksTXA9hXbU0wMbB+SushzkuO7CFhNB2R",
+	"caGhLEgtPMWd4fYEwQpI8Yf9+ImdUyBtwzeQxJN4v5NUZFgwbTqYvDuQfPu2RTVefRdwnMoprGcVf5Ag",
+	"n8B/wmgSqFmR1Fz6mmylcjymCdFszFOZO05C+z2h2YSCJQHidyo1GktLpHIouGYZAhKlMi/GCEpGxQzZ",
+	"6SHZ/LWGeCdVT9R+0Ju12gPwQ4KhnywjKdVshwvNhOZW0sln26B9OpvXLjnC4htcu5ihntgKbFaCW7UN",
+	"BVOMZZt9lpMtSKYhR836KOfui5/hC6c+9MSYUaF9Biq5YndM0byxflQxUq4U6c/I5uEmDNZPxmVv+psG",
+	"vuqJxSnukiOXffvD/r5dZx3Uqed5hL7rREVRv0qFvhZQby2HiZCanRPKmWQKSH1QkoaFzUEr6cmRoUd0",
+	"5u6WU6cx46SqD1uh3VrG8jTc1GvUAUQnSPewz70wY9hHh6PmDit3z19FrHTRQLVTUJ4HEs47pJXh7h6S",
+	"aal94673mT+V9pRVZZvw/WyJAt4uz13PByjVZDs7AldGx0A8BjclP3EVZPBWGVG9/ViCnSxMKscNpxnO",
+	"05GTFVIgWPOPloTNbq6wedFgIUzgXenzr3J/gCniKggJfy36ZCLGiiV5nh7Pob5f1Xq0BwPOn6EYcmQb",
+	"J3Lk9AhWuIXRPBJb8SO8J2NZkaPEDW0dzrQ/m3bkjRNNdf0w+/JR7Uc4eiaaSxE7F2Fq9GS3KoFFb7kl",
+	"0T5Pp/W2Mvt7Ko5rU90a0UCraXDVwoV27C3vK6pmmDgeCNMQ7GMEPBhgEQaKMVdFrxYbOeLDkdV9RTFm",
+	"iqegImz1Nl71NnwMIdqEc+w8nMEnqiHdE4LVt4BgD5Hp+8CxEComRhHKemSPqwuMFgCoRYY1FLlxZRgt",
+	"RWLZUkuWOhqitJj13SGOtaPpSJSgDaFnPmKjPWq1MzgHLpKz/N8XmfWeoa9lTFBn04paCvoxv2N/xtBC",
+	"dTz85ZdfDs7PQw15b0hHqM1HQ82Mxque1MKlrrmDdvEwEZ5YaviZNQSqMJRma9RVGWwZhnlZiLWkohZq",
+	"GT52WHgQgcsXz1RJOoF6OzkVm5Db4nCOHfh5GPgdsufjDdkBuwx7t+uuedC/yZbOpang5Sm+WwYIdheL",
+	"/QJe2O+DsZOrxS/7jXPza9sz7LI1Bzlwx7r0ugD4aC7NprMElPi3wigqUrYZV1FiISoywu8miqaG63C+",
+	"yrUqaqDuuCcjxDWFwjwlNAXWYTKSuOYwTz2csdJxB6pqRLhI1RmtJUXDtJqTCG+Rd0tdla7a5i45nM/m",
+	"9GHRaYYHLB0prs2Y6oTk8MNI5rObKWO3CWHgurIMPoOyNTcxBrsybGhwNnLIxcpJgsnGpA0BVDE0HZ07",
+	"MnCgqQOaa7bUNVhi7LSBgLphhzWqRckQw+ZvuGWf4wG9Kfv7I1K4ZBlruMLSiR90QDNy3YeGfd50Ca/u",
+	"1Y4KDG6R47J+5hXJuQgoo8sCzRDhYrWhVCoFCc2kPyMjiAdS9p9UONvXocf35lI4hJ25gOja2O8TJxcH",
+	"DEPYH6VjKGFoCBnhFebjqxYcQp2gph4h4G4OH7K+S9F4u5qj2+1abT2WUFUURWoZfdxnkx5jgTqtyJJJ",
+	"x+qetR2oZesRz+deHAnwutgg2lHfvOrbuRurAUf0/KUxwnWYsbXg0T1Uke+glgfh1kr1uzboP1qX8NKN",
+	"tAzPq9woZTrlRrIBjpTgJXE+oMe+vm0APt1ZIjqAp7s3g8Md0CrTYb7GJ0J4HcuM6bdsYGKRtmZy2hl8",
+	"sv52EugiOEYrWb0BGLZWiDYodIFCn8tomzClJRaT0KRCYc9kWoytkvsf//79dkBvn0yU/PiWiaEZHQcq",
+	"w1pqGEnMcS3hkWVjgWuZegpSfFSs7izN5bBCO4xWpu1U2zdpCO8hwD6Hf0WrYGRZk5Uj0H2TmeLDkfER",
+	"P1G5IKrVZwVe4+dcFO6d5dkMI6rGUvD0GDKrPnIz+4WHzDpQq+rVfrcUCa7fsem1REDTnA4jkXdUDItw",
+	"/aNkI58pnrocvEWVhoszYZi6o/lvjN2GgAKgFIiRRDFwt5sps+rKVJJCM90x0aOA4pU6uiMiAp+J2Z9g",
+	"o3NGvoQYxcdjlh2SjGvDRWpAFaqbOiKYCC6l6TdmicNxouDWHAIUwrhIR6T8qqagCcayjhNXo5kZjR+Z",
+	"JjDSD8oYtNisfIoeUHl04XXRj6mLcUXSxRhOpIYgyCs25kaKkHVi59V3MLPvDsm+FZbdyduNVubtyDZm",
+	"jCqXY5N1OZ1B40OUdbtYlQcV8AoU44r3F01nqIMHrpAs2wQdDBhpgmEjR/XADkHHLr+zDOjYgmXDkA+c",
+	"GWa2g1MIEwBcdNpHO5+DnvBH1lNZUnL0hPh7JiGeQSUQlZsQf4VgcAqE6Bk61GSrjK3oCQyu2E6IZ30J",
+	"8Uz7ZoxcOyGWSm5cj1lSneWbqWcBSU+MubjhjgWCtUHDCOw1d1OOH07czaQ6cgkpr5kbLgYyQTPeNsxw",
+	"TJOemA+iqSJDatEdgK3+0PiOGg3FcwZTKjIOroGVySgKUrYEMY57tIxABJZDE+yKGfgMcGg4+qQVFm3J",
+	"bkRdkK0ZJiu5sGu9RbzX0Z7Cvmt8vT1hpN5pxNxUQuZhvGFkqmn84TztuzeTxZaXjTDkTe+KWxk6Wvdz",
+	"uf82mpXBKsBBwaHeLTdFxMXtgMsdl6o1/qSjhdh54L1ZuJsHHpfMH/2OES41hWkx2/seGLkoraEylUJM",
+	"ECCQOcifTqDqgk2PW5UT17ym3ME4+IG4qgxUzIhGlETMnDz0UL2UCIBRw/cjRvyVy39iFQ5fkHdumdyF",
+	"A2X7FR9TNVstEOpXbNon5C8tsvGHpwT0DMwikIJt+Az3wRxcAi24HIch2dDgwOjOgRdcH8tEQTfxqqfo",
+	"KXJrF0Gd8pNbkUhC81tNlq067jCHCxqyBZU9d6fAmpFuoQJDU/VtIJ4N2RX/k0UtQTTvcPngIP37rr9a",
+	"4/HJe4/lY7BBagxNR+OVYHOOym+C8lvNVrR0XB4jrDUNosGpOxt/LsHBuYo8eI90JvfJT7NOQ4slQOoj",
+	"lY74XTQFkmrzQVcm4liIR5cLyOo8nTf6moaLSHdAgGvs7spVxZq3zsoXSgfFuVFotbYBsSJitRG5RUwa",
+	"ZydqvfgjfotdGamCjCznY25+mkVjPODWrcSSMZ1hqeukqvgyyalwTn9o7dBXvypRvBADdYvmUzrTiQNa",
+	"6fM8txo6h0q6zfQuLsyPr8Nh3vTjByjp2TJmqJwHkNY5JtdgEVAYfEqVmpEthyRwc370LzcfLt6+Pzq5",
+	"Of9p+9CXbyV0MiHpiKW3GoqP5IzQIeVCQ6Uzhy+l0crfceBWWo6MGX4uAWp5zvR8DUUMLunU02LxG9ft",
+	"wtpFuX7U39hqWq9ItKUcoufYURddazDMPc3a+qjIuAwzvBHVV3NI+w0o7nty0TZz9hyLXS7Ix7UnJwp7",
+	"XrS6gfQxWHS89dmERTf6Uco/es2unGQj9qck13INa1szx4rr7Nfx3JI0ajS0SObRUxSujfxIdZeivX7Q",
+	"QTY/cDiAi6S8uiALXZwZNg7D4HbQauxg4FXff/t0oK/VwuYWDYVL9Yq8HscdzwZtqdSrr4rGIaxL6quG",
+	"tAXIuTnAepd+vtFlrDGI+UCGC2QhYUYWBzgrxifOe3XhQZkXZ+3kmC5F2qpXS2iRhT6S2nCXTTWicy6Z",
+	"770GHB2KS756IA9INrRU5r1qQktEVb3aAlbfLRnikdZ8KMbBWqKLKdD31LrnGloypHK+T+bEwn5/UzwU",
+	"8NONP8dZ8ww06QuIQg3FAGd0FhVmtSHf7yOyKeRHTFwrCQrniqVQanal+i1+JCc0aJCwnV44/SJiPHRP",
+	"vaRaH4oC0Cqyte8lZSpmc/ANskDk3QWfSy7lRMdsIcrE62NNagiZi4NJCB/YYYTTECYsBpQDj9rm+Ooe",
+	"cwQzTK2wQYdPyvrEOooLlLP53NJ6SEEYJQQzbMf8I3zb2zifwae9DZ813kRivuexa8zXb/EckfldSPAo",
+	"NGYcOVGOhCNR9bZ1lwzUYsRY8Y6PSrqr7ujSe39+zdxs2pciqri1JV8YJnzihY/Nz+qkns8ewmjm9ynA",
+	"bKaM3UbLfLgHtaHJu3r9AA3VxYE5bmGosIf20/yjO5vdzuXcltRH1ZrdcT671HeTGCJ9HDG+ipBcB2J9",
+	"OHy9gXsemozlrxHR6YFX4Dv20Vw5JOYVoKwxF66DnhwGsfbfh0Z0wdSYax284t4LRiA4oixTL3NG/vF/",
+	"/T9kUn5FDNS92aKuQBj5j3//EUjNOzLvOJseZFSP+pJCiS34wQdFukjw+t/wHHiBf+j/gCdl/If2jxu/",
+	"4Nfo2UTXhsjqf7vnPqMTRwdlBSQU7h1TQYes9ob7IZXjcSFc3Ej5JRU0nxmelj9oLLFejq32t2/Ixfr6",
+	"jtzc3J9UCFmIlHkjJ8TtHgxz2afhUlhLRKrV6t5YrkHFTApGWK6hMEaN55Sxc1AgZ6WCOI1RxmvitF3w",
+	"F0zV7vXITS4HxEnYQKv6fgP81Q9juThfEVL7TR1agPvc1v4kAtuvZGCA7uYDItgduqKX2tNaRMyoCnYP",
+	"kS1annx+s+8pVZVlzT3KXtVo0iZyxcSICB20nauAjO6PzHnbWw8RgEMhFHXC38TUp0OyuYkJsPVz7jQo",
+	"EU5IDmj4zJdWqmoxzc9wbjrBpXUJu6tferFk8WZGPc/IVoe88W1XXQULYoCpFYpnTHIqOp0czH32UnDH",
+	"150ZNDKTTe2CJjchhGgzOrjW5KbFxjM627RSIxcpn9Ac8alrmao5FZAVN6YZ0kpD0Ql3tir8YyR1+o2D",
+	"N3TZ0mQH0X6NJH0FwaL+T09qYaU1lyv40S0FXuXSrGbAv48ztQIL7WKpmhPTGiTWzLWvhcJUm5EspGHj",
+	"stQxR6tJxI7msZxEY1SUHNtXulgEa++29XQFsbiBeCFGVc5jwVrf7zeUMEu/ZaEbKKojBdvUJVJvd6KI",
+	"R6VoOmZlVuucRALdywFxY4ZIZTxMZWEfKD0Op26rP3P/umWz7QeZrdpGPK/ylMNPyqWN7YsTPVbhz6sE",
+	"WNVKaz2w7FNZ4TYaGLVK3a75wK8/Vi225UsF4fdJFRrmlii23pHTlsrJ7E3jxC29Y9akOcYGfh8Ih/s6",
+	"kZf6o+4DX9LiT6oNKDZ9uEIWD8p93PLxutGoF3Ym4xqYx3L6bRj4lnvew5gY81HGDn2iMuI50In5dfFT",
+	"a1vdyMlYxxKvYRGiMyuLrS9ObcTy7Cea3gZsf4UYQon60hJJzIhi0NFi1kt1G5bQMTHcelSEvLc24nMx",
+	"I8WYA6MKN+3qhdTxdpZdbku90GVmiTci+fJkJY+1MmrQHlKem1aMi3InSnsspANelgXTFlbkHZs2gF/L",
+	"sjkOILdKMQSp2mdY2l3yhatLo+zSjVFVdO98VR+sIO2RbqwUfQpwAeSqEFbcT8im+wHXyv6gLQl9R5BA",
+	"6FAmkAWqyY/2oZ0DvGB1jlev8S37oEyvIv/s33OTZJkV29Ny66GC1eYDfCOVEQwzfvz8k+pcLOxQjXyX",
+	"Hzi9aj2UxxFGVosrmeMRX7hwE49ZqcunK8qT3dXqe+miYL1sCcxbRZbwRVcaWpr7o66b1fqMLdY1G0/y",
+	"IMRGWmgTql36hqJ5lufIj11GLqGTSc6ZDnOVdly+1VVpP+ywSh2qF+oR45x66ma3bFki0sDDB1xByL/e",
+	"X6ZHQWfLRvoEkmFE7JrvIzbSGJZLCzbivUwskRSjNjtLd6PJMnNHcPK1WI9Q4MmqLvIW+7m+vws8A3BE",
+	"PWeybptPuBD4/atcdJKf6p1D2FDHShctkv9Ci6vFXbfqnvZCHVPDspP1hE6PGDPloDvHTy9XbUuZ8oQP",
+	"BjwtcjPrNuQH6sS1kOF59Tg0pJYFnl+f2mouo4L3EyZCNV7aSDsetxIlT/9J23DOqboNVvAto6Bjfooa",
+	"6OOIkTG0Q/osl2KoiZE1VwQDf2z1vvPzlQA5SwWiPo0YTftUJeQf//f/R15B/NetkFPRDaJkEsyBhoiw",
+	"VCoGtS+GzDUeQQMJ4tr6eBYunEpVzhsb279PrIozxk9iKc3N3QxoBOPqwUrhg448lio5rvm2scUqXQYv",
+	"qOvSfbKpSS5TqFE3S0ij9G8tZRjigkpwbc3UHXNVduK3W7PHt1JOyIRqXStsrxEvkmhJBlSRrbQYFzk1",
+	"/I5tu83EsAI3EAi0Au3UkoBVhWcsI1uTvADrPYSOjLngY6v47yf3i4As3ZNeT76SE0WFJK824QxUjief",
+	"Vx7xeOHwlsZl0dQUUFHWTaf72nQMlpxEw1B/g9L9tt8+TW8xa30K0RFOiihjd6ojtk+MJP/8Y/J6fx9j",
+	"H5EWMEHN6vmWRzQ/shQGyGSHUIiiZFNWB9fgqowFfo7pR9zMf/7x9f5+cHOreboFC2MEfPhwdgKj6is5",
+	"1UyRMb1lGqjJR0L4FV81wrVcP3gnIfu7P5B//Nv/JK92f7gPK6qmkTiRrklIVSzCZD70M8wd5IDnK5X7",
+	"gicnfMi0aUHJW1bbYET1xSIabpfUsJ8hYglKMsVzbI/SlGnNsuPqSl8et9JaqWxAW2c7GUnBKoFraWd6",
+	"RBW7GEkRhAJhZsQUGbA8l9MytAJyQ5mzktovfVmDLVqvT6UJ5oGSlIrtrlVFl1RsqM+uMfb5DQmSR2P1",
+	"mlsf3q0WSq20zChqopGusu8h5JayPCthzB3sLjea3NG8CJQ4eBzqbiWlOVJZrOkAgeH4PlFsLO985bPa",
+	"pofZUIOoAvseWtWqYuk8FfJ0RLRMOc2J5kOxwwUpC4z6Wwi4+wjgj8WADwuF6Clz0uyfRSwDdCjlMGcd",
+	"cDbdi4lrLEQil3XwzSXwnw8IDGu2ExmICxC6LFwhJ2eop/lFbUwO23sxNBZq890xCN2J43ySAf/Isht7",
+	"IA7IWAozIlu+Bv2BE/vh5+3E3qK7PaEYygg3Rt6AJfGAyMFAM5OQQnCTEIxXBfyyAZYY3gWzfUZnN4GP",
+	"3aOkJ0If+mHfaKOK1BSKHdSiqpLy6/ax7/aEfTGf3Uhxk9GZxm7zmcelJFveRvlqO3HPTuhM75KjPD8o",
+	"q/IT8yfPQGB05SN2e+I3HAHW4INBYEUsqhjJ5ZSplGpGTsUw53qEEGxB6XlRlCzXo+5rQjeXpWErKwed",
+	"TLXKKDGbUVKFaYKXjIp6rJq9JQY0z4lsCeuKKbl2CcIwUmUHDd+ZZYKlVcn2NuLA1AeyUGbkuHtwnkh2",
+	"EVu5MyT7bprbD7eUp/saWnhFZWBMmKPVDcyDCNJxGALrz4gEYg9KfXRuTODcCrbk+g02VlHrasm0zRPQ",
+	"xbAZgwS/ZEOuDVP3KGewpGYzVPa6lrcskuLGy1JcZAqqElRNQd1giNKMfZbSsZV5lCyGo0PCDdxB7kak",
+	"WaaY1hhc6P7wZTS5xmIs3WKWWy/strINqwl+y8o2RCSw9o0LI+zF9w0Bv7sXvyurIlsRA4pCnIm2UiVQ",
+	"Q6DcW9iurLFd3lvtMjusaontEi7CDqaHlpfwC10OP7yimhkvmkbPQys1GE/uS4rbwGtLynXMw61jqkaJ",
+	"t74y+rptr8rJiQTOQuFkrPyLl3AtH4cbMpJ5pssMiTIzwv5RNU3siA/sjz2BOTxyQOpZPIR9pKnJZ4Tq",
+	"msGIMDGQCgoUGbLFgSwGPM9ZRgZKjhumpR7A3kDjdjSGKUHzPQp6xPYuOSK4WASWB0e9MB+wN0BUNEy4",
+	"J/C1evZMQkLJM1A8o5Y9ExIM6rvT2epXJUwFWH5j+x+pSU/hj9DWuMw8eXBj85L/vei+do703eQI0vJC",
+	"Jn+rKGZLuJkLb7Xi8WDAlBXAMc8PYlQUm+Q0Rb0n4hpfKYS1Slzsmq4YS0b0s/OjaF+dmDO8HE5zhYYS",
+	"LH5jOusDeqaQ5gZ+W5750VLsxw4n7Hik5RauI58zmcsnDQVFSJGi9QVzRKzWCyDqsa2v+ZNCqPXidlP7",
+	"5HEtfYUHVzu+vA+hoLIhqZXyJy7sS5si49Ipa3k46X5JFdOVqXLicmy6hge5MnqLxYjDdfTKZYVCetzY",
+	"lRUZmJydK6uRQLJapFHYZYxr4De+mbvr5huj0KuFYllA+WCTnvVdAAGehuBV7ESViAtSxxwyliR2uCBW",
+	"GtrUc6lXIz7RCRFsitBsKyWRV1VyApxdLcoNHU/g3IdhWohm/iZkolgJdGdvb5i4FQu2qF8NWRhyxzU3",
+	"UvkLXMhaU3C0UJaoahmS6xoMHZoEhQTAdiup2BMmp+KgJ7ghitHMGbtQlDGSjHjGXBJRJbxgiXOEbSZb",
+	"gt7xIcq/sANJTyhZGEaGBYUgy35hjBTajQXWwEiSS3lLiglEfrpgUK5J/QLE/K2eqMs3CabUlmnUTiBz",
+	"VFKRBz6gxhXB6Imjwoyk4n+6gVrGwvOcZCzlGdYxq01QitKTDJKxlXpqknk3kmjI6CtHDBYYROAOSehw",
+	"uvZ9OYu5w5VzJszZJBzmcQ/EUDCJmEg93NWrQceiOag2V4yJVZoaMzOSgZvHKxwJQXsqiLJ/Firio2RK",
+	"Wx0zNke7H0fD5uPWwm5uwRotl4Nt4nXWZl1fzHqnSbWjLbTwIVju4MW/9eLf+qL8W/OJA4+UA1VVh7pv",
+	"FlSoAlSHwkbBakprjy+LBpVVwwjMaG6hQttzTYehLcllwIf3X5QaDvv9FVg8yMNl9PhcpW57RKiYeRAh",
+	"RNi1h8TQYTg0alW0y8TNpDGQyCpEUwvbluKQ/Jfv+//83eBHlOK9JLZ7/wq9URwcMDhHjXcr2efCzZvJ",
+	"qVAyz8NwftJMaGFGH1T4cvm7OpYZC4WgXLz7mWTUUPLh8q2X4Fxj9qewv5elinW4fN17SX105VhCs/wg",
+	"dNG34+u3RQHHtUt/uQY0P2D2m9rbghMIq8pnVqjOmCBb9B//9v/i//539pGOJznblWq4HZ6/H2SXQo0N",
+	"1c+bg6sGQssQhfXsFzw3Z2Klm93TtZvVxsHG1dH1T5FyLkvBP1vOcgDX04+3ZZKroVLda5Cx8f0Rkvs1",
+	"SwvFzezKag7OEoUC3bGUtzwWPerC4mgZsQAWGk22cjm0mtIdU3wwOx/QBGunN+MbNnVPpDTP+zS93bYK",
+	"0YjlVcxdCh0n5BdjJu9Fjm7jKzpmV9yw//qWftwlR05b6gl0aXkc9J+Ork5v7Mm2bRoz0c7RzA25uflF",
+	"arOTUmF4Sm/8DLau7AKwxGq12gBWR0IuqBn9173tXfJbWae/nDHYh5zPDLQ8yGojUrCeQMuGJq/3XyFC",
+	"SyozRo4+XP9yc3p5+f4SLdhW4NzASXpqOtiYG1dFr3TC/8pmG58/g68P9a1QhU5hFE1rhSFHjBxjm16z",
+	"tMtolW6nke+SU6dn6okUmvUETMdXzSG6AHEKLkLOoGT1qVJSEaQeVykN5YgN39XRxVktjeNg49XuPrih",
+	"J0zQCd842Ph+d3/3e3DJmBFQ257zWOyhmWWnLBfszkm52lb83rhiBivrHvuCu3gF/SSzGd6PwutRkEmF",
+	"aF97f3NJd6gfL63WUfXgb7jPzUNmxSr4AZcOJvLd/uvFvbl01eZZtmvX4fX+fqzzsq29n2jpFYNPXi3/",
+	"5IOgzsaA7sPX+98v/+iNVH24DfCL18u/eCfNG1kI18U/L//AzeOaj5nEbKKy4P6yT4HWkEX5TMRyNecK",
+	"TIG5airVLcQ0b1lV4IY6XeAG/Rg886hBXBPUNAioGuRcZiwBc0/d1mMPdD7bhf5LCoWmduBSgx0fsgCF",
+	"vuXaAOmc4nsLVLK/Ep12qxBY9neFaHUBZ8/nUACUklOIvl0wcQJAHK4wwsTdlxIftN9egwVvqa8l4SFi",
+	"0TwF6ixsCVT5J1ulRX+7Zff2Pjlb9Wd0NSs6ZgbC8yKGteqVPa9dfv4jifKoeQJ4fB5V9eAS9bowqP01",
+	"dF9S3CKFoaQAjwk4ceQLH3wUPnhdqNJyvak9+cva+SBY71QOBrUTkVR+r3phlvmDwjMmDPeSaZTJnVWv",
+	"rZPQpBAsNSw7coENMUJL/YtlCMQzMa1yxIvRvNGF3vvk/j1zLCljOcPwxObCfxA5F7du6SEtocm7OFqf",
+	"ISjQSZZVyxvzHCKpbcK8avtHF/HmhOty3Xe/7FP6l+UfHEsxyHn68PNZLQuh5e477HaMhJnSmT2wlkKs",
+	"zKLsERbz9DEe0OgJ/JmZ8wG98iEIazt/VSeBc4dPnumcXU/lzoCmxuqXhRkxUEBALdN+WHOLuedDynfS",
+	"MnRd6sDiXrIhE/YH1ox1X9NVLjO2kp7xeLvbnF6Es2KR1IxpV2Y8hyqq4MvNJaTgWdn7i7/X73VNv/6u",
+	"A9+4lvKcipn7Wj+CmgORTmX+HqjpbgfQ2kCJ8/HBzwFKN9JMUKP2YBFBQj9yb1xLM/lPSN3vxSHEJdiV",
+	"1vNr/Y0S9KoX4bOcABBwTZTBS4HmNYoBOLBfh0QxUyih57YRwsliJyTj2keihQ/ICb7wJZ2PgBj2fjB4",
+	"Yb9PRnyDwWpsmIEfK05j6OcqSWxNzHDOoxa/6xOw/86Y8VYhdGs9rXj/lNL6laHK1HdZqh06mRDYN7tY",
+	"FWvBOC27HKU1/b9dhja/nr0Q3vVjCBquRTCsx0pU7+ShbAZby14uxufjTbgFGLvjdtUzI7DnOHYkBdsl",
+	"p6LMxkCls4RWaJJqhU0Q0zQ9fMEa2ZPvIsKX3CCfS9UMhQXXhzTxcKdz1hrIoq+v3uMf8WbC/hNL2Et2",
+	"zWHWz+3eN8Y4HuM8g5c6aYbjuWj9DGLgyEQxSIlZkGXdoW631V75l57CG1UPDu7gh/Jjmw+q/3JOul/i",
+	"yMrvfSrRYlptt6ciuyq9+8vttnUImkc2256K7Au31z5oE08FWKi8k2PpfhZmtAdV8ne8rbZNbGPp7VFh",
+	"Rh7SY01sHXxrz2Q3qU8P5hs6tr+5YBFAo/NL7aLN7s/ov0G90gVYbRz86x91Iv1FTiHnEXx3PmPbkioG",
+	"MSA9WtIsiXK7Qa9SDLgatxAqvnDqQvDWQaONGNAnplF3PrD1EH26+T9EXflSNY9HpEK3SouUCPY1iH62",
+	"m1xlhju6Q1NIzsVtgCj3IJ8sa/Ov2OfHtaa+GC76XQgjUBiPOeiXZ0QhIK4QqScz73Z+4X3Lqe6KOWSK",
+	"BjU5AhxSLupEBRGlcVp6C4/XQz7Q9jMxONc3gI6EpOYqqAMDbBGN05ksuQajwDdrq/kCSNh57oFPOsoV",
+	"WWmUmSNg6WK+YxRsn3cR3N2uy8IcOlukgwzRRLE7ecuyEvQFA4xJmjNaRV2tuj8PW7BPn5OFaPJ//ePz",
+	"4jrKwmDot8cFnbNU2VVcHgxxPKJ5zsSQrTkeouonYvaYUg4xb6l/sSrb/7hE6OMjG2sHV1MZe+THMljk",
+	"ErsOlzawoL/68P1vzyncla++cM41cc43XHA9qpMouHJF0wODqRNAtA1/bp0lSJ6le5+8evR5z6eURPnE",
+	"e56lx/6lZMW431Lht1wN7DV/LxhUHPcpHDKD2ihR20zkO21chZ5VP2Sw1vf98KZO+KuYlL4PCcnXkjgd",
+	"wK0v2cKrEVJGAA5yvlMiBRlQnhcKwKXSvABAakrKJhSj6Qh/89xNOoZHHTSWYJiF02dD95MjKycXCTYt",
+	"8c8QNSIjfZbSwiE5eOohGcdqYE4kRaSUukq0bRusosmrsMdkY8SoB3d9K5ErNRnS/JJ+fpK7FZHFG7O0",
+	"epduQHDbhT4kiiHKDcD6Njey7cRB1lf0uIFj1Z65xz9r4/mzVq4mYM9hCrnDjCl/sOpqACcm1odiJepV",
+	"oB8HKruQDdn1tNS3ZZcc5VoSzQCJXY+kMjs5v2NZlQPnxLktnydmdyKZT2qzP5JC2I3+5fr64mrbnQ3u",
+	"N92zXI/c6IjgsIwcd8fOnhMghQEy66nLg+Pm3uR+j6t0/SfkJzbkYh58eUsqsGy4ItZMVChR26Q/K88K",
+	"FAWZ28jaWfGqwN5AqqFskf/fwPM1RwKs1xJS6j3PYQV5moSNLzo+oM3OUtscxTQzC1a7klDhcbvVbt1k",
+	"GsQGvW+8im/H4dRnhy4awmvNNQAnwkT2FZiKH5U2jBOPSvKI2XzDZKMcMG6dYOZ1YUATbgLVbmoEIN6q",
+	"ARdvV13jr1mFW2CaEMaIStwTNRZ0gKhiC5ZEAM4XJoli4BJqEGxwq2ZL6Ql31cLnJilh8+ZsE9sg1P5N",
+	"chcWhsmSzXn4CQNcGBVZT9xJnmKJG022ECD4kNC+dozV/gLaOuU5y9ztM7cC2tCZJhMmrLS8vUuOhIvv",
+	"6YkGoPPQShMxI6vIKl9TibfoWTrXpDRrY5r3QnoE7vy6eEATKrvT8X+1hu5jNgL/BuxdhPIkQkhO6QwU",
+	"kYrmtjw28va355j6Aq68Y8A2A3OCO/ERC+1hTRda3MI6o9MVimTM+ljFdazNbuW7iKU/usi/ynL6FPLz",
+	"YrgMXqqLplyQqkWR59vAj7ny+dveXh3Fp3Rb4esP7AzKGlDhMJtLMIQfu9ffMJZtdENqAPv5U0bFPEKU",
+	"ej0hfqIgl4fYBcIodVe7HEMLjJxoyNQC7ODPSZSY25fuEVN76/1EyNrO5RlDwRbWtiwRA4tcCimoE83I",
+	"iN65UnRR0/olE2z67SzxE1P9Ob1lLVRfbkhp+5PCCk8EE+o83leezTMVqAC098n/fT2bsM97Pgn0HhgR",
+	"tXYAveePGDn87Pp446uyr0OigsZ9T0/tcGl0nkVDyaZUE7/gLyARjxFaLMeTwuBpwZr/UB+CQGVg+88Z",
+	"o0pXWp5RFItnWYWlyJl2gKCu+sL2IeHjiVQGxFhtqEgZALPPOp0l/PZxT9J8SbeZVZNozjPAtSmtmCNG",
+	"piMrXeAYDsjr/X3y69Hbs5Oj67P37xCai2xCrRx4A2xarqmesHLMIRHSgCfCkqlfh93NSt9TUPfVspqM",
+	"GcpzTbbsIHIuUKpRjGoptnfJmfu4J6pVdKUNKvrHBGuveWo6dlsI0lLOTaGGPKU5bKHfF1+j2L7dEwNu",
+	"Vc4h5cJZP7SfQkijO5bjMTdwUnF862RErofnYEPYtavRG+NEpiKEjGcJEFN/Zv/zwpYezpZwCxw5l0cg",
+	"IVBLTZXnrMl7VmAxexPF7jibrvPSvsAuXs7Le8EIEwbr/byckMdCuaMZ2EzxpICtjs7qNebllExd6A/W",
+	"XIC0XWflTkgh3D/tgfJX4tyBIsdzt0KXEzYp+jnXI1fU/+GHK4ae5t69KLtbUxRSs58nx1CrLUnUrOP1",
+	"TbsfL4fr4YfL7bU9GYVw9IwhJ9U6Lwi+5Zssc7ViqWIeShkEaDiYVtdkuS4tVmWRmUiGBpgq1wlkCm1j",
+	"N09tRYeuT1AUDqZnYA2Kl5TQRb3NWbDRQOpCM+xvUpE+SyXiGTv8S6xW0yC4JrZl1MhXkt06ESJbCODa",
+	"+8weYnt6yqzCI19ErNT5ShuU9+/Brw5hEZ0PW1ZOPMioHvUlVdm2yxa/N95oW5752jnJ8+SYdyEkn2he",
+	"J6iXa/LheekVxmhp1XCVOhvIofOMZ48OBjznZWTYIwPs1sj9qNbRmsDAqx5wUV7o/z8j/SuW8yGXhSY1",
+	"2gaeD9eBVcOMrpvmSomy44kxxr4uUrbjIJN12/V9VL5+5d9eZ0L4Ym/tcM/62wUXKOWWTU2qTSsnTrZY",
+	"xs2B3/0HX/ixIgjh/V8D+4ts/ROiEaxMfC9g42tghWZlug/yuVoYBzg8l5ZRqDlGn6SMAvTXBbcGB0b6",
+	"swdWSHh69uWrPVBtoDyg9w3Wtzhwk2EoJLy+06eaZd5NCDrO43C8MM24wnNLqKV8a6H7OUehIWOpDflu",
+	"f5+kI6poal+Eu/y7fTKVKtNk6/X+PkZVTrlmUBYrlCLy90ZuyJh+fMvE0Iw2Dr7b3086YPOsg4h9lb4O",
+	"JFwu2RPzyee6r0tCguomVEgBBG438xDluL8nkCVLFRYcsU+SuTeBUGjOqQYXuSOmV/vb7iBAbb8H3/tB",
+	"F/fr/b+Qkw8Xb8+Oj65Pb94dnZ+SzaNyVjC6jPQ2Ptl/fO5tEJorRrMZYR+5PeJlgS3QEjYXvcBokKzK",
+	"PK4n9RebX6FsyatH7zxeRAKfv8gN5ulxWCvDpydolCnKA9V+OewN6FhitfiHn7t5hAaavYHW65fM+lyv",
+	"za5s7+HAqbJm6ZQpCN93+A/6lk8m3570+zDzbYbmWajRuMMFybk2lscj2dTuBl9IB83vZQFBSHRzDJUq",
+	"5hd5RSIdewuuk2MChfpZKsdjK0s5uOnKlJDJtBgzYch//PtfyBYtjLyB9hIfwe7/HFNR0PxGs5ylJukJ",
+	"rPh9I9h029srXI5HxkTKEmfOFhnPqGGa6FRamYXs7/4TkYqMpXLv4GLtwNqB4x8zceBedCCWlgCLiV3F",
+	"H/za6rLoMgY1TX3AnxVQgikm53YetZsoBJc4J4u5spcPgUrcf/SL5pJpmRemJXBflW98w0IYgN3hbjfF",
+	"FaJYDhRXP3QNSc27VRwpAeU9mqC15LB+8v9cgux5Ar83BKellZPgk28YhBMnGLvNMTfBldr2JTjKVze1",
+	"k7Q1MeyjecgWJ8tfLfd4qcfhi5OM918k4/8UknHpjVhFMmZ3tumorHGOxT6BwQ4hFc+KHozfMVJFu2Ab",
+	"UAz10KW4uvqo8FmjYirN892euGRpoUB4cN9aWYl9nFCRQeS4kUSmmK2WNhXofQgihK+2CdZ15hnhuic2",
+	"P8GvZ9nnnerbnU+z2Wy2c36+k2WfNw8BwjKD3OHqHR9ZjVHgjfDq3Z6A6xdWlmssYH1CDdvdZSKz/0BM",
+	"Gs3vWEKs2If6c3VHGT5m5E8pWEL8JP7p++9IRmd6tyeceZAqtsyutqm9Rc6Z4lw/MLTdnsAyzVhbuqrG",
+	"TLamjN5uk9NrCjAVPB2Vkd4OUWmGobSQ2otfZ2wCSY9SHNife6IsIQl7lQBXLucFe1xZ/6pEgqQaH7rA",
+	"fNi0Kz45prOe0IztkiPiOKXb0LPBzjsp2A7Id2Qk88XCBZi4/P3+a2haSNKX2SwkI77l2pwijS+x+P3+",
+	"+++/W0I5OYnY8crNX0mATOL9kK2SeLYjfToqW7XHJbfZ2cCuLyzvxlolXFh5uwWhGwO3hfRneKxQKRiU",
+	"BnN7mc4ByVgyjnXpXtuDd6C370Mi1XVF5zVaRBrbahAe1Jx3JPegcXyb0rrbPQDt8oy7zrMhjcjuIbKA",
+	"hEzyQje4nNvqx/QMxG2igWQeYIATpnYGnOWZD145IJtnLhoaRj+QakyNB+/JQDUFerU6LxNZT1hWuHlY",
+	"fQasUaqMqQNyKtzfW5+4lp+3ybjQhvQZoQPDfEP1FzYPkecqVl1PRc42NRkzrall3IjdVL1wWeRs9xNM",
+	"4jPZYrvDXbJ5BUq9vXJyyKGwLDOjs83tYGIPKP6woesCFoKb+VmMuY6ucHYRuRUutheH8DoCVIVbXA/S",
+	"6MQ+zUBA6egPRsHjAUk7S423LlnnSzoDj3wLuxnGjkAdcrFunBPso2nw9TIVFDZl08nEL0fGPIoT0vJ6",
+	"l4rOhXMze+PW/FYkpM8GUjGi6R1kw610mEptabnNyp+KDvZVncpJE3OxlTAzbq7gi4CcbJdDKj7kgub+",
+	"xnWp+ZXqtnX55ph8//33f9lOSCFypp2WcmZ1Qst9au/yLOah9xmGgEVpt3Pj4UXPG6a7F+9K3drn7oQE",
+	"6+/UNhNKWWEPgADDkfgHMs/lFJAW4RrBRO3oFRIHLanY+5qztZZLG19LKNB7wZxUVF3kfuUbgvshyRQd",
+	"ODOQy0q3yvx0JIlmYN8Yb6/XSIs3bMNC21z9Gmuo32AcciDnmQXZ6mBR2t4lb+y3XmAvTVoJAVZINBfD",
+	"nJVGl3mKx2iM/myer+GQ+rMKAKDkTWh/aXLG7cPqkBA9ybnxZUjRDmQQ47XqIEEtg1GVc6YAaw4s7PZ7",
+	"+/GI202fHULGtR981WJCxvLOzVXN6gPvz6wcPS7SUU9Q/ATnWHtnLO9YtkvsWejLbOa3A491KYtzQ/RI",
+	"FnlG+iyktaC5fe0S2zPls3RhJD6B13PTaoWlAlwb3KwX2ezxjOuRqyt0WTVFtS4XVydxrZYE0Bb7D4RT",
+	"RUVvrFu9qHXVdu014oK/Xb/mbyPprIwMDd8J3IMjCqn0Ceb9gZWzwvos5fxa4LSht0xgSG1dk67fII+X",
+	"SbDKBbsqqe6xjx7aJ0ixp/B4ZaI17KPZS/XdEmTxhZDWq1+d+4OguZYoOT2EM63kFDxMPvwZ/F/fdqJK",
+	"eTCBYJGL1WiQamLX62shtDFVtw+J73sEMfOogVJzQCiAXp5lKIRx4AEIPlqjsUZsvX0pZLPuCSBbn2eJ",
+	"lmCY8e4nLjL28fMuObd/kpQK0ncMZNFmk9EZkYJsNZ2VaMoGr972IfGyIQzlL+T4/bs3b8+Or8lmdUAj",
+	"vUDrg6rD3c1g8Ja6nTvq60xMglV5Puvbfa5H5yMwpaT3Isg9Q1jFNb2tX8kJmUDhSkP2PCT3HmEfU6gZ",
+	"Yy8OPM2HAGOLhdU0oXBG7y3xAdjw07G0oAftkqV8wu13B02+pZ3THsGTqxKgno1ZNuNQlsty+L5euZN4",
+	"qggDORVET7lJR9sl2BeaEaweDUI1lmwGsemCKnOWadQkUTjy7rUqOAUQ1S3DnTGDyjLLyFaDo9VSeCKw",
+	"f+9kOVsjHfjzJgCv27ZBif17QXM+4Ewfktff/YVcHl2f3rw9Oz+7Pj0hEwqZRA5M2lIJLs8EXM+FCqm3",
+	"UItjndotkMdzVpCuBnAVUXLL0PXS9wkx7H8vWPHipfsa8NeraAEHrR7UYephvSiXX179ekH6hTFQ8p/R",
+	"FBz1WgoHC275RM7FbQ1qQo7HhXCEqLvzVp7GEwZP5FTkkmbIHVPdVR9xDH5FpeTyzTH54YfXP5TBVF+T",
+	"iXjeNoyVj/lxiYRtuf4jRno8vgoxyalYalC5sC+tkSVC+xEB0Q7wa0ogtuOFKKDgoUejhr9U5yjjkLze",
+	"f03evb++efP+w7sTvH8LzVOwoPQZAwepEC4cB2xvTtPAaiiihFf/UshL6btJa2na2aV9Y51FabGHOIYg",
+	"wlShFeBrIrS5obday74Cl9UCjEeNNNZQR0ffTY5g3Z5FOW4nSrehFILOpcpehL5nUYGPlp4rZ0eik8ki",
+	"K5d3TE0VN86BmCNCuW0xIYUwPK8MRaif6ZjwVtW3agd5OKu99xRoClV/XfAULrAol4+cteesVrlLJ0Sw",
+	"qVWOB1xp8+1ant9PWL3imwsYRh3AC/VOPNhOfCWz+qLtknfsDgJhTaGExnp0ei3hw5dsUGia60hVgHAg",
+	"MdkCO0GCG/kOQCIs8eO/lMzZ9mFPvN7/Czk9Pzp7e3P09vL06OT3m7N3v4LRwB03X5rH+Sv8QlQrdwjm",
+	"Wf/1+en5T6eX9uOeqH8NF5uvdtVnuRTD+STmsNkCDbo8n5Gcj7mJxw/XTsF6rqqqg+dBq60f88VjfYY1",
+	"CV8uqK/IKoF7RrQcMykgdgWtmPP857BW6NvnVsFdVlW7bLus7l/XZClngphROcUUMoWY8BlJRyy9ZZkr",
+	"7eHCcFz0NMkk04doU1Fyij6pCdWaQU1HV1qzJ7a40W7Kmgmz7cwwWFrdfsi1q2fi8CR8UQZXURP4V5hf",
+	"YMGA+Vt6nQzjeaojzPcfLxb5XkCOf5GblxoJXy8fAVO1LxcLnpDjq1/xeMoBigEOLAqEYPynExJKdOhG",
+	"8dc5PtSd1zxursRc3p5nHcABLMvR9XI49idNuDmAQEKY11YqMwhKy2mf5dsL8wRAEst0mgAPEKQoKm6m",
+	"m0WCydRFB2IYpU5qld2qSI6eKH8Ft7sDZ/ElhCEuC9d3Gx1JNWHH++pBagpjkLi0igVW85+Do7UklViW",
+	"5q+cF572aIGIUHyqquVVZzB1ZQqPRibrhakQlF4WBvyQ4ExVPnekzAO/D8v5VP2xJJ8E66fOaQpfYNHV",
+	"e5DCUxpkcEVq2qBUAVNCQIxF+Glx2yz0CvyYQ6roXSnZ6jUjqtRYSdSKHieyPQjCyNYaFDE3wnitVjuS",
+	"NprefyIV9Aoi563M/22dlWeR6a6YyJaeMFSwnGlGsCkeLgighD9fvd7J6IwYpsaHvqps6AB25boVMMiO",
+	"hlqR7YbQt+XrV+7tpzCHzvfaxSiKyNwwxkPCxhOD/hhKNEuLnKqvzilem1An1GRnQQfYAP/BjFG1Zhgz",
+	"R3CtVOQwgJ4OXRs77EI2Hp6oP6tUqm87WNsFC2dcsdRINfPFg/zf9pIXcwF6pXuzyWXWRk3dgv07k9Vj",
+	"Bvl/28ShJIC1+4j9xUtlTfv9qVgOf3jJxvKOuaPdTezHPMEXsb8S++2KlPaK+WDbRXFfSFPzuSJTABw2",
+	"ro2iRqr1ivgfaoCJHtF2Pkt+LI0TrzIGI6Rljer6qGt17Mo8ldf7fyFvj66ub45Ozs/eAcg5rINgLNM9",
+	"0cC+CU6enENst0CbtltUcJrV3nJ+2M2eOBKkELdCTkX1rh/Ja7KJpA1rPrD0sbt5SCjp0wxtYCHPYTyt",
+	"tXZOHt+KhI0/Y6E2f8GH5cBGztWLAfxZMCRxD3zVQuny4biZBbiM99rfMjbRZPmxi+g285fJHsi8NN+x",
+	"Q1hvRteHJciuV8xJK+c4pEsY0ZoOZ9XFkdZ8KMZlcPzLKf0mTbpXzNRPXIsDKMF8mFILMCM21iwfRO0F",
+	"cITalTt4Ywk05m+AQwS3mldUDTc5S4gu+u5fHnU2IVZbE0OrxiqS876iakZEAQPeSql2tVHSFPAD+VBI",
+	"xTLLRp6r4s4C8tAFIk6nVKlZBXJh6BDMogxghNjHSS4z5tE4Q6MwdHiWNUZSqsBzQ1hQdJMwupIlDS7m",
+	"Ww3MJzic2YTd78uUGjaUana/r3MqhgUdstie/NBpT9xNMgcRRFU64nfOjZfnMXrwrzWGwEQx3jj4V9fy",
+	"RlJ/i+b5xh9J1xlqdPgtNg1HYyPZSCtMcDwIG8mGq8a5kWxYOfeDhn9iCYZshb7BYBSel7bn2q5ipLnm",
+	"Ar/Ccl2xJZzM76BrkAvDhnBLLLZIjCSv9vcPyQ/7AOiK29bWwxX/c0kv60SrBV54QYfRHF07xBKmwUhD",
+	"cwyfQf/1t1wgC7y5dvbONOn4euLKYLEsIQOeG8C7gOIyGBeECVtEM3XH1PpLX9Ux6A9IVZfB1WdxuaPB",
+	"EhKH1bXSqDIAtQUAX9wFKZCt//j3v2AIAxVYNMveEeX7EBQB2cCQiQLVZJh2NAI1U5hulEzpCQdcJ9j0",
+	"uNaKvVgOCcvthQnOhHoXjlHsxgNSe2IhIhUjRWu1wT5ArOjm2+Yl/Ul8BvA8FykBc+nPSG/jE/Czz72N",
+	"YEI/BmV6eWJtovGzoMgiZ7BiQZQ12Icv0vBzZCdk4Kez69+p4gE83XEyDWd6uXh8XL37FD4Q6PPaXnxd",
+	"qjOWY9v9CmstYlJftRe+UOo6rooot3JLOFsT13pHx+z5mBbSUSznDyf+wraejW01DsBsrvpRoJInOsXh",
+	"iFSG/xHV7czOMpEOfO4aXvviWBwM6+vlbrD4z8LYYIH/szE1u9wvDO2ZGZrdhHUxs0JbDb0tld6+9kGj",
+	"waIDZvlAyfHDSvqc+TI+lRXze4je0Q7Dy3YRs3sY+cUUpKytXChxFc2iuoD0w6q6U4IzlgPDBHpLXeB+",
+	"f4Zm4m+8ZiVOHEFqQAuZUl3iU3AxVwZnAFbx1BUew9TVZs40qUXqrCvsqzpJHYN1nuBMPcnhWEMw0bda",
+	"EB/Iw+X4lTFFz0Kpe/0iv92pIoseW2b6qchvsTjB+s1XmX5qZ66dXTz18DcoCgi4arjAmavWZ38eUJ6/",
+	"5DQ/hpPX1b7Q7I4pmruitpio1p/BfzrbrvA0GCxBt45KaZvnXGsuhsTTKKmaQJgcOiS0DE7YLPOKXKle",
+	"fEMfAm6Tq4lGhz1xdqKbddQabSBuE7TNM6LYmEK9UJCfMiUnUJsAQ8OlYDoUO2Up/ZoO13mIXRdf4hl2",
+	"qw9H2dDh8OXgPsbBtWqNpWZi5NzpnVNw4CVviB7RyoFCFSO3bIJ5we0nu7ss9vWETT+12IJFFnzgyVYZ",
+	"IuA2DUquZizb9iKNU2UwpxJcgnkxLoXy9co16wOGOBIzzNEWhNmFIooNCs3qlVYAkxG2OuhE3PI4NhNm",
+	"NRbBEsJ2h7s90duwf5HXvY0D0tu4thoeej2RGfY20DuqIZnQoULslt5LO3S4+sroZZclnBBNZ5ixDe27",
+	"asWlH1aSQjOyRQXhGQRC9TYEm/Y2IAIRv3DXkL1NDb1lDdyLTZdmvtsT70WZrC5VmaRcwx9ShYBARgql",
+	"OQ9qIcJUTEd22aD8cB1EOI5zsX6R8llSwWtdxy+mEsC3fjd53/XL5fT0RjrcMEKB85VBHLRRsGAFSXT9",
+	"YBP+/O9i/IQrFVVxhQp3Ak/8wEVIWt4HIiWiOAAijecPFAHHU+bepgb5x9ZcsAY19UANyKcQDJiAngvJ",
+	"2CXvBeuJp2AqDnKhfvK/Zd7SgjCBJe+VtKxdFiaVY4YQBxV5wD5ChrsdywvPeRaeMwdZ0eA9y4Aq5tEp",
+	"OnMmjGValh4NY3hXPEp+a3tKdKOnADG7R1+ToN2M7baSNUpoGYTEpSax/HKnn1Nxu90sYjtQjKHN4wlk",
+	"bG2k6uIxunLvrZuv+X5CAA746Gshgp9mhjloq5zVavtjwVCdOLgRAFIa2IvYasXSKhKeGnKqoBBIMckl",
+	"zawcIqcsexKy+DRGc2yH+scRhXtp1d9vuIRvIN6O/OPf/gfsOCZKiFudIGEkhBpD09HYymBKTj2ul2mE",
+	"TbaezbUfys6xnV9HpDa6Ia0oZDekSs0xswlLynCjhLiEErsjYL3Cym9urx7PBLI8A8/5RuIpeC4t9guK",
+	"Lt5/iS7+z5QRu8jwENFnsYIxvjlfwbhVWi0voz1nrlxrumvjsAUdokc4im+B937Z96lb6Ah9zWOygby9",
+	"qX0mFbHsuTNhVXz9yYmrua3jIjd8QpXZG0g13smooXhX2UlCwop2F1XtO8Q1LrSR4wuqAETdIap6WdLK",
+	"Gj2RU20Qx9MRKGTLOATR/oxowQcDUCUvTt4k5Pzi+4Scvz7aOzo6Tsj7n3/eez8pdEJ+O/o1IW/e2h9h",
+	"Qv9y/jbpifOzk7Nth5anieZ/MkQAczDpmOa06WTeA/L61ffkzdnb05vr9+9v3h5d/nyakNevfiAf3l19",
+	"uLh4f3l9enJjn4dhIKxEfFRuWuulF1jRlWpkuj6wz6eO6KzNMVYGpHzj5QrE6bzqMLILOrPbeS3lW6tl",
+	"4Xc/dFkGXUwQ1/ucZZz6MO0H8bkPTsHDBLjE1XNxyC9oBwV3lJFBVpgQbRSjY1CtVmV3e5+qPzrpe3On",
+	"7kXpc0qfqCtyngtiZbemXe4pFIXlrx7Vdr0JQhRSLTqy2sfgc8+DvPPCZ+/BZ5+LX3q1o37kNkNikVQA",
+	"FeKSSzqbx7swyj17tJcWx2ycm1YUEUvgEEVD71gpsZGtYyTunROuJ1JzFPbKRreJonA9mBEVVp2aEh6F",
+	"EMjcmEIQAn0pcwbVFX2oMYa3VF9f2iXfeLzYe5kaZnbw4moeUyulUWMHxQWFCSwNy7luhG3A+fxu/8en",
+	"7F0hRepbDN6DIXwfug/fSUPGMuMDzjKiOVR4BXl8MkONWcmphsrHVtLfOhvsvJOC7ZyDz1UqcjbYOXef",
+	"71zZz7e/7EDr16++C8XfwDxqc/ogxo1ZWQUlQ3LPJEbKwJLgZF/9GCn2AruQcwY+T82z6igdEn+UgJLJ",
+	"Vh/s8//rnlVUtsmQW0XSKy67j+ICajCnWo1XL7WBWvfL9fWFG7e7VzXRktAi45Kk9lQzdvsFSw1FEPR7",
+	"ktO0JjS84Tn70nS0F9nhRUdbCV4UaHpB6FiQ8A99UI2RimWkEBlTLiDG8DHTho4nLPNgzJ2kEKiC88x2",
+	"qUuW8gkHxwfFQCJW1uDfJUeCNENJ7Qo0gnXCYZSb72RPeCRmI7HN3c1Yub3v9qE6B0Zdojd1AndloUJm",
+	"IqirfqFoanjK3nJxuyblparVX57YZ0AkhAFcRbhQGWs4ZlrToY82/HvBipfAn6+qnBZsM6Fk4ugaKyZg",
+	"tjAevXqdKFeYbsKURrgproicCvzIAyimcjwuhCM93Vk5Qqj+2dLYkbfuvXW7Snw/bc6SZoWBQrOvKaZo",
+	"wKgVDyF+3FVPoBW7hdRjSwfP6phurjuM+K9shiUY4S9ya/+cRxrzOZOAYYl3Zvnt7icuMvbx84G9Lgyh",
+	"rh056Akobj/fyOb2YbU+kF6CHeahoh/1Ht1Hvr/t3Z44chnrP+zbFuxZCl00VwFKX5MP3nXxfK74e50y",
+	"KzOgQPRy15hHk0XNCjzhHsavMVW3y6JEvXR17t5dI/XNdxWDXsbHXxNfd0OGSxkzS73/BzQGMAumUiHI",
+	"JO51nyqdeCBJgJJ4RPicR4hIciQaIo/HZ4xByng6trgaYVascH7/Xljj47FGWl5EtWWnzkjcVNdLaO1k",
+	"f3+/K2/00neb8AuhO5441soZGx0tuZj9yL9dj+xvIwnB1DhTzSoETMs57W04klOSSzFMwHxQ1ivJ4M8K",
+	"Yt4xVCpoPjM81U/GVFciwb1xe/j+7ClI8HzWiQhTmucQBPQYVPjkyHXzg8cENiCtpArSgso8lbPOCmYT",
+	"xjJ7iyumizGzHOc5rurVqAqhbZ47HO665hIbQw6jFIxopjWQOBzYcjvcz7Dmbvgu9Ax+39Tk+MP5h7dH",
+	"12e/nvbEgA8LxfRhHYQbq7RMQBfEtuqJGE4DTMBBQxQziiO6vmKANM98tz0hmG0OSmNrYqaW0slR2Wif",
+	"We6jvaXGMaDpSLqoPWyFZVAovFmCaVP3RDV9vjwl8pJhpmCNB6xPAsPOuglgwapmVvB9URKfJZgbFx/N",
+	"Mi2crsG6DgnP2HgijQ96gnOwM1FSDrqKUoqBOPzMQd2XOIqXoO6158UpTFqddxj1aXrb3UxRr3zVjttb",
+	"L0j1JMi92GEX7N5fq2JG33bpTW+hrVdv4sLV852v0bqW4hfRShC+/MMuxohtVnuCUWM17JbNhAQe94SR",
+	"ErSJTQfk+uv7s+PTm4ujy+ub0385u7q+CnS0eVTXM5zsyDU26rCRegIKaOhNsoUlOqhCcAdqJQ2fBa7Y",
+	"kCqQLlOq2fZue/EJR5xrr872m+JdgzhfraP/0HE7yl5Ei+dEP64r1sDnNTOGi6Huxur3sJrTw2BUwrZK",
+	"aPlpyxe+h8mswVK5josKyzs5ro1OZMGmyL9fDtTDz8dFgTlSc/cjrVZ5/sQcurp7cJrYR5qafLYcQq88",
+	"Sp/sf7qn99dujW+hMPXj1JmusTOf7lFBduoAi3uIkQdisifUjKqIbNzCVRGgI2kel8y2+qWKCPtPJSLg",
+	"MrwICc9jf0Dh9x5ywiSnYiejM733KaOGfa5phQuoWBDBqNB5ntHZpiaai2HOLEMVzpMu07RQionUA7eA",
+	"PYSM6YxoxshWpujAeDg1qSH5oCfsIzNi4+0EcmkNVcaZhe2gsGV06DpUTa8W/SkF2yVvnCffjc3V9HT+",
+	"fQx2qT6phVdUeOMC4dpsbwkZ8eGIaUMUFbeuTDtk/mKUgNVrMqZA/x4oOW62XoXjiCLPXXCZZmmRU1U+",
+	"3I7EdOLbgOoPw7EqkpCG/P7777/vnJ/vnJyEdJSfmbnIqTiha40T811EZJyMzr5h2Poj3BRff4GLoaVm",
+	"TbhJ5imyJIAdB1NUUhuSD6IX1WJP7J/uAK0RBX+5oQ832N4rf8Q5hWHjSW6PZHtoS07FdfnmU0jl9R67",
+	"iOXvBSN+LuC0gB1w9WUUGzGqNM0TcG7wFMpQi5RZrlRt6A1sYoJpxttfkztO59JU05cDJxFXa5A0SFpO",
+	"hS8Q7hEinrxeQ5P69j7BWK9nE7yxHlU6LJteWUCM1PhvEOeavEi1Lp4lwLF5ACMltDzFvYQ0rimkceFg",
+	"U9HgbJWPwB5Z+KuUSQ7hZaiDkHPwpCLcXv3ct0mRy68EvSyTt5Jz0LUMzWLAsxPOohm6eLRWqK1V7wuN",
+	"yDJpdkpdcuFWWXvrxx+tnKNRSm0bjitTdL+yROur0dX5Ku1yhcKOliuB0HtIayC/ky37844U+cwtKUjS",
+	"2994caMa9aAyIVX1lyeoNV6ebdEgljsAah+rQPL9HV8yDQ90DVvpoAHI1iYIOZt1DaVEvRY9AS9v28mW",
+	"SMmT2Rslx5ZIzrISlJ8aWCBUp+y/XMCurumUE8VFyic0RyG5J7ashHzLZiAt24OyTbTExgD1dcaonYEG",
+	"6CbIbxhwkVnhfLcR4kE2r0dWd4MbyPuJoKAGDmqT7LlXkIx9nY3GK4D9LQXDCu1Q+vw1rkrJaUuttydS",
+	"CvqbZizuXILztj6p4FmqaSIPCUsBgk1xMV/u/qe3FF0Ba/bXXENCsIyqNN7M8a16BYxWIaJVQNizx3XH",
+	"qVRtgZfv2Edz5V5bo8xa7yZq1jA1WGE39E3PIXiG/MDyRvB3S/HVhGX+BmMuzRklN8cNlxMmNNmpoLXd",
+	"1B0jlxmdhUxxCWG5dl9cFcK+9Syaot77NIGbp4ObpuS/L3hcJQiz5Q3LznkcWjm8ovtPcrvUbpavA1IZ",
+	"lvq57X5tiahHjSIuu+SOKYjEHRfakD4rL5NNTfD2MP4Vxw0CMhjMekp1T6QASIUQmnLMQLLKNdsllwyQ",
+	"/bjBAmnMOc/xff3/s3d1u4nk2P9VLP4XgESA/kjP/BPtBZMm2+x2PhRIr0ZDKzJVBiwKmy1XJR1FLc3T",
+	"zLzHPMo8ycrn2FUuqALSCZBO52qmQ5Xtss85Pp+/Uy8TW1/6tomKLbRrogMWZJpGicR6e9Vs6rdD6unP",
+	"rtYI1d/EkiKW/WZT/82PkZjJKz3xu2aTTLmIIwbjm8zL5NtpX2AKnluUm3a4MrWxenW2MrZ+B0ikX6t1",
+	"gn1GDKY2xELQeMBPhK4tiDt6FSvmX4Fc/ofJqo6YQoPYQGbYtsBQsJgQ0l9//lTNBwH1N6947gaNbpVs",
+	"ePE97ThSmRSZociARt414ERTigtG6gpPVTzDuGAC9a/KWDyiOQVjhss1UaseNLShutH8aVe85qZPH8nZ",
+	"7YZZUU+xM6/wUm5MSn88OQNYN5CVL5z5+IyGfGU6cAJmnjH+aBhwFtrHHmDdZXhqT8k49NaIE2ra7Jpn",
+	"N0yJ7lSFVXbC51Z+fBdKJLhhIYdZnymYZ3soC41fzHGiM8dJllq1b5qoAIXM08qbSxDqiaim61DdzB+u",
+	"BBXVA577w/sRmhn4QUCXLXL+/rj+nfmxsfBbCrY3oyOmv8B4BAw+UgKiUTPuW+srAeAkLXA0+aU9Y5L2",
+	"efqZbJev74jOVDwaMQV4TyuFW9d5dkXs6wwCJaadKVgDRjVKdk2G85umCRa6mWP8/kaGPjI6VyRiXyKn",
+	"Qj9j/MABvG7CCwbGB/z7N1yxalFM67+Z0NSUfvnIxCgalw5eN5u11fE2MKdeN5uHZL8JQSMbUcyfDVod",
+	"5AXDuIjYCPK/P2/4unAPLy/hkYqJ1ljSpw7t+Y1Z4GNV1uDW2K2hNtgg9IKd5zXDwJ6rZx4Qs+5BszUh",
+	"7pqNMhmtA0UHiI2ku1RoUaaesGRYA0cAqum2BSRgZumaE1gFJWBu/O8aUWDuGwj1QqksudUSQvOpGg8k",
+	"DTfdBDCio+XXQk8/sI04fo+O1ipQoSOlxZRBVf3u5ErkrN8VIeO5FuEeDcNbwh8PP2JJweT/k/eX5x87",
+	"R61e++q0ddIm5RZ0L4QMedIv3en/+dovJSFmDCZjRMXC8tWT4kVTuGhjNH0xV7h4uCSb2Kb0QII4BO89",
+	"Gcg4tAnGAA/+f2E4Gg0GxTFqTUubcU/06GgnEWrgjoI0NTp68UDsoiUekBqhwCpZoKk0Ommol0fY1dzJ",
+	"TSvwTWj50LiL6GitYKAl9JdYoI0F6sOwaerQfVWLHSNTt9eeR4uJlV08n4qUar5IqWdfawXQRUYYLUqs",
+	"Ikep7Yu7VEP8ZB/ahpZoJlsXc0Ov63vSEgcxD6I9LpKOxKTSbfV+qZFut1Ujf//+R9pB3ql2qFmFchPK",
+	"Yp5+ZU9hM9LLjL4TPSuhr3wpZo7lRZLtFFoC+iUOF2p+ciQadJnYAz2gATlwjTv9j56cMFFcO6rNk84p",
+	"GChXvbN/t09JuSOuacB9k0inxyhjLm3BczIk7MtM02zmlb7Q75ye9a6Ozy5P35MylKmCUTPUh5HTD6Og",
+	"hBJeTDpdbOg+Tycp4Af4tm/nhvuS6Ra7MDAvDnl0Wzr47fO8kDbp1sI5WejIphxoSAvhl+QYUaFuWEgq",
+	"s3gQcA/rRSJNhrZptmH66LZaJ9j2TiVJTPeX5B8tlRvHz1JGaHBPrYxFJbTQ8da46iP2JWpYJ2iW4FYG",
+	"ny6Oj8j+/tv9tDY12VbIt1pM//0xKdDNhgYipEr/gR/ZbcOORetQ3OMSWOJnfqCwzTQ+WVveZt/qi0os",
+	"JgK0JPNEDdJuarh/iLipabKKEzjCGSAkTETwG0T0Qj+iDaOSLxPULtTgD8MmBgp6roEO5orvQhAXe2Bf",
+	"kdZl74NxhCo+EswnMo5IBRvei4l1fWrKBUJ9Q87bFyedbtcBuTO5/WYAbUbEioV9Yd6lwkJNGBhao0PB",
+	"15eNGxc35J/tHsQqhrGigUqjrQYQVzFPCl+P3hd4salvYs48xjmbMbELztHzMj+Pf7D0ADY2gmaN/Pml",
+	"fO2iv9WlMtnYGfaMJHCou98VwxFc1AhdRryoKGRQa6c0nCjCTaplDn6We3GF6nq21qWliQXATXHNiAFt",
+	"awOpuAVpcUCgmlSv8vys24P2pjVyM+YeKjOQpYJd7oB1qWne1RdewL2JqpMLw4AHZMktedH9dI7sRCqa",
+	"zd+8JgGLkrwJn494pPBy64vVHOoOt3hzzt2ZNQu0gIeC9YkBG0apcbZ4rc7bPKSCTm6/hon7ALHJQgIS",
+	"Wo21wOuLNe/cC3U927TUSOZYZhQlfpoCS+CHNZoS+iL25hjKMM3uewL20rKa5GQJ9jIm8ewA14ML9qgg",
+	"A0ZsnUgsIh6kBcpYa64AT6kvFptkWn7UAlEKYDFbxKwiGsXmKsYu4CPJxahGpvR2gCnpV/AXgKbti/an",
+	"9mnvqttrXfTa7zOFwlAgbCK5sB5sUJOch/6ElAvTj6mX4Rj6okg7yOPJFgyaYcvH9xjq4XGinYQ90ukL",
+	"2wIjcVBlLomHlHO8NNV8PMnkIOEncvoekucQEzjMG/KahTcht4UeAVVRjo4RCxUPNH0MHmwfO0Pdy0Tu",
+	"i7w317tgL9M3N33Pzk9VlB4Gmp++P27GDKQjQJRB81TozsyDgEjxI124/wEd0/rGcSuoWKAXEsUh5NoP",
+	"d3zPzkXHnyaJlR2iksPhUxbgT0Dli0MBhBUtbJ9NcQS5o6w5lxBg2makirgrF8dH5Ofm/s+Q2Q+WEZpT",
+	"I4kNE1G6ZuUqUPBXtH+kkccq7cOOcIaFIrdrzc06aaVOaECWcdPQEvuEuD6Q1NBhXzw2g3rgUSAHNOgL",
+	"6k+5UHXyK6OhIlwo7qMJjEA7MDidc3sb6MWAehOEDB0xobmF+UQK4rMpFX69L3rJKIBdOoPu9ZhM/w5K",
+	"a1RB2l2qvZGW+QzoPkC9MUyBeKGma5I+u31bYYxKO/eZiBCeVAqrvRslD4easlBrjzn3yUeuIgRDXVVu",
+	"YHJonZOYsNuiZHys5boXHN5C/v8xtGfCRO8Ue4tUuPCCWPFrVtXmOQ5PYhEw5YJn6gPWZDLi10w8BHUr",
+	"u6iPdNNrWoHoVYADlp1keRnEwkfpo0FHp5E/VbR40FXJhYoowPPK4TxSrghuD8mQBgphoLgwv0sB5e8G",
+	"z3Ygo3HR5+ILmQUzEU9LB7/Bskq1EgxfqpVoEJQ+r1E3cmZcPkozoopsd2ulV8C+zALpM0uNeQvCd4An",
+	"APE7Jz1mbgnziTC1kopuA6AvGU5L2wFhwwWbo1onOQdecA43Aah7tsUl818shxDNzAi1GrHd5SxMXQqO",
+	"4EsvnmrZ+tefP5EySs1yNbnQmK8ad/o/xzzIwGIvaPA2PHjMmI+x3KWS19yldQ6P5uCP2kkfJm8N3zhN",
+	"3hFkuIhz4alVsmqFMtoZnkrBTgAnf3FFLUE+9HrncA6HZCyFjKEbz5gJ0hnu6Vf34F0tVOlAQSaEWeyY",
+	"UZ+F6Wo7w70T6fMhZ/5elwuPPRA38VHD63rVuGCYrd2joyISN4812qZaQ19IyZetekk/nDwLC3uTl6vc",
+	"gzJNlvSnQ/KnsxkZy8BXereNmrG7hW9FdBSo1i0yC/m1Fg7J5sB2GQ26Zi02hWJEG8PAwlUbMkn1VoPj",
+	"rW/WAL2U8kagsxpSQS2sGuKEaUHDxVAuEy4d/fsGDTYYP4eou0Y/pZ7BY3jEDT+HfcWxCR1IaOHCFTmi",
+	"oPga3TjZoGsewZcpa4YU2hktY2m7RgUll5ed9+T6rWNUFDqA0snMSFjqXS8f9gXY+xC+gXtmLgbTSd9M",
+	"AjH6sMdUWS9RWRsEaeSHetqagS6ofRGyazlhmQXY5b5uNtOiSHRa1xAA00S8PCqw9JdHpEI90zn1rz/f",
+	"1vPRf4Cq7DSbpS07y3nIrjm7KXIHZL7adz50az6mR3WBUh/ShtKPcqXGpvKHYLOZm0GUwzkNJLr7A95k",
+	"Ry8K6JyA60GN+QzOESfT2hkZ09lMfyjyThRSoUxIxsapcCduZDhREE0+TD0dfTFgnpwat0OsQKAG+sLR",
+	"Mygtl7FiLhPfLUgBOcRQUVYATGmgOZ3587FVw/HYnTD7jo3vVjAUlO42Bm3Nz3VyHjCqGKFq4kCEgeMC",
+	"kc30RgEoajpCvVzVsgPCYTh8Xzjk5MabBoyJRJQghG29XidGntTLJrelfdLqfLw66XRPWr2jD0lmS1+k",
+	"qS3U90Nt4Bq5GVm+BKeFMSinTCktcrAuURuC1TppwZFAD+YEVneuTTN+NFRsJeLMPIs0Q7R+ewgTIfjB",
+	"NCUl2Fw0LPsCxtCHcdI++aV90f3QOb/qnLaOep1PbVIp/yrj0H1XDglWX3x1h6mTv3//o1xFf4uZsy8S",
+	"gTxgQxliy3u91Urrl7jRIbboyqGGBSrAfewLE/VLQgYLh6dPuV7OldQtWNG2hXXL7EOetP6X5MLkFdiP",
+	"sAkkzy+Hf5vJ+HpjU56Dc8gm4QAkggyMXFxkWxeO0eFbo0WhG2RvwU+bg1WQOkxyTNlcy9FozfdumbFg",
+	"IXYZDbX5J0wzV+EbQO8Ju60VtG3dIcbJVjxBznms4wc6yfrInhdLPrgcLONBzPUYkQpczQcYYajWUmiB",
+	"tNOwAdZCZGyby+gCQC9wXOMu44fM61mT4wia910+RrdCrJR1iWpD3QrTGXYDBJrhm3yzw6WGlwq0Ryjg",
+	"l2HIPG1yuztbVgn4REjFBHSHis+qoIoZBNss02k93gTltCI1YWxmmgniBBySDzSThWzIoGClQYdDHnC6",
+	"Gpar5T64DQHuTLiOAHfX9+2Vtg8scQ74iMtYEXdXSQW1kaH0YtORMaQ+17+Zto0yjEzLXWgGI9L4cHpO",
+	"Vtju6X1YflJHjl6xnaNyZ1znrI7cm2NXp9WD0P9iT0uPRjSQI21WxSJ1UdrfMdwHAT1kO2KC6QsnJmMR",
+	"hXzVYSVPbeWgYLbbtc7ILqy+gSTcTveMvHn17t3eK5JsE/BCW4z0fic8kB3nrqSYUlyKIyknnOmR9ZWN",
+	"fk9UB+IwKB2UGnTGG9evSl8/f/1fAAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

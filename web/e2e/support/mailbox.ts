@@ -74,3 +74,9 @@ export function linkIn(mail: CapturedMail, path: string): string {
   if (!link) throw new Error(`no link to ${path} in: ${mail.text}`);
   return link;
 }
+
+/** mailsTo lists every message delivered so far to an address. */
+export async function mailsTo(address: string): Promise<CapturedMail[]> {
+  const res = await fetch(`http://127.0.0.1:${MAILBOX_PORT}/messages?to=${encodeURIComponent(address)}`);
+  return (await res.json()) as CapturedMail[];
+}

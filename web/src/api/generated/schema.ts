@@ -47,7 +47,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account with email and password; sends the confirmation email. */
+        /**
+         * Create an account with email and password; sends the confirmation email.
+         * @description Through an invitation's link (inviteToken) with the invited address, the invitation proves
+         *     the address: no confirmation email is sent, the account is signed in at once (the session
+         *     cookie is set, for the browser session) and joins the choir with the invitation's role and
+         *     voice parts (joined; absent if joining failed, when the invitation stays pending). Any other
+         *     registration gets the confirmation email and signs in once the address is confirmed.
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -618,6 +625,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/choirs/{choirId}/invitations/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What importing CSV rows of invitations would do, row by row, without sending or saving anything (manage:members).
+         * @description Each row is read as the import reads it: its role (code or label) and voice parts matched
+         *     to the choir's, then checked as an invitation would be (names, address, one row per
+         *     address, not already invited or a member). The daily limit is not counted.
+         */
+        post: operations["previewInvitationImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/choirs/{choirId}/invitations/import": {
         parameters: {
             query?: never;
@@ -629,7 +660,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invite many at once from CSV rows of first name, last name, email, role (manage:members). */
+        /**
+         * Invite many at once from CSV rows of first name, last name, email, role and voice parts (manage:members).
+         * @description The rows are read and checked again as the preview does; each row that passes is invited
+         *     (its email sent), each other row is reported and nothing is sent for it.
+         */
         post: operations["importInvitations"];
         delete?: never;
         options?: never;
@@ -2859,6 +2894,8 @@ export interface components {
             sentAt: string;
             /** Format: date-time */
             expiresAt: string;
+            /** @description Voice parts the membership gets on joining, in the choir's order. */
+            musicalRoles: components["schemas"]["MusicalRole"][];
         };
         InvitationCreate: {
             email: string;
@@ -2866,6 +2903,8 @@ export interface components {
             lastName: string;
             /** @description choir_admin, member or guest. */
             role: string;
+            /** @description Voice parts of the choir the membership gets on joining; each must be one of the choir's. */
+            musicalRoleIds?: string[];
         };
         InvitationPreview: {
             /** Format: date-time */
@@ -2886,10 +2925,36 @@ export interface components {
         };
         InvitationImport: {
             /**
-             * @description Rows of first name, last name, email, role (comma, semicolon or tab separated); a header
-             *     row is recognised and skipped; an empty role means member. At most 500 rows.
+             * @description Rows of first name, last name, email, role, voice parts (comma, semicolon or tab
+             *     separated); a header row is recognised (its columns in any order; 'Voice part' or
+             *     'Voice parts' names the parts, matched case-insensitively) and skipped. A role is a code
+             *     (choir_admin, member, guest) or its label (Choir Administrator, Member, Guest); empty
+             *     means member. Several voice parts are separated by ';' and matched to the choir's parts
+             *     case-insensitively. At most 500 rows.
              */
             csv: string;
+        };
+        InvitationImportPreview: {
+            /** @description Rows the import would invite. */
+            ready: number;
+            skipped: number;
+            failed: number;
+            rows: components["schemas"]["InvitationImportPreviewRow"][];
+        };
+        InvitationImportPreviewRow: {
+            /** @description The row's line in the text (the header is line 1). */
+            line: number;
+            firstName: string;
+            lastName: string;
+            email: string;
+            /** @description Null when the row's role names no role. */
+            role: components["schemas"]["MembershipRole"] | null;
+            /** @description The choir's voice parts the row names (those it names that the choir has). */
+            musicalRoles: components["schemas"]["MusicalRole"][];
+            /** @enum {string} */
+            outcome: "invite" | "skip" | "error";
+            /** @description Empty for rows to invite; why a row would be skipped or cannot be invited otherwise. */
+            message: string;
         };
         InvitationImportResult: {
             invited: number;
@@ -3063,6 +3128,13 @@ export interface components {
         EmailResponse: {
             email: string;
         };
+        RegisterResult: {
+            email: string;
+            /** @description True when an invitation proved the address and the account is signed in. */
+            signedIn: boolean;
+            user?: components["schemas"]["SessionUser"];
+            joined?: components["schemas"]["InvitationAccepted"];
+        };
         TokenRequest: {
             token: string;
         };
@@ -3076,7 +3148,7 @@ export interface components {
             firstName: string;
             lastName: string;
             phoneNumber?: string | null;
-            /** @description An invitation to accept once the address is confirmed; it must be addressed to this email. */
+            /** @description The invitation whose link the registration came through; it proves the address when addressed to this email. */
             inviteToken?: string | null;
         };
         AuthProviderCheck: {
@@ -3879,13 +3951,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Registered; a confirmation email is on its way. */
+            /** @description Registered; a confirmation email is on its way, or signed in (signedIn). */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EmailResponse"];
+                    "application/json": components["schemas"]["RegisterResult"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4819,6 +4891,38 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    previewInvitationImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationImport"];
+            };
+        };
+        responses: {
+            /** @description One preview per row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationImportPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             default: components["responses"]["Error"];
         };
     };

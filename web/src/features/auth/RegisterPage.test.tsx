@@ -169,7 +169,7 @@ describe('RegisterPage', () => {
     await user.type(field.phone(), '+44 20 7946 0000');
     await submit();
     expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
-    answer.resolve(json({ email: 'grace@example.com' }, 201));
+    answer.resolve(json({ email: 'grace@example.com', signedIn: false }, 201));
 
     expect(
       await screen.findByText(
@@ -233,10 +233,48 @@ describe('RegisterPage', () => {
     );
   });
 
+  it('registering with the invited address signs in and joins at once, with one welcome toast', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const token = '0b5e1a36-9c1e-4b7f-8a43-6f1f0c2d9e11';
+    const grace = { ...ada, id: 'u-grace', email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', lastAccessedChoirId: 'c1' };
+    let registered = false;
+    const api = stubApi({
+      'GET /auth/session': () => json(registered ? sessionOf(grace) : { user: null, choirs: [] }),
+      'POST /auth/check-provider': () => json({ found: false, isOAuth: false, provider: null }),
+      'POST /auth/register': () => {
+        registered = true;
+        return json(
+          {
+            email: 'grace@example.com',
+            signedIn: true,
+            user: grace,
+            joined: { choirId: 'c1', choirName: 'Bach Choir', role: 'member', alreadyMember: false },
+          },
+          201,
+        );
+      },
+    });
+    const { router } = renderRoutes(routes, `/register?inviteToken=${token}&email=grace%40example.com&firstName=Grace&lastName=Hopper`);
+    const user = userEvent.setup();
+    await user.type(field.password(), 'Cobol#1959');
+    await user.type(field.confirm(), 'Cobol#1959');
+    await submit();
+    await screen.findByRole('heading', { name: 'Dashboard page' });
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(await screen.findByText('Welcome to Bach Choir!')).toBeInTheDocument();
+    // One toast on the whole way: no 'Registration Started', no 'Successfully joined choir!'.
+    expect(show).toHaveBeenCalledTimes(1);
+    expect(api.bodies('POST', '/auth/register')[0]).toMatchObject({ inviteToken: token });
+    expect(api.bodies('POST', `/invitations/${token}/accept`)).toEqual([]);
+    expect(sessionStorage.getItem('activeChoirId')).toBe('c1');
+    expect(sessionStorage.getItem('pendingInviteToken')).toBeNull();
+    expect(sessionStorage.getItem('justRegisteredWithInvite')).toBeNull();
+  });
+
   it('prefills from the invitation link, keeps the token and shows the invitation banner', async () => {
     const api = stubApi({
       'POST /auth/check-provider': () => json({ found: false, isOAuth: false, provider: null }),
-      'POST /auth/register': () => json({ email: 'grace@example.com' }, 201),
+      'POST /auth/register': () => json({ email: 'grace@example.com', signedIn: false }, 201),
     });
     renderRoutes(
       routes,

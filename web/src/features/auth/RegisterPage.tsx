@@ -8,7 +8,7 @@ import { notify } from '../../app/notify';
 import { useSession } from '../../app/session';
 import { linkColor } from '../../app/theme';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { markRegisteredWithInvite, rememberPendingInvite } from '../invitations';
+import { markRegisteredWithInvite, rememberPendingInvite, useWelcomeToChoir } from '../invitations';
 import {
   errorCode,
   PASSWORD_ACCOUNT_MESSAGE,
@@ -45,6 +45,7 @@ export function RegisterPage() {
   const inviteToken = params.get('inviteToken')?.trim() || '';
   const checkProvider = useCheckProvider();
   const register = useRegister();
+  const welcome = useWelcomeToChoir();
 
   // After a first submit the messages follow the typing; before it they wait.
   const [submitted, setSubmitted] = useState(false);
@@ -108,12 +109,26 @@ export function RegisterPage() {
     };
     try {
       await register.submit(body, {
-        onSuccess: () => {
-          // 4. The server joins the invited choir once the address is confirmed;
-          // the token stays stored for the first sign-in, and the flag lets the
-          // guards wait for the membership instead of offering to create a choir.
+        onSuccess: async (registered) => {
+          // 4. Through the invitation's link with the invited address, the
+          // server has signed the new account in and joined the choir: one
+          // welcome, then the choir's dashboard.
+          if (registered.signedIn) {
+            if (registered.joined) {
+              await welcome(registered.joined);
+              void navigate('/dashboard', { replace: true });
+            } else {
+              // Signed in, but the membership could not be added: the
+              // invitation page tries again and says why.
+              void navigate(`/accept-invite?token=${encodeURIComponent(inviteToken)}`, { replace: true });
+            }
+            return;
+          }
+          // Another address: the token stays stored for the first sign-in,
+          // and the flag lets the guards wait for the membership instead of
+          // offering to create a choir.
           if (inviteToken) markRegisteredWithInvite();
-          // 5. Either way the user confirms the address, then signs in.
+          // 5. The user confirms the address, then signs in.
           notify.success(registrationStartedMessage(email), { autoClose: REGISTRATION_TOAST_MS });
           void navigate('/login', { state: { email } });
         },

@@ -1,9 +1,11 @@
 // The public invitation calls: read an invitation by its token, and accept it.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
 import { storeActiveChoirId } from '../../app/choir';
 import { useSubmission } from '../../app/mutations';
+import { notify } from '../../app/notify';
 import { fetchSession, sessionQueryKey } from '../../app/session';
 import { forgetPendingInvite, rememberInvitedChoir } from './storage';
 
@@ -29,6 +31,28 @@ async function recordJoin(queryClient: QueryClient, joined: InvitationAccepted):
     // The membership exists all the same; the next page reads the session again.
     void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   }
+}
+
+/** The one toast of a registration through an invitation that joined the choir. */
+export function welcomeMessage(choirName: string): string {
+  return `Welcome to ${choirName}!`;
+}
+
+/**
+ * useWelcomeToChoir ends a registration through an invitation's link that
+ * the server signed in and joined to the choir: the one toast 'Welcome to
+ * {choir}!' (shown first, so that it goes along to the dashboard), then
+ * the join is recorded as any acceptance is.
+ */
+export function useWelcomeToChoir(): (joined: InvitationAccepted) => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (joined: InvitationAccepted) => {
+      notify.success(welcomeMessage(joined.choirName));
+      await recordJoin(queryClient, joined);
+    },
+    [queryClient],
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 // Invitations: what the app and other features may use.
 export { useAcceptPendingInvite } from './acceptPending';
+export { useWelcomeToChoir, welcomeMessage } from './api';
 export { markRegisteredWithInvite, rememberPendingInvite } from './storage';
 
 /** Pages for the router: each is loaded when its route is first visited. */

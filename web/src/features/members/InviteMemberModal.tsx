@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ERROR_CONTEXT_MESSAGES, reportFailure } from '../../app/errors';
 import { showServerErrors } from '../../app/forms';
 import { notify } from '../../app/notify';
 import { emailError, NAME_MAX_LENGTH } from '../auth';
-import { useCreateInvitation, type MembershipRole } from './api';
+import { useCreateInvitation, useMusicalRoles, type MembershipRole } from './api';
 import { ROLE_OPTIONS } from './MemberAdminControls';
 
 interface InviteValues {
@@ -12,11 +12,13 @@ interface InviteValues {
   lastName: string;
   email: string;
   role: MembershipRole;
+  /** Ids of the choir's voice parts the membership gets on joining. */
+  voiceParts: string[];
 }
 
 type InviteErrors = Partial<Record<keyof InviteValues, string>>;
 
-const EMPTY: InviteValues = { firstName: '', lastName: '', email: '', role: 'member' };
+const EMPTY: InviteValues = { firstName: '', lastName: '', email: '', role: 'member', voiceParts: [] };
 
 /** Names are counted in characters (code points), as the server counts them. */
 const nameLength = (s: string) => [...s].length;
@@ -57,11 +59,18 @@ export function InviteMemberModal({ choirId, opened, onClose }: InviteMemberModa
 
 function InviteForm({ choirId, onDone }: { choirId: string; onDone: () => void }) {
   const invite = useCreateInvitation(choirId);
+  const parts = useMusicalRoles(choirId);
   const form = useForm<InviteValues>({ initialValues: EMPTY, validate: validateInvite });
 
   async function onSubmit(values: InviteValues) {
     const email = values.email.trim();
-    const body = { firstName: values.firstName.trim(), lastName: values.lastName.trim(), email, role: values.role };
+    const body = {
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email,
+      role: values.role,
+      musicalRoleIds: values.voiceParts,
+    };
     try {
       await invite.submit(body, {
         onSuccess: () => {
@@ -70,7 +79,7 @@ function InviteForm({ choirId, onDone }: { choirId: string; onDone: () => void }
         },
         // Field messages go under their fields; anything else (already invited, already a member) in a toast.
         onError: (err) => {
-          if (!showServerErrors(form, err)) reportFailure(err, ERROR_CONTEXT_MESSAGES.members.invite);
+          if (!showServerErrors(form, err, { names: { musicalRoleIds: 'voiceParts' } })) reportFailure(err, ERROR_CONTEXT_MESSAGES.members.invite);
         },
       });
     } catch {
@@ -87,6 +96,15 @@ function InviteForm({ choirId, onDone }: { choirId: string; onDone: () => void }
         </SimpleGrid>
         <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
         <Select label="Role" data={ROLE_OPTIONS} allowDeselect={false} {...form.getInputProps('role')} />
+        <MultiSelect
+          label="Voice parts"
+          description="Given when they join; you can change them later."
+          placeholder={form.getValues().voiceParts.length ? undefined : 'Choose the parts they sing'}
+          data={(parts.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          disabled={!parts.data}
+          clearable
+          {...form.getInputProps('voiceParts')}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={invite.submitting}>
             Cancel

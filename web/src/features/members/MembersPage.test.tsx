@@ -10,6 +10,7 @@ import {
   ADA,
   ALTO,
   apiError,
+  BASS,
   CLARA,
   EXPIRED,
   GRACE,
@@ -303,7 +304,13 @@ describe('MembersPage for an administrator', () => {
 });
 
 describe('validateInvite', () => {
-  const valid = { firstName: 'Fanny', lastName: 'Mendelssohn', email: 'fanny@example.com', role: 'member' as const };
+  const valid = {
+    firstName: 'Fanny',
+    lastName: 'Mendelssohn',
+    email: 'fanny@example.com',
+    role: 'member' as const,
+    voiceParts: [],
+  };
 
   it('accepts names of up to 100 characters, counting characters rather than UTF-16 units', () => {
     expect(validateInvite({ ...valid, firstName: 'a'.repeat(100), lastName: '𝄞'.repeat(100) })).toEqual({});
@@ -442,8 +449,41 @@ describe('Invite Member', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('listitem', { name: 'nadia@example.com' })).toBeInTheDocument();
     expect(api.bodies('POST', '/choirs/c1/invitations')).toEqual([
-      { firstName: 'Fanny', lastName: 'Mendelssohn', email: 'nadia@example.com', role: 'choir_admin' },
+      { firstName: 'Fanny', lastName: 'Mendelssohn', email: 'nadia@example.com', role: 'choir_admin', musicalRoleIds: [] },
     ]);
+  });
+
+  it("offers the choir's voice parts and sends those chosen with the invitation", async () => {
+    const { api } = renderMembers({
+      handlers: { 'POST /choirs/:choirId/invitations': () => json({ ...PENDING, musicalRoles: [TENOR] }, 201) },
+    });
+    const dialog = await openInvite();
+    await fill(dialog);
+    await userEvent.click(dialog.getByLabelText('Voice parts', { selector: 'input' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Soprano', 'Alto', 'Tenor', 'Bass']);
+    await userEvent.click(screen.getByRole('option', { name: 'Tenor' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Bass' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Send Invitation' }));
+    expect(await screen.findByText('Invitation sent to fanny@example.com')).toBeInTheDocument();
+    expect(api.bodies('POST', '/choirs/c1/invitations')).toEqual([
+      { firstName: 'Fanny', lastName: 'Mendelssohn', email: 'fanny@example.com', role: 'member', musicalRoleIds: [TENOR.id, BASS.id] },
+    ]);
+  });
+
+  it("shows the server's refusal of the voice parts under them", async () => {
+    renderMembers({
+      handlers: {
+        'POST /choirs/:choirId/invitations': () =>
+          apiError(400, 'VALIDATION_ERROR', 'Please choose voice parts of this choir.', {
+            musicalRoleIds: 'Please choose voice parts of this choir.',
+          }),
+      },
+    });
+    const dialog = await openInvite();
+    await fill(dialog);
+    await userEvent.click(dialog.getByRole('button', { name: 'Send Invitation' }));
+    expect(await dialog.findByText('Please choose voice parts of this choir.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Invite Member' })).toBeInTheDocument();
   });
 });
 
@@ -493,6 +533,17 @@ describe('Pending Invitations', () => {
 });
 
 describe('Import CSV', () => {
+  const preview = {
+    ready: 2,
+    skipped: 1,
+    failed: 1,
+    rows: [
+      { line: 2, firstName: 'Fanny', lastName: 'M', email: 'fanny@example.com', role: 'member', musicalRoles: [SOPRANO, ALTO], outcome: 'invite', message: '' },
+      { line: 3, firstName: 'Nadia', lastName: 'B', email: 'nadia@example.com', role: 'choir_admin', musicalRoles: [], outcome: 'invite', message: '' },
+      { line: 4, firstName: 'Ada', lastName: 'L', email: 'ada@example.com', role: 'member', musicalRoles: [], outcome: 'skip', message: 'Already a member of the choir' },
+      { line: 5, firstName: 'Tom', lastName: 'T', email: 'tom@example.com', role: 'member', musicalRoles: [], outcome: 'error', message: 'No voice part named "Tenor 3" in this choir.' },
+    ],
+  };
   const result = {
     invited: 2,
     skipped: 1,
@@ -501,7 +552,7 @@ describe('Import CSV', () => {
       { line: 2, email: 'fanny@example.com', outcome: 'invited', message: '' },
       { line: 3, email: 'nadia@example.com', outcome: 'invited', message: '' },
       { line: 4, email: 'ada@example.com', outcome: 'skipped', message: 'Already a member of the choir' },
-      { line: 5, email: 'not-an-email', outcome: 'error', message: 'Please enter a valid email address' },
+      { line: 5, email: 'tom@example.com', outcome: 'error', message: 'No voice part named "Tenor 3" in this choir.' },
     ],
   };
 
@@ -511,36 +562,77 @@ describe('Import CSV', () => {
     return within(await screen.findByRole('dialog', { name: 'Import CSV' }));
   }
 
-  it('explains the columns, sends the pasted rows and shows each row’s outcome and the counts', async () => {
-    const csv = 'first name,last name,email,role\nFanny,Mendelssohn,fanny@example.com,member';
+  const cells = (table: HTMLElement) =>
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+
+  it('previews every row with its role, voice parts and problem, and sends nothing until confirmed', async () => {
+    const csv = 'first name,last name,email,role,voice parts\nFanny,Mendelssohn,fanny@example.com,Member,Soprano;Alto';
     const { api } = renderMembers({
-      handlers: { 'POST /choirs/:choirId/invitations/import': () => json(result) },
+      handlers: {
+        'POST /choirs/:choirId/invitations/import/preview': () => json(preview),
+        'POST /choirs/:choirId/invitations/import': () => json(result),
+      },
     });
     const dialog = await openImport();
-    expect(dialog.getByText('email')).toBeInTheDocument();
-    expect(dialog.getByText(/role: choir_admin, member or guest/)).toBeInTheDocument();
+    expect(dialog.getByText(/role: Member, Choir Administrator or Guest/)).toBeInTheDocument();
+    expect(dialog.getByText(/voice parts: .*separated by ;/)).toBeInTheDocument();
 
-    await userEvent.click(dialog.getByRole('button', { name: 'Import' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Preview' }));
     expect(dialog.getByRole('textbox', { name: 'CSV rows' })).toHaveAccessibleDescription(
       'Paste the rows to import, or choose a .csv file',
     );
-    expect(api.count('POST', '/choirs/c1/invitations/import')).toBe(0);
+    expect(api.count('POST', '/choirs/c1/invitations/import/preview')).toBe(0);
 
     await userEvent.click(dialog.getByRole('textbox', { name: 'CSV rows' }));
     await userEvent.paste(csv);
-    const before = api.count('GET', '/choirs/c1/invitations');
-    await userEvent.click(dialog.getByRole('button', { name: 'Import' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Preview' }));
 
+    expect(await dialog.findByText('2 ready to send, 1 row with a problem, 1 skipped')).toBeInTheDocument();
+    expect(dialog.getByText("This choir's voice parts: Soprano, Alto, Tenor, Bass")).toBeInTheDocument();
+    expect(cells(dialog.getByRole('table', { name: 'Import preview' }))).toEqual([
+      ['2', 'fanny@example.com', 'Member', 'Soprano, Alto', 'Ready', ''],
+      ['3', 'nadia@example.com', 'Choir Administrator', '', 'Ready', ''],
+      ['4', 'ada@example.com', 'Member', '', 'Skipped', 'Already a member of the choir'],
+      ['5', 'tom@example.com', 'Member', '', 'Problem', 'No voice part named "Tenor 3" in this choir.'],
+    ]);
+    expect(api.bodies('POST', '/choirs/c1/invitations/import/preview')).toEqual([{ csv }]);
+    expect(api.count('POST', '/choirs/c1/invitations/import')).toBe(0);
+
+    // Back to edit keeps the text; a change there is not what is sent.
+    await userEvent.click(dialog.getByRole('button', { name: 'Back to edit' }));
+    expect(dialog.getByRole('textbox', { name: 'CSV rows' })).toHaveValue(csv);
+    await userEvent.click(dialog.getByRole('button', { name: 'Preview' }));
+
+    const before = api.count('GET', '/choirs/c1/invitations');
+    await userEvent.click(await dialog.findByRole('button', { name: 'Send 2 invitations' }));
     expect(await dialog.findByText('2 invited, 1 skipped, 1 failed')).toBeInTheDocument();
-    const rows = within(dialog.getByRole('table', { name: 'Import results' })).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(cells(dialog.getByRole('table', { name: 'Import results' }))).toEqual([
       ['2', 'fanny@example.com', 'Invited', ''],
       ['3', 'nadia@example.com', 'Invited', ''],
       ['4', 'ada@example.com', 'Skipped', 'Already a member of the choir'],
-      ['5', 'not-an-email', 'Error', 'Please enter a valid email address'],
+      ['5', 'tom@example.com', 'Error', 'No voice part named "Tenor 3" in this choir.'],
     ]);
+    // Exactly the text previewed, once.
     expect(api.bodies('POST', '/choirs/c1/invitations/import')).toEqual([{ csv }]);
     await waitFor(() => expect(api.count('GET', '/choirs/c1/invitations')).toBeGreaterThan(before));
+  });
+
+  it('offers no sending when no row is ready', async () => {
+    const { api } = renderMembers({
+      handlers: {
+        'POST /choirs/:choirId/invitations/import/preview': () =>
+          json({ ...preview, ready: 0, skipped: 0, failed: 1, rows: [preview.rows[3]] }),
+      },
+    });
+    const dialog = await openImport();
+    await userEvent.click(dialog.getByRole('textbox', { name: 'CSV rows' }));
+    await userEvent.paste('Tom,T,tom@example.com,member,Tenor 3');
+    await userEvent.click(dialog.getByRole('button', { name: 'Preview' }));
+    expect(await dialog.findByRole('button', { name: 'Send 0 invitations' })).toBeDisabled();
+    expect(api.count('POST', '/choirs/c1/invitations/import')).toBe(0);
   });
 
   it('reads a chosen .csv file into the text box', async () => {

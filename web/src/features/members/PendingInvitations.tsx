@@ -133,6 +133,7 @@ function InvitationRow({
           <Text size="sm">
             {name ? `${name} · ` : ''}
             {roleLabel(invitation.role)}
+            {invitation.musicalRoles.length > 0 && ` · ${invitation.musicalRoles.map((p) => p.name).join(', ')}`}
           </Text>
           <Text size="sm" c="dimmed">
             Sent {formatDate(invitation.sentAt)}

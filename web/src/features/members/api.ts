@@ -15,6 +15,8 @@ export type Invitation = components['schemas']['Invitation'];
 export type InvitationCreate = components['schemas']['InvitationCreate'];
 export type InvitationImportResult = components['schemas']['InvitationImportResult'];
 export type InvitationImportRow = components['schemas']['InvitationImportRow'];
+export type InvitationImportPreview = components['schemas']['InvitationImportPreview'];
+export type InvitationImportPreviewRow = components['schemas']['InvitationImportPreviewRow'];
 
 /** The roles a membership can hold, most privileged first. */
 export const MEMBERSHIP_ROLES: readonly MembershipRole[] = ['choir_admin', 'member', 'guest'];
@@ -154,6 +156,17 @@ export function useCreateInvitation(choirId: string) {
     mutationFn: async (body: InvitationCreate) =>
       unwrap(await api.POST('/choirs/{choirId}/invitations', { ...path(choirId), body })),
     onSuccess: changed,
+  });
+}
+
+/**
+ * usePreviewInvitationImport asks what importing CSV rows would do, row by
+ * row; the server sends and saves nothing.
+ */
+export function usePreviewInvitationImport(choirId: string) {
+  return useSubmission({
+    mutationFn: async (csv: string) =>
+      unwrap(await api.POST('/choirs/{choirId}/invitations/import/preview', { ...path(choirId), body: { csv } })),
   });
 }
 

@@ -65,6 +65,7 @@ export const PENDING: Invitation = {
   createdAt: '2026-01-02T09:00:00Z',
   sentAt: '2026-01-02T09:00:00Z',
   expiresAt: '2099-01-16T09:00:00Z',
+  musicalRoles: [],
 };
 export const EXPIRED: Invitation = {
   ...PENDING,
