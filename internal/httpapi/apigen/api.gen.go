@@ -800,6 +800,24 @@ func (e RsvpStatus) Valid() bool {
 	}
 }
 
+// Defines values for WeekDismissal.
+const (
+	Checklist         WeekDismissal = "checklist"
+	VoicePartQuestion WeekDismissal = "voicePartQuestion"
+)
+
+// Valid indicates whether the value is a known member of the WeekDismissal enum.
+func (e WeekDismissal) Valid() bool {
+	switch e {
+	case Checklist:
+		return true
+	case VoicePartQuestion:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for Provider.
 const (
 	ProviderAzure  Provider = "azure"
@@ -2722,6 +2740,79 @@ type VoicingInput struct {
 	NumDistinctParts int    `json:"numDistinctParts"`
 }
 
+// Week defines model for Week.
+type Week struct {
+	// CanAnswer Whether the caller answers for events in this choir (an active member).
+	CanAnswer bool `json:"canAnswer"`
+
+	// Checklist The getting-started steps, each ticked from the choir's data.
+	Checklist *WeekChecklist `json:"checklist,omitempty"`
+	Rehearsal *WeekEvent     `json:"rehearsal,omitempty"`
+	Service   *WeekEvent     `json:"service,omitempty"`
+
+	// Upcoming The next events that have not ended, soonest first (at most 5).
+	Upcoming []CalendarEvent `json:"upcoming"`
+
+	// VoicePartQuestion Present when the caller should be asked which part they sing; the choir's parts in order.
+	VoicePartQuestion *[]MusicalRole `json:"voicePartQuestion,omitempty"`
+}
+
+// WeekChecklist The getting-started steps, each ticked from the choir's data.
+type WeekChecklist struct {
+	MusicAdded bool `json:"musicAdded"`
+
+	// RehearsalSet A recurring rehearsal exists.
+	RehearsalSet bool `json:"rehearsalSet"`
+
+	// SingersInvited Another member has a voice part, or an invitation is pending.
+	SingersInvited bool `json:"singersInvited"`
+
+	// SundayPlanned An upcoming service has a plan with a piece in it.
+	SundayPlanned bool `json:"sundayPlanned"`
+}
+
+// WeekDismissal defines model for WeekDismissal.
+type WeekDismissal string
+
+// WeekEvent defines model for WeekEvent.
+type WeekEvent struct {
+	// Answerable Answers can still be given (the event has not started).
+	Answerable bool          `json:"answerable"`
+	Event      CalendarEvent `json:"event"`
+	MyAnswer   *RsvpStatus   `json:"myAnswer,omitempty"`
+
+	// Pieces The planned pieces that have a score or a recording, in the plan's order.
+	Pieces []WeekPiece `json:"pieces"`
+
+	// PlanDate YYYY-MM-DD, the event's date in the choir's calendar (where its music is planned).
+	PlanDate string `json:"planDate"`
+
+	// Unanswered For those who may see attendance only; the active members without an answer, by voice part.
+	Unanswered *[]WeekPartUnanswered `json:"unanswered,omitempty"`
+}
+
+// WeekMember defines model for WeekMember.
+type WeekMember struct {
+	Name   string `json:"name"`
+	UserId string `json:"userId"`
+}
+
+// WeekPartUnanswered defines model for WeekPartUnanswered.
+type WeekPartUnanswered struct {
+	Members []WeekMember `json:"members"`
+
+	// Part A voice part's name, or 'No voice part'.
+	Part string `json:"part"`
+}
+
+// WeekPiece defines model for WeekPiece.
+type WeekPiece struct {
+	HasRecording bool   `json:"hasRecording"`
+	HasScore     bool   `json:"hasScore"`
+	MusicId      string `json:"musicId"`
+	Title        string `json:"title"`
+}
+
 // AttachmentId defines model for AttachmentId.
 type AttachmentId = string
 
@@ -3544,6 +3635,12 @@ type ServerInterface interface {
 	// CreateVoicing Add a voicing of the choir's own (edit:music).
 	// (POST /choirs/{choirId}/voicings)
 	CreateVoicing(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// GetWeek The caller's week in a choir, for the dashboard, in one request (view:calendar).
+	// (GET /choirs/{choirId}/week)
+	GetWeek(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// DismissWeekItem Remember that the caller dismissed the checklist (manage:choir) or was asked their voice part (an active member).
+	// (PUT /choirs/{choirId}/week/dismissals/{what})
+	DismissWeekItem(w http.ResponseWriter, r *http.Request, choirId ChoirId, what WeekDismissal)
 	// GetEventLink The event an event link shows, with the member's current answer (public; the token is the authority). Changes nothing.
 	// (GET /email-links/event/{linkToken})
 	GetEventLink(w http.ResponseWriter, r *http.Request, linkToken LinkToken)
@@ -7675,6 +7772,67 @@ func (siw *ServerInterfaceWrapper) CreateVoicing(w http.ResponseWriter, r *http.
 	handler.ServeHTTP(w, r)
 }
 
+// GetWeek operation middleware
+func (siw *ServerInterfaceWrapper) GetWeek(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetWeek(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DismissWeekItem operation middleware
+func (siw *ServerInterfaceWrapper) DismissWeekItem(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "what" -------------
+	var what WeekDismissal
+
+	err = runtime.BindStyledParameterWithOptions("simple", "what", r.PathValue("what"), &what, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "what", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DismissWeekItem(w, r, choirId, what)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // GetEventLink operation middleware
 func (siw *ServerInterfaceWrapper) GetEventLink(w http.ResponseWriter, r *http.Request) {
 
@@ -8421,6 +8579,8 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/calendar-types/{calendarType}/import", wrapper.CommitFeastImport)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/calendar-types/{calendarType}/generate", wrapper.GenerateFeasts)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/calendar-types/{calendarType}/published", wrapper.SetCalendarPublished)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/week", wrapper.GetWeek)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/week/dismissals/{what}", wrapper.DismissWeekItem)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events", wrapper.ListEvents)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/events", wrapper.CreateEvent)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/events/preview", wrapper.PreviewEvent)
@@ -20755,6 +20915,177 @@ func (response CreateVoicingdefaultJSONResponse) VisitCreateVoicingResponse(w ht
 	return err
 }
 
+type GetWeekRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type GetWeekResponseObject interface {
+	VisitGetWeekResponse(w http.ResponseWriter) error
+}
+
+type GetWeek200JSONResponse Week
+
+func (response GetWeek200JSONResponse) VisitGetWeekResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWeek401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetWeek401JSONResponse) VisitGetWeekResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWeek403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetWeek403JSONResponse) VisitGetWeekResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWeek404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetWeek404JSONResponse) VisitGetWeekResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWeekdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetWeekdefaultJSONResponse) VisitGetWeekResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DismissWeekItemRequestObject struct {
+	ChoirId ChoirId       `json:"choirId"`
+	What    WeekDismissal `json:"what"`
+}
+
+type DismissWeekItemResponseObject interface {
+	VisitDismissWeekItemResponse(w http.ResponseWriter) error
+}
+
+type DismissWeekItem204Response struct {
+}
+
+func (response DismissWeekItem204Response) VisitDismissWeekItemResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DismissWeekItem400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DismissWeekItem400JSONResponse) VisitDismissWeekItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DismissWeekItem401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DismissWeekItem401JSONResponse) VisitDismissWeekItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DismissWeekItem403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DismissWeekItem403JSONResponse) VisitDismissWeekItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DismissWeekItem404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DismissWeekItem404JSONResponse) VisitDismissWeekItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DismissWeekItemdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DismissWeekItemdefaultJSONResponse) VisitDismissWeekItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetEventLinkRequestObject struct {
 	LinkToken LinkToken `json:"linkToken"`
 }
@@ -22647,6 +22978,12 @@ type StrictServerInterface interface {
 	// CreateVoicing Add a voicing of the choir's own (edit:music).
 	// (POST /choirs/{choirId}/voicings)
 	CreateVoicing(ctx context.Context, request CreateVoicingRequestObject) (CreateVoicingResponseObject, error)
+	// GetWeek The caller's week in a choir, for the dashboard, in one request (view:calendar).
+	// (GET /choirs/{choirId}/week)
+	GetWeek(ctx context.Context, request GetWeekRequestObject) (GetWeekResponseObject, error)
+	// DismissWeekItem Remember that the caller dismissed the checklist (manage:choir) or was asked their voice part (an active member).
+	// (PUT /choirs/{choirId}/week/dismissals/{what})
+	DismissWeekItem(ctx context.Context, request DismissWeekItemRequestObject) (DismissWeekItemResponseObject, error)
 	// GetEventLink The event an event link shows, with the member's current answer (public; the token is the authority). Changes nothing.
 	// (GET /email-links/event/{linkToken})
 	GetEventLink(ctx context.Context, request GetEventLinkRequestObject) (GetEventLinkResponseObject, error)
@@ -26579,6 +26916,59 @@ func (sh *strictHandler) CreateVoicing(w http.ResponseWriter, r *http.Request, c
 	}
 }
 
+// GetWeek operation middleware
+func (sh *strictHandler) GetWeek(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request GetWeekRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetWeek(ctx, request.(GetWeekRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetWeek")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetWeekResponseObject); ok {
+		if err := validResponse.VisitGetWeekResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DismissWeekItem operation middleware
+func (sh *strictHandler) DismissWeekItem(w http.ResponseWriter, r *http.Request, choirId ChoirId, what WeekDismissal) {
+	var request DismissWeekItemRequestObject
+
+	request.ChoirId = choirId
+	request.What = what
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DismissWeekItem(ctx, request.(DismissWeekItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DismissWeekItem")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DismissWeekItemResponseObject); ok {
+		if err := validResponse.VisitDismissWeekItemResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // GetEventLink operation middleware
 func (sh *strictHandler) GetEventLink(w http.ResponseWriter, r *http.Request, linkToken LinkToken) {
 	var request GetEventLinkRequestObject
@@ -27059,462 +27449,477 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37biM5ljf4KoRmAduL8CUvVTNl48OuynZWeTt9+Wxn5dS2Cv6oCEriOIKMJhlWqhIJ9F8L7L+L7wkW",
-	"2Jn3mEfpJ1nwkIyLRIZCtmVn5hhodKUVEbweHp7r73zuxTzLOSNMyd7+596E4IQI+OfxNR7r/yZExoLm",
-	"inLW2+/10ZTgW0SYomqGFB4jPkJqQhBmckoE2vy4O+j94+//Puht7fSinownJMO6GTXLSW+/J5WgbNz7",
-	"8iXqvcdSnfKEjihJFjv6OCGs3nCKpULxBLMxSSKEJcIM/Xp9fYESrEh7V1+iXo4FzoiyU+srheNJRpg6",
-	"gZ6p7jDHatKLegxn+mNcfyXqCfK3ggo9TiUK0j6vQ5wSlmBxPcvJX8gs0EFce2vVDiaciuDIY/t0xTY1",
-	"GUjS0mz1wmotH9+1rTO5u88Sn4zOOCOnWMWTRcq5nhCkiVdTJmaOfjQpxThNiUATniZSkwyMx5B8NaKT",
-	"0bZufNu0vmQc7I4qrPsNTpDWX1lxlvpTcs1vCQs0ruDZaq2+p+y2bHNx5SSJBVF27UiGaUoShGP9Bkop",
-	"u43Qm9coJUqfJYRZghI6pqpazuYA07Kz1QZ5WkgaB9c0s09Xa/MixewIK7I4799///337dPT7aMj/yw0",
-	"i7lHZ8Hx5+bhii0Kfkc1pQbadI/bWiWsyHr7f+2NOR+nekr4z0KQ3h+Rp79rPA5OQMGz1cb/oY27FKtz",
-	"li/6ZZlzJgkw9Z9xckn+VhCp9F8xZ4ow+CfO85TGcAR3/01yoPuq2f9FkFFvv/dPu9VFuGueyt1jIbgw",
-	"XS0eFGE6Q0NB8K1EGIkiJfvot/77k6P+9cn52c3x5eX5ZYSmVE0QZwRlREo8JignAo0oSRNEGUqIwjSV",
-	"ERpxMWCU5YVCWP+RITnhU4k2uUAYDXkyQ1yg8iJDaoIVijFjXKGhHg5OtiIEL2dcEJQLElNJUMwTMmCy",
-	"iCf61jw5gwHeXJ//5fhsZ8B6wPvZKKXxE6zbYYrlhEizJFM9AfKJSiX3EUZJYbojSNOEnggrsiEREcJI",
-	"Hxgk8R1J0HCGJM+IXk+SSoIkZTFBVA3YFEtYBf2B5ju6iYr7IpzqhzNUSC1A6OsARAqcZJRRqQRWXPfF",
-	"EnjG1YQI9HbvJ1g/OWD6x8vj/tHpMUr1kFHBEiLQBszVvLRh19NMf+2L2WeI6Gc7us93XAxpkhiuvt5+",
-	"z7hCOE35lCT76OL48vTk6qokdzR1cpu5bDckEjzVax3fSvg9JyKjUlLODLUys9SGTGHpcyLMlmlCkGjT",
-	"0e7xaf/k/c3Z+fXN4fnZu5PL0+OjrR10fEfEDE0FVQRtXpxfXUfo4oP+v/714a8ROjp+f3x9vDVgkjCF",
-	"RoJnZZdSf0I10Yw0USA1oRJN8QwpztHmoHcouJTbXNAxZeVxty/vaAHXbPcZV+94wZInWPnz65t35x/O",
-	"jvbN4YHlxGpiFyrhRCLNDuBQweoOScrZWCLFEUYgGTYEIazf1zxFadaDNsvN0G9uSNMQgQNmWo45G1GR",
-	"kWTroMlKNMdy5w44U0pwor+ZToggdqUu8CzlOLnm/D0WY7L+BXt38v745vr8/OZ9//KXY3Pqi1yPQU8o",
-	"1YMARmooVhJxRwTCcUxyJQ/gN8ezzQoD16AZVXDm7HVzTTPCiyfgnpfH//3D8dX1zfXJ6fH5h+t9GI6l",
-	"yw1prgipeJ5riU0IekfZGPblxz0t1nGW2EnFnDFiRDoqByxOuaZo1Gez2uGDXVT4lkh3/cSVNE2V3dJr",
-	"zk8xm9mlkE+wCP3r45v3J6cn18dHEZzUDLMZwkqRDHZNECVm/ZEi4srMWZN1gi71z9vw+xaSeIYmfIr0",
-	"4dBnY4r1lkZ19bf2/qLA6Fq2n6IhGekrV4mZXnI8xpR5VVLKFBkTmJeWiBgu1IQL+id5AubR/3D9q+HR",
-	"+4hx2FAqkaRjRkAQ0XKGOQXAnIE5EJaQZAvBGUa4fKSZASEJSQ6A3Q+YbkXPnDJ9+U6FXlbQHYzIIuWU",
-	"iyQCHm+ZPiKfci3nITXl2yMcK32JTjRbYmPHLj4wWeQ5F4okpyShGFTlta/Th7OrDxcX55fXx0c3mn8Y",
-	"rjGiKdmQyHbt2KHWktAttTJDk38gYHwg+to+wfQQK3pHQIOvSau50OdOUSPJxpV+z4o0xcOUOHF4Uayu",
-	"BOa/lh9W8jwf/huJlV7M/mhEU4rNJBd6tMaIX7F8R7A9x3OsVP+OKJMKs5jYqwG4Cxhpqtb1Ktnm0ObG",
-	"Zvlvw3dJsrUBliE7wCHnKcGw3e7Ni2KYUjkxZyL8mqOGuSXRLygy5mJWV3hGmKrJzRBLopUMSeIixVpV",
-	"guvOo/9EPZp4Gzf6iueB5EKdC6ufLRz35j7RxGk+tdHWm4jmzUOLaxN5Nm3Jvh+C9Wxx9wVJ6ZjyQtbe",
-	"PUn8Wlx9GoHvvKMozWke4jNnKryfgmBFkj58qhUjrKxOvq0orGHok59nHc5Q1IsLqXh2gYU6s7u7qO1p",
-	"GUkrIkRswz8FiblIgOdJxEcRIjvjHbRxxXOBGUevNnZ842q065mq5jJnIQoLUGRWmUoWiZL+SX6eKbPO",
-	"5dJRpn58Ww2vpFL3SzvjrLYSduxL1CvyZLUN8h2HyqZTLoL9LmpQSH1SzQVd2Mg66bQTpaO95r7LWF/q",
-	"mxdH77YihIuE8ptRkaZoEyP4b0kD5WMgjU2tm+p/ad3HvRKBBAnqa3OUWxGCqX/K0ghlNKGR0T01/Tju",
-	"BQPpRb1qDOUfuh+3ep8y/btuo5WzVdP+ABvnOZELB2JlSr4PJX1p3aMPcH+sZbCa4hq0O6QMA0t+rHnV",
-	"yR16C9CjZugsJqdY3Navr1wQrb7qXR/af5BPsdZDQztca0iesLzw8N1MPwN7nCKZ9D8HGStNz0e9/b8u",
-	"nXR98F/+iJYz3qI0CbYziNI6CEPyLV2GP52YWbza29srX8BC4NlCc2biS3aAZENzlzcXxeg/rcxu6bRB",
-	"Mg4QopBhMk5xy8P175ZUWBWyex+X8i6/Mt88jBqi3h2nMdFHvEmvgdMZ2PaSiqpVrq2p25ZGZ+Wko/rG",
-	"t9Bhta66gUNe+ASeIUn59JQymunTvShoawV7zLVsUZomnEEmM1+BCdlcNoxonUPL4RtnHMHYzeUTkLKh",
-	"YZ+Mqmc1GxL/I8b7MP/QU/VLuFm4orxCVW20Eu7Hg/lJwMQyOIvGaswLhTgjXunKccnlAri9Nc1auInX",
-	"5lGbcFRjvo2Na9/+K6IUZWMfW6Xs0FnRLoi4CK7OiEyJrJnckKRsDF632gohOeFFmqAJviMHSJ8xWDLG",
-	"0RQLrZPvoFdIcfR6b28nzJtC6+Qbq3fehZo4/9ThhMS3i9MeORPpIklSea4b8D/Ma26v5hoZJxaYE/4s",
-	"BKkszziO9cED24ZEVP8oeDGeaPndtoY4S2c7y5n1/NUNk6hGXBueb1l+LtLbSyKL1MMEEs7IKsws0jps",
-	"apTiwIUdUhCMCXP5NWvkcPu2bz6t7BUmVI4ytBw2qGR+4HK1pQD/40PuAt1j2YxvrC6IA6IXPGJAmh7h",
-	"WcBAUZlvFq9+Fvi9CpLwuOQVFyRB8A7atJYmSqSxuTPE47gQgrCYbHn5Inx43UFwPb6raXU0MBpobUMi",
-	"moApb2EMaOOznc2X7erX7c+z2Wy2fXq6nSRf/Mqxsy0t89Ebg1zV9IaEGCBz0Mu12aRKIuO7wal5ARhE",
-	"xu9IstU6gCuFBVj1/QvQ6LnsQeqPIs1qwX1JlR4PZsgox3qlEpIS5b+5qDyxfXsirhqLCxZHQfTfWkCA",
-	"lfZf9CmPcVDjYdwaBRaeuAnVwnYW3jH96/G4YftI94roqxpsvQlVJKlPA5wLguQpjq1bZUwYERheC1zv",
-	"Va+XRbqUli+bb+vvi5QcNTVBj1e/SIGS8hRThqZcJNLZdoyj8TWaEnIr9cyuCyITPAOf8fWkEPoPP2kD",
-	"cSx2ePnuEL158+Yn4w9XtcPFRyNJ1AGqqN4ctDTd1j3CazLUlZXSl550J5xHPa25/J/2QlpkpFSlXW+P",
-	"KpyrCkMz39fZkFsQww8jx01rNOsotCaAl2NsHJc23v2OEI+9gDB93wdEkUKkfrqYKJWbWAz9ry2Ek0QQ",
-	"KV3044howh3pDWo6v2EZ/Ds1JcMYpx9CPUrNRlw3JYGYjxDsI4nQdELjSWVvx3kuEc8JgwBJJIth2erO",
-	"UjOcW5i2JbX258VVzduM9vPSd/luW1fuwpr3VFTG/ZXtPJP7uTfofT0aVB6REbbin+/xElfHLZmt4oSY",
-	"W2b9delmmDOUVk6HaozNAdVXy7tN4Ey4sL69sC8LmLBy7/mnQ6Ytz+d9XHMNNj/3j5RTcQiWYM/4qPKv",
-	"MagQhs6alHJydY7evPrxx+1XCKf5BG+/Br+m94gHvUV5ilndwCczDEbdjCS0yMAuIcbEa9zLuVS6w8DN",
-	"3NGV08rz55bcearsigR7qbUZ3IcjE+4WdkH6TfGaId6SmWO3zhySUlWIMdUc0X0fmRgfLf3VnJLe3emy",
-	"96Fnh6EduIe3Kqi3ZUMiShuSx+zycOpaapR7LGoTvIPIxo2gVqfMubPXP+sj/Rj9yZkJyvHu7KN4pBzZ",
-	"ayqpLUT9INSJoSGhBE/IfNg/B9GovtV1EqrPJHikjjNM04CNv0XYWeX2L7sJ83mez675FWFeU00/lRxJ",
-	"UsZJQOhkPbxqc0N/irTEg3RTG1s76KM191FV/4pKlJKRQrxQ0YBpmbI0/MwQFgQibS2bECSmOQVRecC8",
-	"N7SWMn1JLnLChSpHBxylGkOEsEIZlwq9jvb29lA8wQLHigTkvNKebE0Wzb7OWTorLZySsrFW66o5SGPm",
-	"kweIZLmCEGDjAgLZhIBKgiGmxDYCgfjdjSIte30V8Na3bfTHCYEAQrOLaKoHqnhj1zn3C0vVZi02+yuf",
-	"mjCv0hRMBHHZCQeut2ZHZcRiwRRJdnpLjZ21AUTNaf6xZJ3A1Nsax7N4TehnQWdO92NbqVlVi9HywwyC",
-	"ncdIq3/+S0DqDBmEMiwVEWhkJOgEItnNXycQWGYi41eTjxj5pLrZgfSbxrzDGZyOEQTH8wTP/FYEzG47",
-	"KrP2AigXxX4cXNSQz/C+/j4qTbSYXzn4N04ZSdwidZM02j2IhdSSlL6Fm6bVtjv7tPrIZ6jNJ5yRs8Kt",
-	"y5yBaMKnDEKT6zH40gbh8+qwa/4O5rwpIwLJCRZEIhOxuVSA6SJ4mI2TE5q7eazsmV7iU6yvQ3nrl/vb",
-	"2My5jQhS21WRZdgIqQ9Vaa4hJhgebkh0zMZaBwxLV8tE4NVC55aLXn55K7gwVVSLx6dGSWridk0qqb47",
-	"TCqOEyrQLSG5BHK7w2kBK7D6+q6gCbYJ2O062uL0eUJaJLTEL+rQT9uQw4dwoSaEKRpjZVNabD6RIDEH",
-	"SUP/5qKBIcq1cbGGNPbgbtmUUp97hWJJVnQKDalQk98JFi1BfzXtKcaMM33OWsKG8CoNtsXnlVpcQK7J",
-	"KYmJ8YFbg5NdG7RJmU044iydbe144/bC9yhoHjgNkWxOBOXJMv7oNurCvN0ezlpf1ajcybb916c29tlm",
-	"GjnJ83RbrlDdJgAEO+gxMh304JSDKgXydCnECz7dkEiRT8rL3VLKSIcQAngtqo+xbYoB9exZ6HyRKxqy",
-	"40hqpWc4M1H9lZpl5Cz9TmmGloWAH+DaQ5uD3s84nkTo/+ATzBi6IkMsFcXMogA89GQ9L3lD722bW+ah",
-	"+8m3a/dg8aXGQewsN+QTjlX9WMG/ZXmyICJwKMgddX4TuzNaJCn+/HPmNSGaeNJqwUyipYdx24FFZQQq",
-	"jK9tLS7KFXdTOCUJJXcw8kvCMJUSHDeNv3Z/xoL/rdC/Vv86TLGUds7lv3cveYb1HaUbWPzn7ilPiNDr",
-	"UP7jkDNFspwLLSz5VsMN/ZJInhaBBAnORjQh1kE7t2xRb4Qzvtzp9g7eqm+3+e6qGI+J1B17VN8PuT6Z",
-	"PyDzasn1JMo01VE2NqmAUyyRHlbS0P9XG808o4EeiAzIi9YEWw1I04gez97OP2sunHFBIjQkUhku0Xlg",
-	"zWPlGZcWR7KMsKT0bztaw4XiN5kFbrCBU+XfGWYFTm8kSUlcmdluGJn6E+DnbAP1LqM6QVQL5dtQ/2GB",
-	"/DuS9E2kksccju8wtVyxfbVc2JW0Di6PJ6XuckoAuYWuoOGdmE9mHWJqyrabI4lqs/EvRyk3NxchxUPi",
-	"V5xBNH+Ib2Zu7Ka9yPboG+QRnt3HaBK8urrZIWq2B8vVgyaI44Sqq5gb70lp+afMAD2MeJryqYltxGnq",
-	"ZYTtFt6QFWPejgyveQdomjeQDeto36Xdd9N7QJepLLs5ienIphKCZ0mqyAPm0Ew/5aJubh6RqQECQIdw",
-	"GWGEk0SiTd2WybGsgQh44AO2wJKZUsIUGnMi0XAGXwDMkYmDsGnWMHaqqozvW8ankDHyCWe5ZhpVrrhf",
-	"/iq9cDhJqBGiLhrL1u5c7x1/UgKjEY6VjJBL0F8AueAiM+p17QTWgvarwMT5zZkUGWbbguBEcw3XaFTG",
-	"eM3tFsTpWMWUKkhdVROSBcKI5vKDPVZsLeY2d9qXLbxEQ7DeoraASgjDqYKGPYfChR+2cej3lN2aOEWb",
-	"B+DujYBtvuwPMrqHBLK8GWJ8ijbLA+EikRI8Q5wFAhyshW6xr+NFx0SkyRkgN5TWLozm4GxMnW6ihewM",
-	"n8zij65ermPkLrugOZGfZw2HM/hyTAYgF+AKgsnMRa3fY0ZVuoAv3JUrnN6vsXnueWci2d3GuXmXffhX",
-	"sEZWQTIOqrjhSFkbDRsIijPBOOrAhZg2gt/QvB8AAvGM7d9Bu4RcAPeLh71nPOVDoxaXhQ52XaX1BAsu",
-	"6gXgogfv/HTCJUFTPaA45fGtcdyXvMUYWg8axwvsDsa/6R1vx1DEZRGHQRrWnDSU87W+xCfTvmPagYDy",
-	"sK9wxSvC50B03grLHbBLfamNrGXNvNLinfPkdtP5GuH2vuSHMm6vm3KrXz8GrcLHT0XBYqxI8k7wrM3F",
-	"6OQNR59l6EmEbFYQWGUN3UqeldHnguB4QhIbC5prCfHV3l4tAtrmpVCJBGZjsu8kUSpLZ2YVzL6BUqw5",
-	"W/1zLEjNQid5HSvT2o9TAg2lsxKmIcEz6cBKqNpBfXlrJUoIeCDCjMYEs5sENC1SKY4kISGRynfFyF65",
-	"ZUHCuRDkjpKpJzVmSRhnbRlasmGcE6hzDkbJadvnZ8EAl/GT9lyZRjRmfT7B1boqWXWZFFyL1UwEHim/",
-	"Ule/7NyngkwIFhJMa5KIOxrbNPuYwKSquLob2MXWfHLooXK6deORNZHhS7SQD9QxEaORe+G0sFqWwWZ5",
-	"S3JRuwq3IlSwlEiJbLi6PjDNHBaa+O9Lp1+3Tq1UxD1Ouj++RL05y9savAIP9nY1FxvSCqcTmhKUAqpU",
-	"l1TCr8JsH3ZIlb3Ul645NN9ZbO6dfA8B4J4tTJJG+E5tVeQtzXP/w7kZmEaqL7zjqS66IAcM3W4HDXlR",
-	"t6HP0Ou3aMKLQCxbhwAhT2a6VMREHJ0kj2Ikq2AYuiQ0NrqPHP8OBPfYpoNL/YtNU/KYAQXPwudP8dCz",
-	"eYufa6b8ZulYPPRXJjJ4bKRljsNUUK0yok2aGZQtxJmVLG5JriAMpxZCF/A9z/RN0mFi5r2oNrTgxE5g",
-	"PEGkoMU5xfJuH2Fk4NuQ4FOrl4Motdng/LDhN7dkZhBZIi3x3MJUeW6OfjoDTwr6x9//p25lwHih8gLu",
-	"l/8RW8OeuSBnaHvbBF6hWN79jx30b5KzfThVmi3rLz7rIQR6jQZMd/S/fdlBNJb75VH87fi347NreYCu",
-	"Ppye9i9/19eTc8FG6F+3D/tn1yeH/e13x/2r6+2/HP8Ow69+v+yf/WXAxvTOxMzrhzDJTZdArwU5aFE/",
-	"jnlGZGUIBbeuQ0GFz6TSUiOWiIKbaasRS1tjDTYCrZIyYnnXi3oAyxb1aCyXu1lsGyXizzISuSQBQjE4",
-	"8f6jSNkdTmngITMC6eIDwacrqh92iHzqu64L1jLGeeeT7toMLSqnVm+imtOy9eLTFQTlVmYfCpO4DzcX",
-	"BEtfQubHyQxhfZz1CbBTBKM7uDzN7KvIaC2gTqkkSywdjjpXW84AwdooEHunBLw1tSRGO9PwNtXSgOck",
-	"ipZQUJdU4A0GXSHjxN0D/l4qpSB8zdUu26VBl9WrLpSxk7AgeSHigEZQpuYBA78lfvufEpjJERGCBCKa",
-	"lcDGKbIhIXZZmqzx0s5YZhgVsrDJ5T77eBdppLF1C2scuW0vp90cfW3LmmvvI7DSkbvILlfPWQrHNAdo",
-	"q47j0UFqq8HZuxjadjC3EzbiizNzvKjyi1nXnB8/xrnSV/G53xEhXRhC2cvdq529pZYSyyNcA/UB+Gfo",
-	"sMzXvIMGmlWu0tiSQPZkdTyr+8VtS/CntVSTMai0UyyNiwBMeJuwetTkDxjvgTJQ35IwI/Z2W4XFSyYn",
-	"LLFOdxsv23Pra6od3PFb0uGeMcn19iAEYs1tVHl519TTyOy61Pe2ncT6brge6wTg6FfJDqshoLQbs++z",
-	"650yYuziNAffvgShlOG1wLe5ic/pNXoGN5AeEVk3qqbRcUGk6mCJ7UAv7UsQVMTkncclxaeAh1B5diNz",
-	"yMw/YTSRqQawGfMswxGSJKMxT+3Jw0MkSY5BpYVYCKPPDZiVAAWJ+ZhRSRJQUKxZ5MAUqtEiILSdEcyk",
-	"S4ZDfZup98PenhYkpVd5macgeddpXULQThVQk1f5oCr0cCUdY2E0fkWju7nJqhluhNWnraBOvmGscGTC",
-	"akQwOuQY9nrkqnuQBDb2AE1LbUGzdzt4TViuvkO7hsALpVXhOvf2LQWU3OisGLgj6BpvDwep1jLoG1ni",
-	"C3y6O30dl/fars+Gk3O1W7T9wnxPhwKLmcns8jihGPkUQPeDvMWRIMSWuakFL0zoeKLlD1ZkRNAYwqo2",
-	"B71Xg55z8ht2l5rO/SH2rBrSPTHSXAsmGzMwfedW9sFWGTc/r/stbeE+I4VBsRBT5IgqWydJU6SpK6bJ",
-	"UgYdsItpWR0CTToKxqzMqvQ9c/6o9rCSztmzZpGsXeO+0Gn3jE0pPZ6dxVuxNCt3fsf+DMF5ybBz79df",
-	"909PfQ05W09HLKxHg7UKBpQc1ZzB19TmXrs8TkcsNYCrGkSEH+uq1af8vrQOXJUWs+YhsIhBzeUE+DKc",
-	"6LFHKJ4IKlWGZYRS+GHC09nNlJDbCBGwIGhKTAAA+yZECSsDEHlnw8eUrRxuHPXyNiwhQYzkd2rJysIv",
-	"jXAqyVILTZmt2wYnZIftF/0WrzBTYOWG6n3ORvim7O+PAATysnvzyhRh+SA9Ipzt3jfs06ZlbnXjYpCz",
-	"2UUOCyWJk3jnHFFKlqXewNGgxbaYCwGpEWg4QxNwywj9T8yQMXUdOKRAra+bXN25uJTa2O/jrgxDD5gE",
-	"YiFDeAMG1XBirjjn5lqwHnRKWn8Ev+cc0kx9l4Juz5q90e5abT2WUFUwH30Zfdxnkx5jgTqtyJJJhyoo",
-	"tB2oZesRzgxZHAnwutAg2vEjnIzeuRstqgcUkqWhGnXAgrUgWzxU4+igP3iBG0o9oTboP1qX8NKOtPSS",
-	"VjaeMjC7F/XAxuO9JE5H+NBVyvIAMVqVqQMMo33TO9wRrgLO5qsFGTCAQ54Q+Z6MVCjgQeXHnWFs6m9H",
-	"ni68Yywkjd8BoEMr2ANA5kKCvWHQUMVHcgNLK1GF55jwuMi0NP6f//Fmy6Ng5Lngn94TNlaTQ0+NKU0N",
-	"E26i5UugNd5Y4FrMr4BISxGqYIVTPq5wU4I1rjpVCYsaqcg+6A+bSY+rmBAbfwrLFgAByWeCjifKOV6C",
-	"ckFQ/UgKc42fUlbYd5YHlU2wyDij8SEEuH6iavYr9emfgHr/aq9bpBqVZ2R6zQ00UorHAQcoZuPCj6Qe",
-	"9dKZoLENhV4MgaLshCki7nD6kZBbX8oRgAorjgTUFCZqSghDaspRIYnsGG9XQBkcGdwRFgDiuYaylmBM",
-	"KIvuKkGzjCQHKKFSURYr0M/rOlkgu8pGln4kmjgsJ/JuzQEkVWVFPEHlVxXRQYXBjhMXk5maZI9ME8bh",
-	"CoCoLcq1i5QGKg8uvCyGIXUzrIhaV2/OJfiir0hGFWe+kK7tV69hZq8P0J4Wlu3J2wnW+OrINmYECxvq",
-	"mHQ5nd40jCDrtnB4DyoF4IH1D/cXjCqrw5CskLPQhC/x2N69bpJ+LUxN6z82zB7FPC0yJtEmLJvxd5iZ",
-	"HVQVqU0clnVlftLz2R8wd2QdlUUlR4+Qu2ci5BhUBMEREXJXSASZa1CiTOGxRJulD2bAhjO0cbCxFSHH",
-	"+iLkmPZNZrh2hDSV3Ngek6g6yzdTxwKiAcsou6GWBYK1QcII9DV3U44fTtxNXh25CJXXzA1lIx4hMJVs",
-	"wQwzHA1Y2INU8/0ASuNDvT81GgqHbseYJRRsmCuTURDuYAn2BHV5d57AW4tL0hV95BmAFczoo1aAhSW7",
-	"EfSVtAb6reRrq/UWcLMFe/I72czr7XF79U4D5qYSfMP4qgNTjcMP52nfvhkttrxshD63X1cEHN/Rup9v",
-	"8ONk5jCeapXdu4UIsrC47fENmqVqcQh2tjBbV6GzMXdzFZolc0e/W85NXWFaTLq5B9qWq+evlakYsj0B",
-	"y8AmD3eCZ2RketiqnNjmJaY2m84NxOK7YjZD0uCtmAD2Awf6hREDQAbzvt9AuHohIYPn60p7zS2TvXCg",
-	"AKigGRazzqngsDm/maZdXtRSuN4/HCUYz8AsAE7SliZ3H/SSJSAly9Phop4EB0Z3Drzg+lgmCtqJVz0F",
-	"T5Fdu0D+upvcikTim99qsmzVcYc5XGCfLajsuTsF1ox0C1iuTdW3gZ0wJlf0TxK0BOG0S1VsGKR73/ZX",
-	"azw8ea0vPhYbxGXx1u4rV6tu7ZPfaraipeNyaAOtIXQNTt3Z+HMJtYhXkQfXXnk7FIcu+yKe0LtgJDqW",
-	"6oOsTMQhX3SXC0jrPJ03+hr7y9F1wJJo7O7K9Qmat87KF0oHxblRsqm2AaFyBLUR2UWMGmcnaL34I3yL",
-	"XSkuvIwspRlVZSFzDwQ5N7AyVizJ8MwUzYsq7Og8xcz45hC0duBw9OENpq9sQFPaxOkUz2Rk812HNE3L",
-	"Ku+jZixwuI56hj+ZctUtY4YaHACOlxqAUlNOCAYfYyFmaNMmdN2c9v/15sPF+/P+0c3pz1sHrhAUwnmO",
-	"4gmJbyXAGKcE4TGmTELNBJvmL42Vv+PAtbQcGDP8XEJd0bT6w0VoGBDbTj0twmgnrqT73NoFuX7Q39hq",
-	"Wq9ItKWwiuPYQRddXbF5LLO27BcJ5X6GN8Hyag6zswHqd08u2mbOnmOxywX5sPZkRWHHi1Y3kD4Giw63",
-	"PstJcKMfpZCM0+zKSUZ1aNWSXMs1rG3NHCuus1/Lc0vSqNHQIpkHT5G/ytojIbgHe/0gvWx+ZOFYFkl5",
-	"dUEWujhRJPMDanXQavRg4FXXf/t0oK9WE8gip1gwFC7VK9J6wGkYb7yl5pe8KkKVujsaLFwPFWXXyLk5",
-	"wHqXbr7BZawxiPlAhgvDQvyMLIwzUWRH1ntVFo9fnLWVY7qUe6heLTM8F/qIasNdNtWAzrlkvvcacHAo",
-	"tnjHA3lA1JNcqHORkC4gB3XE+Oq7JUPsS0nHLPNWJaqVzHhYYei5hpYMqZzvkzmxTL8fBfUF/HTjz2HW",
-	"PANN+kLgWHkB+RM8CwqzUqE3ewZgCgK5c9tKZIRzQWIoWrUSErQbyRH2GiR0pxdWvwgYD+1TJ6nWhyIA",
-	"OwBt7jlJGbPZXK4fL4Zp7Y6vfC4p57kM2UKECiPt5zWgosXBRIiO9DD88dI5CeUrw6O2Ob66xxzBDFOD",
-	"SO3wSVnpTAbTs01V3AorsxnhH80HfQPIpql5ntFP8O2gdzqDTwe9LWfYL3W4FaufzYUgVfN1WzxHZG4X",
-	"InMUGjMOnChLwqWNah7hWiqbtdBixFjxjg9Kuqvu6NJ7f37N7GzalyKouBn9MZCST5grkmI4iyRJndTT",
-	"2UMYzfw+eZjNlJDbIGCwfVAbGr+rI5FKqFMIzHHThAo7hBVJP9mz2e1czm1JfVSRW0D/8l/KuzyEbRnG",
-	"nqwiJNeBfekPX1+KO6n5a0B0euAVeEY+qSsLiLcComBVK3+1Cdt4cPe9b0QXRGRUSu8Vd84IguCIsuAl",
-	"Twn6x//1/6C8/AopQNDexLbUAPrP//gRSM05Mu8ome4nWE6GHANYP/zggiJtJHj9b3gOvMA9dH/AkzL+",
-	"Q7rHjV/M18azaVwbLKn/bZ+71DMzOipIrEy96gwzPCa1N+wPMc+ygtm4kfJLzHA6UzQuf5CmWGM5ttrf",
-	"riEb6+s6snOzf2LGeMFi4oycELe7P075EPtB9ZeIVKshaGuugdmMM4JIKgFit8Zzytg5gNpeCVq7Mcow",
-	"unbbBX9BRO1eD9zkfISshA20Ku83wN/cMJaL8xUhtd/UvgW4z23tTiKw/UoGBgRFOkKM3BlX9FJ7WouI",
-	"GVTB7iGyBQsdzm/2PaWqskCiAzupGo3aRK6QGBGgg7Zz5ZHR3ZE5bXvrIQKwL4SiTvgbJvXpAG1smGTG",
-	"+jm3GhTzZ056NHziQNorVPf5Gc5Nx7u0tmr46pdeKKu1mfpLE7TZIcF168CcFoNLDKZWwDDOU8w6nRyT",
-	"pOmk4I6vB6vOuzoIJmhyA0KINoKDa01uWmw8wbMNLTVSFtMcp7aGrqtnbXxWUyxRhhNDKw1Fx9/Zqig8",
-	"ZXpwc3jvLBaOpGysSXLbgK4pjoYCgkXdn47U/Eprylfwo2sKvEq5Ws2Afx9naoXZ1MVSNSemNUismRRc",
-	"C4WpNqPSl8pEX1iWOvRTe513vTCHPA/GqAie6Ve6WARr77b1dAWxuJ54IYJFSkPBWm/2GkqYpt8Sbxyw",
-	"zTkjG7IETOtOFOGoFIkzUma1zkkk0D0fITtmiFQ2h6nEV4cihnDqNocz+69bMtt6kNmqbcTzKk85/Khc",
-	"2tC+WNFjFf68SoBVrYjMA9H3y1pZwcCo7grlYuBXWK10yxVAbDffR1VomF2i0HoHTlvM89m7xolbeses",
-	"SXMMDTxgbGr1Rd3XibzUH3UfnIUWf1JtQKHpwxWyeFDu45YPV6AzemFnMq62pQP9Ngx8yz3vXHWJMoaZ",
-	"RDUjHny3GK7gpta2uoGTsY4lXsMiBGdWlm1cnNqEpMnPOL712P4KNoZil6UlEqkJNkFHi1kv1W1oxLva",
-	"beiPc3Pe2oDPRU0EIRY1x9+0hW2GnxhJtOi67HJb6oUuM0ucEclViSh5rJZRvfaQ8ty0YlyUO1HaYyEd",
-	"8LKsW7GwImdkqqXRKgjMoZdTBjHiVYohSNUuw1LvkiuBVxpll26MqKJ758HVTS26CAHoyoaWoo8BLgBd",
-	"FUyL+xHasD+YtdI/SE1Cr5EhEDzmEWSBSvSjfqjnAC9onePVW/OWflCmV6F/ce/ZSZJEi+1xufVQSGDj",
-	"Ab6RyghmMn7c/KPqXCzsUI18lx84uSos9eMII6vFlczxiK9cuAnHrNTl0xXlye5q9b10UbBetgTmrSJL",
-	"OOzrhpZm/6jrZrU+Q4t1TbI89UJsxIVUvhJS77Axz9LU8GObkYtwnqeUSD9XaQcQW12VdsP2q9S+sk0O",
-	"2sqqp3Z2y5YlIA08fMAZ/nRivn27t0yPgs6WjfQJJMOA2DXfR2ikISyXFhC3e5lYAilGbXaW7kaTZeYO",
-	"7+RrsR6+wJNVXeQt9nN5fxd4Aihucs5k3TYff0nB+yMkd5Kf6p1D2FBHlOQWyX+hxdXirlt1T32hZliR",
-	"5Gg9odMTQlQ56M7x08tV21KmPKKjEY2LVM26DfmBOnEtZHhePfYNqWWB59entprLqOA8J8yHD95G2uG4",
-	"lSB5uk/ahnOKxa23kFoZBR3yUwjIiXIQDBm0g4Yk5WwskeI1VwQBf2z1vvXzlQA5SwWiIQ4YTYdYROgf",
-	"//f/h15B/Nct41PWDaIk9+ZAQ0RYzAXZkCgHzAZoPIAG4gXgdPEslFmVqpy3aWzvPrEq1hifh1Kam7vp",
-	"0Qiy6sFK4YOWPJYqObb5trGFCg55L6jr0n2yIVHKYygVMotQowJbLWW4WcJYEnGnv9xpvd2aPb7nPEc5",
-	"lrJWX1QavEgkORphgTbjIitSrOgd2bKbacIK7EAg0Aq0U00CWhWekQRt5mkB1nsIHckoo5lW/Pei+0VA",
-	"lu5Jpydf8VxgxtGrDTgDlePJ5ZUHPF5meEvjsnCsCijsZafTfW06BkvmwTDUj1BBVfc7xPGtyVqfQnSE",
-	"lSLK2J3qiO0hxdG//Bi93dszsY+GFprl/psfaQoDZLIDxHiNTWkdXIKrMhT4meFPZjP/5ce3e3veza3m",
-	"aRfMjxHw4cPJEYxqKPhUEoEyfEskUJOLhHArvmqEa7l+8E6E9nZ+QP/4+7+jVzs/3IcVVdOIrEjXJKQq",
-	"FiGfD/30cwc+oulKpSLgyREdE6laUPKWgbBPsLxYRMPtkhr2C0Qs9QF1MJhj249jIiVJDqsrfXncSpva",
-	"n41w62zzCWekEriWdiYnWJCLibcY+ccJURMi0IikKZ+WoRWQG0qslVR/6fDXNyGUi0olsOJCIpMHimLM",
-	"troWd1oCLV+fXWPs8xviJY/G6jW33r9bLZRaaZlB1ETFbYG1A8gtJWlSlpu2sLtUSXSH08KDxf441N1K",
-	"SnOksgg+D4Hh5n0kSMbviFzYdD8bahCVZ999q1oVjpqnQhpPkOQxxSmSdMy2KUNlnSd3CwF3nwD8MRvR",
-	"cSEMesqcNPtnEcoAHXM+TkkHnE37YmQb85HIZR18cwn85wMCw5rtBAZiA4QuCzM5Z6jH6UVtTBbbezE0",
-	"FmrR3BEI3QnjfKIR/USSG30g9lHGmZqgTVcKdN+K/fDzVqRv0Z0BE8TICDeKm/LY+4iPRpKoCBWMqgiZ",
-	"eFXALxuZSm87YLZP8OzG87F9FA2Y70M37BupRBGrQpD9WlRVVH7dPvadAdMvprMbzm4SPJOm23TmcCnR",
-	"prNRvtqK7LMjPJM7qJ+m+2VxVKT+pKb8jsW53xmwj2YE8KsZBMOZK1HPp0TEWBJ0zMYplRMDweaVnhdF",
-	"yXI96r4m4+bSNKxlZa+TqVbCIWQziqowTfCSNet/61tihNMU8ZawrpCSq5dgSeH6hu9MM8HSqqR7m1Bg",
-	"6iNeCDWx3N07T0N2AVv5XM335vbDLeXovoYWXlEZGBPmaLVn8iC8dOyHwPozIIHog1IfnR0TOLe8Ldl+",
-	"vY1V1LpaMm3zBHQxbIYgwS/JmEpFxD3KGSwpnQcliK75LWHea46WJYP0jW2q5CDOYiPg4CQRREqtdZSw",
-	"XAeIKpQVgDLrXiCJ8Z1SaUqzdItQbr2e24o0rCbmLSvSEJC3/NskiXJiU3CvWseu3Fa0j9K8tqSUxDwU",
-	"uEkjKLHAV0YG1+1V+SKBoE6C4wnEIEf2gqjlilCFJjxNZBm9X0bt6z+qppEe8b6pjm3yS/gI1TNMEPmE",
-	"Y5XOEJY1YwYibMRFTKCU9CZVmi5HNE1JUtWfdmaPAUCyQON6NIoIhtNdDDLu1g7qI7NYCJbHjHphPqAL",
-	"Q8QuTHjAzGv1zI4I+RI7oLBDLbPDd2nVd6ezRapK5vGwo8b2P1KTjsIfoa2szIp4cGPzUum96L52juRd",
-	"3oeUsdZS4HO6jiiIiafGzEWIatFtNCJCC4cmBw3iJwTJUxwbmTzgtl0pvLJKquuaShdKlKtKVptRtK9O",
-	"yFFbDqe5QmMO1qgMz4aA7Mi4uoHflmcltBSi0cPxO8VwuYXryDWM5nIdfQ778uI0+QtaIwOA79DWL6nG",
-	"tyJhtBWtgzfcFJZnSNaWpn6/cFNMD3bU+GfNhnpvE1toKODhkSF795iRRCu5hQS7dzOzZUJzGSFGpgb5",
-	"aqUc3aoIiYc5icWrryMRzX2oKcnjJwolVkYohzLBJmtDX0AwcX2zbWK3GrxQ6I5KqrhwdxDjtaYiJDky",
-	"16GzsWztoOsaypexuDAOeNj6sqX6kpqy/QGjCgmCE2tLMLex4mhCE2JzNKr7d8qLNLGouGiT4Ts6NrIj",
-	"7EA0YIIXiqBxgSGGbVgoxZm0Y4E1UBylnN+iIofAOhtrRyWq83CTHjNg9Ss6MhmLZZaqlSkslVTkYR5A",
-	"eX9Oxc6A9Qs14YL+aQeqTyRNU5SQmCamTFRtgpyVjjoQ7vTFXaur1Y0kGhW2Vg7IKoyP1h4S3+G07fsr",
-	"lscpJUyd5H4v+j0AGUHjVIG6iKtXBW2p5X1FCFulqYyoCffczE5mjpAxV4E09mchAi4gIqTWvUJz1PvR",
-	"Hzcft9bNsgvWaLkcbBMOsTbr+mLWO42qHW2hhQ9eNPkX98GL++Crch/Mx2U/UopJVXznvkkmvgI7HerG",
-	"eIvVrD18JxizUw3DM6O5hfJtzzUe+7Yk5R4XyT8JMR4PhyuweNCXy+DcuYqt+ohgNnMYLQbAVB8Shcf+",
-	"yJNVwQQjO5PGQAKrEMzcaluKA/RPb4b/8nr0o9EKnSS2c/8CqEGYEbDnBe1PK5mY/M2r/JgJnqZ+tDSu",
-	"clyoyQfhv1z+Jg55Qnwe/ouzX1CCFUYfLt87Cc42pn/yu9NILEiHy9e+F9VHV47FN8sPTBZDPb5hW5Dl",
-	"8lrpHjhhYPYb0plHI4haSWdaqE4IQ5v4H3//f83//nfyCWd5Sna4GPsLcZeD7FIHz1eovNaAbxmCqInD",
-	"gqbqhK10szu6trPq7feu+tc/B6plLMVWbDnLHthEN96WSa4G+nOvQYbG94dP7pckLgRVsyutOVhjihHo",
-	"Djm/paHgPBt1hEuHMBgZJNpM+VhrSndE0NHsdIShKDiecx9vyAGLcZoOcXy7pRWiCUmrkKYYOo7Qr0rl",
-	"5yw1XrkrnJErqsh/e48/7aC+1ZYGbArBVQ5m+uf+1fGNPtm6TaVyaf14VKGbm1+5VNsxZorG+MbNYPNK",
-	"LwCJtFYrFUAhROgCq8l/293aQR+pmmjVF1czZkjvm/VXaC0PkoYQZ2TAjElDord7rwwARswTgvofrn+9",
-	"Ob68PL80RlgtcPbMJB017ffmxlXRK87pX8is9+ULuFKMvuUrgMiUwHGt7t6EoEPTptMs9TJqpdtq5Dvo",
-	"2OqZMudMkgGD6biiJEgWIE7BRUihoj06FoILZKjHFqIyckTPddW/OKlFye/3Xu3sgZcvJwzntLffe7Oz",
-	"t/MGvApqAtS2a43uu8bMsl1WY7XnpFxtLX73rogyhUsPXT1TcwX9zJOZuR+Z06MgUcWAKe3+m81pMvrx",
-	"0mIIVQ/uhvvSPGRarIIfzNLBRF7vvV3cm0tbzJskO3od3u7thTov29r9GZeOHfjk1fJPPjBsbQwkMR+9",
-	"Wf7ROy6GcBuYL94u/+KMq3e8YLaLf1n+gZ3HNc0IN8kaZT3zZZ8CrRkW5RK9ytWcq98D5qopF7cQMrqp",
-	"VYEbbHWBG2OKp4kDZaESGU0DgaqBTnlCIjD31G09+kCnsx3ov6RQaGobLjXY8THxUOh7KhWQzrF5b4FK",
-	"9lai024F2Mr+rgwYmMdf8cUXXyL4FIIbF0ycgL9lVtigcN2XEh+0306DBYefg+p3CJzGPAXqLGwJFFFH",
-	"m8ZgiahWWoO7t/vZhud/Md5SgTOiIPopYFirXtl12uWXP6Igj5ongMfnUVUPNg+qC4PaW0P3JcUtUpiR",
-	"FOAxAj8Ef+GDj8IHrwtRWq43pCN/XjsftrQ/H41qJyJC2B7xRt2L+YNCE8IUdZJpkMmdVK+tk9A4YyRW",
-	"JOlb33yI0GL3YunFfyamVY54MVgyuNC7n+2/Z5YlJSQlJvqrufAfWErZrV16iPpu8i5qrM8Qc2Uly6rl",
-	"3jyHiGqbMK/a/tFFvDmislz3na/7lP60/INDzkYpjR9+PqtlQbjcfQuNbYI5pnimD6ymEC2zCH2E2Tx9",
-	"ZCMcPIG/EFVVuF/j+as68Zw78+SZztn1lG+PcKy0flmoCQEFBNQy6YY1t5i7LmJ3Oy4jg7n0LO4lGROm",
-	"fyDNUOI1XeU8ISvpGY+3u83pBTirqUGZEGmrOKdQpBJ8uSmHDCcte3/19/q9rum3rzvwjWvOTzGb2a/l",
-	"I6g5EKxTpkeBmm53wFgbMLI+PvjZQ+mKq9xo1C4X30voffvGNVf5f0HqPmcHEJegV1rOr/V3StCrXoTP",
-	"cgJAwFVBBs+ZMa9hE4AD+3WABFGFYHJuGyEiKnRCEipdMJX/gByZF76m8+ERw85Hoxf2+2TENxqtxoYJ",
-	"+LHCNGb8XCWJrYkZznnUwnd9BPbfGVHOKmTcWk8r3j+ltH6lsFD1XeZiG+c5gn3Ti1WxFhOnpZejtKb/",
-	"90vf5tcD8P27fghxr7UIhvVYieqdPJTNmNaSl4vx+XiT2QITu2N31TEjsOdYdsQZ2UHHrEwoMEpnmbne",
-	"JNUq9Tukabrs8DWyJ9dFgC/ZQT6XqukLC64PKXdoknPWGkhSrq/e4x/xZj70E0vYS3bNQoLP7d53xjge",
-	"4zyDlzpqhuNZ9PoEYuBQLghkdSzIsvZQt9tqr9xLT+GNqgcHd/BDubHNB9V/PSfdLXFg5Xc/l2Acrbbb",
-	"Y5Zcld795XbbOsLHI5ttj1nyldtrH7SJxwwsVM7JsXQ/CzXZhSLk285W2ya2kfi2X6iJQ0xYE1sH39oz",
-	"2U3q04P5+o7tRxssAmBfbqlttNn9Gf13qFfaAKve/l//qBPpr3wKaXvgu3NZzppUTRCDoUdNmiVRbjXo",
-	"1SRDtxCqeeHYhuCtg0YbMaBPTKP2fJjWffR56LLFv35ifAptN0CFdpUWKRHsaxD9rDe5Sm62dGdMISll",
-	"tx6i3IV8sqTNv6KfH9aa+mq46GsfBBtTDtLNLc8EQ0BcwUpQAud2fuF9y6nuiliY+gY1WQIcY8rqRAUR",
-	"pWFaeg+P10M+0PYzMTjbt9RL7pOaq6AOE2BrwA6tyZJKMAp8t7aar4CErece+KSlXJaURpk5AuY25jtE",
-	"wfp5F8Hd7jov1IG1RVrUC4kEueO3JCkrQJgAYxSnBFdRV6vuz8MW7POXaCGa/K9/fFlcR14oE/rtYBfn",
-	"LFV6FZcHQxxOcJoSNiZrjoeo+gmYPaaYQsxb7F6sqqI/LhG6+MjG2sHVVMYeubGMFrnEjoX99Czoby58",
-	"//tzCnflqy+cc02c8x1lVE7qJAquXNb0wJjUCSDahj+3zhI4TeLdz049+rLrUkqCfOKcJvGheylaMe63",
-	"VPg1VwN7zd8KAgWdXQoHT6D0RNA2E/hOKlsAZdUPCaz1fT+8qRP+KialNz4h+ZojqwPY9UWb5mqElBFA",
-	"25vvFHGGRpimhQB8pDgtAO8Xo7IJQXA8Mb857sYtw8MW3YkRk4UzJGP7kyUrKxcxMnWSuUWNSNCQxLiw",
-	"SA6OelBCTbElK5IaDJW6SrSlG6yiyauwx6g3IdhhZ77nhis1GdL8kn55krvVADc3Zqn1LtlAONYLfYAE",
-	"MUCFgJra3Mi2EwdZX8HjBo5VfeYe/6xl82etXM2e3n+TQm4xY8oftLrqwYkJ9SFICdzk6cdidi5kQ3Y9",
-	"LfVt2UH9VHIkCQBdywkXajuldySpcuCsOLfp8sT0TkTzSW36R1QwvdG/Xl9fXG3Zs0HdpjuW66DyLBEc",
-	"lJHj9tjpcwKkMDLMemrz4Ki6N7nf4ypd/wn5mYwpm8e23eQCLBu2RjBhqMopQcNZeVag5sLcRtbOilMF",
-	"dkdcjHmL/P8Onq85EmC9lpBS73kOK8jTJGx81fEBbXaW2uYIIolasNqVhAqP26126yZTL7zlfeNVXDsW",
-	"Bjw5sNEQTmuuATghwpJvwFT8qLShrHhUkkfI5usnG2EBY1vD6M0b66KVJmJtJzJ59XQeCDc+TXjYZ+qE",
-	"auImJRvPvj83xVfAAA8B6QqUS6sDBOx1BzXJeHGn6mQvK0zBkC2q8vKvzYrhugglw9k4sMqO9hTS1GLw",
-	"hGGxi4Y9kLFYkaZbAGJOhcvmddbLIFqh3QoH9r09Kguu+IMuLsEsemhff0dI0uuWtw/W1KeMkXiEmOV6",
-	"enQuILMD6QUyMcu2ULBxNCueS8jbATDUL1GQmNuX7hETPev9BMhaz+UZA4MW1rasxwCLXELtGAl5hib4",
-	"ztZ9ChpaLwkj0+9niZ+Y6k/xLWmh+nJDSksQZwRRhkx6lUN/SpN5pgLlNnY/u7+vZzn5sutSAu+BGFBr",
-	"B7Bc/giRwy+2j3euBPI65CZo3PX01Ob3RudJMLBoiiVyC/4CGfAYgaY8ywtlTospsA2A9wjKcOp/zggW",
-	"spL5lcCmUs2GRKJIibTwkBZOfusA0SznQoFZRCrMYgJI07NOZ8l8+7gnab6wxAxRdodTmgDKSWnTmhA0",
-	"nWjpwoxhH73d20O/9d+fHPWvT87PDFAT2tC80LwBFg7b1IBpOeYAMa7ALq3J1K3DzkalQAkosqhZTUIU",
-	"pqlEm3oQKWVGqjHV57d20In9eMCqVbRY7RX9m3TbkQ0IljizWwjSUloWYIctdPviCoLqtwdsRFNiIius",
-	"LizdFAyM03zoWJZRBSfVjG+djMj28BxsyHRtC2KGOJGqCCGhSQTENJzp/7ywpYezJbMFlpzLIxAhKFwk",
-	"ynPW5D0rsJjdXJA7SqbrvLQvTBcv5+WcEUSYMgVMXk7IY2Ge4QRh5niQZvkSz+oFnfkUTW0giEHghyRO",
-	"a/OMUMHsP/WBclfi3IFCh3O3QpcTlhfDlMqJraD98MMVwtKy716U3a0pJqXZz5MjatWWJGjWcfqm3o+X",
-	"w/Xww2X3Wp+Mgll6NgEI1TovCL7lmySxhRmxIA5YFwRoOJha1ySpLC1WZcmRQLw+mCrXCWsJbZtuntpW",
-	"Dl0fGVHYG6xvKhK8JAgu6m3Wgm0MpNZRr3/jAg1JzA26rUVDNLVLGgTXRDoMGvlKslsnXmALAVw7MLqH",
-	"2J6eMsesb4YbVTpfaYMC27UzZFu8PeN82NRy4n6C5WTIsUi2bO7wvdEn27KO185JnifjuAshubTjOkG9",
-	"XJMPz1KuECdLq4YtPdjAkZxnPLt4NKIpLeOEHhlutUbu/VpHa4KGrnowi/JC//8V6V+QlI4pLySq0Tbw",
-	"fLgOtBqmZN00V0qUHU+MUvp1FpNtC6Ar267vfvn6lXt7nenBi721g//K7zfVvJRbNiSqNq2cONokCVX7",
-	"bvcffOGHIPH9+78G9hfY+ifMTV+Z+F6gp9fACtXKdO/lc7UwDnB4LgXVrzlGnwRUH/rrgmJiBoaGswfi",
-	"5T89+3LY/1gqKBbnfIP1LfbcZKZmAry+PcSSJM5NCDrO43A8P83YMmRLqKV8a6H7OUehQhmXCr3e20Px",
-	"BAsc6xfhLn+9h6ZcJBJtvt3bM5knUyoJFEnyJQz8rZEpkOFP7wkbq0lv//XeXtQBqWUdROxqtnUg4XLJ",
-	"nphPPtd9XRIS1LrAjDMgcL2ZB0aO+1sEOZNYmPIT+kk09yYQCk4pluAit8T0am/LHgSo9Pbge9/r4n67",
-	"9xM6+nDx/uSwf318c9Y/PUYb/XJWMLoEDXqf9T++DHoIp4LgZIbIJ6qPeFluCbSEjUUvsDFIVkX/1pMI",
-	"appfoYjFq0fvPFxSwDx/kRvU06NyVoZPR9BGpigPVPvlsDvCGTe1wx9+7ubz9XHyDlqvXzLrc702u9K9",
-	"+wOnygqWUyIgP8eiAchbmuffn/T7MPNtYsyzULFvmzKUUqk0jzdkU7sbXFkVY34vy8lB2pNlqFgQt8gr",
-	"EmnmLLhWjvGUbScxzzItS1nw4cqUkPC4yAhT6D//4ye0iQvFb6C9yEWwuz8zzAqc3kiSklhFA2bqP98w",
-	"Mt1y9gppvkkIi0lkzdksoQlWRCIZcy2zoL2df0ZcoIwL+45ZrG1YO3D8D5j+Ge5FC2moCbDI9Sr+4NZW",
-	"liV4TVDT1AX8aQEl8QUknep51G4iH3jenCxmiyA+BDhv79EvmksieVqolsB9Ub7xHQthAH1mdrspriBB",
-	"UqC4+qFrSGrOrWJJCSjv0QStJYf1s/vnEpzHI/i9ITgtraMDn3zHkIxmgqHb3OQm2MLLriBD+eqGtJK2",
-	"RIp8Ug/Z4mj5q+UeL/U4fHWS8d6LZPxfQjIuvRGrSMbkTjcdlDVOTelHYLBjSMXTogehdwRV0S6mDSiN",
-	"eWCrQ9pqmfBZo34mTtOdAbskcSFAeLDfalmJfMoxSyByXHHEY5OtFjcV6D0IIoSvtpCp8ksTROWAbXyG",
-	"X0+SL9vVt9ufZ7PZbPv0dDtJvmwcAKBhQiF4unzHRVabKPBGePXOgMH1CytLpSlnfIQV2dkhLNH/MAgl",
-	"kt6RCGmxz+jP1R2laEbQn5yRCLlJ/POb1yjBM7kzYNY8iAVZZlfbkM4iZ01xth8Y2s6AmaK9ptJwVZsX",
-	"bU4Jvt1Cx9cYQAtoPCkjvS2+zsyE0kLuvvk6ITkkPXK2r38esLKgIOxVBFy5nBfscWX9qxIJomp8xgXm",
-	"wqZtKcIMzwZMErKD+shySruhJ6PtM87INsh3aMLTRRh7NCZKojd7b6FpxtGQJzOfjPieSnVsaHyJxe/3",
-	"33//XRPK0VHAjldu/koCZBTuB22WxLMV6NNS2ao9LrnNTkZ6fWF5e2uVcGHl9Rb4bgyzLWg4M8fKKAWj",
-	"0mCuL9M5WBFNxqEu7Wu78A709sYnUl1XdF6jRUNjmw3CgwrkluQeNI7vU1q3uwcQTo5x13k2pBHpPTQs",
-	"IEJ5WsgGl7Nb/ZiegbBN1JPMAwwwJ2J7REmauOCVfbRxYqOhYfQjLjKsHJRLAqop0KvWeQlLBkyzwo2D",
-	"6jNgjVwkROyjY2b/3vxMJf+yhbJCKjQkCI8UcQ3VX9g4MDxXkOp6KlKyIVFGpMSacRskn+qFyyIlO59h",
-	"El/QJtkZ76CNK1Dq9ZWTQg6FZpkJnm1seRN7QPGHDV0XzAzczM9izLV0ZWYXkFvhYntxCK8jQJXZxXWQ",
-	"fVbskwQElI7+YCN4PCBpZ6nx1ibrfE1n4JFvYTvD0BGoA/DVjXOMfFINvl6mgsKmbFiZ+OXIqEdxQmpe",
-	"b1PRKbNuZmfcmt+KCA3JiAuCJL6DbLiVDlOpLS23WblT0cG+KmOeNxH4WgkzoeoKvvDIyXo5uKBjynDq",
-	"blybml+pbpuX7w7RmzdvftqKUMFSIq2WcqJ1Qs19au/SJOShdxmGgEyot7P38BLYDdPdi3elbu2zd0Jk",
-	"qrHUNhMKG5keAAGGGuIf8TTlU8Ddg2vEJGoHr5AwaEnF3tecrbVc2vhWQoHOGbFSUXWRu5VvCO4HKBF4",
-	"ZM1ANitdK/PTCUeSgH0j21qvkdbcsA0LbXP1a6yhfoNRyIGcZxZos4NFaWsHvdPfOoG9NGlFCFghkpSN",
-	"U1IaXeYp3kRjDGfzfM0MaTirAABK3mTsL03OuHVQHRIk8xQsNJPyjIDhBdcvj8hoGQSLlBKBcs1dbwnJ",
-	"9ff64wnVmz47gIxrN/iqxQhl/M7OVczqAx/OtBydFfFkwLD5xMyx9k7G70iyg/RZGPJk5rbDHOtSFqcK",
-	"yQkv0gQNiU9rMeb2tUtsz5TP0oWRuARex02rFeYCcG3MZr3IZo9nXA9cXb7Lqimqdbm4OolrtSSAtth/",
-	"IJwqKrq3bvWi1lXbtdeIC/5+/ZofJ9xaGYkxfEdwD04wpNJHJu8PrJx3nMbE8F8n59cCpxW+JcyE1NY1",
-	"6foN8niZBKtcsKuS6i755KB9vBR7DI9XJlpFPqndWN4twZleCGm9+s1VijfmWiT49ADOtOBT8DC58Gfw",
-	"f33fiSrlwQSCNVysRoNYIr1e3wqhZVjcPiS+7xHEzH4DpWYfYQC9PEmMEEaBBxjw0RqNNWLr9Us+m/WA",
-	"Adm6PEtjCYYZ73ymLCGfvuygU/0nijFDQ8tAFm02CZ4hztBm01lpTNng1ds6QE42hKH8hA7Pz969Pzm8",
-	"RhvVAQ30Aq2Pqg53NrzBW+J27qivMzEJVuX5rG/3uR6tj0CVkt6LIPcMYRXX+LZ+JUcohzKGCu0iPLT/",
-	"IJ9iqCCiLw5zmg8AxtaU2ZIIwxm9t8QHYMNPx9K8HrRLEtOc6u/2m3xLWqe9AU+uCkI6NqbZjEVZLouj",
-	"u+rVVuKpIgz4lCE5pSqebJVgX8aMoPVoEKpNAV8Qmy6wUCeJNJqkEY6ce60KTsEsGTDNcGdEGWWZJGiz",
-	"wdFqKTwB2L8zXs5WcQv+vAFFIHTboMT+rcApHVEiD9Db1z+hy/718c37k9OT6+MjlGPIJLJg0ppKzPLk",
-	"4HouhE+9BRzxdWq3QB7PWU+4GsBVQMktQ9dL3yfEsP+tIMWLl+5bwF+vogUstLpXh6mH9Rq5/PLqtws0",
-	"LJSCAvAEx+Col5xZWHDNJ1LKbmtQEzzLCmYJUXbnrTQOJwwe8SlLOU4Md4xlV33EMvgVlZLLd4fohx/e",
-	"/lAGU31LJuJ527Cpg0sPSyRszfUfMdLj8VWIPMVsqUHlQr+0RpYI7QcERD3AbymBWI8XooC8h94YNdyl",
-	"OkcZB+jt3lt0dn598+78w9mRuX8LSWOwoAwJAQcpYzYcB2xvVtMwlZlYCa/+tZCXkHd5a6HS2aV+Y50l",
-	"Sk0PYQxBA1NlrADfEqHNDb3VWvYNuKwWYDxqpLGGajnyLu/Duj2LctxOlHZDMQSdc5G8CH3PogL3l54r",
-	"a0fCeb7IyvkdEVNBlXUgpgahXLcYoYIpmlaGIqOfyZDwRtkdVUbAawV5OKm99xRoClV/XfAULggzBU1N",
-	"5Kw+Z6g2swgxMtXK8YgKqb5fy/N5Tlh93iZg2OgATqi34sFWhPLFRdtBZ+QOAmFVIZg01cnkWsKHL8mo",
-	"kDiVgaoA/kBitAl2gshs5BmARGjiN/8SPCVbBwP2du8ndHzaP3l/039/edw/+v3m5Ow3MBrY4+ZK81h/",
-	"hVuIauUOwDzrvj49Pv35+FJ/PGD1r+Fic9WuhiTlbDyfxOw3WxiDLk1nKKUZVeH44dopWM9VVXXwPGi1",
-	"9WO+eKzh6csF9U1ZJcyeIckzwhnErhgr5jz/OaiVfXa5VXCXVbUP2y6r+9c1WRq3bLD35y+8dZ695yk0",
-	"MN9/uFL/OYN0+SJVL+UGvt0jCVZfrBDX0iU4FQ6vftObCXIC3KgWdwnkSfNPe98C0PL8Ee5yTD9XfyyJ",
-	"izZ1AOduvK+weOA9aOspFQuzIjWphguPSOxhxwZGld02CxaCdEgh5emu5NByzcgANc4UtAaFiQyKK7Nk",
-	"rc69uRFGLXWcWdJG03tPJEpBPXEoS/V9nZVnYaiu2HfrCTM1wKyKwcjUHC4IBII/X73dTvAMKSKyA1cd",
-	"0XcAu3LdKsF9W0LNs3aF/n35+pV9+ynU+vleuyj3BmEWxniASJYrY1fESJK4SLH45pw7tQl1Qv+0liBI",
-	"f3UfzAgWa4bjsQTXSkUWy+LpUGJNh13IxsFsDGeVPPN9Bx3aoLeEChIrLmauCIb7W1/ybC7QpDTTN7nM",
-	"2qipW9BqZ7J6zGDV75s4BAfQYRd5uniprGm/PxfLYbwuScbviD3a3cR+k+/yIvZXYr9eEYQdE5gLGlsU",
-	"9xlXNd+BYQqAJ0SlElhxsV4R/0MN+MshM85ne2ZcWfEqITBCXNZarY+6Vo+pjLd+u/cTet+/ur7pH52e",
-	"nAFYL6wDIySRA9bAcPBOHkHBa8wgjs0tKhh/a29Zf8LGgPUZKtgt41NWvetG8hZtGNKGNR9p+tjZOEAY",
-	"DXFiFGufBTycnlU7J49vlDKNP2PBIXfB++XARu7Ai/XpWbDQzB646lvc5nVQNfNwGed9uiUkl2j5sQvo",
-	"NvOXyS7IvDjd1kNYb2bChyUIhVfESiunZkiXMKI1Hc6qi76UdMyyMsjz5ZR+lzmSV0TVT1yV2SbnD1uE",
-	"bNFye/+oCckkSUdBewEcoXblDt5YAvH2EfA04FZziqqiKiURksXQ/suhJ0ZIa2tsrNVYgVI6FFjMECtg",
-	"wJsxlhbjP44BB4uOGRck0WzkuSpHLCBoXBjk1BgLMauStRUeg1mUABwG+ZSnPCEOVc43CoXHJ0ljJKUK",
-	"PDeEBUU38qOEaNKgbL5Vz3y8w5nl5H5fxliRMRez+32dYjYu8JiE9uSHTntib5I5qAss4gm9M7WYcZqG",
-	"6MG91hgCYUXW2/+rbbkX1d/Cadr7I+o6Q2lqlC82DUejF/XiCtvWHIRe1LNV5XpRT8u5HyT800CJJyv0",
-	"DQYj/7ykPtd6FQPNNRf4lSk7E1rCfH4HbYOUKTKGW2KxRaQ4erW3d4B+2ANgQrNtbT1c0T+X9LJO1EXg",
-	"hRd4HMw100Ms040VVzg1qYkADE++50Iv58zO3pomLV+PbDkXkkRoRFMFedtQJIELAwXrwC/uiFh/CZc6",
-	"lvI+qvDFbZ0BmwPlhUI/qK6VBlo2YGQDTq7Z5ARt/ud//LRl7jBmir/oO6J8n0okCGS1QUQ1VEUg0tII",
-	"YP8T2YD+HzALwMTI9LDWir5YDqDktXUm1LuwjGInHFg1YAuRVSbiqVbj5gPEPG28b17Sn9kXAIGy5Rhg",
-	"LsMZGvQ+Az/7Muh5E1NNcJGTJ9YmGj8LGqLhDFosCLIG/fBFGn6OKNsE/HR6/Tshd8PTbSvTUCKXi8eH",
-	"1btP4QOBPq/1xdelylg5tp1vsGaYSU6p9sIV/FvHVRHkVnYJZ2viWmc4I8/HtAwdhXJXzMRf2Nazsa3G",
-	"AZjNVfHwVKQzTnE4IpXhf4JlO7PTTKQDn7uG1746FgfD+na5Gyz+szA2WOD/akxNL/cLQ3tmhqY3YV3M",
-	"rJBaQ29LCdWvfZDGYNEBe3ckePaw0hQnrhxFZcV8A9E70mLR6C5Cdg/Fv5rCarWV8yVgGbOoLCCNpqpS",
-	"EpkZ85EizHhLASWTATyn1hi/89prZuIGbAG0kCmWZZ41ZXPlHEZgFY9tAR2TgtXM/UO1SJ11hX1VJ6lj",
-	"sM4TnKknORxrCCb6Xgs7A3kgQfT+lzFFz0Kpu8Mivd2uIoseW2b6uUhvDcj2+s1XiXxqZ66eXTjv5yMU",
-	"twJ8ILPAia06pX8eYZq+5OY9hpPXYrhLckcETm1xRgOHO5zBfzrbrsxpUKaU0joq/mycUikpGyNHo6hq",
-	"wsA94DHCZXDCBnBGXihXctK8IQ8Af8TW9sHjATs5ks16QI02DP4ItE0TJEiGoe4dyE+J4DlgbJvQcM6I",
-	"9MVOaUq/xuN1HmLbxdd4hu3qw1FWeDx+ObiPcXChtDU2Sd/N0zun4MBLzhA9X8/6luQmKa/9ZHeXxb6d",
-	"sOmnFlsMWLgLPNksQwTspkHpwIQkW06ksaqMyTUGl2BaZKVQvl655jETnOewdNkMMJkpQ0QvFBJkVEhS",
-	"rxgA2GKw1V4n4qbDY8iJ1lgYiRDZGe8M2KCn/0JvB719NOhdaw3PeD0NMxz0jHdUQjKhBfPdKb2Xeuhw",
-	"9ZXRy7Y8VYQknunOBgzat1U3Sz8sR4UkaBMzRBMIhBr0GJkOehCBaL6w15C+TRW+tZO1zW9I44LdGbBz",
-	"5rZbN2Of13E0RMEgkBFDibn9WogwZtOJXjYoo1kHw/RdRyblev0i5bNklte6Dl9MJRBl/W5yvuuXy+np",
-	"jXRmwxAGzlcGceAG8PYKkqg5RY9bYK5JQWVpbBM/YUueVFyh5Nz2xI9shKTmfSBSUkAOB8Bhxx+wAc6N",
-	"iX0bK8M/NueCNbCqB2pAPgUjwATkXEjGDjpnZMCegqnYenT1k/8985aW8numdLPgmrXzQsU8I5G5z0ry",
-	"gH2EDHc9lhee8yw85yOg98NuwlbUeQ+aQqWihEdwYoewn1F5Um2FvrLadnfOZGKZlqVHwxjOikfJb21P",
-	"iW705CFm++hbErSbsd1QWR0ktARC4mIVaX65PUwxu91qFmMcCUKMzeMJZGypuOjiMbqy762br7l+fAAO",
-	"5tG3QgQ/zxSxuDIpqdWoNoXvbMF7QD9DdKQvYq0Vm5L+lhpSLADQvshTjhMth/ApSZ6ELD5nxhzboY5n",
-	"QOFeWr3yOy5F6Ym3Q//4+/+EHTeJEuxWRoYwIoSVwvEk0zKY4FNp3YOqETbZejbXfig7x3Z+G5Haxg2p",
-	"RSG9IVVqjprlJCrDjSJkE0r0joD1ylQwsnv1eCaQ5Rl41jcSTsGzabFfUXTx3kt08X+ljNhFhmcQfRYr",
-	"cZo35ytxtkqr5WW0a82Va013bRw2r0O0b0bxPfDer/s+tQsdoK95TDaQtzeky6RCmj13JqyKrz85cTW3",
-	"NStSRXMs1O6Ii2w7wQqbu0pPEhJWpL2o5ovrx4VUPLvAAsCALZyhkyW1rDFgKZbKFDayBArZMhMS35os",
-	"FsnoaASq5MXRuwidXryJ0Onb/m6/fxih819+2T3PCxmhj/3fIvTuvf4RJvSvp++jATs9OTrZsmh5Ekn6",
-	"JzEIYBbu16Q5bViZdx+9ffUGvTt5f3xzfX5+875/+ctxhN6++gF9OLv6cHFxfnl9fHSjn/thILRE3C83",
-	"rfXS86zoSrXebB+mz6eO6KzNMQRnX77xcgWa6bzqMLILPNPbec35e61lme9+6LIMsshzyN87JQnFLkz7",
-	"QXzug1XwTAJcZOsSWOQXYwcFd5TiXlYYIakEwRmoVquyu93P1R+d9L25U/ei9Fmlj9UVOccFTYWipl3u",
-	"KRSF5a/2a7veBCHyqRYdWe1j8LnnQd554bP34LPPxS+ruunVpmz4xCIuTBFsk1zS2TzehVHu6qO9tMhb",
-	"49y0oohoAocoGnxHSokNbR4a4t4+ojLnkhphr2x0CwkM14OaYKbVqSmiQQiBxI7JByEw5DwlUCXMhRqb",
-	"8Jbq60u95L3Hi73nsSJq21xczWOqpTSs9KAowzCBpWE5142wDTifr/d+fMrehaFIeWuC92AIb3z34RlX",
-	"KOMJHVGSIEmhUiHI4/nMaMyCTyVU8NSS/ubJaPuMM7J9Cj5XLtDJaPvUfr59pT/f+roDrd++eu2Lv4F5",
-	"1Ob0gWWNWWkFJTHknnATKQNLYib76kc/vIHZhZQS8HlKmlRH6QC5owSUjDaHYJ//X3e1orKFxlQrkk5x",
-	"2XkUF1CDOdVqFTqpDdS6X6+vL+y47b0qkeQIFwnlUAlbEnL7FUsNhRf0O09xXBMa3tGUfG062ovs8KKj",
-	"rQQvCjS9IHQsSPgHLqhGcUESW03fBMQomhGpcJaTxIExd5JC1l+qe7ldqirVjbAJJCJlLekd1GeoGUo6",
-	"X+A/XAN7wBaLYD9mtesLgWNFY/KestuXotcvRa+/k6LXKLd0bSommGxhc/TqBdja6lyvWuZ6ni0ZqP7Z",
-	"0tiR9/a9dbtKXD9tzpJmhYFCkm8ppmhEsBYPIX7cVk/AFbuF1GNNB8/qmG6uO4z4L2QmIc8D/kK3+s95",
-	"pDGXMwkYlubOLL/d+UxZQj592dfXhULYtsNHAwZFmucb2dg6qNYH0ktMh6mv6Ee9R/uR629rZ8D6NmP9",
-	"hz3dgj5LvovmykPpa/LB2y6ezxV/r1OmZQYjEL3cNerRZFG1Ak+4h/Erw+J2WZSok65O7bvrLGM/11UI",
-	"etk8/pb4uh0yXMoms9T5f0BjALNgzIUBmTR7PcRCRg5IEqAkHhE+5xEikiyJ+sjj8RmjlzKeji2uRpgV",
-	"K5zfvxfW+HisEZcXUW3ZsTUSN9X1Elo72tvb68obnfTdJvxC6I4jjrVyxkZHSy5mN/Lv1yP7ccIhmNrM",
-	"VJIKAVNzTn0bTvgUpZyNIzAflPVKEvizgpi3DBUznM4UjeWTMdWVSHA3aw/fnz0FCZ7OOhFhjNMUgoAe",
-	"gwqfHLlufvAmgQ1IK6qCtKAyT+Ws04JZTkiib3FBZJERzXGe46pejaoMtM1zh8Nd11xiGeQwckaQJFIC",
-	"icOBLbfD/gxrbodvQ8/g9w2JDj+cfnjfvz757XjARnRcCCIP6iDcpkpLDrqgaaueiGE1wAgcNEgQJahB",
-	"1xcEkOaJ63bAGNHNQWF8idRUUzrql43Olcq3DGg64TZqz7RCEkTV/lwJpg05YNX06fKUyEtiMgVrPGB9",
-	"EpjprJsA5q1qpgXfFyXxWYK5zeIbs0wLp2uwrgNEE5LlXLmgJzgH27ngfNRVlBIExOFnDuq+NKN4Cepe",
-	"e16cMEmr8w6jIY5vu5sp6pWv2nF76wWpngS513TYBbv3t6qY0fddetNZaOvVmyiz9Xzna7SupfhFsBKE",
-	"K/+wY2LENqo9MVFjNeyWjQh5Hg+Y4hy0iQ0L5Prb+cnh8c1F//L65vhfT66urzwdbfTreoaVHak0jVps",
-	"pAGDAhpyA22aEh1YGHAHrCUNlwUuyBgLkC5jLMnWTnvxCUuca6/O9lHQrkGcr9bRv++49ZMX0eI50Y/r",
-	"ijXweUmUomwsu7H6XVPN6WEwKn5bJbT8tOULz2Eya7BUruOiMuWdLNc2TmRGpoZ/vxyoh5+Pi8LkSM3d",
-	"j7ha5fkTc2Dr7sFpIp9wrNLZcgi98ih91v/pnt5fuzW+h8LUj1NnusbOXLpHBdkpPSzuIUYeiMnOsZpU",
-	"EdlmC1dFgA6keVwS3erXKiLsPZWIYJbhRUh4HvuDEX7vISfkKWbbCZ7J3c8JVuRLTStcQMWCCEZhnOcJ",
-	"nm1IJCkbp0QzVGY96TyOCyEIix1wC9hDUIZnSBKCNhOBR8rBqXEJyQcDph+pCcm2IsilVVgoaxbWgzIt",
-	"G4euRdV0atGfnJEd9M568u3YbE1P6983wS7VJ7XwigpvnBm4Nt1bhCZ0PCFSIYHZrS3TDpm/JkpA6zUJ",
-	"EaB/jwTPmq1X4TisSFMbXCZJXKRYlA+3AjGd5m1A9YfhaBWJcYV+//3337dPT7ePjnw6yi9EXaSYHeG1",
-	"xom5LgIyToJn3zFsfd9siqu/QNlYU7NEVEXzFFkSwLaFKSqpzZCPQS+qxZ7oP+0BWiMK/nJDn9lgfa/8",
-	"EeYUimR5qo9ke2hLitl1+eZTSOX1HruI5eeMIDcXcFrADtj6MoJMCBYSpxE4N2gMZahZTDRXqjb0BjYx",
-	"MmnGW9+SO06mXFXT5yMrEVdrEDVImk+ZKxDuECKevF5Dk/p2P8NYr2e5ubEeVTosm15ZQAzU+G8Q55q8",
-	"SLUuniXAsXkAAyW0HMW9hDSuKaRx4WBj1uBslY9AH1n4q5RJDuBlqIOQUvCkGri9+rlvkyKXXwlyWSZv",
-	"JecY1zI0awKerXAWzNA1R2uF2lr1vowRmUfNTrFNLtwsa2/9+KOWc6SRUtuGY8sU3a8s0fpqdHW+Srtc",
-	"obCj5UoY6D1DayC/o0398zZn6cwuKUjSW995caMa9RhlgovqL0dQa7w826JBNHcA1D5SgeS7O75kGg7o",
-	"GrbSQgOgzQ0QcjbqGkqJes0GDF7e0pMtkZLz2TvBM00kJ0kJyo8VLJBRp/S/bMCurOmUuaAspjlOjZA8",
-	"YJtaQr4lM5CW9UHZQpKbxgD1dUawnoEE6CbIbxhRlmjhfKcR4oE2ridad4MbyPmJoKCGGdQG2rWvGDJ2",
-	"dTYarwD2N2fEVGiH0udvzaqUnLbUegcsxqC/SULCziU4b+uTCp6lmqbhIX4pgJGpWcyXu//pLUVXwJrd",
-	"NdeQEDSjKo03c3yrXgGjVYhoFRB29XHdtipVW+DlGfmkruxra5RZ690EzRqqBitsh77hOARNDD/QvBH8",
-	"3Zx9M2GZH2HMpTmj5OZmw3lOmETbFbS2nbpl5DzBM58pLkIklfaLq4Lpt55FU5S7n3O4eTq4aUr++4LH",
-	"VYIwa96w7JyHoZX9K7r3JLdL7Wb5NiCVYamf2+7XlojabxRx2UF3REAkblZIhYakvEw2JDK3h3KvWG7g",
-	"kcFg1lMsBywGQCoDockzApJVKskOuiSA7EeVKZBGrPPcvC93NpDLL327ZwRbKNeEhyRtFI1ipfb2am9P",
-	"fy1wrKe9FSGs50TKJJYf9vb0b0lhiBm90h3/uLeHMsoKRaB9G3lZzh0PmAnBqyflVhWubG6sHp3LjN35",
-	"DEikX7Z2kKkzYjG1wRdilAczRajaYnBHbwpJkhvgy//NRlUrIo1CbCEzXFlgSFgsCek//+Oft/wgoMn6",
-	"Bc/nQaNbxhtebE/P7Kksk8wMy4BC3hGcRJuKC0rqEktVkRu/YAn1LzdM8og+KcZn2C6JOvFgVyuqa42f",
-	"rrNXb/j0Ic9naz6Kuotnswq3nsYy9SfmOcC6Aa98OZmPf9DMubIVOAEzzyp/WKSUCPfaA7S7xpnalrwQ",
-	"cQc/oabNK/vumimx3lUwy44l1PGPb0KIBDMsxDDrPQX1bNvwQmsXqxnRSc1IVmm1b/aMACRIrIW3OkHI",
-	"r0Q07UJ1eTJaCiqqG7xIRqsRmm34QUCXfXRx9G7nG7Njm8Rvzsh2jsdEz8BaBCw+UgmiEVnzrbOVAHCS",
-	"Zjia/KqaMWX5PP1Os8rXN0RnshiPiQS8p6XM7ar27hLf1zk4Smw5U9AGrGhUrhoX84umCRaqmRv//ZSL",
-	"xBx0KpEin1QtQ7+h/MAGvN6DDyyMD9j3p1SSrZBP628N11SGP70nbKwmvf3Xe3vRcn8bqFOv9/YO0A97",
-	"4DRyHkV/b1DqwOcMo0yRMcR//7Hm66K+eb6AR8xutcRSvXXg9m9C0sRkZQ1nVm8VWmED14upPK8PDKy5",
-	"/M4dYs48aJdGmFVzXiYrdRjWAWyjrC4lHMrUV8wZOuAIQDbdUwEJ2F6u7A4sgxKwN/43jSgwNweEY8Gl",
-	"I7eoJLQEy8mQY7HuIoAKj9uvhWv9wlP48a/xuFOCCh5LzaYsquo3x1dUbfx1FjKZKxEeYyFmiD4efkRL",
-	"wuRP6OjDxfuTw/718c1Z//QYbfSheiFEyKNB77P+x5dBr3QxG2ey8ag4WL6dMnnRJi46H82AzSUuHrRE",
-	"E7uQHggQB+d9zFNeCBdgDPDg/yTEeDwchn3UmpbWY564xuNn8VDD6QiEqeHxiwXiOUriAakhDEelCTRV",
-	"eSct9VJlqprXYtMCtgnNH3Y/Kzzu5Ax0hP7iC3S+QL0ZLkwdqq9qtmN56tOV59FsYmkVz6+FS+29cKnv",
-	"PtcKoIssM1rkWCFDqauL2yoh/uZeegop0XbWFXNDj+tbkhKHBU3VNmVlRWK0edW//jlCV1f9CP3j7/9e",
-	"VZCvZTtETqBch7Dok6/cLqyHe9nWn0XOKunLz8XstrxwsmeFloB6iaOFnB8PR4MqE9sgB+xCDNzuZ/3H",
-	"Nb8lLJw7qtWTkzNQUG6uz/9yfIY2TtgdTmliA+l0GxsmljbwHheIfMo1zTY+GTD9zdn59c278w9nR2gD",
-	"0lRBqRnpzfDUwwikUMKHZaWLNd3nVSeB8wBzu/9pWJVMn7AKA4kLQdWst//XP+aZtA23ZrWdhYpssgYN",
-	"6SD8yhgjzOSUCLSZF8OUxiZfRGkydEWz7aFXs60dZMreyTKI6f9n73p328aR+KsQ/mIbcJzttuktkk++",
-	"rHP1oW6D2OlhcVoUtETZhGXSECWnQVHgnub2PfZR7kkOnCFFypJsp/lXtPspQCyRFDkznL+/ubskf2up",
-	"3Dh+djLCMQ/V3lhUQQuj8ICrPmOfsmPrBC0T3N7g09XFOTk5eXXialOLbYV8q2r6749JgX42NBAhVfof",
-	"/NxuG3YsOoTiHpbACj/zPYVtqfHJwfK2/FYgOrlYCtCSzBM9SLvp4f4h4qamyS5O4AlngJAwEcGvENGV",
-	"fkSPjEq+S1D7UIM/DJsYKOitBjqYK/4cgrjZA/uCDK6nb4wjVPG5YBGReUY62PBeLK3rU1MuEOpLcjm8",
-	"Go8mEw/kzuT2mwG0GZErlgbCvEuFhZowMLRGh4Kvbxs3Lm7IP4ZTiFXEuaKJctFWA4irWChFpEcPBF5s",
-	"6quYs45x3q+ZeA7O0fOyqI5/sPQANjaDZo38+0v5eo7+VtfKZGOX2DOTwKH+fncMR3DRI3QX8aKiUEKt",
-	"XdF0qQg3qZY1+Fn+xZWqzfqgS0sTC4Cb4poRA9rWBlJxC9LilEA1qV7l5fvJFNqb9sjNgoeozECWCna5",
-	"A9alpnlXIMKEh0vVJ1eGAU/JjlvyavLhEtmJdDSbv/yZJCwr8iYiPueZwsstEPs51B+uenNu3Zk9C7SA",
-	"h4L1iQmLM2ecVa/VbZuHdNDJHfUwcR8gNllKQEKrhRZ4gTjwzr1Sm/VjS41ijl1GUeGnabAEflijqaAv",
-	"Ym+OWKYuu+8bsJd21SQXS7CXMcnXp7geXHBIBZkxYutEcpHxxBUoY625AjylQFSbZFp+1AJRCmAxW8Ss",
-	"Mprl5irGLuBzycW8R1b0doYp6R/hPwBNG4jhh+G76cfJdHA1Hf5aKhSGAmETyYX1YIOa4jz0JzgudB/T",
-	"b8MxBKJJO6jjyQEMWmLLh/cY6uFxomcJe7jpG9sCI3FQZS6J+5Rz/NVU8+Ekk4eEX8jpO0ieM0zgMG/I",
-	"DUtvUm4LPRKqshodIxcqn2n6mN3bPvaGupOJHIi6Nw+7YK/dm499z25P1ZQeBpqfvj9uFgykI0CUQfNU",
-	"6M7Mk4RI8SNduP8CHdP6xnErqKjQC8nyFHLt42e+Z7ei498mibU9opJx/C0L8G9A5ctTAYSVVbbPpjiC",
-	"3FHWnCsI0LUZ6SLuytXFOfnlp5NfILMfLCM0p+YSGyaidC3LVaDgL2j/SCOPlevDjnCGjSJ3Ys3NPhk4",
-	"JzQgy/hpaIV9QnwfiDN02KeQraEeeJ7IGU0CQaMVF6pPfmM0VYQLxSM0gRFoBwanW25vA72Y0HCJkKFz",
-	"JjS3sIhIQSK2oiLqB2JajALYpWvoXo/J9K+htEY1pN057Y0MzGdA9wEaLmAKxAs1XZP02Z3YCmNU2nnE",
-	"RIbwpFJY7d0oeTjUiqVae6y5T95ylSEY6r5yA5ND653Ekt02JeNjLded4PAq+f8X0J4JE70d9hbpcBEm",
-	"ueIb1tXmOQ5PcpEw5YNn6gPWZDLnGybug7pVXtRb+thr2oPo1YADVp5kdxlE5aP00aCj08ifLlo86Krk",
-	"QmUU4HllvI2UK5LbMxLTRCEMFBfmdymg/N3g2c5ktmj6XHyhtGAm8lXr9N+wrFavBcO3ei2aJK3fD6gb",
-	"eW9cPkozospsd2ulV8A+rRMZMUuNdQvCd4AnAPG7Jj1mawnbiTC9lspuE6Avma5aTwPChgs2R3VIcg68",
-	"4B1uAVD33RaXbH+xjCGaWRJqPWK7y1mYOgeOEMkwX2nZ+ucffyNtlJrtbnGhsUgdf9Z/LnhSgsWuaPA2",
-	"PHjBWISx3J2S19ylfQ6P1uCP2knvJ28N33hN3hFkuIlz4al9smqPMjqK30nBxoCTX13RQJA30+klnMMZ",
-	"WUghc+jGs2CCjOIj/eoRvKuFKp0pyIQwi10wGrHUrXYUH41lxGPOoqMJFyG7J27ig4bX9apxwTDbcErn",
-	"TSRuHjsemmoNfSEVX7bvJf1w8Sws7GVdrvIUyjRZ0Z8OyZ+u12Qhk0jp3TZqxvMt/ElER4NqPSDrlG+0",
-	"cCg2B7bLaNA9a7EpFCPaGAYW7tqQidNbDY63vlkT9FLKG4HOakgFtbBqiBOmBQ0XsdwlXEb690c02GD8",
-	"GqKeGP2UhgaP4QE3/BL2FccmdCahhQtX5JyC4mt042KDNjyDL1PWDGm0MwbG0vaNCkqur0e/ks0rz6ho",
-	"dAC5ycxIWOrdb58FAux9CN/APbMVgxm5N4tAjD7sBVXWS9TWBoGL/NBQWzPQBTUQKdvIJSstwC73559+",
-	"ckWR6LTuIQCmiXiFVGDpL89Ih4amc+qff7zq16P/AFXZaR6XtuwslynbcHbT5A4ofXXkfeiT+Zge1AVK",
-	"I0gbch/lS43Hyh+CzWZ+BlEN5xwj0d0d8KY8elNAZwyuB7XgazhHnExrZ2RB12v9ocg7WUqFMiEZG6fC",
-	"nbiR6VJBNPnMeToCMWOhXBm3Q65AoCb6wtEzKC2XsWKuFN9tSAE5w1BRWQCsaKI5nUXbsVXD8didsPyO",
-	"je92MBTkdhuDtubnPrlMGFWMULX0IMLAcYHIZnqjABTVjdBvd7XsgHAYDh8Ij5z8eNOMMVGIEoSw7ff7",
-	"xMiTftvktgzHg9Hbj+PRZDyYnr8pMlsC4VJbaBSl2sA1cjOzfAlOC2NQrphSWuRgXaI2BLt9MoAjgR7M",
-	"BazuVptm/Gio2CrEmXkWaYZo/fYMJkLwg5UjJdhcNCwDAWPowxgPx38fXk3ejC4/jt4NzqejD0PSaf8m",
-	"89R/V8YEqy+++MP0yf/+8992F/0tZs5AFAJ5xmKZYst7vdVK65e40Sm26KqhhgoV4D4GwkT9ipBB5fD0",
-	"KffbtZJ6ACt6amE9MPtQJ63/KbkweQX2I2wCyfeXw/+Uyfh6Yx3PwTmUk3AAEkEmRi5W2daHY/T41mhR",
-	"6AY5qvhpa7AKnMOkxpSttRyN1nznlhkVC3HCaKrNP2GauYrIAHov2W2voW3rM2KcPIknyDuPQ/xA47KP",
-	"7PtiyXuXg5U8iLUeI9KBq/kUIwzdnoMWcJ2GDbAWImPbXEYfALrCccefS37Iup41NY6gbd/lQ3QrxEpZ",
-	"n6geqVuhm+F5gEBLfFNvdvjU8FcF2gMU8Ms0ZaE2uf2dbasCfCKlYgm6QydiXVDFDIJtmem0Hm+CclqR",
-	"WjK2Ns0EcQIOyQeayVIWMyhYOaZxzBNO98NyDfwHn0KAexMeIsD99X19pe09S5wTPucyV8TfVdJBbSSW",
-	"YW46MqY04vo307ZRpplpuQvNYISLD7tzssL2SO/D7pM69/SKpzkqf8ZDzurcvzme67SmEPqv9rQMaUYT",
-	"OddmVS6ci9L+juE+COgh2xETTK+cmMxFlvJ9h1U89SQHBbPdHnRGdmH9R0jCHU3ek5cvXr8+ekGKbQJe",
-	"GIq53u+CB8rjfG4pphSX4lzKJWd6ZH1lo98T1YE8TVqnrWO65sebF60vv3/5fwAAAP//",
+	"7L39bhw5li/4KoTuApIWoQ+XXTXTEi52VZLcpW3L1pXkquntLOgyI5iZHEWQ0SRD6SzDwPy1wP67uE+w",
+	"wN55j3mUfpIFD8kIRiYZGSkpJdsjoNFlZUTw8/DwfP7O542UFyVnhCm5cfB5Y0JwRgT88/Qaj/V/MyJT",
+	"QUtFOds42DhCU4JvEWGKqhlSeIz4CKkJQZjJKRFo67e9wcY//u1/Dja2dzeSDZlOSIF1M2pWko2DDakE",
+	"ZeONL1+SjXdYqnOe0REl2WJHv00I8xvOsVQonWA2JlmCsESYoV+ury9QhhXp7upLslFigQui7NSOlMLp",
+	"pCBMnUHPVHdYYjXZSDYYLvTH2H8l2RDk7xUVepxKVKR7Xsc4JyzD4npWkr+QWaSD1Htr1Q4mnIroyFP7",
+	"dMU2NRlI0tFs88JqLZ/eda0zubvPEp+N3nNGzrFKJ4uUcz0hSBOvpkzMHP1oUkpxnhOBJjzPpCYZGI8h",
+	"+WZEZ6Md3fiOaX3JONgdVVj3G50g9V9ZcZb6U3LNbwmLNK7g2WqtvqPstm5zceUkSQVRdu1IgWlOMoRT",
+	"/QbKKbtN0OsfUE6UPksIswxldExVs5ztAeZ1Z6sN8rySNI2uaWGfrtbmRY7ZCVZkcd5//etf/7pzfr5z",
+	"chKehWYx9+gsOv7SPFyxRcHvqKbUSJvucVerhFXFxsHfNsacj3M9JfxHJcjG70mgv2s8jk5AwbPVxv+x",
+	"i7tUq3OWL/plWXImCTD1n3F2Sf5eEan0XylnijD4Jy7LnKZwBPf+VXKg+6bZ/0WQ0cbBxn/Zay7CPfNU",
+	"7p0KwYXpavGgCNMZGgqCbyXCSFQ5OUC/Hr07Ozm6Pvvw/ub08vLDZYKmVE0QZwQVREo8JqgkAo0oyTNE",
+	"GcqIwjSXCRpxMWCUlZVCWP9RIDnhU4m2uEAYDXk2Q1yg+iJDaoIVSjFjXKGhHg7OthMELxdcEFQKklJJ",
+	"UMozMmCySif61jx7DwO8uf7wl9P3uwO2AbyfjXKaPsG6HedYTog0SzLVEyCfqFTyAGGUVaY7gjRN6Imw",
+	"qhgSkSCM9IFBEt+RDA1nSPKC6PUkuSRIUpYSRNWATbGEVdAfaL6jm2i4L8K5fjhDldQChL4OQKTAWUEZ",
+	"lUpgxXVfLINnXE2IQG/2/wTrJwdM/3h5enRyfopyPWRUsYwItAlzNS9t2vU001/7Yh4xRPSzXd3nWy6G",
+	"NMsMV19vv++5QjjP+ZRkB+ji9PL87OqqJnc0dXKbuWw3JRI812ud3kr4vSSioFJSzgy1MrPUhkxh6Usi",
+	"zJZpQpBoy9Hu6fnR2bub9x+ub44/vH97dnl+erK9i07viJihqaCKoK2LD1fXCbr4qP/v6Pr4lwSdnL47",
+	"vT7dHjBJmEIjwYu6S6k/oZpoRpookJpQiaZ4hhTnaGuwcSy4lDtc0DFl9XG3L+9qAdds93uu3vKKZU+w",
+	"8h+ub95++Pj+5MAcHlhOrCZ2oTJOJNLsAA4VrO6Q5JyNJVIcYQSSYUsQwvp9zVOUZj1oq94M/eamNA0R",
+	"OGCm5ZSzERUFybYP26xEcyx37oAz5QRn+pvphAhiV+oCz3KOs2vO32ExJutfsLdn705vrj98uHl3dPnn",
+	"U3Pqq1KPQU8o14MARmooVhJxRwTCaUpKJQ/hN8ezzQoD16AFVXDm7HVzTQvCqyfgnpen/+3j6dX1zfXZ",
+	"+emHj9cHMBxLl5vSXBFS8bLUEpsQ9I6yMezLT/tarOMss5NKOWPEiHRUDliac03R6IjNvMMHu6jwLZHu",
+	"+kkbaZoqu6XXnJ9jNrNLIZ9gEY6uT2/enZ2fXZ+eJHBSC8xmCCtFCtg1QZSYHY0UEVdmzpqsM3Spf96B",
+	"37eRxDM04VOkD4c+G1OstzTx1V/v/UWB0bVsP0VDMtJXrhIzveR4jCkLqqSUKTImMC8tETFcqQkX9A/y",
+	"BMzj6OP1L4ZHHyDGYUOpRJKOGQFBRMsZ5hQAcwbmQFhGsm0EZxjh+pFmBoRkJDsEdj9guhU9c8r05TsV",
+	"ellBdzAii5RTLrIEeLxl+oh8KrWch9SU74xwqvQlOtFsiY0du/jIZFWWXCiSnZOMYlCV175OH99ffby4",
+	"+HB5fXpyo/mH4RojmpNNiWzXjh1qLQndUisztPkHAsYHoq/tE0wPqaJ3BDR4T1othT53ihpJNm30e1bl",
+	"OR7mxInDi2J1IzD/rf6wkef58F9JqvRiHo1GNKfYTHKhR2uM+AXLtwTbczzHSvXviDKpMEuJvRqAu4CR",
+	"pmldr5JtDm1tbtX/NnyXZNubYBmyAxxynhMM2+3evKiGOZUTcybirzlqmFsS/YIiYy5mvsIzwlRNboZY",
+	"Eq1kSJJWOdaqElx3Af0n2aBZsHGjrwQeSC7UB2H1s4Xj3t4nmjnNxxut30Qybx5aXJsksGlL9v0YrGeL",
+	"uy9ITseUV9J79ywLa3H+NCLfBUdRm9MCxGfOVHw/BcGKZEfwqVaMsLI6+Y6isIaxT36e9ThDyUZaScWL",
+	"CyzUe7u7i9qelpG0IkLEDvxTkJSLDHieRHyUILI73kWbV7wUmHH0anM3NK5Wu4Gpai7zPkZhEYosGlPJ",
+	"IlHSP8jPM2XWuV46ytRPb5rh1VTqfulmnM1Wwo59STaqMlttg0LHobHp1Itgv0taFOJPqr2gCxvpk043",
+	"UTraa++7TPWlvnVx8nY7QbjKKL8ZVXmOtjCC/9Y0UD8G0tjSuqn+l9Z93CsJSJCgvrZHuZ0gmPqnIk9Q",
+	"QTOaGN1T04/jXjCQjWSjGUP9h+7Hrd6nQv+u2+jkbM20P8LGBU7kwoFYmZLvQ0lfOvfoI9wfaxmsprgW",
+	"7Q4pw8CSH2tePrlDbxF61AydpeQci1v/+ioF0eqr3vWh/Qf5lGo9NLbDXkPyjJVVgO8W+hnY4xQpZPg5",
+	"yFh5/mG0cfC3pZP2B//l92Q5461qk2A3g6itgzCk0NIV+NOZmcWr/f39+gUsBJ4tNGcmvmQHSDE0d3l7",
+	"UYz+08nslk4bJOMIIQoZJ+Mcdzxc/25JhVUl+/dxKe/KK/PNw6gh2bjjNCX6iLfpNXI6I9teU1Gzyt6a",
+	"um1pdVZPOvE3voMOm3XVDRzzKiTwDEnOp+eU0UKf7kVBWyvYY65li9o04QwyhfkKTMjmsmFE6xxaDt98",
+	"zxGM3Vw+ESkbGg7JqHpWsyEJP2L8COYfe6r+HG8WrqigUOWNVsL9eDg/CZhYAWfRWI15pRBnJChdOS65",
+	"XAC3t6ZZCzdxbx7ehBOP+bY2rnv7r4hSlI1DbJWyY2dFuyDiIro6IzIl0jO5IUnZGLxu3gohOeFVnqEJ",
+	"viOHSJ8xWDLG0RQLrZPvoldIcfTD/v5unDfF1ik01uC8KzVx/qnjCUlvF6c9cibSRZKk8oNuIPyw9Nxe",
+	"7TUyTiwwJ/xRCdJYnnGa6oMHtg2JqP5R8Go80fK7bQ1xls92lzPr+asbJtGM2BteaFl+rvLbSyKrPMAE",
+	"Ms7IKsws0TpsbpTiyIUdUxCMCXP5NWvkcPt2aD6d7BUmVI8ythw2qGR+4HK1pQD/40PuAt1j3UxorC6I",
+	"A6IXAmJAnp/gWcRA0ZhvFq9+Fvm9CZIIuOQVFyRD8A7aspYmSqSxuTPE07QSgrCUbAf5Inx43UNwPb3z",
+	"tDoaGQ20tikRzcCUtzAGtPnZzubLTvPrzufZbDbbOT/fybIvYeXY2ZaW+eiNQa5pelNCDJA56PXabFEl",
+	"kfHd4Ny8AAyi4Hck2+4cwJXCAqz64QVo9Vz3IPVHiWa14L6kSo8HM2SUY71SGcmJCt9cVJ7ZvgMRV63F",
+	"BYujIPpvLSDASocv+pynOKrxMG6NAgtP3IS8sJ2Fd0z/ejxu2CHSvSL6qgZbb0YVyfxpgHNBkDLHqXWr",
+	"jAkjAsNrkeu96fWyypfS8mX7bf19lZOTtiYY8OpXOVBSmWPK0JSLTDrbjnE0/oCmhNxKPbPrisgMz8Bn",
+	"fD2phP4jTNpAHIsdXr49Rq9fv/6T8Ycr73Dx0UgSdYgaqjcHLc93dI/wmox1ZaX0pSfdCefJhtZc/k97",
+	"IS0yUqryvrdHE87VhKGZ73025BbE8MPEcVOPZh2FegJ4PcbWceni3W8JCdgLCNP3fUQUqUQepouJUqWJ",
+	"xdD/2kY4ywSR0kU/jogm3JHeoLbzG5YhvFNTMkxx/jHWo9RsxHVTE4j5CME+kgRNJzSdNPZ2XJYS8ZIw",
+	"CJBEshrWre4uNcO5helaUmt/XlzVsstoPy991+92deUurHlPRWPcX9nOM7mfe4Pe16NB5QkZYSv+hR4v",
+	"cXXcktkqToi5ZdZf126GOUNp43RoxtgekL9awW0CZ8KF9e3FfVnAhJV7LzwdMu14Pu/jmmuw/Xl4pJyK",
+	"Y7AEB8ZHVXiNQYUwdNamlLOrD+j1q59+2nmFcF5O8M4P4NcMHvGot6jMMfMNfLLAYNQtSEarAuwSYkyC",
+	"xr2SS6U7jNzMPV05nTx/bsmdp8quSLQXr83oPpyYcLe4CzJsitcM8ZbMHLt15pCcqkqMqeaI7vvExPho",
+	"6c9zSgZ3p8/ex54dx3bgHt6qqN5WDImobUgBs8vDqWupUe6xqE3wHiIbN4KaT5lzZ+/o/RHSj9EfnJmg",
+	"nODOPopHypG9phJvIfyD4BNDS0KJnpD5sH8OopG/1T4J+TOJHqnTAtM8YuPvEHZWuf3rbuJ8npeza35F",
+	"WNBUc5RLjiSp4yQgdNIPr9ra1J8iLfEg3dTm9i76zZr7qPK/ohLlZKQQr1QyYFqmrA0/M4QFgUhbyyYE",
+	"SWlJQVQesOANraXMUJKLnHCh6tEBR2nGkCCsUMGlQj8k+/v7KJ1ggVNFInJebU+2Jot2Xx9YPqstnJKy",
+	"sVbrmjlIY+aTh4gUpYIQYOMCAtmEgEqCIabENgKB+P2NIh17fRXx1ndt9G8TAgGEZhfRVA9U8daucx4W",
+	"lprNWmz2Fz41YV61KZgI4rITDl1v7Y7qiMWKKZLtbiw1dnoDSNrT/H3JOoGptzOOZ/Ga0M+izpz+x7ZR",
+	"s5oWk+WHGQS7gJFW//yXiNQZMwgVWCoi0MhI0BlEspu/ziCwzETGryYfMfJJ9bMD6TeNeYczOB0jCI7n",
+	"GZ6FrQiY3fZUZu0FUC+K/Ti6qDGf4X39fVSaaLGwcvCvnDKSuUXqJ2l0exArqSUpfQu3Tatdd/Z581HI",
+	"UFtOOCPvK7cucwaiCZ8yCE32Y/ClDcLnzWHX/B3MeVNGBJITLIhEJmJzqQDTR/AwGycntHTzWNkzvcSn",
+	"6K9DfevX+9vazLmNiFLbVVUU2AipD1VpriEmGB5uSnTKxloHjEtXy0Tg1ULnloteYXkrujBNVEvAp0ZJ",
+	"buJ2TSqpvjtMKo4TKtAtIaUEcrvDeQUrsPr6rqAJdgnY3Tra4vR5RjoktCws6tBPO5DDh3ClJoQpmmJl",
+	"U1psPpEgKQdJQ//mooEhyrV1scY09uhu2ZTSkHuFYklWdAoNqVCTvxIsOoL+PO0pxYwzfc46wobwKg12",
+	"xefVWlxErikpSYnxgVuDk10btEWZTTjiLJ9t7wbj9uL3KGgeOI+RbEkE5dky/ug26sK83R3O6q9qUu9k",
+	"1/7rU5uGbDOtnOR5uq1XyLcJAMEONhiZDjbglIMqBfJ0LcQLPt2USJFPKsjdcspIjxACeC3xx9g1xYh6",
+	"9ix0vsgVDdlxJLXSM5yZqP5GzTJyln6nNkPLSsAPcO2hrcHGzzidJOj/4BPMGLoiQywVxcyiADz0ZD0v",
+	"eUPvXZtb56GHybdv92DxpcZB7Cw35BNOlX+s4N+yPlkQETgU5I46v4ndGS2SVH/8MQuaEE08abNgJtEy",
+	"wLjtwJI6AhXG17UWF/WKuymck4ySOxj5JWGYSgmOm9Zfez9jwf9e6V+bfx3nWEo75/rfe5e8wPqO0g0s",
+	"/nPvnGdE6HWo/3HMmSJFyYUWlkKr4YZ+SSTPq0iCBGcjmhHroJ1btmRjhAu+3On2Ft7yt9t8d1WNx0Tq",
+	"jgOq78dSn8wfkXm15noSFZrqKBubVMAplkgPK2vp/6uNZp7RQA9ERuRFa4JtBqRpRI9nf/efNBcuuCAJ",
+	"GhKpDJfoPbD2sQqMS4sjRUFYVvu3Ha3hSvGbwgI32MCp+u8CswrnN5LkJG3MbDeMTMMJ8HO2Ab/LxCeI",
+	"ZqFCGxo+LJB/R7IjE6kUMIfjO0wtV+xeLRd2Ja2DK+BJ8V1OGSC30BU0vDPzyaxHTE3ddnskiTeb8HLU",
+	"cnN7EXI8JGHFGUTzh/hm5sZu2ktsj6FBnuDZfYwm0aurnx3Csz1Yrh41QZxmVF2l3HhPass/ZQboYcTz",
+	"nE9NbCPO8yAj7LbwxqwY83ZkeC04QNO8gWxYR/su7b6f3gO6TGPZLUlKRzaVEDxLUiUBMId2+ikXvrl5",
+	"RKYGCAAdw2WEEc4yibZ0WybH0gMRCMAHbIMlM6eEKTTmRKLhDL4AmCMTB2HTrGHsVDUZ37eMTyFj5BMu",
+	"Ss00mlzxsPxVe+FwllEjRF20lq3bub5x+kkJjEY4VTJBLkF/AeSCi8Ko194J9IL2m8DE+c2ZVAVmO4Lg",
+	"THMN12hSx3jN7RbE6VjFlCpIXVUTUkTCiObygwNWbC3mtnc6lC28REOw3qKugEoIw2mChgOHwoUfdnHo",
+	"d5TdmjhFmwfg7o2Ibb7uDzK6hwSyvBlifIq26gPhIpEyPEOcRQIcrIVusa/TRcdEoskZIDeU1i6M5uBs",
+	"TL1uooXsjJDMEo6uXq5jlC67oD2Rn2cthzP4ckwGIBfgCoLJzEWt32NGTbpAKNyVK5zfr7F57nlnItnd",
+	"xrl5132EV9AjqygZR1XceKSsjYaNBMWZYBx16EJMW8FvaN4PAIF4xvbvoF1iLoD7xcPeM57yoVGLy0IH",
+	"+67SeoIFF/UCcNGDd3464ZKgqR5QmvP01jjua95iDK2HreMFdgfj3wyOt2co4rKIwygNa04ay/laX+KT",
+	"ad8x7UhAedxXuOIVEXIgOm+F5Q7Ypb54I+tYs6C0eOc8uf10vla4fSj5oY7b66fc6tdPQasI8VNRsRQr",
+	"kr0VvOhyMTp5w9FnHXqSIJsVBFZZQ7eSF3X0uSA4nZDMxoKWWkJ8tb/vRUDbvBQqkcBsTA6cJEpl7cxs",
+	"gtk3UY41Z/M/x4J4FjrJfaxMaz/OCTSUz2qYhgzPpAMroWoXHclbK1FCwAMRZjQmmN0koGmRSnEkCYmJ",
+	"VKErRm7UWxYlnAtB7iiZBlJjloRxesvQkQ3jnEC9czBqTts9PwsGuIyfdOfKtKIx/flEV+uqZtV1UrAX",
+	"q5kJPFJhpc6/7NyngkwIFhJMa5KIO5raNPuUwKSauLob2MXOfHLooXG69eORnsjwJVnIB+qZiNHKvXBa",
+	"mJdlsFXfklx4V+F2giqWEymRDVfXB6adw0Kz8H3p9OvOqdWKeMBJ9/uXZGPO8rYGr8CDvV3txYa0wumE",
+	"5gTlgCrVJ5XwqzDbxx1SdS/+0rWHFjqL7b2T7yAAPLCFWdYK3/FWRd7Ssgw/nJuBaaT5Ijie5qKLcsDY",
+	"7XbYkhd1G/oM/fAGTXgViWXrESAUyEyXipiIo7PsUYxkDQxDn4TGVveJ49+R4B7bdHSp/2zTlAJmQMGL",
+	"+PlTPPZs3uLnmqm/WTqWAP3ViQwBG2md4zAVVKuMaIsWBmULcWYli1tSKgjD8ULoIr7nmb5JekzMvJd4",
+	"Q4tO7AzGE0UKWpxTKu8OEEYGvg0JPrV6OYhSWy3ODxt+c0tmBpEl0RLPLUyVl+bo5zPwpKB//Nv/0K0M",
+	"GK9UWcH98t9Ta9gzF+QM7eyYwCuUyrv/vov+VXJ2AKdKs2X9xWc9hEivyYDpjv63L7uIpvKgPoq/nv56",
+	"+v5aHqKrj+fnR5d/1deTc8Em6F92jo/eX58dH+28PT26ut75y+lfYfjN75dH7/8yYGN6Z2Lm9UOY5JZL",
+	"oNeCHLSoH6e8ILIxhIJb16GgwmdSaakRS0TBzbTdiqX1WIONQGukjFTebSQbAMuWbNBULnez2DZqxJ9l",
+	"JHJJIoRicOLDR5GyO5zTyENmBNLFB4JPV1Q/7BD5NHRdV6xjjPPOJ921GVpST81vopnTsvXi0xUE5U5m",
+	"HwuTuA83FwTLUELmb5MZwvo46xNgpwhGd3B5mtk3kdFaQJ1SSZZYOhx1rracEYK1USD2Tol4a7wkRjvT",
+	"+DZ5acBzEkVHKKhLKggGg66QceLugXAvjVIQv+a8y3Zp0GXzqgtl7CUsSF6JNKIR1Kl5wMBvSdj+pwRm",
+	"ckSEIJGIZiWwcYpsSohdliZrvLYz1hlGlaxscnnIPt5HGmlt3cIaJ27b62m3R+9tWXvtQwRWO3IX2eXq",
+	"OUvxmOYIbfk4Hj2kNg/O3sXQdoO5nbERX5yZ40WNX8y65sL4Mc6VvorP/Y4I6cIQ6l7uXu3uL7WUWB7h",
+	"GvAHEJ6hwzJf8w4aaFa5SmNLAtmz1fGs7he3LcGf1lFNxqDSTrE0LgIw4W3B6lGTP2C8B8pAfUvCjNjb",
+	"bxUWL5mSsMw63W287IZbX1Pt4I7fkh73jEmutwchEmtuo8rru8ZPI7Pr4u9tN4kdueEGrBOAo98kO6yG",
+	"gNJtzL7PrvfKiLGL0x589xLEUobXAt/mJj6n1+gZ3EB6RGLdqJpGxxWRqocltge9dC9BVBGTdwGXFJ8C",
+	"HkLj2U3MITP/hNEkphrAVsqLAidIkoKmPLcnDw+RJCUGlRZiIYw+N2BWAhQk5WNGJclAQbFmkUNTqEaL",
+	"gNB2QTCTLhkOHdlMvR/397UgKYPKyzwFybte6xKDdmqAmoLKB1WxhyvpGAujCSsa/c1NVs1wI2w+7QR1",
+	"Cg1jhSMTVyOi0SGnsNcjV92DZLCxh2haawuavdvBa8Jy9R26NQReKa0K+9w7tBRQcqO3YuCOoGu8Oxyk",
+	"Wcuob2SJL/Dp7vR1XN5ruz5bTs7VbtHuC/MdHQosZiazK+CEYuRTBN0P8hZHghBb5sYLXpjQ8UTLH6wq",
+	"iKAphFVtDTZeDTack9+wu9x0Hg6xZ82Q7omR5low2ZiR6Tu3cgi2yrj5ue+3tIX7jBQGxUJMkSOqbJ0k",
+	"TZGmrpgmSxl1wC6mZfUINOkpGLM6qzL0zPmjusNKemfPmkWydo37QqfdMzal9nj2Fm/F0qzc+R37Iwbn",
+	"JePOvV9+OTg/DzXkbD09sbAeDdYqGlBy4jmDr6nNvXZ5nI5YPIArDyIijHXV6VN+V1sHrmqLWfsQWMSg",
+	"9nICfBnO9NgTlE4ElarAMkE5/DDh+exmSshtgghYEDQlZgCAfROjhJUBiIKz4WPKVg43TjbKLiwhQYzk",
+	"d27JysIvjXAuyVILTZ2t2wUnZIcdFv0WrzBTYOWG6n0uRvim7u/3CATysnvzyhRh+SgDIpztPjTs87Zl",
+	"bnXjYpSz2UWOCyWZk3jnHFFK1qXewNGgxbaUCwGpEWg4QxNwywj9T8yQMXUdOqRAra+bXN25uBRv7Pdx",
+	"V8ahB0wCsZAxvAGDajgxV5xzcy1YD3olrT+C33MOacbfpajb07M32l3z1mMJVUXz0ZfRx3026TEWqNeK",
+	"LJl0rIJC14Fath7xzJDFkQCviw2iGz/Cyei9u9GiekQhWRqq4QMWrAXZ4qEaRw/9IQjcUOsJ3qB/71zC",
+	"SzvS2kva2HjqwOyNZANsPMFL4nyEj12lrAAQo1WZesAw2jeDwx3hJuBsvlqQAQM45hmR78hIxQIeVHna",
+	"G8bGfzsJdBEcYyVp+hYAHTrBHgAyFxLsDYOGKj6SG1haiRo8x4ynVaGl8f/499fbAQWjLAX/9I6wsZoc",
+	"B2pMaWqYcBMtXwOt8dYCezG/AiItRayCFc75uMFNida46lUlLGmlIoegP2wmPW5iQmz8KSxbBASknAk6",
+	"nijneInKBVH1I6vMNX5OWWXfWR5UNsGi4IymxxDg+omq2S80pH8C6v2r/X6RalS+J9NrbqCRcjyOOEAx",
+	"G1dhJPVkI58JmtpQ6MUQKMrOmCLiDue/EXIbSjkCUGHFkYCawkRNCWFITTmqJJE94+0qKIMjozvCIkA8",
+	"11DWEowJddFdJWhRkOwQZVQqylIF+rmvk0Wyq2xk6W9EE4flRMGtOYSkqqJKJ6j+qiE6qDDYc+JiMlOT",
+	"4pFpwjhcARC1Q7l2kdJA5dGFl9Uwpm7GFVHr6i25BF/0FSmo4iwU0rXz6geY2Q+HaF8Ly/bk7UZrfPVk",
+	"GzOChQ11zPqczmAaRpR1Wzi8B5UCCMD6x/uLRpX5MCQr5Cy04UsCtvegm+TIC1PT+o8Ns0cpz6uCSbQF",
+	"y2b8HWZmh01FahOHZV2Zn/R8DgbMHVlHZUnN0RPk7pkEOQaVQHBEgtwVkkDmGpQoU3gs0Vbtgxmw4Qxt",
+	"Hm5uJ8ixvgQ5pn1TGK6dIE0lN7bHLGnO8s3UsYBkwArKbqhlgWBtkDACfc3d1OOHE3dTNkcuQfU1c0PZ",
+	"iCcITCXbMMMCJwMW9yB5vh9AaXyo98ejoXjodopZRsGGuTIZReEOlmBPUJd3Fwi8tbgkfdFHngFYwYw+",
+	"6QRYWLIbUV9JZ6DfSr42r7eImy3aU9jJZl7vjtvzO42Ym2rwDeOrjkw1jT+cp337ZrLY8rIRhtx+fRFw",
+	"Qkfrfr7B3yYzh/HkVXbvFyLI4uJ2wDdolqrDIdjbwmxdhc7G3M9VaJbMHf1+OTe+wrSYdHMPtC1Xz18r",
+	"UylkewKWgU0e7gXPyMj0uFM5sc1LTG02nRuIxXfFbIakwVsxAeyHDvQLIwaADOb9sIFw9UJCBs/Xlfaa",
+	"WyZ74UABUEELLGa9U8Fhc341Tbu8qKVwvb87SjCegVkEnKQrTe4+6CVLQEqWp8MlGxIcGP058ILrY5ko",
+	"aCfe9BQ9RXbtIvnrbnIrEklofqvJsk3HPeZwgUO2oLrn/hToGekWsFzbqm8LO2FMrugfJGoJwnmfqtgw",
+	"SPe+7c9rPD55rS8+FhvEdfHW/ivnVbcOyW+erWjpuBzaQGcIXYtT9zb+XEIt4lXkwbVX3o7FocsjkU7o",
+	"XTQSHUv1UTYm4pgvus8FpHWe3ht9jcPl6HpgSbR2d+X6BO1bZ+ULpYfi3CrZ5G1ArByBNyK7iEnr7ESt",
+	"F7/Hb7ErxUWQkeW0oKouZB6AIOcGVsaKJQWemaJ5SYMdXeaYGd8cgtYOHY4+vMH0lQ1oSls4n+KZTGy+",
+	"65DmeV3lfdSOBY7XUS/wJ1OuumPMUIMDwPFyA1BqygnB4FMsxAxt2YSum/Ojf7n5ePHuw9HJzfnP24eu",
+	"EBTCZYnSCUlvJcAY5wThMaZMQs0Em+YvjZW/58C1tBwZM/xcQ13RvPnDRWgYENtePS3CaGeupPvc2kW5",
+	"ftTf2Glab0i0o7CK49hRF52v2DyWWVseVRnlYYY3wfJqDrOzBep3Ty7aZc6eY7HLBfm49mRFYceLVjeQ",
+	"PgaLjrc+K0l0ox+lkIzT7OpJJj60ak2u9Rp6WzPHin32a3luTRoeDS2SefQUhausPRKCe7TXjzLI5kcW",
+	"jmWRlFcXZKGLM0WKMKBWD61GDwZedf13Twf66jSBLHKKBUPhUr0i9wNO43jjHTW/5FUVq9Td02Dhemgo",
+	"2yPn9gD9Lt18o8voMYj5QIYLw0LCjCyOM1EVJ9Z7VRePX5y1lWP6lHtoXq0zPBf6SLzhLptqROdcMt97",
+	"DTg6FFu844E8INmQXKgPIiN9QA58xPjmuyVDPJKSjlkRrErklcx4WGHouYaWDKme75M5sUy/vwkaCvjp",
+	"x5/jrHkGmvSFwKkKAvJneBYVZqVCr/cNwBQEcpe2lcQI54KkULRqJSRoN5ITHDRI6E4vrH4RMR7ap05S",
+	"9YciADsAbe07SRmz2VyuH6+GuXfHNz6XnPNSxmwhQsWR9ksPqGhxMAmiIz2McLx0SWL5yvCoa46v7jFH",
+	"MMN4EKk9PqkrncloerapittgZbYj/JP5oG8A2TQ1zwv6Cb4dbJzP4NPBxrYz7Nc63IrVz+ZCkJr5ui2e",
+	"IzK3C4k5Cq0ZR06UJeHaRjWPcC2VzVroMGKseMdHJd1Vd3TpvT+/ZnY23UsRVdyM/hhJySfMFUkxnEWS",
+	"zCf1fPYQRjO/TwFmMyXkNgoYbB94Q+N3PhKphDqFwBy3TKiwQ1iR9JM9m/3O5dyW+KNK3AKGl/9S3pUx",
+	"bMs49mQTIbkO7Mtw+PpS3EnNXyOi0wOvwPfkk7qygHgrIAo2tfJXm7CNB3ffh0Z0QURBpQxecR8YQRAc",
+	"URe85DlB//i//h9U1l8hBQjaW9iWGkD/8e8/Aak5R+YdJdODDMvJkGMA64cfXFCkjQT3/4bnwAvcQ/cH",
+	"PKnjP6R73PrFfG08m8a1wTL/b/vcpZ6Z0VFBUmXqVReY4THx3rA/pLwoKmbjRuovMcP5TNG0/kGaYo31",
+	"2Ly/XUM21td1ZOdm/8SM8YqlxBk5IW73YJzzIQ6D6i8RqVZD0NZcA7MZZwSRXALErsdz6tg5gNpeCVq7",
+	"Nco4unbXBX9BhHevR25yPkJWwgZalfcb4K9uGMvF+YaQum/q0ALc57Z2JxHYfiMDA4IiHSFG7owreqk9",
+	"rUPEjKpg9xDZooUO5zf7nlJVXSDRgZ00jSZdIldMjIjQQde5Csjo7sicd731EAE4FELhE/6mSX06RJub",
+	"JpnRP+dWg2LhzMmAhk8cSHuD6j4/w7npBJfWVg1f/dKLZbW2U39phrZ6JLhuH5rTYnCJwdQKGMZljlmv",
+	"k2OSNJ0U3PP1aNV5VwfBBE1uQgjRZnRwnclNi41neLappUbKUlri3NbQdfWsjc9qiiUqcGZopaXohDtb",
+	"FYWnTg9uD++txcKRlI01Se4Y0DXF0VBAsKj705FaWGnN+Qp+dE2BVzlXqxnw7+NMbTCb+liq5sS0Fom1",
+	"k4K9UJhmMxp9qU70hWXxoZ+667zrhTnmZTRGRfBCv9LHIui929XTFcTiBuKFCBY5jQVrvd5vKWGafmu8",
+	"ccA254xsyhowrT9RxKNSJC5IndU6J5FA93yE7JghUtkcphpfHYoYwqnbGs7sv27JbPtBZquuEc+rPPXw",
+	"k3ppY/tiRY9V+PMqAVZeEZkHou/XtbKigVH9FcrFwK+4WumWK4LYbr5PmtAwu0Sx9Y6ctpSXs7etE7f0",
+	"jlmT5hgbeMTY1OmLuq8Teak/6j44Cx3+JG9AsenDFbJ4UO7jlo9XoDN6YW8ybralB/22DHzLPe9c9Yky",
+	"hpkknhEPvlsMV3BT61rdyMlYxxKvYRGiM6vLNi5ObULy7Gec3gZsfxUbQ7HL2hKJ1ASboKPFrJfmNjTi",
+	"nXcbhuPcnLc24nNRE0GIRc0JN21hm+EnRjItui673JZ6oevMEmdEclUiah6rZdSgPaQ+N50YF/VO1PZY",
+	"SAe8rOtWLKzIezLV0mgTBObQyymDGPEmxRCkapdhqXfJlcCrjbJLN0Y00b3z4OqmFl2CAHRlU0vRpwAX",
+	"gK4qpsX9BG3aH8xa6R+kJqEfkCEQPOYJZIFK9JN+qOcAL2id49Ub85Z+UKdXoX9279lJkkyL7Wm99VBI",
+	"YPMBvpHGCGYyftz8k+ZcLOyQR77LD5xcFZb6cYSR1eJK5njEVy7cxGNWfPl0RXmyv1p9L10UrJcdgXmr",
+	"yBIO+7qlpdk/fN3M6zO2WNekKPMgxEZaSRUqIfUWG/MszQ0/thm5CJdlTokMc5VuALHVVWk37LBKHSrb",
+	"5KCtrHpqZ7dsWSLSwMMHXOBPZ+bbN/vL9CjobNlIn0AyjIhd833ERhrDcukAcbuXiSWSYtRlZ+lvNFlm",
+	"7ghO3ov1CAWerOoi77Cfy/u7wDNAcZNzJuuu+YRLCt4fIbmX/OR3DmFDPVGSOyT/hRZXi7vu1D31hVpg",
+	"RbKT9YROTwhR9aB7x08vV21rmfKEjkY0rXI16zfkB+rEXsjwvHocGlLHAs+vj7eay6jgQ0lYCB+8i7Tj",
+	"cStR8nSfdA3nHIvbYCG1Ogo65qcQkBPlIBgKaAcNSc7ZWCLFPVcEAX9s877189UAOUsFoiGOGE2HWCTo",
+	"H//3/4deQfzXLeNT1g+ipAzmQENEWMoF2ZSoBMwGaDyCBhIE4HTxLJRZlaqet2ls/z6xKtYYX8ZSmtu7",
+	"GdAIiubBSuGDljyWKjm2+a6xxQoOBS+o69p9silRzlMoFTJLUKsCm5cy3C5hLIm401/udt5u7R7fcV6i",
+	"Ekvp1ReVBi8SSY5GWKCttCqqHCt6R7btZpqwAjsQCLQC7VSTgFaFZyRDW2VegfUeQkcKymihFf/95H4R",
+	"kLV70unJV7wUmHH0ahPOQON4cnnlEY+XGd7SuCycqgoKe9np9F+bnsGSZTQM9TeooKr7HeL01mStTyE6",
+	"wkoRdexOc8T2keLon39K3uzvm9hHQwvtcv/tjzSFATLZIWLcY1NaB5fgqowFfhb4k9nMf/7pzf5+cHOb",
+	"edoFC2MEfPx4dgKjGgo+lUSgAt8SCdTkIiHciq8a4VqvH7yToP3dH9E//u1/ole7P96HFTXTSKxI1yak",
+	"JhahnA/9DHMHPqL5SqUi4MkJHROpOlDyloGwT7C8WETD7ZMa9meIWDoC1MFoju1RmhIpSXbcXOnL41a6",
+	"1P5ihDtnW044I43AtbQzOcGCXEyCxch/mxA1IQKNSJ7zaR1aAbmhxFpJ9ZcOf30LQrmoVAIrLiQyeaAo",
+	"xWy7b3GnJdDy/uxaY5/fkCB5tFavvfXh3eqg1EbLjKImKm4LrB1CbinJs7rctIXdpUqiO5xXASz2x6Hu",
+	"TlKaI5VF8HkIDDfvI0EKfkfkwqaH2VCLqAL7HlrVpnDUPBXSdIIkTynOkaRjtkMZqus8uVsIuPsE4I/Z",
+	"iI4rYdBT5qTZP6pYBuiY83FOeuBs2hcT21iIRC598M0l8J8PCAxrtxMZiA0QuqzM5JyhHucX3pgstvdi",
+	"aCzUorkjELoTx/lEI/qJZDf6QByggjM1QVuuFOiBFfvh5+1E36K7AyaIkRFuFDflsQ8QH40kUQmqGFUJ",
+	"MvGqgF82MpXedsFsn+HZTeBj+ygZsNCHbtg3UokqVZUgB15UVVJ/3T323QHTL+azG85uMjyTptt85nAp",
+	"0ZazUb7aTuyzEzyTu+gozw/q4qhI/UFN+R2Lc787YL+ZEcCvZhAMF65EPZ8SkWJJ0Ckb51RODARbUHpe",
+	"FCXr9fB9TcbNpWlYy8pBJ5NXwiFmM0qaME3wkrXrf+tbYoTzHPGOsK6YkquXYEnh+pbvTDPB2qqke5tQ",
+	"YOojXgk1sdw9OE9DdhFb+VzN9/b2wy3l6N5DC2+oDIwJc7S6YfIggnQchsD6IyKB6IPij86OCZxbwZZs",
+	"v8HGGmpdLZm2fQL6GDZjkOCXZEylIuIe5QyWlM6DEkTX/Jaw4DVH65JB+sY2VXIQZ6kRcHCWCSKl1jpq",
+	"WK5DRBUqKkCZdS+QzPhOqTSlWfpFKHdez11FGlYT85YVaYjIW+FtkkQ5sSm6V51jV24rukdpXltSSmIe",
+	"CtykEdRY4Csjg+v2mnyRSFAnwekEYpATe0F4uSJUoQnPM1lH79dR+/qPpmmkR3xgqmOb/BI+Qn6GCSKf",
+	"cKryGcLSM2YgwkZcpARKSW9RpelyRPOcZE39aWf2GAAkCzSuR6OIYDjfwyDjbu+iI2QWC8HymFEvzAd0",
+	"YYjYhQkPmHnNz+xIUCixAwo7eJkdoUvL353eFqkmmSfAjlrb/0hNOgp/hLaKOiviwY3NS6X3onvvHMm7",
+	"8ghSxjpLgc/pOqIiJp4aMxchqkW30YgILRyaHDSInxCkzHFqZPKI23al8Momqa5vKl0sUa4pWW1G0b06",
+	"MUdtPZz2Co05WKMKPBsCsiPj6gZ+W56V0FGIRg8n7BTD9RauI9cwmct1DDns64vT5C9ojQwAvmNbv6Qa",
+	"34qE0VW0Dt5wU1ieIektjX+/cFNMD3bU+GfNhgZvE1toKOLhkTF795iRTCu5lQS7dzuzZUJLmSBGpgb5",
+	"aqUc3aYISYA5icWrrycRzX2oKSngJ4olViaohDLBJmtDX0AwcX2zbWG3GrxS6I5KqrhwdxDjXlMJkhyZ",
+	"69DZWLZ30bWH8mUsLowDHra+bKm+pKbsYMCoQoLgzNoSzG2sOJrQjNgcjeb+nfIqzywqLtpi+I6OjewI",
+	"O5AMmOCVImhcYYhhG1ZKcSbtWGANFEc557eoKiGwzsbaUYl8Hm7SYwbMv6ITk7FYZ6lamcJSSUMe5gGU",
+	"9+dU7A7YUaUmXNA/7ED1iaR5jjKS0syUifImyFntqAPhTl/cXl2tfiTRqrC1ckBWZXy09pCEDqdtP1yx",
+	"PM0pYeqsDHvR7wHICBqnitRFXL0qaEct7ytC2CpNFURNeOBmdjJzgoy5CqSxPyoRcQERIbXuFZuj3o+j",
+	"cftxZ90su2CtluvBtuEQvVn7i+l3mjQ72kELH4No8i/ugxf3wVflPpiPy36kFJOm+M59k0xCBXZ61I0J",
+	"FqtZe/hONGanGUZgRnMLFdqeazwObUnOAy6S/yLEeDwcrsDiQV+ug3PnKrbqI4LZzGG0GABTfUgUHocj",
+	"T1YFE0zsTFoDiaxCNHOraykO0X95PfznH0Y/Ga3QSWK79y+AGoUZAXte1P60kokp3LwqT5ngeR5GS+Oq",
+	"xJWafBThy+Xv4phnJOThv3j/Z5RhhdHHy3dOgrON6Z/C7jSSCtLj8rXvJf7o6rGEZvmRyWqoxzfsCrJc",
+	"Xis9ACcMzH5TOvNoAlEr+UwL1RlhaAv/49/+X/O//518wkWZk10uxuFC3PUg+9TBCxUq9xoILUMUNXFY",
+	"0VydsZVudkfXdlYbBxtXR9c/R6plLMVW7DjLAdhEN96OSa4G+nOvQcbGFxqVZszBGkCNMSosVKgaDM2a",
+	"maSLMWSqidwyutUWZm0lejtmiyDpbW4r0HWpN3rUx/XL/jXY58vGiNXAJPX+pipTXtBYQhuUxLdrYEvp",
+	"3hGIdyIsI5nWkjmrDQdoy4Ws/bjd24hwbN1c0UznGk7jv1VNKuBcWrmn8Ps7KSegXQ8JwvKWZGgKrn+I",
+	"d1MTMoOAtsM2YLYDwAMz+2qlQixs51L8FbfiiUeXMVo+9klocX/GBitpx5rEkFSklIlxKCia3vpmfDdF",
+	"fVsshjLADX6UZTFBvqbIKxKEUhEQGmAiO1xaH/lEpYpk1lgQizNwpoVi15jxEpgDZmHifTAjrYG2nG1U",
+	"orJBVg/0CNl+FybnMui5czuD7EGyvRrMD6omddFSyhBVPXSIuUkm/irPLen8+GIEcUJlQaXlDE3BWkcl",
+	"oeMSsiQ2PGAJ/tz8IhnWmGJmjT5Dgsb0Tt/AbSMt5Egaqtx+gJF+gTsUs4aT97VEJ504hi4L18rJDZvD",
+	"JmYbKM2PBaXMT0ldjVHodY8CGpaAKNEnSMJB4Jhs4jasVx1UszWFQFfIetZ0ByfETDYsF1XM7H3oeBjw",
+	"GW4RzpzOjZXSfbGUIM7ymeGlAeQkXil9Wk3zgIXWHOXV1g4L9bEZZq8UurZtviYGb71jhy2GOhaVbqLY",
+	"XZ0YXLHu5ybbhajVewHjSHJlBCSr2SkLkQW8d/M9958s9z+VbUCs6JzDVowJlpfuBN6nIMN94FmXYq22",
+	"gf6b8f0eMkhLfUFSNbvSm2G9fMbSeMz5LY1ljdhweFxHKgJTlWgr52PKEnRHBB3NzkfY3IhzcY2bcsC0",
+	"LDTE6e22Pv8Tkjex9il0nKBflCo/sNyEi13hglxRRf7rO/xpFx1ZM/6ATeHwu/onPx9dnd5olVO3qVQp",
+	"bYAZVejm5hcu1U6KmaIpvnEz2LrSC0CSAZvox5pdJOgCq8l/3dveRb85JtHMmCFNADaQRjNlyGZHnJEB",
+	"cyL6m/1X5mZOeUbQ0cfrX25OLy8/XJroAKpX0UzSHbWDjblxNXSLS/oXolkIxPgYR0CoMjdTAqdeQegJ",
+	"QcemTefy0Muoua51Fe2iU+sAkSVnkgwYTMdVy0OyAjsfWGgokXrmp0JwgQz12Aqphkg3XFdHF2de+ubB",
+	"xqvdfQg/KwnDJd042Hi9u7/7GsJd1ASobc9Gg+wZ/ryTOuueVeDq1dbHZOOKKFNR/9gV2je2kZ95NjOG",
+	"G+YM/JBBbVA+9/7VJtsblrO0SlfTgzO9fGkfOyUqAj+YpYOJ/LD/ZnFvLonhLCTb1evwZn8/1nnd1t7P",
+	"uI44gk9eLf/kI8PW+WVunzf7r5d/9JaLIZgpzBdvln/xnqu3vGK2i39e/oGdxzUtCDdZxDZ2dPmnQGuG",
+	"RTkEgno15wpLgh91ysUtqEhbOZbqBlsj9Y2JEaGZQwukEhkTOAIbODrnGUlAqfadkBIEh13ov6ZQaGoH",
+	"rC2w42MSoNB3VCognVPz3gKV7K9Ep/2U1bq/K6N5BSSQL6HAZ8GnkHWz4HsHYcissIGHvS8lPmi/nRUE",
+	"FEdXQ8pBwxu/Kch8sCX6aYG2jCcdUbbdsXt7n23e6BcTxidwQRTILBGPb/PKnnN7fPk9ifKoeQJ4fB7V",
+	"9GAT9PswqP01dF9T3CKFGUkBHiMIkOEvfPBR+OB1JeqQik3pyJ/7NiZT55yPRt6JSBB2hgu/INv8QaEZ",
+	"YYo6ETfK5M6a19ZJaJwxkiqSHdmg0Rihpe7FOrz0mZhWPeLFLJ7oQu99tv+eWZaUkZwYjbu98B9ZTtmt",
+	"XXpIR2zzLmrCIiAZwEqWTcsb8xwi8TZhXsv4vY94c0Jlve67X/cp/dPyD445G+U0ffj5bJYF4Xr3bc0W",
+	"Yz+c4pk+sJpCtMwi9BFm8/RRjHD0BP6ZqPMRvnLhnWs7f00ngXNnnjzTObue8p0RTpXWLys1IaCAgFom",
+	"3bDmFnPPpZLtpHXKGpeBxb0kY8L0D6Sd47amq5xnZCU94/F2tz29CGc1xdEzIo0djedQPR2CDHMOqfda",
+	"9v7q7/V7XdNvfujBN645P8dsZr+Wj6DmQBR5nbcParrdAWNtwMgGn8HPAUpXXJVGo3YgUUFCP7JvXHNV",
+	"/iek7g/sEAJm9UrL+bX+Tgl61YvwWU4ACLgqyuB57fgyDl69X4dIEFUJJue2EUL1Yycko9J5lMIH5MS8",
+	"8DWdj4AY9mE0emG/T0Z8o9FqbJhAgFWcxkwAVk1ia2KGc6Fe8bs+AfvvjChnFTLxVk8r3j+ltH6lsFD+",
+	"LnOxg8sSwb7pxWpYi0kg0MtRW9P/22Vo8/3M0PCuH0NClhdaux4rkd/JQ9mMaS17uRifjzeZLTCOfrur",
+	"jhmBPceyI87ILjpldaarUTprSKU2qTaYRDFN08EWrZE9uS4ifMkO8rlUzVC+mj+k0sGcz1lrAD3HX73H",
+	"P+JtoJ4nlrCX7JqtVTO3e98Z43iM8wxe6qSdJ2LLKmWQnIFKQSDdeEGWtYe621Z75V56Cm+Un7XWww/l",
+	"xjaf7fn1nHS3xJGV3/tco8R12m5PWXZVe/eX22196LlHNtuesuwrt9c+aBNPGVionJNj6X5WarIHsYo7",
+	"zlbbJbaR9PaoUhMH5bUmtg6+tWeym/jTg/mGju1vNlgEUGjdUts0iPsz+u9Qr7QBVhsHf/vdJ9Jf+BTw",
+	"JMB35+B3NKmaIAZDj5o0a6LcbtGrQenpIFTzwqnNDVkHjbaSk56YRu35MK2H6PPYwRh9/cT4FNpuhArt",
+	"Ki1SItjXIC1Pb7IXrm8+MKaQnLLbAFHuQd5D1uVf0c+Pvaa+Gi76QwgbmCmHNeyWB0LwGapYjZbl3M4v",
+	"vG851V0RWz+pRU2WAMeYMp+oIKI0Tkvv4PF6yAfafiYGZ/uWeslDUnMT1GECbA0KtzVZUglGge/WVvMV",
+	"kLD13AOftJTLstooM0fA3CYjxihYP+8juNtd55U6tLZIC8cmkSB3/JZkdWkyE2CM0pzgJupq1f152IJ9",
+	"/pIsRJP/7fcvi+vIK2VCvx0e+JylSq/i8mCI4wnOc8LGZM3xEE0/EbPHFFOIeUvdizb0Y7b7yETYZIl6",
+	"a2eyw1zskRvLaJFL7Fo8+sCC/urC978/p3BfvvrCOdfEOd9SRuXEJ1Fw5bK2B8akTtQ5brU/12cJnGbp",
+	"3menHn3ZcyklUT7xgWbpsXspWTHut1b4NVcDe83fKyJmXgoHz6AmWtQ2E/lOKluZb9UPCaz1fT+88Ql/",
+	"FZPS65CQfM2R1QHs+qItczVCygjAQM93ijhDI0zzSgBwZ5pXUIgCo7oJQXA6Mb857sYtw8MWdpQRk4Uz",
+	"JGP7kyUrKxcxMnWSuYUzy9CQpLiyEGOOelBGTRVQK5KafEZfJdrWDTbR5E3YY7IxIdiBur/jhiu1GdL8",
+	"kn55krvVVBRpzVLrXbJVekMv9CESxCBoA5x/eyO7ThxkfUWPGzhW9Zl7/LNWzJ+1ejU39P4bbCObhlz/",
+	"oNXVQNpxrA9BakTRQD8WTH4h1brvafG3ZRcd5ZIjSaACi5xwoXZyekeyJgfOinNbLk9M70Qyn9Smf0QV",
+	"0xv9y/X1xdW2PRvUbbpjuQ7D2RLBYR05bo+dPidACiPDrF2yrEkvvxe53+MqXf8J+ZmMKZsvurDFBVg2",
+	"IKsasBuanBI0nNVnBYqBzW2kd1acKrA34mLMO+T/t/B8zZEA67WE1HrPc1hBniZh46uOD+iys3ibI4gk",
+	"asFqVxMqPO622q2bTIO46/eNV3Ht2Po02aGNhnBas4csaoBjvnrb3aPShrLiUU0eMZtvmGyErWTQGUZv",
+	"3lgXrbRLKfQik1dP54Fw49OEh0OmTioRN4Xlp3j2/bkpvgIGeAwQrKBcWh0gYq879CTjxZ3yyV42YNcx",
+	"W1Tj5V+bFcN1EUuGs3FgjR3tKaSpxeAJw2IXDXsgY7Eqz7cBOIYKl83rrJdRGG27FQ5NZmdUVwIMB11c",
+	"glnU4fW8JRbiaHnePlhTnzJG4hFilv306FJAZgfSC2RiljWjqR3NipcS8nYAmOpLEiXm7qV7xERPv58I",
+	"Weu5PGNg0MLa1phGsMg1BqSRkGcGrgkKkkYNrZeEken3s8RPTPXn+JZ0UH29IbUliDPApTLpVQ6WNM/m",
+	"mQrUgdv77P6+npXky55LCbwHYoDXDmC5/B4jhz/bPt4SLNW68g2hcdfTU5vfW51n0cCiKZbILfgLZMBj",
+	"BJryoqyUOS1QhQ3KCWME9eH1P2cEC9nI/EpgU0JxUyJR5URa3HJb52j7ENGi5IDuSJlUmKUESqDMep0l",
+	"8+3jnqR5SMAZouwO5zQDlJPapjUBqLic2PEfoDf7++jXo3dnJ0fXZx/eG6AmtKl5oXkDLBy2qQHTcswh",
+	"YlyBXVqTqVuH3c1GgRJQ/VuzmowoTHOJtvQgcsqMVCMIlpxt76Iz+/GANatoiwg19G/SbUc2IFjiwm4h",
+	"SEs5VZUY0xTnsIVuX1ylev32gI1oTkxkhdWFpZuCgXGaDx0rCqrgpJrxrZMR2R6egw2Zrm2l9hgnUg0h",
+	"ZDRLgJiGM/2fF7b0cLZktsCSc30EEgQVNUV9ztq8ZwUWs1cKckfJdJ2X9oXp4uW8fGAEEaZMZb2XE/JY",
+	"mGc4A0hhc1I0y5d45lDABXAiNLWBIKY0FCRxWptngipm/6kPlLsS5w4UOp67FfqcsLIa5lROLAToww9X",
+	"DEvLvntRd7emmJR2P0+OqOUtSdSs4/RNvR8vh+vhh8vutT4ZFbP0bAIQmnVeEHzrN0lmK4ZjQVzFBxCg",
+	"4WBqXZPksrZY1bXwIvH6YKpcJ6wltG26eWpbOXR9YkThYLC+KZX1kiC4qLdZC7YxkFpHvf6NCzQkKTfo",
+	"thYN0RTVaxFcG+kwauSryW6deIEdBHDtwOgeYnt6yhyzIzPcpNH5ahsU2K6dIdvi7Rnnw5aWEw8yLCdD",
+	"jkW2bXOH740+2ZV1vHZO8jwZx30IyaUd+wT1ck0+PEu5QZysrRq2JnYLR3Ke8ezh0YjmtI4TemS4VY/c",
+	"j7yO1gQN3fRgFuWF/v8z0r8gOR1TXknk0TbwfLgOtBqmpG+aa6pf9DsxdQGLHQugK7uu76P69Sv39jrT",
+	"gxd76wb/ld9vqvm1V+HEqzriJo62SEbVgdv9B1/4MUj88P6vgf1Ftv4Jc9NXJr4X6Ok1sEK1Mt0H+ZwX",
+	"xgEOz6Wg+p5j9ElA9aG/PigmZmBoOHsgXv7Tsy+H/Y+lgirGzjfob3HgJjM1E+D1nSGWJHNuQtBxHofj",
+	"hWnG1sddQi31WwvdzzkKbW3AH/b3UTrBAqf6RbjLf9hHUy4yibbe7O+bzJMplcQUEQwkDPy9lSlQ4E/v",
+	"CBurycbBD/v7SQ+klnUQsSsm3IOE6yV7Yj75XPd1TUhQ6wIzzoDA9WYeGjnu7wnkTGJhyk+YKlPtN4FQ",
+	"cE6xBBe5JaZX+9v2IEB5pgff+0EX95v9P6GTjxfvzo6Prk9v3h+dn6LNo3pWMLoMDTY+6398GWwgnAuC",
+	"s5mtf9guHrq7uegFNgbJphr1ehJBTfMrFLF49eidx0sKmOcvcoN6elTOxvDpCNrIFPWB6r4c9ka44JV8",
+	"oL0hkq+Ps7fQun/JrM/12u5K9x4OnKpLq0+JgPwciwYgb2lZfn/S78PMt5kxz0Ip6R3KUE6l0jzekI13",
+	"N7iyKsb8XpeTg7Qny1CxIG6RVyTSwllwxyRSSleQlBeFlqUs+HBjSsh4WhWEKfQf//4ntIUrxW+gvcRF",
+	"sLs/C8wqnN9IkpNUJQMG/gNyw8h029krpPkmIywliTVns4xmWBEJ9UYpG6P93X9CXKCCC/uOWawdWDtw",
+	"/A+Y/hnuRQtpqAmwKvUq/ujWVlbjsakBa4Kapi7gTwsoWSgg6VzPw7uJQuB5c7KYrc79EOC8/Ue/aC6J",
+	"5HmlOgL3Rf3GdyyEAfSZ2e22uIIEyYHi/EPXktScW8WSElDeowlaSw7rZ/fPJTiPJ/B7S3BaWkcHPvmO",
+	"IRnNBGO3uclNsJWOXUGG+lVb3xVpDkE+qYdscbL81XqPl3ocvjrJeP9FMv5PIRnX3ohVJGOoOS2jssa5",
+	"LYutGewYUvG06EHoHUFNtItpw9bUNtUhbbVM+KxVPxPn+e6AXdb19+23WlYin0rMMogcVxzx1GSrpW0F",
+	"eh+CCOGrbWSq/NIMUTlgm5/h17Psy07z7c7n2Ww22zk/38myL5uHAGiYUQiert9xkdUmCrwVXr07YHD9",
+	"wspSacoZn2BFdncJy05MPfM0ryS9IwnSYt98fXNFC4L+4IwkyE3in17/gDI8k7sDZs2DWJBldrVN6Sxy",
+	"1hRn+4Gh7Q6YKdprKg03tXnR1pTg2210eo0BtICmkzrS2+LrzEwoLeTum68zUkLSI2cH+ucBqwsKwl4l",
+	"wJXrecEeN9a/JpEgacZnXGAubNqWIizwbMAkIbvoCFlOaTf0bLTznjOyA/IdmvB8EcYejYmS6PX+G2ia",
+	"cTTk2SwkI76jUp0aGl9i8Wuq1kfsePXmryRAJvF+0FZNPNuRPi2VrdrjktvsbKTXF5Z3Y60SLqy83oLQ",
+	"jWG2BQ1n5lgZpWBUG8z1ZToHK6LJONalfW0P3oHeXodEquuGzj1aNDS21SI8qEBuSe5B4/g+pXW7ewDh",
+	"5Bi3z7MhjUjvoWEBCSrzSra4nN3qx/QMxG2igWQeYIAlETsjSvLMBa8coM0zGw0Nox9xUWDloFwyUE2B",
+	"XrXOS1g2YJoVbh42nwFr5CIj4gCdMvv31mcq+ZdtVFRSoSFBeKSIa8h/YfPQ8FxBmuupysmmRAWREmvG",
+	"bZB8mhcuq5zsfoZJfEFbZHe8izavQKnXV04OORSaZWZ4trkdTOwBxR82dF0wM3AzP4sx19KVmV1EboWL",
+	"7cUhvI4AVWYX10H2WbFPEhBQevqDjeDxgKSdpcZbm6zzNZ2BR76F7QxjR8AH4PONc4x8Ui2+XqeCwqZs",
+	"Wpn45cioR3FCal5vU9Eps25mZ9ya34oEDcmIC4IkvoNsuJUOU60tLbdZuVPRw74qU162Efg6CTOj6gq+",
+	"CMjJejm4oGPKcO5uXJua36huW5dvj9Hr16//tJ2giuVEWi3lTOuEmvt479Is5qF3GYaATKi3c+PhJbBb",
+	"prsX74pv7bN3QmKqsXibCYWNTA+AAEMN8Y94nvMp4O7BNWIStaNXSBy0pGHva87WWi5tfCuhQB8YsVJR",
+	"c5G7lW8J7ocoE3hkzUA2K10r89MJR5KAfaPYXq+R1tywLQtte/U91uDfYBRyIOeZBdrqYVHa3kVv9bdO",
+	"YK9NWgkCVogkZeOc1EaXeYo30RjD2TxfM0MazhoAgJo3GftLmzNuHzaHBMkyBwvNpD4jYHjB/uWRGC2D",
+	"YJFTIlCpuestIaX+Xn88oXrTZ4eQce0G37SYoILf2bmKmT/w4UzL0UWVTgYMm0/MHL13Cn5Hsl2kz8KQ",
+	"ZzO3HeZY17I4VUhOeJVnaEhCWosxt69dYnumfJY+jMQl8Dpu2qwwF4BrYzbrRTZ7PON65OoKXVZtUa3P",
+	"xdVLXPOSALpi/4FwmqjojXWrF15XXddeKy74+/Vr/jbh1spIjOE7gXtwgiGVPjF5f2DlvOM0JYb/Ojnf",
+	"C5xW+JYwE1Lra9L+DfJ4mQSrXLCrkuoe+eSgfYIUewqPVyZaRT6pvVTeLcGZXghpvfrVVYo35lok+PQQ",
+	"zrTgU/AwufBn8H9934kq9cEEgjVczKNBLJFer2+F0Aosbh8S3/cIYuZRC6XmAGEAvTzLjBBGgQcY8FGP",
+	"xlqx9fqlkM16wIBsXZ6lsQTDjHc/U5aRT1920bn+E6WYoaFlIIs2mwzPEGdoq+2sNKZs8OptHyInG8JQ",
+	"/oSOP7x/++7s+BptNgc00gu0Pmo63N0MBm+J27mjvs7EJFiV57O+3ed6tD4CVUt6L4LcM4RVXONb/0pO",
+	"UAllDBXaQ3ho/0E+pVBBRF8c5jQfAoytKbMlEYYzem+JD8CGn46lBT1olySlJdXfHbT5lrROewOe3BSE",
+	"dGxMsxmLslwXR3fVq63E00QY8ClDckpVOtmuwb6MGUHr0SBUmwK+IDZdYKHOMmk0SSMcOfdaE5yCWTZg",
+	"muHOiDLKMsnQVoujeSk8Edi/97yereIW/HkTikDotkGJ/XuFczqiRB6iNz/8CV0eXZ/evDs7P7s+PUEl",
+	"hkwiCyatqcQsTwmu50qE1FvAEV+ndgvk8Zz1hJsBXEWU3Dp0vfZ9Qgz73ytSvXjpvgX89SZawEKrB3UY",
+	"P6zXyOWXV79eoGGlFBSAJzgFR73kzMKCaz6RU3brQU3woqiYJUTZn7fSNJ4weMKnLOc4M9wxlX31Ecvg",
+	"V1RKLt8eox9/fPNjHUz1LZmI523Dpg4uPa6RsDXXf8RIj8dXIcocs6UGlQv90hpZIrQfERD1AL+lBGI9",
+	"XogCCh56Y9Rwl+ocZRyiN/tv0PsP1zdvP3x8f2Lu30rSFCwoQ0LAQcqYDccB25vVNExlJlbDq38t5CXk",
+	"XdlZqHR2qd9YZ4lS00McQ9DAVBkrwLdEaHND77SWfQMuqwUYD4801lAtR96VR7Buz6IcdxOl3VAMQedc",
+	"ZC9C37OowEdLz5W1I+GyXGTl/I6IqaDKOhBzg1CuW0xQxRTNG0OR0c9kTHij7I4qI+B1gjycee89BZpC",
+	"018fPIULwkxBUxM5q88Z8maWIEamWjkeUSHV92t5/lAS5s/bBAwbHcAJ9VY82E5Qubhou+g9uYNAWFUJ",
+	"Jk11MrmW8OFLMqokzmWkKkA4kBhtgZ0gMRv5HkAiNPGbfwmek+3DAXuz/yd0en509u7m6N3l6dHJX2/O",
+	"3v8KRgN73FxpHuuvcAvRrNwhmGfd1+en5z+fXuqPB8z/Gi42V+1qSHLOxvNJzGGzhTHo0nyGclpQFY8f",
+	"9k7Beq6qpoPnQav1j/nisYanLxfUN2WVMHuGJC8IZxC7YqyY8/zn0Cv77HKr4C5rah92XVb3r2uyNG7Z",
+	"YO/PX3jrPHvPU2hgvv94pf4PDNLlq1y9lBv4do8kWH2xQlxLl+BUOL76VW8myAlwo1rcJZAnzT/tfQtA",
+	"y/NHuM8x/dz8sSQu2tQBnLvxvsLigfegradULMyKeFINFwGROMCODYwqu20XLATpkELK013NoeWakQE8",
+	"zhS1BsWJDIors2ytzr25ESYddZxZ1kXT+08kSkE9cShL9X2dlWdhqK7Yd+cJMzXArIrByNQcLggEgj9f",
+	"vdnJ8AwpIopDVx0xdAD7ct0mwX1HQs2zboX+Xf36lX37KdT6+V77KPcGYRbGeIhIUSpjV8RIkrTKsfjm",
+	"nDvehHqhf1pLEKS/ug9mBIs1w/FYguukIotl8XQosabDPmTjYDaGs0ae+b6DDm3QW0YFSRUXM1cEw/2t",
+	"L3k2F2hSm+nbXGZt1NQvaLU3WT1msOr3TRyCA+iwizxdvFTWtN+fq+UwXpek4HfEHu1+Yr/Jd3kR+xux",
+	"X68Iwo4JzAWNLYr7jCvPd2CYAuAJUakEVlysV8T/6AF/OWTG+WzPgisrXmUERojrWqv+qL16THW89Zv9",
+	"P6F3R1fXN0cn52fvAawX1oERkskBa2E4BCePoOA1ZhDH5hYVjL/eW9afsDlgRwxV7JbxKWvedSN5gzYN",
+	"acOajzR97G4eIoyGODOKdcgCHk/P8s7J4xulTOPPWHDIXfBhObCVO/BifXoWLDSzB676Frd5HVTNAlzG",
+	"eZ9uCSklWn7sIrrN/GWyBzIvznf0ENabmfBxCULhFbHSyrkZ0iWMaE2Hs+niSEo6ZkUd5PlySr/LHMkr",
+	"ovwT12S2yfnDliBbtNzeP2pCCknyUdReAEeoW7mDN5ZAvP0GeBpwqzlFVVGVkwTJamj/5dATE6S1NTbW",
+	"aqxAOR0KLGaIVTDgrRRLi/GfpoCDRceMC5JpNvJclSMWEDQuDHJqioWYNcnaCo/BLEoADoN8KnOeEYcq",
+	"FxqFwuOzrDWSWgWeG8KCopuEUUI0aVA232pgPsHhzEpyvy9TrMiYi9n9vs4xG1d4TGJ78mOvPbE3yRzU",
+	"BRbphN6ZWsw4z2P04F5rDYGwqtg4+JtteSPx38J5vvF70neG0tQoX2wajsZGspE22LbmIGwkG7aq3Eay",
+	"oeXcjxL+aaDEsxX6BoNReF5Sn2u9ipHm2gv8ypSdiS1hOb+DtkHKFBnDLbHYIlIcvdrfP0Q/7gMwodm2",
+	"rh6u6B9Lelkn6iLwwgs8juaa6SHW6caKK5yb1EQAhiffc6GXD8zO3pomLV9PbDkXkiVoRHMFedtQJIEL",
+	"AwXrwC/uiFh/CRcfS/kANfjits6AzYEKQqEfNtdKCy0bMLIBJ9dscoa2/uPf/7Rt7jBmir/oO6J+n0ok",
+	"CGS1QUQ1VEUg0tIIYP8T2YL+HzALwMTI9NhrRV8sh1Dy2joT/C4so9iNB1YN2EJklYl48mrcfISYp813",
+	"7Uv6M/sCIFC2HAPMZThDg43PwM++DDaCiakmuMjJE2sTjZ8FDdFwBi0WRFmDfvgiDT9HlG0Gfjq9/r2Q",
+	"u+HpjpVpKJHLxePj5t2n8IFAn9f64utTZawe2+43WDPMJKc0e+EK/q3jqohyK7uEszVxrfe4IM/HtAwd",
+	"xXJXzMRf2Nazsa3WAZjNVfEIVKQzTnE4Io3hf4JlN7PTTKQHn7uG1746FgfD+na5Gyz+szA2WOD/bExN",
+	"L/cLQ3tmhqY3YV3MrJJaQ+9KCdWvfZTGYNEDe3ckePGw0hRnrhxFY8V8DdE70mLR6C5idg/Fv5rCat7K",
+	"hRKwjFlUVpBG01QpScyM+UgRZrylgJLJAJ5Ta4zfee01M3EDtgBayBTLOs+asrlyDiOwiqe2gI5JwWrn",
+	"/iEvUmddYV/NSeoZrPMEZ+pJDscagom+18LOQB5IEL3/dUzRs1Dq3rDKb3eayKLHlpl+rvJbA7K9fvNV",
+	"Jp/amatnF8/7+Q2KWwE+kFngzFad0j+PMM1fcvMew8lrMdwluSMC57Y4o4HDHc7gP71tV+Y0KFNKaR0V",
+	"fzbPqZSUjZGjUdQ0YeAe8BjhOjhhEzgjr5QrOWnekIeAP2Jr++DxgJ2dyHY9oFYbBn8E2qYZEqTAUPcO",
+	"5KdM8BIwtk1oOGdEhmKnNKVf4/E6D7Ht4ms8w3b14SgrPB6/HNzHOLhQ2hqbpO/26Z1TcOAlZ4ier2d9",
+	"S0qTlNd9svvLYt9O2PRTiy0GLNwFnmzVIQJ206B0YEaybSfSWFXG5BqDSzCvilooX69c85gJznNYumwG",
+	"mMyUIaIXCgkyqiTxKwYAthhsddCJuOXwGEqiNRZGEkR2x7sDNtjQf6E3g40DNNi41hqe8XoaZjjYMN5R",
+	"CcmEFsx3t/Ze6qHD1VdHL9vyVAmSeKY7GzBo31bdrP2wHFWSoC3MEM0gEGqwwch0sAERiOYLew3p21Th",
+	"WztZ2/ymNC7Y3QH7wNx262bscx9HQ1QMAhkxlJg78EKEMZtO9LJBGU0fDDN0HZmU6/WLlM+SWe51Hb+Y",
+	"aiBK/25yvuuXy+npjXRmwxAGzlcHceAW8PYKkqg5RY9bYK5NQXVpbBM/YUueNFyh5tz2xI9shKTmfSBS",
+	"UkAOB8Bhxx+wAc5NiX0bK8M/tuaCNbDyAzUgn4IRYAJyLiRjF31gZMCegqnYenT+yf+eeUtH+T1Tullw",
+	"zdp5pVJekMTcZzV5wD5ChrseywvPeRae8xug98Nuwlb4vAdNoVJRxhM4sUPYz6Q+qbZCX11tuz9nMrFM",
+	"y9KjYQzvq0fJb+1OiW71FCBm++hbErTbsd1QWR0ktAxC4lKVaH65M8wxu91uF2McCUKMzeMJZGypuOjj",
+	"Mbqy762br7l+QgAO5tG3QgQ/zxSxuDI58WpUm8J3tuA9oJ8hOtIXsdaKTUl/Sw05FgBoX5U5x5mWQ/iU",
+	"ZE9CFp8LY47tUcczonAvrV75HZeiDMTboX/82/+AHTeJEuxWJoYwEoSVwumk0DKY4FNp3YOqFTbZeTbX",
+	"fih7x3Z+G5Haxg2pRSG9IU1qjpqVJKnDjRJkE0r0joD1ylQwsnv1eCaQ5Rl41jcST8GzabFfUXTx/kt0",
+	"8X+mjNhFhmcQfRYrcZo35ytxdkqr9WW0Z82Va013bR22oEP0yIzie+C9X/d9ahc6Ql/zmGwgb29Kl0mF",
+	"NHvuTVgNX39y4mpva1HlipZYqL0RF8VOhhU2d5WeJCSsSHtRzRfXTyupeHGBBYABWzhDJ0tqWWPAciyV",
+	"KWxkCRSyZSYkvTVZLJLR0QhUyYuTtwk6v3idoPM3R3tHR8cJ+vDnP+99KCuZoN+Ofk3Q23f6R5jQv5y/",
+	"Swbs/OzkbNui5Ukk6R/EIIBZuF+T5rRpZd4D9ObVa/T27N3pzfWHDzfvji7/fJqgN69+RB/fX328uPhw",
+	"eX16cqOfh2EgtER8VG9a56UXWNGVar3ZPkyfTx3R6c0xBmdfv/FyBZrpvOoxsgs809t5zfk7rWWZ737s",
+	"swyyKkvI3zsnGcUuTPtBfO6jVfBMAlxi6xJY5BdjBwV3lOJBVpggqQTBBahWq7K7vc/NH730vblT96L0",
+	"WaWP+Yqc44KmQlHbLvcUisLyV4+8XW+DEIVUi56s9jH43PMg77zw2Xvw2efil03d9GZTNkNiERemCLZJ",
+	"LultHu/DKPf00V5a5K11bjpRRDSBQxQNviO1xIa2jg1x75xQWXJJjbBXN7qNBIbrQU0w0+rUFNEohEBm",
+	"xxSCEBhynhOoEuZCjU14S/P1pV7yjceLveepImrHXFztY6qlNKz0oCjDMIGlYTnXrbANOJ8/7P/0lL0L",
+	"Q5Hy1gTvwRBeh+7D91yhgmd0REmGJIVKhSCPlzOjMQs+lVDBU0v6W2ejnfeckZ1z8Llygc5GO+f2850r",
+	"/fn21x1o/ebVD6H4G5iHN6ePrGjNSisomSH3jJtIGVgSM9lXP4XhDcwu5JSAz1PSrDlKh8gdJaBktDUE",
+	"+/z/uqcVlW00plqRdIrL7qO4gFrMyatV6KQ2UOt+ub6+sOO296pEkiNcZZRDJWxJyO1XLDVUQdDvMsep",
+	"JzS8pTn52nS0F9nhRUdbCV4UaHpB6FiQ8A9dUI3igmS2mr4JiFG0IFLhoiSZA2PuJYWsv1T3crtUU6ob",
+	"YRNIROpa0rvoiKF2KOl8gf94DewBWyyC/ZjVri8EThVNyTvKbl+KXr8Uvf5Oil6j0tK1qZhgsoXN0fML",
+	"sHXVuV61zPU8WzJQ/bOlsSPv7HvrdpW4frqcJe0KA5Uk31JM0YhgLR5C/LitnoAbdgupx5oOntUx3V53",
+	"GPFfyExCngf8hW71n/NIYy5nEjAszZ1Zf7v7mbKMfPpyoK8LhbBth48GDIo0zzeyuX3YrA+kl5gO81DR",
+	"D79H+5Hrb3t3wI5sxvqP+7oFfZZCF81VgNLX5IO3XTyfK/5ep0zLDEYgerlr1KPJomoFnnAP41eBxe2y",
+	"KFEnXZ3bd9dZxn6uqxj0snn8LfF1O2S4lE1mqfP/gMYAZsGUCwMyafZ6iIVMHJAkQEk8InzOI0QkWRIN",
+	"kcfjM8YgZTwdW1yNMBtWOL9/L6zx8Vgjri8ib9mxNRK31fUaWjvZ39/vyxud9N0l/ELojiOOtXLGVkdL",
+	"LmY38u/XI/vbhEMwtZmpJA0Cpuac+jac8CnKORsnYD6o65Vk8GcDMW8ZKmY4nymayidjqiuR4F7RHb4/",
+	"ewoSPJ/1IsIU5zkEAT0GFT45ct384E0CG5BW0gRpQWWexlmnBbOSkEzf4oLIqiCa4zzHVb0aVRlom+cO",
+	"h7v2XGIF5DByRpAkUgKJw4Gtt8P+DGtuh29Dz+D3TYmOP55/fHd0ffbr6YCN6LgSRB76INymSksJuqBp",
+	"y0/EsBpgAg4aJIgS1KDrCwJI88R1O2CM6OagML5EaqopHR3Vjc6VyrcMaDrhNmrPtEIyRNXBXAmmTTlg",
+	"zfTp8pTIS2IyBT0esD4JzHTWTwALVjXTgu+Lkvgswdxm8Y1ZpoPTtVjXIaIZKUquXNATnIOdUnA+6itK",
+	"CQLi8DMHdV+aUbwEda89L06YpNV5h9EQp7f9zRR+5atu3F6/INWTIPeaDvtg9/7aFDP6vktvOgutX72J",
+	"MlvPd75G61qKX0QrQbjyD7smRmyz2RMTNeZht2wmKPB4wBTnoE1sWiDXXz+cHZ/eXBxdXt+c/svZ1fVV",
+	"oKPNI1/PsLIjlaZRi400YFBAQ26iLVOiAwsD7oC1pOGywAUZYwHSZYol2d7tLj5hiXPt1dl+E7RvEOer",
+	"dfQfOm5H2Yto8Zzox75iDXxeEqUoG8t+rH7PVHN6GIxK2FYJLT9t+cIPMJk1WCrXcVGZ8k6WaxsnMiNT",
+	"w79fDtTDz8dFZXKk5u5H3Kzy/Ik5tHX34DSRTzhV+Ww5hF59lD7r//RP7/duje+hMPXj1Jn22JlL92gg",
+	"O2WAxT3EyAMx2SVWkyYi22zhqgjQkTSPS6Jb/VpFhP2nEhHMMrwICc9jfzDC7z3khDLHbCfDM7n3OcOK",
+	"fPG0wgVULIhgFMZ5nuHZpkSSsnFONENl1pPO07QSgrDUAbeAPQQVeIYkIWgrE3ikHJwal5B8MGD6kZqQ",
+	"YjuBXFqFhbJmYT0o07Jx6FpUTacW/cEZ2UVvrSffjs3W9LT+fRPs0nzihVc0eOPMwLXp3hI0oeMJkQoJ",
+	"zG5tmXbI/DVRAlqvyYgA/XskeNFuvQnHYVWe2+AySdIqx6J+uB2J6TRvA6o/DEerSIwr9Ne//vWvO+fn",
+	"OycnIR3lz0Rd5Jid4LXGibkuIjJOhmffMWz9kdkUV3+BsrGmZomoSuYpsiaAHQtTVFObIR+DXuTFnug/",
+	"7QFaIwr+ckOf2WB9r/we5xSKFGWuj2R3aEuO2XX95lNI5X6PfcTyD4wgNxdwWsAO2PoygkwIFhLnCTg3",
+	"aAplqFlKNFdqNvQGNjExacbb35I7TuZcNdPnIysRN2uQtEiaT5krEO4QIp68XkOb+vY+w1ivZ6W5sR5V",
+	"OqybXllAjNT4bxHnmrxIXhfPEuDYPoCRElqO4l5CGtcU0rhwsDFrcbbGR6CPLPxVyySH8DLUQcgpeFIN",
+	"3J5/7rukyOVXglyWydvIOca1DM2agGcrnEUzdM3RWqG2lt+XMSLzpN0ptsmFW3XtrZ9+0nKONFJq13Bs",
+	"maL7lSVaX42u3ldpnysUdrReCQO9Z2gN5He0pX/e4Syf2SUFSXr7Oy9u5FGPUSa4aP5yBLXGy7MrGkRz",
+	"B0DtIw1Ivrvja6bhgK5hKy00ANraBCFn09dQatRrNmDw8raebI2UXM7eCl5oIjnLalB+rGCBjDql/2UD",
+	"dqWnU5aCspSWODdC8oBtaQn5lsxAWtYHZRtJbhoD1NcZwXoGEqCbIL9hRFmmhfPdVogH2ryeaN0NbiDn",
+	"J4KCGmZQm2jPvmLI2NXZaL0C2N+cEVOhHUqfvzGrUnPaWusdsBSD/iYJiTuX4LytTyp4lmqahoeEpQBG",
+	"pmYxX+7+p7cUXQFrdtdcS0LQjKo23szxLb8CRqcQ0Skg7OnjumNVqq7Ay/fkk7qyr61RZvW7iZo1lAcr",
+	"bIe+6TgEzQw/0LwR/N2cfTNhmb/BmGtzRs3NzYbzkjCJdhpobTt1y8h5hmchU1yCSC7tF1cV0289i6Yo",
+	"9z6XcPP0cNPU/PcFj6sGYda8Ydk5j0Mrh1d0/0luF+9m+TYglWGpn9vu15WIetQq4rKL7oiASNyikgoN",
+	"SX2ZbEpkbg/lXrHcICCDwaynWA5YCoBUBkKTFwQkq1ySXXRJANmPKlMgjVjnuXlf7m4il1/6Zt8ItlCu",
+	"CQ9J3ioaxWrt7dX+vv5a4FRPeztBWM+J1EksP+7v69+yyhAzeqU7/ml/HxWUVYpA+zbysp47HjATgucn",
+	"5TYVrmxurB6dy4zd/QxIpF+2d5GpM2IxtcEXYpQHM0Wo2mJwR28qSbIb4Mv/1UZVKyKNQmwhM1xZYEhY",
+	"rAnpP/79n7bDIKDZ+gXP50GjW8YbXmxPz+yprJPMDMuAQt4JnESbigtK6hJLVVUav2AN9S83TfKIPinG",
+	"Z9gtiTrxYE8rqmuNn/bZazB8+piXszUfRd3Fs1mFO09jnfqT8hJg3YBXvpzMxz9o5lzZCpyAmWeVPyxy",
+	"SoR77QHaXetM7UheibSHn1DT5pV9d82U6HcVzbJjGXX845sQIsEMCzHMek9BPdsxvNDaxTwjOvGMZI1W",
+	"+3rfCECCpFp48wlCfiWiaR+qK7PRUlBR3eBFNlqN0GzDDwK6PEIXJ293vzE7tkn85ozslHhM9AysRcDi",
+	"I9UgGok13zpbCQAnaYajya+pGVOXz9PvtKt8fUN0JqvxmEjAe1rK3K68d5f4vj6Ao8SWMwVtwIpG9apx",
+	"Mb9ommChmrnx30+5yMxBpxIp8kl5Gfot5Qc24Id9+MDC+IB9f0ol2Y75tP7eck0V+NM7wsZqsnHww/5+",
+	"stzfBurUD/v7h+jHfXAaOY9iuDcodRByhlGmyBjiv39f83Xhb14o4BGzWy2xNG8duv2bkDwzWVnDmdVb",
+	"hVbYwPViKs/rAwNrLr9zh5gzD9qlEWbVnJfJSh2GdQDbqKtLCYcy9RVzhh44ApBN91RAAraXK7sDy6AE",
+	"7I3/TSMKzM0B4VRw6cgtqQktw3Iy5FisuwigwuPua+Fav/AUfvxrPO6VoIL/f/audbdxW/m/CuH/B9uA",
+	"L9nu5d+TfHKz3rM+Z3NB7GxRVEVAS7RNWCYNUXI2CBbo07Tv0UfpkxxwhpQoW7KdTWxvd/OpzVoiKXJm",
+	"ONffjJUWUwZV9R8nV2Jn/a4ImSy1CPdpFN0R/nT4EWsKJv9F3l5ffuiddgbdm/POWZdUO9C9EDLkiVe5",
+	"1//z2aukIWYMJmNExcLytdLiRVO4aGM0nlgqXDxZk01sU3ogQRyC974MZRLZBGOAB/+/KBqPh8PyGLWm",
+	"pd24JwZ0fJAINXBHSZoaHT97IA7REg9IjVBglTzQVBadNNTLY+xq7uSmlfgmtHxo38d0vFUw0BL6cyzQ",
+	"xgL1Ydg0dei+qsWOkan7a8+jxcTGLp5fi5Q6epZS33ytFUAXGWG0KrHKHKW2L+5aDfGjfWgfWqKZbFvM",
+	"Db2uf5KWOEx4GDe5SDsSk1q/M/ipQfr9ToP8/fsfWQd5p9qhYRXKXSiLRfqVPYXdSC8z+kH0rJS+iqWY",
+	"OZZnSXZQaAnolzhaqfnZRqLdMjYtrRkd2OyxtKIq5bZcUpmMbH0VqWUJZg3y5gjy7QmdMBrU02ChJ1Lr",
+	"nwp1axzK1p0kLC6SQhtnQqHmHGGAjdgGiOCTfBUqmdE7rESlccxEQEXaLDINgLnlpbb3xi1gZi4YWFK4",
+	"HhaABMmqcVue0HsxxmrcJiTIswD7x0KxhS8NWrG7HEHHzE0rsT0H9F91koiYh4THnuCKBFzNuFKIqRdI",
+	"wU4yVIQm1AMDrQEsn9S7wcWYRY5ePYeSW4BBKC4x/Vkf9A5VHRi/rEGZbeT07cI8WYLWn4oAFibIsuLA",
+	"gopTKdKmV0sO0h34tPSa2obCaKja97cTGj993Z0edW3J3SbyeWuXuKYczzyjH+/FbLYtMAfwOgtOCFWA",
+	"Mw7tmW0yWpob943dYo8F+0BsThDCDhRAJqpQtFkRuCTeZERuqTJ9ATGG4qIbUJGXw/aCgjZITTBU25Ck",
+	"3b7XfwzklIlycINXR0ekdw4etJvBxX+756TaEwsa8sBkeusxqljsUfKcjAj7NNeEm3vFE/qd84vBzbuL",
+	"6/O3pAo4CnBXjPQ+FzRsKhHA8GLaimlHUjibpEQUw7d9OaE/VI/aY5sg5icRj+8qx7/+tiydTT2QcE4W",
+	"WoYqB7vYYsymSbBGNanNk2HIfbyPY02GhKPfyvBzfFdvkdMCSfIw4frBUrmR4msZoc19tTFZIqWFnr+F",
+	"LRqzT3HbXkJ5gtuYHXH17pS8fv3qdQaekG4rJASv1qd8nxTolusAEWoBKQg/tduGLfW2obinJbA0EPpI",
+	"YZvrzLW1vM2/5YlaIqYCzHjzRAPyQhu4fwgJrWmyjhM4whkwjkzKyheI6JWGeTtum7FOULtYuN8Nm5he",
+	"BUsd3rCY6RCCuDxE+IJ0rgfvTaRO8bG2WrUlVoP8fr1qE5vTlAuE+pJcdq/Oev2+g8Jqis/MAE0u9OMR",
+	"WIRojeaVJGvkw9dXTZwRN+Tf3QEE00eJVvGzdCCD2K6YL0WgR/cEXmzqi5iziHEu5kwcgnP0vCwo4h+s",
+	"jYONjaGbMP/2cpIP0YDxWplyoRx7xhI41N3vmuEILhqEriNeVBRysOozGk0V4aYWoADg0b24IrWYb3Vp",
+	"aWIBww/XjE0KbPE6FXcgLY4JwB3oVV5e9AfQf7tBbifcR2UG0iixDSuwLjXdJT3hh9yfqha5Mgx4TNbc",
+	"klf9j5fITqSm2fzlDyRkcZrYF/AxjxVebp7YzKHucKs359Kd2bBIQHgoWEAfslGcOapWr9Vlm4fUMAob",
+	"NLCyDDCgWURAQquJFnie2PLOvVKL+a6lRjrHOqModUKWWALfrdGU0hexN8dIRln6+VdgL60DzUiXYC9j",
+	"ksyPcT24YJ8KMmTEFjKiWzZF0EAwFAWAf55Y7eJs+VELRCmAxSzKhoppnJirmMQTKshYcjFukBm9G2LN",
+	"1A38C2Cne6L7sXs+uOkPOleD7tsckgUgWJhUI+N7xnvdnIf+hIwLs49pVU/Q316mHRTxZAcGzbHl04e0",
+	"9PA40UHi8tn0pX3rTWBCmUviMfWGz12fn04yOa1aUjn9AMlzghmG5g25YNFtxG0lYkhVXKBjJEIlQ00f",
+	"w0fbx85QDzKRPVH05nYX7HX25q7v2eWpyvKXQfPT98fthIF0BAxN6O7NFVExD0Mixfd04f4MOqYN3uJW",
+	"ULFCLyROIigGGx34nl1K3/o6SazqEJUcjb5mAf4VqHxJJICw4pXtsyFMkDvKmnMpAWZ9sOoIDHb17pT8",
+	"ePT6Ryg9A8sIzamxxBg5Ste8XAUK/oz2jzTyWGFKu5bHiLdbKnL71txskU7mhAboMzdPOrVPiOsDyQwd",
+	"9slncwCsGIdySENP0GDGhWqRXxiNFOFC8QBNYESCg8HpktvbYAOH1J8ipvWYCc0tLCBSkIDNqAhMQgGO",
+	"AuDacyrSaq83UPupSvLCM+2NdMxnQHsc6k9gCgS0Nm399Nm9thAYqLTzgIkY8bOlsNq7UfJwqBmLtPZY",
+	"cJ984CpGtO5N9XAmKu6cxJTdlVWLYbHxg/BaVwrU3kH/QKxEysAhSY0LP0wUX7C6Ns9xeJKIkCkX3Vkf",
+	"sCaTMV8w8RhYyPyiPtBdr2kD5GQJUGV+kvV1eisfpY8GHZ1G/tTR4kFXJRcqpoAfL0fLUO4ivDshIxoq",
+	"xCnkwvwuBeCzGMD1oYwnZZ+LL+QWzEQyqxz/CsuqNCowfKVRoWFY+W2LwsYL4/JRmhFVrHkGVqtXwD7N",
+	"QxkwS41FC8J3gCegJUVB/ubSEpYzNRsVFd+FQF8ymlX2gxKKCzZHtU32KLzgHG6KoPrNVj8uf7EcQTQz",
+	"J9QaxLY/tTiqGXpPIP1kpmXrX3/+P6mi1KzW0wuNBap9r//zjoe5vg0rGrwND75jLMBY7lrJa+7SFodH",
+	"CxJ17KSPk7eGb2y5kwXVU2WcC09tklUblNHe6FwKdgaNXFZX1BHk/WBwCedwQiZSyATaxU2YIL1RU7/a",
+	"hHe1UKVDBZkQZrETRgMWZavtjZpnMuAjzoJmnwufPRLY90nD63rVuGCYrTug4zISN4+1u6acUF9I6Zdt",
+	"ekk/nD4LC3tZlF81ABwBljZQRfKn8zmZyDBQereNmnG4he9FdJSo1h0yj/hCC4d0c2C7jAbdsBabQjGi",
+	"jWFg4boNmWR6q2k0oW/WEL2U8lagsxqy/izuJwJZakHDxUiuEy49/fsODTYYv4Co+0Y/pb4BDHrCDb+E",
+	"fcWxCR1K6DHGFTmloPga3TjdoAWP4cuUNUNK7YyOsbRdo4KS6+veW7J45RgVpQ6gbDIzEmKRtKonngB7",
+	"H8I3cM8sxWB62ZtpIEYf9oQq6yWqaoMgi/xQX1szkFLsiYgt5JTlFmCX+8PRUVa1j07rBiI0m4iXTwVi",
+	"U/CY1KhvWnv/9eerVjE8HVCVnWa3tGVnuYzYgrPbMndA7qsD50P35mN6UhcoDSBtKPsoV2rsKn8INpu5",
+	"GUQFnNNGont4bnF+9LKAzhnm7E/4HM4RJ4NE/wmdz/WHIu/EERXKhGRsnAp34lZGUwXR5JPM0+GJITMZ",
+	"/BMGKRhVBd7gpp4Bcl2xpDsX3y1JATnBUFFeAMxoqDmdBcuxVcPx2D43/46N79YwFJTtNgZtzc8tchky",
+	"qhihauoUG4DjAqE39UYBanc2QqsKCboQDsPhPeGQkxtvGjImUlGCGOutVosYedKqmtyW7lmn9+HmrNc/",
+	"6wxO36eZLZ7IUltoEETawDVyM7Z8CU4LY1DOmFJa5GDhvDYE6y3SgSOBoooU933IQinGpuTCfjSUFKfi",
+	"zDx7ZtKYo4SdwESIzjPLSAk2Fw1LT8AY+jDOumc/da/673uXN73zzumg97FLatVfZBK578oRwUT7z+4w",
+	"LfL3739U6+hvMXN6IhXIQzaSEYMf9VYrrV/iRkfYQ7KAGlaoAPfREybql4YMVg5Pn3KrWiipO7CifQvr",
+	"jtmHImn9H8mFySuwH2ETSL69IrN9Vovpjc14Ds4hn4QDmD0yNHJxlW1dvGCHb40WhW6Q5oqftgBMJ3OY",
+	"FJiyhZaj0Zof3NNpxULsMxpp80+YbuMiMB0npuyuUdJX/IAgXHvxBDnnsY0f6CzvI3uumMklzeQ8iIUe",
+	"I1KDq/kYIwz1RoZ9k7XCN8iP2LrB5jK6HQpWOK59n/NDFhV3FTiCln2XT9FOF6EcXKLaUTvdbIbDIFXn",
+	"+KbY7HCp4blE+gkQZmQUMV+b3O7OVlWKjhRRMQXdoRawOqhiBmI9z3RajzdBOa1ITRmbm263OAGH5APN",
+	"ZBEbMShYadPRiIecbsaN7LgP7kOAOxNuI8Dd9X15Ue4jawtDPuYyUcTdVVJDbWQk/cS0DI5owPVvpq+w",
+	"jGLTEx66lYksPpydkxW2Tb0P60/q1NEr9nNU7ozbnNWpe3Mc6rQGEPpfbbrs05iGcqzNqkRkLkr7O4b7",
+	"IKCHbEdMMH3lxGQi4ohvOqz0qb0cFMx2t9UZ2YW1dpCE2+tfkJcv3rxpviDpNgEvdMVY73fKA/lx7iuK",
+	"KcWlOJVyypkeWV/Z6PdEdSCJwspxpU3nvL14Ufn82+f/BQAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
