@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../api/client';
 import type { Membership } from '../../app/choir';
@@ -260,6 +261,32 @@ describe('the getting-started checklist', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss checklist' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Getting started' })).not.toBeInTheDocument());
     expect(server.calls.filter((c) => c.method === 'PUT').map((c) => c.path)).toEqual(['/choirs/c-bach/week/dismissals/checklist']);
+  });
+
+  it('is read again when the director comes back from doing a step, and ticks it', async () => {
+    let musicAdded = false;
+    const { server } = renderServed(
+      {
+        user: user({ lastAccessedChoirId: BACH.choir.id }),
+        choirs: [BACH],
+        handlers: {
+          'GET /choirs/:choirId/practice/me': () => json({ weekSeconds: 0, pieces: [] }),
+          'GET /choirs/:choirId/week': () =>
+            json({ ...EMPTY_WEEK, checklist: { singersInvited: false, musicAdded, rehearsalSet: false, sundayPlanned: false } }),
+        },
+      },
+      [
+        { path: '/dashboard', element: <DashboardPage /> },
+        { path: '/dashboard/music', element: <Link to="/dashboard">Back to the dashboard</Link> },
+      ],
+      '/dashboard',
+    );
+    const section = await screen.findByRole('region', { name: 'Getting started' });
+    await userEvent.click(within(section).getByRole('link', { name: 'Add music' }));
+    musicAdded = true; // the piece is added in the library
+    await userEvent.click(await screen.findByRole('link', { name: 'Back to the dashboard' }));
+    expect(await screen.findByRole('link', { name: 'Add music (done)' })).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path === '/choirs/c-bach/week')).toHaveLength(2);
   });
 
   it('ticks a step that the server reports done', async () => {
