@@ -1,6 +1,6 @@
 // The dashboard's week (issue 26): one request for what the page shows,
 // and the changes made from it (an answer, a dismissal).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
 import { useSubmission } from '../../app/mutations';
@@ -70,7 +70,7 @@ export function useDismiss(choirId: string) {
 }
 
 /** forget takes the checklist or the question out of the week held. */
-export function forget(queryClient: ReturnType<typeof useQueryClient>, choirId: string, what: WeekDismissal) {
+export function forget(queryClient: QueryClient, choirId: string, what: WeekDismissal) {
   queryClient.setQueryData<Week>(weekKey(choirId), (week) =>
     week && (what === 'checklist' ? { ...week, checklist: undefined } : { ...week, voicePartQuestion: undefined }),
   );
