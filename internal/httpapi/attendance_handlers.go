@@ -116,14 +116,23 @@ func (s *Server) attendanceSheet(ctx context.Context, choirID, eventID string) (
 
 // sheetOf reads an occurrence's attendance in a choir already read.
 func (s *Server) sheetOf(ctx context.Context, c *choir.Choir, o *calendar.Occurrence) (*attendance.Sheet, error) {
-	choirID := c.ID
-	members, err := s.choirs.Members(ctx, choirID, false)
+	people, partNames, err := s.roster(ctx, c.ID)
 	if err != nil {
 		return nil, err
 	}
+	return s.attendance.Sheet(ctx, c.ID, c.TimeZone, o, people, partNames)
+}
+
+// roster is a choir's active members as attendance lists them, and the
+// names of its voice parts in order: two statements.
+func (s *Server) roster(ctx context.Context, choirID string) ([]attendance.Person, []string, error) {
+	members, err := s.choirs.Members(ctx, choirID, false)
+	if err != nil {
+		return nil, nil, err
+	}
 	parts, err := s.choirs.VoiceParts(ctx, choirID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	people := make([]attendance.Person, len(members))
 	for i, m := range members {
@@ -137,7 +146,7 @@ func (s *Server) sheetOf(ctx context.Context, c *choir.Choir, o *calendar.Occurr
 	for i, v := range parts {
 		partNames[i] = v.Name
 	}
-	return s.attendance.Sheet(ctx, choirID, c.TimeZone, o, people, partNames)
+	return people, partNames, nil
 }
 
 func countOut(c attendance.Count) api.AttendancePartCount {

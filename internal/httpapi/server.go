@@ -30,6 +30,7 @@ import (
 	"github.com/cantica/cantica/internal/music"
 	"github.com/cantica/cantica/internal/planning"
 	"github.com/cantica/cantica/internal/practice"
+	"github.com/cantica/cantica/internal/week"
 )
 
 // Version is the product version shown to users.
@@ -80,6 +81,7 @@ type Server struct {
 	mailer     *mail.Mailer
 	choirMail  *choirmail.Service
 	planning   *planning.Service
+	week       *week.Service
 	logger     *slog.Logger
 	cookies    cookies
 	now        func() time.Time
@@ -96,6 +98,7 @@ var _ apigen.StrictServerInterface = (*Server)(nil)
 func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, invites: opts.Invites, feasts: opts.Feasts, calendar: opts.Calendar, music: opts.Music, practice: opts.Practice, logger: opts.Logger,
 		links: opts.Links, attendance: opts.Attendance, mailer: opts.Mailer, choirMail: opts.ChoirMail, planning: opts.Planning,
+		week:    week.New(opts.DB, opts.Now),
 		cookies: newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
 	if opts.NoAnswerCache {
 		s.answers = newAnswers(0)

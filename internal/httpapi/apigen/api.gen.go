@@ -821,6 +821,24 @@ func (e RsvpStatus) Valid() bool {
 	}
 }
 
+// Defines values for WeekDismissal.
+const (
+	Checklist         WeekDismissal = "checklist"
+	VoicePartQuestion WeekDismissal = "voicePartQuestion"
+)
+
+// Valid indicates whether the value is a known member of the WeekDismissal enum.
+func (e WeekDismissal) Valid() bool {
+	switch e {
+	case Checklist:
+		return true
+	case VoicePartQuestion:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for Provider.
 const (
 	ProviderAzure  Provider = "azure"
@@ -2832,6 +2850,79 @@ type VoicingInput struct {
 	NumDistinctParts int    `json:"numDistinctParts"`
 }
 
+// Week defines model for Week.
+type Week struct {
+	// CanAnswer Whether the caller answers for events in this choir (an active member).
+	CanAnswer bool `json:"canAnswer"`
+
+	// Checklist The getting-started steps, each ticked from the choir's data.
+	Checklist *WeekChecklist `json:"checklist,omitempty"`
+	Rehearsal *WeekEvent     `json:"rehearsal,omitempty"`
+	Service   *WeekEvent     `json:"service,omitempty"`
+
+	// Upcoming The next events that have not ended, soonest first (at most 5).
+	Upcoming []CalendarEvent `json:"upcoming"`
+
+	// VoicePartQuestion Present when the caller should be asked which part they sing; the choir's parts in order.
+	VoicePartQuestion *[]MusicalRole `json:"voicePartQuestion,omitempty"`
+}
+
+// WeekChecklist The getting-started steps, each ticked from the choir's data.
+type WeekChecklist struct {
+	MusicAdded bool `json:"musicAdded"`
+
+	// RehearsalSet A recurring rehearsal exists.
+	RehearsalSet bool `json:"rehearsalSet"`
+
+	// SingersInvited Another member has a voice part, or an invitation is pending.
+	SingersInvited bool `json:"singersInvited"`
+
+	// SundayPlanned An upcoming service has a plan with a piece in it.
+	SundayPlanned bool `json:"sundayPlanned"`
+}
+
+// WeekDismissal defines model for WeekDismissal.
+type WeekDismissal string
+
+// WeekEvent defines model for WeekEvent.
+type WeekEvent struct {
+	// Answerable Answers can still be given (the event has not started).
+	Answerable bool          `json:"answerable"`
+	Event      CalendarEvent `json:"event"`
+	MyAnswer   *RsvpStatus   `json:"myAnswer,omitempty"`
+
+	// Pieces The planned pieces that have a score or a recording, in the plan's order.
+	Pieces []WeekPiece `json:"pieces"`
+
+	// PlanDate YYYY-MM-DD, the event's date in the choir's calendar (where its music is planned).
+	PlanDate string `json:"planDate"`
+
+	// Unanswered For those who may see attendance only; the active members without an answer, by voice part.
+	Unanswered *[]WeekPartUnanswered `json:"unanswered,omitempty"`
+}
+
+// WeekMember defines model for WeekMember.
+type WeekMember struct {
+	Name   string `json:"name"`
+	UserId string `json:"userId"`
+}
+
+// WeekPartUnanswered defines model for WeekPartUnanswered.
+type WeekPartUnanswered struct {
+	Members []WeekMember `json:"members"`
+
+	// Part A voice part's name, or 'No voice part'.
+	Part string `json:"part"`
+}
+
+// WeekPiece defines model for WeekPiece.
+type WeekPiece struct {
+	HasRecording bool   `json:"hasRecording"`
+	HasScore     bool   `json:"hasScore"`
+	MusicId      string `json:"musicId"`
+	Title        string `json:"title"`
+}
+
 // AttachmentId defines model for AttachmentId.
 type AttachmentId = string
 
@@ -3660,6 +3751,12 @@ type ServerInterface interface {
 	// CreateVoicing Add a voicing of the choir's own (edit:music).
 	// (POST /choirs/{choirId}/voicings)
 	CreateVoicing(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// GetWeek The caller's week in a choir, for the dashboard, in one request (view:calendar).
+	// (GET /choirs/{choirId}/week)
+	GetWeek(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// DismissWeekItem Remember that the caller dismissed the checklist (manage:choir) or was asked their voice part (an active member).
+	// (PUT /choirs/{choirId}/week/dismissals/{what})
+	DismissWeekItem(w http.ResponseWriter, r *http.Request, choirId ChoirId, what WeekDismissal)
 	// GetEventLink The event an event link shows, with the member's current answer (public; the token is the authority). Changes nothing.
 	// (GET /email-links/event/{linkToken})
 	GetEventLink(w http.ResponseWriter, r *http.Request, linkToken LinkToken)
@@ -7817,6 +7914,67 @@ func (siw *ServerInterfaceWrapper) CreateVoicing(w http.ResponseWriter, r *http.
 	handler.ServeHTTP(w, r)
 }
 
+// GetWeek operation middleware
+func (siw *ServerInterfaceWrapper) GetWeek(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetWeek(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DismissWeekItem operation middleware
+func (siw *ServerInterfaceWrapper) DismissWeekItem(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "what" -------------
+	var what WeekDismissal
+
+	err = runtime.BindStyledParameterWithOptions("simple", "what", r.PathValue("what"), &what, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "what", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DismissWeekItem(w, r, choirId, what)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // GetEventLink operation middleware
 func (siw *ServerInterfaceWrapper) GetEventLink(w http.ResponseWriter, r *http.Request) {
 
@@ -8564,6 +8722,8 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/calendar-types/{calendarType}/import", wrapper.CommitFeastImport)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/calendar-types/{calendarType}/generate", wrapper.GenerateFeasts)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/calendar-types/{calendarType}/published", wrapper.SetCalendarPublished)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/week", wrapper.GetWeek)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/week/dismissals/{what}", wrapper.DismissWeekItem)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events", wrapper.ListEvents)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/events", wrapper.CreateEvent)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/events/preview", wrapper.PreviewEvent)
@@ -21008,6 +21168,177 @@ func (response CreateVoicingdefaultJSONResponse) VisitCreateVoicingResponse(w ht
 	return err
 }
 
+type GetWeekRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type GetWeekResponseObject interface {
+	VisitGetWeekResponse(w http.ResponseWriter) error
+}
+
+type GetWeek200JSONResponse Week
+
+func (response GetWeek200JSONResponse) VisitGetWeekResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWeek401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetWeek401JSONResponse) VisitGetWeekResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWeek403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetWeek403JSONResponse) VisitGetWeekResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWeek404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetWeek404JSONResponse) VisitGetWeekResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWeekdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetWeekdefaultJSONResponse) VisitGetWeekResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DismissWeekItemRequestObject struct {
+	ChoirId ChoirId       `json:"choirId"`
+	What    WeekDismissal `json:"what"`
+}
+
+type DismissWeekItemResponseObject interface {
+	VisitDismissWeekItemResponse(w http.ResponseWriter) error
+}
+
+type DismissWeekItem204Response struct {
+}
+
+func (response DismissWeekItem204Response) VisitDismissWeekItemResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DismissWeekItem400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DismissWeekItem400JSONResponse) VisitDismissWeekItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DismissWeekItem401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DismissWeekItem401JSONResponse) VisitDismissWeekItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DismissWeekItem403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DismissWeekItem403JSONResponse) VisitDismissWeekItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DismissWeekItem404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DismissWeekItem404JSONResponse) VisitDismissWeekItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DismissWeekItemdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DismissWeekItemdefaultJSONResponse) VisitDismissWeekItemResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetEventLinkRequestObject struct {
 	LinkToken LinkToken `json:"linkToken"`
 }
@@ -22903,6 +23234,12 @@ type StrictServerInterface interface {
 	// CreateVoicing Add a voicing of the choir's own (edit:music).
 	// (POST /choirs/{choirId}/voicings)
 	CreateVoicing(ctx context.Context, request CreateVoicingRequestObject) (CreateVoicingResponseObject, error)
+	// GetWeek The caller's week in a choir, for the dashboard, in one request (view:calendar).
+	// (GET /choirs/{choirId}/week)
+	GetWeek(ctx context.Context, request GetWeekRequestObject) (GetWeekResponseObject, error)
+	// DismissWeekItem Remember that the caller dismissed the checklist (manage:choir) or was asked their voice part (an active member).
+	// (PUT /choirs/{choirId}/week/dismissals/{what})
+	DismissWeekItem(ctx context.Context, request DismissWeekItemRequestObject) (DismissWeekItemResponseObject, error)
 	// GetEventLink The event an event link shows, with the member's current answer (public; the token is the authority). Changes nothing.
 	// (GET /email-links/event/{linkToken})
 	GetEventLink(ctx context.Context, request GetEventLinkRequestObject) (GetEventLinkResponseObject, error)
@@ -26868,6 +27205,59 @@ func (sh *strictHandler) CreateVoicing(w http.ResponseWriter, r *http.Request, c
 	}
 }
 
+// GetWeek operation middleware
+func (sh *strictHandler) GetWeek(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request GetWeekRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetWeek(ctx, request.(GetWeekRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetWeek")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetWeekResponseObject); ok {
+		if err := validResponse.VisitGetWeekResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DismissWeekItem operation middleware
+func (sh *strictHandler) DismissWeekItem(w http.ResponseWriter, r *http.Request, choirId ChoirId, what WeekDismissal) {
+	var request DismissWeekItemRequestObject
+
+	request.ChoirId = choirId
+	request.What = what
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DismissWeekItem(ctx, request.(DismissWeekItemRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DismissWeekItem")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DismissWeekItemResponseObject); ok {
+		if err := validResponse.VisitDismissWeekItemResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // GetEventLink operation middleware
 func (sh *strictHandler) GetEventLink(w http.ResponseWriter, r *http.Request, linkToken LinkToken) {
 	var request GetEventLinkRequestObject
@@ -27348,483 +27738,498 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L39biM5li/4KoTvArYX4Y+syqqZtnGx67KdVd5OZ/razqqpHRV8qQhKYjtEqkmGlapEAvPXAvvv4j7B",
-	"AnvnPeZR+kkWPIeMD4kMhWzLzswx0OhKKyL4eXh4Pn/n00YqxxMpmDB64+DTxojRjCn45+k1Hdr/Zkyn",
-	"ik8Ml2LjYOOITBm9JUwYbmbE0CGRA2JGjFChp0yRrd/2ehv/+Lf/2dvY3t1INnQ6YmNqmzGzCds42NBG",
-	"cTHc+Pw52XhLtTmXGR9wli129NuIiXrDOdWGpCMqhixLCNWECvLL9fUFyahh7V19TjYmVNExM25qR8bQ",
-	"dDRmwpxBz9x2OKFmtJFsCDq2H9P6K8mGYn8vuLLjNKpg7fM6pjkTGVXXswn7K5tFOkhrb63awUhyFR15",
-	"6p6u2KYlA81amq1eWK3l07u2dWZ391nis8E7Kdg5NelokXKuR4xY4rWUSYWnH0tKKc1zpshI5pm2JAPj",
-	"QZKvRnQ22LGN72DrS8Yh7rihtt/oBHn9lRVnaT9l1/KWiUjjBp6t1upbLm7LNhdXTrNUMePWjo0pz1lG",
-	"aGrfIDkXtwn5/juSM2PPEqEiIxkfclMtZ3OAednZaoM8LzRPo2s6dk9Xa/Mip+KEGrY4799///33nfPz",
-	"nZOT8Cwsi7lHZ9HxT/Dhii0qecctpUba9I/bWmWiGG8c/OvGUMphbqdE/ywU2/gjCfR3TYfRCRh4ttr4",
-	"P7Rxl2J1zvLZvqwnUmgGTP0nml2yvxdMG/tXKoVhAv5JJ5Ocp3AE9/6mJdB91ez/othg42Djv+xVF+Ee",
-	"PtV7p0pJhV0tHhSFnZG+YvRWE0pUkbMD8uvR27OTo+uz9+9uTi8v318mZMrNiEjByJhpTYeMTJgiA87y",
-	"jHBBMmYoz3VCBlL1BBeTwhBq/xgTPZJTTbakIpT0ZTYjUpHyIiNmRA1JqRDSkL4dDs22EwIvj6ViZKJY",
-	"yjUjqcxYT+giHdlb8+wdDPDm+v1fT9/t9sQG8H4xyHn6BOt2nFM9YhqXZGonwD5ybfQBoSQrsDtGLE3Y",
-	"iYhi3GcqIZTYA0M0vWMZ6c+IlmNm15PlmhHNRcoINz0xpRpWwX5g+Y5touK+hOb24YwU2goQ9joAkYJm",
-	"Yy64NooaafsSGTyTZsQUeb3/F1g/3RP2x8vTo5PzU5LbIZNCZEyRTZgrvrTp1hOnv/bFPBKE2We7ts83",
-	"UvV5liFXX2+/76QhNM/llGUH5OL08vzs6qokdzL1chtetpuaKJnbtU5vNfw+YWrMteZSILUKXGokU1j6",
-	"CVO4ZZYQNNnytHt6fnT29ubd++ub4/fv3pxdnp+ebO+S0zumZmSquGFk6+L91XVCLj7Y/zu6Pv4lISen",
-	"b0+vT7d7QjNhyEDJcdmltp9wSzQDSxTEjLgmUzojRkqy1ds4VlLrHan4kIvyuLuXd62Ai9v9Tpo3shDZ",
-	"E6z8++ubN+8/vDs5wMMDy0nNyC1UJpkmlh3AoYLV7bNciqEmRhJKQDJsCELUvm95irGsh2yVm2Hf3NTY",
-	"EIMDhi2nUgy4GrNs+7DJSizH8ucOOFPOaGa/mY6YYm6lLugslzS7lvItVUO2/gV7c/b29Ob6/fubt0eX",
-	"P5/iqS8mdgx2QrkdBDBSpFjN1B1ThKYpmxh9CL95no0rDFyDj7mBM+eum2s+ZrJ4Au55efrfPpxeXd9c",
-	"n52fvv9wfQDDcXS5qfGK0EZOJlZiU4rfcTGEfflx34p1UmRuUqkUgqFIx3VPpLm0FE2OxKx2+GAXDb1l",
-	"2l8/aSVNc+O29FrKcypmbin0EyzC0fXpzduz87Pr05METuqYihmhxrAx7JpiRs2OBoapK5yzJeuMXNqf",
-	"d+D3baLpjIzklNjDYc/GlNotTerqb+39RYHRt+w+JX02sFeuUTO75HRIuQiqpFwYNmQwLysRCVqYkVT8",
-	"T/YEzOPow/UvyKMPiJCwoVwTzYeCgSBi5Qw8BcCcgTkwkbFsm8AZJrR8ZJkBYxnLDoHd94Rtxc6cC3v5",
-	"TpVdVtAdUGTReipVlgCPd0yfsI8TK+cRM5U7A5oae4mOLFsSQ88uPghdTCZSGZads4xTUJXXvk4f3l19",
-	"uLh4f3l9enJj+QdyjQHP2aYmrmvPDq2WRG65kxma/IMA4wPR1/UJpofU8DsGGnxNWp0oe+4MR0k2rfR7",
-	"UeQ57efMi8OLYnUlMP9r+WElz8v+31hq7GIeDQY85xQnudCjM0b8QvUbRt05nmOl9nfChTZUpMxdDcBd",
-	"wEhTtW5XyTVHtja3yn8j32XZ9iZYhtwA+1LmjMJ2+zcvin7O9QjPRPw1Tw1zS2JfMGwo1ayu8AwoN6Ob",
-	"PtXMKhmapUVOraoE111A/0k2eBZsHPWVwAMtlXmvnH62cNyb+8Qzr/nURltvIpk3Dy2uTRLYtCX7fgzW",
-	"s8XdVyznQy4LXXv3LAtrcfVpRL4LjqI0pwWID89UfD8Vo4ZlR/CpVYyocTr5juGwhrFPfpp1OEPJRlpo",
-	"I8cXVJl3bncXtT0rI1lFhKkd+KdiqVQZ8DxN5CAhbHe4Szav5ERRIcmrzd3QuBrtBqZqucy7GIVFKHJc",
-	"mUoWiZL/yX6aGVzncum4MD++roZXUqn/pZ1xVlsJO/Y52Sgm2WobFDoOlU2nXAT3XdKgkPqkmgu6sJF1",
-	"0mknSk97zX3Xqb3Uty5O3mwnhBYZlzeDIs/JFiXw35IGysdAGltWN7X/srqPfyUBCRLU1+YotxMCU/84",
-	"zhMy5hlPUPe09OO5FwxkI9moxlD+Yfvxq/dxbH+3bbRytmraH2DjAidy4UCsTMn3oaTPrXv0Ae6PtQzW",
-	"UlyDdvtcUGDJjzWvOrlDbxF6tAxdpOycqtv69TVRzKqvdtf77h/sY2r10NgO1xrSZ2JSBPju2D4De5xh",
-	"Yx1+DjJWnr8fbBz869JJ1wf/+Y9kOeMtSpNgO4MorYMwpNDSjenHM5zFq/39/fIFqhSdLTSHE1+yA2zc",
-	"x7u8uSio/7Qyu6XTBsk4QohKx8k4py0P179b2lBT6O59XOq7yRV+8zBqSDbuJE+ZPeJNeo2czsi2l1RU",
-	"rXJtTf22NDorJ53UN76FDqt1tQ0cyyIk8PRZLqfnXPCxPd2LgrZVsIfSyhalacIbZMb4FZiQ8bIRzOoc",
-	"Vg7ffCcJjB0vn4iUDQ2HZFQ7q1mfhR8JeQTzjz01P8ebhSsqKFTVRqvhfjycnwRMbAxnEa3GsjBEChaU",
-	"rjyXXC6Au1sT18JPvDaP2oSTGvNtbFz79l8xY7gYhtgqF8feinbB1EV0dQZsynTN5EY0F0PwutVWiOiR",
-	"LPKMjOgdOyT2jMGSCUmmVFmdfJe8IkaS7/b3d+O8KbZOobEG512YkfdPHY9Yers47YE3kS6SJNfvbQPh",
-	"h5Oa26u5RujEAnPCn4VileWZpqk9eGDb0ITbH5UshiMrv7vWiBT5bHc5s56/umES1Yhrwwsty09FfnvJ",
-	"dJEHmEAmBVuFmSVWh81RKY5c2DEFAU2Yy69ZlMPd26H5tLJXmFA5ythyuKCS+YHr1ZYC/I8PuQtsj2Uz",
-	"obH6IA6IXgiIAXl+QmcRA0Vlvlm8+kXk9ypIIuCSN1KxjMA7ZMtZmjjTaHMXRKZpoRQTKdsO8kX48LqD",
-	"4Hp6V9PqeGQ00NqmJjwDU97CGMjmJzebzzvVrzufZrPZbOf8fCfLPoeVY29bWuajR4Nc1fSmhhggPOjl",
-	"2mxxown6bmiOLwCDGMs7lm23DuDKUAVW/fACNHoue9D2o8SyWnBfcmPHQwVB5diuVMZyZsI3F9dnru9A",
-	"xFVjccHiqJj92woIsNLhiz6XKY1qPEI6o8DCEz+hWtjOwjvYvx2PH3aIdK+YvarB1ptxw7L6NMC5oNgk",
-	"p6lzqwyZYIrCa5Hrver1ssiX0vJl8237fZGzk6YmGPDqFzlQ0iSnXJCpVJn2th10NH5Hpozdajuz64Lp",
-	"jM7AZ3w9KpT9I0zaQByLHV6+OSbff//9X9AfbmqHSw4GmplDUlE9HrQ837E9wms61pWT0peedC+cJxtW",
-	"c/k/3YW0yEi5ybveHlU4VxWGht/X2ZBfEOSHieemNZr1FFoTwMsxNo5LG+9+w1jAXsCEve8jokih8jBd",
-	"jIyZYCyG/dc2oVmmmNY++nHALOEO7AY1nd+wDOGdmrJ+SvMPsR61ZSO+m5JA8CMC+8gSMh3xdFTZ2+lk",
-	"oomcMAEBkkQX/bLV3aVmOL8wbUvq7M+LqzppM9rPS9/lu21d+Qtr3lNRGfdXtvOM7ufe4Pf1aHB9wgbU",
-	"iX+hx0tcHbdstooTYm6Z7delm2HOUFo5HaoxNgdUX63gNoEz4cL59uK+LGDCxr8Xng6btjyf93HNNdj8",
-	"PDxSydUxWIID4+MmvMagQiCdNSnl7Oo9+f7Vjz/uvCI0n4zoznfg1wwe8ai3aJJTUTfw6TEFo+6YZbwY",
-	"g11CDVnQuDeR2tgOIzdzR1dOK8+fW3LvqXIrEu2l1mZ0H04w3C3uggyb4i1DvGUzz269OSTnplBDbjmi",
-	"/z7BGB8r/dWcksHd6bL3sWfHsR24h7cqqreN+0yVNqSA2eXh1LXUKPdY1KZkB5FNoqBWp8y5s3f07ojY",
-	"x+RPKTAoJ7izj+KR8mRvqaS2EPWDUCeGhoQSPSHzYf8SRKP6VtdJqD6T6JE6HVOeR2z8LcLOKrd/2U2c",
-	"z8vJ7FpeMRE01RzlWhLNyjgJCJ2sh1dtbdpPiZV4iG1qc3uX/ObMfdzUv+Ka5GxgiCxM0hNWpiwNPzNC",
-	"FYNIW8cmFEv5hIOo3BPBG9pKmaEkFz2SypSjA45SjSEh1JCx1IZ8l+zv75N0RBVNDYvIeaU92Zksmn29",
-	"F/mstHBqLoZWravmoNHMpw8JG08MhACjCwhkEwYqCYWYEtcIBOJ3N4q07PVVxFvfttG/jRgEEOIukqkd",
-	"qJGNXZcyLCxVm7XY7C9yimFepSmYKeazEw59b82OyojFQhiW7W4sNXbWBpA0p/nHknUCU29rHM/iNWGf",
-	"RZ053Y9tpWZVLSbLDzMIdgEjrf35rxGpM2YQGlNtmCIDlKAziGTHv84gsAwj41eTjwT7aLrZgeybaN6R",
-	"Ak7HAILjZUZnYSsCFbcdlVl3AZSL4j6OLmrMZ3hffx/XGC0WVg7+JrlgmV+kbpJGuwex0FaSsrdw07Ta",
-	"dmefVx+FDLWTkRTsXeHXZc5ANJJTAaHJ9Rh87YLwZXXYLX8Hc95UMEX0iCqmCUZsLhVguggeuHF6xCd+",
-	"Hit7ppf4FOvrUN765f42NnNuI6LUdlWMxxSF1IeqNNcQEwwPNzU5FUOrA8alq2Ui8Gqhc8tFr7C8FV2Y",
-	"Kqol4FPjLMe4XUwltXcHpuJ4oYLcMjbRQG53NC9gBVZf3xU0wTYBu11HW5y+zFiLhJaFRR3+cQdy+Agt",
-	"zIgJw1NqXEqLyydSLJUgadjffDQwRLk2LtaYxh7dLZdSGnKvcKrZik6hPldm9DujqiXor6Y9pVRIYc9Z",
-	"S9gQXaXBtvi8UouLyDUTzlKGPnBncHJrQ7a4cAlHUuSz7d1g3F78HgXNg+Yxkp0wxWW2jD/6jbrAt9vD",
-	"WeurmpQ72bb/9tSmIdtMIyd5nm7LFarbBIBgexuCTXsbcMpBlQJ5uhTilZxuamLYRxPkbjkXrEMIAbyW",
-	"1MfYNsWIevYsdL7IFZHsJNFW6enPMKq/UrNQzrLvlGZoXSj4Aa49stXb+Immo4T8H3JEhSBXrE+14VQ4",
-	"FICHnqznJW/ovW1zyzz0MPl27R4svhwdxN5ywz7S1NSPFfxblycLIgL7it1x7zdxO2NFkuLPP2dBEyLG",
-	"k1YLhomWAcbtBpaUEagwvra1uChX3E/hnGWc3cHIL5mgXGtw3DT+2vuJKvn3wv5a/es4p1q7OZf/3ruU",
-	"Y2rvKNvA4j/3zmXGlF2H8h/HUhg2nkhlhaXQavihXzIt8yKSICHFgGfMOWjnli3ZGNCxXO50ewNv1bcb",
-	"v7sqhkOmbccB1ffDxJ7MHwi+WnI9TcaW6rgYYirglGpih5U19P/VRjPPaKAHpiPyojPBVgOyNGLHs7/7",
-	"T5YLj6ViCekzbZBLdB5Y81gFxmXFkfGYiaz0b3tao4WRN2MH3OACp8q/x1QUNL/RLGdpZWa7EWwaToCf",
-	"sw3Uu0zqBFEtVGhDw4cF8u9YdoSRSgFzOL2j3HHF9tXyYVfaObgCnpS6yykD5Ba+goZ3hp/MOsTUlG03",
-	"R5LUZhNejlJubi5CTvssrDiDaP4Q38zc2LG9xPUYGuQJnd3HaBK9urrZIWq2B8fVoyaI04ybq1Si96S0",
-	"/HOBQA8DmedyirGNNM+DjLDdwhuzYszbkeG14ACxeYRsWEf7Pu2+m94Dukxl2Z2wlA9cKiF4lrRJAmAO",
-	"zfRTqerm5gGbIhAAOYbLiBKaZZps2bYwx7IGIhCAD9gGS2bOmTBkKJkm/Rl8ATBHGAfh0qxh7NxUGd+3",
-	"Qk4hY+QjHU8s06hyxcPyV+mFo1nGUYi6aCxbu3N94/SjUZQMaGp0QnyC/gLIhVRjVK9rJ7AWtF8FJs5v",
-	"zqgYU7GjGM0s1/CNJmWM19xuQZyOU0y5gdRVM2LjSBjRXH5wwIptxdzmToeyhZdoCM5b1BZQCWE4VdBw",
-	"4FD48MM2Dv2Wi1uMU3R5AP7eiNjmy/4go7vPIMtbECGnZKs8ED4SKaMzIkUkwMFZ6Bb7Ol10TCSWnAFy",
-	"w1jtAjUHb2PqdBMtZGeEZJZwdPVyHWPiswuaE/lp1nA4gy8HMwClAlcQTGYuav0eM6rSBULhrtLQ/H6N",
-	"zXPPO4xk9xvn5132EV7BGllFyTiq4sYjZV00bCQoDoNxzKEPMW0Ev5F5PwAE4qHt30O7xFwA94uHvWc8",
-	"5UOjFpeFDnZdpfUECy7qBeCiB+/8dCQ1I1M7oDSX6S067kvegobWw8bxArsD+jeD4+0Yirgs4jBKw5aT",
-	"xnK+1pf4hO17pt0aUL643jkXtz7OMCFaYmgtdUy3hu9gpL0aLceHAEFuNNGmyLgkGVcsNXn4sCxxVK58",
-	"P/nYlG5LaT+9sF/YhQy4HgvNU0CHspP0YAQwKMCI5MbKTQKBaFx6DNCYcEHGkb3xZNHN2ep4KvUJQ7X9",
-	"dPNtIbigqH3n3eDdFOZGrkIoc6QMeuxmGbCvn4JKFrqMVCFSalj2Rslxm3/WC2v+cJdxOwlxKVVg0sYN",
-	"0XJchu4rRtMRy1wg7cSK16/292vh4y6ph2uiqBiyAy/Gc116gqtMgE2SU3st1D+nitXMm1rWgUad8T1n",
-	"0FA+K8kqozPtkV642SVH+taJ4xAtwhSOBjMBMHvPyqNGEs1YTB4N3c96o9yyKOFcKHbH2TSQV7QkBra2",
-	"DC2pRN6D1jmBpbym2ufnkBSXMeP2RKNGKGt9PtHVuirvuTKjuhbomik6MGGNuC4p+E8VGzGqNNglNVN3",
-	"PHUYBSmDSVVBiTewi63J+NBD5bHsxhVr8tbnZCGZqmMWSyNxxauwtRSNrVLEkKomR2wnpBA505q4WH97",
-	"YJoJQDwLCxveONE6tdKKEfBw/vE52ZgzW67BpfJgV2Fzsd2lw3N7V99xMeySh/lF+Dzi3ryyl/rSNYcW",
-	"OovNvdNvIXo+sIVZ1oh9qq2KvuWTSfjh3AywkeqL4Hiqiy7KAWO322FD2LZt2DP03WsykkUkELBDdFUg",
-	"rV8bhuFaZ9mjWBgrDIsu2aCN7hPPvyORUa7p6FL/7HK8AjZUJcfx82dk7Nm8udQ3U36zdCwB+iuzQAIG",
-	"5jJBZKq41bfJFh8jRBmRwkkWt2xiIIapFn8YcdzP7E3SYWL4XlIbWnRiZzCeKMzS4pxSfXdAKEHsO6Lk",
-	"1Bk1QJTaanB+2PCbWzZDOJvESjy3MFU5waOfz8ANRf7xb//DttITsjCTAu6X/546qyhekDOys4NRayTV",
-	"d/99l/xNS3EAp8qyZfvFJzuESK9JT9iO/rfPu4Sn+qA8ir+e/nr67lofkqsP5+dHl7/b68n7rxPyLzvH",
-	"R++uz46Pdt6cHl1d7/z19HcYfvX75dG7v/bEkN9hwoF9CJPc8ugDVpCDFu3jVI6ZrqzI4BP3ELLwmTZW",
-	"akRVZEr1diMQucYaXPheJWWk+m4j2QBMu2SDp3q5j8q1UcIlLSORSxYhFATZDx9FLu5oziMPBQqkiw+U",
-	"nK6ofrghymnoui5EyxjnPXe2axxaUk6t3kQ1p2XrJacrCMqtzD4WY3Ifbq4Y1aFs1t9GM0LtcbYnwE0R",
-	"PBbgL8bZV2HlVkCdcs2WmIk8da62nBGCdSE07k6JuLpqGaBupvFtquVQz0kULXG0PiMjGEm7QrqOvwfC",
-	"vVRKQfyaq122SyNWq1d9HGgnYUHLQqURjaDMawQGfsvC9iCjqNADphSLGKSMouhR2tQQ+K0x5b400pbp",
-	"WYUuXGZ+yLnQRRppbN3CGid+28tpN0df27Lm2ocIrPSCL7LL1RO+4gHhEdqqg6B0kNpqtQB8AHI7Et6Z",
-	"GMjFmXleVDkVnV8zDL7j4xBWCVi4Y0r7GI6yl7tXu/tLLSWOR/gG6gMIz9ADwa95BxHXVq/S2JIsgOwe",
-	"YGBzofzNU/pr6anSLgnLh7+TIYNAU/I3yQWgFs7Z8MDp1dm9tSQ54H6h+Rpcpi0FgxB4eEo1eoHA0LgF",
-	"e8wxRQQdRAbR3DUTKJx326vFq3DCRObiKlxI9IanAixocSdvWYfbEPET3HGNpBO4xIHyRqxnCrp1qVNg",
-	"h1SC6lwc+dEHTCpQOaFKb1kN86bdg3AfIuhklndr1Rx8+xLEksTXA9hXbU0wMbB+SushzkuO7CFhNB2R",
-	"caGhLEgtPMWd4fYEwQpI8Yf9+ImdUyBtwzeQxJN4v5NUZFgwbTqYvDuQfPu2RTVefRdwnMoprGcVf5Ag",
-	"n8B/wmgSqFmR1Fz6mmylcjymCdFszFOZO05C+z2h2YSCJQHidyo1GktLpHIouGYZAhKlMi/GCEpGxQzZ",
-	"6SHZ/LWGeCdVT9R+0Ju12gPwQ4KhnywjKdVshwvNhOZW0sln26B9OpvXLjnC4htcu5ihntgKbFaCW7UN",
-	"BVOMZZt9lpMtSKYhR836KOfui5/hC6c+9MSYUaF9Biq5YndM0byxflQxUq4U6c/I5uEmDNZPxmVv+psG",
-	"vuqJxSnukiOXffvD/r5dZx3Uqed5hL7rREVRv0qFvhZQby2HiZCanRPKmWQKSH1QkoaFzUEr6cmRoUd0",
-	"5u6WU6cx46SqD1uh3VrG8jTc1GvUAUQnSPewz70wY9hHh6PmDit3z19FrHTRQLVTUJ4HEs47pJXh7h6S",
-	"aal94673mT+V9pRVZZvw/WyJAt4uz13PByjVZDs7AldGx0A8BjclP3EVZPBWGVG9/ViCnSxMKscNpxnO",
-	"05GTFVIgWPOPloTNbq6wedFgIUzgXenzr3J/gCniKggJfy36ZCLGiiV5nh7Pob5f1Xq0BwPOn6EYcmQb",
-	"J3Lk9AhWuIXRPBJb8SO8J2NZkaPEDW0dzrQ/m3bkjRNNdf0w+/JR7Uc4eiaaSxE7F2Fq9GS3KoFFb7kl",
-	"0T5Pp/W2Mvt7Ko5rU90a0UCraXDVwoV27C3vK6pmmDgeCNMQ7GMEPBhgEQaKMVdFrxYbOeLDkdV9RTFm",
-	"iqegImz1Nl71NnwMIdqEc+w8nMEnqiHdE4LVt4BgD5Hp+8CxEComRhHKemSPqwuMFgCoRYY1FLlxZRgt",
-	"RWLZUkuWOhqitJj13SGOtaPpSJSgDaFnPmKjPWq1MzgHLpKz/N8XmfWeoa9lTFBn04paCvoxv2N/xtBC",
-	"dTz85ZdfDs7PQw15b0hHqM1HQ82Mxque1MKlrrmDdvEwEZ5YaviZNQSqMJRma9RVGWwZhnlZiLWkohZq",
-	"GT52WHgQgcsXz1RJOoF6OzkVm5Db4nCOHfh5GPgdsufjDdkBuwx7t+uuedC/yZbOpang5Sm+WwYIdheL",
-	"/QJe2O+DsZOrxS/7jXPza9sz7LI1Bzlwx7r0ugD4aC7NprMElPi3wigqUrYZV1FiISoywu8miqaG63C+",
-	"yrUqaqDuuCcjxDWFwjwlNAXWYTKSuOYwTz2csdJxB6pqRLhI1RmtJUXDtJqTCG+Rd0tdla7a5i45nM/m",
-	"9GHRaYYHLB0prs2Y6oTk8MNI5rObKWO3CWHgurIMPoOyNTcxBrsybGhwNnLIxcpJgsnGpA0BVDE0HZ07",
-	"MnCgqQOaa7bUNVhi7LSBgLphhzWqRckQw+ZvuGWf4wG9Kfv7I1K4ZBlruMLSiR90QDNy3YeGfd50Ca/u",
-	"1Y4KDG6R47J+5hXJuQgoo8sCzRDhYrWhVCoFCc2kPyMjiAdS9p9UONvXocf35lI4hJ25gOja2O8TJxcH",
-	"DEPYH6VjKGFoCBnhFebjqxYcQp2gph4h4G4OH7K+S9F4u5qj2+1abT2WUFUURWoZfdxnkx5jgTqtyJJJ",
-	"x+qetR2oZesRz+deHAnwutgg2lHfvOrbuRurAUf0/KUxwnWYsbXg0T1Uke+glgfh1kr1uzboP1qX8NKN",
-	"tAzPq9woZTrlRrIBjpTgJXE+oMe+vm0APt1ZIjqAp7s3g8Md0CrTYb7GJ0J4HcuM6bdsYGKRtmZy2hl8",
-	"sv52EugiOEYrWb0BGLZWiDYodIFCn8tomzClJRaT0KRCYc9kWoytkvsf//79dkBvn0yU/PiWiaEZHQcq",
-	"w1pqGEnMcS3hkWVjgWuZegpSfFSs7izN5bBCO4xWpu1U2zdpCO8hwD6Hf0WrYGRZk5Uj0H2TmeLDkfER",
-	"P1G5IKrVZwVe4+dcFO6d5dkMI6rGUvD0GDKrPnIz+4WHzDpQq+rVfrcUCa7fsem1REDTnA4jkXdUDItw",
-	"/aNkI58pnrocvEWVhoszYZi6o/lvjN2GgAKgFIiRRDFwt5sps+rKVJJCM90x0aOA4pU6uiMiAp+J2Z9g",
-	"o3NGvoQYxcdjlh2SjGvDRWpAFaqbOiKYCC6l6TdmicNxouDWHAIUwrhIR6T8qqagCcayjhNXo5kZjR+Z",
-	"JjDSD8oYtNisfIoeUHl04XXRj6mLcUXSxRhOpIYgyCs25kaKkHVi59V3MLPvDsm+FZbdyduNVubtyDZm",
-	"jCqXY5N1OZ1B40OUdbtYlQcV8AoU44r3F01nqIMHrpAs2wQdDBhpgmEjR/XADkHHLr+zDOjYgmXDkA+c",
-	"GWa2g1MIEwBcdNpHO5+DnvBH1lNZUnL0hPh7JiGeQSUQlZsQf4VgcAqE6Bk61GSrjK3oCQyu2E6IZ30J",
-	"8Uz7ZoxcOyGWSm5cj1lSneWbqWcBSU+MubjhjgWCtUHDCOw1d1OOH07czaQ6cgkpr5kbLgYyQTPeNsxw",
-	"TJOemA+iqSJDatEdgK3+0PiOGg3FcwZTKjIOroGVySgKUrYEMY57tIxABJZDE+yKGfgMcGg4+qQVFm3J",
-	"bkRdkK0ZJiu5sGu9RbzX0Z7Cvmt8vT1hpN5pxNxUQuZhvGFkqmn84TztuzeTxZaXjTDkTe+KWxk6Wvdz",
-	"uf82mpXBKsBBwaHeLTdFxMXtgMsdl6o1/qSjhdh54L1ZuJsHHpfMH/2OES41hWkx2/seGLkoraEylUJM",
-	"ECCQOcifTqDqgk2PW5UT17ym3ME4+IG4qgxUzIhGlETMnDz0UL2UCIBRw/cjRvyVy39iFQ5fkHdumdyF",
-	"A2X7FR9TNVstEOpXbNon5C8tsvGHpwT0DMwikIJt+Az3wRxcAi24HIch2dDgwOjOgRdcH8tEQTfxqqfo",
-	"KXJrF0Gd8pNbkUhC81tNlq067jCHCxqyBZU9d6fAmpFuoQJDU/VtIJ4N2RX/k0UtQTTvcPngIP37rr9a",
-	"4/HJe4/lY7BBagxNR+OVYHOOym+C8lvNVrR0XB4jrDUNosGpOxt/LsHBuYo8eI90JvfJT7NOQ4slQOoj",
-	"lY74XTQFkmrzQVcm4liIR5cLyOo8nTf6moaLSHdAgGvs7spVxZq3zsoXSgfFuVFotbYBsSJitRG5RUwa",
-	"ZydqvfgjfotdGamCjCznY25+mkVjPODWrcSSMZ1hqeukqvgyyalwTn9o7dBXvypRvBADdYvmUzrTiQNa",
-	"6fM8txo6h0q6zfQuLsyPr8Nh3vTjByjp2TJmqJwHkNY5JtdgEVAYfEqVmpEthyRwc370LzcfLt6+Pzq5",
-	"Of9p+9CXbyV0MiHpiKW3GoqP5IzQIeVCQ6Uzhy+l0crfceBWWo6MGX4uAWp5zvR8DUUMLunU02LxG9ft",
-	"wtpFuX7U39hqWq9ItKUcoufYURddazDMPc3a+qjIuAwzvBHVV3NI+w0o7nty0TZz9hyLXS7Ix7UnJwp7",
-	"XrS6gfQxWHS89dmERTf6Uco/es2unGQj9qck13INa1szx4rr7Nfx3JI0ajS0SObRUxSujfxIdZeivX7Q",
-	"QTY/cDiAi6S8uiALXZwZNg7D4HbQauxg4FXff/t0oK/VwuYWDYVL9Yq8HscdzwZtqdSrr4rGIaxL6quG",
-	"tAXIuTnAepd+vtFlrDGI+UCGC2QhYUYWBzgrxifOe3XhQZkXZ+3kmC5F2qpXS2iRhT6S2nCXTTWicy6Z",
-	"770GHB2KS756IA9INrRU5r1qQktEVb3aAlbfLRnikdZ8KMbBWqKLKdD31LrnGloypHK+T+bEwn5/UzwU",
-	"8NONP8dZ8ww06QuIQg3FAGd0FhVmtSHf7yOyKeRHTFwrCQrniqVQanal+i1+JCc0aJCwnV44/SJiPHRP",
-	"vaRaH4oC0Cqyte8lZSpmc/ANskDk3QWfSy7lRMdsIcrE62NNagiZi4NJCB/YYYTTECYsBpQDj9rm+Ooe",
-	"cwQzTK2wQYdPyvrEOooLlLP53NJ6SEEYJQQzbMf8I3zb2zifwae9DZ813kRivuexa8zXb/EckfldSPAo",
-	"NGYcOVGOhCNR9bZ1lwzUYsRY8Y6PSrqr7ujSe39+zdxs2pciqri1JV8YJnzihY/Nz+qkns8ewmjm9ynA",
-	"bKaM3UbLfLgHtaHJu3r9AA3VxYE5bmGosIf20/yjO5vdzuXcltRH1ZrdcT671HeTGCJ9HDG+ipBcB2J9",
-	"OHy9gXsemozlrxHR6YFX4Dv20Vw5JOYVoKwxF66DnhwGsfbfh0Z0wdSYax284t4LRiA4oixTL3NG/vF/",
-	"/T9kUn5FDNS92aKuQBj5j3//EUjNOzLvOJseZFSP+pJCiS34wQdFukjw+t/wHHiBf+j/gCdl/If2jxu/",
-	"4Nfo2UTXhsjqf7vnPqMTRwdlBSQU7h1TQYes9ob7IZXjcSFc3Ej5JRU0nxmelj9oLLFejq32t2/Ixfr6",
-	"jtzc3J9UCFmIlHkjJ8TtHgxz2afhUlhLRKrV6t5YrkHFTApGWK6hMEaN55Sxc1AgZ6WCOI1RxmvitF3w",
-	"F0zV7vXITS4HxEnYQKv6fgP81Q9juThfEVL7TR1agPvc1v4kAtuvZGCA7uYDItgduqKX2tNaRMyoCnYP",
-	"kS1annx+s+8pVZVlzT3KXtVo0iZyxcSICB20nauAjO6PzHnbWw8RgEMhFHXC38TUp0OyuYkJsPVz7jQo",
-	"EU5IDmj4zJdWqmoxzc9wbjrBpXUJu6tferFk8WZGPc/IVoe88W1XXQULYoCpFYpnTHIqOp0czH32UnDH",
-	"150ZNDKTTe2CJjchhGgzOrjW5KbFxjM627RSIxcpn9Ac8alrmao5FZAVN6YZ0kpD0Ql3tir8YyR1+o2D",
-	"N3TZ0mQH0X6NJH0FwaL+T09qYaU1lyv40S0FXuXSrGbAv48ztQIL7WKpmhPTGiTWzLWvhcJUm5EspGHj",
-	"stQxR6tJxI7msZxEY1SUHNtXulgEa++29XQFsbiBeCFGVc5jwVrf7zeUMEu/ZaEbKKojBdvUJVJvd6KI",
-	"R6VoOmZlVuucRALdywFxY4ZIZTxMZWEfKD0Op26rP3P/umWz7QeZrdpGPK/ylMNPyqWN7YsTPVbhz6sE",
-	"WNVKaz2w7FNZ4TYaGLVK3a75wK8/Vi225UsF4fdJFRrmlii23pHTlsrJ7E3jxC29Y9akOcYGfh8Ih/s6",
-	"kZf6o+4DX9LiT6oNKDZ9uEIWD8p93PLxutGoF3Ym4xqYx3L6bRj4lnvew5gY81HGDn2iMuI50In5dfFT",
-	"a1vdyMlYxxKvYRGiMyuLrS9ObcTy7Cea3gZsf4UYQon60hJJzIhi0NFi1kt1G5bQMTHcelSEvLc24nMx",
-	"I8WYA6MKN+3qhdTxdpZdbku90GVmiTci+fJkJY+1MmrQHlKem1aMi3InSnsspANelgXTFlbkHZs2gF/L",
-	"sjkOILdKMQSp2mdY2l3yhatLo+zSjVFVdO98VR+sIO2RbqwUfQpwAeSqEFbcT8im+wHXyv6gLQl9R5BA",
-	"6FAmkAWqyY/2oZ0DvGB1jlev8S37oEyvIv/s33OTZJkV29Ny66GC1eYDfCOVEQwzfvz8k+pcLOxQjXyX",
-	"Hzi9aj2UxxFGVosrmeMRX7hwE49ZqcunK8qT3dXqe+miYL1sCcxbRZbwRVcaWpr7o66b1fqMLdY1G0/y",
-	"IMRGWmgTql36hqJ5lufIj11GLqGTSc6ZDnOVdly+1VVpP+ywSh2qF+oR45x66ma3bFki0sDDB1xByL/e",
-	"X6ZHQWfLRvoEkmFE7JrvIzbSGJZLCzbivUwskRSjNjtLd6PJMnNHcPK1WI9Q4MmqLvIW+7m+vws8A3BE",
-	"PWeybptPuBD4/atcdJKf6p1D2FDHShctkv9Ci6vFXbfqnvZCHVPDspP1hE6PGDPloDvHTy9XbUuZ8oQP",
-	"BjwtcjPrNuQH6sS1kOF59Tg0pJYFnl+f2mouo4L3EyZCNV7aSDsetxIlT/9J23DOqboNVvAto6Bjfooa",
-	"6OOIkTG0Q/osl2KoiZE1VwQDf2z1vvPzlQA5SwWiPo0YTftUJeQf//f/R15B/NetkFPRDaJkEsyBhoiw",
-	"VCoGtS+GzDUeQQMJ4tr6eBYunEpVzhsb279PrIozxk9iKc3N3QxoBOPqwUrhg448lio5rvm2scUqXQYv",
-	"qOvSfbKpSS5TqFE3S0ij9G8tZRjigkpwbc3UHXNVduK3W7PHt1JOyIRqXStsrxEvkmhJBlSRrbQYFzk1",
-	"/I5tu83EsAI3EAi0Au3UkoBVhWcsI1uTvADrPYSOjLngY6v47yf3i4As3ZNeT76SE0WFJK824QxUjief",
-	"Vx7xeOHwlsZl0dQUUFHWTaf72nQMlpxEw1B/g9L9tt8+TW8xa30K0RFOiihjd6ojtk+MJP/8Y/J6fx9j",
-	"H5EWMEHN6vmWRzQ/shQGyGSHUIiiZFNWB9fgqowFfo7pR9zMf/7x9f5+cHOreboFC2MEfPhwdgKj6is5",
-	"1UyRMb1lGqjJR0L4FV81wrVcP3gnIfu7P5B//Nv/JK92f7gPK6qmkTiRrklIVSzCZD70M8wd5IDnK5X7",
-	"gicnfMi0aUHJW1bbYET1xSIabpfUsJ8hYglKMsVzbI/SlGnNsuPqSl8et9JaqWxAW2c7GUnBKoFraWd6",
-	"RBW7GEkRhAJhZsQUGbA8l9MytAJyQ5mzktovfVmDLVqvT6UJ5oGSlIrtrlVFl1RsqM+uMfb5DQmSR2P1",
-	"mlsf3q0WSq20zChqopGusu8h5JayPCthzB3sLjea3NG8CJQ4eBzqbiWlOVJZrOkAgeH4PlFsLO985bPa",
-	"pofZUIOoAvseWtWqYuk8FfJ0RLRMOc2J5kOxwwUpC4z6Wwi4+wjgj8WADwuF6Clz0uyfRSwDdCjlMGcd",
-	"cDbdi4lrLEQil3XwzSXwnw8IDGu2ExmICxC6LFwhJ2eop/lFbUwO23sxNBZq890xCN2J43ySAf/Isht7",
-	"IA7IWAozIlu+Bv2BE/vh5+3E3qK7PaEYygg3Rt6AJfGAyMFAM5OQQnCTEIxXBfyyAZYY3gWzfUZnN4GP",
-	"3aOkJ0If+mHfaKOK1BSKHdSiqpLy6/ax7/aEfTGf3Uhxk9GZxm7zmcelJFveRvlqO3HPTuhM75KjPD8o",
-	"q/IT8yfPQGB05SN2e+I3HAHW4INBYEUsqhjJ5ZSplGpGTsUw53qEEGxB6XlRlCzXo+5rQjeXpWErKwed",
-	"TLXKKDGbUVKFaYKXjIp6rJq9JQY0z4lsCeuKKbl2CcIwUmUHDd+ZZYKlVcn2NuLA1AeyUGbkuHtwnkh2",
-	"EVu5MyT7bprbD7eUp/saWnhFZWBMmKPVDcyDCNJxGALrz4gEYg9KfXRuTODcCrbk+g02VlHrasm0zRPQ",
-	"xbAZgwS/ZEOuDVP3KGewpGYzVPa6lrcskuLGy1JcZAqqElRNQd1giNKMfZbSsZV5lCyGo0PCDdxB7kak",
-	"WaaY1hhc6P7wZTS5xmIs3WKWWy/strINqwl+y8o2RCSw9o0LI+zF9w0Bv7sXvyurIlsRA4pCnIm2UiVQ",
-	"Q6DcW9iurLFd3lvtMjusaontEi7CDqaHlpfwC10OP7yimhkvmkbPQys1GE/uS4rbwGtLynXMw61jqkaJ",
-	"t74y+rptr8rJiQTOQuFkrPyLl3AtH4cbMpJ5pssMiTIzwv5RNU3siA/sjz2BOTxyQOpZPIR9pKnJZ4Tq",
-	"msGIMDGQCgoUGbLFgSwGPM9ZRgZKjhumpR7A3kDjdjSGKUHzPQp6xPYuOSK4WASWB0e9MB+wN0BUNEy4",
-	"J/C1evZMQkLJM1A8o5Y9ExIM6rvT2epXJUwFWH5j+x+pSU/hj9DWuMw8eXBj85L/vei+do703eQI0vJC",
-	"Jn+rKGZLuJkLb7Xi8WDAlBXAMc8PYlQUm+Q0Rb0n4hpfKYS1Slzsmq4YS0b0s/OjaF+dmDO8HE5zhYYS",
-	"LH5jOusDeqaQ5gZ+W5750VLsxw4n7Hik5RauI58zmcsnDQVFSJGi9QVzRKzWCyDqsa2v+ZNCqPXidlP7",
-	"5HEtfYUHVzu+vA+hoLIhqZXyJy7sS5si49Ipa3k46X5JFdOVqXLicmy6hge5MnqLxYjDdfTKZYVCetzY",
-	"lRUZmJydK6uRQLJapFHYZYxr4De+mbvr5huj0KuFYllA+WCTnvVdAAGehuBV7ESViAtSxxwyliR2uCBW",
-	"GtrUc6lXIz7RCRFsitBsKyWRV1VyApxdLcoNHU/g3IdhWohm/iZkolgJdGdvb5i4FQu2qF8NWRhyxzU3",
-	"UvkLXMhaU3C0UJaoahmS6xoMHZoEhQTAdiup2BMmp+KgJ7ghitHMGbtQlDGSjHjGXBJRJbxgiXOEbSZb",
-	"gt7xIcq/sANJTyhZGEaGBYUgy35hjBTajQXWwEiSS3lLiglEfrpgUK5J/QLE/K2eqMs3CabUlmnUTiBz",
-	"VFKRBz6gxhXB6Imjwoyk4n+6gVrGwvOcZCzlGdYxq01QitKTDJKxlXpqknk3kmjI6CtHDBYYROAOSehw",
-	"uvZ9OYu5w5VzJszZJBzmcQ/EUDCJmEg93NWrQceiOag2V4yJVZoaMzOSgZvHKxwJQXsqiLJ/Firio2RK",
-	"Wx0zNke7H0fD5uPWwm5uwRotl4Nt4nXWZl1fzHqnSbWjLbTwIVju4MW/9eLf+qL8W/OJA4+UA1VVh7pv",
-	"FlSoAlSHwkbBakprjy+LBpVVwwjMaG6hQttzTYehLcllwIf3X5QaDvv9FVg8yMNl9PhcpW57RKiYeRAh",
-	"RNi1h8TQYTg0alW0y8TNpDGQyCpEUwvbluKQ/Jfv+//83eBHlOK9JLZ7/wq9URwcMDhHjXcr2efCzZvJ",
-	"qVAyz8NwftJMaGFGH1T4cvm7OpYZC4WgXLz7mWTUUPLh8q2X4Fxj9qewv5elinW4fN17SX105VhCs/wg",
-	"dNG34+u3RQHHtUt/uQY0P2D2m9rbghMIq8pnVqjOmCBb9B//9v/i//539pGOJznblWq4HZ6/H2SXQo0N",
-	"1c+bg6sGQssQhfXsFzw3Z2Klm93TtZvVxsHG1dH1T5FyLkvBP1vOcgDX04+3ZZKroVLda5Cx8f0Rkvs1",
-	"SwvFzezKag7OEoUC3bGUtzwWPerC4mgZsQAWGk22cjm0mtIdU3wwOx/QBGunN+MbNnVPpDTP+zS93bYK",
-	"0YjlVcxdCh0n5BdjJu9Fjm7jKzpmV9yw//qWftwlR05b6gl0aXkc9J+Ork5v7Mm2bRoz0c7RzA25uflF",
-	"arOTUmF4Sm/8DLau7AKwxGq12gBWR0IuqBn9173tXfJbWae/nDHYh5zPDLQ8yGojUrCeQMuGJq/3XyFC",
-	"SyozRo4+XP9yc3p5+f4SLdhW4NzASXpqOtiYG1dFr3TC/8pmG58/g68P9a1QhU5hFE1rhSFHjBxjm16z",
-	"tMtolW6nke+SU6dn6okUmvUETMdXzSG6AHEKLkLOoGT1qVJSEaQeVykN5YgN39XRxVktjeNg49XuPrih",
-	"J0zQCd842Ph+d3/3e3DJmBFQ257zWOyhmWWnLBfszkm52lb83rhiBivrHvuCu3gF/SSzGd6PwutRkEmF",
-	"aF97f3NJd6gfL63WUfXgb7jPzUNmxSr4AZcOJvLd/uvFvbl01eZZtmvX4fX+fqzzsq29n2jpFYNPXi3/",
-	"5IOgzsaA7sPX+98v/+iNVH24DfCL18u/eCfNG1kI18U/L//AzeOaj5nEbKKy4P6yT4HWkEX5TMRyNecK",
-	"TIG5airVLcQ0b1lV4IY6XeAG/Rg886hBXBPUNAioGuRcZiwBc0/d1mMPdD7bhf5LCoWmduBSgx0fsgCF",
-	"vuXaAOmc4nsLVLK/Ep12qxBY9neFaHUBZ8/nUACUklOIvl0wcQJAHK4wwsTdlxIftN9egwVvqa8l4SFi",
-	"0TwF6ixsCVT5J1ulRX+7Zff2Pjlb9Wd0NSs6ZgbC8yKGteqVPa9dfv4jifKoeQJ4fB5V9eAS9bowqP01",
-	"dF9S3CKFoaQAjwk4ceQLH3wUPnhdqNJyvak9+cva+SBY71QOBrUTkVR+r3phlvmDwjMmDPeSaZTJnVWv",
-	"rZPQpBAsNSw7coENMUJL/YtlCMQzMa1yxIvRvNGF3vvk/j1zLCljOcPwxObCfxA5F7du6SEtocm7OFqf",
-	"ISjQSZZVyxvzHCKpbcK8avtHF/HmhOty3Xe/7FP6l+UfHEsxyHn68PNZLQuh5e477HaMhJnSmT2wlkKs",
-	"zKLsERbz9DEe0OgJ/JmZ8wG98iEIazt/VSeBc4dPnumcXU/lzoCmxuqXhRkxUEBALdN+WHOLuedDynfS",
-	"MnRd6sDiXrIhE/YH1ox1X9NVLjO2kp7xeLvbnF6Es2KR1IxpV2Y8hyqq4MvNJaTgWdn7i7/X73VNv/6u",
-	"A9+4lvKcipn7Wj+CmgORTmX+HqjpbgfQ2kCJ8/HBzwFKN9JMUKP2YBFBQj9yb1xLM/lPSN3vxSHEJdiV",
-	"1vNr/Y0S9KoX4bOcABBwTZTBS4HmNYoBOLBfh0QxUyih57YRwsliJyTj2keihQ/ICb7wJZ2PgBj2fjB4",
-	"Yb9PRnyDwWpsmIEfK05j6OcqSWxNzHDOoxa/6xOw/86Y8VYhdGs9rXj/lNL6laHK1HdZqh06mRDYN7tY",
-	"FWvBOC27HKU1/b9dhja/nr0Q3vVjCBquRTCsx0pU7+ShbAZby14uxufjTbgFGLvjdtUzI7DnOHYkBdsl",
-	"p6LMxkCls4RWaJJqhU0Q0zQ9fMEa2ZPvIsKX3CCfS9UMhQXXhzTxcKdz1hrIoq+v3uMf8WbC/hNL2Et2",
-	"zWHWz+3eN8Y4HuM8g5c6aYbjuWj9DGLgyEQxSIlZkGXdoW631V75l57CG1UPDu7gh/Jjmw+q/3JOul/i",
-	"yMrvfSrRYlptt6ciuyq9+8vttnUImkc2256K7Au31z5oE08FWKi8k2PpfhZmtAdV8ne8rbZNbGPp7VFh",
-	"Rh7SY01sHXxrz2Q3qU8P5hs6tr+5YBFAo/NL7aLN7s/ov0G90gVYbRz86x91Iv1FTiHnEXx3PmPbkioG",
-	"MSA9WtIsiXK7Qa9SDLgatxAqvnDqQvDWQaONGNAnplF3PrD1EH26+T9EXflSNY9HpEK3SouUCPY1iH62",
-	"m1xlhju6Q1NIzsVtgCj3IJ8sa/Ov2OfHtaa+GC76XQgjUBiPOeiXZ0QhIK4QqScz73Z+4X3Lqe6KOWSK",
-	"BjU5AhxSLupEBRGlcVp6C4/XQz7Q9jMxONc3gI6EpOYqqAMDbBGN05ksuQajwDdrq/kCSNh57oFPOsoV",
-	"WWmUmSNg6WK+YxRsn3cR3N2uy8IcOlukgwzRRLE7ecuyEvQFA4xJmjNaRV2tuj8PW7BPn5OFaPJ//ePz",
-	"4jrKwmDot8cFnbNU2VVcHgxxPKJ5zsSQrTkeouonYvaYUg4xb6l/sSrb/7hE6OMjG2sHV1MZe+THMljk",
-	"ErsOlzawoL/68P1vzyncla++cM41cc43XHA9qpMouHJF0wODqRNAtA1/bp0lSJ6le5+8evR5z6eURPnE",
-	"e56lx/6lZMW431Lht1wN7DV/LxhUHPcpHDKD2ihR20zkO21chZ5VP2Sw1vf98KZO+KuYlL4PCcnXkjgd",
-	"wK0v2cKrEVJGAA5yvlMiBRlQnhcKwKXSvABAakrKJhSj6Qh/89xNOoZHHTSWYJiF02dD95MjKycXCTYt",
-	"8c8QNSIjfZbSwiE5eOohGcdqYE4kRaSUukq0bRusosmrsMdkY8SoB3d9K5ErNRnS/JJ+fpK7FZHFG7O0",
-	"epduQHDbhT4kiiHKDcD6Njey7cRB1lf0uIFj1Z65xz9r4/mzVq4mYM9hCrnDjCl/sOpqACcm1odiJepV",
-	"oB8HKruQDdn1tNS3ZZcc5VoSzQCJXY+kMjs5v2NZlQPnxLktnydmdyKZT2qzP5JC2I3+5fr64mrbnQ3u",
-	"N92zXI/c6IjgsIwcd8fOnhMghQEy66nLg+Pm3uR+j6t0/SfkJzbkYh58eUsqsGy4ItZMVChR26Q/K88K",
-	"FAWZ28jaWfGqwN5AqqFskf/fwPM1RwKs1xJS6j3PYQV5moSNLzo+oM3OUtscxTQzC1a7klDhcbvVbt1k",
-	"GsQGvW+8im/H4dRnhy4awmvNNQAnwkT2FZiKH5U2jBOPSvKI2XzDZKMcMG6dYOZ1YUATbgLVbmoEIN6q",
-	"ARdvV13jr1mFW2CaEMaIStwTNRZ0gKhiC5ZEAM4XJoli4BJqEGxwq2ZL6Ql31cLnJilh8+ZsE9sg1P5N",
-	"chcWhsmSzXn4CQNcGBVZT9xJnmKJG022ECD4kNC+dozV/gLaOuU5y9ztM7cC2tCZJhMmrLS8vUuOhIvv",
-	"6YkGoPPQShMxI6vIKl9TibfoWTrXpDRrY5r3QnoE7vy6eEATKrvT8X+1hu5jNgL/BuxdhPIkQkhO6QwU",
-	"kYrmtjw28va355j6Aq68Y8A2A3OCO/ERC+1hTRda3MI6o9MVimTM+ljFdazNbuW7iKU/usi/ynL6FPLz",
-	"YrgMXqqLplyQqkWR59vAj7ny+dveXh3Fp3Rb4esP7AzKGlDhMJtLMIQfu9ffMJZtdENqAPv5U0bFPEKU",
-	"ej0hfqIgl4fYBcIodVe7HEMLjJxoyNQC7ODPSZSY25fuEVN76/1EyNrO5RlDwRbWtiwRA4tcCimoE83I",
-	"iN65UnRR0/olE2z67SzxE1P9Ob1lLVRfbkhp+5PCCk8EE+o83leezTMVqAC098n/fT2bsM97Pgn0HhgR",
-	"tXYAveePGDn87Pp446uyr0OigsZ9T0/tcGl0nkVDyaZUE7/gLyARjxFaLMeTwuBpwZr/UB+CQGVg+88Z",
-	"o0pXWp5RFItnWYWlyJl2gKCu+sL2IeHjiVQGxFhtqEgZALPPOp0l/PZxT9J8SbeZVZNozjPAtSmtmCNG",
-	"piMrXeAYDsjr/X3y69Hbs5Oj67P37xCai2xCrRx4A2xarqmesHLMIRHSgCfCkqlfh93NSt9TUPfVspqM",
-	"GcpzTbbsIHIuUKpRjGoptnfJmfu4J6pVdKUNKvrHBGuveWo6dlsI0lLOTaGGPKU5bKHfF1+j2L7dEwNu",
-	"Vc4h5cJZP7SfQkijO5bjMTdwUnF862RErofnYEPYtavRG+NEpiKEjGcJEFN/Zv/zwpYezpZwCxw5l0cg",
-	"IVBLTZXnrMl7VmAxexPF7jibrvPSvsAuXs7Le8EIEwbr/byckMdCuaMZ2EzxpICtjs7qNebllExd6A/W",
-	"XIC0XWflTkgh3D/tgfJX4tyBIsdzt0KXEzYp+jnXI1fU/+GHK4ae5t69KLtbUxRSs58nx1CrLUnUrOP1",
-	"TbsfL4fr4YfL7bU9GYVw9IwhJ9U6Lwi+5Zssc7ViqWIeShkEaDiYVtdkuS4tVmWRmUiGBpgq1wlkCm1j",
-	"N09tRYeuT1AUDqZnYA2Kl5TQRb3NWbDRQOpCM+xvUpE+SyXiGTv8S6xW0yC4JrZl1MhXkt06ESJbCODa",
-	"+8weYnt6yqzCI19ErNT5ShuU9+/Brw5hEZ0PW1ZOPMioHvUlVdm2yxa/N95oW5752jnJ8+SYdyEkn2he",
-	"J6iXa/LheekVxmhp1XCVOhvIofOMZ48OBjznZWTYIwPs1sj9qNbRmsDAqx5wUV7o/z8j/SuW8yGXhSY1",
-	"2gaeD9eBVcOMrpvmSomy44kxxr4uUrbjIJN12/V9VL5+5d9eZ0L4Ym/tcM/62wUXKOWWTU2qTSsnTrZY",
-	"xs2B3/0HX/ixIgjh/V8D+4ts/ROiEaxMfC9g42tghWZlug/yuVoYBzg8l5ZRqDlGn6SMAvTXBbcGB0b6",
-	"swdWSHh69uWrPVBtoDyg9w3Wtzhwk2EoJLy+06eaZd5NCDrO43C8MM24wnNLqKV8a6H7OUehIWOpDflu",
-	"f5+kI6poal+Eu/y7fTKVKtNk6/X+PkZVTrlmUBYrlCLy90ZuyJh+fMvE0Iw2Dr7b3086YPOsg4h9lb4O",
-	"JFwu2RPzyee6r0tCguomVEgBBG438xDluL8nkCVLFRYcsU+SuTeBUGjOqQYXuSOmV/vb7iBAbb8H3/tB",
-	"F/fr/b+Qkw8Xb8+Oj65Pb94dnZ+SzaNyVjC6jPQ2Ptl/fO5tEJorRrMZYR+5PeJlgS3QEjYXvcBokKzK",
-	"PK4n9RebX6FsyatH7zxeRAKfv8gN5ulxWCvDpydolCnKA9V+OewN6FhitfiHn7t5hAaavYHW65fM+lyv",
-	"za5s7+HAqbJm6ZQpCN93+A/6lk8m3570+zDzbYbmWajRuMMFybk2lscj2dTuBl9IB83vZQFBSHRzDJUq",
-	"5hd5RSIdewuuk2MChfpZKsdjK0s5uOnKlJDJtBgzYch//PtfyBYtjLyB9hIfwe7/HFNR0PxGs5ylJukJ",
-	"rPh9I9h029srXI5HxkTKEmfOFhnPqGGa6FRamYXs7/4TkYqMpXLv4GLtwNqB4x8zceBedCCWlgCLiV3F",
-	"H/za6rLoMgY1TX3AnxVQgikm53YetZsoBJc4J4u5spcPgUrcf/SL5pJpmRemJXBflW98w0IYgN3hbjfF",
-	"FaJYDhRXP3QNSc27VRwpAeU9mqC15LB+8v9cgux5Ar83BKellZPgk28YhBMnGLvNMTfBldr2JTjKVze1",
-	"k7Q1MeyjecgWJ8tfLfd4qcfhi5OM918k4/8UknHpjVhFMmZ3tumorHGOxT6BwQ4hFc+KHozfMVJFu2Ab",
-	"UAz10KW4uvqo8FmjYirN892euGRpoUB4cN9aWYl9nFCRQeS4kUSmmK2WNhXofQgihK+2CdZ15hnhuic2",
-	"P8GvZ9nnnerbnU+z2Wy2c36+k2WfNw8BwjKD3OHqHR9ZjVHgjfDq3Z6A6xdWlmssYH1CDdvdZSKz/0BM",
-	"Gs3vWEKs2If6c3VHGT5m5E8pWEL8JP7p++9IRmd6tyeceZAqtsyutqm9Rc6Z4lw/MLTdnsAyzVhbuqrG",
-	"TLamjN5uk9NrCjAVPB2Vkd4OUWmGobSQ2otfZ2wCSY9SHNife6IsIQl7lQBXLucFe1xZ/6pEgqQaH7rA",
-	"fNi0Kz45prOe0IztkiPiOKXb0LPBzjsp2A7Id2Qk88XCBZi4/P3+a2haSNKX2SwkI77l2pwijS+x+P3+",
-	"+++/W0I5OYnY8crNX0mATOL9kK2SeLYjfToqW7XHJbfZ2cCuLyzvxlolXFh5uwWhGwO3hfRneKxQKRiU",
-	"BnN7mc4ByVgyjnXpXtuDd6C370Mi1XVF5zVaRBrbahAe1Jx3JPegcXyb0rrbPQDt8oy7zrMhjcjuIbKA",
-	"hEzyQje4nNvqx/QMxG2igWQeYIATpnYGnOWZD145IJtnLhoaRj+QakyNB+/JQDUFerU6LxNZT1hWuHlY",
-	"fQasUaqMqQNyKtzfW5+4lp+3ybjQhvQZoQPDfEP1FzYPkecqVl1PRc42NRkzrall3IjdVL1wWeRs9xNM",
-	"4jPZYrvDXbJ5BUq9vXJyyKGwLDOjs83tYGIPKP6woesCFoKb+VmMuY6ucHYRuRUutheH8DoCVIVbXA/S",
-	"6MQ+zUBA6egPRsHjAUk7S423LlnnSzoDj3wLuxnGjkAdcrFunBPso2nw9TIVFDZl08nEL0fGPIoT0vJ6",
-	"l4rOhXMze+PW/FYkpM8GUjGi6R1kw610mEptabnNyp+KDvZVncpJE3OxlTAzbq7gi4CcbJdDKj7kgub+",
-	"xnWp+ZXqtnX55ph8//33f9lOSCFypp2WcmZ1Qst9au/yLOah9xmGgEVpt3Pj4UXPG6a7F+9K3drn7oQE",
-	"6+/UNhNKWWEPgADDkfgHMs/lFJAW4RrBRO3oFRIHLanY+5qztZZLG19LKNB7wZxUVF3kfuUbgvshyRQd",
-	"ODOQy0q3yvx0JIlmYN8Yb6/XSIs3bMNC21z9Gmuo32AcciDnmQXZ6mBR2t4lb+y3XmAvTVoJAVZINBfD",
-	"nJVGl3mKx2iM/myer+GQ+rMKAKDkTWh/aXLG7cPqkBA9ybnxZUjRDmQQ47XqIEEtg1GVc6YAaw4s7PZ7",
-	"+/GI202fHULGtR981WJCxvLOzVXN6gPvz6wcPS7SUU9Q/ATnWHtnLO9YtkvsWejLbOa3A491KYtzQ/RI",
-	"FnlG+iyktaC5fe0S2zPls3RhJD6B13PTaoWlAlwb3KwX2ezxjOuRqyt0WTVFtS4XVydxrZYE0Bb7D4RT",
-	"RUVvrFu9qHXVdu014oK/Xb/mbyPprIwMDd8J3IMjCqn0Ceb9gZWzwvos5fxa4LSht0xgSG1dk67fII+X",
-	"SbDKBbsqqe6xjx7aJ0ixp/B4ZaI17KPZS/XdEmTxhZDWq1+d+4OguZYoOT2EM63kFDxMPvwZ/F/fdqJK",
-	"eTCBYJGL1WiQamLX62shtDFVtw+J73sEMfOogVJzQCiAXp5lKIRx4AEIPlqjsUZsvX0pZLPuCSBbn2eJ",
-	"lmCY8e4nLjL28fMuObd/kpQK0ncMZNFmk9EZkYJsNZ2VaMoGr972IfGyIQzlL+T4/bs3b8+Or8lmdUAj",
-	"vUDrg6rD3c1g8Ja6nTvq60xMglV5Puvbfa5H5yMwpaT3Isg9Q1jFNb2tX8kJmUDhSkP2PCT3HmEfU6gZ",
-	"Yy8OPM2HAGOLhdU0oXBG7y3xAdjw07G0oAftkqV8wu13B02+pZ3THsGTqxKgno1ZNuNQlsty+L5euZN4",
-	"qggDORVET7lJR9sl2BeaEaweDUI1lmwGsemCKnOWadQkUTjy7rUqOAUQ1S3DnTGDyjLLyFaDo9VSeCKw",
-	"f+9kOVsjHfjzJgCv27ZBif17QXM+4Ewfktff/YVcHl2f3rw9Oz+7Pj0hEwqZRA5M2lIJLs8EXM+FCqm3",
-	"UItjndotkMdzVpCuBnAVUXLL0PXS9wkx7H8vWPHipfsa8NeraAEHrR7UYephvSiXX179ekH6hTFQ8p/R",
-	"FBz1WgoHC275RM7FbQ1qQo7HhXCEqLvzVp7GEwZP5FTkkmbIHVPdVR9xDH5FpeTyzTH54YfXP5TBVF+T",
-	"iXjeNoyVj/lxiYRtuf4jRno8vgoxyalYalC5sC+tkSVC+xEB0Q7wa0ogtuOFKKDgoUejhr9U5yjjkLze",
-	"f03evb++efP+w7sTvH8LzVOwoPQZAwepEC4cB2xvTtPAaiiihFf/UshL6btJa2na2aV9Y51FabGHOIYg",
-	"wlShFeBrIrS5obday74Cl9UCjEeNNNZQR0ffTY5g3Z5FOW4nSrehFILOpcpehL5nUYGPlp4rZ0eik8ki",
-	"K5d3TE0VN86BmCNCuW0xIYUwPK8MRaif6ZjwVtW3agd5OKu99xRoClV/XfAULrAol4+cteesVrlLJ0Sw",
-	"qVWOB1xp8+1ant9PWL3imwsYRh3AC/VOPNhOfCWz+qLtknfsDgJhTaGExnp0ei3hw5dsUGia60hVgHAg",
-	"MdkCO0GCG/kOQCIs8eO/lMzZ9mFPvN7/Czk9Pzp7e3P09vL06OT3m7N3v4LRwB03X5rH+Sv8QlQrdwjm",
-	"Wf/1+en5T6eX9uOeqH8NF5uvdtVnuRTD+STmsNkCDbo8n5Gcj7mJxw/XTsF6rqqqg+dBq60f88VjfYY1",
-	"CV8uqK/IKoF7RrQcMykgdgWtmPP857BW6NvnVsFdVlW7bLus7l/XZClngphROcUUMoWY8BlJRyy9ZZkr",
-	"7eHCcFz0NMkk04doU1Fyij6pCdWaQU1HV1qzJ7a40W7Kmgmz7cwwWFrdfsi1q2fi8CR8UQZXURP4V5hf",
-	"YMGA+Vt6nQzjeaojzPcfLxb5XkCOf5GblxoJXy8fAVO1LxcLnpDjq1/xeMoBigEOLAqEYPynExJKdOhG",
-	"8dc5PtSd1zxursRc3p5nHcABLMvR9XI49idNuDmAQEKY11YqMwhKy2mf5dsL8wRAEst0mgAPEKQoKm6m",
-	"m0WCydRFB2IYpU5qld2qSI6eKH8Ft7sDZ/ElhCEuC9d3Gx1JNWHH++pBagpjkLi0igVW85+Do7UklViW",
-	"5q+cF572aIGIUHyqquVVZzB1ZQqPRibrhakQlF4WBvyQ4ExVPnekzAO/D8v5VP2xJJ8E66fOaQpfYNHV",
-	"e5DCUxpkcEVq2qBUAVNCQIxF+Glx2yz0CvyYQ6roXSnZ6jUjqtRYSdSKHieyPQjCyNYaFDE3wnitVjuS",
-	"NprefyIV9Aoi563M/22dlWeR6a6YyJaeMFSwnGlGsCkeLgighD9fvd7J6IwYpsaHvqps6AB25boVMMiO",
-	"hlqR7YbQt+XrV+7tpzCHzvfaxSiKyNwwxkPCxhOD/hhKNEuLnKqvzilem1An1GRnQQfYAP/BjFG1Zhgz",
-	"R3CtVOQwgJ4OXRs77EI2Hp6oP6tUqm87WNsFC2dcsdRINfPFg/zf9pIXcwF6pXuzyWXWRk3dgv07k9Vj",
-	"Bvl/28ShJIC1+4j9xUtlTfv9qVgOf3jJxvKOuaPdTezHPMEXsb8S++2KlPaK+WDbRXFfSFPzuSJTABw2",
-	"ro2iRqr1ivgfaoCJHtF2Pkt+LI0TrzIGI6Rljer6qGt17Mo8ldf7fyFvj66ub45Ozs/eAcg5rINgLNM9",
-	"0cC+CU6enENst0CbtltUcJrV3nJ+2M2eOBKkELdCTkX1rh/Ja7KJpA1rPrD0sbt5SCjp0wxtYCHPYTyt",
-	"tXZOHt+KhI0/Y6E2f8GH5cBGztWLAfxZMCRxD3zVQuny4biZBbiM99rfMjbRZPmxi+g285fJHsi8NN+x",
-	"Q1hvRteHJciuV8xJK+c4pEsY0ZoOZ9XFkdZ8KMZlcPzLKf0mTbpXzNRPXIsDKMF8mFILMCM21iwfRO0F",
-	"cITalTt4Ywk05m+AQwS3mldUDTc5S4gu+u5fHnU2IVZbE0OrxiqS876iakZEAQPeSql2tVHSFPAD+VBI",
-	"xTLLRp6r4s4C8tAFIk6nVKlZBXJh6BDMogxghNjHSS4z5tE4Q6MwdHiWNUZSqsBzQ1hQdJMwupIlDS7m",
-	"Ww3MJzic2YTd78uUGjaUana/r3MqhgUdstie/NBpT9xNMgcRRFU64nfOjZfnMXrwrzWGwEQx3jj4V9fy",
-	"RlJ/i+b5xh9J1xlqdPgtNg1HYyPZSCtMcDwIG8mGq8a5kWxYOfeDhn9iCYZshb7BYBSel7bn2q5ipLnm",
-	"Ar/Ccl2xJZzM76BrkAvDhnBLLLZIjCSv9vcPyQ/7AOiK29bWwxX/c0kv60SrBV54QYfRHF07xBKmwUhD",
-	"cwyfQf/1t1wgC7y5dvbONOn4euLKYLEsIQOeG8C7gOIyGBeECVtEM3XH1PpLX9Ux6A9IVZfB1WdxuaPB",
-	"EhKH1bXSqDIAtQUAX9wFKZCt//j3v2AIAxVYNMveEeX7EBQB2cCQiQLVZJh2NAI1U5hulEzpCQdcJ9j0",
-	"uNaKvVgOCcvthQnOhHoXjlHsxgNSe2IhIhUjRWu1wT5ArOjm2+Yl/Ul8BvA8FykBc+nPSG/jE/Czz72N",
-	"YEI/BmV6eWJtovGzoMgiZ7BiQZQ12Icv0vBzZCdk4Kez69+p4gE83XEyDWd6uXh8XL37FD4Q6PPaXnxd",
-	"qjOWY9v9CmstYlJftRe+UOo6rooot3JLOFsT13pHx+z5mBbSUSznDyf+wraejW01DsBsrvpRoJInOsXh",
-	"iFSG/xHV7czOMpEOfO4aXvviWBwM6+vlbrD4z8LYYIH/szE1u9wvDO2ZGZrdhHUxs0JbDb0tld6+9kGj",
-	"waIDZvlAyfHDSvqc+TI+lRXze4je0Q7Dy3YRs3sY+cUUpKytXChxFc2iuoD0w6q6U4IzlgPDBHpLXeB+",
-	"f4Zm4m+8ZiVOHEFqQAuZUl3iU3AxVwZnAFbx1BUew9TVZs40qUXqrCvsqzpJHYN1nuBMPcnhWEMw0bda",
-	"EB/Iw+X4lTFFz0Kpe/0iv92pIoseW2b6qchvsTjB+s1XmX5qZ66dXTz18DcoCgi4arjAmavWZ38eUJ6/",
-	"5DQ/hpPX1b7Q7I4pmruitpio1p/BfzrbrvA0GCxBt45KaZvnXGsuhsTTKKmaQJgcOiS0DE7YLPOKXKle",
-	"fEMfAm6Tq4lGhz1xdqKbddQabSBuE7TNM6LYmEK9UJCfMiUnUJsAQ8OlYDoUO2Up/ZoO13mIXRdf4hl2",
-	"qw9H2dDh8OXgPsbBtWqNpWZi5NzpnVNw4CVviB7RyoFCFSO3bIJ5we0nu7ss9vWETT+12IJFFnzgyVYZ",
-	"IuA2DUquZizb9iKNU2UwpxJcgnkxLoXy9co16wOGOBIzzNEWhNmFIooNCs3qlVYAkxG2OuhE3PI4NhNm",
-	"NRbBEsJ2h7s90duwf5HXvY0D0tu4thoeej2RGfY20DuqIZnQoULslt5LO3S4+sroZZclnBBNZ5ixDe27",
-	"asWlH1aSQjOyRQXhGQRC9TYEm/Y2IAIRv3DXkL1NDb1lDdyLTZdmvtsT70WZrC5VmaRcwx9ShYBARgql",
-	"OQ9qIcJUTEd22aD8cB1EOI5zsX6R8llSwWtdxy+mEsC3fjd53/XL5fT0RjrcMEKB85VBHLRRsGAFSXT9",
-	"YBP+/O9i/IQrFVVxhQp3Ak/8wEVIWt4HIiWiOAAijecPFAHHU+bepgb5x9ZcsAY19UANyKcQDJiAngvJ",
-	"2CXvBeuJp2AqDnKhfvK/Zd7SgjCBJe+VtKxdFiaVY4YQBxV5wD5ChrsdywvPeRaeMwdZ0eA9y4Aq5tEp",
-	"OnMmjGValh4NY3hXPEp+a3tKdKOnADG7R1+ToN2M7baSNUpoGYTEpSax/HKnn1Nxu90sYjtQjKHN4wlk",
-	"bG2k6uIxunLvrZuv+X5CAA746Gshgp9mhjloq5zVavtjwVCdOLgRAFIa2IvYasXSKhKeGnKqoBBIMckl",
-	"zawcIqcsexKy+DRGc2yH+scRhXtp1d9vuIRvIN6O/OPf/gfsOCZKiFudIGEkhBpD09HYymBKTj2ul2mE",
-	"TbaezbUfys6xnV9HpDa6Ia0oZDekSs0xswlLynCjhLiEErsjYL3Cym9urx7PBLI8A8/5RuIpeC4t9guK",
-	"Lt5/iS7+z5QRu8jwENFnsYIxvjlfwbhVWi0voz1nrlxrumvjsAUdokc4im+B937Z96lb6Ah9zWOygby9",
-	"qX0mFbHsuTNhVXz9yYmrua3jIjd8QpXZG0g13smooXhX2UlCwop2F1XtO8Q1LrSR4wuqAETdIap6WdLK",
-	"Gj2RU20Qx9MRKGTLOATR/oxowQcDUCUvTt4k5Pzi+4Scvz7aOzo6Tsj7n3/eez8pdEJ+O/o1IW/e2h9h",
-	"Qv9y/jbpifOzk7Nth5anieZ/MkQAczDpmOa06WTeA/L61ffkzdnb05vr9+9v3h5d/nyakNevfiAf3l19",
-	"uLh4f3l9enJjn4dhIKxEfFRuWuulF1jRlWpkuj6wz6eO6KzNMVYGpHzj5QrE6bzqMLILOrPbeS3lW6tl",
-	"4Xc/dFkGXUwQ1/ucZZz6MO0H8bkPTsHDBLjE1XNxyC9oBwV3lJFBVpgQbRSjY1CtVmV3e5+qPzrpe3On",
-	"7kXpc0qfqCtyngtiZbemXe4pFIXlrx7Vdr0JQhRSLTqy2sfgc8+DvPPCZ+/BZ5+LX3q1o37kNkNikVQA",
-	"FeKSSzqbx7swyj17tJcWx2ycm1YUEUvgEEVD71gpsZGtYyTunROuJ1JzFPbKRreJonA9mBEVVp2aEh6F",
-	"EMjcmEIQAn0pcwbVFX2oMYa3VF9f2iXfeLzYe5kaZnbw4moeUyulUWMHxQWFCSwNy7luhG3A+fxu/8en",
-	"7F0hRepbDN6DIXwfug/fSUPGMuMDzjKiOVR4BXl8MkONWcmphsrHVtLfOhvsvJOC7ZyDz1UqcjbYOXef",
-	"71zZz7e/7EDr16++C8XfwDxqc/ogxo1ZWQUlQ3LPJEbKwJLgZF/9GCn2AruQcwY+T82z6igdEn+UgJLJ",
-	"Vh/s8//rnlVUtsmQW0XSKy67j+ICajCnWo1XL7WBWvfL9fWFG7e7VzXRktAi45Kk9lQzdvsFSw1FEPR7",
-	"ktO0JjS84Tn70nS0F9nhRUdbCV4UaHpB6FiQ8A99UI2RimWkEBlTLiDG8DHTho4nLPNgzJ2kEKiC88x2",
-	"qUuW8gkHxwfFQCJW1uDfJUeCNENJ7Qo0gnXCYZSb72RPeCRmI7HN3c1Yub3v9qE6B0Zdojd1AndloUJm",
-	"IqirfqFoanjK3nJxuyblparVX57YZ0AkhAFcRbhQGWs4ZlrToY82/HvBipfAn6+qnBZsM6Fk4ugaKyZg",
-	"tjAevXqdKFeYbsKURrgproicCvzIAyimcjwuhCM93Vk5Qqj+2dLYkbfuvXW7Snw/bc6SZoWBQrOvKaZo",
-	"wKgVDyF+3FVPoBW7hdRjSwfP6phurjuM+K9shiUY4S9ya/+cRxrzOZOAYYl3Zvnt7icuMvbx84G9Lgyh",
-	"rh056Akobj/fyOb2YbU+kF6CHeahoh/1Ht1Hvr/t3Z44chnrP+zbFuxZCl00VwFKX5MP3nXxfK74e50y",
-	"KzOgQPRy15hHk0XNCjzhHsavMVW3y6JEvXR17t5dI/XNdxWDXsbHXxNfd0OGSxkzS73/BzQGMAumUiHI",
-	"JO51nyqdeCBJgJJ4RPicR4hIciQaIo/HZ4xByng6trgaYVascH7/Xljj47FGWl5EtWWnzkjcVNdLaO1k",
-	"f3+/K2/00neb8AuhO5441soZGx0tuZj9yL9dj+xvIwnB1DhTzSoETMs57W04klOSSzFMwHxQ1ivJ4M8K",
-	"Yt4xVCpoPjM81U/GVFciwb1xe/j+7ClI8HzWiQhTmucQBPQYVPjkyHXzg8cENiCtpArSgso8lbPOCmYT",
-	"xjJ7iyumizGzHOc5rurVqAqhbZ47HO665hIbQw6jFIxopjWQOBzYcjvcz7Dmbvgu9Ax+39Tk+MP5h7dH",
-	"12e/nvbEgA8LxfRhHYQbq7RMQBfEtuqJGE4DTMBBQxQziiO6vmKANM98tz0hmG0OSmNrYqaW0slR2Wif",
-	"We6jvaXGMaDpSLqoPWyFZVAovFmCaVP3RDV9vjwl8pJhpmCNB6xPAsPOuglgwapmVvB9URKfJZgbFx/N",
-	"Mi2crsG6DgnP2HgijQ96gnOwM1FSDrqKUoqBOPzMQd2XOIqXoO6158UpTFqddxj1aXrb3UxRr3zVjttb",
-	"L0j1JMi92GEX7N5fq2JG33bpTW+hrVdv4sLV852v0bqW4hfRShC+/MMuxohtVnuCUWM17JbNhAQe94SR",
-	"ErSJTQfk+uv7s+PTm4ujy+ub0385u7q+CnS0eVTXM5zsyDU26rCRegIKaOhNsoUlOqhCcAdqJQ2fBa7Y",
-	"kCqQLlOq2fZue/EJR5xrr872m+JdgzhfraP/0HE7yl5Ei+dEP64r1sDnNTOGi6Huxur3sJrTw2BUwrZK",
-	"aPlpyxe+h8mswVK5josKyzs5ro1OZMGmyL9fDtTDz8dFgTlSc/cjrVZ5/sQcurp7cJrYR5qafLYcQq88",
-	"Sp/sf7qn99dujW+hMPXj1JmusTOf7lFBduoAi3uIkQdisifUjKqIbNzCVRGgI2kel8y2+qWKCPtPJSLg",
-	"MrwICc9jf0Dh9x5ywiSnYiejM733KaOGfa5phQuoWBDBqNB5ntHZpiaai2HOLEMVzpMu07RQionUA7eA",
-	"PYSM6YxoxshWpujAeDg1qSH5oCfsIzNi4+0EcmkNVcaZhe2gsGV06DpUTa8W/SkF2yVvnCffjc3V9HT+",
-	"fQx2qT6phVdUeOMC4dpsbwkZ8eGIaUMUFbeuTDtk/mKUgNVrMqZA/x4oOW62XoXjiCLPXXCZZmmRU1U+",
-	"3I7EdOLbgOoPw7EqkpCG/P7777/vnJ/vnJyEdJSfmbnIqTiha40T811EZJyMzr5h2Poj3BRff4GLoaVm",
-	"TbhJ5imyJIAdB1NUUhuSD6IX1WJP7J/uAK0RBX+5oQ832N4rf8Q5hWHjSW6PZHtoS07FdfnmU0jl9R67",
-	"iOXvBSN+LuC0gB1w9WUUGzGqNM0TcG7wFMpQi5RZrlRt6A1sYoJpxttfkztO59JU05cDJxFXa5A0SFpO",
-	"hS8Q7hEinrxeQ5P69j7BWK9nE7yxHlU6LJteWUCM1PhvEOeavEi1Lp4lwLF5ACMltDzFvYQ0rimkceFg",
-	"U9HgbJWPwB5Z+KuUSQ7hZaiDkHPwpCLcXv3ct0mRy68EvSyTt5Jz0LUMzWLAsxPOohm6eLRWqK1V7wuN",
-	"yDJpdkpdcuFWWXvrxx+tnKNRSm0bjitTdL+yROur0dX5Ku1yhcKOliuB0HtIayC/ky37844U+cwtKUjS",
-	"2994caMa9aAyIVX1lyeoNV6ebdEgljsAah+rQPL9HV8yDQ90DVvpoAHI1iYIOZt1DaVEvRY9AS9v28mW",
-	"SMmT2Rslx5ZIzrISlJ8aWCBUp+y/XMCurumUE8VFyic0RyG5J7ashHzLZiAt24OyTbTExgD1dcaonYEG",
-	"6CbIbxhwkVnhfLcR4kE2r0dWd4MbyPuJoKAGDmqT7LlXkIx9nY3GK4D9LQXDCu1Q+vw1rkrJaUuttydS",
-	"CvqbZizuXILztj6p4FmqaSIPCUsBgk1xMV/u/qe3FF0Ba/bXXENCsIyqNN7M8a16BYxWIaJVQNizx3XH",
-	"qVRtgZfv2Edz5V5bo8xa7yZq1jA1WGE39E3PIXiG/MDyRvB3S/HVhGX+BmMuzRklN8cNlxMmNNmpoLXd",
-	"1B0jlxmdhUxxCWG5dl9cFcK+9Syaot77NIGbp4ObpuS/L3hcJQiz5Q3LznkcWjm8ovtPcrvUbpavA1IZ",
-	"lvq57X5tiahHjSIuu+SOKYjEHRfakD4rL5NNTfD2MP4Vxw0CMhjMekp1T6QASIUQmnLMQLLKNdsllwyQ",
-	"/bjBAmnMOc/xff3/s3d1u4nk2P9VLP4XgESA/kjP/BPtBZMm2+x2PhRIr0ZDKzJVBiwKmy1XJR1FLc3T",
-	"zLzHPMo8ycrn2FUuqALSCZBO52qmQ5Xtss85Pp+/Uy8TW1/6tomKLbRrogMWZJpGicR6e9Vs6rdD6unP",
-	"rtYI1d/EkiKW/WZT/82PkZjJKz3xu2aTTLmIIwbjm8zL5NtpX2AKnluUm3a4MrWxenW2MrZ+B0ikX6t1",
-	"gn1GDKY2xELQeMBPhK4tiDt6FSvmX4Fc/ofJqo6YQoPYQGbYtsBQsJgQ0l9//lTNBwH1N6947gaNbpVs",
-	"ePE97ThSmRSZociARt414ERTigtG6gpPVTzDuGAC9a/KWDyiOQVjhss1UaseNLShutH8aVe85qZPH8nZ",
-	"7YZZUU+xM6/wUm5MSn88OQNYN5CVL5z5+IyGfGU6cAJmnjH+aBhwFtrHHmDdZXhqT8k49NaIE2ra7Jpn",
-	"N0yJ7lSFVXbC51Z+fBdKJLhhIYdZnymYZ3soC41fzHGiM8dJllq1b5qoAIXM08qbSxDqiaim61DdzB+u",
-	"BBXVA577w/sRmhn4QUCXLXL+/rj+nfmxsfBbCrY3oyOmv8B4BAw+UgKiUTPuW+srAeAkLXA0+aU9Y5L2",
-	"efqZbJev74jOVDwaMQV4TyuFW9d5dkXs6wwCJaadKVgDRjVKdk2G85umCRa6mWP8/kaGPjI6VyRiXyKn",
-	"Qj9j/MABvG7CCwbGB/z7N1yxalFM67+Z0NSUfvnIxCgalw5eN5u11fE2MKdeN5uHZL8JQSMbUcyfDVod",
-	"5AXDuIjYCPK/P2/4unAPLy/hkYqJ1ljSpw7t+Y1Z4GNV1uDW2K2hNtgg9IKd5zXDwJ6rZx4Qs+5BszUh",
-	"7pqNMhmtA0UHiI2ku1RoUaaesGRYA0cAqum2BSRgZumaE1gFJWBu/O8aUWDuGwj1QqksudUSQvOpGg8k",
-	"DTfdBDCio+XXQk8/sI04fo+O1ipQoSOlxZRBVf3u5ErkrN8VIeO5FuEeDcNbwh8PP2JJweT/k/eX5x87",
-	"R61e++q0ddIm5RZ0L4QMedIv3en/+dovJSFmDCZjRMXC8tWT4kVTuGhjNH0xV7h4uCSb2Kb0QII4BO89",
-	"Gcg4tAnGAA/+f2E4Gg0GxTFqTUubcU/06GgnEWrgjoI0NTp68UDsoiUekBqhwCpZoKk0Ommol0fY1dzJ",
-	"TSvwTWj50LiL6GitYKAl9JdYoI0F6sOwaerQfVWLHSNTt9eeR4uJlV08n4qUar5IqWdfawXQRUYYLUqs",
-	"Ikep7Yu7VEP8ZB/ahpZoJlsXc0Ov63vSEgcxD6I9LpKOxKTSbfV+qZFut1Ujf//+R9pB3ql2qFmFchPK",
-	"Yp5+ZU9hM9LLjL4TPSuhr3wpZo7lRZLtFFoC+iUOF2p+ciQadJnYAz2gATlwjTv9j56cMFFcO6rNk84p",
-	"GChXvbN/t09JuSOuacB9k0inxyhjLm3BczIk7MtM02zmlb7Q75ye9a6Ozy5P35MylKmCUTPUh5HTD6Og",
-	"hBJeTDpdbOg+Tycp4Af4tm/nhvuS6Ra7MDAvDnl0Wzr47fO8kDbp1sI5WejIphxoSAvhl+QYUaFuWEgq",
-	"s3gQcA/rRSJNhrZptmH66LZaJ9j2TiVJTPeX5B8tlRvHz1JGaHBPrYxFJbTQ8da46iP2JWpYJ2iW4FYG",
-	"ny6Oj8j+/tv9tDY12VbIt1pM//0xKdDNhgYipEr/gR/ZbcOORetQ3OMSWOJnfqCwzTQ+WVveZt/qi0os",
-	"JgK0JPNEDdJuarh/iLipabKKEzjCGSAkTETwG0T0Qj+iDaOSLxPULtTgD8MmBgp6roEO5orvQhAXe2Bf",
-	"kdZl74NxhCo+EswnMo5IBRvei4l1fWrKBUJ9Q87bFyedbtcBuTO5/WYAbUbEioV9Yd6lwkJNGBhao0PB",
-	"15eNGxc35J/tHsQqhrGigUqjrQYQVzFPCl+P3hd4salvYs48xjmbMbELztHzMj+Pf7D0ADY2gmaN/Pml",
-	"fO2iv9WlMtnYGfaMJHCou98VwxFc1AhdRryoKGRQa6c0nCjCTaplDn6We3GF6nq21qWliQXATXHNiAFt",
-	"awOpuAVpcUCgmlSv8vys24P2pjVyM+YeKjOQpYJd7oB1qWne1RdewL2JqpMLw4AHZMktedH9dI7sRCqa",
-	"zd+8JgGLkrwJn494pPBy64vVHOoOt3hzzt2ZNQu0gIeC9YkBG0apcbZ4rc7bPKSCTm6/hon7ALHJQgIS",
-	"Wo21wOuLNe/cC3U927TUSOZYZhQlfpoCS+CHNZoS+iL25hjKMM3uewL20rKa5GQJ9jIm8ewA14ML9qgg",
-	"A0ZsnUgsIh6kBcpYa64AT6kvFptkWn7UAlEKYDFbxKwiGsXmKsYu4CPJxahGpvR2gCnpV/AXgKbti/an",
-	"9mnvqttrXfTa7zOFwlAgbCK5sB5sUJOch/6ElAvTj6mX4Rj6okg7yOPJFgyaYcvH9xjq4XGinYQ90ukL",
-	"2wIjcVBlLomHlHO8NNV8PMnkIOEncvoekucQEzjMG/KahTcht4UeAVVRjo4RCxUPNH0MHmwfO0Pdy0Tu",
-	"i7w317tgL9M3N33Pzk9VlB4Gmp++P27GDKQjQJRB81TozsyDgEjxI124/wEd0/rGcSuoWKAXEsUh5NoP",
-	"d3zPzkXHnyaJlR2iksPhUxbgT0Dli0MBhBUtbJ9NcQS5o6w5lxBg2makirgrF8dH5Ofm/s+Q2Q+WEZpT",
-	"I4kNE1G6ZuUqUPBXtH+kkccq7cOOcIaFIrdrzc06aaVOaECWcdPQEvuEuD6Q1NBhXzw2g3rgUSAHNOgL",
-	"6k+5UHXyK6OhIlwo7qMJjEA7MDidc3sb6MWAehOEDB0xobmF+UQK4rMpFX69L3rJKIBdOoPu9ZhM/w5K",
-	"a1RB2l2qvZGW+QzoPkC9MUyBeKGma5I+u31bYYxKO/eZiBCeVAqrvRslD4easlBrjzn3yUeuIgRDXVVu",
-	"YHJonZOYsNuiZHys5boXHN5C/v8xtGfCRO8Ue4tUuPCCWPFrVtXmOQ5PYhEw5YJn6gPWZDLi10w8BHUr",
-	"u6iPdNNrWoHoVYADlp1keRnEwkfpo0FHp5E/VbR40FXJhYoowPPK4TxSrghuD8mQBgphoLgwv0sB5e8G",
-	"z3Ygo3HR5+ILmQUzEU9LB7/Bskq1EgxfqpVoEJQ+r1E3cmZcPkozoopsd2ulV8C+zALpM0uNeQvCd4An",
-	"APE7Jz1mbgnziTC1kopuA6AvGU5L2wFhwwWbo1onOQdecA43Aah7tsUl818shxDNzAi1GrHd5SxMXQqO",
-	"4EsvnmrZ+tefP5EySs1yNbnQmK8ad/o/xzzIwGIvaPA2PHjMmI+x3KWS19yldQ6P5uCP2kkfJm8N3zhN",
-	"3hFkuIhz4alVsmqFMtoZnkrBTgAnf3FFLUE+9HrncA6HZCyFjKEbz5gJ0hnu6Vf34F0tVOlAQSaEWeyY",
-	"UZ+F6Wo7w70T6fMhZ/5elwuPPRA38VHD63rVuGCYrd2joyISN4812qZaQ19IyZetekk/nDwLC3uTl6vc",
-	"gzJNlvSnQ/KnsxkZy8BXereNmrG7hW9FdBSo1i0yC/m1Fg7J5sB2GQ26Zi02hWJEG8PAwlUbMkn1VoPj",
-	"rW/WAL2U8kagsxpSQS2sGuKEaUHDxVAuEy4d/fsGDTYYP4eou0Y/pZ7BY3jEDT+HfcWxCR1IaOHCFTmi",
-	"oPga3TjZoGsewZcpa4YU2hktY2m7RgUll5ed9+T6rWNUFDqA0snMSFjqXS8f9gXY+xC+gXtmLgbTSd9M",
-	"AjH6sMdUWS9RWRsEaeSHetqagS6ofRGyazlhmQXY5b5uNtOiSHRa1xAA00S8PCqw9JdHpEI90zn1rz/f",
-	"1vPRf4Cq7DSbpS07y3nIrjm7KXIHZL7adz50az6mR3WBUh/ShtKPcqXGpvKHYLOZm0GUwzkNJLr7A95k",
-	"Ry8K6JyA60GN+QzOESfT2hkZ09lMfyjyThRSoUxIxsapcCduZDhREE0+TD0dfTFgnpwat0OsQKAG+sLR",
-	"Mygtl7FiLhPfLUgBOcRQUVYATGmgOZ3587FVw/HYnTD7jo3vVjAUlO42Bm3Nz3VyHjCqGKFq4kCEgeMC",
-	"kc30RgEoajpCvVzVsgPCYTh8Xzjk5MabBoyJRJQghG29XidGntTLJrelfdLqfLw66XRPWr2jD0lmS1+k",
-	"qS3U90Nt4Bq5GVm+BKeFMSinTCktcrAuURuC1TppwZFAD+YEVneuTTN+NFRsJeLMPIs0Q7R+ewgTIfjB",
-	"NCUl2Fw0LPsCxtCHcdI++aV90f3QOb/qnLaOep1PbVIp/yrj0H1XDglWX3x1h6mTv3//o1xFf4uZsy8S",
-	"gTxgQxliy3u91Urrl7jRIbboyqGGBSrAfewLE/VLQgYLh6dPuV7OldQtWNG2hXXL7EOetP6X5MLkFdiP",
-	"sAkkzy+Hf5vJ+HpjU56Dc8gm4QAkggyMXFxkWxeO0eFbo0WhG2RvwU+bg1WQOkxyTNlcy9FozfdumbFg",
-	"IXYZDbX5J0wzV+EbQO8Ju60VtG3dIcbJVjxBznms4wc6yfrInhdLPrgcLONBzPUYkQpczQcYYajWUmiB",
-	"tNOwAdZCZGyby+gCQC9wXOMu44fM61mT4wia910+RrdCrJR1iWpD3QrTGXYDBJrhm3yzw6WGlwq0Ryjg",
-	"l2HIPG1yuztbVgn4REjFBHSHis+qoIoZBNss02k93gTltCI1YWxmmgniBBySDzSThWzIoGClQYdDHnC6",
-	"Gpar5T64DQHuTLiOAHfX9+2Vtg8scQ74iMtYEXdXSQW1kaH0YtORMaQ+17+Zto0yjEzLXWgGI9L4cHpO",
-	"Vtju6X1YflJHjl6xnaNyZ1znrI7cm2NXp9WD0P9iT0uPRjSQI21WxSJ1UdrfMdwHAT1kO2KC6QsnJmMR",
-	"hXzVYSVPbeWgYLbbtc7ILqy+gSTcTveMvHn17t3eK5JsE/BCW4z0fic8kB3nrqSYUlyKIyknnOmR9ZWN",
-	"fk9UB+IwKB2UGnTGG9evSl8/f/1fAAAA//8=",
+	"7L39biM5li/4KoTuArYX4Y+szKo7beNiV2U7q7ydzvTYzqqpHRV8qQhKYjuCVJMMK1WJBOavBfbfxX2C",
+	"BfbOe8yj9JMseEhGMCQyFLItOyvHQKMrrYjg5+Hh+fydz72UF1POCFOyd/i5NyE4IwL+eXqNx/q/GZGp",
+	"oFNFOesd9vpoRvAtIkxRNUcKjxEfITUhCDM5IwJt/7o/6P3j3/7noLez10t6Mp2QAutm1HxKeoc9qQRl",
+	"496XL0nvHZbqnGd0REm23NGvE8L8hnMsFUonmI1JliAsEWbo5+vrC5RhRdq7+pL0pljggig7tb5SOJ0U",
+	"hKkz6JnqDqdYTXpJj+FCf4z9V5KeIH8vqdDjVKIk7fM6xjlhGRbX8yn5K5lHOki9t9btYMKpiI48tU/X",
+	"bFOTgSQtzdYvrNfy6V3bOpO7+yzx2eg9Z+Qcq3SyTDnXE4I08WrKxMzRjyalFOc5EWjC80xqkoHxGJKv",
+	"R3Q22tWN75rWV4yD3VGFdb/RCVL/lTVnqT8l1/yWsEjjCp6t1+o7ym6rNpdXTpJUEGXXjhSY5iRDONVv",
+	"oJyy2wS9/g7lROmzhDDLUEbHVNXL2RxgXnW23iDPS0nT6JoW9ul6bV7kmJ1gRZbn/dtvv/22e36+e3IS",
+	"noVmMffoLDr+qXm4ZouC31FNqZE23eO2Vgkri97hv/bGnI9zPSX8RylI7/ck0N81HkcnoODZeuP/2MZd",
+	"yvU5yxf9spxyJgkw9R9xdkn+XhKp9F8pZ4ow+CeeTnOawhHc/5vkQPd1s/+LIKPeYe+/7NcX4b55KvdP",
+	"heDCdLV8UITpDA0FwbcSYSTKnByiX/rvzk7612cf3t+cXl5+uEzQjKoJ4oyggkiJxwRNiUAjSvIMUYYy",
+	"ojDNZYJGXAwYZdNSIaz/KJCc8JlE21wgjIY8myMuUHWRITXBCqWYMa7QUA8HZzsJgpcLLgiaCpJSSVDK",
+	"MzJgskwn+tY8ew8DvLn+8NfT93sD1gPez0Y5TZ9g3Y5zLCdEmiWZ6QmQT1QqeYgwykrTHUGaJvREWFkM",
+	"iUgQRvrAIInvSIaGcyR5QfR6klwSJClLCaJqwGZYwiroDzTf0U3U3BfhXD+co1JqAUJfByBS4KygjEol",
+	"sOK6L5bBM64mRKA3B3+B9ZMDpn+8PO2fnJ+iXA8ZlSwjAm3BXM1LW3Y9zfQ3vph9hoh+tqf7fMvFkGaZ",
+	"4eqb7fc9VwjnOZ+R7BBdnF6en11dVeSOZk5uM5ftlkSC53qt01sJv0+JKKiUlDNDrcwstSFTWPopEWbL",
+	"NCFItO1o9/S8f/bu5v2H65vjD+/fnl2en57s7KHTOyLmaCaoImj74sPVdYIuPur/618f/5ygk9N3p9en",
+	"OwMmCVNoJHhRdSn1J1QTzUgTBVITKtEMz5HiHG0PeseCS7nLBR1TVh13+/KeFnDNdr/n6i0vWfYEK//h",
+	"+ubth4/vTw7N4YHlxGpiFyrjRCLNDuBQweoOSc7ZWCLFEUYgGTYEIazf1zxFadaDtqvN0G9uSdMQgQNm",
+	"Wk45G1FRkGznqMlKNMdy5w44U05wpr+ZTYggdqUu8DznOLvm/B0WY7L5BXt79u705vrDh5t3/cufTs2p",
+	"L6d6DHpCuR4EMFJDsZKIOyIQTlMyVfIIfnM826wwcA1aUAVnzl4317QgvHwC7nl5+s8fT6+ub67Pzk8/",
+	"fLw+hOFYutyS5oqQik+nWmITgt5RNoZ9+eFAi3WcZXZSKWeMGJGOygFLc64pGvXZ3Dt8sIsK3xLprp+0",
+	"lqapslt6zfk5ZnO7FPIJFqF/fXrz7uz87Pr0JIGTWmA2R1gpUsCuCaLEvD9SRFyZOWuyztCl/nkXft9B",
+	"Es/RhM+QPhz6bMyw3tLEV3+995cFRtey/RQNyUhfuUrM9ZLjMaYsqJJSpsiYwLy0RMRwqSZc0D/IEzCP",
+	"/sfrnw2PPkSMw4ZSiSQdMwKCiJYzzCkA5gzMgbCMZDsIzjDC1SPNDAjJSHYE7H7AdCt65pTpy3cm9LKC",
+	"7mBEFilnXGQJ8HjL9BH5NNVyHlIzvjvCqdKX6ESzJTZ27OIjk+V0yoUi2TnJKAZVeePr9PH91ceLiw+X",
+	"16cnN5p/GK4xojnZksh27dih1pLQLbUyQ5N/IGB8IPraPsH0kCp6R0CD96TVqdDnTlEjyaa1fs/KPMfD",
+	"nDhxeFmsrgXmf60+rOV5PvwbSZVezP5oRHOKzSSXerTGiJ+xfEuwPccLrFT/jiiTCrOU2KsBuAsYaerW",
+	"9SrZ5tD21nb1b8N3SbazBZYhO8Ah5znBsN3uzYtymFM5MWci/pqjhoUl0S8oMuZi7is8I0zV5GaIJdFK",
+	"hiRpmWOtKsF1F9B/kh7Ngo0bfSXwQHKhPgirny0d9+Y+0cxpPt5o/SaSRfPQ8tokgU1bse/HYD1b3n1B",
+	"cjqmvJTeu2dZWIvzpxH5LjiKypwWID5zpuL7KQhWJOvDp1oxwsrq5LuKwhrGPvlx3uEMJb20lIoXF1io",
+	"93Z3l7U9LSNpRYSIXfinICkXGfA8ifgoQWRvvIe2rvhUYMbRq6290Lga7QamqrnM+xiFRSiyqE0ly0RJ",
+	"/yA/zpVZ52rpKFM/vKmHV1Gp+6WdcdZbCTv2JemV02y9DQodh9qmUy2C/S5pUIg/qeaCLm2kTzrtROlo",
+	"r7nvMtWX+vbFydudBOEyo/xmVOY52sYI/lvRQPUYSGNb66b6X1r3ca8kIEGC+toc5U6CYOqfijxBBc1o",
+	"YnRPTT+Oe8FAekmvHkP1h+7Hrd6nQv+u22jlbPW0P8LGBU7k0oFYm5LvQ0lfWvfoI9wfGxmsprgG7Q4p",
+	"w8CSH2tePrlDbxF61AydpeQci1v/+poKotVXvetD+w/yKdV6aGyHvYbkGZuWAb5b6Gdgj1OkkOHnIGPl",
+	"+YdR7/BfV07aH/yX35PVjLesTILtDKKyDsKQQktX4E9nZhavDg4OqhewEHi+1JyZ+IodIMXQ3OXNRTH6",
+	"TyuzWzltkIwjhChknIxz3PJw87slFVal7N7HpbybXplvHkYNSe+O05ToI96k18jpjGx7RUX1Kntr6ral",
+	"0Vk16cTf+BY6rNdVN3DMy5DAMyQ5n51TRgt9upcFba1gj7mWLSrThDPIFOYrMCGby4YRrXNoOXzrPUcw",
+	"dnP5RKRsaDgko+pZzYck/IjxPsw/9lT9FG8WrqigUOWNVsL9eLQ4CZhYAWfRWI15qRBnJChdOS65WgC3",
+	"t6ZZCzdxbx7ehBOP+TY2rn37r4hSlI1DbJWyY2dFuyDiIro6IzIj0jO5IUnZGLxu3gohOeFlnqEJviNH",
+	"SJ8xWDLG0QwLrZPvoVdIcfTdwcFenDfF1ik01uC8SzVx/qnjCUlvl6c9cibSZZKk8oNuIPxw6rm9mmtk",
+	"nFhgTvijFKS2POM01QcPbBsSUf2j4OV4ouV32xriLJ/vrWbWi1c3TKIesTe80LL8WOa3l0SWeYAJZJyR",
+	"dZhZonXY3CjFkQs7piAYE+bqa9bI4fbt0Hxa2StMqBplbDlsUMniwOV6SwH+x4fcBbrHqpnQWF0QB0Qv",
+	"BMSAPD/B84iBojbfLF/9LPJ7HSQRcMkrLkiG4B20bS1NlEhjc2eIp2kpBGEp2QnyRfjwuoPgenrnaXU0",
+	"MhpobUsimoEpb2kMaOuznc2X3frX3c/z+Xy+e36+m2Vfwsqxsy2t8tEbg1zd9JaEGCBz0Ku12aZKIuO7",
+	"wbl5ARhEwe9IttM6gCuFBVj1wwvQ6LnqQeqPEs1qwX1JlR4PZsgox3qlMpITFb65qDyzfQcirhqLCxZH",
+	"QfTfWkCAlQ5f9DlPcVTjYdwaBZaeuAl5YTtL75j+9XjcsEOke0X0VQ223owqkvnTAOeCINMcp9atMiaM",
+	"CAyvRa73utfLMl9Jy5fNt/X3ZU5OmppgwKtf5kBJ0xxThmZcZNLZdoyj8Ts0I+RW6pldl0RmeA4+4+tJ",
+	"KfQfYdIG4lju8PLtMXr9+vVfjD9ceYeLj0aSqCNUU705aHm+q3uE12SsKyulrzzpTjhPelpz+T/thbTM",
+	"SKnKu94edThXHYZmvvfZkFsQww8Tx009mnUU6gng1Rgbx6WNd78lJGAvIEzf9xFRpBR5mC4mSk1NLIb+",
+	"1w7CWSaIlC76cUQ04Y70BjWd37AM4Z2akWGK84+xHqVmI66bikDMRwj2kSRoNqHppLa34+lUIj4lDAIk",
+	"kSyHVat7K81wbmHaltTan5dXddpmtF+Uvqt327pyF9aip6I27q9t55ncz71B7+vRoPKEjLAV/0KPV7g6",
+	"bsl8HSfEwjLrrys3w4KhtHY61GNsDshfreA2gTPhwvr24r4sYMLKvReeDpm1PF/0cS002Pw8PFJOxTFY",
+	"ggPjoyq8xqBCGDprUsrZ1Qf0+tUPP+y+QjifTvDud+DXDB7xqLdommPmG/hkgcGoW5CMlgXYJcSYBI17",
+	"Uy6V7jByM3d05bTy/IUld54quyLRXrw2o/twYsLd4i7IsCleM8RbMnfs1plDcqpKMaaaI7rvExPjo6U/",
+	"zykZ3J0uex97dhzbgXt4q6J6WzEkorIhBcwuD6eulUa5x6I2wTuIbNwIaj5lLpy9/vs+0o/RH5yZoJzg",
+	"zj6KR8qRvaYSbyH8g+ATQ0NCiZ6QxbB/DqKRv9U+CfkziR6p0wLTPGLjbxF21rn9q27ifJ5P59f8irCg",
+	"qaafS44kqeIkIHTSD6/a3tKfIi3xIN3U1s4e+tWa+6jyv6IS5WSkEC9VMmBapqwMP3OEBYFIW8smBEnp",
+	"lIKoPGDBG1pLmaEkFznhQlWjA45SjyFBWKGCS4W+Sw4ODlA6wQKnikTkvMqebE0Wzb4+sHxeWTglZWOt",
+	"1tVzkMbMJ48QKaYKQoCNCwhkEwIqCYaYEtsIBOJ3N4q07PVVxFvfttG/TggEEJpdRDM9UMUbu855WFiq",
+	"N2u52Z/5zIR5VaZgIojLTjhyvTU7qiIWS6ZIttdbaez0BpA0p/n7inUCU29rHM/yNaGfRZ053Y9trWbV",
+	"LSarDzMIdgEjrf75rxGpM2YQKrBURKCRkaAziGQ3f51BYJmJjF9PPmLkk+pmB9JvGvMOZ3A6RhAczzM8",
+	"D1sRMLvtqMzaC6BaFPtxdFFjPsP7+vuoNNFiYeXgb5wykrlF6iZptHsQS6klKX0LN02rbXf2ef1RyFA7",
+	"nXBG3pduXRYMRBM+YxCa7MfgSxuEz+vDrvk7mPNmjAgkJ1gQiUzE5koBpovgYTZOTujUzWNtz/QKn6K/",
+	"DtWtX+1vYzMXNiJKbVdlUWAjpD5UpbmGmGB4uCXRKRtrHTAuXa0SgdcLnVsteoXlrejC1FEtAZ8aJbmJ",
+	"2zWppPruMKk4TqhAt4RMJZDbHc5LWIH113cNTbBNwG7X0ZanzzPSIqFlYVGHftqFHD6ESzUhTNEUK5vS",
+	"YvOJBEk5SBr6NxcNDFGujYs1prFHd8umlIbcKxRLsqZTaEiFmvxGsGgJ+vO0pxQzzvQ5awkbwus02Baf",
+	"V2lxEblmSklKjA/cGpzs2qBtymzCEWf5fGcvGLcXv0dB88B5jGSnRFCereKPbqMuzNvt4az+qibVTrbt",
+	"vz61acg208hJXqTbaoV8mwAQ7KDHyGzQg1MOqhTI05UQL/hsSyJFPqkgd8spIx1CCOC1xB9j2xQj6tmz",
+	"0PkyVzRkx5HUSs9wbqL6azXLyFn6ncoMLUsBP8C1h7YHvR9xOknQ/8EnmDF0RYZYKoqZRQF46Ml6XvKG",
+	"3ts2t8pDD5Nv1+7B4kuNg9hZbsgnnCr/WMG/ZXWyICJwKMgddX4TuzNaJCn/+GMeNCGaeNJ6wUyiZYBx",
+	"24ElVQQqjK9tLS6qFXdTOCcZJXcw8kvCMJUSHDeNv/Z/xIL/vdS/1v86zrGUds7Vv/cveYH1HaUbWP7n",
+	"/jnPiNDrUP3jmDNFiikXWlgKrYYb+iWRPC8jCRKcjWhGrIN2YdmS3ggXfLXT7S285W+3+e6qHI+J1B0H",
+	"VN+PU30yv0fm1YrrSVRoqqNsbFIBZ1giPaysof+vN5pFRgM9EBmRF60Jth6QphE9noO9/6q5cMEFSdCQ",
+	"SGW4ROeBNY9VYFxaHCkKwrLKv+1oDZeK3xQWuMEGTlV/F5iVOL+RJCdpbWa7YWQWToBfsA34XSY+QdQL",
+	"FdrQ8GGB/DuS9U2kUsAcju8wtVyxfbVc2JW0Dq6AJ8V3OWWA3ELX0PDOzCfzDjE1VdvNkSTebMLLUcnN",
+	"zUXI8ZCEFWcQzR/im1kYu2kvsT2GBnmC5/cxmkSvrm52CM/2YLl61ARxmlF1lXLjPaks/5QZoIcRz3M+",
+	"M7GNOM+DjLDdwhuzYizakeG14ABN8wayYRPtu7T7bnoP6DK1ZXdKUjqyqYTgWZIqCYA5NNNPufDNzSMy",
+	"M0AA6BguI4xwlkm0rdsyOZYeiEAAPmAHLJk5JUyhMScSDefwBcAcmTgIm2YNY6eqzvi+ZXwGGSOfcDHV",
+	"TKPOFQ/LX5UXDmcZNULURWPZ2p3rvdNPSmA0wqmSCXIJ+ksgF1wURr32TqAXtF8HJi5uzqQsMNsVBGea",
+	"a7hGkyrGa2G3IE7HKqZUQeqqmpAiEka0kB8csGJrMbe506Fs4RUagvUWtQVUQhhOHTQcOBQu/LCNQ7+j",
+	"7NbEKdo8AHdvRGzzVX+Q0T0kkOXNEOMztF0dCBeJlOE54iwS4GAtdMt9nS47JhJNzgC5obR2YTQHZ2Pq",
+	"dBMtZWeEZJZwdPVqHWPqsguaE/lx3nA4gy/HZAByAa4gmMxC1Po9ZlSnC4TCXbnC+f0aW+SedyaS3W2c",
+	"m3fVR3gFPbKKknFUxY1Hytpo2EhQnAnGUUcuxLQR/IYW/QAQiGds/w7aJeYCuF887D3jKR8atbgqdLDr",
+	"Km0mWHBZLwAXPXjnZxMuCZrpAaU5T2+N477iLcbQetQ4XmB3MP7N4Hg7hiKuijiM0rDmpLGcr80lPpn2",
+	"HdNuDShfXu+cslsXZ5ggyU1oLbZM18N3UFxfjZrjQ4AgVRJJVWaUo4wKkqo8fFhWOCrXvp9cbEq3pdSf",
+	"Xugv9EIGXI+lpCmgQ+lJOjACGBRgRFKl5SZmgGhsegzQGLNBxpG9cWTRzdlqeSp2CUPeftr5thBcUNS+",
+	"c27wbgpzI1chlDlSBT12swzo109BJQtdRqJkKVYkeyt40eafdcKaO9xV3E6CbEoVmLTNhkheVKH7guB0",
+	"QjIbSDvV4vWrgwMvfNwm9VCJBGZjcujEeCorT3CdCbCFcqyvBf9zLIhn3pTcBxq1xvecQEP5vCKrDM+l",
+	"Q3qhag/15a0VxyFahAgzGpMJYLL3tDyqOJKExOTR0P0se9WWRQnnQpA7SmaBvKIVMbDeMrSkEjkPWucE",
+	"luqaap+fRVJcxYzbE40aoaz+fKKrdVXdc1VGtRfomgk8UmGN2JcU3KeCTAgWEuySkog7mlqMgpTApOqg",
+	"xBvYxdZkfOih9lh244qevPUlWUqm6pjF0khccSqsl6KxXYkYXHhyxE6CSpYTKZGN9dcHppkARLOwsOGM",
+	"E61Tq6wYAQ/n71+S3oLZcgMulQe7CpuLbS8dmuu7+o6ycZc8zK/C5xH35lW9+EvXHFroLDb3Tr6D6PnA",
+	"FmZZI/bJWxV5S6fT8MOFGZhG6i+C46kvuigHjN1uRw1hW7ehz9B3b9CEl5FAwA7RVYG0fqmICdc6yx7F",
+	"wlhjWHTJBm10nzj+HYmMsk1Hl/onm+MVsKEKXsTPn+KxZ4vmUtdM9c3KsQTor8oCCRiYqwSRmaBa30bb",
+	"tDAQZYgzK1nckqmCGCYv/jDiuJ/rm6TDxMx7iTe06MTOYDxRmKXlOaXy7hBhZLDvkOAza9QAUWq7wflh",
+	"w29uydzA2SRa4rmFqfKpOfr5HNxQ6B//9j90KwPGSzUt4X7576m1ipoLco52d03UGkrl3X/fQ3+TnB3C",
+	"qdJsWX/xWQ8h0msyYLqj/+3LHqKpPKyO4i+nv5y+v5ZH6Orj+Xn/8jd9PTn/dYL+Zfe4//767Li/+/a0",
+	"f3W9+9fT32D49e+X/fd/HbAxvTMJB/ohTHLboQ9oQQ5a1I9TXhBZW5HBJ+4gZOEzqbTUaFSRGZY7jUBk",
+	"jzXY8L1aykjlXS/pAaZd0qOpXO2jsm1UcEmrSOSSRAjFgOyHjyJldzinkYfMCKTLDwSfral+2CHyWei6",
+	"LlnLGBc9d7prM7SkmprfRD2nVevFZ2sIyq3MPhZjch9uLgiWoWzWXydzhPVx1ifAThE8FuAvNrOvw8q1",
+	"gDqjkqwwEznqXG85IwRrQ2jsnRJxdXkZoHam8W3ycqgXJIqWOFqXkRGMpF0jXcfdA+FeaqUgfs15l+3K",
+	"iNX6VRcH2klYkLwUaUQjqPIagYHfkrA9SAnM5IgIQSIGKSWw8ShtSQj8liblvjLSVulZpSxtZn7IudBF",
+	"Gmls3dIaJ27bq2k3R+9tWXPtQwRWecGX2eX6CV/xgPAIbfkgKB2kNq8WgAtAbkfCO2Mjvjwzx4tqp6L1",
+	"a4bBd1wcwjoBC3dESBfDUfVy92rvYKWlxPII14A/gPAMHRD8hnfQ4NrKdRpbkQWQ3QMMbCGUv3lKf6k8",
+	"VdImYbnwdzQmEGiK/sYpA9TCBRseOL06u7dWJAfcLzRfgsu0pWCQAR6eYWm8QGBo3IY9piZFxDiIlEFz",
+	"l4QZ4bzbXi1fhVPCMhtXYUOie44KTEGLO35LOtyGBj/BHtdIOoFNHKhuRD9T0K6LT4EdUgnqc9F3ow+Y",
+	"VKByQp3esh7mTbsH4T5E0Mksb9eqOfj2JYgliW8GsK/emmBioH9K/RDnFUf2CBGcTlBRSigL4oWn2DPc",
+	"niBYAyl+fxA/sQsKpG74BpJ4Eud34gKNSyJVB5N3B5Jv37aoxivvAo5TPoP1rOMPEsMnzD9hNAnUrEg8",
+	"l75E2ykvCpwgSQqa8txyEjwcMEmmGCwJEL9Tq9GmtETKx4xKkhlAopTnZWFAyTCbG3Z6hLZ+8RDvuBgw",
+	"7we55dUegB8SE/pJMpRiSXYpk4RJqiWdfL4D2qe1ee2hvim+QaWNGRqw7cBmJWardqBgitJsc0hytA3J",
+	"NKjfrI9ybr/4Cb6w6sOAFQQz6TJQ0RW5IwLnjfXDgqBqpdBwjraOtmCwbjI2e9PdNPDVgC1PcQ/1bfbt",
+	"9wcHep1lUKde5BHyrhMVRf0qNfpaQL3VHCZCanpORs5EM0Dqg5I0JGwOWktPjgw9ojN3t5xajdlMqv6w",
+	"FdqtZSxPw02dRh1AdIJ0D/3cCTOKfLI4avawUvv8VcRKFw1UOwXlecThvENamdndIzSrtG+z60PiTqU+",
+	"ZXXZJvN+tkIBb5fnrhcDlDzZTo/AltFREI9BVcVPbAUZc6tMsNx5LMGOlyrlRcNpZuZpyUkLKRCs+XtL",
+	"wmY3V9iiaLAUJvC+8vnXuT/AFM0qMA5/LftkIsaKFXmeDs/B3696PdqDARfPUAw5so0TWXJ6BCvc0mge",
+	"ia24Ed6TsazJUeKGtg5n2p1NPfLGicbSP8yufFT7EY6eieZSxM5FmBod2a1LYNFbbkW0z9Npva3M/p6K",
+	"48ZUt0Y00HoaXL1woR17R4cCi7lJHA+EaTDyKQIeDLAII0GIraLnxUZO6HiidV9WFkTQFFSE7UHv1aDn",
+	"YgiNTTg3nYcz+Fg9pHtCsLoWDNhDZPoucCyEimmiCLkf2WPrAhsLANQiMzUUqbJlGDVFmrKlmixlNERp",
+	"Oeu7QxxrR9MRq0AbQs9cxEZ71GpncA6zSNbyf19k1nuGvlYxQZ1NK2Il6Mfijv0RQwuV8fCXn38+PD8P",
+	"NeS8IR2hNh8NNTMar3rihUtdUwvt4mAiHLF4+JkeAlUYSrM16qoKtgzDvCzFWmLmhVqGj50pPGiAy5fP",
+	"VEU6gXo7OWZbkNticY4t+HkY+B2y5+MN6QHbDHu767Z50L/Rtsy5quHlsXm3ChDsLha7BbzQ3wdjJ9eL",
+	"X3YbZ+fXtmemy9Yc5MAda9PrAuCjOVdb1hJQ4d8yJTBLyVZcRYmFqPAIv5sKnCoqw/kq16L0QN3NnkwM",
+	"rikU5qmgKUwdJsWRbc7kqYczVjruQF2NyCxSfUa9pGiYVnMS4S1ybqmrylXb3CWL89mcPiw6zswBSyeC",
+	"SlVgmaAcfpjwfH4zI+Q2QQRcV5rBZ1C25ibGYNeGDQ3Oho8pWztJMOlN2xBABTGmo3NLBhY0dYRzSVa6",
+	"BiuMnTYQUDvssEa1LBmasPkbqtlnMcI3VX+/RwqXrGINV6Z04kcZ0Ixs96Fhnzddwut7taMCg13kuKyf",
+	"OUVyIQJKyapAM0S4aG0o5UJAQjMaztEE4oGE/idm1vZ15PC9KWcWYWchINob+33i5OKAYQb2R8gYSpgx",
+	"hEzMFebiq5YcQp2gph4h4G4BH9LfpWi8nefotrvmrccKqoqiSK2ij/ts0mMsUKcVWTHpWN2ztgO1aj3i",
+	"+dzLIwFeFxtEO+qbU307d6M14IievzJG2IcZ2wge3UMV+Q5qeRBurVK/vUH/3rqEl3akVXhe7Uap0il7",
+	"SQ8cKcFL4nyEj1192wB8urVEdABPt28GhzvCdabDYo1PA+F1zDMi35GRikXaqulpZ/BJ/+0k0EVwjFqy",
+	"egswbK0QbVDowgh9NqNtSoTkppiERDUKe8bTstBK7n/8++udgN4+nQr+6R1hYzU5DlSG1dQw4SbHtYJH",
+	"5o0F9jL1BKT4iFjdWZzzcY12GK1M26m2b9IQ3kOAfRb/CtfByNyTlSPQfdO5oOOJchE/UbkgqtVnpbnG",
+	"zykr7TursxkmWBSc0fQYMqs+UTX/mYbMOlCr6tVBtxQJKt+T2TU3gKY5Hkci7zAbl+H6R0kvnwua2hy8",
+	"ZZWGsjOmiLjD+a+E3IaAAqAUiOJIEHC3qxnR6sqMo1IS2THRo4TilTK6IywCn2myP8FGZ418CVKCFgXJ",
+	"jlBGpaIsVaAK+aaOCCaCTWn6lWjisJwouDVHAIVQlOkEVV95ChojJOs4cTGZq0nxyDRhIv2gjEGLzcql",
+	"6AGVRxdelsOYuhhXJG2M4ZRLCIK8IgVVnIWsE7uvvoOZfXeEDrSwbE/eXrQyb0e2MSdY2BybrMvpDBof",
+	"oqzbxqo8qIBXoBhXvL9oOoMPHrhGsmwTdDBgpAmGjfT9wA6GC5vfWQV0bMOymZAPMzOT2Q5OIZMAYKPT",
+	"Pun5HA6YO7KOypKKoyfI3TMJcgwqgajcBLkrxASnQIiewmOJtqvYigEzwRU7CXKsL0GOad8UhmsnSFPJ",
+	"je0xS+qzfDNzLCAZsIKyG2pZIFgbJIxAX3M31fjhxN1M6yOXoOqauaFsxBNjxtuBGRY4GbDFIJo6MsSL",
+	"7gBs9YfGd3g0FM8ZTDHLKLgG1iajKEjZCsQ46tAyAhFYFk2wK2bgM8ChmdEnrbBoK3Yj6oJszTBZy4Xt",
+	"9RbxXkd7CvuuzevtCSN+pxFzUwWZZ+INI1NN4w8Xad++mSy3vGqEIW96V9zK0NG6n8v918m8ClYBDgoO",
+	"9W65KSwubgdc7mapWuNPOlqIrQfemYW7eeDNkrmj3zHCxVOYlrO974GRa6Q1o0ylEBMECGQW8qcTqDoj",
+	"s+NW5cQ2LzG1MA5uILYqA2ZzJA1KosmcPHJQvRgxgFEz70eM+GuX/zRVOFxB3oVlshcOlO0XtMBivl4g",
+	"1C+maZeQv7LIxu+OEoxnYB6BFGzDZ7gP5uAKaMHVOAxJT4IDozsHXnJ9rBIF7cTrnqKnyK5dBHXKTW5N",
+	"IgnNbz1Ztu64wxwucMgWVPXcnQI9I91SBYam6ttAPBuTK/oHiVqCcN7h8jGDdO/b/rzG45N3HsvHYINY",
+	"KZxOirVgc/rVN0H5zbMVrRyXwwhrTYNocOrOxp9LcHCuIw/eI53JfvLjvNPQYgmQsi/SCb2LpkBiqT7K",
+	"2kQcC/HocgFpnafzRl/jcBHpDghwjd1du6pY89ZZ+0LpoDg3Cq16GxArIuaNyC5i0jg7UevF7/Fb7Epx",
+	"EWRkOS2o+nEejfGAW7cWSwo8N6Wuk7riyzTHzDr9obUjV/2qQvEyGKjbOJ/huUws0MqQ5rnW0ClU0m2m",
+	"d1GmfngTDvPGnz5CSc+WMUPlPIC0zk1yjSkCCoNPsRBztG2RBG7O+/9y8/Hi3Yf+yc35jztHrnwrwtMp",
+	"SickvZVQfCQnCI8xZRIqnVl8KWms/B0HrqXlyJjh5wqgluZELtZQNMElnXpaLn5ju11auyjXj/obW03r",
+	"NYm2lEN0HDvqomsNhrmnWVv2y4zyMMObYHm1gLTfgOK+JxdtM2cvsNjVgnxce7KisONF6xtIH4NFx1uf",
+	"T0l0ox+l/KPT7KpJNmJ/KnKt1tDbmgVW7LNfy3Mr0vBoaJnMo6coXBv5keouRXv9KINsfmRxAJdJeX1B",
+	"Fro4U6QIw+B20Gr0YOBV13/7dKCv9cLmlg2FK/WK3I/jjmeDtlTqlVdl4xD6kvq6IW0Bcm4O0O/SzTe6",
+	"jB6DWAxkuDAsJMzI4gBnZXFivVcXDpR5edZWjulSpK1+tYIWWeoj8Ya7aqoRnXPFfO814OhQbPLVA3lA",
+	"0pNcqA+iCS0RVfW8Bay/WzHEvpR0zIpgLdHlFOh7at0LDa0YUjXfJ3NimX5/FTQU8NONP8dZ8xw06QuI",
+	"Qg3FAGd4HhVmpUKvDwyyKeRHTG0riRHOBUmh1Oxa9VvcSE5w0CChO72w+kXEeGifOknVH4oA0Cq0feAk",
+	"ZczmC/ANvDTIu0s+l5zzqYzZQoSK18eaegiZy4NJEB3pYYTTEKYkBpQDj9rm+OoecwQzjFfYoMMnVX1i",
+	"GcUFyslibqkfUhBGCTEZtgX9BN8Oeudz+HTQc1njTSTmex67xnzdFi8QmduFxByFxowjJ8qScCSqXrdu",
+	"k4FajBhr3vFRSXfdHV157y+umZ1N+1JEFbe25AtFmEu8cLH5mU/q+fwhjGZxnwLMZkbIbbTMh33gDY3f",
+	"+fUDJFQXB+a4bUKFHbSfpJ/s2ex2Lhe2xB9Va3bH+fxS3k1jiPRxxPg6QnITiPXh8PUG7nloMpq/RkSn",
+	"B16B78kndWWRmNeAsja5cB305DCItfs+NKILIgoqZfCK+8AIguCIqkw9zwn6x//1/6Bp9RVSUPdmG9sC",
+	"Yeg//v0HIDXnyLyjZHaYYTkZcgwltuAHFxRpI8H9v+E58AL30P0BT6r4D+keN34xXxvPpnFtsMz/2z53",
+	"GZ1mdFBWgEPh3gIzPCbeG/aHlBdFyWzcSPUlZjifK5pWP0hTYr0am/e3a8jG+rqO7Nzsn5gxXrKUOCMn",
+	"xO0ejnM+xOFSWCtEqvXq3miugdmcM4JILqEwhsdzqtg5KJCzVkGcxijjNXHaLvgLIrx7PXKT8xGyEjbQ",
+	"qrzfAH9xw1gtzteE1H5ThxbgPre1O4nA9msZGKC76Qgxcmdc0SvtaS0iZlQFu4fIFi1PvrjZ95SqqrLm",
+	"DmWvbjRpE7liYkSEDtrOVUBGd0fmvO2thwjAoRAKn/C3TOrTEdraMgmw/jm3GhQLJyQHNHziSivVtZgW",
+	"Z7gwneDS2oTd9S+9WLJ4M6OeZmi7Q974jq2uYgpigKkVimdMc8w6nRyT++yk4I6vWzNoZCZb0gZNbkEI",
+	"0VZ0cK3JTcuNZ3i+paVGylI6xbnBp/YyVXPMICuuwJmhlYaiE+5sXfjHSOr0WwtvaLOl0a5B+1UcDQUE",
+	"i7o/HamFldacr+FH1xR4lXO1ngH/Ps7UGiy0i6VqQUxrkFgz194Lhak3I1lKwzbL4mOO1pOIHc1jPo3G",
+	"qAhe6Fe6WAS9d9t6uoJY3EC8EMEip7FgrdcHDSVM029V6AaK6nBGtmSF1NudKOJRKRIXpMpqXZBIoHs+",
+	"QnbMEKlsDlNV2AdKj8Op2x7O7b9uyXznQWarthEvqjzV8JNqaWP7YkWPdfjzOgFWXmmtB5Z9qircRgOj",
+	"1qnbtRj49fu6xbZcqSDzfVKHhtkliq135LSlfDp/2zhxK++YDWmOsYHfB8Lhvk7klf6o+8CXtPiTvAHF",
+	"pg9XyPJBuY9bPl432uiFncnYA/NYTb8NA99qz3sYE2MxytiiT9RGPAs6sbgubmptqxs5GZtY4g0sQnRm",
+	"VbH15alNSJ79iNPbgO2vZGMoUV9ZIpGaYBN0tJz1Ut+GFXRMDLfeKELOWxvxuaiJIMSCUYWbtvVCfLyd",
+	"VZfbSi90lVnijEiuPFnFY7WMGrSHVOemFeOi2onKHgvpgJdVwbSlFXlPZg3g16psjgXIrVMMQap2GZZ6",
+	"l1zh6soou3JjRB3du1jVx1SQdkg3Woo+BbgAdFUyLe4naMv+YNZK/yA1CX2HDIHgMU8gC1SiH/RDPQd4",
+	"Qescr96Yt/SDKr0K/ZN7z06SZFpsT6uthwpWWw/wjdRGMJPx4+af1OdiaYc88l194OS69VAeRxhZL65k",
+	"gUd85cJNPGbFl0/XlCe7q9X30kXBetkSmLeOLOGKrjS0NPuHr5t5fcYW65oU0zwIsZGWUoVql77FxjxL",
+	"c8OPbUYuwtNpTokMc5V2XL71VWk37LBKHaoX6hDjrHpqZ7dqWSLSwMMHXEPIvzlYpUdBZ6tG+gSSYUTs",
+	"WuwjNtIYlksLNuK9TCyRFKM2O0t3o8kqc0dw8l6sRyjwZF0XeYv9XN7fBZ4BOKJcMFm3zSdcCPz+VS46",
+	"yU9+5xA21LHSRYvkv9TienHXrbqnvlALrEh2spnQ6Qkhqhp05/jp1aptJVOe0NGIpmWu5t2G/ECd2AsZ",
+	"XlSPQ0NqWeDF9fFWcxUVfJgSFqrx0kba8biVKHm6T9qGc47FbbCCbxUFHfNTeKCPE4IKaAcNSc7ZWCLF",
+	"PVcEAX9s/b7181UAOSsFoiGOGE2HWCToH//3/4deQfzXLeMz1g2iZBrMgYaIsJQLArUvxsQ2HkEDCeLa",
+	"ungWyqxKVc3bNHZwn1gVa4yfxlKam7sZ0AiK+sFa4YOWPFYqObb5trHFKl0GL6jryn2yJVHOU6hRN09Q",
+	"o/SvlzIMcUEVuLYk4o7YKjvx263Z4zvOp2iKpfQK20uDF4kkRyMs0HZaFmWOFb0jO3YzTViBHQgEWoF2",
+	"qklAq8JzkqHtaV6C9R5CRwrKaKEV/4PkfhGQlXvS6clXfCow4+jVFpyB2vHk8sojHi8zvJVxWThVJVSU",
+	"tdPpvjYdgyWn0TDUX6F0v+53iNNbk7U+g+gIK0VUsTv1ETtAiqN/+iF5c3BgYh8NLZgENa3nax7R/EhT",
+	"GCCTHUEhiopNaR1cgqsyFvhZ4E9mM//phzcHB8HNredpFyyMEfDx49kJjGoo+EwSgQp8SyRQk4uEcCu+",
+	"boRrtX7wToIO9r5H//i3/4le7X1/H1ZUTyOxIl2TkOpYhOli6GeYO/ARzdcq9wVPTuiYSNWCkreqtsEE",
+	"y4tlNNwuqWE/QcQSlGSK59j205RISbLj+kpfHbfSWqlshFtnO51wRmqBa2VncoIFuZhwFoQCIWpCBBqR",
+	"POezKrQCckOJtZLqL11Zg23s16eSyOSBohSzna5VRVdUbPBn1xj74oYEyaOxes2tD+9WC6XWWmYUNVFx",
+	"W9n3CHJLSZ5VMOYWdpcqie5wXgZKHDwOdbeS0gKpLNd0gMBw8z4SpOB3rvKZt+lhNtQgqsC+h1a1rli6",
+	"SIU0nSDJU4pzJOmY7VKGqgKj7hYC7j4B+GM2ouNSGPSUBWn2jzKWATrmfJyTDjib9sXENhYikUsffHMF",
+	"/OcDAsOa7UQGYgOELktbyMka6nF+4Y3JYnsvh8ZCbb47AqE7cZxPNKKfSHajD8QhKjhTE7TtatAfWrEf",
+	"ft5J9C26N2CCGBnhRvEbsCQeIj4aSaISVDKqEmTiVQG/bGRKDO+B2T7D85vAx/ZRMmChD92wb6QSZapK",
+	"QQ69qKqk+rp97HsDpl/M5zec3WR4Lk23+dzhUqJtZ6N8tZPYZyd4LvdQP88Pq6r8SP1BMxAYbfmIvQH7",
+	"1YzA1OCDQZiKWFgQlPMZESmWBJ2ycU7lxECwBaXnZVGyWg/f12TcXJqGtawcdDJ5lVFiNqOkDtMELxlm",
+	"fqyaviVGOM8Rbwnriim5egnCMFJVBw3fmWaClVVJ9zahwNRHvBRqYrl7cJ6G7CK2cmtIdt00tx9uKUf3",
+	"Hlp4TWVgTFig1Z7JgwjScRgC64+IBKIPij86OyZwbgVbsv0GG6updb1k2uYJ6GLYjEGCX5IxlYqIe5Qz",
+	"WFGzGSp7XfNbEklxo1UpLjQDVQmqphjdYGykGf0sxYWWeQQvx5MjRBXcQfZGxFkmiJQmuND+4cpoUmmK",
+	"sXSLWW69sNvKNqwn+K0q2xCRwNo3LoywF983A/jdvfhdVRVZixhQFOKMtZUqgRoC1d7CdmWN7XLeapvZ",
+	"oVVL0y6iLOxgemh5CbfQ1fDDKyqJcqJp9Dy0UoNy5L6iuA28tqJcxyLcuknVqPDW10Zf1+3VOTmRwFko",
+	"nGwq/5pL2MvHoQpNeJ7JKkOiyozQf9RNIz3iQ/3jgJkcHj5CfhYPIp9wqvI5wtIzGCHCRlxAgSKFtimQ",
+	"xYjmOcnQSPCiYVoaAOwNNK5Ho4hgON/HoEfs7KE+MouFYHnMqJfmA/YGiIqGCQ+Yec3PnklQKHkGimd4",
+	"2TMhwcDfnc5WvzphKsDyG9v/SE06Cn+Etooq8+TBjS1K/veie+8cybtpH9LyQiZ/rShmK7iZDW/V4vFo",
+	"RIQWwE2eH8SoCDLNcWr0nohrfK0Q1jpxsWu6YiwZ0c3OjaJ9dWLO8Go4zRUac7D4FXg+BPRMxtUN/LY6",
+	"86Ol2I8eTtjxiKst3EQ+Z7KQTxoKiuAsNdYXkyOitV4AUY9tvedPCqHWs9st6ZLHJXcVHmzt+Oo+hILK",
+	"CqVayp/asC+pyoxyq6zl4aT7FVVM16bKqc2x6RoeZMvoLRcjDtfRq5YVCulRpVeWZWBytq6sRgLJepFG",
+	"YZexWQO38c3cXTvfGIVeLRXLAsoHm/R8aAMIzGkIXsVWVIm4IGXMIaNJYpcypKWhLbmQejWhU5kgRmYG",
+	"mm2tJPK6Sk6As4tluaHjCVz4MEwL0czfBE0FqYDu9O0NE9diwTZ2q8FLhe6opIoLd4Ez7jUFR8vIEnUt",
+	"Q3TtwdAZkyDjANiuJRV9wviMHQ4YVUgQnFljlxFlFEcTmhGbRFQLL6bEuYFtRtsM39GxkX9hB5IBE7xU",
+	"BI1LDEGWw1IpzqQdC6yB4ijn/BaVU4j8tMGgVCL/AjT5WwPmyzeJSamt0qitQGappCYP8wArWwRjwPql",
+	"mnBB/7AD1YyF5jnKSEozU8fMmyBnlScZJGMt9XiSeTeSaMjoa0cMliaIwB6S0OG07btyFguHK6eEqbNp",
+	"OMzjHoihYBJRkXq461eDjkVzYKmuCGHrNFUQNeGBm8cpHAky9lQQZf8oRcRHSYTUOmZsjno/+uPm49bC",
+	"bnbBGi1Xg23idXqz9hfT7zSpd7SFFj4Gyx28+Lde/FtflX9rMXHgkXKg6upQ982CClWA6lDYKFhNaePx",
+	"ZdGgsnoYgRktLFRoe67xOLQlOQ/48P6LEOPxcLgGiwd5uIoeX6jUrY8IZnMHImQQdvUhUXgcDo1aF+0y",
+	"sTNpDCSyCtHUwralOEL/5fXwn74b/WCkeCeJ7d2/Qm8UBwcMzlHj3Vr2uXDzanrKBM/zMJwfV1NcqslH",
+	"Eb5c/i6OeUZCISgX739CGVYYfbx85yQ425j+KezvJakgHS5f+17ij64aS2iWH5ksh3p8w7Yo4Lh26S7X",
+	"gOYHzH5LOltwAmFV+VwL1RlhaBv/49/+X/O//518wsU0J3tcjHfC83eD7FKosaH6OXNw3UBoGaKwnsOS",
+	"5uqMrXWzO7q2s+od9q761z9GyrmsBP9sOcsBXE833pZJrodKda9BxsYXGpVmzMEiVbUlLyxUqAqtz9ro",
+	"pAuCZaoOLTS61TZmTSV6J2bIIeltbksktqk3etTH1cv+Ndjly9oCWON4df6mnKa8oLGMS0Y+KbcGttbz",
+	"HYGAPMIykmktmbPKcIC2XUzl990L/x9bP2w0Fb/Ce/nnss5VXcA98BR+fyflBLTrIUFY3pIMzSA2BQIy",
+	"1YTMIeLyqIno7hAawUexXi0biyu7EiDIrXji0WWMlo99Elren7EB89q19kQkFZnKxHhjFE1vfR+Im6K+",
+	"LZZjbeAG72dZTJCvKPKKBLF+BMSumNAjl3dKPlGpIqlfFmUFvIUhQ3qfGReLtWuaOgY+2pbWQBsOQyrR",
+	"tIb+D/QI6agXxngYjKByO4PsQbK9GlAaqiZVVV3KEFUddIiFSSb+Ki8s6eL4YgRxQmVBpeUMdUVlRyWh",
+	"4xKyJNY8YAVA4uIiGdaYYmaNPkOCxvRO38BNCzck8Rqq3HmAh2OJOxTzmpN3NeMnrUCbzpxs5eSazWGT",
+	"VACU5gcrU+bnTK/HKPS6RxE3pwB50iWKx2E0mXT3Ju5cFfW1PYNIbEjLB8M5rXLiw3JRyczeh46HQUfi",
+	"FoLP6dxYKd0XSwniLJ8fWff8ErQXL5U+raZ5AOurj/J6a4eF+lgPs1OO55KJ3hCDt96xwxaDxYtKN1Fw",
+	"uVaQuFj3C5Ntg3zrvIBxqMNpBMWt3imL4Qa8d+s995+sdt5Nm4ht0TmHrRgTLC/dCbxPxZD74AevBANu",
+	"VqKox/d7yCAt9QVJ1fxKb4Z1kRpL4zHntzSW1mTzNXAVSgtMVaLtnI8pS9AdEXQ0Px9hcyMuBN5uyQHT",
+	"stAQp7c7+vxPSF4ng6TQcYJ+Vmr6geUmnvEKF+SKKvLf3uFPe6hvzfgDZmKtXIGeH/tXpzda5dRtKjWV",
+	"NgKSKnRz8zOXajfFTNEU37gZbF/pBSDJgE30Y80uEnSB1eS/7e/soV8dk6hnDI5LG8wFTBngFhBnZMCc",
+	"iP7m4JW5mVOeEdT/eP3zzenl5YdLE1pB9SqaSbqjdthbGFdNt3hK/0o0C4EgNOMICJWOZ0rg1KtYPiHo",
+	"2LTpXB56GTXXta6iPXRqHSByypkkAwbTceUckSzBzgcWGkqknvmpEFwgQz22hK8h0p7rqn9x5uUXH/Ze",
+	"7R1AfOSUMDylvcPe672DvdcQK6QmQG37NpRm3/Dn3dRZ96wCV622Pia9K6L68N6xRYe17psfeTY3hhvm",
+	"DPyQ4m9gaPf/ZtEgDMtZWUau7sGZXr40j50SJYEfzNLBRL47eLO8N5fEcBaS7el1eHNwEOu8amv/R1yF",
+	"a8Enr1Z/8pFh6/wyt8+bg9erP3rLxRDMFOaLN6u/eM/VW14y28U/rf7AzuOaFoSbNHcb3Lz6U6A1w6Ic",
+	"REa1mguVT8GPOuPiFlSk7RxLdYOtkfrGBNjQzMFZUomMCRyBDRyd84wkoFT7TkgJgsMe9F9RKDS1C9YW",
+	"2PExCVDoOyoVkM6peW+JSg7WotNuymrV35XRvAISyJdQZL7gM0gLW/K9gzBkVtjgF9+XEh+0384KAoqj",
+	"K3LmahcYvynIfLAl+mmBtqtQk52W3dv/bIMovpgYSIELokBmiXh861f2ndvjy+9JlEctEsDj86i6B4sg",
+	"0YVBHWyg+4rilinMSArwGEF0EX/hg4/CB69LUYVUbElH/ty3MZlC/Hw08k5EUgdk+RUDFw8KzQhT1Im4",
+	"USZ3Vr+2SULjjJFUkaxvI25jhJa6F6vY3GdiWtWIl9PMogu9/9n+e25ZUkZyYjTu5sJ/ZDllt3bpIV+2",
+	"ybuoCYuAbBUrWdYt9xY5ROJtwqKW8XsX8eaEymrd977uU/qX1R8cczbKafrw81kvC8LV7tuiQsZ+OMNz",
+	"fWA1hWiZRegjzBbpoxjh6An8iajzEb5ysbEbO391J4FzZ5480zm7nvHdEU6V1i9LNSGggIBaJt2wFhZz",
+	"3+U67qZVTiWXgcW9JGPC9A+kmYS5oaucZ2QtPePxdrc5vQhnNdX7MyKNHY3nUN4fggxzDtgQWvb+6u/1",
+	"e13Tb77rwDeuOT/HbG6/lo+g5kAIfgUsAWq63QFjbcDIBp/BzwFKV1xNjUbtUMyChN63b1xzNf1PSN0f",
+	"2BEEzOqVlotr/Y0S9LoX4bOcABBwVZTB88rxZRy8er+OkCCqFEwubCPkOcROSEal8yiFD8iJeeFrOh8B",
+	"MezDaPTCfp+M+Eaj9dgwgQCrOI2ZAKyKxDbEDBdCveJ3fQL23zlRzipk4q2eVrx/Smn9SmGh/F3mYhdP",
+	"pwj2TS9WzVpMAoFejsqa/s+Xoc3302rDu34M2WxeaO1mrER+Jw9lM6a17OVifD7eZLbAOPrtrjpmBPYc",
+	"y444I3volFVpwkbprDC/mqRag2bFNE2Hq7VB9uS6iPAlO8jnUjVD+Wr+kKYOh3/BWgPwTv7qPf4RbyJJ",
+	"PbGEvWLXbDGlhd37xhjHY5xn8FInzTwRm0aaQXIGmgoCudpLsqw91O222iv30lN4o/ystQ5+KDe2xWzP",
+	"r+ekuyWOrPz+5wrGsNV2e8qyq8q7v9pu62MjPrLZ9pRlX7m99kGbeMrAQuWcHCv3s1STfYhV3HW22jax",
+	"jaS3/VJNHNbchtg6+NaeyW7iTw/mGzq2v9pgEYBJdktt0yDuz+i/Qb3SBlj1Dv/1d59If+YzAOMA352D",
+	"EtKkaoIYDD1q0qyIcqdBr5yNqChaCNW8cGpzQzZBo43kpCemUXs+TOsh+rTzf4i68rVqHo9IhXaVlikR",
+	"7GuQlqc32QvXNx8YU0hO2W2AKPch7yFr86/o58deU18NF/0uBF7NlAPDdssDIfgMlSx1ZObczi+8bzXV",
+	"XRELmdagJkuAY0yZT1QQURqnpXfweDPkA20/E4OzfQMaXkhqroM6TICtgYm3JksqwSjwzdpqvgIStp57",
+	"4JOWcllWGWUWCJjbZMQYBevnXQR3u+u8VEfWFmmx7CQS5I7fkqxCIzQBxijNCa6jrtbdn4ct2OcvyVI0",
+	"+b/+/mV5HXmpTOi3A6xfsFTpVVwdDHE8wXlO2JhsOB6i7idi9phhCjFvqXvRhn7M9x6ZCOssUW/tTHaY",
+	"iz1yYxktc4k9WzAhsKC/uPD9b88p3JWvvnDODXHOt5RROfFJFFy5rOmBMakTVY5b5c/1WQKnWbr/2alH",
+	"X/ZdSkmUT3ygWXrsXkrWjPutFH7N1cBe8/eSiLmXwsEzKNoXtc1EvpPKlo5c90MCa33fD298wl/HpPQ6",
+	"JCRfc2R1ALu+aNtcjZAyAjjli50iztAI07wUgHqa5iVUSsGoakIQnE7Mb467ccvwsMVsZcRk4QzJ2P5k",
+	"ycrKRYzMKmBeA2eWoSFJcWkhxhz1oIyaMrVWJDX5jL5KtKMbrKPJ67DHpDch2FUdeMcNV2oypMUl/fIk",
+	"d6spedOYpda7ZKM2jF7oIySIgV+EehPNjWw7cZD1FT1u4FjVZ+7xz1qxeNaq1QRQZINtZNOQqx+0uhpI",
+	"O471IUgFxxrox1Y7WEq17npa/G3ZQ/1cciQJlAiSEy7Ubk7vSFbnwFlxbtvliemdSBaT2vSPqGR6o3++",
+	"vr642rFng7pNdyzXQYpbIjiqIsftsdPnBEhhZJi1S5Y16eX3Ivd7XKWbPyE/kjFli1VBtrkAywZkVQN2",
+	"Q51Tgobz6qxAtbqFjfTOilMF9kdcjHmL/P8Wnm84EmCzlpBK73kOK8jTJGx81fEBbXYWb3MEkUQtWe0q",
+	"QoXH7Va7TZNpELT+vvEqrh1bQCk7stEQTmv2kEUNcMxXb7t7VNpQVjyqyCNm8w2TjbAVG3yCWdSFocxF",
+	"ExBlS5rKGNteRY2dumvza1YDaqlmbQ1TLmPAPBZ0aOBulyyJUNGJqSRanAFhZVCwtz1byoDZqxY+V0mF",
+	"57xgm9gBofZvnNqwMJMs2ZyHmzDg2GKWDViNTSDRtqlccYTwUFrGqn8BbR3TnGRJjRzkrYBUeF5hyuzs",
+	"oT6z8T0D1qg0MiZKRo2sLKt9TRUQuGPpVKLKrG3SvJfSI8zOb4oHNGu4dDr+rzbQfcxG4N6AvYtQHjfY",
+	"5jM8B0WkprltV7Rj59tzTH0FV94xgO6COcGe+IiF9sjThZa30Gd0soY3j1kf67iOjdmtXBex9Ecb+Vdb",
+	"Tp9Cfl4OlzGX6rIpF6RqVub5DvBjKlz+trNXR4HT7VY4/KDdUVWcNBxmcwmGcIfQ9JZYUKvVSA1gP3/K",
+	"qJhHiFL3E+KnAnJ5kF4gE6WuOVAVWqD4VEKmFkCRfUmixNy+dI+Y2uv3EyFrPZdnDAVbWtsKxQoWuRJS",
+	"jE40NwBdUNQhalq/JIzMvp0lfmKqP8e3pIXqqw2pbH+cARKZSahzQLR5tshUoDTl/mf39/V8Sr7suyTQ",
+	"e2BEeO0Aes/vMXL4yfbxlmCpNpVhCo27np7a4dLoPIuGks2wRG7BX0AiHiO0mBfTUpnTAoUhocI5RgIi",
+	"jvkIzQkWstbylMCmqqtWWMqcSItUb8uC7RwhWkw54HlSJhVmKYGKQfNOZ8l8+7gnaREEcq7VJJzTDHBt",
+	"KivmBMABc2LHf4jeHBygX/rvzk7612cf3htoLrQFRRzhDbBp2aYGTMsxR4hxBZ4ITaZuHfa2an1PEPiS",
+	"MpQRhWku0bYeRE6ZkWoEwZKznT10Zj8esHoVbc2tmv5NgrXTPCUu7BaCtJRTVYoxTXEOW+j2BcyR9u0B",
+	"G1Gtco4xZdb6Id0UQhrdMS8KquCkmvFtkhHZHp6DDZmuL0k9gAAnUjUhZDRLgJiGc/2fF7b0cLZktsCS",
+	"c3UEEgRFfkV1zpq8Zw0Wsz8V5I6S2SYv7QvTxct5+cAIIkyZQpQvJ+SxUO5wBjZTc1LAVofnDvddACdC",
+	"Mxv6Y4qBQdqutXInqGT2n/pAuStx4UCh44VbocsJm5bDnMqJBX19+OGKoafZdy+q7jYUhdTs58kx1Lwl",
+	"iZp1nL6p9+PlcD38cNm91iejZJaeTchJvc5Lgm/1JsngBVNS39b4AAEaDqbWNUkuK4tVVf0wkqEBpspN",
+	"AplC26abp7aiQ9cnRhQOpmeY4mgvKaHLepu1YBsDqQ3N0L9xgYYk5QbP2OJfmjKKDYJrYltGjXwV2W0S",
+	"IbKFAK6dz+whtqenzCrsu+q2lc5X2aCcfw9+tQiLxvmwreXEwwzLyZBjke3YbPF744225ZlvnJM8T455",
+	"F0JyieY+Qb1ckw/PS68xRiurhi0h30AOXWQ8+3g0ojmtIsMeGWDXI/e+19GGwMDrHsyivND/f0b6FySn",
+	"Y8pLiTzaBp4P14FWw5T0TXN1vZNuJ6YqWbJrIZNl2/Xdr16/cm9vMiF8ubd2uGf57YILXHs1bbw6M27i",
+	"aJtkVB263X/whR8rghDe/w2wv8jWPyEawdrE9wI2vgFWqNam+yCf88I4wOG5soyC5xh9kjIK0F8X3Boz",
+	"MDScP7BCwtOzL1ftAUsFdaudb9Df4sBNZkIh4fXdIZYkc25C0HEeh+OFacZWRF5BLdVbS90vOAptNcjv",
+	"Dg5QOsECp/pFuMu/O0AzLjKJtt8cHJioyhmVxJSNDKSI/L2RG1LgT+8IG6tJ7/C7g4OkAzbPJojYlY/u",
+	"QMLVkj0xn3yu+7oiJKhughlnQOB6M4+MHPf3BLJksTAFR0xdseabQCg4p1iCi9wS06uDHXsQoCDXg+/9",
+	"oIv7zcFf0MnHi3dnx/3r05v3/fNTtNWvZgWjy9Cg91n/48ugh3AuCM7mtuJls1zs3tayF9gYJOv645tJ",
+	"/TXNr1G25NWjdx4vImGev8gN6ulxWGvDpyNoI1NUB6r9ctgf4YKX8oH2hghCA87eQuv+JbM512uzK917",
+	"OHCqKqY/IwLC9y3+g7yl0+m3J/0+zHybGfMsFA/fpQzlVCrN4w3ZeHeDK6RjzO9VAUFIdLMMFQviFnlN",
+	"Ii2cBXdMIsWTBUl5UWhZysJN16aEjKdlQZhC//Hvf0HbuFT8BtpLXAS7+7PArMT5jSQ5SVUyYOA/IDeM",
+	"zHacvcLmeGSEpSSx5myW0QwrIqHCLGVjdLD3XxEXqODCvmMWaxfWDhz/JhMH7kULYqkJsJzqVfzera0s",
+	"x2NT9dcENc1cwJ8WUIIpJud6Ht5NFIJLXJDFbD32h0AlHjz6RXNJJM9L1RK4L6o3vmEhDMDuzG43xRUk",
+	"SA4U5x+6hqTm3CqWlIDyHk3QWnFYP7t/rkD2PIHfG4LTyspJ8Mk3DMJpJhi7zU1ugq1t7UpwVK/air5I",
+	"cwjyST1ki5PVr1Z7vNLj8NVJxgcvkvF/Csm48kasIxlDlXEZlTXObSF0zWDHkIqnRQ9C7wiqo11MG7aK",
+	"uklxtfVR4bNGxVSc53sDdknSUoDwYL/VshL5NMUsg8hxxRFPTbZa2lSgDyCIEL7aQaauM80QlQO29Rl+",
+	"Pcu+7Nbf7n6ez+fz3fPz3Sz7snUEEJYZ5A7X77jIahMF3giv3hswuH5hZak0BaxPsCJ7e4RlJ6aCfZqX",
+	"kt6RBGmxb7GivaIFQX9wRhLkJvFfX3+HMjyXewNmzYNYkFV2tS3pLHLWFGf7gaHtDZgp02xqS9fVmNH2",
+	"jODbHXR6jQGmgqaTKtLbIirNTSgtpPaarzMyhaRHzg71zwNWlZCEvUqAK1fzgj2urX91IkFSj8+4wFzY",
+	"tC0+WeD5gElC9lAfWU5pN/RstPueM7IL8h2a8Hy5cIFJXH598AaaZhwNeTYPyYjvqFSnhsZXWPx+++23",
+	"3zShnJxE7HjV5q8lQCbxftB2RTw7kT4tla3b44rb7Gyk1xeWt7dRCRdWXm9B6MYw24KGc3OsjFIwqgzm",
+	"+jJdAJLRZBzr0r62D+9Ab69DItV1TeceLRoa224QHtSctyT3oHF8m9K63T0A7XKM2+fZkEak99CwgARN",
+	"81I2uJzd6sf0DMRtooFkHmCAUyJ2R5TkmQteOURbZzYaGkY/4qLAyoH3ZKCaAr1qnZewbMA0K9w6qj8D",
+	"1shFRsQhOmX27+3PVPIvO6gopUJDgvBIEdeQ/8LWkeG5gtTXU5mTLYkKIiXWjNtgN9UvXJY52fsMk/iC",
+	"tsneeA9tXYFSr6+cHHIoNMvM8HxrJ5jYA4o/bOimgIXgZn4WY66lKzO7iNwKF9uLQ3gTAarMLq4DabRi",
+	"nyQgoHT0BxvB4wFJOyuNtzZZ52s6A498C9sZxo6AD7noG+cY+aQafL1KBYVN2bIy8cuRUY/ihNS83qai",
+	"U2bdzM64tbgVCRqSERcESXwH2XBrHaZKW1pts3KnooN9VaZ82sRcbCXMjKor+CIgJ+vl4IKOKcO5u3Ft",
+	"an6tum1fvj1Gr1+//stOgkqWE2m1lDOtE2ru471Ls5iH3mUYAhal3s7ew4ueN0x3L94V39pn74TE1N/x",
+	"NhNKWZkeAAGGGuIf8TznM0BahGvEJGpHr5A4aEnN3jecrbVa2vizhAJ9YMRKRfVF7la+IbgfoUzgkTUD",
+	"2ax0rczPJhxJAvaNYmezRlpzwzYstM3V91iDf4NRyIFcZBZou4NFaWcPvdXfOoG9MmklCFghkpSNc1IZ",
+	"XRYp3kRjDOeLfM0MaTivAQAq3mTsL03OuHNUHxIkpzlVrgypsQMpg/Fad5AYLYNgkVMiAGsOLOz6e/3x",
+	"hOpNnx9BxrUbfN1iggp+Z+cq5v7Ah3MtRxdlOhkwbD4xc/TeKfgdyfaQPgtDns3ddphjXcniVCE54WWe",
+	"oSEJaS3G3L5xie2Z8lm6MBKXwOu4ab3CXACujdmsF9ns8YzrkasrdFk1RbUuF1cncc1LAmiL/QfCqaOi",
+	"e5tWL7yu2q69Rlzwt+vX/HXCrZWRGMN3AvfgBEMqfWLy/sDKWWN9VnK+Fzit8C1hJqTW16T9G+TxMgnW",
+	"uWDXJdV98slB+wQp9hQer020inxS+6m8W4EsvhTSevWLdX8gY65Fgs+O4EwLPgMPkwt/Bv/Xt52oUh1M",
+	"IFjDxTwaxBLp9fqzEFqBxe1D4vseQczsN1BqDhEG0MuzzAhhFHiAAR/1aKwRW69fCtmsBwzI1uVZGksw",
+	"zHjvM2UZ+fRlD53rP1GKGRpaBrJss8nwHHGGtpvOSmPKBq/ezhFysiEM5S/o+MP7t+/Ojq/RVn1AI71A",
+	"66O6w72tYPCWuF046ptMTIJVeT7r232uR+sjUJWk9yLIPUNYxTW+9a/kBE2hcKVC+w6Sex+RTynUjNEX",
+	"hznNRwBjawqrSYThjN5b4gOw4adjaUEP2iVJ6ZTq7w6bfEtap70BT65LgDo2ptmMRVmuyuG7euVW4qkj",
+	"DPiMITmjKp3sVGBfxoyg9WgQqk3JZhCbLrBQZ5k0mqQRjpx7rQ5OAUR1zXDnRBllmWRou8HRvBSeCOzf",
+	"e17NVnEL/rwFwOu6bVBi/17inI4okUfozXd/QZf969Obd2fnZ9enJ2iKIZPIgklrKjHLMwXXcylC6i3U",
+	"4tikdgvk8ZwVpOsBXEWU3Cp0vfJ9Qgz730tSvnjp/gz463W0gIVWD+owflivkcsvr365QMNSKSj5T3AK",
+	"jnrJmYUF13wip+zWg5rgRVEyS4iyO2+laTxh8ITPWM5xZrhjKrvqI5bBr6mUXL49Rt9//+b7Kpjqz2Qi",
+	"XrQNm8rH9LhCwtZc/xEjPR5fhZjmmK00qFzolzbIEqH9iICoB/hnSiDW44UooOChN0YNd6kuUMYRenPw",
+	"Br3/cH3z9sPH9yfm/i0lTcGCMiQEHKSM2XAcsL1ZTcNUQ2EVvPrXQl5C3k1bS9POL/UbmyxKa3qIYwga",
+	"mCpjBfgzEdrC0FutZX8Cl9USjIdHGhuooyPvpn1Yt2dRjtuJ0m4ohqBzLrIXoe9ZVOD+ynNl7Uh4Ol1m",
+	"5fyOiJmgyjoQc4NQrltMUMkUzWtDkdHPZEx4q+tbtYM8nHnvPQWaQt1fFzyFC1OUy0XO6nPmVe6SCWJk",
+	"ppXjERVSfbuW5w9T4ld8swHDRgdwQr0VD3YSV8nMX7Q99J7cQSCsKgWTph6d3Ej48CUZlRLnMlIVIBxI",
+	"jLbBTpCYjXwPIBGa+M2/BM/JztGAvTn4Czo975+9u+m/uzztn/x2c/b+FzAa2OPmSvNYf4VbiHrljsA8",
+	"674+Pz3/8fRSfzxg/tdwsblqV0OSczZeTGIOmy2MQZfmc5TTgqp4/LB3CjZzVdUdPA9arX/Ml4/1malJ",
+	"+HJB/YmsEmbPkOQF4QxiV4wVc5H/HHmFvl1uFdxldbXLtsvq/nVNVnImiBnlM5NCJgwmfIbSCUlvSWZL",
+	"e9gwHBs9jTJO5JGxqQg+Mz6pKZaSQE1HW1pzwLapknbKkjC1Y80wprS6/pBKW8/E4km4ogy2oibwrzC/",
+	"MAUDFm/pTTKM56mOsNh/vFjkBwY5/mWuXmok/Hn5CJiqXblY8IQcX/1ijicfGTHAgkWBEGz+aYWECh26",
+	"Ufx1gQ915zWPmyuxkLfnWAdwAM1ypF8OR/8kEVWHEEgI89pOeQZBaTkeknxnaZ4ASKKZThPgAYIUWc3N",
+	"ZLNIMJrZ6EATRikTr7JbHckxYNWv4Ha34CyuhDDEZZn13TGOJE/Ycb56kJrCGCQ2rWKJ1fzn4GgtSSWa",
+	"pbkr54WnPVogIhSfqmt5+QzGV6bM0ci4X5jKgNLzUoEfEpypwuWOVHng92E5n+s/VuSTmPqpC5rCV1h0",
+	"9R6k8JQGGbMinjbIRcCUEBBjDfw0u20WegV+TCFV9K6SbOWGEVU8VhK1oseJbB+CMLKNBkUsjDBeq1WP",
+	"pI2mD55IBb2CyHkt839bZ+VZZLorwrKVJ8woWNY0w8jMHC4IoIQ/X73ZzfAcKSKKI1dVNnQAu3LdGhhk",
+	"V0KtyHZD6Lvq9Sv79lOYQxd77WIUNcjcMMYjRIqpMv4YjCRJyxyLP51T3JtQJ9Rka0EH2AD3wZxgsWEY",
+	"M0twrVRkMYCeDl3bdNiFbBw80XBeq1TfdrC2DRbOqCCp4mLuige5v/UlzxYC9Cr3ZpPLbIyaugX7dyar",
+	"xwzy/7aJQ3AAa3cR+8uXyob2+3O5Gv7wkhT8jtij3U3sN3mCL2J/LfbrFansFYvBtsviPuPK87kapgA4",
+	"bFQqgRUXmxXxP3qAiQ7RdjFLvuDKilcZgRHiqka1P2qvjl2Vp/Lm4C/oXf/q+qZ/cn72HkDOYR0YIZkc",
+	"sAb2TXDy6Bxiu5mxadtFBaeZ95b1w24NWJ+hkt0yPmP1u24kb9CWIW1Y85Gmj72tI4TREGfGBhbyHMbT",
+	"Wr1z8vhWJNP4MxZqcxd8WA5s5Fy9GMCfBUPS7IGrWshtPhxV8wCXcV77W0KmEq0+dhHdZvEy2QeZF+e7",
+	"egibzej6uALZ9YpYaeXcDOkSRrShw1l30ZeSjllRBce/nNJv0qR7RZR/4locQInJh6m0ADUhhST5KGov",
+	"gCPUrtzBGyugMX8FHCK41ZyiqqjKSYJkObT/cqizCdLaGhtrNVagnA4FFnPEShjwdoqlrY2SpoAfSMeM",
+	"C5JpNvJcFXeWkIcuDOJ0ioWY1yAXCo/BLEoARoh8muY8Iw6NMzQKhcdnWWMklQq8MIQlRTcJoytp0qBs",
+	"sdXAfILDmU/J/b5MsSJjLub3+zrHbFziMYntyfed9sTeJAsQQVikE3pn3Xh5HqMH91pjCISVRe/wX23L",
+	"vcR/C+d57/ek6wylcfgtNw1Ho5f00hoT3ByEXtKz1Th7SU/LuR8l/NOUYMjW6BsMRuF5SX2u9SpGmmsu",
+	"8CtTriu2hNPFHbQNUqbIGG6J5RaR4ujVwcER+v4AAF3NtrX1cEX/WNHLJtFqgRde4HE0R1cPsYJpUFzh",
+	"3ITPGP/1t1wgC7y5evbWNGn5emLLYJEsQSOaK8C7gOIyJi7IJGwhScQdEZsvfeVj0B+iui6Drc9ic0eD",
+	"JSSO6mulUWUAagsAvrgNUkDb//HvfzEhDJiZoln6jqjeh6AIyAaGTBSoJkOkpRGomUJko2TKgFngOkZm",
+	"x14r+mI5QiTXFyY4E/wuLKPYiwekDthSRKqJFPVqg32EWNGtd81L+jP7AuB5NlIC5jKco0HvM/CzL4Ne",
+	"MKHfBGU6eWJjovGzoMgazqDFgihr0A9fpOHnyE7IwE+n179TxQN4umtlGkrkavH4uH73KXwg0Oe1vvi6",
+	"VGesxrb3J6y1aJL66r1whVI3cVVEuZVdwvmGuNZ7XJDnY1qGjmI5f2biL2zr2dhW4wDMF6ofBSp5Gqc4",
+	"HJHa8D/Bsp3ZaSbSgc9dw2tfHYuDYf15uRss/rMwNljg/2xMTS/3C0N7ZoamN2FTzKyUWkNvS6XXr32U",
+	"xmDRAbN8JHjxsJI+Z66MT23FfA3RO9JieOkuYnYPxb+agpTeyoUSV41ZVJaQflhXd0rMjPlIEWa8pTZw",
+	"fzg3ZuJvvGalmbgBqQEtZIZlhU9B2UIZnBFYxVNbeMykrjZzppEXqbOpsK/6JHUM1nmCM/Ukh2MDwUTf",
+	"akF8IA+b41fFFD0Lpe4Py/x2t44semyZ6ccyvzXFCTZvvsrkUztz9eziqYe/QlFAwFUzC5zZan365xGm",
+	"+UtO82M4eW3tC0nuiMC5LWprEtWGc/hPZ9uVOQ3KlKDbRKW0rXMqJWVj5GgU1U0YmBw8RrgKTtiq8ops",
+	"qV7zhjwC3CZbEw2PB+zsRDbrqDXaMLhN0DbNkCAFhnqhID9lgk+hNoEJDeeMyFDslKb0azze5CG2XXyN",
+	"Z9iuPhxlhcfjl4P7GAdXqzWampHiC6d3QcGBl5wheoJrBwoWBN2SqckLbj/Z3WWxP0/Y9FOLLabIggs8",
+	"2a5CBOymQcnVjGQ7TqSxqozJqQSXYF4WlVC+Wblmc8AQfTY3OdoMEb1QSJBRKYlfaQUwGWGrg07EbYdj",
+	"MyVaY2EkQWRvvDdgg57+C70Z9A7RoHetNTzj9TTMcNAz3lEJyYQWFWKv8l7qocPVV0Uv2yzhBEk8Nxnb",
+	"0L6tVlz5YTkqJUHbmCGaQSDUoMfIbNCDCETzhb2G9G2q8C1p4F5s2TTzvQH7wKpkdS6qJGUPf0iUDAIZ",
+	"MZTmPPRChDGbTfSyQflhH0Q4jnOxeZHyWVLBva7jF1MF4OvfTc53/XI5Pb2RzmwYwsD5qiAO3ChYsIYk",
+	"unmwCXf+90z8hC0VVXOFGnfCnPiRjZDUvA9ESoPiAIg0jj9gAzieEvs2VoZ/bC8Ea2DlB2pAPgUjwATk",
+	"QkjGHvrAyIA9BVOxkAv+yf+WeUsLwoQpeS+4Zu28VCkviIE4qMkD9hEy3PVYXnjOs/CcBciKBu9ZBVSx",
+	"iE7RmTOZWKZV6dEwhvflo+S3tqdEN3oKELN99GcStJux3VqyNhJaBiFxqUo0v9wd5pjd7jSL2I4EIcbm",
+	"8QQytlRcdPEYXdn3Ns3XXD8hAAfz6M9CBD/OFbHQVjnxavubgqEysXAjAKQ00hex1oq5ViQcNeRYQCGQ",
+	"cppznGk5hM9I9iRk8bkw5tgO9Y8jCvfKqr/fcAnfQLwd+se//Q/YcZMowW5lYggjQVgpnE4KLYMJPnO4",
+	"XqoRNtl6Njd+KDvHdv45IrWNG1KLQnpD6tQcNZ+SpAo3SpBNKNE7AtYrU/nN7tXjmUBWZ+BZ30g8Bc+m",
+	"xX5F0cUHL9HF/5kyYpcZnkH0Wa5gbN5crGDcKq1Wl9G+NVduNN21cdiCDtG+GcW3wHu/7vvULnSEvhYx",
+	"2UDe3pIukwpp9tyZsGq+/uTE1dzWoswVnWKh9kdcFLsZVtjcVXqSkLAi7UXlfWdwjUupeHGBBYCoW0RV",
+	"J0tqWWPAciyVwfG0BArZMhZBdDhHktHRCFTJi5O3CTq/eJ2g8zf9/X7/OEEffvpp/8O0lAn6tf9Lgt6+",
+	"0z/ChP7l/F0yYOdnJ2c7Fi1PIkn/IAYBzMKkmzSnLSvzHqI3r16jt2fvTm+uP3y4ede//Ok0QW9efY8+",
+	"vr/6eHHx4fL69ORGPw/DQGiJuF9tWuulF1jRtWpk2j5Mn08d0enNMVYGpHrj5Qo003nVYWQXeK6385rz",
+	"d1rLMt9932UZZDk1uN7nJKPYhWk/iM99tAqeSYBLbD0Xi/xi7KDgjlI8yAoTJJUguADVal12t/+5/qOT",
+	"vrdw6l6UPqv0MV+Rc1zQVHZr2uWeQlFY/Wrf2/UmCFFItejIah+Dzz0P8s4Ln70Hn30ufunUDv/IbYXE",
+	"Ii4AKsQml3Q2j3dhlPv6aK8sjtk4N60oIprAIYoG35FKYkPbx4a4d0+onHJJjbBXNbqDBIbrQU0w0+rU",
+	"DNEohEBmxxSCEBhynhOoruhCjU14S/31pV7y3uPF3vNUEbVrLq7mMdVSGlZ6UJRhmMDKsJzrRtgGnM/v",
+	"Dn54yt6FoUh5a4L3YAivQ/fhe65QwTM6oiRDkkKFV5DHp3OjMQs+k1D5WEv622ej3feckd1z8Llygc5G",
+	"u+f2890r/fnO1x1o/ebVd6H4G5iHN6ePrGjMSisomSH3jJtIGVgSM9lXP0SKvcAu5JSAz1PSrD5KR8gd",
+	"JaBktD0E+/z/uq8VlR00plqRdIrL3qO4gBrMyavx6qQ2UOt+vr6+sOO296pEkiNcZpSjVJ9qQm6/Yqmh",
+	"DIJ+T3OcekLDW5qTr01He5EdXnS0teBFgaaXhI4lCf/IBdUoLkiGSpYRYQNiFC2IVLiYksyBMXeSQqAK",
+	"zjPbpS5JSqcUHB/YBBKRqgb/Huoz1Awl1SvQCNYJh1FuvecD5pCYFTdt7m3Fyu19dwDVOUzUpfGmTuGu",
+	"LEXITAR11S8EThVNyTvKbjekvNS1+qsT+wyIhDCAqwgXqmINCyIlHrtow7+XpHwJ/PlTldOCbUYYTS1d",
+	"m4oJJlvYHD2/TpQtTDclQhq4KSoQnzHzkQNQTHlRlMySnuysHBmo/vnK2JF39r1Nu0pcP23OkmaFgVKS",
+	"P1NM0YhgLR5C/LitnoBrdgupx5oOntUx3Vx3GPFfydyUYIS/0K3+cxFpzOVMAoaluTOrb/c+U5aRT18O",
+	"9XWhELbt8NGAQXH7xUa2do7q9YH0EtNhHir64fdoP3L97ewNWN9mrH9/oFvQZyl00VwFKH1DPnjbxfO5",
+	"4u91yrTMYASil7tGPZosqtbgCfcwfhVY3K6KEnXS1bl9d4PUt9hVDHrZPP4z8XU7ZLiUTWap8/+AxgBm",
+	"wZQLAzJp9nqIhUwckCRASTwifM4jRCRZEg2Rx+MzxiBlPB1bXI8wa1a4uH8vrPHxWCOuLiJv2bE1EjfV",
+	"9QpaOzk4OOjKG5303Sb8QuiOI46NcsZGRysuZjfyb9cj++uEQzC1makkNQKm5pz6NpzwGco5GydgPqjq",
+	"lWTwZw0xbxkqZjifK5rKJ2Oqa5HgftEevj9/ChI8n3ciwhTnOQQBPQYVPjly3eLgTQIbkFZSB2lBZZ7a",
+	"WacFsykhmb7FBZFlQTTHeY6rej2qMtA2zx0Od+25xArIYeSMIEmkBBKHA1tth/0Z1twO34aewe9bEh1/",
+	"PP/4rn999svpgI3ouBREHvkg3KZKyxR0QdOWn4hhNcAEHDRIECWoQdcXBJDmiet2wBjRzUFpbInUTFM6",
+	"6leNDonmPtJZaiwDmk24jdozrZAMCoU3SzBtyQGrp09Xp0ReEpMp6PGAzUlgprNuAliwqpkWfF+UxGcJ",
+	"5jaLb8wyLZyuwbqOEM1IMeXKBT3BOdidCs5HXUUpQUAcfuag7kszipeg7o3nxQmTtLroMBri9La7mcKv",
+	"fNWO2+sXpHoS5F7TYRfs3l/qYkbfdulNZ6H1qzdRZuv5LtZo3Ujxi2glCFf+Yc/EiG3Ve2Kixjzslq0E",
+	"BR4PmOIctIktC+T6y4ez49Obi/7l9c3pv5xdXV8FOtrq+3qGlR2pNI1abKQBgwIacgttmxIdWBhwB6wl",
+	"DZcFLsgYC5AuUyzJzl578QlLnBuvzvaroF2DOF9tov/QcetnL6LFc6If+4o18HlJlKJsLLux+n1Tzelh",
+	"MCphWyW0/LTlCz/AZDZgqdzERWXKO1mubZzIjMwM/345UA8/HxelyZFauB9xvcqLJ+bI1t2D00Q+4VTl",
+	"89UQetVR+qz/0z2937s1voXC1I9TZ9pjZy7do4bslAEW9xAjD8RkT7Ga1BHZZgvXRYCOpHlcEt3q1yoi",
+	"HDyViGCW4UVIeB77gxF+7yEnTHPMdjM8l/ufM6zIF08rXELFgghGYZznGZ5vSSQpG+dEM1RmPek8TUsh",
+	"CEsdcAvYQ1CB50gSgrYzgUfKwalxCckHA6YfqQkpdhLIpVVYKGsW1oMyLRuHrkXVdGrRH5yRPfTWevLt",
+	"2GxNT+vfN8Eu9SdeeEWNN84MXJvuLUETOp4QqZDA7NaWaYfMXxMloPWajAjQv0eCF83W63AcVua5DS6T",
+	"JC1zLKqHO5GYTvM2oPrDcLSKxLhCv/3222+75+e7JychHeUnoi5yzE7wRuPEXBcRGSfD828Ytr5vNsXV",
+	"X6BsrKlZIqqSRYqsCGDXwhRV1GbIx6AXebEn+k97gDaIgr/a0Gc2WN8rv8c5hSLFNNdHsj20Jcfsunrz",
+	"KaRyv8cuYvkHRpCbCzgtYAdsfRlBJgQLifMEnBs0hTLULCWaK9UbegObmJg0450/kztO5lzV0+cjKxHX",
+	"a5A0SJrPmCsQ7hAinrxeQ5P69j/DWK/nU3NjPap0WDW9toAYqfHfIM4NeZG8Lp4lwLF5ACMltBzFvYQ0",
+	"biikcelgY9bgbLWPQB9Z+KuSSY7gZaiDkFPwpBq4Pf/ct0mRq68EuSqTt5ZzjGsZmjUBz1Y4i2bomqO1",
+	"Rm0tvy9jROZJs1P8/7N39btt5Ej+VQjfH5IAfeVz92LcH1rHudFd7BiWMoPFamBQakoi3CJ1zZYdwQiw",
+	"T7PzHvMo+yQHVhXZbKlbUmLLyof/monVTbLJqmJ9/oqKC6u+99br11bPMailbloOtSn6urZE++vRtfNV",
+	"ussVCifqdwKh95DWQH9nVfvnhlbxkrYUNOnaD97cKKAeNCZ0kv3LEdQeL89N2SBWOgBqn8hA8t0d74WG",
+	"A7qGoyRoAFatgJJTCS0Uj3qtBgoertmP9UjJ8+W7RM8skXQjD8rPU9ggNKfs/1HCrglsynki1UjOeYxK",
+	"8kBVrYZ8LZagLVtGqTGjcTBAfV0Kbr/AAHQT1DeMpYqsct7MpXiwSn9qbTe4gVycCBpq4KIqrEWPIBm7",
+	"Phu5RwD7WyuBHdqh9flL3BUvab3VO1AjDvabEaI8uAT8tj+t4CDdNFGGFGsBStziZj7d/Y/vKeqBaHbX",
+	"XE5DsILKO29W5FbYAWOjErFRQWhZdm2QSbUp8fJcfEp79NgeddZwmlK3RhrACtPSK05CyAjlgZWNEO/W",
+	"6rtJy/wN1uzdGV6a44HruVCGNTJobfp0EuQ64ssiV1ydidjQG72Fsk8dxFI0rbs53Dw7hGm8/H3C4/Ig",
+	"zFY2bOPzcmjl4h1tP8rtEtws3wekMmz1of1+mwpRO7kmLk12IxLIxJ0tTMqGwl8mFcPw9kjdIyQNCnQw",
+	"+OpbbgZqBIBUCKGpZwI0q9iIJrsUgOwnU2yQJih4js+bZoW5+tKXbVRsoV0TH4o41zRKeevtWbtt3074",
+	"yH52rc64/Sbhi1hetdv2b9ECiZk9sxO/brfZTKpFKmB8yrz0384HClPwwqLcrMMV1cba1bnK2OYdIJF+",
+	"rjUZ9hkhTG2IhaDxgJ8IXVsQd/RqYUR0BXL5vyirOhUGDWKCzHBtgaFg0RPSn3/8pVYMAhrtX/E8DBrd",
+	"Ntnw5Hs6cKTSF5mhyIBG3nXgRCrFBSN1i6dqMce4oIf6NxUsHrGcgjHDzZqoUw9a1lDda/50KF4L06dP",
+	"9Hy5Z1a0UxzMK7yRG33pz0jPAdYNZOUTZz48oyFfUQdOwMwj448nsRSJe+we1l2OpxpGL5LRDnFCS5s9",
+	"enbPlBhOVVplpyLp5Md3oUSCGxZymO2ZgnnWQFlIfrHAiS4CJ1lm1b5oowKUiJFV3kKCMN+IaroL1c2j",
+	"8VZQUTvgRTT+MkKjge8FdNlhF2/fNb8zPzYWfmslGnM+EfYLyCNA+EgeRKNO7lvnKwHgJCtwLPllPWN8",
+	"+zz7TL7L13dEZ2YxmQgDeE9bhVsveHZL7OsDBEqonSlYA6Qa+V3TyeqmWYKFbuYYv7/VSYSMLg1Lxac0",
+	"qNDPGT9wAM/b8ALB+IB//1YaUSuLaf1fLjQ145/eCzVJp0dvnrfb9e3xNjCnnrfbx+xVG4JGLqJYPBu0",
+	"OigKhkmVignkf/++5+siPLyihEeurq3Gkj117M5vKuIIq7KGS7JbE2uwQegFO89bhoE9Nz94QMy5B2lr",
+	"Etw1F2UirQNFB4gN310qcShT37Bk2AFHAKrpHgtIgGbp0QlsgxKgG/+7RhRY+QbGR4k2jtzqntAibqZD",
+	"zZN9NwFM+WTztdC3DzxGHL/PJzsVqPCJsWKKUFW/O7mSBusPRch0pUX4iCfJksmHw4/YUDD5n+ztx4v3",
+	"3ZNO//TqvHN2yiod6F4IGfJscHRn/+fz4MiHmDGYjBEVB8vX9MWLVLjoYjQDtVK4eLwhm9il9ECCOATv",
+	"RzrWi8QlGAM8+H8kyWQyHJbHqC0t7cc90eeTg0SogTtK0tT45MkDcYiWeEBqjAOr5IGmsugkUa9Msat5",
+	"kJtW4puw8qF1l/LJTsFAR+hPsUAXC7SH4dLUofuqFTskUx+vPY8VE1u7eH4rUqr9JKV++ForgC4iYbQu",
+	"scocpa4v7kYN8Vf30GNoiTTZrpgbdl3fk5Y4XMg4bUjlOxKzaq/T/1ud9XqdOvv3P/+VdZAPqh3qTqHc",
+	"h7JYpF+5U9iP9KLRD6JnefoqlmJ0LE+S7KDQEtAvcbxW87OLRLsV4rq0ZrTvssd8RZXntlxSmU5cfRWr",
+	"Zglmdfa6Dfn2jE8Fj2o+WDhQ3vrnytySQ9m5k5TDRTJo40w51JwjDDCJbYAIPs5XobIZX2IlKk9ToSKu",
+	"fLNIHwALy0td741bwMy8EWBJ4XpEBBIkq8ZtDpTdiwlW4zYgQV5E2D8Wii1GmtCKw+UoPhFhWonrOWD/",
+	"VWMLlcqYyXSgpGGRNDNpDGLqRVqJ4wwVoQH1wEBrAMun7W5INRFJoFfPoeQWYBCKS0x/swe9R1UHxi9r",
+	"UOYaOf24ME+OoO2nIoAFBVnWHFhQcaqVb3q14iDdg0/LrqlFFMZj07q7nfL04evu7KgbS+62kc9bt8QN",
+	"5Xj0jH28m4rZrsAcwOsiOmbcAM44tGd2yWg+N+4Hu8XuC/aB2JwghAMogExUoWhzInBFvOmE3XJDfQEx",
+	"hhKiG3CVl8PugoI2SA0wVFuQpN26s//o62uhysENXrbbrHsOHrSr/of/PT1nla664bGMKNPbjlHBYo+S",
+	"53TCxKe5JdzcKwNl3zn/0L969+Hj+VtWARwFuCvGdp8LGjaVCGB40bdi2pMUziYpEcXwbV9P6F+qRz1i",
+	"myAxWiQyXR69+cfvq9KZ6oFUcLLQMtQE2MUOY9YnwZJqUp0vhrEc4X2cWjJkEv1WxM/pstZkJwWS5MuE",
+	"63tH5STFNzJCS47M1mQJTwvd0Q62aCo+pS13CeUJbmt2xOW7E/bq1ctXGXiC31ZICF6vT/k5KTAs1wEi",
+	"tAJSMXnitg1b6u1CcQ9LYD4Qek9hm+vMtbO8zb81UNWFulZgxtMTdcgLreP+ISS0pckaThAIZ8A4opSV",
+	"rxDRaw3z9tw2Y5OgDrFwfxo2oV4FKx3esJjpEIK4PET4jHU+9n+hSJ2RE2u1WkusCvn9dtUUm7OUC4T6",
+	"gl2cXp51e70AhZWKz2iAhlT28QQsQrRG80qSM/Lh6ysUZ8QN+e/TPgTTxwur4mfpQITYbsRIq8iOPlB4",
+	"sZmvYs4ixvkwF+oQnGPnFVER/2BtHGxsCt2E5Y+Xk3yIBowfDZUL5dgz1cCh4X5XiSOkqjO+iXhRUcjB",
+	"qs94cm2YpFqAAoDH8OJKzM18p0vLEgsYfrhmbFLgite5WoK0eMMA7sCu8uJDrw/9t+vsdipHqMxAGiW2",
+	"YQXW5dRdcqBGsRxdmya7JAZ8wzbckpe9Xy+QnVjVsvmL5ywWqU/si+REpgYvt4HazqHhcOs358qdWXdI",
+	"QHgoWEAfi3GaOarWr9VVm4dVMQob1bGyDDCgRcJAQpupFXgDteOde2lu5vuWGn6OTUaRd0KWWAI/rdHk",
+	"6Yu5m2Oskyz9/BuwlzaBZvgluMuYLeZvcD244BFXbCiYK2REt6xH0EAwFAOAfwO13sXZ8aMViFoBizmU",
+	"DZPydEFXMUunXLGJlmpSZzO+HGLN1BX8BbDTB+r019Pz/lWv37nsn77NIVkAggWlGpHvGe91Og/7CRkX",
+	"Zh/TrByjv71MOyjiyQ4MmmPLhw9p2eFxooPE5bPpS/vWU2DC0CVxn3rDp67PDyeZglYtXk5/geQ5xgxD",
+	"ekPfiOQ2ka4SMeYmLdAxFsoshpY+hve2j4OhvshEHqiiN3e7YD9mb+77nl2dqix/GTQ/e3/cTgVIR8DQ",
+	"hO7e0jCTyjhmWv1MF+5voGO64C1uBVdr9MLSRQLFYOMD37Mr6VvfJolVAqLS4/G3LMC/AZVvkSggrHRt",
+	"+1wIE+SOceacJ8CsD1YNgcEu352wv7Zf/RVKz8AyQnNqojFGjtI1L1eBgj+j/aNJHhtMabfyGPF2S0Vu",
+	"z5mbTdbJnNAAfRbmSXv7hIU+kMzQEZ9GYg6AFZNYD3k8UDyaSWWa7O+CJ4ZJZWSEJjAiwcHgfMXtTdjA",
+	"MR9dI6b1RCjLLSJiWrFIzLiKKKEARwFw7TlXvtrrNdR+mpK88Ex7Yx36DGiPw0dTmAIBramtnz27Vw4C",
+	"A5V2GQmVIn62Vk57JyUPh5qJxGqPBffJe2lSROveVg9HUfHgJK7FsqxaDIuNvwivda1A7R30D8RKpAwc",
+	"klWlGsULI29EzZrnODxbqFiYEN3ZHrAlk4m8Eeo+sJD5Rb3n+17TFsjJEqDK/CSb6/TWPsoeDTo6Sf7U",
+	"0OJBV6VUJuWAH6/Hq1DuKl4eszGPDeIUSkW/awX4LAS4PtTptOxz8YXcgoVazI7e/AOWdVQ/guGP6kc8",
+	"jo9+36Gw8QO5fIxlRJNanoHV2hWIT/NYR8JRY9GC8B3gCWhJUZC/ubKE1UzN+pFJlzHQl05mR4+DEooL",
+	"pqPaJXsUXggO1yOo/rDVj6tfrMcQzcwJtTpz7U8djmqG3hPp0WJmZeuff/yFVVBqVmr+QhORad3Z/7yT",
+	"ca5vw5oG78KD74SIMJa7UfLSXdqU8GhBoo6b9H7ylvjGlTs5UD1Txrnw1DZZtUUZ7Y7PtRJn0MhlfUUd",
+	"xX7p9y/gHI7ZVCu9gHZxU6FYd9ywrzbgXStU+dBAJgQtdip4JJJstd1x40xHcixF1OhJNRL3BPZ90PC6",
+	"XTUuGGY77fNJGYnTY61TKie0F5L/sm0v2Yf9s7CwF0X5VX3AERC+gSqSP5/P2VTHkbG7TWrG4Rb+KKKj",
+	"RLXusHkib6xw8JsD20UadN1ZbAbFiDWGgYVrLmSS6a3UaMLerDF6KfWtQmc1ZP053E8EsrSCRqqx3iRc",
+	"uvb3PRpsMH4BUfdIP+UjAgx6wA2/gH3FsRkfaugxJg074aD4km7sN+hGpvBlxpkhpXZGhyzt0Kjg7OPH",
+	"7lt28zIwKkodQNlkNBJikTQrxwMF9j6Eb+CeWYnBdLM3fSDGHvaUG+clqliDIIv88JG1ZiCleKAScaOv",
+	"RW4BbrnP2+2sah+d1nVEaKaI14grxKaQKavyEbX2/vOPl81ieDqgKjfNfmnLzXKRiBspbsvcAbmvjoIP",
+	"fTQf04O6QHkEaUPZR4VSY1/5Q7DZIswgKuCcFhLdl+cW50cvC+icYc7+VM7hHHEySPSf8vncfijyTppw",
+	"ZSgk4+JUuBO3Ork2EE0+zjwdAzUUlME/FZCCUTHgDW7YGSDXFUu6c/HdkhSQYwwV5QXAjMeW00W0Glsl",
+	"jsf2ufl3XHy3iqGgbLcxaEs/N9lFLLgRjJvroNgAHBcIvWk3ClC7sxGaFUjQhXAYDj9QATmF8aahEMqL",
+	"EsRYbzabjORJs0K5Ladnne77q7Nu76zTP/nFZ7YMVJbawqMosQYuyc3U8SU4LcignAljrMjBwnlrCNaa",
+	"rANHAkUVHvd9KGKtJlRy4T4aSoq9OKNnzyiNOVmIY5gI0XlmGSnB5qJhOVAwhj2Ms9Ozv51e9n7pXlx1",
+	"zzsn/e6vp6xa+bteJOG7esww0f5zOEyT/fuf/6rU0N9Ccw6UF8hDMdaJgB/tVhurX+JGJ9hDsoAa1qgA",
+	"93GgKOrnQwZrh2dPuVkplNQdWNFjC+sO7UORtP4fLRXlFbiPcAkkP16R2WNWi9mNzXgOziGfhAOYPTom",
+	"ubjOtiFecMC3pEWhG6Sx5qctANPJHCYFpmyh5Uha8xf3dFqzEHuCJ9b8U9RtXEXUceJaLOslfcUPCML1",
+	"KJ6g4Dx28QOd5X1kTxUzuaSZnAex0GPEqnA1v8EIQ62eYd9krfAJ+RFbN7hcxrBDwRrHte5yfsii4q4C",
+	"R9Cq7/Ih2ukilENIVHtqp5vNcBik6hzfFJsdITU8lUg/AMKMThIxsiZ3uLMV49GREq6uQXeoRqIGqhhB",
+	"rOeZzurxFJSzitS1EHPqdosTSEg+sEyWiLGAgpUWH49lLPl23MhO+OBjCPBgwl0EeLi+ry/KvWdtYSwn",
+	"Ui8MC3eVVVEbGevRgloGJzyS9jfqK6yTlHrCQ7cylcWHs3NywrZh92HzSZ0EesXjHFU44y5ndRLeHIc6",
+	"rT6E/tebLo94ymM9sWbVQmUuSvc7hvsgoIdsxyiYvnZieqHSRG47LP/UoxwUzLbc6Yzcwpp7SMLt9j6w",
+	"F89ev248Y36bgBdO1cTut+eB/Dh3R0YYI7U60fpaCjuyvbLR74nqwCKJj94ctfhctm6eHX3+/fP/BwAA",
+	"//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

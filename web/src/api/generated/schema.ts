@@ -1002,6 +1002,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/choirs/{choirId}/week": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The caller's week in a choir, for the dashboard, in one request (view:calendar).
+         * @description The next rehearsal and the next service or concert (from today, 60 days ahead) with the
+         *     caller's answer and the planned pieces that have a score or recording; for those who may
+         *     see attendance (edit:calendar) the active members who have not answered, by voice part.
+         *     The getting-started checklist comes to those who manage the choir (manage:choir) until it
+         *     is dismissed or done; the voice-part question to a singer without a part, once.
+         */
+        get: operations["getWeek"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/week/dismissals/{what}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                what: components["schemas"]["WeekDismissal"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Remember that the caller dismissed the checklist (manage:choir) or was asked their voice part (an active member). */
+        put: operations["dismissWeekItem"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/choirs/{choirId}/events": {
         parameters: {
             query?: never;
@@ -3272,6 +3318,56 @@ export interface components {
             /** @description The original start of the occurrence (RFC 3339 or YYYY-MM-DD), unless eventId is an occurrence id. */
             instanceStartTime?: string;
         };
+        /** @enum {string} */
+        WeekDismissal: "checklist" | "voicePartQuestion";
+        Week: {
+            rehearsal?: components["schemas"]["WeekEvent"];
+            service?: components["schemas"]["WeekEvent"];
+            /** @description The next events that have not ended, soonest first (at most 5). */
+            upcoming: components["schemas"]["CalendarEvent"][];
+            /** @description Whether the caller answers for events in this choir (an active member). */
+            canAnswer: boolean;
+            checklist?: components["schemas"]["WeekChecklist"];
+            /** @description Present when the caller should be asked which part they sing; the choir's parts in order. */
+            voicePartQuestion?: components["schemas"]["MusicalRole"][];
+        };
+        WeekEvent: {
+            event: components["schemas"]["CalendarEvent"];
+            myAnswer?: components["schemas"]["RsvpStatus"];
+            /** @description Answers can still be given (the event has not started). */
+            answerable: boolean;
+            /** @description YYYY-MM-DD, the event's date in the choir's calendar (where its music is planned). */
+            planDate: string;
+            /** @description The planned pieces that have a score or a recording, in the plan's order. */
+            pieces: components["schemas"]["WeekPiece"][];
+            /** @description For those who may see attendance only; the active members without an answer, by voice part. */
+            unanswered?: components["schemas"]["WeekPartUnanswered"][];
+        };
+        WeekPiece: {
+            musicId: string;
+            title: string;
+            hasScore: boolean;
+            hasRecording: boolean;
+        };
+        WeekPartUnanswered: {
+            /** @description A voice part's name, or 'No voice part'. */
+            part: string;
+            members: components["schemas"]["WeekMember"][];
+        };
+        WeekMember: {
+            userId: string;
+            name: string;
+        };
+        /** @description The getting-started steps, each ticked from the choir's data. */
+        WeekChecklist: {
+            /** @description Another member has a voice part, or an invitation is pending. */
+            singersInvited: boolean;
+            musicAdded: boolean;
+            /** @description A recurring rehearsal exists. */
+            rehearsalSet: boolean;
+            /** @description An upcoming service has a plan with a piece in it. */
+            sundayPlanned: boolean;
+        };
         CalendarEvent: {
             /** @description The event's id, or for an occurrence '{eventId}-occurrence-{yyyy-MM-dd}'. */
             id: string;
@@ -5532,6 +5628,58 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getWeek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The week. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Week"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    dismissWeekItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                what: components["schemas"]["WeekDismissal"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remembered; asking again changes nothing. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };

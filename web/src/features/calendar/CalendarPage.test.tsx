@@ -6,6 +6,7 @@ import { formatDay, formatWhen } from './format';
 import { SERIES_MOVE_MESSAGE } from './rule';
 import {
   apiError,
+  CALENDAR_PATH,
   calendarEvent,
   deferred,
   EASTER,
@@ -68,6 +69,14 @@ describe('CalendarPage', () => {
     // One request: the pre-warm of three months either side of today serves the visible month too.
     await waitFor(() => expect(api.requests('GET', '/choirs/c1/events').length).toBeGreaterThan(0));
     expect(api.requests('GET', '/choirs/c1/events')[0].query).toEqual({ startDate: '2026-02-01', endDate: '2026-08-31' });
+  });
+
+  it("opens on an event's day with its details when linked to it (?event=&date=)", async () => {
+    const evensong = calendarEvent({ id: 'ev-july', title: 'Summer Evensong', eventType: 'service', start: '2026-07-12T18:00:00+01:00', end: '2026-07-12T19:00:00+01:00' });
+    serveCalendar({ role: 'member', list: { events: [REHEARSAL, evensong], feasts: [] } });
+    renderCalendar(`${CALENDAR_PATH}?${new URLSearchParams({ event: 'ev-july', date: '2026-07-12' }).toString()}`);
+    expect(await screen.findByRole('dialog', { name: 'Summer Evensong' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'July 2026' })).toBeInTheDocument();
   });
 
   it('opens an entry from the keyboard', async () => {

@@ -8,6 +8,7 @@ import { ActionIcon, Box, Button, Group, Loader, SegmentedControl, Stack, Title 
 import { IconCalendarPlus, IconChevronLeft, IconChevronRight, IconRss } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useChoir, useChoirDetails, type ChoirSummary } from '../../app/choir';
 import { ERROR_CONTEXT_MESSAGES, handleError } from '../../app/errors';
 import { notify } from '../../app/notify';
@@ -30,7 +31,7 @@ import { calendarEntries, type EntryProps } from './entries';
 import { EventDetails } from './EventDetails';
 import { eventValues, movedEvent, newEventValues, type EventFormValues } from './eventForm';
 import { readerClock } from './format';
-import { addDays, completeFor, dateKey, fetchRange, neighbourRanges } from './range';
+import { addDays, completeFor, dateKey, fetchRange, neighbourRanges, parseDateKey } from './range';
 import { useScopeQuestion } from './ScopeModal';
 import { SubscribeModal } from './SubscribeModal';
 
@@ -168,6 +169,20 @@ function ChoirCalendar({ choir, canEdit, canEmail }: { choir: ChoirSummary; canE
   const exact = useEvents(cut ? choirId : null, cut ? visibleRange : null);
   const shown = cut && exact.data && !exact.isPlaceholderData ? exact.data : events.data;
   const entries = useMemo(() => calendarEntries(shown, canEdit), [shown, canEdit]);
+
+  // A link to one event (eventLink: ?event={id}&date={yyyy-MM-dd}) opens
+  // the calendar on its day and its panel once the event is loaded.
+  const [params] = useSearchParams();
+  const [linkedDate] = useState(() => parseDateKey(params.get('date') ?? ''));
+  const linkedId = useRef(params.get('event'));
+  useEffect(() => {
+    const id = linkedId.current;
+    const event = id ? shown?.events.find((e) => e.id === id) : undefined;
+    if (event) {
+      linkedId.current = null;
+      setSelected({ kind: 'event', event });
+    }
+  }, [shown]);
 
   // A failed load says so once per failure, in the calendar's own words (§8).
   const shownError = useRef(0);
@@ -348,6 +363,7 @@ function ChoirCalendar({ choir, canEdit, canEmail }: { choir: ChoirSummary; canE
           ref={calendarRef}
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
           initialView={view}
+          initialDate={linkedDate ?? undefined}
           headerToolbar={false}
           height="auto"
           firstDay={1}

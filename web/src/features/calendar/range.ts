@@ -104,3 +104,9 @@ export function covers(outer: DateRange, inner: DateRange): boolean {
 export function completeFor(truncatedFrom: string | undefined, range: DateRange): boolean {
   return !truncatedFrom || range.endDate < truncatedFrom;
 }
+
+/** eventLink is the calendar opened on an event's day with its panel open. */
+export function eventLink(event: { id: string; start: string }): string {
+  const params = new URLSearchParams({ event: event.id, date: event.start.slice(0, 10) });
+  return `/dashboard/calendar?${params.toString()}`;
+}

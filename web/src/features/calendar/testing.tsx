@@ -203,10 +203,10 @@ export function serveCalendar({
 }
 
 /** renderCalendar renders the calendar page at its route with the app's providers. */
-export function renderCalendar() {
+export function renderCalendar(at: string = CALENDAR_PATH) {
   resetToasts();
   return renderWithProviders(
-    createMemoryRouter([{ path: CALENDAR_PATH, element: <CalendarPage /> }], { initialEntries: [CALENDAR_PATH] }),
+    createMemoryRouter([{ path: CALENDAR_PATH, element: <CalendarPage /> }], { initialEntries: [at] }),
   );
 }
 

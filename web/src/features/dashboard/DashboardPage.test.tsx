@@ -1,22 +1,28 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../api/client';
 import type { Membership } from '../../app/choir';
 import type { Role } from '../../app/permissions';
 import { renderServed } from '../../app/shell/sessionStub';
-import { apiError, deferred, json, type Handler } from '../../test/api';
+import { apiError, deferred, json, noContent, type Handler } from '../../test/api';
 import { BACH, canAs, details, GUESTS, SCHOLA, user } from '../../test/fixtures';
 import { resetToasts } from '../../test/render';
 import { calendarEvent } from '../calendar/testing';
 import { DashboardPage, shortcutsFor } from './DashboardPage';
-import { upcoming } from './UpcomingEvents';
+import type { Week, WeekEvent } from './weekApi';
 
 beforeEach(resetToasts);
 
+const EMPTY_WEEK: Week = { upcoming: [], canAnswer: true };
+
 function renderDashboard(who: SessionUser, choirs: Membership[], handlers: Record<string, Handler> = {}) {
-  const practice = { 'GET /choirs/:choirId/practice/me': () => json({ weekSeconds: 0, pieces: [] }) };
-  return renderServed({ user: who, choirs, handlers: { ...practice, ...handlers } }, [{ path: '/dashboard', element: <DashboardPage /> }], '/dashboard');
+  const defaults = {
+    'GET /choirs/:choirId/practice/me': () => json({ weekSeconds: 0, pieces: [] }),
+    'GET /choirs/:choirId/week': () => json(EMPTY_WEEK),
+  };
+  return renderServed({ user: who, choirs, handlers: { ...defaults, ...handlers } }, [{ path: '/dashboard', element: <DashboardPage /> }], '/dashboard');
 }
 
 const ALL_SHORTCUTS = [
@@ -111,39 +117,110 @@ describe('DashboardPage', () => {
   });
 });
 
-describe('upcoming events on the dashboard', () => {
-  // Sunday 10 May 2026, midday, in the tests' zone.
-  const NOW = new Date(2026, 4, 10, 12, 0);
+describe("the singer's week", () => {
   const at = (d: number, h: number) => new Date(2026, 4, d, h, 0).toISOString();
-  const EVENTS = [
-    calendarEvent({ id: 'late', title: 'Evensong', eventType: 'service', start: at(17, 18), end: at(17, 19), location: 'Cathedral' }),
-    calendarEvent({ id: 'over', title: 'Morning warm-up', start: at(10, 9), end: at(10, 10) }),
-    calendarEvent({ id: 'now', title: 'Sectionals', start: at(10, 11), end: at(10, 13) }),
-    calendarEvent({ id: 'feast', title: 'Choir outing', eventType: 'other', allDay: true, start: '2026-05-12', end: '2026-05-13' }),
-    calendarEvent({ id: 'tue', title: 'Rehearsal', start: at(12, 19), end: at(12, 21), location: 'Church hall' }),
-  ];
-
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
-    return () => vi.useRealTimers();
+  const rehearsal: WeekEvent = {
+    event: calendarEvent({ id: 'reh-1', title: 'Thursday Rehearsal', start: at(14, 19), end: at(14, 21), location: 'Church hall' }),
+    answerable: true,
+    planDate: '2026-05-14',
+    pieces: [],
+  };
+  const mass: WeekEvent = {
+    event: calendarEvent({ id: 'mass-1', title: 'Sunday Mass', eventType: 'service', start: at(17, 10), end: at(17, 11) }),
+    myAnswer: 'maybe',
+    answerable: true,
+    planDate: '2026-05-17',
+    pieces: [
+      { musicId: 'm-kyrie', title: 'Kyrie from the Missa de Angelis, sung in alternation', hasScore: true, hasRecording: false },
+      { musicId: 'm-ave', title: 'Ave verum', hasScore: false, hasRecording: true },
+    ],
+  };
+  const week = (extra: Partial<Week> = {}): Week => ({
+    rehearsal,
+    service: mass,
+    upcoming: [rehearsal.event, mass.event],
+    canAnswer: true,
+    ...extra,
   });
+  const card = (name: string) => screen.getByRole('region', { name });
 
-  it('lists what has not ended yet, soonest first, with where, for the next 60 days', async () => {
-    let asked = '';
-    renderDashboard(user({ lastAccessedChoirId: SCHOLA.choir.id }), [SCHOLA], {
-      'GET /choirs/:choirId/events': (request) => {
-        asked = new URL(request.url).search;
-        return json({ events: EVENTS, feasts: [] });
+  it('answers for the next rehearsal in one tap and keeps the answer pressed', async () => {
+    let answered: WeekEvent['myAnswer'];
+    const { server } = renderDashboard(user({ lastAccessedChoirId: SCHOLA.choir.id }), [SCHOLA], {
+      'GET /choirs/:choirId/week': () => json(week({ rehearsal: { ...rehearsal, myAnswer: answered } })),
+      'PUT /choirs/:choirId/events/:eventId/rsvp': (_r, _p, body) => {
+        answered = (body as { status: WeekEvent['myAnswer'] }).status;
+        return json({ status: answered, answerable: true });
       },
     });
-    const list = await screen.findByRole('list', { name: 'Upcoming events' });
-    const items = within(list).getAllByRole('listitem');
-    expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual(['Sectionals', 'Choir outing', 'Rehearsal', 'Evensong']);
-    expect(items[2]).toHaveTextContent('Church hall');
-    expect(screen.queryByText('Morning warm-up')).not.toBeInTheDocument();
-    expect(new URLSearchParams(asked).get('startDate')).toBe('2026-05-10');
-    expect(new URLSearchParams(asked).get('endDate')).toBe('2026-07-09');
-    expect(screen.getByRole('link', { name: 'Open the calendar' })).toHaveAttribute('href', '/dashboard/calendar');
+    await screen.findByRole('region', { name: 'Thursday Rehearsal' });
+    const going = within(card('Thursday Rehearsal')).getByRole('button', { name: "I'll be there" });
+    expect(going).toHaveAttribute('aria-pressed', 'false');
+    expect(within(card('Sunday Mass')).getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(going);
+    await waitFor(() => expect(going).toHaveAttribute('aria-pressed', 'true'));
+    expect(server.bodies('PUT', '/choirs/c-schola/events/reh-1/rsvp')).toEqual([{ status: 'going' }]);
+    expect(await screen.findByText('RSVP updated successfully!')).toBeInTheDocument();
+  });
+
+  it('closes the answers of an event that has started', async () => {
+    renderDashboard(user({ lastAccessedChoirId: SCHOLA.choir.id }), [SCHOLA], {
+      'GET /choirs/:choirId/week': () => json(week({ rehearsal: { ...rehearsal, answerable: false } })),
+    });
+    await screen.findByRole('region', { name: 'Thursday Rehearsal' });
+    expect(within(card('Thursday Rehearsal')).getByRole('button', { name: 'Maybe' })).toBeDisabled();
+    expect(within(card('Thursday Rehearsal')).getByText('Answers are closed: this event has started.')).toBeInTheDocument();
+  });
+
+  it('offers Practise for each piece of the plan, and links every event to its place on the calendar', async () => {
+    renderDashboard(user({ lastAccessedChoirId: SCHOLA.choir.id }), [SCHOLA], { 'GET /choirs/:choirId/week': () => json(week()) });
+    await screen.findByRole('region', { name: 'Sunday Mass' });
+    const pieces = within(card('Sunday Mass')).getByRole('list', { name: 'Music to practise' });
+    const practise = within(pieces).getAllByRole('link', { name: /^Practise/ });
+    expect(practise.map((a) => a.getAttribute('href'))).toEqual(['/dashboard/music/m-kyrie?practice=true', '/dashboard/music/m-ave?practice=true']);
+    expect(practise[1]).toHaveAccessibleName('Practise Ave verum');
+    expect(within(card('Thursday Rehearsal')).queryByRole('list', { name: 'Music to practise' })).not.toBeInTheDocument();
+
+    expect(within(card('Sunday Mass')).getByRole('link', { name: 'Sunday Mass' })).toHaveAttribute(
+      'href',
+      `/dashboard/calendar?event=mass-1&date=${mass.event.start.slice(0, 10)}`,
+    );
+    const upcoming = screen.getByRole('list', { name: 'Upcoming events' });
+    expect(within(upcoming).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      `/dashboard/calendar?event=reh-1&date=${rehearsal.event.start.slice(0, 10)}`,
+      `/dashboard/calendar?event=mass-1&date=${mass.event.start.slice(0, 10)}`,
+    ]);
+    // Planning is for those who may plan; a singer sees no link to it, nor who has not answered.
+    expect(screen.queryByRole('link', { name: 'Plan music' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Not answered yet')).not.toBeInTheDocument();
+  });
+
+  it('shows a director who has not answered, by part, and the way to plan the service', async () => {
+    renderDashboard(user({ lastAccessedChoirId: BACH.choir.id }), [BACH], {
+      'GET /choirs/:choirId/week': () =>
+        json(
+          week({
+            rehearsal: { ...rehearsal, unanswered: [] },
+            service: {
+              ...mass,
+              unanswered: [
+                { part: 'Soprano', members: [{ userId: 'u1', name: 'Ada Adams' }] },
+                { part: 'Alto', members: [{ userId: 'u1', name: 'Ada Adams' }, { userId: 'u2', name: 'Bea Byrd' }] },
+              ],
+            },
+          }),
+        ),
+    });
+    await screen.findByRole('region', { name: 'Sunday Mass' });
+    const list = within(card('Sunday Mass')).getByRole('list', { name: 'Not answered yet' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Soprano: Ada Adams', 'Alto: Ada Adams, Bea Byrd']);
+    expect(within(card('Thursday Rehearsal')).getByText('Everyone has answered.')).toBeInTheDocument();
+    expect(within(card('Sunday Mass')).getByRole('link', { name: 'Plan music' })).toHaveAttribute(
+      'href',
+      '/dashboard/calendar/plan-music/2026-05-17?event=mass-1',
+    );
+    expect(within(card('Thursday Rehearsal')).queryByRole('link', { name: 'Plan music' })).not.toBeInTheDocument();
   });
 
   it('says when nothing is planned', async () => {
@@ -151,21 +228,123 @@ describe('upcoming events on the dashboard', () => {
     expect(await screen.findByText('Nothing planned in the next 60 days.')).toBeInTheDocument();
   });
 
-  it('says the calendar could not load and tries again on request', async () => {
+  it('says the week could not load and tries again on request', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let fail = true;
     renderDashboard(user({ lastAccessedChoirId: SCHOLA.choir.id }), [SCHOLA], {
-      'GET /choirs/:choirId/events': () => (fail ? apiError(500, 'INTERNAL', 'The server stumbled') : json({ events: EVENTS, feasts: [] })),
+      'GET /choirs/:choirId/week': () => (fail ? apiError(500, 'INTERNAL', 'The server stumbled') : json(week())),
     });
     expect(await screen.findByText('Unable to load calendar events. Please refresh the page and try again.')).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Upcoming events' })).toBeInTheDocument();
   });
+});
 
-  it('keeps at most five', () => {
-    const many = Array.from({ length: 8 }, (_, i) => calendarEvent({ id: `e${i}`, title: `Event ${i}`, start: at(20 - i, 19), end: at(20 - i, 20) }));
-    expect(upcoming(many, NOW).map((e) => e.title)).toEqual(['Event 7', 'Event 6', 'Event 5', 'Event 4', 'Event 3']);
+describe('the getting-started checklist', () => {
+  it('shows each step ticked or not, each a link to where it is done, and goes when dismissed', async () => {
+    const checklist = { singersInvited: false, musicAdded: true, rehearsalSet: false, sundayPlanned: false };
+    const { server } = renderDashboard(user({ lastAccessedChoirId: BACH.choir.id }), [BACH], {
+      'GET /choirs/:choirId/week': () => json({ ...EMPTY_WEEK, checklist }),
+      'PUT /choirs/:choirId/week/dismissals/:what': () => noContent(),
+    });
+    const section = await screen.findByRole('region', { name: 'Getting started' });
+    expect(within(section).getByText('1 of 4 done')).toBeInTheDocument();
+    const steps = within(section).getAllByRole('link');
+    expect(steps.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Invite singers with their voice parts', '/dashboard/members'],
+      ['Add music (done)', '/dashboard/music'],
+      ['Set the weekly rehearsal', '/dashboard/calendar'],
+      ['Plan next Sunday', '/dashboard/calendar/plan-music'],
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss checklist' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Getting started' })).not.toBeInTheDocument());
+    expect(server.calls.filter((c) => c.method === 'PUT').map((c) => c.path)).toEqual(['/choirs/c-bach/week/dismissals/checklist']);
+  });
+
+  it('is read again when the director comes back from doing a step, and ticks it', async () => {
+    let musicAdded = false;
+    const { server } = renderServed(
+      {
+        user: user({ lastAccessedChoirId: BACH.choir.id }),
+        choirs: [BACH],
+        handlers: {
+          'GET /choirs/:choirId/practice/me': () => json({ weekSeconds: 0, pieces: [] }),
+          'GET /choirs/:choirId/week': () =>
+            json({ ...EMPTY_WEEK, checklist: { singersInvited: false, musicAdded, rehearsalSet: false, sundayPlanned: false } }),
+        },
+      },
+      [
+        { path: '/dashboard', element: <DashboardPage /> },
+        { path: '/dashboard/music', element: <Link to="/dashboard">Back to the dashboard</Link> },
+      ],
+      '/dashboard',
+    );
+    const section = await screen.findByRole('region', { name: 'Getting started' });
+    await userEvent.click(within(section).getByRole('link', { name: 'Add music' }));
+    musicAdded = true; // the piece is added in the library
+    await userEvent.click(await screen.findByRole('link', { name: 'Back to the dashboard' }));
+    expect(await screen.findByRole('link', { name: 'Add music (done)' })).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path === '/choirs/c-bach/week')).toHaveLength(2);
+  });
+
+  it('ticks a step that the server reports done', async () => {
+    renderDashboard(user({ lastAccessedChoirId: BACH.choir.id }), [BACH], {
+      'GET /choirs/:choirId/week': () =>
+        json({ ...EMPTY_WEEK, checklist: { singersInvited: true, musicAdded: true, rehearsalSet: true, sundayPlanned: false } }),
+    });
+    const section = await screen.findByRole('region', { name: 'Getting started' });
+    expect(within(section).getByText('3 of 4 done')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Set the weekly rehearsal (done)' })).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Plan next Sunday' })).toBeInTheDocument();
+  });
+
+  it('is not there when the server sends none', async () => {
+    renderDashboard(user({ lastAccessedChoirId: SCHOLA.choir.id }), [SCHOLA]);
+    expect(await screen.findByText('Nothing planned in the next 60 days.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Getting started' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the voice-part question', () => {
+  const PARTS = [
+    { id: 'p-s', name: 'Soprano', sortOrder: 1 },
+    { id: 'p-a', name: 'Alto', sortOrder: 2 },
+  ];
+
+  it('asks a singer without a part, and saves the part chosen with one tap', async () => {
+    const { server } = renderDashboard(user({ lastAccessedChoirId: SCHOLA.choir.id }), [SCHOLA], {
+      'GET /choirs/:choirId/week': () => json({ ...EMPTY_WEEK, voicePartQuestion: PARTS }),
+      'PUT /choirs/:choirId/members/:userId/musical-roles': (_r, { userId }) =>
+        json({ userId, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', role: 'member', musicalRoles: [PARTS[1]] }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Which part do you sing?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Alto' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.bodies('PUT', `/choirs/c-schola/members/${user().id}/musical-roles`)).toEqual([{ musicalRoleIds: ['p-a'] }]);
+    expect(await screen.findByText('Voice parts saved')).toBeInTheDocument();
+  });
+
+  it("remembers 'Not now' on the server, so it is asked only once", async () => {
+    let asked = true;
+    const { server } = renderDashboard(user({ lastAccessedChoirId: SCHOLA.choir.id }), [SCHOLA], {
+      'GET /choirs/:choirId/week': () => json({ ...EMPTY_WEEK, voicePartQuestion: asked ? PARTS : undefined }),
+      'PUT /choirs/:choirId/week/dismissals/:what': () => {
+        asked = false;
+        return noContent();
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Which part do you sing?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls.filter((c) => c.method === 'PUT').map((c) => c.path)).toEqual(['/choirs/c-schola/week/dismissals/voicePartQuestion']);
+  });
+
+  it('is not asked when the server does not ask', async () => {
+    renderDashboard(user({ lastAccessedChoirId: SCHOLA.choir.id }), [SCHOLA]);
+    expect(await screen.findByText('Nothing planned in the next 60 days.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,4 @@
-import { Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconCalendar,
   IconChartBar,
@@ -17,9 +17,13 @@ import { Link } from 'react-router';
 import { useChoir, useChoirDetails } from '../../app/choir';
 import { handleError } from '../../app/errors';
 import { roleLabel, type Can, type Permission } from '../../app/permissions';
+import { useSession } from '../../app/session';
 import { SectionError } from '../../components/SectionState';
 import { YourPracticeCard } from '../music';
-import { UpcomingEvents } from './UpcomingEvents';
+import { GettingStarted } from './GettingStarted';
+import { ThisWeek } from './ThisWeek';
+import { VoicePartQuestion } from './VoicePartQuestion';
+import { useWeek } from './weekApi';
 
 export interface Shortcut {
   label: string;
@@ -109,61 +113,76 @@ export function shortcutsFor(can: Can): Shortcut[] {
   return SHORTCUTS.filter((s) => can(s.permission));
 }
 
-/** DashboardPage is the choir's home (/dashboard): where, who you are in it, what is coming up, and where to go. */
+/**
+ * DashboardPage is the choir's home (/dashboard): the singer's week — the
+ * next rehearsal and service with their answer, the music to practise and,
+ * for directors, who has not answered — a new choir's getting-started
+ * checklist, the practice summary, and where to go.
+ */
 export function DashboardPage() {
   const { currentChoir, role, can } = useChoir();
+  const { user } = useSession();
   const details = useChoirDetails(currentChoir?.id);
+  const seesWeek = can('view:calendar');
+  const week = useWeek(currentChoir && seesWeek ? currentChoir.id : null);
 
   // The guards make sure there is a choir; until it is known, hold the place.
   if (!currentChoir) return <DashboardSkeleton />;
 
+  const name = details.data?.name ?? currentChoir.name;
   const city = details.data?.city ?? currentChoir.city;
   const country = details.data?.country ?? currentChoir.country;
   const place = [city, country].filter((part) => part && part.trim()).join(', ');
+  const question = week.data?.voicePartQuestion;
 
   return (
     <Stack gap="lg" maw={1100}>
       <div>
         <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-          {details.data?.name ?? currentChoir.name}
+          {name}
         </Title>
         {place && (
           <Text c="dimmed" mt={4}>
             {place}
           </Text>
         )}
+        <Group gap="lg" mt="xs">
+          <Text size="sm">
+            <Text span c="dimmed" inherit>
+              Your role
+            </Text>{' '}
+            <Text span fw={600} inherit>
+              {roleLabel(role)}
+            </Text>
+          </Text>
+          <Text size="sm" component="div">
+            <Group gap={6} wrap="nowrap">
+              {can('view:directory') ? (
+                <Anchor component={Link} to="/dashboard/members" inherit>
+                  Choir members
+                </Anchor>
+              ) : (
+                <Text span c="dimmed" inherit>
+                  Choir members
+                </Text>
+              )}
+              {details.isPending ? (
+                <Skeleton h={18} w={28} role="status" aria-label="Loading member count" />
+              ) : (
+                <Text span fw={600} inherit>
+                  {details.isError ? '—' : details.data.memberCount}
+                </Text>
+              )}
+            </Group>
+          </Text>
+        </Group>
       </div>
-
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <Paper withBorder p="md">
-          <Text size="sm" c="dimmed">
-            Your role
-          </Text>
-          <Text fw={600} size="lg">
-            {roleLabel(role)}
-          </Text>
-        </Paper>
-        <Paper withBorder p="md">
-          <Text size="sm" c="dimmed">
-            Choir members
-          </Text>
-          {details.isPending ? (
-            <Skeleton h={28} w={60} mt={2} role="status" aria-label="Loading member count" />
-          ) : details.isError ? (
-            <Text fw={600} size="lg">
-              —
-            </Text>
-          ) : (
-            <Text fw={600} size="lg">
-              {details.data.memberCount}
-            </Text>
-          )}
-        </Paper>
-      </SimpleGrid>
 
       {details.isError && <DetailsError error={details.error} onRetry={() => void details.refetch()} />}
 
-      {can('view:calendar') && <UpcomingEvents choirId={currentChoir.id} />}
+      {week.data?.checklist && <GettingStarted choirId={currentChoir.id} checklist={week.data.checklist} />}
+
+      {seesWeek && <ThisWeek choirId={currentChoir.id} week={week} canPlan={can('edit:music') || can('edit:calendar')} />}
 
       {can('view:music') && (
         <Suspense fallback={null}>
@@ -181,6 +200,10 @@ export function DashboardPage() {
           ))}
         </SimpleGrid>
       </section>
+
+      {question && question.length > 0 && user && (
+        <VoicePartQuestion choirId={currentChoir.id} choirName={name} userId={user.id} parts={question} />
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,59 @@
+import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { TOUCH } from './ThisWeek';
+import { useDismiss, type WeekChecklist } from './weekApi';
+
+/** The checklist's steps: what ticks each, in words, and where it is done. */
+export const STEPS: readonly { key: keyof WeekChecklist; label: string; href: string }[] = [
+  { key: 'singersInvited', label: 'Invite singers with their voice parts', href: '/dashboard/members' },
+  { key: 'musicAdded', label: 'Add music', href: '/dashboard/music' },
+  { key: 'rehearsalSet', label: 'Set the weekly rehearsal', href: '/dashboard/calendar' },
+  { key: 'sundayPlanned', label: 'Plan next Sunday', href: '/dashboard/calendar/plan-music' },
+];
+
+/**
+ * GettingStarted is a new choir's checklist for those who manage it. The
+ * server ticks each step from the choir's data, and sends the checklist
+ * only until it is dismissed or every step is done.
+ */
+export function GettingStarted({ choirId, checklist }: { choirId: string; checklist: WeekChecklist }) {
+  const dismiss = useDismiss(choirId);
+  const done = STEPS.filter((s) => checklist[s.key]).length;
+  return (
+    <Paper component="section" withBorder p="md" aria-labelledby="getting-started">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <div>
+            <Title order={2} size="h3" id="getting-started">
+              Getting started
+            </Title>
+            <Text size="sm" c="dimmed">
+              {done} of {STEPS.length} done
+            </Text>
+          </div>
+          <Button variant="subtle" mih={TOUCH} onClick={() => void dismiss.submit('checklist').catch(() => {})}>
+            Dismiss checklist
+          </Button>
+        </Group>
+        <Stack gap="xs" component="ul" aria-labelledby="getting-started" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {STEPS.map((step) => {
+            const ticked = checklist[step.key];
+            return (
+              <Group key={step.key} component="li" gap="sm" wrap="nowrap" mih={TOUCH}>
+                <ThemeIcon variant={ticked ? 'filled' : 'light'} color={ticked ? 'teal' : 'gray'} radius="xl" aria-hidden>
+                  {ticked ? <IconCheck size={16} /> : <IconCircleDashed size={16} />}
+                </ThemeIcon>
+                <Anchor component={Link} to={step.href} td={ticked ? 'line-through' : undefined}>
+                  {step.label}
+                  {ticked && ' '}
+                  {ticked && <VisuallyHidden>(done)</VisuallyHidden>}
+                </Anchor>
+              </Group>
+            );
+          })}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
