@@ -1151,6 +1151,12 @@ type CalendarFeed struct {
 	WebcalUrl *string `json:"webcalUrl,omitempty"`
 }
 
+// CalendarPreferences defines model for CalendarPreferences.
+type CalendarPreferences struct {
+	// ShowAllLiturgicalDays Show the minor liturgical days (optional memorials, ferias, commemorations) too; off by default.
+	ShowAllLiturgicalDays bool `json:"showAllLiturgicalDays"`
+}
+
 // CalendarPublish defines model for CalendarPublish.
 type CalendarPublish struct {
 	Published bool `json:"published"`
@@ -2218,6 +2224,18 @@ type MyRsvp struct {
 	Status     *RsvpStatus `json:"status"`
 }
 
+// MyRsvpEntry defines model for MyRsvpEntry.
+type MyRsvpEntry struct {
+	// Id The event's id, or '{eventId}-occurrence-{yyyy-MM-dd}', as in the events list.
+	Id     string     `json:"id"`
+	Status RsvpStatus `json:"status"`
+}
+
+// MyRsvpList defines model for MyRsvpList.
+type MyRsvpList struct {
+	Answers []MyRsvpEntry `json:"answers"`
+}
+
 // NameInput defines model for NameInput.
 type NameInput struct {
 	Name string `json:"name"`
@@ -2921,6 +2939,15 @@ type ListPlanSuggestionsParams struct {
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
 }
 
+// ListMyRsvpsParams defines parameters for ListMyRsvps.
+type ListMyRsvpsParams struct {
+	// StartDate YYYY-MM-DD
+	StartDate string `form:"startDate" json:"startDate"`
+
+	// EndDate YYYY-MM-DD (inclusive)
+	EndDate string `form:"endDate" json:"endDate"`
+}
+
 // ListFeastsParams defines parameters for ListFeasts.
 type ListFeastsParams struct {
 	// Source The calendar type key.
@@ -2965,6 +2992,9 @@ type ListMasterFeastsParams struct {
 
 // SetActiveChoirJSONRequestBody defines body for SetActiveChoir for application/json ContentType.
 type SetActiveChoirJSONRequestBody = ActiveChoirRequest
+
+// SetCalendarPreferencesJSONRequestBody defines body for SetCalendarPreferences for application/json ContentType.
+type SetCalendarPreferencesJSONRequestBody = CalendarPreferences
 
 // SetChoirEmailsJSONRequestBody defines body for SetChoirEmails for application/json ContentType.
 type SetChoirEmailsJSONRequestBody = ChoirEmailInput
@@ -3154,6 +3184,12 @@ type ServerInterface interface {
 	// SetActiveChoir Remember the choir the user works in (last_accessed_choir_id); null is Global Admin Mode, for global admins only.
 	// (PUT /account/active-choir)
 	SetActiveChoir(w http.ResponseWriter, r *http.Request)
+	// GetCalendarPreferences How the signed-in user likes the calendar shown (signed in).
+	// (GET /account/calendar-preferences)
+	GetCalendarPreferences(w http.ResponseWriter, r *http.Request)
+	// SetCalendarPreferences Remember how the signed-in user likes the calendar shown (signed in).
+	// (PUT /account/calendar-preferences)
+	SetCalendarPreferences(w http.ResponseWriter, r *http.Request)
 	// ListChoirEmails Whether each of the caller's choirs may email them (signed in).
 	// (GET /account/choir-emails)
 	ListChoirEmails(w http.ResponseWriter, r *http.Request)
@@ -3526,6 +3562,9 @@ type ServerInterface interface {
 	// ListMyPractice The caller's recent practice across pieces, for the dashboard (view:music).
 	// (GET /choirs/{choirId}/practice/me)
 	ListMyPractice(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// ListMyRsvps The caller's own answers for the events and occurrences of a date range (view:calendar).
+	// (GET /choirs/{choirId}/rsvps)
+	ListMyRsvps(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListMyRsvpsParams)
 	// ListTags The choir's tags by name, each with how many pieces carry it (view:music).
 	// (GET /choirs/{choirId}/tags)
 	ListTags(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -3614,6 +3653,34 @@ func (siw *ServerInterfaceWrapper) SetActiveChoir(w http.ResponseWriter, r *http
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.SetActiveChoir(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetCalendarPreferences operation middleware
+func (siw *ServerInterfaceWrapper) GetCalendarPreferences(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetCalendarPreferences(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SetCalendarPreferences operation middleware
+func (siw *ServerInterfaceWrapper) SetCalendarPreferences(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SetCalendarPreferences(w, r)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -7501,6 +7568,61 @@ func (siw *ServerInterfaceWrapper) ListMyPractice(w http.ResponseWriter, r *http
 	handler.ServeHTTP(w, r)
 }
 
+// ListMyRsvps operation middleware
+func (siw *ServerInterfaceWrapper) ListMyRsvps(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListMyRsvpsParams
+
+	// ------------- Required query parameter "startDate" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "startDate", r.URL.Query(), &params.StartDate, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "startDate"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "startDate", Err: err})
+		}
+		return
+	}
+
+	// ------------- Required query parameter "endDate" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "endDate", r.URL.Query(), &params.EndDate, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "endDate"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "endDate", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListMyRsvps(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // ListTags operation middleware
 func (siw *ServerInterfaceWrapper) ListTags(w http.ResponseWriter, r *http.Request) {
 
@@ -8482,8 +8604,11 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/email-links/practice/{linkToken}", wrapper.OpenPracticeLink)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/email-links/unsubscribe/{linkToken}", wrapper.GetUnsubscribeLink)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/email-links/unsubscribe/{linkToken}", wrapper.UnsubscribeLink)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/account/calendar-preferences", wrapper.GetCalendarPreferences)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/account/calendar-preferences", wrapper.SetCalendarPreferences)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/account/choir-emails", wrapper.ListChoirEmails)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/account/choir-emails/{choirId}", wrapper.SetChoirEmails)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/rsvps", wrapper.ListMyRsvps)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/rsvp", wrapper.GetMyRsvp)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/rsvp", wrapper.SetMyRsvp)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/attendance", wrapper.GetEventAttendance)
@@ -8635,6 +8760,153 @@ type SetActiveChoirdefaultJSONResponse struct {
 }
 
 func (response SetActiveChoirdefaultJSONResponse) VisitSetActiveChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCalendarPreferencesRequestObject struct {
+}
+
+type GetCalendarPreferencesResponseObject interface {
+	VisitGetCalendarPreferencesResponse(w http.ResponseWriter) error
+}
+
+type GetCalendarPreferences200JSONResponse CalendarPreferences
+
+func (response GetCalendarPreferences200JSONResponse) VisitGetCalendarPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCalendarPreferences401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetCalendarPreferences401JSONResponse) VisitGetCalendarPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCalendarPreferencesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetCalendarPreferencesdefaultJSONResponse) VisitGetCalendarPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPreferencesRequestObject struct {
+	Body *SetCalendarPreferencesJSONRequestBody
+}
+
+type SetCalendarPreferencesResponseObject interface {
+	VisitSetCalendarPreferencesResponse(w http.ResponseWriter) error
+}
+
+type SetCalendarPreferences200JSONResponse CalendarPreferences
+
+func (response SetCalendarPreferences200JSONResponse) VisitSetCalendarPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPreferences400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetCalendarPreferences400JSONResponse) VisitSetCalendarPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPreferences401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetCalendarPreferences401JSONResponse) VisitSetCalendarPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPreferences403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetCalendarPreferences403JSONResponse) VisitSetCalendarPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPreferences408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response SetCalendarPreferences408JSONResponse) VisitSetCalendarPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPreferencesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SetCalendarPreferencesdefaultJSONResponse) VisitSetCalendarPreferencesResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -20172,6 +20444,88 @@ func (response ListMyPracticedefaultJSONResponse) VisitListMyPracticeResponse(w 
 	return err
 }
 
+type ListMyRsvpsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  ListMyRsvpsParams
+}
+
+type ListMyRsvpsResponseObject interface {
+	VisitListMyRsvpsResponse(w http.ResponseWriter) error
+}
+
+type ListMyRsvps200JSONResponse MyRsvpList
+
+func (response ListMyRsvps200JSONResponse) VisitListMyRsvpsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMyRsvps400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListMyRsvps400JSONResponse) VisitListMyRsvpsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMyRsvps401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListMyRsvps401JSONResponse) VisitListMyRsvpsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMyRsvps404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListMyRsvps404JSONResponse) VisitListMyRsvpsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMyRsvpsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListMyRsvpsdefaultJSONResponse) VisitListMyRsvpsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListTagsRequestObject struct {
 	ChoirId ChoirId `json:"choirId"`
 }
@@ -22257,6 +22611,12 @@ type StrictServerInterface interface {
 	// SetActiveChoir Remember the choir the user works in (last_accessed_choir_id); null is Global Admin Mode, for global admins only.
 	// (PUT /account/active-choir)
 	SetActiveChoir(ctx context.Context, request SetActiveChoirRequestObject) (SetActiveChoirResponseObject, error)
+	// GetCalendarPreferences How the signed-in user likes the calendar shown (signed in).
+	// (GET /account/calendar-preferences)
+	GetCalendarPreferences(ctx context.Context, request GetCalendarPreferencesRequestObject) (GetCalendarPreferencesResponseObject, error)
+	// SetCalendarPreferences Remember how the signed-in user likes the calendar shown (signed in).
+	// (PUT /account/calendar-preferences)
+	SetCalendarPreferences(ctx context.Context, request SetCalendarPreferencesRequestObject) (SetCalendarPreferencesResponseObject, error)
 	// ListChoirEmails Whether each of the caller's choirs may email them (signed in).
 	// (GET /account/choir-emails)
 	ListChoirEmails(ctx context.Context, request ListChoirEmailsRequestObject) (ListChoirEmailsResponseObject, error)
@@ -22629,6 +22989,9 @@ type StrictServerInterface interface {
 	// ListMyPractice The caller's recent practice across pieces, for the dashboard (view:music).
 	// (GET /choirs/{choirId}/practice/me)
 	ListMyPractice(ctx context.Context, request ListMyPracticeRequestObject) (ListMyPracticeResponseObject, error)
+	// ListMyRsvps The caller's own answers for the events and occurrences of a date range (view:calendar).
+	// (GET /choirs/{choirId}/rsvps)
+	ListMyRsvps(ctx context.Context, request ListMyRsvpsRequestObject) (ListMyRsvpsResponseObject, error)
 	// ListTags The choir's tags by name, each with how many pieces carry it (view:music).
 	// (GET /choirs/{choirId}/tags)
 	ListTags(ctx context.Context, request ListTagsRequestObject) (ListTagsResponseObject, error)
@@ -22766,6 +23129,61 @@ func (sh *strictHandler) SetActiveChoir(w http.ResponseWriter, r *http.Request) 
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(SetActiveChoirResponseObject); ok {
 		if err := validResponse.VisitSetActiveChoirResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetCalendarPreferences operation middleware
+func (sh *strictHandler) GetCalendarPreferences(w http.ResponseWriter, r *http.Request) {
+	var request GetCalendarPreferencesRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetCalendarPreferences(ctx, request.(GetCalendarPreferencesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetCalendarPreferences")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetCalendarPreferencesResponseObject); ok {
+		if err := validResponse.VisitGetCalendarPreferencesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SetCalendarPreferences operation middleware
+func (sh *strictHandler) SetCalendarPreferences(w http.ResponseWriter, r *http.Request) {
+	var request SetCalendarPreferencesRequestObject
+
+	var body SetCalendarPreferencesJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SetCalendarPreferences(ctx, request.(SetCalendarPreferencesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetCalendarPreferences")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SetCalendarPreferencesResponseObject); ok {
+		if err := validResponse.VisitSetCalendarPreferencesResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -26400,6 +26818,33 @@ func (sh *strictHandler) ListMyPractice(w http.ResponseWriter, r *http.Request, 
 	}
 }
 
+// ListMyRsvps operation middleware
+func (sh *strictHandler) ListMyRsvps(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListMyRsvpsParams) {
+	var request ListMyRsvpsRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListMyRsvps(ctx, request.(ListMyRsvpsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListMyRsvps")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListMyRsvpsResponseObject); ok {
+		if err := validResponse.VisitListMyRsvpsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // ListTags operation middleware
 func (sh *strictHandler) ListTags(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
 	var request ListTagsRequestObject
@@ -27059,462 +27504,470 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37biM5ljf4KoRmAduL8CUvVTNl48OuynZWeTt9+Wxn5dS2Cv6oCEriOIKMJhlWqhIJ9F8L7L+L7wkW",
-	"2Jn3mEfpJ1nwkIyLRIZCtmVn5hhodKUVEbweHp7r73zuxTzLOSNMyd7+596E4IQI+OfxNR7r/yZExoLm",
-	"inLW2+/10ZTgW0SYomqGFB4jPkJqQhBmckoE2vy4O+j94+//Puht7fSinownJMO6GTXLSW+/J5WgbNz7",
-	"8iXqvcdSnfKEjihJFjv6OCGs3nCKpULxBLMxSSKEJcIM/Xp9fYESrEh7V1+iXo4FzoiyU+srheNJRpg6",
-	"gZ6p7jDHatKLegxn+mNcfyXqCfK3ggo9TiUK0j6vQ5wSlmBxPcvJX8gs0EFce2vVDiaciuDIY/t0xTY1",
-	"GUjS0mz1wmotH9+1rTO5u88Sn4zOOCOnWMWTRcq5nhCkiVdTJmaOfjQpxThNiUATniZSkwyMx5B8NaKT",
-	"0bZufNu0vmQc7I4qrPsNTpDWX1lxlvpTcs1vCQs0ruDZaq2+p+y2bHNx5SSJBVF27UiGaUoShGP9Bkop",
-	"u43Qm9coJUqfJYRZghI6pqpazuYA07Kz1QZ5WkgaB9c0s09Xa/MixewIK7I4799///337dPT7aMj/yw0",
-	"i7lHZ8Hx5+bhii0Kfkc1pQbadI/bWiWsyHr7f+2NOR+nekr4z0KQ3h+Rp79rPA5OQMGz1cb/oY27FKtz",
-	"li/6ZZlzJgkw9Z9xckn+VhCp9F8xZ4ow+CfO85TGcAR3/01yoPuq2f9FkFFvv/dPu9VFuGueyt1jIbgw",
-	"XS0eFGE6Q0NB8K1EGIkiJfvot/77k6P+9cn52c3x5eX5ZYSmVE0QZwRlREo8JignAo0oSRNEGUqIwjSV",
-	"ERpxMWCU5YVCWP+RITnhU4k2uUAYDXkyQ1yg8iJDaoIVijFjXKGhHg5OtiIEL2dcEJQLElNJUMwTMmCy",
-	"iCf61jw5gwHeXJ//5fhsZ8B6wPvZKKXxE6zbYYrlhEizJFM9AfKJSiX3EUZJYbojSNOEnggrsiEREcJI",
-	"Hxgk8R1J0HCGJM+IXk+SSoIkZTFBVA3YFEtYBf2B5ju6iYr7IpzqhzNUSC1A6OsARAqcZJRRqQRWXPfF",
-	"EnjG1YQI9HbvJ1g/OWD6x8vj/tHpMUr1kFHBEiLQBszVvLRh19NMf+2L2WeI6Gc7us93XAxpkhiuvt5+",
-	"z7hCOE35lCT76OL48vTk6qokdzR1cpu5bDckEjzVax3fSvg9JyKjUlLODLUys9SGTGHpcyLMlmlCkGjT",
-	"0e7xaf/k/c3Z+fXN4fnZu5PL0+OjrR10fEfEDE0FVQRtXpxfXUfo4oP+v/714a8ROjp+f3x9vDVgkjCF",
-	"RoJnZZdSf0I10Yw0USA1oRJN8QwpztHmoHcouJTbXNAxZeVxty/vaAHXbPcZV+94wZInWPnz65t35x/O",
-	"jvbN4YHlxGpiFyrhRCLNDuBQweoOScrZWCLFEUYgGTYEIazf1zxFadaDNsvN0G9uSNMQgQNmWo45G1GR",
-	"kWTroMlKNMdy5w44U0pwor+ZToggdqUu8CzlOLnm/D0WY7L+BXt38v745vr8/OZ9//KXY3Pqi1yPQU8o",
-	"1YMARmooVhJxRwTCcUxyJQ/gN8ezzQoD16AZVXDm7HVzTTPCiyfgnpfH//3D8dX1zfXJ6fH5h+t9GI6l",
-	"yw1prgipeJ5riU0IekfZGPblxz0t1nGW2EnFnDFiRDoqByxOuaZo1Gez2uGDXVT4lkh3/cSVNE2V3dJr",
-	"zk8xm9mlkE+wCP3r45v3J6cn18dHEZzUDLMZwkqRDHZNECVm/ZEi4srMWZN1gi71z9vw+xaSeIYmfIr0",
-	"4dBnY4r1lkZ19bf2/qLA6Fq2n6IhGekrV4mZXnI8xpR5VVLKFBkTmJeWiBgu1IQL+id5AubR/3D9q+HR",
-	"+4hx2FAqkaRjRkAQ0XKGOQXAnIE5EJaQZAvBGUa4fKSZASEJSQ6A3Q+YbkXPnDJ9+U6FXlbQHYzIIuWU",
-	"iyQCHm+ZPiKfci3nITXl2yMcK32JTjRbYmPHLj4wWeQ5F4okpyShGFTlta/Th7OrDxcX55fXx0c3mn8Y",
-	"rjGiKdmQyHbt2KHWktAttTJDk38gYHwg+to+wfQQK3pHQIOvSau50OdOUSPJxpV+z4o0xcOUOHF4Uayu",
-	"BOa/lh9W8jwf/huJlV7M/mhEU4rNJBd6tMaIX7F8R7A9x3OsVP+OKJMKs5jYqwG4Cxhpqtb1Ktnm0ObG",
-	"Zvlvw3dJsrUBliE7wCHnKcGw3e7Ni2KYUjkxZyL8mqOGuSXRLygy5mJWV3hGmKrJzRBLopUMSeIixVpV",
-	"guvOo/9EPZp4Gzf6iueB5EKdC6ufLRz35j7RxGk+tdHWm4jmzUOLaxN5Nm3Jvh+C9Wxx9wVJ6ZjyQtbe",
-	"PUn8Wlx9GoHvvKMozWke4jNnKryfgmBFkj58qhUjrKxOvq0orGHok59nHc5Q1IsLqXh2gYU6s7u7qO1p",
-	"GUkrIkRswz8FiblIgOdJxEcRIjvjHbRxxXOBGUevNnZ842q065mq5jJnIQoLUGRWmUoWiZL+SX6eKbPO",
-	"5dJRpn58Ww2vpFL3SzvjrLYSduxL1CvyZLUN8h2HyqZTLoL9LmpQSH1SzQVd2Mg66bQTpaO95r7LWF/q",
-	"mxdH77YihIuE8ptRkaZoEyP4b0kD5WMgjU2tm+p/ad3HvRKBBAnqa3OUWxGCqX/K0ghlNKGR0T01/Tju",
-	"BQPpRb1qDOUfuh+3ep8y/btuo5WzVdP+ABvnOZELB2JlSr4PJX1p3aMPcH+sZbCa4hq0O6QMA0t+rHnV",
-	"yR16C9CjZugsJqdY3Navr1wQrb7qXR/af5BPsdZDQztca0iesLzw8N1MPwN7nCKZ9D8HGStNz0e9/b8u",
-	"nXR98F/+iJYz3qI0CbYziNI6CEPyLV2GP52YWbza29srX8BC4NlCc2biS3aAZENzlzcXxeg/rcxu6bRB",
-	"Mg4QopBhMk5xy8P175ZUWBWyex+X8i6/Mt88jBqi3h2nMdFHvEmvgdMZ2PaSiqpVrq2p25ZGZ+Wko/rG",
-	"t9Bhta66gUNe+ASeIUn59JQymunTvShoawV7zLVsUZomnEEmM1+BCdlcNoxonUPL4RtnHMHYzeUTkLKh",
-	"YZ+Mqmc1GxL/I8b7MP/QU/VLuFm4orxCVW20Eu7Hg/lJwMQyOIvGaswLhTgjXunKccnlAri9Nc1auInX",
-	"5lGbcFRjvo2Na9/+K6IUZWMfW6Xs0FnRLoi4CK7OiEyJrJnckKRsDF632gohOeFFmqAJviMHSJ8xWDLG",
-	"0RQLrZPvoFdIcfR6b28nzJtC6+Qbq3fehZo4/9ThhMS3i9MeORPpIklSea4b8D/Ma26v5hoZJxaYE/4s",
-	"BKkszziO9cED24ZEVP8oeDGeaPndtoY4S2c7y5n1/NUNk6hGXBueb1l+LtLbSyKL1MMEEs7IKsws0jps",
-	"apTiwIUdUhCMCXP5NWvkcPu2bz6t7BUmVI4ytBw2qGR+4HK1pQD/40PuAt1j2YxvrC6IA6IXPGJAmh7h",
-	"WcBAUZlvFq9+Fvi9CpLwuOQVFyRB8A7atJYmSqSxuTPE47gQgrCYbHn5Inx43UFwPb6raXU0MBpobUMi",
-	"moApb2EMaOOznc2X7erX7c+z2Wy2fXq6nSRf/Mqxsy0t89Ebg1zV9IaEGCBz0Mu12aRKIuO7wal5ARhE",
-	"xu9IstU6gCuFBVj1/QvQ6LnsQeqPIs1qwX1JlR4PZsgox3qlEpIS5b+5qDyxfXsirhqLCxZHQfTfWkCA",
-	"lfZf9CmPcVDjYdwaBRaeuAnVwnYW3jH96/G4YftI94roqxpsvQlVJKlPA5wLguQpjq1bZUwYERheC1zv",
-	"Va+XRbqUli+bb+vvi5QcNTVBj1e/SIGS8hRThqZcJNLZdoyj8TWaEnIr9cyuCyITPAOf8fWkEPoPP2kD",
-	"cSx2ePnuEL158+Yn4w9XtcPFRyNJ1AGqqN4ctDTd1j3CazLUlZXSl550J5xHPa25/J/2QlpkpFSlXW+P",
-	"KpyrCkMz39fZkFsQww8jx01rNOsotCaAl2NsHJc23v2OEI+9gDB93wdEkUKkfrqYKJWbWAz9ry2Ek0QQ",
-	"KV3044howh3pDWo6v2EZ/Ds1JcMYpx9CPUrNRlw3JYGYjxDsI4nQdELjSWVvx3kuEc8JgwBJJIth2erO",
-	"UjOcW5i2JbX258VVzduM9vPSd/luW1fuwpr3VFTG/ZXtPJP7uTfofT0aVB6REbbin+/xElfHLZmt4oSY",
-	"W2b9delmmDOUVk6HaozNAdVXy7tN4Ey4sL69sC8LmLBy7/mnQ6Ytz+d9XHMNNj/3j5RTcQiWYM/4qPKv",
-	"MagQhs6alHJydY7evPrxx+1XCKf5BG+/Br+m94gHvUV5ilndwCczDEbdjCS0yMAuIcbEa9zLuVS6w8DN",
-	"3NGV08rz55bcearsigR7qbUZ3IcjE+4WdkH6TfGaId6SmWO3zhySUlWIMdUc0X0fmRgfLf3VnJLe3emy",
-	"96Fnh6EduIe3Kqi3ZUMiShuSx+zycOpaapR7LGoTvIPIxo2gVqfMubPXP+sj/Rj9yZkJyvHu7KN4pBzZ",
-	"ayqpLUT9INSJoSGhBE/IfNg/B9GovtV1EqrPJHikjjNM04CNv0XYWeX2L7sJ83mez675FWFeU00/lRxJ",
-	"UsZJQOhkPbxqc0N/irTEg3RTG1s76KM191FV/4pKlJKRQrxQ0YBpmbI0/MwQFgQibS2bECSmOQVRecC8",
-	"N7SWMn1JLnLChSpHBxylGkOEsEIZlwq9jvb29lA8wQLHigTkvNKebE0Wzb7OWTorLZySsrFW66o5SGPm",
-	"kweIZLmCEGDjAgLZhIBKgiGmxDYCgfjdjSIte30V8Na3bfTHCYEAQrOLaKoHqnhj1zn3C0vVZi02+yuf",
-	"mjCv0hRMBHHZCQeut2ZHZcRiwRRJdnpLjZ21AUTNaf6xZJ3A1Nsax7N4TehnQWdO92NbqVlVi9HywwyC",
-	"ncdIq3/+S0DqDBmEMiwVEWhkJOgEItnNXycQWGYi41eTjxj5pLrZgfSbxrzDGZyOEQTH8wTP/FYEzG47",
-	"KrP2AigXxX4cXNSQz/C+/j4qTbSYXzn4N04ZSdwidZM02j2IhdSSlL6Fm6bVtjv7tPrIZ6jNJ5yRs8Kt",
-	"y5yBaMKnDEKT6zH40gbh8+qwa/4O5rwpIwLJCRZEIhOxuVSA6SJ4mI2TE5q7eazsmV7iU6yvQ3nrl/vb",
-	"2My5jQhS21WRZdgIqQ9Vaa4hJhgebkh0zMZaBwxLV8tE4NVC55aLXn55K7gwVVSLx6dGSWridk0qqb47",
-	"TCqOEyrQLSG5BHK7w2kBK7D6+q6gCbYJ2O062uL0eUJaJLTEL+rQT9uQw4dwoSaEKRpjZVNabD6RIDEH",
-	"SUP/5qKBIcq1cbGGNPbgbtmUUp97hWJJVnQKDalQk98JFi1BfzXtKcaMM33OWsKG8CoNtsXnlVpcQK7J",
-	"KYmJ8YFbg5NdG7RJmU044iydbe144/bC9yhoHjgNkWxOBOXJMv7oNurCvN0ezlpf1ajcybb916c29tlm",
-	"GjnJ83RbrlDdJgAEO+gxMh304JSDKgXydCnECz7dkEiRT8rL3VLKSIcQAngtqo+xbYoB9exZ6HyRKxqy",
-	"40hqpWc4M1H9lZpl5Cz9TmmGloWAH+DaQ5uD3s84nkTo/+ATzBi6IkMsFcXMogA89GQ9L3lD722bW+ah",
-	"+8m3a/dg8aXGQewsN+QTjlX9WMG/ZXmyICJwKMgddX4TuzNaJCn+/HPmNSGaeNJqwUyipYdx24FFZQQq",
-	"jK9tLS7KFXdTOCUJJXcw8kvCMJUSHDeNv3Z/xoL/rdC/Vv86TLGUds7lv3cveYb1HaUbWPzn7ilPiNDr",
-	"UP7jkDNFspwLLSz5VsMN/ZJInhaBBAnORjQh1kE7t2xRb4Qzvtzp9g7eqm+3+e6qGI+J1B17VN8PuT6Z",
-	"PyDzasn1JMo01VE2NqmAUyyRHlbS0P9XG808o4EeiAzIi9YEWw1I04gez97OP2sunHFBIjQkUhku0Xlg",
-	"zWPlGZcWR7KMsKT0bztaw4XiN5kFbrCBU+XfGWYFTm8kSUlcmdluGJn6E+DnbAP1LqM6QVQL5dtQ/2GB",
-	"/DuS9E2kksccju8wtVyxfbVc2JW0Di6PJ6XuckoAuYWuoOGdmE9mHWJqyrabI4lqs/EvRyk3NxchxUPi",
-	"V5xBNH+Ib2Zu7Ka9yPboG+QRnt3HaBK8urrZIWq2B8vVgyaI44Sqq5gb70lp+afMAD2MeJryqYltxGnq",
-	"ZYTtFt6QFWPejgyveQdomjeQDeto36Xdd9N7QJepLLs5ienIphKCZ0mqyAPm0Ew/5aJubh6RqQECQIdw",
-	"GWGEk0SiTd2WybGsgQh44AO2wJKZUsIUGnMi0XAGXwDMkYmDsGnWMHaqqozvW8ankDHyCWe5ZhpVrrhf",
-	"/iq9cDhJqBGiLhrL1u5c7x1/UgKjEY6VjJBL0F8AueAiM+p17QTWgvarwMT5zZkUGWbbguBEcw3XaFTG",
-	"eM3tFsTpWMWUKkhdVROSBcKI5vKDPVZsLeY2d9qXLbxEQ7DeoraASgjDqYKGPYfChR+2cej3lN2aOEWb",
-	"B+DujYBtvuwPMrqHBLK8GWJ8ijbLA+EikRI8Q5wFAhyshW6xr+NFx0SkyRkgN5TWLozm4GxMnW6ihewM",
-	"n8zij65ermPkLrugOZGfZw2HM/hyTAYgF+AKgsnMRa3fY0ZVuoAv3JUrnN6vsXnueWci2d3GuXmXffhX",
-	"sEZWQTIOqrjhSFkbDRsIijPBOOrAhZg2gt/QvB8AAvGM7d9Bu4RcAPeLh71nPOVDoxaXhQ52XaX1BAsu",
-	"6gXgogfv/HTCJUFTPaA45fGtcdyXvMUYWg8axwvsDsa/6R1vx1DEZRGHQRrWnDSU87W+xCfTvmPagYDy",
-	"sK9wxSvC50B03grLHbBLfamNrGXNvNLinfPkdtP5GuH2vuSHMm6vm3KrXz8GrcLHT0XBYqxI8k7wrM3F",
-	"6OQNR59l6EmEbFYQWGUN3UqeldHnguB4QhIbC5prCfHV3l4tAtrmpVCJBGZjsu8kUSpLZ2YVzL6BUqw5",
-	"W/1zLEjNQid5HSvT2o9TAg2lsxKmIcEz6cBKqNpBfXlrJUoIeCDCjMYEs5sENC1SKY4kISGRynfFyF65",
-	"ZUHCuRDkjpKpJzVmSRhnbRlasmGcE6hzDkbJadvnZ8EAl/GT9lyZRjRmfT7B1boqWXWZFFyL1UwEHim/",
-	"Ule/7NyngkwIFhJMa5KIOxrbNPuYwKSquLob2MXWfHLooXK6deORNZHhS7SQD9QxEaORe+G0sFqWwWZ5",
-	"S3JRuwq3IlSwlEiJbLi6PjDNHBaa+O9Lp1+3Tq1UxD1Ouj++RL05y9savAIP9nY1FxvSCqcTmhKUAqpU",
-	"l1TCr8JsH3ZIlb3Ul645NN9ZbO6dfA8B4J4tTJJG+E5tVeQtzXP/w7kZmEaqL7zjqS66IAcM3W4HDXlR",
-	"t6HP0Ou3aMKLQCxbhwAhT2a6VMREHJ0kj2Ikq2AYuiQ0NrqPHP8OBPfYpoNL/YtNU/KYAQXPwudP8dCz",
-	"eYufa6b8ZulYPPRXJjJ4bKRljsNUUK0yok2aGZQtxJmVLG5JriAMpxZCF/A9z/RN0mFi5r2oNrTgxE5g",
-	"PEGkoMU5xfJuH2Fk4NuQ4FOrl4Motdng/LDhN7dkZhBZIi3x3MJUeW6OfjoDTwr6x9//p25lwHih8gLu",
-	"l/8RW8OeuSBnaHvbBF6hWN79jx30b5KzfThVmi3rLz7rIQR6jQZMd/S/fdlBNJb75VH87fi347NreYCu",
-	"Ppye9i9/19eTc8FG6F+3D/tn1yeH/e13x/2r6+2/HP8Ow69+v+yf/WXAxvTOxMzrhzDJTZdArwU5aFE/",
-	"jnlGZGUIBbeuQ0GFz6TSUiOWiIKbaasRS1tjDTYCrZIyYnnXi3oAyxb1aCyXu1lsGyXizzISuSQBQjE4",
-	"8f6jSNkdTmngITMC6eIDwacrqh92iHzqu64L1jLGeeeT7toMLSqnVm+imtOy9eLTFQTlVmYfCpO4DzcX",
-	"BEtfQubHyQxhfZz1CbBTBKM7uDzN7KvIaC2gTqkkSywdjjpXW84AwdooEHunBLw1tSRGO9PwNtXSgOck",
-	"ipZQUJdU4A0GXSHjxN0D/l4qpSB8zdUu26VBl9WrLpSxk7AgeSHigEZQpuYBA78lfvufEpjJERGCBCKa",
-	"lcDGKbIhIXZZmqzx0s5YZhgVsrDJ5T77eBdppLF1C2scuW0vp90cfW3LmmvvI7DSkbvILlfPWQrHNAdo",
-	"q47j0UFqq8HZuxjadjC3EzbiizNzvKjyi1nXnB8/xrnSV/G53xEhXRhC2cvdq529pZYSyyNcA/UB+Gfo",
-	"sMzXvIMGmlWu0tiSQPZkdTyr+8VtS/CntVSTMai0UyyNiwBMeJuwetTkDxjvgTJQ35IwI/Z2W4XFSyYn",
-	"LLFOdxsv23Pra6od3PFb0uGeMcn19iAEYs1tVHl519TTyOy61Pe2ncT6brge6wTg6FfJDqshoLQbs++z",
-	"650yYuziNAffvgShlOG1wLe5ic/pNXoGN5AeEVk3qqbRcUGk6mCJ7UAv7UsQVMTkncclxaeAh1B5diNz",
-	"yMw/YTSRqQawGfMswxGSJKMxT+3Jw0MkSY5BpYVYCKPPDZiVAAWJ+ZhRSRJQUKxZ5MAUqtEiILSdEcyk",
-	"S4ZDfZup98PenhYkpVd5macgeddpXULQThVQk1f5oCr0cCUdY2E0fkWju7nJqhluhNWnraBOvmGscGTC",
-	"akQwOuQY9nrkqnuQBDb2AE1LbUGzdzt4TViuvkO7hsALpVXhOvf2LQWU3OisGLgj6BpvDwep1jLoG1ni",
-	"C3y6O30dl/fars+Gk3O1W7T9wnxPhwKLmcns8jihGPkUQPeDvMWRIMSWuakFL0zoeKLlD1ZkRNAYwqo2",
-	"B71Xg55z8ht2l5rO/SH2rBrSPTHSXAsmGzMwfedW9sFWGTc/r/stbeE+I4VBsRBT5IgqWydJU6SpK6bJ",
-	"UgYdsItpWR0CTToKxqzMqvQ9c/6o9rCSztmzZpGsXeO+0Gn3jE0pPZ6dxVuxNCt3fsf+DMF5ybBz79df",
-	"909PfQ05W09HLKxHg7UKBpQc1ZzB19TmXrs8TkcsNYCrGkSEH+uq1af8vrQOXJUWs+YhsIhBzeUE+DKc",
-	"6LFHKJ4IKlWGZYRS+GHC09nNlJDbCBGwIGhKTAAA+yZECSsDEHlnw8eUrRxuHPXyNiwhQYzkd2rJysIv",
-	"jXAqyVILTZmt2wYnZIftF/0WrzBTYOWG6n3ORvim7O+PAATysnvzyhRh+SA9Ipzt3jfs06ZlbnXjYpCz",
-	"2UUOCyWJk3jnHFFKlqXewNGgxbaYCwGpEWg4QxNwywj9T8yQMXUdOKRAra+bXN25uJTa2O/jrgxDD5gE",
-	"YiFDeAMG1XBirjjn5lqwHnRKWn8Ev+cc0kx9l4Juz5q90e5abT2WUFUwH30Zfdxnkx5jgTqtyJJJhyoo",
-	"tB2oZesRzgxZHAnwutAg2vEjnIzeuRstqgcUkqWhGnXAgrUgWzxU4+igP3iBG0o9oTboP1qX8NKOtPSS",
-	"VjaeMjC7F/XAxuO9JE5H+NBVyvIAMVqVqQMMo33TO9wRrgLO5qsFGTCAQ54Q+Z6MVCjgQeXHnWFs6m9H",
-	"ni68Yywkjd8BoEMr2ANA5kKCvWHQUMVHcgNLK1GF55jwuMi0NP6f//Fmy6Ng5Lngn94TNlaTQ0+NKU0N",
-	"E26i5UugNd5Y4FrMr4BISxGqYIVTPq5wU4I1rjpVCYsaqcg+6A+bSY+rmBAbfwrLFgAByWeCjifKOV6C",
-	"ckFQ/UgKc42fUlbYd5YHlU2wyDij8SEEuH6iavYr9emfgHr/aq9bpBqVZ2R6zQ00UorHAQcoZuPCj6Qe",
-	"9dKZoLENhV4MgaLshCki7nD6kZBbX8oRgAorjgTUFCZqSghDaspRIYnsGG9XQBkcGdwRFgDiuYaylmBM",
-	"KIvuKkGzjCQHKKFSURYr0M/rOlkgu8pGln4kmjgsJ/JuzQEkVWVFPEHlVxXRQYXBjhMXk5maZI9ME8bh",
-	"CoCoLcq1i5QGKg8uvCyGIXUzrIhaV2/OJfiir0hGFWe+kK7tV69hZq8P0J4Wlu3J2wnW+OrINmYECxvq",
-	"mHQ5nd40jCDrtnB4DyoF4IH1D/cXjCqrw5CskLPQhC/x2N69bpJ+LUxN6z82zB7FPC0yJtEmLJvxd5iZ",
-	"HVQVqU0clnVlftLz2R8wd2QdlUUlR4+Qu2ci5BhUBMEREXJXSASZa1CiTOGxRJulD2bAhjO0cbCxFSHH",
-	"+iLkmPZNZrh2hDSV3Ngek6g6yzdTxwKiAcsou6GWBYK1QcII9DV3U44fTtxNXh25CJXXzA1lIx4hMJVs",
-	"wQwzHA1Y2INU8/0ASuNDvT81GgqHbseYJRRsmCuTURDuYAn2BHV5d57AW4tL0hV95BmAFczoo1aAhSW7",
-	"EfSVtAb6reRrq/UWcLMFe/I72czr7XF79U4D5qYSfMP4qgNTjcMP52nfvhkttrxshD63X1cEHN/Rup9v",
-	"8ONk5jCeapXdu4UIsrC47fENmqVqcQh2tjBbV6GzMXdzFZolc0e/W85NXWFaTLq5B9qWq+evlakYsj0B",
-	"y8AmD3eCZ2RketiqnNjmJaY2m84NxOK7YjZD0uCtmAD2Awf6hREDQAbzvt9AuHohIYPn60p7zS2TvXCg",
-	"AKigGRazzqngsDm/maZdXtRSuN4/HCUYz8AsAE7SliZ3H/SSJSAly9Phop4EB0Z3Drzg+lgmCtqJVz0F",
-	"T5Fdu0D+upvcikTim99qsmzVcYc5XGCfLajsuTsF1ox0C1iuTdW3gZ0wJlf0TxK0BOG0S1VsGKR73/ZX",
-	"azw8ea0vPhYbxGXx1u4rV6tu7ZPfaraipeNyaAOtIXQNTt3Z+HMJtYhXkQfXXnk7FIcu+yKe0LtgJDqW",
-	"6oOsTMQhX3SXC0jrPJ03+hr7y9F1wJJo7O7K9Qmat87KF0oHxblRsqm2AaFyBLUR2UWMGmcnaL34I3yL",
-	"XSkuvIwspRlVZSFzDwQ5N7AyVizJ8MwUzYsq7Og8xcz45hC0duBw9OENpq9sQFPaxOkUz2Rk812HNE3L",
-	"Ku+jZixwuI56hj+ZctUtY4YaHACOlxqAUlNOCAYfYyFmaNMmdN2c9v/15sPF+/P+0c3pz1sHrhAUwnmO",
-	"4gmJbyXAGKcE4TGmTELNBJvmL42Vv+PAtbQcGDP8XEJd0bT6w0VoGBDbTj0twmgnrqT73NoFuX7Q39hq",
-	"Wq9ItKWwiuPYQRddXbF5LLO27BcJ5X6GN8Hyag6zswHqd08u2mbOnmOxywX5sPZkRWHHi1Y3kD4Giw63",
-	"PstJcKMfpZCM0+zKSUZ1aNWSXMs1rG3NHCuus1/Lc0vSqNHQIpkHT5G/ytojIbgHe/0gvWx+ZOFYFkl5",
-	"dUEWujhRJPMDanXQavRg4FXXf/t0oK9WE8gip1gwFC7VK9J6wGkYb7yl5pe8KkKVujsaLFwPFWXXyLk5",
-	"wHqXbr7BZawxiPlAhgvDQvyMLIwzUWRH1ntVFo9fnLWVY7qUe6heLTM8F/qIasNdNtWAzrlkvvcacHAo",
-	"tnjHA3lA1JNcqHORkC4gB3XE+Oq7JUPsS0nHLPNWJaqVzHhYYei5hpYMqZzvkzmxTL8fBfUF/HTjz2HW",
-	"PANN+kLgWHkB+RM8CwqzUqE3ewZgCgK5c9tKZIRzQWIoWrUSErQbyRH2GiR0pxdWvwgYD+1TJ6nWhyIA",
-	"OwBt7jlJGbPZXK4fL4Zp7Y6vfC4p57kM2UKECiPt5zWgosXBRIiO9DD88dI5CeUrw6O2Ob66xxzBDFOD",
-	"SO3wSVnpTAbTs01V3AorsxnhH80HfQPIpql5ntFP8O2gdzqDTwe9LWfYL3W4FaufzYUgVfN1WzxHZG4X",
-	"InMUGjMOnChLwqWNah7hWiqbtdBixFjxjg9Kuqvu6NJ7f37N7GzalyKouBn9MZCST5grkmI4iyRJndTT",
-	"2UMYzfw+eZjNlJDbIGCwfVAbGr+rI5FKqFMIzHHThAo7hBVJP9mz2e1czm1JfVSRW0D/8l/KuzyEbRnG",
-	"nqwiJNeBfekPX1+KO6n5a0B0euAVeEY+qSsLiLcComBVK3+1Cdt4cPe9b0QXRGRUSu8Vd84IguCIsuAl",
-	"Twn6x//1/6C8/AopQNDexLbUAPrP//gRSM05Mu8ome4nWE6GHANYP/zggiJtJHj9b3gOvMA9dH/AkzL+",
-	"Q7rHjV/M18azaVwbLKn/bZ+71DMzOipIrEy96gwzPCa1N+wPMc+ygtm4kfJLzHA6UzQuf5CmWGM5ttrf",
-	"riEb6+s6snOzf2LGeMFi4oycELe7P075EPtB9ZeIVKshaGuugdmMM4JIKgFit8Zzytg5gNpeCVq7Mcow",
-	"unbbBX9BRO1eD9zkfISshA20Ku83wN/cMJaL8xUhtd/UvgW4z23tTiKw/UoGBgRFOkKM3BlX9FJ7WouI",
-	"GVTB7iGyBQsdzm/2PaWqskCiAzupGo3aRK6QGBGgg7Zz5ZHR3ZE5bXvrIQKwL4SiTvgbJvXpAG1smGTG",
-	"+jm3GhTzZ056NHziQNorVPf5Gc5Nx7u0tmr46pdeKKu1mfpLE7TZIcF168CcFoNLDKZWwDDOU8w6nRyT",
-	"pOmk4I6vB6vOuzoIJmhyA0KINoKDa01uWmw8wbMNLTVSFtMcp7aGrqtnbXxWUyxRhhNDKw1Fx9/Zqig8",
-	"ZXpwc3jvLBaOpGysSXLbgK4pjoYCgkXdn47U/Eprylfwo2sKvEq5Ws2Afx9naoXZ1MVSNSemNUismRRc",
-	"C4WpNqPSl8pEX1iWOvRTe513vTCHPA/GqAie6Ve6WARr77b1dAWxuJ54IYJFSkPBWm/2GkqYpt8Sbxyw",
-	"zTkjG7IETOtOFOGoFIkzUma1zkkk0D0fITtmiFQ2h6nEV4cihnDqNocz+69bMtt6kNmqbcTzKk85/Khc",
-	"2tC+WNFjFf68SoBVrYjMA9H3y1pZwcCo7grlYuBXWK10yxVAbDffR1VomF2i0HoHTlvM89m7xolbeses",
-	"SXMMDTxgbGr1Rd3XibzUH3UfnIUWf1JtQKHpwxWyeFDu45YPV6AzemFnMq62pQP9Ngx8yz3vXHWJMoaZ",
-	"RDUjHny3GK7gpta2uoGTsY4lXsMiBGdWlm1cnNqEpMnPOL712P4KNoZil6UlEqkJNkFHi1kv1W1oxLva",
-	"beiPc3Pe2oDPRU0EIRY1x9+0hW2GnxhJtOi67HJb6oUuM0ucEclViSh5rJZRvfaQ8ty0YlyUO1HaYyEd",
-	"8LKsW7GwImdkqqXRKgjMoZdTBjHiVYohSNUuw1LvkiuBVxpll26MqKJ758HVTS26CAHoyoaWoo8BLgBd",
-	"FUyL+xHasD+YtdI/SE1Cr5EhEDzmEWSBSvSjfqjnAC9onePVW/OWflCmV6F/ce/ZSZJEi+1xufVQSGDj",
-	"Ab6RyghmMn7c/KPqXCzsUI18lx84uSos9eMII6vFlczxiK9cuAnHrNTl0xXlye5q9b10UbBetgTmrSJL",
-	"OOzrhpZm/6jrZrU+Q4t1TbI89UJsxIVUvhJS77Axz9LU8GObkYtwnqeUSD9XaQcQW12VdsP2q9S+sk0O",
-	"2sqqp3Z2y5YlIA08fMAZ/nRivn27t0yPgs6WjfQJJMOA2DXfR2ikISyXFhC3e5lYAilGbXaW7kaTZeYO",
-	"7+RrsR6+wJNVXeQt9nN5fxd4Aihucs5k3TYff0nB+yMkd5Kf6p1D2FBHlOQWyX+hxdXirlt1T32hZliR",
-	"5Gg9odMTQlQ56M7x08tV21KmPKKjEY2LVM26DfmBOnEtZHhePfYNqWWB59entprLqOA8J8yHD95G2uG4",
-	"lSB5uk/ahnOKxa23kFoZBR3yUwjIiXIQDBm0g4Yk5WwskeI1VwQBf2z1vvXzlQA5SwWiIQ4YTYdYROgf",
-	"//f/h15B/Nct41PWDaIk9+ZAQ0RYzAXZkCgHzAZoPIAG4gXgdPEslFmVqpy3aWzvPrEq1hifh1Kam7vp",
-	"0Qiy6sFK4YOWPJYqObb5trGFCg55L6jr0n2yIVHKYygVMotQowJbLWW4WcJYEnGnv9xpvd2aPb7nPEc5",
-	"lrJWX1QavEgkORphgTbjIitSrOgd2bKbacIK7EAg0Aq0U00CWhWekQRt5mkB1nsIHckoo5lW/Pei+0VA",
-	"lu5Jpydf8VxgxtGrDTgDlePJ5ZUHPF5meEvjsnCsCijsZafTfW06BkvmwTDUj1BBVfc7xPGtyVqfQnSE",
-	"lSLK2J3qiO0hxdG//Bi93dszsY+GFprl/psfaQoDZLIDxHiNTWkdXIKrMhT4meFPZjP/5ce3e3veza3m",
-	"aRfMjxHw4cPJEYxqKPhUEoEyfEskUJOLhHArvmqEa7l+8E6E9nZ+QP/4+7+jVzs/3IcVVdOIrEjXJKQq",
-	"FiGfD/30cwc+oulKpSLgyREdE6laUPKWgbBPsLxYRMPtkhr2C0Qs9QF1MJhj249jIiVJDqsrfXncSpva",
-	"n41w62zzCWekEriWdiYnWJCLibcY+ccJURMi0IikKZ+WoRWQG0qslVR/6fDXNyGUi0olsOJCIpMHimLM",
-	"troWd1oCLV+fXWPs8xviJY/G6jW33r9bLZRaaZlB1ETFbYG1A8gtJWlSlpu2sLtUSXSH08KDxf441N1K",
-	"SnOksgg+D4Hh5n0kSMbviFzYdD8bahCVZ999q1oVjpqnQhpPkOQxxSmSdMy2KUNlnSd3CwF3nwD8MRvR",
-	"cSEMesqcNPtnEcoAHXM+TkkHnE37YmQb85HIZR18cwn85wMCw5rtBAZiA4QuCzM5Z6jH6UVtTBbbezE0",
-	"FmrR3BEI3QnjfKIR/USSG30g9lHGmZqgTVcKdN+K/fDzVqRv0Z0BE8TICDeKm/LY+4iPRpKoCBWMqgiZ",
-	"eFXALxuZSm87YLZP8OzG87F9FA2Y70M37BupRBGrQpD9WlRVVH7dPvadAdMvprMbzm4SPJOm23TmcCnR",
-	"prNRvtqK7LMjPJM7qJ+m+2VxVKT+pKb8jsW53xmwj2YE8KsZBMOZK1HPp0TEWBJ0zMYplRMDweaVnhdF",
-	"yXI96r4m4+bSNKxlZa+TqVbCIWQziqowTfCSNet/61tihNMU8ZawrpCSq5dgSeH6hu9MM8HSqqR7m1Bg",
-	"6iNeCDWx3N07T0N2AVv5XM335vbDLeXovoYWXlEZGBPmaLVn8iC8dOyHwPozIIHog1IfnR0TOLe8Ldl+",
-	"vY1V1LpaMm3zBHQxbIYgwS/JmEpFxD3KGSwpnQcliK75LWHea46WJYP0jW2q5CDOYiPg4CQRREqtdZSw",
-	"XAeIKpQVgDLrXiCJ8Z1SaUqzdItQbr2e24o0rCbmLSvSEJC3/NskiXJiU3CvWseu3Fa0j9K8tqSUxDwU",
-	"uEkjKLHAV0YG1+1V+SKBoE6C4wnEIEf2gqjlilCFJjxNZBm9X0bt6z+qppEe8b6pjm3yS/gI1TNMEPmE",
-	"Y5XOEJY1YwYibMRFTKCU9CZVmi5HNE1JUtWfdmaPAUCyQON6NIoIhtNdDDLu1g7qI7NYCJbHjHphPqAL",
-	"Q8QuTHjAzGv1zI4I+RI7oLBDLbPDd2nVd6ezRapK5vGwo8b2P1KTjsIfoa2szIp4cGPzUum96L52juRd",
-	"3oeUsdZS4HO6jiiIiafGzEWIatFtNCJCC4cmBw3iJwTJUxwbmTzgtl0pvLJKquuaShdKlKtKVptRtK9O",
-	"yFFbDqe5QmMO1qgMz4aA7Mi4uoHflmcltBSi0cPxO8VwuYXryDWM5nIdfQ778uI0+QtaIwOA79DWL6nG",
-	"tyJhtBWtgzfcFJZnSNaWpn6/cFNMD3bU+GfNhnpvE1toKODhkSF795iRRCu5hQS7dzOzZUJzGSFGpgb5",
-	"aqUc3aoIiYc5icWrryMRzX2oKcnjJwolVkYohzLBJmtDX0AwcX2zbWK3GrxQ6I5KqrhwdxDjtaYiJDky",
-	"16GzsWztoOsaypexuDAOeNj6sqX6kpqy/QGjCgmCE2tLMLex4mhCE2JzNKr7d8qLNLGouGiT4Ts6NrIj",
-	"7EA0YIIXiqBxgSGGbVgoxZm0Y4E1UBylnN+iIofAOhtrRyWq83CTHjNg9Ss6MhmLZZaqlSkslVTkYR5A",
-	"eX9Oxc6A9Qs14YL+aQeqTyRNU5SQmCamTFRtgpyVjjoQ7vTFXaur1Y0kGhW2Vg7IKoyP1h4S3+G07fsr",
-	"lscpJUyd5H4v+j0AGUHjVIG6iKtXBW2p5X1FCFulqYyoCffczE5mjpAxV4E09mchAi4gIqTWvUJz1PvR",
-	"Hzcft9bNsgvWaLkcbBMOsTbr+mLWO42qHW2hhQ9eNPkX98GL++Crch/Mx2U/UopJVXznvkkmvgI7HerG",
-	"eIvVrD18JxizUw3DM6O5hfJtzzUe+7Yk5R4XyT8JMR4PhyuweNCXy+DcuYqt+ohgNnMYLQbAVB8Shcf+",
-	"yJNVwQQjO5PGQAKrEMzcaluKA/RPb4b/8nr0o9EKnSS2c/8CqEGYEbDnBe1PK5mY/M2r/JgJnqZ+tDSu",
-	"clyoyQfhv1z+Jg55Qnwe/ouzX1CCFUYfLt87Cc42pn/yu9NILEiHy9e+F9VHV47FN8sPTBZDPb5hW5Dl",
-	"8lrpHjhhYPYb0plHI4haSWdaqE4IQ5v4H3//f83//nfyCWd5Sna4GPsLcZeD7FIHz1eovNaAbxmCqInD",
-	"gqbqhK10szu6trPq7feu+tc/B6plLMVWbDnLHthEN96WSa4G+nOvQYbG94dP7pckLgRVsyutOVhjihHo",
-	"Djm/paHgPBt1hEuHMBgZJNpM+VhrSndE0NHsdIShKDiecx9vyAGLcZoOcXy7pRWiCUmrkKYYOo7Qr0rl",
-	"5yw1XrkrnJErqsh/e48/7aC+1ZYGbArBVQ5m+uf+1fGNPtm6TaVyaf14VKGbm1+5VNsxZorG+MbNYPNK",
-	"LwCJtFYrFUAhROgCq8l/293aQR+pmmjVF1czZkjvm/VXaC0PkoYQZ2TAjElDord7rwwARswTgvofrn+9",
-	"Ob68PL80RlgtcPbMJB017ffmxlXRK87pX8is9+ULuFKMvuUrgMiUwHGt7t6EoEPTptMs9TJqpdtq5Dvo",
-	"2OqZMudMkgGD6biiJEgWIE7BRUihoj06FoILZKjHFqIyckTPddW/OKlFye/3Xu3sgZcvJwzntLffe7Oz",
-	"t/MGvApqAtS2a43uu8bMsl1WY7XnpFxtLX73rogyhUsPXT1TcwX9zJOZuR+Z06MgUcWAKe3+m81pMvrx",
-	"0mIIVQ/uhvvSPGRarIIfzNLBRF7vvV3cm0tbzJskO3od3u7thTov29r9GZeOHfjk1fJPPjBsbQwkMR+9",
-	"Wf7ROy6GcBuYL94u/+KMq3e8YLaLf1n+gZ3HNc0IN8kaZT3zZZ8CrRkW5RK9ytWcq98D5qopF7cQMrqp",
-	"VYEbbHWBG2OKp4kDZaESGU0DgaqBTnlCIjD31G09+kCnsx3ov6RQaGobLjXY8THxUOh7KhWQzrF5b4FK",
-	"9lai024F2Mr+rgwYmMdf8cUXXyL4FIIbF0ycgL9lVtigcN2XEh+0306DBYefg+p3CJzGPAXqLGwJFFFH",
-	"m8ZgiahWWoO7t/vZhud/Md5SgTOiIPopYFirXtl12uWXP6Igj5ongMfnUVUPNg+qC4PaW0P3JcUtUpiR",
-	"FOAxAj8Ef+GDj8IHrwtRWq43pCN/XjsftrQ/H41qJyJC2B7xRt2L+YNCE8IUdZJpkMmdVK+tk9A4YyRW",
-	"JOlb33yI0GL3YunFfyamVY54MVgyuNC7n+2/Z5YlJSQlJvqrufAfWErZrV16iPpu8i5qrM8Qc2Uly6rl",
-	"3jyHiGqbMK/a/tFFvDmislz3na/7lP60/INDzkYpjR9+PqtlQbjcfQuNbYI5pnimD6ymEC2zCH2E2Tx9",
-	"ZCMcPIG/EFVVuF/j+as68Zw78+SZztn1lG+PcKy0flmoCQEFBNQy6YY1t5i7LmJ3Oy4jg7n0LO4lGROm",
-	"fyDNUOI1XeU8ISvpGY+3u83pBTirqUGZEGmrOKdQpBJ8uSmHDCcte3/19/q9rum3rzvwjWvOTzGb2a/l",
-	"I6g5EKxTpkeBmm53wFgbMLI+PvjZQ+mKq9xo1C4X30voffvGNVf5f0HqPmcHEJegV1rOr/V3StCrXoTP",
-	"cgJAwFVBBs+ZMa9hE4AD+3WABFGFYHJuGyEiKnRCEipdMJX/gByZF76m8+ERw85Hoxf2+2TENxqtxoYJ",
-	"+LHCNGb8XCWJrYkZznnUwnd9BPbfGVHOKmTcWk8r3j+ltH6lsFD1XeZiG+c5gn3Ti1WxFhOnpZejtKb/",
-	"90vf5tcD8P27fghxr7UIhvVYieqdPJTNmNaSl4vx+XiT2QITu2N31TEjsOdYdsQZ2UHHrEwoMEpnmbne",
-	"JNUq9Tukabrs8DWyJ9dFgC/ZQT6XqukLC64PKXdoknPWGkhSrq/e4x/xZj70E0vYS3bNQoLP7d53xjge",
-	"4zyDlzpqhuNZ9PoEYuBQLghkdSzIsvZQt9tqr9xLT+GNqgcHd/BDubHNB9V/PSfdLXFg5Xc/l2Acrbbb",
-	"Y5Zcld795XbbOsLHI5ttj1nyldtrH7SJxwwsVM7JsXQ/CzXZhSLk285W2ya2kfi2X6iJQ0xYE1sH39oz",
-	"2U3q04P5+o7tRxssAmBfbqlttNn9Gf13qFfaAKve/l//qBPpr3wKaXvgu3NZzppUTRCDoUdNmiVRbjXo",
-	"1SRDtxCqeeHYhuCtg0YbMaBPTKP2fJjWffR56LLFv35ifAptN0CFdpUWKRHsaxD9rDe5Sm62dGdMISll",
-	"tx6i3IV8sqTNv6KfH9aa+mq46GsfBBtTDtLNLc8EQ0BcwUpQAud2fuF9y6nuiliY+gY1WQIcY8rqRAUR",
-	"pWFaeg+P10M+0PYzMTjbt9RL7pOaq6AOE2BrwA6tyZJKMAp8t7aar4CErece+KSlXJaURpk5AuY25jtE",
-	"wfp5F8Hd7jov1IG1RVrUC4kEueO3JCkrQJgAYxSnBFdRV6vuz8MW7POXaCGa/K9/fFlcR14oE/rtYBfn",
-	"LFV6FZcHQxxOcJoSNiZrjoeo+gmYPaaYQsxb7F6sqqI/LhG6+MjG2sHVVMYeubGMFrnEjoX99Czoby58",
-	"//tzCnflqy+cc02c8x1lVE7qJAquXNb0wJjUCSDahj+3zhI4TeLdz049+rLrUkqCfOKcJvGheylaMe63",
-	"VPg1VwN7zd8KAgWdXQoHT6D0RNA2E/hOKlsAZdUPCaz1fT+8qRP+KialNz4h+ZojqwPY9UWb5mqElBFA",
-	"25vvFHGGRpimhQB8pDgtAO8Xo7IJQXA8Mb857sYtw8MW3YkRk4UzJGP7kyUrKxcxMnWSuUWNSNCQxLiw",
-	"SA6OelBCTbElK5IaDJW6SrSlG6yiyauwx6g3IdhhZ77nhis1GdL8kn55krvVADc3Zqn1LtlAONYLfYAE",
-	"MUCFgJra3Mi2EwdZX8HjBo5VfeYe/6xl82etXM2e3n+TQm4xY8oftLrqwYkJ9SFICdzk6cdidi5kQ3Y9",
-	"LfVt2UH9VHIkCQBdywkXajuldySpcuCsOLfp8sT0TkTzSW36R1QwvdG/Xl9fXG3Zs0HdpjuW66DyLBEc",
-	"lJHj9tjpcwKkMDLMemrz4Ki6N7nf4ypd/wn5mYwpm8e23eQCLBu2RjBhqMopQcNZeVag5sLcRtbOilMF",
-	"dkdcjHmL/P8Onq85EmC9lpBS73kOK8jTJGx81fEBbXaW2uYIIolasNqVhAqP26126yZTL7zlfeNVXDsW",
-	"Bjw5sNEQTmuuATghwpJvwFT8qLShrHhUkkfI5usnG2EBY1vD6M0b66KVJmJtJzJ59XQeCDc+TXjYZ+qE",
-	"auImJRvPvj83xVfAAA8B6QqUS6sDBOx1BzXJeHGn6mQvK0zBkC2q8vKvzYrhugglw9k4sMqO9hTS1GLw",
-	"hGGxi4Y9kLFYkaZbAGJOhcvmddbLIFqh3QoH9r09Kguu+IMuLsEsemhff0dI0uuWtw/W1KeMkXiEmOV6",
-	"enQuILMD6QUyMcu2ULBxNCueS8jbATDUL1GQmNuX7hETPev9BMhaz+UZA4MW1rasxwCLXELtGAl5hib4",
-	"ztZ9ChpaLwkj0+9niZ+Y6k/xLWmh+nJDSksQZwRRhkx6lUN/SpN5pgLlNnY/u7+vZzn5sutSAu+BGFBr",
-	"B7Bc/giRwy+2j3euBPI65CZo3PX01Ob3RudJMLBoiiVyC/4CGfAYgaY8ywtlTospsA2A9wjKcOp/zggW",
-	"spL5lcCmUs2GRKJIibTwkBZOfusA0SznQoFZRCrMYgJI07NOZ8l8+7gnab6wxAxRdodTmgDKSWnTmhA0",
-	"nWjpwoxhH73d20O/9d+fHPWvT87PDFAT2tC80LwBFg7b1IBpOeYAMa7ALq3J1K3DzkalQAkosqhZTUIU",
-	"pqlEm3oQKWVGqjHV57d20In9eMCqVbRY7RX9m3TbkQ0IljizWwjSUloWYIctdPviCoLqtwdsRFNiIius",
-	"LizdFAyM03zoWJZRBSfVjG+djMj28BxsyHRtC2KGOJGqCCGhSQTENJzp/7ywpYezJbMFlpzLIxAhKFwk",
-	"ynPW5D0rsJjdXJA7SqbrvLQvTBcv5+WcEUSYMgVMXk7IY2Ge4QRh5niQZvkSz+oFnfkUTW0giEHghyRO",
-	"a/OMUMHsP/WBclfi3IFCh3O3QpcTlhfDlMqJraD98MMVwtKy716U3a0pJqXZz5MjatWWJGjWcfqm3o+X",
-	"w/Xww2X3Wp+Mgll6NgEI1TovCL7lmySxhRmxIA5YFwRoOJha1ySpLC1WZcmRQLw+mCrXCWsJbZtuntpW",
-	"Dl0fGVHYG6xvKhK8JAgu6m3Wgm0MpNZRr3/jAg1JzA26rUVDNLVLGgTXRDoMGvlKslsnXmALAVw7MLqH",
-	"2J6eMsesb4YbVTpfaYMC27UzZFu8PeN82NRy4n6C5WTIsUi2bO7wvdEn27KO185JnifjuAshubTjOkG9",
-	"XJMPz1KuECdLq4YtPdjAkZxnPLt4NKIpLeOEHhlutUbu/VpHa4KGrnowi/JC//8V6V+QlI4pLySq0Tbw",
-	"fLgOtBqmZN00V0qUHU+MUvp1FpNtC6Ar267vfvn6lXt7nenBi721g//K7zfVvJRbNiSqNq2cONokCVX7",
-	"bvcffOGHIPH9+78G9hfY+ifMTV+Z+F6gp9fACtXKdO/lc7UwDnB4LgXVrzlGnwRUH/rrgmJiBoaGswfi",
-	"5T89+3LY/1gqKBbnfIP1LfbcZKZmAry+PcSSJM5NCDrO43A8P83YMmRLqKV8a6H7OUehQhmXCr3e20Px",
-	"BAsc6xfhLn+9h6ZcJBJtvt3bM5knUyoJFEnyJQz8rZEpkOFP7wkbq0lv//XeXtQBqWUdROxqtnUg4XLJ",
-	"nphPPtd9XRIS1LrAjDMgcL2ZB0aO+1sEOZNYmPIT+kk09yYQCk4pluAit8T0am/LHgSo9Pbge9/r4n67",
-	"9xM6+nDx/uSwf318c9Y/PUYb/XJWMLoEDXqf9T++DHoIp4LgZIbIJ6qPeFluCbSEjUUvsDFIVkX/1pMI",
-	"appfoYjFq0fvPFxSwDx/kRvU06NyVoZPR9BGpigPVPvlsDvCGTe1wx9+7ubz9XHyDlqvXzLrc702u9K9",
-	"+wOnygqWUyIgP8eiAchbmuffn/T7MPNtYsyzULFvmzKUUqk0jzdkU7sbXFkVY34vy8lB2pNlqFgQt8gr",
-	"EmnmLLhWjvGUbScxzzItS1nw4cqUkPC4yAhT6D//4ye0iQvFb6C9yEWwuz8zzAqc3kiSklhFA2bqP98w",
-	"Mt1y9gppvkkIi0lkzdksoQlWRCIZcy2zoL2df0ZcoIwL+45ZrG1YO3D8D5j+Ge5FC2moCbDI9Sr+4NZW",
-	"liV4TVDT1AX8aQEl8QUknep51G4iH3jenCxmiyA+BDhv79EvmksieVqolsB9Ub7xHQthAH1mdrspriBB",
-	"UqC4+qFrSGrOrWJJCSjv0QStJYf1s/vnEpzHI/i9ITgtraMDn3zHkIxmgqHb3OQm2MLLriBD+eqGtJK2",
-	"RIp8Ug/Z4mj5q+UeL/U4fHWS8d6LZPxfQjIuvRGrSMbkTjcdlDVOTelHYLBjSMXTogehdwRV0S6mDSiN",
-	"eWCrQ9pqmfBZo34mTtOdAbskcSFAeLDfalmJfMoxSyByXHHEY5OtFjcV6D0IIoSvtpCp8ksTROWAbXyG",
-	"X0+SL9vVt9ufZ7PZbPv0dDtJvmwcAKBhQiF4unzHRVabKPBGePXOgMH1CytLpSlnfIQV2dkhLNH/MAgl",
-	"kt6RCGmxz+jP1R2laEbQn5yRCLlJ/POb1yjBM7kzYNY8iAVZZlfbkM4iZ01xth8Y2s6AmaK9ptJwVZsX",
-	"bU4Jvt1Cx9cYQAtoPCkjvS2+zsyE0kLuvvk6ITkkPXK2r38esLKgIOxVBFy5nBfscWX9qxIJomp8xgXm",
-	"wqZtKcIMzwZMErKD+shySruhJ6PtM87INsh3aMLTRRh7NCZKojd7b6FpxtGQJzOfjPieSnVsaHyJxe/3",
-	"33//XRPK0VHAjldu/koCZBTuB22WxLMV6NNS2ao9LrnNTkZ6fWF5e2uVcGHl9Rb4bgyzLWg4M8fKKAWj",
-	"0mCuL9M5WBFNxqEu7Wu78A709sYnUl1XdF6jRUNjmw3CgwrkluQeNI7vU1q3uwcQTo5x13k2pBHpPTQs",
-	"IEJ5WsgGl7Nb/ZiegbBN1JPMAwwwJ2J7REmauOCVfbRxYqOhYfQjLjKsHJRLAqop0KvWeQlLBkyzwo2D",
-	"6jNgjVwkROyjY2b/3vxMJf+yhbJCKjQkCI8UcQ3VX9g4MDxXkOp6KlKyIVFGpMSacRskn+qFyyIlO59h",
-	"El/QJtkZ76CNK1Dq9ZWTQg6FZpkJnm1seRN7QPGHDV0XzAzczM9izLV0ZWYXkFvhYntxCK8jQJXZxXWQ",
-	"fVbskwQElI7+YCN4PCBpZ6nx1ibrfE1n4JFvYTvD0BGoA/DVjXOMfFINvl6mgsKmbFiZ+OXIqEdxQmpe",
-	"b1PRKbNuZmfcmt+KCA3JiAuCJL6DbLiVDlOpLS23WblT0cG+KmOeNxH4WgkzoeoKvvDIyXo5uKBjynDq",
-	"blybml+pbpuX7w7RmzdvftqKUMFSIq2WcqJ1Qs19au/SJOShdxmGgEyot7P38BLYDdPdi3elbu2zd0Jk",
-	"qrHUNhMKG5keAAGGGuIf8TTlU8Ddg2vEJGoHr5AwaEnF3tecrbVc2vhWQoHOGbFSUXWRu5VvCO4HKBF4",
-	"ZM1ANitdK/PTCUeSgH0j21qvkdbcsA0LbXP1a6yhfoNRyIGcZxZos4NFaWsHvdPfOoG9NGlFCFghkpSN",
-	"U1IaXeYp3kRjDGfzfM0MaTirAABK3mTsL03OuHVQHRIk8xQsNJPyjIDhBdcvj8hoGQSLlBKBcs1dbwnJ",
-	"9ff64wnVmz47gIxrN/iqxQhl/M7OVczqAx/OtBydFfFkwLD5xMyx9k7G70iyg/RZGPJk5rbDHOtSFqcK",
-	"yQkv0gQNiU9rMeb2tUtsz5TP0oWRuARex02rFeYCcG3MZr3IZo9nXA9cXb7Lqimqdbm4OolrtSSAtth/",
-	"IJwqKrq3bvWi1lXbtdeIC/5+/ZofJ9xaGYkxfEdwD04wpNJHJu8PrJx3nMbE8F8n59cCpxW+JcyE1NY1",
-	"6foN8niZBKtcsKuS6i755KB9vBR7DI9XJlpFPqndWN4twZleCGm9+s1VijfmWiT49ADOtOBT8DC58Gfw",
-	"f33fiSrlwQSCNVysRoNYIr1e3wqhZVjcPiS+7xHEzH4DpWYfYQC9PEmMEEaBBxjw0RqNNWLr9Us+m/WA",
-	"Adm6PEtjCYYZ73ymLCGfvuygU/0nijFDQ8tAFm02CZ4hztBm01lpTNng1ds6QE42hKH8hA7Pz969Pzm8",
-	"RhvVAQ30Aq2Pqg53NrzBW+J27qivMzEJVuX5rG/3uR6tj0CVkt6LIPcMYRXX+LZ+JUcohzKGCu0iPLT/",
-	"IJ9iqCCiLw5zmg8AxtaU2ZIIwxm9t8QHYMNPx9K8HrRLEtOc6u/2m3xLWqe9AU+uCkI6NqbZjEVZLouj",
-	"u+rVVuKpIgz4lCE5pSqebJVgX8aMoPVoEKpNAV8Qmy6wUCeJNJqkEY6ce60KTsEsGTDNcGdEGWWZJGiz",
-	"wdFqKTwB2L8zXs5WcQv+vAFFIHTboMT+rcApHVEiD9Db1z+hy/718c37k9OT6+MjlGPIJLJg0ppKzPLk",
-	"4HouhE+9BRzxdWq3QB7PWU+4GsBVQMktQ9dL3yfEsP+tIMWLl+5bwF+vogUstLpXh6mH9Rq5/PLqtws0",
-	"LJSCAvAEx+Col5xZWHDNJ1LKbmtQEzzLCmYJUXbnrTQOJwwe8SlLOU4Md4xlV33EMvgVlZLLd4fohx/e",
-	"/lAGU31LJuJ527Cpg0sPSyRszfUfMdLj8VWIPMVsqUHlQr+0RpYI7QcERD3AbymBWI8XooC8h94YNdyl",
-	"OkcZB+jt3lt0dn598+78w9mRuX8LSWOwoAwJAQcpYzYcB2xvVtMwlZlYCa/+tZCXkHd5a6HS2aV+Y50l",
-	"Sk0PYQxBA1NlrADfEqHNDb3VWvYNuKwWYDxqpLGGajnyLu/Duj2LctxOlHZDMQSdc5G8CH3PogL3l54r",
-	"a0fCeb7IyvkdEVNBlXUgpgahXLcYoYIpmlaGIqOfyZDwRtkdVUbAawV5OKm99xRoClV/XfAULggzBU1N",
-	"5Kw+Z6g2swgxMtXK8YgKqb5fy/N5Tlh93iZg2OgATqi34sFWhPLFRdtBZ+QOAmFVIZg01cnkWsKHL8mo",
-	"kDiVgaoA/kBitAl2gshs5BmARGjiN/8SPCVbBwP2du8ndHzaP3l/039/edw/+v3m5Ow3MBrY4+ZK81h/",
-	"hVuIauUOwDzrvj49Pv35+FJ/PGD1r+Fic9WuhiTlbDyfxOw3WxiDLk1nKKUZVeH44dopWM9VVXXwPGi1",
-	"9WO+eKzh6csF9U1ZJcyeIckzwhnErhgr5jz/OaiVfXa5VXCXVbUP2y6r+9c1WRq3bLD35y+8dZ695yk0",
-	"MN9/uFL/OYN0+SJVL+UGvt0jCVZfrBDX0iU4FQ6vftObCXIC3KgWdwnkSfNPe98C0PL8Ee5yTD9XfyyJ",
-	"izZ1AOduvK+weOA9aOspFQuzIjWphguPSOxhxwZGld02CxaCdEgh5emu5NByzcgANc4UtAaFiQyKK7Nk",
-	"rc69uRFGLXWcWdJG03tPJEpBPXEoS/V9nZVnYaiu2HfrCTM1wKyKwcjUHC4IBII/X73dTvAMKSKyA1cd",
-	"0XcAu3LdKsF9W0LNs3aF/n35+pV9+ynU+vleuyj3BmEWxniASJYrY1fESJK4SLH45pw7tQl1Qv+0liBI",
-	"f3UfzAgWa4bjsQTXSkUWy+LpUGJNh13IxsFsDGeVPPN9Bx3aoLeEChIrLmauCIb7W1/ybC7QpDTTN7nM",
-	"2qipW9BqZ7J6zGDV75s4BAfQYRd5uniprGm/PxfLYbwuScbviD3a3cR+k+/yIvZXYr9eEYQdE5gLGlsU",
-	"9xlXNd+BYQqAJ0SlElhxsV4R/0MN+MshM85ne2ZcWfEqITBCXNZarY+6Vo+pjLd+u/cTet+/ur7pH52e",
-	"nAFYL6wDIySRA9bAcPBOHkHBa8wgjs0tKhh/a29Zf8LGgPUZKtgt41NWvetG8hZtGNKGNR9p+tjZOEAY",
-	"DXFiFGufBTycnlU7J49vlDKNP2PBIXfB++XARu7Ai/XpWbDQzB646lvc5nVQNfNwGed9uiUkl2j5sQvo",
-	"NvOXyS7IvDjd1kNYb2bChyUIhVfESiunZkiXMKI1Hc6qi76UdMyyMsjz5ZR+lzmSV0TVT1yV2SbnD1uE",
-	"bNFye/+oCckkSUdBewEcoXblDt5YAvH2EfA04FZziqqiKiURksXQ/suhJ0ZIa2tsrNVYgVI6FFjMECtg",
-	"wJsxlhbjP44BB4uOGRck0WzkuSpHLCBoXBjk1BgLMauStRUeg1mUABwG+ZSnPCEOVc43CoXHJ0ljJKUK",
-	"PDeEBUU38qOEaNKgbL5Vz3y8w5nl5H5fxliRMRez+32dYjYu8JiE9uSHTntib5I5qAss4gm9M7WYcZqG",
-	"6MG91hgCYUXW2/+rbbkX1d/Cadr7I+o6Q2lqlC82DUejF/XiCtvWHIRe1LNV5XpRT8u5HyT800CJJyv0",
-	"DQYj/7ykPtd6FQPNNRf4lSk7E1rCfH4HbYOUKTKGW2KxRaQ4erW3d4B+2ANgQrNtbT1c0T+X9LJO1EXg",
-	"hRd4HMw100Ms040VVzg1qYkADE++50Iv58zO3pomLV+PbDkXkkRoRFMFedtQJIELAwXrwC/uiFh/CZc6",
-	"lvI+qvDFbZ0BmwPlhUI/qK6VBlo2YGQDTq7Z5ARt/ud//LRl7jBmir/oO6J8n0okCGS1QUQ1VEUg0tII",
-	"YP8T2YD+HzALwMTI9LDWir5YDqDktXUm1LuwjGInHFg1YAuRVSbiqVbj5gPEPG28b17Sn9kXAIGy5Rhg",
-	"LsMZGvQ+Az/7Muh5E1NNcJGTJ9YmGj8LGqLhDFosCLIG/fBFGn6OKNsE/HR6/Tshd8PTbSvTUCKXi8eH",
-	"1btP4QOBPq/1xdelylg5tp1vsGaYSU6p9sIV/FvHVRHkVnYJZ2viWmc4I8/HtAwdhXJXzMRf2Nazsa3G",
-	"AZjNVfHwVKQzTnE4IpXhf4JlO7PTTKQDn7uG1746FgfD+na5Gyz+szA2WOD/akxNL/cLQ3tmhqY3YV3M",
-	"rJBaQ29LCdWvfZDGYNEBe3ckePaw0hQnrhxFZcV8A9E70mLR6C5Cdg/Fv5rCarWV8yVgGbOoLCCNpqpS",
-	"EpkZ85EizHhLASWTATyn1hi/89prZuIGbAG0kCmWZZ41ZXPlHEZgFY9tAR2TgtXM/UO1SJ11hX1VJ6lj",
-	"sM4TnKknORxrCCb6Xgs7A3kgQfT+lzFFz0Kpu8Mivd2uIoseW2b6uUhvDcj2+s1XiXxqZ66eXTjv5yMU",
-	"twJ8ILPAia06pX8eYZq+5OY9hpPXYrhLckcETm1xRgOHO5zBfzrbrsxpUKaU0joq/mycUikpGyNHo6hq",
-	"wsA94DHCZXDCBnBGXihXctK8IQ8Af8TW9sHjATs5ks16QI02DP4ItE0TJEiGoe4dyE+J4DlgbJvQcM6I",
-	"9MVOaUq/xuN1HmLbxdd4hu3qw1FWeDx+ObiPcXChtDU2Sd/N0zun4MBLzhA9X8/6luQmKa/9ZHeXxb6d",
-	"sOmnFlsMWLgLPNksQwTspkHpwIQkW06ksaqMyTUGl2BaZKVQvl655jETnOewdNkMMJkpQ0QvFBJkVEhS",
-	"rxgA2GKw1V4n4qbDY8iJ1lgYiRDZGe8M2KCn/0JvB719NOhdaw3PeD0NMxz0jHdUQjKhBfPdKb2Xeuhw",
-	"9ZXRy7Y8VYQknunOBgzat1U3Sz8sR4UkaBMzRBMIhBr0GJkOehCBaL6w15C+TRW+tZO1zW9I44LdGbBz",
-	"5rZbN2Of13E0RMEgkBFDibn9WogwZtOJXjYoo1kHw/RdRyblev0i5bNklte6Dl9MJRBl/W5yvuuXy+np",
-	"jXRmwxAGzlcGceAG8PYKkqg5RY9bYK5JQWVpbBM/YUueVFyh5Nz2xI9shKTmfSBSUkAOB8Bhxx+wAc6N",
-	"iX0bK8M/NueCNbCqB2pAPgUjwATkXEjGDjpnZMCegqnYenT1k/8985aW8numdLPgmrXzQsU8I5G5z0ry",
-	"gH2EDHc9lhee8yw85yOg98NuwlbUeQ+aQqWihEdwYoewn1F5Um2FvrLadnfOZGKZlqVHwxjOikfJb21P",
-	"iW705CFm++hbErSbsd1QWR0ktARC4mIVaX65PUwxu91qFmMcCUKMzeMJZGypuOjiMbqy762br7l+fAAO",
-	"5tG3QgQ/zxSxuDIpqdWoNoXvbMF7QD9DdKQvYq0Vm5L+lhpSLADQvshTjhMth/ApSZ6ELD5nxhzboY5n",
-	"QOFeWr3yOy5F6Ym3Q//4+/+EHTeJEuxWRoYwIoSVwvEk0zKY4FNp3YOqETbZejbXfig7x3Z+G5Haxg2p",
-	"RSG9IVVqjprlJCrDjSJkE0r0joD1ylQwsnv1eCaQ5Rl41jcSTsGzabFfUXTx3kt08X+ljNhFhmcQfRYr",
-	"cZo35ytxtkqr5WW0a82Va013bRw2r0O0b0bxPfDer/s+tQsdoK95TDaQtzeky6RCmj13JqyKrz85cTW3",
-	"NStSRXMs1O6Ii2w7wQqbu0pPEhJWpL2o5ovrx4VUPLvAAsCALZyhkyW1rDFgKZbKFDayBArZMhMS35os",
-	"FsnoaASq5MXRuwidXryJ0Onb/m6/fxih819+2T3PCxmhj/3fIvTuvf4RJvSvp++jATs9OTrZsmh5Ekn6",
-	"JzEIYBbu16Q5bViZdx+9ffUGvTt5f3xzfX5+875/+ctxhN6++gF9OLv6cHFxfnl9fHSjn/thILRE3C83",
-	"rfXS86zoSrXebB+mz6eO6KzNMQRnX77xcgWa6bzqMLILPNPbec35e61lme9+6LIMsshzyN87JQnFLkz7",
-	"QXzug1XwTAJcZOsSWOQXYwcFd5TiXlYYIakEwRmoVquyu93P1R+d9L25U/ei9Fmlj9UVOccFTYWipl3u",
-	"KRSF5a/2a7veBCHyqRYdWe1j8LnnQd554bP34LPPxS+ruunVpmz4xCIuTBFsk1zS2TzehVHu6qO9tMhb",
-	"49y0oohoAocoGnxHSokNbR4a4t4+ojLnkhphr2x0CwkM14OaYKbVqSmiQQiBxI7JByEw5DwlUCXMhRqb",
-	"8Jbq60u95L3Hi73nsSJq21xczWOqpTSs9KAowzCBpWE5142wDTifr/d+fMrehaFIeWuC92AIb3z34RlX",
-	"KOMJHVGSIEmhUiHI4/nMaMyCTyVU8NSS/ubJaPuMM7J9Cj5XLtDJaPvUfr59pT/f+roDrd++eu2Lv4F5",
-	"1Ob0gWWNWWkFJTHknnATKQNLYib76kc/vIHZhZQS8HlKmlRH6QC5owSUjDaHYJ//X3e1orKFxlQrkk5x",
-	"2XkUF1CDOdVqFTqpDdS6X6+vL+y47b0qkeQIFwnlUAlbEnL7FUsNhRf0O09xXBMa3tGUfG062ovs8KKj",
-	"rQQvCjS9IHQsSPgHLqhGcUESW03fBMQomhGpcJaTxIExd5JC1l+qe7ldqirVjbAJJCJlLekd1GeoGUo6",
-	"X+A/XAN7wBaLYD9mtesLgWNFY/KestuXotcvRa+/k6LXKLd0bSommGxhc/TqBdja6lyvWuZ6ni0ZqP7Z",
-	"0tiR9/a9dbtKXD9tzpJmhYFCkm8ppmhEsBYPIX7cVk/AFbuF1GNNB8/qmG6uO4z4L2QmIc8D/kK3+s95",
-	"pDGXMwkYlubOLL/d+UxZQj592dfXhULYtsNHAwZFmucb2dg6qNYH0ktMh6mv6Ee9R/uR629rZ8D6NmP9",
-	"hz3dgj5LvovmykPpa/LB2y6ezxV/r1OmZQYjEL3cNerRZFG1Ak+4h/Erw+J2WZSok65O7bvrLGM/11UI",
-	"etk8/pb4uh0yXMoms9T5f0BjALNgzIUBmTR7PcRCRg5IEqAkHhE+5xEikiyJ+sjj8RmjlzKeji2uRpgV",
-	"K5zfvxfW+HisEZcXUW3ZsTUSN9X1Elo72tvb68obnfTdJvxC6I4jjrVyxkZHSy5mN/Lv1yP7ccIhmNrM",
-	"VJIKAVNzTn0bTvgUpZyNIzAflPVKEvizgpi3DBUznM4UjeWTMdWVSHA3aw/fnz0FCZ7OOhFhjNMUgoAe",
-	"gwqfHLlufvAmgQ1IK6qCtKAyT+Ws04JZTkiib3FBZJERzXGe46pejaoMtM1zh8Nd11xiGeQwckaQJFIC",
-	"icOBLbfD/gxrbodvQ8/g9w2JDj+cfnjfvz757XjARnRcCCIP6iDcpkpLDrqgaaueiGE1wAgcNEgQJahB",
-	"1xcEkOaJ63bAGNHNQWF8idRUUzrql43Olcq3DGg64TZqz7RCEkTV/lwJpg05YNX06fKUyEtiMgVrPGB9",
-	"EpjprJsA5q1qpgXfFyXxWYK5zeIbs0wLp2uwrgNEE5LlXLmgJzgH27ngfNRVlBIExOFnDuq+NKN4Cepe",
-	"e16cMEmr8w6jIY5vu5sp6pWv2nF76wWpngS513TYBbv3t6qY0fddetNZaOvVmyiz9Xzna7SupfhFsBKE",
-	"K/+wY2LENqo9MVFjNeyWjQh5Hg+Y4hy0iQ0L5Prb+cnh8c1F//L65vhfT66urzwdbfTreoaVHak0jVps",
-	"pAGDAhpyA22aEh1YGHAHrCUNlwUuyBgLkC5jLMnWTnvxCUuca6/O9lHQrkGcr9bRv++49ZMX0eI50Y/r",
-	"ijXweUmUomwsu7H6XVPN6WEwKn5bJbT8tOULz2Eya7BUruOiMuWdLNc2TmRGpoZ/vxyoh5+Pi8LkSM3d",
-	"j7ha5fkTc2Dr7sFpIp9wrNLZcgi98ih91v/pnt5fuzW+h8LUj1NnusbOXLpHBdkpPSzuIUYeiMnOsZpU",
-	"EdlmC1dFgA6keVwS3erXKiLsPZWIYJbhRUh4HvuDEX7vISfkKWbbCZ7J3c8JVuRLTStcQMWCCEZhnOcJ",
-	"nm1IJCkbp0QzVGY96TyOCyEIix1wC9hDUIZnSBKCNhOBR8rBqXEJyQcDph+pCcm2IsilVVgoaxbWgzIt",
-	"G4euRdV0atGfnJEd9M568u3YbE1P6983wS7VJ7XwigpvnBm4Nt1bhCZ0PCFSIYHZrS3TDpm/JkpA6zUJ",
-	"EaB/jwTPmq1X4TisSFMbXCZJXKRYlA+3AjGd5m1A9YfhaBWJcYV+//3337dPT7ePjnw6yi9EXaSYHeG1",
-	"xom5LgIyToJn3zFsfd9siqu/QNlYU7NEVEXzFFkSwLaFKSqpzZCPQS+qxZ7oP+0BWiMK/nJDn9lgfa/8",
-	"EeYUimR5qo9ke2hLitl1+eZTSOX1HruI5eeMIDcXcFrADtj6MoJMCBYSpxE4N2gMZahZTDRXqjb0BjYx",
-	"MmnGW9+SO06mXFXT5yMrEVdrEDVImk+ZKxDuECKevF5Dk/p2P8NYr2e5ubEeVTosm15ZQAzU+G8Q55q8",
-	"SLUuniXAsXkAAyW0HMW9hDSuKaRx4WBj1uBslY9AH1n4q5RJDuBlqIOQUvCkGri9+rlvkyKXXwlyWSZv",
-	"JecY1zI0awKerXAWzNA1R2uF2lr1vowRmUfNTrFNLtwsa2/9+KOWc6SRUtuGY8sU3a8s0fpqdHW+Srtc",
-	"obCj5UoY6D1DayC/o0398zZn6cwuKUjSW995caMa9RhlgovqL0dQa7w826JBNHcA1D5SgeS7O75kGg7o",
-	"GrbSQgOgzQ0QcjbqGkqJes0GDF7e0pMtkZLz2TvBM00kJ0kJyo8VLJBRp/S/bMCurOmUuaAspjlOjZA8",
-	"YJtaQr4lM5CW9UHZQpKbxgD1dUawnoEE6CbIbxhRlmjhfKcR4oE2ridad4MbyPmJoKCGGdQG2rWvGDJ2",
-	"dTYarwD2N2fEVGiH0udvzaqUnLbUegcsxqC/SULCziU4b+uTCp6lmqbhIX4pgJGpWcyXu//pLUVXwJrd",
-	"NdeQEDSjKo03c3yrXgGjVYhoFRB29XHdtipVW+DlGfmkruxra5RZ690EzRqqBitsh77hOARNDD/QvBH8",
-	"3Zx9M2GZH2HMpTmj5OZmw3lOmETbFbS2nbpl5DzBM58pLkIklfaLq4Lpt55FU5S7n3O4eTq4aUr++4LH",
-	"VYIwa96w7JyHoZX9K7r3JLdL7Wb5NiCVYamf2+7XlojabxRx2UF3REAkblZIhYakvEw2JDK3h3KvWG7g",
-	"kcFg1lMsBywGQCoDockzApJVKskOuiSA7EeVKZBGrPPcvC93NpDLL327ZwRbKNeEhyRtFI1ipfb2am9P",
-	"fy1wrKe9FSGs50TKJJYf9vb0b0lhiBm90h3/uLeHMsoKRaB9G3lZzh0PmAnBqyflVhWubG6sHp3LjN35",
-	"DEikX7Z2kKkzYjG1wRdilAczRajaYnBHbwpJkhvgy//NRlUrIo1CbCEzXFlgSFgsCek//+Oft/wgoMn6",
-	"Bc/nQaNbxhtebE/P7Kksk8wMy4BC3hGcRJuKC0rqEktVkRu/YAn1LzdM8og+KcZn2C6JOvFgVyuqa42f",
-	"rrNXb/j0Ic9naz6Kuotnswq3nsYy9SfmOcC6Aa98OZmPf9DMubIVOAEzzyp/WKSUCPfaA7S7xpnalrwQ",
-	"cQc/oabNK/vumimx3lUwy44l1PGPb0KIBDMsxDDrPQX1bNvwQmsXqxnRSc1IVmm1b/aMACRIrIW3OkHI",
-	"r0Q07UJ1eTJaCiqqG7xIRqsRmm34QUCXfXRx9G7nG7Njm8Rvzsh2jsdEz8BaBCw+UgmiEVnzrbOVAHCS",
-	"Zjia/KqaMWX5PP1Os8rXN0RnshiPiQS8p6XM7ar27hLf1zk4Smw5U9AGrGhUrhoX84umCRaqmRv//ZSL",
-	"xBx0KpEin1QtQ7+h/MAGvN6DDyyMD9j3p1SSrZBP628N11SGP70nbKwmvf3Xe3vRcn8bqFOv9/YO0A97",
-	"4DRyHkV/b1DqwOcMo0yRMcR//7Hm66K+eb6AR8xutcRSvXXg9m9C0sRkZQ1nVm8VWmED14upPK8PDKy5",
-	"/M4dYs48aJdGmFVzXiYrdRjWAWyjrC4lHMrUV8wZOuAIQDbdUwEJ2F6u7A4sgxKwN/43jSgwNweEY8Gl",
-	"I7eoJLQEy8mQY7HuIoAKj9uvhWv9wlP48a/xuFOCCh5LzaYsquo3x1dUbfx1FjKZKxEeYyFmiD4efkRL",
-	"wuRP6OjDxfuTw/718c1Z//QYbfSheiFEyKNB77P+x5dBr3QxG2ey8ag4WL6dMnnRJi46H82AzSUuHrRE",
-	"E7uQHggQB+d9zFNeCBdgDPDg/yTEeDwchn3UmpbWY564xuNn8VDD6QiEqeHxiwXiOUriAakhDEelCTRV",
-	"eSct9VJlqprXYtMCtgnNH3Y/Kzzu5Ax0hP7iC3S+QL0ZLkwdqq9qtmN56tOV59FsYmkVz6+FS+29cKnv",
-	"PtcKoIssM1rkWCFDqauL2yoh/uZeegop0XbWFXNDj+tbkhKHBU3VNmVlRWK0edW//jlCV1f9CP3j7/9e",
-	"VZCvZTtETqBch7Dok6/cLqyHe9nWn0XOKunLz8XstrxwsmeFloB6iaOFnB8PR4MqE9sgB+xCDNzuZ/3H",
-	"Nb8lLJw7qtWTkzNQUG6uz/9yfIY2TtgdTmliA+l0GxsmljbwHheIfMo1zTY+GTD9zdn59c278w9nR2gD",
-	"0lRBqRnpzfDUwwikUMKHZaWLNd3nVSeB8wBzu/9pWJVMn7AKA4kLQdWst//XP+aZtA23ZrWdhYpssgYN",
-	"6SD8yhgjzOSUCLSZF8OUxiZfRGkydEWz7aFXs60dZMreyTKI6f9n73p328aR+KsQ/mIbcJzttuktkk++",
-	"rHP1oW6D2OlhcVoUtETZhGXSECWnQVHgnub2PfZR7kkOnCFFypJsp/lXtPspQCyRFDkznL+/ubskf2up",
-	"3Dh+djLCMQ/V3lhUQQuj8ICrPmOfsmPrBC0T3N7g09XFOTk5eXXialOLbYV8q2r6749JgX42NBAhVfof",
-	"/NxuG3YsOoTiHpbACj/zPYVtqfHJwfK2/FYgOrlYCtCSzBM9SLvp4f4h4qamyS5O4AlngJAwEcGvENGV",
-	"fkSPjEq+S1D7UIM/DJsYKOitBjqYK/4cgrjZA/uCDK6nb4wjVPG5YBGReUY62PBeLK3rU1MuEOpLcjm8",
-	"Go8mEw/kzuT2mwG0GZErlgbCvEuFhZowMLRGh4Kvbxs3Lm7IP4ZTiFXEuaKJctFWA4irWChFpEcPBF5s",
-	"6quYs45x3q+ZeA7O0fOyqI5/sPQANjaDZo38+0v5eo7+VtfKZGOX2DOTwKH+fncMR3DRI3QX8aKiUEKt",
-	"XdF0qQg3qZY1+Fn+xZWqzfqgS0sTC4Cb4poRA9rWBlJxC9LilEA1qV7l5fvJFNqb9sjNgoeozECWCna5",
-	"A9alpnlXIMKEh0vVJ1eGAU/JjlvyavLhEtmJdDSbv/yZJCwr8iYiPueZwsstEPs51B+uenNu3Zk9C7SA",
-	"h4L1iQmLM2ecVa/VbZuHdNDJHfUwcR8gNllKQEKrhRZ4gTjwzr1Sm/VjS41ijl1GUeGnabAEflijqaAv",
-	"Ym+OWKYuu+8bsJd21SQXS7CXMcnXp7geXHBIBZkxYutEcpHxxBUoY625AjylQFSbZFp+1AJRCmAxW8Ss",
-	"Mprl5irGLuBzycW8R1b0doYp6R/hPwBNG4jhh+G76cfJdHA1Hf5aKhSGAmETyYX1YIOa4jz0JzgudB/T",
-	"b8MxBKJJO6jjyQEMWmLLh/cY6uFxomcJe7jpG9sCI3FQZS6J+5Rz/NVU8+Ekk4eEX8jpO0ieM0zgMG/I",
-	"DUtvUm4LPRKqshodIxcqn2n6mN3bPvaGupOJHIi6Nw+7YK/dm499z25P1ZQeBpqfvj9uFgykI0CUQfNU",
-	"6M7Mk4RI8SNduP8CHdP6xnErqKjQC8nyFHLt42e+Z7ei498mibU9opJx/C0L8G9A5ctTAYSVVbbPpjiC",
-	"3FHWnCsI0LUZ6SLuytXFOfnlp5NfILMfLCM0p+YSGyaidC3LVaDgL2j/SCOPlevDjnCGjSJ3Ys3NPhk4",
-	"JzQgy/hpaIV9QnwfiDN02KeQraEeeJ7IGU0CQaMVF6pPfmM0VYQLxSM0gRFoBwanW25vA72Y0HCJkKFz",
-	"JjS3sIhIQSK2oiLqB2JajALYpWvoXo/J9K+htEY1pN057Y0MzGdA9wEaLmAKxAs1XZP02Z3YCmNU2nnE",
-	"RIbwpFJY7d0oeTjUiqVae6y5T95ylSEY6r5yA5ND653Ekt02JeNjLded4PAq+f8X0J4JE70d9hbpcBEm",
-	"ueIb1tXmOQ5PcpEw5YNn6gPWZDLnGybug7pVXtRb+thr2oPo1YADVp5kdxlE5aP00aCj08ifLlo86Krk",
-	"QmUU4HllvI2UK5LbMxLTRCEMFBfmdymg/N3g2c5ktmj6XHyhtGAm8lXr9N+wrFavBcO3ei2aJK3fD6gb",
-	"eW9cPkozospsd2ulV8A+rRMZMUuNdQvCd4AnAPG7Jj1mawnbiTC9lspuE6Avma5aTwPChgs2R3VIcg68",
-	"4B1uAVD33RaXbH+xjCGaWRJqPWK7y1mYOgeOEMkwX2nZ+ucffyNtlJrtbnGhsUgdf9Z/LnhSgsWuaPA2",
-	"PHjBWISx3J2S19ylfQ6P1uCP2knvJ28N33hN3hFkuIlz4al9smqPMjqK30nBxoCTX13RQJA30+klnMMZ",
-	"WUghc+jGs2CCjOIj/eoRvKuFKp0pyIQwi10wGrHUrXYUH41lxGPOoqMJFyG7J27ig4bX9apxwTDbcErn",
-	"TSRuHjsemmoNfSEVX7bvJf1w8Sws7GVdrvIUyjRZ0Z8OyZ+u12Qhk0jp3TZqxvMt/ElER4NqPSDrlG+0",
-	"cCg2B7bLaNA9a7EpFCPaGAYW7tqQidNbDY63vlkT9FLKG4HOakgFtbBqiBOmBQ0XsdwlXEb690c02GD8",
-	"GqKeGP2UhgaP4QE3/BL2FccmdCahhQtX5JyC4mt042KDNjyDL1PWDGm0MwbG0vaNCkqur0e/ks0rz6ho",
-	"dAC5ycxIWOrdb58FAux9CN/APbMVgxm5N4tAjD7sBVXWS9TWBoGL/NBQWzPQBTUQKdvIJSstwC73559+",
-	"ckWR6LTuIQCmiXiFVGDpL89Ih4amc+qff7zq16P/AFXZaR6XtuwslynbcHbT5A4ofXXkfeiT+Zge1AVK",
-	"I0gbch/lS43Hyh+CzWZ+BlEN5xwj0d0d8KY8elNAZwyuB7XgazhHnExrZ2RB12v9ocg7WUqFMiEZG6fC",
-	"nbiR6VJBNPnMeToCMWOhXBm3Q65AoCb6wtEzKC2XsWKuFN9tSAE5w1BRWQCsaKI5nUXbsVXD8didsPyO",
-	"je92MBTkdhuDtubnPrlMGFWMULX0IMLAcYHIZnqjABTVjdBvd7XsgHAYDh8Ij5z8eNOMMVGIEoSw7ff7",
-	"xMiTftvktgzHg9Hbj+PRZDyYnr8pMlsC4VJbaBSl2sA1cjOzfAlOC2NQrphSWuRgXaI2BLt9MoAjgR7M",
-	"BazuVptm/Gio2CrEmXkWaYZo/fYMJkLwg5UjJdhcNCwDAWPowxgPx38fXk3ejC4/jt4NzqejD0PSaf8m",
-	"89R/V8YEqy+++MP0yf/+8992F/0tZs5AFAJ5xmKZYst7vdVK65e40Sm26KqhhgoV4D4GwkT9ipBB5fD0",
-	"KffbtZJ6ACt6amE9MPtQJ63/KbkweQX2I2wCyfeXw/+Uyfh6Yx3PwTmUk3AAEkEmRi5W2daHY/T41mhR",
-	"6AY5qvhpa7AKnMOkxpSttRyN1nznlhkVC3HCaKrNP2GauYrIAHov2W2voW3rM2KcPIknyDuPQ/xA47KP",
-	"7PtiyXuXg5U8iLUeI9KBq/kUIwzdnoMWcJ2GDbAWImPbXEYfALrCccefS37Iup41NY6gbd/lQ3QrxEpZ",
-	"n6geqVuhm+F5gEBLfFNvdvjU8FcF2gMU8Ms0ZaE2uf2dbasCfCKlYgm6QydiXVDFDIJtmem0Hm+CclqR",
-	"WjK2Ns0EcQIOyQeayVIWMyhYOaZxzBNO98NyDfwHn0KAexMeIsD99X19pe09S5wTPucyV8TfVdJBbSSW",
-	"YW46MqY04vo307ZRpplpuQvNYISLD7tzssL2SO/D7pM69/SKpzkqf8ZDzurcvzme67SmEPqv9rQMaUYT",
-	"OddmVS6ci9L+juE+COgh2xETTK+cmMxFlvJ9h1U89SQHBbPdHnRGdmH9R0jCHU3ek5cvXr8+ekGKbQJe",
-	"GIq53u+CB8rjfG4pphSX4lzKJWd6ZH1lo98T1YE8TVqnrWO65sebF60vv3/5fwAAAP//",
+	"7L37biM5ljf4KoRmAduL8CUvVTNtY7Drsp1d3k6n/dnOqqltFfxREZTEdgSpJhlWqhIJzF8L7L+L7wkW",
+	"2G/eYx6ln2TBw0tESGQoZFt2Zo6BRldaEcHr4eG5/s7nXsqLCWeEKdnb/9wbE5wRAf88ucYj/d+MyFTQ",
+	"iaKc9fZ7h2hK8C0iTFE1QwqPEB8iNSYIMzklAm3+utvv/ePf/2e/t7XTS3oyHZMC62bUbEJ6+z2pBGWj",
+	"3pcvSe89luqMZ3RISbbY0a9jwuoN51gqlI4xG5EsQVgizNDP19cXKMOKtHf1JelNsMAFUXZqh0rhdFwQ",
+	"pk6hZ6o7nGA17iU9hgv9Ma6/kvQE+XtJhR6nEiVpn9cRzgnLsLieTchfyCzSQVp7a9UOxpyK6MhT+3TF",
+	"NjUZSNLSbPXCai2f3LWtM7m7zxKfDj9wRs6wSseLlHM9JkgTr6ZMzBz9aFJKcZ4TgcY8z6QmGRiPIflq",
+	"RKfDbd34tml9yTjYHVVY9xudIK2/suIs9afkmt8SFmlcwbPVWn1P2a1vc3HlJEkFUXbtSIFpTjKEU/0G",
+	"yim7TdCb1ygnSp8lhFmGMjqiqlrO5gBz39lqgzwrJU2ja1rYp6u1eZFjdowVWZz3b7/99tv22dn28XF4",
+	"FprF3KOz6Pgn5uGKLQp+RzWlRtp0j9taJawsevt/7Y04H+V6SviPUpDe70mgv2s8ik5AwbPVxv+xjbuU",
+	"q3OWL/plOeFMEmDqP+Hskvy9JFLpv1LOFGHwTzyZ5DSFI7j7N8mB7qtm/xdBhr393j/tVhfhrnkqd0+E",
+	"4MJ0tXhQhOkMDQTBtxJhJMqc7KNfDt+fHh9en55/uDm5vDy/TNCUqjHijKCCSIlHBE2IQENK8gxRhjKi",
+	"MM1lgoZc9Bllk1IhrP8okBzzqUSbXCCMBjybIS6Qv8iQGmOFUswYV2igh4OzrQTBywUXBE0ESakkKOUZ",
+	"6TNZpmN9a55+gAHeXJ//5eTDTp/1gPezYU7TJ1i3oxzLMZFmSaZ6AuQTlUruI4yy0nRHkKYJPRFWFgMi",
+	"EoSRPjBI4juSocEMSV4QvZ4klwRJylKCqOqzKZawCvoDzXd0ExX3RTjXD2eolFqA0NcBiBQ4KyijUgms",
+	"uO6LZfCMqzER6O3en2D9ZJ/pHy9PDo/PTlCuh4xKlhGBNmCu5qUNu55m+mtfzEOGiH62o/t8x8WAZpnh",
+	"6uvt9wNXCOc5n5JsH12cXJ6dXl15ckdTJ7eZy3ZDIsFzvdbprYTfJ0QUVErKmaFWZpbakCks/YQIs2Wa",
+	"ECTadLR7cnZ4+v7mw/n1zdH5h3enl2cnx1s76OSOiBmaCqoI2rw4v7pO0MVH/X+H10c/J+j45P3J9clW",
+	"n0nCFBoKXvgupf6EaqIZaqJAakwlmuIZUpyjzX7vSHApt7mgI8r8cbcv72gB12z3B67e8ZJlT7Dy59c3",
+	"784/fjjeN4cHlhOrsV2ojBOJNDuAQwWrOyA5ZyOJFEcYgWTYEISwfl/zFKVZD9r0m6Hf3JCmIQIHzLSc",
+	"cjakoiDZ1kGTlWiO5c4dcKac4Ex/Mx0TQexKXeBZznF2zfl7LEZk/Qv27vT9yc31+fnN+8PLP5+YU19O",
+	"9Bj0hHI9CGCkhmIlEXdEIJymZKLkAfzmeLZZYeAatKAKzpy9bq5pQXj5BNzz8uS/fTy5ur65Pj07Of94",
+	"vQ/DsXS5Ic0VIRWfTLTEJgS9o2wE+/LjnhbrOMvspFLOGDEiHZV9luZcUzQ6ZLPa4YNdVPiWSHf9pJU0",
+	"TZXd0mvOzzCb2aWQT7AIh9cnN+9Pz06vT44TOKkFZjOElSIF7JogSswOh4qIKzNnTdYZutQ/b8PvW0ji",
+	"GRrzKdKHQ5+NKdZbmtTV39r7iwKja9l+igZkqK9cJWZ6yfEIUxZUSSlTZERgXloiYrhUYy7oH+QJmMfh",
+	"x+ufDY/eR4zDhlKJJB0xAoKIljPMKQDmDMyBsIxkWwjOMML+kWYGhGQkOwB232e6FT1zyvTlOxV6WUF3",
+	"MCKLlFMusgR4vGX6iHyaaDkPqSnfHuJU6Ut0rNkSGzl28ZHJcjLhQpHsjGQUg6q89nX6+OHq48XF+eX1",
+	"yfGN5h+GawxpTjYksl07dqi1JHRLrczQ5B8IGB+IvrZPMD2kit4R0OBr0upE6HOnqJFk00q/Z2We40FO",
+	"nDi8KFZXAvNf/YeVPM8HfyOp0ot5OBzSnGIzyYUerTHiZyzfEWzP8Rwr1b8jyqTCLCX2agDuAkaaqnW9",
+	"SrY5tLmx6f9t+C7JtjbAMmQHOOA8Jxi22715UQ5yKsfmTMRfc9QwtyT6BUVGXMzqCs8QUzW+GWBJtJIh",
+	"SVrmWKtKcN0F9J+kR7Ng40ZfCTyQXKhzYfWzhePe3CeaOc2nNtp6E8m8eWhxbZLApi3Z9yOwni3uviA5",
+	"HVFeytq7p1lYi6tPI/JdcBTenBYgPnOm4vspCFYkO4RPtWKEldXJtxWFNYx98tOswxlKemkpFS8usFAf",
+	"7O4uantaRtKKCBHb8E9BUi4y4HkS8WGCyM5oB21c8YnAjKNXGzuhcTXaDUxVc5kPMQqLUGRRmUoWiZL+",
+	"QX6aKbPOfukoUz++rYbnqdT90s44q62EHfuS9MpJttoGhY5DZdPxi2C/SxoUUp9Uc0EXNrJOOu1E6Wiv",
+	"ue8y1Zf65sXxu60E4TKj/GZY5jnaxAj+62nAPwbS2NS6qf6X1n3cKwlIkKC+Nke5lSCY+qciT1BBM5oY",
+	"3VPTj+NeMJBe0qvG4P/Q/bjV+1To33UbrZytmvZH2LjAiVw4ECtT8n0o6UvrHn2E+2Mtg9UU16DdAWUY",
+	"WPJjzatO7tBbhB41Q2cpOcPitn59TQTR6qve9YH9B/mUaj00tsO1huQpm5QBvlvoZ2CPU6SQ4ecgY+X5",
+	"+bC3/9elk64P/svvyXLGW3qTYDuD8NZBGFJo6Qr86dTM4tXe3p5/AQuBZwvNmYkv2QFSDMxd3lwUo/+0",
+	"Mrul0wbJOEKIQsbJOMctD9e/W1JhVcrufVzKu8mV+eZh1JD07jhNiT7iTXqNnM7Itnsqqla5tqZuWxqd",
+	"+Ukn9Y1vocNqXXUDR7wMCTwDkvPpGWW00Kd7UdDWCvaIa9nCmyacQaYwX4EJ2Vw2jGidQ8vhGx84grGb",
+	"yyciZUPDIRlVz2o2IOFHjB/C/GNP1Z/jzcIVFRSqaqOVcD8ezE8CJlbAWTRWY14qxBkJSleOSy4XwO2t",
+	"adbCTbw2j9qEkxrzbWxc+/ZfEaUoG4XYKmVHzop2QcRFdHWGZEpkzeSGJGUj8LrVVgjJMS/zDI3xHTlA",
+	"+ozBkjGOplhonXwHvUKKo9d7eztx3hRbp9BYg/Mu1dj5p47GJL1dnPbQmUgXSZLKc91A+OGk5vZqrpFx",
+	"YoE54Y9SkMryjNNUHzywbUhE9Y+Cl6Oxlt9ta4izfLaznFnPX90wiWrEteGFluWnMr+9JLLMA0wg44ys",
+	"wswSrcPmRimOXNgxBcGYMJdfs0YOt2+H5tPKXmFCfpSx5bBBJfMDl6stBfgfH3IX6B59M6GxuiAOiF4I",
+	"iAF5foxnEQNFZb5ZvPpZ5PcqSCLgkldckAzBO2jTWpookcbmzhBP01IIwlKyFeSL8OF1B8H15K6m1dHI",
+	"aKC1DYloBqa8hTGgjc92Nl+2q1+3P89ms9n22dl2ln0JK8fOtrTMR28MclXTGxJigMxB92uzSZVExneD",
+	"c/MCMIiC35Fsq3UAVwoLsOqHF6DRs+9B6o8SzWrBfUmVHg9myCjHeqUykhMVvrmoPLV9ByKuGosLFkdB",
+	"9N9aQICVDl/0OU9xVONh3BoFFp64CdXCdhbeMf3r8bhhh0j3iuirGmy9GVUkq08DnAuCTHKcWrfKiDAi",
+	"MLwWud6rXi/LfCktXzbf1t+XOTluaoIBr36ZAyVNckwZmnKRSWfbMY7G12hKyK3UM7suiczwDHzG1+NS",
+	"6D/CpA3Esdjh5bsj9ObNmz8Zf7iqHS4+HEqiDlBF9eag5fm27hFek7GurJS+9KQ74Tzpac3l/7QX0iIj",
+	"pSrventU4VxVGJr5vs6G3IIYfpg4blqjWUehNQHcj7FxXNp49ztCAvYCwvR9HxFFSpGH6WKs1MTEYuh/",
+	"bSGcZYJI6aIfh0QT7lBvUNP5DcsQ3qkpGaQ4/xjrUWo24rrxBGI+QrCPJEHTMU3Hlb0dTyYS8QlhECCJ",
+	"ZDnwre4sNcO5hWlb0gtBhgROVUD+kGM+Pczz91SVYkRTrDc14Em4GvOp8a1SxgXK/esowzO9xvAizrXc",
+	"zwXFEBxDBMUyQSkv4FegErmFFOcH+rCgwQxlZIjLPMgN52YaHmjrvI3dfXHOkzZnxbzW4d9t68pd1PMe",
+	"msqpsbJ9a3w/tw69ryeHymOzFzF5f4mL55bMVnG+zC2z/tq7V+YMxJWzpRpjc0D11QpuEzhRLqxPM+7D",
+	"g8tHuffC0yHTlufzvr25Bpufh0fKqTgCC3hgfFSF1xhUJ0NnTUo5vTpHb179+OP2K4TzyRhvvwZ/bpC1",
+	"Rb1kkxyzumFTFhiM2QXJaFmAPUaMSNCoOeFS6Q4jEklHF1brXTe35M5DZ1ck2kutzeg+HJswv7jrNeyC",
+	"0BfBLZm5a8aZgWo8032fmNgmLfXWnLHB3emy97FnR7EduIeXLqqvFgMivO0sYG56OHUtNUY+FrUJ3kFU",
+	"5UZArVPm3Nk7/HCI9GP0B2cmGCm4s4/iiXNkr6mkthD1g1AnhoZkFj0h8+kOHETC+lbXSag+k+iROikw",
+	"zSO+jRYhbxWpx3cT5/N8MrvmV4QFTVSHueRIEh8fAiGj9bCyzQ39KdKSHtJNbWztoF+tmZOq+ldUopwM",
+	"FeKlSvpMy9Le4DVDWBCIMLZsQpCUTiioCH0WvKG1dB1K7pFjLpQfHXCUagwJwgoVXCr0Otnb20PpGAuc",
+	"KhKRb70d3Zpqmn2ds3zmLbuSspFWZ6s5SGPelAeIFBMFoc/G9QWyCQFVDEMsjW0EEhC6G4Na9voqEqXQ",
+	"ttG/jgkETppdRFM9UMUbu855WFiqNmux2Z/51IS3eRM4EcRlZRy43pod+UjNkimS7fSWGnlrA0ia0/x9",
+	"yTqBibs1fmnxmtDPok6s7se2Ui+rFpPlhxkEu4BxWv/8l4jUGTOEFVgqItDQSNAZRPCbv04hoM5kBKwm",
+	"HzHySXWzf+k3jVmLMzgdQ0gK4Bmeha0nmN12VOLtBeAXxX4cXdSYr/S+fk4qTZRcWDn4G6eMZG6Rukka",
+	"7Z7TUmpJSt/CTZNy2519Vn0UMlBPxpyRD6Vbl0UFmEFIdj33QNrkA14dds3fwYw5ZUQgOcaCSGQiVZcK",
+	"MF0ED7Nxckwnbh4re+SX+FLr6+Bvfb+/jc2c24gotV2VRYGNkPpQleYaYqHh4YZEJ2ykdcC4dLVMBF4t",
+	"ZHC56BWWt6ILU0XzBHyJlOQmXtmk0Oq7w6QgOaEC3RIykUBudzgvYQVWX98VNME2AbtdR1ucPs9Ii4SW",
+	"hUUd+mkbchcRLtWYMEVTrGwqj82jEiTlIGno31wUNET3Ni7WmMYe3S2bShtyK1EsyYrOsAEVavwbwaIl",
+	"2LGmPaWYcabPWUu4FF6lwba4RK/FReSaCSUpMb5/a3Cya4M2KbOJVpzls62dYLxi/B7FxoYYI9kJEZRn",
+	"y/ij26gL83Z7GG99VRO/k237r09tGrLNNHKx5+nWr1DdJgAE2+8xMu334JSDKgXytBfiBZ9uSKTIJxXk",
+	"bjllpEPoBLyW1MfYNsWIevYsdL7IFQ3ZcSS10jOYmWyGSs0ycpZ+x5vfZSngB7j20Ga/9xNOxwn6P/gY",
+	"M4auyABLRTGz6AcPPVnPS97Qe9vm+vz7MPl27R4svtQ4xp3lhnzCqaofK/i39CcLIiEHgtxR5y+yO6NF",
+	"kvKPP2ZBE6KJo60WzCSYBhi3HVjiI29hfG1rceFX3E3hjGSU3MHILwnDVEpwWDX+2v0JC/73Uv9a/eso",
+	"x1LaOft/717yAus7Sjew+M/dM54RodfB/+OIM0WKCRdaWAqthhv6JZE8LyOJIZwNaUasY3pu2ZLeEBd8",
+	"ubPxHbxV327z3VU5GhEJnpzF8/lxok/mD8i86rmeRIWmOspGJgVyiiXSw8oa+v9qo5lnNNADkRF50Zpg",
+	"qwFpGtHj2dv5Z82FCy5IggZEKsMlOg+seawC49LiSFEQlnm/vqM1XCp+U1jAChsw5v8uMCtxfiNJTtLK",
+	"zHbDyDSc+D9nG6h3mdQJolqo0IaGDwvkHZLs0ERoBczh+A5TyxXbV8uFm0nr4Ap4UuoupwwQa+gKGt6p",
+	"+WTWIZbIt90cSVKbTXg5vNzcXIQcD0hYcQbR/CG+mbmxm/YS22NokMd4dh+jSfTq6maHqNkeLFePmiBO",
+	"MqquUm68J97yT5kBuBjyPOdTE9OJ8zzICNstvDErxrwdGV4LDtA0b6Aq1tG+gxvopveALlNZdickpUOb",
+	"QgmeJamSAIhFM+2Wi7q5eUimBgABHcFlhBHOMok2dVsmt7QGnhCATdgCS2ZOCVNoxIlEgxl8AfBOJv7D",
+	"ppfD2KmqMt1vGZ9CpswnXEw006hy5MPyl/fC4SyjRoi6aCxbu3O9d/JJCYyGOFUyQQ6YYAHcg4vCqNe1",
+	"E1hLVqgCMuc3Z1wWmG0LgjPNNVyjiY9tm9stiE+yiilVkLKrxqSIhE/N5UUHrNhazG3udChLeomGYL1F",
+	"bYGkEH5UBUsHDoULu2zj0O8puzXxmTb/wd0bEdu87w8y2QcEstsZYnyKNv2BcBFYGZ4hziIBDtZCt9jX",
+	"yaJjItHkDFAjSmsXRnNwNqZON9FCVkpIZglHlS/XMSYuq6I5kZ9mDYcz+HJM5iMX4AqCycxF699jRlWa",
+	"RCjMlyuc36+xee55ZyL43ca5efs+witYI6soGUdV3HiEsI0CjgQDmmAcdeBCaxtBf2jeDwABiMb27yBt",
+	"Yi6A+8UB3zOO9KHRmstCJruu0nqCJBf1AnDRg3d+OuaSoKkeUJrz9NY47j1vMYbWg8bxAruD8W8Gx9sx",
+	"BHNZpGWUhjUnjeW6rS/hy7TvmHYkkD7uK1zxigg5EJ23wnIH7FJ+aiNrWbOgtHjnPLnddL5GmkEo6cPH",
+	"7XVTbvXrJ6BVhPipKFmKFcneCV60uRidvOHo04eeJMhmQ4FV1tCt5IWPuhcEp2OS2RjYiZYQX+3t1SK/",
+	"bT4OlUhgNiL7ThKl0jszqyD+DZRjzdnqn2NBahY6yesYodZ+nBNoKJ95eAoILLUgLVTtoEN5ayVKCHgg",
+	"wozGBPGbxDstUimOJCExkSp0xcie37Io4VwIckfJNJAStCSMs7YMLVlAzgnUOffEc9r2+VkQxGX8pD1H",
+	"qBGNWZ9PdLWuPKv2ydC1WM1M4KEKK3X1y859KsiYYCHBtCaJuKOphRdICUyqiqu7gV1szaOHHiqnWzce",
+	"WRMZviQLeVAdE1AaOSdOC6tlV2z6W5KL2lW4laCS5URKZMP09YFp5u7QLHxfOv26dWpeEQ846X7/kvTm",
+	"LG9r8Ao82NvVXGxIp5yOaU5QDmhaXVIovwqzfdwh5XupL11zaKGz2Nw7+R4CwANbmGWN8J3aqshbOpmE",
+	"H87NwDRSfREcT3XRRTlg7HY7aMiLug19hl6/RWNeRmLZOgQIBTLypSIm4ug0exQjWQU/0SWRs9F94vh3",
+	"JLjHNh1d6j/b9KyAGVDwIn7+FI89m7f4uWb8N0vHEqA/n8gQsJH6HIepoFplRJu0MOhiiDMrWdySiYIw",
+	"nFoIXcT3PNM3SYeJmfeS2tCiEzuF8UQRkhbnlMq7fYSRga1Dgk+tXg6i1GaD88OG39ySmUGiSbTEcwtT",
+	"dfk2+Qw8Kegf//4/dCt9xks1KeF++e+pNeyZC3KGtrdN4BVK5d1/30F/k5ztw6nSbFl/8VkPIdJr0me6",
+	"o//tyw6iqdz3R/GXk19OPlzLA3T18ezs8PI3fT05F2yC/m376PDD9enR4fa7k8Or6+2/nPwGw69+vzz8",
+	"8Jc+G9E7EzOvH8IkNx1wgBbkoEX9OOUFkZUhFNy6Dv0VPpNKS41YIgpupq1GLG2NNdgItErKSOVdL+kB",
+	"HF3So6lc7maxbXiko2UkckkihGLw8cNHkbI7nNPIQ2YE0sUHgk9XVD/sEPk0dF2XrGWM884n3bUZWuKn",
+	"Vm+imtOy9eLTFQTlVmYfC5O4DzcXBMtQIuqv4xnC+jjrE2CnCEZ3cHma2VeR0VpAnVJJllg6HHWutpwR",
+	"grVRIPZOiXhrasmbdqbxbaqlP89JFC2hoC6pIBgMukLGibsHwr1USkH8mqtdtkuDLqtXXShjJ2FB8lKk",
+	"EY3Ap+YBA78lYfufEpjJIRGCRCKalcDGKbIhIXZZmmx5b2f0GUalLG1SfYdsy6A00ti6hTVO3Lb7aTdH",
+	"X9uy5tqHCMw7chfZ5eo5S/GY5ght1fFLOkhtNRh/F0PbDmJ3yoZ8cWaOF1V+MeuaC+PmOFf6Kj73OyKk",
+	"C0Pwvdy92tlbaimxPMI1UB9AeIYOw33NO2ggaeUqjS0JZM9Wx/G6X9y2BH9aSxUdg8Y7xdK4CMCEtwmr",
+	"R03+gPEeKANxLgkzYm+3VVi8ZCaEZdbpbuNle259TZWHO35LOtwzBlTAHoRIrLmNKvd3TT2NzK5LfW/b",
+	"SezQDTdgnYD6AVWyw2rIL+3G7PvseqeMGLs4zcG3L0EsZXgtsHVu4nN6jZ7BDaRHJNaNqml0VBKpOlhi",
+	"O9BL+xJEFTF5F3BJ8SngQFSe3cQcMvNPGE1iqiBsprwocIIkKWjKc3vy8ABJMsGg0kIshNHn+sxKgIKk",
+	"fMSoJBkoKNYscmAK9GgRENouCGbSJcOhQ5up98PenhYkZVB5macgeddpXWKQVhVAVVD5oCr2cCUdY2E0",
+	"YUWju7nJqhluhNWnrWBWoWGscGTiakQ0OuQE9nroqpqQDDb2AE29tqDZux28JixX16JdQ+Cl0qpwnXuH",
+	"lgJKjXRWDNwRdI23h4NUaxn1jSzxBT7dnb6Oy3tt12fDybnaLdp+Yb6nA4HFzGR2BZxQjHyKoBpC3uJQ",
+	"EGLL+9SCF8Z0NNbyBysLImgKYVWb/d6rfs85+Q27y03n4RB7Vg3pnthwrgWTjRmZvnMrh+C6jJuf1/2W",
+	"tmChkcKgSIop7kSVrQ+lKdLUU9NkKaMO2MW0rA6BJh0FY+azKkPPnD+qPaykc/asWSRr17gvZNw9Y1O8",
+	"x7OzeCuWZuXO79gfMRgzGXfu/fzz/tlZqCFn6+mIAfZocF7RgJLjmjP4mtrca5fH6YilBuxVg4gIY3y1",
+	"+pQroKYrbzFrHgKLGNRcToBtw5kee4LSsaBSFVgmKIcfxjyf3UwJuU0QAQuCpsQMgL9vYpSwMgBRcDZ8",
+	"RNnK4cZJb9KGJSSIkfzOLFlZ+KUhziVZaqHx2bptcEJ22GHRb/EKM4Vlbqje52KIb3x/v0egn5fdm1em",
+	"+MxHGRDhbPehYZ81LXOrGxejnM0uclwoyZzEO+eIUtKXuANHgxbbUi4EpEagwQyNwS0j9D8xQ8bUdeAQ",
+	"ErW+bnJ15+JSamO/j7syDj1gEoiFjOENGDTHsbninJtrwXrQKWn9Efyec0gz9V2Kuj1r9ka7a7X1WEJV",
+	"0Xz0ZfRxn016jAXqtCJLJh2rHNF2oJatRzwzZHEkwOtig2jHj3AyeudutKgeUUiWhmrUAQvWgmzxUI2j",
+	"g/4QBG7wekJt0L+3LuGlHan3klY2Hh+Y3Ut6YOMJXhJnQ3zkKoQFgBitytQBhtG+GRzuEFcBZ/NVkgwY",
+	"wBHPiHxPhioW8KAmJ51hbOpvJ4EugmMsJU3fAaBDK9gDQAVDgr1h0FC9SHIDxytRheeY8bQstDT+n//x",
+	"ZiugYEwmgn96T9hIjY8CtbU0NYy5iZb3QGu8scC1mF8BkZYiVrkL53xU4aZEa3t1qo6WNFKRQ9AfNpMe",
+	"VzEhNv4Uli0CAjKZCToaK+d4icoFUfUjK801fkZZad9ZHlQ2xqLgjKZHEOD6iarZzzSkfwLa/6u9bpFq",
+	"VH4g02tuoJFyPIo4QDEblWEE+aSXzwRNbSj0YggUZadMEXGH818JuQ2lHAGYsuJIQC1loqaEMKSmHJWS",
+	"yI7xdiWU/5HRHWERIJ5rKOcJxgRfbFgJWhQkO0AZlYqyVIF+XtfJItlVNrL0V6KJw3Ki4NYcQFJVUaZj",
+	"5L+qiA4qK3acuBjP1Lh4ZJowDlcARG1Rrl2kNFB5dOFlOYipm3FF1Lp6J1yCL/qKFFRxFgrp2n71Gmb2",
+	"+gDthRGA52qbdWQbM4KFDXXMupzOYBpGlHVbOLwHlUAIlDOI9xeNKqvDkKyQs9CELwnY3oNuksNamJrW",
+	"f2yYPUp5XhZMok1YNuPvMDM7qCpxmzgs68r8pOez32fuyDoqSzxHT5C7ZxLkGFQCwREJcldIAplrUJpN",
+	"4ZFEm94H02eDGdo42NhKkGN9CXJM+6YwXDtBmkpubI9ZUp3lm6ljAUmfFZTdUMsCwdogYQT6mrvx44cT",
+	"dzOpjlyC/DVzQ9mQJwhMJVsGABsnfRb3INV8P4DS+FDvT42G4qHbKWYZBRvmymQUhTtYgj1BXd5dIPDW",
+	"4pJ0RR95BmAFM/qkFWBhyW5EfSWtgX4r+dpqvUXcbNGewk4283p73F6904i5yYNvGF91ZKpp/OE87ds3",
+	"k8WWl40w5PbrioATOlr38w3+Op45jKdaRftuIYIsLm4HfINmqVocgp0tzNZV6GzM3VyFZsnc0e+Wc1NX",
+	"mBaTbu6BtmWkNaNMpZDtCVgGNnm4EzwjI9OjVuXENi8xtdl0biAW3xWzGZIGb8UEsB840C+MGAAymPfD",
+	"BsLVCygZPF9X0mxumeyFA4VPBS2wmHVOBYfN+cU07fKilsL1/u4owXgGZhFwkrY0ufuglywBKVmeDpf0",
+	"JDgwunPgBdfHMlHQTrzqKXqK7NpF8tfd5FYkktD8VpNlq447zOECh2xBvufuFFgz0i1guTZV3wZ2wohc",
+	"0T9I1BKE8y7VwGGQ7n3bX63x+OS1vvhYbBD7orXdV65W1Tskv9VsRUvH5dAGWkPoGpy6s/HnEmowryIP",
+	"rr3ieCwOXR6KdEzvopHoWKqPsjIRx3zRXS4grfN03uhrHC7D1wFLorG7K9cnaN46K18oHRTnRqmq2gbE",
+	"yhHURmQXMWmcnaj14vf4LXaluAgyspwWVPkC7gEIcm5gZaxYUuCZKRaYVNjRkxwz45tD0NqBw9GHN5i+",
+	"sgFNaRPnUzyTic13HdA899Xth81Y4Hj9+AJ/MmW6W8YMNTgAHC83AKWmnBAMPsVCzNCmTei6OTv8t5uP",
+	"F+/PD49vzn7aOnAFsBCeTFA6JumtBBjjnCA8wpRJqJlg0/ylsfJ3HLiWliNjhp891BXNqz9chIYBse3U",
+	"0yKMduZK2c+tXZTrR/2Nrab1ikRbCqs4jh110dUVm8cya8vDMqM8zPDGWF7NYXY2QP3uyUXbzNlzLHa5",
+	"IB/Xnqwo7HjR6gbSx2DR8dZnExLd6EcpJOM0Oz/JpA6t6snVr2Fta+ZYcZ39Wp7rSaNGQ4tkHj1F4Spr",
+	"j4TgHu31owyy+aGFY1kk5dUFWejiVJEiDKjVQavRg4FXXf/t04G+Wk0gi5xiwVC4VK/I6wGncbzxlppf",
+	"8qqMVSjvaLBwPVSUXSPn5gDrXbr5RpexxiDmAxkuDAsJM7I4zkRZHFvvlS+avzhrK8d0KfdQveozPBf6",
+	"SGrDXTbViM65ZL73GnB0KLZ4xwN5QNKTXKhzkZEuIAd1xPjquyVDPJSSjlgRrEpUK5nxsILYcw0tGZKf",
+	"75M5sUy/vwoaCvjpxp/jrHkGmvSFwKkKAvJnwTqm1w5v782eAZiCQO6JbSUxwrkgKRStWgkJ2o3kGAcN",
+	"ErrTC6tfRIyH9qmTVOtDEYAdgDb3nKSM2Wwu14+Xg7x2x1c+l5zziYzZQoSKI+1PakBFi4NJEB3qYYTj",
+	"pScklq8Mj9rm+OoecwQzTA0itcMnvtKZjKZnm2rAFVZmM8I/mQ/6BpBNU+u9oJ/g237vbAaf9ntbzrDv",
+	"dbgVq5/NhSBV83VbPEdkbhcScxQaM46cKEvC3kY1j3Atlc1aaDFirHjHRyXdVXd06b0/v2Z2Nu1LEVXc",
+	"jP4YScknzBVJMZxFkqxO6vnsIYxmfp8CzGZKyG0UMNg+qA2N39WRSCXUKTRlnU2osENYkfSTPZvdzuXc",
+	"ltRHlbgFDC//pbybxLAt49iTVYTkOrAvw+HrS3EnzWQiqFetiTYbcoVUm6QebAFZJgAL/gAk1frqhESi",
+	"tvh9mHMYbNMs1woKUm39lrFF13ZoTPqei4iwDxRFPpBP6soCE66A7Gir7i+3V4QxHd33oRFdEFFQKYOi",
+	"xjkjCIJUfOFRnhP0j//r/0ET/xVSgGS+iW3JB/Sf//EjHHnnUL6jZLqfYTkecAxFE+AHF5xqI/Lrf8Nz",
+	"4MnuofsDnvg4HOkeN34xXxsPs3Exsaz+t33uUgDN6KggqTJ1wwvM8IjU3rA/pLwoSmbjd/yXmOF8pmjq",
+	"f5CmaKYfW+1v15CNuXYd2bnZPzFjvGQpccZmiJ/eH+V8gMPFDZaItqshmWvujdmMM4JILgHquMb7fQwj",
+	"QJ6vBHHeGGUc5bxN0LogoiZfRSQqPkRW0wFalfcb4C9uGMvVqoqQ2iWm0ALcR2pyJxGu30oXASRLOkSM",
+	"3JmQgKV2zRZRP6oK30N0jhacnN/se0q3vlClA52pGk3aRN+YOBehg7ZzFdCV3JE5a3vrIYpIKJSlTvgb",
+	"JgXtAG1smKTS+jm3miwLZ7AGLC3EgeVX6PrzM5ybTnBpbfX21S+9WHZxMwWbZmizg/SzdWBOi8GHBpM3",
+	"YElPcsw6nRyTLOu0kY6vR6v/O/HNBK9uQCjXRnRwrUlmi41neLahpXfKUjrBua1l7OqKG9/hFEtU4MzQ",
+	"SkPhDHe2KhqST9NuDu+dxSSSlI00SW4b8DvF0UBA0K7705FaWDzN+QrxDJoCr3KuVnOk3MepXWFndbEY",
+	"zolpDRJrJmfXQpKqzaj0Vp9wDctSh+Bqr7evF+aIT6KxQoIX+pUultnau209XUFMdCBui2CR01jQ3Ju9",
+	"hjKs6dfjvgPGPGdkQ3rguu5EEY8OkrggPrt4TiKB7vkQ2TFDxLg5TB7nHopJwqnbHMzsv27JbOtB5sO2",
+	"Ec+rnn74iV/a2L5Y0WMV/rxKoFutmM8DqyD4mmXRALXuiv1iAF5cvXfLFUHON98nVYieXaLYekdOW8on",
+	"s3eNE7f0jlmT5hgbeMTo1+oTvK8zf6lf8D54Fy1+vdqAYtOHK2TxoNwnPCJeCdDohZ3JuNqWDvTbMLQu",
+	"j4Dgqku0N8wkqRlT4bvFsBE3tbbVjZyMdSzxGhYhOjNfPnNxamOSZz/h9DZggy3ZCIqOeoswUmNsgr8W",
+	"s4+q29CId7XbMBxv6LzmEd+XGgtCLHpRuGkLnw0/MZJp0XXZ5bY0GsBn+DgjkqvW4XmsllGD9hB/blqx",
+	"RvxOeLs4pGVe+vohCyvygUy1NFoF4zkUecogVr9K9QSp2mW66l1ypQi9cXzpxogqynoe5N7UBEwQgN9s",
+	"aCn6BGAb0FXJtLifoA37g1kr/YPUJPQaGQLBI55ANq5EP+qHeg7wgtY5Xr01b+kHPs0N/Yt7z06SZFps",
+	"T/3WQ0GHjQf4qCojmMm8cvNPqnOxsEM18l1+4OSq8OCPI4ysFt8zxyO+cuEmHjtUl09XlCe7q9X30kXB",
+	"etkSILmKLOEwyBtamv2jrpvV+owt1jUpJnkQ6iQtpQqV8nqHjXmW5oYf28xohCeTnBIZ5irtQG6rq9Ju",
+	"2GGVOlQ+y0GMWfXUzm7ZskSkgYcPuMCfTs23b/eW6VHQ2bKRPoFkGBG75vuIjTSGqdMCpncvE0sk1avN",
+	"ztLdaLLM3BGcfC3mJhQAtGqoQov9XN4/FCEDND05Z7Jum0+4tOP9kao7yU/1ziF8qyNadYvkv9DiavHv",
+	"rbqnvlALrEh2vJ4Q9jEhyg+6cxz7ctXWy5THdDikaZmrWbchP1AnroVuz6vHoSG1LPD8+tRWcxkVnE8I",
+	"C+G0t5F2PH4oSp7uk7bhnGFxGyxo56PRY34KAblpDgqjgHbQgOScjSRSvOaKIOCPrd63fj4PVLRUIBrg",
+	"iNF0gEWC/vF//3/oFcTh3TI+Zd2gYibBXHSIzEu5IBsSTQA7AxqPoLIEgVBdXBFlVqXy8zaN7d0nZsga",
+	"4yex1PLmbgY0gqJ6sFIYpyWPpUqObb5tbLHCT8EL6tq7TzYkynkKJVtmCWpUwqulbjdLSUsi7vSXO623",
+	"W7PH95xP0ARLWavzKg1uJ5IcDbFAm2lZlDlW9I5s2c00YQV2IBDwBtqpJgGtCs9IhjYneQnWewgdKSij",
+	"hVb895L7RaJ696TTk6/4RGDG0asNOAOV48nl90c8XmZ4S+PjcKpKKLBmp9N9bToGrU6i4cC/QiVb3e8A",
+	"p7cGPWAK0RFWivCxO9UR20OKo3/5MXm7t2diUA0tmERBredrHtH8SFMYIMQdIMZrbErr4BJclbEA3AJ/",
+	"Mpv5Lz++3dsLbm41T7tgYayGjx9Pj2FUA8GnkghU4FsigZpcJIRb8VUjjf36wTsJ2tv5Af3j3/8nerXz",
+	"w31YUTWNxIp0TUKqYhEm8yG4Ye7AhzRfqWQHPDmmIyJVC1rhMjD8MZYXi6jEXVL0/gwRS4eA/hjNdT5M",
+	"UyIlyY6qK3153Eqb2l8McetsJ2POSCVwLe1MjrEgF+NgUfhfx0SNiUBDkud86kMrIEeXWCup/tLh4G9C",
+	"KBeVSmDFhUQmHxelmG11LbK1BOK/PrvG2Oc3JEgejdVrbn14t1ootdIyo+iVittCdweQ40vyzJf9tvDH",
+	"VEl0h/MygIn/ONTdSkpzpLJYBAAC9M37SJCC3xG5sOlhNtQgqsC+h1a1KuA1T4U0HSPJU4pzJOmIbVOG",
+	"fL0tdwsBdx8DDDUb0lEpDIrNnDT7RxnLxB1xPspJB7xT+2JiGwuRyGUdBHUJDOsDAsOa7UQGYgOELksz",
+	"OWeox/lFbUwWY30xNBZqAt0RCN2J462iIf1Esht9IPZRwZkao01XknXfiv3w81aib9GdPhPEyAg3ipsy",
+	"5fuID4eSqASVjKoEmXhVwJEbmop7O2C2z/DsJvCxfZT0WehDN+wbqUSZqlKQ/VpUVeK/bh/7Tp/pF/PZ",
+	"DWc3GZ5J020+c/igaNPZKF9tJfbZMZ7JHXSY5/u+SC1Sf1BTBsnWG9jps1/NCOBXMwiGC1vQN+dTIlIs",
+	"CTpho5zKsYHCC0rPi6KkX4+6r8m4uTQNa1k56GSqldKI2YySKkwTvGTNOuz6lhjiPEe8JawrpuTqJQjD",
+	"efkOGr4zzQS9VUn3NqbA1Ie8FGpsuXtwnobsIrbyudr7ze2HW8rRfQ21vaIyMCbM0WrP5KME6TgMRfZH",
+	"RALRB6U+OjsmcG4FW7L9BhurqHW1pObmCehi2IxBs1+SEZWKiHuUlVhSwhBKQV3zW8KC1xz1pZv0jW2q",
+	"FSHOUiPg4CwTREqtdXh4tANEFSpKQPt1L5DM+E6pNCVyukUot17PbcUyVhPzlhXLiMhb4W2SRDmxKbpX",
+	"rWNXbivaR2leW1LSYx6S3aQReEz2lRHadXtVvkgkqJPgdAwxyIm9IGq5IlShMc8z6aP3fdS+/qNqGukR",
+	"75sq5Sa/hA9RPcMEkU84VfkMYVkzZiDChlykBEp6b1Kl6XJI85xkVR1wZ/boAzQONK5Ho4hgON/FIONu",
+	"7aBDZBYLwfKYUS/MB3RhiNiFCfeZea2e2ZGgUGIHFNioZXaELq367nS2SFXJPAF21Nj+R2rSUfgjtFX4",
+	"rIgHNzYvld6L7mvnSN5NDiFfrLUk+5yuI0pi4qkxcxGiWnQbDonQwqFJQIP4CUEmOU6NTB5x264UXvng",
+	"pL2q1qovHW5G0b46MUetH05zhUYcrFEFng0AYZNxdQO/Lc9KaEkoNOmEIacY9lu4jpzPZC7nNOSw9xen",
+	"yV/QGhkArce2fklVxBUJo614ILzhprA8U7W2NPX7hZuihrCjxj9rNjR4m9iCTxEPj4zZu0eMZFrJLSXY",
+	"vZuZLWM6kQliZGoQyFbKla6KwQSYk1i8+joS0dyHmpICfqJYYmWCJlCu2WRt6AsIJq5vtk3sVoOXCt1R",
+	"SRUX7g5ivNZUgiRH5jp0NpatHXRdQ1szFhfGAZdcX7ZUX1JTtt9nVCFBcGZtCeY2VhyNaUZsjkZ1/055",
+	"mWcWnRhtMnxHR0Z2hB1I+kzwUhE0KjHEsA1KpTiTdiywBoqjnPNbVE4gsM7G2lGJ6jzcpMf0Wf2KTkzG",
+	"os9StTKFpZKKPMwDrGythz47LNWYC/qHHag+kTTPUUZSmplyXbUJcuYddSDc6Yu7Vt+sG0k0Kp2tHJBV",
+	"Gh+tPSShw2nbD1eOT3NKmDqdhL3o9wDGBI1TRepTrl6dtaWm+hUhbJWmCqLGPHAzO5k5QcZcBdLYH6WI",
+	"uICIkFr3is1R78fhqPm4tX6ZXbBGy36wTVjK2qzri1nvNKl2tIUWPgZR/V/cBy/ug6/KfTAfl/1IKSZV",
+	"EaT7JpmECh11qN8TLBq09vCdaMxONYzAjOYWKrQ913gU2pKcB1wk/yTEaDQYrMDiQV/2wblzlXP1EcFs",
+	"5rByDJCsPiQKj8KRJ6uCOiZ2Jo2BRFYhmrnVthQH6J/eDP7l9fBHoxU6SWzn/oVoozAjYM+L2p9WMjGF",
+	"m1eTEyZ4nodR67ia4FKNP4rw5fJ3ccQzEvLwX3z4M8qwwujj5XsnwdnG9E9hdxpJBelw+dr3kvro/FhC",
+	"s/zIZDnQ4xu0BVkur1kfgHUGZr8hnXk0gaiVfKaF6owwtIn/8e//r/nf/04+4WKSkx0uRuGC6H6QXeoR",
+	"hgrG1xoILUMUvXJQ0lydspVudkfXdla9/d7V4fVPkaolSzEuW85yAL7SjbdlkquB/txrkLHx/R6S+yVJ",
+	"S0HV7EprDtaYYgS6I85vaSw4z0YdYe8QBiODRJs5H2lN6Y4IOpydDTEgRuE59/GG7LMU5/kAp7dbWiEa",
+	"k7wKaUqh4wT9rNTknOXGK3eFC3JFFfnX9/jTDjq02lKfTSG4ysF9/3R4dXKjT7ZuU6mJtH48qtDNzc9c",
+	"qu0UM0VTfONmsHmlF4AkWquVCqAQEnSB1fhfd7d20K9UjbXqi6sZM6T3zfortJYHSUOIM9JnFvEJvd17",
+	"ZQAwUp4RdPjx+uebk8vL80tjhNUCZ89M0lHTfm9uXBW94gn9C5n1vnwBV4rRt0KFKJkSOK3VPxwTdGTa",
+	"dJqlXkatdFuNfAedWD1TTjiTpM9gOq44DJIliFNwEVIClZlPhOACGeqxBcGMHNFzXR1enNai5Pd7r3b2",
+	"wMs3IQxPaG+/92Znb+cNeBXUGKht1xrdd42ZZdtXxbXnxK+2Fr97V0SZArJHrq6suYJ+4tnM3I/M6VGQ",
+	"qGLAlHb/ZnOajH68tChF1YO74b40D5kWq+AHs3Qwkdd7bxf35tIWVSfZjl6Ht3t7sc59W7s/Ye/YgU9e",
+	"Lf/kI8PWxkAy89Gb5R+942IAt4H54u3yLz5w9Y6XzHbxL8s/sPO4pgXhJlnD15Vf9inQmmFRLtHLr+Zc",
+	"HSUwV025uIWQ0U2tCtxgqwvcGFM8zRwoC5XIaBoIVA10xjOSgLmnbuvRBzqf7UD/nkKdh3l7IgiY2C28",
+	"xIgEKPXPRB3Z9y9qry8Qzd6jkW2oO6DbQDBi9crOvYnsQVv5sw3/bFpbUU5vbZCTj3WRYz5laNO8iKhW",
+	"RrWiHOEOsTV/fC4RXe5lbOK5dxxhiSS++wZY0jNymPGD6LPBNTQD2gZROM4t3lOp4MI5Me89kGi6lc/0",
+	"/V0ZCMGAl/NLKCpN8CmERC84RgC1z/Blg933LKzF2b0gTMAVWnH4ycaoDUYw2BL9tOi4e7ufbVLPFxNj",
+	"IXBBFMRMRszx1Su7zib15fcW3jVHAGvgWb4Hmz35xPxqkeLC3MpiWgKnUvxFenoU3nZdCu/v2pCO/Hnt",
+	"fCBTDJgPh7UTkSBsj3ijatH8QaEZYYo6fTbK5E6r19ZJaJwxkiqSHdqInhihpe5FH/vzTEzLj3gxxDq6",
+	"0Luf7b9nliVlJCcmZrS58B9ZTtmtXXrIFWnyLmp8VhCpafXRquXePIdIapswbxD7vYtSdEylX/edr/uU",
+	"/mn5B0ecDXOaPvx8VsuCsN99W9jAhIBN8UwfWE0hWtMR+gizefoohrhNKTkb4isXe7O281d1Ejh35skz",
+	"nbPrKd8e4lRxgXSrBMwWYMyRblhzi7nr4vy3U59PwGVgcS/JiDD9A2kmIKzpKucZWck68Xi725xehLOa",
+	"CsIZkbYGfw4lhiECJOeQF6k19u9TBXn7ugPfuOb8DLOZ/Vo+guoCIX4+qRKMe3YHjI0SIxsZAD8HKF1x",
+	"NTF2OIfgEST0Q/vGNVeT/4LUfc4OIJpJr7ScX+vvlKBXvQif5QSAgKuiDJ4zY5THJmwP9usACaJKweTc",
+	"NkIcZeyEZFS6EMzwATk2L3xN5yMghp0Phy/s98mIbzhcjQ0T8H7Hacx4xz2JrYkZzvnh43d9Al6jGVHO",
+	"KmSc4U8r3j+ltH6lsFD1XeZiG08mCPZNL1bFWkx0p14O74P7b5ehza+n7YR3/Qii5WtxT+uxEtU7eSib",
+	"Ma1lLxfj8/EmswUm4s/uqmNGYM+x7IgzsoNOmE9DMkqnx7tokmoFGBHTNB2mxBrZk+si6vSAx8+laoaS",
+	"CepDmjgM2jlrDUAb1Ffv8Y94E0XhiSXsJbtmCwnM7d6Ll2rhPENsS9IM4rU1LzKInK15/eaOrz3U7bba",
+	"K/fSU3ij6ikFHfxQbmzzqThfz0l3SxxZ+d3PHsKn1XZ7wrIrHxO03G5bxwV6ZLPtCcu+cnvtgzbxhIGF",
+	"yjk5lu5nqca76Zikt9vOVtsmtpH09rBUY4ezsia2Dr61Z7Kb1KcH8w0d219tiBlABLqltjGq92f036Fe",
+	"acMye/t//X0+bAYz67tz2AiaVE3ok6FHTZqeKLca9GogFFoI1bxwYgN310GjjcjxJ6ZRez5M6yH6PHIY",
+	"E18/MT6FthuhQrtKi5QI9jXImdCbXEEiWLozppCcstsAUe5CFmrW5l/Rz49qTX01XPR1CLiRKQcE6ZZn",
+	"jCGMtmQeysS5nV9433KquyK2uEWDmiwBjjBldaKCOPQ4Lb2Hx+shH2j7mRic7VvqJQ9JzVVQhwnLNxCp",
+	"1mRJJRgFvltbzVdAwtZzD3zSUi7LvFFmjoC5zRSJUbB+3kVwt7vOS3VgbZEWK0ciQe74Lcl83RiTloDS",
+	"nOAq6mrV/XnYgn3+kizkoPz19y+L68hLZRJGHFjrnKVKr+LyYIijMc5zwkZkzfEQVT8Rs8cUU4h5S92L",
+	"NvRjtvPIROjiIxtrB1eTjz1yYxkucokdCxYcWNBfXNLP9+cU7spXXzjnmjjnO8qoHNdJFFy5rOmBMQlX",
+	"QLQNf26dJXCapbufnXr0ZdclokX5xDnN0iP3UrJi3K9X+DVXA3vN30sCZeBd4hfPoGBN1DYT+U4qWzZp",
+	"1Q8JrPV9P7ypE/4qJqU3ISH5miOrA9j1RZvmaoREM8DonO8UcYaGmOalAFS1NC8BJRwj34QgOB2b3xx3",
+	"45bhYYsJx4jJ3RuQkf3JkpWVixiZOsncYs1kaEBSXFr8F0c9KKOmRJsVSQ3yUl0l2tINVtHkVdhj0hsT",
+	"7BB333PDlZoMaX5JvzzJ3Wrg3huz1HqXbOCi64U+QIIYeFPAWm5uZNuJg1zR6HEDx6o+c49/1or5s+ZX",
+	"s6f33wBPWKQp/4NWVwPoUrE+BPFwb4F+LNLvQg5119NS35YddJhLjiQBeHw55kJt5/SOZFXmrBXnNl12",
+	"qd6JZD4VVv+ISqY3+ufr64urLXs2qNt0x3IdwKYlggMfOW6PnT4nQApDw6ynNnuWqnuT+z2u0vWfkJ/I",
+	"iLJ5ROxNLsCyYSuLE4aqnBI0mPmzApVa5jaydlacKrA75GLEW+T/d/B8zZEA67WEeL3nOawgT5Ow8VXH",
+	"B7TZWWqbI4gkasFq5wkVHrdb7dZNpkFQ3PvGq7h2bPGA7MBGQzituQb7hgjLvgFT8aPShrLikSePmM03",
+	"TDbCwky3htGbN9ZFK02c605k8urpPBBufJrwcMjUSSXipurvFM++PzfFV8AAjwAfD5RLqwNE7HUHNcl4",
+	"cafqZC8rJNKYLary8q/NiuG6iCXD2Tiwyo72FNLUYvCEYbGLhj2QsViZ51tQ+oAKl83rrJdRjFO7FR7A",
+	"YejLNIWDLi7BLOrS698RkvW6oX2ANfUpYyQeIWa5nh49EZDZgfQCmZhlW17cOJoVn0jI2wEI5S/JUuiL",
+	"8NI9PgIC9BMhaz2XZwwMWlhbjxwAi+wBuoyEPENjfGerxUUNrZeEken3s8RPTPVn+Ja0UL3fEG8J4owg",
+	"ypBJr3KYcXk2z1SgSM/uZ/f39WxCvuy6lMB7IAbU2gEEqN9j5PBn28c7Vzh9HXITNO56emrze6PzLBpY",
+	"NMUSuQV/gQx4jEBTXkxKZU6LKcsPZTIQFO/V/5wRLGQl8yuBTX2rDYlEmRNpQWVtEYqtA0SLCRcKzCJS",
+	"YYCjkQrPOp0l8+3jnqT5cjQzRNkdzmkGKCfepjUmaDrW0oUZwz56u7eHfjl8f3p8eH16/sHAu6ENzQvN",
+	"G2DhsE31mZZjDhDjCuzSmkzdOuxsVAqUgNKsmtVkRGGaS7SpB5FTZqQaQbDkbGsHndqP+6xaRVvhoaJ/",
+	"k247tAHBEhd2C0FayqkqxYimOIctdPviygjrt/tsSHNiIiusLizdFAz423zoWFFQBSfVjG+djMj28Bxs",
+	"yHRty+jGOJGqCCGjWQLENJjp/7ywpYezJbMFlpz9EUgQlDsT/pw1ec8KLGZ3IsgdJdN1XtoXpouX83LO",
+	"CCJMmbJHLyfksXDMcIYwczxIs3yJZ/Uy8HyKpjYQxNTtgCROa/NMUMnsP/WBclfi3IFCR3O3QpcTNikH",
+	"OZVjW3f/4YdrGQ6g727NKICmn+dCANRLEjXrOH1T78fL4Xr44bJ7rU9GySw9mwCEap0XBF//JslsOVcs",
+	"iIPjBgEaDqbWNUkuvcXKFyqKxOuDqXKdYLjQtunmqW3l0PWxEYWDwfqmjslLguCi3mYt2MZAah31+jcu",
+	"0ICk3GBiWzREU/GoQXBNpMOokc+T3TrxAlsI4NqB0T3E9vSUOWaHZrhJpfN5GxTYrp0h2+LtGefDppYT",
+	"9zMsxwOORWbxb++PPtmWdbx2TvI8GcddCMmlHdcJ6uWafHiWcoU46a0atmBpA0dynvHs4uGQ5tTHCT0y",
+	"3GqN3A9rHa0JUL7qwSzKC/3/V6R/QXI6oryUqEbbwPPhOtBqmJJ105yXKDueGKX06ywl2xZAtxWe/tC/",
+	"fuXeXmd68GJv7eC/8vtNNfdyy4ZE1ab5iaNNklG173b/wRd+rJBGeP/XwP4iW/+EuekrE98L9PQaWKFa",
+	"me6DfK4WxgEOz6Wg+jXH6JOA6kN/XVBMzMDQYPZAvPynZ18O+x9LBSUmnW+wvsWBm8xUWoHXtwdYksy5",
+	"CUHHeRyOF6YZW7xwCbX4txa6n3MUKlRwqdDrvT2UjrHAqX4R7vLXe2jKRSbR5tu9PZN5MqWSQGm1UMLA",
+	"3xuZAgX+9J6wkRr39l/v7SUdkFrWQcSu0mMHEvZL9sR88rnua09IUOsCM86AwPVmHhg57u8J5ExiYcpP",
+	"6CfJ3JtAKDinWIKL3BLTq70texCgPuSD7/2gi/vt3p/Q8ceL96dHh9cnNx8Oz07QxqGfFYwuQ/3eZ/2P",
+	"L/0ewrkgOJsh8onqI+6LtIGWsLHoBTYGyapU6HoSQU3zKxSxePXoncdLCpjnL3KDenpUzsrw6QjayBT+",
+	"QLVfDrtDXPBSPtDeEMnXx9k7aL1+yazP9drsSvceDpzydW+nREB+jkUDkLd0Mvn+pN+HmW8zY56FOp/b",
+	"lKGcSqV5vCGb2t3gyqoY87svQglpT5ahYkHcIq9IpIWz4Fo5ZpEHCZLyotCylAUfrkwJGU/LgjCF/vM/",
+	"/oQ2can4DbSXuAh292eBWYnzG0lykqqkz0zV+BtGplvOXiHNNxlhKUmsOZtlNMOKSCRTrmUWtLfzz4gL",
+	"VHBh3zGLtQ1rB47/PtM/w71oIQ01AZYTvYo/uLWVvnC3CWqauoA/LaBkoYCkMz2P2k0UAs+bk8Vs6dSH",
+	"AOftPfpFc0kkz0vVErgv/BvfsRAG0Gdmt5viChIkB4qrH7qGpObcKpaUgPIeTdBaclg/u38uwXk8ht8b",
+	"gtPSOjrwyXcMyWgmGLvNTW6CLdfuCjL4VzeklbQlUuSTesgWJ8tf9Xu81OPw1UnGey+S8X8Jydh7I1aR",
+	"jMmdbjoqa5yZ0o/AYEeQiqdFD0LvCKqiXUwbUFD3wFaHtDV24bNG1V2c5zt9dknSUoDwYL/VshL5NMEs",
+	"g8hxxRFPTbZa2lSg9yCIEL7aQqY2OM0QlX228Rl+Pc2+bFffbn+ezWaz7bOz7Sz7snEAgIYZheBp/46L",
+	"rDZR4I3w6p0+g+sXVpZKUwT9GCuys0NYpv9hEEokvSMJ0mKf0Z+rO0rRgqA/OCMJcpP45zevUYZncqfP",
+	"rHkQC7LMrrYhnUXOmuJsPzC0nT4zpb5NffKqojfanBJ8u4VOrjGAFtB07CO9Lb7OzITSQu6++TojE0h6",
+	"5Gxf/9xnvqAg7FUCXNnPC/a4sv5ViQRJNT7jAnNh07YUYYFnfSYJ2UGHyHJKu6Gnw+0PnJFtkO/QmOeL",
+	"MPZoRJREb/beQtOMowHPZiEZ8T2V6sTQ+BKL32+//fabJpTj44gdz2/+SgJkEu8HbXri2Yr0aals1R6X",
+	"3GanQ72+sLy9tUq4sPJ6C0I3htkWNJiZY2WUgqE3mOvLdA5WRJNxrEv72i68A729CYlU1xWd12jR0Nhm",
+	"g/C29IG3JPegcXyf0rrdPYBwcoy7zrMhjUjvoWEBCZrkpWxwObvVj+kZiNtEA8k8wAAnRGwPKckzF7yy",
+	"jzZObTQ0jH7IRYGVg3LJQDUFetU6L2FZn2lWuHFQfQaskYuMiH10wuzfm5+p5F+2UFFKhQYE4aEirqH6",
+	"CxsHhucKUl1PZU42JCqIlFgzboPkU71wWeZk5zNM4gvaJDujHbRxBUq9vnJyyKHQLDPDs42tYGIPKP6w",
+	"oeuCmYGb+VmMuZauzOwicitcbC8O4XUEqDK7uA6yz4p9koCA0tEfbASPByTtLDXe2mSdr+kMPPItbGcY",
+	"OwJ1AL66cY6RT6rB130qKGzKhpWJX46MehQnpOb1NhWdMutmdsat+a1I0IAMuSBI4jvIhlvpMHltabnN",
+	"yp2KDvZVmfJJE4GvlTAzqq7gi4CcrJeDCzqiDOfuxrWp+ZXqtnn57gi9efPmT1sJKllOpNVSTrVOqLlP",
+	"7V2axTz0LsMQkAn1dvYeXgK7Ybp78a7UrX32TkhMNZbaZkJhI9MDIMBQQ/xDnud8Crh7cI2YRO3oFRIH",
+	"LanY+5qztZZLG99KKNA5I1Yqqi5yt/INwf0AZQIPrRnIZqVrZX465kgSsG8UW+s10pobtmGhba5+jTXU",
+	"bzAKOZDzzAJtdrAobe2gd/pbJ7B7k1aCgBUiSdkoJ97oMk/xJhpjMJvna2ZIg1kFAOB5k7G/NDnj1kF1",
+	"SJCc5GChGfszAoYXXL88EqNlECxySgSaaO56S8hEf68/HlO96bMDyLh2g69aTFDB7+xcxaw+8MFMy9FF",
+	"mY77DJtPzBxr7xT8jmQ7SJ+FAc9mbjvMsfayOFVIjnmZZ2hAQlqLMbevXWJ7pnyWLozEJfA6blqtMBeA",
+	"a2M260U2ezzjeuTqCl1WTVGty8XVSVyrJQG0xf4D4VRR0b11qxe1rtquvUZc8Pfr1/x1zK2VkRjDdwL3",
+	"4BhDKn1i8v7AynnHaUoM/3Vyfi1wWuFbwkxIbV2Trt8gj5dJsMoFuyqp7pJPDtonSLEn8HhlolXkk9pN",
+	"5d0SnOmFkNarX1yleGOuRYJPD+BMCz4FD5MLfwb/1/edqOIPJhCs4WI1GsQS6fX6VgitwOL2IfF9jyBm",
+	"HjZQavYRBtDL08wIYRR4gAEfrdFYI7ZevxSyWfcZkK3LszSWYJjxzmfKMvLpyw4603+iFDM0sAxk0WaT",
+	"4RniDG02nZXGlA1eva0D5GRDGMqf0NH5h3fvT4+u0UZ1QCO9QOvDqsOdjWDwlridO+rrTEyCVXk+69t9",
+	"rkfrI1Be0nsR5J4hrOIa39av5ARNoIyhQrsID+w/yKcUKojoi8Oc5gOAsTVltiTCcEbvLfEB2PDTsbSg",
+	"B+2SpHRC9Xf7Tb4lrdPegCdXBSEdG9NsxqIs++Lornq1lXiqCAM+ZUhOqUrHWx7sy5gRtB4NQrUp4Ati",
+	"0wUW6jSTRpM0wpFzr1XBKZhlfaYZ7owooyyTDG02OFothScC+/eB+9kqbsGfN6AIhG4blNi/lzinQ0rk",
+	"AXr7+k/o8vD65Ob96dnp9ckxmmDIJLJg0ppKzPJMwPVcipB6Czji69RugTyes55wNYCriJLrQ9e97xNi",
+	"2P9ekvLFS/ct4K9X0QIWWj2ow9TDeo1cfnn1ywUalEpBAXiCU3DUS84sLLjmEzlltzWoCV4UJbOEKLvz",
+	"VprGEwaP+ZTlHGeGO6ayqz5iGfyKSsnluyP0ww9vf/DBVN+SiXjeNmzq4NIjj4Stuf4jRno8vgoxyTFb",
+	"alC50C+tkSVC+xEBUQ/wW0og1uOFKKDgoTdGDXepzlHGAXq79xZ9OL++eXf+8cOxuX9LSVOwoAwIAQcp",
+	"YzYcB2xvVtMwlZmYh1f/WshLyLtJa6HS2aV+Y50lSk0PcQxBA1NlrADfEqHNDb3VWvYNuKwWYDxqpLGG",
+	"ajnybnII6/YsynE7UdoNxRB0zkX2IvQ9iwp8uPRcWTsSnkwWWTm/I2IqqLIOxNwglOsWE1QyRfPKUGT0",
+	"MxkT3ii7o8oIeK0gD6e1954CTaHqrwuewgVhpqCpiZzV5wzVZpYgRqZaOR5SIdX3a3k+nxBWn7cJGDY6",
+	"gBPqrXiwlaDJ4qLtoA/kDgJhVSmYNNXJ5FrChy/JsJQ4l5GqAOFAYrQJdoLEbOQHAInQxG/+JXhOtg76",
+	"7O3en9DJ2eHp+5vD95cnh8e/3Zx++AWMBva4udI81l/hFqJauQMwz7qvz07Ofjq51B/3Wf1ruNhctasB",
+	"yTkbzScxh80WxqBL8xnKaUFVPH64dgrWc1VVHTwPWm39mC8ea3j6ckF9U1YJs2dI8oJwBrErxoo5z38O",
+	"amWfXW4V3GVV7cO2y+r+dU2Wxi0b7P35C2+dZ+95Cg3M9x+v1H/OIF2+zNVLuYFv90iC1RcrxLV0CU6F",
+	"o6tf9GaCnAA3qsVdAnnS/NPetwC0PH+EuxzTz9UfS+KiTR3AuRvvKyweeA/aekrFwqxITarhIiASB9ix",
+	"gVFlt82ChSAdUkh5uvMcWq4ZGaDGmaLWoDiRQXFllq3VuTc3wqSljjPL2mh674lEKagnDmWpvq+z8iwM",
+	"1RX7bj1hpgaYVTEYmZrDBYFA8Oert9sZniFFRHHgqiOGDmBXrlsluG9LqHnWrtC/969f2befQq2f77WL",
+	"cm8QZmGMB4gUE2XsihhJkpY5Ft+cc6c2oU7on9YSBOmv7oMZwWLNcDyW4FqpyGJZPB1KrOmwC9k4mI3B",
+	"rJJnvu+gQxv0llFBUsXFzBXBcH/rS57NBZp4M32Ty6yNmroFrXYmq8cMVv2+iUNwAB12kaeLl8qa9vtz",
+	"uRzG65IU/I7Yo91N7Df5Li9ifyX26xVB2DGBuaCxRXGfcVXzHRimAHhCVCqBFRfrFfE/1oC/HDLjfLZn",
+	"wZUVrzICI8S+1mp91LV6TD7e+u3en9D7w6vrm8Pjs9MPANYL68AIyWSfNTAcgpNHUPAaM4hjc4sKxt/a",
+	"W9afsNFnhwyV7JbxKavedSN5izYMacOaDzV97GwcIIwGODOKdcgCHk/Pqp2TxzdKmcafseCQu+DDcmAj",
+	"d+DF+vQsWGhmD1z1LW7zOqiaBbiM8z7dEjKRaPmxi+g285fJLsi8ON/WQ1hvZsLHJQiFV8RKK2dmSJcw",
+	"ojUdzqqLQynpiBU+yPPllH6XOZJXRNVPXJXZJucPW4Js0XJ7/6gxKSTJh1F7ARyhduUO3lgC8fYr4GnA",
+	"reYUVUVVThIky4H9l0NPTJDW1thIq7EC5XQgsJghVsKAN1MsLcZ/mgIOFh0xLkim2chzVY5YQNC4MMip",
+	"KRZiViVrKzwCsygBOAzyaZLzjDhUudAoFB6dZo2ReBV4bggLim4SRgnRpEHZfKuB+QSHM5uQ+32ZYkVG",
+	"XMzu93WO2ajEIxLbkx867Ym9SeagLrBIx/TO1GLGeR6jB/daYwiElUVv/6+25V5Sfwvnee/3pOsMpalR",
+	"vtg0HI1e0ksrbFtzEHpJz1aV6yU9Led+lPBPAyWerdA3GIzC85L6XOtVjDTXXOBXpuxMbAkn8ztoG6RM",
+	"kRHcEostIsXRq729A/TDHgATmm1r6+GK/rGkl3WiLgIvvMCjaK6ZHqJPN1Zc4dykJgIwPPmeC72cMzt7",
+	"a5q0fD2x5VxIlqAhzRXkbUORBC4MFKwDv7gjYv0lXOpYyvuowhe3dQZsDlQQCv2gulYaaNmAkQ04uWaT",
+	"M7T5n//xpy1zhzFT/EXfEf59KpEgkNUGEdVQFYFISyOA/U9kA/q/zywAEyPTo1or+mI5gJLX1plQ78Iy",
+	"ip14YFWfLURWmYinWo2bjxDztPG+eUl/Zl8ABMqWY4C5DGao3/sM/OxLvxdMTDXBRU6eWJto/CxoiIYz",
+	"aLEgyhr0wxdp+DmibDPw0+n174TcDU+3rUxDiVwuHh9V7z6FDwT6vNYXX5cqY35sO99gzTCTnFLthSv4",
+	"t46rIsqt7BLO1sS1PuCCPB/TMnQUy10xE39hW8/GthoHYDZXxSNQkc44xeGIVIb/MZbtzE4zkQ587hpe",
+	"++pYHAzr2+VusPjPwthggf+rMTW93C8M7ZkZmt6EdTGzUmoNvS0lVL/2URqDRQfs3aHgxcNKU5y6chSV",
+	"FfMNRO9Ii0Wju4jZPRT/agqr1VYulIBlzKKyhDSaqkpJYmbMh4ow4y0FlEwG8JxaY/zOa6+ZiRuwBdBC",
+	"plj6PGvK5so5DMEqntoCOiYFq5n7h2qROusK+6pOUsdgnSc4U09yONYQTPS9FnYG8kCC6P33MUXPQqm7",
+	"gzK/3a4iix5bZvqpzG8NyPb6zVeZfGpnrp5dPO/nVyhuBfhAZoEzW3VK/zzENH/JzXsMJ6/FcJfkjgic",
+	"2+KMBg53MIP/dLZdmdOgTCmldVT82TijUlI2Qo5GUdWEgXvAI4R9cMIGcEZeKldy0rwhDwB/xNb2waM+",
+	"Oz2WzXpAjTYM/gi0TTMkSIGh7h3IT5ngE8DYNqHhnBEZip3SlH6NR+s8xLaLr/EM29WHo6zwaPRycB/j",
+	"4EJpa2ySvpund07BgZecIXq+nvUtmZikvPaT3V0W+3bCpp9abDFg4S7wZNOHCNhNg9KBGcm2nEhjVRmT",
+	"awwuwbwsvFC+XrnmMROc57B02QwwmSlDRC8UEmRYSlKvGADYYrDVQSfipsNjmBCtsTCSILIz2umzfk//",
+	"hd72e/uo37vWGp7xehpm2O8Z76iEZEIL5rvjvZd66HD1+ehlW54qQRLPdGd9Bu3bqpveD8tRKQnaxAzR",
+	"DAKh+j1Gpv0eRCCaL+w1pG9ThW/tZG3zG9K4YHf67Jy57dbN2Od1HA1RMghkxFBibr8WIozZdKyXDcpo",
+	"1sEwQ9eRSblev0j5LJnlta7jF5MHoqzfTc53/XI5Pb2RzmwYwsD5fBAHbgBvryCJmlP0uAXmmhTkS2Ob",
+	"+Alb8qTiCp5z2xM/tBGSmveBSEkBORwAhx1/wAY4NyX2bawM/9icC9bAqh6oAfkUjAATkHMhGTvonJE+",
+	"ewqmYuvR1U/+98xbWsrvmdLNgmvWzkuV8oIk5j7z5AH7CBnueiwvPOdZeM6vgN4PuwlbUec9aAqVijKe",
+	"wIkdwH4m/qTaCn2+2nZ3zmRimZalR8MYPpSPkt/anhLd6ClAzPbRtyRoN2O7obI6SGgZhMSlKtH8cnuQ",
+	"Y3a71SzGOBSEGJvHE8jYUnHRxWN0Zd9bN19z/YQAHMyjb4UIfpopYnFlclKrUW0K39mC94B+huhQX8Ra",
+	"KzYl/S015FgAoH05yTnOtBzCpyR7ErL4XBhzbIc6nhGFe2n1yu+4FGUg3g7949//B+y4SZRgtzIxhJEg",
+	"rBROx4WWwQSfSuseVI2wydazufZD2Tm289uI1DZuSC0K6Q2pUnPUbEISH26UIJtQoncErFemgpHdq8cz",
+	"gSzPwLO+kXgKnk2L/Yqii/deoov/K2XELjI8g+izWInTvDlfibNVWvWX0a41V6413bVx2IIO0UMziu+B",
+	"937d96ld6Ah9zWOygby9IV0mFdLsuTNhVXz9yYmrua1FmSs6wULtDrkotjOssLmr9CQhYUXai2q+uH5a",
+	"SsWLCywADNjCGTpZUssafZZjqUxhI0ugkC0zJumtyWKRjA6HoEpeHL9L0NnFmwSdvT3cPTw8StD5n/+8",
+	"ez4pZYJ+PfwlQe/e6x9hQv929j7ps7PT49Mti5YnkaR/EIMAZuF+TZrThpV599HbV2/Qu9P3JzfX5+c3",
+	"7w8v/3ySoLevfkAfP1x9vLg4v7w+Ob7Rz8MwEFoiPvSb1nrpBVZ0pVpvtg/T51NHdNbmGIOz92+8XIFm",
+	"Oq86jOwCz/R2XnP+XmtZ5rsfuiyDLCcTyN87IxnFLkz7QXzuo1XwTAJcYusSWOQXYwcFd5TiQVaYIKkE",
+	"wQWoVquyu93P1R+d9L25U/ei9Fmlj9UVOccFTYWipl3uKRSF5a8e1na9CUIUUi06strH4HPPg7zzwmfv",
+	"wWefi19WddOrTdkIiUVcmCLYJrmks3m8C6Pc1Ud7aZG3xrlpRRHRBA5RNPiOeIkNbR4Z4t4+pnLCJTXC",
+	"nm90CwkM14MaY6bVqSmiUQiBzI4pBCEw4DwnUCXMhRqb8Jbq60u95L3Hi73nqSJq21xczWOqpTSs9KAo",
+	"wzCBpWE5142wDTifr/d+fMrehaFIeWuC92AIb0L34QeuUMEzOqQkQ5JCpUKQxyczozELPpVQwVNL+pun",
+	"w+0PnJHtM/C5coFOh9tn9vPtK/351tcdaP321etQ/A3Mozanj6xozEorKJkh94ybSBlYEjPZVz+G4Q3M",
+	"LuSUgM9T0qw6SgfIHSWgZLQ5APv8/7qrFZUtNKJakXSKy86juIAazKlWq9BJbaDW/Xx9fWHHbe9ViSRH",
+	"uMwoh0rYkpDbr1hqKIOg35McpzWh4R3Nydemo73IDi862krwokDTC0LHgoR/4IJqFBcks9X0TUCMogWR",
+	"ChcTkjkw5k5SyPpLdS+3S1WluhE2gUTE15LeQYcMNUNJ5wv8x2tg99liEezHrHZ9IXCqaEreU3b7UvT6",
+	"pej1d1L0Gk0sXZuKCSZb2By9egG2tjrXq5a5nmdLBqp/tjR25L19b92uEtdPm7OkWWGglORbiikaEqzF",
+	"Q4gft9UTcMVuIfVY08GzOqab6w4j/guZScjzgL/Qrf5zHmnM5UwChqW5M/23O58py8inL/v6ulAI23b4",
+	"sM+gSPN8IxtbB9X6QHqJ6TAPFf2o92g/cv1t7fTZoc1Y/2FPt6DPUuiiuQpQ+pp88LaL53PF3+uUaZnB",
+	"CEQvd416NFlUrcAT7mH8KrC4XRYl6qSrM/vuOsvYz3UVg142j78lvm6HDJeyySx1/h/QGMAsmHJhQCbN",
+	"Xg+wkIkDkgQoiUeEz3mEiCRLoiHyeHzGGKSMp2OLqxFmxQrn9++FNT4ea8T+IqotO7ZG4qa67qG1k729",
+	"va680UnfbcIvhO444lgrZ2x0tORidiP/fj2yv445BFObmUpSIWBqzqlvwzGfopyzUQLmA1+vJIM/K4h5",
+	"y1Axw/lM0VQ+GVNdiQR3i/bw/dlTkODZrBMRpjjPIQjoMajwyZHr5gdvEtiAtJIqSAsq81TOOi2YTQjJ",
+	"9C0uiCwLojnOc1zVq1GVgbZ57nC465pLrIAcRs4IkkRKIHE4sH477M+w5nb4NvQMft+Q6Ojj2cf3h9en",
+	"v5z02ZCOSkHkQR2E21RpmYAuaNqqJ2JYDTABBw0SRAlq0PUFAaR54rrtM0Z0c1AYXyI11ZSODn2jc6Xy",
+	"LQOajrmN2jOtkAxRtT9XgmlD9lk1fbo8JfKSmEzBGg9YnwRmOusmgAWrmmnB90VJfJZgbrP4xizTwuka",
+	"rOsA0YwUE65c0BOcg+2J4HzYVZQSBMThZw7qvjSjeAnqXntenDBJq/MOowFOb7ubKeqVr9pxe+sFqZ4E",
+	"udd02AW795eqmNH3XXrTWWjr1Zsos/V852u0rqX4RbQShCv/sGNixDaqPTFRYzXslo0EBR73meIctIkN",
+	"C+T6y/np0cnNxeHl9c3Jv51eXV8FOto4rOsZVnak0jRqsZH6DApoyA20aUp0YGHAHbCWNFwWuCAjLEC6",
+	"TLEkWzvtxScsca69OtuvgnYN4ny1jv5Dx+0wexEtnhP9uK5YA5+XRCnKRrIbq9811ZweBqMStlVCy09b",
+	"vvAcJrMGS+U6LipT3slybeNEZmRq+PfLgXr4+bgoTY7U3P2Iq1WePzEHtu4enCbyCacqny2H0PNH6bP+",
+	"T/f0/tqt8T0Upn6cOtM1dubSPSrIThlgcQ8x8kBM9gSrcRWRbbZwVQToSJrHJdGtfq0iwt5TiQhmGV6E",
+	"hOexPxjh9x5ywiTHbDvDM7n7OcOKfKlphQuoWBDBKIzzPMOzDYkkZaOcaIbKrCedp2kpBGGpA24Bewgq",
+	"8AxJQtBmJvBQOTg1LiH5oM/0IzUmxVYCubQKC2XNwnpQpmXj0LWomk4t+oMzsoPeWU++HZut6Wn9+ybY",
+	"pfqkFl5R4Y0zA9eme0vQmI7GRCokMLu1Zdoh89dECWi9JiMC9O+h4EWz9Soch5V5boPLJEnLHAv/cCsS",
+	"02neBlR/GI5WkRhX6Lfffvtt++xs+/g4pKP8maiLHLNjvNY4MddFRMbJ8Ow7hq0/NJvi6i9QNtLULBFV",
+	"yTxFegLYtjBFntoM+Rj0olrsif7THqA1ouAvN/SZDdb3yu9xTqFIMcn1kWwPbckxu/ZvPoVUXu+xi1h+",
+	"zghycwGnBeyArS8jyJhgIXGegHODplCGmqVEc6VqQ29gExOTZrz1LbnjZM5VNX0+tBJxtQZJg6T5lLkC",
+	"4Q4h4snrNTSpb/czjPV6NjE31qNKh77plQXESI3/BnGuyYtU6+JZAhybBzBSQstR3EtI45pCGhcONmYN",
+	"zlb5CPSRhb+8THIAL0MdhJyCJ9XA7dXPfZsUufxKkMsyeSs5x7iWoVkT8GyFs2iGrjlaK9TWqvdljMg8",
+	"aXaKbXLhpq+99eOPWs6RRkptG44tU3S/skTrq9HV+SrtcoXCjvqVMNB7htZAfkeb+udtzvKZXVKQpLe+",
+	"8+JGNeoxygQX1V+OoNZ4ebZFg2juAKh9pALJd3e8ZxoO6Bq20kIDoM0NEHI26hqKR71mfQYvb+nJeqTk",
+	"yeyd4IUmktPMg/JjBQtk1Cn9LxuwK2s65URQltIJzo2Q3GebWkK+JTOQlvVB2UKSm8YA9XVGsJ6BBOgm",
+	"yG8YUpZp4XynEeKBNq7HWneDG8j5iaCghhnUBtq1rxgydnU2Gq8A9jdnxFRoh9Lnb82qeE7rtd4+SzHo",
+	"b5KQuHMJztv6pIJnqaZpeEhYCmBkahbz5e5/ekvRFbBmd801JATNqLzxZo5v1StgtAoRrQLCrj6u21al",
+	"agu8/EA+qSv72hpl1no3UbOGqsEK26FvOA5BM8MPNG8Efzdn30xY5q8wZm/O8NzcbDifECbRdgWtbadu",
+	"GTnP8CxkiksQyaX94qpk+q1n0RTl7ucJ3Dwd3DSe/77gcXkQZs0blp3zOLRyeEX3nuR2qd0s3wakMiz1",
+	"c9v92hJRDxtFXHbQHREQiVuUUqEB8ZfJhkTm9lDuFcsNAjIYzHqKZZ+lAEhlIDR5QUCyyiXZQZcEkP2o",
+	"MgXSiHWem/flzgZy+aVv94xgC+Wa8IDkjaJRzGtvr/b29NcCp3raWwnCek7EJ7H8sLenf8tKQ8zole74",
+	"x709VFBWKgLt28hLP3fcZyYEr56UW1W4srmxenQuM3bnMyCRftnaQabOiMXUBl+IUR7MFKFqi8EdvSkl",
+	"yW6AL/+rjapWRBqF2EJmuLLAkLDoCek//+Oft8IgoNn6Bc/nQaNbxhtebE/P7Kn0SWaGZUAh7wROok3F",
+	"BSV1iaWqnBi/oIf6lxsmeUSfFOMzbJdEnXiwqxXVtcZP19lrMHz6iE9maz6Kuotnswq3nkaf+pPyCcC6",
+	"Aa98OZmPf9DMubIVOAEzzyp/WOSUCPfaA7S7xpnalrwUaQc/oabNK/vumimx3lU0y45l1PGPb0KIBDMs",
+	"xDDrPQX1bNvwQmsXqxnRSc1IVmm1b/aMACRIqoW3OkHIr0Q07UJ1k2y4FFRUN3iRDVcjNNvwg4AuD9HF",
+	"8budb8yObRK/OSPbEzwiegbWImDxkTyIRmLNt85WAsBJmuFo8qtqxvjyefqdZpWvb4jOZDkaEQl4T0uZ",
+	"21Xt3SW+r3NwlNhypqANWNHIrxoX84umCRaqmRv//ZSLzBx0KpEin1QtQ7+h/MAGvN6DDyyMD9j3p1SS",
+	"rZhP6+8N11SBP70nbKTGvf3Xe3vJcn8bqFOv9/YO0A974DRyHsVwb1DqIOQMo0yREcR//77m66K+eaGA",
+	"R8xutcRSvXXg9m9M8sxkZQ1mVm8VWmED14upPK8PDKy5/M4dYs48aJdGmFVzXiYrdRjWAWzDV5cSDmXq",
+	"K+YMHXAEIJvuqYAEbC9XdgeWQQnYG/+bRhSYmwPCqeDSkVviCS3DcjzgWKy7CKCQdxMZDaI9Z6aCcBVx",
+	"1vC6OCnNuIlr4bPggmRySgD7BgKtLWtBFIQ464KVJnTDQTKbysPOk2vLm2+Y2KnT7Mt21fP259lsNts+",
+	"O9vOsi8bW4n3sGLW14eNZRhA0t1VYwZjDitnHoDZOHbN8MEKhzMtRPhRSBdagsE/22ebECtwjBXZ2SEs",
+	"OwaLFkvzUtI7LUzY6+uf37w2kRcHUOgP/a2UyuNUUwXhxcBcNdMNWbzMKbyEzekchBK5mvyQV4oPawlA",
+	"QZt+yluRPu3arBqRtkZeo9dSr+pSJmNIxUduA3F873eemzufMj//RmDFYrB8e5DIGjiVwqN2AfZav/AU",
+	"EUfXeNQplQ6PpOZ6Fv/5/2fvepfTxrX4q2i4H4AZAu1227s3+cSm5JZ7S5IJpHd21p2MsAVoMBJj2UmZ",
+	"TGf2aXbfYx9ln+SOzpFsGWwgTYBum0/9gy3J0jlH5+/v/O00oNhZv6vsTCzAsFGRfBpFC5DeT3VTlZd2",
+	"/4u8vb583z1tDzo35+1eh1Tb0GcVrxivcq//8tmrpMkwmPaCzGwBRJtpmbUpsbbRZE8slVifrKl7sMmH",
+	"UMoCaUa+DGUS2VIIaGTwjygaj4fD8mwaTUu7caQO6PgguTTAHSUJtXT87Cs9RPNOIDVCgVXykHhZHoWh",
+	"Xh5DJM/Noi3xomr50LqP6XirtAVL6M9ZCzZrQR+GLaiBPtFa7BiZur9GYlpMbOw3/LVIqRfPUuqbrwoF",
+	"kDUjjFYlVllIx3bwXqshfrAP7UNLNJNtiw6k1/V30hKHCQ/jIy7S3umk1m8Pfm6Qfr/dIH/99ns9Ddg4",
+	"dVkNq1DuQlks0q/sKexGepnRD6JnpfRVLMXMsTxLsoOC4EBn19FKdWKBRIN+OEegB7TA5G7d638M5JSJ",
+	"8ip3bZ50z8FAuRlc/LdzTqpdcUtDHhh/nR6jiln/Jc/JiLBPc02zuVc8od85vxjcnF1cn78lVSioB6Nm",
+	"pA+joHNPSbE3vJj25NnRfZ5NUsIP8G1fzg0PJdM99othfhLxeFE5/vXjspA2hSHCOVl0izogthZsNM2G",
+	"NL7S2jwZhtzHyrZYk6Ft72+YPl7UmwQbdKo03fLhkvy9pXLj+FnLCC3uq41R85QWuv4WV33MPsUt67fK",
+	"E9zGMPnV2Sl5/frH11kVfbqtkBm66jL/PinQrdsAIoT4AOGndtuwt9o2FPe0BJZGxB4pbHMtmraWt/m3",
+	"PFFLxFSAlmSeaECCYAP3D7GBNU3WcQJHOAPYjcld+AIRvdI5bcf9E9YJahcU9bthEwNav9TqC6taDiGI",
+	"yz2wL0n7evDOOEIVHwsWEJmY0B2s2rg+NeUCob4il52rXrffd+A4TRWSGUCbEYlikSfMu1RYUBwDmG10",
+	"KPj6qnHj4ob8uzOAqOooUTRUWV6Ige5WzJci0KN7wkY2voQ5ixjnYs7EIThHz8uCIv7BIinY2BjayvJv",
+	"Lzn1EJ34rpWpG8mxZyyBQ939rhmO4KJB6DriRUUhh689o9EUouCQFF6A9OdeXJG6nW91aWliARhmXDOi",
+	"1dsqZioWIC2OCdS961VeXvQH0Ii5Qe4m3EdlBvLpsB8nsC41bQY94Yfcn6omuTIMeEzW3JJX/Q+XyE6k",
+	"ptn81Q8kZHGa4RXwMY8VXm6e2Myh7nCrN+fSndmwkDB4KFhJHbJRnBlnq9fqss1DaujkxswEgWDALCIg",
+	"odVECzxPbHnnYkB6t1IjnWOdUZT6aUosge/WaErpy42JZ3nIX4G9tA49IV2CvYxJMj/G9eCCfSrIkBFb",
+	"0ZaImIdZxB9RMRQgv3litZ2v5UctEKUAFrNwCyqmcWKuYhJPqCBjycW4QWZ0McTimRv4HwDR9kTnQ+d8",
+	"cNMftK8Gnbc5SAPIIzKRXFgPttJKz0N/QsaF2cc0qyeYZVSmHRTxZBsGzbHl03sM9fA40UHCHtn0pQ3M",
+	"kTioMpfEYwrPntv/Pp1kcnp2pHL6AZLnBBM4zBvylkV3EbclaSFVcYGOkQiVDDV9DB9tHztDPchE9kTR",
+	"m9tdsNfZm7u+Z5enKssxA81P3x93EwbSEcAUoc0z9JHnYUik+J4u3P+Bjml947gVVKzQC4mTCKqCRge+",
+	"Z5ei418niVUdopKj0dcswL8ClS+JBBBWvLJ9NgUS5I6y5lxKgFlDpDomEl+dnZKfXrz+CWqQwDJCc2os",
+	"sbUrSte8XAUK/oz2jzTyWGHGoJbHCLxaKnL71txsknbmhAYMLDcNLbVPiOsDyQwd9slnc0AuGIdySENP",
+	"0GDGhWqSXxiFXFjIXHZzvSnkDOXc3gYkNqT+FMGNx0xobmEBkYIEbEZF0PRElnINKMtzKtK86TdQBKhK",
+	"0u4y7Y20zWdAnxTqT2AKRDY2/d302b22WAiotPOAiRiBlKWw2rtR8nCoGYu09liSkI2wzZvysU1CrXMS",
+	"U7YoKxvCqtPHJWafQSM5LEkpTtLW5jkOTxIRMuXC/OoD1mQy5rdMPAYfML+o93TXa9qAPViCWJifZH3B",
+	"1spH6aNBR6eRP3W0eNBVyYWKaZobncf0FuHihIxoqBCwjgvzuxQA1GGQt4cynpR9Lr6QWzATyaxy/Css",
+	"q9KowPCVRoWGYeXjFhVuF8blozQjqtj24Vd6BezTPJQBs9RYtCB8B3gCehMUpMcsLWE5EaZRUfEiBPqS",
+	"0ayyH7hIXLA5qm2Sc+AF53BTKM1vtiRg+YvlCKKZOaHWILYPpgXUzGBcAuknMy1b//zjn6SKUrNaTy80",
+	"FqjWvf7jjIc5AP8VDd6GB88YCzCWu1bymru0yeHRAqRkO+nj5K3hG5tNbtHVVBnnwlObZNUGZbQ7OpeC",
+	"9aCjx+qK2oK8Gwwu4RxOyEQKmUDfsAkTpDs60q8ewbtaqNKhgkwIs9gJowGLstV2R0c9GfARZ8FRnwuf",
+	"PRLh9UnD63rVuGCYrTOg4zISN4+1OqZaQ19I6Zdtekk/nD4LC3tVlKs8gIJylnbSRPKn8zmZyDBQereN",
+	"mnG4he9FdJSo1m0yj/itFg7p5sB2GQ26YS02hWJEG8PAwnUbMsn0VlOFpG/WEL2U8k6gsxpSQS0AJCIa",
+	"akHDxUiuEy5d/fsODTYYv4Co+0Y/pb5BjnnCDb+EfcWxCR1KaDbFFTmloPga3TjdoFsew5cpa4aU2hlt",
+	"Y2m7RgUl19fdt+T2R8eoKHUAZZOZkRCUolk98QTY+xC+gXtmKQbTzd5MAzH6sCdUWS9RVRsEWeSH+tqa",
+	"gX7NnojYrZyy3ALscn948SIr30antSkkNREvnwoEKeAxqVHf9Hj+848fm8U4ZUBVdprd0pad5TJit5zd",
+	"lbkDcl8dOB+6Nx/Tk7pAaQBpQ9lHuVJjV/lDsNnMzSAq4JwWEt3Dobnyo5cFdHrgelATPodzxMm0dkYm",
+	"dD7XH4q8E0dUKBOSsXEq3Ik7GU0VRJNPMk+HJ4bMlzPjdkgUCNRQXzh6BqXlMlbM5eK7JSkgJxgqyguA",
+	"GQ01p7NgObZqOB77qObfsfHdGoaCst3GoK35uUkuQ0YVI1RNHTBDcFwgBqPeKIBvzkZoVutadkA4DIf3",
+	"hENObrxpyJhIRQmCbTebTWLkSbNqcls6vXb3/U2v2++1B6fv0swWT2SpLTQIIm3gGrkZW74Ep4UxKGdM",
+	"KS1ysC5RG4L1JmnDkUC3+BQAfKmhPH40VGyl4sw8izRDtH57AhMhTMssIyXYXDQsPQFj6MPodXo/d676",
+	"77qXN93z9umg+6FDatVfZBK578oRweqLz+4wTfLXb79X6+hvMXN6IhXIQzaSEYMf9VYrrV/iRkfYTLCA",
+	"GlaoAPfREybql4YMVg5Pn3KzWiip27CifQvrttmHImn9H8mFySuwH2ETSL69HP59JuPrjc14Ds4hn4QD",
+	"4C0yNHJxlW1d4FiHb40WhW6QoxU/bQGeQ+YwKTBlCy1HozU/uLnPioXYZzTS5p8wbadFYFoPTNmiUdJg",
+	"+oBoTHvxBDnnsY0fqJf3kX1bLPnocrCcB7HQY0RqcDUfY4Sh3sigBbKe6AYCEDH8bS6jC1W/wnGt+5wf",
+	"sqi7VoEjaNl3+RR9VbFS1iWqHfVVzWY4DGRxjm+KzQ6XGp4r0J6ggF9GEfO1ye3ubFWl4BMRFVPQHWoB",
+	"q4MqZrC280yn9XgTlNOK1JSxuWl7ihNwSD7QTBaxEYOClRYdjXjI6WYAwbb74D4EuDPhNgLcXd+XV9o+",
+	"ssQ55GMuE0XcXSU11EZG0k9M79iIBlz/ZhrMyig2zcGhbZXI4sPZOVlhe6T3Yf1JnTp6xX6Oyp1xm7M6",
+	"dW+OQ53WAEL/q913fRrTUI61WZWIzEVpf8dwHwT0kO2ICaavnJhMRBzxTYeVPrWXg4LZFludkV1YcwdJ",
+	"uN3+BXn18s2bo5ck3SbghY4Y6/1OeSA/zn1FMaW4FKdSTjnTI+srG/2eqA4kUVg5rrTonLduX1Y+f/z8",
+	"/wAAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
