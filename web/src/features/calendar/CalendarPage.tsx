@@ -37,7 +37,7 @@ const loadFullCalendar = () => import('./FullCalendarView');
 const FullCalendarView = lazy(loadFullCalendar);
 
 // The event form (with its rule builder, selects and number inputs) is for
-// editors only: it loads after the calendar has shown, and never for members.
+// editors only: it loads when one first asks for it, and never for members.
 const EventFormModal = lazy(() => import('./EventFormModal').then((m) => ({ default: m.EventFormModal })));
 
 /** The specification's mobile breakpoint (§9): under 768 px a phone's views are shown. */
@@ -63,6 +63,10 @@ export { PRELOAD_FIRST_MS, PRELOAD_SECOND_MS } from './loading';
 
 const phoneNow = (matchMedia: ((query: string) => MediaQueryList) | null) => !!matchMedia?.(MOBILE_QUERY).matches;
 const browserMatchMedia = typeof window.matchMedia === 'function' ? (query: string) => window.matchMedia(query) : null;
+
+// A wide screen opens on FullCalendar's month grid: its chunk is asked for as
+// soon as this page's code runs, alongside the session and the events.
+if (!phoneNow(browserMatchMedia)) void loadFullCalendar();
 
 /** initialView: the list (on a phone, the agenda from today) on a phone, the month grid elsewhere. */
 export function initialView(matchMedia: ((query: string) => MediaQueryList) | null = browserMatchMedia): CalendarViewName {
@@ -119,6 +123,12 @@ function ChoirCalendar({ choir, canEdit, canEmail }: { choir: ChoirSummary; canE
   const [confirmDelete, setConfirmDelete] = useState<CalendarEvent | null>(null);
   // The day a new event starts on: what the view shows first, today when it is in view.
   const [newDay, setNewDay] = useState<Date | null>(null);
+  // Once opened, the form stays mounted, so that it closes with its own transition.
+  const [formLoaded, setFormLoaded] = useState(false);
+  function showForm(next: FormState) {
+    setFormLoaded(true);
+    setForm(next);
+  }
   const scopeQuestion = useScopeQuestion();
   const preferences = useCalendarPreferences();
   const setPreferences = useSetCalendarPreferences();
@@ -130,7 +140,7 @@ function ChoirCalendar({ choir, canEdit, canEmail }: { choir: ChoirSummary; canE
   const busy = moving.submitting || deleting.submitting;
 
   function openNew() {
-    setForm({ initial: newEventValues(null, newDay ?? new Date()), event: null });
+    showForm({ initial: newEventValues(null, newDay ?? new Date()), event: null });
   }
 
   function onVisible(visible: Visible) {
@@ -141,12 +151,12 @@ function ChoirCalendar({ choir, canEdit, canEmail }: { choir: ChoirSummary; canE
   function onSelect(info: DateSelectArg) {
     info.view.calendar.unselect();
     if (!canEdit) return;
-    setForm({ initial: newEventValues({ start: info.start, end: info.end, allDay: info.allDay }), event: null });
+    showForm({ initial: newEventValues({ start: info.start, end: info.end, allDay: info.allDay }), event: null });
   }
 
   function openEdit(event: CalendarEvent) {
     setSelected(null);
-    setForm({ initial: eventValues(event), event });
+    showForm({ initial: eventValues(event), event });
   }
 
   const occurrence = (event: CalendarEvent, scope: EditScope | null) =>
@@ -283,7 +293,8 @@ function ChoirCalendar({ choir, canEdit, canEmail }: { choir: ChoirSummary; canE
         onEdit={openEdit}
         onDelete={(event) => void askDelete(event)}
       />
-      {canEdit && (
+      {/* Loaded when a form is first asked for, not before the calendar has shown. */}
+      {canEdit && formLoaded && (
         <Suspense fallback={null}>
           <EventFormModal
             choirId={choirId}
