@@ -116,7 +116,8 @@ test('the calendar is accessible at desktop size', async ({ page, request }) => 
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/dashboard/calendar');
   await expect(page.getByRole('radio', { name: 'Month' })).toBeChecked();
-  await expect(page.getByRole('button', { name: /Evening rehearsal/ }).first()).toBeVisible();
+  // FullCalendar's month grid, a chunk of its own on a wide screen.
+  await expect(page.getByRole('button', { name: /Evening rehearsal/ }).first()).toBeVisible({ timeout: 30_000 });
   await expectAccessible(page);
   await page.getByRole('switch', { name: 'Show all liturgical days' }).check();
   await expectAccessible(page);

@@ -33,8 +33,7 @@ import { SubscribeModal } from './SubscribeModal';
 
 // FullCalendar is a chunk of its own: the phone's agenda and month show
 // without it, and the grid views load it when they are first shown.
-const loadFullCalendar = () => import('./FullCalendarView');
-const FullCalendarView = lazy(loadFullCalendar);
+const FullCalendarView = lazy(() => import('./FullCalendarView'));
 
 // The event form (with its rule builder, selects and number inputs) is for
 // editors only: it loads when one first asks for it, and never for members.
@@ -63,10 +62,6 @@ export { PRELOAD_FIRST_MS, PRELOAD_SECOND_MS } from './loading';
 
 const phoneNow = (matchMedia: ((query: string) => MediaQueryList) | null) => !!matchMedia?.(MOBILE_QUERY).matches;
 const browserMatchMedia = typeof window.matchMedia === 'function' ? (query: string) => window.matchMedia(query) : null;
-
-// A wide screen opens on FullCalendar's month grid: its chunk is asked for as
-// soon as this page's code runs, alongside the session and the events.
-if (!phoneNow(browserMatchMedia)) void loadFullCalendar();
 
 /** initialView: the list (on a phone, the agenda from today) on a phone, the month grid elsewhere. */
 export function initialView(matchMedia: ((query: string) => MediaQueryList) | null = browserMatchMedia): CalendarViewName {
@@ -264,7 +259,14 @@ function ChoirCalendar({ choir, canEdit, canEmail }: { choir: ChoirSummary; canE
     body = <PhoneMonth choirId={choirId} showAll={showAll} header={header} onOpen={setSelected} onDay={setNewDay} />;
   } else {
     body = (
-      <Suspense fallback={<SectionLoading label="Loading calendar" />}>
+      <Suspense
+        fallback={
+          <>
+            {header({ title: '', loading: true, navigation: null })}
+            <SectionLoading label="Loading calendar" />
+          </>
+        }
+      >
         <FullCalendarView
           choirId={choirId}
           view={FULL_CALENDAR_VIEWS[view]}
