@@ -115,6 +115,7 @@ test('the calendar is accessible at desktop size', async ({ page, request }) => 
   await signIn(page, c.singer);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/dashboard/calendar');
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('radio', { name: 'Month' })).toBeChecked();
   // FullCalendar's month grid, a chunk of its own on a wide screen.
   await expect(page.getByRole('button', { name: /Evening rehearsal/ }).first()).toBeVisible({ timeout: 30_000 });

@@ -262,7 +262,7 @@ function ChoirCalendar({ choir, canEdit, canEmail }: { choir: ChoirSummary; canE
       <Suspense
         fallback={
           <>
-            {header({ title: '', loading: true, navigation: null })}
+            {header({ title: '', loading: false, navigation: null })}
             <SectionLoading label="Loading calendar" />
           </>
         }
