@@ -47,7 +47,7 @@ test-budgets: web
 test-e2e: build
 	cd web && npm run e2e
 
-# Lighthouse scores of /, /login and /dashboard/calendar (mobile and desktop)
+# Lighthouse scores of /, /login, /dashboard and /dashboard/calendar (mobile and desktop)
 # in Debian's Chromium; not part of make test, since scores depend on the machine.
 lighthouse: build
 	cd web && npm run lighthouse

@@ -14,6 +14,7 @@ import (
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/calendar"
 	"github.com/cantica/cantica/internal/db"
+	"github.com/cantica/cantica/internal/liturgy"
 )
 
 // Answers a member can give (§5).
@@ -93,4 +94,36 @@ func (s *Service) Answer(ctx context.Context, choirID, userID string, o *calenda
 		return nil
 	})
 	return previous, err
+}
+
+// MyAnswers are the member's answers in choirID to the events and
+// occurrences of a range from..to, by the key the calendar names them with
+// (calendar.Key), in one statement whatever the range holds: occurrences by
+// their date, single events by their stored span, both with a day of slack
+// for the choir's time zone. Rows with only a mark are left out, and so,
+// unless seesDrafts, are answers to a draft event or series.
+func (s *Service) MyAnswers(ctx context.Context, choirID, userID string, from, to liturgy.Date, seesDrafts bool) (map[string]string, error) {
+	lo, hi := calendar.RangeBounds(from, to)
+	rows, err := s.db.QueryContext(ctx, `SELECT a.event_id, a.occurrence_date, a.status
+		FROM member_attendance a JOIN events e ON e.id = a.event_id AND e.choir_id = a.choir_id
+		WHERE a.user_id = ? AND a.choir_id = ? AND a.status IS NOT NULL AND (? OR e.status = 'published') AND (
+			(a.occurrence_date <> '' AND a.occurrence_date >= ? AND a.occurrence_date <= ?)
+			OR (a.occurrence_date = '' AND e.start_at < ? AND e.end_at > ?))`,
+		userID, choirID, seesDrafts, from.AddDays(-1).String(), to.AddDays(1).String(), hi, lo)
+	if err != nil {
+		return nil, fmt.Errorf("attendance: read %s's answers in choir %s: %w", userID, choirID, err)
+	}
+	out := map[string]string{}
+	err = db.Each(rows, func(row db.Scanner) error {
+		var eventID, date, status string
+		if err := row.Scan(&eventID, &date, &status); err != nil {
+			return err
+		}
+		out[calendar.Key(eventID, date)] = status
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("attendance: read %s's answers in choir %s: %w", userID, choirID, err)
+	}
+	return out, nil
 }

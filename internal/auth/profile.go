@@ -58,3 +58,23 @@ func (s *Service) UpdateProfile(ctx context.Context, u *User, in ProfileUpdate) 
 	})
 	return updated, err
 }
+
+// ShowAllLiturgicalDays says whether the user's calendar shows the minor
+// liturgical days too (off unless they turned it on).
+func (s *Service) ShowAllLiturgicalDays(ctx context.Context, userID string) (bool, error) {
+	var on bool
+	if err := s.db.QueryRowContext(ctx, `SELECT show_all_liturgical_days FROM user_profile WHERE id = ?`, userID).Scan(&on); err != nil {
+		return false, fmt.Errorf("auth: read the calendar preferences of %s: %w", userID, err)
+	}
+	return on, nil
+}
+
+// SetShowAllLiturgicalDays remembers whether the user's calendar shows the
+// minor liturgical days too.
+func (s *Service) SetShowAllLiturgicalDays(ctx context.Context, userID string, on bool) error {
+	if _, err := s.db.ExecContext(ctx, `UPDATE user_profile SET show_all_liturgical_days = ?, updated_at = ? WHERE id = ?`,
+		on, s.now(), userID); err != nil {
+		return fmt.Errorf("auth: save the calendar preferences of %s: %w", userID, err)
+	}
+	return nil
+}

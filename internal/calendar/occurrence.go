@@ -93,3 +93,10 @@ func (s *Service) Occurrence(ctx context.Context, choirID, id string, seesDrafts
 	}
 	return o, nil
 }
+
+// RangeBounds are the stored instants (as events.start_at and end_at hold
+// them) that hold a range from..to read in any time zone: a day of slack
+// either side.
+func RangeBounds(from, to liturgy.Date) (lo, hi string) {
+	return formatInstant(from.AddDays(-1).Time()), formatInstant(to.AddDays(2).Time())
+}

@@ -125,3 +125,20 @@ func (s *Server) RegenerateRecoveryCodes(ctx context.Context, in api.RegenerateR
 	}
 	return api.RegenerateRecoveryCodes200JSONResponse{RecoveryCodes: codes}, nil
 }
+
+// GetCalendarPreferences answers how the caller likes the calendar shown.
+func (s *Server) GetCalendarPreferences(ctx context.Context, _ api.GetCalendarPreferencesRequestObject) (api.GetCalendarPreferencesResponseObject, error) {
+	on, err := s.auth.ShowAllLiturgicalDays(ctx, requestFrom(ctx).user.ID)
+	if err != nil {
+		return nil, err
+	}
+	return api.GetCalendarPreferences200JSONResponse{ShowAllLiturgicalDays: on}, nil
+}
+
+// SetCalendarPreferences remembers how the caller likes the calendar shown.
+func (s *Server) SetCalendarPreferences(ctx context.Context, in api.SetCalendarPreferencesRequestObject) (api.SetCalendarPreferencesResponseObject, error) {
+	if err := s.auth.SetShowAllLiturgicalDays(ctx, requestFrom(ctx).user.ID, in.Body.ShowAllLiturgicalDays); err != nil {
+		return nil, err
+	}
+	return api.SetCalendarPreferences200JSONResponse(*in.Body), nil
+}

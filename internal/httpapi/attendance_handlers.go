@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cantica/cantica/internal/access"
@@ -277,4 +278,27 @@ func (s *Server) SetAttendanceSettings(ctx context.Context, in api.SetAttendance
 		return nil, err
 	}
 	return api.SetAttendanceSettings200JSONResponse{MinConfirmedPerPart: n}, nil
+}
+
+// ListMyRsvps answers the caller's own answers in a range of the calendar,
+// one request for a whole agenda.
+func (s *Server) ListMyRsvps(ctx context.Context, in api.ListMyRsvpsRequestObject) (api.ListMyRsvpsResponseObject, error) {
+	role, err := s.requireChoir(ctx, in.ChoirId, access.ViewCalendar)
+	if err != nil {
+		return nil, err
+	}
+	from, to, err := calendar.ParseRange(in.Params.StartDate, in.Params.EndDate)
+	if err != nil {
+		return nil, err
+	}
+	mine, err := s.attendance.MyAnswers(ctx, in.ChoirId, requestFrom(ctx).user.ID, from, to, access.SeesDraftEvents(role))
+	if err != nil {
+		return nil, err
+	}
+	out := api.MyRsvpList{Answers: make([]api.MyRsvpEntry, 0, len(mine))}
+	for id, status := range mine {
+		out.Answers = append(out.Answers, api.MyRsvpEntry{Id: id, Status: api.RsvpStatus(status)})
+	}
+	slices.SortFunc(out.Answers, func(a, b api.MyRsvpEntry) int { return strings.Compare(a.Id, b.Id) })
+	return api.ListMyRsvps200JSONResponse(out), nil
 }

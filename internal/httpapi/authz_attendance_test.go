@@ -9,6 +9,7 @@ func init() {
 	for k, v := range map[string]route{
 		"GetMyRsvp":             {"GET", "/api/v1/choirs/{A}/events/nope/rsvp", nil, inChoir(access.ViewCalendar, 404)},
 		"SetMyRsvp":             {"PUT", "/api/v1/choirs/{A}/events/nope/rsvp", map[string]any{"status": "going"}, inChoir(access.ViewCalendar, 404)},
+		"ListMyRsvps":           {"GET", "/api/v1/choirs/{A}/rsvps?startDate=2026-11-01&endDate=2026-11-30", nil, inChoir(access.ViewCalendar, 200)},
 		"GetEventAttendance":    {"GET", "/api/v1/choirs/{A}/events/nope/attendance", nil, inChoir(access.EditCalendar, 404)},
 		"ExportEventAttendance": {"GET", "/api/v1/choirs/{A}/events/nope/attendance/export", nil, inChoir(access.EditCalendar, 404)},
 		"MarkAttendance":        {"PUT", "/api/v1/choirs/{A}/events/nope/attendance/marks", map[string]any{"marks": []any{}}, inChoir(access.EditCalendar, 404)},

@@ -8,16 +8,18 @@ package httpapi_test
 // global administrator of the matrix is no member of choir A).
 func init() {
 	for k, v := range map[string]route{
-		"GetRsvpLink":          {"GET", "/api/v1/email-links/rsvp/" + badSecret, nil, row(404)},
-		"AnswerRsvpLink":       {"POST", "/api/v1/email-links/rsvp/" + badSecret, map[string]any{"status": "going"}, row(404)},
-		"GetEventLink":         {"GET", "/api/v1/email-links/event/" + badSecret, nil, row(404)},
-		"DownloadEventLinkIcs": {"GET", "/api/v1/email-links/event/" + badSecret + "/ics", nil, row(404)},
-		"GetPracticeLink":      {"GET", "/api/v1/email-links/practice/" + badSecret, nil, row(404)},
-		"OpenPracticeLink":     {"POST", "/api/v1/email-links/practice/" + badSecret, nil, signedIn(404)},
-		"GetUnsubscribeLink":   {"GET", "/api/v1/email-links/unsubscribe/" + badSecret, nil, row(404)},
-		"UnsubscribeLink":      {"POST", "/api/v1/email-links/unsubscribe/" + badSecret, nil, row(404)},
-		"ListChoirEmails":      {"GET", "/api/v1/account/choir-emails", nil, signedIn(200)},
-		"SetChoirEmails":       {"PUT", "/api/v1/account/choir-emails/{A}", map[string]any{"enabled": true}, [7]int{401, 200, 200, 404, 404, 200, 404}},
+		"GetRsvpLink":            {"GET", "/api/v1/email-links/rsvp/" + badSecret, nil, row(404)},
+		"AnswerRsvpLink":         {"POST", "/api/v1/email-links/rsvp/" + badSecret, map[string]any{"status": "going"}, row(404)},
+		"GetEventLink":           {"GET", "/api/v1/email-links/event/" + badSecret, nil, row(404)},
+		"DownloadEventLinkIcs":   {"GET", "/api/v1/email-links/event/" + badSecret + "/ics", nil, row(404)},
+		"GetPracticeLink":        {"GET", "/api/v1/email-links/practice/" + badSecret, nil, row(404)},
+		"OpenPracticeLink":       {"POST", "/api/v1/email-links/practice/" + badSecret, nil, signedIn(404)},
+		"GetUnsubscribeLink":     {"GET", "/api/v1/email-links/unsubscribe/" + badSecret, nil, row(404)},
+		"UnsubscribeLink":        {"POST", "/api/v1/email-links/unsubscribe/" + badSecret, nil, row(404)},
+		"GetCalendarPreferences": {"GET", "/api/v1/account/calendar-preferences", nil, signedIn(200)},
+		"SetCalendarPreferences": {"PUT", "/api/v1/account/calendar-preferences", map[string]any{"showAllLiturgicalDays": false}, signedIn(200)},
+		"ListChoirEmails":        {"GET", "/api/v1/account/choir-emails", nil, signedIn(200)},
+		"SetChoirEmails":         {"PUT", "/api/v1/account/choir-emails/{A}", map[string]any{"enabled": true}, [7]int{401, 200, 200, 404, 404, 200, 404}},
 	} {
 		matrix[k] = v
 	}

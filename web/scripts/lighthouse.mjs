@@ -1,5 +1,5 @@
-// Lighthouse scores (performance and accessibility) of /, /login and
-// /dashboard/calendar, with the mobile and the desktop profile, in Debian's
+// Lighthouse scores (performance and accessibility) of /, /login, /dashboard
+// and /dashboard/calendar, with the mobile and the desktop profile, in Debian's
 // Chromium. Starts bin/cantica on a fresh SQLite in a temporary directory on a
 // free port, with no SMTP: the confirmation link of a new account is read from
 // the server's log. Run by `make lighthouse` after `make build`; not in CI,
@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
-const binary = join(web, '..', 'bin', 'cantica');
+// CANTICA_BINARY measures another build (an earlier one, to compare under the same load).
+const binary = process.env.CANTICA_BINARY ?? join(web, '..', 'bin', 'cantica');
 const lighthouse = join(web, 'node_modules', '.bin', 'lighthouse');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromeFlags = [
@@ -26,7 +27,7 @@ const chromeFlags = [
   '--no-first-run',
 ].join(' ');
 // LIGHTHOUSE_PAGES and LIGHTHOUSE_PROFILES (comma-separated) narrow a run.
-const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/login', '/dashboard/calendar'];
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/login', '/dashboard', '/dashboard/calendar'];
 const PROFILES = process.env.LIGHTHOUSE_PROFILES?.split(',') ?? ['mobile', 'desktop'];
 const PASSWORD = 'Choir#Practice1';
 const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';

@@ -1190,6 +1190,12 @@ type CalendarFeed struct {
 	WebcalUrl *string `json:"webcalUrl,omitempty"`
 }
 
+// CalendarPreferences defines model for CalendarPreferences.
+type CalendarPreferences struct {
+	// ShowAllLiturgicalDays Show the minor liturgical days (optional memorials, ferias, commemorations) too; off by default.
+	ShowAllLiturgicalDays bool `json:"showAllLiturgicalDays"`
+}
+
 // CalendarPublish defines model for CalendarPublish.
 type CalendarPublish struct {
 	Published bool `json:"published"`
@@ -2330,6 +2336,18 @@ type MyRsvp struct {
 	Status     *RsvpStatus `json:"status"`
 }
 
+// MyRsvpEntry defines model for MyRsvpEntry.
+type MyRsvpEntry struct {
+	// Id The event's id, or '{eventId}-occurrence-{yyyy-MM-dd}', as in the events list.
+	Id     string     `json:"id"`
+	Status RsvpStatus `json:"status"`
+}
+
+// MyRsvpList defines model for MyRsvpList.
+type MyRsvpList struct {
+	Answers []MyRsvpEntry `json:"answers"`
+}
+
 // NameInput defines model for NameInput.
 type NameInput struct {
 	Name string `json:"name"`
@@ -3122,6 +3140,15 @@ type ListPlanSuggestionsParams struct {
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
 }
 
+// ListMyRsvpsParams defines parameters for ListMyRsvps.
+type ListMyRsvpsParams struct {
+	// StartDate YYYY-MM-DD
+	StartDate string `form:"startDate" json:"startDate"`
+
+	// EndDate YYYY-MM-DD (inclusive)
+	EndDate string `form:"endDate" json:"endDate"`
+}
+
 // ListFeastsParams defines parameters for ListFeasts.
 type ListFeastsParams struct {
 	// Source The calendar type key.
@@ -3166,6 +3193,9 @@ type ListMasterFeastsParams struct {
 
 // SetActiveChoirJSONRequestBody defines body for SetActiveChoir for application/json ContentType.
 type SetActiveChoirJSONRequestBody = ActiveChoirRequest
+
+// SetCalendarPreferencesJSONRequestBody defines body for SetCalendarPreferences for application/json ContentType.
+type SetCalendarPreferencesJSONRequestBody = CalendarPreferences
 
 // SetChoirEmailsJSONRequestBody defines body for SetChoirEmails for application/json ContentType.
 type SetChoirEmailsJSONRequestBody = ChoirEmailInput
@@ -3358,6 +3388,12 @@ type ServerInterface interface {
 	// SetActiveChoir Remember the choir the user works in (last_accessed_choir_id); null is Global Admin Mode, for global admins only.
 	// (PUT /account/active-choir)
 	SetActiveChoir(w http.ResponseWriter, r *http.Request)
+	// GetCalendarPreferences How the signed-in user likes the calendar shown (signed in).
+	// (GET /account/calendar-preferences)
+	GetCalendarPreferences(w http.ResponseWriter, r *http.Request)
+	// SetCalendarPreferences Remember how the signed-in user likes the calendar shown (signed in).
+	// (PUT /account/calendar-preferences)
+	SetCalendarPreferences(w http.ResponseWriter, r *http.Request)
 	// ListChoirEmails Whether each of the caller's choirs may email them (signed in).
 	// (GET /account/choir-emails)
 	ListChoirEmails(w http.ResponseWriter, r *http.Request)
@@ -3733,6 +3769,9 @@ type ServerInterface interface {
 	// ListMyPractice The caller's recent practice across pieces, for the dashboard (view:music).
 	// (GET /choirs/{choirId}/practice/me)
 	ListMyPractice(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// ListMyRsvps The caller's own answers for the events and occurrences of a date range (view:calendar).
+	// (GET /choirs/{choirId}/rsvps)
+	ListMyRsvps(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListMyRsvpsParams)
 	// ListTags The choir's tags by name, each with how many pieces carry it (view:music).
 	// (GET /choirs/{choirId}/tags)
 	ListTags(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -3827,6 +3866,34 @@ func (siw *ServerInterfaceWrapper) SetActiveChoir(w http.ResponseWriter, r *http
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.SetActiveChoir(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetCalendarPreferences operation middleware
+func (siw *ServerInterfaceWrapper) GetCalendarPreferences(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetCalendarPreferences(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SetCalendarPreferences operation middleware
+func (siw *ServerInterfaceWrapper) SetCalendarPreferences(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SetCalendarPreferences(w, r)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -7740,6 +7807,61 @@ func (siw *ServerInterfaceWrapper) ListMyPractice(w http.ResponseWriter, r *http
 	handler.ServeHTTP(w, r)
 }
 
+// ListMyRsvps operation middleware
+func (siw *ServerInterfaceWrapper) ListMyRsvps(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListMyRsvpsParams
+
+	// ------------- Required query parameter "startDate" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "startDate", r.URL.Query(), &params.StartDate, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "startDate"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "startDate", Err: err})
+		}
+		return
+	}
+
+	// ------------- Required query parameter "endDate" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "endDate", r.URL.Query(), &params.EndDate, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "endDate"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "endDate", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListMyRsvps(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // ListTags operation middleware
 func (siw *ServerInterfaceWrapper) ListTags(w http.ResponseWriter, r *http.Request) {
 
@@ -8785,8 +8907,11 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/email-links/practice/{linkToken}", wrapper.OpenPracticeLink)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/email-links/unsubscribe/{linkToken}", wrapper.GetUnsubscribeLink)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/email-links/unsubscribe/{linkToken}", wrapper.UnsubscribeLink)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/account/calendar-preferences", wrapper.GetCalendarPreferences)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/account/calendar-preferences", wrapper.SetCalendarPreferences)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/account/choir-emails", wrapper.ListChoirEmails)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/account/choir-emails/{choirId}", wrapper.SetChoirEmails)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/rsvps", wrapper.ListMyRsvps)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/rsvp", wrapper.GetMyRsvp)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/rsvp", wrapper.SetMyRsvp)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/attendance", wrapper.GetEventAttendance)
@@ -8938,6 +9063,153 @@ type SetActiveChoirdefaultJSONResponse struct {
 }
 
 func (response SetActiveChoirdefaultJSONResponse) VisitSetActiveChoirResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCalendarPreferencesRequestObject struct {
+}
+
+type GetCalendarPreferencesResponseObject interface {
+	VisitGetCalendarPreferencesResponse(w http.ResponseWriter) error
+}
+
+type GetCalendarPreferences200JSONResponse CalendarPreferences
+
+func (response GetCalendarPreferences200JSONResponse) VisitGetCalendarPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCalendarPreferences401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetCalendarPreferences401JSONResponse) VisitGetCalendarPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCalendarPreferencesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetCalendarPreferencesdefaultJSONResponse) VisitGetCalendarPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPreferencesRequestObject struct {
+	Body *SetCalendarPreferencesJSONRequestBody
+}
+
+type SetCalendarPreferencesResponseObject interface {
+	VisitSetCalendarPreferencesResponse(w http.ResponseWriter) error
+}
+
+type SetCalendarPreferences200JSONResponse CalendarPreferences
+
+func (response SetCalendarPreferences200JSONResponse) VisitSetCalendarPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPreferences400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetCalendarPreferences400JSONResponse) VisitSetCalendarPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPreferences401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetCalendarPreferences401JSONResponse) VisitSetCalendarPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPreferences403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetCalendarPreferences403JSONResponse) VisitSetCalendarPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPreferences408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response SetCalendarPreferences408JSONResponse) VisitSetCalendarPreferencesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetCalendarPreferencesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SetCalendarPreferencesdefaultJSONResponse) VisitSetCalendarPreferencesResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -20585,6 +20857,88 @@ func (response ListMyPracticedefaultJSONResponse) VisitListMyPracticeResponse(w 
 	return err
 }
 
+type ListMyRsvpsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  ListMyRsvpsParams
+}
+
+type ListMyRsvpsResponseObject interface {
+	VisitListMyRsvpsResponse(w http.ResponseWriter) error
+}
+
+type ListMyRsvps200JSONResponse MyRsvpList
+
+func (response ListMyRsvps200JSONResponse) VisitListMyRsvpsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMyRsvps400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListMyRsvps400JSONResponse) VisitListMyRsvpsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMyRsvps401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListMyRsvps401JSONResponse) VisitListMyRsvpsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMyRsvps404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListMyRsvps404JSONResponse) VisitListMyRsvpsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListMyRsvpsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListMyRsvpsdefaultJSONResponse) VisitListMyRsvpsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListTagsRequestObject struct {
 	ChoirId ChoirId `json:"choirId"`
 }
@@ -22841,6 +23195,12 @@ type StrictServerInterface interface {
 	// SetActiveChoir Remember the choir the user works in (last_accessed_choir_id); null is Global Admin Mode, for global admins only.
 	// (PUT /account/active-choir)
 	SetActiveChoir(ctx context.Context, request SetActiveChoirRequestObject) (SetActiveChoirResponseObject, error)
+	// GetCalendarPreferences How the signed-in user likes the calendar shown (signed in).
+	// (GET /account/calendar-preferences)
+	GetCalendarPreferences(ctx context.Context, request GetCalendarPreferencesRequestObject) (GetCalendarPreferencesResponseObject, error)
+	// SetCalendarPreferences Remember how the signed-in user likes the calendar shown (signed in).
+	// (PUT /account/calendar-preferences)
+	SetCalendarPreferences(ctx context.Context, request SetCalendarPreferencesRequestObject) (SetCalendarPreferencesResponseObject, error)
 	// ListChoirEmails Whether each of the caller's choirs may email them (signed in).
 	// (GET /account/choir-emails)
 	ListChoirEmails(ctx context.Context, request ListChoirEmailsRequestObject) (ListChoirEmailsResponseObject, error)
@@ -23216,6 +23576,9 @@ type StrictServerInterface interface {
 	// ListMyPractice The caller's recent practice across pieces, for the dashboard (view:music).
 	// (GET /choirs/{choirId}/practice/me)
 	ListMyPractice(ctx context.Context, request ListMyPracticeRequestObject) (ListMyPracticeResponseObject, error)
+	// ListMyRsvps The caller's own answers for the events and occurrences of a date range (view:calendar).
+	// (GET /choirs/{choirId}/rsvps)
+	ListMyRsvps(ctx context.Context, request ListMyRsvpsRequestObject) (ListMyRsvpsResponseObject, error)
 	// ListTags The choir's tags by name, each with how many pieces carry it (view:music).
 	// (GET /choirs/{choirId}/tags)
 	ListTags(ctx context.Context, request ListTagsRequestObject) (ListTagsResponseObject, error)
@@ -23359,6 +23722,61 @@ func (sh *strictHandler) SetActiveChoir(w http.ResponseWriter, r *http.Request) 
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(SetActiveChoirResponseObject); ok {
 		if err := validResponse.VisitSetActiveChoirResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetCalendarPreferences operation middleware
+func (sh *strictHandler) GetCalendarPreferences(w http.ResponseWriter, r *http.Request) {
+	var request GetCalendarPreferencesRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetCalendarPreferences(ctx, request.(GetCalendarPreferencesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetCalendarPreferences")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetCalendarPreferencesResponseObject); ok {
+		if err := validResponse.VisitGetCalendarPreferencesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SetCalendarPreferences operation middleware
+func (sh *strictHandler) SetCalendarPreferences(w http.ResponseWriter, r *http.Request) {
+	var request SetCalendarPreferencesRequestObject
+
+	var body SetCalendarPreferencesJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SetCalendarPreferences(ctx, request.(SetCalendarPreferencesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetCalendarPreferences")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SetCalendarPreferencesResponseObject); ok {
+		if err := validResponse.VisitSetCalendarPreferencesResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -27026,6 +27444,33 @@ func (sh *strictHandler) ListMyPractice(w http.ResponseWriter, r *http.Request, 
 	}
 }
 
+// ListMyRsvps operation middleware
+func (sh *strictHandler) ListMyRsvps(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListMyRsvpsParams) {
+	var request ListMyRsvpsRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListMyRsvps(ctx, request.(ListMyRsvpsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListMyRsvps")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListMyRsvpsResponseObject); ok {
+		if err := validResponse.VisitListMyRsvpsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // ListTags operation middleware
 func (sh *strictHandler) ListTags(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
 	var request ListTagsRequestObject
@@ -27790,446 +28235,452 @@ var swaggerSpec = []string{
 	"KfQfYdIG4lju8PLtMXr9+vVfjD9ceYeLj0aSqCNUU705aHm+q3uE12SsKyulrzzpTjhPelpz+T/thbTM",
 	"SKnKu94edThXHYZmvvfZkFsQww8Tx009mnUU6gng1Rgbx6WNd78lJGAvIEzf9xFRpBR5mC4mSk1NLIb+",
 	"1w7CWSaIlC76cUQ04Y70BjWd37AM4Z2akWGK84+xHqVmI66bikDMRwj2kSRoNqHppLa34+lUIj4lDAIk",
-	"kSyHVat7K81wbmHaltTan5dXddpmtF+Uvqt327pyF9aip6I27q9t55ncz71B7+vRoPKEjLAV/0KPV7g6",
-	"bsl8HSfEwjLrrys3w4KhtHY61GNsDshfreA2gTPhwvr24r4sYMLKvReeDpm1PF/0cS002Pw8PFJOxTFY",
-	"ggPjoyq8xqBCGDprUsrZ1Qf0+tUPP+y+QjifTvDud+DXDB7xqLdommPmG/hkgcGoW5CMlgXYJcSYBI17",
-	"Uy6V7jByM3d05bTy/IUld54quyLRXrw2o/twYsLd4i7IsCleM8RbMnfs1plDcqpKMaaaI7rvExPjo6U/",
-	"zykZ3J0uex97dhzbgXt4q6J6WzEkorIhBcwuD6eulUa5x6I2wTuIbNwIaj5lLpy9/vs+0o/RH5yZoJzg",
-	"zj6KR8qRvaYSbyH8g+ATQ0NCiZ6QxbB/DqKRv9U+CfkziR6p0wLTPGLjbxF21rn9q27ifJ5P59f8irCg",
-	"qaafS44kqeIkIHTSD6/a3tKfIi3xIN3U1s4e+tWa+6jyv6IS5WSkEC9VMmBapqwMP3OEBYFIW8smBEnp",
-	"lIKoPGDBG1pLmaEkFznhQlWjA45SjyFBWKGCS4W+Sw4ODlA6wQKnikTkvMqebE0Wzb4+sHxeWTglZWOt",
-	"1tVzkMbMJ48QKaYKQoCNCwhkEwIqCYaYEtsIBOJ3N4q07PVVxFvfttG/TggEEJpdRDM9UMUbu855WFiq",
-	"N2u52Z/5zIR5VaZgIojLTjhyvTU7qiIWS6ZIttdbaez0BpA0p/n7inUCU29rHM/yNaGfRZ053Y9trWbV",
-	"LSarDzMIdgEjrf75rxGpM2YQKrBURKCRkaAziGQ3f51BYJmJjF9PPmLkk+pmB9JvGvMOZ3A6RhAczzM8",
-	"D1sRMLvtqMzaC6BaFPtxdFFjPsP7+vuoNNFiYeXgb5wykrlF6iZptHsQS6klKX0LN02rbXf2ef1RyFA7",
-	"nXBG3pduXRYMRBM+YxCa7MfgSxuEz+vDrvk7mPNmjAgkJ1gQiUzE5koBpovgYTZOTujUzWNtz/QKn6K/",
-	"DtWtX+1vYzMXNiJKbVdlUWAjpD5UpbmGmGB4uCXRKRtrHTAuXa0SgdcLnVsteoXlrejC1FEtAZ8aJbmJ",
-	"2zWppPruMKk4TqhAt4RMJZDbHc5LWIH113cNTbBNwG7X0ZanzzPSIqFlYVGHftqFHD6ESzUhTNEUK5vS",
-	"YvOJBEk5SBr6NxcNDFGujYs1prFHd8umlIbcKxRLsqZTaEiFmvxGsGgJ+vO0pxQzzvQ5awkbwus02Baf",
-	"V2lxEblmSklKjA/cGpzs2qBtymzCEWf5fGcvGLcXv0dB88B5jGSnRFCereKPbqMuzNvt4az+qibVTrbt",
-	"vz61acg208hJXqTbaoV8mwAQ7KDHyGzQg1MOqhTI05UQL/hsSyJFPqkgd8spIx1CCOC1xB9j2xQj6tmz",
-	"0PkyVzRkx5HUSs9wbqL6azXLyFn6ncoMLUsBP8C1h7YHvR9xOknQ/8EnmDF0RYZYKoqZRQF46Ml6XvKG",
-	"3ts2t8pDD5Nv1+7B4kuNg9hZbsgnnCr/WMG/ZXWyICJwKMgddX4TuzNaJCn/+GMeNCGaeNJ6wUyiZYBx",
-	"24ElVQQqjK9tLS6qFXdTOCcZJXcw8kvCMJUSHDeNv/Z/xIL/vdS/1v86zrGUds7Vv/cveYH1HaUbWP7n",
-	"/jnPiNDrUP3jmDNFiikXWlgKrYYb+iWRPC8jCRKcjWhGrIN2YdmS3ggXfLXT7S285W+3+e6qHI+J1B0H",
-	"VN+PU30yv0fm1YrrSVRoqqNsbFIBZ1giPaysof+vN5pFRgM9EBmRF60Jth6QphE9noO9/6q5cMEFSdCQ",
-	"SGW4ROeBNY9VYFxaHCkKwrLKv+1oDZeK3xQWuMEGTlV/F5iVOL+RJCdpbWa7YWQWToBfsA34XSY+QdQL",
-	"FdrQ8GGB/DuS9U2kUsAcju8wtVyxfbVc2JW0Dq6AJ8V3OWWA3ELX0PDOzCfzDjE1VdvNkSTebMLLUcnN",
-	"zUXI8ZCEFWcQzR/im1kYu2kvsT2GBnmC5/cxmkSvrm52CM/2YLl61ARxmlF1lXLjPaks/5QZoIcRz3M+",
-	"M7GNOM+DjLDdwhuzYizakeG14ABN8wayYRPtu7T7bnoP6DK1ZXdKUjqyqYTgWZIqCYA5NNNPufDNzSMy",
-	"M0AA6BguI4xwlkm0rdsyOZYeiEAAPmAHLJk5JUyhMScSDefwBcAcmTgIm2YNY6eqzvi+ZXwGGSOfcDHV",
-	"TKPOFQ/LX5UXDmcZNULURWPZ2p3rvdNPSmA0wqmSCXIJ+ksgF1wURr32TqAXtF8HJi5uzqQsMNsVBGea",
-	"a7hGkyrGa2G3IE7HKqZUQeqqmpAiEka0kB8csGJrMbe506Fs4RUagvUWtQVUQhhOHTQcOBQu/LCNQ7+j",
-	"7NbEKdo8AHdvRGzzVX+Q0T0kkOXNEOMztF0dCBeJlOE54iwS4GAtdMt9nS47JhJNzgC5obR2YTQHZ2Pq",
-	"dBMtZWeEZJZwdPVqHWPqsguaE/lx3nA4gy/HZAByAa4gmMxC1Po9ZlSnC4TCXbnC+f0aW+SedyaS3W2c",
-	"m3fVR3gFPbKKknFUxY1Hytpo2EhQnAnGUUcuxLQR/IYW/QAQiGds/w7aJeYCuF887D3jKR8atbgqdLDr",
-	"Km0mWHBZLwAXPXjnZxMuCZrpAaU5T2+N477iLcbQetQ4XmB3MP7N4Hg7hiKuijiM0rDmpLGcr80lPpn2",
-	"HdNuDShfXu+cslsXZ5ggyU1oLbZM18N3UFxfjZrjQ4AgVRJJVWaUo4wKkqo8fFhWOCrXvp9cbEq3pdSf",
-	"Xugv9EIGXI+lpCmgQ+lJOjACGBRgRFKl5SZmgGhsegzQGLNBxpG9cWTRzdlqeSp2CUPeftr5thBcUNS+",
-	"c27wbgpzI1chlDlSBT12swzo109BJQtdRqJkKVYkeyt40eafdcKaO9xV3E6CbEoVmLTNhkheVKH7guB0",
-	"QjIbSDvV4vWrgwMvfNwm9VCJBGZjcujEeCorT3CdCbCFcqyvBf9zLIhn3pTcBxq1xvecQEP5vCKrDM+l",
-	"Q3qhag/15a0VxyFahAgzGpMJYLL3tDyqOJKExOTR0P0se9WWRQnnQpA7SmaBvKIVMbDeMrSkEjkPWucE",
-	"luqaap+fRVJcxYzbE40aoaz+fKKrdVXdc1VGtRfomgk8UmGN2JcU3KeCTAgWEuySkog7mlqMgpTApOqg",
-	"xBvYxdZkfOih9lh244qevPUlWUqm6pjF0khccSqsl6KxXYkYXHhyxE6CSpYTKZGN9dcHppkARLOwsOGM",
-	"E61Tq6wYAQ/n71+S3oLZcgMulQe7CpuLbS8dmuu7+o6ycZc8zK/C5xH35lW9+EvXHFroLDb3Tr6D6PnA",
-	"FmZZI/bJWxV5S6fT8MOFGZhG6i+C46kvuigHjN1uRw1hW7ehz9B3b9CEl5FAwA7RVYG0fqmICdc6yx7F",
-	"wlhjWHTJBm10nzj+HYmMsk1Hl/onm+MVsKEKXsTPn+KxZ4vmUtdM9c3KsQTor8oCCRiYqwSRmaBa30bb",
-	"tDAQZYgzK1nckqmCGCYv/jDiuJ/rm6TDxMx7iTe06MTOYDxRmKXlOaXy7hBhZLDvkOAza9QAUWq7wflh",
-	"w29uydzA2SRa4rmFqfKpOfr5HNxQ6B//9j90KwPGSzUt4X7576m1ipoLco52d03UGkrl3X/fQ3+TnB3C",
-	"qdJsWX/xWQ8h0msyYLqj/+3LHqKpPKyO4i+nv5y+v5ZH6Orj+Xn/8jd9PTn/dYL+Zfe4//767Li/+/a0",
-	"f3W9+9fT32D49e+X/fd/HbAxvTMJB/ohTHLboQ9oQQ5a1I9TXhBZW5HBJ+4gZOEzqbTUaFSRGZY7jUBk",
-	"jzXY8L1aykjlXS/pAaZd0qOpXO2jsm1UcEmrSOSSRAjFgOyHjyJldzinkYfMCKTLDwSfral+2CHyWei6",
-	"LlnLGBc9d7prM7SkmprfRD2nVevFZ2sIyq3MPhZjch9uLgiWoWzWXydzhPVx1ifAThE8FuAvNrOvw8q1",
-	"gDqjkqwwEznqXG85IwRrQ2jsnRJxdXkZoHam8W3ycqgXJIqWOFqXkRGMpF0jXcfdA+FeaqUgfs15l+3K",
-	"iNX6VRcH2klYkLwUaUQjqPIagYHfkrA9SAnM5IgIQSIGKSWw8ShtSQj8liblvjLSVulZpSxtZn7IudBF",
-	"Gmls3dIaJ27bq2k3R+9tWXPtQwRWecGX2eX6CV/xgPAIbfkgKB2kNq8WgAtAbkfCO2Mjvjwzx4tqp6L1",
-	"a4bBd1wcwjoBC3dESBfDUfVy92rvYKWlxPII14A/gPAMHRD8hnfQ4NrKdRpbkQWQ3QMMbCGUv3lKf6k8",
-	"VdImYbnwdzQmEGiK/sYpA9TCBRseOL06u7dWJAfcLzRfgsu0pWCQAR6eYWm8QGBo3IY9piZFxDiIlEFz",
-	"l4QZ4bzbXi1fhVPCMhtXYUOie44KTEGLO35LOtyGBj/BHtdIOoFNHKhuRD9T0K6LT4EdUgnqc9F3ow+Y",
-	"VKByQp3esh7mTbsH4T5E0Mksb9eqOfj2JYgliW8GsK/emmBioH9K/RDnFUf2CBGcTlBRSigL4oWn2DPc",
-	"niBYAyl+fxA/sQsKpG74BpJ4Eud34gKNSyJVB5N3B5Jv37aoxivvAo5TPoP1rOMPEsMnzD9hNAnUrEg8",
-	"l75E2ykvCpwgSQqa8txyEjwcMEmmGCwJEL9Tq9GmtETKx4xKkhlAopTnZWFAyTCbG3Z6hLZ+8RDvuBgw",
-	"7we55dUegB8SE/pJMpRiSXYpk4RJqiWdfL4D2qe1ee2hvim+QaWNGRqw7cBmJWardqBgitJsc0hytA3J",
-	"NKjfrI9ybr/4Cb6w6sOAFQQz6TJQ0RW5IwLnjfXDgqBqpdBwjraOtmCwbjI2e9PdNPDVgC1PcQ/1bfbt",
-	"9wcHep1lUKde5BHyrhMVRf0qNfpaQL3VHCZCanpORs5EM0Dqg5I0JGwOWktPjgw9ojN3t5xajdlMqv6w",
-	"FdqtZSxPw02dRh1AdIJ0D/3cCTOKfLI4avawUvv8VcRKFw1UOwXlecThvENamdndIzSrtG+z60PiTqU+",
-	"ZXXZJvN+tkIBb5fnrhcDlDzZTo/AltFREI9BVcVPbAUZc6tMsNx5LMGOlyrlRcNpZuZpyUkLKRCs+XtL",
-	"wmY3V9iiaLAUJvC+8vnXuT/AFM0qMA5/LftkIsaKFXmeDs/B3696PdqDARfPUAw5so0TWXJ6BCvc0mge",
-	"ia24Ed6TsazJUeKGtg5n2p1NPfLGicbSP8yufFT7EY6eieZSxM5FmBod2a1LYNFbbkW0z9Npva3M/p6K",
-	"48ZUt0Y00HoaXL1woR17R4cCi7lJHA+EaTDyKQIeDLAII0GIraLnxUZO6HiidV9WFkTQFFSE7UHv1aDn",
-	"YgiNTTg3nYcz+Fg9pHtCsLoWDNhDZPoucCyEimmiCLkf2WPrAhsLANQiMzUUqbJlGDVFmrKlmixlNERp",
-	"Oeu7QxxrR9MRq0AbQs9cxEZ71GpncA6zSNbyf19k1nuGvlYxQZ1NK2Il6Mfijv0RQwuV8fCXn38+PD8P",
-	"NeS8IR2hNh8NNTMar3rihUtdUwvt4mAiHLF4+JkeAlUYSrM16qoKtgzDvCzFWmLmhVqGj50pPGiAy5fP",
-	"VEU6gXo7OWZbkNticY4t+HkY+B2y5+MN6QHbDHu767Z50L/Rtsy5quHlsXm3ChDsLha7BbzQ3wdjJ9eL",
-	"X3YbZ+fXtmemy9Yc5MAda9PrAuCjOVdb1hJQ4d8yJTBLyVZcRYmFqPAIv5sKnCoqw/kq16L0QN3NnkwM",
-	"rikU5qmgKUwdJsWRbc7kqYczVjruQF2NyCxSfUa9pGiYVnMS4S1ybqmrylXb3CWL89mcPiw6zswBSyeC",
-	"SlVgmaAcfpjwfH4zI+Q2QQRcV5rBZ1C25ibGYNeGDQ3Oho8pWztJMOlN2xBABTGmo3NLBhY0dYRzSVa6",
-	"BiuMnTYQUDvssEa1LBmasPkbqtlnMcI3VX+/RwqXrGINV6Z04kcZ0Ixs96Fhnzddwut7taMCg13kuKyf",
-	"OUVyIQJKyapAM0S4aG0o5UJAQjMaztEE4oGE/idm1vZ15PC9KWcWYWchINob+33i5OKAYQb2R8gYSpgx",
-	"hEzMFebiq5YcQp2gph4h4G4BH9LfpWi8nefotrvmrccKqoqiSK2ij/ts0mMsUKcVWTHpWN2ztgO1aj3i",
-	"+dzLIwFeFxtEO+qbU307d6M14IievzJG2IcZ2wge3UMV+Q5qeRBurVK/vUH/3rqEl3akVXhe7Uap0il7",
-	"SQ8cKcFL4nyEj1192wB8urVEdABPt28GhzvCdabDYo1PA+F1zDMi35GRikXaqulpZ/BJ/+0k0EVwjFqy",
-	"egswbK0QbVDowgh9NqNtSoTkppiERDUKe8bTstBK7n/8++udgN4+nQr+6R1hYzU5DlSG1dQw4SbHtYJH",
-	"5o0F9jL1BKT4iFjdWZzzcY12GK1M26m2b9IQ3kOAfRb/CtfByNyTlSPQfdO5oOOJchE/UbkgqtVnpbnG",
-	"zykr7TursxkmWBSc0fQYMqs+UTX/mYbMOlCr6tVBtxQJKt+T2TU3gKY5Hkci7zAbl+H6R0kvnwua2hy8",
-	"ZZWGsjOmiLjD+a+E3IaAAqAUiOJIEHC3qxnR6sqMo1IS2THRo4TilTK6IywCn2myP8FGZ418CVKCFgXJ",
-	"jlBGpaIsVaAK+aaOCCaCTWn6lWjisJwouDVHAIVQlOkEVV95ChojJOs4cTGZq0nxyDRhIv2gjEGLzcql",
-	"6AGVRxdelsOYuhhXJG2M4ZRLCIK8IgVVnIWsE7uvvoOZfXeEDrSwbE/eXrQyb0e2MSdY2BybrMvpDBof",
-	"oqzbxqo8qIBXoBhXvL9oOoMPHrhGsmwTdDBgpAmGjfT9wA6GC5vfWQV0bMOymZAPMzOT2Q5OIZMAYKPT",
-	"Pun5HA6YO7KOypKKoyfI3TMJcgwqgajcBLkrxASnQIiewmOJtqvYigEzwRU7CXKsL0GOad8UhmsnSFPJ",
-	"je0xS+qzfDNzLCAZsIKyG2pZIFgbJIxAX3M31fjhxN1M6yOXoOqauaFsxBNjxtuBGRY4GbDFIJo6MsSL",
-	"7gBs9YfGd3g0FM8ZTDHLKLgG1iajKEjZCsQ46tAyAhFYFk2wK2bgM8ChmdEnrbBoK3Yj6oJszTBZy4Xt",
-	"9RbxXkd7CvuuzevtCSN+pxFzUwWZZ+INI1NN4w8Xad++mSy3vGqEIW96V9zK0NG6n8v918m8ClYBDgoO",
-	"9W65KSwubgdc7mapWuNPOlqIrQfemYW7eeDNkrmj3zHCxVOYlrO974GRa6Q1o0ylEBMECGQW8qcTqDoj",
-	"s+NW5cQ2LzG1MA5uILYqA2ZzJA1KosmcPHJQvRgxgFEz70eM+GuX/zRVOFxB3oVlshcOlO0XtMBivl4g",
-	"1C+maZeQv7LIxu+OEoxnYB6BFGzDZ7gP5uAKaMHVOAxJT4IDozsHXnJ9rBIF7cTrnqKnyK5dBHXKTW5N",
-	"IgnNbz1Ztu64wxwucMgWVPXcnQI9I91SBYam6ttAPBuTK/oHiVqCcN7h8jGDdO/b/rzG45N3HsvHYINY",
-	"KZxOirVgc/rVN0H5zbMVrRyXwwhrTYNocOrOxp9LcHCuIw/eI53JfvLjvNPQYgmQsi/SCb2LpkBiqT7K",
-	"2kQcC/HocgFpnafzRl/jcBHpDghwjd1du6pY89ZZ+0LpoDg3Cq16GxArIuaNyC5i0jg7UevF7/Fb7Epx",
-	"EWRkOS2o+nEejfGAW7cWSwo8N6Wuk7riyzTHzDr9obUjV/2qQvEyGKjbOJ/huUws0MqQ5rnW0ClU0m2m",
-	"d1GmfngTDvPGnz5CSc+WMUPlPIC0zk1yjSkCCoNPsRBztG2RBG7O+/9y8/Hi3Yf+yc35jztHrnwrwtMp",
-	"SickvZVQfCQnCI8xZRIqnVl8KWms/B0HrqXlyJjh5wqgluZELtZQNMElnXpaLn5ju11auyjXj/obW03r",
-	"NYm2lEN0HDvqomsNhrmnWVv2y4zyMMObYHm1gLTfgOK+JxdtM2cvsNjVgnxce7KisONF6xtIH4NFx1uf",
-	"T0l0ox+l/KPT7KpJNmJ/KnKt1tDbmgVW7LNfy3Mr0vBoaJnMo6coXBv5keouRXv9KINsfmRxAJdJeX1B",
-	"Fro4U6QIw+B20Gr0YOBV13/7dKCv9cLmlg2FK/WK3I/jjmeDtlTqlVdl4xD6kvq6IW0Bcm4O0O/SzTe6",
-	"jB6DWAxkuDAsJMzI4gBnZXFivVcXDpR5edZWjulSpK1+tYIWWeoj8Ya7aqoRnXPFfO814OhQbPLVA3lA",
-	"0pNcqA+iCS0RVfW8Bay/WzHEvpR0zIpgLdHlFOh7at0LDa0YUjXfJ3NimX5/FTQU8NONP8dZ8xw06QuI",
-	"Qg3FAGd4HhVmpUKvDwyyKeRHTG0riRHOBUmh1Oxa9VvcSE5w0CChO72w+kXEeGifOknVH4oA0Cq0feAk",
-	"ZczmC/ANvDTIu0s+l5zzqYzZQoSK18eaegiZy4NJEB3pYYTTEKYkBpQDj9rm+OoecwQzjFfYoMMnVX1i",
-	"GcUFyslibqkfUhBGCTEZtgX9BN8Oeudz+HTQc1njTSTmex67xnzdFi8QmduFxByFxowjJ8qScCSqXrdu",
-	"k4FajBhr3vFRSXfdHV157y+umZ1N+1JEFbe25AtFmEu8cLH5mU/q+fwhjGZxnwLMZkbIbbTMh33gDY3f",
-	"+fUDJFQXB+a4bUKFHbSfpJ/s2ex2Lhe2xB9Va3bH+fxS3k1jiPRxxPg6QnITiPXh8PUG7nloMpq/RkSn",
-	"B16B78kndWWRmNeAsja5cB305DCItfs+NKILIgoqZfCK+8AIguCIqkw9zwn6x//1/6Bp9RVSUPdmG9sC",
-	"Yeg//v0HIDXnyLyjZHaYYTkZcgwltuAHFxRpI8H9v+E58AL30P0BT6r4D+keN34xXxvPpnFtsMz/2z53",
-	"GZ1mdFBWgEPh3gIzPCbeG/aHlBdFyWzcSPUlZjifK5pWP0hTYr0am/e3a8jG+rqO7Nzsn5gxXrKUOCMn",
-	"xO0ejnM+xOFSWCtEqvXq3miugdmcM4JILqEwhsdzqtg5KJCzVkGcxijjNXHaLvgLIrx7PXKT8xGyEjbQ",
-	"qrzfAH9xw1gtzteE1H5ThxbgPre1O4nA9msZGKC76Qgxcmdc0SvtaS0iZlQFu4fIFi1PvrjZ95SqqrLm",
-	"DmWvbjRpE7liYkSEDtrOVUBGd0fmvO2thwjAoRAKn/C3TOrTEdraMgmw/jm3GhQLJyQHNHziSivVtZgW",
-	"Z7gwneDS2oTd9S+9WLJ4M6OeZmi7Q974jq2uYgpigKkVimdMc8w6nRyT++yk4I6vWzNoZCZb0gZNbkEI",
-	"0VZ0cK3JTcuNZ3i+paVGylI6xbnBp/YyVXPMICuuwJmhlYaiE+5sXfjHSOr0WwtvaLOl0a5B+1UcDQUE",
-	"i7o/HamFldacr+FH1xR4lXO1ngH/Ps7UGiy0i6VqQUxrkFgz194Lhak3I1lKwzbL4mOO1pOIHc1jPo3G",
-	"qAhe6Fe6WAS9d9t6uoJY3EC8EMEip7FgrdcHDSVM029V6AaK6nBGtmSF1NudKOJRKRIXpMpqXZBIoHs+",
-	"QnbMEKlsDlNV2AdKj8Op2x7O7b9uyXznQWarthEvqjzV8JNqaWP7YkWPdfjzOgFWXmmtB5Z9qircRgOj",
-	"1qnbtRj49fu6xbZcqSDzfVKHhtkliq135LSlfDp/2zhxK++YDWmOsYHfB8Lhvk7klf6o+8CXtPiTvAHF",
-	"pg9XyPJBuY9bPl432uiFncnYA/NYTb8NA99qz3sYE2MxytiiT9RGPAs6sbgubmptqxs5GZtY4g0sQnRm",
-	"VbH15alNSJ79iNPbgO2vZGMoUV9ZIpGaYBN0tJz1Ut+GFXRMDLfeKELOWxvxuaiJIMSCUYWbtvVCfLyd",
-	"VZfbSi90lVnijEiuPFnFY7WMGrSHVOemFeOi2onKHgvpgJdVwbSlFXlPZg3g16psjgXIrVMMQap2GZZ6",
-	"l1zh6soou3JjRB3du1jVx1SQdkg3Woo+BbgAdFUyLe4naMv+YNZK/yA1CX2HDIHgMU8gC1SiH/RDPQd4",
-	"Qescr96Yt/SDKr0K/ZN7z06SZFpsT6uthwpWWw/wjdRGMJPx4+af1OdiaYc88l194OS69VAeRxhZL65k",
-	"gUd85cJNPGbFl0/XlCe7q9X30kXBetkSmLeOLOGKrjS0NPuHr5t5fcYW65oU0zwIsZGWUoVql77FxjxL",
-	"c8OPbUYuwtNpTokMc5V2XL71VWk37LBKHaoX6hDjrHpqZ7dqWSLSwMMHXEPIvzlYpUdBZ6tG+gSSYUTs",
-	"WuwjNtIYlksLNuK9TCyRFKM2O0t3o8kqc0dw8l6sRyjwZF0XeYv9XN7fBZ4BOKJcMFm3zSdcCPz+VS46",
-	"yU9+5xA21LHSRYvkv9TienHXrbqnvlALrEh2spnQ6Qkhqhp05/jp1aptJVOe0NGIpmWu5t2G/ECd2AsZ",
-	"XlSPQ0NqWeDF9fFWcxUVfJgSFqrx0kba8biVKHm6T9qGc47FbbCCbxUFHfNTeKCPE4IKaAcNSc7ZWCLF",
-	"PVcEAX9s/b7181UAOSsFoiGOGE2HWCToH//3/4deQfzXLeMz1g2iZBrMgYaIsJQLArUvxsQ2HkEDCeLa",
-	"ungWyqxKVc3bNHZwn1gVa4yfxlKam7sZ0AiK+sFa4YOWPFYqObb5trHFKl0GL6jryn2yJVHOU6hRN09Q",
-	"o/SvlzIMcUEVuLYk4o7YKjvx263Z4zvOp2iKpfQK20uDF4kkRyMs0HZaFmWOFb0jO3YzTViBHQgEWoF2",
-	"qklAq8JzkqHtaV6C9R5CRwrKaKEV/4PkfhGQlXvS6clXfCow4+jVFpyB2vHk8sojHi8zvJVxWThVJVSU",
-	"tdPpvjYdgyWn0TDUX6F0v+53iNNbk7U+g+gIK0VUsTv1ETtAiqN/+iF5c3BgYh8NLZgENa3nax7R/EhT",
-	"GCCTHUEhiopNaR1cgqsyFvhZ4E9mM//phzcHB8HNredpFyyMEfDx49kJjGoo+EwSgQp8SyRQk4uEcCu+",
-	"boRrtX7wToIO9r5H//i3/4le7X1/H1ZUTyOxIl2TkOpYhOli6GeYO/ARzdcq9wVPTuiYSNWCkreqtsEE",
-	"y4tlNNwuqWE/QcQSlGSK59j205RISbLj+kpfHbfSWqlshFtnO51wRmqBa2VncoIFuZhwFoQCIWpCBBqR",
-	"POezKrQCckOJtZLqL11Zg23s16eSyOSBohSzna5VRVdUbPBn1xj74oYEyaOxes2tD+9WC6XWWmYUNVFx",
-	"W9n3CHJLSZ5VMOYWdpcqie5wXgZKHDwOdbeS0gKpLNd0gMBw8z4SpOB3rvKZt+lhNtQgqsC+h1a1rli6",
-	"SIU0nSDJU4pzJOmY7VKGqgKj7hYC7j4B+GM2ouNSGPSUBWn2jzKWATrmfJyTDjib9sXENhYikUsffHMF",
-	"/OcDAsOa7UQGYgOELktbyMka6nF+4Y3JYnsvh8ZCbb47AqE7cZxPNKKfSHajD8QhKjhTE7TtatAfWrEf",
-	"ft5J9C26N2CCGBnhRvEbsCQeIj4aSaISVDKqEmTiVQG/bGRKDO+B2T7D85vAx/ZRMmChD92wb6QSZapK",
-	"QQ69qKqk+rp97HsDpl/M5zec3WR4Lk23+dzhUqJtZ6N8tZPYZyd4LvdQP88Pq6r8SP1BMxAYbfmIvQH7",
-	"1YzA1OCDQZiKWFgQlPMZESmWBJ2ycU7lxECwBaXnZVGyWg/f12TcXJqGtawcdDJ5lVFiNqOkDtMELxlm",
-	"fqyaviVGOM8Rbwnriim5egnCMFJVBw3fmWaClVVJ9zahwNRHvBRqYrl7cJ6G7CK2cmtIdt00tx9uKUf3",
-	"Hlp4TWVgTFig1Z7JgwjScRgC64+IBKIPij86OyZwbgVbsv0GG6updb1k2uYJ6GLYjEGCX5IxlYqIe5Qz",
-	"WFGzGSp7XfNbEklxo1UpLjQDVQmqphjdYGykGf0sxYWWeQQvx5MjRBXcQfZGxFkmiJQmuND+4cpoUmmK",
-	"sXSLWW69sNvKNqwn+K0q2xCRwNo3LoywF983A/jdvfhdVRVZixhQFOKMtZUqgRoC1d7CdmWN7XLeapvZ",
-	"oVVL0y6iLOxgemh5CbfQ1fDDKyqJcqJp9Dy0UoNy5L6iuA28tqJcxyLcuknVqPDW10Zf1+3VOTmRwFko",
-	"nGwq/5pL2MvHoQpNeJ7JKkOiyozQf9RNIz3iQ/3jgJkcHj5CfhYPIp9wqvI5wtIzGCHCRlxAgSKFtimQ",
-	"xYjmOcnQSPCiYVoaAOwNNK5Ho4hgON/HoEfs7KE+MouFYHnMqJfmA/YGiIqGCQ+Yec3PnklQKHkGimd4",
-	"2TMhwcDfnc5WvzphKsDyG9v/SE06Cn+Etooq8+TBjS1K/veie+8cybtpH9LyQiZ/rShmK7iZDW/V4vFo",
-	"RIQWwE2eH8SoCDLNcWr0nohrfK0Q1jpxsWu6YiwZ0c3OjaJ9dWLO8Go4zRUac7D4FXg+BPRMxtUN/LY6",
-	"86Ol2I8eTtjxiKst3EQ+Z7KQTxoKiuAsNdYXkyOitV4AUY9tvedPCqHWs9st6ZLHJXcVHmzt+Oo+hILK",
-	"CqVayp/asC+pyoxyq6zl4aT7FVVM16bKqc2x6RoeZMvoLRcjDtfRq5YVCulRpVeWZWBytq6sRgLJepFG",
-	"YZexWQO38c3cXTvfGIVeLRXLAsoHm/R8aAMIzGkIXsVWVIm4IGXMIaNJYpcypKWhLbmQejWhU5kgRmYG",
-	"mm2tJPK6Sk6As4tluaHjCVz4MEwL0czfBE0FqYDu9O0NE9diwTZ2q8FLhe6opIoLd4Ez7jUFR8vIEnUt",
-	"Q3TtwdAZkyDjANiuJRV9wviMHQ4YVUgQnFljlxFlFEcTmhGbRFQLL6bEuYFtRtsM39GxkX9hB5IBE7xU",
-	"BI1LDEGWw1IpzqQdC6yB4ijn/BaVU4j8tMGgVCL/AjT5WwPmyzeJSamt0qitQGappCYP8wArWwRjwPql",
-	"mnBB/7AD1YyF5jnKSEozU8fMmyBnlScZJGMt9XiSeTeSaMjoa0cMliaIwB6S0OG07btyFguHK6eEqbNp",
-	"OMzjHoihYBJRkXq461eDjkVzYKmuCGHrNFUQNeGBm8cpHAky9lQQZf8oRcRHSYTUOmZsjno/+uPm49bC",
-	"bnbBGi1Xg23idXqz9hfT7zSpd7SFFj4Gyx28+Lde/FtflX9rMXHgkXKg6upQ982CClWA6lDYKFhNaePx",
-	"ZdGgsnoYgRktLFRoe67xOLQlOQ/48P6LEOPxcLgGiwd5uIoeX6jUrY8IZnMHImQQdvUhUXgcDo1aF+0y",
-	"sTNpDCSyCtHUwralOEL/5fXwn74b/WCkeCeJ7d2/Qm8UBwcMzlHj3Vr2uXDzanrKBM/zMJwfV1NcqslH",
-	"Eb5c/i6OeUZCISgX739CGVYYfbx85yQ425j+KezvJakgHS5f+17ij64aS2iWH5ksh3p8w7Yo4Lh26S7X",
-	"gOYHzH5LOltwAmFV+VwL1RlhaBv/49/+X/O//518wsU0J3tcjHfC83eD7FKosaH6OXNw3UBoGaKwnsOS",
-	"5uqMrXWzO7q2s+od9q761z9GyrmsBP9sOcsBXE833pZJrodKda9BxsYXGpVmzMEiVbUlLyxUqAqtz9ro",
-	"pAuCZaoOLTS61TZmTSV6J2bIIeltbksktqk3etTH1cv+Ndjly9oCWON4df6mnKa8oLGMS0Y+KbcGttbz",
-	"HYGAPMIykmktmbPKcIC2XUzl990L/x9bP2w0Fb/Ce/nnss5VXcA98BR+fyflBLTrIUFY3pIMzSA2BQIy",
-	"1YTMIeLyqIno7hAawUexXi0biyu7EiDIrXji0WWMlo99Elren7EB89q19kQkFZnKxHhjFE1vfR+Im6K+",
-	"LZZjbeAG72dZTJCvKPKKBLF+BMSumNAjl3dKPlGpIqlfFmUFvIUhQ3qfGReLtWuaOgY+2pbWQBsOQyrR",
-	"tIb+D/QI6agXxngYjKByO4PsQbK9GlAaqiZVVV3KEFUddIiFSSb+Ki8s6eL4YgRxQmVBpeUMdUVlRyWh",
-	"4xKyJNY8YAVA4uIiGdaYYmaNPkOCxvRO38BNCzck8Rqq3HmAh2OJOxTzmpN3NeMnrUCbzpxs5eSazWGT",
-	"VACU5gcrU+bnTK/HKPS6RxE3pwB50iWKx2E0mXT3Ju5cFfW1PYNIbEjLB8M5rXLiw3JRyczeh46HQUfi",
-	"FoLP6dxYKd0XSwniLJ8fWff8ErQXL5U+raZ5AOurj/J6a4eF+lgPs1OO55KJ3hCDt96xwxaDxYtKN1Fw",
-	"uVaQuFj3C5Ntg3zrvIBxqMNpBMWt3imL4Qa8d+s995+sdt5Nm4ht0TmHrRgTLC/dCbxPxZD74AevBANu",
-	"VqKox/d7yCAt9QVJ1fxKb4Z1kRpL4zHntzSW1mTzNXAVSgtMVaLtnI8pS9AdEXQ0Px9hcyMuBN5uyQHT",
-	"stAQp7c7+vxPSF4ng6TQcYJ+Vmr6geUmnvEKF+SKKvLf3uFPe6hvzfgDZmKtXIGeH/tXpzda5dRtKjWV",
-	"NgKSKnRz8zOXajfFTNEU37gZbF/pBSDJgE30Y80uEnSB1eS/7e/soV8dk6hnDI5LG8wFTBngFhBnZMCc",
-	"iP7m4JW5mVOeEdT/eP3zzenl5YdLE1pB9SqaSbqjdthbGFdNt3hK/0o0C4EgNOMICJWOZ0rg1KtYPiHo",
-	"2LTpXB56GTXXta6iPXRqHSByypkkAwbTceUckSzBzgcWGkqknvmpEFwgQz22hK8h0p7rqn9x5uUXH/Ze",
-	"7R1AfOSUMDylvcPe672DvdcQK6QmQG37NpRm3/Dn3dRZ96wCV622Pia9K6L68N6xRYe17psfeTY3hhvm",
-	"DPyQ4m9gaPf/ZtEgDMtZWUau7sGZXr40j50SJYEfzNLBRL47eLO8N5fEcBaS7el1eHNwEOu8amv/R1yF",
-	"a8Enr1Z/8pFh6/wyt8+bg9erP3rLxRDMFOaLN6u/eM/VW14y28U/rf7AzuOaFoSbNHcb3Lz6U6A1w6Ic",
-	"REa1mguVT8GPOuPiFlSk7RxLdYOtkfrGBNjQzMFZUomMCRyBDRyd84wkoFT7TkgJgsMe9F9RKDS1C9YW",
-	"2PExCVDoOyoVkM6peW+JSg7WotNuymrV35XRvAISyJdQZL7gM0gLW/K9gzBkVtjgF9+XEh+0384KAoqj",
-	"K3LmahcYvynIfLAl+mmBtqtQk52W3dv/bIMovpgYSIELokBmiXh861f2ndvjy+9JlEctEsDj86i6B4sg",
-	"0YVBHWyg+4rilinMSArwGEF0EX/hg4/CB69LUYVUbElH/ty3MZlC/Hw08k5EUgdk+RUDFw8KzQhT1Im4",
-	"USZ3Vr+2SULjjJFUkaxvI25jhJa6F6vY3GdiWtWIl9PMogu9/9n+e25ZUkZyYjTu5sJ/ZDllt3bpIV+2",
-	"ybuoCYuAbBUrWdYt9xY5ROJtwqKW8XsX8eaEymrd977uU/qX1R8cczbKafrw81kvC8LV7tuiQsZ+OMNz",
-	"fWA1hWiZRegjzBbpoxjh6An8iajzEb5ysbEbO391J4FzZ5480zm7nvHdEU6V1i9LNSGggIBaJt2wFhZz",
-	"3+U67qZVTiWXgcW9JGPC9A+kmYS5oaucZ2QtPePxdrc5vQhnNdX7MyKNHY3nUN4fggxzDtgQWvb+6u/1",
-	"e13Tb77rwDeuOT/HbG6/lo+g5kAIfgUsAWq63QFjbcDIBp/BzwFKV1xNjUbtUMyChN63b1xzNf1PSN0f",
-	"2BEEzOqVlotr/Y0S9LoX4bOcABBwVZTB88rxZRy8er+OkCCqFEwubCPkOcROSEal8yiFD8iJeeFrOh8B",
-	"MezDaPTCfp+M+Eaj9dgwgQCrOI2ZAKyKxDbEDBdCveJ3fQL23zlRzipk4q2eVrx/Smn9SmGh/F3mYhdP",
-	"pwj2TS9WzVpMAoFejsqa/s+Xoc3302rDu34M2WxeaO1mrER+Jw9lM6a17OVifD7eZLbAOPrtrjpmBPYc",
-	"y444I3volFVpwkbprDC/mqRag2bFNE2Hq7VB9uS6iPAlO8jnUjVD+Wr+kKYOh3/BWgPwTv7qPf4RbyJJ",
-	"PbGEvWLXbDGlhd37xhjHY5xn8FInzTwRm0aaQXIGmgoCudpLsqw91O222iv30lN4o/ystQ5+KDe2xWzP",
-	"r+ekuyWOrPz+5wrGsNV2e8qyq8q7v9pu62MjPrLZ9pRlX7m99kGbeMrAQuWcHCv3s1STfYhV3HW22jax",
-	"jaS3/VJNHNbchtg6+NaeyW7iTw/mGzq2v9pgEYBJdktt0yDuz+i/Qb3SBlj1Dv/1d59If+YzAOMA352D",
-	"EtKkaoIYDD1q0qyIcqdBr5yNqChaCNW8cGpzQzZBo43kpCemUXs+TOsh+rTzf4i68rVqHo9IhXaVlikR",
-	"7GuQlqc32QvXNx8YU0hO2W2AKPch7yFr86/o58deU18NF/0uBF7NlAPDdssDIfgMlSx1ZObczi+8bzXV",
-	"XRELmdagJkuAY0yZT1QQURqnpXfweDPkA20/E4OzfQMaXkhqroM6TICtgYm3JksqwSjwzdpqvgIStp57",
-	"4JOWcllWGWUWCJjbZMQYBevnXQR3u+u8VEfWFmmx7CQS5I7fkqxCIzQBxijNCa6jrtbdn4ct2OcvyVI0",
-	"+b/+/mV5HXmpTOi3A6xfsFTpVVwdDHE8wXlO2JhsOB6i7idi9phhCjFvqXvRhn7M9x6ZCOssUW/tTHaY",
-	"iz1yYxktc4k9WzAhsKC/uPD9b88p3JWvvnDODXHOt5RROfFJFFy5rOmBMakTVY5b5c/1WQKnWbr/2alH",
-	"X/ZdSkmUT3ygWXrsXkrWjPutFH7N1cBe8/eSiLmXwsEzKNoXtc1EvpPKlo5c90MCa33fD298wl/HpPQ6",
-	"JCRfc2R1ALu+aNtcjZAyAjjli50iztAI07wUgHqa5iVUSsGoakIQnE7Mb467ccvwsMVsZcRk4QzJ2P5k",
-	"ycrKRYzMKmBeA2eWoSFJcWkhxhz1oIyaMrVWJDX5jL5KtKMbrKPJ67DHpDch2FUdeMcNV2oypMUl/fIk",
-	"d6spedOYpda7ZKM2jF7oIySIgV+EehPNjWw7cZD1FT1u4FjVZ+7xz1qxeNaq1QRQZINtZNOQqx+0uhpI",
-	"O471IUgFxxrox1Y7WEq17npa/G3ZQ/1cciQJlAiSEy7Ubk7vSFbnwFlxbtvliemdSBaT2vSPqGR6o3++",
-	"vr642rFng7pNdyzXQYpbIjiqIsftsdPnBEhhZJi1S5Y16eX3Ivd7XKWbPyE/kjFli1VBtrkAywZkVQN2",
-	"Q51Tgobz6qxAtbqFjfTOilMF9kdcjHmL/P8Wnm84EmCzlpBK73kOK8jTJGx81fEBbXYWb3MEkUQtWe0q",
-	"QoXH7Va7TZNpELT+vvEqrh1bQCk7stEQTmv2kEUNcMxXb7t7VNpQVjyqyCNm8w2TjbAVG3yCWdSFocxF",
-	"ExBlS5rKGNteRY2dumvza1YDaqlmbQ1TLmPAPBZ0aOBulyyJUNGJqSRanAFhZVCwtz1byoDZqxY+V0mF",
-	"57xgm9gBofZvnNqwMJMs2ZyHmzDg2GKWDViNTSDRtqlccYTwUFrGqn8BbR3TnGRJjRzkrYBUeF5hyuzs",
-	"oT6z8T0D1qg0MiZKRo2sLKt9TRUQuGPpVKLKrG3SvJfSI8zOb4oHNGu4dDr+rzbQfcxG4N6AvYtQHjfY",
-	"5jM8B0WkprltV7Rj59tzTH0FV94xgO6COcGe+IiF9sjThZa30Gd0soY3j1kf67iOjdmtXBex9Ecb+Vdb",
-	"Tp9Cfl4OlzGX6rIpF6RqVub5DvBjKlz+trNXR4HT7VY4/KDdUVWcNBxmcwmGcIfQ9JZYUKvVSA1gP3/K",
-	"qJhHiFL3E+KnAnJ5kF4gE6WuOVAVWqD4VEKmFkCRfUmixNy+dI+Y2uv3EyFrPZdnDAVbWtsKxQoWuRJS",
-	"jE40NwBdUNQhalq/JIzMvp0lfmKqP8e3pIXqqw2pbH+cARKZSahzQLR5tshUoDTl/mf39/V8Sr7suyTQ",
-	"e2BEeO0Aes/vMXL4yfbxlmCpNpVhCo27np7a4dLoPIuGks2wRG7BX0AiHiO0mBfTUpnTAoUhocI5RgIi",
-	"jvkIzQkWstbylMCmqqtWWMqcSItUb8uC7RwhWkw54HlSJhVmKYGKQfNOZ8l8+7gnaREEcq7VJJzTDHBt",
-	"KivmBMABc2LHf4jeHBygX/rvzk7612cf3htoLrQFRRzhDbBp2aYGTMsxR4hxBZ4ITaZuHfa2an1PEPiS",
-	"MpQRhWku0bYeRE6ZkWoEwZKznT10Zj8esHoVbc2tmv5NgrXTPCUu7BaCtJRTVYoxTXEOW+j2BcyR9u0B",
-	"G1Gtco4xZdb6Id0UQhrdMS8KquCkmvFtkhHZHp6DDZmuL0k9gAAnUjUhZDRLgJiGc/2fF7b0cLZktsCS",
-	"c3UEEgRFfkV1zpq8Zw0Wsz8V5I6S2SYv7QvTxct5+cAIIkyZQpQvJ+SxUO5wBjZTc1LAVofnDvddACdC",
-	"Mxv6Y4qBQdqutXInqGT2n/pAuStx4UCh44VbocsJm5bDnMqJBX19+OGKoafZdy+q7jYUhdTs58kx1Lwl",
-	"iZp1nL6p9+PlcD38cNm91iejZJaeTchJvc5Lgm/1JsngBVNS39b4AAEaDqbWNUkuK4tVVf0wkqEBpspN",
-	"AplC26abp7aiQ9cnRhQOpmeY4mgvKaHLepu1YBsDqQ3N0L9xgYYk5QbP2OJfmjKKDYJrYltGjXwV2W0S",
-	"IbKFAK6dz+whtqenzCrsu+q2lc5X2aCcfw9+tQiLxvmwreXEwwzLyZBjke3YbPF744225ZlvnJM8T455",
-	"F0JyieY+Qb1ckw/PS68xRiurhi0h30AOXWQ8+3g0ojmtIsMeGWDXI/e+19GGwMDrHsyivND/f0b6FySn",
-	"Y8pLiTzaBp4P14FWw5T0TXN1vZNuJ6YqWbJrIZNl2/Xdr16/cm9vMiF8ubd2uGf57YILXHs1bbw6M27i",
-	"aJtkVB263X/whR8rghDe/w2wv8jWPyEawdrE9wI2vgFWqNam+yCf88I4wOG5soyC5xh9kjIK0F8X3Boz",
-	"MDScP7BCwtOzL1ftAUsFdaudb9Df4sBNZkIh4fXdIZYkc25C0HEeh+OFacZWRF5BLdVbS90vOAptNcjv",
-	"Dg5QOsECp/pFuMu/O0AzLjKJtt8cHJioyhmVxJSNDKSI/L2RG1LgT+8IG6tJ7/C7g4OkAzbPJojYlY/u",
-	"QMLVkj0xn3yu+7oiJKhughlnQOB6M4+MHPf3BLJksTAFR0xdseabQCg4p1iCi9wS06uDHXsQoCDXg+/9",
-	"oIv7zcFf0MnHi3dnx/3r05v3/fNTtNWvZgWjy9Cg91n/48ugh3AuCM7mtuJls1zs3tayF9gYJOv645tJ",
-	"/TXNr1G25NWjdx4vImGev8gN6ulxWGvDpyNoI1NUB6r9ctgf4YKX8oH2hghCA87eQuv+JbM512uzK917",
-	"OHCqKqY/IwLC9y3+g7yl0+m3J/0+zHybGfMsFA/fpQzlVCrN4w3ZeHeDK6RjzO9VAUFIdLMMFQviFnlN",
-	"Ii2cBXdMIsWTBUl5UWhZysJN16aEjKdlQZhC//Hvf0HbuFT8BtpLXAS7+7PArMT5jSQ5SVUyYOA/IDeM",
-	"zHacvcLmeGSEpSSx5myW0QwrIqHCLGVjdLD3XxEXqODCvmMWaxfWDhz/JhMH7kULYqkJsJzqVfzera0s",
-	"x2NT9dcENc1cwJ8WUIIpJud6Ht5NFIJLXJDFbD32h0AlHjz6RXNJJM9L1RK4L6o3vmEhDMDuzG43xRUk",
-	"SA4U5x+6hqTm3CqWlIDyHk3QWnFYP7t/rkD2PIHfG4LTyspJ8Mk3DMJpJhi7zU1ugq1t7UpwVK/air5I",
-	"cwjyST1ki5PVr1Z7vNLj8NVJxgcvkvF/Csm48kasIxlDlXEZlTXObSF0zWDHkIqnRQ9C7wiqo11MG7aK",
-	"uklxtfVR4bNGxVSc53sDdknSUoDwYL/VshL5NMUsg8hxxRFPTbZa2lSgDyCIEL7aQaauM80QlQO29Rl+",
-	"Pcu+7Nbf7n6ez+fz3fPz3Sz7snUEEJYZ5A7X77jIahMF3giv3hswuH5hZak0BaxPsCJ7e4RlJ6aCfZqX",
-	"kt6RBGmxb7GivaIFQX9wRhLkJvFfX3+HMjyXewNmzYNYkFV2tS3pLHLWFGf7gaHtDZgp02xqS9fVmNH2",
-	"jODbHXR6jQGmgqaTKtLbIirNTSgtpPaarzMyhaRHzg71zwNWlZCEvUqAK1fzgj2urX91IkFSj8+4wFzY",
-	"tC0+WeD5gElC9lAfWU5pN/RstPueM7IL8h2a8Hy5cIFJXH598AaaZhwNeTYPyYjvqFSnhsZXWPx+++23",
-	"3zShnJxE7HjV5q8lQCbxftB2RTw7kT4tla3b44rb7Gyk1xeWt7dRCRdWXm9B6MYw24KGc3OsjFIwqgzm",
-	"+jJdAJLRZBzr0r62D+9Ab69DItV1TeceLRoa224QHtSctyT3oHF8m9K63T0A7XKM2+fZkEak99CwgARN",
-	"81I2uJzd6sf0DMRtooFkHmCAUyJ2R5TkmQteOURbZzYaGkY/4qLAyoH3ZKCaAr1qnZewbMA0K9w6qj8D",
-	"1shFRsQhOmX27+3PVPIvO6gopUJDgvBIEdeQ/8LWkeG5gtTXU5mTLYkKIiXWjNtgN9UvXJY52fsMk/iC",
-	"tsneeA9tXYFSr6+cHHIoNMvM8HxrJ5jYA4o/bOimgIXgZn4WY66lKzO7iNwKF9uLQ3gTAarMLq4DabRi",
-	"nyQgoHT0BxvB4wFJOyuNtzZZ52s6A498C9sZxo6AD7noG+cY+aQafL1KBYVN2bIy8cuRUY/ihNS83qai",
-	"U2bdzM64tbgVCRqSERcESXwH2XBrHaZKW1pts3KnooN9VaZ82sRcbCXMjKor+CIgJ+vl4IKOKcO5u3Ft",
-	"an6tum1fvj1Gr1+//stOgkqWE2m1lDOtE2ru471Ls5iH3mUYAhal3s7ew4ueN0x3L94V39pn74TE1N/x",
-	"NhNKWZkeAAGGGuIf8TznM0BahGvEJGpHr5A4aEnN3jecrbVa2vizhAJ9YMRKRfVF7la+IbgfoUzgkTUD",
-	"2ax0rczPJhxJAvaNYmezRlpzwzYstM3V91iDf4NRyIFcZBZou4NFaWcPvdXfOoG9MmklCFghkpSNc1IZ",
-	"XRYp3kRjDOeLfM0MaTivAQAq3mTsL03OuHNUHxIkpzlVrgypsQMpg/Fad5AYLYNgkVMiAGsOLOz6e/3x",
-	"hOpNnx9BxrUbfN1iggp+Z+cq5v7Ah3MtRxdlOhkwbD4xc/TeKfgdyfaQPgtDns3ddphjXcniVCE54WWe",
-	"oSEJaS3G3L5xie2Z8lm6MBKXwOu4ab3CXACujdmsF9ns8YzrkasrdFk1RbUuF1cncc1LAmiL/QfCqaOi",
-	"e5tWL7yu2q69Rlzwt+vX/HXCrZWRGMN3AvfgBEMqfWLy/sDKWWN9VnK+Fzit8C1hJqTW16T9G+TxMgnW",
-	"uWDXJdV98slB+wQp9hQer020inxS+6m8W4EsvhTSevWLdX8gY65Fgs+O4EwLPgMPkwt/Bv/Xt52oUh1M",
-	"IFjDxTwaxBLp9fqzEFqBxe1D4vseQczsN1BqDhEG0MuzzAhhFHiAAR/1aKwRW69fCtmsBwzI1uVZGksw",
-	"zHjvM2UZ+fRlD53rP1GKGRpaBrJss8nwHHGGtpvOSmPKBq/ezhFysiEM5S/o+MP7t+/Ojq/RVn1AI71A",
-	"66O6w72tYPCWuF046ptMTIJVeT7r232uR+sjUJWk9yLIPUNYxTW+9a/kBE2hcKVC+w6Sex+RTynUjNEX",
-	"hznNRwBjawqrSYThjN5b4gOw4adjaUEP2iVJ6ZTq7w6bfEtap70BT65LgDo2ptmMRVmuyuG7euVW4qkj",
-	"DPiMITmjKp3sVGBfxoyg9WgQqk3JZhCbLrBQZ5k0mqQRjpx7rQ5OAUR1zXDnRBllmWRou8HRvBSeCOzf",
-	"e17NVnEL/rwFwOu6bVBi/17inI4okUfozXd/QZf969Obd2fnZ9enJ2iKIZPIgklrKjHLMwXXcylC6i3U",
-	"4tikdgvk8ZwVpOsBXEWU3Cp0vfJ9Qgz730tSvnjp/gz463W0gIVWD+owflivkcsvr365QMNSKSj5T3AK",
-	"jnrJmYUF13wip+zWg5rgRVEyS4iyO2+laTxh8ITPWM5xZrhjKrvqI5bBr6mUXL49Rt9//+b7Kpjqz2Qi",
-	"XrQNm8rH9LhCwtZc/xEjPR5fhZjmmK00qFzolzbIEqH9iICoB/hnSiDW44UooOChN0YNd6kuUMYRenPw",
-	"Br3/cH3z9sPH9yfm/i0lTcGCMiQEHKSM2XAcsL1ZTcNUQ2EVvPrXQl5C3k1bS9POL/UbmyxKa3qIYwga",
-	"mCpjBfgzEdrC0FutZX8Cl9USjIdHGhuooyPvpn1Yt2dRjtuJ0m4ohqBzLrIXoe9ZVOD+ynNl7Uh4Ol1m",
-	"5fyOiJmgyjoQc4NQrltMUMkUzWtDkdHPZEx4q+tbtYM8nHnvPQWaQt1fFzyFC1OUy0XO6nPmVe6SCWJk",
-	"ppXjERVSfbuW5w9T4ld8swHDRgdwQr0VD3YSV8nMX7Q99J7cQSCsKgWTph6d3Ej48CUZlRLnMlIVIBxI",
-	"jLbBTpCYjXwPIBGa+M2/BM/JztGAvTn4Czo975+9u+m/uzztn/x2c/b+FzAa2OPmSvNYf4VbiHrljsA8",
-	"674+Pz3/8fRSfzxg/tdwsblqV0OSczZeTGIOmy2MQZfmc5TTgqp4/LB3CjZzVdUdPA9arX/Ml4/1malJ",
-	"+HJB/YmsEmbPkOQF4QxiV4wVc5H/HHmFvl1uFdxldbXLtsvq/nVNVnImiBnlM5NCJgwmfIbSCUlvSWZL",
-	"e9gwHBs9jTJO5JGxqQg+Mz6pKZaSQE1HW1pzwLapknbKkjC1Y80wprS6/pBKW8/E4km4ogy2oibwrzC/",
-	"MAUDFm/pTTKM56mOsNh/vFjkBwY5/mWuXmok/Hn5CJiqXblY8IQcX/1ijicfGTHAgkWBEGz+aYWECh26",
-	"Ufx1gQ915zWPmyuxkLfnWAdwAM1ypF8OR/8kEVWHEEgI89pOeQZBaTkeknxnaZ4ASKKZThPgAYIUWc3N",
-	"ZLNIMJrZ6EATRikTr7JbHckxYNWv4Ha34CyuhDDEZZn13TGOJE/Ycb56kJrCGCQ2rWKJ1fzn4GgtSSWa",
-	"pbkr54WnPVogIhSfqmt5+QzGV6bM0ci4X5jKgNLzUoEfEpypwuWOVHng92E5n+s/VuSTmPqpC5rCV1h0",
-	"9R6k8JQGGbMinjbIRcCUEBBjDfw0u20WegV+TCFV9K6SbOWGEVU8VhK1oseJbB+CMLKNBkUsjDBeq1WP",
-	"pI2mD55IBb2CyHkt839bZ+VZZLorwrKVJ8woWNY0w8jMHC4IoIQ/X73ZzfAcKSKKI1dVNnQAu3LdGhhk",
-	"V0KtyHZD6Lvq9Sv79lOYQxd77WIUNcjcMMYjRIqpMv4YjCRJyxyLP51T3JtQJ9Rka0EH2AD3wZxgsWEY",
-	"M0twrVRkMYCeDl3bdNiFbBw80XBeq1TfdrC2DRbOqCCp4mLuige5v/UlzxYC9Cr3ZpPLbIyaugX7dyar",
-	"xwzy/7aJQ3AAa3cR+8uXyob2+3O5Gv7wkhT8jtij3U3sN3mCL2J/LfbrFansFYvBtsviPuPK87kapgA4",
-	"bFQqgRUXmxXxP3qAiQ7RdjFLvuDKilcZgRHiqka1P2qvjl2Vp/Lm4C/oXf/q+qZ/cn72HkDOYR0YIZkc",
-	"sAb2TXDy6Bxiu5mxadtFBaeZ95b1w24NWJ+hkt0yPmP1u24kb9CWIW1Y85Gmj72tI4TREGfGBhbyHMbT",
-	"Wr1z8vhWJNP4MxZqcxd8WA5s5Fy9GMCfBUPS7IGrWshtPhxV8wCXcV77W0KmEq0+dhHdZvEy2QeZF+e7",
-	"egibzej6uALZ9YpYaeXcDOkSRrShw1l30ZeSjllRBce/nNJv0qR7RZR/4locQInJh6m0ADUhhST5KGov",
-	"gCPUrtzBGyugMX8FHCK41ZyiqqjKSYJkObT/cqizCdLaGhtrNVagnA4FFnPEShjwdoqlrY2SpoAfSMeM",
-	"C5JpNvJcFXeWkIcuDOJ0ioWY1yAXCo/BLEoARoh8muY8Iw6NMzQKhcdnWWMklQq8MIQlRTcJoytp0qBs",
-	"sdXAfILDmU/J/b5MsSJjLub3+zrHbFziMYntyfed9sTeJAsQQVikE3pn3Xh5HqMH91pjCISVRe/wX23L",
-	"vcR/C+d57/ek6wylcfgtNw1Ho5f00hoT3ByEXtKz1Th7SU/LuR8l/NOUYMjW6BsMRuF5SX2u9SpGmmsu",
-	"8CtTriu2hNPFHbQNUqbIGG6J5RaR4ujVwcER+v4AAF3NtrX1cEX/WNHLJtFqgRde4HE0R1cPsYJpUFzh",
-	"3ITPGP/1t1wgC7y5evbWNGn5emLLYJEsQSOaK8C7gOIyJi7IJGwhScQdEZsvfeVj0B+iui6Drc9ic0eD",
-	"JSSO6mulUWUAagsAvrgNUkDb//HvfzEhDJiZoln6jqjeh6AIyAaGTBSoJkOkpRGomUJko2TKgFngOkZm",
-	"x14r+mI5QiTXFyY4E/wuLKPYiwekDthSRKqJFPVqg32EWNGtd81L+jP7AuB5NlIC5jKco0HvM/CzL4Ne",
-	"MKHfBGU6eWJjovGzoMgazqDFgihr0A9fpOHnyE7IwE+n179TxQN4umtlGkrkavH4uH73KXwg0Oe1vvi6",
-	"VGesxrb3J6y1aJL66r1whVI3cVVEuZVdwvmGuNZ7XJDnY1qGjmI5f2biL2zr2dhW4wDMF6ofBSp5Gqc4",
-	"HJHa8D/Bsp3ZaSbSgc9dw2tfHYuDYf15uRss/rMwNljg/2xMTS/3C0N7ZoamN2FTzKyUWkNvS6XXr32U",
-	"xmDRAbN8JHjxsJI+Z66MT23FfA3RO9JieOkuYnYPxb+agpTeyoUSV41ZVJaQflhXd0rMjPlIEWa8pTZw",
-	"fzg3ZuJvvGalmbgBqQEtZIZlhU9B2UIZnBFYxVNbeMykrjZzppEXqbOpsK/6JHUM1nmCM/Ukh2MDwUTf",
-	"akF8IA+b41fFFD0Lpe4Py/x2t44semyZ6ccyvzXFCTZvvsrkUztz9eziqYe/QlFAwFUzC5zZan365xGm",
-	"+UtO82M4eW3tC0nuiMC5LWprEtWGc/hPZ9uVOQ3KlKDbRKW0rXMqJWVj5GgU1U0YmBw8RrgKTtiq8ops",
-	"qV7zhjwC3CZbEw2PB+zsRDbrqDXaMLhN0DbNkCAFhnqhID9lgk+hNoEJDeeMyFDslKb0azze5CG2XXyN",
-	"Z9iuPhxlhcfjl4P7GAdXqzWampHiC6d3QcGBl5wheoJrBwoWBN2SqckLbj/Z3WWxP0/Y9FOLLabIggs8",
-	"2a5CBOymQcnVjGQ7TqSxqozJqQSXYF4WlVC+Wblmc8AQfTY3OdoMEb1QSJBRKYlfaQUwGWGrg07EbYdj",
-	"MyVaY2EkQWRvvDdgg57+C70Z9A7RoHetNTzj9TTMcNAz3lEJyYQWFWKv8l7qocPVV0Uv2yzhBEk8Nxnb",
-	"0L6tVlz5YTkqJUHbmCGaQSDUoMfIbNCDCETzhb2G9G2q8C1p4F5s2TTzvQH7wKpkdS6qJGUPf0iUDAIZ",
-	"MZTmPPRChDGbTfSyQflhH0Q4jnOxeZHyWVLBva7jF1MF4OvfTc53/XI5Pb2RzmwYwsD5qiAO3ChYsIYk",
-	"unmwCXf+90z8hC0VVXOFGnfCnPiRjZDUvA9ESoPiAIg0jj9gAzieEvs2VoZ/bC8Ea2DlB2pAPgUjwATk",
-	"QkjGHvrAyIA9BVOxkAv+yf+WeUsLwoQpeS+4Zu28VCkviIE4qMkD9hEy3PVYXnjOs/CcBciKBu9ZBVSx",
-	"iE7RmTOZWKZV6dEwhvflo+S3tqdEN3oKELN99GcStJux3VqyNhJaBiFxqUo0v9wd5pjd7jSL2I4EIcbm",
-	"8QQytlRcdPEYXdn3Ns3XXD8hAAfz6M9CBD/OFbHQVjnxavubgqEysXAjAKQ00hex1oq5ViQcNeRYQCGQ",
-	"cppznGk5hM9I9iRk8bkw5tgO9Y8jCvfKqr/fcAnfQLwd+se//Q/YcZMowW5lYggjQVgpnE4KLYMJPnO4",
-	"XqoRNtl6Njd+KDvHdv45IrWNG1KLQnpD6tQcNZ+SpAo3SpBNKNE7AtYrU/nN7tXjmUBWZ+BZ30g8Bc+m",
-	"xX5F0cUHL9HF/5kyYpcZnkH0Wa5gbN5crGDcKq1Wl9G+NVduNN21cdiCDtG+GcW3wHu/7vvULnSEvhYx",
-	"2UDe3pIukwpp9tyZsGq+/uTE1dzWoswVnWKh9kdcFLsZVtjcVXqSkLAi7UXlfWdwjUupeHGBBYCoW0RV",
-	"J0tqWWPAciyVwfG0BArZMhZBdDhHktHRCFTJi5O3CTq/eJ2g8zf9/X7/OEEffvpp/8O0lAn6tf9Lgt6+",
-	"0z/ChP7l/F0yYOdnJ2c7Fi1PIkn/IAYBzMKkmzSnLSvzHqI3r16jt2fvTm+uP3y4ede//Ok0QW9efY8+",
-	"vr/6eHHx4fL69ORGPw/DQGiJuF9tWuulF1jRtWpk2j5Mn08d0enNMVYGpHrj5Qo003nVYWQXeK6385rz",
-	"d1rLMt9932UZZDk1uN7nJKPYhWk/iM99tAqeSYBLbD0Xi/xi7KDgjlI8yAoTJJUguADVal12t/+5/qOT",
-	"vrdw6l6UPqv0MV+Rc1zQVHZr2uWeQlFY/Wrf2/UmCFFItejIah+Dzz0P8s4Ln70Hn30ufunUDv/IbYXE",
-	"Ii4AKsQml3Q2j3dhlPv6aK8sjtk4N60oIprAIYoG35FKYkPbx4a4d0+onHJJjbBXNbqDBIbrQU0w0+rU",
-	"DNEohEBmxxSCEBhynhOoruhCjU14S/31pV7y3uPF3vNUEbVrLq7mMdVSGlZ6UJRhmMDKsJzrRtgGnM/v",
-	"Dn54yt6FoUh5a4L3YAivQ/fhe65QwTM6oiRDkkKFV5DHp3OjMQs+k1D5WEv622ej3feckd1z8Llygc5G",
-	"u+f2890r/fnO1x1o/ebVd6H4G5iHN6ePrGjMSisomSH3jJtIGVgSM9lXP0SKvcAu5JSAz1PSrD5KR8gd",
-	"JaBktD0E+/z/uq8VlR00plqRdIrL3qO4gBrMyavx6qQ2UOt+vr6+sOO296pEkiNcZpSjVJ9qQm6/Yqmh",
-	"DIJ+T3OcekLDW5qTr01He5EdXnS0teBFgaaXhI4lCf/IBdUoLkiGSpYRYQNiFC2IVLiYksyBMXeSQqAK",
-	"zjPbpS5JSqcUHB/YBBKRqgb/Huoz1Awl1SvQCNYJh1FuvecD5pCYFTdt7m3Fyu19dwDVOUzUpfGmTuGu",
-	"LEXITAR11S8EThVNyTvKbjekvNS1+qsT+wyIhDCAqwgXqmINCyIlHrtow7+XpHwJ/PlTldOCbUYYTS1d",
-	"m4oJJlvYHD2/TpQtTDclQhq4KSoQnzHzkQNQTHlRlMySnuysHBmo/vnK2JF39r1Nu0pcP23OkmaFgVKS",
-	"P1NM0YhgLR5C/LitnoBrdgupx5oOntUx3Vx3GPFfydyUYIS/0K3+cxFpzOVMAoaluTOrb/c+U5aRT18O",
-	"9XWhELbt8NGAQXH7xUa2do7q9YH0EtNhHir64fdoP3L97ewNWN9mrH9/oFvQZyl00VwFKH1DPnjbxfO5",
-	"4u91yrTMYASil7tGPZosqtbgCfcwfhVY3K6KEnXS1bl9d4PUt9hVDHrZPP4z8XU7ZLiUTWap8/+AxgBm",
-	"wZQLAzJp9nqIhUwckCRASTwifM4jRCRZEg2Rx+MzxiBlPB1bXI8wa1a4uH8vrPHxWCOuLiJv2bE1EjfV",
-	"9QpaOzk4OOjKG5303Sb8QuiOI46NcsZGRysuZjfyb9cj++uEQzC1makkNQKm5pz6NpzwGco5GydgPqjq",
-	"lWTwZw0xbxkqZjifK5rKJ2Oqa5HgftEevj9/ChI8n3ciwhTnOQQBPQYVPjly3eLgTQIbkFZSB2lBZZ7a",
-	"WacFsykhmb7FBZFlQTTHeY6rej2qMtA2zx0Od+25xArIYeSMIEmkBBKHA1tth/0Z1twO34aewe9bEh1/",
-	"PP/4rn999svpgI3ouBREHvkg3KZKyxR0QdOWn4hhNcAEHDRIECWoQdcXBJDmiet2wBjRzUFpbInUTFM6",
-	"6leNDonmPtJZaiwDmk24jdozrZAMCoU3SzBtyQGrp09Xp0ReEpMp6PGAzUlgprNuAliwqpkWfF+UxGcJ",
-	"5jaLb8wyLZyuwbqOEM1IMeXKBT3BOdidCs5HXUUpQUAcfuag7kszipeg7o3nxQmTtLroMBri9La7mcKv",
-	"fNWO2+sXpHoS5F7TYRfs3l/qYkbfdulNZ6H1qzdRZuv5LtZo3Ujxi2glCFf+Yc/EiG3Ve2Kixjzslq0E",
-	"BR4PmOIctIktC+T6y4ez49Obi/7l9c3pv5xdXV8FOtrq+3qGlR2pNI1abKQBgwIacgttmxIdWBhwB6wl",
-	"DZcFLsgYC5AuUyzJzl578QlLnBuvzvaroF2DOF9tov/QcetnL6LFc6If+4o18HlJlKJsLLux+n1Tzelh",
-	"MCphWyW0/LTlCz/AZDZgqdzERWXKO1mubZzIjMwM/345UA8/HxelyZFauB9xvcqLJ+bI1t2D00Q+4VTl",
-	"89UQetVR+qz/0z2937s1voXC1I9TZ9pjZy7do4bslAEW9xAjD8RkT7Ga1BHZZgvXRYCOpHlcEt3q1yoi",
-	"HDyViGCW4UVIeB77gxF+7yEnTHPMdjM8l/ufM6zIF08rXELFgghGYZznGZ5vSSQpG+dEM1RmPek8TUsh",
-	"CEsdcAvYQ1CB50gSgrYzgUfKwalxCckHA6YfqQkpdhLIpVVYKGsW1oMyLRuHrkXVdGrRH5yRPfTWevLt",
-	"2GxNT+vfN8Eu9SdeeEWNN84MXJvuLUETOp4QqZDA7NaWaYfMXxMloPWajAjQv0eCF83W63AcVua5DS6T",
-	"JC1zLKqHO5GYTvM2oPrDcLSKxLhCv/3222+75+e7JychHeUnoi5yzE7wRuPEXBcRGSfD828Ytr5vNsXV",
-	"X6BsrKlZIqqSRYqsCGDXwhRV1GbIx6AXebEn+k97gDaIgr/a0Gc2WN8rv8c5hSLFNNdHsj20Jcfsunrz",
-	"KaRyv8cuYvkHRpCbCzgtYAdsfRlBJgQLifMEnBs0hTLULCWaK9UbegObmJg0450/kztO5lzV0+cjKxHX",
-	"a5A0SJrPmCsQ7hAinrxeQ5P69j/DWK/nU3NjPap0WDW9toAYqfHfIM4NeZG8Lp4lwLF5ACMltBzFvYQ0",
-	"biikcelgY9bgbLWPQB9Z+KuSSY7gZaiDkFPwpBq4Pf/ct0mRq68EuSqTt5ZzjGsZmjUBz1Y4i2bomqO1",
-	"Rm0tvy9jROZJs1P8/7N39btt5Ej+VQjfH5IAfeVz92LcH1rHudFd7BiWMoPFamBQakoi3CJ1zZYdwQiw",
-	"T7PzHvMo+yQHVhXZbKlbUmLLyof/monVTbLJqmJ9/oqKC6u+99br11bPMailbloOtSn6urZE++vRtfNV",
-	"ussVCifqdwKh95DWQH9nVfvnhlbxkrYUNOnaD97cKKAeNCZ0kv3LEdQeL89N2SBWOgBqn8hA8t0d74WG",
-	"A7qGoyRoAFatgJJTCS0Uj3qtBgoertmP9UjJ8+W7RM8skXQjD8rPU9ggNKfs/1HCrglsynki1UjOeYxK",
-	"8kBVrYZ8LZagLVtGqTGjcTBAfV0Kbr/AAHQT1DeMpYqsct7MpXiwSn9qbTe4gVycCBpq4KIqrEWPIBm7",
-	"Phu5RwD7WyuBHdqh9flL3BUvab3VO1AjDvabEaI8uAT8tj+t4CDdNFGGFGsBStziZj7d/Y/vKeqBaHbX",
-	"XE5DsILKO29W5FbYAWOjErFRQWhZdm2QSbUp8fJcfEp79NgeddZwmlK3RhrACtPSK05CyAjlgZWNEO/W",
-	"6rtJy/wN1uzdGV6a44HruVCGNTJobfp0EuQ64ssiV1ydidjQG72Fsk8dxFI0rbs53Dw7hGm8/H3C4/Ig",
-	"zFY2bOPzcmjl4h1tP8rtEtws3wekMmz1of1+mwpRO7kmLk12IxLIxJ0tTMqGwl8mFcPw9kjdIyQNCnQw",
-	"+OpbbgZqBIBUCKGpZwI0q9iIJrsUgOwnU2yQJih4js+bZoW5+tKXbVRsoV0TH4o41zRKeevtWbtt3074",
-	"yH52rc64/Sbhi1hetdv2b9ECiZk9sxO/brfZTKpFKmB8yrz0384HClPwwqLcrMMV1cba1bnK2OYdIJF+",
-	"rjUZ9hkhTG2IhaDxgJ8IXVsQd/RqYUR0BXL5vyirOhUGDWKCzHBtgaFg0RPSn3/8pVYMAhrtX/E8DBrd",
-	"Ntnw5Hs6cKTSF5mhyIBG3nXgRCrFBSN1i6dqMce4oIf6NxUsHrGcgjHDzZqoUw9a1lDda/50KF4L06dP",
-	"9Hy5Z1a0UxzMK7yRG33pz0jPAdYNZOUTZz48oyFfUQdOwMwj448nsRSJe+we1l2OpxpGL5LRDnFCS5s9",
-	"enbPlBhOVVplpyLp5Md3oUSCGxZymO2ZgnnWQFlIfrHAiS4CJ1lm1b5oowKUiJFV3kKCMN+IaroL1c2j",
-	"8VZQUTvgRTT+MkKjge8FdNlhF2/fNb8zPzYWfmslGnM+EfYLyCNA+EgeRKNO7lvnKwHgJCtwLPllPWN8",
-	"+zz7TL7L13dEZ2YxmQgDeE9bhVsveHZL7OsDBEqonSlYA6Qa+V3TyeqmWYKFbuYYv7/VSYSMLg1Lxac0",
-	"qNDPGT9wAM/b8ALB+IB//1YaUSuLaf1fLjQ145/eCzVJp0dvnrfb9e3xNjCnnrfbx+xVG4JGLqJYPBu0",
-	"OigKhkmVignkf/++5+siPLyihEeurq3Gkj117M5vKuIIq7KGS7JbE2uwQegFO89bhoE9Nz94QMy5B2lr",
-	"Etw1F2UirQNFB4gN310qcShT37Bk2AFHAKrpHgtIgGbp0QlsgxKgG/+7RhRY+QbGR4k2jtzqntAibqZD",
-	"zZN9NwFM+WTztdC3DzxGHL/PJzsVqPCJsWKKUFW/O7mSBusPRch0pUX4iCfJksmHw4/YUDD5n+ztx4v3",
-	"3ZNO//TqvHN2yiod6F4IGfJscHRn/+fz4MiHmDGYjBEVB8vX9MWLVLjoYjQDtVK4eLwhm9il9ECCOATv",
-	"RzrWi8QlGAM8+H8kyWQyHJbHqC0t7cc90eeTg0SogTtK0tT45MkDcYiWeEBqjAOr5IGmsugkUa9Msat5",
-	"kJtW4puw8qF1l/LJTsFAR+hPsUAXC7SH4dLUofuqFTskUx+vPY8VE1u7eH4rUqr9JKV++ForgC4iYbQu",
-	"scocpa4v7kYN8Vf30GNoiTTZrpgbdl3fk5Y4XMg4bUjlOxKzaq/T/1ud9XqdOvv3P/+VdZAPqh3qTqHc",
-	"h7JYpF+5U9iP9KLRD6JnefoqlmJ0LE+S7KDQEtAvcbxW87OLRLsV4rq0ZrTvssd8RZXntlxSmU5cfRWr",
-	"Zglmdfa6Dfn2jE8Fj2o+WDhQ3vrnytySQ9m5k5TDRTJo40w51JwjDDCJbYAIPs5XobIZX2IlKk9ToSKu",
-	"fLNIHwALy0td741bwMy8EWBJ4XpEBBIkq8ZtDpTdiwlW4zYgQV5E2D8Wii1GmtCKw+UoPhFhWonrOWD/",
-	"VWMLlcqYyXSgpGGRNDNpDGLqRVqJ4wwVoQH1wEBrAMun7W5INRFJoFfPoeQWYBCKS0x/swe9R1UHxi9r",
-	"UOYaOf24ME+OoO2nIoAFBVnWHFhQcaqVb3q14iDdg0/LrqlFFMZj07q7nfL04evu7KgbS+62kc9bt8QN",
-	"5Xj0jH28m4rZrsAcwOsiOmbcAM44tGd2yWg+N+4Hu8XuC/aB2JwghAMogExUoWhzInBFvOmE3XJDfQEx",
-	"hhKiG3CVl8PugoI2SA0wVFuQpN26s//o62uhysENXrbbrHsOHrSr/of/PT1nla664bGMKNPbjlHBYo+S",
-	"53TCxKe5JdzcKwNl3zn/0L969+Hj+VtWARwFuCvGdp8LGjaVCGB40bdi2pMUziYpEcXwbV9P6F+qRz1i",
-	"myAxWiQyXR69+cfvq9KZ6oFUcLLQMtQE2MUOY9YnwZJqUp0vhrEc4X2cWjJkEv1WxM/pstZkJwWS5MuE",
-	"63tH5STFNzJCS47M1mQJTwvd0Q62aCo+pS13CeUJbmt2xOW7E/bq1ctXGXiC31ZICF6vT/k5KTAs1wEi",
-	"tAJSMXnitg1b6u1CcQ9LYD4Qek9hm+vMtbO8zb81UNWFulZgxtMTdcgLreP+ISS0pckaThAIZ8A4opSV",
-	"rxDRaw3z9tw2Y5OgDrFwfxo2oV4FKx3esJjpEIK4PET4jHU+9n+hSJ2RE2u1WkusCvn9dtUUm7OUC4T6",
-	"gl2cXp51e70AhZWKz2iAhlT28QQsQrRG80qSM/Lh6ysUZ8QN+e/TPgTTxwur4mfpQITYbsRIq8iOPlB4",
-	"sZmvYs4ixvkwF+oQnGPnFVER/2BtHGxsCt2E5Y+Xk3yIBowfDZUL5dgz1cCh4X5XiSOkqjO+iXhRUcjB",
-	"qs94cm2YpFqAAoDH8OJKzM18p0vLEgsYfrhmbFLgite5WoK0eMMA7sCu8uJDrw/9t+vsdipHqMxAGiW2",
-	"YQXW5dRdcqBGsRxdmya7JAZ8wzbckpe9Xy+QnVjVsvmL5ywWqU/si+REpgYvt4HazqHhcOs358qdWXdI",
-	"QHgoWEAfi3GaOarWr9VVm4dVMQob1bGyDDCgRcJAQpupFXgDteOde2lu5vuWGn6OTUaRd0KWWAI/rdHk",
-	"6Yu5m2Oskyz9/BuwlzaBZvgluMuYLeZvcD244BFXbCiYK2REt6xH0EAwFAOAfwO13sXZ8aMViFoBizmU",
-	"DZPydEFXMUunXLGJlmpSZzO+HGLN1BX8BbDTB+r019Pz/lWv37nsn77NIVkAggWlGpHvGe91Og/7CRkX",
-	"Zh/TrByjv71MOyjiyQ4MmmPLhw9p2eFxooPE5bPpS/vWU2DC0CVxn3rDp67PDyeZglYtXk5/geQ5xgxD",
-	"ekPfiOQ2ka4SMeYmLdAxFsoshpY+hve2j4OhvshEHqiiN3e7YD9mb+77nl2dqix/GTQ/e3/cTgVIR8DQ",
-	"hO7e0jCTyjhmWv1MF+5voGO64C1uBVdr9MLSRQLFYOMD37Mr6VvfJolVAqLS4/G3LMC/AZVvkSggrHRt",
-	"+1wIE+SOceacJ8CsD1YNgcEu352wv7Zf/RVKz8AyQnNqojFGjtI1L1eBgj+j/aNJHhtMabfyGPF2S0Vu",
-	"z5mbTdbJnNAAfRbmSXv7hIU+kMzQEZ9GYg6AFZNYD3k8UDyaSWWa7O+CJ4ZJZWSEJjAiwcHgfMXtTdjA",
-	"MR9dI6b1RCjLLSJiWrFIzLiKKKEARwFw7TlXvtrrNdR+mpK88Ex7Yx36DGiPw0dTmAIBramtnz27Vw4C",
-	"A5V2GQmVIn62Vk57JyUPh5qJxGqPBffJe2lSROveVg9HUfHgJK7FsqxaDIuNvwivda1A7R30D8RKpAwc",
-	"klWlGsULI29EzZrnODxbqFiYEN3ZHrAlk4m8Eeo+sJD5Rb3n+17TFsjJEqDK/CSb6/TWPsoeDTo6Sf7U",
-	"0OJBV6VUJuWAH6/Hq1DuKl4eszGPDeIUSkW/awX4LAS4PtTptOxz8YXcgoVazI7e/AOWdVQ/guGP6kc8",
-	"jo9+36Gw8QO5fIxlRJNanoHV2hWIT/NYR8JRY9GC8B3gCWhJUZC/ubKE1UzN+pFJlzHQl05mR4+DEooL",
-	"pqPaJXsUXggO1yOo/rDVj6tfrMcQzcwJtTpz7U8djmqG3hPp0WJmZeuff/yFVVBqVmr+QhORad3Z/7yT",
-	"ca5vw5oG78KD74SIMJa7UfLSXdqU8GhBoo6b9H7ylvjGlTs5UD1Txrnw1DZZtUUZ7Y7PtRJn0MhlfUUd",
-	"xX7p9y/gHI7ZVCu9gHZxU6FYd9ywrzbgXStU+dBAJgQtdip4JJJstd1x40xHcixF1OhJNRL3BPZ90PC6",
-	"XTUuGGY77fNJGYnTY61TKie0F5L/sm0v2Yf9s7CwF0X5VX3AERC+gSqSP5/P2VTHkbG7TWrG4Rb+KKKj",
-	"RLXusHkib6xw8JsD20UadN1ZbAbFiDWGgYVrLmSS6a3UaMLerDF6KfWtQmc1ZP053E8EsrSCRqqx3iRc",
-	"uvb3PRpsMH4BUfdIP+UjAgx6wA2/gH3FsRkfaugxJg074aD4km7sN+hGpvBlxpkhpXZGhyzt0Kjg7OPH",
-	"7lt28zIwKkodQNlkNBJikTQrxwMF9j6Eb+CeWYnBdLM3fSDGHvaUG+clqliDIIv88JG1ZiCleKAScaOv",
-	"RW4BbrnP2+2sah+d1nVEaKaI14grxKaQKavyEbX2/vOPl81ieDqgKjfNfmnLzXKRiBspbsvcAbmvjoIP",
-	"fTQf04O6QHkEaUPZR4VSY1/5Q7DZIswgKuCcFhLdl+cW50cvC+icYc7+VM7hHHEySPSf8vncfijyTppw",
-	"ZSgk4+JUuBO3Ork2EE0+zjwdAzUUlME/FZCCUTHgDW7YGSDXFUu6c/HdkhSQYwwV5QXAjMeW00W0Glsl",
-	"jsf2ufl3XHy3iqGgbLcxaEs/N9lFLLgRjJvroNgAHBcIvWk3ClC7sxGaFUjQhXAYDj9QATmF8aahEMqL",
-	"EsRYbzabjORJs0K5Ladnne77q7Nu76zTP/nFZ7YMVJbawqMosQYuyc3U8SU4LcignAljrMjBwnlrCNaa",
-	"rANHAkUVHvd9KGKtJlRy4T4aSoq9OKNnzyiNOVmIY5gI0XlmGSnB5qJhOVAwhj2Ms9Ozv51e9n7pXlx1",
-	"zzsn/e6vp6xa+bteJOG7esww0f5zOEyT/fuf/6rU0N9Ccw6UF8hDMdaJgB/tVhurX+JGJ9hDsoAa1qgA",
-	"93GgKOrnQwZrh2dPuVkplNQdWNFjC+sO7UORtP4fLRXlFbiPcAkkP16R2WNWi9mNzXgOziGfhAOYPTom",
-	"ubjOtiFecMC3pEWhG6Sx5qctANPJHCYFpmyh5Uha8xf3dFqzEHuCJ9b8U9RtXEXUceJaLOslfcUPCML1",
-	"KJ6g4Dx28QOd5X1kTxUzuaSZnAex0GPEqnA1v8EIQ62eYd9krfAJ+RFbN7hcxrBDwRrHte5yfsii4q4C",
-	"R9Cq7/Ih2ukilENIVHtqp5vNcBik6hzfFJsdITU8lUg/AMKMThIxsiZ3uLMV49GREq6uQXeoRqIGqhhB",
-	"rOeZzurxFJSzitS1EHPqdosTSEg+sEyWiLGAgpUWH49lLPl23MhO+OBjCPBgwl0EeLi+ry/KvWdtYSwn",
-	"Ui8MC3eVVVEbGevRgloGJzyS9jfqK6yTlHrCQ7cylcWHs3NywrZh92HzSZ0EesXjHFU44y5ndRLeHIc6",
-	"rT6E/tebLo94ymM9sWbVQmUuSvc7hvsgoIdsxyiYvnZieqHSRG47LP/UoxwUzLbc6Yzcwpp7SMLt9j6w",
-	"F89ev248Y36bgBdO1cTut+eB/Dh3R0YYI7U60fpaCjuyvbLR74nqwCKJj94ctfhctm6eHX3+/fP/BwAA",
-	"//8=",
+	"kSyHVat7K81wbmHalvRCkBGBUxWQP+SEz/p5/o6qUoxpivWmBjwJVxM+M75VyrhAefU6yvBcrzG8iHMt",
+	"93NBMQTHEEGxTFDKC/gVqETuIMX5kT4saDhHGRnhMg9yw4WZhgfaOm9jd1+e87TNWbGodVTvtnXlLupF",
+	"D03t1FjbvjW5n1uH3teTQ+WJ2YuYvL/CxXNL5us4XxaWWX9duVcWDMS1s6UeY3NA/moFtwmcKBfWpxn3",
+	"4cHlo9x74emQWcvzRd/eQoPNz8Mj5VQcgwU8MD6qwmsMqpOhsyalnF19QK9f/fDD7iuE8+kE734H/twg",
+	"a4t6yaY5Zr5hUxYYjNkFyWhZgD1GjEnQqDnlUukOIxJJRxdW6123sOTOQ2dXJNqL12Z0H05MmF/c9Rp2",
+	"QeiL4JbM3TXjzEAez3TfJya2SUu9njM2uDtd9j727Di2A/fw0kX11WJIRGU7C5ibHk5dK42Rj0VtgncQ",
+	"VbkRUH3KXDh7/fd9pB+jPzgzwUjBnX0UT5wje00l3kL4B8EnhoZkFj0hi+kOHERCf6t9EvJnEj1SpwWm",
+	"ecS30SLkrSP1VN3E+Tyfzq/5FWFBE1U/lxxJUsWHQMioH1a2vaU/RVrSQ7qprZ099Ks1c1Llf0UlyslI",
+	"IV6qZMC0LF0ZvOYICwIRxpZNCJLSKQUVYcCCN7SWrkPJPXLChapGBxylHkOCsEIFlwp9lxwcHKB0ggVO",
+	"FYnIt5Ud3Zpqmn19YPm8suxKysZana3nII15Ux4hUkwVhD4b1xfIJgRUMQyxNLYRSEDobgxq2eurSJRC",
+	"20b/OiEQOGl2Ec30QBVv7DrnYWGp3qzlZn/mMxPeVpnAiSAuK+PI9dbsqIrULJki2V5vpZHXG0DSnObv",
+	"K9YJTNyt8UvL14R+FnVidT+2tXpZt5isPswg2AWM0/rnv0akzpghrMBSEYFGRoLOIILf/HUGAXUmI2A9",
+	"+YiRT6qb/Uu/acxanMHpGEFSAM/wPGw9wey2oxJvL4BqUezH0UWN+Urv6+ek0kTJhZWDv3HKSOYWqZuk",
+	"0e45LaWWpPQt3DQpt93Z5/VHIQP1dMIZeV+6dVlWgBmEZPu5B9ImH/D6sGv+DmbMGSMCyQkWRCITqbpS",
+	"gOkieJiNkxM6dfNY2yO/wpfqr0N161f729jMhY2IUttVWRTYCKkPVWmuIRYaHm5JdMrGWgeMS1erROD1",
+	"QgZXi15heSu6MHU0T8CXSElu4pVNCq2+O0wKkhMq0C0hUwnkdofzElZg/fVdQxNsE7DbdbTl6fOMtEho",
+	"WVjUoZ92IXcR4VJNCFM0xcqm8tg8KkFSDpKG/s1FQUN0b+NijWns0d2yqbQhtxLFkqzpDBtSoSa/ESxa",
+	"gh097SnFjDN9zlrCpfA6DbbFJVZaXESumVKSEuP7twYnuzZomzKbaMVZPt/ZC8Yrxu9RbGyIMZKdEkF5",
+	"too/uo26MG+3h/H6q5pUO9m2//rUpiHbTCMXe5FuqxXybQJAsIMeI7NBD045qFIgT1dCvOCzLYkU+aSC",
+	"3C2njHQInYDXEn+MbVOMqGfPQufLXNGQHUdSKz3DuclmqNUsI2fpdyrzuywF/ADXHtoe9H7E6SRB/wef",
+	"YMbQFRliqShmFv3goSfreckbem/b3Cr/Pky+XbsHiy81jnFnuSGfcKr8YwX/ltXJgkjIoSB31PmL7M5o",
+	"kaT844950IRo4mjrBTMJpgHGbQeWVJG3ML62tbioVtxN4ZxklNzByC8Jw1RKcFg1/tr/EQv+91L/Wv/r",
+	"OMdS2jlX/96/5AXWd5RuYPmf++c8I0KvQ/WPY84UKaZcaGEptBpu6JdE8ryMJIZwNqIZsY7phWVLeiNc",
+	"8NXOxrfwlr/d5rurcjwmEjw5y+fz41SfzO+RebXiehIVmuooG5sUyBmWSA8ra+j/641mkdFAD0RG5EVr",
+	"gq0HpGlEj+dg779qLlxwQRI0JFIZLtF5YM1jFRiXFkeKgrCs8us7WsOl4jeFBaywAWPV3wVmJc5vJMlJ",
+	"WpvZbhiZhRP/F2wDfpeJTxD1QoU2NHxYIO+QZH0ToRUwh+M7TC1XbF8tF24mrYMr4EnxXU4ZINbQNTS8",
+	"M/PJvEMsUdV2cySJN5vwclRyc3MRcjwkYcUZRPOH+GYWxm7aS2yPoUGe4Pl9jCbRq6ubHcKzPViuHjVB",
+	"nGZUXaXceE8qyz9lBuBixPOcz0xMJ87zICNst/DGrBiLdmR4LThA07yBqthE+w5uoJveA7pMbdmdkpSO",
+	"bAoleJakSgIgFs20Wy58c/OIzAwAAjqGywgjnGUSbeu2TG6pB54QgE3YAUtmTglTaMyJRMM5fAHwTib+",
+	"w6aXw9ipqjPdbxmfQabMJ1xMNdOoc+TD8lflhcNZRo0QddFYtnbneu/0kxIYjXCqZIIcMMESuAcXhVGv",
+	"vRPoJSvUAZmLmzMpC8x2BcGZ5hqu0aSKbVvYLYhPsoopVZCyqyakiIRPLeRFB6zYWsxt7nQoS3qFhmC9",
+	"RW2BpBB+VAdLBw6FC7ts49DvKLs18Zk2/8HdGxHbfNUfZLIPCWS3M8T4DG1XB8JFYGV4jjiLBDhYC91y",
+	"X6fLjolEkzNAjSitXRjNwdmYOt1ES1kpIZklHFW+WseYuqyK5kR+nDcczuDLMZmPXIArCCazEK1/jxnV",
+	"aRKhMF+ucH6/xha5552J4Hcb5+Zd9RFeQY+somQcVXHjEcI2CjgSDGiCcdSRC61tBP2hRT8ABCAa27+D",
+	"tIm5AO4XB3zPONKHRmuuCpnsukqbCZJc1gvARQ/e+dmES4JmekBpztNb47iveIsxtB41jhfYHYx/Mzje",
+	"jiGYqyItozSsOWks121zCV+mfce0WwPpl9c7p+zWxVcmSHITUowt0/VwLRTXV6Pm+BAYSZVEUpUZ5Sij",
+	"gqQqDx+WFY7Kte8nF5vSbSn1pxf6C72QAddjKWkKqFh6kg6EAQYF2JhUabmJGQAemxYENMZscHVkbxxZ",
+	"dHO2Wp6KXaKUt592vi0EFxS175wbvJvC3MjRCGXMVEGP3SwD+vVTUMlCl5EoWYoVyd4KXrT5Z52w5g53",
+	"FbeTIJtKBiZtsyGSF1XKgiA4nZDMBhBPtXj96uDAC5u3yUxUIoHZmBw6MZ7KyhNcZ0BsoRzra8H/HAvi",
+	"mTcl9wFWrfE9J9BQPq/ICqJyLcINVXuoL2+tOA7RIkSY0ZgMCJO1qOVRxZEkJCaPhu5n2au2LEo4F4Lc",
+	"UTIL5FOtiIH1lqElhcp50Don7lTXVPv8LILkKmbcnmDVCGX15xNdravqnqsyyb1A10zgkQprxL6k4D4V",
+	"ZEKwkGCXlETc0dRiM6QEJlUHJd7ALraCEEAPtceyG1f05K0vyVISWcfsnUbCjlNhvdSU7UrE4MKTI3YS",
+	"VLKcSIlsjoM+MM3EJ5qFhQ1nnGidWmXFCHg4f/+S9BbMlhtwqTzYVdhcbHvp0Fzf1XeUjbvkn34VPo+4",
+	"N6/qxV+65tBCZ7G5d/IdRM8HtjDLGrFP3qrIWzqdhh8uzMA0Un8RHE990UU5YOx2O2oI27oNfYa+e4Mm",
+	"vIwEAnaIrgrAGUhFTLjWWfYoFsYau6NLFmyj+8Tx70hklG06utQ/2dy2gA1V8CJ+/hSPPVs0l7pmqm9W",
+	"jiVAf1UWSMDAXCWIzATV+jbapoWBZkOcWcnilkwVxDB58YcRx/1c3yQdJmbeS7yhRSd2BuOJwkstzymV",
+	"d4cII4P5hwSfWaMGiFLbDc4PG35zS+YGxifREs8tTNUlK+VzcEOhf/zb/9CtDBgv1bSE++W/p9Yqai7I",
+	"OdrdNVFrKJV3/30P/U1ydginSrNl/cVnPYRIr8mA6Y7+ty97iKbysDqKv5z+cvr+Wh6hq4/n5/3L3/T1",
+	"5PzXCfqX3eP+++uz4/7u29P+1fXuX09/g+HXv1/23/91wMb0ziQc6IcwyW2HuqAFOWhRP055QWRtRQaf",
+	"uIPOhc+k0lKjUUVmWO40ApE91mDD92opI5V3vaQHWH5Jj6ZytY/KtlHBRK0ikUsSIRRTXCB8FCm7wzmN",
+	"PGRGIF1+IPhsTfXDDpHPQtd1yVrGuOi5012boSXV1Pwm6jmtWi8+W0NQbmX2sRiT+3BzQbAMZfH+Opkj",
+	"rI+zPgF2iuCxAH+xmX0dVq4F1BmVZIWZyFHnessZIVgbQmPvlIiry8t8tTONb5OXO74gUbTE0bqMjGAk",
+	"7RrpOu4eCPdSKwXxa867bFdGrNavujjQTsKC5KVIIxpBldcIDPyWhO1BSmAmR0QIEjFIKYGNR2lLQuC3",
+	"NFADlZG2Ss8qZWkRCTqkqgalkcbWLa1x4ra9mnZz9N6WNdc+RGCVF3yZXa6f8BUPCI/Qlg/+0kFq82og",
+	"uADkdgTAMzbiyzNzvKh2Klq/Zhh0yMUhrBOwcEeEdDEcVS93r/YOVlpKLI9wDfgDCM/QAeBveAcNnq9c",
+	"p7EVWQDZPUDQFkL5m6f0l8pTJW0Slgt/R2MCgabob5wyQGtcsOGB06uze2tFcsD9QvMluExbCiUZwOUZ",
+	"lsYLBIbGbdhjalJEjINIGRR7SZgRzrvt1fJVOCUss3EVNiS656jAFPK447ekw21ocCPscY2kE9jEgepG",
+	"9DMF7br4FNghlaA+F303+oBJBSpG1Okt62H9tHsQ7kMEnczydq2ag29fgliS+GaACuutCSYG+qfUD3Fe",
+	"cWSPEMHpBBWlhHIoXniKPcPtCYI1gOT3B/ETu6BA6oZvIIkncX4nLtC4JFJ1MHl3IPn2bYtqvPIu4Djl",
+	"M1jPOv4gMXzC/BNGk0CtjsRz6Uu0nfKiwAmSpKApzy0nwcMBk2SKwZIA8Tu1Gm1KaqR8zKgkmQFiSnle",
+	"FgaMDbO5YadHaOsXD+mPiwHzfpBbXs0F+CExoZ8kQymWZJcySZikWtLJ5zugfVqb1x7qm6IjVNqYoQHb",
+	"DmxWYrZqBwrFKM02hyRH25BMg/rNujDn9ouf4AurPgxYQTCTLgMVXZE7InDeWD8sCKpWCg3naOtoCwbr",
+	"JmOzN91NA18N2PIU91DfZt9+f3Cg11kGdepFHiHvOlFR1K9So84F1FvNYSKkpudk5Ew0A4RCKMVDwuag",
+	"tfTkyNAjOnN3y6nVmM2k6g9bIe1axvI03NRp1AEkK0j30M+dMKPIJ4sfZw8rtc9fRax00UC1U1CeRxzO",
+	"O6SVmd09QrNK+za7PiTuVOpTVperMu9nKxTwdnnuejFAyZPt9Ahs+SAF8RhUVfzEVs4xt8oEy53HEux4",
+	"qVJeNJxmZp6WnLSQAsGav7ckbHZzhS2KBkthAu8rn3+d+wNM0awC4/DXsk8mYqxYkefp8Bz8/arXoz0Y",
+	"cPEMxRAz2ziRJadHsMItjeaR2Iob4T0Zy5ocJW5o63Cm3dnUI2+caCz9w+zKZrUf4eiZaC5F7FyEqdGR",
+	"3boEFr3lVkT7PJ3W28rs76k4bkx1a0QDrafB1QsX2rF3dCiwmJvE8UCYBiOfIqDJAIswEoTY6oFebOSE",
+	"jida92VlQQRNQUXYHvReDXouhtDYhHPTeTiDj9VDuif0rGvBgD1Epu8Cx0JooCaKkPuRPbYesrEAQA02",
+	"UzuSKlt+UlOkKdeqyVJGQ5SWs747xLF2NB2xCrQh9MxFbLRHrXYG5zCLZC3/90WkvWfoaxUT1Nm0IlaC",
+	"fizu2B8xlFQZD3/5+efD8/NQQ84b0hFi9NHQQqPxqideuNQ1tdAuDibCEYuHG+ohUIUhRFujrqpgyzDM",
+	"y1KsJWZeqGX42JmCiwawfflMVaQTqDOUY7YFuS0W39mCvocB7yF7Pt6QHrDNsLe7bpsH/Rtty5yrGlYf",
+	"m3erAMHuYrFbwAv9fTB2cr34Zbdxdn5te2a6bM1BDtyxNr0uALqac7VlLQEV7i9TArOUbMVVlFiICo/w",
+	"u6nAqaIynK9yLUoPzN7sycTguUJBogqawtSfUhzZ5kyeejhjpeMO1FWYzCLVZ9RLioZpNScR3iLnlrqq",
+	"XLXNXbI4n83pw6LjzBywdCKoVAWWCcrhhwnP5zczQm4TRMB1pRl8BuV6bmIMdm3Y0OBs+JiytZMEk960",
+	"DQFUEGM6OrdkYEFTRziXZKVrsMLYaQMBtcMOa1TLkqEJm7+hmn0WI3xT9fd7pGDLKtZwZUpGfpQBzch2",
+	"Hxr2edMlvL5XOyow2EWOy/qZUyQXIqCUrApTQ4SL1oZSLgQkNKPhHE0gHkjof2JmbV9HDteccmYRdhYC",
+	"or2x3ydOLg4YZmB/hIyhhBlDyMRcYS6+askh1Alq6hEC7hbwIf1disbbeY5uu2veeqygqiiK1Cr6uM8m",
+	"PcYCdVqRFZOO1XtrO1Cr1iOez708EuB1sUG0o7451bdzN1oDjuj5K2OEfZixjeDRPVSR76CWB+HWKvXb",
+	"G/TvrUt4aUdahefVbpQqnbKX9MCRErwkzkf42NX1DcCnW0tEB/B0+2ZwuCNcZzos1jY1EF7HPCPyHRmp",
+	"WKStmp52Bp/0304CXQTHqCWrtwDD1grRBgU+jNBnM9qmREhuimhIVKOwZzwtC63k/se/v94J6O3TqeCf",
+	"3hE2VpPjQEVcTQ0TbnJcK3hk3lhgL1NPQIqPiNXbxTkf12iH0Yq8nWoaJw3hPQTYZ/GvcB2MzD1ZOQLd",
+	"N50LOp4oF/ETlQuiWn1Wmmv8nLLSvrM6m2GCRcEZTY8hs+oTVfOfacisAzW6Xh10S5Gg8j2ZXXMDaJrj",
+	"cSTyDrNxGa77lPTyuaCpzcFbVmkoO2OKiDuc/0rIbQgoAEqgKI4EAXe7mhGtrsw4KiWRHRM9SijaKaM7",
+	"wiLwmSb7E2x01siXICVoUZDsCGVUKspSBaqQb+qIYCLYlKZfiSYOy4mCW3MEUAhFmU5Q9ZWnoDFCso4T",
+	"F5O5mhSPTBMm0g/KGLTYrFyKHlB5dOFlOYypi3FF0sYYTrmEIMgrUlDFWcg6sfvqO5jZd0foIFy3Y6Ei",
+	"cUe2MSdY2BybrMvpDBofoqzbxqo8qHBZoAhZvL9oOoMPHrhGsmwTdDBgpAmGjfT9wA6GC5vfWQV0bMOy",
+	"mZAPMzOT2Q5OIZMAYKPTPun5HA6YO7KOypKKoyfI3TMJcgwqgajcBLkrxASnQIiewmOJtqvYigEzwRU7",
+	"CXKsL0GOad8UhmsnSFPJje0xS+qzfDNzLCAZsIKyG2pZIFgbJIxAX3M31fjhxN1M6yOXoOqauaFsxBNj",
+	"xtsxZWtwMmCLQTR1ZIgX3QHY6g+N7/BoKJ4zmGKWUXANrE1GUZCyFYhx1KFlBCKwLJpgV8zAZ4BDM6NP",
+	"WmHRVuxG1AXZmmGylgvb6y3ivY72FPZdm9fbE0b8TiPmpgoyz8QbRqaaxh8u0r59M1luedUIQ970rriV",
+	"oaN1P5f7r5N5FawCHBQc6t1yU1hc3A643M1StcafdLQQWw+8Mwt388CbJXNHv2OEi6cwLWd73wMj10hr",
+	"RplKISYIEMgs5E8nUHVGZsetyoltXmJqYRzcQGxVBszmSBqURJM5eeSgejFiAKNm3o8Y8dcue2qqcLhC",
+	"xAvLZC8czgiaClpgMV8vEOoX07RLyF9ZZON3RwnGMzCPQAq24TPcB3NwBbTgahyGpCfBgdGdAy+5PlaJ",
+	"gnbidU/RU2TXLoI65Sa3JpGE5reeLFt33GEOFzhkC6p67k6BnpFuqQJDU/VtIJ6NyRX9g0QtQTjvcPmY",
+	"Qbr3bX9e4/HJO4/lY7BBrBROJ8VasDn96pug/ObZilaOy2GEtaZBNDh1Z+PPJTg415EH75HOZD/5cd5p",
+	"aLEESNkX6YTeRVMgsVQfZW0ijoV4dLmAtM7TeaOvcbh4dgcEuMburl1VrHnrrH2hdFCcGwVmvQ2IFRHz",
+	"RmQXMWmcnaj14vf4LXaluAgyspwWVP04j8Z4wK1biyUFnpsS30ld8WWaY2ad/tDakat+VaF4GQzUbZzP",
+	"8FwmFmhlSPNca+gUKgg307soUz+8CYd5408foaRny5ihch5AWucmucYUAYXBp1iIOdq2SAI35/1/ufl4",
+	"8e5D/+Tm/MedI1e2FuHpFKUTkt5KKD6SE4THmDIJlc4svpQ0Vv6OA9fScmTM8HMFUEtzIhdrKJrgkk49",
+	"LRe/sd0urV2U60f9ja2m9ZpEW8ohOo4dddG1BsPc06wt+2VGeZjhTbC8WkDab0Bx35OLtpmzF1jsakE+",
+	"rj1ZUdjxovUNpI/BouOtz6ckutGPUv7RaXbVJBuxPxW5Vmvobc0CK/bZr+W5FWl4NLRM5tFTFK6N/Eh1",
+	"l6K9fpRBNj+yOIDLpLy+IAtdnClShGFwO2g1ejDwquu/fTrQ13phc8uGwpV6Re7HccezQVsq9cqrsnEI",
+	"fUl93ZC2ADk3B+h36eYbXUaPQSwGMlwYFhJmZHGAs7I4sd6rCwfKvDxrK8d0KdJWv1pBiyz1kXjDXTXV",
+	"iM65Yr73GnB0KDb56oE8IOlJLtQH0YSWiKp63gLW360YYl9KOmZFsJbocgr0PbXuhYZWDKma75M5sUy/",
+	"vwoaCvjpxp/jrHkOmvQFRKGGYoAzPI8Ks1Kh1wcG2RTyI6a2lcQI54KkUGp2rfotbiQnOGiQ0J1eWP0i",
+	"Yjy0T52k6g9FAGgV2j5wkjJm8wX4Bl4a5N0ln0vO+VTGbCFCxetjTT2EzOXBJIiO9DDCaQhTEgPKgUdt",
+	"c3x1jzmCGcYrbNDhk6o+sYziAuVkMbfUDykIo4SYDNuCfoJvB73zOXw66Lms8SYS8z2PXWO+bosXiMzt",
+	"QmKOQmPGkRNlSTgSVa9bt8lALUaMNe/4qKS77o6uvPcX18zOpn0poopbW/KFIswlXrjY/Mwn9Xz+EEaz",
+	"uE8BZjMj5DZa5sM+8IbG7/z6ARKqiwNz3Dahwg7aT9JP9mx2O5cLW+KPqjW743x+Ke+mMUT6OGJ8HSG5",
+	"CcT6cPh6A/c8PpkI3Gpr/tqWXCODLfGDLSB5C4r5PKD+gb86IZGoLX4f5hxGeTfLtYaC5K3fKrbo2g6N",
+	"Sd9zERH2gaLIe/JJXVlE7DUgxc2OdrBXhMHE3fehEV0QUVApg6LGB0YQBKm4OxhgAf7xf/0/aFp9hRTU",
+	"H9rGtlAb+o9//wGOvHMo31EyO8ywnAw5hlJn8IMLTrUR+f7f8Bx4snvo/oAnVRyOdI8bv5ivjYfZuJhY",
+	"5v9tn7vMWjM6KO/AoYBygRkeE+8N+0PKi6JkNn6n+hIznM8VTasfpCl1X43N+9s1ZGOuXUd2bvZPzBgv",
+	"WUqcsRnipw/HOR/icEmyFaLtevWHNPfGbM4ZQSSXUKDE4/1VDCMUKlqrMFFjlPHaRG2C1gURnnwVkaj4",
+	"CFlNB2hV3m+Av7hhrFarakJql5hCC3AfqcmdRLh+a10EINTpCDFyZ0ICVto1W0T9qCp8D9E5WiZ+cbPv",
+	"Kd1W5eUd2mHdaNIm+sbEuQgdtJ2rgK7kjsx521sPUURCoSw+4W+ZFLQjtLVlEpH9c241WRZODA9YWogr",
+	"cVXXxFqc4cJ0gktrE6fXv/RiSftNZAOaoe0O0s+OrXJjCpOAyRuKmExzzDqdHJOD7rSRjq9bc3RcfDPB",
+	"q1sQyrUVHVxrktly4xmeb2npnbKUTnFucMK9jOEcM8hOLHBmaKWhcIY7WxeGM5LC/tbCTNqsdbRrUJcV",
+	"R0MBQbvuT0dqYfE052vEM2gKvMq5Ws+Rch+ndg3a2sViuCCmNUisiXnghSTVm5EspcObZfGxX+tJxI7m",
+	"MZ9GY4UEL/QrXSyz3rttPV1BTHQgbotgkdNY0Nzrg4YyrOm3KjgExY04I1uyQkzuThTx6CCJC1JlFy9I",
+	"JNA9HyE7ZogYN4epKrAEJeDh1G0P5/Zft2S+8yDzYduIF1XPavhJtbSxfbGixzr8eZ1AN6/E2QPLb1WV",
+	"hqMBauvUT1sMwPt93aJnrmST+T6pQ/TsEsXWO3LaUj6dv22cuJV3zIY0x9jA7wOlcV9n/kq/4H1gZFr8",
+	"et6AYtOHK2T5oNwnPCJev9vohZ3J2ANVWU2/DUPr6giIMDbJYrS3RQGpjakW/GNxXdzU2lY3cjI2scQb",
+	"WITozKqi98tTm5A8+xGntwEbbMnGqNA3nLMIIzXBJvhrOfuovg0rCJ9Y/QCjCDmvecT3pSaCEAsKFm7a",
+	"1m3xcY9WXW4rowGqDB9nRHJl4ioeq2XUoD2kOjetWCPVTlR2cUjLvKwK1y2tyHsyawDwVuWLLFBxneoJ",
+	"UrXLdNW75AqIV8bxlRsj6ijrxepKppK3QxzSUvQpwDagq5JpcT9BW/YHs1b6B6lJ6DtkCASPeQLZuBL9",
+	"oB/qOcALWud49ca8pR9UaW7on9x7dpIk02J7Wm09VBLbeoCPqjaCmcwrN/+kPhdLO+SR7+oDJ9etS/M4",
+	"wsh68T0LPOIrF27isUO+fLqmPNldrb6XLgrWy5YAyXVkCVf8pqGl2T983czrM7ZY16SY5kGok7SUKlRD",
+	"9i025lmaG35sM6MRnk5zSmSYq7TjI66vSrthh1XqUN1Wh9xn1VM7u1XLEpEGHj7gGsr/zcEqPQo6WzXS",
+	"J5AMI2LXYh+xkcYwdVowKu9lYomkerXZWbobTVaZO4KT92JuQgFA64YqtNjP5f1DETIAqZQLJuu2+YQL",
+	"st+/2kgn+cnvHMK3OlYcaZH8l1pcL/69VffUF2qBFclONhPCPiFEVYPuHMe+WrWtZMoTOhrRtMzVvNuQ",
+	"H6gTe6Hbi+pxaEgtC7y4Pt5qrqKCD1PCQrV22kg7Hj8UJU/3SdtwzrG4DVZSrqLRY34KD3xzQlAB7aAh",
+	"yTkbS6S454og4I+t37d+vgqoaKVANMQRo+kQiwT94//+/9AriMO7ZXzGukHFTIO56BCZl3JBoAbJmNjG",
+	"I6gsQXxhF1dEmVWpqnmbxg7uEzNkjfHTWGp5czcDGkFRP1grjNOSx0olxzbfNrZYxdHgBXVduU+2JMp5",
+	"CrUC5wlqlGD2UrchPqsCOZdE3BFb7Sh+uzV7fMf5FE2xlA4nmEokDW4nkhyNsEDbaVmUOVb0juzYzTRh",
+	"BXYgEPAG2qkmAa0Kz0mGtqd5CdZ7CB0pKKOFVvwPkvtFolbuSacnX/GpwIyjV1twBmrHk8vvj3i8zPBW",
+	"xsfhVJVQ2ddOp/vadAxanUbDgX+dEAEWhfkQp7cGPWAG0RFWiqhid+ojdoAUR//0Q/Lm4MDEoBpaMImC",
+	"Ws/XPKL5kaYwQIg7goIgFZvSOrgEV2UsALfAn8xm/tMPbw4Ogptbz9MuWBir4ePHsxMY1VDwmSQCFfiW",
+	"SKAmFwnhVnzdSONq/eCdBB3sfY/+8W//E73a+/4+rKieRmJFuiYh1bEI08UQ3DB34COar1V2DZ6c0DGR",
+	"qgWtcFWNiQmWF8uoxF1S9H6CiCUojRXPde6nKZGSZMf1lb46bqW1YtwIt852OuGM1ALXys7kBAtyMeEs",
+	"CMlC1IQINCJ5zmdVaAXk6BJrJdVfuvIS29ivEyaRycdFKWY7Xau7rqic4c+uMfbFDQmSR2P1mlsf3q0W",
+	"Sq21zCh6peK2wvIR5PiSPKvg5C38MVUS3eG8DJSaeBzqbiWlBVJZrq0BAfrmfSRIwe9cBTpv08NsqEFU",
+	"gX0PrWpdOXaRCmk6QZKnFOdI0jHbpQxVhV7dLQTcfQIw1GxEx6UwKDYL0uwfZSwTd8z5OCcd8E7ti4lt",
+	"LEQilz4I6goY1gcEhjXbiQzEBghdlragljXU4/zCG5PFWF8OjYUaiXcEQnfieKtoRD+R7EYfiENUcKYm",
+	"aJtPTTeHVuyHn3cSfYvuDZggRka4UfwGLImHiI9GkqgElYyqBJl4VcCRG5lSz3tgts/w/CbwsX2UDFjo",
+	"QzfsG6lEmapSkEMvqiqpvm4f+96A6Rfz+Q1nNxmeS9NtPnf4oGjb2Shf7ST22Qmeyz3Uz/ND5FpF6g+a",
+	"gcBoy3jsDdivZgSmFiIMwlQmw4KgnM+ISLEk6JSNcyonBgovKD0vi5LVevi+JuPm0jSsZeWgk8mrUBOz",
+	"GSV1mCZ4yTDzY9X0LTHCeY54S1hXTMnVSxCG86o6aPjONBOsrEq6twkFpj7ipVATy92D8zRkF7GVW0Oy",
+	"66a5/XBLObr3UNtrKgNjwgKt9kw+SpCOw1Bkf0QkEH1Q/NHZMYFzK9iS7TfYWE2t6yU1N09AF8NmDJr9",
+	"koypVETco6zEitrZUGHtmt+SSKohrUqioRmoSlC9xugGYyPN6GcpLrTMI3g5nhwhquAOsjcizjJBpDTB",
+	"hfYPV86USlMUp1vMcuuF3VY+Yz3Bb1X5jIgE1r5xYaTD+L4Z4PXuRQir6tRaxIDiHGesrWQM1HKo9ha2",
+	"K2tsl/NW28wOrVqadhFlYQfTQ8t8uIWuhh9eUUmUE02j56GVGpQj9xVFhuC1FWVTFmHvTapGhXu/Ngq+",
+	"bq/OyYkEzkIBa1OB2VzCXj4OVWjC80xWGRJVZoT+o24a6REf6h8HzOTw8BHys3gQ+YRTlc8Rlp7BCBE2",
+	"4gIKRSm0TYEsRjTPSYZGghcN09IA4IegcT0aRQTD+T4GPWJnD/WRWSwEy2NGvTQfsDdAVDRMeMDMa372",
+	"TIJCyTNQxMTLngkJBv7udLb61QlTAZbf2P5HatJR+CO0VVSZJw9ubFHyvxfde+dI3k37kJMXMvlrRTFb",
+	"wc1seKsWj0cjIrQAbpL8IEZFkGmOU6P3RFzja4WwPjgxskoKdbNzo2hfnZgzvBpOc4XGHCx+BZ4PAcWU",
+	"cXUDv63O/GhJ2jQpmyHHI662cBN5tclCXm8oKIKzlNSpraD1Aph9bOs9f1KoegC73ZIuiV9yV2nD1vCv",
+	"7kMobK1QqqX8qQ37kqrMKLfKWh4GP1hRTXZtqpzaHJuu4UG2nOFyUehwPcNqWU0KsdIryzIwOVtXViOB",
+	"ZL1Io7DL2KyB2/hmDrWdb4xCr5aKlgHlg016PrQBBOY0BK9iK6pEXJAy5pDRJLFLGdLS0JZcSL2a0KlM",
+	"ECMzA5G3VjJ/Xa0owNnFstzQ8QQufBimhWjmb4KmglSAg/r2holrsWAbu9XgpUJ3VFLFhbvAGfeagqNl",
+	"ZIm6piS69uAAjUmQcQDO15KKPmF8xg4HjCokCM6sscuIMoqjCc2ITSKqhRdTat7AZ6Nthu/o2Mi/sAPJ",
+	"gAleKoLGJYYgy2GpFGfSjgXWQHGUc36LyilEftpgUCqRfwGa/K0B8+WbxKTUVmnUViCzVFKTh3mAlS1G",
+	"MmD9Uk24oH/YgWrGQvMcZSSlmakn502Qs8qTDJKxlno8ybwbSTRk9LUjBksTRGAPSehw2vZdWZGFw5VT",
+	"wtTZNBzmcQ/kVjCJqEhd4vWrcseiObBUV4SwdZoqiJrwwM3jFI4EGXsqiLJ/lCLioyRCah0zNke9H/1x",
+	"83FrgT27YI2Wq8E2cVO9WfuL6Xea1DvaQgsfg2UnXvxbL/6tr8q/tZg48Eg5UHWVrvtmQYUqcXUoMBWs",
+	"arXx+LJoUFk9jMCMFhYqtD3XeBzakpwHfHj/RYjxeDhcg8WDPFxFjy9UTNdHBLO5A3MySMf6kCg8DodG",
+	"rYs6mtiZNAYSWYVoamHbUhyh//J6+E/fjX4wUryTxPbuXyk5ioMDBueo8W4t+1y4eTU9ZYLneRhWkasp",
+	"LtXkowhfLn8XxzwjoRCUi/c/oQwrjD5evnMSnG1M/xT295JUkA6Xr30v8UdXjSU0y49MlkM9vmFbFHBc",
+	"u3SXa0DzA2a/JZ0tOIGwqnyuheqMMLSN//Fv/6/53/9OPuFimpM9LsY74fm7QXYpmNlQ/Zw5uG4gtAxR",
+	"eNVhSXN1xta62R1d21n1DntX/esfI2V1VoKwtpzlAL6qG2/LJNdDpbrXIGPjC41KM+ZgsbDakhcWKlSF",
+	"mmhtdNIFwTJVhxYa3Wobs6YSvRMz5JD0NrdAYm3qjR71cfWyfw12+bK2ANY4Xp2/KacpL2gs45KRT8qt",
+	"ga25fUcgII+wjGRaS+asMhygbRdT+f1OZyPCsfXDRlPxK7yXfy7rXNUF3ANP4fd3Uk5Aux4ShOUtydAM",
+	"YlMgIFNNyBwiLo+ayPoOKRN8FOvVFLL4visBgtyKJx5dxmj52Ceh5f0ZGzCvXWtPRFKRqUyMN0bR9Nb3",
+	"gbgp6ttiOdYGbvB+lsUE+Yoir0gQ60dA7IoJPXJ5p+QTlSqS+mVRVsBbGDKk95lxsVi7pqkn4aNtaQ20",
+	"4TCkEk3rEgyBHiEd9cIYD4MRVG5nkD1ItlcDSkPVpKpuTBmiqoMOsTDJxF/lhSVdHF+MIE6oLKi0nKGu",
+	"bO2oJHRcQpbEmgesAKpcXCTDGlPMrNFnSNCY3ukbuGnhhiReQ5U7D/BwLHGHYl5z8q5m/KQV8NSZk62c",
+	"XLM5bJIKgNL8YGXK/Jzp9RiFXvco8ukUIE+6RPE4jCaT7t7EnauivrZnEIkNaflgOKdVTnxYLiqZ2fvQ",
+	"8TDoSNxC8DmdGyul+2IpQZzl8yPrnl+C9uKl0qfVNA9gffVRXm/tsFAf62F2yvFcMtEbYvDWO3bYYrB4",
+	"UekmCi7XChIX635hsm2Qb50XMA51OI2guNU7ZTHcDKrre+4/We28mzYR26JzDlsxJlheuhN4n8ot98Fx",
+	"XgnK3KwIUo/v95BBWuoLkqr5ld4M6yI1lsZjzm9pLK3J5mvgKpQWmKpE2zkfU5agOyLoaH4+wuZGXAi8",
+	"3ZIDpmWhIU5vd/T5n5C8TgZJoeME/azU9APLTTzjFS7IFVXkv73Dn/ZQ35rxB8zEWrlCST/2r05vtMqp",
+	"21RqKm0EJFXo5uZnLtVuipmiKb5xM9i+0gtAkgGb6MeaXSToAqvJf9vf2UO/OiZRzxgclzaYC5gywC0g",
+	"zsiAORH9zcErczOnPCOo//H655vTy8sPlya0gupVNJN0R+2wtzCumm7xlP6VaBYCQWjGERAq4c+UwKlX",
+	"OX5C0LFp07k89DJqrmtdRXvo1DpA5JQzSQYMpuPKaiJZgp0PLDSUSD3zUyG4QIZ6bCllQ6Q911X/4szL",
+	"Lz7svdo7gPjIKWF4SnuHvdd7B3uvIVZITYDa9m0ozb7hz7ups+5ZBa5abX1MeldE9eG9Y4sOa903P/Js",
+	"bgw3zBn4IcXfwNDu/82iQRiWs7KcX92DM718aR47JUoCP5ilg4l8d/BmeW8uieEsJNvT6/Dm4CDWedXW",
+	"/o+4CteCT16t/uQjw9b5ZW6fNwevV3/0loshmCnMF29Wf/Geq7e8ZLaLf1r9gZ3HNS0IN2nuNrh59adA",
+	"a4ZFOYiMajUXKtCCH3XGxS2oSNs5luoGWyP1jQmwoZmDs6QSGRM4Ahs4OucZSUCp9p2QEgSHPei/olAn",
+	"wuxOBYHAGSu8jUmAUn8iykmJF97rS0Rz8GhkG+oO6DYgXNav7N2byB60lT/bxLlmGADK6a0Nhq3kRTnh",
+	"M4a2qxCSHRhxjDvE1vzxuUR0uVexiefecYQlkvjuT8CSnpHDTB5Enw2uoRnQLtho49ziHZUKLpxT894D",
+	"iaabiavq78rYawJ6y5dQPo/gM0gmXYrYARXK8GWDev4srMXZTsHc5EpUusozJtoCNEXYEv206Lh7+59t",
+	"6NUXEzktcEEUaDqROJH6lX3nLP3yewvvWiCADfCsqgeLO/PE/GqZ4sLcylYDAE6l+Iv09Ci87boUVSDW",
+	"lnTkz33LNGeAFT4aeSciqcM4/XqviweFZoQp6hTjKJM7q1/bJKFxxkiqSNa3cfoxQkvdi1VE/zMxrWrE",
+	"y8mp0YXe/2z/PbcsKSM5MXa65sJ/ZDllt3bpIcu+ybuoCaaCHDerj9Yt9xY5ROJtwqJt4vcuStEJldW6",
+	"733dp/Qvqz845myU0/Th57NeFoSr3bcl4YzXYYbn+sBqCtGajtBHmC3SRzHCbUrJ+QhfuYj6jZ2/upPA",
+	"uTNPnumcXc/47ginigukWyVgtgBjjnTDWljMfZchvZtWmdhcBhb3kowJ0z+QZur2hq5ynpG1rBOPt7vN",
+	"6UU4KyMzMH9JY33neYY4A9gUlHNAlNEa+7epgrz5rgPfuOb8HLO5/Vo+guoCiTsVHA0Y9+wOGBslRjZk",
+	"FX4OULriamrscA77MEjoffvGNVfT/4TU/YEdQZi9Xmm5uNbfKEGvexE+ywkAAVdFGTyv3OUmLETv1xES",
+	"RJWCyYVthOyo2AnJqHR+6PABOTEvfE3nIyCGfRiNXtjvkxHfaLQeGyYQlhmnMRO2WZHYhpjhQoBo/K5P",
+	"wGs0J8pZhUyU5tOK908prV8pLJS/y1zs4ukUwb7pxapZi0k70stR+eD++TK0+X4yfnjXjyEH1gvI34yV",
+	"yO/koWzGtJa9XIzPx5vMFpjwILurjhmBPceyI87IHjplFbiAUTorpMAmqdZQezFN06HxbZA9uS6iTg94",
+	"/FyqZijL1R/S1FXvWLDWACicv3qPf8Sb+HNPLGGv2DVbgm1h9168VEvnGWJbkmZ2mU0+zyCly/P6LRxf",
+	"e6jbbbVX7qWn8Eb5ua4d/FBubIs54l/PSXdLHFn5/c8V+Gmr7faUZVdVTNBqu62PqPrIZttTln3l9toH",
+	"beIpAwuVc3Ks3M9STfYhwnnX2WrbxDaS3vZLNXEIlRti6+Bbeya7iT89mG/o2P5qQ8wAXN0ttU2euj+j",
+	"/wb1ShuW2Tv8198Xw2Yws747B0CmSdWEPhl61KRZEeVOg145G1FRtBCqeeHUZpRtgkYbKY1PTKP2fJjW",
+	"Q/Rp5/8QdeVr1TwekQrtKi1TItjXIJlXb7KX5GM+MKaQnLLbAFHuQ7ZU1uZf0c+Pvaa+Gi76XQjynikH",
+	"oe+WBxJ3GCpZ6sjMuZ1feN9qqrsiFmixQU2WAMeYMp+oIA49Tkvv4PFmyAfafiYGZ/sGDM2Q1FwHdZiw",
+	"fFNcwposqQSjwDdrq/kKSNh67oFPWsplWWWUWSBgblOYYxSsn3cR3O2u81IdWVukRcCUSJA7fkuyCsPU",
+	"pCWgNCe4jrpad38etmCfvyRLOSj/+vuX5XXkpTIJI67MxYKlSq/i6mCI4wnOc8LGZMPxEHU/EbPHDFOI",
+	"eUvdizb0Y773yERY55Z7a2dySl3skRvLaJlL7NkyK4EF/cUl/Xx7TuGufPWFc26Ic76ljMqJT6LgymVN",
+	"D4xJuKoyYyt/rs8SOM3S/c9OPfqy7xLRonziA83SY/dSsmbcb6Xwa64G9pq/l0TMvcQvnkGpz6htJvKd",
+	"VLbg7LofEljr+3544xP+Oial1yEh+ZojqwPY9UXb5mqERDOobrDYKeIMjTDNSwFYyWleQn0ljKomBMHp",
+	"xPzmuBu3DA9bpGdGTO7ekIztT5asrFzEyKyC8zYgiBkakhSXFpjQUQ/KqClubUVSkwXtq0Q7usE6mrwO",
+	"e0x6E4JdrZJ33HClJkNaXNIvT3K3mkJZjVlqvUs2KkrphT5CghjQVqhS09zIthMHuaLR4waOVX3mHv+s",
+	"FYtnrVpNgFI3iGgWvKD6QaurAbCCWB+CVCDOgX5sjZQlgIaup8Xflj3UzyVHkkBhMTnhQu3m9I5kdeas",
+	"Fee2XXap3olkMRVW/4hKpjf65+vri6sdezao23THcl0hAksER1XkuD12+pwAKYwMs3Yp9gaU4l7kfo+r",
+	"dPMn5EcypmyxltA2F2DZACwGQHypc0rQcF6dFahxubCR3llxqsD+iIsxb5H/38LzDUcCbNYSUuk9z2EF",
+	"eZqEja86PqDNzuJtjiCSqCWrXUWo8LjdardpMg2WurhvvIprx5Zdy45sNITTmj08YgM39dXb7h6VNpQV",
+	"jyryiNl8w2QjbJ0Xn2AWdWEojtOEUdqSpp7OtleHZ6fu2vya1TB8qlmRxxTZGTCPBR0akOwlSyLUgWMq",
+	"iZZ0QVgZ7Pxtz5YyYPaqhc9VUqHAL9gmdkCo/RunNizMJEs25+EmDOjXmGUDViOaSLRt6t0cITyUlrHq",
+	"X0BbxzQnWVLjjXkrIBWeV0hUO3uoz2x8z4A16hONiZJRIyvLal9TVT7AsXQqUWXWNuAQS+kRZuc3xQOa",
+	"lZ86Hf9XG+g+ZiNwb8DeRSiPm4oIMzwHRaSmuW1X6mfn23NMfQVX3jFAdYM5wZ74iIX2yNOFlrfQZ3Sy",
+	"LooQsz7WcR0bs1u5LmLpjzbyr7acPoX8vBwuYy7VZVMuSNWszPMd4MdUuPxtZ6+OlluwW1FBdoyqksbh",
+	"MJtLMIQ7QIW3xELhrcZ3Afv5U0bFPEKUup8QPxWQy4P0Apkodc2BqtACxacSMrUAwPBLshLsJLx0j495",
+	"Af1EyFrP5RlDwZbWtsKKgEWuhBSjE80NrB+Ugoma1i8JI7NvZ4mfmOrP8S1pofpqQyrbH2eAX2gS6hx8",
+	"dZ4tMhUoaLv/2f19PZ+SL/suCfQeGBFeO4D59XuMHH6yfbwlWKpNZZhC466np3a4NDrPoqFkMyyRW/AX",
+	"kIjHCC3mxbRU5rRAOVkJ5Q6RgIhjPkJzgoWstTwlsKkFrRWWMifS1rewxQR3jhAtphxQgCmTCgMAkVZG",
+	"Op0l8+3jnqRF6Ni5VpNwTjPAtamsmBOAFM2JHf8henNwgH7pvzs76V+ffXhvAP3QFpR+hTfApmWbGjAt",
+	"xxwhxhV4IjSZunXY26r1PUHgS8pQRhSmuUTbehA5ZUaqEQRLznb20Jn9eMDqVbSV+mr6NwnWTvOUuLBb",
+	"CNJSTlUpxjTFOWyh2xcwR9q3B2xEtco5xpRZ64d0UwhpdMe8KKiCk2rGt0lGZHt4DjZkur4k9QACnEjV",
+	"hJDRLAFiGs71f17Y0sPZktkCS87VEUgQlAYX1Tlr8p41WMz+VJA7SmabvLQvTBcv5+UDI4gwZcrXvpyQ",
+	"x0KuwxnYTM1JAVsdnrtqEQI4EZrZ0B9TQhDSdq2VO0Els//UB8pdiQsHCh0v3ApdTti0HOZUTixU9MMP",
+	"1yrkx6q7DeM+mn6eC/NRL0nUrOP0Tb0fL4fr4YfL7rU+GSWz9GxCTup1XhJ8qzdJBi9IhAVxlYFAgIaD",
+	"qXVNksvKYlXVTI1kaICpcpPwx9C26eaprejQ9YkRhYPpGaak4ktK6LLeZi3YxkBqQzP0b1ygIUm5QUG3",
+	"+Jem+GqD4JrYllEjX0V2m0SIbCGAa+cze4jt6SmzCvuuJnal81U2KOffg18twqJxPmxrOfEww3Iy5Fhk",
+	"FvH4/nijbXnmG+ckz5Nj3oWQXKK5T1Av1+TD89JrjNHKqlFghsfksIEcush49vFoRHNaRYY9MsCuR+59",
+	"r6MNlRCoezCL8kL//xnpX5CcjikvJfJoG3g+XAdaDVPSN83VVZK6nZiq0NGuhUxuLUjQr16/cm9vMiF8",
+	"ubd2uGf57YILXHuVsLzqVG7iaJtkVB263X/whR8rnRLe/w2wv8jWPyEawdrE9wI2vgFWqNam+yCf88I4",
+	"wOG5soyC5xh9kjIK0F8X3BozMDScP7BCwtOzL1ftAUsF1e6db9Df4sBNZkIh4fXdIZYkc25C0HEeh+OF",
+	"acbWUV9BLdVbS90vOAptDdnvDg5QOsECp/pFuMu/O0AzLjKJtt8cHJioyhmVxBSbDaSI/L2RG1LgT+8I",
+	"G6tJ7/C7g4OkAzbPJojYFZ3vQMLVkj0xn3yu+7oiJKhughlnQOB6M4+MHPf3BLJksTAFR0w1wuabQCg4",
+	"p1iCi9wS06uDHXsQoIzfg+/9oIv7zcFf0MnHi3dnx/3r05v3/fNTtNWvZgWjy9Cg91n/48ugh3AuCM7m",
+	"tk5us8j03tayF9gYJB0BbSr11zS/RtmSV4/eebyIhHn+Ijeop8dhrQ2fjqCNTFEdqPbLYX+EC17KB9ob",
+	"IggNOHsLrfuXzOZcr82udO/hwKmf+QwVmM3RjAgI37f4D/KWTqffnvT7MPNtZsyzw5LmapcylFOpNI83",
+	"ZOPdDa6QjjG/V2VHIdHNMlQsiFvkNYm0cBbcMYmUXBck5UWhZSkLN12bEjKelgVhCv3Hv/8FbeNS8Rto",
+	"L3ER7O7PArMS5zeS5CRVyYCB/4DcMDLbcfYKm+OREZaSxJqzWUYzrIiEutSUjdHB3n9FXKCCC/uOWaxd",
+	"WDtw/JtMHLgXLYilJsByqlfxe7e2shyPTa1wE9Q0cwF/WkAJppic63l4N1EILnFBFoP/PAwq8eDRL5pL",
+	"InleqpbAfVG98Q0LYQB2Z3a7Ka4gQXKgOP/QNSQ151axpASU92iC1orD+tn9cwWy5wn83hCcVlZOgk++",
+	"YRBOM8HYbW5yE2xFfFeCo3rV1gFHmkOQT+ohW5ysfrXa45Ueh69OMj54kYz/U0jGlTdiHcmY3Ommo7KG",
+	"KdRvGOwYUvG06EHoHUF1tItpA0ooH9kUV1tVGT5r1FnGeb43YJckLQUID/ZbLSuRT1PMMogcVxzx1GSr",
+	"pU0F+gCCCOGrHWSqwdMMUTlgW5/h17Psy2797e7n+Xw+3z0/382yL1tHAGGZQe5w/Y6LrDZR4I3w6r0B",
+	"g+sXVpZKU/b+BCuyt0dYpv9hMGkkvSMJ0mKf0Z/rO0rRgqA/OCMJcpP4r6+/Qxmey70Bs+ZBLMgqu9qW",
+	"dBY5a4qz/cDQ9gbMFHc3FenrGu5oe0bw7Q46vcYAU0HTSRXpbRGV5iaUFlJ7zdcZmULSI2eH+ucBq0pI",
+	"wl4lwJWrecEe19a/OpEgqcdnXGAubNoWnyzwfMAkIXuojyyntBt6Ntp9zxnZBfkOTXi+XLjAJC6/PngD",
+	"TTOOhjybh2TEd1SqU0PjKyx+v/3222+aUE5OIna8avPXEiCTeD9ouyKenUiflsrW7XHFbXY20usLy9vb",
+	"qIQLK6+3IHRjmG1Bw7k5VkYpGFUGc32ZLgDJaDKOdWlf24d3oLfXIZHquqZzjxYNjW03CG8HUtwNyT1o",
+	"HN+mtG53D0C7HOP2eTakEek9NCwgQdO8lA0uZ7f6MT0DcZtoIJkHGOCUiN0RJXnmglcO0daZjYaG0Y+4",
+	"KLBy4D0ZqKZAr1rnJSwbMM0Kt47qz4A1cpERcYhOmf17+zOV/MsOKkqp0JAgPFLENeS/sHVkeK4g9fVU",
+	"5mRLooJIiTXjNthN9QuXZU72PsMkvqBtsjfeQ1tXoNTrKyeHHArNMjM839oJJvaA4g8builgIbiZn8WY",
+	"a+nKzC4it8LF9uIQ3kSAKrOL60AardgnCQgoHf3BRvB4QNLOSuOtTdb5ms7AI9/CdoaxI+BDLvrGOUY+",
+	"qQZfr1JBYVO2rEz8cmTUozghNa+3qeiUWTezM24tbkWChmTEBUES30E23FqHqdKWVtus3KnoYF+VKZ82",
+	"MRdbCTOj6gq+CMjJejm4oGPKcO5uXJuaX6tu25dvj9Hr16//spOgkuVEWi3lTOuEmvt479Is5qF3GYaA",
+	"Ram3s/fwoucN092Ld8W39tk7ITH1d7zNhFJWpgdAgKGG+Ec8z/kMkBbhGjGJ2tErJA5aUrP3DWdrrZY2",
+	"/iyhQB8YsVJRfZG7lW8I7kcoE3hkzUA2K10r87MJR5KAfaPY2ayR1tywDQttc/U91uDfYBRyIBeZBdru",
+	"YFHa2UNv9bdOYK9MWgkCVogkZeOcVEaXRYo30RjD+SJfM0MazmsAgIo3GftLkzPuHNWHBMlpTpUrQ2rs",
+	"QMpgvNYdJEbLIFjklAjAmgMLu/5efzyhetPnR5Bx7QZft5iggt/ZuYq5P/DhXMvRRZlOBgybT8wcvXcK",
+	"fkeyPaTPwpBnc7cd5lhXsjhVSE54mWdoSEJaizG3b1xie6Z8li6MxCXwOm5arzAXgGtjNutFNns843rk",
+	"6gpdVk1RrcvF1Ulc85IA2mL/gXDqqOjeptULr6u2a68RF/zt+jV/nXBrZSTG8J3APTjBkEqfmLw/sHLW",
+	"WJ+VnO8FTit8S5gJqfU1af8GebxMgnUu2HVJdZ98ctA+QYo9hcdrE60in9R+Ku9WIIsvhbRe/WLdH8iY",
+	"a5HgsyM404LPwMPkwp/B//VtJ6pUBxMI1nAxjwaxRHq9/iyEVmBx+5D4vkcQM/sNlJpDhAH08iwzQhgF",
+	"HmDARz0aa8TW65dCNusBA7J1eZbGEgwz3vtMWUY+fdlD5/pPlGKGhpaBLNtsMjxHnKHtprPSmLLBq7dz",
+	"hJxsCEP5Czr+8P7tu7Pja7RVH9BIL9D6qO5wbysYvCVuF476JhOTYFWez/p2n+vR+ghUJem9CHLPEFZx",
+	"jW/9KzlBUyhcqdC+g+TeR+RTCjVj9MVhTvMRwNiawmoSYTij95b4AGz46Vha0IN2SVI6pfq7wybfktZp",
+	"b8CT6xKgjo1pNmNRlqty+K5euZV46ggDPmNIzqhKJzsV2JcxI2g9GoRqU7IZxKYLLNRZJo0maYQj516r",
+	"g1MAUV0z3DlRRlkmGdpucDQvhScC+/eeV7NV3II/bwHwum4blNi/lzinI0rkEXrz3V/QZf/69Obd2fnZ",
+	"9ekJmmLIJLJg0ppKzPJMwfVcipB6C7U4NqndAnk8ZwXpegBXESW3Cl2vfJ8Qw/73kpQvXro/A/56HS1g",
+	"odWDOowf1mvk8surXy7QsFQKSv4TnIKjXnJmYcE1n8gpu/WgJnhRlMwSouzOW2kaTxg84TOWc5wZ7pjK",
+	"rvqIZfBrKiWXb4/R99+/+b4KpvozmYgXbcOm8jE9rpCwNdd/xEiPx1chpjlmKw0qF/qlDbJEaD8iIOoB",
+	"/pkSiPV4IQooeOiNUcNdqguUcYTeHLxB7z9c37z98PH9ibl/S0lTsKAMCQEHKWM2HAdsb1bTMNVQWAWv",
+	"/rWQl5B309bStPNL/cYmi9KaHuIYggamylgB/kyEtjD0VmvZn8BltQTj4ZHGBuroyLtpH9btWZTjdqK0",
+	"G4oh6JyL7EXoexYVuL/yXFk7Ep5Ol1k5vyNiJqiyDsTcIJTrFhNUMkXz2lBk9DMZE97q+lbtIA9n3ntP",
+	"gaZQ99cFT+HCFOVykbP6nHmVu2SCGJlp5XhEhVTfruX5w5T4Fd9swLDRAZxQb8WDncRVMvMXbQ+9J3cQ",
+	"CKtKwaSpRyc3Ej58SUalxLmMVAUIBxKjbbATJGYj3wNIhCZ+8y/Bc7JzNGBvDv6CTs/7Z+9u+u8uT/sn",
+	"v92cvf8FjAb2uLnSPNZf4RaiXrkjMM+6r89Pz388vdQfD5j/NVxsrtrVkOScjReTmMNmC2PQpfkc5bSg",
+	"Kh4/7J2CzVxVdQfPg1brH/PlY31mahK+XFB/IquE2TMkeUE4g9gVY8Vc5D9HXqFvl1sFd1ld7bLtsrp/",
+	"XZOVnAliRvnMpJAJgwmfoXRC0luS2dIeNgzHRk+jjBN5ZGwqgs+MT2qKpSRQ09GW1hywbaqknbIkTO1Y",
+	"M4wpra4/pNLWM7F4Eq4og62oCfwrzC9MwYDFW3qTDON5qiMs9h8vFvmBQY5/mauXGgl/Xj4CpmpXLhY8",
+	"IcdXv5jjyUdGDLBgUSAEm39aIaFCh24Uf13gQ915zePmSizk7TnWARxAsxzpl8PRP0lE1SEEEsK8tlOe",
+	"QVBajock31maJwCSaKbTBHiAIEVWczPZLBKMZjY60IRRysSr7FZHcgxY9Su43S04iyshDHFZZn13jCPJ",
+	"E3acrx6kpjAGiU2rWGI1/zk4WktSiWZp7sp54WmPFogIxafqWl4+g/GVKXM0Mu4XpjKg9LxU4IcEZ6pw",
+	"uSNVHvh9WM7n+o8V+SSmfuqCpvAVFl29Byk8pUHGrIinDXIRMCUExFgDP81um4VegR9TSBW9qyRbuWFE",
+	"FY+VRK3ocSLbhyCMbKNBEQsjjNdq1SNpo+mDJ1JBryByXsv839ZZeRaZ7oqwbOUJMwqWNc0wMjOHCwIo",
+	"4c9Xb3YzPEeKiOLIVZUNHcCuXLcGBtmVUCuy3RD6rnr9yr79FObQxV67GEUNMjeM8QiRYqqMPwYjSdIy",
+	"x+JP5xT3JtQJNdla0AE2wH0wJ1hsGMbMElwrFVkMoKdD1zYddiEbB080nNcq1bcdrG2DhTMqSKq4mLvi",
+	"Qe5vfcmzhQC9yr3Z5DIbo6Zuwf6dyeoxg/y/beIQHMDaXcT+8qWyof3+XK6GP7wkBb8j9mh3E/tNnuCL",
+	"2F+L/XpFKnvFYrDtsrjPuPJ8roYpAA4blUpgxcVmRfyPHmCiQ7RdzJIvuLLiVUZghLiqUe2P2qtjV+Wp",
+	"vDn4C3rXv7q+6Z+cn70HkHNYB0ZIJgesgX0TnDw6h9huZmzadlHBaea9Zf2wWwPWZ6hkt4zPWP2uG8kb",
+	"tGVIG9Z8pOljb+sIYTTEmbGBhTyH8bRW75w8vhXJNP6MhdrcBR+WAxs5Vy8G8GfBkDR74KoWcpsPR9U8",
+	"wGWc1/6WkKlEq49dRLdZvEz2QebF+a4ewmYzuj6uQHa9IlZaOTdDuoQRbehw1l30paRjVlTB8S+n9Js0",
+	"6V4R5Z+4FgdQYvJhKi1ATUghST6K2gvgCLUrd/DGCmjMXwGHCG41p6gqqnKSIFkO7b8c6myCtLbGxlqN",
+	"FSinQ4HFHLESBrydYmlro6Qp4AfSMeOCZJqNPFfFnSXkoQuDOJ1iIeY1yIXCYzCLEoARIp+mOc+IQ+MM",
+	"jULh8VnWGEmlAi8MYUnRTcLoSpo0KFtsNTCf4HDmU3K/L1OsyJiL+f2+zjEbl3hMYnvyfac9sTfJAkQQ",
+	"FumE3lk3Xp7H6MG91hgCYWXRO/xX23Iv8d/Ced77Pek6Q2kcfstNw9HoJb20xgQ3B6GX9Gw1zl7S03Lu",
+	"Rwn/NCUYsjX6BoNReF5Sn2u9ipHmmgv8ypTrii3hdHEHbYOUKTKGW2K5RaQ4enVwcIS+PwBAV7NtbT1c",
+	"0T9W9LJJtFrghRd4HM3R1UOsYBoUVzg34TPGf/0tF8gCb66evTVNWr6e2DJYJEvQiOYK8C6guIyJCzIJ",
+	"W0gScUfE5ktf+Rj0h6iuy2Drs9jc0WAJiaP6WmlUGYDaAoAvboMU0PZ//PtfTAgDZqZolr4jqvchKAKy",
+	"gSETBarJEGlpBGqmENkomTJgFriOkdmx14q+WI4QyfWFCc4EvwvLKPbiAakDthSRaiJFvdpgHyFWdOtd",
+	"85L+zL4AeJ6NlIC5DOdo0PsM/OzLoBdM6DdBmU6e2Jho/CwosoYzaLEgyhr0wxdp+DmyEzLw0+n171Tx",
+	"AJ7uWpmGErlaPD6u330KHwj0ea0vvi7VGaux7f0Jay2apL56L1yh1E1cFVFuZZdwviGu9R4X5PmYlqGj",
+	"WM6fmfgL23o2ttU4APOF6keBSp7GKQ5HpDb8T7BsZ3aaiXTgc9fw2lfH4mBYf17uBov/LIwNFvg/G1PT",
+	"y/3C0J6ZoelN2BQzK6XW0NtS6fVrH6UxWHTALB8JXjyspM+ZK+NTWzFfQ/SOtBheuouY3UPxr6Ygpbdy",
+	"ocRVYxaVJaQf1tWdEjNjPlKEGW+pDdwfzo2Z+BuvWWkmbkBqQAuZYVnhU1C2UAZnBFbx1BYeM6mrzZxp",
+	"5EXqbCrsqz5JHYN1nuBMPcnh2EAw0bdaEB/Iw+b4VTFFz0Kp+8Myv92tI4seW2b6scxvTXGCzZuvMvnU",
+	"zlw9u3jq4a9QFBBw1cwCZ7Zan/55hGn+ktP8GE5eW/tCkjsicG6L2ppEteEc/tPZdmVOgzIl6DZRKW3r",
+	"nEpJ2Rg5GkV1EwYmB48RroITtqq8Iluq17whjwC3ydZEw+MBOzuRzTpqjTYMbhO0TTMkSIGhXijIT5ng",
+	"U6hNYELDOSMyFDulKf0ajzd5iG0XX+MZtqsPR1nh8fjl4D7GwdVqjaZmpPjC6V1QcOAlZ4ie4NqBggVB",
+	"t2Rq8oLbT3Z3WezPEzb91GKLKbLgAk+2qxABu2lQcjUj2Y4TaawqY3IqwSWYl0UllG9WrtkcMESfzU2O",
+	"NkNELxQSZFRK4ldaAUxG2OqgE3Hb4dhMidZYGEkQ2RvvDdigp/9Cbwa9QzToXWsNz3g9DTMc9Ix3VEIy",
+	"oUWF2Ku8l3rocPVV0cs2SzhBEs9Nxja0b6sVV35YjkpJ0DZmiGYQCDXoMTIb9CAC0XxhryF9myp8Sxq4",
+	"F1s2zXxvwD6wKlmdiypJ2cMfEiWDQEYMpTkPvRBhzGYTvWxQftgHEY7jXGxepHyWVHCv6/jFVAH4+neT",
+	"812/XE5Pb6QzG4YwcL4qiAM3ChasIYluHmzCnf89Ez9hS0XVXKHGnTAnfmQjJDXvA5HSoDgAIo3jD9gA",
+	"jqfEvo2V4R/bC8EaWPmBGpBPwQgwAbkQkrGHPjAyYE/BVCzkgn/yv2Xe0oIwYUreC65ZOy9VygtiIA5q",
+	"8oB9hAx3PZYXnvMsPGcBsqLBe1YBVSyiU3TmTCaWaVV6NIzhffko+a3tKdGNngLEbB/9mQTtZmy3lqyN",
+	"hJZBSFyqEs0vd4c5Zrc7zSK2I0GIsXk8gYwtFRddPEZX9r1N8zXXTwjAwTz6sxDBj3NFLLRVTrza/qZg",
+	"qEws3AgAKY30Ray1Yq4VCUcNORZQCKSc5hxnWg7hM5I9CVl8Low5tkP944jCvbLq7zdcwjcQb4f+8W//",
+	"A3bcJEqwW5kYwkgQVgqnk0LLYILPHK6XaoRNtp7NjR/KzrGdf45IbeOG1KKQ3pA6NUfNpySpwo0SZBNK",
+	"9I6A9cpUfrN79XgmkNUZeNY3Ek/Bs2mxX1F08cFLdPF/pozYZYZnEH2WKxibNxcrGLdKq9VltG/NlRtN",
+	"d20ctqBDtG9G8S3w3q/7PrULHaGvRUw2kLe3pMukQpo9dyasmq8/OXE1t7Uoc0WnWKj9ERfFboYVNneV",
+	"niQkrEh7UXnfGVzjUipeXGABIOoWUdXJklrWGLAcS2VwPC2BQraMRRAdzpFkdDQCVfLi5G2Czi9eJ+j8",
+	"TX+/3z9O0Iefftr/MC1lgn7t/5Kgt+/0jzChfzl/lwzY+dnJ2Y5Fy5NI0j+IQQCzMOkmzWnLyryH6M2r",
+	"1+jt2bvTm+sPH27e9S9/Ok3Qm1ffo4/vrz5eXHy4vD49udHPwzAQWiLuV5vWeukFVnStGpm2D9PnU0d0",
+	"enOMlQGp3ni5As10XnUY2QWe6+285vyd1rLMd993WQZZTg2u9znJKHZh2g/icx+tgmcS4BJbz8Uivxg7",
+	"KLijFA+ywgRJJQguQLVal93tf67/6KTvLZy6F6XPKn3MV+QcFzSV3Zp2uadQFFa/2vd2vQlCFFItOrLa",
+	"x+Bzz4O888Jn78Fnn4tfOrXDP3JbIbGIC4AKscklnc3jXRjlvj7aK4tjNs5NK4qIJnCIosF3pJLY0Pax",
+	"Ie7dEyqnXFIj7FWN7iCB4XpQE8y0OjVDNAohkNkxhSAEhpznBKorulBjE95Sf32pl7z3eLH3PFVE7ZqL",
+	"q3lMtZSGlR4UZRgmsDIs57oRtgHn87uDH56yd2EoUt6a4D0YwuvQffieK1TwjI4oyZCkUOEV5PHp3GjM",
+	"gs8kVD7Wkv722Wj3PWdk9xx8rlygs9Huuf1890p/vvN1B1q/efVdKP4G5uHN6SMrGrPSCkpmyD3jJlIG",
+	"lsRM9tUPkWIvsAs5JeDzlDSrj9IRckcJKBltD8E+/7/ua0VlB42pViSd4rL3KC6gBnPyarw6qQ3Uup+v",
+	"ry/suO29KpHkCJcZ5SjVp5qQ269YaiiDoN/THKee0PCW5uRr09FeZIcXHW0teFGg6SWhY0nCP3JBNYoL",
+	"kqGSZUTYgBhFCyIVLqYkc2DMnaQQqILzzHapS5LSKQXHBzaBRKSqwb+H+gw1Q0n1CjSCdcJhlFvv+YA5",
+	"JGbFTZt7W7Fye98dQHUOE3VpvKlTuCtLETITQV31C4FTRVPyjrLbDSkvda3+6sQ+AyIhDOAqwoWqWMOC",
+	"SInHLtrw7yUpXwJ//lTltGCbEUZTS9emYoLJFjZHz68TZQvTTYmQBm6KCsRnzHzkABRTXhQls6QnOytH",
+	"Bqp/vjJ25J19b9OuEtdPm7OkWWGglOTPFFM0IliLhxA/bqsn4JrdQuqxpoNndUw31x1G/FcyNyUY4S90",
+	"q/9cRBpzOZOAYWnuzOrbvc+UZeTTl0N9XSiEbTt8NGBQ3H6xka2do3p9IL3EdJiHin74PdqPXH87ewPW",
+	"txnr3x/oFvRZCl00VwFK35AP3nbxfK74e50yLTMYgejlrlGPJouqNXjCPYxfBRa3q6JEnXR1bt/dIPUt",
+	"dhWDXjaP/0x83Q4ZLmWTWer8P6AxgFkw5cKATJq9HmIhEwckCVASjwif8wgRSZZEQ+Tx+IwxSBlPxxbX",
+	"I8yaFS7u3wtrfDzWiKuLyFt2bI3ETXW9gtZODg4OuvJGJ323Cb8QuuOIY6OcsdHRiovZjfzb9cj+OuEQ",
+	"TG1mKkmNgKk5p74NJ3yGcs7GCZgPqnolGfxZQ8xbhooZzueKpvLJmOpaJLhftIfvz5+CBM/nnYgwxXkO",
+	"QUCPQYVPjly3OHiTwAakldRBWlCZp3bWacFsSkimb3FBZFkQzXGe46pej6oMtM1zh8Ndey6xAnIYOSNI",
+	"EimBxOHAVtthf4Y1t8O3oWfw+5ZExx/PP77rX5/9cjpgIzouBZFHPgi3qdIyBV3QtOUnYlgNMAEHDRJE",
+	"CWrQ9QUBpHniuh0wRnRzUBpbIjXTlI76VaNDormPdJYay4BmE26j9kwrJINC4c0STFtywOrp09UpkZfE",
+	"ZAp6PGBzEpjprJsAFqxqpgXfFyXxWYK5zeIbs0wLp2uwriNEM1JMuXJBT3AOdqeC81FXUUoQEIefOaj7",
+	"0oziJah743lxwiStLjqMhji97W6m8CtfteP2+gWpngS513TYBbv3l7qY0bddetNZaP3qTZTZer6LNVo3",
+	"UvwiWgnClX/YMzFiW/WemKgxD7tlK0GBxwOmOAdtYssCuf7y4ez49Oaif3l9c/ovZ1fXV4GOtvq+nmFl",
+	"RypNoxYbacCggIbcQtumRAcWBtwBa0nDZYELMsYCpMsUS7Kz1158whLnxquz/Spo1yDOV5voP3Tc+tmL",
+	"aPGc6Me+Yg18XhKlKBvLbqx+31RzehiMSthWCS0/bfnCDzCZDVgqN3FRmfJOlmsbJzIjM8O/Xw7Uw8/H",
+	"RWlypBbuR1yv8uKJObJ19+A0kU84Vfl8NYRedZQ+6/90T+/3bo1voTD149SZ9tiZS/eoITtlgMU9xMgD",
+	"MdlTrCZ1RLbZwnURoCNpHpdEt/q1iggHTyUimGV4ERKex/5ghN97yAnTHLPdDM/l/ucMK/LF0wqXULEg",
+	"glEY53mG51sSScrGOdEMlVlPOk/TUgjCUgfcAvYQVOA5koSg7UzgkXJwalxC8sGA6UdqQoqdBHJpFRbK",
+	"moX1oEzLxqFrUTWdWvQHZ2QPvbWefDs2W9PT+vdNsEv9iRdeUeONMwPXpntL0ISOJ0QqJDC7tWXaIfPX",
+	"RAlovSYjAvTvkeBFs/U6HIeVeW6DyyRJyxyL6uFOJKbTvA2o/jAcrSIxrtBvv/322+75+e7JSUhH+Ymo",
+	"ixyzE7zRODHXRUTGyf5/9q5+N5Ekyb9KyvcHIPHVn7PX1v3But033I3bVkPPaLW0rKQqgToXmVxlYTey",
+	"Wtqn2XmPeZR9klVEZGZlQRXgtoG2x3/NuKmq/IqIjM9f8MUThq3v0KHY/guRHAM1axal9WWKdATQMDBF",
+	"jtqIfAi9yMs9gT8NA+0QBX+zo48OGO6VL+WSIhXTWQwsuT61Jeay757ch1buj7iNWn4uBbNrwaAFnoDp",
+	"L5OIieCJ5nEdgxtRgG2oZSBAKmUHeomHWKcy49pjCsfpWKXZ8tXIaMTZHtRzJK1upG0QbhEi9t6vIU99",
+	"rVuca38xoxvrQbVD9+k7K4glPf5zxLmjKJI3xEESHPMMWNJCy1Lcc0rjjlIaVxiby5xky2IEwLL4l9NJ",
+	"jvFh7IMQRxhJJbg9n+/XaZGbrwS9qZI303MotIyfpYRno5yVVugSa92ht5Y/FjmRVT0/KDfFhVXXe+vt",
+	"W9BzNGmp66Zj2hR9X1ui3fXo2voq3eYKxRN1O0HQe0RrqL+zKvxzQ8l4YbYUNenaE29u5FEPGRMqyf6y",
+	"BLXDy3NdNghIB0TtExlIvr3jndCwQNd4lAYagFUrqORUfAvFoV7LgcSHa7BYh5Q8W3xI1BSIpBs6UH6e",
+	"4gaROQX/ZxJ2tWdTzpJIBtGMx6QkD2QVNOQrsUBtGRilxrSijyHq60JwWIFG6CasbxhFMgTlvJlL8WCV",
+	"/gRsN7yBbJwIG2rQpCqsZR4hMrZ9NnKPIPa3koI6tGPr89e0K07SOqt3IAOO9psWojy4hPy2O63gIN00",
+	"SYYUawFS3NBmPt/9+/cU9VA022supyGAoHLOmyW55XfAWKtErFUQWsCuDWNSrUu8/Ci+pj3z2A51Vn+Y",
+	"UrdG6sEKm6lXrISIQpIHIBsx3q3ko0nL/A3n7NwZTprTgauZkJo1Mmhts3QjyFXIF0WuuDoTsTZv9OYS",
+	"njqIpahbtzO8ebYI0zj5+4zH5UCYQTZs4vNyaOXiHW3v5XbxbpbHAamMW31ov9+6QtROrolLk12LBDNx",
+	"p3OdsqFwl0lFM7o9UvuIkQYFOhiu+obrgQwQkIogNNVUoGYVa9FknwQi+0UpNUgTJnhOz+tmhdn60tdt",
+	"UmyxXRMfijjXNEo66+1Fuw1vJzyAZdfqjMOahCtiedNuw7+FcyJm9gIGfttus2kk56nA75vMS7d2PpCU",
+	"gucX5WYdrkxtLMzOVsY2bxGJ9FutyajPiMHUxlgIGQ+0ROzaQrijl3MtwkuUy/9lsqpTockgNpAZti0w",
+	"Fiw6Qvrj959qxSCg4e4Vz8Og0W2SDc++pwNHKl2RGYkMbORdR040pbhopG7wVM1nFBd0UP+6QsUjwCkU",
+	"M1yviVr1oAWG6k7zp33xWpg+faJmix2zIgxxMK/wWm50pT+BmiGsG8rKZ858eEYjvjIdOBEzzxh/PIkj",
+	"kdjH7mHd5XiqodU8CbaIEwJt9syzO6ZEf6jSKjsZRlZ+PAolEt2wmMMMZ4rmWYNkofGLeU504TnJMqv2",
+	"VZsUoEQEoLz5BKF/ENV0G6qbhaONoKLwwYtwdDdCMx++F9Blh128/9B8ZH5sKvxWUjRmfCxgBcYjYPCR",
+	"HIhG3bhvra8EgZNA4AD5ZT1jXPs8eCbf5esR0Zmej8dCI97TRuHW857dEPs6x0CJaWeK1oBRjdyuqWR5",
+	"04BgsZs5xe9vVBISo0eapeJr6lXo54wfPICXbXzBwPigf/8m0qJWFtP6/1xoasq//iLkOJ0cvXvZbtc3",
+	"x9vQnHrZbh+zN20MGtmIYvFo2OqgKBgWyVSMMf/7y46vC//wihIeubwCjSV76tie30TEIVVlDRfGbk3A",
+	"YMPQC3WeB4bBPddPPCBm3YNmaxLaNRtlMloHiQ4UG667VGJRpn5gybAFjgBW0+0LSMCM0jMnsAlKwNz4",
+	"jxpRYGkNjAeJ0pbc6o7QQq4nQ8WTXTcBTPT1TJcm0Z5L6iCcZZzloi5WS6MwsZc+iyFIqW8EYt9gorUR",
+	"LSxCJc6EYDWlblhIZuo8bCO5pr15hXKnuuG3RjZy43axWCwaZ2eNMPxWqdVdhJXLATCbDDmCpNurhiZD",
+	"zKqkA2CmwC5NH71wPAQlws1C29QSjvHZgaxirsB7nopmU8jwPXq0ZBDPdXQNyoS5vn569ZIyL46x0R/7",
+	"v7lOHU51lGJ6MQpXELpFHi/iwk94OFsnoZRcTW7Kd8oPW5OAwqpuybWSMc3e3DUjbYeyBvYSdnWjkCFS",
+	"cZnbSBxP/c6za1c30q0/l1ixmiy/PklkB5Iq5eP1CmwfHthHxlGfj7cqpeNjDVLP4D8/Og0o9ebvKzsT",
+	"CzBsVKSAJ8kCpfdD3VTlpd3/yd5/vvile9Lpn15+7JydskoH+6zSFTM4uoX/+TY4cskwlPZCzGwBRJuu",
+	"zNqUWNto8kAulVgfr6l7sMmHWMqCaUaBitU8saUQ2MjgP5JkPB4Oy7NpgJZ240jt8/FBcmmQO0oSavn4",
+	"2Vd6iOadSGqMI6vkIfGyPApDvVGKkTw/i7bEiwryoXWb8vFWaQuW0J+zFmzWAhyGLajBPtEgdoxM3V8j",
+	"MRATG/sN/yhSqv0spZ58VSiCrBlhtCqxykI6toP3Wg3xV/vQPrREM9i26EAwr8ekJQ7nUZw2Iul6p7Nq",
+	"r9P/a531ep06+9c//llzARuvLqtuFcpdKItF+pU9hd1IL/P1g+hZjr6KpZg5lmdJdlAQHOzsOlqpTtxG",
+	"ot0IcVXqmOvbPFdX++m4LZf+qhJbCcqqWSpsnb1to3+K8YngYc2lNQzkkhvEfdUmbBn9BG2cCUd0DAIs",
+	"N2IbwcyP8/XybMoXVDPP01TIkEvX1tb5C/xCeNsl6AbRfa8FWlKZO3G48HADmgMJezEm3IAG+rpESJ2u",
+	"0XcXKIOr7k9HcuuvpAQ42x0F/qqxuUyjGN19kWZhpKeR1oT+GSopjjP8lgYiFyCtIYCogt2I5Nh4Gkmv",
+	"niE4AAK2FBfD/wYHvUNVB79f1krRtpx7uoB0lqBhqQS1Y8LBK652rI33vMO792nBnFqGwnisW7c3E54+",
+	"fIUwfHWtK3YT+by3U1xTOGyegce7qZhuCyGEvC7CY8Y1dkTARvI2bdZl8T6xW+y+sESEIoxC2Iu6ZKKK",
+	"RJsVgUviTSXshmvTwZSivT4OC5d5OWwvKGzY1kBDtYU+4dYt/NFXV0KWw7C8brdZ9yN60C775/97+pFV",
+	"uvKax1FoAkrwjQqVpZU8pxImvs6AcHOvDCS88/G8f/nh/PPH96yCiC94V4xgnwtay5UIYHzRNY3bkRTO",
+	"BikRxbi27yf0u+pRe2xoJoJ5EqWLo3d//7IsnU3lovROluJ2Hsq6RcN26fpGNanO5sM4Cug+ToEMWUR+",
+	"K8PP6aLWZCcFkuRuwvUXS+VGiq9lhFYU6I1pXY4WusEWtmgqvqYtewnlCW5jHtenDyfszZvXbzKYF7et",
+	"WLqwGtP9c1KgX1iIRIgBbBad2G2j5p/bUNzDEphL2binsM31ENxa3ubfGsjqXF5JNOPNE3XMYK/T/hF4",
+	"PdBkjQbwhDOisZnkuu8Q0SutPXfc4GedoPZRu/80bGK6qiz1oqSyy0MI4vIQ4QvW+dz/2UTqdDQGqxUs",
+	"McwtwVmb2BxQLhLqK3Zx+ums2+t5eNGmTNZ8oBFJeDxBi5Cs0bySZI18XH3FxBlpQ/77tI9pP6M5qPhZ",
+	"4qLpLaFFoGQIXx9IG3r/HuYsYpzzmZCH4BwYV4RF/ENVvLixKfY9j55e9cQhWsV+1qawMceeqUIO9fe7",
+	"ajgiknXG1xEvKQq5BhBTnlxhmhZWLRVA0foXV6KvZ1tdWkAsaPjRnKmdioXZ4HKB0uIdQ2AWmOXFea/P",
+	"QiVARZxEASkzmPBNDaORdbnpgzuQQRwFV7rJPhkGfMfW3JKfer9eEDuxKrD5q5csFqlLQQ6jcZRqutwG",
+	"cjOH+p9bvTmX7sy6xSyjQyGoj1iM0sxRtXqtLts8rEpRWEqdk4RWLxKGElpPQOAN5JZ3LmVM7VZquDHW",
+	"GUXOCVliCfxpjSZHX37SVlYo8wPYS+vgfdwU7GXM5rN3NB+acMAlGwpmS67JLetS0gi2SSM06UCu9pu3",
+	"/AgCUUlkMYsHpFOezs1VzNIJl2ysIjmusylfDKm68xL/Bbs8DOTpr6cf+5e9fudT//R9DnMHE11NqpHx",
+	"PdO9bs4DlpBxYbaYZuWY/O1l2kERT3bwozm2fPiQFnyeBjpIXD4bvkwk2MCENpfEfSqjn/vTP5xk8ppK",
+	"OTl9B8lzTBmG5g11LZKbJLI10zHXaYGOMZd6PgT6GN7bPvY+dScTeSCL3tzugv2cvbnre3Z5qLIkaNT8",
+	"4P64mQiUjoj2C1uOPabTKI6Zkn+mC/c31DFt8Ja2gssVemHpPMGy1dGB79ml9K0fk8QqHlGp0ehHFuA/",
+	"gMo3TyQSVrqyfTaEiXJHW3POEWDWsa9GlS6fPpywv7Tf/AWLZNEyInNqrChGTtI1L1eRgr+R/aOMPNaU",
+	"0g7ymJDBS0Vuz5qbTdbJnNAI0ujnSTv7hPk+kMzQEV8DMUNonXGshjweSB5OI6mb7G+CY7EGltb4xUgc",
+	"k1pzbm+DYh7z4IrQ98dCAreIkCnJQjHlMjQJBfQVbAMw49IV9rzFKnVdkheeaW+sY5aBjbx4MMEhCHrf",
+	"NCCFs3tjwXpIaY9CIVNC+lfSau9GyaNPTUUC2mNJxRD1FdhUMGSi4t5JXIlFWV0rwSLcr3LoA3Y6pZrJ",
+	"4ioiMM/p82wuY6F9HHo4YCCTcXQt5H0AbPOT+oXvek4bwHFLIHXzg6yvKF5ZFBwNOTqN/KmRxUOuykjq",
+	"lLvinXzTCRkvjtmIx5oQVSNpflcSkaRMa4ihSidly6UXchMWcj49evd3nNZR/Qg/f1Q/4nF89GWLEuxz",
+	"4/LRwIg6BZ7B2cIMxNdZrEJhqbFoQvQO8gQ2zynI31yawnKmZv1Ip4sY6Usl06P94BnThM1RbZM9ii94",
+	"h+uwnp9szdryitUIo5k5oVZntlGzRXzOcMZCFcynIFv/+P0nViGpWam5C02EunUL//kQxbkOMysavA0P",
+	"fhAipFjuWslr7tJmhI8WJOrYQe8nbw3f2HInC/+pyzgXn9okqzYoo93RRyXFGbacWp1RR7Kf+/0LPIdj",
+	"NlFSzbGx5URI1h014NUGvgtClQ81ZkKYyU4ED0WSzbY7apypMBpFImz0IhmIe0KQP2h4HWZNE8bRTvt8",
+	"XEbi5rHWqSknhAvJrWzTS/CwexYn9qoov6qPiCfCtXom8uezGZuoONSw20bNONzE9yI6SlTrDpsl0TUI",
+	"B7c5uF1Gg65bi02TGAFjGFm4ZkMmmd5qymThZo3JS6luJDmrMevPIhQT5C4ImkiO1Drh0oXfd2iw4fcL",
+	"iLpn9FMeGGizB9zwC9xX+jbjQ4XdECPNTjgqvkY3dht0HaW4Mm3NkFI7o2Msbd+o4Ozz5+57dv3aMypK",
+	"HUDZYOZLhJrUrBwPJNr7GL7Be2YpBtPN3nSBGDjsCdfWS1QBgyCL/PAArBlMKR7IRFyrK5GbgJ3uy3Y7",
+	"wxchp7VBOjARr4BLQtGJUlblQaDmQIN//P66WQykiVRlh9ktbdlRLhJxHYmbMndAbtWht9C9+Zge1AXK",
+	"Q0wbyhblS41d5Q/hZgs/g6iAc1pEdHfPLc5/vSygc0Y5+5NohudIg2Gi/4TPZrBQ4p004VKbkIyNU9FO",
+	"3KjkSmM0+TjzdAzkUJgM/onAFIyKRm9wA0bAXFcq6c7Fd0tSQI4pVJQXAFMeA6eLcDm2ajieGn3n37Hx",
+	"3SqFgrLdpqCt+bnJLmLBtWBcX3nFBui4IJBg2CjsL5B9oVnBBF0Mh9HnB9IjJz/eNBRCOlFC3SCazSYz",
+	"8qRZMbktp2ed7i+XZ93eWad/8rPLbBnILLWFh2ECBq6Rm6nlS3RaGINyKrQGkUOF82AI1pqsg0eCRRWu",
+	"Q8VQxEqOTcmFXTSWFDtxZp49M2nMyVwc40CEIzbNSAk3lwzLgcRvwGGcnZ799fRT7+fuxWX3Y+ek3/31",
+	"lFUrf1PzxH9XjRgl2n/zP9Nk//rHPys18reYMQfSCeShGKlE4I+w1Rr0S9rohLrdFlDDChXQPg6kifq5",
+	"kMHK4cEpNyuFkrqDM9q3sO6YfSiS1v+jImnyCuwibALJ0ysy22e1GGxsxnN4DvkkHEQXU7GRi6ts6yOb",
+	"e3xrtChygzRW/LQFgEOZw6TAlC20HI3WfOfucysWYk/wBMw/SdWhwIDUG+dKLOqumioPz3FAuMC9eIK8",
+	"89jGD3SW95E9V8zkkmZyHsRCjxGr4tX8jiIMtXqGfWNy5iNtMWqpyYzNZfR7qaxwXOs254csKu4qcAQt",
+	"+y4fovE3QTn4RLWjxt/ZCIfB1M/xTbHZ4VPDc4n0AyDMqCQRAZjc/s5WtENHSri8Qt2hGooaqmKmGUSe",
+	"6UCPN0E5UKSuhJiZvtw0QITJB8BkiRgJLFhp8dEoiiO+GeG24z+4DwHuDbiNAPfn9/1FufesLYyjcaTm",
+	"mvm7yqqkjYxUMDfNzRMeRvCb6YCukpT87dRXUWbx4eycrLBtwD6sP6kTT6/Yz1H5I25zVif+zXGo0+pj",
+	"6H+1PXzAUx6rMZhVc5m5KO3vFO7DgB6xHTPB9JUTU3OZJtGmw3JP7eWgcLTFVmdkJ9bcQRJut3fOXr14",
+	"+7bxgrltQl44lWPYb8cD+e/cHmmhdaTkiVJXkYAvw5VNfk9SB+ZJfPTuqMVnUev6xdG3L9/+HQAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

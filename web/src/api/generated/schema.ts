@@ -1942,6 +1942,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/calendar-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the signed-in user likes the calendar shown (signed in). */
+        get: operations["getCalendarPreferences"];
+        /** Remember how the signed-in user likes the calendar shown (signed in). */
+        put: operations["setCalendarPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/choir-emails": {
         parameters: {
             query?: never;
@@ -1971,6 +1989,31 @@ export interface paths {
         get?: never;
         /** Turn a choir's email to the caller on or off (signed in, a member of the choir). */
         put: operations["setChoirEmails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/rsvps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The caller's own answers for the events and occurrences of a date range (view:calendar).
+         * @description One row per event or occurrence of the range the caller has answered, named by the id the
+         *     events list gives it (the event's id, or '{eventId}-occurrence-{yyyy-MM-dd}'), so that an
+         *     agenda shows every answer with one request. The range is read as the events list reads it
+         *     (startDate..endDate inclusive, at most 732 days); rows just outside it may come back.
+         */
+        get: operations["listMyRsvps"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2686,6 +2729,18 @@ export interface components {
             /** @description True when an earlier, different answer was replaced. */
             changed: boolean;
             event: components["schemas"]["LinkEvent"];
+        };
+        MyRsvpList: {
+            answers: components["schemas"]["MyRsvpEntry"][];
+        };
+        MyRsvpEntry: {
+            /** @description The event's id, or '{eventId}-occurrence-{yyyy-MM-dd}', as in the events list. */
+            id: string;
+            status: components["schemas"]["RsvpStatus"];
+        };
+        CalendarPreferences: {
+            /** @description Show the minor liturgical days (optional memorials, ferias, commemorations) too; off by default. */
+            showAllLiturgicalDays: boolean;
         };
         MyRsvp: {
             status: (string & components["schemas"]["RsvpStatus"]) | null;
@@ -7517,6 +7572,57 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getCalendarPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preferences. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarPreferences"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setCalendarPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarPreferences"];
+            };
+        };
+        responses: {
+            /** @description The preferences as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarPreferences"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            default: components["responses"]["Error"];
+        };
+    };
     listChoirEmails: {
         parameters: {
             query?: never;
@@ -7568,6 +7674,37 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listMyRsvps: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD */
+                startDate: string;
+                /** @description YYYY-MM-DD (inclusive) */
+                endDate: string;
+            };
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's answers in the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyRsvpList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };

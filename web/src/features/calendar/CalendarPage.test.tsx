@@ -55,7 +55,7 @@ describe('CalendarPage', () => {
   });
 
 
-  it('shows the events and feasts of the range, drafts marked, in the list view on a phone', async () => {
+  it('shows the events and feasts from today, drafts marked, in the agenda on a phone', async () => {
     const api = serveCalendar();
     renderCalendar();
     expect(screen.getByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
@@ -63,20 +63,21 @@ describe('CalendarPage', () => {
     expect(screen.getByText('Spring Concert')).toBeInTheDocument();
     expect(screen.getByText('Planning Meeting (Draft)')).toBeInTheDocument();
     expect(screen.getByText('Pentecost')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'May 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'From today' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'List' })).toBeChecked();
 
-    // One request: the pre-warm of three months either side of today serves the visible month too.
+    // One request: the pre-warm of three months either side of today serves the agenda too.
     await waitFor(() => expect(api.requests('GET', '/choirs/c1/events').length).toBeGreaterThan(0));
-    expect(api.requests('GET', '/choirs/c1/events')[0].query).toEqual({ startDate: '2026-02-01', endDate: '2026-08-31' });
+    expect(api.requests('GET', '/choirs/c1/events').map((r) => r.query)).toEqual([{ startDate: '2026-02-01', endDate: '2026-08-31' }]);
   });
 
   it("opens on an event's day with its details when linked to it (?event=&date=)", async () => {
+    restoreScreen(); // a wide screen: the month grid opens on the event's month
     const evensong = calendarEvent({ id: 'ev-july', title: 'Summer Evensong', eventType: 'service', start: '2026-07-12T18:00:00+01:00', end: '2026-07-12T19:00:00+01:00' });
     serveCalendar({ role: 'member', list: { events: [REHEARSAL, evensong], feasts: [] } });
     renderCalendar(`${CALENDAR_PATH}?${new URLSearchParams({ event: 'ev-july', date: '2026-07-12' }).toString()}`);
     expect(await screen.findByRole('dialog', { name: 'Summer Evensong' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'July 2026' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'July 2026' })).toBeInTheDocument();
   });
 
   it('opens an entry from the keyboard', async () => {
@@ -566,7 +567,13 @@ describe('CalendarPage subscription', () => {
   });
 });
 
+// FullCalendar's month grid on a wide screen: the ranges it asks for as it moves.
 describe('CalendarPage loading', () => {
+  beforeEach(() => {
+    restoreScreen();
+    restoreScreen = () => {};
+  });
+
   it('asks for the buffered range of a month outside the pre-warm, then preloads its neighbours', async () => {
     const api = serveCalendar({ role: 'member' });
     renderCalendar();
@@ -576,13 +583,13 @@ describe('CalendarPage loading', () => {
 
     for (let i = 0; i < 3; i++) await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'August 2026' })).toBeInTheDocument();
-    // August's list: two months either side of it.
+    // August's grid: the buffer either side of it.
     await waitFor(() => expect(ranges()).toContain('2026-06-01..2026-10-31'));
     // Then September (the next month) and July (the previous one), unless already held.
     await waitFor(() => expect(ranges()).toContain('2026-07-01..2026-11-30'), { timeout: 3000 });
     await waitFor(() => expect(ranges()).toContain('2026-05-01..2026-09-30'), { timeout: 3000 });
-    // June's range lay inside the pre-warm: never asked for.
-    expect(ranges()).not.toContain('2026-04-01..2026-08-31');
+    // May's own range lay inside the pre-warm: never asked for.
+    expect(ranges()).not.toContain('2026-03-01..2026-07-31');
   });
 
   it('asks again for the visible dates alone when the occurrence cap cut a series inside them', async () => {
@@ -592,15 +599,15 @@ describe('CalendarPage loading', () => {
       handlers: {
         'GET /choirs/:choirId/events': (request) =>
           json(
-            new URL(request.url).searchParams.get('startDate') === '2026-05-01'
+            new URL(request.url).searchParams.get('startDate') === '2026-04-27'
               ? { events: [REHEARSAL, late], feasts: [] }
               : { events: [REHEARSAL], feasts: [], truncatedFrom: '2026-05-20' },
           ),
       },
     });
     renderCalendar();
-    expect(await screen.findByText('Late Rehearsal')).toBeInTheDocument();
-    expect(api.requests('GET', '/choirs/c1/events').map((r) => `${r.query.startDate}..${r.query.endDate}`)).toContain('2026-05-01..2026-05-31');
+    expect(await screen.findByText('Late Rehearsal', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(api.requests('GET', '/choirs/c1/events').map((r) => `${r.query.startDate}..${r.query.endDate}`)).toContain('2026-04-27..2026-06-07');
   });
 
   it.each([
@@ -627,8 +634,10 @@ describe('CalendarPage loading', () => {
 
       await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
       expect(await screen.findByRole('heading', { level: 2, name: 'June 2026' })).toBeInTheDocument();
-      // June's range lies inside the pre-warm but reaches past the cut: asked for.
-      await waitFor(() => expect(ranges()).toContain('2026-04-01..2026-08-31'));
+      // June's grid (to 12 July) lies inside the pre-warm, but its buffered range reaches past the
+      // cut: a range holding it is asked for (as the next month's preload, or for June itself).
+      const holdsJune = (r: string) => r.slice(0, 10) <= '2026-06-01' && r.slice(12) >= '2026-08-31';
+      await waitFor(() => expect(ranges().filter((r) => r !== '2026-02-01..2026-08-31' && holdsJune(r))).not.toHaveLength(0));
       expect(ranges().filter((r) => r === may)).toHaveLength(mayAsked ? 1 : 0);
     },
   );

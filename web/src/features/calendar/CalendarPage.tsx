@@ -1,86 +1,72 @@
-import type { DateSelectArg, DatesSetArg, EventChangeArg, EventClickArg, DayCellMountArg, EventMountArg } from '@fullcalendar/core';
-import dayGridPlugin from '@fullcalendar/daygrid';
-import interactionPlugin from '@fullcalendar/interaction';
-import listPlugin from '@fullcalendar/list';
-import FullCalendar from '@fullcalendar/react';
-import timeGridPlugin from '@fullcalendar/timegrid';
-import { ActionIcon, Box, Button, Group, Loader, SegmentedControl, Stack, Title } from '@mantine/core';
+import type { DateSelectArg, EventChangeArg } from '@fullcalendar/core';
+import { ActionIcon, Box, Button, Group, Loader, SegmentedControl, Stack, Switch, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarPlus, IconChevronLeft, IconChevronRight, IconRss } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useChoir, useChoirDetails, type ChoirSummary } from '../../app/choir';
-import { ERROR_CONTEXT_MESSAGES, handleError } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
 import { PageHeader } from '../../components/PageHeader';
 import { SectionLoading } from '../../components/SectionState';
+import { Agenda, DayList, MonthDots } from './Agenda';
+import { agendaRange, monthDays } from './agenda';
 import {
   CALENDAR_MESSAGES,
-  preloadEvents,
-  prewarmEvents,
   useDeleteEvent,
   useEvents,
   useUpdateEvent,
   type CalendarEvent,
   type EditScope,
 } from './api';
+import { useMyAnswers } from './attendanceApi';
 import './calendar.css';
-import { calendarEntries, type EntryProps } from './entries';
+import type { EntryProps } from './entries';
 import { EventDetails } from './EventDetails';
 import { eventValues, movedEvent, newEventValues, type EventFormValues } from './eventForm';
-import { readerClock } from './format';
-import { addDays, completeFor, dateKey, fetchRange, neighbourRanges, parseDateKey } from './range';
+import { useEventsLoading, usePreloadNeighbours, type Visible } from './loading';
+import { SHOW_ALL_LITURGICAL_DAYS, useCalendarPreferences, useSetCalendarPreferences } from './preferences';
+import { dateKey, fetchRange, parseDateKey } from './range';
 import { useScopeQuestion } from './ScopeModal';
 import { SubscribeModal } from './SubscribeModal';
 
+// FullCalendar is a chunk of its own: the phone's agenda and month show
+// without it, and the grid views load it when they are first shown.
+const FullCalendarView = lazy(() => import('./FullCalendarView'));
+
 // The event form (with its rule builder, selects and number inputs) is for
-// editors only: it loads after the calendar has shown, and never for members.
+// editors only: it loads when one first asks for it, and never for members.
 const EventFormModal = lazy(() => import('./EventFormModal').then((m) => ({ default: m.EventFormModal })));
 
-/** The specification's mobile breakpoint (§9): under 768 px the list view is the default. */
+/** The specification's mobile breakpoint (§9): under 768 px a phone's views are shown. */
 export const MOBILE_QUERY = '(max-width: 767px)';
 
-export type CalendarViewName = 'dayGridMonth' | 'timeGridWeek' | 'listMonth';
+/**
+ * The views offered. On a phone the list is the agenda from today and the
+ * month is a grid of dots with the chosen day's list below, both drawn
+ * without FullCalendar; elsewhere, and for the week, FullCalendar draws them.
+ */
+export type CalendarViewName = 'month' | 'week' | 'list';
 
 export const VIEWS: readonly { value: CalendarViewName; label: string }[] = [
-  { value: 'dayGridMonth', label: 'Month' },
-  { value: 'timeGridWeek', label: 'Week' },
-  { value: 'listMonth', label: 'List' },
+  { value: 'month', label: 'Month' },
+  { value: 'week', label: 'Week' },
+  { value: 'list', label: 'List' },
 ];
 
-/** Neighbouring months are preloaded this long after a load, the second one a second later (§9). */
-export const PRELOAD_FIRST_MS = 500;
-export const PRELOAD_SECOND_MS = 1000;
+const FULL_CALENDAR_VIEWS = { month: 'dayGridMonth', week: 'timeGridWeek', list: 'listMonth' } as const;
 
 export { CALENDAR_MESSAGES };
+export { PRELOAD_FIRST_MS, PRELOAD_SECOND_MS } from './loading';
 
-/** initialView: the list on a phone, the month grid elsewhere. */
-export function initialView(
-  matchMedia: ((query: string) => MediaQueryList) | null = typeof window.matchMedia === 'function'
-    ? (query) => window.matchMedia(query)
-    : null,
-): CalendarViewName {
-  return matchMedia?.(MOBILE_QUERY).matches ? 'listMonth' : 'dayGridMonth';
-}
+const phoneNow = (matchMedia: ((query: string) => MediaQueryList) | null) => !!matchMedia?.(MOBILE_QUERY).matches;
+const browserMatchMedia = typeof window.matchMedia === 'function' ? (query: string) => window.matchMedia(query) : null;
 
-/**
- * markInteractive tells screen readers that an entry opens its details:
- * FullCalendar makes it focusable and answers Enter, but gives it no role.
- */
-export function markInteractive({ el }: Pick<EventMountArg, 'el'>) {
-  const target = el.matches('[tabindex]') ? el : el.querySelector<HTMLElement>('[tabindex]');
-  target?.setAttribute('role', 'button');
-}
-
-/**
- * nameDayByItsContent lets a day of the month grid be named by all it shows
- * (its number, feasts and events), as WCAG 2.5.3 Label in Name asks:
- * FullCalendar names the cell by its day number alone (aria-labelledby).
- */
-export function nameDayByItsContent({ el }: Pick<DayCellMountArg, 'el'>) {
-  el.removeAttribute('aria-labelledby');
+/** initialView: the list (on a phone, the agenda from today) on a phone, the month grid elsewhere. */
+export function initialView(matchMedia: ((query: string) => MediaQueryList) | null = browserMatchMedia): CalendarViewName {
+  return phoneNow(matchMedia) ? 'list' : 'month';
 }
 
 /**
@@ -116,13 +102,6 @@ export function CalendarPage() {
   );
 }
 
-interface Visible {
-  start: Date;
-  end: Date;
-  currentStart: Date;
-  title: string;
-}
-
 interface FormState {
   initial: EventFormValues;
   event: CalendarEvent | null;
@@ -130,135 +109,70 @@ interface FormState {
 
 function ChoirCalendar({ choir, canEdit, canEmail }: { choir: ChoirSummary; canEdit: boolean; canEmail: boolean }) {
   const choirId = choir.id;
-  const queryClient = useQueryClient();
   // The choir's time zone is what new events keep their wall-clock time in; only administrators make them.
   const details = useChoirDetails(canEdit ? choirId : null);
-  const calendarRef = useRef<FullCalendar>(null);
+  const phone = useMediaQuery(MOBILE_QUERY, phoneNow(browserMatchMedia), { getInitialValueInEffect: false }) ?? false;
   const [view, setView] = useState<CalendarViewName>(() => initialView());
-  const [visible, setVisible] = useState<Visible | null>(null);
   const [selected, setSelected] = useState<EntryProps | null>(null);
   const [form, setForm] = useState<FormState | null>(null);
   const [subscribing, setSubscribing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState<CalendarEvent | null>(null);
-  const prewarmed = useRef(false);
+  // The day a new event starts on: what the view shows first, today when it is in view.
+  const [newDay, setNewDay] = useState<Date | null>(null);
+  // Once opened, the form stays mounted, so that it closes with its own transition.
+  const [formLoaded, setFormLoaded] = useState(false);
+  function showForm(next: FormState) {
+    setFormLoaded(true);
+    setForm(next);
+  }
+  // A link to one event (eventLink: ?event={id}&date={yyyy-MM-dd}) opens
+  // the calendar on its day and its panel once that day's events are loaded.
+  const [params] = useSearchParams();
+  const [linked] = useState(() => {
+    const id = params.get('event');
+    const date = params.get('date') ?? '';
+    const day = parseDateKey(date);
+    return id && day ? { id, date, day } : null;
+  });
+  const linkedDay = useMemo(() => (linked ? { startDate: linked.date, endDate: linked.date } : null), [linked]);
+  const linkedEvents = useEvents(linked ? choirId : null, linkedDay);
+  // The linked event shows until another is opened or its panel is closed.
+  const [linkedDone, setLinkedDone] = useState(false);
+  const linkedEvent = linked && !linkedDone ? linkedEvents.data?.events.find((e) => e.id === linked.id) : undefined;
+  const linkedEntry = useMemo<EntryProps | null>(() => (linkedEvent ? { kind: 'event', event: linkedEvent } : null), [linkedEvent]);
+  const shownEntry = selected ?? linkedEntry;
+  function choose(entry: EntryProps | null) {
+    setLinkedDone(true);
+    setSelected(entry);
+  }
   const scopeQuestion = useScopeQuestion();
-  const clock = useMemo(() => readerClock(), []);
+  const preferences = useCalendarPreferences();
+  const setPreferences = useSetCalendarPreferences();
+  const showAll = preferences.data?.showAllLiturgicalDays ?? false;
   const moving = useUpdateEvent(choirId);
   const deleting = useDeleteEvent(choirId);
   // One change at a time on the calendar: a drag made while a delete is
   // saved is put back, and a delete asked for while a move is saved is not sent.
   const busy = moving.submitting || deleting.submitting;
 
-  const startTime = visible?.start.getTime();
-  const endTime = visible?.end.getTime();
-  const range = useMemo(
-    () => (startTime !== undefined && endTime !== undefined ? fetchRange(new Date(startTime), new Date(endTime)) : null),
-    [startTime, endTime],
-  );
-  const events = useEvents(choirId, range);
-  // A series the 100-occurrence cap (§9) cut inside the visible dates is
-  // asked for again over those dates alone, which hold fewer than 100 days.
-  const visibleRange = useMemo(
-    () =>
-      startTime !== undefined && endTime !== undefined
-        ? { startDate: dateKey(new Date(startTime)), endDate: addDays(dateKey(new Date(endTime)), -1) }
-        : null,
-    [startTime, endTime],
-  );
-  const cut = !!events.data && !!visibleRange && !completeFor(events.data.truncatedFrom, visibleRange);
-  const exact = useEvents(cut ? choirId : null, cut ? visibleRange : null);
-  const shown = cut && exact.data && !exact.isPlaceholderData ? exact.data : events.data;
-  const entries = useMemo(() => calendarEntries(shown, canEdit), [shown, canEdit]);
-
-  // A link to one event (eventLink: ?event={id}&date={yyyy-MM-dd}) opens
-  // the calendar on its day and its panel once the event is loaded.
-  const [params] = useSearchParams();
-  const [linkedDate] = useState(() => parseDateKey(params.get('date') ?? ''));
-  const linkedId = useRef(params.get('event'));
-  useEffect(() => {
-    const id = linkedId.current;
-    const event = id ? shown?.events.find((e) => e.id === id) : undefined;
-    if (event) {
-      linkedId.current = null;
-      setSelected({ kind: 'event', event });
-    }
-  }, [shown]);
-
-  // A failed load says so once per failure, in the calendar's own words (§8).
-  const shownError = useRef(0);
-  useEffect(() => {
-    if (events.isError && events.errorUpdatedAt !== shownError.current) {
-      shownError.current = events.errorUpdatedAt;
-      handleError(events.error, ERROR_CONTEXT_MESSAGES.calendar.load);
-    }
-  }, [events.isError, events.error, events.errorUpdatedAt]);
-
-  // After a load, the neighbouring months follow (§9): the next soon, the previous a second later.
-  const loaded = events.isSuccess && !events.isPlaceholderData;
-  useEffect(() => {
-    if (!loaded || startTime === undefined || endTime === undefined) return;
-    const [next, previous] = neighbourRanges(new Date(startTime), new Date(endTime));
-    let second: ReturnType<typeof setTimeout> | undefined;
-    const first = setTimeout(() => {
-      void preloadEvents(queryClient, choirId, next);
-      second = setTimeout(() => void preloadEvents(queryClient, choirId, previous), PRELOAD_SECOND_MS);
-    }, PRELOAD_FIRST_MS);
-    return () => {
-      clearTimeout(first);
-      clearTimeout(second);
-    };
-  }, [loaded, startTime, endTime, queryClient, choirId, events.dataUpdatedAt]);
-
-  const calendarApi = () => calendarRef.current?.getApi();
-
-  function onDatesSet(arg: DatesSetArg) {
-    // The cache is pre-warmed with the months around today before the first range is asked for.
-    if (!prewarmed.current) {
-      prewarmed.current = true;
-      void prewarmEvents(queryClient, choirId);
-    }
-    setVisible((v) =>
-      v &&
-      v.start.getTime() === arg.start.getTime() &&
-      v.end.getTime() === arg.end.getTime() &&
-      v.title === arg.view.title
-        ? v
-        : { start: arg.start, end: arg.end, currentStart: arg.view.currentStart, title: arg.view.title },
-    );
-  }
-
-  function changeView(next: string) {
-    const name = VIEWS.find((v) => v.value === next)?.value;
-    if (!name) return;
-    setView(name);
-    calendarApi()?.changeView(name);
-  }
-
-  function onEventClick(info: EventClickArg) {
-    info.jsEvent.preventDefault();
-    setSelected(info.event.extendedProps as EntryProps);
-  }
-
-  /** The day a new event starts on: today when it is in view, else the first day shown. */
-  function newEventDay(): Date {
-    const today = new Date();
-    if (!visible || (today >= visible.start && today < visible.end)) return today;
-    return visible.currentStart;
-  }
-
   function openNew() {
-    setForm({ initial: newEventValues(null, newEventDay()), event: null });
+    showForm({ initial: newEventValues(null, newDay ?? new Date()), event: null });
+  }
+
+  function onVisible(visible: Visible) {
+    const today = new Date();
+    setNewDay(today >= visible.start && today < visible.end ? null : visible.currentStart);
   }
 
   function onSelect(info: DateSelectArg) {
-    calendarApi()?.unselect();
+    info.view.calendar.unselect();
     if (!canEdit) return;
-    setForm({ initial: newEventValues({ start: info.start, end: info.end, allDay: info.allDay }), event: null });
+    showForm({ initial: newEventValues({ start: info.start, end: info.end, allDay: info.allDay }), event: null });
   }
 
   function openEdit(event: CalendarEvent) {
-    setSelected(null);
-    setForm({ initial: eventValues(event), event });
+    choose(null);
+    showForm({ initial: eventValues(event), event });
   }
 
   const occurrence = (event: CalendarEvent, scope: EditScope | null) =>
@@ -305,13 +219,20 @@ function ChoirCalendar({ choir, canEdit, canEmail }: { choir: ChoirSummary; canE
   }
 
   async function askDelete(event: CalendarEvent) {
-    setSelected(null);
+    choose(null);
     if (!event.isInstance) {
       setConfirmDelete(event);
       return;
     }
     const scope = await scopeQuestion.ask('delete');
     if (scope) await remove(event, scope);
+  }
+
+  function changeView(next: string) {
+    const name = VIEWS.find((v) => v.value === next)?.value;
+    if (!name) return;
+    setNewDay(null);
+    setView(name);
   }
 
   const actions = (
@@ -327,73 +248,77 @@ function ChoirCalendar({ choir, canEdit, canEmail }: { choir: ChoirSummary; canE
     </Group>
   );
 
-  const today = new Date();
-  const todayInView = !!visible && today >= visible.start && today < visible.end;
-  const unit = view === 'timeGridWeek' ? 'week' : 'month';
-
-  return (
-    <Stack gap="md" miw={0}>
-      <PageHeader title="Calendar" actions={actions} />
+  const header = ({ title, loading, navigation }: { title: string; loading: boolean; navigation: ReactNode }) => (
+    <>
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="default" size="lg" aria-label={`Previous ${unit}`} onClick={() => calendarApi()?.prev()}>
-            <IconChevronLeft size={18} aria-hidden />
-          </ActionIcon>
-          <Button variant="default" onClick={() => calendarApi()?.today()} disabled={todayInView}>
-            Today
-          </Button>
-          <ActionIcon variant="default" size="lg" aria-label={`Next ${unit}`} onClick={() => calendarApi()?.next()}>
-            <IconChevronRight size={18} aria-hidden />
-          </ActionIcon>
-        </Group>
+        {navigation}
         <Title order={2} size="h3" aria-live="polite" miw={0}>
-          {visible?.title ?? ''}
+          {title}
         </Title>
         <Group gap="xs" wrap="nowrap">
           <SegmentedControl aria-label="Calendar view" data={[...VIEWS]} value={view} onChange={changeView} />
           {/* A slot of its own, always there: the spinner coming and going must not move the row (on a
               phone the title then wrapped onto a line of its own, moving the calendar). */}
           <Box w={18} h={18}>
-            {(events.isFetching || exact.isFetching) && <Loader size="xs" role="status" aria-label="Loading events" />}
+            {loading && <Loader size="xs" role="status" aria-label="Loading events" />}
           </Box>
         </Group>
       </Group>
-      <Box className="cantica-calendar" miw={0}>
-        <FullCalendar
-          ref={calendarRef}
-          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
-          initialView={view}
-          initialDate={linkedDate ?? undefined}
-          headerToolbar={false}
-          height="auto"
-          firstDay={1}
-          nowIndicator
-          events={entries}
-          editable={canEdit}
-          selectable={canEdit}
-          selectMirror
-          eventClick={onEventClick}
-          eventDidMount={markInteractive}
-          dayCellDidMount={nameDayByItsContent}
-          select={onSelect}
-          eventDrop={onMove}
-          eventResize={onMove}
-          datesSet={onDatesSet}
-          noEventsContent="No events in this period"
-          eventTimeFormat={clock}
-          slotLabelFormat={clock.meridiem ? { ...clock, omitZeroMinute: true } : clock}
+      <Switch
+        label={SHOW_ALL_LITURGICAL_DAYS}
+        checked={showAll}
+        disabled={!preferences.data}
+        onChange={(e) => void setPreferences.submit({ showAllLiturgicalDays: e.currentTarget.checked }).catch(() => {})}
+      />
+    </>
+  );
+
+  let body: ReactNode;
+  if (phone && view === 'list') {
+    body = <PhoneAgenda choirId={choirId} showAll={showAll} header={header} onOpen={choose} />;
+  } else if (phone && view === 'month') {
+    body = <PhoneMonth choirId={choirId} showAll={showAll} header={header} onOpen={choose} onDay={setNewDay} />;
+  } else {
+    body = (
+      <Suspense
+        fallback={
+          <>
+            {header({ title: '', loading: false, navigation: null })}
+            <SectionLoading label="Loading calendar" />
+          </>
+        }
+      >
+        <FullCalendarView
+          choirId={choirId}
+          view={FULL_CALENDAR_VIEWS[view]}
+          initialDate={linked?.day}
+          canEdit={canEdit}
+          showAll={showAll}
+          header={header}
+          onOpen={choose}
+          onVisible={onVisible}
+          onSelect={onSelect}
+          onMove={(info) => void onMove(info)}
         />
-      </Box>
+      </Suspense>
+    );
+  }
+
+  return (
+    <Stack gap="md" miw={0}>
+      <PageHeader title="Calendar" actions={actions} />
+      {body}
       <EventDetails
         choirId={choirId}
-        selected={selected}
+        selected={shownEntry}
         canEdit={canEdit}
         canEmail={canEmail}
-        onClose={() => setSelected(null)}
+        onClose={() => choose(null)}
         onEdit={openEdit}
         onDelete={(event) => void askDelete(event)}
       />
-      {canEdit && (
+      {/* Loaded when a form is first asked for, not before the calendar has shown. */}
+      {canEdit && formLoaded && (
         <Suspense fallback={null}>
           <EventFormModal
             choirId={choirId}
@@ -417,5 +342,100 @@ function ChoirCalendar({ choir, canEdit, canEmail }: { choir: ChoirSummary; canE
       </ConfirmModal>
       {scopeQuestion.modal}
     </Stack>
+  );
+}
+
+type Header = (parts: { title: string; loading: boolean; navigation: ReactNode }) => ReactNode;
+
+interface PhoneViewProps {
+  choirId: string;
+  showAll: boolean;
+  header: Header;
+  onOpen: (entry: EntryProps) => void;
+}
+
+/** The title of the agenda, which starts today whatever the month. */
+export const AGENDA_TITLE = 'From today';
+
+/** PhoneAgenda: the days from today on, from the pre-warm's range (one request serves both). */
+function PhoneAgenda({ choirId, showAll, header, onOpen }: PhoneViewProps) {
+  const now = useMemo(() => new Date(), []);
+  const range = useMemo(() => agendaRange(now), [now]);
+  const events = useEvents(choirId, range);
+  const answers = useMyAnswers(choirId, range);
+  useEventsLoading(events);
+  return (
+    <>
+      {header({ title: AGENDA_TITLE, loading: events.isFetching, navigation: null })}
+      {events.isPending ? (
+        <SectionLoading label="Loading calendar" />
+      ) : (
+        <Agenda choirId={choirId} list={events.data} answers={answers.data} showAll={showAll} now={now} onOpen={onOpen} />
+      )}
+    </>
+  );
+}
+
+const firstOfMonth = (d: Date) => new Date(d.getFullYear(), d.getMonth(), 1);
+
+/** PhoneMonth: the month as dots per day, and the chosen day's list below it. */
+function PhoneMonth({ choirId, showAll, header, onOpen, onDay }: PhoneViewProps & { onDay: (day: Date | null) => void }) {
+  const queryClient = useQueryClient();
+  const now = useMemo(() => new Date(), []);
+  const today = dateKey(now);
+  const [month, setMonth] = useState(() => firstOfMonth(now));
+  const [selectedDay, setSelectedDay] = useState(today);
+  // The dates shown, [start, end): whole weeks from Monday, as the month grid shows them.
+  const start = new Date(month.getFullYear(), month.getMonth(), 1 - ((month.getDay() + 6) % 7));
+  const last = new Date(month.getFullYear(), month.getMonth() + 1, 0);
+  const end = new Date(last.getFullYear(), last.getMonth(), last.getDate() + 1 + ((7 - ((last.getDay() + 6) % 7) - 1) % 7));
+  const startTime = start.getTime();
+  const endTime = end.getTime();
+  const range = useMemo(() => fetchRange(new Date(startTime), new Date(endTime)), [startTime, endTime]);
+  const events = useEvents(choirId, range);
+  const answers = useMyAnswers(choirId, range);
+  useEventsLoading(events);
+  usePreloadNeighbours(queryClient, choirId, events, startTime, endTime);
+  const days = useMemo(() => monthDays(events.data, showAll), [events.data, showAll]);
+
+  function select(date: string) {
+    setSelectedDay(date);
+    onDay(date === today ? null : parseDateKey(date));
+  }
+
+  function move(months: number) {
+    const next = new Date(month.getFullYear(), month.getMonth() + months, 1);
+    setMonth(next);
+    select(dateKey(next).slice(0, 7) === today.slice(0, 7) ? today : dateKey(next));
+  }
+
+  const title = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' }).format(month);
+  const navigation = (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon variant="default" size="lg" aria-label="Previous month" onClick={() => move(-1)}>
+        <IconChevronLeft size={18} aria-hidden />
+      </ActionIcon>
+      <Button
+        variant="default"
+        disabled={dateKey(month).slice(0, 7) === today.slice(0, 7) && selectedDay === today}
+        onClick={() => {
+          setMonth(firstOfMonth(now));
+          select(today);
+        }}
+      >
+        Today
+      </Button>
+      <ActionIcon variant="default" size="lg" aria-label="Next month" onClick={() => move(1)}>
+        <IconChevronRight size={18} aria-hidden />
+      </ActionIcon>
+    </Group>
+  );
+  const day = days.get(selectedDay) ?? { date: selectedDay, feasts: [], events: [] };
+  return (
+    <>
+      {header({ title, loading: events.isFetching, navigation })}
+      <MonthDots month={month} days={days} selected={selectedDay} today={today} onSelect={select} />
+      <DayList choirId={choirId} day={day} today={today} answers={answers.data} now={now} onOpen={onOpen} />
+    </>
   );
 }

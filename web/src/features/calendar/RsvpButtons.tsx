@@ -1,6 +1,6 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { RetryAlert } from '../../components/ErrorAlert';
-import { ANSWERS_CLOSED, RSVP_CHOICES } from './attendance';
+import { ANSWERS_CLOSED, answerLabel, NOT_ANSWERED, RSVP_CHOICES } from './attendance';
 import { useMyRsvp, useSetMyRsvp } from './attendanceApi';
 
 /**
@@ -23,6 +23,10 @@ export function RsvpButtons({ choirId, eventId }: { choirId: string; eventId: st
       {rsvp.isError && <RetryAlert onRetry={() => void rsvp.refetch()}>Your answer could not be loaded.</RetryAlert>}
       {rsvp.data && (
         <>
+          {/* What is recorded, in the words of the RSVP link pages; no answer is shown as given until one is. */}
+          <Text size="sm" c={current ? undefined : 'dimmed'}>
+            {current ? `Your answer: ${answerLabel(current)}` : NOT_ANSWERED}
+          </Text>
           <Group gap="xs" role="group" aria-labelledby="rsvp-heading">
             {RSVP_CHOICES.map(({ status, label }) => (
               <Button

@@ -17,6 +17,13 @@ export const RSVP_CHOICES: readonly { status: RsvpStatus; label: string }[] = [
   { status: 'not_going', label: "Can't make it" },
 ];
 
+/** The words of an answer, as the RSVP link pages write it ('Your answer: Maybe'). */
+export function answerLabel(status: RsvpStatus): string {
+  return RSVP_CHOICES.find((c) => c.status === status)?.label ?? status;
+}
+
+export const NOT_ANSWERED = 'You have not answered yet.';
+
 export const ANSWERS_CLOSED = 'Answers are closed: this event has started.';
 export const NOT_MARKABLE_YET = 'Attendance can be taken from the day of the event.';
 

@@ -2,10 +2,11 @@
 // for an event (every member, from the event's panel), and what the
 // director sees and takes for it (edit:calendar), with the choir's minimum
 // of confirmed singers per part. Each change a mutation.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
 import { useSubmission } from '../../app/mutations';
+import type { DateRange } from './range';
 
 export type RsvpStatus = components['schemas']['RsvpStatus'];
 export type MyRsvp = components['schemas']['MyRsvp'];
@@ -50,6 +51,7 @@ export function useSetMyRsvp(choirId: string, eventId: string) {
     meta: { submission: { successMessage: RSVP_UPDATED } },
     onSuccess: (answer) => {
       queryClient.setQueryData(key, answer);
+      rememberAnswer(queryClient, choirId, eventId, answer.status);
       void queryClient.invalidateQueries({ queryKey: attendanceKeys.attendance(choirId, eventId) });
     },
     onError: () => void queryClient.invalidateQueries({ queryKey: key }),
@@ -101,5 +103,58 @@ export function useSetAttendanceSettings(choirId: string) {
       queryClient.setQueryData(attendanceKeys.settings(choirId), settings);
       void queryClient.invalidateQueries({ queryKey: ['choirs', choirId, 'attendance'] });
     },
+  });
+}
+
+export type MyRsvpEntry = components['schemas']['MyRsvpEntry'];
+/** The caller's answers of a range, by the id the events list gives each event or occurrence. */
+export type MyAnswers = Readonly<Record<string, RsvpStatus>>;
+
+/** Every cached range of the caller's answers in a choir. */
+export const myAnswersKey = (choirId: string) => ['choirs', choirId, 'my-rsvps'] as const;
+
+/** useMyAnswers reads the caller's answers of a range in one request (an agenda's, a month's). */
+export function useMyAnswers(choirId: string, range: DateRange | null) {
+  return useQuery({
+    queryKey: [...myAnswersKey(choirId), range?.startDate ?? '', range?.endDate ?? ''],
+    queryFn: async (): Promise<MyAnswers> => {
+      const list = unwrap(
+        await api.GET('/choirs/{choirId}/rsvps', { params: { path: { choirId }, query: range! } }),
+      );
+      return Object.fromEntries(list.answers.map((a) => [a.id, a.status]));
+    },
+    enabled: !!range,
+  });
+}
+
+/** rememberAnswer puts an answer just recorded into every cached range of answers. */
+function rememberAnswer(queryClient: QueryClient, choirId: string, eventId: string, status: RsvpStatus | null | undefined) {
+  queryClient.setQueriesData<MyAnswers>({ queryKey: myAnswersKey(choirId) }, (old) => {
+    if (!old) return old;
+    const next = { ...old };
+    if (status) next[eventId] = status;
+    else delete next[eventId];
+    return next;
+  });
+}
+
+/**
+ * useAnswerEvent records the caller's answer for any event of a list (the
+ * agenda's), overwriting the last; the answer is then the agenda's and the
+ * event panel's.
+ */
+export function useAnswerEvent(choirId: string) {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    mutationFn: async ({ eventId, status }: { eventId: string; status: RsvpStatus }) =>
+      unwrap(await api.PUT('/choirs/{choirId}/events/{eventId}/rsvp', { ...eventPath(choirId, eventId), body: { status } })),
+    meta: { submission: { successMessage: RSVP_UPDATED } },
+    onSuccess: (answer, { eventId }) => {
+      queryClient.setQueryData(attendanceKeys.rsvp(choirId, eventId), answer);
+      rememberAnswer(queryClient, choirId, eventId, answer.status);
+      void queryClient.invalidateQueries({ queryKey: attendanceKeys.attendance(choirId, eventId) });
+    },
+    // Refused (the event started meanwhile, say): what the server holds is read again.
+    onError: () => void queryClient.invalidateQueries({ queryKey: myAnswersKey(choirId) }),
   });
 }

@@ -160,7 +160,7 @@ export function serveCalendar({
   handlers = {},
 }: CalendarServer = {}) {
   const bach = membership(CHOIR_ID, 'Bach Choir', role);
-  const state = { list, feed, answers: {} as Record<string, RsvpStatus> };
+  const state = { list, feed, answers: {} as Record<string, RsvpStatus>, showAllLiturgicalDays: false };
   const seen: SeenRequest[] = [];
   const record =
     (handler: Handler): Handler =>
@@ -195,6 +195,13 @@ export function serveCalendar({
       return json({ status: state.answers[eventId], answerable: true });
     },
     'GET /choirs/:choirId/musical-roles': () => json(VOICE_PARTS),
+    'GET /choirs/:choirId/rsvps': () =>
+      json({ answers: Object.entries(state.answers).map(([id, status]) => ({ id, status })) }),
+    'GET /account/calendar-preferences': () => json({ showAllLiturgicalDays: state.showAllLiturgicalDays }),
+    'PUT /account/calendar-preferences': (_r, _p, body) => {
+      state.showAllLiturgicalDays = (body as { showAllLiturgicalDays: boolean }).showAllLiturgicalDays;
+      return json({ showAllLiturgicalDays: state.showAllLiturgicalDays });
+    },
     ...handlers,
   };
   const server = stubFetch(Object.fromEntries(Object.entries(all).map(([key, h]) => [key, record(h)])));
