@@ -145,4 +145,16 @@ test('on a 390 px phone every control of the studio, the plan, the event panel a
   await expect(panel.getByRole('link', { name: 'Practise Jubilate Deo' })).toBeVisible();
   await expectTouchTargets(page, 'event panel', { within: '[role=dialog]' });
   await expectAccessible(page);
+
+  // On the narrowest phone 'Practise' is still whole: nothing inside the link is cut off.
+  await page.setViewportSize({ width: 320, height: 640 });
+  const practise = panel.getByRole('link', { name: 'Practise Jubilate Deo' });
+  await expect(practise).toBeInViewport();
+  const clipped = await practise.evaluate((link) =>
+    [link, ...Array.from(link.querySelectorAll('*'))]
+      .filter((el) => el instanceof HTMLElement && getComputedStyle(el).display !== 'inline')
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .map((el) => el.textContent),
+  );
+  expect(clipped).toEqual([]);
 });
