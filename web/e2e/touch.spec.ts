@@ -122,10 +122,12 @@ test('on a 390 px phone every control of the studio, the plan, the event panel a
 
   // The practice studio, with its score drawn and its recording loaded.
   await page.goto(`/dashboard/music/${s.musicId}?practice=true`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Practice: Jubilate Deo' })).toBeVisible();
-  // pdf.js draws the score slowly on two busy cores.
+  // The studio's chunk, pdf.js and the recording arrive slowly on two busy cores.
+  await expect(page.getByRole('heading', { level: 1, name: 'Practice: Jubilate Deo' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('img', { name: 'Score page 1' })).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => page.locator('audio').first().evaluate((a: HTMLAudioElement) => a.duration)).toBeGreaterThan(5);
+  await expect
+    .poll(() => page.locator('audio').first().evaluate((a: HTMLAudioElement) => a.duration), { timeout: 30_000 })
+    .toBeGreaterThan(5);
   await expect(page.getByRole('group', { name: /^Waveform/ }).locator('canvas').first()).toBeAttached();
   await expectTouchTargets(page, 'practice studio');
   await expectAccessible(page);
@@ -133,13 +135,14 @@ test('on a 390 px phone every control of the studio, the plan, the event panel a
   // The phone's plan page of tomorrow's rehearsal.
   await page.goto(`/dashboard/calendar/plan-music/${s.date}?event=${s.eventId}`);
   await expect(page).toHaveURL(/\/plan-music-v2\//);
-  await expect(page.getByRole('region', { name: 'Entrance' })).toContainText('Jubilate Deo');
+  await expect(page.getByRole('region', { name: 'Entrance' })).toContainText('Jubilate Deo', { timeout: 30_000 });
   await expectTouchTargets(page, 'plan page');
   await expectAccessible(page);
 
   // The calendar's list, and the rehearsal's panel.
   await page.goto('/dashboard/calendar');
   if (s.nextMonth) await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(page.getByRole('button', { name: 'Rehearsal', exact: true })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Rehearsal', exact: true }).click();
   const panel = page.getByRole('dialog', { name: 'Rehearsal' });
   await expect(panel.getByRole('link', { name: 'Practise Jubilate Deo' })).toBeVisible();
