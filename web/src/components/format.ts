@@ -23,16 +23,54 @@ function parse(iso: string): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** formatDate: '12 Mar 2026' in the reader's locale; a plain day stays that day in every zone. */
-export function formatDate(iso: string): string {
+// The app's one date style, in the reader's locale: a date ('12 Mar 2026',
+// 'Mar 12, 2026' in the United States), the same with its weekday
+// ('Thu, 12 Mar 2026'), a time ('19:30', '7:30 PM'), and both together.
+const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const WEEKDAY_DATE: Intl.DateTimeFormatOptions = { weekday: 'short', ...DATE };
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+
+function format(iso: string, options: Intl.DateTimeFormatOptions): string {
   const d = parse(iso);
-  return d ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(d) : iso;
+  return d ? new Intl.DateTimeFormat(undefined, options).format(d) : iso;
 }
 
-/** formatDateTime: '12 Mar 2026, 14:05' in the reader's locale. */
+/** formatDate: '12 Mar 2026'; a plain day (YYYY-MM-DD) stays that day in every zone. */
+export function formatDate(iso: string): string {
+  return format(iso, DATE);
+}
+
+/** formatWeekdayDate: 'Thu, 12 Mar 2026'; a plain day stays that day in every zone. */
+export function formatWeekdayDate(iso: string): string {
+  return format(iso, WEEKDAY_DATE);
+}
+
+/** formatDateTime: '12 Mar 2026, 14:05', an instant in the reader's zone. */
 export function formatDateTime(iso: string): string {
-  const d = parse(iso);
-  return d ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(d) : iso;
+  return format(iso, { ...DATE, ...TIME });
+}
+
+/** formatTime: '14:05' or '2:05 PM', an instant in the reader's zone. */
+export function formatTime(iso: string): string {
+  return format(iso, TIME);
+}
+
+const CLOCK = /^(\d{2}):(\d{2})(?::\d{2})?$/;
+
+/**
+ * formatClock writes a wall-clock time the server already gave in the
+ * choir's zone ('19:30') as the reader's locale writes times: '19:30' or
+ * '7:30 PM'. No zone applies to it.
+ */
+export function formatClock(time: string): string {
+  const m = CLOCK.exec(time);
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return time;
+  return new Intl.DateTimeFormat(undefined, TIME).format(new Date(2000, 0, 1, Number(m[1]), Number(m[2])));
+}
+
+/** formatDateTimeRange: 'Thu, 12 Mar 2026, 19:30 – 21:30', times in the given zone (the reader's without one). */
+export function formatDateTimeRange(start: Date, end: Date, timeZone?: string): string {
+  return new Intl.DateTimeFormat(undefined, { ...WEEKDAY_DATE, ...TIME, ...(timeZone ? { timeZone } : {}) }).formatRange(start, end);
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatLinkEvent, marksToSend, minimumError, MINIMUM_RULE, partLine, prefillMarks } from './attendance';
 import type { AttendanceMember, EventAttendance } from './attendanceApi';
+import { formatClock } from '../../components/format';
 import { formatDay } from './format';
 
 const member = (userId: string, extra: Partial<AttendanceMember> = {}): AttendanceMember => ({
@@ -50,9 +51,11 @@ describe('attendance wording and rules', () => {
   it('writes when an event is from the dates and times of the choir’s zone', () => {
     const day = formatDay('2026-05-12');
     const timed = { startDate: '2026-05-12', startTime: '19:30', endDate: '2026-05-12', endTime: '21:30', allDay: false };
-    expect(formatLinkEvent(timed)).toBe(`${day}, 19:30 – 21:30`);
+    // The times are the choir's, written as the reader's locale writes times (7:30 PM in the United States).
+    const [evening, late, night] = ['19:30', '21:30', '01:00'].map(formatClock);
+    expect(formatLinkEvent(timed)).toBe(`${day}, ${evening} – ${late}`);
     expect(formatLinkEvent({ ...timed, endDate: '2026-05-13', endTime: '01:00' })).toBe(
-      `${day}, 19:30 – ${formatDay('2026-05-13')}, 01:00`,
+      `${day}, ${evening} – ${formatDay('2026-05-13')}, ${night}`,
     );
     const allDay = { ...timed, startTime: '', endTime: '', allDay: true };
     expect(formatLinkEvent(allDay)).toBe(day);

@@ -1,5 +1,6 @@
 // How the attendance page words and groups what the server counts, and the
 // rules of taking attendance and of the minimum per part.
+import { formatClock } from '../../components/format';
 import { formatDay } from './format';
 import type {
   AttendanceMark,
@@ -103,9 +104,10 @@ export function memberName(m: Pick<AttendanceMember, 'firstName' | 'lastName' | 
 export function formatLinkEvent(e: Pick<LinkEvent, 'startDate' | 'startTime' | 'endDate' | 'endTime' | 'allDay'>): string {
   const sameDay = e.endDate === e.startDate || !e.endDate;
   if (e.allDay) return sameDay ? formatDay(e.startDate) : `${formatDay(e.startDate)} – ${formatDay(e.endDate)}`;
-  const start = `${formatDay(e.startDate)}, ${e.startTime}`;
+  const start = `${formatDay(e.startDate)}, ${formatClock(e.startTime)}`;
   if (!e.endTime) return start;
-  return sameDay ? `${start} – ${e.endTime}` : `${start} – ${formatDay(e.endDate)}, ${e.endTime}`;
+  const end = formatClock(e.endTime);
+  return sameDay ? `${start} – ${end}` : `${start} – ${formatDay(e.endDate)}, ${end}`;
 }
 
 /** attendancePath is an event's or occurrence's attendance page. */

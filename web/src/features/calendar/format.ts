@@ -1,5 +1,6 @@
 // How the calendar writes dates and times: in the reader's locale and time
 // zone, naming the event's own zone when it differs.
+import { formatDateTimeRange } from '../../components/format';
 import { formatFeastDate } from '../feasts';
 import type { CalendarEvent } from './api';
 import { allDayLastDay } from './eventForm';
@@ -39,18 +40,7 @@ export function readerClock(locale?: string): ClockFormat {
   return hour12 === false ? { hour: '2-digit', minute: '2-digit', hour12: false } : { hour: 'numeric', minute: '2-digit', meridiem: 'short' };
 }
 
-function formatRange(start: Date, end: Date, timeZone?: string): string {
-  const format = new Intl.DateTimeFormat(undefined, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    ...(timeZone ? { timeZone } : {}),
-  });
-  return format.formatRange(start, end);
-}
+const formatRange = formatDateTimeRange;
 
 /** formatDays writes an all-day span: 'Sun, 24 May 2026' or 'Sun, 24 May 2026 – Tue, 26 May 2026'. */
 export function formatDays(start: string, end: string | null | undefined): string {

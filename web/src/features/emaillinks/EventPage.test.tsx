@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatClock, formatWeekdayDate } from '../../components/format';
 import { apiError, json, stubFetch, type Handler } from '../../test/api';
 import type { EventLink } from './api';
 import { rsvpSecret } from './EventPage';
@@ -31,7 +32,7 @@ describe('EventPage', () => {
     const { container } = renderLink(`/email/event/${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Advent rehearsal' })).toBeInTheDocument();
     expect(screen.getByText('Rehearsal · Bach Choir')).toBeInTheDocument();
-    expect(screen.getByText('Thursday 3 December 2026, 19:30–21:30')).toBeInTheDocument();
+    expect(screen.getByText(`${formatWeekdayDate('2026-12-03')}, ${formatClock('19:30')}–${formatClock('21:30')}`)).toBeInTheDocument();
     expect(screen.getByText('St Mary’s Hall')).toBeInTheDocument();
     expect(screen.getByText('Bring the Bach.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute(
@@ -91,7 +92,7 @@ describe('EventPage', () => {
     });
     renderLink(`/email/event/${TOKEN}`);
     await waitFor(() =>
-      expect(screen.getByText('Thursday 3 December 2026 – Friday 4 December 2026')).toBeInTheDocument(),
+      expect(screen.getByText(`${formatWeekdayDate('2026-12-03')} – ${formatWeekdayDate('2026-12-04')}`)).toBeInTheDocument(),
     );
   });
 

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatClock, formatWeekdayDate } from '../../components/format';
 import { apiError, deferred, json, stubFetch, type Handler } from '../../test/api';
 import type { RsvpStatus } from './api';
 import { expectAccessible, linkEvent, renderLink, rsvpLink, TOKEN } from './testing';
@@ -43,7 +44,7 @@ describe('RsvpPage: opening the link', () => {
     answer.resolve(json(rsvpLink()));
     expect(await screen.findByRole('heading', { level: 1, name: 'Advent rehearsal' })).toBeInTheDocument();
     expect(screen.getByText('Bach Choir')).toBeInTheDocument();
-    expect(screen.getByText('Thursday 3 December 2026, 19:30–21:30')).toBeInTheDocument();
+    expect(screen.getByText(`${formatWeekdayDate('2026-12-03')}, ${formatClock('19:30')}–${formatClock('21:30')}`)).toBeInTheDocument();
     expect(screen.getByText('St Mary’s Hall')).toBeInTheDocument();
     for (const name of ["I'll be there", 'Maybe', "Can't make it"]) {
       expect(screen.getByRole('button', { name })).toHaveAttribute('aria-pressed', 'false');

@@ -1,4 +1,5 @@
 // How the email-link pages word an event and an answer.
+import { formatClock, formatWeekdayDate } from '../../components/format';
 import type { LinkEvent, RsvpStatus } from './api';
 
 /** The three answers, in the order of their buttons, with the buttons' words. */
@@ -17,34 +18,19 @@ export function asStatus(value: string | null | undefined): RsvpStatus | null {
   return RSVP_CHOICES.find((c) => c.status === value)?.status ?? null;
 }
 
-const DAY = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** formatDay: '2026-12-03' → 'Thursday 3 December 2026' (the date is already the choir's). */
-export function formatDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  if (!y || !m || !d) return date;
-  return DAY.formatToParts(new Date(Date.UTC(y, m - 1, d)))
-    .filter((p) => p.type !== 'literal')
-    .map((p) => p.value)
-    .join(' ');
-}
+/** formatDay: '2026-12-03' → 'Thu, 3 Dec 2026', the app's date with its weekday (the date is already the choir's). */
+export const formatDay = formatWeekdayDate;
 
 /**
  * formatWhen words when an event happens, in the choir's zone as the server
- * gave it: 'Thursday 3 December 2026, 19:30–21:30'; all-day events show
+ * gave it: 'Thu, 3 Dec 2026, 19:30–21:30' (in the reader's locale); all-day events show
  * their date or dates only.
  */
 export function formatWhen(e: Pick<LinkEvent, 'allDay' | 'startDate' | 'startTime' | 'endDate' | 'endTime'>): string {
   const sameDay = e.startDate === e.endDate;
   if (e.allDay) return sameDay ? formatDay(e.startDate) : `${formatDay(e.startDate)} – ${formatDay(e.endDate)}`;
-  if (sameDay) return `${formatDay(e.startDate)}, ${e.startTime}–${e.endTime}`;
-  return `${formatDay(e.startDate)}, ${e.startTime} – ${formatDay(e.endDate)}, ${e.endTime}`;
+  if (sameDay) return `${formatDay(e.startDate)}, ${formatClock(e.startTime)}–${formatClock(e.endTime)}`;
+  return `${formatDay(e.startDate)}, ${formatClock(e.startTime)} – ${formatDay(e.endDate)}, ${formatClock(e.endTime)}`;
 }
 
 /** eventTypeLabel: 'liturgical_feast' → 'Liturgical feast', as the calendar words the types. */

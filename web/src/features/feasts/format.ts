@@ -1,19 +1,13 @@
 // Small readers and writers of the feast pages.
-import { calendarDay } from '../../components/format';
+import { formatWeekdayDate } from '../../components/format';
 import type { FeastImportFormat, FeastImportStatus } from './api';
 
 /**
- * formatFeastDate writes a calendar date (YYYY-MM-DD) as 'Sun, 5 Apr 2026' in
- * the reader's locale. The date is a day, not an instant: it is read in local
- * time so no time zone moves it to the day before.
+ * formatFeastDate writes a calendar date (YYYY-MM-DD) as the app's date with
+ * its weekday, 'Sun, 5 Apr 2026': a day, not an instant, that no time zone
+ * moves to the day before.
  */
-export function formatFeastDate(date: string): string {
-  const day = calendarDay(date);
-  if (!day) return date;
-  return new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(
-    day,
-  );
-}
+export const formatFeastDate = formatWeekdayDate;
 
 export const IMPORT_FORMATS: readonly { value: FeastImportFormat; label: string }[] = [
   { value: 'csv', label: 'CSV' },

@@ -33,9 +33,9 @@ interface Item extends AttachmentFields {
 /**
  * AttachmentUploader adds files to a piece: chosen with the button or
  * dropped on the area, several at once. Each file gets its type (guessed
- * from its name), a description and, for a part recording, the part; each
- * uploads with its own progress bar and Cancel, and says beside it why it
- * was refused. A file larger than the server takes is refused before it is
+ * from its name) and starts uploading as soon as it is chosen, with its own
+ * progress bar and Cancel; a failed one says beside it why and can be sent
+ * again, after changing its type, description or part if need be. A file larger than the server takes is refused before it is
  * sent. An uploaded file leaves the queue: the piece's list shows it.
  */
 export function AttachmentUploader({ choirId, musicId }: { choirId: string; musicId: string }) {
@@ -50,25 +50,27 @@ export function AttachmentUploader({ choirId, musicId }: { choirId: string; musi
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)));
   const remove = (key: number) => setItems((current) => current.filter((item) => item.key !== key));
 
+  // A chosen file goes at once, with the type its name suggests (changed
+  // afterwards in the piece's list); one the server would refuse waits here
+  // with its reason.
   const add = (files: File[]) => {
     if (files.length === 0) return;
-    setItems((current) => [
-      ...current,
-      ...files.map((file) => {
-        const refusal = tooLarge(file, maxUploadBytes);
-        return {
-          key: nextKey.current++,
-          file,
-          type: guessAttachmentType(file),
-          description: '',
-          customPartName: '',
-          status: refusal ? ('refused' as const) : ('ready' as const),
-          progress: 0,
-          error: refusal,
-          partError: null,
-        };
-      }),
-    ]);
+    const added: Item[] = files.map((file) => {
+      const refusal = tooLarge(file, maxUploadBytes);
+      return {
+        key: nextKey.current++,
+        file,
+        type: guessAttachmentType(file),
+        description: '',
+        customPartName: '',
+        status: refusal ? 'refused' : 'ready',
+        progress: 0,
+        error: refusal,
+        partError: null,
+      };
+    });
+    setItems((current) => [...current, ...added]);
+    added.filter((item) => item.status === 'ready').forEach((item) => void start(item));
   };
 
   const start = async (item: Item) => {
@@ -101,8 +103,6 @@ export function AttachmentUploader({ choirId, musicId }: { choirId: string; musi
       controllers.current.delete(item.key);
     }
   };
-
-  const waiting = items.filter((item) => item.status === 'ready' || item.status === 'failed');
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -153,11 +153,6 @@ export function AttachmentUploader({ choirId, musicId }: { choirId: string; musi
         />
       ))}
 
-      {waiting.length > 1 && (
-        <Group justify="flex-end">
-          <Button onClick={() => waiting.forEach((item) => void start(item))}>Upload all</Button>
-        </Group>
-      )}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred } from '../../test/api';
 import { MusicLibraryPage } from './MusicLibraryPage';
 import {
   apiError,
@@ -140,6 +141,32 @@ describe('MusicLibraryPage', () => {
     expect(screen.getByRole('button', { name: 'Add your first piece' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import from CSV' })).toBeInTheDocument();
   });
+
+  it('shows the first piece at once when it is added to an empty library, before the library is read again', async () => {
+    const reread = deferred<Response>();
+    let reads = 0;
+    const { api } = renderLibrary({
+      items: [],
+      handlers: {
+        'GET /choirs/:choirId/music': () => {
+          reads += 1;
+          return reads === 1 ? json({ items: [], total: 0, page: 1, pageSize: 50 }) : reread.promise;
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add your first piece' }));
+    const form = await screen.findByRole('form', { name: 'Add music' });
+    await userEvent.type(within(form).getByRole('textbox', { name: /^Title/ }), 'Ave verum corpus');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add music' }));
+    await waitFor(() => expect(api.count('POST', '/choirs/c1/music')).toBe(1));
+    expect(await screen.findByRole('link', { name: 'Ave verum corpus' })).toBeInTheDocument();
+    expect(screen.queryByText('Your music library is empty.')).not.toBeInTheDocument();
+    expect(screen.getByText('1 piece')).toBeInTheDocument();
+    // The library is read again all the same, and its answer is what stays.
+    await waitFor(() => expect(reads).toBe(2));
+    reread.resolve(json({ items: [{ ...AVE, id: 'm-new' }], total: 1, page: 1, pageSize: 50 }));
+    // The form is a long one to fill on a busy machine.
+  }, 60_000);
 
   it('shows a member an empty library without calls to action', async () => {
     renderLibrary({ role: 'member', items: [] });

@@ -255,41 +255,31 @@ describe('AttachmentUploader', () => {
   const pdf = new File(['%PDF-1.4'], 'gloria.pdf', { type: 'application/pdf' });
   const mp3 = new File(['ID3'], 'gloria-alto.mp3', { type: 'audio/mpeg' });
 
-  it('uploads several files, each with its type, progress and answer, then shows them', async () => {
+  it('uploads the files as soon as they are chosen, each with its type, progress and answer, then shows them', async () => {
     const sent = fakeUploads();
     const api = servePiece();
     renderPiece();
     await heading('Ave verum corpus');
     await userEvent.upload(screen.getByLabelText('Choose files', { selector: 'input' }), [pdf, mp3]);
 
+    // No second step: both went, each with the type its name says.
+    expect(sent).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Upload all' })).not.toBeInTheDocument();
     const pdfRow = screen.getByRole('group', { name: 'gloria.pdf' });
     const mp3Row = screen.getByRole('group', { name: 'gloria-alto.mp3' });
-    expect(within(pdfRow).getByRole('combobox', { name: 'Type' })).toHaveValue('Score (PDF)');
-    expect(within(mp3Row).getByRole('combobox', { name: 'Type' })).toHaveValue('Full recording');
-
-    // A part recording names its part before it goes.
-    await userEvent.click(within(mp3Row).getByRole('combobox', { name: 'Type' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Part recording' }));
-    await userEvent.click(within(mp3Row).getByRole('button', { name: 'Upload gloria-alto.mp3' }));
-    expect(within(mp3Row).getByText('Name the part this recording is of, such as "Soprano 1".')).toBeInTheDocument();
-    expect(sent).toHaveLength(0);
-    await userEvent.type(within(mp3Row).getByRole('textbox', { name: 'Part name' }), 'Alto');
-    await userEvent.type(within(pdfRow).getByRole('textbox', { name: 'Description' }), 'Vocal score');
-
-    await userEvent.click(screen.getByRole('button', { name: 'Upload all' }));
-    expect(sent).toHaveLength(2);
     const [pdfXhr, mp3Xhr] = sent;
     expect(pdfXhr.url).toBe('/api/v1/choirs/c1/music/m1/attachments');
     expect(Object.fromEntries([...pdfXhr.body!.entries()].filter(([k]) => k !== 'file'))).toEqual({
       type: 'score',
-      description: 'Vocal score',
+      description: '',
       customPartName: '',
     });
-    expect(mp3Xhr.body!.get('customPartName')).toBe('Alto');
+    expect(mp3Xhr.body!.get('type')).toBe('audio_full');
 
     pdfXhr.progress(40, 100);
     const bar = await within(pdfRow).findByRole('progressbar', { name: 'Uploading gloria.pdf' });
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
+    expect(within(mp3Row).getByRole('progressbar', { name: 'Uploading gloria-alto.mp3' })).toBeInTheDocument();
 
     const reads = api.count('GET', '/choirs/c1/music/m1');
     pdfXhr.respond(201, { id: 'a9' });
@@ -301,6 +291,32 @@ describe('AttachmentUploader', () => {
     expect(await within(mp3Row).findByRole('alert')).toHaveTextContent('Files can be at most 100 MB.');
     expect(within(mp3Row).queryByRole('button', { name: /upload gloria-alto.mp3/i })).not.toBeInTheDocument();
     expect(within(mp3Row).getByRole('button', { name: 'Remove gloria-alto.mp3' })).toBeInTheDocument();
+  });
+
+  it('says why one file failed and sends it again, as a part recording, while the others go on', async () => {
+    const sent = fakeUploads();
+    servePiece();
+    renderPiece();
+    await heading('Ave verum corpus');
+    await userEvent.upload(screen.getByLabelText('Choose files', { selector: 'input' }), [pdf, mp3]);
+    const [, mp3Xhr] = sent;
+    mp3Xhr.respond(500, { code: 'INTERNAL', message: 'Something went wrong.' });
+    const mp3Row = screen.getByRole('group', { name: 'gloria-alto.mp3' });
+    expect(await within(mp3Row).findByRole('alert')).toBeInTheDocument();
+    // The score still goes.
+    expect(within(screen.getByRole('group', { name: 'gloria.pdf' })).getByRole('progressbar')).toBeInTheDocument();
+
+    // A part recording names its part before it goes again.
+    await userEvent.click(within(mp3Row).getByRole('combobox', { name: 'Type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Part recording' }));
+    await userEvent.click(within(mp3Row).getByRole('button', { name: 'Try again to upload gloria-alto.mp3' }));
+    expect(within(mp3Row).getByText('Name the part this recording is of, such as "Soprano 1".')).toBeInTheDocument();
+    expect(sent).toHaveLength(2);
+    await userEvent.type(within(mp3Row).getByRole('textbox', { name: 'Part name' }), 'Alto');
+    await userEvent.click(within(mp3Row).getByRole('button', { name: 'Try again to upload gloria-alto.mp3' }));
+    expect(sent).toHaveLength(3);
+    expect(sent[2].body!.get('type')).toBe('audio_part');
+    expect(sent[2].body!.get('customPartName')).toBe('Alto');
   });
 
   it('refuses a file over the server’s limit before sending it, in the server’s words', async () => {
@@ -316,7 +332,7 @@ describe('AttachmentUploader', () => {
     const bigRow = screen.getByRole('group', { name: 'concert.wav' });
     expect(within(bigRow).getByRole('alert')).toHaveTextContent('This file is larger than the 1 MB limit. Please choose a smaller file.');
     expect(within(bigRow).queryByRole('button', { name: /upload concert.wav/i })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Upload rehearsal.wav' }));
+    // The one that fits went on its own.
     expect(sent).toHaveLength(1);
     expect((sent[0].body!.get('file') as File).name).toBe('rehearsal.wav');
   });
@@ -329,7 +345,6 @@ describe('AttachmentUploader', () => {
     const page = new File(['<!DOCTYPE html><html>'], 'gloria.pdf', { type: 'application/pdf' });
     await userEvent.upload(screen.getByLabelText('Choose files', { selector: 'input' }), [page]);
     const row = screen.getByRole('group', { name: 'gloria.pdf' });
-    await userEvent.click(within(row).getByRole('button', { name: 'Upload gloria.pdf' }));
     sent[0].respond(415, { code: 'UNSUPPORTED_FILE', message: 'This file is not a PDF: its content is a web page (HTML).' });
     expect(await within(row).findByRole('alert')).toHaveTextContent('This file is not a PDF: its content is a web page (HTML).');
     expect(within(row).queryByRole('button', { name: /upload gloria.pdf/i })).not.toBeInTheDocument();
@@ -345,7 +360,6 @@ describe('AttachmentUploader', () => {
     await heading('Ave verum corpus');
     await userEvent.upload(screen.getByLabelText('Choose files', { selector: 'input' }), [pdf]);
     const row = screen.getByRole('group', { name: 'gloria.pdf' });
-    await userEvent.click(within(row).getByRole('button', { name: 'Upload gloria.pdf' }));
     await userEvent.click(within(row).getByRole('button', { name: 'Cancel upload of gloria.pdf' }));
     expect(sent[0].aborted).toBe(true);
     expect(await within(row).findByText('Upload cancelled.')).toBeInTheDocument();

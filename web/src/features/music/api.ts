@@ -238,7 +238,43 @@ function piecesChanged(queryClient: QueryClient, choirId: string, ids?: readonly
 const saveSubmission = { submission: { errorMessage: ERROR_CONTEXT_MESSAGES.music.save } };
 const deleteSubmission = { submission: { errorMessage: ERROR_CONTEXT_MESSAGES.music.delete } };
 
-/** useCreateMusic adds a piece; the answer is cached as the piece, and the library is read again. */
+/** summaryOf is a new piece as a line of the library (it has no files yet). */
+export function summaryOf(piece: MusicPiece): MusicSummary {
+  return {
+    id: piece.id,
+    title: piece.title,
+    subtitle: piece.subtitle ?? '',
+    composer: piece.composer ?? '',
+    arranger: piece.arranger ?? '',
+    number: piece.number ?? '',
+    typeName: piece.type?.name,
+    categoryName: piece.category?.name,
+    language: piece.language ?? '',
+    primaryVoicing: (piece.voicings.find((v) => v.isPrimary) ?? piece.voicings[0])?.name,
+    durationMinutes: piece.durationMinutes ?? null,
+    isArchived: piece.isArchived,
+    lastUsedDate: piece.lastUsedDate ?? null,
+    updatedAt: piece.updatedAt,
+    tags: piece.tags,
+    hasScore: false,
+    hasAudio: false,
+    attachmentCount: 0,
+  };
+}
+
+/** An unfiltered first page of the current pieces: a new piece surely belongs on it. */
+function holdsEveryPiece(params: MusicListParams | undefined): boolean {
+  if (!params) return false;
+  const { archived, page, q, tagId, voicingId, typeId, categoryId, language } = params;
+  const filtered = !!q || (tagId?.length ?? 0) > 0 || !!voicingId || !!typeId || !!categoryId || !!language;
+  return archived !== 'archived' && (page ?? 1) === 1 && !filtered;
+}
+
+/**
+ * useCreateMusic adds a piece; the answer is cached as the piece, and the
+ * library is read again. An empty library shows the first piece at once,
+ * without waiting for that read: its empty state must not linger.
+ */
 export function useCreateMusic(choirId: string) {
   const queryClient = useQueryClient();
   return useSubmission({
@@ -246,6 +282,11 @@ export function useCreateMusic(choirId: string) {
     meta: saveSubmission,
     onSuccess: (saved) => {
       queryClient.setQueryData(musicKeys.piece(choirId, saved.id), saved);
+      for (const [key, page] of queryClient.getQueriesData<MusicPage>({ queryKey: musicKeys.lists(choirId) })) {
+        if (page && page.total === 0 && holdsEveryPiece(key[4] as MusicListParams | undefined)) {
+          queryClient.setQueryData<MusicPage>(key, { ...page, items: [summaryOf(saved)], total: 1 });
+        }
+      }
       piecesChanged(queryClient, choirId);
     },
   });

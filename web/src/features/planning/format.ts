@@ -1,21 +1,13 @@
-import { calendarDay as localDay } from '../../components/format';
+import { calendarDay as localDay, formatDate, formatWeekdayDate } from '../../components/format';
 
 // How planning writes its dates: the server gives plain YYYY-MM-DD days in
 // the choir's calendar, read as local days so no zone shifts them.
 
-/** formatShortDate: '14 Mar 2027' in the reader's locale. */
-export function formatShortDate(date: string): string {
-  const d = localDay(date);
-  return d ? new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' }).format(d) : date;
-}
+/** formatShortDate: the app's date, '14 Mar 2027'. */
+export const formatShortDate = formatDate;
 
-/** formatLongDate: 'Sunday, 28 March 2027' in the reader's locale. */
-export function formatLongDate(date: string): string {
-  const d = localDay(date);
-  return d
-    ? new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(d)
-    : date;
-}
+/** formatLongDate: the app's date with its weekday, 'Sun, 28 Mar 2027'. */
+export const formatLongDate = formatWeekdayDate;
 
 /** isDateKey says whether a route's date is a YYYY-MM-DD day. */
 export function isDateKey(date: string): boolean {

@@ -1,0 +1,163 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
+import { expectTouchTargets } from './support/touchTargets';
+
+// A singer's phone: every control of the pages they open each week can be hit with a finger.
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: 'Europe/London' });
+
+const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
+
+async function ok(res: Promise<import('@playwright/test').APIResponse>, status = 200) {
+  const r = await res;
+  expect(r.status(), await r.text()).toBe(status);
+  return r.status() === 204 ? null : r.json();
+}
+
+/** A one-page PDF with a true cross-reference table. */
+function pdf(): Buffer {
+  const text = 'BT /F1 36 Tf 60 400 Td (Page 1) Tj ET';
+  const objects = [
+    '',
+    '<</Type/Catalog/Pages 2 0 R>>',
+    '<</Type/Pages/Kids[4 0 R]/Count 1>>',
+    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
+    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 420 595]/Resources<</Font<</F1 3 0 R>>>>/Contents 5 0 R>>',
+    `<</Length ${text.length}>>stream\n${text}\nendstream`,
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  for (let id = 1; id < objects.length; id++) {
+    offsets[id] = Buffer.byteLength(out);
+    out += `${id} 0 obj ${objects[id]} endobj\n`;
+  }
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
+  for (let id = 1; id < objects.length; id++) out += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
+  out += `trailer <</Size ${objects.length}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out);
+}
+
+/** A quiet mono tone of a few seconds. */
+function wav(seconds = 6, rate = 8000): Buffer {
+  const samples = seconds * rate;
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 3000), i * 2);
+  const head = Buffer.alloc(44);
+  head.write('RIFF', 0);
+  head.writeUInt32LE(36 + data.length, 4);
+  head.write('WAVEfmt ', 8);
+  head.writeUInt32LE(16, 16);
+  head.writeUInt16LE(1, 20);
+  head.writeUInt16LE(1, 22);
+  head.writeUInt32LE(rate, 24);
+  head.writeUInt32LE(rate * 2, 28);
+  head.writeUInt16LE(2, 32);
+  head.writeUInt16LE(16, 34);
+  head.write('data', 36);
+  head.writeUInt32LE(data.length, 40);
+  return Buffer.concat([head, data]);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const dayKey = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** A choir with a piece that has a score and a recording, and tomorrow's rehearsal planned with it. */
+async function setUp(request: APIRequestContext) {
+  const director = uniqueEmail('kantor');
+  await createConfirmedAccount(request, director, 'Johann', 'Kuhnau');
+  await ok(request.post('/api/v1/auth/login', { data: { email: director, password: PASSWORD } }));
+  const choir = await ok(
+    request.post('/api/v1/choirs', {
+      data: { name: 'Thumb Singers', country: 'GB', religiousAffiliationId: ROMAN_CATHOLIC, timeZone: 'Europe/London' },
+    }),
+    201,
+  );
+  const choirId = choir.id as string;
+  const musicId = (await ok(request.post(`/api/v1/choirs/${choirId}/music`, { data: { title: 'Jubilate Deo' } }), 201)).id as string;
+  for (const [type, name, mimeType, buffer] of [
+    ['score', 'jubilate.pdf', 'application/pdf', pdf()],
+    ['audio_full', 'jubilate.wav', 'audio/wav', wav()],
+  ] as const) {
+    await ok(
+      request.post(`/api/v1/choirs/${choirId}/music/${musicId}/attachments`, {
+        multipart: { type, description: '', customPartName: '', file: { name, mimeType, buffer } },
+      }),
+      201,
+    );
+  }
+  const tomorrow = new Date();
+  tomorrow.setDate(tomorrow.getDate() + 1);
+  const date = dayKey(tomorrow);
+  const event = await ok(
+    request.post(`/api/v1/choirs/${choirId}/events`, {
+      data: { title: 'Rehearsal', eventType: 'rehearsal', start: `${date}T19:30:00`, end: `${date}T21:30:00`, location: 'Church hall', timeZone: 'Europe/London' },
+    }),
+    201,
+  );
+  const plan = await ok(request.post(`/api/v1/choirs/${choirId}/plans`, { data: { date, eventId: event.id } }), 201);
+  await ok(
+    request.put(`/api/v1/choirs/${choirId}/plans/${plan.id}`, {
+      data: { title: '', notes: 'Bring a pencil.', slots: [{ label: 'Entrance', musicId }], version: plan.version },
+    }),
+  );
+  return { director, musicId, eventId: event.id as string, date, nextMonth: tomorrow.getMonth() !== new Date().getMonth() };
+}
+
+test('on a 390 px phone every control of the studio, the plan, the event panel and the header is at least 44 × 44 px', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const s = await setUp(request);
+  await signIn(page, s.director);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The header, with the navigation open.
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeInViewport();
+  await expectTouchTargets(page, 'header', { within: 'header, #app-navigation' });
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Close navigation' }).click();
+
+  // The practice studio, with its score drawn and its recording loaded.
+  await page.goto(`/dashboard/music/${s.musicId}?practice=true`);
+  // The studio's chunk, pdf.js and the recording arrive slowly on two busy cores.
+  await expect(page.getByRole('heading', { level: 1, name: 'Practice: Jubilate Deo' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('img', { name: 'Score page 1' })).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(() => page.locator('audio').first().evaluate((a: HTMLAudioElement) => a.duration), { timeout: 30_000 })
+    .toBeGreaterThan(5);
+  await expect(page.getByRole('group', { name: /^Waveform/ }).locator('canvas').first()).toBeAttached();
+  await expectTouchTargets(page, 'practice studio');
+  await expectAccessible(page);
+
+  // The phone's plan page of tomorrow's rehearsal.
+  await page.goto(`/dashboard/calendar/plan-music/${s.date}?event=${s.eventId}`);
+  await expect(page).toHaveURL(/\/plan-music-v2\//);
+  await expect(page.getByRole('region', { name: 'Entrance' })).toContainText('Jubilate Deo', { timeout: 30_000 });
+  await expectTouchTargets(page, 'plan page');
+  await expectAccessible(page);
+
+  // The calendar's list, and the rehearsal's panel.
+  await page.goto('/dashboard/calendar');
+  if (s.nextMonth) await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(page.getByRole('button', { name: 'Rehearsal', exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Rehearsal', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Rehearsal' });
+  await expect(panel.getByRole('link', { name: 'Practise Jubilate Deo' })).toBeVisible();
+  await expectTouchTargets(page, 'event panel', { within: '[role=dialog]' });
+  await expectAccessible(page);
+
+  // On the narrowest phone 'Practise' is still whole: nothing inside the link is cut off.
+  await page.setViewportSize({ width: 320, height: 640 });
+  const practise = panel.getByRole('link', { name: 'Practise Jubilate Deo' });
+  await expect(practise).toBeInViewport();
+  const clipped = await practise.evaluate((link) =>
+    [link, ...Array.from(link.querySelectorAll('*'))]
+      .filter((el) => el instanceof HTMLElement && getComputedStyle(el).display !== 'inline')
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .map((el) => el.textContent),
+  );
+  expect(clipped).toEqual([]);
+});
