@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
+import { pdf, wav } from './support/files';
 import { expectTouchTargets } from './support/touchTargets';
 
 // A singer's phone: every control of the pages they open each week can be hit with a finger.
@@ -12,51 +13,6 @@ async function ok(res: Promise<import('@playwright/test').APIResponse>, status =
   const r = await res;
   expect(r.status(), await r.text()).toBe(status);
   return r.status() === 204 ? null : r.json();
-}
-
-/** A one-page PDF with a true cross-reference table. */
-function pdf(): Buffer {
-  const text = 'BT /F1 36 Tf 60 400 Td (Page 1) Tj ET';
-  const objects = [
-    '',
-    '<</Type/Catalog/Pages 2 0 R>>',
-    '<</Type/Pages/Kids[4 0 R]/Count 1>>',
-    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
-    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 420 595]/Resources<</Font<</F1 3 0 R>>>>/Contents 5 0 R>>',
-    `<</Length ${text.length}>>stream\n${text}\nendstream`,
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  for (let id = 1; id < objects.length; id++) {
-    offsets[id] = Buffer.byteLength(out);
-    out += `${id} 0 obj ${objects[id]} endobj\n`;
-  }
-  const xref = Buffer.byteLength(out);
-  out += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
-  for (let id = 1; id < objects.length; id++) out += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
-  out += `trailer <</Size ${objects.length}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out);
-}
-
-/** A quiet mono tone of a few seconds. */
-function wav(seconds = 6, rate = 8000): Buffer {
-  const samples = seconds * rate;
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 3000), i * 2);
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0);
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVEfmt ', 8);
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(rate, 24);
-  head.writeUInt32LE(rate * 2, 28);
-  head.writeUInt16LE(2, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36);
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -76,8 +32,8 @@ async function setUp(request: APIRequestContext) {
   const choirId = choir.id as string;
   const musicId = (await ok(request.post(`/api/v1/choirs/${choirId}/music`, { data: { title: 'Jubilate Deo' } }), 201)).id as string;
   for (const [type, name, mimeType, buffer] of [
-    ['score', 'jubilate.pdf', 'application/pdf', pdf()],
-    ['audio_full', 'jubilate.wav', 'audio/wav', wav()],
+    ['score', 'jubilate.pdf', 'application/pdf', pdf(1)],
+    ['audio_full', 'jubilate.wav', 'audio/wav', wav(440, 6)],
   ] as const) {
     await ok(
       request.post(`/api/v1/choirs/${choirId}/music/${musicId}/attachments`, {

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type APIResponse, type Browser } 
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
 import { Counter } from './support/clicks';
+import { wav } from './support/files';
 import { linkIn, MAILBOX_PORT, mailTo, type CapturedMail } from './support/mailbox';
 
 // Issue 26, "one message with the music": the director plans Sunday and
@@ -24,27 +25,6 @@ async function ok(res: Promise<APIResponse>, status = 200) {
   const r = await res;
   expect(r.status(), await r.text()).toBe(status);
   return r.status() === 204 ? null : r.json();
-}
-
-/** wav is a short quiet tone: a recording to practise with. */
-function wav(seconds = 1, rate = 8000): Buffer {
-  const samples = seconds * rate;
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 3000), i * 2);
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0);
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVEfmt ', 8);
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(rate, 24);
-  head.writeUInt32LE(rate * 2, 28);
-  head.writeUInt16LE(2, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36);
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
 }
 
 /** nextSunday is the coming Sunday in the choir's zone (a week on when today is Sunday), as YYYY-MM-DD. */
@@ -98,7 +78,7 @@ async function newWeek(request: APIRequestContext, name: string): Promise<Week> 
     if (PRACTISABLE.includes(title)) {
       await ok(
         request.post(`/api/v1/choirs/${choirId}/music/${pieces[title]}/attachments`, {
-          multipart: { type: 'audio_full', description: '', file: { name: 'choir.wav', mimeType: 'audio/wav', buffer: wav() } },
+          multipart: { type: 'audio_full', description: '', file: { name: 'choir.wav', mimeType: 'audio/wav', buffer: wav(440, 1) } },
         }),
         201,
       );
