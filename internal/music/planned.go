@@ -15,15 +15,22 @@ import (
 // Owned answers which of ids are pieces of the choir (archived ones too).
 func Owned(ctx context.Context, q db.Querier, choirID string, ids []string) (map[string]bool, error) {
 	ids = cleanIDs(ids)
-	out := map[string]bool{}
 	if len(ids) == 0 {
-		return out, nil
+		return map[string]bool{}, nil
 	}
-	rows, err := q.QueryContext(ctx, `SELECT id FROM music WHERE choir_id = ? AND id IN (`+db.Placeholders(len(ids))+`)`,
-		args([]any{choirID}, ids)...)
+	return idSet(ctx, q, fmt.Sprintf("%d pieces of %s", len(ids), choirID),
+		`SELECT id FROM music WHERE choir_id = ? AND id IN (`+db.Placeholders(len(ids))+`)`,
+		args([]any{choirID}, ids))
+}
+
+// idSet gathers the ids a query answers, one per row, as a set; what names
+// them in an error.
+func idSet(ctx context.Context, q db.Querier, what, query string, params []any) (map[string]bool, error) {
+	rows, err := q.QueryContext(ctx, query, params...)
 	if err != nil {
-		return nil, fmt.Errorf("music: find %d pieces of %s: %w", len(ids), choirID, err)
+		return nil, fmt.Errorf("music: find %s: %w", what, err)
 	}
+	out := map[string]bool{}
 	err = db.Each(rows, func(row db.Scanner) error {
 		var id string
 		err := row.Scan(&id)
@@ -31,7 +38,7 @@ func Owned(ctx context.Context, q db.Querier, choirID string, ids []string) (map
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("music: read %d pieces of %s: %w", len(ids), choirID, err)
+		return nil, fmt.Errorf("music: read %s: %w", what, err)
 	}
 	return out, nil
 }
