@@ -60,6 +60,8 @@ export default defineConfig({
       CANTICA_LOG_LEVEL: 'info',
       CANTICA_SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       CANTICA_MAIL_FROM: 'Cantica <no-reply@cantica.test>',
+      // Lets createConfirmedAccount (e2e/support/accounts.ts) register each account from its own address.
+      CANTICA_TRUSTED_PROXIES: '127.0.0.1/32',
     },
   },
 });
