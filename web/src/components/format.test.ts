@@ -1,16 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calendarDay, formatClock, formatDate, formatDateTime, formatTime, formatWeekdayDate } from './format';
 
 // A plain day is the same day wherever the reader is: west of Greenwich
 // (Los Angeles, UTC−8) `new Date('2026-03-12')` is the evening of the 11th,
 // and at UTC+14 (Kiritimati) an instant late on the 12th in UTC is already
-// the 13th, as it should be for an instant.
+// the 13th, as it should be for an instant. (src/test/setup.ts puts the zone
+// back after each test.)
 const ZONES = ['America/Los_Angeles', 'Pacific/Kiritimati', 'UTC'];
-const originalZone = process.env.TZ;
-
-afterEach(() => {
-  process.env.TZ = originalZone;
-});
 
 describe.each(ZONES)('in %s', (zone) => {
   const inZone = () => {
@@ -68,5 +64,4 @@ it('writes an instant’s time and date in the reader’s zone, in the app’s d
   // And 11:00 UTC on the 12th is 01:00 on the 13th at UTC+14.
   expect(formatTime('2026-03-12T11:00:00Z')).toBe(formatClock('01:00'));
   expect(formatDateTime('2026-03-12T11:00:00Z')).toBe(`${formatDate('2026-03-13')}, ${formatClock('01:00')}`);
-  process.env.TZ = originalZone;
 });

@@ -10,7 +10,14 @@ configure({ asyncUtilTimeout: 3_000 });
 // Files share a jsdom and their modules (vite.config.ts): what one test
 // leaves in a global — a toast in Mantine's store, fake timers, a stub —
 // is put back here so that the next file starts as if alone.
+// Tests that read dates in another zone set process.env.TZ; the zone the run
+// began in comes back after each test, deleted when there was none (assigning
+// undefined would set the text "undefined", which leaves Intl with no zone).
+const startZone = ((globalThis as { canticaStartZone?: string | null }).canticaStartZone ??= process.env.TZ ?? null);
+
 afterEach(() => {
+  if (startZone === null) delete process.env.TZ;
+  else process.env.TZ = startZone;
   cleanup();
   notifications.clean();
   vi.useRealTimers();

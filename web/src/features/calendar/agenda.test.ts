@@ -1,12 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agendaDays, agendaRange, isMinorFeast, monthDays, monthGrid, shownFeasts } from './agenda';
 import type { CalendarEvent, EventList, FeastEntry } from './api';
 import { calendarEvent, PENTECOST } from './testing';
 
-const originalZone = process.env.TZ;
-afterEach(() => {
-  process.env.TZ = originalZone;
-});
 
 const timed = (id: string, start: string, end: string): CalendarEvent => calendarEvent({ id, title: id, start, end });
 const feast = (id: string, date: string, rank: string, type = 'saint'): FeastEntry => ({
