@@ -3049,7 +3049,7 @@ export interface components {
             lastName: string;
             email: string;
             /** @description Null when the row's role names no role. */
-            role: components["schemas"]["MembershipRole"] | null;
+            role: (string & components["schemas"]["MembershipRole"]) | null;
             /** @description The choir's voice parts the row names (those it names that the choir has). */
             musicalRoles: components["schemas"]["MusicalRole"][];
             /** @enum {string} */
