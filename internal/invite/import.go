@@ -81,19 +81,25 @@ type ImportPreview struct {
 // or the address twice in the file) or refuse, with the reason. It sends
 // and saves nothing.
 func (s *Service) PreviewImport(ctx context.Context, choirID, text string) (*ImportPreview, error) {
+	p, _, err := s.preview(ctx, choirID, text)
+	return p, err
+}
+
+// preview is PreviewImport, with the choir's voice parts it read, by id.
+func (s *Service) preview(ctx context.Context, choirID, text string) (*ImportPreview, map[string]choir.VoicePart, error) {
 	records, err := readRecords(text)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	parts, err := choir.ListVoiceParts(ctx, s.db, choirID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	invited, members, err := s.taken(ctx, choirID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return plan(records, parts, invited, members), nil
+	return plan(records, parts, invited, members), partsByID(parts), nil
 }
 
 // Import invites everyone the same text lists, read and checked again as
@@ -103,11 +109,7 @@ func (s *Service) PreviewImport(ctx context.Context, choirID, text string) (*Imp
 // and a refused row does not undo the others. All the reading and matching
 // is done before, once for the file; each row's transaction only writes.
 func (s *Service) Import(ctx context.Context, c Choir, by Inviter, text string) (*ImportResult, error) {
-	p, err := s.PreviewImport(ctx, c.ID, text)
-	if err != nil {
-		return nil, err
-	}
-	parts, err := s.voiceParts(ctx, c.ID)
+	p, parts, err := s.preview(ctx, c.ID, text)
 	if err != nil {
 		return nil, err
 	}

@@ -353,7 +353,7 @@ func (s *Service) Resend(ctx context.Context, c Choir, by Inviter, id string) (*
 		}
 		inv.Status, inv.SentAt, inv.ExpiresAt = Pending, now, now.Add(Lifetime)
 		if _, err := tx.ExecContext(ctx, `UPDATE choir_invites SET token_hash = ?, status = 'pending', sent_at = ?, expires_at = ?,
-			invited_by = ?, reserved_for = NULL WHERE id = ?`, hashToken(token), now, inv.ExpiresAt, by.ID, inv.ID); err != nil {
+			invited_by = ? WHERE id = ?`, hashToken(token), now, inv.ExpiresAt, by.ID, inv.ID); err != nil {
 			return fmt.Errorf("invite: renew invitation %s: %w", inv.ID, err)
 		}
 		parts, err := s.invitedParts(ctx, tx, c.ID, inv.ID)
