@@ -79,12 +79,8 @@ func (s *Server) CreateInvitation(ctx context.Context, in api.CreateInvitationRe
 		return nil, err
 	}
 	b := in.Body
-	var parts []string
-	if b.MusicalRoleIds != nil {
-		parts = *b.MusicalRoleIds
-	}
 	inv, err := s.invites.Create(ctx, c, by, invite.Invitee{Email: b.Email, FirstName: b.FirstName, LastName: b.LastName, Role: b.Role,
-		VoicePartIDs: parts})
+		VoicePartIDs: deref(b.MusicalRoleIds)})
 	if err != nil {
 		return nil, err
 	}

@@ -170,10 +170,7 @@ func (s *Server) GetWeek(ctx context.Context, in api.GetWeekRequestObject) (api.
 			return nil, err
 		}
 		if len(vp) > 0 {
-			q := make([]api.MusicalRole, len(vp))
-			for i, v := range vp {
-				q[i] = api.MusicalRole{Id: v.ID, Name: v.Name, SortOrder: v.SortOrder}
-			}
+			q := voicePartsOut(vp)
 			out.VoicePartQuestion = &q
 		}
 	}

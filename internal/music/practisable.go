@@ -3,7 +3,6 @@ package music
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/cantica/cantica/internal/db"
 )
@@ -12,7 +11,7 @@ import (
 // with: a score or a recording. ids are few (a plan's pieces); other
 // choirs' pieces are never practisable.
 func (s *Service) Practisable(ctx context.Context, choirID string, ids []string) (map[string]bool, error) {
-	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
+	ids = cleanIDs(ids)
 	if len(ids) == 0 {
 		return map[string]bool{}, nil
 	}

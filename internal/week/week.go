@@ -13,6 +13,7 @@ import (
 
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/db"
+	"github.com/cantica/cantica/internal/music"
 )
 
 // What a person can put away.
@@ -56,15 +57,15 @@ func (s *Service) PracticePieces(ctx context.Context, choirID string, refs []Eve
 		return out, nil
 	}
 	var match []string
-	args := []any{choirID}
+	args := []any{music.TypeScore, music.TypeAudioFull, music.TypeAudioPart, choirID}
 	for _, r := range refs {
 		match = append(match, "(p.event_id = ? AND p.occurrence_date = ?)")
 		args = append(args, r.EventID, r.Date)
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT p.event_id, p.occurrence_date, m.id, m.title,
-			EXISTS (SELECT 1 FROM music_attachments a WHERE a.music_id = m.id AND a.choir_id = p.choir_id AND a.type = 'score'),
+			EXISTS (SELECT 1 FROM music_attachments a WHERE a.music_id = m.id AND a.choir_id = p.choir_id AND a.type = ?),
 			EXISTS (SELECT 1 FROM music_attachments a WHERE a.music_id = m.id AND a.choir_id = p.choir_id
-				AND a.type IN ('audio_full', 'audio_part'))
+				AND a.type IN (?, ?))
 		FROM music_plans p
 		JOIN music_plan_slots sl ON sl.plan_id = p.id
 		JOIN music m ON m.id = sl.music_id AND m.choir_id = p.choir_id
