@@ -1,7 +1,7 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { RetryAlert } from '../../components/ErrorAlert';
 import { ANSWERS_CLOSED, answerLabel, NOT_ANSWERED, RSVP_CHOICES } from './attendance';
-import { useMyRsvp, useSetMyRsvp } from './attendanceApi';
+import { useAnswerEvent, useMyRsvp } from './attendanceApi';
 
 /**
  * RsvpButtons is 'Your answer' in an event's panel: the three answers of the
@@ -10,7 +10,7 @@ import { useMyRsvp, useSetMyRsvp } from './attendanceApi';
  */
 export function RsvpButtons({ choirId, eventId }: { choirId: string; eventId: string }) {
   const rsvp = useMyRsvp(choirId, eventId);
-  const answer = useSetMyRsvp(choirId, eventId);
+  const answer = useAnswerEvent(choirId);
   const current = rsvp.data?.status ?? null;
   const closed = rsvp.data ? !rsvp.data.answerable : false;
 
@@ -34,9 +34,9 @@ export function RsvpButtons({ choirId, eventId }: { choirId: string; eventId: st
                 variant={current === status ? 'filled' : 'default'}
                 aria-pressed={current === status}
                 disabled={closed}
-                loading={answer.submitting && answer.variables === status}
+                loading={answer.submitting && answer.variables?.status === status}
                 // A refusal is said by the error toast; the answer reloads.
-                onClick={() => void answer.submit(status).catch(() => {})}
+                onClick={() => void answer.submit({ eventId, status }).catch(() => {})}
               >
                 {label}
               </Button>

@@ -38,26 +38,6 @@ export function useMyRsvp(choirId: string, eventId: string) {
   });
 }
 
-/**
- * useSetMyRsvp records the caller's answer, overwriting the last. A refusal
- * (the event has started meanwhile) reloads the answer, so the buttons close.
- */
-export function useSetMyRsvp(choirId: string, eventId: string) {
-  const queryClient = useQueryClient();
-  const key = attendanceKeys.rsvp(choirId, eventId);
-  return useSubmission({
-    mutationFn: async (status: RsvpStatus) =>
-      unwrap(await api.PUT('/choirs/{choirId}/events/{eventId}/rsvp', { ...eventPath(choirId, eventId), body: { status } })),
-    meta: { submission: { successMessage: RSVP_UPDATED } },
-    onSuccess: (answer) => {
-      queryClient.setQueryData(key, answer);
-      rememberAnswer(queryClient, choirId, eventId, answer.status);
-      void queryClient.invalidateQueries({ queryKey: attendanceKeys.attendance(choirId, eventId) });
-    },
-    onError: () => void queryClient.invalidateQueries({ queryKey: key }),
-  });
-}
-
 /** useEventAttendance reads who answered what, the counts by part and the marks taken (edit:calendar). */
 export function useEventAttendance(choirId: string, eventId: string) {
   return useQuery({
@@ -138,23 +118,35 @@ function rememberAnswer(queryClient: QueryClient, choirId: string, eventId: stri
   });
 }
 
+/** What a view adds to an answer's bookkeeping: its own copy of the answer (the dashboard's week). */
+export interface AnswerFollowUp {
+  onAnswered?: (eventId: string, status: RsvpStatus) => void;
+  onRefused?: () => void;
+}
+
 /**
- * useAnswerEvent records the caller's answer for any event of a list (the
- * agenda's), overwriting the last; the answer is then the agenda's and the
- * event panel's.
+ * useAnswerEvent records the caller's answer for an event or occurrence (its
+ * entry id), overwriting the last: from the event's panel, the agenda or the
+ * dashboard. The answer is then the panel's and every cached range's. A
+ * refusal (the event has started meanwhile) reloads what the server holds,
+ * so the buttons close.
  */
-export function useAnswerEvent(choirId: string) {
+export function useAnswerEvent(choirId: string, followUp: AnswerFollowUp = {}) {
   const queryClient = useQueryClient();
   return useSubmission({
     mutationFn: async ({ eventId, status }: { eventId: string; status: RsvpStatus }) =>
       unwrap(await api.PUT('/choirs/{choirId}/events/{eventId}/rsvp', { ...eventPath(choirId, eventId), body: { status } })),
     meta: { submission: { successMessage: RSVP_UPDATED } },
-    onSuccess: (answer, { eventId }) => {
+    onSuccess: (answer, { eventId, status }) => {
       queryClient.setQueryData(attendanceKeys.rsvp(choirId, eventId), answer);
       rememberAnswer(queryClient, choirId, eventId, answer.status);
       void queryClient.invalidateQueries({ queryKey: attendanceKeys.attendance(choirId, eventId) });
+      followUp.onAnswered?.(eventId, status);
     },
-    // Refused (the event started meanwhile, say): what the server holds is read again.
-    onError: () => void queryClient.invalidateQueries({ queryKey: myAnswersKey(choirId) }),
+    onError: (_error, { eventId }) => {
+      void queryClient.invalidateQueries({ queryKey: attendanceKeys.rsvp(choirId, eventId) });
+      void queryClient.invalidateQueries({ queryKey: myAnswersKey(choirId) });
+      followUp.onRefused?.();
+    },
   });
 }

@@ -5,7 +5,7 @@ export { formatWhen } from './format';
 export { planMusicVersion } from './planMusic';
 export { addDays, dateKey, eventLink, parseDateKey, prewarmRange } from './range';
 export { ANSWERS_CLOSED, RSVP_CHOICES } from './attendance';
-export { RSVP_UPDATED, attendanceKeys, type RsvpStatus } from './attendanceApi';
+export { useAnswerEvent, type RsvpStatus } from './attendanceApi';
 
 /** Pages for the router: each is loaded, FullCalendar with it, when its route is first visited. */
 export const calendarPages = {

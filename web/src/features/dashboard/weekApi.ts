@@ -4,7 +4,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
 import { useSubmission } from '../../app/mutations';
-import { attendanceKeys, RSVP_UPDATED, type RsvpStatus } from '../calendar';
+import { useAnswerEvent, type RsvpStatus } from '../calendar';
 
 export type Week = components['schemas']['Week'];
 export type WeekEvent = components['schemas']['WeekEvent'];
@@ -35,25 +35,18 @@ function withAnswer(week: Week, eventId: string, status: RsvpStatus): Week {
 
 /**
  * useAnswer records the caller's answer for one of the week's events, with
- * the calendar's own operation; the week shows it at once, and is read
+ * the calendar's own mutation; the week shows it at once, and is read
  * again for the directors' list of who has not answered.
  */
 export function useAnswer(choirId: string) {
   const queryClient = useQueryClient();
-  return useSubmission({
-    mutationFn: async ({ eventId, status }: { eventId: string; status: RsvpStatus }) =>
-      unwrap(
-        await api.PUT('/choirs/{choirId}/events/{eventId}/rsvp', { params: { path: { choirId, eventId } }, body: { status } }),
-      ),
-    meta: { submission: { successMessage: RSVP_UPDATED } },
-    onSuccess: (answer, { eventId, status }) => {
+  return useAnswerEvent(choirId, {
+    onAnswered: (eventId, status) => {
       queryClient.setQueryData<Week>(weekKey(choirId), (week) => week && withAnswer(week, eventId, status));
-      queryClient.setQueryData(attendanceKeys.rsvp(choirId, eventId), answer);
       void queryClient.invalidateQueries({ queryKey: weekKey(choirId) });
-      void queryClient.invalidateQueries({ queryKey: attendanceKeys.attendance(choirId, eventId) });
     },
     // A refusal (the event started meanwhile) is told by the error toast; the week is read again.
-    onError: () => void queryClient.invalidateQueries({ queryKey: weekKey(choirId) }),
+    onRefused: () => void queryClient.invalidateQueries({ queryKey: weekKey(choirId) }),
   });
 }
 
