@@ -135,6 +135,10 @@ func TestEmailEventCarriesThePlan(t *testing.T) {
 				if res.Status != 200 || res.Str("choirId") != m.id {
 					t.Fatalf("%s: %d %s", read, res.Status, res.Raw)
 				}
+				// The page names the zone as the email does.
+				if event, _ := res.JSON["event"].(map[string]any); event == nil || event["timeZonePlace"] != "New York time" {
+					t.Errorf("%s: event %v, want its zone as 'New York time'", read, res.JSON["event"])
+				}
 				plan, _ := res.JSON["plan"].(map[string]any)
 				if plan == nil || plan["notes"] != "Bring the blue folder.\nWarm-up at 14:00." || plan["title"] != "Advent I" {
 					t.Fatalf("%s: plan %v", read, res.JSON["plan"])

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/cantica/cantica/internal/calendar"
+	"github.com/cantica/cantica/internal/choirmail"
 	"github.com/cantica/cantica/internal/httpapi/apigen"
 	"github.com/cantica/cantica/internal/zone"
 )
@@ -21,7 +22,7 @@ func linkEvent(o *calendar.Occurrence, choirZone string) apigen.LinkEvent {
 	}
 	start, end := o.Start.In(loc), o.End.In(loc)
 	out := apigen.LinkEvent{
-		Id: o.Key, Title: e.Title, EventType: e.Type, AllDay: e.AllDay, TimeZone: choirZone,
+		Id: o.Key, Title: e.Title, EventType: e.Type, AllDay: e.AllDay, TimeZone: choirZone, TimeZonePlace: choirmail.ZonePlace(choirZone),
 		Location: e.Location, Notes: e.Notes, Start: o.Start.UTC(), End: o.End.UTC(),
 		StartDate: start.Format(time.DateOnly), EndDate: end.Format(time.DateOnly),
 	}

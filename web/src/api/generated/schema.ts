@@ -2674,6 +2674,8 @@ export interface components {
             endTime: string;
             allDay: boolean;
             timeZone: string;
+            /** @description The choir's time zone as people read it, by its place ('New York time'), as the event email writes it. */
+            timeZonePlace: string;
             location: string;
             notes: string;
             /** Format: date-time */

@@ -57,6 +57,7 @@ const ATTENDANCE: EventAttendance = {
     endTime: '21:30',
     allDay: false,
     timeZone: 'Europe/London',
+    timeZonePlace: 'London time',
     location: 'St Mary',
     notes: '',
     start: '2026-05-12T18:30:00Z',

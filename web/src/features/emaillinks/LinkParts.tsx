@@ -5,7 +5,7 @@ import { Box, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ErrorCard } from '../auth';
 import type { LinkEvent } from './api';
-import { formatWhen, zonePlace } from './format';
+import { formatWhen } from './format';
 
 /** LinkError is the error card of a link page: its title, the message and the way to the dashboard. */
 export function LinkError({ title, message }: { title: string; message: string }) {
@@ -41,7 +41,7 @@ export function EventFacts({ event, withNotes = false }: { event: LinkEvent; wit
     <Facts>
       <Fact label="When">
         <span>{formatWhen(event)}</span>
-        {!event.allDay && <span> ({zonePlace(event.timeZone)})</span>}
+        {!event.allDay && <span> ({event.timeZonePlace})</span>}
       </Fact>
       {event.location && <Fact label="Where">{event.location}</Fact>}
       {withNotes && event.notes && (

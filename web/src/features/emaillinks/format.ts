@@ -38,13 +38,3 @@ export function eventTypeLabel(type: string): string {
   const words = type.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
-
-/**
- * zonePlace names a time zone as people read it, by its place:
- * 'America/New_York' → 'New York time'; UTC by its name.
- */
-export function zonePlace(tz: string): string {
-  if (!tz || tz === 'UTC' || tz === 'Etc/UTC' || tz === 'Etc/GMT') return 'UTC';
-  if (tz.startsWith('Etc/')) return tz.slice(4);
-  return `${tz.slice(tz.lastIndexOf('/') + 1).replace(/_/g, ' ')} time`;
-}

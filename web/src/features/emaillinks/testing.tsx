@@ -23,6 +23,7 @@ export function linkEvent(extra: Partial<LinkEvent> = {}): LinkEvent {
     endTime: '21:30',
     allDay: false,
     timeZone: 'Europe/London',
+    timeZonePlace: 'London time',
     location: 'St Mary’s Hall',
     notes: 'Bring the Bach.',
     start: '2026-12-03T19:30:00Z',

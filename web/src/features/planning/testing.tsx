@@ -116,6 +116,7 @@ export function dayEvent(id: string, title: string, startTime: string): PlanDay[
     endTime: startTime,
     allDay: false,
     timeZone: 'Europe/London',
+    timeZonePlace: 'London time',
     location: '',
     notes: '',
     start: `${PLAN_DATE}T09:30:00Z`,
