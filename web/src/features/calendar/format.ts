@@ -40,8 +40,6 @@ export function readerClock(locale?: string): ClockFormat {
   return hour12 === false ? { hour: '2-digit', minute: '2-digit', hour12: false } : { hour: 'numeric', minute: '2-digit', meridiem: 'short' };
 }
 
-const formatRange = formatDateTimeRange;
-
 /** formatDays writes an all-day span: 'Sun, 24 May 2026' or 'Sun, 24 May 2026 – Tue, 26 May 2026'. */
 export function formatDays(start: string, end: string | null | undefined): string {
   const first = start.slice(0, 10);
@@ -55,7 +53,7 @@ export function formatWhen(event: Pick<CalendarEvent, 'start' | 'end' | 'allDay'
   const start = new Date(event.start);
   const end = new Date(event.end);
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return `${event.start} – ${event.end}`;
-  return formatRange(start, end);
+  return formatDateTimeRange(start, end);
 }
 
 /**
@@ -71,8 +69,8 @@ export function formatInZone(
   try {
     const start = new Date(event.start);
     const end = new Date(event.end);
-    const there = formatRange(start, end, event.timeZone);
-    return there === formatRange(start, end, readerZone || undefined) ? null : there;
+    const there = formatDateTimeRange(start, end, event.timeZone);
+    return there === formatDateTimeRange(start, end, readerZone || undefined) ? null : there;
   } catch {
     return null;
   }
