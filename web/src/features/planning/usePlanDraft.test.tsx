@@ -52,6 +52,23 @@ describe('usePlanDraft', () => {
     expect(result.current.update().slots.map((s) => s.label)).toEqual(['Psalm', 'Communion', 'Entrance']);
   });
 
+  it('places a piece in the next empty slot, then in a new slot at the end once none is empty', () => {
+    const { result } = draft();
+    const placed: (string | null)[] = [];
+    for (const id of ['m1', 'm2', 'm3', 'm4']) {
+      act(() => {
+        placed.push(result.current.placeNext(piece(id, `Piece ${id}`, 'Anon', id)));
+      });
+    }
+    expect(placed).toEqual(['Entrance', 'Psalm', 'Communion', 'Slot 4']);
+    expect(result.current.slots.map((s) => [s.label, s.musicId, s.music?.title])).toEqual([
+      ['Entrance', 'm1', 'Piece m1'],
+      ['Psalm', 'm2', 'Piece m2'],
+      ['Communion', 'm3', 'Piece m3'],
+      ['Slot 4', 'm4', 'Piece m4'],
+    ]);
+  });
+
   it('adds, edits and removes slots', () => {
     const { result } = draft();
     act(() => result.current.addSlot('Recessional'));

@@ -161,16 +161,9 @@ export function usePlanDraft(plan: Plan) {
         return current[empty].label.trim() || `Slot ${empty + 1}`;
       }
       if (current.length >= MAX_SLOTS) return null;
-      const { id, title, composer, libraryNumber, isArchived = false } = piece;
       const label = `Slot ${current.length + 1}`;
-      form.insertListItem('slots', {
-        key: randomId(),
-        label,
-        musicId: id,
-        music: { id, title, composer, libraryNumber, isArchived },
-        note: '',
-        durationMinutes: '',
-      } satisfies DraftSlot);
+      actions.addSlot(label);
+      actions.setPiece(current.length, piece);
       return label;
     },
     removeSlot: (index: number) => form.removeListItem('slots', index),
