@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeastEntry } from './api';
+import { fetchRange } from './range';
 import { CONCERT, DRAFT, fixToday, openEntry, PENTECOST, pretendSmallScreen, REHEARSAL, renderCalendar, serveCalendar } from './testing';
 
 // Today is Sunday 10 May 2026 on a phone: the rehearsal is on Tuesday the 12th, the concert on
@@ -109,8 +110,10 @@ describe('the liturgical days', () => {
 });
 
 describe('the month on a phone', () => {
+  const JUNE_RANGE = fetchRange(new Date(2026, 5, 1), new Date(2026, 6, 6));
+
   it('shows dots per day, no text to clip, and the chosen day’s list below', async () => {
-    serveCalendar({ role: 'member', list: LIST });
+    const api = serveCalendar({ role: 'member', list: LIST });
     renderCalendar();
     await screen.findByText('Tuesday Rehearsal');
     await userEvent.click(screen.getByRole('radio', { name: 'Month' }));
@@ -132,5 +135,7 @@ describe('the month on a phone', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'June 2026' })).toBeInTheDocument();
+    // The answers asked for are those of the grid's whole weeks (June: 1 June to 5 July), as the events are.
+    await waitFor(() => expect(api.requests('GET', '/choirs/c1/rsvps').map((r) => r.query)).toContainEqual(JUNE_RANGE));
   });
 });

@@ -12,7 +12,7 @@ import { NoChoirSelected } from '../../components/NoChoirSelected';
 import { PageHeader } from '../../components/PageHeader';
 import { SectionLoading } from '../../components/SectionState';
 import { Agenda, DayList, MonthDots } from './Agenda';
-import { agendaRange, monthDays } from './agenda';
+import { agendaRange, monthDays, monthGrid } from './agenda';
 import {
   CALENDAR_MESSAGES,
   useDeleteEvent,
@@ -28,7 +28,7 @@ import { EventDetails } from './EventDetails';
 import { eventValues, movedEvent, newEventValues, type EventFormValues } from './eventForm';
 import { useEventsLoading, usePreloadNeighbours, type Visible } from './loading';
 import { SHOW_ALL_LITURGICAL_DAYS, useCalendarPreferences, useSetCalendarPreferences } from './preferences';
-import { dateKey, fetchRange, parseDateKey } from './range';
+import { addDays, dateKey, fetchRange, parseDateKey } from './range';
 import { useScopeQuestion } from './ScopeModal';
 import { SubscribeModal } from './SubscribeModal';
 
@@ -385,12 +385,10 @@ function PhoneMonth({ choirId, showAll, header, onOpen, onDay }: PhoneViewProps 
   const today = dateKey(now);
   const [month, setMonth] = useState(() => firstOfMonth(now));
   const [selectedDay, setSelectedDay] = useState(today);
-  // The dates shown, [start, end): whole weeks from Monday, as the month grid shows them.
-  const start = new Date(month.getFullYear(), month.getMonth(), 1 - ((month.getDay() + 6) % 7));
-  const last = new Date(month.getFullYear(), month.getMonth() + 1, 0);
-  const end = new Date(last.getFullYear(), last.getMonth(), last.getDate() + 1 + ((7 - ((last.getDay() + 6) % 7) - 1) % 7));
-  const startTime = start.getTime();
-  const endTime = end.getTime();
+  // The dates shown, [start, end): the month grid's whole weeks from Monday.
+  const weeks = monthGrid(month);
+  const startTime = parseDateKey(weeks[0][0])!.getTime();
+  const endTime = parseDateKey(addDays(weeks[weeks.length - 1][6], 1))!.getTime();
   const range = useMemo(() => fetchRange(new Date(startTime), new Date(endTime)), [startTime, endTime]);
   const events = useEvents(choirId, range);
   const answers = useMyAnswers(choirId, range);
