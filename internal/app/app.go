@@ -27,6 +27,7 @@ import (
 	"github.com/cantica/cantica/internal/feast"
 	"github.com/cantica/cantica/internal/httpapi"
 	"github.com/cantica/cantica/internal/invite"
+	"github.com/cantica/cantica/internal/jobs"
 	"github.com/cantica/cantica/internal/mail"
 	"github.com/cantica/cantica/internal/music"
 	"github.com/cantica/cantica/internal/planning"
@@ -125,6 +126,7 @@ type App struct {
 	Attendance *attendance.Service
 	Planning   *planning.Service
 	ChoirMail  *choirmail.Service
+	Jobs       *jobs.Queue
 	logger     *slog.Logger
 }
 
@@ -135,6 +137,9 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 		now = time.Now
 	}
 	mailer := mail.New(d, cfg, logger, now)
+	queue := jobs.New(d, logger, now)
+	// Mail a job put in the outbox goes out at once.
+	queue.AfterCommit(mailer.Kick)
 	providers := oidc.NewRegistry(cfg, d, now, opts.HTTPClient)
 	accounts := auth.New(d, cfg, mailer, providers, logger, now)
 	choirs := choir.New(d, logger, now)
@@ -159,17 +164,18 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	}
 	library.UseFiles(files, cfg.Blob.MaxUploadBytes)
 	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised,
-		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail,
+		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail, Jobs: queue,
 		Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache, BodyIdleTimeout: opts.BodyIdleTimeout})
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised, Links: links, Attendance: attended, Planning: plans, ChoirMail: choirMail, logger: logger}, nil
+	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised, Links: links, Attendance: attended, Planning: plans, ChoirMail: choirMail, Jobs: queue, logger: logger}, nil
 }
 
-// RunBackground delivers mail and clears expired data until ctx is done.
+// RunBackground delivers mail, runs queued jobs and clears expired data until ctx is done.
 func (a *App) RunBackground(ctx context.Context) {
 	go a.Mailer.Run(ctx)
+	go a.Jobs.Run(ctx)
 	// An import whose server stopped part-way is undone once its lease
 	// has expired: looked for at start and as often as a lease lasts, so
 	// that its pieces do not stay for an hour after a quick restart.

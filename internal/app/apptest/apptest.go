@@ -311,3 +311,19 @@ func (c *Client) SetCookie(ck *http.Cookie) {
 func (c *Client) Follow(location string) Response {
 	return c.Do("GET", location, nil)
 }
+
+// RunJobs plans and runs every job due at the harness's clock, as the
+// server's job worker would, and returns how many completed. Mail they
+// queued is delivered by Mail and MailCount.
+func (h *Harness) RunJobs() int {
+	h.t.Helper()
+	ctx := context.Background()
+	if err := h.App.Jobs.PlanDue(ctx); err != nil {
+		h.t.Fatalf("plan jobs: %v", err)
+	}
+	n, err := h.App.Jobs.RunDue(ctx)
+	if err != nil {
+		h.t.Fatalf("run jobs: %v", err)
+	}
+	return n
+}
