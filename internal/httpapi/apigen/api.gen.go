@@ -1819,6 +1819,33 @@ type InvitationPreview struct {
 // InvitationPreviewStatus defines model for InvitationPreview.Status.
 type InvitationPreviewStatus string
 
+// JobFailure defines model for JobFailure.
+type JobFailure struct {
+	Attempts int `json:"attempts"`
+
+	// FailedAt When it gave up; absent while it will still run again at runAt.
+	FailedAt  *time.Time `json:"failedAt,omitempty"`
+	Id        string     `json:"id"`
+	Kind      string     `json:"kind"`
+	LastError string     `json:"lastError"`
+	RunAt     time.Time  `json:"runAt"`
+}
+
+// JobQueue defines model for JobQueue.
+type JobQueue struct {
+	// Failed Jobs that gave up after every attempt and wait for a retry by hand.
+	Failed int `json:"failed"`
+
+	// Failures The failed and retrying jobs, most recent first (at most 50).
+	Failures []JobFailure `json:"failures"`
+
+	// Pending Jobs waiting to run, retrying ones included.
+	Pending int `json:"pending"`
+
+	// Retrying Pending jobs that have failed at least once.
+	Retrying int `json:"retrying"`
+}
+
 // LibraryNumbers defines model for LibraryNumbers.
 type LibraryNumbers struct {
 	// Next The next free number after the highest numeric one ("1" for an empty library).
@@ -3439,6 +3466,12 @@ type ServerInterface interface {
 	// EndSession End one of the signed-in user's sessions.
 	// (DELETE /account/sessions/{sessionId})
 	EndSession(w http.ResponseWriter, r *http.Request, sessionId string)
+	// GetJobQueue The job queue at a glance (admin:global) — how many jobs wait, retry or have failed, and the failures with their last error.
+	// (GET /admin/jobs)
+	GetJobQueue(w http.ResponseWriter, r *http.Request)
+	// RetryJob Run a failed job again with a fresh set of attempts (admin:global).
+	// (POST /admin/jobs/{jobId}/retry)
+	RetryJob(w http.ResponseWriter, r *http.Request, jobId string)
 	// CheckAuthProvider How an email address signs in (check-auth-provider).
 	// (POST /auth/check-provider)
 	CheckAuthProvider(w http.ResponseWriter, r *http.Request)
@@ -4129,6 +4162,46 @@ func (siw *ServerInterfaceWrapper) EndSession(w http.ResponseWriter, r *http.Req
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.EndSession(w, r, sessionId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetJobQueue operation middleware
+func (siw *ServerInterfaceWrapper) GetJobQueue(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetJobQueue(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// RetryJob operation middleware
+func (siw *ServerInterfaceWrapper) RetryJob(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "jobId" -------------
+	var jobId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "jobId", r.PathValue("jobId"), &jobId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "jobId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.RetryJob(w, r, jobId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -8847,6 +8920,8 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/calendar-types/{calendarType}/import", wrapper.CommitFeastImport)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/calendar-types/{calendarType}/generate", wrapper.GenerateFeasts)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/calendar-types/{calendarType}/published", wrapper.SetCalendarPublished)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/admin/jobs", wrapper.GetJobQueue)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/admin/jobs/{jobId}/retry", wrapper.RetryJob)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/week", wrapper.GetWeek)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/week/dismissals/{what}", wrapper.DismissWeekItem)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events", wrapper.ListEvents)
@@ -10386,6 +10461,153 @@ type EndSessiondefaultJSONResponse struct {
 }
 
 func (response EndSessiondefaultJSONResponse) VisitEndSessionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetJobQueueRequestObject struct {
+}
+
+type GetJobQueueResponseObject interface {
+	VisitGetJobQueueResponse(w http.ResponseWriter) error
+}
+
+type GetJobQueue200JSONResponse JobQueue
+
+func (response GetJobQueue200JSONResponse) VisitGetJobQueueResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetJobQueue401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetJobQueue401JSONResponse) VisitGetJobQueueResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetJobQueue403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetJobQueue403JSONResponse) VisitGetJobQueueResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetJobQueuedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetJobQueuedefaultJSONResponse) VisitGetJobQueueResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RetryJobRequestObject struct {
+	JobId string `json:"jobId"`
+}
+
+type RetryJobResponseObject interface {
+	VisitRetryJobResponse(w http.ResponseWriter) error
+}
+
+type RetryJob200JSONResponse JobQueue
+
+func (response RetryJob200JSONResponse) VisitRetryJobResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RetryJob401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RetryJob401JSONResponse) VisitRetryJobResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RetryJob403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RetryJob403JSONResponse) VisitRetryJobResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RetryJob404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RetryJob404JSONResponse) VisitRetryJobResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RetryJobdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response RetryJobdefaultJSONResponse) VisitRetryJobResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -23246,6 +23468,12 @@ type StrictServerInterface interface {
 	// EndSession End one of the signed-in user's sessions.
 	// (DELETE /account/sessions/{sessionId})
 	EndSession(ctx context.Context, request EndSessionRequestObject) (EndSessionResponseObject, error)
+	// GetJobQueue The job queue at a glance (admin:global) — how many jobs wait, retry or have failed, and the failures with their last error.
+	// (GET /admin/jobs)
+	GetJobQueue(ctx context.Context, request GetJobQueueRequestObject) (GetJobQueueResponseObject, error)
+	// RetryJob Run a failed job again with a fresh set of attempts (admin:global).
+	// (POST /admin/jobs/{jobId}/retry)
+	RetryJob(ctx context.Context, request RetryJobRequestObject) (RetryJobResponseObject, error)
 	// CheckAuthProvider How an email address signs in (check-auth-provider).
 	// (POST /auth/check-provider)
 	CheckAuthProvider(ctx context.Context, request CheckAuthProviderRequestObject) (CheckAuthProviderResponseObject, error)
@@ -24164,6 +24392,56 @@ func (sh *strictHandler) EndSession(w http.ResponseWriter, r *http.Request, sess
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(EndSessionResponseObject); ok {
 		if err := validResponse.VisitEndSessionResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetJobQueue operation middleware
+func (sh *strictHandler) GetJobQueue(w http.ResponseWriter, r *http.Request) {
+	var request GetJobQueueRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetJobQueue(ctx, request.(GetJobQueueRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetJobQueue")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetJobQueueResponseObject); ok {
+		if err := validResponse.VisitGetJobQueueResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// RetryJob operation middleware
+func (sh *strictHandler) RetryJob(w http.ResponseWriter, r *http.Request, jobId string) {
+	var request RetryJobRequestObject
+
+	request.JobId = jobId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.RetryJob(ctx, request.(RetryJobRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RetryJob")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(RetryJobResponseObject); ok {
+		if err := validResponse.VisitRetryJobResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -28186,505 +28464,512 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L39biM5tif4KoRmAduL8EdWZtXctjHYVdnOLm+nM31tZ9WtbRU8VAQlsR1BqkmGlapEAvevBfbfxTzB",
-	"Ajv3Pe6j9JMseEhGMCQyFLItOyvbQKMrrYjg5+Hh+fydz72UF1POCFOyd/i5NyE4IwL+eXqNx/q/GZGp",
-	"oFNFOesd9vpoRvAtIkxRNUcKjxEfITUhCDM5IwJt/7I/6P3j3//noLez10t6Mp2QAutm1HxKeoc9qQRl",
-	"496XL0nvHZbqnGd0REm23NEvE8L8hnMsFUonmI1JliAsEWbop+vrC5RhRdq7+pL0pljggig7tb5SOJ0U",
-	"hKkz6JnqDqdYTXpJj+FCf4z9V5KeIH8vqdDjVKIk7fM6xjlhGRbX8yn5C5lHOki9t9btYMKpiI48tU/X",
-	"bFOTgSQtzdYvrNfy6V3bOpO7+yzx2eg9Z+Qcq3SyTDnXE4I08WrKxMzRjyalFOc5EWjC80xqkoHxGJKv",
-	"R3Q22tWN75rWV4yD3VGFdb/RCVL/lTVnqT8l1/yWsEjjCp6t1+o7ym6rNpdXTpJUEGXXjhSY5iRDONVv",
-	"oJyy2wS9/g7lROmzhDDLUEbHVNXL2RxgXnW23iDPS0nT6JoW9ul6bV7kmJ1gRZbn/euvv/66e36+e3IS",
-	"noVmMffoLDr+qXm4ZouC31FNqZE23eO2Vgkri97hX3tjzse5nhL+vRSk91sS6O8aj6MTUPBsvfF/bOMu",
-	"5fqc5Yt+WU45kwSY+o84uyR/L4lU+q+UM0UY/BNPpzlN4Qju/01yoPu62f9FkFHvsPdf9uuLcN88lfun",
-	"QnBhulo+KMJ0hoaC4FuJMBJlTg7Rz/13Zyf967MP729OLy8/XCZoRtUEcUZQQaTEY4KmRKARJXmGKEMZ",
-	"UZjmMkEjLgaMsmmpENZ/FEhO+EyibS4QRkOezREXqLrIkJpghVLMGFdoqIeDs50EwcsFFwRNBUmpJCjl",
-	"GRkwWaYTfWuevYcB3lx/+Mvp+70B6wHvZ6Ocpk+wbsc5lhMizZLM9ATIJyqVPEQYZaXpjiBNE3oirCyG",
-	"RCQII31gkMR3JEPDOZK8IHo9SS4JkpSlBFE1YDMsYRX0B5rv6CZq7otwrh/OUSm1AKGvAxApcFZQRqUS",
-	"WHHdF8vgGVcTItCbgz/B+skB0z9envZPzk9RroeMSpYRgbZgrualLbueZvobX8w+Q0Q/29N9vuViSLPM",
-	"cPXN9vueK4TznM9IdoguTi/Pz66uKnJHMye3mct2SyLBc73W6a2E36dEFFRKypmhVmaW2pApLP2UCLNl",
-	"mhAk2na0e3reP3t38/7D9c3xh/dvzy7PT0929tDpHRFzNBNUEbR98eHqOkEXH/X/9a+Pf0rQyem70+vT",
-	"nQGThCk0EryoupT6E6qJZqSJAqkJlWiG50hxjrYHvWPBpdzlgo4pq467fXlPC7hmu99z9ZaXLHuClf9w",
-	"ffP2w8f3J4fm8MByYjWxC5VxIpFmB3CoYHWHJOdsLJHiCCOQDBuCENbva56iNOtB29Vm6De3pGmIwAEz",
-	"LaecjagoSLZz1GQlmmO5cwecKSc409/MJkQQu1IXeJ5znF1z/g6LMdn8gr09e3d6c/3hw827/uWfT82p",
-	"L6d6DHpCuR4EMFJDsZKIOyIQTlMyVfIIfnM826wwcA1aUAVnzl4317QgvHwC7nl5+q8fT6+ub67Pzk8/",
-	"fLw+hOFYutyS5oqQik+nWmITgt5RNoZ9+eFAi3WcZXZSKWeMGJGOygFLc64pGvXZ3Dt8sIsK3xLprp+0",
-	"lqapslt6zfk5ZnO7FPIJFqF/fXrz7uz87Pr0JIGTWmA2R1gpUsCuCaLEvD9SRFyZOWuyztCl/nkXft9B",
-	"Es/RhM+QPhz6bMyw3tLEV3+995cFRtey/RQNyUhfuUrM9ZLjMaYsqJJSpsiYwLy0RMRwqSZc0N/JEzCP",
-	"/sfrnwyPPkSMw4ZSiSQdMwKCiJYzzCkA5gzMgbCMZDsIzjDC1SPNDAjJSHYE7H7AdCt65pTpy3cm9LKC",
-	"7mBEFilnXGQJ8HjL9BH5NNVyHlIzvjvCqdKX6ESzJTZ27OIjk+V0yoUi2TnJKAZVeePr9PH91ceLiw+X",
-	"16cnN5p/GK4xojnZksh27dih1pLQLbUyQ5N/IGB8IPraPsH0kCp6R0CD96TVqdDnTlEjyaa1fs/KPMfD",
-	"nDhxeFmsrgXmv1Yf1vI8H/6NpEovZn80ojnFZpJLPVpjxE9YviXYnuMFVqp/R5RJhVlK7NUA3AWMNHXr",
-	"epVsc2h7a7v6t+G7JNvZAsuQHeCQ85xg2G735kU5zKmcmDMRf81Rw8KS6BcUGXMx9xWeEaZqcjPEkmgl",
-	"Q5K0zLFWleC6C+g/SY9mwcaNvhJ4ILlQH4TVz5aOe3OfaOY0H2+0fhPJonloeW2SwKat2PdjsJ4t774g",
-	"OR1TXkrv3bMsrMX504h8FxxFZU4LEJ85U/H9FAQrkvXhU60YYWV18l1FYQ1jn/w473CGkl5aSsWLCyzU",
-	"e7u7y9qelpG0IkLELvxTkJSLDHieRHyUILI33kNbV3wqMOPo1dZeaFyNdgNT1VzmfYzCIhRZ1KaSZaKk",
-	"v5Mf58qsc7V0lKkf3tTDq6jU/dLOOOuthB37kvTKabbeBoWOQ23TqRbBfpc0KMSfVHNBlzbSJ512onS0",
-	"19x3mepLffvi5O1OgnCZUX4zKvMcbWME/61ooHoMpLGtdVP9L637uFcSkCBBfW2OcidBMPVPRZ6ggmY0",
-	"Mbqnph/HvWAgvaRXj6H6Q/fjVu9ToX/XbbRytnraH2HjAidy6UCsTcn3oaQvrXv0Ee6PjQxWU1yDdoeU",
-	"YWDJjzUvn9yhtwg9aobOUnKOxa1/fU0F0eqr3vWh/Qf5lGo9NLbDXkPyjE3LAN8t9DOwxylSyPBzkLHy",
-	"/MOod/jXlZP2B//lt2Q14y0rk2A7g6isgzCk0NIV+NOZmcWrg4OD6gUsBJ4vNWcmvmIHSDE0d3lzUYz+",
-	"08rsVk4bJOMIIQoZJ+Mctzzc/G5JhVUpu/dxKe+mV+abh1FD0rvjNCX6iDfpNXI6I9teUVG9yt6aum1p",
-	"dFZNOvE3voUO63XVDRzzMiTwDEnOZ+eU0UKf7mVBWyvYY65li8o04QwyhfkKTMjmsmFE6xxaDt96zxGM",
-	"3Vw+ESkbGg7JqHpW8yEJP2K8D/OPPVV/jjcLV1RQqPJGK+F+PFqcBEysgLNorMa8VIgzEpSuHJdcLYDb",
-	"W9OshZu4Nw9vwonHfBsb1779V0QpysYhtkrZsbOiXRBxEV2dEZkR6ZnckKRsDF43b4WQnPAyz9AE35Ej",
-	"pM8YLBnjaIaF1sn30CukOPru4GAvzpti6xQaa3DepZo4/9TxhKS3y9MeORPpMklS+UE3EH449dxezTUy",
-	"TiwwJ/xeClJbnnGa6oMHtg2JqP5R8HI80fK7bQ1xls/3VjPrxasbJlGP2BteaFl+LPPbSyLLPMAEMs7I",
-	"Osws0TpsbpTiyIUdUxCMCXP1NWvkcPt2aD6t7BUmVI0ythw2qGRx4HK9pQD/40PuAt1j1UxorC6IA6IX",
-	"AmJAnp/gecRAUZtvlq9+Fvm9DpIIuOQVFyRD8A7atpYmSqSxuTPE07QUgrCU7AT5Inx43UFwPb3ztDoa",
-	"GQ20tiURzcCUtzQGtPXZzubLbv3r7uf5fD7fPT/fzbIvYeXY2ZZW+eiNQa5uektCDJA56NXabFMlkfHd",
-	"4Ny8AAyi4Hck22kdwJXCAqz64QVo9Fz1IPVHiWa14L6kSo8HM2SUY71SGcmJCt9cVJ7ZvgMRV43FBYuj",
-	"IPpvLSDASocv+pynOKrxMG6NAktP3IS8sJ2ld0z/ejxu2CHSvSL6qgZbb0YVyfxpgHNBkGmOU+tWGRNG",
-	"BIbXItd73etlma+k5cvm2/r7MicnTU0w4NUvc6CkaY4pQzMuMulsO8bR+B2aEXIr9cyuSyIzPAef8fWk",
-	"FPqPMGkDcSx3ePn2GL1+/fpPxh+uvMPFRyNJ1BGqqd4ctDzf1T3CazLWlZXSV550J5wnPa25/J/2Qlpm",
-	"pFTlXW+POpyrDkMz3/tsyC2I4YeJ46YezToK9QTwaoyN49LGu98SErAXEKbv+4goUoo8TBcTpaYmFkP/",
-	"awfhLBNEShf9OCKacEd6g5rOb1iG8E7NyDDF+cdYj1KzEddNRSDmIwT7SBI0m9B0Utvb8XQqEZ8SBgGS",
-	"SJbDqtW9lWY4tzBtS3ohyIjAqQrIH3LCZ/08f0dVKcY0xXpTA56EqwmfGd8qZVygvHodZXiu1xhexLmW",
-	"+7mgGIJjiKBYJijlBfwKVCJ3kOL8SB8WNJyjjIxwmQe54cJMwwNtnbexuy/PedrmrFjUOqp327pyF/Wi",
-	"h6Z2aqxt35rcz61D7+vJofLE7EVM3l/h4rkl83WcLwvLrL+u3CsLBuLa2VKPsTkgf7WC2wROlAvr04z7",
-	"8ODyUe698HTIrOX5om9vocHm5+GRciqOwQIeGB9V4TUG1cnQWZNSzq4+oNevfvhh9xXC+XSCd78Df26Q",
-	"tUW9ZNMcM9+wKQsMxuyCZLQswB4jxiRo1JxyqXSHEYmkowur9a5bWHLnobMrEu3FazO6DycmzC/ueg27",
-	"IPRFcEvm7ppxZiCPZ7rvExPbpKVezxkb3J0uex97dhzbgXt46aL6ajEkorKdBcxND6eulcbIx6I2wTuI",
-	"qtwIqD5lLpy9/vs+0o/R75yZYKTgzj6KJ86RvaYSbyH8g+ATQ0Myi56QxXQHDiKhv9U+CfkziR6p0wLT",
-	"POLbaBHy1pF6qm7ifJ5P59f8irCgiaqfS44kqeJDIGTUDyvb3tKfIi3pId3U1s4e+sWaOanyv6IS5WSk",
-	"EC9VMmBalq4MXnOEBYEIY8smBEnplIKKMGDBG1pL16HkHjnhQlWjA45SjyFBWKGCS4W+Sw4ODlA6wQKn",
-	"ikTk28qObk01zb4+sHxeWXYlZWOtztZzkMa8KY8QKaYKQp+N6wtkEwKqGIZYGtsIJCB0Nwa17PVVJEqh",
-	"baN/mRAInDS7iGZ6oIo3dp3zsLBUb9Zysz/xmQlvq0zgRBCXlXHkemt2VEVqlkyRbK+30sjrDSBpTvO3",
-	"FesEJu7W+KXla0I/izqxuh/bWr2sW0xWH2YQ7ALGaf3zXyJSZ8wQVmCpiEAjI0FnEMFv/jqDgDqTEbCe",
-	"fMTIJ9XN/qXfNGYtzuB0jCApgGd4HraeYHbbUYm3F0C1KPbj6KLGfKX39XNSaaLkwsrB3zhlJHOL1E3S",
-	"aPecllJLUvoWbpqU2+7s8/qjkIF6OuGMvC/duiwrwAxCsv3cA2mTD3h92DV/BzPmjBGB5AQLIpGJVF0p",
-	"wHQRPMzGyQmdunms7ZFf4Uv116G69av9bWzmwkZEqe2qLApshNSHqjTXEAsND7ckOmVjrQPGpatVIvB6",
-	"IYOrRa+wvBVdmDqaJ+BLpCQ38comhVbfHSYFyQkV6JaQqQRyu8N5CSuw/vquoQm2CdjtOtry9HlGWiS0",
-	"LCzq0E+7kLuIcKkmhCmaYmVTeWwelSApB0lD/+aioCG6t3GxxjT26G7ZVNqQW4liSdZ0hg2pUJNfCRYt",
-	"wY6e9pRixpk+Zy3hUnidBtviEistLiLXTClJifH9W4OTXRu0TZlNtOIsn+/sBeMV4/coNjbEGMlOiaA8",
-	"W8Uf3UZdmLfbw3j9VU2qnWzbf31q05BtppGLvUi31Qr5NgEg2EGPkdmgB6ccVCmQpyshXvDZlkSKfFJB",
-	"7pZTRjqETsBriT/GtilG1LNnofNlrmjIjiOplZ7h3GQz1GqWkbP0O5X5XZYCfoBrD20Pej/idJKg/4NP",
-	"MGPoigyxVBQzi37w0JP1vOQNvbdtbpV/Hybfrt2DxZcax7iz3JBPOFX+sYJ/y+pkQSTkUJA76vxFdme0",
-	"SFL+/vs8aEI0cbT1gpkE0wDjtgNLqshbGF/bWlxUK+6mcE4ySu5g5JeEYSolOKwaf+3/iAX/e6l/rf91",
-	"nGMp7Zyrf+9f8gLrO0o3sPzP/XOeEaHXofrHMWeKFFMutLAUWg039EsieV5GEkM4G9GMWMf0wrIlvREu",
-	"+Gpn41t4y99u891VOR4TCZ6c5fP5capP5vfIvFpxPYkKTXWUjU0K5AxLpIeVNfT/9UazyGigByIj8qI1",
-	"wdYD0jSix3Ow9181Fy64IAkaEqkMl+g8sOaxCoxLiyNFQVhW+fUdreFS8ZvCAlbYgLHq7wKzEuc3kuQk",
-	"rc1sN4zMwon/C7YBv8vEJ4h6oUIbGj4skHdIsr6J0AqYw/EdppYrtq+WCzeT1sEV8KT4LqcMEGvoGhre",
-	"mflk3iGWqGq7OZLEm014OSq5ubkIOR6SsOIMovlDfDMLYzftJbbH0CBP8Pw+RpPo1dXNDuHZHixXj5og",
-	"TjOqrlJuvCeV5Z8yA3Ax4nnOZyamE+d5kBG2W3hjVoxFOzK8Fhygad5AVWyifQc30E3vAV2mtuxOSUpH",
-	"NoUSPEtSJQEQi2baLRe+uXlEZgYAAR3DZYQRzjKJtnVbJrfUA08IwCbsgCUzp4QpNOZEouEcvgB4JxP/",
-	"YdPLYexU1Znut4zPIFPmEy6mmmnUOfJh+avywuEso0aIumgsW7tzvXf6SQmMRjhVMkEOmGAJ3IOLwqjX",
-	"3gn0khXqgMzFzZmUBWa7guBMcw3XaFLFti3sFsQnWcWUKkjZVRNSRMKnFvKiA1ZsLeY2dzqUJb1CQ7De",
-	"orZAUgg/qoOlA4fChV22ceh3lN2a+Eyb/+DujYhtvuoPMtmHBLLbGWJ8hrarA+EisDI8R5xFAhyshW65",
-	"r9Nlx0SiyRmgRpTWLozm4GxMnW6ipayUkMwSjipfrWNMXVZFcyI/zhsOZ/DlmMxHLsAVBJNZiNa/x4zq",
-	"NIlQmC9XOL9fY4vc885E8LuNc/Ou+givoEdWUTKOqrjxCGEbBRwJBjTBOOrIhdY2gv7Qoh8AAhCN7d9B",
-	"2sRcAPeLA75nHOlDozVXhUx2XaXNBEku6wXgogfv/GzCJUEzPaA05+mtcdxXvMUYWo8axwvsDsa/GRxv",
-	"xxDMVZGWURrWnDSW67a5hC/TvmParYH0y+udU3br4isTJLkJKcaW6Xq4Forrq1FzfAiMpEoiqcqMcpRR",
-	"QVKVhw/LCkfl2veTi03ptpT60wv9hV7IgOuxlDQFVCw9SQfCAIMCbEyqtNzEDACPTQsCGmM2uDqyN44s",
-	"ujlbLU/FLlHK20873xaCC4rad84N3k1hbuRohDJmqqDHbpYB/fopqGShy0iULMWKZG8FL9r8s05Yc4e7",
-	"ittJkE0lA5O22RDJiyplQRCcTkhmA4inWrx+dXDghc3bZCYqkcBsTA6dGE9l5QmuMyC2UI71teB/jgXx",
-	"zJuS+wCr1vieE2gon1dkBVG5FuGGqj3Ul7dWHIdoESLMaEwGhMla1PKo4kgSEpNHQ/ez7FVbFiWcC0Hu",
-	"KJkF8qlWxMB6y9CSQuU8aJ0Td6prqn1+FkFyFTNuT7BqhLL684mu1lV1z1WZ5F6gaybwSIU1Yl9ScJ8K",
-	"MiFYSLBLSiLuaGqxGVICk6qDEm9gF1tBCKCH2mPZjSt68taXZCmJrGP2TiNhx6mwXmrKdiVicOHJETsJ",
-	"KllOpEQ2x0EfmGbiE83CwoYzTrROrbJiBDycv31Jegtmyw24VB7sKmwutr10aK7v6jvKxl3yT78Kn0fc",
-	"m1f14i9dc2ihs9jcO/kOoucDW5hljdgnb1XkLZ1Oww8XZmAaqb8Ijqe+6KIcMHa7HTWEbd2GPkPfvUET",
-	"XkYCATtEVwXgDKQiJlzrLHsUC2ON3dElC7bRfeL4dyQyyjYdXeo/29y2gA1V8CJ+/hSPPVs0l7pmqm9W",
-	"jiVAf1UWSMDAXCWIzATV+jbapoWBZkOcWcnilkwVxDB58YcRx/1c3yQdJmbeS7yhRSd2BuOJwkstzymV",
-	"d4cII4P5hwSfWaMGiFLbDc4PG35zS+YGxifREs8tTNUlK+VzcEOhf/z7/9CtDBgv1bSE++W/p9Yqai7I",
-	"OdrdNVFrKJV3/30P/U1ydginSrNl/cVnPYRIr8mA6Y7+ty97iKbysDqKP5/+fPr+Wh6hq4/n5/3LX/X1",
-	"5PzXCfq33eP+++uz4/7u29P+1fXuX05/heHXv1/23/9lwMb0ziQc6IcwyW2HuqAFOWhRP055QWRtRQaf",
-	"uIPOhc+k0lKjUUVmWO40ApE91mDD92opI5V3vaQHWH5Jj6ZytY/KtlHBRK0ikUsSIRRTXCB8FCm7wzmN",
-	"PGRGIF1+IPhsTfXDDpHPQtd1yVrGuOi5012boSXV1Pwm6jmtWi8+W0NQbmX2sRiT+3BzQbAMZfH+Mpkj",
-	"rI+zPgF2iuCxAH+xmX0dVq4F1BmVZIWZyFHnessZIVgbQmPvlIiry8t8tTONb5OXO74gUbTE0bqMjGAk",
-	"7RrpOu4eCPdSKwXxa867bFdGrNavujjQTsKC5KVIIxpBldcIDPyWhO1BSmAmR0QIEjFIKYGNR2lLQuC3",
-	"NFADlZG2Ss8qZWkRCTqkqgalkcbWLa1x4ra9mnZz9N6WNdc+RGCVF3yZXa6f8BUPCI/Qlg/+0kFq82og",
-	"uADkdgTAMzbiyzNzvKh2Klq/Zhh0yMUhrBOwcEeEdDEcVS93r/YOVlpKLI9wDfgDCM/QAeBveAcNnq9c",
-	"p7EVWQDZPUDQFkL5m6f058pTJW0Slgt/R2MCgabob5wyQGtcsOGB06uze2tFcsD9QvMluExbCiUZwOUZ",
-	"lsYLBIbGbdhjalJEjINIGRR7SZgRzrvt1fJVOCUss3EVNiS656jAFPK447ekw21ocCPscY2kE9jEgepG",
-	"9DMF7br4FNghlaA+F303+oBJBSpG1Okt62H9tHsQ7kMEnczydq2ag29fgliS+GaACuutCSYG+qfUD3Fe",
-	"cWSPEMHpBBWlhHIoXniKPcPtCYI1gOT3B/ETu6BA6oZvIIkncX4nLtC4JFJ1MHl3IPn2bYtqvPIu4Djl",
-	"M1jPOv4gMXzC/BNGk0CtjsRz6Uu0nfKiwAmSpKApzy0nwcMBk2SKwZIA8Tu1Gm1KaqR8zKgkmQFiSnle",
-	"FgaMDbO5YadHaOtnD+mPiwHzfpBbXs0F+CExoZ8kQymWZJcySZikWtLJ5zugfVqb1x7qm6IjVNqYoQHb",
-	"DmxWYrZqBwrFKM02hyRH25BMg/rNujDn9os/wxdWfRiwgmAmXQYquiJ3ROC8sX5YEFStFBrO0dbRFgzW",
-	"TcZmb7qbBr4asOUp7qG+zb79/uBAr7MM6tSLPELedaKiqF+lRp0LqLeaw0RITc/JyJloBgiFUIqHhM1B",
-	"a+nJkaFHdObullOrMZtJ1R+2Qtq1jOVpuKnTqANIVpDuoZ87YUaRTxY/zh5Wap+/iljpooFqp6A8jzic",
-	"d0grM7t7hGaV9m12fUjcqdSnrC5XZd7PVijg7fLc9WKAkifb6RHY8kEK4jGoqviJrZxjbpUJljuPJdjx",
-	"UqW8aDjNzDwtOWkhBYI1f2tJ2OzmClsUDZbCBN5XPv869weYolkFxuGv9SEwrfFiRd6nw3fw969en/bg",
-	"wMUzFUPQbONMlrwewSq3NJpHYjNuhPdkNGtymLjhrcMZd2dVj7xxwrH0D7cro9V+pKNnpLkUsXMSpkZH",
-	"dusSWPTWWxH983RacCvzv6ciuTFVrhEdtJ5GVy9caMfe0aHAYm4SyQNhG4x8ioAoA0zCSBBiqwl6sZIT",
-	"Op5oXZiVBRE0BZVhe9B7Nei5mEJjI85N5+GMPlYP6Z5QtK4FA/4Qmb4LJAuhg5qoQu5H+tj6yMYiADXZ",
-	"TC1Jqmw5Sk2RpnyrJksZDVlazgLvENfa0ZTEKhCH0DMXwdEexdoZrMMskvUE3Beh9p6hsFWMUGdTi1gJ",
-	"ArK4Y7/HUFNlPBzmp58Oz89DDTnvSEfI0RXooebhRY6jBvhFqtPkOyV8mpuypkC2wznoaIAYi7a33pMZ",
-	"+pULE1y7tQNRj3WIrTWFCaoqwIwHwZpGA2tPvLiua2oxaByehaNiD+DUg8pqLkwM+7Q1XKyKEg3j0ywF",
-	"iWLmxYiG+YOpFGmQ5pcPf0XjgQJJOWZbkJRjgaktWn0YqR/S/uMN6QFbaABLnrZ5MBygbZlzVdcDwObd",
-	"KrKxuzzvFvBCfx8M+lwv8NptnJ1f256ZLluTpwPCgM0LDKDF5lxtWRNGBVjMlMAsJVtx3SoWW8MjjHkq",
-	"cKqoDCfaXIvSQ+E3ezIxQLRQSanC1DCFsxRHtjmTYB9Otem4A3X5KLNI9Zn1srlhWs1JhLfI+dOuKh9z",
-	"c5csQGlz+rDoODMHLJ0IKlWBZYJy+GHC8/nNjJDbBBHwuembKIM6Qzexm2BtvNPgbPiYsrWzG5PetA26",
-	"VBBj8zq3ZGDRXkc4l2SlT7MCB2pDL7XDDqt+yyKsife/oZp9FiN8U/X3W6TSzCrWcGVqXX6UARXOdh8a",
-	"9nnTl72+Oz4q2dhFjislmdN4F0K3lKwqakNojlbbUi4EZGLre3UCgUxC/xMza7Q7coDslDMLDbQQye2N",
-	"/T4BfnGkM4NXJGQM3sxYcCbmCnOBYUuerE4YWY8QKbgAbOnvUjRQ0PPQ213z1mMFVUXhr1bRx3026TEW",
-	"qNOKrJh0rFBd24FatR7xRPTlkQCviw2iHa7O6eidu9GqesQgsTK42cdH2wiQ3kMtDh3sB0GcuMpO4A36",
-	"t9YlvLQjreIKa/9PlQfaS3rgAQpeEucjfOwKEgdw363JpAPqu30zONwRrlM0FouyGuyxY54R+Y6MVCxE",
-	"WE1PO6Nm+m8ngS6CY9SS1VvAj2vFloPKJEbos6l4UyIkN9U/JKrh4zOeloXW0v7zP17vBAwM06ngn94R",
-	"NlaT40ApX00NE26ScytcZ95YYC/FUEBukogVCsY5H9cwjdFSwp2KMScN4T2ENGiBu3AdRc09WTmCOTid",
-	"CzqeKBeqFJULouaHrDTX+DllpX1ndRrGBIuCM5oeQ0rYJ6rmP9GQ/QmKi7066JbbQeV7MrvmBok1x+NI",
-	"yCBm4zJcsCrp5XNBU5s8uKzSUHbGFBF3OP+FkNsQwgHUblEcCQJxAmpGtLoy46iURHbMUCmh2qiM7giL",
-	"4H6atFUwJlprZIKUoEVBsiOUUakoSxWoQr5NJgLmYHOxfiGaOCwnCm7NEWA4FGU6QdVXnoLGCMk6TlxM",
-	"5mpSPDJNmBBFqL/QYlxzuYVA5dGFl+Uwpi7GFUkbHDnlEqI3r0hBFWch68Tuq+9gZt8doYNwwZGFUsod",
-	"2cacYGGTg7IupzNofIiybhtk86CKa4HqafH+onkYPurhGlm+TbTEgJEmGO/S9yNSGC5sYmoVibINy2Zi",
-	"VczMTEo+eK9M5oINq/uk53M4YO7IOipLKo6eIHfPJMgxqATCiRPkrhATVQOxhQqPJdqugkIGzESF7CTI",
-	"sb4EOaZ9UxiunSBNJTe2xyypz/LNzLGAZMAKym6oZYFgbZAwAn3N3VTjhxN3M62PXIKqa+aGshFPjBlv",
-	"x9TbwcmALUb/1CEtXlgKgMI/NDDFo6F4smOKWUbBh7E2GUXR1VZA3VEH8xEIHbMwiF3BDp8Bx82MPmnF",
-	"c1uxG1FfaWtqzFq+dq+3iJs92lPYyW5eb8908TuNmJsqrD8TKBmZahp/uEj79s1kueVVIwy5/bsCboaO",
-	"1v1iA36ZzKsoG+Cg4PnvllTD4uJ2IDbALFVr4ExHC7ENFXBm4W6hAmbJ3NHvGJrjKUzLaer3APc10ppR",
-	"plIIZgLoNItV1AkNnpHZcatyYpuXmFr8CTcQW04CszmSBt7RpHweOYxhjBjgv5n3I0b8teu1mvIhroLy",
-	"wjLZC4czgqaCFljM14vg+tk07ZAEVlYH+c1RgvEMzCNYiG3AEvcBS1yBibgaQCLpSXBgdOfAS66PVaKg",
-	"nXjdU/QU2bWLwGW5ya1JJKH5rSfL1h13mMMFDtmCqp67U6BnpFsqHdFUfRtQbWNyRX8nUUsQzjtcPmaQ",
-	"7n3bn9d4fPLOY/kYbBArhdNJsRbeT7/6Jii/ebaileNy4Gat+RsNTt3Z+HMJDs515MF75GHZT36cdxpa",
-	"LHNT9kU6oXfR3E0s1UdZm4hjsShdLiCt83Te6GscrvrdAbqusbtrl0Nr3jprXygdFOdGZVxvA2LVz7wR",
-	"2UVMGmcnar34LX6LXSkugowspwVVP86jMR5w69ZiSYHnpjZ5UpeqmeaYWac/tHbkynZV8GMGvHUb5zM8",
-	"l4lFiBnSPNcaOoXSx828NMrUD2/C8en400eoRdoyZij5B1jcuckKMtVLYfApFmKOti0Ews15/99uPl68",
-	"+9A/uTn/cefI1dtFeDpF6YSktxKqpuQE4TGmTEKJNguMJY2Vv+PAtbQcGTP8XCHr0pzIxeKPJrikU0/L",
-	"VXtst0trF+X6UX9jq2m9JtGWOo6OY0dddK3BMPc0a8t+mVEeZngTLK8WSgQ0MMTvyUXbzNkLLHa1IB/X",
-	"nqwo7HjR+gbSx2DR8dbnUxLd6EepW+k0u2qSjdifilyrNfS2ZoEV++zX8tyKNDwaWibz6CkKF3V+pIJR",
-	"0V4/yiCbH1kAw2VSXl+QhS7OFCnC+L0dtBo9GHjV9d8+HehrvbC5ZUPhSr0i9wPO42msLSWG5VXZOIS+",
-	"pL5uSFuAnJsD9Lt0840uo8cgFgMZLgwLCTOyODJbWZxY79WFQ5NenrWVY7pUl6tfrTBRlvpIvOGummpE",
-	"51wx33sNODoUmzX2QB6Q9CQX6oNoYmJEVT1vAevvVgyxLyUdsyJYBHU5d/ueWvdCQyuGVM33yZxYpt9f",
-	"BA0F/HTjz3HWPAdN+gKiUEMxwBmeR4VZqdDrAwPJCokcU9tKYoRzQVKokbtW4Rk3khMcNEjoTi+sfhEx",
-	"HtqnTlL1hyIAbQttHzhJGbP5Au4ELw1k8JLPJed8KmO2EKHihb2mHrTn8mASREd6GOF8iSmJIfzAo7Y5",
-	"vrrHHMEM41Vk6PBJVVhZRgGNcrKYFOuHFIThTUxqcEE/wbeD3vkcPh30XLp7E0L6nseuMV+3xQtE5nYh",
-	"MUehMePIibIkHImq163brKUWI8aad3xU0l13R1fe+4trZmfTvhRRxa0t+UIR5hIvXGx+5pN6Pn8Io1nc",
-	"pwCzmRFyG61PYh94Q+N3fuEDCWXRgTlum1Bhh0ko6Sd7Nrudy4Ut8UfVmt1xPr+Ud9MYlH4c6r6OkNwE",
-	"1H44fL0B2B6fTAQntjXRbkuukWqX+MEWkGUGVYgeULjBX52QSNQWvw9zDsPTm+VaQ0Hy1m8VW3Rth8ak",
-	"77mICPtAUeQ9+aSuLJT3GljoZkc72CvCKOju+9CILogoqJRBUeMDIwiCVNwdDHgG//i//h80rb5CCgon",
-	"bWNbYQ7953/8AEfeOZTvKJkdZlhOhhxDjTb4wQWn2oh8/294DjzZPXR/wJMqDke6x41fzNfGw2xcTCzz",
-	"/7bPXQqwGR3UpeBQ+bnADI+J94b9IeVFUTIbv1N9iRnO54qm1Q/S1Oivxub97RqyMdeuIzs3+ydmjJcs",
-	"Jc7YDPHTh+OcD3G4ltoK0Xa9wkmae2M254wgkkuorOLx/iqGEZJD16qo1BhlvKhSm6B1QYQnX0UkKj5C",
-	"VtMBWpX3G+DPbhir1aqakNolptAC3EdqcicRrt9aFwHsdzpCjNyZkICVds0WUT+qCt9DdI7Wt1/c7HtK",
-	"t1VdfAfTWDeatIm+MXEuQgdt5yqgK7kjc9721kMUkVAoi0/4WyYF7QhtbZlEZP+cW02WhTPYA5YW4mpz",
-	"1cW8Fme4MJ3g0trE6fUvvRi6QBOCgWZou4P0s2PL85iKKmDyhuor0xyzTifH5KQ7baTj69YcHRffTPDq",
-	"FoRybUUH15pkttx4hudbWnqnLKVTnBuAcy9jOMcMshMLnBlaaSic4c7WxQ+NpLC/tfiYNmsd7Rq4aMXR",
-	"UEDQrvvTkVpYPM35GvEMmgKvcq7Wc6Tcx6ldo812sRguiGkNEmtiIHghSfVmJEvp8GZZfNDaehKxo3nM",
-	"p9FYIcEL/UoXy6z3bltPVxATHYjbIljkNBY09/qgoQxr+q0qJUFVJs7IlqygnrsTRTw6SOKCVNnFCxIJ",
-	"dM9HyI4ZIsbNYaoqQ0Htejh128O5/dctme88yHzYNuJF1bMaflItbWxfrOixDn9eJ9DNq832wLphVYnk",
-	"aIDaOoXfFgPwflu3WpurNWW+T+oQPbtEsfWOnLaUT+dvGydu5R2zIc0xNvD7QGnc15m/0i94H1iZFr+e",
-	"N6DY9OEKWT4o9wmPiBceN3phZzL2QFVW02/D0Lo6AiKMTbIY7W1RQGpjqgX/WFwXN7W21Y2cjE0s8QYW",
-	"ITqzqlr/8tQmJM9+xOltwAZbsjEq9A3nLMJITbAJ/lrOPqpvwwrCJ1b4wChCzmse8X2piSDEopeFm7YF",
-	"Z3zco1WX28pogCrDxxmRXH27isdqGTVoD6nOTSvWSLUTlV0c0jIvq4p7SyvynswayMFV3SWLsFyneoJU",
-	"7TJd9S65yueVcXzlxog6ynqxLJQpQe4Qh7QUfQqwDeiqZFrcT9CW/cGslf5BahL6DhkCwWOeQDauRD/o",
-	"h3oO8ILWOV69MW/pB1WaG/oX956dJMm02J5WWw8l0LYe4KOqjWAm88rNP6nPxdIOeeS7+sDJdQvqPI4w",
-	"sl58zwKP+MqFm3jskC+frilPdler76WLgvWyJUByHVnCVe1paGn2D1838/qMLdY1KaZ5EOokLaUKFb99",
-	"i415luaGH9vMaISn05wSGeYq7UCO66vSbthhlTpUcNYh+Vn11M5u1bJEpIGHD7iuQfDmYJUeBZ2tGukT",
-	"SIYRsWuxj9hIY5g6LWCa9zKxRFK92uws3Y0mq8wdwcl7MTehAKB1QxVa7Ofy/qEIGYBWygWTddt8wpXk",
-	"718mpZP85HcO4VsdS6W0SP5LLa4X/96qe+oLtcCKZCebCWGfEKKqQXeOY1+t2lYy5QkdjWha5mrebcgP",
-	"1Im90O1F9Tg0pJYFXlwfbzVXUcGHKWGhIkFtpB2PH4qSp/ukbTjnWNwGS0BX0egxP4UHvjkhqIB20JDk",
-	"nI0lUtxzRRDwx9bvWz9fBVS0UiAa4ojRdIhFgv7xf/9/6BXE4d0yPmPdoGKmwVx0iMxLuSBQPGVMbOMR",
-	"VJYgELKLK6LMqlTVvE1jB/eJGbLG+Gkstby5mwGNoKgfrBXGacljpZJjm28bW6xUavCCuq7cJ1sS5TyF",
-	"IofzBDVqR3up2xCfVaGxSyLuiC3TFL/dmj2+43yKplhKhxNMJZIGtxNJjkZYoO20LMocK3pHduxmmrAC",
-	"OxAIeAPtVJOAVoXnJEPb07wE6z2EjhSU0UIr/gfJ/SJRK/ek05Ov+FRgxtGrLTgDtePJ5fdHPF5meCvj",
-	"43CqSihJbKfTfW06Bq1Oo+HAv0yIAIvCfIjTW4MeMIPoCCtFVLE79RE7QIqjf/kheXNwYGJQDS2YREGt",
-	"52se0fxIUxggxB1BJZOKTWkdXIKrMhaAW+BPZjP/5Yc3BwfBza3naRcsjNXw8ePZCYxqKPhMEoEKfEsk",
-	"UJOLhHArvm6kcbV+8E6CDva+R//49/+JXu19fx9WVE8jsSJdk5DqWITpYghumDvwEc3XqhcHT07omEjV",
-	"gla4qhjGBMuLZVTiLil6f4aIJajpFc917qcpkZJkx/WVvjpupbXU3Qi3znY64YzUAtfKzuQEC3Ix4SwI",
-	"yULUhAg0InnOZ1VoBeToEmsl1V+6Ohjb2C9wJpHJx0UpZjtdy9KuKPHhz64x9sUNCZJHY/WaWx/erRZK",
-	"rbXMKHql4rY09BHk+JI8q+DkLfwxVRLd4bwM1MR4HOpuJaUFUlkuAgIB+uZ9JEjB71zpPG/Tw2yoQVSB",
-	"fQ+tal3ydpEKaTpBkqcU50jSMdulDFUVat0tBNx9AjDUbETHpTAoNgvS7O9lLBN3zPk4Jx3wTu2LiW0s",
-	"RCKXPgjqChjWBwSGNduJDMQGCF2WthKYNdTj/MIbk8VYXw6NheKOdwRCd+J4q2hEP5HsRh+IQ1RwpiZo",
-	"m09NN4dW7IefdxJ9i+4NmCBGRrhR/AYsiYeIj0aSqASVjKoEmXhVwJEbmRrVe2C2z/D8JvCxfZQMWOhD",
-	"N+wbqUSZqlKQQy+qKqm+bh/73oDpF/P5DWc3GZ5L020+d/igaNvZKF/tJPbZCZ7LPdTP80PkWkXqd5qB",
-	"wGjLeuwN2C9mBKaIIwzClFTDgqCcz4hIsSTolI1zKicGCi8oPS+LktV6+L4m4+bSNKxl5aCTySulE7MZ",
-	"JXWYJnjJMPNj1fQtMcJ5jnhLWFdMydVLEIbzqjpo+M40E6ysSrq3CQWmPuKlUBPL3YPzNGQXsZVbQ7Lr",
-	"prn9cEs5uvdQ22sqA2PCAq32TD5KkI7DUGS/RyQQfVD80dkxgXMr2JLtN9hYTa3rJTU3T0AXw2YMmv2S",
-	"jKlURNyjrMSKot9QCu6a35JIqiGtarehGahKUL3G6AZjI83oZykutMwjeDmeHCGq4A6yNyLOMkGkNMGF",
-	"9g9Xh5VKUxSnW8xy64XdVj5jPcFvVfmMiATWvnFhpMP4vhng9e7VEquy2lrEgOIcZ6ytZAzUcqj2FrYr",
-	"a2yX81bbzA6tWpp2EWVhB9NDy3y4ha6GH15RSZQTTaPnoZUalCP3FUWG4LUVZVMWYe9NqkaFe782Cr5u",
-	"r87JiQTOQuVtUzraXMJePg5VaMLzTFYZElVmhP6jbhrpER/qHwfM5PDwEfKzeBD5hFOVz12lLytGEjbi",
-	"AgpFKbRNgSxGNM9JhkaCFw3T0gDgh6BxPRpFBMP5PgY9YmcP9ZFZLATLY0a9NB+wN0BUNEx4wMxrfvZM",
-	"gkLJM1DExMueCQkG/u50tvrVCVMBlt/Y/kdq0lH4I7RVVJknD25sUfK/F91750jeTfuQkxcy+WtFMVvB",
-	"zWx4qxaPRyMitABukvwgRkUQqGSXtbjG1wphfXBiZJUU6mbnRtG+OjFneDWc5gqNOVj8CjwfAoop4+oG",
-	"flud+dGStGlSNkOOR1xt4SbyapOFvN5QUARnKfEqE2qtF8DsY1vv+ZNC1QPY7ZZ0SfySu0obhqDr+xAq",
-	"ciuUail/asO+pCozyq2ylofBD1aUvV2bKqc2x6ZreJAtZ7hczTpcz7BaVpNCrPTKsgxMztaV1UggWS/S",
-	"KOwyNmvgNr6ZQ23nG6PQq6WiZUD5YJOeD20AgTkNwavYiioRF6SMOWQ0SexShrQ0tCUXUq8mdCoTxMjM",
-	"QOStlcxfVysKcHaxLDd0PIELH4ZpIZr5m6CpIBXgoL69YeJaLNjGbjV4qdAdlVRx4S5wxr2m4GgZWaKu",
-	"KYmuPThAYxJkHIDztaSiTxifscMBowqKllpjlxFlFEcTmhGbRFQLL6ZGvoHPRtsM39GxkX9hB5IBE7xU",
-	"BI1LDEGWw1IpzqQdC6yB4ijn/BaVU4j8tMGgVCL/AjT5WwPmyzeJSamt0qitQGappCYP8wArW4xkwPql",
-	"mnBBf7cD1YyF5jnKSEozU0/OmyBnlScZJGMt9XiSeTeSaMjoa0cMliaIwB6S0OG07buyIguHK6eEqbNp",
-	"OMzjHsitYBJRkQLK65cPj0VzYKmuCGHrNFUQNeGBm8cpHAky9lQQZX8vRcRHSYTUOmZsjno/+uPm49YC",
-	"e3bBGi1Xg23ipnqz9hfT7zSpd7SFFj4Gy068+Lde/FtflX9rMXHgkXKg6ipd982CClXi6lBgKljVauPx",
-	"ZdGgsnoYgRktLFRoe67xOLQlOQ/48P6LEOPxcLgGiwd5uIoeXyjtro8IZnMH5mSQjvUhUXgcDo1aF3U0",
-	"sTNpDCSyCtHUwralOEL/5fXwX74b/WCkeCeJ7d2/UnIUBwcMzlHj3Vr2uXDzanrKBM/zMKwiV1NcqslH",
-	"Eb5c/i6OeUZCISgX7/+MMqww+nj5zklwtjH9U9jfS1JBOly+9r3EH101ltAsPzJZDvX4hm1RwHHt0l2u",
-	"Ac0PmP2WdLbgBMKq8rkWqjPC0Db+x7//v+Z//zv5hItpTva4GO+E5+8G2aVgZkP1c+bguoHQMkThVYcl",
-	"zdUZW+tmd3RtZ9U77F31r3+MlNVZCcLacpYD+KpuvC2TXA+V6l6DjI0vNCrNmIPFwmpLXlioUBVqorXR",
-	"SRcEy1QdWmh0q23Mmkr0TsyQQ9Lb3AKJtak3etTH1cv+Ndjly9oCWON4df6mnKa8oLGMS0Y+KbcGtub2",
-	"HYGAPMIykmktmbPKcIC2XUzl9zudjQjH1g8bTcWv8F7+taxzVRdwDzyF399JOQHtekgQlrckQzOITYGA",
-	"TDUhc4i4PGoi6zukTPBRrFdTyOL7rgQIciueeHQZo+Vjn4SW92dswLx2rT0RSUWmMjHeGEXTW98H4qao",
-	"b4vlWBu4wftZFhPkK4q8IkGsHwGxKyb0yOWdkk9Uqkjql0VZAW9hyJDeZ8bFYu2app6Ej7alNdCGw5BK",
-	"NK1LMAR6hHTUC2M8DEZQuZ1B9iDZXg0oDVWTqroxZYiqDjrEwiQTf5UXlnRxfDGCOKGyoNJyhrqytaOS",
-	"0HEJWRJrHrACqHJxkQxrTDGzRp8hQWN6p2/gpoUbkngNVe48wMOxxB2Kec3Ju5rxk1bAU2dOtnJyzeaw",
-	"SSoASvODlSnzc6bXYxR63aPIp1OAPOkSxeMwmky6exN3ror62p5BJDak5YPhnFY58WG5qGRm70PHw6Aj",
-	"cQvB53RurJTui6UEcZbPj6x7fgnai5dKn1bTPID11Ud5vbXDQn2sh9kpx3PJRG+IwVvv2GGLweJFpZso",
-	"uFwrSFys+4XJtkG+dV7AONThNILiVu+UxXAzqK7vuf9ktfNu2kRsi845bMWYYHnpTuB9KrfcB8d5JShz",
-	"syJIPb7fQgZpqS9IquZXejOsi9RYGo85v6WxtCabr4GrUFpgqhJt53xMWYLuiKCj+fkImxtxIfB2Sw6Y",
-	"loWGOL3d0ed/QvI6GSSFjhP0k1LTDyw38YxXuCBXVJH/9g5/2kN9a8YfMBNr5Qol/di/Or3RKqduU6mp",
-	"tBGQVKGbm5+4VLspZoqm+MbNYPtKLwBJBmyiH2t2kaALrCb/bX9nD/3imEQ9Y3Bc2mAuYMoAt4A4IwPm",
-	"RPQ3B6/MzZzyjKD+x+ufbk4vLz9cmtAKqlfRTNIdtcPewrhqusVT+heiWQgEoRlHQKiEP1MCp17l+AlB",
-	"x6ZN5/LQy6i5rnUV7aFT6wCRU84kGTCYjiuriWQJdj6w0FAi9cxPheACGeqxpZQNkfZcV/2LMy+/+LD3",
-	"au8A4iOnhOEp7R32Xu8d7L2GWCE1AWrbt6E0+4Y/76bOumcVuGq19THpXRHVh/eOLTqsdd/8yLO5Mdww",
-	"Z+CHFH8DQ7v/N4sGYVjOynJ+dQ/O9PKleeyUKAn8YJYOJvLdwZvlvbkkhrOQbE+vw5uDg1jnVVv7P+Iq",
-	"XAs+ebX6k48MW+eXuX3eHLxe/dFbLoZgpjBfvFn9xXuu3vKS2S7+ZfUHdh7XtCDcpLnb4ObVnwKtGRbl",
-	"IDKq1VyoQAt+1BkXt6AibedYqhtsjdQ3JsCGZg7OkkpkTOAIbODonGckAaXad0JKEBz2oP+KQp0IszsV",
-	"BAJnrPA2JgFK/TNRTkq88F5fIpqDRyPbUHdAtwHhsn5l795E9qCt/MkmzjXDAFBOb20wbCUvygmfMbRd",
-	"hZDswIhj3CG25o/PJaLLvYpNPPeOIyyRxHd/AJb0jBxm8iD6bHANzYB2wUYb5xbvqFRw4Zya9x5INN1M",
-	"XFV/V8ZeE9BbvoTyeQSfQTLpUsQOqFCGLxvU82dhLc52CuYmV6LSVZ4x0RagKcKW6KdFx93b/2xDr76Y",
-	"yGmBC6JA04nEidSv7Dtn6ZffWnjXAgFsgGdVPVjcmSfmV8sUF+ZWthoAcCrFX6SnR+Ft16WoArG2pCN/",
-	"7lumOQOs8NHIOxFJHcbp13tdPCg0I0xRpxhHmdxZ/domCY0zRlJFsr6N048RWuperCL6n4lpVSNeTk6N",
-	"LvT+Z/vvuWVJGcmJsdM1F/4jyym7tUsPWfZN3kVNMBXkuFl9tG65t8ghEm8TFm0Tv3VRik6orNZ97+s+",
-	"pX9a/cExZ6Ocpg8/n/WyIFztvi0JZ7wOMzzXB1ZTiNZ0hD7CbJE+ihFuU0rOR/jKRdRv7PzVnQTOnXny",
-	"TOfsesZ3RzhVXCDdKgGzBRhzpBvWwmLuuwzp3bTKxOYysLiXZEyY/oE0U7c3dJXzjKxlnXi83W1OL8JZ",
-	"GZmB+Usa6zvPM8QZwKagnAOijNbYv00V5M13HfjGNefnmM3t1/IRVBdI3KngaMC4Z3fA2CgxsiGr8HOA",
-	"0hVXU2OHc9iHQULv2zeuuZr+E1L3B3YEYfZ6peXiWn+jBL3uRfgsJwAEXBVl8Lxyl5uwEL1fR0gQVQom",
-	"F7YRsqNiJySj0vmhwwfkxLzwNZ2PgBj2YTR6Yb9PRnyj0XpsmEBYZpzGTNhmRWIbYoYLAaLxuz4Br9Gc",
-	"KGcVMlGaTyveP6W0fqWwUP4uc7GLp1ME+6YXq2YtJu1IL0flg/vXy9Dm+8n44V0/hhxYLyB/M1Yiv5OH",
-	"shnTWvZyMT4fbzJbYMKD7K46ZgT2HMuOOCN76JRV4AJG6ayQApukWkPtxTRNh8a3Qfbkuog6PeDxc6ma",
-	"oSxXf0hTV71jwVoDoHD+6j3+EW/izz2xhL1i12wJtoXde/FSLZ1niG1JmtllNvk8g5Quz+u3cHztoW63",
-	"1V65l57CG+XnunbwQ7mxLeaIfz0n3S1xZOX3P1fgp62221OWXVUxQavttj6i6iObbU9Z9pXbax+0iacM",
-	"LFTOybFyP0s12YcI511nq20T20h62y/VxCFUboitg2/tmewm/vRgvqFj+4sNMQNwdbfUNnnq/oz+G9Qr",
-	"bVhm7/Cvvy2GzWBmfXcOgEyTqgl9MvSoSbMiyp0GvXI2oqJoIVTzwqnNKNsEjTZSGp+YRu35MK2H6NPO",
-	"/yHqyteqeTwiFdpVWqZEsK9BMq/eZC/Jx3xgTCE5ZbcBotyHbKmszb+inx97TX01XPS7EOQ9Uw5C3y0P",
-	"JO4wVLLUkZlzO7/wvtVUd0Us0GKDmiwBjjFlPlFBHHqclt7B482QD7T9TAzO9g0YmiGpuQ7qMGH5priE",
-	"NVlSCUaBb9ZW8xWQsPXcA5+0lMuyyiizQMDcpjDHKFg/7yK4213npTqytkiLgCmRIHf8lmQVhqlJS0Bp",
-	"TnAddbXu/jxswT5/SZZyUP7625fldeSlMgkjrszFgqVKr+LqYIjjCc5zwsZkw/EQdT8Rs8cMU4h5S92L",
-	"NvRjvvfIRFjnlntrZ3JKXeyRG8tomUvs2TIrgQX92SX9fHtO4a589YVzbohzvqWMyolPouDKZU0PjEm4",
-	"qjJjK3+uzxI4zdL9z049+rLvEtGifOIDzdJj91KyZtxvpfBrrgb2mr+XRMy9xC+eQanPqG0m8p1UtuDs",
-	"uh8SWOv7fnjjE/46JqXXISH5miOrA9j1RdvmaoREM6husNgp4gyNMM1LAVjJaV5CfSWMqiYEwenE/Oa4",
-	"G7cMD1ukZ0ZM7t6QjO1PlqysXMTIrILzNiCIGRqSFJcWmNBRD8qoKW5tRVKTBe2rRDu6wTqavA57THoT",
-	"gl2tknfccKUmQ1pc0i9PcreaQlmNWWq9SzYqSumFPkKCGNBWqFLT3Mi2Ewe5otHjBo5VfeYe/6wVi2et",
-	"Wk2AUjeIaBa8oPpBq6sBsIJYH4JUIM6BfmyNlCWAhq6nxd+WPdTPJUeSQGExOeFC7eb0jmR15qwV57Zd",
-	"dqneiWQxFVb/iEqmN/qn6+uLqx17NqjbdMdyXSECSwRHVeS4PXb6nAApjAyzdin2BpTiXuR+j6t08yfk",
-	"RzKmbLGW0DYXYNkALAZAfKlzStBwXp0VqHG5sJHeWXGqwP6IizFvkf/fwvMNRwJs1hJS6T3PYQV5moSN",
-	"rzo+oM3O4m2OIJKoJatdRajwuN1qt2kyDZa6uG+8imvHll3Ljmw0hNOaPTxiAzf11dvuHpU2lBWPKvKI",
-	"2XzDZCNsnRefYBZ1YSiO04RR2pKmns62V4dnp+7a/JrVMHyqWZHHFNkZMI8FHRqQ7CVLItSBYyqJlnRB",
-	"WBns/G3PljJg9qqFz1VSocAv2CZ2QKj9G6c2LMwkSzbn4SYM6NeYZQNWI5pItG3q3RwhPJSWsepfQFvH",
-	"NCdZUuONeSsgFZ5XSFQ7e6jPbHzPgDXqE42JklEjK8tqX1NVPsCxdCpRZdY24BBL6RFm5zfFA5qVnzod",
-	"/1cb6D5mI3BvwN5FKI+biggzPAdFpKa5bVfqZ+fbc0x9BVfeMUB1gznBnviIhfbI04WWt9BndLIuihCz",
-	"PtZxHRuzW7kuYumPNvKvtpw+hfy8HC5jLtVlUy5I1azM8x3gx1S4/G1nr46WW7BbUUF2jKqSxuEwm0sw",
-	"hDtAhbfEQuGtxncB+/lTRsU8QpS6nxA/FZDLg/QCmSh1zYGq0ALFpxIytQDA8EuyEuwkvHSPj3kB/UTI",
-	"Ws/lGUPBlta2woqARa6EFKMTzQ2sH5SCiZrWLwkjs29niZ+Y6s/xLWmh+mpDKtsfZ4BfaBLqHHx1ni0y",
-	"FShou//Z/X09n5Iv+y4J9B4YEV47gPn1W4wc/mz7eEuwVJvKMIXGXU9P7XBpdJ5FQ8lmWCK34C8gEY8R",
-	"WsyLaanMaYFyshLKHSIBEcd8hOYEC1lreUpgUwtaKyxlTqStb2GLCe4cIVpMOaAAUyYVBgAirYx0Okvm",
-	"28c9SYvQsXOtJuGcZoBrU1kxJwApmhM7/kP05uAA/dx/d3bSvz778N4A+qEtKP0Kb4BNyzY1YFqOOUKM",
-	"K/BEaDJ167C3Vet7gsCXlKGMKExzibb1IHLKjFQjCJac7eyhM/vxgNWraCv11fRvEqyd5ilxYbcQpKWc",
-	"qlKMaYpz2EK3L2COtG8P2IhqlXOMKbPWD+mmENLojnlRUAUn1Yxvk4zI9vAcbMh0fUnqAQQ4kaoJIaNZ",
-	"AsQ0nOv/vLClh7MlswWWnKsjkCAoDS6qc9bkPWuwmP2pIHeUzDZ5aV+YLl7OywdGEGHKlK99OSGPhVyH",
-	"M7CZmpMCtjo8d9UiBHAiNLOhP6aEIKTtWit3gkpm/6kPlLsSFw4UOl64FbqcsGk5zKmcWKjohx+uVciP",
-	"VXcbxn00/TwX5qNekqhZx+mbej9eDtfDD5fda30ySmbp2YSc1Ou8JPhWb5IMXpAIC+IqA4EADQdT65ok",
-	"l5XFqqqZGsnQAFPlJuGPoW3TzVNb0aHrEyMKB9MzTEnFl5TQZb3NWrCNgdSGZujfuEBDknKDgm7xL03x",
-	"1QbBNbEto0a+iuw2iRDZQgDXzmf2ENvTU2YV9l1N7Ernq2xQzr8Hv1qEReN82NZy4mGG5WTIscgs4vH9",
-	"8Ubb8sw3zkmeJ8e8CyG5RHOfoF6uyYfnpdcYo5VVo8AMj8lhAzl0kfHs49GI5rSKDHtkgF2P3PteRxsq",
-	"IVD3YBblhf7/GelfkJyOKS8l8mgbeD5cB1oNU9I3zdVVkrqdmKrQ0a6FTG4tSNCvXr9yb28yIXy5t3a4",
-	"Z/ntggtce5WwvOpUbuJom2RUHbrdf/CFHyudEt7/DbC/yNY/IRrB2sT3Aja+AVao1qb7IJ/zwjjA4bmy",
-	"jILnGH2SMgrQXxfcGjMwNJw/sELC07MvV+0BSwXV7p1v0N/iwE1mQiHh9d0hliRzbkLQcR6H44VpxtZR",
-	"X0Et1VtL3S84Cm0N2e8ODlA6wQKn+kW4y787QDMuMom23xwcmKjKGZXEFJsNpIj8vZEbUuBP7wgbq0nv",
-	"8LuDg6QDNs8miNgVne9AwtWSPTGffK77uiIkqG6CGWdA4Hozj4wc9/cEsmSxMAVHTDXC5ptAKDinWIKL",
-	"3BLTq4MdexCgjN+D7/2gi/vNwZ/QyceLd2fH/evTm/f981O01a9mBaPL0KD3Wf/jy6CHcC4Izua2Tm6z",
-	"yPTe1rIX2BgkHQFtKvXXNL9G2ZJXj955vIiEef4iN6inx2GtDZ+OoI1MUR2o9sthf4QLXsoH2hsiCA04",
-	"ewut+5fM5lyvza507+HAqZ/4DBWYzdGMCAjft/gP8pZOp9+e9Psw821mzLPDkuZqlzKUU6k0jzdk490N",
-	"rpCOMb9XZUch0c0yVCyIW+Q1ibRwFtwxiZRcFyTlRaFlKQs3XZsSMp6WBWEK/ed//Alt41LxG2gvcRHs",
-	"7s8CsxLnN5LkJFXJgIH/gNwwMttx9gqb45ERlpLEmrNZRjOsiIS61JSN0cHef0VcoIIL+45ZrF1YO3D8",
-	"m0wcuBctiKUmwHKqV/F7t7ayHI9NrXAT1DRzAX9aQAmmmJzreXg3UQgucUEWg/88DCrx4NEvmksieV6q",
-	"lsB9Ub3xDQthAHZndrspriBBcqA4/9A1JDXnVrGkBJT3aILWisP62f1zBbLnCfzeEJxWVk6CT75hEE4z",
-	"wdhtbnITbEV8V4KjetXWAUeaQ5BP6iFbnKx+tdrjlR6Hr04yPniRjP8pJOPKG7GOZEzudNNRWcMU6jcM",
-	"dgypeFr0IPSOoDraxbQBJZSPbIqrraoMnzXqLOM83xuwS5KWAoQH+62WlcinKWYZRI4rjnhqstXSpgJ9",
-	"AEGE8NUOMtXgaYaoHLCtz/DrWfZlt/529/N8Pp/vnp/vZtmXrSOAsMwgd7h+x0VWmyjwRnj13oDB9Qsr",
-	"S6Upe3+CFdnbIyzT/zCYNJLekQRpsc/oz/UdpWhB0O+ckQS5SfzX19+hDM/l3oBZ8yAWZJVdbUs6i5w1",
-	"xdl+YGh7A2aKu5uK9HUNd7Q9I/h2B51eY4CpoOmkivS2iEpzE0oLqb3m64xMIemRs0P984BVJSRhrxLg",
-	"ytW8YI9r61+dSJDU4zMuMBc2bYtPFng+YJKQPdRHllPaDT0b7b7njOyCfIcmPF8uXGASl18fvIGmGUdD",
-	"ns1DMuI7KtWpofEVFr9ff/31V00oJycRO161+WsJkEm8H7RdEc9OpE9LZev2uOI2Oxvp9YXl7W1UwoWV",
-	"11sQujHMtqDh3BwroxSMKoO5vkwXgGQ0Gce6tK/twzvQ2+uQSHVd07lHi4bGthuEtwMp7obkHjSOb1Na",
-	"t7sHoF2Ocfs8G9KI9B4aFpCgaV7KBpezW/2YnoG4TTSQzAMMcErE7oiSPHPBK4do68xGQ8PoR1wUWDnw",
-	"ngxUU6BXrfMSlg2YZoVbR/VnwBq5yIg4RKfM/r39mUr+ZQcVpVRoSBAeKeIa8l/YOjI8V5D6eipzsiVR",
-	"QaTEmnEb7Kb6hcsyJ3ufYRJf0DbZG++hrStQ6vWVk0MOhWaZGZ5v7QQTe0Dxhw3dFLAQ3MzPYsy1dGVm",
-	"F5Fb4WJ7cQhvIkCV2cV1II1W7JMEBJSO/mAjeDwgaWel8dYm63xNZ+CRb2E7w9gR8CEXfeMcI59Ug69X",
-	"qaCwKVtWJn45MupRnJCa19tUdMqsm9kZtxa3IkFDMuKCIInvIBturcNUaUurbVbuVHSwr8qUT5uYi62E",
-	"mVF1BV8E5GS9HFzQMWU4dzeuTc2vVbfty7fH6PXr13/aSVDJciKtlnKmdULNfbx3aRbz0LsMQ8Ci1NvZ",
-	"e3jR84bp7sW74lv77J2QmPo73mZCKSvTAyDAUEP8I57nfAZIi3CNmETt6BUSBy2p2fuGs7VWSxt/lFCg",
-	"D4xYqai+yN3KNwT3I5QJPLJmIJuVrpX52YQjScC+Uexs1khrbtiGhba5+h5r8G8wCjmQi8wCbXewKO3s",
-	"obf6WyewVyatBAErRJKycU4qo8sixZtojOF8ka+ZIQ3nNQBAxZuM/aXJGXeO6kOC5DSnypUhNXYgZTBe",
-	"6w4So2UQLHJKBGDNgYVdf68/nlC96fMjyLh2g69bTFDB7+xcxdwf+HCu5eiiTCcDhs0nZo7eOwW/I9ke",
-	"0mdhyLO52w5zrCtZnCokJ7zMMzQkIa3FmNs3LrE9Uz5LF0biEngdN61XmAvAtTGb9SKbPZ5xPXJ1hS6r",
-	"pqjW5eLqJK55SQBtsf9AOHVUdG/T6oXXVdu114gL/nb9mr9MuLUyEmP4TuAenGBIpU9M3h9YOWusz0rO",
-	"9wKnFb4lzITU+pq0f4M8XibBOhfsuqS6Tz45aJ8gxZ7C47WJVpFPaj+VdyuQxZdCWq9+tu4PZMy1SPDZ",
-	"EZxpwWfgYXLhz+D/+rYTVaqDCQRruJhHg1givV5/FEIrsLh9SHzfI4iZ/QZKzSHCAHp5lhkhjAIPMOCj",
-	"Ho01Yuv1SyGb9YAB2bo8S2MJhhnvfaYsI5++7KFz/SdKMUNDy0CWbTYZniPO0HbTWWlM2eDV2zlCTjaE",
-	"ofwJHX94//bd2fE12qoPaKQXaH1Ud7i3FQzeErcLR32TiUmwKs9nfbvP9Wh9BKqS9F4EuWcIq7jGt/6V",
-	"nKApFK5UaN9Bcu8j8imFmjH64jCn+QhgbE1hNYkwnNF7S3wANvx0LC3oQbskKZ1S/d1hk29J67Q34Ml1",
-	"CVDHxjSbsSjLVTl8V6/cSjx1hAGfMSRnVKWTnQrsy5gRtB4NQrUp2Qxi0wUW6iyTRpM0wpFzr9XBKYCo",
-	"rhnunCijLJMMbTc4mpfCE4H9e8+r2SpuwZ+3AHhdtw1K7N9LnNMRJfIIvfnuT+iyf3168+7s/Oz69ARN",
-	"MWQSWTBpTSVmeabgei5FSL2FWhyb1G6BPJ6zgnQ9gKuIkluFrle+T4hh/3tJyhcv3R8Bf72OFrDQ6kEd",
-	"xg/rNXL55dXPF2hYKgUl/wlOwVEvObOw4JpP5JTdelATvChKZglRduetNI0nDJ7wGcs5zgx3TGVXfcQy",
-	"+DWVksu3x+j77998XwVT/ZFMxIu2YVP5mB5XSNia6z9ipMfjqxDTHLOVBpUL/dIGWSK0HxEQ9QD/SAnE",
-	"erwQBRQ89Mao4S7VBco4Qm8O3qD3H65v3n74+P7E3L+lpClYUIaEgIOUMRuOA7Y3q2mYaiisglf/WshL",
-	"yLtpa2na+aV+Y5NFaU0PcQxBA1NlrAB/JEJbGHqrtewP4LJagvHwSGMDdXTk3bQP6/YsynE7UdoNxRB0",
-	"zkX2IvQ9iwrcX3murB0JT6fLrJzfETETVFkHYm4QynWLCSqZonltKDL6mYwJb3V9q3aQhzPvvadAU6j7",
-	"64KncGGKcrnIWX3OvMpdMkGMzLRyPKJCqm/X8vxhSvyKbzZg2OgATqi34sFO4iqZ+Yu2h96TOwiEVaVg",
-	"0tSjkxsJH74ko1LiXEaqAoQDidE22AkSs5HvASRCE7/5l+A52TkasDcHf0Kn5/2zdzf9d5en/ZNfb87e",
-	"/wxGA3vcXGke669wC1Gv3BGYZ93X56fnP55e6o8HzP8aLjZX7WpIcs7Gi0nMYbOFMejSfI5yWlAVjx/2",
-	"TsFmrqq6g+dBq/WP+fKxPjM1CV8uqD+QVcLsGZK8IJxB7IqxYi7ynyOv0LfLrYK7rK522XZZ3b+uyUrO",
-	"BDGjfGZSyITBhM9QOiHpLclsaQ8bhmOjp1HGiTwyNhXBZ8YnNcVSEqjpaEtrDtg2VdJOWRKmdqwZxpRW",
-	"1x9SaeuZWDwJV5TBVtQE/hXmF6ZgwOItvUmG8TzVERb7jxeL/MAgx7/M1UuNhD8uHwFTtSsXC56Q46uf",
-	"zfHkIyMGWLAoEILNP62QUKFDN4q/LvCh7rzmcXMlFvL2HOsADqBZjvTL4eifJKLqEAIJYV7bKc8gKC3H",
-	"Q5LvLM0TAEk002kCPECQIqu5mWwWCUYzGx1owihl4lV2qyM5Bqz6FdzuFpzFlRCGuCyzvjvGkeQJO85X",
-	"D1JTGIPEplUssZp/Do7WklSiWZq7cl542qMFIkLxqbqWl89gfGXKHI2M+4WpDCg9LxX4IcGZKlzuSJUH",
-	"fh+W87n+Y0U+iamfuqApfIVFV+9BCk9pkDEr4mmDXARMCQEx1sBPs9tmoVfgxxRSRe8qyVZuGFHFYyVR",
-	"K3qcyPYhCCPbaFDEwgjjtVr1SNpo+uCJVNAriJzXMv+3dVaeRaa7IixbecKMgmVNM4zMzOGCAEr489Wb",
-	"3QzPkSKiOHJVZUMHsCvXrYFBdiXUimw3hL6rXr+ybz+FOXSx1y5GUYPMDWM8QqSYKuOPwUiStMyx+MM5",
-	"xb0JdUJNthZ0gA1wH8wJFhuGMbME10pFFgPo6dC1TYddyMbBEw3ntUr1bQdr22DhjAqSKi7mrniQ+1tf",
-	"8mwhQK9ybza5zMaoqVuwf2eyeswg/2+bOAQHsHYXsb98qWxovz+Xq+EPL0nB74g92t3EfpMn+CL212K/",
-	"XpHKXrEYbLss7jOuPJ+rYQqAw0alElhxsVkR/6MHmOgQbRez5AuurHiVERghrmpU+6P26thVeSpvDv6E",
-	"3vWvrm/6J+dn7wHkHNaBEZLJAWtg3wQnj84htpsZm7ZdVHCaeW9ZP+zWgPUZKtkt4zNWv+tG8gZtGdKG",
-	"NR9p+tjbOkIYDXFmbGAhz2E8rdU7J49vRTKNP2OhNnfBh+XARs7ViwH8WTAkzR64qoXc5sNRNQ9wGee1",
-	"vyVkKtHqYxfRbRYvk32QeXG+q4ew2YyujyuQXa+IlVbOzZAuYUQbOpx1F30p6ZgVVXD8yyn9Jk26V0T5",
-	"J67FAZSYfJhKC1ATUkiSj6L2AjhC7codvLECGvMXwCGCW80pqoqqnCRIlkP7L4c6myCtrbGxVmMFyulQ",
-	"YDFHrIQBb6dY2tooaQr4gXTMuCCZZiPPVXFnCXnowiBOp1iIeQ1yofAYzKIEYITIp2nOM+LQOEOjUHh8",
-	"ljVGUqnAC0NYUnSTMLqSJg3KFlsNzCc4nPmU3O/LFCsy5mJ+v69zzMYlHpPYnnzfaU/sTbIAEYRFOqF3",
-	"1o2X5zF6cK81hkBYWfQO/2pb7iX+WzjPe78lXWcojcNvuWk4Gr2kl9aY4OYg9JKercbZS3pazv0o4Z+m",
-	"BEO2Rt9gMArPS+pzrVcx0lxzgV+Zcl2xJZwu7qBtkDJFxnBLLLeIFEevDg6O0PcHAOhqtq2thyv6+4pe",
-	"NolWC7zwAo+jObp6iBVMg+IK5yZ8xvivv+UCWeDN1bO3pknL1xNbBotkCRrRXAHeBRSXMXFBJmELSSLu",
-	"iNh86Ssfg/4Q1XUZbH0WmzsaLCFxVF8rjSoDUFsA8MVtkALa/s//+JMJYcDMFM3Sd0T1PgRFQDYwZKJA",
-	"NRkiLY1AzRQiGyVTBswC1zEyO/Za0RfLESK5vjDBmeB3YRnFXjwgdcCWIlJNpKhXG+wjxIpuvWte0p/Z",
-	"FwDPs5ESMJfhHA16n4GffRn0ggn9JijTyRMbE42fBUXWcAYtFkRZg374Ig0/R3ZCBn46vf6dKh7A010r",
-	"01AiV4vHx/W7T+EDgT6v9cXXpTpjNba9P2CtRZPUV++FK5S6iasiyq3sEs43xLXe44I8H9MydBTL+TMT",
-	"f2Fbz8a2GgdgvlD9KFDJ0zjF4YjUhv8Jlu3MTjORDnzuGl776lgcDOuPy91g8Z+FscEC/7MxNb3cLwzt",
-	"mRma3oRNMbNSag29LZVev/ZRGoNFB8zykeDFw0r6nLkyPrUV8zVE70iL4aW7iNk9FP9qClJ6KxdKXDVm",
-	"UVlC+mFd3SkxM+YjRZjxltrA/eHcmIm/8ZqVZuIGpAa0kBmWFT4FZQtlcEZgFU9t4TGTutrMmUZepM6m",
-	"wr7qk9QxWOcJztSTHI4NBBN9qwXxgTxsjl8VU/QslLo/LPPb3Tqy6LFlph/L/NYUJ9i8+SqTT+3M1bOL",
-	"px7+AkUBAVfNLHBmq/Xpn0eY5i85zY/h5LW1LyS5IwLntqitSVQbzuE/nW1X5jQoU4JuE5XSts6plJSN",
-	"kaNRVDdhYHLwGOEqOGGryiuypXrNG/IIcJtsTTQ8HrCzE9mso9Zow+A2Qds0Q4IUGOqFgvyUCT6F2gQm",
-	"NJwzIkOxU5rSr/F4k4fYdvE1nmG7+nCUFR6PXw7uYxxcrdZoakaKL5zeBQUHXnKG6AmuHShYEHRLpiYv",
-	"uP1kd5fF/jhh008ttpgiCy7wZLsKEbCbBiVXM5LtOJHGqjImpxJcgnlZVEL5ZuWazQFD9Nnc5GgzRPRC",
-	"IUFGpSR+pRXAZIStDjoRtx2OzZRojYWRBJG98d6ADXr6L/Rm0DtEg9611vCM19Mww0HPeEclJBNaVIi9",
-	"ynuphw5XXxW9bLOEEyTx3GRsQ/u2WnHlh+WolARtY4ZoBoFQgx4js0EPIhDNF/Ya0repwrekgXuxZdPM",
-	"9wbsA6uS1bmokpQ9/CFRMghkxFCa89ALEcZsNtHLBuWHfRDhOM7F5kXKZ0kF97qOX0wVgK9/Nznf9cvl",
-	"9PRGOrNhCAPnq4I4cKNgwRqS6ObBJtz53zPxE7ZUVM0VatwJc+JHNkJS8z4QKQ2KAyDSOP6ADeB4Suzb",
-	"WBn+sb0QrIGVH6gB+RSMABOQCyEZe+gDIwP2FEzFQi74J/9b5i0tCBOm5L3gmrXzUqW8IAbioCYP2EfI",
-	"cNdjeeE5z8JzFiArGrxnFVDFIjpFZ85kYplWpUfDGN6Xj5Lf2p4S3egpQMz20R9J0G7GdmvJ2khoGYTE",
-	"pSrR/HJ3mGN2u9MsYjsShBibxxPI2FJx0cVjdGXf2zRfc/2EABzMoz8KEfw4V8RCW+XEq+1vCobKxMKN",
-	"AJDSSF/EWivmWpFw1JBjAYVAymnOcablED4j2ZOQxefCmGM71D+OKNwrq/5+wyV8A/F26B///j9gx02i",
-	"BLuViSGMBGGlcDoptAwm+MzheqlG2GTr2dz4oewc2/nHiNQ2bkgtCukNqVNz1HxKkircKEE2oUTvCFiv",
-	"TOU3u1ePZwJZnYFnfSPxFDybFvsVRRcfvEQX/zNlxC4zPIPos1zB2Ly5WMG4VVqtLqN9a67caLpr47AF",
-	"HaJ9M4pvgfd+3fepXegIfS1isoG8vSVdJhXS7LkzYdV8/cmJq7mtRZkrOsVC7Y+4KHYzrLC5q/QkIWFF",
-	"2ovK+87gGpdS8eICCwBRt4iqTpbUssaA5Vgqg+NpCRSyZSyC6HCOJKOjEaiSFydvE3R+8TpB52/6+/3+",
-	"cYI+/PnP+x+mpUzQL/2fE/T2nf4RJvRv5++SATs/OznbsWh5Ekn6OzEIYBYm3aQ5bVmZ9xC9efUavT17",
-	"d3pz/eHDzbv+5Z9PE/Tm1ffo4/urjxcXHy6vT09u9PMwDISWiPvVprVeeoEVXatGpu3D9PnUEZ3eHGNl",
-	"QKo3Xq5AM51XHUZ2ged6O685f6e1LPPd912WQZZTg+t9TjKKXZj2g/jcR6vgmQS4xNZzscgvxg4K7ijF",
-	"g6wwQVIJggtQrdZld/uf6z866XsLp+5F6bNKH/MVOccFTWW3pl3uKRSF1a/2vV1vghCFVIuOrPYx+Nzz",
-	"IO+88Nl78Nnn4pdO7fCP3FZILOICoEJsckln83gXRrmvj/bK4piNc9OKIqIJHKJo8B2pJDa0fWyIe/eE",
-	"yimX1Ah7VaM7SGC4HtQEM61OzRCNQghkdkwhCIEh5zmB6oou1NiEt9RfX+ol7z1e7D1PFVG75uJqHlMt",
-	"pWGlB0UZhgmsDMu5boRtwPn87uCHp+xdGIqUtyZ4D4bwOnQfvucKFTyjI0oyJClUeAV5fDo3GrPgMwmV",
-	"j7Wkv3022n3PGdk9B58rF+hstHtuP9+90p/vfN2B1m9efReKv4F5eHP6yIrGrLSCkhlyz7iJlIElMZN9",
-	"9UOk2AvsQk4J+DwlzeqjdITcUQJKRttDsM//r/taUdlBY6oVSae47D2KC6jBnLwar05qA7Xup+vrCztu",
-	"e69KJDnCZUY5SvWpJuT2K5YayiDo9zTHqSc0vKU5+dp0tBfZ4UVHWwteFGh6SehYkvCPXFCN4oJkqGQZ",
-	"ETYgRtGCSIWLKckcGHMnKQSq4DyzXeqSpHRKwfGBTSARqWrw76E+Q81QUr0CjWCdcBjl1ns+YA6JWXHT",
-	"5t5WrNzedwdQncNEXRpv6hTuylKEzERQV/1C4FTRlLyj7HZDyktdq786sc+ASAgDuIpwoSrWsCBS4rGL",
-	"Nvx7ScqXwJ8/VDkt2GaE0dTStamYYLKFzdHz60TZwnRTIqSBm6IC8RkzHzkAxZQXRcks6cnOypGB6p+v",
-	"jB15Z9/btKvE9dPmLGlWGCgl+SPFFI0I1uIhxI/b6gm4ZreQeqzp4Fkd0811hxH/hcxNCUb4C93qPxeR",
-	"xlzOJGBYmjuz+nbvM2UZ+fTlUF8XCmHbDh8NGBS3X2xka+eoXh9ILzEd5qGiH36P9iPX387egPVtxvr3",
-	"B7oFfZZCF81VgNI35IO3XTyfK/5ep0zLDEYgerlr1KPJomoNnnAP41eBxe2qKFEnXZ3bdzdIfYtdxaCX",
-	"zeM/El+3Q4ZL2WSWOv8PaAxgFky5MCCTZq+HWMjEAUkClMQjwuc8QkSSJdEQeTw+YwxSxtOxxfUIs2aF",
-	"i/v3whofjzXi6iLylh1bI3FTXa+gtZODg4OuvNFJ323CL4TuOOLYKGdsdLTiYnYj/3Y9sr9MOARTm5lK",
-	"UiNgas6pb8MJn6Gcs3EC5oOqXkkGf9YQ85ahYobzuaKpfDKmuhYJ7hft4fvzpyDB83knIkxxnkMQ0GNQ",
-	"4ZMj1y0O3iSwAWkldZAWVOapnXVaMJsSkulbXBBZFkRznOe4qtejKgNt89zhcNeeS6yAHEbOCJJESiBx",
-	"OLDVdtifYc3t8G3oGfy+JdHxx/OP7/rXZz+fDtiIjktB5JEPwm2qtExBFzRt+YkYVgNMwEGDBFGCGnR9",
-	"QQBpnrhuB4wR3RyUxpZIzTSlo37V6JBo7iOdpcYyoNmE26g90wrJoFB4swTTlhywevp0dUrkJTGZgh4P",
-	"2JwEZjrrJoAFq5ppwfdFSXyWYG6z+MYs08LpGqzrCNGMFFOuXNATnIPdqeB81FWUEgTE4WcO6r40o3gJ",
-	"6t54XpwwSauLDqMhTm+7myn8ylftuL1+QaonQe41HXbB7v25Lmb0bZfedBZav3oTZbae72KN1o0Uv4hW",
-	"gnDlH/ZMjNhWvScmaszDbtlKUODxgCnOQZvYskCuP384Oz69uehfXt+c/tvZ1fVVoKOtvq9nWNmRStOo",
-	"xUYaMCigIbfQtinRgYUBd8Ba0nBZ4IKMsQDpMsWS7Oy1F5+wxLnx6my/CNo1iPPVJvoPHbd+9iJaPCf6",
-	"sa9YA5+XRCnKxrIbq9831ZweBqMStlVCy09bvvADTGYDlspNXFSmvJPl2saJzMjM8O+XA/Xw83FRmhyp",
-	"hfsR16u8eGKObN09OE3kE05VPl8NoVcdpc/6P93T+71b41soTP04daY9dubSPWrIThlgcQ8x8kBM9hSr",
-	"SR2RbbZwXQToSJrHJdGtfq0iwsFTiQhmGV6EhOexPxjh9x5ywjTHbDfDc7n/OcOKfPG0wiVULIhgFMZ5",
-	"nuH5lkSSsnFONENl1pPO07QUgrDUAbeAPQQVeI4kIWg7E3ikHJwal5B8MGD6kZqQYieBXFqFhbJmYT0o",
-	"07Jx6FpUTacW/c4Z2UNvrSffjs3W9LT+fRPsUn/ihVfUeOPMwLXp3hI0oeMJkQoJzG5tmXbI/DVRAlqv",
-	"yYgA/XskeNFsvQ7HYWWe2+AySdIyx6J6uBOJ6TRvA6o/DEerSOz/Z+/qd9tGkvyrNHx/SAL0lc/di3F/",
-	"aG1nR3dxbETKDIJVYLTIlsQz1a1jU3YEI8A+zc57zKPskxyqqrvZlEhJji0r9vivGUck+6uquj5/pVL2",
-	"5cuXL43T08bxcZGN8neRnsdcHvOd5onZIUp0nJAvnjBsfYcOxfZfiOQYqFmzKK0vU6QjgIaBKXLURuRD",
-	"6EVe7gn8aRhohyj4mx19dMBwr3wtlxSpmM5iYMn1qS0xl3335ENo5f6I26jlZ1IwuxYMWuAJmP4yiZgI",
-	"nmge1zG4EQXYhloGAqRSdqAXeIh1KjOuPaZwnI5Vmi1fjYxGnO1BPUfS6lraBuEWIeLB+zXkqa91g3Pt",
-	"L2Z0Y92rdug+fWsFsaTHf444dxRF8obYS4JjngFLWmhZintOadxRSuMKY3OZk2xZjABYFv9yOskhPox9",
-	"EOIII6kEt+fz/TotcvOVoDdV8mZ6DoWW8bOU8GyUs9IKXWKtW/TW8sciJ7Kq5wflpriw6npvvX0Leo4m",
-	"LXXddEyboh9rS7S7Hl1bX6XbXKF4om4nCHqPaA31d1aFf24oGS/MlqImXXvizY086iFjQiXZX5agdnh5",
-	"rssGAemAqH0iA8m3d7wTGhboGo/SQAOwagWVnIpvoTjUazmQ+HANFuuQkmeL94maApF0QwfKz1PcIDKn",
-	"4P9Mwq72bMpZEskgmvGYlOSBrIKGfCkWqC0Do9SYVvQxRH1dCA4r0AjdhPUNo0iGoJw3cykerNKfgO2G",
-	"N5CNE2FDDZpUhbXMI0TGts9G7hHE/lZSUId2bH3+mnbFSVpn9Q5kwNF+00KUB5eQ33anFeylmybJkGIt",
-	"QIpr2sznu//hPUU9FM32mstpCCConPNmSW75HTDWKhFrFYQWsGvDmFTrEi8/im9pzzy2Q53VH6bUrZF6",
-	"sMJm6hUrIaKQ5AHIRox3K/lo0jJ/wzk7d4aT5nTgaiakZo0MWtss3QhyFfJFkSuuzkSszRu9uYSn9mIp",
-	"6tbNDG+eLcI0Tv4+43E5EGaQDZv4vBxauXhH2w9yu3g3y+OAVMat3rffb10haifXxKXJrkSCmbjTuU7Z",
-	"ULjLpKIZ3R6pfcRIgwIdDFd9zfVABghIRRCaaipQs4q1aLJPApH9opQapAkTPKfndbPCbH3p6zYpttiu",
-	"iQ9FnGsaJZ319qLdhrcTHsCya3XGYU3CFbG8abfh38I5ETN7AQO/bbfZNJLzVOD3TealWzsfSErB84ty",
-	"sw5XpjYWZmcrY5s3iET6vdZk1GfEYGpjLISMB1oidm0h3NGLuRbhBcrl/zJZ1anQZBAbyAzbFhgLFh0h",
-	"/fH7X2rFIKDh7hXP/aDRbZINz76nPUcqXZEZiQxs5F1HTjSluGikbvBUzWcUF3RQ/7pCxSPAKRQzXK+J",
-	"WvWgBYbqTvOnffFamD59pGaLHbMiDLE3r/BabnSlP4GaIawbyspnzrx/RiO+Mh04ETPPGH88iSOR2Mfu",
-	"YN3leKqh1TwJtogTAm32zLM7pkR/qNIqOxlGVn48CiUS3bCYwwxniuZZg2Sh8Yt5TnThOckyq/ZVmxSg",
-	"RASgvPkEoX8S1XQbqpuFo42govDB83B0O0IzH74T0GWHnR+/bz4yPzYVfispGjM+FrAC4xEw+EgORKNu",
-	"3LfWV4LASSBwgPyynjGufR48k+/y9YjoTM/HY6ER72mjcOt5z26IfZ1hoMS0M0VrwKhGbtdUsrxpQLDY",
-	"zZzi99cqCYnRI81S8S31KvRzxg8ewMs2vmBgfNC/fx1pUSuLaf1fLjQ15d8+CDlOJwfvXrbb9c3xNjSn",
-	"Xrbbh+xNG4NGNqJYPBq2OigKhkUyFWPM//664+vCP7yihEcuL0FjyZ46tOc3EXFIVVnDhbFbEzDYMPRC",
-	"neeBYXDP9RMPiFn3oNmahHbNRpmM1kGiA8WG6y6VWJSpn1gybIEjgNV0DwUkYEbpmRPYBCVgbvxHjSiw",
-	"tAbGg0RpS251R2gh15Oh4smumwAm+mqmS5NozyR1EM4yznJRF6ulUZjYS5/FEKTU1wKxbzDR2ogWFqES",
-	"Z0KwmlI3LCQzdR62kVzT3rxCuVPd8HsjG7lxs1gsFo3T00YYfq/U6i7CyuUAmE2GHEHS7VVDkyFmVdIB",
-	"MFNgl6aPXjgeghLhZqFtagnH+OxAVjFX4JinotkUMjxGj5YM4rmOrkCZMNfXX169pMyLQ2z0x/53rlOH",
-	"Ux2lmF6MwhWEbpHHi7jwEx7O1kkoJVeTm/Kt8sPWJKCwqltyrWRMsze3zUjboayBvYRd3ShkiFRc5jYS",
-	"x1O/8+za1bV0688lVqwmy69PEtmBpEr5eL0C24cHHiLjqM/HW5XS8bEGqWfwnx+dBpR68/eVnYkFGDYq",
-	"UsCTZIHS+75uqvLS7v9kx5/PP3SPOv2Ti4+d0xNW6WCfVbpiBgc38D/fBwcuGYbSXoiZLYBo05VZmxJr",
-	"G00eyKUS68M1dQ82+RBLWTDNKFCxmie2FAIbGfxHkozHw2F5Ng3Q0m4cqX0+3ksuDXJHSUItHz/7SvfR",
-	"vBNJjXFklTwkXpZHYag3SjGS52fRlnhRQT60blI+3iptwRL6c9aCzVqAw7AFNdgnGsSOkakP10gMxMTG",
-	"fsM/i5RqP0upJ18ViiBrRhitSqyykI7t4L1WQ/zVPvQQWqIZbFt0IJjXY9ISh/MoThuRdL3TWbXX6f+t",
-	"znq9Tp39+5//qrmAjVeXVbcK5S6UxSL9yp7CbqSX+fpe9CxHX8VSzBzLsyTbKwgOdnYdrVQnbiPRroW4",
-	"LHXM9W2eq6v9dNyWS39Via0EZdUsFbbO3rbRP8X4RPCw5tIaBnLJDeK+ahO2jH6CNs6EIzoGAZYbsY1g",
-	"5of5enk25QuqmedpKmTIpWtr6/wFfiG87RJ0jei+VwItqcydOFx4uAHNgYS9GBNuQAN9XSKkTtfouwuU",
-	"wVX3pyO59VdSApztjgJ/1dhcplGM7r5IszDS00hrQv8MlRSHGX5LA5ELkNYQQFTBbkRybDyNpFfPEBwA",
-	"AVuKi+F/g4PeoaqD3y9rpWhbzj1dQDpL0LBUgtox4eAVVzvWxnve4d37tGBOLUNhPNatm+sJT++/Qhi+",
-	"utYVu4l8ju0U1xQOm2fg8W4qpttCCCGvi/CQcY0dEbCRvE2bdVm8T+wWuyssEaEIoxD2oi6ZqCLRZkXg",
-	"knhTCbvm2nQwpWivj8PCZV4O2wsKG7Y10FBtoU+4dQN/9NWlkOUwLK/bbdb9iB60i/7Z/5x8ZJWuvOJx",
-	"FJqAEnyjQmVpJc+phIlvMyDc3CsDCe98POtfvD/7/PGYVRDxBe+KEexzQWu5EgGML7qmcTuSwtkgJaIY",
-	"1/bjhH5bPeoBG5qJYJ5E6eLg3T++LktnU7kovZOluJ2Hsm7RsF26vlFNqrP5MI4Cuo9TIEMWkd/K8HO6",
-	"qDXZUYEkuZ1w/WCp3EjxtYzQigK9Ma3L0UI32MIWTcW3tGUvoTzBbczj+vT+iL158/pNBvPithVLF1Zj",
-	"un9OCvQLC5EIMYDNoiO7bdT8cxuKu18CcykbdxS2uR6CW8vb/FsDWZ3LS4lmvHmijhnsddo/Aq8HmqzR",
-	"AJ5wRjQ2k1z3AyJ6pbXnjhv8rBPUPmr3n4ZNTFeVpV6UVHa5D0FcHiJ8wTqf+7+YSJ2OxmC1giWGuSU4",
-	"axObA8pFQn3Fzk8+nXZ7PQ8v2pTJmg80IgmPJ2gRkjWaV5KskY+rr5g4I23I30/6mPYzmoOKnyUumt4S",
-	"WgRKhvD1gbSh9x9hziLGOZsJuQ/OgXFFWMQ/VMWLG5ti3/Po6VVP7KNV7GdtChtz7Jkq5FB/v6uGIyJZ",
-	"Z3wd8ZKikGsAMeXJJaZpYdVSARStf3El+mq21aUFxIKGH82Z2qlYmA0uFygt3jEEZoFZnp/1+ixUAlTE",
-	"SRSQMoMJ39QwGlmXmz64AxnEUXCpm+yTYcB3bM0t+an36zmxE6sCm796yWKRuhTkMBpHqabLbSA3c6j/",
-	"udWbc+nOrFvMMjoUgvqIxSjNHFWr1+qyzcOqFIWl1DlJaPUiYSih9QQE3kBueedSxtRupYYbY51R5JyQ",
-	"JZbAn9ZocvTlJ21lhTI/gb20Dt7HTcFexmw+e0fzoQkHXLKhYLbkmtyyLiWNYJs0QpMO5Gq/ecuPIBCV",
-	"RBazeEA65encXMUsnXDJxiqS4zqb8sWQqjsv8F+wy8NAnvx68rF/0et3PvVPjnOYO5joalKNjO+Z7nVz",
-	"HrCEjAuzxTQrh+RvL9MOiniygx/NseX9h7Tg8zTQXuLy2fBlIsEGJrS5JO5SGf3cn/7+JJPXVMrJ6VtI",
-	"nkPKMDRvqCuRXCeRrZmOuU4LdIy51PMh0Mfwzvax96lbmcgDWfTmdhfs5+zNXd+zy0OVJUGj5gf3x/VE",
-	"oHREtF/YcuwxnUZxzJT8M124v6GOaYO3tBVcrtALS+cJlq2O9nzPLqVv/ZwkVvGISo1GP7MA/wlUvnki",
-	"kbDSle2zIUyUO9qac44As459Nap0+fT+iP21/eavWCSLlhGZU2NFMXKSrnm5ihT8newfZeSxppR2kMeE",
-	"DF4qcnvW3GyyTuaERpBGP0/a2SfM94Fkho74FogZQuuMYzXk8UDycBpJ3WRfBMdiDSyt8YuROCa15tze",
-	"BsU85sEloe+PhQRuESFTkoViymVoEgroK9gGYMalK+x5i1XquiQvPNPeWMcsAxt58WCCQxD0vmlACmf3",
-	"xoL1kNIehUKmhPSvpNXejZJHn5qKBLTHkooh6iuwqWDIRMW9k7gUi7K6VoJFuFvl0HvsdEo1k8VVRGCe",
-	"0+fZXMZC+zj0cMBAJuPoSsi7ANjmJ/WB73pOG8BxSyB184OsryheWRQcDTk6jfypkcVDrspI6pS74p18",
-	"0wkZLw7ZiMeaEFUjaX5XEpGkTGuIoUonZculF3ITFnI+PXj3D5zWQf0AP39QP+BxfPB1ixLsM+Py0cCI",
-	"OgWewdnCDMS3WaxCYamxaEL0DvIENs8pyN9cmsJypmb9QKeLGOlLJdODh8Ezpgmbo9omexRf8A7XYT0/",
-	"2Zq15RWrEUYzc0KtzmyjZov4nOGMhSqYT0G2/vH7X1iFpGal5i40EerWDfznfRTnOsysaPA2PPheiJBi",
-	"uWslr7lLmxE+WpCoYwe9m7w1fGPLnSz8py7jXHxqk6zaoIx2Rx+VFKfYcmp1Rh3Jfun3z/EcDtlESTXH",
-	"xpYTIVl31IBXG/guCFU+1JgJYSY7ETwUSTbb7qhxqsJoFImw0YtkIO4IQX6v4XWYNU0YRzvp83EZiZvH",
-	"WiemnBAuJLeyTS/Bw+5ZnNirovyqPiKeCNfqmcifz2ZsouJQw24bNWN/E38Q0VGiWnfYLImuQDi4zcHt",
-	"Mhp03VpsmsQIGMPIwjUbMsn0VlMmCzdrTF5KdS3JWY1ZfxahmCB3QdBEcqTWCZcu/L5Dgw2/X0DUPaOf",
-	"8sBAm93jhp/jvtK3GR8q7IYYaXbEUfE1urHboKsoxZVpa4aU2hkdY2n7RgVnnz93j9nVa8+oKHUAZYOZ",
-	"LxFqUrNyOJBo72P4Bu+ZpRhMN3vTBWLgsCdcWy9RBQyCLPLDA7BmMKV4IBNxpS5FbgJ2ui/b7QxfhJzW",
-	"BunARLwCLglFJ0pZlQeBmgMN/vH762YxkCZSlR1mt7RlRzlPxFUkrsvcAblVh95CH8zHdK8uUB5i2lC2",
-	"KF9q7Cp/CDdb+BlEBZzTIqK7fW5x/utlAZ1TytmfRDM8RxoME/0nfDaDhRLvpAmX2oRkbJyKduJaJZca",
-	"o8mHmadjIIfCZPBPBKZgVDR6gxswAua6Ukl3Lr5bkgJySKGivACY8hg4XYTLsVXD8dToO/+Oje9WKRSU",
-	"7TYFbc3PTXYeC64F4/rSKzZAxwWBBMNGYX+B7AvNCiboYjiMPj+QHjn58aahENKJEuoG0Ww2mZEnzYrJ",
-	"bTk57XQ/XJx2e6ed/tEvLrNlILPUFh6GCRi4Rm6mli/RaWEMyqnQGkQOFc6DIVhrsg4eCRZVuA4VQxEr",
-	"OTYlF3bRWFLsxJl59tSkMSdzcYgDEY7YNCMl3FwyLAcSvwGHcXpy+reTT71fuucX3Y+do3731xNWrXxR",
-	"88R/V40YJdp/9z/TZP/+578qNfK3mDEH0gnkoRipROCPsNUa9Eva6IS63RZQwwoV0D4OpIn6uZDByuHB",
-	"KTcrhZK6gzN6aGHdMftQJK3/W0XS5BXYRdgEkqdXZPaQ1WKwsRnP4Tnkk3AQXUzFRi6usq2PbO7xrdGi",
-	"yA3SWPHTFgAOZQ6TAlO20HI0WvOtu8+tWIg9wRMw/yRVhwIDUm+cS7Gou2qqPDzHHuECH8QT5J3HNn6g",
-	"07yP7LliJpc0k/MgFnqMWBWv5ncUYajVM+wbkzMfaYtRS01mbC6j30tlheNaNzk/ZFFxV4EjaNl3eR+N",
-	"vwnKwSeqHTX+zkbYD6Z+jm+KzQ6fGp5LpO8BYUYliQjA5PZ3tqIdOlLC5SXqDtVQ1FAVM80g8kwHerwJ",
-	"yoEidSnEzPTlpgEiTD4AJkvESGDBSouPRlEc8c0Itx3/wYcQ4N6A2whwf34/XpR7x9rCOBpHaq6Zv6us",
-	"StrISAVz09w84WEEv5kO6CpJyd9OfRVlFh/OzskK2wbsw/qTOvL0ioc5Kn/Ebc7qyL859nVafQz9r7aH",
-	"D3jKYzUGs2ouMxel/Z3CfRjQI7ZjJpi+cmJqLtMk2nRY7qkHOSgcbbHVGdmJNXeQhNvtnbFXL96+bbxg",
-	"bpuQF07kGPbb8UD+OzcHWmgdKXmk1GUk4MtwZZPfk9SBeRIfvDto8VnUunpx8P3r9/8PAAD//w==",
+	"7P3rbuQ4ti+Ivwrh8wds/yFfsjKrzm4bBzMu29nl3elMb9tZdWp2FHwYEiOCbYlUk5QjoxIJ9KcB5uvg",
+	"PMEAc/Z77EfpJxlwkZSoCFKhsB12VraBRlc6JPG6uLiuv/V5I+VFyRlhSm4cfN6YEJwRAf88vcZj/d+M",
+	"yFTQUlHONg42jtCU4FtEmKJqhhQeIz5CakIQZnJKBNr6ZW+w8Y+//6/BxvbuRrIh0wkpsG5GzUqycbAh",
+	"laBsvPHlS7LxDkt1zjM6oiRb7OiXCWF+wzmWCqUTzMYkSxCWCDP00/X1BcqwIt1dfUk2SixwQZSd2pFS",
+	"OJ0UhKkz6JnqDkusJhvJBsOF/hj7ryQbgvytokKPU4mKdM/rGOeEZVhcz0ryFzKLdJB6b63awYRTER15",
+	"ap+u2KYmA0k6mm1eWK3l07uudSZ391nis9F7zsg5VulkkXKuJwRp4tWUiZmjH01KKc5zItCE55nUJAPj",
+	"MSTfjOhstKMb3zGtLxkHu6MK636jE6T+KyvOUn9KrvktYZHGFTxbrdV3lN3WbS6unCSpIMquHSkwzUmG",
+	"cKrfQDlltwl6/R3KidJnCWGWoYyOqWqWsz3AvO5stUGeV5Km0TUt7NPV2rzIMTvBiizO+9dff/115/x8",
+	"5+QkPAvNYu7RWXT8pXm4YouC31FNqZE23eOuVgmrio2Df98Ycz7O9ZTw75UgG78lgf6u8Tg6AQXPVhv/",
+	"xy7uUq3OWb7ol2XJmSTA1H/E2SX5W0Wk0n+lnCnC4J+4LHOawhHc+6vkQPdNs/8/QUYbBxv/Za+5CPfM",
+	"U7l3KgQXpqvFgyJMZ2goCL6VCCNR5eQA/Xz07uzk6Prsw/ub08vLD5cJmlI1QZwRVBAp8Zigkgg0oiTP",
+	"EGUoIwrTXCZoxMWAUVZWCmH9R4HkhE8l2uICYTTk2QxxgeqLDKkJVijFjHGFhno4ONtOELxccEFQKUhK",
+	"JUEpz8iAySqd6Fvz7D0M8Ob6w19O3+8O2AbwfjbKafoE63acYzkh0izJVE+AfKJSyQOEUVaZ7gjSNKEn",
+	"wqpiSESCMNIHBkl8RzI0nCHJC6LXk+SSIElZShBVAzbFElZBf6D5jm6i4b4I5/rhDFVSCxD6OgCRAmcF",
+	"ZVQqgRXXfbEMnnE1IQK92f8TrJ8cMP3j5enRyfkpyvWQUcUyItAmzNW8tGnX00x/7Yt5xBDRz3Z1n2+5",
+	"GNIsM1x9vf2+5wrhPOdTkh2gi9PL87Orq5rc0dTJbeay3ZRI8FyvdXor4feSiIJKSTkz1MrMUhsyhaUv",
+	"iTBbpglBoi1Hu6fnR2fvbt5/uL45/vD+7dnl+enJ9i46vSNihqaCKoK2Lj5cXSfo4qP+v6Pr458SdHL6",
+	"7vT6dHvAJGEKjQQv6i6l/oRqohlpokBqQiWa4hlSnKOtwcax4FLucEHHlNXH3b68qwVcs93vuXrLK5Y9",
+	"wcp/uL55++Hj+5MDc3hgObGa2IXKOJFIswM4VLC6Q5JzNpZIcYQRSIYtQQjr9zVPUZr1oK16M/Sbm9I0",
+	"ROCAmZZTzkZUFCTbPmyzEs2x3LkDzpQTnOlvphMiiF2pCzzLOc6uOX+HxZisf8Henr07vbn+8OHm3dHl",
+	"n0/Nqa9KPQY9oVwPAhipoVhJxB0RCKcpKZU8hN8czzYrDFyDFlTBmbPXzTUtCK+egHtenv7bx9Or65vr",
+	"s/PTDx+vD2A4li43pbkipOJlqSU2IegdZWPYlx/2tVjHWWYnlXLGiBHpqBywNOeaotERm3mHD3ZR4Vsi",
+	"3fWTNtI0VXZLrzk/x2xml0I+wSIcXZ/evDs7P7s+PUngpBaYzRBWihSwa4IoMTsaKSKuzJw1WWfoUv+8",
+	"A79vI4lnaMKnSB8OfTamWG9p4qu/3vuLAqNr2X6KhmSkr1wlZnrJ8RhTFlRJKVNkTGBeWiJiuFITLujv",
+	"5AmYx9HH658Mjz5AjMOGUokkHTMCgoiWM8wpAOYMzIGwjGTbCM4wwvUjzQwIyUh2COx+wHQreuaU6ct3",
+	"KvSygu5gRBYpp1xkCfB4y/QR+VRqOQ+pKd8Z4VTpS3Si2RIbO3bxkcmqLLlQJDsnGcWgKq99nT6+v/p4",
+	"cfHh8vr05EbzD8M1RjQnmxLZrh071FoSuqVWZmjzDwSMD0Rf2yeYHlJF7who8J60Wgp97hQ1kmza6Pes",
+	"ynM8zIkThxfF6kZg/vf6w0ae58O/klTpxTwajWhOsZnkQo/WGPETlm8Jtud4jpXq3xFlUmGWEns1AHcB",
+	"I03Tul4l2xza2tyq/234Lsm2N8EyZAc45DwnGLbbvXlRDXMqJ+ZMxF9z1DC3JPoFRcZczHyFZ4SpmtwM",
+	"sSRayZAkrXKsVSW47gL6T7JBs2DjRl8JPJBcqA/C6mcLx729TzRzmo83Wr+JZN48tLg2SWDTluz7MVjP",
+	"FndfkJyOKa+k9+5ZFtbi/GlEvguOojanBYjPnKn4fgqCFcmO4FOtGGFldfIdRWENY5/8OOtxhpKNtJKK",
+	"FxdYqPd2dxe1PS0jaUWEiB34pyApFxnwPIn4KEFkd7yLNq94KTDj6NXmbmhcrXYDU9Vc5n2MwiIUWTSm",
+	"kkWipL+TH2fKrHO9dJSpH940w6up1P3SzTibrYQd+5JsVGW22gaFjkNj06kXwX6XtCjEn1R7QRc20ied",
+	"bqJ0tNfed5nqS33r4uTtdoJwlVF+M6ryHG1hBP+taaB+DKSxpXVT/S+t+7hXEpAgQX1tj3I7QTD1T0We",
+	"oIJmNDG6p6Yfx71gIBvJRjOG+g/dj1u9T4X+XbfRydmaaX+EjQucyIUDsTIl34eSvnTu0Ue4P9YyWE1x",
+	"LdodUoaBJT/WvHxyh94i9KgZOkvJORa3/vVVCqLVV73rQ/sP8inVemhsh72G5BkrqwDfLfQzsMcpUsjw",
+	"c5Cx8vzDaOPg35dO2h/8l9+S5Yy3qk2C3Qyitg7CkEJLV+BPZ2YWr/b39+sXsBB4ttCcmfiSHSDF0Nzl",
+	"7UUx+k8ns1s6bZCMI4QoZJyMc9zxcP27JRVWlezfx6W8K6/MNw+jhmTjjtOU6CPeptfI6Yxse01FzSp7",
+	"a+q2pdVZPenE3/gOOmzWVTdwzKuQwDMkOZ+eU0YLfboXBW2tYI+5li1q04QzyBTmKzAhm8uGEa1zaDl8",
+	"8z1HMHZz+USkbGg4JKPqWc2GJPyI8SOYf+yp+nO8WbiigkKVN1oJ9+Ph/CRgYgWcRWM15pVCnJGgdOW4",
+	"5HIB3N6aZi3cxL15eBNOPObb2rju7b8iSlE2DrFVyo6dFe2CiIvo6ozIlEjP5IYkZWPwunkrhOSEV3mG",
+	"JviOHCJ9xmDJGEdTLLROvoteIcXRd/v7u3HeFFun0FiD867UxPmnjickvV2c9siZSBdJksoPuoHww9Jz",
+	"e7XXyDixwJzweyVIY3nGaaoPHtg2JKL6R8Gr8UTL77Y1xFk+213OrOevbphEM2JveKFl+bHKby+JrPIA",
+	"E8g4I6sws0TrsLlRiiMXdkxBMCbM5deskcPt26H5dLJXmFA9ythy2KCS+YHL1ZYC/I8PuQt0j3UzobG6",
+	"IA6IXgiIAXl+gmcRA0Vjvlm8+lnk9yZIIuCSV1yQDME7aMtamiiRxubOEE/TSgjCUrId5Ivw4XUPwfX0",
+	"ztPqaGQ00NqmRDQDU97CGNDmZzubLzvNrzufZ7PZbOf8fCfLvoSVY2dbWuajNwa5pulNCTFA5qDXa7NF",
+	"lUTGd4Nz8wIwiILfkWy7cwBXCguw6ocXoNVz3YPUHyWa1YL7kio9HsyQUY71SmUkJyp8c1F5ZvsORFy1",
+	"FhcsjoLov7WAACsdvuhznuKoxsO4NQosPHET8sJ2Ft4x/evxuGGHSPeK6KsabL0ZVSTzpwHOBUHKHKfW",
+	"rTImjAgMr0Wu96bXyypfSsuX7bf191VOTtqaYMCrX+VASWWOKUNTLjLpbDvG0fgdmhJyK/XMrisiMzwD",
+	"n/H1pBL6jzBpA3Esdnj59hi9fv36T8YfrrzDxUcjSdQhaqjeHLQ839E9wmsy1pWV0peedCecJxtac/k/",
+	"7IW0yEipyvveHk04VxOGZr732ZBbEMMPE8dNPZp1FOoJ4PUYW8eli3e/JSRgLyBM3/cRUaQSeZguJkqV",
+	"JhZD/2sb4SwTREoX/TgimnBHeoPazm9YhvBOTckwxfnHWI9SsxHXTU0g5iME+0gSNJ3QdNLY23FZSsRL",
+	"wiBAEslqWLe6u9QM5xama0kvBBkROFUB+UNO+PQoz99RVYkxTbHe1IAn4WrCp8a3ShkXKK9fRxme6TWG",
+	"F3Gu5X4uKIbgGCIolglKeQG/ApXIbaQ4P9SHBQ1nKCMjXOVBbjg30/BAO+dt7O6Lcy67nBXzWkf9bldX",
+	"7qKe99A0To2V7VuT+7l16H09OVSemL2IyftLXDy3ZLaK82VumfXXtXtlzkDcOFuaMbYH5K9WcJvAiXJh",
+	"fZpxHx5cPsq9F54OmXY8n/ftzTXY/jw8Uk7FMVjAA+OjKrzGoDoZOmtTytnVB/T61Q8/7LxCOC8neOc7",
+	"8OcGWVvUS1bmmPmGTVlgMGYXJKNVAfYYMSZBo2bJpdIdRiSSni6szrtubsmdh86uSLQXr83oPpyYML+4",
+	"6zXsgtAXwS2ZuWvGmYE8num+T0xsk5Z6PWdscHf67H3s2XFsB+7hpYvqq8WQiNp2FjA3PZy6lhojH4va",
+	"BO8hqnIjoPqUOXf2jt4fIf0Y/c6ZCUYK7uyjeOIc2Wsq8RbCPwg+MbQks+gJmU934CAS+lvtk5A/k+iR",
+	"Oi0wzSO+jQ4hbxWpp+4mzud5ObvmV4QFTVRHueRIkjo+BEJG/bCyrU39KdKSHtJNbW7vol+smZMq/ysq",
+	"UU5GCvFKJQOmZena4DVDWBCIMLZsQpCUlhRUhAEL3tBaug4l98gJF6oeHXCUZgwJwgoVXCr0XbK/v4/S",
+	"CRY4VSQi39Z2dGuqaff1geWz2rIrKRtrdbaZgzTmTXmISFEqCH02ri+QTQioYhhiaWwjkIDQ3xjUsddX",
+	"kSiFro3+ZUIgcNLsIprqgSre2nXOw8JSs1mLzf7Epya8rTaBE0FcVsah663dUR2pWTFFst2NpUZebwBJ",
+	"e5q/LVknMHF3xi8tXhP6WdSJ1f/YNupl02Ky/DCDYBcwTuuf/xKROmOGsAJLRQQaGQk6gwh+89cZBNSZ",
+	"jIDV5CNGPql+9i/9pjFrcQanYwRJATzDs7D1BLPbnkq8vQDqRbEfRxc15iu9r5+TShMlF1YO/sopI5lb",
+	"pH6SRrfntJJaktK3cNuk3HVnnzcfhQzU5YQz8r5y67KoADMIyfZzD6RNPuDNYdf8HcyYU0YEkhMsiEQm",
+	"UnWpANNH8DAbJye0dPNY2SO/xJfqr0N969f729rMuY2IUttVVRTYCKkPVWmuIRYaHm5KdMrGWgeMS1fL",
+	"RODVQgaXi15heSu6ME00T8CXSElu4pVNCq2+O0wKkhMq0C0hpQRyu8N5BSuw+vquoAl2CdjdOtri9HlG",
+	"OiS0LCzq0E87kLuIcKUmhCmaYmVTeWwelSApB0lD/+aioCG6t3WxxjT26G7ZVNqQW4liSVZ0hg2pUJNf",
+	"CRYdwY6e9pRixpk+Zx3hUniVBrviEmstLiLXlJSkxPj+rcHJrg3aoswmWnGWz7Z3g/GK8XsUGxtijGRL",
+	"IijPlvFHt1EX5u3uMF5/VZN6J7v2X5/aNGSbaeViz9NtvUK+TQAIdrDByHSwAaccVCmQp2shXvDppkSK",
+	"fFJB7pZTRnqETsBriT/GrilG1LNnofNFrmjIjiOplZ7hzGQzNGqWkbP0O7X5XVYCfoBrD20NNn7E6SRB",
+	"/8onmDF0RYZYKoqZRT946Ml6XvKG3rs2t86/D5Nv3+7B4kuNY9xZbsgnnCr/WMG/ZX2yIBJyKMgddf4i",
+	"uzNaJKl+/30WNCGaONpmwUyCaYBx24EldeQtjK9rLS7qFXdTOCcZJXcw8kvCMJUSHFatv/Z+xIL/rdK/",
+	"Nv86zrGUds71v/cueYH1HaUbWPzn3jnPiNDrUP/jmDNFipILLSyFVsMN/ZJInleRxBDORjQj1jE9t2zJ",
+	"xggXfLmz8S285W+3+e6qGo+JBE/O4vn8WOqT+T0yr9ZcT6JCUx1lY5MCOcUS6WFlLf1/tdHMMxrogciI",
+	"vGhNsM2ANI3o8ezv/lfNhQsuSIKGRCrDJXoPrH2sAuPS4khREJbVfn1Ha7hS/KawgBU2YKz+u8CswvmN",
+	"JDlJGzPbDSPTcOL/nG3A7zLxCaJZqNCGhg8L5B2S7MhEaAXM4fgOU8sVu1fLhZtJ6+AKeFJ8l1MGiDV0",
+	"BQ3vzHwy6xFLVLfdHknizSa8HLXc3F6EHA9JWHEG0fwhvpm5sZv2EttjaJAneHYfo0n06upnh/BsD5ar",
+	"R00QpxlVVyk33pPa8k+ZAbgY8TznUxPTifM8yAi7LbwxK8a8HRleCw7QNG+gKtbRvoMb6Kf3gC7TWHZL",
+	"ktKRTaEEz5JUSQDEop12y4Vvbh6RqQFAQMdwGWGEs0yiLd2WyS31wBMCsAnbYMnMKWEKjTmRaDiDLwDe",
+	"ycR/2PRyGDtVTab7LeNTyJT5hItSM40mRz4sf9VeOJxl1AhRF61l63aub5x+UgKjEU6VTJADJlgA9+Ci",
+	"MOq1dwK9ZIUmIHN+cyZVgdmOIDjTXMM1mtSxbXO7BfFJVjGlClJ21YQUkfCpubzogBVbi7ntnQ5lSS/R",
+	"EKy3qCuQFMKPmmDpwKFwYZddHPodZbcmPtPmP7h7I2Kbr/uDTPYhgex2hhifoq36QLgIrAzPEGeRAAdr",
+	"oVvs63TRMZFocgaoEaW1C6M5OBtTr5toISslJLOEo8qX6xily6poT+THWcvhDL4ck/nIBbiCYDJz0fr3",
+	"mFGTJhEK8+UK5/drbJ573pkIfrdxbt51H+EV9MgqSsZRFTceIWyjgCPBgCYYRx260NpW0B+a9wNAAKKx",
+	"/TtIm5gL4H5xwPeMI31otOaykMm+q7SeIMlFvQBc9OCdn064JGiqB5TmPL01jvuatxhD62HreIHdwfg3",
+	"g+PtGYK5LNIySsOak8Zy3daX8GXad0y7M5B+cb1zym5dfGWCJDchxdgyXQ/XQnF9NWqOD4GRVEkkVZVR",
+	"jjIqSKry8GFZ4qhc+X5ysSn9llJ/eqG/0AsZcD1WkqaAiqUn6UAYYFCAjUmVlpuYAeCxaUFAY8wGV0f2",
+	"xpFFP2er5anYJUp5+2nn20FwQVH7zrnB+ynMrRyNUMZMHfTYzzKgXz8FlSx0GYmKpViR7K3gRZd/1glr",
+	"7nDXcTsJsqlkYNI2GyJ5UacsCILTCclsAHGpxetX+/te2LxNZqISCczG5MCJ8VTWnuAmA2IT5VhfC/7n",
+	"WBDPvCm5D7Bqje85gYbyWU1WEJVrEW6o2kVH8taK4xAtQoQZjcmAMFmLWh5VHElCYvJo6H6WG/WWRQnn",
+	"QpA7SqaBfKolMbDeMnSkUDkPWu/Enfqa6p6fRZBcxoy7E6xaoaz+fKKrdVXfc3UmuRfomgk8UmGN2JcU",
+	"3KeCTAgWEuySkog7mlpshpTApJqgxBvYxU4QAuih8Vj244qevPUlWUgi65m900rYcSqsl5qyVYsYXHhy",
+	"xHaCKpYTKZHNcdAHpp34RLOwsOGME51Tq60YAQ/nb1+SjTmz5RpcKg92FbYX2146NNd39R1l4z75p1+F",
+	"zyPuzat78ZeuPbTQWWzvnXwH0fOBLcyyVuyTtyrylpZl+OHcDEwjzRfB8TQXXZQDxm63w5awrdvQZ+i7",
+	"N2jCq0ggYI/oqgCcgVTEhGudZY9iYWywO/pkwba6Txz/jkRG2aajS/1nm9sWsKEKXsTPn+KxZ/PmUtdM",
+	"/c3SsQTor84CCRiY6wSRqaBa30ZbtDDQbIgzK1ncklJBDJMXfxhx3M/0TdJjYua9xBtadGJnMJ4ovNTi",
+	"nFJ5d4AwMph/SPCpNWqAKLXV4vyw4Te3ZGZgfBIt8dzCVF2yUj4DNxT6x9//p25lwHilygrul/+RWquo",
+	"uSBnaGfHRK2hVN79j130V8nZAZwqzZb1F5/1ECK9JgOmO/rfvuwimsqD+ij+fPrz6ftreYiuPp6fH13+",
+	"qq8n579O0H/fOT56f312fLTz9vTo6nrnL6e/wvCb3y+P3v9lwMb0ziQc6IcwyS2HuqAFOWhRP055QWRj",
+	"RQafuIPOhc+k0lKjUUWmWG63ApE91mDD9xopI5V3G8kGYPklGzSVy31Uto0aJmoZiVySCKGY4gLho0jZ",
+	"Hc5p5CEzAuniA8GnK6ofdoh8GrquK9YxxnnPne7aDC2pp+Y30cxp2Xrx6QqCciezj8WY3IebC4JlKIv3",
+	"l8kMYX2c9QmwUwSPBfiLzeybsHItoE6pJEvMRI46V1vOCMHaEBp7p0RcXV7mq51pfJu83PE5iaIjjtZl",
+	"ZAQjaVdI13H3QLiXRimIX3PeZbs0YrV51cWB9hIWJK9EGtEI6rxGYOC3JGwPUgIzOSJCkIhBSglsPEqb",
+	"EgK/pYEaqI20dXpWJSuLSNAjVTUojbS2bmGNE7ft9bTbo/e2rL32IQKrveCL7HL1hK94QHiEtnzwlx5S",
+	"m1cDwQUgdyMAnrERX5yZ40WNU9H6NcOgQy4OYZWAhTsipIvhqHu5e7W7v9RSYnmEa8AfQHiGDgB/zTto",
+	"8HzlKo0tyQLI7gGCNhfK3z6lP9eeKmmTsFz4OxoTCDRFf+WUAVrjnA0PnF693VtLkgPuF5ovwWXaUSjJ",
+	"AC5PsTReIDA0bsEeU5MiYhxEyqDYS8KMcN5vrxavwpKwzMZV2JDoDUcFppDHHb8lPW5Dgxthj2skncAm",
+	"DtQ3op8paNfFp8AeqQTNuThyow+YVKBiRJPeshrWT7cH4T5E0Mssb9eqPfjuJYglia8HqLDZmmBioH9K",
+	"/RDnJUf2EBGcTlBRSSiH4oWn2DPcnSDYAEh+vx8/sXMKpG74BpJ4Eud34gKNKyJVD5N3D5Lv3raoxivv",
+	"Ao5TPoX1bOIPEsMnzD9hNAnU6kg8l75EWykvCpwgSQqa8txyEjwcMElKDJYEiN9p1GhTUiPlY0YlyQwQ",
+	"U8rzqjBgbJjNDDs9RJs/e0h/XAyY94Pc9GouwA+JCf0kGUqxJDuUScIk1ZJOPtsG7dPavHbRkSk6QqWN",
+	"GRqwrcBmJWartqFQjNJsc0hytAXJNOioXRfm3H7xZ/jCqg8DVhDMpMtARVfkjgict9YPC4LqlULDGdo8",
+	"3ITBusnY7E1308BXA7Y4xV10ZLNvv9/f1+ssgzr1PI+Qd72oKOpXaVDnAuqt5jARUtNzMnImmgJCIZTi",
+	"IWFz0Ep6cmToEZ25v+XUasxmUs2HnZB2HWN5Gm7qNOoAkhWke+jnTphR5JPFj7OHldrnryJWumig2iko",
+	"zyMO5x3SyszuHqJprX2bXR8Sdyr1KWvKVZn3syUKeLc8dz0foOTJdnoEtnyQgngMqmp+YivnmFtlguX2",
+	"Ywl2vFIpL1pOMzNPS05aSIFgzd86Ejb7ucLmRYOFMIH3tc+/yf0BpmhWgXH4a3UITGu8WJL36fAd/P1r",
+	"1qc7OHD+TMUQNLs4kyWvR7DKLYzmkdiMG+E9Gc2KHCZueOtxxt1Z1SNvnXAs/cPtymh1H+noGWkvReyc",
+	"hKnRkd2qBBa99ZZE/zydFtzJ/O+pSK5NlWtFB62m0TULF9qxf+XDt5jmlQjZOG3lpzB5myMV1ZupQmN8",
+	"R1BVHjp8EeOypgpNaZ4jqfT/i4qZqk4IK/3HkeqvOUfsGC7jLbjjdUj/4pbrzh+C7gP9Js2q+R265iNb",
+	"8G8VqUgXH24v8L/yob1t7RLbOFUL3mIGAKIw1NAa2ZRrJWZaTJ5gloWlkpGhhIhAMLIVa1lm2qJsjP7K",
+	"h1p74GD4SAFExuRv4lqi7i8DeLQYAn6wRym8Gnqi1ATTi4olzQjBh0pZmlcZiUzbvbvY9IXpE6ZpFnyi",
+	"F9ytBNTikwpxlpIe4fsNM6h7rG8mb/FDNPKODgUWM4P3EIiuYuRTBOsc0ExGghBb9NMLaZ7Q8YRoPbUq",
+	"iKApaPZbg41Xgw0X+mtcObnpPJx4y5oh3RMx2rVgMFoi03fxniEQXxP8y/2APFvG3BjuoHSiKflKla0a",
+	"q8+2qbKsD7iMRhYugjX0CD/vafFlNdZK6JkLtOoONu+NqWMWyTrs7gskfc+I9TqUr7dFVCzF6pnfsd9j",
+	"4MYyHrX2008H5+ehhpwTsycy8BKQX/PwIsdRP9k81WnyLQkvc1N9GMh2OANTCgA7o63N92SKfuXCxMBv",
+	"bkNwchMJby3Wgqoa1+ZB6MPR+PcTL/zymlqoKAc746jYwyH2EO3aCxODKO6M6qyDucMwUgux3Jh5odxh",
+	"/mAKupqCEIuHv6bxQB2zHLNNyJ2z+PG2qES4oAagc8Qb0gO2CB6WPG3zYN9DWzLnqinbgc27dQBy/yvX",
+	"LeCF/j4Ym71afoTbODu/rj0zXXZiHAQkOJu+GwB1zrnatJbGGlecKYFZSjbjJpBYCByPMOZS4FRRGc6H",
+	"uxaVVyzD7MnE4EVDwbMa+sbUt1Mc2eYMDkY4I67nDjRV3swiNWfWA12AabUnEd4i5/a+qkNB2rtkcYTb",
+	"04dFx5k5YOlEUKkKLBOUww8Tns9upoTcJoiAa1zfRBmUA7uJ3QQrwxIHZ8PHlK2chJxslF0Iw4IY0/S5",
+	"JQMLyjzCuSRLQw9qDK8ukGE77LCFZlHTNGk5N1Szz2KEb+r+fosUhFrGGq5MSdqPMiDJ2u5Dwz5vh5ys",
+	"HjUTlWzsIsdtB5kzTM1FWCpZF76HCLoplijlQgBggtOIoKb3TF8KxrZ+6OomUM4sgtdcwoU39vvE4cYB",
+	"CQ2smJAxFEKnicAV5uI3F9TmXlB2jxDQO4c/6+9SNJ7XC6Sxu+atxxKqiqLULaOP+2zSYyxQrxVZMulY",
+	"PcmuA7VsPeJ4EYsjAV4XG0Q3qqQzpfXuRk5oGbEbLs1B8GEM14J3+VDDYA8zXxDOsTbneYP+rXMJL+1I",
+	"6/Dfxk1bp2tvJBvgqA1eEucjfOzqhgfKMzTmmGXFGeybweGOcJNJNV872UAEHvOMyHdkpGKR/Ko87Q1u",
+	"67+dBLoIjlFLVm8B5rETAhIKCBmhz2bMlkRIbor0SNRUech4WhVaS/vP/3i9HTAwlKXgn94RNlaT40DF",
+	"bU0NE25y6Gv4dd5aYC8TWEAKoYjV88Y5HzdoqtGK371qpict4T0ECGrx9XCT7MA9WTkCDVrOBB1PlIso",
+	"jMoFUfNDVplr/Jyyyr6zPFtqgkXBGU2PIXPzE1Wzn2jI/gQ1AF/t90vBovI9mV5zA5ic43EkshezcRWu",
+	"K5ds5DNBU5vju6jSUHbGFBF3OP+FkNsQEAmUWFIcCQLhPGpKtLoy5aiSRPZMJKugKLCM7giLwPOa7HIw",
+	"JlprZIKUoEVBskOUUakoSxWoQr5NJoK5YlMmfyGaOILWW7s1hwC1UlTpBNVfeQoaIyTrOXExmalJ8cg0",
+	"YSKJoUxKh3HNpQADlUcXXlbDmLoYVyRtDHPJJQRZX5GCKs5C1omdV9/BzL47RPvhukBzFc97so0ZwcLm",
+	"8GV9TmfQ+BBl3TYW7kGFEQNFDuP9RdOlfHDSFZLx26CmASNNMCztyA8cY7iw+eN1wNgWLJsJKTMzM8gZ",
+	"4GQ2CUY2+vWTns/BgLkj66gsqTl6gtw9kyDHoBKI+k+Qu0JM8BuEACs8lmirjt0aMBO8tZ0gx/oS5Jj2",
+	"TWG4doI0ldzYHrOkOcs3U8cCkgErKLuhlgWCtUHCCPQ1d1OPH07cTdkcuQTV18wNZSOeGDPetimLhZMB",
+	"mw/SayLPvOgxqN3w0Pgxj4biOckpZhkFH8bKZBQFQVyCSEkdGk8gwtOilfbFJH0GuEUz+qQTdnHJbkRD",
+	"Gjoz2FYKifF6i0TDRHsKx8KY17sT0vxOI+amGpLTxDNHpprGH87Tvn0zWWx52QhD0Tl9cXFDR+t+ITy/",
+	"TGZ1MBxwUAjQ6Zf7xuLidiCExyxVZ3xbTwuxjehxZuF+ET1mydzR7xlB5ylMi2gS98DgNtKaUaZSiDkE",
+	"hEMLKdaraAMj0+NO5cQ2LzG1MDFuILbqC2YzJA0Kq8nMPnRQ4BgxgGk070eM+CuXVTZVflyh87llshcO",
+	"ZwSVghZYzFYLtPzZNO0AP5YW8fnNUYLxDMwikKVd+C/3wTRdAl26HOcl2ZDgwOjPgRdcH8tEQTvxpqfo",
+	"KbJrF0G1c5NbkUhC81tNlm067jGHCxyyBdU996dAz0i3EOjTVn1biIpjckV/J1FLEM57XD5mkO5925/X",
+	"eHzyzmP5GGwQK4XTSbESLNdR/U1QfvNsRUvH5TAIO9OsWpy6t/HnEhycq8iD90iXtJ/8OOs1tFiCtTwS",
+	"6YTeRVOssVQfZWMijsWi9LmAtM7Te6Ovcbg4fw+Eydburly1sH3rrHyh9FCcWwWsvQ2IFSn0RmQXMWmd",
+	"naj14rf4LXaluAgyspwWVP04i8Z4wK3biCUFniGpAJW+rihV5phZpz+05kW/WpRAg7G8hfMpnsnERsUO",
+	"aZ5rDZ1ChfJ2+ihl6oc34TQS/OkjlAzuGDNU5gTI/Nwk75kiwzD4FAsxQ1sWqeTm/Oi/33y8ePfh6OTm",
+	"/MftQ1cWG+GyROmEpLcSihvlxITsSqikaPHrpLHy9xy4lpYjY4afawBsmhM5X6PVBJf06mmxuJbtdmHt",
+	"olw/6m/sNK03JNpRbtVx7KiLrjMY5p5mbXlUZZSHGd4Ey6u5Sh4tqP97ctEuc/Yci10uyMe1JysKO160",
+	"uoH0MVh0vPVZSaIb/SjlZZ1mV0+yFftTk2u9ht7WzLFin/1anluThkdDi2QePUXh2uuPVNct2utHGWTz",
+	"I4szukjKqwuy0MWZIkUYZruHVqMHA6+6/runA32tFja3aChcqlfkfsB5PNu8oxK4vKpah9CX1FcNaQuQ",
+	"c3uAfpduvtFl9BjEfCDDhWEhYUYWB1CsihPrvbpwoO+Ls7ZyTJ8ikM2rNXTRQh+JN9xlU43onEvme68B",
+	"R4dikzsfyAOSDcmF+iDa0DVRVc9bwOa7JUM8kpKOWRGsVbwIsXBPrXuuoSVDquf7ZE4s0+8vgoYCfvrx",
+	"5zhrnoEmfQFRqKEY4AzPosKsVOj1vkFOhkSO0rYSyELqbRNzIznBQYOE7vTC6hcR46F96iRVfygCQPHQ",
+	"1r6TlDGbzcHD8Mogey/4XHLOSxmzhQgVr79Xegi8i4NJEB3pYYTzJUoSA+KCR11zfHWPOYIZxiuc0uOT",
+	"uv65jOKO5WQ+d90PKQijEJkM/oJ+gm8HG+cz+HSw4VAp2kjv9zx2rfm6LZ4jMrcLiTkKrRlHTpQl4UhU",
+	"vW7dZi11GDFWvOOjku6qO7r03p9fMzub7qWIKm5dyReKMJd44WLzM5/U89lDGM38PgWYzZSQ22gZIfvA",
+	"Gxq/8+uTSHIHMKszibZMqLCDDpX0kz2b/c7l3Jb4o+rM7jifXcq7MlbxIl6RoomQXEdFjHD4equuQnwy",
+	"ETjnzkS7TblCql3iB1tAlhkUC3tAfRV/dUIiUVf8Psw5XEXCLNcKCpK3fsvYoms7NCZ9z0VE2AeKIu/J",
+	"J3VlEfdXKFlgdrSHvSJcrMB9HxrRBREFlTIoanxgBEGQiruDAXbkH//n/43K+iukoL7ZFraFINF//scP",
+	"cOSdQ/mOkulBhuVkyDGUUoQfXHCqjcj3/4bnwJPdQ/cHPKnjcKR73PrFfG08zMbFxDL/b/vcpQCb0UH5",
+	"GA4F2gvM8Jh4b9gfUl4UFbPxO/WXmOF8pmha/yCJUtZ4DGPz/nYN2Zhr15Gdm/0TM8YrlhJnbIb46YNx",
+	"zoc4XPJwiWi7Wn0zzb0xm3FGEMklFEDyeH8dwwjJoSsVPmuNMl77rEvQuiDCk68iEhUfIavpAK3K+w3w",
+	"ZzeM5WpVQ0jdElNoAe4jNbmTCNdvo4tAiQY6QozcmZCApXbNDlE/qgrfQ3Suan9e0PPTbPY9pVvbfq11",
+	"e40mXaJvTJyL0EHXuQroSu7InHe99RBFJBTK4hP+pklBO0SbmyYR2T/nVpNl4Qz2gKWFuBJ6Tc29+RnO",
+	"TSe4tDZxevVLL4Yu0IZgoBna6iH9bNsqWgalBEzeUCSpzDHrdXJMTrrTRnq+bs3RcfHNBK9uQijXZnRw",
+	"nUlmi41neLappXfKUlri3NQh8DKGc8wgO7HAmaGVlsIZ7mxVmN9ICvtbC2Nrs9bRjkF1VxwNBQTtuj8d",
+	"qYXF05yvEM+gKfAq52o1R8p9nNoNKHQfi+GcmNYisTYGgheS1GxGspAOb5bFx5ZuJhE7mse8jMYKCV7o",
+	"V/pYZr13u3q6gpjoQNwWwSKnsaC51/stZVjTb13QDIqncUY2ZY3I3p8o4tFBEhekzi6ek0igez5CdswQ",
+	"MW4OU13ADRfEnrqt4cz+65bMth9kPuwa8bzqWQ8/qZc2ti9W9FiFP68S6OaVUHxgeb+6knk0QG2V+ozz",
+	"AXi/rVpU0ZWEM98nTYieXaLYekdOW8rL2dvWiVt6x6xJc4wN/D5QGvd15i/1C94HVqbDr+cNKDZ9uEIW",
+	"D8p9wiNqgJGwKbQ/GXugKsvpt2VoXR4BEcYmmY/2tiggjTHVgn/Mr4ubWtfqRk7GOpZ4DYsQnZkJ5w5W",
+	"cJiQPPsRp7cBG2zFxqjQN5yzCCM1wSb4azH7qLkNawifWH0Sowg5r3nE96UmghCLXhZu2taF8nGPll1u",
+	"S6MB6gwfZ0RyZShrHqtl1KA9pD43nVgj9U7UdnFIy7ysC2MurMh7Mm0BfNfl0SwQepPqCVK1y3TVu4Qz",
+	"U06mNo4v3RjRRFnPV29DUy4y6RCHtBR9CrAN6KpiWtxP0Kb9wayV/kFqEvoOGQLBY55ANq5EP+iHeg7w",
+	"gtY5Xr0xb+kHdZob+hf3np0kybTYntZbD5UKNx/go2qMYCbzys0/ac7Fwg555Lv8wMlV6149jjCyWnzP",
+	"HI/4yoWbeOyQL5+uKE/2V6vvpYuC9bIjQHIVWcIV12ppafYPXzfz+owt1jUpyjwIdZJWUoVqVL/FxjxL",
+	"c8OPbWY0wmWZUyLDXKUbyHF1VdoNO6xSh+pCOyQ/q57a2S1blog08PABN6VC3uwv06Ogs2UjfQLJMCJ2",
+	"zfcRG2kMU6cDTPNeJpZIqleXnaW/0WSZuSM4eS/mJhQAtGqoQof9XN4/FCED0Eo5Z7Lumo/WqyPoRfeq",
+	"ZtRLfvI7h/CtnhWNOiT/hRZXi3/v1D31hVpgRbKT9YSwTwhR9aB7x7EvV21rmfKEjkY0rXI16zfkB+rE",
+	"Xuj2vHocGlLHAs+vj7eay6jgQ0lYqJZXF2nH44ei5Ok+6RrOORa3wUrtdTR6zE/hgW9OCCqgHTQkOWdj",
+	"iRT3XBEGS7153/r5aqCipQLREEeMpkMsEvSP/+v/Ra8gDu+W8SnrBxVTBnPRITIv5YJAjaMxsY1HUFmC",
+	"QMgurogyq1LV8zaN7d8nZsga48tYanl7NwMaQdE8WCmM05LHUiXHNt81tlhF4+AFdV27TzYlynkKtUhn",
+	"CWqVePdStyE+q0Zjl0TcEVtNLX67tXt8x3mJSiylwwmmEkmD24kkRyMs0FZaFVWOFb0j23YzTViBHQgE",
+	"vIF2qklAq8IzkqGtMq/Aeg+hIwVltNCK/35yv0jU2j3p9OQrXgrMOHq1CWegcTy5/P6Ix8sMb2l8HE5V",
+	"BZXD7XT6r03PoNUyGg78y4QIsCjMhji9NegBU4iOsFJEHbvTHLF9pDj6lx+SN/v7JgbV0IJJFNR6vuYR",
+	"7Y80hQFC3CEUHKrZlNbBJbgqYwG4Bf5kNvNffnizvx/c3GaedsHCWA0fP56dwKiGgk8lEajAt0QCNblI",
+	"CLfiq0Ya1+sH7yRof/d79I+//y/0avf7+7CiZhqJFenahNTEIpTzIbhh7sBHNF+prCM8OaFjIlUHWuGy",
+	"mjUTLC8WUYn7pOj9GSKWoPRePNf5KE2JlCQ7bq705XErnRUpR7hztuWEM9IIXEs7kxMsyMWEsyAkC1ET",
+	"ItCI5Dmf1qEVkKNLrJVUf+nqYGxhvw6hRCYfF6WYbfetHr2kEo8/u9bY5zckSB6t1WtvfXi3Oii10TKj",
+	"6JWK2wruh5DjS/KshpO38MdUSXSH8ypQE+NxqLuTlOZIZbEICATom/eRIAW/cxUuvU0Ps6EWUQX2PbSq",
+	"TWXqeSqk6QRJnlKcI0nHbIcyVBeSdrcQcPcJwFCzER1XwqDYzEmzv1exTNwx5+Oc9MA7tS8mtrEQiVz6",
+	"IKhLYFgfEBjWbicyEBsgdFnZgn3WUI/zC29MFmN9MTQWarDeEQjdieOtohH9RLIbfSAOUMGZmqAtXppu",
+	"DqzYDz9vJ/oW3R0wQYyMcKP4DVgSDxAfjSRRCaoYVQky8aqAIzcypeR3wWyf4dlN4GP7KBmw0Idu2DdS",
+	"iSpVlSAHXlRVUn/dPfbdAdMv5rMbzm4yPJOm23zm8EHRlrNRvtpO7LMTPJO76CjPD5BrFanfqan5ZMt6",
+	"7A7YL2YEptYqDMJUPsSCoJxPiUixJOiUjXMqJwYKLyg9L4qS9Xr4vibj5tI0rGXloJPJK6UTsxklTZgm",
+	"eMkw82PV9C0xwnmOeEdYV0zJ1UsQhvOqO2j5zjQTrK1KurcJBaY+4pVQE8vdg/M0ZBexlVtDsuumvf1w",
+	"Szm691DbGyoDY8IcrW6YfJQgHYehyH6PSCD6oPijs2MC51awJdtvsLGGWldLam6fgD6GzRg0+yUZU6mI",
+	"uEdZiSW1+aFi4zW/JZFUQ1qXWERTUJWgeo3RDcZGmtHPUlxomUfwajw5RFTBHWRvRJxlgkhpggvtH65c",
+	"MpWmKE6/mOXOC7urfMZqgt+y8hkRCax748JIh/F9M8Dr/Yua1tXvtYgBxTnOWFfJGKjlUO8tbFfW2i7n",
+	"rbaZHVq1NO0iysIOpoeW+XALXQ8/vKKSKCeaRs9DJzUoR+5LigzBa0vKpszD3ptUjRr3fmUUfN1ek5MT",
+	"CZyFAvmmwru5hL18HKrQhOeZrDMk6swI/UfTNNIjPtA/DpjJ4eEj5GfxIPIJpyqfuUpfVowkbMQFFIpS",
+	"aIsCWYxonpMMjQQvWqalAcAPQeN6NIoIhvM9DHrE9i46QmaxECyPGfXCfMDeAFHRMOEBM6/52TMJCiXP",
+	"QBETL3smJBj4u9Pb6tckTAVYfmv7H6lJR+GP0FZRZ548uLF5yf9edO+dI3lXHkFOXsjkrxXFbAk3s+Gt",
+	"WjwejYjQArhJ8oMYFUGgkl3W4RpfKYT1wYmRdVKom50bRffqxJzh9XDaKzTmYPEr8GwIKKaMqxv4bXnm",
+	"R0fSpknZDDkecb2F68irTebyekNBEZylxKtMqLVeALOPbb3nTwpVD2C3m9Il8UvuKm0Ygm7uQyicr1Cq",
+	"pfzShn1JVWWUW2UtD4MfLKlOvTJVljbHpm94kC1nuFh0PlzPsF5Wk0Ks9MqyDEzO1pXVSiBZLdIo7DI2",
+	"a+A2vp1Dbecbo9CrhaJlQPlgk54NbQCBOQ3Bq9iKKhEXpIw5ZDRJ7FCGtDS0KedSrya0lAliZGog8lZK",
+	"5m+qFQU4u1iUG3qewLkPw7QQzfxNUClIDTiob2+YuBYLtrBbDV4pdEclVVy4C5xxryk4WkaWaGpKomsP",
+	"DtCYBBkH4HwtqegTxqfsYMCogqKl1thlRBnF0YRmxCYRNcLLlFd5ZuGz0RbDd3Rs5F/YgWTABK8UQeMK",
+	"Q5DlsFKKM2nHAmugOMo5v0VVCZGfNhiUSuRfgCZ/a8B8+SYxKbV1GrUVyCyVNORhHmBli5EM2FGlJlzQ",
+	"3+1Apa1knpGUZqaenDdBzmpPMkjGWurxJPN+JNGS0VeOGKxMEIE9JKHDadt3ZUXmDldOCVNnZTjM4x7I",
+	"rWASUZECyqtX+afxYu9XhLBVmiqImvDAzeMUjgQZeyqIsr9XIuKjJEJqHTM2R70fR+P2484Ce3bBWi3X",
+	"g23jpnqz9hfT7zRpdrSDFj4Gy068+Lde/FtflX9rPnHgkXKgmipd982CClXi6lFgKljVau3xZdGgsmYY",
+	"gRnNLVRoe67xOLQlOQ/48P6LEOPxcLgCiwd5uI4enyvtro8IZjMH5mSQjvUhUXgcDo1aFXU0sTNpDSSy",
+	"CtHUwq6lOET/5fXwX74b/WCkeCeJ7d6/UnIUBwcMzlHj3Ur2uXDzqjxlgud5GFaRqxJXavJRhC+Xv4lj",
+	"npFQCMrF+z+jDCuMPl6+cxKcbUz/FPb3klSQHpevfS/xR1ePJTTLj0xWQz2+YVcUcFy7dJdrQPMDZr8p",
+	"nS04gbCqfKaF6owwtIX/8ff/x/zvfyefcFHmZJeL8XZ4/m6QfQpmtlQ/Zw5uGggtQxRedVjRXJ2xlW52",
+	"R9d2VhsHG1dH1z9GyuosBWHtOMsBfFU33o5JroZKda9BxsYXGpVmzMFiYY0lLyxUqBo10dropAuCZaoJ",
+	"LTS61RZmbSV6O2bIIeltboHEutQbPerj+mX/GuzzZWMBbHC8en9TlSkvaCzjkpFPyq2Brbl9RyAgj7CM",
+	"ZFpL5qw2HKAtF1P5/XZvI8Kx9cNGU/FrvJd/q5pc1TncA0/h93dSTkC7HhKE5S3J0BRiUyAgU03IDCIu",
+	"D9vI+g4pE3wUq9UUsvi+SwGC3IonHl3GaPnYJ6HF/RkbMK8da09EUpFSJsYbo2h66/tA3BT1bbEYawM3",
+	"+FGWxQT5miKvSBDrR0Dsigk9cnmn5BOVKpL6ZVFWwFsYMqQfMeNisXZNU0/CR9vSGmjLYUglKpsSDIEe",
+	"IR31whgPgxFUbmeQPUi2VwNKQ9Wkrm5MGaKqhw4xN8nEX+W5JZ0fX4wgTqgsqLScoals7agkdFxClsSG",
+	"BywBqpxfJMMaU8ys0WdI0Jje6Ru4beGGJF5DldsP8HAscIdi1nDyvmb8pBPw1JmTrZzcsDlskgqA0vxg",
+	"Zcr8nOnVGIVe9yjyaQmQJ32ieBxGk0l3b+PO1VFfW1OIxIa0fDCc0zonPiwXVczsfeh4GHQkbiH4nM6N",
+	"ldJ9sZQgzvLZoXXPL0B78Urp02qaB7C+5iivtnZYqI/NMHvleC6Y6A0xeOsdO2wxWLyodBMFl+sEiYt1",
+	"PzfZLsi33gsYhzosIyhuzU5ZDDeD6vqe+0+WO+/KNmJbdM5hK8YEy0t3Au9TueU+OM5LQZnbFUGa8f0W",
+	"MkhLfUFSNbvSm2FdpMbSeMz5LY2lNdl8DVyH0gJTlWgr52PKEnRHBB3NzkfY3IhzgbebcsC0LDTE6e22",
+	"Pv8TkjfJICl0nKCflCo/sNzEM17hglxRRf7bO/xpFx1ZM/6AmVgrVyjpx6Or0xutcuo2lSqljYCkCt3c",
+	"/MSl2kkxUzTFN24GW1d6AUgyYBP9WLOLBF1gNflve9u76BfHJJoZg+PSBnMBUwa4BcQZGTAnor/Zf2Vu",
+	"5pRnBB19vP7p5vTy8sOlCa2gehXNJN1RO9iYG1dDt7ikfyGahUAQmnEEhEr4MyVw6lWOnxB0bNp0Lg+9",
+	"jJrrWlfRLjq1DhBZcibJgMF0XFlNJCuw84GFhhKpZ34qBBfIUI8tpWyIdMN1dXRx5uUXH2y82t2H+MiS",
+	"MFzSjYON17v7u68hVkhNgNr2bCjNnuHPO6mz7lkFrl5tfUw2rog6gveOLTqsdd/8yLOZMdwwZ+CHFH8D",
+	"Q7v3V4sGYVjO0nJ+TQ/O9PKlfeyUqAj8YJYOJvLd/pvFvbkkhrOQbFevw5v9/VjndVt7P+I6XAs+ebX8",
+	"k48MW+eXuX3e7L9e/tFbLoZgpjBfvFn+xXuu3vKK2S7+ZfkHdh7XtCDcpLnb4OblnwKtGRblIDLq1Zyr",
+	"QAt+1CkXt6AibeVYqhtsjdQ3JsCGZg7OkkpkTOAIbODonGckAaXad0JKEBx2of+aQp0Is1MKAoEzVngb",
+	"kwCl/pkoJyVeeK8vEM3+o5FtqDug24Bw2byye28ie9BW/mQT59phACintzYYtpYX5YRPGdqqQ0i2YcQx",
+	"7hBb88fnEtHlXsYmnnvHEZZI4rs/AEt6Rg4zeRB9triGZkA7YKONc4t3VCq4cE7New8kmn4mrrq/K2Ov",
+	"CegtX0L5PIJPIZl0IWIHVCjDlw3q+bOwFmc7BXOTK1HpKs+YaAvQFGFL9NOi5+7tfbahV19M5LTABVGg",
+	"6UTiRJpX9pyz9MtvHbxrjgDWwLPqHizuzBPzq0WKC3MrWw0AOJXiL9LTo/C260rUgVib0pE/9y3TnAFW",
+	"+GjknYikCeP0673OHxSaEaaoU4yjTO6seW2dhMYZI6ki2ZGN048RWuperCP6n4lp1SNeTE6NLvTeZ/vv",
+	"mWVJGcmJsdO1F/4jyym7tUsPWfZt3kVNMBXkuFl9tGl5Y55DJN4mzNsmfuujFJ1QWa/77td9Sv+0/INj",
+	"zkY5TR9+PptlQbjefVsSzngdpnimD6ymEK3pCH2E2Tx9FCPcpZScj/CVi6hf2/lrOgmcO/Pkmc7Z9ZTv",
+	"jHCquEC6VQJmCzDmSDesucXccxnSO2mdic1lYHEvyZgw/QNpp26v6SrnGVnJOvF4u9ueXoSzMjIF85c0",
+	"1neeZ4gzgE1BOQdEGa2xf5sqyJvvevCNa87PMZvZr+UjqC6QuFPD0YBxz+6AsVFiZENW4ecApSuuSmOH",
+	"c9iHQUI/sm9cc1X+E1L3B3YIYfZ6peX8Wn+jBL3qRfgsJwAEXBVl8Lx2l5uwEL1fh0gQVQkm57YRsqNi",
+	"JySj0vmhwwfkxLzwNZ2PgBj2YTR6Yb9PRnyj0WpsmEBYZpzGTNhmTWJrYoZzAaLxuz4Br9GMKGcVMlGa",
+	"TyveP6W0fqWwUP4uc7GDyxLBvunFaliLSTvSy1H74P7tMrT5fjJ+eNePIQfWC8hfj5XI7+ShbMa0lr1c",
+	"jM/Hm8wWmPAgu6uOGYE9x7IjzsguOmU1uIBROmukwDapNlB7MU3TofGtkT25LqJOD3j8XKpmKMvVH1Lp",
+	"qnfMWWsAFM5fvcc/4m38uSeWsJfsmi3BNrd7L16qhfMMsS1JO7vMJp9nkNLlef3mjq891N222iv30lN4",
+	"o/xc1x5+KDe2+Rzxr+ekuyWOrPze5xr8tNN2e8qyqzomaLnd1kdUfWSz7SnLvnJ77YM28ZSBhco5OZbu",
+	"Z1ZQtvdXPuwMAflXPvy3ilRrvQTrPiL89G/64VPu24PP0l/50IwaAYjIOIdQ3i0fpWgb/ePv/xO89JBN",
+	"qPcBTTFViZa6tewiTLT0CNOcZEkN0qX/rgSxpX3VhFBhwAeJHsvC3u59/isfnmVf9qDVgNs3cAThi87j",
+	"V+BP7wAkeuPghzdJ6DTGLMxKzP6VD5+dmjx4dFiYb5crXFYMYUtFQJd4jGljSBJETpAkUPgfK0WKUsk5",
+	"QnU0VanJHmRE7DjfTpeaR9Lbo0pNHKLtmsRA8MU/k53Vnx7MN0Rxv9iQVCjG4FizTba8v2D4DdqhbBj3",
+	"xsG//zYfZoeZ9fU7wEJ9tZlQSUOPmjRromzTK2cjKooOQjUvnNoM1HXQaCsF+olp1J4P03qIPu38H2Le",
+	"+FotFY9IhXaVFinRXcIIUtS9pEDzgTGd5pTdBohyD7Irsy5/rH5+7DX11XDR70IlMphyJTfc8kCiH0MV",
+	"Sx2ZuTCVF963nOquiJX5WtRkCVDf4j5RQd5KnJbeweP1kA+0/UwMzvYNmLshLbsJAjNpPKYYjXVxUAlG",
+	"xG/WtvsVkLCN9AE+aSmXZbURd46AuYU8iFGwft5H0be7zit1aH0XFjFXIkHu+C3JanXKpDGhNCe4idJ8",
+	"Cn2xWbDPX5KFnLV//+3L4jrySpkEM1cWZ86yrVdxefDU8QTnOWFjsub4qaafiCKmtV3Kxih1L9pQMaOM",
+	"PSIRNlgU3tqZHHQXq+jGMlrkEru2LFNgQX92SYLfXhBJX776wjnXxDnfUkblxCdR0NhZ22NrEjTrTPo6",
+	"/sNnCZxm6d5npx592XOJq1E+8YFm6bF7KVkxT6BW+DVXA+PS3yoiZl6iKM+gNHDUlhv5TipboHrVD8Ew",
+	"du8Pb3zCX8UE/TokJF9zZHUAu75oy1yNkJgK1VDmO0WcOaNfgihL8wrqsWFUNyEITifmN8fduGV42CLD",
+	"M2JyfYdkbH+yZGXlIkamNfy/AU3N0JCkuLJApo56UEZNMXwrkhrUBF8l2tYNNtknTZh0sjEh2NU2escN",
+	"V2ozpPkl/fIkd6sprNeapda7ZKsCnV7oQySIAXmGqlbtjew6cZBbHj1uEIihz9zjn7Vi/qzVqwmlFwyC",
+	"ogU7qX/Q6moA3CTWhyA16HugH1tTaQHQpe9p8bdlFx3lkiNJoBChnHChdnJ6R7Im096Kc1suG13vRDKf",
+	"Oq9/RBXTG/3T9fXF1bY9G9RtumO5rnCJJYLDOtPEHjt9ToAURoZZO0gOA2JzL3K/x1W6/hPyIxlTNl97",
+	"bIsLsGwAdgsgRDU5aGg4q88K1MSd20jvrDhVYG/ExZh3yP9v4fmaI4fWawmp9Z7nsII8TYLXVx1P1GVn",
+	"8TZHEEnUgtWuJlR43G21WzeZBkvj3De+zbVjyzRmhzZ6ymnNHn65gaf76m13j0obyopHNXnEbL5hshG2",
+	"LpRPMPO6MBTTasOubUpTf2vLq9u13XRtfs0a2E7VruBlinINmMeCDgyo/oIlEepGMpVES0AhrEytjS3P",
+	"ljJg9qqFz1VSV42Ys01sg1D7V05tGKlJrm7Pw00Y0PIxywasQUCSaMvUxzpEeCgtY9W/gLZufeM1PqG3",
+	"AlLhWY1ct72LjpiNBxywVj2zMVEyamRlWeNrqsuNOJZOJarN2gZMZiGdyuz8unhAu1Jcr+P/ag3dx2wE",
+	"7g3YuwjlcVNBZYpnoIg0NLflSoNtf3uOqa/gyjsGaH8wJ9gTH7HQHnq60OIW+oxONkVUYtbHJg5sbXYr",
+	"10UsXdpGCjeW06eQnxfD68ylumjKBamaVXm+ndjYHov34OzV0fIsditqiJ9RXQI9HJZ3CYZwB8Dylljo",
+	"zOV4UGA//+NEY0FWiw+gUQrI/UN6gUxWi+ZAdWiB4qWEzE4APP2SLAVHCi/d42PkQD8RstZzecbQ0YW1",
+	"rbFlYJFrIcXoRDMT2Aalo77EI8UYmX47S/zEVH+Ob0kH1dcbUtv+OAO8U5OA6+Du82yeqUAB7L3P7u/r",
+	"WUm+7Lmk8XtgynjtAEZgNHDwz7aPtwRLta6MdGjc9fTUDpdW51k0lGyKJXIL/gIq8xipCLwoK2VOC5Sf",
+	"lhAKiQRkKPARmhEsZKPlKYFN7XitsFQ5mY+WPES0KDmghlMmFQbAMq2M9DpL5tvHPUnzUNMzrSbhnGaA",
+	"g1VbMScAQZwTO/4D9GZ/H/189O7s5Oj67MN7AwCKNqFUNLwBNi3b1IBpOeYQMa7AE6HJ1K3D7maj7wkC",
+	"X1KGMqIwzSXa0oPIKTNSjSBYcra9i87sxwPWrKKt7NnQvwFkcJqnxIXdQpCWcqoqMaYpzmEL3b6AOdK+",
+	"PWAjqlVOiIg11g/pphDS6I55UVAFJ9WMb52MyPbwHGzIdH1JmgEEOJFqCCGjWQLENJzp/7ywpYezJbMF",
+	"lpzrI5AgnOe2uiucs2Ckdh8Ws1cKckfJdJ2X9oXp4uW8fGAEEaZMueuXE/JYSJc4A5upOSlgq8MzV11G",
+	"ACdCUxv6Y0qOQpq/tXInqGL2n/pAuStx7kCh47lboc8JK6thTuXEQss//HAtQ4qtu1szTqzp57kwYvWS",
+	"RM06Tt/U+/FyuB5+uOxe65NRMUvPJuSkWecFwbd+k2TwgkRYEFdJDARoOJha1yS5rC1WdY3lSIYGmCrX",
+	"CZcObZtuntqKDl2fGFE4mJ5hSrC+pJAv6m3Wgm0MpDY0Q//GBRqSlJuqCRYv1xRrbhFcGws3auSryW6d",
+	"iLIdBHDtfGYPsT09Zb7hkauhX+t8tQ3K+ffgV4vIapwPW1pOPMiwnAw5FplFSL8/PnEXLsXaOcnzYFL0",
+	"ISQHTOET1Ms1+XAciwaTuLZqFJjhMTloIQ3PM549PBrRnNaRYY8MyO2R+5HX0ZpKjjQ9mEV5of9/RvoX",
+	"JKdjyiuJPNoGng/XgVbDlPRNc01VtX4npi6MtmMh1jvRK47q16/c2+tMCF/srRseXn67sAPXXuU8r5qd",
+	"mzjaIhlVB273H3zhx0othfd/DewvsvVPiEawMvG9FCdYAytUK9N9kM95YRzg8FxadsVzjD5J2RXorw/O",
+	"lRkYGs4eWFHl6dmXqw6DpSLC8w36Wxy4yUwoJLy+M8SSZM5NCDrO43C8MM3oj6TNOIhTS/3WQvdzjkJb",
+	"c/q7/X2UTrDAqX4R7vLv9tGUi0yirTf7+yaqckolMcWpAykif9uIgAd9t7+f9MDyWgcR22XoQ8L1kj0x",
+	"n3yu+7omJKiGhBlnQOB6Mw+NHPe3BLJksTAFikz10vabQCg4p1iCi9wS06v9bXsQoOzng+/9oIv7zf6f",
+	"0MnHi3dnx0fXpzfvj85P0eZRPSsYXYYGG5/1P74MNhDOBcHZzNbVbhel391c9AIbg6QjoHWl/prmVyhz",
+	"9OrRO48XnTHPX+QG9fS4zY3h0xG0kSnqA9V9OeyNcMEr+UB7QwShAWdvoXX/klmf67Xdle49HDj1kwPZ",
+	"mxIB4fsW/0He0rL89qTfh5lvM2OeHVY0VzuUoZxKAIczZOPdDa7wljG/12WKIdHNMlQsiFvkFYm0cBZc",
+	"K8cs8iBBUl4UWpay8PSNKSHjaVUQptB//sef0BauFL+B9hIXwe7+LDCrcH4jSU5SlQwY+A/IDSPTbWev",
+	"sDkeGWEpSaw5m2U0w4pIqGNP2Rjt7/5XxAUquLDvmMXagbUDx7/JxIF70YLeagKsSr2K37u1ldV4TKSe",
+	"jglqmrqAPy2gBFNMzvU8vJsohO04J4vBfx4Grbr/6BfNJZE8r1RH4L6o3/iGhTAAuzO73RZXkCA5UJx/",
+	"6FqSWgMPCqQElPdogtaSw/rZ/XMJEvAJ/N4SnJZWWoNPvmHQXjPB2G1uchNKSlIi65I99aub0kraEiny",
+	"ST1ki5Plr9Z7vNTj8NVJxvsvkvE/hWRceyNWkYzJnW46Kmucm+LAwGDHkIqnRQ9C7whqol1MG1By/dCm",
+	"uNoq7PBZqy47zvPdAbskaSVAeLDfalmJfCoxyyByXHHEU5OtlrYV6H0IIoSvttF0wiVBNENUDtjmZ/j1",
+	"LPuy03y783k2m812zs93suzL5iFAWGaQO9y84yKrTRR4K7x6d8Dg+oWVpRDJLtQJVmR3l7BM/8Ng0kh6",
+	"RxKkxT6jPzd3lKIFQb9zRhLkJvFfX3+HMjyTuwNmzYNYkGV2tU3pLHLWFGf7gaHtDtgpBP1hJqdEoBQL",
+	"QYlEGG1NCb7dRqfXGGAqaDqpI70totLMhNJCaq/5OiMlJD1ydqB/HrC65CzsVQJcuZ4X7HFj/WsSCZJm",
+	"fMYF5sKmbbHaAs8GTBKyi46Q5ZR2Q89GO+85Izsg36EJzxcLnZjE5df7b6BpxtGQZ7OQjPiOSnVqaHyJ",
+	"xe/XX3/9VRPKyUnEjldv/koCZBLvB23VxLMd6dNS2ao9LrnNzkZ6fWF5N9Yq4cLK6y0I3RhmW9BwZo6V",
+	"UQpGtcFcX6ZzQDKajGNd2tf24B3o7XVIpLpu6NyjRUNjWy3C24YUd0NyDxrHtymt290D0C7HuH2eDWlE",
+	"eg8NC0hQmVeyxeXsVj+mZyBuEw0k8wADLInYGVGSZy545QBtntloaBj9iIsCKwfek4FqCvSqdV7CsgHT",
+	"rHDzsPkMWCMXGREH6JTZv7c+U8m/bKOikgoNHQK/ach/YfPQ8FxBmuupysmmRAWREmvGbbCbmhcuq5zs",
+	"foZJfEFbZHe8izavQKnXV04OORSaZWZ4trkdTOwBxR82dF3AQnAzP4sx19KVmV1EboWL7cUhvI4AVWYX",
+	"14E0WrFPEhBQevqDjeDxgKSdpcZbm6zzNZ2BR76F7QxjR8CHXPSNc4x8Ui2+XqeCwqZsWpn45cioR3FC",
+	"al5vU9Eps25mZ9ya34oEDcmIC4IkvoNsuJUOU60tLbdZuVPRw74qU162MRc7CTOj6gq+CMjJejm4oGPK",
+	"cO5uXJua36huW5dvj9Hr16//tJ2giuVEWi3lTOuEmvt479Is5qF3GYaARam3c+PB1bbaprsX74pv7bN3",
+	"QmLqdXmbCaXvTA+AAEMN8Y94nvMpIC3CNWIStaNXSBy0pGHva87WWi5t/FFCgT4wYqWi5iJ3K98S3A9R",
+	"JvDImoFsVrpW5qcTjiQB+0axvV4jrblhWxba9up7rMG/wSjkQM4zC7TVw6K0vYve6m+dwF6btBIErBBJ",
+	"ysY5qY0u8xRvojGGs3m+ZoY0nDUAADVvMvaXNmfcPmwOCZJlTpUrW2zsQMpgvDYdJEbLIFjklAjAmgML",
+	"u/5efzyhetNnh5Bx7QbftJiggt/ZuYqZP/DhTMvRRZVOBgybT8wcvXcKfkeyXaTPwpBnM7cd5ljXsjhV",
+	"SE54lWdoSEJaizG3r11ie6Z8lj6MxCXwOm7arDAXgGtjNutFNns843rk6gpdVm1Rrc/F1Utc85IAumL/",
+	"gXCaqOiNdasXXldd114rLvjb9Wv+MuHWykiM4TuBe3CCIZU+MXl/YOVssD5rOd8LnFb4ljATUutr0v4N",
+	"8niZBKtcsKuS6h755KB9ghR7Co9XJlpFPqm9VN4tQRZfCGm9+tmVgDTmWiT49BDOtOBT8DC58Gfwf33b",
+	"iSr1wQSCNVzMo0EskV6vPwqhFVjcPiS+7xHEzKMWSs0BwgB6eZYZIYwCDzDgox6NtWLr9Ushm/WAAdm6",
+	"PEtjCYYZ736mLCOfvuyic/0nSjFDQ8tAFm02GZ4hztBW21lpTNng1ds+RE42hKH8CR1/eP/23dnxNdps",
+	"DmikF2h91HS4uxkM3hK3c0d9nYlJsCrPZ327z/XoVek1kt6LIPcMYRXX+Na/khNUQuFKhfYcJPceIp9S",
+	"qBmjLw5zmg8BxtYUVpMIwxm9t8QHYMNPx9KCHrRLktKS6u8O2nxLWqe9AU9uSoA6NqbZjEVZlqgUHDDn",
+	"MjomspZ4mggDPmVITqlKJ9s12JcxI2g9GoRqU+IdxKYLLNRZJo0maYQj515rglMAUV0z3BlRRlkmGdpq",
+	"cTQvhScC+/ee17NV3II/bwLwum4blNi/VTinI0rkIXrz3Z/Q5dH16c27s/Oz69MTVGLIJLJg0ppKzPKU",
+	"4HquREi9hVoc69RugTyes4J0M4CriJJbh67Xvk+IYYca5i9euj8A/noTLWCh1YM6jB/Wa+Tyy6ufL9Cw",
+	"UoozmSCCU3DUS84sLLjmEzlltx7UBC+KillClP15K03jCYMnfMpyjjPDHVPZVx+xDH5FpeTy7TH6/vs3",
+	"39fBVH8kE/G8bdhUPqbHNRK25vqPGOnx+CpEmWO21KByoV9aI0uE9iMCoh7gHymBWI8XooCCh94YNdyl",
+	"OkcZh+jN/hv0/sP1zdsPH9+fmPu3kjQFC8qQEHCQMmbDccD2ZjUNUw2F1fDqXwt5CXlXdpamnV3qN9ZZ",
+	"lNb0EMcQNDBVxgrwRyK0uaF3Wsv+AC6rBRgPjzTWUEdH3pVHsG7Pohx3E6XdUAxB51xkL0Lfs6jAR0vP",
+	"lbUj4bJcZOX8joipoMo6EHODUK5bTFDFFM0bQ5HRz2RMeGvqW3WDPJx57z0FmkLTXx88hQtTlMtFzupz",
+	"5lXukgliZKqV4xEVUn27lucPJfErvtmAYaMDOKHeigfbiatk5i/aLnpP7iAQVlWCSVOPTq4lfPiSjCqJ",
+	"cxmpChAOJEZbYCdIzEa+B5AITfzmX4LnZPtwwN7s/wmdnh+dvbs5end5enTy683Z+5/BaGCPmyvNY/0V",
+	"biGalTsE86z7+vz0/MfTS/3xgPlfw8Xmql0NSc7ZeD6JOWy2MAZdms9QTguq4vHD3ilYz1XVdPA8aLX+",
+	"MV881memJuHLBfUHskqYPUOSF4QziF0xVsx5/nPoFfp2uVVwlzXVLrsuq/vXNVnKmSBmlE9NCpkwmPAZ",
+	"SickvSWZLe1hw3Bs9DTKOJGHxqYi+NT4pEosJYGajra05oBtUSXtlCVhatuaYUxpdf0hlbaeicWTcEUZ",
+	"bEVN4F9hfmEKBszf0utkGM9THWG+/3ixyA8McvyrXL3USPjj8hEwVbtyseAJOb762RxPPjJigAWLAiHY",
+	"/NMKCTU6dKv46xwf6s9rHjdXYi5vz7EO4ACa5Ui/HI7+SSKqDiCQEOa1lfIMgtJyPCT59sI8AZBEM502",
+	"wAMEKbKGm8l2kWA0tdGBJoxSJl5ltyaSY8DqX8HtbsFZXAlhiMsy67ttHEmesON89SA1hTFIbFrFAqv5",
+	"5+BoHUklmqW5K+eFpz1aICIUn2pqefkMxlemzNHIuF+YyoDS80qBHxKcqcLljtR54PdhOZ+bP5bkk5j6",
+	"qXOawldYdPUepPCUBhmzIp42yEXAlBAQYw38NLttF3oFfkwhVfSulmzlmhFVPFYStaLHiWwPgjCytQZF",
+	"zI0wXqtVj6SLpvefSAW9gsh5LfN/W2flWWS6K8KypSfMKFjWNMPI1BwuCKCEP1+92cnwDCkiikNXVTZ0",
+	"APty3QYYZEdCrchuQ+i7+vUr+/ZTmEPne+1jFDXI3DDGQ0SKUhl/DEaSpFWOxR/OKe5NqBdqsrWgA2yA",
+	"+2BGsFgzjJkluE4qshhAT4eubTrsQzYOnmg4a1SqbztY2wYLZ1SQVHExc8WD3N/6kmdzAXq1e7PNZdZG",
+	"Tf2C/XuT1WMG+X/bxCE4gLW7iP3FS2VN+/25Wg5/eEkKfkfs0e4n9ps8wRexvxH79YrU9or5YNtFcZ9x",
+	"5flcDVMAHDYqlcCKi/WK+B89wESHaDufJV9wZcWrjMAIcV2j2h+1V8euzlN5s/8n9O7o6vrm6OT87D2A",
+	"nMM6MEIyOWAt7Jvg5NE5xHYzY9O2iwpOM+8t64fdHLAjhip2y/iUNe+6kbxBm4a0Yc1Hmj52Nw8RRkOc",
+	"GRtYyHMYT2v1zsnjW5FM489YqM1d8GE5sJVz9WIAfxYMSbMHrmoht/lwVM0CXMZ57W8JKSVafuwius38",
+	"ZbIHMi/Od/QQ1pvR9XEJsusVsdLKuRnSJYxoTYez6eJISjpmRR0c/3JKv0mT7hVR/onrcAAlJh+m1gLU",
+	"hBSS5KOovQCOULdyB28sgcb8BXCI4FZziqqiKicJktXQ/suhziZIa2tsrNVYgXI6FFjMEKtgwFsplrY2",
+	"SpoCfiAdMy5IptnIc1XcWUAeujCI0ykWYtaAXCg8BrMoARgh8qnMeUYcGmdoFAqPz7LWSGoVeG4IC4pu",
+	"EkZX0qRB2XyrgfkEhzMryf2+TLEiYy5m9/s6x2xc4TGJ7cn3vfbE3iRzEEFYpBN6Z914eR6jB/daawiE",
+	"VcXGwb/bljcS/y2c5xu/JX1nKI3Db7FpOBobyUbaYIKbg7CRbNhqnBvJhpZzP0r4pynBkK3QNxiMwvOS",
+	"+lzrVYw0117gV6ZcV2wJy/kdtA1SpsgYbonFFpHi6NX+/iH6fh8AXc22dfVwRX9f0ss60WqBF17gcTRH",
+	"Vw+xhmlQXOHchM8Y//W3XCALvLl69tY0afl6YstgkSxBI5orwLuA4jImLsgkbCFJxB0R6y995WPQH6Cm",
+	"LoOtz2JzR4MlJA6ba6VVZQBqCwC+uA1SQFv/+R9/MiEMmJmiWfqOqN+HoAjIBoZMFKgmQ6SlEaiZQmSr",
+	"ZMqAWeA6RqbHXiv6YjlEJNcXJjgT/C4so9iNB6QO2EJEqokU9WqDfYRY0c137Uv6M/sC4Hk2UgLmMpyh",
+	"wcZn4GdfBhvBhH4TlOnkibWJxs+CIms4gxYLoqxBP3yRhp8jOyEDP51e/14VD+DpjpVpKJHLxePj5t2n",
+	"8IFAn9f64utTnbEe2+4fsNaiSepr9sIVSl3HVRHlVnYJZ2viWu9xQZ6PaRk6iuX8mYm/sK1nY1utAzCb",
+	"q34UqORpnOJwRBrD/wTLbmanmUgPPncNr311LA6G9cflbrD4z8LYYIH/2ZiaXu4XhvbMDE1vwrqYWSW1",
+	"ht6VSq9f+yiNwaIHZvlI8OJhJX3OXBmfxor5GqJ3pMXw0l3E7B6KfzUFKb2VCyWuGrOorCD9sKnulJgZ",
+	"85EizHhLbeD+cGbMxN94zUozcQNSA1rIFMsan4KyuTI4I7CKp7bwmEldbedMIy9SZ11hX81J6hms8wRn",
+	"6kkOxxqCib7VgvhAHjbHr44pehZK3RtW+e1OE1n02DLTj1V+a4oTrN98lcmndubq2cVTD3+BooCAq2YW",
+	"OLPV+vTPI0zzl5zmx3Dy2toXktwRgXNb1NYkqg1n8J/etitzGpQpQbeOSmmb51RKysbI0ShqmjAwOXiM",
+	"cB2csFnnFdlSveYNeQi4TbYmGh4P2NmJbNdRa7VhcJugbZohQQoM9UJBfsoEL6E2gQkN54zIUOyUpvRr",
+	"PF7nIbZdfI1n2K4+HGWFx+OXg/sYB1erNZqakeJzp3dOwYGXnCF6ghsHChYE3ZLS5AV3n+z+stgfJ2z6",
+	"qcUWU2TBBZ5s1SECdtOg5GpGsm0n0lhVxuRUgkswr4paKF+vXLM+YIgjNjM52gwRvVBIkFEliV9pBTAZ",
+	"YauDTsQth2NTEq2xMJIgsjveHbDBhv4LvRlsHKDBxrXW8IzX0zDDwYbxjkpIJrSoELu191IPHa6+OnrZ",
+	"ZgknSOKZydiG9m214toPy1ElCdrCDNEMAqEGG4xMBxsQgWi+sNeQvk0VviUt3ItNm2a+O2AfWJ2szkWd",
+	"pOzhD4mKQSAjhtKcB16IMGbTiV42KD/sgwjHcS7WL1I+Syq413X8YqoBfP27yfmuXy6npzfSmQ1DGDhf",
+	"HcSBWwULVpBE1w824c7/romfsKWiGq7Q4E6YEz+yEZKa94FIaVAcAJHG8QdsAMdTYt/GyvCPrblgDaz8",
+	"QA3Ip2AEmICcC8nYRR8YGbCnYCoWcsE/+d8yb+lAmDAl7wXXrJ1XKuUFMRAHDXnAPkKGux7LC895Fp4z",
+	"B1nR4j3LgCrm0Sl6cyYTy7QsPRrG8L56lPzW7pToVk8BYraP/kiCdju2W0vWRkLLICQuVYnmlzvDHLPb",
+	"7XYR25EgxNg8nkDGloqLPh6jK/veuvma6ycE4GAe/VGI4MeZIhbaKidebX9TMFQmFm4EgJRG+iLWWjHX",
+	"ioSjhhwLKARSlTnHmZZD+JRkT0IWnwtjju1R/ziicC+t+vsNl/ANxNuhf/z9f8KOm0QJdisTQxgJwkrh",
+	"dFJoGUzwqcP1Uq2wyc6zufZD2Tu2848RqW3ckFoU0hvSpOaoWUmSOtwoQTahRO8IWK9M5Te7V49nAlme",
+	"gWd9I/EUPJsW+xVFF++/RBf/M2XELjI8g+izWMHYvDlfwbhTWq0voz1rrlxrumvrsAUdokdmFN8C7/26",
+	"71O70BH6msdkA3l7U7pMKqTZc2/Cavj6kxNXe1uLKle0xELtjbgodjKssLmr9CQhYUXai8r7zuAaV1Lx",
+	"4gILAFG3iKpOltSyxoDlWCqD42kJFLJlLILocIYko6MRqJIXJ28TdH7xOkHnb472jo6OE/Thz3/e+1BW",
+	"MkG/HP2coLfv9I8wof9+/i4ZsPOzk7Nti5YnkaS/E4MAZmHSTZrTppV5D9CbV6/R27N3pzfXHz7cvDu6",
+	"/PNpgt68+h59fH/18eLiw+X16cmNfh6GgdAS8VG9aZ2XXmBFV6qRafswfT51RKc3x1gZkPqNlyvQTOdV",
+	"j5Fd4JnezmvO32kty3z3fZ9lkFVpcL3PSUaxC9N+EJ/7aBU8kwCX2HouFvnF2EHBHaV4kBUmSCpBcAGq",
+	"1arsbu9z80cvfW/u1L0ofVbpY74i57igqezWtss9haKw/NUjb9fbIEQh1aInq30MPvc8yDsvfPYefPa5",
+	"+KVTO/wjtxkSi7gAqBCbXNLbPN6HUe7po720OGbr3HSiiGgChygafEdqiQ1tHRvi3jmhsuSSGmGvbnQb",
+	"CQzXg5pgptWpKaJRCIHMjikEITDkPCdQXdGFGpvwlubrS73kG48Xe89TRdSOubjax1RLaVjpQVGGYQJL",
+	"w3KuW2EbcD6/2//hKXsXhiLlrQnegyG8Dt2H77lCBc/oiJIMSQoVXkEeL2dGYxZ8KqHysZb0t85GO+85",
+	"Izvn4HPlAp2Nds7t5ztX+vPtrzvQ+s2r70LxNzAPb04fWdGalVZQMkPuGTeRMrAkZrKvfogUe4FdyCkB",
+	"n6ekWXOUDpE7SkDJaGsI9vn//55WVLbRmGpF0ikuu4/iAmoxJ6/Gq5PaQK376fr6wo7b3qsSSY5wlVGO",
+	"Un2qCbn9iqWGKgj6XeY49YSGtzQnX5uO9iI7vOhoK8GLAk0vCB0LEv6hC6pRXJAMVSwjwgbEKFoQqXBR",
+	"ksyBMfeSQqAKzjPbpS5JSksKjg9sAolIXYN/Fx0x1A4l1SvQCtYJh1FuvucD5pCYFTdt7m7Gyu19tw/V",
+	"OUzUpfGmlnBXViJkJoK66hcCp4qm5B1lt2tSXppa/fWJfQZEQhjAVYQL1bGGBZESj1204d8qUr0E/vyh",
+	"ymnBNiOMSkvXpmKCyRY2R8+vE2UL05VESAM3RQXiU2Y+cgCKKS+KilnSk72VIwPVP1saO/LOvrduV4nr",
+	"p8tZ0q4wUEnyR4opGhGsxUOIH7fVE3DDbiH1WNPBszqm2+sOI/4LmZkSjPAXutV/ziONuZxJwLA0d2b9",
+	"7e5nyjLy6cuBvi4UwrYdPhowKG4/38jm9mGzPpBeYjrMQ0U//B7tR66/7d0BO7IZ69/v6xb0WQpdNFcB",
+	"Sl+TD9528Xyu+HudMi0zGIHo5a5RjyaLqhV4wj2MXwUWt8uiRJ10dW7fXSP1zXcVg142j/9IfN0OGS5l",
+	"k1nq/D+gMYBZMOXCgEyavR5iIRMHJAlQEo8In/MIEUmWREPk8fiMMUgZT8cWVyPMhhXO798La3w81ojr",
+	"i8hbdmyNxG11vYbWTvb39/vyRid9dwm/ELrjiGOtnLHV0ZKL2Y382/XI/jLhEExtZipJg4CpOae+DSd8",
+	"inLOxgmYD+p6JRn82UDMW4aKGc5niqbyyZjqSiS4V3SH78+eggTPZ72IMMV5DkFAj0GFT45cNz94k8AG",
+	"pJU0QVpQmadx1mnBrCQk07e4ILIqiOY4z3FVr0ZVBtrmucPhrj2XWAE5jJwRJImUQOJwYOvtsD/Dmtvh",
+	"29Az+H1TouOP5x/fHV2f/Xw6YCM6rgSRhz4It6nSUoIuaNryEzGsBpiAgwYJogQ16PqCANI8cd0OGCO6",
+	"OSiNLZGaakpHR3WjQ6K5j3SWGsuAphNuo/ZMKySDQuHtEkybcsCa6dPlKZGXxGQKejxgfRKY6ayfABas",
+	"aqYF3xcl8VmCuc3iG7NMB6drsa5DRDNSlFy5oCc4Bzul4HzUV5QSBMThZw7qvjSjeAnqXntenDBJq/MO",
+	"oyFOb/ubKfzKV924vX5BqidB7jUd9sHu/bkpZvRtl950Flq/ehNltp7vfI3WtRS/iFaCcOUfdk2M2Gaz",
+	"JyZqzMNu2UxQ4PHg/2PvepfbxpH8q6B8HyRV6V/+zl5c90FrOzu6G8cuS5m51CrlgkhI4pkCdARlR+dK",
+	"1T7NznvMo+yTXKG7AYISKcmxZSUef5pxRAIg0N3ov7+WqVJgTVQIyPXXs+7RyeV556J/efLf3V6/VzBR",
+	"pePbGaQ7RhoHJWykgYQGGrrCqtiigycI7sCNpmGrwBMx5glolwHXotZc33yCiHPn3dl+S6Jtkzhf7GL+",
+	"InbrhM+qxT7Rj33DGuS8FmkaybHeTtS3sJvT/WBUin2VMPLjti88g4/ZgadyFxcVtnciqY1BZCluUH4/",
+	"M9T9+eN8jjVSS/cjz3Z5mWMOqe8ecJP4woM0XmyG0HOsdGv+s315v3drPIXG1A/TZ9oTZ7bcI4Ps1AUi",
+	"7j5OHsjJnvF0kmVk4xHeFQG6pMzjQphRv1cVof1YKgJuw7OSsB//Ayq/36AnzGIuGyFf6NZtyFPx1bMK",
+	"V1CxIIMxweB5yBcVzXQkx7EwAlVSJF0FwTxJhAwscAv4Q9iUL5gWglXDhI9SC6emNBQfDKT5KZ2Iaa0O",
+	"tbQpT1JyC5tF4cgY0CVUTWsW/Z+SosneUySf1kY9PSm+j8ku2SteekWGNy4Rrs3MVmeTaDwROmUJl1fU",
+	"ph0qfzFLwNg1oUjA/h4lapofPUvHkfM4puQyLYJ5zBP3Y60kpxOfBlR/WI4xkaRK2adPnz41Tk8bx8dF",
+	"NsrfRHoec3nMd5onZqco0XFCvnjCsPUdPBTbfyGSY0PNmkVpfZkiHQE0CKbIURuSD6IXebkn5k9ioB2i",
+	"4G929OEBm3vlc7mkSMV0FhuWXJ/aEnPZd08+hlbuz7iNWn4mBbPfAkELOAHqL5OIieCJ5nEdghtRAG2o",
+	"ZSCMVMoO9BIOsY5lxrUfKRynY5Vmn69GpBFne1DPkbS6kbZBuEWIePR+DXnqa93CWvuLGd5YD6oduqHv",
+	"rCCW9PjPEeeOokjeFHtJcMwzYEkLLUtxzymNO0ppXGFsLnOSLYsRGJaFv5xOcggPQx+EOIJIKsLt+Xy/",
+	"TovcfCXoTZW8mZ6DoWUYFhOeSTkrrdBF1rpDby1/LnQiq3p+Uk7FhVXXe+vtW6PnaNRS1y2H2hR9W1ui",
+	"3fXo2voq3eYKhRN1O4HQe0hroL+zqvnnhpLxgrYUNOnaE29u5FEPGhMqyf6yBLXDy3NdNoiRDoDaJzKQ",
+	"fHvHO6Fhga7hKAkagFUroORUfAvFoV7LgYSHa+ZjHVLybPE+UVNDJN3QgfLzFDYIzSnzf5Swqz2bcpZE",
+	"MohmPEYleSCrRkO+EgvQlg2j1JhWOBigvi4EN1+gAboJ6htGkQyNct7MpXiwSn9ibDe4gWycCBpq4KIq",
+	"rEWPIBnbPhu5RwD7W0mBHdqh9flr3BUnaZ3VO5ABB/tNC1EeXAJ+251WsJdumihDirUAKW5wM5/v/sf3",
+	"FPVANNtrLqchGEHlnDdLcsvvgLFWiVirILQMuzbIpFqXePlBfEl79NgOdVZ/mlK3RurBCtPSK1ZCRCHK",
+	"AyMbId6t5A+TlvkbrNm5M5w0xwNXMyE1a2TQ2vTpJMhVyBdFrrg6E7GmN3pzaZ7ai6WoW7czuHm2CNM4",
+	"+fuMx+VAmI1s2MTn5dDKxTvafpTbxbtZfgxIZdjqffv91hWidnJNXJrsWiSQiTud65QNhbtMKprh7ZHa",
+	"R0gaFOhg8NU3XA9kAIBUCKGppgI0q1iLJrsQgOwXpdggTVDwHJ/XzQqz9aWv26jYQrsmPhRxrmmUdNbb",
+	"i3bbvJ3wwHx2rc64+SbhiljetNvm38I5EjN7YSZ+226zaSTnqYDxKfPSfTsfSEzB84tysw5XVBtrVmcr",
+	"Y5u3gET6tdZk2GeEMLUhFoLGA34idG1B3NHLuRbhJcjl/6Cs6lRoNIgJMsO2BYaCRUdIf/z+U60YBDTc",
+	"veK5HzS6TbLh2fe050ilKzJDkQGNvOvAiVSKC0bqBk/VfIZxQQf1rytYPGI4BWOG6zVRqx60jKG60/xp",
+	"X7wWpk8fqdlix6xoptibV3gtN7rSn0DNANYNZOUzZz48oyFfUQdOwMwj448ncSQS+9g9rLscTzW0mifB",
+	"FnFCQ5s9enbHlOhPVVplJ8PIyo8fQokENyzkMJszBfOsgbKQ/GKeE114TrLMqn3VRgUoEYFR3nyC0N+J",
+	"aroN1c3C0UZQUTPgeTi6G6HRwPcCuuyw8+P3zR/Mj42F30qKxoyPhfkC8ggQPpID0aiT+9b6SgA4yQgc",
+	"Q35ZzxjXPs88k+/y9QPRmZ6Px0ID3tNG4dbznt0Q+zqDQAm1MwVrgFQjt2sqWd40Q7DQzRzj9zcqCZHR",
+	"I81S8SX1KvRzxg8cwMs2vEAwPuDfv4m0qJXFtP43F5qa8i+/CDlOJwfvXrbb9c3xNjCnXrbbh+xNG4JG",
+	"NqJYPBu0OigKhkUyFWPI//684+vCP7yihEcur4zGkj11aM9vIuIQq7KGC7JbE2OwQegFO88bhoE91088",
+	"IGbdg7Q1Ce6ajTKR1oGiA8SG6y6VWJSp71gybIEjANV0jwUkQLP06AQ2QQnQjf9DIwosfQPjQaK0Jbe6",
+	"I7SQ68lQ8WTXTQATfT3TpUm0ZxI7CGcZZ7moi9XSMEzspc9CCFLqGwHYN5BoTaKFRaDEUQhWY+qGhWTG",
+	"zsM2kkvtzSuYO9UNvzaymRu3i8Vi0Tg9bYTh10qt7iKsXA4Ms8mQA0i6vWpwMcisSjoAZgzs4vLBC8dD",
+	"o0S4VWibWsIhPjuQVcgVOOapaDaFDI/BoyWDeK6ja6NM0PX106uXmHlxCI3+2P/MdepwqqMU0otBuBqh",
+	"W+TxQi68gMPZOgml5GpyS75TftiaBBRWdZ9cK5mT9uauGWk7lDVmL82ubhQySCoucxuI46nfefbb1Y10",
+	"359LrFhNll+fJLIDSZXy8XoFtm8eeIyMoz4fb1VKx8faSD3Cf/7hNKDUW7+v7EwswDCpSAFPkgVI74e6",
+	"qcpLu/+dHX88/6V71OmfXH7onJ6wSgf6rOIVMzi4Nf/zdXDgkmEw7QWZ2QKINl2ZNZVY22jyQC6VWB+u",
+	"qXuwyYdQygJpRoGK1TyxpRDQyODfkmQ8Hg7Ls2kMLe3Gkdrn473k0gB3lCTU8vGzr3QfzTuB1BgHVslD",
+	"4mV5FES9UQqRPD+LtsSLauRD6zbl463SFiyhP2ct2KwFcxi2oAb6RBuxQzL18RqJGTGxsd/w9yKl2s9S",
+	"6slXhQLIGgmjVYlVFtKxHbzXaoi/2oceQ0ukybZFBzLr+pG0xOE8itNGJF3vdFbtdfp/rbNer1Nn//rH",
+	"P2suYOPVZdWtQrkLZbFIv7KnsBvpRaPvRc9y9FUsxehYniXZXkFwoLPraKU6cRuJdiPEValjrm/zXF3t",
+	"p+O2XPqrSmwlKKtmqbB19rYN/inGJ4KHNZfWMJBLbhA3qk3YIv0EbJwJB3QMBCwnsQ1g5of5enk25Qus",
+	"medpKmTIpWtr6/wFfiG87RJ0A+i+1wIsqcydOFx4uAHNgTR7MUbcgAb4ukSIna7BdxcowlX3lyO59Vdi",
+	"ApztjmL+qrG5TKMY3H2RZmGkp5HWiP4ZKikOM/yWBiAXAK0BgKgyuxHJMXkaUa+eATgAALYUF8P/Zg56",
+	"h6oOjF/WStG2nHu6gHSWoM2nItQOhYNXXO1QG+95h3fv0zJrahGF8Vi3bm8mPH34CmEz6lpX7CbyObZL",
+	"XFM4TM+Yx7upmG4LIQS8LsJDxjV0RIBG8jZt1mXxPrFb7L6wRIgiDELYi7pkogpFmxWBS+JNJeyGa+pg",
+	"itFeH4eFy7wcthcUNGxrgKHaAp9w69b80VdXQpbDsLxut1n3A3jQLvtn/3XygVW68prHUUgBJTNGBcvS",
+	"Sp5TCRNfZoZwc68MpHnnw1n/8v3Zxw/HrAKIL3BXjMw+F7SWKxHA8KJrGrcjKZxNUiKK4du+ndDvqkc9",
+	"YkMzEcyTKF0cvPv752XpTJWL0jtZjNt5KOsWDdul65NqUp3Nh3EU4H2cGjJkEfqtiJ/TRa3Jjgokyd2E",
+	"6y+WykmKr2WEVhTojWldjha6wRa2aCq+pC17CeUJbmMe18X7I/bmzes3GcyL21YoXViN6f45KdAvLAQi",
+	"hAA2i47stmHzz20o7mEJzKVs3FPY5noIbi1v828NZHUurySY8fREHTLY67h/CF5vaLKGE3jCGdDYKLnu",
+	"G0T0SmvPHTf4WSeofdTuPw2bUFeVpV6UWHa5D0FcHiJ8wTof+z9TpE5HY2O1GksMcktg1RSbM5QLhPqK",
+	"nZ9cnHZ7PQ8vmspkaYBGJM3jCViEaI3mlSRr5MPXVyjOiBvyt5M+pP2M5kbFzxIXqbeEFoGSoRl9IG3o",
+	"/VuYs4hxzmZC7oNzzLwiLOIfrOKFjU2h73n09Kon9tEq9qOmwsYce6YKONTf7ypxRCTrjK8jXlQUcg0g",
+	"pjy5gjQtqFoqgKL1L65EX8+2urQMsYDhh2vGdioWZoPLBUiLdwyAWcwqz896fRYqYVTESRSgMgMJ39gw",
+	"GliXUx/cgQziKLjSTXZBDPiOrbklL3q/niM7saph81cvWSxSl4IcRuMo1Xi5DeRmDvWHW705l+7MusUs",
+	"w0NBqI9YjNLMUbV6rS7bPKyKUVhMnZOIVi8SBhJaT4zAG8gt71zMmNqt1HBzrDOKnBOyxBL40xpNjr78",
+	"pK2sUOY7sJfWwfu4JdjLmM1n73A9uOCASzYUzJZco1vWpaQhbJMGaNKBXO03b/nRCEQlgcUsHpBOeTqn",
+	"q5ilEy7ZWEVyXGdTvhhidecl/At0eRjIk19PPvQve/3ORf/kOIe5A4mulGpEvme81+k8zCdkXJh9TLNy",
+	"iP72Mu2giCc7MGiOLR8+pGWGx4n2EpfPpi8TCTYwoemSuE9l9HN/+oeTTF5TKSen7yB5DjHDkN5Q1yK5",
+	"SSJbMx1znRboGHOp50NDH8N728feUHcykQey6M3tLtiP2Zu7vmeXpypLggbNz9wfNxMB0hHQfs2WQ4/p",
+	"NIpjpuSf6cL9DXRMG7zFreByhV5YOk+gbHW053t2KX3r+ySxikdUajT6ngX4d6DyzRMJhJWubJ8NYYLc",
+	"0daccwSYdeyrYaXLxfsj9pf2m79AkSxYRmhOjRXGyFG65uUqUPBXtH8UyWONKe1GHiMyeKnI7Vlzs8k6",
+	"mRMaQBr9PGlnnzDfB5IZOuJLIGYArTOO1ZDHA8nDaSR1k30SHIo1oLTGL0bikNSac3sTinnMgytE3x8L",
+	"abhFhExJFooplyElFOAo0AZgxqUr7HkLVeq6JC88095Yhz4DGnnxYAJTIPQ+NSA1Z/fGgvWg0h6FQqaI",
+	"9K+k1d5JycOhpiIx2mNJxRD2FdhUMERRce8krsSirK4VYRHuVzn0HjqdYs1kcRWRMc9xeDaXsdA+Dr05",
+	"YEMm4+hayPsA2OYX9Qvf9Zo2gOOWQOrmJ1lfUbzyUeZo0NFJ8qeGFg+6KiOpU+6Kd/JNJ2S8OGQjHmtE",
+	"VI0k/a4kIElRa4ihSidln4sv5BYs5Hx68O7vsKyD+gEMf1A/4HF88HmLEuwzcvlow4g6NTwDqzUrEF9m",
+	"sQqFpcaiBeE7wBPQPKcgf3NpCcuZmvUDnS5ioC+VTA8eB88YF0xHtU32KLzgHa7Den6yNWvLX6xGEM3M",
+	"CbU6s42aLeJzhjMWqmA+NbL1j99/YhWUmpWau9BEqFu35j/vozjXYWZFg7fhwfdChBjLXSt56S5tRvBo",
+	"QaKOnfR+8pb4xpY7WfhPXca58NQmWbVBGe2OPigpTqHl1OqKOpL93O+fwzkcsomSag6NLSdCsu6oYV5t",
+	"wLtGqPKhhkwIWuxE8FAk2Wq7o8apCqNRJMJGL5KBuCcE+YOG182qccEw20mfj8tInB5rnVA5obmQ3Jdt",
+	"esk87J6Fhb0qyq/qA+KJcK2ekfz5bMYmKg612W1SM/a38EcRHSWqdYfNkujaCAe3ObBdpEHXrcWmUYwY",
+	"YxhYuGZDJpneSmWy5maN0UupbiQ6qyHrzyIUI+SuETSRHKl1wqVrft+hwQbjFxB1j/RTHhC02QNu+Dns",
+	"K47N+FBBN8RIsyMOii/pxm6DrqMUvkxbM6TUzuiQpe0bFZx9/Ng9ZtevPaOi1AGUTUYjIWpSs3I4kGDv",
+	"Q/gG7pmlGEw3e9MFYsxhT7i2XqKKMQiyyA8PjDUDKcUDmYhrdSVyC7DLfdluZ/gi6LQmpAOKeAVcIopO",
+	"lLIqDwI1NzT4x++vm8VAmkBVdprd0pad5TwR15G4KXMH5L469D700XxMD+oC5SGkDWUf5UuNXeUPwWYL",
+	"P4OogHNaSHR3zy3Oj14W0DnFnP1JNINzxMkg0X/CZzPzocg7acKlppCMjVPhTtyo5EpDNPkw83QM5FBQ",
+	"Bv9EQApGRYM3uGFmgFxXLOnOxXdLUkAOMVSUFwBTHhtOF+FybJU4Hht959+x8d0qhoKy3cagLf3cZOex",
+	"4Fowrq+8YgNwXCBIsNko6C+QjdCsQIIuhMNw+IH0yMmPNw2FkE6UYDeIZrPJSJ40K5TbcnLa6f5yedrt",
+	"nXb6Rz+7zJaBzFJbeBgmxsAluZlavgSnBRmUU6G1ETlYOG8MwVqTdeBIoKjCdagYiljJMZVc2I+GkmIn",
+	"zujZU0pjTubiECZCHLFpRkqwuWhYDiSMYQ7j9OT0rycXvZ+755fdD52jfvfXE1atfFLzxH9XjRgm2n/1",
+	"h2myf/3jn5Ua+ltozoF0AnkoRioR8KPZam30S9zoBLvdFlDDChXgPg4kRf1cyGDl8MwpNyuFkroDK3ps",
+	"Yd2hfSiS1v+pIkl5BfYjbALJ0ysye8xqMbOxGc/BOeSTcABdTMUkF1fZ1kc29/iWtCh0gzRW/LQFgEOZ",
+	"w6TAlC20HElrvnP3uRULsSd4Ysw/idWhhgGxN86VWNRdNVUenmOPcIGP4gnyzmMbP9Bp3kf2XDGTS5rJ",
+	"eRALPUasClfzO4ww1OoZ9g3lzEfaYtRikxmby+j3UlnhuNZtzg9ZVNxV4Aha9l0+RONvhHLwiWpHjb+z",
+	"GfaDqZ/jm2Kzw6eG5xLpB0CYUUkiAmNy+ztb0Q4dKeHyCnSHaihqoIpRM4g80xk9noJyRpG6EmJGfblx",
+	"ggiSDwyTJWIkoGClxUejKI74ZoTbjv/gYwhwb8JtBLi/vm8vyr1nbWEcjSM118zfVVZFbWSkgjk1N094",
+	"GJnfqAO6SlL0t2NfRZnFh7NzssK2YfZh/UkdeXrF4xyVP+M2Z3Xk3xz7Oq0+hP5X28MHPOWxGhuzai4z",
+	"F6X9HcN9ENBDtmMUTF85MTWXaRJtOiz31KMcFMy22OqM7MKaO0jC7fbO2KsXb982XjC3TcALJ3Js9tvx",
+	"QH6c2wMttI6UPFLqKhJmZHNlo98T1YF5Eh+8O2jxWdS6fnHw9fPX/w8AAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
