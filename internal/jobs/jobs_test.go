@@ -419,3 +419,37 @@ func TestAKilledServerLosesAndRepeatsNothing(t *testing.T) {
 		})
 	}
 }
+
+func TestOldDoneJobsAreDeletedAndFailedOnesKept(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		createEffects(t, d)
+		clock := testclock.New(time.Date(2026, 11, 30, 6, 0, 0, 0, time.UTC))
+		q := jobs.New(d, quiet, clock.Now)
+		q.Handle(effectKind, writeEffect("w"))
+		q.Handle("test-broken", func(ctx context.Context, job jobs.Job) (jobs.Commit, error) {
+			return nil, errors.New("broken")
+		})
+		enqueueEffects(t, q, d, 2)
+		if _, err := q.Enqueue(context.Background(), d, jobs.Spec{Kind: "test-broken", Key: "broken"}); err != nil {
+			t.Fatal(err)
+		}
+		for attempt := 1; attempt <= jobs.MaxAttempts; attempt++ {
+			if _, err := q.RunDue(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			clock.Advance(jobs.Backoff(attempt))
+		}
+		clock.Advance(jobs.Keep - 24*time.Hour) // the retries above took under three hours
+		if n, err := q.DeleteOld(context.Background()); err != nil || n != 0 {
+			t.Fatalf("before Keep: deleted %d (%v)", n, err)
+		}
+		clock.Advance(48 * time.Hour)
+		if n, err := q.DeleteOld(context.Background()); err != nil || n != 2 {
+			t.Fatalf("after Keep: deleted %d (%v), want the two done jobs", n, err)
+		}
+		if st, err := q.Stats(context.Background()); err != nil || st.Failed != 1 {
+			t.Errorf("the failed job after the clean-up: %+v %v, want it kept", st, err)
+		}
+	})
+}
