@@ -47,6 +47,27 @@ func (e AffiliationCategory) Valid() bool {
 	}
 }
 
+// Defines values for AnnouncementStatus.
+const (
+	AnnouncementStatusExpired   AnnouncementStatus = "expired"
+	AnnouncementStatusPublished AnnouncementStatus = "published"
+	AnnouncementStatusScheduled AnnouncementStatus = "scheduled"
+)
+
+// Valid indicates whether the value is a known member of the AnnouncementStatus enum.
+func (e AnnouncementStatus) Valid() bool {
+	switch e {
+	case AnnouncementStatusExpired:
+		return true
+	case AnnouncementStatusPublished:
+		return true
+	case AnnouncementStatusScheduled:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for AttachmentType.
 const (
 	AttachmentTypeAudioFull AttachmentType = "audio_full"
@@ -262,16 +283,16 @@ func (e EditScope) Valid() bool {
 
 // Defines values for EventStatus.
 const (
-	Draft     EventStatus = "draft"
-	Published EventStatus = "published"
+	EventStatusDraft     EventStatus = "draft"
+	EventStatusPublished EventStatus = "published"
 )
 
 // Valid indicates whether the value is a known member of the EventStatus enum.
 func (e EventStatus) Valid() bool {
 	switch e {
-	case Draft:
+	case EventStatusDraft:
 		return true
-	case Published:
+	case EventStatusPublished:
 		return true
 	default:
 		return false
@@ -1024,6 +1045,133 @@ type AffiliationCategory string
 // AffiliationChange defines model for AffiliationChange.
 type AffiliationChange struct {
 	ReligiousAffiliationId string `json:"religiousAffiliationId"`
+}
+
+// Announcement defines model for Announcement.
+type Announcement struct {
+	Acknowledged bool   `json:"acknowledged"`
+	AuthorName   string `json:"authorName"`
+
+	// Body The Markdown as written.
+	Body string `json:"body"`
+
+	// BodyHtml The body rendered to sanitised HTML.
+	BodyHtml       string     `json:"bodyHtml"`
+	CreatedAt      time.Time  `json:"createdAt"`
+	EmailOnPublish bool       `json:"emailOnPublish"`
+	ExpiresAt      *time.Time `json:"expiresAt,omitempty"`
+
+	// ForMe Published, not expired, and the caller is in its audience.
+	ForMe        bool   `json:"forMe"`
+	FromPlatform bool   `json:"fromPlatform"`
+	Id           string `json:"id"`
+
+	// NextReminderAt When the next reminder may be sent, while that is in the future.
+	NextReminderAt *time.Time `json:"nextReminderAt,omitempty"`
+	Pinned         bool       `json:"pinned"`
+	PublishAt      time.Time  `json:"publishAt"`
+	Read           bool       `json:"read"`
+
+	// RemindedAt When those who had not acknowledged were last reminded.
+	RemindedAt              *time.Time              `json:"remindedAt,omitempty"`
+	RequiresAcknowledgement bool                    `json:"requiresAcknowledgement"`
+	Stats                   *AnnouncementStats      `json:"stats,omitempty"`
+	Status                  AnnouncementStatus      `json:"status"`
+	Title                   string                  `json:"title"`
+	UpdatedAt               time.Time               `json:"updatedAt"`
+	VoiceParts              []AnnouncementVoicePart `json:"voiceParts"`
+}
+
+// AnnouncementStatus defines model for Announcement.Status.
+type AnnouncementStatus string
+
+// AnnouncementCreated defines model for AnnouncementCreated.
+type AnnouncementCreated struct {
+	Id string `json:"id"`
+}
+
+// AnnouncementInput defines model for AnnouncementInput.
+type AnnouncementInput struct {
+	// Body Markdown, up to 20,000 characters; raw HTML in it is dropped.
+	Body           string `json:"body"`
+	EmailOnPublish *bool  `json:"emailOnPublish,omitempty"`
+
+	// ExpiresAt When it is hidden; after publishAt. Absent or null - never.
+	ExpiresAt *time.Time `json:"expiresAt,omitempty"`
+
+	// MaterialChange On an edit, clear everyone's reading and acknowledgement.
+	MaterialChange *bool `json:"materialChange,omitempty"`
+	Pinned         *bool `json:"pinned,omitempty"`
+
+	// PublishAt When it becomes visible (and is emailed); absent or null - now.
+	PublishAt               *time.Time `json:"publishAt,omitempty"`
+	RequiresAcknowledgement *bool      `json:"requiresAcknowledgement,omitempty"`
+
+	// Title 1 to 200 characters, one line.
+	Title string `json:"title"`
+
+	// VoicePartIds The voice parts it is for; empty - the whole choir. Ignored for platform announcements.
+	VoicePartIds *[]string `json:"voicePartIds,omitempty"`
+}
+
+// AnnouncementList defines model for AnnouncementList.
+type AnnouncementList struct {
+	Announcements []Announcement `json:"announcements"`
+
+	// CanManage Whether the caller writes this list's announcements.
+	CanManage bool `json:"canManage"`
+	Unread    int  `json:"unread"`
+}
+
+// AnnouncementPartStats defines model for AnnouncementPartStats.
+type AnnouncementPartStats struct {
+	Acknowledged int    `json:"acknowledged"`
+	Audience     int    `json:"audience"`
+	Name         string `json:"name"`
+	Read         int    `json:"read"`
+}
+
+// AnnouncementPerson defines model for AnnouncementPerson.
+type AnnouncementPerson struct {
+	Acknowledged bool     `json:"acknowledged"`
+	Name         string   `json:"name"`
+	Read         bool     `json:"read"`
+	UserId       string   `json:"userId"`
+	VoiceParts   []string `json:"voiceParts"`
+}
+
+// AnnouncementReadRequest defines model for AnnouncementReadRequest.
+type AnnouncementReadRequest struct {
+	Acknowledge *bool `json:"acknowledge,omitempty"`
+}
+
+// AnnouncementReceipts defines model for AnnouncementReceipts.
+type AnnouncementReceipts struct {
+	NextReminderAt          *time.Time              `json:"nextReminderAt,omitempty"`
+	Parts                   []AnnouncementPartStats `json:"parts"`
+	People                  []AnnouncementPerson    `json:"people"`
+	RemindedAt              *time.Time              `json:"remindedAt,omitempty"`
+	RequiresAcknowledgement bool                    `json:"requiresAcknowledgement"`
+	Totals                  AnnouncementStats       `json:"totals"`
+}
+
+// AnnouncementReminded defines model for AnnouncementReminded.
+type AnnouncementReminded struct {
+	NextReminderAt time.Time `json:"nextReminderAt"`
+	RemindedAt     time.Time `json:"remindedAt"`
+}
+
+// AnnouncementStats defines model for AnnouncementStats.
+type AnnouncementStats struct {
+	Acknowledged int `json:"acknowledged"`
+	Audience     int `json:"audience"`
+	Read         int `json:"read"`
+}
+
+// AnnouncementVoicePart defines model for AnnouncementVoicePart.
+type AnnouncementVoicePart struct {
+	Id   string `json:"id"`
+	Name string `json:"name"`
 }
 
 // Attachment defines model for Attachment.
@@ -2846,6 +2994,11 @@ type TotpEnrollment struct {
 	Secret string `json:"secret"`
 }
 
+// UnreadCount defines model for UnreadCount.
+type UnreadCount struct {
+	Count int `json:"count"`
+}
+
 // UnsubscribeLink defines model for UnsubscribeLink.
 type UnsubscribeLink struct {
 	ChoirName string `json:"choirName"`
@@ -2943,6 +3096,9 @@ type WeekPiece struct {
 	MusicId      string `json:"musicId"`
 	Title        string `json:"title"`
 }
+
+// AnnouncementId defines model for AnnouncementId.
+type AnnouncementId = string
 
 // AttachmentId defines model for AttachmentId.
 type AttachmentId = string
@@ -3263,6 +3419,15 @@ type UpdateChoirJSONRequestBody = ChoirUpdate
 // UpdateChoirAffiliationJSONRequestBody defines body for UpdateChoirAffiliation for application/json ContentType.
 type UpdateChoirAffiliationJSONRequestBody = AffiliationChange
 
+// CreateAnnouncementJSONRequestBody defines body for CreateAnnouncement for application/json ContentType.
+type CreateAnnouncementJSONRequestBody = AnnouncementInput
+
+// UpdateAnnouncementJSONRequestBody defines body for UpdateAnnouncement for application/json ContentType.
+type UpdateAnnouncementJSONRequestBody = AnnouncementInput
+
+// MarkAnnouncementReadJSONRequestBody defines body for MarkAnnouncementRead for application/json ContentType.
+type MarkAnnouncementReadJSONRequestBody = AnnouncementReadRequest
+
 // SetAttendanceSettingsJSONRequestBody defines body for SetAttendanceSettings for application/json ContentType.
 type SetAttendanceSettingsJSONRequestBody = AttendanceSettings
 
@@ -3385,6 +3550,12 @@ type AnswerRsvpLinkJSONRequestBody = RsvpAnswerInput
 
 // UpdateMasterFeastJSONRequestBody defines body for UpdateMasterFeast for application/json ContentType.
 type UpdateMasterFeastJSONRequestBody = MasterFeastUpdate
+
+// CreatePlatformAnnouncementJSONRequestBody defines body for CreatePlatformAnnouncement for application/json ContentType.
+type CreatePlatformAnnouncementJSONRequestBody = AnnouncementInput
+
+// UpdatePlatformAnnouncementJSONRequestBody defines body for UpdatePlatformAnnouncement for application/json ContentType.
+type UpdatePlatformAnnouncementJSONRequestBody = AnnouncementInput
 
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
@@ -3511,6 +3682,30 @@ type ServerInterface interface {
 	// UpdateChoirAffiliation Change a choir's religious affiliation and with it its liturgical calendar (manage:choir).
 	// (PUT /choirs/{choirId}/affiliation)
 	UpdateChoirAffiliation(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// ListAnnouncements The choir's announcements and the platform's, pinned first, then newest first (any member of the choir).
+	// (GET /choirs/{choirId}/announcements)
+	ListAnnouncements(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// CreateAnnouncement Write an announcement to the choir or some voice parts (manage:communications).
+	// (POST /choirs/{choirId}/announcements)
+	CreateAnnouncement(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// CountUnreadAnnouncements How many announcements for the caller in the choir they have not read (any member of the choir).
+	// (GET /choirs/{choirId}/announcements/unread)
+	CountUnreadAnnouncements(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// DeleteAnnouncement Remove an announcement of the choir (manage:communications).
+	// (DELETE /choirs/{choirId}/announcements/{announcementId})
+	DeleteAnnouncement(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId)
+	// UpdateAnnouncement Change an announcement of the choir (manage:communications).
+	// (PUT /choirs/{choirId}/announcements/{announcementId})
+	UpdateAnnouncement(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId)
+	// MarkAnnouncementRead Mark an announcement for the caller read, and acknowledged when asked (any member in its audience).
+	// (POST /choirs/{choirId}/announcements/{announcementId}/read)
+	MarkAnnouncementRead(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId)
+	// GetAnnouncementReceipts Who of the audience has read and acknowledged an announcement, by voice part (manage:communications).
+	// (GET /choirs/{choirId}/announcements/{announcementId}/receipts)
+	GetAnnouncementReceipts(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId)
+	// RemindAnnouncement Email those of the audience who have not acknowledged an announcement (manage:communications), once in 48 hours.
+	// (POST /choirs/{choirId}/announcements/{announcementId}/remind)
+	RemindAnnouncement(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId)
 	// GetAttendanceSettings The choir's attendance settings (edit:calendar).
 	// (GET /choirs/{choirId}/attendance-settings)
 	GetAttendanceSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -3844,6 +4039,18 @@ type ServerInterface interface {
 	// UpdateMasterFeast Correct a master feast's name or rank, or (de)activate it (admin:global). Regeneration keeps the correction.
 	// (PATCH /master-feasts/{masterFeastId})
 	UpdateMasterFeast(w http.ResponseWriter, r *http.Request, masterFeastId string)
+	// ListPlatformAnnouncements The platform's announcements to every choir (manage:announcements - global admins).
+	// (GET /platform-announcements)
+	ListPlatformAnnouncements(w http.ResponseWriter, r *http.Request)
+	// CreatePlatformAnnouncement Write an announcement shown in every choir's list (manage:announcements).
+	// (POST /platform-announcements)
+	CreatePlatformAnnouncement(w http.ResponseWriter, r *http.Request)
+	// DeletePlatformAnnouncement Remove a platform announcement (manage:announcements).
+	// (DELETE /platform-announcements/{announcementId})
+	DeletePlatformAnnouncement(w http.ResponseWriter, r *http.Request, announcementId AnnouncementId)
+	// UpdatePlatformAnnouncement Change a platform announcement (manage:announcements).
+	// (PUT /platform-announcements/{announcementId})
+	UpdatePlatformAnnouncement(w http.ResponseWriter, r *http.Request, announcementId AnnouncementId)
 	// ListAffiliations Religious affiliations (choir focus and tradition), by sort order then name.
 	// (GET /reference/affiliations)
 	ListAffiliations(w http.ResponseWriter, r *http.Request)
@@ -4657,6 +4864,259 @@ func (siw *ServerInterfaceWrapper) UpdateChoirAffiliation(w http.ResponseWriter,
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.UpdateChoirAffiliation(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListAnnouncements operation middleware
+func (siw *ServerInterfaceWrapper) ListAnnouncements(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListAnnouncements(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreateAnnouncement operation middleware
+func (siw *ServerInterfaceWrapper) CreateAnnouncement(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateAnnouncement(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CountUnreadAnnouncements operation middleware
+func (siw *ServerInterfaceWrapper) CountUnreadAnnouncements(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CountUnreadAnnouncements(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DeleteAnnouncement operation middleware
+func (siw *ServerInterfaceWrapper) DeleteAnnouncement(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "announcementId" -------------
+	var announcementId AnnouncementId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "announcementId", r.PathValue("announcementId"), &announcementId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "announcementId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DeleteAnnouncement(w, r, choirId, announcementId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// UpdateAnnouncement operation middleware
+func (siw *ServerInterfaceWrapper) UpdateAnnouncement(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "announcementId" -------------
+	var announcementId AnnouncementId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "announcementId", r.PathValue("announcementId"), &announcementId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "announcementId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.UpdateAnnouncement(w, r, choirId, announcementId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// MarkAnnouncementRead operation middleware
+func (siw *ServerInterfaceWrapper) MarkAnnouncementRead(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "announcementId" -------------
+	var announcementId AnnouncementId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "announcementId", r.PathValue("announcementId"), &announcementId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "announcementId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.MarkAnnouncementRead(w, r, choirId, announcementId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetAnnouncementReceipts operation middleware
+func (siw *ServerInterfaceWrapper) GetAnnouncementReceipts(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "announcementId" -------------
+	var announcementId AnnouncementId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "announcementId", r.PathValue("announcementId"), &announcementId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "announcementId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetAnnouncementReceipts(w, r, choirId, announcementId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// RemindAnnouncement operation middleware
+func (siw *ServerInterfaceWrapper) RemindAnnouncement(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "announcementId" -------------
+	var announcementId AnnouncementId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "announcementId", r.PathValue("announcementId"), &announcementId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "announcementId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.RemindAnnouncement(w, r, choirId, announcementId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -8626,6 +9086,86 @@ func (siw *ServerInterfaceWrapper) UpdateMasterFeast(w http.ResponseWriter, r *h
 	handler.ServeHTTP(w, r)
 }
 
+// ListPlatformAnnouncements operation middleware
+func (siw *ServerInterfaceWrapper) ListPlatformAnnouncements(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListPlatformAnnouncements(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreatePlatformAnnouncement operation middleware
+func (siw *ServerInterfaceWrapper) CreatePlatformAnnouncement(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreatePlatformAnnouncement(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DeletePlatformAnnouncement operation middleware
+func (siw *ServerInterfaceWrapper) DeletePlatformAnnouncement(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "announcementId" -------------
+	var announcementId AnnouncementId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "announcementId", r.PathValue("announcementId"), &announcementId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "announcementId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DeletePlatformAnnouncement(w, r, announcementId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// UpdatePlatformAnnouncement operation middleware
+func (siw *ServerInterfaceWrapper) UpdatePlatformAnnouncement(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "announcementId" -------------
+	var announcementId AnnouncementId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "announcementId", r.PathValue("announcementId"), &announcementId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "announcementId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.UpdatePlatformAnnouncement(w, r, announcementId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // ListAffiliations operation middleware
 func (siw *ServerInterfaceWrapper) ListAffiliations(w http.ResponseWriter, r *http.Request) {
 
@@ -8943,6 +9483,18 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/liturgy", wrapper.SetMusicLiturgy)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music-usage", wrapper.GetMusicUsage)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music-usage/export", wrapper.ExportMusicUsage)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/announcements", wrapper.ListAnnouncements)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/announcements", wrapper.CreateAnnouncement)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/announcements/unread", wrapper.CountUnreadAnnouncements)
+	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/choirs/{choirId}/announcements/{announcementId}", wrapper.DeleteAnnouncement)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/announcements/{announcementId}", wrapper.UpdateAnnouncement)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/announcements/{announcementId}/read", wrapper.MarkAnnouncementRead)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/announcements/{announcementId}/receipts", wrapper.GetAnnouncementReceipts)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/announcements/{announcementId}/remind", wrapper.RemindAnnouncement)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/platform-announcements", wrapper.ListPlatformAnnouncements)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/platform-announcements", wrapper.CreatePlatformAnnouncement)
+	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/platform-announcements/{announcementId}", wrapper.DeletePlatformAnnouncement)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/platform-announcements/{announcementId}", wrapper.UpdatePlatformAnnouncement)
 
 	return m
 }
@@ -12422,6 +12974,745 @@ type UpdateChoirAffiliationdefaultJSONResponse struct {
 }
 
 func (response UpdateChoirAffiliationdefaultJSONResponse) VisitUpdateChoirAffiliationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAnnouncementsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListAnnouncementsResponseObject interface {
+	VisitListAnnouncementsResponse(w http.ResponseWriter) error
+}
+
+type ListAnnouncements200JSONResponse AnnouncementList
+
+func (response ListAnnouncements200JSONResponse) VisitListAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAnnouncements401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListAnnouncements401JSONResponse) VisitListAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAnnouncements403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListAnnouncements403JSONResponse) VisitListAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAnnouncements404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListAnnouncements404JSONResponse) VisitListAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAnnouncementsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListAnnouncementsdefaultJSONResponse) VisitListAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAnnouncementRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *CreateAnnouncementJSONRequestBody
+}
+
+type CreateAnnouncementResponseObject interface {
+	VisitCreateAnnouncementResponse(w http.ResponseWriter) error
+}
+
+type CreateAnnouncement201JSONResponse AnnouncementCreated
+
+func (response CreateAnnouncement201JSONResponse) VisitCreateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAnnouncement400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateAnnouncement400JSONResponse) VisitCreateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAnnouncement401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateAnnouncement401JSONResponse) VisitCreateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAnnouncement403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateAnnouncement403JSONResponse) VisitCreateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAnnouncement404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateAnnouncement404JSONResponse) VisitCreateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAnnouncement408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreateAnnouncement408JSONResponse) VisitCreateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAnnouncementdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateAnnouncementdefaultJSONResponse) VisitCreateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CountUnreadAnnouncementsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type CountUnreadAnnouncementsResponseObject interface {
+	VisitCountUnreadAnnouncementsResponse(w http.ResponseWriter) error
+}
+
+type CountUnreadAnnouncements200JSONResponse UnreadCount
+
+func (response CountUnreadAnnouncements200JSONResponse) VisitCountUnreadAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CountUnreadAnnouncements401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CountUnreadAnnouncements401JSONResponse) VisitCountUnreadAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CountUnreadAnnouncements403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CountUnreadAnnouncements403JSONResponse) VisitCountUnreadAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CountUnreadAnnouncements404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CountUnreadAnnouncements404JSONResponse) VisitCountUnreadAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CountUnreadAnnouncementsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CountUnreadAnnouncementsdefaultJSONResponse) VisitCountUnreadAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAnnouncementRequestObject struct {
+	ChoirId        ChoirId        `json:"choirId"`
+	AnnouncementId AnnouncementId `json:"announcementId"`
+}
+
+type DeleteAnnouncementResponseObject interface {
+	VisitDeleteAnnouncementResponse(w http.ResponseWriter) error
+}
+
+type DeleteAnnouncement204Response struct {
+}
+
+func (response DeleteAnnouncement204Response) VisitDeleteAnnouncementResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteAnnouncement401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteAnnouncement401JSONResponse) VisitDeleteAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAnnouncement403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteAnnouncement403JSONResponse) VisitDeleteAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAnnouncement404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteAnnouncement404JSONResponse) VisitDeleteAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAnnouncementdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DeleteAnnouncementdefaultJSONResponse) VisitDeleteAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAnnouncementRequestObject struct {
+	ChoirId        ChoirId        `json:"choirId"`
+	AnnouncementId AnnouncementId `json:"announcementId"`
+	Body           *UpdateAnnouncementJSONRequestBody
+}
+
+type UpdateAnnouncementResponseObject interface {
+	VisitUpdateAnnouncementResponse(w http.ResponseWriter) error
+}
+
+type UpdateAnnouncement204Response struct {
+}
+
+func (response UpdateAnnouncement204Response) VisitUpdateAnnouncementResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type UpdateAnnouncement400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateAnnouncement400JSONResponse) VisitUpdateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAnnouncement401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateAnnouncement401JSONResponse) VisitUpdateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAnnouncement403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateAnnouncement403JSONResponse) VisitUpdateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAnnouncement404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateAnnouncement404JSONResponse) VisitUpdateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAnnouncement408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response UpdateAnnouncement408JSONResponse) VisitUpdateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAnnouncementdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response UpdateAnnouncementdefaultJSONResponse) VisitUpdateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAnnouncementReadRequestObject struct {
+	ChoirId        ChoirId        `json:"choirId"`
+	AnnouncementId AnnouncementId `json:"announcementId"`
+	Body           *MarkAnnouncementReadJSONRequestBody
+}
+
+type MarkAnnouncementReadResponseObject interface {
+	VisitMarkAnnouncementReadResponse(w http.ResponseWriter) error
+}
+
+type MarkAnnouncementRead204Response struct {
+}
+
+func (response MarkAnnouncementRead204Response) VisitMarkAnnouncementReadResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type MarkAnnouncementRead400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response MarkAnnouncementRead400JSONResponse) VisitMarkAnnouncementReadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAnnouncementRead401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response MarkAnnouncementRead401JSONResponse) VisitMarkAnnouncementReadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAnnouncementRead403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response MarkAnnouncementRead403JSONResponse) VisitMarkAnnouncementReadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAnnouncementRead404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response MarkAnnouncementRead404JSONResponse) VisitMarkAnnouncementReadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAnnouncementReaddefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response MarkAnnouncementReaddefaultJSONResponse) VisitMarkAnnouncementReadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnnouncementReceiptsRequestObject struct {
+	ChoirId        ChoirId        `json:"choirId"`
+	AnnouncementId AnnouncementId `json:"announcementId"`
+}
+
+type GetAnnouncementReceiptsResponseObject interface {
+	VisitGetAnnouncementReceiptsResponse(w http.ResponseWriter) error
+}
+
+type GetAnnouncementReceipts200JSONResponse AnnouncementReceipts
+
+func (response GetAnnouncementReceipts200JSONResponse) VisitGetAnnouncementReceiptsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnnouncementReceipts401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAnnouncementReceipts401JSONResponse) VisitGetAnnouncementReceiptsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnnouncementReceipts403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetAnnouncementReceipts403JSONResponse) VisitGetAnnouncementReceiptsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnnouncementReceipts404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetAnnouncementReceipts404JSONResponse) VisitGetAnnouncementReceiptsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnnouncementReceiptsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetAnnouncementReceiptsdefaultJSONResponse) VisitGetAnnouncementReceiptsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindAnnouncementRequestObject struct {
+	ChoirId        ChoirId        `json:"choirId"`
+	AnnouncementId AnnouncementId `json:"announcementId"`
+}
+
+type RemindAnnouncementResponseObject interface {
+	VisitRemindAnnouncementResponse(w http.ResponseWriter) error
+}
+
+type RemindAnnouncement200JSONResponse AnnouncementReminded
+
+func (response RemindAnnouncement200JSONResponse) VisitRemindAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindAnnouncement401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RemindAnnouncement401JSONResponse) VisitRemindAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindAnnouncement403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RemindAnnouncement403JSONResponse) VisitRemindAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindAnnouncement404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RemindAnnouncement404JSONResponse) VisitRemindAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindAnnouncement409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RemindAnnouncement409JSONResponse) VisitRemindAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindAnnouncement429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response RemindAnnouncement429JSONResponse) VisitRemindAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindAnnouncementdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response RemindAnnouncementdefaultJSONResponse) VisitRemindAnnouncementResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -23051,6 +24342,346 @@ func (response UpdateMasterFeastdefaultJSONResponse) VisitUpdateMasterFeastRespo
 	return err
 }
 
+type ListPlatformAnnouncementsRequestObject struct {
+}
+
+type ListPlatformAnnouncementsResponseObject interface {
+	VisitListPlatformAnnouncementsResponse(w http.ResponseWriter) error
+}
+
+type ListPlatformAnnouncements200JSONResponse AnnouncementList
+
+func (response ListPlatformAnnouncements200JSONResponse) VisitListPlatformAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlatformAnnouncements401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListPlatformAnnouncements401JSONResponse) VisitListPlatformAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlatformAnnouncements403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListPlatformAnnouncements403JSONResponse) VisitListPlatformAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlatformAnnouncementsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListPlatformAnnouncementsdefaultJSONResponse) VisitListPlatformAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlatformAnnouncementRequestObject struct {
+	Body *CreatePlatformAnnouncementJSONRequestBody
+}
+
+type CreatePlatformAnnouncementResponseObject interface {
+	VisitCreatePlatformAnnouncementResponse(w http.ResponseWriter) error
+}
+
+type CreatePlatformAnnouncement201JSONResponse AnnouncementCreated
+
+func (response CreatePlatformAnnouncement201JSONResponse) VisitCreatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlatformAnnouncement400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreatePlatformAnnouncement400JSONResponse) VisitCreatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlatformAnnouncement401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreatePlatformAnnouncement401JSONResponse) VisitCreatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlatformAnnouncement403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreatePlatformAnnouncement403JSONResponse) VisitCreatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlatformAnnouncement408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreatePlatformAnnouncement408JSONResponse) VisitCreatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlatformAnnouncementdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreatePlatformAnnouncementdefaultJSONResponse) VisitCreatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePlatformAnnouncementRequestObject struct {
+	AnnouncementId AnnouncementId `json:"announcementId"`
+}
+
+type DeletePlatformAnnouncementResponseObject interface {
+	VisitDeletePlatformAnnouncementResponse(w http.ResponseWriter) error
+}
+
+type DeletePlatformAnnouncement204Response struct {
+}
+
+func (response DeletePlatformAnnouncement204Response) VisitDeletePlatformAnnouncementResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeletePlatformAnnouncement401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeletePlatformAnnouncement401JSONResponse) VisitDeletePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePlatformAnnouncement403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeletePlatformAnnouncement403JSONResponse) VisitDeletePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePlatformAnnouncement404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeletePlatformAnnouncement404JSONResponse) VisitDeletePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePlatformAnnouncementdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DeletePlatformAnnouncementdefaultJSONResponse) VisitDeletePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlatformAnnouncementRequestObject struct {
+	AnnouncementId AnnouncementId `json:"announcementId"`
+	Body           *UpdatePlatformAnnouncementJSONRequestBody
+}
+
+type UpdatePlatformAnnouncementResponseObject interface {
+	VisitUpdatePlatformAnnouncementResponse(w http.ResponseWriter) error
+}
+
+type UpdatePlatformAnnouncement204Response struct {
+}
+
+func (response UpdatePlatformAnnouncement204Response) VisitUpdatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type UpdatePlatformAnnouncement400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdatePlatformAnnouncement400JSONResponse) VisitUpdatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlatformAnnouncement401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdatePlatformAnnouncement401JSONResponse) VisitUpdatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlatformAnnouncement403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdatePlatformAnnouncement403JSONResponse) VisitUpdatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlatformAnnouncement404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdatePlatformAnnouncement404JSONResponse) VisitUpdatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlatformAnnouncement408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response UpdatePlatformAnnouncement408JSONResponse) VisitUpdatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlatformAnnouncementdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response UpdatePlatformAnnouncementdefaultJSONResponse) VisitUpdatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListAffiliationsRequestObject struct {
 }
 
@@ -23318,6 +24949,30 @@ type StrictServerInterface interface {
 	// UpdateChoirAffiliation Change a choir's religious affiliation and with it its liturgical calendar (manage:choir).
 	// (PUT /choirs/{choirId}/affiliation)
 	UpdateChoirAffiliation(ctx context.Context, request UpdateChoirAffiliationRequestObject) (UpdateChoirAffiliationResponseObject, error)
+	// ListAnnouncements The choir's announcements and the platform's, pinned first, then newest first (any member of the choir).
+	// (GET /choirs/{choirId}/announcements)
+	ListAnnouncements(ctx context.Context, request ListAnnouncementsRequestObject) (ListAnnouncementsResponseObject, error)
+	// CreateAnnouncement Write an announcement to the choir or some voice parts (manage:communications).
+	// (POST /choirs/{choirId}/announcements)
+	CreateAnnouncement(ctx context.Context, request CreateAnnouncementRequestObject) (CreateAnnouncementResponseObject, error)
+	// CountUnreadAnnouncements How many announcements for the caller in the choir they have not read (any member of the choir).
+	// (GET /choirs/{choirId}/announcements/unread)
+	CountUnreadAnnouncements(ctx context.Context, request CountUnreadAnnouncementsRequestObject) (CountUnreadAnnouncementsResponseObject, error)
+	// DeleteAnnouncement Remove an announcement of the choir (manage:communications).
+	// (DELETE /choirs/{choirId}/announcements/{announcementId})
+	DeleteAnnouncement(ctx context.Context, request DeleteAnnouncementRequestObject) (DeleteAnnouncementResponseObject, error)
+	// UpdateAnnouncement Change an announcement of the choir (manage:communications).
+	// (PUT /choirs/{choirId}/announcements/{announcementId})
+	UpdateAnnouncement(ctx context.Context, request UpdateAnnouncementRequestObject) (UpdateAnnouncementResponseObject, error)
+	// MarkAnnouncementRead Mark an announcement for the caller read, and acknowledged when asked (any member in its audience).
+	// (POST /choirs/{choirId}/announcements/{announcementId}/read)
+	MarkAnnouncementRead(ctx context.Context, request MarkAnnouncementReadRequestObject) (MarkAnnouncementReadResponseObject, error)
+	// GetAnnouncementReceipts Who of the audience has read and acknowledged an announcement, by voice part (manage:communications).
+	// (GET /choirs/{choirId}/announcements/{announcementId}/receipts)
+	GetAnnouncementReceipts(ctx context.Context, request GetAnnouncementReceiptsRequestObject) (GetAnnouncementReceiptsResponseObject, error)
+	// RemindAnnouncement Email those of the audience who have not acknowledged an announcement (manage:communications), once in 48 hours.
+	// (POST /choirs/{choirId}/announcements/{announcementId}/remind)
+	RemindAnnouncement(ctx context.Context, request RemindAnnouncementRequestObject) (RemindAnnouncementResponseObject, error)
 	// GetAttendanceSettings The choir's attendance settings (edit:calendar).
 	// (GET /choirs/{choirId}/attendance-settings)
 	GetAttendanceSettings(ctx context.Context, request GetAttendanceSettingsRequestObject) (GetAttendanceSettingsResponseObject, error)
@@ -23651,6 +25306,18 @@ type StrictServerInterface interface {
 	// UpdateMasterFeast Correct a master feast's name or rank, or (de)activate it (admin:global). Regeneration keeps the correction.
 	// (PATCH /master-feasts/{masterFeastId})
 	UpdateMasterFeast(ctx context.Context, request UpdateMasterFeastRequestObject) (UpdateMasterFeastResponseObject, error)
+	// ListPlatformAnnouncements The platform's announcements to every choir (manage:announcements - global admins).
+	// (GET /platform-announcements)
+	ListPlatformAnnouncements(ctx context.Context, request ListPlatformAnnouncementsRequestObject) (ListPlatformAnnouncementsResponseObject, error)
+	// CreatePlatformAnnouncement Write an announcement shown in every choir's list (manage:announcements).
+	// (POST /platform-announcements)
+	CreatePlatformAnnouncement(ctx context.Context, request CreatePlatformAnnouncementRequestObject) (CreatePlatformAnnouncementResponseObject, error)
+	// DeletePlatformAnnouncement Remove a platform announcement (manage:announcements).
+	// (DELETE /platform-announcements/{announcementId})
+	DeletePlatformAnnouncement(ctx context.Context, request DeletePlatformAnnouncementRequestObject) (DeletePlatformAnnouncementResponseObject, error)
+	// UpdatePlatformAnnouncement Change a platform announcement (manage:announcements).
+	// (PUT /platform-announcements/{announcementId})
+	UpdatePlatformAnnouncement(ctx context.Context, request UpdatePlatformAnnouncementRequestObject) (UpdatePlatformAnnouncementResponseObject, error)
 	// ListAffiliations Religious affiliations (choir focus and tradition), by sort order then name.
 	// (GET /reference/affiliations)
 	ListAffiliations(ctx context.Context, request ListAffiliationsRequestObject) (ListAffiliationsResponseObject, error)
@@ -24865,6 +26532,240 @@ func (sh *strictHandler) UpdateChoirAffiliation(w http.ResponseWriter, r *http.R
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(UpdateChoirAffiliationResponseObject); ok {
 		if err := validResponse.VisitUpdateChoirAffiliationResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListAnnouncements operation middleware
+func (sh *strictHandler) ListAnnouncements(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListAnnouncementsRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListAnnouncements(ctx, request.(ListAnnouncementsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListAnnouncements")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListAnnouncementsResponseObject); ok {
+		if err := validResponse.VisitListAnnouncementsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreateAnnouncement operation middleware
+func (sh *strictHandler) CreateAnnouncement(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CreateAnnouncementRequestObject
+
+	request.ChoirId = choirId
+
+	var body CreateAnnouncementJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateAnnouncement(ctx, request.(CreateAnnouncementRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateAnnouncement")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateAnnouncementResponseObject); ok {
+		if err := validResponse.VisitCreateAnnouncementResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CountUnreadAnnouncements operation middleware
+func (sh *strictHandler) CountUnreadAnnouncements(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CountUnreadAnnouncementsRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CountUnreadAnnouncements(ctx, request.(CountUnreadAnnouncementsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CountUnreadAnnouncements")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CountUnreadAnnouncementsResponseObject); ok {
+		if err := validResponse.VisitCountUnreadAnnouncementsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DeleteAnnouncement operation middleware
+func (sh *strictHandler) DeleteAnnouncement(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId) {
+	var request DeleteAnnouncementRequestObject
+
+	request.ChoirId = choirId
+	request.AnnouncementId = announcementId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteAnnouncement(ctx, request.(DeleteAnnouncementRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteAnnouncement")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DeleteAnnouncementResponseObject); ok {
+		if err := validResponse.VisitDeleteAnnouncementResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// UpdateAnnouncement operation middleware
+func (sh *strictHandler) UpdateAnnouncement(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId) {
+	var request UpdateAnnouncementRequestObject
+
+	request.ChoirId = choirId
+	request.AnnouncementId = announcementId
+
+	var body UpdateAnnouncementJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateAnnouncement(ctx, request.(UpdateAnnouncementRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateAnnouncement")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(UpdateAnnouncementResponseObject); ok {
+		if err := validResponse.VisitUpdateAnnouncementResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// MarkAnnouncementRead operation middleware
+func (sh *strictHandler) MarkAnnouncementRead(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId) {
+	var request MarkAnnouncementReadRequestObject
+
+	request.ChoirId = choirId
+	request.AnnouncementId = announcementId
+
+	var body MarkAnnouncementReadJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.MarkAnnouncementRead(ctx, request.(MarkAnnouncementReadRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "MarkAnnouncementRead")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(MarkAnnouncementReadResponseObject); ok {
+		if err := validResponse.VisitMarkAnnouncementReadResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetAnnouncementReceipts operation middleware
+func (sh *strictHandler) GetAnnouncementReceipts(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId) {
+	var request GetAnnouncementReceiptsRequestObject
+
+	request.ChoirId = choirId
+	request.AnnouncementId = announcementId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAnnouncementReceipts(ctx, request.(GetAnnouncementReceiptsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAnnouncementReceipts")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetAnnouncementReceiptsResponseObject); ok {
+		if err := validResponse.VisitGetAnnouncementReceiptsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// RemindAnnouncement operation middleware
+func (sh *strictHandler) RemindAnnouncement(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId) {
+	var request RemindAnnouncementRequestObject
+
+	request.ChoirId = choirId
+	request.AnnouncementId = announcementId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.RemindAnnouncement(ctx, request.(RemindAnnouncementRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RemindAnnouncement")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(RemindAnnouncementResponseObject); ok {
+		if err := validResponse.VisitRemindAnnouncementResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -28109,6 +30010,120 @@ func (sh *strictHandler) UpdateMasterFeast(w http.ResponseWriter, r *http.Reques
 	}
 }
 
+// ListPlatformAnnouncements operation middleware
+func (sh *strictHandler) ListPlatformAnnouncements(w http.ResponseWriter, r *http.Request) {
+	var request ListPlatformAnnouncementsRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListPlatformAnnouncements(ctx, request.(ListPlatformAnnouncementsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListPlatformAnnouncements")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListPlatformAnnouncementsResponseObject); ok {
+		if err := validResponse.VisitListPlatformAnnouncementsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreatePlatformAnnouncement operation middleware
+func (sh *strictHandler) CreatePlatformAnnouncement(w http.ResponseWriter, r *http.Request) {
+	var request CreatePlatformAnnouncementRequestObject
+
+	var body CreatePlatformAnnouncementJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreatePlatformAnnouncement(ctx, request.(CreatePlatformAnnouncementRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreatePlatformAnnouncement")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreatePlatformAnnouncementResponseObject); ok {
+		if err := validResponse.VisitCreatePlatformAnnouncementResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DeletePlatformAnnouncement operation middleware
+func (sh *strictHandler) DeletePlatformAnnouncement(w http.ResponseWriter, r *http.Request, announcementId AnnouncementId) {
+	var request DeletePlatformAnnouncementRequestObject
+
+	request.AnnouncementId = announcementId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DeletePlatformAnnouncement(ctx, request.(DeletePlatformAnnouncementRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeletePlatformAnnouncement")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DeletePlatformAnnouncementResponseObject); ok {
+		if err := validResponse.VisitDeletePlatformAnnouncementResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// UpdatePlatformAnnouncement operation middleware
+func (sh *strictHandler) UpdatePlatformAnnouncement(w http.ResponseWriter, r *http.Request, announcementId AnnouncementId) {
+	var request UpdatePlatformAnnouncementRequestObject
+
+	request.AnnouncementId = announcementId
+
+	var body UpdatePlatformAnnouncementJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdatePlatformAnnouncement(ctx, request.(UpdatePlatformAnnouncementRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdatePlatformAnnouncement")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(UpdatePlatformAnnouncementResponseObject); ok {
+		if err := validResponse.VisitUpdatePlatformAnnouncementResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // ListAffiliations operation middleware
 func (sh *strictHandler) ListAffiliations(w http.ResponseWriter, r *http.Request) {
 	var request ListAffiliationsRequestObject
@@ -28186,505 +30201,533 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L39biM5tif4KoRmAduL8EdWZtXctjHYVdnOLm+nM31tZ9WtbRU8VAQlsR1BqkmGlapEAvevBfbfxTzB",
-	"Ajv3Pe6j9JMseEhGMCQyFLItOyvbQKMrrYjg5+Hh+fydz72UF1POCFOyd/i5NyE4IwL+eXqNx/q/GZGp",
-	"oFNFOesd9vpoRvAtIkxRNUcKjxEfITUhCDM5IwJt/7I/6P3j3//noLez10t6Mp2QAutm1HxKeoc9qQRl",
-	"496XL0nvHZbqnGd0REm23NEvE8L8hnMsFUonmI1JliAsEWbop+vrC5RhRdq7+pL0pljggig7tb5SOJ0U",
-	"hKkz6JnqDqdYTXpJj+FCf4z9V5KeIH8vqdDjVKIk7fM6xjlhGRbX8yn5C5lHOki9t9btYMKpiI48tU/X",
-	"bFOTgSQtzdYvrNfy6V3bOpO7+yzx2eg9Z+Qcq3SyTDnXE4I08WrKxMzRjyalFOc5EWjC80xqkoHxGJKv",
-	"R3Q22tWN75rWV4yD3VGFdb/RCVL/lTVnqT8l1/yWsEjjCp6t1+o7ym6rNpdXTpJUEGXXjhSY5iRDONVv",
-	"oJyy2wS9/g7lROmzhDDLUEbHVNXL2RxgXnW23iDPS0nT6JoW9ul6bV7kmJ1gRZbn/euvv/66e36+e3IS",
-	"noVmMffoLDr+qXm4ZouC31FNqZE23eO2Vgkri97hX3tjzse5nhL+vRSk91sS6O8aj6MTUPBsvfF/bOMu",
-	"5fqc5Yt+WU45kwSY+o84uyR/L4lU+q+UM0UY/BNPpzlN4Qju/01yoPu62f9FkFHvsPdf9uuLcN88lfun",
-	"QnBhulo+KMJ0hoaC4FuJMBJlTg7Rz/13Zyf967MP729OLy8/XCZoRtUEcUZQQaTEY4KmRKARJXmGKEMZ",
-	"UZjmMkEjLgaMsmmpENZ/FEhO+EyibS4QRkOezREXqLrIkJpghVLMGFdoqIeDs50EwcsFFwRNBUmpJCjl",
-	"GRkwWaYTfWuevYcB3lx/+Mvp+70B6wHvZ6Ocpk+wbsc5lhMizZLM9ATIJyqVPEQYZaXpjiBNE3oirCyG",
-	"RCQII31gkMR3JEPDOZK8IHo9SS4JkpSlBFE1YDMsYRX0B5rv6CZq7otwrh/OUSm1AKGvAxApcFZQRqUS",
-	"WHHdF8vgGVcTItCbgz/B+skB0z9envZPzk9RroeMSpYRgbZgrualLbueZvobX8w+Q0Q/29N9vuViSLPM",
-	"cPXN9vueK4TznM9IdoguTi/Pz66uKnJHMye3mct2SyLBc73W6a2E36dEFFRKypmhVmaW2pApLP2UCLNl",
-	"mhAk2na0e3reP3t38/7D9c3xh/dvzy7PT0929tDpHRFzNBNUEbR98eHqOkEXH/X/9a+Pf0rQyem70+vT",
-	"nQGThCk0EryoupT6E6qJZqSJAqkJlWiG50hxjrYHvWPBpdzlgo4pq467fXlPC7hmu99z9ZaXLHuClf9w",
-	"ffP2w8f3J4fm8MByYjWxC5VxIpFmB3CoYHWHJOdsLJHiCCOQDBuCENbva56iNOtB29Vm6De3pGmIwAEz",
-	"LaecjagoSLZz1GQlmmO5cwecKSc409/MJkQQu1IXeJ5znF1z/g6LMdn8gr09e3d6c/3hw827/uWfT82p",
-	"L6d6DHpCuR4EMFJDsZKIOyIQTlMyVfIIfnM826wwcA1aUAVnzl4317QgvHwC7nl5+q8fT6+ub67Pzk8/",
-	"fLw+hOFYutyS5oqQik+nWmITgt5RNoZ9+eFAi3WcZXZSKWeMGJGOygFLc64pGvXZ3Dt8sIsK3xLprp+0",
-	"lqapslt6zfk5ZnO7FPIJFqF/fXrz7uz87Pr0JIGTWmA2R1gpUsCuCaLEvD9SRFyZOWuyztCl/nkXft9B",
-	"Es/RhM+QPhz6bMyw3tLEV3+995cFRtey/RQNyUhfuUrM9ZLjMaYsqJJSpsiYwLy0RMRwqSZc0N/JEzCP",
-	"/sfrnwyPPkSMw4ZSiSQdMwKCiJYzzCkA5gzMgbCMZDsIzjDC1SPNDAjJSHYE7H7AdCt65pTpy3cm9LKC",
-	"7mBEFilnXGQJ8HjL9BH5NNVyHlIzvjvCqdKX6ESzJTZ27OIjk+V0yoUi2TnJKAZVeePr9PH91ceLiw+X",
-	"16cnN5p/GK4xojnZksh27dih1pLQLbUyQ5N/IGB8IPraPsH0kCp6R0CD96TVqdDnTlEjyaa1fs/KPMfD",
-	"nDhxeFmsrgXmv1Yf1vI8H/6NpEovZn80ojnFZpJLPVpjxE9YviXYnuMFVqp/R5RJhVlK7NUA3AWMNHXr",
-	"epVsc2h7a7v6t+G7JNvZAsuQHeCQ85xg2G735kU5zKmcmDMRf81Rw8KS6BcUGXMx9xWeEaZqcjPEkmgl",
-	"Q5K0zLFWleC6C+g/SY9mwcaNvhJ4ILlQH4TVz5aOe3OfaOY0H2+0fhPJonloeW2SwKat2PdjsJ4t774g",
-	"OR1TXkrv3bMsrMX504h8FxxFZU4LEJ85U/H9FAQrkvXhU60YYWV18l1FYQ1jn/w473CGkl5aSsWLCyzU",
-	"e7u7y9qelpG0IkLELvxTkJSLDHieRHyUILI33kNbV3wqMOPo1dZeaFyNdgNT1VzmfYzCIhRZ1KaSZaKk",
-	"v5Mf58qsc7V0lKkf3tTDq6jU/dLOOOuthB37kvTKabbeBoWOQ23TqRbBfpc0KMSfVHNBlzbSJ512onS0",
-	"19x3mepLffvi5O1OgnCZUX4zKvMcbWME/61ooHoMpLGtdVP9L637uFcSkCBBfW2OcidBMPVPRZ6ggmY0",
-	"Mbqnph/HvWAgvaRXj6H6Q/fjVu9ToX/XbbRytnraH2HjAidy6UCsTcn3oaQvrXv0Ee6PjQxWU1yDdoeU",
-	"YWDJjzUvn9yhtwg9aobOUnKOxa1/fU0F0eqr3vWh/Qf5lGo9NLbDXkPyjE3LAN8t9DOwxylSyPBzkLHy",
-	"/MOod/jXlZP2B//lt2Q14y0rk2A7g6isgzCk0NIV+NOZmcWrg4OD6gUsBJ4vNWcmvmIHSDE0d3lzUYz+",
-	"08rsVk4bJOMIIQoZJ+Mctzzc/G5JhVUpu/dxKe+mV+abh1FD0rvjNCX6iDfpNXI6I9teUVG9yt6aum1p",
-	"dFZNOvE3voUO63XVDRzzMiTwDEnOZ+eU0UKf7mVBWyvYY65li8o04QwyhfkKTMjmsmFE6xxaDt96zxGM",
-	"3Vw+ESkbGg7JqHpW8yEJP2K8D/OPPVV/jjcLV1RQqPJGK+F+PFqcBEysgLNorMa8VIgzEpSuHJdcLYDb",
-	"W9OshZu4Nw9vwonHfBsb1779V0QpysYhtkrZsbOiXRBxEV2dEZkR6ZnckKRsDF43b4WQnPAyz9AE35Ej",
-	"pM8YLBnjaIaF1sn30CukOPru4GAvzpti6xQaa3DepZo4/9TxhKS3y9MeORPpMklS+UE3EH449dxezTUy",
-	"TiwwJ/xeClJbnnGa6oMHtg2JqP5R8HI80fK7bQ1xls/3VjPrxasbJlGP2BteaFl+LPPbSyLLPMAEMs7I",
-	"Osws0TpsbpTiyIUdUxCMCXP1NWvkcPt2aD6t7BUmVI0ythw2qGRx4HK9pQD/40PuAt1j1UxorC6IA6IX",
-	"AmJAnp/gecRAUZtvlq9+Fvm9DpIIuOQVFyRD8A7atpYmSqSxuTPE07QUgrCU7AT5Inx43UFwPb3ztDoa",
-	"GQ20tiURzcCUtzQGtPXZzubLbv3r7uf5fD7fPT/fzbIvYeXY2ZZW+eiNQa5uektCDJA56NXabFMlkfHd",
-	"4Ny8AAyi4Hck22kdwJXCAqz64QVo9Fz1IPVHiWa14L6kSo8HM2SUY71SGcmJCt9cVJ7ZvgMRV43FBYuj",
-	"IPpvLSDASocv+pynOKrxMG6NAktP3IS8sJ2ld0z/ejxu2CHSvSL6qgZbb0YVyfxpgHNBkGmOU+tWGRNG",
-	"BIbXItd73etlma+k5cvm2/r7MicnTU0w4NUvc6CkaY4pQzMuMulsO8bR+B2aEXIr9cyuSyIzPAef8fWk",
-	"FPqPMGkDcSx3ePn2GL1+/fpPxh+uvMPFRyNJ1BGqqd4ctDzf1T3CazLWlZXSV550J5wnPa25/J/2Qlpm",
-	"pFTlXW+POpyrDkMz3/tsyC2I4YeJ46YezToK9QTwaoyN49LGu98SErAXEKbv+4goUoo8TBcTpaYmFkP/",
-	"awfhLBNEShf9OCKacEd6g5rOb1iG8E7NyDDF+cdYj1KzEddNRSDmIwT7SBI0m9B0Utvb8XQqEZ8SBgGS",
-	"SJbDqtW9lWY4tzBtS3ohyIjAqQrIH3LCZ/08f0dVKcY0xXpTA56EqwmfGd8qZVygvHodZXiu1xhexLmW",
-	"+7mgGIJjiKBYJijlBfwKVCJ3kOL8SB8WNJyjjIxwmQe54cJMwwNtnbexuy/PedrmrFjUOqp327pyF/Wi",
-	"h6Z2aqxt35rcz61D7+vJofLE7EVM3l/h4rkl83WcLwvLrL+u3CsLBuLa2VKPsTkgf7WC2wROlAvr04z7",
-	"8ODyUe698HTIrOX5om9vocHm5+GRciqOwQIeGB9V4TUG1cnQWZNSzq4+oNevfvhh9xXC+XSCd78Df26Q",
-	"tUW9ZNMcM9+wKQsMxuyCZLQswB4jxiRo1JxyqXSHEYmkowur9a5bWHLnobMrEu3FazO6DycmzC/ueg27",
-	"IPRFcEvm7ppxZiCPZ7rvExPbpKVezxkb3J0uex97dhzbgXt46aL6ajEkorKdBcxND6eulcbIx6I2wTuI",
-	"qtwIqD5lLpy9/vs+0o/R75yZYKTgzj6KJ86RvaYSbyH8g+ATQ0Myi56QxXQHDiKhv9U+CfkziR6p0wLT",
-	"POLbaBHy1pF6qm7ifJ5P59f8irCgiaqfS44kqeJDIGTUDyvb3tKfIi3pId3U1s4e+sWaOanyv6IS5WSk",
-	"EC9VMmBalq4MXnOEBYEIY8smBEnplIKKMGDBG1pL16HkHjnhQlWjA45SjyFBWKGCS4W+Sw4ODlA6wQKn",
-	"ikTk28qObk01zb4+sHxeWXYlZWOtztZzkMa8KY8QKaYKQp+N6wtkEwKqGIZYGtsIJCB0Nwa17PVVJEqh",
-	"baN/mRAInDS7iGZ6oIo3dp3zsLBUb9Zysz/xmQlvq0zgRBCXlXHkemt2VEVqlkyRbK+30sjrDSBpTvO3",
-	"FesEJu7W+KXla0I/izqxuh/bWr2sW0xWH2YQ7ALGaf3zXyJSZ8wQVmCpiEAjI0FnEMFv/jqDgDqTEbCe",
-	"fMTIJ9XN/qXfNGYtzuB0jCApgGd4HraeYHbbUYm3F0C1KPbj6KLGfKX39XNSaaLkwsrB3zhlJHOL1E3S",
-	"aPecllJLUvoWbpqU2+7s8/qjkIF6OuGMvC/duiwrwAxCsv3cA2mTD3h92DV/BzPmjBGB5AQLIpGJVF0p",
-	"wHQRPMzGyQmdunms7ZFf4Uv116G69av9bWzmwkZEqe2qLApshNSHqjTXEAsND7ckOmVjrQPGpatVIvB6",
-	"IYOrRa+wvBVdmDqaJ+BLpCQ38comhVbfHSYFyQkV6JaQqQRyu8N5CSuw/vquoQm2CdjtOtry9HlGWiS0",
-	"LCzq0E+7kLuIcKkmhCmaYmVTeWwelSApB0lD/+aioCG6t3GxxjT26G7ZVNqQW4liSdZ0hg2pUJNfCRYt",
-	"wY6e9pRixpk+Zy3hUnidBtviEistLiLXTClJifH9W4OTXRu0TZlNtOIsn+/sBeMV4/coNjbEGMlOiaA8",
-	"W8Uf3UZdmLfbw3j9VU2qnWzbf31q05BtppGLvUi31Qr5NgEg2EGPkdmgB6ccVCmQpyshXvDZlkSKfFJB",
-	"7pZTRjqETsBriT/GtilG1LNnofNlrmjIjiOplZ7h3GQz1GqWkbP0O5X5XZYCfoBrD20Pej/idJKg/4NP",
-	"MGPoigyxVBQzi37w0JP1vOQNvbdtbpV/Hybfrt2DxZcax7iz3JBPOFX+sYJ/y+pkQSTkUJA76vxFdme0",
-	"SFL+/vs8aEI0cbT1gpkE0wDjtgNLqshbGF/bWlxUK+6mcE4ySu5g5JeEYSolOKwaf+3/iAX/e6l/rf91",
-	"nGMp7Zyrf+9f8gLrO0o3sPzP/XOeEaHXofrHMWeKFFMutLAUWg039EsieV5GEkM4G9GMWMf0wrIlvREu",
-	"+Gpn41t4y99u891VOR4TCZ6c5fP5capP5vfIvFpxPYkKTXWUjU0K5AxLpIeVNfT/9UazyGigByIj8qI1",
-	"wdYD0jSix3Ow9181Fy64IAkaEqkMl+g8sOaxCoxLiyNFQVhW+fUdreFS8ZvCAlbYgLHq7wKzEuc3kuQk",
-	"rc1sN4zMwon/C7YBv8vEJ4h6oUIbGj4skHdIsr6J0AqYw/EdppYrtq+WCzeT1sEV8KT4LqcMEGvoGhre",
-	"mflk3iGWqGq7OZLEm014OSq5ubkIOR6SsOIMovlDfDMLYzftJbbH0CBP8Pw+RpPo1dXNDuHZHixXj5og",
-	"TjOqrlJuvCeV5Z8yA3Ax4nnOZyamE+d5kBG2W3hjVoxFOzK8Fhygad5AVWyifQc30E3vAV2mtuxOSUpH",
-	"NoUSPEtSJQEQi2baLRe+uXlEZgYAAR3DZYQRzjKJtnVbJrfUA08IwCbsgCUzp4QpNOZEouEcvgB4JxP/",
-	"YdPLYexU1Znut4zPIFPmEy6mmmnUOfJh+avywuEso0aIumgsW7tzvXf6SQmMRjhVMkEOmGAJ3IOLwqjX",
-	"3gn0khXqgMzFzZmUBWa7guBMcw3XaFLFti3sFsQnWcWUKkjZVRNSRMKnFvKiA1ZsLeY2dzqUJb1CQ7De",
-	"orZAUgg/qoOlA4fChV22ceh3lN2a+Eyb/+DujYhtvuoPMtmHBLLbGWJ8hrarA+EisDI8R5xFAhyshW65",
-	"r9Nlx0SiyRmgRpTWLozm4GxMnW6ipayUkMwSjipfrWNMXVZFcyI/zhsOZ/DlmMxHLsAVBJNZiNa/x4zq",
-	"NIlQmC9XOL9fY4vc885E8LuNc/Ou+givoEdWUTKOqrjxCGEbBRwJBjTBOOrIhdY2gv7Qoh8AAhCN7d9B",
-	"2sRcAPeLA75nHOlDozVXhUx2XaXNBEku6wXgogfv/GzCJUEzPaA05+mtcdxXvMUYWo8axwvsDsa/GRxv",
-	"xxDMVZGWURrWnDSW67a5hC/TvmParYH0y+udU3br4isTJLkJKcaW6Xq4Forrq1FzfAiMpEoiqcqMcpRR",
-	"QVKVhw/LCkfl2veTi03ptpT60wv9hV7IgOuxlDQFVCw9SQfCAIMCbEyqtNzEDACPTQsCGmM2uDqyN44s",
-	"ujlbLU/FLlHK20873xaCC4rad84N3k1hbuRohDJmqqDHbpYB/fopqGShy0iULMWKZG8FL9r8s05Yc4e7",
-	"ittJkE0lA5O22RDJiyplQRCcTkhmA4inWrx+dXDghc3bZCYqkcBsTA6dGE9l5QmuMyC2UI71teB/jgXx",
-	"zJuS+wCr1vieE2gon1dkBVG5FuGGqj3Ul7dWHIdoESLMaEwGhMla1PKo4kgSEpNHQ/ez7FVbFiWcC0Hu",
-	"KJkF8qlWxMB6y9CSQuU8aJ0Td6prqn1+FkFyFTNuT7BqhLL684mu1lV1z1WZ5F6gaybwSIU1Yl9ScJ8K",
-	"MiFYSLBLSiLuaGqxGVICk6qDEm9gF1tBCKCH2mPZjSt68taXZCmJrGP2TiNhx6mwXmrKdiVicOHJETsJ",
-	"KllOpEQ2x0EfmGbiE83CwoYzTrROrbJiBDycv31Jegtmyw24VB7sKmwutr10aK7v6jvKxl3yT78Kn0fc",
-	"m1f14i9dc2ihs9jcO/kOoucDW5hljdgnb1XkLZ1Oww8XZmAaqb8Ijqe+6KIcMHa7HTWEbd2GPkPfvUET",
-	"XkYCATtEVwXgDKQiJlzrLHsUC2ON3dElC7bRfeL4dyQyyjYdXeo/29y2gA1V8CJ+/hSPPVs0l7pmqm9W",
-	"jiVAf1UWSMDAXCWIzATV+jbapoWBZkOcWcnilkwVxDB58YcRx/1c3yQdJmbeS7yhRSd2BuOJwkstzymV",
-	"d4cII4P5hwSfWaMGiFLbDc4PG35zS+YGxifREs8tTNUlK+VzcEOhf/z7/9CtDBgv1bSE++W/p9Yqai7I",
-	"OdrdNVFrKJV3/30P/U1ydginSrNl/cVnPYRIr8mA6Y7+ty97iKbysDqKP5/+fPr+Wh6hq4/n5/3LX/X1",
-	"5PzXCfq33eP+++uz4/7u29P+1fXuX05/heHXv1/23/9lwMb0ziQc6IcwyW2HuqAFOWhRP055QWRtRQaf",
-	"uIPOhc+k0lKjUUVmWO40ApE91mDD92opI5V3vaQHWH5Jj6ZytY/KtlHBRK0ikUsSIRRTXCB8FCm7wzmN",
-	"PGRGIF1+IPhsTfXDDpHPQtd1yVrGuOi5012boSXV1Pwm6jmtWi8+W0NQbmX2sRiT+3BzQbAMZfH+Mpkj",
-	"rI+zPgF2iuCxAH+xmX0dVq4F1BmVZIWZyFHnessZIVgbQmPvlIiry8t8tTONb5OXO74gUbTE0bqMjGAk",
-	"7RrpOu4eCPdSKwXxa867bFdGrNavujjQTsKC5KVIIxpBldcIDPyWhO1BSmAmR0QIEjFIKYGNR2lLQuC3",
-	"NFADlZG2Ss8qZWkRCTqkqgalkcbWLa1x4ra9mnZz9N6WNdc+RGCVF3yZXa6f8BUPCI/Qlg/+0kFq82og",
-	"uADkdgTAMzbiyzNzvKh2Klq/Zhh0yMUhrBOwcEeEdDEcVS93r/YOVlpKLI9wDfgDCM/QAeBveAcNnq9c",
-	"p7EVWQDZPUDQFkL5m6f058pTJW0Slgt/R2MCgabob5wyQGtcsOGB06uze2tFcsD9QvMluExbCiUZwOUZ",
-	"lsYLBIbGbdhjalJEjINIGRR7SZgRzrvt1fJVOCUss3EVNiS656jAFPK447ekw21ocCPscY2kE9jEgepG",
-	"9DMF7br4FNghlaA+F303+oBJBSpG1Okt62H9tHsQ7kMEnczydq2ag29fgliS+GaACuutCSYG+qfUD3Fe",
-	"cWSPEMHpBBWlhHIoXniKPcPtCYI1gOT3B/ETu6BA6oZvIIkncX4nLtC4JFJ1MHl3IPn2bYtqvPIu4Djl",
-	"M1jPOv4gMXzC/BNGk0CtjsRz6Uu0nfKiwAmSpKApzy0nwcMBk2SKwZIA8Tu1Gm1KaqR8zKgkmQFiSnle",
-	"FgaMDbO5YadHaOtnD+mPiwHzfpBbXs0F+CExoZ8kQymWZJcySZikWtLJ5zugfVqb1x7qm6IjVNqYoQHb",
-	"DmxWYrZqBwrFKM02hyRH25BMg/rNujDn9os/wxdWfRiwgmAmXQYquiJ3ROC8sX5YEFStFBrO0dbRFgzW",
-	"TcZmb7qbBr4asOUp7qG+zb79/uBAr7MM6tSLPELedaKiqF+lRp0LqLeaw0RITc/JyJloBgiFUIqHhM1B",
-	"a+nJkaFHdObullOrMZtJ1R+2Qtq1jOVpuKnTqANIVpDuoZ87YUaRTxY/zh5Wap+/iljpooFqp6A8jzic",
-	"d0grM7t7hGaV9m12fUjcqdSnrC5XZd7PVijg7fLc9WKAkifb6RHY8kEK4jGoqviJrZxjbpUJljuPJdjx",
-	"UqW8aDjNzDwtOWkhBYI1f2tJ2OzmClsUDZbCBN5XPv869weYolkFxuGv9SEwrfFiRd6nw3fw969en/bg",
-	"wMUzFUPQbONMlrwewSq3NJpHYjNuhPdkNGtymLjhrcMZd2dVj7xxwrH0D7cro9V+pKNnpLkUsXMSpkZH",
-	"dusSWPTWWxH983RacCvzv6ciuTFVrhEdtJ5GVy9caMfe0aHAYm4SyQNhG4x8ioAoA0zCSBBiqwl6sZIT",
-	"Op5oXZiVBRE0BZVhe9B7Nei5mEJjI85N5+GMPlYP6Z5QtK4FA/4Qmb4LJAuhg5qoQu5H+tj6yMYiADXZ",
-	"TC1Jqmw5Sk2RpnyrJksZDVlazgLvENfa0ZTEKhCH0DMXwdEexdoZrMMskvUE3Beh9p6hsFWMUGdTi1gJ",
-	"ArK4Y7/HUFNlPBzmp58Oz89DDTnvSEfI0RXooebhRY6jBvhFqtPkOyV8mpuypkC2wznoaIAYi7a33pMZ",
-	"+pULE1y7tQNRj3WIrTWFCaoqwIwHwZpGA2tPvLiua2oxaByehaNiD+DUg8pqLkwM+7Q1XKyKEg3j0ywF",
-	"iWLmxYiG+YOpFGmQ5pcPf0XjgQJJOWZbkJRjgaktWn0YqR/S/uMN6QFbaABLnrZ5MBygbZlzVdcDwObd",
-	"KrKxuzzvFvBCfx8M+lwv8NptnJ1f256ZLluTpwPCgM0LDKDF5lxtWRNGBVjMlMAsJVtx3SoWW8MjjHkq",
-	"cKqoDCfaXIvSQ+E3ezIxQLRQSanC1DCFsxRHtjmTYB9Otem4A3X5KLNI9Zn1srlhWs1JhLfI+dOuKh9z",
-	"c5csQGlz+rDoODMHLJ0IKlWBZYJy+GHC8/nNjJDbBBHwuembKIM6Qzexm2BtvNPgbPiYsrWzG5PetA26",
-	"VBBj8zq3ZGDRXkc4l2SlT7MCB2pDL7XDDqt+yyKsife/oZp9FiN8U/X3W6TSzCrWcGVqXX6UARXOdh8a",
-	"9nnTl72+Oz4q2dhFjislmdN4F0K3lKwqakNojlbbUi4EZGLre3UCgUxC/xMza7Q7coDslDMLDbQQye2N",
-	"/T4BfnGkM4NXJGQM3sxYcCbmCnOBYUuerE4YWY8QKbgAbOnvUjRQ0PPQ213z1mMFVUXhr1bRx3026TEW",
-	"qNOKrJh0rFBd24FatR7xRPTlkQCviw2iHa7O6eidu9GqesQgsTK42cdH2wiQ3kMtDh3sB0GcuMpO4A36",
-	"t9YlvLQjreIKa/9PlQfaS3rgAQpeEucjfOwKEgdw363JpAPqu30zONwRrlM0FouyGuyxY54R+Y6MVCxE",
-	"WE1PO6Nm+m8ngS6CY9SS1VvAj2vFloPKJEbos6l4UyIkN9U/JKrh4zOeloXW0v7zP17vBAwM06ngn94R",
-	"NlaT40ApX00NE26ScytcZ95YYC/FUEBukogVCsY5H9cwjdFSwp2KMScN4T2ENGiBu3AdRc09WTmCOTid",
-	"CzqeKBeqFJULouaHrDTX+DllpX1ndRrGBIuCM5oeQ0rYJ6rmP9GQ/QmKi7066JbbQeV7MrvmBok1x+NI",
-	"yCBm4zJcsCrp5XNBU5s8uKzSUHbGFBF3OP+FkNsQwgHUblEcCQJxAmpGtLoy46iURHbMUCmh2qiM7giL",
-	"4H6atFUwJlprZIKUoEVBsiOUUakoSxWoQr5NJgLmYHOxfiGaOCwnCm7NEWA4FGU6QdVXnoLGCMk6TlxM",
-	"5mpSPDJNmBBFqL/QYlxzuYVA5dGFl+Uwpi7GFUkbHDnlEqI3r0hBFWch68Tuq+9gZt8doYNwwZGFUsod",
-	"2cacYGGTg7IupzNofIiybhtk86CKa4HqafH+onkYPurhGlm+TbTEgJEmGO/S9yNSGC5sYmoVibINy2Zi",
-	"VczMTEo+eK9M5oINq/uk53M4YO7IOipLKo6eIHfPJMgxqATCiRPkrhATVQOxhQqPJdqugkIGzESF7CTI",
-	"sb4EOaZ9UxiunSBNJTe2xyypz/LNzLGAZMAKym6oZYFgbZAwAn3N3VTjhxN3M62PXIKqa+aGshFPjBlv",
-	"x9TbwcmALUb/1CEtXlgKgMI/NDDFo6F4smOKWUbBh7E2GUXR1VZA3VEH8xEIHbMwiF3BDp8Bx82MPmnF",
-	"c1uxG1FfaWtqzFq+dq+3iJs92lPYyW5eb8908TuNmJsqrD8TKBmZahp/uEj79s1kueVVIwy5/bsCboaO",
-	"1v1iA36ZzKsoG+Cg4PnvllTD4uJ2IDbALFVr4ExHC7ENFXBm4W6hAmbJ3NHvGJrjKUzLaer3APc10ppR",
-	"plIIZgLoNItV1AkNnpHZcatyYpuXmFr8CTcQW04CszmSBt7RpHweOYxhjBjgv5n3I0b8teu1mvIhroLy",
-	"wjLZC4czgqaCFljM14vg+tk07ZAEVlYH+c1RgvEMzCNYiG3AEvcBS1yBibgaQCLpSXBgdOfAS66PVaKg",
-	"nXjdU/QU2bWLwGW5ya1JJKH5rSfL1h13mMMFDtmCqp67U6BnpFsqHdFUfRtQbWNyRX8nUUsQzjtcPmaQ",
-	"7n3bn9d4fPLOY/kYbBArhdNJsRbeT7/6Jii/ebaileNy4Gat+RsNTt3Z+HMJDs515MF75GHZT36cdxpa",
-	"LHNT9kU6oXfR3E0s1UdZm4hjsShdLiCt83Te6GscrvrdAbqusbtrl0Nr3jprXygdFOdGZVxvA2LVz7wR",
-	"2UVMGmcnar34LX6LXSkugowspwVVP86jMR5w69ZiSYHnpjZ5UpeqmeaYWac/tHbkynZV8GMGvHUb5zM8",
-	"l4lFiBnSPNcaOoXSx828NMrUD2/C8en400eoRdoyZij5B1jcuckKMtVLYfApFmKOti0Ews15/99uPl68",
-	"+9A/uTn/cefI1dtFeDpF6YSktxKqpuQE4TGmTEKJNguMJY2Vv+PAtbQcGTP8XCHr0pzIxeKPJrikU0/L",
-	"VXtst0trF+X6UX9jq2m9JtGWOo6OY0dddK3BMPc0a8t+mVEeZngTLK8WSgQ0MMTvyUXbzNkLLHa1IB/X",
-	"nqwo7HjR+gbSx2DR8dbnUxLd6EepW+k0u2qSjdifilyrNfS2ZoEV++zX8tyKNDwaWibz6CkKF3V+pIJR",
-	"0V4/yiCbH1kAw2VSXl+QhS7OFCnC+L0dtBo9GHjV9d8+HehrvbC5ZUPhSr0i9wPO42msLSWG5VXZOIS+",
-	"pL5uSFuAnJsD9Lt0840uo8cgFgMZLgwLCTOyODJbWZxY79WFQ5NenrWVY7pUl6tfrTBRlvpIvOGummpE",
-	"51wx33sNODoUmzX2QB6Q9CQX6oNoYmJEVT1vAevvVgyxLyUdsyJYBHU5d/ueWvdCQyuGVM33yZxYpt9f",
-	"BA0F/HTjz3HWPAdN+gKiUEMxwBmeR4VZqdDrAwPJCokcU9tKYoRzQVKokbtW4Rk3khMcNEjoTi+sfhEx",
-	"HtqnTlL1hyIAbQttHzhJGbP5Au4ELw1k8JLPJed8KmO2EKHihb2mHrTn8mASREd6GOF8iSmJIfzAo7Y5",
-	"vrrHHMEM41Vk6PBJVVhZRgGNcrKYFOuHFIThTUxqcEE/wbeD3vkcPh30XLp7E0L6nseuMV+3xQtE5nYh",
-	"MUehMePIibIkHImq163brKUWI8aad3xU0l13R1fe+4trZmfTvhRRxa0t+UIR5hIvXGx+5pN6Pn8Io1nc",
-	"pwCzmRFyG61PYh94Q+N3fuEDCWXRgTlum1Bhh0ko6Sd7Nrudy4Ut8UfVmt1xPr+Ud9MYlH4c6r6OkNwE",
-	"1H44fL0B2B6fTAQntjXRbkuukWqX+MEWkGUGVYgeULjBX52QSNQWvw9zDsPTm+VaQ0Hy1m8VW3Rth8ak",
-	"77mICPtAUeQ9+aSuLJT3GljoZkc72CvCKOju+9CILogoqJRBUeMDIwiCVNwdDHgG//i//h80rb5CCgon",
-	"bWNbYQ7953/8AEfeOZTvKJkdZlhOhhxDjTb4wQWn2oh8/294DjzZPXR/wJMqDke6x41fzNfGw2xcTCzz",
-	"/7bPXQqwGR3UpeBQ+bnADI+J94b9IeVFUTIbv1N9iRnO54qm1Q/S1Oivxub97RqyMdeuIzs3+ydmjJcs",
-	"Jc7YDPHTh+OcD3G4ltoK0Xa9wkmae2M254wgkkuorOLx/iqGEZJD16qo1BhlvKhSm6B1QYQnX0UkKj5C",
-	"VtMBWpX3G+DPbhir1aqakNolptAC3EdqcicRrt9aFwHsdzpCjNyZkICVds0WUT+qCt9DdI7Wt1/c7HtK",
-	"t1VdfAfTWDeatIm+MXEuQgdt5yqgK7kjc9721kMUkVAoi0/4WyYF7QhtbZlEZP+cW02WhTPYA5YW4mpz",
-	"1cW8Fme4MJ3g0trE6fUvvRi6QBOCgWZou4P0s2PL85iKKmDyhuor0xyzTifH5KQ7baTj69YcHRffTPDq",
-	"FoRybUUH15pkttx4hudbWnqnLKVTnBuAcy9jOMcMshMLnBlaaSic4c7WxQ+NpLC/tfiYNmsd7Rq4aMXR",
-	"UEDQrvvTkVpYPM35GvEMmgKvcq7Wc6Tcx6ldo812sRguiGkNEmtiIHghSfVmJEvp8GZZfNDaehKxo3nM",
-	"p9FYIcEL/UoXy6z3bltPVxATHYjbIljkNBY09/qgoQxr+q0qJUFVJs7IlqygnrsTRTw6SOKCVNnFCxIJ",
-	"dM9HyI4ZIsbNYaoqQ0Htejh128O5/dctme88yHzYNuJF1bMaflItbWxfrOixDn9eJ9DNq832wLphVYnk",
-	"aIDaOoXfFgPwflu3WpurNWW+T+oQPbtEsfWOnLaUT+dvGydu5R2zIc0xNvD7QGnc15m/0i94H1iZFr+e",
-	"N6DY9OEKWT4o9wmPiBceN3phZzL2QFVW02/D0Lo6AiKMTbIY7W1RQGpjqgX/WFwXN7W21Y2cjE0s8QYW",
-	"ITqzqlr/8tQmJM9+xOltwAZbsjEq9A3nLMJITbAJ/lrOPqpvwwrCJ1b4wChCzmse8X2piSDEopeFm7YF",
-	"Z3zco1WX28pogCrDxxmRXH27isdqGTVoD6nOTSvWSLUTlV0c0jIvq4p7SyvynswayMFV3SWLsFyneoJU",
-	"7TJd9S65yueVcXzlxog6ynqxLJQpQe4Qh7QUfQqwDeiqZFrcT9CW/cGslf5BahL6DhkCwWOeQDauRD/o",
-	"h3oO8ILWOV69MW/pB1WaG/oX956dJMm02J5WWw8l0LYe4KOqjWAm88rNP6nPxdIOeeS7+sDJdQvqPI4w",
-	"sl58zwKP+MqFm3jskC+frilPdler76WLgvWyJUByHVnCVe1paGn2D1838/qMLdY1KaZ5EOokLaUKFb99",
-	"i415luaGH9vMaISn05wSGeYq7UCO66vSbthhlTpUcNYh+Vn11M5u1bJEpIGHD7iuQfDmYJUeBZ2tGukT",
-	"SIYRsWuxj9hIY5g6LWCa9zKxRFK92uws3Y0mq8wdwcl7MTehAKB1QxVa7Ofy/qEIGYBWygWTddt8wpXk",
-	"718mpZP85HcO4VsdS6W0SP5LLa4X/96qe+oLtcCKZCebCWGfEKKqQXeOY1+t2lYy5QkdjWha5mrebcgP",
-	"1Im90O1F9Tg0pJYFXlwfbzVXUcGHKWGhIkFtpB2PH4qSp/ukbTjnWNwGS0BX0egxP4UHvjkhqIB20JDk",
-	"nI0lUtxzRRDwx9bvWz9fBVS0UiAa4ojRdIhFgv7xf/9/6BXE4d0yPmPdoGKmwVx0iMxLuSBQPGVMbOMR",
-	"VJYgELKLK6LMqlTVvE1jB/eJGbLG+Gkstby5mwGNoKgfrBXGacljpZJjm28bW6xUavCCuq7cJ1sS5TyF",
-	"IofzBDVqR3up2xCfVaGxSyLuiC3TFL/dmj2+43yKplhKhxNMJZIGtxNJjkZYoO20LMocK3pHduxmmrAC",
-	"OxAIeAPtVJOAVoXnJEPb07wE6z2EjhSU0UIr/gfJ/SJRK/ek05Ov+FRgxtGrLTgDtePJ5fdHPF5meCvj",
-	"43CqSihJbKfTfW06Bq1Oo+HAv0yIAIvCfIjTW4MeMIPoCCtFVLE79RE7QIqjf/kheXNwYGJQDS2YREGt",
-	"52se0fxIUxggxB1BJZOKTWkdXIKrMhaAW+BPZjP/5Yc3BwfBza3naRcsjNXw8ePZCYxqKPhMEoEKfEsk",
-	"UJOLhHArvm6kcbV+8E6CDva+R//49/+JXu19fx9WVE8jsSJdk5DqWITpYghumDvwEc3XqhcHT07omEjV",
-	"gla4qhjGBMuLZVTiLil6f4aIJajpFc917qcpkZJkx/WVvjpupbXU3Qi3znY64YzUAtfKzuQEC3Ix4SwI",
-	"yULUhAg0InnOZ1VoBeToEmsl1V+6Ohjb2C9wJpHJx0UpZjtdy9KuKPHhz64x9sUNCZJHY/WaWx/erRZK",
-	"rbXMKHql4rY09BHk+JI8q+DkLfwxVRLd4bwM1MR4HOpuJaUFUlkuAgIB+uZ9JEjB71zpPG/Tw2yoQVSB",
-	"fQ+tal3ydpEKaTpBkqcU50jSMdulDFUVat0tBNx9AjDUbETHpTAoNgvS7O9lLBN3zPk4Jx3wTu2LiW0s",
-	"RCKXPgjqChjWBwSGNduJDMQGCF2WthKYNdTj/MIbk8VYXw6NheKOdwRCd+J4q2hEP5HsRh+IQ1RwpiZo",
-	"m09NN4dW7IefdxJ9i+4NmCBGRrhR/AYsiYeIj0aSqASVjKoEmXhVwJEbmRrVe2C2z/D8JvCxfZQMWOhD",
-	"N+wbqUSZqlKQQy+qKqm+bh/73oDpF/P5DWc3GZ5L020+d/igaNvZKF/tJPbZCZ7LPdTP80PkWkXqd5qB",
-	"wGjLeuwN2C9mBKaIIwzClFTDgqCcz4hIsSTolI1zKicGCi8oPS+LktV6+L4m4+bSNKxl5aCTySulE7MZ",
-	"JXWYJnjJMPNj1fQtMcJ5jnhLWFdMydVLEIbzqjpo+M40E6ysSrq3CQWmPuKlUBPL3YPzNGQXsZVbQ7Lr",
-	"prn9cEs5uvdQ22sqA2PCAq32TD5KkI7DUGS/RyQQfVD80dkxgXMr2JLtN9hYTa3rJTU3T0AXw2YMmv2S",
-	"jKlURNyjrMSKot9QCu6a35JIqiGtarehGahKUL3G6AZjI83oZykutMwjeDmeHCGq4A6yNyLOMkGkNMGF",
-	"9g9Xh5VKUxSnW8xy64XdVj5jPcFvVfmMiATWvnFhpMP4vhng9e7VEquy2lrEgOIcZ6ytZAzUcqj2FrYr",
-	"a2yX81bbzA6tWpp2EWVhB9NDy3y4ha6GH15RSZQTTaPnoZUalCP3FUWG4LUVZVMWYe9NqkaFe782Cr5u",
-	"r87JiQTOQuVtUzraXMJePg5VaMLzTFYZElVmhP6jbhrpER/qHwfM5PDwEfKzeBD5hFOVz12lLytGEjbi",
-	"AgpFKbRNgSxGNM9JhkaCFw3T0gDgh6BxPRpFBMP5PgY9YmcP9ZFZLATLY0a9NB+wN0BUNEx4wMxrfvZM",
-	"gkLJM1DExMueCQkG/u50tvrVCVMBlt/Y/kdq0lH4I7RVVJknD25sUfK/F91750jeTfuQkxcy+WtFMVvB",
-	"zWx4qxaPRyMitABukvwgRkUQqGSXtbjG1wphfXBiZJUU6mbnRtG+OjFneDWc5gqNOVj8CjwfAoop4+oG",
-	"flud+dGStGlSNkOOR1xt4SbyapOFvN5QUARnKfEqE2qtF8DsY1vv+ZNC1QPY7ZZ0SfySu0obhqDr+xAq",
-	"ciuUail/asO+pCozyq2ylofBD1aUvV2bKqc2x6ZreJAtZ7hczTpcz7BaVpNCrPTKsgxMztaV1UggWS/S",
-	"KOwyNmvgNr6ZQ23nG6PQq6WiZUD5YJOeD20AgTkNwavYiioRF6SMOWQ0SexShrQ0tCUXUq8mdCoTxMjM",
-	"QOStlcxfVysKcHaxLDd0PIELH4ZpIZr5m6CpIBXgoL69YeJaLNjGbjV4qdAdlVRx4S5wxr2m4GgZWaKu",
-	"KYmuPThAYxJkHIDztaSiTxifscMBowqKllpjlxFlFEcTmhGbRFQLL6ZGvoHPRtsM39GxkX9hB5IBE7xU",
-	"BI1LDEGWw1IpzqQdC6yB4ijn/BaVU4j8tMGgVCL/AjT5WwPmyzeJSamt0qitQGappCYP8wArW4xkwPql",
-	"mnBBf7cD1YyF5jnKSEozU0/OmyBnlScZJGMt9XiSeTeSaMjoa0cMliaIwB6S0OG07buyIguHK6eEqbNp",
-	"OMzjHsitYBJRkQLK65cPj0VzYKmuCGHrNFUQNeGBm8cpHAky9lQQZX8vRcRHSYTUOmZsjno/+uPm49YC",
-	"e3bBGi1Xg23ipnqz9hfT7zSpd7SFFj4Gy068+Lde/FtflX9rMXHgkXKg6ipd982CClXi6lBgKljVauPx",
-	"ZdGgsnoYgRktLFRoe67xOLQlOQ/48P6LEOPxcLgGiwd5uIoeXyjtro8IZnMH5mSQjvUhUXgcDo1aF3U0",
-	"sTNpDCSyCtHUwralOEL/5fXwX74b/WCkeCeJ7d2/UnIUBwcMzlHj3Vr2uXDzanrKBM/zMKwiV1NcqslH",
-	"Eb5c/i6OeUZCISgX7/+MMqww+nj5zklwtjH9U9jfS1JBOly+9r3EH101ltAsPzJZDvX4hm1RwHHt0l2u",
-	"Ac0PmP2WdLbgBMKq8rkWqjPC0Db+x7//v+Z//zv5hItpTva4GO+E5+8G2aVgZkP1c+bguoHQMkThVYcl",
-	"zdUZW+tmd3RtZ9U77F31r3+MlNVZCcLacpYD+KpuvC2TXA+V6l6DjI0vNCrNmIPFwmpLXlioUBVqorXR",
-	"SRcEy1QdWmh0q23Mmkr0TsyQQ9Lb3AKJtak3etTH1cv+Ndjly9oCWON4df6mnKa8oLGMS0Y+KbcGtub2",
-	"HYGAPMIykmktmbPKcIC2XUzl9zudjQjH1g8bTcWv8F7+taxzVRdwDzyF399JOQHtekgQlrckQzOITYGA",
-	"TDUhc4i4PGoi6zukTPBRrFdTyOL7rgQIciueeHQZo+Vjn4SW92dswLx2rT0RSUWmMjHeGEXTW98H4qao",
-	"b4vlWBu4wftZFhPkK4q8IkGsHwGxKyb0yOWdkk9Uqkjql0VZAW9hyJDeZ8bFYu2app6Ej7alNdCGw5BK",
-	"NK1LMAR6hHTUC2M8DEZQuZ1B9iDZXg0oDVWTqroxZYiqDjrEwiQTf5UXlnRxfDGCOKGyoNJyhrqytaOS",
-	"0HEJWRJrHrACqHJxkQxrTDGzRp8hQWN6p2/gpoUbkngNVe48wMOxxB2Kec3Ju5rxk1bAU2dOtnJyzeaw",
-	"SSoASvODlSnzc6bXYxR63aPIp1OAPOkSxeMwmky6exN3ror62p5BJDak5YPhnFY58WG5qGRm70PHw6Aj",
-	"cQvB53RurJTui6UEcZbPj6x7fgnai5dKn1bTPID11Ud5vbXDQn2sh9kpx3PJRG+IwVvv2GGLweJFpZso",
-	"uFwrSFys+4XJtkG+dV7AONThNILiVu+UxXAzqK7vuf9ktfNu2kRsi845bMWYYHnpTuB9KrfcB8d5JShz",
-	"syJIPb7fQgZpqS9IquZXejOsi9RYGo85v6WxtCabr4GrUFpgqhJt53xMWYLuiKCj+fkImxtxIfB2Sw6Y",
-	"loWGOL3d0ed/QvI6GSSFjhP0k1LTDyw38YxXuCBXVJH/9g5/2kN9a8YfMBNr5Qol/di/Or3RKqduU6mp",
-	"tBGQVKGbm5+4VLspZoqm+MbNYPtKLwBJBmyiH2t2kaALrCb/bX9nD/3imEQ9Y3Bc2mAuYMoAt4A4IwPm",
-	"RPQ3B6/MzZzyjKD+x+ufbk4vLz9cmtAKqlfRTNIdtcPewrhqusVT+heiWQgEoRlHQKiEP1MCp17l+AlB",
-	"x6ZN5/LQy6i5rnUV7aFT6wCRU84kGTCYjiuriWQJdj6w0FAi9cxPheACGeqxpZQNkfZcV/2LMy+/+LD3",
-	"au8A4iOnhOEp7R32Xu8d7L2GWCE1AWrbt6E0+4Y/76bOumcVuGq19THpXRHVh/eOLTqsdd/8yLO5Mdww",
-	"Z+CHFH8DQ7v/N4sGYVjOynJ+dQ/O9PKleeyUKAn8YJYOJvLdwZvlvbkkhrOQbE+vw5uDg1jnVVv7P+Iq",
-	"XAs+ebX6k48MW+eXuX3eHLxe/dFbLoZgpjBfvFn9xXuu3vKS2S7+ZfUHdh7XtCDcpLnb4ObVnwKtGRbl",
-	"IDKq1VyoQAt+1BkXt6AibedYqhtsjdQ3JsCGZg7OkkpkTOAIbODonGckAaXad0JKEBz2oP+KQp0IszsV",
-	"BAJnrPA2JgFK/TNRTkq88F5fIpqDRyPbUHdAtwHhsn5l795E9qCt/MkmzjXDAFBOb20wbCUvygmfMbRd",
-	"hZDswIhj3CG25o/PJaLLvYpNPPeOIyyRxHd/AJb0jBxm8iD6bHANzYB2wUYb5xbvqFRw4Zya9x5INN1M",
-	"XFV/V8ZeE9BbvoTyeQSfQTLpUsQOqFCGLxvU82dhLc52CuYmV6LSVZ4x0RagKcKW6KdFx93b/2xDr76Y",
-	"yGmBC6JA04nEidSv7Dtn6ZffWnjXAgFsgGdVPVjcmSfmV8sUF+ZWthoAcCrFX6SnR+Ft16WoArG2pCN/",
-	"7lumOQOs8NHIOxFJHcbp13tdPCg0I0xRpxhHmdxZ/domCY0zRlJFsr6N048RWuperCL6n4lpVSNeTk6N",
-	"LvT+Z/vvuWVJGcmJsdM1F/4jyym7tUsPWfZN3kVNMBXkuFl9tG65t8ghEm8TFm0Tv3VRik6orNZ97+s+",
-	"pX9a/cExZ6Ocpg8/n/WyIFztvi0JZ7wOMzzXB1ZTiNZ0hD7CbJE+ihFuU0rOR/jKRdRv7PzVnQTOnXny",
-	"TOfsesZ3RzhVXCDdKgGzBRhzpBvWwmLuuwzp3bTKxOYysLiXZEyY/oE0U7c3dJXzjKxlnXi83W1OL8JZ",
-	"GZmB+Usa6zvPM8QZwKagnAOijNbYv00V5M13HfjGNefnmM3t1/IRVBdI3KngaMC4Z3fA2CgxsiGr8HOA",
-	"0hVXU2OHc9iHQULv2zeuuZr+E1L3B3YEYfZ6peXiWn+jBL3uRfgsJwAEXBVl8Lxyl5uwEL1fR0gQVQom",
-	"F7YRsqNiJySj0vmhwwfkxLzwNZ2PgBj2YTR6Yb9PRnyj0XpsmEBYZpzGTNhmRWIbYoYLAaLxuz4Br9Gc",
-	"KGcVMlGaTyveP6W0fqWwUP4uc7GLp1ME+6YXq2YtJu1IL0flg/vXy9Dm+8n44V0/hhxYLyB/M1Yiv5OH",
-	"shnTWvZyMT4fbzJbYMKD7K46ZgT2HMuOOCN76JRV4AJG6ayQApukWkPtxTRNh8a3Qfbkuog6PeDxc6ma",
-	"oSxXf0hTV71jwVoDoHD+6j3+EW/izz2xhL1i12wJtoXde/FSLZ1niG1JmtllNvk8g5Quz+u3cHztoW63",
-	"1V65l57CG+XnunbwQ7mxLeaIfz0n3S1xZOX3P1fgp62221OWXVUxQavttj6i6iObbU9Z9pXbax+0iacM",
-	"LFTOybFyP0s12YcI511nq20T20h62y/VxCFUboitg2/tmewm/vRgvqFj+4sNMQNwdbfUNnnq/oz+G9Qr",
-	"bVhm7/Cvvy2GzWBmfXcOgEyTqgl9MvSoSbMiyp0GvXI2oqJoIVTzwqnNKNsEjTZSGp+YRu35MK2H6NPO",
-	"/yHqyteqeTwiFdpVWqZEsK9BMq/eZC/Jx3xgTCE5ZbcBotyHbKmszb+inx97TX01XPS7EOQ9Uw5C3y0P",
-	"JO4wVLLUkZlzO7/wvtVUd0Us0GKDmiwBjjFlPlFBHHqclt7B482QD7T9TAzO9g0YmiGpuQ7qMGH5priE",
-	"NVlSCUaBb9ZW8xWQsPXcA5+0lMuyyiizQMDcpjDHKFg/7yK4213npTqytkiLgCmRIHf8lmQVhqlJS0Bp",
-	"TnAddbXu/jxswT5/SZZyUP7625fldeSlMgkjrszFgqVKr+LqYIjjCc5zwsZkw/EQdT8Rs8cMU4h5S92L",
-	"NvRjvvfIRFjnlntrZ3JKXeyRG8tomUvs2TIrgQX92SX9fHtO4a589YVzbohzvqWMyolPouDKZU0PjEm4",
-	"qjJjK3+uzxI4zdL9z049+rLvEtGifOIDzdJj91KyZtxvpfBrrgb2mr+XRMy9xC+eQanPqG0m8p1UtuDs",
-	"uh8SWOv7fnjjE/46JqXXISH5miOrA9j1RdvmaoREM6husNgp4gyNMM1LAVjJaV5CfSWMqiYEwenE/Oa4",
-	"G7cMD1ukZ0ZM7t6QjO1PlqysXMTIrILzNiCIGRqSFJcWmNBRD8qoKW5tRVKTBe2rRDu6wTqavA57THoT",
-	"gl2tknfccKUmQ1pc0i9PcreaQlmNWWq9SzYqSumFPkKCGNBWqFLT3Mi2Ewe5otHjBo5VfeYe/6wVi2et",
-	"Wk2AUjeIaBa8oPpBq6sBsIJYH4JUIM6BfmyNlCWAhq6nxd+WPdTPJUeSQGExOeFC7eb0jmR15qwV57Zd",
-	"dqneiWQxFVb/iEqmN/qn6+uLqx17NqjbdMdyXSECSwRHVeS4PXb6nAApjAyzdin2BpTiXuR+j6t08yfk",
-	"RzKmbLGW0DYXYNkALAZAfKlzStBwXp0VqHG5sJHeWXGqwP6IizFvkf/fwvMNRwJs1hJS6T3PYQV5moSN",
-	"rzo+oM3O4m2OIJKoJatdRajwuN1qt2kyDZa6uG+8imvHll3Ljmw0hNOaPTxiAzf11dvuHpU2lBWPKvKI",
-	"2XzDZCNsnRefYBZ1YSiO04RR2pKmns62V4dnp+7a/JrVMHyqWZHHFNkZMI8FHRqQ7CVLItSBYyqJlnRB",
-	"WBns/G3PljJg9qqFz1VSocAv2CZ2QKj9G6c2LMwkSzbn4SYM6NeYZQNWI5pItG3q3RwhPJSWsepfQFvH",
-	"NCdZUuONeSsgFZ5XSFQ7e6jPbHzPgDXqE42JklEjK8tqX1NVPsCxdCpRZdY24BBL6RFm5zfFA5qVnzod",
-	"/1cb6D5mI3BvwN5FKI+biggzPAdFpKa5bVfqZ+fbc0x9BVfeMUB1gznBnviIhfbI04WWt9BndLIuihCz",
-	"PtZxHRuzW7kuYumPNvKvtpw+hfy8HC5jLtVlUy5I1azM8x3gx1S4/G1nr46WW7BbUUF2jKqSxuEwm0sw",
-	"hDtAhbfEQuGtxncB+/lTRsU8QpS6nxA/FZDLg/QCmSh1zYGq0ALFpxIytQDA8EuyEuwkvHSPj3kB/UTI",
-	"Ws/lGUPBlta2woqARa6EFKMTzQ2sH5SCiZrWLwkjs29niZ+Y6s/xLWmh+mpDKtsfZ4BfaBLqHHx1ni0y",
-	"FShou//Z/X09n5Iv+y4J9B4YEV47gPn1W4wc/mz7eEuwVJvKMIXGXU9P7XBpdJ5FQ8lmWCK34C8gEY8R",
-	"WsyLaanMaYFyshLKHSIBEcd8hOYEC1lreUpgUwtaKyxlTqStb2GLCe4cIVpMOaAAUyYVBgAirYx0Okvm",
-	"28c9SYvQsXOtJuGcZoBrU1kxJwApmhM7/kP05uAA/dx/d3bSvz778N4A+qEtKP0Kb4BNyzY1YFqOOUKM",
-	"K/BEaDJ167C3Vet7gsCXlKGMKExzibb1IHLKjFQjCJac7eyhM/vxgNWraCv11fRvEqyd5ilxYbcQpKWc",
-	"qlKMaYpz2EK3L2COtG8P2IhqlXOMKbPWD+mmENLojnlRUAUn1Yxvk4zI9vAcbMh0fUnqAQQ4kaoJIaNZ",
-	"AsQ0nOv/vLClh7MlswWWnKsjkCAoDS6qc9bkPWuwmP2pIHeUzDZ5aV+YLl7OywdGEGHKlK99OSGPhVyH",
-	"M7CZmpMCtjo8d9UiBHAiNLOhP6aEIKTtWit3gkpm/6kPlLsSFw4UOl64FbqcsGk5zKmcWKjohx+uVciP",
-	"VXcbxn00/TwX5qNekqhZx+mbej9eDtfDD5fda30ySmbp2YSc1Ou8JPhWb5IMXpAIC+IqA4EADQdT65ok",
-	"l5XFqqqZGsnQAFPlJuGPoW3TzVNb0aHrEyMKB9MzTEnFl5TQZb3NWrCNgdSGZujfuEBDknKDgm7xL03x",
-	"1QbBNbEto0a+iuw2iRDZQgDXzmf2ENvTU2YV9l1N7Ernq2xQzr8Hv1qEReN82NZy4mGG5WTIscgs4vH9",
-	"8Ubb8sw3zkmeJ8e8CyG5RHOfoF6uyYfnpdcYo5VVo8AMj8lhAzl0kfHs49GI5rSKDHtkgF2P3PteRxsq",
-	"IVD3YBblhf7/GelfkJyOKS8l8mgbeD5cB1oNU9I3zdVVkrqdmKrQ0a6FTG4tSNCvXr9yb28yIXy5t3a4",
-	"Z/ntggtce5WwvOpUbuJom2RUHbrdf/CFHyudEt7/DbC/yNY/IRrB2sT3Aja+AVao1qb7IJ/zwjjA4bmy",
-	"jILnGH2SMgrQXxfcGjMwNJw/sELC07MvV+0BSwXV7p1v0N/iwE1mQiHh9d0hliRzbkLQcR6H44VpxtZR",
-	"X0Et1VtL3S84Cm0N2e8ODlA6wQKn+kW4y787QDMuMom23xwcmKjKGZXEFJsNpIj8vZEbUuBP7wgbq0nv",
-	"8LuDg6QDNs8miNgVne9AwtWSPTGffK77uiIkqG6CGWdA4Hozj4wc9/cEsmSxMAVHTDXC5ptAKDinWIKL",
-	"3BLTq4MdexCgjN+D7/2gi/vNwZ/QyceLd2fH/evTm/f981O01a9mBaPL0KD3Wf/jy6CHcC4Izua2Tm6z",
-	"yPTe1rIX2BgkHQFtKvXXNL9G2ZJXj955vIiEef4iN6inx2GtDZ+OoI1MUR2o9sthf4QLXsoH2hsiCA04",
-	"ewut+5fM5lyvza507+HAqZ/4DBWYzdGMCAjft/gP8pZOp9+e9Psw821mzLPDkuZqlzKUU6k0jzdk490N",
-	"rpCOMb9XZUch0c0yVCyIW+Q1ibRwFtwxiZRcFyTlRaFlKQs3XZsSMp6WBWEK/ed//Alt41LxG2gvcRHs",
-	"7s8CsxLnN5LkJFXJgIH/gNwwMttx9gqb45ERlpLEmrNZRjOsiIS61JSN0cHef0VcoIIL+45ZrF1YO3D8",
-	"m0wcuBctiKUmwHKqV/F7t7ayHI9NrXAT1DRzAX9aQAmmmJzreXg3UQgucUEWg/88DCrx4NEvmksieV6q",
-	"lsB9Ub3xDQthAHZndrspriBBcqA4/9A1JDXnVrGkBJT3aILWisP62f1zBbLnCfzeEJxWVk6CT75hEE4z",
-	"wdhtbnITbEV8V4KjetXWAUeaQ5BP6iFbnKx+tdrjlR6Hr04yPniRjP8pJOPKG7GOZEzudNNRWcMU6jcM",
-	"dgypeFr0IPSOoDraxbQBJZSPbIqrraoMnzXqLOM83xuwS5KWAoQH+62WlcinKWYZRI4rjnhqstXSpgJ9",
-	"AEGE8NUOMtXgaYaoHLCtz/DrWfZlt/529/N8Pp/vnp/vZtmXrSOAsMwgd7h+x0VWmyjwRnj13oDB9Qsr",
-	"S6Upe3+CFdnbIyzT/zCYNJLekQRpsc/oz/UdpWhB0O+ckQS5SfzX19+hDM/l3oBZ8yAWZJVdbUs6i5w1",
-	"xdl+YGh7A2aKu5uK9HUNd7Q9I/h2B51eY4CpoOmkivS2iEpzE0oLqb3m64xMIemRs0P984BVJSRhrxLg",
-	"ytW8YI9r61+dSJDU4zMuMBc2bYtPFng+YJKQPdRHllPaDT0b7b7njOyCfIcmPF8uXGASl18fvIGmGUdD",
-	"ns1DMuI7KtWpofEVFr9ff/31V00oJycRO161+WsJkEm8H7RdEc9OpE9LZev2uOI2Oxvp9YXl7W1UwoWV",
-	"11sQujHMtqDh3BwroxSMKoO5vkwXgGQ0Gce6tK/twzvQ2+uQSHVd07lHi4bGthuEtwMp7obkHjSOb1Na",
-	"t7sHoF2Ocfs8G9KI9B4aFpCgaV7KBpezW/2YnoG4TTSQzAMMcErE7oiSPHPBK4do68xGQ8PoR1wUWDnw",
-	"ngxUU6BXrfMSlg2YZoVbR/VnwBq5yIg4RKfM/r39mUr+ZQcVpVRoSBAeKeIa8l/YOjI8V5D6eipzsiVR",
-	"QaTEmnEb7Kb6hcsyJ3ufYRJf0DbZG++hrStQ6vWVk0MOhWaZGZ5v7QQTe0Dxhw3dFLAQ3MzPYsy1dGVm",
-	"F5Fb4WJ7cQhvIkCV2cV1II1W7JMEBJSO/mAjeDwgaWel8dYm63xNZ+CRb2E7w9gR8CEXfeMcI59Ug69X",
-	"qaCwKVtWJn45MupRnJCa19tUdMqsm9kZtxa3IkFDMuKCIInvIBturcNUaUurbVbuVHSwr8qUT5uYi62E",
-	"mVF1BV8E5GS9HFzQMWU4dzeuTc2vVbfty7fH6PXr13/aSVDJciKtlnKmdULNfbx3aRbz0LsMQ8Ci1NvZ",
-	"e3jR84bp7sW74lv77J2QmPo73mZCKSvTAyDAUEP8I57nfAZIi3CNmETt6BUSBy2p2fuGs7VWSxt/lFCg",
-	"D4xYqai+yN3KNwT3I5QJPLJmIJuVrpX52YQjScC+Uexs1khrbtiGhba5+h5r8G8wCjmQi8wCbXewKO3s",
-	"obf6WyewVyatBAErRJKycU4qo8sixZtojOF8ka+ZIQ3nNQBAxZuM/aXJGXeO6kOC5DSnypUhNXYgZTBe",
-	"6w4So2UQLHJKBGDNgYVdf68/nlC96fMjyLh2g69bTFDB7+xcxdwf+HCu5eiiTCcDhs0nZo7eOwW/I9ke",
-	"0mdhyLO52w5zrCtZnCokJ7zMMzQkIa3FmNs3LrE9Uz5LF0biEngdN61XmAvAtTGb9SKbPZ5xPXJ1hS6r",
-	"pqjW5eLqJK55SQBtsf9AOHVUdG/T6oXXVdu114gL/nb9mr9MuLUyEmP4TuAenGBIpU9M3h9YOWusz0rO",
-	"9wKnFb4lzITU+pq0f4M8XibBOhfsuqS6Tz45aJ8gxZ7C47WJVpFPaj+VdyuQxZdCWq9+tu4PZMy1SPDZ",
-	"EZxpwWfgYXLhz+D/+rYTVaqDCQRruJhHg1givV5/FEIrsLh9SHzfI4iZ/QZKzSHCAHp5lhkhjAIPMOCj",
-	"Ho01Yuv1SyGb9YAB2bo8S2MJhhnvfaYsI5++7KFz/SdKMUNDy0CWbTYZniPO0HbTWWlM2eDV2zlCTjaE",
-	"ofwJHX94//bd2fE12qoPaKQXaH1Ud7i3FQzeErcLR32TiUmwKs9nfbvP9Wh9BKqS9F4EuWcIq7jGt/6V",
-	"nKApFK5UaN9Bcu8j8imFmjH64jCn+QhgbE1hNYkwnNF7S3wANvx0LC3oQbskKZ1S/d1hk29J67Q34Ml1",
-	"CVDHxjSbsSjLVTl8V6/cSjx1hAGfMSRnVKWTnQrsy5gRtB4NQrUp2Qxi0wUW6iyTRpM0wpFzr9XBKYCo",
-	"rhnunCijLJMMbTc4mpfCE4H9e8+r2SpuwZ+3AHhdtw1K7N9LnNMRJfIIvfnuT+iyf3168+7s/Oz69ARN",
-	"MWQSWTBpTSVmeabgei5FSL2FWhyb1G6BPJ6zgnQ9gKuIkluFrle+T4hh/3tJyhcv3R8Bf72OFrDQ6kEd",
-	"xg/rNXL55dXPF2hYKgUl/wlOwVEvObOw4JpP5JTdelATvChKZglRduetNI0nDJ7wGcs5zgx3TGVXfcQy",
-	"+DWVksu3x+j77998XwVT/ZFMxIu2YVP5mB5XSNia6z9ipMfjqxDTHLOVBpUL/dIGWSK0HxEQ9QD/SAnE",
-	"erwQBRQ89Mao4S7VBco4Qm8O3qD3H65v3n74+P7E3L+lpClYUIaEgIOUMRuOA7Y3q2mYaiisglf/WshL",
-	"yLtpa2na+aV+Y5NFaU0PcQxBA1NlrAB/JEJbGHqrtewP4LJagvHwSGMDdXTk3bQP6/YsynE7UdoNxRB0",
-	"zkX2IvQ9iwrcX3murB0JT6fLrJzfETETVFkHYm4QynWLCSqZonltKDL6mYwJb3V9q3aQhzPvvadAU6j7",
-	"64KncGGKcrnIWX3OvMpdMkGMzLRyPKJCqm/X8vxhSvyKbzZg2OgATqi34sFO4iqZ+Yu2h96TOwiEVaVg",
-	"0tSjkxsJH74ko1LiXEaqAoQDidE22AkSs5HvASRCE7/5l+A52TkasDcHf0Kn5/2zdzf9d5en/ZNfb87e",
-	"/wxGA3vcXGke669wC1Gv3BGYZ93X56fnP55e6o8HzP8aLjZX7WpIcs7Gi0nMYbOFMejSfI5yWlAVjx/2",
-	"TsFmrqq6g+dBq/WP+fKxPjM1CV8uqD+QVcLsGZK8IJxB7IqxYi7ynyOv0LfLrYK7rK522XZZ3b+uyUrO",
-	"BDGjfGZSyITBhM9QOiHpLclsaQ8bhmOjp1HGiTwyNhXBZ8YnNcVSEqjpaEtrDtg2VdJOWRKmdqwZxpRW",
-	"1x9SaeuZWDwJV5TBVtQE/hXmF6ZgwOItvUmG8TzVERb7jxeL/MAgx7/M1UuNhD8uHwFTtSsXC56Q46uf",
-	"zfHkIyMGWLAoEILNP62QUKFDN4q/LvCh7rzmcXMlFvL2HOsADqBZjvTL4eifJKLqEAIJYV7bKc8gKC3H",
-	"Q5LvLM0TAEk002kCPECQIqu5mWwWCUYzGx1owihl4lV2qyM5Bqz6FdzuFpzFlRCGuCyzvjvGkeQJO85X",
-	"D1JTGIPEplUssZp/Do7WklSiWZq7cl542qMFIkLxqbqWl89gfGXKHI2M+4WpDCg9LxX4IcGZKlzuSJUH",
-	"fh+W87n+Y0U+iamfuqApfIVFV+9BCk9pkDEr4mmDXARMCQEx1sBPs9tmoVfgxxRSRe8qyVZuGFHFYyVR",
-	"K3qcyPYhCCPbaFDEwgjjtVr1SNpo+uCJVNAriJzXMv+3dVaeRaa7IixbecKMgmVNM4zMzOGCAEr489Wb",
-	"3QzPkSKiOHJVZUMHsCvXrYFBdiXUimw3hL6rXr+ybz+FOXSx1y5GUYPMDWM8QqSYKuOPwUiStMyx+MM5",
-	"xb0JdUJNthZ0gA1wH8wJFhuGMbME10pFFgPo6dC1TYddyMbBEw3ntUr1bQdr22DhjAqSKi7mrniQ+1tf",
-	"8mwhQK9ybza5zMaoqVuwf2eyeswg/2+bOAQHsHYXsb98qWxovz+Xq+EPL0nB74g92t3EfpMn+CL212K/",
-	"XpHKXrEYbLss7jOuPJ+rYQqAw0alElhxsVkR/6MHmOgQbRez5AuurHiVERghrmpU+6P26thVeSpvDv6E",
-	"3vWvrm/6J+dn7wHkHNaBEZLJAWtg3wQnj84htpsZm7ZdVHCaeW9ZP+zWgPUZKtkt4zNWv+tG8gZtGdKG",
-	"NR9p+tjbOkIYDXFmbGAhz2E8rdU7J49vRTKNP2OhNnfBh+XARs7ViwH8WTAkzR64qoXc5sNRNQ9wGee1",
-	"vyVkKtHqYxfRbRYvk32QeXG+q4ew2YyujyuQXa+IlVbOzZAuYUQbOpx1F30p6ZgVVXD8yyn9Jk26V0T5",
-	"J67FAZSYfJhKC1ATUkiSj6L2AjhC7codvLECGvMXwCGCW80pqoqqnCRIlkP7L4c6myCtrbGxVmMFyulQ",
-	"YDFHrIQBb6dY2tooaQr4gXTMuCCZZiPPVXFnCXnowiBOp1iIeQ1yofAYzKIEYITIp2nOM+LQOEOjUHh8",
-	"ljVGUqnAC0NYUnSTMLqSJg3KFlsNzCc4nPmU3O/LFCsy5mJ+v69zzMYlHpPYnnzfaU/sTbIAEYRFOqF3",
-	"1o2X5zF6cK81hkBYWfQO/2pb7iX+WzjPe78lXWcojcNvuWk4Gr2kl9aY4OYg9JKercbZS3pazv0o4Z+m",
-	"BEO2Rt9gMArPS+pzrVcx0lxzgV+Zcl2xJZwu7qBtkDJFxnBLLLeIFEevDg6O0PcHAOhqtq2thyv6+4pe",
-	"NolWC7zwAo+jObp6iBVMg+IK5yZ8xvivv+UCWeDN1bO3pknL1xNbBotkCRrRXAHeBRSXMXFBJmELSSLu",
-	"iNh86Ssfg/4Q1XUZbH0WmzsaLCFxVF8rjSoDUFsA8MVtkALa/s//+JMJYcDMFM3Sd0T1PgRFQDYwZKJA",
-	"NRkiLY1AzRQiGyVTBswC1zEyO/Za0RfLESK5vjDBmeB3YRnFXjwgdcCWIlJNpKhXG+wjxIpuvWte0p/Z",
-	"FwDPs5ESMJfhHA16n4GffRn0ggn9JijTyRMbE42fBUXWcAYtFkRZg374Ig0/R3ZCBn46vf6dKh7A010r",
-	"01AiV4vHx/W7T+EDgT6v9cXXpTpjNba9P2CtRZPUV++FK5S6iasiyq3sEs43xLXe44I8H9MydBTL+TMT",
-	"f2Fbz8a2GgdgvlD9KFDJ0zjF4YjUhv8Jlu3MTjORDnzuGl776lgcDOuPy91g8Z+FscEC/7MxNb3cLwzt",
-	"mRma3oRNMbNSag29LZVev/ZRGoNFB8zykeDFw0r6nLkyPrUV8zVE70iL4aW7iNk9FP9qClJ6KxdKXDVm",
-	"UVlC+mFd3SkxM+YjRZjxltrA/eHcmIm/8ZqVZuIGpAa0kBmWFT4FZQtlcEZgFU9t4TGTutrMmUZepM6m",
-	"wr7qk9QxWOcJztSTHI4NBBN9qwXxgTxsjl8VU/QslLo/LPPb3Tqy6LFlph/L/NYUJ9i8+SqTT+3M1bOL",
-	"px7+AkUBAVfNLHBmq/Xpn0eY5i85zY/h5LW1LyS5IwLntqitSVQbzuE/nW1X5jQoU4JuE5XSts6plJSN",
-	"kaNRVDdhYHLwGOEqOGGryiuypXrNG/IIcJtsTTQ8HrCzE9mso9Zow+A2Qds0Q4IUGOqFgvyUCT6F2gQm",
-	"NJwzIkOxU5rSr/F4k4fYdvE1nmG7+nCUFR6PXw7uYxxcrdZoakaKL5zeBQUHXnKG6AmuHShYEHRLpiYv",
-	"uP1kd5fF/jhh008ttpgiCy7wZLsKEbCbBiVXM5LtOJHGqjImpxJcgnlZVEL5ZuWazQFD9Nnc5GgzRPRC",
-	"IUFGpSR+pRXAZIStDjoRtx2OzZRojYWRBJG98d6ADXr6L/Rm0DtEg9611vCM19Mww0HPeEclJBNaVIi9",
-	"ynuphw5XXxW9bLOEEyTx3GRsQ/u2WnHlh+WolARtY4ZoBoFQgx4js0EPIhDNF/Ya0repwrekgXuxZdPM",
-	"9wbsA6uS1bmokpQ9/CFRMghkxFCa89ALEcZsNtHLBuWHfRDhOM7F5kXKZ0kF97qOX0wVgK9/Nznf9cvl",
-	"9PRGOrNhCAPnq4I4cKNgwRqS6ObBJtz53zPxE7ZUVM0VatwJc+JHNkJS8z4QKQ2KAyDSOP6ADeB4Suzb",
-	"WBn+sb0QrIGVH6gB+RSMABOQCyEZe+gDIwP2FEzFQi74J/9b5i0tCBOm5L3gmrXzUqW8IAbioCYP2EfI",
-	"cNdjeeE5z8JzFiArGrxnFVDFIjpFZ85kYplWpUfDGN6Xj5Lf2p4S3egpQMz20R9J0G7GdmvJ2khoGYTE",
-	"pSrR/HJ3mGN2u9MsYjsShBibxxPI2FJx0cVjdGXf2zRfc/2EABzMoz8KEfw4V8RCW+XEq+1vCobKxMKN",
-	"AJDSSF/EWivmWpFw1JBjAYVAymnOcablED4j2ZOQxefCmGM71D+OKNwrq/5+wyV8A/F26B///j9gx02i",
-	"BLuViSGMBGGlcDoptAwm+MzheqlG2GTr2dz4oewc2/nHiNQ2bkgtCukNqVNz1HxKkircKEE2oUTvCFiv",
-	"TOU3u1ePZwJZnYFnfSPxFDybFvsVRRcfvEQX/zNlxC4zPIPos1zB2Ly5WMG4VVqtLqN9a67caLpr47AF",
-	"HaJ9M4pvgfd+3fepXegIfS1isoG8vSVdJhXS7LkzYdV8/cmJq7mtRZkrOsVC7Y+4KHYzrLC5q/QkIWFF",
-	"2ovK+87gGpdS8eICCwBRt4iqTpbUssaA5Vgqg+NpCRSyZSyC6HCOJKOjEaiSFydvE3R+8TpB52/6+/3+",
-	"cYI+/PnP+x+mpUzQL/2fE/T2nf4RJvRv5++SATs/OznbsWh5Ekn6OzEIYBYm3aQ5bVmZ9xC9efUavT17",
-	"d3pz/eHDzbv+5Z9PE/Tm1ffo4/urjxcXHy6vT09u9PMwDISWiPvVprVeeoEVXatGpu3D9PnUEZ3eHGNl",
-	"QKo3Xq5AM51XHUZ2ged6O685f6e1LPPd912WQZZTg+t9TjKKXZj2g/jcR6vgmQS4xNZzscgvxg4K7ijF",
-	"g6wwQVIJggtQrdZld/uf6z866XsLp+5F6bNKH/MVOccFTWW3pl3uKRSF1a/2vV1vghCFVIuOrPYx+Nzz",
-	"IO+88Nl78Nnn4pdO7fCP3FZILOICoEJsckln83gXRrmvj/bK4piNc9OKIqIJHKJo8B2pJDa0fWyIe/eE",
-	"yimX1Ah7VaM7SGC4HtQEM61OzRCNQghkdkwhCIEh5zmB6oou1NiEt9RfX+ol7z1e7D1PFVG75uJqHlMt",
-	"pWGlB0UZhgmsDMu5boRtwPn87uCHp+xdGIqUtyZ4D4bwOnQfvucKFTyjI0oyJClUeAV5fDo3GrPgMwmV",
-	"j7Wkv3022n3PGdk9B58rF+hstHtuP9+90p/vfN2B1m9efReKv4F5eHP6yIrGrLSCkhlyz7iJlIElMZN9",
-	"9UOk2AvsQk4J+DwlzeqjdITcUQJKRttDsM//r/taUdlBY6oVSae47D2KC6jBnLwar05qA7Xup+vrCztu",
-	"e69KJDnCZUY5SvWpJuT2K5YayiDo9zTHqSc0vKU5+dp0tBfZ4UVHWwteFGh6SehYkvCPXFCN4oJkqGQZ",
-	"ETYgRtGCSIWLKckcGHMnKQSq4DyzXeqSpHRKwfGBTSARqWrw76E+Q81QUr0CjWCdcBjl1ns+YA6JWXHT",
-	"5t5WrNzedwdQncNEXRpv6hTuylKEzERQV/1C4FTRlLyj7HZDyktdq786sc+ASAgDuIpwoSrWsCBS4rGL",
-	"Nvx7ScqXwJ8/VDkt2GaE0dTStamYYLKFzdHz60TZwnRTIqSBm6IC8RkzHzkAxZQXRcks6cnOypGB6p+v",
-	"jB15Z9/btKvE9dPmLGlWGCgl+SPFFI0I1uIhxI/b6gm4ZreQeqzp4Fkd0811hxH/hcxNCUb4C93qPxeR",
-	"xlzOJGBYmjuz+nbvM2UZ+fTlUF8XCmHbDh8NGBS3X2xka+eoXh9ILzEd5qGiH36P9iPX387egPVtxvr3",
-	"B7oFfZZCF81VgNI35IO3XTyfK/5ep0zLDEYgerlr1KPJomoNnnAP41eBxe2qKFEnXZ3bdzdIfYtdxaCX",
-	"zeM/El+3Q4ZL2WSWOv8PaAxgFky5MCCTZq+HWMjEAUkClMQjwuc8QkSSJdEQeTw+YwxSxtOxxfUIs2aF",
-	"i/v3whofjzXi6iLylh1bI3FTXa+gtZODg4OuvNFJ323CL4TuOOLYKGdsdLTiYnYj/3Y9sr9MOARTm5lK",
-	"UiNgas6pb8MJn6Gcs3EC5oOqXkkGf9YQ85ahYobzuaKpfDKmuhYJ7hft4fvzpyDB83knIkxxnkMQ0GNQ",
-	"4ZMj1y0O3iSwAWkldZAWVOapnXVaMJsSkulbXBBZFkRznOe4qtejKgNt89zhcNeeS6yAHEbOCJJESiBx",
-	"OLDVdtifYc3t8G3oGfy+JdHxx/OP7/rXZz+fDtiIjktB5JEPwm2qtExBFzRt+YkYVgNMwEGDBFGCGnR9",
-	"QQBpnrhuB4wR3RyUxpZIzTSlo37V6JBo7iOdpcYyoNmE26g90wrJoFB4swTTlhywevp0dUrkJTGZgh4P",
-	"2JwEZjrrJoAFq5ppwfdFSXyWYG6z+MYs08LpGqzrCNGMFFOuXNATnIPdqeB81FWUEgTE4WcO6r40o3gJ",
-	"6t54XpwwSauLDqMhTm+7myn8ylftuL1+QaonQe41HXbB7v25Lmb0bZfedBZav3oTZbae72KN1o0Uv4hW",
-	"gnDlH/ZMjNhWvScmaszDbtlKUODxgCnOQZvYskCuP384Oz69uehfXt+c/tvZ1fVVoKOtvq9nWNmRStOo",
-	"xUYaMCigIbfQtinRgYUBd8Ba0nBZ4IKMsQDpMsWS7Oy1F5+wxLnx6my/CNo1iPPVJvoPHbd+9iJaPCf6",
-	"sa9YA5+XRCnKxrIbq9831ZweBqMStlVCy09bvvADTGYDlspNXFSmvJPl2saJzMjM8O+XA/Xw83FRmhyp",
-	"hfsR16u8eGKObN09OE3kE05VPl8NoVcdpc/6P93T+71b41soTP04daY9dubSPWrIThlgcQ8x8kBM9hSr",
-	"SR2RbbZwXQToSJrHJdGtfq0iwsFTiQhmGV6EhOexPxjh9x5ywjTHbDfDc7n/OcOKfPG0wiVULIhgFMZ5",
-	"nuH5lkSSsnFONENl1pPO07QUgrDUAbeAPQQVeI4kIWg7E3ikHJwal5B8MGD6kZqQYieBXFqFhbJmYT0o",
-	"07Jx6FpUTacW/c4Z2UNvrSffjs3W9LT+fRPsUn/ihVfUeOPMwLXp3hI0oeMJkQoJzG5tmXbI/DVRAlqv",
-	"yYgA/XskeNFsvQ7HYWWe2+AySdIyx6J6uBOJ6TRvA6o/DEerSOz/Z+/qd9tGkvyrNHx/SAL0lc/di3F/",
-	"aG1nR3dxbETKDIJVYLTIlsQz1a1jU3YEI8A+zc57zKPskxyqqrvZlEhJji0r9vivGUck+6uquj5/pVL2",
-	"5cuXL43T08bxcZGN8neRnsdcHvOd5onZIUp0nJAvnjBsfYcOxfZfiOQYqFmzKK0vU6QjgIaBKXLURuRD",
-	"6EVe7gn8aRhohyj4mx19dMBwr3wtlxSpmM5iYMn1qS0xl3335ENo5f6I26jlZ1IwuxYMWuAJmP4yiZgI",
-	"nmge1zG4EQXYhloGAqRSdqAXeIh1KjOuPaZwnI5Vmi1fjYxGnO1BPUfS6lraBuEWIeLB+zXkqa91g3Pt",
-	"L2Z0Y92rdug+fWsFsaTHf444dxRF8obYS4JjngFLWmhZintOadxRSuMKY3OZk2xZjABYFv9yOskhPox9",
-	"EOIII6kEt+fz/TotcvOVoDdV8mZ6DoWW8bOU8GyUs9IKXWKtW/TW8sciJ7Kq5wflpriw6npvvX0Leo4m",
-	"LXXddEyboh9rS7S7Hl1bX6XbXKF4om4nCHqPaA31d1aFf24oGS/MlqImXXvizY086iFjQiXZX5agdnh5",
-	"rssGAemAqH0iA8m3d7wTGhboGo/SQAOwagWVnIpvoTjUazmQ+HANFuuQkmeL94maApF0QwfKz1PcIDKn",
-	"4P9Mwq72bMpZEskgmvGYlOSBrIKGfCkWqC0Do9SYVvQxRH1dCA4r0AjdhPUNo0iGoJw3cykerNKfgO2G",
-	"N5CNE2FDDZpUhbXMI0TGts9G7hHE/lZSUId2bH3+mnbFSVpn9Q5kwNF+00KUB5eQ33anFeylmybJkGIt",
-	"QIpr2sznu//hPUU9FM32mstpCCConPNmSW75HTDWKhFrFYQWsGvDmFTrEi8/im9pzzy2Q53VH6bUrZF6",
-	"sMJm6hUrIaKQ5AHIRox3K/lo0jJ/wzk7d4aT5nTgaiakZo0MWtss3QhyFfJFkSuuzkSszRu9uYSn9mIp",
-	"6tbNDG+eLcI0Tv4+43E5EGaQDZv4vBxauXhH2w9yu3g3y+OAVMat3rffb10haifXxKXJrkSCmbjTuU7Z",
-	"ULjLpKIZ3R6pfcRIgwIdDFd9zfVABghIRRCaaipQs4q1aLJPApH9opQapAkTPKfndbPCbH3p6zYpttiu",
-	"iQ9FnGsaJZ319qLdhrcTHsCya3XGYU3CFbG8abfh38I5ETN7AQO/bbfZNJLzVOD3TealWzsfSErB84ty",
-	"sw5XpjYWZmcrY5s3iET6vdZk1GfEYGpjLISMB1oidm0h3NGLuRbhBcrl/zJZ1anQZBAbyAzbFhgLFh0h",
-	"/fH7X2rFIKDh7hXP/aDRbZINz76nPUcqXZEZiQxs5F1HTjSluGikbvBUzWcUF3RQ/7pCxSPAKRQzXK+J",
-	"WvWgBYbqTvOnffFamD59pGaLHbMiDLE3r/BabnSlP4GaIawbyspnzrx/RiO+Mh04ETPPGH88iSOR2Mfu",
-	"YN3leKqh1TwJtogTAm32zLM7pkR/qNIqOxlGVn48CiUS3bCYwwxniuZZg2Sh8Yt5TnThOckyq/ZVmxSg",
-	"RASgvPkEoX8S1XQbqpuFo42govDB83B0O0IzH74T0GWHnR+/bz4yPzYVfispGjM+FrAC4xEw+EgORKNu",
-	"3LfWV4LASSBwgPyynjGufR48k+/y9YjoTM/HY6ER72mjcOt5z26IfZ1hoMS0M0VrwKhGbtdUsrxpQLDY",
-	"zZzi99cqCYnRI81S8S31KvRzxg8ewMs2vmBgfNC/fx1pUSuLaf1fLjQ15d8+CDlOJwfvXrbb9c3xNjSn",
-	"Xrbbh+xNG4NGNqJYPBq2OigKhkUyFWPM//664+vCP7yihEcuL0FjyZ46tOc3EXFIVVnDhbFbEzDYMPRC",
-	"neeBYXDP9RMPiFn3oNmahHbNRpmM1kGiA8WG6y6VWJSpn1gybIEjgNV0DwUkYEbpmRPYBCVgbvxHjSiw",
-	"tAbGg0RpS251R2gh15Oh4smumwAm+mqmS5NozyR1EM4yznJRF6ulUZjYS5/FEKTU1wKxbzDR2ogWFqES",
-	"Z0KwmlI3LCQzdR62kVzT3rxCuVPd8HsjG7lxs1gsFo3T00YYfq/U6i7CyuUAmE2GHEHS7VVDkyFmVdIB",
-	"MFNgl6aPXjgeghLhZqFtagnH+OxAVjFX4JinotkUMjxGj5YM4rmOrkCZMNfXX169pMyLQ2z0x/53rlOH",
-	"Ux2lmF6MwhWEbpHHi7jwEx7O1kkoJVeTm/Kt8sPWJKCwqltyrWRMsze3zUjboayBvYRd3ShkiFRc5jYS",
-	"x1O/8+za1bV0688lVqwmy69PEtmBpEr5eL0C24cHHiLjqM/HW5XS8bEGqWfwnx+dBpR68/eVnYkFGDYq",
-	"UsCTZIHS+75uqvLS7v9kx5/PP3SPOv2Ti4+d0xNW6WCfVbpiBgc38D/fBwcuGYbSXoiZLYBo05VZmxJr",
-	"G00eyKUS68M1dQ82+RBLWTDNKFCxmie2FAIbGfxHkozHw2F5Ng3Q0m4cqX0+3ksuDXJHSUItHz/7SvfR",
-	"vBNJjXFklTwkXpZHYag3SjGS52fRlnhRQT60blI+3iptwRL6c9aCzVqAw7AFNdgnGsSOkakP10gMxMTG",
-	"fsM/i5RqP0upJ18ViiBrRhitSqyykI7t4L1WQ/zVPvQQWqIZbFt0IJjXY9ISh/MoThuRdL3TWbXX6f+t",
-	"znq9Tp39+5//qrmAjVeXVbcK5S6UxSL9yp7CbqSX+fpe9CxHX8VSzBzLsyTbKwgOdnYdrVQnbiPRroW4",
-	"LHXM9W2eq6v9dNyWS39Via0EZdUsFbbO3rbRP8X4RPCw5tIaBnLJDeK+ahO2jH6CNs6EIzoGAZYbsY1g",
-	"5of5enk25QuqmedpKmTIpWtr6/wFfiG87RJ0jei+VwItqcydOFx4uAHNgYS9GBNuQAN9XSKkTtfouwuU",
-	"wVX3pyO59VdSApztjgJ/1dhcplGM7r5IszDS00hrQv8MlRSHGX5LA5ELkNYQQFTBbkRybDyNpFfPEBwA",
-	"AVuKi+F/g4PeoaqD3y9rpWhbzj1dQDpL0LBUgtox4eAVVzvWxnve4d37tGBOLUNhPNatm+sJT++/Qhi+",
-	"utYVu4l8ju0U1xQOm2fg8W4qpttCCCGvi/CQcY0dEbCRvE2bdVm8T+wWuyssEaEIoxD2oi6ZqCLRZkXg",
-	"knhTCbvm2nQwpWivj8PCZV4O2wsKG7Y10FBtoU+4dQN/9NWlkOUwLK/bbdb9iB60i/7Z/5x8ZJWuvOJx",
-	"FJqAEnyjQmVpJc+phIlvMyDc3CsDCe98POtfvD/7/PGYVRDxBe+KEexzQWu5EgGML7qmcTuSwtkgJaIY",
-	"1/bjhH5bPeoBG5qJYJ5E6eLg3T++LktnU7kovZOluJ2Hsm7RsF26vlFNqrP5MI4Cuo9TIEMWkd/K8HO6",
-	"qDXZUYEkuZ1w/WCp3EjxtYzQigK9Ma3L0UI32MIWTcW3tGUvoTzBbczj+vT+iL158/pNBvPithVLF1Zj",
-	"un9OCvQLC5EIMYDNoiO7bdT8cxuKu18CcykbdxS2uR6CW8vb/FsDWZ3LS4lmvHmijhnsddo/Aq8HmqzR",
-	"AJ5wRjQ2k1z3AyJ6pbXnjhv8rBPUPmr3n4ZNTFeVpV6UVHa5D0FcHiJ8wTqf+7+YSJ2OxmC1giWGuSU4",
-	"axObA8pFQn3Fzk8+nXZ7PQ8v2pTJmg80IgmPJ2gRkjWaV5KskY+rr5g4I23I30/6mPYzmoOKnyUumt4S",
-	"WgRKhvD1gbSh9x9hziLGOZsJuQ/OgXFFWMQ/VMWLG5ti3/Po6VVP7KNV7GdtChtz7Jkq5FB/v6uGIyJZ",
-	"Z3wd8ZKikGsAMeXJJaZpYdVSARStf3El+mq21aUFxIKGH82Z2qlYmA0uFygt3jEEZoFZnp/1+ixUAlTE",
-	"SRSQMoMJ39QwGlmXmz64AxnEUXCpm+yTYcB3bM0t+an36zmxE6sCm796yWKRuhTkMBpHqabLbSA3c6j/",
-	"udWbc+nOrFvMMjoUgvqIxSjNHFWr1+qyzcOqFIWl1DlJaPUiYSih9QQE3kBueedSxtRupYYbY51R5JyQ",
-	"JZbAn9ZocvTlJ21lhTI/gb20Dt7HTcFexmw+e0fzoQkHXLKhYLbkmtyyLiWNYJs0QpMO5Gq/ecuPIBCV",
-	"RBazeEA65encXMUsnXDJxiqS4zqb8sWQqjsv8F+wy8NAnvx68rF/0et3PvVPjnOYO5joalKNjO+Z7nVz",
-	"HrCEjAuzxTQrh+RvL9MOiniygx/NseX9h7Tg8zTQXuLy2fBlIsEGJrS5JO5SGf3cn/7+JJPXVMrJ6VtI",
-	"nkPKMDRvqCuRXCeRrZmOuU4LdIy51PMh0Mfwzvax96lbmcgDWfTmdhfs5+zNXd+zy0OVJUGj5gf3x/VE",
-	"oHREtF/YcuwxnUZxzJT8M124v6GOaYO3tBVcrtALS+cJlq2O9nzPLqVv/ZwkVvGISo1GP7MA/wlUvnki",
-	"kbDSle2zIUyUO9qac44As459Nap0+fT+iP21/eavWCSLlhGZU2NFMXKSrnm5ihT8newfZeSxppR2kMeE",
-	"DF4qcnvW3GyyTuaERpBGP0/a2SfM94Fkho74FogZQuuMYzXk8UDycBpJ3WRfBMdiDSyt8YuROCa15tze",
-	"BsU85sEloe+PhQRuESFTkoViymVoEgroK9gGYMalK+x5i1XquiQvPNPeWMcsAxt58WCCQxD0vmlACmf3",
-	"xoL1kNIehUKmhPSvpNXejZJHn5qKBLTHkooh6iuwqWDIRMW9k7gUi7K6VoJFuFvl0HvsdEo1k8VVRGCe",
-	"0+fZXMZC+zj0cMBAJuPoSsi7ANjmJ/WB73pOG8BxSyB184OsryheWRQcDTk6jfypkcVDrspI6pS74p18",
-	"0wkZLw7ZiMeaEFUjaX5XEpGkTGuIoUonZculF3ITFnI+PXj3D5zWQf0AP39QP+BxfPB1ixLsM+Py0cCI",
-	"OgWewdnCDMS3WaxCYamxaEL0DvIENs8pyN9cmsJypmb9QKeLGOlLJdODh8Ezpgmbo9omexRf8A7XYT0/",
-	"2Zq15RWrEUYzc0KtzmyjZov4nOGMhSqYT0G2/vH7X1iFpGal5i40EerWDfznfRTnOsysaPA2PPheiJBi",
-	"uWslr7lLmxE+WpCoYwe9m7w1fGPLnSz8py7jXHxqk6zaoIx2Rx+VFKfYcmp1Rh3Jfun3z/EcDtlESTXH",
-	"xpYTIVl31IBXG/guCFU+1JgJYSY7ETwUSTbb7qhxqsJoFImw0YtkIO4IQX6v4XWYNU0YRzvp83EZiZvH",
-	"WiemnBAuJLeyTS/Bw+5ZnNirovyqPiKeCNfqmcifz2ZsouJQw24bNWN/E38Q0VGiWnfYLImuQDi4zcHt",
-	"Mhp03VpsmsQIGMPIwjUbMsn0VlMmCzdrTF5KdS3JWY1ZfxahmCB3QdBEcqTWCZcu/L5Dgw2/X0DUPaOf",
-	"8sBAm93jhp/jvtK3GR8q7IYYaXbEUfE1urHboKsoxZVpa4aU2hkdY2n7RgVnnz93j9nVa8+oKHUAZYOZ",
-	"LxFqUrNyOJBo72P4Bu+ZpRhMN3vTBWLgsCdcWy9RBQyCLPLDA7BmMKV4IBNxpS5FbgJ2ui/b7QxfhJzW",
-	"BunARLwCLglFJ0pZlQeBmgMN/vH762YxkCZSlR1mt7RlRzlPxFUkrsvcAblVh95CH8zHdK8uUB5i2lC2",
-	"KF9q7Cp/CDdb+BlEBZzTIqK7fW5x/utlAZ1TytmfRDM8RxoME/0nfDaDhRLvpAmX2oRkbJyKduJaJZca",
-	"o8mHmadjIIfCZPBPBKZgVDR6gxswAua6Ukl3Lr5bkgJySKGivACY8hg4XYTLsVXD8dToO/+Oje9WKRSU",
-	"7TYFbc3PTXYeC64F4/rSKzZAxwWBBMNGYX+B7AvNCiboYjiMPj+QHjn58aahENKJEuoG0Ww2mZEnzYrJ",
-	"bTk57XQ/XJx2e6ed/tEvLrNlILPUFh6GCRi4Rm6mli/RaWEMyqnQGkQOFc6DIVhrsg4eCRZVuA4VQxEr",
-	"OTYlF3bRWFLsxJl59tSkMSdzcYgDEY7YNCMl3FwyLAcSvwGHcXpy+reTT71fuucX3Y+do3731xNWrXxR",
-	"88R/V40YJdp/9z/TZP/+578qNfK3mDEH0gnkoRipROCPsNUa9Eva6IS63RZQwwoV0D4OpIn6uZDByuHB",
-	"KTcrhZK6gzN6aGHdMftQJK3/W0XS5BXYRdgEkqdXZPaQ1WKwsRnP4Tnkk3AQXUzFRi6usq2PbO7xrdGi",
-	"yA3SWPHTFgAOZQ6TAlO20HI0WvOtu8+tWIg9wRMw/yRVhwIDUm+cS7Gou2qqPDzHHuECH8QT5J3HNn6g",
-	"07yP7LliJpc0k/MgFnqMWBWv5ncUYajVM+wbkzMfaYtRS01mbC6j30tlheNaNzk/ZFFxV4EjaNl3eR+N",
-	"vwnKwSeqHTX+zkbYD6Z+jm+KzQ6fGp5LpO8BYUYliQjA5PZ3tqIdOlLC5SXqDtVQ1FAVM80g8kwHerwJ",
-	"yoEidSnEzPTlpgEiTD4AJkvESGDBSouPRlEc8c0Itx3/wYcQ4N6A2whwf34/XpR7x9rCOBpHaq6Zv6us",
-	"StrISAVz09w84WEEv5kO6CpJyd9OfRVlFh/OzskK2wbsw/qTOvL0ioc5Kn/Ebc7qyL859nVafQz9r7aH",
-	"D3jKYzUGs2ouMxel/Z3CfRjQI7ZjJpi+cmJqLtMk2nRY7qkHOSgcbbHVGdmJNXeQhNvtnbFXL96+bbxg",
-	"bpuQF07kGPbb8UD+OzcHWmgdKXmk1GUk4MtwZZPfk9SBeRIfvDto8VnUunpx8P3r9/8PAAD//w==",
+	"7L3vbhw5si/4KoTuAiotUn/cdvc9I+FiVy3L09qxbB1J7j69Uw1dViariqNMsoZkqlxtGDifFtivi/sE",
+	"C+w973EeZZ5kwSCZycwis7Iklez26OBg2qrM5J9gMBgRjPjFp62UFzPOCFNy6/DT1pTgjAj45+k1nuj/",
+	"ZkSmgs4U5WzrcOsYzQm+RYQpqhZI4QniY6SmBGEm50SgwS/7w61//Pv/HG7t7G0lWzKdkgLrZtRiRrYO",
+	"t6QSlE22Pn9Ott5iqc55RseUZMsd/TIlzG84x1KhdIrZhGQJwhJhhn66vr5AGVaku6vPydYMC1wQZad2",
+	"zBgvWUoKwtQZ9E11lzOsplvJFsOF/hw3X0q2BPl7SYUeqxIl6Z7bsVI4nXa377+yXusnOCcsw+J6MSN/",
+	"IYtIB6n31rodTDkV0ZGn9umabWpGk6Sj2fqF9Vo+veuiM7m7D4nPxu84I+dYpdNl3ryeEqS3h+Z9zByH",
+	"amZNcZ4TgaY8z6RmShiP2VT1iM7Gu7rxXdP6inGwO6qw7jc6Qeq/suYs9afkmt8SFmlcwbP1Wn1L2W3V",
+	"5jLlJEkFUZZ2pMA0JxnCqX4D5ZTdJujldygnSu9WhFmGMjqhqiZnc4B51dl6gzwvJU2jNC3s0/XavMgx",
+	"e40VWZ73r7/++uvu+fnu69fhWWghdo/OouOfmYdrtij4HdWcGmnTPe5qlbCy2Dr869aE80mup4R/LwXZ",
+	"+i0J9HeNJ9EJKHi23vg/dEmXcn3J8lm/LGecSQLHxo84uyR/L4lU+q+UM0UY/BPPZjlNYQvu/01y4Pu6",
+	"2f9FkPHW4dZ/2a+P2n3zVO6fCsGF6Wp5owjTGRoJgm8lwkiUOTlEPx+/PXt9fH32/t3N6eXl+8sEzama",
+	"Is4IKoiUeELQjAg0piTPEGUoIwrTXCZozMWQUTYrFcL6jwLJKZ9LNOACYTTi2QJxgaqjEqkpVijV56BC",
+	"Iz0cnO0kCF4uuCBoJkhKJUEpz8iQyTKd6nP57B0M8Ob6/V9O3+0N2RbIfjbOafoEdDvJsZwSaUgy1xMg",
+	"H6lU8hBhlJWmO4I0T+iJsLIYEZEgjPSGQRLfkQyNFkjygmh6klwSJClLCaJqyOZYAhX0B1ru6CZq6Ytw",
+	"rh8uUCm1iqKPA1BacFZQRqUSWHHdF8vgGVdTItCrgz8B/eSQ6R8vT49fn5+iXA8ZlSwjAm3DXM1L25ae",
+	"ZvobJ+YxQ0Q/29N9vuFiRLPMSPXN9vuOK4TznM9JdoguTi/Pz66uKnZHc6cZmsN2WyLBc03r9FbC7zMi",
+	"Ciol5cxwKzOkNmwKpJ8RYZZMM4JEA8e7p+fHZ29v3r2/vjl5/+7N2eX56eudPXR6R8QCzQVVBA0u3l9d",
+	"J+jig/6f4+uTnxL0+vTt6fXpzpBJwhQaC15UXUr9CdVMM9ZMgdSUSjTHC6Q4R4Ph1ongUu5yQSeUVdvd",
+	"vrynVWiz3O+4esNLlj0B5d9f37x5/+Hd60OzeYCcWE0toTJOJNLiADYVUHdEcs4mEimOMALNsKEIYf2+",
+	"lilKix40qBZDv7ktTUMENphpOeVsTEVBsp2jpijREsvtO5BMOcGZ/mY+JYJYSl3gRc5xds35WywmZPME",
+	"e3P29vTm+v37m7fHl38+Nbu+nOkx6AnlehAgSA3HSiLuiEA4TclMySP4zclsQ2GQGrSgCvacPW6uaUF4",
+	"+QTS8/L0Xz+cXl3fXJ+dn77/cH0Iw7F8uS3NESEVn820xiYEvaNsAuvyw4FW6zjL7KRSzhgxKh2VQ5bm",
+	"XHM0OmYLb/PBKip8S6Q7ftJam6bKLuk15+eYLSwp5BMQ4fj69Obt2fnZ9enrBHZqgdkCYaVIAasmiBKL",
+	"47Ei4srMWbN1hi71z7vw+w6SeIGmfI705tB7Y471kia+ge29v6wwupbtp2hExvrIVWKhSY4nmLKg0UuZ",
+	"IhMC89IaEcOlmnJBfydPIDyOP1z/ZGT0IWIcFpRKJOmEEVBEtJ5hdgEIZxAOhGUk20GwhxGuHmlhQEhG",
+	"siMQ90OmW9Ezp0wfvnOhyQq2g1FZpJxzkSUg463QR+TjTOt5SM357hinSh+iUy2W2MSJiw9MlrMZF4pk",
+	"5ySjGEzljdPpw7urDxcX7y+vT1/faPlhpMaY5mRbItu1E4faSkK31OoMTfmBQPCB6mv7BOdGqugdAQve",
+	"01ZnQu87RY0mm9b2PSvzHI9y4tThZbW6Vpj/Wn1Y6/N89DeSKk3M4/GY5hSbSS71aJ0RP2H5hmC7j1ui",
+	"VP+OKJMKs5TYowGkC7iB6tY1lWxzaLA9qP5t5C7JdrbB92QHOOI8JxiW2715UY5yKqdmT8Rfc9zQIol+",
+	"QZEJFwvf4BljqqY3IyyJNjIkScsca1MJjruA/ZNs0SzYuLFXAg8kF+q9sPbZ0nZvrhPNnOXjjdZvImm7",
+	"h5ZpkwQWbcW6n4B/bnn1BcnphPJSeu+eZWErzp9G5LvgKDx33fIAcHrL+Dwn2SS26EZQvosRX0uzsDvj",
+	"HIvbjM+Z1h+1jqgI87iv2cJPqsjDrYC0FFoagsjiSGJGFdVK40/X52+DLaaCYEWyY5ivtuewsq6EXUVh",
+	"6Zc+AZH5ntlFDlPCyE25TrNjLs4DXo+KlxKrNIJArk0gqyRSqU8HqiTCZUa1Mhjevlq1vsix0mMKDz22",
+	"pchHdUkKqqlrphXxNesXkbBvogIvtN2r1foEzac0J0ZlMeMFmV2qUsBo+9FpRhmLMeDMEGsdsmtzM9yY",
+	"nUPWMVsuCZpPOZriDFbH3yJoro9jsF5dS/0naTewPK4bdJtyeaBSYXMWdJ2k/t6+gg/sl6X0RbB+PStz",
+	"EF0zT4xZvgsKYUVVHt7x5Sxbd3fdcZqSCyzMjKgixVpT+9l9DgMzjWMh8CIs3hvbwc3ESipP3FRcF1+Z",
+	"Jbngc2NF6cb8GgLTF0U+4ZxgsJyaNMXwKil+YtpcFua0x8lBV7d/xmZl4KgIS3on5RNUzrR4/u4gOTg4",
+	"0AqlwKkiQpsFeA6y2ggzLSUyAaaS3joF/viWsImabh2+OND/9xjCObCvTcdTcNQcIayNC1St5R46HoGT",
+	"AlxfeY52ESN3RET39grlUE9LEUFxXh/8zTG9Z6CJZ1QlKM0JFkj3t+BMq7qaKcCaYZkvffTahA+A3uIz",
+	"TJgRSbm2se+opKOcGKuNSncHsXOE8BJ5+Pz+xFlLEFaCqDn2F4bZfE5LwNWbU0YCjNUllc4yGVY+4A1w",
+	"0kjLQGMujpA2dxdoF066+ZTnxHht9tDZhHGtpmjdfGYlEPLvS81ljZN/Aa75eGYevvBGHBZ1DbG2aku/",
+	"pSFrpzGye0nmZYGslWN2jhkOcf0vUwJOLk/HAe+hNA7AnII3ZYlgy0xRstYRH9P3m1P0B1c1sop2mkOu",
+	"3GmM8/z9eOvwr+ufy23iR8yZ1vjhreUR/tYeIxEyZF2uVu+jVlVchyqr66S+B/2ydtHF2dWNlLXTGqfr",
+	"fQ7MS9K4oIqSKDTdzyvbTgmdmfm2FnhJue6pC99bT6o5NbAtZ4TPjCBdv13DXYFGm+r0BtRgxRXO76MH",
+	"t6WlacdRtyJHfDirmcpM/fEWfn1iLnkFqgaWbLtV06kkXC8BUolbre4a0zT8tK+Ydo3cb4PXBkI/nTjp",
+	"KX1rb1FwBFWgUsCtZ7yVcU/Z+i4K+8mPix7eyWQrLaXihaaJc90sqzd6LyCMZkTswj8FSbkAzZNKxMcJ",
+	"InuTPbR9xWcCM45ebAe9LY12A1Md05xE3UeR5SnqIJRldx/9nfy4UIbOFekoUz+8qofnsaCya9ApQKql",
+	"hBW7j5UbYp06WqYigv0uaXCIP6kmQZcW0medbqZ0vNdcd5lyQdDg4vWbnQTcSvxmrFX6AUbw34oHqsfA",
+	"GgOtWut/gXliX0ngbg4CA5qj3EkQTP1jkSeooBlNzK2+5p/aKcEFxMFUY6j+0P046n0ES1230ekzrqf9",
+	"ARYusCOXNsTanHwfTvrcuUYfwDO/kcFqjmvw7ogyDM7ux5qXz+7QW4QfCcswS8k5Fre+V2omiDROFmNd",
+	"gkMqLWXEIdVsSEacFIV+1lBylp+vocc3B//5tx7GbVQ7jmm5MKQQ6RrW4Cpz0Ex8xQqQYmRuSdp2oJwT",
+	"0SnsVk4bfAURRhQyzsY57ni4+dWqnaX9+riUd7Mr883DuOGxbaWayh5N3bK0bKjKb+ktfAcf1nTVDZzw",
+	"MqTwjEjO5+eU0aIsQleYcyLQhGvdogr6cKEuhfkKgvPMYQPON/CibL/jnhcmdn8JDYcV0AIvRhHdlPFj",
+	"mH/sqfpzvNmZVTa7fEbbEs7Ho/YkYGIF7EUTj8dLhTgjQe3KScnVOrQ9NQ0t3MS9eXgTTjzh21i47uW/",
+	"IkpRNgmJVcpOXHzSBREXUeqMyZxIL5gJScomEM/sUQjJKS/zDE3xHTkyHkdNMsbRHAtG2WQPOfffXlw2",
+	"xegUGmtw3qWausjfkylJb5enPXbBZ4EbN/leNxDxyXoBxU0amfBgCNT4vRSkjunDaao3HkSN2Gs2wcvJ",
+	"VOvvtjXEWb7YWy2s20c3TKIesTe8EFl+LPPbSyLLPCAEMs7IOsIs2RqDh7njwI4ZCCY4rKcJ594OzadT",
+	"vMKEqlHGyGETgtoDl+uRAiK7H3IW6B6rZkJjdekxkBcSUAPy/DVeREI/6sCY5aOfRX6v008CyQ4KPOXw",
+	"DhrYGB5KpIlmZIinaSkEYSnZCcpF+PC6h+J6eudZdTQyGmhtWyKaQZDU0hjQ9ic7m8+79a+7nxaLxWL3",
+	"/Hw3yz6HjWMXtbMq+8GEOtVNb0vI33L36ZY2A6okMlGxODcvgIAo+B3JdjoHcKWwgHjJMAEaPVc9SP1R",
+	"okUtBIZTpceDGTLGsaZURnKiwicXlWe270C2XIO4EMsliP5bKwhA6fBBn/MURy0exq1TYOmJm5CXEBXw",
+	"vrnxuGGHWPeK6KPa3d2RzJ8GxEAIMstxagNWJ4QRgeG1yPFe93pZ5it5+bL5tv6+zMnrpiUYyJcoc+Ck",
+	"WY4pQ3MuMul8OyaE+zs0J+RW6pldl0RmeAF3j9fTUug/wqwNzLHc4eWbE/Ty5cs/mUwD5W0uPh5Loo5Q",
+	"zfVmo+X5ru4RXpOxrqyWvnKnO+U82dKWy/9pD6Te4Q2h06NOlKsT/NztWy2GHEGMPEycNPV41nGop4BX",
+	"Y2xsly7Z/YaEXM6E6fM+dl8jIrFVU6VmJstF/2sH4SwTREqXuTommnHHeoGaaQVAhvBKzckoxfmHWI9S",
+	"ixHXTcUg5iME60ggoiid1pGMeDaTiM8IBJJhJMtR1ereSjecI0wXSS8EGRPYVQH9Q075/DjP31JViglN",
+	"sV7UwG3x1ZTPTdQ6ZVygvHodZXihaQwv4lzr/VxQDGlHRFAsE5TyAn4FLpE7SHF+pDcLGi1QRsa4zIPS",
+	"sDXT8EA7513HUzTnPOsKA21bHdW7XV25g7od+1qHi67t35reL2CW3jdGlsrXZi1i+v6K4NlbsnjATYT+",
+	"uroQbTmI6zDWeozNAfnUCi4TRKlc2GjxeHQ0HD7KvRcJKZx3PG9HTbcabH4eHimnwgRABcZHVZjGYDqJ",
+	"QPTS2dV79PLFDz/svkA4n03x7ncQKR8UbdGb8lmOWSPcrsDgzC5IRssC/DFiQoJOzRmXSncY0Uh6Bgd3",
+	"nnWhgIKaItFevDaj6/DaJFDGg9rDVxD6ILglC3fMODeQJzPd94nJGoMI2Hp04ZjfHmsfe3YSW4F73NJF",
+	"7dViRETlOwu4mx7OXSudkY/FbYL3UFW5UVB9zmztveN3x0g/Rr9zZtK8giv7KDdxju01l3iE8DeCzwwN",
+	"zSy6Q9pAEhxUQn+pYwGg0S11WmCaR+42OpS8dbSeqpu4nOezxTW/gqD7gO2WS44kqTJvICTcT9gbbOtP",
+	"kdb0kG5qe2cP/WLdnFT5X1GJcjJWiJcqGTKtS1cOrwXCgkBAnxUTgqR0RsFEGLLgCa216xAwi5xyoarR",
+	"gUSpx5AgrFDBpULftQJX97bWjhl8z/JF5dmVlE20OVvPQdpYQhdBqI0fE1ipdRMIAAW8hztiG+mOFlxy",
+	"BnWs9VUkSqFroV20nllFNNcDVbyx6pyHlaV6sZab/YnPTeJg5QIngrhY0yPXW7OjKge2ZMrEDa9w8noD",
+	"SJrT/G0FncDF3ZkZtnxM6GfRS6z+27Y2L+sWk9WbGRS7gHNa//yXiNYZc4QVWCoi0Nho0BlgI5i/ziBV",
+	"0WAtrKcfMfJR9fN/QZqJcS0x2B0Qpq14hhdh7wlmt+tE8SQ1UezHUaLG7krve89Jpck/DBsHf+OUkcwR",
+	"qZ+m0X1zWkqtSelTuH8s4Xn9UTCCcMoZeVc6uiwbwAyS3X1UB2lzmni92U3MuUR8zohAcooFkcjkAK8O",
+	"HO+heJiFk1M6c/NY+0Z+xV2qT4fq1K/Wt7GYrYWIcttVWRTYKKkPNWmuIcscHm5LdMom2gaMa1erVOBH",
+	"ip+rVK+wvhUlTB3NE7hLpCQ3meAG/kyfHQbcxSkV6JaQmQR2u8N5CRRYn75rWIJdCna3jbY8fZ6RDg0t",
+	"C6s69OMuoEIhXKopYYqmWFmQFItQI0jKQdPQv7n8csibbhysMYs9uloWpCx0rUSxJGteho2oUNNfCRYd",
+	"wY6e9ZRixpneZx3hUnidBrviEisrLqLXzChJibn7tw4nSxs0oMxC2HCWL3b2gvGK8XMUGx9ijGVnRFCe",
+	"rZKPbqEuzNvdCdI+VZNqJbvWX+/aNOSbaaDctfm2opDvEwCGHW4xMh9uwS4HUwr06UqJF3y+LZEiH1VQ",
+	"uuWUkR6hE/Ba4o+xa4oR8+yL8PmyVDRsx5HURs9oYXAiajPL6Fn6ncr9LksBP8CxhwbDrR9xOk3Q/8Gn",
+	"mDF0RUZYKoqZRa586M76suwdDeZ231XIhmH27ds9eHypuRh3nhvyEafK31bwb1ntLIiEHAlyR919kV0Z",
+	"rZKUv/++CLoQTRxtTTAD3RUQ3HZgSRV5C+ProsVFRXE3hXOSUXIHI78kDFMpsYna9/7a/xEL/vdS/1r/",
+	"6yTHUto5V//ev+QF1meUbmD5n/vnPCNC06H6xwlnihQzLrSyFKKGG/olkTwvI5AbnI1p1spZcGRLtsa4",
+	"4KsvG9/AW/5ym++uysmESLjJWd6fHyBF9ntkXq2knkSF5jrKJgZcao4l0sPKGvb/eqNpCxrogUTyHJ0L",
+	"th6Q5hE9noO9/6qlcMEFSdCISGWkRO+BNbdVMIMIrr9YVt3rO17DpeI3hYUCtQFj1d8FZiXObyTJSVq7",
+	"2W4YmYchFVu+Ab/LxGeImlChBQ1vFkB0ItmxidAKJdHcYWqlYje1XLiZtBdcgZuUBqgDoA3TNSy8M/PJ",
+	"okcsUdV2cySJN5swOSq9uUmEHI9I2HAG1fwhdzOtsZv2EttjaJCv8eI+TpN4rmQvP4Tne7BSPeqCOM2o",
+	"ukq5uT2pPP+UGejQMc9zPjcxnTjPg4Kw28Mb82K0/cjwWnCApnkDArqJ9h2QYz+7B2yZ2rM7IykdW3Cq",
+	"bZNXnATgQZuAZlz47uYxmRtoSXQChxFGOMskGui2DGqXB0sZAKTcAU9mTglTaMKJRKMFfAHQ3Cb+wwL3",
+	"wdipqjEEb21yPfmIC0jZrNEHw/pXdQuHs4waJeqiQbbuy/Wt049KYDTGqZIJcpCPS7CpXBTGvPZ2oJes",
+	"UAdkthdnWhaY7QqCMy01XKNJFdvWWi2IT7KGKVUAhqampIiET7UQ5wJebK3mNlc6hD+3wkKwt0VdgaQQ",
+	"flQHSwc2hQu77JLQbym7NfGZNv/BnRsR33zVH2AEjgjgBjLE+BwNqg3hIrAyvECcRQIcrIduua/T5YuJ",
+	"RLMzwOAobV0Yy8H5mPrlF7ezUkI6SziqfLWNUaVQNyfy46Jx4Qx3OSbzkQu4CoLJtKL17zGjOk0iFObb",
+	"L6M51Fhbet6ZCH63cHVyc5XtHKKgx1ZRNo6auPEIYRsFHAkGNME46siF1jaC/lD7HgACEI3v34EFx64A",
+	"7hcHfM840odGa64KmexLpc0ESS7bBXBFD7fzcwOLpQeU5jy9NRf3lWwxjtajxvYCv4O53wyOt2cI5qpI",
+	"yygPa0kay3XbXMKXad8J7c5A+mV655TduvjKBEluQoqxFboeYqji+mjUEh8CI6mSSKoyoxxlVJBU5eHN",
+	"suKicu3zycWm9COl/vRCf6EJGbh6LCVNAW+cWQidir2grglVWm9iBtrYpgUBjzEbXB1ZG8cW/S5brUzF",
+	"LlHKW0873w6GC6rad2uh6zRzNEIZM1XQYz/PgH79FEyy0GEkSpZiRbI3ghdd97NOWXObu4rbSZBNJQOX",
+	"tlkQyYsqZUEQnE6JgzWcafX6xcGBFzZvk5moRAKzCTl0ajyV1U1wnQGxjXKsjwX/cyyI596U3C+OY53v",
+	"OYGG8kXFVhCVa7GDqdpDx/LWquMQLUKEGY3JgDBZi1ofVRxJQmL6aOh8llvVkkUZ50KQO0rmgXyqFTGw",
+	"Hhk6UqjcDVrvxJ3qmOqen63NsUoYdydYNUJZ/flEqXW1hG/oYxpmAo9V2CL2NQX3qSBTgoUEv6Qk4o6m",
+	"FpshJTCpOijxBlaxE4QAeqhvLPtJRU/fWgaJ6pu900jYcSasl5oyqFQMLjw9YidBJcuJlMjmOOgN00x8",
+	"ollY2XDOic6pVV6MwA3nb5+TrZbbcgNXKg++KmwS2x46NNdn9R1lkz75p1/FnUf8Nq/qxSddc2ihvdhc",
+	"O/kWoucDS5hlMeQgeUtnM9ILHggaqb8Ijqc+6KISMHa6HTWUbd2G3kPfvUJTXkYCAXtEVwXgDKQiJlzr",
+	"LHsUD2ON3dEnC7bRfeLkdyQyyjYdJfWfbW5bwIcqeBHff4rHnrXdpa6Z6puVYwlhoroskICDuUoQsfDU",
+	"aEALA3qPOLOaxS2ZKYhh8uIPIxf3C32S9JiYeS/xhhad2BmMJwovtTynVN4dIoxMNQUk+Nw6NUCVGjQk",
+	"Pyz4zS1ZGBifRGs8tzBVl6yUL+AaCv3j3/+HbmXIeKlmJZwv/z21XlFzQC7Q7q6JWkOpvPvve+hvkrND",
+	"2FVaLOsvPukhRHpNhkx39L993kM0lYfVVvz59OfTd9fyCF19OD8/vvxVH0/u/jpB/7Z7cvzu+uzkePfN",
+	"6fHV9e5fTn+F4de/Xx6/+8uQTeidSTjQD2GSA4e6oBU5aFE/NiColdMM7sQdIjd8JpXWGo0pMsdypxGI",
+	"3AD9hvC9WstI5d1WsgVVEpItmsrVd1S2jQomahWLXJIIo5jCkOGtSNkdzmnkITMKaQDSjc/XND/sEPk8",
+	"dFyXrGOM7Zs73bUZWlJNzW+intMqevH5Gopyp7CPxZjcR5oLgmUoi/eX6QJhvZ0NxjpMEW4s4L7YzL4O",
+	"K9cK6pxKssJN5LhzPXJGGNaG0NgzJXLV5WW+2pnGl8nLHW9DEsbjaF1GRjCSdo10HXcOhHupjYL4Mecd",
+	"tisjVutXXRxoL2VB8lKkEYugymsEAX5Lwv4gJTCTYyIEiTiklMDmRmlbQuC3NFADlZO2Ss8qZWkRCXqk",
+	"qga1kcbSLdE4ccteTbs5em/JmrQPMVh1C74sLu9ZOWIdLdAHf+mhtXnVJV0AcjcC4Bkb8wAoqZVF9aWi",
+	"vdcMgw65OIR1AhbuiJAuhqPq5e7F3sFKT4kD+rUN+AMIz9CVFtzwCt6n4kd3FkB2DxC0Vih/c5f+7EGU",
+	"myQsF/6OJgQCTdHfOGWA1tjy4cGlV+/rrRXJAfcLzZdwZdpReMSUsppjaW6BwNE4gDWmJkXEXBApUx9Q",
+	"EmaU835rtXwUzgjLbFyFDYn2ymRonr3jt6THaWhwI+x2jaQT2MSB6kT0MwUtXXwO7JFKUO+LYzf6gEsF",
+	"anHW6S3rYf103yDchwl6ueUtrZqD7yZBLEl8M0CF9dIEEwP9XeqHOK/YskeI4HSKilJCoVkvPMXu4b7l",
+	"BL4/iO/YlgGpG76BJJ7E3TtxgSYlkaqHy7sHy3cvW9TilXeBi1M+B3rW8QeJkRPmnzCaBKqgJo1aDoOU",
+	"FwVOkCQFTXluJQkeDZkkMwyeBIjfqc1oU6w05RMGpacAiCnleVkYMDbMFkacHqHtnz2kPy6GzPtBbnvV",
+	"LOGHxIR+kgylWJJdyiRhkmpNJ1/sgPVpfV576NiUc6XSxgwN2SCwWIlZqh0owau02ByRHA0gmQYdNyvu",
+	"ntsv/gxfWPNhyAqCmXQZqOiK3BGB8wb9sCCoohQaLdD20TYM1k3GZm+6kwa+GrLlKe6hY5t9+/3Bgaaz",
+	"DNrUbRkh73pxUfRepUadCyOWLyKspudk9Ew0B4RCKHJMwu6gtezkyNAjNnN/z6m1mM2k6g87Ie06xvI0",
+	"0tRZ1AEkK0j30M+dMqPIR4sfZzcrtc9fRLx00UC1UzCexxz2O6SVmdU9QvPK+jarPiJuV+pdVhcCN+9n",
+	"Kwzwbn3uuh2g5Ol2egS2MLMpU0ZVJU9sTWJzqkyx3HksxY6XKuVF49LMzNOyk1ZSIFjzt46EzX5XYW3V",
+	"YClM4F1151/n/oBQNFRgHP5aHwLTOi9W5H06fAd//Wr6dAcHtvdUDEGzSzJZ9noEr9zSaB5JzLgR3lPQ",
+	"rClh4o63Hnvc7VU98sYOx9Lf3K5AefeWju6RJili+yTMjY7t1mWw6Km3Ivrn6azgTuF/T0NyY6ZcIzpo",
+	"PYuuJlxoxd7SkcBiYRLJI/WDIil++swbC0KQyVryYiWndDLVtjArCyJoCibDYLj1YrjlYgqNjzg3nYcz",
+	"+lg9pHtC0boWDPhDZPoukCyEDmqiCrkf6QPwf8x6BKDavZzqg5qqxOQyao6U5saGFkRGQ5aWs8B7xLX2",
+	"dCWxCsQh9MxFcHRHsfYG6zBEsjcB90WovWcobBUj1NvVIlaCgLRX7PcYaqqMh8P89NPh+XmoIXc70hNy",
+	"dAV6qHl4keOoA77NdZp9TdEpqO8IbDtagI0GiLFosP2OzNGvXJjg2u0diHqsQ2ytK8zUy6MPiqmlnRCm",
+	"r724rmtqMWgcnoXjYg/g1IPKahImhn3aGS5WRYmG8WmWgkQx82JEw/IBYEks0vzy5q94PFAgKcdsG5Jy",
+	"LDC1RasPI/VD2n+8IT1gCw1g2dM2D44DNJA5V3U9AGzerSIb++vzjoAX+vtg0Od6gddu4ez8utbMdNmZ",
+	"PB1QBmxeYAAtNudq27owKsBipgRmKdmO21ax2BoeEcwzgVNFZTjR5lqUHgq/WZOpAaKFSkoVpoYpnKU4",
+	"ss2ZBPtwqk3PFajLRxki1XvWy+aGaTUnEV4id592Vd0xN1fJApQ2pw9Ex5nZYOlUUKkKLBOUww9Tni9u",
+	"5oTcJojAnZs+iTKoM3QTOwnWxjsNzoZPKFs7uzHZmnVBlwpifF6uYrtFex3jXJKVd5oVOFAXeqkddtj0",
+	"C9Tthnj/G6rFZzHGN1V/v0UqzawSDVdESsrZBxkw4Wz3oWGfN++y17+Oj2o2lshxoyRzFm8rdEtZfBUu",
+	"TGiONttSLgRkYutzdQqBTEL/EzPrtDtygOyUMwsN1Irk9ovq3yPAL450ZvCKhIzBmxkPztQcYS4wbOkm",
+	"qxdG1iNECraALf1VigYKejf0dtU8eqzgqij81Sr+uM8iPQaBelFkxaRjheq6NtQqesQT0ZdHArIuNohu",
+	"uDpno/fuRpvqEYfEyuBmHx9tI0B6D/U49PAfBHHiKj+BN+jfOkl4aUdaxRXW9z9VHuhWsgU3QMFD4nyM",
+	"T6Y4z4ktSt/Cfbcukx6o7/bN4HDHuE7RaHbgsMdOeEbkWzJWsRBhNTvtjZrpv50EugiOUWtWbwA/rhNb",
+	"DiqTGKXPpuLNoBYyVP+QqIaPz3haFtpK+8//eLkTcDDMZoLbevQnHuq9W0jNDVNuknMrXGfeILCXYigg",
+	"NymsTqdY4ZxPapjG0BvQv1GTVxeS9ZT3ENKgBe7CdRQ193TlCObgbCHoZKpcqFJUL4i6H7LSHOPnlJX2",
+	"ndVpGFMsCs5oegIpYR+pWvxEQ/4nKC724qBfbgeV78j8mhsk1hxPIiGDmE3KcMGqZCtfCJra5MFlk4ay",
+	"M6aIuMP5L4TchhAOoHaL4kgQiBNQc6LNlTlHpSSyZ4ZKCdVGZXRFWAT306StgjPReiMTpAQtCpIdoYxK",
+	"RVmqwBTyfTIRMAebi/UL0cxhJVFwaY4Aw6Eo0ymqvvIMNEZI1nPiYrpQ0+KRecKEKEL9hQ7nmsstBC6P",
+	"El6Wo5i5GDckbXDkjEuI3rwiBVWchbwTuy++g5l9d4QOwgVHWqWUe4qNBcHCJgdlfXZn0PkQFd02yOZB",
+	"FdcC1dPi/UXzMHzUwzWyfJtoiQEnTTDe5diPSGG4sImpVSTKAMhmYlXMzExKPtxemcwFG1b3Uc/ncMjc",
+	"lnVcllQSPUHunEmQE1AJhBMnyB0hJqoGYgsVnkg0qIJChsxEhewkyIm+BDmhfVMYqZ0gzSU3tscsqffy",
+	"zdyJgGTICspuqBWB4G2QMAJ9zN1U44cddzOrt1yCqmPmhrIxT4wbb8fU28HJkLWjf+qQFi8sBUDhHxqY",
+	"4vFQPNkxxSyjcIexNhtF0dVWQN1RB/MRCB2zMIh9wQ6/AI6bGX3Siee2YjWid6WdqTFr3bV7vUWu2aM9",
+	"hS/ZzevdmS5+pxF3U4X1ZwIlI1NN4w/bvG/fTJZbXjXC0LV/X8DN0Na6X2zAL9NFFWUDEhRu/vsl1bC4",
+	"uh2IDTCk6gyc6ekhtqECzi3cL1TAkMxt/Z6hOZ7BtJymfg9wX6OtGWMqhWAmgE6zWEW90OAZmZ90Gie2",
+	"eYmpxZ9wA7HlJDBbIGngHU3K55HDGMaIAf6beT/ixF+7XqspH+IqKLfIZA8czgiaCVpgsVgvgutn07RD",
+	"ElhZHeQ3xwnmZmARwULsApa4D1jiCkzE1QASyZaEC4z+Enjp6mOVKmgnXvcU3UWWdhG4LDe5NZkkNL/1",
+	"dNm64x5zuMAhX1DVc38O9Jx0S6UjmqZvA6ptQq7o7yTqCcJ5j8PHDNK9b/vzGo9P3t1YPoYYxErhdFqs",
+	"hfdzXH0T1N88X9HKcTlws878jYak7u38uYQLznX0wXvkYdlPflz0Glosc1Mei3RK76K5m1iqD7J2Ecdi",
+	"UfocQNrm6b3Q1zhc9bsHdF1jddcuh9Y8ddY+UHoYzo3KuN4CxKqfeSOyREwaeyfqvfgtfopdKS6Cgiyn",
+	"BVU/LqIxHnDq1mpJgRemNnlSl6qZ5ZjZS39o7ciV7argxwx46wDnc7yQiUWIGdE81xY6hdLHzbw0ytQP",
+	"r8Lx6fjjB6hF2jFmKPkHWNy5yQoy1Uth8CkWYoEGFgLh5vz4324+XLx9f/z65vzHnSNXbxfh2QylU5Le",
+	"SqiakhOEJ5gyCSXaLDCWNF7+ngPX2nJkzPBzhaxLcyLbxR9NcEmvnpar9thul2gXlfrR+8ZO13rNoh11",
+	"HJ3Ejl7RdQbD3NOtLY/LjPKwwJtiedUqEdDAEL+nFO1yZ7dE7GpFPm49WVXYyaL1HaSPIaLjrS9mJLrQ",
+	"j1K30ll21SQbsT8Vu1Y09JamJYp98WtlbsUaHg8ts3l0F4WLOj9Swahorx9kUMyPLYDhMiuvr8hCF2eK",
+	"FGH83h5WjR4MvOr6754O9LVe2Nyyo3ClXZH7AefxNNaOEsPyqmxsQl9TXzekLcDOzQH6Xbr5RsnoCYh2",
+	"IMOFESFhQRZHZiuL1/b26sKhSS/P2uoxfarL1a9WmChLfSTecFdNNWJzrpjvvQYcHYrNGnugDEi2JBfq",
+	"vWhiYkRNPY+A9XcrhngsJZ2wIlgEdTl3+55Wd6uhFUOq5vtkl1im318EDQX89JPPcdG8AEv6AqJQQzHA",
+	"GV5ElVmp0MsDA8kKiRwz20pilHNBUqiRu1bhGTeS1zjokNCdXlj7IuI8tE+dpuoPRQDaFhocOE0Zs0UL",
+	"d4KXBjJ46c4l53wmY74QoeKFvWYetOfyYBJEx3oY4XyJGYkh/MCjrjm+uMccwQ3jVWTo8UlVWFlGAY1y",
+	"0k6K9UMKwvAmJjW4oB/h2+HW+QI+HW65dPcmhPQ9t11jvm6JW0zmViExW6Ex48iOsiwciarXrduspQ4n",
+	"xppnfFTTXXdFV577bZrZ2XSTImq4dSVfKMJc4oWLzc98Vs8XDxE07XUKCJs5IbfR+iT2gTc0fucXPpBQ",
+	"Fh2E48CECjtMQkk/2r3Zb1+2lsQfVWd2x/niUt7NYlD6caj7OkJyE1D74fD1BmB7fDIRnNjORLttuUaq",
+	"XeIHW0CWGVQhekDhBp86IZWoK34f5hyGpzfkWsNA8ui3Siy6tkNj0udcRIV9oCryjnxUVxbKew0sdLOi",
+	"PfwVYRR0931oRBdEFFTKoKrxnhEEQSruDAY8g3/8X/8PmlVfIQWFkwbYVphD//kfP8CWdxfKd5TMDzMs",
+	"pyOOoUYb/OCCU21Evv83PAeZ7B66P+BJFYcj3ePGL+Zrc8NsrphY5v9tn7sUYDM6qEvBofJzgRmeEO8N",
+	"+0PKi6JkNn6n+hIznC8UTasfpKnRX43N+9s1ZGOuXUd2bvZPzBgvWUqcsxnipw8nOR/hcC21FarteoWT",
+	"tPTGbMEZQSSXUFnFk/1VDCMkh65VUakxynhRpS5F64IIT7+KaFR8jKylA7wq7zfAn90wVptVNSN1a0wh",
+	"AtxHa3I7EY7f2hYB7Hc6RozcmZCAlX7NDlU/agrfQ3WO1rdvL/Y9tduqLr6DaawbTbpU35g6F+GDrn0V",
+	"sJXcljnveushhkgolMVn/G2TgnaEtrdNIrK/z60ly8IZ7AFPC3G1uepiXu0ZtqYTJK1NnF7/0IuhCzQh",
+	"GGiGBj20nx1bnsdUVAGXN1RfmeWY9do5JifdWSM9X7fu6Lj6ZoJXtyGUazs6uM4ks+XGM7zY1to7ZSmd",
+	"4dwAnHsZwzlmkJ1Y4MzwSsPgDHe2Ln5oJIX9jcXHtFnraNfARSuORgKCdt2fjtXC6mnO14hn0Bx4lXO1",
+	"3kXKfS61a7TZPh7DlprWYLEmBoIXklQvRrKUDm/I4oPW1pOIbc0TPovGCgle6Ff6eGa9d7t6uoKY6EDc",
+	"FsEip7GguZcHDWNY829VKQmqMnFGtmUF9dyfKeLRQRIXpMoubmkk0D0fIztmiBg3m6mqDAW162HXDUYL",
+	"+69bsth5kPuwa8Rt07MaflKRNrYuVvVYRz6vE+jm1WZ7YN2wqkRyNEBtncJv7QC839at1uZqTZnvkzpE",
+	"z5IoRu/Ibkv5bPGmseNWnjEbshxjA78PlMZ9L/NX3gveB1am417PG1Bs+nCELG+U+4RHxAuPG7uwNxt7",
+	"oCqr+bfhaF0dARHGJmlHe1sUkNqZasE/2nRxU+uibmRnbILEGyBCdGZVtf7lqU1Jnv2I09uAD7ZkE1To",
+	"E855hJGaYhP8tZx9VJ+GFYRPrPCBMYTcrXnk7ktNBSEWvSzctC044+MerTrcVkYDVBk+zonk6ttVMlbr",
+	"qEF/SLVvOrFGqpWo/OKQlnlZVdxbosg7Mm8gB1d1lyzCcp3qCVq1y3TVq+Qqn1fO8ZULI+oo63ZZKFOC",
+	"3CEOaS36FGAb0FXJtLqfoG37g6GV/kFqFvoOGQbBE55ANq5EP+iHeg7wgrY5Xrwyb+kHVZob+hf3np0k",
+	"ybTanlZLDyXQth9wR1U7wUzmlZt/Uu+LpRXy2Hf1hpPrFtR5HGVkvfieloz4ypWbeOyQr5+uqU/2N6vv",
+	"ZYuC97IjQHIdXcJV7WlYafYP3zbz+owR65oUszwIdZKWUoWK377Bxj1LcyOPbWY0wrNZTokMS5VuIMf1",
+	"TWk37LBJHSo465D8rHlqZ7eKLBFt4OEDrmsQvDpYZUdBZ6tG+gSaYUTtavcRG2kMU6cDTPNeLpZIqleX",
+	"n6W/02SVuyM4eS/mJhQAtG6oQof/XN4/FCED0ErZcll3zSdcSf7+ZVJ66U9+5xC+1bNUSofmv9TievHv",
+	"nbanPlALrEj2ejMh7FNCVDXo3nHsq03bSqd8Tcdjmpa5WvQb8gNtYi90u20eh4bUQeA2fTxqruKC9zPC",
+	"QkWCulg7Hj8UZU/3SddwzrG4DZaArqLRY/cUHvjmlKAC2kEjknM2kUhx7yqCwH1s/b6956uAilYqRCMc",
+	"cZqOsEjQP/7v/w+9gDi8W8bnrB9UzCyYiw6ReSkXBIqnTIhtPILKEgRCdnFFlFmTqpq3aezgPjFD1hk/",
+	"i6WWN1czYBEU9YO1wjgte6w0cmzzXWOLlUoNHlDX1fXJtkQ5T6HI4SJBjdrRXuo2xGdVaOySiDtiyzTF",
+	"T7dmj285n6EZltLhBFOJpMHtRJKjMRZokJZFmWNF78iOXUwTVmAHAgFvYJ1qFtCm8IJkaDDLS/DeQ+hI",
+	"QRkttOF/kNwvErW6nnR28hWfCcw4erENe6C+eHL5/ZEbLzO8lfFxOFUllCS20+lPm55Bq7NoOPAvUyLA",
+	"o7AY4fTWoAfMITrCahFV7E69xQ6Q4uhffkheHRyYGFTDCyZRUNv5WkY0P9IcBghxR1DJpBJT2gaXcFUZ",
+	"C8At8EezmP/yw6uDg+Di1vO0BAtjNXz4cPYaRjUSfC6JQAW+JRK4yUVCOIqvG2lc0Q/eSdDB3vfoH//+",
+	"P9GLve/vI4rqaSRWpWsyUh2LMGuH4IalAx/TfK16cfDkNZ0QqTrQClcVw5hiebGMStwnRe/PELEENb3i",
+	"uc7HaUqkJNlJfaSvjlvpLHU3xp2znU05I7XCtbIzOcWCXEw5C0KyEDUlAo1JnvN5FVoBObrEekn1l64O",
+	"xgD7Bc4kMvm4KMVsp29Z2hUlPvzZNcbeXpAgezSo11z68Gp1cGptZUbRKxW3paGPIMeX5FkFJ2/hj6mS",
+	"6A7nZaAmxuNwdycrtVhluQgIBOib95EgBb9zpfO8RQ+LoQZTBdY9RNW65G2bC2k6RZKnFOdI0gnbpQxV",
+	"FWrdKQTSfQow1GxMJ6UwKDYtbfb3MpaJO+F8kpMeeKf2xcQ2FmKRSx8EdQUM6wMCw5rtRAZiA4QuS1sJ",
+	"zDrqcX7hjclirC+HxkJxxzsCoTtxvFU0ph9JdqM3xCEqOFNTNOAz082hVfvh551En6J7QyaI0RFuFL8B",
+	"T+Ih4uOxJCpBJaMqQSZeFXDkxqZG9R647TO8uAl8bB8lQxb60A37RipRpqoU5NCLqkqqr7vHvjdk+sV8",
+	"ccPZTYYX0nSbLxw+KBo4H+WLncQ+e40Xcg8d5/khcq0i9TvNQGG0ZT32huwXMwJTxBEGYUqqYUFQzudE",
+	"pFgSdMomOZVTA4UX1J6XVcmKHv5dk7nm0jysdeXgJZNXSifmM0rqME24JcPMj1XTp8QY5zniHWFdMSNX",
+	"kyAM51V10Lg700Kw8irp3qYUhPqYl0JNrXQPztOwXcRXbh3Jrpvm8sMp5fjeQ22vuQycCS1e3TL5KEE+",
+	"DkOR/R7RQPRG8UdnxwSXW8GWbL/BxmpuXS+pubkD+jg2Y9Dsl2RCpSLiHmUlVhT9hlJw1/yWRFINaVW7",
+	"Dc3BVILqNcY2mBhtRj9LcaF1HsHLyfQIUQVnkD0RcZYJIqUJLrR/uDqsVJqiOP1iljsP7K7yGespfqvK",
+	"Z0Q0sO6FCyMdxtfNAK/3r5ZYldXWKgYU5zhjXSVjoJZDtbawXFljudxttc3s0KalaRdRFr5gemiZD0fo",
+	"avhhikqinGoa3Q+d3KAcu68oMgSvrSib0oa9N6kaFe792ij4ur06JycSOAuVt03paHMIe/k4VKEpzzNZ",
+	"ZUhUmRH6j7pppEd8qH8cMpPDw8fIz+JB5CNOVb5wlb6sGknYmAsoFKXQgAJbjGmekwyNBS8arqUhwA9B",
+	"43o0igiG830MdsTOHjpGhlgIyGNGvTQf8DdAVDRMeMjMa372TIJCyTNQxMTLngkpBv7q9Pb61QlTAZHf",
+	"WP5HatJx+CO0VVSZJw9urK3534vvvX0k72bHkJMXcvlrQzFbIc1seKtWj8djIrQCbpL8IEZFEKhkl3Vc",
+	"ja8VwvrgxMgqKdTNzo2imzqxy/BqOE0KTTh4/Aq8GAGKKePqBn5bnfnRkbRpUjZDF4+4WsJN5NUmrbze",
+	"UFAEZynxKhNqqxfA7GNL790nhaoHsNtt6ZL4JXeVNgxD1+chVORWKNVa/syGfUlVZpRbYy0Pgx+sKHu7",
+	"NlfObI5N3/AgW85wuZp1uJ5hRVaTQqw0ZVkGLmd7ldVIIFkv0ih8ZWxo4Ba+mUNt5xvj0KulomXA+eCT",
+	"XoxsAIHZDcGj2KoqkStIGbuQ0SyxSxnS2tC2bKVeTelMJoiRuYHIWyuZv65WFJDsYllv6LkDWx+GeSGa",
+	"+ZugmSAV4KA+vWHiWi0YYEcNXip0RyVVXLgDnHGvKdhaRpeoa0qiaw8O0LgEGQfgfK2p6B3G5+xwyKiC",
+	"oqXW2WVUGcXRlGbEJhHVyoupkW/gs9GA4Ts6MfovrEAyZIKXiqBJiSHIclQqxZm0YwEaKI5yzm9ROYPI",
+	"TxsMSiXyD0CTvzVkvn6TmJTaKo3aKmSWS2r2MA+wssVIhuy4VFMu6O92oFqw0DxHGUlpZurJeRPkrLpJ",
+	"Bs1Yaz2eZt6PJRo6+toRg6UJIrCbJLQ5bfuurEhrc+WUMHU2C4d53AO5FVwiKlJAef3y4bFoDizVFSFs",
+	"naYKoqY8cPI4gyNBxp8KquzvpYjcURIhtY0Zm6Nej+NJ83FngT1LsEbL1WCbuKnerH1i+p0m9Yp28MKH",
+	"YNmJ5/ut5/utr+p+q5048Eg5UHWVrvtmQYUqcfUoMBWsarXx+LJoUFk9jMCMWoQKLc81noSWJOeBO7z/",
+	"IsRkMhqtIeJBH66ix1ul3fUWwWzhwJwM0rHeJApPwqFR66KOJnYmjYFEqBBNLewixRH6Ly9H//Ld+Aej",
+	"xTtNbO/+lZKjODjgcI4679byz4WbV7NTJnieh2EVuZrhUk0/iPDh8ndxwjMSCkG5ePdnlGGF0YfLt06D",
+	"s43pn8L3vSQVpMfha99L/NFVYwnN8gPTem/FkO2ljmQ5tK2uKBt9YLIc6emPuoKM48arO7sDhiWcJdvS",
+	"uZoTiNrKF1pnzwhDA/yPf/9/zf//7+QjLmY52eNishMmrxtkn3qcDcvSeZvrBkJkiKK3jkqaqzO2luLg",
+	"to2d1dbh1tXx9Y+Rqj0rMV47REUAvtWNt2OS64Fe3WuQsfGFRqXlfrAWWe0oDOssqgJltC5A6WJsmaoj",
+	"F43pNsCsaaPvxPxEJL3NLU5Zl/WkR31Sveyfsn2+rB2MNUxY72/KWcoLGkvoZOSjcjSwJb3vCMT7EZaR",
+	"TBvhnFV+CTRwIZvf7/T2UZzYa95opn8FJ/OvZZ0K24JV8PwJ/krKKRjvI4KwvCUZmkPoC8R7qilZQEDn",
+	"URO43wFxwhXIeiWLLHzwSvwhR/HE48sYL5/4LLS8PhODFbZr3ZVIKjKTibnsUTS99a9Y3BT1YbQcygMK",
+	"wnGWxeyEiiOvSBBKSEBojIlscmmt5COVKpJZZkFc4DIy5Kc/ZuYGx7pNTbkKH8xLG7iN+0gq0ayu8BDo",
+	"EbJdL4xvMhig5VYG2Y1kezWYN1RNq+LJlCGqepgorUkmPpVbJG2PL8YQr6ksqLSSoS6c7bgktF1Cjspa",
+	"BqzAwWwTyYjGFDPrUxoRNKF3+gRuOtAhR9hw5c4DLlCWpEOxqCV531uCpBNP1XmrrRpeizlschaA0/xY",
+	"aMr8lOz1BIWmexRYdQaIKn2ChBwElMmmb8LaVUFlgzkEekPWP/jlaZVyH9aLSmbWPrQ9DPgStwh/zqTH",
+	"Sum+WEoQZ/niyN7+LyGH8VLp3WqaByzAeiuvRzss1Id6mL1SSJduAAwzePSObbYY6l5Uu4li13Vi0MW6",
+	"b022C1GuNwHjSIqzCEhcvVIWIs6Axr7j/pPVd4OzJiBcdM5hJ8kUy0u3A+9TGOY+MNErMZ+bBUfq8f0W",
+	"8ndLfUBStbjSi2FvYI0j84TzWxrLmrLpILiK1AWhKtEg5xPKEnRHBB0vzsfYnIituN5tOWRaFxrh9HZH",
+	"7/8pyetckxQ6TtBPSs3es9yES17hglxRRf7bW/xxDx3bW4IhM6Fcrg7Tj8dXpzfaotVtKjWTNsCSKnRz",
+	"8xOXajfFTNEU37gZDK40AUgyZFP9WIuLBF1gNf1v+zt76BcnJOoZw72ojRUDoQxoDogzMmRORX918MKc",
+	"zCnPCDr+cP3Tzenl5ftLE7lBNRXNJN1WO9xqjavmWzyjfyFahECMm7lnCAC3c6YETr3C9FOCTkyb7kZF",
+	"k1FLXXsTtYdO7f2KnHEmyZDBdFzVTiRLcCOCA4gSqWd+KgQXyHCPrdRsmHTLdXV8cealLx9uvdg7gPDL",
+	"GWF4RrcOt17uHey9hFAkNQVu27eROvtGPu+mznloDbiK2nqbbF0RdQzvnVjwWXs79CPPFsZZwNz9ASAI",
+	"GJTb/b9ZsAkjclZWC6x7cJ6dz81tp0RJ4AdDOpjIdwevltfmkhjJQrI9TYdXBwexzqu29n/EVTQYfPJi",
+	"9ScfGLZ3a+b0eXXwcvVHb7gYgZvCfPFq9RfvuHrDS2a7+JfVH9h5XNOCcJNFb2OnV38KvGZElEPgqKjZ",
+	"KnAL17RzLm7BRBrkWKobbH3gNyZ+h2YOLZNKZDzsCFzs6JxnJAGj2r/jlKA47EH/FYc6FWZ3JgjE5Vjl",
+	"bUICnPpnopyWeOG9vsQ0B4/GtqHugG8DymX9yt69mexBS/mTzctrRhmgnN7aWNtKX5RTPmdoUEWo7MCI",
+	"Y9IhRvPHlxJRcq8SE196xRGWSOK7P4BI+oISZvog/mxIDS2AdsFHG5cWb6lUcOCcmvceyDT9XFxVf1fG",
+	"XxOwWz6H0oUEn0Ou6lJAEJhQRi4bUPUvIlqc7xTcTa4CpitsY4I5wFKEJdFPi56rt//JRnZ9NoHZAhdE",
+	"gaUTCUOpX9l3d7Gff+uQXS0G2IDMqnqwsDZPLK+WOS4srWyxAZBUij9rT48i265LUcV5bUvH/tz3THMG",
+	"UOTjsbcjkjpK1C8n294oNCNMUWcYR4XcWf3aJhmNM0ZSRbJjmwYQY7TUvVglDHwhoVWNeDn3NUro/U/2",
+	"3wsrkjKSE+OnaxL+A8spu7WkhyT+puyiJlYLUuisPVq3vNWWEIm3CG3fxG99jKLXVFZ03/u6d+mfVn9w",
+	"wtk4p+nD92dNFoSr1bcV58ytwxwv9IbVHKItHaG3MGvzRzHGXUbJ+RhfuYD9je2/upPAvjNPvtA+u57z",
+	"3TFOFRdIt0rAbQHOHOmG1SLmvkvA3k2rRG8uA8S9JBPC9A+kmRm+oaOcZ2Qt78TjrW5zehHJysgc3F/S",
+	"eN95niHOAJUF5RwAa7TF/m2aIK++6yE3rjk/x2xhv5aPYLpAXlCFdgPOPbsCxkeJkY2IhZ8DnK64mhk/",
+	"nINWDDL6sX3jmqvZPyF3v2dHEMWvKS3btP5GGXrdg/CL7ABQcFVUwPPqutyEhej1OkKCqFIw2VpGSL6K",
+	"7ZCMSncPHd4gr80LX9P+CKhh78fjZ/H7ZMw3Hq8nhglEfcZ5zESFViy2IWHYij+Nn/UJ3BotiHJeIRME",
+	"+rTq/VNq61cKC+WvMhe7eDZDsG6aWLVoMVlNmhzVHdy/XoYW38/1D6/6CaTYevH+m/ES+Z08VMyY1rLn",
+	"g/HLySazBCY8yK6qE0bgz7HiiDOyh05ZhV1gjM4KiLDJqjWSX8zSdGB/GxRProvopQc8/lKmZiiJ1h/S",
+	"zBUHaXlrAHPOp97jb/EmvN0Ta9grVs1WeGut3vMt1dJ+htiWpJm8ZnPbM8gY8279WtvXbupuX+2Ve+kp",
+	"bqP8VNoe91BubO0U9K9npzsSRyi//6nCVu303Z6y7KqKCVrtt/UBWx/ZbXvKsq/cX/ugRTxl4KFylxwr",
+	"17NU032IcN51vtoutY2kt8elmjoAzA2Jdbhb+0J+E396MN/Qtv3FhpgBdrsjtU2eur+g/wbtShuWuXX4",
+	"19/aYTOY2bs7h2+mWdWEPhl+1KxZMeVOg185G1NRdDCqeeHUZpRtgkcbGZNPzKN2f5jWQ/xp5/8Qc+Vr",
+	"tTwekQstlZY5EfxrkCusF9lL8jEfGFdITtltgCn3IVsq67pf0c9PvKa+Gin6XQhRnymH0O/IA4k7DJUs",
+	"dWzmrp2fZd9qrrsiFsexwU2WASeYMp+pIA49zktv4fFm2Afa/kICzvYNEJ0hrbkO6jBh+aZ2hXVZUglO",
+	"gW/WV/MVsLC9uQc5aTmXZZVTpsXA3KYwxzhYP++juNtV56U6sr5IC7ApkSB3/JZkFUSqSUtAaU5wHXW1",
+	"7vo8jGCfPidLOSh//e3zMh15qUzCiKui0fJUaSquDoY4meI8J2xCNhwPUfcTcXvMMYWYt9S9aEM/FnuP",
+	"zIR1brlHO5NT6mKP3FjGy1Jiz1ZxCRD0Z5f08+1dCveVq8+Sc0OS8w1lVE59FoWrXNa8gTEJV1VmbHWf",
+	"64sETrN0/5Mzjz7vu0S0qJx4T7P0xL2UrBn3Wxn8WqqBv+bvJRELL/GLZ1BJNOqbiXwnla1nu+6HBGh9",
+	"3w9vfMZfx6X0MqQkX3NkbQBLXzQwRyMkmkHxhHaniDM0xjQvBUAxp3kJ5ZswqpoQBKdT85uTbtwKPGyB",
+	"pBkxuXsjMrE/WbayehEj8wot3GAsZmhEUlxa3EPHPSijpna2VUlNFrRvEu3oButo8jrsMdmaEuxKobzl",
+	"Rio1BVKbpJ+f5Gw1dbgas9R2l2wUrNKEPkKCGExYKILTXMiuHQe5otHtBheres89/l4r2nutoiYgtRvA",
+	"NQteUP2gzdUAWEGsD0EqjOhAP7YEyxJAQ9/d4i/LHjrOJUeSQN0yOeVC7eb0jmR15qxV5wYuu1SvRNJO",
+	"hdU/opLphf7p+vriasfuDeoW3YlcV+fAMsFRFTlut53eJ8AKYyOsXYq9AaW4F7vf4yjd/A75kUwoa5cq",
+	"GnABng3AYgDElzqnBI0W1V6BEpqthfT2ijMF9sdcTHiH/v8Gnm84EmCznpDK7vkSXpCnSdj4quMDuvws",
+	"3uIIIola8tpVjAqPu712m2bTYCWN+8aruHZsVbfsyEZDOKvZgzs2cFNfve/uUXlDWfWoYo+YzzfMNsKW",
+	"kfEZpm0LQ+2dJozStjTlegZemZ+dumvza1bD8KlmwR9Tw2fIPBF0aDC4lzyJUGaOqSRaMQZhZaD5B54v",
+	"ZcjsUQufq6QCmW/5JnZAqf0bpzYszCRLNufhJgzg2phlQ1Yjmkg0MOV0jhAeSStY9S9grWOakyyp8cY8",
+	"CkiFFxUS1c4eOmY2vmfIGuWPJkTJqJOVZfVdU1WdwIl0KlHl1jbgEEvpEWblNyUDmoWlem3/FxvoPuYj",
+	"cG/A2kU4j5uCC3O8AEOk5rmBqyS08+1dTH0FR94JIIGDO8Hu+IiH9sizhZaX0Bd0sq65EPM+1nEdG/Nb",
+	"uS5i6Y828q/2nD6F/rwcLmMO1WVXLmjVrMzzHZDHVLj8beevjlZzsEtRQXaMq4rJ4TCbS3CEO0CFN8RC",
+	"4a3GdwH/+VNGxTxClLqfED8TkMuDNIFMlLqWQFVogeIzCZlaAGD4OVkJdhIm3eNjXkA/EbbWc/mCoWBL",
+	"tK2wIoDIlZJibKKFgfWDSjNR1/olYWT+7ZD4ibn+HN+SDq6vFqTy/XEG+IUmoc6hY+dZW6hAvdz9T+7v",
+	"68WMfN53SaD3wIjw2gHMr99i7PBn28cbgqXaVIYpNO56euoLl0bnWTSUbI4lcgR/Bol4jNBiXsxKZXYL",
+	"VKuVUE0RCYg45mO0IFjI2spTAptS09pgKXMibfkMW6tw5wjRYsYBBZgyqTAAEGljpNdeMt8+7k5qQ8cu",
+	"tJmEc5oBrk3lxZwCpGhO7PgP0auDA/Tz8duz18fXZ+/fGUA/tA2VZeEN8GnZpoZM6zFHiHEFNxGaTR0d",
+	"9rZre08Q+JIylBGFaS7RQA8ip8xoNYJgydnOHjqzHw9ZTUVbCLDmf5Ng7SxPiQu7hKAt5VSVYkJTnMMS",
+	"unUBd6R9e8jGVJucE0yZ9X5IN4WQRXfCi4Iq2KlmfJsURLaHLyGGTNeXpB5AQBKpmhEymiXATKOF/s+z",
+	"WHq4WDJLYNm52gIJgsrjotpnTdmzhojZnwlyR8l8k4f2henieb+8ZwQRpkx13Ocd8ljIdTgDn6nZKeCr",
+	"wwtXLUKAJEJzG/pjKhRC2q71cieoZPafekO5I7G1odBJ61Tos8Nm5Sincmqhoh++uVYhP1bdbRj30fTz",
+	"pTAfNUmibh1nb+r1eN5cD99cdq31ziiZ5WcTclLTeUnxrd4kGbwgERbEVQYCBRo2prY1SS4rj1VVkjWS",
+	"oQGuyk3CH0Pbppun9qJD16+NKhxMzzAVG59TQpftNuvBNg5SG5qhf+MCjUjKDQq6xb80tV0bDNfEtow6",
+	"+Sq22yRCZAcDXLs7s4f4np4yq/DYldyubL7KB+Xu9+BXi7BoLh8GWk88zLCcjjgWmUU8vj/eaFee+cYl",
+	"yZfJMe/DSC7R3Geo52Py4XnpNcZo5dUoMMMTcthADm0Lnn08HtOcVpFhjwyw67H7sdfRhkoI1D0Yojzz",
+	"/z8j/wuS0wnlpUQeb4PMh+NAm2FK+q65ukpSvx3DGC9ZSgo9OO/gbq61rbdfVzt2aqk2+kyta206ek05",
+	"JyIVXjUdV8GtwOKWZFCqHnExZDi9ZXyek2xSFXEv9tC1qcqkp+mmwouiZJadzWjAfTNu1IkaaA7Oytwk",
+	"JQ2r8SnObcCPMJZuhhodW/RedGxr/Y15KdDVv74FXE87K3A31OXkkwDmxXGDoptMl/c6ektlFFursS7f",
+	"LvrCtccCTVZ0GtIsx2rMRbEtEzSjUBsNMD8gMoA1YEDQALNFDLT6QZoUj5U8HPFsgahE51jcZnzOElsX",
+	"AGotMKqoJBn66fr8rSkqZOJF3jNnWEIgVZlRwsChr6Bk0WgxZDYERblNe6zQoCphBlvMvNGsp2i2h0dG",
+	"85axQDnbCXrzwYLw2XJTZ6PXxRow9C82MgBrUfbZfc8n5MNPyF8EtXFWPnM6EHpgXS6Q5AVBjaDH4BHS",
+	"71jcL6G6dNSshbLTpgL1kwl/v+B1FJm+Doj/BuV9VWY+qHe4egR+DUkvVoZxZbSAzcj5Hjz1yf9zBYLT",
+	"a/h9SbD2KB3G775lwCUzwSVh4K9jx8a/9/ImK19tHFANi7K5QgVWRFCcG7U/QaY8YFOyTbFCWN4azvYU",
+	"1gJizCHPXlZ+YLAYcEbZZMhaCq55X3LbYp4H1WCtNRgojMABbwzgr/eA/wNjh/6BbNP77bZ7iMR9d+o+",
+	"6T4N3plopdx/+VKPbPO8r7t5aDbSO/4NBrY9MJhT3C6xcUtv0KyXLPsIIDHG1Nz3NQdqsi6c/XV/fk8J",
+	"nanOkpBN9rDvP5GXoeqvS+OUrRuJb9jl8MuUVwiEzvSeYhnxL7U4rlUt/CtRVO7HtgVlX0xQN9nw1cGf",
+	"0Mn7d2/enp1c12lsjZ2ecWIrFMvbkFKFLJAVV7Wf8wi9+u5PQ3Z5fH168/bs/Oz69HWCJF5AaKbrJcdS",
+	"WxWaGESgOazxnKopZejVv6ApLwWEwlIVTm7T33Xr+Jva1TDiSIi0nVs9LWzSG7+tsltfBFT91JaP5JIs",
+	"iZH5lNeWapcYicmNxORXerwXPZSUIizDLCW7tmpi9wFUvX7l3t4koy731l3x8Z/Fw13RpZo4GpCMqkN3",
+	"AfRgT3Wsenp4/TegCEeW/gkBiddmvud6oxuwONXafB+Uc14mJ+Q8rayk7OVGPUklZeivD3S9GZjWHx9W",
+	"JPnpxZcr+IylIsJLD/KXOHCZbdAQ4PXdEZYkc5lCEOb0OBIvzDP6I2lBh+LcUr211H0rV8heLX93cIDS",
+	"KRY41S+CqfDdAZpzkUk0eHVwYIAV5lRqUzIJokT9vQEPVeCPbwmbqOnW4XcHB0kPeP5NMLElQx8Wrkj2",
+	"xHLyS53XFSNBgXPMOAMG14t5ZIIS/p4AUCYWpua4fpK03jQ2ZU6xhCw5y0wvDnbsRihKSdPN3FBru+r1",
+	"h4u3ZyfaBHp3fH6Kto+rWcHoMjTc+qT/8Xm4hXCujeAFIh+p3uJwDUNt8OjeduTquGKgTaF/mua/yJVx",
+	"vTlivhPz/FlvUE9fiq2OfXYMbXSKakN1Hw77Y1zwUj4w5DAC0oyzN9C6f8hsLvuq2ZXuPewYqG5f50QA",
+	"go+FgJa3dDZ79jc3I7gz4w8dlTRXu5ShnEq4NzFs450NfhjDkanOhKjJC3YCFQviiLwmkxYuiDsY4ndt",
+	"i/4WhdalbMXJOpow42kJ7ob//I8/oQEuFb+B9hIHYuP+LDArcX4jSU5SlQwZpBCQG0bmOy5k0cI8ZYSl",
+	"JLFOd5bRDCsikUy51lnQwd5/RVygggv7jiHWLtAOcv8MGBeci7aOlWbAcqap+L2jrSwnEyJNvKDWIecu",
+	"518rKEGUqXM9D+8kClVMauli8J+HVUs6ePSD5pJInpeqA7tHVG98w0oY1Lsxq91UV5AgOXCcv+kampq7",
+	"x7CsBJz3aIrWis36yf2zV2hIQ3FadSFoPvmGw0LMBGOnuYEnmlGSEllV4a5e3ZZW05ZIkY9qs7cvlUK6",
+	"Oungq9OMD541438KzbhKSFhHMyZ3vdIJtICdwF0KgqvvOy+zAJk2EGf54sjFJGcFZfYzyJGtfsnzvSG7",
+	"JGkpQHmw32pdiXycYZYBeIziiKcGsC5tGtAHENgPX+3YoGiaISqHbPsT/HqWfd6tv939tFgsFrvn57tZ",
+	"9nn7CKpYZQAfWr/jwFUMEEwDYWVvyOD4BcpSALMR6jVWZG+PsEz/w8DSS3pHEnOZ7IcxbkukaEHQ75yR",
+	"BLlJ/NeX36EML+TekFn3IBZklV9tWzqPnHXF2X5gaHtDdgp5/5jJOREoxUJQIhFGgznBtzvo9BoDUjVN",
+	"pxXYiy2qsDBoGubuFb7OyAxwDzk71D8PmRuWWasEpHI1L1jj2vtXYwkl9fhMFoxDTrFxGwVeDJkkZA8d",
+	"u0QNu6Bn4913nJFd0O/QlOfLtYtN3PzLg1fQNOMQkx/L8zi9szG+nR6/X3/99VfNKK9fR/x41eKvpUAm",
+	"8X7QoGKenUiflsvW7XHFaXY21vQF8m5tVMMFyscyXsyyoNHCbCtjFIwrh7k+TFtY8pqNY13a1/bhHejt",
+	"ZUiluq753ONFw2ODBuPtAMqtYbkHjePb1Nbt6kHdDie4fZkNSGJ6DY0ISNAsL2VDytmlfsybgbhPNIDn",
+	"BQJwRsTumJI8c/mrh2j7zAKiwOjHXBRYOfz+DExT4Fdt8xKWDZkWhdtH9WcgGrnIiDhEp8z+PfhEJf+8",
+	"g4pSKjQiCI8VcQ35L2wfGZkrSH08lTnZlqggUmItuE35hvqFyzIne59gEp/RgOxN9tD2FRj1+sjJAUZJ",
+	"i8wML7Y7soFgQTdVW+DuS+X/OAgVM7uI3goH2/OF8CYwKpglrqvTZNU+SUBB6XkfbBSPB+B2rXTeWryu",
+	"r2kPPPIpbGcY2wJ+1SXfOcfIR9WQ61XyISzKttWJn7eMepRLSC3rLRotZfaa2Tm32kuRoBEZc0GQxHcA",
+	"iLfWZqqspdU+K7crevhXZcpnzbJLnYyZUXUFXwT0ZE0OLuiEMpy7E9ei89am2+DyzQl6+fLln3YSVLKc",
+	"SGulnGmbUEsf712axW7oHcgglKPSy7n14AL6Tdfd8+2K7+2zZ0JiSvB7i6lAEEEPAAJPDfOPeZ7zORRb",
+	"gmPEYLVGj5A4bnkt3jcM2LZa2/ijhAK9Z8RqRfVB7ijfUNyPUCbw2LqBbI4GoEJMuQOjKDYcIm9O2I4k",
+	"Pk80+CcYBRjEtrBAgx4epZ099EZ/6xT2yqWVIBCFSFI2yUnldGlzvInGMEAare65AFCAJdlk/C9Nybhz",
+	"VG8SJGc5tYVd7Ephm5xYd5AYK4NgkVMiTFrDLSEz/b3+eEr1oi+OIPvQDb5uMUEFv7NzFQt/4KOF1qOL",
+	"Mp0OGTafmDl675hcV+RDKdQQzJUuThWSU17mGRqReIrjxjW2LwRp1UeQOAxPJ01rCnMB0PZmsZ51s8fM",
+	"qAweXaHDqqmq9Tm4eqlrXhJAV+w/ME4dFb21afPC66rr2GvEBX/b6WbGy0iM4zuxaSKQrJS49LtmWpnT",
+	"873AaYVvCTMhtb4l7Z8gj5dJsM4Buy6r7pOPDt0/yLGn8HhtplXko9pP5d2K4qJLIa1XP9vrD2TctUjw",
+	"+RHsacHncMPkwp/h/uvbTlSpNiYwrJFiHg9iiTS9/iiMVmBxKzea4bhSzTxuANUfIgx1r84yo4TZhEWo",
+	"P+bxWDM7n8pgDYohA7Z1UIvGEwwz3vtEWUY+ft4DVCqJUszQyAqQZZ9NhheIMzRoXlYaVzbc6u0cIacb",
+	"wlC8VM3teoNGeoHWx3WHe9vB4C1x29rqm0xMAqp8Oe/bfY5He0egKk3vWZH7AmEV1/jWP5ITNBMEinHu",
+	"u6qc+4h8TKFsvD44zG4+gkp2DvMFwx69t8YHeG5PJ9KCN2iXJKUzqr87bMqtTmg6U+ZyYAstSjQTHMrO",
+	"ZHRCZKXx1BEGfM6QnFOVTneqeh/GjaDtaFCqGWTggtp0gYU6y6SxJI1y5K7X6uAUAJbUAndBlDGWSYYG",
+	"DYnmpfBEKv+849VsFbf1H7chnVy3DUbs30uc0zElEhLQkZ9/jmYYMolsPUnNJYY8M7h6LkXIvIWU401a",
+	"t8Ae6xf9PtjAAK4iRm4Vul7dfUIM+99LUj7f0v0RSrC2EugjNkwDEhAUnMurny/QqFSKM4dEOyNCcmaB",
+	"arWcyCm7XRstcEm20jSeMPiaz1nOcWakYyr72iNWwK9plFy+OUHff//q+yqY6o/kIm77hjFcvtCTqhim",
+	"lvqPGOnx+CbELMdspUPlQr+0QZEI7UcURD3AP1ICsR4vRAEFN71xarhDtcUZR+jVwSv07v31zZv3H969",
+	"NudvKWkKHpQRIXBBamCBQUOg0lkaBuOFVRVWvxb2EvJu1sVe54tL/cYGecv2EC8jZCpVGC/AH4nRWkPv",
+	"9Jb9Aa6slmA8PNbYQCl9eTc7Brp9EeO4myntggJOV8pF9qz0fRET+HjlvrJ+JDybLYtyfkfEXFBlLxBz",
+	"U6RUt5igkinAVXIKBNhnUfgjyu6oMgpeJ8jDmffeU6Ap1P31wVO4ICzTlqyNnIWCB97Mkga6/bfreX4/",
+	"I8yftwkYbmKTWvVgJ0GzZaLtoXfkDgJhVSmYNsxvCZMbCR++JONS4lxGCgOHA4nRAPwEiVnIdwASoZnf",
+	"/EvwnOwcDdmrgz+h0/Pjs7c3x28vT49f/3pz9u5ncBrY7eaq89v7CkeImnJH4J51X5+fnv94eqk/HjL/",
+	"azjYrB8GjUjO2aSdxBx2WxiHLs0XKKdFGBDPxHp6u2AzR1XdwZcpWOdv8+VtDU+fD6g/lFfCrBmUIOAM",
+	"YleMF7Mtf0yJPfPM5VbBWUbZbY/D6v6lzXuVIxF8blLIKjDTdErSW5LZ6t42DMdGTwOo5pHxqQg+N3dS",
+	"MywlkYhKI1dINmQDqqSdsiRM7Vg3DPhK4UMqbUlziyfh6jJTgzoJ8issL0zN4PYpvUmB8WUKJLf7vyRS",
+	"s2qkSrKAp89lkv+4csTUuFAGzhNuQk6ufjbbk49ttSJW6QH2n1ZJqApEhkqhODnUX9Y8bq5EK2/PiQ7q",
+	"8JOlXxFf/yQRVYcQSAjzGqQ8g6C0HI9IvrM0TwAk0UKnCfBgqz1V0sz4FKu5ormNDjRhlDJx2k7iR3IM",
+	"WfUrXLtbcBYr50xclqHvjrlI8pQdd1cPWlMYg8SmVSyJmn8OidaRVKJFmjtynmXa4xVVghASIL4+bH0B",
+	"4xtTZmtkPIFtMIKK8AbimpcK7iHhMlW43JEqD/w+IudT/ceKfJJLcsdv25bC6uI4+qPs24KxfmA1HU0R",
+	"zxrkIuBKCKixpgIlu0VS8ZnmEnHrrGoKqaJ3lWYrN4yo4omSqBc9zmT7EISxWST71ghjqYOXMJIunj54",
+	"IhP0CiLnoSTQM+T7Q/fYFWHZyh1mDCzrmmFkbjYXBFDCny9e7WZ4gRQRhbEheZ6FNmBfqVsDg+xKguUq",
+	"R+jb6vUr+/ZTuEPbvfZxihpkbhjjESLFTJn7GIwkScsciz/cpbg3oV6oydaDDrAB7oMFwWLDMGaW4Tq5",
+	"yGIAPR26tumwD9s4eKLRojapvu1gbRssnFFBUsXFwvJH9bc+5FkrQK+63mxKmY1xU79g/95s9ZhB/t82",
+	"cwgOYO0uYn/5UNnQen8qV8MfmgqQdmt/KzUxn1rtN0U0nRBoBdsuq/uMK+/O1QgFwGGjUgmsuNisiv/B",
+	"A0x0iLbtLPmCK6teZQRGiJWDI/NHDTO8gbFXeSqvDv6E3h5fXd8cvz4/ewcg50AHRkgmh6yBfROcPDqH",
+	"2G5mfNqWqHBp5r1l72G3h+yYoZLdMj5n9btuJK/QtmFtoPlY88fe9hHCaIQz4wML3RzG01q9ffL4XiTT",
+	"+BdKbPUP+LAe2Mi5enaAfxEMSbMG29Z/y20+HFWLgJRxt/a3hMwkWr3tIrZN+zDZB50X57t6CJvN6Pqw",
+	"Atn1ilht5dwM6RJGtKHNWXdxLCWdsKIKjn/epd+kS/eKKH/HdVwAJciWPrXnj5qSQpJ8HPUXwBbqNu7g",
+	"jRXQmL8ADhGcas5QVVTlJEGyHNl/OdTZBGlrjU0IVPfP6UhgsUCshAEPUixtbZQ0BfxAOmFckEyLkS9V",
+	"cWcJeejCIE6nWIhFDXKh8ATcogRghMjHWc4z4tA4Q6NQeHKWNUZSmcCtISwZukkYXUmzBmXtVgPzCQ5n",
+	"MSP3+zLFiky4WNzv6xyzSYknJLYm3/daE3uStCCCsEin9M5e4+V5jB/ca40hEFYWW4d/tS1vJf5bOM+3",
+	"fkv6zlCaC7/lpmFrbCVbaY0JbjbCVrJVgvqlO9N67gcJ/zQlGLI1+gaHUXheUu9rTcVIc00CvzDlumIk",
+	"nLVX0DZImSITOCWWW0SKoxcHB0fo+wMAdDXL1tXDFf19RS+bRKsFWXihJxpLwcAWyxgkIFc4N+Ez5v76",
+	"Wy6QBbe5evbWNWnlemLLYJEsQWOaK8C7gOIyJi7IJGwhScQdEZsvfeVj0B+iui6Drc9ic0eDJSSO6mOl",
+	"UWUAagsAvrgNUkCD//yPP5kQBsxM0Sx9RlTvQ1AEZANX1YZHRFoegZopRDZKpgyZBa5jZH7itaIPliNE",
+	"cn1gwmWC34UVFHvxgNQhW4pINZGiXm2wDxAruv22eUh/Yp8BPM9GSsBcRgs03PoE8uzzcCuY0G+CMp0+",
+	"sTHV+IugyBrJoNWCqGjQD5+14S+RnZDBPZ2mf6+KB/B01+o0lMjV6vFJ/e5T3IFAn9f64OtTnbEa294f",
+	"sNaiSeqr18IVSt3EURGVVpaEiw1JrXe4IF9OaBk+iuX8mYk/i60vJrYaG2DRqn4UqORpLsVhi9SO/ymW",
+	"3cJOC5Eecu4aXvvqRBwM648r3YD4X0SwAYH/2YSaJvezQPvCAk0vwqaEWSm1hd6VSq9f+yCNw6IHZvlY",
+	"8OJhJX3OXBmf2ov5EqJ3pMXw0l3E/B6KfzUFKT3KhRJXjVtUlpB+WFd3SsyM+VgRZm5LbeD+aGHcxN94",
+	"zUozcQNSA1bIHMsKn4KyVhmcMXjFU1t4zKSuNnOmkReps6mwr3on9QzWeYI99SSbYwPBRN9qQXxgD5vj",
+	"V8UUfRFO3R+V+e1uHVn02DrTj2V+a4oTbN59lcmnvszVs4unHv4CRQEBV80QOLPV+vTPY0zz55zmx7jk",
+	"tbUvJLkjAue2qK1JVBst4D+9fVdmNyhTgm4TldK2z6mUlE2Q41FUN2FgcvAE4So4YbvKK7Kles0b8ghw",
+	"m2xNNDwZsrPXsllHrdGGwW2CtmmGBCkw1AsF/SkTfAa1CUxoOGdEhmKnNKdf48kmN7Ht4mvcw5b6sJUV",
+	"nkyeN+5jbFxt1mhuRoq3dm/LwIGXnCN6iusLFCwIuiUzkxfcvbP762J/nLDpp1ZbTJEFF3gyqEIE7KJB",
+	"ydWMZDtOpbGmjMmphCvBvCwqpXyzes3mgCGO2cLkaDNENKGQIONSEr/SCmAywlIHLxEHDsdmRrTFwkiC",
+	"yN5kb8iGW/ov9Gq4dYiGW9fawjO3nkYYDrfM7aiEZEKLCrFX3V7qocPRV0Uv2yzhBEm8MBnb0L6tVlzd",
+	"w3JUSoIGmCGaQSDUcIuR+XALIhDNF/YY0qepwrekgXuxbdPM94bsPauS1bmokpQ9/CFRMghkxFCa89AL",
+	"EcZsPtVkg/LDPohwHOdi8yrlF0kF97qOH0wVgK9/Nrm76+fD6emddGbBEAbJVwVx4EbBgjU00c2DTbj9",
+	"v2fiJ2ypqFoq1LgTZsePbYSkln2gUhoUB0CkcfIBG8DxlNi3sTLyY9AK1sDKD9SAfApGQAjIVkjGHnrP",
+	"yJA9hVCxkAv+zv+WZUsHwoQpeS+4Fu28VCkviIE4qNkD1hEy3PVYnmXOF5E5LciKhuxZBVTRRqfoLZlM",
+	"LNOq9GgYw7vyUfJbu1OiGz0FmNk++iMp2s3Ybq1ZGw0tg5C4VCVaXu6Ocsxud5pFbMeCEOPzeAIdWyou",
+	"+twYXdn3Ni3XXD8hAAfz6I/CBD8uFLHQVjnxavubgqEysXAjAKQ01gextoq5NiQcN+RYQCGQcpZznGk9",
+	"hM9J9iRs8akw7tge9Y8jBvfKqr/fcAnfQLwd+se//w9YcZMowW5lYhgjQVgpnE4LrYMJPne4XqoRNtm5",
+	"Nze+KXvHdv4xIrXNNaRWhfSC1Kk5ajEjSRVulCCbUKJXBLxXpvKbXavHc4GszsCzdyPxFDybFvsVRRcf",
+	"PEcX/zNlxC4LPIPos1zB2LzZrmDcqa1Wh9G+dVduNN21sdmCF6LHZhTfguz9us9TS+gIf7Ux2UDf3pYu",
+	"kwpp8dybsWq5/uTM1VzWoswVnWGh9sdcFLsZVticVXqSkLAi7UHlfWdwjUupeHGBBYCoW0RVp0tqXWPI",
+	"ciyVwfG0DArZMhZBdLRAktHxGEzJi9dvEnR+8TJB56+O94+PTxL0/s9/3n8/K2WCfjn+OUFv3uofYUL/",
+	"dv42GbLzs9dnOxYtTyJJfycGAczCpJs0p22r8x6iVy9eojdnb09vrt+/v3l7fPnn0wS9evE9+vDu6sPF",
+	"xfvL69PXN/p5GAZCa8TH1aJ1HnoBiq5VI9P2Yfp86ohOb46xMiDVG89HoJnOix4ju8ALvZzXnL/VVpb5",
+	"7vs+ZJDlzOB6n5OMYhem/SA598EaeCYBLrH1XCzyi/GDwnWU4kFRmCCpBMEFmFbrirv9T/Ufvey91q57",
+	"Nvqs0cd8Q85JQVPZremXewpDYfWrx96qN0GIQqZFT1H7GHLuyyDvPMvZe8jZLyUvndnhb7ntkFrEBUCF",
+	"2OSS3u7xPoJyX2/tlcUxG/umE0VEMzhE0eA7UmlsaHBimHv3NZUzLqlR9qpGd5DAcDyoKWbanJojGoUQ",
+	"yOyYQhACI85zAtUVXaixCW+pv77UJN96vNh7niqids3B1dymWkvDSg+KMgwTWBmWc90I24D9+d3BD0/Z",
+	"uzAcKW9N8B4M4WXoPHzHFSp4RseUZEhSqPAK+vhsYSxmwecSKh9rTX9wNt59xxnZPYc7Vy7Q2Xj33H6+",
+	"e6U/3/m6A61fvfguFH8D8/Dm9IEVjVlpAyUz7J5xEykDJDGTffFDpNgLrEJOCdx5SprVW+kIua0EnIwG",
+	"I/DP/6/72lD5/9m73uW2cST/KijfB1lV+pe/uxfXfdA6zo5u49hlKcmlVlMuiIQknClAS5B2dK5U7dPs",
+	"vMc8yj7JFboBEJRISY4tyfbo04wjEgCB7kb//XWVjLg2JK3h0niQEFBOOHk9Xq3WBmbdL73euVm3uVcV",
+	"UZLQNOSSBJqrGbt6xFpDWgj6PY1o4CkNH3jEHpuNttcd9jbaneBFgaYXlI4FDf/IJtUkMmYhSUXIYpMQ",
+	"k/AJUwmdTFlowZjX0kKgC86O/VIXLOBTDoEPiolEzPXgb5C2IPlUUr0DuWSd4jTKyifZFxaJOZE4ZqNS",
+	"1m7vZQu6c2DWJUZTp3BXpnGRmwj6qp/HNEh4wD5ycbUh4yXr1e84dgeIhLCAbokUcrmGE6YUHdlsw3+k",
+	"LN0n/jypdlpwzISSqaFr7JiA1cLIen6fKNOYbspihXBTPCbyRuBLFkAxkJNJKgzpqbWNI4Tqn63MHflo",
+	"ntt0qMTOsyxYku8wkCr2lHKKhoxq9RDyx033BJqJWyg91nSw08B0ft9hxX9jM2zBCH+RK/3nPNKYrZkE",
+	"DEu8M927jVsuQvb9xzt9XSSEmnHksC+guf38IJXqUbY/UF6CE0ZFTT/8Gc1Ldr5qoy/apmL9TUuPoHmp",
+	"6KLpFlD6hmLwZordheJ/isu0zoAK0f6uSR5MF03uIBN+wvk1ofHVqixRq12dmmc3SH3zU5VBL+PPT0mu",
+	"myXDpYyVpTb+AxYDuAUDGSPIJJ71gMaqZoEkAUriAeFzHiAjyZBoEXk8vGAspIzticW7EWYmCufPby8a",
+	"H040UncRedtOjZM4b647aO1aq9VaVzZa7XuZ8gupO5Y4NioZcxOtuJjtyp9vRPbrWEIyNX6pYhkCppac",
+	"+jYcyxsSSTGqgfvA9SsJ4c8MYt4IVCpoNEt4oLYmVO9Egs3J8vT92TZI8HS2FhEGNIogCeghqHDryHXz",
+	"i8cCNiCtWpakBZ15smCdVsymjIX6Fo+ZSidMS5xdXNV3oyqEttl1OlzPC4lNoIZRCkYUUwpIHBjWHYf5",
+	"Z9hzs3yTegb/XlHk+PPp54/tXufLSV8M+SiNmTryQbixS8sUbEEcyy/EMBZgDQI0JGZJzBFdP2aANM/s",
+	"tH0hmB4OWmMrktxoSidtN+iAaemjrKfGCKCbsTRZezgKC6FReL4FU0X1Rfb5fHVJ5AXDSkFPBmxOA8PJ",
+	"1lPACruaacV3byTuJJkbNx/dMkskXU50HREesslUJjbpCfigPo2lHK6rSsUM1OEdJ3Vf4Cr2Sd0br4uL",
+	"sWh1PmA0oMHV+m4Kv/PVctxevyHVVpB7ccJ1sHu/ZM2MnnfrTeuh9bs3cWH6+c73aN1I84vSThC2/UMD",
+	"c8Qq2Zlg1piH3VKpkYKf+yKREqyJigFy/XLWOT65PG9f9C5P/qfT7XULJqq0fTvD6I5c4aAGG6kvoIGG",
+	"qpBDbNFBYwR3oFrTsFXgMRvRGLTLgCpWbSxvPmGIc+Pd2b7GfN0kzhebmL+I3drhXrXYJfqxb1iDnFcs",
+	"SbgYqfVEfRO7Od0PRqXYVwkjb7d94Rl8zAY8lZu4qLC9k5HaGEQW7Abl956h7s8f5ynWSM3djzTb5XmO",
+	"OTJ994Cb2HcaJNFsNYSeY6Vb/Z/1y/u9W+M5NKZ+mD7Tnjiz5R4ZZKcqEHH3cfJATvaUJuMsIxuP8K4I",
+	"0CVlHhdMj/pYVYTWtlQE3Ia9krAb/wMqvz+hJ0wjKuohnanmbUgT9sOzChdQsSCDMcbgeUhnFUUUF6OI",
+	"aYEqTCRdBkEax0wEFrgF/CFkQmdEMUYOw5gOEwunJhUUH/SF/ikZs0m1BrW0CY0T4xbWi8KRMaBrUDWt",
+	"WfR/UrAG+WAi+WZtpqenie9jskv2ipdekeGNC4Rr07PVyJiPxkwlJKbiyrRph8pfzBLQdk3IYrC/h7Gc",
+	"5EfP0nFEGkUmuUyxII1o7H6sluR04tOA6g/L0SaSkAn59u3bt/rpaf39+yIb5a8sOY+oeE83midmpyjR",
+	"cUI6e8aw9W08FNt/gYuRpmZFeFKbp0hHAHUDU+SoDckH0Yu83BP9p2GgDaLgr3b04QHre+XXckmRsMk0",
+	"0iy5PLUloqLnntyGVu7PuI5afiYYsd8CQQs4AdNfJmZjRmNFoxoEN3gAbahFwLRUyg70Eg6xhmXG1acU",
+	"jlORTLLPl0OjEWd7UMuRtLwRtkG4RYjYer+GPPU1b2GtvdkUb6wH1Q7d0HdWEEt6/OeIc0NRJG+KnSQ4",
+	"5hmwpIWWpbh9SuOGUhoXGJuKnGTLYgSaZeEvp5McwcPQByHiEElFuD2f75dpkauvBLWqkjfTczC0DMNi",
+	"wrNRzkordJG17tBby58Lnciylp+UmuLCQ9d76+1breco1FKXLce0Kfq5tkSb69G19lW6zhUKJ+p2AqH3",
+	"kNZAfyeH+p/rUkQzs6WgSVefeXMjj3rQmJBx9pclqA1ensuyQbR0ANQ+loHk2zveCQ0LdA1HaaAByGEF",
+	"lJyKb6E41GvRF/BwVX+sQ0qezj7EcqKJpBM6UH6awAahOaX/zyTsKs+mnMZcBHxKI1SS++JQa8hXbAba",
+	"smaUKlESBwPU1xmj+gsUQDdBfcOQi1Ar541cigep9MbadoMbyMaJoKEGLqpCmuYRJGPbZyP3CGB/S8Gw",
+	"Qzu0Pn+Nu+IkrbN6+yKgYL8pxsqDS8Bvm9MKdtJNE2VIsRYg2A1u5v7u376nqAui2V5zOQ1BCyrnvJmT",
+	"W34HjKVKxFIFoanZtW5MqmWJl5/Y96RrHtugzupPU+rWSDxYYbP0ipUQPER5oGUjxLuleDJpmV9hzc6d",
+	"4aQ5HricMqFIPYPWNp9uBLkM6azIFVcjLFLmjW4q9FM7sRRV83YKN88aYRonf/d4XA6EWcuGVXxeDq1c",
+	"vKOtrdwu3s3yNCCVYat37fdbVojazjVxaZBrFkMm7iRVCRkwd5lUFMHbI7GPGGlQoIPBV99Q1RcBAFIh",
+	"hKacMNCsIsUa5IIBsh9PsEEaM8FzfF41KsTWl75uoWIL7ZrogEW5plHCWW8vWi39dkwD/dnVGqH6m5gr",
+	"YnnTaul/C1MkZvJCT/y21SITLtKEwfgm89J9O+0LTMHzi3KzDlemNlavzlbGNm4BifRHtUGwz4jB1IZY",
+	"CBoP+InQtQVxRy9TxcJLkMv/ZbKqE6bQIDaQGbYtMBQsOkL6/bc/VYtBQMPNK567QaNbJRv2vqcdRypd",
+	"kRmKDGjkXQNONKW4YKSu8FSlU4wLOqh/VcHiEc0pGDNcrola9aCpDdWN5k/74rUwffpYTmcbZkU9xc68",
+	"wku50ZX+BHIKsG4gK/ec+fCMhnxlOnACZp4x/mgccRbbx+5h3eV4qq5kGgdrxAk1bXbNsxumRH+q0io7",
+	"EXIrP56EEgluWMhh1mcK5lkdZaHxi3lOdOY5yTKr9lULFaCYBVp58wlCPRLVdB2qm4bDlaCiesDzcHg3",
+	"QjMD3wvosk3O339oPDE/NhZ+S8HqUzpi+guMR8DgIzkQjZpx31pfCQAnaYGjyS/rGePa5+ln8l2+nhCd",
+	"qXQ0YgrwnlYKt6737IrY1xkESkw7U7AGjGrkdk3G85umCRa6mWP8/kbGITI6VyRh3xOvQj9n/MABvGzB",
+	"CwbGB/z7N1yxallM6x+50NSEfv/IxCgZH7x72WrVVsfbwJx62WodkTctCBrZiGLxbNDqoCgYxkXCRpD/",
+	"/euGrwv/8IoSHqm40hpL9tSRPb8xi0KsyhrMjN0aa4MNQi/YeV4zDOy5euYBMeseNFsT467ZKJPROlB0",
+	"gNhw3aViizL1iCXDGjgCUE23LSABM0vXnMAqKAFz4z9pRIG5byA0iKWy5FZzhBZSNR5IGm+6CWCsrqeq",
+	"NIn2TGAH4SzjLBd1sVoahom99FkIQQp1wwD7BhKtjWghHJQ4E4JVmLphIZmx87CN5Jr25hXMneqEP+rZ",
+	"zPXb2Ww2q5+e1sPwR6VacxFWKvqa2URIASTdXjW4GGRWKRwAMwZ2cfnghaOhViLcKpRNLaEQn+2LQ8gV",
+	"eE8T1mgwEb4Hj5YIolTxa61MmOvrT69eYubFETT6I/+bqsThVPME0otBuGqhW+TxQi68gMNZOwml5Gpy",
+	"S75TftiSBBRy6D65WjKn2Zu7ZqRtUNbovdS7ulLIIKm4zG0gjud+59lvlzfCfX8usWIxWX55ksgGJFVC",
+	"R8sV2J5+YBsZRz06WquUjo6UlnoG//nJaUCJt35f2RlbgGGjIgU0jmcgvR/qpiov7f5P8v7z+cfOcbt3",
+	"cvmpfXpCKm3os4pXTP/gVv/Pj/6BS4bBtBdkZgsg2nBl1qbE2kaT+2KuxPpoSd2DTT6EUhZIMwpkJNPY",
+	"lkJAI4P/iOPRaDAoz6bRtLQZR2qPjnaSSwPcUZJQS0d7X+kumncCqREKrJKHxMvyKAz18gQieX4WbYkX",
+	"VcuH5m1CR2ulLVhC32ct2KwFfRi2oAb6RGuxY2Tq9hqJaTGxst/wY5FSrb2UevZVoQCyZoTRosQqC+nY",
+	"Dt5LNcQv9qFtaIlmsnXRgfS6npKWOEh5lNS5cL3TyWG33ftLjXS77Rr59z//VXUBG68uq2YVyk0oi0X6",
+	"lT2FzUgvM/pO9CxHX8VSzBzLXpLtFAQHOrsOF6oT15FoN4xdlTrmejbP1dV+Om7Lpb/K2FaCksMsFbZG",
+	"3rbAP0XomNGw6tIa+mLODeJGtQlbRj8BG2dMAR0DAcuN2AYw86N8vTyZ0BnWzNMkYSKkwrW1df4CvxDe",
+	"dgm6AXTfawaWVOZOHMw83IBGX+i9GCFuQB18XSzETtfguwukwVX3lyOo9VdiApztjqL/qpJUJDwCdx9X",
+	"JORqwpVC9M9QCnaU4bfUAbkAaA0ARKXeDS5GxtOIevUUwAEAsKW4GP6rPugNqjowflkrRdty7vkC0lmC",
+	"1p+KUDsmHLzgaofaeM87vHmfll5T01AYjVTz9mZMk4evENajLnXFriKf93aJSwqHzTP68U7CJutCCAGv",
+	"s/CIUAUdEaCRvE2bdVm8z+wWuy8sEaIIgxD2oi6ZqELRZkXgnHiTMbmhynQwxWivj8NCRV4O2wsKGrbV",
+	"wVBtgk+4eav/6MkrJsphWF63WqTzCTxol72zv518IpWOuKYRD01ASY9RwbK0kudkTNj3qSbc3Ct9od/5",
+	"dNa7/HD2+dN7UgHEF7grhnqfC1rLlQhgeNE1jduQFM4mKRHF8G0/T+h31aO22NCMBWnMk9nBu7//Oi+d",
+	"TeWi8E4W43YeyrpFw3bp+kY1OZymg4gHeB8nmgwJR7+V4edkVm2Q4wJJcjfh+tFSuZHiSxmhyQO1Mq3L",
+	"0UInWMMWTdj3pGkvoTzBrczjuvhwTN68ef0mg3lx2wqlC4sx3T8mBfqFhUCEEMAm/NhuGzb/XIfiHpbA",
+	"XMrGPYVtrofg2vI2/1ZfHKbiSoAZb56oQQZ7DfcPwes1TVZxAk84AxqbSa77CRG90Npzww1+lglqH7X7",
+	"D8MmpqvKXC9KLLvchSAuDxG+IO3PvV9MpE7xkbZatSUGuSWwahOb05QLhPqKnJ9cnHa6XQ8v2pTJmgHq",
+	"XOjHY7AI0RrNK0nWyIevr5g4I27IX096kPYzTLWKnyUumt4SigVShHr0vrCh959hziLGOZsysQvO0fOy",
+	"sIh/sIoXNjaBvuf8+VVP7KJV7GdlChtz7JlI4FB/vw8NR3BRI3QZ8aKikGsAMaHxFaRpQdVSARStf3HF",
+	"6nq61qWliQUMP1wztlOxMBtUzEBavCMAzKJXeX7W7ZFQMq0ijnmAygwkfGPDaGBdavrg9kUQ8eBKNciF",
+	"YcB3ZMktedH9co7sRA41m796SSKWuBTkkI94ovBy64vVHOoPt3hzzt2ZNYtZhoeCUB8RGyaZo2rxWp23",
+	"ecghRmExdU4gWj2LCUhoNdYCry/WvHMxY2qzUsPNscwock7IEkvgD2s0Ofryk7ayQplHYC8tg/dxS7CX",
+	"MUmn73A9uOCACjJgxJZco1vWpaQhbJMCaNK+WOw3b/lRC0QpgMUsHpBKaJKaq5gkYyrISHIxqpEJnQ2w",
+	"uvMS/gW6PPTFyZeTT73Lbq990Tt5n8PcgURXk2pkfM94r5vz0J+QcWH2MY3KEfrby7SDIp5sw6A5tnz4",
+	"kJYeHifaSVw+m75MJNjAhDKXxH0qo/f96R9OMnlNpZycvoPkOcIMQ/OGvGbxTcxtzXREVVKgY6RCpQNN",
+	"H4N728feUHcykfui6M31LtjP2ZubvmfnpypLggbNT98fN2MG0hHQfvWWQ4/phEcRkeKPdOF+BR3TBm9x",
+	"K6hYoBeSpDGUrQ53fM/OpW89ThKreEQlh8PHLMAfgcqXxgIIK1nYPhvCBLmjrDnnCDDr2FfFSpeLD8fk",
+	"z603f4YiWbCM0JwaSYyRo3TNy1Wg4B9o/0gjjxWmtGt5jMjgpSK3a83NBmlnTmgAafTzpJ19QnwfSGbo",
+	"sO8BmwK0ziiSAxr1BQ0nXKgG+cYoFGtAaY1fjEQhqTXn9jYo5hENrhB9f8SE5hYWEilIyCZUhCahAEeB",
+	"NgBTKlxhz1uoUlcleeGZ9kba5jOgkRcNxjAFQu+bBqT67N5YsB5U2nnIRIJI/1JY7d0oeTjUhMVaeyyp",
+	"GMK+AqsKhkxU3DuJKzYrq2tFWIT7VQ59gE6nWDNZXEWkzXMcnqQiYsrHodcHrMlkxK+ZuA+AbX5RH+mm",
+	"17QCHLcEUjc/yfKK4oWP0keDjk4jf6po8aCrkguVUFe8k286IaLZERnSSCGiKhfmdykAScq0hhjIZFz2",
+	"ufhCbsFMpJODd3+HZR3UDmD4g9oBjaKDX9cowT4zLh+lGVElmmdgtXoF7Ps0kiGz1Fi0IHwHeAKa5xTk",
+	"b84tYT5Ts3agklkE9CXjycF28Ixxweao1skehRe8w3VYz8+2Zm3+i+UQopk5oVYjtlGzRXzOcMZCGaQT",
+	"LVt//+1PpIJSs1J1FxoLVfNW/+cDj3IdZhY0eBse/MBYiLHcpZLX3KUNDo8WJOrYSe8nbw3f2HInC/+p",
+	"yjgXnlolq1Yoo53hJynYKbScWlxRW5Bfer1zOIcjMpZCptDYcswE6Qzr+tU6vKuFKh0oyIQwix0zGrI4",
+	"W21nWD+VIR9yFta7XATsnhDkDxpe16vGBcNsJz06KiNx81jzxJQT6gvJfdmql/TD7llY2Kui/KoeIJ4w",
+	"1+oZyZ9Op2Qso1Dp3TZqxu4WvhXRUaJat8k05tdaOLjNge0yGnTNWmwKxYg2hoGFqzZkkumtpkxW36wR",
+	"einljUBnNWT9WYRihNzVgoaLoVwmXDr69w0abDB+AVF3jX5KAwNt9oAbfg77imMTOpDQDZErckxB8TW6",
+	"sduga57AlylrhpTaGW1jaftGBSWfP3fek+vXnlFR6gDKJjMjIWpSo3LUF2DvQ/gG7pm5GEwne9MFYvRh",
+	"j6myXqKKNgiyyA8NtDUDKcV9EbNrecVyC7DLfdlqZfgi6LQ2SAcm4hVQgSg6PCGHNAhkqmnw999eN4qB",
+	"NIGq7DSbpS07y3nMrjm7KXMH5L469D50az6mB3WB0hDShrKP8qXGpvKHYLOZn0FUwDlNJLq75xbnRy8L",
+	"6Jxizv6YT+EccTJI9B/T6VR/KPJOElOhTEjGxqlwJ25kfKUgmnyUeTr6YsBMBv+YQQpGRYE3uK5ngFxX",
+	"LOnOxXdLUkCOMFSUFwATGmlOZ+F8bNVwPDb6zr9j47uHGArKdhuDtubnBjmPGFWMUHXlFRuA4wJBgvVG",
+	"QX+BbIRGBRJ0IRyGw/eFR05+vGnAmHCiBLtBNBoNYuRJo2JyW05O252Pl6ed7mm7d/yLy2zpiyy1hYZh",
+	"rA1cIzcTy5fgtDAG5YQppUUOFs5rQ7DaIG04EiiqcB0qBiySYmRKLuxHQ0mxE2fm2VOTxhyn7AgmQhyx",
+	"SUZKsLloWPYFjKEP4/Tk9C8nF91fOueXnU/t417nywk5rHyTaey/K4cEE+1/+MM0yL//+a9KFf0tZs6+",
+	"cAJ5wIYyZvCj3mql9Uvc6Bi73RZQwwIV4D72hYn6uZDBwuHpU25UCiV1G1a0bWHdNvtQJK3/W3Jh8grs",
+	"R9gEkudXZLbNajG9sRnPwTnkk3AAXUxGRi4usq2PbO7xrdGi0A1SX/DTFgAOZQ6TAlO20HI0WvOdu88t",
+	"WIhdRmNt/gmsDtUMiL1xrtis5qqp8vAcO4QL3IonyDuPdfxAp3kf2b5iJpc0k/MgFnqMyCFcze8wwlCt",
+	"Zdg3JmeeK4tRi01mbC6j30tlgeOatzk/ZFFxV4EjaN53+RCNvxHKwSeqDTX+zmbYDaZ+jm+KzQ6fGvYl",
+	"0g+AMCPjmAXa5PZ3tqIcOlJMxRXoDochq4IqZppB5JlO6/EmKKcVqSvGpqYvN07AIflAM9k0oolW3OtU",
+	"CJmKgEEv/lUIt/BKO/fGBgnRn2gZ9lzuE7ZZjvsQsMuwpZDr432EvqIReTFfYZ1/qG6iuWgTKWP7LkFz",
+	"KDrBDUkxf4qd4Dv4C8CvD9ehn0cvzbYvnL7GPGFQsuHtE5QZglvCo9OKAfwsJNfqUsnTvPX/XLeTVzE1",
+	"r1E2rW3RxnMucZbXphkEbFH+6EqP566esxyTr0TBevzSp4BWjk3C8V7Jub+Sg42u7kyVWmjEbMigvrZJ",
+	"h0MecboakL/tP7gNe9ObcB1701/fz4uie8qJiI+4TBXxd5UcotIxlEGKzoAkpiHXv6FVp2ScYHoAtoEW",
+	"WTpbdk7WNqzrfVh+UseeG2Q7R+XPuM5ZHfuG7q5OqweZija9KTO+A5rQSI5SdkRSkUVU7e+YnQT5Rzl1",
+	"cfHEZCqSmK86LPfUVg4KZputdUZ2YY0N1Ax1umfk1Yu3b+sviNsm4IUTMdL77XggP87tgWJKcSmOpbzi",
+	"TI+sL0kM0+IVm8bRwbuDJp3y5vWLgx+//vj/AAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
