@@ -164,9 +164,7 @@ function AnnouncementForm({
           description={`Markdown: **bold**, *italic*, [a link](https://…), lists with -. ${length(form.values.body)} / ${BODY_MAX} characters`}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           required
-          autosize
-          minRows={5}
-          maxRows={16}
+          rows={8}
           {...form.getInputProps('body')}
         />
         {!platform && (
