@@ -37,18 +37,18 @@ export function AnnouncementCard({ announcement: a, onMarkRead, marking, onRecei
           <Group gap={6}>
             {a.pinned && <Badge variant="light">Pinned</Badge>}
             {a.fromPlatform && (
-              <Badge variant="light" color="grape">
+              <Badge variant="default">
                 From Cantica
               </Badge>
             )}
-            {unread && <Badge color="red">Unread</Badge>}
+            {unread && <Badge color="red.9">Unread</Badge>}
             {a.status === 'scheduled' && (
-              <Badge variant="outline" color="gray">
+              <Badge variant="default">
                 Scheduled
               </Badge>
             )}
             {a.status === 'expired' && (
-              <Badge variant="outline" color="gray">
+              <Badge variant="default">
                 Expired
               </Badge>
             )}
@@ -80,7 +80,7 @@ export function AnnouncementCard({ announcement: a, onMarkRead, marking, onRecei
             </Button>
           )}
           {a.forMe && a.requiresAcknowledgement && a.acknowledged && (
-            <Text size="sm" c="teal">
+            <Text size="sm" fw={500}>
               You confirmed you have read this.
             </Text>
           )}

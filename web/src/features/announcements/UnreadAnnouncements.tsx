@@ -9,7 +9,7 @@ export function UnreadBadge({ choirId }: { choirId: string | null }) {
   const n = unread.data ?? 0;
   if (n === 0) return null;
   return (
-    <Badge size="sm" color="red" circle={n < 10}>
+    <Badge size="sm" color="red.9" circle={n < 10}>
       {n}
       <VisuallyHidden> unread</VisuallyHidden>
     </Badge>
