@@ -52,7 +52,6 @@ const (
 	MsgNotFound      = "Announcement not found."
 	MsgNoAck         = "This announcement does not ask members to acknowledge it."
 	MsgNotPublished  = "This announcement is not published yet."
-	MsgAllAck        = "Everyone has acknowledged this announcement."
 	msgRemindedAt    = "A reminder was sent on %s. You can send another after %s."
 )
 
