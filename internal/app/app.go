@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/cantica/cantica/internal/actionlink"
+	"github.com/cantica/cantica/internal/announce"
 	"github.com/cantica/cantica/internal/attendance"
 	"github.com/cantica/cantica/internal/auth"
 	"github.com/cantica/cantica/internal/auth/oidc"
@@ -127,6 +128,7 @@ type App struct {
 	Planning   *planning.Service
 	ChoirMail  *choirmail.Service
 	Jobs       *jobs.Queue
+	Announce   *announce.Service
 	logger     *slog.Logger
 }
 
@@ -155,6 +157,8 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	// What is kept per occurrence follows the calendar's changes.
 	events.Follow(attended, plans, links)
 	choirMail := choirmail.New(d, cfg, mailer, links, accounts, logger, now)
+	// Announcements (issue 27): their publish mail and reminders run on the queue.
+	announcements := announce.New(d, cfg, mailer, links, queue, logger, now)
 	files := opts.Files
 	if files == nil {
 		var err error
@@ -164,12 +168,12 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	}
 	library.UseFiles(files, cfg.Blob.MaxUploadBytes)
 	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised,
-		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail, Jobs: queue,
+		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements,
 		Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache, BodyIdleTimeout: opts.BodyIdleTimeout})
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised, Links: links, Attendance: attended, Planning: plans, ChoirMail: choirMail, Jobs: queue, logger: logger}, nil
+	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised, Links: links, Attendance: attended, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements, logger: logger}, nil
 }
 
 // RunBackground delivers mail, runs queued jobs and clears expired data until ctx is done.

@@ -196,3 +196,24 @@ func choirMessage(kind, subject, to, unsubscribe string, data any) (Message, err
 	msg.ListUnsubscribe = unsubscribe
 	return msg, nil
 }
+
+// AnnouncementData is a choir's announcement emailed to a member when it
+// is published, or as a reminder to acknowledge it.
+type AnnouncementData struct {
+	ChoirMail
+	Title       string
+	BodyHTML    htmltemplate.HTML // already sanitised (internal/markdown)
+	BodyText    string            // the Markdown as written: plain text that reads well
+	RequiresAck bool
+	Reminder    bool
+	Open        string // the announcements page
+}
+
+// Announcement is a choir's announcement emailed to one member.
+func Announcement(to string, d AnnouncementData) (Message, error) {
+	subject := d.ChoirName + ": " + d.Title
+	if d.Reminder {
+		subject = d.ChoirName + ": reminder: " + d.Title
+	}
+	return choirMessage("announcement", subject, to, d.Unsubscribe, d)
+}

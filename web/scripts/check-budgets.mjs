@@ -49,6 +49,11 @@ const ADDED = {
     over: [SHELL, 'src/features/music/MusicPiecePage.tsx'],
     what: "the practice studio's own JavaScript (issue 16)",
   },
+  'src/features/announcements/AnnouncementsPage.tsx': {
+    budget: 20,
+    over: [SHELL],
+    what: 'the announcements page, its form and who-has-read dialog (issue 27)',
+  },
 };
 
 function readManifest(name) {

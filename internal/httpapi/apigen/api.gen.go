@@ -47,6 +47,27 @@ func (e AffiliationCategory) Valid() bool {
 	}
 }
 
+// Defines values for AnnouncementStatus.
+const (
+	AnnouncementStatusExpired   AnnouncementStatus = "expired"
+	AnnouncementStatusPublished AnnouncementStatus = "published"
+	AnnouncementStatusScheduled AnnouncementStatus = "scheduled"
+)
+
+// Valid indicates whether the value is a known member of the AnnouncementStatus enum.
+func (e AnnouncementStatus) Valid() bool {
+	switch e {
+	case AnnouncementStatusExpired:
+		return true
+	case AnnouncementStatusPublished:
+		return true
+	case AnnouncementStatusScheduled:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for AttachmentType.
 const (
 	AttachmentTypeAudioFull AttachmentType = "audio_full"
@@ -262,16 +283,16 @@ func (e EditScope) Valid() bool {
 
 // Defines values for EventStatus.
 const (
-	Draft     EventStatus = "draft"
-	Published EventStatus = "published"
+	EventStatusDraft     EventStatus = "draft"
+	EventStatusPublished EventStatus = "published"
 )
 
 // Valid indicates whether the value is a known member of the EventStatus enum.
 func (e EventStatus) Valid() bool {
 	switch e {
-	case Draft:
+	case EventStatusDraft:
 		return true
-	case Published:
+	case EventStatusPublished:
 		return true
 	default:
 		return false
@@ -1024,6 +1045,133 @@ type AffiliationCategory string
 // AffiliationChange defines model for AffiliationChange.
 type AffiliationChange struct {
 	ReligiousAffiliationId string `json:"religiousAffiliationId"`
+}
+
+// Announcement defines model for Announcement.
+type Announcement struct {
+	Acknowledged bool   `json:"acknowledged"`
+	AuthorName   string `json:"authorName"`
+
+	// Body The Markdown as written.
+	Body string `json:"body"`
+
+	// BodyHtml The body rendered to sanitised HTML.
+	BodyHtml       string     `json:"bodyHtml"`
+	CreatedAt      time.Time  `json:"createdAt"`
+	EmailOnPublish bool       `json:"emailOnPublish"`
+	ExpiresAt      *time.Time `json:"expiresAt,omitempty"`
+
+	// ForMe Published, not expired, and the caller is in its audience.
+	ForMe        bool   `json:"forMe"`
+	FromPlatform bool   `json:"fromPlatform"`
+	Id           string `json:"id"`
+
+	// NextReminderAt When the next reminder may be sent, while that is in the future.
+	NextReminderAt *time.Time `json:"nextReminderAt,omitempty"`
+	Pinned         bool       `json:"pinned"`
+	PublishAt      time.Time  `json:"publishAt"`
+	Read           bool       `json:"read"`
+
+	// RemindedAt When those who had not acknowledged were last reminded.
+	RemindedAt              *time.Time              `json:"remindedAt,omitempty"`
+	RequiresAcknowledgement bool                    `json:"requiresAcknowledgement"`
+	Stats                   *AnnouncementStats      `json:"stats,omitempty"`
+	Status                  AnnouncementStatus      `json:"status"`
+	Title                   string                  `json:"title"`
+	UpdatedAt               time.Time               `json:"updatedAt"`
+	VoiceParts              []AnnouncementVoicePart `json:"voiceParts"`
+}
+
+// AnnouncementStatus defines model for Announcement.Status.
+type AnnouncementStatus string
+
+// AnnouncementCreated defines model for AnnouncementCreated.
+type AnnouncementCreated struct {
+	Id string `json:"id"`
+}
+
+// AnnouncementInput defines model for AnnouncementInput.
+type AnnouncementInput struct {
+	// Body Markdown, up to 20,000 characters; raw HTML in it is dropped.
+	Body           string `json:"body"`
+	EmailOnPublish *bool  `json:"emailOnPublish,omitempty"`
+
+	// ExpiresAt When it is hidden; after publishAt. Absent or null - never.
+	ExpiresAt *time.Time `json:"expiresAt,omitempty"`
+
+	// MaterialChange On an edit, clear everyone's reading and acknowledgement.
+	MaterialChange *bool `json:"materialChange,omitempty"`
+	Pinned         *bool `json:"pinned,omitempty"`
+
+	// PublishAt When it becomes visible (and is emailed); absent or null - now.
+	PublishAt               *time.Time `json:"publishAt,omitempty"`
+	RequiresAcknowledgement *bool      `json:"requiresAcknowledgement,omitempty"`
+
+	// Title 1 to 200 characters, one line.
+	Title string `json:"title"`
+
+	// VoicePartIds The voice parts it is for; empty - the whole choir. Ignored for platform announcements.
+	VoicePartIds *[]string `json:"voicePartIds,omitempty"`
+}
+
+// AnnouncementList defines model for AnnouncementList.
+type AnnouncementList struct {
+	Announcements []Announcement `json:"announcements"`
+
+	// CanManage Whether the caller writes this list's announcements.
+	CanManage bool `json:"canManage"`
+	Unread    int  `json:"unread"`
+}
+
+// AnnouncementPartStats defines model for AnnouncementPartStats.
+type AnnouncementPartStats struct {
+	Acknowledged int    `json:"acknowledged"`
+	Audience     int    `json:"audience"`
+	Name         string `json:"name"`
+	Read         int    `json:"read"`
+}
+
+// AnnouncementPerson defines model for AnnouncementPerson.
+type AnnouncementPerson struct {
+	Acknowledged bool     `json:"acknowledged"`
+	Name         string   `json:"name"`
+	Read         bool     `json:"read"`
+	UserId       string   `json:"userId"`
+	VoiceParts   []string `json:"voiceParts"`
+}
+
+// AnnouncementReadRequest defines model for AnnouncementReadRequest.
+type AnnouncementReadRequest struct {
+	Acknowledge *bool `json:"acknowledge,omitempty"`
+}
+
+// AnnouncementReceipts defines model for AnnouncementReceipts.
+type AnnouncementReceipts struct {
+	NextReminderAt          *time.Time              `json:"nextReminderAt,omitempty"`
+	Parts                   []AnnouncementPartStats `json:"parts"`
+	People                  []AnnouncementPerson    `json:"people"`
+	RemindedAt              *time.Time              `json:"remindedAt,omitempty"`
+	RequiresAcknowledgement bool                    `json:"requiresAcknowledgement"`
+	Totals                  AnnouncementStats       `json:"totals"`
+}
+
+// AnnouncementReminded defines model for AnnouncementReminded.
+type AnnouncementReminded struct {
+	NextReminderAt time.Time `json:"nextReminderAt"`
+	RemindedAt     time.Time `json:"remindedAt"`
+}
+
+// AnnouncementStats defines model for AnnouncementStats.
+type AnnouncementStats struct {
+	Acknowledged int `json:"acknowledged"`
+	Audience     int `json:"audience"`
+	Read         int `json:"read"`
+}
+
+// AnnouncementVoicePart defines model for AnnouncementVoicePart.
+type AnnouncementVoicePart struct {
+	Id   string `json:"id"`
+	Name string `json:"name"`
 }
 
 // Attachment defines model for Attachment.
@@ -2873,6 +3021,11 @@ type TotpEnrollment struct {
 	Secret string `json:"secret"`
 }
 
+// UnreadCount defines model for UnreadCount.
+type UnreadCount struct {
+	Count int `json:"count"`
+}
+
 // UnsubscribeLink defines model for UnsubscribeLink.
 type UnsubscribeLink struct {
 	ChoirName string `json:"choirName"`
@@ -2970,6 +3123,9 @@ type WeekPiece struct {
 	MusicId      string `json:"musicId"`
 	Title        string `json:"title"`
 }
+
+// AnnouncementId defines model for AnnouncementId.
+type AnnouncementId = string
 
 // AttachmentId defines model for AttachmentId.
 type AttachmentId = string
@@ -3290,6 +3446,15 @@ type UpdateChoirJSONRequestBody = ChoirUpdate
 // UpdateChoirAffiliationJSONRequestBody defines body for UpdateChoirAffiliation for application/json ContentType.
 type UpdateChoirAffiliationJSONRequestBody = AffiliationChange
 
+// CreateAnnouncementJSONRequestBody defines body for CreateAnnouncement for application/json ContentType.
+type CreateAnnouncementJSONRequestBody = AnnouncementInput
+
+// UpdateAnnouncementJSONRequestBody defines body for UpdateAnnouncement for application/json ContentType.
+type UpdateAnnouncementJSONRequestBody = AnnouncementInput
+
+// MarkAnnouncementReadJSONRequestBody defines body for MarkAnnouncementRead for application/json ContentType.
+type MarkAnnouncementReadJSONRequestBody = AnnouncementReadRequest
+
 // SetAttendanceSettingsJSONRequestBody defines body for SetAttendanceSettings for application/json ContentType.
 type SetAttendanceSettingsJSONRequestBody = AttendanceSettings
 
@@ -3412,6 +3577,12 @@ type AnswerRsvpLinkJSONRequestBody = RsvpAnswerInput
 
 // UpdateMasterFeastJSONRequestBody defines body for UpdateMasterFeast for application/json ContentType.
 type UpdateMasterFeastJSONRequestBody = MasterFeastUpdate
+
+// CreatePlatformAnnouncementJSONRequestBody defines body for CreatePlatformAnnouncement for application/json ContentType.
+type CreatePlatformAnnouncementJSONRequestBody = AnnouncementInput
+
+// UpdatePlatformAnnouncementJSONRequestBody defines body for UpdatePlatformAnnouncement for application/json ContentType.
+type UpdatePlatformAnnouncementJSONRequestBody = AnnouncementInput
 
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
@@ -3544,6 +3715,30 @@ type ServerInterface interface {
 	// UpdateChoirAffiliation Change a choir's religious affiliation and with it its liturgical calendar (manage:choir).
 	// (PUT /choirs/{choirId}/affiliation)
 	UpdateChoirAffiliation(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// ListAnnouncements The choir's announcements and the platform's, pinned first, then newest first (any member of the choir).
+	// (GET /choirs/{choirId}/announcements)
+	ListAnnouncements(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// CreateAnnouncement Write an announcement to the choir or some voice parts (manage:communications).
+	// (POST /choirs/{choirId}/announcements)
+	CreateAnnouncement(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// CountUnreadAnnouncements How many announcements for the caller in the choir they have not read (any member of the choir).
+	// (GET /choirs/{choirId}/announcements/unread)
+	CountUnreadAnnouncements(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// DeleteAnnouncement Remove an announcement of the choir (manage:communications).
+	// (DELETE /choirs/{choirId}/announcements/{announcementId})
+	DeleteAnnouncement(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId)
+	// UpdateAnnouncement Change an announcement of the choir (manage:communications).
+	// (PUT /choirs/{choirId}/announcements/{announcementId})
+	UpdateAnnouncement(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId)
+	// MarkAnnouncementRead Mark an announcement for the caller read, and acknowledged when asked (any member in its audience).
+	// (POST /choirs/{choirId}/announcements/{announcementId}/read)
+	MarkAnnouncementRead(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId)
+	// GetAnnouncementReceipts Who of the audience has read and acknowledged an announcement, by voice part (manage:communications).
+	// (GET /choirs/{choirId}/announcements/{announcementId}/receipts)
+	GetAnnouncementReceipts(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId)
+	// RemindAnnouncement Email those of the audience who have not acknowledged an announcement (manage:communications), once in 48 hours.
+	// (POST /choirs/{choirId}/announcements/{announcementId}/remind)
+	RemindAnnouncement(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId)
 	// GetAttendanceSettings The choir's attendance settings (edit:calendar).
 	// (GET /choirs/{choirId}/attendance-settings)
 	GetAttendanceSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -3877,6 +4072,18 @@ type ServerInterface interface {
 	// UpdateMasterFeast Correct a master feast's name or rank, or (de)activate it (admin:global). Regeneration keeps the correction.
 	// (PATCH /master-feasts/{masterFeastId})
 	UpdateMasterFeast(w http.ResponseWriter, r *http.Request, masterFeastId string)
+	// ListPlatformAnnouncements The platform's announcements to every choir (manage:announcements - global admins).
+	// (GET /platform-announcements)
+	ListPlatformAnnouncements(w http.ResponseWriter, r *http.Request)
+	// CreatePlatformAnnouncement Write an announcement shown in every choir's list (manage:announcements).
+	// (POST /platform-announcements)
+	CreatePlatformAnnouncement(w http.ResponseWriter, r *http.Request)
+	// DeletePlatformAnnouncement Remove a platform announcement (manage:announcements).
+	// (DELETE /platform-announcements/{announcementId})
+	DeletePlatformAnnouncement(w http.ResponseWriter, r *http.Request, announcementId AnnouncementId)
+	// UpdatePlatformAnnouncement Change a platform announcement (manage:announcements).
+	// (PUT /platform-announcements/{announcementId})
+	UpdatePlatformAnnouncement(w http.ResponseWriter, r *http.Request, announcementId AnnouncementId)
 	// ListAffiliations Religious affiliations (choir focus and tradition), by sort order then name.
 	// (GET /reference/affiliations)
 	ListAffiliations(w http.ResponseWriter, r *http.Request)
@@ -4730,6 +4937,259 @@ func (siw *ServerInterfaceWrapper) UpdateChoirAffiliation(w http.ResponseWriter,
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.UpdateChoirAffiliation(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListAnnouncements operation middleware
+func (siw *ServerInterfaceWrapper) ListAnnouncements(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListAnnouncements(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreateAnnouncement operation middleware
+func (siw *ServerInterfaceWrapper) CreateAnnouncement(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateAnnouncement(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CountUnreadAnnouncements operation middleware
+func (siw *ServerInterfaceWrapper) CountUnreadAnnouncements(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CountUnreadAnnouncements(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DeleteAnnouncement operation middleware
+func (siw *ServerInterfaceWrapper) DeleteAnnouncement(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "announcementId" -------------
+	var announcementId AnnouncementId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "announcementId", r.PathValue("announcementId"), &announcementId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "announcementId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DeleteAnnouncement(w, r, choirId, announcementId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// UpdateAnnouncement operation middleware
+func (siw *ServerInterfaceWrapper) UpdateAnnouncement(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "announcementId" -------------
+	var announcementId AnnouncementId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "announcementId", r.PathValue("announcementId"), &announcementId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "announcementId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.UpdateAnnouncement(w, r, choirId, announcementId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// MarkAnnouncementRead operation middleware
+func (siw *ServerInterfaceWrapper) MarkAnnouncementRead(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "announcementId" -------------
+	var announcementId AnnouncementId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "announcementId", r.PathValue("announcementId"), &announcementId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "announcementId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.MarkAnnouncementRead(w, r, choirId, announcementId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetAnnouncementReceipts operation middleware
+func (siw *ServerInterfaceWrapper) GetAnnouncementReceipts(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "announcementId" -------------
+	var announcementId AnnouncementId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "announcementId", r.PathValue("announcementId"), &announcementId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "announcementId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetAnnouncementReceipts(w, r, choirId, announcementId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// RemindAnnouncement operation middleware
+func (siw *ServerInterfaceWrapper) RemindAnnouncement(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "announcementId" -------------
+	var announcementId AnnouncementId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "announcementId", r.PathValue("announcementId"), &announcementId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "announcementId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.RemindAnnouncement(w, r, choirId, announcementId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -8699,6 +9159,86 @@ func (siw *ServerInterfaceWrapper) UpdateMasterFeast(w http.ResponseWriter, r *h
 	handler.ServeHTTP(w, r)
 }
 
+// ListPlatformAnnouncements operation middleware
+func (siw *ServerInterfaceWrapper) ListPlatformAnnouncements(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListPlatformAnnouncements(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreatePlatformAnnouncement operation middleware
+func (siw *ServerInterfaceWrapper) CreatePlatformAnnouncement(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreatePlatformAnnouncement(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DeletePlatformAnnouncement operation middleware
+func (siw *ServerInterfaceWrapper) DeletePlatformAnnouncement(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "announcementId" -------------
+	var announcementId AnnouncementId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "announcementId", r.PathValue("announcementId"), &announcementId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "announcementId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DeletePlatformAnnouncement(w, r, announcementId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// UpdatePlatformAnnouncement operation middleware
+func (siw *ServerInterfaceWrapper) UpdatePlatformAnnouncement(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "announcementId" -------------
+	var announcementId AnnouncementId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "announcementId", r.PathValue("announcementId"), &announcementId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "announcementId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.UpdatePlatformAnnouncement(w, r, announcementId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // ListAffiliations operation middleware
 func (siw *ServerInterfaceWrapper) ListAffiliations(w http.ResponseWriter, r *http.Request) {
 
@@ -9018,6 +9558,18 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/liturgy", wrapper.SetMusicLiturgy)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music-usage", wrapper.GetMusicUsage)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music-usage/export", wrapper.ExportMusicUsage)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/announcements", wrapper.ListAnnouncements)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/announcements", wrapper.CreateAnnouncement)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/announcements/unread", wrapper.CountUnreadAnnouncements)
+	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/choirs/{choirId}/announcements/{announcementId}", wrapper.DeleteAnnouncement)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/announcements/{announcementId}", wrapper.UpdateAnnouncement)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/announcements/{announcementId}/read", wrapper.MarkAnnouncementRead)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/announcements/{announcementId}/receipts", wrapper.GetAnnouncementReceipts)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/announcements/{announcementId}/remind", wrapper.RemindAnnouncement)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/platform-announcements", wrapper.ListPlatformAnnouncements)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/platform-announcements", wrapper.CreatePlatformAnnouncement)
+	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/platform-announcements/{announcementId}", wrapper.DeletePlatformAnnouncement)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/platform-announcements/{announcementId}", wrapper.UpdatePlatformAnnouncement)
 
 	return m
 }
@@ -12644,6 +13196,745 @@ type UpdateChoirAffiliationdefaultJSONResponse struct {
 }
 
 func (response UpdateChoirAffiliationdefaultJSONResponse) VisitUpdateChoirAffiliationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAnnouncementsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListAnnouncementsResponseObject interface {
+	VisitListAnnouncementsResponse(w http.ResponseWriter) error
+}
+
+type ListAnnouncements200JSONResponse AnnouncementList
+
+func (response ListAnnouncements200JSONResponse) VisitListAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAnnouncements401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListAnnouncements401JSONResponse) VisitListAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAnnouncements403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListAnnouncements403JSONResponse) VisitListAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAnnouncements404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListAnnouncements404JSONResponse) VisitListAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAnnouncementsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListAnnouncementsdefaultJSONResponse) VisitListAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAnnouncementRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *CreateAnnouncementJSONRequestBody
+}
+
+type CreateAnnouncementResponseObject interface {
+	VisitCreateAnnouncementResponse(w http.ResponseWriter) error
+}
+
+type CreateAnnouncement201JSONResponse AnnouncementCreated
+
+func (response CreateAnnouncement201JSONResponse) VisitCreateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAnnouncement400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateAnnouncement400JSONResponse) VisitCreateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAnnouncement401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateAnnouncement401JSONResponse) VisitCreateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAnnouncement403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateAnnouncement403JSONResponse) VisitCreateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAnnouncement404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateAnnouncement404JSONResponse) VisitCreateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAnnouncement408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreateAnnouncement408JSONResponse) VisitCreateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateAnnouncementdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateAnnouncementdefaultJSONResponse) VisitCreateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CountUnreadAnnouncementsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type CountUnreadAnnouncementsResponseObject interface {
+	VisitCountUnreadAnnouncementsResponse(w http.ResponseWriter) error
+}
+
+type CountUnreadAnnouncements200JSONResponse UnreadCount
+
+func (response CountUnreadAnnouncements200JSONResponse) VisitCountUnreadAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CountUnreadAnnouncements401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CountUnreadAnnouncements401JSONResponse) VisitCountUnreadAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CountUnreadAnnouncements403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CountUnreadAnnouncements403JSONResponse) VisitCountUnreadAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CountUnreadAnnouncements404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CountUnreadAnnouncements404JSONResponse) VisitCountUnreadAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CountUnreadAnnouncementsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CountUnreadAnnouncementsdefaultJSONResponse) VisitCountUnreadAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAnnouncementRequestObject struct {
+	ChoirId        ChoirId        `json:"choirId"`
+	AnnouncementId AnnouncementId `json:"announcementId"`
+}
+
+type DeleteAnnouncementResponseObject interface {
+	VisitDeleteAnnouncementResponse(w http.ResponseWriter) error
+}
+
+type DeleteAnnouncement204Response struct {
+}
+
+func (response DeleteAnnouncement204Response) VisitDeleteAnnouncementResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteAnnouncement401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteAnnouncement401JSONResponse) VisitDeleteAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAnnouncement403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteAnnouncement403JSONResponse) VisitDeleteAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAnnouncement404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteAnnouncement404JSONResponse) VisitDeleteAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteAnnouncementdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DeleteAnnouncementdefaultJSONResponse) VisitDeleteAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAnnouncementRequestObject struct {
+	ChoirId        ChoirId        `json:"choirId"`
+	AnnouncementId AnnouncementId `json:"announcementId"`
+	Body           *UpdateAnnouncementJSONRequestBody
+}
+
+type UpdateAnnouncementResponseObject interface {
+	VisitUpdateAnnouncementResponse(w http.ResponseWriter) error
+}
+
+type UpdateAnnouncement204Response struct {
+}
+
+func (response UpdateAnnouncement204Response) VisitUpdateAnnouncementResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type UpdateAnnouncement400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateAnnouncement400JSONResponse) VisitUpdateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAnnouncement401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateAnnouncement401JSONResponse) VisitUpdateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAnnouncement403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateAnnouncement403JSONResponse) VisitUpdateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAnnouncement404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateAnnouncement404JSONResponse) VisitUpdateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAnnouncement408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response UpdateAnnouncement408JSONResponse) VisitUpdateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateAnnouncementdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response UpdateAnnouncementdefaultJSONResponse) VisitUpdateAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAnnouncementReadRequestObject struct {
+	ChoirId        ChoirId        `json:"choirId"`
+	AnnouncementId AnnouncementId `json:"announcementId"`
+	Body           *MarkAnnouncementReadJSONRequestBody
+}
+
+type MarkAnnouncementReadResponseObject interface {
+	VisitMarkAnnouncementReadResponse(w http.ResponseWriter) error
+}
+
+type MarkAnnouncementRead204Response struct {
+}
+
+func (response MarkAnnouncementRead204Response) VisitMarkAnnouncementReadResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type MarkAnnouncementRead400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response MarkAnnouncementRead400JSONResponse) VisitMarkAnnouncementReadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAnnouncementRead401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response MarkAnnouncementRead401JSONResponse) VisitMarkAnnouncementReadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAnnouncementRead403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response MarkAnnouncementRead403JSONResponse) VisitMarkAnnouncementReadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAnnouncementRead404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response MarkAnnouncementRead404JSONResponse) VisitMarkAnnouncementReadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MarkAnnouncementReaddefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response MarkAnnouncementReaddefaultJSONResponse) VisitMarkAnnouncementReadResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnnouncementReceiptsRequestObject struct {
+	ChoirId        ChoirId        `json:"choirId"`
+	AnnouncementId AnnouncementId `json:"announcementId"`
+}
+
+type GetAnnouncementReceiptsResponseObject interface {
+	VisitGetAnnouncementReceiptsResponse(w http.ResponseWriter) error
+}
+
+type GetAnnouncementReceipts200JSONResponse AnnouncementReceipts
+
+func (response GetAnnouncementReceipts200JSONResponse) VisitGetAnnouncementReceiptsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnnouncementReceipts401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAnnouncementReceipts401JSONResponse) VisitGetAnnouncementReceiptsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnnouncementReceipts403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetAnnouncementReceipts403JSONResponse) VisitGetAnnouncementReceiptsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnnouncementReceipts404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetAnnouncementReceipts404JSONResponse) VisitGetAnnouncementReceiptsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnnouncementReceiptsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetAnnouncementReceiptsdefaultJSONResponse) VisitGetAnnouncementReceiptsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindAnnouncementRequestObject struct {
+	ChoirId        ChoirId        `json:"choirId"`
+	AnnouncementId AnnouncementId `json:"announcementId"`
+}
+
+type RemindAnnouncementResponseObject interface {
+	VisitRemindAnnouncementResponse(w http.ResponseWriter) error
+}
+
+type RemindAnnouncement200JSONResponse AnnouncementReminded
+
+func (response RemindAnnouncement200JSONResponse) VisitRemindAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindAnnouncement401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RemindAnnouncement401JSONResponse) VisitRemindAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindAnnouncement403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RemindAnnouncement403JSONResponse) VisitRemindAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindAnnouncement404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RemindAnnouncement404JSONResponse) VisitRemindAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindAnnouncement409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RemindAnnouncement409JSONResponse) VisitRemindAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindAnnouncement429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response RemindAnnouncement429JSONResponse) VisitRemindAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindAnnouncementdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response RemindAnnouncementdefaultJSONResponse) VisitRemindAnnouncementResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -23273,6 +24564,346 @@ func (response UpdateMasterFeastdefaultJSONResponse) VisitUpdateMasterFeastRespo
 	return err
 }
 
+type ListPlatformAnnouncementsRequestObject struct {
+}
+
+type ListPlatformAnnouncementsResponseObject interface {
+	VisitListPlatformAnnouncementsResponse(w http.ResponseWriter) error
+}
+
+type ListPlatformAnnouncements200JSONResponse AnnouncementList
+
+func (response ListPlatformAnnouncements200JSONResponse) VisitListPlatformAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlatformAnnouncements401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListPlatformAnnouncements401JSONResponse) VisitListPlatformAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlatformAnnouncements403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListPlatformAnnouncements403JSONResponse) VisitListPlatformAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPlatformAnnouncementsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListPlatformAnnouncementsdefaultJSONResponse) VisitListPlatformAnnouncementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlatformAnnouncementRequestObject struct {
+	Body *CreatePlatformAnnouncementJSONRequestBody
+}
+
+type CreatePlatformAnnouncementResponseObject interface {
+	VisitCreatePlatformAnnouncementResponse(w http.ResponseWriter) error
+}
+
+type CreatePlatformAnnouncement201JSONResponse AnnouncementCreated
+
+func (response CreatePlatformAnnouncement201JSONResponse) VisitCreatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlatformAnnouncement400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreatePlatformAnnouncement400JSONResponse) VisitCreatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlatformAnnouncement401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreatePlatformAnnouncement401JSONResponse) VisitCreatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlatformAnnouncement403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreatePlatformAnnouncement403JSONResponse) VisitCreatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlatformAnnouncement408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreatePlatformAnnouncement408JSONResponse) VisitCreatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePlatformAnnouncementdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreatePlatformAnnouncementdefaultJSONResponse) VisitCreatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePlatformAnnouncementRequestObject struct {
+	AnnouncementId AnnouncementId `json:"announcementId"`
+}
+
+type DeletePlatformAnnouncementResponseObject interface {
+	VisitDeletePlatformAnnouncementResponse(w http.ResponseWriter) error
+}
+
+type DeletePlatformAnnouncement204Response struct {
+}
+
+func (response DeletePlatformAnnouncement204Response) VisitDeletePlatformAnnouncementResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeletePlatformAnnouncement401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeletePlatformAnnouncement401JSONResponse) VisitDeletePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePlatformAnnouncement403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeletePlatformAnnouncement403JSONResponse) VisitDeletePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePlatformAnnouncement404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeletePlatformAnnouncement404JSONResponse) VisitDeletePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePlatformAnnouncementdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DeletePlatformAnnouncementdefaultJSONResponse) VisitDeletePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlatformAnnouncementRequestObject struct {
+	AnnouncementId AnnouncementId `json:"announcementId"`
+	Body           *UpdatePlatformAnnouncementJSONRequestBody
+}
+
+type UpdatePlatformAnnouncementResponseObject interface {
+	VisitUpdatePlatformAnnouncementResponse(w http.ResponseWriter) error
+}
+
+type UpdatePlatformAnnouncement204Response struct {
+}
+
+func (response UpdatePlatformAnnouncement204Response) VisitUpdatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type UpdatePlatformAnnouncement400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdatePlatformAnnouncement400JSONResponse) VisitUpdatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlatformAnnouncement401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdatePlatformAnnouncement401JSONResponse) VisitUpdatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlatformAnnouncement403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdatePlatformAnnouncement403JSONResponse) VisitUpdatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlatformAnnouncement404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdatePlatformAnnouncement404JSONResponse) VisitUpdatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlatformAnnouncement408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response UpdatePlatformAnnouncement408JSONResponse) VisitUpdatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePlatformAnnouncementdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response UpdatePlatformAnnouncementdefaultJSONResponse) VisitUpdatePlatformAnnouncementResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListAffiliationsRequestObject struct {
 }
 
@@ -23546,6 +25177,30 @@ type StrictServerInterface interface {
 	// UpdateChoirAffiliation Change a choir's religious affiliation and with it its liturgical calendar (manage:choir).
 	// (PUT /choirs/{choirId}/affiliation)
 	UpdateChoirAffiliation(ctx context.Context, request UpdateChoirAffiliationRequestObject) (UpdateChoirAffiliationResponseObject, error)
+	// ListAnnouncements The choir's announcements and the platform's, pinned first, then newest first (any member of the choir).
+	// (GET /choirs/{choirId}/announcements)
+	ListAnnouncements(ctx context.Context, request ListAnnouncementsRequestObject) (ListAnnouncementsResponseObject, error)
+	// CreateAnnouncement Write an announcement to the choir or some voice parts (manage:communications).
+	// (POST /choirs/{choirId}/announcements)
+	CreateAnnouncement(ctx context.Context, request CreateAnnouncementRequestObject) (CreateAnnouncementResponseObject, error)
+	// CountUnreadAnnouncements How many announcements for the caller in the choir they have not read (any member of the choir).
+	// (GET /choirs/{choirId}/announcements/unread)
+	CountUnreadAnnouncements(ctx context.Context, request CountUnreadAnnouncementsRequestObject) (CountUnreadAnnouncementsResponseObject, error)
+	// DeleteAnnouncement Remove an announcement of the choir (manage:communications).
+	// (DELETE /choirs/{choirId}/announcements/{announcementId})
+	DeleteAnnouncement(ctx context.Context, request DeleteAnnouncementRequestObject) (DeleteAnnouncementResponseObject, error)
+	// UpdateAnnouncement Change an announcement of the choir (manage:communications).
+	// (PUT /choirs/{choirId}/announcements/{announcementId})
+	UpdateAnnouncement(ctx context.Context, request UpdateAnnouncementRequestObject) (UpdateAnnouncementResponseObject, error)
+	// MarkAnnouncementRead Mark an announcement for the caller read, and acknowledged when asked (any member in its audience).
+	// (POST /choirs/{choirId}/announcements/{announcementId}/read)
+	MarkAnnouncementRead(ctx context.Context, request MarkAnnouncementReadRequestObject) (MarkAnnouncementReadResponseObject, error)
+	// GetAnnouncementReceipts Who of the audience has read and acknowledged an announcement, by voice part (manage:communications).
+	// (GET /choirs/{choirId}/announcements/{announcementId}/receipts)
+	GetAnnouncementReceipts(ctx context.Context, request GetAnnouncementReceiptsRequestObject) (GetAnnouncementReceiptsResponseObject, error)
+	// RemindAnnouncement Email those of the audience who have not acknowledged an announcement (manage:communications), once in 48 hours.
+	// (POST /choirs/{choirId}/announcements/{announcementId}/remind)
+	RemindAnnouncement(ctx context.Context, request RemindAnnouncementRequestObject) (RemindAnnouncementResponseObject, error)
 	// GetAttendanceSettings The choir's attendance settings (edit:calendar).
 	// (GET /choirs/{choirId}/attendance-settings)
 	GetAttendanceSettings(ctx context.Context, request GetAttendanceSettingsRequestObject) (GetAttendanceSettingsResponseObject, error)
@@ -23879,6 +25534,18 @@ type StrictServerInterface interface {
 	// UpdateMasterFeast Correct a master feast's name or rank, or (de)activate it (admin:global). Regeneration keeps the correction.
 	// (PATCH /master-feasts/{masterFeastId})
 	UpdateMasterFeast(ctx context.Context, request UpdateMasterFeastRequestObject) (UpdateMasterFeastResponseObject, error)
+	// ListPlatformAnnouncements The platform's announcements to every choir (manage:announcements - global admins).
+	// (GET /platform-announcements)
+	ListPlatformAnnouncements(ctx context.Context, request ListPlatformAnnouncementsRequestObject) (ListPlatformAnnouncementsResponseObject, error)
+	// CreatePlatformAnnouncement Write an announcement shown in every choir's list (manage:announcements).
+	// (POST /platform-announcements)
+	CreatePlatformAnnouncement(ctx context.Context, request CreatePlatformAnnouncementRequestObject) (CreatePlatformAnnouncementResponseObject, error)
+	// DeletePlatformAnnouncement Remove a platform announcement (manage:announcements).
+	// (DELETE /platform-announcements/{announcementId})
+	DeletePlatformAnnouncement(ctx context.Context, request DeletePlatformAnnouncementRequestObject) (DeletePlatformAnnouncementResponseObject, error)
+	// UpdatePlatformAnnouncement Change a platform announcement (manage:announcements).
+	// (PUT /platform-announcements/{announcementId})
+	UpdatePlatformAnnouncement(ctx context.Context, request UpdatePlatformAnnouncementRequestObject) (UpdatePlatformAnnouncementResponseObject, error)
 	// ListAffiliations Religious affiliations (choir focus and tradition), by sort order then name.
 	// (GET /reference/affiliations)
 	ListAffiliations(ctx context.Context, request ListAffiliationsRequestObject) (ListAffiliationsResponseObject, error)
@@ -25143,6 +26810,240 @@ func (sh *strictHandler) UpdateChoirAffiliation(w http.ResponseWriter, r *http.R
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(UpdateChoirAffiliationResponseObject); ok {
 		if err := validResponse.VisitUpdateChoirAffiliationResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListAnnouncements operation middleware
+func (sh *strictHandler) ListAnnouncements(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListAnnouncementsRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListAnnouncements(ctx, request.(ListAnnouncementsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListAnnouncements")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListAnnouncementsResponseObject); ok {
+		if err := validResponse.VisitListAnnouncementsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreateAnnouncement operation middleware
+func (sh *strictHandler) CreateAnnouncement(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CreateAnnouncementRequestObject
+
+	request.ChoirId = choirId
+
+	var body CreateAnnouncementJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateAnnouncement(ctx, request.(CreateAnnouncementRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateAnnouncement")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateAnnouncementResponseObject); ok {
+		if err := validResponse.VisitCreateAnnouncementResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CountUnreadAnnouncements operation middleware
+func (sh *strictHandler) CountUnreadAnnouncements(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CountUnreadAnnouncementsRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CountUnreadAnnouncements(ctx, request.(CountUnreadAnnouncementsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CountUnreadAnnouncements")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CountUnreadAnnouncementsResponseObject); ok {
+		if err := validResponse.VisitCountUnreadAnnouncementsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DeleteAnnouncement operation middleware
+func (sh *strictHandler) DeleteAnnouncement(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId) {
+	var request DeleteAnnouncementRequestObject
+
+	request.ChoirId = choirId
+	request.AnnouncementId = announcementId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteAnnouncement(ctx, request.(DeleteAnnouncementRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteAnnouncement")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DeleteAnnouncementResponseObject); ok {
+		if err := validResponse.VisitDeleteAnnouncementResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// UpdateAnnouncement operation middleware
+func (sh *strictHandler) UpdateAnnouncement(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId) {
+	var request UpdateAnnouncementRequestObject
+
+	request.ChoirId = choirId
+	request.AnnouncementId = announcementId
+
+	var body UpdateAnnouncementJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateAnnouncement(ctx, request.(UpdateAnnouncementRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateAnnouncement")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(UpdateAnnouncementResponseObject); ok {
+		if err := validResponse.VisitUpdateAnnouncementResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// MarkAnnouncementRead operation middleware
+func (sh *strictHandler) MarkAnnouncementRead(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId) {
+	var request MarkAnnouncementReadRequestObject
+
+	request.ChoirId = choirId
+	request.AnnouncementId = announcementId
+
+	var body MarkAnnouncementReadJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.MarkAnnouncementRead(ctx, request.(MarkAnnouncementReadRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "MarkAnnouncementRead")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(MarkAnnouncementReadResponseObject); ok {
+		if err := validResponse.VisitMarkAnnouncementReadResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetAnnouncementReceipts operation middleware
+func (sh *strictHandler) GetAnnouncementReceipts(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId) {
+	var request GetAnnouncementReceiptsRequestObject
+
+	request.ChoirId = choirId
+	request.AnnouncementId = announcementId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAnnouncementReceipts(ctx, request.(GetAnnouncementReceiptsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAnnouncementReceipts")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetAnnouncementReceiptsResponseObject); ok {
+		if err := validResponse.VisitGetAnnouncementReceiptsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// RemindAnnouncement operation middleware
+func (sh *strictHandler) RemindAnnouncement(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId) {
+	var request RemindAnnouncementRequestObject
+
+	request.ChoirId = choirId
+	request.AnnouncementId = announcementId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.RemindAnnouncement(ctx, request.(RemindAnnouncementRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RemindAnnouncement")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(RemindAnnouncementResponseObject); ok {
+		if err := validResponse.VisitRemindAnnouncementResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -28387,6 +30288,120 @@ func (sh *strictHandler) UpdateMasterFeast(w http.ResponseWriter, r *http.Reques
 	}
 }
 
+// ListPlatformAnnouncements operation middleware
+func (sh *strictHandler) ListPlatformAnnouncements(w http.ResponseWriter, r *http.Request) {
+	var request ListPlatformAnnouncementsRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListPlatformAnnouncements(ctx, request.(ListPlatformAnnouncementsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListPlatformAnnouncements")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListPlatformAnnouncementsResponseObject); ok {
+		if err := validResponse.VisitListPlatformAnnouncementsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreatePlatformAnnouncement operation middleware
+func (sh *strictHandler) CreatePlatformAnnouncement(w http.ResponseWriter, r *http.Request) {
+	var request CreatePlatformAnnouncementRequestObject
+
+	var body CreatePlatformAnnouncementJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreatePlatformAnnouncement(ctx, request.(CreatePlatformAnnouncementRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreatePlatformAnnouncement")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreatePlatformAnnouncementResponseObject); ok {
+		if err := validResponse.VisitCreatePlatformAnnouncementResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DeletePlatformAnnouncement operation middleware
+func (sh *strictHandler) DeletePlatformAnnouncement(w http.ResponseWriter, r *http.Request, announcementId AnnouncementId) {
+	var request DeletePlatformAnnouncementRequestObject
+
+	request.AnnouncementId = announcementId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DeletePlatformAnnouncement(ctx, request.(DeletePlatformAnnouncementRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeletePlatformAnnouncement")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DeletePlatformAnnouncementResponseObject); ok {
+		if err := validResponse.VisitDeletePlatformAnnouncementResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// UpdatePlatformAnnouncement operation middleware
+func (sh *strictHandler) UpdatePlatformAnnouncement(w http.ResponseWriter, r *http.Request, announcementId AnnouncementId) {
+	var request UpdatePlatformAnnouncementRequestObject
+
+	request.AnnouncementId = announcementId
+
+	var body UpdatePlatformAnnouncementJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdatePlatformAnnouncement(ctx, request.(UpdatePlatformAnnouncementRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdatePlatformAnnouncement")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(UpdatePlatformAnnouncementResponseObject); ok {
+		if err := validResponse.VisitUpdatePlatformAnnouncementResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // ListAffiliations operation middleware
 func (sh *strictHandler) ListAffiliations(w http.ResponseWriter, r *http.Request) {
 	var request ListAffiliationsRequestObject
@@ -28464,512 +30479,540 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3rbuQ4ti+Ivwrh8wds/yFfsjKrzm4bBzMu29nl3elMb9tZdWp2FHwYEiOCbYlUk5QjoxIJ9KcB5uvg",
-	"PMEAc/Z77EfpJxlwkZSoCFKhsB12VraBRlc6JPG6uLiuv/V5I+VFyRlhSm4cfN6YEJwRAf88vcZj/d+M",
-	"yFTQUlHONg42jtCU4FtEmKJqhhQeIz5CakIQZnJKBNr6ZW+w8Y+//6/BxvbuRrIh0wkpsG5GzUqycbAh",
-	"laBsvPHlS7LxDkt1zjM6oiRb7OiXCWF+wzmWCqUTzMYkSxCWCDP00/X1BcqwIt1dfUk2SixwQZSd2pFS",
-	"OJ0UhKkz6JnqDkusJhvJBsOF/hj7ryQbgvytokKPU4mKdM/rGOeEZVhcz0ryFzKLdJB6b63awYRTER15",
-	"ap+u2KYmA0k6mm1eWK3l07uudSZ391nis9F7zsg5VulkkXKuJwRp4tWUiZmjH01KKc5zItCE55nUJAPj",
-	"MSTfjOhstKMb3zGtLxkHu6MK636jE6T+KyvOUn9KrvktYZHGFTxbrdV3lN3WbS6unCSpIMquHSkwzUmG",
-	"cKrfQDlltwl6/R3KidJnCWGWoYyOqWqWsz3AvO5stUGeV5Km0TUt7NPV2rzIMTvBiizO+9dff/115/x8",
-	"5+QkPAvNYu7RWXT8pXm4YouC31FNqZE23eOuVgmrio2Df98Ycz7O9ZTw75UgG78lgf6u8Tg6AQXPVhv/",
-	"xy7uUq3OWb7ol2XJmSTA1H/E2SX5W0Wk0n+lnCnC4J+4LHOawhHc+6vkQPdNs/8/QUYbBxv/Za+5CPfM",
-	"U7l3KgQXpqvFgyJMZ2goCL6VCCNR5eQA/Xz07uzk6Prsw/ub08vLD5cJmlI1QZwRVBAp8Zigkgg0oiTP",
-	"EGUoIwrTXCZoxMWAUVZWCmH9R4HkhE8l2uICYTTk2QxxgeqLDKkJVijFjHGFhno4ONtOELxccEFQKUhK",
-	"JUEpz8iAySqd6Fvz7D0M8Ob6w19O3+8O2AbwfjbKafoE63acYzkh0izJVE+AfKJSyQOEUVaZ7gjSNKEn",
-	"wqpiSESCMNIHBkl8RzI0nCHJC6LXk+SSIElZShBVAzbFElZBf6D5jm6i4b4I5/rhDFVSCxD6OgCRAmcF",
-	"ZVQqgRXXfbEMnnE1IQK92f8TrJ8cMP3j5enRyfkpyvWQUcUyItAmzNW8tGnX00x/7Yt5xBDRz3Z1n2+5",
-	"GNIsM1x9vf2+5wrhPOdTkh2gi9PL87Orq5rc0dTJbeay3ZRI8FyvdXor4feSiIJKSTkz1MrMUhsyhaUv",
-	"iTBbpglBoi1Hu6fnR2fvbt5/uL45/vD+7dnl+enJ9i46vSNihqaCKoK2Lj5cXSfo4qP+v6Pr458SdHL6",
-	"7vT6dHvAJGEKjQQv6i6l/oRqohlpokBqQiWa4hlSnKOtwcax4FLucEHHlNXH3b68qwVcs93vuXrLK5Y9",
-	"wcp/uL55++Hj+5MDc3hgObGa2IXKOJFIswM4VLC6Q5JzNpZIcYQRSIYtQQjr9zVPUZr1oK16M/Sbm9I0",
-	"ROCAmZZTzkZUFCTbPmyzEs2x3LkDzpQTnOlvphMiiF2pCzzLOc6uOX+HxZisf8Henr07vbn+8OHm3dHl",
-	"n0/Nqa9KPQY9oVwPAhipoVhJxB0RCKcpKZU8hN8czzYrDFyDFlTBmbPXzTUtCK+egHtenv7bx9Or65vr",
-	"s/PTDx+vD2A4li43pbkipOJlqSU2IegdZWPYlx/2tVjHWWYnlXLGiBHpqBywNOeaotERm3mHD3ZR4Vsi",
-	"3fWTNtI0VXZLrzk/x2xml0I+wSIcXZ/evDs7P7s+PUngpBaYzRBWihSwa4IoMTsaKSKuzJw1WWfoUv+8",
-	"A79vI4lnaMKnSB8OfTamWG9p4qu/3vuLAqNr2X6KhmSkr1wlZnrJ8RhTFlRJKVNkTGBeWiJiuFITLujv",
-	"5AmYx9HH658Mjz5AjMOGUokkHTMCgoiWM8wpAOYMzIGwjGTbCM4wwvUjzQwIyUh2COx+wHQreuaU6ct3",
-	"KvSygu5gRBYpp1xkCfB4y/QR+VRqOQ+pKd8Z4VTpS3Si2RIbO3bxkcmqLLlQJDsnGcWgKq99nT6+v/p4",
-	"cfHh8vr05EbzD8M1RjQnmxLZrh071FoSuqVWZmjzDwSMD0Rf2yeYHlJF7who8J60Wgp97hQ1kmza6Pes",
-	"ynM8zIkThxfF6kZg/vf6w0ae58O/klTpxTwajWhOsZnkQo/WGPETlm8Jtud4jpXq3xFlUmGWEns1AHcB",
-	"I03Tul4l2xza2tyq/234Lsm2N8EyZAc45DwnGLbbvXlRDXMqJ+ZMxF9z1DC3JPoFRcZczHyFZ4SpmtwM",
-	"sSRayZAkrXKsVSW47gL6T7JBs2DjRl8JPJBcqA/C6mcLx729TzRzmo83Wr+JZN48tLg2SWDTluz7MVjP",
-	"FndfkJyOKa+k9+5ZFtbi/GlEvguOojanBYjPnKn4fgqCFcmO4FOtGGFldfIdRWENY5/8OOtxhpKNtJKK",
-	"FxdYqPd2dxe1PS0jaUWEiB34pyApFxnwPIn4KEFkd7yLNq94KTDj6NXmbmhcrXYDU9Vc5n2MwiIUWTSm",
-	"kkWipL+TH2fKrHO9dJSpH940w6up1P3SzTibrYQd+5JsVGW22gaFjkNj06kXwX6XtCjEn1R7QRc20ied",
-	"bqJ0tNfed5nqS33r4uTtdoJwlVF+M6ryHG1hBP+taaB+DKSxpXVT/S+t+7hXEpAgQX1tj3I7QTD1T0We",
-	"oIJmNDG6p6Yfx71gIBvJRjOG+g/dj1u9T4X+XbfRydmaaX+EjQucyIUDsTIl34eSvnTu0Ue4P9YyWE1x",
-	"LdodUoaBJT/WvHxyh94i9KgZOkvJORa3/vVVCqLVV73rQ/sP8inVemhsh72G5BkrqwDfLfQzsMcpUsjw",
-	"c5Cx8vzDaOPg35dO2h/8l9+S5Yy3qk2C3Qyitg7CkEJLV+BPZ2YWr/b39+sXsBB4ttCcmfiSHSDF0Nzl",
-	"7UUx+k8ns1s6bZCMI4QoZJyMc9zxcP27JRVWlezfx6W8K6/MNw+jhmTjjtOU6CPeptfI6Yxse01FzSp7",
-	"a+q2pdVZPenE3/gOOmzWVTdwzKuQwDMkOZ+eU0YLfboXBW2tYI+5li1q04QzyBTmKzAhm8uGEa1zaDl8",
-	"8z1HMHZz+USkbGg4JKPqWc2GJPyI8SOYf+yp+nO8WbiigkKVN1oJ9+Ph/CRgYgWcRWM15pVCnJGgdOW4",
-	"5HIB3N6aZi3cxL15eBNOPObb2rju7b8iSlE2DrFVyo6dFe2CiIvo6ozIlEjP5IYkZWPwunkrhOSEV3mG",
-	"JviOHCJ9xmDJGEdTLLROvoteIcXRd/v7u3HeFFun0FiD867UxPmnjickvV2c9siZSBdJksoPuoHww9Jz",
-	"e7XXyDixwJzweyVIY3nGaaoPHtg2JKL6R8Gr8UTL77Y1xFk+213OrOevbphEM2JveKFl+bHKby+JrPIA",
-	"E8g4I6sws0TrsLlRiiMXdkxBMCbM5deskcPt26H5dLJXmFA9ythy2KCS+YHL1ZYC/I8PuQt0j3UzobG6",
-	"IA6IXgiIAXl+gmcRA0Vjvlm8+lnk9yZIIuCSV1yQDME7aMtamiiRxubOEE/TSgjCUrId5Ivw4XUPwfX0",
-	"ztPqaGQ00NqmRDQDU97CGNDmZzubLzvNrzufZ7PZbOf8fCfLvoSVY2dbWuajNwa5pulNCTFA5qDXa7NF",
-	"lUTGd4Nz8wIwiILfkWy7cwBXCguw6ocXoNVz3YPUHyWa1YL7kio9HsyQUY71SmUkJyp8c1F5ZvsORFy1",
-	"FhcsjoLov7WAACsdvuhznuKoxsO4NQosPHET8sJ2Ft4x/evxuGGHSPeK6KsabL0ZVSTzpwHOBUHKHKfW",
-	"rTImjAgMr0Wu96bXyypfSsuX7bf191VOTtqaYMCrX+VASWWOKUNTLjLpbDvG0fgdmhJyK/XMrisiMzwD",
-	"n/H1pBL6jzBpA3Esdnj59hi9fv36T8YfrrzDxUcjSdQhaqjeHLQ839E9wmsy1pWV0peedCecJxtac/k/",
-	"7IW0yEipyvveHk04VxOGZr732ZBbEMMPE8dNPZp1FOoJ4PUYW8eli3e/JSRgLyBM3/cRUaQSeZguJkqV",
-	"JhZD/2sb4SwTREoX/TgimnBHeoPazm9YhvBOTckwxfnHWI9SsxHXTU0g5iME+0gSNJ3QdNLY23FZSsRL",
-	"wiBAEslqWLe6u9QM5xama0kvBBkROFUB+UNO+PQoz99RVYkxTbHe1IAn4WrCp8a3ShkXKK9fRxme6TWG",
-	"F3Gu5X4uKIbgGCIolglKeQG/ApXIbaQ4P9SHBQ1nKCMjXOVBbjg30/BAO+dt7O6Lcy67nBXzWkf9bldX",
-	"7qKe99A0To2V7VuT+7l16H09OVSemL2IyftLXDy3ZLaK82VumfXXtXtlzkDcOFuaMbYH5K9WcJvAiXJh",
-	"fZpxHx5cPsq9F54OmXY8n/ftzTXY/jw8Uk7FMVjAA+OjKrzGoDoZOmtTytnVB/T61Q8/7LxCOC8neOc7",
-	"8OcGWVvUS1bmmPmGTVlgMGYXJKNVAfYYMSZBo2bJpdIdRiSSni6szrtubsmdh86uSLQXr83oPpyYML+4",
-	"6zXsgtAXwS2ZuWvGmYE8num+T0xsk5Z6PWdscHf67H3s2XFsB+7hpYvqq8WQiNp2FjA3PZy6lhojH4va",
-	"BO8hqnIjoPqUOXf2jt4fIf0Y/c6ZCUYK7uyjeOIc2Wsq8RbCPwg+MbQks+gJmU934CAS+lvtk5A/k+iR",
-	"Oi0wzSO+jQ4hbxWpp+4mzud5ObvmV4QFTVRHueRIkjo+BEJG/bCyrU39KdKSHtJNbW7vol+smZMq/ysq",
-	"UU5GCvFKJQOmZena4DVDWBCIMLZsQpCUlhRUhAEL3tBaug4l98gJF6oeHXCUZgwJwgoVXCr0XbK/v4/S",
-	"CRY4VSQi39Z2dGuqaff1geWz2rIrKRtrdbaZgzTmTXmISFEqCH02ri+QTQioYhhiaWwjkIDQ3xjUsddX",
-	"kSiFro3+ZUIgcNLsIprqgSre2nXOw8JSs1mLzf7Epya8rTaBE0FcVsah663dUR2pWTFFst2NpUZebwBJ",
-	"e5q/LVknMHF3xi8tXhP6WdSJ1f/YNupl02Ky/DCDYBcwTuuf/xKROmOGsAJLRQQaGQk6gwh+89cZBNSZ",
-	"jIDV5CNGPql+9i/9pjFrcQanYwRJATzDs7D1BLPbnkq8vQDqRbEfRxc15iu9r5+TShMlF1YO/sopI5lb",
-	"pH6SRrfntJJaktK3cNuk3HVnnzcfhQzU5YQz8r5y67KoADMIyfZzD6RNPuDNYdf8HcyYU0YEkhMsiEQm",
-	"UnWpANNH8DAbJye0dPNY2SO/xJfqr0N969f729rMuY2IUttVVRTYCKkPVWmuIRYaHm5KdMrGWgeMS1fL",
-	"RODVQgaXi15heSu6ME00T8CXSElu4pVNCq2+O0wKkhMq0C0hpQRyu8N5BSuw+vquoAl2CdjdOtri9HlG",
-	"OiS0LCzq0E87kLuIcKUmhCmaYmVTeWwelSApB0lD/+aioCG6t3WxxjT26G7ZVNqQW4liSVZ0hg2pUJNf",
-	"CRYdwY6e9pRixpk+Zx3hUniVBrviEmstLiLXlJSkxPj+rcHJrg3aoswmWnGWz7Z3g/GK8XsUGxtijGRL",
-	"IijPlvFHt1EX5u3uMF5/VZN6J7v2X5/aNGSbaeViz9NtvUK+TQAIdrDByHSwAaccVCmQp2shXvDppkSK",
-	"fFJB7pZTRnqETsBriT/GrilG1LNnofNFrmjIjiOplZ7hzGQzNGqWkbP0O7X5XVYCfoBrD20NNn7E6SRB",
-	"/8onmDF0RYZYKoqZRT946Ml6XvKG3rs2t86/D5Nv3+7B4kuNY9xZbsgnnCr/WMG/ZX2yIBJyKMgddf4i",
-	"uzNaJKl+/30WNCGaONpmwUyCaYBx24EldeQtjK9rLS7qFXdTOCcZJXcw8kvCMJUSHFatv/Z+xIL/rdK/",
-	"Nv86zrGUds71v/cueYH1HaUbWPzn3jnPiNDrUP/jmDNFipILLSyFVsMN/ZJInleRxBDORjQj1jE9t2zJ",
-	"xggXfLmz8S285W+3+e6qGo+JBE/O4vn8WOqT+T0yr9ZcT6JCUx1lY5MCOcUS6WFlLf1/tdHMMxrogciI",
-	"vGhNsM2ANI3o8ezv/lfNhQsuSIKGRCrDJXoPrH2sAuPS4khREJbVfn1Ha7hS/KawgBU2YKz+u8CswvmN",
-	"JDlJGzPbDSPTcOL/nG3A7zLxCaJZqNCGhg8L5B2S7MhEaAXM4fgOU8sVu1fLhZtJ6+AKeFJ8l1MGiDV0",
-	"BQ3vzHwy6xFLVLfdHknizSa8HLXc3F6EHA9JWHEG0fwhvpm5sZv2EttjaJAneHYfo0n06upnh/BsD5ar",
-	"R00QpxlVVyk33pPa8k+ZAbgY8TznUxPTifM8yAi7LbwxK8a8HRleCw7QNG+gKtbRvoMb6Kf3gC7TWHZL",
-	"ktKRTaEEz5JUSQDEop12y4Vvbh6RqQFAQMdwGWGEs0yiLd2WyS31wBMCsAnbYMnMKWEKjTmRaDiDLwDe",
-	"ycR/2PRyGDtVTab7LeNTyJT5hItSM40mRz4sf9VeOJxl1AhRF61l63aub5x+UgKjEU6VTJADJlgA9+Ci",
-	"MOq1dwK9ZIUmIHN+cyZVgdmOIDjTXMM1mtSxbXO7BfFJVjGlClJ21YQUkfCpubzogBVbi7ntnQ5lSS/R",
-	"EKy3qCuQFMKPmmDpwKFwYZddHPodZbcmPtPmP7h7I2Kbr/uDTPYhgex2hhifoq36QLgIrAzPEGeRAAdr",
-	"oVvs63TRMZFocgaoEaW1C6M5OBtTr5toISslJLOEo8qX6xily6poT+THWcvhDL4ck/nIBbiCYDJz0fr3",
-	"mFGTJhEK8+UK5/drbJ573pkIfrdxbt51H+EV9MgqSsZRFTceIWyjgCPBgCYYRx260NpW0B+a9wNAAKKx",
-	"/TtIm5gL4H5xwPeMI31otOaykMm+q7SeIMlFvQBc9OCdn064JGiqB5TmPL01jvuatxhD62HreIHdwfg3",
-	"g+PtGYK5LNIySsOak8Zy3daX8GXad0y7M5B+cb1zym5dfGWCJDchxdgyXQ/XQnF9NWqOD4GRVEkkVZVR",
-	"jjIqSKry8GFZ4qhc+X5ysSn9llJ/eqG/0AsZcD1WkqaAiqUn6UAYYFCAjUmVlpuYAeCxaUFAY8wGV0f2",
-	"xpFFP2er5anYJUp5+2nn20FwQVH7zrnB+ynMrRyNUMZMHfTYzzKgXz8FlSx0GYmKpViR7K3gRZd/1glr",
-	"7nDXcTsJsqlkYNI2GyJ5UacsCILTCclsAHGpxetX+/te2LxNZqISCczG5MCJ8VTWnuAmA2IT5VhfC/7n",
-	"WBDPvCm5D7Bqje85gYbyWU1WEJVrEW6o2kVH8taK4xAtQoQZjcmAMFmLWh5VHElCYvJo6H6WG/WWRQnn",
-	"QpA7SqaBfKolMbDeMnSkUDkPWu/Enfqa6p6fRZBcxoy7E6xaoaz+fKKrdVXfc3UmuRfomgk8UmGN2JcU",
-	"3KeCTAgWEuySkog7mlpshpTApJqgxBvYxU4QAuih8Vj244qevPUlWUgi65m900rYcSqsl5qyVYsYXHhy",
-	"xHaCKpYTKZHNcdAHpp34RLOwsOGME51Tq60YAQ/nb1+SjTmz5RpcKg92FbYX2146NNd39R1l4z75p1+F",
-	"zyPuzat78ZeuPbTQWWzvnXwH0fOBLcyyVuyTtyrylpZl+OHcDEwjzRfB8TQXXZQDxm63w5awrdvQZ+i7",
-	"N2jCq0ggYI/oqgCcgVTEhGudZY9iYWywO/pkwba6Txz/jkRG2aajS/1nm9sWsKEKXsTPn+KxZ/PmUtdM",
-	"/c3SsQTor84CCRiY6wSRqaBa30ZbtDDQbIgzK1ncklJBDJMXfxhx3M/0TdJjYua9xBtadGJnMJ4ovNTi",
-	"nFJ5d4AwMph/SPCpNWqAKLXV4vyw4Te3ZGZgfBIt8dzCVF2yUj4DNxT6x9//p25lwHilygrul/+RWquo",
-	"uSBnaGfHRK2hVN79j130V8nZAZwqzZb1F5/1ECK9JgOmO/rfvuwimsqD+ij+fPrz6ftreYiuPp6fH13+",
-	"qq8n579O0H/fOT56f312fLTz9vTo6nrnL6e/wvCb3y+P3v9lwMb0ziQc6IcwyS2HuqAFOWhRP055QWRj",
-	"RQafuIPOhc+k0lKjUUWmWG63ApE91mDD9xopI5V3G8kGYPklGzSVy31Uto0aJmoZiVySCKGY4gLho0jZ",
-	"Hc5p5CEzAuniA8GnK6ofdoh8GrquK9YxxnnPne7aDC2pp+Y30cxp2Xrx6QqCciezj8WY3IebC4JlKIv3",
-	"l8kMYX2c9QmwUwSPBfiLzeybsHItoE6pJEvMRI46V1vOCMHaEBp7p0RcXV7mq51pfJu83PE5iaIjjtZl",
-	"ZAQjaVdI13H3QLiXRimIX3PeZbs0YrV51cWB9hIWJK9EGtEI6rxGYOC3JGwPUgIzOSJCkIhBSglsPEqb",
-	"EgK/pYEaqI20dXpWJSuLSNAjVTUojbS2bmGNE7ft9bTbo/e2rL32IQKrveCL7HL1hK94QHiEtnzwlx5S",
-	"m1cDwQUgdyMAnrERX5yZ40WNU9H6NcOgQy4OYZWAhTsipIvhqHu5e7W7v9RSYnmEa8AfQHiGDgB/zTto",
-	"8HzlKo0tyQLI7gGCNhfK3z6lP9eeKmmTsFz4OxoTCDRFf+WUAVrjnA0PnF693VtLkgPuF5ovwWXaUSjJ",
-	"AC5PsTReIDA0bsEeU5MiYhxEyqDYS8KMcN5vrxavwpKwzMZV2JDoDUcFppDHHb8lPW5Dgxthj2skncAm",
-	"DtQ3op8paNfFp8AeqQTNuThyow+YVKBiRJPeshrWT7cH4T5E0Mssb9eqPfjuJYglia8HqLDZmmBioH9K",
-	"/RDnJUf2EBGcTlBRSSiH4oWn2DPcnSDYAEh+vx8/sXMKpG74BpJ4Eud34gKNKyJVD5N3D5Lv3raoxivv",
-	"Ao5TPoX1bOIPEsMnzD9hNAnU6kg8l75EWykvCpwgSQqa8txyEjwcMElKDJYEiN9p1GhTUiPlY0YlyQwQ",
-	"U8rzqjBgbJjNDDs9RJs/e0h/XAyY94Pc9GouwA+JCf0kGUqxJDuUScIk1ZJOPtsG7dPavHbRkSk6QqWN",
-	"GRqwrcBmJWartqFQjNJsc0hytAXJNOioXRfm3H7xZ/jCqg8DVhDMpMtARVfkjgict9YPC4LqlULDGdo8",
-	"3ITBusnY7E1308BXA7Y4xV10ZLNvv9/f1+ssgzr1PI+Qd72oKOpXaVDnAuqt5jARUtNzMnImmgJCIZTi",
-	"IWFz0Ep6cmToEZ25v+XUasxmUs2HnZB2HWN5Gm7qNOoAkhWke+jnTphR5JPFj7OHldrnryJWumig2iko",
-	"zyMO5x3SyszuHqJprX2bXR8Sdyr1KWvKVZn3syUKeLc8dz0foOTJdnoEtnyQgngMqmp+YivnmFtlguX2",
-	"Ywl2vFIpL1pOMzNPS05aSIFgzd86Ejb7ucLmRYOFMIH3tc+/yf0BpmhWgXH4a3UITGu8WJL36fAd/P1r",
-	"1qc7OHD+TMUQNLs4kyWvR7DKLYzmkdiMG+E9Gc2KHCZueOtxxt1Z1SNvnXAs/cPtymh1H+noGWkvReyc",
-	"hKnRkd2qBBa99ZZE/zydFtzJ/O+pSK5NlWtFB62m0TULF9qxf+XDt5jmlQjZOG3lpzB5myMV1ZupQmN8",
-	"R1BVHjp8EeOypgpNaZ4jqfT/i4qZqk4IK/3HkeqvOUfsGC7jLbjjdUj/4pbrzh+C7gP9Js2q+R265iNb",
-	"8G8VqUgXH24v8L/yob1t7RLbOFUL3mIGAKIw1NAa2ZRrJWZaTJ5gloWlkpGhhIhAMLIVa1lm2qJsjP7K",
-	"h1p74GD4SAFExuRv4lqi7i8DeLQYAn6wRym8Gnqi1ATTi4olzQjBh0pZmlcZiUzbvbvY9IXpE6ZpFnyi",
-	"F9ytBNTikwpxlpIe4fsNM6h7rG8mb/FDNPKODgUWM4P3EIiuYuRTBOsc0ExGghBb9NMLaZ7Q8YRoPbUq",
-	"iKApaPZbg41Xgw0X+mtcObnpPJx4y5oh3RMx2rVgMFoi03fxniEQXxP8y/2APFvG3BjuoHSiKflKla0a",
-	"q8+2qbKsD7iMRhYugjX0CD/vafFlNdZK6JkLtOoONu+NqWMWyTrs7gskfc+I9TqUr7dFVCzF6pnfsd9j",
-	"4MYyHrX2008H5+ehhpwTsycy8BKQX/PwIsdRP9k81WnyLQkvc1N9GMh2OANTCgA7o63N92SKfuXCxMBv",
-	"bkNwchMJby3Wgqoa1+ZB6MPR+PcTL/zymlqoKAc746jYwyH2EO3aCxODKO6M6qyDucMwUgux3Jh5odxh",
-	"/mAKupqCEIuHv6bxQB2zHLNNyJ2z+PG2qES4oAagc8Qb0gO2CB6WPG3zYN9DWzLnqinbgc27dQBy/yvX",
-	"LeCF/j4Ym71afoTbODu/rj0zXXZiHAQkOJu+GwB1zrnatJbGGlecKYFZSjbjJpBYCByPMOZS4FRRGc6H",
-	"uxaVVyzD7MnE4EVDwbMa+sbUt1Mc2eYMDkY4I67nDjRV3swiNWfWA12AabUnEd4i5/a+qkNB2rtkcYTb",
-	"04dFx5k5YOlEUKkKLBOUww8Tns9upoTcJoiAa1zfRBmUA7uJ3QQrwxIHZ8PHlK2chJxslF0Iw4IY0/S5",
-	"JQMLyjzCuSRLQw9qDK8ukGE77LCFZlHTNGk5N1Szz2KEb+r+fosUhFrGGq5MSdqPMiDJ2u5Dwz5vh5ys",
-	"HjUTlWzsIsdtB5kzTM1FWCpZF76HCLoplijlQgBggtOIoKb3TF8KxrZ+6OomUM4sgtdcwoU39vvE4cYB",
-	"CQ2smJAxFEKnicAV5uI3F9TmXlB2jxDQO4c/6+9SNJ7XC6Sxu+atxxKqiqLULaOP+2zSYyxQrxVZMulY",
-	"PcmuA7VsPeJ4EYsjAV4XG0Q3qqQzpfXuRk5oGbEbLs1B8GEM14J3+VDDYA8zXxDOsTbneYP+rXMJL+1I",
-	"6/Dfxk1bp2tvJBvgqA1eEucjfOzqhgfKMzTmmGXFGeybweGOcJNJNV872UAEHvOMyHdkpGKR/Ko87Q1u",
-	"67+dBLoIjlFLVm8B5rETAhIKCBmhz2bMlkRIbor0SNRUech4WhVaS/vP/3i9HTAwlKXgn94RNlaT40DF",
-	"bU0NE25y6Gv4dd5aYC8TWEAKoYjV88Y5HzdoqtGK371qpict4T0ECGrx9XCT7MA9WTkCDVrOBB1PlIso",
-	"jMoFUfNDVplr/Jyyyr6zPFtqgkXBGU2PIXPzE1Wzn2jI/gQ1AF/t90vBovI9mV5zA5ic43EkshezcRWu",
-	"K5ds5DNBU5vju6jSUHbGFBF3OP+FkNsQEAmUWFIcCQLhPGpKtLoy5aiSRPZMJKugKLCM7giLwPOa7HIw",
-	"JlprZIKUoEVBskOUUakoSxWoQr5NJoK5YlMmfyGaOILWW7s1hwC1UlTpBNVfeQoaIyTrOXExmalJ8cg0",
-	"YSKJoUxKh3HNpQADlUcXXlbDmLoYVyRtDHPJJQRZX5GCKs5C1omdV9/BzL47RPvhukBzFc97so0ZwcLm",
-	"8GV9TmfQ+BBl3TYW7kGFEQNFDuP9RdOlfHDSFZLx26CmASNNMCztyA8cY7iw+eN1wNgWLJsJKTMzM8gZ",
-	"4GQ2CUY2+vWTns/BgLkj66gsqTl6gtw9kyDHoBKI+k+Qu0JM8BuEACs8lmirjt0aMBO8tZ0gx/oS5Jj2",
-	"TWG4doI0ldzYHrOkOcs3U8cCkgErKLuhlgWCtUHCCPQ1d1OPH07cTdkcuQTV18wNZSOeGDPetimLhZMB",
-	"mw/SayLPvOgxqN3w0Pgxj4biOckpZhkFH8bKZBQFQVyCSEkdGk8gwtOilfbFJH0GuEUz+qQTdnHJbkRD",
-	"Gjoz2FYKifF6i0TDRHsKx8KY17sT0vxOI+amGpLTxDNHpprGH87Tvn0zWWx52QhD0Tl9cXFDR+t+ITy/",
-	"TGZ1MBxwUAjQ6Zf7xuLidiCExyxVZ3xbTwuxjehxZuF+ET1mydzR7xlB5ylMi2gS98DgNtKaUaZSiDkE",
-	"hEMLKdaraAMj0+NO5cQ2LzG1MDFuILbqC2YzJA0Kq8nMPnRQ4BgxgGk070eM+CuXVTZVflyh87llshcO",
-	"ZwSVghZYzFYLtPzZNO0AP5YW8fnNUYLxDMwikKVd+C/3wTRdAl26HOcl2ZDgwOjPgRdcH8tEQTvxpqfo",
-	"KbJrF0G1c5NbkUhC81tNlm067jGHCxyyBdU996dAz0i3EOjTVn1biIpjckV/J1FLEM57XD5mkO5925/X",
-	"eHzyzmP5GGwQK4XTSbESLNdR/U1QfvNsRUvH5TAIO9OsWpy6t/HnEhycq8iD90iXtJ/8OOs1tFiCtTwS",
-	"6YTeRVOssVQfZWMijsWi9LmAtM7Te6Ovcbg4fw+Eydburly1sH3rrHyh9FCcWwWsvQ2IFSn0RmQXMWmd",
-	"naj14rf4LXaluAgyspwWVP04i8Z4wK3biCUFniGpAJW+rihV5phZpz+05kW/WpRAg7G8hfMpnsnERsUO",
-	"aZ5rDZ1ChfJ2+ihl6oc34TQS/OkjlAzuGDNU5gTI/Nwk75kiwzD4FAsxQ1sWqeTm/Oi/33y8ePfh6OTm",
-	"/MftQ1cWG+GyROmEpLcSihvlxITsSqikaPHrpLHy9xy4lpYjY4afawBsmhM5X6PVBJf06mmxuJbtdmHt",
-	"olw/6m/sNK03JNpRbtVx7KiLrjMY5p5mbXlUZZSHGd4Ey6u5Sh4tqP97ctEuc/Yci10uyMe1JysKO160",
-	"uoH0MVh0vPVZSaIb/SjlZZ1mV0+yFftTk2u9ht7WzLFin/1anluThkdDi2QePUXh2uuPVNct2utHGWTz",
-	"I4szukjKqwuy0MWZIkUYZruHVqMHA6+6/runA32tFja3aChcqlfkfsB5PNu8oxK4vKpah9CX1FcNaQuQ",
-	"c3uAfpduvtFl9BjEfCDDhWEhYUYWB1CsihPrvbpwoO+Ls7ZyTJ8ikM2rNXTRQh+JN9xlU43onEvme68B",
-	"R4dikzsfyAOSDcmF+iDa0DVRVc9bwOa7JUM8kpKOWRGsVbwIsXBPrXuuoSVDquf7ZE4s0+8vgoYCfvrx",
-	"5zhrnoEmfQFRqKEY4AzPosKsVOj1vkFOhkSO0rYSyELqbRNzIznBQYOE7vTC6hcR46F96iRVfygCQPHQ",
-	"1r6TlDGbzcHD8Mogey/4XHLOSxmzhQgVr79Xegi8i4NJEB3pYYTzJUoSA+KCR11zfHWPOYIZxiuc0uOT",
-	"uv65jOKO5WQ+d90PKQijEJkM/oJ+gm8HG+cz+HSw4VAp2kjv9zx2rfm6LZ4jMrcLiTkKrRlHTpQl4UhU",
-	"vW7dZi11GDFWvOOjku6qO7r03p9fMzub7qWIKm5dyReKMJd44WLzM5/U89lDGM38PgWYzZSQ22gZIfvA",
-	"Gxq/8+uTSHIHMKszibZMqLCDDpX0kz2b/c7l3Jb4o+rM7jifXcq7MlbxIl6RoomQXEdFjHD4equuQnwy",
-	"ETjnzkS7TblCql3iB1tAlhkUC3tAfRV/dUIiUVf8Psw5XEXCLNcKCpK3fsvYoms7NCZ9z0VE2AeKIu/J",
-	"J3VlEfdXKFlgdrSHvSJcrMB9HxrRBREFlTIoanxgBEGQiruDAXbkH//n/43K+iukoL7ZFraFINF//scP",
-	"cOSdQ/mOkulBhuVkyDGUUoQfXHCqjcj3/4bnwJPdQ/cHPKnjcKR73PrFfG08zMbFxDL/b/vcpQCb0UH5",
-	"GA4F2gvM8Jh4b9gfUl4UFbPxO/WXmOF8pmha/yCJUtZ4DGPz/nYN2Zhr15Gdm/0TM8YrlhJnbIb46YNx",
-	"zoc4XPJwiWi7Wn0zzb0xm3FGEMklFEDyeH8dwwjJoSsVPmuNMl77rEvQuiDCk68iEhUfIavpAK3K+w3w",
-	"ZzeM5WpVQ0jdElNoAe4jNbmTCNdvo4tAiQY6QozcmZCApXbNDlE/qgrfQ3Suan9e0PPTbPY9pVvbfq11",
-	"e40mXaJvTJyL0EHXuQroSu7InHe99RBFJBTK4hP+pklBO0SbmyYR2T/nVpNl4Qz2gKWFuBJ6Tc29+RnO",
-	"TSe4tDZxevVLL4Yu0IZgoBna6iH9bNsqWgalBEzeUCSpzDHrdXJMTrrTRnq+bs3RcfHNBK9uQijXZnRw",
-	"nUlmi41neLappXfKUlri3NQh8DKGc8wgO7HAmaGVlsIZ7mxVmN9ICvtbC2Nrs9bRjkF1VxwNBQTtuj8d",
-	"qYXF05yvEM+gKfAq52o1R8p9nNoNKHQfi+GcmNYisTYGgheS1GxGspAOb5bFx5ZuJhE7mse8jMYKCV7o",
-	"V/pYZr13u3q6gpjoQNwWwSKnsaC51/stZVjTb13QDIqncUY2ZY3I3p8o4tFBEhekzi6ek0igez5CdswQ",
-	"MW4OU13ADRfEnrqt4cz+65bMth9kPuwa8bzqWQ8/qZc2ti9W9FiFP68S6OaVUHxgeb+6knk0QG2V+ozz",
-	"AXi/rVpU0ZWEM98nTYieXaLYekdOW8rL2dvWiVt6x6xJc4wN/D5QGvd15i/1C94HVqbDr+cNKDZ9uEIW",
-	"D8p9wiNqgJGwKbQ/GXugKsvpt2VoXR4BEcYmmY/2tiggjTHVgn/Mr4ubWtfqRk7GOpZ4DYsQnZkJ5w5W",
-	"cJiQPPsRp7cBG2zFxqjQN5yzCCM1wSb4azH7qLkNawifWH0Sowg5r3nE96UmghCLXhZu2taF8nGPll1u",
-	"S6MB6gwfZ0RyZShrHqtl1KA9pD43nVgj9U7UdnFIy7ysC2MurMh7Mm0BfNfl0SwQepPqCVK1y3TVu4Qz",
-	"U06mNo4v3RjRRFnPV29DUy4y6RCHtBR9CrAN6KpiWtxP0Kb9wayV/kFqEvoOGQLBY55ANq5EP+iHeg7w",
-	"gtY5Xr0xb+kHdZob+hf3np0kybTYntZbD5UKNx/go2qMYCbzys0/ac7Fwg555Lv8wMlV6149jjCyWnzP",
-	"HI/4yoWbeOyQL5+uKE/2V6vvpYuC9bIjQHIVWcIV12ppafYPXzfz+owt1jUpyjwIdZJWUoVqVL/FxjxL",
-	"c8OPbWY0wmWZUyLDXKUbyHF1VdoNO6xSh+pCOyQ/q57a2S1blog08PABN6VC3uwv06Ogs2UjfQLJMCJ2",
-	"zfcRG2kMU6cDTPNeJpZIqleXnaW/0WSZuSM4eS/mJhQAtGqoQof9XN4/FCED0Eo5Z7Lumo/WqyPoRfeq",
-	"ZtRLfvI7h/CtnhWNOiT/hRZXi3/v1D31hVpgRbKT9YSwTwhR9aB7x7EvV21rmfKEjkY0rXI16zfkB+rE",
-	"Xuj2vHocGlLHAs+vj7eay6jgQ0lYqJZXF2nH44ei5Ok+6RrOORa3wUrtdTR6zE/hgW9OCCqgHTQkOWdj",
-	"iRT3XBEGS7153/r5aqCipQLREEeMpkMsEvSP/+v/Ra8gDu+W8SnrBxVTBnPRITIv5YJAjaMxsY1HUFmC",
-	"QMgurogyq1LV8zaN7d8nZsga48tYanl7NwMaQdE8WCmM05LHUiXHNt81tlhF4+AFdV27TzYlynkKtUhn",
-	"CWqVePdStyE+q0Zjl0TcEVtNLX67tXt8x3mJSiylwwmmEkmD24kkRyMs0FZaFVWOFb0j23YzTViBHQgE",
-	"vIF2qklAq8IzkqGtMq/Aeg+hIwVltNCK/35yv0jU2j3p9OQrXgrMOHq1CWegcTy5/P6Ix8sMb2l8HE5V",
-	"BZXD7XT6r03PoNUyGg78y4QIsCjMhji9NegBU4iOsFJEHbvTHLF9pDj6lx+SN/v7JgbV0IJJFNR6vuYR",
-	"7Y80hQFC3CEUHKrZlNbBJbgqYwG4Bf5kNvNffnizvx/c3GaedsHCWA0fP56dwKiGgk8lEajAt0QCNblI",
-	"CLfiq0Ya1+sH7yRof/d79I+//y/0avf7+7CiZhqJFenahNTEIpTzIbhh7sBHNF+prCM8OaFjIlUHWuGy",
-	"mjUTLC8WUYn7pOj9GSKWoPRePNf5KE2JlCQ7bq705XErnRUpR7hztuWEM9IIXEs7kxMsyMWEsyAkC1ET",
-	"ItCI5Dmf1qEVkKNLrJVUf+nqYGxhvw6hRCYfF6WYbfetHr2kEo8/u9bY5zckSB6t1WtvfXi3Oii10TKj",
-	"6JWK2wruh5DjS/KshpO38MdUSXSH8ypQE+NxqLuTlOZIZbEICATom/eRIAW/cxUuvU0Ps6EWUQX2PbSq",
-	"TWXqeSqk6QRJnlKcI0nHbIcyVBeSdrcQcPcJwFCzER1XwqDYzEmzv1exTNwx5+Oc9MA7tS8mtrEQiVz6",
-	"IKhLYFgfEBjWbicyEBsgdFnZgn3WUI/zC29MFmN9MTQWarDeEQjdieOtohH9RLIbfSAOUMGZmqAtXppu",
-	"DqzYDz9vJ/oW3R0wQYyMcKP4DVgSDxAfjSRRCaoYVQky8aqAIzcypeR3wWyf4dlN4GP7KBmw0Idu2DdS",
-	"iSpVlSAHXlRVUn/dPfbdAdMv5rMbzm4yPJOm23zm8EHRlrNRvtpO7LMTPJO76CjPD5BrFanfqan5ZMt6",
-	"7A7YL2YEptYqDMJUPsSCoJxPiUixJOiUjXMqJwYKLyg9L4qS9Xr4vibj5tI0rGXloJPJK6UTsxklTZgm",
-	"eMkw82PV9C0xwnmOeEdYV0zJ1UsQhvOqO2j5zjQTrK1KurcJBaY+4pVQE8vdg/M0ZBexlVtDsuumvf1w",
-	"Szm691DbGyoDY8IcrW6YfJQgHYehyH6PSCD6oPijs2MC51awJdtvsLGGWldLam6fgD6GzRg0+yUZU6mI",
-	"uEdZiSW1+aFi4zW/JZFUQ1qXWERTUJWgeo3RDcZGmtHPUlxomUfwajw5RFTBHWRvRJxlgkhpggvtH65c",
-	"MpWmKE6/mOXOC7urfMZqgt+y8hkRCax748JIh/F9M8Dr/Yua1tXvtYgBxTnOWFfJGKjlUO8tbFfW2i7n",
-	"rbaZHVq1NO0iysIOpoeW+XALXQ8/vKKSKCeaRs9DJzUoR+5LigzBa0vKpszD3ptUjRr3fmUUfN1ek5MT",
-	"CZyFAvmmwru5hL18HKrQhOeZrDMk6swI/UfTNNIjPtA/DpjJ4eEj5GfxIPIJpyqfuUpfVowkbMQFFIpS",
-	"aIsCWYxonpMMjQQvWqalAcAPQeN6NIoIhvM9DHrE9i46QmaxECyPGfXCfMDeAFHRMOEBM6/52TMJCiXP",
-	"QBETL3smJBj4u9Pb6tckTAVYfmv7H6lJR+GP0FZRZ548uLF5yf9edO+dI3lXHkFOXsjkrxXFbAk3s+Gt",
-	"WjwejYjQArhJ8oMYFUGgkl3W4RpfKYT1wYmRdVKom50bRffqxJzh9XDaKzTmYPEr8GwIKKaMqxv4bXnm",
-	"R0fSpknZDDkecb2F68irTebyekNBEZylxKtMqLVeALOPbb3nTwpVD2C3m9Il8UvuKm0Ygm7uQyicr1Cq",
-	"pfzShn1JVWWUW2UtD4MfLKlOvTJVljbHpm94kC1nuFh0PlzPsF5Wk0Ks9MqyDEzO1pXVSiBZLdIo7DI2",
-	"a+A2vp1Dbecbo9CrhaJlQPlgk54NbQCBOQ3Bq9iKKhEXpIw5ZDRJ7FCGtDS0KedSrya0lAliZGog8lZK",
-	"5m+qFQU4u1iUG3qewLkPw7QQzfxNUClIDTiob2+YuBYLtrBbDV4pdEclVVy4C5xxryk4WkaWaGpKomsP",
-	"DtCYBBkH4HwtqegTxqfsYMCogqKl1thlRBnF0YRmxCYRNcLLlFd5ZuGz0RbDd3Rs5F/YgWTABK8UQeMK",
-	"Q5DlsFKKM2nHAmugOMo5v0VVCZGfNhiUSuRfgCZ/a8B8+SYxKbV1GrUVyCyVNORhHmBli5EM2FGlJlzQ",
-	"3+1Apa1knpGUZqaenDdBzmpPMkjGWurxJPN+JNGS0VeOGKxMEIE9JKHDadt3ZUXmDldOCVNnZTjM4x7I",
-	"rWASUZECyqtX+afxYu9XhLBVmiqImvDAzeMUjgQZeyqIsr9XIuKjJEJqHTM2R70fR+P2484Ce3bBWi3X",
-	"g23jpnqz9hfT7zRpdrSDFj4Gy068+Lde/FtflX9rPnHgkXKgmipd982CClXi6lFgKljVau3xZdGgsmYY",
-	"gRnNLVRoe67xOLQlOQ/48P6LEOPxcLgCiwd5uI4enyvtro8IZjMH5mSQjvUhUXgcDo1aFXU0sTNpDSSy",
-	"CtHUwq6lOET/5fXwX74b/WCkeCeJ7d6/UnIUBwcMzlHj3Ur2uXDzqjxlgud5GFaRqxJXavJRhC+Xv4lj",
-	"npFQCMrF+z+jDCuMPl6+cxKcbUz/FPb3klSQHpevfS/xR1ePJTTLj0xWQz2+YVcUcFy7dJdrQPMDZr8p",
-	"nS04gbCqfKaF6owwtIX/8ff/x/zvfyefcFHmZJeL8XZ4/m6QfQpmtlQ/Zw5uGggtQxRedVjRXJ2xlW52",
-	"R9d2VhsHG1dH1z9GyuosBWHtOMsBfFU33o5JroZKda9BxsYXGpVmzMFiYY0lLyxUqBo10dropAuCZaoJ",
-	"LTS61RZmbSV6O2bIIeltboHEutQbPerj+mX/GuzzZWMBbHC8en9TlSkvaCzjkpFPyq2Brbl9RyAgj7CM",
-	"ZFpL5qw2HKAtF1P5/XZvI8Kx9cNGU/FrvJd/q5pc1TncA0/h93dSTkC7HhKE5S3J0BRiUyAgU03IDCIu",
-	"D9vI+g4pE3wUq9UUsvi+SwGC3IonHl3GaPnYJ6HF/RkbMK8da09EUpFSJsYbo2h66/tA3BT1bbEYawM3",
-	"+FGWxQT5miKvSBDrR0Dsigk9cnmn5BOVKpL6ZVFWwFsYMqQfMeNisXZNU0/CR9vSGmjLYUglKpsSDIEe",
-	"IR31whgPgxFUbmeQPUi2VwNKQ9Wkrm5MGaKqhw4xN8nEX+W5JZ0fX4wgTqgsqLScoals7agkdFxClsSG",
-	"BywBqpxfJMMaU8ys0WdI0Jje6Ru4beGGJF5DldsP8HAscIdi1nDyvmb8pBPw1JmTrZzcsDlskgqA0vxg",
-	"Zcr8nOnVGIVe9yjyaQmQJ32ieBxGk0l3b+PO1VFfW1OIxIa0fDCc0zonPiwXVczsfeh4GHQkbiH4nM6N",
-	"ldJ9sZQgzvLZoXXPL0B78Urp02qaB7C+5iivtnZYqI/NMHvleC6Y6A0xeOsdO2wxWLyodBMFl+sEiYt1",
-	"PzfZLsi33gsYhzosIyhuzU5ZDDeD6vqe+0+WO+/KNmJbdM5hK8YEy0t3Au9TueU+OM5LQZnbFUGa8f0W",
-	"MkhLfUFSNbvSm2FdpMbSeMz5LY2lNdl8DVyH0gJTlWgr52PKEnRHBB3NzkfY3IhzgbebcsC0LDTE6e22",
-	"Pv8TkjfJICl0nKCflCo/sNzEM17hglxRRf7bO/xpFx1ZM/6AmVgrVyjpx6Or0xutcuo2lSqljYCkCt3c",
-	"/MSl2kkxUzTFN24GW1d6AUgyYBP9WLOLBF1gNflve9u76BfHJJoZg+PSBnMBUwa4BcQZGTAnor/Zf2Vu",
-	"5pRnBB19vP7p5vTy8sOlCa2gehXNJN1RO9iYG1dDt7ikfyGahUAQmnEEhEr4MyVw6lWOnxB0bNp0Lg+9",
-	"jJrrWlfRLjq1DhBZcibJgMF0XFlNJCuw84GFhhKpZ34qBBfIUI8tpWyIdMN1dXRx5uUXH2y82t2H+MiS",
-	"MFzSjYON17v7u68hVkhNgNr2bCjNnuHPO6mz7lkFrl5tfUw2rog6gveOLTqsdd/8yLOZMdwwZ+CHFH8D",
-	"Q7v3V4sGYVjO0nJ+TQ/O9PKlfeyUqAj8YJYOJvLd/pvFvbkkhrOQbFevw5v9/VjndVt7P+I6XAs+ebX8",
-	"k48MW+eXuX3e7L9e/tFbLoZgpjBfvFn+xXuu3vKK2S7+ZfkHdh7XtCDcpLnb4OblnwKtGRblIDLq1Zyr",
-	"QAt+1CkXt6AibeVYqhtsjdQ3JsCGZg7OkkpkTOAIbODonGckAaXad0JKEBx2of+aQp0Is1MKAoEzVngb",
-	"kwCl/pkoJyVeeK8vEM3+o5FtqDug24Bw2byye28ie9BW/mQT59phACintzYYtpYX5YRPGdqqQ0i2YcQx",
-	"7hBb88fnEtHlXsYmnnvHEZZI4rs/AEt6Rg4zeRB9triGZkA7YKONc4t3VCq4cE7New8kmn4mrrq/K2Ov",
-	"CegtX0L5PIJPIZl0IWIHVCjDlw3q+bOwFmc7BXOTK1HpKs+YaAvQFGFL9NOi5+7tfbahV19M5LTABVGg",
-	"6UTiRJpX9pyz9MtvHbxrjgDWwLPqHizuzBPzq0WKC3MrWw0AOJXiL9LTo/C260rUgVib0pE/9y3TnAFW",
-	"+GjknYikCeP0673OHxSaEaaoU4yjTO6seW2dhMYZI6ki2ZGN048RWuperCP6n4lp1SNeTE6NLvTeZ/vv",
-	"mWVJGcmJsdO1F/4jyym7tUsPWfZt3kVNMBXkuFl9tGl5Y55DJN4mzNsmfuujFJ1QWa/77td9Sv+0/INj",
-	"zkY5TR9+PptlQbjefVsSzngdpnimD6ymEK3pCH2E2Tx9FCPcpZScj/CVi6hf2/lrOgmcO/Pkmc7Z9ZTv",
-	"jHCquEC6VQJmCzDmSDesucXccxnSO2mdic1lYHEvyZgw/QNpp26v6SrnGVnJOvF4u9ueXoSzMjIF85c0",
-	"1neeZ4gzgE1BOQdEGa2xf5sqyJvvevCNa87PMZvZr+UjqC6QuFPD0YBxz+6AsVFiZENW4ecApSuuSmOH",
-	"c9iHQUI/sm9cc1X+E1L3B3YIYfZ6peX8Wn+jBL3qRfgsJwAEXBVl8Lx2l5uwEL1fh0gQVQkm57YRsqNi",
-	"JySj0vmhwwfkxLzwNZ2PgBj2YTR6Yb9PRnyj0WpsmEBYZpzGTNhmTWJrYoZzAaLxuz4Br9GMKGcVMlGa",
-	"TyveP6W0fqWwUP4uc7GDyxLBvunFaliLSTvSy1H74P7tMrT5fjJ+eNePIQfWC8hfj5XI7+ShbMa0lr1c",
-	"jM/Hm8wWmPAgu6uOGYE9x7IjzsguOmU1uIBROmukwDapNlB7MU3TofGtkT25LqJOD3j8XKpmKMvVH1Lp",
-	"qnfMWWsAFM5fvcc/4m38uSeWsJfsmi3BNrd7L16qhfMMsS1JO7vMJp9nkNLlef3mjq891N222iv30lN4",
-	"o/xc1x5+KDe2+Rzxr+ekuyWOrPze5xr8tNN2e8qyqzomaLnd1kdUfWSz7SnLvnJ77YM28ZSBhco5OZbu",
-	"Z1ZQtvdXPuwMAflXPvy3ilRrvQTrPiL89G/64VPu24PP0l/50IwaAYjIOIdQ3i0fpWgb/ePv/xO89JBN",
-	"qPcBTTFViZa6tewiTLT0CNOcZEkN0qX/rgSxpX3VhFBhwAeJHsvC3u59/isfnmVf9qDVgNs3cAThi87j",
-	"V+BP7wAkeuPghzdJ6DTGLMxKzP6VD5+dmjx4dFiYb5crXFYMYUtFQJd4jGljSBJETpAkUPgfK0WKUsk5",
-	"QnU0VanJHmRE7DjfTpeaR9Lbo0pNHKLtmsRA8MU/k53Vnx7MN0Rxv9iQVCjG4FizTba8v2D4DdqhbBj3",
-	"xsG//zYfZoeZ9fU7wEJ9tZlQSUOPmjRromzTK2cjKooOQjUvnNoM1HXQaCsF+olp1J4P03qIPu38H2Le",
-	"+FotFY9IhXaVFinRXcIIUtS9pEDzgTGd5pTdBohyD7Irsy5/rH5+7DX11XDR70IlMphyJTfc8kCiH0MV",
-	"Sx2ZuTCVF963nOquiJX5WtRkCVDf4j5RQd5KnJbeweP1kA+0/UwMzvYNmLshLbsJAjNpPKYYjXVxUAlG",
-	"xG/WtvsVkLCN9AE+aSmXZbURd46AuYU8iFGwft5H0be7zit1aH0XFjFXIkHu+C3JanXKpDGhNCe4idJ8",
-	"Cn2xWbDPX5KFnLV//+3L4jrySpkEM1cWZ86yrVdxefDU8QTnOWFjsub4qaafiCKmtV3Kxih1L9pQMaOM",
-	"PSIRNlgU3tqZHHQXq+jGMlrkEru2LFNgQX92SYLfXhBJX776wjnXxDnfUkblxCdR0NhZ22NrEjTrTPo6",
-	"/sNnCZxm6d5npx592XOJq1E+8YFm6bF7KVkxT6BW+DVXA+PS3yoiZl6iKM+gNHDUlhv5TipboHrVD8Ew",
-	"du8Pb3zCX8UE/TokJF9zZHUAu75oy1yNkJgK1VDmO0WcOaNfgihL8wrqsWFUNyEITifmN8fduGV42CLD",
-	"M2JyfYdkbH+yZGXlIkamNfy/AU3N0JCkuLJApo56UEZNMXwrkhrUBF8l2tYNNtknTZh0sjEh2NU2escN",
-	"V2ozpPkl/fIkd6sprNeapda7ZKsCnV7oQySIAXmGqlbtjew6cZBbHj1uEIihz9zjn7Vi/qzVqwmlFwyC",
-	"ogU7qX/Q6moA3CTWhyA16HugH1tTaQHQpe9p8bdlFx3lkiNJoBChnHChdnJ6R7Im096Kc1suG13vRDKf",
-	"Oq9/RBXTG/3T9fXF1bY9G9RtumO5rnCJJYLDOtPEHjt9ToAURoZZO0gOA2JzL3K/x1W6/hPyIxlTNl97",
-	"bIsLsGwAdgsgRDU5aGg4q88K1MSd20jvrDhVYG/ExZh3yP9v4fmaI4fWawmp9Z7nsII8TYLXVx1P1GVn",
-	"8TZHEEnUgtWuJlR43G21WzeZBkvj3De+zbVjyzRmhzZ6ymnNHn65gaf76m13j0obyopHNXnEbL5hshG2",
-	"LpRPMPO6MBTTasOubUpTf2vLq9u13XRtfs0a2E7VruBlinINmMeCDgyo/oIlEepGMpVES0AhrEytjS3P",
-	"ljJg9qqFz1VSV42Ys01sg1D7V05tGKlJrm7Pw00Y0PIxywasQUCSaMvUxzpEeCgtY9W/gLZufeM1PqG3",
-	"AlLhWY1ct72LjpiNBxywVj2zMVEyamRlWeNrqsuNOJZOJarN2gZMZiGdyuz8unhAu1Jcr+P/ag3dx2wE",
-	"7g3YuwjlcVNBZYpnoIg0NLflSoNtf3uOqa/gyjsGaH8wJ9gTH7HQHnq60OIW+oxONkVUYtbHJg5sbXYr",
-	"10UsXdpGCjeW06eQnxfD68ylumjKBamaVXm+ndjYHov34OzV0fIsditqiJ9RXQI9HJZ3CYZwB8Dylljo",
-	"zOV4UGA//+NEY0FWiw+gUQrI/UN6gUxWi+ZAdWiB4qWEzE4APP2SLAVHCi/d42PkQD8RstZzecbQ0YW1",
-	"rbFlYJFrIcXoRDMT2Aalo77EI8UYmX47S/zEVH+Ob0kH1dcbUtv+OAO8U5OA6+Du82yeqUAB7L3P7u/r",
-	"WUm+7Lmk8XtgynjtAEZgNHDwz7aPtwRLta6MdGjc9fTUDpdW51k0lGyKJXIL/gIq8xipCLwoK2VOC5Sf",
-	"lhAKiQRkKPARmhEsZKPlKYFN7XitsFQ5mY+WPES0KDmghlMmFQbAMq2M9DpL5tvHPUnzUNMzrSbhnGaA",
-	"g1VbMScAQZwTO/4D9GZ/H/189O7s5Oj67MN7AwCKNqFUNLwBNi3b1IBpOeYQMa7AE6HJ1K3D7maj7wkC",
-	"X1KGMqIwzSXa0oPIKTNSjSBYcra9i87sxwPWrKKt7NnQvwFkcJqnxIXdQpCWcqoqMaYpzmEL3b6AOdK+",
-	"PWAjqlVOiIg11g/pphDS6I55UVAFJ9WMb52MyPbwHGzIdH1JmgEEOJFqCCGjWQLENJzp/7ywpYezJbMF",
-	"lpzrI5AgnOe2uiucs2Ckdh8Ws1cKckfJdJ2X9oXp4uW8fGAEEaZMueuXE/JYSJc4A5upOSlgq8MzV11G",
-	"ACdCUxv6Y0qOQpq/tXInqGL2n/pAuStx7kCh47lboc8JK6thTuXEQss//HAtQ4qtu1szTqzp57kwYvWS",
-	"RM06Tt/U+/FyuB5+uOxe65NRMUvPJuSkWecFwbd+k2TwgkRYEFdJDARoOJha1yS5rC1WdY3lSIYGmCrX",
-	"CZcObZtuntqKDl2fGFE4mJ5hSrC+pJAv6m3Wgm0MpDY0Q//GBRqSlJuqCRYv1xRrbhFcGws3auSryW6d",
-	"iLIdBHDtfGYPsT09Zb7hkauhX+t8tQ3K+ffgV4vIapwPW1pOPMiwnAw5FplFSL8/PnEXLsXaOcnzYFL0",
-	"ISQHTOET1Ms1+XAciwaTuLZqFJjhMTloIQ3PM549PBrRnNaRYY8MyO2R+5HX0ZpKjjQ9mEV5of9/RvoX",
-	"JKdjyiuJPNoGng/XgVbDlPRNc01VtX4npi6MtmMh1jvRK47q16/c2+tMCF/srRseXn67sAPXXuU8r5qd",
-	"mzjaIhlVB273H3zhx0othfd/DewvsvVPiEawMvG9FCdYAytUK9N9kM95YRzg8FxadsVzjD5J2RXorw/O",
-	"lRkYGs4eWFHl6dmXqw6DpSLC8w36Wxy4yUwoJLy+M8SSZM5NCDrO43C8MM3oj6TNOIhTS/3WQvdzjkJb",
-	"c/q7/X2UTrDAqX4R7vLv9tGUi0yirTf7+yaqckolMcWpAykif9uIgAd9t7+f9MDyWgcR22XoQ8L1kj0x",
-	"n3yu+7omJKiGhBlnQOB6Mw+NHPe3BLJksTAFikz10vabQCg4p1iCi9wS06v9bXsQoOzng+/9oIv7zf6f",
-	"0MnHi3dnx0fXpzfvj85P0eZRPSsYXYYGG5/1P74MNhDOBcHZzNbVbhel391c9AIbg6QjoHWl/prmVyhz",
-	"9OrRO48XnTHPX+QG9fS4zY3h0xG0kSnqA9V9OeyNcMEr+UB7QwShAWdvoXX/klmf67Xdle49HDj1kwPZ",
-	"mxIB4fsW/0He0rL89qTfh5lvM2OeHVY0VzuUoZxKAIczZOPdDa7wljG/12WKIdHNMlQsiFvkFYm0cBZc",
-	"K8cs8iBBUl4UWpay8PSNKSHjaVUQptB//sef0BauFL+B9hIXwe7+LDCrcH4jSU5SlQwY+A/IDSPTbWev",
-	"sDkeGWEpSaw5m2U0w4pIqGNP2Rjt7/5XxAUquLDvmMXagbUDx7/JxIF70YLeagKsSr2K37u1ldV4TKSe",
-	"jglqmrqAPy2gBFNMzvU8vJsohO04J4vBfx4Grbr/6BfNJZE8r1RH4L6o3/iGhTAAuzO73RZXkCA5UJx/",
-	"6FqSWgMPCqQElPdogtaSw/rZ/XMJEvAJ/N4SnJZWWoNPvmHQXjPB2G1uchNKSlIi65I99aub0kraEiny",
-	"ST1ki5Plr9Z7vNTj8NVJxvsvkvE/hWRceyNWkYzJnW46Kmucm+LAwGDHkIqnRQ9C7whqol1MG1By/dCm",
-	"uNoq7PBZqy47zvPdAbskaSVAeLDfalmJfCoxyyByXHHEU5OtlrYV6H0IIoSvttF0wiVBNENUDtjmZ/j1",
-	"LPuy03y783k2m812zs93suzL5iFAWGaQO9y84yKrTRR4K7x6d8Dg+oWVpRDJLtQJVmR3l7BM/8Ng0kh6",
-	"RxKkxT6jPzd3lKIFQb9zRhLkJvFfX3+HMjyTuwNmzYNYkGV2tU3pLHLWFGf7gaHtDtgpBP1hJqdEoBQL",
-	"QYlEGG1NCb7dRqfXGGAqaDqpI70totLMhNJCaq/5OiMlJD1ydqB/HrC65CzsVQJcuZ4X7HFj/WsSCZJm",
-	"fMYF5sKmbbHaAs8GTBKyi46Q5ZR2Q89GO+85Izsg36EJzxcLnZjE5df7b6BpxtGQZ7OQjPiOSnVqaHyJ",
-	"xe/XX3/9VRPKyUnEjldv/koCZBLvB23VxLMd6dNS2ao9LrnNzkZ6fWF5N9Yq4cLK6y0I3RhmW9BwZo6V",
-	"UQpGtcFcX6ZzQDKajGNd2tf24B3o7XVIpLpu6NyjRUNjWy3C24YUd0NyDxrHtymt290D0C7HuH2eDWlE",
-	"eg8NC0hQmVeyxeXsVj+mZyBuEw0k8wADLInYGVGSZy545QBtntloaBj9iIsCKwfek4FqCvSqdV7CsgHT",
-	"rHDzsPkMWCMXGREH6JTZv7c+U8m/bKOikgoNHQK/ach/YfPQ8FxBmuupysmmRAWREmvGbbCbmhcuq5zs",
-	"foZJfEFbZHe8izavQKnXV04OORSaZWZ4trkdTOwBxR82dF3AQnAzP4sx19KVmV1EboWL7cUhvI4AVWYX",
-	"14E0WrFPEhBQevqDjeDxgKSdpcZbm6zzNZ2BR76F7QxjR8CHXPSNc4x8Ui2+XqeCwqZsWpn45cioR3FC",
-	"al5vU9Eps25mZ9ya34oEDcmIC4IkvoNsuJUOU60tLbdZuVPRw74qU162MRc7CTOj6gq+CMjJejm4oGPK",
-	"cO5uXJua36huW5dvj9Hr16//tJ2giuVEWi3lTOuEmvt479Is5qF3GYaARam3c+PB1bbaprsX74pv7bN3",
-	"QmLqdXmbCaXvTA+AAEMN8Y94nvMpIC3CNWIStaNXSBy0pGHva87WWi5t/FFCgT4wYqWi5iJ3K98S3A9R",
-	"JvDImoFsVrpW5qcTjiQB+0axvV4jrblhWxba9up7rMG/wSjkQM4zC7TVw6K0vYve6m+dwF6btBIErBBJ",
-	"ysY5qY0u8xRvojGGs3m+ZoY0nDUAADVvMvaXNmfcPmwOCZJlTpUrW2zsQMpgvDYdJEbLIFjklAjAmgML",
-	"u/5efzyhetNnh5Bx7QbftJiggt/ZuYqZP/DhTMvRRZVOBgybT8wcvXcKfkeyXaTPwpBnM7cd5ljXsjhV",
-	"SE54lWdoSEJaizG3r11ie6Z8lj6MxCXwOm7arDAXgGtjNutFNns843rk6gpdVm1Rrc/F1Utc85IAumL/",
-	"gXCaqOiNdasXXldd114rLvjb9Wv+MuHWykiM4TuBe3CCIZU+MXl/YOVssD5rOd8LnFb4ljATUutr0v4N",
-	"8niZBKtcsKuS6h755KB9ghR7Co9XJlpFPqm9VN4tQRZfCGm9+tmVgDTmWiT49BDOtOBT8DC58Gfwf33b",
-	"iSr1wQSCNVzMo0EskV6vPwqhFVjcPiS+7xHEzKMWSs0BwgB6eZYZIYwCDzDgox6NtWLr9Ushm/WAAdm6",
-	"PEtjCYYZ736mLCOfvuyic/0nSjFDQ8tAFm02GZ4hztBW21lpTNng1ds+RE42hKH8CR1/eP/23dnxNdps",
-	"DmikF2h91HS4uxkM3hK3c0d9nYlJsCrPZ327z/XoVek1kt6LIPcMYRXX+Na/khNUQuFKhfYcJPceIp9S",
-	"qBmjLw5zmg8BxtYUVpMIwxm9t8QHYMNPx9KCHrRLktKS6u8O2nxLWqe9AU9uSoA6NqbZjEVZlqgUHDDn",
-	"MjomspZ4mggDPmVITqlKJ9s12JcxI2g9GoRqU+IdxKYLLNRZJo0maYQj515rglMAUV0z3BlRRlkmGdpq",
-	"cTQvhScC+/ee17NV3II/bwLwum4blNi/VTinI0rkIXrz3Z/Q5dH16c27s/Oz69MTVGLIJLJg0ppKzPKU",
-	"4HquREi9hVoc69RugTyes4J0M4CriJJbh67Xvk+IYYca5i9euj8A/noTLWCh1YM6jB/Wa+Tyy6ufL9Cw",
-	"UoozmSCCU3DUS84sLLjmEzlltx7UBC+KillClP15K03jCYMnfMpyjjPDHVPZVx+xDH5FpeTy7TH6/vs3",
-	"39fBVH8kE/G8bdhUPqbHNRK25vqPGOnx+CpEmWO21KByoV9aI0uE9iMCoh7gHymBWI8XooCCh94YNdyl",
-	"OkcZh+jN/hv0/sP1zdsPH9+fmPu3kjQFC8qQEHCQMmbDccD2ZjUNUw2F1fDqXwt5CXlXdpamnV3qN9ZZ",
-	"lNb0EMcQNDBVxgrwRyK0uaF3Wsv+AC6rBRgPjzTWUEdH3pVHsG7Pohx3E6XdUAxB51xkL0Lfs6jAR0vP",
-	"lbUj4bJcZOX8joipoMo6EHODUK5bTFDFFM0bQ5HRz2RMeGvqW3WDPJx57z0FmkLTXx88hQtTlMtFzupz",
-	"5lXukgliZKqV4xEVUn27lucPJfErvtmAYaMDOKHeigfbiatk5i/aLnpP7iAQVlWCSVOPTq4lfPiSjCqJ",
-	"cxmpChAOJEZbYCdIzEa+B5AITfzmX4LnZPtwwN7s/wmdnh+dvbs5end5enTy683Z+5/BaGCPmyvNY/0V",
-	"biGalTsE86z7+vz0/MfTS/3xgPlfw8Xmql0NSc7ZeD6JOWy2MAZdms9QTguq4vHD3ilYz1XVdPA8aLX+",
-	"MV881memJuHLBfUHskqYPUOSF4QziF0xVsx5/nPoFfp2uVVwlzXVLrsuq/vXNVnKmSBmlE9NCpkwmPAZ",
-	"SickvSWZLe1hw3Bs9DTKOJGHxqYi+NT4pEosJYGajra05oBtUSXtlCVhatuaYUxpdf0hlbaeicWTcEUZ",
-	"bEVN4F9hfmEKBszf0utkGM9THWG+/3ixyA8McvyrXL3USPjj8hEwVbtyseAJOb762RxPPjJigAWLAiHY",
-	"/NMKCTU6dKv46xwf6s9rHjdXYi5vz7EO4ACa5Ui/HI7+SSKqDiCQEOa1lfIMgtJyPCT59sI8AZBEM502",
-	"wAMEKbKGm8l2kWA0tdGBJoxSJl5ltyaSY8DqX8HtbsFZXAlhiMsy67ttHEmesON89SA1hTFIbFrFAqv5",
-	"5+BoHUklmqW5K+eFpz1aICIUn2pqefkMxlemzNHIuF+YyoDS80qBHxKcqcLljtR54PdhOZ+bP5bkk5j6",
-	"qXOawldYdPUepPCUBhmzIp42yEXAlBAQYw38NLttF3oFfkwhVfSulmzlmhFVPFYStaLHiWwPgjCytQZF",
-	"zI0wXqtVj6SLpvefSAW9gsh5LfN/W2flWWS6K8KypSfMKFjWNMPI1BwuCKCEP1+92cnwDCkiikNXVTZ0",
-	"APty3QYYZEdCrchuQ+i7+vUr+/ZTmEPne+1jFDXI3DDGQ0SKUhl/DEaSpFWOxR/OKe5NqBdqsrWgA2yA",
-	"+2BGsFgzjJkluE4qshhAT4eubTrsQzYOnmg4a1SqbztY2wYLZ1SQVHExc8WD3N/6kmdzAXq1e7PNZdZG",
-	"Tf2C/XuT1WMG+X/bxCE4gLW7iP3FS2VN+/25Wg5/eEkKfkfs0e4n9ps8wRexvxH79YrU9or5YNtFcZ9x",
-	"5flcDVMAHDYqlcCKi/WK+B89wESHaDufJV9wZcWrjMAIcV2j2h+1V8euzlN5s/8n9O7o6vrm6OT87D2A",
-	"nMM6MEIyOWAt7Jvg5NE5xHYzY9O2iwpOM+8t64fdHLAjhip2y/iUNe+6kbxBm4a0Yc1Hmj52Nw8RRkOc",
-	"GRtYyHMYT2v1zsnjW5FM489YqM1d8GE5sJVz9WIAfxYMSbMHrmoht/lwVM0CXMZ57W8JKSVafuwius38",
-	"ZbIHMi/Od/QQ1pvR9XEJsusVsdLKuRnSJYxoTYez6eJISjpmRR0c/3JKv0mT7hVR/onrcAAlJh+m1gLU",
-	"hBSS5KOovQCOULdyB28sgcb8BXCI4FZziqqiKicJktXQ/suhziZIa2tsrNVYgXI6FFjMEKtgwFsplrY2",
-	"SpoCfiAdMy5IptnIc1XcWUAeujCI0ykWYtaAXCg8BrMoARgh8qnMeUYcGmdoFAqPz7LWSGoVeG4IC4pu",
-	"EkZX0qRB2XyrgfkEhzMryf2+TLEiYy5m9/s6x2xc4TGJ7cn3vfbE3iRzEEFYpBN6Z914eR6jB/daawiE",
-	"VcXGwb/bljcS/y2c5xu/JX1nKI3Db7FpOBobyUbaYIKbg7CRbNhqnBvJhpZzP0r4pynBkK3QNxiMwvOS",
-	"+lzrVYw0117gV6ZcV2wJy/kdtA1SpsgYbonFFpHi6NX+/iH6fh8AXc22dfVwRX9f0ss60WqBF17gcTRH",
-	"Vw+xhmlQXOHchM8Y//W3XCALvLl69tY0afl6YstgkSxBI5orwLuA4jImLsgkbCFJxB0R6y995WPQH6Cm",
-	"LoOtz2JzR4MlJA6ba6VVZQBqCwC+uA1SQFv/+R9/MiEMmJmiWfqOqN+HoAjIBoZMFKgmQ6SlEaiZQmSr",
-	"ZMqAWeA6RqbHXiv6YjlEJNcXJjgT/C4so9iNB6QO2EJEqokU9WqDfYRY0c137Uv6M/sC4Hk2UgLmMpyh",
-	"wcZn4GdfBhvBhH4TlOnkibWJxs+CIms4gxYLoqxBP3yRhp8jOyEDP51e/14VD+DpjpVpKJHLxePj5t2n",
-	"8IFAn9f64utTnbEe2+4fsNaiSepr9sIVSl3HVRHlVnYJZ2viWu9xQZ6PaRk6iuX8mYm/sK1nY1utAzCb",
-	"q34UqORpnOJwRBrD/wTLbmanmUgPPncNr311LA6G9cflbrD4z8LYYIH/2ZiaXu4XhvbMDE1vwrqYWSW1",
-	"ht6VSq9f+yiNwaIHZvlI8OJhJX3OXBmfxor5GqJ3pMXw0l3E7B6KfzUFKb2VCyWuGrOorCD9sKnulJgZ",
-	"85EizHhLbeD+cGbMxN94zUozcQNSA1rIFMsan4KyuTI4I7CKp7bwmEldbedMIy9SZ11hX81J6hms8wRn",
-	"6kkOxxqCib7VgvhAHjbHr44pehZK3RtW+e1OE1n02DLTj1V+a4oTrN98lcmndubq2cVTD3+BooCAq2YW",
-	"OLPV+vTPI0zzl5zmx3Dy2toXktwRgXNb1NYkqg1n8J/etitzGpQpQbeOSmmb51RKysbI0ShqmjAwOXiM",
-	"cB2csFnnFdlSveYNeQi4TbYmGh4P2NmJbNdRa7VhcJugbZohQQoM9UJBfsoEL6E2gQkN54zIUOyUpvRr",
-	"PF7nIbZdfI1n2K4+HGWFx+OXg/sYB1erNZqakeJzp3dOwYGXnCF6ghsHChYE3ZLS5AV3n+z+stgfJ2z6",
-	"qcUWU2TBBZ5s1SECdtOg5GpGsm0n0lhVxuRUgkswr4paKF+vXLM+YIgjNjM52gwRvVBIkFEliV9pBTAZ",
-	"YauDTsQth2NTEq2xMJIgsjveHbDBhv4LvRlsHKDBxrXW8IzX0zDDwYbxjkpIJrSoELu191IPHa6+OnrZ",
-	"ZgknSOKZydiG9m214toPy1ElCdrCDNEMAqEGG4xMBxsQgWi+sNeQvk0VviUt3ItNm2a+O2AfWJ2szkWd",
-	"pOzhD4mKQSAjhtKcB16IMGbTiV42KD/sgwjHcS7WL1I+Syq413X8YqoBfP27yfmuXy6npzfSmQ1DGDhf",
-	"HcSBWwULVpBE1w824c7/romfsKWiGq7Q4E6YEz+yEZKa94FIaVAcAJHG8QdsAMdTYt/GyvCPrblgDaz8",
-	"QA3Ip2AEmICcC8nYRR8YGbCnYCoWcsE/+d8yb+lAmDAl7wXXrJ1XKuUFMRAHDXnAPkKGux7LC895Fp4z",
-	"B1nR4j3LgCrm0Sl6cyYTy7QsPRrG8L56lPzW7pToVk8BYraP/kiCdju2W0vWRkLLICQuVYnmlzvDHLPb",
-	"7XYR25EgxNg8nkDGloqLPh6jK/veuvma6ycE4GAe/VGI4MeZIhbaKidebX9TMFQmFm4EgJRG+iLWWjHX",
-	"ioSjhhwLKARSlTnHmZZD+JRkT0IWnwtjju1R/ziicC+t+vsNl/ANxNuhf/z9f8KOm0QJdisTQxgJwkrh",
-	"dFJoGUzwqcP1Uq2wyc6zufZD2Tu2848RqW3ckFoU0hvSpOaoWUmSOtwoQTahRO8IWK9M5Te7V49nAlme",
-	"gWd9I/EUPJsW+xVFF++/RBf/M2XELjI8g+izWMHYvDlfwbhTWq0voz1rrlxrumvrsAUdokdmFN8C7/26",
-	"71O70BH6msdkA3l7U7pMKqTZc2/Cavj6kxNXe1uLKle0xELtjbgodjKssLmr9CQhYUXai8r7zuAaV1Lx",
-	"4gILAFG3iKpOltSyxoDlWCqD42kJFLJlLILocIYko6MRqJIXJ28TdH7xOkHnb472jo6OE/Thz3/e+1BW",
-	"MkG/HP2coLfv9I8wof9+/i4ZsPOzk7Nti5YnkaS/E4MAZmHSTZrTppV5D9CbV6/R27N3pzfXHz7cvDu6",
-	"/PNpgt68+h59fH/18eLiw+X16cmNfh6GgdAS8VG9aZ2XXmBFV6qRafswfT51RKc3x1gZkPqNlyvQTOdV",
-	"j5Fd4JnezmvO32kty3z3fZ9lkFVpcL3PSUaxC9N+EJ/7aBU8kwCX2HouFvnF2EHBHaV4kBUmSCpBcAGq",
-	"1arsbu9z80cvfW/u1L0ofVbpY74i57igqezWtss9haKw/NUjb9fbIEQh1aInq30MPvc8yDsvfPYefPa5",
-	"+KVTO/wjtxkSi7gAqBCbXNLbPN6HUe7po720OGbr3HSiiGgChygafEdqiQ1tHRvi3jmhsuSSGmGvbnQb",
-	"CQzXg5pgptWpKaJRCIHMjikEITDkPCdQXdGFGpvwlubrS73kG48Xe89TRdSOubjax1RLaVjpQVGGYQJL",
-	"w3KuW2EbcD6/2//hKXsXhiLlrQnegyG8Dt2H77lCBc/oiJIMSQoVXkEeL2dGYxZ8KqHysZb0t85GO+85",
-	"Izvn4HPlAp2Nds7t5ztX+vPtrzvQ+s2r70LxNzAPb04fWdGalVZQMkPuGTeRMrAkZrKvfogUe4FdyCkB",
-	"n6ekWXOUDpE7SkDJaGsI9vn//55WVLbRmGpF0ikuu4/iAmoxJ6/Gq5PaQK376fr6wo7b3qsSSY5wlVGO",
-	"Un2qCbn9iqWGKgj6XeY49YSGtzQnX5uO9iI7vOhoK8GLAk0vCB0LEv6hC6pRXJAMVSwjwgbEKFoQqXBR",
-	"ksyBMfeSQqAKzjPbpS5JSksKjg9sAolIXYN/Fx0x1A4l1SvQCtYJh1FuvucD5pCYFTdt7m7Gyu19tw/V",
-	"OUzUpfGmlnBXViJkJoK66hcCp4qm5B1lt2tSXppa/fWJfQZEQhjAVYQL1bGGBZESj1204d8qUr0E/vyh",
-	"ymnBNiOMSkvXpmKCyRY2R8+vE2UL05VESAM3RQXiU2Y+cgCKKS+KilnSk72VIwPVP1saO/LOvrduV4nr",
-	"p8tZ0q4wUEnyR4opGhGsxUOIH7fVE3DDbiH1WNPBszqm2+sOI/4LmZkSjPAXutV/ziONuZxJwLA0d2b9",
-	"7e5nyjLy6cuBvi4UwrYdPhowKG4/38jm9mGzPpBeYjrMQ0U//B7tR66/7d0BO7IZ69/v6xb0WQpdNFcB",
-	"Sl+TD9528Xyu+HudMi0zGIHo5a5RjyaLqhV4wj2MXwUWt8uiRJ10dW7fXSP1zXcVg142j/9IfN0OGS5l",
-	"k1nq/D+gMYBZMOXCgEyavR5iIRMHJAlQEo8In/MIEUmWREPk8fiMMUgZT8cWVyPMhhXO798La3w81ojr",
-	"i8hbdmyNxG11vYbWTvb39/vyRid9dwm/ELrjiGOtnLHV0ZKL2Y382/XI/jLhEExtZipJg4CpOae+DSd8",
-	"inLOxgmYD+p6JRn82UDMW4aKGc5niqbyyZjqSiS4V3SH78+eggTPZ72IMMV5DkFAj0GFT45cNz94k8AG",
-	"pJU0QVpQmadx1mnBrCQk07e4ILIqiOY4z3FVr0ZVBtrmucPhrj2XWAE5jJwRJImUQOJwYOvtsD/Dmtvh",
-	"29Az+H1TouOP5x/fHV2f/Xw6YCM6rgSRhz4It6nSUoIuaNryEzGsBpiAgwYJogQ16PqCANI8cd0OGCO6",
-	"OSiNLZGaakpHR3WjQ6K5j3SWGsuAphNuo/ZMKySDQuHtEkybcsCa6dPlKZGXxGQKejxgfRKY6ayfABas",
-	"aqYF3xcl8VmCuc3iG7NMB6drsa5DRDNSlFy5oCc4Bzul4HzUV5QSBMThZw7qvjSjeAnqXntenDBJq/MO",
-	"oyFOb/ubKfzKV924vX5BqidB7jUd9sHu/bkpZvRtl950Flq/ehNltp7vfI3WtRS/iFaCcOUfdk2M2Gaz",
-	"JyZqzMNu2UxQ4PHg/2PvepfbxpH8q6B8HyRV6V/+zl5c90FrOzu6G8cuS5m51CrlgkhI4pkCdARlR+dK",
-	"1T7NznvMo+yTXKG7AYISKcmxZSUef5pxRAIg0N3ov7+WqVJgTVQIyPXXs+7RyeV556J/efLf3V6/VzBR",
-	"pePbGaQ7RhoHJWykgYQGGrrCqtiigycI7sCNpmGrwBMx5glolwHXotZc33yCiHPn3dl+S6Jtkzhf7GL+",
-	"InbrhM+qxT7Rj33DGuS8FmkaybHeTtS3sJvT/WBUin2VMPLjti88g4/ZgadyFxcVtnciqY1BZCluUH4/",
-	"M9T9+eN8jjVSS/cjz3Z5mWMOqe8ecJP4woM0XmyG0HOsdGv+s315v3drPIXG1A/TZ9oTZ7bcI4Ps1AUi",
-	"7j5OHsjJnvF0kmVk4xHeFQG6pMzjQphRv1cVof1YKgJuw7OSsB//Ayq/36AnzGIuGyFf6NZtyFPx1bMK",
-	"V1CxIIMxweB5yBcVzXQkx7EwAlVSJF0FwTxJhAwscAv4Q9iUL5gWglXDhI9SC6emNBQfDKT5KZ2Iaa0O",
-	"tbQpT1JyC5tF4cgY0CVUTWsW/Z+SosneUySf1kY9PSm+j8ku2SteekWGNy4Rrs3MVmeTaDwROmUJl1fU",
-	"ph0qfzFLwNg1oUjA/h4lapofPUvHkfM4puQyLYJ5zBP3Y60kpxOfBlR/WI4xkaRK2adPnz41Tk8bx8dF",
-	"NsrfRHoec3nMd5onZqco0XFCvnjCsPUdPBTbfyGSY0PNmkVpfZkiHQE0CKbIURuSD6IXebkn5k9ioB2i",
-	"4G929OEBm3vlc7mkSMV0FhuWXJ/aEnPZd08+hlbuz7iNWn4mBbPfAkELOAHqL5OIieCJ5nEdghtRAG2o",
-	"ZSCMVMoO9BIOsY5lxrUfKRynY5Vmn69GpBFne1DPkbS6kbZBuEWIePR+DXnqa93CWvuLGd5YD6oduqHv",
-	"rCCW9PjPEeeOokjeFHtJcMwzYEkLLUtxzymNO0ppXGFsLnOSLYsRGJaFv5xOcggPQx+EOIJIKsLt+Xy/",
-	"TovcfCXoTZW8mZ6DoWUYFhOeSTkrrdBF1rpDby1/LnQiq3p+Uk7FhVXXe+vtW6PnaNRS1y2H2hR9W1ui",
-	"3fXo2voq3eYKhRN1O4HQe0hroL+zqvnnhpLxgrYUNOnaE29u5FEPGhMqyf6yBLXDy3NdNoiRDoDaJzKQ",
-	"fHvHO6Fhga7hKAkagFUroORUfAvFoV7LgYSHa+ZjHVLybPE+UVNDJN3QgfLzFDYIzSnzf5Swqz2bcpZE",
-	"MohmPEYleSCrRkO+EgvQlg2j1JhWOBigvi4EN1+gAboJ6htGkQyNct7MpXiwSn9ibDe4gWycCBpq4KIq",
-	"rEWPIBnbPhu5RwD7W0mBHdqh9flr3BUnaZ3VO5ABB/tNC1EeXAJ+251WsJdumihDirUAKW5wM5/v/sf3",
-	"FPVANNtrLqchGEHlnDdLcsvvgLFWiVirILQMuzbIpFqXePlBfEl79NgOdVZ/mlK3RurBCtPSK1ZCRCHK",
-	"AyMbId6t5A+TlvkbrNm5M5w0xwNXMyE1a2TQ2vTpJMhVyBdFrrg6E7GmN3pzaZ7ai6WoW7czuHm2CNM4",
-	"+fuMx+VAmI1s2MTn5dDKxTvafpTbxbtZfgxIZdjqffv91hWidnJNXJrsWiSQiTud65QNhbtMKprh7ZHa",
-	"R0gaFOhg8NU3XA9kAIBUCKGppgI0q1iLJrsQgOwXpdggTVDwHJ/XzQqz9aWv26jYQrsmPhRxrmmUdNbb",
-	"i3bbvJ3wwHx2rc64+SbhiljetNvm38I5EjN7YSZ+226zaSTnqYDxKfPSfTsfSEzB84tysw5XVBtrVmcr",
-	"Y5u3gET6tdZk2GeEMLUhFoLGA34idG1B3NHLuRbhJcjl/6Cs6lRoNIgJMsO2BYaCRUdIf/z+U60YBDTc",
-	"veK5HzS6TbLh2fe050ilKzJDkQGNvOvAiVSKC0bqBk/VfIZxQQf1rytYPGI4BWOG6zVRqx60jKG60/xp",
-	"X7wWpk8fqdlix6xoptibV3gtN7rSn0DNANYNZOUzZz48oyFfUQdOwMwj448ncSQS+9g9rLscTzW0mifB",
-	"FnFCQ5s9enbHlOhPVVplJ8PIyo8fQokENyzkMJszBfOsgbKQ/GKeE114TrLMqn3VRgUoEYFR3nyC0N+J",
-	"aroN1c3C0UZQUTPgeTi6G6HRwPcCuuyw8+P3zR/Mj42F30qKxoyPhfkC8ggQPpID0aiT+9b6SgA4yQgc",
-	"Q35ZzxjXPs88k+/y9QPRmZ6Px0ID3tNG4dbznt0Q+zqDQAm1MwVrgFQjt2sqWd40Q7DQzRzj9zcqCZHR",
-	"I81S8SX1KvRzxg8cwMs2vEAwPuDfv4m0qJXFtP43F5qa8i+/CDlOJwfvXrbb9c3xNjCnXrbbh+xNG4JG",
-	"NqJYPBu0OigKhkUyFWPI//684+vCP7yihEcur4zGkj11aM9vIuIQq7KGC7JbE2OwQegFO88bhoE91088",
-	"IGbdg7Q1Ce6ajTKR1oGiA8SG6y6VWJSp71gybIEjANV0jwUkQLP06AQ2QQnQjf9DIwosfQPjQaK0Jbe6",
-	"I7SQ68lQ8WTXTQATfT3TpUm0ZxI7CGcZZ7moi9XSMEzspc9CCFLqGwHYN5BoTaKFRaDEUQhWY+qGhWTG",
-	"zsM2kkvtzSuYO9UNvzaymRu3i8Vi0Tg9bYTh10qt7iKsXA4Ms8mQA0i6vWpwMcisSjoAZgzs4vLBC8dD",
-	"o0S4VWibWsIhPjuQVcgVOOapaDaFDI/BoyWDeK6ja6NM0PX106uXmHlxCI3+2P/MdepwqqMU0otBuBqh",
-	"W+TxQi68gMPZOgml5GpyS75TftiaBBRWdZ9cK5mT9uauGWk7lDVmL82ubhQySCoucxuI46nfefbb1Y10",
-	"359LrFhNll+fJLIDSZXy8XoFtm8eeIyMoz4fb1VKx8faSD3Cf/7hNKDUW7+v7EwswDCpSAFPkgVI74e6",
-	"qcpLu/+dHX88/6V71OmfXH7onJ6wSgf6rOIVMzi4Nf/zdXDgkmEw7QWZ2QKINl2ZNZVY22jyQC6VWB+u",
-	"qXuwyYdQygJpRoGK1TyxpRDQyODfkmQ8Hg7Ls2kMLe3Gkdrn473k0gB3lCTU8vGzr3QfzTuB1BgHVslD",
-	"4mV5FES9UQqRPD+LtsSLauRD6zbl463SFiyhP2ct2KwFcxi2oAb6RBuxQzL18RqJGTGxsd/w9yKl2s9S",
-	"6slXhQLIGgmjVYlVFtKxHbzXaoi/2oceQ0ukybZFBzLr+pG0xOE8itNGJF3vdFbtdfp/rbNer1Nn//rH",
-	"P2suYOPVZdWtQrkLZbFIv7KnsBvpRaPvRc9y9FUsxehYniXZXkFwoLPraKU6cRuJdiPEValjrm/zXF3t",
-	"p+O2XPqrSmwlKKtmqbB19rYN/inGJ4KHNZfWMJBLbhA3qk3YIv0EbJwJB3QMBCwnsQ1g5of5enk25Qus",
-	"medpKmTIpWtr6/wFfiG87RJ0A+i+1wIsqcydOFx4uAHNgTR7MUbcgAb4ukSIna7BdxcowlX3lyO59Vdi",
-	"ApztjmL+qrG5TKMY3H2RZmGkp5HWiP4ZKikOM/yWBiAXAK0BgKgyuxHJMXkaUa+eATgAALYUF8P/Zg56",
-	"h6oOjF/WStG2nHu6gHSWoM2nItQOhYNXXO1QG+95h3fv0zJrahGF8Vi3bm8mPH34CmEz6lpX7CbyObZL",
-	"XFM4TM+Yx7upmG4LIQS8LsJDxjV0RIBG8jZt1mXxPrFb7L6wRIgiDELYi7pkogpFmxWBS+JNJeyGa+pg",
-	"itFeH4eFy7wcthcUNGxrgKHaAp9w69b80VdXQpbDsLxut1n3A3jQLvtn/3XygVW68prHUUgBJTNGBcvS",
-	"Sp5TCRNfZoZwc68MpHnnw1n/8v3Zxw/HrAKIL3BXjMw+F7SWKxHA8KJrGrcjKZxNUiKK4du+ndDvqkc9",
-	"YkMzEcyTKF0cvPv752XpTJWL0jtZjNt5KOsWDdul65NqUp3Nh3EU4H2cGjJkEfqtiJ/TRa3Jjgokyd2E",
-	"6y+WykmKr2WEVhTojWldjha6wRa2aCq+pC17CeUJbmMe18X7I/bmzes3GcyL21YoXViN6f45KdAvLAQi",
-	"hAA2i47stmHzz20o7mEJzKVs3FPY5noIbi1v828NZHUurySY8fREHTLY67h/CF5vaLKGE3jCGdDYKLnu",
-	"G0T0SmvPHTf4WSeofdTuPw2bUFeVpV6UWHa5D0FcHiJ8wTof+z9TpE5HY2O1GksMcktg1RSbM5QLhPqK",
-	"nZ9cnHZ7PQ8vmspkaYBGJM3jCViEaI3mlSRr5MPXVyjOiBvyt5M+pP2M5kbFzxIXqbeEFoGSoRl9IG3o",
-	"/VuYs4hxzmZC7oNzzLwiLOIfrOKFjU2h73n09Kon9tEq9qOmwsYce6YKONTf7ypxRCTrjK8jXlQUcg0g",
-	"pjy5gjQtqFoqgKL1L65EX8+2urQMsYDhh2vGdioWZoPLBUiLdwyAWcwqz896fRYqYVTESRSgMgMJ39gw",
-	"GliXUx/cgQziKLjSTXZBDPiOrbklL3q/niM7saph81cvWSxSl4IcRuMo1Xi5DeRmDvWHW705l+7MusUs",
-	"w0NBqI9YjNLMUbV6rS7bPKyKUVhMnZOIVi8SBhJaT4zAG8gt71zMmNqt1HBzrDOKnBOyxBL40xpNjr78",
-	"pK2sUOY7sJfWwfu4JdjLmM1n73A9uOCASzYUzJZco1vWpaQhbJMGaNKBXO03b/nRCEQlgcUsHpBOeTqn",
-	"q5ilEy7ZWEVyXGdTvhhidecl/At0eRjIk19PPvQve/3ORf/kOIe5A4mulGpEvme81+k8zCdkXJh9TLNy",
-	"iP72Mu2giCc7MGiOLR8+pGWGx4n2EpfPpi8TCTYwoemSuE9l9HN/+oeTTF5TKSen7yB5DjHDkN5Q1yK5",
-	"SSJbMx1znRboGHOp50NDH8N728feUHcykQey6M3tLtiP2Zu7vmeXpypLggbNz9wfNxMB0hHQfs2WQ4/p",
-	"NIpjpuSf6cL9DXRMG7zFreByhV5YOk+gbHW053t2KX3r+ySxikdUajT6ngX4d6DyzRMJhJWubJ8NYYLc",
-	"0daccwSYdeyrYaXLxfsj9pf2m79AkSxYRmhOjRXGyFG65uUqUPBXtH8UyWONKe1GHiMyeKnI7Vlzs8k6",
-	"mRMaQBr9PGlnnzDfB5IZOuJLIGYArTOO1ZDHA8nDaSR1k30SHIo1oLTGL0bikNSac3sTinnMgytE3x8L",
-	"abhFhExJFooplyElFOAo0AZgxqUr7HkLVeq6JC88095Yhz4DGnnxYAJTIPQ+NSA1Z/fGgvWg0h6FQqaI",
-	"9K+k1d5JycOhpiIx2mNJxRD2FdhUMERRce8krsSirK4VYRHuVzn0HjqdYs1kcRWRMc9xeDaXsdA+Dr05",
-	"YEMm4+hayPsA2OYX9Qvf9Zo2gOOWQOrmJ1lfUbzyUeZo0NFJ8qeGFg+6KiOpU+6Kd/JNJ2S8OGQjHmtE",
-	"VI0k/a4kIElRa4ihSidln4sv5BYs5Hx68O7vsKyD+gEMf1A/4HF88HmLEuwzcvlow4g6NTwDqzUrEF9m",
-	"sQqFpcaiBeE7wBPQPKcgf3NpCcuZmvUDnS5ioC+VTA8eB88YF0xHtU32KLzgHa7Den6yNWvLX6xGEM3M",
-	"CbU6s42aLeJzhjMWqmA+NbL1j99/YhWUmpWau9BEqFu35j/vozjXYWZFg7fhwfdChBjLXSt56S5tRvBo",
-	"QaKOnfR+8pb4xpY7WfhPXca58NQmWbVBGe2OPigpTqHl1OqKOpL93O+fwzkcsomSag6NLSdCsu6oYV5t",
-	"wLtGqPKhhkwIWuxE8FAk2Wq7o8apCqNRJMJGL5KBuCcE+YOG182qccEw20mfj8tInB5rnVA5obmQ3Jdt",
-	"esk87J6Fhb0qyq/qA+KJcK2ekfz5bMYmKg612W1SM/a38EcRHSWqdYfNkujaCAe3ObBdpEHXrcWmUYwY",
-	"YxhYuGZDJpneSmWy5maN0UupbiQ6qyHrzyIUI+SuETSRHKl1wqVrft+hwQbjFxB1j/RTHhC02QNu+Dns",
-	"K47N+FBBN8RIsyMOii/pxm6DrqMUvkxbM6TUzuiQpe0bFZx9/Ng9ZtevPaOi1AGUTUYjIWpSs3I4kGDv",
-	"Q/gG7pmlGEw3e9MFYsxhT7i2XqKKMQiyyA8PjDUDKcUDmYhrdSVyC7DLfdluZ/gi6LQmpAOKeAVcIopO",
-	"lLIqDwI1NzT4x++vm8VAmkBVdprd0pad5TwR15G4KXMH5L469D700XxMD+oC5SGkDWUf5UuNXeUPwWYL",
-	"P4OogHNaSHR3zy3Oj14W0DnFnP1JNINzxMkg0X/CZzPzocg7acKlppCMjVPhTtyo5EpDNPkw83QM5FBQ",
-	"Bv9EQApGRYM3uGFmgFxXLOnOxXdLUkAOMVSUFwBTHhtOF+FybJU4Hht959+x8d0qhoKy3cagLf3cZOex",
-	"4Fowrq+8YgNwXCBIsNko6C+QjdCsQIIuhMNw+IH0yMmPNw2FkE6UYDeIZrPJSJ40K5TbcnLa6f5yedrt",
-	"nXb6Rz+7zJaBzFJbeBgmxsAluZlavgSnBRmUU6G1ETlYOG8MwVqTdeBIoKjCdagYiljJMZVc2I+GkmIn",
-	"zujZU0pjTubiECZCHLFpRkqwuWhYDiSMYQ7j9OT0rycXvZ+755fdD52jfvfXE1atfFLzxH9XjRgm2n/1",
-	"h2myf/3jn5Ua+ltozoF0AnkoRioR8KPZam30S9zoBLvdFlDDChXgPg4kRf1cyGDl8MwpNyuFkroDK3ps",
-	"Yd2hfSiS1v+pIkl5BfYjbALJ0ysye8xqMbOxGc/BOeSTcABdTMUkF1fZ1kc29/iWtCh0gzRW/LQFgEOZ",
-	"w6TAlC20HElrvnP3uRULsSd4Ysw/idWhhgGxN86VWNRdNVUenmOPcIGP4gnyzmMbP9Bp3kf2XDGTS5rJ",
-	"eRALPUasClfzO4ww1OoZ9g3lzEfaYtRikxmby+j3UlnhuNZtzg9ZVNxV4Aha9l0+RONvhHLwiWpHjb+z",
-	"GfaDqZ/jm2Kzw6eG5xLpB0CYUUkiAmNy+ztb0Q4dKeHyCnSHaihqoIpRM4g80xk9noJyRpG6EmJGfblx",
-	"ggiSDwyTJWIkoGClxUejKI74ZoTbjv/gYwhwb8JtBLi/vm8vyr1nbWEcjSM118zfVVZFbWSkgjk1N094",
-	"GJnfqAO6SlL0t2NfRZnFh7NzssK2YfZh/UkdeXrF4xyVP+M2Z3Xk3xz7Oq0+hP5X28MHPOWxGhuzai4z",
-	"F6X9HcN9ENBDtmMUTF85MTWXaRJtOiz31KMcFMy22OqM7MKaO0jC7fbO2KsXb982XjC3TcALJ3Js9tvx",
-	"QH6c2wMttI6UPFLqKhJmZHNlo98T1YF5Eh+8O2jxWdS6fnHw9fPX/w8AAP//",
+	"7L3vbuQ4si/4KoTvArYB+U91V889Y+Ni1+1yTftMucpju7pv72TDlykxMzmWSA1JOSu7UMB8WmC/Lu4T",
+	"LLD3vMd5lHmSBYOkRClJpdJ2urpr6uBgupyS+CcYDEYEI37xcSvlRckZYUpuHX3cmhGcEQH/PLvBU/3f",
+	"jMhU0FJRzraOtk7QnOA7RJiiaoEUniI+QWpGEGZyTgTa+elgtPXPf/yv0dbu/layJdMZKbBuRi1KsnW0",
+	"JZWgbLr16VOy9QZLdcEzOqEkW+7opxlhfsM5lgqlM8ymJEsQlggz9MPNzSXKsCL9XX1KtkoscEGUndoJ",
+	"Y7xiKSkIU+fQN9VdlljNtpIthgv9OW6/lGwJ8veKCj1WJSrSP7cTpXA662/ff2W91k9xTliGxc2iJH8m",
+	"i0gHqffWuh3MOBXRkaf26ZptakaTpKfZ5oX1Wj6776MzuX8Iic8nbzkjF1ils2XevJkRpLeH5n3MHIdq",
+	"Zk1xnhOBZjzPpGZKGI/ZVM2Izid7uvE90/qKcbB7qrDuNzpB6r+y5iz1p+SG3xEWaVzBs/VafUPZXd3m",
+	"MuUkSQVRlnakwDQnGcKpfgPllN0l6NtvUE6U3q0IswxldEpVQ872APO6s/UGeVFJmkZpWtin67V5mWP2",
+	"CiuyPO+ff/75572Li71Xr8Kz0ELsAZ1Fx1+ah2u2KPg91ZwaadM97muVsKrYOvrr1pTzaa6nhH+tBNn6",
+	"JQn0d4On0QkoeLbe+N/3SZdqfcnySb8sS84kgWPje5xdkb9XRCr9V8qZIgz+icsypylswYO/SQ583zT7",
+	"vwky2Tra+i8HzVF7YJ7KgzMhuDBdLW8UYTpDY0HwnUQYiSonR+jHkzfnr05uzt+9vT27unp3laA5VTPE",
+	"GUEFkRJPCSqJQBNK8gxRhjKiMM1lgiZcjBhlZaUQ1n8USM74XKIdLhBGY54tEBeoPiqRmmGFUn0OKjTW",
+	"w8HZboLg5YILgkpBUioJSnlGRkxW6Uyfy+dvYYC3N+/+fPZ2f8S2QPazSU7TZ6DbaY7ljEhDkrmeAPlA",
+	"pZJHCKOsMt0RpHlCT4RVxZiIBGGkNwyS+J5kaLxAkhdE05PkkiBJWUoQVSM2xxKooD/Qckc30UhfhHP9",
+	"cIEqqVUUfRyA0oKzgjIqlcCK675YBs+4mhGBXh7+EegnR0z/eHV28uriDOV6yKhiGRFoG+ZqXtq29DTT",
+	"3zgxTxgi+tm+7vM1F2OaZUaqb7bft1whnOd8TrIjdHl2dXF+fV2zO5o7zdActtsSCZ5rWqd3En4viSio",
+	"lJQzw63MkNqwKZC+JMIsmWYEiXYc755dnJy/uX377ub29N3b1+dXF2evdvfR2T0RCzQXVBG0c/nu+iZB",
+	"l+/1/5zcnP6QoFdnb85uznZHTBKm0ETwou5S6k+oZpqJZgqkZlSiOV4gxTnaGW2dCi7lHhd0Slm93e3L",
+	"+1qFNsv9lqvXvGLZM1D+3c3t63fv3746MpsHyInVzBIq40QiLQ5gUwF1xyTnbCqR4ggj0AxbihDW72uZ",
+	"orToQTv1Yug3t6VpiMAGMy2nnE2oKEi2e9wWJVpiuX0HkiknONPfzGdEEEupS7zIOc5uOH+DxZRsnmCv",
+	"z9+c3d68e3f75uTqT2dm11elHoOeUK4HAYLUcKwk4p4IhNOUlEoew29OZhsKg9SgBVWw5+xxc0MLwqtn",
+	"kJ5XZ395f3Z9c3tzfnH27v3NEQzH8uW2NEeEVLwstcYmBL2nbArr8odDrdZxltlJpZwxYlQ6Kkcszbnm",
+	"aHTCFt7mg1VU+I5Id/ykjTZNlV3SG84vMFtYUshnIMLJzdntm/OL85uzVwns1AKzBcJKkQJWTRAlFicT",
+	"RcS1mbNm6wxd6Z/34PddJPECzfgc6c2h98Yc6yVNfAPbe39ZYXQt20/RmEz0kavEQpMcTzFlQaOXMkWm",
+	"BOalNSKGKzXjgv5KnkF4nLy/+cHI6CPEOCwolUjSKSOgiGg9w+wCEM4gHAjLSLaLYA8jXD/SwoCQjGTH",
+	"IO5HTLeiZ06ZPnznQpMVbAejskg55yJLQMZboY/Ih1LreUjN+d4Ep0ofojMtltjUiYv3TFZlyYUi2QXJ",
+	"KAZTeeN0ev/2+v3l5burm7NXt1p+GKkxoTnZlsh27cShtpLQHbU6Q1t+IBB8oPraPsG5kSp6T8CC97TV",
+	"Uuh9p6jRZNPGvmdVnuNxTpw6vKxWNwrzX+sPG32ej/9GUqWJeTKZ0JxiM8mlHq0z4gcsXxNs93FHlOrf",
+	"EWVSYZYSezSAdAE3UNO6ppJtDu1s79T/NnKXZLvb4HuyAxxznhMMy+3evKzGOZUzsyfirzlu6JBEv6DI",
+	"lIuFb/BMMFWz2zGWRBsZkqRVjrWpBMddwP5JtmgWbNzYK4EHkgv1Tlj7bGm7t9eJZs7y8UbrN5F03UPL",
+	"tEkCi7Zi3U/BP7e8+oLkdEp5Jb13z7OwFedPI/JdcBSeu255ADi9Y3yek2waW3QjKN/GiK+lWdidcYHF",
+	"XcbnTOuPWkdUhHnc127hB1Xk4VZAWgotDUFkcSQxo4pqpfGHm4s3wRZTQbAi2QnMV9tzWFlXwp6isPRL",
+	"n4DIfMfsIocpYeSmXKfZCRcXAa9HzUuJVRpBIDcmkFUSqdSnA1US4SqjWhkMb1+tWl/mWOkxhYce21Lk",
+	"g7oiBdXUNdOK+Jr1i0jYN1GBF9ru1Wp9guYzmhOjspjxgsyuVCVgtMPoVFLGYgxYGmKtQ3ZtboYbs3PI",
+	"embLJUHzGUcznMHq+FsEzfVxDNara2n4JO0GlidNg25TLg9UKmzOgr6T1N/b1/CB/bKSvgjWr2dVDqKr",
+	"9MSY5bugEFZU5eEdX5XZurvrntOUXGJhZkQVKdaa2o/ucxiYaRwLgRdh8d7aDm4mVlJ54qbmuvjKLMkF",
+	"nxtrSrfm1xKYvijyCecEg+XUpC2GV0nxU9PmsjCnA04Ourr9c1ZWgaMiLOmdlE9QVWrx/M1hcnh4qBVK",
+	"gVNFhDYL8BxktRFmWkpkAkwlvXUK/OENYVM12zp6caj/7ymEc2Bfm45n4Kg5RlgbF6hey310MgYnBbi+",
+	"8hztIUbuiYju7RXKoZ6WIoLivDn422N6x0ATz6hKUJoTLJDub8GZVnU1U4A1wzJf+ui1CR8Ag8VnmDBj",
+	"knJtY99TScc5MVYble4OYvcY4SXy8PnDibOWIKwFUXvsLwyz+ZyWgKs3p4wEGKtPKp1nMqx8wBvgpJGW",
+	"gSZcHCNt7i7QHpx08xnPifHa7KPzKeNaTdG6eWklEPLvS81ljZN/Aa75cG4evvBGHBZ1LbG2aku/oSFr",
+	"pzWyB0nmZYGslWN2gRkOcf1PMwJOLk/HAe+hNA7AnII3ZYlgy0xRsc4RH9P321P0B1c3sop2mkOu3WmM",
+	"8/zdZOvor+ufy13iR8yZzvjhreUR/tIdIxEyZF2uVu+jVlVch6rq66ShB/2ydtHH2fWNlLXTWqfrQw7M",
+	"K9K6oIqSKDTdTyvbTgktzXw7C7ykXA/UhR+sJzWcGtiWJeGlEaTrt2u4K9BoW53egBqsuML5Q/TgrrQ0",
+	"7Tjq1uSID2c1U5mpP93Cr0/MJa9A3cCSbbdqOrWEGyRAanGr1V1jmoafDhXTrpGHbfDGQBimEycDpW/j",
+	"LQqOoA5UCrj1jLcy7ilb30VhP/l+McA7mWyllVS80DRxrptl9UbvBYRRScQe/FOQlAvQPKlEfJIgsj/d",
+	"R9vXvBSYcfRiO+htabUbmOqE5iTqPoosT9EEoSy7++iv5PuFMnSuSUeZ+sPLZngeCyq7Br0CpF5KWLGH",
+	"WLkh1mmiZWoi2O+SFof4k2oTdGkhfdbpZ0rHe+11lykXBO1cvnq9m4Bbid9OtEq/gxH8t+aB+jGwxo5W",
+	"rfW/wDyxryRwNweBAe1R7iYIpv6hyBNU0Iwm5lZf80/jlOAC4mDqMdR/6H4c9T6Apa7b6PUZN9N+DwsX",
+	"2JFLG2JtTn4IJ33qXaP34JnfyGA1x7V4d0wZBmf3U83LZ3foLcKPhGWYpeQCizvfK1UKIo2TxViX4JBK",
+	"KxlxSLUbkhEnRaGftZSc5edr6PHtwX/6ZYBxG9WOY1ouDClEupY1uMocNBNfsQKkGJtbkq4dKOdE9Aq7",
+	"ldMGX0GEEYWMs3GOex5ufrUaZ+mwPq7kfXltvnkcNzy1rdRQ2aOpW5aODVX7Lb2F7+HDhq66gVNehRSe",
+	"Mcn5/IIyWlRF6ApzTgSacq1b1EEfLtSlMF9BcJ45bMD5Bl6U7bfc88LE7i+h4bACWuDFOKKbMn4C8489",
+	"VX+KN1taZbPPZ7Qt4Xw87k4CJlbAXjTxeLxSiDMS1K6clFytQ9tT09DCTdybhzfhxBO+rYXrX/5rohRl",
+	"05BYpezUxSddEnEZpc6EzIn0gpmQpGwK8cwehZCc8SrP0Azfk2PjcdQkYxzNsWCUTfeRc//tx2VTjE6h",
+	"sQbnXamZi/w9nZH0bnnaExd8Frhxk+90AxGfrBdQ3KaRCQ+GQI1fK0GamD6cpnrjQdSIvWYTvJrOtP5u",
+	"W0Oc5Yv91cK6e3TDJJoRe8MLkeX7Kr+7IrLKA0Ig44ysI8ySrQl4mHsO7JiBYILDBppw7u3QfHrFK0yo",
+	"HmWMHDYhqDtwuR4pILL7MWeB7rFuJjRWlx4DeSEBNSDPX+FFJPSjCYxZPvpZ5Pcm/SSQ7KDAUw7voB0b",
+	"w0OJNNGMDPE0rYQgLCW7QbkIH94MUFzP7j2rjkZGA61tS0QzCJJaGgPa/mhn82mv+XXv42KxWOxdXOxl",
+	"2aewceyidlZlP5hQp6bpbQn5W+4+3dJmhyqJTFQszs0LICAKfk+y3d4BXCssIF4yTIBWz3UPUn+UaFEL",
+	"geFU6fFghoxxrCmVkZyo8MlF5bntO5At1yIuxHIJov/WCgJQOnzQ5zzFUYuHcesUWHriJuQlRAW8b248",
+	"btgh1r0m+qh2d3ck86cBMRCClDlObcDqlDAiMLwWOd6bXq+qfCUvX7Xf1t9XOXnVtgQD+RJVDpxU5pgy",
+	"NOcik863Y0K4v0FzQu6kntlNRWSGF3D3eDOrhP4jzNrAHMsdXr0+Rd9+++0fTaaB8jYXn0wkUceo4Xqz",
+	"0fJ8T/cIr8lYV1ZLX7nTnXKebGnL5f+0B9Lg8IbQ6dEkyjUJfu72rRFDjiBGHiZOmno86zjUU8DrMba2",
+	"S5/sfk1CLmfC9Hkfu68RkdiqmVKlyXLR/9pFOMsEkdJlrk6IZtyJXqB2WgGQIbxSczJOcf4+1qPUYsR1",
+	"UzOI+QjBOhKIKEpnTSQjLkuJeEkgkAwjWY3rVvdXuuEcYfpIeinIhMCuCugfcsbnJ3n+hqpKTGmK9aIG",
+	"bouvZ3xuotYp4wLl9esowwtNY3gR51rv54JiSDsigmKZoJQX8CtwidxFivNjvVnQeIEyMsFVHpSGnZmG",
+	"B9o77yaeoj3nsi8MtGt11O/2deUO6m7saxMuurZ/a/awgFn60BhZKl+ZtYjp+yuCZ+/I4hE3Efrr+kK0",
+	"4yBuwlibMbYH5FMruEwQpXJpo8Xj0dFw+Cj3XiSkcN7zvBs13Wmw/Xl4pJwKEwAVGB9VYRqD6SQC0Uvn",
+	"1+/Qty/+8Ie9Fwjn5QzvfQOR8kHRFr0pL3PMWuF2BQZndkEyWhXgjxFTEnRqllwq3WFEIxkYHNx71oUC",
+	"ChqKRHvx2oyuwyuTQBkPag9fQeiD4I4s3DHj3ECezHTfJyZrDCJgm9GFY34HrH3s2WlsBR5wSxe1V4sx",
+	"EbXvLOBuejx3rXRGPhW3CT5AVeVGQfU5s7P3Tt6eIP0Y/cqZSfMKruyT3MQ5ttdc4hHC3wg+M7Q0s+gO",
+	"6QJJcFAJ/aWOBYBGt9RZgWkeudvoUfLW0XrqbuJynpeLG34NQfcB2y2XHElSZ95ASLifsLezrT9FWtND",
+	"uqnt3X30k3VzUuV/RSXKyUQhXqlkxLQuXTu8FggLAgF9VkwIktKSgokwYsETWmvXIWAWOeNC1aMDidKM",
+	"IUFYoYJLhb7pBK7ub60dM/iO5Yvasyspm2pztpmDtLGELoJQGz8msFLrJhAACngP98Q20h8tuOQM6lnr",
+	"60iUQt9Cu2g9s4porgeqeGvVOQ8rS81iLTf7A5+bxMHaBU4EcbGmx663dkd1DmzFlIkbXuHk9QaQtKf5",
+	"ywo6gYu7NzNs+ZjQz6KXWMO3bWNeNi0mqzczKHYB57T++c8RrTPmCCuwVESgidGgM8BGMH+dQ6qiwVpY",
+	"Tz9i5IMa5v+CNBPjWmKwOyBMW/EML8LeE8zu1oniSRqi2I+jRI3dlT70npNKk38YNg7+xikjmSPSME2j",
+	"/+a0klqT0qfw8FjCi+ajYAThjDPytnJ0WTaAGSS7+6gO0uY08Wazm5hzificEYHkDAsikckBXh04PkDx",
+	"MAsnZ7R081j7Rn7FXapPh/rUr9e3tZidhYhy23VVFNgoqY81aW4gyxwebkt0xqbaBoxrV6tU4CeKn6tV",
+	"r7C+FSVME80TuEukJDeZ4Ab+TJ8dBtzFKRXojpBSArvd47wCCqxP3zUswT4Fu99GW54+z0iPhpaFVR36",
+	"YQ9QoRCu1IwwRVOsLEiKRagRJOWgaejfXH455E23DtaYxR5dLQtSFrpWoliSNS/DxlSo2c8Ei55gR896",
+	"SjHjTO+znnApvE6DfXGJtRUX0WtKSlJi7v6tw8nSBu1QZiFsOMsXu/vBeMX4OYqNDzHGsiURlGer5KNb",
+	"qEvzdn+CtE/VpF7JvvXXuzYN+WZaKHddvq0p5PsEgGFHW4zMR1uwy8GUAn26VuIFn29LpMgHFZRuOWVk",
+	"QOgEvJb4Y+ybYsQ8+yx8viwVDdtxJLXRM14YnIjGzDJ6ln6ndr/LSsAPcOyhndHW9zidJejf+Qwzhq7J",
+	"GEtFMbPIlY/dWZ+XvaPB3O67GtkwzL5DuwePLzUX485zQz7gVPnbCv4t650FkZBjQe6puy+yK6NVkurX",
+	"XxdBF6KJo20IZqC7AoLbDiypI29hfH20uKwp7qZwQTJK7mHkV4RhKiU2UfveXwffY8H/Xulfm3+d5lhK",
+	"O+f63wdXvMD6jNINLP/z4IJnRGg61P845UyRouRCK0sharihXxHJ8yoCucHZhGadnAVHtmRrggu++rLx",
+	"NbzlL7f57rqaTomEm5zl/fkeUmS/Q+bVWupJVGiuo2xqwKXmWCI9rKxl/683mq6ggR5IJM/RuWCbAWke",
+	"0eM53P+vWgoXXJAEjYlURkoMHlh7WwUziOD6i2X1vb7jNVwpfltYKFAbMFb/XWBW4fxWkpykjZvtlpF5",
+	"GFKx4xvwu0x8hmgIFVrQ8GYBRCeSnZgIrVASzT2mVir2U8uFm0l7wRW4SWmBOgDaMF3Dwjs3nywGxBLV",
+	"bbdHknizCZOj1pvbRMjxmIQNZ1DNH3M30xm7aS+xPYYG+QovHuI0iedKDvJDeL4HK9WjLoizjKrrlJvb",
+	"k9rzT5mBDp3wPOdzE9OJ8zwoCPs9vDEvRtePDK8FB2iaNyCgm2jfATkOs3vAlmk8uyVJ6cSCU22bvOIk",
+	"AA/aBjTjwnc3T8jcQEuiUziMMMJZJtGObsugdnmwlAFAyl3wZOaUMIWmnEg0XsAXAM1t4j8scB+MnaoG",
+	"Q/DOJteTD7iAlM0GfTCsf9W3cDjLqFGiLltk679c3zr7oARGE5wqmSAH+bgEm8pFYcxrbwd6yQpNQGZ3",
+	"cWZVgdmeIDjTUsM1mtSxbZ3Vgvgka5hSBWBoakaKSPhUB3Eu4MXWam57pUP4cyssBHtb1BdICuFHTbB0",
+	"YFO4sMs+Cf2GsjsTn2nzH9y5EfHN1/0BRuCYAG4gQ4zP0U69IVwEVoYXiLNIgIP10C33dbZ8MZFodgYY",
+	"HKWtC2M5OB/TsPziblZKSGcJR5WvtjHqFOr2RL5ftC6c4S7HZD5yAVdBMJlOtP4DZtSkSYTCfIdlNIca",
+	"60rPexPB7xauSW6us51DFPTYKsrGURM3HiFso4AjwYAmGEcdu9DaVtAf6t4DQACi8f07sODYFcDD4oAf",
+	"GEf62GjNVSGTQ6m0mSDJZbsArujhdn5uYLH0gNKcp3fm4r6WLcbRetzaXuB3MPebwfEODMFcFWkZ5WEt",
+	"SWO5bptL+DLtO6HdG0i/TO+csjsXX5kgyU1IMbZC10MMVVwfjVriQ2AkVRJJVWWUo4wKkqo8vFlWXFSu",
+	"fT652JRhpNSfXuovNCEDV4+VpCngjTMLoVOzF9Q1oUrrTcxAG9u0IOAxZoOrI2vj2GLYZauVqdglSnnr",
+	"aefbw3BBVft+LXSddo5GKGOmDnoc5hnQr5+BSRY6jETFUqxI9lrwou9+1ilrbnPXcTsJsqlk4NI2CyJ5",
+	"UacsCILTGXGwhqVWr18cHnph8zaZiUokMJuSI6fGU1nfBDcZENsox/pY8D/HgnjuTcn94jjW+Z4TaChf",
+	"1GwFUbkWO5iqfXQi76w6DtEiRJjRmAwIk7Wo9VHFkSQkpo+Gzme5VS9ZlHEuBbmnZB7Ip1oRA+uRoSeF",
+	"yt2gDU7cqY+p/vnZ2hyrhHF/glUrlNWfT5Ra10v4hj6mYSbwRIUtYl9TcJ8KMiNYSPBLSiLuaWqxGVIC",
+	"k2qCEm9hFXtBCKCH5sZymFT09K1lkKih2TuthB1nwnqpKTu1isGFp0fsJqhiOZES2RwHvWHaiU80Cysb",
+	"zjnRO7XaixG44fzlU7LVcVtu4Erl0VeFbWLbQ4fm+qy+p2w6JP/0N3HnEb/Nq3vxSdceWmgvttdOvoHo",
+	"+cASZlkMOUje0bIkg+CBoJHmi+B4moMuKgFjp9txS9nWbeg99M1LNONVJBBwQHRVAM5AKmLCtc6zJ/Ew",
+	"NtgdQ7JgW90nTn5HIqNs01FS/8nmtgV8qIIX8f2neOxZ113qmqm/WTmWECaqywIJOJjrBBELT412aGFA",
+	"7xFnVrO4I6WCGCYv/jBycb/QJ8mAiZn3Em9o0Ymdw3ii8FLLc0rl/RHCyFRTQILPrVMDVKmdluSHBb+9",
+	"IwsD45NojecOpuqSlfIFXEOhf/7jf+pWRoxXqqzgfPkfqfWKmgNygfb2TNQaSuX9/9hHf5OcHcGu0mJZ",
+	"f/FRDyHSazJiuqP//dM+oqk8qrfij2c/nr29kcfo+v3FxcnVz/p4cvfXCfrve6cnb2/OT0/2Xp+dXN/s",
+	"/fnsZxh+8/vVyds/j9iU3puEA/0QJrnjUBe0Igct6scGBLV2msGduEPkhs+k0lqjMUXmWO62ApFboN8Q",
+	"vtdoGam830q2oEpCskVTufqOyrZRw0StYpErEmEUUxgyvBUpu8c5jTxkRiENQLrx+Zrmhx0in4eO64r1",
+	"jLF7c6e7NkNL6qn5TTRzWkUvPl9DUe4V9rEYk4dIc0GwDGXx/jRbIKy3s8FYhynCjQXcF5vZN2HlWkGd",
+	"U0lWuIkcd65HzgjD2hAae6ZErrq8zFc70/gyebnjXUjCeByty8gIRtKuka7jzoFwL41RED/mvMN2ZcRq",
+	"86qLAx2kLEheiTRiEdR5jSDA70jYH6QEZnJChCARh5QS2NwobUsI/JYGaqB20tbpWZWsLCLBgFTVoDbS",
+	"WrolGidu2etpt0fvLVmb9iEGq2/Bl8XlAytHrKMF+uAvA7Q2r7qkC0DuRwA8ZxMeACW1sqi5VLT3mmHQ",
+	"IReHsE7Awj0R0sVw1L3cv9g/XOkpcUC/tgF/AOEZutKCG17Bh1T86M8CyB4AgtYJ5W/v0h89iHKThOXC",
+	"39GUQKAp+hunDNAaOz48uPQafL21IjngYaH5Eq5MewqPmFJWcyzNLRA4GndgjalJETEXRMrUB5SEGeV8",
+	"2FotH4UlYZmNq7Ah0V6ZDM2z9/yODDgNDW6E3a6RdAKbOFCfiH6moKWLz4EDUgmafXHiRh9wqUAtzia9",
+	"ZT2sn/4bhIcwwSC3vKVVe/D9JIgliW8GqLBZmmBioL9L/RDnFVv2GBGczlBRSSg064Wn2D08tJzAd4fx",
+	"HdsxIHXDt5DEk7h7Jy7QtCJSDXB5D2D5/mWLWrzyPnBxyudAzyb+IDFywvwTRpNAFdSkVcthJ+VFgRMk",
+	"SUFTnltJgscjJkmJwZMA8TuNGW2KlaZ8yqD0FAAxpTyvCgPGhtnCiNNjtP2jh/THxYh5P8htr5ol/JCY",
+	"0E+SoRRLskeZJExSrenki12wPq3Pax+dmHKuVNqYoRHbCSxWYpZqF0rwKi02xyRHO5BMg07aFXcv7Bd/",
+	"gi+s+TBiBcFMugxUdE3uicB5i35YEFRTCo0XaPt4GwbrJmOzN91JA1+N2PIU99GJzb797vBQ01kGbequ",
+	"jJD3g7goeq/SoM6FEcsXEVbTczJ6JpoDQiEUOSZhd9BadnJk6BGbebjn1FrMZlLNh72Qdj1jeR5p6izq",
+	"AJIVpHvo506ZUeSDxY+zm5Xa5y8iXrpooNoZGM8TDvsd0srM6h6jeW19m1UfE7cr9S5rCoGb97MVBni/",
+	"PnfTDVDydDs9AluY2ZQpo6qWJ7YmsTlVZljuPpVixyuV8qJ1aWbmadlJKykQrPlLT8LmsKuwrmqwFCbw",
+	"tr7zb3J/QCgaKjAOf60PgWmdFyvyPh2+g79+DX36gwO7eyqGoNknmSx7PYFXbmk0TyRm3AgfKGjWlDBx",
+	"x9uAPe72qh55a4dj6W9uV6C8f0tH90ibFLF9EuZGx3brMlj01FsR/fN8VnCv8H+gIbkxU64VHbSeRdcQ",
+	"LrRi/87HrzHNKxHycdqa2mH2Nluqr6LbFN8TVJV14TZzZU0VmtM8R1Lp/xUVM/WyEVb6jxM13HKO+DFc",
+	"xltwxeuQ/uUl150/Bt0H+k0aqvkduuYjS/CXilSkTw63CfzvfGxPW0tiG6dqwVvMAEAVhurkE5tyrcRC",
+	"q8kzzLKwVjIxnBBRCMxozP0VsaXO/8bH2nrg4PhIAUTG5G/iWqMergN4vBgsHWW2UpgaeqLUBNOLiiXN",
+	"COEOlbI0rzISmbZ7N1Ai1/QJ0zQEn2mCO0oolANECW8XxY1io9fCoO6xPpk84od45A0dCywWBu8hUuYr",
+	"komrVdOJIASZ5EIvpHlGpzOi7dSqIIKmYNnvjLZejLZc6K+5yslN5+HEW9YM6YGI0a4Fg9ESmb6L9wyB",
+	"+JrgX+4H5AFKJ7OOu5yyOyRnWp+mKjEpx3pvS3OxSgsio5GFy2ANA8LPB3p8WY21EnrmAq36g80HY+oY",
+	"ItkLu4cCST8wYr0O5RvsERUrsXq6K/ZrDNxYxqPWfvjh6OIi1JC7xByIDLwC5Nc8vMxx9J6sy3WafU1t",
+	"OCjDCmw7XoArBYCd0c72WzJHP3NhYuC3dyE4uYmEtx5rU9aSPir0nfYiDb/ywi9vqIWKcrAzjos9HGIP",
+	"0a5NmBhEcW9UZx3MHYaRWorlxswL5Q7LB0APsgUhljd/zeOBOmY5ZtuQO2fx421RiXBBDUDniDekB2wR",
+	"PCx72ubBv4d2ZM5VU7YDm3frAOThR64j4KX+PhibvV5+hFs4O7++NTNd9mIcBDQ4m74bAHXOudq2nsYa",
+	"V5wpgVlKtuMukFgIHI8I5lLgVFEZzoe7EZVXLMOsyczgRUPBsxr6xtS3UxzZ5gwORjgjbuAKNFXeDJGa",
+	"PeuBLsC02pMIL5G79r6uQ0Haq2RxhNvTB6LjzGywdCaoVAWWCcrhhxnPF7dzQu4SROBqXJ9EGZQDu42d",
+	"BGvDEgdnw6eUrZ2EnGyVfQjDghjX9IVlAwvKPMG5JCtDD2oMrz6QYTvssIcmUF4f0nJuqRafxQTf1v39",
+	"EikItUo0XBMpKWfvZUCTtd2Hhn3RDjlZP2omqtlYIsd9B5lzTHUiLJWFQeLCRNDNsUQpFwIAE5xFpJ+O",
+	"F/pQML71Y1c3gXJmEbw6CRfe2B8ShxsHJDSwYkLGUAidJQJHmIvfXDKbB0HZPUFAbwd/1l+laDyvF0hj",
+	"V82jxwquiqLUreKPhyzSUxBoEEVWTDpWT7JvQ62iRxwvYnkkIOtig+hHlXSutMHdyBktI37DlTkIPozh",
+	"RvAuH+sYHODmC8I51u48b9C/9JLwyo60Dv9trmnrdO2tZAsuaoOHxMUEn85wnhM2DSy6545ZVZzBvhkc",
+	"7gQ3mVTtDhxE4CnPiHxDJioWya/Ks8Hgtv7bSaCL4Bi1ZvUaYB57ISChgJBR+mzGbAkly6FIj0RNlYeM",
+	"p1WhrbT//I9vdwMOhrIU/MMbwqZqduoVp3ALqblhxk0OfQ2/zlsE9jKBBaQQhtXpFCuc82mDphp6A/o3",
+	"avLqes+e8h4CBLX4erhJduCerhyBBi0Xgk5nykUURvWCqPshq8wxfkFZZd9ZnS01w6LgjKankLn5garF",
+	"DzTkf4IagC8Oh6VgUfmWzG+4AUzO8TQS2YvZtArXlUu28oWgqc3xXTZpKDtnioh7nP9EyF0IiARKLCmO",
+	"BIFwHjUn2lyZc1RJIgcmklVQFFhGV4RF4HlNdjk4E603MkFK0KIg2THKqFSUpQpMId8nE8FcsSmTPxHN",
+	"HEHvrV2aY4BaKap0huqvPAONEZINnLiYLdSseGKeMJHEUCalx7nmUoCBy6OEl9U4Zi7GDUkbw1xyCUHW",
+	"16SgirOQd2LvxTcws2+O0WG4LlCn4vlAsbEgWNgcvmzI7gw6H6Ki28bCPaowYqDIYby/aLqUD066RjJ+",
+	"G9Q04KQJhqWd+IFjDBc2f7wOGNsBspmQMjMzg5wBl8wmwchGv37Q8zkaMbdlHZcltURPkDtnEuQEVAJR",
+	"/wlyR4gJfoMQYIWnEu3UsVsjZoK3dhPkRF+CnNC+LYzUTpDmklvbY5Y0e/l27kRAMmIFZbfUikDwNkgY",
+	"gT7mbuvxw467LZstl6D6mLmlbMIT48bbNWWxcDJi3SC9JvLMix6D2g2PjR/zeCiek5xillG4w1ibjaIg",
+	"iCsQKalD4wlEeFq00qGYpJ8BbtGMPumFXVyxGtGQht4MtrVCYrzeItEw0Z7CsTDm9f6ENL/TiLuphuQ0",
+	"8cyRqabxh13et28myy2vGmEoOmcoLm5oaz0shOen2aIOhgMJCgE6w3LfWFzdDoTwGFL1xrcN9BDbiB7n",
+	"Fh4W0WNI5rb+wAg6z2BaRpN4AAa30daMMZVCzCEgHFpIsUFFGxiZn/YaJ7Z5iamFiXEDsVVfMFsgaVBY",
+	"TWb2sYMCx4gBTKN5P+LEX7ussqny4wqdd8hkDxzOCCoFLbBYrBdo+aNp2gF+rCzi84vjBHMzsIhAlvbh",
+	"vzwE03QFdOlqnJdkS8IFxnAJvHT1sUoVtBNveoruIku7CKqdm9yaTBKa33q6bNPxgDlc4pAvqO55OAd6",
+	"TrqlQJ+26dtCVJySa/oriXqCcD7g8DGDdO/b/rzG45N3N5ZPIQaxUjidFWvBcp3U3wT1N89XtHJcDoOw",
+	"N82qJakHO3+u4IJzHX3wAemS9pPvF4OGFkuwlicindH7aIo1luq9bFzEsViUIQeQtnkGL/QNDhfnH4Aw",
+	"2VrdtasWtk+dtQ+UAYZzq4C1twCxIoXeiCwRk9beiXovfomfYteKi6Agy2lB1feLaIwHnLqNWlLgBZIK",
+	"UOnrilJljpm99IfWvOhXixJoMJZ3cD7HC5nYqNgxzXNtoVOoUN5OH6VM/eFlOI0Ef3gPJYN7xgyVOQEy",
+	"PzfJe6bIMAw+xUIs0I5FKrm9OPnvt+8v37w7eXV78f3usSuLjXBZonRG0jsJxY1yYkJ2JVRStPh10nj5",
+	"Bw5ca8uRMcPPNQA2zYns1mg1wSWDelourmW7XaJdVOpH7xt7XesNi/aUW3USO3pF1xsM80C3tjypMsrD",
+	"Am+G5XWnkkcL6v+BUrTPnd0RsasV+bj1ZFVhJ4vWd5A+hYiOt74oSXShn6S8rLPs6km2Yn9qdq1p6C1N",
+	"RxT74tfK3Jo1PB5aZvPoLgrXXn+ium7RXt/LoJifWJzRZVZeX5GFLs4VKcIw2wOsGj0YeNX13z8d6Gu9",
+	"sLllR+FKuyL3A87j2eY9lcDlddXahL6mvm5IW4Cd2wP0u3TzjZLRExDdQIZLI0LCgiwOoFgVr+zt1aUD",
+	"fV+etdVjhhSBbF6toYuW+ki84a6aasTmXDHfBw04OhSb3PlIGZBsSS7UO9GGromaeh4Bm+9WDPFESjpl",
+	"RbBW8TLEwgOt7k5DK4ZUz/fZLrFMvz8JGgr4GSaf46J5AZb0JUShhmKAM7yIKrNSoW8PDXIyJHKUtpVA",
+	"FtJgn5gbySscdEjoTi+tfRFxHtqnTlP1hyIAFA/tHDpNGbNFBx6GVwbZe+nOJee8lDFfiFDx+nulh8C7",
+	"PJgE0YkeRjhfoiQxIC541DfHFw+YI7hhvMIpAz6p65/LKO5YTrq5635IQRiFyGTwF/QDfDvauljAp6Mt",
+	"h0rRRnp/4LZrzdctcYfJ3CokZiu0ZhzZUZaFI1H1unWbtdTjxFjzjI9quuuu6Mpzv0szO5t+UkQNt77k",
+	"C0WYS7xwsfmZz+r54jGCprtOAWEzJ+QuWkbIPvCGxu/9+iSS3APM6kKiHRMq7KBDJf1g9+awfdlZEn9U",
+	"vdkdF4sreV/GKl7EK1I0EZKbqIgRDl9v1VWITyYC59ybaLct10i1S/xgC8gyg2Jhj6iv4lMnpBL1xe/D",
+	"nMNVJAy51jCQPPqtEouu7dCY9DkXUWEfqYq8JR/UtUXcX6NkgVnRAf6KcLEC931oRJdEFFTKoKrxjhEE",
+	"QSruDAbYkX/+X/8PKuuvkIL6ZjvYFoJE//kff4At7y6U7ymZH2VYzsYcQylF+MEFp9qIfP9veA4y2T10",
+	"f8CTOg5HusetX8zX5obZXDGxzP/bPncpwGZ0UD6GQ4H2AjM8Jd4b9oeUF0XFbPxO/SVmOF8omtY/SKKU",
+	"dR7D2Ly/XUM25tp1ZOdm/8SM8YqlxDmbIX76aJrzMQ6XPFyh2q5X30xLb8wWnBFEcgkFkDzZX8cwQnLo",
+	"WoXPWqOM1z7rU7QuifD0q4hGxSfIWjrAq/JhA/zRDWO1WdUwUr/GFCLAQ7QmtxPh+G1sESjRQCeIkXsT",
+	"ErDSr9mj6kdN4QeozlV9nxe8+WkW+4HarW2/trq9RpM+1TemzkX4oG9fBWwlt2Uu+t56jCESCmXxGX/b",
+	"pKAdo+1tk4js73NrybJwBnvA00JcCb2m5l53hp3pBElrE6fXP/Ri6AJtCAaaoZ0B2s+uraJlUErA5Q1F",
+	"ksocs0E7x+SkO2tk4OvWHR1X30zw6jaEcm1HB9ebZLbceIYX21p7pyylJc5NHQIvYzjHDLITC5wZXmkZ",
+	"nOHO1oX5jaSwv7YwtjZrHe0ZVHfF0VhA0K7707FaWD3N+RrxDJoDr3Ou1rtIecildgMKPcRj2FHTWizW",
+	"xkDwQpKaxUiW0uENWXxs6WYSsa15ystorJDghX5liGfWe7evp2uIiQ7EbREschoLmvv2sGUMa/6tC5pB",
+	"8TTOyLasEdmHM0U8OkjigtTZxR2NBLrnE2THDBHjZjPVBdxwQeyu2xkv7L/uyGL3Ue7DvhF3Tc96+ElN",
+	"2ti6WNVjHfm8TqCbV0LxkeX96krm0QC1deozdgPwflm3qKIrCWe+T5oQPUuiGL0juy3l5eJ1a8etPGM2",
+	"ZDnGBv4QKI2HXuavvBd8CKxMz72eN6DY9OEIWd4oDwmPqAFGwq7Q4Wzsgaqs5t+Wo3V1BEQYm6Qb7W1R",
+	"QBpnqgX/6NLFTa2PupGdsQkSb4AI0ZmZcO5gBYcZybPvcXoX8MFWbIoKfcI5jzBSM2yCv5azj5rTsIbw",
+	"idUnMYaQuzWP3H2pmSDEopeFm7Z1oXzco1WH28pogDrDxzmRXBnKWsZqHTXoD6n3TS/WSL0StV8c0jKv",
+	"6sKYSxR5S+YtgO+6PJoFQm9SPUGrdpmuepVwZsrJ1M7xlQsjmijrbvU2NOcikw5xSGvRZwDbgK4rptX9",
+	"BG3bHwyt9A9Ss9A3yDAInvIEsnEl+oN+qOcAL2ib48VL85Z+UKe5oX9z79lJkkyr7Wm99FCpcPsRd1SN",
+	"E8xkXrn5J82+WFohj31Xbzi5bt2rp1FG1ovv6ciI37hyE48d8vXTNfXJ4Wb1g2xR8F72BEiuo0u44lot",
+	"K83+4dtmXp8xYt2QosyDUCdpJVWoRvVrbNyzNDfy2GZGI1yWOSUyLFX6gRzXN6XdsMMmdagutEPys+ap",
+	"nd0qskS0gccPuCkV8vJwlR0Fna0a6TNohhG1q9tHbKQxTJ0eMM0HuVgiqV59fpbhTpNV7o7g5L2Ym1AA",
+	"0LqhCj3+c/nwUIQMQCtlx2XdNx9tV0fQix5UzWiQ/uR3DuFbAysa9Wj+Sy2uF//ea3vqA7XAimSvNhPC",
+	"PiNE1YMeHMe+2rStdcpXdDKhaZWrxbAhP9Im9kK3u+ZxaEg9BO7Sx6PmKi54VxIWquXVx9rx+KEoe7pP",
+	"+oZzgcVdsFJ7HY0eu6fwwDdnBBXQDhqTnLOpRIp7VxEGS715397z1UBFKxWiMY44TcdYJOif//f/h15A",
+	"HN4d43M2DCqmDOaiQ2ReygWBGkdTYhuPoLIEgZBdXBFl1qSq520aO3xIzJB1xpex1PL2agYsgqJ5sFYY",
+	"p2WPlUaObb5vbLGKxsED6qa+PtmWKOcp1CJdJKhV4t1L3Yb4rBqNXRJxT2w1tfjp1u7xDeclKrGUDieY",
+	"SiQNbieSHE2wQDtpVVQ5VvSe7NrFNGEFdiAQ8AbWqWYBbQovSIZ2yrwC7z2EjhSU0UIb/ofJwyJR6+tJ",
+	"Zydf81JgxtGLbdgDzcWTy++P3HiZ4a2Mj8OpqqByuJ3OcNoMDFoto+HAP82IAI/CYozTO4MeMIfoCKtF",
+	"1LE7zRY7RIqjf/tD8vLw0MSgGl4wiYLaztcyov2R5jBAiDuGgkO1mNI2uISrylgAboE/mMX8tz+8PDwM",
+	"Lm4zT0uwMFbD+/fnr2BUY8HnkghU4DsigZtcJISj+LqRxjX94J0EHe5/h/75j/+FXux/9xBR1EwjsSpd",
+	"m5GaWISyG4Iblg58QvO1yjrCk1d0SqTqQStcVbNmhuXlMirxkBS9P0HEEpTei+c6n6QpkZJkp82Rvjpu",
+	"pbci5QT3zraccUYahWtlZ3KGBbmccRaEZCFqRgSakDzn8zq0AnJ0ifWS6i9dHYwd7NchlMjk46IUs92h",
+	"1aNXVOLxZ9cae3dBguzRol576cOr1cOpjZUZRa9U3FZwP4YcX5JnNZy8hT+mSqJ7nFeBmhhPw929rNRh",
+	"leUiIBCgb95HghT83lW49BY9LIZaTBVY9xBVm8rUXS6k6QxJnlKcI0mnbI8yVBeSdqcQSPcZwFCzCZ1W",
+	"wqDYdLTZX6tYJu6U82lOBuCd2hcT21iIRa58ENQVMKyPCAxrtxMZiA0QuqpswT7rqMf5pTcmi7G+HBoL",
+	"NVjvCYTuxPFW0YR+INmt3hBHqOBMzdAOL003R1bth593E32K7o+YIEZHuFX8FjyJR4hPJpKoBFWMqgSZ",
+	"eFXAkZuYUvL74LbP8OI28LF9lIxY6EM37FupRJWqSpAjL6oqqb/uH/v+iOkX88UtZ7cZXkjTbb5w+KBo",
+	"x/koX+wm9tkrvJD76CTPj5BrFalfqan5ZMt67I/YT2YEptYqDMJUPsSCoJzPiUixJOiMTXMqZwYKL6g9",
+	"L6uSNT38uyZzzaV5WOvKwUsmr5ROzGeUNGGacEuGmR+rpk+JCc5zxHvCumJGriZBGM6r7qB1d6aFYO1V",
+	"0r3NKAj1Ca+EmlnpHpynYbuIr9w6kl037eWHU8rxvYfa3nAZOBM6vLpl8lGCfByGIvs1ooHojeKPzo4J",
+	"LreCLdl+g4013LpeUnN7BwxxbMag2a/IlEpFxAPKSqyozQ8VG2/4HYmkGtK6xCKag6kE1WuMbTA12ox+",
+	"luJC6zyCV9PZMaIKziB7IuIsE0RKE1xo/3Dlkqk0RXGGxSz3Hth95TPWU/xWlc+IaGD9CxdGOoyvmwFe",
+	"H17UtK5+r1UMKM5xzvpKxkAth3ptYbmy1nK522qb2aFNS9Muoix8wfTYMh+O0PXwwxSVRDnVNLoferlB",
+	"OXZfUWQIXltRNqULe29SNWrc+7VR8HV7TU5OJHAWCuSbCu/mEPbycahCM55nss6QqDMj9B9N00iP+Ej/",
+	"OGImh4dPkJ/Fg8gHnKp84Sp9WTWSsAkXUChKoR0KbDGheU4yNBG8aLmWRgA/BI3r0SgiGM4PMNgRu/vo",
+	"BBliISCPGfXSfMDfAFHRMOERM6/52TMJCiXPQBETL3smpBj4qzPY69ckTAVEfmv5n6hJx+FP0FZRZ548",
+	"urGu5v8gvvf2kbwvTyAnL+Ty14ZitkKa2fBWrR5PJkRoBdwk+UGMiiBQyS7ruRpfK4T10YmRdVKom50b",
+	"RT91Ypfh9XDaFJpy8PgVeDEGFFPG1S38tjrzoydp06Rshi4ecb2Em8irTTp5vaGgCM5S4lUm1FYvgNnH",
+	"lt67TwpVD2B329Il8UvuKm0Yhm7OQyicr1CqtfzShn1JVWWUW2MtD4MfrKhOvTZXljbHZmh4kC1nuFx0",
+	"PlzPsCarSSFWmrIsA5ezvcpqJZCsF2kUvjI2NHAL386htvONcej1UtEy4HzwSS/GNoDA7IbgUWxVlcgV",
+	"pIxdyGiW2KMMaW1oW3ZSr2a0lAliZG4g8tZK5m+qFQUku1jWGwbuwM6HYV6IZv4mqBSkBhzUpzdMXKsF",
+	"O9hRg1cK3VNJFRfuAGfcawq2ltElmpqS6MaDAzQuQcYBOF9rKnqH8Tk7GjGqoGipdXYZVUZxNKMZsUlE",
+	"jfIy51WeWfhstMPwPZ0a/RdWIBkxwStF0LTCEGQ5rpTiTNqxAA0URznnd6gqIfLTBoNSifwD0ORvjZiv",
+	"3yQmpbZOo7YKmeWShj3MA6xsMZIRO6nUjAv6qx2otJXMM5LSzNST8ybIWX2TDJqx1no8zXwYS7R09LUj",
+	"BisTRGA3SWhz2vZdWZHO5sopYeq8DId5PAC5FVwiKlJAef0q/zRe7P2aELZOUwVRMx44eZzBkSDjTwVV",
+	"9tdKRO4oiZDaxozNUa/HybT9uLfAniVYq+V6sG3cVG/WPjH9TpNmRXt44X2w7MTX+62v91u/qfutbuLA",
+	"E+VANVW6HpoFFarENaDAVLCq1cbjy6JBZc0wAjPqECq0PDd4GlqSnAfu8P6LENPpeLyGiAd9uI4e75R2",
+	"11sEs4UDczJIx3qTKDwNh0atizqa2Jm0BhKhQjS1sI8Ux+i/fDv+t28mfzBavNPE9h9eKTmKgwMO56jz",
+	"bi3/XLh5VZ4xwfM8DKvIVYkrNXsvwofL38Upz0goBOXy7Z9QhhVG76/eOA3ONqZ/Ct/3klSQAYevfS/x",
+	"R1ePJTTL90zrvTVDdpc6kuXQtbqibPSeyWqspz/uCzKOG6/u7A4YlnCWbEvnak4gaitfaJ09Iwzt4H/+",
+	"4/81//9/kA+4KHOyz8V0N0xeN8gh9ThblqXzNjcNhMgQRW8dVzRX52wtxcFtGzurraOt65Ob7yNVe1Zi",
+	"vPaIigB8qxtvzyTXA7160CBj4wuNSsv9YC2yxlEY1llUDcpoXYDSxdgy1UQuGtNtB7O2jb4b8xOR9C63",
+	"OGV91pMe9Wn9sn/KDvmycTA2MGGDv6nKlBc0ltDJyAflaGBLet8TiPcjLCOZNsI5q/0SaMeFbH63O9hH",
+	"cWqveaOZ/jWczF+qJhW2A6vg+RP8lZQzMN7HBGF5RzI0h9AXiPdUM7KAgM7jNnC/A+KEK5D1ShZZ+OCV",
+	"+EOO4onHlzFePvVZaHl9pgYrbM+6K5FUpJSJuexRNL3zr1jcFPVhtBzKAwrCSZbF7ISaI69JEEpIQGiM",
+	"iWxyaa3kA5UqkllmQVzgMjLkpz9h5gbHuk1NuQofzEsbuK37SCpR2VR4CPQI2a6XxjcZDNByK4PsRrK9",
+	"GswbqmZ18WTKEFUDTJTOJBOfyh2SdscXY4hXVBZUWsnQFM52XBLaLiFHZSMDVuBgdolkRGOKmfUpjQma",
+	"0nt9Arcd6JAjbLhy9xEXKEvSoVg0knzoLUHSi6fqvNVWDW/EHDY5C8Bpfiw0ZX5K9nqCQtM9CqxaAqLK",
+	"kCAhBwFlsunbsHZ1UNnOHAK9Iesf/PK0TrkP60UVM2sf2h4GfIlbhD9n0mOldF8sJYizfHFsb/+XkMN4",
+	"pfRuNc0DFmCzldejHRbqfTPMQSmkSzcAhhk8esc2Wwx1L6rdRLHrejHoYt13JtuHKDeYgHEkxTICEtes",
+	"lIWIM6Cxb7n/ZPXdYNkGhIvOOewkmWF55XbgQwrDPAQmeiXmc7vgSDO+X0L+bqkPSKoW13ox7A2scWSe",
+	"cn5HY1lTNh0E15G6IFQl2sn5lLIE3RNBJ4uLCTYnYieud1uOmNaFxji929X7f0byJtckhY4T9INS5TuW",
+	"m3DJa1yQa6rIf3uDP+yjE3tLMGImlMvVYfr+5PrsVlu0uk2lSmkDLKlCt7c/cKn2UswUTfGtm8HOtSYA",
+	"SUZsph9rcZGgS6xm/+1gdx/95IREM2O4F7WxYiCUAc0BcUZGzKnoLw9fmJM55RlBJ+9vfrg9u7p6d2Ui",
+	"N6imopmk22pHW51xNXyLS/pnokUIxLiZe4YAcDtnSuDUK0w/I+jUtOluVDQZtdS1N1H76Mzer8iSM0lG",
+	"DKbjqnYiWYEbERxAlEg98zMhuECGe2ylZsOkW66rk8tzL335aOvF/iGEX5aE4ZJuHW19u3+4/y2EIqkZ",
+	"cNuBjdQ5MPJ5L3XOQ2vA1dTW22TrmqgTeO/Ugs/a26HvebYwzgLm7g8AQcCg3B78zYJNGJGzslpg04Pz",
+	"7HxqbzslKgI/GNLBRL45fLm8NlfESBaS7Ws6vDw8jHVet3XwPa6jweCTF6s/ec+wvVszp8/Lw29Xf/Sa",
+	"izG4KcwXL1d/8Zar17xitot/W/2BnccNLQg3WfQ2dnr1p8BrRkQ5BI6amp0Ct3BNO+fiDkyknRxLdYut",
+	"D/zWxO/QzKFlUomMhx2Bix1d8IwkYFT7d5wSFId96L/mUKfC7JWCQFyOVd6mJMCpfyLKaYmX3utLTHP4",
+	"ZGwb6g74NqBcNq/sP5jJHrWUP9i8vHaUAcrpnY21rfVFOeNzhnbqCJVdGHFMOsRo/vRSIkruVWLic684",
+	"whJJfP87EEmfUcLMHsWfLamhBdAe+Gjj0uINlQoOnDPz3iOZZpiLq+7v2vhrAnbLp1C6kOBzyFVdCggC",
+	"E8rIZQOq/llEi/OdgrvJVcB0hW1MMAdYirAk+mkxcPUOPtrIrk8mMFvggiiwdCJhKM0rB+4u9tMvPbKr",
+	"wwAbkFl1DxbW5pnl1TLHhaWVLTYAkkrxr9rTk8i2m0rUcV7b0rE/9z3TnAEU+WTi7YikiRL1y8l2NwrN",
+	"CFPUGcZRIXfevLZJRuOMkVSR7MSmAcQYLXUv1gkDn0lo1SNezn2NEvrgo/33woqkjOTE+OnahH/Pcsru",
+	"LOkhib8tu6iJ1YIUOmuPNi1vdSVE4i1C1zfxyxCj6BWVNd33f9u79I+rPzjlbJLT9PH7syELwvXq24pz",
+	"5tZhjhd6w2oO0ZaO0FuYdfmjmOA+o+Rigq9dwP7G9l/TSWDfmSefaZ/dzPneBKeKC6RbJeC2AGeOdMPq",
+	"EPPAJWDvpXWiN5cB4l6RKWH6B9LODN/QUc4zspZ34ulWtz29iGRlZA7uL2m87zzPEGeAyoJyDoA12mL/",
+	"Mk2Ql98MkBs3nF9gtrBfyycwXSAvqEa7AeeeXQHjo8TIRsTCzwFOV1yVxg/noBWDjH5i37jhqvwX5O53",
+	"7Bii+DWlZZfWXyhDr3sQfpYdAAquigp4Xl+Xm7AQvV7HSBBVCSY7ywjJV7EdklHp7qHDG+SVeeG3tD8C",
+	"ati7yeSr+H025ptM1hPDBKI+4zxmokJrFtuQMOzEn8bP+gRujRZEOa+QCQJ9XvX+ObX1a4WF8leZiz1c",
+	"lgjWTROrES0mq0mTo76D+8tVaPH9XP/wqp9Ciq0X778ZL5HfyWPFjGkt+3owfj7ZZJbAhAfZVXXCCPw5",
+	"VhxxRvbRGauxC4zRWQMRtlm1QfKLWZoO7G+D4sl1Eb30gMefy9QMJdH6QypdcZCOtwYw53zqPf0Wb8Pb",
+	"PbOGvWLVbIW3zup9vaVa2s8Q25K0k9dsbnsGGWPerV9n+9pN3e+rvXYvPcdtlJ9KO+Aeyo2tm4L+29np",
+	"jsQRyh98rLFVe323Zyy7rmOCVvttfcDWJ3bbnrHsN+6vfdQinjHwULlLjpXrmRWUHfyNj3tDQP6dj/9S",
+	"kWqjh2DdR0Se/l0/fM51e/Re+hsfm1EjwCiZ5hDKu+ODIO2if/7jf8ItPSQr6nVAc0xVorVurbsIEy09",
+	"wTQnWVJjgOm/K0Fs5WA1I1QYbEOix7K0tgcf/8bH59mnA2g1cO0b2ILwRe/2K/CHN4BBvXX0h5dJaDfG",
+	"PMxKLP6djz87N3no60CYL1cqXFUMYctFwJd4imnjSBJEzpAkCiDHlCJFqWSHUR1PVWp2ABkRe+5up8/M",
+	"I+ndSaVmDjB3Q2og3MV/Jj+rPz2Yb4jjfrIhqVDrwYlmm2z5cMXwC/RD2TDuraO//tINs8PM3vU7PER9",
+	"tJlQScOPmjVrpmzzK2cTKooeRjUvnNkM1E3waCvD+pl51O4P03qIP+38H+Pe+K16Kp6QCy2VljnRHcII",
+	"MuC9pEDzgXGd5pTdBZjyALIrs777WP381GvqNyNFvwlV4GDKVfRw5IFEP4Yqljo2c2EqX2Xfaq67Jlbn",
+	"a3GTZUB9ivtMBXkrcV56A483wz7Q9mcScLZvgPQNWdlNEJhJ4zG1buwVB5XgRPxifbu/ARa2kT4gJy3n",
+	"sqx24nYYmFvIgxgH6+dDDH276rxSx/buwgLySiTIPb8jWW1OmTQmlOYEN1Gaz2EvNgT7+ClZyln76y+f",
+	"lunIK2USzFzVnY5nW1NxdfDU6QznOWFTsuH4qaafiCGmrV3Kpih1L9pQMWOMPSETNlgUHu1MDrqLVXRj",
+	"mSxLiX1b9SlA0B9dkuCXF0QyVK5+lZwbkpyvKaNy5rMoWOysfWNrEjTrTPo6/sMXCZxm6cFHZx59OnCJ",
+	"q1E58Y5m6al7KVkzT6A2+LVUA+fS3ysiFl6iKM+g8nDUlxv5Tipb/3rdD8Ex9uAPb33GX8cF/W1ISb7h",
+	"yNoAlr5oxxyNkJgKxVa6nSLOnNMvQZSleQXl3jCqmxAEpzPzm5Nu3Ao8bIHnGTG5vmMytT9ZtrJ6ESPz",
+	"urqAwWTN0JikuLI4qY57UEZNrX2rkhrUBN8k2tUNNtknTZh0sjUj2JVOesONVGoLpC5JPz3L2Wrq9rVm",
+	"qe0u2Spwpwl9jAQxGNJQNKu9kH07DnLLo9sNAjH0nnv6vVZ091pNTajsYAAaLdhJ/YM2VwPgJrE+BKkx",
+	"5QP92JJNS4AuQ3eLvyz76CSXHEkCdQ7ljAu1l9N7kjWZ9lad23HZ6Holkm7qvP4RVUwv9A83N5fXu3Zv",
+	"ULfoTuS6uiiWCY7rTBO77fQ+AVaYGGHtIDkMiM2D2P0BR+nmd8j3ZEpZt7TZDhfg2QDsFkCIanLQ0HhR",
+	"7xUoudtZSG+vOFPgYMLFlPfo/6/h+YYjhzbrCantns/hBXmeBK/fdDxRn5/FWxxBJFFLXruaUeFxv9du",
+	"02warLzz0Pg2146tApkd2+gpZzV78OgGnu4377t7Ut5QVj2q2SPm8w2zjbBlp3yG6drCUKurDbu2LU15",
+	"rx2vLNhu07X5NWtgO1W7QJip+TVingg6Mpj9S55EKEvJVBKtMIWwMqU8djxfyojZoxY+V0ldlKLjm9gF",
+	"pfZvnNowUpNc3Z6HmzCA8WOWjViDgCTRjim/dYzwWFrBqn8Ba93ejdf4hB4FpMKLGrludx+dMBsPOGKt",
+	"cmlTomTUycqy5q6prmbiRDqVqHZrGzCZpXQqs/KbkgHtQnSDtv+LDXQf8xG4N2DtIpzHTYGWOV6AIdLw",
+	"3I6rPLb75V1M/QaOvFOoHADuBLvjIx7aY88WWl5CX9DJpkZLzPvYxIFtzG/luoilS9tI4cZz+hz683J4",
+	"nTlUl125oFWzKs93ExvbY/EenL86Wv3FLkUN8TOpK6yHw/KuwBHuAFheEwuduRoPCvznv59oLMhq8QE0",
+	"SgG5f0gTyGS1aAlUhxYoXkrI7ATA00/JSnCkMOmeHiMH+omwtZ7LZwwdXaJtjS0DRK6VFGMTLUxgG1Sm",
+	"+hSPFGNk/uWQ+Jm5/gLfkR6urxek9v1xBninJgHXoennWVeoQH3tg4/u75tFST4duKTxB2DKeO0ARmA0",
+	"cPBPto/XBEu1qYx0aNz19NwXLq3Os2go2RxL5Aj+FVTmKVIReFFWyuwWqG4tIRQSCchQ4BO0IFjIxspT",
+	"ApvS9NpgqXLSjZY8RrQoOaCGUyYVBsAybYwM2kvm26fdSV2o6YU2k3BOM8DBqr2YM4Agzokd/xF6eXiI",
+	"fjx5c/7q5Ob83VsDAIq2oRI1vAE+LdvUiGk95hgxruAmQrOpo8P+dmPvCQJfUoYyojDNJdrRg8gpM1qN",
+	"IFhytruPzu3HI9ZQ0RYObfjfADI4y1Piwi4haEs5VZWY0hTnsIRuXcAdad8esQnVJidExBrvh3RTCFl0",
+	"p7woqIKdasa3SUFke/gcYsh0fUWaAQQkkWoYIaNZAsw0Xuj/fBVLjxdLZgksO9dbIEE4z23xWNhnwUjt",
+	"ISLmoBTknpL5Jg/tS9PF1/3yjhFEmDLVtL/ukKdCusQZ+EzNTgFfHV646jICJBGa29AfU9EU0vytlztB",
+	"FbP/1BvKHYmdDYVOO6fCkB1WVuOcypmFln/85lqFFFt3t2GcWNPP58KI1SSJunWcvanX4+vmevzmsmut",
+	"d0bFLD+bkJOGzkuKb/0myeAFibAgrpIYKNCwMbWtSXJZe6zqEs6RDA1wVW4SLh3aNt08txcdun5lVOFg",
+	"eoap8Po1hXzZbrMebOMgtaEZ+jcu0Jik3FRNsHi5phZ0i+HaWLhRJ1/NdptElO1hgBt3Z/YY39Nz5hue",
+	"uBL9tc1X+6Dc/R78ahFZzeXDjtYTjzIsZ2OORWYR0h+OT9yHS7FxSfJ5MCmGMJIDpvAZ6usx+XgciwaT",
+	"uPZqFJjhKTlqIQ13Bc8BnkxoTuvIsCcG5PbY/cTraEMlR5oeDFG+8v+/Iv8LktMp5ZVEHm+DzIfjQJth",
+	"Svquuaaq2rAdwxivWEoKPTjv4G6v9YUtkVZXR3dqqTb6TG18bTp6TTknIhVe9S1X8bHA4o5kSGiDk4sR",
+	"w+kd4/OcZNp2HENt6WIf3Zgqbnqabiq8KCpm2dmMBtw3k1ZduR3NwVmVm6SkUT0+xbkN+BHG0s1Qq2OL",
+	"9o1ObG3QCa8Euv7LG8ABtrMCd4NZ8pA/8w2V6qRF0U2my3sdvaEyisXXWpcvF5fhxmOBNis6DanMsZpw",
+	"UWzLBJUUaikCRhBEBrAWbBDawWwRA7l/lCbFYyVSxzxbICrRBRZ3GZ+zxNYRgdosjCoqSYZ+uLl4Y4qQ",
+	"mXiRd8wZlhBIVWWUMHDoKyhxNl6MmA1BUW7Tnii0U5c8hC1m3mjXXzXbwyOjectYoJztBr35YEH4bLmp",
+	"s9HrYo2yFS82MgBrUQ7ZfV9PyMefkD8JauOsfOZ0RSuAdblAkhcEtYIeg0fIsGPxoIJq9FGzFsrUm4r1",
+	"zyb8/QL50UoWTUD8Fyjvf3BIT0G9w9Uv8WvOerEyjCujBWxGzg/gqY/+nysQ317B70uCdUCpQX7/JQO0",
+	"mQkuCQN/HXs2/oOXN1n5auuAalmU7RUqsCKC4tyo/Qky5UTbkm2GFcLyznC2p7AWEGMOefay9gODxYAz",
+	"yqYj1lFwzfuS2xbzPKgGa63BQGEEDnhjAP92D/jfMdbw78g2fdhue4BIPHCn7rPu0+CdiVbK/Zev9Mg2",
+	"z/u6m8dmI73lX2Bg2yODOcXdEht39AbNesmyjwASY7C8I23NgZqsC2d/PZzfU0JL1Ysf2mYP+/4zeRnq",
+	"/vo0Ttm5kfiCXQ4/zXiNQOhM7xmWEf9Sh+OgNGZjovxGFJWHsW1B2WcT1G02fHn4R3T67u3rN+enN00a",
+	"W2unZ5zYiubyLqRUIQtkxVXj5zxGL7/544hdndyc3b45vzi/OXuVIIkXEJrpegHUWEMMItAc1nhO1Ywy",
+	"9PLf0IxXAkJhqQont+nv+nX8Te1qGHEkRNrOrZkWNumNX1aZvs9ShOHMlpvlkiyJkfmMN5ZqnxiJyY3E",
+	"5Fd6vBc9lJQiLMMsJXu2ymr/AVS/fu3e3iSjLvfWXyH2X8XDXdOlnjjaIRlVR+4C6NGe6kiUXGT9N6AI",
+	"R5b+GQGJ12a+r/WJN2BxqrX5PijnvExOyHlaWXndy416lsrr0N+QUhdmYFp/fFxR9ecXX65APJaKCC89",
+	"yF/iwGW2QUOA1/fGWJLMZQpBmNPTSLwwz+iPpAUdinNL/dZS951cIXu1/M3hIUpnWOBUvwimwjeHaM5F",
+	"JtHOy8NDA6wwp1KbkkkQJervW5H6Ad8cHiYDynlsgoktGYawcE2yZ5aTn+u8rhlJ79oUM86AwfViHpug",
+	"hL8nAJSJRTrTO0I/STpvGpsyp1hClpxlpheHu3YjFJWk6WZuqLVd9er95ZvzU20CvT25OEPbJ/WsYHQZ",
+	"Gm191P/4NNpCONdG8AKRD1RvcbiGoTZ4dH87cnVcM9Cm0D9N85/lyrjZHDHfiXn+VW9Qz1+6sYl9dgxt",
+	"dIp6Q/UfDgcTXPBKPjLkMALSjLPX0Lp/yGwu+6rdle497Biob1/nRACCj4WAlne0LL/6m9sR3Jnxh44r",
+	"mqs9ylBOJdybGLbxzgY/jOHYVHND1OQFO4GKBXFEXpNJCxfEHQzxu7FFwotC61K2Qm0TTZjxtAJ3w3/+",
+	"xx/RDq4Uv4X2Egdi4/4sMKtwfitJTlKVjBikEJBbRua7LmTRwjxlhKUksU53ltEMKyKRTLnWWdDh/n9F",
+	"XKCCC/uOIdYe0A5y/wwYF5yLtu6dZsCq1FT8ztFWVtMpkSZeUOuQc5fzrxWUIMrUhZ6HdxKFyjt1dDH4",
+	"z+Oqqx0++UFzRSTPK9WD3SPqN75gJQzq3ZjVbqsrSJAcOM7fdC1NrakQBqwEnPdkitaKzfrR/XNQaEhL",
+	"cVp1IWg++YLDQswEY6e5gScqKUmJrKv2169uS6tpS6TIB7XZ25daIV2ddPCb04wPv2rG/xKacZ2QsI5m",
+	"TO4HpRNoATuFuxQEV9/3XmYBMm0gzvLFsYtJzgrK7GeQI1v/kuf7I3ZF0kqA8mC/1boS+VBilgF4jOKI",
+	"pwawLm0b0IcQ2A9f7dqgaJohKkds+yP8ep592mu+3fu4WCwWexcXe1n2afsYqlhlAB/avOPAVQwQTAth",
+	"ZX/E4PgFylIAsxHqFVZkf5+wTP/DwNJLek8Sc5nshzFuS6RoQdCvnJEEuUn812+/QRleyP0Rs+5BLMgq",
+	"v9q2dB4564qz/cDQ9kfsDPL+MZNzIlCKhaBEIox25gTf7aKzGwxI1TSd1WAvtqjCwqBpmLtX+DojJeAe",
+	"cnakfx4xNyyzVglI5XpesMaN96/BEkqa8ZksGIecYuM2CrwYMUnIPjpxiRp2Qc8ne285I3ug36EZz5dr",
+	"nZu4+W8PX0LTjENMfizP4+zexvj2evx+/vnnnzWjvHoV8ePVi7+WApnE+0E7NfPsRvq0XLZujytOs/OJ",
+	"pi+Qd2ujGi5QPpbxYpYFjRdmWxmjYFI7zPVh2sGS12wc69K+dgDvQG/fhlSqm4bPPV40PLbTYrxdQLk1",
+	"LPeocXyZ2rpdPajb4QS3L7MBSUyvoREBCSrzSraknF3qp7wZiPtEA3heIABLIvYmlOSZy189QtvnFhAF",
+	"Rj/hosDK4fdnYJoCv2qbl7BsxLQo3D5uPgPRyEVGxBE6Y/bvnY9U8k+7qKikQmNXhNc05L+wfWxkriDN",
+	"8VTlZFuigkiJteA25RuaF66qnOx/hEl8Qjtkf7qPtq/BqNdHTg4wSlpkZnix3ZMNBAu6qdoC958r/8dB",
+	"qJjZRfRWONi+XghvAqOCWeK6Ok1W7ZMEFJSB98FG8XgEbtdK563F6/ot7YEnPoXtDGNbwK+65DvnGPmg",
+	"WnK9Tj6ERdm2OvHXLaOe5BJSy3qLRkuZvWZ2zq3uUiRoTCZcECTxPQDirbWZamtptc/K7YoB/lWZ8rJd",
+	"dqmXMTOqruGLgJ6sycEFnVKGc3fiWnTexnTbuXp9ir799ts/7iaoYjmR1ko51zahlj7euzSL3dA7kEEo",
+	"R6WXc2s9l/BK193X2xXf22fPhAS0En8xFQgi6AFA4Klh/gnPcz6HYktwjBis1ugREsctb8T7hgHbVmsb",
+	"v5dQoHeMWK2oOcgd5VuK+zHKBJ5YN5DN0QBUiBl3YBTFhkPkzQnbk8TniQb/BKMAg9gVFmhngEdpdx+9",
+	"1t86hb12aSUIRCGSlE1zUjtduhxvojEMkEaney4AFGBJNhn/S1sy7h43mwTJMqe2sItdKWyTE5sOEmNl",
+	"ECxySoRJa7gjpNTf649nVC/64hiyD93gmxYTVPB7O1ex8Ac+Xmg9uqjS2Yhh84mZo/eOyXVFPpRCA8Fc",
+	"6+JUITnjVZ6hMYmnOG5cY/tMkFZDBInD8HTStKEwFwBtbxbrq272lBmVwaMrdFi1VbUhB9cgdc1LAuiL",
+	"/QfGaaKitzZtXnhd9R17rbjgLzvdzHgZiXF8JzZNBJKVEpd+104rc3q+Fzit8B1hJqTWt6T9E+TpMgnW",
+	"OWDXZdUD8sGh+wc59gwer820inxQB6m8X1FcdCmk9fpHe/2BjLsWCT4/hj0t+BxumFz4M9x/fdmJKvXG",
+	"BIY1UszjQSyRptfvhdEKLO7kRjMcV6qZJy2g+iOEoe7VeWaUMJuwCPXHPB5rZ+dTGaxBMWLAtg5q0XiC",
+	"Ycb7HynLyIdP+4BKJVGKGRpbAbLss8nwAnGGdtqXlcaVDbd6u8fI6YYwFC9Vc7vZoJFeoPVJ0+H+djB4",
+	"S9x1tvomE5OAKp/P+/aQ49HeEaha0/uqyH2GsIobfOcfyQkqBYFinAeuKucBIh9SKBuvDw6zm4+hkp3D",
+	"fMGwRx+s8QGe2/OJtOAN2hVJaUn1d0dtudULTWfKXO7YQosSlYJD2ZmMTomsNZ4mwoDPGZJzqtLZbl3v",
+	"w7gRtB0NSjWDDFxQmy6xUOeZNJakUY7c9VoTnALAklrgLogyxjLJ0E5LonkpPJHKP295PVvFbf3HbUgn",
+	"122DEfv3Cud0QomEBHTk55+jEkMmka0nqbnEkKeEq+dKhMxbSDnepHUL7LF+0e/DDQzgOmLk1qHr9d0n",
+	"xLD/vSLV11u630MJ1k4CfcSGaUECgoJzdf3jJRpXSnHmkGhLIiRnFqhWy4mcsru10QKXZCtN4wmDr/ic",
+	"5RxnRjqmcqg9YgX8mkbJ1etT9N13L7+rg6l+Ty7irm8Yw+ULPa2LYWqp/4SRHk9vQpQ5ZisdKpf6pQ2K",
+	"RGg/oiDqAf6eEoj1eCEKKLjpjVPDHaodzjhGLw9forfvbm5fv3v/9pU5fytJU/CgjAmBC1IDCwwaApXO",
+	"0jAYL6yusPpbYS8h78s+9rpYXOk3Nshbtod4GSFTqcJ4AX5PjNYZeq+37HdwZbUE4+GxxgZK6cv78gTo",
+	"9lmM436mtAsKOF0pF9lXpe+zmMAnK/eV9SPhslwW5fyeiLmgyl4g5qZIqW4xQRVTgKvkFAiwz6LwR5Td",
+	"U2UUvF6Qh3PvvedAU2j6G4KncElYpi1ZGzkLBQ+8mSUtdPsv1/P8riTMn7cJGG5jk1r1YDdB5TLR9tFb",
+	"cg+BsKoSTBvmd4TJjYQPX5FJJXEuI4WBw4HEaAf8BIlZyLcAEqGZ3/xL8JzsHo/Yy8M/orOLk/M3tydv",
+	"rs5OXv18e/72R3Aa2O3mqvPb+wpHiIZyx+CedV9fnF18f3alPx4x/2s42KwfBo1Jztm0m8QcdlsYhy7N",
+	"FyinRRgQz8R6ertgM0dV08HnKVjnb/PlbQ1Pvx5QvyuvhFkzKEHAGcSuGC9mV/6YEnvmmcutgrOMsrsB",
+	"h9XDS5sPKkci+NykkNVgpumMpHcks9W9bRiOjZ4GUM1j41MRfG7upEosJZGISiNXSDZiO1RJO2VJmNq1",
+	"bhjwlcKHVNqS5hZPwtVlpgZ1EuRXWF6YmsHdU3qTAuPzFEju9n9FpGbVSJVkAU+/lkn+/coRU+NCGThP",
+	"uAk5vf7RbE8+sdWKWK0H2H9aJaEuEBkqheLk0HBZ87S5Ep28PSc6qMNPln5FfP2TRFQdQSAhzGsn5RkE",
+	"peV4TPLdpXkCIIkWOm2AB1vtqZZmxqdYzxXNbXSgCaOUidN2Ej+SY8TqX+Ha3YKzWDln4rIMfXfNRZKn",
+	"7Li7etCawhgkNq1iSdT8a0i0nqQSLdLckfNVpj1dUSUIIQHi68PWFzC+MWW2RsYT2AZjqAhvIK55peAe",
+	"Ei5ThcsdqfPAHyJyPjZ/rMgnuSL3/K5rKawujqM/yr4sGOtHVtPRFPGsQS4CroSAGmsqULI7JBUvNZeI",
+	"O2dVU0gVva81W7lhRBVPlES96HEmO4AgjM0i2XdGGEsdvIKR9PH04TOZoNcQOQ8lgb5Cvj92j10Tlq3c",
+	"YcbAsq4ZRuZmc0EAJfz54uVehhdIEVEYG5LnWWgDDpW6DTDIniRYrnKEvqlfv7ZvP4c7tNvrEKeoQeaG",
+	"MR4jUpTK3MdgJEla5Vj87i7FvQkNQk22HnSADXAfLAgWG4YxswzXy0UWA+j50LVNh0PYxsETjReNSfVl",
+	"B2vbYOGMCpIqLhaWP+q/9SHPOgF69fVmW8psjJuGBfsPZqunDPL/splDcABrdxH7y4fKhtb7Y7Ua/tBU",
+	"gLRb+0upifncar8poumEQCfYdlndZ1x5d65GKAAOG5VKYMXFZlX89x5gokO07WbJF1xZ9SojMEKsHByZ",
+	"P2qY4S2Mvc5TeXn4R/Tm5Prm9uTVxflbADkHOjBCMjliLeyb4OTRBcR2M+PTtkSFSzPvLXsPuz1iJwxV",
+	"7I7xOWvedSN5ibYNawPNJ5o/9rePEUZjnBkfWOjmMJ7W6u2Tp/cimcY/U2Krf8CH9cBWztVXB/hnwZA0",
+	"a7Bt/bfc5sNRtQhIGXdrf0dIKdHqbRexbbqHyQHovDjf00PYbEbX+xXIrtfEaisXZkhXMKINbc6mixMp",
+	"6ZQVdXD81136Rbp0r4nyd1zPBVCCbOlTe/6oGSkkySdRfwFsoX7jDt5YAY35E+AQwanmDFVFVU4SJKux",
+	"/ZdDnU2QttbYlEB1/5yOBRYLxCoY8E6Kpa2NkqaAH0injAuSaTHyuSruLCEPXRrE6RQLsWhALhSegluU",
+	"AIwQ+VDmPCMOjTM0CoWn51lrJLUJ3BnCkqGbhNGVNGtQ1m01MJ/gcBYlediXKVZkysXiYV/nmE0rPCWx",
+	"Nflu0JrYk6QDEYRFOqP39hovz2P84F5rDYGwqtg6+qtteSvx38J5vvVLMnSG0lz4LTcNW2Mr2UobTHCz",
+	"EbaSrQrUL92Z1nPfS/inKcGQrdE3OIzC85J6X2sqRpprE/iFKdcVI2HZXUHbIGWKTOGUWG4RKY5eHB4e",
+	"o+8OAdDVLFtfD9f01xW9bBKtFmThpZ5oLAUDWyxjkIBc4dyEz5j76y+5QBbc5urZW9ekleuJLYNFsgRN",
+	"aK4A7wKKy5i4IJOwhSQR90RsvvSVj0F/hJq6DLY+i80dDZaQOG6OlVaVAagtAPjiNkgB7fznf/zRhDBg",
+	"Zopm6TOifh+CIiAbuK42PCbS8gjUTCGyVTJlxCxwHSPzU68VfbAcI5LrAxMuE/wurKDYjwekjthSRKqJ",
+	"FPVqg72HWNHtN+1D+iP7BOB5NlIC5jJeoNHWR5Bnn0ZbwYR+E5Tp9ImNqcafBUXWSAatFkRFg374VRv+",
+	"HNkJGdzTafoPqngAT/esTkOJXK0enzbvPscdCPR5ow++IdUZ67Ht/w5rLZqkvmYtXKHUTRwVUWllSbjY",
+	"kNR6iwvy+YSW4aNYzp+Z+Fex9dnEVmsDLDrVjwKVPM2lOGyRxvE/w7Jf2GkhMkDO3cBrvzkRB8P6/Uo3",
+	"IP5nEWxA4H81oabJ/VWgfWaBphdhU8KsktpC70ul16+9l8ZhMQCzfCJ48biSPueujE/jxfwWonekxfDS",
+	"XcT8Hor/ZgpSepQLJa4at6isIP2wqe6UmBnziSLM3JbawP3xwriJv/CalWbiBqQGrJA5ljU+BWWdMjgT",
+	"8IqntvCYSV1t50wjL1JnU2FfzU4aGKzzDHvqWTbHBoKJvtSC+MAeNsevjin6LJx6MK7yu70msuipdabv",
+	"q/zOFCfYvPsqk899matnF089/AmKAgKumiFwZqv16Z8nmOZfc5qf4pLX1r6Q5J4InNuitiZRbbyA/wz2",
+	"XZndoEwJuk1UStu+oFJSNkWOR1HThIHJwVOE6+CE7TqvyJbqNW/IY8BtsjXR8HTEzl/Jdh21VhsGtwna",
+	"phkSpMBQLxT0p0zwEmoTmNBwzogMxU5pTr/B001uYtvFb3EPW+rDVlZ4Ov26cZ9i42qzRnMzUryzezsG",
+	"DrzkHNEz3FygYEHQHSlNXnD/zh6ui/1+wqafW20xRRZc4MlOHSJgFw1KrmYk23UqjTVlTE4lXAnmVVEr",
+	"5ZvVazYHDHHCFiZHmyGiCYUEmVSS+JVWAJMRljp4ibjjcGxKoi0WRhJE9qf7Izba0n+hl6OtIzTautEW",
+	"nrn1NMJwtGVuRyUkE1pUiP369lIPHY6+OnrZZgknSOKFydiG9m214voelqNKErSDGaIZBEKNthiZj7Yg",
+	"AtF8YY8hfZoqfEdauBfbNs18f8TesTpZnYs6SdnDHxIVg0BGDKU5j7wQYczmM002KD/sgwjHcS42r1J+",
+	"llRwr+v4wVQD+Ppnk7u7/no4Pb+TziwYwiD56iAO3CpYsIYmunmwCbf/9038hC0V1UiFBnfC7PiJjZDU",
+	"sg9USoPiAIg0Tj5gAzieEvs2VkZ+7HSCNbDyAzUgn4IREAKyE5Kxj94xMmLPIVQs5IK/879k2dKDMGFK",
+	"3guuRTuvVMoLYiAOGvaAdYQMdz2WrzLns8icDmRFS/asAqroolMMlkwmlmlVejSM4W31JPmt/SnRrZ4C",
+	"zGwf/Z4U7XZst9asjYaWQUhcqhItL/fGOWZ3u+0ithNBiPF5PIOOLRUXQ26Mru17m5Zrrp8QgIN59Hth",
+	"gu8Xilhoq5x4tf1NwVCZWLgRAFKa6INYW8VcGxKOG3IsoBBIVeYcZ1oP4XOSPQtbfCyMO3ZA/eOIwb2y",
+	"6u8XXMI3EG+H/vmP/wkrbhIl2J1MDGMkCCuF01mhdTDB5w7XS7XCJnv35sY35eDYzt9HpLa5htSqkF6Q",
+	"JjVHLUqS1OFGCbIJJXpFwHtlKr/ZtXo6F8jqDDx7NxJPwbNpsb+h6OLDr9HF/0oZscsCzyD6LFcwNm92",
+	"Kxj3aqv1YXRg3ZUbTXdtbbbgheiJGcWXIHt/2+epJXSEv7qYbKBvb0uXSYW0eB7MWI1cf3bmai9rUeWK",
+	"lliogwkXxV6GFTZnlZ4kJKxIe1B53xlc40oqXlxiASDqFlHV6ZJa1xixHEtlcDwtg0K2jEUQHS+QZHQy",
+	"AVPy8tXrBF1cfpugi5cnBycnpwl696c/HbwrK5mgn05+TNDrN/pHmNB/v3iTjNjF+avzXYuWJ5GkvxKD",
+	"AGZh0k2a07bVeY/Qyxffotfnb85ub969u31zcvWnswS9fPEdev/2/2fvW5cT2ZH8X0Xh/wfMP7j1dWbb",
+	"sR8Y2z2HnXbbYeg+2zGccIgqAVoXElOqspt1dMQ8zcx7zKPMk2woU1KpoApw24Dtw6dz3FSVbpmpvP6y",
+	"++Xi4vyyd3pypX8vhoHQGnHbHdrSS69gR+/VI9OMgWNuO6PTW2NZGxD3xP4KxOW8WmNmF3Smj7Mn5Sdt",
+	"ZeF779bZBpVOEdf7jIWc2jTtB8m5L8bAwwK4munnYpBf0A8K4ahEForCGlFJzOgETKv7irvmXfbHWvbe",
+	"HNftjT5j9AnfkLNSEDu75f1y2zAUVj/a9k49D0JUZFqsKWofQ87tBnlnL2d/Qs7uSl5as8NnuUqRWiRj",
+	"gAoxxSVru8fXEZRNzdorm2Pm+GYpiogmcMiioTfMaWzk8BiJu37C1VQqjsqe+2iVxBSuh2RMhTanbgkv",
+	"hRAIzZyKIAQGUkYMuivaVGNMb8nevtRbfvB4ufcySFhSx4srz6ZaS6OJnhQXFBawMi2nl0vbAP583Xq/",
+	"zdFjpEh1jcl7MIU3RffhZ5mQiQz5kLOQKA4dXkEfn87QYo7lrYLOx1rTP+wM65+lYPUziLnKmHSG9TPz",
+	"er2rX68+7UTrt69eF+XfwDq8NX0Rk9yqtIESIrmHEjNlYEtwsa/elzR7gVOIOIOYp+JhxkpHxLISUDI5",
+	"HIB//v83taFSJSOuDUlruDQeJQSUE05ej1ertYFZ90uvd2Hmbe5VRZQkNA25JIHmasaun7DWkBaCfk8j",
+	"GnhKw0cesadmo+11h72Ndi94UaDpBaVjQcM/skk1iYxZSFIRstgkxCR8wlRCJ1MWWjDmtbQQ6IKzY7/U",
+	"JQv4lEPgg2IiEXM9+BukLUg+lVTvQC5ZpziNsvJZ9oVFYk4kfrNRKWu397oF3Tkw6xKjqVO4K9O4yE0E",
+	"fdUvYhokPGCfuLjekPGS9ep3HLsDREKYQLdECrlcwwlTio5stuHfUpbuE3+eVTstOGZCydTQNXZMwGph",
+	"ZD2/T5RpTDdlsUK4KR4TeSvwJQugGMjJJBWG9NTaxhFC9c9W5o58Ms9tOlRix1kWLMl3GEgVe045RUNG",
+	"tXoI+eOmewLNxC2UHms62GlgOr/vMOO/sBm2YIS/yLX+cx5pzNZMAoYl3pnu3cYdFyH7/uODvi4SQs13",
+	"5LAvoLn9/Ecq1aNsf6C8BAeMipp++COal+x41UZftE3F+ruW/oLmpaKLpltA6RuKwZshdheK/yku0zoD",
+	"KkT7uyZ5NF00uYdM+Ann14TG16uyRK12dWae3SD1zQ9VBr2MPz8nuW6mDJcyVpba+A9YDOAWDGSMIJN4",
+	"1gMaq5oFkgQoiUeEz3mEjCRDokXk8fiCsZAyticW70eYmSicP7+9aHw80UjdReRtOzVO4ry57qC1a61W",
+	"a13ZaLXvZcovpO5Y4tioZMwNtOJitjN/uRHZX8cSkqlxpYplCJhacurbcCxvSSTFqAbuA9evJIQ/M4h5",
+	"I1CpoNEs4YHamlC9Fwk2J8vT92fbIMGz2VpEGNAogiSgx6DCrSPXzU8eC9iAtGpZkhZ05smCdVoxmzIW",
+	"6ls8ZiqdMC1xdnFV34+qENpm1+lwPS8kNoEaRikYUUwpIHFgWHcc5p9hz830TeoZ/HtFkeMvZ18+tXud",
+	"r6d9MeSjNGbqyAfhxi4tU7AF8Vt+IYaxAGsQoCExS2KO6PoxA6R5ZoftC8H056A1tiLJraZ00nYfHTAt",
+	"fZT11BgBdDuWJmsPv8JCaBSeb8FUUX2RLZ+vLom8ZFgp6MmAzWlgONh6ClhhVzOt+O6NxJ0kc+Pmo1tm",
+	"iaTLia4jwkM2mcrEJj0BH9SnsZTDdVWpmIE6vOOk7kucxT6pe+N1cTEWrc4HjAY0uF7fTeF3vlqO2+s3",
+	"pNoKci8OuA5279esmdHLbr1pPbR+9yYuTD/f+R6tG2l+UdoJwrZ/aGCOWCU7E8wa87BbKjVS8HNfJFKC",
+	"NVExQK5fzzvHp1cX7cve1el/d7q9bsFAlbZvZxjdkSv8qMFG6gtooKEq5BBbdNAYwR2o1jRsFXjMRjQG",
+	"7TKgilUby5tPGOLceHe2X2O+bhLnq02MX8Ru7XCvWuwS/dg3rEHOK5YkXIzUeqK+id2cHgajUuyrhC9v",
+	"t33hOSxmA57KTVxU2N7JSG0MIgt2i/J7z1AP54+LFGuk5u5Hmu3yPMccmb57wE3sOw2SaLYaQs+x0p3+",
+	"z/rl/d6t8RIaUz9On2lPnNlyjwyyUxWIuIc4eSAne0qTcZaRjUd4XwTokjKPS6a/+lRVhNa2VATchr2S",
+	"sBv/Ayq/P6EnTCMq6iGdqeZdSBP2w7MKF1CxIIMxxuB5SGcVRRQXo4hpgSpMJF0GQRrHTAQWuAX8IWRC",
+	"Z0QxRg7DmA4TC6cmFRQf9IX+KRmzSbUGtbQJjRPjFtaTwi9jQNegalqz6H+lYA3y0UTyzdxMT08T38dk",
+	"l+wVL70iwxsXCNemR6uRMR+NmUpITMW1adMOlb+YJaDtmpDFYH8PYznJfz1LxxFpFJnkMsWCNKKx+7Fa",
+	"ktOJTwOqP0xHm0hCJuTbt2/f6mdn9ZOTIhvlzyy5iKg4oRvNE7NDlOg4IZ29YNj6Nh6K7b/AxUhTsyI8",
+	"qc1TpCOAuoEpctSG5IPoRV7uif7TMNAGUfBXO/rwgPW98lu5pEjYZBppllye2hJR0XNPbkMr90dcRy0/",
+	"F4zYtUDQAk7A9JeJ2ZjRWNGoBsENHkAbahEwLZWyA72CQ6xhmXH1OYXjVCSTbPlyaDTibA9qOZKWt8I2",
+	"CLcIEVvv15CnvuYdzLU3m+KN9ajaofv0vRXEkh7/OeLcUBTJG2InCY55BixpoWUpbp/SuKGUxgXGpiIn",
+	"2bIYgWZZ+MvpJEfwMPRBiDhEUhFuz+f7ZVrk6itBrarkzfQcDC3DZzHh2ShnpRW6yFr36K3lj4VOZFnL",
+	"D0pNceGh6731/r3WcxRqqcumY9oU/Vxbos316Fr7Kl3nCoUTdTuB0HtIa6C/k0P9z3UpopnZUtCkqy+8",
+	"uZFHPWhMyDj7yxLUBi/PZdkgWjoAah/LQPLtHe+EhgW6hqM00ADksAJKTsW3UBzqtegLeLiqF+uQkqez",
+	"j7GcaCLphA6UnyawQWhO6f8zCbvKsymnMRcBn9IIleS+ONQa8jWbgbasGaVKlMSPAerrjFG9AgXQTVDf",
+	"MOQi1Mp5I5fiQSq9sbbd4AaycSJoqIGTqpCmeQTJ2PbZyD0C2N9SMOzQDq3P3+KuOEnrrN6+CCjYb4qx",
+	"8uAS8NvmtIKddNNEGVKsBQh2i5u5v/u37ynqgmi211xOQ9CCyjlv5uSW3wFjqRKxVEFoanatG5NqWeLl",
+	"Z/Y96ZrHNqiz+sOUujUSD1bYTL1iJQQPUR5o2QjxbimeTVrmrzBn585w0hwPXE6ZUKSeQWubpRtBLkM6",
+	"K3LF1QiLlHmjmwr91E4sRdW8m8LNs0aYxsnfPR6XA2HWsmEVn5dDKxfvaGsrt4t3szwPSGXY6l37/ZYV",
+	"orZzTVwa5IbFkIk7SVVCBsxdJhVF8PZI7CNGGhToYLDqW6r6IgBAKoTQlBMGmlWkWINcMkD24wk2SGMm",
+	"eI7Pq0aF2PrSty1UbKFdEx2wKNc0Sjjr7VWrpd+OaaCXXa0RqtfEXBHLu1ZL/1uYIjGTV3rg960WmXCR",
+	"Jgy+bzIv3dppX2AKnl+Um3W4MrWxena2MrZxB0ikP6oNgn1GDKY2xELQeMAlQtcWxB29ShULr0Au/6fJ",
+	"qk6YQoPYQGbYtsBQsOgI6V///EO1GAQ03LziuRs0ulWyYe972nGk0hWZociARt414ERTigtG6gpPVTrF",
+	"uKCD+lcVLB7RnIIxw+WaqFUPmtpQ3Wj+tC9eC9Onj+V0tmFW1EPszCu8lBtd6U8gpwDrBrJyz5mPz2jI",
+	"V6YDJ2DmGeOPxhFnsX3sAdZdjqfqSqZxsEacUNNm1zy7YUr0hyqtshMht/LjWSiR4IaFHGZ9pmCe1VEW",
+	"Gr+Y50RnnpMss2rftFABilmglTefINQTUU3XobppOFwJKqo/eBEO70do5sMPArpsk4uTj41n5sfGwm8p",
+	"WH1KR0yvwHgEDD6SA9GoGfet9ZUAcJIWOJr8sp4xrn2efibf5esZ0ZlKRyOmAO9ppXDres+uiH2dQ6DE",
+	"tDMFa8CoRm7XZDy/aZpgoZs5xu9vZRwio3NFEvY98Sr0c8YPHMDrFrxgYHzAv3/LFauWxbT+lgtNTej3",
+	"T0yMkvHBh9etVm11vA3Mqdet1hF514KgkY0oFo8GrQ6KgmFcJGwE+d+/bfi68A+vKOGRimutsWRPHdnz",
+	"G7MoxKqswczYrbE22CD0gp3nNcPAnqsXHhCz7kGzNTHumo0yGa0DRQeIDdddKrYoU09YMqyBIwDVdNsC",
+	"EjCjdM0JrIISMDf+s0YUmFsDoUEslSW3miO0kKrxQNJ4000AY3UzVaVJtOcCOwhnGWe5qIvV0jBM7KXP",
+	"QghSqFsG2DeQaG1EC+GgxJkQrMLUDQvJjJ2HbSTXtDevYO5UJ/xRz0au381ms1n97Kwehj8q1ZqLsFLR",
+	"18wmQgog6faqwckgs0rhAJgxsIvTBy8cDbUS4WahbGoJhfhsXxxCrsAJTVijwUR4Ah4tEUSp4jdamTDX",
+	"1x/evMbMiyNo9Ef+J1WJw6nmCaQXg3DVQrfI44VceAmHs3YSSsnV5KZ8r/ywJQko5NAtuVoyptmb+2ak",
+	"bVDW6L3Uu7pSyCCpuMxtII6XfufZtctb4dafS6xYTJZfniSyAUmV0NFyBbanH9hGxlGPjtYqpaMjpaWe",
+	"wX9+dhpQ4s3fV3bGFmDYqEgBjeMZSO/HuqnKS7v/g5x8ufjUOW73Tq8+t89OSaUNfVbxiukf3On/+dE/",
+	"cMkwmPaCzGwBRBuuzNqUWNtocl/MlVgfLal7sMmHUMoCaUaBjGQa21IIaGTw/+J4NBoMyrNpNC1txpHa",
+	"o6Od5NIAd5Qk1NLR3le6i+adQGqEAqvkIfGyPApDvTyBSJ6fRVviRdXyoXmX0NFaaQuW0PdZCzZrQR+G",
+	"LaiBPtFa7BiZur1GYlpMrOw3/FSkVGsvpV58VSiArBlhtCixykI6toP3Ug3xq31oG1qiGWxddCA9r+ek",
+	"JQ5SHiV1LlzvdHLYbff+VCPdbrtG/v33f1RdwMary6pZhXITymKRfmVPYTPSy3x9J3qWo69iKWaOZS/J",
+	"dgqCA51dhwvVietItFvGrksdcz2b5+pqPx235dJfZWwrQclhlgpbI+9b4J8idMxoWHVpDX0x5wZxX7UJ",
+	"W0Y/ARtnTAEdAwHLjdgGMPOjfL08mdAZ1szTJGEipMK1tXX+Ar8Q3nYJugV03xsGllTmThzMPNyARl/o",
+	"vRghbkAdfF0sxE7X4LsLpMFV96cjqPVXYgKc7Y6i/6qSVCQ8AncfVyTkasKVQvTPUAp2lOG31AG5AGgN",
+	"AESl3g0uRsbTiHr1FMABALCluBj+V33QG1R14PtlrRRty7mXC0hnCVovFaF2TDh4wdUOtfGed3jzPi09",
+	"p6ahMBqp5t3tmCaPXyGsv7rUFbuKfE7sFJcUDptn9OOdhE3WhRACXmfhEaEKOiJAI3mbNuuyeF/YLfZQ",
+	"WCJEEQYh7EVdMlGFos2KwDnxJmNyS5XpYIrRXh+HhYq8HLYXFDRsq4Oh2gSfcPNO/9GT10yUw7C8bbVI",
+	"5zN40K565385/UwqHXFDIx6agJL+RgXL0kqekzFh36eacHOv9IV+5/N57+rj+ZfPJ6QCiC9wVwz1Phe0",
+	"lisRwPCiaxq3ISmcDVIiimFtP0/o99WjttjQjAVpzJPZwYe//jYvnU3lovBOFuN2Hsq6RcN26fpGNTmc",
+	"poOIB3gfJ5oMCUe/leHnZFZtkOMCSXI/4frJUrmR4ksZockDtTKty9FCJ1jDFk3Y96RpL6E8wa3M47r8",
+	"eEzevXv7LoN5cdsKpQuLMd3fJwX6hYVAhBDAJvzYbhs2/1yH4h6XwFzKxgOFba6H4NryNv9WXxym4lqA",
+	"GW+eqEEGew33D8HrNU1WcQBPOAMam0mu+wkRvdDac8MNfpYJah+1+3fDJqarylwvSiy73IUgLg8RviLt",
+	"L71fTKRO8ZG2WrUlBrklMGsTm9OUC4T6hlycXp51ul0PL9qUyZoP1LnQj8dgEaI1mleSrJEPq6+YOCNu",
+	"yJ9Pe5D2M0y1ip8lLpreEooFUoT6631hQ+8/w5xFjHM+ZWIXnKPHZWER/2AVL2xsAn3P+curnthFq9gv",
+	"yhQ25tgzkcCh/n4fGo7gokboMuJFRSHXAGJC42tI04KqpQIoWv/iitXNdK1LSxMLGH44Z2ynYmE2qJiB",
+	"tPhAAJhFz/LivNsjoWRaRRzzAJUZSPjGhtHAutT0we2LIOLBtWqQS8OAH8iSW/Ky+/UC2YkcajZ/85pE",
+	"LHEpyCEf8UTh5dYXqznU/9zizTl3Z9YsZhkeCkJ9RGyYZI6qxWt13uYhhxiFxdQ5gWj1LCYgodVYC7y+",
+	"WPPOxYypzUoNN8Yyo8g5IUssgd+t0eToy0/aygplnoC9tAzex03BXsYknX7A+eCEAyrIgBFbco1uWZeS",
+	"hrBNCqBJ+2Kx37zlRy0QpQAWs3hAKqFJaq5ikoypICPJxahGJnQ2wOrOK/gX6PLQF6dfTz/3rrq99mXv",
+	"9CSHuQOJribVyPie8V4356GXkHFhtphG5Qj97WXaQRFPtuGjObZ8/JCW/jwOtJO4fDZ8mUiwgQllLomH",
+	"VEbv+9M/nmTymko5OX0PyXOEGYbmDXnD4tuY25rpiKqkQMdIhUoHmj4GD7aPvU/dy0Tui6I317tgv2Rv",
+	"bvqenR+qLAkaND99f9yOGUhHQPvVWw49phMeRUSK39OF+yvomDZ4i1tBxQK9kCSNoWx1uON7di5962mS",
+	"WMUjKjkcPmUB/gRUvjQWQFjJwvbZECbIHWXNOUeAWce+Kla6XH48Jn9svfsjFMmCZYTm1EhijByla16u",
+	"AgX/QPtHGnmsMKVdy2NEBi8VuV1rbjZIO3NCA0ijnyft7BPi+0AyQ4d9D9gUoHVGkRzQqC9oOOFCNcg3",
+	"RqFYA0pr/GIkCkmtObe3QTGPaHCN6PsjJjS3sJBIQUI2oSI0CQX4FWgDMKXCFfa8hyp1VZIXnmlvpG2W",
+	"AY28aDCGIRB63zQg1Wf3zoL1oNLOQyYSRPqXwmrvRsnDT01YrLXHkooh7CuwqmDIRMW9k7hms7K6VoRF",
+	"eFjl0EfodIo1k8VVRNo8x8+TVERM+Tj0+oA1mYz4DRMPAbDNT+oT3fScVoDjlkDq5gdZXlG8sCh9NOjo",
+	"NPKnihYPuiq5UAl1xTv5phMimh2RIY0UIqpyYX6XApCkTGuIgUzGZcvFF3ITZiKdHHz4K0zroHYAnz+o",
+	"HdAoOvhtjRLsc+PyUZoRVaJ5BmarZ8C+TyMZMkuNRRPCd4AnoHlOQf7m3BTmMzVrByqZRUBfMp4cbAfP",
+	"GCdsjmqd7FF4wTtch/X8YmvW5lcshxDNzAm1GrGNmi3ic4YzFsognWjZ+q9//oFUUGpWqu5CY6Fq3un/",
+	"fORRrsPMggZvw4MfGQsxlrtU8pq7tMHh0YJEHTvow+St4Rtb7mThP1UZ58JTq2TVCmW0M/wsBTuDllOL",
+	"M2oL8kuvdwHncETGUsgUGluOmSCdYV2/Wod3tVClAwWZEGayY0ZDFmez7QzrZzLkQ87CepeLgD0QgvxR",
+	"w+t61jhhGO20R0dlJG4ea56ackJ9IbmVrXpJP+yehYm9Kcqv6gHiCXOtnpH86XRKxjIKld5to2bsbuJb",
+	"ER0lqnWbTGN+o4WD2xzYLqNB16zFplCMaGMYWLhqQyaZ3mrKZPXNGqGXUt4KdFZD1p9FKEbIXS1ouBjK",
+	"ZcKlo3/foMEG3y8g6q7RT2lgoM0eccMvYF/x24QOJHRD5IocU1B8jW7sNuiGJ7AyZc2QUjujbSxt36ig",
+	"5MuXzgm5eesZFaUOoGww8yVETWpUjvoC7H0I38A9MxeD6WRvukCMPuwxVdZLVNEGQRb5oYG2ZiCluC9i",
+	"diOvWW4CdrqvW60MXwSd1gbpwES8AioQRYcn5JAGgUw1Df7rn28bxUCaQFV2mM3Slh3lImY3nN2WuQNy",
+	"qw69hW7Nx/SoLlAaQtpQtihfamwqfwg2m/kZRAWc00Siu39ucf7rZQGdM8zZH/MpnCMOBon+Yzqd6oUi",
+	"7yQxFcqEZGycCnfiVsbXCqLJR5mnoy8GzGTwjxmkYFQUeIPregTIdcWS7lx8tyQF5AhDRXkBMKGR5nQW",
+	"zsdWDcdjo+/8Oza+e4ihoGy3MWhrfm6Qi4hRxQhV116xATguECRYbxT0F8i+0KhAgi6Ew/DzfeGRkx9v",
+	"GjAmnCjBbhCNRoMYedKomNyW07N259PVWad71u4d/+IyW/oiS22hYRhrA9fIzcTyJTgtjEE5YUppkYOF",
+	"89oQrDZIG44Eiipch4oBi6QYmZILu2goKXbizDx7ZtKY45QdwUCIIzbJSAk2Fw3LvoBv6MM4Oz370+ll",
+	"95fOxVXnc/u41/l6Sg4r32Qa++/KIcFE+x/+Zxrk33//R6WK/hYzZl84gTxgQxkz+FFvtdL6JW50jN1u",
+	"C6hhgQpwH/vCRP1cyGDh8PQpNyqFkroNM9q2sG6bfSiS1v8luTB5BXYRNoHk5RWZbbNaTG9sxnNwDvkk",
+	"HEAXk5GRi4ts6yObe3xrtCh0g9QX/LQFgEOZw6TAlC20HI3WfO/ucwsWYpfRWJt/AqtDNQNib5xrNqu5",
+	"aqo8PMcO4QK34gnyzmMdP9BZ3ke2r5jJJc3kPIiFHiNyCFfzB4wwVGsZ9o3JmefKYtRikxmby+j3Ulng",
+	"uOZdzg9ZVNxV4Aia910+RuNvhHLwiWpDjb+zEXaDqZ/jm2Kzw6eGfYn0IyDMyDhmgTa5/Z2tKIeOFFNx",
+	"DbrDYciqoIqZZhB5ptN6vAnKaUXqmrGp6cuNA3BIPtBMNo1oohX3OhVCpiJg0It/FcItvNLOvbFBQvQH",
+	"WoY9l1vCNstxHwN2GbYUcn28RegrGpEX8xXW+YfqJpqLNpEytu8SNIeiE9yQFPOH2Am+gz8BXH24Dv08",
+	"eWm2feH0a8wTBiUb3j5BmSG4JTw6rRjAz0JyrS6VPM07/891O3kVU/MaZdPaFm285BJneWOaQcAW5Y+u",
+	"9Hju6znLMflKFKynL30KaOXYJBzvlZyHKznY6OreVKmFRsyGDOprm3Q45BGnqwH52/6D27A3vQHXsTf9",
+	"+f28KHqgnIj4iMtUEX9XySEqHUMZpOgMSGIacv0bWnVKxgmmB2AbaJGls2XnZG3Dut6H5Sd17LlBtnNU",
+	"/ojrnNWxb+ju6rR6kKlo05sy4zugCY3kKGVHJBVZRNX+jtlJkH+UUxcXT0ymIon5qsNyT23loGC02Vpn",
+	"ZCfW2EDNUKd7Tt68ev++/oq4bQJeOBUjvd+OB/LfuTtQTCkuxbGU15zpL+tLEsO0eMWmcXTw4aBJp7x5",
+	"8+rgx28//i8AAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { accountPages } from '../features/account';
+import { announcementPages } from '../features/announcements';
 import { calendarPages } from '../features/calendar';
 import { choirPages } from '../features/choirs';
 import { dashboardPages } from '../features/dashboard';
@@ -89,7 +90,7 @@ export const routes: RouteObject[] = [
               { path: '/dashboard/directory', element: <Navigate to="/dashboard/members" replace /> },
               { path: '/dashboard/people', element: <Navigate to="/dashboard/members" replace /> },
               { path: '/dashboard/calendar', lazy: page(calendarPages.CalendarPage) },
-              { path: '/dashboard/announcements', lazy: soon('Announcements') },
+              { path: '/dashboard/announcements', lazy: page(announcementPages.AnnouncementsPage) },
               { path: '/dashboard/settings/account', element: <Navigate to="/account/profile" replace /> },
               { path: '/dashboard/help', lazy: soon('Help') },
               { path: '/members', lazy: page(memberPages.MembersPage) },
@@ -123,7 +124,7 @@ export const routes: RouteObject[] = [
               },
               {
                 element: <AccessGuard requireChoir permissions={['manage:announcements']} />,
-                children: [{ path: '/dashboard/announcements/admin', lazy: soon('Manage Announcements') }],
+                children: [{ path: '/dashboard/announcements/admin', lazy: page(announcementPages.PlatformAnnouncementsPage) }],
               },
               {
                 element: <AccessGuard requireChoir permissions={['view:analytics']} />,

@@ -2538,6 +2538,181 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/choirs/{choirId}/announcements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The choir's announcements and the platform's, pinned first, then newest first (any member of the choir).
+         * @description Members see the published, unexpired announcements for their voice parts, each marked read or
+         *     acknowledged by them. Those with manage:communications see all of the choir's (scheduled and
+         *     expired too) with read and acknowledged counts. At most four SQL statements per request.
+         */
+        get: operations["listAnnouncements"];
+        put?: never;
+        /**
+         * Write an announcement to the choir or some voice parts (manage:communications).
+         * @description The body is Markdown, shown as sanitised HTML. With emailOnPublish the audience gets it by
+         *     email at publishAt (members whose email from the choir and announcement emails are on).
+         */
+        post: operations["createAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/announcements/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** How many announcements for the caller in the choir they have not read (any member of the choir). */
+        get: operations["countUnreadAnnouncements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/announcements/{announcementId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                announcementId: components["parameters"]["AnnouncementId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an announcement of the choir (manage:communications).
+         * @description materialChange, on an announcement that asks for acknowledgement, clears everyone's reading
+         *     and acknowledgement, so that all read and acknowledge it again.
+         */
+        put: operations["updateAnnouncement"];
+        post?: never;
+        /** Remove an announcement of the choir (manage:communications). */
+        delete: operations["deleteAnnouncement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/announcements/{announcementId}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                announcementId: components["parameters"]["AnnouncementId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark an announcement for the caller read, and acknowledged when asked (any member in its audience). */
+        post: operations["markAnnouncementRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/announcements/{announcementId}/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                announcementId: components["parameters"]["AnnouncementId"];
+            };
+            cookie?: never;
+        };
+        /** Who of the audience has read and acknowledged an announcement, by voice part (manage:communications). */
+        get: operations["getAnnouncementReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/announcements/{announcementId}/remind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                announcementId: components["parameters"]["AnnouncementId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email those of the audience who have not acknowledged an announcement (manage:communications), once in 48 hours.
+         * @description 409 CONFLICT when the announcement does not ask for acknowledgement or is not published; 429
+         *     RATE_LIMITED, saying when the last reminder went, within 48 hours of it.
+         */
+        post: operations["remindAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform-announcements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's announcements to every choir (manage:announcements - global admins). */
+        get: operations["listPlatformAnnouncements"];
+        put?: never;
+        /** Write an announcement shown in every choir's list (manage:announcements). */
+        post: operations["createPlatformAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform-announcements/{announcementId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                announcementId: components["parameters"]["AnnouncementId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a platform announcement (manage:announcements). */
+        put: operations["updatePlatformAnnouncement"];
+        post?: never;
+        /** Remove a platform announcement (manage:announcements). */
+        delete: operations["deletePlatformAnnouncement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3961,6 +4136,118 @@ export interface components {
             created: number;
             composersCreated: number;
         };
+        AnnouncementInput: {
+            /** @description 1 to 200 characters, one line. */
+            title: string;
+            /** @description Markdown, up to 20,000 characters; raw HTML in it is dropped. */
+            body: string;
+            pinned?: boolean;
+            requiresAcknowledgement?: boolean;
+            emailOnPublish?: boolean;
+            /**
+             * Format: date-time
+             * @description When it becomes visible (and is emailed); absent or null - now.
+             */
+            publishAt?: string | null;
+            /**
+             * Format: date-time
+             * @description When it is hidden; after publishAt. Absent or null - never.
+             */
+            expiresAt?: string | null;
+            /** @description The voice parts it is for; empty - the whole choir. Ignored for platform announcements. */
+            voicePartIds?: string[];
+            /** @description On an edit, clear everyone's reading and acknowledgement. */
+            materialChange?: boolean;
+        };
+        AnnouncementCreated: {
+            id: string;
+        };
+        AnnouncementStats: {
+            audience: number;
+            read: number;
+            acknowledged: number;
+        };
+        AnnouncementVoicePart: {
+            id: string;
+            name: string;
+        };
+        Announcement: {
+            id: string;
+            fromPlatform: boolean;
+            title: string;
+            /** @description The Markdown as written. */
+            body: string;
+            /** @description The body rendered to sanitised HTML. */
+            bodyHtml: string;
+            pinned: boolean;
+            requiresAcknowledgement: boolean;
+            emailOnPublish: boolean;
+            /** Format: date-time */
+            publishAt: string;
+            /** Format: date-time */
+            expiresAt?: string;
+            /** @enum {string} */
+            status: "scheduled" | "published" | "expired";
+            voiceParts: components["schemas"]["AnnouncementVoicePart"][];
+            authorName: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When those who had not acknowledged were last reminded.
+             */
+            remindedAt?: string;
+            /**
+             * Format: date-time
+             * @description When the next reminder may be sent, while that is in the future.
+             */
+            nextReminderAt?: string;
+            /** @description Published, not expired, and the caller is in its audience. */
+            forMe: boolean;
+            read: boolean;
+            acknowledged: boolean;
+            stats?: components["schemas"]["AnnouncementStats"];
+        };
+        AnnouncementList: {
+            announcements: components["schemas"]["Announcement"][];
+            /** @description Whether the caller writes this list's announcements. */
+            canManage: boolean;
+            unread: number;
+        };
+        UnreadCount: {
+            count: number;
+        };
+        AnnouncementReadRequest: {
+            acknowledge?: boolean;
+        };
+        AnnouncementPartStats: components["schemas"]["AnnouncementStats"] & {
+            name: string;
+        };
+        AnnouncementPerson: {
+            userId: string;
+            name: string;
+            voiceParts: string[];
+            read: boolean;
+            acknowledged: boolean;
+        };
+        AnnouncementReceipts: {
+            requiresAcknowledgement: boolean;
+            totals: components["schemas"]["AnnouncementStats"];
+            parts: components["schemas"]["AnnouncementPartStats"][];
+            people: components["schemas"]["AnnouncementPerson"][];
+            /** Format: date-time */
+            remindedAt?: string;
+            /** Format: date-time */
+            nextReminderAt?: string;
+        };
+        AnnouncementReminded: {
+            /** Format: date-time */
+            remindedAt: string;
+            /** Format: date-time */
+            nextReminderAt: string;
+        };
     };
     responses: {
         /** @description An error. */
@@ -4090,6 +4377,7 @@ export interface components {
         InviteToken: string;
         InvitationId: string;
         UserId: string;
+        AnnouncementId: string;
         ChoirId: string;
         TagId: string;
         ComposerId: string;
@@ -8637,6 +8925,338 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listAnnouncements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The announcements. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnouncementList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnouncementInput"];
+            };
+        };
+        responses: {
+            /** @description The announcement. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnouncementCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            default: components["responses"]["Error"];
+        };
+    };
+    countUnreadAnnouncements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                announcementId: components["parameters"]["AnnouncementId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnouncementInput"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                announcementId: components["parameters"]["AnnouncementId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    markAnnouncementRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                announcementId: components["parameters"]["AnnouncementId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnouncementReadRequest"];
+            };
+        };
+        responses: {
+            /** @description Noted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAnnouncementReceipts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                announcementId: components["parameters"]["AnnouncementId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts and the members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnouncementReceipts"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    remindAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                announcementId: components["parameters"]["AnnouncementId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description When the reminder was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnouncementReminded"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listPlatformAnnouncements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The announcements. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnouncementList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createPlatformAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnouncementInput"];
+            };
+        };
+        responses: {
+            /** @description The announcement. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnnouncementCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePlatformAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                announcementId: components["parameters"]["AnnouncementId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnouncementInput"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deletePlatformAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                announcementId: components["parameters"]["AnnouncementId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };

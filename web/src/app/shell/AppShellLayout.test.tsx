@@ -65,10 +65,10 @@ describe('AppShellLayout', () => {
     expect(within(nav).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(within(nav).getByText('ada@example.com')).toBeInTheDocument();
 
-    for (const label of ['Dashboard', 'Music Library', 'Members', 'Calendar', 'Help Center', 'About']) {
+    for (const label of ['Dashboard', 'Music Library', 'Members', 'Calendar', 'Announcements', 'Help Center', 'About']) {
       expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
     }
-    for (const label of ['Announcements', 'Analytics', 'Policies', 'Choir Settings', 'Musical Roles', 'Global Admin']) {
+    for (const label of ['Analytics', 'Policies', 'Choir Settings', 'Musical Roles', 'Global Admin']) {
       expect(within(nav).queryByRole('link', { name: label })).not.toBeInTheDocument();
     }
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
@@ -178,6 +178,15 @@ describe('AppShellLayout', () => {
     renderShell('/dashboard?sentry-test=false');
     await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(screen.queryByRole('button', { name: 'Send test error' })).not.toBeInTheDocument();
+  });
+
+  it("shows a member how many announcements they have not read, beside Announcements", async () => {
+    serve({ 'GET /choirs/:choirId/announcements/unread': (_r, { choirId }) => Response.json({ count: choirId === 'c-bach' ? 3 : 0 }) });
+    renderShell();
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const link = within(nav).getByRole('link', { name: /Announcements/ });
+    await waitFor(() => expect(link).toHaveTextContent(/^Announcements\s*3 unread$/));
+    expect(link).toHaveAttribute('href', '/dashboard/announcements');
   });
 
   it('gives a choir admin the admin items', async () => {

@@ -38,6 +38,7 @@ import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import type { SessionUser } from '../../api/client';
 import { reportError } from '../errors';
 import { useChoir } from '../choir';
+import { UnreadBadge } from '../../features/announcements';
 import { usePrewarmedEvents } from '../../features/calendar';
 import type { Role } from '../permissions';
 import { SignOutButton } from '../signOut';
@@ -94,10 +95,10 @@ export function AppShellLayout() {
       </Box>
     );
   }
-  return <Shell user={user} role={role} />;
+  return <Shell user={user} role={role} choirId={currentChoir?.id ?? null} />;
 }
 
-function Shell({ user, role }: { user: SessionUser; role: Role }) {
+function Shell({ user, role, choirId }: { user: SessionUser; role: Role; choirId: string | null }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const { pathname } = useLocation();
@@ -138,7 +139,7 @@ function Shell({ user, role }: { user: SessionUser; role: Role }) {
       </AppShell.Header>
 
       <AppShell.Navbar id="app-navigation" p="md" aria-label="Main navigation">
-        <Sidebar user={user} role={role} pathname={pathname} />
+        <Sidebar user={user} role={role} pathname={pathname} choirId={choirId} />
       </AppShell.Navbar>
 
       <AppShell.Main>
@@ -150,7 +151,7 @@ function Shell({ user, role }: { user: SessionUser; role: Role }) {
   );
 }
 
-function Sidebar({ user, role, pathname }: { user: SessionUser; role: Role; pathname: string }) {
+function Sidebar({ user, role, pathname, choirId }: { user: SessionUser; role: Role; pathname: string; choirId: string | null }) {
   const items = sidebarItems(role);
   const active = activeHref([...items, ...SIDEBAR_FOOTER_LINKS], pathname);
   const fullName = `${user.firstName} ${user.lastName}`.trim();
@@ -176,7 +177,7 @@ function Sidebar({ user, role, pathname }: { user: SessionUser; role: Role; path
       <Divider my="sm" />
 
       <AppShell.Section grow component={ScrollArea} mx="-xs" px="xs">
-        <NavList items={items} active={active} />
+        <NavList items={items} active={active} choirId={choirId} />
       </AppShell.Section>
 
       <Divider my="sm" />
@@ -190,7 +191,7 @@ function Sidebar({ user, role, pathname }: { user: SessionUser; role: Role; path
   );
 }
 
-function NavList({ items, active }: { items: readonly NavItem[]; active: string | null }) {
+function NavList({ items, active, choirId = null }: { items: readonly NavItem[]; active: string | null; choirId?: string | null }) {
   return (
     <Stack gap={2}>
       {items.map((item) => {
@@ -205,6 +206,7 @@ function NavList({ items, active }: { items: readonly NavItem[]; active: string 
             active={isActive}
             aria-current={isActive ? 'page' : undefined}
             leftSection={ItemIcon ? <ItemIcon size={18} stroke={1.5} aria-hidden /> : undefined}
+            rightSection={item.href === '/dashboard/announcements' ? <UnreadBadge choirId={choirId} /> : undefined}
           />
         );
       })}

@@ -3,12 +3,12 @@ import { activeHref, initials, SIDEBAR_FOOTER_LINKS, sidebarItems, titleFromPath
 
 const labels = (role: Parameters<typeof sidebarItems>[0]) => sidebarItems(role).map((i) => i.label);
 
-const MEMBER = ['Dashboard', 'Music Library', 'Members', 'Calendar'];
-const CHOIR_ADMIN = ['Announcements', 'Analytics', 'Policies', 'Choir Settings', 'Musical Roles'];
+const MEMBER = ['Dashboard', 'Music Library', 'Members', 'Calendar', 'Announcements'];
+const CHOIR_ADMIN = ['Analytics', 'Policies', 'Choir Settings', 'Musical Roles'];
 const GLOBAL_ADMIN = ['Global Admin', 'Calendar Import', 'Master Feasts'];
 
 describe('sidebarItems', () => {
-  it('gives a member the four member items', () => {
+  it('gives a member the member items, announcements included', () => {
     expect(labels('member')).toEqual(MEMBER);
   });
 
@@ -21,7 +21,7 @@ describe('sidebarItems', () => {
   });
 
   it('gives a guest the dashboard and the calendar', () => {
-    expect(labels('guest')).toEqual(['Dashboard', 'Calendar']);
+    expect(labels('guest')).toEqual(['Dashboard', 'Calendar', 'Announcements']);
   });
 
   it('links each item to its route', () => {

@@ -12,10 +12,13 @@ const MEMBER_ITEMS: NavItem[] = [
   { label: 'Music Library', href: '/dashboard/music' },
   { label: 'Members', href: '/dashboard/members' },
   { label: 'Calendar', href: '/dashboard/calendar' },
+  // Issue 27: every member reads the choir's announcements there (accounts
+  // §2.3 guards the route with none) and sees the unread count beside it;
+  // §2.5 listed it for administrators only, who wrote them.
+  { label: 'Announcements', href: '/dashboard/announcements' },
 ];
 
 const CHOIR_ADMIN_ITEMS: NavItem[] = [
-  { label: 'Announcements', href: '/dashboard/announcements' },
   { label: 'Analytics', href: '/dashboard/analytics' },
   { label: 'Policies', href: '/dashboard/policies' },
   { label: 'Choir Settings', href: '/dashboard/settings/choir' },
@@ -33,6 +36,7 @@ const GLOBAL_ADMIN_ITEMS: NavItem[] = [
 const GUEST_ITEMS: NavItem[] = [
   { label: 'Dashboard', href: '/dashboard' },
   { label: 'Calendar', href: '/dashboard/calendar' },
+  { label: 'Announcements', href: '/dashboard/announcements' },
 ];
 
 /** sidebarItems lists the sidebar entries of accounts §2.5 for a role. */

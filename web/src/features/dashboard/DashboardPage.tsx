@@ -19,6 +19,7 @@ import { handleError } from '../../app/errors';
 import { roleLabel, type Can, type Permission } from '../../app/permissions';
 import { useSession } from '../../app/session';
 import { SectionError } from '../../components/SectionState';
+import { UnreadAnnouncementsNotice } from '../announcements';
 import { YourPracticeCard } from '../music';
 import { GettingStarted } from './GettingStarted';
 import { ThisWeek } from './ThisWeek';
@@ -177,6 +178,8 @@ export function DashboardPage() {
           </Text>
         </Group>
       </div>
+
+      <UnreadAnnouncementsNotice choirId={currentChoir.id} />
 
       {details.isError && <DetailsError error={details.error} onRetry={() => void details.refetch()} />}
 
