@@ -27,6 +27,7 @@ import (
 	"github.com/cantica/cantica/internal/feast"
 	"github.com/cantica/cantica/internal/httpapi"
 	"github.com/cantica/cantica/internal/invite"
+	"github.com/cantica/cantica/internal/digest"
 	"github.com/cantica/cantica/internal/jobs"
 	"github.com/cantica/cantica/internal/mail"
 	"github.com/cantica/cantica/internal/music"
@@ -127,6 +128,7 @@ type App struct {
 	Planning   *planning.Service
 	ChoirMail  *choirmail.Service
 	Jobs       *jobs.Queue
+	Digest     *digest.Service
 	logger     *slog.Logger
 }
 
@@ -155,6 +157,10 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	// What is kept per occurrence follows the calendar's changes.
 	events.Follow(attended, plans, links)
 	choirMail := choirmail.New(d, cfg, mailer, links, accounts, logger, now)
+	// The weekly digest: its planner and job handler on the queue.
+	digests := digest.New(d, cfg, mailer, links, events, func(ctx context.Context, choirID, eventKey string) (*choirmail.Plan, error) {
+		return choirmail.PlanOf(ctx, plans, library, choirID, eventKey)
+	}, queue, accounts, logger, now)
 	files := opts.Files
 	if files == nil {
 		var err error
@@ -164,12 +170,12 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	}
 	library.UseFiles(files, cfg.Blob.MaxUploadBytes)
 	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised,
-		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail, Jobs: queue,
+		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail, Jobs: queue, Digest: digests,
 		Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache, BodyIdleTimeout: opts.BodyIdleTimeout})
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised, Links: links, Attendance: attended, Planning: plans, ChoirMail: choirMail, Jobs: queue, logger: logger}, nil
+	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised, Links: links, Attendance: attended, Planning: plans, ChoirMail: choirMail, Jobs: queue, Digest: digests, logger: logger}, nil
 }
 
 // RunBackground delivers mail, runs queued jobs and clears expired data until ctx is done.

@@ -26,6 +26,7 @@ import (
 	"github.com/cantica/cantica/internal/feast"
 	"github.com/cantica/cantica/internal/httpapi/apigen"
 	"github.com/cantica/cantica/internal/invite"
+	"github.com/cantica/cantica/internal/digest"
 	"github.com/cantica/cantica/internal/jobs"
 	"github.com/cantica/cantica/internal/mail"
 	"github.com/cantica/cantica/internal/music"
@@ -57,6 +58,7 @@ type Options struct {
 	ChoirMail  *choirmail.Service
 	Planning   *planning.Service
 	Jobs       *jobs.Queue // the job queue (issue 27)
+	Digest     *digest.Service
 	Logger     *slog.Logger
 	WebApp     fs.FS            // the built web app; nil serves a notice instead
 	Now        func() time.Time // the clock; time.Now when nil
@@ -83,6 +85,7 @@ type Server struct {
 	mailer     *mail.Mailer
 	choirMail  *choirmail.Service
 	jobs       *jobs.Queue
+	digest     *digest.Service
 	planning   *planning.Service
 	week       *week.Service
 	logger     *slog.Logger
@@ -100,7 +103,7 @@ var _ apigen.StrictServerInterface = (*Server)(nil)
 // does not serve: they go to an address of their own (CANTICA_METRICS_ADDR).
 func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, invites: opts.Invites, feasts: opts.Feasts, calendar: opts.Calendar, music: opts.Music, practice: opts.Practice, logger: opts.Logger,
-		links: opts.Links, attendance: opts.Attendance, mailer: opts.Mailer, choirMail: opts.ChoirMail, planning: opts.Planning, jobs: opts.Jobs,
+		links: opts.Links, attendance: opts.Attendance, mailer: opts.Mailer, choirMail: opts.ChoirMail, planning: opts.Planning, jobs: opts.Jobs, digest: opts.Digest,
 		week:    week.New(opts.DB, opts.Now),
 		cookies: newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
 	if opts.NoAnswerCache {

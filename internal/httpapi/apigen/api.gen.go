@@ -239,6 +239,39 @@ func (e ComposerResolutionRecommendation) Valid() bool {
 	}
 }
 
+// Defines values for DigestWeekday.
+const (
+	Friday    DigestWeekday = "friday"
+	Monday    DigestWeekday = "monday"
+	Saturday  DigestWeekday = "saturday"
+	Sunday    DigestWeekday = "sunday"
+	Thursday  DigestWeekday = "thursday"
+	Tuesday   DigestWeekday = "tuesday"
+	Wednesday DigestWeekday = "wednesday"
+)
+
+// Valid indicates whether the value is a known member of the DigestWeekday enum.
+func (e DigestWeekday) Valid() bool {
+	switch e {
+	case Friday:
+		return true
+	case Monday:
+		return true
+	case Saturday:
+		return true
+	case Sunday:
+		return true
+	case Thursday:
+		return true
+	case Tuesday:
+		return true
+	case Wednesday:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for EditScope.
 const (
 	EditScopeAll       EditScope = "all"
@@ -1262,7 +1295,15 @@ type ChoirDetailsPlan string
 
 // ChoirEmailInput defines model for ChoirEmailInput.
 type ChoirEmailInput struct {
-	Enabled bool `json:"enabled"`
+	// AnnouncementEmails Left as it is when absent.
+	AnnouncementEmails *bool `json:"announcementEmails,omitempty"`
+
+	// DigestEmails Left as it is when absent.
+	DigestEmails *bool `json:"digestEmails,omitempty"`
+	Enabled      bool  `json:"enabled"`
+
+	// ReminderEmails Left as it is when absent.
+	ReminderEmails *bool `json:"reminderEmails,omitempty"`
 }
 
 // ChoirEmailRequest defines model for ChoirEmailRequest.
@@ -1289,9 +1330,14 @@ type ChoirEmailSent struct {
 
 // ChoirEmailSetting defines model for ChoirEmailSetting.
 type ChoirEmailSetting struct {
-	ChoirId   string `json:"choirId"`
-	ChoirName string `json:"choirName"`
-	Enabled   bool   `json:"enabled"`
+	AnnouncementEmails bool   `json:"announcementEmails"`
+	ChoirId            string `json:"choirId"`
+	ChoirName          string `json:"choirName"`
+	DigestEmails       bool   `json:"digestEmails"`
+
+	// Enabled The master switch; without it the choir sends nothing.
+	Enabled        bool `json:"enabled"`
+	ReminderEmails bool `json:"reminderEmails"`
 }
 
 // ChoirFeast defines model for ChoirFeast.
@@ -1434,6 +1480,60 @@ type DayFeast struct {
 	Name     string `json:"name"`
 	Rank     string `json:"rank"`
 }
+
+// DigestPreview defines model for DigestPreview.
+type DigestPreview struct {
+	// Empty Nothing new, so this member would get no email this week.
+	Empty   bool   `json:"empty"`
+	Html    string `json:"html"`
+	Subject string `json:"subject"`
+
+	// SwitchedOff The member has turned digests from this choir off.
+	SwitchedOff bool   `json:"switchedOff"`
+	Text        string `json:"text"`
+}
+
+// DigestRun defines model for DigestRun.
+type DigestRun struct {
+	Failed    int       `json:"failed"`
+	Pending   int       `json:"pending"`
+	PlannedAt time.Time `json:"plannedAt"`
+	Sent      int       `json:"sent"`
+
+	// Skipped Members with nothing new (or who turned the digest off meanwhile).
+	Skipped int `json:"skipped"`
+
+	// Week The ISO week, e.g. 2026-W49.
+	Week string `json:"week"`
+}
+
+// DigestSettings defines model for DigestSettings.
+type DigestSettings struct {
+	Enabled bool `json:"enabled"`
+	Hour    int  `json:"hour"`
+
+	// NextRunAt When the next digest goes; null when the digest is off.
+	NextRunAt *time.Time `json:"nextRunAt"`
+
+	// TimeZone The choir's time zone, in which the day and hour are.
+	TimeZone string        `json:"timeZone"`
+	Weekday  DigestWeekday `json:"weekday"`
+}
+
+// DigestSettingsInput defines model for DigestSettingsInput.
+type DigestSettingsInput struct {
+	Enabled bool          `json:"enabled"`
+	Hour    int           `json:"hour"`
+	Weekday DigestWeekday `json:"weekday"`
+}
+
+// DigestTestSent defines model for DigestTestSent.
+type DigestTestSent struct {
+	SentTo string `json:"sentTo"`
+}
+
+// DigestWeekday defines model for DigestWeekday.
+type DigestWeekday string
 
 // EditScope defines model for EditScope.
 type EditScope string
@@ -3050,6 +3150,11 @@ type MatchComposerParams struct {
 	Name string `form:"name" json:"name"`
 }
 
+// PreviewDigestParams defines parameters for PreviewDigest.
+type PreviewDigestParams struct {
+	UserId string `form:"userId" json:"userId"`
+}
+
 // ListEventsParams defines parameters for ListEvents.
 type ListEventsParams struct {
 	// StartDate YYYY-MM-DD
@@ -3271,6 +3376,9 @@ type CreateComposerJSONRequestBody = ComposerInput
 
 // UpdateComposerJSONRequestBody defines body for UpdateComposer for application/json ContentType.
 type UpdateComposerJSONRequestBody = ComposerInput
+
+// SetDigestSettingsJSONRequestBody defines body for SetDigestSettings for application/json ContentType.
+type SetDigestSettingsJSONRequestBody = DigestSettingsInput
 
 // CreateEventJSONRequestBody defines body for CreateEvent for application/json ContentType.
 type CreateEventJSONRequestBody = EventInput
@@ -3538,6 +3646,21 @@ type ServerInterface interface {
 	// UpdateComposer Change a composer (edit:music).
 	// (PUT /choirs/{choirId}/composers/{composerId})
 	UpdateComposer(w http.ResponseWriter, r *http.Request, choirId ChoirId, composerId ComposerId)
+	// GetDigestSettings The choir's weekly digest schedule (manage:communications).
+	// (GET /choirs/{choirId}/digest)
+	GetDigestSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// SetDigestSettings Turn the choir's weekly digest on or off and choose its day and hour, in the choir's time zone (manage:communications).
+	// (PUT /choirs/{choirId}/digest)
+	SetDigestSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// PreviewDigest The digest a member of the choir would get now, limited to this choir, as HTML and text (manage:communications).
+	// (GET /choirs/{choirId}/digest/preview)
+	PreviewDigest(w http.ResponseWriter, r *http.Request, choirId ChoirId, params PreviewDigestParams)
+	// ListDigestRuns The choir's last 20 weekly digest runs, newest first, with their counts (manage:communications).
+	// (GET /choirs/{choirId}/digest/runs)
+	ListDigestRuns(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// SendTestDigest Email the caller their own digest of this choir now, with working links (manage:communications).
+	// (POST /choirs/{choirId}/digest/test)
+	SendTestDigest(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// ListEvents Events and expanded occurrences of a date range, plus the choir's feasts (view:calendar).
 	// (GET /choirs/{choirId}/events)
 	ListEvents(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListEventsParams)
@@ -4941,6 +5064,152 @@ func (siw *ServerInterfaceWrapper) UpdateComposer(w http.ResponseWriter, r *http
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.UpdateComposer(w, r, choirId, composerId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetDigestSettings operation middleware
+func (siw *ServerInterfaceWrapper) GetDigestSettings(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetDigestSettings(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SetDigestSettings operation middleware
+func (siw *ServerInterfaceWrapper) SetDigestSettings(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SetDigestSettings(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// PreviewDigest operation middleware
+func (siw *ServerInterfaceWrapper) PreviewDigest(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PreviewDigestParams
+
+	// ------------- Required query parameter "userId" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "userId", r.URL.Query(), &params.UserId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "userId"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "userId", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.PreviewDigest(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListDigestRuns operation middleware
+func (siw *ServerInterfaceWrapper) ListDigestRuns(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListDigestRuns(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SendTestDigest operation middleware
+func (siw *ServerInterfaceWrapper) SendTestDigest(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SendTestDigest(w, r, choirId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -8943,6 +9212,11 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/liturgy", wrapper.SetMusicLiturgy)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music-usage", wrapper.GetMusicUsage)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music-usage/export", wrapper.ExportMusicUsage)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/digest", wrapper.GetDigestSettings)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/digest", wrapper.SetDigestSettings)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/digest/preview", wrapper.PreviewDigest)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/digest/test", wrapper.SendTestDigest)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/digest/runs", wrapper.ListDigestRuns)
 
 	return m
 }
@@ -13264,6 +13538,486 @@ type UpdateComposerdefaultJSONResponse struct {
 }
 
 func (response UpdateComposerdefaultJSONResponse) VisitUpdateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDigestSettingsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type GetDigestSettingsResponseObject interface {
+	VisitGetDigestSettingsResponse(w http.ResponseWriter) error
+}
+
+type GetDigestSettings200JSONResponse DigestSettings
+
+func (response GetDigestSettings200JSONResponse) VisitGetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDigestSettings401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetDigestSettings401JSONResponse) VisitGetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDigestSettings403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetDigestSettings403JSONResponse) VisitGetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDigestSettings404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetDigestSettings404JSONResponse) VisitGetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDigestSettingsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetDigestSettingsdefaultJSONResponse) VisitGetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetDigestSettingsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *SetDigestSettingsJSONRequestBody
+}
+
+type SetDigestSettingsResponseObject interface {
+	VisitSetDigestSettingsResponse(w http.ResponseWriter) error
+}
+
+type SetDigestSettings200JSONResponse DigestSettings
+
+func (response SetDigestSettings200JSONResponse) VisitSetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetDigestSettings400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetDigestSettings400JSONResponse) VisitSetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetDigestSettings401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetDigestSettings401JSONResponse) VisitSetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetDigestSettings403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetDigestSettings403JSONResponse) VisitSetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetDigestSettings404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetDigestSettings404JSONResponse) VisitSetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetDigestSettings408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response SetDigestSettings408JSONResponse) VisitSetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetDigestSettingsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SetDigestSettingsdefaultJSONResponse) VisitSetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewDigestRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  PreviewDigestParams
+}
+
+type PreviewDigestResponseObject interface {
+	VisitPreviewDigestResponse(w http.ResponseWriter) error
+}
+
+type PreviewDigest200JSONResponse DigestPreview
+
+func (response PreviewDigest200JSONResponse) VisitPreviewDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewDigest400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response PreviewDigest400JSONResponse) VisitPreviewDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewDigest401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response PreviewDigest401JSONResponse) VisitPreviewDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewDigest403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response PreviewDigest403JSONResponse) VisitPreviewDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewDigest404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response PreviewDigest404JSONResponse) VisitPreviewDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewDigestdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response PreviewDigestdefaultJSONResponse) VisitPreviewDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDigestRunsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListDigestRunsResponseObject interface {
+	VisitListDigestRunsResponse(w http.ResponseWriter) error
+}
+
+type ListDigestRuns200JSONResponse []DigestRun
+
+func (response ListDigestRuns200JSONResponse) VisitListDigestRunsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDigestRuns401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListDigestRuns401JSONResponse) VisitListDigestRunsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDigestRuns403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListDigestRuns403JSONResponse) VisitListDigestRunsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDigestRuns404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListDigestRuns404JSONResponse) VisitListDigestRunsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDigestRunsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListDigestRunsdefaultJSONResponse) VisitListDigestRunsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendTestDigestRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type SendTestDigestResponseObject interface {
+	VisitSendTestDigestResponse(w http.ResponseWriter) error
+}
+
+type SendTestDigest200JSONResponse DigestTestSent
+
+func (response SendTestDigest200JSONResponse) VisitSendTestDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendTestDigest401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SendTestDigest401JSONResponse) VisitSendTestDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendTestDigest403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SendTestDigest403JSONResponse) VisitSendTestDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendTestDigest404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SendTestDigest404JSONResponse) VisitSendTestDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendTestDigest408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response SendTestDigest408JSONResponse) VisitSendTestDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendTestDigest429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response SendTestDigest429JSONResponse) VisitSendTestDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendTestDigestdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SendTestDigestdefaultJSONResponse) VisitSendTestDigestResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -23345,6 +24099,21 @@ type StrictServerInterface interface {
 	// UpdateComposer Change a composer (edit:music).
 	// (PUT /choirs/{choirId}/composers/{composerId})
 	UpdateComposer(ctx context.Context, request UpdateComposerRequestObject) (UpdateComposerResponseObject, error)
+	// GetDigestSettings The choir's weekly digest schedule (manage:communications).
+	// (GET /choirs/{choirId}/digest)
+	GetDigestSettings(ctx context.Context, request GetDigestSettingsRequestObject) (GetDigestSettingsResponseObject, error)
+	// SetDigestSettings Turn the choir's weekly digest on or off and choose its day and hour, in the choir's time zone (manage:communications).
+	// (PUT /choirs/{choirId}/digest)
+	SetDigestSettings(ctx context.Context, request SetDigestSettingsRequestObject) (SetDigestSettingsResponseObject, error)
+	// PreviewDigest The digest a member of the choir would get now, limited to this choir, as HTML and text (manage:communications).
+	// (GET /choirs/{choirId}/digest/preview)
+	PreviewDigest(ctx context.Context, request PreviewDigestRequestObject) (PreviewDigestResponseObject, error)
+	// ListDigestRuns The choir's last 20 weekly digest runs, newest first, with their counts (manage:communications).
+	// (GET /choirs/{choirId}/digest/runs)
+	ListDigestRuns(ctx context.Context, request ListDigestRunsRequestObject) (ListDigestRunsResponseObject, error)
+	// SendTestDigest Email the caller their own digest of this choir now, with working links (manage:communications).
+	// (POST /choirs/{choirId}/digest/test)
+	SendTestDigest(ctx context.Context, request SendTestDigestRequestObject) (SendTestDigestResponseObject, error)
 	// ListEvents Events and expanded occurrences of a date range, plus the choir's feasts (view:calendar).
 	// (GET /choirs/{choirId}/events)
 	ListEvents(ctx context.Context, request ListEventsRequestObject) (ListEventsResponseObject, error)
@@ -25124,6 +25893,144 @@ func (sh *strictHandler) UpdateComposer(w http.ResponseWriter, r *http.Request, 
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(UpdateComposerResponseObject); ok {
 		if err := validResponse.VisitUpdateComposerResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetDigestSettings operation middleware
+func (sh *strictHandler) GetDigestSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request GetDigestSettingsRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetDigestSettings(ctx, request.(GetDigestSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetDigestSettings")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetDigestSettingsResponseObject); ok {
+		if err := validResponse.VisitGetDigestSettingsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SetDigestSettings operation middleware
+func (sh *strictHandler) SetDigestSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request SetDigestSettingsRequestObject
+
+	request.ChoirId = choirId
+
+	var body SetDigestSettingsJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SetDigestSettings(ctx, request.(SetDigestSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetDigestSettings")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SetDigestSettingsResponseObject); ok {
+		if err := validResponse.VisitSetDigestSettingsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// PreviewDigest operation middleware
+func (sh *strictHandler) PreviewDigest(w http.ResponseWriter, r *http.Request, choirId ChoirId, params PreviewDigestParams) {
+	var request PreviewDigestRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.PreviewDigest(ctx, request.(PreviewDigestRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PreviewDigest")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(PreviewDigestResponseObject); ok {
+		if err := validResponse.VisitPreviewDigestResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListDigestRuns operation middleware
+func (sh *strictHandler) ListDigestRuns(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListDigestRunsRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListDigestRuns(ctx, request.(ListDigestRunsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListDigestRuns")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListDigestRunsResponseObject); ok {
+		if err := validResponse.VisitListDigestRunsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SendTestDigest operation middleware
+func (sh *strictHandler) SendTestDigest(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request SendTestDigestRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SendTestDigest(ctx, request.(SendTestDigestRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SendTestDigest")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SendTestDigestResponseObject); ok {
+		if err := validResponse.VisitSendTestDigestResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -28186,505 +29093,519 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L39biM5tif4KoRmAduL8EdWZtXctjHYVdnOLm+nM31tZ9WtbRU8VAQlsR1BqkmGlapEAvevBfbfxTzB",
-	"Ajv3Pe6j9JMseEhGMCQyFLItOyvbQKMrrYjg5+Hh+fydz72UF1POCFOyd/i5NyE4IwL+eXqNx/q/GZGp",
-	"oFNFOesd9vpoRvAtIkxRNUcKjxEfITUhCDM5IwJt/7I/6P3j3//noLez10t6Mp2QAutm1HxKeoc9qQRl",
-	"496XL0nvHZbqnGd0REm23NEvE8L8hnMsFUonmI1JliAsEWbop+vrC5RhRdq7+pL0pljggig7tb5SOJ0U",
-	"hKkz6JnqDqdYTXpJj+FCf4z9V5KeIH8vqdDjVKIk7fM6xjlhGRbX8yn5C5lHOki9t9btYMKpiI48tU/X",
-	"bFOTgSQtzdYvrNfy6V3bOpO7+yzx2eg9Z+Qcq3SyTDnXE4I08WrKxMzRjyalFOc5EWjC80xqkoHxGJKv",
-	"R3Q22tWN75rWV4yD3VGFdb/RCVL/lTVnqT8l1/yWsEjjCp6t1+o7ym6rNpdXTpJUEGXXjhSY5iRDONVv",
-	"oJyy2wS9/g7lROmzhDDLUEbHVNXL2RxgXnW23iDPS0nT6JoW9ul6bV7kmJ1gRZbn/euvv/66e36+e3IS",
-	"noVmMffoLDr+qXm4ZouC31FNqZE23eO2Vgkri97hX3tjzse5nhL+vRSk91sS6O8aj6MTUPBsvfF/bOMu",
-	"5fqc5Yt+WU45kwSY+o84uyR/L4lU+q+UM0UY/BNPpzlN4Qju/01yoPu62f9FkFHvsPdf9uuLcN88lfun",
-	"QnBhulo+KMJ0hoaC4FuJMBJlTg7Rz/13Zyf967MP729OLy8/XCZoRtUEcUZQQaTEY4KmRKARJXmGKEMZ",
-	"UZjmMkEjLgaMsmmpENZ/FEhO+EyibS4QRkOezREXqLrIkJpghVLMGFdoqIeDs50EwcsFFwRNBUmpJCjl",
-	"GRkwWaYTfWuevYcB3lx/+Mvp+70B6wHvZ6Ocpk+wbsc5lhMizZLM9ATIJyqVPEQYZaXpjiBNE3oirCyG",
-	"RCQII31gkMR3JEPDOZK8IHo9SS4JkpSlBFE1YDMsYRX0B5rv6CZq7otwrh/OUSm1AKGvAxApcFZQRqUS",
-	"WHHdF8vgGVcTItCbgz/B+skB0z9envZPzk9RroeMSpYRgbZgrualLbueZvobX8w+Q0Q/29N9vuViSLPM",
-	"cPXN9vueK4TznM9IdoguTi/Pz66uKnJHMye3mct2SyLBc73W6a2E36dEFFRKypmhVmaW2pApLP2UCLNl",
-	"mhAk2na0e3reP3t38/7D9c3xh/dvzy7PT0929tDpHRFzNBNUEbR98eHqOkEXH/X/9a+Pf0rQyem70+vT",
-	"nQGThCk0EryoupT6E6qJZqSJAqkJlWiG50hxjrYHvWPBpdzlgo4pq467fXlPC7hmu99z9ZaXLHuClf9w",
-	"ffP2w8f3J4fm8MByYjWxC5VxIpFmB3CoYHWHJOdsLJHiCCOQDBuCENbva56iNOtB29Vm6De3pGmIwAEz",
-	"LaecjagoSLZz1GQlmmO5cwecKSc409/MJkQQu1IXeJ5znF1z/g6LMdn8gr09e3d6c/3hw827/uWfT82p",
-	"L6d6DHpCuR4EMFJDsZKIOyIQTlMyVfIIfnM826wwcA1aUAVnzl4317QgvHwC7nl5+q8fT6+ub67Pzk8/",
-	"fLw+hOFYutyS5oqQik+nWmITgt5RNoZ9+eFAi3WcZXZSKWeMGJGOygFLc64pGvXZ3Dt8sIsK3xLprp+0",
-	"lqapslt6zfk5ZnO7FPIJFqF/fXrz7uz87Pr0JIGTWmA2R1gpUsCuCaLEvD9SRFyZOWuyztCl/nkXft9B",
-	"Es/RhM+QPhz6bMyw3tLEV3+995cFRtey/RQNyUhfuUrM9ZLjMaYsqJJSpsiYwLy0RMRwqSZc0N/JEzCP",
-	"/sfrnwyPPkSMw4ZSiSQdMwKCiJYzzCkA5gzMgbCMZDsIzjDC1SPNDAjJSHYE7H7AdCt65pTpy3cm9LKC",
-	"7mBEFilnXGQJ8HjL9BH5NNVyHlIzvjvCqdKX6ESzJTZ27OIjk+V0yoUi2TnJKAZVeePr9PH91ceLiw+X",
-	"16cnN5p/GK4xojnZksh27dih1pLQLbUyQ5N/IGB8IPraPsH0kCp6R0CD96TVqdDnTlEjyaa1fs/KPMfD",
-	"nDhxeFmsrgXmv1Yf1vI8H/6NpEovZn80ojnFZpJLPVpjxE9YviXYnuMFVqp/R5RJhVlK7NUA3AWMNHXr",
-	"epVsc2h7a7v6t+G7JNvZAsuQHeCQ85xg2G735kU5zKmcmDMRf81Rw8KS6BcUGXMx9xWeEaZqcjPEkmgl",
-	"Q5K0zLFWleC6C+g/SY9mwcaNvhJ4ILlQH4TVz5aOe3OfaOY0H2+0fhPJonloeW2SwKat2PdjsJ4t774g",
-	"OR1TXkrv3bMsrMX504h8FxxFZU4LEJ85U/H9FAQrkvXhU60YYWV18l1FYQ1jn/w473CGkl5aSsWLCyzU",
-	"e7u7y9qelpG0IkLELvxTkJSLDHieRHyUILI33kNbV3wqMOPo1dZeaFyNdgNT1VzmfYzCIhRZ1KaSZaKk",
-	"v5Mf58qsc7V0lKkf3tTDq6jU/dLOOOuthB37kvTKabbeBoWOQ23TqRbBfpc0KMSfVHNBlzbSJ512onS0",
-	"19x3mepLffvi5O1OgnCZUX4zKvMcbWME/61ooHoMpLGtdVP9L637uFcSkCBBfW2OcidBMPVPRZ6ggmY0",
-	"Mbqnph/HvWAgvaRXj6H6Q/fjVu9ToX/XbbRytnraH2HjAidy6UCsTcn3oaQvrXv0Ee6PjQxWU1yDdoeU",
-	"YWDJjzUvn9yhtwg9aobOUnKOxa1/fU0F0eqr3vWh/Qf5lGo9NLbDXkPyjE3LAN8t9DOwxylSyPBzkLHy",
-	"/MOod/jXlZP2B//lt2Q14y0rk2A7g6isgzCk0NIV+NOZmcWrg4OD6gUsBJ4vNWcmvmIHSDE0d3lzUYz+",
-	"08rsVk4bJOMIIQoZJ+Mctzzc/G5JhVUpu/dxKe+mV+abh1FD0rvjNCX6iDfpNXI6I9teUVG9yt6aum1p",
-	"dFZNOvE3voUO63XVDRzzMiTwDEnOZ+eU0UKf7mVBWyvYY65li8o04QwyhfkKTMjmsmFE6xxaDt96zxGM",
-	"3Vw+ESkbGg7JqHpW8yEJP2K8D/OPPVV/jjcLV1RQqPJGK+F+PFqcBEysgLNorMa8VIgzEpSuHJdcLYDb",
-	"W9OshZu4Nw9vwonHfBsb1779V0QpysYhtkrZsbOiXRBxEV2dEZkR6ZnckKRsDF43b4WQnPAyz9AE35Ej",
-	"pM8YLBnjaIaF1sn30CukOPru4GAvzpti6xQaa3DepZo4/9TxhKS3y9MeORPpMklS+UE3EH449dxezTUy",
-	"TiwwJ/xeClJbnnGa6oMHtg2JqP5R8HI80fK7bQ1xls/3VjPrxasbJlGP2BteaFl+LPPbSyLLPMAEMs7I",
-	"Osws0TpsbpTiyIUdUxCMCXP1NWvkcPt2aD6t7BUmVI0ythw2qGRx4HK9pQD/40PuAt1j1UxorC6IA6IX",
-	"AmJAnp/gecRAUZtvlq9+Fvm9DpIIuOQVFyRD8A7atpYmSqSxuTPE07QUgrCU7AT5Inx43UFwPb3ztDoa",
-	"GQ20tiURzcCUtzQGtPXZzubLbv3r7uf5fD7fPT/fzbIvYeXY2ZZW+eiNQa5uektCDJA56NXabFMlkfHd",
-	"4Ny8AAyi4Hck22kdwJXCAqz64QVo9Fz1IPVHiWa14L6kSo8HM2SUY71SGcmJCt9cVJ7ZvgMRV43FBYuj",
-	"IPpvLSDASocv+pynOKrxMG6NAktP3IS8sJ2ld0z/ejxu2CHSvSL6qgZbb0YVyfxpgHNBkGmOU+tWGRNG",
-	"BIbXItd73etlma+k5cvm2/r7MicnTU0w4NUvc6CkaY4pQzMuMulsO8bR+B2aEXIr9cyuSyIzPAef8fWk",
-	"FPqPMGkDcSx3ePn2GL1+/fpPxh+uvMPFRyNJ1BGqqd4ctDzf1T3CazLWlZXSV550J5wnPa25/J/2Qlpm",
-	"pFTlXW+POpyrDkMz3/tsyC2I4YeJ46YezToK9QTwaoyN49LGu98SErAXEKbv+4goUoo8TBcTpaYmFkP/",
-	"awfhLBNEShf9OCKacEd6g5rOb1iG8E7NyDDF+cdYj1KzEddNRSDmIwT7SBI0m9B0Utvb8XQqEZ8SBgGS",
-	"SJbDqtW9lWY4tzBtS3ohyIjAqQrIH3LCZ/08f0dVKcY0xXpTA56EqwmfGd8qZVygvHodZXiu1xhexLmW",
-	"+7mgGIJjiKBYJijlBfwKVCJ3kOL8SB8WNJyjjIxwmQe54cJMwwNtnbexuy/PedrmrFjUOqp327pyF/Wi",
-	"h6Z2aqxt35rcz61D7+vJofLE7EVM3l/h4rkl83WcLwvLrL+u3CsLBuLa2VKPsTkgf7WC2wROlAvr04z7",
-	"8ODyUe698HTIrOX5om9vocHm5+GRciqOwQIeGB9V4TUG1cnQWZNSzq4+oNevfvhh9xXC+XSCd78Df26Q",
-	"tUW9ZNMcM9+wKQsMxuyCZLQswB4jxiRo1JxyqXSHEYmkowur9a5bWHLnobMrEu3FazO6DycmzC/ueg27",
-	"IPRFcEvm7ppxZiCPZ7rvExPbpKVezxkb3J0uex97dhzbgXt46aL6ajEkorKdBcxND6eulcbIx6I2wTuI",
-	"qtwIqD5lLpy9/vs+0o/R75yZYKTgzj6KJ86RvaYSbyH8g+ATQ0Myi56QxXQHDiKhv9U+CfkziR6p0wLT",
-	"POLbaBHy1pF6qm7ifJ5P59f8irCgiaqfS44kqeJDIGTUDyvb3tKfIi3pId3U1s4e+sWaOanyv6IS5WSk",
-	"EC9VMmBalq4MXnOEBYEIY8smBEnplIKKMGDBG1pL16HkHjnhQlWjA45SjyFBWKGCS4W+Sw4ODlA6wQKn",
-	"ikTk28qObk01zb4+sHxeWXYlZWOtztZzkMa8KY8QKaYKQp+N6wtkEwKqGIZYGtsIJCB0Nwa17PVVJEqh",
-	"baN/mRAInDS7iGZ6oIo3dp3zsLBUb9Zysz/xmQlvq0zgRBCXlXHkemt2VEVqlkyRbK+30sjrDSBpTvO3",
-	"FesEJu7W+KXla0I/izqxuh/bWr2sW0xWH2YQ7ALGaf3zXyJSZ8wQVmCpiEAjI0FnEMFv/jqDgDqTEbCe",
-	"fMTIJ9XN/qXfNGYtzuB0jCApgGd4HraeYHbbUYm3F0C1KPbj6KLGfKX39XNSaaLkwsrB3zhlJHOL1E3S",
-	"aPecllJLUvoWbpqU2+7s8/qjkIF6OuGMvC/duiwrwAxCsv3cA2mTD3h92DV/BzPmjBGB5AQLIpGJVF0p",
-	"wHQRPMzGyQmdunms7ZFf4Uv116G69av9bWzmwkZEqe2qLApshNSHqjTXEAsND7ckOmVjrQPGpatVIvB6",
-	"IYOrRa+wvBVdmDqaJ+BLpCQ38comhVbfHSYFyQkV6JaQqQRyu8N5CSuw/vquoQm2CdjtOtry9HlGWiS0",
-	"LCzq0E+7kLuIcKkmhCmaYmVTeWwelSApB0lD/+aioCG6t3GxxjT26G7ZVNqQW4liSdZ0hg2pUJNfCRYt",
-	"wY6e9pRixpk+Zy3hUnidBtviEistLiLXTClJifH9W4OTXRu0TZlNtOIsn+/sBeMV4/coNjbEGMlOiaA8",
-	"W8Uf3UZdmLfbw3j9VU2qnWzbf31q05BtppGLvUi31Qr5NgEg2EGPkdmgB6ccVCmQpyshXvDZlkSKfFJB",
-	"7pZTRjqETsBriT/GtilG1LNnofNlrmjIjiOplZ7h3GQz1GqWkbP0O5X5XZYCfoBrD20Pej/idJKg/4NP",
-	"MGPoigyxVBQzi37w0JP1vOQNvbdtbpV/Hybfrt2DxZcax7iz3JBPOFX+sYJ/y+pkQSTkUJA76vxFdme0",
-	"SFL+/vs8aEI0cbT1gpkE0wDjtgNLqshbGF/bWlxUK+6mcE4ySu5g5JeEYSolOKwaf+3/iAX/e6l/rf91",
-	"nGMp7Zyrf+9f8gLrO0o3sPzP/XOeEaHXofrHMWeKFFMutLAUWg039EsieV5GEkM4G9GMWMf0wrIlvREu",
-	"+Gpn41t4y99u891VOR4TCZ6c5fP5capP5vfIvFpxPYkKTXWUjU0K5AxLpIeVNfT/9UazyGigByIj8qI1",
-	"wdYD0jSix3Ow9181Fy64IAkaEqkMl+g8sOaxCoxLiyNFQVhW+fUdreFS8ZvCAlbYgLHq7wKzEuc3kuQk",
-	"rc1sN4zMwon/C7YBv8vEJ4h6oUIbGj4skHdIsr6J0AqYw/EdppYrtq+WCzeT1sEV8KT4LqcMEGvoGhre",
-	"mflk3iGWqGq7OZLEm014OSq5ubkIOR6SsOIMovlDfDMLYzftJbbH0CBP8Pw+RpPo1dXNDuHZHixXj5og",
-	"TjOqrlJuvCeV5Z8yA3Ax4nnOZyamE+d5kBG2W3hjVoxFOzK8Fhygad5AVWyifQc30E3vAV2mtuxOSUpH",
-	"NoUSPEtSJQEQi2baLRe+uXlEZgYAAR3DZYQRzjKJtnVbJrfUA08IwCbsgCUzp4QpNOZEouEcvgB4JxP/",
-	"YdPLYexU1Znut4zPIFPmEy6mmmnUOfJh+avywuEso0aIumgsW7tzvXf6SQmMRjhVMkEOmGAJ3IOLwqjX",
-	"3gn0khXqgMzFzZmUBWa7guBMcw3XaFLFti3sFsQnWcWUKkjZVRNSRMKnFvKiA1ZsLeY2dzqUJb1CQ7De",
-	"orZAUgg/qoOlA4fChV22ceh3lN2a+Eyb/+DujYhtvuoPMtmHBLLbGWJ8hrarA+EisDI8R5xFAhyshW65",
-	"r9Nlx0SiyRmgRpTWLozm4GxMnW6ipayUkMwSjipfrWNMXVZFcyI/zhsOZ/DlmMxHLsAVBJNZiNa/x4zq",
-	"NIlQmC9XOL9fY4vc885E8LuNc/Ou+givoEdWUTKOqrjxCGEbBRwJBjTBOOrIhdY2gv7Qoh8AAhCN7d9B",
-	"2sRcAPeLA75nHOlDozVXhUx2XaXNBEku6wXgogfv/GzCJUEzPaA05+mtcdxXvMUYWo8axwvsDsa/GRxv",
-	"xxDMVZGWURrWnDSW67a5hC/TvmParYH0y+udU3br4isTJLkJKcaW6Xq4Forrq1FzfAiMpEoiqcqMcpRR",
-	"QVKVhw/LCkfl2veTi03ptpT60wv9hV7IgOuxlDQFVCw9SQfCAIMCbEyqtNzEDACPTQsCGmM2uDqyN44s",
-	"ujlbLU/FLlHK20873xaCC4rad84N3k1hbuRohDJmqqDHbpYB/fopqGShy0iULMWKZG8FL9r8s05Yc4e7",
-	"ittJkE0lA5O22RDJiyplQRCcTkhmA4inWrx+dXDghc3bZCYqkcBsTA6dGE9l5QmuMyC2UI71teB/jgXx",
-	"zJuS+wCr1vieE2gon1dkBVG5FuGGqj3Ul7dWHIdoESLMaEwGhMla1PKo4kgSEpNHQ/ez7FVbFiWcC0Hu",
-	"KJkF8qlWxMB6y9CSQuU8aJ0Td6prqn1+FkFyFTNuT7BqhLL684mu1lV1z1WZ5F6gaybwSIU1Yl9ScJ8K",
-	"MiFYSLBLSiLuaGqxGVICk6qDEm9gF1tBCKCH2mPZjSt68taXZCmJrGP2TiNhx6mwXmrKdiVicOHJETsJ",
-	"KllOpEQ2x0EfmGbiE83CwoYzTrROrbJiBDycv31Jegtmyw24VB7sKmwutr10aK7v6jvKxl3yT78Kn0fc",
-	"m1f14i9dc2ihs9jcO/kOoucDW5hljdgnb1XkLZ1Oww8XZmAaqb8Ijqe+6KIcMHa7HTWEbd2GPkPfvUET",
-	"XkYCATtEVwXgDKQiJlzrLHsUC2ON3dElC7bRfeL4dyQyyjYdXeo/29y2gA1V8CJ+/hSPPVs0l7pmqm9W",
-	"jiVAf1UWSMDAXCWIzATV+jbapoWBZkOcWcnilkwVxDB58YcRx/1c3yQdJmbeS7yhRSd2BuOJwkstzymV",
-	"d4cII4P5hwSfWaMGiFLbDc4PG35zS+YGxifREs8tTNUlK+VzcEOhf/z7/9CtDBgv1bSE++W/p9Yqai7I",
-	"OdrdNVFrKJV3/30P/U1ydginSrNl/cVnPYRIr8mA6Y7+ty97iKbysDqKP5/+fPr+Wh6hq4/n5/3LX/X1",
-	"5PzXCfq33eP+++uz4/7u29P+1fXuX05/heHXv1/23/9lwMb0ziQc6IcwyW2HuqAFOWhRP055QWRtRQaf",
-	"uIPOhc+k0lKjUUVmWO40ApE91mDD92opI5V3vaQHWH5Jj6ZytY/KtlHBRK0ikUsSIRRTXCB8FCm7wzmN",
-	"PGRGIF1+IPhsTfXDDpHPQtd1yVrGuOi5012boSXV1Pwm6jmtWi8+W0NQbmX2sRiT+3BzQbAMZfH+Mpkj",
-	"rI+zPgF2iuCxAH+xmX0dVq4F1BmVZIWZyFHnessZIVgbQmPvlIiry8t8tTONb5OXO74gUbTE0bqMjGAk",
-	"7RrpOu4eCPdSKwXxa867bFdGrNavujjQTsKC5KVIIxpBldcIDPyWhO1BSmAmR0QIEjFIKYGNR2lLQuC3",
-	"NFADlZG2Ss8qZWkRCTqkqgalkcbWLa1x4ra9mnZz9N6WNdc+RGCVF3yZXa6f8BUPCI/Qlg/+0kFq82og",
-	"uADkdgTAMzbiyzNzvKh2Klq/Zhh0yMUhrBOwcEeEdDEcVS93r/YOVlpKLI9wDfgDCM/QAeBveAcNnq9c",
-	"p7EVWQDZPUDQFkL5m6f058pTJW0Slgt/R2MCgabob5wyQGtcsOGB06uze2tFcsD9QvMluExbCiUZwOUZ",
-	"lsYLBIbGbdhjalJEjINIGRR7SZgRzrvt1fJVOCUss3EVNiS656jAFPK447ekw21ocCPscY2kE9jEgepG",
-	"9DMF7br4FNghlaA+F303+oBJBSpG1Okt62H9tHsQ7kMEnczydq2ag29fgliS+GaACuutCSYG+qfUD3Fe",
-	"cWSPEMHpBBWlhHIoXniKPcPtCYI1gOT3B/ETu6BA6oZvIIkncX4nLtC4JFJ1MHl3IPn2bYtqvPIu4Djl",
-	"M1jPOv4gMXzC/BNGk0CtjsRz6Uu0nfKiwAmSpKApzy0nwcMBk2SKwZIA8Tu1Gm1KaqR8zKgkmQFiSnle",
-	"FgaMDbO5YadHaOtnD+mPiwHzfpBbXs0F+CExoZ8kQymWZJcySZikWtLJ5zugfVqb1x7qm6IjVNqYoQHb",
-	"DmxWYrZqBwrFKM02hyRH25BMg/rNujDn9os/wxdWfRiwgmAmXQYquiJ3ROC8sX5YEFStFBrO0dbRFgzW",
-	"TcZmb7qbBr4asOUp7qG+zb79/uBAr7MM6tSLPELedaKiqF+lRp0LqLeaw0RITc/JyJloBgiFUIqHhM1B",
-	"a+nJkaFHdObullOrMZtJ1R+2Qtq1jOVpuKnTqANIVpDuoZ87YUaRTxY/zh5Wap+/iljpooFqp6A8jzic",
-	"d0grM7t7hGaV9m12fUjcqdSnrC5XZd7PVijg7fLc9WKAkifb6RHY8kEK4jGoqviJrZxjbpUJljuPJdjx",
-	"UqW8aDjNzDwtOWkhBYI1f2tJ2OzmClsUDZbCBN5XPv869weYolkFxuGv9SEwrfFiRd6nw3fw969en/bg",
-	"wMUzFUPQbONMlrwewSq3NJpHYjNuhPdkNGtymLjhrcMZd2dVj7xxwrH0D7cro9V+pKNnpLkUsXMSpkZH",
-	"dusSWPTWWxH983RacCvzv6ciuTFVrhEdtJ5GVy9caMfe0aHAYm4SyQNhG4x8ioAoA0zCSBBiqwl6sZIT",
-	"Op5oXZiVBRE0BZVhe9B7Nei5mEJjI85N5+GMPlYP6Z5QtK4FA/4Qmb4LJAuhg5qoQu5H+tj6yMYiADXZ",
-	"TC1Jqmw5Sk2RpnyrJksZDVlazgLvENfa0ZTEKhCH0DMXwdEexdoZrMMskvUE3Beh9p6hsFWMUGdTi1gJ",
-	"ArK4Y7/HUFNlPBzmp58Oz89DDTnvSEfI0RXooebhRY6jBvhFqtPkOyV8mpuypkC2wznoaIAYi7a33pMZ",
-	"+pULE1y7tQNRj3WIrTWFCaoqwIwHwZpGA2tPvLiua2oxaByehaNiD+DUg8pqLkwM+7Q1XKyKEg3j0ywF",
-	"iWLmxYiG+YOpFGmQ5pcPf0XjgQJJOWZbkJRjgaktWn0YqR/S/uMN6QFbaABLnrZ5MBygbZlzVdcDwObd",
-	"KrKxuzzvFvBCfx8M+lwv8NptnJ1f256ZLluTpwPCgM0LDKDF5lxtWRNGBVjMlMAsJVtx3SoWW8MjjHkq",
-	"cKqoDCfaXIvSQ+E3ezIxQLRQSanC1DCFsxRHtjmTYB9Otem4A3X5KLNI9Zn1srlhWs1JhLfI+dOuKh9z",
-	"c5csQGlz+rDoODMHLJ0IKlWBZYJy+GHC8/nNjJDbBBHwuembKIM6Qzexm2BtvNPgbPiYsrWzG5PetA26",
-	"VBBj8zq3ZGDRXkc4l2SlT7MCB2pDL7XDDqt+yyKsife/oZp9FiN8U/X3W6TSzCrWcGVqXX6UARXOdh8a",
-	"9nnTl72+Oz4q2dhFjislmdN4F0K3lKwqakNojlbbUi4EZGLre3UCgUxC/xMza7Q7coDslDMLDbQQye2N",
-	"/T4BfnGkM4NXJGQM3sxYcCbmCnOBYUuerE4YWY8QKbgAbOnvUjRQ0PPQ213z1mMFVUXhr1bRx3026TEW",
-	"qNOKrJh0rFBd24FatR7xRPTlkQCviw2iHa7O6eidu9GqesQgsTK42cdH2wiQ3kMtDh3sB0GcuMpO4A36",
-	"t9YlvLQjreIKa/9PlQfaS3rgAQpeEucjfOwKEgdw363JpAPqu30zONwRrlM0FouyGuyxY54R+Y6MVCxE",
-	"WE1PO6Nm+m8ngS6CY9SS1VvAj2vFloPKJEbos6l4UyIkN9U/JKrh4zOeloXW0v7zP17vBAwM06ngn94R",
-	"NlaT40ApX00NE26ScytcZ95YYC/FUEBukogVCsY5H9cwjdFSwp2KMScN4T2ENGiBu3AdRc09WTmCOTid",
-	"CzqeKBeqFJULouaHrDTX+DllpX1ndRrGBIuCM5oeQ0rYJ6rmP9GQ/QmKi7066JbbQeV7MrvmBok1x+NI",
-	"yCBm4zJcsCrp5XNBU5s8uKzSUHbGFBF3OP+FkNsQwgHUblEcCQJxAmpGtLoy46iURHbMUCmh2qiM7giL",
-	"4H6atFUwJlprZIKUoEVBsiOUUakoSxWoQr5NJgLmYHOxfiGaOCwnCm7NEWA4FGU6QdVXnoLGCMk6TlxM",
-	"5mpSPDJNmBBFqL/QYlxzuYVA5dGFl+Uwpi7GFUkbHDnlEqI3r0hBFWch68Tuq+9gZt8doYNwwZGFUsod",
-	"2cacYGGTg7IupzNofIiybhtk86CKa4HqafH+onkYPurhGlm+TbTEgJEmGO/S9yNSGC5sYmoVibINy2Zi",
-	"VczMTEo+eK9M5oINq/uk53M4YO7IOipLKo6eIHfPJMgxqATCiRPkrhATVQOxhQqPJdqugkIGzESF7CTI",
-	"sb4EOaZ9UxiunSBNJTe2xyypz/LNzLGAZMAKym6oZYFgbZAwAn3N3VTjhxN3M62PXIKqa+aGshFPjBlv",
-	"x9TbwcmALUb/1CEtXlgKgMI/NDDFo6F4smOKWUbBh7E2GUXR1VZA3VEH8xEIHbMwiF3BDp8Bx82MPmnF",
-	"c1uxG1FfaWtqzFq+dq+3iJs92lPYyW5eb8908TuNmJsqrD8TKBmZahp/uEj79s1kueVVIwy5/bsCboaO",
-	"1v1iA36ZzKsoG+Cg4PnvllTD4uJ2IDbALFVr4ExHC7ENFXBm4W6hAmbJ3NHvGJrjKUzLaer3APc10ppR",
-	"plIIZgLoNItV1AkNnpHZcatyYpuXmFr8CTcQW04CszmSBt7RpHweOYxhjBjgv5n3I0b8teu1mvIhroLy",
-	"wjLZC4czgqaCFljM14vg+tk07ZAEVlYH+c1RgvEMzCNYiG3AEvcBS1yBibgaQCLpSXBgdOfAS66PVaKg",
-	"nXjdU/QU2bWLwGW5ya1JJKH5rSfL1h13mMMFDtmCqp67U6BnpFsqHdFUfRtQbWNyRX8nUUsQzjtcPmaQ",
-	"7n3bn9d4fPLOY/kYbBArhdNJsRbeT7/6Jii/ebaileNy4Gat+RsNTt3Z+HMJDs515MF75GHZT36cdxpa",
-	"LHNT9kU6oXfR3E0s1UdZm4hjsShdLiCt83Te6GscrvrdAbqusbtrl0Nr3jprXygdFOdGZVxvA2LVz7wR",
-	"2UVMGmcnar34LX6LXSkugowspwVVP86jMR5w69ZiSYHnpjZ5UpeqmeaYWac/tHbkynZV8GMGvHUb5zM8",
-	"l4lFiBnSPNcaOoXSx828NMrUD2/C8en400eoRdoyZij5B1jcuckKMtVLYfApFmKOti0Ews15/99uPl68",
-	"+9A/uTn/cefI1dtFeDpF6YSktxKqpuQE4TGmTEKJNguMJY2Vv+PAtbQcGTP8XCHr0pzIxeKPJrikU0/L",
-	"VXtst0trF+X6UX9jq2m9JtGWOo6OY0dddK3BMPc0a8t+mVEeZngTLK8WSgQ0MMTvyUXbzNkLLHa1IB/X",
-	"nqwo7HjR+gbSx2DR8dbnUxLd6EepW+k0u2qSjdifilyrNfS2ZoEV++zX8tyKNDwaWibz6CkKF3V+pIJR",
-	"0V4/yiCbH1kAw2VSXl+QhS7OFCnC+L0dtBo9GHjV9d8+HehrvbC5ZUPhSr0i9wPO42msLSWG5VXZOIS+",
-	"pL5uSFuAnJsD9Lt0840uo8cgFgMZLgwLCTOyODJbWZxY79WFQ5NenrWVY7pUl6tfrTBRlvpIvOGummpE",
-	"51wx33sNODoUmzX2QB6Q9CQX6oNoYmJEVT1vAevvVgyxLyUdsyJYBHU5d/ueWvdCQyuGVM33yZxYpt9f",
-	"BA0F/HTjz3HWPAdN+gKiUEMxwBmeR4VZqdDrAwPJCokcU9tKYoRzQVKokbtW4Rk3khMcNEjoTi+sfhEx",
-	"HtqnTlL1hyIAbQttHzhJGbP5Au4ELw1k8JLPJed8KmO2EKHihb2mHrTn8mASREd6GOF8iSmJIfzAo7Y5",
-	"vrrHHMEM41Vk6PBJVVhZRgGNcrKYFOuHFIThTUxqcEE/wbeD3vkcPh30XLp7E0L6nseuMV+3xQtE5nYh",
-	"MUehMePIibIkHImq163brKUWI8aad3xU0l13R1fe+4trZmfTvhRRxa0t+UIR5hIvXGx+5pN6Pn8Io1nc",
-	"pwCzmRFyG61PYh94Q+N3fuEDCWXRgTlum1Bhh0ko6Sd7Nrudy4Ut8UfVmt1xPr+Ud9MYlH4c6r6OkNwE",
-	"1H44fL0B2B6fTAQntjXRbkuukWqX+MEWkGUGVYgeULjBX52QSNQWvw9zDsPTm+VaQ0Hy1m8VW3Rth8ak",
-	"77mICPtAUeQ9+aSuLJT3GljoZkc72CvCKOju+9CILogoqJRBUeMDIwiCVNwdDHgG//i//h80rb5CCgon",
-	"bWNbYQ7953/8AEfeOZTvKJkdZlhOhhxDjTb4wQWn2oh8/294DjzZPXR/wJMqDke6x41fzNfGw2xcTCzz",
-	"/7bPXQqwGR3UpeBQ+bnADI+J94b9IeVFUTIbv1N9iRnO54qm1Q/S1Oivxub97RqyMdeuIzs3+ydmjJcs",
-	"Jc7YDPHTh+OcD3G4ltoK0Xa9wkmae2M254wgkkuorOLx/iqGEZJD16qo1BhlvKhSm6B1QYQnX0UkKj5C",
-	"VtMBWpX3G+DPbhir1aqakNolptAC3EdqcicRrt9aFwHsdzpCjNyZkICVds0WUT+qCt9DdI7Wt1/c7HtK",
-	"t1VdfAfTWDeatIm+MXEuQgdt5yqgK7kjc9721kMUkVAoi0/4WyYF7QhtbZlEZP+cW02WhTPYA5YW4mpz",
-	"1cW8Fme4MJ3g0trE6fUvvRi6QBOCgWZou4P0s2PL85iKKmDyhuor0xyzTifH5KQ7baTj69YcHRffTPDq",
-	"FoRybUUH15pkttx4hudbWnqnLKVTnBuAcy9jOMcMshMLnBlaaSic4c7WxQ+NpLC/tfiYNmsd7Rq4aMXR",
-	"UEDQrvvTkVpYPM35GvEMmgKvcq7Wc6Tcx6ldo812sRguiGkNEmtiIHghSfVmJEvp8GZZfNDaehKxo3nM",
-	"p9FYIcEL/UoXy6z3bltPVxATHYjbIljkNBY09/qgoQxr+q0qJUFVJs7IlqygnrsTRTw6SOKCVNnFCxIJ",
-	"dM9HyI4ZIsbNYaoqQ0Htejh128O5/dctme88yHzYNuJF1bMaflItbWxfrOixDn9eJ9DNq832wLphVYnk",
-	"aIDaOoXfFgPwflu3WpurNWW+T+oQPbtEsfWOnLaUT+dvGydu5R2zIc0xNvD7QGnc15m/0i94H1iZFr+e",
-	"N6DY9OEKWT4o9wmPiBceN3phZzL2QFVW02/D0Lo6AiKMTbIY7W1RQGpjqgX/WFwXN7W21Y2cjE0s8QYW",
-	"ITqzqlr/8tQmJM9+xOltwAZbsjEq9A3nLMJITbAJ/lrOPqpvwwrCJ1b4wChCzmse8X2piSDEopeFm7YF",
-	"Z3zco1WX28pogCrDxxmRXH27isdqGTVoD6nOTSvWSLUTlV0c0jIvq4p7SyvynswayMFV3SWLsFyneoJU",
-	"7TJd9S65yueVcXzlxog6ynqxLJQpQe4Qh7QUfQqwDeiqZFrcT9CW/cGslf5BahL6DhkCwWOeQDauRD/o",
-	"h3oO8ILWOV69MW/pB1WaG/oX956dJMm02J5WWw8l0LYe4KOqjWAm88rNP6nPxdIOeeS7+sDJdQvqPI4w",
-	"sl58zwKP+MqFm3jskC+frilPdler76WLgvWyJUByHVnCVe1paGn2D1838/qMLdY1KaZ5EOokLaUKFb99",
-	"i415luaGH9vMaISn05wSGeYq7UCO66vSbthhlTpUcNYh+Vn11M5u1bJEpIGHD7iuQfDmYJUeBZ2tGukT",
-	"SIYRsWuxj9hIY5g6LWCa9zKxRFK92uws3Y0mq8wdwcl7MTehAKB1QxVa7Ofy/qEIGYBWygWTddt8wpXk",
-	"718mpZP85HcO4VsdS6W0SP5LLa4X/96qe+oLtcCKZCebCWGfEKKqQXeOY1+t2lYy5QkdjWha5mrebcgP",
-	"1Im90O1F9Tg0pJYFXlwfbzVXUcGHKWGhIkFtpB2PH4qSp/ukbTjnWNwGS0BX0egxP4UHvjkhqIB20JDk",
-	"nI0lUtxzRRDwx9bvWz9fBVS0UiAa4ojRdIhFgv7xf/9/6BXE4d0yPmPdoGKmwVx0iMxLuSBQPGVMbOMR",
-	"VJYgELKLK6LMqlTVvE1jB/eJGbLG+Gkstby5mwGNoKgfrBXGacljpZJjm28bW6xUavCCuq7cJ1sS5TyF",
-	"IofzBDVqR3up2xCfVaGxSyLuiC3TFL/dmj2+43yKplhKhxNMJZIGtxNJjkZYoO20LMocK3pHduxmmrAC",
-	"OxAIeAPtVJOAVoXnJEPb07wE6z2EjhSU0UIr/gfJ/SJRK/ek05Ov+FRgxtGrLTgDtePJ5fdHPF5meCvj",
-	"43CqSihJbKfTfW06Bq1Oo+HAv0yIAIvCfIjTW4MeMIPoCCtFVLE79RE7QIqjf/kheXNwYGJQDS2YREGt",
-	"52se0fxIUxggxB1BJZOKTWkdXIKrMhaAW+BPZjP/5Yc3BwfBza3naRcsjNXw8ePZCYxqKPhMEoEKfEsk",
-	"UJOLhHArvm6kcbV+8E6CDva+R//49/+JXu19fx9WVE8jsSJdk5DqWITpYghumDvwEc3XqhcHT07omEjV",
-	"gla4qhjGBMuLZVTiLil6f4aIJajpFc917qcpkZJkx/WVvjpupbXU3Qi3znY64YzUAtfKzuQEC3Ix4SwI",
-	"yULUhAg0InnOZ1VoBeToEmsl1V+6Ohjb2C9wJpHJx0UpZjtdy9KuKPHhz64x9sUNCZJHY/WaWx/erRZK",
-	"rbXMKHql4rY09BHk+JI8q+DkLfwxVRLd4bwM1MR4HOpuJaUFUlkuAgIB+uZ9JEjB71zpPG/Tw2yoQVSB",
-	"fQ+tal3ydpEKaTpBkqcU50jSMdulDFUVat0tBNx9AjDUbETHpTAoNgvS7O9lLBN3zPk4Jx3wTu2LiW0s",
-	"RCKXPgjqChjWBwSGNduJDMQGCF2WthKYNdTj/MIbk8VYXw6NheKOdwRCd+J4q2hEP5HsRh+IQ1RwpiZo",
-	"m09NN4dW7IefdxJ9i+4NmCBGRrhR/AYsiYeIj0aSqASVjKoEmXhVwJEbmRrVe2C2z/D8JvCxfZQMWOhD",
-	"N+wbqUSZqlKQQy+qKqm+bh/73oDpF/P5DWc3GZ5L020+d/igaNvZKF/tJPbZCZ7LPdTP80PkWkXqd5qB",
-	"wGjLeuwN2C9mBKaIIwzClFTDgqCcz4hIsSTolI1zKicGCi8oPS+LktV6+L4m4+bSNKxl5aCTySulE7MZ",
-	"JXWYJnjJMPNj1fQtMcJ5jnhLWFdMydVLEIbzqjpo+M40E6ysSrq3CQWmPuKlUBPL3YPzNGQXsZVbQ7Lr",
-	"prn9cEs5uvdQ22sqA2PCAq32TD5KkI7DUGS/RyQQfVD80dkxgXMr2JLtN9hYTa3rJTU3T0AXw2YMmv2S",
-	"jKlURNyjrMSKot9QCu6a35JIqiGtarehGahKUL3G6AZjI83oZykutMwjeDmeHCGq4A6yNyLOMkGkNMGF",
-	"9g9Xh5VKUxSnW8xy64XdVj5jPcFvVfmMiATWvnFhpMP4vhng9e7VEquy2lrEgOIcZ6ytZAzUcqj2FrYr",
-	"a2yX81bbzA6tWpp2EWVhB9NDy3y4ha6GH15RSZQTTaPnoZUalCP3FUWG4LUVZVMWYe9NqkaFe782Cr5u",
-	"r87JiQTOQuVtUzraXMJePg5VaMLzTFYZElVmhP6jbhrpER/qHwfM5PDwEfKzeBD5hFOVz12lLytGEjbi",
-	"AgpFKbRNgSxGNM9JhkaCFw3T0gDgh6BxPRpFBMP5PgY9YmcP9ZFZLATLY0a9NB+wN0BUNEx4wMxrfvZM",
-	"gkLJM1DExMueCQkG/u50tvrVCVMBlt/Y/kdq0lH4I7RVVJknD25sUfK/F91750jeTfuQkxcy+WtFMVvB",
-	"zWx4qxaPRyMitABukvwgRkUQqGSXtbjG1wphfXBiZJUU6mbnRtG+OjFneDWc5gqNOVj8CjwfAoop4+oG",
-	"flud+dGStGlSNkOOR1xt4SbyapOFvN5QUARnKfEqE2qtF8DsY1vv+ZNC1QPY7ZZ0SfySu0obhqDr+xAq",
-	"ciuUail/asO+pCozyq2ylofBD1aUvV2bKqc2x6ZreJAtZ7hczTpcz7BaVpNCrPTKsgxMztaV1UggWS/S",
-	"KOwyNmvgNr6ZQ23nG6PQq6WiZUD5YJOeD20AgTkNwavYiioRF6SMOWQ0SexShrQ0tCUXUq8mdCoTxMjM",
-	"QOStlcxfVysKcHaxLDd0PIELH4ZpIZr5m6CpIBXgoL69YeJaLNjGbjV4qdAdlVRx4S5wxr2m4GgZWaKu",
-	"KYmuPThAYxJkHIDztaSiTxifscMBowqKllpjlxFlFEcTmhGbRFQLL6ZGvoHPRtsM39GxkX9hB5IBE7xU",
-	"BI1LDEGWw1IpzqQdC6yB4ijn/BaVU4j8tMGgVCL/AjT5WwPmyzeJSamt0qitQGappCYP8wArW4xkwPql",
-	"mnBBf7cD1YyF5jnKSEozU0/OmyBnlScZJGMt9XiSeTeSaMjoa0cMliaIwB6S0OG07buyIguHK6eEqbNp",
-	"OMzjHsitYBJRkQLK65cPj0VzYKmuCGHrNFUQNeGBm8cpHAky9lQQZX8vRcRHSYTUOmZsjno/+uPm49YC",
-	"e3bBGi1Xg23ipnqz9hfT7zSpd7SFFj4Gy068+Lde/FtflX9rMXHgkXKg6ipd982CClXi6lBgKljVauPx",
-	"ZdGgsnoYgRktLFRoe67xOLQlOQ/48P6LEOPxcLgGiwd5uIoeXyjtro8IZnMH5mSQjvUhUXgcDo1aF3U0",
-	"sTNpDCSyCtHUwralOEL/5fXwX74b/WCkeCeJ7d2/UnIUBwcMzlHj3Vr2uXDzanrKBM/zMKwiV1NcqslH",
-	"Eb5c/i6OeUZCISgX7/+MMqww+nj5zklwtjH9U9jfS1JBOly+9r3EH101ltAsPzJZDvX4hm1RwHHt0l2u",
-	"Ac0PmP2WdLbgBMKq8rkWqjPC0Db+x7//v+Z//zv5hItpTva4GO+E5+8G2aVgZkP1c+bguoHQMkThVYcl",
-	"zdUZW+tmd3RtZ9U77F31r3+MlNVZCcLacpYD+KpuvC2TXA+V6l6DjI0vNCrNmIPFwmpLXlioUBVqorXR",
-	"SRcEy1QdWmh0q23Mmkr0TsyQQ9Lb3AKJtak3etTH1cv+Ndjly9oCWON4df6mnKa8oLGMS0Y+KbcGtub2",
-	"HYGAPMIykmktmbPKcIC2XUzl9zudjQjH1g8bTcWv8F7+taxzVRdwDzyF399JOQHtekgQlrckQzOITYGA",
-	"TDUhc4i4PGoi6zukTPBRrFdTyOL7rgQIciueeHQZo+Vjn4SW92dswLx2rT0RSUWmMjHeGEXTW98H4qao",
-	"b4vlWBu4wftZFhPkK4q8IkGsHwGxKyb0yOWdkk9Uqkjql0VZAW9hyJDeZ8bFYu2app6Ej7alNdCGw5BK",
-	"NK1LMAR6hHTUC2M8DEZQuZ1B9iDZXg0oDVWTqroxZYiqDjrEwiQTf5UXlnRxfDGCOKGyoNJyhrqytaOS",
-	"0HEJWRJrHrACqHJxkQxrTDGzRp8hQWN6p2/gpoUbkngNVe48wMOxxB2Kec3Ju5rxk1bAU2dOtnJyzeaw",
-	"SSoASvODlSnzc6bXYxR63aPIp1OAPOkSxeMwmky6exN3ror62p5BJDak5YPhnFY58WG5qGRm70PHw6Aj",
-	"cQvB53RurJTui6UEcZbPj6x7fgnai5dKn1bTPID11Ud5vbXDQn2sh9kpx3PJRG+IwVvv2GGLweJFpZso",
-	"uFwrSFys+4XJtkG+dV7AONThNILiVu+UxXAzqK7vuf9ktfNu2kRsi845bMWYYHnpTuB9KrfcB8d5JShz",
-	"syJIPb7fQgZpqS9IquZXejOsi9RYGo85v6WxtCabr4GrUFpgqhJt53xMWYLuiKCj+fkImxtxIfB2Sw6Y",
-	"loWGOL3d0ed/QvI6GSSFjhP0k1LTDyw38YxXuCBXVJH/9g5/2kN9a8YfMBNr5Qol/di/Or3RKqduU6mp",
-	"tBGQVKGbm5+4VLspZoqm+MbNYPtKLwBJBmyiH2t2kaALrCb/bX9nD/3imEQ9Y3Bc2mAuYMoAt4A4IwPm",
-	"RPQ3B6/MzZzyjKD+x+ufbk4vLz9cmtAKqlfRTNIdtcPewrhqusVT+heiWQgEoRlHQKiEP1MCp17l+AlB",
-	"x6ZN5/LQy6i5rnUV7aFT6wCRU84kGTCYjiuriWQJdj6w0FAi9cxPheACGeqxpZQNkfZcV/2LMy+/+LD3",
-	"au8A4iOnhOEp7R32Xu8d7L2GWCE1AWrbt6E0+4Y/76bOumcVuGq19THpXRHVh/eOLTqsdd/8yLO5Mdww",
-	"Z+CHFH8DQ7v/N4sGYVjOynJ+dQ/O9PKleeyUKAn8YJYOJvLdwZvlvbkkhrOQbE+vw5uDg1jnVVv7P+Iq",
-	"XAs+ebX6k48MW+eXuX3eHLxe/dFbLoZgpjBfvFn9xXuu3vKS2S7+ZfUHdh7XtCDcpLnb4ObVnwKtGRbl",
-	"IDKq1VyoQAt+1BkXt6AibedYqhtsjdQ3JsCGZg7OkkpkTOAIbODonGckAaXad0JKEBz2oP+KQp0IszsV",
-	"BAJnrPA2JgFK/TNRTkq88F5fIpqDRyPbUHdAtwHhsn5l795E9qCt/MkmzjXDAFBOb20wbCUvygmfMbRd",
-	"hZDswIhj3CG25o/PJaLLvYpNPPeOIyyRxHd/AJb0jBxm8iD6bHANzYB2wUYb5xbvqFRw4Zya9x5INN1M",
-	"XFV/V8ZeE9BbvoTyeQSfQTLpUsQOqFCGLxvU82dhLc52CuYmV6LSVZ4x0RagKcKW6KdFx93b/2xDr76Y",
-	"yGmBC6JA04nEidSv7Dtn6ZffWnjXAgFsgGdVPVjcmSfmV8sUF+ZWthoAcCrFX6SnR+Ft16WoArG2pCN/",
-	"7lumOQOs8NHIOxFJHcbp13tdPCg0I0xRpxhHmdxZ/domCY0zRlJFsr6N048RWuperCL6n4lpVSNeTk6N",
-	"LvT+Z/vvuWVJGcmJsdM1F/4jyym7tUsPWfZN3kVNMBXkuFl9tG65t8ghEm8TFm0Tv3VRik6orNZ97+s+",
-	"pX9a/cExZ6Ocpg8/n/WyIFztvi0JZ7wOMzzXB1ZTiNZ0hD7CbJE+ihFuU0rOR/jKRdRv7PzVnQTOnXny",
-	"TOfsesZ3RzhVXCDdKgGzBRhzpBvWwmLuuwzp3bTKxOYysLiXZEyY/oE0U7c3dJXzjKxlnXi83W1OL8JZ",
-	"GZmB+Usa6zvPM8QZwKagnAOijNbYv00V5M13HfjGNefnmM3t1/IRVBdI3KngaMC4Z3fA2CgxsiGr8HOA",
-	"0hVXU2OHc9iHQULv2zeuuZr+E1L3B3YEYfZ6peXiWn+jBL3uRfgsJwAEXBVl8Lxyl5uwEL1fR0gQVQom",
-	"F7YRsqNiJySj0vmhwwfkxLzwNZ2PgBj2YTR6Yb9PRnyj0XpsmEBYZpzGTNhmRWIbYoYLAaLxuz4Br9Gc",
-	"KGcVMlGaTyveP6W0fqWwUP4uc7GLp1ME+6YXq2YtJu1IL0flg/vXy9Dm+8n44V0/hhxYLyB/M1Yiv5OH",
-	"shnTWvZyMT4fbzJbYMKD7K46ZgT2HMuOOCN76JRV4AJG6ayQApukWkPtxTRNh8a3Qfbkuog6PeDxc6ma",
-	"oSxXf0hTV71jwVoDoHD+6j3+EW/izz2xhL1i12wJtoXde/FSLZ1niG1JmtllNvk8g5Quz+u3cHztoW63",
-	"1V65l57CG+XnunbwQ7mxLeaIfz0n3S1xZOX3P1fgp62221OWXVUxQavttj6i6iObbU9Z9pXbax+0iacM",
-	"LFTOybFyP0s12YcI511nq20T20h62y/VxCFUboitg2/tmewm/vRgvqFj+4sNMQNwdbfUNnnq/oz+G9Qr",
-	"bVhm7/Cvvy2GzWBmfXcOgEyTqgl9MvSoSbMiyp0GvXI2oqJoIVTzwqnNKNsEjTZSGp+YRu35MK2H6NPO",
-	"/yHqyteqeTwiFdpVWqZEsK9BMq/eZC/Jx3xgTCE5ZbcBotyHbKmszb+inx97TX01XPS7EOQ9Uw5C3y0P",
-	"JO4wVLLUkZlzO7/wvtVUd0Us0GKDmiwBjjFlPlFBHHqclt7B482QD7T9TAzO9g0YmiGpuQ7qMGH5priE",
-	"NVlSCUaBb9ZW8xWQsPXcA5+0lMuyyiizQMDcpjDHKFg/7yK4213npTqytkiLgCmRIHf8lmQVhqlJS0Bp",
-	"TnAddbXu/jxswT5/SZZyUP7625fldeSlMgkjrszFgqVKr+LqYIjjCc5zwsZkw/EQdT8Rs8cMU4h5S92L",
-	"NvRjvvfIRFjnlntrZ3JKXeyRG8tomUvs2TIrgQX92SX9fHtO4a589YVzbohzvqWMyolPouDKZU0PjEm4",
-	"qjJjK3+uzxI4zdL9z049+rLvEtGifOIDzdJj91KyZtxvpfBrrgb2mr+XRMy9xC+eQanPqG0m8p1UtuDs",
-	"uh8SWOv7fnjjE/46JqXXISH5miOrA9j1RdvmaoREM6husNgp4gyNMM1LAVjJaV5CfSWMqiYEwenE/Oa4",
-	"G7cMD1ukZ0ZM7t6QjO1PlqysXMTIrILzNiCIGRqSFJcWmNBRD8qoKW5tRVKTBe2rRDu6wTqavA57THoT",
-	"gl2tknfccKUmQ1pc0i9PcreaQlmNWWq9SzYqSumFPkKCGNBWqFLT3Mi2Ewe5otHjBo5VfeYe/6wVi2et",
-	"Wk2AUjeIaBa8oPpBq6sBsIJYH4JUIM6BfmyNlCWAhq6nxd+WPdTPJUeSQGExOeFC7eb0jmR15qwV57Zd",
-	"dqneiWQxFVb/iEqmN/qn6+uLqx17NqjbdMdyXSECSwRHVeS4PXb6nAApjAyzdin2BpTiXuR+j6t08yfk",
-	"RzKmbLGW0DYXYNkALAZAfKlzStBwXp0VqHG5sJHeWXGqwP6IizFvkf/fwvMNRwJs1hJS6T3PYQV5moSN",
-	"rzo+oM3O4m2OIJKoJatdRajwuN1qt2kyDZa6uG+8imvHll3Ljmw0hNOaPTxiAzf11dvuHpU2lBWPKvKI",
-	"2XzDZCNsnRefYBZ1YSiO04RR2pKmns62V4dnp+7a/JrVMHyqWZHHFNkZMI8FHRqQ7CVLItSBYyqJlnRB",
-	"WBns/G3PljJg9qqFz1VSocAv2CZ2QKj9G6c2LMwkSzbn4SYM6NeYZQNWI5pItG3q3RwhPJSWsepfQFvH",
-	"NCdZUuONeSsgFZ5XSFQ7e6jPbHzPgDXqE42JklEjK8tqX1NVPsCxdCpRZdY24BBL6RFm5zfFA5qVnzod",
-	"/1cb6D5mI3BvwN5FKI+biggzPAdFpKa5bVfqZ+fbc0x9BVfeMUB1gznBnviIhfbI04WWt9BndLIuihCz",
-	"PtZxHRuzW7kuYumPNvKvtpw+hfy8HC5jLtVlUy5I1azM8x3gx1S4/G1nr46WW7BbUUF2jKqSxuEwm0sw",
-	"hDtAhbfEQuGtxncB+/lTRsU8QpS6nxA/FZDLg/QCmSh1zYGq0ALFpxIytQDA8EuyEuwkvHSPj3kB/UTI",
-	"Ws/lGUPBlta2woqARa6EFKMTzQ2sH5SCiZrWLwkjs29niZ+Y6s/xLWmh+mpDKtsfZ4BfaBLqHHx1ni0y",
-	"FShou//Z/X09n5Iv+y4J9B4YEV47gPn1W4wc/mz7eEuwVJvKMIXGXU9P7XBpdJ5FQ8lmWCK34C8gEY8R",
-	"WsyLaanMaYFyshLKHSIBEcd8hOYEC1lreUpgUwtaKyxlTqStb2GLCe4cIVpMOaAAUyYVBgAirYx0Okvm",
-	"28c9SYvQsXOtJuGcZoBrU1kxJwApmhM7/kP05uAA/dx/d3bSvz778N4A+qEtKP0Kb4BNyzY1YFqOOUKM",
-	"K/BEaDJ167C3Vet7gsCXlKGMKExzibb1IHLKjFQjCJac7eyhM/vxgNWraCv11fRvEqyd5ilxYbcQpKWc",
-	"qlKMaYpz2EK3L2COtG8P2IhqlXOMKbPWD+mmENLojnlRUAUn1Yxvk4zI9vAcbMh0fUnqAQQ4kaoJIaNZ",
-	"AsQ0nOv/vLClh7MlswWWnKsjkCAoDS6qc9bkPWuwmP2pIHeUzDZ5aV+YLl7OywdGEGHKlK99OSGPhVyH",
-	"M7CZmpMCtjo8d9UiBHAiNLOhP6aEIKTtWit3gkpm/6kPlLsSFw4UOl64FbqcsGk5zKmcWKjohx+uVciP",
-	"VXcbxn00/TwX5qNekqhZx+mbej9eDtfDD5fda30ySmbp2YSc1Ou8JPhWb5IMXpAIC+IqA4EADQdT65ok",
-	"l5XFqqqZGsnQAFPlJuGPoW3TzVNb0aHrEyMKB9MzTEnFl5TQZb3NWrCNgdSGZujfuEBDknKDgm7xL03x",
-	"1QbBNbEto0a+iuw2iRDZQgDXzmf2ENvTU2YV9l1N7Ernq2xQzr8Hv1qEReN82NZy4mGG5WTIscgs4vH9",
-	"8Ubb8sw3zkmeJ8e8CyG5RHOfoF6uyYfnpdcYo5VVo8AMj8lhAzl0kfHs49GI5rSKDHtkgF2P3PteRxsq",
-	"IVD3YBblhf7/GelfkJyOKS8l8mgbeD5cB1oNU9I3zdVVkrqdmKrQ0a6FTG4tSNCvXr9yb28yIXy5t3a4",
-	"Z/ntggtce5WwvOpUbuJom2RUHbrdf/CFHyudEt7/DbC/yNY/IRrB2sT3Aja+AVao1qb7IJ/zwjjA4bmy",
-	"jILnGH2SMgrQXxfcGjMwNJw/sELC07MvV+0BSwXV7p1v0N/iwE1mQiHh9d0hliRzbkLQcR6H44VpxtZR",
-	"X0Et1VtL3S84Cm0N2e8ODlA6wQKn+kW4y787QDMuMom23xwcmKjKGZXEFJsNpIj8vZEbUuBP7wgbq0nv",
-	"8LuDg6QDNs8miNgVne9AwtWSPTGffK77uiIkqG6CGWdA4Hozj4wc9/cEsmSxMAVHTDXC5ptAKDinWIKL",
-	"3BLTq4MdexCgjN+D7/2gi/vNwZ/QyceLd2fH/evTm/f981O01a9mBaPL0KD3Wf/jy6CHcC4Izua2Tm6z",
-	"yPTe1rIX2BgkHQFtKvXXNL9G2ZJXj955vIiEef4iN6inx2GtDZ+OoI1MUR2o9sthf4QLXsoH2hsiCA04",
-	"ewut+5fM5lyvza507+HAqZ/4DBWYzdGMCAjft/gP8pZOp9+e9Psw821mzLPDkuZqlzKUU6k0jzdk490N",
-	"rpCOMb9XZUch0c0yVCyIW+Q1ibRwFtwxiZRcFyTlRaFlKQs3XZsSMp6WBWEK/ed//Alt41LxG2gvcRHs",
-	"7s8CsxLnN5LkJFXJgIH/gNwwMttx9gqb45ERlpLEmrNZRjOsiIS61JSN0cHef0VcoIIL+45ZrF1YO3D8",
-	"m0wcuBctiKUmwHKqV/F7t7ayHI9NrXAT1DRzAX9aQAmmmJzreXg3UQgucUEWg/88DCrx4NEvmksieV6q",
-	"lsB9Ub3xDQthAHZndrspriBBcqA4/9A1JDXnVrGkBJT3aILWisP62f1zBbLnCfzeEJxWVk6CT75hEE4z",
-	"wdhtbnITbEV8V4KjetXWAUeaQ5BP6iFbnKx+tdrjlR6Hr04yPniRjP8pJOPKG7GOZEzudNNRWcMU6jcM",
-	"dgypeFr0IPSOoDraxbQBJZSPbIqrraoMnzXqLOM83xuwS5KWAoQH+62WlcinKWYZRI4rjnhqstXSpgJ9",
-	"AEGE8NUOMtXgaYaoHLCtz/DrWfZlt/529/N8Pp/vnp/vZtmXrSOAsMwgd7h+x0VWmyjwRnj13oDB9Qsr",
-	"S6Upe3+CFdnbIyzT/zCYNJLekQRpsc/oz/UdpWhB0O+ckQS5SfzX19+hDM/l3oBZ8yAWZJVdbUs6i5w1",
-	"xdl+YGh7A2aKu5uK9HUNd7Q9I/h2B51eY4CpoOmkivS2iEpzE0oLqb3m64xMIemRs0P984BVJSRhrxLg",
-	"ytW8YI9r61+dSJDU4zMuMBc2bYtPFng+YJKQPdRHllPaDT0b7b7njOyCfIcmPF8uXGASl18fvIGmGUdD",
-	"ns1DMuI7KtWpofEVFr9ff/31V00oJycRO161+WsJkEm8H7RdEc9OpE9LZev2uOI2Oxvp9YXl7W1UwoWV",
-	"11sQujHMtqDh3BwroxSMKoO5vkwXgGQ0Gce6tK/twzvQ2+uQSHVd07lHi4bGthuEtwMp7obkHjSOb1Na",
-	"t7sHoF2Ocfs8G9KI9B4aFpCgaV7KBpezW/2YnoG4TTSQzAMMcErE7oiSPHPBK4do68xGQ8PoR1wUWDnw",
-	"ngxUU6BXrfMSlg2YZoVbR/VnwBq5yIg4RKfM/r39mUr+ZQcVpVRoSBAeKeIa8l/YOjI8V5D6eipzsiVR",
-	"QaTEmnEb7Kb6hcsyJ3ufYRJf0DbZG++hrStQ6vWVk0MOhWaZGZ5v7QQTe0Dxhw3dFLAQ3MzPYsy1dGVm",
-	"F5Fb4WJ7cQhvIkCV2cV1II1W7JMEBJSO/mAjeDwgaWel8dYm63xNZ+CRb2E7w9gR8CEXfeMcI59Ug69X",
-	"qaCwKVtWJn45MupRnJCa19tUdMqsm9kZtxa3IkFDMuKCIInvIBturcNUaUurbVbuVHSwr8qUT5uYi62E",
-	"mVF1BV8E5GS9HFzQMWU4dzeuTc2vVbfty7fH6PXr13/aSVDJciKtlnKmdULNfbx3aRbz0LsMQ8Ci1NvZ",
-	"e3jR84bp7sW74lv77J2QmPo73mZCKSvTAyDAUEP8I57nfAZIi3CNmETt6BUSBy2p2fuGs7VWSxt/lFCg",
-	"D4xYqai+yN3KNwT3I5QJPLJmIJuVrpX52YQjScC+Uexs1khrbtiGhba5+h5r8G8wCjmQi8wCbXewKO3s",
-	"obf6WyewVyatBAErRJKycU4qo8sixZtojOF8ka+ZIQ3nNQBAxZuM/aXJGXeO6kOC5DSnypUhNXYgZTBe",
-	"6w4So2UQLHJKBGDNgYVdf68/nlC96fMjyLh2g69bTFDB7+xcxdwf+HCu5eiiTCcDhs0nZo7eOwW/I9ke",
-	"0mdhyLO52w5zrCtZnCokJ7zMMzQkIa3FmNs3LrE9Uz5LF0biEngdN61XmAvAtTGb9SKbPZ5xPXJ1hS6r",
-	"pqjW5eLqJK55SQBtsf9AOHVUdG/T6oXXVdu114gL/nb9mr9MuLUyEmP4TuAenGBIpU9M3h9YOWusz0rO",
-	"9wKnFb4lzITU+pq0f4M8XibBOhfsuqS6Tz45aJ8gxZ7C47WJVpFPaj+VdyuQxZdCWq9+tu4PZMy1SPDZ",
-	"EZxpwWfgYXLhz+D/+rYTVaqDCQRruJhHg1givV5/FEIrsLh9SHzfI4iZ/QZKzSHCAHp5lhkhjAIPMOCj",
-	"Ho01Yuv1SyGb9YAB2bo8S2MJhhnvfaYsI5++7KFz/SdKMUNDy0CWbTYZniPO0HbTWWlM2eDV2zlCTjaE",
-	"ofwJHX94//bd2fE12qoPaKQXaH1Ud7i3FQzeErcLR32TiUmwKs9nfbvP9Wh9BKqS9F4EuWcIq7jGt/6V",
-	"nKApFK5UaN9Bcu8j8imFmjH64jCn+QhgbE1hNYkwnNF7S3wANvx0LC3oQbskKZ1S/d1hk29J67Q34Ml1",
-	"CVDHxjSbsSjLVTl8V6/cSjx1hAGfMSRnVKWTnQrsy5gRtB4NQrUp2Qxi0wUW6iyTRpM0wpFzr9XBKYCo",
-	"rhnunCijLJMMbTc4mpfCE4H9e8+r2SpuwZ+3AHhdtw1K7N9LnNMRJfIIvfnuT+iyf3168+7s/Oz69ARN",
-	"MWQSWTBpTSVmeabgei5FSL2FWhyb1G6BPJ6zgnQ9gKuIkluFrle+T4hh/3tJyhcv3R8Bf72OFrDQ6kEd",
-	"xg/rNXL55dXPF2hYKgUl/wlOwVEvObOw4JpP5JTdelATvChKZglRduetNI0nDJ7wGcs5zgx3TGVXfcQy",
-	"+DWVksu3x+j77998XwVT/ZFMxIu2YVP5mB5XSNia6z9ipMfjqxDTHLOVBpUL/dIGWSK0HxEQ9QD/SAnE",
-	"erwQBRQ89Mao4S7VBco4Qm8O3qD3H65v3n74+P7E3L+lpClYUIaEgIOUMRuOA7Y3q2mYaiisglf/WshL",
-	"yLtpa2na+aV+Y5NFaU0PcQxBA1NlrAB/JEJbGHqrtewP4LJagvHwSGMDdXTk3bQP6/YsynE7UdoNxRB0",
-	"zkX2IvQ9iwrcX3murB0JT6fLrJzfETETVFkHYm4QynWLCSqZonltKDL6mYwJb3V9q3aQhzPvvadAU6j7",
-	"64KncGGKcrnIWX3OvMpdMkGMzLRyPKJCqm/X8vxhSvyKbzZg2OgATqi34sFO4iqZ+Yu2h96TOwiEVaVg",
-	"0tSjkxsJH74ko1LiXEaqAoQDidE22AkSs5HvASRCE7/5l+A52TkasDcHf0Kn5/2zdzf9d5en/ZNfb87e",
-	"/wxGA3vcXGke669wC1Gv3BGYZ93X56fnP55e6o8HzP8aLjZX7WpIcs7Gi0nMYbOFMejSfI5yWlAVjx/2",
-	"TsFmrqq6g+dBq/WP+fKxPjM1CV8uqD+QVcLsGZK8IJxB7IqxYi7ynyOv0LfLrYK7rK522XZZ3b+uyUrO",
-	"BDGjfGZSyITBhM9QOiHpLclsaQ8bhmOjp1HGiTwyNhXBZ8YnNcVSEqjpaEtrDtg2VdJOWRKmdqwZxpRW",
-	"1x9SaeuZWDwJV5TBVtQE/hXmF6ZgwOItvUmG8TzVERb7jxeL/MAgx7/M1UuNhD8uHwFTtSsXC56Q46uf",
-	"zfHkIyMGWLAoEILNP62QUKFDN4q/LvCh7rzmcXMlFvL2HOsADqBZjvTL4eifJKLqEAIJYV7bKc8gKC3H",
-	"Q5LvLM0TAEk002kCPECQIqu5mWwWCUYzGx1owihl4lV2qyM5Bqz6FdzuFpzFlRCGuCyzvjvGkeQJO85X",
-	"D1JTGIPEplUssZp/Do7WklSiWZq7cl542qMFIkLxqbqWl89gfGXKHI2M+4WpDCg9LxX4IcGZKlzuSJUH",
-	"fh+W87n+Y0U+iamfuqApfIVFV+9BCk9pkDEr4mmDXARMCQEx1sBPs9tmoVfgxxRSRe8qyVZuGFHFYyVR",
-	"K3qcyPYhCCPbaFDEwgjjtVr1SNpo+uCJVNAriJzXMv+3dVaeRaa7IixbecKMgmVNM4zMzOGCAEr489Wb",
-	"3QzPkSKiOHJVZUMHsCvXrYFBdiXUimw3hL6rXr+ybz+FOXSx1y5GUYPMDWM8QqSYKuOPwUiStMyx+MM5",
-	"xb0JdUJNthZ0gA1wH8wJFhuGMbME10pFFgPo6dC1TYddyMbBEw3ntUr1bQdr22DhjAqSKi7mrniQ+1tf",
-	"8mwhQK9ybza5zMaoqVuwf2eyeswg/2+bOAQHsHYXsb98qWxovz+Xq+EPL0nB74g92t3EfpMn+CL212K/",
-	"XpHKXrEYbLss7jOuPJ+rYQqAw0alElhxsVkR/6MHmOgQbRez5AuurHiVERghrmpU+6P26thVeSpvDv6E",
-	"3vWvrm/6J+dn7wHkHNaBEZLJAWtg3wQnj84htpsZm7ZdVHCaeW9ZP+zWgPUZKtkt4zNWv+tG8gZtGdKG",
-	"NR9p+tjbOkIYDXFmbGAhz2E8rdU7J49vRTKNP2OhNnfBh+XARs7ViwH8WTAkzR64qoXc5sNRNQ9wGee1",
-	"vyVkKtHqYxfRbRYvk32QeXG+q4ew2YyujyuQXa+IlVbOzZAuYUQbOpx1F30p6ZgVVXD8yyn9Jk26V0T5",
-	"J67FAZSYfJhKC1ATUkiSj6L2AjhC7codvLECGvMXwCGCW80pqoqqnCRIlkP7L4c6myCtrbGxVmMFyulQ",
-	"YDFHrIQBb6dY2tooaQr4gXTMuCCZZiPPVXFnCXnowiBOp1iIeQ1yofAYzKIEYITIp2nOM+LQOEOjUHh8",
-	"ljVGUqnAC0NYUnSTMLqSJg3KFlsNzCc4nPmU3O/LFCsy5mJ+v69zzMYlHpPYnnzfaU/sTbIAEYRFOqF3",
-	"1o2X5zF6cK81hkBYWfQO/2pb7iX+WzjPe78lXWcojcNvuWk4Gr2kl9aY4OYg9JKercbZS3pazv0o4Z+m",
-	"BEO2Rt9gMArPS+pzrVcx0lxzgV+Zcl2xJZwu7qBtkDJFxnBLLLeIFEevDg6O0PcHAOhqtq2thyv6+4pe",
-	"NolWC7zwAo+jObp6iBVMg+IK5yZ8xvivv+UCWeDN1bO3pknL1xNbBotkCRrRXAHeBRSXMXFBJmELSSLu",
-	"iNh86Ssfg/4Q1XUZbH0WmzsaLCFxVF8rjSoDUFsA8MVtkALa/s//+JMJYcDMFM3Sd0T1PgRFQDYwZKJA",
-	"NRkiLY1AzRQiGyVTBswC1zEyO/Za0RfLESK5vjDBmeB3YRnFXjwgdcCWIlJNpKhXG+wjxIpuvWte0p/Z",
-	"FwDPs5ESMJfhHA16n4GffRn0ggn9JijTyRMbE42fBUXWcAYtFkRZg374Ig0/R3ZCBn46vf6dKh7A010r",
-	"01AiV4vHx/W7T+EDgT6v9cXXpTpjNba9P2CtRZPUV++FK5S6iasiyq3sEs43xLXe44I8H9MydBTL+TMT",
-	"f2Fbz8a2GgdgvlD9KFDJ0zjF4YjUhv8Jlu3MTjORDnzuGl776lgcDOuPy91g8Z+FscEC/7MxNb3cLwzt",
-	"mRma3oRNMbNSag29LZVev/ZRGoNFB8zykeDFw0r6nLkyPrUV8zVE70iL4aW7iNk9FP9qClJ6KxdKXDVm",
-	"UVlC+mFd3SkxM+YjRZjxltrA/eHcmIm/8ZqVZuIGpAa0kBmWFT4FZQtlcEZgFU9t4TGTutrMmUZepM6m",
-	"wr7qk9QxWOcJztSTHI4NBBN9qwXxgTxsjl8VU/QslLo/LPPb3Tqy6LFlph/L/NYUJ9i8+SqTT+3M1bOL",
-	"px7+AkUBAVfNLHBmq/Xpn0eY5i85zY/h5LW1LyS5IwLntqitSVQbzuE/nW1X5jQoU4JuE5XSts6plJSN",
-	"kaNRVDdhYHLwGOEqOGGryiuypXrNG/IIcJtsTTQ8HrCzE9mso9Zow+A2Qds0Q4IUGOqFgvyUCT6F2gQm",
-	"NJwzIkOxU5rSr/F4k4fYdvE1nmG7+nCUFR6PXw7uYxxcrdZoakaKL5zeBQUHXnKG6AmuHShYEHRLpiYv",
-	"uP1kd5fF/jhh008ttpgiCy7wZLsKEbCbBiVXM5LtOJHGqjImpxJcgnlZVEL5ZuWazQFD9Nnc5GgzRPRC",
-	"IUFGpSR+pRXAZIStDjoRtx2OzZRojYWRBJG98d6ADXr6L/Rm0DtEg9611vCM19Mww0HPeEclJBNaVIi9",
-	"ynuphw5XXxW9bLOEEyTx3GRsQ/u2WnHlh+WolARtY4ZoBoFQgx4js0EPIhDNF/Ya0repwrekgXuxZdPM",
-	"9wbsA6uS1bmokpQ9/CFRMghkxFCa89ALEcZsNtHLBuWHfRDhOM7F5kXKZ0kF97qOX0wVgK9/Nznf9cvl",
-	"9PRGOrNhCAPnq4I4cKNgwRqS6ObBJtz53zPxE7ZUVM0VatwJc+JHNkJS8z4QKQ2KAyDSOP6ADeB4Suzb",
-	"WBn+sb0QrIGVH6gB+RSMABOQCyEZe+gDIwP2FEzFQi74J/9b5i0tCBOm5L3gmrXzUqW8IAbioCYP2EfI",
-	"cNdjeeE5z8JzFiArGrxnFVDFIjpFZ85kYplWpUfDGN6Xj5Lf2p4S3egpQMz20R9J0G7GdmvJ2khoGYTE",
-	"pSrR/HJ3mGN2u9MsYjsShBibxxPI2FJx0cVjdGXf2zRfc/2EABzMoz8KEfw4V8RCW+XEq+1vCobKxMKN",
-	"AJDSSF/EWivmWpFw1JBjAYVAymnOcablED4j2ZOQxefCmGM71D+OKNwrq/5+wyV8A/F26B///j9gx02i",
-	"BLuViSGMBGGlcDoptAwm+MzheqlG2GTr2dz4oewc2/nHiNQ2bkgtCukNqVNz1HxKkircKEE2oUTvCFiv",
-	"TOU3u1ePZwJZnYFnfSPxFDybFvsVRRcfvEQX/zNlxC4zPIPos1zB2Ly5WMG4VVqtLqN9a67caLpr47AF",
-	"HaJ9M4pvgfd+3fepXegIfS1isoG8vSVdJhXS7LkzYdV8/cmJq7mtRZkrOsVC7Y+4KHYzrLC5q/QkIWFF",
-	"2ovK+87gGpdS8eICCwBRt4iqTpbUssaA5Vgqg+NpCRSyZSyC6HCOJKOjEaiSFydvE3R+8TpB52/6+/3+",
-	"cYI+/PnP+x+mpUzQL/2fE/T2nf4RJvRv5++SATs/OznbsWh5Ekn6OzEIYBYm3aQ5bVmZ9xC9efUavT17",
-	"d3pz/eHDzbv+5Z9PE/Tm1ffo4/urjxcXHy6vT09u9PMwDISWiPvVprVeeoEVXatGpu3D9PnUEZ3eHGNl",
-	"QKo3Xq5AM51XHUZ2ged6O685f6e1LPPd912WQZZTg+t9TjKKXZj2g/jcR6vgmQS4xNZzscgvxg4K7ijF",
-	"g6wwQVIJggtQrdZld/uf6z866XsLp+5F6bNKH/MVOccFTWW3pl3uKRSF1a/2vV1vghCFVIuOrPYx+Nzz",
-	"IO+88Nl78Nnn4pdO7fCP3FZILOICoEJsckln83gXRrmvj/bK4piNc9OKIqIJHKJo8B2pJDa0fWyIe/eE",
-	"yimX1Ah7VaM7SGC4HtQEM61OzRCNQghkdkwhCIEh5zmB6oou1NiEt9RfX+ol7z1e7D1PFVG75uJqHlMt",
-	"pWGlB0UZhgmsDMu5boRtwPn87uCHp+xdGIqUtyZ4D4bwOnQfvucKFTyjI0oyJClUeAV5fDo3GrPgMwmV",
-	"j7Wkv3022n3PGdk9B58rF+hstHtuP9+90p/vfN2B1m9efReKv4F5eHP6yIrGrLSCkhlyz7iJlIElMZN9",
-	"9UOk2AvsQk4J+DwlzeqjdITcUQJKRttDsM//r/taUdlBY6oVSae47D2KC6jBnLwar05qA7Xup+vrCztu",
-	"e69KJDnCZUY5SvWpJuT2K5YayiDo9zTHqSc0vKU5+dp0tBfZ4UVHWwteFGh6SehYkvCPXFCN4oJkqGQZ",
-	"ETYgRtGCSIWLKckcGHMnKQSq4DyzXeqSpHRKwfGBTSARqWrw76E+Q81QUr0CjWCdcBjl1ns+YA6JWXHT",
-	"5t5WrNzedwdQncNEXRpv6hTuylKEzERQV/1C4FTRlLyj7HZDyktdq786sc+ASAgDuIpwoSrWsCBS4rGL",
-	"Nvx7ScqXwJ8/VDkt2GaE0dTStamYYLKFzdHz60TZwnRTIqSBm6IC8RkzHzkAxZQXRcks6cnOypGB6p+v",
-	"jB15Z9/btKvE9dPmLGlWGCgl+SPFFI0I1uIhxI/b6gm4ZreQeqzp4Fkd0811hxH/hcxNCUb4C93qPxeR",
-	"xlzOJGBYmjuz+nbvM2UZ+fTlUF8XCmHbDh8NGBS3X2xka+eoXh9ILzEd5qGiH36P9iPX387egPVtxvr3",
-	"B7oFfZZCF81VgNI35IO3XTyfK/5ep0zLDEYgerlr1KPJomoNnnAP41eBxe2qKFEnXZ3bdzdIfYtdxaCX",
-	"zeM/El+3Q4ZL2WSWOv8PaAxgFky5MCCTZq+HWMjEAUkClMQjwuc8QkSSJdEQeTw+YwxSxtOxxfUIs2aF",
-	"i/v3whofjzXi6iLylh1bI3FTXa+gtZODg4OuvNFJ323CL4TuOOLYKGdsdLTiYnYj/3Y9sr9MOARTm5lK",
-	"UiNgas6pb8MJn6Gcs3EC5oOqXkkGf9YQ85ahYobzuaKpfDKmuhYJ7hft4fvzpyDB83knIkxxnkMQ0GNQ",
-	"4ZMj1y0O3iSwAWkldZAWVOapnXVaMJsSkulbXBBZFkRznOe4qtejKgNt89zhcNeeS6yAHEbOCJJESiBx",
-	"OLDVdtifYc3t8G3oGfy+JdHxx/OP7/rXZz+fDtiIjktB5JEPwm2qtExBFzRt+YkYVgNMwEGDBFGCGnR9",
-	"QQBpnrhuB4wR3RyUxpZIzTSlo37V6JBo7iOdpcYyoNmE26g90wrJoFB4swTTlhywevp0dUrkJTGZgh4P",
-	"2JwEZjrrJoAFq5ppwfdFSXyWYG6z+MYs08LpGqzrCNGMFFOuXNATnIPdqeB81FWUEgTE4WcO6r40o3gJ",
-	"6t54XpwwSauLDqMhTm+7myn8ylftuL1+QaonQe41HXbB7v25Lmb0bZfedBZav3oTZbae72KN1o0Uv4hW",
-	"gnDlH/ZMjNhWvScmaszDbtlKUODxgCnOQZvYskCuP384Oz69uehfXt+c/tvZ1fVVoKOtvq9nWNmRStOo",
-	"xUYaMCigIbfQtinRgYUBd8Ba0nBZ4IKMsQDpMsWS7Oy1F5+wxLnx6my/CNo1iPPVJvoPHbd+9iJaPCf6",
-	"sa9YA5+XRCnKxrIbq9831ZweBqMStlVCy09bvvADTGYDlspNXFSmvJPl2saJzMjM8O+XA/Xw83FRmhyp",
-	"hfsR16u8eGKObN09OE3kE05VPl8NoVcdpc/6P93T+71b41soTP04daY9dubSPWrIThlgcQ8x8kBM9hSr",
-	"SR2RbbZwXQToSJrHJdGtfq0iwsFTiQhmGV6EhOexPxjh9x5ywjTHbDfDc7n/OcOKfPG0wiVULIhgFMZ5",
-	"nuH5lkSSsnFONENl1pPO07QUgrDUAbeAPQQVeI4kIWg7E3ikHJwal5B8MGD6kZqQYieBXFqFhbJmYT0o",
-	"07Jx6FpUTacW/c4Z2UNvrSffjs3W9LT+fRPsUn/ihVfUeOPMwLXp3hI0oeMJkQoJzG5tmXbI/DVRAlqv",
-	"yYgA/XskeNFsvQ7HYWWe2+AySdIyx6J6uBOJ6TRvA6o/DEerSOz/Z+/qd9tGkvyrNHx/SAL0lc/di3F/",
-	"aG1nR3dxbETKDIJVYLTIlsQz1a1jU3YEI8A+zc57zKPskxyqqrvZlEhJji0r9vivGUck+6uquj5/pVL2",
-	"5cuXL43T08bxcZGN8neRnsdcHvOd5onZIUp0nJAvnjBsfYcOxfZfiOQYqFmzKK0vU6QjgIaBKXLURuRD",
-	"6EVe7gn8aRhohyj4mx19dMBwr3wtlxSpmM5iYMn1qS0xl3335ENo5f6I26jlZ1IwuxYMWuAJmP4yiZgI",
-	"nmge1zG4EQXYhloGAqRSdqAXeIh1KjOuPaZwnI5Vmi1fjYxGnO1BPUfS6lraBuEWIeLB+zXkqa91g3Pt",
-	"L2Z0Y92rdug+fWsFsaTHf444dxRF8obYS4JjngFLWmhZintOadxRSuMKY3OZk2xZjABYFv9yOskhPox9",
-	"EOIII6kEt+fz/TotcvOVoDdV8mZ6DoWW8bOU8GyUs9IKXWKtW/TW8sciJ7Kq5wflpriw6npvvX0Leo4m",
-	"LXXddEyboh9rS7S7Hl1bX6XbXKF4om4nCHqPaA31d1aFf24oGS/MlqImXXvizY086iFjQiXZX5agdnh5",
-	"rssGAemAqH0iA8m3d7wTGhboGo/SQAOwagWVnIpvoTjUazmQ+HANFuuQkmeL94maApF0QwfKz1PcIDKn",
-	"4P9Mwq72bMpZEskgmvGYlOSBrIKGfCkWqC0Do9SYVvQxRH1dCA4r0AjdhPUNo0iGoJw3cykerNKfgO2G",
-	"N5CNE2FDDZpUhbXMI0TGts9G7hHE/lZSUId2bH3+mnbFSVpn9Q5kwNF+00KUB5eQ33anFeylmybJkGIt",
-	"QIpr2sznu//hPUU9FM32mstpCCConPNmSW75HTDWKhFrFYQWsGvDmFTrEi8/im9pzzy2Q53VH6bUrZF6",
-	"sMJm6hUrIaKQ5AHIRox3K/lo0jJ/wzk7d4aT5nTgaiakZo0MWtss3QhyFfJFkSuuzkSszRu9uYSn9mIp",
-	"6tbNDG+eLcI0Tv4+43E5EGaQDZv4vBxauXhH2w9yu3g3y+OAVMat3rffb10haifXxKXJrkSCmbjTuU7Z",
-	"ULjLpKIZ3R6pfcRIgwIdDFd9zfVABghIRRCaaipQs4q1aLJPApH9opQapAkTPKfndbPCbH3p6zYpttiu",
-	"iQ9FnGsaJZ319qLdhrcTHsCya3XGYU3CFbG8abfh38I5ETN7AQO/bbfZNJLzVOD3TealWzsfSErB84ty",
-	"sw5XpjYWZmcrY5s3iET6vdZk1GfEYGpjLISMB1oidm0h3NGLuRbhBcrl/zJZ1anQZBAbyAzbFhgLFh0h",
-	"/fH7X2rFIKDh7hXP/aDRbZINz76nPUcqXZEZiQxs5F1HTjSluGikbvBUzWcUF3RQ/7pCxSPAKRQzXK+J",
-	"WvWgBYbqTvOnffFamD59pGaLHbMiDLE3r/BabnSlP4GaIawbyspnzrx/RiO+Mh04ETPPGH88iSOR2Mfu",
-	"YN3leKqh1TwJtogTAm32zLM7pkR/qNIqOxlGVn48CiUS3bCYwwxniuZZg2Sh8Yt5TnThOckyq/ZVmxSg",
-	"RASgvPkEoX8S1XQbqpuFo42govDB83B0O0IzH74T0GWHnR+/bz4yPzYVfispGjM+FrAC4xEw+EgORKNu",
-	"3LfWV4LASSBwgPyynjGufR48k+/y9YjoTM/HY6ER72mjcOt5z26IfZ1hoMS0M0VrwKhGbtdUsrxpQLDY",
-	"zZzi99cqCYnRI81S8S31KvRzxg8ewMs2vmBgfNC/fx1pUSuLaf1fLjQ15d8+CDlOJwfvXrbb9c3xNjSn",
-	"Xrbbh+xNG4NGNqJYPBq2OigKhkUyFWPM//664+vCP7yihEcuL0FjyZ46tOc3EXFIVVnDhbFbEzDYMPRC",
-	"neeBYXDP9RMPiFn3oNmahHbNRpmM1kGiA8WG6y6VWJSpn1gybIEjgNV0DwUkYEbpmRPYBCVgbvxHjSiw",
-	"tAbGg0RpS251R2gh15Oh4smumwAm+mqmS5NozyR1EM4yznJRF6ulUZjYS5/FEKTU1wKxbzDR2ogWFqES",
-	"Z0KwmlI3LCQzdR62kVzT3rxCuVPd8HsjG7lxs1gsFo3T00YYfq/U6i7CyuUAmE2GHEHS7VVDkyFmVdIB",
-	"MFNgl6aPXjgeghLhZqFtagnH+OxAVjFX4JinotkUMjxGj5YM4rmOrkCZMNfXX169pMyLQ2z0x/53rlOH",
-	"Ux2lmF6MwhWEbpHHi7jwEx7O1kkoJVeTm/Kt8sPWJKCwqltyrWRMsze3zUjboayBvYRd3ShkiFRc5jYS",
-	"x1O/8+za1bV0688lVqwmy69PEtmBpEr5eL0C24cHHiLjqM/HW5XS8bEGqWfwnx+dBpR68/eVnYkFGDYq",
-	"UsCTZIHS+75uqvLS7v9kx5/PP3SPOv2Ti4+d0xNW6WCfVbpiBgc38D/fBwcuGYbSXoiZLYBo05VZmxJr",
-	"G00eyKUS68M1dQ82+RBLWTDNKFCxmie2FAIbGfxHkozHw2F5Ng3Q0m4cqX0+3ksuDXJHSUItHz/7SvfR",
-	"vBNJjXFklTwkXpZHYag3SjGS52fRlnhRQT60blI+3iptwRL6c9aCzVqAw7AFNdgnGsSOkakP10gMxMTG",
-	"fsM/i5RqP0upJ18ViiBrRhitSqyykI7t4L1WQ/zVPvQQWqIZbFt0IJjXY9ISh/MoThuRdL3TWbXX6f+t",
-	"znq9Tp39+5//qrmAjVeXVbcK5S6UxSL9yp7CbqSX+fpe9CxHX8VSzBzLsyTbKwgOdnYdrVQnbiPRroW4",
-	"LHXM9W2eq6v9dNyWS39Via0EZdUsFbbO3rbRP8X4RPCw5tIaBnLJDeK+ahO2jH6CNs6EIzoGAZYbsY1g",
-	"5of5enk25QuqmedpKmTIpWtr6/wFfiG87RJ0jei+VwItqcydOFx4uAHNgYS9GBNuQAN9XSKkTtfouwuU",
-	"wVX3pyO59VdSApztjgJ/1dhcplGM7r5IszDS00hrQv8MlRSHGX5LA5ELkNYQQFTBbkRybDyNpFfPEBwA",
-	"AVuKi+F/g4PeoaqD3y9rpWhbzj1dQDpL0LBUgtox4eAVVzvWxnve4d37tGBOLUNhPNatm+sJT++/Qhi+",
-	"utYVu4l8ju0U1xQOm2fg8W4qpttCCCGvi/CQcY0dEbCRvE2bdVm8T+wWuyssEaEIoxD2oi6ZqCLRZkXg",
-	"knhTCbvm2nQwpWivj8PCZV4O2wsKG7Y10FBtoU+4dQN/9NWlkOUwLK/bbdb9iB60i/7Z/5x8ZJWuvOJx",
-	"FJqAEnyjQmVpJc+phIlvMyDc3CsDCe98POtfvD/7/PGYVRDxBe+KEexzQWu5EgGML7qmcTuSwtkgJaIY",
-	"1/bjhH5bPeoBG5qJYJ5E6eLg3T++LktnU7kovZOluJ2Hsm7RsF26vlFNqrP5MI4Cuo9TIEMWkd/K8HO6",
-	"qDXZUYEkuZ1w/WCp3EjxtYzQigK9Ma3L0UI32MIWTcW3tGUvoTzBbczj+vT+iL158/pNBvPithVLF1Zj",
-	"un9OCvQLC5EIMYDNoiO7bdT8cxuKu18CcykbdxS2uR6CW8vb/FsDWZ3LS4lmvHmijhnsddo/Aq8HmqzR",
-	"AJ5wRjQ2k1z3AyJ6pbXnjhv8rBPUPmr3n4ZNTFeVpV6UVHa5D0FcHiJ8wTqf+7+YSJ2OxmC1giWGuSU4",
-	"axObA8pFQn3Fzk8+nXZ7PQ8v2pTJmg80IgmPJ2gRkjWaV5KskY+rr5g4I23I30/6mPYzmoOKnyUumt4S",
-	"WgRKhvD1gbSh9x9hziLGOZsJuQ/OgXFFWMQ/VMWLG5ti3/Po6VVP7KNV7GdtChtz7Jkq5FB/v6uGIyJZ",
-	"Z3wd8ZKikGsAMeXJJaZpYdVSARStf3El+mq21aUFxIKGH82Z2qlYmA0uFygt3jEEZoFZnp/1+ixUAlTE",
-	"SRSQMoMJ39QwGlmXmz64AxnEUXCpm+yTYcB3bM0t+an36zmxE6sCm796yWKRuhTkMBpHqabLbSA3c6j/",
-	"udWbc+nOrFvMMjoUgvqIxSjNHFWr1+qyzcOqFIWl1DlJaPUiYSih9QQE3kBueedSxtRupYYbY51R5JyQ",
-	"JZbAn9ZocvTlJ21lhTI/gb20Dt7HTcFexmw+e0fzoQkHXLKhYLbkmtyyLiWNYJs0QpMO5Gq/ecuPIBCV",
-	"RBazeEA65encXMUsnXDJxiqS4zqb8sWQqjsv8F+wy8NAnvx68rF/0et3PvVPjnOYO5joalKNjO+Z7nVz",
-	"HrCEjAuzxTQrh+RvL9MOiniygx/NseX9h7Tg8zTQXuLy2fBlIsEGJrS5JO5SGf3cn/7+JJPXVMrJ6VtI",
-	"nkPKMDRvqCuRXCeRrZmOuU4LdIy51PMh0Mfwzvax96lbmcgDWfTmdhfs5+zNXd+zy0OVJUGj5gf3x/VE",
-	"oHREtF/YcuwxnUZxzJT8M124v6GOaYO3tBVcrtALS+cJlq2O9nzPLqVv/ZwkVvGISo1GP7MA/wlUvnki",
-	"kbDSle2zIUyUO9qac44As459Nap0+fT+iP21/eavWCSLlhGZU2NFMXKSrnm5ihT8newfZeSxppR2kMeE",
-	"DF4qcnvW3GyyTuaERpBGP0/a2SfM94Fkho74FogZQuuMYzXk8UDycBpJ3WRfBMdiDSyt8YuROCa15tze",
-	"BsU85sEloe+PhQRuESFTkoViymVoEgroK9gGYMalK+x5i1XquiQvPNPeWMcsAxt58WCCQxD0vmlACmf3",
-	"xoL1kNIehUKmhPSvpNXejZJHn5qKBLTHkooh6iuwqWDIRMW9k7gUi7K6VoJFuFvl0HvsdEo1k8VVRGCe",
-	"0+fZXMZC+zj0cMBAJuPoSsi7ANjmJ/WB73pOG8BxSyB184OsryheWRQcDTk6jfypkcVDrspI6pS74p18",
-	"0wkZLw7ZiMeaEFUjaX5XEpGkTGuIoUonZculF3ITFnI+PXj3D5zWQf0AP39QP+BxfPB1ixLsM+Py0cCI",
-	"OgWewdnCDMS3WaxCYamxaEL0DvIENs8pyN9cmsJypmb9QKeLGOlLJdODh8Ezpgmbo9omexRf8A7XYT0/",
-	"2Zq15RWrEUYzc0KtzmyjZov4nOGMhSqYT0G2/vH7X1iFpGal5i40EerWDfznfRTnOsysaPA2PPheiJBi",
-	"uWslr7lLmxE+WpCoYwe9m7w1fGPLnSz8py7jXHxqk6zaoIx2Rx+VFKfYcmp1Rh3Jfun3z/EcDtlESTXH",
-	"xpYTIVl31IBXG/guCFU+1JgJYSY7ETwUSTbb7qhxqsJoFImw0YtkIO4IQX6v4XWYNU0YRzvp83EZiZvH",
-	"WiemnBAuJLeyTS/Bw+5ZnNirovyqPiKeCNfqmcifz2ZsouJQw24bNWN/E38Q0VGiWnfYLImuQDi4zcHt",
-	"Mhp03VpsmsQIGMPIwjUbMsn0VlMmCzdrTF5KdS3JWY1ZfxahmCB3QdBEcqTWCZcu/L5Dgw2/X0DUPaOf",
-	"8sBAm93jhp/jvtK3GR8q7IYYaXbEUfE1urHboKsoxZVpa4aU2hkdY2n7RgVnnz93j9nVa8+oKHUAZYOZ",
-	"LxFqUrNyOJBo72P4Bu+ZpRhMN3vTBWLgsCdcWy9RBQyCLPLDA7BmMKV4IBNxpS5FbgJ2ui/b7QxfhJzW",
-	"BunARLwCLglFJ0pZlQeBmgMN/vH762YxkCZSlR1mt7RlRzlPxFUkrsvcAblVh95CH8zHdK8uUB5i2lC2",
-	"KF9q7Cp/CDdb+BlEBZzTIqK7fW5x/utlAZ1TytmfRDM8RxoME/0nfDaDhRLvpAmX2oRkbJyKduJaJZca",
-	"o8mHmadjIIfCZPBPBKZgVDR6gxswAua6Ukl3Lr5bkgJySKGivACY8hg4XYTLsVXD8dToO/+Oje9WKRSU",
-	"7TYFbc3PTXYeC64F4/rSKzZAxwWBBMNGYX+B7AvNCiboYjiMPj+QHjn58aahENKJEuoG0Ww2mZEnzYrJ",
-	"bTk57XQ/XJx2e6ed/tEvLrNlILPUFh6GCRi4Rm6mli/RaWEMyqnQGkQOFc6DIVhrsg4eCRZVuA4VQxEr",
-	"OTYlF3bRWFLsxJl59tSkMSdzcYgDEY7YNCMl3FwyLAcSvwGHcXpy+reTT71fuucX3Y+do3731xNWrXxR",
-	"88R/V40YJdp/9z/TZP/+578qNfK3mDEH0gnkoRipROCPsNUa9Eva6IS63RZQwwoV0D4OpIn6uZDByuHB",
-	"KTcrhZK6gzN6aGHdMftQJK3/W0XS5BXYRdgEkqdXZPaQ1WKwsRnP4Tnkk3AQXUzFRi6usq2PbO7xrdGi",
-	"yA3SWPHTFgAOZQ6TAlO20HI0WvOtu8+tWIg9wRMw/yRVhwIDUm+cS7Gou2qqPDzHHuECH8QT5J3HNn6g",
-	"07yP7LliJpc0k/MgFnqMWBWv5ncUYajVM+wbkzMfaYtRS01mbC6j30tlheNaNzk/ZFFxV4EjaNl3eR+N",
-	"vwnKwSeqHTX+zkbYD6Z+jm+KzQ6fGp5LpO8BYUYliQjA5PZ3tqIdOlLC5SXqDtVQ1FAVM80g8kwHerwJ",
-	"yoEidSnEzPTlpgEiTD4AJkvESGDBSouPRlEc8c0Itx3/wYcQ4N6A2whwf34/XpR7x9rCOBpHaq6Zv6us",
-	"StrISAVz09w84WEEv5kO6CpJyd9OfRVlFh/OzskK2wbsw/qTOvL0ioc5Kn/Ebc7qyL859nVafQz9r7aH",
-	"D3jKYzUGs2ouMxel/Z3CfRjQI7ZjJpi+cmJqLtMk2nRY7qkHOSgcbbHVGdmJNXeQhNvtnbFXL96+bbxg",
-	"bpuQF07kGPbb8UD+OzcHWmgdKXmk1GUk4MtwZZPfk9SBeRIfvDto8VnUunpx8P3r9/8PAAD//w==",
+	"7L3rbiM5ti74KoTPALYH4Uteqs4uGwczKttZ5em009t2Vu2aVsGHiqAktiNINcmwUpVIYP8aYP4OzhMM",
+	"MGe/x36UfpIBF8kIhkSGQrZlZ2UbaHSlFRG8Li6u67c+b6S8mHBGmJIbB583xgRnRMA/T67xSP83IzIV",
+	"dKIoZxsHGz00JfgWEaaomiGFR4gPkRoThJmcEoG2ft3rb/zj3/9nf2N7dyPZkOmYFFg3o2YTsnGwIZWg",
+	"bLTx5Uuy8R5LdcYzOqQkW+zo1zFhfsM5lgqlY8xGJEsQlggz9PP19QXKsCLtXX1JNiZY4IIoO7WeUjgd",
+	"F4SpU+iZ6g4nWI03kg2GC/0x9l9JNgT5e0mFHqcSJWmf1xHOCcuwuJ5NyF/ILNJB6r21agdjTkV05Kl9",
+	"umKbmgwkaWm2fmG1lk/u2taZ3N1niU+H55yRM6zS8SLlXI8J0sSrKRMzRz+alFKc50SgMc8zqUkGxmNI",
+	"vh7R6XBHN75jWl8yDnZHFdb9RidI/VdWnKX+lFzzW8IijSt4tlqr7ym7rdpcXDlJUkGUXTtSYJqTDOFU",
+	"v4Fyym4T9OY1yonSZwlhlqGMjqiql7M5wLzqbLVBnpWSptE1LezT1dq8yDE7xooszvu33377befsbOf4",
+	"ODwLzWLu0Vl0/BPzcMUWBb+jmlIjbbrHba0SVhYbB3/dGHE+yvWU8B+lIBu/J4H+rvEoOgEFz1Yb/8c2",
+	"7lKuzlm+6JflhDNJgKn/iLNL8veSSKX/SjlThME/8WSS0xSO4N7fJAe6r5v9XwQZbhxs/Je9+iLcM0/l",
+	"3okQXJiuFg+KMJ2hgSD4ViKMRJmTA/RL7/3pce/69MP5zcnl5YfLBE2pGiPOCCqIlHhE0IQINKQkzxBl",
+	"KCMK01wmaMhFn1E2KRXC+o8CyTGfSrTFBcJowLMZ4gJVFxlSY6xQihnjCg30cHC2nSB4ueCCoIkgKZUE",
+	"pTwjfSbLdKxvzdNzGODN9Ye/nJzv9tkG8H42zGn6BOt2lGM5JtIsyVRPgHyiUskDhFFWmu4I0jShJ8LK",
+	"YkBEgjDSBwZJfEcyNJghyQui15PkkiBJWUoQVX02xRJWQX+g+Y5uoua+COf64QyVUgsQ+joAkQJnBWVU",
+	"KoEV132xDJ5xNSYCvd3/AdZP9pn+8fKkd3x2gnI9ZFSyjAi0CXM1L23a9TTTX/ti9hgi+tmu7vMdFwOa",
+	"ZYarr7ffc64QznM+JdkBuji5PDu9uqrIHU2d3GYu202JBM/1Wqe3En6fEFFQKSlnhlqZWWpDprD0EyLM",
+	"lmlCkGjL0e7JWe/0/c35h+ubow/n704vz06Ot3fRyR0RMzQVVBG0dfHh6jpBFx/1//Wuj35O0PHJ+5Pr",
+	"k+0+k4QpNBS8qLqU+hOqiWaoiQKpMZVoimdIcY62+htHgku5wwUdUVYdd/vyrhZwzXafc/WOlyx7gpX/",
+	"cH3z7sPH8+MDc3hgObEa24XKOJFIswM4VLC6A5JzNpJIcYQRSIYNQQjr9zVPUZr1oK1qM/Sbm9I0ROCA",
+	"mZZTzoZUFCTbPmyyEs2x3LkDzpQTnOlvpmMiiF2pCzzLOc6uOX+PxYisf8Henb4/ubn+8OHmfe/ypxNz",
+	"6suJHoOeUK4HAYzUUKwk4o4IhNOUTJQ8hN8czzYrDFyDFlTBmbPXzTUtCC+fgHtenvzrx5Or65vr07OT",
+	"Dx+vD2A4li43pbkipOKTiZbYhKB3lI1gX77f12IdZ5mdVMoZI0ako7LP0pxrikY9NvMOH+yiwrdEuusn",
+	"raVpquyWXnN+htnMLoV8gkXoXZ/cvD89O70+OU7gpBaYzRBWihSwa4IoMesNFRFXZs6arDN0qX/egd+3",
+	"kcQzNOZTpA+HPhtTrLc08dVf7/1FgdG1bD9FAzLUV64SM73keIQpC6qklCkyIjAvLRExXKoxF/QP8gTM",
+	"o/fx+mfDow8Q47ChVCJJR4yAIKLlDHMKgDkDcyAsI9k2gjOMcPVIMwNCMpIdArvvM92Knjll+vKdCr2s",
+	"oDsYkUXKKRdZAjzeMn1EPk20nIfUlO8Mcar0JTrWbImNHLv4yGQ5mXChSHZGMopBVV77On08v/p4cfHh",
+	"8vrk+EbzD8M1hjQnmxLZrh071FoSuqVWZmjyDwSMD0Rf2yeYHlJF7who8J60OhH63ClqJNm01u9Zmed4",
+	"kBMnDi+K1bXA/Nfqw1qe54O/kVTpxewNhzSn2ExyoUdrjPgZy3cE23M8x0r174gyqTBLib0agLuAkaZu",
+	"Xa+SbQ5tbW5V/zZ8l2Tbm2AZsgMccJ4TDNvt3rwoBzmVY3Mm4q85aphbEv2CIiMuZr7CM8RUjW8GWBKt",
+	"ZEiSljnWqhJcdwH9J9mgWbBxo68EHkgu1Adh9bOF497cJ5o5zccbrd9EMm8eWlybJLBpS/b9CKxni7sv",
+	"SE5HlJfSe/c0C2tx/jQi3wVHUZnTAsRnzlR8PwXBimQ9+FQrRlhZnXxHUVjD2Cc/zjqcoWQjLaXixQUW",
+	"6tzu7qK2p2UkrYgQsQP/FCTlIgOeJxEfJojsjnbR5hWfCMw4erW5GxpXo93AVDWXOY9RWIQii9pUskiU",
+	"9A/y40yZda6WjjL1/dt6eBWVul/aGWe9lbBjX5KNcpKttkGh41DbdKpFsN8lDQrxJ9Vc0IWN9EmnnSgd",
+	"7TX3Xab6Ut+6OH63nSBcZpTfDMs8R1sYwX8rGqgeA2lsad1U/0vrPu6VBCRIUF+bo9xOEEz9U5EnqKAZ",
+	"TYzuqenHcS8YyEayUY+h+kP341bvU6F/1220crZ62h9h4wIncuFArEzJ96GkL6179BHuj7UMVlNcg3YH",
+	"lGFgyY81L5/cobcIPWqGzlJyhsWtf31NBNHqq971gf0H+ZRqPTS2w15D8pRNygDfLfQzsMcpUsjwc5Cx",
+	"8vzDcOPgr0sn7Q/+y+/JcsZbVibBdgZRWQdhSKGlK/CnUzOLV/v7+9ULWAg8W2jOTHzJDpBiYO7y5qIY",
+	"/aeV2S2dNkjGEUIUMk7GOW55uP7dkgqrUnbv41LeTa7MNw+jhmTjjtOU6CPepNfI6Yxse0VF9Sp7a+q2",
+	"pdFZNenE3/gWOqzXVTdwxMuQwDMgOZ+eUUYLfboXBW2tYI+4li0q04QzyBTmKzAhm8uGEa1zaDl885wj",
+	"GLu5fCJSNjQcklH1rGYDEn7EeA/mH3uqfoo3C1dUUKjyRivhfjycnwRMrICzaKzGvFSIMxKUrhyXXC6A",
+	"21vTrIWbuDcPb8KJx3wbG9e+/VdEKcpGIbZK2ZGzol0QcRFdnSGZEumZ3JCkbAReN2+FkBzzMs/QGN+R",
+	"Q6TPGCwZ42iKhdbJd9ErpDh6vb+/G+dNsXUKjTU471KNnX/qaEzS28VpD52JdJEkqfygGwg/nHhur+Ya",
+	"GScWmBP+KAWpLc84TfXBA9uGRFT/KHg5Gmv53baGOMtnu8uZ9fzVDZOoR+wNL7QsP5b57SWRZR5gAhln",
+	"ZBVmlmgdNjdKceTCjikIxoS5/Jo1crh9OzSfVvYKE6pGGVsOG1QyP3C52lKA//Ehd4HusWomNFYXxAHR",
+	"CwExIM+P8SxioKjNN4tXP4v8XgdJBFzyiguSIXgHbVlLEyXS2NwZ4mlaCkFYSraDfBE+vO4guJ7ceVod",
+	"jYwGWtuUiGZgylsYA9r8bGfzZaf+defzbDab7Zyd7WTZl7By7GxLy3z0xiBXN70pIQbIHPRqbbaoksj4",
+	"bnBuXgAGUfA7km23DuBKYQFW/fACNHquepD6o0SzWnBfUqXHgxkyyrFeqYzkRIVvLipPbd+BiKvG4oLF",
+	"URD9txYQYKXDF33OUxzVeBi3RoGFJ25CXtjOwjumfz0eN+wQ6V4RfVWDrTejimT+NMC5IMgkx6l1q4wI",
+	"IwLDa5Hrve71ssyX0vJl8239fZmT46YmGPDqlzlQ0iTHlKEpF5l0th3jaHyNpoTcSj2z65LIDM/AZ3w9",
+	"LoX+I0zaQByLHV6+O0Jv3rz5wfjDlXe4+HAoiTpENdWbg5bnO7pHeE3GurJS+tKT7oTzZENrLv+nvZAW",
+	"GSlVedfbow7nqsPQzPc+G3ILYvhh4ripR7OOQj0BvBpj47i08e53hATsBYTp+z4iipQiD9PFWKmJicXQ",
+	"/9pGOMsEkdJFPw6JJtyh3qCm8xuWIbxTUzJIcf4x1qPUbMR1UxGI+QjBPpIETcc0Hdf2djyZSMQnhEGA",
+	"JJLloGp1d6kZzi1M25JeCDIkcKoC8occ82kvz99TVYoRTbHe1IAn4WrMp8a3ShkXKK9eRxme6TWGF3Gu",
+	"5X4uKIbgGCIolglKeQG/ApXIbaQ4P9SHBQ1mKCNDXOZBbjg30/BAW+dt7O6Lc560OSvmtY7q3bau3EU9",
+	"76GpnRor27fG93Pr0Pt6cqg8NnsRk/eXuHhuyWwV58vcMuuvK/fKnIG4drbUY2wOyF+t4DaBE+XC+jTj",
+	"Pjy4fJR7LzwdMm15Pu/bm2uw+Xl4pJyKI7CAB8ZHVXiNQXUydNaklNOrD+jNq++/33mFcD4Z453X4M8N",
+	"sraol2ySY+YbNmWBwZhdkIyWBdhjxIgEjZoTLpXuMCKRdHRhtd51c0vuPHR2RaK9eG1G9+HYhPnFXa9h",
+	"F4S+CG7JzF0zzgzk8Uz3fWJim7TU6zljg7vTZe9jz45iO3APL11UXy0GRFS2s4C56eHUtdQY+VjUJngH",
+	"UZUbAdWnzLmz1zvvIf0Y/cGZCUYK7uyjeOIc2Wsq8RbCPwg+MTQks+gJmU934CAS+lvtk5A/k+iROikw",
+	"zSO+DcwYL1lKCsIUvBe4+t6TodJyEoVwDlAOjXclfKlldETkYzXWKoQKUlCWEfEofa0i5FWrGr/W+GR2",
+	"za8IC1rkernkSJIqHAYiZP0ouq1N/SnSgi3STW1u76JfrVWXKv8rKlGup8lLlfSZVh0q+94MYUEgoNpy",
+	"RUFSOqGgEfVZcLm1MhHKZZJjLlQ1OmCg9RgShBUquFTodbK/v4/SMRY4VSQizlduA2uZavb1geWzypAt",
+	"KRtp7b2egzTWXHmISDFREOltthREMQKaJ4bQIdsI5Ft0t3217PVVJCijbaN/HROIEzW7iKZ6oIo3dp3z",
+	"MOXXm7XY7M98aqL5Kos/EcQloRy63podVYGpJVMk291YatP2BpA0p/n7knUCi35XXrOaXRCexf3Xc6yn",
+	"lZ8sChAFlooIJKdUpePDyo1iD5yJCtarCSs5pmwU27l5trSE19QmgHp69VDnprXQfhJa2OgWgcQe8Dro",
+	"n/8SUSdo+3oNjWqUQWqG+esUIiVNqsdqgi8jn1Q3w6Z+09grOQM+MIRsD57hWdgshtltR+uMvdmrRbEf",
+	"Rxc15gS/rwObShP+GKbhv3HKSOYWqZsI2e4SL6UWkbV41fQVtAljZ/VHIc/DZMwZOS/duixaNhjE2vtJ",
+	"JdJmlfCarembDOzTU6YP5hgLoq/z3S7RA10kSrNxckwnbh4rh1oscZL761CJc9X+NjZzbiOi1HZVFgU2",
+	"2sdDddVrCHKHh5sSnbCRVu7jYvMy3Wa1WNDlMnVYkI4uTB2mFXASU5KbQHSTG61vSZNb5sQndEvIRAK5",
+	"3eG8hBVYfX1XUPHbNKd25Xtx+jwjLbJoFhbq6KcdSEpFuFRjwhRNsbI5WjZBTpCUg0ylf3Ph7RC23RAh",
+	"YqaY6G7ZHOmQv5BiSVb0cg6oUOPfCBYtUayeWpxixpk+Zy1xcHiVBtsCTiv1PCLBTShJiQnqsJZEuzZo",
+	"izKbQcdZPtveDQaixu9RbIzDMZKdEEF5tow/uo26MG+3x2f7q5pUO9m2//rUpiGjWyPJfp5uqxXyjT1A",
+	"sP0NRqb9DTjloCOD5lCpK4JPNyVS5JMKcrecMtIhJgZeS/wxtk0xpnc/B50vckVDdhxJrd4NZiZNpVYo",
+	"jZyl36n8KrIU8ANce2irv/EjTscJ+j/4GDOGrsgAS0Uxs7AWDz1Zz0ve0Hvb5lbACmHy7do9mPKpiXhw",
+	"JjnyCafKP1bwb1mdLAhxHQhyR50j0O6MFknKP/6YBW3DJkC6XjCTORxg3HZgSRVSDeNrW4uLasXdFM5I",
+	"RskdjPySMEylBE9k46+9H7Hgfy/1r/W/jnIspZ1z9e+9S15gfUfpBhb/uXfGMyL0OlT/OOJMkWLChRaW",
+	"Qqvhhn5JJM/LSMYPZ0OaERtxMLdsycYQF3y5F/kdvOVvt/nuqhxpzY5yFlDyP070yfwOmVcrridRoamO",
+	"spHJbZ1iifSwsoalY7XRzDMa6IHIiLxobev1gDSN6PHs7/5XzYULLkiCBkQqwyU6D6x5rALj0uJIURCW",
+	"VQEbjtZwqfhNYZFIbCRg9XeBWYnzG0lyktb20xtGpmFEhzkriN9l4hNEvVChDQ0fFkgoJVnPhN4F/Bz4",
+	"DlPLFdtXy8URSuu5DLjIfF9iBlBEdAUN79R8MusQJFa13RxJ4s0mvByV3NxchBwPSFhxBtH8IU63ubGb",
+	"9hLbY2iQx3h2H6NJ9OrqZofwbA+Wq0dNEMdgHrrQdwGZhowQExVQ/c6NCQsxMk2Q5Eb4NIo3mkKo7Igo",
+	"xLjNTzU5/4Tchm1eY1WE90uWZpzBZ2BoI9mH4TBiYDLDGWsWVwpGAESHaJHYynTUBo4gPhyGB6alveWr",
+	"7UZpJ2I/S+zaNUca34LLMnCB1NGogYhvwrJ4OHiOGVvNURiL6k425C2dTEJ2zzMvZtyZNTVNQAjPdMzd",
+	"wmvZzyw+hJEUBLPpmOYkopdoSgnvqT6p+qmNFnu9//r7nV/f/rD8pEKT/rLY+daTq4Jq65WNb1Y88LzV",
+	"5zTmpTBJP59MWsLrN8lG4XIU9oNCLPmkSaOnWsDbjDHTrO+IE2lD1KtQbfsIciiB0u+XURP3nPo3e+VA",
+	"TRBlNnQKBmFj+PQaICxIJFqL3GYm5LftcjGb8Kt9OeZ9q5uzK99wotYLu3ybI3pYp70Ok/f6JhmfzTXM",
+	"KOSH0kfhmnfgdOa9eBe/1lNzwlXBmRmdMoGcMOKMuX8rG9KpqVJQ8w+JVSnsP0v4OiSAn2RUXaXcBHRU",
+	"wQiUGcytIc9zPjVpJjjPwy20emFj9vf5jYDXQktimzfoWeto3yEgdbPYgRWu9r5OSEqHFtUBgl2kSgK4",
+	"Wk0kEC58l/CQTA0mEzoCNQojnGUSbem2DNyFh+cUQHLaBm9jTgkzfAsNZvAFIE6akFSLeANjp6oG37ll",
+	"fArJu59wMdE8q4btCVsOqsAgnGXUqP8XjWVrj/fbOPmkBEZDnCqZIIeVtIA3xkVhDMMed/PyJ+sckfnN",
+	"GZcFZjuC4Ewfa9doUoXbz+0WhExbkypVRsYZkyIS0T0H1RK4SfT93dzpEHDLEtuWDWBpy22BiOg6fytw",
+	"KFwmSBtnfE/ZrUkZsSmZTuOJ+M+r/gBcZ0AAcIchxqdoqzoQLihc31OcRWIurW9psa+TxeCBRJMzoJ8p",
+	"fREbm5fzjnTSoRYSZUPadjjRbbl1bOISPZsT+XHWiIGDeAsDxsAFhGvAZOYSCO8xozpzM5R5xBXO79fY",
+	"PPe8M1Ke2zg376qP8Ap6ZBUl46hxNp60ZBOTIvkJJj5YHbpsn0YeApr3YIM8ZbzWDmUv5ry+X2rSPVNb",
+	"HppAsiyLo+sqrSdvI6CS9M57JmBwOuaSoKkeUJrz9NaIwhVvMS7Cw8bxCoeVrZwVsiz5I0rDmpPG0u/X",
+	"l4Nu2ndMuzWGZ3G9c8puXcqHtT1ghbBT92uoLcX11ag5PuRqUCWRVGVGOcqoIKnKw4elPUho9fvJhct2",
+	"W0r96YX+Qi9kwKZRSpoiq8VWuFAwqMQGK+rTYTABfTWQ2XyvyN44sugWW2R5Kna5295+2vm2EFxQ1L5z",
+	"oWrdTL2NtNFQEm+Vh9HNpq1fPwFjYugyEiVLsSLZO8GLtsgiJ6wFNGGb3Q7OWLMhkhdVFqUgOB1bM0mK",
+	"J1q8frW/72Xy2fxqKpHAbEQOPAuWi2GqkzI3UY71teB/jgXxHHOS+5jv1m2cE2gon1VkBYlCFnSPql3U",
+	"k7dWHIeITiLMaExSpgFS0PKo4kgSEpNHQ/ez3Ki2LEo4UQvlsrQcbxlasrpd7EfnXOLqmmqfnwW1XsaM",
+	"23O+G9k1/nyiq3VV3XMVuI2Xe5MJPFRhjdiXFNyngowJFhI8apKIO5pauKiUwKTqPIkb2MVWXCTooY61",
+	"6cYVPXnrS7KQ194xobiRQ+xUWC9bdqsSMbjw5IjtBJUsJ1Iim3apD0wzF5tmYWHDGSdap1ZZMQKxOb9/",
+	"STbmHG5rCAZ4cJBLc7HtpUNzfVff2UDXP4W3Ph6HUvXiL11zaKGz2Nw7+R4S+gJbmGUxI79nel+ifZtG",
+	"6i+C46kvuigHjN1uhw1hW7ehz9Drt2DQDQfrd4gLDiAsSUVMoPFp9ii+sRpOrAswR6P7xPHvSEyvbTq6",
+	"1D/ZdPuAY0fwIn7+FI89m3f0uWaqb5aOJUB/VWJqwDVa5axOBdX6NtqihUGLRZxZyeKWTBTY9r0cgYhr",
+	"Z6Zvkg4TM+8l3tCiEzuF8UQRLxfnlMq7A4SRgSFGgk+tUQNEqa0G54cNv7klM4MsmGiJ5xam6vKn8xkE",
+	"UKB//Pv/0K30GS/VpIT75b+n1ipqLsgZ2tkxjheUyrv/vov+Jjk7gFOl2bL+4rMeQqTXpM90R//bl11E",
+	"U3lQHcVfTn45Ob+Wh+jq49lZ7/I3fT25yKsE/dvOUe/8+vSot/PupHd1vfOXk99g+PXvl73zv/TZiN6Z",
+	"HEj9ECa55TIYtCAHLerHKS+IrK3IEM3l0PzhM6m01GhUkSmW241kIY81WA9ULWWk8m4j2QB44WSDpnJ5",
+	"dIVto0KuXEYilyRCKKbeUfgoUnaHcxp5yIxAuvhA8OmK6ocdIp+GruuStYxxPuZEd22GllRT85uo57Rs",
+	"vfh0BUG5ldnHoiPvw80FwTIELPLreIawPs76BNgpgscCIp3M7OvULy2gTqkkS8xEjjpXW84IwdrgT3un",
+	"RII0PDAOO9P4NnlwNnMSRUsGiEsSDeaArJBB7O6BcC+1UhC/5rzLdmmuRf2qy2DoJCxIXoo05rF2UAvA",
+	"wG9J2B6kBGZySISIJX4pgY1HaVNCypI06EeVkbbKGC9laUGSOqSQBqWRxtYtrHHitr2adnP03pY11z5E",
+	"YFX81iK7XD0HPZ7KFKEtH4+ug9TmlWVyqTPtoMSnbMgXZ+Z4Ue1UtH7NMA6ii6BbJdTujgjpog+rXu5e",
+	"7e4vtZRYHuEa8AcQnqGrybPmHTQlBuQqjS3JX8vugcs6l4TWPKW/VJ4qaROlXeIWGhFIkUB/45QBgPSc",
+	"DQ+cXp3dW0vS2u6XVCbBZdoS/mNi7KZYGi8QGBq3YI+pSW40DiJlCutIwoxw3jEqbNGSZKOjNLsxyTwb",
+	"jgpMbbE7fks63IYGysoe10ginE15q25EH7zArotPgR2S4Opz0XOjD5hUoIhVnZj5mGnG9yGCTmZ5u1bN",
+	"wbcvQQy3Zj3YyfXWBJP3/VPqJ+csObKHiOB0jIpSQoU2LzzFnuH2JP4a0/q7/fiJnVMgdcM3kH6aOL8T",
+	"F2hUEqk6mLw7kHz7tkU1XnkXcJzyKaxnHX+QGD5h/gmjSaB8WOK59CXaSnlR4ARJUtCU55aT4EGfSTLB",
+	"YEmA+J1ajTZVvlI+YlSSzGBDpjwvC4MPi9nMsNNDtPmLBz7MRZ95P8hNrwwU/JCYpAWSoRRLskOZJExS",
+	"Lenks23QPq3Naxf1TB00Km3MUJ9tBTYrMVu1DbXrlGabA5KjLUgDRb1mqboz+8VP8IVVH/qsIJi5iOdd",
+	"dEXuiMB5Y/2wIKhaKTSYoc3DTRism4xFWHA3DXzVZ4tT3EU9i5Dx3f6+XmcZ1KnneYS860RFUb9KW+gx",
+	"cJgIqek5GTnTRoJDdUASNgetpCdHhh7RmbtbTq3GbCYVCAheYRmDKvNauKnTqAPgmpCoqJ87YUaRTxbS",
+	"1h5Wap+/iljpooFqJ6A8Dzmcd0iINrt7iKaV9m12fUDcqdSnrK6gad7Plijg7fLc9XyAkifb6RHYioYK",
+	"4jGoqvgJ9rE4xlhuP5Zgx0uV8qLhNDPztOSkhRQI1vy9BWqgmytsXjRYCBM4b4R+G2IApmhWgXH4a3VU",
+	"bmu8WIJY4CCn/P2r16c9OHD+TMVAvds4kyWvR7DKLYzmkdiMG+E9Gc2KHCZueOtwxt1Z1SNvnHAs/cPt",
+	"Knu2H+noGWkuReychKnRkd2qBBa99ZZE/zydFtzK/O+pSK5NlWtEB62m0dULF9qx93QgsJgZCJRA2Aaz",
+	"CVqB5HR95w0FIbbAsRcrOaajsdaFWVkQQVNQGbb6G6/6Gy6m0NiIc9N5OBed1UO6Jzq+a8GkokSm7wLJ",
+	"QoDlJqqQ+5E+gEhsK8qbMrGmvDVVtkK2pkhTUV6TpYyGLC3il3SIa+1oSmIV/FDomYvgaI9i7QwzZRbJ",
+	"egLuC5p/z1DYKkaos6lFLIWvmt+xP2JA7jIeDvPzzwdnZ6GGnHekIwr6EkBz8/Aix2nXlDFNvhPCJ7mp",
+	"tA5kO5iBjgYg9mhr85xM0W9cmODazW2IeqxDbK0pTFBVQT09CGk9Glh77MV1XVMLueaQmBwVe5jrXuJZ",
+	"c2FicOyt4WJVlGg48XUhSBQzL0Y0zB9M8WpT/Gbx8Fc0HqjZmGO2CUk5tlaGLaATLh4EgDXxhvSALaiN",
+	"JU/bPBgO0JbMuapLFGHzbhXZ2F2edwt4ob8PBn2uFnjtNs7Or23PTJetsB8BYcBmtAcA7HOuNq0Jo6qh",
+	"wJTALCWbcd0qFlvDI4x5InCqqAwn2lyL0isMZPZkbLDxobhjhQZlankqjmxzBhomknvdbQfqipZmkeoz",
+	"6+GQwLSakwhvkfOnXVU+5uYuWcz05vRh0XFmDlg6FlSqAssE5fDDmOezG5uzDD43fRNlUPrwJnYTrAzB",
+	"HpwNH1G2cnZjsjFpQ1MXxNi8ziwZWAD6Ic4lWQ6L62Dt2gDV7bDDqt+iCGvi/W+oZp/FEN9U/f0eKX63",
+	"jDVcmfLbH2VAhbPdh4Z91vRlr+6Oj0o2dpHjSknmNN650C1lkcG4MKE5Wm1LuRCAIaLv1TEEMgn9T8ys",
+	"0e7Q1YihnFlQu7lIbm/s9wnwi2N0GqQ9IWPAnMaCMzZXmAsMW/BkdUJ3fIRIwTmsbX+XooGCnofe7pq3",
+	"HkuoKgrcuIw+7rNJj7FAnVZkyaRjtXPbDtSy9YhDqCyOBHhdbBDtQKtOR+/cjVbVIwaJpcHNPrLnWiBg",
+	"H2px6GA/CCKcVnYCb9C/ty7hpR1pFVdY+3+qPNCNZAM8QMFL4myIj8Y4z0mwjPsi6kq0EE0LisjZENcp",
+	"GvN14g1q5hHPiHxPhioWIqwmJ3H8iXk51Xs7CXQRHKOWrN4B8mkrKioUSzNCn03FmxAhuSlIJlFd0Sbj",
+	"aVloLe0//+PNdsDAMJkI/uk9YSM1PvIK8biN1NQw5iY5tyo1wRsL7KUYCshNCovTKVY456MaYDj0BvRv",
+	"xOTlte094T2EkWshJ3EdRc09WTmCljuZCToaKxeqFJULouaHrDTX+BllpX1neRrGGIuCM5oeQUrYJ6pm",
+	"P9OQ/Qnqnb7a75bbQeU5mV5zgyGe41EkZBCzURmuoZls5DNBU5s8uKjSUHbKFBF3OP+VkNsQwgGUk1Mc",
+	"CQJxAmpKtLoy5aiURHbMUCmhALqM7giLIFabtFUwJlprZIKUoEVBskOUUakoSxWoQr5NJgLmYHOxfiWa",
+	"OCwnCm7NIWA4FGU6RtVXnoLGCMk6TlyMZ2pcPDJNmBBFKAnVYlxzuYVA5dGFl+Ugpi7GFUkbHDnhEqI3",
+	"r0hBFWch68TOq9cws9eHaD9cA81nzLMJ6cg2ZgQLmxyUdTmdQeNDlHXbIJsHFYENFHSN9xfNw/DxelfI",
+	"8m3i/AaMNMF4l54fkcJwYRNTq0iULVg2E6tiZmZS8sF7ZTIXbFjdJz2fgz5zR9ZRWVJx9AS5eyZBjkEl",
+	"EE6cIHeFmKgaiC1UeCTRVhUU0mcmKmQ7QY71Jcgx7ZvCcO0EaSq5sT1mSX2Wb6aOBSR9VlB2Qy0LBGuD",
+	"hBHoa+6mGj+cuJtJfeQSVF0zN5QNeWLMeNumBCBO+mw++qcOafHCUqBwy0MDUzwaiic7pphlFHwYK5NR",
+	"FBd0CUgrdTAfgdAxC+DbFab3GRBIzeiTViTSJbsR9ZW2psas5Gv3eou42aM9hZ3s5vX2TBe/04i5qUKp",
+	"NYGSkamm8YfztG/fTBZbXjbCkNu/K1R06GjdLzbg1/GsirIBDgqe/25JNSwubgdiA8xStQbOdLQQ21AB",
+	"ZxbuFipglswd/Y6hOZ7CtJimfg9YeiOtGWUqhWAmgE6zWEWd6pgwMj1qVU5s8xJTiz/hBmJLPmE2Q9IA",
+	"E5uUz0OHjo8B6dO9HzHir1xC3pT4ctiac8tkLxzOCJoIWmAxWy2C6xfTtEMSWFrB63dHCcYzMIug+LYB",
+	"S9wH5ncJmu9yAIlkQ4IDozsHXnB9LBMF7cTrnqKnyK5dBC7LTW5FIgnNbzVZtu64wxwucMgWVPXcnQI9",
+	"I91C0aOm6tuAahuRK/oHiVqCcN7h8jGDdO/b/rzG45N3HsvHYINYKZyOi5XwfnrVN0H5zbMVLR2XAzdr",
+	"zd9ocOrOxp9LcHCuIg/eIw/LfvLjrNPQYpmbsifSMb2L5m5iqT7K2kQci0XpBBqMR903+hoHD7vqAF3X",
+	"2N2VK7Q2b52VL5QOinOjWL+3AbGCrN6I7CImjbMTtV78Hr/FrhQXQUaW04KqH2fRGA+4dWuxpMAzJBUU",
+	"aqiKrE1yzKzTH1o7dKU1K/gxA966hfMpnsnEIsQMaJ5rDd1gUzfz0ihT378Nx6fjTx+hPHrLmKEKMVSR",
+	"yE1WkCmoDoNPsRAztGUhEG7Oev928/Hi/Yfe8c3Zj9vGHDAlA4QnE5SOSXorod5XThAeYcokVHW0wFjS",
+	"WPk7DlxLy5Exw88Vsi7NiZyvR22CSzr1tFhvzna7sHZRrh/1N7aa1msSbSkt7Th21EXXGgxzT7O27JUZ",
+	"5RGsbiyv5orbNKpf3JOLtpmz51jsckE+rj1ZUdjxotUNpI/BouOtzyYkutGPUkrbaXbVJBuxPxW5Vmvo",
+	"bc0cK/bZr+W5FWl4NLRI5tFT5KI65q2wj1LqMNrrRxlk80MLYLhIyqsLstDFqSJFGL+3g1ajBwOvuv7b",
+	"pwN9rRY2t2goXKpX5H7AeTyNNSI5Qkz1VRkryrFySFuAnJsD9Lt0840uo8cg5gMZLgwLCTOyODJbWRxb",
+	"79WFQ5NenLWVY7rURa1frTBRFvpIvOEum2pE51wy33sNODoUmzX2QB6QbEgu1AfRxMSIqnreAtbfLRli",
+	"T0o6YkWwQMRi7vY9te65hpYMqZrvkzmxTL+/ChoK+OnGn+OseQaa9AVEoYZigDM8iwqzUqE3+waSFRI5",
+	"JraVxAjngqRQx36lkmluJMc4aJDQnV5Y/SJiPLRPnaTqD0UA2hba2neSMmazOdwJXhrI4AWfS875RMZs",
+	"IULFS1JOPGjPxcEkiA71MML5EhMSQ/iBR21zfHWPOYIZxqvI0OETyHW9COP2W0CjnMwnxfohBWF4E5Ma",
+	"XNBP8G1/42wGn/Y3XLp7E0L6nseuMV+3xXNE5nYhMUehMePIibIkHImq163brKUWI8aKd3xU0l11R5fe",
+	"+/NrZmfTvhRRxa0t+UIR5hIvXGx+5pN6PnsIo5nfpwCzmRJyG61PYh94Q+N3fuEDSe4Av3Em0ZYJFXaY",
+	"hJJ+smez27kMlA2r178lu+NsdinvJjEo/TjUfR0huQ6o/XD4egOwPT6ZCE5sa6Ldplwh1S7xgy0gywyq",
+	"ED2gcIO/OiGRqC1+H+Ychqc3y7WCguSt3zK26NoOjUnfcxER9oGiyDn5pK4slPcKWOhmRzvYK8Io6O77",
+	"0IguiCiolEFR4wMjCIJU3B0MeAb/+L/+HzSpvkIKCidtYVsbFf3nf3wPR945lO8omR5kWI4HHEN1UfjB",
+	"BafaiHz/b3gOPNk9dH/AkyoOR7rHjV/M18bDbFxMLPP/ts9dCrAZHdSl4GJmgj7wiHhv2B9SXhQls/E7",
+	"1ZeY4XymaFr9IF2BQjs272/XkI25dh3Zudk/MWO8ZClxxmaInz4Y5XyAw7XUloi2qxVO0twbsxlnBJFc",
+	"QmUVj/dXMYyQHLpSRaXGKONFldoErQsiPPkqIlHxIbKaDtCqvN8Af3HDWK5W1YTULjGFFuA+UpM7iXD9",
+	"1roIYL/TIWLkzoQELLVrtoj6UVX4HqJzWfnzgp6ferPvKd3a9iut22s0aRN9Y+JchA7azlVAV3JH5qzt",
+	"rYcoIqFQFp/wN00K2iHa3DSJyP45r+rGsi6llqsuG8W85mc4N53g0trE6dUvvRi6QBOCgWZoq4P0s23L",
+	"85iKKmDyhuorkxyzTifH5KQ7baTj69YcHRffTPDqJoRybUYH15pktth4hmebWnqnLKUTnBuAcy9jOMcM",
+	"shMLnBlaaSic4c5WxQ+NpLC/s/iYNmsd7Ri4aMXRQEDQrvvTkVpYPM35CvEMmgKvcq5Wc6Tcx6ldo812",
+	"sRjOiWkNEmtiIHghSfVmJAvp8GZZfNDaehKxo3nEJ9FYIcEL/UoXy6z3bltPVxATHarjjEVOY0Fzb/Yb",
+	"yrCm36pSElRl4oxsygrquTtRxKODJC5IlV08J5FA93yI7JghYtwcpqoyFC6IPXVbg5n91y2ZbT/IfNg2",
+	"4nnVsxp+Ui1tbF+s6LEKf14l0M2rzfbAumFVcf9ogNoqhd/mA/B+X7Vam6s1Zb5P6hA9u0Sx9Y6ctpRP",
+	"Zu8aJ27pHbMmzTE28PtAadzXmb/UL3gfWJkWv543oNj04QpZPCj3CY+oAEbCptDuZOyBqiyn34ahdXkE",
+	"RBibZD7a26KA1MZUC/4xvy5uam2rGzkZ61jiNSxCdGYmnDsIDT8mefYjTm8DNtiSjVChbzhnEUZqjE3w",
+	"12L2UX0bVhA+scIHRhFyXvOI70uNBSEWvSzctC044+MeLbvclkYDVBk+zojk6ttVPFbLqEF7SHVuWrFG",
+	"qp2o7OKQlnlZVdxbWJFzMm0gB1d1lyzCcp3qCVK1y3TVu+Qqn1fG8aUbI+oo6/myUKYEuUMc0lL0CcA2",
+	"oCuo2L+ZoE37g1kr/YPUJPQaGQLBI55ANq5E3+uHeg7wgtY5Xr01b+kHVZob+hf3np0kybTYnlZbDyXQ",
+	"Nh/go6qNYCbzys0/qc/Fwg555Lv8wMlVC+o8jjCyWnzPHI/4yoWbeOyQL5+uKE92V6vvpYuC9bIlQHIV",
+	"WcJV7WloafYPXzfz+owt1jUpJnkQ6iQtpQoVv32HjXmW5oYf28xohCeTnBIZ5irtQI6rq9Ju2GGVOlRw",
+	"1iH5WfXUzm7ZskSkgYcPuK5B8HZ/mR4FnS0b6RNIhhGxa76P2EhjmDotYJr3MrFEUr3a7CzdjSbLzB3B",
+	"yXsxN6EAoFVDFVrs5/L+oQgZgFbKOZN123zCleTvXyalk/zkdw7hWx1LpbRI/gstrhb/3qp76gu1wIpk",
+	"x+sJYR8ToqpBd45jX67aVjLlMR0OaVrmatZtyA/Uib3Q7Xn1ODSklgWeXx9vNZdRwYcJYaEiQW2kHY8f",
+	"ipKn+6RtOGdY3AZLQFfR6DE/hQe+OSaogHbQgOScjSRS3HNFEPDH1u9bP18FVLRUIBrgiNF0gEWC/vF/",
+	"/3/oFcTh3TI+Zd2gYibBXHSIzEu5IFA8ZURs4xFUliAQsosrosyqVNW8TWP794kZssb4SSy1vLmbAY2g",
+	"qB+sFMZpyWOpkmObbxtbrFRq8IK6rtwnmxLlPIUih7MENWpHe6nbEJ9VobFLIu6ILdMUv92aPb7nfIIm",
+	"WEqHE0wlkga3E0mOhligrbQsyhwreke27WaasAI7EAh4A+1Uk4BWhWckQ1uTvATrPYSOFJTRQiv++8n9",
+	"IlEr96TTk6/4RGDG0atNOAO148nl90c8XmZ4S+PjcKpKKElsp9N9bToGrU6i4cC/jokAi8JsgNNbgx4w",
+	"hegIK0VUsTv1EdtHiqN/+T55u79vYlANLZhEQa3nax7R/EhTGCDEHUIlk4pNaR1cgqsyFoBb4E9mM//l",
+	"+7f7+8HNredpFyyM1fDx4+kxjGog+FQSgQp8SyRQk4uEcCu+aqRxtX7wToL2d79D//j3/4le7X53H1ZU",
+	"TyOxIl2TkOpYhMl8CG6YO/AhzVeqFwdPjumISNWCVrisGMYYy4tFVOIuKXo/QcQS1PSK5zr30pRISbKj",
+	"+kpfHrfSWupuiFtnOxlzRmqBa2lncowFuRhzFoRkIWpMBBqSPOfTKrQCcnSJtZLqL10djC3sFziTyOTj",
+	"ohSz7a5laZeU+PBn1xj7/IYEyaOxes2tD+9WC6XWWmYUvVJxWxr6EHJ8SZ5VcPIW/pgqie5wXgZqYjwO",
+	"dbeS0hypLBYBgQB98z4SpOB3rnSet+lhNtQgqsC+h1a1Lnk7T4U0HSPJU4pzJOmI7VCGqgq17hYC7j4G",
+	"GGo2pKNSGBSbOWn2jzKWiTvifJSTDnin9sXENhYikUsfBHUJDOsDAsOa7UQGYgOELktbCcwa6nF+4Y3J",
+	"YqwvhsZCccc7AqE7cbxVNKSfSHajD8QBKjhTY7TFJ6abAyv2w8/bib5Fd/tMECMj3Ch+A5bEA8SHQ0lU",
+	"gkpGVYJMvCrgyA1NjepdMNtneHYT+Ng+Svos9KEb9o1UokxVKciBF1WVVF+3j323z/SL+eyGs5sMz6Tp",
+	"Np85fFC05WyUr7YT++wYz+Qu6uX5AXKtIvUHzUBgtGU9dvvsVzMCU8QRBmFKqmFBUM6nRKRYEnTCRjmV",
+	"YwOFF5SeF0XJaj18X5Nxc2ka1rJy0MnkldKJ2YySOkwTvGSY+bFq+pYY4jxHvCWsK6bk6iUIw3lVHTR8",
+	"Z5oJVlYl3duYAlMf8lKoseXuwXkasovYyq0h2XXT3H64pRzde6jtNZWBMWGOVjdMPkqQjsNQZH9EJBB9",
+	"UPzR2TGBcyvYku032FhNraslNTdPQBfDZgya/ZKMqFRE3KOsxJKi31AK7prfkkiqIa1qt6EpqEpQvcbo",
+	"BiMjzehnKS60zCN4ORofIqrgDrI3Is4yQaQ0wYX2D1eHlUpTFKdbzHLrhd1WPmM1wW9Z+YyIBNa+cWGk",
+	"w/i+GeD17tUSq7LaWsSA4hynrK1kDNRyqPYWtitrbJfzVtvMDq1amnYRZWEH00PLfLiFroYfXlFJlBNN",
+	"o+ehlRqUI/clRYbgtSVlU+Zh702qRoV7vzIKvm6vzsmJBM5C5W1TOtpcwl4+DlVozPNMVhkSVWaE/qNu",
+	"GukRH+gf+8zk8PAh8rN4EPmEU5XPXKUvK0YSNuQCCkUptEWBLIY0z0mGhoIXDdNSH+CHoHE9GkUEw/ke",
+	"Bj1iexf1kFksBMtjRr0wH7A3QFQ0TLjPzGt+9kyCQskzUMTEy54JCQb+7nS2+tUJUwGW39j+R2rSUfgj",
+	"tFVUmScPbmxe8r8X3XvnSN5NepCTFzL5a0UxW8LNbHirFo+HQyK0AG6S/CBGRRCoZJe1uMZXCmF9cGJk",
+	"lRTqZudG0b46MWd4NZzmCo04WPwKPBsAiinj6gZ+W5750ZK0aVI2Q45HXG3hOvJqk7m83lBQBGcp8SoT",
+	"aq0XwOxjW+/5k0LVA9jtpnRJ/JK7ShuGoOv7ECpyK5RqKX9iw76kKjPKrbKWh8EPlpS9XZkqJzbHpmt4",
+	"kC1nuFjNOlzPsFpWk0Ks9MqyDEzO1pXVSCBZLdIo7DI2a+A2vplDbecbo9CrhaJlQPlgk54NbACBOQ3B",
+	"q9iKKhEXpIw5ZDRJ7FCGtDS0KedSr8Z0IhPEyNRA5K2UzF9XKwpwdrEoN3Q8gXMfhmkhmvmboIkgFeCg",
+	"vr1h4los2MJuNXip0B2VVHHhLnDGvabgaBlZoq4pia49OEBjEmQcgPO1pKJPGJ+ygz6jCoqWWmOXEWUU",
+	"R2OaEZtEVAsvpka+gc9GWwzf0ZGRf2EHkj4TvFQEjUoMQZaDUinOpB0LrIHiKOf8FpUTiPy0waBUIv8C",
+	"NPlbfebLN4lJqa3SqK1AZqmkJg/zACtbjKTPeqUac0H/sAPVjIXmOcpISjNTT86bIGeVJxkkYy31eJJ5",
+	"N5JoyOgrRwyWJojAHpLQ4bTtu7Iic4crp4Sp00k4zOMeyK1gElGRAsqrlw+PRXNgqa4IYas0VRA15oGb",
+	"xykcCTL2VBBl/yhFxEdJhNQ6ZmyOej96o+bj1gJ7dsEaLVeDbeKmerP2F9PvNKl3tIUWPgbLTrz4t178",
+	"W1+Vf2s+ceCRcqDqKl33zYIKVeLqUGAqWNVq7fFl0aCyehiBGc0tVGh7rvEotCU5D/jw/osQo9FgsAKL",
+	"B3m4ih6fK+2ujwhmMwfmZJCO9SFReBQOjVoVdTSxM2kMJLIK0dTCtqU4RP/lzeBfXg+/N1K8k8R2718p",
+	"OYqDAwbnqPFuJftcuHk1OWGC53kYVpGrCS7V+KMIXy5/F0c8I6EQlIvzn1CGFUYfL987Cc42pn8K+3tJ",
+	"KkiHy9e+l/ijq8YSmuVHJsuBHt+gLQo4rl26yzWg+QGz35TOFpxAWFU+00J1Rhjawv/49//X/O9/J59w",
+	"McnJLhej7fD83SC7FMxsqH7OHFw3EFqGKLzqoKS5OmUr3eyOru2sNg42rnrXP0bK6iwFYW05ywF8VTfe",
+	"lkmuhkp1r0HGxhcalWbMwWJhtSUvLFSoCjXR2uikC4Jlqg4tNLrVFmZNJXo7Zsgh6W1ugcTa1Bs96qPq",
+	"Zf8a7PJlbQGscbw6f1NOUl7QWMYlI5+UWwNbc/uOQEAeYRnJtJbMWWU4QFsupvK77c5GhCPrh42m4ld4",
+	"L/9a1rmqc7gHnsLv76Qcg3Y9IAjLW5KhKcSmQECmGpMZRFweNpH1HVIm+ChWqylk8X2XAgS5FU88uozR",
+	"8pFPQov7MzJgXjvWnoikIhOZGG+Moumt7wNxU9S3xWKsDdzgvSyLCfIVRV6RINaPgNgVE3rk8k7JJypV",
+	"JPXLoqyAtzBkSO8x42Kxdk1TT8JH29IaaMNhSCWa1CUYAj1COuqFMR4GI6jcziB7kGyvBpSGqnFV3Zgy",
+	"RFUHHWJukom/ynNLOj++GEEcU1lQaTlDXdnaUUnouIQsiTUPWAJUOb9IhjWmmFmjz4CgEb3TN3DTwg1J",
+	"vIYqtx/g4VjgDsWs5uRdzfhJK+CpMydbOblmc9gkFQCl+cHKlPk506sxCr3uUeTTCUCedInicRhNJt29",
+	"iTtXRX1tTSESG9LywXBOq5z4sFxUMrP3oeNh0JG4heBzOjdWSvfFUoI4y2eH1j2/AO3FS6VPq2kewPrq",
+	"o7za2mGhPtbD7JTjuWCiN8TgrXfssMVg8aLSTRRcrhUkLtb93GTbIN86L2Ac6nASQXGrd8piuBlU13Pu",
+	"P1nuvJs0Eduicw5bMcZYXroTeJ/KLffBcV4KytysCFKP7/eQQVrqC5Kq2ZXeDOsiNZbGI85vaSytyeZr",
+	"4CqUFpiqRFs5H1GWoDsi6HB2NsTmRpwLvN2UfaZloQFOb7f1+R+TvE4GSaHjBP2s1OQDy0084xUuyBVV",
+	"5L+9x592Uc+a8fvMxFq5Qkk/9q5ObrTKqdtUaiJtBCRV6ObmZy7VToqZoim+cTPYutILQJI+G+vHml0k",
+	"6AKr8X/b295FvzomUc8YHJc2mAuYMsAtIM5InzkR/e3+K3MzpzwjqPfx+uebk8vLD5cmtILqVTSTdEft",
+	"YGNuXDXd4gn9C9EsBILQjCMgVMKfKYFTr3L8mKAj06Zzeehl1FzXuop20Yl1gMgJZ5L0GUzHldVEsgQ7",
+	"H1hoKJF65idCcIEM9dhSyoZIN1xXvYtTL7/4YOPV7j7ER04IwxO6cbDxZnd/9w3ECqkxUNueDaXZM/x5",
+	"J3XWPavAVautj8nGFVE9eO/IosNa982PPJsZww1zBn5I8TcwtHt/s2gQhuUsLedX9+BML1+ax06JksAP",
+	"ZulgIq/33y7uzSUxnIVku3od3u7vxzqv2tr7EVfhWvDJq+WffGTYOr/M7fN2/83yj95xMQAzhfni7fIv",
+	"zrl6x0tmu/iX5R/YeVzTgnCT5m6Dm5d/CrRmWJSDyKhWc64CLfhRp1zcgoq0lWOpbrA1Ut+YABuaOThL",
+	"KpExgSOwgaMznpEElGrfCSlBcNiF/isKdSLMzkQQCJyxwtuIBCj1J6KclHjhvb5ANPuPRrah7oBuA8Jl",
+	"/cruvYnsQVv5s02ca4YBoJze2mDYSl6UYz5laKsKIdmGEce4Q2zNH59LRJd7GZt47h1HWCKJ7/4ELOkZ",
+	"Ocz4QfTZ4BqaAe2AjTbOLd5TqeDCOTHvPZBoupm4qv6ujL0moLd8CeXzCD6FZNKFiB1QoQxfNqjnz8Ja",
+	"nO0UzE2uRKWrPGOiLUBThC3RT4uOu7f32YZefTGR0wIXRIGmE4kTqV/Zc87SL7+38K45AlgDz6p6sLgz",
+	"T8yvFikuzK1sNQDgVIq/SE+PwtuuS1EFYm1KR/7ct0xzBljhw6F3IpI6jNOv9zp/UGhGmKJOMY4yudP6",
+	"tXUSGmeMpIpkPRunHyO01L1YRfQ/E9OqRryYnBpd6L3P9t8zy5IykhNjp2su/EeWU3Zrlx6y7Ju8i5pg",
+	"Kshxs/po3fLGPIdIvE2Yt0383kUpOqayWvfdr/uU/rD8gyPOhjlNH34+62VBuNp9WxLOeB2meKYPrKYQ",
+	"rekIfYTZPH0UQ9ymlJwN8ZWLqF/b+as7CZw78+SZztn1lO8Mcaq4QLpVAmYLMOZIN6y5xdxzGdI7aZWJ",
+	"zWVgcS/JiDD9A2mmbq/pKucZWck68Xi725xehLMyMgXzlzTWd55niDOATUE5B0QZrbF/myrI29cd+MY1",
+	"52eYzezX8hFUF0jcqeBowLhnd8DYKDGyIavwc4DSFVcTY4dz2IdBQu/ZN665mvwTUvcHdghh9nql5fxa",
+	"f6MEvepF+CwnAARcFWXwvHKXm7AQvV+HSBBVCibnthGyo2InJKPS+aHDB+TYvPA1nY+AGPZhOHxhv09G",
+	"fMPhamyYQFhmnMZM2GZFYmtihnMBovG7PgGv0YwoZxUyUZpPK94/pbR+pbBQ/i5zsYMnEwT7pherZi0m",
+	"7UgvR+WD+9fL0Ob7yfjhXT+CHFgvIH89ViK/k4eyGdNa9nIxPh9vMltgwoPsrjpmBPYcy444I7vohFXg",
+	"AkbprJACm6RaQ+3FNE2HxrdG9uS6iDo94PFzqZqhLFd/SBNXvWPOWgOgcP7qPf4Rb+LPPbGEvWTXbAm2",
+	"ud178VItnGeIbUma2WU2+TyDlC7P6zd3fO2hbrfVXrmXnsIb5ee6dvBDubHN54h/PSfdLXFk5fc+V+Cn",
+	"rbbbE5ZdVTFBy+22PqLqI5ttT1j2ldtrH7SJJwwsVM7JsXQ/SzXegwjnHWerbRPbSHrbK9XYIVSuia2D",
+	"b+2Z7Cb+9GC+oWP7qw0xA3B1t9Q2eer+jP4b1CttWObGwV9/nw+bwcz67hwAmSZVE/pk6FGTZkWU2w16",
+	"5WxIRdFCqOaFE5tRtg4abaQ0PjGN2vNhWg/Rp53/Q9SVr1XzeEQqtKu0SIlgX4NkXr3JXpKP+cCYQnLK",
+	"bgNEuQfZUlmbf0U/P/Ka+mq46OsQ5D1TDkLfLQ8k7jBUstSRmXM7v/C+5VR3RSzQYoOaLAGOMGU+UUEc",
+	"epyW3sPj9ZAPtP1MDM72DRiaIam5DuowYfmmuIQ1WVIJRoFv1lbzFZCw9dwDn7SUy7LKKDNHwNymMMco",
+	"WD/vIrjbXeelOrS2SIuAKZEgd/yWZBWGqUlLQGlOcB11ter+PGzBPn9JFnJQ/vr7l8V15KUyCSOuzMWc",
+	"pUqv4vJgiKMxznPCRmTN8RB1PxGzxxRTiHlL3Ys29GO2+8hEWOeWe2tnckpd7JEby3CRS+zaMiuBBf3F",
+	"Jf18e07hrnz1hXOuiXO+o4zKsU+i4MplTQ+MSbiqMmMrf67PEjjN0r3PTj36sucS0aJ84gPN0iP3UrJi",
+	"3G+l8GuuBvaav5dEzLzEL55Bqc+obSbynVS24OyqHxJY6/t+eOMT/iompTchIfmaI6sD2PVFW+ZqhEQz",
+	"qG4w3yniDA0xzUsBWMlpXkJ9JYyqJgTB6dj85rgbtwwPW6RnRkzu3oCM7E+WrKxcxMi0gvM2IIgZGpAU",
+	"lxaY0FEPyqgpbm1FUpMF7atE27rBOpq8DntMNsYEu1ol77nhSk2GNL+kX57kbjWFshqz1HqXbFSU0gt9",
+	"iAQxoK1Qpaa5kW0nDnJFo8cNHKv6zD3+WSvmz1q1mgClbhDRLHhB9YNWVwNgBbE+BKlAnAP92BopCwAN",
+	"XU+Lvy27qJdLjiSBwmJyzIXayekdyerMWSvObbnsUr0TyXwqrP4RlUxv9M/X1xdX2/ZsULfpjuW6QgSW",
+	"CA6ryHF77PQ5AVIYGmbtUuwNKMW9yP0eV+n6T8iPZETZfC2hLS7AsgFYDID4UueUoMGsOitQ43JuI72z",
+	"4lSBvSEXI94i/7+D52uOBFivJaTSe57DCvI0CRtfdXxAm53F2xxBJFELVruKUOFxu9Vu3WQaLHVx33gV",
+	"144tu5Yd2mgIpzV7eMQGbuqrt909Km0oKx5V5BGz+YbJRtg6Lz7BzOvCUBynCaO0KU09nS2vDs923bX5",
+	"Nath+FSzIo8pstNnHgs6MCDZC5ZEqAPHVBIt6YKwMtj5W54tpc/sVQufq6RCgZ+zTWyDUPs3Tm1YmEmW",
+	"bM7DTRjQrzHL+qxGNJFoy9S7OUR4IC1j1b+Ato5pTrKkxhvzVkAqPKuQqLZ3UY/Z+J4+a9QnGhElo0ZW",
+	"ltW+pqp8gGPpVKLKrG3AIRbSI8zOr4sHNCs/dTr+r9bQfcxG4N6AvYtQHjcVEaZ4BopITXNbrtTP9rfn",
+	"mPoKrrwjgOoGc4I98REL7aGnCy1uoc/oZF0UIWZ9rOM61ma3cl3E0h9t5F9tOX0K+XkxXMZcqoumXJCq",
+	"WZnn28CPqXD5285eHS23YLeiguwYViWNw2E2l2AId4AK74iFwluO7wL286eMinmEKHU/IX4iIJcH6QUy",
+	"UeqaA1WhBYpPJGRqAYDhl2Qp2El46R4f8wL6iZC1nsszhoItrG2FFQGLXAkpRieaGVg/KAUTNa1fEkam",
+	"384SPzHVn+Fb0kL11YZUtj/OAL/QJNQ5+Oo8m2cqUNB277P7+3o2IV/2XBLoPTAivHYA8+v3GDn8ZPt4",
+	"R7BU68owhcZdT0/tcGl0nkVDyaZYIrfgLyARjxFazItJqcxpgXKyEsodIgERx3yIZgQLWWt5SmBTC1or",
+	"LGVOpK1vYYsJbh8iWkw4oABTJhUGACKtjHQ6S+bbxz1J89CxM60m4ZxmgGtTWTHHACmaEzv+A/R2fx/9",
+	"0nt/ety7Pv1wbgD90CaUfoU3wKZlm+ozLcccIsYVeCI0mbp12N2s9T1B4EvKUEYUprlEW3oQOWVGqhEE",
+	"S862d9Gp/bjP6lW0lfpq+jcJ1k7zlLiwWwjSUk5VKUY0xTlsodsXMEfat/tsSLXKOcKUWeuHdFMIaXRH",
+	"vCiogpNqxrdORmR7eA42ZLq+JPUAApxI1YSQ0SwBYhrM9H9e2NLD2ZLZAkvO1RFIEJQGF9U5a/KeFVjM",
+	"3kSQO0qm67y0L0wXL+flAyOIMGXK176ckMdCrsMZ2EzNSQFbHZ65ahECOBGa2tAfU0IQ0natlTtBJbP/",
+	"1AfKXYlzBwodzd0KXU7YpBzkVI4tVPTDD9cy5MequzXjPpp+ngvzUS9J1Kzj9E29Hy+H6+GHy+61Phkl",
+	"s/RsQk7qdV4QfKs3SQYvSIQFcZWBQICGg6l1TZLLymJV1UyNZGiAqXKd8MfQtunmqa3o0PWxEYWD6Rmm",
+	"pOJLSuii3mYt2MZAakMz9G9coAFJuUFBt/iXpvhqg+Ca2JZRI19FdutEiGwhgGvnM3uI7ekpswp7riZ2",
+	"pfNVNijn34NfLcKicT5saTnxIMNyPOBYZBbx+P54o2155mvnJM+TY96FkFyiuU9QL9fkw/PSa4zRyqpR",
+	"YIZH5KCBHDrPePbwcEhzWkWGPTLArkfuPa+jNZUQqHswi/JC//+M9C9ITkeUlxJ5tA08H64DrYYp6Zvm",
+	"6ipJ3U5MVehox0ImtxYk6FWvX7m315kQvthbO9yz/HbBBa69SlhedSo3cbRFMqoO3O4/+MKPlU4J7/8a",
+	"2F9k658QjWBl4nsBG18DK1Qr032Qz3lhHODwXFpGwXOMPkkZBeivC26NGRgazB5YIeHp2Zer9oClgmr3",
+	"zjfob3HgJjOhkPD6zgBLkjk3Ieg4j8PxwjRj66gvoZbqrYXu5xyFtobs6/19lI6xwKl+Ee7y1/toykUm",
+	"0dbb/X0TVTmlkphis4EUkb83ckMK/Ok9YSM13jh4vb+fdMDmWQcRu6LzHUi4WrIn5pPPdV9XhATVTTDj",
+	"DAhcb+ahkeP+nkCWLBam4IipRth8EwgF5xRLcJFbYnq1v20PApTxe/C9H3Rxv93/AR1/vHh/etS7Prk5",
+	"752doM1eNSsYXYb6G5/1P770NxDOBcHZzNbJbRaZ3t1c9AIbg6QjoHWl/prmVyhb8urRO48XkTDPX+QG",
+	"9fQ4rLXh0xG0kSmqA9V+OewNccFL+UB7QwShAWfvoHX/klmf67XZle49HDj1M5+iArMZmhIB4fsW/0He",
+	"0snk25N+H2a+zYx5dlDSXO1QhnIqlebxhmy8u8EV0jHm96rsKCS6WYaKBXGLvCKRFs6COyKRkuuCpLwo",
+	"tCxl4aZrU0LG07IgTKH//I8f0BYuFb+B9hIXwe7+LDArcX4jSU5SlfQZ+A/IDSPTbWevsDkeGWEpSaw5",
+	"m2U0w4pIqEtN2Qjt7/5XxAUquLDvmMXagbUDx7/JxIF70YJYagIsJ3oVv3NrK8vRyNQKN0FNUxfwpwWU",
+	"YIrJmZ6HdxOF4BLnZDH4z8OgEvcf/aK5JJLnpWoJ3BfVG9+wEAZgd2a3m+IKEiQHivMPXUNSc24VS0pA",
+	"eY8maC05rJ/dP5cgex7D7w3BaWnlJPjkGwbhNBOM3eYmN8FWxHclOKpXbR1wpDkE+aQessXJ8lerPV7q",
+	"cfjqJOP9F8n4n0IyrrwRq0jGBjm6zYtwDG88hQdhrqeYATcdk6y0vvQq95WRT8rBYI84+SfxLUwJuc1n",
+	"bt7VylTeJF4UJbObIdflZggQyOPzvWYnz8L9ViXPF//CIxczVVHKrwuZaqaQjjmXBISHDM/gpzEvRWJs",
+	"W3UbihYE/cFZ24FpYZp+EHlQUTtVBsbARAIWONOKpQIAKUMZCZLc5ARmHH6GGnno7f5btHlmIoT0r0O9",
+	"8rubFp7PlL8fcwjp5cpkMXuVmRtG+t0FpcmGpRti7qY0lUbwaVObPKv2q3VYtZefSzuv2LEsiJR4RF6s",
+	"HXM3iT1AwZq/aMrLPEMjoml2mqCcFgC74YChbKgblujn67P3RgnT1/A6rp+2cyjKJZUtDIVclk9U26Lq",
+	"rot7BdT7kv2TCCw5Bp/aHPvW829W9qgDKKmNkpRPTlbKCsaP7aA55wrsdwIssRJhPf9D9Pb1D+iyd31y",
+	"8/707PT65BhN9Fp9h/QwJKTO6EtskaFfEZZdE0fk65fPr0EIYpHUOCL0xYumhKndb1Gle456XiemdHtd",
+	"t90cCz5llfwz9DiyYdZwfiySg5VCVpRyyJ0eW1S6MQKKsb2NYKKaqokWROpECNMG4iyfHdrRQTC6/Qxy",
+	"J6pf8ny3zy5JWgqwK9tvtexEPk0wyyCpWHHEUwNkkjZ9q/twSOCrbS0gaREwQ1T22eZn+PU0+7JTf7vz",
+	"eTabzXbOznay7MvmIVQ3yOB+q99xSbcmQbiRebvbZ8C6QemmkOQs1DFWZHeXsEz/w8CVSnpHEiQIzqLi",
+	"Z4LcJP7rm9daZJW7fWYjR7Agy0IuNqUTAG2Uhu0HhrbbZyeQD4aZnBKBUiwEJZrpbE0Jvt1GJ9cYEAxp",
+	"Oq6SgC3Y7sxkWQLqk/k6IxPAw+HsQP/cZ25YZq8SkLlrsRqE8SowpM4xT+rxWS3eZtRa+i7wrM8kIbuo",
+	"h6wyaTf0dLhzzhnZAdM/GvN8saadwbR6s/8WmmYcDXg2C7kPtGRwYmh8STDIb7/99psmlOPjSIhHtfkr",
+	"+RaSeD9oqyKe7UiflspW7XHJ9XU61OsLy7uxVqkdVl5vQegeMduCBjNzrIy/aFjFUmX6mDUxRjUZx7q0",
+	"r+3BO9Dbm5C1/bqmc48WDY1tNQhvG9DPDMk9aBzfpiPH7h7gOTvG7fNsQJjQe2hYQIImeSkbXM5u9WMG",
+	"jcXDZQI4D8AAJ0TsDCnJM5fXcIA2T22iLIx+yEWBlcN1zUA/B3pFHLAi+0yzws3D+jNgjVrwEwfohNm/",
+	"tz5Tyb9so6KUCg0IwkNFXEP+C5uHhucKUl9PZU42pVNupYX1rV+4LHOy+xkm8QVtkd3RLtq8An+vvnJy",
+	"SK/XLDPDs83tIOYD+IRhQ9eFOQs387PE+Vi6MrOLqGZwsb3Y8taRu8js4jr8fiv2SQICSsdQYSN4PADP",
+	"YWlcjzUsfU1n4JFv4SWmMx+N34/bAJeLz9crlCDYlE0rE78cGfUoJhTN6y1KGWU2AtnFPcxvRYIGZMgF",
+	"QRLfAVDKSoep0paWhzO4U9HBiixTPmnC8bcSZkbVFXwRkJP1cnBBR5Th3N24FrWtVt22Lt8doTdv3vyw",
+	"naCS5URaLeVU64Sa+3jv0iwWvO3AZ6BMgd7OjQcXVm1GdbyYov1AEHsnJKY0q7eZUOXY9ADgoNQQ/5Dn",
+	"OZ8CCD9cIwbDK3qFxPEsa/a+ZiCP5dLGnyVL5AMjViqqL3K38g3B/RBlAg+tGcgClmllfjrmSBKwbxTb",
+	"643fMTdsw4/dXH2PNfg3GAV4nHlmgbY6WJS2d9E7/a0T2CuTVoKAFSJJ2SgnldFlnuJNoP5gNs/XzJAG",
+	"sxobruJNxv7S5Izbh/UhQXKSUwv4bXcKDC/YvzwSo2UQLHJKBMCQQ/CV/l5/PKZ602eHAMblBl+3mKCC",
+	"39m5ipk/8MFMy9FFmY77DJtPzBy9dwp+R7JdpM/CgGcztx3mWFeyOFVIjsE3NSAhrcVEYq1dYnsmqIMu",
+	"jMRhOzluWq8wFwB5ajbrRTZ7vLiryNUVuqyaolqXi6uTuOblh7cFdAHh1AmzG+tWL7yu2q69Rsrot+sN",
+	"/XXMrZWRGMN3AvfgGEM0R+KcnYMZqstAVHK+l1Or8C1hJtvS16T9G+TxksxXuWBXJdU98smhvgYp9gQe",
+	"r0y0inxSe6m8W1J0aiHb8eoX6/5AxlyLBJ8ewpkWfAoepka0zbfttq8OJhCs4WIeDWKJ9Hr9WQitwOL2",
+	"IalfjyBm9hoApgc2nOs0M0JYl4gu/VLIZt1nQLYOgsdYgmHGu58py8inL7voTP+JUszQwDKQRZtNhmeI",
+	"M7TVdFYaUzZ49bYPkZMNYSg/oKMP5+/enx5do836gEZ6gdaHdYe7m8G8HnE7d9TXiVkBq/J81rf7XI/W",
+	"R6AqSe9FkHuGiPtrfOtfyQmaCAJFmvZctaY9RD6lUE5UXxzmNB9ChRNTc1siDGf03hIf1KF5OpYW9KBd",
+	"kpROqP7uoMm3pHXam7o6FQ+o2JhmM7YAj0QTwQGO3AUkGomnjjDgU4bklKp0vF3hQBszgtajQahmgFgP",
+	"YtMFFuo0k0aTNMKRc6/VwSlQbEsz3BlRRlkmGdpqcDQP3SGCCH/Oq9kqbusCbUJegm4blNi/lzinQ0pk",
+	"LMjr9b6tM6SpxCxPFe8V4I8QD7RO7RbIY/VikPtrGEAs0qzKaq58n5De/PeSlC9euj9Daa656LaIDuNn",
+	"fBq5/PLqlws0KJXiTCaI4BQc9ZIzLyruAeFuHm+laTyq+JhPWc5xZrhjKrvqI5bBr6iUXL47Qt999/a7",
+	"Kpjqz2QinrcNY3C+0KOqSJLm+o8Y6fH4KsQkx2ypQeVCv7RGlgjtRwREPcA/E7aUHi9EAQUPvTFquEt1",
+	"jjIOITvm/MP1zbsPH8+Pzf1bSpqCBWVACDhIGbPhOGB7s5qGSRZkVeWtr4W8hLybtJHX2exSv7FG2rI9",
+	"xOHlDYKxsQL8mQhtbuit1rI/gctqIfXSI401lFiVd5MerNuzKMftRGk3FMsqleJF6HsGFbi39FxZOxKe",
+	"TBZZOb8jYiqosg7E3BSv0i0mqGTKJj2YVkE/kzHhrS593J4Jduq99xSpYHV/XXLBLky9Zhc5q8+ZV9R5",
+	"LkXq27U8f5gQvxi4DRg2OoAT6q14sJ24Itf+ou2ic3IHgbCqFEyaUuVyLeHDl2RYSpzLSMG4cCAx2gI7",
+	"QWI28hzwAzXxm38JnpPtwz57u/8DOjnrnb6/6b2/POkd/3Zzev4LGA3scXNVW62/wi1EvXKHYJ51X5+d",
+	"nP14cqk/7jP/a7jYXCHkAck5G83jW4XNFsagS/OZyQyNxw97p2A9V1XdwfMUMvGP+eKxPjXl6l8uqD+R",
+	"VcLsGZK8IJxB7IqxYs7zH1N6xTxzuVVwl1F22+Gyun/Jy6WcCWJG+dSkkAlTLixD6ZiktySzVR9tGI6N",
+	"nkYZJ/LQ2FQEnxqf1ARLSaDcPzVk3GdbVEk7ZUmY2rZmGLCVwodU2lKXFmrQ1eujEj4A/hXmF6aW3Pwt",
+	"vU6G8TyF8+b7vyRSk2qkep6Apy/l8/68fARM1VghrkVi8IQcXf1ijicfGjHA4giDEGz+aYWEqnBQHRAi",
+	"F/hQd17zuLkSc3l7jnUAB8CZYzC2SqH+SSKqDiCQEOa1lfIMgtJyPCD59sI8AatSM50m9h8EKbKamxmb",
+	"YjVXi1wxsGGUMvGKfteRHH1W/Qpud4vbafmcicsy67ttHEmesON89SA1heEpbVrFAqv55+BoLUklmqW5",
+	"K+eFpz1aICLUJa7LPPsMxlemzNHIuF+z2MAF8FKBHxKcqcLljlR54PdhOZ/rP5bkk1ySO347ryksS6Uw",
+	"H2VfOdLEUxpkzIp42iAXAVNCQIylFqwKScUnskKO0PyYQqroXSXZyjWDbXqsJGpFjxPZHgRhZGsNipgb",
+	"YSx18BJG0kbT+0+kgl5B5LyW+b+ts/IsMt0VYdnSE2YULGuaYWRqDhcEUMKfr97uZHiGFBGF0SF5noUO",
+	"YFeuWwOD7EiC5TJD6Pvq9Sv79lOYQ+d77QqQZWd0iEgxUTMLhCdJWuZY/Omc4t6EOhXUsRZ0gA1wH8wI",
+	"FmtGuLYE10pFFgPo6QovmQ67kI2DJxrMapXq2w7WtsHCGRUkVVzMXF1Z97e+5NlcgF7l3mxymbVRU7dg",
+	"/85k9ZhB/t82cQgOdbxcxP7ipbKm/f5cLkfGvyQFvyP2aHcT+02e4IvYX4v9ekVqGM+5YNtFcZ9x5flc",
+	"DVMAHDYqlcCKi/WK+B89LH1X7GQ+S77gyopXGYERYuXgyPxReyXOqzyVt/s/oPe9q+ub3vHZ6TnUvzLI",
+	"eIRkss8a2DfByaMziO1mxqZtFxWcZt5b1g+72Wc9hkp2y/iU1e+6kQSxfA8RRgOcGRtYyHMYT2v1zsnj",
+	"W5FM489Yw9td8DEUXy/n6sUA/izlBcweuIL23ObDUTULcBnntb8lZCLR8mMX0W3mL5M9kHlxvqOHsN6M",
+	"ro9Lin5cESutnJkhXcKI1nQ46y56UtIRK6rg+JdT+k2adK+I8k9ciwMoMfkwlRagxqSQJB9G7QVwhNqV",
+	"O3hjCTTmr4BDBLeaU1QVVTlJkCwH9l+uIEmCtLbGRlqNFSinA4HFDLESBryVYmnLZqYp4AfSEeOCZJqN",
+	"PFcx1gXkoQtTjCjFQsxqkAuFR2AWJQAjRD5Ncp4Rh8YZGoXCIwDUD6jAc0NYUHSTMLqSJg3K5lsNzCc4",
+	"nNmE3O/LFCsy4mJ2v69zzEYlHpHYnnzXaU/sTTIHEYRFOqZ31o2X5zF6cK81hkBYWWwc/NW2vJH4b+E8",
+	"3/g96TpDaRx+i03D0dhINtK6XJQ5CBvJRgnil+5My7kfJfzTVOfLVugbDEbheUl9rvUqRpprLvArU8k5",
+	"toST+R20DVKmyAhuicUWkeLo1f7+IfpuHwBdzba19XBF/1jSyzrRaoEXXuiJxlIwsMUyBg7IFc5N+Izx",
+	"X3/LtZPBm6tnb02Tlq8ntkIyyRI0pLkCvAuoO2rigkzCFpJE3BGx/qrIfnmyA1SX7LOlO23uaLC64GF9",
+	"rTQK0JliF1T2mQ1SQFv/+R8/mBAGzEw9ZX1HVO9DUARkA1dlqwZEWhqBcppENqpp9pkFrmNkeuS1oi+W",
+	"Q0RyfWGCM8HvwjKK3XhAap8tRKSaSFGvbPRHiBXdfN+8pD+zLwCeZyMlYC6DGepvfAZ+9qW/EUzoN0GZ",
+	"Tp5Ym2j8LCiyhjNosSDKGvTDF2n4ObITMvDT6fXvVAwPnu5YmYYSuVw8PqrffQofCPR5rS++LoX7q7Ht",
+	"/gnL8JukvnovNJ+Bep9ruCqi3Mou4WxNXOscF+T5mJaho1jOn5n4C9t6NrbVOACzucK4c7d17+zEOsXh",
+	"iNSG/zGW7cxOM5EOfO4aXvvqWBwM68/L3WDxn4WxwQL/szE1vdwvDO2ZGZrehHUxs1JqDb0tlV6/9lEa",
+	"g0UHzPKh4MXDSvqcujI+tRXzDUTvSIvhpbuI2T0UX6nztRtAzMqFEleNWVSWkH5YV3dKzIz5UBHmCvtB",
+	"4P5gZszE37Bd5Gc+tRM3IDWghUyxrPApKJsrgzMEq3hqC4+Z1NVmzjTyInXWFfZVn6SOwTpPcKae5HCs",
+	"IZjoW6RrfZMCedgcvyqm6FkodW9Q5rc7dWTRY8tMP5b5rSlOsH7zVSaf2pmrZxdPPfwVigICrppZ4MxW",
+	"69M/DzHNX3KaH8PJa2tfSHJHBM7NRWET1QYz+E9n25U5DcqUoFtHpbTNMyolZSPkaBTVTRiYHDxCuApO",
+	"2KzyisyskHlDHgJuk62Jhkd9dnosm3XUGm0Y3CZom2ZIkAJDvVCQnzLBJ1CbwISGc0ZkKHZKU/o1Hq3z",
+	"ENsuvsYzbFcfjrLCo9HLwX2Mg6vVGk3NSPG50zun4MBLzhA9xrUDBQuCbsnE5AW3n+zustifJ2z6qcUW",
+	"U2TBBZ5sVSECdtOg5GpGsm0n0lhVxuRUgkswL4tKKF+vXLM+YIgem5kcbYaIXigkyLCUxK+0ApiMsNVB",
+	"J+KWw7GZEK2xMJIgsjva7bP+hv4Lve1vHKD+xrXW8IzX0zDD/obxjkpIJrSoELuV91IPHa6+KnrZZgkn",
+	"SOKZydiG9m214soPy1EpCdrCDNEMAqH6G4xM+xsQgWi+sNeQvk0VviUN3ItNm2a+22cfWJWszkWVpOzh",
+	"D4mSQSAjhtKcB16IMGbTsV42KD/sgwjHcS7WL1I+Syq413X8YqoAfP27yfmuXy6npzfSmQ1DGDhfFcSB",
+	"GwULVpBE1w824c7/romfsKWiaq5Q406YEz+0EZKa94FIaVAcAJHG8QdsAMdTYt/GyvCPrblgDaz8QA3I",
+	"p2AEmICcC8nYRR8Y6bOnYCoWcsE/+d8yb2lBmDAl7wXXrJ2XKuUFMRAHNXnAPkKGux7LC895Fp4zB1nR",
+	"4D3LgCrm0Sk6cyYTy7QsPRrGcF4+Sn5re0p0o6cAMdtHfyZBuxnbrSVrI6FlEBKXqkTzy51BjtntdrOI",
+	"7VAQYmweTyBjS8VFF4/RlX1v3XzN9RMCcDCP/ixE8ONMEQttlROvtr8pGCoTCzcCQEpDfRFrrZhrRcJR",
+	"Q44FFAIpJznHmZZD+JRkT0IWnwtjju1Q/ziicC+t+vsNl/ANxNuhf/z7/4AdN4kS7FYmhjAShJXC6bjQ",
+	"MpjgU4frpRphk61nc+2HsnNs558jUtu4IbUopDekTs1RswlJqnCjBNmEEr0jYL0yld/sXj2eCWR5Bp71",
+	"jcRT8Gxa7FcUXbz/El38z5QRu8jwDKLPYgVj8+Z8BeNWabW6jPasuXKt6a6NwxZ0iPbMKL4F3vt136d2",
+	"oSP0NY/JBvL2pnSZVEiz586EVfP1Jyeu5rYWZa7oBAu1N+Si2Mmwwuau0pOEhBVpLyrvO4NrXErFiwss",
+	"AETdIqo6WVLLGn2WY6kMjqclUMiWsQiigxmSjA6HoEpeHL9L0NnFmwSdve3t9XpHCfrw0097HyalTNCv",
+	"vV8S9O69/hEm9G9n75M+Ozs9Pt22aHkSSfoHMQhgFibdpDltWpn3AL199Qa9O31/cnP94cPN+97lTycJ",
+	"evvqO/Tx/OrjxcWHy+uT4xv9PAwDoSXiXrVprZdeYEVXqpFp+zB9PnVEpzfHWBmQ6o2XK9BM51WHkV3g",
+	"md7Oa87fay3LfPddl2WQ5cTgep+RjGIXpv0gPvfRKngmAS6x9Vws8ouxg4I7SvEgK0yQVILgAlSrVdnd",
+	"3uf6j0763type1H6rNLHfEXOcUFT2a1pl3sKRWH5qz1v15sgRCHVoiOrfQw+9zzIOy989h589rn4pVM7",
+	"/CO3GRKLuACoEJtc0tk83oVR7umjvbQ4ZuPctKKIaAKHKBp8RyqJDW0dGeLeOaZywiU1wl7V6DYSGK4H",
+	"NcZMq1NTRKMQApkdUwhCYMB5TqC6ogs1NuEt9deXesk3Hi/2nqeKqB1zcTWPqZbSsNKDogzDBJaG5Vw3",
+	"wjbgfL7e//4pexeGIuWtCd6DIbwJ3YfnXKGCZ3RISYYkhQqvII9PZkZjFnwqofKxlvS3Toc755yRnTPw",
+	"uXKBToc7Z/bznSv9+fbXHWj99tXrUPwNzMOb00dWNGalFZTMkHvGTaQMLImZ7KvvI8VeYBdySsDnKWlW",
+	"H6VD5I4SUDLaGoB9/n/d04rKNhpRrUg6xWX3UVxADebk1Xh1UhuodT9fX1/Ycdt7VSLJES4zylGqTzUh",
+	"t1+x1FAGQb8nOU49oeEdzcnXpqO9yA4vOtpK8KJA0wtCx4KEf+iCahQXJEMly4iwATGKFkQqXExI5sCY",
+	"O0khUAXnme1SlySlEwqOD2wCiUhVg38X9RhqhpLqFWgE64TDKDfPeZ85JGbFTZu7m7Fye6/3oTqHibo0",
+	"3tQJ3JWlCJmJoK76hcCpoil5T9ntmpSXulZ/dWKfAZEQBnAV4UJVrGFBpMQjF23495KUL4E/f6pyWrDN",
+	"CKOJpWtTMcFkC5uj59eJsoXpJkRIAzdFBeJTZj5yAIopL4qSWdKTnZUjA9U/Wxo78t6+t25XieunzVnS",
+	"rDBQSvJniikaEqzFQ4gft9UTcM1uIfVY08GzOqab6w4j/guZmRKM8Be61X/OI425nEnAsDR3ZvXt7mfK",
+	"MvLpy4G+LhTCth0+7DMobj/fyOb2Yb0+kF5iOsxDRT/8Hu1Hrr/t3T7r2Yz17/Z1C/oshS6aqwClr8kH",
+	"b7t4Plf8vU6ZlhmMQPRy16hHk0XVCjzhHsavAovbZVGiTro6s++ukfrmu4pBL5vHfya+bocMl7LJLHX+",
+	"H9AYwCyYcmFAJs1eD7CQiQOSBCiJR4TPeYSIJEuiIfJ4fMYYpIynY4urEWbNCuf374U1Ph5rxNVF5C07",
+	"tkbiprpeQWsn+/v7XXmjk77bhF8I3XHEsVbO2OhoycXsRv7temR/HXMIpjYzlaRGwNScU9+GYz5FOWej",
+	"BMwHVb2SDP6sIeYtQ8UM5zNFU/lkTHUlEtwr2sP3Z09Bgmez/5+9611uG0fyr4LyfZBUpX/5O3tx3Qet",
+	"7ezoLo5dlpK51CrlgkhIwpkCdARpR+dK1T7NznvMo+yTXKEbAEGJlOTYkmKPP83EIgEQ6G70319vRIQB",
+	"jSJIAnoIKtw5ct3i4rGADUirniVpQWeeLFinFbMZY6G+xWOm0inTEmcfV/XdqAqhbfadDtf3QmJTqGGU",
+	"ghHFlAISB4Z1x2H+DHtulm9Sz+DvFUWOPp1++tDpdz+fDMSIj9OYqUMfhBu7tMzAFsSx/EIMYwHWIUBD",
+	"YpbEHNH1YwZI88xOOxCC6eGgNbYiyY2mdNJxgw6Zlj7KemqMALqZSJO1h6OwEBqF51swVdRAZJ/P15dE",
+	"XjCsFPRkwPY0MJxsMwWssKuZVnyfjcS9JHPj5qNbZoWky4muQ8JDNp3JxCY9AR80ZrGUo01VqZiBOrzn",
+	"pO4LXMVzUvfW6+JiLFpdDBgNaXC1uZvC73y1GrfXb0i1E+RenHAT7N7PWTOjp91603po/e5NXJh+vos9",
+	"WrfS/KK0E4Rt/9DEHLFKdiaYNeZht1TqpODngUikBGuiYoBcP591j04uzzsX/cuT/+72+r2CiSod384w",
+	"uiNXOKjBRhoIaKChKqSKLTpojOAOVGsatgo8ZmMag3YZUMVqzdXNJwxxbr07228x3zSJ88U25i9it074",
+	"rFrsE/3YN6xBziuWJFyM1WaivoXdnO4Ho1Lsq4SRd9u+8Aw+Zgueym1cVNjeyUhtDCILdoPy+5mh7s8f",
+	"5ynWSC3cjzTb5UWOOTR994Cb2DcaJNF8PYSeY6Vb/Z/Ny/u9W+MpNKZ+mD7Tnjiz5R4ZZKcqEHH3cfJA",
+	"TvaMJpMsIxuP8K4I0CVlHhdMj/qzqgjtXakIuA3PSsJ+/A+o/P6AnjCLqGiEdK5atyFN2HfPKlxCxYIM",
+	"xhiD5yGdVxRRXIwjpgWqMJF0GQRpHDMRWOAW8IeQKZ0TxRiphjEdJRZOTSooPhgI/VMyYdNaHWppExon",
+	"xi2sF4UjY0DXoGpas+j/pGBN8t5E8s3aTE9PE9/HZJfsFS+9IsMbFwjXpmerkwkfT5hKSEzFlWnTDpW/",
+	"mCWg7ZqQxWB/j2I5zY+epeOINIpMcpliQRrR2P1YK8npxKcB1R+Wo00kIRPy5cuXL43T08bxcZGN8jeW",
+	"nEdUHNOt5onZKUp0nJDOnzBsfQcPxfZf4GKsqVkRntQXKdIRQMPAFDlqQ/JB9CIv90T/0zDQFlHw1zv6",
+	"8ID1vfK1XFIkbDqLNEuuTm2JqOi7J3ehlfszbqKWnwlG7LdA0AJOwPSXidmE0VjRqA7BDR5AG2oRMC2V",
+	"sgO9hEOsY5lx7TGF41Qkk+zz5choxNke1HMkLW+EbRBuESJ23q8hT32tW1hrfz7DG+tBtUM39J0VxJIe",
+	"/zni3FIUyZtiLwmOeQYsaaFlKe45pXFLKY1LjE1FTrJlMQLNsvAvp5McwsPQByHiEElFuD2f71dpkeuv",
+	"BLWukjfTczC0DMNiwrNRzkordJG17tBby58Lnciynp+UmuLCquu99fat1nMUaqmrlmPaFP1YW6Lt9eja",
+	"+Crd5AqFE3U7gdB7SGugv5Oq/nNDimhuthQ06doTb27kUQ8aEzLO/mUJaouX56psEC0dALWPZSD59o53",
+	"QsMCXcNRGmgAUq2AklPxLRSHei0GAh6u6Y91SMmz+ftYTjWRdEMHyk8T2CA0p/T/mYRd5dmUs5iLgM9o",
+	"hEryQFS1hnzF5qAta0apESVxMEB9nTOqv0ABdBPUN4y4CLVy3syleJBKf6JtN7iBbJwIGmrgoiqkZR5B",
+	"MrZ9NnKPAPa3FAw7tEPr89e4K07SOqt3IAIK9ptirDy4BPy2Pa1gL900UYYUawGC3eBmPt/9u/cU9UA0",
+	"22supyFoQeWcNwtyy++AsVKJWKkgtDS7NoxJtSrx8iP7lvTMY1vUWf1pSt0aiQcrbJZesRKChygPtGyE",
+	"eLcUjyYt8zdYs3NnOGmOBy5nTCjSyKC1zacbQS5DOi9yxdUJi5R5o5cK/dReLEXVup3BzbNBmMbJ32c8",
+	"LgfCrGXDOj4vh1Yu3tH2Tm4X72Z5HJDKsNX79vutKkTt5Jq4NMk1iyETd5qqhAyZu0wqiuDtkdhHjDQo",
+	"0MHgq2+oGogAAKkQQlNOGWhWkWJNcsEA2Y8n2CCNmeA5Pq+aFWLrS1+3UbGFdk10yKJc0yjhrLcX7bZ+",
+	"O6aB/uxanVD9TcwVsbxpt/XfwhSJmbzQE79tt8mUizRhML7JvHTfTgcCU/D8otysw5WpjdWrs5WxzVtA",
+	"Iv1eaxLsM2IwtSEWgsYDfiJ0bUHc0ctUsfAS5PJ/mKzqhCk0iA1khm0LDAWLjpD++P2XWjEIaLh9xXM/",
+	"aHTrZMOz72nPkUpXZIYiAxp514ETTSkuGKlrPFXpDOOCDupfVbB4RHMKxgxXa6JWPWhpQ3Wr+dO+eC1M",
+	"nz6Ss/mWWVFPsTev8EpudKU/gZwBrBvIymfOfHhGQ74yHTgBM88YfzSOOIvtY/ew7nI81VAyjYMN4oSa",
+	"Nnvm2S1Toj9VaZWdCLmVH49CiQQ3LOQw6zMF86yBstD4xTwnOvOcZJlV+6qNClDMAq28+QShfhLVdBOq",
+	"m4WjtaCiesDzcHQ3QjMD3wvoskPOj983H5kfGwu/pWCNGR0z/QXGI2DwkRyIRt24b62vBICTtMDR5Jf1",
+	"jHHt8/Qz+S5fj4jOVDoeMwV4T2uFW897dk3s6wwCJaadKVgDRjVyuybjxU3TBAvdzDF+fyPjEBmdK5Kw",
+	"b4lXoZ8zfuAAXrbhBQPjA/79G65YrSym9b+50NSUfvvAxDiZHLx72W7X18fbwJx62W4fkjdtCBrZiGLx",
+	"bNDqoCgYxkXCxpD//XXL14V/eEUJj1RcaY0le+rQnt+ERSFWZQ3nxm6NtcEGoRfsPK8ZBvZcPfGAmHUP",
+	"mq2JcddslMloHSg6QGy47lKxRZn6iSXDBjgCUE23KyABM0vPnMA6KAFz4z9qRIGFbyA0iKWy5FZ3hBZS",
+	"NRlKGm+7CWCsrmeqNIn2TGAH4SzjLBd1sVoahom99FkIQQp1wwD7BhKtjWghHJQ4E4JVmLphIZmx87CN",
+	"5Jr25hXMneqG3xvZzI3b+Xw+b5yeNsLwe6VWdxFWKgaa2URIASTdXjW4GGRWKRwAMwZ2cfnghaOhViLc",
+	"KpRNLaEQnx2IKuQKHNOENZtMhMfg0RJBlCp+rZUJc3398uolZl4cQqM/8j+pShxONU8gvRiEqxa6RR4v",
+	"5MILOJyNk1BKria35Dvlh61IQCFV98m1kjnN3tw1I22Lskbvpd7VtUIGScVlbgNxPPU7z367vBHu+3OJ",
+	"FcvJ8quTRLYgqRI6Xq3A9vUDu8g46tPxRqV0dKy01DP4z49OA0q89fvKzsQCDBsVKaBxPAfp/VA3VXlp",
+	"97+T40/nH7pHnf7J5cfO6QmpdKDPKl4xg4Nb/T/fBwcuGQbTXpCZLYBo05VZmxJrG00eiIUS68MVdQ82",
+	"+RBKWSDNKJCRTGNbCgGNDP4tjsfj4bA8m0bT0nYcqX063ksuDXBHSUItHT/7SvfRvBNIjVBglTwkXpZH",
+	"YaiXJxDJ87NoS7yoWj60bhM63ihtwRL6c9aCzVrQh2ELaqBPtBY7RqburpGYFhNr+w3/LFKq/SylnnxV",
+	"KICsGWG0LLHKQjq2g/dKDfGzfWgXWqKZbFN0IL2ux6QlDlMeJQ0uXO90Uu11+n+tk16vUyf/+sc/ay5g",
+	"49Vl1a1CuQ1lsUi/sqewHellRt+LnuXoq1iKmWN5lmR7BcGBzq6jperETSTaDWNXpY65vs1zdbWfjtty",
+	"6a8ytpWgpJqlwtbJ2zb4pwidMBrWXFrDQCy4QdyoNmHL6Cdg40wooGMgYLkR2wBmfpivlydTOseaeZok",
+	"TIRUuLa2zl/gF8LbLkE3gO57zcCSytyJw7mHG9AcCL0XY8QNaICvi4XY6Rp8d4E0uOr+cgS1/kpMgLPd",
+	"UfS/aiQVCY/A3ccVCbmacqUQ/TOUgh1m+C0NQC4AWgMAUal3g4ux8TSiXj0DcAAAbCkuhv9NH/QWVR0Y",
+	"v6yVom0593QB6SxB609FqB0TDl5ytUNtvOcd3r5PS6+pZSiMRqp1ezOhycNXCOtRV7pi15HPsV3iisJh",
+	"84x+vJuw6aYQQsDrLDwkVEFHBGgkb9NmXRbvE7vF7gtLhCjCIIS9qEsmqlC0WRG4IN5kTG6oMh1MMdrr",
+	"47BQkZfD9oKChm0NMFRb4BNu3ep/9OUVE+UwLK/bbdL9CB60y/7Zf518JJWuuKYRD01ASY9RwbK0kudk",
+	"TNi3mSbc3CsDod/5eNa/fH/26eMxqQDiC9wVI73PBa3lSgQwvOiaxm1JCmeTlIhi+LYfJ/S76lE7bGjG",
+	"gjTmyfzg3d+/LkpnU7kovJPFuJ2Hsm7RsF26vlFNqrN0GPEA7+NEkyHh6Lcy/JzMa01yVCBJ7iZcP1gq",
+	"N1J8JSO0eKDWpnU5WugGG9iiCfuWtOwllCe4tXlcF++PyJs3r99kMC9uW6F0YTmm++ekQL+wEIgQAtiE",
+	"H9ltw+afm1DcwxKYS9m4p7DN9RDcWN7m3xqIaiquBJjx5ok6ZLDXcf8QvF7TZA0n8IQzoLGZ5LofENFL",
+	"rT233OBnlaD2Ubv/NGxiuqos9KLEsst9COLyEOEL0vnU/9VE6hQfa6tVW2KQWwKrNrE5TblAqK/I+cnF",
+	"abfX8/CiTZmsGaDBhX48BosQrdG8kmSNfPj6iokz4ob87aQPaT+jVKv4WeKi6S2hWCBFqEcfCBt6/xHm",
+	"LGKcsxkT++AcPS8Li/gHq3hhYxPoe86fXvXEPlrFflKmsDHHnokEDvX3u2o4gos6oauIFxWFXAOIKY2v",
+	"IE0LqpYKoGj9iytW17ONLi1NLGD44ZqxnYqF2aBiDtLiHQFgFr3K87Nen4SSaRVxwgNUZiDhGxtGA+tS",
+	"0wd3IIKIB1eqSS4MA74jK27Ji97nc2QnUtVs/uoliVjiUpBDPuaJwsttINZzqD/c8s25cGfWLWYZHgpC",
+	"fURslGSOquVrddHmIVWMwmLqnEC0ehYTkNBqogXeQGx452LG1HalhptjlVHknJAllsCf1mhy9OUnbWWF",
+	"Mj+BvbQK3sctwV7GJJ29w/XgggMqyJARW3KNblmXkoawTQqgSQdiud+85UctEKUAFrN4QCqhSWquYpJM",
+	"qCBjycW4TqZ0PsTqzkv4C3R5GIiTzycf+5e9fueif3Kcw9yBRFeTamR8z3ivm/PQn5BxYfYxzcoh+tvL",
+	"tIMinuzAoDm2fPiQlh4eJ9pLXD6bvkwk2MCEMpfEfSqjn/vTP5xk8ppKOTl9B8lziBmG5g15zeKbmNua",
+	"6YiqpEDHSIVKh5o+hve2j72h7mQiD0TRm5tdsJ+yN7d9zy5OVZYEDZqfvj9uJgykI6D96i2HHtMJjyIi",
+	"xZ/pwv0NdEwbvMWtoGKJXkiSxlC2OtrzPbuQvvVzkljFIyo5Gv3MAvwnUPnSWABhJUvbZ0OYIHeUNecc",
+	"AWYd+2pY6XLx/oj8pf3mL1AkC5YRmlNjiTFylK55uQoU/B3tH2nkscKUdi2PERm8VOT2rLnZJJ3MCQ0g",
+	"jX6etLNPiO8DyQwd9i1gM4DWGUdySKOBoOGUC9UkXxiFYg0orfGLkSgktebc3gbFPKLBFaLvj5nQ3MJC",
+	"IgUJ2ZSK0CQU4CjQBmBGhSvseQtV6qokLzzT3kjHfAY08qLBBKZA6H3TgFSf3RsL1oNKOw+ZSBDpXwqr",
+	"vRslD4easlhrjyUVQ9hXYF3BkImKeydxxeZlda0Ii3C/yqH30OkUayaLq4i0eY7Dk1RETPk49PqANZmM",
+	"+TUT9wGwzS/qA932mtaA45ZA6uYnWV1RvPRR+mjQ0WnkTw0tHnRVcqES6op38k0nRDQ/JCMaKURU5cL8",
+	"LgUgSZnWEEOZTMo+F1/ILZiJdHrw7u+wrIP6AQx/UD+gUXTwdYMS7DPj8lGaEVWieQZWq1fAvs0iGTJL",
+	"jUULwneAJ6B5TkH+5sISFjM16wcqmUdAXzKeHuwGzxgXbI5qk+xReME7XIf1/GRr1ha/WI4gmpkTanVi",
+	"GzVbxOcMZyyUQTrVsvWP338hFZSalZq70FioWrf6P+95lOsws6TB2/Dge8ZCjOWulLzmLm1yeLQgUcdO",
+	"ej95a/jGljtZ+E9Vxrnw1DpZtUYZ7Y4+SsFOoeXU8oo6gvza75/DORySiRQyhcaWEyZId9TQrzbgXS1U",
+	"6VBBJoRZ7ITRkMXZarujxqkM+YizsNHjImD3hCB/0PC6XjUuGGY76dNxGYmbx1onppxQX0juy9a9pB92",
+	"z8LCXhXlV/UB8YS5Vs9I/nQ2IxMZhUrvtlEz9rfwnYiOEtW6Q2Yxv9bCwW0ObJfRoOvWYlMoRrQxDCxc",
+	"syGTTG81ZbL6Zo3QSylvBDqrIevPIhQj5K4WNFyM5Crh0tW/b9Fgg/ELiLpn9FMaGGizB9zwc9hXHJvQ",
+	"oYRuiFyRIwqKr9GN3QZd8wS+TFkzpNTO6BhL2zcqKPn0qXtMrl97RkWpAyibzIyEqEnNyuFAgL0P4Ru4",
+	"ZxZiMN3sTReI0Yc9ocp6iSraIMgiPzTQ1gykFA9EzK7lFcstwC73Zbud4Yug09ogHZiIV0AFoujwhFRp",
+	"EMhU0+Afv79uFgNpAlXZabZLW3aW85hdc3ZT5g7IfXXofejOfEwP6gKlIaQNZR/lS41t5Q/BZjM/g6iA",
+	"c1pIdHfPLc6PXhbQOcWc/QmfwTniZJDoP6Gzmf5Q5J0kpkKZkIyNU+FO3Mj4SkE0+TDzdAzEkJkM/gmD",
+	"FIyKAm9wQ88Aua5Y0p2L75akgBxiqCgvAKY00pzOwsXYquF4bPSdf8fGd6sYCsp2G4O25ucmOY8YVYxQ",
+	"deUVG4DjAkGC9UZBf4FshGYFEnQhHIbDD4RHTn68aciYcKIEu0E0m01i5EmzYnJbTk473Q+Xp93eaad/",
+	"9KvLbBmILLWFhmGsDVwjNxPLl+C0MAbllCmlRQ4WzmtDsNYkHTgSKKpwHSqGLJJibEou7EdDSbETZ+bZ",
+	"U5PGHKfsECZCHLFpRkqwuWhYDgSMoQ/j9OT0rycXvV+755fdj52jfvfzCalWvsg09t+VI4KJ9t/9YZrk",
+	"X//4Z6WG/hYz50A4gTxkIxkz+FFvtdL6JW50jN1uC6hhiQpwHwfCRP1cyGDp8PQpNyuFkroDK9q1sO6Y",
+	"fSiS1v8puTB5BfYjbALJ0ysy22W1mN7YjOfgHPJJOIAuJiMjF5fZ1kc29/jWaFHoBmks+WkLAIcyh0mB",
+	"KVtoORqt+c7d55YsxB6jsTb/BFaHagbE3jhXbF531VR5eI49wgXuxBPknccmfqDTvI/suWImlzST8yAW",
+	"eoxIFa7mdxhhqNUz7BuTM8+VxajFJjM2l9HvpbLEca3bnB+yqLirwBG06Lt8iMbfCOXgE9WWGn9nM+wH",
+	"Uz/HN8Vmh08NzyXSD4AwI+OYBdrk9ne2ohw6UkzFFegO1ZDVQBUzzSDyTKf1eBOU04rUFWMz05cbJ+CQ",
+	"fKCZLGYjBgUrLToa8YjT9Qi3Hf/BXQhwb8JNBLi/vh8vyr1nbWHEx1ymivi7SqqojYxkkJrm5jENuf7N",
+	"dECXcYL+duyrKLL4cHZOVtg29D6sPqkjT6/YzVH5M25yVkf+zbGv0+pD6H+5PXxAExrJsTarUpG5KO3v",
+	"GO6DgB6yHTHB9KUTk6lIYr7usNxTOzkomG2+0RnZhTW3kITb7Z2RVy/evm28IG6bgBdOxFjvt+OB/Di3",
+	"B4opxaU4kvKKMz2yvrLR74nqQBpHB+8OWnTGW9cvDr5//f7/AQAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
