@@ -3,6 +3,7 @@ package digest
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -104,15 +105,14 @@ func (s *Service) build(ctx context.Context, userID, only, unsubscribeChoir stri
 		return nil, err
 	}
 	var since time.Time
-	var last sql.NullTime
-	if err := s.db.QueryRowContext(ctx, `SELECT MAX(done_at) FROM digest_deliveries WHERE user_id = ? AND outcome = 'sent'`,
-		userID).Scan(&last); err != nil {
-		return nil, fmt.Errorf("digest: read the last digest of %s: %w", userID, err)
+	// The last digest sent (ordered, not MAX: SQLite's MAX loses the type).
+	err = s.db.QueryRowContext(ctx, `SELECT done_at FROM digest_deliveries WHERE user_id = ? AND outcome = 'sent'
+		ORDER BY done_at DESC LIMIT 1`, userID).Scan(&since)
+	if errors.Is(err, sql.ErrNoRows) {
+		since, err = now.AddDate(0, 0, -7), nil
 	}
-	if last.Valid {
-		since = last.Time
-	} else {
-		since = now.AddDate(0, 0, -7)
+	if err != nil {
+		return nil, fmt.Errorf("digest: read the last digest of %s: %w", userID, err)
 	}
 	choirIDs := make([]string, len(ids))
 	for i, id := range ids {

@@ -52,6 +52,11 @@ func (s Schedule) Due(tz string, now time.Time) (week string, due bool) {
 		return "", false
 	}
 	at := s.At(tz, now)
+	if now.Before(at) {
+		// Last week's, which may be less than a day ago (a Sunday digest
+		// seen on Monday).
+		at = s.At(tz, now.AddDate(0, 0, -7))
+	}
 	return WeekOf(at), !now.Before(at) && now.Before(at.Add(lateness))
 }
 
