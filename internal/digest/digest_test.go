@@ -254,4 +254,3 @@ func isValidation(err error) bool {
 	e, ok := apperr.As(err)
 	return ok && e.Kind == apperr.Invalid
 }
-
