@@ -261,7 +261,13 @@ function DigestPreviewSection({ choirId }: { choirId: string }) {
                   style={{ width: '100%', height: 640, border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}
                 />
               ) : (
-                <Code block aria-label={`Plain text digest for ${name}`} style={{ whiteSpace: 'pre-wrap' }}>
+                <Code
+                  block
+                  aria-label={`Plain text digest for ${name}`}
+                  // A long link may still scroll it sideways: keyboard users can too.
+                  tabIndex={0}
+                  style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                >
                   {preview.data.text}
                 </Code>
               )}
