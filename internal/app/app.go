@@ -208,6 +208,9 @@ func (a *App) CleanUp(ctx context.Context) {
 	if err := a.Feasts.MaintainWindow(ctx); err != nil {
 		a.logger.Warn("computing the feasts of the coming years failed", "err", err)
 	}
+	if _, err := a.Jobs.DeleteOld(ctx); err != nil {
+		a.logger.Warn("clean-up of old done jobs failed", "err", err)
+	}
 	if _, err := a.Links.DeleteExpired(ctx); err != nil {
 		a.logger.Warn("clean-up of expired email links failed", "err", err)
 	}

@@ -81,3 +81,23 @@ func (q *Queue) Retry(ctx context.Context, id string) error {
 	q.Kick()
 	return nil
 }
+
+// Keep is how long a done job's row is kept. The row is what makes its key
+// refuse a second enqueue, so it outlives every schedule that could plan
+// the same key again (a week's digest, a day's reminders, an announcement's
+// publication); after that it is only clutter.
+const Keep = 400 * 24 * time.Hour
+
+// DeleteOld removes the rows of jobs done more than Keep ago and returns
+// how many went. Failed jobs stay until a global admin retries them.
+func (q *Queue) DeleteOld(ctx context.Context) (int64, error) {
+	res, err := q.db.ExecContext(ctx, `DELETE FROM jobs WHERE done_at < ?`, q.clock().Add(-Keep))
+	if err != nil {
+		return 0, fmt.Errorf("jobs: delete old done jobs: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("jobs: delete old done jobs: %w", err)
+	}
+	return n, nil
+}

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type APIResponse } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
+import { expectTouchTargets } from './support/touchTargets';
 
 // The dashboard is the singer's week (issue 26), on a phone.
 
@@ -87,6 +88,7 @@ test('a singer names their part, answers on the dashboard and the answer stays; 
   await expect(checklist).toContainText('2 of 4 done');
   await expect(checklist.getByRole('link', { name: 'Invite singers with their voice parts' })).toBeVisible();
   await expect(directorPage.getByRole('region', { name: 'Parish Mass' }).getByRole('link', { name: 'Plan music', exact: true })).toBeVisible();
+  await expectTouchTargets(directorPage, "director's dashboard", { within: 'main' });
   await expectAccessible(directorPage);
 
   // The singer, on a phone: asked their part once, then one tap answers, and the answer is there after a reload.
@@ -111,6 +113,7 @@ test('a singer names their part, answers on the dashboard and the answer stays; 
   const box = (await practise.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   expect(await practise.evaluate((a) => [...a.querySelectorAll('span')].every((s) => s.scrollWidth <= s.clientWidth))).toBe(true);
+  await expectTouchTargets(page, "singer's dashboard", { within: 'main' });
   await expectAccessible(page);
   // The event is a link to it on the calendar, its details open.
   await page.getByRole('region', { name: 'Parish Mass' }).getByRole('link', { name: 'Parish Mass' }).click();

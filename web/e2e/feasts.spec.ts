@@ -12,7 +12,7 @@ const GOOD_CSV = `date,feast_key,name,rank,type
 2031-11-22,e2e_patronal_feast,Patronal Feast of Saint Cecilia,I class,feast
 `;
 
-test('a global admin previews a calendar import, commits it and finds the feast on the master feasts page', async ({ page, request }) => {
+test('a global admin opens the start page, previews a calendar import, commits it and finds the feast on the master feasts page', async ({ page, request }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('ordo');
   await createConfirmedAccount(request, email, 'Pius', 'Parsch');
@@ -20,7 +20,15 @@ test('a global admin previews a calendar import, commits it and finds the feast 
   await signIn(page, email);
   await expect(page).not.toHaveURL(/\/login$/);
 
-  await page.goto('/dashboard/global-admin/calendar-import');
+  // The global admin's start page: the job queue, and the way to the calendar pages.
+  await page.goto('/dashboard/global-admin');
+  const jobQueue = page.getByRole('region', { name: 'Job queue' });
+  await expect(jobQueue.getByText('Waiting')).toBeVisible();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.getByRole('main').getByRole('link', { name: 'Calendar import', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Calendar Import' })).toBeVisible();
   await expect(page.getByLabel('Calendar type').first()).toHaveValue(/1962/);
 

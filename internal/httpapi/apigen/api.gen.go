@@ -1919,6 +1919,33 @@ type InvitationPreview struct {
 // InvitationPreviewStatus defines model for InvitationPreview.Status.
 type InvitationPreviewStatus string
 
+// JobFailure defines model for JobFailure.
+type JobFailure struct {
+	Attempts int `json:"attempts"`
+
+	// FailedAt When it gave up; absent while it will still run again at runAt.
+	FailedAt  *time.Time `json:"failedAt,omitempty"`
+	Id        string     `json:"id"`
+	Kind      string     `json:"kind"`
+	LastError string     `json:"lastError"`
+	RunAt     time.Time  `json:"runAt"`
+}
+
+// JobQueue defines model for JobQueue.
+type JobQueue struct {
+	// Failed Jobs that gave up after every attempt and wait for a retry by hand.
+	Failed int `json:"failed"`
+
+	// Failures The failed and retrying jobs, most recent first (at most 50).
+	Failures []JobFailure `json:"failures"`
+
+	// Pending Jobs waiting to run, retrying ones included.
+	Pending int `json:"pending"`
+
+	// Retrying Pending jobs that have failed at least once.
+	Retrying int `json:"retrying"`
+}
+
 // LibraryNumbers defines model for LibraryNumbers.
 type LibraryNumbers struct {
 	// Next The next free number after the highest numeric one ("1" for an empty library).
@@ -3547,6 +3574,12 @@ type ServerInterface interface {
 	// EndSession End one of the signed-in user's sessions.
 	// (DELETE /account/sessions/{sessionId})
 	EndSession(w http.ResponseWriter, r *http.Request, sessionId string)
+	// GetJobQueue The job queue at a glance (admin:global) — how many jobs wait, retry or have failed, and the failures with their last error.
+	// (GET /admin/jobs)
+	GetJobQueue(w http.ResponseWriter, r *http.Request)
+	// RetryJob Run a failed job again with a fresh set of attempts (admin:global).
+	// (POST /admin/jobs/{jobId}/retry)
+	RetryJob(w http.ResponseWriter, r *http.Request, jobId string)
 	// CheckAuthProvider How an email address signs in (check-auth-provider).
 	// (POST /auth/check-provider)
 	CheckAuthProvider(w http.ResponseWriter, r *http.Request)
@@ -4252,6 +4285,46 @@ func (siw *ServerInterfaceWrapper) EndSession(w http.ResponseWriter, r *http.Req
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.EndSession(w, r, sessionId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetJobQueue operation middleware
+func (siw *ServerInterfaceWrapper) GetJobQueue(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetJobQueue(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// RetryJob operation middleware
+func (siw *ServerInterfaceWrapper) RetryJob(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "jobId" -------------
+	var jobId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "jobId", r.PathValue("jobId"), &jobId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "jobId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.RetryJob(w, r, jobId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -9116,6 +9189,8 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/calendar-types/{calendarType}/import", wrapper.CommitFeastImport)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/calendar-types/{calendarType}/generate", wrapper.GenerateFeasts)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/calendar-types/{calendarType}/published", wrapper.SetCalendarPublished)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/admin/jobs", wrapper.GetJobQueue)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/admin/jobs/{jobId}/retry", wrapper.RetryJob)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/week", wrapper.GetWeek)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/week/dismissals/{what}", wrapper.DismissWeekItem)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events", wrapper.ListEvents)
@@ -10660,6 +10735,153 @@ type EndSessiondefaultJSONResponse struct {
 }
 
 func (response EndSessiondefaultJSONResponse) VisitEndSessionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetJobQueueRequestObject struct {
+}
+
+type GetJobQueueResponseObject interface {
+	VisitGetJobQueueResponse(w http.ResponseWriter) error
+}
+
+type GetJobQueue200JSONResponse JobQueue
+
+func (response GetJobQueue200JSONResponse) VisitGetJobQueueResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetJobQueue401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetJobQueue401JSONResponse) VisitGetJobQueueResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetJobQueue403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetJobQueue403JSONResponse) VisitGetJobQueueResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetJobQueuedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetJobQueuedefaultJSONResponse) VisitGetJobQueueResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RetryJobRequestObject struct {
+	JobId string `json:"jobId"`
+}
+
+type RetryJobResponseObject interface {
+	VisitRetryJobResponse(w http.ResponseWriter) error
+}
+
+type RetryJob200JSONResponse JobQueue
+
+func (response RetryJob200JSONResponse) VisitRetryJobResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RetryJob401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RetryJob401JSONResponse) VisitRetryJobResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RetryJob403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RetryJob403JSONResponse) VisitRetryJobResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RetryJob404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RetryJob404JSONResponse) VisitRetryJobResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RetryJobdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response RetryJobdefaultJSONResponse) VisitRetryJobResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -24000,6 +24222,12 @@ type StrictServerInterface interface {
 	// EndSession End one of the signed-in user's sessions.
 	// (DELETE /account/sessions/{sessionId})
 	EndSession(ctx context.Context, request EndSessionRequestObject) (EndSessionResponseObject, error)
+	// GetJobQueue The job queue at a glance (admin:global) — how many jobs wait, retry or have failed, and the failures with their last error.
+	// (GET /admin/jobs)
+	GetJobQueue(ctx context.Context, request GetJobQueueRequestObject) (GetJobQueueResponseObject, error)
+	// RetryJob Run a failed job again with a fresh set of attempts (admin:global).
+	// (POST /admin/jobs/{jobId}/retry)
+	RetryJob(ctx context.Context, request RetryJobRequestObject) (RetryJobResponseObject, error)
 	// CheckAuthProvider How an email address signs in (check-auth-provider).
 	// (POST /auth/check-provider)
 	CheckAuthProvider(ctx context.Context, request CheckAuthProviderRequestObject) (CheckAuthProviderResponseObject, error)
@@ -24933,6 +25161,56 @@ func (sh *strictHandler) EndSession(w http.ResponseWriter, r *http.Request, sess
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(EndSessionResponseObject); ok {
 		if err := validResponse.VisitEndSessionResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetJobQueue operation middleware
+func (sh *strictHandler) GetJobQueue(w http.ResponseWriter, r *http.Request) {
+	var request GetJobQueueRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetJobQueue(ctx, request.(GetJobQueueRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetJobQueue")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetJobQueueResponseObject); ok {
+		if err := validResponse.VisitGetJobQueueResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// RetryJob operation middleware
+func (sh *strictHandler) RetryJob(w http.ResponseWriter, r *http.Request, jobId string) {
+	var request RetryJobRequestObject
+
+	request.JobId = jobId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.RetryJob(ctx, request.(RetryJobRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RetryJob")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(RetryJobResponseObject); ok {
+		if err := validResponse.VisitRetryJobResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -29093,519 +29371,526 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3rbiM5ti74KoTPALYH4Uteqs4uGwczKttZ5em009t2Vu2aVsGHiqAktiNINcmwUpVIYP8aYP4OzhMM",
-	"MGe/x36UfpIBF8kIhkSGQrZlZ2UbaHSlFRG8Li6u67c+b6S8mHBGmJIbB583xgRnRMA/T67xSP83IzIV",
-	"dKIoZxsHGz00JfgWEaaomiGFR4gPkRoThJmcEoG2ft3rb/zj3/9nf2N7dyPZkOmYFFg3o2YTsnGwIZWg",
-	"bLTx5Uuy8R5LdcYzOqQkW+zo1zFhfsM5lgqlY8xGJEsQlggz9PP19QXKsCLtXX1JNiZY4IIoO7WeUjgd",
-	"F4SpU+iZ6g4nWI03kg2GC/0x9l9JNgT5e0mFHqcSJWmf1xHOCcuwuJ5NyF/ILNJB6r21agdjTkV05Kl9",
-	"umKbmgwkaWm2fmG1lk/u2taZ3N1niU+H55yRM6zS8SLlXI8J0sSrKRMzRz+alFKc50SgMc8zqUkGxmNI",
-	"vh7R6XBHN75jWl8yDnZHFdb9RidI/VdWnKX+lFzzW8IijSt4tlqr7ym7rdpcXDlJUkGUXTtSYJqTDOFU",
-	"v4Fyym4T9OY1yonSZwlhlqGMjqiql7M5wLzqbLVBnpWSptE1LezT1dq8yDE7xooszvu33377befsbOf4",
-	"ODwLzWLu0Vl0/BPzcMUWBb+jmlIjbbrHba0SVhYbB3/dGHE+yvWU8B+lIBu/J4H+rvEoOgEFz1Yb/8c2",
-	"7lKuzlm+6JflhDNJgKn/iLNL8veSSKX/SjlThME/8WSS0xSO4N7fJAe6r5v9XwQZbhxs/Je9+iLcM0/l",
-	"3okQXJiuFg+KMJ2hgSD4ViKMRJmTA/RL7/3pce/69MP5zcnl5YfLBE2pGiPOCCqIlHhE0IQINKQkzxBl",
-	"KCMK01wmaMhFn1E2KRXC+o8CyTGfSrTFBcJowLMZ4gJVFxlSY6xQihnjCg30cHC2nSB4ueCCoIkgKZUE",
-	"pTwjfSbLdKxvzdNzGODN9Ye/nJzv9tkG8H42zGn6BOt2lGM5JtIsyVRPgHyiUskDhFFWmu4I0jShJ8LK",
-	"YkBEgjDSBwZJfEcyNJghyQui15PkkiBJWUoQVX02xRJWQX+g+Y5uoua+COf64QyVUgsQ+joAkQJnBWVU",
-	"KoEV132xDJ5xNSYCvd3/AdZP9pn+8fKkd3x2gnI9ZFSyjAi0CXM1L23a9TTTX/ti9hgi+tmu7vMdFwOa",
-	"ZYarr7ffc64QznM+JdkBuji5PDu9uqrIHU2d3GYu202JBM/1Wqe3En6fEFFQKSlnhlqZWWpDprD0EyLM",
-	"lmlCkGjL0e7JWe/0/c35h+ubow/n704vz06Ot3fRyR0RMzQVVBG0dfHh6jpBFx/1//Wuj35O0PHJ+5Pr",
-	"k+0+k4QpNBS8qLqU+hOqiWaoiQKpMZVoimdIcY62+htHgku5wwUdUVYdd/vyrhZwzXafc/WOlyx7gpX/",
-	"cH3z7sPH8+MDc3hgObEa24XKOJFIswM4VLC6A5JzNpJIcYQRSIYNQQjr9zVPUZr1oK1qM/Sbm9I0ROCA",
-	"mZZTzoZUFCTbPmyyEs2x3LkDzpQTnOlvpmMiiF2pCzzLOc6uOX+PxYisf8Henb4/ubn+8OHmfe/ypxNz",
-	"6suJHoOeUK4HAYzUUKwk4o4IhNOUTJQ8hN8czzYrDFyDFlTBmbPXzTUtCC+fgHtenvzrx5Or65vr07OT",
-	"Dx+vD2A4li43pbkipOKTiZbYhKB3lI1gX77f12IdZ5mdVMoZI0ako7LP0pxrikY9NvMOH+yiwrdEuusn",
-	"raVpquyWXnN+htnMLoV8gkXoXZ/cvD89O70+OU7gpBaYzRBWihSwa4IoMesNFRFXZs6arDN0qX/egd+3",
-	"kcQzNOZTpA+HPhtTrLc08dVf7/1FgdG1bD9FAzLUV64SM73keIQpC6qklCkyIjAvLRExXKoxF/QP8gTM",
-	"o/fx+mfDow8Q47ChVCJJR4yAIKLlDHMKgDkDcyAsI9k2gjOMcPVIMwNCMpIdArvvM92Knjll+vKdCr2s",
-	"oDsYkUXKKRdZAjzeMn1EPk20nIfUlO8Mcar0JTrWbImNHLv4yGQ5mXChSHZGMopBVV77On08v/p4cfHh",
-	"8vrk+EbzD8M1hjQnmxLZrh071FoSuqVWZmjyDwSMD0Rf2yeYHlJF7who8J60OhH63ClqJNm01u9Zmed4",
-	"kBMnDi+K1bXA/Nfqw1qe54O/kVTpxewNhzSn2ExyoUdrjPgZy3cE23M8x0r174gyqTBLib0agLuAkaZu",
-	"Xa+SbQ5tbW5V/zZ8l2Tbm2AZsgMccJ4TDNvt3rwoBzmVY3Mm4q85aphbEv2CIiMuZr7CM8RUjW8GWBKt",
-	"ZEiSljnWqhJcdwH9J9mgWbBxo68EHkgu1Adh9bOF497cJ5o5zccbrd9EMm8eWlybJLBpS/b9CKxni7sv",
-	"SE5HlJfSe/c0C2tx/jQi3wVHUZnTAsRnzlR8PwXBimQ9+FQrRlhZnXxHUVjD2Cc/zjqcoWQjLaXixQUW",
-	"6tzu7qK2p2UkrYgQsQP/FCTlIgOeJxEfJojsjnbR5hWfCMw4erW5GxpXo93AVDWXOY9RWIQii9pUskiU",
-	"9A/y40yZda6WjjL1/dt6eBWVul/aGWe9lbBjX5KNcpKttkGh41DbdKpFsN8lDQrxJ9Vc0IWN9EmnnSgd",
-	"7TX3Xab6Ut+6OH63nSBcZpTfDMs8R1sYwX8rGqgeA2lsad1U/0vrPu6VBCRIUF+bo9xOEEz9U5EnqKAZ",
-	"TYzuqenHcS8YyEayUY+h+kP341bvU6F/1220crZ62h9h4wIncuFArEzJ96GkL6179BHuj7UMVlNcg3YH",
-	"lGFgyY81L5/cobcIPWqGzlJyhsWtf31NBNHqq971gf0H+ZRqPTS2w15D8pRNygDfLfQzsMcpUsjwc5Cx",
-	"8vzDcOPgr0sn7Q/+y+/JcsZbVibBdgZRWQdhSKGlK/CnUzOLV/v7+9ULWAg8W2jOTHzJDpBiYO7y5qIY",
-	"/aeV2S2dNkjGEUIUMk7GOW55uP7dkgqrUnbv41LeTa7MNw+jhmTjjtOU6CPepNfI6Yxse0VF9Sp7a+q2",
-	"pdFZNenE3/gWOqzXVTdwxMuQwDMgOZ+eUUYLfboXBW2tYI+4li0q04QzyBTmKzAhm8uGEa1zaDl885wj",
-	"GLu5fCJSNjQcklH1rGYDEn7EeA/mH3uqfoo3C1dUUKjyRivhfjycnwRMrICzaKzGvFSIMxKUrhyXXC6A",
-	"21vTrIWbuDcPb8KJx3wbG9e+/VdEKcpGIbZK2ZGzol0QcRFdnSGZEumZ3JCkbAReN2+FkBzzMs/QGN+R",
-	"Q6TPGCwZ42iKhdbJd9ErpDh6vb+/G+dNsXUKjTU471KNnX/qaEzS28VpD52JdJEkqfygGwg/nHhur+Ya",
-	"GScWmBP+KAWpLc84TfXBA9uGRFT/KHg5Gmv53baGOMtnu8uZ9fzVDZOoR+wNL7QsP5b57SWRZR5gAhln",
-	"ZBVmlmgdNjdKceTCjikIxoS5/Jo1crh9OzSfVvYKE6pGGVsOG1QyP3C52lKA//Ehd4HusWomNFYXxAHR",
-	"CwExIM+P8SxioKjNN4tXP4v8XgdJBFzyiguSIXgHbVlLEyXS2NwZ4mlaCkFYSraDfBE+vO4guJ7ceVod",
-	"jYwGWtuUiGZgylsYA9r8bGfzZaf+defzbDab7Zyd7WTZl7By7GxLy3z0xiBXN70pIQbIHPRqbbaoksj4",
-	"bnBuXgAGUfA7km23DuBKYQFW/fACNHquepD6o0SzWnBfUqXHgxkyyrFeqYzkRIVvLipPbd+BiKvG4oLF",
-	"URD9txYQYKXDF33OUxzVeBi3RoGFJ25CXtjOwjumfz0eN+wQ6V4RfVWDrTejimT+NMC5IMgkx6l1q4wI",
-	"IwLDa5Hrve71ssyX0vJl8239fZmT46YmGPDqlzlQ0iTHlKEpF5l0th3jaHyNpoTcSj2z65LIDM/AZ3w9",
-	"LoX+I0zaQByLHV6+O0Jv3rz5wfjDlXe4+HAoiTpENdWbg5bnO7pHeE3GurJS+tKT7oTzZENrLv+nvZAW",
-	"GSlVedfbow7nqsPQzPc+G3ILYvhh4ripR7OOQj0BvBpj47i08e53hATsBYTp+z4iipQiD9PFWKmJicXQ",
-	"/9pGOMsEkdJFPw6JJtyh3qCm8xuWIbxTUzJIcf4x1qPUbMR1UxGI+QjBPpIETcc0Hdf2djyZSMQnhEGA",
-	"JJLloGp1d6kZzi1M25JeCDIkcKoC8occ82kvz99TVYoRTbHe1IAn4WrMp8a3ShkXKK9eRxme6TWGF3Gu",
-	"5X4uKIbgGCIolglKeQG/ApXIbaQ4P9SHBQ1mKCNDXOZBbjg30/BAW+dt7O6Lc560OSvmtY7q3bau3EU9",
-	"76GpnRor27fG93Pr0Pt6cqg8NnsRk/eXuHhuyWwV58vcMuuvK/fKnIG4drbUY2wOyF+t4DaBE+XC+jTj",
-	"Pjy4fJR7LzwdMm15Pu/bm2uw+Xl4pJyKI7CAB8ZHVXiNQXUydNaklNOrD+jNq++/33mFcD4Z453X4M8N",
-	"sraol2ySY+YbNmWBwZhdkIyWBdhjxIgEjZoTLpXuMCKRdHRhtd51c0vuPHR2RaK9eG1G9+HYhPnFXa9h",
-	"F4S+CG7JzF0zzgzk8Uz3fWJim7TU6zljg7vTZe9jz45iO3APL11UXy0GRFS2s4C56eHUtdQY+VjUJngH",
-	"UZUbAdWnzLmz1zvvIf0Y/cGZCUYK7uyjeOIc2Wsq8RbCPwg+MTQks+gJmU934CAS+lvtk5A/k+iROikw",
-	"zSO+DcwYL1lKCsIUvBe4+t6TodJyEoVwDlAOjXclfKlldETkYzXWKoQKUlCWEfEofa0i5FWrGr/W+GR2",
-	"za8IC1rkernkSJIqHAYiZP0ouq1N/SnSgi3STW1u76JfrVWXKv8rKlGup8lLlfSZVh0q+94MYUEgoNpy",
-	"RUFSOqGgEfVZcLm1MhHKZZJjLlQ1OmCg9RgShBUquFTodbK/v4/SMRY4VSQizlduA2uZavb1geWzypAt",
-	"KRtp7b2egzTWXHmISDFREOltthREMQKaJ4bQIdsI5Ft0t3217PVVJCijbaN/HROIEzW7iKZ6oIo3dp3z",
-	"MOXXm7XY7M98aqL5Kos/EcQloRy63podVYGpJVMk291YatP2BpA0p/n7knUCi35XXrOaXRCexf3Xc6yn",
-	"lZ8sChAFlooIJKdUpePDyo1iD5yJCtarCSs5pmwU27l5trSE19QmgHp69VDnprXQfhJa2OgWgcQe8Dro",
-	"n/8SUSdo+3oNjWqUQWqG+esUIiVNqsdqgi8jn1Q3w6Z+09grOQM+MIRsD57hWdgshtltR+uMvdmrRbEf",
-	"Rxc15gS/rwObShP+GKbhv3HKSOYWqZsI2e4SL6UWkbV41fQVtAljZ/VHIc/DZMwZOS/duixaNhjE2vtJ",
-	"JdJmlfCarembDOzTU6YP5hgLoq/z3S7RA10kSrNxckwnbh4rh1oscZL761CJc9X+NjZzbiOi1HZVFgU2",
-	"2sdDddVrCHKHh5sSnbCRVu7jYvMy3Wa1WNDlMnVYkI4uTB2mFXASU5KbQHSTG61vSZNb5sQndEvIRAK5",
-	"3eG8hBVYfX1XUPHbNKd25Xtx+jwjLbJoFhbq6KcdSEpFuFRjwhRNsbI5WjZBTpCUg0ylf3Ph7RC23RAh",
-	"YqaY6G7ZHOmQv5BiSVb0cg6oUOPfCBYtUayeWpxixpk+Zy1xcHiVBtsCTiv1PCLBTShJiQnqsJZEuzZo",
-	"izKbQcdZPtveDQaixu9RbIzDMZKdEEF5tow/uo26MG+3x2f7q5pUO9m2//rUpiGjWyPJfp5uqxXyjT1A",
-	"sP0NRqb9DTjloCOD5lCpK4JPNyVS5JMKcrecMtIhJgZeS/wxtk0xpnc/B50vckVDdhxJrd4NZiZNpVYo",
-	"jZyl36n8KrIU8ANce2irv/EjTscJ+j/4GDOGrsgAS0Uxs7AWDz1Zz0ve0Hvb5lbACmHy7do9mPKpiXhw",
-	"JjnyCafKP1bwb1mdLAhxHQhyR50j0O6MFknKP/6YBW3DJkC6XjCTORxg3HZgSRVSDeNrW4uLasXdFM5I",
-	"RskdjPySMEylBE9k46+9H7Hgfy/1r/W/jnIspZ1z9e+9S15gfUfpBhb/uXfGMyL0OlT/OOJMkWLChRaW",
-	"Qqvhhn5JJM/LSMYPZ0OaERtxMLdsycYQF3y5F/kdvOVvt/nuqhxpzY5yFlDyP070yfwOmVcrridRoamO",
-	"spHJbZ1iifSwsoalY7XRzDMa6IHIiLxobev1gDSN6PHs7/5XzYULLkiCBkQqwyU6D6x5rALj0uJIURCW",
-	"VQEbjtZwqfhNYZFIbCRg9XeBWYnzG0lyktb20xtGpmFEhzkriN9l4hNEvVChDQ0fFkgoJVnPhN4F/Bz4",
-	"DlPLFdtXy8URSuu5DLjIfF9iBlBEdAUN79R8MusQJFa13RxJ4s0mvByV3NxchBwPSFhxBtH8IU63ubGb",
-	"9hLbY2iQx3h2H6NJ9OrqZofwbA+Wq0dNEMdgHrrQdwGZhowQExVQ/c6NCQsxMk2Q5Eb4NIo3mkKo7Igo",
-	"xLjNTzU5/4Tchm1eY1WE90uWZpzBZ2BoI9mH4TBiYDLDGWsWVwpGAESHaJHYynTUBo4gPhyGB6alveWr",
-	"7UZpJ2I/S+zaNUca34LLMnCB1NGogYhvwrJ4OHiOGVvNURiL6k425C2dTEJ2zzMvZtyZNTVNQAjPdMzd",
-	"wmvZzyw+hJEUBLPpmOYkopdoSgnvqT6p+qmNFnu9//r7nV/f/rD8pEKT/rLY+daTq4Jq65WNb1Y88LzV",
-	"5zTmpTBJP59MWsLrN8lG4XIU9oNCLPmkSaOnWsDbjDHTrO+IE2lD1KtQbfsIciiB0u+XURP3nPo3e+VA",
-	"TRBlNnQKBmFj+PQaICxIJFqL3GYm5LftcjGb8Kt9OeZ9q5uzK99wotYLu3ybI3pYp70Ok/f6JhmfzTXM",
-	"KOSH0kfhmnfgdOa9eBe/1lNzwlXBmRmdMoGcMOKMuX8rG9KpqVJQ8w+JVSnsP0v4OiSAn2RUXaXcBHRU",
-	"wQiUGcytIc9zPjVpJjjPwy20emFj9vf5jYDXQktimzfoWeto3yEgdbPYgRWu9r5OSEqHFtUBgl2kSgK4",
-	"Wk0kEC58l/CQTA0mEzoCNQojnGUSbem2DNyFh+cUQHLaBm9jTgkzfAsNZvAFIE6akFSLeANjp6oG37ll",
-	"fArJu59wMdE8q4btCVsOqsAgnGXUqP8XjWVrj/fbOPmkBEZDnCqZIIeVtIA3xkVhDMMed/PyJ+sckfnN",
-	"GZcFZjuC4Ewfa9doUoXbz+0WhExbkypVRsYZkyIS0T0H1RK4SfT93dzpEHDLEtuWDWBpy22BiOg6fytw",
-	"KFwmSBtnfE/ZrUkZsSmZTuOJ+M+r/gBcZ0AAcIchxqdoqzoQLihc31OcRWIurW9psa+TxeCBRJMzoJ8p",
-	"fREbm5fzjnTSoRYSZUPadjjRbbl1bOISPZsT+XHWiIGDeAsDxsAFhGvAZOYSCO8xozpzM5R5xBXO79fY",
-	"PPe8M1Ke2zg376qP8Ap6ZBUl46hxNp60ZBOTIvkJJj5YHbpsn0YeApr3YIM8ZbzWDmUv5ry+X2rSPVNb",
-	"HppAsiyLo+sqrSdvI6CS9M57JmBwOuaSoKkeUJrz9NaIwhVvMS7Cw8bxCoeVrZwVsiz5I0rDmpPG0u/X",
-	"l4Nu2ndMuzWGZ3G9c8puXcqHtT1ghbBT92uoLcX11ag5PuRqUCWRVGVGOcqoIKnKw4elPUho9fvJhct2",
-	"W0r96YX+Qi9kwKZRSpoiq8VWuFAwqMQGK+rTYTABfTWQ2XyvyN44sugWW2R5Kna5295+2vm2EFxQ1L5z",
-	"oWrdTL2NtNFQEm+Vh9HNpq1fPwFjYugyEiVLsSLZO8GLtsgiJ6wFNGGb3Q7OWLMhkhdVFqUgOB1bM0mK",
-	"J1q8frW/72Xy2fxqKpHAbEQOPAuWi2GqkzI3UY71teB/jgXxHHOS+5jv1m2cE2gon1VkBYlCFnSPql3U",
-	"k7dWHIeITiLMaExSpgFS0PKo4kgSEpNHQ/ez3Ki2LEo4UQvlsrQcbxlasrpd7EfnXOLqmmqfnwW1XsaM",
-	"23O+G9k1/nyiq3VV3XMVuI2Xe5MJPFRhjdiXFNyngowJFhI8apKIO5pauKiUwKTqPIkb2MVWXCTooY61",
-	"6cYVPXnrS7KQ194xobiRQ+xUWC9bdqsSMbjw5IjtBJUsJ1Iim3apD0wzF5tmYWHDGSdap1ZZMQKxOb9/",
-	"STbmHG5rCAZ4cJBLc7HtpUNzfVff2UDXP4W3Ph6HUvXiL11zaKGz2Nw7+R4S+gJbmGUxI79nel+ifZtG",
-	"6i+C46kvuigHjN1uhw1hW7ehz9Drt2DQDQfrd4gLDiAsSUVMoPFp9ii+sRpOrAswR6P7xPHvSEyvbTq6",
-	"1D/ZdPuAY0fwIn7+FI89m3f0uWaqb5aOJUB/VWJqwDVa5axOBdX6NtqihUGLRZxZyeKWTBTY9r0cgYhr",
-	"Z6Zvkg4TM+8l3tCiEzuF8UQRLxfnlMq7A4SRgSFGgk+tUQNEqa0G54cNv7klM4MsmGiJ5xam6vKn8xkE",
-	"UKB//Pv/0K30GS/VpIT75b+n1ipqLsgZ2tkxjheUyrv/vov+Jjk7gFOl2bL+4rMeQqTXpM90R//bl11E",
-	"U3lQHcVfTn45Ob+Wh+jq49lZ7/I3fT25yKsE/dvOUe/8+vSot/PupHd1vfOXk99g+PXvl73zv/TZiN6Z",
-	"HEj9ECa55TIYtCAHLerHKS+IrK3IEM3l0PzhM6m01GhUkSmW241kIY81WA9ULWWk8m4j2QB44WSDpnJ5",
-	"dIVto0KuXEYilyRCKKbeUfgoUnaHcxp5yIxAuvhA8OmK6ocdIp+GruuStYxxPuZEd22GllRT85uo57Rs",
-	"vfh0BUG5ldnHoiPvw80FwTIELPLreIawPs76BNgpgscCIp3M7OvULy2gTqkkS8xEjjpXW84IwdrgT3un",
-	"RII0PDAOO9P4NnlwNnMSRUsGiEsSDeaArJBB7O6BcC+1UhC/5rzLdmmuRf2qy2DoJCxIXoo05rF2UAvA",
-	"wG9J2B6kBGZySISIJX4pgY1HaVNCypI06EeVkbbKGC9laUGSOqSQBqWRxtYtrHHitr2adnP03pY11z5E",
-	"YFX81iK7XD0HPZ7KFKEtH4+ug9TmlWVyqTPtoMSnbMgXZ+Z4Ue1UtH7NMA6ii6BbJdTujgjpog+rXu5e",
-	"7e4vtZRYHuEa8AcQnqGrybPmHTQlBuQqjS3JX8vugcs6l4TWPKW/VJ4qaROlXeIWGhFIkUB/45QBgPSc",
-	"DQ+cXp3dW0vS2u6XVCbBZdoS/mNi7KZYGi8QGBq3YI+pSW40DiJlCutIwoxw3jEqbNGSZKOjNLsxyTwb",
-	"jgpMbbE7fks63IYGysoe10ginE15q25EH7zArotPgR2S4Opz0XOjD5hUoIhVnZj5mGnG9yGCTmZ5u1bN",
-	"wbcvQQy3Zj3YyfXWBJP3/VPqJ+csObKHiOB0jIpSQoU2LzzFnuH2JP4a0/q7/fiJnVMgdcM3kH6aOL8T",
-	"F2hUEqk6mLw7kHz7tkU1XnkXcJzyKaxnHX+QGD5h/gmjSaB8WOK59CXaSnlR4ARJUtCU55aT4EGfSTLB",
-	"YEmA+J1ajTZVvlI+YlSSzGBDpjwvC4MPi9nMsNNDtPmLBz7MRZ95P8hNrwwU/JCYpAWSoRRLskOZJExS",
-	"Lenks23QPq3Naxf1TB00Km3MUJ9tBTYrMVu1DbXrlGabA5KjLUgDRb1mqboz+8VP8IVVH/qsIJi5iOdd",
-	"dEXuiMB5Y/2wIKhaKTSYoc3DTRism4xFWHA3DXzVZ4tT3EU9i5Dx3f6+XmcZ1KnneYS860RFUb9KW+gx",
-	"cJgIqek5GTnTRoJDdUASNgetpCdHhh7RmbtbTq3GbCYVCAheYRmDKvNauKnTqAPgmpCoqJ87YUaRTxbS",
-	"1h5Wap+/iljpooFqJ6A8Dzmcd0iINrt7iKaV9m12fUDcqdSnrK6gad7Plijg7fLc9XyAkifb6RHYioYK",
-	"4jGoqvgJ9rE4xlhuP5Zgx0uV8qLhNDPztOSkhRQI1vy9BWqgmytsXjRYCBM4b4R+G2IApmhWgXH4a3VU",
-	"bmu8WIJY4CCn/P2r16c9OHD+TMVAvds4kyWvR7DKLYzmkdiMG+E9Gc2KHCZueOtwxt1Z1SNvnHAs/cPt",
-	"Knu2H+noGWkuReychKnRkd2qBBa99ZZE/zydFtzK/O+pSK5NlWtEB62m0dULF9qx93QgsJgZCJRA2Aaz",
-	"CVqB5HR95w0FIbbAsRcrOaajsdaFWVkQQVNQGbb6G6/6Gy6m0NiIc9N5OBed1UO6Jzq+a8GkokSm7wLJ",
-	"QoDlJqqQ+5E+gEhsK8qbMrGmvDVVtkK2pkhTUV6TpYyGLC3il3SIa+1oSmIV/FDomYvgaI9i7QwzZRbJ",
-	"egLuC5p/z1DYKkaos6lFLIWvmt+xP2JA7jIeDvPzzwdnZ6GGnHekIwr6EkBz8/Aix2nXlDFNvhPCJ7mp",
-	"tA5kO5iBjgYg9mhr85xM0W9cmODazW2IeqxDbK0pTFBVQT09CGk9Glh77MV1XVMLueaQmBwVe5jrXuJZ",
-	"c2FicOyt4WJVlGg48XUhSBQzL0Y0zB9M8WpT/Gbx8Fc0HqjZmGO2CUk5tlaGLaATLh4EgDXxhvSALaiN",
-	"JU/bPBgO0JbMuapLFGHzbhXZ2F2edwt4ob8PBn2uFnjtNs7Or23PTJetsB8BYcBmtAcA7HOuNq0Jo6qh",
-	"wJTALCWbcd0qFlvDI4x5InCqqAwn2lyL0isMZPZkbLDxobhjhQZlankqjmxzBhomknvdbQfqipZmkeoz",
-	"6+GQwLSakwhvkfOnXVU+5uYuWcz05vRh0XFmDlg6FlSqAssE5fDDmOezG5uzDD43fRNlUPrwJnYTrAzB",
-	"HpwNH1G2cnZjsjFpQ1MXxNi8ziwZWAD6Ic4lWQ6L62Dt2gDV7bDDqt+iCGvi/W+oZp/FEN9U/f0eKX63",
-	"jDVcmfLbH2VAhbPdh4Z91vRlr+6Oj0o2dpHjSknmNN650C1lkcG4MKE5Wm1LuRCAIaLv1TEEMgn9T8ys",
-	"0e7Q1YihnFlQu7lIbm/s9wnwi2N0GqQ9IWPAnMaCMzZXmAsMW/BkdUJ3fIRIwTmsbX+XooGCnofe7pq3",
-	"HkuoKgrcuIw+7rNJj7FAnVZkyaRjtXPbDtSy9YhDqCyOBHhdbBDtQKtOR+/cjVbVIwaJpcHNPrLnWiBg",
-	"H2px6GA/CCKcVnYCb9C/ty7hpR1pFVdY+3+qPNCNZAM8QMFL4myIj8Y4z0mwjPsi6kq0EE0LisjZENcp",
-	"GvN14g1q5hHPiHxPhioWIqwmJ3H8iXk51Xs7CXQRHKOWrN4B8mkrKioUSzNCn03FmxAhuSlIJlFd0Sbj",
-	"aVloLe0//+PNdsDAMJkI/uk9YSM1PvIK8biN1NQw5iY5tyo1wRsL7KUYCshNCovTKVY456MaYDj0BvRv",
-	"xOTlte094T2EkWshJ3EdRc09WTmCljuZCToaKxeqFJULouaHrDTX+BllpX1neRrGGIuCM5oeQUrYJ6pm",
-	"P9OQ/Qnqnb7a75bbQeU5mV5zgyGe41EkZBCzURmuoZls5DNBU5s8uKjSUHbKFBF3OP+VkNsQwgGUk1Mc",
-	"CQJxAmpKtLoy5aiURHbMUCmhALqM7giLIFabtFUwJlprZIKUoEVBskOUUakoSxWoQr5NJgLmYHOxfiWa",
-	"OCwnCm7NIWA4FGU6RtVXnoLGCMk6TlyMZ2pcPDJNmBBFKAnVYlxzuYVA5dGFl+Ugpi7GFUkbHDnhEqI3",
-	"r0hBFWch68TOq9cws9eHaD9cA81nzLMJ6cg2ZgQLmxyUdTmdQeNDlHXbIJsHFYENFHSN9xfNw/DxelfI",
-	"8m3i/AaMNMF4l54fkcJwYRNTq0iULVg2E6tiZmZS8sF7ZTIXbFjdJz2fgz5zR9ZRWVJx9AS5eyZBjkEl",
-	"EE6cIHeFmKgaiC1UeCTRVhUU0mcmKmQ7QY71Jcgx7ZvCcO0EaSq5sT1mSX2Wb6aOBSR9VlB2Qy0LBGuD",
-	"hBHoa+6mGj+cuJtJfeQSVF0zN5QNeWLMeNumBCBO+mw++qcOafHCUqBwy0MDUzwaiic7pphlFHwYK5NR",
-	"FBd0CUgrdTAfgdAxC+DbFab3GRBIzeiTViTSJbsR9ZW2psas5Gv3eou42aM9hZ3s5vX2TBe/04i5qUKp",
-	"NYGSkamm8YfztG/fTBZbXjbCkNu/K1R06GjdLzbg1/GsirIBDgqe/25JNSwubgdiA8xStQbOdLQQ21AB",
-	"ZxbuFipglswd/Y6hOZ7CtJimfg9YeiOtGWUqhWAmgE6zWEWd6pgwMj1qVU5s8xJTiz/hBmJLPmE2Q9IA",
-	"E5uUz0OHjo8B6dO9HzHir1xC3pT4ctiac8tkLxzOCJoIWmAxWy2C6xfTtEMSWFrB63dHCcYzMIug+LYB",
-	"S9wH5ncJmu9yAIlkQ4IDozsHXnB9LBMF7cTrnqKnyK5dBC7LTW5FIgnNbzVZtu64wxwucMgWVPXcnQI9",
-	"I91C0aOm6tuAahuRK/oHiVqCcN7h8jGDdO/b/rzG45N3HsvHYINYKZyOi5XwfnrVN0H5zbMVLR2XAzdr",
-	"zd9ocOrOxp9LcHCuIg/eIw/LfvLjrNPQYpmbsifSMb2L5m5iqT7K2kQci0XpBBqMR903+hoHD7vqAF3X",
-	"2N2VK7Q2b52VL5QOinOjWL+3AbGCrN6I7CImjbMTtV78Hr/FrhQXQUaW04KqH2fRGA+4dWuxpMAzJBUU",
-	"aqiKrE1yzKzTH1o7dKU1K/gxA966hfMpnsnEIsQMaJ5rDd1gUzfz0ihT378Nx6fjTx+hPHrLmKEKMVSR",
-	"yE1WkCmoDoNPsRAztGUhEG7Oev928/Hi/Yfe8c3Zj9vGHDAlA4QnE5SOSXorod5XThAeYcokVHW0wFjS",
-	"WPk7DlxLy5Exw88Vsi7NiZyvR22CSzr1tFhvzna7sHZRrh/1N7aa1msSbSkt7Th21EXXGgxzT7O27JUZ",
-	"5RGsbiyv5orbNKpf3JOLtpmz51jsckE+rj1ZUdjxotUNpI/BouOtzyYkutGPUkrbaXbVJBuxPxW5Vmvo",
-	"bc0cK/bZr+W5FWl4NLRI5tFT5KI65q2wj1LqMNrrRxlk80MLYLhIyqsLstDFqSJFGL+3g1ajBwOvuv7b",
-	"pwN9rRY2t2goXKpX5H7AeTyNNSI5Qkz1VRkryrFySFuAnJsD9Lt0840uo8cg5gMZLgwLCTOyODJbWRxb",
-	"79WFQ5NenLWVY7rURa1frTBRFvpIvOEum2pE51wy33sNODoUmzX2QB6QbEgu1AfRxMSIqnreAtbfLRli",
-	"T0o6YkWwQMRi7vY9te65hpYMqZrvkzmxTL+/ChoK+OnGn+OseQaa9AVEoYZigDM8iwqzUqE3+waSFRI5",
-	"JraVxAjngqRQx36lkmluJMc4aJDQnV5Y/SJiPLRPnaTqD0UA2hba2neSMmazOdwJXhrI4AWfS875RMZs",
-	"IULFS1JOPGjPxcEkiA71MML5EhMSQ/iBR21zfHWPOYIZxqvI0OETyHW9COP2W0CjnMwnxfohBWF4E5Ma",
-	"XNBP8G1/42wGn/Y3XLp7E0L6nseuMV+3xXNE5nYhMUehMePIibIkHImq163brKUWI8aKd3xU0l11R5fe",
-	"+/NrZmfTvhRRxa0t+UIR5hIvXGx+5pN6PnsIo5nfpwCzmRJyG61PYh94Q+N3fuEDSe4Av3Em0ZYJFXaY",
-	"hJJ+smez27kMlA2r178lu+NsdinvJjEo/TjUfR0huQ6o/XD4egOwPT6ZCE5sa6Ldplwh1S7xgy0gywyq",
-	"ED2gcIO/OiGRqC1+H+Ychqc3y7WCguSt3zK26NoOjUnfcxER9oGiyDn5pK4slPcKWOhmRzvYK8Io6O77",
-	"0IguiCiolEFR4wMjCIJU3B0MeAb/+L/+HzSpvkIKCidtYVsbFf3nf3wPR945lO8omR5kWI4HHEN1UfjB",
-	"BafaiHz/b3gOPNk9dH/AkyoOR7rHjV/M18bDbFxMLPP/ts9dCrAZHdSl4GJmgj7wiHhv2B9SXhQls/E7",
-	"1ZeY4XymaFr9IF2BQjs272/XkI25dh3Zudk/MWO8ZClxxmaInz4Y5XyAw7XUloi2qxVO0twbsxlnBJFc",
-	"QmUVj/dXMYyQHLpSRaXGKONFldoErQsiPPkqIlHxIbKaDtCqvN8Af3HDWK5W1YTULjGFFuA+UpM7iXD9",
-	"1roIYL/TIWLkzoQELLVrtoj6UVX4HqJzWfnzgp6ferPvKd3a9iut22s0aRN9Y+JchA7azlVAV3JH5qzt",
-	"rYcoIqFQFp/wN00K2iHa3DSJyP45r+rGsi6llqsuG8W85mc4N53g0trE6dUvvRi6QBOCgWZoq4P0s23L",
-	"85iKKmDyhuorkxyzTifH5KQ7baTj69YcHRffTPDqJoRybUYH15pktth4hmebWnqnLKUTnBuAcy9jOMcM",
-	"shMLnBlaaSic4c5WxQ+NpLC/s/iYNmsd7Ri4aMXRQEDQrvvTkVpYPM35CvEMmgKvcq5Wc6Tcx6ldo812",
-	"sRjOiWkNEmtiIHghSfVmJAvp8GZZfNDaehKxo3nEJ9FYIcEL/UoXy6z3bltPVxATHarjjEVOY0Fzb/Yb",
-	"yrCm36pSElRl4oxsygrquTtRxKODJC5IlV08J5FA93yI7JghYtwcpqoyFC6IPXVbg5n91y2ZbT/IfNg2",
-	"4nnVsxp+Ui1tbF+s6LEKf14l0M2rzfbAumFVcf9ogNoqhd/mA/B+X7Vam6s1Zb5P6hA9u0Sx9Y6ctpRP",
-	"Zu8aJ27pHbMmzTE28PtAadzXmb/UL3gfWJkWv543oNj04QpZPCj3CY+oAEbCptDuZOyBqiyn34ahdXkE",
-	"RBibZD7a26KA1MZUC/4xvy5uam2rGzkZ61jiNSxCdGYmnDsIDT8mefYjTm8DNtiSjVChbzhnEUZqjE3w",
-	"12L2UX0bVhA+scIHRhFyXvOI70uNBSEWvSzctC044+MeLbvclkYDVBk+zojk6ttVPFbLqEF7SHVuWrFG",
-	"qp2o7OKQlnlZVdxbWJFzMm0gB1d1lyzCcp3qCVK1y3TVu+Qqn1fG8aUbI+oo6/myUKYEuUMc0lL0CcA2",
-	"oCuo2L+ZoE37g1kr/YPUJPQaGQLBI55ANq5E3+uHeg7wgtY5Xr01b+kHVZob+hf3np0kybTYnlZbDyXQ",
-	"Nh/go6qNYCbzys0/qc/Fwg555Lv8wMlVC+o8jjCyWnzPHI/4yoWbeOyQL5+uKE92V6vvpYuC9bIlQHIV",
-	"WcJV7WloafYPXzfz+owt1jUpJnkQ6iQtpQoVv32HjXmW5oYf28xohCeTnBIZ5irtQI6rq9Ju2GGVOlRw",
-	"1iH5WfXUzm7ZskSkgYcPuK5B8HZ/mR4FnS0b6RNIhhGxa76P2EhjmDotYJr3MrFEUr3a7CzdjSbLzB3B",
-	"yXsxN6EAoFVDFVrs5/L+oQgZgFbKOZN123zCleTvXyalk/zkdw7hWx1LpbRI/gstrhb/3qp76gu1wIpk",
-	"x+sJYR8ToqpBd45jX67aVjLlMR0OaVrmatZtyA/Uib3Q7Xn1ODSklgWeXx9vNZdRwYcJYaEiQW2kHY8f",
-	"ipKn+6RtOGdY3AZLQFfR6DE/hQe+OSaogHbQgOScjSRS3HNFEPDH1u9bP18FVLRUIBrgiNF0gEWC/vF/",
-	"/3/oFcTh3TI+Zd2gYibBXHSIzEu5IFA8ZURs4xFUliAQsosrosyqVNW8TWP794kZssb4SSy1vLmbAY2g",
-	"qB+sFMZpyWOpkmObbxtbrFRq8IK6rtwnmxLlPIUih7MENWpHe6nbEJ9VobFLIu6ILdMUv92aPb7nfIIm",
-	"WEqHE0wlkga3E0mOhligrbQsyhwreke27WaasAI7EAh4A+1Uk4BWhWckQ1uTvATrPYSOFJTRQiv++8n9",
-	"IlEr96TTk6/4RGDG0atNOAO148nl90c8XmZ4S+PjcKpKKElsp9N9bToGrU6i4cC/jokAi8JsgNNbgx4w",
-	"hegIK0VUsTv1EdtHiqN/+T55u79vYlANLZhEQa3nax7R/EhTGCDEHUIlk4pNaR1cgqsyFoBb4E9mM//l",
-	"+7f7+8HNredpFyyM1fDx4+kxjGog+FQSgQp8SyRQk4uEcCu+aqRxtX7wToL2d79D//j3/4le7X53H1ZU",
-	"TyOxIl2TkOpYhMl8CG6YO/AhzVeqFwdPjumISNWCVrisGMYYy4tFVOIuKXo/QcQS1PSK5zr30pRISbKj",
-	"+kpfHrfSWupuiFtnOxlzRmqBa2lncowFuRhzFoRkIWpMBBqSPOfTKrQCcnSJtZLqL10djC3sFziTyOTj",
-	"ohSz7a5laZeU+PBn1xj7/IYEyaOxes2tD+9WC6XWWmYUvVJxWxr6EHJ8SZ5VcPIW/pgqie5wXgZqYjwO",
-	"dbeS0hypLBYBgQB98z4SpOB3rnSet+lhNtQgqsC+h1a1Lnk7T4U0HSPJU4pzJOmI7VCGqgq17hYC7j4G",
-	"GGo2pKNSGBSbOWn2jzKWiTvifJSTDnin9sXENhYikUsfBHUJDOsDAsOa7UQGYgOELktbCcwa6nF+4Y3J",
-	"YqwvhsZCccc7AqE7cbxVNKSfSHajD8QBKjhTY7TFJ6abAyv2w8/bib5Fd/tMECMj3Ch+A5bEA8SHQ0lU",
-	"gkpGVYJMvCrgyA1NjepdMNtneHYT+Ng+Svos9KEb9o1UokxVKciBF1WVVF+3j323z/SL+eyGs5sMz6Tp",
-	"Np85fFC05WyUr7YT++wYz+Qu6uX5AXKtIvUHzUBgtGU9dvvsVzMCU8QRBmFKqmFBUM6nRKRYEnTCRjmV",
-	"YwOFF5SeF0XJaj18X5Nxc2ka1rJy0MnkldKJ2YySOkwTvGSY+bFq+pYY4jxHvCWsK6bk6iUIw3lVHTR8",
-	"Z5oJVlYl3duYAlMf8lKoseXuwXkasovYyq0h2XXT3H64pRzde6jtNZWBMWGOVjdMPkqQjsNQZH9EJBB9",
-	"UPzR2TGBcyvYku032FhNraslNTdPQBfDZgya/ZKMqFRE3KOsxJKi31AK7prfkkiqIa1qt6EpqEpQvcbo",
-	"BiMjzehnKS60zCN4ORofIqrgDrI3Is4yQaQ0wYX2D1eHlUpTFKdbzHLrhd1WPmM1wW9Z+YyIBNa+cWGk",
-	"w/i+GeD17tUSq7LaWsSA4hynrK1kDNRyqPYWtitrbJfzVtvMDq1amnYRZWEH00PLfLiFroYfXlFJlBNN",
-	"o+ehlRqUI/clRYbgtSVlU+Zh702qRoV7vzIKvm6vzsmJBM5C5W1TOtpcwl4+DlVozPNMVhkSVWaE/qNu",
-	"GukRH+gf+8zk8PAh8rN4EPmEU5XPXKUvK0YSNuQCCkUptEWBLIY0z0mGhoIXDdNSH+CHoHE9GkUEw/ke",
-	"Bj1iexf1kFksBMtjRr0wH7A3QFQ0TLjPzGt+9kyCQskzUMTEy54JCQb+7nS2+tUJUwGW39j+R2rSUfgj",
-	"tFVUmScPbmxe8r8X3XvnSN5NepCTFzL5a0UxW8LNbHirFo+HQyK0AG6S/CBGRRCoZJe1uMZXCmF9cGJk",
-	"lRTqZudG0b46MWd4NZzmCo04WPwKPBsAiinj6gZ+W5750ZK0aVI2Q45HXG3hOvJqk7m83lBQBGcp8SoT",
-	"aq0XwOxjW+/5k0LVA9jtpnRJ/JK7ShuGoOv7ECpyK5RqKX9iw76kKjPKrbKWh8EPlpS9XZkqJzbHpmt4",
-	"kC1nuFjNOlzPsFpWk0Ks9MqyDEzO1pXVSCBZLdIo7DI2a+A2vplDbecbo9CrhaJlQPlgk54NbACBOQ3B",
-	"q9iKKhEXpIw5ZDRJ7FCGtDS0KedSr8Z0IhPEyNRA5K2UzF9XKwpwdrEoN3Q8gXMfhmkhmvmboIkgFeCg",
-	"vr1h4los2MJuNXip0B2VVHHhLnDGvabgaBlZoq4pia49OEBjEmQcgPO1pKJPGJ+ygz6jCoqWWmOXEWUU",
-	"R2OaEZtEVAsvpka+gc9GWwzf0ZGRf2EHkj4TvFQEjUoMQZaDUinOpB0LrIHiKOf8FpUTiPy0waBUIv8C",
-	"NPlbfebLN4lJqa3SqK1AZqmkJg/zACtbjKTPeqUac0H/sAPVjIXmOcpISjNTT86bIGeVJxkkYy31eJJ5",
-	"N5JoyOgrRwyWJojAHpLQ4bTtu7Iic4crp4Sp00k4zOMeyK1gElGRAsqrlw+PRXNgqa4IYas0VRA15oGb",
-	"xykcCTL2VBBl/yhFxEdJhNQ6ZmyOej96o+bj1gJ7dsEaLVeDbeKmerP2F9PvNKl3tIUWPgbLTrz4t178",
-	"W1+Vf2s+ceCRcqDqKl33zYIKVeLqUGAqWNVq7fFl0aCyehiBGc0tVGh7rvEotCU5D/jw/osQo9FgsAKL",
-	"B3m4ih6fK+2ujwhmMwfmZJCO9SFReBQOjVoVdTSxM2kMJLIK0dTCtqU4RP/lzeBfXg+/N1K8k8R2718p",
-	"OYqDAwbnqPFuJftcuHk1OWGC53kYVpGrCS7V+KMIXy5/F0c8I6EQlIvzn1CGFUYfL987Cc42pn8K+3tJ",
-	"KkiHy9e+l/ijq8YSmuVHJsuBHt+gLQo4rl26yzWg+QGz35TOFpxAWFU+00J1Rhjawv/49//X/O9/J59w",
-	"McnJLhej7fD83SC7FMxsqH7OHFw3EFqGKLzqoKS5OmUr3eyOru2sNg42rnrXP0bK6iwFYW05ywF8VTfe",
-	"lkmuhkp1r0HGxhcalWbMwWJhtSUvLFSoCjXR2uikC4Jlqg4tNLrVFmZNJXo7Zsgh6W1ugcTa1Bs96qPq",
-	"Zf8a7PJlbQGscbw6f1NOUl7QWMYlI5+UWwNbc/uOQEAeYRnJtJbMWWU4QFsupvK77c5GhCPrh42m4ld4",
-	"L/9a1rmqc7gHnsLv76Qcg3Y9IAjLW5KhKcSmQECmGpMZRFweNpH1HVIm+ChWqylk8X2XAgS5FU88uozR",
-	"8pFPQov7MzJgXjvWnoikIhOZGG+Moumt7wNxU9S3xWKsDdzgvSyLCfIVRV6RINaPgNgVE3rk8k7JJypV",
-	"JPXLoqyAtzBkSO8x42Kxdk1TT8JH29IaaMNhSCWa1CUYAj1COuqFMR4GI6jcziB7kGyvBpSGqnFV3Zgy",
-	"RFUHHWJukom/ynNLOj++GEEcU1lQaTlDXdnaUUnouIQsiTUPWAJUOb9IhjWmmFmjz4CgEb3TN3DTwg1J",
-	"vIYqtx/g4VjgDsWs5uRdzfhJK+CpMydbOblmc9gkFQCl+cHKlPk506sxCr3uUeTTCUCedInicRhNJt29",
-	"iTtXRX1tTSESG9LywXBOq5z4sFxUMrP3oeNh0JG4heBzOjdWSvfFUoI4y2eH1j2/AO3FS6VPq2kewPrq",
-	"o7za2mGhPtbD7JTjuWCiN8TgrXfssMVg8aLSTRRcrhUkLtb93GTbIN86L2Ac6nASQXGrd8piuBlU13Pu",
-	"P1nuvJs0Eduicw5bMcZYXroTeJ/KLffBcV4KytysCFKP7/eQQVrqC5Kq2ZXeDOsiNZbGI85vaSytyeZr",
-	"4CqUFpiqRFs5H1GWoDsi6HB2NsTmRpwLvN2UfaZloQFOb7f1+R+TvE4GSaHjBP2s1OQDy0084xUuyBVV",
-	"5L+9x592Uc+a8fvMxFq5Qkk/9q5ObrTKqdtUaiJtBCRV6ObmZy7VToqZoim+cTPYutILQJI+G+vHml0k",
-	"6AKr8X/b295FvzomUc8YHJc2mAuYMsAtIM5InzkR/e3+K3MzpzwjqPfx+uebk8vLD5cmtILqVTSTdEft",
-	"YGNuXDXd4gn9C9EsBILQjCMgVMKfKYFTr3L8mKAj06Zzeehl1FzXuop20Yl1gMgJZ5L0GUzHldVEsgQ7",
-	"H1hoKJF65idCcIEM9dhSyoZIN1xXvYtTL7/4YOPV7j7ER04IwxO6cbDxZnd/9w3ECqkxUNueDaXZM/x5",
-	"J3XWPavAVautj8nGFVE9eO/IosNa982PPJsZww1zBn5I8TcwtHt/s2gQhuUsLedX9+BML1+ax06JksAP",
-	"ZulgIq/33y7uzSUxnIVku3od3u7vxzqv2tr7EVfhWvDJq+WffGTYOr/M7fN2/83yj95xMQAzhfni7fIv",
-	"zrl6x0tmu/iX5R/YeVzTgnCT5m6Dm5d/CrRmWJSDyKhWc64CLfhRp1zcgoq0lWOpbrA1Ut+YABuaOThL",
-	"KpExgSOwgaMznpEElGrfCSlBcNiF/isKdSLMzkQQCJyxwtuIBCj1J6KclHjhvb5ANPuPRrah7oBuA8Jl",
-	"/cruvYnsQVv5s02ca4YBoJze2mDYSl6UYz5laKsKIdmGEce4Q2zNH59LRJd7GZt47h1HWCKJ7/4ELOkZ",
-	"Ocz4QfTZ4BqaAe2AjTbOLd5TqeDCOTHvPZBoupm4qv6ujL0moLd8CeXzCD6FZNKFiB1QoQxfNqjnz8Ja",
-	"nO0UzE2uRKWrPGOiLUBThC3RT4uOu7f32YZefTGR0wIXRIGmE4kTqV/Zc87SL7+38K45AlgDz6p6sLgz",
-	"T8yvFikuzK1sNQDgVIq/SE+PwtuuS1EFYm1KR/7ct0xzBljhw6F3IpI6jNOv9zp/UGhGmKJOMY4yudP6",
-	"tXUSGmeMpIpkPRunHyO01L1YRfQ/E9OqRryYnBpd6L3P9t8zy5IykhNjp2su/EeWU3Zrlx6y7Ju8i5pg",
-	"Kshxs/po3fLGPIdIvE2Yt0383kUpOqayWvfdr/uU/rD8gyPOhjlNH34+62VBuNp9WxLOeB2meKYPrKYQ",
-	"rekIfYTZPH0UQ9ymlJwN8ZWLqF/b+as7CZw78+SZztn1lO8Mcaq4QLpVAmYLMOZIN6y5xdxzGdI7aZWJ",
-	"zWVgcS/JiDD9A2mmbq/pKucZWck68Xi725xehLMyMgXzlzTWd55niDOATUE5B0QZrbF/myrI29cd+MY1",
-	"52eYzezX8hFUF0jcqeBowLhnd8DYKDGyIavwc4DSFVcTY4dz2IdBQu/ZN665mvwTUvcHdghh9nql5fxa",
-	"f6MEvepF+CwnAARcFWXwvHKXm7AQvV+HSBBVCibnthGyo2InJKPS+aHDB+TYvPA1nY+AGPZhOHxhv09G",
-	"fMPhamyYQFhmnMZM2GZFYmtihnMBovG7PgGv0YwoZxUyUZpPK94/pbR+pbBQ/i5zsYMnEwT7pherZi0m",
-	"7UgvR+WD+9fL0Ob7yfjhXT+CHFgvIH89ViK/k4eyGdNa9nIxPh9vMltgwoPsrjpmBPYcy444I7vohFXg",
-	"AkbprJACm6RaQ+3FNE2HxrdG9uS6iDo94PFzqZqhLFd/SBNXvWPOWgOgcP7qPf4Rb+LPPbGEvWTXbAm2",
-	"ud178VItnGeIbUma2WU2+TyDlC7P6zd3fO2hbrfVXrmXnsIb5ee6dvBDubHN54h/PSfdLXFk5fc+V+Cn",
-	"rbbbE5ZdVTFBy+22PqLqI5ttT1j2ldtrH7SJJwwsVM7JsXQ/SzXegwjnHWerbRPbSHrbK9XYIVSuia2D",
-	"b+2Z7Cb+9GC+oWP7qw0xA3B1t9Q2eer+jP4b1CttWObGwV9/nw+bwcz67hwAmSZVE/pk6FGTZkWU2w16",
-	"5WxIRdFCqOaFE5tRtg4abaQ0PjGN2vNhWg/Rp53/Q9SVr1XzeEQqtKu0SIlgX4NkXr3JXpKP+cCYQnLK",
-	"bgNEuQfZUlmbf0U/P/Ka+mq46OsQ5D1TDkLfLQ8k7jBUstSRmXM7v/C+5VR3RSzQYoOaLAGOMGU+UUEc",
-	"epyW3sPj9ZAPtP1MDM72DRiaIam5DuowYfmmuIQ1WVIJRoFv1lbzFZCw9dwDn7SUy7LKKDNHwNymMMco",
-	"WD/vIrjbXeelOrS2SIuAKZEgd/yWZBWGqUlLQGlOcB11ter+PGzBPn9JFnJQ/vr7l8V15KUyCSOuzMWc",
-	"pUqv4vJgiKMxznPCRmTN8RB1PxGzxxRTiHlL3Ys29GO2+8hEWOeWe2tnckpd7JEby3CRS+zaMiuBBf3F",
-	"Jf18e07hrnz1hXOuiXO+o4zKsU+i4MplTQ+MSbiqMmMrf67PEjjN0r3PTj36sucS0aJ84gPN0iP3UrJi",
-	"3G+l8GuuBvaav5dEzLzEL55Bqc+obSbynVS24OyqHxJY6/t+eOMT/iompTchIfmaI6sD2PVFW+ZqhEQz",
-	"qG4w3yniDA0xzUsBWMlpXkJ9JYyqJgTB6dj85rgbtwwPW6RnRkzu3oCM7E+WrKxcxMi0gvM2IIgZGpAU",
-	"lxaY0FEPyqgpbm1FUpMF7atE27rBOpq8DntMNsYEu1ol77nhSk2GNL+kX57kbjWFshqz1HqXbFSU0gt9",
-	"iAQxoK1Qpaa5kW0nDnJFo8cNHKv6zD3+WSvmz1q1mgClbhDRLHhB9YNWVwNgBbE+BKlAnAP92BopCwAN",
-	"XU+Lvy27qJdLjiSBwmJyzIXayekdyerMWSvObbnsUr0TyXwqrP4RlUxv9M/X1xdX2/ZsULfpjuW6QgSW",
-	"CA6ryHF77PQ5AVIYGmbtUuwNKMW9yP0eV+n6T8iPZETZfC2hLS7AsgFYDID4UueUoMGsOitQ43JuI72z",
-	"4lSBvSEXI94i/7+D52uOBFivJaTSe57DCvI0CRtfdXxAm53F2xxBJFELVruKUOFxu9Vu3WQaLHVx33gV",
-	"144tu5Yd2mgIpzV7eMQGbuqrt909Km0oKx5V5BGz+YbJRtg6Lz7BzOvCUBynCaO0KU09nS2vDs923bX5",
-	"Nath+FSzIo8pstNnHgs6MCDZC5ZEqAPHVBIt6YKwMtj5W54tpc/sVQufq6RCgZ+zTWyDUPs3Tm1YmEmW",
-	"bM7DTRjQrzHL+qxGNJFoy9S7OUR4IC1j1b+Ato5pTrKkxhvzVkAqPKuQqLZ3UY/Z+J4+a9QnGhElo0ZW",
-	"ltW+pqp8gGPpVKLKrG3AIRbSI8zOr4sHNCs/dTr+r9bQfcxG4N6AvYtQHjcVEaZ4BopITXNbrtTP9rfn",
-	"mPoKrrwjgOoGc4I98REL7aGnCy1uoc/oZF0UIWZ9rOM61ma3cl3E0h9t5F9tOX0K+XkxXMZcqoumXJCq",
-	"WZnn28CPqXD5285eHS23YLeiguwYViWNw2E2l2AId4AK74iFwluO7wL286eMinmEKHU/IX4iIJcH6QUy",
-	"UeqaA1WhBYpPJGRqAYDhl2Qp2El46R4f8wL6iZC1nsszhoItrG2FFQGLXAkpRieaGVg/KAUTNa1fEkam",
-	"384SPzHVn+Fb0kL11YZUtj/OAL/QJNQ5+Oo8m2cqUNB277P7+3o2IV/2XBLoPTAivHYA8+v3GDn8ZPt4",
-	"R7BU68owhcZdT0/tcGl0nkVDyaZYIrfgLyARjxFazItJqcxpgXKyEsodIgERx3yIZgQLWWt5SmBTC1or",
-	"LGVOpK1vYYsJbh8iWkw4oABTJhUGACKtjHQ6S+bbxz1J89CxM60m4ZxmgGtTWTHHACmaEzv+A/R2fx/9",
-	"0nt/ety7Pv1wbgD90CaUfoU3wKZlm+ozLcccIsYVeCI0mbp12N2s9T1B4EvKUEYUprlEW3oQOWVGqhEE",
-	"S862d9Gp/bjP6lW0lfpq+jcJ1k7zlLiwWwjSUk5VKUY0xTlsodsXMEfat/tsSLXKOcKUWeuHdFMIaXRH",
-	"vCiogpNqxrdORmR7eA42ZLq+JPUAApxI1YSQ0SwBYhrM9H9e2NLD2ZLZAkvO1RFIEJQGF9U5a/KeFVjM",
-	"3kSQO0qm67y0L0wXL+flAyOIMGXK176ckMdCrsMZ2EzNSQFbHZ65ahECOBGa2tAfU0IQ0natlTtBJbP/",
-	"1AfKXYlzBwodzd0KXU7YpBzkVI4tVPTDD9cy5MequzXjPpp+ngvzUS9J1Kzj9E29Hy+H6+GHy+61Phkl",
-	"s/RsQk7qdV4QfKs3SQYvSIQFcZWBQICGg6l1TZLLymJV1UyNZGiAqXKd8MfQtunmqa3o0PWxEYWD6Rmm",
-	"pOJLSuii3mYt2MZAakMz9G9coAFJuUFBt/iXpvhqg+Ca2JZRI19FdutEiGwhgGvnM3uI7ekpswp7riZ2",
-	"pfNVNijn34NfLcKicT5saTnxIMNyPOBYZBbx+P54o2155mvnJM+TY96FkFyiuU9QL9fkw/PSa4zRyqpR",
-	"YIZH5KCBHDrPePbwcEhzWkWGPTLArkfuPa+jNZUQqHswi/JC//+M9C9ITkeUlxJ5tA08H64DrYYp6Zvm",
-	"6ipJ3U5MVehox0ImtxYk6FWvX7m315kQvthbO9yz/HbBBa69SlhedSo3cbRFMqoO3O4/+MKPlU4J7/8a",
-	"2F9k658QjWBl4nsBG18DK1Qr032Qz3lhHODwXFpGwXOMPkkZBeivC26NGRgazB5YIeHp2Zer9oClgmr3",
-	"zjfob3HgJjOhkPD6zgBLkjk3Ieg4j8PxwjRj66gvoZbqrYXu5xyFtobs6/19lI6xwKl+Ee7y1/toykUm",
-	"0dbb/X0TVTmlkphis4EUkb83ckMK/Ok9YSM13jh4vb+fdMDmWQcRu6LzHUi4WrIn5pPPdV9XhATVTTDj",
-	"DAhcb+ahkeP+nkCWLBam4IipRth8EwgF5xRLcJFbYnq1v20PApTxe/C9H3Rxv93/AR1/vHh/etS7Prk5",
-	"752doM1eNSsYXYb6G5/1P770NxDOBcHZzNbJbRaZ3t1c9AIbg6QjoHWl/prmVyhb8urRO48XkTDPX+QG",
-	"9fQ4rLXh0xG0kSmqA9V+OewNccFL+UB7QwShAWfvoHX/klmf67XZle49HDj1M5+iArMZmhIB4fsW/0He",
-	"0snk25N+H2a+zYx5dlDSXO1QhnIqlebxhmy8u8EV0jHm96rsKCS6WYaKBXGLvCKRFs6COyKRkuuCpLwo",
-	"tCxl4aZrU0LG07IgTKH//I8f0BYuFb+B9hIXwe7+LDArcX4jSU5SlfQZ+A/IDSPTbWevsDkeGWEpSaw5",
-	"m2U0w4pIqEtN2Qjt7/5XxAUquLDvmMXagbUDx7/JxIF70YJYagIsJ3oVv3NrK8vRyNQKN0FNUxfwpwWU",
-	"YIrJmZ6HdxOF4BLnZDH4z8OgEvcf/aK5JJLnpWoJ3BfVG9+wEAZgd2a3m+IKEiQHivMPXUNSc24VS0pA",
-	"eY8maC05rJ/dP5cgex7D7w3BaWnlJPjkGwbhNBOM3eYmN8FWxHclOKpXbR1wpDkE+aQessXJ8lerPV7q",
-	"cfjqJOP9F8n4n0IyrrwRq0jGBjm6zYtwDG88hQdhrqeYATcdk6y0vvQq95WRT8rBYI84+SfxLUwJuc1n",
-	"bt7VylTeJF4UJbObIdflZggQyOPzvWYnz8L9ViXPF//CIxczVVHKrwuZaqaQjjmXBISHDM/gpzEvRWJs",
-	"W3UbihYE/cFZ24FpYZp+EHlQUTtVBsbARAIWONOKpQIAKUMZCZLc5ARmHH6GGnno7f5btHlmIoT0r0O9",
-	"8rubFp7PlL8fcwjp5cpkMXuVmRtG+t0FpcmGpRti7qY0lUbwaVObPKv2q3VYtZefSzuv2LEsiJR4RF6s",
-	"HXM3iT1AwZq/aMrLPEMjoml2mqCcFgC74YChbKgblujn67P3RgnT1/A6rp+2cyjKJZUtDIVclk9U26Lq",
-	"rot7BdT7kv2TCCw5Bp/aHPvW829W9qgDKKmNkpRPTlbKCsaP7aA55wrsdwIssRJhPf9D9Pb1D+iyd31y",
-	"8/707PT65BhN9Fp9h/QwJKTO6EtskaFfEZZdE0fk65fPr0EIYpHUOCL0xYumhKndb1Gle456XiemdHtd",
-	"t90cCz5llfwz9DiyYdZwfiySg5VCVpRyyJ0eW1S6MQKKsb2NYKKaqokWROpECNMG4iyfHdrRQTC6/Qxy",
-	"J6pf8ny3zy5JWgqwK9tvtexEPk0wyyCpWHHEUwNkkjZ9q/twSOCrbS0gaREwQ1T22eZn+PU0+7JTf7vz",
-	"eTabzXbOznay7MvmIVQ3yOB+q99xSbcmQbiRebvbZ8C6QemmkOQs1DFWZHeXsEz/w8CVSnpHEiQIzqLi",
-	"Z4LcJP7rm9daZJW7fWYjR7Agy0IuNqUTAG2Uhu0HhrbbZyeQD4aZnBKBUiwEJZrpbE0Jvt1GJ9cYEAxp",
-	"Oq6SgC3Y7sxkWQLqk/k6IxPAw+HsQP/cZ25YZq8SkLlrsRqE8SowpM4xT+rxWS3eZtRa+i7wrM8kIbuo",
-	"h6wyaTf0dLhzzhnZAdM/GvN8saadwbR6s/8WmmYcDXg2C7kPtGRwYmh8STDIb7/99psmlOPjSIhHtfkr",
-	"+RaSeD9oqyKe7UiflspW7XHJ9XU61OsLy7uxVqkdVl5vQegeMduCBjNzrIy/aFjFUmX6mDUxRjUZx7q0",
-	"r+3BO9Dbm5C1/bqmc48WDY1tNQhvG9DPDMk9aBzfpiPH7h7gOTvG7fNsQJjQe2hYQIImeSkbXM5u9WMG",
-	"jcXDZQI4D8AAJ0TsDCnJM5fXcIA2T22iLIx+yEWBlcN1zUA/B3pFHLAi+0yzws3D+jNgjVrwEwfohNm/",
-	"tz5Tyb9so6KUCg0IwkNFXEP+C5uHhucKUl9PZU42pVNupYX1rV+4LHOy+xkm8QVtkd3RLtq8An+vvnJy",
-	"SK/XLDPDs83tIOYD+IRhQ9eFOQs387PE+Vi6MrOLqGZwsb3Y8taRu8js4jr8fiv2SQICSsdQYSN4PADP",
-	"YWlcjzUsfU1n4JFv4SWmMx+N34/bAJeLz9crlCDYlE0rE78cGfUoJhTN6y1KGWU2AtnFPcxvRYIGZMgF",
-	"QRLfAVDKSoep0paWhzO4U9HBiixTPmnC8bcSZkbVFXwRkJP1cnBBR5Th3N24FrWtVt22Lt8doTdv3vyw",
-	"naCS5URaLeVU64Sa+3jv0iwWvO3AZ6BMgd7OjQcXVm1GdbyYov1AEHsnJKY0q7eZUOXY9ADgoNQQ/5Dn",
-	"OZ8CCD9cIwbDK3qFxPEsa/a+ZiCP5dLGnyVL5AMjViqqL3K38g3B/RBlAg+tGcgClmllfjrmSBKwbxTb",
-	"643fMTdsw4/dXH2PNfg3GAV4nHlmgbY6WJS2d9E7/a0T2CuTVoKAFSJJ2SgnldFlnuJNoP5gNs/XzJAG",
-	"sxobruJNxv7S5Izbh/UhQXKSUwv4bXcKDC/YvzwSo2UQLHJKBMCQQ/CV/l5/PKZ602eHAMblBl+3mKCC",
-	"39m5ipk/8MFMy9FFmY77DJtPzBy9dwp+R7JdpM/CgGcztx3mWFeyOFVIjsE3NSAhrcVEYq1dYnsmqIMu",
-	"jMRhOzluWq8wFwB5ajbrRTZ7vLiryNUVuqyaolqXi6uTuOblh7cFdAHh1AmzG+tWL7yu2q69Rsrot+sN",
-	"/XXMrZWRGMN3AvfgGEM0R+KcnYMZqstAVHK+l1Or8C1hJtvS16T9G+TxksxXuWBXJdU98smhvgYp9gQe",
-	"r0y0inxSe6m8W1J0aiHb8eoX6/5AxlyLBJ8ewpkWfAoepka0zbfttq8OJhCs4WIeDWKJ9Hr9WQitwOL2",
-	"IalfjyBm9hoApgc2nOs0M0JYl4gu/VLIZt1nQLYOgsdYgmHGu58py8inL7voTP+JUszQwDKQRZtNhmeI",
-	"M7TVdFYaUzZ49bYPkZMNYSg/oKMP5+/enx5do836gEZ6gdaHdYe7m8G8HnE7d9TXiVkBq/J81rf7XI/W",
-	"R6AqSe9FkHuGiPtrfOtfyQmaCAJFmvZctaY9RD6lUE5UXxzmNB9ChRNTc1siDGf03hIf1KF5OpYW9KBd",
-	"kpROqP7uoMm3pHXam7o6FQ+o2JhmM7YAj0QTwQGO3AUkGomnjjDgU4bklKp0vF3hQBszgtajQahmgFgP",
-	"YtMFFuo0k0aTNMKRc6/VwSlQbEsz3BlRRlkmGdpqcDQP3SGCCH/Oq9kqbusCbUJegm4blNi/lzinQ0pk",
-	"LMjr9b6tM6SpxCxPFe8V4I8QD7RO7RbIY/VikPtrGEAs0qzKaq58n5De/PeSlC9euj9Daa656LaIDuNn",
-	"fBq5/PLqlws0KJXiTCaI4BQc9ZIzLyruAeFuHm+laTyq+JhPWc5xZrhjKrvqI5bBr6iUXL47Qt999/a7",
-	"Kpjqz2QinrcNY3C+0KOqSJLm+o8Y6fH4KsQkx2ypQeVCv7RGlgjtRwREPcA/E7aUHi9EAQUPvTFquEt1",
-	"jjIOITvm/MP1zbsPH8+Pzf1bSpqCBWVACDhIGbPhOGB7s5qGSRZkVeWtr4W8hLybtJHX2exSv7FG2rI9",
-	"xOHlDYKxsQL8mQhtbuit1rI/gctqIfXSI401lFiVd5MerNuzKMftRGk3FMsqleJF6HsGFbi39FxZOxKe",
-	"TBZZOb8jYiqosg7E3BSv0i0mqGTKJj2YVkE/kzHhrS593J4Jduq99xSpYHV/XXLBLky9Zhc5q8+ZV9R5",
-	"LkXq27U8f5gQvxi4DRg2OoAT6q14sJ24Itf+ou2ic3IHgbCqFEyaUuVyLeHDl2RYSpzLSMG4cCAx2gI7",
-	"QWI28hzwAzXxm38JnpPtwz57u/8DOjnrnb6/6b2/POkd/3Zzev4LGA3scXNVW62/wi1EvXKHYJ51X5+d",
-	"nP14cqk/7jP/a7jYXCHkAck5G83jW4XNFsagS/OZyQyNxw97p2A9V1XdwfMUMvGP+eKxPjXl6l8uqD+R",
-	"VcLsGZK8IJxB7IqxYs7zH1N6xTxzuVVwl1F22+Gyun/Jy6WcCWJG+dSkkAlTLixD6ZiktySzVR9tGI6N",
-	"nkYZJ/LQ2FQEnxqf1ARLSaDcPzVk3GdbVEk7ZUmY2rZmGLCVwodU2lKXFmrQ1eujEj4A/hXmF6aW3Pwt",
-	"vU6G8TyF8+b7vyRSk2qkep6Apy/l8/68fARM1VghrkVi8IQcXf1ijicfGjHA4giDEGz+aYWEqnBQHRAi",
-	"F/hQd17zuLkSc3l7jnUAB8CZYzC2SqH+SSKqDiCQEOa1lfIMgtJyPCD59sI8AatSM50m9h8EKbKamxmb",
-	"YjVXi1wxsGGUMvGKfteRHH1W/Qpud4vbafmcicsy67ttHEmesON89SA1heEpbVrFAqv55+BoLUklmqW5",
-	"K+eFpz1aICLUJa7LPPsMxlemzNHIuF+z2MAF8FKBHxKcqcLljlR54PdhOZ/rP5bkk1ySO347ryksS6Uw",
-	"H2VfOdLEUxpkzIp42iAXAVNCQIylFqwKScUnskKO0PyYQqroXSXZyjWDbXqsJGpFjxPZHgRhZGsNipgb",
-	"YSx18BJG0kbT+0+kgl5B5LyW+b+ts/IsMt0VYdnSE2YULGuaYWRqDhcEUMKfr97uZHiGFBGF0SF5noUO",
-	"YFeuWwOD7EiC5TJD6Pvq9Sv79lOYQ+d77QqQZWd0iEgxUTMLhCdJWuZY/Omc4t6EOhXUsRZ0gA1wH8wI",
-	"FmtGuLYE10pFFgPo6QovmQ67kI2DJxrMapXq2w7WtsHCGRUkVVzMXF1Z97e+5NlcgF7l3mxymbVRU7dg",
-	"/85k9ZhB/t82cQgOdbxcxP7ipbKm/f5cLkfGvyQFvyP2aHcT+02e4IvYX4v9ekVqGM+5YNtFcZ9x5flc",
-	"DVMAHDYqlcCKi/WK+B89LH1X7GQ+S77gyopXGYERYuXgyPxReyXOqzyVt/s/oPe9q+ub3vHZ6TnUvzLI",
-	"eIRkss8a2DfByaMziO1mxqZtFxWcZt5b1g+72Wc9hkp2y/iU1e+6kQSxfA8RRgOcGRtYyHMYT2v1zsnj",
-	"W5FM489Yw9td8DEUXy/n6sUA/izlBcweuIL23ObDUTULcBnntb8lZCLR8mMX0W3mL5M9kHlxvqOHsN6M",
-	"ro9Lin5cESutnJkhXcKI1nQ46y56UtIRK6rg+JdT+k2adK+I8k9ciwMoMfkwlRagxqSQJB9G7QVwhNqV",
-	"O3hjCTTmr4BDBLeaU1QVVTlJkCwH9l+uIEmCtLbGRlqNFSinA4HFDLESBryVYmnLZqYp4AfSEeOCZJqN",
-	"PFcx1gXkoQtTjCjFQsxqkAuFR2AWJQAjRD5Ncp4Rh8YZGoXCIwDUD6jAc0NYUHSTMLqSJg3K5lsNzCc4",
-	"nNmE3O/LFCsy4mJ2v69zzEYlHpHYnnzXaU/sTTIHEYRFOqZ31o2X5zF6cK81hkBYWWwc/NW2vJH4b+E8",
-	"3/g96TpDaRx+i03D0dhINtK6XJQ5CBvJRgnil+5My7kfJfzTVOfLVugbDEbheUl9rvUqRpprLvArU8k5",
-	"toST+R20DVKmyAhuicUWkeLo1f7+IfpuHwBdzba19XBF/1jSyzrRaoEXXuiJxlIwsMUyBg7IFc5N+Izx",
-	"X3/LtZPBm6tnb02Tlq8ntkIyyRI0pLkCvAuoO2rigkzCFpJE3BGx/qrIfnmyA1SX7LOlO23uaLC64GF9",
-	"rTQK0JliF1T2mQ1SQFv/+R8/mBAGzEw9ZX1HVO9DUARkA1dlqwZEWhqBcppENqpp9pkFrmNkeuS1oi+W",
-	"Q0RyfWGCM8HvwjKK3XhAap8tRKSaSFGvbPRHiBXdfN+8pD+zLwCeZyMlYC6DGepvfAZ+9qW/EUzoN0GZ",
-	"Tp5Ym2j8LCiyhjNosSDKGvTDF2n4ObITMvDT6fXvVAwPnu5YmYYSuVw8PqrffQofCPR5rS++LoX7q7Ht",
-	"/gnL8JukvnovNJ+Bep9ruCqi3Mou4WxNXOscF+T5mJaho1jOn5n4C9t6NrbVOACzucK4c7d17+zEOsXh",
-	"iNSG/zGW7cxOM5EOfO4aXvvqWBwM68/L3WDxn4WxwQL/szE1vdwvDO2ZGZrehHUxs1JqDb0tlV6/9lEa",
-	"g0UHzPKh4MXDSvqcujI+tRXzDUTvSIvhpbuI2T0UX6nztRtAzMqFEleNWVSWkH5YV3dKzIz5UBHmCvtB",
-	"4P5gZszE37Bd5Gc+tRM3IDWghUyxrPApKJsrgzMEq3hqC4+Z1NVmzjTyInXWFfZVn6SOwTpPcKae5HCs",
-	"IZjoW6RrfZMCedgcvyqm6FkodW9Q5rc7dWTRY8tMP5b5rSlOsH7zVSaf2pmrZxdPPfwVigICrppZ4MxW",
-	"69M/DzHNX3KaH8PJa2tfSHJHBM7NRWET1QYz+E9n25U5DcqUoFtHpbTNMyolZSPkaBTVTRiYHDxCuApO",
-	"2KzyisyskHlDHgJuk62Jhkd9dnosm3XUGm0Y3CZom2ZIkAJDvVCQnzLBJ1CbwISGc0ZkKHZKU/o1Hq3z",
-	"ENsuvsYzbFcfjrLCo9HLwX2Mg6vVGk3NSPG50zun4MBLzhA9xrUDBQuCbsnE5AW3n+zustifJ2z6qcUW",
-	"U2TBBZ5sVSECdtOg5GpGsm0n0lhVxuRUgkswL4tKKF+vXLM+YIgem5kcbYaIXigkyLCUxK+0ApiMsNVB",
-	"J+KWw7GZEK2xMJIgsjva7bP+hv4Lve1vHKD+xrXW8IzX0zDD/obxjkpIJrSoELuV91IPHa6+KnrZZgkn",
-	"SOKZydiG9m214soPy1EpCdrCDNEMAqH6G4xM+xsQgWi+sNeQvk0VviUN3ItNm2a+22cfWJWszkWVpOzh",
-	"D4mSQSAjhtKcB16IMGbTsV42KD/sgwjHcS7WL1I+Syq413X8YqoAfP27yfmuXy6npzfSmQ1DGDhfFcSB",
-	"GwULVpBE1w824c7/romfsKWiaq5Q406YEz+0EZKa94FIaVAcAJHG8QdsAMdTYt/GyvCPrblgDaz8QA3I",
-	"p2AEmICcC8nYRR8Y6bOnYCoWcsE/+d8yb2lBmDAl7wXXrJ2XKuUFMRAHNXnAPkKGux7LC895Fp4zB1nR",
-	"4D3LgCrm0Sk6cyYTy7QsPRrGcF4+Sn5re0p0o6cAMdtHfyZBuxnbrSVrI6FlEBKXqkTzy51BjtntdrOI",
-	"7VAQYmweTyBjS8VFF4/RlX1v3XzN9RMCcDCP/ixE8ONMEQttlROvtr8pGCoTCzcCQEpDfRFrrZhrRcJR",
-	"Q44FFAIpJznHmZZD+JRkT0IWnwtjju1Q/ziicC+t+vsNl/ANxNuhf/z7/4AdN4kS7FYmhjAShJXC6bjQ",
-	"MpjgU4frpRphk61nc+2HsnNs558jUtu4IbUopDekTs1RswlJqnCjBNmEEr0jYL0yld/sXj2eCWR5Bp71",
-	"jcRT8Gxa7FcUXbz/El38z5QRu8jwDKLPYgVj8+Z8BeNWabW6jPasuXKt6a6NwxZ0iPbMKL4F3vt136d2",
-	"oSP0NY/JBvL2pnSZVEiz586EVfP1Jyeu5rYWZa7oBAu1N+Si2Mmwwuau0pOEhBVpLyrvO4NrXErFiwss",
-	"AETdIqo6WVLLGn2WY6kMjqclUMiWsQiigxmSjA6HoEpeHL9L0NnFmwSdve3t9XpHCfrw0097HyalTNCv",
-	"vV8S9O69/hEm9G9n75M+Ozs9Pt22aHkSSfoHMQhgFibdpDltWpn3AL199Qa9O31/cnP94cPN+97lTycJ",
-	"evvqO/Tx/OrjxcWHy+uT4xv9PAwDoSXiXrVprZdeYEVXqpFp+zB9PnVEpzfHWBmQ6o2XK9BM51WHkV3g",
-	"md7Oa87fay3LfPddl2WQ5cTgep+RjGIXpv0gPvfRKngmAS6x9Vws8ouxg4I7SvEgK0yQVILgAlSrVdnd",
-	"3uf6j0763type1H6rNLHfEXOcUFT2a1pl3sKRWH5qz1v15sgRCHVoiOrfQw+9zzIOy989h589rn4pVM7",
-	"/CO3GRKLuACoEJtc0tk83oVR7umjvbQ4ZuPctKKIaAKHKBp8RyqJDW0dGeLeOaZywiU1wl7V6DYSGK4H",
-	"NcZMq1NTRKMQApkdUwhCYMB5TqC6ogs1NuEt9deXesk3Hi/2nqeKqB1zcTWPqZbSsNKDogzDBJaG5Vw3",
-	"wjbgfL7e//4pexeGIuWtCd6DIbwJ3YfnXKGCZ3RISYYkhQqvII9PZkZjFnwqofKxlvS3Toc755yRnTPw",
-	"uXKBToc7Z/bznSv9+fbXHWj99tXrUPwNzMOb00dWNGalFZTMkHvGTaQMLImZ7KvvI8VeYBdySsDnKWlW",
-	"H6VD5I4SUDLaGoB9/n/d04rKNhpRrUg6xWX3UVxADebk1Xh1UhuodT9fX1/Ycdt7VSLJES4zylGqTzUh",
-	"t1+x1FAGQb8nOU49oeEdzcnXpqO9yA4vOtpK8KJA0wtCx4KEf+iCahQXJEMly4iwATGKFkQqXExI5sCY",
-	"O0khUAXnme1SlySlEwqOD2wCiUhVg38X9RhqhpLqFWgE64TDKDfPeZ85JGbFTZu7m7Fye6/3oTqHibo0",
-	"3tQJ3JWlCJmJoK76hcCpoil5T9ntmpSXulZ/dWKfAZEQBnAV4UJVrGFBpMQjF23495KUL4E/f6pyWrDN",
-	"CKOJpWtTMcFkC5uj59eJsoXpJkRIAzdFBeJTZj5yAIopL4qSWdKTnZUjA9U/Wxo78t6+t25XieunzVnS",
-	"rDBQSvJniikaEqzFQ4gft9UTcM1uIfVY08GzOqab6w4j/guZmRKM8Be61X/OI425nEnAsDR3ZvXt7mfK",
-	"MvLpy4G+LhTCth0+7DMobj/fyOb2Yb0+kF5iOsxDRT/8Hu1Hrr/t3T7r2Yz17/Z1C/oshS6aqwClr8kH",
-	"b7t4Plf8vU6ZlhmMQPRy16hHk0XVCjzhHsavAovbZVGiTro6s++ukfrmu4pBL5vHfya+bocMl7LJLHX+",
-	"H9AYwCyYcmFAJs1eD7CQiQOSBCiJR4TPeYSIJEuiIfJ4fMYYpIynY4urEWbNCuf374U1Ph5rxNVF5C07",
-	"tkbiprpeQWsn+/v7XXmjk77bhF8I3XHEsVbO2OhoycXsRv7temR/HXMIpjYzlaRGwNScU9+GYz5FOWej",
-	"BMwHVb2SDP6sIeYtQ8UM5zNFU/lkTHUlEtwr2sP3Z09Bgmez/5+9611uG0fyr4LyfZBUpX/5O3tx3Qet",
-	"7ezoLo5dlpK51CrlgkhIwpkCdARpR+dK1T7NznvMo+yTXKEbAEGJlOTYkmKPP83EIgEQ6G70319vRIQB",
-	"jSJIAnoIKtw5ct3i4rGADUirniVpQWeeLFinFbMZY6G+xWOm0inTEmcfV/XdqAqhbfadDtf3QmJTqGGU",
-	"ghHFlAISB4Z1x2H+DHtulm9Sz+DvFUWOPp1++tDpdz+fDMSIj9OYqUMfhBu7tMzAFsSx/EIMYwHWIUBD",
-	"YpbEHNH1YwZI88xOOxCC6eGgNbYiyY2mdNJxgw6Zlj7KemqMALqZSJO1h6OwEBqF51swVdRAZJ/P15dE",
-	"XjCsFPRkwPY0MJxsMwWssKuZVnyfjcS9JHPj5qNbZoWky4muQ8JDNp3JxCY9AR80ZrGUo01VqZiBOrzn",
-	"pO4LXMVzUvfW6+JiLFpdDBgNaXC1uZvC73y1GrfXb0i1E+RenHAT7N7PWTOjp91603po/e5NXJh+vos9",
-	"WrfS/KK0E4Rt/9DEHLFKdiaYNeZht1TqpODngUikBGuiYoBcP591j04uzzsX/cuT/+72+r2CiSod384w",
-	"uiNXOKjBRhoIaKChKqSKLTpojOAOVGsatgo8ZmMag3YZUMVqzdXNJwxxbr07228x3zSJ88U25i9it074",
-	"rFrsE/3YN6xBziuWJFyM1WaivoXdnO4Ho1Lsq4SRd9u+8Aw+Zgueym1cVNjeyUhtDCILdoPy+5mh7s8f",
-	"5ynWSC3cjzTb5UWOOTR994Cb2DcaJNF8PYSeY6Vb/Z/Ny/u9W+MpNKZ+mD7Tnjiz5R4ZZKcqEHH3cfJA",
-	"TvaMJpMsIxuP8K4I0CVlHhdMj/qzqgjtXakIuA3PSsJ+/A+o/P6AnjCLqGiEdK5atyFN2HfPKlxCxYIM",
-	"xhiD5yGdVxRRXIwjpgWqMJF0GQRpHDMRWOAW8IeQKZ0TxRiphjEdJRZOTSooPhgI/VMyYdNaHWppExon",
-	"xi2sF4UjY0DXoGpas+j/pGBN8t5E8s3aTE9PE9/HZJfsFS+9IsMbFwjXpmerkwkfT5hKSEzFlWnTDpW/",
-	"mCWg7ZqQxWB/j2I5zY+epeOINIpMcpliQRrR2P1YK8npxKcB1R+Wo00kIRPy5cuXL43T08bxcZGN8jeW",
-	"nEdUHNOt5onZKUp0nJDOnzBsfQcPxfZf4GKsqVkRntQXKdIRQMPAFDlqQ/JB9CIv90T/0zDQFlHw1zv6",
-	"8ID1vfK1XFIkbDqLNEuuTm2JqOi7J3ehlfszbqKWnwlG7LdA0AJOwPSXidmE0VjRqA7BDR5AG2oRMC2V",
-	"sgO9hEOsY5lx7TGF41Qkk+zz5choxNke1HMkLW+EbRBuESJ23q8hT32tW1hrfz7DG+tBtUM39J0VxJIe",
-	"/zni3FIUyZtiLwmOeQYsaaFlKe45pXFLKY1LjE1FTrJlMQLNsvAvp5McwsPQByHiEElFuD2f71dpkeuv",
-	"BLWukjfTczC0DMNiwrNRzkordJG17tBby58Lnciynp+UmuLCquu99fat1nMUaqmrlmPaFP1YW6Lt9eja",
-	"+Crd5AqFE3U7gdB7SGugv5Oq/nNDimhuthQ06doTb27kUQ8aEzLO/mUJaouX56psEC0dALWPZSD59o53",
-	"QsMCXcNRGmgAUq2AklPxLRSHei0GAh6u6Y91SMmz+ftYTjWRdEMHyk8T2CA0p/T/mYRd5dmUs5iLgM9o",
-	"hEryQFS1hnzF5qAta0apESVxMEB9nTOqv0ABdBPUN4y4CLVy3syleJBKf6JtN7iBbJwIGmrgoiqkZR5B",
-	"MrZ9NnKPAPa3FAw7tEPr89e4K07SOqt3IAIK9ptirDy4BPy2Pa1gL900UYYUawGC3eBmPt/9u/cU9UA0",
-	"22supyFoQeWcNwtyy++AsVKJWKkgtDS7NoxJtSrx8iP7lvTMY1vUWf1pSt0aiQcrbJZesRKChygPtGyE",
-	"eLcUjyYt8zdYs3NnOGmOBy5nTCjSyKC1zacbQS5DOi9yxdUJi5R5o5cK/dReLEXVup3BzbNBmMbJ32c8",
-	"LgfCrGXDOj4vh1Yu3tH2Tm4X72Z5HJDKsNX79vutKkTt5Jq4NMk1iyETd5qqhAyZu0wqiuDtkdhHjDQo",
-	"0MHgq2+oGogAAKkQQlNOGWhWkWJNcsEA2Y8n2CCNmeA5Pq+aFWLrS1+3UbGFdk10yKJc0yjhrLcX7bZ+",
-	"O6aB/uxanVD9TcwVsbxpt/XfwhSJmbzQE79tt8mUizRhML7JvHTfTgcCU/D8otysw5WpjdWrs5WxzVtA",
-	"Iv1eaxLsM2IwtSEWgsYDfiJ0bUHc0ctUsfAS5PJ/mKzqhCk0iA1khm0LDAWLjpD++P2XWjEIaLh9xXM/",
-	"aHTrZMOz72nPkUpXZIYiAxp514ETTSkuGKlrPFXpDOOCDupfVbB4RHMKxgxXa6JWPWhpQ3Wr+dO+eC1M",
-	"nz6Ss/mWWVFPsTev8EpudKU/gZwBrBvIymfOfHhGQ74yHTgBM88YfzSOOIvtY/ew7nI81VAyjYMN4oSa",
-	"Nnvm2S1Toj9VaZWdCLmVH49CiQQ3LOQw6zMF86yBstD4xTwnOvOcZJlV+6qNClDMAq28+QShfhLVdBOq",
-	"m4WjtaCiesDzcHQ3QjMD3wvoskPOj983H5kfGwu/pWCNGR0z/QXGI2DwkRyIRt24b62vBICTtMDR5Jf1",
-	"jHHt8/Qz+S5fj4jOVDoeMwV4T2uFW897dk3s6wwCJaadKVgDRjVyuybjxU3TBAvdzDF+fyPjEBmdK5Kw",
-	"b4lXoZ8zfuAAXrbhBQPjA/79G65YrSym9b+50NSUfvvAxDiZHLx72W7X18fbwJx62W4fkjdtCBrZiGLx",
-	"bNDqoCgYxkXCxpD//XXL14V/eEUJj1RcaY0le+rQnt+ERSFWZQ3nxm6NtcEGoRfsPK8ZBvZcPfGAmHUP",
-	"mq2JcddslMloHSg6QGy47lKxRZn6iSXDBjgCUE23KyABM0vPnMA6KAFz4z9qRIGFbyA0iKWy5FZ3hBZS",
-	"NRlKGm+7CWCsrmeqNIn2TGAH4SzjLBd1sVoahom99FkIQQp1wwD7BhKtjWghHJQ4E4JVmLphIZmx87CN",
-	"5Jr25hXMneqG3xvZzI3b+Xw+b5yeNsLwe6VWdxFWKgaa2URIASTdXjW4GGRWKRwAMwZ2cfnghaOhViLc",
-	"KpRNLaEQnx2IKuQKHNOENZtMhMfg0RJBlCp+rZUJc3398uolZl4cQqM/8j+pShxONU8gvRiEqxa6RR4v",
-	"5MILOJyNk1BKria35Dvlh61IQCFV98m1kjnN3tw1I22Lskbvpd7VtUIGScVlbgNxPPU7z367vBHu+3OJ",
-	"FcvJ8quTRLYgqRI6Xq3A9vUDu8g46tPxRqV0dKy01DP4z49OA0q89fvKzsQCDBsVKaBxPAfp/VA3VXlp",
-	"97+T40/nH7pHnf7J5cfO6QmpdKDPKl4xg4Nb/T/fBwcuGQbTXpCZLYBo05VZmxJrG00eiIUS68MVdQ82",
-	"+RBKWSDNKJCRTGNbCgGNDP4tjsfj4bA8m0bT0nYcqX063ksuDXBHSUItHT/7SvfRvBNIjVBglTwkXpZH",
-	"YaiXJxDJ87NoS7yoWj60bhM63ihtwRL6c9aCzVrQh2ELaqBPtBY7RqburpGYFhNr+w3/LFKq/SylnnxV",
-	"KICsGWG0LLHKQjq2g/dKDfGzfWgXWqKZbFN0IL2ux6QlDlMeJQ0uXO90Uu11+n+tk16vUyf/+sc/ay5g",
-	"49Vl1a1CuQ1lsUi/sqewHellRt+LnuXoq1iKmWN5lmR7BcGBzq6jperETSTaDWNXpY65vs1zdbWfjtty",
-	"6a8ytpWgpJqlwtbJ2zb4pwidMBrWXFrDQCy4QdyoNmHL6Cdg40wooGMgYLkR2wBmfpivlydTOseaeZok",
-	"TIRUuLa2zl/gF8LbLkE3gO57zcCSytyJw7mHG9AcCL0XY8QNaICvi4XY6Rp8d4E0uOr+cgS1/kpMgLPd",
-	"UfS/aiQVCY/A3ccVCbmacqUQ/TOUgh1m+C0NQC4AWgMAUal3g4ux8TSiXj0DcAAAbCkuhv9NH/QWVR0Y",
-	"v6yVom0593QB6SxB609FqB0TDl5ytUNtvOcd3r5PS6+pZSiMRqp1ezOhycNXCOtRV7pi15HPsV3iisJh",
-	"84x+vJuw6aYQQsDrLDwkVEFHBGgkb9NmXRbvE7vF7gtLhCjCIIS9qEsmqlC0WRG4IN5kTG6oMh1MMdrr",
-	"47BQkZfD9oKChm0NMFRb4BNu3ep/9OUVE+UwLK/bbdL9CB60y/7Zf518JJWuuKYRD01ASY9RwbK0kudk",
-	"TNi3mSbc3CsDod/5eNa/fH/26eMxqQDiC9wVI73PBa3lSgQwvOiaxm1JCmeTlIhi+LYfJ/S76lE7bGjG",
-	"gjTmyfzg3d+/LkpnU7kovJPFuJ2Hsm7RsF26vlFNqrN0GPEA7+NEkyHh6Lcy/JzMa01yVCBJ7iZcP1gq",
-	"N1J8JSO0eKDWpnU5WugGG9iiCfuWtOwllCe4tXlcF++PyJs3r99kMC9uW6F0YTmm++ekQL+wEIgQAtiE",
-	"H9ltw+afm1DcwxKYS9m4p7DN9RDcWN7m3xqIaiquBJjx5ok6ZLDXcf8QvF7TZA0n8IQzoLGZ5LofENFL",
-	"rT233OBnlaD2Ubv/NGxiuqos9KLEsst9COLyEOEL0vnU/9VE6hQfa6tVW2KQWwKrNrE5TblAqK/I+cnF",
-	"abfX8/CiTZmsGaDBhX48BosQrdG8kmSNfPj6iokz4ob87aQPaT+jVKv4WeKi6S2hWCBFqEcfCBt6/xHm",
-	"LGKcsxkT++AcPS8Li/gHq3hhYxPoe86fXvXEPlrFflKmsDHHnokEDvX3u2o4gos6oauIFxWFXAOIKY2v",
-	"IE0LqpYKoGj9iytW17ONLi1NLGD44ZqxnYqF2aBiDtLiHQFgFr3K87Nen4SSaRVxwgNUZiDhGxtGA+tS",
-	"0wd3IIKIB1eqSS4MA74jK27Ji97nc2QnUtVs/uoliVjiUpBDPuaJwsttINZzqD/c8s25cGfWLWYZHgpC",
-	"fURslGSOquVrddHmIVWMwmLqnEC0ehYTkNBqogXeQGx452LG1HalhptjlVHknJAllsCf1mhy9OUnbWWF",
-	"Mj+BvbQK3sctwV7GJJ29w/XgggMqyJARW3KNblmXkoawTQqgSQdiud+85UctEKUAFrN4QCqhSWquYpJM",
-	"qCBjycW4TqZ0PsTqzkv4C3R5GIiTzycf+5e9fueif3Kcw9yBRFeTamR8z3ivm/PQn5BxYfYxzcoh+tvL",
-	"tIMinuzAoDm2fPiQlh4eJ9pLXD6bvkwk2MCEMpfEfSqjn/vTP5xk8ppKOTl9B8lziBmG5g15zeKbmNua",
-	"6YiqpEDHSIVKh5o+hve2j72h7mQiD0TRm5tdsJ+yN7d9zy5OVZYEDZqfvj9uJgykI6D96i2HHtMJjyIi",
-	"xZ/pwv0NdEwbvMWtoGKJXkiSxlC2OtrzPbuQvvVzkljFIyo5Gv3MAvwnUPnSWABhJUvbZ0OYIHeUNecc",
-	"AWYd+2pY6XLx/oj8pf3mL1AkC5YRmlNjiTFylK55uQoU/B3tH2nkscKUdi2PERm8VOT2rLnZJJ3MCQ0g",
-	"jX6etLNPiO8DyQwd9i1gM4DWGUdySKOBoOGUC9UkXxiFYg0orfGLkSgktebc3gbFPKLBFaLvj5nQ3MJC",
-	"IgUJ2ZSK0CQU4CjQBmBGhSvseQtV6qokLzzT3kjHfAY08qLBBKZA6H3TgFSf3RsL1oNKOw+ZSBDpXwqr",
-	"vRslD4easlhrjyUVQ9hXYF3BkImKeydxxeZlda0Ii3C/yqH30OkUayaLq4i0eY7Dk1RETPk49PqANZmM",
-	"+TUT9wGwzS/qA932mtaA45ZA6uYnWV1RvPRR+mjQ0WnkTw0tHnRVcqES6op38k0nRDQ/JCMaKURU5cL8",
-	"LgUgSZnWEEOZTMo+F1/ILZiJdHrw7u+wrIP6AQx/UD+gUXTwdYMS7DPj8lGaEVWieQZWq1fAvs0iGTJL",
-	"jUULwneAJ6B5TkH+5sISFjM16wcqmUdAXzKeHuwGzxgXbI5qk+xReME7XIf1/GRr1ha/WI4gmpkTanVi",
-	"GzVbxOcMZyyUQTrVsvWP338hFZSalZq70FioWrf6P+95lOsws6TB2/Dge8ZCjOWulLzmLm1yeLQgUcdO",
-	"ej95a/jGljtZ+E9Vxrnw1DpZtUYZ7Y4+SsFOoeXU8oo6gvza75/DORySiRQyhcaWEyZId9TQrzbgXS1U",
-	"6VBBJoRZ7ITRkMXZarujxqkM+YizsNHjImD3hCB/0PC6XjUuGGY76dNxGYmbx1onppxQX0juy9a9pB92",
-	"z8LCXhXlV/UB8YS5Vs9I/nQ2IxMZhUrvtlEz9rfwnYiOEtW6Q2Yxv9bCwW0ObJfRoOvWYlMoRrQxDCxc",
-	"syGTTG81ZbL6Zo3QSylvBDqrIevPIhQj5K4WNFyM5Crh0tW/b9Fgg/ELiLpn9FMaGGizB9zwc9hXHJvQ",
-	"oYRuiFyRIwqKr9GN3QZd8wS+TFkzpNTO6BhL2zcqKPn0qXtMrl97RkWpAyibzIyEqEnNyuFAgL0P4Ru4",
-	"ZxZiMN3sTReI0Yc9ocp6iSraIMgiPzTQ1gykFA9EzK7lFcstwC73Zbud4Yug09ogHZiIV0AFoujwhFRp",
-	"EMhU0+Afv79uFgNpAlXZabZLW3aW85hdc3ZT5g7IfXXofejOfEwP6gKlIaQNZR/lS41t5Q/BZjM/g6iA",
-	"c1pIdHfPLc6PXhbQOcWc/QmfwTniZJDoP6Gzmf5Q5J0kpkKZkIyNU+FO3Mj4SkE0+TDzdAzEkJkM/gmD",
-	"FIyKAm9wQ88Aua5Y0p2L75akgBxiqCgvAKY00pzOwsXYquF4bPSdf8fGd6sYCsp2G4O25ucmOY8YVYxQ",
-	"deUVG4DjAkGC9UZBf4FshGYFEnQhHIbDD4RHTn68aciYcKIEu0E0m01i5EmzYnJbTk473Q+Xp93eaad/",
-	"9KvLbBmILLWFhmGsDVwjNxPLl+C0MAbllCmlRQ4WzmtDsNYkHTgSKKpwHSqGLJJibEou7EdDSbETZ+bZ",
-	"U5PGHKfsECZCHLFpRkqwuWhYDgSMoQ/j9OT0rycXvV+755fdj52jfvfzCalWvsg09t+VI4KJ9t/9YZrk",
-	"X//4Z6WG/hYz50A4gTxkIxkz+FFvtdL6JW50jN1uC6hhiQpwHwfCRP1cyGDp8PQpNyuFkroDK9q1sO6Y",
-	"fSiS1v8puTB5BfYjbALJ0ysy22W1mN7YjOfgHPJJOIAuJiMjF5fZ1kc29/jWaFHoBmks+WkLAIcyh0mB",
-	"KVtoORqt+c7d55YsxB6jsTb/BFaHagbE3jhXbF531VR5eI49wgXuxBPknccmfqDTvI/suWImlzST8yAW",
-	"eoxIFa7mdxhhqNUz7BuTM8+VxajFJjM2l9HvpbLEca3bnB+yqLirwBG06Lt8iMbfCOXgE9WWGn9nM+wH",
-	"Uz/HN8Vmh08NzyXSD4AwI+OYBdrk9ne2ohw6UkzFFegO1ZDVQBUzzSDyTKf1eBOU04rUFWMz05cbJ+CQ",
-	"fKCZLGYjBgUrLToa8YjT9Qi3Hf/BXQhwb8JNBLi/vh8vyr1nbWHEx1ymivi7SqqojYxkkJrm5jENuf7N",
-	"dECXcYL+duyrKLL4cHZOVtg29D6sPqkjT6/YzVH5M25yVkf+zbGv0+pD6H+5PXxAExrJsTarUpG5KO3v",
-	"GO6DgB6yHTHB9KUTk6lIYr7usNxTOzkomG2+0RnZhTW3kITb7Z2RVy/evm28IG6bgBdOxFjvt+OB/Di3",
-	"B4opxaU4kvKKMz2yvrLR74nqQBpHB+8OWnTGW9cvDr5//f7/AQAA//8=",
+	"7P3rbiM5ti+Ivwqh8wds/xG+5KXq7LJxMKOynV3enc70tp1Vu6ZV8KEiKIntCFJNMqxUJRLoTwPM18F+",
+	"ggHm7PfYj9JPMuAiGcGQyFDItpxZ2QYaXWlFBK+Li+vyW2t96qW8mHJGmJK9w0+9CcEZEfDP02s81v/N",
+	"iEwFnSrKWe+w10czgm8RYYqqOVJ4jPgIqQlBmMkZEWj7l/1B7x9//1+D3s5eL+nJdEIKrJtR8ynpHfak",
+	"EpSNe58/J723WKpzntERJdlyR79MCPMbzrFUKJ1gNiZZgrBEmKGfrq8vUIYVae/qc9KbYoELouzU+krh",
+	"dFIQps6gZ6o7nGI16SU9hgv9MfZfSXqC/K2kQo9TiZK0z+sY54RlWFzPp+TPZB7pIPXeWreDCaciOvLU",
+	"Pl2zTU0GkrQ0W7+wXsund23rTO7us8Rno3eckXOs0sky5VxPCNLEqykTM0c/mpRSnOdEoAnPM6lJBsZj",
+	"SL4e0dloVze+a1pfMQ52RxXW/UYnSP1X1pyl/pRc81vCIo0reLZeq28pu63aXF45SVJBlF07UmCakwzh",
+	"VL+BcspuE/TqJcqJ0mcJYZahjI6pqpezOcC86my9QZ6XkqbRNS3s0/XavMgxO8GKLM/7119//XX3/Hz3",
+	"5CQ8C81i7tFZdPxT83DNFgW/o5pSI226x22tElYWvcO/9Macj3M9Jfx7KUjvtyTQ3zUeRyeg4Nl64//Q",
+	"xl3K9TnLZ/2ynHImCTD1H3F2Sf5WEqn0XylnijD4J55Oc5rCEdz/q+RA93Wz/z9BRr3D3n/bry/CffNU",
+	"7p8KwYXpavmgCNMZGgqCbyXCSJQ5OUQ/99+enfSvz96/uzm9vHx/maAZVRPEGUEFkRKPCZoSgUaU5Bmi",
+	"DGVEYZrLBI24GDDKpqVCWP9RIDnhM4m2uUAYDXk2R1yg6iJDaoIVSjFjXKGhHg7OdhIELxdcEDQVJKWS",
+	"oJRnZMBkmU70rXn2DgZ4c/3+z6fv9gasB7yfjXKaPsG6HedYTog0SzLTEyAfqVTyEGGUlaY7gjRN6Imw",
+	"shgSkSCM9IFBEt+RDA3nSPKC6PUkuSRIUpYSRNWAzbCEVdAfaL6jm6i5L8K5fjhHpdQChL4OQKTAWUEZ",
+	"lUpgxXVfLINnXE2IQK8PfoD1kwOmf7w87Z+cn6JcDxmVLCMCbcFczUtbdj3N9De+mH2GiH62p/t8w8WQ",
+	"Zpnh6pvt9x1XCOc5n5HsEF2cXp6fXV1V5I5mTm4zl+2WRILneq3TWwm/T4koqJSUM0OtzCy1IVNY+ikR",
+	"Zss0IUi07Wj39Lx/9vbm3fvrm+P3796cXZ6fnuzsodM7IuZoJqgiaPvi/dV1gi4+6P/rXx//lKCT07en",
+	"16c7AyYJU2gkeFF1KfUnVBPNSBMFUhMq0QzPkeIcbQ96x4JLucsFHVNWHXf78p4WcM12v+PqDS9Z9gQr",
+	"//765s37D+9ODs3hgeXEamIXKuNEIs0O4FDB6g5JztlYIsURRiAZNgQhrN/XPEVp1oO2q83Qb25J0xCB",
+	"A2ZaTjkbUVGQbOeoyUo0x3LnDjhTTnCmv5lNiCB2pS7wPOc4u+b8LRZjsvkFe3P29vTm+v37m7f9yz+d",
+	"mlNfTvUY9IRyPQhgpIZiJRF3RCCcpmSq5BH85ni2WWHgGrSgCs6cvW6uaUF4+QTc8/L03z6cXl3fXJ+d",
+	"n77/cH0Iw7F0uSXNFSEVn061xCYEvaNsDPvy/YEW6zjL7KRSzhgxIh2VA5bmXFM06rO5d/hgFxW+JdJd",
+	"P2ktTVNlt/Sa83PM5nYp5BMsQv/69Obt2fnZ9elJAie1wGyOsFKkgF0TRIl5f6SIuDJz1mSdoUv98y78",
+	"voMknqMJnyF9OPTZmGG9pYmv/nrvLwuMrmX7KRqSkb5ylZjrJcdjTFlQJaVMkTGBeWmJiOFSTbigv5Mn",
+	"YB79D9c/GR59iBiHDaUSSTpmBAQRLWeYUwDMGZgDYRnJdhCcYYSrR5oZEJKR7AjY/YDpVvTMKdOX70zo",
+	"ZQXdwYgsUs64yBLg8ZbpI/JxquU8pGZ8d4RTpS/RiWZLbOzYxQcmy+mUC0Wyc5JRDKryxtfpw7urDxcX",
+	"7y+vT09uNP8wXGNEc7Ilke3asUOtJaFbamWGJv9AwPhA9LV9gukhVfSOgAbvSatToc+dokaSTWv9npV5",
+	"joc5ceLwslhdC8x/qT6s5Xk+/CtJlV7M/mhEc4rNJJd6tMaIn7B8Q7A9xwusVP+OKJMKs5TYqwG4Cxhp",
+	"6tb1Ktnm0PbWdvVvw3dJtrMFliE7wCHnOcGw3e7Ni3KYUzkxZyL+mqOGhSXRLygy5mLuKzwjTNXkZogl",
+	"0UqGJGmZY60qwXUX0H+SHs2CjRt9JfBAcqHeC6ufLR335j7RzGk+3mj9JpJF89Dy2iSBTVux78dgPVve",
+	"fUFyOqa8lN67Z1lYi/OnEfkuOIrKnBYgPnOm4vspCFYk68OnWjHCyurku4rCGsY++XHe4QwlvbSUihcX",
+	"WKh3dneXtT0tI2lFhIhd+KcgKRcZ8DyJ+ChBZG+8h7au+FRgxtGLrb3QuBrtBqaqucy7GIVFKLKoTSXL",
+	"REl/Jz/OlVnnaukoU9+/rodXUan7pZ1x1lsJO/Y56ZXTbL0NCh2H2qZTLYL9LmlQiD+p5oIubaRPOu1E",
+	"6Wivue8y1Zf69sXJm50E4TKj/GZU5jnaxgj+W9FA9RhIY1vrpvpfWvdxryQgQYL62hzlToJg6h+LPEEF",
+	"zWhidE9NP457wUB6Sa8eQ/WH7set3sdC/67baOVs9bQ/wMYFTuTSgVibku9DSZ9b9+gD3B8bGaymuAbt",
+	"DinDwJIfa14+uUNvEXrUDJ2l5ByLW//6mgqi1Ve960P7D/Ix1XpobIe9huQZm5YBvlvoZ2CPU6SQ4ecg",
+	"Y+X5+1Hv8C8rJ+0P/vNvyWrGW1YmwXYGUVkHYUihpSvwxzMzixcHBwfVC1gIPF9qzkx8xQ6QYmju8uai",
+	"GP2nldmtnDZIxhFCFDJOxjluebj53ZIKq1J27+NS3k2vzDcPo4akd8dpSvQRb9Jr5HRGtr2ionqVvTV1",
+	"29LorJp04m98Cx3W66obOOZlSOAZkpzPzimjhT7dy4K2VrDHXMsWlWnCGWQK8xWYkM1lw4jWObQcvvWO",
+	"Ixi7uXwiUjY0HJJR9azmQxJ+xHgf5h97qv4UbxauqKBQ5Y1Wwv14tDgJmFgBZ9FYjXmpEGckKF05Lrla",
+	"ALe3plkLN3FvHt6EE4/5NjauffuviFKUjUNslbJjZ0W7IOIiujojMiPSM7khSdkYvG7eCiE54WWeoQm+",
+	"I0dInzFYMsbRDAutk++hF0hx9PLgYC/Om2LrFBprcN6lmjj/1PGEpLfL0x45E+kySVL5XjcQfjj13F7N",
+	"NTJOLDAn/F4KUluecZrqgwe2DYmo/lHwcjzR8rttDXGWz/dWM+vFqxsmUY/YG15oWX4s89tLIss8wAQy",
+	"zsg6zCzROmxulOLIhR1TEIwJc/U1a+Rw+3ZoPq3sFSZUjTK2HBZUsjhwud5SgP/xIXeB7rFqJjRWB+IA",
+	"9EJADMjzEzyPGChq883y1c8iv9cgiYBLXnFBMgTvoG1raaJEGps7QzxNSyEIS8lOkC/Ch9cdBNfTO0+r",
+	"o5HRQGtbEtEMTHlLY0Bbn+xsPu/Wv+5+ms/n893z890s+xxWjp1taZWP3hjk6qa3JGCAzEGv1mabKomM",
+	"7wbn5gVgEAW/I9lO6wCuFBZg1Q8vQKPnqgepP0o0qwX3JVV6PJghoxzrlcpITlT45qLyzPYdQFw1Fhcs",
+	"joLov7WAACsdvuhznuKoxsO4NQosPXET8mA7S++Y/vV43LBDpHtF9FUNtt6MKpL50wDngiDTHKfWrTIm",
+	"jAgMr0Wu97rXyzJfScuXzbf192VOTpqaYMCrX+ZASdMcU4ZmXGTS2XaMo/ElmhFyK/XMrksiMzwHn/H1",
+	"pBT6jzBpA3Esd3j55hi9evXqB+MPV97h4qORJOoI1VRvDlqe7+oe4TUZ68pK6StPuhPOk57WXP4PeyEt",
+	"M1Kq8q63Rw3nqmFo5nufDbkFMfwwcdzUo1lHoZ4AXo2xcVzaePcbQgL2AsL0fR8RRUqRh+liotTUYDH0",
+	"v3YQzjJBpHToxxHRhDvSG9R0fsMyhHdqRoYpzj/EepSajbhuKgIxHyHYR5Kg2YSmk9rejqdTifiUMABI",
+	"IlkOq1b3Vprh3MK0LemFICMCpyogf8gJn/Xz/C1VpRjTFOtNDXgSriZ8ZnyrlHGB8up1lOG5XmN4Eeda",
+	"7ueCYgDHEEGxTFDKC/gVqETuIMX5kT4saDhHGRnhMg9yw4WZhgfaOm9jd1+e87TNWbGodVTvtnXlLupF",
+	"D03t1FjbvjW5n1uH3teTQ+WJ2YuYvL/CxXNL5us4XxaWWX9duVcWDMS1s6UeY3NA/moFtwmcKBfWpxn3",
+	"4cHlo9x74emQWcvzRd/eQoPNz8Mj5VQcgwU8MD6qwmsMqpOhsyalnF29R69efP/97guE8+kE774Ef26Q",
+	"tUW9ZNMcM9+wKQsMxuyCZLQswB4jxiRo1JxyqXSHEYmkowur9a5bWHLnobMrEu3FazO6DycG5hd3vYZd",
+	"EPoiuCVzd804M5DHM933icE2aanXc8YGd6fL3seeHcd24B5euqi+WgyJqGxnAXPTw6lrpTHysahN8A6i",
+	"KjcCqk+ZC2ev/66P9GP0O2cGjBTc2UfxxDmy11TiLYR/EHxiaEhm0ROyGO7AQST0t9onIX8m0SN1WmCa",
+	"R3wbmDFespQUhCl4L3D1vSUjpeUkCnAOUA6NdyV8qWV0TORjNdYqhApSUJYR8Sh9rSPkVasav9b4dH7N",
+	"rwgLWuT6ueRIkgoOAwhZH0W3vaU/RVqwRbqprZ099Iu16lLlf0UlyvU0eamSAdOqQ2XfmyMsCACqLVcU",
+	"JKVTChrRgAWXWysToVgmOeFCVaMDBlqPIUFYoYJLhV4mBwcHKJ1ggVNFIuJ85TawlqlmX+9ZPq8M2ZKy",
+	"sdbe6zlIY82VR4gUUwVIb7OlIIoR0DwxQIdsIxBv0d321bLXVxFQRttG/zIhgBM1u4hmeqCKN3ad8zDl",
+	"15u13OxPfGbQfJXFnwjiglCOXG/NjipgaskUyfZ6K23a3gCS5jR/W7FOYNHvymvWswvCs7j/eoH1tPKT",
+	"ZQGiwFIRgeSMqnRyVLlR7IEzqGC9mrCSE8rGsZ1bZEsreE1tAqinVw91YVpL7SehhY1uEUjsAa+D/vnP",
+	"EXWCtq/XyKhGGYRmmL/OAClpQj3WE3wZ+ai6GTb1m8ZeyRnwgRFEe/AMz8NmMcxuO1pn7M1eLYr9OLqo",
+	"MSf4fR3YVBr4Y5iG/8opI5lbpG4iZLtLvJRaRNbiVdNX0CaMndcfhTwP0wln5F3p1mXZssEAa+8HlUgb",
+	"VcJrtqZvMrBPz5g+mBMsiL7O97qgB7pIlGbj5IRO3TzWhlqscJL761CJc9X+NjZzYSOi1HZVFgU22sdD",
+	"ddVrALnDwy2JTtlYK/dxsXmVbrMeFnS1TB0WpKMLU8O0Ak5iSnIDRDex0fqWNLFlTnxCt4RMJZDbHc5L",
+	"WIH113cNFb9Nc2pXvpenzzPSIotmYaGOftyFoFSESzUhTNEUKxujZQPkBEk5yFT6NwdvB9h2Q4SImWKi",
+	"u2VjpEP+QoolWdPLOaRCTX4lWLSgWD21OMWMM33OWnBweJ0G2wCnlXoekeCmlKTEgDqsJdGuDdqmzEbQ",
+	"cZbPd/aCQNT4PYqNcThGslMiKM9W8Ue3URfm7XZ8tr+qSbWTbfuvT20aMro1guwX6bZaId/YAwQ76DEy",
+	"G/TglIOODJpDpa4IPtuSSJGPKsjdcspIB0wMvJb4Y2ybYkzv/hJ0vswVDdlxJLV6N5ybMJVaoTRyln6n",
+	"8qvIUsAPcO2h7UHvR5xOEvSvfIIZQ1dkiKWimNm0Fg89WV+WvKH3ts2tEiuEybdr92DKpwbx4Exy5CNO",
+	"lX+s4N+yOlkAcR0KckedI9DujBZJyt9/nwdtwwYgXS+YiRwOMG47sKSCVMP42tbiolpxN4VzklFyByO/",
+	"JAxTKcET2fhr/0cs+N9K/Wv9r+McS2nnXP17/5IXWN9RuoHlf+6f84wIvQ7VP445U6SYcqGFpdBquKFf",
+	"EsnzMhLxw9mIZsQiDhaWLemNcMFXe5HfwFv+dpvvrsqx1uwoZwEl/8NUn8zvkHm14noSFZrqKBub2NYZ",
+	"lkgPK2tYOtYbzSKjgR6IjMiL1rZeD0jTiB7Pwd5/11y44IIkaEikMlyi88CaxyowLi2OFAVhWQXYcLSG",
+	"S8VvCpuJxCIBq78LzEqc30iSk7S2n94wMgtndFiwgvhdJj5B1AsV2tDwYYGAUpL1DfQu4OfAd5harti+",
+	"Wg5HKK3nMuAi832JGaQiomtoeGfmk3kHkFjVdnMkiTeb8HJUcnNzEXI8JGHFGUTzhzjdFsZu2ktsj6FB",
+	"nuD5fYwm0aurmx3Csz1Yrh41QZyAeehC3wVkFjJCTFVA9XtnTFiIkVmCJDfCp1G80QygsmOiEOM2PtXE",
+	"/BNyG7Z5TVQR3i9ZmnEGn4GhjWTvR6OIgckMZ6JZXCkYgSQ6RIvEVqajFjiC+GgUHpiW9lavthulnYj9",
+	"LLFr1xxpfAsuy8AFUqNRA4hvwrI4HDzHjK3nKIyhupOevKXTacjuee5hxp1ZU9MEQHhmE+4WXst+ZvEB",
+	"RlIQzGYTmpOIXqIpJbyn+qTqpxYt9vLg5fe7v7z+YfVJhSb9ZbHzrSdXgWrrlY1vVhx43upzmvBSmKCf",
+	"jyYs4eWrpFe4GIWDoBBLPmrS6KuW5G3GmGnWd8yJtBD1CqptH0EMJVD6/SJq4p5T/2avHKgJosxCp2AQ",
+	"FsOn1wBhQSJoLXKbGchv2+ViNuEX+3LM+1Y3Z1e+4UStF3b1Nkf0sE57HSbvzU0yPptrmFHID6WPwjXv",
+	"wOnMe/Eufqmn5oSrgjMzOmWAnDDijLl/Kwvp1FQpqPmHxKoU9p8lfB0SwE8zqq5SbgAdFRiBMpNza8Tz",
+	"nM9MmAnO83ALrV7YmP19cSPgtdCS2OZN9qxNtO8yIHWz2IEVrva+TklKRzarA4BdpEoCebWamUC48F3C",
+	"IzIzOZnQMahRGOEsk2hbt2XSXXj5nAKZnHbA25hTwgzfQsM5fAEZJw0k1Wa8gbFTVSffuWV8BsG7H3Ex",
+	"1TyrTtsTthxUwCCcZdSo/xeNZWvH+/VOPyqB0QinSibI5UpayjfGRWEMwx538+In6xiRxc2ZlAVmu4Lg",
+	"TB9r12hSwe0Xdgsg09akSpWRcSakiCC6F1K1BG4SfX83dzqUuGWFbcsCWNpiWwARXcdvBQ6FiwRp44xv",
+	"Kbs1ISM2JNNpPBH/edUfJNcZEki4wxDjM7RdHQgHCtf3FGcRzKX1LS33dboMHkg0OUP2M6UvYmPzct6R",
+	"TjrUUqBsSNsOB7qtto5NXaBncyI/zhsYOMBbmGQMXABcAyazEEB4jxnVkZuhyCOucH6/xha5552R8tzG",
+	"uXlXfYRX0COrKBlHjbPxoCUbmBSJTzD4YHXkon0acQho0YMN8pTxWrssezHn9f1Ck+4Z2vLQAJJVURxd",
+	"V2kzcRsBlaT/rm8Ag7MJlwTN9IDSnKe3RhSueItxER41jlcYVrZ2VMiq4I8oDWtOGgu/31wMumnfMe1W",
+	"DM/yeueU3bqQD2t7wAphp+7XqbYU11ej5vgQq0GVRFKVGeUoo4KkKg8flnaQ0Pr3k4PLdltK/emF/kIv",
+	"ZMCmUUqaIqvFVnmhYFCJBSvq02FyAvpqILPxXpG9cWTRDVtkeSp2sdveftr5thBcUNS+c1C1bqbeRtho",
+	"KIi3isPoZtPWr5+CMTF0GYmSpViR7I3gRRuyyAlrAU3YRreDM9ZsiORFFUUpCE4n1kyS4qkWr18cHHiR",
+	"fDa+mkokMBuTQ8+C5TBMdVDmFsqxvhb8z7EgnmNOcj/nu3Ub5wQayucVWUGgkE26R9Ue6stbK44DopMI",
+	"MxoTlGkSKWh5VHEkCYnJo6H7WfaqLYsSTtRCuSosx1uGlqhuh/3oHEtcXVPt87NJrVcx4/aY70Z0jT+f",
+	"6GpdVfdcldzGi73JBB6psEbsSwruU0EmBAsJHjVJxB1NbbqolMCk6jiJG9jF1rxI0EONtenGFT1563Oy",
+	"FNfeMaC4EUPsVFgvWna7EjG48OSInQSVLCdSIht2qQ9MMxabZmFhwxknWqdWWTEC2JzfPie9BYfbBsAA",
+	"Dwa5NBfbXjo013f1nQW6/iG89XEcStWLv3TNoYXOYnPv5FsI6AtsYZbFjPye6X2F9m0aqb8Ijqe+6KIc",
+	"MHa7HTWEbd2GPkMvX4NBNwzW74ALDmRYkooYoPFZ9ii+sTqdWJfEHI3uE8e/I5he23R0qf9kw+0Djh3B",
+	"i/j5Uzz2bNHR55qpvlk5lgD9VYGpAddoFbM6E1Tr22ibFiZbLOLMSha3ZKrAtu/FCERcO3N9k3SYmHkv",
+	"8YYWndgZjCea8XJ5Tqm8O0QYmTTESPCZNWqAKLXd4Pyw4Te3ZG4yCyZa4rmFqbr46XwOAAr0j7//h25l",
+	"wHippiXcL/8ztVZRc0HO0e6ucbygVN79zz30V8nZIZwqzZb1F5/0ECK9JgOmO/rfPu8hmsrD6ij+fPrz",
+	"6btreYSuPpyf9y9/1deTQ14l6N93j/vvrs+O+7tvTvtX17t/Pv0Vhl//ftl/9+cBG9M7EwOpH8Ikt10E",
+	"gxbkoEX9OOUFkbUVGdBcLps/fCaVlhqNKjLDcqcRLOSxBuuBqqWMVN71kh6kF056NJWr0RW2jSpz5SoS",
+	"uSQRQjH1jsJHkbI7nNPIQ2YE0uUHgs/WVD/sEPksdF2XrGWMi5gT3bUZWlJNzW+intOq9eKzNQTlVmYf",
+	"Q0feh5sLgmUoscgvkznC+jjrE2CnCB4LQDqZ2dehX1pAnVFJVpiJHHWut5wRgrXgT3unREAaXjIOO9P4",
+	"NnnpbBYkipYIEBckGowBWSOC2N0D4V5qpSB+zXmX7cpYi/pVF8HQSViQvBRpzGPtUi0AA78lYXuQEpjJ",
+	"EREiFvilBDYepS0JIUvSZD+qjLRVxHgpS5skqUMIaVAaaWzd0honbturaTdH721Zc+1DBFbht5bZ5fox",
+	"6PFQpght+fnoOkhtXlkmFzrTnpT4jI348swcL6qditavGc6D6BB060Dt7oiQDn1Y9XL3Yu9gpaXE8gjX",
+	"gD+A8AxdTZ4N76ApMSDXaWxF/Fp2j7ysC0FozVP6c+WpkjZQ2gVuoTGBEAn0V04ZJJBesOGB06uze2tF",
+	"WNv9gsokuExb4D8GYzfD0niBwNC4DXtMTXCjcRApU1hHEmaE846osGVLkkVHaXZjgnl6jgpMbbE7fks6",
+	"3IYmlZU9rpFAOBvyVt2IfvICuy4+BXYIgqvPRd+NPmBSgSJWdWDmY4YZ34cIOpnl7Vo1B9++BLG8NZvJ",
+	"nVxvTTB43z+lfnDOiiN7hAhOJ6goJVRo8+Ap9gy3B/HXOa2/O4if2AUFUjd8A+GnifM7cYHGJZGqg8m7",
+	"A8m3b1tU45V3Accpn8F61viDxPAJ808YTQLlwxLPpS/RdsqLAidIkoKmPLecBA8HTJIpBksC4HdqNdpU",
+	"+Ur5mFFJMpMbMuV5WZj8sJjNDTs9Qls/e8mHuRgw7we55ZWBgh8SE7RAMpRiSXYpk4RJqiWdfL4D2qe1",
+	"ee2hvqmDRqXFDA3YdmCzErNVO1C7Tmm2OSQ52oYwUNRvlqo7t1/8Cb6w6sOAFQQzh3jeQ1fkjgicN9YP",
+	"C4KqlULDOdo62oLBusnYDAvupoGvBmx5inuobzNkfHdwoNdZBnXqRR4h7zpRUdSv0gY9Bg4TITU9JyNn",
+	"WiQ4VAckYXPQWnpyZOgRnbm75dRqzGZSAUDwGssYVJk3wk2dRh1IrgmBivq5E2YU+WhT2trDSu3zFxEr",
+	"XRSodgrK84jDeYeAaLO7R2hWad9m14fEnUp9yuoKmub9bIUC3i7PXS8ClDzZTo/AVjRUgMegquIn2M/F",
+	"McFy57EEO16qlBcNp5mZpyUnLaQAWPO3llQD3Vxhi6LBEkzgXQP6bYgBmKJZBcbhr/WzclvjxYqMBS7l",
+	"lL9/9fq0gwMXz1QsqXcbZ7Lk9QhWuaXRPBKbcSO8J6NZk8PEDW8dzrg7q3rkjROOpX+4XWXP9iMdPSPN",
+	"pYidkzA1OrJbl8Cit94K9M/TacGtzP+eiuTGVLkGOmg9ja5euNCO/SsfvsE0L0XIxmmLUYbJ2xypqN5M",
+	"FRrjO4LK6ZHLAWZc1lShGc1zJJX+f1EyU2gSYaX/6KvumnPEjuFitYM7XkH6l7fcxQDdN+Eg9JvUq+Z3",
+	"6JqPbMG/laQkbXy4ucD/yof2trVLbHGqNsGaGQCIwlDWc2SThSgx12LyBLMsLJWMDCVEBIKRLaLPMtMW",
+	"ZWP0Vz7U2gMHw0cKid5M5gFcSdTdZQCPFkMpi+povMBq6IlSA6YXJUvqEYIPlbI0LzMSmbZ7d7npC9Mn",
+	"TNMs+EQvuFsJKA8sFeIsJR3g+zUzqHr0YuKqxQ/RyFs6FFjMTaaiALqK2TjKQA4JLZqOBCG2DrkHaZ7Q",
+	"8YRoPbUsiKApaPbbg96LQc9Bf40rJzedh1NGsHpI9yxi4VowEWOR6Tu8Z6iugAH/ch+QB4nDmTXcQTVn",
+	"U4WeKlvIXp9taRyrtHDwvwCycDnNUAf4eUeLL6uyhIWeOaBVO9i8czY4s0jWYXff2hb3RKxXUL7OFlGx",
+	"Msvc4o79Hqu3IOOotZ9+Ojw/DzXknJgdixWsqDtgHl7kOO0a2anJd0r4NCdIK81AtsM5mFKg1gTa3npH",
+	"ZuhXLgwGfmsHwMk1Et5arAVVVUa2BxVEiOLfTzz45TW1mRFdwjRHxV5pBC8+tLkwsaoJrajOCswdjk9f",
+	"wnJj5kG5w/zB1Jg3NaqWD39F44HSqjlmWxA7Z0va2DpX4RpfkFcq3pAesM09ZcnTNg/2PbQtc67qSmLY",
+	"vFsBkLtfuW4BL/T3QWz2evERbuPs/Nr2zHTZmp0nIMHZxBOBOhM5V1vW0liVOmFKYJaSrbgJJAaB4xHG",
+	"PBU4VVSG4+GuRenV7zJ7MjElLKAGa5W0zZTcVRzZ5kwGp0iKhG47UBeeNYtUn1kvXRBMqzmJ8BY5t/dV",
+	"BQVp7pItbdCcPiw6zswBSyeCSlVgmaAcfpjwfH5jUwuAa1zfRBlUKL2J3QRrV0oIzoaPKVs7CDnpTduK",
+	"HghiTNPnlgxsnYgRziVZnb3aZZ9sq3tghx220CxrmiYs54Zq9lmM8E3V32+RGpWrWMOVqZL/QQYkWdt9",
+	"aNjnTcjJ+qiZqGRjFzluO8icYWoBYalsAj8uDIJuhiVKuRCQ6sdpRPrpcK4vBWNbP3KlnChnNvfkQsCF",
+	"N/b74HDjqXRNQkwhY/lznSYCV5jDby6pzZ2SsD4CoHchJb6/S1E8rweksbvmrccKqormV11FH/fZpMdY",
+	"oE4rsmLSsRLXbQdq1XrEMx0tjwR4XWwQ7fmQnSmtczdyQqcRu+HKGAQ/Ae9GMjU/1DDYwcwXTERcmfO8",
+	"Qf/WuoSXdqQV/Ld201bh2r2kB47a4CVxPsLHE5znhI0Dm76cHClaL6ol2c/5CNeRVM0OXHLbY54R+ZaM",
+	"VAzJr6an8TQxi3Kq93YS6CI4Ri1ZvYEExa3Ji6GmoRH6bMTslAjJTd1AierCUxlPy0Jraf/1n692AgaG",
+	"6VTwj28JG6vJsVcvy22kpoYJNzH0VUUY3lhgLxJYQAhhWJxOscI5H9d5wENvQP9GTF55n/jCeyiVtc0M",
+	"i+tgB+7JypGk1tO5oOOJcojCqFwQNT9kpbnGzykr7Turo6UmWBSc0fQYIjc/UjX/iYbsT1CW+MVBtxAs",
+	"Kt+R2TU3qf5zPI4gezEbl+FSt0kvnwua2hjfZZWGsjOmiLjD+S+E3IYSkUDVR8WRIADnUTOi1ZUZR6Uk",
+	"smMgWVlAXfHojrBIYnkTXQ7GRGuNTJAStChIdoQyKhVlqQJVyLfJRHKu2JDJX4gmjqD11m7NEaRaKcp0",
+	"gqqvPAWNEZJ1nLiYzNWkeGSaMEhiqNzWYlxzIcBA5dGFl+Uwpi7GFUmLYZ5yCSDrK1JQxVnIOrH74iXM",
+	"7OUROgiXKvQZ83xKOrKNOcHCxvBlXU5n0PgQZd0WC/egWs2Busvx/qLhUn5a7TWC8ZvpuANGmiAsre8D",
+	"xxgubPx4BRjbhmUzkDIzM5M5A5zMJsDIol8/6vkcDpg7so7KkoqjJ8jdMwlyDCoB1H+C3BViwG8AAVZ4",
+	"LNF2hd0aMAPe2kmQY30Jckz7pjBcO0GaSm5sj1lSn+WbmWMByYAVlN1QywLB2iBhBPqau6nGDyfuZlof",
+	"uQRV18wNZSOeGDPejqnUiZMBWwTp1cgzDz0G9ZUeih/zaCgek5xillHwYaxNRtH0vStyKVOXjSeA8LR5",
+	"trtm0/4CiYLN6JPWhMErdiMKaWiNYFsLEuP1FkHDRHsKY2HM6+0BaX6nEXNTlUza4JkjU03jDxdp376Z",
+	"LLe8aoQhdE7XjO6ho3U/CM8vk3kFhgMOCgCdbrFvLC5uByA8Zqla8W0dLcQW0ePMwt0QPWbJ3NHviKDz",
+	"FKblbBL3qB5hpDWjTKWAOYQMhzalWKdyQ4zMjluVE9u8xNSmiXEDsZXZMJsjafKHm8jsI1fEAkNCXvd+",
+	"xIiPx2fZmikk7HUZkMPchcMZQVNBCyzm6wEtfzZNu4QfKwvt/eYowXgG5pFk2235X+6TjXtF0u3VeV6S",
+	"ngQHRncOvOT6WCUK2onXPUVPkV27SFY7N7k1iSQ0v/Vk2brjDnO4wCFbUNVzdwr0jHRLQJ+m6tvIqDgm",
+	"V/R3ErUE4bzD5WMG6d63/XmNxyfvPJaPwQaxUjidFGul5epX3wTlN89WtHJcLgdha5hVg1N3Nv5cgoNz",
+	"HXnwHuGS9pMf552GFguwln2RTuhdNMQaS/VB1ibiGBalU25vPO6+0dc4eNhVhwyTjd1du5By89ZZ+0Lp",
+	"oDj3Ei+6ztuAWN1kb0R2EZPG2YlaL36L32JXiosgI8tpQdWP8yjGA27dWiwp8BxJBfVUqlqI0xwz6/SH",
+	"1jz0q80SaHIsb+N8hucysajYIc1zraGbFPLN8FHK1Pevw2Ek+OOHac5x1jJmKBYOxV5yE7xXwhcw+BQL",
+	"MUfbNlPJzXn/328+XLx93z+5Of9xx5gDZmSI8HSK0glJbyWU5cuJgexKKL5q89dJY+XvOHAtLUfGDD9X",
+	"CbBpTuRi2XgDLunU03JZSNvt0tpFuX7U39hqWq9JtKUCvOPYURddKxjmnmZt2S8zyiMp9bG8WqhB1ShS",
+	"c08u2mbOXmCxqwX5uPZkRWHHi9Y3kD4Gi463Pp+S6EY/SsV7p9lVk2xgfypyrdbQ25oFVuyzX8tzK9Lw",
+	"aGiZzKOnyKE6Fq2wj1KRNNrrBxlk8yObZ3SZlNcXZKGLM0WKcJrtDlqNHgy86vpvnw70tR5sbtlQuFKv",
+	"yH3AeTzaPCI5Aqb6qozVzlkb0hYg5+YA/S7dfKPL6DGIRSDDhWEhYUYWT6BYFifWe3Xhkr4vz9rKMV3K",
+	"F9evVqmLlvpIvOGummpE51wx33sNODoUG9z5QB6Q9CQX6r1opq6JqnreAtbfrRhiX0o6ZkWwjstyioV7",
+	"at0LDa0YUjXfJ3NimX5/ETQE+OnGn+OseQ6a9AWgUEMY4AzPo8KsVOjVgcmcDIEcU9tKIAqps03MjeQE",
+	"Bw0SutMLq19EjIf2qZNU/aEISIqHtg+cpIzZfCE9DC9NZu8ln0vO+VTGbCFCxSvHTr0MvMuDSRAd6WGE",
+	"4yWmJJaICx61zfHFPeYIZhivcEqHTyAk/SJcXsPmHcvJYuy6DykIZyEyEfwF/QjfDnrnc/h00HNZKZqZ",
+	"3u957BrzdVu8QGRuFxJzFBozjpwoS8IRVL1u3UYttRgx1rzjo5Luuju68t5fXDM7m/aliCpubcEXijAX",
+	"eOGw+ZlP6vn8IYxmcZ8CzGZGyG20jJB94A2N3/n1SSS5gzSrc4m2DVTYpQ6V9KM9m93OZaC6X73+LdEd",
+	"5/NLeTeNVbyIV6SoEZKbqIgRhq836irEJxNJ59waaLcl1wi1S3ywBUSZQbGwB9RX8VcnJBK14fdhzuEq",
+	"Ema51lCQvPVbxRZd26Ex6XsuIsI+UBR5Rz6qK5txf42SBWZHO9grwsUK3PehEV0QUVApg6LGe0YQgFTc",
+	"HQxpR/7xf/7faFp9hRTUN9vGtoQx+q///B6OvHMo31EyO8ywnAw5hiLA8IMDp1pEvv83PAee7B66P+BJ",
+	"hcOR7nHjF/O18TAbFxPL/L/tcxcCbEYH5WO4mBvQBx4T7w37Q8qLomQWv1N9iRnO54qm1Q/S1RG1Y/P+",
+	"dg1ZzLXryM7N/okZ4yVLiTM2A376cJzzIQ6XPFwh2q5X30xzb8zmnBFEcgkFkDzeX2EYITh0rcJnjVHG",
+	"a5+1CVoXRHjyVUSi4iNkNR2gVXm/Af7shrFaraoJqV1iCi3AfaQmdxLh+q11ESjRQEeIkTsDCVhp12wR",
+	"9aOq8D1E57Ly5wU9P/Vm31O6te1XWrfXaNIm+sbEuQgdtJ2rgK7kjsx521sPUURCUBaf8LdMCNoR2toy",
+	"gcj+Oa/KO7MuFdGrLhs19xZnuDCd4NLawOn1L71YdoFmCgaaoe0O0s+OraJlspSAyRuKJE1zzDqdHBOT",
+	"7rSRjq9bc3RcfDPg1S2Acm1FB9caZLbceIbnW1p6pyylU5ybOgRexHCOGUQnFjgztNJQOMOdrZvmNxLC",
+	"/samsbVR62jXZHVXHA0FgHbdn47UwuJpztfAM2gKvMq5Ws+Rch+ndp0UuovFcEFMa5BYMweCB0mqNyNZ",
+	"Coc3y+Lnlq4nETuax3waxQoJXuhXulhmvXfberoCTHSo3DoWOY2B5l4dNJRhTb9VQTMonsYZ2ZJVRvbu",
+	"RBFHB0lckCq6eEEige75CNkxA2LcHKaqgBsuiD1128O5/dctme88yHzYNuJF1bMaflItbWxfrOixDn9e",
+	"B+jmlVB8YHm/Ezw3c4oC1Napz7gIwPtt3aKKriSc+T6pIXp2iWLrHTltKZ/O3zRO3Mo7ZkOaY2zg90ml",
+	"cV9n/kq/4H3SyrT49bwBxaYPV8jyQbkPPKJKMBI2hXYnYy+pymr6bRhaVyMgwrlJFtHeNgtIbUy1yT8W",
+	"18VNrW11IydjE0u8gUWIzszAuYMVHCYkz37E6W3ABluyMSr0DecswkhNsAF/LUcf1bdhlcInVp/EKELO",
+	"ax7xfamJIMRmLws3betC+XmPVl1uK9EAVYSPMyK5MpQVj9UyatAeUp2b1lwj1U5UdnEIy7ysCmMurcg7",
+	"Mmsk+K7Ko9lE6HWoJ0jVLtJV7xLOTDmZyji+cmNEjbJerN6GZlxk0mUc0lL0KaRtQFcl0+J+grbsD2at",
+	"9A9Sk9BLZAgEj3kC0bgSfa8f6jnAC1rnePHavKUfVGFu6F/ce3aSJNNie1ptPVQq3HqAj6o2gpnIKzf/",
+	"pD4XSzvkke/qAyfXrXv1OMLIevieBR7xlQs3ceyQL5+uKU92V6vvpYuC9bIFILmOLOGKazW0NPuHr5t5",
+	"fcYW65oU0zyY6iQtpQrVqH6DjXmW5oYf28hohKfTnBIZ5irtiRzXV6XdsMMqdagutMvkZ9VTO7tVyxKR",
+	"Bh4+4LpUyOuDVXoUdLZqpE8gGUbErsU+YiON5dRpSaZ5LxNLJNSrzc7S3WiyytwRnLyHuQkBgNaFKrTY",
+	"z+X9oQgZJK2UCybrtvlovTqSvehe1Yw6yU9+5wDf6ljRqEXyX2pxPfx7q+6pL9QCK5KdbAbCPiFEVYPu",
+	"jGNfrdpWMuUJHY1oWuZq3m3ID9SJPej2onocGlLLAi+uj7eaq6jg/ZSwUC2vNtKO44ei5Ok+aRvOORa3",
+	"wUrtFRo95qfwkm9OCCqgHTQkOWdjiRT3XBEml3r9vvXzVYmKVgpEQxwxmg6xSNA//q//F70AHN4t4zPW",
+	"LVXMNBiLDsi8lAsCNY7GxDYeycoSTITscEWUWZWqmrdp7OA+mCFrjJ/GQsubuxnQCIr6wVowTkseK5Uc",
+	"23zb2GIVjYMX1HXlPtmSKOcp1CKdJ6hR4t0L3QZ8VpWNXRJxR2w1tfjt1uzxLedTNMVSujzBVCJp8nYi",
+	"ydEIC7SdlkWZY0XvyI7dTAMrsAMBwBtop5oEtCo8JxnanuYlWO8BOlJQRgut+B8k90OiVu5Jpydf8anA",
+	"jKMXW3AGaseTi++PeLzM8Fbi43CqSqgcbqfTfW06glanUTjwLxMiwKIwH+L01mQPmAE6wkoRFXanPmIH",
+	"SHH0L98nrw8ODAbV0IIJFNR6vuYRzY80hUGGuCMoOFSxKa2DS3BVxgC4Bf5oNvNfvn99cBDc3HqedsHC",
+	"uRo+fDg7gVENBZ9JIlCBb4kEanJICLfi6yKNq/WDdxJ0sPcd+sff/xd6sffdfVhRPY3EinRNQqqxCNNF",
+	"CG6YO/ARzdcq6whPTuiYSNWSrXBVzZoJlhfLWYm7hOj9CRBLUHovHuvcT1MiJcmO6yt9NW6ltSLlCLfO",
+	"djrhjNQC18rO5AQLcjHhLJiShagJEWhE8pzPKmgFxOgSayXVX7o6GNvYr0MokYnHRSlmO12rR6+oxOPP",
+	"rjH2xQ0Jkkdj9ZpbH96tFkqttcxo9krFbQX3I4jxJXlWpZO36Y+pkugO52WgJsbjUHcrKS2QynIREADo",
+	"m/eRIAW/cxUuvU0Ps6EGUQX2PbSqdWXqRSqk6QRJnlKcI0nHbJcyVBWSdrcQcPcJpKFmIzouhclisyDN",
+	"/l7GInHHnI9z0iHfqX0xsY2FSOTST4K6Ig3rA4BhzXYiA7EAocvSFuyzhnqcX3hjsjnWl6GxUIP1jgB0",
+	"J55vFY3oR5Ld6ANxiArO1ARt86np5tCK/fDzTqJv0b0BE8TICDeK34Al8RDx0UgSlaCSUZUgg1eFPHIj",
+	"U0p+D8z2GZ7fBD62j5IBC33ohn0jlShTVQpy6KGqkurr9rHvDZh+MZ/fcHaT4bk03eZzlx8UbTsb5Yud",
+	"xD47wXO5h/p5fohcq0j9Tk3NJ1vWY2/AfjEjMLVWYRCm8iEWBOV8RkSKJUGnbJxTOTGp8ILS87IoWa2H",
+	"72sybi5Nw1pWDjqZvFI6MZtRUsM0wUuGmY9V07fECOc54i2wrpiSq5cgnM6r6qDhO9NMsLIq6d4mFJj6",
+	"iJdCTSx3D87TkF3EVm4Nya6b5vbDLeXo3svaXlMZGBMWaLVn4lGCdBxORfZ7RALRB8UfnR0TOLeCLdl+",
+	"g43V1LpeUHPzBHQxbMZSs1+SMZWKiHuUlVhRmx8qNl7zWxIJNaRViUU0A1UJqtcY3WBspBn9LMWFlnkE",
+	"L8eTI0QV3EH2RsRZJoiUBlxo/3Dlkqk0RXG6YZZbL+y28hnrCX6rymdEJLD2jQtnOozvm0m83r2oaVX9",
+	"XosYUJzjjLWVjIFaDtXewnZlje1y3mob2aFVS9MuoizsYHpomQ+30NXwwysqiXKiafQ8tFKDcuS+osgQ",
+	"vLaibMpi2nsTqlHlvV87C75ur47JiQBnoUC+qfBuLmEvHocqNOF5JqsIiSoyQv9RN430iA/1jwNmYnj4",
+	"CPlRPIh8xKnK567SlxUjCRtxAYWiFNqmQBYjmuckQyPBi4ZpaQDph6BxPRpFBMP5PgY9YmcP9ZFZLATL",
+	"Y0a9NB+wNwAqGiY8YOY1P3omQaHgGShi4kXPhAQDf3c6W/3qgKkAy29s/yM16Sj8EdoqqsiTBze2KPnf",
+	"i+69cyTvpn2IyQuZ/LWimK3gZhbeqsXj0YgILYCbID/AqAgCleyyFtf4WhDWBwdGVkGhbnZuFO2rE3OG",
+	"V8NprtCYg8WvwPMhZDFlXN3Ab6sjP1qCNk3IZsjxiKst3ERcbbIQ1xsCRXCWEq8yodZ6IZl9bOs9f1Ko",
+	"egC73ZIuiF9yV2nDEHR9H0LhfIVSLeVPLexLqjKj3CpreTj5wYrq1GtT5dTG2HSFB9lyhstF58P1DKtl",
+	"NSHESq8sy8DkbF1ZjQCS9ZBGYZexWQO38c0YajvfGIVeLRUtA8oHm/R8aAEE5jQEr2IrqkRckDLmkNEk",
+	"sUsZ0tLQllwIvZrQqUwQIzOTIm+tYP66WlGAs4tluaHjCVz4MEwL0cjfBE0FqRIO6tsbJq7Fgm3sVoOX",
+	"Ct1RSRUX7gJn3GsKjpaRJeqakujaSwdoTIKMQ+J8LanoE8Zn7HDAqIKipdbYZUQZxdGEZsQGEdXCy4yX",
+	"eWbTZ6Nthu/o2Mi/sAPJgAleKoLGJQaQ5bBUijNpxwJroDjKOb9F5RSQnxYMSiXyL0ATvzVgvnyTmJDa",
+	"KozaCmSWSmryMA+wssVIBqxfqgkX9Hc7UGkrmWckpZmpJ+dNkLPKkwySsZZ6PMm8G0k0ZPS1EYOlARHY",
+	"QxI6nLZ9V1Zk4XDllDB1Ng3DPO6RuRVMIipSQLkqVt+5PRov9n5FCFunqYKoCQ/cPE7hSJCxp4Io+3sp",
+	"Ij5KIqTWMWNz1PvRHzcftxbYswvWaLkabDNvqjdrfzH9TpN6R1to4UOw7MSzf+vZv/VV+bcWAwceKQaq",
+	"rtJ13yioUCWuDgWmglWtNo4vi4LK6mEEZrSwUKHtucbj0JbkPODD+29CjMfD4RosHuThCj2+UNpdHxHM",
+	"5i6Zk8l0rA+JwuMwNGrdrKOJnUljIJFViIYWti3FEfpvr4b/8nL0vZHinSS2d/9KydE8OGBwjhrv1rLP",
+	"hZtX01MmeJ6H0ypyNcWlmnwQ4cvlb+KYZyQEQbl49yeUYYXRh8u3ToKzjemfwv5ekgrS4fK17yX+6Kqx",
+	"hGb5gclyqMc3bEMBx7VLd7kGND9g9lvS2YITgFXlcy1UZ4ShbfyPv/8/5n//O/mIi2lO9rgY74Tn7wbZ",
+	"pWBmQ/Vz5uC6gdAyRNOrDkuaqzO21s3u6NrOqnfYu+pf/xgpq7MyCWvLWQ7kV3XjbZnkelmp7jXI2PhC",
+	"o9KMOVgsrLbkhYUKVWVNtDY66UCwTNXQQqNbbWPWVKJ3YoYckt7mNpFYm3qjR31cvexfg12+rC2AdR6v",
+	"zt+U05QXNBZxychH5dbA1ty+IwDIIywjmdaSOasMB2jbYSq/2+lsRDi2fthoKH6V7+XfyjpWdSHvgafw",
+	"+zspJ6BdDwnC8pZkaAbYFABkqgmZA+LyqJlZ32XKBB/FejWFbH7flQmC3IonHl3GaPnYJ6Hl/RmbZF67",
+	"1p6IpCJTmRhvjKLpre8DcVPUt8Uy1gZu8H6WxQT5iiKvSDDXjwDsioEeubhT8pFKFQn9sllWwFsYMqT3",
+	"mXGxWLumqSfhZ9vSGmjDYUglmtYlGAI9QjjqhTEeBhFUbmeQPUi2V5OUhqpJVd2YMkRVBx1iYZKJv8oL",
+	"S7o4vhhBnFBZUGk5Q13Z2lFJ6LiELIk1D1iRqHJxkQxrTDGzRp8hQWN6p2/gpoUbgngNVe48wMOxxB2K",
+	"ec3Ju5rxk9aEp86cbOXkms1hE1QAlOaDlSnzY6bXYxR63aOZT6eQ8qQLisflaDLh7s28cxXqa3sGSGwI",
+	"ywfDOa1i4sNyUcnM3oeOh8mOxG0KPqdzY6V0XywliLN8fmTd80upvXip9Gk1zUOyvvoor7d2WKgP9TA7",
+	"xXgumegNMXjrHTtssbR4UekmmlyuNUlcrPuFybalfOu8gPFUh9NIFrd6p2wON5PV9R33n6x23k2bGdui",
+	"cw5bMSZYXroTeJ/KLffJ47wyKXOzIkg9vt9CBmmpL0iq5ld6M6yL1Fgajzm/pbGwJhuvgSsoLTBVibZz",
+	"PqYsQXdE0NH8fITNjbgAvN2SA6ZloSFOb3f0+Z+QvA4GSaHjBP2k1PQ9yw2e8QoX5Ioq8j/e4o97qG/N",
+	"+ANmsFauUNKP/avTG61y6jaVmkqLgKQK3dz8xKXaTTFTNMU3bgbbV3oBSDJgE/1Ys4sEXWA1+R/7O3vo",
+	"F8ck6hmD49KCuYApQ7oFxBkZMCeivz54YW7mlGcE9T9c/3Rzenn5/tJAK6heRTNJd9QOewvjqukWT+mf",
+	"iWYhAEIzjoBQCX+mBE69yvETgo5Nm87loZdRc13rKtpDp9YBIqecSTJgMB1XVhPJEux8YKGhROqZnwrB",
+	"BTLUY0spGyLtua76F2defPFh78XeAeAjp4ThKe0d9l7tHey9AqyQmgC17Vsozb7hz7ups+5ZBa5abX1M",
+	"eldE9eG9Y5sd1rpvfuTZ3BhumDPwQ4i/SUO7/1ebDcKwnJXl/OoenOnlc/PYKVES+MEsHUzk5cHr5b25",
+	"JIazkGxPr8Prg4NY51Vb+z/iCq4Fn7xY/ckHhq3zy9w+rw9erf7oDRdDMFOYL16v/uIdV294yWwX/7L6",
+	"AzuPa1oQbsLcLbh59adAa4ZFuRQZ1WouVKAFP+qMi1tQkbZzLNUNtkbqGwOwoZlLZ0klMiZwBDZwdM4z",
+	"koBS7TshJQgOe9B/RaFOhNmdCgLAGSu8jUmAUv9ElJMSL7zXl4jm4NHINtQd0G1AuKxf2bs3kT1oK3+y",
+	"gXNNGADK6a0Fw1byopzwGUPbFYRkB0Yc4w6xNX98LhFd7lVs4kvvOMISSXz3B2BJX5DDTB5Enw2uoRnQ",
+	"Ltho49ziLZUKLpxT894Diaabiavq78rYawJ6y+dQPI/gMwgmXULsgApl+LLJev5FWIuznYK5yZWodJVn",
+	"DNoCNEXYEv206Lh7+58s9OqzQU4LXBAFmk4EJ1K/su+cpZ9/a+FdCwSwAZ5V9WDzzjwxv1qmuDC3stUA",
+	"gFMp/iw9PQpvuy5FBcTako78uW+Z5gxyhY9G3olIahinX+918aDQjDBFnWIcZXJn9WubJDTOGEkVyfoW",
+	"px8jtNS9WCH6vxDTqka8HJwaXej9T/bfc8uSMpITY6drLvwHllN2a5ceouybvIsaMBXEuFl9tG65t8gh",
+	"Em8TFm0Tv3VRik6orNZ97+s+pT+s/uCYs1FO04efz3pZEK5235aEM16HGZ7rA6spRGs6Qh9htkgfxQi3",
+	"KSXnI3zlEPUbO391J4FzZ558oXN2PeO7I5wqLpBulYDZAow50g1rYTH3XYT0blpFYnMZWNxLMiZM/0Ca",
+	"odsbusp5RtayTjze7janF+GsjMzA/CWN9Z3nGeIM0qagnENGGa2xf5sqyOuXHfjGNefnmM3t1/IRVBcI",
+	"3KnS0YBxz+6AsVFiZCGr8HOA0hVXU2OHc7kPg4Tet29cczX9J6Tu9+wIYPZ6peXiWn+jBL3uRfhFTgAI",
+	"uCrK4HnlLjewEL1fR0gQVQomF7YRoqNiJySj0vmhwwfkxLzwNZ2PgBj2fjR6Zr9PRnyj0XpsmAAsM05j",
+	"BrZZkdiGmOECQDR+1yfgNZoT5axCBqX5tOL9U0rrVwoL5e8yF7t4OkWwb3qxatZiwo70clQ+uH+7DG2+",
+	"H4wf3vVjiIH1APmbsRL5nTyUzZjWsueL8cvxJrMFBh5kd9UxI7DnWHbEGdlDp6xKLmCUzipTYJNU61R7",
+	"MU3TZePbIHtyXUSdHvD4S6maoShXf0hTV71jwVoDSeH81Xv8I97MP/fEEvaKXbMl2BZ279lLtXSeAduS",
+	"NKPLbPB5BiFdntdv4fjaQ91uq71yLz2FN8qPde3gh3JjW4wR/3pOulviyMrvf6qSn7babk9ZdlVhglbb",
+	"bf2Mqo9stj1l2Vdur33QJp4ysFA5J8fK/cwKyvb/yoetEJB/5cN/K0m50Uuw6iPCT/+mHz7lvj34LP2V",
+	"D82oESQRGecA5d32sxTtoH/8/T/ASw/RhHof0AxTlWipW8suwqClR5jmJEuqJF3671IQW9pXTQgVJvkg",
+	"0WNZ2tv9T3/lw7Ps8z60GnD7Bo4gfNF6/Ar88S0kie4dfv86CZ3GmIVZifm/8uEXpyYvPToszLfLFS5L",
+	"hrClIqBLPMa0NiQJIidIEij8j5UixVTJBUJ1NFWqyT5EROw6306bmkfS236pJi6j7YbEQPDFfyE7qz89",
+	"mG+I4n6xkFQoxuBYsw22vL9g+A3aoSyMu3f4l98WYXaYWV+/S1iorzYDlTT0qEmzIsomvXI2oqJoIVTz",
+	"wqmNQN0EjTZCoJ+YRu35MK2H6NPO/yHmja/VUvGIVGhXaZkS3SWMIETdCwo0HxjTaU7ZbYAo9yG6Mmvz",
+	"x+rnx15TXw0XfRkqkcGUK7nhlgcC/RgqWerIzMFUnnnfaqq7Ilbma1CTJUB9i/tEBXErcVp6C483Qz7Q",
+	"9hdicLZvyLkb0rJrEJgJ4zHFaKyLg0owIn6ztt2vgIQt0gf4pKVcllVG3AUC5jblQYyC9fMuir7ddV6q",
+	"I+u7sBlzJRLkjt+SrFKnTBgTSnOCa5TmU+iL9YJ9+pwsxaz95bfPy+vIS2UCzFxZnAXLtl7F1eCp4wnO",
+	"c8LGZMP4qbqfiCKmtV3Kxih1L1qomFHGHpEI61wU3tqZGHSHVXRjGS1ziT1blimwoD+7IMFvD0TSla8+",
+	"c84Ncc43lFE58UkUNHbW9NiaAM0qkr7Cf/gsgdMs3f/k1KPP+y5wNcon3tMsPXYvJWvGCVQKv+ZqYFz6",
+	"W0nE3AsU5RmUBo7aciPfSWULVK/7IRjG7v3hjU/465igX4WE5GuOrA5g1xdtm6sRAlOhGspip4gzZ/RL",
+	"EGVpXkI9NoyqJgTB6cT85rgbtwwP28zwjJhY3yEZ258sWVm5iJFZlf7fJE3N0JCkuLSJTB31oIyaYvhW",
+	"JDVZE3yVaEc3WEef1DDppDch2NU2essNV2oypMUl/fwkd6sprNeYpda7ZKMCnV7oIySISfIMVa2aG9l2",
+	"4iC2PHrcAIihz9zjn7Vi8axVqwmlF0wGRZvspPpBq6uB5CaxPgSpkr4H+rE1lZYSunQ9Lf627KF+LjmS",
+	"BAoRygkXajendySrI+2tOLftotH1TiSLofP6R1QyvdE/XV9fXO3Ys0HdpjuW6wqXWCI4qiJN7LHT5wRI",
+	"YWSYtUvJYZLY3Ivc73GVbv6E/EjGlC3WHtvmAiwbkLsFMkTVMWhoOK/OCtTEXdhI76w4VWB/xMWYt8j/",
+	"b+D5hpFDm7WEVHrPl7CCPE2A11eNJ2qzs3ibI4gkaslqVxEqPG632m2aTIOlce6Lb3Pt2DKN2ZFFTzmt",
+	"2ctfbtLTffW2u0elDWXFo4o8YjbfMNkIWxfKJ5hFXRiKaTXTrm1JU39r26vbtVN3bX7N6rSdqlnByxTl",
+	"GjCPBR2apPpLlkSoG8lUEi0BhbAytTa2PVvKgNmrFj5XSVU1YsE2sQNC7V85tTBSE1zdnIebMGTLxywb",
+	"sDoDkkTbpj7WEcJDaRmr/gW0desbr/ITeisgFZ5Xmet29lCfWTzggDXqmY2JklEjK8tqX1NVbsSxdCpR",
+	"ZdY2yWSWwqnMzm+KBzQrxXU6/i820H3MRuDegL2LUB43FVRmeA6KSE1z26402M6355j6Cq68Y0jtD+YE",
+	"e+IjFtojTxda3kKf0cm6iErM+ljjwDZmt3JdxMKlLVK4tpw+hfy8DK8zl+qyKRekalbm+U5isT0234Oz",
+	"V0fLs9itqFL8jKoS6GFY3iUYwl0CljfEps5cnQ8K7Od/HDQWRLX4CTSmAmL/kF4gE9WiOVAFLVB8KiGy",
+	"ExKefk5WJkcKL93j58iBfiJkrefyBaGjS2tb5ZaBRa6EFKMTzQ2wDUpHfY4jxRiZfTtL/MRUf45vSQvV",
+	"VxtS2f44g3ynJgDXpbvPs0WmAgWw9z+5v6/nU/J53wWN3yOnjNcO5AiMAgf/ZPt4Q7BUm4pIh8ZdT0/t",
+	"cGl0nkWhZDMskVvw56QyjxGKwItpqcxpgfLTEqCQSECEAh+hOcFC1lqeEtjUjtcKS5mTRbTkEaLFlEPW",
+	"cMqkwpCwTCsjnc6S+fZxT9Jiqum5VpNwTjPIg1VZMSeQgjgndvyH6PXBAfq5//bspH999v6dSQCKtqBU",
+	"NLwBNi3b1IBpOeYIMa7AE6HJ1K3D3lat7wkCX1KGMqIwzSXa1oPIKTNSjSBYcrazh87sxwNWr6Kt7FnT",
+	"v0nI4DRPiQu7hSAt5VSVYkxTnMMWun0Bc6R9e8BGVKucgIg11g/pphDS6I55UVAFJ9WMb5OMyPbwJdiQ",
+	"6fqS1AMIcCJVE0JGswSIaTjX/3lmSw9nS2YLLDlXRyBBOM9tdVc4Z0GkdhcWsz8V5I6S2SYv7QvTxfN5",
+	"ec8IIkyZctfPJ+SxMl3iDGym5qSArQ7PXXUZAZwIzSz0x5QchTB/a+VOUMnsP/WBclfiwoFCxwu3QpcT",
+	"Ni2HOZUTm1r+4YdrVabYqrsN54k1/XypHLF6SaJmHadv6v14PlwPP1x2r/XJKJmlZwM5qdd5SfCt3iQZ",
+	"vCARFsRVEgMBGg6m1jVJLiuLVVVjORKhAabKTaZLh7ZNN09tRYeuT4woHAzPMCVYn0PIl/U2a8E2BlIL",
+	"zdC/cYGGJOWmaoLNl2uKNTcIrpkLN2rkq8hukxllWwjg2vnMHmJ7esp4w76roV/pfJUNyvn34FebkdU4",
+	"H7a1nHiYYTkZciwymyH9/vmJ2/JSbJyTfJmcFF0IySWm8Anq+Zp8eB6LOidxZdUoMMNjctjINLzIePbx",
+	"aERzWiHDHjkht0fufa+jDZUcqXswi/JM//+M9C9ITseUlxJ5tA08H64DrYYp6Zvm6qpq3U5MVRht16ZY",
+	"b81e0a9ev3JvbzIgfLm39vTw8ttNO3DtVc7zqtm5iaNtklF16Hb/wRd+rNRSeP83wP4iW/+E2QjWJr7n",
+	"4gQbYIVqbboP8jkPxgEOz5VlVzzH6JOUXYH+uuS5MgNDw/kDK6o8Pfty1WGwVER4vkF/iwM3mYFCwuu7",
+	"QyxJ5tyEoOM8DscL04z+SNqIgzi1VG8tdb/gKLQ1p18eHKB0ggVO9Ytwl788QDMuMom2Xx8cGFTljEpi",
+	"ilMHQkT+1oskD3p5cJB0yOW1CSK2y9CFhKsle2I++aXu64qQoBoSZpwBgevNPDJy3N8SiJLFwhQoMtVL",
+	"m28CoeCcYgkucktMLw527EGAsp8PvveDLu7XBz+gkw8Xb8+O+9enN+/656doq1/NCkaXoUHvk/7H50EP",
+	"4VwQnM1tXe1mUfq9rWUvsDFIOgLaVOivaX6NMkcvHr3zeNEZ8/xZblBPn7e5Nnw6gjYyRXWg2i+H/REu",
+	"eCkfaG+IZGjA2Rto3b9kNud6bXalew8Dp35ySfZmRAB83+Z/kLd0Ov32pN+HmW8zY54dljRXu5ShnEpI",
+	"DmfIxrsbXOEtY36vyhRDoJtlqFgQt8hrEmnhLLhWjlnmQYKkvCi0LGXT09emhIynZUGYQv/1nz+gbVwq",
+	"fgPtJQ7B7v4sMCtxfiNJTlKVDBj4D8gNI7MdZ6+wMR4ZYSlJrDmbZTTDikioY0/ZGB3s/XfEBSq4sO+Y",
+	"xdqFtQPHv4nEgXvRJr3VBFhO9Sp+59ZWluMxkXo6BtQ0c4A/LaAEQ0zO9Ty8myiU23FBFoP/PCy16sGj",
+	"XzSXRPK8VC3AfVG98Q0LYZDszux2U1xBguRAcf6ha0hqdXpQICWgvEcTtFYc1k/unysyAZ/A7w3BaWWl",
+	"NfjkG07aayYYu81NbMKUkpTIqmRP9eqWtJK2RIp8VA/Z4mT1q9Uer/Q4fHWS8cGzZPxPIRlX3oh1JGOT",
+	"ab7Ni3ACbzyFB2Ghp5gBN52QrLS+9Cr2lZGPyqXNH3PyT+JbmBFym8/dvKuVqbxJvChKZjdDbsrNECCQ",
+	"x+d7zU6+CPdblzyf/QuPXPxYRSm/LnysmUI64VwSEB4yPIefJrwUibFt1W0oWhD0O2dtB6aFafog8qCi",
+	"dqZMGgODBCxwphVLBQmkDGUkSHITE5hx+BlqaqLXB6/R1rlBCOlfR3rl97Zsej4IoJ1NOEB6uTJRzF4l",
+	"94aRfm9JabKwdEPM3ZSm0gg+HVPiv9iEVXv1ubTzih3LgkiJx+TZ2rFwk9gDFKwRjma8zDM0JppmZwnK",
+	"aQFpN1xiKAt1wxL9dH3+1ihh+hrexPXTdg5FuaISjqGQy/KJauFU3XVxr4B6X7J/EoEFanW8PFhg33r+",
+	"zUpAiV/gw1R2f3KyUlYwfmwHzTuuwH4nwBIrEdbzP0KvX/6ALvvXpzdvz87Prk9P0FSv1XdID0NC6Iy+",
+	"xJYZ+hVh2TVxRL55+fwahCAWCY0jQl+8aEaY2vsWVbovUf8P0rJ5YGJ7LPiMVfLPyOPIhlnD+bGZHKwU",
+	"sqaUQ+702KLSjRFQjO1tDBPVVE20IFIHQpg2EGf5/MiODsDo9jOInah+yfO9AbskaSnArmy/1bIT+TjF",
+	"LIOgYsURT00ik7TpWz2AQwJf7WgBSYuAGaJywLY+wa9n2efd+tvdT/P5fL57fr6bZZ+3jqC6QQb3W/2O",
+	"C7o1AcKNyNu9AQPWDUo3hSBnoU6wInt7hGX6HyZdqaR3JEGC4CwqfibITeK/v3qpRVa5N2AWOYIFWQW5",
+	"2JJOALQoDdsPDG1vwE4hHgwzOSMCpVgISjTT2Z4RfLuDTq8xZDCk6aQKArbJducmyhKyPpmvMzKFfDic",
+	"HeqfB8wNy+xVAjJ3LVaDMF4BQ+oY86Qen9XibUStpe8CzwdMErKH+sgqk3ZDz0a77zgju2D6RxOeL9fA",
+	"NDmtXh28hqYZR0OezUPuAy0ZnBoaXwEG+fXXX3/VhHJyEoF4VJu/lm8hifeDtivi2Yn0aals3R5XXF9n",
+	"I72+sLy9jUrtsPJ6C0L3iNkWNJybY2X8RaMKS5XpY9bMMarJONalfW0f3oHeXoWs7dc1nXu0aGhsu0F4",
+	"O5D9zJDcg8bxbTpy7O5BPmfHuH2eDRkm9B4aFpCgaV7KBpezW/2YoLE4XCaQ5wEY4JSI3REleebiGg7R",
+	"1pkNlIXRj7gosHJ5XTPQz4FeEYdckQOmWeHWUf0ZsEYt+IlDdMrs39ufqOSfd1BRSoWGrjibach/YevI",
+	"8FxB6uupzMmWdMqttGl96xcuy5zsfYJJfEbbZG+8h7auwN+rr5wcwus1y8zwfGsnmPMBfMKwoZvKOQs3",
+	"8xfB+Vi6MrOLqGZwsT3b8jYRu8js4rr8/VbskwQElI5QYSN4PCCfw0pcjzUsfU1n4JFv4RWmMz8bv4/b",
+	"AJeLz9erLEGwKVtWJn4+MupRTCia19ssZZRZBLLDPSxuRYKGZMQFQRLfQaKUtQ5TpS2thjO4U9HBiixT",
+	"Pm2m428lzIyqK/giICfr5eCCjinDubtxbda2WnXbvnxzjF69evXDToJKlhNptZQzrRNq7uO9S7MYeNsl",
+	"n4EyBXo7ew8uxNxEdTybon0giL0TElPK2dtMqIpueoDkoNQQ/4jnOZ9BEn64RkwOr+gVEs9nWbP3DSfy",
+	"WC1t/FGiRN4zYqWi+iJ3K98Q3I9QJvDImoFswjKtzM8mHEkC9o1iZ7P4HXPDNvzYzdX3WIN/g1FIj7PI",
+	"LNB2B4vSzh56o791Antl0koQsEIkKRvnpDK6LFK8AeoP54t8zQxpOK9zw1W8ydhfmpxx56g+JEhOc2oT",
+	"ftudAsML9i+PxGgZBIucEgFpyAF8pb/XH0+o3vT5ESTjcoOvW0xQwe/sXMXcH/hwruXookwnA4bNJ2aO",
+	"3jsFvyPZHtJnYcizudsOc6wrWZwqJCfgmxqSkNZikFgbl9i+UKqDLozE5XZy3LReYS4g5anZrGfZ7PFw",
+	"V5GrK3RZNUW1LhdXJ3HNiw9vA3QB4dQBs71NqxdeV23XXiNk9Nv1hv4y4dbKSIzhO4F7cIIBzZE4Z+dw",
+	"juoyEJWc78XUKnxLmIm29DVp/wZ5vCDzdS7YdUl1n3x0WV+DFHsKj9cmWkU+qv1U3q0oOrUU7Xj1s3V/",
+	"IGOuRYLPjuBMCz4DD1MDbfNtu+2rgwkEa7iYR4NYIr1efxRCK7C4fUjo1yOImf1GAtNDC+c6y4wQ1gXR",
+	"pV8K2awHDMjWpeAxlmCY8d4nyjLy8fMeOtd/ohQzNLQMZNlmk+E54gxtN52VxpQNXr2dI+RkQxjKD+j4",
+	"/bs3b8+Or9FWfUAjvUDro7rDva1gXI+4XTjqm8xZAavy5axv97kerY9AVZLesyD3BRD31/jWv5ITNBUE",
+	"ijTtu2pN+4h8TKGcqL44zGk+ggonpua2RBjO6L0lPqhD83QsLehBuyQpnVL93WGTb0nrtDd1dSoeULEx",
+	"zWZsAR6JpoJDOnIHSDQST40w4DOG5IyqdLJT5YE2ZgStR4NQzSBjPYhNF1ios0waTdIIR869VoNToNiW",
+	"ZrhzooyyTDK03eBoXnaHSEb4d7yareK2LtAWxCXotkGJ/VuJczqiRMZAXi8PbJ0hTSVmeSq8V4A/Ah5o",
+	"k9otkMf6xSAPNjCAGNKsimqufJ8Q3vy3kpTPXro/QmmuBXRbRIfxIz6NXH559fMFGpZKcSYTRHAKjnrJ",
+	"mYeKewDczeOtNI2jik/4jOUcZ4Y7prKrPmIZ/JpKyeWbY/Tdd6+/q8BUfyQT8aJtGIPzhR5XRZI0139E",
+	"pMfjqxDTHLOVBpUL/dIGWSK0HxEQ9QD/SLml9HgBBRQ89Mao4S7VBco4guiYd++vb968//DuxNy/paQp",
+	"WFCGhICDlDELxwHbm9U0TLAgqypvfS3kJeTdtI28zueX+o0N0pbtIZ5e3mQwNlaAPxKhLQy91Vr2B3BZ",
+	"LYVeeqSxgRKr8m7ah3X7IspxO1HaDcWyCqV4Fvq+gArcX3murB0JT6fLrJzfETETVFkHYm6KV+kWE1Qy",
+	"ZYMeTKugn8mY8FaXPm6PBDvz3nuKULC6vy6xYBemXrNDzupz5hV1XgiR+nYtz++nxC8GbgHDRgdwQr0V",
+	"D3YSV+TaX7Q99I7cARBWlYJJU6pcbgQ+fElGpcS5jBSMCwOJ0TbYCRKzke8gf6AmfvMvwXOyczRgrw9+",
+	"QKfn/bO3N/23l6f9k19vzt79DEYDe9xc1Vbrr3ALUa/cEZhn3dfnp+c/nl7qjwfM/xouNlcIeUhyzsaL",
+	"+a3CZgtj0KX53ESGxvHD3inYzFVVd/BlCpn4x3z5WJ+ZcvXPF9QfyCph9gxJXhDOALtirJiL/MeUXjHP",
+	"XGwV3GWU3Xa4rO5f8nIlZwLMKJ+ZEDJhyoVlKJ2Q9JZktuqjheFY9DTKOJFHxqYi+Mz4pKZYSgLl/qkh",
+	"4wHbpkraKUvC1I41w4CtFD6k0pa6tKkGXb0+KuED4F9hfmFqyS3e0ptkGF+mcN5i/5dEalKNVM8T8PS5",
+	"fN4fl4+AqRorxLVIDJ6Q46ufzfHkIyMG2DzCIASbf1ohoSocVANC5BIf6s5rHjdWYiFuz7EO4AA4cwzG",
+	"VinUP0lE1SEACWFe2ynPAJSW4yHJd5bmCbkqNdNp5v4DkCKruZmxKVZztZkrhhZGKROv6HeN5Biw6ldw",
+	"u9u8nZbPGVyWWd8d40jyhB3nqwepKZye0oZVLLGafw6O1hJUolmau3KeedqjARGhLnFd5tlnML4yZY5G",
+	"xv2axSZdAC8V+CHBmSpc7EgVB34flvOp/mNFPMklueO3i5rCqlAK81H2lWeaeEqDjFkRTxvkImBKCIix",
+	"1CarQlLxqawyR2h+TCFU9K6SbOWGk216rCRqRY8T2T6AMLKNgiIWRhgLHbyEkbTR9METqaBXgJzXMv+3",
+	"dVa+iEx3RVi28oQZBcuaZhiZmcMFAEr488Xr3QzPkSKiMDokz7PQAezKdevEILuSYLnKEPq2ev3Kvv0U",
+	"5tDFXrsmyLIzOkKkmKq5TYQnSVrmWPzhnOLehDoV1LEWdEgb4D6YEyw2nOHaElwrFdkcQE9XeMl02IVs",
+	"XHqi4bxWqb5tsLYFC2dUkFRxMXd1Zd3f+pJnCwC9yr3Z5DIbo6ZuYP/OZPWYIP9vmzgEhzpeDrG/fKls",
+	"aL8/lasz41+Sgt8Re7S7if0mTvBZ7K/Ffr0idRrPBbDtsrjPuPJ8roYpQB42KpXAiovNivgfvFz6rtjJ",
+	"YpR8wZUVrzICI8TKpSPzR+2VOK/iVF4f/IDe9q+ub/on52fvoP6VyYxHSCYHrJH7Jjh5dA7YbmZs2nZR",
+	"wWnmvWX9sFsD1meoZLeMz1j9rhtJMJfvEcJoiDNjAwt5DuNhrd45eXwrkmn8C9bwdhd8LIuvF3P1bAD/",
+	"IuUFzB64gvbcxsNRNQ9wGee1vyVkKtHqYxfRbRYvk32QeXG+q4ew2YiuDyuKflwRK62cmyFdwog2dDjr",
+	"LvpS0jErKnD88yn9Jk26V0T5J67FAZSYeJhKC1ATUkiSj6L2AjhC7codvLEiNeYvkIcIbjWnqCqqcpIg",
+	"WQ7tv1xBkgRpbY2NtRorUE6HAos5YiUMeDvF0pbNTFPIH0jHjAuSaTbypYqxLmUeujDFiFIsxLxOcqHw",
+	"GMyiBNIIkY/TnGfEZeMMjULhMSTUD6jAC0NYUnSTcHYlTRqULbYamE9wOPMpud+XKVZkzMX8fl/nmI1L",
+	"PCaxPfmu057Ym2QhRRAW6YTeWTdensfowb3WGAJhZdE7/IttuZf4b+E87/2WdJ2hNA6/5abhaPSSXlqX",
+	"izIHoZf0ShC/dGdazv0g4Z+mOl+2Rt9gMArPS+pzrVcx0lxzgV+YSs6xJZwu7qBtkDJFxnBLLLeIFEcv",
+	"Dg6O0HcHkNDVbFtbD1f09xW9bDJbLfDCCz3RWAgGtrmMgQNyhXMDnzH+62+5djJ4c/XsrWnS8vXEVkgm",
+	"WYJGNFeQ7wLqjhpckAnYQpKIOyI2XxXZL092iOqSfbZ0p40dDVYXPKqvlUYBOlPsgsoBsyAFtP1f//mD",
+	"gTBgZuop6zuieh9AERANXJWtGhJpaQTKaRLZqKY5YDZxHSOzY68VfbEcIZLrCxOcCX4XllHsxQGpA7aE",
+	"SDVIUa9s9AfAim69bV7Sn9hnSJ5nkRIwl+EcDXqfgJ99HvSCAf0GlOnkiY2Jxl8ki6zhDFosiLIG/fBZ",
+	"Gv4S0QkZ+On0+ncqhgdPd61MQ4lcLR4f1+8+hQ8E+rzWF1+Xwv3V2Pb+gGX4TVBfvReaz0C9zw1cFVFu",
+	"ZZdwviGu9Q4X5MsxLUNHsZg/M/FntvXF2FbjAMwXCuMu3Nb981PrFIcjUhv+J1i2MzvNRDrwuWt47atj",
+	"cTCsPy53g8X/IowNFvifjanp5X5maF+YoelN2BQzK6XW0NtC6fVrH6QxWHTIWT4SvHhYSZ8zV8antmK+",
+	"AvSOtDm8dBcxu4fia3W+cQOIWblQ4Koxi8oSwg/r6k6JmTEfKcJcYT8A7g/nxkz8DdtFfuIzO3GTpAa0",
+	"kBmWVX4KyhbK4IzAKp7awmMmdLUZM408pM6mYF/1SeoI1nmCM/Ukh2MDYKJvka71TQrkYWP8KkzRF6HU",
+	"/WGZ3+7WyKLHlpl+LPNbU5xg8+arTD61M1fPLh56+AsUBYS8amaBM1utT/88wjR/jml+DCevrX0hyR0R",
+	"ODcXhQ1UG87hP51tV+Y0KFOCbhOV0rbOqZSUjZGjUVQ3YdLk4DHCFThhq4orMrNC5g15BHmbbE00PB6w",
+	"sxPZrKPWaMPkbYK2aYYEKTDUCwX5KRN8CrUJDDScMyJD2ClN6dd4vMlDbLv4Gs+wXX04ygqPx88H9zEO",
+	"rlZrNDUjxRdO74KCAy85Q/QE1w4ULAi6JVMTF9x+srvLYn8c2PRTiy2myIIDnmxXEAG7aVByNSPZjhNp",
+	"rCpjYirBJZiXRSWUb1au2VxiiD6bmxhthoheKCTIqJTEr7QCORlhq4NOxG2Xx2ZKtMbCSILI3nhvwAY9",
+	"/Rd6PegdokHvWmt4xutpmOGgZ7yjEoIJbVaIvcp7qYcOV1+FXrZRwgmSeG4itqF9W6248sNyVEqCtjFD",
+	"NAMg1KDHyGzQAwSi+cJeQ/o2VfiWNPJebNkw870Be8+qYHUuqiBlL/+QKBkAGTGU5jz0IMKYzSZ62aD8",
+	"sJ9EOJ7nYvMi5RcJBfe6jl9MVQJf/25yvuvny+npjXRmwxAGzleBOHCjYMEakujmk024879n8BO2VFTN",
+	"Feq8E+bEjyxCUvM+EClNFgfISOP4AzYJx1Ni38bK8I/tBbAGVj5QA+IpGAEmIBcgGXvoPSMD9hRMxaZc",
+	"8E/+t8xbWjJMmJL3gmvWzkuV8oKYFAc1ecA+QoS7Hsszz/kiPGchZUWD96xKVLGYnaIzZzJYplXh0TCG",
+	"d+WjxLe2h0Q3egoQs330RxK0m9huLVkbCS0DSFyqEs0vd4c5Zrc7zSK2I0GIsXk8gYwtFRddPEZX9r1N",
+	"8zXXTyiBg3n0RyGCH+eK2NRWOfFq+5uCoTKx6UYgkdJIX8RaK+ZakXDUkGMBhUDKac5xpuUQPiPZk5DF",
+	"p8KYYzvUP44o3Cur/n7DJXwDeDv0j7//B+y4CZRgtzIxhJEgrBROJ4WWwQSfubxeqgGbbD2bGz+UnbGd",
+	"fwyktnFDalFIb0gdmqPmU5JUcKME2YASvSNgvTKV3+xePZ4JZHUEnvWNxEPwbFjsV4QuPnhGF/8zRcQu",
+	"MzyT0We5grF5c7GCcau0Wl1G+9ZcudFw18ZhCzpE+2YU3wLv/brvU7vQEfpazMkG8vaWdJFUSLPnzoRV",
+	"8/UnJ67mthZlrugUC7U/4qLYzbDC5q7Sk4SAFWkvKu87k9e4lIoXF1hAEnWbUdXJklrWGLAcS2XyeFoC",
+	"hWgZm0F0OEeS0dEIVMmLkzcJOr94laDz1/39fv84Qe//9Kf999NSJuiX/s8JevNW/wgT+vfzt8mAnZ+d",
+	"nO3YbHkSSfo7MRnAbJp0E+a0ZWXeQ/T6xSv05uzt6c31+/c3b/uXfzpN0OsX36EP764+XFy8v7w+PbnR",
+	"z8NpILRE3K82rfXSC6zoWjUybR+mz6dGdHpzjJUBqd54vgLNdF50GNkFnuvtvOb8rdayzHffdVkGWU5N",
+	"Xu9zklHsYNoP4nMfrIJnAuASW8/FZn4xdlBwRykeZIUJkkoQXIBqtS672/9U/9FJ31s4dc9Kn1X6mK/I",
+	"OS5oKrs17XJPoSisfrXv7XozCVFItejIah+Dz32ZzDvPfPYefPZL8UundvhHbiskFnEBqUJscEln83gX",
+	"Rrmvj/bK4piNc9OaRUQTOKBo8B2pJDa0fWyIe/eEyimX1Ah7VaM7SGC4HtQEM61OzRCNphDI7JhCKQSG",
+	"nOcEqis6qLGBt9RfX+ol7z0e9p6niqhdc3E1j6mW0rDSg6IMwwRWwnKuG7ANOJ8vD75/yt6FoUh5a8B7",
+	"MIRXofvwHVeo4BkdUZIhSaHCK8jj07nRmAWfSah8rCX97bPR7jvOyO45+Fy5QGej3XP7+e6V/nzn6wZa",
+	"v37xMoS/gXl4c/rAisastIKSGXLPuEHKwJKYyb74PlLsBXYhpwR8npJm9VE6Qu4oASWj7SHY5///+1pR",
+	"2UFjqhVJp7jsPYoLqMGcvBqvTmoDte6n6+sLO257r0okOcJlRjlK9akm5PYrlhrKYNLvaY5TT2h4Q3Py",
+	"teloz7LDs462VnpRoOkloWNJwj9yoBrFBclQyTIiLCBG0YJIhYspyVwy5k5SCFTB+cJ2qUuS0ikFxwc2",
+	"QCJS1eDfQ32GmlBSvQINsE4YRrn1jg+Yy8Ss/j/2rne5bRzJvwrK90FWlSQrf3cvrvugdZwd38axy1Iy",
+	"l1pNuSASknimAC1B2tG5UrVPs/se+yj7JFfoboCgREpybEmxx59mHJEACHQ3+u+vFY7ZqlW123vZhu4c",
+	"mHWJ0dQp3JVZUuYmgr7q5wkP0igQHyN5tSHjJe/V7zh2B4iEsIBuhRRyuYYToTUf2WzDv2Uie078eVTt",
+	"tOCYGWdTomvsmIDVwsh6fp8oakw3FYlGuKkoYepG4ksWQDFQk0kmifT02sYRQvXPVuaOfKTnNh0qsfMs",
+	"C5YUOwxkWjymnKKh4EY9hPxx6p7Ac3ELpceGDnYamC7uO6z4L2KGLRjhL3Zl/pxHGrM1k4BhiXeme7d1",
+	"G8lQfPv+zlwXKeM0jhr2JTS3nx+kVj/M9wfKS3DCuKzphz8jvWTnq7f6skMV62/aZgTDS2UXTbeE0jcU",
+	"g6cpdheK/yEuMzoDKkTPd036YLpoegeZ8APOrwlPrlZliVrt6pSe3SD1zU9VBb2MPz8muU5LhksZK0tt",
+	"/AcsBnALBipBkEk86wFPdMMCSQKUxAPC5zxARhKRaBl5PLxgLKWM7YnFuxFmLgrnz+9ZND6caOTuIvK2",
+	"nZOTuGiuO2jtRrvdXlc2Wu17mfILqTuWODYqGQsTrbiY7cqfbkT217GCZGr8Ui1yBEwjOc1tOFY3LFZy",
+	"1AD3getXEsKfOcQ8CVQueTxLo0BvTajeiQQPJsvT92fbIMHT2VpEGPA4hiSgh6DCrSPXzS8eC9iAtBp5",
+	"khZ05smDdUYxmwoRmls8ETqbCCNxdnFV342qENpm1+lwPS8kNoEaRiUF00JrIHFgWHcc9M+w57R8Sj2D",
+	"f69pdvT59PPHTu/ky3FfDqNRlgh96INwY5eWKdiCOJZfiEEWYAMCNCwRaRIhun4iAGle2Gn7UgozHLTG",
+	"1iy9MZTOOm7QgTDSR1tPDQmgm7GirD0cRYTQKLzYgqmm+zL//Gh1SeSFwEpBTwZsTgPDydZTwEq7mhnF",
+	"99lI3EkyN24+umWWSLqC6DpkUSgmU5XapCfgg+Y0UWq4riqVCFCHd5zUfYGreE7q3nhdXIJFq/MBowEP",
+	"rtZ3U/idr5bj9voNqbaC3IsTroPd+yVvZvS0W29aD63fvSmS1M93vkfrRppfVHaCsO0fWpgjVsvPBLPG",
+	"POyWWoOV/NyXqVJgTdQIyPXL2cnR8eV556J3efw/J91et2SiWse3M0h3jDQOSthIfQkNNHSN7WOLDp4g",
+	"uAM3moatAk/EiCegXQZci3prefMJIs6Nd2f7NYnWTeJ8sYn5y9itEz6rFrtEP/YNa5DzWqRpJEd6PVF/",
+	"gN2c7gejUu6rhJG3277wDD5mA57KTVxU2N6JpDYGkaW4Qfn9zFD354/zDGuk5u5Hnu/yPMccUt894Cbx",
+	"jQdpPFsNoedY6db8Z/3yfu/WeAqNqR+mz7Qnzmy5Rw7ZqUtE3H2cPJCTPeXpOM/IxiO8KwJ0RZnHhTCj",
+	"/qwqQntbKgJuw7OSsBv/Ayq/P6AnTGMumyGf6YPbkKfiu2cVLqBiQQZjgsHzkM9qmulIjmJhBKqkSLoK",
+	"gixJhAwscAv4Q9iEz5gWgu2HCR+mFk5NaSg+6EvzUzoWk3oDamlTnqTkFjaLwpExoEuomtYs+j8lRYt9",
+	"oEg+rY16elJ8H5Nd8le89Iocb1wiXJuZrcHG0WgsdMoSLq+oTTtU/mKWgLFrQpGA/T1M1KQ4ep6OI7M4",
+	"puQyLYIs5on7sV6R04lPA6o/LMeYSFKl7OvXr1+bp6fN9+/LbJQ/i/Q85vI932iemJ2iQscJ+ewJw9Z3",
+	"8FBs/4VIjgw1axaljXmKdATQJJgiR21IPohe5OWemD+JgTaIgr/a0YcHbO6V36olRSom09iw5PLUlpjL",
+	"nntyG1q5P+M6avmZFMx+CwQt4ASov0wixoInmscNCG5EAbShloEwUik/0Es4xAaWGdcfUzhOxyrNP18N",
+	"SSPO96BRIGl1I22DcIsQsfV+DUXqO7iFtfZmU7yxHlQ7dEPfWUGs6PFfIM4NRZG8KXaS4FhkwIoWWpbi",
+	"nlMaN5TSuMDYXBYkWx4jMCwLfzmd5BAehj4IcQSRVITb8/l+mRa5+krQqyp5cz0HQ8swLCY8k3JWWaGL",
+	"rHWH3lr+XOhEVo3ipJyKC/dd7623b42eo1FLXbYcalP0Y22JNteja+2rdJ0rFE7U7QRC7yGtgf7O9s0/",
+	"N5WMZ7SloEnXn3hzI4960JhQSf6XJagNXp7LskGMdADUPpGD5Ns73gkNC3QNR0nQAGy/BkpOzbdQHOq1",
+	"7Et4uG4+1iElT2cfEjUxRHISOlB+nsIGoTll/o8SdrVnU06TSAbRlMeoJPflvtGQr8QMtGXDKHWmFQ4G",
+	"qK8zwc0XaIBugvqGYSRDo5y3CikerNYbG9sNbiAbJ4KGGrioGjugR5CMbZ+NwiOA/a2kwA7t0Pr8Ne6K",
+	"k7TO6u3LgIP9poWoDi4Bv21OK9hJN02UIeVagBQ3uJnPd//2PUVdEM32mitoCEZQOefNnNzyO2AsVSKW",
+	"KggHhl2bZFItS7z8JL6lXXpsgzqrP02lWyP1YIVp6TUrIaIQ5YGRjRDvVvLRpGX+Cmt27gwnzfHA1VRI",
+	"zZo5tDZ9OglyFfJZmSuuwUSs6Y1uJs1TO7EU9cHtFG6eNcI0Tv4+43E5EGYjG1bxeTW0cvmOtrdyu3g3",
+	"y+OAVIat3rXfb1khaqfQxKXFrkUCmbiTTKdsINxlUtMMb4/UPkLSoEQHg6++4bovAwCkQghNNRGgWcVa",
+	"tNiFAGS/KMUGaYKC5/i8btWYrS993UbFFto18YGIC02jpLPeXrTb5u2EB+az6w3GzTcJV8Typt02/xZm",
+	"SMzshZn4bbvNJpHMUgHjU+al+3bel5iC5xfl5h2uqDbWrM5WxrZuAYn0e73FsM8IYWpDLASNB/xE6NqC",
+	"uKOXmRbhJcjl/6Ks6lRoNIgJMsO2BYaCRUdI//rnH+rlIKDh5hXP3aDRrZINz76nHUcqXZEZigxo5N0A",
+	"TqRSXDBSV3iqsinGBR3Uv65h8YjhFIwZLtdErXpwYAzVjeZP++K1NH36SE1nG2ZFM8XOvMJLudGV/gRq",
+	"CrBuICufOfPhGQ35ijpwAmYeGX88iSOR2MfuYd0VeKqpVZYEa8QJDW126dkNU6I/VWWVnQwjKz8ehRIJ",
+	"bljIYTZnCuZZE2Uh+cU8J7rwnGS5VfuqjQpQIgKjvPkEoX8S1XQdqpuGw5WgombA83B4N0Kjge8FdNlh",
+	"5+8/tB6ZHxsLv5UUzSkfCfMF5BEgfCQHotEg9631lQBwkhE4hvzynjGufZ55ptjl6xHRmc5GI6EB72ml",
+	"cOt6z66IfZ1BoITamYI1QKqR2zWVzG+aIVjoZo7x+xuVhMjokWap+JZ6FfoF4wcO4GUbXiAYH/Dv30Ra",
+	"1KtiWn8rhKYm/NtHIUfpeO/dy3a7sTreBubUy3b7kL1pQ9DIRhTLZ4NWB2XBsEimYgT5379t+LrwD68s",
+	"4ZHLK6Ox5E8d2vMbizjEqqzBjOzWxBhsEHrBzvOGYWDP9RMPiFn3IG1Ngrtmo0ykdaDoALHhukslFmXq",
+	"J5YMa+AIQDXdtoAEaJYuncAqKAG68R81osDcNzAeJEpbcms4Qgu5Hg8UTzbdBDDR11NdmUR7JrGDcJ5x",
+	"Voi6WC0Nw8Re+iyEIKW+EYB9A4nWJFpYBEochWA1pm5YSGbsPGwjudTevIa5Uyfh92Y+c/N2NpvNmqen",
+	"zTD8Xqs3XISVy75hNhlyAEm3Vw0uBplVSQfAjIFdXD544XholAi3Cm1TSzjEZ/tyH3IF3vNUtFpChu/B",
+	"oyWDONPRtVEm6Pr6w6uXmHlxCI3+2P9mOnU41VEK6cUgXI3QLfN4IRdewOGsnYRScTW5Jd8pP2xJAgrb",
+	"d59cr5iT9uauGWkblDVmL82urhQySCoucxuI46nfefbb1Y10319IrFhMll+eJLIBSZXy0XIFtmce2EbG",
+	"UY+P1iql4yNtpB7hPz86DSj11u8rO2MLMEwqUsCTZAbS+6FuqurS7v9k7z+ffzw56vSOLz91To9ZrQN9",
+	"VvGK6e/dmv/53t9zyTCY9oLMbAFEW67MmkqsbTS5L+dKrA+X1D3Y5EMoZYE0o0DFKktsKQQ0MviPJBmN",
+	"BoPqbBpDS5txpPb4aCe5NMAdFQm1fPTsK91F804gNcaBVYqQeHkeBVFvlEIkz8+irfCiGvlwcJvy0Vpp",
+	"C5bQn7MWbNaCOQxbUAN9oo3YIZm6vUZiRkys7Df8s0ip9rOUevJVoQCyRsJoUWJVhXRsB++lGuIX+9A2",
+	"tESabF10ILOux6QlDrIoTpuRdL3T2X630/tTg3W7nQb799//UXcBG68uq2EVyk0oi2X6lT2FzUgvGn0n",
+	"epajr3IpRsfyLMl2CoIDnV2HC9WJ60i0GyGuKh1zPZvn6mo/HbcV0l9VYitB2X6eCttgb9vgn2J8LHhY",
+	"d2kNfTnnBnGj2oQt0k/AxhlzQMdAwHIS2wBmflisl2cTPsOaeZ6mQoZcura2zl/gF8LbLkE3gO57LcCS",
+	"yt2Jg5mHG9DqS7MXI8QNaIKvS4TY6Rp8d4EiXHV/OZJbfyUmwNnuKOavOstkGsXg7os0CyM9ibRG9M9Q",
+	"SXGY47c0AbkAaA0ARJXZjUiOyNOIevUUwAEAsKW8GP5Xc9AbVHVg/KpWirbl3NMFpLMEbT4VoXYoHLzg",
+	"aofaeM87vHmfllnTAVEYj/XB7c2Ypw9fIWxGXeqKXUU+7+0SlxQO0zPm8ZNUTNaFEAJeF+Eh4xo6IkAj",
+	"eZs267J4n9gtdl9YIkQRBiHsRV1yUYWizYrAOfGmEnbDNXUwxWivj8PCZVEO2wsKGrY1wVA9AJ/wwa35",
+	"o6euhKyGYXndbrOTT+BBu+yd/eX4E6udyGseRyEFlMwYNSxLq3hOJUx8mxrCLbzSl+adT2e9yw9nnz+9",
+	"ZzVAfIG7Ymj2uaS1XIUAhhdd07gNSeF8kgpRDN/244R+Vz1qiw3NRJAlUTrbe/fX3+alM1UuSu9kMW7n",
+	"oaxbNGyXrk+qyf40G8RRgPdxasiQRei3In5OZ/UWOyqRJHcTrh8tlZMUX8oIB1GgV6Z1OVo4CdawRVPx",
+	"LT2wl1CR4FbmcV18OGJv3rx+k8O8uG2F0oXFmO7vkwL9wkIgQghgs+jIbhs2/1yH4h6WwFzKxj2FbaGH",
+	"4NrytvhWX+5n8kqCGU9PNCCDvYH7h+D1hibrOIEnnAGNjZLrfkBEL7T23HCDn2WC2kft/t2wCXVVmetF",
+	"iWWXuxDE1SHCF6zzufcLRep0NDJWq7HEILcEVk2xOUO5QKiv2PnxxelJt+vhRVOZLA3QjKR5PAGLEK3R",
+	"opJkjXz4+hrFGXFD/nzcg7SfYWZU/DxxkXpLaBEoGZrR+9KG3n+EOcsY52wq5C44x8wrwjL+wSpe2NgU",
+	"+p5HT696YhetYj9rKmwssGeqgEP9/d4njohkg/FlxIuKQqEBxIQnV5CmBVVLJVC0/sWV6OvpWpeWIRYw",
+	"/HDN2E7FwmxwOQNp8Y4BMItZ5flZt8dCJYyKOI4CVGYg4RsbRgPrcuqD25dBHAVXusUuiAHfsSW35EX3",
+	"yzmyE9s3bP7qJYtF6lKQw2gUpRovt75czaH+cIs359yd2bCYZXgoCPURi2GaO6oWr9V5m4ftYxQWU+ck",
+	"otWLhIGE1mMj8PpyzTsXM6Y2KzXcHMuMIueErLAEfrdGk6MvP2krL5T5CeylZfA+bgn2MmbZ9B2uBxcc",
+	"cMkGgtmSa3TLupQ0hG3SAE3al4v95i0/GoGoJLCYxQPSKU8zuopZOuaSjVQkRw024bMBVndewr9Al4e+",
+	"PP5y/Kl32e11LnrH7wuYO5DoSqlG5HvGe53Ow3xCzoX5x7Rqh+hvr9IOyniyA4MW2PLhQ1pmeJxoJ3H5",
+	"fPoqkWADE5ouiftURj/3p384yeQ1lXJy+g6S5xAzDOkNdS2SmySyNdMx12mJjpFJnQ0MfQzubR97Q93J",
+	"RO7LsjfXu2A/529u+p6dn6oqCRo0P3N/3IwFSEdA+zVbDj2m0yiOmZK/pwv3V9AxbfAWt4LLBXphaZZA",
+	"2epwx/fsXPrWz0liNY+o1HD4Mwvwn0DlyxIJhJUubJ8NYYLc0daccwSYd+yrY6XLxYcj9sf2mz9CkSxY",
+	"RmhOjRTGyFG6FuUqUPB3tH8UyWONKe1GHiMyeKXI7Vpzs8U6uRMaQBr9PGlnnzDfB5IbOuJbIKYArTOK",
+	"1YDHfcnDSSR1i30VHIo1oLTGL0bikNRacHsTinnMgytE3x8JabhFhExJFooJlyElFOAo0AZgyqUr7HkL",
+	"Veq6Ii88195Yhz4DGnnxYAxTIPQ+NSA1Z/fGgvWg0h6FQqaI9K+k1d5JycOhJiIx2mNFxRD2FVhVMERR",
+	"ce8krsSsqq4VYRHuVzn0ATqdYs1keRWRMc9xeJbJWGgfh94csCGTUXQt5H0AbIuL+sg3vaYV4LgVkLrF",
+	"SZZXFC98lDkadHSS/KmjxYOuykjqlLvinWLTCRnPDtmQxxoRVSNJvysJSFLUGmKg0nHV5+ILhQULmU32",
+	"3v0VlrXX2IPh9xp7PI73flujBPuMXD7aMKJODc/Aas0KxLdprEJhqbFsQfgO8AQ0zynJ35xbwnymZmNP",
+	"p7MY6Eslk73t4Bnjgumo1skehRe8w3VYz0+2Zm3+i9UQopkFodZgtlGzRXzOccZCFWQTI1v/9c8/sBpK",
+	"zVrdXWgi1Ae35j8forjQYWZBg7fhwQ9ChBjLXSp56S5tRfBoSaKOnfR+8pb4xpY7WfhPXcW58NQqWbVC",
+	"GT0ZflJSnELLqcUVdST7pdc7h3M4ZGMlVQaNLcdCspNh07zahHeNUOUDDZkQtNix4KFI8tWeDJunKoyG",
+	"kQib3UgG4p4Q5A8aXjerxgXDbMc9PqoicXrs4JjKCc2F5L5s1UvmYfcsLOxVWX5VDxBPhGv1jOTPp1M2",
+	"VnGozW6TmrG7hW9FdFSo1h02TaJrIxzc5sB2kQbdsBabRjFijGFg4boNmeR6K5XJmps1Ri+lupHorIas",
+	"P4tQjJC7RtBEcqiWCZcT8/sGDTYYv4Sou6Sf8oCgzR5ww89hX3FsxgcKuiFGmh1xUHxJN3YbdB2l8GXa",
+	"miGVdkaHLG3fqODs8+eT9+z6tWdUVDqA8sloJERNatUO+xLsfQjfwD0zF4M5yd90gRhz2GOurZeoZgyC",
+	"PPLDA2PNQEpxXybiWl2JwgLscl+22zm+CDqtCemAIl4Bl4iiE6VsnweBygwN/uufr1vlQJpAVXaazdKW",
+	"neU8EdeRuKlyBxS+OvQ+dGs+pgd1gfIQ0obyj/Klxqbyh2CzhZ9BVMI5B0h0d88tLo5eFdA5xZz9cTSF",
+	"c8TJINF/zKdT86HIO2nCpaaQjI1T4U7cqORKQzT5MPd09OVAUAb/WEAKRk2DN7hpZoBcVyzpLsR3K1JA",
+	"DjFUVBQAEx4bThfhfGyVOB4bfRffsfHdfQwF5buNQVv6ucXOY8G1YFxfecUG4LhAkGCzUdBfIB+hVYME",
+	"XQiH4fB96ZGTH28aCCGdKMFuEK1Wi5E8adUot+X4tHPy8fL0pHva6R394jJb+jJPbeFhmBgDl+RmavkS",
+	"nBZkUE6E1kbkYOG8MQTrLdaBI4GiCtehYiBiJUdUcmE/GkqKnTijZ08pjTnJxCFMhDhik5yUYHPRsOxL",
+	"GMMcxunx6Z+OL7q/nJxfnnzqHPVOvhyz/dpXlSX+u2rIMNH+uz9Mi/377/+o1dHfQnP2pRPIAzFUiYAf",
+	"zVZro1/iRifY7baEGhaoAPexLynq50IGC4dnTrlVK5XUHVjRtoV1h/ahTFr/t4ok5RXYj7AJJE+vyGyb",
+	"1WJmY3Oeg3MoJuEAupiKSS4usq2PbO7xLWlR6AZpLvhpSwCHcodJiSlbajmS1nzn7nMLFmJX8MSYfxKr",
+	"Qw0DYm+cKzFruGqqIjzHDuECt+IJ8s5jHT/QadFH9lwxU0iaKXgQSz1GbB+u5ncYYag3cuwbypmPtMWo",
+	"xSYzNpfR76WywHEHtwU/ZFlxV4kjaN53+RCNvxHKwSeqDTX+zmfYDaZ+gW/KzQ6fGp5LpB8AYUYliQiM",
+	"ye3vbE07dKSEyyvQHfZDUQdVjJpBFJnO6PEUlDOK1JUQU+rLjRNEkHxgmCwRQwEFKwd8OIziiK9GuO34",
+	"D25DgHsTriPA/fX9eFHuPWsL42gUqUwzf1fZPmojQxVk1Nw84WFkfqMO6CpJ0d+OfRVlHh/Oz8kK26bZ",
+	"h+UndeTpFds5Kn/Gdc7qyL85dnVaPQj9L7aHD3jKYzUyZlUmcxel/R3DfRDQQ7ZjFExfODGVyTSJVh2W",
+	"e2orBwWzzdY6I7uw1gaScE+6Z+zVi7dvmy+Y2ybghWM5MvvteKA4zu2eFlpHSh4pdRUJM7K5stHviepA",
+	"lsR77/YO+DQ6uH6x9/237/8fAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -6,6 +6,7 @@ import { choirPages } from '../features/choirs';
 import { communicationPages } from '../features/communications';
 import { dashboardPages } from '../features/dashboard';
 import { feastPages } from '../features/feasts';
+import { globalAdminPages } from '../features/globaladmin';
 import { memberPages } from '../features/members';
 import { musicPages } from '../features/music';
 import { onboardingPages } from '../features/onboarding';
@@ -154,7 +155,7 @@ export const routes: RouteObject[] = [
               {
                 element: <AccessGuard permissions={['admin:global']} />,
                 children: [
-              { path: '/dashboard/global-admin', lazy: soon('Global Admin') },
+              { path: '/dashboard/global-admin', lazy: page(globalAdminPages.GlobalAdminPage) },
               { path: '/dashboard/global-admin/calendar-import', lazy: page(feastPages.CalendarImportPage) },
               { path: '/dashboard/global-admin/subscriptions', lazy: soon('Subscriptions') },
               { path: '/dashboard/global-admin/master-feasts', lazy: page(feastPages.MasterFeastsPage) },

@@ -1002,6 +1002,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The job queue at a glance (admin:global) — how many jobs wait, retry or have failed, and the failures with their last error. */
+        get: operations["getJobQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/jobs/{jobId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run a failed job again with a fresh set of attempts (admin:global). */
+        post: operations["retryJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/choirs/{choirId}/week": {
         parameters: {
             query?: never;
@@ -3318,6 +3354,29 @@ export interface components {
             years: number;
             /** @description Instances written (imported ones are kept and not counted). */
             instances: number;
+        };
+        JobQueue: {
+            /** @description Jobs waiting to run, retrying ones included. */
+            pending: number;
+            /** @description Pending jobs that have failed at least once. */
+            retrying: number;
+            /** @description Jobs that gave up after every attempt and wait for a retry by hand. */
+            failed: number;
+            /** @description The failed and retrying jobs, most recent first (at most 50). */
+            failures: components["schemas"]["JobFailure"][];
+        };
+        JobFailure: {
+            id: string;
+            kind: string;
+            attempts: number;
+            lastError: string;
+            /**
+             * Format: date-time
+             * @description When it gave up; absent while it will still run again at runAt.
+             */
+            failedAt?: string;
+            /** Format: date-time */
+            runAt: string;
         };
         CalendarPublish: {
             published: boolean;
@@ -5820,6 +5879,55 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getJobQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobQueue"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    retryJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue after the retry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobQueue"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };

@@ -1,7 +1,6 @@
 import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { TOUCH } from './ThisWeek';
 import { useDismiss, type WeekChecklist } from './weekApi';
 
 /** The checklist's steps: what ticks each, in words, and where it is done. */
@@ -32,7 +31,7 @@ export function GettingStarted({ choirId, checklist }: { choirId: string; checkl
               {done} of {STEPS.length} done
             </Text>
           </div>
-          <Button variant="subtle" mih={TOUCH} onClick={() => void dismiss.submit('checklist').catch(() => {})}>
+          <Button variant="subtle" onClick={() => void dismiss.submit('checklist').catch(() => {})}>
             Dismiss checklist
           </Button>
         </Group>
@@ -40,7 +39,7 @@ export function GettingStarted({ choirId, checklist }: { choirId: string; checkl
           {STEPS.map((step) => {
             const ticked = checklist[step.key];
             return (
-              <Group key={step.key} component="li" gap="sm" wrap="nowrap" mih={TOUCH}>
+              <Group key={step.key} component="li" gap="sm" wrap="nowrap">
                 <ThemeIcon variant={ticked ? 'filled' : 'light'} color={ticked ? 'teal' : 'gray'} radius="xl" aria-hidden>
                   {ticked ? <IconCheck size={16} /> : <IconCircleDashed size={16} />}
                 </ThemeIcon>

@@ -6,9 +6,6 @@ import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
 import { ANSWERS_CLOSED, eventColor, eventLink, formatWhen, RSVP_CHOICES, type CalendarEvent } from '../calendar';
 import { useAnswer, type Week, type WeekEvent } from './weekApi';
 
-/** A finger's touch target, in px: the week's buttons are at least this tall. */
-export const TOUCH = 44;
-
 /** The dashboard looks this many days ahead (the server's window). */
 export const WEEK_DAYS = 60;
 
@@ -115,7 +112,6 @@ function WeekEventCard({
               component={Link}
               to={`/dashboard/calendar/plan-music/${encodeURIComponent(item.planDate)}?event=${encodeURIComponent(event.id)}`}
               variant="light"
-              mih={TOUCH}
               leftSection={<IconMusic size={16} aria-hidden />}
             >
               Plan music
@@ -143,7 +139,6 @@ function AnswerButtons({ choirId, item }: { choirId: string; item: WeekEvent }) 
           <Button
             key={status}
             variant={item.myAnswer === status ? 'filled' : 'default'}
-            mih={TOUCH}
             aria-pressed={item.myAnswer === status}
             disabled={!item.answerable}
             loading={sending === status}
@@ -180,7 +175,6 @@ function Pieces({ item }: { item: WeekEvent }) {
               component={Link}
               to={`/dashboard/music/${encodeURIComponent(piece.musicId)}?practice=true`}
               variant="light"
-              mih={TOUCH}
               leftSection={<IconHeadphones size={16} aria-hidden />}
               style={{ flexShrink: 0 }}
               aria-label={`Practise ${piece.title}`}

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { ERROR_CONTEXT_MESSAGES, reportFailure } from '../../app/errors';
 import { notify } from '../../app/notify';
 import { useSetMyVoiceParts, VOICE_PARTS_SAVED, type MusicalRole } from '../members';
-import { TOUCH } from './ThisWeek';
 import { forget, useDismiss } from './weekApi';
 
 export const VOICE_PART_QUESTION = 'Which part do you sing?';
@@ -49,12 +48,12 @@ export function VoicePartQuestion({ choirId, choirName, userId, parts }: { choir
         <Text size="sm">Choose your voice part in {choirName}, so your director sees it. You can change it later in your profile.</Text>
         <SimpleGrid cols={2} spacing="sm">
           {parts.map((part) => (
-            <Button key={part.id} variant="default" size="md" mih={TOUCH} loading={save.submitting && chosen === part.id} onClick={() => void choose(part)}>
+            <Button key={part.id} variant="default" size="md" loading={save.submitting && chosen === part.id} onClick={() => void choose(part)}>
               {part.name}
             </Button>
           ))}
         </SimpleGrid>
-        <Button variant="subtle" mih={TOUCH} onClick={notNow} disabled={save.submitting}>
+        <Button variant="subtle" onClick={notNow} disabled={save.submitting}>
           Not now
         </Button>
       </Stack>
