@@ -16,6 +16,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/cantica/cantica/internal/db"
@@ -206,4 +207,48 @@ func (s *Service) DeleteExpired(ctx context.Context) (int64, error) {
 		return 0, fmt.Errorf("actionlink: count deleted links: %w", err)
 	}
 	return n, nil
+}
+
+// Pending is a link whose secret is made before it is stored: a message
+// with many links is written outside the transaction that stores them
+// (StoreAll), so that building it takes no write lock.
+type Pending struct {
+	Secret, UserID, ChoirID string
+	Type                    Type
+	ResourceID              string
+}
+
+// Prepare makes the secret of a link to store later with StoreAll.
+func Prepare(userID, choirID string, t Type, resourceID string) Pending {
+	return Pending{Secret: NewSecret(), UserID: userID, ChoirID: choirID, Type: t, ResourceID: resourceID}
+}
+
+// storeBatch bounds the rows of one INSERT (7 values each), well under
+// SQLite's limit on bound values.
+const storeBatch = 500
+
+// StoreAll stores prepared links through q (the caller's transaction, so
+// the links exist only with the message that carries them) in one
+// statement per 500 links, whatever their number, each valid for its
+// type's lifetime from now.
+func (s *Service) StoreAll(ctx context.Context, q db.Querier, links []Pending) error {
+	now := s.now()
+	for start := 0; start < len(links); start += storeBatch {
+		batch := links[start:min(start+storeBatch, len(links))]
+		args := make([]any, 0, 7*len(batch))
+		values := make([]string, 0, len(batch))
+		for _, l := range batch {
+			if Lifetime(l.Type) == 0 {
+				return fmt.Errorf("actionlink: unknown link type %q", l.Type)
+			}
+			values = append(values, "(?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, Hash(l.Secret), l.UserID, l.ChoirID, string(l.Type), l.ResourceID, now, now.Add(Lifetime(l.Type)))
+		}
+		_, err := q.ExecContext(ctx, `INSERT INTO email_action_tokens
+			(token_hash, user_id, choir_id, action_type, resource_id, created_at, expires_at) VALUES `+strings.Join(values, ", "), args...)
+		if err != nil {
+			return fmt.Errorf("actionlink: store %d links: %w", len(batch), err)
+		}
+	}
+	return nil
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/cantica/cantica/internal/choirmail"
 	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
+	"github.com/cantica/cantica/internal/digest"
 	"github.com/cantica/cantica/internal/feast"
 	"github.com/cantica/cantica/internal/httpapi"
 	"github.com/cantica/cantica/internal/invite"
@@ -129,6 +130,7 @@ type App struct {
 	ChoirMail  *choirmail.Service
 	Jobs       *jobs.Queue
 	Announce   *announce.Service
+	Digest     *digest.Service
 	logger     *slog.Logger
 }
 
@@ -159,6 +161,10 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	choirMail := choirmail.New(d, cfg, mailer, links, accounts, logger, now)
 	// Announcements (issue 27): their publish mail and reminders run on the queue.
 	announcements := announce.New(d, cfg, mailer, links, queue, logger, now)
+	// The weekly digest: its planner and job handler on the queue.
+	digests := digest.New(d, cfg, mailer, links, events, func(ctx context.Context, choirID, eventKey string) (*choirmail.Plan, error) {
+		return choirmail.PlanOf(ctx, plans, library, choirID, eventKey)
+	}, queue, accounts, logger, now)
 	files := opts.Files
 	if files == nil {
 		var err error
@@ -168,12 +174,12 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	}
 	library.UseFiles(files, cfg.Blob.MaxUploadBytes)
 	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised,
-		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements,
+		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements, Digest: digests,
 		Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache, BodyIdleTimeout: opts.BodyIdleTimeout})
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised, Links: links, Attendance: attended, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements, logger: logger}, nil
+	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised, Links: links, Attendance: attended, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements, Digest: digests, logger: logger}, nil
 }
 
 // RunBackground delivers mail, runs queued jobs and clears expired data until ctx is done.

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/cantica/cantica/internal/access"
-	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/choirmail"
 	api "github.com/cantica/cantica/internal/httpapi/apigen"
 )
@@ -57,31 +56,7 @@ func (s *Server) EmailPracticeLink(ctx context.Context, in api.EmailPracticeLink
 // eventPlan is the music planned for an event or occurrence of a choir,
 // with which pieces can be practised; nil when nothing is planned.
 func (s *Server) eventPlan(ctx context.Context, choirID, eventKey string) (*choirmail.Plan, error) {
-	p, err := s.planning.ForEvent(ctx, choirID, eventKey)
-	if e, ok := apperr.As(err); ok && e.Kind == apperr.NotFound {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	out := &choirmail.Plan{Title: p.Title, Notes: p.Notes}
-	var ids []string
-	for _, sl := range p.Slots {
-		if sl.Music == nil {
-			continue
-		}
-		ids = append(ids, sl.Music.ID)
-		out.Pieces = append(out.Pieces, choirmail.PlanPiece{MusicID: sl.Music.ID, Label: sl.Label, Title: sl.Music.Title,
-			Composer: sl.Music.Composer, Note: sl.Note})
-	}
-	practisable, err := s.music.Practisable(ctx, choirID, ids)
-	if err != nil {
-		return nil, err
-	}
-	for i := range out.Pieces {
-		out.Pieces[i].Practisable = practisable[out.Pieces[i].MusicID]
-	}
-	return out, nil
+	return choirmail.PlanOf(ctx, s.planning, s.music, choirID, eventKey)
 }
 
 // linkPlan is an event's plan as the email-link pages show it.

@@ -403,7 +403,7 @@ func (s *Server) ListChoirEmails(ctx context.Context, in api.ListChoirEmailsRequ
 	}
 	out := make(api.ListChoirEmails200JSONResponse, 0, len(list))
 	for _, e := range list {
-		out = append(out, api.ChoirEmailSetting{ChoirId: e.ChoirID, ChoirName: e.ChoirName, Enabled: e.Enabled})
+		out = append(out, choirEmailSetting(e))
 	}
 	return out, nil
 }
@@ -411,9 +411,16 @@ func (s *Server) ListChoirEmails(ctx context.Context, in api.ListChoirEmailsRequ
 // SetChoirEmails turns a choir's email to the caller on or off; only a
 // choir they are an active member of (another is 404, as everywhere).
 func (s *Server) SetChoirEmails(ctx context.Context, in api.SetChoirEmailsRequestObject) (api.SetChoirEmailsResponseObject, error) {
-	e, err := s.choirs.SetEmails(ctx, requestFrom(ctx).user.ID, in.ChoirId, in.Body.Enabled)
+	e, err := s.choirs.SetEmailSwitches(ctx, requestFrom(ctx).user.ID, in.ChoirId, in.Body.Enabled,
+		choir.EmailKinds{Digest: in.Body.DigestEmails, Reminders: in.Body.ReminderEmails, Announcements: in.Body.AnnouncementEmails})
 	if err != nil {
 		return nil, err
 	}
-	return api.SetChoirEmails200JSONResponse{ChoirId: e.ChoirID, ChoirName: e.ChoirName, Enabled: e.Enabled}, nil
+	return api.SetChoirEmails200JSONResponse(choirEmailSetting(*e)), nil
+}
+
+// choirEmailSetting is a member's mail switches of one choir.
+func choirEmailSetting(e choir.EmailSetting) api.ChoirEmailSetting {
+	return api.ChoirEmailSetting{ChoirId: e.ChoirID, ChoirName: e.ChoirName, Enabled: e.Enabled, DigestEmails: e.Digest,
+		ReminderEmails: e.Reminders, AnnouncementEmails: e.Announcements}
 }

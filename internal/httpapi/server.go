@@ -24,6 +24,7 @@ import (
 	"github.com/cantica/cantica/internal/choirmail"
 	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
+	"github.com/cantica/cantica/internal/digest"
 	"github.com/cantica/cantica/internal/feast"
 	"github.com/cantica/cantica/internal/httpapi/apigen"
 	"github.com/cantica/cantica/internal/invite"
@@ -59,6 +60,7 @@ type Options struct {
 	Planning   *planning.Service
 	Jobs       *jobs.Queue // the job queue (issue 27)
 	Announce   *announce.Service
+	Digest     *digest.Service
 	Logger     *slog.Logger
 	WebApp     fs.FS            // the built web app; nil serves a notice instead
 	Now        func() time.Time // the clock; time.Now when nil
@@ -86,6 +88,7 @@ type Server struct {
 	choirMail  *choirmail.Service
 	jobs       *jobs.Queue
 	announce   *announce.Service
+	digest     *digest.Service
 	planning   *planning.Service
 	week       *week.Service
 	logger     *slog.Logger
@@ -103,7 +106,7 @@ var _ apigen.StrictServerInterface = (*Server)(nil)
 // does not serve: they go to an address of their own (CANTICA_METRICS_ADDR).
 func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, invites: opts.Invites, feasts: opts.Feasts, calendar: opts.Calendar, music: opts.Music, practice: opts.Practice, logger: opts.Logger,
-		links: opts.Links, attendance: opts.Attendance, mailer: opts.Mailer, choirMail: opts.ChoirMail, planning: opts.Planning, jobs: opts.Jobs, announce: opts.Announce,
+		links: opts.Links, attendance: opts.Attendance, mailer: opts.Mailer, choirMail: opts.ChoirMail, planning: opts.Planning, jobs: opts.Jobs, announce: opts.Announce, digest: opts.Digest,
 		week:    week.New(opts.DB, opts.Now),
 		cookies: newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
 	if opts.NoAnswerCache {

@@ -49,6 +49,11 @@ const ADDED = {
     over: [SHELL, 'src/features/music/MusicPiecePage.tsx'],
     what: "the practice studio's own JavaScript (issue 16)",
   },
+  'src/features/communications/CommunicationsPage.tsx': {
+    budget: 25,
+    over: [SHELL],
+    what: "the communications page's own JavaScript (issue 27)",
+  },
   'src/features/announcements/AnnouncementsPage.tsx': {
     budget: 20,
     over: [SHELL],

@@ -260,6 +260,39 @@ func (e ComposerResolutionRecommendation) Valid() bool {
 	}
 }
 
+// Defines values for DigestWeekday.
+const (
+	Friday    DigestWeekday = "friday"
+	Monday    DigestWeekday = "monday"
+	Saturday  DigestWeekday = "saturday"
+	Sunday    DigestWeekday = "sunday"
+	Thursday  DigestWeekday = "thursday"
+	Tuesday   DigestWeekday = "tuesday"
+	Wednesday DigestWeekday = "wednesday"
+)
+
+// Valid indicates whether the value is a known member of the DigestWeekday enum.
+func (e DigestWeekday) Valid() bool {
+	switch e {
+	case Friday:
+		return true
+	case Monday:
+		return true
+	case Saturday:
+		return true
+	case Sunday:
+		return true
+	case Thursday:
+		return true
+	case Tuesday:
+		return true
+	case Wednesday:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for EditScope.
 const (
 	EditScopeAll       EditScope = "all"
@@ -1410,7 +1443,15 @@ type ChoirDetailsPlan string
 
 // ChoirEmailInput defines model for ChoirEmailInput.
 type ChoirEmailInput struct {
-	Enabled bool `json:"enabled"`
+	// AnnouncementEmails Left as it is when absent.
+	AnnouncementEmails *bool `json:"announcementEmails,omitempty"`
+
+	// DigestEmails Left as it is when absent.
+	DigestEmails *bool `json:"digestEmails,omitempty"`
+	Enabled      bool  `json:"enabled"`
+
+	// ReminderEmails Left as it is when absent.
+	ReminderEmails *bool `json:"reminderEmails,omitempty"`
 }
 
 // ChoirEmailRequest defines model for ChoirEmailRequest.
@@ -1437,9 +1478,14 @@ type ChoirEmailSent struct {
 
 // ChoirEmailSetting defines model for ChoirEmailSetting.
 type ChoirEmailSetting struct {
-	ChoirId   string `json:"choirId"`
-	ChoirName string `json:"choirName"`
-	Enabled   bool   `json:"enabled"`
+	AnnouncementEmails bool   `json:"announcementEmails"`
+	ChoirId            string `json:"choirId"`
+	ChoirName          string `json:"choirName"`
+	DigestEmails       bool   `json:"digestEmails"`
+
+	// Enabled The master switch; without it the choir sends nothing.
+	Enabled        bool `json:"enabled"`
+	ReminderEmails bool `json:"reminderEmails"`
 }
 
 // ChoirFeast defines model for ChoirFeast.
@@ -1582,6 +1628,60 @@ type DayFeast struct {
 	Name     string `json:"name"`
 	Rank     string `json:"rank"`
 }
+
+// DigestPreview defines model for DigestPreview.
+type DigestPreview struct {
+	// Empty Nothing new, so this member would get no email this week.
+	Empty   bool   `json:"empty"`
+	Html    string `json:"html"`
+	Subject string `json:"subject"`
+
+	// SwitchedOff The member has turned digests from this choir off.
+	SwitchedOff bool   `json:"switchedOff"`
+	Text        string `json:"text"`
+}
+
+// DigestRun defines model for DigestRun.
+type DigestRun struct {
+	Failed    int       `json:"failed"`
+	Pending   int       `json:"pending"`
+	PlannedAt time.Time `json:"plannedAt"`
+	Sent      int       `json:"sent"`
+
+	// Skipped Members with nothing new (or who turned the digest off meanwhile).
+	Skipped int `json:"skipped"`
+
+	// Week The ISO week, e.g. 2026-W49.
+	Week string `json:"week"`
+}
+
+// DigestSettings defines model for DigestSettings.
+type DigestSettings struct {
+	Enabled bool `json:"enabled"`
+	Hour    int  `json:"hour"`
+
+	// NextRunAt When the next digest goes; null when the digest is off.
+	NextRunAt *time.Time `json:"nextRunAt"`
+
+	// TimeZone The choir's time zone, in which the day and hour are.
+	TimeZone string        `json:"timeZone"`
+	Weekday  DigestWeekday `json:"weekday"`
+}
+
+// DigestSettingsInput defines model for DigestSettingsInput.
+type DigestSettingsInput struct {
+	Enabled bool          `json:"enabled"`
+	Hour    int           `json:"hour"`
+	Weekday DigestWeekday `json:"weekday"`
+}
+
+// DigestTestSent defines model for DigestTestSent.
+type DigestTestSent struct {
+	SentTo string `json:"sentTo"`
+}
+
+// DigestWeekday defines model for DigestWeekday.
+type DigestWeekday string
 
 // EditScope defines model for EditScope.
 type EditScope string
@@ -3233,6 +3333,11 @@ type MatchComposerParams struct {
 	Name string `form:"name" json:"name"`
 }
 
+// PreviewDigestParams defines parameters for PreviewDigest.
+type PreviewDigestParams struct {
+	UserId string `form:"userId" json:"userId"`
+}
+
 // ListEventsParams defines parameters for ListEvents.
 type ListEventsParams struct {
 	// StartDate YYYY-MM-DD
@@ -3463,6 +3568,9 @@ type CreateComposerJSONRequestBody = ComposerInput
 
 // UpdateComposerJSONRequestBody defines body for UpdateComposer for application/json ContentType.
 type UpdateComposerJSONRequestBody = ComposerInput
+
+// SetDigestSettingsJSONRequestBody defines body for SetDigestSettings for application/json ContentType.
+type SetDigestSettingsJSONRequestBody = DigestSettingsInput
 
 // CreateEventJSONRequestBody defines body for CreateEvent for application/json ContentType.
 type CreateEventJSONRequestBody = EventInput
@@ -3766,6 +3874,21 @@ type ServerInterface interface {
 	// UpdateComposer Change a composer (edit:music).
 	// (PUT /choirs/{choirId}/composers/{composerId})
 	UpdateComposer(w http.ResponseWriter, r *http.Request, choirId ChoirId, composerId ComposerId)
+	// GetDigestSettings The choir's weekly digest schedule (manage:communications).
+	// (GET /choirs/{choirId}/digest)
+	GetDigestSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// SetDigestSettings Turn the choir's weekly digest on or off and choose its day and hour, in the choir's time zone (manage:communications).
+	// (PUT /choirs/{choirId}/digest)
+	SetDigestSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// PreviewDigest The digest a member of the choir would get now, limited to this choir, as HTML and text (manage:communications).
+	// (GET /choirs/{choirId}/digest/preview)
+	PreviewDigest(w http.ResponseWriter, r *http.Request, choirId ChoirId, params PreviewDigestParams)
+	// ListDigestRuns The choir's last 20 weekly digest runs, newest first, with their counts (manage:communications).
+	// (GET /choirs/{choirId}/digest/runs)
+	ListDigestRuns(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// SendTestDigest Email the caller their own digest of this choir now, with working links (manage:communications).
+	// (POST /choirs/{choirId}/digest/test)
+	SendTestDigest(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// ListEvents Events and expanded occurrences of a date range, plus the choir's feasts (view:calendar).
 	// (GET /choirs/{choirId}/events)
 	ListEvents(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListEventsParams)
@@ -5474,6 +5597,152 @@ func (siw *ServerInterfaceWrapper) UpdateComposer(w http.ResponseWriter, r *http
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.UpdateComposer(w, r, choirId, composerId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetDigestSettings operation middleware
+func (siw *ServerInterfaceWrapper) GetDigestSettings(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetDigestSettings(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SetDigestSettings operation middleware
+func (siw *ServerInterfaceWrapper) SetDigestSettings(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SetDigestSettings(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// PreviewDigest operation middleware
+func (siw *ServerInterfaceWrapper) PreviewDigest(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params PreviewDigestParams
+
+	// ------------- Required query parameter "userId" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "userId", r.URL.Query(), &params.UserId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "userId"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "userId", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.PreviewDigest(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListDigestRuns operation middleware
+func (siw *ServerInterfaceWrapper) ListDigestRuns(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListDigestRuns(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SendTestDigest operation middleware
+func (siw *ServerInterfaceWrapper) SendTestDigest(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SendTestDigest(w, r, choirId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -9558,6 +9827,11 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/liturgy", wrapper.SetMusicLiturgy)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music-usage", wrapper.GetMusicUsage)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music-usage/export", wrapper.ExportMusicUsage)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/digest", wrapper.GetDigestSettings)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/digest", wrapper.SetDigestSettings)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/digest/preview", wrapper.PreviewDigest)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/digest/test", wrapper.SendTestDigest)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/digest/runs", wrapper.ListDigestRuns)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/announcements", wrapper.ListAnnouncements)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/announcements", wrapper.CreateAnnouncement)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/announcements/unread", wrapper.CountUnreadAnnouncements)
@@ -14777,6 +15051,486 @@ type UpdateComposerdefaultJSONResponse struct {
 }
 
 func (response UpdateComposerdefaultJSONResponse) VisitUpdateComposerResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDigestSettingsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type GetDigestSettingsResponseObject interface {
+	VisitGetDigestSettingsResponse(w http.ResponseWriter) error
+}
+
+type GetDigestSettings200JSONResponse DigestSettings
+
+func (response GetDigestSettings200JSONResponse) VisitGetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDigestSettings401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetDigestSettings401JSONResponse) VisitGetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDigestSettings403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetDigestSettings403JSONResponse) VisitGetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDigestSettings404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetDigestSettings404JSONResponse) VisitGetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDigestSettingsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetDigestSettingsdefaultJSONResponse) VisitGetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetDigestSettingsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *SetDigestSettingsJSONRequestBody
+}
+
+type SetDigestSettingsResponseObject interface {
+	VisitSetDigestSettingsResponse(w http.ResponseWriter) error
+}
+
+type SetDigestSettings200JSONResponse DigestSettings
+
+func (response SetDigestSettings200JSONResponse) VisitSetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetDigestSettings400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetDigestSettings400JSONResponse) VisitSetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetDigestSettings401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetDigestSettings401JSONResponse) VisitSetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetDigestSettings403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetDigestSettings403JSONResponse) VisitSetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetDigestSettings404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetDigestSettings404JSONResponse) VisitSetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetDigestSettings408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response SetDigestSettings408JSONResponse) VisitSetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetDigestSettingsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SetDigestSettingsdefaultJSONResponse) VisitSetDigestSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewDigestRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  PreviewDigestParams
+}
+
+type PreviewDigestResponseObject interface {
+	VisitPreviewDigestResponse(w http.ResponseWriter) error
+}
+
+type PreviewDigest200JSONResponse DigestPreview
+
+func (response PreviewDigest200JSONResponse) VisitPreviewDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewDigest400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response PreviewDigest400JSONResponse) VisitPreviewDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewDigest401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response PreviewDigest401JSONResponse) VisitPreviewDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewDigest403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response PreviewDigest403JSONResponse) VisitPreviewDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewDigest404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response PreviewDigest404JSONResponse) VisitPreviewDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type PreviewDigestdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response PreviewDigestdefaultJSONResponse) VisitPreviewDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDigestRunsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListDigestRunsResponseObject interface {
+	VisitListDigestRunsResponse(w http.ResponseWriter) error
+}
+
+type ListDigestRuns200JSONResponse []DigestRun
+
+func (response ListDigestRuns200JSONResponse) VisitListDigestRunsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDigestRuns401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListDigestRuns401JSONResponse) VisitListDigestRunsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDigestRuns403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListDigestRuns403JSONResponse) VisitListDigestRunsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDigestRuns404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListDigestRuns404JSONResponse) VisitListDigestRunsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDigestRunsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListDigestRunsdefaultJSONResponse) VisitListDigestRunsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendTestDigestRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type SendTestDigestResponseObject interface {
+	VisitSendTestDigestResponse(w http.ResponseWriter) error
+}
+
+type SendTestDigest200JSONResponse DigestTestSent
+
+func (response SendTestDigest200JSONResponse) VisitSendTestDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendTestDigest401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SendTestDigest401JSONResponse) VisitSendTestDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendTestDigest403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SendTestDigest403JSONResponse) VisitSendTestDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendTestDigest404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SendTestDigest404JSONResponse) VisitSendTestDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendTestDigest408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response SendTestDigest408JSONResponse) VisitSendTestDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendTestDigest429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response SendTestDigest429JSONResponse) VisitSendTestDigestResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SendTestDigestdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SendTestDigestdefaultJSONResponse) VisitSendTestDigestResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -25228,6 +25982,21 @@ type StrictServerInterface interface {
 	// UpdateComposer Change a composer (edit:music).
 	// (PUT /choirs/{choirId}/composers/{composerId})
 	UpdateComposer(ctx context.Context, request UpdateComposerRequestObject) (UpdateComposerResponseObject, error)
+	// GetDigestSettings The choir's weekly digest schedule (manage:communications).
+	// (GET /choirs/{choirId}/digest)
+	GetDigestSettings(ctx context.Context, request GetDigestSettingsRequestObject) (GetDigestSettingsResponseObject, error)
+	// SetDigestSettings Turn the choir's weekly digest on or off and choose its day and hour, in the choir's time zone (manage:communications).
+	// (PUT /choirs/{choirId}/digest)
+	SetDigestSettings(ctx context.Context, request SetDigestSettingsRequestObject) (SetDigestSettingsResponseObject, error)
+	// PreviewDigest The digest a member of the choir would get now, limited to this choir, as HTML and text (manage:communications).
+	// (GET /choirs/{choirId}/digest/preview)
+	PreviewDigest(ctx context.Context, request PreviewDigestRequestObject) (PreviewDigestResponseObject, error)
+	// ListDigestRuns The choir's last 20 weekly digest runs, newest first, with their counts (manage:communications).
+	// (GET /choirs/{choirId}/digest/runs)
+	ListDigestRuns(ctx context.Context, request ListDigestRunsRequestObject) (ListDigestRunsResponseObject, error)
+	// SendTestDigest Email the caller their own digest of this choir now, with working links (manage:communications).
+	// (POST /choirs/{choirId}/digest/test)
+	SendTestDigest(ctx context.Context, request SendTestDigestRequestObject) (SendTestDigestResponseObject, error)
 	// ListEvents Events and expanded occurrences of a date range, plus the choir's feasts (view:calendar).
 	// (GET /choirs/{choirId}/events)
 	ListEvents(ctx context.Context, request ListEventsRequestObject) (ListEventsResponseObject, error)
@@ -27303,6 +28072,144 @@ func (sh *strictHandler) UpdateComposer(w http.ResponseWriter, r *http.Request, 
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(UpdateComposerResponseObject); ok {
 		if err := validResponse.VisitUpdateComposerResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetDigestSettings operation middleware
+func (sh *strictHandler) GetDigestSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request GetDigestSettingsRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetDigestSettings(ctx, request.(GetDigestSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetDigestSettings")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetDigestSettingsResponseObject); ok {
+		if err := validResponse.VisitGetDigestSettingsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SetDigestSettings operation middleware
+func (sh *strictHandler) SetDigestSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request SetDigestSettingsRequestObject
+
+	request.ChoirId = choirId
+
+	var body SetDigestSettingsJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SetDigestSettings(ctx, request.(SetDigestSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetDigestSettings")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SetDigestSettingsResponseObject); ok {
+		if err := validResponse.VisitSetDigestSettingsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// PreviewDigest operation middleware
+func (sh *strictHandler) PreviewDigest(w http.ResponseWriter, r *http.Request, choirId ChoirId, params PreviewDigestParams) {
+	var request PreviewDigestRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.PreviewDigest(ctx, request.(PreviewDigestRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "PreviewDigest")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(PreviewDigestResponseObject); ok {
+		if err := validResponse.VisitPreviewDigestResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListDigestRuns operation middleware
+func (sh *strictHandler) ListDigestRuns(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListDigestRunsRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListDigestRuns(ctx, request.(ListDigestRunsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListDigestRuns")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListDigestRunsResponseObject); ok {
+		if err := validResponse.VisitListDigestRunsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SendTestDigest operation middleware
+func (sh *strictHandler) SendTestDigest(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request SendTestDigestRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SendTestDigest(ctx, request.(SendTestDigestRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SendTestDigest")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SendTestDigestResponseObject); ok {
+		if err := validResponse.VisitSendTestDigestResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -30479,540 +31386,553 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3vbuQ4si/4KoTvArYB+U91V889Y+Ni1+1yTftMucpju7pv72TDlykxMzmWSA1JOSu7UMB8WmC/Lu4T",
-	"LLD3vMd5lHmSBYOkRClJpdJ2urpr6uBgupyS+CcYDEYEI37xcSvlRckZYUpuHX3cmhGcEQH/PLvBU/3f",
-	"jMhU0FJRzraOtk7QnOA7RJiiaoEUniI+QWpGEGZyTgTa+elgtPXPf/yv0dbu/layJdMZKbBuRi1KsnW0",
-	"JZWgbLr16VOy9QZLdcEzOqEkW+7opxlhfsM5lgqlM8ymJEsQlggz9MPNzSXKsCL9XX1KtkoscEGUndoJ",
-	"Y7xiKSkIU+fQN9VdlljNtpIthgv9OW6/lGwJ8veKCj1WJSrSP7cTpXA662/ff2W91k9xTliGxc2iJH8m",
-	"i0gHqffWuh3MOBXRkaf26ZptakaTpKfZ5oX1Wj6776MzuX8Iic8nbzkjF1ils2XevJkRpLeH5n3MHIdq",
-	"Zk1xnhOBZjzPpGZKGI/ZVM2Izid7uvE90/qKcbB7qrDuNzpB6r+y5iz1p+SG3xEWaVzBs/VafUPZXd3m",
-	"MuUkSQVRlnakwDQnGcKpfgPllN0l6NtvUE6U3q0IswxldEpVQ872APO6s/UGeVFJmkZpWtin67V5mWP2",
-	"CiuyPO+ff/75572Li71Xr8Kz0ELsAZ1Fx1+ah2u2KPg91ZwaadM97muVsKrYOvrr1pTzaa6nhH+tBNn6",
-	"JQn0d4On0QkoeLbe+N/3SZdqfcnySb8sS84kgWPje5xdkb9XRCr9V8qZIgz+icsypylswYO/SQ583zT7",
-	"vwky2Tra+i8HzVF7YJ7KgzMhuDBdLW8UYTpDY0HwnUQYiSonR+jHkzfnr05uzt+9vT27unp3laA5VTPE",
-	"GUEFkRJPCSqJQBNK8gxRhjKiMM1lgiZcjBhlZaUQ1n8USM74XKIdLhBGY54tEBeoPiqRmmGFUn0OKjTW",
-	"w8HZboLg5YILgkpBUioJSnlGRkxW6Uyfy+dvYYC3N+/+fPZ2f8S2QPazSU7TZ6DbaY7ljEhDkrmeAPlA",
-	"pZJHCKOsMt0RpHlCT4RVxZiIBGGkNwyS+J5kaLxAkhdE05PkkiBJWUoQVSM2xxKooD/Qckc30UhfhHP9",
-	"cIEqqVUUfRyA0oKzgjIqlcCK675YBs+4mhGBXh7+EegnR0z/eHV28uriDOV6yKhiGRFoG+ZqXtq29DTT",
-	"3zgxTxgi+tm+7vM1F2OaZUaqb7bft1whnOd8TrIjdHl2dXF+fV2zO5o7zdActtsSCZ5rWqd3En4viSio",
-	"lJQzw63MkNqwKZC+JMIsmWYEiXYc755dnJy/uX377ub29N3b1+dXF2evdvfR2T0RCzQXVBG0c/nu+iZB",
-	"l+/1/5zcnP6QoFdnb85uznZHTBKm0ETwou5S6k+oZpqJZgqkZlSiOV4gxTnaGW2dCi7lHhd0Slm93e3L",
-	"+1qFNsv9lqvXvGLZM1D+3c3t63fv3746MpsHyInVzBIq40QiLQ5gUwF1xyTnbCqR4ggj0AxbihDW72uZ",
-	"orToQTv1Yug3t6VpiMAGMy2nnE2oKEi2e9wWJVpiuX0HkiknONPfzGdEEEupS7zIOc5uOH+DxZRsnmCv",
-	"z9+c3d68e3f75uTqT2dm11elHoOeUK4HAYLUcKwk4p4IhNOUlEoew29OZhsKg9SgBVWw5+xxc0MLwqtn",
-	"kJ5XZ395f3Z9c3tzfnH27v3NEQzH8uW2NEeEVLwstcYmBL2nbArr8odDrdZxltlJpZwxYlQ6Kkcszbnm",
-	"aHTCFt7mg1VU+I5Id/ykjTZNlV3SG84vMFtYUshnIMLJzdntm/OL85uzVwns1AKzBcJKkQJWTRAlFicT",
-	"RcS1mbNm6wxd6Z/34PddJPECzfgc6c2h98Yc6yVNfAPbe39ZYXQt20/RmEz0kavEQpMcTzFlQaOXMkWm",
-	"BOalNSKGKzXjgv5KnkF4nLy/+cHI6CPEOCwolUjSKSOgiGg9w+wCEM4gHAjLSLaLYA8jXD/SwoCQjGTH",
-	"IO5HTLeiZ06ZPnznQpMVbAejskg55yJLQMZboY/Ih1LreUjN+d4Ep0ofojMtltjUiYv3TFZlyYUi2QXJ",
-	"KAZTeeN0ev/2+v3l5burm7NXt1p+GKkxoTnZlsh27cShtpLQHbU6Q1t+IBB8oPraPsG5kSp6T8CC97TV",
-	"Uuh9p6jRZNPGvmdVnuNxTpw6vKxWNwrzX+sPG32ej/9GUqWJeTKZ0JxiM8mlHq0z4gcsXxNs93FHlOrf",
-	"EWVSYZYSezSAdAE3UNO6ppJtDu1s79T/NnKXZLvb4HuyAxxznhMMy+3evKzGOZUzsyfirzlu6JBEv6DI",
-	"lIuFb/BMMFWz2zGWRBsZkqRVjrWpBMddwP5JtmgWbNzYK4EHkgv1Tlj7bGm7t9eJZs7y8UbrN5F03UPL",
-	"tEkCi7Zi3U/BP7e8+oLkdEp5Jb13z7OwFedPI/JdcBSeu255ADi9Y3yek2waW3QjKN/GiK+lWdidcYHF",
-	"XcbnTOuPWkdUhHnc127hB1Xk4VZAWgotDUFkcSQxo4pqpfGHm4s3wRZTQbAi2QnMV9tzWFlXwp6isPRL",
-	"n4DIfMfsIocpYeSmXKfZCRcXAa9HzUuJVRpBIDcmkFUSqdSnA1US4SqjWhkMb1+tWl/mWOkxhYce21Lk",
-	"g7oiBdXUNdOK+Jr1i0jYN1GBF9ru1Wp9guYzmhOjspjxgsyuVCVgtMPoVFLGYgxYGmKtQ3ZtboYbs3PI",
-	"embLJUHzGUcznMHq+FsEzfVxDNara2n4JO0GlidNg25TLg9UKmzOgr6T1N/b1/CB/bKSvgjWr2dVDqKr",
-	"9MSY5bugEFZU5eEdX5XZurvrntOUXGJhZkQVKdaa2o/ucxiYaRwLgRdh8d7aDm4mVlJ54qbmuvjKLMkF",
-	"nxtrSrfm1xKYvijyCecEg+XUpC2GV0nxU9PmsjCnA04Ourr9c1ZWgaMiLOmdlE9QVWrx/M1hcnh4qBVK",
-	"gVNFhDYL8BxktRFmWkpkAkwlvXUK/OENYVM12zp6caj/7ymEc2Bfm45n4Kg5RlgbF6hey310MgYnBbi+",
-	"8hztIUbuiYju7RXKoZ6WIoLivDn422N6x0ATz6hKUJoTLJDub8GZVnU1U4A1wzJf+ui1CR8Ag8VnmDBj",
-	"knJtY99TScc5MVYble4OYvcY4SXy8PnDibOWIKwFUXvsLwyz+ZyWgKs3p4wEGKtPKp1nMqx8wBvgpJGW",
-	"gSZcHCNt7i7QHpx08xnPifHa7KPzKeNaTdG6eWklEPLvS81ljZN/Aa75cG4evvBGHBZ1LbG2aku/oSFr",
-	"pzWyB0nmZYGslWN2gRkOcf1PMwJOLk/HAe+hNA7AnII3ZYlgy0xRsc4RH9P321P0B1c3sop2mkOu3WmM",
-	"8/zdZOvor+ufy13iR8yZzvjhreUR/tIdIxEyZF2uVu+jVlVch6rq66ShB/2ydtHH2fWNlLXTWqfrQw7M",
-	"K9K6oIqSKDTdTyvbTgktzXw7C7ykXA/UhR+sJzWcGtiWJeGlEaTrt2u4K9BoW53egBqsuML5Q/TgrrQ0",
-	"7Tjq1uSID2c1U5mpP93Cr0/MJa9A3cCSbbdqOrWEGyRAanGr1V1jmoafDhXTrpGHbfDGQBimEycDpW/j",
-	"LQqOoA5UCrj1jLcy7ilb30VhP/l+McA7mWyllVS80DRxrptl9UbvBYRRScQe/FOQlAvQPKlEfJIgsj/d",
-	"R9vXvBSYcfRiO+htabUbmOqE5iTqPoosT9EEoSy7++iv5PuFMnSuSUeZ+sPLZngeCyq7Br0CpF5KWLGH",
-	"WLkh1mmiZWoi2O+SFof4k2oTdGkhfdbpZ0rHe+11lykXBO1cvnq9m4Bbid9OtEq/gxH8t+aB+jGwxo5W",
-	"rfW/wDyxryRwNweBAe1R7iYIpv6hyBNU0Iwm5lZf80/jlOAC4mDqMdR/6H4c9T6Apa7b6PUZN9N+DwsX",
-	"2JFLG2JtTn4IJ33qXaP34JnfyGA1x7V4d0wZBmf3U83LZ3foLcKPhGWYpeQCizvfK1UKIo2TxViX4JBK",
-	"KxlxSLUbkhEnRaGftZSc5edr6PHtwX/6ZYBxG9WOY1ouDClEupY1uMocNBNfsQKkGJtbkq4dKOdE9Aq7",
-	"ldMGX0GEEYWMs3GOex5ufrUaZ+mwPq7kfXltvnkcNzy1rdRQ2aOpW5aODVX7Lb2F7+HDhq66gVNehRSe",
-	"Mcn5/IIyWlRF6ApzTgSacq1b1EEfLtSlMF9BcJ45bMD5Bl6U7bfc88LE7i+h4bACWuDFOKKbMn4C8489",
-	"VX+KN1taZbPPZ7Qt4Xw87k4CJlbAXjTxeLxSiDMS1K6clFytQ9tT09DCTdybhzfhxBO+rYXrX/5rohRl",
-	"05BYpezUxSddEnEZpc6EzIn0gpmQpGwK8cwehZCc8SrP0Azfk2PjcdQkYxzNsWCUTfeRc//tx2VTjE6h",
-	"sQbnXamZi/w9nZH0bnnaExd8Frhxk+90AxGfrBdQ3KaRCQ+GQI1fK0GamD6cpnrjQdSIvWYTvJrOtP5u",
-	"W0Oc5Yv91cK6e3TDJJoRe8MLkeX7Kr+7IrLKA0Ig44ysI8ySrQl4mHsO7JiBYILDBppw7u3QfHrFK0yo",
-	"HmWMHDYhqDtwuR4pILL7MWeB7rFuJjRWlx4DeSEBNSDPX+FFJPSjCYxZPvpZ5Pcm/SSQ7KDAUw7voB0b",
-	"w0OJNNGMDPE0rYQgLCW7QbkIH94MUFzP7j2rjkZGA61tS0QzCJJaGgPa/mhn82mv+XXv42KxWOxdXOxl",
-	"2aewceyidlZlP5hQp6bpbQn5W+4+3dJmhyqJTFQszs0LICAKfk+y3d4BXCssIF4yTIBWz3UPUn+UaFEL",
-	"geFU6fFghoxxrCmVkZyo8MlF5bntO5At1yIuxHIJov/WCgJQOnzQ5zzFUYuHcesUWHriJuQlRAW8b248",
-	"btgh1r0m+qh2d3ck86cBMRCClDlObcDqlDAiMLwWOd6bXq+qfCUvX7Xf1t9XOXnVtgQD+RJVDpxU5pgy",
-	"NOcik863Y0K4v0FzQu6kntlNRWSGF3D3eDOrhP4jzNrAHMsdXr0+Rd9+++0fTaaB8jYXn0wkUceo4Xqz",
-	"0fJ8T/cIr8lYV1ZLX7nTnXKebGnL5f+0B9Lg8IbQ6dEkyjUJfu72rRFDjiBGHiZOmno86zjUU8DrMba2",
-	"S5/sfk1CLmfC9Hkfu68RkdiqmVKlyXLR/9pFOMsEkdJlrk6IZtyJXqB2WgGQIbxSczJOcf4+1qPUYsR1",
-	"UzOI+QjBOhKIKEpnTSQjLkuJeEkgkAwjWY3rVvdXuuEcYfpIeinIhMCuCugfcsbnJ3n+hqpKTGmK9aIG",
-	"bouvZ3xuotYp4wLl9esowwtNY3gR51rv54JiSDsigmKZoJQX8CtwidxFivNjvVnQeIEyMsFVHpSGnZmG",
-	"B9o77yaeoj3nsi8MtGt11O/2deUO6m7saxMuurZ/a/awgFn60BhZKl+ZtYjp+yuCZ+/I4hE3Efrr+kK0",
-	"4yBuwlibMbYH5FMruEwQpXJpo8Xj0dFw+Cj3XiSkcN7zvBs13Wmw/Xl4pJwKEwAVGB9VYRqD6SQC0Uvn",
-	"1+/Qty/+8Ie9Fwjn5QzvfQOR8kHRFr0pL3PMWuF2BQZndkEyWhXgjxFTEnRqllwq3WFEIxkYHNx71oUC",
-	"ChqKRHvx2oyuwyuTQBkPag9fQeiD4I4s3DHj3ECezHTfJyZrDCJgm9GFY34HrH3s2WlsBR5wSxe1V4sx",
-	"EbXvLOBuejx3rXRGPhW3CT5AVeVGQfU5s7P3Tt6eIP0Y/cqZSfMKruyT3MQ5ttdc4hHC3wg+M7Q0s+gO",
-	"6QJJcFAJ/aWOBYBGt9RZgWkeudvoUfLW0XrqbuJynpeLG34NQfcB2y2XHElSZ95ASLifsLezrT9FWtND",
-	"uqnt3X30k3VzUuV/RSXKyUQhXqlkxLQuXTu8FggLAgF9VkwIktKSgokwYsETWmvXIWAWOeNC1aMDidKM",
-	"IUFYoYJLhb7pBK7ub60dM/iO5Yvasyspm2pztpmDtLGELoJQGz8msFLrJhAACngP98Q20h8tuOQM6lnr",
-	"60iUQt9Cu2g9s4porgeqeGvVOQ8rS81iLTf7A5+bxMHaBU4EcbGmx663dkd1DmzFlIkbXuHk9QaQtKf5",
-	"ywo6gYu7NzNs+ZjQz6KXWMO3bWNeNi0mqzczKHYB57T++c8RrTPmCCuwVESgidGgM8BGMH+dQ6qiwVpY",
-	"Tz9i5IMa5v+CNBPjWmKwOyBMW/EML8LeE8zu1oniSRqi2I+jRI3dlT70npNKk38YNg7+xikjmSPSME2j",
-	"/+a0klqT0qfw8FjCi+ajYAThjDPytnJ0WTaAGSS7+6gO0uY08Wazm5hzificEYHkDAsikckBXh04PkDx",
-	"MAsnZ7R081j7Rn7FXapPh/rUr9e3tZidhYhy23VVFNgoqY81aW4gyxwebkt0xqbaBoxrV6tU4CeKn6tV",
-	"r7C+FSVME80TuEukJDeZ4Ab+TJ8dBtzFKRXojpBSArvd47wCCqxP3zUswT4Fu99GW54+z0iPhpaFVR36",
-	"YQ9QoRCu1IwwRVOsLEiKRagRJOWgaejfXH455E23DtaYxR5dLQtSFrpWoliSNS/DxlSo2c8Ei55gR896",
-	"SjHjTO+znnApvE6DfXGJtRUX0WtKSlJi7v6tw8nSBu1QZiFsOMsXu/vBeMX4OYqNDzHGsiURlGer5KNb",
-	"qEvzdn+CtE/VpF7JvvXXuzYN+WZaKHddvq0p5PsEgGFHW4zMR1uwy8GUAn26VuIFn29LpMgHFZRuOWVk",
-	"QOgEvJb4Y+ybYsQ8+yx8viwVDdtxJLXRM14YnIjGzDJ6ln6ndr/LSsAPcOyhndHW9zidJejf+Qwzhq7J",
-	"GEtFMbPIlY/dWZ+XvaPB3O67GtkwzL5DuwePLzUX485zQz7gVPnbCv4t650FkZBjQe6puy+yK6NVkurX",
-	"XxdBF6KJo20IZqC7AoLbDiypI29hfH20uKwp7qZwQTJK7mHkV4RhKiU2UfveXwffY8H/Xulfm3+d5lhK",
-	"O+f63wdXvMD6jNINLP/z4IJnRGg61P845UyRouRCK0sharihXxHJ8yoCucHZhGadnAVHtmRrggu++rLx",
-	"NbzlL7f57rqaTomEm5zl/fkeUmS/Q+bVWupJVGiuo2xqwKXmWCI9rKxl/683mq6ggR5IJM/RuWCbAWke",
-	"0eM53P+vWgoXXJAEjYlURkoMHlh7WwUziOD6i2X1vb7jNVwpfltYKFAbMFb/XWBW4fxWkpykjZvtlpF5",
-	"GFKx4xvwu0x8hmgIFVrQ8GYBRCeSnZgIrVASzT2mVir2U8uFm0l7wRW4SWmBOgDaMF3Dwjs3nywGxBLV",
-	"bbdHknizCZOj1pvbRMjxmIQNZ1DNH3M30xm7aS+xPYYG+QovHuI0iedKDvJDeL4HK9WjLoizjKrrlJvb",
-	"k9rzT5mBDp3wPOdzE9OJ8zwoCPs9vDEvRtePDK8FB2iaNyCgm2jfATkOs3vAlmk8uyVJ6cSCU22bvOIk",
-	"AA/aBjTjwnc3T8jcQEuiUziMMMJZJtGObsugdnmwlAFAyl3wZOaUMIWmnEg0XsAXAM1t4j8scB+MnaoG",
-	"Q/DOJteTD7iAlM0GfTCsf9W3cDjLqFGiLltk679c3zr7oARGE5wqmSAH+bgEm8pFYcxrbwd6yQpNQGZ3",
-	"cWZVgdmeIDjTUsM1mtSxbZ3Vgvgka5hSBWBoakaKSPhUB3Eu4MXWam57pUP4cyssBHtb1BdICuFHTbB0",
-	"YFO4sMs+Cf2GsjsTn2nzH9y5EfHN1/0BRuCYAG4gQ4zP0U69IVwEVoYXiLNIgIP10C33dbZ8MZFodgYY",
-	"HKWtC2M5OB/TsPziblZKSGcJR5WvtjHqFOr2RL5ftC6c4S7HZD5yAVdBMJlOtP4DZtSkSYTCfIdlNIca",
-	"60rPexPB7xauSW6us51DFPTYKsrGURM3HiFso4AjwYAmGEcdu9DaVtAf6t4DQACi8f07sODYFcDD4oAf",
-	"GEf62GjNVSGTQ6m0mSDJZbsArujhdn5uYLH0gNKcp3fm4r6WLcbRetzaXuB3MPebwfEODMFcFWkZ5WEt",
-	"SWO5bptL+DLtO6HdG0i/TO+csjsXX5kgyU1IMbZC10MMVVwfjVriQ2AkVRJJVWWUo4wKkqo8vFlWXFSu",
-	"fT652JRhpNSfXuovNCEDV4+VpCngjTMLoVOzF9Q1oUrrTcxAG9u0IOAxZoOrI2vj2GLYZauVqdglSnnr",
-	"aefbw3BBVft+LXSddo5GKGOmDnoc5hnQr5+BSRY6jETFUqxI9lrwou9+1ilrbnPXcTsJsqlk4NI2CyJ5",
-	"UacsCILTGXGwhqVWr18cHnph8zaZiUokMJuSI6fGU1nfBDcZENsox/pY8D/HgnjuTcn94jjW+Z4TaChf",
-	"1GwFUbkWO5iqfXQi76w6DtEiRJjRmAwIk7Wo9VHFkSQkpo+Gzme5VS9ZlHEuBbmnZB7Ip1oRA+uRoSeF",
-	"yt2gDU7cqY+p/vnZ2hyrhHF/glUrlNWfT5Ra10v4hj6mYSbwRIUtYl9TcJ8KMiNYSPBLSiLuaWqxGVIC",
-	"k2qCEm9hFXtBCKCH5sZymFT09K1lkKih2TuthB1nwnqpKTu1isGFp0fsJqhiOZES2RwHvWHaiU80Cysb",
-	"zjnRO7XaixG44fzlU7LVcVtu4Erl0VeFbWLbQ4fm+qy+p2w6JP/0N3HnEb/Nq3vxSdceWmgvttdOvoHo",
-	"+cASZlkMOUje0bIkg+CBoJHmi+B4moMuKgFjp9txS9nWbeg99M1LNONVJBBwQHRVAM5AKmLCtc6zJ/Ew",
-	"NtgdQ7JgW90nTn5HIqNs01FS/8nmtgV8qIIX8f2neOxZ113qmqm/WTmWECaqywIJOJjrBBELT412aGFA",
-	"7xFnVrO4I6WCGCYv/jBycb/QJ8mAiZn3Em9o0Ymdw3ii8FLLc0rl/RHCyFRTQILPrVMDVKmdluSHBb+9",
-	"IwsD45NojecOpuqSlfIFXEOhf/7jf+pWRoxXqqzgfPkfqfWKmgNygfb2TNQaSuX9/9hHf5OcHcGu0mJZ",
-	"f/FRDyHSazJiuqP//dM+oqk8qrfij2c/nr29kcfo+v3FxcnVz/p4cvfXCfrve6cnb2/OT0/2Xp+dXN/s",
-	"/fnsZxh+8/vVyds/j9iU3puEA/0QJrnjUBe0Igct6scGBLV2msGduEPkhs+k0lqjMUXmWO62ApFboN8Q",
-	"vtdoGam830q2oEpCskVTufqOyrZRw0StYpErEmEUUxgyvBUpu8c5jTxkRiENQLrx+Zrmhx0in4eO64r1",
-	"jLF7c6e7NkNL6qn5TTRzWkUvPl9DUe4V9rEYk4dIc0GwDGXx/jRbIKy3s8FYhynCjQXcF5vZN2HlWkGd",
-	"U0lWuIkcd65HzgjD2hAae6ZErrq8zFc70/gyebnjXUjCeByty8gIRtKuka7jzoFwL41RED/mvMN2ZcRq",
-	"86qLAx2kLEheiTRiEdR5jSDA70jYH6QEZnJChCARh5QS2NwobUsI/JYGaqB20tbpWZWsLCLBgFTVoDbS",
-	"WrolGidu2etpt0fvLVmb9iEGq2/Bl8XlAytHrKMF+uAvA7Q2r7qkC0DuRwA8ZxMeACW1sqi5VLT3mmHQ",
-	"IReHsE7Awj0R0sVw1L3cv9g/XOkpcUC/tgF/AOEZutKCG17Bh1T86M8CyB4AgtYJ5W/v0h89iHKThOXC",
-	"39GUQKAp+hunDNAaOz48uPQafL21IjngYaH5Eq5MewqPmFJWcyzNLRA4GndgjalJETEXRMrUB5SEGeV8",
-	"2FotH4UlYZmNq7Ah0V6ZDM2z9/yODDgNDW6E3a6RdAKbOFCfiH6moKWLz4EDUgmafXHiRh9wqUAtzia9",
-	"ZT2sn/4bhIcwwSC3vKVVe/D9JIgliW8GqLBZmmBioL9L/RDnFVv2GBGczlBRSSg064Wn2D08tJzAd4fx",
-	"HdsxIHXDt5DEk7h7Jy7QtCJSDXB5D2D5/mWLWrzyPnBxyudAzyb+IDFywvwTRpNAFdSkVcthJ+VFgRMk",
-	"SUFTnltJgscjJkmJwZMA8TuNGW2KlaZ8yqD0FAAxpTyvCgPGhtnCiNNjtP2jh/THxYh5P8htr5ol/JCY",
-	"0E+SoRRLskeZJExSrenki12wPq3Pax+dmHKuVNqYoRHbCSxWYpZqF0rwKi02xyRHO5BMg07aFXcv7Bd/",
-	"gi+s+TBiBcFMugxUdE3uicB5i35YEFRTCo0XaPt4GwbrJmOzN91JA1+N2PIU99GJzb797vBQ01kGbequ",
-	"jJD3g7goeq/SoM6FEcsXEVbTczJ6JpoDQiEUOSZhd9BadnJk6BGbebjn1FrMZlLNh72Qdj1jeR5p6izq",
-	"AJIVpHvo506ZUeSDxY+zm5Xa5y8iXrpooNoZGM8TDvsd0srM6h6jeW19m1UfE7cr9S5rCoGb97MVBni/",
-	"PnfTDVDydDs9AluY2ZQpo6qWJ7YmsTlVZljuPpVixyuV8qJ1aWbmadlJKykQrPlLT8LmsKuwrmqwFCbw",
-	"tr7zb3J/QCgaKjAOf60PgWmdFyvyPh2+g79+DX36gwO7eyqGoNknmSx7PYFXbmk0TyRm3AgfKGjWlDBx",
-	"x9uAPe72qh55a4dj6W9uV6C8f0tH90ibFLF9EuZGx3brMlj01FsR/fN8VnCv8H+gIbkxU64VHbSeRdcQ",
-	"LrRi/87HrzHNKxHycdqa2mH2Nluqr6LbFN8TVJV14TZzZU0VmtM8R1Lp/xUVM/WyEVb6jxM13HKO+DFc",
-	"xltwxeuQ/uUl150/Bt0H+k0aqvkduuYjS/CXilSkTw63CfzvfGxPW0tiG6dqwVvMAEAVhurkE5tyrcRC",
-	"q8kzzLKwVjIxnBBRCMxozP0VsaXO/8bH2nrg4PhIAUTG5G/iWqMergN4vBgsHWW2UpgaeqLUBNOLiiXN",
-	"COEOlbI0rzISmbZ7N1Ai1/QJ0zQEn2mCO0oolANECW8XxY1io9fCoO6xPpk84od45A0dCywWBu8hUuYr",
-	"komrVdOJIASZ5EIvpHlGpzOi7dSqIIKmYNnvjLZejLZc6K+5yslN5+HEW9YM6YGI0a4Fg9ESmb6L9wyB",
-	"+JrgX+4H5AFKJ7OOu5yyOyRnWp+mKjEpx3pvS3OxSgsio5GFy2ANA8LPB3p8WY21EnrmAq36g80HY+oY",
-	"ItkLu4cCST8wYr0O5RvsERUrsXq6K/ZrDNxYxqPWfvjh6OIi1JC7xByIDLwC5Nc8vMxx9J6sy3WafU1t",
-	"OCjDCmw7XoArBYCd0c72WzJHP3NhYuC3dyE4uYmEtx5rU9aSPir0nfYiDb/ywi9vqIWKcrAzjos9HGIP",
-	"0a5NmBhEcW9UZx3MHYaRWorlxswL5Q7LB0APsgUhljd/zeOBOmY5ZtuQO2fx421RiXBBDUDniDekB2wR",
-	"PCx72ubBv4d2ZM5VU7YDm3frAOThR64j4KX+PhibvV5+hFs4O7++NTNd9mIcBDQ4m74bAHXOudq2nsYa",
-	"V5wpgVlKtuMukFgIHI8I5lLgVFEZzoe7EZVXLMOsyczgRUPBsxr6xtS3UxzZ5gwORjgjbuAKNFXeDJGa",
-	"PeuBLsC02pMIL5G79r6uQ0Haq2RxhNvTB6LjzGywdCaoVAWWCcrhhxnPF7dzQu4SROBqXJ9EGZQDu42d",
-	"BGvDEgdnw6eUrZ2EnGyVfQjDghjX9IVlAwvKPMG5JCtDD2oMrz6QYTvssIcmUF4f0nJuqRafxQTf1v39",
-	"EikItUo0XBMpKWfvZUCTtd2Hhn3RDjlZP2omqtlYIsd9B5lzTHUiLJWFQeLCRNDNsUQpFwIAE5xFpJ+O",
-	"F/pQML71Y1c3gXJmEbw6CRfe2B8ShxsHJDSwYkLGUAidJQJHmIvfXDKbB0HZPUFAbwd/1l+laDyvF0hj",
-	"V82jxwquiqLUreKPhyzSUxBoEEVWTDpWT7JvQ62iRxwvYnkkIOtig+hHlXSutMHdyBktI37DlTkIPozh",
-	"RvAuH+sYHODmC8I51u48b9C/9JLwyo60Dv9trmnrdO2tZAsuaoOHxMUEn85wnhM2DSy6545ZVZzBvhkc",
-	"7gQ3mVTtDhxE4CnPiHxDJioWya/Ks8Hgtv7bSaCL4Bi1ZvUaYB57ISChgJBR+mzGbAkly6FIj0RNlYeM",
-	"p1WhrbT//I9vdwMOhrIU/MMbwqZqduoVp3ALqblhxk0OfQ2/zlsE9jKBBaQQhtXpFCuc82mDphp6A/o3",
-	"avLqes+e8h4CBLX4erhJduCerhyBBi0Xgk5nykUURvWCqPshq8wxfkFZZd9ZnS01w6LgjKankLn5garF",
-	"DzTkf4IagC8Oh6VgUfmWzG+4AUzO8TQS2YvZtArXlUu28oWgqc3xXTZpKDtnioh7nP9EyF0IiARKLCmO",
-	"BIFwHjUn2lyZc1RJIgcmklVQFFhGV4RF4HlNdjk4E603MkFK0KIg2THKqFSUpQpMId8nE8FcsSmTPxHN",
-	"HEHvrV2aY4BaKap0huqvPAONEZINnLiYLdSseGKeMJHEUCalx7nmUoCBy6OEl9U4Zi7GDUkbw1xyCUHW",
-	"16SgirOQd2LvxTcws2+O0WG4LlCn4vlAsbEgWNgcvmzI7gw6H6Ki28bCPaowYqDIYby/aLqUD066RjJ+",
-	"G9Q04KQJhqWd+IFjDBc2f7wOGNsBspmQMjMzg5wBl8wmwchGv37Q8zkaMbdlHZcltURPkDtnEuQEVAJR",
-	"/wlyR4gJfoMQYIWnEu3UsVsjZoK3dhPkRF+CnNC+LYzUTpDmklvbY5Y0e/l27kRAMmIFZbfUikDwNkgY",
-	"gT7mbuvxw467LZstl6D6mLmlbMIT48bbNWWxcDJi3SC9JvLMix6D2g2PjR/zeCiek5xillG4w1ibjaIg",
-	"iCsQKalD4wlEeFq00qGYpJ8BbtGMPumFXVyxGtGQht4MtrVCYrzeItEw0Z7CsTDm9f6ENL/TiLuphuQ0",
-	"8cyRqabxh13et28myy2vGmEoOmcoLm5oaz0shOen2aIOhgMJCgE6w3LfWFzdDoTwGFL1xrcN9BDbiB7n",
-	"Fh4W0WNI5rb+wAg6z2BaRpN4AAa30daMMZVCzCEgHFpIsUFFGxiZn/YaJ7Z5iamFiXEDsVVfMFsgaVBY",
-	"TWb2sYMCx4gBTKN5P+LEX7ussqny4wqdd8hkDxzOCCoFLbBYrBdo+aNp2gF+rCzi84vjBHMzsIhAlvbh",
-	"vzwE03QFdOlqnJdkS8IFxnAJvHT1sUoVtBNveoruIku7CKqdm9yaTBKa33q6bNPxgDlc4pAvqO55OAd6",
-	"TrqlQJ+26dtCVJySa/oriXqCcD7g8DGDdO/b/rzG45N3N5ZPIQaxUjidFWvBcp3U3wT1N89XtHJcDoOw",
-	"N82qJakHO3+u4IJzHX3wAemS9pPvF4OGFkuwlicindH7aIo1luq9bFzEsViUIQeQtnkGL/QNDhfnH4Aw",
-	"2VrdtasWtk+dtQ+UAYZzq4C1twCxIoXeiCwRk9beiXovfomfYteKi6Agy2lB1feLaIwHnLqNWlLgBZIK",
-	"UOnrilJljpm99IfWvOhXixJoMJZ3cD7HC5nYqNgxzXNtoVOoUN5OH6VM/eFlOI0Ef3gPJYN7xgyVOQEy",
-	"PzfJe6bIMAw+xUIs0I5FKrm9OPnvt+8v37w7eXV78f3usSuLjXBZonRG0jsJxY1yYkJ2JVRStPh10nj5",
-	"Bw5ca8uRMcPPNQA2zYns1mg1wSWDelourmW7XaJdVOpH7xt7XesNi/aUW3USO3pF1xsM80C3tjypMsrD",
-	"Am+G5XWnkkcL6v+BUrTPnd0RsasV+bj1ZFVhJ4vWd5A+hYiOt74oSXShn6S8rLPs6km2Yn9qdq1p6C1N",
-	"RxT74tfK3Jo1PB5aZvPoLgrXXn+ium7RXt/LoJifWJzRZVZeX5GFLs4VKcIw2wOsGj0YeNX13z8d6Gu9",
-	"sLllR+FKuyL3A87j2eY9lcDlddXahL6mvm5IW4Cd2wP0u3TzjZLRExDdQIZLI0LCgiwOoFgVr+zt1aUD",
-	"fV+etdVjhhSBbF6toYuW+ki84a6aasTmXDHfBw04OhSb3PlIGZBsSS7UO9GGromaeh4Bm+9WDPFESjpl",
-	"RbBW8TLEwgOt7k5DK4ZUz/fZLrFMvz8JGgr4GSaf46J5AZb0JUShhmKAM7yIKrNSoW8PDXIyJHKUtpVA",
-	"FtJgn5gbySscdEjoTi+tfRFxHtqnTlP1hyIAFA/tHDpNGbNFBx6GVwbZe+nOJee8lDFfiFDx+nulh8C7",
-	"PJgE0YkeRjhfoiQxIC541DfHFw+YI7hhvMIpAz6p65/LKO5YTrq5635IQRiFyGTwF/QDfDvauljAp6Mt",
-	"h0rRRnp/4LZrzdctcYfJ3CokZiu0ZhzZUZaFI1H1unWbtdTjxFjzjI9quuuu6Mpzv0szO5t+UkQNt77k",
-	"C0WYS7xwsfmZz+r54jGCprtOAWEzJ+QuWkbIPvCGxu/9+iSS3APM6kKiHRMq7KBDJf1g9+awfdlZEn9U",
-	"vdkdF4sreV/GKl7EK1I0EZKbqIgRDl9v1VWITyYC59ybaLct10i1S/xgC8gyg2Jhj6iv4lMnpBL1xe/D",
-	"nMNVJAy51jCQPPqtEouu7dCY9DkXUWEfqYq8JR/UtUXcX6NkgVnRAf6KcLEC931oRJdEFFTKoKrxjhEE",
-	"QSruDAbYkX/+X/8PKuuvkIL6ZjvYFoJE//kff4At7y6U7ymZH2VYzsYcQylF+MEFp9qIfP9veA4y2T10",
-	"f8CTOg5HusetX8zX5obZXDGxzP/bPncpwGZ0UD6GQ4H2AjM8Jd4b9oeUF0XFbPxO/SVmOF8omtY/SKKU",
-	"dR7D2Ly/XUM25tp1ZOdm/8SM8YqlxDmbIX76aJrzMQ6XPFyh2q5X30xLb8wWnBFEcgkFkDzZX8cwQnLo",
-	"WoXPWqOM1z7rU7QuifD0q4hGxSfIWjrAq/JhA/zRDWO1WdUwUr/GFCLAQ7QmtxPh+G1sESjRQCeIkXsT",
-	"ErDSr9mj6kdN4QeozlV9nxe8+WkW+4HarW2/trq9RpM+1TemzkX4oG9fBWwlt2Uu+t56jCESCmXxGX/b",
-	"pKAdo+1tk4js73NrybJwBnvA00JcCb2m5l53hp3pBElrE6fXP/Ri6AJtCAaaoZ0B2s+uraJlUErA5Q1F",
-	"ksocs0E7x+SkO2tk4OvWHR1X30zw6jaEcm1HB9ebZLbceIYX21p7pyylJc5NHQIvYzjHDLITC5wZXmkZ",
-	"nOHO1oX5jaSwv7YwtjZrHe0ZVHfF0VhA0K7707FaWD3N+RrxDJoDr3Ou1rtIecildgMKPcRj2FHTWizW",
-	"xkDwQpKaxUiW0uENWXxs6WYSsa15ystorJDghX5liGfWe7evp2uIiQ7EbREschoLmvv2sGUMa/6tC5pB",
-	"8TTOyLasEdmHM0U8OkjigtTZxR2NBLrnE2THDBHjZjPVBdxwQeyu2xkv7L/uyGL3Ue7DvhF3Tc96+ElN",
-	"2ti6WNVjHfm8TqCbV0LxkeX96krm0QC1deozdgPwflm3qKIrCWe+T5oQPUuiGL0juy3l5eJ1a8etPGM2",
-	"ZDnGBv4QKI2HXuavvBd8CKxMz72eN6DY9OEIWd4oDwmPqAFGwq7Q4Wzsgaqs5t+Wo3V1BEQYm6Qb7W1R",
-	"QBpnqgX/6NLFTa2PupGdsQkSb4AI0ZmZcO5gBYcZybPvcXoX8MFWbIoKfcI5jzBSM2yCv5azj5rTsIbw",
-	"idUnMYaQuzWP3H2pmSDEopeFm7Z1oXzco1WH28pogDrDxzmRXBnKWsZqHTXoD6n3TS/WSL0StV8c0jKv",
-	"6sKYSxR5S+YtgO+6PJoFQm9SPUGrdpmuepVwZsrJ1M7xlQsjmijrbvU2NOcikw5xSGvRZwDbgK4rptX9",
-	"BG3bHwyt9A9Ss9A3yDAInvIEsnEl+oN+qOcAL2ib48VL85Z+UKe5oX9z79lJkkyr7Wm99FCpcPsRd1SN",
-	"E8xkXrn5J82+WFohj31Xbzi5bt2rp1FG1ovv6ciI37hyE48d8vXTNfXJ4Wb1g2xR8F72BEiuo0u44lot",
-	"K83+4dtmXp8xYt2QosyDUCdpJVWoRvVrbNyzNDfy2GZGI1yWOSUyLFX6gRzXN6XdsMMmdagutEPys+ap",
-	"nd0qskS0gccPuCkV8vJwlR0Fna0a6TNohhG1q9tHbKQxTJ0eMM0HuVgiqV59fpbhTpNV7o7g5L2Ym1AA",
-	"0LqhCj3+c/nwUIQMQCtlx2XdNx9tV0fQix5UzWiQ/uR3DuFbAysa9Wj+Sy2uF//ea3vqA7XAimSvNhPC",
-	"PiNE1YMeHMe+2rStdcpXdDKhaZWrxbAhP9Im9kK3u+ZxaEg9BO7Sx6PmKi54VxIWquXVx9rx+KEoe7pP",
-	"+oZzgcVdsFJ7HY0eu6fwwDdnBBXQDhqTnLOpRIp7VxEGS715397z1UBFKxWiMY44TcdYJOif//f/h15A",
-	"HN4d43M2DCqmDOaiQ2ReygWBGkdTYhuPoLIEgZBdXBFl1qSq520aO3xIzJB1xpex1PL2agYsgqJ5sFYY",
-	"p2WPlUaObb5vbLGKxsED6qa+PtmWKOcp1CJdJKhV4t1L3Yb4rBqNXRJxT2w1tfjp1u7xDeclKrGUDieY",
-	"SiQNbieSHE2wQDtpVVQ5VvSe7NrFNGEFdiAQ8AbWqWYBbQovSIZ2yrwC7z2EjhSU0UIb/ofJwyJR6+tJ",
-	"Zydf81JgxtGLbdgDzcWTy++P3HiZ4a2Mj8OpqqByuJ3OcNoMDFoto+HAP82IAI/CYozTO4MeMIfoCKtF",
-	"1LE7zRY7RIqjf/tD8vLw0MSgGl4wiYLaztcyov2R5jBAiDuGgkO1mNI2uISrylgAboE/mMX8tz+8PDwM",
-	"Lm4zT0uwMFbD+/fnr2BUY8HnkghU4DsigZtcJISj+LqRxjX94J0EHe5/h/75j/+FXux/9xBR1EwjsSpd",
-	"m5GaWISyG4Iblg58QvO1yjrCk1d0SqTqQStcVbNmhuXlMirxkBS9P0HEEpTei+c6n6QpkZJkp82Rvjpu",
-	"pbci5QT3zraccUYahWtlZ3KGBbmccRaEZCFqRgSakDzn8zq0AnJ0ifWS6i9dHYwd7NchlMjk46IUs92h",
-	"1aNXVOLxZ9cae3dBguzRol576cOr1cOpjZUZRa9U3FZwP4YcX5JnNZy8hT+mSqJ7nFeBmhhPw929rNRh",
-	"leUiIBCgb95HghT83lW49BY9LIZaTBVY9xBVm8rUXS6k6QxJnlKcI0mnbI8yVBeSdqcQSPcZwFCzCZ1W",
-	"wqDYdLTZX6tYJu6U82lOBuCd2hcT21iIRa58ENQVMKyPCAxrtxMZiA0QuqpswT7rqMf5pTcmi7G+HBoL",
-	"NVjvCYTuxPFW0YR+INmt3hBHqOBMzdAOL003R1bth593E32K7o+YIEZHuFX8FjyJR4hPJpKoBFWMqgSZ",
-	"eFXAkZuYUvL74LbP8OI28LF9lIxY6EM37FupRJWqSpAjL6oqqb/uH/v+iOkX88UtZ7cZXkjTbb5w+KBo",
-	"x/koX+wm9tkrvJD76CTPj5BrFalfqan5ZMt67I/YT2YEptYqDMJUPsSCoJzPiUixJOiMTXMqZwYKL6g9",
-	"L6uSNT38uyZzzaV5WOvKwUsmr5ROzGeUNGGacEuGmR+rpk+JCc5zxHvCumJGriZBGM6r7qB1d6aFYO1V",
-	"0r3NKAj1Ca+EmlnpHpynYbuIr9w6kl037eWHU8rxvYfa3nAZOBM6vLpl8lGCfByGIvs1ooHojeKPzo4J",
-	"LreCLdl+g4013LpeUnN7BwxxbMag2a/IlEpFxAPKSqyozQ8VG2/4HYmkGtK6xCKag6kE1WuMbTA12ox+",
-	"luJC6zyCV9PZMaIKziB7IuIsE0RKE1xo/3Dlkqk0RXGGxSz3Hth95TPWU/xWlc+IaGD9CxdGOoyvmwFe",
-	"H17UtK5+r1UMKM5xzvpKxkAth3ptYbmy1nK522qb2aFNS9Muoix8wfTYMh+O0PXwwxSVRDnVNLoferlB",
-	"OXZfUWQIXltRNqULe29SNWrc+7VR8HV7TU5OJHAWCuSbCu/mEPbycahCM55nss6QqDMj9B9N00iP+Ej/",
-	"OGImh4dPkJ/Fg8gHnKp84Sp9WTWSsAkXUChKoR0KbDGheU4yNBG8aLmWRgA/BI3r0SgiGM4PMNgRu/vo",
-	"BBliISCPGfXSfMDfAFHRMOERM6/52TMJCiXPQBETL3smpBj4qzPY69ckTAVEfmv5n6hJx+FP0FZRZ548",
-	"urGu5v8gvvf2kbwvTyAnL+Ty14ZitkKa2fBWrR5PJkRoBdwk+UGMiiBQyS7ruRpfK4T10YmRdVKom50b",
-	"RT91Ypfh9XDaFJpy8PgVeDEGFFPG1S38tjrzoydp06Rshi4ecb2Em8irTTp5vaGgCM5S4lUm1FYvgNnH",
-	"lt67TwpVD2B329Il8UvuKm0Yhm7OQyicr1CqtfzShn1JVWWUW2MtD4MfrKhOvTZXljbHZmh4kC1nuFx0",
-	"PlzPsCarSSFWmrIsA5ezvcpqJZCsF2kUvjI2NHAL386htvONcej1UtEy4HzwSS/GNoDA7IbgUWxVlcgV",
-	"pIxdyGiW2KMMaW1oW3ZSr2a0lAliZG4g8tZK5m+qFQUku1jWGwbuwM6HYV6IZv4mqBSkBhzUpzdMXKsF",
-	"O9hRg1cK3VNJFRfuAGfcawq2ltElmpqS6MaDAzQuQcYBOF9rKnqH8Tk7GjGqoGipdXYZVUZxNKMZsUlE",
-	"jfIy51WeWfhstMPwPZ0a/RdWIBkxwStF0LTCEGQ5rpTiTNqxAA0URznnd6gqIfLTBoNSifwD0ORvjZiv",
-	"3yQmpbZOo7YKmeWShj3MA6xsMZIRO6nUjAv6qx2otJXMM5LSzNST8ybIWX2TDJqx1no8zXwYS7R09LUj",
-	"BisTRGA3SWhz2vZdWZHO5sopYeq8DId5PAC5FVwiKlJAef0q/zRe7P2aELZOUwVRMx44eZzBkSDjTwVV",
-	"9tdKRO4oiZDaxozNUa/HybT9uLfAniVYq+V6sG3cVG/WPjH9TpNmRXt44X2w7MTX+62v91u/qfutbuLA",
-	"E+VANVW6HpoFFarENaDAVLCq1cbjy6JBZc0wAjPqECq0PDd4GlqSnAfu8P6LENPpeLyGiAd9uI4e75R2",
-	"11sEs4UDczJIx3qTKDwNh0atizqa2Jm0BhKhQjS1sI8Ux+i/fDv+t28mfzBavNPE9h9eKTmKgwMO56jz",
-	"bi3/XLh5VZ4xwfM8DKvIVYkrNXsvwofL38Upz0goBOXy7Z9QhhVG76/eOA3ONqZ/Ct/3klSQAYevfS/x",
-	"R1ePJTTL90zrvTVDdpc6kuXQtbqibPSeyWqspz/uCzKOG6/u7A4YlnCWbEvnak4gaitfaJ09Iwzt4H/+",
-	"4/81//9/kA+4KHOyz8V0N0xeN8gh9ThblqXzNjcNhMgQRW8dVzRX52wtxcFtGzurraOt65Ob7yNVe1Zi",
-	"vPaIigB8qxtvzyTXA7160CBj4wuNSsv9YC2yxlEY1llUDcpoXYDSxdgy1UQuGtNtB7O2jb4b8xOR9C63",
-	"OGV91pMe9Wn9sn/KDvmycTA2MGGDv6nKlBc0ltDJyAflaGBLet8TiPcjLCOZNsI5q/0SaMeFbH63O9hH",
-	"cWqveaOZ/jWczF+qJhW2A6vg+RP8lZQzMN7HBGF5RzI0h9AXiPdUM7KAgM7jNnC/A+KEK5D1ShZZ+OCV",
-	"+EOO4onHlzFePvVZaHl9pgYrbM+6K5FUpJSJuexRNL3zr1jcFPVhtBzKAwrCSZbF7ISaI69JEEpIQGiM",
-	"iWxyaa3kA5UqkllmQVzgMjLkpz9h5gbHuk1NuQofzEsbuK37SCpR2VR4CPQI2a6XxjcZDNByK4PsRrK9",
-	"GswbqmZ18WTKEFUDTJTOJBOfyh2SdscXY4hXVBZUWsnQFM52XBLaLiFHZSMDVuBgdolkRGOKmfUpjQma",
-	"0nt9Arcd6JAjbLhy9xEXKEvSoVg0knzoLUHSi6fqvNVWDW/EHDY5C8Bpfiw0ZX5K9nqCQtM9CqxaAqLK",
-	"kCAhBwFlsunbsHZ1UNnOHAK9Iesf/PK0TrkP60UVM2sf2h4GfIlbhD9n0mOldF8sJYizfHFsb/+XkMN4",
-	"pfRuNc0DFmCzldejHRbqfTPMQSmkSzcAhhk8esc2Wwx1L6rdRLHrejHoYt13JtuHKDeYgHEkxTICEtes",
-	"lIWIM6Cxb7n/ZPXdYNkGhIvOOewkmWF55XbgQwrDPAQmeiXmc7vgSDO+X0L+bqkPSKoW13ox7A2scWSe",
-	"cn5HY1lTNh0E15G6IFQl2sn5lLIE3RNBJ4uLCTYnYieud1uOmNaFxji929X7f0byJtckhY4T9INS5TuW",
-	"m3DJa1yQa6rIf3uDP+yjE3tLMGImlMvVYfr+5PrsVlu0uk2lSmkDLKlCt7c/cKn2UswUTfGtm8HOtSYA",
-	"SUZsph9rcZGgS6xm/+1gdx/95IREM2O4F7WxYiCUAc0BcUZGzKnoLw9fmJM55RlBJ+9vfrg9u7p6d2Ui",
-	"N6imopmk22pHW51xNXyLS/pnokUIxLiZe4YAcDtnSuDUK0w/I+jUtOluVDQZtdS1N1H76Mzer8iSM0lG",
-	"DKbjqnYiWYEbERxAlEg98zMhuECGe2ylZsOkW66rk8tzL335aOvF/iGEX5aE4ZJuHW19u3+4/y2EIqkZ",
-	"cNuBjdQ5MPJ5L3XOQ2vA1dTW22TrmqgTeO/Ugs/a26HvebYwzgLm7g8AQcCg3B78zYJNGJGzslpg04Pz",
-	"7HxqbzslKgI/GNLBRL45fLm8NlfESBaS7Ws6vDw8jHVet3XwPa6jweCTF6s/ec+wvVszp8/Lw29Xf/Sa",
-	"izG4KcwXL1d/8Zar17xitot/W/2BnccNLQg3WfQ2dnr1p8BrRkQ5BI6amp0Ct3BNO+fiDkyknRxLdYut",
-	"D/zWxO/QzKFlUomMhx2Bix1d8IwkYFT7d5wSFId96L/mUKfC7JWCQFyOVd6mJMCpfyLKaYmX3utLTHP4",
-	"ZGwb6g74NqBcNq/sP5jJHrWUP9i8vHaUAcrpnY21rfVFOeNzhnbqCJVdGHFMOsRo/vRSIkruVWLic684",
-	"whJJfP87EEmfUcLMHsWfLamhBdAe+Gjj0uINlQoOnDPz3iOZZpiLq+7v2vhrAnbLp1C6kOBzyFVdCggC",
-	"E8rIZQOq/llEi/OdgrvJVcB0hW1MMAdYirAk+mkxcPUOPtrIrk8mMFvggiiwdCJhKM0rB+4u9tMvPbKr",
-	"wwAbkFl1DxbW5pnl1TLHhaWVLTYAkkrxr9rTk8i2m0rUcV7b0rE/9z3TnAEU+WTi7YikiRL1y8l2NwrN",
-	"CFPUGcZRIXfevLZJRuOMkVSR7MSmAcQYLXUv1gkDn0lo1SNezn2NEvrgo/33woqkjOTE+OnahH/Pcsru",
-	"LOkhib8tu6iJ1YIUOmuPNi1vdSVE4i1C1zfxyxCj6BWVNd33f9u79I+rPzjlbJLT9PH7syELwvXq24pz",
-	"5tZhjhd6w2oO0ZaO0FuYdfmjmOA+o+Rigq9dwP7G9l/TSWDfmSefaZ/dzPneBKeKC6RbJeC2AGeOdMPq",
-	"EPPAJWDvpXWiN5cB4l6RKWH6B9LODN/QUc4zspZ34ulWtz29iGRlZA7uL2m87zzPEGeAyoJyDoA12mL/",
-	"Mk2Ql98MkBs3nF9gtrBfyycwXSAvqEa7AeeeXQHjo8TIRsTCzwFOV1yVxg/noBWDjH5i37jhqvwX5O53",
-	"7Bii+DWlZZfWXyhDr3sQfpYdAAquigp4Xl+Xm7AQvV7HSBBVCSY7ywjJV7EdklHp7qHDG+SVeeG3tD8C",
-	"ati7yeSr+H025ptM1hPDBKI+4zxmokJrFtuQMOzEn8bP+gRujRZEOa+QCQJ9XvX+ObX1a4WF8leZiz1c",
-	"lgjWTROrES0mq0mTo76D+8tVaPH9XP/wqp9Ciq0X778ZL5HfyWPFjGkt+3owfj7ZZJbAhAfZVXXCCPw5",
-	"VhxxRvbRGauxC4zRWQMRtlm1QfKLWZoO7G+D4sl1Eb30gMefy9QMJdH6QypdcZCOtwYw53zqPf0Wb8Pb",
-	"PbOGvWLVbIW3zup9vaVa2s8Q25K0k9dsbnsGGWPerV9n+9pN3e+rvXYvPcdtlJ9KO+Aeyo2tm4L+29np",
-	"jsQRyh98rLFVe323Zyy7rmOCVvttfcDWJ3bbnrHsN+6vfdQinjHwULlLjpXrmRWUHfyNj3tDQP6dj/9S",
-	"kWqjh2DdR0Se/l0/fM51e/Re+hsfm1EjwCiZ5hDKu+ODIO2if/7jf8ItPSQr6nVAc0xVorVurbsIEy09",
-	"wTQnWVJjgOm/K0Fs5WA1I1QYbEOix7K0tgcf/8bH59mnA2g1cO0b2ILwRe/2K/CHN4BBvXX0h5dJaDfG",
-	"PMxKLP6djz87N3no60CYL1cqXFUMYctFwJd4imnjSBJEzpAkCiDHlCJFqWSHUR1PVWp2ABkRe+5up8/M",
-	"I+ndSaVmDjB3Q2og3MV/Jj+rPz2Yb4jjfrIhqVDrwYlmm2z5cMXwC/RD2TDuraO//tINs8PM3vU7PER9",
-	"tJlQScOPmjVrpmzzK2cTKooeRjUvnNkM1E3waCvD+pl51O4P03qIP+38H+Pe+K16Kp6QCy2VljnRHcII",
-	"MuC9pEDzgXGd5pTdBZjyALIrs777WP381GvqNyNFvwlV4GDKVfRw5IFEP4Yqljo2c2EqX2Xfaq67Jlbn",
-	"a3GTZUB9ivtMBXkrcV56A483wz7Q9mcScLZvgPQNWdlNEJhJ4zG1buwVB5XgRPxifbu/ARa2kT4gJy3n",
-	"sqx24nYYmFvIgxgH6+dDDH276rxSx/buwgLySiTIPb8jWW1OmTQmlOYEN1Gaz2EvNgT7+ClZyln76y+f",
-	"lunIK2USzFzVnY5nW1NxdfDU6QznOWFTsuH4qaafiCGmrV3Kpih1L9pQMWOMPSETNlgUHu1MDrqLVXRj",
-	"mSxLiX1b9SlA0B9dkuCXF0QyVK5+lZwbkpyvKaNy5rMoWOysfWNrEjTrTPo6/sMXCZxm6cFHZx59OnCJ",
-	"q1E58Y5m6al7KVkzT6A2+LVUA+fS3ysiFl6iKM+g8nDUlxv5Tipb/3rdD8Ex9uAPb33GX8cF/W1ISb7h",
-	"yNoAlr5oxxyNkJgKxVa6nSLOnNMvQZSleQXl3jCqmxAEpzPzm5Nu3Ao8bIHnGTG5vmMytT9ZtrJ6ESPz",
-	"urqAwWTN0JikuLI4qY57UEZNrX2rkhrUBN8k2tUNNtknTZh0sjUj2JVOesONVGoLpC5JPz3L2Wrq9rVm",
-	"qe0u2Spwpwl9jAQxGNJQNKu9kH07DnLLo9sNAjH0nnv6vVZ091pNTajsYAAaLdhJ/YM2VwPgJrE+BKkx",
-	"5QP92JJNS4AuQ3eLvyz76CSXHEkCdQ7ljAu1l9N7kjWZ9lad23HZ6Holkm7qvP4RVUwv9A83N5fXu3Zv",
-	"ULfoTuS6uiiWCY7rTBO77fQ+AVaYGGHtIDkMiM2D2P0BR+nmd8j3ZEpZt7TZDhfg2QDsFkCIanLQ0HhR",
-	"7xUoudtZSG+vOFPgYMLFlPfo/6/h+YYjhzbrCantns/hBXmeBK/fdDxRn5/FWxxBJFFLXruaUeFxv9du",
-	"02warLzz0Pg2146tApkd2+gpZzV78OgGnu4377t7Ut5QVj2q2SPm8w2zjbBlp3yG6drCUKurDbu2LU15",
-	"rx2vLNhu07X5NWtgO1W7QJip+TVingg6Mpj9S55EKEvJVBKtMIWwMqU8djxfyojZoxY+V0ldlKLjm9gF",
-	"pfZvnNowUpNc3Z6HmzCA8WOWjViDgCTRjim/dYzwWFrBqn8Ba93ejdf4hB4FpMKLGrludx+dMBsPOGKt",
-	"cmlTomTUycqy5q6prmbiRDqVqHZrGzCZpXQqs/KbkgHtQnSDtv+LDXQf8xG4N2DtIpzHTYGWOV6AIdLw",
-	"3I6rPLb75V1M/QaOvFOoHADuBLvjIx7aY88WWl5CX9DJpkZLzPvYxIFtzG/luoilS9tI4cZz+hz683J4",
-	"nTlUl125oFWzKs93ExvbY/EenL86Wv3FLkUN8TOpK6yHw/KuwBHuAFheEwuduRoPCvznv59oLMhq8QE0",
-	"SgG5f0gTyGS1aAlUhxYoXkrI7ATA00/JSnCkMOmeHiMH+omwtZ7LZwwdXaJtjS0DRK6VFGMTLUxgG1Sm",
-	"+hSPFGNk/uWQ+Jm5/gLfkR6urxek9v1xBninJgHXoennWVeoQH3tg4/u75tFST4duKTxB2DKeO0ARmA0",
-	"cPBPto/XBEu1qYx0aNz19NwXLq3Os2go2RxL5Aj+FVTmKVIReFFWyuwWqG4tIRQSCchQ4BO0IFjIxspT",
-	"ApvS9NpgqXLSjZY8RrQoOaCGUyYVBsAybYwM2kvm26fdSV2o6YU2k3BOM8DBqr2YM4Agzokd/xF6eXiI",
-	"fjx5c/7q5Ob83VsDAIq2oRI1vAE+LdvUiGk95hgxruAmQrOpo8P+dmPvCQJfUoYyojDNJdrRg8gpM1qN",
-	"IFhytruPzu3HI9ZQ0RYObfjfADI4y1Piwi4haEs5VZWY0hTnsIRuXcAdad8esQnVJidExBrvh3RTCFl0",
-	"p7woqIKdasa3SUFke/gcYsh0fUWaAQQkkWoYIaNZAsw0Xuj/fBVLjxdLZgksO9dbIEE4z23xWNhnwUjt",
-	"ISLmoBTknpL5Jg/tS9PF1/3yjhFEmDLVtL/ukKdCusQZ+EzNTgFfHV646jICJBGa29AfU9EU0vytlztB",
-	"FbP/1BvKHYmdDYVOO6fCkB1WVuOcypmFln/85lqFFFt3t2GcWNPP58KI1SSJunWcvanX4+vmevzmsmut",
-	"d0bFLD+bkJOGzkuKb/0myeAFibAgrpIYKNCwMbWtSXJZe6zqEs6RDA1wVW4SLh3aNt08txcdun5lVOFg",
-	"eoap8Po1hXzZbrMebOMgtaEZ+jcu0Jik3FRNsHi5phZ0i+HaWLhRJ1/NdptElO1hgBt3Z/YY39Nz5hue",
-	"uBL9tc1X+6Dc/R78ahFZzeXDjtYTjzIsZ2OORWYR0h+OT9yHS7FxSfJ5MCmGMJIDpvAZ6usx+XgciwaT",
-	"uPZqFJjhKTlqIQ13Bc8BnkxoTuvIsCcG5PbY/cTraEMlR5oeDFG+8v+/Iv8LktMp5ZVEHm+DzIfjQJth",
-	"Svquuaaq2rAdwxivWEoKPTjv4G6v9YUtkVZXR3dqqTb6TG18bTp6TTknIhVe9S1X8bHA4o5kSGiDk4sR",
-	"w+kd4/OcZNp2HENt6WIf3Zgqbnqabiq8KCpm2dmMBtw3k1ZduR3NwVmVm6SkUT0+xbkN+BHG0s1Qq2OL",
-	"9o1ObG3QCa8Euv7LG8ABtrMCd4NZ8pA/8w2V6qRF0U2my3sdvaEyisXXWpcvF5fhxmOBNis6DanMsZpw",
-	"UWzLBJUUaikCRhBEBrAWbBDawWwRA7l/lCbFYyVSxzxbICrRBRZ3GZ+zxNYRgdosjCoqSYZ+uLl4Y4qQ",
-	"mXiRd8wZlhBIVWWUMHDoKyhxNl6MmA1BUW7Tnii0U5c8hC1m3mjXXzXbwyOjectYoJztBr35YEH4bLmp",
-	"s9HrYo2yFS82MgBrUQ7ZfV9PyMefkD8JauOsfOZ0RSuAdblAkhcEtYIeg0fIsGPxoIJq9FGzFsrUm4r1",
-	"zyb8/QL50UoWTUD8Fyjvf3BIT0G9w9Uv8WvOerEyjCujBWxGzg/gqY/+nysQ317B70uCdUCpQX7/JQO0",
-	"mQkuCQN/HXs2/oOXN1n5auuAalmU7RUqsCKC4tyo/Qky5UTbkm2GFcLyznC2p7AWEGMOefay9gODxYAz",
-	"yqYj1lFwzfuS2xbzPKgGa63BQGEEDnhjAP92D/jfMdbw78g2fdhue4BIPHCn7rPu0+CdiVbK/Zev9Mg2",
-	"z/u6m8dmI73lX2Bg2yODOcXdEht39AbNesmyjwASY7C8I23NgZqsC2d/PZzfU0JL1Ysf2mYP+/4zeRnq",
-	"/vo0Ttm5kfiCXQ4/zXiNQOhM7xmWEf9Sh+OgNGZjovxGFJWHsW1B2WcT1G02fHn4R3T67u3rN+enN00a",
-	"W2unZ5zYiubyLqRUIQtkxVXj5zxGL7/544hdndyc3b45vzi/OXuVIIkXEJrpegHUWEMMItAc1nhO1Ywy",
-	"9PLf0IxXAkJhqQont+nv+nX8Te1qGHEkRNrOrZkWNumNX1aZvs9ShOHMlpvlkiyJkfmMN5ZqnxiJyY3E",
-	"5Fd6vBc9lJQiLMMsJXu2ymr/AVS/fu3e3iSjLvfWXyH2X8XDXdOlnjjaIRlVR+4C6NGe6kiUXGT9N6AI",
-	"R5b+GQGJ12a+r/WJN2BxqrX5PijnvExOyHlaWXndy416lsrr0N+QUhdmYFp/fFxR9ecXX65APJaKCC89",
-	"yF/iwGW2QUOA1/fGWJLMZQpBmNPTSLwwz+iPpAUdinNL/dZS951cIXu1/M3hIUpnWOBUvwimwjeHaM5F",
-	"JtHOy8NDA6wwp1KbkkkQJervW5H6Ad8cHiYDynlsgoktGYawcE2yZ5aTn+u8rhlJ79oUM86AwfViHpug",
-	"hL8nAJSJRTrTO0I/STpvGpsyp1hClpxlpheHu3YjFJWk6WZuqLVd9er95ZvzU20CvT25OEPbJ/WsYHQZ",
-	"Gm191P/4NNpCONdG8AKRD1RvcbiGoTZ4dH87cnVcM9Cm0D9N85/lyrjZHDHfiXn+VW9Qz1+6sYl9dgxt",
-	"dIp6Q/UfDgcTXPBKPjLkMALSjLPX0Lp/yGwu+6rdle497Biob1/nRACCj4WAlne0LL/6m9sR3Jnxh44r",
-	"mqs9ylBOJdybGLbxzgY/jOHYVHND1OQFO4GKBXFEXpNJCxfEHQzxu7FFwotC61K2Qm0TTZjxtAJ3w3/+",
-	"xx/RDq4Uv4X2Egdi4/4sMKtwfitJTlKVjBikEJBbRua7LmTRwjxlhKUksU53ltEMKyKRTLnWWdDh/n9F",
-	"XKCCC/uOIdYe0A5y/wwYF5yLtu6dZsCq1FT8ztFWVtMpkSZeUOuQc5fzrxWUIMrUhZ6HdxKFyjt1dDH4",
-	"z+Oqqx0++UFzRSTPK9WD3SPqN75gJQzq3ZjVbqsrSJAcOM7fdC1NrakQBqwEnPdkitaKzfrR/XNQaEhL",
-	"cVp1IWg++YLDQswEY6e5gScqKUmJrKv2169uS6tpS6TIB7XZ25daIV2ddPCb04wPv2rG/xKacZ2QsI5m",
-	"TO4HpRNoATuFuxQEV9/3XmYBMm0gzvLFsYtJzgrK7GeQI1v/kuf7I3ZF0kqA8mC/1boS+VBilgF4jOKI",
-	"pwawLm0b0IcQ2A9f7dqgaJohKkds+yP8ep592mu+3fu4WCwWexcXe1n2afsYqlhlAB/avOPAVQwQTAth",
-	"ZX/E4PgFylIAsxHqFVZkf5+wTP/DwNJLek8Sc5nshzFuS6RoQdCvnJEEuUn812+/QRleyP0Rs+5BLMgq",
-	"v9q2dB4564qz/cDQ9kfsDPL+MZNzIlCKhaBEIox25gTf7aKzGwxI1TSd1WAvtqjCwqBpmLtX+DojJeAe",
-	"cnakfx4xNyyzVglI5XpesMaN96/BEkqa8ZksGIecYuM2CrwYMUnIPjpxiRp2Qc8ne285I3ug36EZz5dr",
-	"nZu4+W8PX0LTjENMfizP4+zexvj2evx+/vnnnzWjvHoV8ePVi7+WApnE+0E7NfPsRvq0XLZujytOs/OJ",
-	"pi+Qd2ujGi5QPpbxYpYFjRdmWxmjYFI7zPVh2sGS12wc69K+dgDvQG/fhlSqm4bPPV40PLbTYrxdQLk1",
-	"LPeocXyZ2rpdPajb4QS3L7MBSUyvoREBCSrzSraknF3qp7wZiPtEA3heIABLIvYmlOSZy189QtvnFhAF",
-	"Rj/hosDK4fdnYJoCv2qbl7BsxLQo3D5uPgPRyEVGxBE6Y/bvnY9U8k+7qKikQmNXhNc05L+wfWxkriDN",
-	"8VTlZFuigkiJteA25RuaF66qnOx/hEl8Qjtkf7qPtq/BqNdHTg4wSlpkZnix3ZMNBAu6qdoC958r/8dB",
-	"qJjZRfRWONi+XghvAqOCWeK6Ok1W7ZMEFJSB98FG8XgEbtdK563F6/ot7YEnPoXtDGNbwK+65DvnGPmg",
-	"WnK9Tj6ERdm2OvHXLaOe5BJSy3qLRkuZvWZ2zq3uUiRoTCZcECTxPQDirbWZamtptc/K7YoB/lWZ8rJd",
-	"dqmXMTOqruGLgJ6sycEFnVKGc3fiWnTexnTbuXp9ir799ts/7iaoYjmR1ko51zahlj7euzSL3dA7kEEo",
-	"R6WXc2s9l/BK193X2xXf22fPhAS0En8xFQgi6AFA4Klh/gnPcz6HYktwjBis1ugREsctb8T7hgHbVmsb",
-	"v5dQoHeMWK2oOcgd5VuK+zHKBJ5YN5DN0QBUiBl3YBTFhkPkzQnbk8TniQb/BKMAg9gVFmhngEdpdx+9",
-	"1t86hb12aSUIRCGSlE1zUjtduhxvojEMkEaney4AFGBJNhn/S1sy7h43mwTJMqe2sItdKWyTE5sOEmNl",
-	"ECxySoRJa7gjpNTf649nVC/64hiyD93gmxYTVPB7O1ex8Ac+Xmg9uqjS2Yhh84mZo/eOyXVFPpRCA8Fc",
-	"6+JUITnjVZ6hMYmnOG5cY/tMkFZDBInD8HTStKEwFwBtbxbrq272lBmVwaMrdFi1VbUhB9cgdc1LAuiL",
-	"/QfGaaKitzZtXnhd9R17rbjgLzvdzHgZiXF8JzZNBJKVEpd+104rc3q+Fzit8B1hJqTWt6T9E+TpMgnW",
-	"OWDXZdUD8sGh+wc59gwer820inxQB6m8X1FcdCmk9fpHe/2BjLsWCT4/hj0t+BxumFz4M9x/fdmJKvXG",
-	"BIY1UszjQSyRptfvhdEKLO7kRjMcV6qZJy2g+iOEoe7VeWaUMJuwCPXHPB5rZ+dTGaxBMWLAtg5q0XiC",
-	"Ycb7HynLyIdP+4BKJVGKGRpbAbLss8nwAnGGdtqXlcaVDbd6u8fI6YYwFC9Vc7vZoJFeoPVJ0+H+djB4",
-	"S9x1tvomE5OAKp/P+/aQ49HeEaha0/uqyH2GsIobfOcfyQkqBYFinAeuKucBIh9SKBuvDw6zm4+hkp3D",
-	"fMGwRx+s8QGe2/OJtOAN2hVJaUn1d0dtudULTWfKXO7YQosSlYJD2ZmMTomsNZ4mwoDPGZJzqtLZbl3v",
-	"w7gRtB0NSjWDDFxQmy6xUOeZNJakUY7c9VoTnALAklrgLogyxjLJ0E5LonkpPJHKP295PVvFbf3HbUgn",
-	"122DEfv3Cud0QomEBHTk55+jEkMmka0nqbnEkKeEq+dKhMxbSDnepHUL7LF+0e/DDQzgOmLk1qHr9d0n",
-	"xLD/vSLV11u630MJ1k4CfcSGaUECgoJzdf3jJRpXSnHmkGhLIiRnFqhWy4mcsru10QKXZCtN4wmDr/ic",
-	"5RxnRjqmcqg9YgX8mkbJ1etT9N13L7+rg6l+Ty7irm8Yw+ULPa2LYWqp/4SRHk9vQpQ5ZisdKpf6pQ2K",
-	"RGg/oiDqAf6eEoj1eCEKKLjpjVPDHaodzjhGLw9forfvbm5fv3v/9pU5fytJU/CgjAmBC1IDCwwaApXO",
-	"0jAYL6yusPpbYS8h78s+9rpYXOk3Nshbtod4GSFTqcJ4AX5PjNYZeq+37HdwZbUE4+GxxgZK6cv78gTo",
-	"9lmM436mtAsKOF0pF9lXpe+zmMAnK/eV9SPhslwW5fyeiLmgyl4g5qZIqW4xQRVTgKvkFAiwz6LwR5Td",
-	"U2UUvF6Qh3PvvedAU2j6G4KncElYpi1ZGzkLBQ+8mSUtdPsv1/P8riTMn7cJGG5jk1r1YDdB5TLR9tFb",
-	"cg+BsKoSTBvmd4TJjYQPX5FJJXEuI4WBw4HEaAf8BIlZyLcAEqGZ3/xL8JzsHo/Yy8M/orOLk/M3tydv",
-	"rs5OXv18e/72R3Aa2O3mqvPb+wpHiIZyx+CedV9fnF18f3alPx4x/2s42KwfBo1Jztm0m8QcdlsYhy7N",
-	"FyinRRgQz8R6ertgM0dV08HnKVjnb/PlbQ1Pvx5QvyuvhFkzKEHAGcSuGC9mV/6YEnvmmcutgrOMsrsB",
-	"h9XDS5sPKkci+NykkNVgpumMpHcks9W9bRiOjZ4GUM1j41MRfG7upEosJZGISiNXSDZiO1RJO2VJmNq1",
-	"bhjwlcKHVNqS5hZPwtVlpgZ1EuRXWF6YmsHdU3qTAuPzFEju9n9FpGbVSJVkAU+/lkn+/coRU+NCGThP",
-	"uAk5vf7RbE8+sdWKWK0H2H9aJaEuEBkqheLk0HBZ87S5Ep28PSc6qMNPln5FfP2TRFQdQSAhzGsn5RkE",
-	"peV4TPLdpXkCIIkWOm2AB1vtqZZmxqdYzxXNbXSgCaOUidN2Ej+SY8TqX+Ha3YKzWDln4rIMfXfNRZKn",
-	"7Li7etCawhgkNq1iSdT8a0i0nqQSLdLckfNVpj1dUSUIIQHi68PWFzC+MWW2RsYT2AZjqAhvIK55peAe",
-	"Ei5ThcsdqfPAHyJyPjZ/rMgnuSL3/K5rKawujqM/yr4sGOtHVtPRFPGsQS4CroSAGmsqULI7JBUvNZeI",
-	"O2dVU0gVva81W7lhRBVPlES96HEmO4AgjM0i2XdGGEsdvIKR9PH04TOZoNcQOQ8lgb5Cvj92j10Tlq3c",
-	"YcbAsq4ZRuZmc0EAJfz54uVehhdIEVEYG5LnWWgDDpW6DTDIniRYrnKEvqlfv7ZvP4c7tNvrEKeoQeaG",
-	"MR4jUpTK3MdgJEla5Vj87i7FvQkNQk22HnSADXAfLAgWG4YxswzXy0UWA+j50LVNh0PYxsETjReNSfVl",
-	"B2vbYOGMCpIqLhaWP+q/9SHPOgF69fVmW8psjJuGBfsPZqunDPL/splDcABrdxH7y4fKhtb7Y7Ua/tBU",
-	"gLRb+0upifncar8poumEQCfYdlndZ1x5d65GKAAOG5VKYMXFZlX89x5gokO07WbJF1xZ9SojMEKsHByZ",
-	"P2qY4S2Mvc5TeXn4R/Tm5Prm9uTVxflbADkHOjBCMjliLeyb4OTRBcR2M+PTtkSFSzPvLXsPuz1iJwxV",
-	"7I7xOWvedSN5ibYNawPNJ5o/9rePEUZjnBkfWOjmMJ7W6u2Tp/cimcY/U2Krf8CH9cBWztVXB/hnwZA0",
-	"a7Bt/bfc5sNRtQhIGXdrf0dIKdHqbRexbbqHyQHovDjf00PYbEbX+xXIrtfEaisXZkhXMKINbc6mixMp",
-	"6ZQVdXD81136Rbp0r4nyd1zPBVCCbOlTe/6oGSkkySdRfwFsoX7jDt5YAY35E+AQwanmDFVFVU4SJKux",
-	"/ZdDnU2QttbYlEB1/5yOBRYLxCoY8E6Kpa2NkqaAH0injAuSaTHyuSruLCEPXRrE6RQLsWhALhSegluU",
-	"AIwQ+VDmPCMOjTM0CoWn51lrJLUJ3BnCkqGbhNGVNGtQ1m01MJ/gcBYlediXKVZkysXiYV/nmE0rPCWx",
-	"Nflu0JrYk6QDEYRFOqP39hovz2P84F5rDYGwqtg6+qtteSvx38J5vvVLMnSG0lz4LTcNW2Mr2UobTHCz",
-	"EbaSrQrUL92Z1nPfS/inKcGQrdE3OIzC85J6X2sqRpprE/iFKdcVI2HZXUHbIGWKTOGUWG4RKY5eHB4e",
-	"o+8OAdDVLFtfD9f01xW9bBKtFmThpZ5oLAUDWyxjkIBc4dyEz5j76y+5QBbc5urZW9ekleuJLYNFsgRN",
-	"aK4A7wKKy5i4IJOwhSQR90RsvvSVj0F/hJq6DLY+i80dDZaQOG6OlVaVAagtAPjiNkgB7fznf/zRhDBg",
-	"Zopm6TOifh+CIiAbuK42PCbS8gjUTCGyVTJlxCxwHSPzU68VfbAcI5LrAxMuE/wurKDYjwekjthSRKqJ",
-	"FPVqg72HWNHtN+1D+iP7BOB5NlIC5jJeoNHWR5Bnn0ZbwYR+E5Tp9ImNqcafBUXWSAatFkRFg374VRv+",
-	"HNkJGdzTafoPqngAT/esTkOJXK0enzbvPscdCPR5ow++IdUZ67Ht/w5rLZqkvmYtXKHUTRwVUWllSbjY",
-	"kNR6iwvy+YSW4aNYzp+Z+Fex9dnEVmsDLDrVjwKVPM2lOGyRxvE/w7Jf2GkhMkDO3cBrvzkRB8P6/Uo3",
-	"IP5nEWxA4H81oabJ/VWgfWaBphdhU8KsktpC70ul16+9l8ZhMQCzfCJ48biSPueujE/jxfwWonekxfDS",
-	"XcT8Hor/ZgpSepQLJa4at6isIP2wqe6UmBnziSLM3JbawP3xwriJv/CalWbiBqQGrJA5ljU+BWWdMjgT",
-	"8IqntvCYSV1t50wjL1JnU2FfzU4aGKzzDHvqWTbHBoKJvtSC+MAeNsevjin6LJx6MK7yu70msuipdabv",
-	"q/zOFCfYvPsqk899matnF089/AmKAgKumiFwZqv16Z8nmOZfc5qf4pLX1r6Q5J4InNuitiZRbbyA/wz2",
-	"XZndoEwJuk1UStu+oFJSNkWOR1HThIHJwVOE6+CE7TqvyJbqNW/IY8BtsjXR8HTEzl/Jdh21VhsGtwna",
-	"phkSpMBQLxT0p0zwEmoTmNBwzogMxU5pTr/B001uYtvFb3EPW+rDVlZ4Ov26cZ9i42qzRnMzUryzezsG",
-	"DrzkHNEz3FygYEHQHSlNXnD/zh6ui/1+wqafW20xRRZc4MlOHSJgFw1KrmYk23UqjTVlTE4lXAnmVVEr",
-	"5ZvVazYHDHHCFiZHmyGiCYUEmVSS+JVWAJMRljp4ibjjcGxKoi0WRhJE9qf7Izba0n+hl6OtIzTautEW",
-	"nrn1NMJwtGVuRyUkE1pUiP369lIPHY6+OnrZZgknSOKFydiG9m214voelqNKErSDGaIZBEKNthiZj7Yg",
-	"AtF8YY8hfZoqfEdauBfbNs18f8TesTpZnYs6SdnDHxIVg0BGDKU5j7wQYczmM002KD/sgwjHcS42r1J+",
-	"llRwr+v4wVQD+Ppnk7u7/no4Pb+TziwYwiD56iAO3CpYsIYmunmwCbf/9038hC0V1UiFBnfC7PiJjZDU",
-	"sg9USoPiAIg0Tj5gAzieEvs2VkZ+7HSCNbDyAzUgn4IREAKyE5Kxj94xMmLPIVQs5IK/879k2dKDMGFK",
-	"3guuRTuvVMoLYiAOGvaAdYQMdz2WrzLns8icDmRFS/asAqroolMMlkwmlmlVejSM4W31JPmt/SnRrZ4C",
-	"zGwf/Z4U7XZst9asjYaWQUhcqhItL/fGOWZ3u+0ithNBiPF5PIOOLRUXQ26Mru17m5Zrrp8QgIN59Hth",
-	"gu8Xilhoq5x4tf1NwVCZWLgRAFKa6INYW8VcGxKOG3IsoBBIVeYcZ1oP4XOSPQtbfCyMO3ZA/eOIwb2y",
-	"6u8XXMI3EG+H/vmP/wkrbhIl2J1MDGMkCCuF01mhdTDB5w7XS7XCJnv35sY35eDYzt9HpLa5htSqkF6Q",
-	"JjVHLUqS1OFGCbIJJXpFwHtlKr/ZtXo6F8jqDDx7NxJPwbNpsb+h6OLDr9HF/0oZscsCzyD6LFcwNm92",
-	"Kxj3aqv1YXRg3ZUbTXdtbbbgheiJGcWXIHt/2+epJXSEv7qYbKBvb0uXSYW0eB7MWI1cf3bmai9rUeWK",
-	"lliogwkXxV6GFTZnlZ4kJKxIe1B53xlc40oqXlxiASDqFlHV6ZJa1xixHEtlcDwtg0K2jEUQHS+QZHQy",
-	"AVPy8tXrBF1cfpugi5cnBycnpwl696c/HbwrK5mgn05+TNDrN/pHmNB/v3iTjNjF+avzXYuWJ5GkvxKD",
-	"AGZh0k2a07bVeY/Qyxffotfnb85ub969u31zcvWnswS9fPEdev/2/2fvW5cT2ZH8X0Xh/wfMP7j1dWbb",
-	"sR8Y2z2HnXbbYeg+2zGccIgqAVoXElOqspt1dMQ8zcx7zKPMk2woU1KpoApw24Dtw6dz3FSVbpmpvP6y",
-	"++Xi4vyyd3pypX8vhoHQGnHbHdrSS69gR+/VI9OMgWNuO6PTW2NZGxD3xP4KxOW8WmNmF3Smj7Mn5Sdt",
-	"ZeF779bZBpVOEdf7jIWc2jTtB8m5L8bAwwK4munnYpBf0A8K4ahEForCGlFJzOgETKv7irvmXfbHWvbe",
-	"HNftjT5j9AnfkLNSEDu75f1y2zAUVj/a9k49D0JUZFqsKWofQ87tBnlnL2d/Qs7uSl5as8NnuUqRWiRj",
-	"gAoxxSVru8fXEZRNzdorm2Pm+GYpiogmcMiioTfMaWzk8BiJu37C1VQqjsqe+2iVxBSuh2RMhTanbgkv",
-	"hRAIzZyKIAQGUkYMuivaVGNMb8nevtRbfvB4ufcySFhSx4srz6ZaS6OJnhQXFBawMi2nl0vbAP583Xq/",
-	"zdFjpEh1jcl7MIU3RffhZ5mQiQz5kLOQKA4dXkEfn87QYo7lrYLOx1rTP+wM65+lYPUziLnKmHSG9TPz",
-	"er2rX68+7UTrt69eF+XfwDq8NX0Rk9yqtIESIrmHEjNlYEtwsa/elzR7gVOIOIOYp+JhxkpHxLISUDI5",
-	"HIB//v83taFSJSOuDUlruDQeJQSUE05ej1ertYFZ90uvd2Hmbe5VRZQkNA25JIHmasaun7DWkBaCfk8j",
-	"GnhKw0cesadmo+11h72Ndi94UaDpBaVjQcM/skk1iYxZSFIRstgkxCR8wlRCJ1MWWjDmtbQQ6IKzY7/U",
-	"JQv4lEPgg2IiEXM9+BukLUg+lVTvQC5ZpziNsvJZ9oVFYk4kfrNRKWu397oF3Tkw6xKjqVO4K9O4yE0E",
-	"fdUvYhokPGCfuLjekPGS9ep3HLsDREKYQLdECrlcwwlTio5stuHfUpbuE3+eVTstOGZCydTQNXZMwGph",
-	"ZD2/T5RpTDdlsUK4KR4TeSvwJQugGMjJJBWG9NTaxhFC9c9W5o58Ms9tOlRix1kWLMl3GEgVe045RUNG",
-	"tXoI+eOmewLNxC2UHms62GlgOr/vMOO/sBm2YIS/yLX+cx5pzNZMAoYl3pnu3cYdFyH7/uODvi4SQs13",
-	"5LAvoLn9/Ecq1aNsf6C8BAeMipp++COal+x41UZftE3F+ruW/oLmpaKLpltA6RuKwZshdheK/yku0zoD",
-	"KkT7uyZ5NF00uYdM+Ann14TG16uyRK12dWae3SD1zQ9VBr2MPz8nuW6mDJcyVpba+A9YDOAWDGSMIJN4",
-	"1gMaq5oFkgQoiUeEz3mEjCRDokXk8fiCsZAyticW70eYmSicP7+9aHw80UjdReRtOzVO4ry57qC1a61W",
-	"a13ZaLXvZcovpO5Y4tioZMwNtOJitjN/uRHZX8cSkqlxpYplCJhacurbcCxvSSTFqAbuA9evJIQ/M4h5",
-	"I1CpoNEs4YHamlC9Fwk2J8vT92fbIMGz2VpEGNAogiSgx6DCrSPXzU8eC9iAtGpZkhZ05smCdVoxmzIW",
-	"6ls8ZiqdMC1xdnFV34+qENpm1+lwPS8kNoEaRikYUUwpIHFgWHcc5p9hz830TeoZ/HtFkeMvZ18+tXud",
-	"r6d9MeSjNGbqyAfhxi4tU7AF8Vt+IYaxAGsQoCExS2KO6PoxA6R5ZoftC8H056A1tiLJraZ00nYfHTAt",
-	"fZT11BgBdDuWJmsPv8JCaBSeb8FUUX2RLZ+vLom8ZFgp6MmAzWlgONh6ClhhVzOt+O6NxJ0kc+Pmo1tm",
-	"iaTLia4jwkM2mcrEJj0BH9SnsZTDdVWpmIE6vOOk7kucxT6pe+N1cTEWrc4HjAY0uF7fTeF3vlqO2+s3",
-	"pNoKci8OuA5279esmdHLbr1pPbR+9yYuTD/f+R6tG2l+UdoJwrZ/aGCOWCU7E8wa87BbKjVS8HNfJFKC",
-	"NVExQK5fzzvHp1cX7cve1el/d7q9bsFAlbZvZxjdkSv8qMFG6gtooKEq5BBbdNAYwR2o1jRsFXjMRjQG",
-	"7TKgilUby5tPGOLceHe2X2O+bhLnq02MX8Ru7XCvWuwS/dg3rEHOK5YkXIzUeqK+id2cHgajUuyrhC9v",
-	"t33hOSxmA57KTVxU2N7JSG0MIgt2i/J7z1AP54+LFGuk5u5Hmu3yPMccmb57wE3sOw2SaLYaQs+x0p3+",
-	"z/rl/d6t8RIaUz9On2lPnNlyjwyyUxWIuIc4eSAne0qTcZaRjUd4XwTokjKPS6a/+lRVhNa2VATchr2S",
-	"sBv/Ayq/P6EnTCMq6iGdqeZdSBP2w7MKF1CxIIMxxuB5SGcVRRQXo4hpgSpMJF0GQRrHTAQWuAX8IWRC",
-	"Z0QxRg7DmA4TC6cmFRQf9IX+KRmzSbUGtbQJjRPjFtaTwi9jQNegalqz6H+lYA3y0UTyzdxMT08T38dk",
-	"l+wVL70iwxsXCNemR6uRMR+NmUpITMW1adMOlb+YJaDtmpDFYH8PYznJfz1LxxFpFJnkMsWCNKKx+7Fa",
-	"ktOJTwOqP0xHm0hCJuTbt2/f6mdn9ZOTIhvlzyy5iKg4oRvNE7NDlOg4IZ29YNj6Nh6K7b/AxUhTsyI8",
-	"qc1TpCOAuoEpctSG5IPoRV7uif7TMNAGUfBXO/rwgPW98lu5pEjYZBppllye2hJR0XNPbkMr90dcRy0/",
-	"F4zYtUDQAk7A9JeJ2ZjRWNGoBsENHkAbahEwLZWyA72CQ6xhmXH1OYXjVCSTbPlyaDTibA9qOZKWt8I2",
-	"CLcIEVvv15CnvuYdzLU3m+KN9ajaofv0vRXEkh7/OeLcUBTJG2InCY55BixpoWUpbp/SuKGUxgXGpiIn",
-	"2bIYgWZZ+MvpJEfwMPRBiDhEUhFuz+f7ZVrk6itBrarkzfQcDC3DZzHh2ShnpRW6yFr36K3lj4VOZFnL",
-	"D0pNceGh6731/r3WcxRqqcumY9oU/Vxbos316Fr7Kl3nCoUTdTuB0HtIa6C/k0P9z3UpopnZUtCkqy+8",
-	"uZFHPWhMyDj7yxLUBi/PZdkgWjoAah/LQPLtHe+EhgW6hqM00ADksAJKTsW3UBzqtegLeLiqF+uQkqez",
-	"j7GcaCLphA6UnyawQWhO6f8zCbvKsymnMRcBn9IIleS+ONQa8jWbgbasGaVKlMSPAerrjFG9AgXQTVDf",
-	"MOQi1Mp5I5fiQSq9sbbd4AaycSJoqIGTqpCmeQTJ2PbZyD0C2N9SMOzQDq3P3+KuOEnrrN6+CCjYb4qx",
-	"8uAS8NvmtIKddNNEGVKsBQh2i5u5v/u37ynqgmi211xOQ9CCyjlv5uSW3wFjqRKxVEFoanatG5NqWeLl",
-	"Z/Y96ZrHNqiz+sOUujUSD1bYTL1iJQQPUR5o2QjxbimeTVrmrzBn585w0hwPXE6ZUKSeQWubpRtBLkM6",
-	"K3LF1QiLlHmjmwr91E4sRdW8m8LNs0aYxsnfPR6XA2HWsmEVn5dDKxfvaGsrt4t3szwPSGXY6l37/ZYV",
-	"orZzTVwa5IbFkIk7SVVCBsxdJhVF8PZI7CNGGhToYLDqW6r6IgBAKoTQlBMGmlWkWINcMkD24wk2SGMm",
-	"eI7Pq0aF2PrSty1UbKFdEx2wKNc0Sjjr7VWrpd+OaaCXXa0RqtfEXBHLu1ZL/1uYIjGTV3rg960WmXCR",
-	"Jgy+bzIv3dppX2AKnl+Um3W4MrWxena2MrZxB0ikP6oNgn1GDKY2xELQeMAlQtcWxB29ShULr0Au/6fJ",
-	"qk6YQoPYQGbYtsBQsOgI6V///EO1GAQ03LziuRs0ulWyYe972nGk0hWZociARt414ERTigtG6gpPVTrF",
-	"uKCD+lcVLB7RnIIxw+WaqFUPmtpQ3Wj+tC9eC9Onj+V0tmFW1EPszCu8lBtd6U8gpwDrBrJyz5mPz2jI",
-	"V6YDJ2DmGeOPxhFnsX3sAdZdjqfqSqZxsEacUNNm1zy7YUr0hyqtshMht/LjWSiR4IaFHGZ9pmCe1VEW",
-	"Gr+Y50RnnpMss2rftFABilmglTefINQTUU3XobppOFwJKqo/eBEO70do5sMPArpsk4uTj41n5sfGwm8p",
-	"WH1KR0yvwHgEDD6SA9GoGfet9ZUAcJIWOJr8sp4xrn2efibf5esZ0ZlKRyOmAO9ppXDres+uiH2dQ6DE",
-	"tDMFa8CoRm7XZDy/aZpgoZs5xu9vZRwio3NFEvY98Sr0c8YPHMDrFrxgYHzAv3/LFauWxbT+lgtNTej3",
-	"T0yMkvHBh9etVm11vA3Mqdet1hF514KgkY0oFo8GrQ6KgmFcJGwE+d+/bfi68A+vKOGRimutsWRPHdnz",
-	"G7MoxKqswczYrbE22CD0gp3nNcPAnqsXHhCz7kGzNTHumo0yGa0DRQeIDdddKrYoU09YMqyBIwDVdNsC",
-	"EjCjdM0JrIISMDf+s0YUmFsDoUEslSW3miO0kKrxQNJ4000AY3UzVaVJtOcCOwhnGWe5qIvV0jBM7KXP",
-	"QghSqFsG2DeQaG1EC+GgxJkQrMLUDQvJjJ2HbSTXtDevYO5UJ/xRz0au381ms1n97Kwehj8q1ZqLsFLR",
-	"18wmQgog6faqwckgs0rhAJgxsIvTBy8cDbUS4WahbGoJhfhsXxxCrsAJTVijwUR4Ah4tEUSp4jdamTDX",
-	"1x/evMbMiyNo9Ef+J1WJw6nmCaQXg3DVQrfI44VceAmHs3YSSsnV5KZ8r/ywJQko5NAtuVoyptmb+2ak",
-	"bVDW6L3Uu7pSyCCpuMxtII6XfufZtctb4dafS6xYTJZfniSyAUmV0NFyBbanH9hGxlGPjtYqpaMjpaWe",
-	"wX9+dhpQ4s3fV3bGFmDYqEgBjeMZSO/HuqnKS7v/g5x8ufjUOW73Tq8+t89OSaUNfVbxiukf3On/+dE/",
-	"cMkwmPaCzGwBRBuuzNqUWNtocl/MlVgfLal7sMmHUMoCaUaBjGQa21IIaGTw/+J4NBoMyrNpNC1txpHa",
-	"o6Od5NIAd5Qk1NLR3le6i+adQGqEAqvkIfGyPApDvTyBSJ6fRVviRdXyoXmX0NFaaQuW0PdZCzZrQR+G",
-	"LaiBPtFa7BiZur1GYlpMrOw3/FSkVGsvpV58VSiArBlhtCixykI6toP3Ug3xq31oG1qiGWxddCA9r+ek",
-	"JQ5SHiV1LlzvdHLYbff+VCPdbrtG/v33f1RdwMary6pZhXITymKRfmVPYTPSy3x9J3qWo69iKWaOZS/J",
-	"dgqCA51dhwvVietItFvGrksdcz2b5+pqPx235dJfZWwrQclhlgpbI+9b4J8idMxoWHVpDX0x5wZxX7UJ",
-	"W0Y/ARtnTAEdAwHLjdgGMPOjfL08mdAZ1szTJGEipMK1tXX+Ar8Q3nYJugV03xsGllTmThzMPNyARl/o",
-	"vRghbkAdfF0sxE7X4LsLpMFV96cjqPVXYgKc7Y6i/6qSVCQ8AncfVyTkasKVQvTPUAp2lOG31AG5AGgN",
-	"AESl3g0uRsbTiHr1FMABALCluBj+V33QG1R14PtlrRRty7mXC0hnCVovFaF2TDh4wdUOtfGed3jzPi09",
-	"p6ahMBqp5t3tmCaPXyGsv7rUFbuKfE7sFJcUDptn9OOdhE3WhRACXmfhEaEKOiJAI3mbNuuyeF/YLfZQ",
-	"WCJEEQYh7EVdMlGFos2KwDnxJmNyS5XpYIrRXh+HhYq8HLYXFDRsq4Oh2gSfcPNO/9GT10yUw7C8bbVI",
-	"5zN40K565385/UwqHXFDIx6agJL+RgXL0kqekzFh36eacHOv9IV+5/N57+rj+ZfPJ6QCiC9wVwz1Phe0",
-	"lisRwPCiaxq3ISmcDVIiimFtP0/o99WjttjQjAVpzJPZwYe//jYvnU3lovBOFuN2Hsq6RcN26fpGNTmc",
-	"poOIB3gfJ5oMCUe/leHnZFZtkOMCSXI/4frJUrmR4ksZockDtTKty9FCJ1jDFk3Y96RpL6E8wa3M47r8",
-	"eEzevXv7LoN5cdsKpQuLMd3fJwX6hYVAhBDAJvzYbhs2/1yH4h6XwFzKxgOFba6H4NryNv9WXxym4lqA",
-	"GW+eqEEGew33D8HrNU1WcQBPOAMam0mu+wkRvdDac8MNfpYJah+1+3fDJqarylwvSiy73IUgLg8RviLt",
-	"L71fTKRO8ZG2WrUlBrklMGsTm9OUC4T6hlycXp51ul0PL9qUyZoP1LnQj8dgEaI1mleSrJEPq6+YOCNu",
-	"yJ9Pe5D2M0y1ip8lLpreEooFUoT6631hQ+8/w5xFjHM+ZWIXnKPHZWER/2AVL2xsAn3P+curnthFq9gv",
-	"yhQ25tgzkcCh/n4fGo7gokboMuJFRSHXAGJC42tI04KqpQIoWv/iitXNdK1LSxMLGH44Z2ynYmE2qJiB",
-	"tPhAAJhFz/LivNsjoWRaRRzzAJUZSPjGhtHAutT0we2LIOLBtWqQS8OAH8iSW/Ky+/UC2YkcajZ/85pE",
-	"LHEpyCEf8UTh5dYXqznU/9zizTl3Z9YsZhkeCkJ9RGyYZI6qxWt13uYhhxiFxdQ5gWj1LCYgodVYC7y+",
-	"WPPOxYypzUoNN8Yyo8g5IUssgd+t0eToy0/aygplnoC9tAzex03BXsYknX7A+eCEAyrIgBFbco1uWZeS",
-	"hrBNCqBJ+2Kx37zlRy0QpQAWs3hAKqFJaq5ikoypICPJxahGJnQ2wOrOK/gX6PLQF6dfTz/3rrq99mXv",
-	"9CSHuQOJribVyPie8V4356GXkHFhtphG5Qj97WXaQRFPtuGjObZ8/JCW/jwOtJO4fDZ8mUiwgQllLomH",
-	"VEbv+9M/nmTymko5OX0PyXOEGYbmDXnD4tuY25rpiKqkQMdIhUoHmj4GD7aPvU/dy0Tui6I317tgv2Rv",
-	"bvqenR+qLAkaND99f9yOGUhHQPvVWw49phMeRUSK39OF+yvomDZ4i1tBxQK9kCSNoWx1uON7di5962mS",
-	"WMUjKjkcPmUB/gRUvjQWQFjJwvbZECbIHWXNOUeAWce+Kla6XH48Jn9svfsjFMmCZYTm1EhijByla16u",
-	"AgX/QPtHGnmsMKVdy2NEBi8VuV1rbjZIO3NCA0ijnyft7BPi+0AyQ4d9D9gUoHVGkRzQqC9oOOFCNcg3",
-	"RqFYA0pr/GIkCkmtObe3QTGPaHCN6PsjJjS3sJBIQUI2oSI0CQX4FWgDMKXCFfa8hyp1VZIXnmlvpG2W",
-	"AY28aDCGIRB63zQg1Wf3zoL1oNLOQyYSRPqXwmrvRsnDT01YrLXHkooh7CuwqmDIRMW9k7hms7K6VoRF",
-	"eFjl0EfodIo1k8VVRNo8x8+TVERM+Tj0+oA1mYz4DRMPAbDNT+oT3fScVoDjlkDq5gdZXlG8sCh9NOjo",
-	"NPKnihYPuiq5UAl1xTv5phMimh2RIY0UIqpyYX6XApCkTGuIgUzGZcvFF3ITZiKdHHz4K0zroHYAnz+o",
-	"HdAoOvhtjRLsc+PyUZoRVaJ5BmarZ8C+TyMZMkuNRRPCd4AnoHlOQf7m3BTmMzVrByqZRUBfMp4cbAfP",
-	"GCdsjmqd7FF4wTtch/X8YmvW5lcshxDNzAm1GrGNmi3ic4YzFsognWjZ+q9//oFUUGpWqu5CY6Fq3un/",
-	"fORRrsPMggZvw4MfGQsxlrtU8pq7tMHh0YJEHTvow+St4Rtb7mThP1UZ58JTq2TVCmW0M/wsBTuDllOL",
-	"M2oL8kuvdwHncETGUsgUGluOmSCdYV2/Wod3tVClAwWZEGayY0ZDFmez7QzrZzLkQ87CepeLgD0QgvxR",
-	"w+t61jhhGO20R0dlJG4ea56ackJ9IbmVrXpJP+yehYm9Kcqv6gHiCXOtnpH86XRKxjIKld5to2bsbuJb",
-	"ER0lqnWbTGN+o4WD2xzYLqNB16zFplCMaGMYWLhqQyaZ3mrKZPXNGqGXUt4KdFZD1p9FKEbIXS1ouBjK",
-	"ZcKlo3/foMEG3y8g6q7RT2lgoM0eccMvYF/x24QOJHRD5IocU1B8jW7sNuiGJ7AyZc2QUjujbSxt36ig",
-	"5MuXzgm5eesZFaUOoGww8yVETWpUjvoC7H0I38A9MxeD6WRvukCMPuwxVdZLVNEGQRb5oYG2ZiCluC9i",
-	"diOvWW4CdrqvW60MXwSd1gbpwES8AioQRYcn5JAGgUw1Df7rn28bxUCaQFV2mM3Slh3lImY3nN2WuQNy",
-	"qw69hW7Nx/SoLlAaQtpQtihfamwqfwg2m/kZRAWc00Siu39ucf7rZQGdM8zZH/MpnCMOBon+Yzqd6oUi",
-	"7yQxFcqEZGycCnfiVsbXCqLJR5mnoy8GzGTwjxmkYFQUeIPregTIdcWS7lx8tyQF5AhDRXkBMKGR5nQW",
-	"zsdWDcdjo+/8Oza+e4ihoGy3MWhrfm6Qi4hRxQhV116xATguECRYbxT0F8i+0KhAgi6Ew/DzfeGRkx9v",
-	"GjAmnCjBbhCNRoMYedKomNyW07N259PVWad71u4d/+IyW/oiS22hYRhrA9fIzcTyJTgtjEE5YUppkYOF",
-	"89oQrDZIG44Eiipch4oBi6QYmZILu2goKXbizDx7ZtKY45QdwUCIIzbJSAk2Fw3LvoBv6MM4Oz370+ll",
-	"95fOxVXnc/u41/l6Sg4r32Qa++/KIcFE+x/+Zxrk33//R6WK/hYzZl84gTxgQxkz+FFvtdL6JW50jN1u",
-	"C6hhgQpwH/vCRP1cyGDh8PQpNyqFkroNM9q2sG6bfSiS1v8luTB5BXYRNoHk5RWZbbNaTG9sxnNwDvkk",
-	"HEAXk5GRi4ts6yObe3xrtCh0g9QX/LQFgEOZw6TAlC20HI3WfO/ucwsWYpfRWJt/AqtDNQNib5xrNqu5",
-	"aqo8PMcO4QK34gnyzmMdP9BZ3ke2r5jJJc3kPIiFHiNyCFfzB4wwVGsZ9o3JmefKYtRikxmby+j3Ulng",
-	"uOZdzg9ZVNxV4Aia910+RuNvhHLwiWpDjb+zEXaDqZ/jm2Kzw6eGfYn0IyDMyDhmgTa5/Z2tKIeOFFNx",
-	"DbrDYciqoIqZZhB5ptN6vAnKaUXqmrGp6cuNA3BIPtBMNo1oohX3OhVCpiJg0It/FcItvNLOvbFBQvQH",
-	"WoY9l1vCNstxHwN2GbYUcn28RegrGpEX8xXW+YfqJpqLNpEytu8SNIeiE9yQFPOH2Am+gz8BXH24Dv08",
-	"eWm2feH0a8wTBiUb3j5BmSG4JTw6rRjAz0JyrS6VPM07/891O3kVU/MaZdPaFm285BJneWOaQcAW5Y+u",
-	"9Hju6znLMflKFKynL30KaOXYJBzvlZyHKznY6OreVKmFRsyGDOprm3Q45BGnqwH52/6D27A3vQHXsTf9",
-	"+f28KHqgnIj4iMtUEX9XySEqHUMZpOgMSGIacv0bWnVKxgmmB2AbaJGls2XnZG3Dut6H5Sd17LlBtnNU",
-	"/ojrnNWxb+ju6rR6kKlo05sy4zugCY3kKGVHJBVZRNX+jtlJkH+UUxcXT0ymIon5qsNyT23loGC02Vpn",
-	"ZCfW2EDNUKd7Tt68ev++/oq4bQJeOBUjvd+OB/LfuTtQTCkuxbGU15zpL+tLEsO0eMWmcXTw4aBJp7x5",
-	"8+rgx28//i8AAP//",
+	"7L3vbhw5si/4KoTuApKAlCy73X1nJFzsqmV5WmcsWyPJ3bd3qqHLymRVsZVJ5pBMlasNA+fTAvt1cZ9g",
+	"gb3nPc6jzJMsGCQzmVlkVpakkrs9PjiYtioz+ScYDEYEfxHxcSvlRckZYUpuHX7cmhGcEQH/PL3GU/3f",
+	"jMhU0FJRzrYOt47RnOBbRJiiaoEUniI+QWpGEGZyTgTa+enZaOuf//6/Rlu7+1vJlkxnpMC6GbUoydbh",
+	"llSCsunWp0/J1hss1TnP6ISSbLmjn2aE+Q3nWCqUzjCbkixBWCLM0A/X1xcow4r0d/Up2SqxwAVRdmrH",
+	"jPGKpaQgTJ1B31R3WWI120q2GC7057j9UrIlyD8qKvRYlahI/9yOlcLprL99/5X1Wj/BOWEZFteLkvyV",
+	"LCIdpN5b63Yw41RER57ap2u2qRlNkp5mmxfWa/n0ro/O5O4+JD6bvOWMnGOVzpZ583pGkN4emvcxcxyq",
+	"mTXFeU4EmvE8k5opYTxmUzUjOpvs6cb3TOsrxsHuqMK63+gEqf/KmrPUn5JrfktYpHEFz9Zr9Q1lt3Wb",
+	"y5STJBVEWdqRAtOcZAin+g2UU3aboG9eoJwovVsRZhnK6JSqhpztAeZ1Z+sN8rySNI3StLBP12vzIsfs",
+	"FVZked4///zzz3vn53uvXoVnoYXYPTqLjr80D9dsUfA7qjk10qZ73NcqYVWxdfj3rSnn01xPCf9WCbL1",
+	"SxLo7xpPoxNQ8Gy98b/vky7V+pLlk35ZlpxJAsfG9zi7JP+oiFT6r5QzRRj8E5dlTlPYgs9+lRz4vmn2",
+	"fxNksnW49V+eNUftM/NUPjsVggvT1fJGEaYzNBYE30qEkahycoh+PH5z9ur4+uzd25vTy8t3lwmaUzVD",
+	"nBFUECnxlKCSCDShJM8QZSgjCtNcJmjCxYhRVlYKYf1HgeSMzyXa4QJhNObZAnGB6qMSqRlWKNXnoEJj",
+	"PRyc7SYIXi64IKgUJKWSoJRnZMRklc70uXz2FgZ4c/3ur6dv90dsC2Q/m+Q0fQK6neRYzog0JJnrCZAP",
+	"VCp5iDDKKtMdQZon9ERYVYyJSBBGesMgie9IhsYLJHlBND1JLgmSlKUEUTVicyyBCvoDLXd0E430RTjX",
+	"DxeoklpF0ccBKC04KyijUgmsuO6LZfCMqxkR6OXBn4F+csT0j5enx6/OT1Guh4wqlhGBtmGu5qVtS08z",
+	"/Y0T85ghop/t6z5fczGmWWak+mb7fcsVwnnO5yQ7RBenl+dnV1c1u6O50wzNYbstkeC5pnV6K+H3koiC",
+	"Skk5M9zKDKkNmwLpSyLMkmlGkGjH8e7p+fHZm5u3765vTt69fX12eX76ancfnd4RsUBzQRVBOxfvrq4T",
+	"dPFe/8/x9ckPCXp1+ub0+nR3xCRhCk0EL+oupf6EaqaZaKZAakYlmuMFUpyjndHWieBS7nFBp5TV292+",
+	"vK9VaLPcb7l6zSuWPQHl313fvH73/u2rQ7N5gJxYzSyhMk4k0uIANhVQd0xyzqYSKY4wAs2wpQhh/b6W",
+	"KUqLHrRTL4Z+c1uahghsMNNyytmEioJku0dtUaIlltt3IJlygjP9zXxGBLGUusCLnOPsmvM3WEzJ5gn2",
+	"+uzN6c31u3c3b44v/3Jqdn1V6jHoCeV6ECBIDcdKIu6IQDhNSankEfzmZLahMEgNWlAFe84eN9e0ILx6",
+	"Aul5efq396dX1zfXZ+en795fH8JwLF9uS3NESMXLUmtsQtA7yqawLt8daLWOs8xOKuWMEaPSUTliac41",
+	"R6NjtvA2H6yiwrdEuuMnbbRpquySXnN+jtnCkkI+ARGOr09v3pydn12fvkpgpxaYLRBWihSwaoIosTie",
+	"KCKuzJw1W2foUv+8B7/vIokXaMbnSG8OvTfmWC9p4hvY3vvLCqNr2X6KxmSij1wlFprkeIopCxq9lCky",
+	"JTAvrRExXKkZF/Q38gTC4/j99Q9GRh8ixmFBqUSSThkBRUTrGWYXgHAG4UBYRrJdBHsY4fqRFgaEZCQ7",
+	"AnE/YroVPXPK9OE7F5qsYDsYlUXKORdZAjLeCn1EPpRaz0NqzvcmOFX6EJ1pscSmTly8Z7IqSy4Uyc5J",
+	"RjGYyhun0/u3V+8vLt5dXp++utHyw0iNCc3JtkS2aycOtZWEbqnVGdryA4HgA9XX9gnOjVTROwIWvKet",
+	"lkLvO0WNJps29j2r8hyPc+LU4WW1ulGY/15/2OjzfPwrSZUm5vFkQnOKzSSXerTOiB+wfE2w3ccdUap/",
+	"R5RJhVlK7NEA0gXcQE3rmkq2ObSzvVP/28hdku1ug+/JDnDMeU4wLLd786Ia51TOzJ6Iv+a4oUMS/YIi",
+	"Uy4WvsEzwVTNbsZYEm1kSJJWOdamEhx3Afsn2aJZsHFjrwQeSC7UO2Hts6Xt3l4nmjnLxxut30TSdQ8t",
+	"0yYJLNqKdT8B/9zy6guS0ynllfTePcvCVpw/jch3wVF47rrlAeD0lvF5TrJpbNGNoHwbI76WZmF3xjkW",
+	"txmfM60/ah1REeZxX7uFH1SRh1sBaSm0NASRxZHEjCqqlcYfrs/fBFtMBcGKZMcwX23PYWVdCXuKwtIv",
+	"fQIi8x2zixymhJGbcp1mJ1ycB7weNS8lVmkEgdyYQFZJpFKfDlRJhKuMamUwvH21an2RY6XHFB56bEuR",
+	"D+qSFFRT10wr4mvWLyJh30QFXmi7V6v1CZrPaE6MymLGCzK7UpWA0Q6jU0kZizFgaYi1Dtm1uRluzM4h",
+	"65ktlwTNZxzNcAar428RNNfHMVivrqXhk7QbWB43DbpNuTxQqbA5C/pOUn9vX8EH9stK+iJYv55VOYiu",
+	"0hNjlu+CQlhRlYd3fFVm6+6uO05TcoGFmRFVpFhraj+6z2FgpnEsBF6ExXtrO7iZWEnliZua6+IrsyQX",
+	"fG6sKd2aX0tg+qLIJ5wTDJZTk7YYXiXFT0yby8KcDjg56Or2z1hZBY6KsKR3Uj5BVanF84uD5ODgQCuU",
+	"AqeKCG0W4DnIaiPMtJTIBJhKeusU+MMbwqZqtnX4/ED/32MI58C+Nh3PwFFzhLA2LlC9lvvoeAxOCnB9",
+	"5TnaQ4zcERHd2yuUQz0tRQTFeXPwt8f0joEmnlGVoDQnWCDd34IzrepqpgBrhmW+9NFrEz4ABovPMGHG",
+	"JOXaxr6jko5zYqw2Kt0dxO4Rwkvk4fP7E2ctQVgLovbYnxtm8zktAVdvThkJMFafVDrLZFj5gDfASSMt",
+	"A024OELa3F2gPTjp5jOeE+O12UdnU8a1mqJ189JKIOTfl5rLGif/Alzz4cw8fO6NOCzqWmJt1ZZ+Q0PW",
+	"Tmtk95LMywJZK8fsHDMc4vqfZgScXJ6OA95DaRyAOQVvyhLBlpmiYp0jPqbvt6foD65uZBXtNIdcudMY",
+	"5/m7ydbh39c/l7vEj5gznfHDW8sj/KU7RiJkyLpcrd5Hraq4DlXV10lDD/pl7aKPs+sbKWuntU7X+xyY",
+	"l6R1QRUlUWi6n1a2nRJamvl2FnhJuR6oC99bT2o4NbAtS8JLI0jXb9dwV6DRtjq9ATVYcYXz++jBXWlp",
+	"2nHUrckRH85qpjJTf7yFX5+YS16BuoEl227VdGoJN0iA1OJWq7vGNA0/HSqmXSP32+CNgTBMJ04GSt/G",
+	"WxQcQQ1UCrj1jLcy7ilb30VhP/l+McA7mWyllVS80DRxrptl9UbvBYRRScQe/FOQlAvQPKlEfJIgsj/d",
+	"R9tXvBSYcfR8O+htabUbmOqE5iTqPoosT9GAUJbdffQ38v1CGTrXpKNMffeyGZ7HgsquQa8AqZcSVuw+",
+	"Vm6IdRq0TE0E+13S4hB/Um2CLi2kzzr9TOl4r73uMuWCoJ2LV693E3Ar8ZuJVul3MIL/1jxQPwbW2NGq",
+	"tf4XmCf2lQTu5gAY0B7lboJg6h+KPEEFzWhibvU1/zROCS4AB1OPof5D9+Oo9wEsdd1Gr8+4mfZ7WLjA",
+	"jlzaEGtz8n046VPvGr0Hz/xGBqs5rsW7Y8owOLsfa14+u0NvEX4kLMMsJedY3PpeqVIQaZwsxroEh1Ra",
+	"yYhDqt2QjDgpCv2speQsP19Dj28P/tMvA4zbqHYc03JhSCHStazBVeagmfiKFSDF2NySdO1AOSeiV9it",
+	"nDb4CiKMKGScjXPc83Dzq9U4S4f1cSnvyivzzcO44bFtpYbKHk3dsnRsqNpv6S18Dx82dNUNnPAqpPCM",
+	"Sc7n55TRoipCV5hzItCUa92iBn04qEthvgJwnjlswPkGXpTtt9zzwsTuL6HhsAJa4MU4opsyfgzzjz1V",
+	"f4k3W1pls89ntC3hfDzqTgImVsBeNHg8XinEGQlqV05Krtah7alpaOEm7s3Dm3DiCd/WwvUv/xVRirJp",
+	"SKxSduLwSRdEXESpMyFzIj0wE5KUTQHP7FEIyRmv8gzN8B05Mh5HTTLG0RwLRtl0Hzn3335cNsXoFBpr",
+	"cN6Vmjnk78mMpLfL05448Fngxk2+0w1EfLIeoLhNIwMPBqDGb5UgDaYPp6neeIAasddsglfTmdbfbWuI",
+	"s3yxv1pYd49umEQzYm94IbJ8X+W3l0RWeUAIZJyRdYRZsjUBD3PPgR0zEAw4bKAJ594OzadXvMKE6lHG",
+	"yGEDgroDl+uRApDdDzkLdI91M6GxuvAYiAsJqAF5/govItCPBhizfPSzyO9N+Ekg2EGBpxzeQTsWw0OJ",
+	"NGhGhniaVkIQlpLdoFyED68HKK6nd55VRyOjgda2JaIZgKSWxoC2P9rZfNprft37uFgsFnvn53tZ9ils",
+	"HDvUzqroBwN1aprelhC/5e7TLW12qJLIoGJxbl4AAVHwO5Lt9g7gSmEBeMkwAVo91z1I/VGiRS0Aw6nS",
+	"48EMGeNYUyojOVHhk4vKM9t3IFquRVzAcgmi/9YKAlA6fNDnPMVRi4dx6xRYeuIm5AVEBbxvbjxu2CHW",
+	"vSL6qHZ3dyTzpwEYCEHKHKcWsDoljAgMr0WO96bXyypfycuX7bf191VOXrUtwUC8RJUDJ5U5pgzNucik",
+	"8+0YCPcLNCfkVuqZXVdEZngBd4/Xs0roP8KsDcyx3OHl6xP0zTff/NlEGihvc/HJRBJ1hBquNxstz/d0",
+	"j/CajHVltfSVO90p58mWtlz+T3sgDYY3hE6PJlCuCfBzt2+NGHIEMfIwcdLU41nHoZ4CXo+xtV36ZPdr",
+	"EnI5E6bP+9h9jYhgq2ZKlSbKRf9rF+EsE0RKF7k6IZpxJ3qB2mEFQIbwSs3JOMX5+1iPUosR103NIOYj",
+	"BOtIAFGUzhokIy5LiXhJAEiGkazGdav7K91wjjB9JL0QZEJgVwX0Dznj8+M8f0NVJaY0xXpRA7fFVzM+",
+	"N6h1yrhAef06yvBC0xhexLnW+7mgGMKOiKBYJijlBfwKXCJ3keL8SG8WNF6gjExwlQelYWem4YH2zrvB",
+	"U7TnXPbBQLtWR/1uX1fuoO5iXxu46Nr+rdn9ALP0vhhZKl+ZtYjp+yvAs7dk8YCbCP11fSHacRA3MNZm",
+	"jO0B+dQKLhOgVC4sWjyOjobDR7n3IpDCec/zLmq602D78/BIORUGABUYH1VhGoPpJALopbOrd+ib5999",
+	"t/cc4byc4b0XgJQPirboTXmZY9aC2xUYnNkFyWhVgD9GTEnQqVlyqXSHEY1kIDi496wLAQoaikR78dqM",
+	"rsMrE0AZB7WHryD0QXBLFu6YcW4gT2a67xMTNQYI2GZ0YczvgLWPPTuJrcA9bumi9moxJqL2nQXcTQ/n",
+	"rpXOyMfiNsEHqKrcKKg+Z3b23vHbY6Qfo984M2FewZV9lJs4x/aaSzxC+BvBZ4aWZhbdId1EEhxUQn+p",
+	"YwDQ6JY6LTDNI3cbPpYJ3gscfW/IRGk9yaDVwDg0tyvhQy2jUyIfq7FeJdSBxx+lr3WUvJqq8WONl4tr",
+	"fgUxBgFTNZccSVIHGgEC3o9P3NnWnyKt2CLd1PbuPvrJenWp8r+iEuV6mrxSyYhp06H27y0QFgTwi1Yq",
+	"CpLSkoJFNGJBcmtjIpSHRs64UPXoQIA2Y0gQVqjgUqEXHZzu/tbaEMl3LF/UjmxJ2VRb780cpIVOOsCk",
+	"tvUMjlSrYoB3hfQWd8Q20g+OXPJ99az1VQSU0bfQDpxoVhHN9UAVb60652HObxZrudkf+NzESdYefyKI",
+	"g9Yeud7aHdUhvxVTBia9wqftDSBpT/OXFXQCj/5QWbOeXxCexe+vO6KnV54sKxAFlooIJOdUpbOj+hrF",
+	"bjgTb62pCZScUTaNrVxXLK2QNY0LoJleM9TOtJbaT0KEjS4RaOyBWwf9818j5gTtp9fEmEYZJL0wf51B",
+	"DKpJorGe4svIBzXMsQnxQ8ZnyEAOAP5e8Qwvwm4xzG7XgWclDVHsx1Gixi7B73uBTaUJLA3z8K+cMpI5",
+	"Ig1TIfuvxCupVWStXg0HiZ43HwWhoTPOyNvK0WXZs8Egi4GfrkPaYDXeiDUTTCARnzO9MWdYEH2c7w+K",
+	"CBigUZqFkzNaunmsDbVYcUnu06FW5+r1bS1mZyGi3HZVFQU21sdDbdVrSB8AD7clOmVTbdzH1eZVts0j",
+	"ASNrnTqsSEcJ08C0ApfElOQmxN/ktdOnpMna49QndEtIKYHd7nBeAQXWp+8aJn6f5dRvfC9Pn2ekRxfN",
+	"wkod/bAH6b4QrtSMMEVTrGz2G5t6SJCUg06lf3OJAyAgvqVCxFwx0dWy2edC94UUS7LmLeeYCjX7mWDR",
+	"g2L1zOIUM870PuvBweF1GuwDnNbmeUSDKylJiQF1WE+ipQ3aoczmJuIsX+zuB4Go8XMUG+dwjGVLIijP",
+	"VslHt1AX5u3+yHefqkm9kn3rr3dtGnK6tdIXdvm2ppDv7AGGHW0xMh9twS4HGxksh9pcEXy+LZEiH1RQ",
+	"uuWUkQGYGHgt8cfYN8WY3f05+HxZKhq240hq8268MAlAGoPS6Fn6nfpeRVYCfoBjD+2Mtr7H6SxB/8Zn",
+	"mDF0RcZYKoqZTUn60J31edk7itJ339UpK8PsO7R7cOVTg3hwLjnyAafK31bwb1nvLIC4jgW5o+4i0K6M",
+	"Vkmq335bBH3DBiDdEMzkZAsIbjuwpIZUw/j6aHFRU9xN4ZxklNzByC8Jw1RKbMIxvL+efY8F/0elf23+",
+	"dZJjKe2c638/u+QF1meUbmD5n8/OeUaEpkP9jxPOFClKLrSyFKKGG/olkTyvIrlUOJvQrBOM4siWbE1w",
+	"wVffIr+Gt/zlNt9dVVNt2VHOAkb+e4h9/haZV2upJ1GhuY6yqckaNscS6WFlLU/HeqPpChrogUQCWJ1v",
+	"vRmQ5hE9noP9/6qlcMEFSdCYSGWkxOCBtbdVMDQM7jVZVgM2HK/hSvGbwuZ4tUjA+u8CswrnN5LkJG38",
+	"pzeMzMO5MjteEL/LxGeIhlChBQ1vFkjVRbJjA70LRUfdYWqlYj+1HI5Q2pvLwBVZK1sHpJGma1h4Z+aT",
+	"xQCQWN12eySJN5swOWq9uU2EHI9J2HAG1fwhl26dsZv2EttjaJCv8OI+TpN4EOwgP4Tne7BSPeqCeAXu",
+	"oQt9FpB5yAlRqoDp99a4sBAj8wRJbpRPY3ijOUBlp0Qhxm3mL5NNkZDbsM9rZpPtLJ84lRln8Bk42kj2",
+	"bjKJOJjMcGZaxFWCEUhPTLRKbHU6aoEjiE8m4YFpbW81td0o7UTsZ4mlXXuk8SW4rAIHSINGDSC+Ccvi",
+	"cPAcM7beRWEM1Z1syVtaliG/57mHGXduTc0TAOGZz7gjvNb9DPEBRlIQzCBLT8Qu0ZwSXlO9U/VTixZ7",
+	"cfDiu72fXv559U6FJn2y2Pk2k6tBtQ1l44sVB5733jnNeCVM0M8HE5bw4ptkq3AxCgdBJZZ80KyxOhmS",
+	"pe+UE2kh6jVU2z6CGMrJ/bNkxG9O/ZO9vkBNEGUWOgWDsBg+TQOEBYmgtchtZiC/fYeLWYSf7Mux27em",
+	"OUv51iVqQ9jVyxyxwwatdZi9NzfJ+GyuYUaheyi9Fa75AEln3ot38VMzNadcFZyZ0SkD5IQRZ8z9W1lI",
+	"J6RJouYfEqtK2H9W8HVIAT/NqLpKuQF01GAEykw28wnPcz43YSY4z8Mt9N7Cxvzv3YWA10Iksc2bvOSb",
+	"aN/llh7msQMvXHP7WpKUTmy+zG2T6iQJZCxv51jlwr8SnpC5yXaNTsCMwghnmUQ7ui2TSNTLlB3Ikb0L",
+	"t405JczILTRewBdQLcRAUm0uYRg7VU1a41ub74d8wAVkkWgSIoc9BzUwCGcZNeb/RYts/Xi/rdMPSmA0",
+	"wamSCXJZqJcyuXNRGMewJ928+MkmRqS7OLOqwGxPEJzpbe0aTWq4fWe1ADJtXapUGR1nRooIoruTBDdw",
+	"kujzu73SoZS4K3xbFsDSF9sCiOgmfiuwKVwkSJ9kfEPZrQkZsSGZzuKJ3J/X/UHa4jGBVMYMMT5HO/WG",
+	"cKBwfU5xFsFc2rul5b5Ol8EDiWZnyMyn9EFsfF7udmRYypNuoGzI2g4Huq32jtVZXdoT+X7RwsAB3sIk",
+	"Y+AC4BowmU4A4T1m1ERuhiKPhiVZCTXWlZ53RstzC9fkW6kTsIQo6LFVlI2jztl40JINTIrEJxh8sDpy",
+	"0T6tOATUvcEGfcrcWrv6BbHL6/uFJt0ztOWhASSrojiGUmkzcRsBk+T47bEBDM5Npk49oDTn6a1RhWvZ",
+	"Yq4Ij1rbKwwrWzsqZFXwR5SHtSSNhd9vLgbdtO+Edi+GZ5neOWW3LuTD+h6wQtiZ+00Sc8X10aglPsRq",
+	"UCWRVFVGOcqoIKnKw5ulHyS0/vnk4LLDSKk/vdBfaEIGfBqVpCmyVmydcRsGlViwot4dptqCbwYyG+8V",
+	"WRvHFsOwRVamYhe77a2nnW8PwwVV7bu1Ev61w0ZDQbx1HMYwn7Z+/RSciaHDSFQsxYpkrwUv+pBFTlkL",
+	"WMI2uh0uY82CSF7UUZSC4HRGXKblUqvXzw8OvEg+G19NJRKYTcmh58FyGKYmKHMb5VgfC/7nWBDvYk5y",
+	"v16fvTbOCTSUL2q2gkAhW86Aqn10LG+tOg6ITiLMaExQpkmkoPVRxZEkJKaPhs5nuVUvWZRxoh7KVWE5",
+	"Hhl6orod9mNwLHF9TPXPz5YLWyWM+2O+W9E1/nyi1LpaSrnsp1nOBJ6osEXsawruU0FmBAsJN2qSiDua",
+	"2nRRKYFJNXESN7CKvXmRoIcGazNMKnr61nLeyqEBxa0YYmfCetGyO7WKwYWnR+wmqGI5kRLZsEu9Ydqx",
+	"2DQLKxvOOdE7tdqLEcDm/PIp2epcuG0ADPBgkEub2PbQobk+q+8s0PUPcVsfx6HUvfikaw8ttBfbayff",
+	"QEBfYAmzLObk91zvqzIWQiPNF8HxNAddVALGTrejlrKt29B76MVLcOiGwfoDcMGBDEtSEQM0Psse5W6s",
+	"SSc2JDFHq/vEye8Iptc2HSX1X2y4feBiR/Aivv8Ujz3rXvS5ZupvVo4llKbdBaYGrkbrmFVbMQPt0MLU",
+	"4UGcWc3ilpQKfPtejEDkamehT5IBEzPvJd7QohM7g/FEM14uzymVd4cII1PgCQk+t04NUKV2WpIfFvzm",
+	"lixMZsFEazy3MFUXP50vAECB/vnv/1O3MmK8UmUF58v/SK1X1ByQC7S3Zy5eUCrv/sc++lVydgi7Sotl",
+	"/cVHPYRIr8mI6Y7+90/7iKbysN6KP57+ePr2Wh6hq/fn58eXP+vjySGvEvTf906O316fnRzvvT49vrre",
+	"++vpzzD85vfL47d/HbEpvTMxkPohTHLHRTBoRQ5a1I9NXvbaaQZoLlckBD6TSmuNxhSZY7nbChZq1SGB",
+	"G6hGy0jl3VayBYWbki2aytXoCttGnblyFYtckgijmFrV4a1I2R3OaeQhMwppIMssn69pftgh8nnouK5Y",
+	"zxi7mBPdtRlaUk/Nb6KZ0yp68fkainKvsI+hI+8jzQXBMpRY5KfZAmG9nU3ZF5gi3FgA0snMvgn90grq",
+	"nEqywk3kuHM9ckYY1oI/7ZkSAWl4yTjsTOPL5KWz6WZJjkeAuCDRYAzIGhHE7hwI99IYBfFjzjtsV8Za",
+	"NK+6CIZByoLklUhjN9Yu1QII8FsS9gcpgZmcECFigV9KYHOjtC0hZEma7Ee1k7aOGK9kZZMkDQghDWoj",
+	"raVbonHilr2ednv03pK1aR9isBq/tSwu71nMah0t0M9HN0Br8wpeu9CZ/qTEZ2zCA3nSrSxqLhXtvWY4",
+	"D6JD0K0DtbsjQjr0Yd3L3fP9g5WeEld7wDbgDyA8Q1fteMMreJ8iZP3xa9k98rJ2gtDau/RHr2qKqpFh",
+	"ckZLNCUQIoF+5ZRBAumODw8uvQZfb60Ia7tfUJmEK9Me+I/B2M2xNLdA4GjcgTWmJrjRXBApU7JYEmaU",
+	"84GosGVPkkVHaXFjgnm8yl2aZ+/4LRlwGppUVna7RgLhbMhbfSL6yQssXXwOHBAE1+yLYzf6gEsFyoM3",
+	"gZmPGWZ8HyYY5Ja3tGoPvp8Esbw1m8md3CxNMHjf36V+cM6KLXuECE5nqKgk1L734Cl2Dw+tcPTtQXzH",
+	"dgxI3fANhJ8m7t6JCzStiFQDXN4DWL5/2aIWr7wLXJzyOdCzwR8kRk6Yf8JoEijMnrTKS+2kvChwgiQp",
+	"aMpzK0nweMQkKTF4EgC/05jRpn56yqcMqmFCbsiU51Vh8sNitjDi9Aht/+glH+ZixLwf5LZXYBt+SEzQ",
+	"AslQiiXZo0wSJqnWdPLFLlif1ue1j45NhXkqLWZoxHYCi5WYpdrVM9KDBPg22oEwUHTsRxUn6Nx+8Rf4",
+	"wpoPI1YQzBzieR9dkTsicN6iHxYE1ZRC4wXaPtqGwbrJ2AwL7qSBr0ZseYr76NhmyPj24EDTWQZt6q6M",
+	"kHeDuCh6r9IHPQYJE2E1PSejZ1okONU9krA7aC07OTL0iM083HNqLWYzqQAgeA0yBk3mjUhTZ1EHkmtC",
+	"oKJ+7pQZRT7YlLZ2s1L7/HnESxcFqp2C8TzhsN8hINqs7hGa19a3WfUxcbtS77IUM8ZBPpv3sxUGeL8+",
+	"d90FKHm6nR6BkR87pnIqVbU8wX4ujhmWu4+l2PFKpbxoXZqZeVp20koKgDV/6Uk1MOwqrKsaLMEE3rag",
+	"34YZQCgaKjAOf62flds6L1ZkLHApp/z1a+jTDw7s7qlYUu8+yWTZ6xG8ckujeSQx40Z4T0GzpoSJO94G",
+	"7HG3V/XIWzscS39zCzKp5MotHd0jbVLE9kmYGx3brctg0VNvBfrn6azgXuF/T0NyY6ZcCx20nkXXEC60",
+	"Yv/Gx68xzSsR8nEqpZUxGWZvs6X6isxO8R1BVVnXkjVX1lShOc1zJJX+X1ExhKdYa69K/3GshlvOET+G",
+	"i9UOrngN6V9echcDdN+Eg9Bv0lDN79A1H1mCv1WkIn1yuE3gf+Nje9paElucqk2wZgYAqvAcU2UhRYBS",
+	"12ryDLMsrJVMDCdEFAIzGnN/pduibIp+5WNtPXBwfKSQ6M1kHsC1Rj1cB/B4MVjNso7GC1BDT5QaML2o",
+	"WNKMEO5QKUvzKiORabt3A1X7TZ8wTUPwmSa4o4RCOSTX4u06/dFyLbUwqHv0YuJq4od45A0dCywWJlNR",
+	"pPJoJIeEVk0nghBkwuI9SPOMTmdE26lVQQRNwbLfGW09H2056K+5yslN5+GUEawZ0j2LWLgWTMRYZPoO",
+	"7xmqK2DAv9wH5EHicGYddzllt0jOtD5NVWJiKfXeluZilRYO/hdAFi6nGRoAPx/o8WV1lrDQMwe06geb",
+	"D84GZ4hkL+zuW9vinoj1Gso32CMqVmaZ667Yb7F6CzKOWvvhh8Pz81BD7hJzYLGCFXUHzMOLHKdDIzs1",
+	"+5pytVAZHth2vABXCtSaQDvbb8kc/cyFwcBv7wI4uUHCW4+1qbRNHwR9p73FD1558MtrajMjuoRpjou9",
+	"0ghefGibMLGqCb2ozhrMHY5PX8JyY+ZBucPyAfLe2RpVy5u/5vFAadUcs22InbMlbWydq3CNL8grFW9I",
+	"D9jmnrLsaZsH/x7akTlXTSUxbN6tAcjDj1xHwAv9fRCbvV58hFs4O7++NTNd9mbnCWhwNvFEoM5EztW2",
+	"9TTWpU6YEpilZDvuAolB4HhEMJcCp4rKcDzctai8+l1mTWamhAXUYK2TtpmSu4oj25zJ4BRJkTBsBZrC",
+	"s4ZIzZ710gXBtNqTCC+Ru/a+qqEg7VWypQ3a0wei48xssHQmqFQFlgnK4YcZzxc3NrUAXI3rkyiDCqU3",
+	"sZNg7UoJwdnwKWVrByEnW2Vf0QNBjGv63LKBrRMxwbkkq7NXu+yTfXUP7LDDHpplS9OE5dxQLT6LCb6p",
+	"+/slUqNylWi4IlJSzt7LgCZruw8N+7wNOVkfNRPVbCyR476DzDmmOghLZRP4cWEQdHMsUcqFgFQ/ziLS",
+	"T8cLfSgY3/qRK+VEObO5JzsBF97Y74PDjafSNQkxhYzlz3WWCBxhDr+5ZDYPSsL6CIDeTkp8f5WieF4P",
+	"SGNXzaPHCq6K5lddxR/3WaTHINAgiqyYdKzEdd+GWkWPeKaj5ZGArIsNoj8fsnOlDe5GzmgZ8RuujEHw",
+	"E/BuJFPzQx2DA9x8wUTEtTvPG/QvvSS8tCOt4b/NNW0drr2VbMFFbfCQOJ/gkxnOc8KmgUVfTo4UrRfV",
+	"k+znfIKbSKp2By657QnPiHxDJiqG5FflaTxNTFdP9d5OAl0Ex6g1q9eQoLg3eTHUNDRKn42YLYmQ3NQN",
+	"lKgpPJXxtCq0lfaf//HNbsDBUJaCf3hD2FTNTrx6WW4hNTfMuImhryvC8BaBvUhgASGEYXU6xQrnfNrk",
+	"AQ+9Af0bNXnleeIr76FU1jYzLG6CHbinK0eSWpcLQacz5RCFUb0g6n7IKnOMn1NW2XdWR0vNsCg4o+kJ",
+	"RG5+oGrxAw35n6As8fODYSFYVL4l82tuUv3neBpB9mI2rcKlbpOtfCFoamN8l00ays6YIuIO5z8RchtK",
+	"RAJVHxVHggCcR82JNlfmHFWSyIGBZFUBdcWjK8IiieVNdDk4E603MkFK0KIg2RHKqFSUpQpMId8nE8m5",
+	"YkMmfyKaOYLeW7s0R5BqpajSGaq/8gw0Rkg2cOJitlCz4pF5wiCJoXJbj3PNhQADl0cJL6txzFyMG5IW",
+	"w1xyCSDrK1JQxVnIO7H3/AXM7MUROgiXKvQF86IkA8XGgmBhY/iyIbsz6HyIim6LhXtQreZA3eV4f9Fw",
+	"KT+t9hrB+O103AEnTRCWduwDxxgubPx4DRjbAbIZSJmZmcmcAZfMJsDIol8/6Pkcjpjbso7LklqiJ8id",
+	"MwlyAioB1H+C3BFiwG8AAVZ4KtFOjd0aMQPe2k2QE30JckL7pjBSO0GaS25sj1nS7OWbuRMByYgVlN1Q",
+	"KwLB2yBhBPqYu6nHDzvupmy2XILqY+aGsglPjBtv11TqxMmIdUF6DfLMQ49BfaWH4sc8HorHJKeYZRTu",
+	"MNZmo2j63hW5lKnLxhNAeNo820OzaX+GRMFm9ElvwuAVqxGFNPRGsK0FifF6i6Bhoj2FsTDm9f6ANL/T",
+	"iLupTiZt8MyRqabxh13et28myy2vGmEInTM0o3toa90PwvPTbFGD4UCCAkBnWOwbi6vbAQiPIVUvvm2g",
+	"h9giepxbeBiix5DMbf2BCDrPYFrOJnGP6hFGWzPGVAqYQ8hwaFOKDSo3xMj8pNc4sc1LTG2aGDcQW5kN",
+	"swWSJn+4icw+ckUsMCTkde9HnPh4epatmULCHpcBPcwdOJwRVApaYLFYD2j5o2naJfxYWWjvF8cJ5mZg",
+	"EUm23Zf/5T7ZuFck3V6d5yXZknCBMVwCL119rFIF7cSbnqK7yNIuktXOTW5NJgnNbz1dtul4wBwucMgX",
+	"VPc8nAM9J90S0Kdt+rYyKk7JFf2NRD1BOB9w+JhBuvdtf17j8cm7G8vHEINYKZzOirXSch3X3wT1N89X",
+	"tHJcLgdhb5hVS1IPdv5cwgXnOvrgPcIl7SffLwYNLRZgLY9FOqN30RBrLNV72biIY1iUQbm98XT4Ql/j",
+	"4GZXAzJMtlZ37ULK7VNn7QNlgOG8lXjRdd4CxOomeyOyRExaeyfqvfglfopdKS6CgiynBVXfL6IYDzh1",
+	"G7WkwAskFdRTqWshljlm9tIfWvPQrzZLoMmxvIPzOV7IxKJixzTPtYVuUsi3w0cpU9+9DIeR4A/vy5zj",
+	"rGfMUCwcir3kJnivgi9g8CkWYoF2bKaSm/Pj/37z/uLNu+NXN+ff7xp3wJyMES5LlM5IeiuhLF9ODGRX",
+	"QvFVm79OGi//wIFrbTkyZvi5ToBNcyK7ZeMNuGRQT8tlIW23S7SLSv3ofWOva71h0Z4K8E5iR6/oesEw",
+	"93Rry+MqozySUh/Lq04NqlaRmntK0T53dkfErlbk49aTVYWdLFrfQfoYIjre+qIk0YV+lIr3zrKrJ9nC",
+	"/tTsWtPQW5qOKPbFr5W5NWt4PLTM5tFd5FAdXS/so1Qkjfb6XgbF/MTmGV1m5fUVWejiTJEinGZ7gFWj",
+	"BwOvuv77pwN9rQebW3YUrrQrch9wHo82j2iOgKm+qmK1c9aGtAXYuT1Av0s33ygZPQHRBTJcGBESFmTx",
+	"BIpV8creXl24pO/Ls7Z6zJDyxc2rdeqipT4Sb7irphqxOVfM914Djg7FBnc+UAYkW5IL9U60U9dETT2P",
+	"gM13K4Z4LCWdsiJYx2U5xcI9re5OQyuGVM/3yS6xTL8/CRoC/AyTz3HRvABL+gJQqCEMcIYXUWVWKvTN",
+	"gcmcDIEcpW0lEIU02CfmRvIKBx0SutMLa19EnIf2qdNU/aEISIqHdg6cpozZopMehlcms/fSnUvOeSlj",
+	"vhCh4pVjSy8D7/JgEkQnehjheImSxBJxwaO+OT6/xxzBDeMVThnwCYSkX4TLa9i8Yznpxq77kIJwFiIT",
+	"wV/QD/DtaOt8AZ+OtlxWinam93tuu9Z83RJ3mMytQmK2QmvGkR1lWTiCqtet26ilHifGmmd8VNNdd0VX",
+	"nvtdmtnZ9JMiarj1BV8owlzghcPmZz6r54uHCJruOgWEzZyQ22gZIfvAGxq/8+uTSHIHaVYXEu0YqLBL",
+	"HSrpB7s3h+3LQHW/hv490R3ni0t5V8YqXsQrUjQIyU1UxAjD11t1FeKTiaRz7g2025ZrhNolPtgCosyg",
+	"WNgD6qv41AmpRH34fZhzuIqEIdcaBpJHv1Vi0bUdGpM+5yIq7ANVkbfkg7qyGffXKFlgVnSAvyJcrMB9",
+	"HxrRBREFlTKoarxjBAFIxZ3BkHbkn//X/4PK+iukoL7ZDrYljNF//sd3sOXdhfIdJfPDDMvZmGMoAgw/",
+	"OHCqReT7f8NzkMnuofsDntQ4HOket34xX5sbZnPFxDL/b/vchQCb0UH5GC4WBvSBp8R7w/6Q8qKomMXv",
+	"1F9ihvOFomn9g3R1RO3YvL9dQxZz7Tqyc7N/YsZ4xVLinM2Anz6c5nyMwyUPV6i269U309IbswVnBJFc",
+	"QgEkT/bXGEYIDl2r8FlrlPHaZ32K1gURnn4V0aj4BFlLB3hV3m+AP7phrDarGkbq15hCBLiP1uR2Ihy/",
+	"jS0CJRroBDFyZyABK/2aPap+1BS+h+pc1fd5wZufZrHvqd3a9mur22s06VN9Y+pchA/69lXAVnJb5rzv",
+	"rYcYIiEoi8/42yYE7Qhtb5tAZH+f1+Wd2ZCK6HWXrZp73Rl2phMkrQ2cXv/Qi2UXaKdgoBnaGaD97Noq",
+	"WiZLCbi8oUhSmWM2aOeYmHRnjQx83bqj4+qbAa9uA5RrOzq43iCz5cYzvNjW2jtlKS1xbuoQeBHDOWYQ",
+	"nVjgzPBKy+AMd7Zumt9ICPtrm8bWRq2jPZPVXXE0FgDadX86VgurpzlfA8+gOfAq52q9i5T7XGo3SaGH",
+	"eAw7alqLxdo5EDxIUrMYyVI4vCGLn1u6mURsa57wMooVErzQrwzxzHrv9vV0BZjoULl1LHIaA819c9Ay",
+	"hjX/1gXNoHgaZ2Rb1hnZhzNFHB0kcUHq6OKORgLd8wmyYwbEuNlMdQE3XBC763bGC/uvW7LYfZD7sG/E",
+	"XdOzHn5Skza2Llb1WEc+rwN080ooPrC83yu8MHOKAtTWqc/YBeD9sm5RRVcSznyfNBA9S6IYvSO7LeXl",
+	"4nVrx608YzZkOcYGfp9UGve9zF95L3iftDI993regGLThyNkeaPcBx5RJxgJu0KHs7GXVGU1/7YcrasR",
+	"EOHcJF20t80C0jhTbfKPLl3c1PqoG9kZmyDxBogQnZmBcwcrOMxInn2P09uAD7ZiU1ToE855hJGaYQP+",
+	"Wo4+ak7DOoVPrD6JMYTcrXnk7kvNBCE2e1m4aVsXys97tOpwW4kGqCN8nBPJlaGsZazWUYP+kHrf9OYa",
+	"qVei9otDWOZlXRhziSJvybyV4Lsuj2YToTehnqBVu0hXvUo4M+Vkauf4yoURDcq6W70NzbnIpMs4pLXo",
+	"U0jbgK4qptX9BG3bHwyt9A9Ss9ALZBgET3kC0bgSfacf6jnAC9rmeP7SvKUf1GFu6E/uPTtJkmm1Pa2X",
+	"HioVbj/gjqpxgpnIKzf/pNkXSyvkse/qDSfXrXv1OMrIeviejoz4nSs3ceyQr5+uqU8ON6vvZYuC97IH",
+	"ILmOLuGKa7WsNPuHb5t5fcaIdU2KMg+mOkkrqUI1ql9j456luZHHNjIa4bLMKZFhqdKfyHF9U9oNO2xS",
+	"h+pCu0x+1jy1s1tFlog28PABN6VCXh6ssqOgs1UjfQLNMKJ2dfuIjTSWU6cnmea9XCyRUK8+P8twp8kq",
+	"d0dw8h7mJgQAWheq0OM/l/eHImSQtFJ2XNZ989F2dSR70b2qGQ3Sn/zOAb41sKJRj+a/1OJ6+Pde21Mf",
+	"qAVWJHu1GQj7jBBVD3owjn21aVvrlK/oZELTKleLYUN+oE3sQbe75nFoSD0E7tLHo+YqLnhXEhaq5dXH",
+	"2nH8UJQ93Sd9wznH4jZYqb1Go8fuKbzkmzOCCmgHjUnO2VQixb2rCJNLvXnf3vPViYpWKkRjHHGajrFI",
+	"0D//7/8PPQcc3i3jczYsVUwZjEUHZF7KBYEaR1NiG49kZQkmQna4IsqsSVXP2zR2cB/MkHXGl7HQ8vZq",
+	"BiyConmwFozTssdKI8c23ze2WEXj4AF1XV+fbEuU8xRqkS4S1Crx7oVuAz6rzsYuibgjtppa/HRr9/iG",
+	"8xKVWEqXJ5hKJE3eTiQ5mmCBdtKqqHKs6B3ZtYtpYAV2IAB4A+tUs4A2hRckQztlXoH3HqAjBWW00Ib/",
+	"QXI/JGp9Pens5CteCsw4er4Ne6C5eHLx/ZEbLzO8lfg4nKoKKofb6QynzUDQahmFA/80IwI8CosxTm9N",
+	"9oA5oCOsFlFjd5otdoAUR3/6Lnl5cGAwqIYXTKCgtvO1jGh/pDkMMsQdQcGhWkxpG1zCVWUMgFvgD2Yx",
+	"//Tdy4OD4OI287QEC+dqeP/+7BWMaiz4XBKBCnxLJHCTQ0I4iq+LNK7pB+8k6GD/W/TPf/9f6Pn+t/cR",
+	"Rc00EqvStRmpwSKUXQhuWDrwCc3XKusIT17RKZGqJ1vhqpo1MywvlrMSDwnR+wsglqD0XjzW+ThNiZQk",
+	"O2mO9NW4ld6KlBPcO9tyxhlpFK6VnckZFuRixlkwJQtRMyLQhOQ5n9fQCojRJdZLqr90dTB2sF+HUCIT",
+	"j4tSzHaHVo9eUYnHn11r7N0FCbJHi3rtpQ+vVg+nNlZmNHul4raC+xHE+JI8q9PJ2/THVEl0h/MqUBPj",
+	"cbi7l5U6rLJcBAQA+uZ9JEjB71yFS2/Rw2KoxVSBdQ9RtalM3eVCms6Q5CnFOZJ0yvYoQ3UhaXcKgXSf",
+	"QRpqNqHTSpgsNh1t9rcqFok75XyakwH5Tu2LiW0sxCKXfhLUFWlYHwAMa7cTGYgFCF1WtmCfddTj/MIb",
+	"k82xvgyNhRqsdwSgO/F8q2hCP5DsRm+IQ1RwpmZoh5emm0Or9sPPu4k+RfdHTBCjI9wofgOexEPEJxNJ",
+	"VIIqRlWCDF4V8shNTCn5fXDbZ3hxE/jYPkpGLPShG/aNVKJKVSXIoYeqSuqv+8e+P2L6xXxxw9lNhhfS",
+	"dJsvXH5QtON8lM93E/vsFV7IfXSc54fItYrUb9TUfLJlPfZH7CczAlNrFQZhKh9iQVDO50SkWBJ0yqY5",
+	"lTOTCi+oPS+rkjU9/Lsmc82leVjrysFLJq+UTsxnlDQwTbglw8zHqulTYoLzHPEeWFfMyNUkCKfzqjto",
+	"3Z1pIVh7lXRvMwpCfcIroWZWugfnadgu4iu3jmTXTXv54ZRyfO9lbW+4DJwJHV7dMvEoQT4OpyL7LaKB",
+	"6I3ij86OCS63gi3ZfoONNdy6XlBzewcMcWzGUrNfkimVioh7lJVYUZsfKjZe81sSCTWkdYlFNAdTCarX",
+	"GNtgarQZ/SzFhdZ5BK+msyNEFZxB9kTEWSaIlAZcaP9w5ZKpNEVxhmGWew/svvIZ6yl+q8pnRDSw/oUL",
+	"ZzqMr5tJvD68qGld/V6rGFCc44z1lYyBWg712sJyZa3lcrfVNrJDm5amXURZ+ILpoWU+HKHr4YcpKoly",
+	"qml0P/Ryg3LsvqLIELy2omxKN+29CdWo896vnQVft9fE5ESAs1Ag31R4N4ewF49DFZrxPJN1hEQdGaH/",
+	"aJpGesSH+scRMzE8fIL8KB5EPuBU5QtX6cuqkYRNuIBCUQrtUGCLCc1zkqGJ4EXLtTSC9EPQuB6NIoLh",
+	"/BkGO2J3Hx0jQywE5DGjXpoP+BsAFQ0THjHzmh89k6BQ8AwUMfGiZ0KKgb86g71+TcBUQOS3lv+RmnQc",
+	"/ghtFXXkyYMb62r+9+J7bx/Ju/IYYvJCLn9tKGYrpJmFt2r1eDIhQivgJsgPMCqCQCW7rOdqfC0I64MD",
+	"I+ugUDc7N4p+6sQuw+vhtCk05eDxK/BiDFlMGVc38NvqyI+eoE0Tshm6eMT1Em4irjbpxPWGQBGcpcSr",
+	"TKitXkhmH1t67z4pVD2A3W5LF8Qvuau0YRi6OQ+hcL5CqdbySwv7kqrKKLfGWh5OfrCiOvXaXFnaGJuh",
+	"8CBbznC56Hy4nmFNVhNCrDRlWQYuZ3uV1QogWQ9pFL4yNjRwC9+OobbzjXHo1VLRMuB88EkvxhZAYHZD",
+	"8Ci2qkrkClLGLmQ0S+xRhrQ2tC07oVczWsoEMTI3KfLWCuZvqhUFJLtY1hsG7sDOh2FeiEb+JqgUpE44",
+	"qE9vmLhWC3awowavFLqjkiou3AHOuNcUbC2jSzQ1JdG1lw7QuAQZh8T5WlPRO4zP2eGIUQVFS62zy6gy",
+	"iqMZzYgNImqUlzmv8symz0Y7DN/RqdF/YQWSERO8UgRNKwwgy3GlFGfSjgVooDjKOb9FVQnITwsGpRL5",
+	"B6CJ3xoxX79JTEhtHUZtFTLLJQ17mAdY2WIkI3ZcqRkX9Dc7UGkrmWckpZmpJ+dNkLP6Jhk0Y631eJr5",
+	"MJZo6ehrIwYrAyKwmyS0OW37rqxIZ3PllDB1VoZhHvfI3AouERUpoLx+lX8aL/Z+RQhbp6mCqBkPnDzO",
+	"4EiQ8aeCKvtbJSJ3lERIbWPG5qjX43jaftxbYM8SrNVyPdh23lRv1j4x/U6TZkV7eOF9sOzE1/utr/db",
+	"v6v7rW7gwCPFQDVVuu4bBRWqxDWgwFSwqtXG8WVRUFkzjMCMOoQKLc81noaWJOeBO7z/IsR0Oh6vIeJB",
+	"H67R453S7nqLYLZwyZxMpmO9SRSehqFR62YdTexMWgOJUCEaWthHiiP0X74Z/+nF5DujxTtNbP/+lZKj",
+	"eXDA4Rx13q3lnws3r8pTJnieh9MqclXiSs3ei/Dh8g9xwjMSgqBcvP0LyrDC6P3lG6fB2cb0T+H7XpIK",
+	"MuDwte8l/ujqsYRm+Z5pvbdmyO5SR6IculZXlI3eM1mN9fTHfSDjuPHqzu6AYQlnybZ0ruYEUFv5Quvs",
+	"GWFoB//z3/9f8///B/mAizIn+1xMd8PkdYMcUo+zZVk6b3PTQIgM0eyt44rm6oytpTi4bWNntXW4dXV8",
+	"/X2kas/KHK89oiKQvtWNt2eS6yW9utcgY+MLjUrL/WAtssZRGNZZVJ2U0boApcPYMtUgF43ptoNZ20bf",
+	"jfmJSHqb2zxlfdaTHvVJ/bJ/yg75snEwNmnCBn9TlSkvaCygk5EPytHAlvS+I4D3IywjmTbCOav9EmjH",
+	"QTa/3R3sozix17zRSP86nczfqiYUtpNWwfMn+CspZ2C8jwnC8pZkaA7QF8B7qhlZAKDzqJ243yXihCuQ",
+	"9UoW2fTBK/MPOYonHl/GePnEZ6Hl9ZmaXGF71l2JpCKlTMxlj6LprX/F4qaoD6NlKA8oCMdZFrMTao68",
+	"IsFUQgKgMQbZ5MJayQcqVSSyzCZxgcvIkJ/+mJkbHOs2NeUq/GRe2sBt3UdSicqmwkOgR4h2vTC+ySBA",
+	"y60MshvJ9mpy3lA1q4snU4aoGmCidCaZ+FTukLQ7vhhDvKKyoNJKhqZwtuOS0HYJOSobGbAiD2aXSEY0",
+	"pphZn9KYoCm90ydw24EOMcKGK3cfcIGyJB2KRSPJh94SJL35VJ232qrhjZjDJmYBOM3HQlPmh2SvJyg0",
+	"3aOJVUvIqDIEJORSQJlo+nZauxpUtjMHoDdE/YNfntYh92G9qGJm7UPbwyRf4jbDnzPpsVK6L5YSxFm+",
+	"OLK3/0uZw3il9G41zUMuwGYrr0c7LNT7ZpiDQkiXbgAMM3j0jm22WNa9qHYTzV3Xm4Mu1n1nsn0Z5QYT",
+	"MJ5JsYwkiWtWyqaIM0lj33L/yeq7wbKdEC4657CTZIblpduB9ykMc5800StzPrcLjjTj+yXk75b6gKRq",
+	"caUXw97AGkfmCee3NBY1ZcNBcI3UBaEq0U7Op5Ql6I4IOlmcT7A5ETu43m05YloXGuP0dlfv/xnJm1iT",
+	"FDpO0A9Kle9YbuCSV7ggV1SR//YGf9hHx/aWYMQMlMvVYfr++Or0Rlu0uk2lSmkBllShm5sfuFR7KWaK",
+	"pvjGzWDnShOAJCM204+1uEjQBVaz//Zsdx/95IREM2O4F7VYMRDKkM0BcUZGzKnoLw+em5M55RlBx++v",
+	"f7g5vbx8d2mQG1RT0UzSbbXDrc64Gr7FJf0r0SIEMG7mniGQuJ0zJXDqFaafEXRi2nQ3KpqMWuram6h9",
+	"dGrvV2TJmSQjBtNxVTuRrMCNCA4gSqSe+akQXCDDPbZSs2HSLdfV8cWZF758uPV8/wDglyVhuKRbh1vf",
+	"7B/sfwNQJDUDbntmkTrPjHzeS53z0BpwNbX1Ntm6IuoY3juxyWft7dD3PFsYZwFz9weQQcBkuX32q002",
+	"YUTOymqBTQ/Os/Opve2UqAj8YEgHE3lx8HJ5bS6JkSwk29d0eHlwEOu8buvZ97hGg8Enz1d/8p5he7dm",
+	"Tp+XB9+s/ug1F2NwU5gvXq7+4i1Xr3nFbBd/Wv2Bncc1LQg3UfQWO736U+A1I6JcBo6amp0Ct3BNO+fi",
+	"FkyknRxLdYOtD/zG4Hdo5rJlUomMhx2Bix2d84wkYFT7d5wSFId96L/mUKfC7JWCAC7HKm9TEuDUvxDl",
+	"tMQL7/Ulpjl4NLYNdQd8G1Aum1f2781kD1rKH2xcXhtlgHJ6a7G2tb4oZ3zO0E6NUNmFEcekQ4zmjy8l",
+	"ouReJSY+94ojLJHEd38AkfQZJczsQfzZkhpaAO2BjzYuLd5QqeDAOTXvPZBphrm46v6ujL8mYLd8CoUL",
+	"CT6HWNUlQBCYUEYum6Tqn0W0ON8puJtcBUxX2MaAOcBShCXRT4uBq/fso0V2fTLAbIELosDSicBQmlee",
+	"ubvYT7/0yK4OA2xAZtU92LQ2TyyvljkuLK1ssQGQVIp/1Z4eRbZdV6LGeW1Lx/7c90xzBqnIJxNvRyQN",
+	"StQvJ9vdKDQjTFFnGEeF3Fnz2iYZjTNGUkWyYxsGEGO01L1YBwx8JqFVj3g59jVK6Gcf7b8XViRlJCfG",
+	"T9cm/HuWU3ZrSQ9B/G3ZRQ1WC0LorD3atLzVlRCJtwhd38QvQ4yiV1TWdN//fe/SP6/+4ISzSU7Th+/P",
+	"hiwI16tvK86ZW4c5XugNqzlEWzpCb2HW5Y9igvuMkvMJvnKA/Y3tv6aTwL4zTz7TPrue870JThUXSLdK",
+	"wG0BzhzphtUh5jMXgL2X1oHeXAaIe0mmhOkfSDsyfENHOc/IWt6Jx1vd9vQikpWRObi/pPG+8zxDnEFW",
+	"FpRzSFijLfYv0wR5+WKA3Ljm/Byzhf1aPoLpAnFBdbYbcO7ZFTA+SowsIhZ+DnC64qo0fjiXWjHI6Mf2",
+	"jWuuyn9B7n7HjgDFryktu7T+Qhl63YPws+wAUHBVVMDz+rrcwEL0eh0hQVQlmOwsIwRfxXZIRqW7hw5v",
+	"kFfmhd/T/gioYe8mk6/i98mYbzJZTwwTQH3GecygQmsW25Aw7OBP42d9ArdGC6KcV8iAQJ9WvX9Kbf1K",
+	"YaH8VeZiD5clgnXTxGpEi4lq0uSo7+D+dhlafD/WP7zqJxBi6+H9N+Ml8jt5qJgxrWVfD8bPJ5vMEhh4",
+	"kF1VJ4zAn2PFEWdkH52yOneBMTrrRIRtVm0y+cUsTZfsb4PiyXURvfSAx5/L1AwF0fpDKl1xkI63BnLO",
+	"+dR7/C3eTm/3xBr2ilWzFd46q/f1lmppPwO2JWkHr9nY9gwixrxbv872tZu631d75V56itsoP5R2wD2U",
+	"G1s3BP33s9MdiSOUf/axzq3a67s9ZdlVjQla7bf1E7Y+stv2lGW/c3/tgxbxlIGHyl1yrFzPrKDs2a98",
+	"3AsB+Tc+/ltFqo0egnUfEXn6D/3wKdftwXvpVz42o0aQo2SaA5R3x0+CtIv++e//E27pIVhRrwOaY6oS",
+	"rXVr3UUYtPQE05xkSZ0DTP9dCWIrB6sZocLkNiR6LEtr++zjr3x8ln16Bq0Grn0DWxC+6N1+Bf7wBnJQ",
+	"bx1+9zIJ7caYh1mJxb/x8WfnJi/7OhDmy5UKlxVD2HIR8CWeYto4kgSRMySJgpRjSpGiVLLDqI6nKjV7",
+	"BhERe+5up8/MI+ntcaVmLmHuhtRAuIv/TH5Wf3ow3xDH/WQhqVDrwYlmG2x5f8XwC/RDWRj31uHff+nC",
+	"7DCzd/0uH6I+2gxU0vCjZs2aKdv8ytmEiqKHUc0LpzYCdRM82oqwfmIetfvDtB7iTzv/h7g3fq+eikfk",
+	"QkulZU50hzCCCHgvKNB8YFynOWW3AaZ8BtGVWd99rH5+4jX1u5GiL0IVOJhyFT0ceSDQj6GKpY7NHEzl",
+	"q+xbzXVXxOp8LW6yDKhPcZ+pIG4lzktv4PFm2Afa/kwCzvYNKX1DVnYDAjNhPKbWjb3ioBKciF+sb/d3",
+	"wMIW6QNy0nIuy2onboeBuU15EONg/XyIoW9XnVfqyN5d2IS8Eglyx29JVptTJowJpTnBDUrzKezFhmAf",
+	"PyVLMWt//+XTMh15pUyAmau60/FsayquBk+dzHCeEzYlG8ZPNf1EDDFt7VI2Ral70ULFjDH2iEzY5KLw",
+	"aGdi0B1W0Y1lsiwl9m3VpwBBf3RBgl8eiGSoXP0qOTckOV9TRuXMZ1Gw2Fn7xtYEaNaR9DX+wxcJnGbp",
+	"s4/OPPr0zAWuRuXEO5qlJ+6lZM04gdrg11INnEv/qIhYeIGiPIPKw1FfbuQ7qWz963U/BMfYvT+88Rl/",
+	"HRf0NyEl+ZojawNY+qIdczRCYCoUW+l2ijhzTr8EUZbmFZR7w6huQhCczsxvTrpxK/CwTTzPiIn1HZOp",
+	"/cmyldWLGJnX1QVMTtYMjUmKK5sn1XEPyqiptW9VUpM1wTeJdnWDTfRJA5NOtmYEu9JJb7iRSm2B1CXp",
+	"pyc5W03dvtYstd0lWwXuNKGPkCAmhzQUzWovZN+Og9jy6HYDIIbec4+/14ruXqupCZUdTIJGm+yk/kGb",
+	"q4HkJrE+BKlzygf6sSWblhK6DN0t/rLso+NcciQJ1DmUMy7UXk7vSNZE2lt1bsdFo+uVSLqh8/pHVDG9",
+	"0D9cX19c7dq9Qd2iO5Hr6qJYJjiqI03sttP7BFhhYoS1S8lhktjci93vcZRufod8T6aUdUub7XABng3I",
+	"3QIZopoYNDRe1HsFSu52FtLbK84UeDbhYsp79P/X8HzDyKHNekJqu+dzeEGeJsDrd40n6vOzeIsjiCRq",
+	"yWtXMyo87vfabZpNg5V37otvc+3YKpDZkUVPOavZS49u0tP97n13j8obyqpHNXvEfL5hthG27JTPMF1b",
+	"GGp1tdOubUtT3mvHKwu223Rtfs2atJ2qXSDM1PwaMU8EHZqc/UueRChLyVQSrTCFsDKlPHY8X8qI2aMW",
+	"PldJXZSi45vYBaX2V04tjNQEV7fn4SYMyfgxy0asyYAk0Y4pv3WE8Fhawap/AWvd3o3X+Qk9CkiFF3Xm",
+	"ut19dMwsHnDEWuXSpkTJqJOVZc1dU13NxIl0KlHt1jbJZJbCqczKb0oGtAvRDdr+zzfQfcxH4N6AtYtw",
+	"HjcFWuZ4AYZIw3M7rvLY7pd3MfU7OPJOoHIAuBPsjo94aI88W2h5CX1BJ5saLTHvY4MD25jfynURC5e2",
+	"SOHGc/oU+vMyvM4cqsuuXNCqWZXnu4nF9th8D85fHa3+YpeiTvEzqSush2F5l+AIdwlYXhObOnN1Pijw",
+	"n/9x0FgQ1eIn0CgFxP4hTSAT1aIlUA0tULyUENkJCU8/JSuTI4VJ9/g5cqCfCFvruXxG6OgSbevcMkDk",
+	"WkkxNtHCANugMtWnOFKMkfmXQ+In5vpzfEt6uL5ekNr3xxnkOzUBuC6bfp51hQrU13720f19vSjJp2cu",
+	"aPweOWW8diBHYBQ4+Bfbx2uCpdpURDo07np66guXVudZFEo2xxI5gn9NKvMYoQi8KCtldgtUt5YAhUQC",
+	"IhT4BC0IFrKx8pTApjS9NliqnHTRkkeIFiWHrOGUSYUhYZk2RgbtJfPt4+6kbqrphTaTcE4zyINVezFn",
+	"kII4J3b8h+jlwQH68fjN2avj67N3b00CULQNlajhDfBp2aZGTOsxR4hxBTcRmk0dHfa3G3tPEPiSMpQR",
+	"hWku0Y4eRE6Z0WoEwZKz3X10Zj8esYaKtnBow/8mIYOzPCUu7BKCtpRTVYkpTXEOS+jWBdyR9u0Rm1Bt",
+	"cgIi1ng/pJtCyKI74UVBFexUM75NCiLbw+cQQ6brS9IMICCJVMMIGc0SYKbxQv/nq1h6uFgyS2DZud4C",
+	"CcJ5bovHwj4LIrWHiJhnpSB3lMw3eWhfmC6+7pd3jCDClKmm/XWHPFamS5yBz9TsFPDV4YWrLiNAEqG5",
+	"hf6YiqYQ5m+93AmqmP2n3lDuSOxsKHTSORWG7LCyGudUzmxq+YdvrlWZYuvuNpwn1vTzuXLEapJE3TrO",
+	"3tTr8XVzPXxz2bXWO6Nilp8N5KSh85LiW79JMnhBIiyIqyQGCjRsTG1rklzWHqu6hHMkQgNclZtMlw5t",
+	"m26e2osOXb8yqnAwPMNUeP0aQr5st1kPtnGQWmiG/o0LNCYpN1UTbL5cUwu6xXDtXLhRJ1/NdpvMKNvD",
+	"ANfuzuwhvqenjDc8diX6a5uv9kG5+z341WZkNZcPO1pPPMywnI05FpnNkH7//MR9eSk2Lkk+T06KIYzk",
+	"ElP4DPX1mHx4HosmJ3Ht1Sgww1Ny2Mo03BU8z/BkQnNaI8MeOSG3x+7HXkcbKjnS9GCI8pX//xX5X5Cc",
+	"TimvJPJ4G2Q+HAfaDFPSd801VdWG7RjGeMVSUujBeQd3e63PbYm0ujq6U0u10Wdq42vT0WvKORGp8Kpv",
+	"uYqPBRa3JENCG5xcjBhObxmf5yTTtuMYaksX++jaVHHT03RT4UVRMcvOZjTgvpm06srtaA7OqtwEJY3q",
+	"8SnOLeBHGEs3Q62ObbZvdGxrg054JdDV395AHmA7K3A3mCUP+TPfUKmOWxTdZLi819EbKqO5+Frr8uXm",
+	"Zbj2WKDNik5DKnOsJlwU2zJBJYVaipAjCJABrJU2CO1gtogluX+QJsVjJVLHPFsgKtE5FrcZn7PE1hGB",
+	"2iyMKipJhn64Pn9jipAZvMg75gxLAFJVGSUMHPoKSpyNFyNmISjKbdpjhXbqkoewxcwb7fqrZnt4ZDRv",
+	"GQuUs92gNx8sCJ8tN3U2el2sUbbi+UYGYC3KIbvv6wn58BPyJ0EtzspnTle0AliXCyR5QVAL9Bg8QoYd",
+	"i88qqEYfNWuhTL2pWP9kwt8vkB+tZNEA4r9Aef+Dy/QU1Dtc/RK/5qyHlWFcGS1gM3J+AE999P9ckfHt",
+	"Ffy+JFgHlBrkd19ygjYzwSVh4K9jz8a/9/ImK19tHVAti7K9QgVWRFCcG7U/QaacaFuyzbBCWN4azvYU",
+	"1gIw5hBnL2s/MFgMOKNsOmIdBde8L7ltMc+DarDWGkwqjMABbwzg3+8B/wfONfwHsk3vt9vuIRKfuVP3",
+	"Sfdp8M5EK+X+y5d6ZJvnfd3NQ6OR3vIvENj2QDCnuF1i447eoFkvWfYRQGAMlrekrTlQE3Xh7K/783tK",
+	"aKl684e22cO+/0Rehrq/Po1Tdm4kvmCXw08zXmcgdKb3DMuIf6nDcVAaszFRfieKyv3YtqDsswnqNhu+",
+	"PPgzOnn39vWbs5PrJoyttdMzTmxFc3kbUqqQTWTFVePnPEIvX/x5xC6Pr09v3pydn12fvkqQxAuAZrpe",
+	"IGusIQYRaA5rPKdqRhl6+Sc045UAKCxV4eA2/V2/jr+pXQ0jjkCk7dyaaWET3vhllen7LEUYTm25WS7J",
+	"khiZz3hjqfaJkZjcSEx8pcd70UNJKcIyzFKyZ6us9h9A9etX7u1NMupyb/0VYv9VPNw1XeqJox2SUXXo",
+	"LoAe7KmOoOQi678BRTiy9E+YkHht5vtan3gDFqdam++Dcs6L5ISYp5WV173YqCepvA79DSl1YQam9ceH",
+	"FVV/evHlCsRjqYjwwoP8JQ5cZptsCPD63hhLkrlIIYA5PY7EC/OM/kjapENxbqnfWuq+Eytkr5ZfHByg",
+	"dIYFTvWLYCq8OEBzLjKJdl4eHJjECnMqtSmZBLNE/WMrUj/gxcFBMqCcxyaY2JJhCAvXJHtiOfm5zuua",
+	"kfSuTTHjDBhcL+aRASX8I4FEmVikM70j9JOk86axKXOKJUTJWWZ6frBrN0JRSZpu5oZa21Wv3l+8OTvR",
+	"JtDb4/NTtH1czwpGl6HR1kf9j0+jLYRzbQQvEPlA9RaHaxhqwaP725Gr45qBNpX90zT/Wa6Mm80R852Y",
+	"51/1BvX0pRsb7LNjaKNT1Buq/3B4NsEFr+QDIYeRJM04ew2t+4fM5qKv2l3p3sOOgfr2dU4EZPCxKaDl",
+	"LS3Lr/7mNoI7M/7QcUVztUcZyqmEexPDNt7Z4MMYjkw1N0RNXLATqFgQR+Q1mbRwIO4gxO/aFgkvCq1L",
+	"2Qq1DZow42kF7ob//I8/ox1cKX4D7SUuiY37s8CswvmNJDlJVTJiEEJAbhiZ7zrIok3zlBGWksQ63VlG",
+	"M6yIRDLlWmdBB/v/FXGBCi7sO4ZYe0A7iP0zybjgXLR17zQDVqWm4reOtrKaTok0eEGtQ85dzL9WUIJZ",
+	"ps71PLyTKFTeqaOLwX8eVl3t4NEPmksieV6pntw9on7jC1bCoN6NWe22uoIEyYHj/E3X0tSaCmHASsB5",
+	"j6ZordisH90/B0FDWorTqgtB88kXDAsxE4yd5iY9UUlJSmRdtb9+dVtaTVsiRT6ozd6+1Arp6qCD351m",
+	"fPBVM/6X0IzrgIR1NGNTbLbvFuEVvPEUNwidnmIOXBszYEIr3K0XIx+Uq5w75eRf5G5hTshtvnDzrimz",
+	"gQvqnmuGAIM8vtxrd/JZpN+67Pn1fuHx7heaXIZBztcmkEB8MgGhkM44lwSUhwwv4KcZr0TSghhvS6Ro",
+	"QdBvnJF1wXCmVz+PTNBQO1Mmk7EJxShwpg1LBffEhjMsyJMsUMbh5zkXt/vo5cFLtG0CueDXiab8/rat",
+	"0AM5NOcz7pAPkMjU+OqXwdH7S0aTzUxjmHmY0VQZxWdgVdznm/Bqr96Xdl6xbVkQKfGUfPV2dE4Su4Fw",
+	"iHnQnFd5hqZE8+w8QTktIPO2qw1ho92xhGAnY4TpY3gTx0/fPhTVimL4hkMuqycqh193N+R6Bcz7iv2L",
+	"KCwAvHpx0BHfev5JK6ov8Wt8W7DiU7OVsorxY1/QvIWIlpQL8MRKhPX8AbaGfNQaKjWtvkV6GCacVR9i",
+	"ywL9irDsmjgm37x+fg1KEItkxyMCAhPmv3/c2e++OtoS+qyGPJttwees1n8mnkQ2whr2j03mbLWQNbUc",
+	"cjco0lyL/SlMFAEq+s4LOkemDcRZvjhy4apZQZn9DNIn1b/k+f6IXZK0EuBXtt9q3Yl8KDHLIK+o4oin",
+	"Jpd52r5bPYBNAl/t2nhZmiEqR2z7I/x6ln3aa77d+7hYLBZ75+d7WfZp+wgKHGdwvjXvuLybJkdoK/nm",
+	"/oiB6Aajm0KeU6FeYUX29wnL9D9MxTJJ70hicMYx9TNBbhL/9ZsXWmWV+yNmkSNYkFWQi23pFECL0rD9",
+	"wND2R+wUUsJhJudEoBQLQYkWOjtzgm930ek1hiJGNJ3VeUBtvb2FSbRoYLnwdUZKSInP2aH+ecTcsMxa",
+	"JaBzN2o1KOM1MKRJM5s047NWvE2qafm7wIsRk4Tso2MXw28X9Gyy95YzsgeufzTjucvPb5Pb614hpPqb",
+	"g5fQNOMQrh1LAXB6Z8M/e8EgP//888+aUV69ikA86sVf624hifeDdmrm2Y30abls3R5XHF9nE01fIO/W",
+	"RrV2oHwsGYJZFjRemG1l7osmNZYq09usXWZMs3GsS/vaM3gHevsm5G2/bvjc40XDYzstxtuFAiiG5R40",
+	"ji/zIseuHpR0dILbl9mQZFqvoREBCSrzSraknF3qxwSNxeEygVTPIABLIvYmlOSZS210iLbPbK5MGP2E",
+	"iwIrV9otA/sc+BVxKBc1YloUbh81n4Fo1IqfOESnzP6985FK/mkXFZVUaEwQnijiGvJf2D4yMleQ5niq",
+	"crItnXErbWW/5oXLKif7H2ESn9AO2Z/uo+0ruO/VR04OGXa1yMzwYrsnUQQs6KbKzt19rtQQLrummV3E",
+	"NIOD7asvbxPpC5klrivha9U+SUBBGQgVNorHA1I6r8T1WMfS72kPPPIpvMJ15hfk9XEbcOXiy/U6Lw0s",
+	"yrbVib9uGfUoLhQt622hEsosAtnhHrpLkaAxmXBBkMR3kCt9rc1UW0ur4QxuVwzwIsuUl+2KvL2MmVF1",
+	"BV8E9GRNDi7olDKcuxPXFm5pTLedy9cn6JtvvvnzboIqlhNprZQzbRNq6eO9S7MYeNvln4dKxXo5t9ZD",
+	"C61EdXx1RftAEHsmJKCV+IupQBBBD1AfjBrmn/A853OowwvHiCnjET1C4iWtGvG+4Vzeq7WNP0qUyDtG",
+	"rFbUHOSO8i3F/QhlAk+sG8iG70PCwBl3eQqLDUdPmxO2J7+LJxr8E4xChvyusEA7AzxKu/votf7WKey1",
+	"SytBIAqRpGyak9rp0uV4A9Q3ORY73XMB+eKWZJPxv7Ql4+5Rs0mQLHNqa37alcI2b03TQWKsDIJFTokw",
+	"Ee+3hJT6e/3xjOpFXxxBYho3+KbFBBX8zs5VLPyBjxdajy6qdDZi2Hxi5ui9Y9IgIT/LXlOdp9bFqUJy",
+	"BndTYxLPfrNxje0zZTseIkhceQcnTRsKcwFVz8xifdXNHjPZTvDoCh1WbVVtyME1SF3z4sP7AF3AOE3A",
+	"7NamzQuvq75jrxUy+mVnIjFeRmIc34nNIABojsRddrYzjjg934upVfiWMBNt6VvS/gnyeEHm6xyw67Lq",
+	"M/LBFX4LcuwpPF6baRX5oJ6l8q7NrF2FfTna8epHe/2BjLsWCT4/gj0t+BxumFpomy/72r7emMCwRop5",
+	"PIgl0vT6ozBagcWt3Gjym5Vq5nGrhtmhhXOdZUYJG4Lo0i+FfNYjBmzrsvAbTzDMeP8jZRn58GkfEhZL",
+	"lGKGxlaALPtsMrxAnKGd9mWlcWXDrd7uEXK6IQzFy+Kz3WzQSC/Q+qTpcH87GNcjbjtbfZM5K4Aqn8/7",
+	"dp/j0d4RqFrT+6rIfQbE/TW+9Y/kBJWCSH0OP0N4bP9BPqSVJBkcHGY3H0GRc5cOFMMevbfGB6m+n06k",
+	"BW/QLklKS6q/O2zLrd6s5VSCmLE1+CUqBYeKpA6QaDSeBmHA5wzJOVXpbLcuBWncCNqOBqWaQXImUJsu",
+	"sFBnmTSWpFGO3PVaA06BmgNa4C6IMsYyydBOS6J52R0iRWHf8nq2ipup7m9DXIJuG4zYf1Q4pxNKZAzk",
+	"9eIAScBVaC4x5KnxXgH5CHigTVq3wB7Qy1opLQ82MIAY0qyOaq7vPiG8+R8Vqb7e0t1XGn5GdFvEhmll",
+	"iwcF5/Lqxws0rpTizBUpKYmQnHmouAfA3TzZStM4qvgVn7Oc48xIx1QOtUesgF/TKLl8fYK+/fbltzWY",
+	"6o/kIu76hjFcvlDnxkIg9R8R6fH4JkSZY7bSoXKhX9qgSIT2IwqiHuAfKbeUHi+ggIKb3jg13KHa4Ywj",
+	"iI55++765vW7929fmfO3kjQFD8qYELggNRVjQEOg0lkaJliQcUZ+X+wl5F3Zx17ni0v9xgZ5y/YQrzBr",
+	"ihgaL8AfidE6Q+/1lv0BrqyWQi891nh8LVA3fQx0+yzGcT9T2gWFFM4mlOKr0vcZTODjlfvK+pFwWS6L",
+	"cn5HxFxQZS8QITjILGyCKqZs0INpFeyzaGZcyu6oMgpebyTYmffeU4SCNf0NiQW7ICzTlqxFzkItPG9m",
+	"7RCpL9fz/K4kzJ+3AQy3y1ZY9WA3QeUy0fbRW3IHQFhVCaYN81tiI+weGz58SSaVxLk8RGsAidEO+AkS",
+	"s5BvIX+gZn7zL8Fzsns0Yi8P/oxOz4/P3twcv7k8PX71883Z2x/BaWC3G84yQaQL16gJ0VDuCNyz7uvz",
+	"0/PvTy/1xyPmfw0Hm/XDoDHJOZt281uF3RbGoUvzhYkMjeOHvV2wmaOq6eDz1DL3t/nytoanXw+oP5RX",
+	"wqwZVKfjDLArxovZlT+m+rp55mKr4Cyj7HbAYfWMFu7ycxOVKgWfmxCyus5FOiPpLclM5ShkYTgWPQ31",
+	"Fo6MT0XwubmTKrGURCIqjVwh2YjtUCXtlCVhate6YcBXCh9SrZXpedlUg/a6C8LkXAWXsLw4A3J0T+lN",
+	"CgzT41Mrt93+L4nUrBoQHu8YpH+rcmVK2vL5Vznyx5MjpvyhMpUe4Cbk5OpHsz35xBayZbUeYP9plQSt",
+	"D8A2ClXJdHJouKx53FiJTtyeEx3UldYxAsb0DD9JRNUhAAlhXjspzwCUluMxyXeX5gm5KrXQaef+s4WA",
+	"a2lmfIr1XG3mirGFUcrEaTuJj+QYsfpXuHa3eTutnDO4LEPfXXOR5Ck77q4etKZwekobVrEkav41JFpP",
+	"UIkWae7I+SrTHq/eLkBIgPj6sPUFjG9Mma2R8QS2wXih/2PSBfBKwT0kXKYKFztSx4HfR+R8bP5YEU9y",
+	"Se74bddSWF03VX+UfVkVjh5YaFVTxLMGuQi4EgJqLLXJqpBUvJR15ggtjymEit7Vmq3ccLJNT5REvehx",
+	"JnsGIIzNFjnrjDAWOngJI+nj6YMnMkGvADkP1WK/VgN76B67IixbucOMgWVdM4zMzeYCACX8+fzlXoYX",
+	"SBFRGBuS51loAw6Vuk1ikD1JsFzlCH1Tv35l334Kd2i316EJsuyMjhApSrWwifAkSasciz/cpbg3oUEF",
+	"dawHHdIGuA8WBIsNZ7i2DNfLRTYH0NMVXjIdDmEbl55ovGhMqi8brG3BwhkVJFVcLCx/1H/rQ551AHr1",
+	"9WZbymyMm4aB/Qez1WOC/L9s5hAc6ng5xP7yobKh9f5Yrc6Mf0kKfkfs1h6m9ps4wa9qf6P2a4o0aTw7",
+	"YNtldZ9x5d25GqEAedioVAIrLjar4r/3cum7YifdKPmCK6teZQRGiJVLR+aPGmZ4A2Ov41ReHvwZvTm+",
+	"ur45fnV+9hbqX5nMeIRkcsRauW+Ck0fngO1mxqdtiQqXZt5b9h52e8SOGarYLeNz1rzrRhLM5XuEMBrj",
+	"zPjAQjeH8bBWb588vhfJNP6ZAlv9Az6WxdeLufrqAP8s5QXMGmxb/y238XBULQJSxt3a3xJSSrR620Vs",
+	"m+5h8gx0Xpzv6SFsNqLr/YqiH1fEaivnZkiXMKINbc6mi2Mp6ZQVNTj+6y79Il26V0T5O67nAigx8TC1",
+	"FaBmpJAkn0T9BbCF+o07eGNFasyfIA8RnGrOUFVU5SRBshrbf7mCJAnS1hqbajNWoJyOBRYLxCoY8E6K",
+	"pS2bmaaQP5BOGRck02LkcxVjXco8dGGKEaVYiEWT5ELhKbhFCaQRIh/KnGfEZeMMjULhKSTUD5jAnSEs",
+	"GbpJOLuSZg3Kuq0G5hMczqIk9/syxYpMuVjc7+scs2mFpyS2Jt8OWhN7knRSBGGRzuidvcbL8xg/uNda",
+	"QyCsKrYO/25b3kr8t3Ceb/2SDJ2hNBd+y03D1thKttKmXJTZCFvJVgXql+5M67nvJfzTVOfL1ugbHEbh",
+	"eUm9rzUVI821CfzcVHKOkbDsrqBtkDJFpnBKLLeIFEfPDw6O0LcHkNDVLFtfD1f0txW9bDJbLcjCCz3R",
+	"WAgGtrmMQQJyhXMDnzH3119y7WS4zdWzt65JK9cTWyGZZAma0FxBvguoO2pwQSZgC0ki7ojYfFVkvzzZ",
+	"IWpK9tnSnTZ2NFhd8Kg5VloF6EyxCypHzIIU0M5//sefDYQBM1NPWZ8R9fsAioBo4Lps1ZhIyyNQTpPI",
+	"VjXNEbOJ6xiZn3it6IPlCJFcH5hwmeB3YQXFfhyQOmJLiFSDFPXKRr8HrOj2m/Yh/ZF9guR5FikBcxkv",
+	"0GjrI8izT6OtYEC/AWU6fWJjqvFnySJrJINWC6KiQT/8qg1/juiEDO7pNP0HFcODp3tWp6FErlaPT5p3",
+	"n+IOBPq81gffkML99dj2/4Bl+E1QX7MWWs5Avc8NHBVRaWVJuNiQ1HqLC/L5hJbho1jMn5n4V7H12cRW",
+	"awMsOoVxO6f18fmpvRSHLdI4/mdY9gs7LUQGyLlreO13J+JgWH9c6QbE/yyCDQj8rybUNLm/CrTPLND0",
+	"ImxKmFVSW+h9ofT6tffSOCwG5CyfCF48rKTPmSvj03gxvwH0jrQ5vHQXMb+H4mt1vnEHiKFcKHDVuEVl",
+	"BeGHTXWnxMyYTxRhrrAfAPfHC+Mm/oL9Ij/wuZ24SVIDVsgcyzo/BWWdMjgT8IqntvCYCV1tx0wjD6mz",
+	"KdhXs5MGgnWeYE89yebYAJjoS+RrfZICe9gYvxpT9Fk49dm4ym/3GmTRY+tM31f5rSlOsHn3VSaf+jJX",
+	"zy4eevgTFAWEvGqGwJmt1qd/nmCaf41pfoxLXlv7QpI7InBuDgobqDZewH8G+67MblCmBN0mKqVtn1Mp",
+	"KZsix6OoacKkycFThGtwwnYdV2Rmhcwb8gjyNtmaaHg6YmevZLuOWqsNk7cJ2qYZEqTAUC8U9KdM8BJq",
+	"ExhoOGdEhrBTmtOv8XSTm9h28Xvcw5b6sJUVnk6/btzH2LjarNHcjBTv7N6OgQMvOUf0DDcXKFgQdEtK",
+	"Exfcv7OH62J/HNj0U6stpsiCA57s1BABu2hQcjUj2a5TaawpY2Iq4Uowr4paKd+sXrO5xBDHbGFitBki",
+	"mlBIkEkliV9pBXIywlIHLxF3XB6bkmiLhZEEkf3p/oiNtvRf6OVo6xCN/n/2rjW5cRxJXwXh/SFrQ696",
+	"zmw59ofGdnVrp/wIS1U1HaMOB0RCEtcUoCFAuzSOiphD7Blm7jFH6ZNsIBMAQZmU5LIl2W796naJJF6Z",
+	"iXx+udfTFh5GPVEY9vcwOiqhmNCgQjRc9FJPHa4+l71sqoRrRNIZVmzD9023YheHFSSVjOxTTqIQEqH6",
+	"e5zd9PcgAxHfMNeQvk0VvWI53IuKKTNv9PkZd8XqInFFyh7+UJJySGSk0Jrzg5ciTPnNWG8btB/2QYTL",
+	"cS7Wr1JupRTcG7r8YnIAvv7dZGPXu8tp8046PDBCQfK5JA6aa1hwD010/WATlv8bmD9hWkVlUiHDnUCO",
+	"H5oMSS37QKVEFAdApLHygSLgeMDM01Sh/NifS9agyk/UgHoKzkAIyLmUjAY546zPNyFUDOSCz/kvWbYs",
+	"QJjAlveJ0KJdpCoQE4YQBxl5wDlChbuey07mbEXmzEFW5GTPMqCKeXSKlSUT5jItK4+GOZymj1Lfurgk",
+	"OjdSATGbn56Top3P7daaNWpoIaTEBaqm5WV9EFN+Vc03sR0mjKHPYwM6tlQiWSVi1DXPrVuu2XGKABzw",
+	"p+dCBH+aKWagrWLm9fbHhqGyZuBGAEhpqC9ibRULbUhYaohpAo1A0mksaKj1EHHDwo2Qxe0E3bEr9D8u",
+	"MbiXdv19wS18C/LtyG//+D84cSyU4FeyhoRRI1QpGownWgdLxI3F9VK5tMmFvLl2plw5t/N5ZGpjGFKr",
+	"QvpAstIcNZuymks3qhFTUKJPBLxX2PnNnNXjuUCWV+CZ2Eh5CZ4pi31C2cWtXXbx76ki9q7AQ0Sfux2M",
+	"8cn5DsYLtVV3GTWNu3Kt5a45ZisMiLZxFi9B9j7t+9RsdAl9zWOygb5dkbaSimjxvDJhZXJ948SVP9ZJ",
+	"GqtoShPVHIpkUg+ponhX6UVCwYo0F5X3HuIap1KJyTlNAETdIKpaXVLrGn0eU6kQx9MQKFTLGATRwYxI",
+	"Hg2HYEqeH32skZPzNzVy8rbdbLcPa+Tsp5+aZ9NU1sjX9pca+fhJ/yMs6C8nn2p9ftI56lQNWp4kMvo7",
+	"QwQwA5OOZU4Vo/N+IG9fvSEfO5+OL3tnZ5ef2hc/HdfI21fvyOfT7ufz87OL3vHRpf69GAZCa8Rtd2gL",
+	"L72CHb1Xj0wzBo656YxOb41lbUDcE7srEJfzaoWZndOZPs6eEJ+0lYXvvVtlG2Q6RVzvExZG1KZpP0jO",
+	"fTYGHhbA1Uw/F4P8gn5QCEcpUSgKa0SqhNEJmFb3FXfN2+yPley9Oa7bGX3G6OO+IWelIHZ2y/vlNmEo",
+	"LH+07Z16HoSoyLRYUdQ+hpzbDvLOTs7+gJzdlry0ZofPcpUitUgkABViiktWdo+vIiibmrWXNsfM8c1C",
+	"FBFN4JBFQ6+Z09jI/iESd/0oklMhI1T23EerJKFwPagx5dqcuiFRKYRAaOZUBCEwECJm0F3Rphpjekv2",
+	"9oXe8r3Hy70XgWKqjhdXnk21lkaVnlTEKSxgaVpOL5e2Afz5uvV+k6MnSJHyCpP3YApviu7DU6HIRITR",
+	"MGIhkRF0eAV9fDpDizkRNxI6H2tNf78zrJ8KzuonEHMVCekM6yfm9XpXv1592onWb1+9Lsq/gXV4a/rM",
+	"J7lVaQMlRHIPBWbKwJbgYl+9L2n2AqcQRwxinjIKM1Y6IJaVgJLJ/gD88//Z1IZKlYwibUhaw6XxKCGg",
+	"nHDyerxarQ3Mup97vXMzb3OvSiIFoWkYCRJormbs6glrDWkh6Pc0poGnNHyMYvbUbLSd7rCz0e4FLwo0",
+	"fUfpuKPhH9ikGiUSFpKUhywxCTEqmjCp6GTKQgvGvJIWAl1wtuyXumBBNI0g8EExkYi5HvwN0uYkn0qq",
+	"dyCXrFOcRlk5FX1ukZiVwG82KmXt9l63oDsHZl1iNHUKd2WaFLmJoK/6eUIDFQXsU8Sv1mS8ZL36Hcdu",
+	"AZEQJtAtkUIu13DCpKQjm234t5Slu8SfZ9VOC46ZUDI1dI0dE7BaGFnP7xNlGtNNWSIRbipKiLjh+JIF",
+	"UAzEZJJyQ3pyZeMIofpnS3NHPpnn1h0qseMsCpbkOwykkj2nnKIho1o9hPxx0z2BZuIWSo81HWw1MJ3f",
+	"d5jxn9kMWzDCX+RK/zmPNGZrJgHDEu9M927jNuIh+/b9g74uFKHmO2LY59Dcfv4jlepBtj9QXoIDxkVN",
+	"P/wRzUt2vGqjz9umYv1dS39B81LRRdMtoPQ1xeDNENsLxf8Ql2mdARWi3V2jHk0XVfeQCT/g/JrQ5GpZ",
+	"lqjVrk7Ms2ukvvmhyqCX8efnJNfNlOFSxspSG/8BiwHcgoFIEGQSz3pAE1mzQJIAJfGI8DmPkJFkSLSI",
+	"PB5fMBZSxubE4v0IMxOF8+e3E42PJxqpu4i8bafGSZw31x20dq3Vaq0qG632vUj5hdQdSxxrlYy5gZZc",
+	"zHbmLzci+3UsIJkaVypZhoCpJae+DcfihsSCj2rgPnD9SkL4M4OYNwKVchrPVBTIjQnVe5Fgc7I4fX+2",
+	"CRI8ma1EhAGNY0gCegwq3Dhy3fzksYANSKuWJWlBZ54sWKcVsyljob7FEybTCdMSZxtX9f2oCqFttp0O",
+	"1/NCYhOoYRScEcmkBBIHhnXHYf4Z9txM36Sewb9XJDn8fPL5U7vX+XLc58NolCZMHvgg3NilZQq2IH7L",
+	"L8QwFmANAjQkYSqJEF0/YYA0z+ywfc6Z/hy0xpZE3WhKJ2330QHT0kdaT40RQDdjYbL28CsshEbh+RZM",
+	"Fdnn2fKj5SWRFwwrBT0ZsD4NDAdbTQEr7GqmFd+dkbiVZG7cfHTLLJB0OdF1QKKQTaZC2aQn4IP6NBFi",
+	"uKoqlTBQh7ec1H2Bs9glda+9Li7BotX5gNGABleruyn8zleLcXv9hlQbQe7FAVfB7v2SNTN62a03rYfW",
+	"794UcdPPd75H61qaX5R2grDtHxqYI1bJzgSzxjzslkqNFPzc50oIsCYqBsj1y1nn8PjyvH3Ruzz+S6fb",
+	"6xYMVGn7dobRHSOJHzXYSH0ODTRkhexjiw6aILgD1ZqGrQJP2IgmoF0GVLJqY3HzCUOca+/O9jWJVk3i",
+	"fLWO8YvYrR3uVIttoh/7hjXIecmUivhIribqm9jN6WEwKsW+SvjyZtsXnsFi1uCpXMdFhe2djNTGIDJn",
+	"Nyi/dwz1cP44T7FGau5+pNkuz3PMgem7B9zEvtFAxbPlEHqOlW71f1Yv7/dujZfQmPpx+kx74syWe2SQ",
+	"nbJAxD3EyQM52VOqxllGNh7hfRGgS8o8Lpj+6lNVEVqbUhFwG3ZKwnb8D6j8/oCeMI0pr4d0Jpu3IVXs",
+	"u2cV3kHFggzGBIPnIZ1VJJERH8VMC1RuIukiCNIkYTywwC3gDyETOiOSMbIfJnSoLJyakFB80Of6JzVm",
+	"k2oNamkVTZRxC+tJ4ZcxoGtQNa1Z9HfBWYN8NJF8MzfT09PE9zHZJXvFS6/I8MY5wrXp0WpkHI3GTCqS",
+	"UH5l2rRD5S9mCWi7JmQJ2N/DREzyX8/ScXgaxya5TLIgjWnifqyW5HTi04DqD9PRJhIXivzyyy+/1E9O",
+	"6kdHRTbKT0ydx5Qf0bXmidkhSnSckM5eMGx9Gw/F9l+I+EhTsySRqs1TpCOAuoEpctSG5IPoRV7uif7T",
+	"MNAaUfCXO/rwgPW98mu5pFBsMo01Sy5ObYkp77knN6GV+yOuopafcUbsWiBoASdg+sskbMxoImlcg+BG",
+	"FEAbah4wLZWyA72EQ6xhmXH1OYXjZCxUtnwxNBpxtge1HEmLG24bhFuEiI33a8hTX/MW5tqbTfHGelTt",
+	"0H363gpiSY//HHGuKYrkDbGVBMc8A5a00LIUt0tpXFNK4x3Gpjwn2bIYgWZZ+MvpJAfwMPRBiCOIpCLc",
+	"ns/3i7TI5VeCXFbJm+k5GFqGz2LCs1HOSit0kbXu0VvLHwudyKKWH5Sa4sJ913vr/Xut50jUUhdNx7Qp",
+	"+rG2ROvr0bXyVbrKFQon6nYCofeQ1kB/J/v6n+uCxzOzpaBJV194cyOPetCYEEn2lyWoNV6ei7JBtHQA",
+	"1D6WgeTbO94JDQt0DUdpoAHIfgWUnIpvoTjUa97n8HBVL9YhJU9nHxMx0UTSCR0oP1WwQWhO6f8zCbvS",
+	"symnScSDaEpjVJL7fF9ryFdsBtqyZpQqkQI/BqivM0b1CiRAN0F9wzDioVbOG7kUD1LpjbXtBjeQjRNB",
+	"Qw2cVIU0zSNIxrbPRu4RwP4WnGGHdmh9/hZ3xUlaZ/X2eUDBfpOMlQeXgN/WpxVspZsmypBiLYCzG9zM",
+	"3d2/eU9RF0SzveZyGoIWVM55Mye3/A4YC5WIhQpCU7Nr3ZhUixIvT9k31TWPrVFn9YcpdWsoD1bYTL1i",
+	"JUQUojzQshHi3YI/m7TMrzBn585w0hwPXEwZl6SeQWubpRtBLkI6K3LF1QiLpXmjm3L91FYsRdm8ncLN",
+	"s0KYxsnfHR6XA2HWsmEZn5dDKxfvaGsjt4t3szwPSGXY6m37/RYVorZzTVwa5JolkIk7SaUiA+Yuk4ok",
+	"eHso+4iRBgU6GKz6hso+DwCQCiE0xYSBZhVL1iAXDJD9IoUN0pgJnuPzslEhtr70bQsVW2jXRAcszjWN",
+	"4s56e9Vq6bcTGuhlV2uE6jUxV8TyrtXS/xamSMzklR74fatFJhFPFYPvm8xLt3ba55iC5xflZh2uTG2s",
+	"np2tjG3cAhLp92qDYJ8Rg6kNsRA0HnCJ0LUFcUcvU8nCS5DL/22yqhWTaBAbyAzbFhgKFh0h/ftff6gW",
+	"g4CG61c8t4NGt0w27HxPW45UuiIzFBnQyLsGnGhKccFIXeKpSqcYF3RQ/7KCxSOaUzBmuFgTtepBUxuq",
+	"a82f9sVrYfr0oZjO1syKeoiteYUXcqMr/QnEFGDdQFbuOPPxGQ35ynTgBMw8Y/zRJI5YYh97gHWX46m6",
+	"FGkSrBAn1LTZNc+umRL9oUqr7HgYWfnxLJRIcMNCDrM+UzDP6igLjV/Mc6Izz0mWWbVvWqgAJSzQyptP",
+	"EPKJqKarUN00HC4FFdUfPA+H9yM08+EHAV22yfnRx8Yz82Nj4bfgrD6lI6ZXYDwCBh/JgWjUjPvW+koA",
+	"OEkLHE1+Wc8Y1z5PP5Pv8vWM6EymoxGTgPe0VLh1vWeXxL7OIFBi2pmCNWBUI7drIpnfNE2w0M0c4/c3",
+	"IgmR0SNJFPumvAr9nPEDB/C6BS8YGB/w799EklXLYlp/y4WmJvTbJ8ZHarz34XWrVVsebwNz6nWrdUDe",
+	"tSBoZCOKxaNBq4OiYFjEFRtB/veva74u/MMrSnik/EprLNlTB/b8xiwOsSprMDN2a6INNgi9YOd5zTCw",
+	"5/KFB8Sse9BsTYK7ZqNMRutA0QFiw3WXSizK1BOWDCvgCEA13aaABMwoXXMCy6AEzI3/rBEF5tZAaJAI",
+	"acmt5ggtpHI8EDRZdxPARF5PZWkS7RnHDsJZxlku6mK1NAwTe+mzEILk8oYB9g0kWhvRQiJQ4kwIVmLq",
+	"hoVkxs7DNpJr2ptXMHeqE36vZyPXb2ez2ax+clIPw++Vas1FWCnva2bjIQWQdHvV4GSQWQV3AMwY2MXp",
+	"gxeOhlqJcLOQNrWEQny2z/chV+CIKtZoMB4egUeLB3Eqo2utTJjr6w9vXmPmxQE0+iP/m0rlcKojBenF",
+	"IFy10C3yeCEXXsDhrJyEUnI1uSnfKz9sQQIK2XdLrpaMafbmvhlpa5Q1ei/1ri4VMkgqLnMbiOOl33l2",
+	"7eKGu/XnEivuJssvThJZg6RSdLRYge3pBzaRcdSjo5VK6ehIaqln8J+fnQakvPn7ys7YAgwbFSmgSTID",
+	"6f1YN1V5afd/kaPP5586h+3e8eVp++SYVNrQZxWvmP7erf6f7/09lwyDaS/IzBZAtOHKrE2JtY0m9/lc",
+	"ifXBgroHm3wIpSyQZhSIWKSJLYWARgb/kSSj0WBQnk2jaWk9jtQeHW0llwa4oyShlo52vtJtNO8EUiMU",
+	"WCUPiZflURjqjRRE8vws2hIvqpYPzVtFRyulLVhC32Ut2KwFfRi2oAb6RGuxY2Tq5hqJaTGxtN/wU5FS",
+	"rZ2UevFVoQCyZoTRXYlVFtKxHbwXaohf7EOb0BLNYKuiA+l5PSctcZBGsapH3PVOJ/vddu9PNdLttmvk",
+	"t3/8s+oCNl5dVs0qlOtQFov0K3sK65Fe5utb0bMcfRVLMXMsO0m2VRAc6Ow6vFOduIpEu2HsqtQx17N5",
+	"rq7203FbLv1VJLYSlOxnqbA18r4F/ilCx4yGVZfW0OdzbhD3VZuwZfQTsHHGFNAxELDciG0AMz/I18uT",
+	"CZ1hzTxVivGQctfW1vkL/EJ42yXoBtB9rxlYUpk7cTDzcAMafa73YoS4AXXwdbEQO12D7y4QBlfdnw6n",
+	"1l+JCXC2O4r+q0pSrqIY3H2RJGEkJ5GUiP4ZCs4OMvyWOiAXAK0BgKjQuxHxkfE0ol49BXAAAGwpLob/",
+	"qg96jaoOfL+slaJtOfdyAeksQeulItSOCQffcbVDbbznHV6/T0vPqWkojMayeXszpurxK4T1Vxe6YpeR",
+	"z5Gd4oLCYfOMfryj2GRVCCHgdRYeECqhIwI0krdpsy6L94XdYg+FJUIUYRDCXtQlE1Uo2qwInBNvIiE3",
+	"VJoOphjt9XFYKM/LYXtBQcO2OhiqTfAJN2/1Hz1xxXg5DMvbVot0TsGDdtk7+/PxKal0+DWNo9AElPQ3",
+	"KliWVvKcSAj7NtWEm3ulz/U7p2e9y49nn0+PSAUQX+CuGOp9LmgtVyKA4UXXNG5NUjgbpEQUw9p+nNDv",
+	"q0dtsKEZC9IkUrO9D3/9dV46m8pF7p0sxu08lHWLhu3S9Y1qsj9NB3EU4H2sNBmSCP1Whp/VrNoghwWS",
+	"5H7C9ZOlciPFFzJCMwrk0rQuRwudYAVbVLFvqmkvoTzBLc3juvh4SN69e/sug3lx2wqlC3djur9PCvQL",
+	"C4EIIYBNokO7bdj8cxWKe1wCcykbDxS2uR6CK8vb/Ft9vp/yKw5mvHmiBhnsNdw/BK/XNFnFATzhDGhs",
+	"JrnuB0T0ndaea27ws0hQ+6jdvxs2MV1V5npRYtnlNgRxeYjwFWl/7v1sInUyGmmrVVtikFsCszaxOU25",
+	"QKhvyPnxxUmn2/Xwok2ZrPlAPeL68QQsQrRG80qSNfJh9RUTZ8QN+em4B2k/w1Sr+FniouktIVkgeKi/",
+	"3uc29P4jzFnEOGdTxrfBOXpcFhbxD1bxwsYq6HsevbzqiW20iv0sTWFjjj2VAA7193vfcETEa4QuIl5U",
+	"FHINICY0uYI0LahaKoCi9S+uRF5PV7q0NLGA4YdzxnYqFmaD8hlIiw8EgFn0LM/Puj0SCqZVxHEUoDID",
+	"Cd/YMBpYl5o+uH0exFFwJRvkwjDgB7LglrzofjlHdiL7ms3fvCYxUy4FOYxGkZJ4ufX5cg71P3f35py7",
+	"M2sWswwPBaE+YjZUmaPq7rU6b/OQfYzCYuocR7R6lhCQ0HKsBV6fr3jnYsbUeqWGG2ORUeSckCWWwO/W",
+	"aHL05SdtZYUyT8BeWgTv46ZgL2OSTj/gfHDCAeVkwIgtuUa3rEtJQ9gmCdCkfX6337zlRy0QBQcWs3hA",
+	"UlGVmquYqDHlZCQiPqqRCZ0NsLrzEv4Fujz0+fGX49PeZbfXvugdH+UwdyDR1aQaGd8z3uvmPPQSMi7M",
+	"FtOoHKC/vUw7KOLJNnw0x5aPH9LSn8eBthKXz4YvEwk2MCHNJfGQyuhdf/rHk0xeUyknp+8heQ4ww9C8",
+	"Ia5ZcpNEtmY6plIV6Bgpl+lA08fgwfax96l7mch9XvTmahfs5+zNdd+z80OVJUGD5qfvj5sxA+kIaL96",
+	"y6HHtIrimAj+e7pwv4KOaYO3uBWU36EXotIEylaHW75n59K3niaJVTyiEsPhUxbgT0DlSxMOhKXubJ8N",
+	"YYLckdaccwSYdeyrYqXLxcdD8sfWuz9CkSxYRmhOjQTGyFG65uUqUPB3tH+EkccSU9q1PEZk8FKR27Xm",
+	"ZoO0Myc0gDT6edLOPiG+DyQzdNi3gE0BWmcUiwGN+5yGk4jLBvmFUSjWgNIavxiJQlJrzu1tUMxjGlwh",
+	"+v6Icc0tLCSCk5BNKA9NQgF+BdoATCl3hT3voUpdluSFZ9obaZtlQCMvGoxhCITeNw1I9dm9s2A9qLRH",
+	"IeMKkf4Ft9q7UfLwUxOWaO2xpGII+wosKxgyUXHvJK7YrKyuFWERHlY59BE6nWLNZHEVkTbP8fMk5TGT",
+	"Pg69PmBNJqPomvGHANjmJ/WJrntOS8BxSyB184Msrii+syh9NOjoNPKnihYPuiojLhV1xTv5phM8nh2Q",
+	"IY0lIqpG3PwuOCBJmdYQA6HGZcvFF3ITZjyd7H34K0xrr7YHn9+r7dE43vt1hRLsM+PykZoRpdI8A7PV",
+	"M2DfprEImaXGognhO8AT0DynIH9zbgrzmZq1PalmMdCXSCZ7m8Ezxgmbo1olexRe8A7XYT2/2Jq1+RWL",
+	"IUQzc0KtRmyjZov4nOGMhSJIJ1q2/vtffyAVlJqVqrvQWCibt/o/H6M412HmjgZvw4MfGQsxlrtQ8pq7",
+	"tBHBowWJOnbQh8lbwze23MnCf8oyzoWnlsmqJcpoZ3gqODuBllN3Z9Tm5Ode7xzO4YCMBRcpNLYcM046",
+	"w7p+tQ7vaqFKBxIyIcxkx4yGLMlm2xnWT0QYDSMW1rsRD9gDIcgfNbyuZ40ThtGOe3RURuLmseaxKSfU",
+	"F5Jb2bKX9MPuWZjYm6L8qh4gnjDX6hnJn06nZCziUOrdNmrG9ia+EdFRolq3yTSJrrVwcJsD22U06Jq1",
+	"2CSKEW0MAwtXbcgk01tNmay+WWP0Uoobjs5qyPqzCMUIuasFTcSHYpFw6ejf12iwwfcLiLpr9FMaGGiz",
+	"R9zwc9hX/DahAwHdECNJDikovkY3dht0HSlYmbRmSKmd0TaWtm9UUPL5c+eIXL/1jIpSB1A2mPkSoiY1",
+	"Kgd9DvY+hG/gnpmLwXSyN10gRh/2mErrJapogyCL/NBAWzOQUtznCbsWVyw3ATvd161Whi+CTmuDdGAi",
+	"XgHliKITKbJPg0Ckmgb//a+3jWIgTaAqO8x6acuOcp6w64jdlLkDcqsOvYVuzMf0qC5QGkLaULYoX2qs",
+	"K38INpv5GUQFnNNEort/bnH+62UBnRPM2R9HUzhHHAwS/cd0OtULRd5RCeXShGRsnAp34kYkVxKiyQeZ",
+	"p6PPB8xk8I8ZpGBUJHiD63oEyHXFku5cfLckBeQAQ0V5ATChseZ0Fs7HVg3HY6Pv/Ds2vruPoaBstzFo",
+	"a35ukPOYUckIlVdesQE4LhAkWG8U9BfIvtCoQIIuhMPw833ukZMfbxowxp0owW4QjUaDGHnSqJjcluOT",
+	"dufT5Umne9LuHf7sMlv6PEttoWGYaAPXyE1l+RKcFsagnDAptcjBwnltCFYbpA1HAkUVrkPFgMWCj0zJ",
+	"hV00lBQ7cWaePTFpzEnKDmAgxBGbZKQEm4uGZZ/DN/RhnByf/On4ovtz5/yyc9o+7HW+HJP9yi8iTfx3",
+	"xZBgov13/zMN8ts//lmpor/FjNnnTiAP2FAkDH7UWy21fokbnWC32wJquEMFuI99bqJ+LmRw5/D0KTcq",
+	"hZK6DTPatLBum30oktb/IyJu8grsImwCycsrMttktZje2Izn4BzySTiALiZiIxfvsq2PbO7xrdGi0A1S",
+	"v+OnLQAcyhwmBaZsoeVotOZ7d5+7YyF2GU20+cexOlQzIPbGuWKzmqumysNzbBEucCOeIO88VvEDneR9",
+	"ZLuKmVzSTM6DWOgxIvtwNX/ACEO1lmHfmJz5SFqMWmwyY3MZ/V4qdziueZvzQxYVdxU4guZ9l4/R+Buh",
+	"HHyiWlPj72yE7WDq5/im2OzwqWFXIv0ICDMiSVigTW5/ZyvSoSMllF+B7rAfsiqoYqYZRJ7ptB5vgnJa",
+	"kbpibGr6cuMAESQfaCabxlRpxb1OORcpDxj04l+GcAuvtHNvrJEQ/YEWYc/llrDJctzHgF2GLYVcH28R",
+	"+opG5MV8hXX+obqJ5qJNJI3tuwDNoegE1yTF/CG2gu/gTwBXH65CP09emm1eOH1NIsWgZMPbJygzBLeE",
+	"R6cVA/hZSK7VhZKneev/uWonr2JqXqFsWtuijZdc4iyuTTMI2KL80ZUez309ZzkmX4qC9fSlTwGtHJqE",
+	"452S83AlBxtd3ZsqtdBI2JBBfW2TDodRHNHlgPxt/8FN2JvegKvYm/78flwUPVBOxNEoEqkk/q6SfVQ6",
+	"hiJI0RmgEhpG+je06qRIFKYHYBtonqWzZedkbcO63ofFJ3XouUE2c1T+iKuc1aFv6G7rtHqQqWjTmzLj",
+	"O6CKxmKUsgOS8iyian/H7CTIP8qpi3dPTKRcJdGyw3JPbeSgYLTZSmdkJ9ZYQ81Qp3tG3rx6/77+irht",
+	"Al445iO9344H8t+53ZNMykjwQyGuIqa/rC9JDNPiFZsm8d6HvSadRs3rV3vff/3+/wEAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -4,6 +4,7 @@ import { accountPages } from '../features/account';
 import { announcementPages } from '../features/announcements';
 import { calendarPages } from '../features/calendar';
 import { choirPages } from '../features/choirs';
+import { communicationPages } from '../features/communications';
 import { dashboardPages } from '../features/dashboard';
 import { feastPages } from '../features/feasts';
 import { globalAdminPages } from '../features/globaladmin';
@@ -136,7 +137,7 @@ export const routes: RouteObject[] = [
               },
               {
                 element: <AccessGuard requireChoir permissions={['manage:communications']} />,
-                children: [{ path: '/dashboard/communications', lazy: soon('Communications') }],
+                children: [{ path: '/dashboard/communications', lazy: page(communicationPages.CommunicationsPage) }],
               },
               {
                 element: <AccessGuard requireChoir permissions={['view:settings']} />,

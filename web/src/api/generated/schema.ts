@@ -2538,6 +2538,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/choirs/{choirId}/digest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The choir's weekly digest schedule (manage:communications). */
+        get: operations["getDigestSettings"];
+        /** Turn the choir's weekly digest on or off and choose its day and hour, in the choir's time zone (manage:communications). */
+        put: operations["setDigestSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/digest/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The digest a member of the choir would get now, limited to this choir, as HTML and text (manage:communications).
+         * @description Its links are made but not stored, so they do not work. 404 'Member not found.' for a user who is not an active member of the choir.
+         */
+        get: operations["previewDigest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/digest/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email the caller their own digest of this choir now, with working links (manage:communications).
+         * @description Not recorded as a run; 429 RATE_LIMITED past 5 tests per hour.
+         */
+        post: operations["sendTestDigest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/digest/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The choir's last 20 weekly digest runs, newest first, with their counts (manage:communications). */
+        get: operations["listDigestRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/choirs/{choirId}/announcements": {
         parameters: {
             query?: never;
@@ -2988,10 +3071,20 @@ export interface components {
         ChoirEmailSetting: {
             choirId: string;
             choirName: string;
+            /** @description The master switch; without it the choir sends nothing. */
             enabled: boolean;
+            digestEmails: boolean;
+            reminderEmails: boolean;
+            announcementEmails: boolean;
         };
         ChoirEmailInput: {
             enabled: boolean;
+            /** @description Left as it is when absent. */
+            digestEmails?: boolean;
+            /** @description Left as it is when absent. */
+            reminderEmails?: boolean;
+            /** @description Left as it is when absent. */
+            announcementEmails?: boolean;
         };
         /** @enum {string} */
         AttendanceMark: "present" | "absent" | "excused";
@@ -3048,6 +3141,48 @@ export interface components {
              *     even when they are one of the recipients.
              */
             copyToSender?: boolean;
+        };
+        /** @enum {string} */
+        DigestWeekday: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+        DigestSettings: {
+            enabled: boolean;
+            weekday: components["schemas"]["DigestWeekday"];
+            hour: number;
+            /** @description The choir's time zone, in which the day and hour are. */
+            timeZone: string;
+            /**
+             * Format: date-time
+             * @description When the next digest goes; null when the digest is off.
+             */
+            nextRunAt: string | null;
+        };
+        DigestSettingsInput: {
+            enabled: boolean;
+            weekday: components["schemas"]["DigestWeekday"];
+            hour: number;
+        };
+        DigestPreview: {
+            subject: string;
+            html: string;
+            text: string;
+            /** @description Nothing new, so this member would get no email this week. */
+            empty: boolean;
+            /** @description The member has turned digests from this choir off. */
+            switchedOff: boolean;
+        };
+        DigestTestSent: {
+            sentTo: string;
+        };
+        DigestRun: {
+            /** @description The ISO week, e.g. 2026-W49. */
+            week: string;
+            /** Format: date-time */
+            plannedAt: string;
+            sent: number;
+            /** @description Members with nothing new (or who turned the digest off meanwhile). */
+            skipped: number;
+            failed: number;
+            pending: number;
         };
         ChoirEmailSent: {
             /** @description How many members were emailed; a copy to the sender is not counted. */
@@ -8925,6 +9060,147 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDigestSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule and when the next digest goes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setDigestSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DigestSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The schedule as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            default: components["responses"]["Error"];
+        };
+    };
+    previewDigest: {
+        parameters: {
+            query: {
+                userId: string;
+            };
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    sendTestDigest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where it went. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestTestSent"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listDigestRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestRun"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };

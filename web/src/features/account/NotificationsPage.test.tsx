@@ -74,8 +74,8 @@ describe('NotificationsPage', () => {
 
 describe('NotificationsPage: emails from your choirs', () => {
   const settings = [
-    { choirId: 'c1', choirName: 'Bach Choir', enabled: false },
-    { choirId: 'c2', choirName: 'Schola', enabled: true },
+    { choirId: 'c1', choirName: 'Bach Choir', enabled: false, digestEmails: true, reminderEmails: true, announcementEmails: true },
+    { choirId: 'c2', choirName: 'Schola', enabled: true, digestEmails: true, reminderEmails: true, announcementEmails: true },
   ];
 
   it('lists a switch per choir and turns an unsubscribed choir back on', async () => {
@@ -120,6 +120,32 @@ describe('NotificationsPage: emails from your choirs', () => {
     await userEvent.click(schola);
     expect(await screen.findByText('Choir not found')).toBeInTheDocument();
     expect(schola).toBeChecked();
+  });
+
+  it("turns one kind of a choir's mail off, leaving the others, and holds the kinds while the choir's email is off", async () => {
+    let list = settings;
+    const sent: unknown[] = [];
+    stubApi({
+      'GET /account/profile': () => json(ada),
+      'GET /account/choir-emails': () => json(list),
+      'PUT /account/choir-emails/:choirId': async (req, params) => {
+        const body = (await req.json()) as Record<string, boolean>;
+        sent.push(body);
+        list = list.map((s) => (s.choirId === params.choirId ? { ...s, ...body } : s));
+        return json(list.find((s) => s.choirId === params.choirId));
+      },
+    });
+    renderAccount('/account/notifications');
+    const digest = await screen.findByRole('switch', { name: 'Weekly digest from Schola' });
+    expect(digest).toBeChecked();
+    await userEvent.click(digest);
+    expect(await screen.findByText('Changes saved successfully')).toBeInTheDocument();
+    expect(digest).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'RSVP reminders from Schola' })).toBeChecked();
+    expect(sent).toEqual([{ enabled: true, digestEmails: false }]);
+    // Under Bach Choir's master switch, off, the kinds cannot be changed.
+    expect(screen.getByRole('switch', { name: 'Announcements from Bach Choir' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Announcements from Bach Choir' })).not.toBeChecked();
   });
 
   it('shows no section for a user without choirs, and the digest still works', async () => {

@@ -95,17 +95,31 @@ function ChoirEmails() {
   );
 }
 
+/** The kinds of mail a member chooses per choir, under the choir's master switch. */
+const EMAIL_KINDS = [
+  {
+    key: 'digestEmails',
+    label: 'Weekly digest',
+    description: 'One email a week: what awaits your answer, the next two weeks, announcements and the music.',
+  },
+  { key: 'reminderEmails', label: 'RSVP reminders', description: "Reminders of events you haven't answered yet." },
+  { key: 'announcementEmails', label: 'Announcements', description: 'An email when the choir publishes an announcement.' },
+] as const;
+
+type EmailKind = (typeof EMAIL_KINDS)[number]['key'];
+
 function ChoirEmailSwitch({ setting }: { setting: ChoirEmailSetting }) {
   const { submit, submitting } = useSetChoirEmails();
-  const [enabled, setEnabled] = useState(setting.enabled);
+  const [current, setCurrent] = useState(setting);
   const label = `Emails from ${setting.choirName}`;
 
-  async function toggle(next: boolean) {
-    setEnabled(next);
+  async function change(next: Partial<Pick<ChoirEmailSetting, 'enabled' | EmailKind>>) {
+    const before = current;
+    setCurrent({ ...current, ...next });
     try {
       await submit(
-        { choirId: setting.choirId, enabled: next },
-        { onSuccess: (saved) => setEnabled(saved.enabled), onError: () => setEnabled(!next) },
+        { choirId: setting.choirId, enabled: current.enabled, ...next },
+        { onSuccess: (saved) => setCurrent(saved), onError: () => setCurrent(before) },
       );
     } catch {
       // Reverted, and the error toast has said why.
@@ -113,16 +127,35 @@ function ChoirEmailSwitch({ setting }: { setting: ChoirEmailSetting }) {
   }
 
   return (
-    <Switch
-      label={label}
-      aria-label={label}
-      description={CHOIR_EMAIL_DESCRIPTION}
-      checked={enabled}
-      aria-busy={submitting}
-      onChange={(e) => {
-        if (!submitting) void toggle(e.currentTarget.checked);
-      }}
-      size="md"
-    />
+    <Stack gap="xs">
+      <Switch
+        label={label}
+        aria-label={label}
+        description={CHOIR_EMAIL_DESCRIPTION}
+        checked={current.enabled}
+        aria-busy={submitting}
+        onChange={(e) => {
+          if (!submitting) void change({ enabled: e.currentTarget.checked });
+        }}
+        size="md"
+      />
+      <Stack gap="xs" pl="xl" role="group" aria-label={`Kinds of email from ${setting.choirName}`}>
+        {EMAIL_KINDS.map((kind) => (
+          <Switch
+            key={kind.key}
+            label={kind.label}
+            aria-label={`${kind.label} from ${setting.choirName}`}
+            description={current.enabled ? kind.description : `Off while emails from ${setting.choirName} are off.`}
+            checked={current.enabled && current[kind.key]}
+            disabled={!current.enabled}
+            aria-busy={submitting}
+            onChange={(e) => {
+              if (!submitting) void change({ [kind.key]: e.currentTarget.checked });
+            }}
+            size="sm"
+          />
+        ))}
+      </Stack>
+    </Stack>
   );
 }

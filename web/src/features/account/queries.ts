@@ -187,11 +187,20 @@ export function useDisableTotp() {
  * useSetChoirEmails turns one choir's email on or off (an unsubscribe link
  * turns it off; this is the way back). The list is read again either way.
  */
+/** ChoirEmailChange sets a choir's master switch and, where given, the switches of the kinds of mail under it. */
+export type ChoirEmailChange = {
+  choirId: string;
+  enabled: boolean;
+  digestEmails?: boolean;
+  reminderEmails?: boolean;
+  announcementEmails?: boolean;
+};
+
 export function useSetChoirEmails() {
   const queryClient = useQueryClient();
   return useSubmission({
-    mutationFn: async ({ choirId, enabled }: { choirId: string; enabled: boolean }): Promise<ChoirEmailSetting> =>
-      unwrap(await api.PUT('/account/choir-emails/{choirId}', { params: { path: { choirId } }, body: { enabled } })),
+    mutationFn: async ({ choirId, ...body }: ChoirEmailChange): Promise<ChoirEmailSetting> =>
+      unwrap(await api.PUT('/account/choir-emails/{choirId}', { params: { path: { choirId } }, body })),
     meta: { submission: {} },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: accountKeys.choirEmails }),
   });
