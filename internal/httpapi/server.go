@@ -31,6 +31,7 @@ import (
 	"github.com/cantica/cantica/internal/music"
 	"github.com/cantica/cantica/internal/planning"
 	"github.com/cantica/cantica/internal/practice"
+	"github.com/cantica/cantica/internal/reminders"
 	"github.com/cantica/cantica/internal/week"
 )
 
@@ -57,6 +58,7 @@ type Options struct {
 	ChoirMail  *choirmail.Service
 	Planning   *planning.Service
 	Jobs       *jobs.Queue // the job queue (issue 27)
+	Reminders  *reminders.Service
 	Logger     *slog.Logger
 	WebApp     fs.FS            // the built web app; nil serves a notice instead
 	Now        func() time.Time // the clock; time.Now when nil
@@ -83,6 +85,7 @@ type Server struct {
 	mailer     *mail.Mailer
 	choirMail  *choirmail.Service
 	jobs       *jobs.Queue
+	reminders  *reminders.Service
 	planning   *planning.Service
 	week       *week.Service
 	logger     *slog.Logger
@@ -101,8 +104,9 @@ var _ apigen.StrictServerInterface = (*Server)(nil)
 func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, invites: opts.Invites, feasts: opts.Feasts, calendar: opts.Calendar, music: opts.Music, practice: opts.Practice, logger: opts.Logger,
 		links: opts.Links, attendance: opts.Attendance, mailer: opts.Mailer, choirMail: opts.ChoirMail, planning: opts.Planning, jobs: opts.Jobs,
-		week:    week.New(opts.DB, opts.Now),
-		cookies: newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
+		reminders: opts.Reminders,
+		week:      week.New(opts.DB, opts.Now),
+		cookies:   newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
 	if opts.NoAnswerCache {
 		s.answers = newAnswers(0)
 	}

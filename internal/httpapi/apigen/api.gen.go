@@ -776,6 +776,33 @@ func (e RecurrenceRuleUnit) Valid() bool {
 	}
 }
 
+// Defines values for ReminderTypeSettingEventType.
+const (
+	ReminderTypeSettingEventTypeConcert         ReminderTypeSettingEventType = "concert"
+	ReminderTypeSettingEventTypeLiturgicalFeast ReminderTypeSettingEventType = "liturgical_feast"
+	ReminderTypeSettingEventTypeOther           ReminderTypeSettingEventType = "other"
+	ReminderTypeSettingEventTypeRehearsal       ReminderTypeSettingEventType = "rehearsal"
+	ReminderTypeSettingEventTypeService         ReminderTypeSettingEventType = "service"
+)
+
+// Valid indicates whether the value is a known member of the ReminderTypeSettingEventType enum.
+func (e ReminderTypeSettingEventType) Valid() bool {
+	switch e {
+	case ReminderTypeSettingEventTypeConcert:
+		return true
+	case ReminderTypeSettingEventTypeLiturgicalFeast:
+		return true
+	case ReminderTypeSettingEventTypeOther:
+		return true
+	case ReminderTypeSettingEventTypeRehearsal:
+		return true
+	case ReminderTypeSettingEventTypeService:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for Role.
 const (
 	RoleChoirAdmin  Role = "choir_admin"
@@ -1543,6 +1570,24 @@ type EventPreview struct {
 	} `json:"occurrences"`
 }
 
+// EventReminders defines model for EventReminders.
+type EventReminders struct {
+	// Days The event's own reminders; null when it follows its type's.
+	Days *ReminderDays `json:"days"`
+
+	// LastManual When its non-responders were reminded by hand; null if never (or when the id names a whole series).
+	LastManual *ManualReminder `json:"lastManual"`
+
+	// TypeDays Days before the event the automatic reminders go, largest first; at most two, each 1 to 30; empty for none.
+	TypeDays ReminderDays `json:"typeDays"`
+}
+
+// EventRemindersInput defines model for EventRemindersInput.
+type EventRemindersInput struct {
+	// Days The event's own reminders; null to follow its type's.
+	Days *ReminderDays `json:"days"`
+}
+
 // EventStatus defines model for EventStatus.
 type EventStatus string
 
@@ -1898,6 +1943,19 @@ type LoginResult struct {
 
 // LoginResultStatus defines model for LoginResult.Status.
 type LoginResultStatus string
+
+// ManualReminder defines model for ManualReminder.
+type ManualReminder struct {
+	// ByName Who asked for it; empty when unknown.
+	ByName string `json:"byName"`
+
+	// Recipients How many members it is for (only in the answer to the request).
+	Recipients  *int      `json:"recipients,omitempty"`
+	RequestedAt time.Time `json:"requestedAt"`
+
+	// SendsAt When the reminders go (08:00 in the choir's zone when asked for at night).
+	SendsAt time.Time `json:"sendsAt"`
+}
 
 // MasterFeast defines model for MasterFeast.
 type MasterFeast struct {
@@ -2699,6 +2757,27 @@ type RegisterResult struct {
 	User     *SessionUser `json:"user,omitempty"`
 }
 
+// ReminderDays Days before the event the automatic reminders go, largest first; at most two, each 1 to 30; empty for none.
+type ReminderDays = []int
+
+// ReminderSettings defines model for ReminderSettings.
+type ReminderSettings struct {
+	EventTypes []ReminderTypeSetting `json:"eventTypes"`
+
+	// PartBalanceDays Days before a service or concert the administrators are alerted of voice parts with fewer singers going than the attendance page's minimum; 1 to 30, null for no alert.
+	PartBalanceDays *int `json:"partBalanceDays"`
+}
+
+// ReminderTypeSetting defines model for ReminderTypeSetting.
+type ReminderTypeSetting struct {
+	// Days Days before the event the automatic reminders go, largest first; at most two, each 1 to 30; empty for none.
+	Days      ReminderDays                 `json:"days"`
+	EventType ReminderTypeSettingEventType `json:"eventType"`
+}
+
+// ReminderTypeSettingEventType defines model for ReminderTypeSetting.EventType.
+type ReminderTypeSettingEventType string
+
 // ResetPasswordRequest defines model for ResetPasswordRequest.
 type ResetPasswordRequest struct {
 	Password string `json:"password"`
@@ -3287,6 +3366,9 @@ type MarkAttendanceJSONRequestBody = AttendanceMarksInput
 // EmailEventJSONRequestBody defines body for EmailEvent for application/json ContentType.
 type EmailEventJSONRequestBody = ChoirEmailRequest
 
+// SetEventRemindersJSONRequestBody defines body for SetEventReminders for application/json ContentType.
+type SetEventRemindersJSONRequestBody = EventRemindersInput
+
 // SetMyRsvpJSONRequestBody defines body for SetMyRsvp for application/json ContentType.
 type SetMyRsvpJSONRequestBody = RsvpAnswerInput
 
@@ -3370,6 +3452,9 @@ type UpdatePlanJSONRequestBody = PlanUpdate
 
 // CopyPlanJSONRequestBody defines body for CopyPlan for application/json ContentType.
 type CopyPlanJSONRequestBody = PlanCopyInput
+
+// SetReminderSettingsJSONRequestBody defines body for SetReminderSettings for application/json ContentType.
+type SetReminderSettingsJSONRequestBody = ReminderSettings
 
 // CreateTagJSONRequestBody defines body for CreateTag for application/json ContentType.
 type CreateTagJSONRequestBody = TagInput
@@ -3574,6 +3659,15 @@ type ServerInterface interface {
 	// GetEventPlan The plan of an event or occurrence, for members (view:calendar); 404 NOT_FOUND 'No music has been planned for this event.' when none.
 	// (GET /choirs/{choirId}/events/{eventId}/plan)
 	GetEventPlan(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
+	// RemindNonResponders Email the members who have not answered an event or occurrence (and those who said Maybe, once), at once or, at night in the choir's zone, at 08:00. Once per event: a second time is 409 CONFLICT saying when the first was (edit:calendar).
+	// (POST /choirs/{choirId}/events/{eventId}/remind-non-responders)
+	RemindNonResponders(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
+	// GetEventReminders An event's reminders (its own or its type's; an occurrence's are its series') and, for an event or occurrence, when its non-responders were reminded by hand (edit:calendar).
+	// (GET /choirs/{choirId}/events/{eventId}/reminders)
+	GetEventReminders(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
+	// SetEventReminders Give an event (a whole series for an occurrence) its own reminders, or with null its type's (edit:calendar).
+	// (PUT /choirs/{choirId}/events/{eventId}/reminders)
+	SetEventReminders(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
 	// GetMyRsvp The caller's answer for an event or occurrence (view:calendar; drafts only for those who see them).
 	// (GET /choirs/{choirId}/events/{eventId}/rsvp)
 	GetMyRsvp(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
@@ -3772,6 +3866,12 @@ type ServerInterface interface {
 	// ListMyPractice The caller's recent practice across pieces, for the dashboard (view:music).
 	// (GET /choirs/{choirId}/practice/me)
 	ListMyPractice(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// GetReminderSettings The choir's RSVP reminders by event type and its part-balance alert (manage:communications).
+	// (GET /choirs/{choirId}/reminder-settings)
+	GetReminderSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// SetReminderSettings Change the reminders of the event types given and the part-balance alert (manage:communications).
+	// (PUT /choirs/{choirId}/reminder-settings)
+	SetReminderSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// ListMyRsvps The caller's own answers for the events and occurrences of a date range (view:calendar).
 	// (GET /choirs/{choirId}/rsvps)
 	ListMyRsvps(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListMyRsvpsParams)
@@ -5413,6 +5513,111 @@ func (siw *ServerInterfaceWrapper) GetEventPlan(w http.ResponseWriter, r *http.R
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.GetEventPlan(w, r, choirId, eventId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// RemindNonResponders operation middleware
+func (siw *ServerInterfaceWrapper) RemindNonResponders(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "eventId" -------------
+	var eventId EventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventId", r.PathValue("eventId"), &eventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.RemindNonResponders(w, r, choirId, eventId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetEventReminders operation middleware
+func (siw *ServerInterfaceWrapper) GetEventReminders(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "eventId" -------------
+	var eventId EventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventId", r.PathValue("eventId"), &eventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetEventReminders(w, r, choirId, eventId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SetEventReminders operation middleware
+func (siw *ServerInterfaceWrapper) SetEventReminders(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "eventId" -------------
+	var eventId EventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventId", r.PathValue("eventId"), &eventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SetEventReminders(w, r, choirId, eventId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -7810,6 +8015,58 @@ func (siw *ServerInterfaceWrapper) ListMyPractice(w http.ResponseWriter, r *http
 	handler.ServeHTTP(w, r)
 }
 
+// GetReminderSettings operation middleware
+func (siw *ServerInterfaceWrapper) GetReminderSettings(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetReminderSettings(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SetReminderSettings operation middleware
+func (siw *ServerInterfaceWrapper) SetReminderSettings(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SetReminderSettings(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // ListMyRsvps operation middleware
 func (siw *ServerInterfaceWrapper) ListMyRsvps(w http.ResponseWriter, r *http.Request) {
 
@@ -8922,6 +9179,11 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/attendance/marks", wrapper.MarkAttendance)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/attendance-settings", wrapper.GetAttendanceSettings)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/attendance-settings", wrapper.SetAttendanceSettings)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/reminder-settings", wrapper.GetReminderSettings)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/reminder-settings", wrapper.SetReminderSettings)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/reminders", wrapper.GetEventReminders)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/reminders", wrapper.SetEventReminders)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/remind-non-responders", wrapper.RemindNonResponders)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/email", wrapper.EmailEvent)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/email", wrapper.EmailPracticeLink)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/plan-days/{date}", wrapper.GetPlanDay)
@@ -14441,6 +14703,295 @@ type GetEventPlandefaultJSONResponse struct {
 }
 
 func (response GetEventPlandefaultJSONResponse) VisitGetEventPlanResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindNonRespondersRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	EventId EventId `json:"eventId"`
+}
+
+type RemindNonRespondersResponseObject interface {
+	VisitRemindNonRespondersResponse(w http.ResponseWriter) error
+}
+
+type RemindNonResponders200JSONResponse ManualReminder
+
+func (response RemindNonResponders200JSONResponse) VisitRemindNonRespondersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindNonResponders401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RemindNonResponders401JSONResponse) VisitRemindNonRespondersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindNonResponders403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RemindNonResponders403JSONResponse) VisitRemindNonRespondersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindNonResponders404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RemindNonResponders404JSONResponse) VisitRemindNonRespondersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindNonResponders409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RemindNonResponders409JSONResponse) VisitRemindNonRespondersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindNonRespondersdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response RemindNonRespondersdefaultJSONResponse) VisitRemindNonRespondersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventRemindersRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	EventId EventId `json:"eventId"`
+}
+
+type GetEventRemindersResponseObject interface {
+	VisitGetEventRemindersResponse(w http.ResponseWriter) error
+}
+
+type GetEventReminders200JSONResponse EventReminders
+
+func (response GetEventReminders200JSONResponse) VisitGetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventReminders401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetEventReminders401JSONResponse) VisitGetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventReminders403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetEventReminders403JSONResponse) VisitGetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventReminders404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetEventReminders404JSONResponse) VisitGetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventRemindersdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetEventRemindersdefaultJSONResponse) VisitGetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEventRemindersRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	EventId EventId `json:"eventId"`
+	Body    *SetEventRemindersJSONRequestBody
+}
+
+type SetEventRemindersResponseObject interface {
+	VisitSetEventRemindersResponse(w http.ResponseWriter) error
+}
+
+type SetEventReminders200JSONResponse EventReminders
+
+func (response SetEventReminders200JSONResponse) VisitSetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEventReminders400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetEventReminders400JSONResponse) VisitSetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEventReminders401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetEventReminders401JSONResponse) VisitSetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEventReminders403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetEventReminders403JSONResponse) VisitSetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEventReminders404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetEventReminders404JSONResponse) VisitSetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEventReminders408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response SetEventReminders408JSONResponse) VisitSetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEventRemindersdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SetEventRemindersdefaultJSONResponse) VisitSetEventRemindersResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -20860,6 +21411,197 @@ func (response ListMyPracticedefaultJSONResponse) VisitListMyPracticeResponse(w 
 	return err
 }
 
+type GetReminderSettingsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type GetReminderSettingsResponseObject interface {
+	VisitGetReminderSettingsResponse(w http.ResponseWriter) error
+}
+
+type GetReminderSettings200JSONResponse ReminderSettings
+
+func (response GetReminderSettings200JSONResponse) VisitGetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReminderSettings401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetReminderSettings401JSONResponse) VisitGetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReminderSettings403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetReminderSettings403JSONResponse) VisitGetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReminderSettings404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetReminderSettings404JSONResponse) VisitGetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReminderSettingsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetReminderSettingsdefaultJSONResponse) VisitGetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetReminderSettingsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *SetReminderSettingsJSONRequestBody
+}
+
+type SetReminderSettingsResponseObject interface {
+	VisitSetReminderSettingsResponse(w http.ResponseWriter) error
+}
+
+type SetReminderSettings200JSONResponse ReminderSettings
+
+func (response SetReminderSettings200JSONResponse) VisitSetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetReminderSettings400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetReminderSettings400JSONResponse) VisitSetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetReminderSettings401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetReminderSettings401JSONResponse) VisitSetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetReminderSettings403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetReminderSettings403JSONResponse) VisitSetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetReminderSettings404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetReminderSettings404JSONResponse) VisitSetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetReminderSettings408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response SetReminderSettings408JSONResponse) VisitSetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetReminderSettingsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SetReminderSettingsdefaultJSONResponse) VisitSetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListMyRsvpsRequestObject struct {
 	ChoirId ChoirId `json:"choirId"`
 	Params  ListMyRsvpsParams
@@ -23381,6 +24123,15 @@ type StrictServerInterface interface {
 	// GetEventPlan The plan of an event or occurrence, for members (view:calendar); 404 NOT_FOUND 'No music has been planned for this event.' when none.
 	// (GET /choirs/{choirId}/events/{eventId}/plan)
 	GetEventPlan(ctx context.Context, request GetEventPlanRequestObject) (GetEventPlanResponseObject, error)
+	// RemindNonResponders Email the members who have not answered an event or occurrence (and those who said Maybe, once), at once or, at night in the choir's zone, at 08:00. Once per event: a second time is 409 CONFLICT saying when the first was (edit:calendar).
+	// (POST /choirs/{choirId}/events/{eventId}/remind-non-responders)
+	RemindNonResponders(ctx context.Context, request RemindNonRespondersRequestObject) (RemindNonRespondersResponseObject, error)
+	// GetEventReminders An event's reminders (its own or its type's; an occurrence's are its series') and, for an event or occurrence, when its non-responders were reminded by hand (edit:calendar).
+	// (GET /choirs/{choirId}/events/{eventId}/reminders)
+	GetEventReminders(ctx context.Context, request GetEventRemindersRequestObject) (GetEventRemindersResponseObject, error)
+	// SetEventReminders Give an event (a whole series for an occurrence) its own reminders, or with null its type's (edit:calendar).
+	// (PUT /choirs/{choirId}/events/{eventId}/reminders)
+	SetEventReminders(ctx context.Context, request SetEventRemindersRequestObject) (SetEventRemindersResponseObject, error)
 	// GetMyRsvp The caller's answer for an event or occurrence (view:calendar; drafts only for those who see them).
 	// (GET /choirs/{choirId}/events/{eventId}/rsvp)
 	GetMyRsvp(ctx context.Context, request GetMyRsvpRequestObject) (GetMyRsvpResponseObject, error)
@@ -23579,6 +24330,12 @@ type StrictServerInterface interface {
 	// ListMyPractice The caller's recent practice across pieces, for the dashboard (view:music).
 	// (GET /choirs/{choirId}/practice/me)
 	ListMyPractice(ctx context.Context, request ListMyPracticeRequestObject) (ListMyPracticeResponseObject, error)
+	// GetReminderSettings The choir's RSVP reminders by event type and its part-balance alert (manage:communications).
+	// (GET /choirs/{choirId}/reminder-settings)
+	GetReminderSettings(ctx context.Context, request GetReminderSettingsRequestObject) (GetReminderSettingsResponseObject, error)
+	// SetReminderSettings Change the reminders of the event types given and the part-balance alert (manage:communications).
+	// (PUT /choirs/{choirId}/reminder-settings)
+	SetReminderSettings(ctx context.Context, request SetReminderSettingsRequestObject) (SetReminderSettingsResponseObject, error)
 	// ListMyRsvps The caller's own answers for the events and occurrences of a date range (view:calendar).
 	// (GET /choirs/{choirId}/rsvps)
 	ListMyRsvps(ctx context.Context, request ListMyRsvpsRequestObject) (ListMyRsvpsResponseObject, error)
@@ -25482,6 +26239,94 @@ func (sh *strictHandler) GetEventPlan(w http.ResponseWriter, r *http.Request, ch
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(GetEventPlanResponseObject); ok {
 		if err := validResponse.VisitGetEventPlanResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// RemindNonResponders operation middleware
+func (sh *strictHandler) RemindNonResponders(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId) {
+	var request RemindNonRespondersRequestObject
+
+	request.ChoirId = choirId
+	request.EventId = eventId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.RemindNonResponders(ctx, request.(RemindNonRespondersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RemindNonResponders")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(RemindNonRespondersResponseObject); ok {
+		if err := validResponse.VisitRemindNonRespondersResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetEventReminders operation middleware
+func (sh *strictHandler) GetEventReminders(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId) {
+	var request GetEventRemindersRequestObject
+
+	request.ChoirId = choirId
+	request.EventId = eventId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetEventReminders(ctx, request.(GetEventRemindersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetEventReminders")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetEventRemindersResponseObject); ok {
+		if err := validResponse.VisitGetEventRemindersResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SetEventReminders operation middleware
+func (sh *strictHandler) SetEventReminders(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId) {
+	var request SetEventRemindersRequestObject
+
+	request.ChoirId = choirId
+	request.EventId = eventId
+
+	var body SetEventRemindersJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SetEventReminders(ctx, request.(SetEventRemindersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetEventReminders")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SetEventRemindersResponseObject); ok {
+		if err := validResponse.VisitSetEventRemindersResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -27447,6 +28292,65 @@ func (sh *strictHandler) ListMyPractice(w http.ResponseWriter, r *http.Request, 
 	}
 }
 
+// GetReminderSettings operation middleware
+func (sh *strictHandler) GetReminderSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request GetReminderSettingsRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetReminderSettings(ctx, request.(GetReminderSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetReminderSettings")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetReminderSettingsResponseObject); ok {
+		if err := validResponse.VisitGetReminderSettingsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SetReminderSettings operation middleware
+func (sh *strictHandler) SetReminderSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request SetReminderSettingsRequestObject
+
+	request.ChoirId = choirId
+
+	var body SetReminderSettingsJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SetReminderSettings(ctx, request.(SetReminderSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetReminderSettings")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SetReminderSettingsResponseObject); ok {
+		if err := validResponse.VisitSetReminderSettingsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // ListMyRsvps operation middleware
 func (sh *strictHandler) ListMyRsvps(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListMyRsvpsParams) {
 	var request ListMyRsvpsRequestObject
@@ -28186,505 +29090,520 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L39biM5tif4KoRmAduL8EdWZtXctjHYVdnOLm+nM31tZ9WtbRU8VAQlsR1BqkmGlapEAvevBfbfxTzB",
-	"Ajv3Pe6j9JMseEhGMCQyFLItOyvbQKMrrYjg5+Hh+fydz72UF1POCFOyd/i5NyE4IwL+eXqNx/q/GZGp",
-	"oFNFOesd9vpoRvAtIkxRNUcKjxEfITUhCDM5IwJt/7I/6P3j3//noLez10t6Mp2QAutm1HxKeoc9qQRl",
-	"496XL0nvHZbqnGd0REm23NEvE8L8hnMsFUonmI1JliAsEWbop+vrC5RhRdq7+pL0pljggig7tb5SOJ0U",
-	"hKkz6JnqDqdYTXpJj+FCf4z9V5KeIH8vqdDjVKIk7fM6xjlhGRbX8yn5C5lHOki9t9btYMKpiI48tU/X",
-	"bFOTgSQtzdYvrNfy6V3bOpO7+yzx2eg9Z+Qcq3SyTDnXE4I08WrKxMzRjyalFOc5EWjC80xqkoHxGJKv",
-	"R3Q22tWN75rWV4yD3VGFdb/RCVL/lTVnqT8l1/yWsEjjCp6t1+o7ym6rNpdXTpJUEGXXjhSY5iRDONVv",
-	"oJyy2wS9/g7lROmzhDDLUEbHVNXL2RxgXnW23iDPS0nT6JoW9ul6bV7kmJ1gRZbn/euvv/66e36+e3IS",
-	"noVmMffoLDr+qXm4ZouC31FNqZE23eO2Vgkri97hX3tjzse5nhL+vRSk91sS6O8aj6MTUPBsvfF/bOMu",
-	"5fqc5Yt+WU45kwSY+o84uyR/L4lU+q+UM0UY/BNPpzlN4Qju/01yoPu62f9FkFHvsPdf9uuLcN88lfun",
-	"QnBhulo+KMJ0hoaC4FuJMBJlTg7Rz/13Zyf967MP729OLy8/XCZoRtUEcUZQQaTEY4KmRKARJXmGKEMZ",
-	"UZjmMkEjLgaMsmmpENZ/FEhO+EyibS4QRkOezREXqLrIkJpghVLMGFdoqIeDs50EwcsFFwRNBUmpJCjl",
-	"GRkwWaYTfWuevYcB3lx/+Mvp+70B6wHvZ6Ocpk+wbsc5lhMizZLM9ATIJyqVPEQYZaXpjiBNE3oirCyG",
-	"RCQII31gkMR3JEPDOZK8IHo9SS4JkpSlBFE1YDMsYRX0B5rv6CZq7otwrh/OUSm1AKGvAxApcFZQRqUS",
-	"WHHdF8vgGVcTItCbgz/B+skB0z9envZPzk9RroeMSpYRgbZgrualLbueZvobX8w+Q0Q/29N9vuViSLPM",
-	"cPXN9vueK4TznM9IdoguTi/Pz66uKnJHMye3mct2SyLBc73W6a2E36dEFFRKypmhVmaW2pApLP2UCLNl",
-	"mhAk2na0e3reP3t38/7D9c3xh/dvzy7PT0929tDpHRFzNBNUEbR98eHqOkEXH/X/9a+Pf0rQyem70+vT",
-	"nQGThCk0EryoupT6E6qJZqSJAqkJlWiG50hxjrYHvWPBpdzlgo4pq467fXlPC7hmu99z9ZaXLHuClf9w",
-	"ffP2w8f3J4fm8MByYjWxC5VxIpFmB3CoYHWHJOdsLJHiCCOQDBuCENbva56iNOtB29Vm6De3pGmIwAEz",
-	"LaecjagoSLZz1GQlmmO5cwecKSc409/MJkQQu1IXeJ5znF1z/g6LMdn8gr09e3d6c/3hw827/uWfT82p",
-	"L6d6DHpCuR4EMFJDsZKIOyIQTlMyVfIIfnM826wwcA1aUAVnzl4317QgvHwC7nl5+q8fT6+ub67Pzk8/",
-	"fLw+hOFYutyS5oqQik+nWmITgt5RNoZ9+eFAi3WcZXZSKWeMGJGOygFLc64pGvXZ3Dt8sIsK3xLprp+0",
-	"lqapslt6zfk5ZnO7FPIJFqF/fXrz7uz87Pr0JIGTWmA2R1gpUsCuCaLEvD9SRFyZOWuyztCl/nkXft9B",
-	"Es/RhM+QPhz6bMyw3tLEV3+995cFRtey/RQNyUhfuUrM9ZLjMaYsqJJSpsiYwLy0RMRwqSZc0N/JEzCP",
-	"/sfrnwyPPkSMw4ZSiSQdMwKCiJYzzCkA5gzMgbCMZDsIzjDC1SPNDAjJSHYE7H7AdCt65pTpy3cm9LKC",
-	"7mBEFilnXGQJ8HjL9BH5NNVyHlIzvjvCqdKX6ESzJTZ27OIjk+V0yoUi2TnJKAZVeePr9PH91ceLiw+X",
-	"16cnN5p/GK4xojnZksh27dih1pLQLbUyQ5N/IGB8IPraPsH0kCp6R0CD96TVqdDnTlEjyaa1fs/KPMfD",
-	"nDhxeFmsrgXmv1Yf1vI8H/6NpEovZn80ojnFZpJLPVpjxE9YviXYnuMFVqp/R5RJhVlK7NUA3AWMNHXr",
-	"epVsc2h7a7v6t+G7JNvZAsuQHeCQ85xg2G735kU5zKmcmDMRf81Rw8KS6BcUGXMx9xWeEaZqcjPEkmgl",
-	"Q5K0zLFWleC6C+g/SY9mwcaNvhJ4ILlQH4TVz5aOe3OfaOY0H2+0fhPJonloeW2SwKat2PdjsJ4t774g",
-	"OR1TXkrv3bMsrMX504h8FxxFZU4LEJ85U/H9FAQrkvXhU60YYWV18l1FYQ1jn/w473CGkl5aSsWLCyzU",
-	"e7u7y9qelpG0IkLELvxTkJSLDHieRHyUILI33kNbV3wqMOPo1dZeaFyNdgNT1VzmfYzCIhRZ1KaSZaKk",
-	"v5Mf58qsc7V0lKkf3tTDq6jU/dLOOOuthB37kvTKabbeBoWOQ23TqRbBfpc0KMSfVHNBlzbSJ512onS0",
-	"19x3mepLffvi5O1OgnCZUX4zKvMcbWME/61ooHoMpLGtdVP9L637uFcSkCBBfW2OcidBMPVPRZ6ggmY0",
-	"Mbqnph/HvWAgvaRXj6H6Q/fjVu9ToX/XbbRytnraH2HjAidy6UCsTcn3oaQvrXv0Ee6PjQxWU1yDdoeU",
-	"YWDJjzUvn9yhtwg9aobOUnKOxa1/fU0F0eqr3vWh/Qf5lGo9NLbDXkPyjE3LAN8t9DOwxylSyPBzkLHy",
-	"/MOod/jXlZP2B//lt2Q14y0rk2A7g6isgzCk0NIV+NOZmcWrg4OD6gUsBJ4vNWcmvmIHSDE0d3lzUYz+",
-	"08rsVk4bJOMIIQoZJ+Mctzzc/G5JhVUpu/dxKe+mV+abh1FD0rvjNCX6iDfpNXI6I9teUVG9yt6aum1p",
-	"dFZNOvE3voUO63XVDRzzMiTwDEnOZ+eU0UKf7mVBWyvYY65li8o04QwyhfkKTMjmsmFE6xxaDt96zxGM",
-	"3Vw+ESkbGg7JqHpW8yEJP2K8D/OPPVV/jjcLV1RQqPJGK+F+PFqcBEysgLNorMa8VIgzEpSuHJdcLYDb",
-	"W9OshZu4Nw9vwonHfBsb1779V0QpysYhtkrZsbOiXRBxEV2dEZkR6ZnckKRsDF43b4WQnPAyz9AE35Ej",
-	"pM8YLBnjaIaF1sn30CukOPru4GAvzpti6xQaa3DepZo4/9TxhKS3y9MeORPpMklS+UE3EH449dxezTUy",
-	"TiwwJ/xeClJbnnGa6oMHtg2JqP5R8HI80fK7bQ1xls/3VjPrxasbJlGP2BteaFl+LPPbSyLLPMAEMs7I",
-	"Osws0TpsbpTiyIUdUxCMCXP1NWvkcPt2aD6t7BUmVI0ythw2qGRx4HK9pQD/40PuAt1j1UxorC6IA6IX",
-	"AmJAnp/gecRAUZtvlq9+Fvm9DpIIuOQVFyRD8A7atpYmSqSxuTPE07QUgrCU7AT5Inx43UFwPb3ztDoa",
-	"GQ20tiURzcCUtzQGtPXZzubLbv3r7uf5fD7fPT/fzbIvYeXY2ZZW+eiNQa5uektCDJA56NXabFMlkfHd",
-	"4Ny8AAyi4Hck22kdwJXCAqz64QVo9Fz1IPVHiWa14L6kSo8HM2SUY71SGcmJCt9cVJ7ZvgMRV43FBYuj",
-	"IPpvLSDASocv+pynOKrxMG6NAktP3IS8sJ2ld0z/ejxu2CHSvSL6qgZbb0YVyfxpgHNBkGmOU+tWGRNG",
-	"BIbXItd73etlma+k5cvm2/r7MicnTU0w4NUvc6CkaY4pQzMuMulsO8bR+B2aEXIr9cyuSyIzPAef8fWk",
-	"FPqPMGkDcSx3ePn2GL1+/fpPxh+uvMPFRyNJ1BGqqd4ctDzf1T3CazLWlZXSV550J5wnPa25/J/2Qlpm",
-	"pFTlXW+POpyrDkMz3/tsyC2I4YeJ46YezToK9QTwaoyN49LGu98SErAXEKbv+4goUoo8TBcTpaYmFkP/",
-	"awfhLBNEShf9OCKacEd6g5rOb1iG8E7NyDDF+cdYj1KzEddNRSDmIwT7SBI0m9B0Utvb8XQqEZ8SBgGS",
-	"SJbDqtW9lWY4tzBtS3ohyIjAqQrIH3LCZ/08f0dVKcY0xXpTA56EqwmfGd8qZVygvHodZXiu1xhexLmW",
-	"+7mgGIJjiKBYJijlBfwKVCJ3kOL8SB8WNJyjjIxwmQe54cJMwwNtnbexuy/PedrmrFjUOqp327pyF/Wi",
-	"h6Z2aqxt35rcz61D7+vJofLE7EVM3l/h4rkl83WcLwvLrL+u3CsLBuLa2VKPsTkgf7WC2wROlAvr04z7",
-	"8ODyUe698HTIrOX5om9vocHm5+GRciqOwQIeGB9V4TUG1cnQWZNSzq4+oNevfvhh9xXC+XSCd78Df26Q",
-	"tUW9ZNMcM9+wKQsMxuyCZLQswB4jxiRo1JxyqXSHEYmkowur9a5bWHLnobMrEu3FazO6DycmzC/ueg27",
-	"IPRFcEvm7ppxZiCPZ7rvExPbpKVezxkb3J0uex97dhzbgXt46aL6ajEkorKdBcxND6eulcbIx6I2wTuI",
-	"qtwIqD5lLpy9/vs+0o/R75yZYKTgzj6KJ86RvaYSbyH8g+ATQ0Myi56QxXQHDiKhv9U+CfkziR6p0wLT",
-	"POLbaBHy1pF6qm7ifJ5P59f8irCgiaqfS44kqeJDIGTUDyvb3tKfIi3pId3U1s4e+sWaOanyv6IS5WSk",
-	"EC9VMmBalq4MXnOEBYEIY8smBEnplIKKMGDBG1pL16HkHjnhQlWjA45SjyFBWKGCS4W+Sw4ODlA6wQKn",
-	"ikTk28qObk01zb4+sHxeWXYlZWOtztZzkMa8KY8QKaYKQp+N6wtkEwKqGIZYGtsIJCB0Nwa17PVVJEqh",
-	"baN/mRAInDS7iGZ6oIo3dp3zsLBUb9Zysz/xmQlvq0zgRBCXlXHkemt2VEVqlkyRbK+30sjrDSBpTvO3",
-	"FesEJu7W+KXla0I/izqxuh/bWr2sW0xWH2YQ7ALGaf3zXyJSZ8wQVmCpiEAjI0FnEMFv/jqDgDqTEbCe",
-	"fMTIJ9XN/qXfNGYtzuB0jCApgGd4HraeYHbbUYm3F0C1KPbj6KLGfKX39XNSaaLkwsrB3zhlJHOL1E3S",
-	"aPecllJLUvoWbpqU2+7s8/qjkIF6OuGMvC/duiwrwAxCsv3cA2mTD3h92DV/BzPmjBGB5AQLIpGJVF0p",
-	"wHQRPMzGyQmdunms7ZFf4Uv116G69av9bWzmwkZEqe2qLApshNSHqjTXEAsND7ckOmVjrQPGpatVIvB6",
-	"IYOrRa+wvBVdmDqaJ+BLpCQ38comhVbfHSYFyQkV6JaQqQRyu8N5CSuw/vquoQm2CdjtOtry9HlGWiS0",
-	"LCzq0E+7kLuIcKkmhCmaYmVTeWwelSApB0lD/+aioCG6t3GxxjT26G7ZVNqQW4liSdZ0hg2pUJNfCRYt",
-	"wY6e9pRixpk+Zy3hUnidBtviEistLiLXTClJifH9W4OTXRu0TZlNtOIsn+/sBeMV4/coNjbEGMlOiaA8",
-	"W8Uf3UZdmLfbw3j9VU2qnWzbf31q05BtppGLvUi31Qr5NgEg2EGPkdmgB6ccVCmQpyshXvDZlkSKfFJB",
-	"7pZTRjqETsBriT/GtilG1LNnofNlrmjIjiOplZ7h3GQz1GqWkbP0O5X5XZYCfoBrD20Pej/idJKg/4NP",
-	"MGPoigyxVBQzi37w0JP1vOQNvbdtbpV/Hybfrt2DxZcax7iz3JBPOFX+sYJ/y+pkQSTkUJA76vxFdme0",
-	"SFL+/vs8aEI0cbT1gpkE0wDjtgNLqshbGF/bWlxUK+6mcE4ySu5g5JeEYSolOKwaf+3/iAX/e6l/rf91",
-	"nGMp7Zyrf+9f8gLrO0o3sPzP/XOeEaHXofrHMWeKFFMutLAUWg039EsieV5GEkM4G9GMWMf0wrIlvREu",
-	"+Gpn41t4y99u891VOR4TCZ6c5fP5capP5vfIvFpxPYkKTXWUjU0K5AxLpIeVNfT/9UazyGigByIj8qI1",
-	"wdYD0jSix3Ow9181Fy64IAkaEqkMl+g8sOaxCoxLiyNFQVhW+fUdreFS8ZvCAlbYgLHq7wKzEuc3kuQk",
-	"rc1sN4zMwon/C7YBv8vEJ4h6oUIbGj4skHdIsr6J0AqYw/EdppYrtq+WCzeT1sEV8KT4LqcMEGvoGhre",
-	"mflk3iGWqGq7OZLEm014OSq5ubkIOR6SsOIMovlDfDMLYzftJbbH0CBP8Pw+RpPo1dXNDuHZHixXj5og",
-	"TjOqrlJuvCeV5Z8yA3Ax4nnOZyamE+d5kBG2W3hjVoxFOzK8Fhygad5AVWyifQc30E3vAV2mtuxOSUpH",
-	"NoUSPEtSJQEQi2baLRe+uXlEZgYAAR3DZYQRzjKJtnVbJrfUA08IwCbsgCUzp4QpNOZEouEcvgB4JxP/",
-	"YdPLYexU1Znut4zPIFPmEy6mmmnUOfJh+avywuEso0aIumgsW7tzvXf6SQmMRjhVMkEOmGAJ3IOLwqjX",
-	"3gn0khXqgMzFzZmUBWa7guBMcw3XaFLFti3sFsQnWcWUKkjZVRNSRMKnFvKiA1ZsLeY2dzqUJb1CQ7De",
-	"orZAUgg/qoOlA4fChV22ceh3lN2a+Eyb/+DujYhtvuoPMtmHBLLbGWJ8hrarA+EisDI8R5xFAhyshW65",
-	"r9Nlx0SiyRmgRpTWLozm4GxMnW6ipayUkMwSjipfrWNMXVZFcyI/zhsOZ/DlmMxHLsAVBJNZiNa/x4zq",
-	"NIlQmC9XOL9fY4vc885E8LuNc/Ou+givoEdWUTKOqrjxCGEbBRwJBjTBOOrIhdY2gv7Qoh8AAhCN7d9B",
-	"2sRcAPeLA75nHOlDozVXhUx2XaXNBEku6wXgogfv/GzCJUEzPaA05+mtcdxXvMUYWo8axwvsDsa/GRxv",
-	"xxDMVZGWURrWnDSW67a5hC/TvmParYH0y+udU3br4isTJLkJKcaW6Xq4Forrq1FzfAiMpEoiqcqMcpRR",
-	"QVKVhw/LCkfl2veTi03ptpT60wv9hV7IgOuxlDQFVCw9SQfCAIMCbEyqtNzEDACPTQsCGmM2uDqyN44s",
-	"ujlbLU/FLlHK20873xaCC4rad84N3k1hbuRohDJmqqDHbpYB/fopqGShy0iULMWKZG8FL9r8s05Yc4e7",
-	"ittJkE0lA5O22RDJiyplQRCcTkhmA4inWrx+dXDghc3bZCYqkcBsTA6dGE9l5QmuMyC2UI71teB/jgXx",
-	"zJuS+wCr1vieE2gon1dkBVG5FuGGqj3Ul7dWHIdoESLMaEwGhMla1PKo4kgSEpNHQ/ez7FVbFiWcC0Hu",
-	"KJkF8qlWxMB6y9CSQuU8aJ0Td6prqn1+FkFyFTNuT7BqhLL684mu1lV1z1WZ5F6gaybwSIU1Yl9ScJ8K",
-	"MiFYSLBLSiLuaGqxGVICk6qDEm9gF1tBCKCH2mPZjSt68taXZCmJrGP2TiNhx6mwXmrKdiVicOHJETsJ",
-	"KllOpEQ2x0EfmGbiE83CwoYzTrROrbJiBDycv31Jegtmyw24VB7sKmwutr10aK7v6jvKxl3yT78Kn0fc",
-	"m1f14i9dc2ihs9jcO/kOoucDW5hljdgnb1XkLZ1Oww8XZmAaqb8Ijqe+6KIcMHa7HTWEbd2GPkPfvUET",
-	"XkYCATtEVwXgDKQiJlzrLHsUC2ON3dElC7bRfeL4dyQyyjYdXeo/29y2gA1V8CJ+/hSPPVs0l7pmqm9W",
-	"jiVAf1UWSMDAXCWIzATV+jbapoWBZkOcWcnilkwVxDB58YcRx/1c3yQdJmbeS7yhRSd2BuOJwkstzymV",
-	"d4cII4P5hwSfWaMGiFLbDc4PG35zS+YGxifREs8tTNUlK+VzcEOhf/z7/9CtDBgv1bSE++W/p9Yqai7I",
-	"OdrdNVFrKJV3/30P/U1ydginSrNl/cVnPYRIr8mA6Y7+ty97iKbysDqKP5/+fPr+Wh6hq4/n5/3LX/X1",
-	"5PzXCfq33eP+++uz4/7u29P+1fXuX05/heHXv1/23/9lwMb0ziQc6IcwyW2HuqAFOWhRP055QWRtRQaf",
-	"uIPOhc+k0lKjUUVmWO40ApE91mDD92opI5V3vaQHWH5Jj6ZytY/KtlHBRK0ikUsSIRRTXCB8FCm7wzmN",
-	"PGRGIF1+IPhsTfXDDpHPQtd1yVrGuOi5012boSXV1Pwm6jmtWi8+W0NQbmX2sRiT+3BzQbAMZfH+Mpkj",
-	"rI+zPgF2iuCxAH+xmX0dVq4F1BmVZIWZyFHnessZIVgbQmPvlIiry8t8tTONb5OXO74gUbTE0bqMjGAk",
-	"7RrpOu4eCPdSKwXxa867bFdGrNavujjQTsKC5KVIIxpBldcIDPyWhO1BSmAmR0QIEjFIKYGNR2lLQuC3",
-	"NFADlZG2Ss8qZWkRCTqkqgalkcbWLa1x4ra9mnZz9N6WNdc+RGCVF3yZXa6f8BUPCI/Qlg/+0kFq82og",
-	"uADkdgTAMzbiyzNzvKh2Klq/Zhh0yMUhrBOwcEeEdDEcVS93r/YOVlpKLI9wDfgDCM/QAeBveAcNnq9c",
-	"p7EVWQDZPUDQFkL5m6f058pTJW0Slgt/R2MCgabob5wyQGtcsOGB06uze2tFcsD9QvMluExbCiUZwOUZ",
-	"lsYLBIbGbdhjalJEjINIGRR7SZgRzrvt1fJVOCUss3EVNiS656jAFPK447ekw21ocCPscY2kE9jEgepG",
-	"9DMF7br4FNghlaA+F303+oBJBSpG1Okt62H9tHsQ7kMEnczydq2ag29fgliS+GaACuutCSYG+qfUD3Fe",
-	"cWSPEMHpBBWlhHIoXniKPcPtCYI1gOT3B/ETu6BA6oZvIIkncX4nLtC4JFJ1MHl3IPn2bYtqvPIu4Djl",
-	"M1jPOv4gMXzC/BNGk0CtjsRz6Uu0nfKiwAmSpKApzy0nwcMBk2SKwZIA8Tu1Gm1KaqR8zKgkmQFiSnle",
-	"FgaMDbO5YadHaOtnD+mPiwHzfpBbXs0F+CExoZ8kQymWZJcySZikWtLJ5zugfVqb1x7qm6IjVNqYoQHb",
-	"DmxWYrZqBwrFKM02hyRH25BMg/rNujDn9os/wxdWfRiwgmAmXQYquiJ3ROC8sX5YEFStFBrO0dbRFgzW",
-	"TcZmb7qbBr4asOUp7qG+zb79/uBAr7MM6tSLPELedaKiqF+lRp0LqLeaw0RITc/JyJloBgiFUIqHhM1B",
-	"a+nJkaFHdObullOrMZtJ1R+2Qtq1jOVpuKnTqANIVpDuoZ87YUaRTxY/zh5Wap+/iljpooFqp6A8jzic",
-	"d0grM7t7hGaV9m12fUjcqdSnrC5XZd7PVijg7fLc9WKAkifb6RHY8kEK4jGoqviJrZxjbpUJljuPJdjx",
-	"UqW8aDjNzDwtOWkhBYI1f2tJ2OzmClsUDZbCBN5XPv869weYolkFxuGv9SEwrfFiRd6nw3fw969en/bg",
-	"wMUzFUPQbONMlrwewSq3NJpHYjNuhPdkNGtymLjhrcMZd2dVj7xxwrH0D7cro9V+pKNnpLkUsXMSpkZH",
-	"dusSWPTWWxH983RacCvzv6ciuTFVrhEdtJ5GVy9caMfe0aHAYm4SyQNhG4x8ioAoA0zCSBBiqwl6sZIT",
-	"Op5oXZiVBRE0BZVhe9B7Nei5mEJjI85N5+GMPlYP6Z5QtK4FA/4Qmb4LJAuhg5qoQu5H+tj6yMYiADXZ",
-	"TC1Jqmw5Sk2RpnyrJksZDVlazgLvENfa0ZTEKhCH0DMXwdEexdoZrMMskvUE3Beh9p6hsFWMUGdTi1gJ",
-	"ArK4Y7/HUFNlPBzmp58Oz89DDTnvSEfI0RXooebhRY6jBvhFqtPkOyV8mpuypkC2wznoaIAYi7a33pMZ",
-	"+pULE1y7tQNRj3WIrTWFCaoqwIwHwZpGA2tPvLiua2oxaByehaNiD+DUg8pqLkwM+7Q1XKyKEg3j0ywF",
-	"iWLmxYiG+YOpFGmQ5pcPf0XjgQJJOWZbkJRjgaktWn0YqR/S/uMN6QFbaABLnrZ5MBygbZlzVdcDwObd",
-	"KrKxuzzvFvBCfx8M+lwv8NptnJ1f256ZLluTpwPCgM0LDKDF5lxtWRNGBVjMlMAsJVtx3SoWW8MjjHkq",
-	"cKqoDCfaXIvSQ+E3ezIxQLRQSanC1DCFsxRHtjmTYB9Otem4A3X5KLNI9Zn1srlhWs1JhLfI+dOuKh9z",
-	"c5csQGlz+rDoODMHLJ0IKlWBZYJy+GHC8/nNjJDbBBHwuembKIM6Qzexm2BtvNPgbPiYsrWzG5PetA26",
-	"VBBj8zq3ZGDRXkc4l2SlT7MCB2pDL7XDDqt+yyKsife/oZp9FiN8U/X3W6TSzCrWcGVqXX6UARXOdh8a",
-	"9nnTl72+Oz4q2dhFjislmdN4F0K3lKwqakNojlbbUi4EZGLre3UCgUxC/xMza7Q7coDslDMLDbQQye2N",
-	"/T4BfnGkM4NXJGQM3sxYcCbmCnOBYUuerE4YWY8QKbgAbOnvUjRQ0PPQ213z1mMFVUXhr1bRx3026TEW",
-	"qNOKrJh0rFBd24FatR7xRPTlkQCviw2iHa7O6eidu9GqesQgsTK42cdH2wiQ3kMtDh3sB0GcuMpO4A36",
-	"t9YlvLQjreIKa/9PlQfaS3rgAQpeEucjfOwKEgdw363JpAPqu30zONwRrlM0FouyGuyxY54R+Y6MVCxE",
-	"WE1PO6Nm+m8ngS6CY9SS1VvAj2vFloPKJEbos6l4UyIkN9U/JKrh4zOeloXW0v7zP17vBAwM06ngn94R",
-	"NlaT40ApX00NE26ScytcZ95YYC/FUEBukogVCsY5H9cwjdFSwp2KMScN4T2ENGiBu3AdRc09WTmCOTid",
-	"CzqeKBeqFJULouaHrDTX+DllpX1ndRrGBIuCM5oeQ0rYJ6rmP9GQ/QmKi7066JbbQeV7MrvmBok1x+NI",
-	"yCBm4zJcsCrp5XNBU5s8uKzSUHbGFBF3OP+FkNsQwgHUblEcCQJxAmpGtLoy46iURHbMUCmh2qiM7giL",
-	"4H6atFUwJlprZIKUoEVBsiOUUakoSxWoQr5NJgLmYHOxfiGaOCwnCm7NEWA4FGU6QdVXnoLGCMk6TlxM",
-	"5mpSPDJNmBBFqL/QYlxzuYVA5dGFl+Uwpi7GFUkbHDnlEqI3r0hBFWch68Tuq+9gZt8doYNwwZGFUsod",
-	"2cacYGGTg7IupzNofIiybhtk86CKa4HqafH+onkYPurhGlm+TbTEgJEmGO/S9yNSGC5sYmoVibINy2Zi",
-	"VczMTEo+eK9M5oINq/uk53M4YO7IOipLKo6eIHfPJMgxqATCiRPkrhATVQOxhQqPJdqugkIGzESF7CTI",
-	"sb4EOaZ9UxiunSBNJTe2xyypz/LNzLGAZMAKym6oZYFgbZAwAn3N3VTjhxN3M62PXIKqa+aGshFPjBlv",
-	"x9TbwcmALUb/1CEtXlgKgMI/NDDFo6F4smOKWUbBh7E2GUXR1VZA3VEH8xEIHbMwiF3BDp8Bx82MPmnF",
-	"c1uxG1FfaWtqzFq+dq+3iJs92lPYyW5eb8908TuNmJsqrD8TKBmZahp/uEj79s1kueVVIwy5/bsCboaO",
-	"1v1iA36ZzKsoG+Cg4PnvllTD4uJ2IDbALFVr4ExHC7ENFXBm4W6hAmbJ3NHvGJrjKUzLaer3APc10ppR",
-	"plIIZgLoNItV1AkNnpHZcatyYpuXmFr8CTcQW04CszmSBt7RpHweOYxhjBjgv5n3I0b8teu1mvIhroLy",
-	"wjLZC4czgqaCFljM14vg+tk07ZAEVlYH+c1RgvEMzCNYiG3AEvcBS1yBibgaQCLpSXBgdOfAS66PVaKg",
-	"nXjdU/QU2bWLwGW5ya1JJKH5rSfL1h13mMMFDtmCqp67U6BnpFsqHdFUfRtQbWNyRX8nUUsQzjtcPmaQ",
-	"7n3bn9d4fPLOY/kYbBArhdNJsRbeT7/6Jii/ebaileNy4Gat+RsNTt3Z+HMJDs515MF75GHZT36cdxpa",
-	"LHNT9kU6oXfR3E0s1UdZm4hjsShdLiCt83Te6GscrvrdAbqusbtrl0Nr3jprXygdFOdGZVxvA2LVz7wR",
-	"2UVMGmcnar34LX6LXSkugowspwVVP86jMR5w69ZiSYHnpjZ5UpeqmeaYWac/tHbkynZV8GMGvHUb5zM8",
-	"l4lFiBnSPNcaOoXSx828NMrUD2/C8en400eoRdoyZij5B1jcuckKMtVLYfApFmKOti0Ews15/99uPl68",
-	"+9A/uTn/cefI1dtFeDpF6YSktxKqpuQE4TGmTEKJNguMJY2Vv+PAtbQcGTP8XCHr0pzIxeKPJrikU0/L",
-	"VXtst0trF+X6UX9jq2m9JtGWOo6OY0dddK3BMPc0a8t+mVEeZngTLK8WSgQ0MMTvyUXbzNkLLHa1IB/X",
-	"nqwo7HjR+gbSx2DR8dbnUxLd6EepW+k0u2qSjdifilyrNfS2ZoEV++zX8tyKNDwaWibz6CkKF3V+pIJR",
-	"0V4/yiCbH1kAw2VSXl+QhS7OFCnC+L0dtBo9GHjV9d8+HehrvbC5ZUPhSr0i9wPO42msLSWG5VXZOIS+",
-	"pL5uSFuAnJsD9Lt0840uo8cgFgMZLgwLCTOyODJbWZxY79WFQ5NenrWVY7pUl6tfrTBRlvpIvOGummpE",
-	"51wx33sNODoUmzX2QB6Q9CQX6oNoYmJEVT1vAevvVgyxLyUdsyJYBHU5d/ueWvdCQyuGVM33yZxYpt9f",
-	"BA0F/HTjz3HWPAdN+gKiUEMxwBmeR4VZqdDrAwPJCokcU9tKYoRzQVKokbtW4Rk3khMcNEjoTi+sfhEx",
-	"HtqnTlL1hyIAbQttHzhJGbP5Au4ELw1k8JLPJed8KmO2EKHihb2mHrTn8mASREd6GOF8iSmJIfzAo7Y5",
-	"vrrHHMEM41Vk6PBJVVhZRgGNcrKYFOuHFIThTUxqcEE/wbeD3vkcPh30XLp7E0L6nseuMV+3xQtE5nYh",
-	"MUehMePIibIkHImq163brKUWI8aad3xU0l13R1fe+4trZmfTvhRRxa0t+UIR5hIvXGx+5pN6Pn8Io1nc",
-	"pwCzmRFyG61PYh94Q+N3fuEDCWXRgTlum1Bhh0ko6Sd7Nrudy4Ut8UfVmt1xPr+Ud9MYlH4c6r6OkNwE",
-	"1H44fL0B2B6fTAQntjXRbkuukWqX+MEWkGUGVYgeULjBX52QSNQWvw9zDsPTm+VaQ0Hy1m8VW3Rth8ak",
-	"77mICPtAUeQ9+aSuLJT3GljoZkc72CvCKOju+9CILogoqJRBUeMDIwiCVNwdDHgG//i//h80rb5CCgon",
-	"bWNbYQ7953/8AEfeOZTvKJkdZlhOhhxDjTb4wQWn2oh8/294DjzZPXR/wJMqDke6x41fzNfGw2xcTCzz",
-	"/7bPXQqwGR3UpeBQ+bnADI+J94b9IeVFUTIbv1N9iRnO54qm1Q/S1Oivxub97RqyMdeuIzs3+ydmjJcs",
-	"Jc7YDPHTh+OcD3G4ltoK0Xa9wkmae2M254wgkkuorOLx/iqGEZJD16qo1BhlvKhSm6B1QYQnX0UkKj5C",
-	"VtMBWpX3G+DPbhir1aqakNolptAC3EdqcicRrt9aFwHsdzpCjNyZkICVds0WUT+qCt9DdI7Wt1/c7HtK",
-	"t1VdfAfTWDeatIm+MXEuQgdt5yqgK7kjc9721kMUkVAoi0/4WyYF7QhtbZlEZP+cW02WhTPYA5YW4mpz",
-	"1cW8Fme4MJ3g0trE6fUvvRi6QBOCgWZou4P0s2PL85iKKmDyhuor0xyzTifH5KQ7baTj69YcHRffTPDq",
-	"FoRybUUH15pkttx4hudbWnqnLKVTnBuAcy9jOMcMshMLnBlaaSic4c7WxQ+NpLC/tfiYNmsd7Rq4aMXR",
-	"UEDQrvvTkVpYPM35GvEMmgKvcq7Wc6Tcx6ldo812sRguiGkNEmtiIHghSfVmJEvp8GZZfNDaehKxo3nM",
-	"p9FYIcEL/UoXy6z3bltPVxATHYjbIljkNBY09/qgoQxr+q0qJUFVJs7IlqygnrsTRTw6SOKCVNnFCxIJ",
-	"dM9HyI4ZIsbNYaoqQ0Htejh128O5/dctme88yHzYNuJF1bMaflItbWxfrOixDn9eJ9DNq832wLphVYnk",
-	"aIDaOoXfFgPwflu3WpurNWW+T+oQPbtEsfWOnLaUT+dvGydu5R2zIc0xNvD7QGnc15m/0i94H1iZFr+e",
-	"N6DY9OEKWT4o9wmPiBceN3phZzL2QFVW02/D0Lo6AiKMTbIY7W1RQGpjqgX/WFwXN7W21Y2cjE0s8QYW",
-	"ITqzqlr/8tQmJM9+xOltwAZbsjEq9A3nLMJITbAJ/lrOPqpvwwrCJ1b4wChCzmse8X2piSDEopeFm7YF",
-	"Z3zco1WX28pogCrDxxmRXH27isdqGTVoD6nOTSvWSLUTlV0c0jIvq4p7SyvynswayMFV3SWLsFyneoJU",
-	"7TJd9S65yueVcXzlxog6ynqxLJQpQe4Qh7QUfQqwDeiqZFrcT9CW/cGslf5BahL6DhkCwWOeQDauRD/o",
-	"h3oO8ILWOV69MW/pB1WaG/oX956dJMm02J5WWw8l0LYe4KOqjWAm88rNP6nPxdIOeeS7+sDJdQvqPI4w",
-	"sl58zwKP+MqFm3jskC+frilPdler76WLgvWyJUByHVnCVe1paGn2D1838/qMLdY1KaZ5EOokLaUKFb99",
-	"i415luaGH9vMaISn05wSGeYq7UCO66vSbthhlTpUcNYh+Vn11M5u1bJEpIGHD7iuQfDmYJUeBZ2tGukT",
-	"SIYRsWuxj9hIY5g6LWCa9zKxRFK92uws3Y0mq8wdwcl7MTehAKB1QxVa7Ofy/qEIGYBWygWTddt8wpXk",
-	"718mpZP85HcO4VsdS6W0SP5LLa4X/96qe+oLtcCKZCebCWGfEKKqQXeOY1+t2lYy5QkdjWha5mrebcgP",
-	"1Im90O1F9Tg0pJYFXlwfbzVXUcGHKWGhIkFtpB2PH4qSp/ukbTjnWNwGS0BX0egxP4UHvjkhqIB20JDk",
-	"nI0lUtxzRRDwx9bvWz9fBVS0UiAa4ojRdIhFgv7xf/9/6BXE4d0yPmPdoGKmwVx0iMxLuSBQPGVMbOMR",
-	"VJYgELKLK6LMqlTVvE1jB/eJGbLG+Gkstby5mwGNoKgfrBXGacljpZJjm28bW6xUavCCuq7cJ1sS5TyF",
-	"IofzBDVqR3up2xCfVaGxSyLuiC3TFL/dmj2+43yKplhKhxNMJZIGtxNJjkZYoO20LMocK3pHduxmmrAC",
-	"OxAIeAPtVJOAVoXnJEPb07wE6z2EjhSU0UIr/gfJ/SJRK/ek05Ov+FRgxtGrLTgDtePJ5fdHPF5meCvj",
-	"43CqSihJbKfTfW06Bq1Oo+HAv0yIAIvCfIjTW4MeMIPoCCtFVLE79RE7QIqjf/kheXNwYGJQDS2YREGt",
-	"52se0fxIUxggxB1BJZOKTWkdXIKrMhaAW+BPZjP/5Yc3BwfBza3naRcsjNXw8ePZCYxqKPhMEoEKfEsk",
-	"UJOLhHArvm6kcbV+8E6CDva+R//49/+JXu19fx9WVE8jsSJdk5DqWITpYghumDvwEc3XqhcHT07omEjV",
-	"gla4qhjGBMuLZVTiLil6f4aIJajpFc917qcpkZJkx/WVvjpupbXU3Qi3znY64YzUAtfKzuQEC3Ix4SwI",
-	"yULUhAg0InnOZ1VoBeToEmsl1V+6Ohjb2C9wJpHJx0UpZjtdy9KuKPHhz64x9sUNCZJHY/WaWx/erRZK",
-	"rbXMKHql4rY09BHk+JI8q+DkLfwxVRLd4bwM1MR4HOpuJaUFUlkuAgIB+uZ9JEjB71zpPG/Tw2yoQVSB",
-	"fQ+tal3ydpEKaTpBkqcU50jSMdulDFUVat0tBNx9AjDUbETHpTAoNgvS7O9lLBN3zPk4Jx3wTu2LiW0s",
-	"RCKXPgjqChjWBwSGNduJDMQGCF2WthKYNdTj/MIbk8VYXw6NheKOdwRCd+J4q2hEP5HsRh+IQ1RwpiZo",
-	"m09NN4dW7IefdxJ9i+4NmCBGRrhR/AYsiYeIj0aSqASVjKoEmXhVwJEbmRrVe2C2z/D8JvCxfZQMWOhD",
-	"N+wbqUSZqlKQQy+qKqm+bh/73oDpF/P5DWc3GZ5L020+d/igaNvZKF/tJPbZCZ7LPdTP80PkWkXqd5qB",
-	"wGjLeuwN2C9mBKaIIwzClFTDgqCcz4hIsSTolI1zKicGCi8oPS+LktV6+L4m4+bSNKxl5aCTySulE7MZ",
-	"JXWYJnjJMPNj1fQtMcJ5jnhLWFdMydVLEIbzqjpo+M40E6ysSrq3CQWmPuKlUBPL3YPzNGQXsZVbQ7Lr",
-	"prn9cEs5uvdQ22sqA2PCAq32TD5KkI7DUGS/RyQQfVD80dkxgXMr2JLtN9hYTa3rJTU3T0AXw2YMmv2S",
-	"jKlURNyjrMSKot9QCu6a35JIqiGtarehGahKUL3G6AZjI83oZykutMwjeDmeHCGq4A6yNyLOMkGkNMGF",
-	"9g9Xh5VKUxSnW8xy64XdVj5jPcFvVfmMiATWvnFhpMP4vhng9e7VEquy2lrEgOIcZ6ytZAzUcqj2FrYr",
-	"a2yX81bbzA6tWpp2EWVhB9NDy3y4ha6GH15RSZQTTaPnoZUalCP3FUWG4LUVZVMWYe9NqkaFe782Cr5u",
-	"r87JiQTOQuVtUzraXMJePg5VaMLzTFYZElVmhP6jbhrpER/qHwfM5PDwEfKzeBD5hFOVz12lLytGEjbi",
-	"AgpFKbRNgSxGNM9JhkaCFw3T0gDgh6BxPRpFBMP5PgY9YmcP9ZFZLATLY0a9NB+wN0BUNEx4wMxrfvZM",
-	"gkLJM1DExMueCQkG/u50tvrVCVMBlt/Y/kdq0lH4I7RVVJknD25sUfK/F91750jeTfuQkxcy+WtFMVvB",
-	"zWx4qxaPRyMitABukvwgRkUQqGSXtbjG1wphfXBiZJUU6mbnRtG+OjFneDWc5gqNOVj8CjwfAoop4+oG",
-	"flud+dGStGlSNkOOR1xt4SbyapOFvN5QUARnKfEqE2qtF8DsY1vv+ZNC1QPY7ZZ0SfySu0obhqDr+xAq",
-	"ciuUail/asO+pCozyq2ylofBD1aUvV2bKqc2x6ZreJAtZ7hczTpcz7BaVpNCrPTKsgxMztaV1UggWS/S",
-	"KOwyNmvgNr6ZQ23nG6PQq6WiZUD5YJOeD20AgTkNwavYiioRF6SMOWQ0SexShrQ0tCUXUq8mdCoTxMjM",
-	"QOStlcxfVysKcHaxLDd0PIELH4ZpIZr5m6CpIBXgoL69YeJaLNjGbjV4qdAdlVRx4S5wxr2m4GgZWaKu",
-	"KYmuPThAYxJkHIDztaSiTxifscMBowqKllpjlxFlFEcTmhGbRFQLL6ZGvoHPRtsM39GxkX9hB5IBE7xU",
-	"BI1LDEGWw1IpzqQdC6yB4ijn/BaVU4j8tMGgVCL/AjT5WwPmyzeJSamt0qitQGappCYP8wArW4xkwPql",
-	"mnBBf7cD1YyF5jnKSEozU0/OmyBnlScZJGMt9XiSeTeSaMjoa0cMliaIwB6S0OG07buyIguHK6eEqbNp",
-	"OMzjHsitYBJRkQLK65cPj0VzYKmuCGHrNFUQNeGBm8cpHAky9lQQZX8vRcRHSYTUOmZsjno/+uPm49YC",
-	"e3bBGi1Xg23ipnqz9hfT7zSpd7SFFj4Gy068+Lde/FtflX9rMXHgkXKg6ipd982CClXi6lBgKljVauPx",
-	"ZdGgsnoYgRktLFRoe67xOLQlOQ/48P6LEOPxcLgGiwd5uIoeXyjtro8IZnMH5mSQjvUhUXgcDo1aF3U0",
-	"sTNpDCSyCtHUwralOEL/5fXwX74b/WCkeCeJ7d2/UnIUBwcMzlHj3Vr2uXDzanrKBM/zMKwiV1NcqslH",
-	"Eb5c/i6OeUZCISgX7/+MMqww+nj5zklwtjH9U9jfS1JBOly+9r3EH101ltAsPzJZDvX4hm1RwHHt0l2u",
-	"Ac0PmP2WdLbgBMKq8rkWqjPC0Db+x7//v+Z//zv5hItpTva4GO+E5+8G2aVgZkP1c+bguoHQMkThVYcl",
-	"zdUZW+tmd3RtZ9U77F31r3+MlNVZCcLacpYD+KpuvC2TXA+V6l6DjI0vNCrNmIPFwmpLXlioUBVqorXR",
-	"SRcEy1QdWmh0q23Mmkr0TsyQQ9Lb3AKJtak3etTH1cv+Ndjly9oCWON4df6mnKa8oLGMS0Y+KbcGtub2",
-	"HYGAPMIykmktmbPKcIC2XUzl9zudjQjH1g8bTcWv8F7+taxzVRdwDzyF399JOQHtekgQlrckQzOITYGA",
-	"TDUhc4i4PGoi6zukTPBRrFdTyOL7rgQIciueeHQZo+Vjn4SW92dswLx2rT0RSUWmMjHeGEXTW98H4qao",
-	"b4vlWBu4wftZFhPkK4q8IkGsHwGxKyb0yOWdkk9Uqkjql0VZAW9hyJDeZ8bFYu2app6Ej7alNdCGw5BK",
-	"NK1LMAR6hHTUC2M8DEZQuZ1B9iDZXg0oDVWTqroxZYiqDjrEwiQTf5UXlnRxfDGCOKGyoNJyhrqytaOS",
-	"0HEJWRJrHrACqHJxkQxrTDGzRp8hQWN6p2/gpoUbkngNVe48wMOxxB2Kec3Ju5rxk1bAU2dOtnJyzeaw",
-	"SSoASvODlSnzc6bXYxR63aPIp1OAPOkSxeMwmky6exN3ror62p5BJDak5YPhnFY58WG5qGRm70PHw6Aj",
-	"cQvB53RurJTui6UEcZbPj6x7fgnai5dKn1bTPID11Ud5vbXDQn2sh9kpx3PJRG+IwVvv2GGLweJFpZso",
-	"uFwrSFys+4XJtkG+dV7AONThNILiVu+UxXAzqK7vuf9ktfNu2kRsi845bMWYYHnpTuB9KrfcB8d5JShz",
-	"syJIPb7fQgZpqS9IquZXejOsi9RYGo85v6WxtCabr4GrUFpgqhJt53xMWYLuiKCj+fkImxtxIfB2Sw6Y",
-	"loWGOL3d0ed/QvI6GSSFjhP0k1LTDyw38YxXuCBXVJH/9g5/2kN9a8YfMBNr5Qol/di/Or3RKqduU6mp",
-	"tBGQVKGbm5+4VLspZoqm+MbNYPtKLwBJBmyiH2t2kaALrCb/bX9nD/3imEQ9Y3Bc2mAuYMoAt4A4IwPm",
-	"RPQ3B6/MzZzyjKD+x+ufbk4vLz9cmtAKqlfRTNIdtcPewrhqusVT+heiWQgEoRlHQKiEP1MCp17l+AlB",
-	"x6ZN5/LQy6i5rnUV7aFT6wCRU84kGTCYjiuriWQJdj6w0FAi9cxPheACGeqxpZQNkfZcV/2LMy+/+LD3",
-	"au8A4iOnhOEp7R32Xu8d7L2GWCE1AWrbt6E0+4Y/76bOumcVuGq19THpXRHVh/eOLTqsdd/8yLO5Mdww",
-	"Z+CHFH8DQ7v/N4sGYVjOynJ+dQ/O9PKleeyUKAn8YJYOJvLdwZvlvbkkhrOQbE+vw5uDg1jnVVv7P+Iq",
-	"XAs+ebX6k48MW+eXuX3eHLxe/dFbLoZgpjBfvFn9xXuu3vKS2S7+ZfUHdh7XtCDcpLnb4ObVnwKtGRbl",
-	"IDKq1VyoQAt+1BkXt6AibedYqhtsjdQ3JsCGZg7OkkpkTOAIbODonGckAaXad0JKEBz2oP+KQp0IszsV",
-	"BAJnrPA2JgFK/TNRTkq88F5fIpqDRyPbUHdAtwHhsn5l795E9qCt/MkmzjXDAFBOb20wbCUvygmfMbRd",
-	"hZDswIhj3CG25o/PJaLLvYpNPPeOIyyRxHd/AJb0jBxm8iD6bHANzYB2wUYb5xbvqFRw4Zya9x5INN1M",
-	"XFV/V8ZeE9BbvoTyeQSfQTLpUsQOqFCGLxvU82dhLc52CuYmV6LSVZ4x0RagKcKW6KdFx93b/2xDr76Y",
-	"yGmBC6JA04nEidSv7Dtn6ZffWnjXAgFsgGdVPVjcmSfmV8sUF+ZWthoAcCrFX6SnR+Ft16WoArG2pCN/",
-	"7lumOQOs8NHIOxFJHcbp13tdPCg0I0xRpxhHmdxZ/domCY0zRlJFsr6N048RWuperCL6n4lpVSNeTk6N",
-	"LvT+Z/vvuWVJGcmJsdM1F/4jyym7tUsPWfZN3kVNMBXkuFl9tG65t8ghEm8TFm0Tv3VRik6orNZ97+s+",
-	"pX9a/cExZ6Ocpg8/n/WyIFztvi0JZ7wOMzzXB1ZTiNZ0hD7CbJE+ihFuU0rOR/jKRdRv7PzVnQTOnXny",
-	"TOfsesZ3RzhVXCDdKgGzBRhzpBvWwmLuuwzp3bTKxOYysLiXZEyY/oE0U7c3dJXzjKxlnXi83W1OL8JZ",
-	"GZmB+Usa6zvPM8QZwKagnAOijNbYv00V5M13HfjGNefnmM3t1/IRVBdI3KngaMC4Z3fA2CgxsiGr8HOA",
-	"0hVXU2OHc9iHQULv2zeuuZr+E1L3B3YEYfZ6peXiWn+jBL3uRfgsJwAEXBVl8Lxyl5uwEL1fR0gQVQom",
-	"F7YRsqNiJySj0vmhwwfkxLzwNZ2PgBj2YTR6Yb9PRnyj0XpsmEBYZpzGTNhmRWIbYoYLAaLxuz4Br9Gc",
-	"KGcVMlGaTyveP6W0fqWwUP4uc7GLp1ME+6YXq2YtJu1IL0flg/vXy9Dm+8n44V0/hhxYLyB/M1Yiv5OH",
-	"shnTWvZyMT4fbzJbYMKD7K46ZgT2HMuOOCN76JRV4AJG6ayQApukWkPtxTRNh8a3Qfbkuog6PeDxc6ma",
-	"oSxXf0hTV71jwVoDoHD+6j3+EW/izz2xhL1i12wJtoXde/FSLZ1niG1JmtllNvk8g5Quz+u3cHztoW63",
-	"1V65l57CG+XnunbwQ7mxLeaIfz0n3S1xZOX3P1fgp62221OWXVUxQavttj6i6iObbU9Z9pXbax+0iacM",
-	"LFTOybFyP0s12YcI511nq20T20h62y/VxCFUboitg2/tmewm/vRgvqFj+4sNMQNwdbfUNnnq/oz+G9Qr",
-	"bVhm7/Cvvy2GzWBmfXcOgEyTqgl9MvSoSbMiyp0GvXI2oqJoIVTzwqnNKNsEjTZSGp+YRu35MK2H6NPO",
-	"/yHqyteqeTwiFdpVWqZEsK9BMq/eZC/Jx3xgTCE5ZbcBotyHbKmszb+inx97TX01XPS7EOQ9Uw5C3y0P",
-	"JO4wVLLUkZlzO7/wvtVUd0Us0GKDmiwBjjFlPlFBHHqclt7B482QD7T9TAzO9g0YmiGpuQ7qMGH5priE",
-	"NVlSCUaBb9ZW8xWQsPXcA5+0lMuyyiizQMDcpjDHKFg/7yK4213npTqytkiLgCmRIHf8lmQVhqlJS0Bp",
-	"TnAddbXu/jxswT5/SZZyUP7625fldeSlMgkjrszFgqVKr+LqYIjjCc5zwsZkw/EQdT8Rs8cMU4h5S92L",
-	"NvRjvvfIRFjnlntrZ3JKXeyRG8tomUvs2TIrgQX92SX9fHtO4a589YVzbohzvqWMyolPouDKZU0PjEm4",
-	"qjJjK3+uzxI4zdL9z049+rLvEtGifOIDzdJj91KyZtxvpfBrrgb2mr+XRMy9xC+eQanPqG0m8p1UtuDs",
-	"uh8SWOv7fnjjE/46JqXXISH5miOrA9j1RdvmaoREM6husNgp4gyNMM1LAVjJaV5CfSWMqiYEwenE/Oa4",
-	"G7cMD1ukZ0ZM7t6QjO1PlqysXMTIrILzNiCIGRqSFJcWmNBRD8qoKW5tRVKTBe2rRDu6wTqavA57THoT",
-	"gl2tknfccKUmQ1pc0i9PcreaQlmNWWq9SzYqSumFPkKCGNBWqFLT3Mi2Ewe5otHjBo5VfeYe/6wVi2et",
-	"Wk2AUjeIaBa8oPpBq6sBsIJYH4JUIM6BfmyNlCWAhq6nxd+WPdTPJUeSQGExOeFC7eb0jmR15qwV57Zd",
-	"dqneiWQxFVb/iEqmN/qn6+uLqx17NqjbdMdyXSECSwRHVeS4PXb6nAApjAyzdin2BpTiXuR+j6t08yfk",
-	"RzKmbLGW0DYXYNkALAZAfKlzStBwXp0VqHG5sJHeWXGqwP6IizFvkf/fwvMNRwJs1hJS6T3PYQV5moSN",
-	"rzo+oM3O4m2OIJKoJatdRajwuN1qt2kyDZa6uG+8imvHll3Ljmw0hNOaPTxiAzf11dvuHpU2lBWPKvKI",
-	"2XzDZCNsnRefYBZ1YSiO04RR2pKmns62V4dnp+7a/JrVMHyqWZHHFNkZMI8FHRqQ7CVLItSBYyqJlnRB",
-	"WBns/G3PljJg9qqFz1VSocAv2CZ2QKj9G6c2LMwkSzbn4SYM6NeYZQNWI5pItG3q3RwhPJSWsepfQFvH",
-	"NCdZUuONeSsgFZ5XSFQ7e6jPbHzPgDXqE42JklEjK8tqX1NVPsCxdCpRZdY24BBL6RFm5zfFA5qVnzod",
-	"/1cb6D5mI3BvwN5FKI+biggzPAdFpKa5bVfqZ+fbc0x9BVfeMUB1gznBnviIhfbI04WWt9BndLIuihCz",
-	"PtZxHRuzW7kuYumPNvKvtpw+hfy8HC5jLtVlUy5I1azM8x3gx1S4/G1nr46WW7BbUUF2jKqSxuEwm0sw",
-	"hDtAhbfEQuGtxncB+/lTRsU8QpS6nxA/FZDLg/QCmSh1zYGq0ALFpxIytQDA8EuyEuwkvHSPj3kB/UTI",
-	"Ws/lGUPBlta2woqARa6EFKMTzQ2sH5SCiZrWLwkjs29niZ+Y6s/xLWmh+mpDKtsfZ4BfaBLqHHx1ni0y",
-	"FShou//Z/X09n5Iv+y4J9B4YEV47gPn1W4wc/mz7eEuwVJvKMIXGXU9P7XBpdJ5FQ8lmWCK34C8gEY8R",
-	"WsyLaanMaYFyshLKHSIBEcd8hOYEC1lreUpgUwtaKyxlTqStb2GLCe4cIVpMOaAAUyYVBgAirYx0Okvm",
-	"28c9SYvQsXOtJuGcZoBrU1kxJwApmhM7/kP05uAA/dx/d3bSvz778N4A+qEtKP0Kb4BNyzY1YFqOOUKM",
-	"K/BEaDJ167C3Vet7gsCXlKGMKExzibb1IHLKjFQjCJac7eyhM/vxgNWraCv11fRvEqyd5ilxYbcQpKWc",
-	"qlKMaYpz2EK3L2COtG8P2IhqlXOMKbPWD+mmENLojnlRUAUn1Yxvk4zI9vAcbMh0fUnqAQQ4kaoJIaNZ",
-	"AsQ0nOv/vLClh7MlswWWnKsjkCAoDS6qc9bkPWuwmP2pIHeUzDZ5aV+YLl7OywdGEGHKlK99OSGPhVyH",
-	"M7CZmpMCtjo8d9UiBHAiNLOhP6aEIKTtWit3gkpm/6kPlLsSFw4UOl64FbqcsGk5zKmcWKjohx+uVciP",
-	"VXcbxn00/TwX5qNekqhZx+mbej9eDtfDD5fda30ySmbp2YSc1Ou8JPhWb5IMXpAIC+IqA4EADQdT65ok",
-	"l5XFqqqZGsnQAFPlJuGPoW3TzVNb0aHrEyMKB9MzTEnFl5TQZb3NWrCNgdSGZujfuEBDknKDgm7xL03x",
-	"1QbBNbEto0a+iuw2iRDZQgDXzmf2ENvTU2YV9l1N7Ernq2xQzr8Hv1qEReN82NZy4mGG5WTIscgs4vH9",
-	"8Ubb8sw3zkmeJ8e8CyG5RHOfoF6uyYfnpdcYo5VVo8AMj8lhAzl0kfHs49GI5rSKDHtkgF2P3PteRxsq",
-	"IVD3YBblhf7/GelfkJyOKS8l8mgbeD5cB1oNU9I3zdVVkrqdmKrQ0a6FTG4tSNCvXr9yb28yIXy5t3a4",
-	"Z/ntggtce5WwvOpUbuJom2RUHbrdf/CFHyudEt7/DbC/yNY/IRrB2sT3Aja+AVao1qb7IJ/zwjjA4bmy",
-	"jILnGH2SMgrQXxfcGjMwNJw/sELC07MvV+0BSwXV7p1v0N/iwE1mQiHh9d0hliRzbkLQcR6H44VpxtZR",
-	"X0Et1VtL3S84Cm0N2e8ODlA6wQKn+kW4y787QDMuMom23xwcmKjKGZXEFJsNpIj8vZEbUuBP7wgbq0nv",
-	"8LuDg6QDNs8miNgVne9AwtWSPTGffK77uiIkqG6CGWdA4Hozj4wc9/cEsmSxMAVHTDXC5ptAKDinWIKL",
-	"3BLTq4MdexCgjN+D7/2gi/vNwZ/QyceLd2fH/evTm/f981O01a9mBaPL0KD3Wf/jy6CHcC4Izua2Tm6z",
-	"yPTe1rIX2BgkHQFtKvXXNL9G2ZJXj955vIiEef4iN6inx2GtDZ+OoI1MUR2o9sthf4QLXsoH2hsiCA04",
-	"ewut+5fM5lyvza507+HAqZ/4DBWYzdGMCAjft/gP8pZOp9+e9Psw821mzLPDkuZqlzKUU6k0jzdk490N",
-	"rpCOMb9XZUch0c0yVCyIW+Q1ibRwFtwxiZRcFyTlRaFlKQs3XZsSMp6WBWEK/ed//Alt41LxG2gvcRHs",
-	"7s8CsxLnN5LkJFXJgIH/gNwwMttx9gqb45ERlpLEmrNZRjOsiIS61JSN0cHef0VcoIIL+45ZrF1YO3D8",
-	"m0wcuBctiKUmwHKqV/F7t7ayHI9NrXAT1DRzAX9aQAmmmJzreXg3UQgucUEWg/88DCrx4NEvmksieV6q",
-	"lsB9Ub3xDQthAHZndrspriBBcqA4/9A1JDXnVrGkBJT3aILWisP62f1zBbLnCfzeEJxWVk6CT75hEE4z",
-	"wdhtbnITbEV8V4KjetXWAUeaQ5BP6iFbnKx+tdrjlR6Hr04yPniRjP8pJOPKG7GOZEzudNNRWcMU6jcM",
-	"dgypeFr0IPSOoDraxbQBJZSPbIqrraoMnzXqLOM83xuwS5KWAoQH+62WlcinKWYZRI4rjnhqstXSpgJ9",
-	"AEGE8NUOMtXgaYaoHLCtz/DrWfZlt/529/N8Pp/vnp/vZtmXrSOAsMwgd7h+x0VWmyjwRnj13oDB9Qsr",
-	"S6Upe3+CFdnbIyzT/zCYNJLekQRpsc/oz/UdpWhB0O+ckQS5SfzX19+hDM/l3oBZ8yAWZJVdbUs6i5w1",
-	"xdl+YGh7A2aKu5uK9HUNd7Q9I/h2B51eY4CpoOmkivS2iEpzE0oLqb3m64xMIemRs0P984BVJSRhrxLg",
-	"ytW8YI9r61+dSJDU4zMuMBc2bYtPFng+YJKQPdRHllPaDT0b7b7njOyCfIcmPF8uXGASl18fvIGmGUdD",
-	"ns1DMuI7KtWpofEVFr9ff/31V00oJycRO161+WsJkEm8H7RdEc9OpE9LZev2uOI2Oxvp9YXl7W1UwoWV",
-	"11sQujHMtqDh3BwroxSMKoO5vkwXgGQ0Gce6tK/twzvQ2+uQSHVd07lHi4bGthuEtwMp7obkHjSOb1Na",
-	"t7sHoF2Ocfs8G9KI9B4aFpCgaV7KBpezW/2YnoG4TTSQzAMMcErE7oiSPHPBK4do68xGQ8PoR1wUWDnw",
-	"ngxUU6BXrfMSlg2YZoVbR/VnwBq5yIg4RKfM/r39mUr+ZQcVpVRoSBAeKeIa8l/YOjI8V5D6eipzsiVR",
-	"QaTEmnEb7Kb6hcsyJ3ufYRJf0DbZG++hrStQ6vWVk0MOhWaZGZ5v7QQTe0Dxhw3dFLAQ3MzPYsy1dGVm",
-	"F5Fb4WJ7cQhvIkCV2cV1II1W7JMEBJSO/mAjeDwgaWel8dYm63xNZ+CRb2E7w9gR8CEXfeMcI59Ug69X",
-	"qaCwKVtWJn45MupRnJCa19tUdMqsm9kZtxa3IkFDMuKCIInvIBturcNUaUurbVbuVHSwr8qUT5uYi62E",
-	"mVF1BV8E5GS9HFzQMWU4dzeuTc2vVbfty7fH6PXr13/aSVDJciKtlnKmdULNfbx3aRbz0LsMQ8Ci1NvZ",
-	"e3jR84bp7sW74lv77J2QmPo73mZCKSvTAyDAUEP8I57nfAZIi3CNmETt6BUSBy2p2fuGs7VWSxt/lFCg",
-	"D4xYqai+yN3KNwT3I5QJPLJmIJuVrpX52YQjScC+Uexs1khrbtiGhba5+h5r8G8wCjmQi8wCbXewKO3s",
-	"obf6WyewVyatBAErRJKycU4qo8sixZtojOF8ka+ZIQ3nNQBAxZuM/aXJGXeO6kOC5DSnypUhNXYgZTBe",
-	"6w4So2UQLHJKBGDNgYVdf68/nlC96fMjyLh2g69bTFDB7+xcxdwf+HCu5eiiTCcDhs0nZo7eOwW/I9ke",
-	"0mdhyLO52w5zrCtZnCokJ7zMMzQkIa3FmNs3LrE9Uz5LF0biEngdN61XmAvAtTGb9SKbPZ5xPXJ1hS6r",
-	"pqjW5eLqJK55SQBtsf9AOHVUdG/T6oXXVdu114gL/nb9mr9MuLUyEmP4TuAenGBIpU9M3h9YOWusz0rO",
-	"9wKnFb4lzITU+pq0f4M8XibBOhfsuqS6Tz45aJ8gxZ7C47WJVpFPaj+VdyuQxZdCWq9+tu4PZMy1SPDZ",
-	"EZxpwWfgYXLhz+D/+rYTVaqDCQRruJhHg1givV5/FEIrsLh9SHzfI4iZ/QZKzSHCAHp5lhkhjAIPMOCj",
-	"Ho01Yuv1SyGb9YAB2bo8S2MJhhnvfaYsI5++7KFz/SdKMUNDy0CWbTYZniPO0HbTWWlM2eDV2zlCTjaE",
-	"ofwJHX94//bd2fE12qoPaKQXaH1Ud7i3FQzeErcLR32TiUmwKs9nfbvP9Wh9BKqS9F4EuWcIq7jGt/6V",
-	"nKApFK5UaN9Bcu8j8imFmjH64jCn+QhgbE1hNYkwnNF7S3wANvx0LC3oQbskKZ1S/d1hk29J67Q34Ml1",
-	"CVDHxjSbsSjLVTl8V6/cSjx1hAGfMSRnVKWTnQrsy5gRtB4NQrUp2Qxi0wUW6iyTRpM0wpFzr9XBKYCo",
-	"rhnunCijLJMMbTc4mpfCE4H9e8+r2SpuwZ+3AHhdtw1K7N9LnNMRJfIIvfnuT+iyf3168+7s/Oz69ARN",
-	"MWQSWTBpTSVmeabgei5FSL2FWhyb1G6BPJ6zgnQ9gKuIkluFrle+T4hh/3tJyhcv3R8Bf72OFrDQ6kEd",
-	"xg/rNXL55dXPF2hYKgUl/wlOwVEvObOw4JpP5JTdelATvChKZglRduetNI0nDJ7wGcs5zgx3TGVXfcQy",
-	"+DWVksu3x+j77998XwVT/ZFMxIu2YVP5mB5XSNia6z9ipMfjqxDTHLOVBpUL/dIGWSK0HxEQ9QD/SAnE",
-	"erwQBRQ89Mao4S7VBco4Qm8O3qD3H65v3n74+P7E3L+lpClYUIaEgIOUMRuOA7Y3q2mYaiisglf/WshL",
-	"yLtpa2na+aV+Y5NFaU0PcQxBA1NlrAB/JEJbGHqrtewP4LJagvHwSGMDdXTk3bQP6/YsynE7UdoNxRB0",
-	"zkX2IvQ9iwrcX3murB0JT6fLrJzfETETVFkHYm4QynWLCSqZonltKDL6mYwJb3V9q3aQhzPvvadAU6j7",
-	"64KncGGKcrnIWX3OvMpdMkGMzLRyPKJCqm/X8vxhSvyKbzZg2OgATqi34sFO4iqZ+Yu2h96TOwiEVaVg",
-	"0tSjkxsJH74ko1LiXEaqAoQDidE22AkSs5HvASRCE7/5l+A52TkasDcHf0Kn5/2zdzf9d5en/ZNfb87e",
-	"/wxGA3vcXGke669wC1Gv3BGYZ93X56fnP55e6o8HzP8aLjZX7WpIcs7Gi0nMYbOFMejSfI5yWlAVjx/2",
-	"TsFmrqq6g+dBq/WP+fKxPjM1CV8uqD+QVcLsGZK8IJxB7IqxYi7ynyOv0LfLrYK7rK522XZZ3b+uyUrO",
-	"BDGjfGZSyITBhM9QOiHpLclsaQ8bhmOjp1HGiTwyNhXBZ8YnNcVSEqjpaEtrDtg2VdJOWRKmdqwZxpRW",
-	"1x9SaeuZWDwJV5TBVtQE/hXmF6ZgwOItvUmG8TzVERb7jxeL/MAgx7/M1UuNhD8uHwFTtSsXC56Q46uf",
-	"zfHkIyMGWLAoEILNP62QUKFDN4q/LvCh7rzmcXMlFvL2HOsADqBZjvTL4eifJKLqEAIJYV7bKc8gKC3H",
-	"Q5LvLM0TAEk002kCPECQIqu5mWwWCUYzGx1owihl4lV2qyM5Bqz6FdzuFpzFlRCGuCyzvjvGkeQJO85X",
-	"D1JTGIPEplUssZp/Do7WklSiWZq7cl542qMFIkLxqbqWl89gfGXKHI2M+4WpDCg9LxX4IcGZKlzuSJUH",
-	"fh+W87n+Y0U+iamfuqApfIVFV+9BCk9pkDEr4mmDXARMCQEx1sBPs9tmoVfgxxRSRe8qyVZuGFHFYyVR",
-	"K3qcyPYhCCPbaFDEwgjjtVr1SNpo+uCJVNAriJzXMv+3dVaeRaa7IixbecKMgmVNM4zMzOGCAEr489Wb",
-	"3QzPkSKiOHJVZUMHsCvXrYFBdiXUimw3hL6rXr+ybz+FOXSx1y5GUYPMDWM8QqSYKuOPwUiStMyx+MM5",
-	"xb0JdUJNthZ0gA1wH8wJFhuGMbME10pFFgPo6dC1TYddyMbBEw3ntUr1bQdr22DhjAqSKi7mrniQ+1tf",
-	"8mwhQK9ybza5zMaoqVuwf2eyeswg/2+bOAQHsHYXsb98qWxovz+Xq+EPL0nB74g92t3EfpMn+CL212K/",
-	"XpHKXrEYbLss7jOuPJ+rYQqAw0alElhxsVkR/6MHmOgQbRez5AuurHiVERghrmpU+6P26thVeSpvDv6E",
-	"3vWvrm/6J+dn7wHkHNaBEZLJAWtg3wQnj84htpsZm7ZdVHCaeW9ZP+zWgPUZKtkt4zNWv+tG8gZtGdKG",
-	"NR9p+tjbOkIYDXFmbGAhz2E8rdU7J49vRTKNP2OhNnfBh+XARs7ViwH8WTAkzR64qoXc5sNRNQ9wGee1",
-	"vyVkKtHqYxfRbRYvk32QeXG+q4ew2YyujyuQXa+IlVbOzZAuYUQbOpx1F30p6ZgVVXD8yyn9Jk26V0T5",
-	"J67FAZSYfJhKC1ATUkiSj6L2AjhC7codvLECGvMXwCGCW80pqoqqnCRIlkP7L4c6myCtrbGxVmMFyulQ",
-	"YDFHrIQBb6dY2tooaQr4gXTMuCCZZiPPVXFnCXnowiBOp1iIeQ1yofAYzKIEYITIp2nOM+LQOEOjUHh8",
-	"ljVGUqnAC0NYUnSTMLqSJg3KFlsNzCc4nPmU3O/LFCsy5mJ+v69zzMYlHpPYnnzfaU/sTbIAEYRFOqF3",
-	"1o2X5zF6cK81hkBYWfQO/2pb7iX+WzjPe78lXWcojcNvuWk4Gr2kl9aY4OYg9JKercbZS3pazv0o4Z+m",
-	"BEO2Rt9gMArPS+pzrVcx0lxzgV+Zcl2xJZwu7qBtkDJFxnBLLLeIFEevDg6O0PcHAOhqtq2thyv6+4pe",
-	"NolWC7zwAo+jObp6iBVMg+IK5yZ8xvivv+UCWeDN1bO3pknL1xNbBotkCRrRXAHeBRSXMXFBJmELSSLu",
-	"iNh86Ssfg/4Q1XUZbH0WmzsaLCFxVF8rjSoDUFsA8MVtkALa/s//+JMJYcDMFM3Sd0T1PgRFQDYwZKJA",
-	"NRkiLY1AzRQiGyVTBswC1zEyO/Za0RfLESK5vjDBmeB3YRnFXjwgdcCWIlJNpKhXG+wjxIpuvWte0p/Z",
-	"FwDPs5ESMJfhHA16n4GffRn0ggn9JijTyRMbE42fBUXWcAYtFkRZg374Ig0/R3ZCBn46vf6dKh7A010r",
-	"01AiV4vHx/W7T+EDgT6v9cXXpTpjNba9P2CtRZPUV++FK5S6iasiyq3sEs43xLXe44I8H9MydBTL+TMT",
-	"f2Fbz8a2GgdgvlD9KFDJ0zjF4YjUhv8Jlu3MTjORDnzuGl776lgcDOuPy91g8Z+FscEC/7MxNb3cLwzt",
-	"mRma3oRNMbNSag29LZVev/ZRGoNFB8zykeDFw0r6nLkyPrUV8zVE70iL4aW7iNk9FP9qClJ6KxdKXDVm",
-	"UVlC+mFd3SkxM+YjRZjxltrA/eHcmIm/8ZqVZuIGpAa0kBmWFT4FZQtlcEZgFU9t4TGTutrMmUZepM6m",
-	"wr7qk9QxWOcJztSTHI4NBBN9qwXxgTxsjl8VU/QslLo/LPPb3Tqy6LFlph/L/NYUJ9i8+SqTT+3M1bOL",
-	"px7+AkUBAVfNLHBmq/Xpn0eY5i85zY/h5LW1LyS5IwLntqitSVQbzuE/nW1X5jQoU4JuE5XSts6plJSN",
-	"kaNRVDdhYHLwGOEqOGGryiuypXrNG/IIcJtsTTQ8HrCzE9mso9Zow+A2Qds0Q4IUGOqFgvyUCT6F2gQm",
-	"NJwzIkOxU5rSr/F4k4fYdvE1nmG7+nCUFR6PXw7uYxxcrdZoakaKL5zeBQUHXnKG6AmuHShYEHRLpiYv",
-	"uP1kd5fF/jhh008ttpgiCy7wZLsKEbCbBiVXM5LtOJHGqjImpxJcgnlZVEL5ZuWazQFD9Nnc5GgzRPRC",
-	"IUFGpSR+pRXAZIStDjoRtx2OzZRojYWRBJG98d6ADXr6L/Rm0DtEg9611vCM19Mww0HPeEclJBNaVIi9",
-	"ynuphw5XXxW9bLOEEyTx3GRsQ/u2WnHlh+WolARtY4ZoBoFQgx4js0EPIhDNF/Ya0repwrekgXuxZdPM",
-	"9wbsA6uS1bmokpQ9/CFRMghkxFCa89ALEcZsNtHLBuWHfRDhOM7F5kXKZ0kF97qOX0wVgK9/Nznf9cvl",
-	"9PRGOrNhCAPnq4I4cKNgwRqS6ObBJtz53zPxE7ZUVM0VatwJc+JHNkJS8z4QKQ2KAyDSOP6ADeB4Suzb",
-	"WBn+sb0QrIGVH6gB+RSMABOQCyEZe+gDIwP2FEzFQi74J/9b5i0tCBOm5L3gmrXzUqW8IAbioCYP2EfI",
-	"cNdjeeE5z8JzFiArGrxnFVDFIjpFZ85kYplWpUfDGN6Xj5Lf2p4S3egpQMz20R9J0G7GdmvJ2khoGYTE",
-	"pSrR/HJ3mGN2u9MsYjsShBibxxPI2FJx0cVjdGXf2zRfc/2EABzMoz8KEfw4V8RCW+XEq+1vCobKxMKN",
-	"AJDSSF/EWivmWpFw1JBjAYVAymnOcablED4j2ZOQxefCmGM71D+OKNwrq/5+wyV8A/F26B///j9gx02i",
-	"BLuViSGMBGGlcDoptAwm+MzheqlG2GTr2dz4oewc2/nHiNQ2bkgtCukNqVNz1HxKkircKEE2oUTvCFiv",
-	"TOU3u1ePZwJZnYFnfSPxFDybFvsVRRcfvEQX/zNlxC4zPIPos1zB2Ly5WMG4VVqtLqN9a67caLpr47AF",
-	"HaJ9M4pvgfd+3fepXegIfS1isoG8vSVdJhXS7LkzYdV8/cmJq7mtRZkrOsVC7Y+4KHYzrLC5q/QkIWFF",
-	"2ovK+87gGpdS8eICCwBRt4iqTpbUssaA5Vgqg+NpCRSyZSyC6HCOJKOjEaiSFydvE3R+8TpB52/6+/3+",
-	"cYI+/PnP+x+mpUzQL/2fE/T2nf4RJvRv5++SATs/OznbsWh5Ekn6OzEIYBYm3aQ5bVmZ9xC9efUavT17",
-	"d3pz/eHDzbv+5Z9PE/Tm1ffo4/urjxcXHy6vT09u9PMwDISWiPvVprVeeoEVXatGpu3D9PnUEZ3eHGNl",
-	"QKo3Xq5AM51XHUZ2ged6O685f6e1LPPd912WQZZTg+t9TjKKXZj2g/jcR6vgmQS4xNZzscgvxg4K7ijF",
-	"g6wwQVIJggtQrdZld/uf6z866XsLp+5F6bNKH/MVOccFTWW3pl3uKRSF1a/2vV1vghCFVIuOrPYx+Nzz",
-	"IO+88Nl78Nnn4pdO7fCP3FZILOICoEJsckln83gXRrmvj/bK4piNc9OKIqIJHKJo8B2pJDa0fWyIe/eE",
-	"yimX1Ah7VaM7SGC4HtQEM61OzRCNQghkdkwhCIEh5zmB6oou1NiEt9RfX+ol7z1e7D1PFVG75uJqHlMt",
-	"pWGlB0UZhgmsDMu5boRtwPn87uCHp+xdGIqUtyZ4D4bwOnQfvucKFTyjI0oyJClUeAV5fDo3GrPgMwmV",
-	"j7Wkv3022n3PGdk9B58rF+hstHtuP9+90p/vfN2B1m9efReKv4F5eHP6yIrGrLSCkhlyz7iJlIElMZN9",
-	"9UOk2AvsQk4J+DwlzeqjdITcUQJKRttDsM//r/taUdlBY6oVSae47D2KC6jBnLwar05qA7Xup+vrCztu",
-	"e69KJDnCZUY5SvWpJuT2K5YayiDo9zTHqSc0vKU5+dp0tBfZ4UVHWwteFGh6SehYkvCPXFCN4oJkqGQZ",
-	"ETYgRtGCSIWLKckcGHMnKQSq4DyzXeqSpHRKwfGBTSARqWrw76E+Q81QUr0CjWCdcBjl1ns+YA6JWXHT",
-	"5t5WrNzedwdQncNEXRpv6hTuylKEzERQV/1C4FTRlLyj7HZDyktdq786sc+ASAgDuIpwoSrWsCBS4rGL",
-	"Nvx7ScqXwJ8/VDkt2GaE0dTStamYYLKFzdHz60TZwnRTIqSBm6IC8RkzHzkAxZQXRcks6cnOypGB6p+v",
-	"jB15Z9/btKvE9dPmLGlWGCgl+SPFFI0I1uIhxI/b6gm4ZreQeqzp4Fkd0811hxH/hcxNCUb4C93qPxeR",
-	"xlzOJGBYmjuz+nbvM2UZ+fTlUF8XCmHbDh8NGBS3X2xka+eoXh9ILzEd5qGiH36P9iPX387egPVtxvr3",
-	"B7oFfZZCF81VgNI35IO3XTyfK/5ep0zLDEYgerlr1KPJomoNnnAP41eBxe2qKFEnXZ3bdzdIfYtdxaCX",
-	"zeM/El+3Q4ZL2WSWOv8PaAxgFky5MCCTZq+HWMjEAUkClMQjwuc8QkSSJdEQeTw+YwxSxtOxxfUIs2aF",
-	"i/v3whofjzXi6iLylh1bI3FTXa+gtZODg4OuvNFJ323CL4TuOOLYKGdsdLTiYnYj/3Y9sr9MOARTm5lK",
-	"UiNgas6pb8MJn6Gcs3EC5oOqXkkGf9YQ85ahYobzuaKpfDKmuhYJ7hft4fvzpyDB83knIkxxnkMQ0GNQ",
-	"4ZMj1y0O3iSwAWkldZAWVOapnXVaMJsSkulbXBBZFkRznOe4qtejKgNt89zhcNeeS6yAHEbOCJJESiBx",
-	"OLDVdtifYc3t8G3oGfy+JdHxx/OP7/rXZz+fDtiIjktB5JEPwm2qtExBFzRt+YkYVgNMwEGDBFGCGnR9",
-	"QQBpnrhuB4wR3RyUxpZIzTSlo37V6JBo7iOdpcYyoNmE26g90wrJoFB4swTTlhywevp0dUrkJTGZgh4P",
-	"2JwEZjrrJoAFq5ppwfdFSXyWYG6z+MYs08LpGqzrCNGMFFOuXNATnIPdqeB81FWUEgTE4WcO6r40o3gJ",
-	"6t54XpwwSauLDqMhTm+7myn8ylftuL1+QaonQe41HXbB7v25Lmb0bZfedBZav3oTZbae72KN1o0Uv4hW",
-	"gnDlH/ZMjNhWvScmaszDbtlKUODxgCnOQZvYskCuP384Oz69uehfXt+c/tvZ1fVVoKOtvq9nWNmRStOo",
-	"xUYaMCigIbfQtinRgYUBd8Ba0nBZ4IKMsQDpMsWS7Oy1F5+wxLnx6my/CNo1iPPVJvoPHbd+9iJaPCf6",
-	"sa9YA5+XRCnKxrIbq9831ZweBqMStlVCy09bvvADTGYDlspNXFSmvJPl2saJzMjM8O+XA/Xw83FRmhyp",
-	"hfsR16u8eGKObN09OE3kE05VPl8NoVcdpc/6P93T+71b41soTP04daY9dubSPWrIThlgcQ8x8kBM9hSr",
-	"SR2RbbZwXQToSJrHJdGtfq0iwsFTiQhmGV6EhOexPxjh9x5ywjTHbDfDc7n/OcOKfPG0wiVULIhgFMZ5",
-	"nuH5lkSSsnFONENl1pPO07QUgrDUAbeAPQQVeI4kIWg7E3ikHJwal5B8MGD6kZqQYieBXFqFhbJmYT0o",
-	"07Jx6FpUTacW/c4Z2UNvrSffjs3W9LT+fRPsUn/ihVfUeOPMwLXp3hI0oeMJkQoJzG5tmXbI/DVRAlqv",
-	"yYgA/XskeNFsvQ7HYWWe2+AySdIyx6J6uBOJ6TRvA6o/DEerSOz/Z+/qd9tGkvyrNHx/SAL0lc/di3F/",
-	"aG1nR3dxbETKDIJVYLTIlsQz1a1jU3YEI8A+zc57zKPskxyqqrvZlEhJji0r9vivGUck+6uquj5/pVL2",
-	"5cuXL43T08bxcZGN8neRnsdcHvOd5onZIUp0nJAvnjBsfYcOxfZfiOQYqFmzKK0vU6QjgIaBKXLURuRD",
-	"6EVe7gn8aRhohyj4mx19dMBwr3wtlxSpmM5iYMn1qS0xl3335ENo5f6I26jlZ1IwuxYMWuAJmP4yiZgI",
-	"nmge1zG4EQXYhloGAqRSdqAXeIh1KjOuPaZwnI5Vmi1fjYxGnO1BPUfS6lraBuEWIeLB+zXkqa91g3Pt",
-	"L2Z0Y92rdug+fWsFsaTHf444dxRF8obYS4JjngFLWmhZintOadxRSuMKY3OZk2xZjABYFv9yOskhPox9",
-	"EOIII6kEt+fz/TotcvOVoDdV8mZ6DoWW8bOU8GyUs9IKXWKtW/TW8sciJ7Kq5wflpriw6npvvX0Leo4m",
-	"LXXddEyboh9rS7S7Hl1bX6XbXKF4om4nCHqPaA31d1aFf24oGS/MlqImXXvizY086iFjQiXZX5agdnh5",
-	"rssGAemAqH0iA8m3d7wTGhboGo/SQAOwagWVnIpvoTjUazmQ+HANFuuQkmeL94maApF0QwfKz1PcIDKn",
-	"4P9Mwq72bMpZEskgmvGYlOSBrIKGfCkWqC0Do9SYVvQxRH1dCA4r0AjdhPUNo0iGoJw3cykerNKfgO2G",
-	"N5CNE2FDDZpUhbXMI0TGts9G7hHE/lZSUId2bH3+mnbFSVpn9Q5kwNF+00KUB5eQ33anFeylmybJkGIt",
-	"QIpr2sznu//hPUU9FM32mstpCCConPNmSW75HTDWKhFrFYQWsGvDmFTrEi8/im9pzzy2Q53VH6bUrZF6",
-	"sMJm6hUrIaKQ5AHIRox3K/lo0jJ/wzk7d4aT5nTgaiakZo0MWtss3QhyFfJFkSuuzkSszRu9uYSn9mIp",
-	"6tbNDG+eLcI0Tv4+43E5EGaQDZv4vBxauXhH2w9yu3g3y+OAVMat3rffb10haifXxKXJrkSCmbjTuU7Z",
-	"ULjLpKIZ3R6pfcRIgwIdDFd9zfVABghIRRCaaipQs4q1aLJPApH9opQapAkTPKfndbPCbH3p6zYpttiu",
-	"iQ9FnGsaJZ319qLdhrcTHsCya3XGYU3CFbG8abfh38I5ETN7AQO/bbfZNJLzVOD3TealWzsfSErB84ty",
-	"sw5XpjYWZmcrY5s3iET6vdZk1GfEYGpjLISMB1oidm0h3NGLuRbhBcrl/zJZ1anQZBAbyAzbFhgLFh0h",
-	"/fH7X2rFIKDh7hXP/aDRbZINz76nPUcqXZEZiQxs5F1HTjSluGikbvBUzWcUF3RQ/7pCxSPAKRQzXK+J",
-	"WvWgBYbqTvOnffFamD59pGaLHbMiDLE3r/BabnSlP4GaIawbyspnzrx/RiO+Mh04ETPPGH88iSOR2Mfu",
-	"YN3leKqh1TwJtogTAm32zLM7pkR/qNIqOxlGVn48CiUS3bCYwwxniuZZg2Sh8Yt5TnThOckyq/ZVmxSg",
-	"RASgvPkEoX8S1XQbqpuFo42govDB83B0O0IzH74T0GWHnR+/bz4yPzYVfispGjM+FrAC4xEw+EgORKNu",
-	"3LfWV4LASSBwgPyynjGufR48k+/y9YjoTM/HY6ER72mjcOt5z26IfZ1hoMS0M0VrwKhGbtdUsrxpQLDY",
-	"zZzi99cqCYnRI81S8S31KvRzxg8ewMs2vmBgfNC/fx1pUSuLaf1fLjQ15d8+CDlOJwfvXrbb9c3xNjSn",
-	"Xrbbh+xNG4NGNqJYPBq2OigKhkUyFWPM//664+vCP7yihEcuL0FjyZ46tOc3EXFIVVnDhbFbEzDYMPRC",
-	"neeBYXDP9RMPiFn3oNmahHbNRpmM1kGiA8WG6y6VWJSpn1gybIEjgNV0DwUkYEbpmRPYBCVgbvxHjSiw",
-	"tAbGg0RpS251R2gh15Oh4smumwAm+mqmS5NozyR1EM4yznJRF6ulUZjYS5/FEKTU1wKxbzDR2ogWFqES",
-	"Z0KwmlI3LCQzdR62kVzT3rxCuVPd8HsjG7lxs1gsFo3T00YYfq/U6i7CyuUAmE2GHEHS7VVDkyFmVdIB",
-	"MFNgl6aPXjgeghLhZqFtagnH+OxAVjFX4JinotkUMjxGj5YM4rmOrkCZMNfXX169pMyLQ2z0x/53rlOH",
-	"Ux2lmF6MwhWEbpHHi7jwEx7O1kkoJVeTm/Kt8sPWJKCwqltyrWRMsze3zUjboayBvYRd3ShkiFRc5jYS",
-	"x1O/8+za1bV0688lVqwmy69PEtmBpEr5eL0C24cHHiLjqM/HW5XS8bEGqWfwnx+dBpR68/eVnYkFGDYq",
-	"UsCTZIHS+75uqvLS7v9kx5/PP3SPOv2Ti4+d0xNW6WCfVbpiBgc38D/fBwcuGYbSXoiZLYBo05VZmxJr",
-	"G00eyKUS68M1dQ82+RBLWTDNKFCxmie2FAIbGfxHkozHw2F5Ng3Q0m4cqX0+3ksuDXJHSUItHz/7SvfR",
-	"vBNJjXFklTwkXpZHYag3SjGS52fRlnhRQT60blI+3iptwRL6c9aCzVqAw7AFNdgnGsSOkakP10gMxMTG",
-	"fsM/i5RqP0upJ18ViiBrRhitSqyykI7t4L1WQ/zVPvQQWqIZbFt0IJjXY9ISh/MoThuRdL3TWbXX6f+t",
-	"znq9Tp39+5//qrmAjVeXVbcK5S6UxSL9yp7CbqSX+fpe9CxHX8VSzBzLsyTbKwgOdnYdrVQnbiPRroW4",
-	"LHXM9W2eq6v9dNyWS39Via0EZdUsFbbO3rbRP8X4RPCw5tIaBnLJDeK+ahO2jH6CNs6EIzoGAZYbsY1g",
-	"5of5enk25QuqmedpKmTIpWtr6/wFfiG87RJ0jei+VwItqcydOFx4uAHNgYS9GBNuQAN9XSKkTtfouwuU",
-	"wVX3pyO59VdSApztjgJ/1dhcplGM7r5IszDS00hrQv8MlRSHGX5LA5ELkNYQQFTBbkRybDyNpFfPEBwA",
-	"AVuKi+F/g4PeoaqD3y9rpWhbzj1dQDpL0LBUgtox4eAVVzvWxnve4d37tGBOLUNhPNatm+sJT++/Qhi+",
-	"utYVu4l8ju0U1xQOm2fg8W4qpttCCCGvi/CQcY0dEbCRvE2bdVm8T+wWuyssEaEIoxD2oi6ZqCLRZkXg",
-	"knhTCbvm2nQwpWivj8PCZV4O2wsKG7Y10FBtoU+4dQN/9NWlkOUwLK/bbdb9iB60i/7Z/5x8ZJWuvOJx",
-	"FJqAEnyjQmVpJc+phIlvMyDc3CsDCe98POtfvD/7/PGYVRDxBe+KEexzQWu5EgGML7qmcTuSwtkgJaIY",
-	"1/bjhH5bPeoBG5qJYJ5E6eLg3T++LktnU7kovZOluJ2Hsm7RsF26vlFNqrP5MI4Cuo9TIEMWkd/K8HO6",
-	"qDXZUYEkuZ1w/WCp3EjxtYzQigK9Ma3L0UI32MIWTcW3tGUvoTzBbczj+vT+iL158/pNBvPithVLF1Zj",
-	"un9OCvQLC5EIMYDNoiO7bdT8cxuKu18CcykbdxS2uR6CW8vb/FsDWZ3LS4lmvHmijhnsddo/Aq8HmqzR",
-	"AJ5wRjQ2k1z3AyJ6pbXnjhv8rBPUPmr3n4ZNTFeVpV6UVHa5D0FcHiJ8wTqf+7+YSJ2OxmC1giWGuSU4",
-	"axObA8pFQn3Fzk8+nXZ7PQ8v2pTJmg80IgmPJ2gRkjWaV5KskY+rr5g4I23I30/6mPYzmoOKnyUumt4S",
-	"WgRKhvD1gbSh9x9hziLGOZsJuQ/OgXFFWMQ/VMWLG5ti3/Po6VVP7KNV7GdtChtz7Jkq5FB/v6uGIyJZ",
-	"Z3wd8ZKikGsAMeXJJaZpYdVSARStf3El+mq21aUFxIKGH82Z2qlYmA0uFygt3jEEZoFZnp/1+ixUAlTE",
-	"SRSQMoMJ39QwGlmXmz64AxnEUXCpm+yTYcB3bM0t+an36zmxE6sCm796yWKRuhTkMBpHqabLbSA3c6j/",
-	"udWbc+nOrFvMMjoUgvqIxSjNHFWr1+qyzcOqFIWl1DlJaPUiYSih9QQE3kBueedSxtRupYYbY51R5JyQ",
-	"JZbAn9ZocvTlJ21lhTI/gb20Dt7HTcFexmw+e0fzoQkHXLKhYLbkmtyyLiWNYJs0QpMO5Gq/ecuPIBCV",
-	"RBazeEA65encXMUsnXDJxiqS4zqb8sWQqjsv8F+wy8NAnvx68rF/0et3PvVPjnOYO5joalKNjO+Z7nVz",
-	"HrCEjAuzxTQrh+RvL9MOiniygx/NseX9h7Tg8zTQXuLy2fBlIsEGJrS5JO5SGf3cn/7+JJPXVMrJ6VtI",
-	"nkPKMDRvqCuRXCeRrZmOuU4LdIy51PMh0Mfwzvax96lbmcgDWfTmdhfs5+zNXd+zy0OVJUGj5gf3x/VE",
-	"oHREtF/YcuwxnUZxzJT8M124v6GOaYO3tBVcrtALS+cJlq2O9nzPLqVv/ZwkVvGISo1GP7MA/wlUvnki",
-	"kbDSle2zIUyUO9qac44As459Nap0+fT+iP21/eavWCSLlhGZU2NFMXKSrnm5ihT8newfZeSxppR2kMeE",
-	"DF4qcnvW3GyyTuaERpBGP0/a2SfM94Fkho74FogZQuuMYzXk8UDycBpJ3WRfBMdiDSyt8YuROCa15tze",
-	"BsU85sEloe+PhQRuESFTkoViymVoEgroK9gGYMalK+x5i1XquiQvPNPeWMcsAxt58WCCQxD0vmlACmf3",
-	"xoL1kNIehUKmhPSvpNXejZJHn5qKBLTHkooh6iuwqWDIRMW9k7gUi7K6VoJFuFvl0HvsdEo1k8VVRGCe",
-	"0+fZXMZC+zj0cMBAJuPoSsi7ANjmJ/WB73pOG8BxSyB184OsryheWRQcDTk6jfypkcVDrspI6pS74p18",
-	"0wkZLw7ZiMeaEFUjaX5XEpGkTGuIoUonZculF3ITFnI+PXj3D5zWQf0AP39QP+BxfPB1ixLsM+Py0cCI",
-	"OgWewdnCDMS3WaxCYamxaEL0DvIENs8pyN9cmsJypmb9QKeLGOlLJdODh8Ezpgmbo9omexRf8A7XYT0/",
-	"2Zq15RWrEUYzc0KtzmyjZov4nOGMhSqYT0G2/vH7X1iFpGal5i40EerWDfznfRTnOsysaPA2PPheiJBi",
-	"uWslr7lLmxE+WpCoYwe9m7w1fGPLnSz8py7jXHxqk6zaoIx2Rx+VFKfYcmp1Rh3Jfun3z/EcDtlESTXH",
-	"xpYTIVl31IBXG/guCFU+1JgJYSY7ETwUSTbb7qhxqsJoFImw0YtkIO4IQX6v4XWYNU0YRzvp83EZiZvH",
-	"WiemnBAuJLeyTS/Bw+5ZnNirovyqPiKeCNfqmcifz2ZsouJQw24bNWN/E38Q0VGiWnfYLImuQDi4zcHt",
-	"Mhp03VpsmsQIGMPIwjUbMsn0VlMmCzdrTF5KdS3JWY1ZfxahmCB3QdBEcqTWCZcu/L5Dgw2/X0DUPaOf",
-	"8sBAm93jhp/jvtK3GR8q7IYYaXbEUfE1urHboKsoxZVpa4aU2hkdY2n7RgVnnz93j9nVa8+oKHUAZYOZ",
-	"LxFqUrNyOJBo72P4Bu+ZpRhMN3vTBWLgsCdcWy9RBQyCLPLDA7BmMKV4IBNxpS5FbgJ2ui/b7QxfhJzW",
-	"BunARLwCLglFJ0pZlQeBmgMN/vH762YxkCZSlR1mt7RlRzlPxFUkrsvcAblVh95CH8zHdK8uUB5i2lC2",
-	"KF9q7Cp/CDdb+BlEBZzTIqK7fW5x/utlAZ1TytmfRDM8RxoME/0nfDaDhRLvpAmX2oRkbJyKduJaJZca",
-	"o8mHmadjIIfCZPBPBKZgVDR6gxswAua6Ukl3Lr5bkgJySKGivACY8hg4XYTLsVXD8dToO/+Oje9WKRSU",
-	"7TYFbc3PTXYeC64F4/rSKzZAxwWBBMNGYX+B7AvNCiboYjiMPj+QHjn58aahENKJEuoG0Ww2mZEnzYrJ",
-	"bTk57XQ/XJx2e6ed/tEvLrNlILPUFh6GCRi4Rm6mli/RaWEMyqnQGkQOFc6DIVhrsg4eCRZVuA4VQxEr",
-	"OTYlF3bRWFLsxJl59tSkMSdzcYgDEY7YNCMl3FwyLAcSvwGHcXpy+reTT71fuucX3Y+do3731xNWrXxR",
-	"88R/V40YJdp/9z/TZP/+578qNfK3mDEH0gnkoRipROCPsNUa9Eva6IS63RZQwwoV0D4OpIn6uZDByuHB",
-	"KTcrhZK6gzN6aGHdMftQJK3/W0XS5BXYRdgEkqdXZPaQ1WKwsRnP4Tnkk3AQXUzFRi6usq2PbO7xrdGi",
-	"yA3SWPHTFgAOZQ6TAlO20HI0WvOtu8+tWIg9wRMw/yRVhwIDUm+cS7Gou2qqPDzHHuECH8QT5J3HNn6g",
-	"07yP7LliJpc0k/MgFnqMWBWv5ncUYajVM+wbkzMfaYtRS01mbC6j30tlheNaNzk/ZFFxV4EjaNl3eR+N",
-	"vwnKwSeqHTX+zkbYD6Z+jm+KzQ6fGp5LpO8BYUYliQjA5PZ3tqIdOlLC5SXqDtVQ1FAVM80g8kwHerwJ",
-	"yoEidSnEzPTlpgEiTD4AJkvESGDBSouPRlEc8c0Itx3/wYcQ4N6A2whwf34/XpR7x9rCOBpHaq6Zv6us",
-	"StrISAVz09w84WEEv5kO6CpJyd9OfRVlFh/OzskK2wbsw/qTOvL0ioc5Kn/Ebc7qyL859nVafQz9r7aH",
-	"D3jKYzUGs2ouMxel/Z3CfRjQI7ZjJpi+cmJqLtMk2nRY7qkHOSgcbbHVGdmJNXeQhNvtnbFXL96+bbxg",
-	"bpuQF07kGPbb8UD+OzcHWmgdKXmk1GUk4MtwZZPfk9SBeRIfvDto8VnUunpx8P3r9/8PAAD//w==",
+	"7L39buQ4li/4KoRnAdsL2en8qJpuGxe7LttZ5e10psd2Vk1tR8GXITEi2JbIaJJyZFQigflrgf13cZ9g",
+	"gb3zHvMo/SQLHpISpSAVCtthZ2UbaHSlQxI/Dw/P5+983kh5MeWMMCU39j9vTAjOiIB/nlzhsf5vRmQq",
+	"6FRRzjb2Nw7RjOAbRJiiao4UHiM+QmpCEGZyRgTa+uXFYOMf//E/BxvbuxvJhkwnpMC6GTWfko39DakE",
+	"ZeONL1+SjXdYqjOe0REl2WJHv0wI8xvOsVQonWA2JlmCsESYoZ+urs5RhhXp7upLsjHFAhdE2akdKoXT",
+	"SUGYOoWeqe5witVkI9lguNAfY/+VZEOQv5dU6HEqUZLueR3hnLAMi6v5lPyFzCMdpN5bq3Yw4VRER57a",
+	"pyu2qclAko5m6xdWa/nktmudye1dlvh09J4zcoZVOlmknKsJQZp4NWVi5uhHk1KK85wINOF5JjXJwHgM",
+	"ydcjOh3t6MZ3TOtLxsFuqcK63+gEqf/KirPUn5IrfkNYpHEFz1Zr9R1lN1WbiysnSSqIsmtHCkxzkiGc",
+	"6jdQTtlNgl6/QjlR+iwhzDKU0TFV9XI2B5hXna02yLNS0jS6poV9ulqb5zlmx1iRxXn/+uuvv+6cne0c",
+	"H4dnoVnMHTqLjn9qHq7YouC3VFNqpE33uKtVwspiY/+vG2POx7meEv69FGTjtyTQ3xUeRyeg4Nlq4//Y",
+	"xV3K1TnLF/2ynHImCTD1H3B2Qf5eEqn0XylnijD4J55Oc5rCEXzxN8mB7utm/xdBRhv7G//yor4IX5in",
+	"8sWJEFyYrhYPijCdoaEg+EYijESZk3308+G70+PDq9MP769PLi4+XCRoRtUEcUZQQaTEY4KmRKARJXmG",
+	"KEMZUZjmMkEjLgaMsmmpENZ/FEhO+EyiLS4QRkOezREXqLrIkJpghVLMGFdoqIeDs+0EwcsFFwRNBUmp",
+	"JCjlGRkwWaYTfWuevocBXl99+MvJ+90B2wDez0Y5TR9h3Y5yLCdEmiWZ6QmQT1QquY8wykrTHUGaJvRE",
+	"WFkMiUgQRvrAIIlvSYaGcyR5QfR6klwSJClLCaJqwGZYwiroDzTf0U3U3BfhXD+co1JqAUJfByBS4Kyg",
+	"jEolsOK6L5bBM64mRKA3e3+G9ZMDpn+8ODk8PjtBuR4yKllGBNqEuZqXNu16mumvfTEPGSL62a7u8y0X",
+	"Q5plhquvt9/3XCGc53xGsn10fnJxdnp5WZE7mjm5zVy2mxIJnuu1Tm8k/D4loqBSUs4MtTKz1IZMYemn",
+	"RJgt04Qg0Zaj3ZOzw9N31+8/XF0ffXj/9vTi7OR4exed3BIxRzNBFUFb5x8urxJ0/lH/3+HV0U8JOj55",
+	"d3J1sj1gkjCFRoIXVZdSf0I10Yw0USA1oRLN8BwpztHWYONIcCl3uKBjyqrjbl/e1QKu2e73XL3lJcse",
+	"YeU/XF2//fDx/fG+OTywnFhN7EJlnEik2QEcKljdIck5G0ukOMIIJMOGIIT1+5qnKM160Fa1GfrNTWka",
+	"InDATMspZyMqCpJtHzRZieZY7twBZ8oJzvQ3swkRxK7UOZ7nHGdXnL/DYkzWv2BvT9+dXF99+HD97vDi",
+	"xxNz6supHoOeUK4HAYzUUKwk4pYIhNOUTJU8gN8czzYrDFyDFlTBmbPXzRUtCC8fgXtenPzbx5PLq+ur",
+	"07OTDx+v9mE4li43pbkipOLTqZbYhKC3lI1hX77f02IdZ5mdVMoZI0ako3LA0pxrikaHbO4dPthFhW+I",
+	"dNdPWkvTVNktveL8DLO5XQr5CItweHVy/e707PTq5DiBk1pgNkdYKVLArgmixPxwpIi4NHPWZJ2hC/3z",
+	"Dvy+jSSeowmfIX049NmYYb2lia/+eu8vCoyuZfspGpKRvnKVmOslx2NMWVAlpUyRMYF5aYmI4VJNuKC/",
+	"k0dgHocfr34yPHofMQ4bSiWSdMwICCJazjCnAJgzMAfCMpJtIzjDCFePNDMgJCPZAbD7AdOt6JlTpi/f",
+	"mdDLCrqDEVmknHGRJcDjLdNH5NNUy3lIzfjOCKdKX6ITzZbY2LGLj0yW0ykXimRnJKMYVOW1r9PH95cf",
+	"z88/XFydHF9r/mG4xojmZFMi27Vjh1pLQjfUygxN/oGA8YHoa/sE00Oq6C0BDd6TVqdCnztFjSSb1vo9",
+	"K/McD3PixOFFsboWmP9afVjL83z4N5IqvZiHoxHNKTaTXOjRGiN+wvItwfYct1ip/h1RJhVmKbFXA3AX",
+	"MNLUretVss2hrc2t6t+G75JsexMsQ3aAQ85zgmG73Zvn5TCncmLORPw1Rw2tJdEvKDLmYu4rPCNM1eR6",
+	"iCXRSoYkaZljrSrBdRfQf5INmgUbN/pK4IHkQn0QVj9bOO7NfaKZ03y80fpNJG3z0OLaJIFNW7LvR2A9",
+	"W9x9QXI6pryU3runWViL86cR+S44isqcFiA+c6bi+ykIViQ7hE+1YoSV1cl3FIU1jH3yw7zHGUo20lIq",
+	"Xpxjod7b3V3U9rSMpBURInbgn4KkXGTA8yTiowSR3fEu2rzkU4EZRy83d0PjarQbmKrmMu9jFBahyKI2",
+	"lSwSJf2d/DBXZp2rpaNMff+mHl5Fpe6XbsZZbyXs2Jdko5xmq21Q6DjUNp1qEex3SYNC/Ek1F3RhI33S",
+	"6SZKR3vNfZepvtS3zo/fbicIlxnl16Myz9EWRvDfigaqx0AaW1o31f/Suo97JQEJEtTX5ii3EwRT/1Tk",
+	"CSpoRhOje2r6cdwLBrKRbNRjqP7Q/bjV+1To33UbnZytnvZH2LjAiVw4ECtT8l0o6UvnHn2E+2Mtg9UU",
+	"16DdIWUYWPJDzcsnd+gtQo+aobOUnGFx419fU0G0+qp3fWj/QT6lWg+N7bDXkDxl0zLAdwv9DOxxihQy",
+	"/BxkrDz/MNrY/+vSSfuD//JbspzxlpVJsJtBVNZBGFJo6Qr86dTM4uXe3l71AhYCzxeaMxNfsgOkGJq7",
+	"vLkoRv/pZHZLpw2ScYQQhYyTcY47Hq5/t6TCqpT9+7iQt9NL8839qCHZuOU0JfqIN+k1cjoj215RUb3K",
+	"3pq6bWl0Vk068Te+gw7rddUNHPEyJPAMSc5nZ5TRQp/uRUFbK9hjrmWLyjThDDKF+QpMyOayYUTrHFoO",
+	"33zPEYzdXD4RKRsaDsmoelbzIQk/YvwQ5h97qn6MNwtXVFCo8kYr4X48aE8CJlbAWTRWY14qxBkJSleO",
+	"Sy4XwO2tadbCTdybhzfhxGO+jY3r3v5LohRl4xBbpezIWdHOiTiPrs6IzIj0TG5IUjYGr5u3QkhOeJln",
+	"aIJvyQHSZwyWjHE0w0Lr5LvoJVIcvdrb243zptg6hcYanHepJs4/dTQh6c3itEfORLpIklR+0A2EH049",
+	"t1dzjYwTC8wJv5eC1JZnnKb64IFtQyKqfxS8HE+0/G5bQ5zl893lzLp9dcMk6hF7wwstyw9lfnNBZJkH",
+	"mEDGGVmFmSVah82NUhy5sGMKgjFhLr9mjRxu3w7Np5O9woSqUcaWwwaVtAcuV1sK8D/e5y7QPVbNhMbq",
+	"gjggeiEgBuT5MZ5HDBS1+Wbx6meR3+sgiYBLXnFBMgTvoC1raaJEGps7QzxNSyEIS8l2kC/Ch1c9BNeT",
+	"W0+ro5HRQGubEtEMTHkLY0Cbn+1svuzUv+58ns/n852zs50s+xJWjp1taZmP3hjk6qY3JcQAmYNerc0W",
+	"VRIZ3w3OzQvAIAp+S7LtzgFcKizAqh9egEbPVQ9Sf5RoVgvuS6r0eDBDRjnWK5WRnKjwzUXlqe07EHHV",
+	"WFywOAqi/9YCAqx0+KLPeYqjGg/j1iiw8MRNyAvbWXjH9K/H44YdIt1Loq9qsPVmVJHMnwY4FwSZ5ji1",
+	"bpUxYURgeC1yvde9XpT5Ulq+aL6tvy9zctzUBANe/TIHSprmmDI04yKTzrZjHI2v0IyQG6lndlUSmeE5",
+	"+IyvJqXQf4RJG4hjscOLt0fo9evXfzb+cOUdLj4aSaIOUE315qDl+Y7uEV6Tsa6slL70pDvhPNnQmsv/",
+	"aS+kRUZKVd739qjDueowNPO9z4bcghh+mDhu6tGso1BPAK/G2DguXbz7LSEBewFh+r6PiCKlyMN0MVFq",
+	"amIx9L+2Ec4yQaR00Y8jogl3pDeo6fyGZQjv1IwMU5x/jPUoNRtx3VQEYj5CsI8kQbMJTSe1vR1PpxLx",
+	"KWEQIIlkOaxa3V1qhnML07Wk54KMCJyqgPwhJ3x2mOfvqCrFmKZYb2rAk3A54TPjW6WMC5RXr6MMz/Ua",
+	"w4s413I/FxRDcAwRFMsEpbyAX4FK5DZSnB/ow4KGc5SRES7zIDdszTQ80M55G7v74pynXc6KttZRvdvV",
+	"lbuo2x6a2qmxsn1rcje3Dr2rJ4fKY7MXMXl/iYvnhsxXcb60lll/XblXWgbi2tlSj7E5IH+1gtsETpRz",
+	"69OM+/Dg8lHuvfB0yKzjedu312qw+Xl4pJyKI7CAB8ZHVXiNQXUydNaklNPLD+j1y++/33mJcD6d4J1X",
+	"4M8Nsraol2yaY+YbNmWBwZhdkIyWBdhjxJgEjZpTLpXuMCKR9HRhdd51rSV3Hjq7ItFevDaj+3Bswvzi",
+	"rtewC0JfBDdk7q4ZZwbyeKb7PjGxTVrq9Zyxwd3ps/exZ0exHbiDly6qrxZDIirbWcDcdH/qWmqMfChq",
+	"E7yHqMqNgOpTZuvsHb4/RPox+p0zE4wU3NkH8cQ5stdU4i2EfxB8YmhIZtET0k534CAS+lvtk5A/k+iR",
+	"OikwzSO+jQ4hbxWpp+omzuf5dH7FLwkLmqgOc8mRJFV8CISM+mFlW5v6U6QlPaSb2tzeRb9YMydV/ldU",
+	"opyMFOKlSgZMy9KVwWuOsCAQYWzZhCApnVJQEQYseENr6TqU3CMnXKhqdMBR6jEkCCtUcKnQq2Rvbw+l",
+	"EyxwqkhEvq3s6NZU0+zrA8vnlWVXUjbW6mw9B2nMm/IAkWKqIPTZuL5ANiGgimGIpbGNQAJCf2NQx15f",
+	"RqIUujb6lwmBwEmzi2imB6p4Y9c5DwtL9WYtNvsTn5nwtsoETgRxWRkHrrdmR1WkZskUyXY3lhp5vQEk",
+	"zWn+tmSdwMTdGb+0eE3oZ1EnVv9jW6uXdYvJ8sMMgl3AOK1//ktE6owZwgosFRFoZCToDCL4zV+nEFBn",
+	"MgJWk48Y+aT62b/0m8asxRmcjhEkBfAMz8PWE8xueirx9gKoFsV+HF3UmK/0rn5OKk2UXFg5+BunjGRu",
+	"kfpJGt2e01JqSUrfwk2TctedfVZ/FDJQTyeckfelW5dFBZhBSLafeyBt8gGvD7vm72DGnDEikJxgQSQy",
+	"kapLBZg+gofZODmhUzePlT3yS3yp/jpUt361v43NbG1ElNouy6LARki9r0pzBbHQ8HBTohM21jpgXLpa",
+	"JgKvFjK4XPQKy1vRhamjeQK+REpyE69sUmj13WFSkJxQgW4ImUogt1ucl7ACq6/vCppgl4DdraMtTp9n",
+	"pENCy8KiDv20A7mLCJdqQpiiKVY2lcfmUQmScpA09G8uChqiexsXa0xjj+6WTaUNuZUolmRFZ9iQCjX5",
+	"lWDREezoaU8pZpzpc9YRLoVXabArLrHS4iJyzZSSlBjfvzU42bVBW5TZRCvO8vn2bjBeMX6PYmNDjJHs",
+	"lAjKs2X80W3UuXm7O4zXX9Wk2smu/denNg3ZZhq52G26rVbItwkAwQ42GJkNNuCUgyoF8nQlxAs+25RI",
+	"kU8qyN1yykiP0Al4LfHH2DXFiHr2JHS+yBUN2XEktdIznJtshlrNMnKWfqcyv8tSwA9w7aGtwcYPOJ0k",
+	"6P/gE8wYuiRDLBXFzKIf3PdkPS15Q+9dm1vl34fJt2/3YPGlxjHuLDfkE06Vf6zg37I6WRAJORTkljp/",
+	"kd0ZLZKUv/8+D5oQTRxtvWAmwTTAuO3AkiryFsbXtRbn1Yq7KZyRjJJbGPkFYZhKCQ6rxl8vfsCC/73U",
+	"v9b/OsqxlHbO1b9fXPAC6ztKN7D4zxdnPCNCr0P1jyPOFCmmXGhhKbQabugXRPK8jCSGcDaiGbGO6day",
+	"JRsjXPDlzsa38Ja/3ea7y3I8JhI8OYvn8+NUn8zvkHm14noSFZrqKBubFMgZlkgPK2vo/6uNps1ooAci",
+	"I/KiNcHWA9I0osezt/uvmgsXXJAEDYlUhkv0HljzWAXGpcWRoiAsq/z6jtZwqfh1YQErbMBY9XeBWYnz",
+	"a0lyktZmtmtGZuHE/5ZtwO8y8QmiXqjQhoYPC+QdkuzQRGgFzOH4FlPLFbtXy4WbSevgCnhSfJdTBog1",
+	"dAUN79R8Mu8RS1S13RxJ4s0mvByV3NxchBwPSVhxBtH8Pr6Z1thNe4ntMTTIYzy/i9EkenX1s0N4tgfL",
+	"1aMmiJOMqsuUG+9JZfmnzABcjHie85mJ6cR5HmSE3RbemBWjbUeG14IDNM0bqIp1tO/gBvrpPaDL1Jbd",
+	"KUnpyKZQgmdJqiQAYtFMu+XCNzePyMwAIKAjuIwwwlkm0ZZuy+SWeuAJAdiEbbBk5pQwhcacSDScwxcA",
+	"72TiP2x6OYydqjrT/YbxGWTKfMLFVDONOkc+LH9VXjicZdQIUeeNZet2rm+cfFICoxFOlUyQAyZYAPfg",
+	"ojDqtXcCvWSFOiCzvTmTssBsRxCcaa7hGk2q2LbWbkF8klVMqYKUXTUhRSR8qpUXHbBiazG3udOhLOkl",
+	"GoL1FnUFkkL4UR0sHTgULuyyi0O/o+zGxGfa/Ad3b0Rs81V/kMk+JJDdzhDjM7RVHQgXgZXhOeIsEuBg",
+	"LXSLfZ0sOiYSTc4ANaK0dmE0B2dj6nUTLWSlhGSWcFT5ch1j6rIqmhP5Yd5wOIMvx2Q+cgGuIJhMK1r/",
+	"DjOq0yRCYb5c4fxujbW5562J4Hcb5+Zd9RFeQY+somQcVXHjEcI2CjgSDGiCcdSBC61tBP2hth8AAhCN",
+	"7d9B2sRcAHeLA75jHOl9ozWXhUz2XaX1BEku6gXgogfv/GzCJUEzPaA05+mNcdxXvMUYWg8axwvsDsa/",
+	"GRxvzxDMZZGWURrWnDSW67a+hC/TvmPanYH0i+udU3bj4isTJLkJKcaW6Xq4Forrq1FzfAiMpEoiqcqM",
+	"cpRRQVKVhw/LEkflyveTi03pt5T603P9hV7IgOuxlDQFVCw9SQfCAIMCbEyqtNzEDACPTQsCGmM2uDqy",
+	"N44s+jlbLU/FLlHK20873w6CC4rat84N3k9hbuRohDJmqqDHfpYB/foJqGShy0iULMWKZG8FL7r8s05Y",
+	"c4e7ittJkE0lA5O22RDJiyplQRCcTkhmA4inWrx+ubfnhc3bZCYqkcBsTPadGE9l5QmuMyA2UY71teB/",
+	"jgXxzJuS+wCr1vieE2gon1dkBVG5FuGGql10KG+sOA7RIkSY0ZgMCJO1qOVRxZEkJCaPhu5nuVFtWZRw",
+	"zgW5pWQWyKdaEgPrLUNHCpXzoPVO3Kmuqe75WQTJZcy4O8GqEcrqzye6WhekoMwhGrVnOl8ll9c2BIHS",
+	"YZ5UpS7MGBKuX5/3UIWMNm68jHrEm3KRGVl3/RlYrfqP0LzvxhkY4y/Om8641rC0Op5VITV2wIDPMMEs",
+	"s+OmI2Tya7e4qPMLaWbhwLC+63N34LaDc9HTdHHw/Vd4gXzmcsNrq7FEy3c/IqI+Kgkobne/e/NDE49O",
+	"8LIS4yqgBC+OOxN4pMIGH18Qdp8KMiFYSDC7SyJuaWqhR1ICZ7aOub0GJtWJsQE91A75fivsqRNfkoUc",
+	"yZ7JaY18NGeh8TKvtioJmgtPTN5OUMlyIiWyKTz6Pmjm9dEsLEs721vn1CojXcCB/9uXZKNllV+Dx/De",
+	"nvDmYlu+RnMtit5SNu6TXv1VuPTizuqqF3/pmkMLncXm3sl3kBwS2MIsa4T2easib+h0Gn7YmoFppP4i",
+	"OJ5ajote8DHh7aChS+o29Bl69QZNeBmJc+0RPBhA65CKmGjE0+xBDOg1NE2fJO9G94kTTyKBf7bp6FL/",
+	"aFM3Ay4CwYv4+VM89qztDXDNVN8sHUuA/qokp4D/pMp/mgmqFGFoixYGeRBxZgXnGzJVEKLnhddG4lLm",
+	"+ibpMTHzXuINLTqxUxhPFD1tcU6pvN1HGBlISyT4zNrsQFPYanB+2PDrGzI3KFWJFuhvYKouFy+fw5WN",
+	"/vEf/0O3MmC8VNMS7pf/nlqjv7kg52hnxwRlolTe/vdd9DfJ2T6cKs2W9Ref9RAivSYDpjv6377sIprK",
+	"/eoo/nzy88n7K3mALj+enR1e/KqvJxeekaB/3zk6fH91enS48/bk8PJq5y8nv8Lw698vDt//ZcDG9Nbk",
+	"0+iHMMktByqi9RRoUT9OuRbvKpswhHw4ZGj4TCqtFBlNe4bldiPO3mMNNjq1ljJSebuRbABUZbJBU7nc",
+	"BWvbqFDQlpHIBYkQiqmdET6KlN3inEYeMqNvLT4QfLaidm2HyGeh67pkHWNsO6Z112ZoSTU1v4l6TsvW",
+	"i89W0AM7mX0shOou3FwQLENJ6r9M5gjr46xPgJ0iOOQgHMLMvs6a0ALqjEqyxArqqHO15YwQrI0Qs3dK",
+	"xJPrJXbbmca3yYNGaEkUHWHiLuEoGCi+QjaauwfCvdRKQfya8y7bpQHZ9asuzLmXsCB5KdKIRlCl7QID",
+	"vyFhc6cSmMkREYJE7K1KYOMw3ZSQ1yANkkblg6iyD0tZWsCNHpnYQWmksXULa5y4ba+m3Ry9t2XNtQ8R",
+	"WBXkscguV89njOc7RGjLxzbqIbV5JT5cfH03wOUpG/HFmTleVPvMrds+jKnlwmxWice5JUK6EKWql9uX",
+	"u3tLDYGWR7gG/AGEZ+jqO6x5Bw1ctVylsSVJLtkdMP5amSrNU/pz5YiVNsfQZXegMYE4avQ3ThmAkbZM",
+	"1ODT7e29XZL7crfMEwkRAR11wAye+AxL4+QEO/oW7DE1GVDG/6lMkQZJmBHO++3V4lU4JSyzYUM24n/D",
+	"UYGpU3PLb0iP29DAotjjGsmWsXkx1Y3oJ8LadfEpsEemTH0uDt3oAyYVKIhSZ2+tBmXV7SC7CxH08jrZ",
+	"tWoOvnsJYhgI68HhrLcmmPfqn1I/gn/JkT1ABKcTVJQSqv140Vf2DHfnv9b4qN/txU9sS4HUDV9Djlri",
+	"3KpcoHFJpOrh0elB8t3bFtV45W0gLoDPYD3r8JrE8AnzTxhNAqVoEi9iRaKtlBcFTpAkBU15bjkJHg6Y",
+	"JFMMlgQIT6vVaFMxJuVjRiXJDM5YyvOyMFiDmM0NOz1Amz97QJZcDJj3g9z0SorAD4mJbCYZSrEkO5RJ",
+	"wiTVkk4+3wbt09q8dtGhqalDpQ2JG7CtwGYlZqu2oQ6S0mxzSHK0Bbli6LBZ9ujMfvEjfGHVhwErCGbS",
+	"JVijS3JLBM4b64cFQdVKoeEcbR5swmDdZGxysrtp4KsBW5ziLjq0yeXf7e3pdZZBnbrNI+RtLyqKug1r",
+	"UMWAeqs5TITUwA8ETaMZAHBCpSkSNgetpCdHhh7RmftbTq3GbCZVf9iJ2Ngxlsfhpk6jDgC1QTaTfu6E",
+	"GUU+WXhEe1ipff4yYqWLxmGegPI84nDeIWvS7O4BmlXat9n1IXGnUp+yuhqbeT9booB3y3NX7fg7T7bT",
+	"I7DVsRSEG1FV8RNbGMrcKhNs/JIPIdjxUqW8aDjNzDwtOWkhBWKRf+vIR+7pzW2JBgvuxveVW7lObQOm",
+	"aFaBcfhrdYRXa7xYktbs4Ev8/avXpzv2tX2mYgCxXZzJktcDWOUWRvNAbMaN8I6MZkUOEze89Tjj7qzq",
+	"kTdOOJb+4XZV4rqPdPSMNJcidk7C1OjIblUCi956S4LbHk8L7mT+d1Qk16bKNYLfVtPo6oUL7dg7OhRY",
+	"zA1OQiBWh5FPEYxwQAEZCUJssUwvFHhCxxOtC7OyIIKmoDJsDTZeDjZcyKyxEeem83DCKquHdEekZdeC",
+	"wTaJTN/FSYbAb03QLPcD2Wz5b2MRgJKDplQqVbbaqqZIU51Yk6WMRuQtghz0CNvuaUpiFUZJ6JmL4OgO",
+	"0u6NRWMWyXoC7grAfMdI7yoErrepRSzFuGnv2O8xUGAZD4f56af9s7NQQ8470hNRdwk4rnl4nuOoAb5N",
+	"dZp8p4RPc1O1F8h2OAcdDQCR0dbmezJDv3JhYsc3tyGot44gt6YwQVWFB3Mv1N5o3PixF7Z4RS3EkoNr",
+	"cVTs4fd6SHDNhYlB+3ZGQ1ZB0GH4pYUYaMy8EOgwfzCFUE0hhcXDX9F4oP5Xjtkm5JxZ3HVbjCFciAJQ",
+	"LeIN6QFb5AtLnrZ5MBygLZlzVZe7wObdKnC3vzzvFvBcfx+MaV4tr8BtnJ1f156ZLjuxAQLCgE17DYAh",
+	"51xtWhNGhcfNlMAsJZtx3SoWW8MjjHkqcKqoDOeRXYnSKzJh9mRicJahUFgFGWPqwimObHMGPyKcSdZz",
+	"B+rqaGaR6jPrgRXAtJqTCG+R86ddVj7m5i5Z/N3m9GHRcWYOWDoRVKoCywTl8MOE5/PrGSE3CSLgc9M3",
+	"UQZltK5jN8HKcL7B2fAxZSsn7yYb0y5kXkGMzevMkoEFMx7hXJKlPs0K+6oLnNcOO6z6LYqwJp3lmmr2",
+	"WYzwddXfb5FCSstYw6Up5fpRBlQ4231o2K0o68XSRvMw2sovE46wvLGMmip3BcNxKtkN4zMWA/3vj45I",
+	"oTCr7mELMhgsc7UJDtYSaQsmR2xC9ulqbkNJWCY7nVdVNDQac7S196f9vb2QZGITwaqFwgoxOp6o3p6s",
+	"BfiGejb1MBO3TeEdbkQrrB5wEZVd7TGKq52Zs2m0gvOUBYjiwgRfacU85UIAlISL2Idq53N97Ruz7IGr",
+	"KEE5s9hmrVQUb+x3CeGMQzUawDUhY/iMxkY3MUKKC/1b2OFeIH8PEAvaQub1dykaCurFYNhd89ZjCVVF",
+	"8fuW0cddNukhFqjXiiyZdKzSZteBWrYecSSNxZEAg4wNohtv01lhencjJ3QaMTktDV/3AR7XggR6X5tS",
+	"DwtREOiysgR5g/6tcwkv7EiryNHaw1clsm8kG+DjC4oBZyN85CqqBwpXWKNYj7IV9s3gcEe4TsJpV5U2",
+	"4IlHPCPyHRmpWBC4mp70hv31304CXQTHqGXntwCA2QmOCaWVjFhvc4mnREhuyhdJVNe/yHhaFloP/6//",
+	"fL0dMCFNp4J/ekfYWE2OArXINTVMuEEXqIDpeWOBvRxpAcmVIlbpHOd8XOPMRmuh96omnzTUsxBUqkUe",
+	"xHWcPPe0oQho6nQutAzjgtGickHUwJSV5ho/o6y07yxPtJlgUXBG0yPIaf1E1fwnGrIwQnXEl3v9sneo",
+	"fE9mV9xASed4HAkKxWxchivuJRv5XNDUZj8vKq2UnTJFxC3OfyHkJgTRAsWnFEeCQCSImhEtYs44KiWR",
+	"PXOQSiiXLKM7wiLAxSbvHszF1t6cICVoUZDsAGVUKspSBcquL9tG5HqbbfcL0cRhOVFwaw4AhKYo0wmq",
+	"vvJUcEZI1nPiYjJXk+KBacIEoUIBmQ7zqUuOBiqPLrwshzGDQNxUYMNfp1xCfO4lKajiLGR/2nn5Cmb2",
+	"6gDthSsmtWrB92Qbc4KFTf/K+pzOoHkpyrptGNW9SkYGyj/G+4tm2viwrSvAFDThXgNmuGBE06Efc8Rw",
+	"YTPrq1ijLVg2E41kZmYwRcA/aXJTbODkJz2f/QFzR9ZRWVJx9AS5eyZBjkElEDCeIHeFmLgpiB5VeCzR",
+	"VhX2M2Am7mc7QY71Jcgx7evCcO0EaSq5tj1mSX2Wr2eOBSQDVlB2TS0LBHuShBHoa+66Gj+cuOtpfeQS",
+	"VF0z15SNeGIMtdumYBhOBqwd31UHLXmBR1DV4r6hRx4NxdNZU8wyCl6qlckoCg+5BKuTuiTwQHCgxXHt",
+	"i9b6BECUZvRJJyDlkt2IesM7k59WiqbweosEUkR7CodRmNe7c5n8TiMGxQqs1ITCRqaaxh+2ad++mSy2",
+	"vGyEocCOvojBoaN1t+iPXybzKo4KOCjEdvRLm2JxcTsQ/WGWqjM0qqcPwAaDOMN/v2AQs2Tu6PcMvvIU",
+	"pkUggjugkxtpzShTKYSrAfajBVvrVc6CkdlRp3Jim5eYWgAdNxBbDwezOZIGn9Yk9R44kHSMGABYmvcj",
+	"bpqVC06b+keuBHxrmeyFwxlBU0ELLOarxej9bJp2WBFLyxv95ijB+H7mETDXLmScu6C9LgF1XY6Ak2xI",
+	"cFH158ALzq1loqCdeN1T9BTZtYuAqbjJrUgkofmtJsvWHfeYwzkO2YKqnvtToGekW6h901R9G1iTY3JJ",
+	"fydRSxDOe1w+ZpDufduf13h88s4n/RBsECuF00mxEmDZYfVNUH7zbEVLx+XQGTszdBqcurfx5wJc2KvI",
+	"g3fItLOf/DDvNbRYbq48FOmE3kazc7FUH2VtIo5FG/W5gLTO03ujr3DwsKse2JuN3V25nmPz1ln5Qumh",
+	"ODdKe3sbECvf6I3ILmLSODtR68Vv8VvsUnERZGQ5Laj6YR6N4oFbtxZLCjxHUgFef1Vra5pjZsM6oLUD",
+	"V3ewwk806NNbOJ/huUwsBtCQ5rnW0CnUbm/6aylT378JZyDgTx+hmHLHmKFmKRQTyE3elym/DINPsRBz",
+	"tGVBLq7PDv/9+uP5uw+Hx9dnP2wfuILhCE+nKJ2Q9EZC2aecIDzGlEmoMWmR/aSx8vccuJaWI2OGnyto",
+	"cJoT2a5ea8KHevW0WHbMdruwdlGuH/U3dprWaxLtKETrOHbURdcZ7nRHs7Y8LDPKwwxvguVlq8ZJowjC",
+	"Hblolzm7xWKXC/Jx7cmKwo4XrW4gfQgWHW99PiXRjX6QwrtOs6sm2Yjuqsi1WkNva1qs2Ge/ludWpOHR",
+	"0CKZR09RuCr9A1W8i/b6UQbZ/MgisC6S8uqCLHRxqkgRBiDvodXowcCrrv/u6UBfqwVGLhoKl+oVuZ9S",
+	"EE9U7qiRLi/LxiH0JfVVgxYD5NwcoN+lm290GT0G0Q5kODcsJMzI4th7ZXFsvVfnDg5/cdZWjulTHrN+",
+	"tUK9Wegj8Ya7bKoRnXPJfO804OhQbF7gPXlAsiG5UB9EE/Ukqup5C1h/t2SIh1LSMSuCVZwXs/PvqHW3",
+	"GloypGq+j+bEMv3+Imgo4Kcff46z5jlo0ucQZxyK8nbAsiFhVir0es9gSkOqztS2khjhXJAUinyvVDnL",
+	"jeQYBw0SutNzq19EjIf2qZNU/aEIwFNDW3tOUsZs3orH5KXBPF/wueScT2XMFiJUvDLh1ANvXRxMguhI",
+	"DyOcETMlMQwneNQ1x5d3mCOYYbySMj0+qSrDyyhkVU7aac9+SEEYwMYkfxf0E3w72Dibw6eDje1GuLHD",
+	"wL/jsWvM121xi8jcLiQOudmbceREWRKO5E3o1m1eWocRY8U7PirprrqjS+/99prZ2XQvRVRx60qvUYS5",
+	"1BqXfZH5pJ7P78No2vsUYDYzQm6iBZbsA29o/Nav3CLJLSB0ziXaMqHCDnVS0k/2bPY7l60t8UfVmb9z",
+	"Nr+Qt9NYLZB4rY46QnIdtULCCQqNihPxyUSQgDtTKTflCsmUiR9sAXmEUEbtHpVn/NUJiURdGRow53B9",
+	"DbNcKyhI3votY4uu7dCY9D0XEWHvKYq8J5/UpQVrX6GYg9nRHvaKcBkH931oROdEFFTKoKjxgREEQSru",
+	"DgbEin/8X/8PmlZfIQWV37awLZGJ/us/v4cj7xzKt5TM9jMsJ0OOocgk/OCCU21Evv83PAee7B66P+BJ",
+	"FYcj3ePGL+Zr42GWNonE/9s+d0neZnRQWIdD6foCMzwm3hv2h5QXRcls/E71JWY4nyuaVj9IopQ1HsPY",
+	"vL9dQzbm2nVk52b/xIzxkqXEGZshfnp/nPMhDheDXCLarlb5TXNvzOacEURyCaWhPN5fxTBC+u9KJeEa",
+	"o4xXhesStM6J8OSriETFR8hqOkCr8m4D/NkNY7laVRNSt8QUWoC7SE3uJML1W+sijeofvQIUOkT9qCp8",
+	"B9G5rPx5Qc9Pvdl3lG5t+5XW7TWadIm+MXEuQgdd5yqgK7kjc9b11n0UkVAoi0/4myYF7QBtbprEPP+c",
+	"W02WhTEKApYW4ooL1tUI2zNsTSe4tDY1fvVLL4Yf0QTZoBna6iH9bNsCL6YkFJi8IflymmPW6+QY1AGn",
+	"jfR83Zqj4+KbCV7dhFCuzejgOpPMFhvP8HxTS++UpXSKcwNh7+WE55hBdmKBM0MrDYUz3NmqCLERkIK3",
+	"FgHV4hKgHQMIrjgaCgjadX86UguLpzlfIZ5BU+BlztVqjpS7OLVrPOE+FsOWmNYgsSbKhReSVG9GsgB4",
+	"YJbFhyWuJxE7mkd8Go0VErzQr/SxzHrvdvV0CTHRgbgtgkVOY0Fzr/cayrCm36rUG5SV44xsygrMuz9R",
+	"xKODJC5IlV3ckkigez5CdswQMW4OU1XaDhfEnrqt4dz+64bMt+9lPuwacVv1rIafVEsb2xcreqzCn1cJ",
+	"dPOKS96z8GFV4z0aoLZK5cp2AN5vq5abdMXyzPdJHaJnlyi23pHTlvLp/G3jxC29Y9akOcYGfhewlLs6",
+	"85f6Be8CHNTh1/MGFJs+XCGLB+Uu4REVhEzYFNqfjD3YnOX02zC0Lo+ACKPPtKO9Lc5LbUy18C7tdXFT",
+	"61rdWAHANSzxGhYhOjMTzh0E/5+QPPsBpzcBG2zJxqjgUPTRWISRmmAT/LWYfVTfhhVIU6y0hVGEnNc8",
+	"4vtSE0GIxacLN21LCvnIVssut6XRAFWGjzMiuQqGFY/VMmrQHlKdm040mWonKrs4pGVeVDUVF1bkPZk1",
+	"sKGryloWQ7tO9QSp2mW66l3CmalEUhnHl26MqKOs24W/0IyLTDpMKS1FnwBsA7osmRb3E7RpfzBrpX+Q",
+	"moReIUMgeMwTyMaV6Hv9UM8BXtA6x8s35i39oEpzQ39y79lJkkyL7Wm19VDkbvMePqraCGYyr9z8k/pc",
+	"LOyQR77LD5xctWTSwwgjq8X3tHjEVy7cxGOHfPl0RXmyv1p9J10UrJcdAZKryBKuLlNDS7N/+LqZ12ds",
+	"sa5IMc2DUCdpKVWoevdbbMyzNDf82GZGIzyd5pTIMFfphupcXZV2ww6r1KGK2Q6r0aqndnbLliUiDdx/",
+	"wHWViTd7y/Qo6GzZSB9BMoyIXe0+YiONYep0wKXeycQSSfXqsrP0N5osM3cEJ+/F3IQCgFYNVeiwn8u7",
+	"hyJkAEsqWybrrvlovTqCXnSnQji95Ce/cwjf6lkMp0PyX2hxtfj3Tt1TX6gFViQ7Xk8I+4QQVQ26dxz7",
+	"ctW2kimP6WhE0zJX835DvqdO7IVut9Xj0JA6Fri9Pt5qLqOCD1PCQmWgukg7Hj8UJU/3SddwzrC4CRb5",
+	"rqLRY34KD151QlAB7aAhyTkbS6S454og4I+t37d+vgqoaKlANMQRo+kQiwT94//+/9BLiMOrsCuXk9E0",
+	"mIsOkXkpFwTK44yJbTyCyhKEunZxRZRVIJd23qaxvbvEDFlj/DSWWt7czYBGUNQPVgrjtOSxVMmxzXeN",
+	"LVYMN3hBXVXuk02Jcp5CGct5ghrVwb3UbYjPqvD2JRG3xBbiit9uzR7fcT5FUyylQ4KmEkmDzIokRyMs",
+	"0FZaFmWOFb0l23YzTViBHQgEvIF2qklAq8JzkqGtaV6C9R5CRwrKaKEV/73kbpGolXvS6cmXfCow4+jl",
+	"JpyB2vHk8vsjHi8zvKXxcThVJRSdttPpvzY9g1an0XDgXyZEgEVhPsTpjUEPmEF0hJUiqtid+ojtIcXR",
+	"n75P3uztmRhUQwsmUVDr+ZpHND/SFAYIcQdQq6ZiU1oHl+CqjAXgFviT2cw/ff9mby+4ufU87YKFsRo+",
+	"fjw9hlENBZ9JIlCBb4gEanKREG7FV400rtYP3knQ3u536B//8T/Ry93v7sKK6mkkVqRrElIdizBth+CG",
+	"uQMf0XylioDw5JiOiVQdaIXLyp1MsDxfxJ3uk6L3I0QsQdW2eK7zYZoSKUl2VF/py+NWOosZjnDnbKcT",
+	"zkgtcC3tTE6wIOcTzoKQLERNiEAjkud8VoVWQI4usVZS/aWrdLKF/RJ2Epl8XJRitt238PCSIi7+7Bpj",
+	"b29IkDwaq9fc+vBudVBqrWVG0SsVt8W/DyDHl+RZVTDAwh9TJdEtzstA1ZOHoe5OUmqRymKZFwjQN+8j",
+	"QQp+64ojepseZkMNogrse2hV66LGbSqk6QRJnlKcI0nHbIcyVNUgdrcQcPcJwFCzER2XwqDYtKTZ38tY",
+	"Ju6Y83FOeuCd2hcT21iIRC58ENQlMKz3CAxrthMZiA0QuihtrTdrqMf5uTcmi6K/GBoL5TtvCYTuxPFW",
+	"0Yh+Itm1PhD7qOBMTdAWn5pu9q3YDz9vJ/oW3R0wQYyMcK34NVgS9xEfjSRRCSoZVQky8aqAIzcyVch3",
+	"wWyf4fl14GP7KBmw0Idu2NdSiTJVpSD7XlRVUn3dPfbdAdMv5vNrzq4zPJem23zu8EHRlrNRvtxO7LNj",
+	"PJe76DDP95FrFanfaQYCoy3csjtgv5gRmDKdMAhTNA8LgnI+IyLFkqATNs6pnBgovKD0vChKVuvh+5qM",
+	"m0vTsJaVg04mr1hSzGaU1GGa4CXDzI9V07fECOc54h1hXTElVy9BGM6r6qDhO9NMsLIq6d4mFJj6iJdC",
+	"TSx3D87TkF3EVm4Nya6b5vbDLeXo3kNtr6kMjAktWt0w+ShBOg5Dkf0ekUD0QfFHZ8cEzq1gS7bfYGM1",
+	"ta6W1Nw8AX0MmzFo9gsyplIRcYfCIUvKukOxvyt+QyKphrSqzodmoCpBfSKjG4yNNKOfpbjQMo/g5Xhy",
+	"gKiCO8jeiDjLBJHSFoswf7hKu1Saskf9YpY7L+yuAimrCX7LCqREJLDujQsjHcb3zQCv96+HWRVO1yIG",
+	"lF85ZV1FgaCWQ7W3sF1ZY7uct9pmdmjV0rSLKAs7mO5byMUtdDX88Iqa0iTHwaRd/asfqGAChWEapeIF",
+	"VjRtFDdJPLwaIVVtMFEznpga5oCu/HrPr8IWS8lsQuVY39KrRcbg5nDpskMW6cK5y/qbo1yj+ivbcKuU",
+	"egj7TKgfcI4ZOEaWrCcGSVJr2QYOMSXCLm1Ls9Hv5kQok7zrJ8VC4PmIzEhVkAyNuTGPYlv8Ril9UTD4",
+	"ZEw2IciFFmVx4DYiqY2mjJuO+pgzY/5I0MJby9BFd/7yRjPJ++wT9NR2y7r7SnhxDnbVDXisXnSwyzvP",
+	"fnVzQuj4cmRa3xGbxScriXL6X/TS6WS5yt0pS2q1wWtLqk+1a0uYfKiquMTKpSZ0e3XiWyQ6HQ6/qcBv",
+	"JF0v6Y0qNOF5Jqs0pCr9SP9RN430iPf1jwNmEuX4CPmpcoh8wqnK565gotXVCBtxAfX2FNqyZaJonpMM",
+	"jQQvGvbbAWB8QeN6NIoIhvMXGJT17V10iMximUNqRr0wHzDqAf3AhAfMvOanqCUolKEGlYK8FLWQ9O3v",
+	"Tm/Tep2VGJCrGtv/QE06Cn+AtooqvevejbXV6zvRvXeO5O30EBJfQ341zMZB+6gvMtgYcq2DjkZE6MvV",
+	"liubYYkEgYKgWUf8yUpx4vfOPq4yr93s3Ci6VycWcVINp7lCcIXpAzIfwt3IuLqG35anV3VkRpu86JB3",
+	"H1dbuI7k9aSVPB+KPNL3kCdfTbBEUDEitvWe0zZUooPdbEqHlCG5K2djCLoWOvX1TxVKtSo9tbGVUpUZ",
+	"5dYikocRRpZUD1+ZKqc2ka1vDJ6tCquXvk9Z2GpZTZ6+0ivLMvDrWH9xI0trtXC+cFyGWQO38U2gAjvf",
+	"GIVeLtR+BMoHx898aKN0zGkIXsVWH4j4+WXM66lJYocypFWOTdnKb5zQqUwQI7NKru+PmFGXBAtwdrEo",
+	"N/Q8ga0Pw7QQTa9P0FSQCtVT394wcS0WbGG3GrxU6JZKqrhwFzjjXlNwtIwsUZfmRVce5qaxuzMO1Sm0",
+	"pKJPGJ+x/QGjCmo/W4uyEWUURxOaEZupVwsvM17mmcWoR1sM39KxUTJhB5IBE7xUBI1LDJHMw1IpzqQd",
+	"C6yB4ijn/AaVUwivthHXVCL/AjRJkgPmyzeJyVuvsAqsQGappCYP8wArW/FnwA5LNeGC/m4HqhkLzXOU",
+	"kZRmpmijN0HOqnANkIy11OOpv/1IoqEIrxyWW5pIHXtIQofTtu9q97QOV04JU6fTcCzVHeCRwe6oInXo",
+	"P02pIHKV9mIhU1iqS0LYKk0VRE144OZxCkeCjNMCRNnfSxEJBCBCUqmic9T7cThuPu6sYmkXrNFyNdgm",
+	"OLE3a38x/U6Tekc7aOFjsLbLsxP52Yn8VTmR29k5D5RoWJfCu2uqYajcXY8qbsHScWsP4oxGbtbDCMyo",
+	"tVCh7bnC49CW5DzgKP8XIcbj4XAFFg/ycJWiESmgbRHTDJy4PiQKj8Pxh6tC+yZ2Jo2BRFYhmr/btRQH",
+	"6F9eD//0avS9keKdJLZ794LzUbAp8OpEjXcr2efCzavpCRM8z8PYpVxNcakmH0X4cvm7OOIZCcV5nb//",
+	"EWVYYfTx4p2T4Gxj+qdwUAVJBelx+dr3En901VhCs/zIZDnU4xt2hdrHtUt3uQY0P2D2m9I5XBKwkedz",
+	"LVRnhKEt/I//+H/N//538gkX05zscjHeDs/fDbJPVdqG6ud8LnUDoWWIYhgPS5qrU7bSze7o2s5qY3/j",
+	"8vDqh0jtqqVIxx1nOQBi7MbbMcnVoN/uNMjY+EKj0ow5WJGvtuSFhQpVQZNaG510keZM1fG7Rrfawqyp",
+	"RG/HDDkkvcktWl+XeqNHfVS97F+Dfb6sLYA1WF7vb8ppygsaS2tm5JNya2AL298SiHolLCOZ1pI5qwwH",
+	"aMs5BL/b7m1EOLLBDlG8iwpU6d/KOiG8BS7iKfz+TsoJaNdDgrC8IRmaQQAYRD2rCZmDW+2gWb7CwdGC",
+	"j2K1wl0WRHspCpdb8cSjyxgtH/kktLg/Y+Nb27H2RCQVmUrrilU0vfF9IG6K+rZYDGiDG/wwy2KCfEWR",
+	"lyQIqCUgQMzE97nkbvKJShXJr7QeTXDJhwzph8y4WKxd0xRt8SHttAba8MpTiaZ1nZNAj5DzfW6Mh8Ew",
+	"RbczlevW9GqQn6iaVCXEKUNU9dAhWpNM/FVuLWl7fDGCOKayoNJyhrp8vKOS0HEJWRJrHrAEDba9SIY1",
+	"pphZo8+QoDG91Tdw08INmfKGKrfv4eFY4A7FvObkfc34SSeqsDMnWzm5ZnPYZO4ApfkZAZT5wASrMQq9",
+	"7lF44SngCvUJlXNAaAZTognuWIVWbs0g3QGwL8BwTivgibBcVDKz96HjYSDIuMW5dDq3F4DAWT4/sDEw",
+	"C/h5vFT6tJrmARGzPsqrrR0W6mM9zF6J1AsmekMM3nrHDlsMezIq3UQRHDuRGGPdtybbhavYewHjeKLT",
+	"CFRivVMWKNFAJ7/n/pPlzrtpExYxOuewFWOC5YU7gXcpj3QXsPSlyOfNsjv1+H4LGaSlviCpml/qzbAu",
+	"UmNpPOL8hsZyB21SFK7i1YGpSrSV8zFlCbolgo7mZyNsbsRWdPumHDAtCw1xerOtz/+E5HXGVQodJ+gn",
+	"paYfWG6Chi9xQS6pIv/tHf60iw6tGX/ATECjq0b2w+HlybVWOXWbSk2lDTOmCl1f/8Sl2kkxUzTF124G",
+	"W5d6AUgyYBP9WLOLBJ1jNflvL7Z30S+OSdQzBseljZgEpgyYJogzMmBORH+z99LczCnPCDr8ePXT9cnF",
+	"xYcLE1pB9SqaSbqjtr/RGldNt3hK/0I0C4FIT+MICJQv4EwJnKoKtEZzvCPTpnN56GXUXNe6inbRiXWA",
+	"yClnkgwYTMfVrkWyBDsfWGgokXrmJ0JwgQz12Hrlhkg3XFeH56deEv/+xsvdPQhCnhKGp3Rjf+P17t7u",
+	"a4gVUhOgthc2lOaF4c87qbPuWQWuWm19TDYuiTqE944sBLN13/zAs7kx3DBn4AccDYP1/OJvFnLFsJyl",
+	"NTPrHpzp5Uvz2ClREvjBLB1M5NXem8W9uSCGs5BsV6/Dm729WOdVWy9+wFW4FnzycvknHxm2zi9z+7zZ",
+	"e738o7dcDMFMYb54s/yL91y95SWzXfxp+Qd2Hle0INxgSdgMguWfAq0ZFuVwaKrVbJV5Bj/qjIsbUJG2",
+	"cizVNbZG6msTYEMzhxlLJTImcAQ2cHTGM5KAUu07ISUIDrvQf0WhToTZmQoCgTNWeBuTAKX+SJSTEs+9",
+	"1xeIZu/ByDbUHdBtQLisX9m9M5Hdayt/stmpzTAAlNMbG3FeyYtywmcMbVUhJNsw4hh3iK35w3OJ6HIv",
+	"YxNPveMISyTx7R+AJT0hh5nciz4bXEMzoB2w0ca5xTsqFVw4J+a9exJNPxNX1Z8Xat7SW76EkuYEn0HG",
+	"9kLEDqhQhi+b0gJPwlqc7RTMTa4OrCvvZKItQFOELdFPi5679+KzDb36YiKnBS6IAk0nEidSv/LCOUu/",
+	"/NbBu1oEsAaeVfVgwZ0emV8tUlyYW9mSG8CpFH+Wnh6Et12VogrE2pSO/LlvmeYMAPlHI+9EJHUYp19U",
+	"uX1QaEaYok4xjjK50/q1dRIaZ4ykimSHNk4/Rmipe7GK6H8iplWNeDEDPLrQLz7bf88tS8pIToydrrnw",
+	"H1lO2Y1d+rlJlvF5FzXBVJBIavXRuuWNNodIvE1o2yZ+66MUHVNZrfvu131K/7z8gyPORjlN738+62VB",
+	"uNp9W3fReB1meK4PrKYQrekIfYRZmz6KEe5SSs5G+NJF1K/t/NWdBM6defJE5+xqxndGOFVcIN0qAbMF",
+	"GHOkG1ZrMV84GIKdtII74DKwuBdkTJj+gTTxEdZ0lfOMrGSdeLjdbU4vwlkZmYH5SxrrO88zxBlgE6Gc",
+	"A2yT1ti/TRXkzasefOOK8zPM5vZr+QCqCyTuVJhPYNyzO2BslBjZkFX4OUDpiqupscM5gNEgoR/aN664",
+	"mv4TUvcHdgBh9nqlZXutv1GCXvUifJITAAKuijJ4XrnLTViI3q8DJIgqBZOtbYTsqNgJyah0fujwATk2",
+	"L3xN5yMghn0YjZ7Z76MR32i0GhsmEJYZpzETtlmR2JqYYStANH7XJ+A1mhPlrEImSvNxxfvHlNYvFRbK",
+	"32UudvB0imDf9GLVrMWkHenlqHxw/3YR2nw/GT+860eQA+sF5K/HSuR3cl82Y1rLni/Gp+NNZgtMeJDd",
+	"VceMwJ5j2RFnZBedsApcwCidFRxnk1RrPMuYpukgL9fInlwXUacHPH4qVTOU5eoPaepK5LSsNYC86K/e",
+	"wx/xJsjjI0vYS3bN1jls7d6zl2rhPENsS9LMLrPJ5xmkdHlev9bxtYe621Z76V56DG+Un+vaww/lxtbO",
+	"Ef96Trpb4sjKv/hcIQx32m5PWHZZxQQtt9v6sMUPbLY9YdlXbq+91yaeMLBQOSfH0v0s1eQFRDjvOFtt",
+	"l9hG0pvDUk0cDOya2Dr41p7IbuJPD+YbOra/2BAzqGDgltomT92d0X+DeqUNy9zY/+tv7bAZzKzvzqH8",
+	"aVI1oU+GHjVpVkS53aBXzkZUFB2Eal44sRll66DRRkrjI9OoPR+m9RB92vnfR135WjWPB6RCu0qLlAj2",
+	"NUjm1ZvsJfmYD4wpJKfsJkCULyBbKuvyr+jnR15TXw0XfRWqK8GUq1PhlgcSdxgqWerIzLmdn3nfcqq7",
+	"JBbNtEFNlgDHmDKfqCAOPU5L7+DxesgH2n4iBmf7BqDakNRcB3WYsHxTwcWaLKkEo8A3a6v5CkjYeu6B",
+	"T1rKZVlllGkRMLcpzDEK1s/7CO5213mpDqwt0iJgSiTILb8hWQUUbNISUJoTXEddrbo/91uwz1+ShRyU",
+	"v/72ZXEdealMwoirJdOyVOlVXB4McTTBeU7YmKw5HqLuJ2L2mGEKMW+pe9GGfsx3H5gI69xyb+1MTqmL",
+	"PXJjGS1yiV1byyiwoD+7pJ9vzyncl68+c841cc63lFE58UkUXLms6YExCVdVZmzlz/VZAqdZ+uKzU4++",
+	"vHCJaFE+8YFm6ZF7KVkx7rdS+DVXA3vN30si5l7iF8+gnm7UNhP5Tipb1XnVDwms9V0/vPYJfxWT0uuQ",
+	"kHzFkdUB7PqiLXM1QqIZlBBpd4o4QyNM81IAVnKal1DEDKOqCUFwOjG/Oe7GLcOzAOWAtjzBCg3J2P5k",
+	"ycrKRYzMKsx8A4KYoSFJcWmBCR31oIyaCvJWJDVZ0L5KtK0brKPJ67DHZGNCsCsI9I4brtRkSO0l/fIo",
+	"d6upRteYpda7ZKNsm17oAySIAW2FUlDNjew6cZArGj1u4FjVZ+7hz1rRPmvVakK9AoOIZsELqh+0uhqE",
+	"ZA/3IUgF4hzoxxYiWgBo6Hta/G3ZRYe55EgSqN4nJ1yonZzekqzOnLXi3JbLLtU7kbRTYfWPqGR6o3+6",
+	"ujq/3LZng7pNdyzXVfuwRHBQRY7bY6fPCZDCyDBrl2JvQCnuRO53uErXf0J+IGPK2gW7trgAywZgMQDi",
+	"S51Tgobz6qxApYTWRnpnxakCL0ZcjHmH/P8Wnq85EmC9lpBK73kKK8jjJGx81fEBXXYWb3MEkUQtWO0q",
+	"QoXH3Va7dZNpsNTFXeNVXDu2tmF2YKMhnNbs4REbuKmv3nb3oLShrHhUkUfM5hsmG2GLKfkE09aFoQJV",
+	"E0ZpU5qiVVtesavtumvza1bD8Klm2StTyWrAPBa0b0CyFyyJUGyRqSRaNwlhZbDztzxbyoDZqxY+V0mF",
+	"At+yTWyDUPs3Tm1YmEmWbM7DTRjQrzHLBswvv7NlikodIDyUlrHqX0BbxzQnWVLjjXkrIBWeV0hU27vo",
+	"kNn4ngFrFAEbEyWjRlaW1b6mqnyAY+lUosqsbcAhFtIjzM6viwc0y6v1Ov4v19B9zEbg3oC9i1AeNxUR",
+	"ZngOikhNc1uuntb2t+eY+gquvCOA6gZzgj3xEQvtgacLLW6hz+hkXRQhZn2s4zrWZrdyXcTSH23kX205",
+	"fQz5eTFcxlyqi6ZckKpZmefbwI+pcPnbzl4dLbdgt6KC7BhVdcPDYTYXYAh3gApviYXCW47vAvbzx4yK",
+	"eYAodT8hfioglwfpBTJR6poDVaEFik8lZGoBgOGXZCnYSXjpHh7zAvqJkLWeyxOGgi2sbYUVAYtcCSlG",
+	"J5obWD8oBRM1rV8QRmbfzhI/MtWf4RvSQfXVhlS2P84Av9Ak1Dn46jxrMxWoGv3is/v7aj4lX164JNA7",
+	"YER47QDm128xcvjR9vGWYKnWlWEKjbueHtvh0ug8i4aSzbBEbsGfQSIeIrSYF9NSmdMCVSkllDtEAiKO",
+	"+QjNCRay1vKUwKbgulZYypxIW9/CFhPcPkC0mHJAAaZMKgwARFoZ6XWWzLcPe5La0LFzrSbhnGaAa1NZ",
+	"MScAKZoTO/599GZvD/18+O70+PDq9MN7A+iHNqG+MrwBNi3b1IBpOeYAMa7AE6HJ1K3D7mat7wkCX1KG",
+	"MqIwzSXa0oPIKTNSjSBYcra9i07txwNWr6Kt1FfTv0mwdpqnxIXdQpCW6mqjsIVuX0zhVvP2gI2oVjnH",
+	"mDJr/ZBuCiGN7ogXBVVwUs341smIbA9PwYZM1xekHkCAE6maEDKaJUBMw7n+zzNbuj9bMltgybk6AgmC",
+	"+vuiOmdN3rMCi3kxFeSWktk6L+1z08XzefnACCJMmfK1zyfkoZDrcAY2U3NSwFaH565ahABOhGY29MeU",
+	"EIS0XWvlTlDJ7D/1gXJXYutAoaPWrdDnhE3LYU7lxEJF3/9wLUN+rLpbM+6j6eepMB+h/HfMrOP0Tb0f",
+	"z4fr/ofL7rU+GSWz9GxCTup1XhB8qzdJBi+Yqvq2MhAI0HAwta5JcllZrKqaqZEMDTBVrhP+GNo23Ty2",
+	"FR26PjaicDA9w5RUfE4JXdTbrAXbGEhtaIb+jQs0JCk3KOgW/9IUX20QXBPbMmrkq8hunQiRHQRw5Xxm",
+	"97E9PWZW4aGriV3pfJUNyvn34FeLsGicD1taTtzPsJwMORaZRTy+O95oV5752jnJ0+SY9yEkl2juE9Tz",
+	"NXn/vPQaY7SyahSY4THZbyCHthnPCzwa0ZxWkWEPDLDrkfuh19GaSgjUPZhFeab/f0b6FySnY8pLiTza",
+	"Bp4P14FWw5T0TXN1laR+J6YqdLRjIZM7CxIcVq9furfXmRC+2Fs33LP8dsEFrrxKWF51KjdxtEUyqvbd",
+	"7t/7wo+VTgnv/xrYX2TrHxGNYGXiewYbXwMrVCvTfZDPeWEc4PBcWkbBc4w+ShkF6K8Pbo0ZGBrO71kh",
+	"4fHZl6v2gKWCavfON+hvceAmM6GQ8PrOEEuSOTch6DgPw/HCNGPrqC+hluqthe5bjkJbQ/bV3h5KJ1jg",
+	"VL8Id/mrPTTjIpNo683enomqnFFJTLHZQIrI3xu5IQX+9I6wsZps7L/a20t6YPOsg4hd0fkeJFwt2SPz",
+	"yae6rytCguommHEGBK4388DIcX9PIEsWC1NwxFQjbL4JhIJziiW4yC0xvdzbtgcByvjd+94Purjf7P0Z",
+	"HX88f3d6dHh1cv3+8OwEbR5Ws4LRZWiw8Vn/48tgA+FcEJzNbZ3cZpHp3c1FL7AxSDoCWlfqr2l+hbIl",
+	"Lx+883gRCfP8WW5Qj4/DWhs+HUEbmaI6UN2Xw4sRLngp72lviCA04OwttO5fMutzvTa70r2HA6d+4jNU",
+	"YDZHMyIgfN/iP8gbOp1+e9Lv/cy3mTHPDkuaqx3KUE6l0jzekI13N7hCOsb8XpUdhUQ3y1CxIG6RVyTS",
+	"wllwxyRScl2QlBeFlqUs3HRtSsh4WhaEKfRf//lntIVLxa+hvcRFsLs/C8xKnF9LkpNUJQMG/gNyzchs",
+	"29krbI5HRlhKEmvOZhnNsCIS6lJTNkZ7u/+KuEAFF/Yds1g7sHbg+DeZOHAvWhBLTYDlVK/id25tZTke",
+	"m1rhJqhp5gL+tIASTDE50/PwbqIQXGJLFoP/3A8qce/BL5oLInleqo7AfVG98Q0LYQB2Z3a7Ka4gQXKg",
+	"OP/QNSQ151axpASU92CC1pLD+tn9cwmy5zH83hCcllZOgk++YRBOM8HYbW5yE2xFfFeCo3rV1gFHmkOQ",
+	"T+o+W5wsf7Xa46Ueh69OMt57loz/KSTjyhuximRMbnXTUVnDFOo3DHYMqXha9CD0lqA62sW0ASWUD2yK",
+	"q62qDJ816izjPN8dsAuSlgKEB/utlpXIpylmGUSOK454arLV0qYCvQdBhPDVNjLV4GmGqBywzc/w62n2",
+	"Zaf+dufzfD6f75yd7WTZl80DgLDMIHe4fsdFVpso8EZ49e6AwfULK0ulKXt/jBXZ3SUs0/8wmDSS3pIE",
+	"abHP6M/1HaVoQdDvnJEEuUn86+tXKMNzuTtg1jyIBVlmV9uUziJnTXG2Hxja7oCZ4u6mIn1dwx1tzQi+",
+	"2UYnVxhgKmg6qSK9LaLS3ITSQmqv+TojU0h65Gxf/zxgVQlJ2KsEuHI1L9jj2vpXJxIk9fiMC8yFTdvi",
+	"kwWeD5gkZBcdIssp7Yaejnbec0Z2QL5DE54vFi4wicuv995A04yjIc/mIRnxHZXqxND4Eovfr7/++qsm",
+	"lOPjiB2v2vyVBMgk3g/aqohnO9KnpbJVe1xym52O9PrC8m6sVcKFlddbELoxzLag4dwcK6MUjCqDub5M",
+	"W0AymoxjXdrXXsA70NvrkEh1VdO5R4uGxrYahLcNKe6G5O41jm9TWre7B6BdjnH7PBvSiPQeGhaQoGle",
+	"ygaXs1v9kJ6BuE00kMwDDHBKxM6IkjxzwSv7aPPURkPD6EdcFFg58J4MVFOgV63zEpYNmGaFmwf1Z8Aa",
+	"uciI2EcnzP699ZlK/mUbFaVUaEgQHiniGvJf2DwwPFeQ+noqc7IpUUGkxJpxG+ym+oWLMie7n2ESX9AW",
+	"2R3vos1LUOr1lZNDDoVmmRmeb24HE3tA8YcNXRewENzMT2LMtXRlZheRW+Fie3YIryNAldnFdSCNVuyT",
+	"BASUnv5gI3jcI2lnqfHWJut8TWfggW9hO8PYEfAhF33jHCOfVIOvV6mgsCmbViZ+PjLqQZyQmtfbVHTK",
+	"rJvZGbfaW5GgIRlxQZDEt5ANt9JhqrSl5TYrdyp62FdlyqdNzMVOwsyouoQvAnKyXg4u6JgynLsb16bm",
+	"16rb1sXbI/T69es/byeoZDmRVks51Tqh5j7euzSLeehdhiFgUert3Lh/0fOG6e7Zu+Jb++ydkJj6O95m",
+	"Qikr0wMgwFBD/COe53wGSItwjZhE7egVEgctqdn7mrO1lksbf5RQoA+MWKmovsjdyjcE9wOUCTyyZiCb",
+	"la6V+dmEI0nAvlFsr9dIa27YhoW2ufoea/BvMAo5kG1mgbZ6WJS2d9Fb/a0T2CuTVoKAFSJJ2TgnldGl",
+	"TfEmGmM4b/M1M6ThvAYAqHiTsb80OeP2QX1IkJzmVLkypMYOpAzGa91BYrQMgkVOiQCsObCw6+/1xxOq",
+	"N31+ABnXbvB1iwkq+K2dq5j7Ax/OtRxdlOlkwLD5xMzRe6fgtyTbRfosDHk2d9thjnUli1OF5ISXeYaG",
+	"JKS1GHP72iW2J8pn6cNIXAKv46b1CnMBuDZms55ls4czrkeurtBl1RTV+lxcvcQ1LwmgK/YfCKeOit5Y",
+	"t3rhddV17TXigr9dv+YvE26tjMQYvhO4BycYUukTk/cHVs4a67OS873AaYVvCDMhtb4m7d8gD5dJsMoF",
+	"uyqpviCfHLRPkGJP4PHKRKvIJ/UilbdLkMUXQlovf7buD2TMtUjw2QGcacFn4GFy4c/g//q2E1WqgwkE",
+	"a7iYR4NYIr1efxRCK7C4uU983wOImYcNlJp9hAH08jQzQhgFHmDARz0aa8TW65dCNusBA7J1eZbGEgwz",
+	"3v1MWUY+fdlFZ/pPlGKGhpaBLNpsMjxHnKGtprPSmLLBq7d9gJxsCEP5Mzr68P7tu9OjK7RZH9BIL9D6",
+	"qO5wdzMYvCVuWkd9nYlJsCpPZ327y/VofQSqkvSeBbknCKu4wjf+lZygKRSuVOiFg+R+gcinFGrG6IvD",
+	"nOYDgLE1hdUkwnBG7yzxAdjw47G0oAftgqR0SvV3+02+Ja3T3oAn1yVAHRvTbMaiLFfl8F29civx1BEG",
+	"fMaQnFGVTrYrsC9jRtB6NAjVpmQziE3nWKjTTBpN0ghHzr1WB6cAorpmuHOijLJMMrTV4GheCk8E9u89",
+	"r2aruAV/3gTgdd02KLF/L3FOR5TIA/Tm1Z/RxeHVyfW707PTq5NjNMWQSWTBpDWVmOWZguu5FCH1Fmpx",
+	"rFO7BfJ4ygrS9QAuI0puFbpe+T4hhv3vJSmfvXR/BPz1OlrAQqsHdRg/rNfI5ReXP5+jYakUlPwnOAVH",
+	"veTMwoJrPpFTduNBTfCiKJklRNmft9I0njB4zGcs5zgz3DGVffURy+BXVEou3h6h7757810VTPVHMhG3",
+	"bcOm8jE9qpCwNdd/wEiPh1chpjlmSw0q5/qlNbJEaD8iIOoB/pESiPV4IQooeOiNUcNdqi3KOEBv9t6g",
+	"9x+urt9++Pj+2Ny/paQpWFCGhICDlDEbjgO2N6tpmGoorIJX/1rIS5CCsmyHcbZjls7Fkj2qTNdGmddj",
+	"es/ZRT2idVbFhXwj02k8hlzY5wjLG7O/u1/3rf2Yyoi5RmsAMWnNirfE2hSsyTFmLDQCd+WWwzRDZ3g+",
+	"JAnU99lOqmJHXMC/GR1PVDukuYpm3vvT/t7eLvqgP6iisvfrCsJgTWibDySeA0S2K1o0okKaPK+7qkeO",
+	"YuRS9n1Rvblufb/uaYm6Xw3+27UxHrLF2aItcGLOGKDPKpPktykPml7YTRMar58buWITCmp1GcRtOSz9",
+	"SZPXGtXBDgBcrhN9Gp7IrBkH7QkQ6po8m1UnT2cWW/2YPEdpPqRb80d668VobrU8lKN2VMQ2cqe22g/w",
+	"bILOBgav+ijfnZ3L22lnEf/5hX5jnYKK6SGOtmwAPc1t+0cSyVtD7/Qr/gGCexZ4p0caa6g4KG+nh7Bu",
+	"T8Ivu4nSbiiG9Dwusmf2+CTOgsOl58rK0ng6XVR6+S0RM0GVDbXKTS0X3WKCSqas5G9aBUu2jDHVuhJo",
+	"NxzWqffeY+BO1f31QZ46N+VLXY6RPmdejVOZIEZmRCqjQny78vOHKfFr49rUKmMtdeZPqw5uJ67mq79o",
+	"u+g9uYWUIVUKJk3lXrmWRKsLMiolzmWkflI45QptgUclMRv5HuC0NPGbfwmek+2DAdNa5MnZ4em768N3",
+	"FyeHx79en77/Gdwr9ri5IoY2ssMtRL1yB6CJuq/PTs5+OLnQHw+Y/zVcbK4u6JDknI3bcC9hB49xfdN8",
+	"jnJaUBXPtPJOwXquqrqDp8H194/54rE+NdWbny+oP5D/xuwZkrwgnEGUr/H3tvmPqURgnrksdLjL6rrg",
+	"XZfV3SvALeVMYFvkM2NREKZ6TobSCUlvSGaLoNmAZZtnhjJO5IHxPgk+M9E7UywlgerXtgj5gIEpw0xZ",
+	"Eqa2rcMKvMrwIZW28ptF3nLlq2ztceBfYX5hSiu1b+l1MoynqSPV7j9eVvsDAzSkMlfP1aT+uHwEnPrO",
+	"1gwxI0eXP5vjyUfWJMwqOcD+0woJVR2NRpn8Fh/qz2seNqu0hXDgWAdwAM1ypF84UP8kEVX7YDaBeW2l",
+	"PIPw/RwPSb69ME+AbtNMpwmFBekcrOZmxvtazRXNbB6FSTiRiVcDt455HbDqV3AmWBg7y+dMBLtZ320T",
+	"cuMJOy6qEaSmMFqbTUBdYDX/HBytI/1WszR35TzztAezbUKZzrrqqc9gfGXKHI2M+yU8TfkeXiqI2IKw",
+	"M+GybCvEnLuwnM/1H0syb02l+Zam8BWWp//KHaZmRTxtkIuAKSEgxppCHeymWRIf+DEFUI3bSrKVa8ae",
+	"81hJNN4gTmQvIFw1W2uoQWuE8XgDPZIumt57JBX0EnIMtcz/bZ2VJ5HpLgnLlp4wo2BZ0wwjM3O4INUE",
+	"/nz5ZifDc6SIKA5c/f3QAezLdWsItR0JVbW7DaHvqtcv7duPYQ5t99rHKGpqmMAYDxAppsr4YyDoosyx",
+	"+MOFD3oT6lVfwlrQAWDJfTAnWKwZ8NUSXCcVWbTEx6tDYjrsQzYOyHE4r1WqbzutzaZVZVSQVHExd2UW",
+	"3d/6kmetVIbKvdnkMmujpn5pkb3J6iHTIb9t4hAcytq43MbFS2VN+/25XA4UfUEKfkvs0e4n9htEhWex",
+	"vxb79YpU9op2WtKiuM+48nyuhikAYi2VSmBlg1DXJkB/9KClHfZ/G0+o4MqKVxmBEWLlgFv9UXsVf6uM",
+	"3jd7f0bvDi+vrg+Pz07fQzkYWAdGSCYHrIESGJw8OoMsOGZs2nZRwWnmvWX9sJsDdshQyW4Yn7H6XTeS",
+	"N2jTkDas+UjTx+7mAcJoiDNjAwt5DuMAIN45eXgrkmn8CUvaugs+LAc2stOfDeBPgrZt9sDVd+YWOYCq",
+	"eYDLOK/9DSFTiZYfu4hu075MXoDMi/MdPYT1JhV8XIKBf0mstHJmhnQBI1rT4ay7OJSSjllRpRE+n9Jv",
+	"0qR7SZR/4jocQInJHK60ADUhhST5KGovgCPUrdzBG0tAxH8BxEa41ZyiqqjKSYJkObT/cvj8CdLaGhtr",
+	"NVagnA4FFnPEShjwVoqlrSKXpoC0TMeMC5JpNvJUtQkXMBrPTW2OFAsxr+HAFB6DWZQA4CL5NM15Rhxu",
+	"eWgUCo9Ps8ZIKhW4NYQFRTcJ41Bq0qCs3WpgPsHhzKfkbl+mWJExF/O7fZ1jNi7xmMT25Ltee2JvkhaY",
+	"IhbphN5aN16ex+jBvdYYAmFlsbH/V9vyRuK/hfN847ek7wylcfgtNg1HYyPZSOvqKeYgbCQbtm75RrKh",
+	"5dyPEv5pilVlK/QNBqPwvKQ+13oVI801F/ilKWwaW8Jpewdtg5QpMoZbYrFFpDh6ubd3gL7bA+h7s21d",
+	"PVzS35f0sk5cf+CF53gcRTPRQ6wArRRXODfhM8Z//S2XEgVvrp69NU1avp7YgqEkS9CI5sqm6WVImrgg",
+	"k9qOJBG3RKy/SKhfrWcf1RWsbCU7i7IRLLZ1UF8rjXpMUIUJKrHYIAW09V//+WcTwoCZKS+q74jqfQiK",
+	"ANyUKhlwSKSlEaguR2SjuNyAWYhfRmZHXiv6YjlAJNcXJjgT/C4so9iNB6QO2EJEqokU9aqofoRY0c13",
+	"zUv6M/sCMMM2UgLmMpyjwcZn4GdfBhtB6CMTlOnkibWJxk+Ct284gxYLoqxBP3yWhp8iOyEDP51e/161",
+	"oeDpjpVpKJHLxeOj+t3H8IFAn1f64utTx7oa2+4fsCq1gT+o98KVlF/HVRHlVnYJ52viWu9xQZ6OaRk6",
+	"iuX8mYk/s60nY1uNAzBv1YkM1Dw3TnE4IrXhf4JlN7PTTKQHn7uC1746FgfD+uNyN1j8J2FssMD/bExN",
+	"L/czQ3tihqY3YV3MrJRaQ+9KpdevfZTGYNGjustI8OJ+xQ9PXcHD2or5GqJ3pEU71V3E7B6KfzWlu72V",
+	"CyWuGrOoLCH9sK6DmZgZ85EizHhLbeD+cG7MxN94dW8zcQPnB1rIDMsKyYuyVsHAEVjFU1ui1aSuNnOm",
+	"kReps66wr/ok9QzWeYQz9SiHYw3BRN8iXeubFMjD5vhVMUVPQqkvhmV+s1NHFj20zPRDmd+YMk7rN19l",
+	"8rGduXp28dTDX6B8MsBImQXObF1j/fMI0/w5p/khnLy2Spgkt0Tg3Jb/N4lqwzn8p7ftypwGZYr1rqOm",
+	"7OYZlZKyMXI0iuomDEwOHiNcBSdsVnlFZlbIvCEPAOHSVo/F4wE7PZbNirONNgzCJbRNMyRIgaGyOshP",
+	"meBTqOJkQsM5IzIUO6Up/QqP13mIbRdf4xm2qw9HWeHx+PngPsTB1WqNpmakeOv0thQceMkZoie4dqBg",
+	"QdANmZq84O6T3V8W++OETT+22GLA3lzgyVYVImA3DYrTZyTbdiKNVWVMTiW4BPOyqITy9co16wOGOGRz",
+	"k6PNENELhQQZlZL4NekAvRq2OuhE3HI4NlOiNRZGEkR2x7sDNtjQf6E3g419NNi40hqe8XoaZjjYMN5R",
+	"CcmEFhVit/Je6qHD1VdFL9ss4QRJPDcZ29C+kUBqPyxHpQSwV0QzCIQabDAyG2xABKL5wl5D+jZV+IY0",
+	"cC82bZr57oB9YFWyOhdVkrKHPyRKBoGMGMBe970QYcxmE71sY6KaCLBxnIv1i5RPkgrudR2/mKpSB/7d",
+	"5HzXz5fT4xvpzIYhDJyvCuLAjdJOK0ii6webcOd/18RP2KKaNVeocSfMiR/ZCEnN+yxmboVI4/gDNqVZ",
+	"UmLfxsrwj61WsAZWfqAG5FMwAkxAtkIydtEHRgbsMZiKhVzwT/63zFs6ECZOICxTcM3aealSXhADcVCT",
+	"B+wjZLjrsTzznCfhOS3IigbvWQZU0Uan6M2ZTCzTsvRoGMP78kHyW7tTohs9BYjZPvojCdrN2G4tWRsJ",
+	"LYOQuFQlgFU+zDG72W6W+x8JQozN4xFkbKm46OMxurTvrZuvuX5CAA7m0R+FCH6YK2KhrXIrbJurDqDM",
+	"ZWLhRgBIaaQvYq0VmzILlhpyLKBkWjnNOc60HMJnJHsUsvhcGHNsZ9Jq2yi8LGfVvJ99u1nG1owZirdD",
+	"//iP/2GQ0iFRgt3IxBBGgrBSOJ0UWgYTfOZwvVQjbLLzbK79UPaO7fxjRGobN6QWhfSG1Kk5aj4lSRVu",
+	"lCCbUKJ3BKxXpkau3auHM4Esz8CzvpF4Cp5Ni/2Koov3nqOL/5kyYhcZnkH0gTKZ1LermTex1DeenFiM",
+	"wm5ptbqMXlhz5VrTXRuHLegQPTSj+BZ471deRcgsdIS+2phsIG9vSpdJhTR77k1YNV9/dOJqbmtR5opO",
+	"sVAvRlwUOxlW2NxVpnAWyTNpLyrvO4NrXErFi3MsAETdIqo6WVLLGgOWY6kMjqclUMiWsQiiwzmSjI5G",
+	"oEqeH79N0Nn56wSdvTl8cXh4lKAPP/744sO0lAn65fDnBL19p3+ECf372btkwM5Oj0+3LVqeRJL+TgwC",
+	"mIVJN2lOm1bm3UdvXr5Gb0/fnVxfffhw/e7w4seTBL15+R36+P7y4/n5h4urk+Nr/TwMA6El4sNq0zov",
+	"vcCKrlRN3PZh+nzsiE5vjrEyINUbz1egmc7LHiM7x3O9nVecv9Nalvnuuz7LIMupwfU+IxnFLkz7Xnzu",
+	"o1XwTAJcYuu5WOQXYwcFd5TiQVaYIKkEwQWoVquyuxef6z966XutU/es9Fmlj/mKnOOCpgZu0y73GIrC",
+	"8lcPvV1vghCFVIuerPYh+NzTIO8889k78Nmn4pdO7fCP3GZILOICoEJscklv83gfRvlCH+2lZcQb56YT",
+	"RUQTOETR4FtSSWxo68gQ984xlVMuqRH2qka3kcBwPagJZlqdmiEahRDI7JhCEAJDznMCdahdqLEJb6m/",
+	"vtBLvvFwsfc8VUTtmIureUy1lIaVHhRlGCawNCznqhG2Aefz1d73j9m7MBTZqF/8OnQfvucKFTyjI0oy",
+	"JCnUwgd5fDo3GrPgM0kEmnAt6W+djnbec0Z2zsDnygU6He2c2c93LvXn2193oPWbl69C8TcwD29OH1nR",
+	"mJVWUDJD7hk3kTKwJGayL7+PFHuBXcgpAZ+npFl9lA6QO0pAyWhrCPb5//WFVlS20ZhqRdIpLrsP4gJq",
+	"MCevGr6T2kCt++nq6tyO296rEkmOcJlRjlJ9qgm5+YqlhjII+j3NceoJDW9pTr42He1ZdnjW0VaCFwWa",
+	"XhA6FiT8AxdUAxWLUWkK20NAjKIFkQoXU5I5MOZeUghUwXliu9QFSemUguMDm0AiGBWUaN1Fhww1Q0nb",
+	"NeAjWCyb7/mAOSRmxU2bu5uxcnuv9qA6h4m6NN7UKdyVpQiZiaB0/rnAqaIpeUfZzZqUF1ho6Kw6sU+A",
+	"SAgDuIxwoSrWsCBS4rGLNvx7ScrnwJ8/VDkt2GaE0dTStamYYLKFzdHz60TZwnRTIqSBm6ICinnDRw5A",
+	"MeVFUTJLerK3cmSg+udLY0fe2ffW7Spx/XQ5S5oVBkpJ/kgxRSOCtXgI8eO2egKu2S2kHms6eFLHdHPd",
+	"YcR/IXNTghH+Qjf6zzbSmMuZBAxLc2dW3+5+piwjn77s6+tCIWzb4aMBUxNwYDQb2dw+qNcH0ktMh3mo",
+	"6Iffo/3I9be9O2CHNmP9uz3dgj5LoYvmMkDpa/LB2y6ezhV/p1OmZQYjED3fNerBZFG1Ak+4g/GrwOJm",
+	"WZSok67O7LtrpL52VzHoZfP4j8TX7ZDhUjaZpc7/AxoDmAVTLgzIpNnrIRYycUCSACXxgPA5DxCRZEk0",
+	"RB4PzxiDlPF4bHE1wqxZYXv/nlnjw7FGXF1E3rJjayRuqusVtHayt7fXlzc66btL+IXQHUcca+WMjY6W",
+	"XMxu5N+uR/aXCYdgajNTSWoETM059W044TOUczZOwHxQ1SvJ4M8aYt4yVMxwPlc0lY/GVFciwRdFd/j+",
+	"/DFI8GzeiwhTnOcQBPQQVPjoyHXtwZsENiCtpA7Sgso8tbNOC2ZTQjJ9iwsiy4JojvMUV/VqVGWgbZ46",
+	"HO7Kc4kVkMPIGUGSSAkkDge22g77M6y5Hb4NPYPfNyU6+nj28d3h1enPJwM2ouNSEHngg3CbKi1T0AVN",
+	"W34ihtUAE3DQIEHU/8/e9S4nkiP5V1H4PgARgOm/s9eO+8Da7h3uxm2HoXuuY5lwiCoBOhcSJxV2c46O",
+	"2KfZeY95lH2SC2VKKhVUAW4b6Pb404ybKkklZaby7y8VR3R9xQBpnrlp+0IwMxy0xtYkvTWUTtp+0AEz",
+	"0kc7T40VQLdjabP2cBQWQ6PwfAumiu6L7PP5+pLIS4aVgoEM2J4GhpNtpoAVdjUziu+zkbiXZG7cfHTL",
+	"rJB0OdF1RHjMJlOZuqQn4IPGVEk53FSVUgzU4T0ndV/iKp6TurdeF6ewaHUxYDSg0fXmboqw89Vq3N6w",
+	"IdVOkHtxwk2wez9lzYyedutN56ENuzdxYfv5LvZo3Urzi9JOEK79QxNzxCrZmWDWWIDdUqmTgp/7IpUS",
+	"rImKBXL9dN45Pr26aF/2rk7/u9PtdQsmqrRDO8PqjlzjoBYbqS+ggYaukCq26KAKwR2o0TRcFbhiI6pA",
+	"u4yoZrXm6uYTlji33p3tV8U3TeJ8sY35i9itHT+rFvtEPw4Na5DzmqUpFyO9mag/xG5OD4NRKfZVwsi7",
+	"bV94Dh+zBU/lNi4qbO9kpTYGkQW7Rfn9zFAP54+LGdZILdyPNNvlRY45sn33gJvYFxqlyXw9hJ5npTvz",
+	"n83L+4Nb4yk0pn6cPtOBOHPlHhlkpy4QcQ9x8kBO9pSm4ywjG4/wvgjQJWUel8yM+r2qCK1dqQi4Dc9K",
+	"wn78D6j8foOeME2oaMR0rg/vYpqyr4FVuISKBRmMCoPnMZ1XNNFcjBJmBKqwkXQZRTOlmIgccAv4Q8iE",
+	"zolmjFRjRYepg1OTGooP+sL8lI7ZpFaHWtqUqtS6hc2icGQM6FpUTWcW/Z8UrEne20i+XZvt6Wnj+5js",
+	"kr0SpFdkeOMC4drMbHUy5qMx0ylRVFzbNu1Q+YtZAsauiZkC+3uo5CQ/epaOI2ZJYpPLNItmCVX+x1pJ",
+	"Tic+Daj+sBxjIgmZks+fP39unJ01Tk6KbJS/sfQioeKEbjVPzE1RouPEdP6EYevbeCiu/wIXI0PNmvC0",
+	"vkiRngAaFqbIUxuSD6IXBbkn5k/LQFtEwV/v6MMDNvfKb+WSImWTaWJYcnVqS0JFzz+5C608nHETtfxc",
+	"MOK+BYIWcAK2v4xiY0aVpkkdghs8gjbUImJGKmUHegWHWMcy49qPFI7TiUyzz5dDqxFne1DPkbS8Fa5B",
+	"uEOI2Hm/hjz1Hd7BWnvzKd5Yj6od+qHvrSCW9PjPEeeWokjBFHtJcMwzYEkLLUdxzymNW0ppXGJsKnKS",
+	"LYsRGJaFv7xOcgQPQx+EhEMkFeH2Qr5fpUWuvxL0ukreTM/B0DIMiwnPVjkrrdBF1rpHb61wLnQiy3p+",
+	"UmqLC6u+99bbt0bP0ailrlqObVP0bW2Jtteja+OrdJMrFE7U7wRC7yGtgf5OquafG1Ikc7uloEnXnnhz",
+	"o4B60JiQKvvLEdQWL89V2SBGOgBqH8tA8t0d74WGA7qGo7TQAKRaASWnElooHvVa9AU8XDMf65GSp/P3",
+	"Sk4MkXRiD8pPU9ggNKfM/9mEXR3YlFPFRcSnNEEluS+qRkO+ZnPQlg2j1IiWOBigvs4ZNV+gAboJ6huG",
+	"XMRGOW/mUjxIpTc2thvcQC5OBA01cFEVcmgfQTJ2fTZyjwD2txQMO7RD6/PXuCte0nqrty8iCvabZqw8",
+	"uAT8tj2tYC/dNFGGFGsBgt3iZj7f/bv3FHVBNLtrLqchGEHlnTcLcivsgLFSiVipIBwadm1Yk2pV4uUH",
+	"9iXt2se2qLOG05S6NdIAVtguveIkBI9RHhjZCPFuKX6YtMxfYc3eneGlOR64nDKhSSOD1rafbgW5jOm8",
+	"yBVXJyzR9o3uTJin9mIp6sO7Kdw8G4RpvPx9xuPyIMxGNqzj83Jo5eIdbe3kdglulh8DUhm2et9+v1WF",
+	"qO1cE5cmuWEKMnEnM52SAfOXSUUTvD1S94iVBgU6GHz1LdV9EQEgFUJoygkDzSrRrEkuGSD78RQbpDEb",
+	"PMfndbNCXH3p6xYqttCuiQ5YkmsaJbz19qLVMm8rGpnPrtUJNd/EfBHLm1bL/Fs8Q2ImL8zEb1stMuFi",
+	"ljIY32Ze+m+nfYEpeGFRbtbhytbGmtW5ytjmHSCRfq01CfYZsZjaEAtB4wE/Ebq2IO7o1Uyz+Ark8n/Y",
+	"rOqUaTSILWSGawsMBYuekP74/adaMQhovH3Fcz9odOtkw7Pvac+RSl9khiIDGnnXgRNtKS4YqWs8VbMp",
+	"xgU91L+uYPGI4RSMGa7WRJ16cGgM1a3mT4fitTB9+lhO51tmRTPF3rzCK7nRl/5EcgqwbiArnznz8RkN",
+	"+cp24ATMPGv8UZVwptxjD7DucjzV0HKmog3ihIY2u/bZLVNiOFVplZ2IuZMfP4QSCW5YyGE2ZwrmWQNl",
+	"ofWLBU50FjjJMqv2VQsVIMUio7yFBKG/E9V0E6qbxsO1oKJmwIt4eD9CswM/COiyTS5O3jd/MD82Fn5L",
+	"wRpTOmLmC6xHwOIjeRCNunXfOl8JACcZgWPIL+sZ49vnmWfyXb5+IDrTs9GIacB7WivcusGza2Jf5xAo",
+	"se1MwRqwqpHfNakWN80QLHQzx/j9rVQxMjrXJGVf0qBCP2f8wAG8bMELFsYH/Pu3XLNaWUzrf3OhqQn9",
+	"8gsTo3R88O5lq1VfH28Dc+plq3VE3rQgaOQiisWzQauDomAYFykbQf73b1u+LsLDK0p4pOLaaCzZU0fu",
+	"/MYsibEqazC3dqsyBhuEXrDzvGEY2HP9xANizj1ot0bhrrkok9U6UHSA2PDdpZRDmfqOJcMGOAJQTbcr",
+	"IAE7S9eewDooAXvj/9CIAgvfQGikpHbkVveEFlM9Hkiqtt0EULEJFzFTDZd5uyrOcWkf7rpnt0gdS3OV",
+	"EIdb95+jrPKy++mCuDPTRlwH6TIuO3NKVdoY0IQKQ18JU+kK/Mf6Y9dYdUvo5PFdBcUksjtvwX1J9NmX",
+	"95geA9saApqce4awZmPGFBrw3oU3Hu/FG8USU99MdWnZwbnAnutZjm4uTu0WqPzabcEBJG0IfcsALQxK",
+	"U6wyRjis3CataEx2cyD22Kvd5b7wGOLgFcw27cRfG9nMjbv5fD5vnJ014vhrpVb3OSlU9M3ni5hCWwmn",
+	"nONiUL2RwkPWYyoMLh/iFjQ2ZO1XoV0yHoWMlr6oQnbVCU1Zs8lEfAIxABElM81vjPllFf6fXr3EXLUj",
+	"aI1K/memU4/sz1MoyAB11KipRTEC1Fsu4XA2TtsrUeb9ku+VUbsiZY9U/SfXSua0e3PfHN4tamdmL82u",
+	"rlXLkFR8rQsQx1O3Ety3y1vhvz+XirZcXrQ6rW4Lul1KR6tN/h4d7abcoUdHGxUf0xHoNBYx/4ezGdNg",
+	"/aF5OHaQ7NaojKhSc5Dej6Xbl4Nh/Ds5+XjxS+e43Tu9+tA+OyWVNnSmxiumf3Bn/udr/8CnD2KiIDKz",
+	"g1xuemAKC0rh8m/6YgGU4mhFpZhL14biP0jMjGQiZ8oVj0Hrl39TajQaDMrzDw0tbUef7NHRXrIPgTtK",
+	"ShDo6FlX3Ee7YyA1QoFV8iCiWeaZpV6eQu5DWHdQojoa+XB4l9LRRolejtCf87xcnpc5DGfkQmd9I3as",
+	"TN1d60UjJtZ2aP9epFTrWUo9+Tp6gKW0wmhZYpXZsTeSRysdfkZD/OQe2oWWaCfbFE/toV6/XWuJgxlP",
+	"0gYXxO08qXbbvb/WSbfbrpN//eOfNe+lCCpZ606h3IayWKRfuVPYjvSyo+9Fz/L0VSzF7LE8S7K9woZB",
+	"L+zhUj33JhLtlrHrUsdcz1UG+Gp5z225ggGpXO08qWbFA3XytgX+KULHjMY1nwjWFwtukMzTaFNcrX4C",
+	"Ns6YAp4QtniwYhvaPxzlEUbIhM4RZYSmKRMxeCur+eSmEDrE9VW7BTz0GwaWVOZOHMwDpJVmX5i9GKFT",
+	"ugG+LhaTaMyia/DdRdJ2ogiXI6jzV2LKsPOZmr9qZCZSnoC7j2sScz3hWiNeciwFO8oQrxqA9QK0BpDL",
+	"0uwGFyPraUS9egpwKgBxVQwf8qs56C2qOjB+WfNZ16Tz6caaHEGbT0VwMptAsxScBDSRwDu8fZ+WWdOh",
+	"pTCa6MO72zFNHx9TwYy60hW7jnxO3BJXQC3YZ8zjnZRNNgVdA15n8RGhGnrI0BHlwhUa+LqHJ3aLPRTI",
+	"DXHXQQgHUZdMVKFocyJwQbxJRW6ptj2fMT8mRK6iIi+H3QUFLS4bYKgegk/48M780ZPXTJQDV71utUjn",
+	"A3jQrnrn/3X6gVQ64oYmPLYBJTNGBQt5S56TirAvU0O4uVf6wrzz4bx39f7844cTUgGMLLgrhmafC5px",
+	"lghgeNG32dySFM4mKRHF8G3fTuj31aN22AKSRTPF0/nBu7//tiidba23CE4W43ZBXwrXP8AXOFnVpDqd",
+	"DRIe4X2cGjIkHP1Wlp/Tea1Jjgskyf2E6y+Oyq0UX8kIhzzSaxNhPS10og1s0ZR9SQ/dJZQnuLWZr5fv",
+	"j8mbN6/fZMBYfluh2Gs5pvvnpMCwFBuIEALYhB+7bcN2yZtQ3OMSmE9ye6CwzXVd3Vje5t/qi+pMXAsw",
+	"4+0Tdaj5qeP+YbsPQ5M1nCAQzoBfadORv0FELzVD3nJLtFWCOuxz8KdhE9uHaqF7Lxaq70MQl4cIX5D2",
+	"x97PNlKn+chYrcYSg9wSWLWNzRnKBUJ9RS5OL8863W6AsG+BBewADS7M4wosQrRG80qSM/Lh6ys2zogb",
+	"8rfTHiRKDmdGxc9SvW03Hs0iKWIzel+40Pu3MGcR45xPmdgH55h5jS69zD+IewAbm85iLgl/evVm+2iu",
+	"/VHbUvAce6YSODTc76rlCC7qhK4iXlQUci1zJlRdQ5oW1HkWgHeHF5fSN9ONLi1DLGD44ZqxAZUDJqJi",
+	"DtLiHQEoK7PKi/Nuj8SSGRVxzKOxTYQbMdtiH1iX2s7hfRElPLrWTXJpGfAdWXFLQkIqsBOpGjZ/9ZIk",
+	"LPVFGzEf8VTj5dYX6zk0HG755ly4M+sO5REPBcGREjZMM0fV8rW6aPOQKkZhMXVOYH8PpghIaD02Aq8v",
+	"NrxzMWNqu1LDz7HKKPJOyBJL4E9rNHn6CpO2stLC78BeWgWI5pfgLmMym77D9eCCIyrIgBEHUoFu2Swh",
+	"Fny9GsCc+2IpR8fzoxGIUgCLOQQ1ndJ0Zq9iko6pICPJxahOJnQ+wHr4K/gX6IvTF6efTj/0rrq99mXv",
+	"9CSHUgaJrjbVyPqe8V6352E+IePC7GOalSP0t5dpB0U82YZBc2y5hTR0fTPFifYSl8+mLxMJLjCh7SXx",
+	"kPzzJxOu+g4kU9CGz8vpe0ieI8wwtG/IG6ZuFXcoEwnVaYGOMRN6NjD0MXiwfRwMdS8TuS+K3tzsgv2Y",
+	"vbnte3ZxqrIkaND8zP1xO2YgHQEf3Ww5dOVPeZIQKf5MF+6voGO64C1uBRVL9ELSmYJC/+Ge79mF9K3v",
+	"k8QqAVHJ4fB7FuDfgco3UwIIK13aPhfCBLmjnTnnCTDrcVrDSpfL98fkL603fwFYAbCM0JwaSYyRo3TN",
+	"y1Wg4K9o/0grjzWmtBt5jL0USkVu15mbTdLOnNBQ4BfmSXv7hIQ+kMzQYV8iNgUwslEiBzTpCxpPuNBN",
+	"8plRKNaA0pqwGIlCUmvO7W37PiQ0usZ+JSMmDLewmEhBYjahIrYJBTgKNE6ZUuELe94CrocuyQvPtDfS",
+	"tp8BrQ9pNIYpsFmJbdlszu6NgzdDpZ3HTKTYG0UKp71bJQ+HmjBltMeSiiHsxLKuYMhGxYOTuGbzMiQA",
+	"BJJ5WOXQe+gNjVXmxVVExjzH4clMJEyHnTvMARsygcq3h0B+5xf1C932mtbAiZeAkOcnWY3BsPRR5mjQ",
+	"0WnlTw0tHnRVcqFT6ot38m16RDI/IkOaaMSg5sL+LgVg79lmOgOZjss+F1/ILZiJ2eTg3d9hWQf1Axj+",
+	"oH5Ak+Tgtw1AK86ty0cbRtSp4RlYrVkB+zJNZMwcNRYtCN8BnoB2YwX5mwtLWMzUrB/odJ4AfUk1OdgN",
+	"Ajwu2B7VJtmj8EJwuB4d/8nWrC1+sRxCNDMn1OrEtbZ3GPkZMmMso9nEyNY/fv+JVFBqVmr+QmOxPrwz",
+	"/3nPk1xPriUN3oUH3zMWYyx3peS1d2mTw6MFiTpu0ofJW8s3rtzJASbrMs6Fp9bJqjXKaGf4QQp2Bk36",
+	"llfUFuTnXu8CzuGIjKWQM2gFPGaCdIYN82oD3jVClQ40ZELYxY4ZjZnKVtsZNs5kzIecxY0uFxF7YNOG",
+	"Rw2vm1XjgmG20x4dlZG4fezw1JYTmgvJf9m6l8zD/llY2Kui/KoeYEQx3xwfyZ9Op2Qsk1ib3bZqxv4W",
+	"vhPRUaJat8lU8RsjHPzmwHZZDbruLDaNYsQYw8DCNRcyyfRWWyZrbtYEvZTyVqCzGrL+HKY7gpQbQcPF",
+	"UK4SLh3z+xYNNhi/gKi7Vj+lkQWDfMQNv4B9xbEJHUjoH8s1Oaag+Frd2G/QDU8Rv8CZIaV2Rtta2qFR",
+	"QcnHj50TcvM6MCpKHUDZZHYkxJlrVo76Aux9CN/APbMQg+lkb/pAjDnsMdXOS1QxBkEW+aGRsWYgpbgv",
+	"FLuR1yy3ALfcl61WhsiETmuLdGAjXhEViDvGU1KlUSRnhgb/+P11sxh6GKjKTbNd2nKzXCh2w9ltmTsg",
+	"99Vx8KE78zE9qguUxpA2lH1UKDW2lT8Em83CDKICzjlEort/bnF+9LKAzhnm7I/5FM4RJ4NE/zGdTs2H",
+	"Iu+kigptQzIuToU7cSvVtYZo8lHm6eiLAbMZ/GMGKRgVDd7ghpkBcl2xpDsX3y1JATnCUFFeAExoYjid",
+	"xYuxVcvxEAJaEBouvlvFUFC22xi0tT83yUXCqGaE6uug2AAcFwirbjYKOrJkIzQrkKAL4TAcvi8Ccgrj",
+	"TQPGhBcl2D+n2WwSK0+aFZvbcnrW7vxyddbpnrV7xz/7zJa+yFJbaBwrY+BauZk6vgSnhTUoJ0xrI3Kw",
+	"cN4YgrUmacORQFGF7+kzYIkUI1ty4T4aSoq9OLPPntk0ZjVjRzARIi9OMlKCzUXDsi9gDHMYZ6dnfz29",
+	"7P7cubjqfGgf9zqfTkm18lnOVPiuHBJMtP8aDtMk//rHPys19LfYOfvCC+QBG0qF2FNmq7XRL3GjFfYH",
+	"L6CGJSrAfewLG/XzIYOlwzOn3KwUSuo2rGjXwrpt96FIWv+n5MLmFbiPcAkkT6/IbJfVYmZjM56Dc8gn",
+	"4QAeo0ysXFxm27AXRMC3VotCN0hjyU9bADiUOUwKTNlCy9Fqzffu17lkIXYZVcb8E1gdahgQu4lds3nd",
+	"V1Pl4Tn2CLC6E09QcB6b+IHO8j6y54qZXNJMzoNY6DEiVbia32GEoVbPsG9szjzXDtUb23K5XMaw+9QS",
+	"xx3e5fyQRcVdBY6gRd/l/TrhghemBMohJKrtZJAEM+ynC0mOb4rNjpAankukHwFhRirFImNyhztb0R4d",
+	"SVFxDbpDNWY1UMVs+5w80xk93gbljCJ1zdhU2w4VMAGH5APDZIoNGRSsHNLhkCecrscEb4cP7kKABxNu",
+	"IsDD9X17Ue4DawsTPuJypkm4q6SK2shQRjO8XVNFY25+QzGppUrR346daEUWH87OyQnbBiBZrjyp40Cv",
+	"2M1RhTNuclbH4c2xr9PqQejfxQuz2yyiKU3kyJhVM5G5KN3vGO6DgB6yHbHB9KUTkzORKr7usPxTOzko",
+	"mG2+0Rm5hTW3kITb6Z6TVy/evm28IH6bgBdOxcjst+eB/Dh3B5ppzaU4lvKaMzOyubLR74nqwEwlB+8O",
+	"DumUH968OPj629f/DwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
