@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { accountPages } from '../features/account';
 import { calendarPages } from '../features/calendar';
 import { choirPages } from '../features/choirs';
+import { communicationsPages } from '../features/communications';
 import { dashboardPages } from '../features/dashboard';
 import { feastPages } from '../features/feasts';
 import { memberPages } from '../features/members';
@@ -134,7 +135,7 @@ export const routes: RouteObject[] = [
               },
               {
                 element: <AccessGuard requireChoir permissions={['manage:communications']} />,
-                children: [{ path: '/dashboard/communications', lazy: soon('Communications') }],
+                children: [{ path: '/dashboard/communications', lazy: page(communicationsPages.CommunicationsPage) }],
               },
               {
                 element: <AccessGuard requireChoir permissions={['view:settings']} />,
