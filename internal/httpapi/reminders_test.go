@@ -238,6 +238,7 @@ func TestRemindNonRespondersOnceAndNotAtNight(t *testing.T) {
 		}
 		h.RunJobs()
 		wantReminders(t, h, "alto@example.com", 1, "run again")
+		wantMessage(t, c.admin.Do("POST", path, nil), 409, "CONFLICT", fmt.Sprintf(reminders.MsgAlreadyReminded, "Monday 23 November at 21:00"))
 	})
 }
 

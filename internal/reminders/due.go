@@ -113,9 +113,9 @@ type candidate struct {
 }
 
 // candidates are a choir's events with a reminder due on date: automatic
-// ones whose day it is, and those a director asked to remind that day. Only
-// events that have not started by now.
-func (s *Service) candidates(ctx context.Context, q db.Querier, c *choirRow, date liturgy.Date, now time.Time, onlyKey string) ([]candidate, error) {
+// ones whose day it is, and those a director asked to remind that day (and
+// pressed, being asked for now). Only events that have not started by now.
+func (s *Service) candidates(ctx context.Context, q db.Querier, c *choirRow, date liturgy.Date, now time.Time, onlyKey string, pressed *occ) ([]candidate, error) {
 	items, err := s.cal.Published(ctx, c.ID, c.TimeZone, date.AddDays(1), date.AddDays(MaxDays))
 	if err != nil {
 		return nil, err
@@ -173,6 +173,9 @@ func (s *Service) candidates(ctx context.Context, q db.Querier, c *choirRow, dat
 	if err != nil {
 		return nil, fmt.Errorf("reminders: read the reminders asked for in choir %s: %w", c.ID, err)
 	}
+	if pressed != nil { // being asked for now, not stored yet
+		add(*pressed, Manual)
+	}
 	for _, p := range manual {
 		key := p.eventID
 		if p.date != "" {
@@ -199,8 +202,8 @@ const Manual = "manual"
 // who have not answered, or said Maybe and were never reminded since, and
 // who have not had that reminder yet; at most two automatic reminders per
 // event. A constant number of statements whatever the choir's size.
-func (s *Service) due(ctx context.Context, q db.Querier, c *choirRow, date liturgy.Date, now time.Time, userID, onlyKey string) (map[string][]Due, error) {
-	cands, err := s.candidates(ctx, q, c, date, now, onlyKey)
+func (s *Service) due(ctx context.Context, q db.Querier, c *choirRow, date liturgy.Date, now time.Time, userID, onlyKey string, pressed *occ) (map[string][]Due, error) {
+	cands, err := s.candidates(ctx, q, c, date, now, onlyKey, pressed)
 	if err != nil || len(cands) == 0 {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -99,7 +100,7 @@ func (s *Service) Plan(ctx context.Context, now time.Time) error {
 			continue
 		}
 		today := liturgy.DateOf(now.In(c.zone()))
-		due, err := s.due(ctx, s.db, c, today, now, "", "")
+		due, err := s.due(ctx, s.db, c, today, now, "", "", nil)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -154,7 +155,7 @@ func (s *Service) runReminder(ctx context.Context, job jobs.Job) (jobs.Commit, e
 	}
 	var all []found
 	for _, c := range choirs {
-		due, err := s.due(ctx, s.db, c, date, now, args.UserID, "")
+		due, err := s.due(ctx, s.db, c, date, now, args.UserID, "", nil)
 		if err != nil {
 			return nil, err
 		}
@@ -306,53 +307,73 @@ func (s *Service) RemindNow(ctx context.Context, choirID, byUserID string, o *ca
 	c := cs[0]
 	sendsAt := SendTime(now, c.zone())
 	date := liturgy.DateOf(sendsAt.In(c.zone()))
-	var count int
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO manual_reminders (choir_id, event_id, occurrence_date, requested_by, requested_at, send_date)
-			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id, occurrence_date) DO NOTHING`, choirID, o.EventID, o.Date, byUserID, now, date.String())
-		if err != nil {
-			return fmt.Errorf("reminders: ask to remind the non-responders of %s: %w", o.Key, err)
+	if last, err := s.LastManual(ctx, choirID, o); err != nil {
+		return nil, err
+	} else if last != nil {
+		return nil, alreadyReminded(last, c)
+	}
+	// Who is reminded is read before the transaction, which only writes:
+	// the reads take connections of their own.
+	pressed := occOfOccurrence(o)
+	due, err := s.due(ctx, s.db, c, date, now, "", o.Key, &pressed)
+	if err != nil {
+		return nil, err
+	}
+	var users []string
+	for user, items := range due {
+		if hasManual(items) {
+			users = append(users, user)
 		}
-		if n, err := res.RowsAffected(); err != nil {
-			return fmt.Errorf("reminders: ask to remind the non-responders of %s: %w", o.Key, err)
-		} else if n == 0 {
-			return errAlready
-		}
-		due, err := s.due(ctx, tx, c, date, now, "", o.Key)
-		if err != nil {
-			return err
-		}
-		for user, items := range due {
-			if !hasManual(items) {
-				continue
+	}
+	slices.Sort(users)
+	if len(users) == 0 {
+		err = errNobody // nothing stored: the button stays for when someone is left
+	} else {
+		err = s.db.InTx(ctx, func(tx *db.Tx) error {
+			res, err := tx.ExecContext(ctx, `INSERT INTO manual_reminders (choir_id, event_id, occurrence_date, requested_by, requested_at, send_date)
+				VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id, occurrence_date) DO NOTHING`, choirID, o.EventID, o.Date, byUserID, now, date.String())
+			if err != nil {
+				return fmt.Errorf("reminders: ask to remind the non-responders of %s: %w", o.Key, err)
 			}
-			count++
-			if _, err := s.queue.Enqueue(ctx, tx, jobs.Spec{Kind: KindReminder, Key: reminderKey(user, date) + ":" + o.Key,
-				Args: reminderArgs{UserID: user, Date: date.String(), TimeZone: c.TimeZone}, RunAt: sendsAt}); err != nil {
-				return err
+			if n, err := res.RowsAffected(); err != nil {
+				return fmt.Errorf("reminders: ask to remind the non-responders of %s: %w", o.Key, err)
+			} else if n == 0 {
+				return errAlready
 			}
-		}
-		if count == 0 {
-			return errNobody // rolled back: the button stays for when someone is left
-		}
-		return nil
-	})
+			for _, user := range users {
+				if _, err := s.queue.Enqueue(ctx, tx, jobs.Spec{Kind: KindReminder, Key: reminderKey(user, date) + ":" + o.Key,
+					Args: reminderArgs{UserID: user, Date: date.String(), TimeZone: c.TimeZone}, RunAt: sendsAt}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	count := len(users)
 	switch {
 	case errors.Is(err, errNobody):
 		return nil, apperr.New(apperr.Conflict, apperr.CodeConflict, MsgEveryoneAnswered)
 	case errors.Is(err, errAlready):
 		last, err := s.LastManual(ctx, choirID, o)
-		if err != nil || last == nil {
-			return nil, apperr.New(apperr.Conflict, apperr.CodeConflict, fmt.Sprintf(MsgAlreadyReminded, "an earlier day"))
+		if err != nil {
+			return nil, err
 		}
-		return nil, apperr.New(apperr.Conflict, apperr.CodeConflict,
-			fmt.Sprintf(MsgAlreadyReminded, last.RequestedAt.In(c.zone()).Format("Monday 2 January at 15:04")))
+		return nil, alreadyReminded(last, c)
 	case err != nil:
 		return nil, err
 	}
 	s.queue.Kick()
 	s.logger.Info("non-responders reminded", "event", "reminder_manual", "choir_id", choirID, "about", o.Key, "recipients", count, "by", byUserID)
 	return &ManualState{RequestedAt: now, SendsAt: sendsAt.UTC(), Recipients: count}, nil
+}
+
+// alreadyReminded refuses a second reminder by hand, saying when the first was.
+func alreadyReminded(last *ManualState, c *choirRow) error {
+	when := "an earlier day"
+	if last != nil {
+		when = last.RequestedAt.In(c.zone()).Format("Monday 2 January at 15:04")
+	}
+	return apperr.New(apperr.Conflict, apperr.CodeConflict, fmt.Sprintf(MsgAlreadyReminded, when))
 }
 
 var (
