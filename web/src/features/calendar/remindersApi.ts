@@ -29,6 +29,8 @@ export function useSetEventReminders(choirId: string) {
   return useSubmission({
     mutationFn: async ({ eventId, days }: { eventId: string; days: number[] | null }) =>
       unwrap(await api.PUT('/choirs/{choirId}/events/{eventId}/reminders', { ...eventPath(choirId, eventId), body: { days } })),
+    // The event's own save says it is saved; a refusal shows its toast.
+    meta: { submission: { successMessage: null } },
     // An occurrence's reminders are its series': every cached one may have changed.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['choirs', choirId, 'event-reminders'] }),
   });
