@@ -62,9 +62,10 @@ describe('RemindSection', () => {
     expect(daysText([7, 2])).toBe('7 and 2 days before');
     expect(daysText([1])).toBe('1 day before');
     expect(daysText([])).toBe('none');
-    expect(lastUsedText(NEVER, new Date('2099-11-20T22:00:00Z'))).toBeNull();
-    expect(lastUsedText(USED, new Date('2099-11-20T22:00:00Z'))).toMatch(/^Last used .* by Clara Schumann\. The reminders go at .*, not at night\.$/);
-    expect(lastUsedText(USED, new Date('2099-11-22T00:00:00Z'))).toMatch(/^Last used .* by Clara Schumann\.$/);
+    expect(lastUsedText(NEVER)).toBeNull();
+    expect(lastUsedText(USED)).toMatch(/^Last used .* by Clara Schumann\. Held for the night: the reminders go at .*\.$/);
+    const atOnce = { ...USED.lastManual!, sendsAt: USED.lastManual!.requestedAt };
+    expect(lastUsedText({ ...USED, lastManual: atOnce })).toMatch(/^Last used .* by Clara Schumann\.$/);
   });
 
   it('reminds the non-responders once, then says when', async () => {

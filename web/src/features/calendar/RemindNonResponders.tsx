@@ -13,14 +13,14 @@ export function daysText(days: readonly number[]): string {
   return `${words.join(' and ')} ${last === 1 ? 'day' : 'days'} before`;
 }
 
-/** lastUsedText says when the event's one reminder by hand was asked for, and when it goes if later. */
-export function lastUsedText(reminders: EventReminders, now: Date): string | null {
+/** lastUsedText says when the event's one reminder by hand was asked for, and when it went if held for the night. */
+export function lastUsedText(reminders: EventReminders): string | null {
   const last = reminders.lastManual;
   if (!last) return null;
   const by = last.byName ? ` by ${last.byName}` : '';
-  const waits = new Date(last.sendsAt).getTime() > now.getTime();
+  const waits = new Date(last.sendsAt).getTime() > new Date(last.requestedAt).getTime();
   return waits
-    ? `Last used ${formatDateTime(last.requestedAt)}${by}. The reminders go at ${formatDateTime(last.sendsAt)}, not at night.`
+    ? `Last used ${formatDateTime(last.requestedAt)}${by}. Held for the night: the reminders go at ${formatDateTime(last.sendsAt)}.`
     : `Last used ${formatDateTime(last.requestedAt)}${by}.`;
 }
 
@@ -37,7 +37,7 @@ export function RemindSection({ choirId, eventId, attendance }: { choirId: strin
   const [now] = useState(() => new Date());
   const started = new Date(attendance.event.start).getTime() <= now.getTime();
   const data = reminders.data;
-  const used = data ? lastUsedText(data, now) : null;
+  const used = data ? lastUsedText(data) : null;
   return (
     <Stack gap="sm" component="section" aria-labelledby="reminders">
       <Title order={2} size="h3" id="reminders">
