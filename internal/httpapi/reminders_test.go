@@ -386,3 +386,65 @@ func TestReminderSettings(t *testing.T) {
 		}
 	})
 }
+
+// A day's reminders planned at 19:59 whose job runs only at 20:30 (a busy
+// or restarted server) wait for 08:00 the next morning.
+func TestARemindersJobThatRunsLateWaitsForTheMorning(t *testing.T) {
+	t.Parallel()
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		newAttendanceChoir(t, h) // rehearsal Thursday 26 November: its 2-day reminder is on Tuesday 24th
+		setClock(t, h, time.Date(2026, 11, 24, 19, 59, 0, 0, london))
+		if err := h.App.Jobs.PlanDue(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		setClock(t, h, time.Date(2026, 11, 24, 20, 30, 0, 0, london))
+		if _, err := h.App.Jobs.RunDue(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		wantReminders(t, h, "alto@example.com", 0, "20:30")
+		setClock(t, h, time.Date(2026, 11, 25, 7, 59, 0, 0, london))
+		if _, err := h.App.Jobs.RunDue(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		wantReminders(t, h, "alto@example.com", 0, "07:59 the next day")
+		setClock(t, h, time.Date(2026, 11, 25, 8, 0, 0, 0, london))
+		if _, err := h.App.Jobs.RunDue(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if got := wantReminders(t, h, "alto@example.com", 1, "08:00 the next day"); !strings.Contains(got[0].TextBody, "Thursday Rehearsal") {
+			t.Errorf("held reminder: %s", got[0].TextBody)
+		}
+	})
+}
+
+// Another choir's administrator cannot remind this choir's members, by
+// either choir's address, nor read its settings: to them the choir is not
+// there (404, as for every choir one is not in).
+func TestRemindersStayInTheirChoir(t *testing.T) {
+	t.Parallel()
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		c := newAttendanceChoir(t, h)
+		confirmedUser(t, h, "rival@example.com")
+		rival := signIn(t, h, "rival@example.com")
+		other := createChoir(t, rival, "Other Choir").Str("id")
+		for path, want := range map[string]int{
+			c.eventPath + "/remind-non-responders":                                      403,
+			"/api/v1/choirs/" + other + "/events/" + c.event + "/remind-non-responders": 404,
+		} {
+			if res := rival.Do("POST", path, nil); res.Status != want {
+				t.Errorf("POST %s: %d, want %d", path, res.Status, want)
+			}
+		}
+		if res := rival.Do("PUT", "/api/v1/choirs/"+other+"/events/"+c.event+"/reminders", map[string]any{"days": []int{1}}); res.Status != 404 {
+			t.Errorf("another choir's event's reminders: %d", res.Status)
+		}
+		if res := rival.Do("GET", "/api/v1/choirs/"+c.id+"/reminder-settings", nil); res.Status != 404 {
+			t.Errorf("another choir's settings: %d", res.Status)
+		}
+		h.RunJobs()
+		setClock(t, h, time.Date(2026, 11, 24, 9, 0, 0, 0, london))
+		h.RunJobs()
+		wantReminders(t, h, "rival@example.com", 0, "another choir's rehearsal")
+		wantReminders(t, h, "alto@example.com", 1, "the choir's own member")
+	})
+}
