@@ -428,7 +428,7 @@ func TestRemindersStayInTheirChoir(t *testing.T) {
 		rival := signIn(t, h, "rival@example.com")
 		other := createChoir(t, rival, "Other Choir").Str("id")
 		for path, want := range map[string]int{
-			c.eventPath + "/remind-non-responders":                                      403,
+			c.eventPath + "/remind-non-responders":                                      404,
 			"/api/v1/choirs/" + other + "/events/" + c.event + "/remind-non-responders": 404,
 		} {
 			if res := rival.Do("POST", path, nil); res.Status != want {
