@@ -34,6 +34,7 @@ import (
 	"github.com/cantica/cantica/internal/music"
 	"github.com/cantica/cantica/internal/planning"
 	"github.com/cantica/cantica/internal/practice"
+	"github.com/cantica/cantica/internal/reminders"
 )
 
 // ShutdownTimeout is how long requests in flight get to finish after a
@@ -165,6 +166,8 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	digests := digest.New(d, cfg, mailer, links, events, func(ctx context.Context, choirID, eventKey string) (*choirmail.Plan, error) {
 		return choirmail.PlanOf(ctx, plans, library, choirID, eventKey)
 	}, queue, accounts, logger, now)
+	// RSVP reminders and part-balance alerts: a planner and two job kinds.
+	reminding := reminders.New(d, cfg, events, links, mailer, queue, logger, now)
 	files := opts.Files
 	if files == nil {
 		var err error
@@ -174,7 +177,7 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	}
 	library.UseFiles(files, cfg.Blob.MaxUploadBytes)
 	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised,
-		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements, Digest: digests,
+		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements, Digest: digests, Reminders: reminding,
 		Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache, BodyIdleTimeout: opts.BodyIdleTimeout})
 	if err != nil {
 		return nil, err

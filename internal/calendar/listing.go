@@ -390,3 +390,24 @@ func (s *Service) feastLookup(ctx context.Context, tx *db.Tx, series map[string]
 	dates, _, err := s.feastsOf(ctx, tx, series, lo, hi)
 	return dates, err
 }
+
+// Published is the published events and occurrences of a choir whose
+// dates in the zone tz fall between from and to (inclusive), ordered by
+// start: what reminders and alerts are about. One statement whatever the
+// range holds.
+func (s *Service) Published(ctx context.Context, choirID, tz string, from, to liturgy.Date) ([]Item, error) {
+	loc, err := zone.Load(tz)
+	if err != nil {
+		loc = time.UTC
+	}
+	w := window{
+		timedFrom: time.Date(from.Year, from.Month, from.Day, 0, 0, 0, 0, loc),
+		timedTo:   time.Date(to.Year, to.Month, to.Day, 0, 0, 0, 0, loc).AddDate(0, 0, 1),
+		dayFrom:   from.Time(), dayTo: to.AddDays(1).Time(),
+	}
+	l, err := s.items(ctx, choirID, w, false)
+	if err != nil {
+		return nil, err
+	}
+	return l.Items, nil
+}

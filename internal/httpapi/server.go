@@ -33,6 +33,7 @@ import (
 	"github.com/cantica/cantica/internal/music"
 	"github.com/cantica/cantica/internal/planning"
 	"github.com/cantica/cantica/internal/practice"
+	"github.com/cantica/cantica/internal/reminders"
 	"github.com/cantica/cantica/internal/week"
 )
 
@@ -61,6 +62,7 @@ type Options struct {
 	Jobs       *jobs.Queue // the job queue (issue 27)
 	Announce   *announce.Service
 	Digest     *digest.Service
+	Reminders  *reminders.Service
 	Logger     *slog.Logger
 	WebApp     fs.FS            // the built web app; nil serves a notice instead
 	Now        func() time.Time // the clock; time.Now when nil
@@ -89,6 +91,7 @@ type Server struct {
 	jobs       *jobs.Queue
 	announce   *announce.Service
 	digest     *digest.Service
+	reminders  *reminders.Service
 	planning   *planning.Service
 	week       *week.Service
 	logger     *slog.Logger
@@ -106,7 +109,7 @@ var _ apigen.StrictServerInterface = (*Server)(nil)
 // does not serve: they go to an address of their own (CANTICA_METRICS_ADDR).
 func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, invites: opts.Invites, feasts: opts.Feasts, calendar: opts.Calendar, music: opts.Music, practice: opts.Practice, logger: opts.Logger,
-		links: opts.Links, attendance: opts.Attendance, mailer: opts.Mailer, choirMail: opts.ChoirMail, planning: opts.Planning, jobs: opts.Jobs, announce: opts.Announce, digest: opts.Digest,
+		links: opts.Links, attendance: opts.Attendance, mailer: opts.Mailer, choirMail: opts.ChoirMail, planning: opts.Planning, jobs: opts.Jobs, announce: opts.Announce, digest: opts.Digest, reminders: opts.Reminders,
 		week:    week.New(opts.DB, opts.Now),
 		cookies: newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
 	if opts.NoAnswerCache {

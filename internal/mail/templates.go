@@ -217,3 +217,55 @@ func Announcement(to string, d AnnouncementData) (Message, error) {
 	}
 	return choirMessage("announcement", subject, to, d.Unsubscribe, d)
 }
+
+// ReminderData is one member's reminders of a day, merged into one message:
+// each event they have not answered (or said Maybe to), with their own RSVP
+// links.
+type ReminderData struct {
+	FirstName string
+	Events    []ReminderEvent
+	Choirs    []ReminderChoir // the choirs the events are from, for the footer
+	Settings  string          // the member's notification settings page
+}
+
+// ReminderEvent is one event of a reminder.
+type ReminderEvent struct {
+	ChoirName              string
+	Title, When, Location  string
+	Zone                   string // the choir's zone as a place; "" for all-day events
+	SaidMaybe              bool   // they answered Maybe: asked once to say for sure
+	Going, Maybe, NotGoing string // the member's RSVP links
+	View                   string // the member's event link
+}
+
+// ReminderChoir is a choir a reminder comes from, with the member's
+// unsubscribe link for its email.
+type ReminderChoir struct{ Name, Unsubscribe string }
+
+// Reminder is the merged RSVP reminder of one member's day. It carries the
+// one-click unsubscribe of its first choir.
+func Reminder(to string, d ReminderData) (Message, error) {
+	if len(d.Events) == 0 || len(d.Choirs) == 0 {
+		return Message{}, fmt.Errorf("mail: a reminder needs an event and a choir")
+	}
+	subject := "Will you be there? " + d.Events[0].Title + ", " + d.Events[0].When
+	if len(d.Events) > 1 {
+		subject = fmt.Sprintf("Will you be there? %d events are waiting for your answer", len(d.Events))
+	}
+	return choirMessage("reminder", subject, to, d.Choirs[0].Unsubscribe, d)
+}
+
+// PartBalanceData is the alert to a choir's administrators that voice
+// parts of an event have fewer singers going than the choir's minimum.
+type PartBalanceData struct {
+	FirstName, ChoirName string
+	Title, When          string
+	Zone                 string
+	Lines                []string // "Tenor: 2 going, minimum 3; 2 have not answered"
+	Answers              string   // the event's attendance page
+}
+
+// PartBalance is the part-balance alert to one administrator.
+func PartBalance(to string, d PartBalanceData) (Message, error) {
+	return Render("part_balance", strings.Join(strings.Fields(d.ChoirName+": voice parts short for "+d.Title+", "+d.When), " "), to, d)
+}

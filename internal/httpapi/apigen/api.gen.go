@@ -830,6 +830,33 @@ func (e RecurrenceRuleUnit) Valid() bool {
 	}
 }
 
+// Defines values for ReminderTypeSettingEventType.
+const (
+	ReminderTypeSettingEventTypeConcert         ReminderTypeSettingEventType = "concert"
+	ReminderTypeSettingEventTypeLiturgicalFeast ReminderTypeSettingEventType = "liturgical_feast"
+	ReminderTypeSettingEventTypeOther           ReminderTypeSettingEventType = "other"
+	ReminderTypeSettingEventTypeRehearsal       ReminderTypeSettingEventType = "rehearsal"
+	ReminderTypeSettingEventTypeService         ReminderTypeSettingEventType = "service"
+)
+
+// Valid indicates whether the value is a known member of the ReminderTypeSettingEventType enum.
+func (e ReminderTypeSettingEventType) Valid() bool {
+	switch e {
+	case ReminderTypeSettingEventTypeConcert:
+		return true
+	case ReminderTypeSettingEventTypeLiturgicalFeast:
+		return true
+	case ReminderTypeSettingEventTypeOther:
+		return true
+	case ReminderTypeSettingEventTypeRehearsal:
+		return true
+	case ReminderTypeSettingEventTypeService:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for Role.
 const (
 	RoleChoirAdmin  Role = "choir_admin"
@@ -1791,6 +1818,24 @@ type EventPreview struct {
 	} `json:"occurrences"`
 }
 
+// EventReminders defines model for EventReminders.
+type EventReminders struct {
+	// Days The event's own reminders; null when it follows its type's.
+	Days *ReminderDays `json:"days"`
+
+	// LastManual When its non-responders were reminded by hand; null if never (or when the id names a whole series).
+	LastManual *ManualReminder `json:"lastManual"`
+
+	// TypeDays Days before the event the automatic reminders go, largest first; at most two, each 1 to 30; empty for none.
+	TypeDays ReminderDays `json:"typeDays"`
+}
+
+// EventRemindersInput defines model for EventRemindersInput.
+type EventRemindersInput struct {
+	// Days The event's own reminders; null to follow its type's.
+	Days *ReminderDays `json:"days"`
+}
+
 // EventStatus defines model for EventStatus.
 type EventStatus string
 
@@ -2173,6 +2218,19 @@ type LoginResult struct {
 
 // LoginResultStatus defines model for LoginResult.Status.
 type LoginResultStatus string
+
+// ManualReminder defines model for ManualReminder.
+type ManualReminder struct {
+	// ByName Who asked for it; empty when unknown.
+	ByName string `json:"byName"`
+
+	// Recipients How many members it is for (only in the answer to the request).
+	Recipients  *int      `json:"recipients,omitempty"`
+	RequestedAt time.Time `json:"requestedAt"`
+
+	// SendsAt When the reminders go (08:00 in the choir's zone when asked for at night).
+	SendsAt time.Time `json:"sendsAt"`
+}
 
 // MasterFeast defines model for MasterFeast.
 type MasterFeast struct {
@@ -2974,6 +3032,27 @@ type RegisterResult struct {
 	User     *SessionUser `json:"user,omitempty"`
 }
 
+// ReminderDays Days before the event the automatic reminders go, largest first; at most two, each 1 to 30; empty for none.
+type ReminderDays = []int
+
+// ReminderSettings defines model for ReminderSettings.
+type ReminderSettings struct {
+	EventTypes []ReminderTypeSetting `json:"eventTypes"`
+
+	// PartBalanceDays Days before a service or concert the administrators are alerted of voice parts with fewer singers going than the attendance page's minimum; 1 to 30, null for no alert.
+	PartBalanceDays *int `json:"partBalanceDays"`
+}
+
+// ReminderTypeSetting defines model for ReminderTypeSetting.
+type ReminderTypeSetting struct {
+	// Days Days before the event the automatic reminders go, largest first; at most two, each 1 to 30; empty for none.
+	Days      ReminderDays                 `json:"days"`
+	EventType ReminderTypeSettingEventType `json:"eventType"`
+}
+
+// ReminderTypeSettingEventType defines model for ReminderTypeSetting.EventType.
+type ReminderTypeSettingEventType string
+
 // ResetPasswordRequest defines model for ResetPasswordRequest.
 type ResetPasswordRequest struct {
 	Password string `json:"password"`
@@ -3587,6 +3666,9 @@ type MarkAttendanceJSONRequestBody = AttendanceMarksInput
 // EmailEventJSONRequestBody defines body for EmailEvent for application/json ContentType.
 type EmailEventJSONRequestBody = ChoirEmailRequest
 
+// SetEventRemindersJSONRequestBody defines body for SetEventReminders for application/json ContentType.
+type SetEventRemindersJSONRequestBody = EventRemindersInput
+
 // SetMyRsvpJSONRequestBody defines body for SetMyRsvp for application/json ContentType.
 type SetMyRsvpJSONRequestBody = RsvpAnswerInput
 
@@ -3670,6 +3752,9 @@ type UpdatePlanJSONRequestBody = PlanUpdate
 
 // CopyPlanJSONRequestBody defines body for CopyPlan for application/json ContentType.
 type CopyPlanJSONRequestBody = PlanCopyInput
+
+// SetReminderSettingsJSONRequestBody defines body for SetReminderSettings for application/json ContentType.
+type SetReminderSettingsJSONRequestBody = ReminderSettings
 
 // CreateTagJSONRequestBody defines body for CreateTag for application/json ContentType.
 type CreateTagJSONRequestBody = TagInput
@@ -3925,6 +4010,15 @@ type ServerInterface interface {
 	// GetEventPlan The plan of an event or occurrence, for members (view:calendar); 404 NOT_FOUND 'No music has been planned for this event.' when none.
 	// (GET /choirs/{choirId}/events/{eventId}/plan)
 	GetEventPlan(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
+	// RemindNonResponders Email the members who have not answered an event or occurrence (and those who said Maybe, once), at once or, at night in the choir's zone, at 08:00. Once per event: a second time is 409 CONFLICT saying when the first was (edit:calendar).
+	// (POST /choirs/{choirId}/events/{eventId}/remind-non-responders)
+	RemindNonResponders(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
+	// GetEventReminders An event's reminders (its own or its type's; an occurrence's are its series') and, for an event or occurrence, when its non-responders were reminded by hand (edit:calendar).
+	// (GET /choirs/{choirId}/events/{eventId}/reminders)
+	GetEventReminders(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
+	// SetEventReminders Give an event (a whole series for an occurrence) its own reminders, or with null its type's (edit:calendar).
+	// (PUT /choirs/{choirId}/events/{eventId}/reminders)
+	SetEventReminders(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
 	// GetMyRsvp The caller's answer for an event or occurrence (view:calendar; drafts only for those who see them).
 	// (GET /choirs/{choirId}/events/{eventId}/rsvp)
 	GetMyRsvp(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId)
@@ -4123,6 +4217,12 @@ type ServerInterface interface {
 	// ListMyPractice The caller's recent practice across pieces, for the dashboard (view:music).
 	// (GET /choirs/{choirId}/practice/me)
 	ListMyPractice(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// GetReminderSettings The choir's RSVP reminders by event type and its part-balance alert (manage:communications).
+	// (GET /choirs/{choirId}/reminder-settings)
+	GetReminderSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// SetReminderSettings Change the reminders of the event types given and the part-balance alert (manage:communications).
+	// (PUT /choirs/{choirId}/reminder-settings)
+	SetReminderSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// ListMyRsvps The caller's own answers for the events and occurrences of a date range (view:calendar).
 	// (GET /choirs/{choirId}/rsvps)
 	ListMyRsvps(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListMyRsvpsParams)
@@ -6215,6 +6315,111 @@ func (siw *ServerInterfaceWrapper) GetEventPlan(w http.ResponseWriter, r *http.R
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.GetEventPlan(w, r, choirId, eventId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// RemindNonResponders operation middleware
+func (siw *ServerInterfaceWrapper) RemindNonResponders(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "eventId" -------------
+	var eventId EventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventId", r.PathValue("eventId"), &eventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.RemindNonResponders(w, r, choirId, eventId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetEventReminders operation middleware
+func (siw *ServerInterfaceWrapper) GetEventReminders(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "eventId" -------------
+	var eventId EventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventId", r.PathValue("eventId"), &eventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetEventReminders(w, r, choirId, eventId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SetEventReminders operation middleware
+func (siw *ServerInterfaceWrapper) SetEventReminders(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "eventId" -------------
+	var eventId EventId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventId", r.PathValue("eventId"), &eventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SetEventReminders(w, r, choirId, eventId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -8612,6 +8817,58 @@ func (siw *ServerInterfaceWrapper) ListMyPractice(w http.ResponseWriter, r *http
 	handler.ServeHTTP(w, r)
 }
 
+// GetReminderSettings operation middleware
+func (siw *ServerInterfaceWrapper) GetReminderSettings(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetReminderSettings(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SetReminderSettings operation middleware
+func (siw *ServerInterfaceWrapper) SetReminderSettings(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SetReminderSettings(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // ListMyRsvps operation middleware
 func (siw *ServerInterfaceWrapper) ListMyRsvps(w http.ResponseWriter, r *http.Request) {
 
@@ -9806,6 +10063,11 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/attendance/marks", wrapper.MarkAttendance)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/attendance-settings", wrapper.GetAttendanceSettings)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/attendance-settings", wrapper.SetAttendanceSettings)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/reminder-settings", wrapper.GetReminderSettings)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/reminder-settings", wrapper.SetReminderSettings)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/reminders", wrapper.GetEventReminders)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/reminders", wrapper.SetEventReminders)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/remind-non-responders", wrapper.RemindNonResponders)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/email", wrapper.EmailEvent)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/email", wrapper.EmailPracticeLink)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/plan-days/{date}", wrapper.GetPlanDay)
@@ -16719,6 +16981,295 @@ func (response GetEventPlandefaultJSONResponse) VisitGetEventPlanResponse(w http
 	return err
 }
 
+type RemindNonRespondersRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	EventId EventId `json:"eventId"`
+}
+
+type RemindNonRespondersResponseObject interface {
+	VisitRemindNonRespondersResponse(w http.ResponseWriter) error
+}
+
+type RemindNonResponders200JSONResponse ManualReminder
+
+func (response RemindNonResponders200JSONResponse) VisitRemindNonRespondersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindNonResponders401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RemindNonResponders401JSONResponse) VisitRemindNonRespondersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindNonResponders403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RemindNonResponders403JSONResponse) VisitRemindNonRespondersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindNonResponders404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RemindNonResponders404JSONResponse) VisitRemindNonRespondersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindNonResponders409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RemindNonResponders409JSONResponse) VisitRemindNonRespondersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindNonRespondersdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response RemindNonRespondersdefaultJSONResponse) VisitRemindNonRespondersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventRemindersRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	EventId EventId `json:"eventId"`
+}
+
+type GetEventRemindersResponseObject interface {
+	VisitGetEventRemindersResponse(w http.ResponseWriter) error
+}
+
+type GetEventReminders200JSONResponse EventReminders
+
+func (response GetEventReminders200JSONResponse) VisitGetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventReminders401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetEventReminders401JSONResponse) VisitGetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventReminders403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetEventReminders403JSONResponse) VisitGetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventReminders404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetEventReminders404JSONResponse) VisitGetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetEventRemindersdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetEventRemindersdefaultJSONResponse) VisitGetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEventRemindersRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	EventId EventId `json:"eventId"`
+	Body    *SetEventRemindersJSONRequestBody
+}
+
+type SetEventRemindersResponseObject interface {
+	VisitSetEventRemindersResponse(w http.ResponseWriter) error
+}
+
+type SetEventReminders200JSONResponse EventReminders
+
+func (response SetEventReminders200JSONResponse) VisitSetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEventReminders400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetEventReminders400JSONResponse) VisitSetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEventReminders401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetEventReminders401JSONResponse) VisitSetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEventReminders403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetEventReminders403JSONResponse) VisitSetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEventReminders404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetEventReminders404JSONResponse) VisitSetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEventReminders408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response SetEventReminders408JSONResponse) VisitSetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetEventRemindersdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SetEventRemindersdefaultJSONResponse) VisitSetEventRemindersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetMyRsvpRequestObject struct {
 	ChoirId ChoirId `json:"choirId"`
 	EventId EventId `json:"eventId"`
@@ -23127,6 +23678,197 @@ func (response ListMyPracticedefaultJSONResponse) VisitListMyPracticeResponse(w 
 	return err
 }
 
+type GetReminderSettingsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type GetReminderSettingsResponseObject interface {
+	VisitGetReminderSettingsResponse(w http.ResponseWriter) error
+}
+
+type GetReminderSettings200JSONResponse ReminderSettings
+
+func (response GetReminderSettings200JSONResponse) VisitGetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReminderSettings401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetReminderSettings401JSONResponse) VisitGetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReminderSettings403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetReminderSettings403JSONResponse) VisitGetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReminderSettings404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetReminderSettings404JSONResponse) VisitGetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetReminderSettingsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetReminderSettingsdefaultJSONResponse) VisitGetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetReminderSettingsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *SetReminderSettingsJSONRequestBody
+}
+
+type SetReminderSettingsResponseObject interface {
+	VisitSetReminderSettingsResponse(w http.ResponseWriter) error
+}
+
+type SetReminderSettings200JSONResponse ReminderSettings
+
+func (response SetReminderSettings200JSONResponse) VisitSetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetReminderSettings400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetReminderSettings400JSONResponse) VisitSetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetReminderSettings401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetReminderSettings401JSONResponse) VisitSetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetReminderSettings403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetReminderSettings403JSONResponse) VisitSetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetReminderSettings404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetReminderSettings404JSONResponse) VisitSetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetReminderSettings408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response SetReminderSettings408JSONResponse) VisitSetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetReminderSettingsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SetReminderSettingsdefaultJSONResponse) VisitSetReminderSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListMyRsvpsRequestObject struct {
 	ChoirId ChoirId `json:"choirId"`
 	Params  ListMyRsvpsParams
@@ -26033,6 +26775,15 @@ type StrictServerInterface interface {
 	// GetEventPlan The plan of an event or occurrence, for members (view:calendar); 404 NOT_FOUND 'No music has been planned for this event.' when none.
 	// (GET /choirs/{choirId}/events/{eventId}/plan)
 	GetEventPlan(ctx context.Context, request GetEventPlanRequestObject) (GetEventPlanResponseObject, error)
+	// RemindNonResponders Email the members who have not answered an event or occurrence (and those who said Maybe, once), at once or, at night in the choir's zone, at 08:00. Once per event: a second time is 409 CONFLICT saying when the first was (edit:calendar).
+	// (POST /choirs/{choirId}/events/{eventId}/remind-non-responders)
+	RemindNonResponders(ctx context.Context, request RemindNonRespondersRequestObject) (RemindNonRespondersResponseObject, error)
+	// GetEventReminders An event's reminders (its own or its type's; an occurrence's are its series') and, for an event or occurrence, when its non-responders were reminded by hand (edit:calendar).
+	// (GET /choirs/{choirId}/events/{eventId}/reminders)
+	GetEventReminders(ctx context.Context, request GetEventRemindersRequestObject) (GetEventRemindersResponseObject, error)
+	// SetEventReminders Give an event (a whole series for an occurrence) its own reminders, or with null its type's (edit:calendar).
+	// (PUT /choirs/{choirId}/events/{eventId}/reminders)
+	SetEventReminders(ctx context.Context, request SetEventRemindersRequestObject) (SetEventRemindersResponseObject, error)
 	// GetMyRsvp The caller's answer for an event or occurrence (view:calendar; drafts only for those who see them).
 	// (GET /choirs/{choirId}/events/{eventId}/rsvp)
 	GetMyRsvp(ctx context.Context, request GetMyRsvpRequestObject) (GetMyRsvpResponseObject, error)
@@ -26231,6 +26982,12 @@ type StrictServerInterface interface {
 	// ListMyPractice The caller's recent practice across pieces, for the dashboard (view:music).
 	// (GET /choirs/{choirId}/practice/me)
 	ListMyPractice(ctx context.Context, request ListMyPracticeRequestObject) (ListMyPracticeResponseObject, error)
+	// GetReminderSettings The choir's RSVP reminders by event type and its part-balance alert (manage:communications).
+	// (GET /choirs/{choirId}/reminder-settings)
+	GetReminderSettings(ctx context.Context, request GetReminderSettingsRequestObject) (GetReminderSettingsResponseObject, error)
+	// SetReminderSettings Change the reminders of the event types given and the part-balance alert (manage:communications).
+	// (PUT /choirs/{choirId}/reminder-settings)
+	SetReminderSettings(ctx context.Context, request SetReminderSettingsRequestObject) (SetReminderSettingsResponseObject, error)
 	// ListMyRsvps The caller's own answers for the events and occurrences of a date range (view:calendar).
 	// (GET /choirs/{choirId}/rsvps)
 	ListMyRsvps(ctx context.Context, request ListMyRsvpsRequestObject) (ListMyRsvpsResponseObject, error)
@@ -28575,6 +29332,94 @@ func (sh *strictHandler) GetEventPlan(w http.ResponseWriter, r *http.Request, ch
 	}
 }
 
+// RemindNonResponders operation middleware
+func (sh *strictHandler) RemindNonResponders(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId) {
+	var request RemindNonRespondersRequestObject
+
+	request.ChoirId = choirId
+	request.EventId = eventId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.RemindNonResponders(ctx, request.(RemindNonRespondersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RemindNonResponders")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(RemindNonRespondersResponseObject); ok {
+		if err := validResponse.VisitRemindNonRespondersResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetEventReminders operation middleware
+func (sh *strictHandler) GetEventReminders(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId) {
+	var request GetEventRemindersRequestObject
+
+	request.ChoirId = choirId
+	request.EventId = eventId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetEventReminders(ctx, request.(GetEventRemindersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetEventReminders")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetEventRemindersResponseObject); ok {
+		if err := validResponse.VisitGetEventRemindersResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SetEventReminders operation middleware
+func (sh *strictHandler) SetEventReminders(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId) {
+	var request SetEventRemindersRequestObject
+
+	request.ChoirId = choirId
+	request.EventId = eventId
+
+	var body SetEventRemindersJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SetEventReminders(ctx, request.(SetEventRemindersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetEventReminders")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SetEventRemindersResponseObject); ok {
+		if err := validResponse.VisitSetEventRemindersResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // GetMyRsvp operation middleware
 func (sh *strictHandler) GetMyRsvp(w http.ResponseWriter, r *http.Request, choirId ChoirId, eventId EventId) {
 	var request GetMyRsvpRequestObject
@@ -30533,6 +31378,65 @@ func (sh *strictHandler) ListMyPractice(w http.ResponseWriter, r *http.Request, 
 	}
 }
 
+// GetReminderSettings operation middleware
+func (sh *strictHandler) GetReminderSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request GetReminderSettingsRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetReminderSettings(ctx, request.(GetReminderSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetReminderSettings")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetReminderSettingsResponseObject); ok {
+		if err := validResponse.VisitGetReminderSettingsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SetReminderSettings operation middleware
+func (sh *strictHandler) SetReminderSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request SetReminderSettingsRequestObject
+
+	request.ChoirId = choirId
+
+	var body SetReminderSettingsJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SetReminderSettings(ctx, request.(SetReminderSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetReminderSettings")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SetReminderSettingsResponseObject); ok {
+		if err := validResponse.VisitSetReminderSettingsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // ListMyRsvps operation middleware
 func (sh *strictHandler) ListMyRsvps(w http.ResponseWriter, r *http.Request, choirId ChoirId, params ListMyRsvpsParams) {
 	var request ListMyRsvpsRequestObject
@@ -31386,553 +32290,568 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3vbhw5si/4KoTuApKAlCy73X1nJFzsqmV5WmcsWyPJ3bd3qqHLymRVsZVJ5pBMlasNA+fTAvt1cZ9g",
-	"gb3nPc6jzJMsGCQzmVlkVpakkrs9PjiYtioz+ScYDEYEfxHxcSvlRckZYUpuHX7cmhGcEQH/PL3GU/3f",
-	"jMhU0FJRzrYOt47RnOBbRJiiaoEUniI+QWpGEGZyTgTa+enZaOuf//6/Rlu7+1vJlkxnpMC6GbUoydbh",
-	"llSCsunWp0/J1hss1TnP6ISSbLmjn2aE+Q3nWCqUzjCbkixBWCLM0A/X1xcow4r0d/Up2SqxwAVRdmrH",
-	"jPGKpaQgTJ1B31R3WWI120q2GC7057j9UrIlyD8qKvRYlahI/9yOlcLprL99/5X1Wj/BOWEZFteLkvyV",
-	"LCIdpN5b63Yw41RER57ap2u2qRlNkp5mmxfWa/n0ro/O5O4+JD6bvOWMnGOVzpZ583pGkN4emvcxcxyq",
-	"mTXFeU4EmvE8k5opYTxmUzUjOpvs6cb3TOsrxsHuqMK63+gEqf/KmrPUn5JrfktYpHEFz9Zr9Q1lt3Wb",
-	"y5STJBVEWdqRAtOcZAin+g2UU3aboG9eoJwovVsRZhnK6JSqhpztAeZ1Z+sN8rySNI3StLBP12vzIsfs",
-	"FVZked4///zzz3vn53uvXoVnoYXYPTqLjr80D9dsUfA7qjk10qZ73NcqYVWxdfj3rSnn01xPCf9WCbL1",
-	"SxLo7xpPoxNQ8Gy98b/vky7V+pLlk35ZlpxJAsfG9zi7JP+oiFT6r5QzRRj8E5dlTlPYgs9+lRz4vmn2",
-	"fxNksnW49V+eNUftM/NUPjsVggvT1fJGEaYzNBYE30qEkahycoh+PH5z9ur4+uzd25vTy8t3lwmaUzVD",
-	"nBFUECnxlKCSCDShJM8QZSgjCtNcJmjCxYhRVlYKYf1HgeSMzyXa4QJhNObZAnGB6qMSqRlWKNXnoEJj",
-	"PRyc7SYIXi64IKgUJKWSoJRnZMRklc70uXz2FgZ4c/3ur6dv90dsC2Q/m+Q0fQK6neRYzog0JJnrCZAP",
-	"VCp5iDDKKtMdQZon9ERYVYyJSBBGesMgie9IhsYLJHlBND1JLgmSlKUEUTVicyyBCvoDLXd0E430RTjX",
-	"DxeoklpF0ccBKC04KyijUgmsuO6LZfCMqxkR6OXBn4F+csT0j5enx6/OT1Guh4wqlhGBtmGu5qVtS08z",
-	"/Y0T85ghop/t6z5fczGmWWak+mb7fcsVwnnO5yQ7RBenl+dnV1c1u6O50wzNYbstkeC5pnV6K+H3koiC",
-	"Skk5M9zKDKkNmwLpSyLMkmlGkGjH8e7p+fHZm5u3765vTt69fX12eX76ancfnd4RsUBzQRVBOxfvrq4T",
-	"dPFe/8/x9ckPCXp1+ub0+nR3xCRhCk0EL+oupf6EaqaZaKZAakYlmuMFUpyjndHWieBS7nFBp5TV292+",
-	"vK9VaLPcb7l6zSuWPQHl313fvH73/u2rQ7N5gJxYzSyhMk4k0uIANhVQd0xyzqYSKY4wAs2wpQhh/b6W",
-	"KUqLHrRTL4Z+c1uahghsMNNyytmEioJku0dtUaIlltt3IJlygjP9zXxGBLGUusCLnOPsmvM3WEzJ5gn2",
-	"+uzN6c31u3c3b44v/3Jqdn1V6jHoCeV6ECBIDcdKIu6IQDhNSankEfzmZLahMEgNWlAFe84eN9e0ILx6",
-	"Aul5efq396dX1zfXZ+en795fH8JwLF9uS3NESMXLUmtsQtA7yqawLt8daLWOs8xOKuWMEaPSUTliac41",
-	"R6NjtvA2H6yiwrdEuuMnbbRpquySXnN+jtnCkkI+ARGOr09v3pydn12fvkpgpxaYLRBWihSwaoIosTie",
-	"KCKuzJw1W2foUv+8B7/vIokXaMbnSG8OvTfmWC9p4hvY3vvLCqNr2X6KxmSij1wlFprkeIopCxq9lCky",
-	"JTAvrRExXKkZF/Q38gTC4/j99Q9GRh8ixmFBqUSSThkBRUTrGWYXgHAG4UBYRrJdBHsY4fqRFgaEZCQ7",
-	"AnE/YroVPXPK9OE7F5qsYDsYlUXKORdZAjLeCn1EPpRaz0NqzvcmOFX6EJ1pscSmTly8Z7IqSy4Uyc5J",
-	"RjGYyhun0/u3V+8vLt5dXp++utHyw0iNCc3JtkS2aycOtZWEbqnVGdryA4HgA9XX9gnOjVTROwIWvKet",
-	"lkLvO0WNJps29j2r8hyPc+LU4WW1ulGY/15/2OjzfPwrSZUm5vFkQnOKzSSXerTOiB+wfE2w3ccdUap/",
-	"R5RJhVlK7NEA0gXcQE3rmkq2ObSzvVP/28hdku1ug+/JDnDMeU4wLLd786Ia51TOzJ6Iv+a4oUMS/YIi",
-	"Uy4WvsEzwVTNbsZYEm1kSJJWOdamEhx3Afsn2aJZsHFjrwQeSC7UO2Hts6Xt3l4nmjnLxxut30TSdQ8t",
-	"0yYJLNqKdT8B/9zy6guS0ynllfTePcvCVpw/jch3wVF47rrlAeD0lvF5TrJpbNGNoHwbI76WZmF3xjkW",
-	"txmfM60/ah1REeZxX7uFH1SRh1sBaSm0NASRxZHEjCqqlcYfrs/fBFtMBcGKZMcwX23PYWVdCXuKwtIv",
-	"fQIi8x2zixymhJGbcp1mJ1ycB7weNS8lVmkEgdyYQFZJpFKfDlRJhKuMamUwvH21an2RY6XHFB56bEuR",
-	"D+qSFFRT10wr4mvWLyJh30QFXmi7V6v1CZrPaE6MymLGCzK7UpWA0Q6jU0kZizFgaYi1Dtm1uRluzM4h",
-	"65ktlwTNZxzNcAar428RNNfHMVivrqXhk7QbWB43DbpNuTxQqbA5C/pOUn9vX8EH9stK+iJYv55VOYiu",
-	"0hNjlu+CQlhRlYd3fFVm6+6uO05TcoGFmRFVpFhraj+6z2FgpnEsBF6ExXtrO7iZWEnliZua6+IrsyQX",
-	"fG6sKd2aX0tg+qLIJ5wTDJZTk7YYXiXFT0yby8KcDjg56Or2z1hZBY6KsKR3Uj5BVanF84uD5ODgQCuU",
-	"AqeKCG0W4DnIaiPMtJTIBJhKeusU+MMbwqZqtnX4/ED/32MI58C+Nh3PwFFzhLA2LlC9lvvoeAxOCnB9",
-	"5TnaQ4zcERHd2yuUQz0tRQTFeXPwt8f0joEmnlGVoDQnWCDd34IzrepqpgBrhmW+9NFrEz4ABovPMGHG",
-	"JOXaxr6jko5zYqw2Kt0dxO4Rwkvk4fP7E2ctQVgLovbYnxtm8zktAVdvThkJMFafVDrLZFj5gDfASSMt",
-	"A024OELa3F2gPTjp5jOeE+O12UdnU8a1mqJ189JKIOTfl5rLGif/Alzz4cw8fO6NOCzqWmJt1ZZ+Q0PW",
-	"Tmtk95LMywJZK8fsHDMc4vqfZgScXJ6OA95DaRyAOQVvyhLBlpmiYp0jPqbvt6foD65uZBXtNIdcudMY",
-	"5/m7ydbh39c/l7vEj5gznfHDW8sj/KU7RiJkyLpcrd5Hraq4DlXV10lDD/pl7aKPs+sbKWuntU7X+xyY",
-	"l6R1QRUlUWi6n1a2nRJamvl2FnhJuR6oC99bT2o4NbAtS8JLI0jXb9dwV6DRtjq9ATVYcYXz++jBXWlp",
-	"2nHUrckRH85qpjJTf7yFX5+YS16BuoEl227VdGoJN0iA1OJWq7vGNA0/HSqmXSP32+CNgTBMJ04GSt/G",
-	"WxQcQQ1UCrj1jLcy7ilb30VhP/l+McA7mWyllVS80DRxrptl9UbvBYRRScQe/FOQlAvQPKlEfJIgsj/d",
-	"R9tXvBSYcfR8O+htabUbmOqE5iTqPoosT9GAUJbdffQ38v1CGTrXpKNMffeyGZ7HgsquQa8AqZcSVuw+",
-	"Vm6IdRq0TE0E+13S4hB/Um2CLi2kzzr9TOl4r73uMuWCoJ2LV693E3Ar8ZuJVul3MIL/1jxQPwbW2NGq",
-	"tf4XmCf2lQTu5gAY0B7lboJg6h+KPEEFzWhibvU1/zROCS4AB1OPof5D9+Oo9wEsdd1Gr8+4mfZ7WLjA",
-	"jlzaEGtz8n046VPvGr0Hz/xGBqs5rsW7Y8owOLsfa14+u0NvEX4kLMMsJedY3PpeqVIQaZwsxroEh1Ra",
-	"yYhDqt2QjDgpCv2speQsP19Dj28P/tMvA4zbqHYc03JhSCHStazBVeagmfiKFSDF2NySdO1AOSeiV9it",
-	"nDb4CiKMKGScjXPc83Dzq9U4S4f1cSnvyivzzcO44bFtpYbKHk3dsnRsqNpv6S18Dx82dNUNnPAqpPCM",
-	"Sc7n55TRoipCV5hzItCUa92iBn04qEthvgJwnjlswPkGXpTtt9zzwsTuL6HhsAJa4MU4opsyfgzzjz1V",
-	"f4k3W1pls89ntC3hfDzqTgImVsBeNHg8XinEGQlqV05Krtah7alpaOEm7s3Dm3DiCd/WwvUv/xVRirJp",
-	"SKxSduLwSRdEXESpMyFzIj0wE5KUTQHP7FEIyRmv8gzN8B05Mh5HTTLG0RwLRtl0Hzn3335cNsXoFBpr",
-	"cN6Vmjnk78mMpLfL05448Fngxk2+0w1EfLIeoLhNIwMPBqDGb5UgDaYPp6neeIAasddsglfTmdbfbWuI",
-	"s3yxv1pYd49umEQzYm94IbJ8X+W3l0RWeUAIZJyRdYRZsjUBD3PPgR0zEAw4bKAJ594OzadXvMKE6lHG",
-	"yGEDgroDl+uRApDdDzkLdI91M6GxuvAYiAsJqAF5/govItCPBhizfPSzyO9N+Ekg2EGBpxzeQTsWw0OJ",
-	"NGhGhniaVkIQlpLdoFyED68HKK6nd55VRyOjgda2JaIZgKSWxoC2P9rZfNprft37uFgsFnvn53tZ9ils",
-	"HDvUzqroBwN1aprelhC/5e7TLW12qJLIoGJxbl4AAVHwO5Lt9g7gSmEBeMkwAVo91z1I/VGiRS0Aw6nS",
-	"48EMGeNYUyojOVHhk4vKM9t3IFquRVzAcgmi/9YKAlA6fNDnPMVRi4dx6xRYeuIm5AVEBbxvbjxu2CHW",
-	"vSL6qHZ3dyTzpwEYCEHKHKcWsDoljAgMr0WO96bXyypfycuX7bf191VOXrUtwUC8RJUDJ5U5pgzNucik",
-	"8+0YCPcLNCfkVuqZXVdEZngBd4/Xs0roP8KsDcyx3OHl6xP0zTff/NlEGihvc/HJRBJ1hBquNxstz/d0",
-	"j/CajHVltfSVO90p58mWtlz+T3sgDYY3hE6PJlCuCfBzt2+NGHIEMfIwcdLU41nHoZ4CXo+xtV36ZPdr",
-	"EnI5E6bP+9h9jYhgq2ZKlSbKRf9rF+EsE0RKF7k6IZpxJ3qB2mEFQIbwSs3JOMX5+1iPUosR103NIOYj",
-	"BOtIAFGUzhokIy5LiXhJAEiGkazGdav7K91wjjB9JL0QZEJgVwX0Dznj8+M8f0NVJaY0xXpRA7fFVzM+",
-	"N6h1yrhAef06yvBC0xhexLnW+7mgGMKOiKBYJijlBfwKXCJ3keL8SG8WNF6gjExwlQelYWem4YH2zrvB",
-	"U7TnXPbBQLtWR/1uX1fuoO5iXxu46Nr+rdn9ALP0vhhZKl+ZtYjp+yvAs7dk8YCbCP11fSHacRA3MNZm",
-	"jO0B+dQKLhOgVC4sWjyOjobDR7n3IpDCec/zLmq602D78/BIORUGABUYH1VhGoPpJALopbOrd+ib5999",
-	"t/cc4byc4b0XgJQPirboTXmZY9aC2xUYnNkFyWhVgD9GTEnQqVlyqXSHEY1kIDi496wLAQoaikR78dqM",
-	"rsMrE0AZB7WHryD0QXBLFu6YcW4gT2a67xMTNQYI2GZ0YczvgLWPPTuJrcA9bumi9moxJqL2nQXcTQ/n",
-	"rpXOyMfiNsEHqKrcKKg+Z3b23vHbY6Qfo984M2FewZV9lJs4x/aaSzxC+BvBZ4aWZhbdId1EEhxUQn+p",
-	"YwDQ6JY6LTDNI3cbPpYJ3gscfW/IRGk9yaDVwDg0tyvhQy2jUyIfq7FeJdSBxx+lr3WUvJqq8WONl4tr",
-	"fgUxBgFTNZccSVIHGgEC3o9P3NnWnyKt2CLd1PbuPvrJenWp8r+iEuV6mrxSyYhp06H27y0QFgTwi1Yq",
-	"CpLSkoJFNGJBcmtjIpSHRs64UPXoQIA2Y0gQVqjgUqEXHZzu/tbaEMl3LF/UjmxJ2VRb780cpIVOOsCk",
-	"tvUMjlSrYoB3hfQWd8Q20g+OXPJ99az1VQSU0bfQDpxoVhHN9UAVb60652HObxZrudkf+NzESdYefyKI",
-	"g9Yeud7aHdUhvxVTBia9wqftDSBpT/OXFXQCj/5QWbOeXxCexe+vO6KnV54sKxAFlooIJOdUpbOj+hrF",
-	"bjgTb62pCZScUTaNrVxXLK2QNY0LoJleM9TOtJbaT0KEjS4RaOyBWwf9818j5gTtp9fEmEYZJL0wf51B",
-	"DKpJorGe4svIBzXMsQnxQ8ZnyEAOAP5e8Qwvwm4xzG7XgWclDVHsx1Gixi7B73uBTaUJLA3z8K+cMpI5",
-	"Ig1TIfuvxCupVWStXg0HiZ43HwWhoTPOyNvK0WXZs8Egi4GfrkPaYDXeiDUTTCARnzO9MWdYEH2c7w+K",
-	"CBigUZqFkzNaunmsDbVYcUnu06FW5+r1bS1mZyGi3HZVFQU21sdDbdVrSB8AD7clOmVTbdzH1eZVts0j",
-	"ASNrnTqsSEcJ08C0ApfElOQmxN/ktdOnpMna49QndEtIKYHd7nBeAQXWp+8aJn6f5dRvfC9Pn2ekRxfN",
-	"wkod/bAH6b4QrtSMMEVTrGz2G5t6SJCUg06lf3OJAyAgvqVCxFwx0dWy2edC94UUS7LmLeeYCjX7mWDR",
-	"g2L1zOIUM870PuvBweF1GuwDnNbmeUSDKylJiQF1WE+ipQ3aoczmJuIsX+zuB4Go8XMUG+dwjGVLIijP",
-	"VslHt1AX5u3+yHefqkm9kn3rr3dtGnK6tdIXdvm2ppDv7AGGHW0xMh9twS4HGxksh9pcEXy+LZEiH1RQ",
-	"uuWUkQGYGHgt8cfYN8WY3f05+HxZKhq240hq8268MAlAGoPS6Fn6nfpeRVYCfoBjD+2Mtr7H6SxB/8Zn",
-	"mDF0RcZYKoqZTUn60J31edk7itJ339UpK8PsO7R7cOVTg3hwLjnyAafK31bwb1nvLIC4jgW5o+4i0K6M",
-	"Vkmq335bBH3DBiDdEMzkZAsIbjuwpIZUw/j6aHFRU9xN4ZxklNzByC8Jw1RKbMIxvL+efY8F/0elf23+",
-	"dZJjKe2c638/u+QF1meUbmD5n8/OeUaEpkP9jxPOFClKLrSyFKKGG/olkTyvIrlUOJvQrBOM4siWbE1w",
-	"wVffIr+Gt/zlNt9dVVNt2VHOAkb+e4h9/haZV2upJ1GhuY6yqckaNscS6WFlLU/HeqPpChrogUQCWJ1v",
-	"vRmQ5hE9noP9/6qlcMEFSdCYSGWkxOCBtbdVMDQM7jVZVgM2HK/hSvGbwuZ4tUjA+u8CswrnN5LkJG38",
-	"pzeMzMO5MjteEL/LxGeIhlChBQ1vFkjVRbJjA70LRUfdYWqlYj+1HI5Q2pvLwBVZK1sHpJGma1h4Z+aT",
-	"xQCQWN12eySJN5swOWq9uU2EHI9J2HAG1fwhl26dsZv2EttjaJCv8OI+TpN4EOwgP4Tne7BSPeqCeAXu",
-	"oQt9FpB5yAlRqoDp99a4sBAj8wRJbpRPY3ijOUBlp0Qhxm3mL5NNkZDbsM9rZpPtLJ84lRln8Bk42kj2",
-	"bjKJOJjMcGZaxFWCEUhPTLRKbHU6aoEjiE8m4YFpbW81td0o7UTsZ4mlXXuk8SW4rAIHSINGDSC+Ccvi",
-	"cPAcM7beRWEM1Z1syVtaliG/57mHGXduTc0TAOGZz7gjvNb9DPEBRlIQzCBLT8Qu0ZwSXlO9U/VTixZ7",
-	"cfDiu72fXv559U6FJn2y2Pk2k6tBtQ1l44sVB5733jnNeCVM0M8HE5bw4ptkq3AxCgdBJZZ80KyxOhmS",
-	"pe+UE2kh6jVU2z6CGMrJ/bNkxG9O/ZO9vkBNEGUWOgWDsBg+TQOEBYmgtchtZiC/fYeLWYSf7Mux27em",
-	"OUv51iVqQ9jVyxyxwwatdZi9NzfJ+GyuYUaheyi9Fa75AEln3ot38VMzNadcFZyZ0SkD5IQRZ8z9W1lI",
-	"J6RJouYfEqtK2H9W8HVIAT/NqLpKuQF01GAEykw28wnPcz43YSY4z8Mt9N7Cxvzv3YWA10Iksc2bvOSb",
-	"aN/llh7msQMvXHP7WpKUTmy+zG2T6iQJZCxv51jlwr8SnpC5yXaNTsCMwghnmUQ7ui2TSNTLlB3Ikb0L",
-	"t405JczILTRewBdQLcRAUm0uYRg7VU1a41ub74d8wAVkkWgSIoc9BzUwCGcZNeb/RYts/Xi/rdMPSmA0",
-	"wamSCXJZqJcyuXNRGMewJ928+MkmRqS7OLOqwGxPEJzpbe0aTWq4fWe1ADJtXapUGR1nRooIoruTBDdw",
-	"kujzu73SoZS4K3xbFsDSF9sCiOgmfiuwKVwkSJ9kfEPZrQkZsSGZzuKJ3J/X/UHa4jGBVMYMMT5HO/WG",
-	"cKBwfU5xFsFc2rul5b5Ol8EDiWZnyMyn9EFsfF7udmRYypNuoGzI2g4Huq32jtVZXdoT+X7RwsAB3sIk",
-	"Y+AC4BowmU4A4T1m1ERuhiKPhiVZCTXWlZ53RstzC9fkW6kTsIQo6LFVlI2jztl40JINTIrEJxh8sDpy",
-	"0T6tOATUvcEGfcrcWrv6BbHL6/uFJt0ztOWhASSrojiGUmkzcRsBk+T47bEBDM5Npk49oDTn6a1RhWvZ",
-	"Yq4Ij1rbKwwrWzsqZFXwR5SHtSSNhd9vLgbdtO+Edi+GZ5neOWW3LuTD+h6wQtiZ+00Sc8X10aglPsRq",
-	"UCWRVFVGOcqoIKnKw5ulHyS0/vnk4LLDSKk/vdBfaEIGfBqVpCmyVmydcRsGlViwot4dptqCbwYyG+8V",
-	"WRvHFsOwRVamYhe77a2nnW8PwwVV7bu1Ev61w0ZDQbx1HMYwn7Z+/RSciaHDSFQsxYpkrwUv+pBFTlkL",
-	"WMI2uh0uY82CSF7UUZSC4HRGXKblUqvXzw8OvEg+G19NJRKYTcmh58FyGKYmKHMb5VgfC/7nWBDvYk5y",
-	"v16fvTbOCTSUL2q2gkAhW86Aqn10LG+tOg6ITiLMaExQpkmkoPVRxZEkJKaPhs5nuVUvWZRxoh7KVWE5",
-	"Hhl6orod9mNwLHF9TPXPz5YLWyWM+2O+W9E1/nyi1LpaSrnsp1nOBJ6osEXsawruU0FmBAsJN2qSiDua",
-	"2nRRKYFJNXESN7CKvXmRoIcGazNMKnr61nLeyqEBxa0YYmfCetGyO7WKwYWnR+wmqGI5kRLZsEu9Ydqx",
-	"2DQLKxvOOdE7tdqLEcDm/PIp2epcuG0ADPBgkEub2PbQobk+q+8s0PUPcVsfx6HUvfikaw8ttBfbayff",
-	"QEBfYAmzLObk91zvqzIWQiPNF8HxNAddVALGTrejlrKt29B76MVLcOiGwfoDcMGBDEtSEQM0Psse5W6s",
-	"SSc2JDFHq/vEye8Iptc2HSX1X2y4feBiR/Aivv8Ujz3rXvS5ZupvVo4llKbdBaYGrkbrmFVbMQPt0MLU",
-	"4UGcWc3ilpQKfPtejEDkamehT5IBEzPvJd7QohM7g/FEM14uzymVd4cII1PgCQk+t04NUKV2WpIfFvzm",
-	"lixMZsFEazy3MFUXP50vAECB/vnv/1O3MmK8UmUF58v/SK1X1ByQC7S3Zy5eUCrv/sc++lVydgi7Sotl",
-	"/cVHPYRIr8mI6Y7+90/7iKbysN6KP57+ePr2Wh6hq/fn58eXP+vjySGvEvTf906O316fnRzvvT49vrre",
-	"++vpzzD85vfL47d/HbEpvTMxkPohTHLHRTBoRQ5a1I9NXvbaaQZoLlckBD6TSmuNxhSZY7nbChZq1SGB",
-	"G6hGy0jl3VayBYWbki2aytXoCttGnblyFYtckgijmFrV4a1I2R3OaeQhMwppIMssn69pftgh8nnouK5Y",
-	"zxi7mBPdtRlaUk/Nb6KZ0yp68fkainKvsI+hI+8jzQXBMpRY5KfZAmG9nU3ZF5gi3FgA0snMvgn90grq",
-	"nEqywk3kuHM9ckYY1oI/7ZkSAWl4yTjsTOPL5KWz6WZJjkeAuCDRYAzIGhHE7hwI99IYBfFjzjtsV8Za",
-	"NK+6CIZByoLklUhjN9Yu1QII8FsS9gcpgZmcECFigV9KYHOjtC0hZEma7Ee1k7aOGK9kZZMkDQghDWoj",
-	"raVbonHilr2ednv03pK1aR9isBq/tSwu71nMah0t0M9HN0Br8wpeu9CZ/qTEZ2zCA3nSrSxqLhXtvWY4",
-	"D6JD0K0DtbsjQjr0Yd3L3fP9g5WeEld7wDbgDyA8Q1fteMMreJ8iZP3xa9k98rJ2gtDau/RHr2qKqpFh",
-	"ckZLNCUQIoF+5ZRBAumODw8uvQZfb60Ia7tfUJmEK9Me+I/B2M2xNLdA4GjcgTWmJrjRXBApU7JYEmaU",
-	"84GosGVPkkVHaXFjgnm8yl2aZ+/4LRlwGppUVna7RgLhbMhbfSL6yQssXXwOHBAE1+yLYzf6gEsFyoM3",
-	"gZmPGWZ8HyYY5Ja3tGoPvp8Esbw1m8md3CxNMHjf36V+cM6KLXuECE5nqKgk1L734Cl2Dw+tcPTtQXzH",
-	"dgxI3fANhJ8m7t6JCzStiFQDXN4DWL5/2aIWr7wLXJzyOdCzwR8kRk6Yf8JoEijMnrTKS+2kvChwgiQp",
-	"aMpzK0nweMQkKTF4EgC/05jRpn56yqcMqmFCbsiU51Vh8sNitjDi9Aht/+glH+ZixLwf5LZXYBt+SEzQ",
-	"AslQiiXZo0wSJqnWdPLFLlif1ue1j45NhXkqLWZoxHYCi5WYpdrVM9KDBPg22oEwUHTsRxUn6Nx+8Rf4",
-	"wpoPI1YQzBzieR9dkTsicN6iHxYE1ZRC4wXaPtqGwbrJ2AwL7qSBr0ZseYr76NhmyPj24EDTWQZt6q6M",
-	"kHeDuCh6r9IHPQYJE2E1PSejZ1okONU9krA7aC07OTL0iM083HNqLWYzqQAgeA0yBk3mjUhTZ1EHkmtC",
-	"oKJ+7pQZRT7YlLZ2s1L7/HnESxcFqp2C8TzhsN8hINqs7hGa19a3WfUxcbtS77IUM8ZBPpv3sxUGeL8+",
-	"d90FKHm6nR6BkR87pnIqVbU8wX4ujhmWu4+l2PFKpbxoXZqZeVp20koKgDV/6Uk1MOwqrKsaLMEE3rag",
-	"34YZQCgaKjAOf62flds6L1ZkLHApp/z1a+jTDw7s7qlYUu8+yWTZ6xG8ckujeSQx40Z4T0GzpoSJO94G",
-	"7HG3V/XIWzscS39zCzKp5MotHd0jbVLE9kmYGx3brctg0VNvBfrn6azgXuF/T0NyY6ZcCx20nkXXEC60",
-	"Yv/Gx68xzSsR8nEqpZUxGWZvs6X6isxO8R1BVVnXkjVX1lShOc1zJJX+X1ExhKdYa69K/3GshlvOET+G",
-	"i9UOrngN6V9echcDdN+Eg9Bv0lDN79A1H1mCv1WkIn1yuE3gf+Nje9paElucqk2wZgYAqvAcU2UhRYBS",
-	"12ryDLMsrJVMDCdEFAIzGnN/pduibIp+5WNtPXBwfKSQ6M1kHsC1Rj1cB/B4MVjNso7GC1BDT5QaML2o",
-	"WNKMEO5QKUvzKiORabt3A1X7TZ8wTUPwmSa4o4RCOSTX4u06/dFyLbUwqHv0YuJq4od45A0dCywWJlNR",
-	"pPJoJIeEVk0nghBkwuI9SPOMTmdE26lVQQRNwbLfGW09H2056K+5yslN5+GUEawZ0j2LWLgWTMRYZPoO",
-	"7xmqK2DAv9wH5EHicGYddzllt0jOtD5NVWJiKfXeluZilRYO/hdAFi6nGRoAPx/o8WV1lrDQMwe06geb",
-	"D84GZ4hkL+zuW9vinoj1Gso32CMqVmaZ667Yb7F6CzKOWvvhh8Pz81BD7hJzYLGCFXUHzMOLHKdDIzs1",
-	"+5pytVAZHth2vABXCtSaQDvbb8kc/cyFwcBv7wI4uUHCW4+1qbRNHwR9p73FD1558MtrajMjuoRpjou9",
-	"0ghefGibMLGqCb2ozhrMHY5PX8JyY+ZBucPyAfLe2RpVy5u/5vFAadUcs22InbMlbWydq3CNL8grFW9I",
-	"D9jmnrLsaZsH/x7akTlXTSUxbN6tAcjDj1xHwAv9fRCbvV58hFs4O7++NTNd9mbnCWhwNvFEoM5EztW2",
-	"9TTWpU6YEpilZDvuAolB4HhEMJcCp4rKcDzctai8+l1mTWamhAXUYK2TtpmSu4oj25zJ4BRJkTBsBZrC",
-	"s4ZIzZ710gXBtNqTCC+Ru/a+qqEg7VWypQ3a0wei48xssHQmqFQFlgnK4YcZzxc3NrUAXI3rkyiDCqU3",
-	"sZNg7UoJwdnwKWVrByEnW2Vf0QNBjGv63LKBrRMxwbkkq7NXu+yTfXUP7LDDHpplS9OE5dxQLT6LCb6p",
-	"+/slUqNylWi4IlJSzt7LgCZruw8N+7wNOVkfNRPVbCyR476DzDmmOghLZRP4cWEQdHMsUcqFgFQ/ziLS",
-	"T8cLfSgY3/qRK+VEObO5JzsBF97Y74PDjafSNQkxhYzlz3WWCBxhDr+5ZDYPSsL6CIDeTkp8f5WieF4P",
-	"SGNXzaPHCq6K5lddxR/3WaTHINAgiqyYdKzEdd+GWkWPeKaj5ZGArIsNoj8fsnOlDe5GzmgZ8RuujEHw",
-	"E/BuJFPzQx2DA9x8wUTEtTvPG/QvvSS8tCOt4b/NNW0drr2VbMFFbfCQOJ/gkxnOc8KmgUVfTo4UrRfV",
-	"k+znfIKbSKp2By657QnPiHxDJiqG5FflaTxNTFdP9d5OAl0Ex6g1q9eQoLg3eTHUNDRKn42YLYmQ3NQN",
-	"lKgpPJXxtCq0lfaf//HNbsDBUJaCf3hD2FTNTrx6WW4hNTfMuImhryvC8BaBvUhgASGEYXU6xQrnfNrk",
-	"AQ+9Af0bNXnleeIr76FU1jYzLG6CHbinK0eSWpcLQacz5RCFUb0g6n7IKnOMn1NW2XdWR0vNsCg4o+kJ",
-	"RG5+oGrxAw35n6As8fODYSFYVL4l82tuUv3neBpB9mI2rcKlbpOtfCFoamN8l00ays6YIuIO5z8RchtK",
-	"RAJVHxVHggCcR82JNlfmHFWSyIGBZFUBdcWjK8IiieVNdDk4E603MkFK0KIg2RHKqFSUpQpMId8nE8m5",
-	"YkMmfyKaOYLeW7s0R5BqpajSGaq/8gw0Rkg2cOJitlCz4pF5wiCJoXJbj3PNhQADl0cJL6txzFyMG5IW",
-	"w1xyCSDrK1JQxVnIO7H3/AXM7MUROgiXKvQF86IkA8XGgmBhY/iyIbsz6HyIim6LhXtQreZA3eV4f9Fw",
-	"KT+t9hrB+O103AEnTRCWduwDxxgubPx4DRjbAbIZSJmZmcmcAZfMJsDIol8/6Pkcjpjbso7LklqiJ8id",
-	"MwlyAioB1H+C3BFiwG8AAVZ4KtFOjd0aMQPe2k2QE30JckL7pjBSO0GaS25sj1nS7OWbuRMByYgVlN1Q",
-	"KwLB2yBhBPqYu6nHDzvupmy2XILqY+aGsglPjBtv11TqxMmIdUF6DfLMQ49BfaWH4sc8HorHJKeYZRTu",
-	"MNZmo2j63hW5lKnLxhNAeNo820OzaX+GRMFm9ElvwuAVqxGFNPRGsK0FifF6i6Bhoj2FsTDm9f6ANL/T",
-	"iLupTiZt8MyRqabxh13et28myy2vGmEInTM0o3toa90PwvPTbFGD4UCCAkBnWOwbi6vbAQiPIVUvvm2g",
-	"h9giepxbeBiix5DMbf2BCDrPYFrOJnGP6hFGWzPGVAqYQ8hwaFOKDSo3xMj8pNc4sc1LTG2aGDcQW5kN",
-	"swWSJn+4icw+ckUsMCTkde9HnPh4epatmULCHpcBPcwdOJwRVApaYLFYD2j5o2naJfxYWWjvF8cJ5mZg",
-	"EUm23Zf/5T7ZuFck3V6d5yXZknCBMVwCL119rFIF7cSbnqK7yNIuktXOTW5NJgnNbz1dtul4wBwucMgX",
-	"VPc8nAM9J90S0Kdt+rYyKk7JFf2NRD1BOB9w+JhBuvdtf17j8cm7G8vHEINYKZzOirXSch3X3wT1N89X",
-	"tHJcLgdhb5hVS1IPdv5cwgXnOvrgPcIl7SffLwYNLRZgLY9FOqN30RBrLNV72biIY1iUQbm98XT4Ql/j",
-	"4GZXAzJMtlZ37ULK7VNn7QNlgOG8lXjRdd4CxOomeyOyRExaeyfqvfglfopdKS6CgiynBVXfL6IYDzh1",
-	"G7WkwAskFdRTqWshljlm9tIfWvPQrzZLoMmxvIPzOV7IxKJixzTPtYVuUsi3w0cpU9+9DIeR4A/vy5zj",
-	"rGfMUCwcir3kJnivgi9g8CkWYoF2bKaSm/Pj/37z/uLNu+NXN+ff7xp3wJyMES5LlM5IeiuhLF9ODGRX",
-	"QvFVm79OGi//wIFrbTkyZvi5ToBNcyK7ZeMNuGRQT8tlIW23S7SLSv3ofWOva71h0Z4K8E5iR6/oesEw",
-	"93Rry+MqozySUh/Lq04NqlaRmntK0T53dkfErlbk49aTVYWdLFrfQfoYIjre+qIk0YV+lIr3zrKrJ9nC",
-	"/tTsWtPQW5qOKPbFr5W5NWt4PLTM5tFd5FAdXS/so1Qkjfb6XgbF/MTmGV1m5fUVWejiTJEinGZ7gFWj",
-	"BwOvuv77pwN9rQebW3YUrrQrch9wHo82j2iOgKm+qmK1c9aGtAXYuT1Av0s33ygZPQHRBTJcGBESFmTx",
-	"BIpV8creXl24pO/Ls7Z6zJDyxc2rdeqipT4Sb7irphqxOVfM914Djg7FBnc+UAYkW5IL9U60U9dETT2P",
-	"gM13K4Z4LCWdsiJYx2U5xcI9re5OQyuGVM/3yS6xTL8/CRoC/AyTz3HRvABL+gJQqCEMcIYXUWVWKvTN",
-	"gcmcDIEcpW0lEIU02CfmRvIKBx0SutMLa19EnIf2qdNU/aEISIqHdg6cpozZopMehlcms/fSnUvOeSlj",
-	"vhCh4pVjSy8D7/JgEkQnehjheImSxBJxwaO+OT6/xxzBDeMVThnwCYSkX4TLa9i8Yznpxq77kIJwFiIT",
-	"wV/QD/DtaOt8AZ+OtlxWinam93tuu9Z83RJ3mMytQmK2QmvGkR1lWTiCqtet26ilHifGmmd8VNNdd0VX",
-	"nvtdmtnZ9JMiarj1BV8owlzghcPmZz6r54uHCJruOgWEzZyQ22gZIfvAGxq/8+uTSHIHaVYXEu0YqLBL",
-	"HSrpB7s3h+3LQHW/hv490R3ni0t5V8YqXsQrUjQIyU1UxAjD11t1FeKTiaRz7g2025ZrhNolPtgCosyg",
-	"WNgD6qv41AmpRH34fZhzuIqEIdcaBpJHv1Vi0bUdGpM+5yIq7ANVkbfkg7qyGffXKFlgVnSAvyJcrMB9",
-	"HxrRBREFlTKoarxjBAFIxZ3BkHbkn//X/4PK+iukoL7ZDrYljNF//sd3sOXdhfIdJfPDDMvZmGMoAgw/",
-	"OHCqReT7f8NzkMnuofsDntQ4HOket34xX5sbZnPFxDL/b/vchQCb0UH5GC4WBvSBp8R7w/6Q8qKomMXv",
-	"1F9ihvOFomn9g3R1RO3YvL9dQxZz7Tqyc7N/YsZ4xVLinM2Anz6c5nyMwyUPV6i269U309IbswVnBJFc",
-	"QgEkT/bXGEYIDl2r8FlrlPHaZ32K1gURnn4V0aj4BFlLB3hV3m+AP7phrDarGkbq15hCBLiP1uR2Ihy/",
-	"jS0CJRroBDFyZyABK/2aPap+1BS+h+pc1fd5wZufZrHvqd3a9mur22s06VN9Y+pchA/69lXAVnJb5rzv",
-	"rYcYIiEoi8/42yYE7Qhtb5tAZH+f1+Wd2ZCK6HWXrZp73Rl2phMkrQ2cXv/Qi2UXaKdgoBnaGaD97Noq",
-	"WiZLCbi8oUhSmWM2aOeYmHRnjQx83bqj4+qbAa9uA5RrOzq43iCz5cYzvNjW2jtlKS1xbuoQeBHDOWYQ",
-	"nVjgzPBKy+AMd7Zumt9ICPtrm8bWRq2jPZPVXXE0FgDadX86VgurpzlfA8+gOfAq52q9i5T7XGo3SaGH",
-	"eAw7alqLxdo5EDxIUrMYyVI4vCGLn1u6mURsa57wMooVErzQrwzxzHrv9vV0BZjoULl1LHIaA819c9Ay",
-	"hjX/1gXNoHgaZ2Rb1hnZhzNFHB0kcUHq6OKORgLd8wmyYwbEuNlMdQE3XBC763bGC/uvW7LYfZD7sG/E",
-	"XdOzHn5Skza2Llb1WEc+rwN080ooPrC83yu8MHOKAtTWqc/YBeD9sm5RRVcSznyfNBA9S6IYvSO7LeXl",
-	"4nVrx608YzZkOcYGfp9UGve9zF95L3iftDI993regGLThyNkeaPcBx5RJxgJu0KHs7GXVGU1/7YcrasR",
-	"EOHcJF20t80C0jhTbfKPLl3c1PqoG9kZmyDxBogQnZmBcwcrOMxInn2P09uAD7ZiU1ToE855hJGaYQP+",
-	"Wo4+ak7DOoVPrD6JMYTcrXnk7kvNBCE2e1m4aVsXys97tOpwW4kGqCN8nBPJlaGsZazWUYP+kHrf9OYa",
-	"qVei9otDWOZlXRhziSJvybyV4Lsuj2YToTehnqBVu0hXvUo4M+Vkauf4yoURDcq6W70NzbnIpMs4pLXo",
-	"U0jbgK4qptX9BG3bHwyt9A9Ss9ALZBgET3kC0bgSfacf6jnAC9rmeP7SvKUf1GFu6E/uPTtJkmm1Pa2X",
-	"HioVbj/gjqpxgpnIKzf/pNkXSyvkse/qDSfXrXv1OMrIeviejoz4nSs3ceyQr5+uqU8ON6vvZYuC97IH",
-	"ILmOLuGKa7WsNPuHb5t5fcaIdU2KMg+mOkkrqUI1ql9j456luZHHNjIa4bLMKZFhqdKfyHF9U9oNO2xS",
-	"h+pCu0x+1jy1s1tFlog28PABN6VCXh6ssqOgs1UjfQLNMKJ2dfuIjTSWU6cnmea9XCyRUK8+P8twp8kq",
-	"d0dw8h7mJgQAWheq0OM/l/eHImSQtFJ2XNZ989F2dSR70b2qGQ3Sn/zOAb41sKJRj+a/1OJ6+Pde21Mf",
-	"qAVWJHu1GQj7jBBVD3owjn21aVvrlK/oZELTKleLYUN+oE3sQbe75nFoSD0E7tLHo+YqLnhXEhaq5dXH",
-	"2nH8UJQ93Sd9wznH4jZYqb1Go8fuKbzkmzOCCmgHjUnO2VQixb2rCJNLvXnf3vPViYpWKkRjHHGajrFI",
-	"0D//7/8PPQcc3i3jczYsVUwZjEUHZF7KBYEaR1NiG49kZQkmQna4IsqsSVXP2zR2cB/MkHXGl7HQ8vZq",
-	"BiyConmwFozTssdKI8c23ze2WEXj4AF1XV+fbEuU8xRqkS4S1Crx7oVuAz6rzsYuibgjtppa/HRr9/iG",
-	"8xKVWEqXJ5hKJE3eTiQ5mmCBdtKqqHKs6B3ZtYtpYAV2IAB4A+tUs4A2hRckQztlXoH3HqAjBWW00Ib/",
-	"QXI/JGp9Pens5CteCsw4er4Ne6C5eHLx/ZEbLzO8lfg4nKoKKofb6QynzUDQahmFA/80IwI8CosxTm9N",
-	"9oA5oCOsFlFjd5otdoAUR3/6Lnl5cGAwqIYXTKCgtvO1jGh/pDkMMsQdQcGhWkxpG1zCVWUMgFvgD2Yx",
-	"//Tdy4OD4OI287QEC+dqeP/+7BWMaiz4XBKBCnxLJHCTQ0I4iq+LNK7pB+8k6GD/W/TPf/9f6Pn+t/cR",
-	"Rc00EqvStRmpwSKUXQhuWDrwCc3XKusIT17RKZGqJ1vhqpo1MywvlrMSDwnR+wsglqD0XjzW+ThNiZQk",
-	"O2mO9NW4ld6KlBPcO9tyxhlpFK6VnckZFuRixlkwJQtRMyLQhOQ5n9fQCojRJdZLqr90dTB2sF+HUCIT",
-	"j4tSzHaHVo9eUYnHn11r7N0FCbJHi3rtpQ+vVg+nNlZmNHul4raC+xHE+JI8q9PJ2/THVEl0h/MqUBPj",
-	"cbi7l5U6rLJcBAQA+uZ9JEjB71yFS2/Rw2KoxVSBdQ9RtalM3eVCms6Q5CnFOZJ0yvYoQ3UhaXcKgXSf",
-	"QRpqNqHTSpgsNh1t9rcqFok75XyakwH5Tu2LiW0sxCKXfhLUFWlYHwAMa7cTGYgFCF1WtmCfddTj/MIb",
-	"k82xvgyNhRqsdwSgO/F8q2hCP5DsRm+IQ1RwpmZoh5emm0Or9sPPu4k+RfdHTBCjI9wofgOexEPEJxNJ",
-	"VIIqRlWCDF4V8shNTCn5fXDbZ3hxE/jYPkpGLPShG/aNVKJKVSXIoYeqSuqv+8e+P2L6xXxxw9lNhhfS",
-	"dJsvXH5QtON8lM93E/vsFV7IfXSc54fItYrUb9TUfLJlPfZH7CczAlNrFQZhKh9iQVDO50SkWBJ0yqY5",
-	"lTOTCi+oPS+rkjU9/Lsmc82leVjrysFLJq+UTsxnlDQwTbglw8zHqulTYoLzHPEeWFfMyNUkCKfzqjto",
-	"3Z1pIVh7lXRvMwpCfcIroWZWugfnadgu4iu3jmTXTXv54ZRyfO9lbW+4DJwJHV7dMvEoQT4OpyL7LaKB",
-	"6I3ij86OCS63gi3ZfoONNdy6XlBzewcMcWzGUrNfkimVioh7lJVYUZsfKjZe81sSCTWkdYlFNAdTCarX",
-	"GNtgarQZ/SzFhdZ5BK+msyNEFZxB9kTEWSaIlAZcaP9w5ZKpNEVxhmGWew/svvIZ6yl+q8pnRDSw/oUL",
-	"ZzqMr5tJvD68qGld/V6rGFCc44z1lYyBWg712sJyZa3lcrfVNrJDm5amXURZ+ILpoWU+HKHr4YcpKoly",
-	"qml0P/Ryg3LsvqLIELy2omxKN+29CdWo896vnQVft9fE5ESAs1Ag31R4N4ewF49DFZrxPJN1hEQdGaH/",
-	"aJpGesSH+scRMzE8fIL8KB5EPuBU5QtX6cuqkYRNuIBCUQrtUGCLCc1zkqGJ4EXLtTSC9EPQuB6NIoLh",
-	"/BkGO2J3Hx0jQywE5DGjXpoP+BsAFQ0THjHzmh89k6BQ8AwUMfGiZ0KKgb86g71+TcBUQOS3lv+RmnQc",
-	"/ghtFXXkyYMb62r+9+J7bx/Ju/IYYvJCLn9tKGYrpJmFt2r1eDIhQivgJsgPMCqCQCW7rOdqfC0I64MD",
-	"I+ugUDc7N4p+6sQuw+vhtCk05eDxK/BiDFlMGVc38NvqyI+eoE0Tshm6eMT1Em4irjbpxPWGQBGcpcSr",
-	"TKitXkhmH1t67z4pVD2A3W5LF8Qvuau0YRi6OQ+hcL5CqdbySwv7kqrKKLfGWh5OfrCiOvXaXFnaGJuh",
-	"8CBbznC56Hy4nmFNVhNCrDRlWQYuZ3uV1QogWQ9pFL4yNjRwC9+OobbzjXHo1VLRMuB88EkvxhZAYHZD",
-	"8Ci2qkrkClLGLmQ0S+xRhrQ2tC07oVczWsoEMTI3KfLWCuZvqhUFJLtY1hsG7sDOh2FeiEb+JqgUpE44",
-	"qE9vmLhWC3awowavFLqjkiou3AHOuNcUbC2jSzQ1JdG1lw7QuAQZh8T5WlPRO4zP2eGIUQVFS62zy6gy",
-	"iqMZzYgNImqUlzmv8symz0Y7DN/RqdF/YQWSERO8UgRNKwwgy3GlFGfSjgVooDjKOb9FVQnITwsGpRL5",
-	"B6CJ3xoxX79JTEhtHUZtFTLLJQ17mAdY2WIkI3ZcqRkX9Dc7UGkrmWckpZmpJ+dNkLP6Jhk0Y631eJr5",
-	"MJZo6ehrIwYrAyKwmyS0OW37rqxIZ3PllDB1VoZhHvfI3AouERUpoLx+lX8aL/Z+RQhbp6mCqBkPnDzO",
-	"4EiQ8aeCKvtbJSJ3lERIbWPG5qjX43jaftxbYM8SrNVyPdh23lRv1j4x/U6TZkV7eOF9sOzE1/utr/db",
-	"v6v7rW7gwCPFQDVVuu4bBRWqxDWgwFSwqtXG8WVRUFkzjMCMOoQKLc81noaWJOeBO7z/IsR0Oh6vIeJB",
-	"H67R453S7nqLYLZwyZxMpmO9SRSehqFR62YdTexMWgOJUCEaWthHiiP0X74Z/+nF5DujxTtNbP/+lZKj",
-	"eXDA4Rx13q3lnws3r8pTJnieh9MqclXiSs3ei/Dh8g9xwjMSgqBcvP0LyrDC6P3lG6fB2cb0T+H7XpIK",
-	"MuDwte8l/ujqsYRm+Z5pvbdmyO5SR6IculZXlI3eM1mN9fTHfSDjuPHqzu6AYQlnybZ0ruYEUFv5Quvs",
-	"GWFoB//z3/9f8///B/mAizIn+1xMd8PkdYMcUo+zZVk6b3PTQIgM0eyt44rm6oytpTi4bWNntXW4dXV8",
-	"/X2kas/KHK89oiKQvtWNt2eS6yW9utcgY+MLjUrL/WAtssZRGNZZVJ2U0boApcPYMtUgF43ptoNZ20bf",
-	"jfmJSHqb2zxlfdaTHvVJ/bJ/yg75snEwNmnCBn9TlSkvaCygk5EPytHAlvS+I4D3IywjmTbCOav9EmjH",
-	"QTa/3R3sozix17zRSP86nczfqiYUtpNWwfMn+CspZ2C8jwnC8pZkaA7QF8B7qhlZAKDzqJ243yXihCuQ",
-	"9UoW2fTBK/MPOYonHl/GePnEZ6Hl9ZmaXGF71l2JpCKlTMxlj6LprX/F4qaoD6NlKA8oCMdZFrMTao68",
-	"IsFUQgKgMQbZ5MJayQcqVSSyzCZxgcvIkJ/+mJkbHOs2NeUq/GRe2sBt3UdSicqmwkOgR4h2vTC+ySBA",
-	"y60MshvJ9mpy3lA1q4snU4aoGmCidCaZ+FTukLQ7vhhDvKKyoNJKhqZwtuOS0HYJOSobGbAiD2aXSEY0",
-	"pphZn9KYoCm90ydw24EOMcKGK3cfcIGyJB2KRSPJh94SJL35VJ232qrhjZjDJmYBOM3HQlPmh2SvJyg0",
-	"3aOJVUvIqDIEJORSQJlo+nZauxpUtjMHoDdE/YNfntYh92G9qGJm7UPbwyRf4jbDnzPpsVK6L5YSxFm+",
-	"OLK3/0uZw3il9G41zUMuwGYrr0c7LNT7ZpiDQkiXbgAMM3j0jm22WNa9qHYTzV3Xm4Mu1n1nsn0Z5QYT",
-	"MJ5JsYwkiWtWyqaIM0lj33L/yeq7wbKdEC4657CTZIblpduB9ykMc5800StzPrcLjjTj+yXk75b6gKRq",
-	"caUXw97AGkfmCee3NBY1ZcNBcI3UBaEq0U7Op5Ql6I4IOlmcT7A5ETu43m05YloXGuP0dlfv/xnJm1iT",
-	"FDpO0A9Kle9YbuCSV7ggV1SR//YGf9hHx/aWYMQMlMvVYfr++Or0Rlu0uk2lSmkBllShm5sfuFR7KWaK",
-	"pvjGzWDnShOAJCM204+1uEjQBVaz//Zsdx/95IREM2O4F7VYMRDKkM0BcUZGzKnoLw+em5M55RlBx++v",
-	"f7g5vbx8d2mQG1RT0UzSbbXDrc64Gr7FJf0r0SIEMG7mniGQuJ0zJXDqFaafEXRi2nQ3KpqMWuram6h9",
-	"dGrvV2TJmSQjBtNxVTuRrMCNCA4gSqSe+akQXCDDPbZSs2HSLdfV8cWZF758uPV8/wDglyVhuKRbh1vf",
-	"7B/sfwNQJDUDbntmkTrPjHzeS53z0BpwNbX1Ntm6IuoY3juxyWft7dD3PFsYZwFz9weQQcBkuX32q002",
-	"YUTOymqBTQ/Os/Opve2UqAj8YEgHE3lx8HJ5bS6JkSwk29d0eHlwEOu8buvZ97hGg8Enz1d/8p5he7dm",
-	"Tp+XB9+s/ug1F2NwU5gvXq7+4i1Xr3nFbBd/Wv2Bncc1LQg3UfQWO736U+A1I6JcBo6amp0Ct3BNO+fi",
-	"FkyknRxLdYOtD/zG4Hdo5rJlUomMhx2Bix2d84wkYFT7d5wSFId96L/mUKfC7JWCAC7HKm9TEuDUvxDl",
-	"tMQL7/Ulpjl4NLYNdQd8G1Aum1f2781kD1rKH2xcXhtlgHJ6a7G2tb4oZ3zO0E6NUNmFEcekQ4zmjy8l",
-	"ouReJSY+94ojLJHEd38AkfQZJczsQfzZkhpaAO2BjzYuLd5QqeDAOTXvPZBphrm46v6ujL8mYLd8CoUL",
-	"CT6HWNUlQBCYUEYum6Tqn0W0ON8puJtcBUxX2MaAOcBShCXRT4uBq/fso0V2fTLAbIELosDSicBQmlee",
-	"ubvYT7/0yK4OA2xAZtU92LQ2TyyvljkuLK1ssQGQVIp/1Z4eRbZdV6LGeW1Lx/7c90xzBqnIJxNvRyQN",
-	"StQvJ9vdKDQjTFFnGEeF3Fnz2iYZjTNGUkWyYxsGEGO01L1YBwx8JqFVj3g59jVK6Gcf7b8XViRlJCfG",
-	"T9cm/HuWU3ZrSQ9B/G3ZRQ1WC0LorD3atLzVlRCJtwhd38QvQ4yiV1TWdN//fe/SP6/+4ISzSU7Th+/P",
-	"hiwI16tvK86ZW4c5XugNqzlEWzpCb2HW5Y9igvuMkvMJvnKA/Y3tv6aTwL4zTz7TPrue870JThUXSLdK",
-	"wG0BzhzphtUh5jMXgL2X1oHeXAaIe0mmhOkfSDsyfENHOc/IWt6Jx1vd9vQikpWRObi/pPG+8zxDnEFW",
-	"FpRzSFijLfYv0wR5+WKA3Ljm/Byzhf1aPoLpAnFBdbYbcO7ZFTA+SowsIhZ+DnC64qo0fjiXWjHI6Mf2",
-	"jWuuyn9B7n7HjgDFryktu7T+Qhl63YPws+wAUHBVVMDz+rrcwEL0eh0hQVQlmOwsIwRfxXZIRqW7hw5v",
-	"kFfmhd/T/gioYe8mk6/i98mYbzJZTwwTQH3GecygQmsW25Aw7OBP42d9ArdGC6KcV8iAQJ9WvX9Kbf1K",
-	"YaH8VeZiD5clgnXTxGpEi4lq0uSo7+D+dhlafD/WP7zqJxBi6+H9N+Ml8jt5qJgxrWVfD8bPJ5vMEhh4",
-	"kF1VJ4zAn2PFEWdkH52yOneBMTrrRIRtVm0y+cUsTZfsb4PiyXURvfSAx5/L1AwF0fpDKl1xkI63BnLO",
-	"+dR7/C3eTm/3xBr2ilWzFd46q/f1lmppPwO2JWkHr9nY9gwixrxbv872tZu631d75V56itsoP5R2wD2U",
-	"G1s3BP33s9MdiSOUf/axzq3a67s9ZdlVjQla7bf1E7Y+stv2lGW/c3/tgxbxlIGHyl1yrFzPrKDs2a98",
-	"3AsB+Tc+/ltFqo0egnUfEXn6D/3wKdftwXvpVz42o0aQo2SaA5R3x0+CtIv++e//E27pIVhRrwOaY6oS",
-	"rXVr3UUYtPQE05xkSZ0DTP9dCWIrB6sZocLkNiR6LEtr++zjr3x8ln16Bq0Grn0DWxC+6N1+Bf7wBnJQ",
-	"bx1+9zIJ7caYh1mJxb/x8WfnJi/7OhDmy5UKlxVD2HIR8CWeYto4kgSRMySJgpRjSpGiVLLDqI6nKjV7",
-	"BhERe+5up8/MI+ntcaVmLmHuhtRAuIv/TH5Wf3ow3xDH/WQhqVDrwYlmG2x5f8XwC/RDWRj31uHff+nC",
-	"7DCzd/0uH6I+2gxU0vCjZs2aKdv8ytmEiqKHUc0LpzYCdRM82oqwfmIetfvDtB7iTzv/h7g3fq+eikfk",
-	"QkulZU50hzCCCHgvKNB8YFynOWW3AaZ8BtGVWd99rH5+4jX1u5GiL0IVOJhyFT0ceSDQj6GKpY7NHEzl",
-	"q+xbzXVXxOp8LW6yDKhPcZ+pIG4lzktv4PFm2Afa/kwCzvYNKX1DVnYDAjNhPKbWjb3ioBKciF+sb/d3",
-	"wMIW6QNy0nIuy2onboeBuU15EONg/XyIoW9XnVfqyN5d2IS8Eglyx29JVptTJowJpTnBDUrzKezFhmAf",
-	"PyVLMWt//+XTMh15pUyAmau60/FsayquBk+dzHCeEzYlG8ZPNf1EDDFt7VI2Ral70ULFjDH2iEzY5KLw",
-	"aGdi0B1W0Y1lsiwl9m3VpwBBf3RBgl8eiGSoXP0qOTckOV9TRuXMZ1Gw2Fn7xtYEaNaR9DX+wxcJnGbp",
-	"s4/OPPr0zAWuRuXEO5qlJ+6lZM04gdrg11INnEv/qIhYeIGiPIPKw1FfbuQ7qWz963U/BMfYvT+88Rl/",
-	"HRf0NyEl+ZojawNY+qIdczRCYCoUW+l2ijhzTr8EUZbmFZR7w6huQhCczsxvTrpxK/CwTTzPiIn1HZOp",
-	"/cmyldWLGJnX1QVMTtYMjUmKK5sn1XEPyqiptW9VUpM1wTeJdnWDTfRJA5NOtmYEu9JJb7iRSm2B1CXp",
-	"pyc5W03dvtYstd0lWwXuNKGPkCAmhzQUzWovZN+Og9jy6HYDIIbec4+/14ruXqupCZUdTIJGm+yk/kGb",
-	"q4HkJrE+BKlzygf6sSWblhK6DN0t/rLso+NcciQJ1DmUMy7UXk7vSNZE2lt1bsdFo+uVSLqh8/pHVDG9",
-	"0D9cX19c7dq9Qd2iO5Hr6qJYJjiqI03sttP7BFhhYoS1S8lhktjci93vcZRufod8T6aUdUub7XABng3I",
-	"3QIZopoYNDRe1HsFSu52FtLbK84UeDbhYsp79P/X8HzDyKHNekJqu+dzeEGeJsDrd40n6vOzeIsjiCRq",
-	"yWtXMyo87vfabZpNg5V37otvc+3YKpDZkUVPOavZS49u0tP97n13j8obyqpHNXvEfL5hthG27JTPMF1b",
-	"GGp1tdOubUtT3mvHKwu223Rtfs2atJ2qXSDM1PwaMU8EHZqc/UueRChLyVQSrTCFsDKlPHY8X8qI2aMW",
-	"PldJXZSi45vYBaX2V04tjNQEV7fn4SYMyfgxy0asyYAk0Y4pv3WE8Fhawap/AWvd3o3X+Qk9CkiFF3Xm",
-	"ut19dMwsHnDEWuXSpkTJqJOVZc1dU13NxIl0KlHt1jbJZJbCqczKb0oGtAvRDdr+zzfQfcxH4N6AtYtw",
-	"HjcFWuZ4AYZIw3M7rvLY7pd3MfU7OPJOoHIAuBPsjo94aI88W2h5CX1BJ5saLTHvY4MD25jfynURC5e2",
-	"SOHGc/oU+vMyvM4cqsuuXNCqWZXnu4nF9th8D85fHa3+YpeiTvEzqSush2F5l+AIdwlYXhObOnN1Pijw",
-	"n/9x0FgQ1eIn0CgFxP4hTSAT1aIlUA0tULyUENkJCU8/JSuTI4VJ9/g5cqCfCFvruXxG6OgSbevcMkDk",
-	"WkkxNtHCANugMtWnOFKMkfmXQ+In5vpzfEt6uL5ekNr3xxnkOzUBuC6bfp51hQrU13720f19vSjJp2cu",
-	"aPweOWW8diBHYBQ4+Bfbx2uCpdpURDo07np66guXVudZFEo2xxI5gn9NKvMYoQi8KCtldgtUt5YAhUQC",
-	"IhT4BC0IFrKx8pTApjS9NliqnHTRkkeIFiWHrOGUSYUhYZk2RgbtJfPt4+6kbqrphTaTcE4zyINVezFn",
-	"kII4J3b8h+jlwQH68fjN2avj67N3b00CULQNlajhDfBp2aZGTOsxR4hxBTcRmk0dHfa3G3tPEPiSMpQR",
-	"hWku0Y4eRE6Z0WoEwZKz3X10Zj8esYaKtnBow/8mIYOzPCUu7BKCtpRTVYkpTXEOS+jWBdyR9u0Rm1Bt",
-	"cgIi1ng/pJtCyKI74UVBFexUM75NCiLbw+cQQ6brS9IMICCJVMMIGc0SYKbxQv/nq1h6uFgyS2DZud4C",
-	"CcJ5bovHwj4LIrWHiJhnpSB3lMw3eWhfmC6+7pd3jCDClKmm/XWHPFamS5yBz9TsFPDV4YWrLiNAEqG5",
-	"hf6YiqYQ5m+93AmqmP2n3lDuSOxsKHTSORWG7LCyGudUzmxq+YdvrlWZYuvuNpwn1vTzuXLEapJE3TrO",
-	"3tTr8XVzPXxz2bXWO6Nilp8N5KSh85LiW79JMnhBIiyIqyQGCjRsTG1rklzWHqu6hHMkQgNclZtMlw5t",
-	"m26e2osOXb8yqnAwPMNUeP0aQr5st1kPtnGQWmiG/o0LNCYpN1UTbL5cUwu6xXDtXLhRJ1/NdpvMKNvD",
-	"ANfuzuwhvqenjDc8diX6a5uv9kG5+z341WZkNZcPO1pPPMywnI05FpnNkH7//MR9eSk2Lkk+T06KIYzk",
-	"ElP4DPX1mHx4HosmJ3Ht1Sgww1Ny2Mo03BU8z/BkQnNaI8MeOSG3x+7HXkcbKjnS9GCI8pX//xX5X5Cc",
-	"TimvJPJ4G2Q+HAfaDFPSd801VdWG7RjGeMVSUujBeQd3e63PbYm0ujq6U0u10Wdq42vT0WvKORGp8Kpv",
-	"uYqPBRa3JENCG5xcjBhObxmf5yTTtuMYaksX++jaVHHT03RT4UVRMcvOZjTgvpm06srtaA7OqtwEJY3q",
-	"8SnOLeBHGEs3Q62ObbZvdGxrg054JdDV395AHmA7K3A3mCUP+TPfUKmOWxTdZLi819EbKqO5+Frr8uXm",
-	"Zbj2WKDNik5DKnOsJlwU2zJBJYVaipAjCJABrJU2CO1gtogluX+QJsVjJVLHPFsgKtE5FrcZn7PE1hGB",
-	"2iyMKipJhn64Pn9jipAZvMg75gxLAFJVGSUMHPoKSpyNFyNmISjKbdpjhXbqkoewxcwb7fqrZnt4ZDRv",
-	"GQuUs92gNx8sCJ8tN3U2el2sUbbi+UYGYC3KIbvv6wn58BPyJ0EtzspnTle0AliXCyR5QVAL9Bg8QoYd",
-	"i88qqEYfNWuhTL2pWP9kwt8vkB+tZNEA4r9Aef+Dy/QU1Dtc/RK/5qyHlWFcGS1gM3J+AE999P9ckfHt",
-	"Ffy+JFgHlBrkd19ygjYzwSVh4K9jz8a/9/ImK19tHVAti7K9QgVWRFCcG7U/QaacaFuyzbBCWN4azvYU",
-	"1gIw5hBnL2s/MFgMOKNsOmIdBde8L7ltMc+DarDWGkwqjMABbwzg3+8B/wfONfwHsk3vt9vuIRKfuVP3",
-	"Sfdp8M5EK+X+y5d6ZJvnfd3NQ6OR3vIvENj2QDCnuF1i447eoFkvWfYRQGAMlrekrTlQE3Xh7K/783tK",
-	"aKl684e22cO+/0Rehrq/Po1Tdm4kvmCXw08zXmcgdKb3DMuIf6nDcVAaszFRfieKyv3YtqDsswnqNhu+",
-	"PPgzOnn39vWbs5PrJoyttdMzTmxFc3kbUqqQTWTFVePnPEIvX/x5xC6Pr09v3pydn12fvkqQxAuAZrpe",
-	"IGusIQYRaA5rPKdqRhl6+Sc045UAKCxV4eA2/V2/jr+pXQ0jjkCk7dyaaWET3vhllen7LEUYTm25WS7J",
-	"khiZz3hjqfaJkZjcSEx8pcd70UNJKcIyzFKyZ6us9h9A9etX7u1NMupyb/0VYv9VPNw1XeqJox2SUXXo",
-	"LoAe7KmOoOQi678BRTiy9E+YkHht5vtan3gDFqdam++Dcs6L5ISYp5WV173YqCepvA79DSl1YQam9ceH",
-	"FVV/evHlCsRjqYjwwoP8JQ5cZptsCPD63hhLkrlIIYA5PY7EC/OM/kjapENxbqnfWuq+Eytkr5ZfHByg",
-	"dIYFTvWLYCq8OEBzLjKJdl4eHJjECnMqtSmZBLNE/WMrUj/gxcFBMqCcxyaY2JJhCAvXJHtiOfm5zuua",
-	"kfSuTTHjDBhcL+aRASX8I4FEmVikM70j9JOk86axKXOKJUTJWWZ6frBrN0JRSZpu5oZa21Wv3l+8OTvR",
-	"JtDb4/NTtH1czwpGl6HR1kf9j0+jLYRzbQQvEPlA9RaHaxhqwaP725Gr45qBNpX90zT/Wa6Mm80R852Y",
-	"51/1BvX0pRsb7LNjaKNT1Buq/3B4NsEFr+QDIYeRJM04ew2t+4fM5qKv2l3p3sOOgfr2dU4EZPCxKaDl",
-	"LS3Lr/7mNoI7M/7QcUVztUcZyqmEexPDNt7Z4MMYjkw1N0RNXLATqFgQR+Q1mbRwIO4gxO/aFgkvCq1L",
-	"2Qq1DZow42kF7ob//I8/ox1cKX4D7SUuiY37s8CswvmNJDlJVTJiEEJAbhiZ7zrIok3zlBGWksQ63VlG",
-	"M6yIRDLlWmdBB/v/FXGBCi7sO4ZYe0A7iP0zybjgXLR17zQDVqWm4reOtrKaTok0eEGtQ85dzL9WUIJZ",
-	"ps71PLyTKFTeqaOLwX8eVl3t4NEPmksieV6pntw9on7jC1bCoN6NWe22uoIEyYHj/E3X0tSaCmHASsB5",
-	"j6ZordisH90/B0FDWorTqgtB88kXDAsxE4yd5iY9UUlJSmRdtb9+dVtaTVsiRT6ozd6+1Arp6qCD351m",
-	"fPBVM/6X0IzrgIR1NGNTbLbvFuEVvPEUNwidnmIOXBszYEIr3K0XIx+Uq5w75eRf5G5hTshtvnDzrimz",
-	"gQvqnmuGAIM8vtxrd/JZpN+67Pn1fuHx7heaXIZBztcmkEB8MgGhkM44lwSUhwwv4KcZr0TSghhvS6Ro",
-	"QdBvnJF1wXCmVz+PTNBQO1Mmk7EJxShwpg1LBffEhjMsyJMsUMbh5zkXt/vo5cFLtG0CueDXiab8/rat",
-	"0AM5NOcz7pAPkMjU+OqXwdH7S0aTzUxjmHmY0VQZxWdgVdznm/Bqr96Xdl6xbVkQKfGUfPV2dE4Su4Fw",
-	"iHnQnFd5hqZE8+w8QTktIPO2qw1ho92xhGAnY4TpY3gTx0/fPhTVimL4hkMuqycqh193N+R6Bcz7iv2L",
-	"KCwAvHpx0BHfev5JK6ov8Wt8W7DiU7OVsorxY1/QvIWIlpQL8MRKhPX8AbaGfNQaKjWtvkV6GCacVR9i",
-	"ywL9irDsmjgm37x+fg1KEItkxyMCAhPmv3/c2e++OtoS+qyGPJttwees1n8mnkQ2whr2j03mbLWQNbUc",
-	"cjco0lyL/SlMFAEq+s4LOkemDcRZvjhy4apZQZn9DNIn1b/k+f6IXZK0EuBXtt9q3Yl8KDHLIK+o4oin",
-	"Jpd52r5bPYBNAl/t2nhZmiEqR2z7I/x6ln3aa77d+7hYLBZ75+d7WfZp+wgKHGdwvjXvuLybJkdoK/nm",
-	"/oiB6Aajm0KeU6FeYUX29wnL9D9MxTJJ70hicMYx9TNBbhL/9ZsXWmWV+yNmkSNYkFWQi23pFECL0rD9",
-	"wND2R+wUUsJhJudEoBQLQYkWOjtzgm930ek1hiJGNJ3VeUBtvb2FSbRoYLnwdUZKSInP2aH+ecTcsMxa",
-	"JaBzN2o1KOM1MKRJM5s047NWvE2qafm7wIsRk4Tso2MXw28X9Gyy95YzsgeufzTjucvPb5Pb614hpPqb",
-	"g5fQNOMQrh1LAXB6Z8M/e8EgP//888+aUV69ikA86sVf624hifeDdmrm2Y30abls3R5XHF9nE01fIO/W",
-	"RrV2oHwsGYJZFjRemG1l7osmNZYq09usXWZMs3GsS/vaM3gHevsm5G2/bvjc40XDYzstxtuFAiiG5R40",
-	"ji/zIseuHpR0dILbl9mQZFqvoREBCSrzSraknF3qxwSNxeEygVTPIABLIvYmlOSZS210iLbPbK5MGP2E",
-	"iwIrV9otA/sc+BVxKBc1YloUbh81n4Fo1IqfOESnzP6985FK/mkXFZVUaEwQnijiGvJf2D4yMleQ5niq",
-	"crItnXErbWW/5oXLKif7H2ESn9AO2Z/uo+0ruO/VR04OGXa1yMzwYrsnUQQs6KbKzt19rtQQLrummV3E",
-	"NIOD7asvbxPpC5klrivha9U+SUBBGQgVNorHA1I6r8T1WMfS72kPPPIpvMJ15hfk9XEbcOXiy/U6Lw0s",
-	"yrbVib9uGfUoLhQt622hEsosAtnhHrpLkaAxmXBBkMR3kCt9rc1UW0ur4QxuVwzwIsuUl+2KvL2MmVF1",
-	"BV8E9GRNDi7olDKcuxPXFm5pTLedy9cn6JtvvvnzboIqlhNprZQzbRNq6eO9S7MYeNvln4dKxXo5t9ZD",
-	"C61EdXx1RftAEHsmJKCV+IupQBBBD1AfjBrmn/A853OowwvHiCnjET1C4iWtGvG+4Vzeq7WNP0qUyDtG",
-	"rFbUHOSO8i3F/QhlAk+sG8iG70PCwBl3eQqLDUdPmxO2J7+LJxr8E4xChvyusEA7AzxKu/votf7WKey1",
-	"SytBIAqRpGyak9rp0uV4A9Q3ORY73XMB+eKWZJPxv7Ql4+5Rs0mQLHNqa37alcI2b03TQWKsDIJFTokw",
-	"Ee+3hJT6e/3xjOpFXxxBYho3+KbFBBX8zs5VLPyBjxdajy6qdDZi2Hxi5ui9Y9IgIT/LXlOdp9bFqUJy",
-	"BndTYxLPfrNxje0zZTseIkhceQcnTRsKcwFVz8xifdXNHjPZTvDoCh1WbVVtyME1SF3z4sP7AF3AOE3A",
-	"7NamzQuvq75jrxUy+mVnIjFeRmIc34nNIABojsRddrYzjjg934upVfiWMBNt6VvS/gnyeEHm6xyw67Lq",
-	"M/LBFX4LcuwpPF6baRX5oJ6l8q7NrF2FfTna8epHe/2BjLsWCT4/gj0t+BxumFpomy/72r7emMCwRop5",
-	"PIgl0vT6ozBagcWt3Gjym5Vq5nGrhtmhhXOdZUYJG4Lo0i+FfNYjBmzrsvAbTzDMeP8jZRn58GkfEhZL",
-	"lGKGxlaALPtsMrxAnKGd9mWlcWXDrd7uEXK6IQzFy+Kz3WzQSC/Q+qTpcH87GNcjbjtbfZM5K4Aqn8/7",
-	"dp/j0d4RqFrT+6rIfQbE/TW+9Y/kBJWCSH0OP0N4bP9BPqSVJBkcHGY3H0GRc5cOFMMevbfGB6m+n06k",
-	"BW/QLklKS6q/O2zLrd6s5VSCmLE1+CUqBYeKpA6QaDSeBmHA5wzJOVXpbLcuBWncCNqOBqWaQXImUJsu",
-	"sFBnmTSWpFGO3PVaA06BmgNa4C6IMsYyydBOS6J52R0iRWHf8nq2ipup7m9DXIJuG4zYf1Q4pxNKZAzk",
-	"9eIAScBVaC4x5KnxXgH5CHigTVq3wB7Qy1opLQ82MIAY0qyOaq7vPiG8+R8Vqb7e0t1XGn5GdFvEhmll",
-	"iwcF5/Lqxws0rpTizBUpKYmQnHmouAfA3TzZStM4qvgVn7Oc48xIx1QOtUesgF/TKLl8fYK+/fbltzWY",
-	"6o/kIu76hjFcvlDnxkIg9R8R6fH4JkSZY7bSoXKhX9qgSIT2IwqiHuAfKbeUHi+ggIKb3jg13KHa4Ywj",
-	"iI55++765vW7929fmfO3kjQFD8qYELggNRVjQEOg0lkaJliQcUZ+X+wl5F3Zx17ni0v9xgZ5y/YQrzBr",
-	"ihgaL8AfidE6Q+/1lv0BrqyWQi891nh8LVA3fQx0+yzGcT9T2gWFFM4mlOKr0vcZTODjlfvK+pFwWS6L",
-	"cn5HxFxQZS8QITjILGyCKqZs0INpFeyzaGZcyu6oMgpebyTYmffeU4SCNf0NiQW7ICzTlqxFzkItPG9m",
-	"7RCpL9fz/K4kzJ+3AQy3y1ZY9WA3QeUy0fbRW3IHQFhVCaYN81tiI+weGz58SSaVxLk8RGsAidEO+AkS",
-	"s5BvIX+gZn7zL8Fzsns0Yi8P/oxOz4/P3twcv7k8PX71883Z2x/BaWC3G84yQaQL16gJ0VDuCNyz7uvz",
-	"0/PvTy/1xyPmfw0Hm/XDoDHJOZt281uF3RbGoUvzhYkMjeOHvV2wmaOq6eDz1DL3t/nytoanXw+oP5RX",
-	"wqwZVKfjDLArxovZlT+m+rp55mKr4Cyj7HbAYfWMFu7ycxOVKgWfmxCyus5FOiPpLclM5ShkYTgWPQ31",
-	"Fo6MT0XwubmTKrGURCIqjVwh2YjtUCXtlCVhate6YcBXCh9SrZXpedlUg/a6C8LkXAWXsLw4A3J0T+lN",
-	"CgzT41Mrt93+L4nUrBoQHu8YpH+rcmVK2vL5Vznyx5MjpvyhMpUe4Cbk5OpHsz35xBayZbUeYP9plQSt",
-	"D8A2ClXJdHJouKx53FiJTtyeEx3UldYxAsb0DD9JRNUhAAlhXjspzwCUluMxyXeX5gm5KrXQaef+s4WA",
-	"a2lmfIr1XG3mirGFUcrEaTuJj+QYsfpXuHa3eTutnDO4LEPfXXOR5Ck77q4etKZwekobVrEkav41JFpP",
-	"UIkWae7I+SrTHq/eLkBIgPj6sPUFjG9Mma2R8QS2wXih/2PSBfBKwT0kXKYKFztSx4HfR+R8bP5YEU9y",
-	"Se74bddSWF03VX+UfVkVjh5YaFVTxLMGuQi4EgJqLLXJqpBUvJR15ggtjymEit7Vmq3ccLJNT5REvehx",
-	"JnsGIIzNFjnrjDAWOngJI+nj6YMnMkGvADkP1WK/VgN76B67IixbucOMgWVdM4zMzeYCACX8+fzlXoYX",
-	"SBFRGBuS51loAw6Vuk1ikD1JsFzlCH1Tv35l334Kd2i316EJsuyMjhApSrWwifAkSasciz/cpbg3oUEF",
-	"dawHHdIGuA8WBIsNZ7i2DNfLRTYH0NMVXjIdDmEbl55ovGhMqi8brG3BwhkVJFVcLCx/1H/rQ551AHr1",
-	"9WZbymyMm4aB/Qez1WOC/L9s5hAc6ng5xP7yobKh9f5Yrc6Mf0kKfkfs1h6m9ps4wa9qf6P2a4o0aTw7",
-	"YNtldZ9x5d25GqEAedioVAIrLjar4r/3cum7YifdKPmCK6teZQRGiJVLR+aPGmZ4A2Ov41ReHvwZvTm+",
-	"ur45fnV+9hbqX5nMeIRkcsRauW+Ck0fngO1mxqdtiQqXZt5b9h52e8SOGarYLeNz1rzrRhLM5XuEMBrj",
-	"zPjAQjeH8bBWb588vhfJNP6ZAlv9Az6WxdeLufrqAP8s5QXMGmxb/y238XBULQJSxt3a3xJSSrR620Vs",
-	"m+5h8gx0Xpzv6SFsNqLr/YqiH1fEaivnZkiXMKINbc6mi2Mp6ZQVNTj+6y79Il26V0T5O67nAigx8TC1",
-	"FaBmpJAkn0T9BbCF+o07eGNFasyfIA8RnGrOUFVU5SRBshrbf7mCJAnS1hqbajNWoJyOBRYLxCoY8E6K",
-	"pS2bmaaQP5BOGRck02LkcxVjXco8dGGKEaVYiEWT5ELhKbhFCaQRIh/KnGfEZeMMjULhKSTUD5jAnSEs",
-	"GbpJOLuSZg3Kuq0G5hMczqIk9/syxYpMuVjc7+scs2mFpyS2Jt8OWhN7knRSBGGRzuidvcbL8xg/uNda",
-	"QyCsKrYO/25b3kr8t3Ceb/2SDJ2hNBd+y03D1thKttKmXJTZCFvJVgXql+5M67nvJfzTVOfL1ugbHEbh",
-	"eUm9rzUVI821CfzcVHKOkbDsrqBtkDJFpnBKLLeIFEfPDw6O0LcHkNDVLFtfD1f0txW9bDJbLcjCCz3R",
-	"WAgGtrmMQQJyhXMDnzH3119y7WS4zdWzt65JK9cTWyGZZAma0FxBvguoO2pwQSZgC0ki7ojYfFVkvzzZ",
-	"IWpK9tnSnTZ2NFhd8Kg5VloF6EyxCypHzIIU0M5//sefDYQBM1NPWZ8R9fsAioBo4Lps1ZhIyyNQTpPI",
-	"VjXNEbOJ6xiZn3it6IPlCJFcH5hwmeB3YQXFfhyQOmJLiFSDFPXKRr8HrOj2m/Yh/ZF9guR5FikBcxkv",
-	"0GjrI8izT6OtYEC/AWU6fWJjqvFnySJrJINWC6KiQT/8qg1/juiEDO7pNP0HFcODp3tWp6FErlaPT5p3",
-	"n+IOBPq81gffkML99dj2/4Bl+E1QX7MWWs5Avc8NHBVRaWVJuNiQ1HqLC/L5hJbho1jMn5n4V7H12cRW",
-	"awMsOoVxO6f18fmpvRSHLdI4/mdY9gs7LUQGyLlreO13J+JgWH9c6QbE/yyCDQj8rybUNLm/CrTPLND0",
-	"ImxKmFVSW+h9ofT6tffSOCwG5CyfCF48rKTPmSvj03gxvwH0jrQ5vHQXMb+H4mt1vnEHiKFcKHDVuEVl",
-	"BeGHTXWnxMyYTxRhrrAfAPfHC+Mm/oL9Ij/wuZ24SVIDVsgcyzo/BWWdMjgT8IqntvCYCV1tx0wjD6mz",
-	"KdhXs5MGgnWeYE89yebYAJjoS+RrfZICe9gYvxpT9Fk49dm4ym/3GmTRY+tM31f5rSlOsHn3VSaf+jJX",
-	"zy4eevgTFAWEvGqGwJmt1qd/nmCaf41pfoxLXlv7QpI7InBuDgobqDZewH8G+67MblCmBN0mKqVtn1Mp",
-	"KZsix6OoacKkycFThGtwwnYdV2Rmhcwb8gjyNtmaaHg6YmevZLuOWqsNk7cJ2qYZEqTAUC8U9KdM8BJq",
-	"ExhoOGdEhrBTmtOv8XSTm9h28Xvcw5b6sJUVnk6/btzH2LjarNHcjBTv7N6OgQMvOUf0DDcXKFgQdEtK",
-	"Exfcv7OH62J/HNj0U6stpsiCA57s1BABu2hQcjUj2a5TaawpY2Iq4Uowr4paKd+sXrO5xBDHbGFitBki",
-	"mlBIkEkliV9pBXIywlIHLxF3XB6bkmiLhZEEkf3p/oiNtvRf6OVo6xCN/n/2rjW5cRxJXwXh/SFrQ696",
-	"zmw59ofGdnVrp/wIS1U1HaMOB0RCEtcUoCFAuzSOiphD7Blm7jFH6ZNsIBMAQZmU5LIl2W796naJJF6Z",
-	"iXx+udfTFh5GPVEY9vcwOiqhmNCgQjRc9FJPHa4+l71sqoRrRNIZVmzD9023YheHFSSVjOxTTqIQEqH6",
-	"e5zd9PcgAxHfMNeQvk0VvWI53IuKKTNv9PkZd8XqInFFyh7+UJJySGSk0Jrzg5ciTPnNWG8btB/2QYTL",
-	"cS7Wr1JupRTcG7r8YnIAvv7dZGPXu8tp8046PDBCQfK5JA6aa1hwD010/WATlv8bmD9hWkVlUiHDnUCO",
-	"H5oMSS37QKVEFAdApLHygSLgeMDM01Sh/NifS9agyk/UgHoKzkAIyLmUjAY546zPNyFUDOSCz/kvWbYs",
-	"QJjAlveJ0KJdpCoQE4YQBxl5wDlChbuey07mbEXmzEFW5GTPMqCKeXSKlSUT5jItK4+GOZymj1Lfurgk",
-	"OjdSATGbn56Top3P7daaNWpoIaTEBaqm5WV9EFN+Vc03sR0mjKHPYwM6tlQiWSVi1DXPrVuu2XGKABzw",
-	"p+dCBH+aKWagrWLm9fbHhqGyZuBGAEhpqC9ibRULbUhYaohpAo1A0mksaKj1EHHDwo2Qxe0E3bEr9D8u",
-	"MbiXdv19wS18C/LtyG//+D84cSyU4FeyhoRRI1QpGownWgdLxI3F9VK5tMmFvLl2plw5t/N5ZGpjGFKr",
-	"QvpAstIcNZuymks3qhFTUKJPBLxX2PnNnNXjuUCWV+CZ2Eh5CZ4pi31C2cWtXXbx76ki9q7AQ0Sfux2M",
-	"8cn5DsYLtVV3GTWNu3Kt5a45ZisMiLZxFi9B9j7t+9RsdAl9zWOygb5dkbaSimjxvDJhZXJ948SVP9ZJ",
-	"GqtoShPVHIpkUg+ponhX6UVCwYo0F5X3HuIap1KJyTlNAETdIKpaXVLrGn0eU6kQx9MQKFTLGATRwYxI",
-	"Hg2HYEqeH32skZPzNzVy8rbdbLcPa+Tsp5+aZ9NU1sjX9pca+fhJ/yMs6C8nn2p9ftI56lQNWp4kMvo7",
-	"QwQwA5OOZU4Vo/N+IG9fvSEfO5+OL3tnZ5ef2hc/HdfI21fvyOfT7ufz87OL3vHRpf69GAZCa8Rtd2gL",
-	"L72CHb1Xj0wzBo656YxOb41lbUDcE7srEJfzaoWZndOZPs6eEJ+0lYXvvVtlG2Q6RVzvExZG1KZpP0jO",
-	"fTYGHhbA1Uw/F4P8gn5QCEcpUSgKa0SqhNEJmFb3FXfN2+yPley9Oa7bGX3G6OO+IWelIHZ2y/vlNmEo",
-	"LH+07Z16HoSoyLRYUdQ+hpzbDvLOTs7+gJzdlry0ZofPcpUitUgkABViiktWdo+vIiibmrWXNsfM8c1C",
-	"FBFN4JBFQ6+Z09jI/iESd/0oklMhI1T23EerJKFwPagx5dqcuiFRKYRAaOZUBCEwECJm0F3Rphpjekv2",
-	"9oXe8r3Hy70XgWKqjhdXnk21lkaVnlTEKSxgaVpOL5e2Afz5uvV+k6MnSJHyCpP3YApviu7DU6HIRITR",
-	"MGIhkRF0eAV9fDpDizkRNxI6H2tNf78zrJ8KzuonEHMVCekM6yfm9XpXv1592onWb1+9Lsq/gXV4a/rM",
-	"J7lVaQMlRHIPBWbKwJbgYl+9L2n2AqcQRwxinjIKM1Y6IJaVgJLJ/gD88//Z1IZKlYwibUhaw6XxKCGg",
-	"nHDyerxarQ3Mup97vXMzb3OvSiIFoWkYCRJormbs6glrDWkh6Pc0poGnNHyMYvbUbLSd7rCz0e4FLwo0",
-	"fUfpuKPhH9ikGiUSFpKUhywxCTEqmjCp6GTKQgvGvJIWAl1wtuyXumBBNI0g8EExkYi5HvwN0uYkn0qq",
-	"dyCXrFOcRlk5FX1ukZiVwG82KmXt9l63oDsHZl1iNHUKd2WaFLmJoK/6eUIDFQXsU8Sv1mS8ZL36Hcdu",
-	"AZEQJtAtkUIu13DCpKQjm234t5Slu8SfZ9VOC46ZUDI1dI0dE7BaGFnP7xNlGtNNWSIRbipKiLjh+JIF",
-	"UAzEZJJyQ3pyZeMIofpnS3NHPpnn1h0qseMsCpbkOwykkj2nnKIho1o9hPxx0z2BZuIWSo81HWw1MJ3f",
-	"d5jxn9kMWzDCX+RK/zmPNGZrJgHDEu9M927jNuIh+/b9g74uFKHmO2LY59Dcfv4jlepBtj9QXoIDxkVN",
-	"P/wRzUt2vGqjz9umYv1dS39B81LRRdMtoPQ1xeDNENsLxf8Ql2mdARWi3V2jHk0XVfeQCT/g/JrQ5GpZ",
-	"lqjVrk7Ms2ukvvmhyqCX8efnJNfNlOFSxspSG/8BiwHcgoFIEGQSz3pAE1mzQJIAJfGI8DmPkJFkSLSI",
-	"PB5fMBZSxubE4v0IMxOF8+e3E42PJxqpu4i8bafGSZw31x20dq3Vaq0qG632vUj5hdQdSxxrlYy5gZZc",
-	"zHbmLzci+3UsIJkaVypZhoCpJae+DcfihsSCj2rgPnD9SkL4M4OYNwKVchrPVBTIjQnVe5Fgc7I4fX+2",
-	"CRI8ma1EhAGNY0gCegwq3Dhy3fzksYANSKuWJWlBZ54sWKcVsyljob7FEybTCdMSZxtX9f2oCqFttp0O",
-	"1/NCYhOoYRScEcmkBBIHhnXHYf4Z9txM36Sewb9XJDn8fPL5U7vX+XLc58NolCZMHvgg3NilZQq2IH7L",
-	"L8QwFmANAjQkYSqJEF0/YYA0z+ywfc6Z/hy0xpZE3WhKJ2330QHT0kdaT40RQDdjYbL28CsshEbh+RZM",
-	"Fdnn2fKj5SWRFwwrBT0ZsD4NDAdbTQEr7GqmFd+dkbiVZG7cfHTLLJB0OdF1QKKQTaZC2aQn4IP6NBFi",
-	"uKoqlTBQh7ec1H2Bs9glda+9Li7BotX5gNGABleruyn8zleLcXv9hlQbQe7FAVfB7v2SNTN62a03rYfW",
-	"794UcdPPd75H61qaX5R2grDtHxqYI1bJzgSzxjzslkqNFPzc50oIsCYqBsj1y1nn8PjyvH3Ruzz+S6fb",
-	"6xYMVGn7dobRHSOJHzXYSH0ODTRkhexjiw6aILgD1ZqGrQJP2IgmoF0GVLJqY3HzCUOca+/O9jWJVk3i",
-	"fLWO8YvYrR3uVIttoh/7hjXIecmUivhIribqm9jN6WEwKsW+SvjyZtsXnsFi1uCpXMdFhe2djNTGIDJn",
-	"Nyi/dwz1cP44T7FGau5+pNkuz3PMgem7B9zEvtFAxbPlEHqOlW71f1Yv7/dujZfQmPpx+kx74syWe2SQ",
-	"nbJAxD3EyQM52VOqxllGNh7hfRGgS8o8Lpj+6lNVEVqbUhFwG3ZKwnb8D6j8/oCeMI0pr4d0Jpu3IVXs",
-	"u2cV3kHFggzGBIPnIZ1VJJERH8VMC1RuIukiCNIkYTywwC3gDyETOiOSMbIfJnSoLJyakFB80Of6JzVm",
-	"k2oNamkVTZRxC+tJ4ZcxoGtQNa1Z9HfBWYN8NJF8MzfT09PE9zHZJXvFS6/I8MY5wrXp0WpkHI3GTCqS",
-	"UH5l2rRD5S9mCWi7JmQJ2N/DREzyX8/ScXgaxya5TLIgjWnifqyW5HTi04DqD9PRJhIXivzyyy+/1E9O",
-	"6kdHRTbKT0ydx5Qf0bXmidkhSnSckM5eMGx9Gw/F9l+I+EhTsySRqs1TpCOAuoEpctSG5IPoRV7uif7T",
-	"MNAaUfCXO/rwgPW98mu5pFBsMo01Sy5ObYkp77knN6GV+yOuopafcUbsWiBoASdg+sskbMxoImlcg+BG",
-	"FEAbah4wLZWyA72EQ6xhmXH1OYXjZCxUtnwxNBpxtge1HEmLG24bhFuEiI33a8hTX/MW5tqbTfHGelTt",
-	"0H363gpiSY//HHGuKYrkDbGVBMc8A5a00LIUt0tpXFNK4x3Gpjwn2bIYgWZZ+MvpJAfwMPRBiCOIpCLc",
-	"ns/3i7TI5VeCXFbJm+k5GFqGz2LCs1HOSit0kbXu0VvLHwudyKKWH5Sa4sJ913vr/Xut50jUUhdNx7Qp",
-	"+rG2ROvr0bXyVbrKFQon6nYCofeQ1kB/J/v6n+uCxzOzpaBJV194cyOPetCYEEn2lyWoNV6ei7JBtHQA",
-	"1D6WgeTbO94JDQt0DUdpoAHIfgWUnIpvoTjUa97n8HBVL9YhJU9nHxMx0UTSCR0oP1WwQWhO6f8zCbvS",
-	"symnScSDaEpjVJL7fF9ryFdsBtqyZpQqkQI/BqivM0b1CiRAN0F9wzDioVbOG7kUD1LpjbXtBjeQjRNB",
-	"Qw2cVIU0zSNIxrbPRu4RwP4WnGGHdmh9/hZ3xUlaZ/X2eUDBfpOMlQeXgN/WpxVspZsmypBiLYCzG9zM",
-	"3d2/eU9RF0SzveZyGoIWVM55Mye3/A4YC5WIhQpCU7Nr3ZhUixIvT9k31TWPrVFn9YcpdWsoD1bYTL1i",
-	"JUQUojzQshHi3YI/m7TMrzBn585w0hwPXEwZl6SeQWubpRtBLkI6K3LF1QiLpXmjm3L91FYsRdm8ncLN",
-	"s0KYxsnfHR6XA2HWsmEZn5dDKxfvaGsjt4t3szwPSGXY6m37/RYVorZzTVwa5JolkIk7SaUiA+Yuk4ok",
-	"eHso+4iRBgU6GKz6hso+DwCQCiE0xYSBZhVL1iAXDJD9IoUN0pgJnuPzslEhtr70bQsVW2jXRAcszjWN",
-	"4s56e9Vq6bcTGuhlV2uE6jUxV8TyrtXS/xamSMzklR74fatFJhFPFYPvm8xLt3ba55iC5xflZh2uTG2s",
-	"np2tjG3cAhLp92qDYJ8Rg6kNsRA0HnCJ0LUFcUcvU8nCS5DL/22yqhWTaBAbyAzbFhgKFh0h/ftff6gW",
-	"g4CG61c8t4NGt0w27HxPW45UuiIzFBnQyLsGnGhKccFIXeKpSqcYF3RQ/7KCxSOaUzBmuFgTtepBUxuq",
-	"a82f9sVrYfr0oZjO1syKeoiteYUXcqMr/QnEFGDdQFbuOPPxGQ35ynTgBMw8Y/zRJI5YYh97gHWX46m6",
-	"FGkSrBAn1LTZNc+umRL9oUqr7HgYWfnxLJRIcMNCDrM+UzDP6igLjV/Mc6Izz0mWWbVvWqgAJSzQyptP",
-	"EPKJqKarUN00HC4FFdUfPA+H9yM08+EHAV22yfnRx8Yz82Nj4bfgrD6lI6ZXYDwCBh/JgWjUjPvW+koA",
-	"OEkLHE1+Wc8Y1z5PP5Pv8vWM6EymoxGTgPe0VLh1vWeXxL7OIFBi2pmCNWBUI7drIpnfNE2w0M0c4/c3",
-	"IgmR0SNJFPumvAr9nPEDB/C6BS8YGB/w799EklXLYlp/y4WmJvTbJ8ZHarz34XWrVVsebwNz6nWrdUDe",
-	"tSBoZCOKxaNBq4OiYFjEFRtB/veva74u/MMrSnik/EprLNlTB/b8xiwOsSprMDN2a6INNgi9YOd5zTCw",
-	"5/KFB8Sse9BsTYK7ZqNMRutA0QFiw3WXSizK1BOWDCvgCEA13aaABMwoXXMCy6AEzI3/rBEF5tZAaJAI",
-	"acmt5ggtpHI8EDRZdxPARF5PZWkS7RnHDsJZxlku6mK1NAwTe+mzEILk8oYB9g0kWhvRQiJQ4kwIVmLq",
-	"hoVkxs7DNpJr2ptXMHeqE36vZyPXb2ez2ax+clIPw++Vas1FWCnva2bjIQWQdHvV4GSQWQV3AMwY2MXp",
-	"gxeOhlqJcLOQNrWEQny2z/chV+CIKtZoMB4egUeLB3Eqo2utTJjr6w9vXmPmxQE0+iP/m0rlcKojBenF",
-	"IFy10C3yeCEXXsDhrJyEUnI1uSnfKz9sQQIK2XdLrpaMafbmvhlpa5Q1ei/1ri4VMkgqLnMbiOOl33l2",
-	"7eKGu/XnEivuJssvThJZg6RSdLRYge3pBzaRcdSjo5VK6ehIaqln8J+fnQakvPn7ys7YAgwbFSmgSTID",
-	"6f1YN1V5afd/kaPP5586h+3e8eVp++SYVNrQZxWvmP7erf6f7/09lwyDaS/IzBZAtOHKrE2JtY0m9/lc",
-	"ifXBgroHm3wIpSyQZhSIWKSJLYWARgb/kSSj0WBQnk2jaWk9jtQeHW0llwa4oyShlo52vtJtNO8EUiMU",
-	"WCUPiZflURjqjRRE8vws2hIvqpYPzVtFRyulLVhC32Ut2KwFfRi2oAb6RGuxY2Tq5hqJaTGxtN/wU5FS",
-	"rZ2UevFVoQCyZoTRXYlVFtKxHbwXaohf7EOb0BLNYKuiA+l5PSctcZBGsapH3PVOJ/vddu9PNdLttmvk",
-	"t3/8s+oCNl5dVs0qlOtQFov0K3sK65Fe5utb0bMcfRVLMXMsO0m2VRAc6Ow6vFOduIpEu2HsqtQx17N5",
-	"rq7203FbLv1VJLYSlOxnqbA18r4F/ilCx4yGVZfW0OdzbhD3VZuwZfQTsHHGFNAxELDciG0AMz/I18uT",
-	"CZ1hzTxVivGQctfW1vkL/EJ42yXoBtB9rxlYUpk7cTDzcAMafa73YoS4AXXwdbEQO12D7y4QBlfdnw6n",
-	"1l+JCXC2O4r+q0pSrqIY3H2RJGEkJ5GUiP4ZCs4OMvyWOiAXAK0BgKjQuxHxkfE0ol49BXAAAGwpLob/",
-	"qg96jaoOfL+slaJtOfdyAeksQeulItSOCQffcbVDbbznHV6/T0vPqWkojMayeXszpurxK4T1Vxe6YpeR",
-	"z5Gd4oLCYfOMfryj2GRVCCHgdRYeECqhIwI0krdpsy6L94XdYg+FJUIUYRDCXtQlE1Uo2qwInBNvIiE3",
-	"VJoOphjt9XFYKM/LYXtBQcO2OhiqTfAJN2/1Hz1xxXg5DMvbVot0TsGDdtk7+/PxKal0+DWNo9AElPQ3",
-	"KliWVvKcSAj7NtWEm3ulz/U7p2e9y49nn0+PSAUQX+CuGOp9LmgtVyKA4UXXNG5NUjgbpEQUw9p+nNDv",
-	"q0dtsKEZC9IkUrO9D3/9dV46m8pF7p0sxu08lHWLhu3S9Y1qsj9NB3EU4H2sNBmSCP1Whp/VrNoghwWS",
-	"5H7C9ZOlciPFFzJCMwrk0rQuRwudYAVbVLFvqmkvoTzBLc3juvh4SN69e/sug3lx2wqlC3djur9PCvQL",
-	"C4EIIYBNokO7bdj8cxWKe1wCcykbDxS2uR6CK8vb/Ft9vp/yKw5mvHmiBhnsNdw/BK/XNFnFATzhDGhs",
-	"JrnuB0T0ndaea27ws0hQ+6jdvxs2MV1V5npRYtnlNgRxeYjwFWl/7v1sInUyGmmrVVtikFsCszaxOU25",
-	"QKhvyPnxxUmn2/Xwok2ZrPlAPeL68QQsQrRG80qSNfJh9RUTZ8QN+em4B2k/w1Sr+FniouktIVkgeKi/",
-	"3uc29P4jzFnEOGdTxrfBOXpcFhbxD1bxwsYq6HsevbzqiW20iv0sTWFjjj2VAA7193vfcETEa4QuIl5U",
-	"FHINICY0uYI0LahaKoCi9S+uRF5PV7q0NLGA4YdzxnYqFmaD8hlIiw8EgFn0LM/Puj0SCqZVxHEUoDID",
-	"Cd/YMBpYl5o+uH0exFFwJRvkwjDgB7LglrzofjlHdiL7ms3fvCYxUy4FOYxGkZJ4ufX5cg71P3f35py7",
-	"M2sWswwPBaE+YjZUmaPq7rU6b/OQfYzCYuocR7R6lhCQ0HKsBV6fr3jnYsbUeqWGG2ORUeSckCWWwO/W",
-	"aHL05SdtZYUyT8BeWgTv46ZgL2OSTj/gfHDCAeVkwIgtuUa3rEtJQ9gmCdCkfX6337zlRy0QBQcWs3hA",
-	"UlGVmquYqDHlZCQiPqqRCZ0NsLrzEv4Fujz0+fGX49PeZbfXvugdH+UwdyDR1aQaGd8z3uvmPPQSMi7M",
-	"FtOoHKC/vUw7KOLJNnw0x5aPH9LSn8eBthKXz4YvEwk2MCHNJfGQyuhdf/rHk0xeUyknp+8heQ4ww9C8",
-	"Ia5ZcpNEtmY6plIV6Bgpl+lA08fgwfax96l7mch9XvTmahfs5+zNdd+z80OVJUGD5qfvj5sxA+kIaL96",
-	"y6HHtIrimAj+e7pwv4KOaYO3uBWU36EXotIEylaHW75n59K3niaJVTyiEsPhUxbgT0DlSxMOhKXubJ8N",
-	"YYLckdaccwSYdeyrYqXLxcdD8sfWuz9CkSxYRmhOjQTGyFG65uUqUPB3tH+EkccSU9q1PEZk8FKR27Xm",
-	"ZoO0Myc0gDT6edLOPiG+DyQzdNi3gE0BWmcUiwGN+5yGk4jLBvmFUSjWgNIavxiJQlJrzu1tUMxjGlwh",
-	"+v6Icc0tLCSCk5BNKA9NQgF+BdoATCl3hT3voUpdluSFZ9obaZtlQCMvGoxhCITeNw1I9dm9s2A9qLRH",
-	"IeMKkf4Ft9q7UfLwUxOWaO2xpGII+wosKxgyUXHvJK7YrKyuFWERHlY59BE6nWLNZHEVkTbP8fMk5TGT",
-	"Pg69PmBNJqPomvGHANjmJ/WJrntOS8BxSyB184Msrii+syh9NOjoNPKnihYPuiojLhV1xTv5phM8nh2Q",
-	"IY0lIqpG3PwuOCBJmdYQA6HGZcvFF3ITZjyd7H34K0xrr7YHn9+r7dE43vt1hRLsM+PykZoRpdI8A7PV",
-	"M2DfprEImaXGognhO8AT0DynIH9zbgrzmZq1PalmMdCXSCZ7m8Ezxgmbo1olexRe8A7XYT2/2Jq1+RWL",
-	"IUQzc0KtRmyjZov4nOGMhSJIJ1q2/vtffyAVlJqVqrvQWCibt/o/H6M412HmjgZvw4MfGQsxlrtQ8pq7",
-	"tBHBowWJOnbQh8lbwze23MnCf8oyzoWnlsmqJcpoZ3gqODuBllN3Z9Tm5Ode7xzO4YCMBRcpNLYcM046",
-	"w7p+tQ7vaqFKBxIyIcxkx4yGLMlm2xnWT0QYDSMW1rsRD9gDIcgfNbyuZ40ThtGOe3RURuLmseaxKSfU",
-	"F5Jb2bKX9MPuWZjYm6L8qh4gnjDX6hnJn06nZCziUOrdNmrG9ia+EdFRolq3yTSJrrVwcJsD22U06Jq1",
-	"2CSKEW0MAwtXbcgk01tNmay+WWP0Uoobjs5qyPqzCMUIuasFTcSHYpFw6ejf12iwwfcLiLpr9FMaGGiz",
-	"R9zwc9hX/DahAwHdECNJDikovkY3dht0HSlYmbRmSKmd0TaWtm9UUPL5c+eIXL/1jIpSB1A2mPkSoiY1",
-	"Kgd9DvY+hG/gnpmLwXSyN10gRh/2mErrJapogyCL/NBAWzOQUtznCbsWVyw3ATvd161Whi+CTmuDdGAi",
-	"XgHliKITKbJPg0Ckmgb//a+3jWIgTaAqO8x6acuOcp6w64jdlLkDcqsOvYVuzMf0qC5QGkLaULYoX2qs",
-	"K38INpv5GUQFnNNEort/bnH+62UBnRPM2R9HUzhHHAwS/cd0OtULRd5RCeXShGRsnAp34kYkVxKiyQeZ",
-	"p6PPB8xk8I8ZpGBUJHiD63oEyHXFku5cfLckBeQAQ0V5ATChseZ0Fs7HVg3HY6Pv/Ds2vruPoaBstzFo",
-	"a35ukPOYUckIlVdesQE4LhAkWG8U9BfIvtCoQIIuhMPw833ukZMfbxowxp0owW4QjUaDGHnSqJjcluOT",
-	"dufT5Umne9LuHf7sMlv6PEttoWGYaAPXyE1l+RKcFsagnDAptcjBwnltCFYbpA1HAkUVrkPFgMWCj0zJ",
-	"hV00lBQ7cWaePTFpzEnKDmAgxBGbZKQEm4uGZZ/DN/RhnByf/On4ovtz5/yyc9o+7HW+HJP9yi8iTfx3",
-	"xZBgov13/zMN8ts//lmpor/FjNnnTiAP2FAkDH7UWy21fokbnWC32wJquEMFuI99bqJ+LmRw5/D0KTcq",
-	"hZK6DTPatLBum30oktb/IyJu8grsImwCycsrMttktZje2Izn4BzySTiALiZiIxfvsq2PbO7xrdGi0A1S",
-	"v+OnLQAcyhwmBaZsoeVotOZ7d5+7YyF2GU20+cexOlQzIPbGuWKzmqumysNzbBEucCOeIO88VvEDneR9",
-	"ZLuKmVzSTM6DWOgxIvtwNX/ACEO1lmHfmJz5SFqMWmwyY3MZ/V4qdziueZvzQxYVdxU4guZ9l4/R+Buh",
-	"HHyiWlPj72yE7WDq5/im2OzwqWFXIv0ICDMiSVigTW5/ZyvSoSMllF+B7rAfsiqoYqYZRJ7ptB5vgnJa",
-	"kbpibGr6cuMAESQfaCabxlRpxb1OORcpDxj04l+GcAuvtHNvrJEQ/YEWYc/llrDJctzHgF2GLYVcH28R",
-	"+opG5MV8hXX+obqJ5qJNJI3tuwDNoegE1yTF/CG2gu/gTwBXH65CP09emm1eOH1NIsWgZMPbJygzBLeE",
-	"R6cVA/hZSK7VhZKneev/uWonr2JqXqFsWtuijZdc4iyuTTMI2KL80ZUez309ZzkmX4qC9fSlTwGtHJqE",
-	"452S83AlBxtd3ZsqtdBI2JBBfW2TDodRHNHlgPxt/8FN2JvegKvYm/78flwUPVBOxNEoEqkk/q6SfVQ6",
-	"hiJI0RmgEhpG+je06qRIFKYHYBtonqWzZedkbcO63ofFJ3XouUE2c1T+iKuc1aFv6G7rtHqQqWjTmzLj",
-	"O6CKxmKUsgOS8iyian/H7CTIP8qpi3dPTKRcJdGyw3JPbeSgYLTZSmdkJ9ZYQ81Qp3tG3rx6/77+irht",
-	"Al445iO9344H8t+53ZNMykjwQyGuIqa/rC9JDNPiFZsm8d6HvSadRs3rV3vff/3+/wEAAP//",
+	"7L3vbhw5si/4KoTuApKAlCy73X1nJFzsqmV5WudYto4kd9/eUUOXlcmq4iiTrCGZKlc3DJxPC+zXxX2C",
+	"Bfae9ziPMk+yYPBPMrPIrCxJZXd7fHAwbVVm8k8wGIwIRvzit62cVzPOCFNy6/C3rSnBBRHwz9NrPNH/",
+	"LYjMBZ0pytnW4dYxmhN8hwhTVC2QwhPEx0hNCcJMzolAOz89u9n6x7//r5ut3f2tbEvmU1Jh3YxazMjW",
+	"4ZZUgrLJ1seP2dYbLNU5L+iYkmK5o5+mhIUNl1gqlE8xm5AiQ1gizNAP19cXqMCK9Hf1MduaYYErouzU",
+	"jhnjNctJRZg6g76p7nKG1XQr22K40p/j9kvZliB/r6nQY1WiJv1zO1YK59P+9sNX1mv9BJeEFVhcL2bk",
+	"X8ki0UEevLVuB1NORXLkuX26Zpua0STpabZ5Yb2WT+/76EzuH0Lis/Fbzsg5Vvl0mTevpwTp7aF5HzPH",
+	"oZpZc1yWRKApLwupmRLGYzZVM6Kz8Z5ufM+0vmIc7J4qrPtNTpCGr6w5S/0pueZ3hCUaV/BsvVbfUHbn",
+	"21ymnCS5IMrSjlSYlqRAONdvoJKyuwx98wKVROndijArUEEnVDXkbA+w9J2tN8jzWtI8SdPKPl2vzYsS",
+	"s1dYkeV5//zzzz/vnZ/vvXoVn4UWYg/oLDn+mXm4ZouC31PNqYk23eO+Vgmrq63Dv25NOJ+Uekr411qQ",
+	"rV+ySH/XeJKcgIJn643/fZ90qdeXLB/1y3LGmSRwbHyPi0vy95pIpf/KOVOEwT/xbFbSHLbgs79JDnzf",
+	"NPu/CTLeOtz6L8+ao/aZeSqfnQrBhelqeaMI0xkaCYLvJMJI1CU5RD8evzl7dXx99u7t7enl5bvLDM2p",
+	"miLOCKqIlHhC0IwINKakLBBlqCAK01JmaMzFDaNsViuE9R8VklM+l2iHC4TRiBcLxAXyRyVSU6xQrs9B",
+	"hUZ6OLjYzRC8XHFB0EyQnEqCcl6QGybrfKrP5bO3MMDb63f/evp2/4Ztgexn45Lmn4BuJyWWUyINSeZ6",
+	"AuQDlUoeIoyK2nRHkOYJPRFWVyMiMoSR3jBI4ntSoNECSV4RTU9SSoIkZTlBVN2wOZZABf2Blju6iUb6",
+	"IlzqhwtUS62i6OMAlBZcVJRRqQRWXPfFCnjG1ZQI9PLgz0A/ecP0j5enx6/OT1Gph4xqVhCBtmGu5qVt",
+	"S08z/Y0T85ghop/t6z5fczGiRWGk+mb7fcsVwmXJ56Q4RBenl+dnV1ee3dHcaYbmsN2WSPBS0zq/k/D7",
+	"jIiKSkk5M9zKDKkNmwLpZ0SYJdOMINGO493T8+OzN7dv313fnrx7+/rs8vz01e4+Or0nYoHmgiqCdi7e",
+	"XV1n6OK9/p/j65MfMvTq9M3p9enuDZOEKTQWvPJdSv0J1Uwz1kyB1JRKNMcLpDhHOzdbJ4JLuccFnVDm",
+	"t7t9eV+r0Ga533L1mtes+ASUf3d9+/rd+7evDs3mAXJiNbWEKjiRSIsD2FRA3REpOZtIpDjCCDTDliKE",
+	"9ftapigtetCOXwz95rY0DRHYYKblnLMxFRUpdo/aokRLLLfvQDKVBBf6m/mUCGIpdYEXJcfFNedvsJiQ",
+	"zRPs9dmb09vrd+9u3xxf/uXU7Pp6psegJ1TqQYAgNRwribgnAuE8JzMlj+A3J7MNhUFq0Ioq2HP2uLmm",
+	"FeH1J5Cel6f/9v706vr2+uz89N3760MYjuXLbWmOCKn4bKY1NiHoPWUTWJfvDrRax1lhJ5VzxohR6ai8",
+	"YXnJNUejY7YINh+sosJ3RLrjJ2+0aarskl5zfo7ZwpJCfgIiHF+f3r45Oz+7Pn2VwU6tMFsgrBSpYNUE",
+	"UWJxPFZEXJk5a7Yu0KX+eQ9+30USL9CUz5HeHHpvzLFe0iw0sIP3lxVG17L9FI3IWB+5Siw0yfEEUxY1",
+	"eilTZEJgXlojYrhWUy7or+QTCI/j99c/GBl9iBiHBaUSSTphBBQRrWeYXQDCGYQDYQUpdhHsYYT9Iy0M",
+	"CClIcQTi/obpVvTMKdOH71xosoLtYFQWKedcFBnIeCv0Efkw03oeUnO+N8a50ofoVIslNnHi4j2T9WzG",
+	"hSLFOSkoBlN543R6//bq/cXFu8vr01e3Wn4YqTGmJdmWyHbtxKG2ktAdtTpDW34gEHyg+to+wbmRK3pP",
+	"wIIPtNWZ0PtOUaPJ5o19z+qyxKOSOHV4Wa1uFOa/+g8bfZ6P/kZypYl5PB7TkmIzyaUerTPiByxfE2z3",
+	"cUeU6t8RZVJhlhN7NIB0ATdQ07qmkm0O7Wzv+H8buUuK3W3wPdkBjjgvCYbldm9e1KOSyqnZE+nXHDd0",
+	"SKJfUGTCxSI0eMaYquntCEuijQxJ8rrE2lSC4y5i/2RbtIg2buyVyAPJhXonrH22tN3b60QLZ/kEow2b",
+	"yLruoWXaZJFFW7HuJ+CfW159QUo6obyWwbtnRdyKC6eR+C46isBdtzwAnN8xPi9JMUktuhGUb1PE19Is",
+	"7s44x+Ku4HOm9UetIyrCAu5rt/CDqsp4KyAthZaGILI4kphRRbXS+MP1+Ztoi7kgWJHiGOar7TmsrCth",
+	"T1FY+qVPQGS+Y3aR45QwclOu0+yYi/OI18PzUmaVRhDIjQlklUQq9elAlUS4LqhWBuPbV6vWFyVWekzx",
+	"oae2FPmgLklFNXXNtBK+Zv0iEvZNVOGFtnu1Wp+h+ZSWxKgsZrwgs2tVCxjtMDrNKGMpBpwZYq1Ddm1u",
+	"xhuzcyh6ZsslQfMpR1NcwOqEWwTN9XEM1qtrafgk7QaWx02DblMuD1QqbM6CvpM03NtX8IH9spahCNav",
+	"F3UJomsWiDHLd1EhrKgq4zu+nhXr7q57TnNygYWZEVWkWmtqP7rPYWCmcSwEXsTFe2s7uJlYSRWIG891",
+	"6ZVZkgshN3pKt+bXEpihKAoJ5wSD5dSsLYZXSfET0+ayMKcDTg66uv0zNqsjR0Vc0jspn6F6psXzi4Ps",
+	"4OBAK5QC54oIbRbgOchqI8y0lCgEmEp661T4wxvCJmq6dfj8QP/fUwjnyL42HU/BUXOEsDYukF/LfXQ8",
+	"AicFuL7KEu0hRu6JSO7tFcqhnpYiguKyOfjbY3rHQBMvqMpQXhIskO5vwZlWdTVTgDXDilD66LWJHwCD",
+	"xWecMCOSc21j31NJRyUxVhuV7g5i9wjhJfLw+cOJs5Yg9IKoPfbnhtlCTsvA1VtSRiKM1SeVzgoZVz7g",
+	"DXDSSMtAYy6OkDZ3F2gPTrr5lJfEeG320dmEca2maN18ZiUQCu9LzWWNk38RrvlwZh4+D0YcF3UtsbZq",
+	"S7+hMWunNbIHSeZlgayVY3aOGY5x/U9TAk6uQMcB76E0DsCSgjdliWDLTFGzzhGf0vfbUwwH5xtZRTvN",
+	"IVfuNMZl+W68dfjX9c/lLvET5kxn/PDW8gh/6Y6RCBmzLler90mrKq1D1f46aehBv6xd9HG2v5Gydlrr",
+	"dH3IgXlJWhdUSRLFpvtxZds5oTMz384CLynXA3XhB+tJDadGtuWM8JkRpOu3a7gr0mhbnd6AGqy4wuVD",
+	"9OCutDTtOOp6cqSHs5qpzNSfbuHXJ+aSV8A3sGTbrZqOl3CDBIgXt1rdNaZp/OlQMe0aedgGbwyEYTpx",
+	"NlD6Nt6i6Ah8oFLErWe8lWlP2fouCvvJ94sB3slsK6+l4pWmiXPdLKs3ei8gjGZE7ME/Bcm5AM2TSsTH",
+	"GSL7k320fcVnAjOOnm9HvS2tdiNTHdOSJN1HieWpmiCUZXcf/ZV8v1CGzp50lKnvXjbDC1hQ2TXoFSB+",
+	"KWHFHmLlxliniZbxRLDfZS0OCSfVJujSQoas08+Ujvfa6y5zLgjauXj1ejcDtxK/HWuVfgcj+K/nAf8Y",
+	"WGNHq9b6X2Ce2FcyuJuDwID2KHczBFP/UJUZqmhBM3Orr/mncUpwAXEwfgz+D92Po94HsNR1G70+42ba",
+	"72HhIjtyaUOszckP4aSPvWv0HjzzGxms5rgW744ow+Dsfqp5hewOvSX4kbACs5ycY3EXeqVmgkjjZDHW",
+	"JTik8lomHFLthmTCSVHpZy0lZ/n5Gnp8e/Affxlg3Ca145SWC0OKka5lDa4yB83EV6wAqUbmlqRrB8o5",
+	"Eb3CbuW0wVeQYEQh02xc4p6Hm1+txlk6rI9LeT+7Mt88jhue2lZqqBzQ1C1Lx4byfstg4Xv4sKGrbuCE",
+	"1zGFZ0RKPj+njFZ1FbvCnBOBJlzrFj7ow4W6VOYrCM4zhw0438CLsv2WB16Y1P0lNBxXQCu8GCV0U8aP",
+	"Yf6pp+ov6WZnVtns8xltSzgfj7qTgIlVsBdNPB6vFeKMRLUrJyVX69D21DS0cBMP5hFMOAuEb2vh+pf/",
+	"iihF2SQmVik7cfFJF0RcJKkzJnMig2AmJCmbQDxzQCEkp7wuCzTF9+TIeBw1yRhHcywYZZN95Nx/+2nZ",
+	"lKJTbKzReddq6iJ/T6Ykv1ue9tgFn0Vu3OQ73UDCJxsEFLdpZMKDIVDj11qQJqYP57neeBA1Yq/ZBK8n",
+	"U62/29YQZ+Vif7Ww7h7dMIlmxMHwYmT5vi7vLomsy4gQKDgj6wizbGsMHuaeAztlIJjgsIEmnHs7Np9e",
+	"8QoT8qNMkcMmBHUHLtcjBUR2P+Ys0D36ZmJjdekxkBcSUQPK8hVeJEI/msCY5aOfJX5v0k8iyQ4KPOXw",
+	"DtqxMTyUSBPNyBDP81oIwnKyG5WL8OH1AMX19D6w6mhiNNDatkS0gCCppTGg7d/sbD7uNb/u/bZYLBZ7",
+	"5+d7RfExbhy7qJ1V2Q8m1KlpeltC/pa7T7e02aFKIhMVi0vzAgiIit+TYrd3AFcKC4iXjBOg1bPvQeqP",
+	"Mi1qITCcKj0ezJAxjjWlClISFT+5qDyzfUey5VrEhVguQfTfWkEASscP+pLnOGnxMG6dAktP3ISChKiI",
+	"982Nxw07xrpXRB/V7u6OFOE0IAZCkFmJcxuwOiGMCAyvJY73ptfLulzJy5ftt/X3dUletS3BSL5EXQIn",
+	"zUpMGZpzUUjn2zEh3C/QnJA7qWd2XRNZ4AXcPV5Pa6H/iLM2MMdyh5evT9A333zzZ5NpoILNxcdjSdQR",
+	"arjebLSy3NM9wmsy1ZXV0lfudKecZ1vacvk/7YE0OLwhdno0iXJNgp+7fWvEkCOIkYeZk6YBzzoODRRw",
+	"P8bWdumT3a9JzOVMmD7vU/c1IhFbNVVqZrJc9L92ES4KQaR0matjohl3rBeonVYAZIiv1JyMcly+T/Uo",
+	"tRhx3XgGMR8hWEcCEUX5tIlkxLOZRHxGIJAMI1mPfKv7K91wjjB9JL0QZExgV0X0Dznl8+OyfENVLSY0",
+	"x3pRI7fFV1M+N1HrlHGBSv86KvBC0xhexKXW+7mgGNKOiKBYZijnFfwKXCJ3keL8SG8WNFqggoxxXUal",
+	"YWem8YH2zruJp2jPedYXBtq1Ovy7fV25g7ob+9qEi67t35o+LGCWPjRGlspXZi1S+v6K4Nk7snjETYT+",
+	"2l+IdhzETRhrM8b2gEJqRZcJolQubLR4OjoaDh/l3kuEFM57nnejpjsNtj+Pj5RTYQKgIuOjKk5jMJ1E",
+	"JHrp7Ood+ub5d9/tPUe4nE3x3guIlI+KtuRN+azErBVuV2FwZlekoHUF/hgxIVGn5oxLpTtMaCQDg4N7",
+	"z7pYQEFDkWQvQZvJdXhlEijTQe3xKwh9ENyRhTtmnBsokJnu+8xkjUEEbDO6eMzvgLVPPTtJrcADbumS",
+	"9mo1IsL7ziLupsdz10pn5FNxm+ADVFVuFNSQMzt77/jtMdKP0a+cmTSv6Mo+yU2cY3vNJQEhwo0QMkNL",
+	"M0vukC6QBAeVMFzqVABockudVpiWibuNMJYJ3oscfW/IWGk9yUSrgXFoblfih1pBJ0Q+VWO9SqgLHn+S",
+	"vtZR8jxV08cany2u+RXkGERM1VJyJIlPNIII+DA/cWdbf4q0Yot0U9u7++gn69WlKvyKSlTqafJaZTdM",
+	"mw7ev7dAWBCIX7RSUZCczihYRDcsSm5tTMRwaOSUC+VHBwK0GUOGsEIVlwq96MTp7m+tHSL5jpUL78iW",
+	"lE209d7MQdrQSRcwqW09E0eqVTGIdwV4i3tiG+kPjlzyffWs9VUiKKNvoV1wollFNNcDVby16pzHOb9Z",
+	"rOVmf+BzkyfpPf5EEBdae+R6a3fkU35rpkyY9AqfdjCArD3NX1bQCTz6Q2XNen5BeJa+v+6Inl55sqxA",
+	"VFgqIpCcU5VPj/w1it1wJt9aUxMoOaVsklq5rlhaIWsaF0AzvWaonWkttZ/FCJtcItDYI7cO+ud/TZgT",
+	"tJ9eY2MaFQB6Yf46gxxUA6KxnuLLyAc1zLEJ+UPGZ8hADkD8veIFXsTdYpjdrROelTVEsR8niZq6BH/o",
+	"BTaVJrE0zsN/45SRwhFpmArZfyVeS60ia/VqeJDoefNRNDR0yhl5Wzu6LHs2GKAYhHAd0iar8UasmWQC",
+	"ific6Y05xYLo43x/UEbAAI3SLJyc0pmbx9qhFisuyUM6eHXOr29rMTsLkeS2q7qqsLE+HmurXgN8ADzc",
+	"luiUTbRxn1abV9k2TxQY6XXquCKdJEwTphW5JKakNCn+BtdOn5IGtcepT+iOkJkEdrvHZQ0UWJ++a5j4",
+	"fZZTv/G9PH1ekB5dtIgrdfTDHsB9IVyrKWGK5lhZ9BsLPSRIzkGn0r854ABIiG+pEClXTHK1LPpc7L6Q",
+	"YknWvOUcUaGmPxMseqJYA7M4x4wzvc964uDwOg32BZx68zyhwc0oyYkJ6rCeREsbtEOZxSbirFzs7kcD",
+	"UdPnKDbO4RTLzoigvFglH91CXZi3+zPfQ6pmfiX71l/v2jzmdGvBF3b51lModPYAw95sMTK/2YJdDjYy",
+	"WA7eXBF8vi2RIh9UVLqVlJEBMTHwWhaOsW+KKbv7c/D5slQ0bMeR1ObdaGEAQBqD0uhZ+h1/ryJrAT/A",
+	"sYd2bra+x/k0Q//Cp5gxdEVGWCqKmYUkfezO+rzsnYzSd995yMo4+w7tHlz51EQ8OJcc+YBzFW4r+Lf0",
+	"OwtCXEeC3FN3EWhXRqsk9a+/LqK+YRMg3RDMYLJFBLcdWOZDqmF8fbS48BR3UzgnBSX3MPJLwjCVEpt0",
+	"jOCvZ99jwf9e61+bf52UWEo7Z//vZ5e8wvqM0g0s//PZOS+I0HTw/zjhTJFqxoVWlmLUcEO/JJKXdQJL",
+	"hbMxLTrJKI5s2dYYV3z1LfJreCtcbvPdVT3Rlh3lLGLkv4fc52+RedVLPYkqzXWUTQxq2BxLpIdVtDwd",
+	"642mK2igB5JIYHW+9WZAmkf0eA72/6uWwhUXJEMjIpWREoMH1t5W0dQwuNdkhQ/YcLyGa8VvK4vxaiMB",
+	"/d8VZjUubyUpSd74T28ZmcexMjtekLDLLGSIhlCxBY1vFoDqIsWxCb2LZUfdY2qlYj+1XByhtDeXkSuy",
+	"FloHwEjTNSy8M/PJYkCQmG+7PZIsmE2cHF5vbhOhxCMSN5xBNX/MpVtn7Ka9zPYYG+QrvHiI0ySdBDvI",
+	"DxH4HqxUT7ogXoF76EKfBWQec0LMVMT0e2tcWIiReYYkN8qnMbzRHEJlJ0Qhxi3yl0FTJOQu7vOaWrCd",
+	"5ROnNuOMPgNHGynejccJB5MZzlSLuFowAvDERKvEVqejNnAE8fE4PjCt7a2mthulnYj9LLO0a480vQSX",
+	"deQAaaJRIxHfhBXpcPASM7beRWEqqjvbknd0Nov5Pc+DmHHn1tQ8ASE88yl3hNe6nyE+hJFUBDNA6UnY",
+	"JZpT4muqd6p+aqPFXhy8+G7vp5d/Xr1TocmQLHa+zeR8UG1D2fRipQPPe++cprwWJunng0lLePFNtlW5",
+	"HIWDqBJLPmjWWA2GZOk74UTaEHUfqm0fQQ7l+OEoGemb0/Bk9xeoGaLMhk7BIGwMn6YBwoIkorXIXWFC",
+	"fvsOF7MIP9mXU7dvTXOW8q1L1Iawq5c5YYcNWus4e29ukunZXMOMYvdQeitc8wGSzryX7uKnZmpOuao4",
+	"M6NTJpATRlww929lQzoBJomaf0isamH/WcPXMQX8tKDqKucmoMMHI1Bm0MzHvCz53KSZ4LKMt9B7C5vy",
+	"v3cXAl6LkcQ2b3DJN9G+w5Ye5rEDL1xz+zojOR1bvMxtA3WSRRDL2xirXIRXwmMyN2jX6ATMKIxwUUi0",
+	"o9syQKIBUnYEI3sXbhtLSpiRW2i0gC+gWogJSbVYwjB2qhpY4zuL90M+4ApQJBpA5LjnwAcG4aKgxvy/",
+	"aJGtP95v6/SDEhiNca5khhwK9RKSOxeVcQwH0i3In2xyRLqLM60rzPYEwYXe1q7RzIfbd1YLQqatS5Uq",
+	"o+NMSZWI6O6A4EZOEn1+t1c6Bom7wrdlA1j6clsgIrrJ34psCpcJ0icZ31B2Z1JGbEqms3gS9+e+P4At",
+	"HhGAMmaI8Tna8RvCBYXrc4qzRMylvVta7ut0OXgg0+wMyHxKH8TG5+VuR4ZBnnQTZWPWdjzRbbV3zKO6",
+	"tCfy/aIVAwfxFgaMgQsI14DJdBIIHzCjJnMzlnk0DGQl1lhXet4bLc8tXIO34gFYYhQM2CrJxknnbDpp",
+	"ySYmJfITTHywOnLZPq08BNS9wQZ9ytxau/oFqcvrh6UmPTC15bEJJKuyOIZSaTN5GxGT5PjtsQkYnBuk",
+	"Tj2gvOT5nVGFvWwxV4RHre0VDytbOytkVfJHkoe1JE2l328uB92074R2bwzPMr1Lyu5cyof1PWCFsDP3",
+	"GxBzxfXRqCU+5GpQJZFUdUE5KqgguSrjm6U/SGj988mFyw4jpf70Qn+hCRnxadSS5shasR5xGwaV2WBF",
+	"vTtMtYXQDGQ23yuxNo4thsUWWZmKXe52sJ52vj0MF1W179cC/GunjcaSeH0exjCftn79FJyJscNI1CzH",
+	"ihSvBa/6IoucshaxhG12O1zGmgWRvPJZlILgfEoc0vJMq9fPDw6CTD6bX00lEphNyGHgwXIxTE1S5jYq",
+	"sT4Wws+xIMHFnORhvT57bVwSaKhceLaCRCFbzoCqfXQs76w6DhGdRJjRmKRMA6Sg9VHFkSQkpY/Gzme5",
+	"5ZcsyThJD+WqtJyADD1Z3S72Y3AusT+m+udny4WtEsb9Od+t7JpwPklqOZy16EwX68CL2IYgdysuk3w2",
+	"5Zx5RO6WC4oqZKxxEx+jR7wtl4WRDTQ7h/uW4SM077txRsb4k4sDY1xbWNocL3zYq0Oo07r6FLPCjpuO",
+	"Dd6udWRaPxotbO0XbFFWzYbbjc5FT9Ol5g2n8BL7LORW0FaLRKtXP6GiflIWUNyufv/ixyaenODVEqJ4",
+	"iCJeCDxWcYdPqAi7TwWZEiwkXBhLIu5pbtHQcgJ7tkkDugUh1Qv7BT00oWTDKByYE8uwrEPz5Vsp8s5D",
+	"EySD73gNmotATd7NUM1KIiWyWcX6PGhDDdAirks731vv1LyTLhJ69svHbKtzn7yBWJdHx3C1iW3lGi21",
+	"Knpv47j/EMEo6TAr30tIuvbQYnuxvXbyDeSrRpawKFJ3WMHN0ipATmik+SI6nkaPSx7wKeXtqGVL6jb0",
+	"HnrxEu4r4rkoA8LeIwBiUhETR39WPMnVb4OWNwR3ptV95tSTRMi6bTpJ6r9YNInIvaXgVXr/KZ561r3H",
+	"ds34b1aOJVaFwOVdR27+fUq2LQiDdmhlykwhzqzifEdmCq6ughSYxM3lQp8kAyZm3suCoSUndgbjSQK6",
+	"Ls8pl/eHCCNTvwwJPrc+O7AUdlqSHxb89o4sDHBmphX6O5iqgwcoF3Bko3/8+//UrdwwXqtZDefL/8it",
+	"098ckAu0t2fuFVEu7//HPvqb5OwQdpUWy/qL3/QQEr1mN0x39L9/3Ec0l4d+K/54+uPp22t5hK7en58f",
+	"X/6sjycXWJih/753cvz2+uzkeO/16fHV9d6/nv4Mw29+vzx++683bELvTYqvfgiT3HEJOtpOgRb1Y1N2",
+	"wPuEIVjR1cCBz6TSRpGxtOdY7rZy4VplduCCtdEycnm/lW1BXbJsi+ZydfCQbcMDs65ikUuSYBRTij2+",
+	"FSm7xyVNPGTG3oqAKPP5mta1HSKfx47rmvWMsRtSpbs2Q8v81MImmjmtohefr2EH9gr7VPDvQ6S5IFjG",
+	"cHN+mi4Q1tvZVDWCKcKFHATymdk3mY1aQZ1TSVZ4QR13rkfOBMPa2GZ7piRikAKsGTvT9DIFaE1dEPB0",
+	"gpPLgY6mOK2RIO/OgXgvjVGQPuaCw3ZlKlHzqkvQGaQsSF6LPBWQ4ZBEQIDfkbi7UwnM5JgIkcprVAKb",
+	"C9NtCRl50oB7+TsID4hQy9pigA3IkI5qI62lW6Jx5pbdT7s9+mDJ2rSPMZgPT1wWlw+s1baOFhjCLQ7Q",
+	"2oJ67i4zrB9z+4yNeaQMgJVFzZ25vbaPw3y6ANF1IknviZAuuNb3cv98/2ClI9CV1rANhAOIz9AV897w",
+	"Cj6kxl5/embxANjhTo5le5f+GBQFUj7wUU7pDE0IZAChv3HKAB+946KGO93Bt7crsjYfljMpISKgJ7rN",
+	"hJDOsTSXnOBH34E1piZ319x/KlORWxJmlPOBQY/LniQb/KfFjclVCwrTaZ6953dkwGlokNrsdk3kedqM",
+	"Tn8ihtgcli4hBw7I8Wz2xbEbfcSlAtXvm7zjp8yifwgTDLp1srRqD76fBClYps1AgzdLE8WmCHdpmHu2",
+	"YsseIYLzKapqqdCoBchh9/DQAl7fHqR3bMeA1A3fQnZ15q5VuUCTmkg14EZnAMv3L1vS4pX3kbgAPgd6",
+	"NuE1mZET5p8wmgzpXrNW9bSdnFcVzpAkFc15aSUJHt0wSWYYPAkQntaY0VrvFiTnEwbFXgH6NOdlXRn4",
+	"Y8wWRpweoe0fA2xtLm5Y8IPcDurHww+ZyckhBcqxJHuUScIk1ZpOudgF69P6vPbRMUwEPLQQEnfDdiKL",
+	"lZml2tUz0oOE7AS0A1nO6DhMms/Quf3iL/CFNR9uWEUwcwH9++iK3BOByxb9sCDIUwqNFmj7aBsG6yZj",
+	"AUTcSQNf3bDlKe6jYwsA8+3BgaazjNrUXRkh7wdxUfLasC+yHiRMgtXgHgiatokOVPdI4u6gtezkxNAT",
+	"NvNwz6m1mM2kIvHua5AxajJvRJo6izqCHQt5uPq5U2YU+WARm+1mpfb584SXLhmHeQrG85jDfod8f7O6",
+	"R2jurW+z6iPidqXeZTlmjIN8Nu8XKwzwfn3uuht/F+h2egRGfuyYwsBUeXmCQ6iZKTb3kk+h2PFa5bxq",
+	"XZqZeVp20koKxCL/0oOkMfA2t6MaLF03vm1lNhhmAKFoqMA4/LU+6Lx1XqwA5HCIauH6NfTpj33t7qkU",
+	"Zn2fZLLs9QReuaXRPJGYcSN8oKBZU8KkHW8D9rjbq3rkrR2OZbi5BRnXcuWWTu6RNilS+yTOjY7t1mWw",
+	"5Km3Irjt01nBvcL/gYbkxky5VvDbehZdQ7jYiv0LH73GtKxFzMeplFbGZJy9zZbqq6E8wfcE1TNfKtlc",
+	"WVOF5rQskVT6f0XNEJ5grb0q/cexGm45J/wYDooguuI+Y2V5yV2K20PxNKHfrKFa2KFrPrEE/1aTmvTJ",
+	"4TaB/4WP7GlrSWzDsC1+oBkAqMJzTJWNmIMkDBdkFNdKxoYTEgqBGY25v9JtUTZBf+MjbT1wcHzkgGNo",
+	"gDWw16iH6wABL0aLtfpk0wg19ESpyRURNcuaEcIdKmV5WRckMW337nLTF6ZPmKYh+FQT3FFCoRKw4zjL",
+	"yYDslEYY+B6DlE9P/BiPvKEjgcXCAHElCusmIFK0ajoWhCCD+hBE7E/pZEq0nVpXRNAcLPudm63nN1su",
+	"st1c5ZSm8zgiCmuG9MAaLa4FkxCZmL4LZ46VzTCx7TyMNwVcfGYddyVld0hOTfRfZlKF9d6W5mKVVi66",
+	"NRI4u4yiNSC7YqDHl3kQvNgzF2jVn0sxGOzQEMle2D20dMsDEzJ8pOpgj6hYCaLYXbFfU+VEZDpq7Ycf",
+	"Ds/PYw25S8yBtThWlNUwDy9KnA9NXNbsa6oxI200A9uOFuBKgVIqaGf7LZmjn7kwKR7buxB73yR6WI+1",
+	"KSRPH5XZQXtre7wKoouvqQX+dHiAjouDyh9B+nObMKmiIL1Byz5XIQ6/sJSqgFmQqRCXDwDraEuwLW9+",
+	"z+ORysElZtuQGmorNtkybvESdgCblm5ID9hCq1n2tM2Dfw/tyJKrplAeNu/6+PrhR64j4IX+Ppp6sF76",
+	"j1s4O7++NTNd9oJPRTQ4i6sSKaNScrVtPY2+kg9TArOcbKddIKkQOJ4QzDOBc0VlPN3zWtRBeTqzJlNT",
+	"oQVKDHtMQlNRWnFkmzMAZQkEkGEr0NRVNkRq9myAhgXTak8ivkTu2vvKh4K0V8lW7mhPH4iOC7PB8qmg",
+	"UlVYZqiEH6a8XNxa5Ay4GtcnUQEFeG9TJ8HahUCis+ETytbOsc+2Zn01PQQxrulzywa2DMoYl5KsBmd3",
+	"4Kp9ZT3ssOMemmVL02Sd3VItPqsxvvX9/ZIowbpKNFwRKSln72VEk7Xdx4bdSYZYLoq6iMP5/TTlCMs7",
+	"K6ipckcwbKea3TE+Z6lyYcOBxg2Uvu5hBxKNrHC1eUj2wkAYXtlNWQvwdG1km0L23jH7pAU04Wjn4E+H",
+	"BwcxzcTma3pCYYUYnUzV4AvnJXywZjbNMDO3TPEVbgUVrR8XldRd7TZKe4cK53rsxNAqi0DKhYmRnGOJ",
+	"ci4EYJU5m1c/HS30sW9uT45cLTrKmQXP7WSMBWN/SKR1GgvcIPoKmQIAd7YmKCkuQndphQehSD9ByHan",
+	"pke4SsmI7SBUyq5aQI8VXJUEiF7FHw9ZpKcg0CCKrJh0qkZ/34ZaRY80VNvySEBApgbRD+junKWDu5FT",
+	"Okt4hldmmYQI4huBmn+s63eAIzeKpO4dtsGgf+kl4aUdqQ/wbi7iPd7EVrYFV/FRNeB8jE+muCwJm0QW",
+	"fRndLVnwrget7HyMm1y5dgcOnfuEF0S+IWOVytVQs9M0zlXXEgneziJdRMeodefXgLDei74ORVmNWm9T",
+	"/mdESG4Kn0rUVM4reF5X2g7/z//4ZjfiQprNBP/whrCJmp4EBf/cQmpumHIDAuJLWvEWgQMoAwE50HGD",
+	"KccKl3zSFDKIvQH9G0No5XkSmmcxLH4LbY2bdBYeWEMJVP7ZQmgdxsWMJvWCpIOpqM0xfk5Zbd9ZnQ83",
+	"xaLijOYnkHr+garFDzTmYYS66s8PhiXZUfmWzK+5qVVS4kkidhuzSR2v1Z1tlQtBcwtSsGy0UnbGFBH3",
+	"uPyJkLsYkhKUrVUcCQIBW2pOtIo556iWRA5MFayrCyyUTK4IS1TGMPAY4C62/uYMKUGrihRHqKBSUZYr",
+	"MHZD3Tah19uk2J+IZo6of94uzRFgRVV1PkX+q8AEZ4QUAycupgs1rZ6YJ0ysOJSe7HGfOgwD4PIk4WU9",
+	"SjkE0q4CG6U+4xLC6K9IRRVnMf/T3vMXMLMXR+ggXms1FMyLGRkoNhYEC5ulWQzZnVH3UlJ022jHRxWb",
+	"jxSOT/eXTIgL6wKsgSbSricQccNFAw+Pw9BAhisLgOFDAneAbCZo0MzMQP9AGIFJIbPxzR/0fA5vmNuy",
+	"jssyL9Ez5M6ZDDkBlUFeR4bcEWLCGyHIW+GJRDs+Ou+GmfC83Qw50ZchJ7RvKyO1M6S55Nb2WGTNXr6d",
+	"OxGQ3bCKsltqRSD4kySMQB9zt378sONuZ82Wy5A/Zm4pG/PMOGp3TalhnN2wbhhmE1sYxAdCgbjHRggG",
+	"PJTOOs8xKyjcUq3NRkn88RVg8NRhNURieG2hgKHlAD4D0rkZfdaLeL5iNZJBK705imsFPQW9JeKdkj3F",
+	"o53M6/0ph2GnCYeiR8M3EeuJqebph13et29myy2vGmEs/mpoSYrY1npYkNZP04UPdwQJCiFYw7IbWVrd",
+	"jgRpGVL1RjAOvAOwMVvO8T8sZsuQzG39gTGSgcG0jBfygPI3RlszxlQOUaUA0WoxEQfVS2NkftJrnNjm",
+	"JaYW58oNxJaWxGyBpCmAYHLvj1wVHgyI4u79xDUNnpwVa4KE2OMyooe5A4czgmaCVlgs1gul/dE07SBd",
+	"VlYK/cVxgrn7WSSqBfQBWD2knMCKqgGrgaqyLQlXVMMl8NLl1ipV0E686Sm5iyztEphHbnJrMklsfuvp",
+	"sk3HA+ZwgWO+IN/zcA4MnHRLoVxt07cFCTshV/RXkvQE4XLA4WMG6d63/QWNpyfv7qSfQgxipXA+rdbC",
+	"FTz230T1t8BXtHJcDkS1N5GuJakHO38u4Qp7HX3wAQmx9pPvF4OGlkqhl8cin9L7ZBI9luq9bFzEqWij",
+	"QcUJ8GT4Ql/j6GZXAyByW6u7diX49qmz9oEywHDeyoL8yWABUoXfgxFZImatvZP0XvySPsWuFBdRQVbS",
+	"iqrvF8koHjh1G7WkwgskFRSE8sVcZyVmNqwDWgvimy3MqQGJ38HlHC9kZuOeR7QstYVuamC072spU9+9",
+	"jCcK4Q/vZyXHRc+YSywmplpVadIza/gCBp9jIRZox2LR3J4f//fb9xdv3h2/uj3/fte4A+ZkhPBshvIp",
+	"ye8k1BUtiQnKllA92gJwSuPlHzhwrS0nxgw/ewR/WhLZSSi1oU+Delqua2u7XaJdUuon7xt7XesNi/oa",
+	"mTGcNyOxk1d0veFOD3Rry+O6oDxREwTLq04RvVaVrQdK0T53dkfErlbk09aTVYWdLFrfQfoUIjrd+mJG",
+	"kgu9tqDuC8P0k2xFd3l29TQMlqYjikPxa2WuZ42Ah5bZPLmLXFRH1wv7JCWVk72+l1ExP7ZAycusvL4i",
+	"C12cKVLF6wQMsGr0YOBV13//dKCv9QIjlx2FK+2KMkwpSOMJJDRHiJq/qlPFv9YOWoywc3uAYZduvkky",
+	"BgKiG8hwYURIXJClITLr6pW9vbpwVSuWZ231mCH115tXPTjVUh9ZMNxVU03YnCvm+6ABJ4di03cfKQOy",
+	"LcmFeifa4ERJUy8gYPPdiiEeS0knrIoWoloG0Xig1d1paMWQ/Hw/2SWW6fcnQWMBP8Pkc1o0L8CSvoA4",
+	"41iUt8N/jimzUqFvDgz0O6TqzGwrkTyzwT4xN5JXOOqQ0J1eWPsi4Ty0T52mGg5FAOwh2jlwmjJmi048",
+	"Jq9NaYKlO5eS85lM+UKESpe+ngUYy8uDyRAd62HEM2JmJAW1Bo/65vj8AXMEN0xQ+WnAJwA6cBGvD2SR",
+	"5UrSRScIQwriOFMGo6GiH+Dbm63zBXx6s7XbCjd2pSoeuO1a83VL3GEytwqZA1gPZpzYUZaFE3kTunWb",
+	"l9bjxFjzjE9quuuu6Mpzv0szO5t+UiQNt770GkWYS61x2RdFyOrl4jGCprtOEWEzJ+QuWQfNPgiGxu/D",
+	"AkuS3AOQ7kKiHRMq7MBhJf1g9+awfRkpT9rQvyd/53xxKe9nqZI96ZI6TYTkJkr6xBMUWoVh0pNJAHb3",
+	"plJuyzWSKbMw2ALyCKHa4SMKRIXUialEfRkaMOd4GRxDrjUMpIB+q8Siazs2Jn3OJVTYR6oib8kHdWVr",
+	"KqxRc8Ws6AB/Rbzaivs+NqILIioqZVTVeMcIgiAVdwYDsMw//q//B838V0hBgcYdbGuwo//8j+9gy7sL",
+	"5XtK5ocFltMRx1DFHH5wwak2Ij/8G56DTHYP3R/wxMfhSPe49Yv52twwS5tEEv5tn7skbzM6qH/FxcIE",
+	"feAJCd6wP+S8qmpm43f8l5jhcqFo7n+QrhCyHVvwt2vIxly7juzc7J+YMV6znDhnM8RPH05KPsLxmq0r",
+	"VNv1CjRq6Y3ZgjOCSCmhglsg+30MI6T/rlW5sTXKdPHGPkXrgohAv0poVHyMrKUDvCofNsAf3TBWm1UN",
+	"I/VrTDECPERrcjsRjt/GFmkV6RkUoNCj6idN4QeozrW/z4ve/DSL/UDt1rbvre6g0axP9U2pcwk+6NtX",
+	"EVvJbZnzvrceY4jEQllCxt82KWhHaHvbJOaF+9zXp49iFEQ8LcTVAG2KhnZn2JlOlLQ2NX79Qy+FH9EG",
+	"2aAF2hmg/ezaOkwGhwZc3pB8OSsxG7RzDOqAs0YGvm7d0Wn1zQSvbkMo13ZycL1JZsuNF3ixrbV3ynI6",
+	"w6WpNBHkhJeYQXZihQvDKy2DM97ZukDOCZCC1xao2OISoD2D2684GgkI2nV/OlaLq6clXyOeQXPgVcnV",
+	"ehcpD7nUbmC/h3gMO2pai8XaKBdBSFKzGNkS4IEhS4ge3kwitTVP+CwZKyR4pV8Z4pkN3u3r6QpioiNx",
+	"WwSLkqaC5r45aBnDmn99RUao/sgZ2ZYec384U6SjgySuiM8u7mgk0D0fIztmiBg3m8lXoMQVsbtuZ7Sw",
+	"/7oji91HuQ/7Rtw1Pf3wM0/a1LpY1WMd+bxOoFtQA/aR9Ulf4YWZUzJAbZ0Cs90AvF/WrQrralqa77Mm",
+	"RM+SKEXvxG7L+WzxurXjVp4xG7IcUwN/CFjKQy/zV94LPgQ4qOdeLxhQavpwhCxvlIeER3gImbgrdDgb",
+	"B7A5q/m35WhdHQERR5/pRntbnJfGmWrhXbp0cVPro26qTucGSLwBIiRnZsK5ozU6pqQsvsf5XcQHW7MJ",
+	"qjjUZjUeYaSm2AR/LWcfNaehB2lKVaAxhpC7NU/cfampIMTi08WbtpW/QmSrVYfbymgAn+HjnEiu0KiX",
+	"sVpHjfpD/L7pRZPxK+H94pCWeelLny5R5C2ZtyDcfQE8C3XfpHqCVu0yXfUq4cIUDPLO8ZULI5oo6259",
+	"PjTnopAOU0pr0acA24CuaqbV/Qxt2x8MrfQPUrPQC2QYBE94Btm4En2nH+o5wAva5nj+0rylH/g0N/Qn",
+	"956dJCm02p77pYdalNuPuKNqnGAm88rNP2v2xdIKBey7esPJdSubPY0ysl58T0dG/M6Vm3TsUKifrqlP",
+	"DjerH2SLgveyJ0ByHV3ClU9rWWn2j9A2C/pMEeuaVLMyCnWS11LFiuy/xsY9S0sjj21mNMKzWUmJjEuV",
+	"fqjO9U1pN+y4SR0rbO+wGq15ame3iiwJbeDxA26Kwbw8WGVHQWerRvoJNMOE2tXtIzXSFKZOD1zqg1ws",
+	"iVSvPj/LcKfJKndHdPJBzE0sAGjdUIUe/7l8eChCAbCksuOy7puPtqsT6EUPqlc1SH8KO4fwrYE1q3o0",
+	"/6UW14t/77U99YFaYUWKV5sJYZ8SovygB8exrzZtvU75io7HNK9LtRg25EfaxEHodtc8jg2ph8Bd+gTU",
+	"XMUF72aExaq19bF2On4oyZ7uk77hnGNxF63F76PRU/cUAbzqlKAK2kEjUnI2kUjx4CrCoOU379t7Pg9U",
+	"tFIhGuGE03SERYb+8X//f+g5xOF57MrVbDSL5qJDZF7OBYEqVhNiG0+gskShrl1cEWUe5NLO2zR28JCY",
+	"IeuMn6VSy9urGbEIqubBWmGclj1WGjm2+b6xpWpWRw+oa399si1RyXOoNrvIUKuIf5C6DfFZHm9fEnFP",
+	"bL289OnW7vEN5zM0w1I6JGgqkTTIrEhyNMYC7eR1VZdY0XuyaxfThBXYgUDAG1inmgW0KbwgBdqZlTV4",
+	"7yF0pKKMVtrwP8geFonqryednXzFZwIzjp5vwx5oLp5cfn/ixssMb2V8HM5VDbXh7XSG02Zg0OosGQ78",
+	"05QI8CgsRji/M+gBc4iOsFqEj91pttgBUhz96bvs5cGBiUE1vGASBbWdr2VE+yPNYYAQdwQlpbyY0ja4",
+	"hKvKVABuhT+YxfzTdy8PDqKL28zTEiyO1fD+/dkrGNVI8LkkAlX4jkjgJhcJ4Si+bqSxpx+8k6GD/W/R",
+	"P/79f6Hn+98+RBQ108isStdmpCYWYdYNwY1LBz6m5VqFO+HJKzohUvWgFa6qSjTF8mIZd3pIit5fIGIJ",
+	"iiumc52P85xISYqT5khfHbfSW3N0jHtnO5tyRhqFa2VncooFuZhyFoVkIWpKBBqTsuRzH1oBObrEekn1",
+	"l67SyQ4OK01KZPJxUY7Z7tD64CtqLYWza429uyBR9mhRr7308dXq4dTGykyiVypua/QfQY4vKQtfMMDC",
+	"H1Ml0T0u60jVk6fh7l5W6rDKcpkXCNA37yNBKn7vapgGix4XQy2miqx7jKpN7fEuF9J8iiTPKS6RpBO2",
+	"RxnypcLdKQTSfQow1GxMJ7UwKDYdbfbXOpWJO+F8UpIBeKf2xcw2FmORyxAEdQUM6yMCw9rtJAZiA4Qu",
+	"a1uS0TrqcXkRjMmi6C+HxkKV3XsCoTtpvFU0ph9Icas3xCGqOFNTtMNnpptDq/bDz7uZPkX3b5ggRke4",
+	"VfwWPImHiI/HkqgM1YyqDJl4VcCRg+dnxT647Qu8uI18bB9lNyz2oRv2rVSizlUtyGEQVZX5r/vHvn/D",
+	"9Ivl4paz2wIvpOm2XDh8ULTjfJTPdzP77BVeyH10XJaHyLWK1K/UVPWyhVv2b9hPZgSmmi4MwtS2xIKg",
+	"ks+JyLEk6JRNSiqnBgovqj0vq5KeHuFdk7nm0jysdeXoJVNQLCnlM8qaME24JcMsjFXTp8QYlyXiPWFd",
+	"KSNXkyAO5+U7aN2daSHovUq6tykFoT7mtVBTK92j8zRsl/CVW0ey66a9/HBKOb4PUNsbLgNnQodXt0w+",
+	"SpSP41BkvyY0EL1RwtHZMcHlVrQl22+0sYZb10tqbu+AIY7NFDT7JZlQqYh4QOGQ/jPQ1OS85nckkWpI",
+	"fRFNNAdTCeoTGdtgYrQZ/SzHldZ5BK8n0yNEFZxB9kTERSGIlLZYhPnDFcSm0pQ9Ghaz3Htg9xVIWU/x",
+	"W1UgJaGB9S9cHOkwvW4GeH142dpjV9JTqxhQfuWM9RUFgloOfm1huYrWcrnbapvZoU1L0y6iLH7B9NhC",
+	"Lo7QfvhxiprSJK+iSbv61zBQwQQKwzRqxSusaN4qbpIFeDVCqsZhouY8QwTnUwToyt8chFXYUimZbagc",
+	"e7f0YlkwuDlcueyQZb5w12XD3VGuUf2Vbbg9kG9j2GdCfY9LzOBiZAU9MWiS2so2cIg5EZa0HctGv1sS",
+	"oUzybpgUC4HnYzInviAZmnDjHsW2+I1S+qBg8MmEbEOQC63q6sgtRNY4TRk3HQ1xZ6buI8EK75Chj+9C",
+	"8iYzyYesE/TUvZZ155UI4hws1Q14rCY6+OXdzb4/OSF0fDUybXgRW6QnK4ly9l/y0OkVucqdKStqtcFr",
+	"K6pPdWtLmHwoX1xi7VITur0m8S0RnQ6bX/CSZFbTDZLeqEJTXhbSpyH59CP9R9M00iM+1D/eMJMox8co",
+	"TJVD5APOVblwBROtrUbYmAuot6fQji0TRcuSFGgseNXy394Axhc0rkejiGC4fIbBWN/dR8fIEMtsUjPq",
+	"pfmAUw/4ByZ8w8xrYYpahmIZalApKEhRi2nf4eoMdq03WYkRvaq1/E/UpOPwJ2ir8uldj26sa14/iO+D",
+	"fSTvZ8eQ+Bq7V8NsEvWPhiqDjSHXNuh4TIQ+XG25sjmWSBAoCFr0xJ+sFSf+6Oxjn3ntZudG0U+dVMSJ",
+	"H06bQnCE6Q2yGMHZyLi6hd9Wp1f1ZEabvOjY7T72S7iJ5PWskzwfizzS51CgX02xRFAxIrX0waVtrEQH",
+	"u9uWDilDclfOxjB0o3Tq458qlGtTemZjK6WqC8qtR6SMI4ysKPK/NlfObCLb0Bg8WxVWk35IWVhPVpOn",
+	"rzRlWQH3Ova+uJWltV44Xzwuw9DALXwbqMDON8WhV0u1H4Hz4eJnMbJROmY3RI9iaw8k7vll6tZTs8Qe",
+	"ZUibHNuyk984pTOZIUbmXq8fjpjRlASLSHaxrDcM3IGdD+O8kEyvz9BMEI/qqU9vmLhWC3awowavFbqn",
+	"kiou3AHOeNAUbC2jSzSledF1gLlp/O6MQ3UKranoHcbn7PCGUQW1n61H2agyiqMpLYjN1GuUlzmvy8Ji",
+	"1KMdhu/pxBiZsALZDRO8VgRNagyRzKNaKc6kHQvQQHFUcn6H6hmEV9uIaypReACaJMkbFuo3mclb91gF",
+	"ViGzXNKwh3mAla34c8OOazXlgv5qB6oFCy1LVJCcFqZoYzBBzny4BmjGWusJzN9hLNEyhNcOy61NpI7d",
+	"JLHNadt3tXs6m6ukhKmzWTyW6gHwyOB3VIk69B9mVBC5TnupkCks1RUhbJ2mKqKmPHLyOIMjQ+bSAlTZ",
+	"X2uRCAQgQlKpknPU63E8aT/urWJpCdZq2Q+2DU4czDokZthp1qxoDy+8j9Z2+XqJ/PUS+Xd1idzNznmi",
+	"RMOmFN5DUw1j5e4GVHGLlo7beBBnMnKzGUZkRh1CxZbnGk9iS1LyyEX5fxFiMhmN1hDxoA/7FI1EAW2L",
+	"mGbgxPUmUXgSjz9cF9o3szNpDSRBhWT+bh8pjtB/+Wb0pxfj74wW7zSx/YcXnE+CTcGtTtJ5t5Z/Lt68",
+	"mp0ywcsyjl3K1QzXavpexA+Xv4sTXpBYnNfF27+gAiuM3l++cRqcbUz/FA+qILkgAw5f+14Wjs6PJTbL",
+	"90zrvZ4hu0udSCXqWl1JNnrPZD3S0x/1RfKnjVd3dkcMSzhLtqW7z8nABV8utM5eEIZ28D/+/f81//9/",
+	"kA+4mpVkn4vJbpy8bpBDit62LEt3pdM0ECNDEiJ5VNNSnbG1FAe3beystg63ro6vv0+UxloJpNwjKiIY",
+	"yW68PZNcD1nuQYNMjS82Ki33owX/GkdhXGdRHvnUugClC2RnqgkPNqbbDmZtG3035Sci+V1pwQD7rCc9",
+	"6hP/cnjKDvmycTA2WHyDv6lnOa9oKmuakQ/K0cDWzb8nEFRLWEEKbYRz5v0SaMfdN367O9hHcWJjKZJw",
+	"Gh6z6d/qJt+8g10S+BPClZRTMN5HBGF5Rwo0h/gyCKpWU7KAW7ujdnUMh3YLVyDr1QWzGN0rQb4cxbOA",
+	"L1O8fBKy0PL6TMzV3Z51VyKpyEzam15F87vwisVNUR9Gy/FyoCAcF0XKTvAceUWieF0C4s9M+KDLHScf",
+	"qFSJ9E17YQo3/jE//TEzNzjWbWpqwoSIedrAbV36U4lmTRmVSI+QUn5hfJPRKEi3Mv5m2PRqgKWomvoK",
+	"5ZQhqgaYKJ1JZiGVOyTtji/FEK+orKi0kqGpTu+4JLZdYo7KRgasAJvtEsmIxhwz61MaETSh9/oEbjvQ",
+	"IRHfcOXuIy5QlqRDtWgk+dBbgqwXtNh5q60a3og5bBKDgNPChAPKQtyD9QSFpnsSvXgGsEVDIvEczpqB",
+	"rGhjR/rIzZ05ZFMAtAb45anHtYjrRTUzax/bHgbhjFsYTWfSB/ENnJWLIxtiswTPx2uld6tpHgA3m628",
+	"Hu2wUO+bYQ7K0166ATDMENA7tdlS0JZJ7SYJENkL9JjqvjPZPtjGwQRMw5XOEkiMzUpZHEaDzPyWh09W",
+	"3w3O2qiLyTnHnSRTLC/dDnxI9aWHYLGvBFZvV/VpxvdLzN8t9QFJ1eJKL4a9gTWOzBPO72gqNdHmXGEf",
+	"Dg9CVaKdkk8oy9A9EXS8OB9jcyJ2gue35Q3TutAI53e7ev9PSdkkdOXQcYZ+UGr2jpUmJvkKV+SKKvLf",
+	"3uAP++jY3hLcMBMv6YqdfX98dXqrLVrdplIzaaOYqUK3tz9wqfZyzBTN8a2bwc6VJgDJbthUP9biIkMX",
+	"WE3/27PdffSTExLNjOFe1AZkglAGyBTEGblhTkV/efDcnMw5Lwg6fn/9w+3p5eW7SxO5QTUVzSTdVjvc",
+	"6oyr4Vs8o/9KtAiBQFJzzxCpjsCZEjhXHhNHS7wT06a7UdFk1FLX3kTto1N7vyJnnElyw2A6rjQukjW4",
+	"EcEBRInUMz8VggtkuMeWQzdMuuW6Or44CzACDree7x9AjPOMMDyjW4db3+wf7H8DoUhqCtz2zEbqPDPy",
+	"eS93zkNrwHlq622ydUXUMbx3YhGe7e3Q97xYGGcBc/cHANNhoKSf/c0iuhiRs7IkZ9OD8+x8bG87JWoC",
+	"PxjSwUReHLxcXptLYiQLKfY1HV4eHKQ69209+x77aDD45PnqT94zbO/WzOnz8uCb1R+95mIEbgrzxcvV",
+	"X7zl6jWvme3iT6s/sPO4phXhBqrCJiis/hR4zYgoB3PjqdmpIg3XtHMu7sBE2imxVLfY+sBvTfwOLRwk",
+	"LZXIeNgRuNjROS9IBkZ1eMcpQXHYh/49hzoVZm8mCMTlWOVtQiKc+heinJZ4Eby+xDQHT8a2se6AbyPK",
+	"ZfPK/oOZ7FFL+YNNfm1HGaCS3tmAdq8vyimfM7TjI1R2YcQp6ZCi+dNLiSS5V4mJz73iCEsk8f0fQCR9",
+	"RgkzfRR/tqSGFkB74KNNS4s3VCo4cE7Ne49kmmEuLt9fEMnesVs+xnLyBJ9DQvhSQBCYUEYum8oFn0W0",
+	"ON8puJtcmVlXPcoEc4ClCEuin1YDV+/Zbzay66MJzBa4IgosnUQYSvPKM3cX+/GXHtnVYYANyCzfg8WO",
+	"+sTyapnj4tLKVvQASaX4V+3pSWTbdS18nNe2dOzPQ880Z4D3Px4HOyJrokTDms3djUILwhR1hnFSyJ01",
+	"r22S0ThjJFekOLZpAClGy92LPmHgMwktP+LlBPMkoZ/9Zv+9sCKpICUxfro24d+zkrI7S/qFycUJZRc1",
+	"sVqQp2rt0ablra6EyIJF6PomfhliFL2i0tN9//e9S/+8+oMTzsYlzR+/PxuyIOxX35Z1NLcOc7zQG1Zz",
+	"iLZ0hN7CrMsf1Rj3GSXnY3zlAvY3tv+aTiL7zjz5TPvses73xjhXXCDdKgG3BThzpBtWh5jPHMrBXu7R",
+	"FLiMEPeSTAjTP5A2/MKGjnJekLW8E0+3uu3pJSQrI3Nwf0njfedlgTgD6CNUckCF0hb7l2mCvHwxQG5c",
+	"c36O2cJ+LZ/AdIG8IA8pBc49uwLGR4mRjYiFnyOcrriaGT+cwy+NMvqxfeOaq9k/IXe/Y0cQxa8pLbu0",
+	"/kIZet2D8LPsAFBwVVLAc39dbsJC9HodIUFULZjsLCMkX6V2SEGlu4eOb5BX5oXf0/6IqGHvxuOv4veT",
+	"Md94vJ4YJhD1meYxExXqWWxDwrATf5o+6zO4NVoQ5bxCJgj006r3n1Jbv1JYqHCVudjDsxmCddPEakSL",
+	"yWrS5PB3cP92GVv8MNc/vuonkGIbxPtvxksUdvJYMWNaK74ejJ9PNpklMOFBdlWdMAJ/jhVHnJF9dMo8",
+	"doExOj3aZ5tVG7jMlKXpEDU3KJ5cF8lLD3j8uUzNWBJtOKSZq8DT8dYAsGNIvaff4m0MyU+sYa9YNVtG",
+	"sbN6X2+plvYzxLZk7eQ1m9teQMZYcOvX2b52U/f7aq/cS5/iNipMpR1wD+XG1k1B//3sdEfiBOWf/eYB",
+	"jHt9t6esuPIxQav9tiEq8hO7bU9Z8Tv31z5qEU8ZeKjcJcfK9Swqyp79jY96Q0D+hY/+rSb1Rg9B30dC",
+	"nv5dP/yU6/bovfQ3PjKjRoBRMgHQMJuXa0GQdtE//v1/wi09JCvqdUBzTFWmtW6tuwgTLT3GtCRF5oH2",
+	"9N+1IBYlTU0JFQZAlOixLK3ts9/+xkdnxcdn0Grk2jeyBeGL3u1X4Q9vAOh96/C7l1lsN6Y8zEos/oWP",
+	"Pjs3BSUOgDBfrlS4rBnClouAL/EE08aRJIicIkkUQI4pRaqZkh1GdTxVq+kzyIjYc3c7fWYeye+OazV1",
+	"qNQbUgPhLv4z+VnD6cF8Yxz3kw1JhYIqTjTbZMuHK4ZfoB/KhnFvHf71l26YHWb2rt+BjuqjzYRKGn7U",
+	"rOmZss2vnI2pqHoY1bxwajNQN8GjrQzrT8yjdn+Y1mP8aef/GPfG79VT8YRcaKm0zInuEEaQAR8kBZoP",
+	"jOu0pOwuwpTPILuy6LuP1c9PgqZ+N1L0RazMDVOubI4jDyT6MVSz3LGZC1P5KvtWc90VsTpfi5ssA+pT",
+	"PGQqyFtJ89IbeLwZ9oG2P5OAs30DbnbMym6CwEwajykoZa84qAQn4hfr2/0dsLCN9AE5aTmXFd6J22Fg",
+	"biEPUhysnw8x9O2q81od2bsLC8grkSD3/I4U3pwyaUwoLwluojQ/hb3YEOy3j9lSztpff/m4TEdeK5Ng",
+	"5kpbdTzbmoqrg6dOprgsCZuQDcdPNf0kDDFt7VI2Qbl70YaKGWPsCZmwwaIIaGdy0F2sohvLeFlK7NvS",
+	"ahGC/uiSBL+8IJKhcvWr5NyQ5HxNGZXTkEXBYmftG1uToOkz6X38RygSOC3yZ7858+jjM5e4mpQT72iR",
+	"n7iXsjXzBLzBr6UaOJf+XhOxCBJFeQHlvZO+3MR3Utki8+t+CI6xB394GzL+Oi7ob2JK8jVH1gaw9EU7",
+	"5miExFSoaNTtFHHmnH4Zoiwva6ipiJFvQhCcT81vTrpxK/BsvQQAf59ihUZkYn+ybGX1IkbmvoSHwWQt",
+	"0IjkuLY4qY57UEELCJSwKqlBTQhNol3dYJN90oRJZ1tTgl19sjfcSKW2QOqS9OMnOVtNcczWLLXdJVtV",
+	"JDWhj5AgBkMaKtO1F7Jvx0FueXK7QSCG3nNPv9eq7l7z1ITyKQag0YKd+B+0uRqtEBHvQxCPKR/px9ZF",
+	"WwJ0GbpbwmXZR8el5EgSKCYqp1yovZLek6LJtLfq3I7LRtcrkXVT5/WPqGZ6oX+4vr642rV7g7pFdyLX",
+	"FR+yTHDkM03sttP7BFhhbIS1g+QwIDYPYvcHHKWb3yHfkwll3fqBO1yAZwOwWwAhqslBQ6OF3ytQuKWz",
+	"kMFecabAszEXE96j/7+G5xuOHNqsJ8TbPZ/DC/JpErx+1/FEfX6WYHEEkUQtee08o8Ljfq/dptk0Wnnn",
+	"ofFtrh1barU4stFTzmoO4NENPN3v3nf3pLyhrHrk2SPl842zjbC13UKG6drCUBCvDbu2LU0NvZ2g9t5u",
+	"07X5tWhgO1W7Cp8prHfDAhF0aDD7lzyJUPuVqSxZxg1hZUp57AS+lBtmj1r4XGW+KEXHN7ELSu3fOLVh",
+	"pCa5uj0PN2EA48esuGFhNbAdU+PuCOGRtIJV/wLWur0b9/iEAQWkwguPXLe7j46ZjQe8Ya2ahBOiZNLJ",
+	"yormrslXM3EinUrk3doGTGYpncqs/KZkQLva46Dt/3wD3ad8BO4NWLsE53FToGWOF2CINDy348r77X55",
+	"F1O/gyPvBCoHgDvB7viEh/YosIWWlzAUdLKp0ZLyPjZxYBvzW7kuUunSNlK48Zx+Cv15ObzOHKrLrlzQ",
+	"qlldlruZje2xeA/OX52s/mKXwkP8jImDG4yH5V2CI9wBsLwmFjpzNR4U+M//ONFYkNUSAmjMBOT+IU0g",
+	"k9WiJZAPLVB8JiGzEwBPP2YrwZHipHt6jBzoJ8HWei6fMXR0ibYeWwaI7JUUYxMtTGAbVKb6mI4UY2T+",
+	"5ZD4E3P9Ob4jPVzvF8T7/jgDvFOTgOvQ9MuiK1SgiP2z39zf14sZ+fjMJY0/AFMmaAcwApOBg3+xfbwm",
+	"WKpNZaRD466nT33h0uq8SIaSzbFEjuBfQWWeIhWBV7Namd0CRXIlhEIiARkKfIwWBAvZWHlK4II6g6Uu",
+	"STda8gjRasYBNZwyqTAAlmljZNBeMt8+7U7qQk0vtJmES1oADpb3Yk4BgrgkdvyH6OXBAfrx+M3Zq+Pr",
+	"s3dvDQAo2oZy7/AG+LRsUzdM6zFHiHEFNxGaTR0d9rcbe08Q+JIyVBCFaSnRjh5ESZnRagTBkrPdfXRm",
+	"P75hDRVt4dCG/w0gg7M8Ja7sEoK21BQ/hiV062LqSJu3b9iYapMTImKN90O6KcQsuhNeVVTBTjXj26Qg",
+	"sj18DjFkur4kzQAikkg1jFDQIgNmGi30f76KpceLJbMElp39FsgQLktbPBb2WTRSe4iIeTYT5J6S+SYP",
+	"7QvTxdf98o4RRJgy1bS/7pCnQrrEBfhMzU4BXx1euOoyAiQRmtvQH1PRFNL8rZc7QzWz/9Qbyh2JnQ2F",
+	"TjqnwpAdNqtHJZVTCy3/+M21CinWd7dhnFjTz+fCiNUkSbp1nL2p1+Pr5nr85rJrrXdGzSw/m5CThs5L",
+	"iq9/kxTwgkRYEFdJDBRo2Jja1iSl9B4rX8I5kaEBrspNwqVD26abT+1Fh65fGVU4mp5hKrx+TSFfttus",
+	"B9s4SG1ohv6NCzQiOTdVEyxerqkF3WK4NhZu0snn2W6TiLI9DHDt7swe43v6lPmGx65Ev7f5vA/K3e/B",
+	"rxaR1Vw+7Gg98bDAcjriWBQWIf3h+MR9uBQblySfB5NiCCM5YIqQob4ek4/HsWgwib1Xo8IMT8hhC2m4",
+	"K3ie4fGYltRHhj0xIHfA7sdBRxsqOdL0YIjylf//GflfkJJOKK8lCngbZD4cB9oMUzJ0zTVV1YbtGMZ4",
+	"zXJS6cEFB3d7rc9tiTRfHd2ppdroM7XxtekYNOWciFQE1bdcxccKiztSIKENTi5uGM7vGJ+XpNC24whq",
+	"S1f76NpUcdPTdFPhVVUzy85mNOC+Gbfqyu1oDi7q0iQl3fjxKc5twI8wlm6BWh1btG90bGuDjnkt0NW/",
+	"vQEcYDsrcDeYJY/5M99QqY5bFN1kunzQ0Rsqk1h8rXX5cnEZrgMWaLOi05BmJVZjLqptmaEZhVqKgBEE",
+	"kQGsBRuEdjBbpEDuH6VJ8VSJ1BEvFohKdI7FXcHnLLN1RKA2C6OKSlKgH67P35giZCZe5B1zhiUEUtUF",
+	"JQwc+gpKnI0WN8yGoCi3aY8V2vElD2GLmTfa9VfN9gjIaN4yFihnu1FvPlgQIVtu6mwMulijbMXzjQzA",
+	"WpRDdt/XE/LxJ+RPgto4q5A5XdEKYF0ukOQVQa2gx+gRMuxYfFZDNfqkWQtl6k3F+k8m/MMC+clKFk1A",
+	"/Bco739wSE9RvcPVLwlrzgaxMowrowVsRs4P4Knfwj9XIL69gt+XBOuAUoP8/ksGaDMTXBIG4Tr2bPwH",
+	"L2+28tXWAdWyKNsrVGFFBMWlUfszZMqJtiXbFCuE5Z3h7EBhrSDGHPLspfcDg8WAC8omN6yj4Jr3Jbct",
+	"lmVUDdZag4HCiBzwxgD+/R7wf2Cs4T+Qbfqw3fYAkfjMnbqfdJ9G70y0Uh6+fKlHtnne1908NhvpLf8C",
+	"A9seGcwp7pbYuKM3aNbLln0EkBiD5R1paw7UZF04++vh/J4TOlO9+KFt9rDvfyIvg++vT+OUnRuJL9jl",
+	"8NOUewRCZ3pPsUz4lzocB6UxGxPld6KoPIxtK8o+m6Bus+HLgz+jk3dvX785O7lu0thaO73gxFY0l3cx",
+	"pQpZICuuGj/nEXr54s837PL4+vT2zdn52fXpqwxJvIDQTNcLoMYaYhCB5rDGc6qmlKGXf0JTXgsIhaUq",
+	"ntymv+vX8Te1q2HEiRBpO7dmWtikN35ZZfo+SxGGU1tulkuyJEbmU95Yqn1iJCU3MpNfGfBe8lBSirAC",
+	"s5zs2Sqr/QeQf/3Kvb1JRl3urb9C7D+Lh9vTxU8c7ZCCqkN3AfRoT3UiSi6x/htQhBNL/wkBiddmvq/1",
+	"iTdgcaq1+T4q54JMTsh5Wll5PciN+iSV16G/IaUuzMC0/vi4ouqfXny5AvFYKiKC9KBwiSOX2QYNAV7f",
+	"G2FJCpcpBGFOTyPx4jyjP5IWdCjNLf6tpe47uUL2avnFwQHKp1jgXL8IpsKLAzTnopBo5+XBgQFWmFOp",
+	"TcksihL1961E/YAXBwfZgHIem2BiS4YhLOxJ9onl5Oc6rz0j6V2bY8YZMLhezCMTlPD3DIAyscinekfo",
+	"J1nnTWNTlhRLyJKzzPT8YNduhKqWNN/MDbW2q169v3hzdqJNoLfH56do+9jPCkZXoJut3/Q/Pt5sIVxq",
+	"I3iByAeqtzhcw1AbPLq/nbg69gy0KfRP0/xnuTJuNkfKd2Kef9Ub1Kcv3djEPjuGNjqF31D9h8OzMa54",
+	"LR8ZcpgAacbFa2g9PGQ2l33V7kr3HncM+NvXORGA4GMhoOUdnc2++pvbEdyF8YeOalqqPcpQSSXcmxi2",
+	"Cc6GMIzhyFRzQ9TkBTuBigVxRF6TSSsXxB0N8bu2RcKrSutStkJtE01Y8LwGd8N//sef0Q6uFb+F9jIH",
+	"YuP+rDCrcXkrSUlyld0wSCEgt4zMd13IooV5KgjLSWad7qygBVZEIplzrbOgg/3/irhAFRf2HUOsPaAd",
+	"5P4ZMC44F23dO82A9UxT8VtHW1lPJkSaeEGtQ85dzr9WUKIoU+d6HsFJFCvv1NHF4D+Pq6528OQHzSWR",
+	"vKxVD3aP8G98wUoY1Lsxq91WV5AgJXBcuOlamlpTIQxYCTjvyRStFZv1N/fPQaEhLcVp1YWg+eQLDgsx",
+	"E0yd5gaeaEZJTqSv2u9f3ZZW05ZIkQ9qs7cvXiFdnXTwu9OMD75qxv8UmrFPSFhHMzbFZvtuEV7BG5/i",
+	"BqHTU8qBa3MGTGqFu/Vi5INylXMnnPyT3C3MCbkrF27enjIbuKDuuWaIMMjTy712J59F+q3Lnl/vF57u",
+	"fqHBMoxyvjaBBOLjMQiFfMq5JKA8FHgBP015LbJWiPG2RIpWBP3KGVk3GM70GuLIRA21M2WQjE0qRoUL",
+	"bVgquCc2nGGDPMkCFRx+nnNxt49eHrxE2yaRC34da8rvb9sKPYChOZ9yF/kAQKbGV78cHL2/ZDRZZBrD",
+	"zMOMptooPgOr4j7fhFd79b6080pty4pIiSfkq7ejc5LYDYRjzIPmvC4LNCGaZ+cZKmkFyNuuNoTNdscS",
+	"kp2MEaaP4U0cP337UNQriuEbDrmsP1E5fN/dkOsVMO9r9k+isEDg1YuDjvjW889aWX1ZWOPbBit+arZS",
+	"VjF+6guat5DRknMBnliJsJ4/hK2hMGoNzTStvkV6GCadVR9iywL9irDimjgm37x+fg1KEEug4xEBiQnz",
+	"33/c2e++OtpS9JkPeTbbgs+Z13/GgUQ2whr2jwVztlrImloOuR+Uaa7F/gQmiiAq+j5IOkemDcRZuThy",
+	"6apFRZn9DOCT/C9luX/DLkleC/Ar22+17kQ+zDArAFdUccRzg2Wet+9WD2CTwFe7Nl+WFojKG7b9G/x6",
+	"Vnzca77d+22xWCz2zs/3iuLj9hEUOC7gfGvecbibBiO0Bb65f8NAdIPRTQHnVKhXWJH9fcIK/Q9TsUzS",
+	"e5KZOOOU+pkhN4n/+s0LrbLK/RtmI0ewIKtCLralUwBtlIbtB4a2f8NOARIOMzknAuVYCEq00NmZE3y3",
+	"i06vMRQxovnU44DaensLA7RownLh64LMABKfs0P98w1zwzJrlYHO3ajVoIz7wJAGZjZrxmeteAuqafm7",
+	"wosbJgnZR8cuh98u6Nl47y1nZA9c/2jKS4fPb8Htda+QUv3NwUtomnFI105BAJze2/TP3mCQn3/++WfN",
+	"KK9eJUI8/OKvdbeQpftBO555dhN9Wi5bt8cVx9fZWNMXyLu1Ua0dKJ8CQzDLgkYLs63MfdHYx1IVepu1",
+	"y4xpNk51aV97Bu9Ab9/EvO3XDZ8HvGh4bKfFeLtQAMWw3KPG8WVe5NjVg5KOTnCHMhtApvUaGhGQoVlZ",
+	"y5aUs0v9lEFj6XCZCNQzCMAZEXtjSsrCQRsdou0zi5UJox9zUWHlSrsVYJ8DvyIO5aJumBaF20fNZyAa",
+	"teInDtEps3/v/EYl/7iLqloqNCIIjxVxDYUvbB8ZmStIczzVJdmWzriVtrJf88JlXZL932ASH9EO2Z/s",
+	"o+0ruO/VR04JCLtaZBZ4sd0DFAELuqmyc/efCxrCoWua2SVMMzjYvvryNgFfyCxxXQlfq/ZJAgrKwFBh",
+	"o3g8AtJ5ZVyPdSz9nvbAE5/CK1xnYUHeMG4DrlxCue5xaWBRtq1O/HXLqCdxoWhZbwuVUGYjkF3cQ3cp",
+	"MjQiYy4IkvgesNLX2kzeWlodzuB2xQAvssz5rF2Rt5cxC6qu4IuInqzJwQWdUIZLd+Lawi2N6bZz+foE",
+	"ffPNN3/ezVDNSiKtlXKmbUItfYJ3aZEK3nb481CpWC/n1nrRQiujOr66osNAEHsmZKCVhIupQBBBD1Af",
+	"jBrmH/Oy5HOowwvHiCnjkTxC0iWtGvG+YSzv1drGHyVL5B0jVitqDnJH+ZbifoQKgcfWDWTT9wEwcMod",
+	"TmG14expc8L24LsEoiE8wSgg5HeFBdoZ4FHa3Uev9bdOYfcurQyBKESSsklJvNOly/EmUN9gLHa65wLw",
+	"4pZkk/G/tCXj7lGzSZCcldTW/LQrhS1uTdNBZqwMgkVJiTAZ73eEzPT3+uMp1Yu+OAJgGjf4psUMVfze",
+	"zlUswoGPFlqPrup8esOw+cTMMXjHwCChEGWvqc7jdXGqkJzC3dSIpNFvNq6xfSa04yGCxJV3cNK0oTAX",
+	"UPXMLNZX3ewpwXaiR1fssGqrakMOrkHqWpAf3hfQBYzTJMxubdq8CLrqO/ZaKaNfNhKJ8TIS4/jOLIIA",
+	"RHNk7rKzjTji9Pwgp1bhO8JMtmVoSYcnyNMlma9zwK7Lqs/IB1f4Lcqxp/B4baZV5IN6lsv7NrN2Ffbl",
+	"bMerH+31BzLuWiT4/Aj2tOBzuGFqRdt82df2fmMCwxopFvAglkjT64/CaBUWd3Kj4Dcr1czjVg2zQxvO",
+	"dVYYJWxIRJd+KeazvmHAtg6F33iCYcb7v1FWkA8f9wGwWKIcMzSyAmTZZ1PgBeIM7bQvK40rG271do+Q",
+	"0w1hKAGKz3azQRO9QOvjpsP97Whej7jrbPVNYlYAVT6f9+0hx6O9I1Be0/uqyH2GiPtrfBceyRmaCSL1",
+	"OfwM4ZH9B/mQ15IUcHCY3XwERc4dHCiGPfpgjQ+gvj+dSIveoF2SnM6o/u6wLbd6UcupBDFja/BLNBMc",
+	"KpK6gESj8TQRBnzOkJxTlU93fSlI40bQdjQo1QzAmUBtusBCnRXSWJJGOXLXa01wCtQc0AJ3QZQxlkmB",
+	"dloSLUB3SBSFfcv9bBU3U93fhrwE3TYYsX+vcUnHlMhUkNeLAyQhrkJziSGPj/eKyEeIB9qkdQvsAb2s",
+	"BWl5sIEBpCLNfFazv/uE9Oa/16T+ekv3UGn4GaPbEjZMCy0eFJzLqx8v0KhWijNXpGRGhOQsiIp7RLhb",
+	"IFtpno4qfsXnrOS4MNIxl0PtESvg1zRKLl+foG+/ffmtD6b6I7mIu75hDJcv1LmxEEj9J4z0eHoTYlZi",
+	"ttKhcqFf2qBIhPYTCqIe4B8JW0qPF6KAopveODXcodrhjCPIjnn77vr29bv3b1+Z87eWNAcPyogQuCA1",
+	"FWNAQ6DSWRomWZBxRn5f7GUAO/cYZ3uGdC6W7JPqdDGM07ecXTYj2iBznwMUhYU3FWkUBItsamCdx1x8",
+	"WdCmTxQkHijfATCpczmmnIVG4fbXcpgW6BwvRsSgk+5CjDI3Fwjwb0YnU9UNafbRzAd/Ojw42Efv9Ac+",
+	"KvsQYLNy7gLfuu6DLkqvqe80xw93iDuOkSvF96V/c9P2ftPTCnPfD/7L9TEes+XZoh24xJxDSifcVi5m",
+	"ZFsetW9ht01ovH5u9IrtXW3P9TnEM8NZ+pO2rDWmgx0AXLlO9W74TG7NdKJ1hFE3dLPpO/l8brH1t8nX",
+	"KM2nvNb8C70PYjR3OjeU425UxC5yu9avB9xsgs0GDq9mKz9cnMv7WZ8kP19c6jc2qaiYHtK1+E25Z3Pa",
+	"/pFU8s7Qe+8V/wDBPUuyM2CNp5eZuuljoNtnkZf9TGkXFIpdmKTTr+LxM1wWHK/cV1aXxrPZstHL74mY",
+	"C6psqBWkUZuFzVDNlNX8TavgyU7WEKDsnirjCuvNmT8L3vsUSfNNf0Oy5i8IK7StYHOMoGpwMLN2MvmX",
+	"qz+/m2mFtpm3Sa1qF/iy5uBuhmbLRNtHb8k9pAypWjCJFL8jFovgqROtLsm4lriUh2iNlCu0AzcqmVnI",
+	"t4C0rJnf/Evwkuwe3TBtRZ6eH5+9uT1+c3l6/Orn27O3P8L1it1uuCgEkS6x1ROiodwRWKLu6/PT8+9P",
+	"L/XHNyz8Gg42e2OFRqTkbNJFAo1f8Jirb1ouDIZGOtMq2AWbOaqaDkyHnzrpKtzmy9sann49oP5Q9zdm",
+	"zaCOL2cQ5Wvue7vy58gcUfDMZaHDWUbZ3YDD6hmtXJjYJmp6Cz43HgVfESyfkvyOFKbGJrIByzbPDCpT",
+	"HZnbJ8HnJnpnhqUkElFp5Aopbhi4MsyUJWFq115Ywa0yfEi1VqbnZUGZbWAQAAq4WndxeXEG5Oie0psU",
+	"GKbHT63cdvu/JFKzakR4vGMAlFuXyhT/5/OvcuSPJ0dMoWjra4aYkZOrH8325GPrEmZeD7D/tEqC1gdg",
+	"G8XqiTs5NFzWPG1WaQfhwIkO6ooQGgFjeoafJKLqENwmMK+dnBcQvl/iESl3l+YJqN5a6LRRkiGdgzXS",
+	"zNy++rlajK+RTTiRmdN2sjDm9Yb5X+EywSKcWzlnItgNfXdNyE2g7LioRtCa4kDeNgF1SdT8c0i0nvRb",
+	"LdLckfNVpj2Zb/MnCLYF4uvDNhQwoTFltkbBM9gGo4X+jwFW4rWCiC0IOxMuy9Yj5jxE5PzW/LEi8/aS",
+	"3PO7rqWwusK8/qj4emEalKTXFAmsQS4iroSIGkstrCeSis+kx9jS8pgCqMa912zlhmHJA1GSjDdIM9kz",
+	"CFfdbDnYzgjT8QZ6JH08ffCJTNAryDGEuvpf66Y+do9dEVas3GHGwLKuGUbmZnNBqgn8+fzlXoEXSBFR",
+	"GRuSl0VsAw6Vug2E2p4kWK5yhL7xr1/Ztz+FO7Tb61AoUTujI0SqmVpYyGBJ8rrE4g8XPhhMaFDpQetB",
+	"B4Al98GCYLHhWiCW4Xq5yKIlfroSlabDIWzjgBxHi8ak+rLT2mxaVUEFyRUXC8sf/m99yLNOKoO/3mxL",
+	"mY1x07C0yMFs9ZTpkF82cwgOFU9dbuPyobKh9f6tXl1D6JJU/J7YrT1M7TeICl/V/kbt1xRpAM87aUnL",
+	"6j7jKrhzNUIBEGupVAIrG4S6MQX6fVB1yJWF6+IJVVxZ9aogMEKsHHBrOGqY4S2M3Wf0vjz4M3pzfHV9",
+	"e/zq/OwtVAo1GMKEFPKGtVACo5NH55AFx4xP2xIVLs2Ct+w97PYNO2aoZneMz1nzrhtJtOrBEcJohAvj",
+	"A4vdHKYBQIJ98vReJNP4Z4IACQ/4VL2DIDv9qwP8sxRiMmuwbf233CIHULWISBl3a39HyEyi1dsuYdt0",
+	"D5NnoPPick8PYbNJBe9XlEe7IlZbOTdDuoQRbWhzNl0cS0knrPJphF936Rfp0r0iKtxxPRdAmckc9laA",
+	"mpJKknKc9BfAFuo37uCNFSDiPwFiI5xqzlBVVJUkQ7Ie2X+50m0Z0tYam2gzVqCSjgQWC8RqGPBOjqUt",
+	"MJ7ngLRMJ4wLUmgx8rnK1i9hNF6Yso05FmLRwIEpPAG3KAHARfJhVvKCONzy2CgUnkDpoYgJ3BnCkqGb",
+	"xXEoNWtQ1m01Mp/ocBYz8rAvc6zIhIvFw74uMZvUeEJSa/LtoDWxJ0kHTBGLfErv7TVeWab4wb3WGgJh",
+	"dbV1+Ffb8lYWvoXLcuuXbOgMpbnwW24atsZWtpU3hTXNRtjKtmpQv3RnWs99L+Gfpo5xsUbf4DCKz0vq",
+	"fa2pmGiuTeDneyMsSRJMdNZdQdsgZYpM4JRYbhEpjp4fHByhbw8A+t4sW18PV/TXFb1sEtcfZOGFnmgq",
+	"WRXbqg8gAbnCpQmfMffX8gsucAy3uXr21jVp5XqGJNHbhhQZGtNS2TS9AkkTF2RS25Ek4p48oSuzLxrK",
+	"7bVD1BQ3tkXOLcpGtA7zUXOstEr1mrJgVN4wG6SAdv7zP/5sQhgwQ+QDlWCw+vchKAJwU/5/9q41uXHk",
+	"SF+lQvuD4gZf/bS3FfuDI6lnuNYrRKrbE+aEoggUSazAKhoFSE0rOsKH2DPY9/BRfJKNyszCgwRIqiWQ",
+	"koa/ZtQEUK/MrHx+GRcDDoQmGoHG40Jn+o73JUH8SnF3mPqKuVgOmPDNhQnBhPQQJCgaxQmpfbmQkYqZ",
+	"okdXFyedw3bv+PrsCnJFKyfZS/pefgeYYcqUgLUMZqy/dw/y7Ht/Lxf6CJMyrT5Rmmq8Fbx9lAxGLSgU",
+	"DebHnTa8jeoEF+J0Zv/XahsMv9ZJp/GEXq0eHybPbiIGAmP2zMW3RgQkmduLKtki8YvwB8lZGDkDndFL",
+	"uCoKpRVt4awkqXXGJ2J7QgvpqKjmDxe+E1tbE1sZBphl5NfCbd0+PaagOLBI4vgfc71c2Bkhsoac68Fj",
+	"z07EwbRernSDzd+KYIMN/r0JNbPdO4G2ZYFmDqEsYRZpY6EvK6U3j11pdFis0d1lGKjJ45ofdmzDw8SL",
+	"+Q6ydzShnZohivweoXrQ4KU7QHDn8gpX0S2qIyg/TPpg1nDFahgKaVsgQ+L+YIZu4lfsF/lF3dHCEc4P",
+	"rJA7rmMkL0/ONQwcglfcoRatWLqarZlmqUydstK+Ek5aM1lnAzy1EeYoIZnoNdK1uUmBPKjGL84p2gql",
+	"NgeRf1NPMoueWmf6KfJvsI1T+e4rV286mGtWV1x6+BXaJwOMFG6wS32NzT8PuefvapqfIshLXcK0uBUB",
+	"9/GioEK1wQz+s7bvCrkhxGa9ZfSUrZx6WntyxCyNsuQTCJPDR4zHyQmVuK4IV8XwCX0ACJfUPZaP+rJz",
+	"pLMdZzPfQIRL+LbnskBMOHRWB/3JDdQUujhhariSQuflThlK7/FRmUxMQzxHHqbdB1YO+Wi0Y9ynYFxj",
+	"1hhqZqGa4945Awceso7oMU8CKDwQ7EZMsS54OWevr4u9nLTpTastCPZmE0/24xQBOjRoTu8Kt2pVGjJl",
+	"sKYSQoJ+NImV8nL1mvKAIdpyhjXakgmzUSwQw0iLdE86QK+Go84NIu5bHJupMBaLFDUmGqNGX/b3zF/s",
+	"fX/vE+vv9YyFh1FPFIb9PYyOaigmJFSIRhy9NFOHqy/OXqYq4RrTfIYV2/B91ECSOKxikQawV+a5kAjV",
+	"35Pirr8HGYj4Bl1D5jYN+Y3I4F5UqMy80ZfnMi5WV0FcpJzCHwoiCYmMHMBeP6VShLm8G5ttG4kwiwBb",
+	"jHNRvkq5lVLw1NDFF1Pc6iB9N9nY9e5y2ryTDg+McZB8cRIHz7R2eoAmWj7YhOX/BuZPUFPNRCokuBPI",
+	"8UPKkDSyjzBzY0QaKx84tmZxBD3NQ5Qf+3PJGjxMJ2pAPYUUIAT0XEpGg51L0ZebECoEuZDm/NcsW5Yg",
+	"TBxDWmagjGhXUeioiUCIg4Q84Byhwt3MZSdztiJz5iArMrJnFVDFPDrF2pIJc5lWlUfDHM6iJ6lvXV4S",
+	"nRkph5jpp5ekaGdzu41mjRqaCylxTlgDrPKBz+VNNdvufxgIgT6PDejYOlTBOhGjLj1Xtlyz4+QBOOBP",
+	"L4UIfpqFgqCtfFK28aoDKHNdI7gRAFIamovYWMXYZoGowecBtEyLpr7irtFD1J1wN0IW9xN0xy4tWp13",
+	"Cq+qWcXn3ddbZUxuzLx8O/bvv/8fIqVDoYS80TUkjBrjYcid8cToYIG6s7heYSZtcilvls6Ua+d2voxM",
+	"bQxDGlXIHEhSmhPOpqIWpxvVGBWUmBMB7xX2yKWzejoXyOoKPIqNFJfgUVnsM8oubu2yi39PFbGLAg8R",
+	"faBNppf2q+GTXJsbT48Jo3C5thpfRk1yV5Za7pphttyAaBtn8Rpk7zPvIoQbXUBf85hsoG9XtK2kYkY8",
+	"r01YiVzfOHFlj3US+aE35UHYHKpgUnd5yPGuwsZZwnc1XVSp9xDXONKhmlzwAEDUCVHV6pJG1+hLn+sQ",
+	"cTyJQKFahhBEBzOmpTccgil5cfS5xk4v3tXY6ft2s90+rLHzn39unk8jXWNf219q7POJ+UdY0J9PT2p9",
+	"edo56lQJLU8z7f1NIAIYwaRjmVOFdN5P7P2bd+xz5+T4und+fn3Svvz5uMbev/nArs66VxcX55e946Nr",
+	"83s+DITRiNvxoS299HJ29EHdxGkMHHPTGZ2pNRa1AYmf2F2BuJw3a8zsgs/McfaUOjFWFr73YZ1t0NEU",
+	"cb1Phetxm6b9KDl3RQYeFsDVqJ8LIb+gHxTCUaHKFYU1psNA8AmYVg8Vd8375I+17L05rtsZfWT0ybQh",
+	"Z6Ug9sDN+uU2YSisfrSdOvUsCFGeabGmqH0KObcd5J2dnP0BObsteWnNjjTLVfLUIhUAVAgVl6ztHl9H",
+	"UDYNa69sI57hm6UoIobAIYuG34pYY2P7h0jc9SNPT5X2UNmLP1plAYfrIRxzacypO+YVQgi4NKc8CIGB",
+	"Ur6APtQ21RjTW5K3L82W7z1d7r1yQhHW8eLKsqnR0nhoJuVJDgtYmZbTy6RtAH++bX3c5OgBUmSmf/G7",
+	"vPvwTIVsolxv6AmXaQ964YM+Pp2hxRyoOy0CNlZG09/vDOtnSor6KcRcVcA6w/opvV7vmterzzvR+v2b",
+	"t3n5N7CO1Jqu5CSzKmOguEjursJMGdgSXOybjwXNXuAUfE9AzFN7bsJKB8yyElAy2x+Af/4/m8ZQqbKR",
+	"ZwxJa7g0niQElBFOqW74VmsDs+6XXu+C5k33qmZaMR65nmKO4Wohbp6x1hDlgn5Pfe6klIbPni+em422",
+	"0x12NtqD4EWBpheUjgUN/8Am1UDHYhZhY3tIiAm9idAhn0yFa8GY19JCoAvOlv1Sl8Lxph4EPjgmEsGs",
+	"oEVrg7Uly6aSzveAL8BiqZypvrRIzKHCbzYqRe323ragOwdmXWI0dQp3ZRTkuYmgdf5FwJ3Qc8SJJ29K",
+	"Ml5go2GwmGO3gEgIE+gWSKE413AitOYjm23410hEu8SfF9VOC46ZcTYlusaOCVgtjKyX7hNFjemmItAI",
+	"N+UF0MwbXrIAio6aTCJJpKfXNo4Qqn+2MnfkhJ4rO1Rix1kWLMl2GIi0eEk5RUPBjXoI+ePUPYEn4hZK",
+	"jw0dbDUwnd13mPGfxAxbMMJf7Mb8OY80ZmsmAcMS78z43ca9J13x7fsnc12EjNN31LAvwzEEMLIfqVQP",
+	"kv2B8hIc0M9r+pEekV6y41UbfdmmivUPLfMFw0t5F003h9JLisHTENsLxf8QlxmdARWi3V0TPpkuGj5A",
+	"JvyA82vCg5tVWaJWuzqlZ0ukvvmhiqCX8eeXJNdpynApY2Wpjf+AxQBuQUcFCDKJZz3gga5ZIEmAknhC",
+	"+JwnyEgiEs0jj6cXjLmUsTmx+DDCTETh/PntROPTiUYeX0SpbefkJM6a6zG0dq3Vaq0rG632vUz5hdQd",
+	"SxylSsbMQCsuZjvz1xuR/TpWkEyNK9UiQcA0ktPchmN1x3wlRzVwH8T9Slz4M4GYJ4HKJfdnoefojQnV",
+	"B5Fgc7I8fX+2CRI8na1FhA73fUgCegoq3Dhy3fzksYANSKuWJGlBZ54kWGcUs6kQrrnFA6GjiTASZxtX",
+	"9cOoCqFttp0O10uFxCZQw6ikYFpoDSQODBsfB/0z7DlNn1LP4N8rmh1enV6dtHudL8d9OfRGUSD0QRqE",
+	"G7u0TMEWxG+lCzHIAqxBgIYFIgw8RNcPBCDNCztsX0phPgetsTUL7wyls3b80YEw0kdbTw0JoLuxoqw9",
+	"/IpwoVF4tgVTRfdlsnxvdUnkpcBKwZQMKE8Dw8HWU8Byu5oZxXdnJG4lmRs3H90ySyRdRnQdMM8Vk6kK",
+	"bdIT8EF9Gig1XFeVCgSow1tO6r7EWeySukuviwuwaHU+YDTgzs36bop056vluL3phlQbQe7FAdfB7v2S",
+	"NDN63a03rYc23b3Jk9TPd75HaynNLwo7Qdj2Dw3MEaskZ4JZYynslkqN5fzcl6FSYE1UCMj1y3nn8Pj6",
+	"on3Zuz7+c6fb6+YMVGmn7QzSHT2NHyVspL6EBhq6wvaxRQcPENyBG03DVoEHYsQD0C4drkW1sbz5BBFn",
+	"6d3Zvgbeukmcb8oYP4/d2u5Otdgm+nHasAY5r0UYenKk1xP1Tezm9DgYlXxfJXx5s+0Lz2ExJXgqy7io",
+	"sL0TSW0MIktxh/J7x1CP54+LCGuk5u5HnuzyPMccUN894CbxjTuhP1sNoRez0r35z/rl/alb4zU0pn6a",
+	"PtMpcWbLPRLITp0j4h7j5IGc7CkPx0lGNh7hQxGgC8o8LoX56nNVEVqbUhFwG3ZKwnb8D6j8/oCeMPW5",
+	"rLt8ppv3Lg/F95RVuICKBRmMAQbPXT6raKY9OfKFEaiSIunKcaIgENKxwC3gD2ETPmNaCLbvBnwYWjg1",
+	"paH4oC/NT+FYTKo1qKUNeRCSW9hMCr+MAV1C1bRm0d+UFA32mSL5NDfq6UnxfUx2SV5JpVckeOMS4drM",
+	"aDU29kZjoUMWcHlDbdqh8hezBIxd44oA7O9hoCbZryfpODLyfUou08KJfB7EP1YLcjrxaUD1h+kYE0mq",
+	"kP3666+/1k9P60dHeTbKzyK88Lk84qXmidkhCnQcl89eMWx9Gw/F9l/w5MhQs2ZeWJunyJgA6gRTFFMb",
+	"kg+iF6VyT8yfxEAlouCvdvThAZt75bdiSRGKydQ3LLk8tcXnshc/uQmtPD3iOmr5uRTMrgWCFnAC1F8m",
+	"EGPBA839GgQ3PAfaUEtHGKmUHOg1HGINy4yrLykcp30VJstXQ9KIkz2oZUha3UnbINwiRGy8X0OW+pr3",
+	"MNfebIo31pNqh/GnH6wgFvT4zxBnSVGk1BBbSXDMMmBBCy1LcbuUxpJSGhcYm8uMZEtiBIZl4a9YJzmA",
+	"h6EPgu9BJBXh9tJ8v0yLXH0l6FWVvImeg6Fl+CwmPJNyVlihi6z1gN5a6bHQiaxq2UE5FRfux723Pn40",
+	"eo5GLXXZdKhN0Y+1JSqvR9faV+k6VyicaLwTCL2HtAb6O9s3/1xX0p/RloImXX3lzY1S1IPGhAqSvyxB",
+	"lXh5LssGMdIBUPtEApJv7/hYaFigazhKggZg+xVQcippCyVGvZZ9CQ9XzWJjpOTp7HOgJoZIOm4Mys9D",
+	"2CA0p8z/UcKuTtmU08CTjjflPirJfblvNOQbMQNt2TBKlWmFHwPU15ngZgUaoJugvmHoSdco541Miger",
+	"9MbGdoMbyMaJoKEGTqrCmvQIkrHts5F5BLC/lRTYoR1an7/HXYklbWz19qXDwX7TQhQHl4DfytMKttJN",
+	"E2VIvhYgxR1u5u7u37ynqAui2V5zGQ3BCKrYeTMnt9IdMJYqEUsVhKZh1zqZVMsSL8/Et7BLj5Wos6aH",
+	"KXRrhClYYZp6xUoIz0V5YGQjxLuVfDFpmV9hzrE7I5bmeOBqKqRm9QRam5ZOgly5fJbniqsx4Wt6oxtJ",
+	"89RWLEXdvJ/CzbNGmCaWvzs8rhiE2ciGVXxeDK2cv6OtjdwuqZvlZUAqw1Zv2++3rBC1nWni0mC3IoBM",
+	"3EmkQzYQ8WVS0Qxvj9A+QtIgRweDVd9x3ZcOAFIhhKaaCNCsfC0a7FIAsp8XYoM0QcFzfF43KszWl75v",
+	"oWIL7Zr4QPiZplEytt7etFrm7YA7ZtnVGuNmTSIuYvnQapl/cyMkZvbGDPyx1WITT0ahgO9T5mW8dt6X",
+	"mIKXLspNOlxRbayZna2MbdwDEun3aoNhnxHC1IZYCBoPuETo2oK4o9eRFu41yOX/pqzqUGg0iAkyw7YF",
+	"hoLFmJD+9c8/VPNBQN3yFc/toNGtkg0739OWI5VxkRmKDGjkXQNOpFJcMFJXeKqiKcYFY6h/XcHiEcMp",
+	"GDNcrola9aBpDNVS86fT4jU3ffpQTWcls6IZYmte4aXcGJf+OGoKsG4gK3ec+fSMhnxFHTgBM4+MPx74",
+	"ngjsY4+w7jI8VdcqCpw14oSGNrv0bMmUmB6qsMpOup6VHy9CiQQ3LOQwmzMF86yOspD8Yiknukg5yRKr",
+	"9l0LFaBAOEZ5SxOEfiaq6TpUN3WHK0FFzQcv3OHDCI0+/Cigyza7OPrceGF+bCz8VlLUp3wkzArII0D4",
+	"SDGIRo3ct9ZXAsBJRuAY8kt6xsTt88wz2S5fL4jOdDQaCQ14TyuFWzf17IrY1zkESqidKVgDpBrFu6aC",
+	"+U0zBAvdzDF+f6cCFxnd0ywU38JUhX7G+IEDeNuCFwjGB/z7d54W1aKY1l8zoakJ/3Yi5Cgc731622rV",
+	"VsfbwJx622odsA8tCBrZiGL+aNDqIC8Y5slQjCD/+7eSr4v04eUlPHJ5YzSW5KkDe35j4btYlTWYkd0a",
+	"GIMNQi/Yed4wDOy5fuUBMesepK0JcNdslIm0DhQdIDbi7lKBRZl6xpJhDRwBqKbbFJAAjdKlE1gFJUA3",
+	"/otGFJhbA+NOoLQlt1pMaC7X44HiQdlNAAMx8aQrgrrNvF0W57ikh7v22RKpY2GsAuKw8/59lFVedr9c",
+	"MHtm2ojrVLqMzc6c8iCsD7jPpaEvXwThEvzH2lPXWHUL6OTpXQX5JLI5b8FDSXTny3tKjwG1hoAm5zFD",
+	"kNmYMIUGvHcZG48P4o18ialvp7qw7OBcYs/1JEc3E6e2EwziuVPBASRtSH0nAC0MSlNIGWMezJySVjQm",
+	"u1kQe+zVbnNfPBfi4BXMNu243+vJyPX72Ww2q5+e1l33e6Vai3NSuOyb5UuXQ1sJq5zjZFC9UTKGrMdU",
+	"GJw+xC24a8g6noW2yXgcMlr6ch+yq454KBoNId0jiAFIx4+0d2vML1L4//DuLeaqHUBrVPa/kQ5jZH8v",
+	"hIIMUEeNmpoXI0C95RIOZ+20vQJlPp7ygzJql6Tssf14ydWCMWlvHprDW6J2ZvbS7OpKtQxJJa51AeJ4",
+	"7VaCXbu6k/H6M6loi+VFy9PqStDtQj5abvL3+Ggz5Q49Plqr+JiPQKchxPwXZzOGqfmnzcOxhWQno9Lh",
+	"QTAD6f1Uun0xGMZ/saOri5POYbt3fH3WPj1mlTZ0psYrpr93b/7ne38vTh/EREFkZgu53IiBKQiUwubf",
+	"9OUcKMXBkkoxm64NxX+QmOkoX0WBLR6D1i//EQSj0WBQnH9oaKkcfbLHR1vJPgTuKChB4KOdrriNdsdA",
+	"aowDq2RBRJPMM6JeL4Tch3TdQYHqaORD8z7ko7USvSyh7/K8bJ6XOQxr5EJnfSN2SKZurvWiERMrO7Q/",
+	"FynV2kmpV19HD7CUJIwWJVaRHXurPGepw89oiF/sQ5vQEmmwdfHUHuv127SWOIg8P6x7ktmdZ/vddu+n",
+	"Gut22zX277//oxp7KVKVrDWrUJahLObpV/YUypFe9PWt6FkxfeVLMTqWnSTbKmwY9MIeLtRzryPR7oS4",
+	"KXTM9WxlQFwtH3NbpmBABbZ2nu0nxQM19rEF/inGx4K71TgRrC/n3CCJp5FSXEk/ARtnzAFPCFs8kNiG",
+	"9g8HWYQRNuEzRBnhYSikC97K/WxyUxo6xPZVuwM89FsBllTiThzMUkgrjb40ezFCp3QdfF3CZc5YODfg",
+	"u3MUdaJIT0dy66/ElGHrMzV/VVkkQ88Hd5+nmevpiac14iW7SoqDBPGqDlgvQGsAuazMbnhyRJ5G1Kun",
+	"AKcCEFf58CFfzUGXqOrA94uaz9omna831mQJ2iwVwckogWYhOAloIinvcPk+LTOnJlEY93Xz/m7Mw6fH",
+	"VDBfXeqKXUU+R3aKS6AW6BnzeCcUk3VB14DXhXvAuIYeMnzEPWkLDeK6h1d2iz0WyA1x10EIp6IuiahC",
+	"0WZF4Jx4UwG745p6PmN+TBq5isusHLYXFLS4rIOh2gSfcPPe/NFTN0IWA1e9b7VY5ww8aNe98z8dn7FK",
+	"R95y33MpoGS+UcFC3oLnVMDEt6kh3MwrfWneOTvvXX8+vzo7YhXAyIK7Ymj2OacZZ4EAhhfjNpslSeFk",
+	"kAJRDGv7cUJ/qB61wRaQwokCL5ztffrLb/PSmWq9ZepkMW6X6kth+wfEBU6kmuxPo4HvOXgfh4YMmYd+",
+	"K+LncFZtsMMcSfIw4XpiqZyk+FJGaHqOXpkIG9NCx1nDFg3Ft7BpL6Eswa3MfL38fMg+fHj/IQHGircV",
+	"ir0WY7q/TwpMl2IDEUIAm3mHdtuwXfI6FPe0BBYnuT1S2Ga6rq4tb7Nv9eV+JG8kmPH0RA1qfmq4f9ju",
+	"w9BkFQdICWfAr6R05B8Q0QvNkEtuibZMUKf7HPxu2IT6UM1178VC9W0I4uIQ4RvWvur9QpE67Y2M1Wos",
+	"McgtgVlTbM5QLhDqO3ZxfHna6XZTCPsELEAfqHvSPB6ARYjWaFZJskY+rL5CcUbckJ+Pe5AoOYyMip+k",
+	"elM3Hi0cJV3z9b60ofcfYc48xjmfCrkNzjHjGl16kX8Q9wA2NoxcTzHv9dWbbaO59pWmUvAMe4YKODS9",
+	"3/vEEZ6sMb6MeFFRyLTMmfDgBtK0oM4zB7w7fXEF+na61qVliAUMP5wzNqCywERczkBafGIAZWVmeXHe",
+	"7TFXCaMijj1nTIlwI0Et9oF1OXUO70vH95wb3WCXxICf2JJbEhJSgZ3YvmHzd2+ZL8K4aMP1Rl6o8XLr",
+	"y9Ucmv7c4s05d2fWLMojHgqCI/liGCaOqsVrdd7mYfsYhcXUOYn9PUTAQELrsRF4fbnmnYsZU+VKjXiM",
+	"ZUZR7IQssAR+t0ZTTF/ppK2ktPAZ2EvLANHiKdjLmEXTTzgfnLDDJRsIZkEq0C2bJMSCr1cDmHNfLuTo",
+	"xPxoBKKSwGIWQU2HPIzoKmbhmEs2Up4c1diEzwZYD38N/wJ9cfry+MvxWe+622tf9o6PMihlkOhKqUbk",
+	"e8Z7nc7DLCHhwmQxjcoB+tuLtIM8nmzDRzNsWUIaur6d4kBbicsnwxeJBBuY0HRJPCb//NWEq56BZEq1",
+	"4Yvl9AMkzwFmGNIb6lYEd4FnUSZ8rsMcHSOSOhoY+hg82j5OfepBJnJf5r253gV7lbxZ9j07P1RREjRo",
+	"fub+uBsLkI6Aj262HLryh57vMyV/TxfuV9AxbfAWt4LLBXphYRRAof9wy/fsXPrW8ySxSoqo1HD4nAX4",
+	"M1D5okACYYUL22dDmCB3tDXnYgJMepxWsdLl8vMh+2Prwx8BVgAsIzSnRgpj5Chds3IVKPg72j+K5LHG",
+	"lHYjj7GXQqHI7Vpzs8HaiRMaCvzSedKxfcLSPpDE0BHfHDEFMLKRrwbc70vuTjypG+xXwaFYA0pr0sVI",
+	"HJJaM25v6vvgc+cG+5WMhDTcIlymJHPFhEuXEgrwK9A4ZcplXNjzEXA9dEFeeKK9sTYtA1ofcmcMQ2Cz",
+	"EmrZbM7ug4U3Q6Xdc4UMsTeKklZ7JyUPPzURgdEeCyqGsBPLqoIhioqnTuJGzIqQABBI5nGVQ5+hNzRW",
+	"medXERnzHD/PIukLne7cYQ7YkAlUvj0G8js7qRNe9pxWwIkXgJBnB1mOwbCwKHM06Ogk+VNFiwddlZ7U",
+	"IY+Ld7JteqQ/O2BD7mvEoPYk/a4kYO9RM52BCsdFy8UXMhMWMprsffoLTGuvtgef36vtcd/f+20N0Ipz",
+	"cvlow4g6NDwDszUzEN+mvnKFpca8CeE7wBPQbiwnf3NuCvOZmrU9Hc58oC8VTPY2gwCPE6ajWid7FF5I",
+	"HW6Mjv9qa9bmV6yGEM3MCLUas63tLUZ+gszoKieaGNn6r3/+gVVQalaq8YUmXN28N//57PmZnlwLGrwN",
+	"D34WwsVY7lLJS3dpw4NHcxJ17KCPk7fEN7bcyQIm6yLOhadWyaoVymhneKakOIUmfYszakv2S693Aedw",
+	"wMZKqghaAY+FZJ1h3bxah3eNUOUDDZkQNNmx4K4Iktl2hvVT5XpDT7j1ricd8cimDU8aXjezxgnDaMc9",
+	"PioicXqseUzlhOZCile26iXzcPwsTOxdXn5VDzCiRNwcH8mfT6dsrHxXm90mNWN7E9+I6ChQrdtsGni3",
+	"RjjEmwPbRRp0zVpsGsWIMYaBhas2ZJLorVQma25WH72U6k6isxqy/iymO4KUG0HjyaFaJlw65vcSDTb4",
+	"fg5Rd0k/5Q6BQT7hhl/AvuK3GR8o6B/raXbIQfEl3TjeoFsvRPwCa4YU2hltsrTTRgVnV1edI3b7PmVU",
+	"FDqAksHoS4gz16gc9CXY+xC+gXtmLgbTSd6MAzHmsMdcWy9RxRgESeSHO8aagZTivgzErboRmQnY6b5t",
+	"tRJEJnRaE9IBRbwcLhF3zAvZPnccFRka/Nc/3zfyoYeBquww5dKWHeUiELeeuCtyB2RW7aYWujEf05O6",
+	"QLkLaUPJotJSo6z8Idhskc4gyuGcJhLdw3OLs18vCuicYs7+2JvCOeJgkOg/5tOpWSjyThhwqSkkY+NU",
+	"uBN3KrjREE0+SDwdfTkQlME/FpCCUdHgDa6bESDXFUu6M/HdghSQAwwVZQXAhPuG04U7H1sljocQ0JzQ",
+	"sPHdfQwFJbuNQVv6ucEufMG1YFzfpIoNwHGBsOpmo6AjS/KFRgUSdCEchp/vyxQ5peNNAyFkLEqwf06j",
+	"0WAkTxoVym05Pm13Tq5PO93Tdu/wlzizpS+T1BbuuoExcEluhpYvwWlBBuVEaG1EDhbOG0Ow2mBtOBIo",
+	"qoh7+gyEr+SISi7soqGkOBZn9OwppTEHkTiAgRB5cZKQEmwuGpZ9Cd8wh3F6fPrT8WX3l87Fdeesfdjr",
+	"fDlm+5VfVRSk31VDhon239OfabB///0flSr6W2jMvowF8kAMVYDYU2artdEvcaMD7A+eQw0LVID72JcU",
+	"9YtDBguHZ065UcmV1G2Y0aaFdZv2IU9a/4/yJOUV2EXYBJLXV2S2yWoxs7EJz8E5ZJNwAI9R+SQXF9k2",
+	"3QsixbekRaEbpL7gp80BHEocJjmmbK7lSFrzg/t1LliIXcEDY/5JrA41DIjdxG7ErBZXU2XhObYIsLoR",
+	"T1DqPNbxA51mfWS7iplM0kzGg5jrMWL7cDV/wghDtZZg31DOvKctqje25bK5jOnuUwsc17zP+CHzirty",
+	"HEHzvsuHdcIFL0wBlEOaqMrJIEmNsJ0uJBm+yTc70tSwK5F+AoQZFQTCMSZ3emcrOkZHCri8Ad1h3xVV",
+	"UMWofU6W6YweT0E5o0jdCDHV1KECBvAg+cAw2dTnoVHc61xKFUlHTMw0V2GCwyvtzBslEmJ6oGXYc5kl",
+	"bLIc9ymA6mFLIdcntQhzRSPyYrbCOvtQnaK5aBNZANclaA55J1iSFEsPsRV8h/QEcPXuOvTz7KXZ5oXT",
+	"18ALBZRspPYJygzBLZGi0woBfuaSa3Wp5Gnep/9ct/dhPjWvUTZtbNHGay5xVrfUPge2KHt0hcfzUM9Z",
+	"hslXomA9f+mTQyuHlHC8U3KeCqP5wVRphEYghgLqa5t8OPR8j69uYdJOP7gJezM14Dr2Znp+Py6KHikn",
+	"fG/kqUiz9K6yfVQ6hsqJ0BkQBtz1zG9o1WkVhJgegI3zZZLOlpyTtQ3rALy99KQOU26QzRxVesR1zuow",
+	"behu67R6kKlo05sS49vhIffVKBIHLJJJRNX+jtlJkH+UURcXT0xFMgy8VYcVP7WRg4LRZmudkZ1Yo4Sa",
+	"oU73nL178/Fj/Q2Ltwl44ViOzH7HPJD9zv2eFlp7Sh4qdeMJ82VzSWKYFq/YKPD3Pu01+dRr3r7Z+/7b",
+	"9/8PAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

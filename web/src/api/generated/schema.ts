@@ -2163,6 +2163,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/choirs/{choirId}/reminder-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The choir's RSVP reminders by event type and its part-balance alert (manage:communications). */
+        get: operations["getReminderSettings"];
+        /** Change the reminders of the event types given and the part-balance alert (manage:communications). */
+        put: operations["setReminderSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/events/{eventId}/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        /** An event's reminders (its own or its type's; an occurrence's are its series') and, for an event or occurrence, when its non-responders were reminded by hand (edit:calendar). */
+        get: operations["getEventReminders"];
+        /** Give an event (a whole series for an occurrence) its own reminders, or with null its type's (edit:calendar). */
+        put: operations["setEventReminders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/events/{eventId}/remind-non-responders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email the members who have not answered an event or occurrence (and those who said Maybe, once), at once or, at night in the choir's zone, at 08:00. Once per event: a second time is 409 CONFLICT saying when the first was (edit:calendar). */
+        post: operations["remindNonResponders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/choirs/{choirId}/events/{eventId}/email": {
         parameters: {
             query?: never;
@@ -3130,6 +3191,42 @@ export interface components {
         AttendanceSettings: {
             /** @description The fewest confirmed singers a voice part should have; null for no warning. 1 to 200. */
             minConfirmedPerPart: number | null;
+        };
+        /** @description Days before the event the automatic reminders go, largest first; at most two, each 1 to 30; empty for none. */
+        ReminderDays: number[];
+        ReminderTypeSetting: {
+            /** @enum {string} */
+            eventType: "rehearsal" | "service" | "concert" | "liturgical_feast" | "other";
+            days: components["schemas"]["ReminderDays"];
+        };
+        ReminderSettings: {
+            eventTypes: components["schemas"]["ReminderTypeSetting"][];
+            /** @description Days before a service or concert the administrators are alerted of voice parts with fewer singers going than the attendance page's minimum; 1 to 30, null for no alert. */
+            partBalanceDays: number | null;
+        };
+        EventRemindersInput: {
+            /** @description The event's own reminders; null to follow its type's. */
+            days: components["schemas"]["ReminderDays"] | null;
+        };
+        ManualReminder: {
+            /** Format: date-time */
+            requestedAt: string;
+            /**
+             * Format: date-time
+             * @description When the reminders go (08:00 in the choir's zone when asked for at night).
+             */
+            sendsAt: string;
+            /** @description Who asked for it; empty when unknown. */
+            byName: string;
+            /** @description How many members it is for (only in the answer to the request). */
+            recipients?: number;
+        };
+        EventReminders: {
+            /** @description The event's own reminders; null when it follows its type's. */
+            days: components["schemas"]["ReminderDays"] | null;
+            typeDays: components["schemas"]["ReminderDays"];
+            /** @description When its non-responders were reminded by hand; null if never (or when the id names a whole series). */
+            lastManual: components["schemas"]["ManualReminder"] | null;
         };
         ChoirEmailRequest: {
             /** @description Only members singing one of these parts; empty or absent for every active member. */
@@ -8444,6 +8541,152 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getReminderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setReminderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReminderSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getEventReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event's reminders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventReminders"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setEventReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventRemindersInput"];
+            };
+        };
+        responses: {
+            /** @description The event's reminders as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventReminders"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            default: components["responses"]["Error"];
+        };
+    };
+    remindNonResponders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reminder asked for. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualReminder"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };

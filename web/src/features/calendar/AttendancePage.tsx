@@ -34,6 +34,7 @@ import {
   type AttendanceMember,
   type EventAttendance,
 } from './attendanceApi';
+import { RemindSection } from './RemindNonResponders';
 
 export const CALENDAR_PATH = '/dashboard/calendar';
 
@@ -117,6 +118,8 @@ function AttendanceView({ choirId, eventId }: { choirId: string; eventId: string
       </Stack>
 
       <PartCounts attendance={data} />
+
+      <RemindSection choirId={choirId} eventId={eventId} attendance={data} />
 
       <Stack gap="sm" component="section" aria-labelledby="take-attendance">
         <Title order={2} size="h3" id="take-attendance">

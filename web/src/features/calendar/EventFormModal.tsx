@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { fieldErrors } from '../../api/client';
 import { showServerErrors } from '../../app/forms';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -31,6 +31,15 @@ import {
 } from './api';
 import { endFollowingStart, EVENT_TYPE_LABELS, EVENT_TYPES, toEventInput, validateEvent, type EventFormValues } from './eventForm';
 import { browserTimeZone, formatDay, formatWhen } from './format';
+import { EventReminderFields } from './EventReminderFields';
+import {
+  DEFAULT_REMINDER_FIELDS,
+  reminderDays,
+  reminderErrors,
+  reminderFields,
+  type ReminderFields,
+} from './eventReminders';
+import { useEventReminders, useSetEventReminders } from './remindersApi';
 import { RuleBuilder } from './RuleBuilder';
 import { defaultRuleForm, SERIES_MOVE_MESSAGE, shiftRule, toRule, type RuleForm } from './rule';
 import { useScopeQuestion } from './ScopeModal';
@@ -73,6 +82,9 @@ const SHOWN_FIELDS = new Set([
   'location',
   'notes',
   'status',
+  'reminderMode',
+  'reminderFirst',
+  'reminderSecond',
   ...RULE_FIELDS.map((field) => `rule.${field}`),
 ]);
 
@@ -137,13 +149,26 @@ interface EventFormProps {
 function EventForm({ choirId, initial, event, timeZone, onDone }: EventFormProps) {
   const create = useCreateEvent(choirId);
   const update = useUpdateEvent(choirId);
-  const submitting = create.submitting || update.submitting;
+  const saveReminders = useSetEventReminders(choirId);
+  const submitting = create.submitting || update.submitting || saveReminders.submitting;
   const scopeQuestion = useScopeQuestion();
-  const form = useForm<EventFormValues>({
-    initialValues: initial,
-    validate: (values) => formErrors(validateEvent(values)),
+  const form = useForm<EventFormValues & ReminderFields>({
+    initialValues: { ...initial, ...DEFAULT_REMINDER_FIELDS },
+    validate: (values) => ({ ...formErrors(validateEvent(values)), ...reminderErrors(values) }),
     onValuesChange: (values, previous) => followChange(values, previous),
   });
+  // An existing event's reminders arrive after the dialog opens: they fill
+  // the fields unless someone has touched them meanwhile.
+  const reminders = useEventReminders(choirId, event?.id ?? '', !!event);
+  const loadedReminders = reminders.data;
+  useEffect(() => {
+    if (!loadedReminders || form.isDirty('reminderMode') || form.isDirty('reminderFirst') || form.isDirty('reminderSecond')) return;
+    const fields = reminderFields(loadedReminders);
+    form.setInitialValues({ ...form.getInitialValues(), ...fields });
+    form.setValues(fields);
+    // Only when the event's reminders arrive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loadedReminders]);
   const values = form.getValues();
   const rule = values.rule;
   const feastRule = rule.type === 'relative_to_feast' || rule.type === 'weekday_relative_to_feast';
@@ -191,7 +216,15 @@ function EventForm({ choirId, initial, event, timeZone, onDone }: EventFormProps
     error: allErrors[path],
   });
 
-  async function onSubmit(submitted: EventFormValues) {
+  /** saveOwnReminders saves the event's reminders when they changed (for a new event, when it has its own). */
+  async function saveOwnReminders(eventId: string, submitted: ReminderFields) {
+    const days = reminderDays(submitted);
+    const before = loadedReminders ? loadedReminders.days : null;
+    if (JSON.stringify(days) === JSON.stringify(before ?? null)) return;
+    await saveReminders.submit({ eventId, days });
+  }
+
+  async function onSubmit(submitted: EventFormValues & ReminderFields) {
     if (submitting) return;
     const body = toEventInput(submitted, timeZone);
     let scope: Awaited<ReturnType<typeof scopeQuestion.ask>> = null;
@@ -211,14 +244,17 @@ function EventForm({ choirId, initial, event, timeZone, onDone }: EventFormProps
       }
     }
     // The toast has told; the fields at fault say why.
-    const told = { onSuccess: onDone, onError: (err: unknown) => showServerErrors(form, err, { names: FORM_PATHS }) };
+    const told = { onError: (err: unknown) => showServerErrors(form, err, { names: FORM_PATHS }) };
     try {
       if (event) {
         const occurrence = scope ? { scope, instanceStartTime: event.instanceStartTime ?? event.start } : {};
         await update.submit({ eventId: event.id, body: { ...body, ...occurrence } }, told);
+        await saveOwnReminders(event.id, submitted);
       } else {
-        await create.submit(body, told);
+        const created = await create.submit(body, told);
+        if (created) await saveOwnReminders(created.id, submitted);
       }
+      onDone();
     } catch {
       // Shown above.
     }
@@ -269,6 +305,11 @@ function EventForm({ choirId, initial, event, timeZone, onDone }: EventFormProps
             allDay={values.allDay}
           />
         )}
+        <EventReminderFields
+          typeDays={loadedReminders?.typeDays}
+          own={values.reminderMode === 'own'}
+          inputProps={(field) => input(field)}
+        />
         <Radio.Group label="Visibility" {...input('status')}>
           <Stack gap="xs" mt={6}>
             <Radio value="published" label="Publish: everyone in the choir sees it" />

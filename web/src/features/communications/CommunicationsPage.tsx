@@ -31,6 +31,7 @@ import {
   type DigestSettings,
   type DigestWeekday,
 } from './api';
+import { ReminderSettings } from './ReminderSettings';
 
 export const WEEKDAYS: { value: DigestWeekday; label: string }[] = [
   { value: 'monday', label: 'Monday' },
@@ -64,8 +65,7 @@ export function CommunicationsPage() {
           <DigestSchedule key={`schedule-${choirId}`} choirId={choirId} />
           <DigestPreviewSection key={`preview-${choirId}`} choirId={choirId} />
           <DigestHistory choirId={choirId} />
-          {/* Reminders (issue 27, the remind part): <ReminderSettings choirId={choirId} /> from
-              ./ReminderSettings goes here, below the digest; the lead combines the two at merge. */}
+          <ReminderSettings key={`reminders-${choirId}`} choirId={choirId} />
         </>
       )}
     </Stack>
