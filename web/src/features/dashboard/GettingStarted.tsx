@@ -63,7 +63,8 @@ export function GettingStartedSkeleton() {
   return (
     <Paper withBorder p="md" role="status" aria-label="Loading the checklist" aria-busy>
       <Stack gap="sm">
-        <Box h={52}>
+        {/* On a phone the heading takes two lines beside the button. */}
+        <Box h={{ base: 82, xs: 52 }}>
           <Skeleton h={24} w={170} mt={3} />
           <Skeleton h={14} w={90} mt={8} />
         </Box>

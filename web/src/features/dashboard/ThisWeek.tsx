@@ -279,7 +279,7 @@ function ThisWeekSkeleton({ shape }: { shape: WeekShape }) {
           <Skeleton h={18} w={130} />
         </Group>
         {shape.upcoming === 0 ? (
-          <Skeleton h={18} my={3.4} w="70%" />
+          <Skeleton h={25} w="70%" />
         ) : (
           <Stack gap="xs">
             {Array.from({ length: shape.upcoming }, (_, i) => (
