@@ -31,9 +31,16 @@ const MOCKING_TEST_FILES = !process.env.VITEST
       .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(join('src', file), 'utf8')))
       .map((file) => join('src', file));
 
-// The Mantine components the start-up chunk holds: those the entry, the shell, the dashboard and
-// the calendar import (see mantineModulesOf); read from the sources at the build's first question.
-const STARTUP_PAGES = ['src/main.tsx', SHELL, 'src/features/dashboard/DashboardPage.tsx', 'src/features/calendar/CalendarPage.tsx'];
+// The Mantine components the start-up chunk holds: those the entry, its toasts (loaded just after the
+// first page), the shell, the dashboard and the calendar import (see mantineModulesOf); read from
+// the sources at the build's first question.
+const STARTUP_PAGES = [
+  'src/main.tsx',
+  'src/app/shell/Toasts.tsx',
+  SHELL,
+  'src/features/dashboard/DashboardPage.tsx',
+  'src/features/calendar/CalendarPage.tsx',
+];
 let startupMantine: Set<string> | undefined;
 const isStartupMantine = (id: string) => (startupMantine ??= mantineModulesOf(STARTUP_PAGES)).has(id);
 // Mantine's hooks and the libraries the start-up components are made with (tree-shaken).

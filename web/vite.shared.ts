@@ -101,6 +101,11 @@ export const PUBLIC_ICONS_GROUP = {
 export const OTHER_ICONS_GROUP = { name: 'icons', priority: 1, test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/ };
 
 const MANTINE_CORE = join(root, 'node_modules', '@mantine', 'core', 'esm');
+// The packages whose imports are followed, by their index: Mantine and its toasts, built on it.
+const FOLLOWED_PACKAGES: Record<string, string> = {
+  '@mantine/core': join(MANTINE_CORE, 'index.mjs'),
+  '@mantine/notifications': join(root, 'node_modules', '@mantine', 'notifications', 'esm', 'index.mjs'),
+};
 
 /** resolveSource finds the file a relative import of an app source file names, or null (CSS, assets). */
 function resolveSource(from: string, spec: string): string | null {
@@ -141,14 +146,14 @@ export function mantineModulesOf(roots: string[]): Set<string> {
       p = { own: [], reexports: new Map() };
       const src = readFileSync(file, 'utf8');
       for (const [statement, list, spec] of src.matchAll(STATIC_IMPORT)) {
-        const target = spec.startsWith('.') ? resolveSource(file, spec) : spec === '@mantine/core' ? mantineIndex : null;
+        const target = spec.startsWith('.') ? resolveSource(file, spec) : (FOLLOWED_PACKAGES[spec] ?? null);
         if (!target) continue;
         const names = namesOf(list);
         if (statement.trim().startsWith('export')) for (const n of names) p.reexports.set(n, target);
         else p.own.push([target, names]);
       }
-      // Mantine's index imports each component and then exports it by name.
-      if (file === mantineIndex) {
+      // A package's index imports each of its parts and then exports it by name.
+      if (Object.values(FOLLOWED_PACKAGES).includes(file)) {
         for (const [target, names] of p.own) for (const n of names) p.reexports.set(n, target);
         p.own = [];
       }
