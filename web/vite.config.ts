@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { OTHER_ICONS_GROUP, pagePreloads, PUBLIC_ICONS_GROUP } from './vite.shared.ts';
+import { mantineModulesOf, OTHER_ICONS_GROUP, pagePreloads, PUBLIC_ICONS_GROUP } from './vite.shared.ts';
 
 // The signed-in app. The pages a visitor opens without signing in are also a
 // smaller app of their own (vite.public.config.ts), built after this one into
@@ -31,18 +31,40 @@ const MOCKING_TEST_FILES = !process.env.VITEST
       .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(join('src', file), 'utf8')))
       .map((file) => join('src', file));
 
+// The Mantine components the start-up chunk holds: those the entry, its toasts (loaded just after the
+// first page), the shell, the dashboard and the calendar import (see mantineModulesOf); read from
+// the sources at the build's first question.
+const STARTUP_PAGES = [
+  'src/main.tsx',
+  'src/app/shell/Toasts.tsx',
+  SHELL,
+  'src/features/dashboard/DashboardPage.tsx',
+  'src/features/calendar/CalendarPage.tsx',
+];
+let startupMantine: Set<string> | undefined;
+const isStartupMantine = (id: string) => (startupMantine ??= mantineModulesOf(STARTUP_PAGES)).has(id);
+// Mantine's hooks and the libraries the start-up components are made with (tree-shaken).
+const MANTINE_HELPERS = /node_modules[\\/](@mantine[\\/](hooks|store)|@floating-ui|react-remove-scroll|clsx)[\\/]/;
+// A file of @mantine/core other than its index (which imports every component), and the
+// libraries of its number and text-area inputs.
+const MANTINE_MORE = /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/](?!index\.mjs$)|react-number-format[\\/]|react-textarea-autosize[\\/])/;
+
 // Chunks that every page needs at start, each in one file rather than in the
 // dozens of small shared chunks the bundler would otherwise cut them into:
 // over HTTP/1.1 each file costs a round trip. Pages load the rest themselves.
 const STARTUP_CHUNKS = [
   { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|openapi-fetch)[\\/]/ },
-  // Mantine: its provider, hooks and every component the app uses, in one file. Each signed-in
-  // page uses a dozen or more components and the shell as many again; in files of their own
-  // they cost a phone on HTTP/1.1 some forty requests (a round trip per six) before a page shows.
+  // Mantine: its provider, hooks and the components of the shell and of the two pages most
+  // opened first, the dashboard and the calendar, in one file. Each uses a dozen or more
+  // components and the shell as many again; in files of their own they cost a phone on
+  // HTTP/1.1 some forty requests (a round trip per six) before a page shows.
   {
     name: 'mantine',
-    test: /node_modules[\\/](@mantine[\\/](core|hooks|store)|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx)/,
+    test: (id: string) => MANTINE_HELPERS.test(id) || isStartupMantine(id),
   },
+  // Every other Mantine component, in one file that the pages using them load: not parsed
+  // and run before the first page shows.
+  { name: 'mantine-more', test: MANTINE_MORE },
   // The app's session, choir, errors, guards and API client.
   {
     name: 'app',

@@ -1,6 +1,6 @@
 // Build pieces shared by the signed-in app's build (vite.config.ts) and the
 // public app's (vite.public.config.ts).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, Rolldown } from 'vite';
@@ -99,3 +99,87 @@ export const PUBLIC_ICONS_GROUP = {
 
 /** Every other icon, in one chunk. */
 export const OTHER_ICONS_GROUP = { name: 'icons', priority: 1, test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/ };
+
+const MANTINE_CORE = join(root, 'node_modules', '@mantine', 'core', 'esm');
+// The packages whose imports are followed, by their index: Mantine and its toasts, built on it.
+const FOLLOWED_PACKAGES: Record<string, string> = {
+  '@mantine/core': join(MANTINE_CORE, 'index.mjs'),
+  '@mantine/notifications': join(root, 'node_modules', '@mantine', 'notifications', 'esm', 'index.mjs'),
+};
+
+/** resolveSource finds the file a relative import of an app source file names, or null (CSS, assets). */
+function resolveSource(from: string, spec: string): string | null {
+  const base = join(from, '..', spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
+    if (/\.(m?js|tsx?)$/.test(candidate) && existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+// A static import or re-export: what it brings in (group 1) and from where (group 2). Not import().
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\s)([^'";]*?)\s*from\s*['"]([^'"]+)['"]/gm;
+
+/** The names an import or re-export list brings in ('*' for all), without types. */
+function namesOf(list: string): string[] {
+  if (/^\*/.test(list.trim())) return ['*'];
+  const names = /\{([^}]*)\}/.exec(list)?.[1].split(',') ?? [];
+  const out = names.map((n) => n.trim()).filter((n) => n && !n.startsWith('type ')).map((n) => n.split(/\s+as\s+/)[0]);
+  // A default or namespace import beside (or instead of) the braces.
+  if (/^[\w$]+\s*(,|$)|\*\s+as\s/.test(list.trim())) out.push('*');
+  return out;
+}
+
+/**
+ * mantineModulesOf lists the files of @mantine/core that the app source files
+ * roots need, following static imports (not import()) name by name through
+ * re-exports as the bundler's tree-shaking does: the components imported from
+ * '@mantine/core', each with the files it imports in turn. Read from the
+ * sources, as the bundler's module graph goes through Mantine's index and the
+ * features' index files, which import everything they could be asked for.
+ */
+export function mantineModulesOf(roots: string[]): Set<string> {
+  const mantineIndex = join(MANTINE_CORE, 'index.mjs');
+  const parsed = new Map<string, { own: [string, string[]][]; reexports: Map<string, string> }>();
+  const parse = (file: string) => {
+    let p = parsed.get(file);
+    if (!p) {
+      p = { own: [], reexports: new Map() };
+      const src = readFileSync(file, 'utf8');
+      for (const [statement, list, spec] of src.matchAll(STATIC_IMPORT)) {
+        const target = spec.startsWith('.') ? resolveSource(file, spec) : (FOLLOWED_PACKAGES[spec] ?? null);
+        if (!target) continue;
+        const names = namesOf(list);
+        if (statement.trim().startsWith('export')) for (const n of names) p.reexports.set(n, target);
+        else p.own.push([target, names]);
+      }
+      // A package's index imports each of its parts and then exports it by name.
+      if (Object.values(FOLLOWED_PACKAGES).includes(file)) {
+        for (const [target, names] of p.own) for (const n of names) p.reexports.set(n, target);
+        p.own = [];
+      }
+      parsed.set(file, p);
+    }
+    return p;
+  };
+
+  const bodies = new Set<string>();
+  const asked = new Set<string>();
+  const pending: [string, string][] = roots.map((r) => [join(root, r), '*']);
+  while (pending.length > 0) {
+    const [file, name] = pending.pop()!;
+    const key = `${file}#${name}`;
+    if (asked.has(key)) continue;
+    asked.add(key);
+    const p = parse(file);
+    const via = name === '*' ? null : p.reexports.get(name);
+    if (via) {
+      pending.push([via, name]);
+      continue;
+    }
+    if (name === '*') for (const [n, target] of p.reexports) if (n !== '*') pending.push([target, n]);
+    if (bodies.has(file)) continue;
+    bodies.add(file);
+    for (const [target, names] of p.own) for (const n of names) pending.push([target, n]);
+  }
+  return new Set([...bodies].filter((f) => f.startsWith(MANTINE_CORE) && f !== mantineIndex));
+}

@@ -357,3 +357,33 @@ describe('shortcutsFor', () => {
     expect(labels('global_admin')).toEqual(ALL_SHORTCUTS);
   });
 });
+
+describe('while the week loads', () => {
+  it("holds the checklist's place on a director's first visit, and takes the week's shape of the last visit after", async () => {
+    const first = deferred<Response>();
+    const { unmount } = renderDashboard(user({ lastAccessedChoirId: BACH.choir.id }), [BACH], { 'GET /choirs/:choirId/week': () => first.promise });
+    expect(await screen.findByRole('status', { name: 'Loading the checklist' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading your week' })).toBeInTheDocument();
+    first.resolve(json(EMPTY_WEEK));
+    expect(await screen.findByText('Nothing planned in the next 60 days.')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading the checklist' })).not.toBeInTheDocument();
+    unmount();
+
+    // The checklist was not there: the next visit holds no place for it.
+    const second = deferred<Response>();
+    renderDashboard(user({ lastAccessedChoirId: BACH.choir.id }), [BACH], { 'GET /choirs/:choirId/week': () => second.promise });
+    expect(await screen.findByRole('status', { name: 'Loading your week' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading the checklist' })).not.toBeInTheDocument();
+    second.resolve(json(EMPTY_WEEK));
+    expect(await screen.findByText('Nothing planned in the next 60 days.')).toBeInTheDocument();
+  });
+
+  it('holds no checklist place for a singer, who is never shown it', async () => {
+    const week = deferred<Response>();
+    renderDashboard(user({ lastAccessedChoirId: SCHOLA.choir.id }), [BACH, SCHOLA], { 'GET /choirs/:choirId/week': () => week.promise });
+    expect(await screen.findByRole('status', { name: 'Loading your week' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading the checklist' })).not.toBeInTheDocument();
+    week.resolve(json(EMPTY_WEEK));
+    expect(await screen.findByText('Nothing planned in the next 60 days.')).toBeInTheDocument();
+  });
+});

@@ -12,7 +12,7 @@ import {
   IconWorld,
   type Icon,
 } from '@tabler/icons-react';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useChoir, useChoirDetails } from '../../app/choir';
 import { handleError } from '../../app/errors';
@@ -20,11 +20,12 @@ import { roleLabel, type Can, type Permission } from '../../app/permissions';
 import { useSession } from '../../app/session';
 import { SectionError } from '../../components/SectionState';
 import { UnreadAnnouncementsNotice } from '../announcements';
-import { YourPracticeCard } from '../music';
-import { GettingStarted } from './GettingStarted';
+import { YourPracticeCard, YourPracticeLoading } from '../music';
+import { GettingStarted, GettingStartedSkeleton } from './GettingStarted';
 import { ThisWeek } from './ThisWeek';
 import { VoicePartQuestion } from './VoicePartQuestion';
 import { useWeek } from './weekApi';
+import { guessWeekShape, readWeekShape, rememberWeekShape, weekShapeOf } from './weekShape';
 
 export interface Shortcut {
   label: string;
@@ -126,6 +127,13 @@ export function DashboardPage() {
   const details = useChoirDetails(currentChoir?.id);
   const seesWeek = can('view:calendar');
   const week = useWeek(currentChoir && seesWeek ? currentChoir.id : null);
+  const choirId = currentChoir?.id;
+  // The skeletons take the week's shape of the last visit; the week's own shape is kept for the next.
+  const managesChoir = can('manage:choir');
+  const shape = useMemo(() => (choirId && readWeekShape(choirId)) || guessWeekShape(managesChoir), [choirId, managesChoir]);
+  useEffect(() => {
+    if (choirId && week.data) rememberWeekShape(choirId, weekShapeOf(week.data));
+  }, [choirId, week.data]);
 
   // The guards make sure there is a choir; until it is known, hold the place.
   if (!currentChoir) return <DashboardSkeleton />;
@@ -184,11 +192,14 @@ export function DashboardPage() {
       {details.isError && <DetailsError error={details.error} onRetry={() => void details.refetch()} />}
 
       {week.data?.checklist && <GettingStarted choirId={currentChoir.id} checklist={week.data.checklist} />}
+      {seesWeek && week.isPending && shape.checklist && <GettingStartedSkeleton />}
 
-      {seesWeek && <ThisWeek choirId={currentChoir.id} week={week} canPlan={can('edit:music') || can('edit:calendar')} />}
+      {seesWeek && (
+        <ThisWeek choirId={currentChoir.id} week={week} canPlan={can('edit:music') || can('edit:calendar')} shape={shape} />
+      )}
 
       {can('view:music') && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<YourPracticeLoading />}>
           <YourPracticeCard choirId={currentChoir.id} />
         </Suspense>
       )}

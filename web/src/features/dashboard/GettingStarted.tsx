@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useDismiss, type WeekChecklist } from './weekApi';
@@ -51,6 +51,29 @@ export function GettingStarted({ choirId, checklist }: { choirId: string; checkl
               </Group>
             );
           })}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** GettingStartedSkeleton holds the checklist's place, at its height, while the week loads. */
+export function GettingStartedSkeleton() {
+  return (
+    <Paper withBorder p="md" role="status" aria-label="Loading the checklist" aria-busy>
+      <Stack gap="sm">
+        {/* On a phone the heading takes two lines beside the button. */}
+        <Box h={{ base: 82, xs: 52 }}>
+          <Skeleton h={24} w={170} mt={3} />
+          <Skeleton h={14} w={90} mt={8} />
+        </Box>
+        <Stack gap="xs">
+          {STEPS.map((step) => (
+            <Group key={step.key} gap="sm" wrap="nowrap" h={TOUCH}>
+              <Skeleton h={28} w={28} circle />
+              <Skeleton h={16} w="60%" />
+            </Group>
+          ))}
         </Stack>
       </Stack>
     </Paper>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
 import { ANSWERS_CLOSED, eventColor, eventLink, formatWhen, RSVP_CHOICES, type CalendarEvent } from '../calendar';
 import { useAnswer, type Week, type WeekEvent } from './weekApi';
+import type { WeekShape } from './weekShape';
 
 /** The dashboard looks this many days ahead (the server's window). */
 export const WEEK_DAYS = 60;
@@ -14,6 +15,8 @@ export interface ThisWeekProps {
   week: UseQueryResult<Week>;
   /** May plan music (edit:music or edit:calendar): the service offers 'Plan music'. */
   canPlan: boolean;
+  /** The week's shape on the last visit: the skeleton's, while it loads. */
+  shape: WeekShape;
 }
 
 /**
@@ -22,18 +25,8 @@ export interface ThisWeekProps {
  * to practise and, for directors, who has not answered by part; then the
  * events coming up, each a link to it on the calendar.
  */
-export function ThisWeek({ choirId, week, canPlan }: ThisWeekProps) {
-  if (week.isPending) {
-    return (
-      <Stack gap="md" role="status" aria-label="Loading your week">
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <Skeleton h={180} />
-          <Skeleton h={180} />
-        </SimpleGrid>
-        <Skeleton h={56} />
-      </Stack>
-    );
-  }
+export function ThisWeek({ choirId, week, canPlan, shape }: ThisWeekProps) {
+  if (week.isPending) return <ThisWeekSkeleton shape={shape} />;
   if (week.isError) {
     return (
       <Paper withBorder p="md">
@@ -256,5 +249,39 @@ function UpcomingList({ events }: { events: CalendarEvent[] }) {
         </Stack>
       )}
     </section>
+  );
+}
+
+/**
+ * ThisWeekSkeleton holds the place of the week while it loads, in the shape it
+ * had last time: its event cards, and the upcoming list's heading and rows (or
+ * its one line saying nothing is planned), each about the height of what replaces it.
+ */
+function ThisWeekSkeleton({ shape }: { shape: WeekShape }) {
+  return (
+    <Stack gap="lg" role="status" aria-label="Loading your week" aria-busy>
+      {shape.cards > 0 && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {Array.from({ length: shape.cards }, (_, i) => (
+            <Skeleton key={i} h={200} />
+          ))}
+        </SimpleGrid>
+      )}
+      <div>
+        <Group justify="space-between" mb="sm" h={31}>
+          <Skeleton h={24} w={180} />
+          <Skeleton h={18} w={130} />
+        </Group>
+        {shape.upcoming === 0 ? (
+          <Skeleton h={25} w="70%" />
+        ) : (
+          <Stack gap="xs">
+            {Array.from({ length: shape.upcoming }, (_, i) => (
+              <Skeleton key={i} h={72} />
+            ))}
+          </Stack>
+        )}
+      </div>
+    </Stack>
   );
 }

@@ -1,5 +1,6 @@
-// The music library: what the app and other features may use. Only types
-// and lazily loaded components, so that the library's code stays in its own chunk.
+// The music library: what the app and other features may use. Only types,
+// lazily loaded components and the skeleton shown while one loads, so that the
+// library's code stays in its own chunk.
 import { lazy } from 'react';
 
 export type { MusicPiece, MusicSummary, Tag, Composer, Attachment } from './api';
@@ -12,3 +13,6 @@ export const musicPages = {
 
 /** The dashboard's "Your practice" card ({ choirId }), loaded with the dashboard's first render of it. */
 export const YourPracticeCard = lazy(() => import('./practice/YourPracticeCard').then((m) => ({ default: m.YourPracticeCard })));
+
+/** The "Your practice" card's stand-in while its code and data load (no music code of its own). */
+export { YourPracticeLoading } from './practice/YourPracticeLoading';

@@ -1,7 +1,8 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { SectionError, SectionLoading } from '../../../components/SectionState';
+import { SectionError } from '../../../components/SectionState';
 import { formatDay, formatPractised, useMyPractice } from './api';
+import { PracticeLines } from './YourPracticeLoading';
 
 /** YourPracticeCard is the dashboard's "Your practice": this week's time and the pieces practised lately. */
 export function YourPracticeCard({ choirId }: { choirId: string }) {
@@ -12,7 +13,7 @@ export function YourPracticeCard({ choirId }: { choirId: string }) {
         Your practice
       </Title>
       {mine.isPending ? (
-        <SectionLoading label="Loading your practice" />
+        <PracticeLines />
       ) : mine.isError ? (
         <SectionError title="Unable to load your practice" error={mine.error} onRetry={() => void mine.refetch()} />
       ) : (
