@@ -69,7 +69,8 @@ export function GettingStartedSkeleton() {
         </Box>
         <Stack gap="xs">
           {STEPS.map((step) => (
-            <Group key={step.key} gap="sm" wrap="nowrap" h={TOUCH}>
+            // A step is as tall as its link: 44 px on a phone (phone.css), the icon's 28 px above.
+            <Group key={step.key} gap="sm" wrap="nowrap" h={{ base: 44, sm: 28 }}>
               <Skeleton h={28} w={28} circle />
               <Skeleton h={16} w="60%" />
             </Group>
