@@ -670,3 +670,59 @@ func remindedTooSoon(last time.Time, choirZone string, now time.Time) error {
 	next := last.Add(RemindEvery)
 	return apperr.Limited(fmt.Sprintf(msgRemindedAt, last.In(loc).Format(when), next.In(loc).Format(when)), next.Sub(now))
 }
+
+// Published is an announcement as a digest lists it.
+type Published struct {
+	ChoirID string // "" for the platform's
+	Title   string
+	Summary string // the start of its text, on one line
+}
+
+// digestSummaryRunes bounds the start of an announcement's text a digest shows.
+const digestSummaryRunes = 200
+
+// maxInDigest bounds the announcements one digest lists.
+const maxInDigest = 20
+
+// PublishedSince lists what the member may read that was published after
+// since and up to now in the given choirs (the member's), with the
+// platform's, newest first: one statement, for the weekly digest.
+func (s *Service) PublishedSince(ctx context.Context, userID string, choirIDs []string, since, now time.Time) ([]Published, error) {
+	if len(choirIDs) == 0 {
+		return nil, nil
+	}
+	args := []any{since, now, now}
+	args = append(args, anys(choirIDs)...)
+	args = append(args, userID)
+	rows, err := s.db.QueryContext(ctx, `SELECT COALESCE(a.choir_id, ''), a.title, a.body FROM announcements a
+		WHERE a.publish_at > ? AND a.publish_at <= ? AND (a.expires_at IS NULL OR a.expires_at > ?)
+		AND (a.choir_id IS NULL OR (a.choir_id IN (`+db.Placeholders(len(choirIDs))+`) AND `+inAudience("a.id", "?")+`))
+		ORDER BY a.publish_at DESC, a.id LIMIT `+fmt.Sprint(maxInDigest), args...)
+	if err != nil {
+		return nil, fmt.Errorf("announce: list what %s may read since %s: %w", userID, since, err)
+	}
+	out, err := db.All(rows, func(row db.Scanner) (Published, error) {
+		var p Published
+		err := row.Scan(&p.ChoirID, &p.Title, &p.Summary)
+		p.Summary = summary(p.Summary)
+		return p, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("announce: read what %s may read: %w", userID, err)
+	}
+	return out, nil
+}
+
+// summary is the start of a Markdown text on one line, cut at a word.
+func summary(markdown string) string {
+	text := strings.Join(strings.Fields(markdown), " ")
+	r := []rune(text)
+	if len(r) <= digestSummaryRunes {
+		return text
+	}
+	cut := string(r[:digestSummaryRunes])
+	if i := strings.LastIndex(cut, " "); i > digestSummaryRunes/2 {
+		cut = cut[:i]
+	}
+	return cut + "…"
+}

@@ -166,6 +166,15 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	digests := digest.New(d, cfg, mailer, links, events, func(ctx context.Context, choirID, eventKey string) (*choirmail.Plan, error) {
 		return choirmail.PlanOf(ctx, plans, library, choirID, eventKey)
 	}, queue, accounts, logger, now)
+	// The digest lists the announcements a member may read that are new since their last digest.
+	digests.UseAnnouncements(func(ctx context.Context, userID string, choirIDs []string, since, now time.Time) ([]digest.Announcement, error) {
+		published, err := announcements.PublishedSince(ctx, userID, choirIDs, since, now)
+		out := make([]digest.Announcement, len(published))
+		for i, p := range published {
+			out[i] = digest.Announcement{ChoirID: p.ChoirID, Title: p.Title, Summary: p.Summary, Link: cfg.PublicURL("/dashboard/announcements")}
+		}
+		return out, err
+	})
 	// RSVP reminders and part-balance alerts: a planner and two job kinds.
 	reminding := reminders.New(d, cfg, events, links, mailer, queue, logger, now)
 	files := opts.Files

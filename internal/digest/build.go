@@ -245,6 +245,9 @@ func joinNames(names []string) string {
 }
 
 func nameOf(choirs []membership, id string) string {
+	if id == "" {
+		return "Cantica" // an announcement of the platform's, to every choir
+	}
 	for _, m := range choirs {
 		if m.choirID == id {
 			return m.name

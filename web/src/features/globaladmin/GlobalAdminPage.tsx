@@ -11,7 +11,9 @@ import { useJobQueue, useRetryJob, type JobFailure, type JobQueue } from './api'
 const JOB_KINDS: Record<string, string> = {
   digest: 'Weekly digest',
   reminder: 'RSVP reminder',
-  'announcement-mail': 'Announcement email',
+  'part-balance': 'Voice-part alert',
+  'announce-publish': 'Announcement email',
+  'announce-remind': 'Announcement reminder',
 };
 
 export function jobKindName(kind: string): string {
