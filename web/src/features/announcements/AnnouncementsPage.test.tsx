@@ -97,6 +97,7 @@ describe('AnnouncementsPage', () => {
     expect(within(dress).getByText('please').tagName).toBe('STRONG');
     expect(screen.getByText('2 unread announcements')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New announcement' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Weekly digest and reminders' })).not.toBeInTheDocument();
     expect(within(dress).queryByRole('button', { name: 'Who has read it' })).not.toBeInTheDocument();
 
     await userEvent.click(within(dress).getByRole('button', { name: 'I have read this' }));
@@ -141,6 +142,7 @@ describe('AnnouncementsPage', () => {
         apiError(400, 'VALIDATION_ERROR', 'Keep the title under 200 characters', { title: 'Keep the title under 200 characters' }),
     });
     renderAnnouncements();
+    expect(await screen.findByRole('link', { name: 'Weekly digest and reminders' })).toHaveAttribute('href', '/dashboard/communications');
     await userEvent.click(await screen.findByRole('button', { name: 'New announcement' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Concert dress');

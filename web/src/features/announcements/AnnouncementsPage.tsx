@@ -1,5 +1,6 @@
-import { Button, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useChoir } from '../../app/choir';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { PageHeader } from '../../components/PageHeader';
@@ -38,7 +39,17 @@ export function AnnouncementsPage() {
     <Stack gap="lg" maw={860}>
       <PageHeader
         title="Announcements"
-        actions={canManage && <Button onClick={() => open(null)}>New announcement</Button>}
+        actions={
+          canManage && (
+            // The sidebar of the specification has no entry for the communications page: its way in is here.
+            <Group gap="md">
+              <Anchor component={Link} to="/dashboard/communications">
+                Weekly digest and reminders
+              </Anchor>
+              <Button onClick={() => open(null)}>New announcement</Button>
+            </Group>
+          )
+        }
       />
       {list.data && list.data.unread > 0 && (
         <Text c="dimmed">{list.data.unread === 1 ? '1 unread announcement' : `${list.data.unread} unread announcements`}</Text>
