@@ -49,10 +49,20 @@ func (m mailChoir) announce(t *testing.T, body map[string]any) string {
 	return res.Str("id")
 }
 
+// announcementChoir is newMailChoir with the weekly digest off in both of
+// its choirs: the harness's clock stands on Monday at 10:00, when a digest
+// is due, and these tests count the announcements' own mail.
+func announcementChoir(t *testing.T, h *apptest.Harness) mailChoir {
+	t.Helper()
+	m := newMailChoir(t, h)
+	m.exec(t, `UPDATE choirs SET digest_enabled = FALSE WHERE id IN (?, ?)`, m.id, m.other)
+	return m
+}
+
 func TestAnnouncementToTheTenorsIsReadAndAcknowledged(t *testing.T) {
 	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
-		m := newMailChoir(t, h)
+		m := announcementChoir(t, h)
 		bass := signIn(t, h, "bass@example.com")
 		m.announce(t, map[string]any{"title": "Rehearsal room", "body": "We meet in the **crypt**."})
 		id := m.announce(t, map[string]any{"title": "Concert dress", "body": "Black, please. <script>alert(1)</script>[x](javascript:alert(1))",
@@ -113,7 +123,7 @@ func TestAnnouncementToTheTenorsIsReadAndAcknowledged(t *testing.T) {
 func TestAnnouncementRefusesBadInput(t *testing.T) {
 	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
-		m := newMailChoir(t, h)
+		m := announcementChoir(t, h)
 		for _, tc := range []struct {
 			body  map[string]any
 			field string
@@ -141,7 +151,7 @@ func TestAnnouncementRefusesBadInput(t *testing.T) {
 func TestScheduledAnnouncementIsMailedOnceAtItsTime(t *testing.T) {
 	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
-		m := newMailChoir(t, h)
+		m := announcementChoir(t, h)
 		// The tenor turned announcement emails off; the others keep them.
 		m.exec(t, `UPDATE user_choir_membership SET announcement_emails = FALSE WHERE user_id = ? AND choir_id = ?`, m.users["tenor@example.com"], m.id)
 		publish := h.Clock.Now().Add(2 * time.Hour).UTC()
@@ -197,7 +207,7 @@ func TestScheduledAnnouncementIsMailedOnceAtItsTime(t *testing.T) {
 func TestAnnouncementsPageStatements(t *testing.T) {
 	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
-		m := newMailChoir(t, h)
+		m := announcementChoir(t, h)
 		cost := func(c *apptest.Client) int64 {
 			announcements(t, c, m.id)
 			before := h.DB.Statements()
@@ -230,7 +240,7 @@ func TestAnnouncementsPageStatements(t *testing.T) {
 func TestRemindThoseWhoHaveNotAcknowledgedOnceIn48Hours(t *testing.T) {
 	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
-		m := newMailChoir(t, h)
+		m := announcementChoir(t, h)
 		id := m.announce(t, map[string]any{"title": "Concert dress", "body": "Black.", "requiresAcknowledgement": true,
 			"voicePartIds": []string{m.parts["Tenor"], m.parts["Bass"]}})
 		m.singer.Do("POST", "/api/v1/choirs/"+m.id+"/announcements/"+id+"/read", map[string]any{"acknowledge": true})
@@ -297,7 +307,7 @@ func TestRemindThoseWhoHaveNotAcknowledgedOnceIn48Hours(t *testing.T) {
 func TestAnnouncementsStayInTheirChoir(t *testing.T) {
 	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
-		m := newMailChoir(t, h)
+		m := announcementChoir(t, h)
 		stranger := signIn(t, h, "elsewhere@example.com") // choir B's admin
 		id := m.announce(t, map[string]any{"title": "Secret of A", "body": "Only for A.", "emailOnPublish": true, "requiresAcknowledgement": true})
 		h.RunJobs()

@@ -18,6 +18,7 @@ package jobs
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,6 +29,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
 )
 
@@ -41,8 +43,6 @@ const (
 	// MaxAttempts is how many runs a job gets before it is marked failed
 	// and waits for a global admin's retry.
 	MaxAttempts = 8
-	// claimBatch is how many candidates one claim query looks at.
-	claimBatch = 10
 	// maxKeyLen bounds a unique key; keys are built by the code, never sent
 	// by users, so a longer one is a programming error.
 	maxKeyLen = 300
@@ -54,8 +54,7 @@ type Job struct {
 	Kind    string
 	Key     string
 	Args    json.RawMessage
-	RunAt   time.Time // when it was due
-	Attempt int       // 1 on the first run
+	Attempt int // 1 on the first run
 }
 
 // Decode reads the job's arguments into v.
@@ -226,15 +225,9 @@ func (q *Queue) PlanDue(ctx context.Context) error {
 func (q *Queue) RunDue(ctx context.Context) (int, error) {
 	done := 0
 	for ctx.Err() == nil {
-		job, token, more, err := q.claim(ctx)
-		if err != nil {
+		job, token, err := q.claim(ctx)
+		if err != nil || job == nil {
 			return done, err
-		}
-		if job == nil {
-			if !more {
-				return done, nil
-			}
-			continue // lost every race in this batch; look again
 		}
 		ok, err := q.run(ctx, *job, token)
 		if err != nil {
@@ -251,10 +244,13 @@ func (q *Queue) RunDue(ctx context.Context) (int, error) {
 const dueCondition = `done_at IS NULL AND failed_at IS NULL AND run_at <= ?
 	AND (claimed_until IS NULL OR claimed_until < ?)`
 
-// claim takes one due job whose kind this worker handles. The conditional
-// UPDATE is what makes it this worker's: of several workers racing for a
-// job, one updates the row and the others see no row changed.
-func (q *Queue) claim(ctx context.Context) (job *Job, token string, more bool, err error) {
+// claim takes the first due job whose kind this worker handles, in one
+// statement: choosing it and writing this worker's lease and token are one
+// write. On PostgreSQL the choice skips rows another worker is claiming at
+// that moment (FOR UPDATE SKIP LOCKED), so that workers never wait for
+// each other nor take the same job; SQLite has one writer at a time, which
+// does the same. It answers nil when nothing is due.
+func (q *Queue) claim(ctx context.Context) (*Job, string, error) {
 	now := q.clock()
 	q.mu.RLock()
 	kinds := make([]any, 0, len(q.handlers))
@@ -263,45 +259,30 @@ func (q *Queue) claim(ctx context.Context) (job *Job, token string, more bool, e
 	}
 	q.mu.RUnlock()
 	if len(kinds) == 0 {
-		return nil, "", false, nil
+		return nil, "", nil
 	}
-	args := append([]any{now, now}, kinds...)
-	rows, err := q.db.QueryContext(ctx, `SELECT id FROM jobs WHERE `+dueCondition+`
-		AND kind IN (`+db.Placeholders(len(kinds))+`)
-		ORDER BY run_at, id LIMIT `+fmt.Sprint(claimBatch), args...)
+	lock := ""
+	if q.db.Kind == config.Postgres {
+		lock = " FOR UPDATE SKIP LOCKED"
+	}
+	token := uuid.NewString()
+	args := append([]any{now.Add(Lease), token, now, now}, kinds...)
+	args = append(args, now, now)
+	var j Job
+	var jobArgs string
+	err := q.db.WriteRowContext(ctx, `UPDATE jobs SET claimed_until = ?, claim_token = ?, attempts = attempts + 1
+		WHERE id = (SELECT id FROM jobs WHERE `+dueCondition+` AND kind IN (`+db.Placeholders(len(kinds))+`)
+			ORDER BY run_at, id LIMIT 1`+lock+`)
+		AND `+dueCondition+`
+		RETURNING id, kind, unique_key, args, attempts`, args...).Scan(&j.ID, &j.Kind, &j.Key, &jobArgs, &j.Attempt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, "", nil
+	}
 	if err != nil {
-		return nil, "", false, fmt.Errorf("jobs: look for due jobs: %w", err)
+		return nil, "", fmt.Errorf("jobs: claim a due job: %w", err)
 	}
-	ids, err := db.All(rows, func(s db.Scanner) (string, error) {
-		var id string
-		return id, s.Scan(&id)
-	})
-	if err != nil {
-		return nil, "", false, fmt.Errorf("jobs: look for due jobs: %w", err)
-	}
-	for _, id := range ids {
-		token := uuid.NewString()
-		res, err := q.db.ExecContext(ctx, `UPDATE jobs SET claimed_until = ?, claim_token = ?, attempts = attempts + 1
-			WHERE id = ? AND `+dueCondition, now.Add(Lease), token, id, now, now)
-		if err != nil {
-			return nil, "", false, fmt.Errorf("jobs: claim job %s: %w", id, err)
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return nil, "", false, fmt.Errorf("jobs: claim job %s: %w", id, err)
-		} else if n == 0 {
-			continue // another worker took it
-		}
-		j := Job{ID: id}
-		var args string
-		err = q.db.QueryRowContext(ctx, `SELECT kind, unique_key, args, run_at, attempts FROM jobs WHERE id = ?`, id).
-			Scan(&j.Kind, &j.Key, &args, &j.RunAt, &j.Attempt)
-		if err != nil {
-			return nil, "", false, fmt.Errorf("jobs: load claimed job %s: %w", id, err)
-		}
-		j.Args = json.RawMessage(args)
-		return &j, token, true, nil
-	}
-	return nil, "", len(ids) == claimBatch, nil
+	j.Args = json.RawMessage(jobArgs)
+	return &j, token, nil
 }
 
 // errLeaseLost is returned inside the completing transaction when another
