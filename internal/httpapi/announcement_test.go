@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -246,28 +245,9 @@ func TestRemindThoseWhoHaveNotAcknowledgedOnceIn48Hours(t *testing.T) {
 		m.singer.Do("POST", "/api/v1/choirs/"+m.id+"/announcements/"+id+"/read", map[string]any{"acknowledge": true})
 		path := "/api/v1/choirs/" + m.id + "/announcements/" + id + "/remind"
 		const presses = 16
-		statuses := make([]int, presses)
-		var wg sync.WaitGroup
-		for i := range presses {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				statuses[i] = m.admin.Do("POST", path, nil).Status
-			}()
-		}
-		wg.Wait()
-		ok := 0
-		for _, s := range statuses {
-			switch s {
-			case 200:
-				ok++
-			case 429:
-			default:
-				t.Errorf("a press answered %d", s)
-			}
-		}
-		if ok != 1 {
-			t.Fatalf("%d presses succeeded, want 1: %v", ok, statuses)
+		counts := atOnce(presses, func(int) int { return m.admin.Do("POST", path, nil).Status })
+		if counts[200] != 1 || counts[429] != presses-1 {
+			t.Fatalf("presses at once answered %v, want one 200 and the rest 429", counts)
 		}
 		h.RunJobs()
 		got := m.delivered(t)

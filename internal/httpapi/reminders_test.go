@@ -189,28 +189,9 @@ func TestRemindNonRespondersOnceAndNotAtNight(t *testing.T) {
 		}
 		setClock(t, h, time.Date(2026, 11, 23, 21, 0, 0, 0, london))
 		const presses = 16
-		statuses := make([]int, presses)
-		var wg sync.WaitGroup
-		for i := range presses {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				statuses[i] = c.admin.Do("POST", path, nil).Status
-			}()
-		}
-		wg.Wait()
-		ok := 0
-		for _, s := range statuses {
-			switch s {
-			case 200:
-				ok++
-			case 409:
-			default:
-				t.Errorf("a press answered %d", s)
-			}
-		}
-		if ok != 1 {
-			t.Fatalf("%d presses succeeded, want 1: %v", ok, statuses)
+		counts := atOnce(presses, func(int) int { return c.admin.Do("POST", path, nil).Status })
+		if counts[200] != 1 || counts[409] != presses-1 {
+			t.Fatalf("presses at once answered %v, want one 200 and the rest 409", counts)
 		}
 		res := c.admin.Do("GET", c.events+"/"+far+"/reminders", nil)
 		last, _ := res.JSON["lastManual"].(map[string]any)
