@@ -409,6 +409,22 @@ func TestUnsubscribeLink(t *testing.T) {
 		if got := emails(); got != "Abbey Choir=true St Cecilia Singers=true" {
 			t.Fatalf("turned back on: %s", got)
 		}
+		// Under the choir's email, the digest, reminders and announcement
+		// emails each have a switch; a switch not sent stays as it was.
+		res = c.member.Do("PUT", "/api/v1/account/choir-emails/"+c.id, map[string]any{"enabled": true, "digestEmails": false, "reminderEmails": false})
+		if res.Status != 200 || res.JSON["digestEmails"] != false || res.JSON["reminderEmails"] != false || res.JSON["announcementEmails"] != true {
+			t.Fatalf("turn the digest and reminders off: %d %s", res.Status, res.Raw)
+		}
+		res = c.member.Do("PUT", "/api/v1/account/choir-emails/"+c.id, map[string]any{"enabled": true, "announcementEmails": false})
+		if res.Status != 200 || res.JSON["digestEmails"] != false || res.JSON["reminderEmails"] != false || res.JSON["announcementEmails"] != false {
+			t.Fatalf("turn announcements off too: %d %s", res.Status, res.Raw)
+		}
+		for _, item := range c.member.Do("GET", "/api/v1/account/choir-emails", nil).List {
+			e := item.(map[string]any)
+			if off := e["choirName"] == "St Cecilia Singers"; e["digestEmails"] == off || e["reminderEmails"] == off || e["announcementEmails"] == off {
+				t.Errorf("the switches as listed: %v", e)
+			}
+		}
 		// Not a choir of the caller's: not found.
 		wantError(t, c.admin.Do("PUT", "/api/v1/account/choir-emails/"+otherID, map[string]any{"enabled": false}), 404, "NOT_FOUND")
 
