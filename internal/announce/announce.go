@@ -52,7 +52,9 @@ const (
 	MsgNotFound      = "Announcement not found."
 	MsgNoAck         = "This announcement does not ask members to acknowledge it."
 	MsgNotPublished  = "This announcement is not published yet."
-	msgRemindedAt    = "A reminder was sent on %s. You can send another after %s."
+	// MsgAllAcknowledged refuses a reminder nobody needs.
+	MsgAllAcknowledged = "Everyone it is for has acknowledged it: there is nobody to remind."
+	msgRemindedAt      = "A reminder was sent on %s. You can send another after %s."
 )
 
 // Service keeps announcements.
@@ -636,6 +638,18 @@ func (s *Service) Remind(ctx context.Context, choirID, choirZone, id string) (ti
 		return time.Time{}, apperr.New(apperr.Conflict, apperr.CodeConflict, MsgNotPublished)
 	}
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		// With nobody left to remind, a press would only use up the slot.
+		var pending int
+		err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM user_choir_membership m WHERE m.choir_id = ? AND `+activeMember+`
+			AND `+inAudience("?", "m.user_id")+` AND NOT EXISTS (SELECT 1 FROM announcement_reads x
+				WHERE x.announcement_id = ? AND x.user_id = m.user_id AND x.acknowledged_at IS NOT NULL)`,
+			choirID, id, id, id).Scan(&pending)
+		if err != nil {
+			return fmt.Errorf("announce: count who has not acknowledged %s: %w", id, err)
+		}
+		if pending == 0 {
+			return apperr.New(apperr.Conflict, apperr.CodeConflict, MsgAllAcknowledged)
+		}
 		// The one statement that decides: of many presses at once, one
 		// finds the reminder due and takes it.
 		res, err := tx.ExecContext(ctx, `UPDATE announcements SET reminded_at = ? WHERE id = ? AND choir_id = ?

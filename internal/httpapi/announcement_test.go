@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cantica/cantica/internal/announce"
 	"github.com/cantica/cantica/internal/app/apptest"
 )
 
@@ -273,6 +274,18 @@ func TestRemindThoseWhoHaveNotAcknowledgedOnceIn48Hours(t *testing.T) {
 		h.Clock.Advance(time.Hour)
 		if res := m.admin.Do("POST", path, nil); res.Status != 200 {
 			t.Errorf("a press 48 hours later: %d %s", res.Status, res.Raw)
+		}
+		// With everyone it is for acknowledged, there is nobody to remind.
+		tenors := m.announce(t, map[string]any{"title": "Tenor sectional", "body": "Bring pencils.", "requiresAcknowledgement": true,
+			"voicePartIds": []string{m.parts["Tenor"]}})
+		for _, tenor := range []*apptest.Client{signIn(t, h, "tenor@example.com"), signIn(t, h, "nodigest@example.com")} {
+			if r := tenor.Do("POST", "/api/v1/choirs/"+m.id+"/announcements/"+tenors+"/read", map[string]any{"acknowledge": true}); r.Status >= 300 {
+				t.Fatalf("a tenor acknowledging: %d %s", r.Status, r.Raw)
+			}
+		}
+		res = m.admin.Do("POST", "/api/v1/choirs/"+m.id+"/announcements/"+tenors+"/remind", nil)
+		if res.Status != 409 || res.Str("message") != announce.MsgAllAcknowledged {
+			t.Errorf("remind when all have acknowledged: %d %s", res.Status, res.Raw)
 		}
 		// Announcements that ask for no acknowledgement have nothing to remind.
 		plain := m.announce(t, map[string]any{"title": "Parking", "body": "Use the back gate."})
