@@ -3206,7 +3206,7 @@ export interface components {
         };
         EventRemindersInput: {
             /** @description The event's own reminders; null to follow its type's. */
-            days: components["schemas"]["ReminderDays"] | null;
+            days: (unknown[] & components["schemas"]["ReminderDays"]) | null;
         };
         ManualReminder: {
             /** Format: date-time */
@@ -3223,7 +3223,7 @@ export interface components {
         };
         EventReminders: {
             /** @description The event's own reminders; null when it follows its type's. */
-            days: components["schemas"]["ReminderDays"] | null;
+            days: (unknown[] & components["schemas"]["ReminderDays"]) | null;
             typeDays: components["schemas"]["ReminderDays"];
             /** @description When its non-responders were reminded by hand; null if never (or when the id names a whole series). */
             lastManual: components["schemas"]["ManualReminder"] | null;
