@@ -50,14 +50,18 @@ const ADDED = {
     what: "the practice studio's own JavaScript (issue 16)",
   },
   'src/features/communications/CommunicationsPage.tsx': {
-    budget: 25,
+    // 11 KB of its own and the shared 35 KB mantine-more chunk (see the announcements page).
+    budget: 50,
     over: [SHELL],
-    what: "the communications page's own JavaScript (issue 27)",
+    what: "the communications page's own JavaScript (issue 27), with mantine-more",
   },
   'src/features/announcements/AnnouncementsPage.tsx': {
-    budget: 20,
+    // 12 KB of its own and, since the start-up Mantine chunk holds only what the shell, the dashboard
+    // and the calendar use, the 35 KB mantine-more chunk (its Modal, Badge, Switch …), which every page
+    // using such components shares and the browser loads once.
+    budget: 50,
     over: [SHELL],
-    what: 'the announcements page, its form and who-has-read dialog (issue 27)',
+    what: 'the announcements page, its form and who-has-read dialog (issue 27), with mantine-more',
   },
 };
 
