@@ -191,7 +191,7 @@ func checkVoiceParts(ctx context.Context, q db.Querier, choirID string, ids []st
 		return nil
 	}
 	var known int
-	args := append([]any{choirID}, anys(ids)...)
+	args := append([]any{choirID}, db.Strings(ids)...)
 	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM musical_roles WHERE choir_id = ? AND id IN (`+db.Placeholders(len(ids))+`)`,
 		args...).Scan(&known); err != nil {
 		return fmt.Errorf("announce: check the voice parts of %s: %w", choirID, err)
@@ -200,14 +200,6 @@ func checkVoiceParts(ctx context.Context, q db.Querier, choirID string, ids []st
 		return apperr.Validation(map[string]string{"voicePartIds": MsgVoiceParts}, "voicePartIds")
 	}
 	return nil
-}
-
-func anys(ss []string) []any {
-	out := make([]any, len(ss))
-	for i, s := range ss {
-		out[i] = s
-	}
-	return out
 }
 
 func nullChoir(choirID string) any {
@@ -706,7 +698,7 @@ func (s *Service) PublishedSince(ctx context.Context, userID string, choirIDs []
 		return nil, nil
 	}
 	args := []any{since, now, now}
-	args = append(args, anys(choirIDs)...)
+	args = append(args, db.Strings(choirIDs)...)
 	args = append(args, userID)
 	rows, err := s.db.QueryContext(ctx, `SELECT COALESCE(a.choir_id, ''), a.title, a.body FROM announcements a
 		WHERE a.publish_at > ? AND a.publish_at <= ? AND (a.expires_at IS NULL OR a.expires_at > ?)

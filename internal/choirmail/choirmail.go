@@ -114,7 +114,7 @@ func Recipients(ctx context.Context, q db.Querier, choirID string, voicePartIDs 
 	}
 	if len(parts) > 0 {
 		var known int
-		in := append([]any{choirID}, anys(parts)...)
+		in := append([]any{choirID}, db.Strings(parts)...)
 		if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM musical_roles WHERE choir_id = ? AND id IN (`+db.Placeholders(len(parts))+`)`,
 			in...).Scan(&known); err != nil {
 			return nil, fmt.Errorf("choirmail: check the voice parts of %s: %w", choirID, err)
@@ -124,7 +124,7 @@ func Recipients(ctx context.Context, q db.Querier, choirID string, voicePartIDs 
 		}
 		query += ` AND EXISTS (SELECT 1 FROM member_musical_roles r WHERE r.user_id = m.user_id AND r.choir_id = m.choir_id
 			AND r.musical_role_id IN (` + db.Placeholders(len(parts)) + `))`
-		args = append(args, anys(parts)...)
+		args = append(args, db.Strings(parts)...)
 	}
 	rows, err := q.QueryContext(ctx, query+` ORDER BY u.email`, args...)
 	if err != nil {
@@ -139,14 +139,6 @@ func Recipients(ctx context.Context, q db.Querier, choirID string, voicePartIDs 
 		return nil, fmt.Errorf("choirmail: read the recipients in %s: %w", choirID, err)
 	}
 	return out, nil
-}
-
-func anys(ss []string) []any {
-	out := make([]any, len(ss))
-	for i, s := range ss {
-		out[i] = s
-	}
-	return out
 }
 
 // Plan is the music planned for an emailed event: its notes for singers

@@ -199,6 +199,15 @@ func Placeholders(n int) string {
 	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }
 
+// Strings is ss as the arguments of an IN (…) of Placeholders(len(ss)).
+func Strings(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
+
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 // Contains is the LIKE pattern, for LIKE ? ESCAPE '\', of text that holds

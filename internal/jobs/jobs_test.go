@@ -162,7 +162,7 @@ func TestTwoWorkersOnOneDatabaseRunEachJobOnce(t *testing.T) {
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			cfg := dbtest.MigratedConfig(t, kind)
-			first, second := openDB(t, cfg), openDB(t, cfg)
+			first, second := dbtest.OpenConfig(t, cfg), dbtest.OpenConfig(t, cfg)
 			createEffects(t, first)
 			const n = 120
 			a := jobs.New(first, quiet, time.Now)
@@ -188,16 +188,6 @@ func TestTwoWorkersOnOneDatabaseRunEachJobOnce(t *testing.T) {
 			}
 		})
 	}
-}
-
-func openDB(t testing.TB, cfg config.DatabaseConfig) *db.DB {
-	t.Helper()
-	d, err := db.Open(context.Background(), cfg)
-	if err != nil {
-		t.Fatalf("open %s: %v", cfg.Kind, err)
-	}
-	t.Cleanup(func() { d.Close() })
-	return d
 }
 
 // A worker whose run outlasted its lease (a stalled process) must not write
@@ -377,7 +367,7 @@ func TestAKilledServerLosesAndRepeatsNothing(t *testing.T) {
 	for _, kind := range dbtest.Kinds {
 		t.Run(kind, func(t *testing.T) {
 			cfg := dbtest.MigratedConfig(t, kind)
-			d := openDB(t, cfg)
+			d := dbtest.OpenConfig(t, cfg)
 			createEffects(t, d)
 			const n = 80
 			enqueueEffects(t, jobs.New(d, quiet, time.Now), d, n)

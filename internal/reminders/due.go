@@ -220,7 +220,7 @@ func (s *Service) due(ctx context.Context, q db.Querier, c *choirRow, date litur
 	type answerKey struct{ user, eventID, date string }
 	answers := map[answerKey]string{}
 	rows, err := q.QueryContext(ctx, `SELECT user_id, event_id, occurrence_date, status FROM member_attendance
-		WHERE choir_id = ? AND status IS NOT NULL AND event_id IN (`+db.Placeholders(len(ids))+`)`, append([]any{c.ID}, anys(ids)...)...)
+		WHERE choir_id = ? AND status IS NOT NULL AND event_id IN (`+db.Placeholders(len(ids))+`)`, append([]any{c.ID}, db.Strings(ids)...)...)
 	if err != nil {
 		return nil, fmt.Errorf("reminders: read the answers in choir %s: %w", c.ID, err)
 	}
@@ -243,7 +243,7 @@ func (s *Service) due(ctx context.Context, q db.Querier, c *choirRow, date litur
 	}
 	sent := map[answerKey]*history{}
 	rows, err = q.QueryContext(ctx, `SELECT user_id, event_id, occurrence_date, which, answer FROM reminders_sent
-		WHERE choir_id = ? AND event_id IN (`+db.Placeholders(len(ids))+`)`, append([]any{c.ID}, anys(ids)...)...)
+		WHERE choir_id = ? AND event_id IN (`+db.Placeholders(len(ids))+`)`, append([]any{c.ID}, db.Strings(ids)...)...)
 	if err != nil {
 		return nil, fmt.Errorf("reminders: read the reminders sent in choir %s: %w", c.ID, err)
 	}

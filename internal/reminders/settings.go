@@ -263,7 +263,7 @@ func eventDays(ctx context.Context, q db.Querier, choirID string, eventIDs []str
 		return out, nil
 	}
 	rows, err := q.QueryContext(ctx, `SELECT event_id, days FROM event_reminder_settings WHERE choir_id = ? AND event_id IN (`+
-		db.Placeholders(len(eventIDs))+`)`, append([]any{choirID}, anys(eventIDs)...)...)
+		db.Placeholders(len(eventIDs))+`)`, append([]any{choirID}, db.Strings(eventIDs)...)...)
 	if err != nil {
 		return nil, fmt.Errorf("reminders: read the events' reminders in choir %s: %w", choirID, err)
 	}
@@ -279,12 +279,4 @@ func eventDays(ctx context.Context, q db.Querier, choirID string, eventIDs []str
 		return nil, fmt.Errorf("reminders: read the events' reminders in choir %s: %w", choirID, err)
 	}
 	return out, nil
-}
-
-func anys(ss []string) []any {
-	out := make([]any, len(ss))
-	for i, s := range ss {
-		out[i] = s
-	}
-	return out
 }

@@ -48,16 +48,19 @@ func OpenPool(t testing.TB, kind string, conns int) *db.DB {
 	t.Helper()
 	cfg := MigratedConfig(t, kind)
 	cfg.MaxConns = cmp.Or(conns, cfg.MaxConns)
-	return openConfig(t, cfg)
+	return OpenConfig(t, cfg)
 }
 
 // OpenEmpty returns a fresh database with no migrations applied.
 func OpenEmpty(t testing.TB, kind string) *db.DB {
 	t.Helper()
-	return openConfig(t, Config(t, kind))
+	return OpenConfig(t, Config(t, kind))
 }
 
-func openConfig(t testing.TB, cfg config.DatabaseConfig) *db.DB {
+// OpenConfig opens the database cfg names (one made by Config or
+// MigratedConfig), closed when the test ends. Two calls with one cfg are two
+// server instances sharing a database.
+func OpenConfig(t testing.TB, cfg config.DatabaseConfig) *db.DB {
 	t.Helper()
 	d, err := db.Open(context.Background(), cfg)
 	if err != nil {
