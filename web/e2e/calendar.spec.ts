@@ -97,7 +97,7 @@ test('an administrator plans rehearsals and a feast-based concert, edits and cut
   // A weekly rehearsal on Tuesdays and Thursdays from 5 January 2027.
   let dialog = await openCreate(page);
   await dialog.getByLabel('Title').fill('Rehearsal');
-  await dialog.getByLabel('Event type').selectOption('rehearsal');
+  await dialog.getByLabel('Event type', { exact: true }).selectOption('rehearsal');
   await dialog.getByLabel('Start date').fill('2027-01-05');
   await dialog.getByLabel('Start time').fill('19:30');
   await dialog.getByLabel('End date').fill('2027-01-05');
@@ -115,7 +115,7 @@ test('an administrator plans rehearsals and a feast-based concert, edits and cut
   // A concert two weeks before Easter, every year.
   dialog = await openCreate(page);
   await dialog.getByLabel('Title').fill('Lenten concert');
-  await dialog.getByLabel('Event type').selectOption('concert');
+  await dialog.getByLabel('Event type', { exact: true }).selectOption('concert');
   await dialog.getByLabel('Start date').fill('2027-01-01');
   await dialog.getByLabel('Start time').fill('18:00');
   await dialog.getByLabel('End date').fill('2027-01-01');
