@@ -87,15 +87,16 @@ func (s *Service) build(ctx context.Context, userID, only, unsubscribeChoir stri
 	}
 
 	views := make([]*choirView, 0, len(choirs))
-	ids := make([]any, 0, len(choirs))
+	choirIDs := make([]string, 0, len(choirs))
 	for _, m := range choirs {
 		v, err := s.view(ctx, m, now, strict)
 		if err != nil {
 			return nil, err
 		}
 		views = append(views, v)
-		ids = append(ids, m.choirID)
+		choirIDs = append(choirIDs, m.choirID)
 	}
+	ids := db.Strings(choirIDs)
 	answers, err := s.answers(ctx, userID, ids, views)
 	if err != nil {
 		return nil, err
@@ -113,10 +114,6 @@ func (s *Service) build(ctx context.Context, userID, only, unsubscribeChoir stri
 	}
 	if err != nil {
 		return nil, fmt.Errorf("digest: read the last digest of %s: %w", userID, err)
-	}
-	choirIDs := make([]string, len(ids))
-	for i, id := range ids {
-		choirIDs[i] = id.(string)
 	}
 	news, err := s.announcements(ctx, userID, choirIDs, since, now)
 	if err != nil {
