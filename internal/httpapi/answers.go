@@ -105,7 +105,7 @@ func (a *answer) gzipped() []byte {
 // response is the answer for one request: compressed when the client
 // accepts gzip.
 func (a *answer) response(r *http.Request) encodedAnswer {
-	return encodedAnswer{a: a, gzip: acceptsGzip(r)}
+	return encodedAnswer{a: a, gzip: accepts(r, "gzip")}
 }
 
 // encodedAnswer writes a kept answer as an operation's 200 response.

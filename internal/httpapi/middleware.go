@@ -110,7 +110,7 @@ var gzipWriters = sync.Pool{New: func() any {
 // (a kept calendar answer, compressed once) passes as it is.
 func compressJSON(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !strings.HasPrefix(r.URL.Path, "/api/") || !acceptsGzip(r) {
+		if !strings.HasPrefix(r.URL.Path, "/api/") || !accepts(r, "gzip") {
 			next.ServeHTTP(w, r)
 			return
 		}

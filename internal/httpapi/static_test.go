@@ -3,6 +3,8 @@ package httpapi
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -209,4 +211,42 @@ func gunzip(t *testing.T, gz []byte) []byte {
 		t.Fatal(err)
 	}
 	return body
+}
+
+// A browser that accepts Brotli gets the .br the build wrote for a file's
+// present content (listed in .vite/brotli.json); one left from another build
+// is never sent, and a browser without Brotli gets gzip.
+func TestStaticFilesServeTheBuildsBrotli(t *testing.T) {
+	t.Parallel()
+	sum := sha256.Sum256(script)
+	fresh := []byte("brotli of the present script")
+	stale := []byte("brotli of an older script")
+	app, err := newSPA(fstest.MapFS{
+		"index.html":          {Data: []byte(`<!doctype html><html><head></head><body></body></html>`)},
+		"assets/app-1.js":     {Data: script},
+		"assets/app-1.js.br":  {Data: fresh},
+		"assets/page-2.js":    {Data: script},
+		"assets/page-2.js.br": {Data: stale},
+		".vite/brotli.json": {Data: []byte(`{"assets/app-1.js": "` + hex.EncodeToString(sum[:]) +
+			`", "assets/page-2.js": "` + strings.Repeat("0", 64) + `"}`)},
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := getWith(app, "/assets/app-1.js", "gzip, deflate, br, zstd")
+	if rec.Header().Get("Content-Encoding") != "br" || !bytes.Equal(rec.Body.Bytes(), fresh) {
+		t.Errorf("with br accepted: %q, %q", rec.Header().Get("Content-Encoding"), rec.Body.Bytes())
+	}
+	brETag := rec.Header().Get("ETag")
+	rec = getWith(app, "/assets/app-1.js", "gzip, br;q=0")
+	if rec.Header().Get("Content-Encoding") != "gzip" || !bytes.Equal(gunzip(t, rec.Body.Bytes()), script) || rec.Header().Get("ETag") == brETag {
+		t.Errorf("br refused: %q, ETag %s (br's %s)", rec.Header().Get("Content-Encoding"), rec.Header().Get("ETag"), brETag)
+	}
+	rec = getWith(app, "/assets/page-2.js", "br, gzip")
+	if rec.Header().Get("Content-Encoding") == "br" || bytes.Equal(rec.Body.Bytes(), stale) {
+		t.Errorf("a stale .br was sent for its file")
+	}
+	if rec := getWith(app, "/assets/app-1.js.br", "br"); rec.Code != http.StatusNotFound {
+		t.Errorf("GET the .br itself: %d", rec.Code)
+	}
 }
