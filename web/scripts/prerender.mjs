@@ -3,7 +3,9 @@
 // Run from web/ after `vite build` (dist/index.html and dist/.vite/manifest.json
 // must exist): the page is src/prerender/landing.tsx rendered to HTML with the
 // app's entry CSS, plus src/prerender/landingScript.ts inlined as a small
-// script. Exits with status 1, saying why, when anything is missing.
+// script. It also writes the signed-in app's loading shell (ShellSkeleton)
+// into dist/index.html, so that its pages paint before their scripts have
+// arrived. Exits with status 1, saying why, when anything is missing.
 import react from '@vitejs/plugin-react';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,12 +72,14 @@ async function renderLanding(tmp) {
     define: { 'window.location.origin': JSON.stringify('http://localhost') },
     build: { ssr: 'src/prerender/landing.tsx', outDir, emptyOutDir: true, minify: false },
   });
-  const { renderLanding } = await import(pathToFileURL(join(outDir, 'landing.js')).href);
+  const { renderLanding, renderShellSkeleton } = await import(pathToFileURL(join(outDir, 'landing.js')).href);
   const html = renderLanding();
   for (const needed of ['id="pricing"', 'id="features"', '<header', '<footer']) {
     if (!html.includes(needed)) fail(`the rendered landing page lacks ${needed}`);
   }
-  return html;
+  const shell = renderShellSkeleton();
+  if (!shell.includes('Cantica')) fail('the rendered shell skeleton lacks the app\'s name');
+  return { html, shell };
 }
 
 /** enhancerScript builds src/prerender/landingScript.ts into one minified script. */
@@ -101,16 +105,37 @@ async function enhancerScript(tmp) {
 
 // Sets the theme before the first paint (calendar spec §2): the stored choice, else light on the landing page.
 const THEME_SCRIPT = `try{var t=localStorage.getItem('theme');document.documentElement.setAttribute('data-mantine-color-scheme',t==='dark'||t==='light'?t:'light')}catch(e){}`;
+// The same in the signed-in app, where the system's preference comes before light.
+const APP_THEME_SCRIPT = `try{var t=localStorage.getItem('theme');if(t!=='dark'&&t!=='light')t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';document.documentElement.setAttribute('data-mantine-color-scheme',t)}catch(e){}`;
+
+/**
+ * withShell writes the loading shell into the signed-in app's index.html, with
+ * the theme script before its stylesheet, so that the shell paints in the
+ * reader's theme as soon as the HTML and the stylesheet are in, while the
+ * scripts still download. The server's CSP allows the script by its hash.
+ */
+function withShell(index, shell) {
+  if (!index.includes('<div id="root"></div>')) fail('dist/index.html has no empty <div id="root"></div>');
+  const stylesheet = index.indexOf('<link rel="stylesheet"');
+  if (stylesheet < 0) fail('dist/index.html links no stylesheet');
+  return (
+    index.slice(0, stylesheet) +
+    `<script>${APP_THEME_SCRIPT}</script>\n    ` +
+    index.slice(stylesheet).replace('<div id="root"></div>', `<div id="root">${shell}</div>`)
+  );
+}
 
 async function main() {
   const head = headOf();
   const css = entryCss();
   const tmp = mkdtempSync(join(tmpdir(), 'cantica-prerender-'));
   try {
-    const markup = await renderLanding(tmp);
+    const { html: markup, shell } = await renderLanding(tmp);
     // A page without its styles still passes every text check: make sure each component is styled.
-    const missing = unstyled(markup, css);
+    const missing = unstyled(markup + shell, css);
     if (missing.length > 0) fail(`the stylesheets ${css.join(', ')} define none of the classes ${missing.join(', ')}`);
+    const indexPath = join(dist, 'index.html');
+    writeFileSync(indexPath, withShell(readFileSync(indexPath, 'utf8'), shell));
     const script = await enhancerScript(tmp);
     const page = [
       '<!doctype html>',

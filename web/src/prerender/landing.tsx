@@ -4,6 +4,7 @@
 import { MantineProvider } from '@mantine/core';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { ShellSkeleton } from '../app/shell/ShellSkeleton';
 import { canticaCssVariablesResolver, canticaTheme } from '../app/theme';
 import { loadLandingContent } from '../features/public';
 
@@ -22,6 +23,18 @@ export function renderLanding(): string {
       <MemoryRouter initialEntries={['/']}>
         <LandingContent />
       </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+/**
+ * renderShellSkeleton returns the markup of the signed-in app's loading shell,
+ * which the build writes into index.html: React replaces it on its first render.
+ */
+export function renderShellSkeleton(): string {
+  return renderToString(
+    <MantineProvider theme={canticaTheme} cssVariablesResolver={canticaCssVariablesResolver} defaultColorScheme="light">
+      <ShellSkeleton />
     </MantineProvider>,
   );
 }

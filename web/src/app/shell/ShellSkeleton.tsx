@@ -1,15 +1,20 @@
-import { Box, Group, Skeleton, Stack } from '@mantine/core';
+import { Box, Group, Skeleton, Stack, Text } from '@mantine/core';
 
 /**
  * ShellSkeleton stands in for the navigation shell and its page while they
  * load: the session, or the code of the shell and the page (kept out of the
- * first download, so it shows on a first visit to a signed-in page).
+ * first download, so it shows on a first visit to a signed-in page). The build
+ * also writes it into index.html (scripts/prerender.mjs), so that a phone
+ * shows the shell, with the app's name, as soon as the HTML and the stylesheet
+ * have arrived, not after the scripts have.
  */
 export function ShellSkeleton() {
   return (
     <Box miw={320} role="status" aria-label="Loading" aria-busy>
       <Group h={60} px="md" justify="space-between" wrap="nowrap">
-        <Skeleton h={20} w={140} />
+        <Text fw={700} size="lg">
+          Cantica
+        </Text>
         <Group gap="xs" wrap="nowrap">
           <Skeleton h={34} w={34} />
           <Skeleton h={34} w={34} />
