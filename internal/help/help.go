@@ -85,8 +85,10 @@ func Get(id string) (Guide, error) {
 }
 
 // Search lists the guides holding every word of query in their title,
-// summary or text (all of them for an empty query). The guides for any of
-// the reader's audiences come first; otherwise the guides keep their order.
+// summary or text (all of them for an empty query): first those whose title
+// holds every word, then those whose summary does, then the rest; within
+// each, the guides for any of the reader's audiences come first, and
+// otherwise the guides keep their order.
 func Search(query string, reader []string) ([]Guide, error) {
 	guides, err := load()
 	if err != nil {
@@ -99,16 +101,23 @@ func Search(query string, reader []string) ([]Guide, error) {
 			found = append(found, g)
 		}
 	}
-	forReader := func(g Guide) bool { return slices.ContainsFunc(g.For, func(a string) bool { return slices.Contains(reader, a) }) }
-	slices.SortStableFunc(found, func(a, b Guide) int {
-		switch ra, rb := forReader(a), forReader(b); {
-		case ra && !rb:
-			return -1
-		case rb && !ra:
-			return 1
+	holdsAll := func(s string) bool {
+		s = strings.ToLower(s)
+		return !slices.ContainsFunc(words, func(w string) bool { return !strings.Contains(s, w) })
+	}
+	rank := func(g Guide) int {
+		n := 4
+		if holdsAll(g.Title) {
+			n = 0
+		} else if holdsAll(g.Summary) {
+			n = 2
 		}
-		return 0
-	})
+		if !slices.ContainsFunc(g.For, func(a string) bool { return slices.Contains(reader, a) }) {
+			n++
+		}
+		return n
+	}
+	slices.SortStableFunc(found, func(a, b Guide) int { return rank(a) - rank(b) })
 	return found, nil
 }
 

@@ -69,6 +69,9 @@ func TestSearch(t *testing.T) {
 	if len(found) == 0 || !slices.ContainsFunc(found, func(g Guide) bool { return g.ID == "practice-studio" }) {
 		t.Fatalf("practice finds %v", found)
 	}
+	if found, _ := Search("Practice Studio", AudiencesOf(access.ChoirAdmin)); found[0].ID != "practice-studio" {
+		t.Errorf("the guide titled with the words comes first; got %s", found[0].ID)
+	}
 	all, _ := All()
 	if found, _ := Search("  ", nil); len(found) != len(all) {
 		t.Errorf("an empty search lists %d of %d guides", len(found), len(all))
