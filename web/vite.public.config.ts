@@ -24,6 +24,8 @@ const PAGE_FILES: Record<string, string> = {
   '/email/practice/:token': 'emaillinks/PracticePage',
   '/email/event/:token': 'emaillinks/EventPage',
   '/email/unsubscribe/:token': 'emaillinks/UnsubscribePage',
+  '/help': 'help/HelpCenterPage',
+  '/help/:guideId': 'help/GuidePage',
 };
 
 // .vite/public-preloads.json: every path the server sends public.html for, with

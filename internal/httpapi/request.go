@@ -43,6 +43,8 @@ var publicOperations = map[string]bool{
 	// not among them: it needs the member signed in).
 	"GetRsvpLink": true, "AnswerRsvpLink": true, "GetEventLink": true, "DownloadEventLinkIcs": true,
 	"GetPracticeLink": true, "GetUnsubscribeLink": true, "UnsubscribeLink": true,
+	// The help center works signed out (issue 30).
+	"ListHelpGuides": true, "GetHelpGuide": true,
 }
 
 // sessionAlong lists the operations that check the session themselves, in

@@ -28,6 +28,7 @@ const PAGES = {
   '/login': { budget: 150, preloads: '/login' },
   '/register': { budget: 150, preloads: '/register' },
   '/accept-invite': { budget: 150, preloads: '/accept-invite' },
+  '/help': { budget: 150, preloads: '/help' },
   ...Object.fromEntries(
     ['rsvp', 'event', 'practice', 'unsubscribe'].map((name) => [`/email/${name}`, { budget: 150, preloads: `/email/${name}/*` }]),
   ),

@@ -404,6 +404,30 @@ func (e FeastImportRowStatus) Valid() bool {
 	}
 }
 
+// Defines values for HelpAudience.
+const (
+	Administrator HelpAudience = "administrator"
+	Director      HelpAudience = "director"
+	Operator      HelpAudience = "operator"
+	Singer        HelpAudience = "singer"
+)
+
+// Valid indicates whether the value is a known member of the HelpAudience enum.
+func (e HelpAudience) Valid() bool {
+	switch e {
+	case Administrator:
+		return true
+	case Director:
+		return true
+	case Operator:
+		return true
+	case Singer:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for InvitationStatus.
 const (
 	InvitationStatusAccepted InvitationStatus = "accepted"
@@ -1969,6 +1993,45 @@ type FeastInstance struct {
 
 	// Transferred The tradition's rules moved the day from its usual date.
 	Transferred bool `json:"transferred"`
+}
+
+// HelpAudience Whom a guide is for — director (runs a choir), administrator (the platform's global admin), singer (a member), operator (runs a Cantica server).
+type HelpAudience string
+
+// HelpGuide defines model for HelpGuide.
+type HelpGuide struct {
+	Audience []HelpAudience `json:"audience"`
+
+	// Html The guide's text, rendered from Markdown and sanitised.
+	Html string `json:"html"`
+	Id   string `json:"id"`
+
+	// Path Where in the app the guide's subject lives (a route of the web app).
+	Path string `json:"path"`
+
+	// Permission The permission the subject needs; absent when anyone signed in may use it.
+	Permission *string `json:"permission,omitempty"`
+	Summary    string  `json:"summary"`
+	Title      string  `json:"title"`
+}
+
+// HelpGuideList defines model for HelpGuideList.
+type HelpGuideList struct {
+	Guides []HelpGuideSummary `json:"guides"`
+}
+
+// HelpGuideSummary defines model for HelpGuideSummary.
+type HelpGuideSummary struct {
+	Audience []HelpAudience `json:"audience"`
+	Id       string         `json:"id"`
+
+	// Path Where in the app the guide's subject lives (a route of the web app).
+	Path string `json:"path"`
+
+	// Permission The permission the subject needs; absent when anyone signed in may use it.
+	Permission *string `json:"permission,omitempty"`
+	Summary    string  `json:"summary"`
+	Title      string  `json:"title"`
 }
 
 // Identity defines model for Identity.
@@ -3553,6 +3616,12 @@ type GetCalendarFeedIcsParams struct {
 	IfModifiedSince *string `json:"If-Modified-Since,omitempty"`
 }
 
+// ListHelpGuidesParams defines parameters for ListHelpGuides.
+type ListHelpGuidesParams struct {
+	// Q Words that every guide listed must hold in its title or text (case-insensitive).
+	Q *string `form:"q,omitempty" json:"q,omitempty"`
+}
+
 // ListMasterFeastsParams defines parameters for ListMasterFeasts.
 type ListMasterFeastsParams struct {
 	CalendarType string `form:"calendarType" json:"calendarType"`
@@ -4280,6 +4349,12 @@ type ServerInterface interface {
 	// GetCalendarFeedIcs A private calendar feed (public, authorised by its token) of the published events of all the owner's choirs, or of one.
 	// (GET /feeds/{feedFile})
 	GetCalendarFeedIcs(w http.ResponseWriter, r *http.Request, feedFile string, params GetCalendarFeedIcsParams)
+	// ListHelpGuides The help center's guides, searched over title and text; the signed-in reader's role's guides first.
+	// (GET /help/guides)
+	ListHelpGuides(w http.ResponseWriter, r *http.Request, params ListHelpGuidesParams)
+	// GetHelpGuide One guide of the help center, as HTML rendered from its Markdown.
+	// (GET /help/guides/{guideId})
+	GetHelpGuide(w http.ResponseWriter, r *http.Request, guideId string)
 	// GetInfo Public facts about this Cantica server.
 	// (GET /info)
 	GetInfo(w http.ResponseWriter, r *http.Request)
@@ -9547,6 +9622,65 @@ func (siw *ServerInterfaceWrapper) GetCalendarFeedIcs(w http.ResponseWriter, r *
 	handler.ServeHTTP(w, r)
 }
 
+// ListHelpGuides operation middleware
+func (siw *ServerInterfaceWrapper) ListHelpGuides(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListHelpGuidesParams
+
+	// ------------- Optional query parameter "q" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "q", r.URL.Query(), &params.Q, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "q"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "q", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListHelpGuides(w, r, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetHelpGuide operation middleware
+func (siw *ServerInterfaceWrapper) GetHelpGuide(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "guideId" -------------
+	var guideId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "guideId", r.PathValue("guideId"), &guideId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "guideId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetHelpGuide(w, r, guideId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // GetInfo operation middleware
 func (siw *ServerInterfaceWrapper) GetInfo(w http.ResponseWriter, r *http.Request) {
 
@@ -9988,6 +10122,8 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/calendar-types/{calendarType}/published", wrapper.SetCalendarPublished)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/admin/jobs", wrapper.GetJobQueue)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/admin/jobs/{jobId}/retry", wrapper.RetryJob)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/help/guides", wrapper.ListHelpGuides)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/help/guides/{guideId}", wrapper.GetHelpGuide)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/week", wrapper.GetWeek)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/week/dismissals/{what}", wrapper.DismissWeekItem)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events", wrapper.ListEvents)
@@ -25641,6 +25777,112 @@ func (response GetCalendarFeedIcsdefaultJSONResponse) VisitGetCalendarFeedIcsRes
 	return err
 }
 
+type ListHelpGuidesRequestObject struct {
+	Params ListHelpGuidesParams
+}
+
+type ListHelpGuidesResponseObject interface {
+	VisitListHelpGuidesResponse(w http.ResponseWriter) error
+}
+
+type ListHelpGuides200JSONResponse HelpGuideList
+
+func (response ListHelpGuides200JSONResponse) VisitListHelpGuidesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListHelpGuides400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListHelpGuides400JSONResponse) VisitListHelpGuidesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListHelpGuidesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListHelpGuidesdefaultJSONResponse) VisitListHelpGuidesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetHelpGuideRequestObject struct {
+	GuideId string `json:"guideId"`
+}
+
+type GetHelpGuideResponseObject interface {
+	VisitGetHelpGuideResponse(w http.ResponseWriter) error
+}
+
+type GetHelpGuide200JSONResponse HelpGuide
+
+func (response GetHelpGuide200JSONResponse) VisitGetHelpGuideResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetHelpGuide404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetHelpGuide404JSONResponse) VisitGetHelpGuideResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetHelpGuidedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetHelpGuidedefaultJSONResponse) VisitGetHelpGuideResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetInfoRequestObject struct {
 }
 
@@ -27045,6 +27287,12 @@ type StrictServerInterface interface {
 	// GetCalendarFeedIcs A private calendar feed (public, authorised by its token) of the published events of all the owner's choirs, or of one.
 	// (GET /feeds/{feedFile})
 	GetCalendarFeedIcs(ctx context.Context, request GetCalendarFeedIcsRequestObject) (GetCalendarFeedIcsResponseObject, error)
+	// ListHelpGuides The help center's guides, searched over title and text; the signed-in reader's role's guides first.
+	// (GET /help/guides)
+	ListHelpGuides(ctx context.Context, request ListHelpGuidesRequestObject) (ListHelpGuidesResponseObject, error)
+	// GetHelpGuide One guide of the help center, as HTML rendered from its Markdown.
+	// (GET /help/guides/{guideId})
+	GetHelpGuide(ctx context.Context, request GetHelpGuideRequestObject) (GetHelpGuideResponseObject, error)
 	// GetInfo Public facts about this Cantica server.
 	// (GET /info)
 	GetInfo(ctx context.Context, request GetInfoRequestObject) (GetInfoResponseObject, error)
@@ -31964,6 +32212,58 @@ func (sh *strictHandler) GetCalendarFeedIcs(w http.ResponseWriter, r *http.Reque
 	}
 }
 
+// ListHelpGuides operation middleware
+func (sh *strictHandler) ListHelpGuides(w http.ResponseWriter, r *http.Request, params ListHelpGuidesParams) {
+	var request ListHelpGuidesRequestObject
+
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListHelpGuides(ctx, request.(ListHelpGuidesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListHelpGuides")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListHelpGuidesResponseObject); ok {
+		if err := validResponse.VisitListHelpGuidesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetHelpGuide operation middleware
+func (sh *strictHandler) GetHelpGuide(w http.ResponseWriter, r *http.Request, guideId string) {
+	var request GetHelpGuideRequestObject
+
+	request.GuideId = guideId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetHelpGuide(ctx, request.(GetHelpGuideRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetHelpGuide")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetHelpGuideResponseObject); ok {
+		if err := validResponse.VisitGetHelpGuideResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // GetInfo operation middleware
 func (sh *strictHandler) GetInfo(w http.ResponseWriter, r *http.Request) {
 	var request GetInfoRequestObject
@@ -32290,568 +32590,576 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3vbhw5si/4KoTuApKAlCy73X1nJFzsqmV5WudYto4kd9/eUUOXlcmq4iiTrCGZKlc3DJxPC+zXxX2C",
-	"Bfae9ziPMk+yYPBPMrPIrCxJZXd7fHAwbVVm8k8wGIwIRvzit62cVzPOCFNy6/C3rSnBBRHwz9NrPNH/",
-	"LYjMBZ0pytnW4dYxmhN8hwhTVC2QwhPEx0hNCcJMzolAOz89u9n6x7//r5ut3f2tbEvmU1Jh3YxazMjW",
-	"4ZZUgrLJ1seP2dYbLNU5L+iYkmK5o5+mhIUNl1gqlE8xm5AiQ1gizNAP19cXqMCK9Hf1MduaYYErouzU",
-	"jhnjNctJRZg6g76p7nKG1XQr22K40p/j9kvZliB/r6nQY1WiJv1zO1YK59P+9sNX1mv9BJeEFVhcL2bk",
-	"X8ki0UEevLVuB1NORXLkuX26Zpua0STpabZ5Yb2WT+/76EzuH0Lis/Fbzsg5Vvl0mTevpwTp7aF5HzPH",
-	"oZpZc1yWRKApLwupmRLGYzZVM6Kz8Z5ufM+0vmIc7J4qrPtNTpCGr6w5S/0pueZ3hCUaV/BsvVbfUHbn",
-	"21ymnCS5IMrSjlSYlqRAONdvoJKyuwx98wKVROndijArUEEnVDXkbA+w9J2tN8jzWtI8SdPKPl2vzYsS",
-	"s1dYkeV5//zzzz/vnZ/vvXoVn4UWYg/oLDn+mXm4ZouC31PNqYk23eO+Vgmrq63Dv25NOJ+Uekr411qQ",
-	"rV+ySH/XeJKcgIJn643/fZ90qdeXLB/1y3LGmSRwbHyPi0vy95pIpf/KOVOEwT/xbFbSHLbgs79JDnzf",
-	"NPu/CTLeOtz6L8+ao/aZeSqfnQrBhelqeaMI0xkaCYLvJMJI1CU5RD8evzl7dXx99u7t7enl5bvLDM2p",
-	"miLOCKqIlHhC0IwINKakLBBlqCAK01JmaMzFDaNsViuE9R8VklM+l2iHC4TRiBcLxAXyRyVSU6xQrs9B",
-	"hUZ6OLjYzRC8XHFB0EyQnEqCcl6QGybrfKrP5bO3MMDb63f/evp2/4Ztgexn45Lmn4BuJyWWUyINSeZ6",
-	"AuQDlUoeIoyK2nRHkOYJPRFWVyMiMoSR3jBI4ntSoNECSV4RTU9SSoIkZTlBVN2wOZZABf2Blju6iUb6",
-	"IlzqhwtUS62i6OMAlBZcVJRRqQRWXPfFCnjG1ZQI9PLgz0A/ecP0j5enx6/OT1Gph4xqVhCBtmGu5qVt",
-	"S08z/Y0T85ghop/t6z5fczGiRWGk+mb7fcsVwmXJ56Q4RBenl+dnV1ee3dHcaYbmsN2WSPBS0zq/k/D7",
-	"jIiKSkk5M9zKDKkNmwLpZ0SYJdOMINGO493T8+OzN7dv313fnrx7+/rs8vz01e4+Or0nYoHmgiqCdi7e",
-	"XV1n6OK9/p/j65MfMvTq9M3p9enuDZOEKTQWvPJdSv0J1Uwz1kyB1JRKNMcLpDhHOzdbJ4JLuccFnVDm",
-	"t7t9eV+r0Ga533L1mtes+ASUf3d9+/rd+7evDs3mAXJiNbWEKjiRSIsD2FRA3REpOZtIpDjCCDTDliKE",
-	"9ftapigtetCOXwz95rY0DRHYYKblnLMxFRUpdo/aokRLLLfvQDKVBBf6m/mUCGIpdYEXJcfFNedvsJiQ",
-	"zRPs9dmb09vrd+9u3xxf/uXU7Pp6psegJ1TqQYAgNRwribgnAuE8JzMlj+A3J7MNhUFq0Ioq2HP2uLmm",
-	"FeH1J5Cel6f/9v706vr2+uz89N3760MYjuXLbWmOCKn4bKY1NiHoPWUTWJfvDrRax1lhJ5VzxohR6ai8",
-	"YXnJNUejY7YINh+sosJ3RLrjJ2+0aarskl5zfo7ZwpJCfgIiHF+f3r45Oz+7Pn2VwU6tMFsgrBSpYNUE",
-	"UWJxPFZEXJk5a7Yu0KX+eQ9+30USL9CUz5HeHHpvzLFe0iw0sIP3lxVG17L9FI3IWB+5Siw0yfEEUxY1",
-	"eilTZEJgXlojYrhWUy7or+QTCI/j99c/GBl9iBiHBaUSSTphBBQRrWeYXQDCGYQDYQUpdhHsYYT9Iy0M",
-	"CClIcQTi/obpVvTMKdOH71xosoLtYFQWKedcFBnIeCv0Efkw03oeUnO+N8a50ofoVIslNnHi4j2T9WzG",
-	"hSLFOSkoBlN543R6//bq/cXFu8vr01e3Wn4YqTGmJdmWyHbtxKG2ktAdtTpDW34gEHyg+to+wbmRK3pP",
-	"wIIPtNWZ0PtOUaPJ5o19z+qyxKOSOHV4Wa1uFOa/+g8bfZ6P/kZypYl5PB7TkmIzyaUerTPiByxfE2z3",
-	"cUeU6t8RZVJhlhN7NIB0ATdQ07qmkm0O7Wzv+H8buUuK3W3wPdkBjjgvCYbldm9e1KOSyqnZE+nXHDd0",
-	"SKJfUGTCxSI0eMaYquntCEuijQxJ8rrE2lSC4y5i/2RbtIg2buyVyAPJhXonrH22tN3b60QLZ/kEow2b",
-	"yLruoWXaZJFFW7HuJ+CfW159QUo6obyWwbtnRdyKC6eR+C46isBdtzwAnN8xPi9JMUktuhGUb1PE19Is",
-	"7s44x+Ku4HOm9UetIyrCAu5rt/CDqsp4KyAthZaGILI4kphRRbXS+MP1+Ztoi7kgWJHiGOar7TmsrCth",
-	"T1FY+qVPQGS+Y3aR45QwclOu0+yYi/OI18PzUmaVRhDIjQlklUQq9elAlUS4LqhWBuPbV6vWFyVWekzx",
-	"oae2FPmgLklFNXXNtBK+Zv0iEvZNVOGFtnu1Wp+h+ZSWxKgsZrwgs2tVCxjtMDrNKGMpBpwZYq1Ddm1u",
-	"xhuzcyh6ZsslQfMpR1NcwOqEWwTN9XEM1qtrafgk7QaWx02DblMuD1QqbM6CvpM03NtX8IH9spahCNav",
-	"F3UJomsWiDHLd1EhrKgq4zu+nhXr7q57TnNygYWZEVWkWmtqP7rPYWCmcSwEXsTFe2s7uJlYSRWIG891",
-	"6ZVZkgshN3pKt+bXEpihKAoJ5wSD5dSsLYZXSfET0+ayMKcDTg66uv0zNqsjR0Vc0jspn6F6psXzi4Ps",
-	"4OBAK5QC54oIbRbgOchqI8y0lCgEmEp661T4wxvCJmq6dfj8QP/fUwjnyL42HU/BUXOEsDYukF/LfXQ8",
-	"AicFuL7KEu0hRu6JSO7tFcqhnpYiguKyOfjbY3rHQBMvqMpQXhIskO5vwZlWdTVTgDXDilD66LWJHwCD",
-	"xWecMCOSc21j31NJRyUxVhuV7g5i9wjhJfLw+cOJs5Yg9IKoPfbnhtlCTsvA1VtSRiKM1SeVzgoZVz7g",
-	"DXDSSMtAYy6OkDZ3F2gPTrr5lJfEeG320dmEca2maN18ZiUQCu9LzWWNk38RrvlwZh4+D0YcF3UtsbZq",
-	"S7+hMWunNbIHSeZlgayVY3aOGY5x/U9TAk6uQMcB76E0DsCSgjdliWDLTFGzzhGf0vfbUwwH5xtZRTvN",
-	"IVfuNMZl+W68dfjX9c/lLvET5kxn/PDW8gh/6Y6RCBmzLler90mrKq1D1f46aehBv6xd9HG2v5Gydlrr",
-	"dH3IgXlJWhdUSRLFpvtxZds5oTMz384CLynXA3XhB+tJDadGtuWM8JkRpOu3a7gr0mhbnd6AGqy4wuVD",
-	"9OCutDTtOOp6cqSHs5qpzNSfbuHXJ+aSV8A3sGTbrZqOl3CDBIgXt1rdNaZp/OlQMe0aedgGbwyEYTpx",
-	"NlD6Nt6i6Ah8oFLErWe8lWlP2fouCvvJ94sB3slsK6+l4pWmiXPdLKs3ei8gjGZE7ME/Bcm5AM2TSsTH",
-	"GSL7k320fcVnAjOOnm9HvS2tdiNTHdOSJN1HieWpmiCUZXcf/ZV8v1CGzp50lKnvXjbDC1hQ2TXoFSB+",
-	"KWHFHmLlxliniZbxRLDfZS0OCSfVJujSQoas08+Ujvfa6y5zLgjauXj1ejcDtxK/HWuVfgcj+K/nAf8Y",
-	"WGNHq9b6X2Ce2FcyuJuDwID2KHczBFP/UJUZqmhBM3Orr/mncUpwAXEwfgz+D92Po94HsNR1G70+42ba",
-	"72HhIjtyaUOszckP4aSPvWv0HjzzGxms5rgW744ow+Dsfqp5hewOvSX4kbACs5ycY3EXeqVmgkjjZDHW",
-	"JTik8lomHFLthmTCSVHpZy0lZ/n5Gnp8e/Affxlg3Ca145SWC0OKka5lDa4yB83EV6wAqUbmlqRrB8o5",
-	"Eb3CbuW0wVeQYEQh02xc4p6Hm1+txlk6rI9LeT+7Mt88jhue2lZqqBzQ1C1Lx4byfstg4Xv4sKGrbuCE",
-	"1zGFZ0RKPj+njFZ1FbvCnBOBJlzrFj7ow4W6VOYrCM4zhw0438CLsv2WB16Y1P0lNBxXQCu8GCV0U8aP",
-	"Yf6pp+ov6WZnVtns8xltSzgfj7qTgIlVsBdNPB6vFeKMRLUrJyVX69D21DS0cBMP5hFMOAuEb2vh+pf/",
-	"iihF2SQmVik7cfFJF0RcJKkzJnMig2AmJCmbQDxzQCEkp7wuCzTF9+TIeBw1yRhHcywYZZN95Nx/+2nZ",
-	"lKJTbKzReddq6iJ/T6Ykv1ue9tgFn0Vu3OQ73UDCJxsEFLdpZMKDIVDj11qQJqYP57neeBA1Yq/ZBK8n",
-	"U62/29YQZ+Vif7Ww7h7dMIlmxMHwYmT5vi7vLomsy4gQKDgj6wizbGsMHuaeAztlIJjgsIEmnHs7Np9e",
-	"8QoT8qNMkcMmBHUHLtcjBUR2P+Ys0D36ZmJjdekxkBcSUQPK8hVeJEI/msCY5aOfJX5v0k8iyQ4KPOXw",
-	"DtqxMTyUSBPNyBDP81oIwnKyG5WL8OH1AMX19D6w6mhiNNDatkS0gCCppTGg7d/sbD7uNb/u/bZYLBZ7",
-	"5+d7RfExbhy7qJ1V2Q8m1KlpeltC/pa7T7e02aFKIhMVi0vzAgiIit+TYrd3AFcKC4iXjBOg1bPvQeqP",
-	"Mi1qITCcKj0ezJAxjjWlClISFT+5qDyzfUey5VrEhVguQfTfWkEASscP+pLnOGnxMG6dAktP3ISChKiI",
-	"982Nxw07xrpXRB/V7u6OFOE0IAZCkFmJcxuwOiGMCAyvJY73ptfLulzJy5ftt/X3dUletS3BSL5EXQIn",
-	"zUpMGZpzUUjn2zEh3C/QnJA7qWd2XRNZ4AXcPV5Pa6H/iLM2MMdyh5evT9A333zzZ5NpoILNxcdjSdQR",
-	"arjebLSy3NM9wmsy1ZXV0lfudKecZ1vacvk/7YE0OLwhdno0iXJNgp+7fWvEkCOIkYeZk6YBzzoODRRw",
-	"P8bWdumT3a9JzOVMmD7vU/c1IhFbNVVqZrJc9L92ES4KQaR0matjohl3rBeonVYAZIiv1JyMcly+T/Uo",
-	"tRhx3XgGMR8hWEcCEUX5tIlkxLOZRHxGIJAMI1mPfKv7K91wjjB9JL0QZExgV0X0Dznl8+OyfENVLSY0",
-	"x3pRI7fFV1M+N1HrlHGBSv86KvBC0xhexKXW+7mgGNKOiKBYZijnFfwKXCJ3keL8SG8WNFqggoxxXUal",
-	"YWem8YH2zruJp2jPedYXBtq1Ovy7fV25g7ob+9qEi67t35o+LGCWPjRGlspXZi1S+v6K4Nk7snjETYT+",
-	"2l+IdhzETRhrM8b2gEJqRZcJolQubLR4OjoaDh/l3kuEFM57nnejpjsNtj+Pj5RTYQKgIuOjKk5jMJ1E",
-	"JHrp7Ood+ub5d9/tPUe4nE3x3guIlI+KtuRN+azErBVuV2FwZlekoHUF/hgxIVGn5oxLpTtMaCQDg4N7",
-	"z7pYQEFDkWQvQZvJdXhlEijTQe3xKwh9ENyRhTtmnBsokJnu+8xkjUEEbDO6eMzvgLVPPTtJrcADbumS",
-	"9mo1IsL7ziLupsdz10pn5FNxm+ADVFVuFNSQMzt77/jtMdKP0a+cmTSv6Mo+yU2cY3vNJQEhwo0QMkNL",
-	"M0vukC6QBAeVMFzqVABockudVpiWibuNMJYJ3oscfW/IWGk9yUSrgXFoblfih1pBJ0Q+VWO9SqgLHn+S",
-	"vtZR8jxV08cany2u+RXkGERM1VJyJIlPNIII+DA/cWdbf4q0Yot0U9u7++gn69WlKvyKSlTqafJaZTdM",
-	"mw7ev7dAWBCIX7RSUZCczihYRDcsSm5tTMRwaOSUC+VHBwK0GUOGsEIVlwq96MTp7m+tHSL5jpUL78iW",
-	"lE209d7MQdrQSRcwqW09E0eqVTGIdwV4i3tiG+kPjlzyffWs9VUiKKNvoV1wollFNNcDVby16pzHOb9Z",
-	"rOVmf+BzkyfpPf5EEBdae+R6a3fkU35rpkyY9AqfdjCArD3NX1bQCTz6Q2XNen5BeJa+v+6Inl55sqxA",
-	"VFgqIpCcU5VPj/w1it1wJt9aUxMoOaVsklq5rlhaIWsaF0AzvWaonWkttZ/FCJtcItDYI7cO+ud/TZgT",
-	"tJ9eY2MaFQB6Yf46gxxUA6KxnuLLyAc1zLEJ+UPGZ8hADkD8veIFXsTdYpjdrROelTVEsR8niZq6BH/o",
-	"BTaVJrE0zsN/45SRwhFpmArZfyVeS60ia/VqeJDoefNRNDR0yhl5Wzu6LHs2GKAYhHAd0iar8UasmWQC",
-	"ific6Y05xYLo43x/UEbAAI3SLJyc0pmbx9qhFisuyUM6eHXOr29rMTsLkeS2q7qqsLE+HmurXgN8ADzc",
-	"luiUTbRxn1abV9k2TxQY6XXquCKdJEwTphW5JKakNCn+BtdOn5IGtcepT+iOkJkEdrvHZQ0UWJ++a5j4",
-	"fZZTv/G9PH1ekB5dtIgrdfTDHsB9IVyrKWGK5lhZ9BsLPSRIzkGn0r854ABIiG+pEClXTHK1LPpc7L6Q",
-	"YknWvOUcUaGmPxMseqJYA7M4x4wzvc964uDwOg32BZx68zyhwc0oyYkJ6rCeREsbtEOZxSbirFzs7kcD",
-	"UdPnKDbO4RTLzoigvFglH91CXZi3+zPfQ6pmfiX71l/v2jzmdGvBF3b51lModPYAw95sMTK/2YJdDjYy",
-	"WA7eXBF8vi2RIh9UVLqVlJEBMTHwWhaOsW+KKbv7c/D5slQ0bMeR1ObdaGEAQBqD0uhZ+h1/ryJrAT/A",
-	"sYd2bra+x/k0Q//Cp5gxdEVGWCqKmYUkfezO+rzsnYzSd995yMo4+w7tHlz51EQ8OJcc+YBzFW4r+Lf0",
-	"OwtCXEeC3FN3EWhXRqsk9a+/LqK+YRMg3RDMYLJFBLcdWOZDqmF8fbS48BR3UzgnBSX3MPJLwjCVEpt0",
-	"jOCvZ99jwf9e61+bf52UWEo7Z//vZ5e8wvqM0g0s//PZOS+I0HTw/zjhTJFqxoVWlmLUcEO/JJKXdQJL",
-	"hbMxLTrJKI5s2dYYV3z1LfJreCtcbvPdVT3Rlh3lLGLkv4fc52+RedVLPYkqzXWUTQxq2BxLpIdVtDwd",
-	"642mK2igB5JIYHW+9WZAmkf0eA72/6uWwhUXJEMjIpWREoMH1t5W0dQwuNdkhQ/YcLyGa8VvK4vxaiMB",
-	"/d8VZjUubyUpSd74T28ZmcexMjtekLDLLGSIhlCxBY1vFoDqIsWxCb2LZUfdY2qlYj+1XByhtDeXkSuy",
-	"FloHwEjTNSy8M/PJYkCQmG+7PZIsmE2cHF5vbhOhxCMSN5xBNX/MpVtn7Ka9zPYYG+QrvHiI0ySdBDvI",
-	"DxH4HqxUT7ogXoF76EKfBWQec0LMVMT0e2tcWIiReYYkN8qnMbzRHEJlJ0Qhxi3yl0FTJOQu7vOaWrCd",
-	"5ROnNuOMPgNHGynejccJB5MZzlSLuFowAvDERKvEVqejNnAE8fE4PjCt7a2mthulnYj9LLO0a480vQSX",
-	"deQAaaJRIxHfhBXpcPASM7beRWEqqjvbknd0Nov5Pc+DmHHn1tQ8ASE88yl3hNe6nyE+hJFUBDNA6UnY",
-	"JZpT4muqd6p+aqPFXhy8+G7vp5d/Xr1TocmQLHa+zeR8UG1D2fRipQPPe++cprwWJunng0lLePFNtlW5",
-	"HIWDqBJLPmjWWA2GZOk74UTaEHUfqm0fQQ7l+OEoGemb0/Bk9xeoGaLMhk7BIGwMn6YBwoIkorXIXWFC",
-	"fvsOF7MIP9mXU7dvTXOW8q1L1Iawq5c5YYcNWus4e29ukunZXMOMYvdQeitc8wGSzryX7uKnZmpOuao4",
-	"M6NTJpATRlww929lQzoBJomaf0isamH/WcPXMQX8tKDqKucmoMMHI1Bm0MzHvCz53KSZ4LKMt9B7C5vy",
-	"v3cXAl6LkcQ2b3DJN9G+w5Ye5rEDL1xz+zojOR1bvMxtA3WSRRDL2xirXIRXwmMyN2jX6ATMKIxwUUi0",
-	"o9syQKIBUnYEI3sXbhtLSpiRW2i0gC+gWogJSbVYwjB2qhpY4zuL90M+4ApQJBpA5LjnwAcG4aKgxvy/",
-	"aJGtP95v6/SDEhiNca5khhwK9RKSOxeVcQwH0i3In2xyRLqLM60rzPYEwYXe1q7RzIfbd1YLQqatS5Uq",
-	"o+NMSZWI6O6A4EZOEn1+t1c6Bom7wrdlA1j6clsgIrrJ34psCpcJ0icZ31B2Z1JGbEqms3gS9+e+P4At",
-	"HhGAMmaI8Tna8RvCBYXrc4qzRMylvVta7ut0OXgg0+wMyHxKH8TG5+VuR4ZBnnQTZWPWdjzRbbV3zKO6",
-	"tCfy/aIVAwfxFgaMgQsI14DJdBIIHzCjJnMzlnk0DGQl1lhXet4bLc8tXIO34gFYYhQM2CrJxknnbDpp",
-	"ySYmJfITTHywOnLZPq08BNS9wQZ9ytxau/oFqcvrh6UmPTC15bEJJKuyOIZSaTN5GxGT5PjtsQkYnBuk",
-	"Tj2gvOT5nVGFvWwxV4RHre0VDytbOytkVfJHkoe1JE2l328uB92074R2bwzPMr1Lyu5cyof1PWCFsDP3",
-	"GxBzxfXRqCU+5GpQJZFUdUE5KqgguSrjm6U/SGj988mFyw4jpf70Qn+hCRnxadSS5shasR5xGwaV2WBF",
-	"vTtMtYXQDGQ23yuxNo4thsUWWZmKXe52sJ52vj0MF1W179cC/GunjcaSeH0exjCftn79FJyJscNI1CzH",
-	"ihSvBa/6IoucshaxhG12O1zGmgWRvPJZlILgfEoc0vJMq9fPDw6CTD6bX00lEphNyGHgwXIxTE1S5jYq",
-	"sT4Wws+xIMHFnORhvT57bVwSaKhceLaCRCFbzoCqfXQs76w6DhGdRJjRmKRMA6Sg9VHFkSQkpY/Gzme5",
-	"5ZcsyThJD+WqtJyADD1Z3S72Y3AusT+m+udny4WtEsb9Od+t7JpwPklqOZy16EwX68CL2IYgdysuk3w2",
-	"5Zx5RO6WC4oqZKxxEx+jR7wte4SR33laqTmH65fhAzbvu2FHhvyTCwtjXBtc2jovfBSsA6zTqvsUs8JO",
-	"g44N/K71a1q3Gi1sKRhsQVfN/tsdIGfNDy5zb/gCLHHXQm4FbbVItpo5EhrsJ+UQxS1zrMUbMTok53u1",
-	"hD8eYo4XAo9V3D0Uqs3uU0GmBAsJ18uSiHuaW+y0nMAOb5KGbkGk9YKEQQ9N4NkwggfGxzKI69Ds+lZC",
-	"vfPnBKnjO17f5iJQqnczVLOSSIlsDrI+PdrABLSIa97OU9c7Ne/SiwSq/fIx2+rcPm8gMubREV9tYlsp",
-	"SEutuN7bqO8/ROhKOijL9xKSrj202F5sr518A9mtkSUsitSNV3APtQq+ExppvoiOp9H6kupAStU7alme",
-	"ug29h168hNuNeObKgCD5CNyYVMRE3Z8VT3JR3GDrDUGpaXWfOWUmEeBum06S+i8WeyJyyyl4ld5/iqee",
-	"dW+9XTP+m5VjidUscFnakTgBn8Bty8egHVqZolSIM6tm35GZgouuIGEmcc+50CfJgImZ97JgaMmJncF4",
-	"kvCvy3PK5f0hwshUO0OCz62HD+yKnZbkhwW/vSMLA7OZafX/DqbqwATKBZzg6B///j91KzeM12pWw/ny",
-	"P3J7RWAOyAXa2zO3kCiX9/9jH/1NcnYIu0qLZf3Fb3oIiV6zG6Y7+t8/7iOay0O/FX88/fH07bU8Qlfv",
-	"z8+PL3/Wx5MLQ8zQf987OX57fXZyvPf69Pjqeu9fT3+G4Te/Xx6//dcbNqH3JiFYP4RJ7rh0Hm3VQIv6",
-	"sSlS4D3IENroKubAZ1JpE8rY5XMsd1uZc62iPHAd22gZubzfyragilm2RXO5OtTItuFhXFexyCVJMIop",
-	"3B7fipTd45ImHjJjnUUgl/l8TVvcDpHPY8d1zXrG2A3A0l2boWV+amETzZxW0YvP17Aae4V9KlT4IdJc",
-	"ECxjKDs/TRcI6+1saiDBFOH6DsL+zOybPEitoM6pJCt8po471yNngmFtJLQ9UxIRSwEyjZ1pepkCbKcu",
-	"ZHg6HcplTEcTotZIp3fnQLyXxihIH3PBYbsy8ah51aXzDFIWJK9FngrfcLgjIMDvSNw5qgRmckyESGVB",
-	"KoHN9eq2hPw9aaDA/I2Fh0+oZW0RwwbkU0e1kdbSLdE4c8vup90efbBkbdrHGMwHMy6LywdWdltHCwzB",
-	"GQdobUH1d5dH1o/QfcbGPFI0wMqi5obdXvLHQUFdOOk6caf3REgXiut7uX++f7DSbegKcdgGwgHEZ+hK",
-	"f294BR9Ska8/mbN4AEhxJyOzvUt/DEoIKR8mKad0hiYE8oXQ3zhlgKbecWjDDfDgu94VOZ4Py7CUED/Q",
-	"EwtnAk7nWJorUfC678AaU5Ppa25LlanfLQkzyvnAEMllT5INFdTixmS2BWXsNM/e8zsy4DQ0uG52uyay",
-	"Qm3+pz8RQyQPS5eQAwdkhDb74tiNPuJSgVr5TZbyU+bcP4QJBt1RWVq1B99PghSI02aAxJuliSJZhLs0",
-	"zFRbsWWPEMH5FFW1VGjUgu+we3houa9vD9I7tmNA6oZvIRc7c5ewXKBJTaQacP8zgOX7ly1p8cr7SBQB",
-	"nwM9m2CczMgJ808YTYZ0r1mr1tpOzqsKZ0iSiua8tJIEj26YJDMMngQIZmvMaK13C5LzCYPSsACUmvOy",
-	"rgxYMmYLI06P0PaPARI3Fzcs+EFuB9Xm4YfMZPCQAuVYkj3KJGGSak2nXOyC9Wl9XvvoGCYCHloIoLth",
-	"O5HFysxS7eoZ6UFCLgPagZxodBym2Gfo3H7xF/jCmg83rCKYufD/fXRF7onAZYt+WBDkKYVGC7R9tA2D",
-	"dZOxcCPupIGvbtjyFPfRsYWL+fbgQNNZRm3qroyQ94O4KHnJ2BeHDxImwWpwTQRN27QIqnskcXfQWnZy",
-	"YugJm3m459RazGZSkej4NcgYNZk3Ik2dRR1BmoWsXf3cKTOKfLD4znazUvv8ecJLl4zaPAXjecxhvwM6",
-	"gFndIzT31rdZ9RFxu1LvshwzxkE+m/eLFQZ4vz533Y3WC3Q7PQIjP3ZMGWGqvDzBITDNFJtry6dQ7Hit",
-	"cl61Ls3MPC07aSUFIpd/6cHdGHjZ21ENlm4f37byIAwzgFA0VGAc/lofot46L1bAdzj8tXD9Gvr0R8p2",
-	"91QK4b5PMln2egKv3NJonkjMuBE+UNCsKWHSjrcBe9ztVT3y1g7HMtzcgoxruXJLJ/dImxSpfRLnRsd2",
-	"6zJY8tRbEQr36azgXuH/QENyY6ZcK1RuPYuuIVxsxf6Fj15jWtYi5uNUSitjMs7eZkv1VVye4HuC6pkv",
-	"rGyurKlCc1qWSCr9v6JmCE+w1l6V/uNYDbecE34MB1wQXXGf37K85C4h7qHom9Bv1lAt7NA1n1iCf6tJ",
-	"TfrkcJvA/8JH9rS1JLZB2xZt0AwAVOE5psrG10HKhotBimslY8MJCYXAjMbcX+m2KJugv/GRth44OD5y",
-	"QD00MBzYa9TDdYCAF6OlXX1qaoQaeqLUZJaImmXNCOEOlbK8rAuSmLZ7d7npC9MnTNMQfKoJ7iihUAlI",
-	"c5zlZEAuSyMMfI9BgqgnfoxH3tCRwGJhYLsSZXgTgCpaNR0LQpDBiAji+6d0MiXaTq0rImgOlv3Ozdbz",
-	"my0XB2+uckrTeRw/hTVDemBFF9eCSZ9MTN8FP8eKbJhIeB5GpwKKPrOOu5KyOySnJlYwM4nFem9Lc7FK",
-	"KxcLGwmzXcbcGpCLMdDjyzxkXuyZC7Tqz7wYDI1oiGQv7B5a6OWB6Rs+rnWwR1SshFzsrtivqeIjMh21",
-	"9sMPh+fnsYbcJebAyh0rinCYhxclzoemOWv2NbWbkTaagW1HC3ClQOEVtLP9lszRz1yYhJDtXYjUb9JC",
-	"rMfalJ2nj8oDob2VQF4FscjX1MKEOvRAx8VBnZAgWbpNmFQJkd4QZ5/ZEAdrWEpswCzIa4jLBwCBtAXb",
-	"lje/5/FIneESs21IJLX1nWzRt3jBOwBZSzekB2yB2Cx72ubBv4d2ZMlVU1YPm3d9NP7wI9cR8EJ/H01U",
-	"WC9ZyC2cnV/fmpkue6GqIhqcRWGJFF0pudq2nkZf94cpgVlOttMukFQIHE8I5pnAuaIynhx6LeqgmJ1Z",
-	"k6mp5wIFiT2Coak/rTiyzRk4swReyLAVaKowGyI1ezbAzoJptScRXyJ37X3lQ0Haq2TrfLSnD0THhdlg",
-	"+VRQqSosM1TCD1NeLm4tzgZcjeuTqIByvbepk2DtsiHR2fAJZWtn5Gdbs74KIIIY1/S5ZQNbNGWMS0lW",
-	"Q7k7KNa+IiB22HEPzbKlaXLUbqkWn9UY3/r+fkkUbF0lGq6IlJSz9zKiydruY8Pu5Eosl1BdxMH/fppy",
-	"hOWdFdRUuSMYtlPN7hifs1RxseGw5AZ4X/ewA2lJVrjarCV7YSAMr+ymrAV4ujYOTiF775h9DgOacLRz",
-	"8KfDg4OYZmKzOz2hsEKMTqZq8IXzEppYM5tmmJlbpvgKt4KK1o+LSuqudhulvUOFcz12YmiVxSvlwsRI",
-	"zrFEORcCkM2czaufjhb62De3J0euch3lzELtdvLLgrE/JNI6jRxu8H+FTMGFO1sTlBQXobu0woMwp58g",
-	"ZLtTASRcpWTEdhAqZVctoMcKrkrCSa/ij4cs0lMQaBBFVkw6VdG/b0Otokca2G15JCAgU4Poh393ztLB",
-	"3cgpnSU8wyuzTEK88Y0A0z/W9TvAkRvFXfcO22DQv/SS8NKO1Ad4NxfxHp1iK9uCq/ioGnA+xidTXJaE",
-	"TSKLvowFlyyP14Ntdj7GTa5cuwOH5X3CCyLfkLFK5Wqo2WkaFatriQRvZ5EuomPUuvNrwGPvxWqHEq5G",
-	"rbcAATMiJDdlUiVq6uwVPK8rbYf/5398sxtxIc1mgn94Q9hETU+C8oBuITU3TLmBDPEFsHiLwAHwgYCM",
-	"6bjBlGOFSz5pyh7E3oD+jSG08jwJzbMYcr8FwsZNOgsPrKEEhv9sIbQO42JGk3pB0sFU1OYYP6estu+s",
-	"zoebYlFxRvMTSFT/QNXiBxrzMEIV9ucHw5LsqHxL5tfcVDYp8SQRu43ZpI5X9s62yoWguYU0WDZaKTtj",
-	"ioh7XP5EyF0MdwmK3CqOBIGALTUnWsWcc1RLIgemCtbVBRZKJleEJepoGDANcBdbf3OGlKBVRYojVFCp",
-	"KMsVGLuhbpvQ621S7E9EM0fUP2+X5giQpao6nyL/VWCCM0KKgRMX04WaVk/MEyZWHApV9rhPHeIBcHmS",
-	"8LIepRwCaVeBjVKfcQlh9FekooqzmP9p7/kLmNmLI3QQr8waCubFjAwUGwuChc3SLIbszqh7KSm6bbTj",
-	"o0rTR8rMp/tLJsSFVQTWwB5pVx+IuOGigYfHYWggw5WFy/AhgTtANhM0aGZmgIIgjMCkkNn45g96Poc3",
-	"zG1Zx2WZl+gZcudMhpyAyiCvI0PuCDHhjRDkrfBEoh0fnXfDTHjeboac6MuQE9q3lZHaGdJccmt7LLJm",
-	"L9/OnQjIblhF2S21IhD8SRJGoI+5Wz9+2HG3s2bLZcgfM7eUjXlmHLW7pjAxzm5YNwyziS0M4gOhnNxj",
-	"IwQDHkpnneeYFRRuqdZmoyRa+QroeOqgGyIxvLaswNDiAZ8BF92MPuvFR1+xGsmgld4cxbWCnoLeEvFO",
-	"yZ7i0U7m9f6Uw7DThEPRY+ebiPXEVPP0wy7v2zez5ZZXjTAWfzW0gEVsaz0sSOun6cKHO4IEhRCsYdmN",
-	"LK1uR4K0DKl6IxgH3gHYmC3n+B8Ws2VI5rb+wBjJwGBaxgt5QLEco60ZYyqHqFIAdLUIioOqqzEyP+k1",
-	"TmzzElOLiuUGYgtRYrZA0pRLMLn3R65mDwb8cfd+4poGT86KNUFC7HEZ0cPcgcMZQTNBKywW64XS/mia",
-	"dpAuK+uK/uI4wdz9LBK1Bfrgrh5SfGBFjYHVsFbZloQrquESeOlya5UqaCfe9JTcRZZ2CQgkN7k1mSQ2",
-	"v/V02abjAXO4wDFfkO95OAcGTrqlUK626dsCkJ2QK/orSXqCcDng8DGDdO/b/oLG05N3d9JPIQaxUjif",
-	"VmuhEB77b6L6W+ArWjkuB7nam0jXktSDnT+XcIW9jj74gIRY+8n3i0FDS6XQy2ORT+l9MokeS/VeNi7i",
-	"VLTRoFIGeDJ8oa9xdLOrAYC6rdVdu258+9RZ+0AZYDhvZUH+ZLAAqTLxwYgsEbPW3kl6L35Jn2JXiouo",
-	"ICtpRdX3i2QUD5y6jVpS4QWSCspH+dKvsxIzG9YBrQXxzRYU1UDK7+Byjhcys3HPI1qW2kI3FTPa97WU",
-	"qe9exhOF8If3s5LjomfMJRYTU9uqNOmZNXwBg8+xEAu0Y7Fobs+P//vt+4s3745f3Z5/v2vcAXMyQng2",
-	"Q/mU5HcSqpCWxARlS6g1beE6pfHyDxy41pYTY4afPd4/LYnsJJTa0KdBPS1XwbXdLtEuKfWT9429rvWG",
-	"RX1FzRjOm5HYySu63nCnB7q15XFdUJ6oIILlVafkXqsm1wOlaJ87uyNiVyvyaevJqsJOFq3vIH0KEZ1u",
-	"fTEjyYVeW1D3hWH6Sbaiuzy7ehoGS9MRxaH4tTLXs0bAQ8tsntxFLqqj64V9kgLMyV7fy6iYH1tY5WVW",
-	"Xl+RhS7OFKniVQUGWDV6MPCq679/OtDXeoGRy47ClXZFGaYUpPEEEpojRM1f1alSYWsHLUbYuT3AsEs3",
-	"3yQZAwHRDWS4MCIkLsjSEJl19creXl24GhfLs7Z6zJBq7c2rHpxqqY8sGO6qqSZszhXzfdCAk0Ox6buP",
-	"lAHZluRCvRNtcKKkqRcQsPluxRCPpaQTVkXLVi2DaDzQ6u40tGJIfr6f7BLL9PuToLGAn2HyOS2aF2BJ",
-	"X0CccSzK28FBx5RZqdA3BwYoHlJ1ZraVSJ7ZYJ+YG8krHHVI6E4vrH2RcB7ap05TDYciAPYQ7Rw4TRmz",
-	"RScek9emkMHSnUvJ+UymfCFCpQtlzwKM5eXBZIiO9TDiGTEzkoJag0d9c3z+gDmCGyaoEzXgEwAduIhX",
-	"E7LIciXpohOEIQVxnCmD0VDRD/Dtzdb5Aj692dpthRu7whYP3Hat+bol7jCZW4XM4a0HM07sKMvCibwJ",
-	"3brNS+txYqx5xic13XVXdOW536WZnU0/KZKGW196jSLMpda47IsiZPVy8RhB012niLCZE3KXrJpmHwRD",
-	"4/dhOSZJ7gFIdyHRjgkVduCwkn6we3PYvowUM23o35O/c764lPezVIGfdAGeJkJyEwWA4gkKrTIy6ckk",
-	"ALt7Uym35RrJlFkYbAF5hFAb8RHlpELqxFSivgwNmHO8aI4h1xoGUkC/VWLRtR0bkz7nEirsI1WRt+SD",
-	"urI1Fdao0GJWdIC/Il6bxX0fG9EFERWVMqpqvGMEQZCKO4MBWOYf/9f/g2b+K6SgnOMOthXb0X/+x3ew",
-	"5d2F8j0l88MCy+mIY6h5Dj+44FQbkR/+Dc9BJruH7g944uNwpHvc+sV8bW6YpU0iCf+2z12StxkdVMvi",
-	"YmGCPvCEBG/YH3JeVTWz8Tv+S8xwuVA09z9IVzbZji342zVkY65dR3Zu9k/MGK9ZTpyzGeKnDyclH+F4",
-	"hdcVqu165Ry19MZswRlBpJRQ7y2Q/T6GEdJ/16rz2BplutRjn6J1QUSgXyU0Kj5G1tIBXpUPG+CPbhir",
-	"zaqGkfo1phgBHqI1uZ0Ix29ji7Rq+AwKUOhR9ZOm8ANU59rf50VvfprFfqB2a9v3VnfQaNan+qbUuQQf",
-	"9O2riK3ktsx531uPMURioSwh42+bFLQjtL1tEvPCfe6r2UcxCiKeFuIqhjYlRrsz7EwnSlqbGr/+oZfC",
-	"j2iDbNAC7QzQfnZtWSaDQwMub0i+nJWYDdo5BnXAWSMDX7fu6LT6ZoJXtyGUazs5uN4ks+XGC7zY1to7",
-	"ZTmd4dJUmghywkvMIDuxwoXhlZbBGe9sXSDnBEjBawtUbHEJ0J7B7VccjQQE7bo/HavF1dOSrxHPoDnw",
-	"quRqvYuUh1xqN7DfQzyGHTWtxWJtlIsgJKlZjGwJ8MCQJUQPbyaR2ponfJaMFRK80q8M8cwG7/b1dAUx",
-	"0ZG4LYJFSVNBc98ctIxhzb++fiPUiuSMbEuPuT+cKdLRQRJXxGcXdzQS6J6PkR0zRIybzeTrVeKK2F23",
-	"M1rYf92Rxe6j3Id9I+6ann74mSdtal2s6rGOfF4n0C2oGPvIaqav8MLMKRmgtk452m4A3i/r1pB1FTDN",
-	"91kTomdJlKJ3YrflfLZ43dpxK8+YDVmOqYE/BCzloZf5K+8FHwIc1HOvFwwoNX04QpY3ykPCIzyETNwV",
-	"OpyNA9icXwbU5gwcrasjIOLoM91ob4vz0jhTLbxLly5uan3UTZXt3ACJN0CE5MxMOHe0RseUlMX3OL+L",
-	"+GBrNkEVh9KtxiOM1BSb4K/l7KPmNPQgTakKNMYQcrfmibsvNRWEWHy6eNO28leIbLXqcFsZDeAzfJwT",
-	"yRUa9TJW66hRf4jfN71oMn4lvF8c0jIvfenTJYq8JfMWhLsvgGeh7ptUT9CqXaarXiVcmIJB3jm+cmFE",
-	"E2Xdrc+H5lwU0mFKaS36FGAb0FXNtLqfoW37g6GV/kFqFnqBDIPgCc8gG1ei7/RDPQd4Qdscz1+at/QD",
-	"n+aG/uTes5MkhVbbc7/0UIty+xF3VI0TzGReuflnzb5YWqGAfVdvOLluZbOnUUbWi+/pyIjfuXKTjh0K",
-	"9dM19cnhZvWDbFHwXvYESK6jS7jyaS0rzf4R2mZBnyliXZNqVkahTvJaqlhJ/tfYuGdpaeSxzYxGeDYr",
-	"KZFxqdIP1bm+Ke2GHTepY2XwHVajNU/t7FaRJaENPH7ATTGYlwer7CjobNVIP4FmmFC7un2kRprC1OmB",
-	"S32QiyWR6tXnZxnuNFnl7ohOPoi5iQUArRuq0OM/lw8PRSgAllR2XNZ989F2dQK96EH1qgbpT2HnEL41",
-	"sGZVj+a/1OJ68e+9tqc+UCusSPFqMyHsU0KUH/TgOPbVpq3XKV/R8ZjmdakWw4b8SJs4CN3umsexIfUQ",
-	"uEufgJqruODdjLBYtbY+1k7HDyXZ033SN5xzLO6itfh9NHrqniKAV50SVEE7aERKziYSKR5cRRi0/OZ9",
-	"e8/ngYpWKkQjnHCajrDI0D/+7/8PPYc4PI9duZqNZtFcdIjMy7kgUMVqQmzjCVSWKNS1iyuizINc2nmb",
-	"xg4eEjNknfGzVGp5ezUjFkHVPFgrjNOyx0ojxzbfN7ZUzeroAXXtr0+2JSp5DtVmFxlqFfEPUrchPsvj",
-	"7Usi7omtl5c+3do9vuF8hmZYSocETSWSBpkVSY7GWKCdvK7qEit6T3btYpqwAjsQCHgD61SzgDaFF6RA",
-	"O7OyBu89hI5UlNFKG/4H2cMiUf31pLOTr/hMYMbR823YA83Fk8vvT9x4meGtjI/DuaqhNrydznDaDAxa",
-	"nSXDgX+aEgEehcUI53cGPWAO0RFWi/CxO80WO0CKoz99l708ODAxqIYXTKKgtvO1jGh/pDkMEOKOoKSU",
-	"F1PaBpdwVZkKwK3wB7OYf/ru5cFBdHGbeVqCxbEa3r8/ewWjGgk+l0SgCt8RCdzkIiEcxdeNNPb0g3cy",
-	"dLD/LfrHv/8v9Hz/24eIomYamVXp2ozUxCLMuiG4cenAx7Rcq3AnPHlFJ0SqHrTCVVWJplheLONOD0nR",
-	"+wtELEFxxXSu83GeEylJcdIc6avjVnprjo5x72xnU85Io3Ct7ExOsSAXU86ikCxETYlAY1KWfO5DKyBH",
-	"l1gvqf7SVTrZwWGlSYlMPi7KMdsdWh98Ra2lcHatsXcXJMoeLeq1lz6+Wj2c2liZSfRKxW2N/iPI8SVl",
-	"4QsGWPhjqiS6x2UdqXryNNzdy0odVlku8wIB+uZ9JEjF710N02DR42KoxVSRdY9Rtak93uVCmk+R5DnF",
-	"JZJ0wvYoQ75UuDuFQLpPAYaajemkFgbFpqPN/lqnMnEnnE9KMgDv1L6Y2cZiLHIZgqCugGF9RGBYu53E",
-	"QGyA0GVtSzJaRz0uL4IxWRT95dBYqLJ7TyB0J423isb0Aylu9YY4RBVnaop2+Mx0c2jVfvh5N9On6P4N",
-	"E8ToCLeK34In8RDx8VgSlaGaUZUhE68KOHLw/KzYB7d9gRe3kY/to+yGxT50w76VStS5qgU5DKKqMv91",
-	"/9j3b5h+sVzccnZb4IU03ZYLhw+KdpyP8vluZp+9wgu5j47L8hC5VpH6lZqqXrZwy/4N+8mMwFTThUGY",
-	"2pZYEFTyORE5lgSdsklJ5dRA4UW152VV0tMjvGsy11yah7WuHL1kCoolpXxGWROmCbdkmIWxavqUGOOy",
-	"RLwnrCtl5GoSxOG8fAetuzMtBL1XSfc2pSDUx7wWamqle3Sehu0SvnLrSHbdtJcfTinH9wFqe8Nl4Ezo",
-	"8OqWyUeJ8nEciuzXhAaiN0o4OjsmuNyKtmT7jTbWcOt6Sc3tHTDEsZmCZr8kEyoVEQ8oHNJ/BpqanNf8",
-	"jiRSDakvoonmYCpBfSJjG0yMNqOf5bjSOo/g9WR6hKiCM8ieiLgoBJHSFoswf7iC2FSaskfDYpZ7D+y+",
-	"AinrKX6rCqQkNLD+hYsjHabXzQCvDy9be+xKemoVA8qvnLG+okBQy8GvLSxX0Voud1ttMzu0aWnaRZTF",
-	"L5geW8jFEdoPP05RU5rkVTRpV/8aBiqYQGGYRq14hRXNW8VNsgCvRkjVOEzUnGeI4HyKAF35m4OwClsq",
-	"JbMNlWPvll4sCwY3hyuXHbLMF+66bLg7yjWqv7INtwfybQz7TKjvcYkZXIysoCcGTVJb2QYOMSfCkrZj",
-	"2eh3SyKUSd4Nk2Ih8HxM5sQXJEMTbtyj2Ba/UUofFAw+mZBtCHKhVV0duYXIGqcp46ajIe7M1H0kWOEd",
-	"MvTxXUjeZCb5kHWCnrrXsu68EkGcg6W6AY/VRAe/vLvZ9ycnhI6vRqYNL2KL9GQlUc7+Sx46vSJXuTNl",
-	"Ra02eG1F9alubQmTD+WLS6xdakK31yS+JaLTYfMLXpLMarpB0htVaMrLQvo0JJ9+pP9omkZ6xIf6xxtm",
-	"EuX4GIWpcoh8wLkqF65gorXVCBtzAfX2FNqxZaJoWZICjQWvWv7bG8D4gsb1aBQRDJfPMBjru/voGBli",
-	"mU1qRr00H3DqAf/AhG+YeS1MUctQLEMNKgUFKWox7TtcncGu9SYrMaJXtZb/iZp0HP4EbVU+vevRjXXN",
-	"6wfxfbCP5P3sGBJfY/dqmE2i/tFQZbAx5NoGHY+J0IerLVc2xxIJAgVBi574k7XixB+dfewzr93s3Cj6",
-	"qZOKOPHDaVMIjjC9QRYjOBsZV7fw2+r0qp7MaJMXHbvdx34JN5G8nnWS52ORR/ocCvSrKZYIKkaklj64",
-	"tI2V6GB329IhZUjuytkYhm6UTn38U4VybUrPbGylVHVBufWIlHGEkRVF/tfmyplNZBsag2erwmrSDykL",
-	"68lq8vSVpiwr4F7H3he3srTWC+eLx2UYGriFbwMV2PmmOPRqqfYjcD5c/CxGNkrH7IboUWztgcQ9v0zd",
-	"emqW2KMMaZNjW3byG6d0JjPEyNzr9cMRM5qSYBHJLpb1hoE7sPNhnBeS6fUZmgniUT316Q0T12rBDnbU",
-	"4LVC91RSxYU7wBkPmoKtZXSJpjQvug4wN43fnXGoTqE1Fb3D+Jwd3jCqoPaz9SgbVUZxNKUFsZl6jfIy",
-	"53VZWIx6tMPwPZ0YIxNWILthgteKoEmNIZJ5VCvFmbRjARoojkrO71A9g/BqG3FNJQoPQJMkecNC/SYz",
-	"eeseq8AqZJZLGvYwD7CyFX9u2HGtplzQX+1AtWChZYkKktPCFG0MJsiZD9cAzVhrPYH5O4wlWobw2mG5",
-	"tYnUsZsktjlt+652T2dzlZQwdTaLx1I9AB4Z/I4qUYf+w4wKItdpLxUyhaW6IoSt01RF1JRHTh5ncGTI",
-	"XFqAKvtrLRKBAERIKlVyjno9jiftx71VLC3BWi37wbbBiYNZh8QMO82aFe3hhffR2i5fL5G/XiL/ri6R",
-	"u9k5T5Ro2JTCe2iqYazc3YAqbtHScRsP4kxGbjbDiMyoQ6jY8lzjSWxJSh65KP8vQkwmo9EaIh70YZ+i",
-	"kSigbRHTDJy43iQKT+Lxh+tC+2Z2Jq2BJKiQzN/tI8UR+i/fjP70Yvyd0eKdJrb/8ILzSbApuNVJOu/W",
-	"8s/Fm1ezUyZ4WcaxS7ma4VpN34v44fJ3ccILEovzunj7F1RghdH7yzdOg7ON6Z/iQRUkF2TA4Wvfy8LR",
-	"+bHEZvmeab3XM2R3qROpRF2rK8lG75msR3r6o75I/rTx6s7uiGEJZ8m2dPc5Gbjgy4XW2QvC0A7+x7//",
-	"v+b//w/yAVezkuxzMdmNk9cNckjR25Zl6a50mgZiZEhCJI9qWqoztpbi4LaNndXW4dbV8fX3idJYK4GU",
-	"e0RFBCPZjbdnkushyz1okKnxxUal5X604F/jKIzrLMojn1oXoHSB7Ew14cHGdNvBrG2j76b8RCS/Ky0Y",
-	"YJ/1pEd94l8OT9khXzYOxgaLb/A39SznFU1lTTPyQTka2Lr59wSCagkrSKGNcM68XwLtuPvGb3cH+yhO",
-	"bCxFEk7DYzb9W93km3ewSwJ/QriScgrG+4ggLO9IgeYQXwZB1WpKFnBrd9SujuHQbuEKZL26YBajeyXI",
-	"l6N4FvBlipdPQhZaXp+Jubrbs+5KJBWZSXvTq2h+F16xuCnqw2g5Xg4UhOOiSNkJniOvSBSvS0D8mQkf",
-	"dLnj5AOVKpG+aS9M4cY/5qc/ZuYGx7pNTU2YEDFPG7itS38q0awpoxLpEVLKL4xvMhoF6VbG3wybXg2w",
-	"FFVTX6GcMkTVABOlM8kspHKHpN3xpRjiFZUVlVYyNNXpHZfEtkvMUdnIgBVgs10iGdGYY2Z9SiOCJvRe",
-	"n8BtBzok4huu3H3EBcqSdKgWjSQfekuQ9YIWO2+1VcMbMYdNYhBwWphwQFmIe7CeoNB0T6IXzwC2aEgk",
-	"nsNZM5AVbexIH7m5M4dsCoDWAL889bgWcb2oZmbtY9vDIJxxC6PpTPogvoGzcnFkQ2yW4Pl4rfRuNc0D",
-	"4GazldejHRbqfTPMQXnaSzcAhhkCeqc2WwraMqndJAEie4EeU913JtsH2ziYgGm40lkCibFZKYvDaJCZ",
-	"3/Lwyeq7wVkbdTE557iTZIrlpduBD6m+9BAs9pXA6u2qPs34fon5u6U+IKlaXOnFsDewxpF5wvkdTaUm",
-	"2pwr7MPhQahKtFPyCWUZuieCjhfnY2xOxE7w/La8YVoXGuH8blfv/ykpm4SuHDrO0A9Kzd6x0sQkX+GK",
-	"XFFF/tsb/GEfHdtbghtm4iVdsbPvj69Ob7VFq9tUaiZtFDNV6Pb2By7VXo6Zojm+dTPYudIEINkNm+rH",
-	"Wlxk6AKr6X97truPfnJCopkx3IvagEwQygCZgjgjN8yp6C8PnpuTOecFQcfvr3+4Pb28fHdpIjeopqKZ",
-	"pNtqh1udcTV8i2f0X4kWIRBIau4ZItUROFMC58pj4miJd2LadDcqmoxa6tqbqH10au9X5IwzSW4YTMeV",
-	"xkWyBjciOIAokXrmp0JwgQz32HLohkm3XFfHF2cBRsDh1vP9A4hxnhGGZ3TrcOub/YP9byAUSU2B257Z",
-	"SJ1nRj7v5c55aA04T229TbauiDqG904swrO9HfqeFwvjLGDu/gBgOgyU9LO/WUQXI3JWluRsenCenY/t",
-	"badETeAHQzqYyIuDl8trc0mMZCHFvqbDy4ODVOe+rWffYx8NBp88X/3Je4bt3Zo5fV4efLP6o9dcjMBN",
-	"Yb54ufqLt1y95jWzXfxp9Qd2Hte0ItxAVdgEhdWfAq8ZEeVgbjw1O1Wk4Zp2zsUdmEg7JZbqFlsf+K2J",
-	"36GFg6SlEhkPOwIXOzrnBcnAqA7vOCUoDvvQv+dQp8LszQSBuByrvE1IhFP/QpTTEi+C15eY5uDJ2DbW",
-	"HfBtRLlsXtl/MJM9ail/sMmv7SgDVNI7G9Du9UU55XOGdnyEyi6MOCUdUjR/eimRJPcqMfG5VxxhiSS+",
-	"/wOIpM8oYaaP4s+W1NACaA98tGlp8YZKBQfOqXnvkUwzzMXl+wsi2Tt2y8dYTp7gc0gIXwoIAhPKyGVT",
-	"ueCziBbnOwV3kysz66pHmWAOsBRhSfTTauDqPfvNRnZ9NIHZAldEgaWTCENpXnnm7mI//tIjuzoMsAGZ",
-	"5Xuw2FGfWF4tc1xcWtmKHiCpFP+qPT2JbLuuhY/z2paO/XnomeYM8P7H42BHZE2UaFizubtRaEGYos4w",
-	"Tgq5s+a1TTIaZ4zkihTHNg0gxWi5e9EnDHwmoeVHvJxgniT0s9/svxdWJBWkJMZP1yb8e1ZSdmdJvzC5",
-	"OKHsoiZWC/JUrT3atLzVlRBZsAhd38QvQ4yiV1R6uu//vnfpn1d/cMLZuKT54/dnQxaE/erbso7m1mGO",
-	"F3rDag7Rlo7QW5h1+aMa4z6j5HyMr1zA/sb2X9NJZN+ZJ59pn13P+d4Y54oLpFsl4LYAZ450w+oQ85lD",
-	"OdjLPZoClxHiXpIJYfoH0oZf2NBRzguylnfi6Va3Pb2EZGVkDu4vabzvvCwQZwB9hEoOqFDaYv8yTZCX",
-	"LwbIjWvOzzFb2K/lE5gukBfkIaXAuWdXwPgoMbIRsfBzhNMVVzPjh3P4pVFGP7ZvXHM1+yfk7nfsCKL4",
-	"NaVll9ZfKEOvexB+lh0ACq5KCnjur8tNWIheryMkiKoFk51lhOSr1A4pqHT30PEN8sq88HvaHxE17N14",
-	"/FX8fjLmG4/XE8MEoj7TPGaiQj2LbUgYduJP02d9BrdGC6KcV8gEgX5a9f5TautXCgsVrjIXe3g2Q7Bu",
-	"mliNaDFZTZoc/g7u3y5jix/m+sdX/QRSbIN4/814icJOHitmTGvF14Px88kmswQmPMiuqhNG4M+x4ogz",
-	"so9OmccuMEanR/tss2oDl5myNB2i5gbFk+sieekBjz+XqRlLog2HNHMVeDreGgB2DKn39Fu8jSH5iTXs",
-	"Fatmyyh2Vu/rLdXSfobYlqydvGZz2wvIGAtu/Trb127qfl/tlXvpU9xGham0A+6h3Ni6Kei/n53uSJyg",
-	"/LPfPIBxr+/2lBVXPiZotd82REV+YrftKSt+5/7aRy3iKQMPlbvkWLmeRUXZs7/xUW8IyL/w0b/VpN7o",
-	"Iej7SMjTv+uHn3LdHr2X/sZHZtQIMEomABpm83ItCNIu+se//0+4pYdkRb0OaI6pyrTWrXUXYaKlx5iW",
-	"pMg80J7+uxbEoqSpKaHCAIgSPZaltX3229/46Kz4+AxajVz7RrYgfNG7/Sr84Q0AvW8dfvcyi+3GlIdZ",
-	"icW/8NFn56agxAEQ5suVCpc1Q9hyEfAlnmDaOJIEkVMkiQLIMaVINVOyw6iOp2o1fQYZEXvubqfPzCP5",
-	"3XGtpg6VekNqINzFfyY/azg9mG+M436yIalQUMWJZpts+XDF8Av0Q9kw7q3Dv/7SDbPDzN71O9BRfbSZ",
-	"UEnDj5o1PVO2+ZWzMRVVD6OaF05tBuomeLSVYf2JedTuD9N6jD/t/B/j3vi9eiqekAstlZY50R3CCDLg",
-	"g6RA84FxnZaU3UWY8hlkVxZ997H6+UnQ1O9Gir6IlblhypXNceSBRD+GapY7NnNhKl9l32quuyJW52tx",
-	"k2VAfYqHTAV5K2leegOPN8M+0PZnEnC2b8DNjlnZTRCYSeMxBaXsFQeV4ET8Yn27vwMWtpE+ICct57LC",
-	"O3E7DMwt5EGKg/XzIYa+XXVeqyN7d2EBeSUS5J7fkcKbUyaNCeUlwU2U5qewFxuC/fYxW8pZ++svH5fp",
-	"yGtlEsxcaauOZ1tTcXXw1MkUlyVhE7Lh+Kmmn4Qhpq1dyiYody/aUDFjjD0hEzZYFAHtTA66i1V0Yxkv",
-	"S4l9W1otQtAfXZLglxdEMlSufpWcG5KcrymjchqyKFjsrH1jaxI0fSa9j/8IRQKnRf7sN2cefXzmEleT",
-	"cuIdLfIT91K2Zp6AN/i1VAPn0t9rIhZBoigvoLx30peb+E4qW2R+3Q/BMfbgD29Dxl/HBf1NTEm+5sja",
-	"AJa+aMccjZCYChWNup0izpzTL0OU5WUNNRUx8k0IgvOp+c1JN24Fnq2XAODvU6zQiEzsT5atrF7EyNyX",
-	"8DCYrAUakRzXFifVcQ8qaAGBElYlNagJoUm0qxtssk+aMOlsa0qwq0/2hhup1BZIXZJ+/CRnqymO2Zql",
-	"trtkq4qkJvQREsRgSENluvZC9u04yC1PbjcIxNB77un3WtXda56aUD7FADRasBP/gzZXoxUi4n0I4jHl",
-	"I/3YumhLgC5Dd0u4LPvouJQcSQLFROWUC7VX0ntSNJn2Vp3bcdnoeiWybuq8/hHVTC/0D9fXF1e7dm9Q",
-	"t+hO5LriQ5YJjnymid12ep8AK4yNsHaQHAbE5kHs/oCjdPM75HsyoaxbP3CHC/BsAHYLIEQ1OWhotPB7",
-	"BQq3dBYy2CvOFHg25mLCe/T/1/B8w5FDm/WEeLvnc3hBPk2C1+86nqjPzxIsjiCSqCWvnWdUeNzvtds0",
-	"m0Yr7zw0vs21Y0utFkc2espZzQE8uoGn+9377p6UN5RVjzx7pHy+cbYRtrZbyDBdWxgK4rVh17alqaG3",
-	"E9Te2226Nr8WDWynalfhM4X1blgggg4NZv+SJxFqvzKVJcu4IaxMKY+dwJdyw+xRC5+rzBel6PgmdkGp",
-	"/RunNozUJFe35+EmDGD8mBU3LKwGtmNq3B0hPJJWsOpfwFq3d+MenzCggFR44ZHrdvfRMbPxgDesVZNw",
-	"QpRMOllZ0dw1+WomTqRTibxb24DJLKVTmZXflAxoV3sctP2fb6D7lI/AvQFrl+A8bgq0zPECDJGG53Zc",
-	"eb/dL+9i6ndw5J1A5QBwJ9gdn/DQHgW20PIShoJONjVaUt7HJg5sY34r10UqXdpGCjee00+hPy+H15lD",
-	"ddmVC1o1q8tyN7OxPRbvwfmrk9Vf7FJ4iJ8xcXCD8bC8S3CEOwCW18RCZ67GgwL/+R8nGguyWkIAjZmA",
-	"3D+kCWSyWrQE8qEFis8kZHYC4OnHbCU4Upx0T4+RA/0k2FrP5TOGji7R1mPLAJG9kmJsooUJbIPKVB/T",
-	"kWKMzL8cEn9irj/Hd6SH6/2CeN8fZ4B3ahJwHZp+WXSFChSxf/ab+/t6MSMfn7mk8QdgygTtAEZgMnDw",
-	"L7aP1wRLtamMdGjc9fSpL1xanRfJULI5lsgR/CuozFOkIvBqViuzW6BIroRQSCQgQ4GP0YJgIRsrTwlc",
-	"UGew1CXpRkseIVrNOKCGUyYVBsAybYwM2kvm26fdSV2o6YU2k3BJC8DB8l7MKUAQl8SO/xC9PDhAPx6/",
-	"OXt1fH327q0BAEXbUO4d3gCflm3qhmk95ggxruAmQrOpo8P+dmPvCQJfUoYKojAtJdrRgygpM1qNIFhy",
-	"truPzuzHN6yhoi0c2vC/AWRwlqfElV1C0Jaa4sewhG5dTB1p8/YNG1NtckJErPF+SDeFmEV3wquKKtip",
-	"ZnybFES2h88hhkzXl6QZQEQSqYYRClpkwEyjhf7PV7H0eLFklsCys98CGcJlaYvHwj6LRmoPETHPZoLc",
-	"UzLf5KF9Ybr4ul/eMYIIU6aa9tcd8lRIl7gAn6nZKeCrwwtXXUaAJEJzG/pjKppCmr/1cmeoZvafekO5",
-	"I7GzodBJ51QYssNm9aikcmqh5R+/uVYhxfruNowTa/r5XBixmiRJt46zN/V6fN1cj99cdq31zqiZ5WcT",
-	"ctLQeUnx9W+SAl6QCAviKomBAg0bU9uapJTeY+VLOCcyNMBVuUm4dGjbdPOpvejQ9SujCkfTM0yF168p",
-	"5Mt2m/VgGwepDc3Qv3GBRiTnpmqCxcs1taBbDNfGwk06+TzbbRJRtocBrt2d2WN8T58y3/DYlej3Np/3",
-	"Qbn7PfjVIrKay4cdrSceFlhORxyLwiKkPxyfuA+XYuOS5PNgUgxhJAdMETLU12Py8TgWDSax92pUmOEJ",
-	"OWwhDXcFzzM8HtOS+siwJwbkDtj9OOhoQyVHmh4MUb7y/z8j/wtS0gnltUQBb4PMh+NAm2FKhq65pqra",
-	"sB3DGK9ZTio9uODgbq/1uS2R5qujO7VUG32mNr42HYOmnBORiqD6lqv4WGFxRwoktMHJxQ3D+R3j85IU",
-	"2nYcQW3pah9dmypueppuKryqambZ2YwG3DfjVl25Hc3BRV2apKQbPz7FuQ34EcbSLVCrY4v2jY5tbdAx",
-	"rwW6+rc3gANsZwXuBrPkMX/mGyrVcYuim0yXDzp6Q2USi6+1Ll8uLsN1wAJtVnQa0qzEasxFtS0zNKNQ",
-	"SxEwgiAygLVgg9AOZosUyP2jNCmeKpE64sUCUYnOsbgr+Jxlto4I1GZhVFFJCvTD9fkbU4TMxIu8Y86w",
-	"hECquqCEgUNfQYmz0eKG2RAU5TbtsUI7vuQhbDHzRrv+qtkeARnNW8YC5Ww36s0HCyJky02djUEXa5St",
-	"eL6RAViLcsju+3pCPv6E/ElQG2cVMqcrWgGsywWSvCKoFfQYPUKGHYvPaqhGnzRroUy9qVj/yYR/WCA/",
-	"WcmiCYj/AuX9Dw7pKap3uPolYc3ZIFaGcWW0gM3I+QE89Vv45wrEt1fw+5JgHVBqkN9/yQBtZoJLwiBc",
-	"x56N/+DlzVa+2jqgWhZle4UqrIiguDRqf4ZMOdG2ZJtihbC8M5wdKKwVxJhDnr30fmCwGHBB2eSGdRRc",
-	"877ktsWyjKrBWmswUBiRA94YwL/fA/4PjDX8B7JNH7bbHiASn7lT95Pu0+idiVbKw5cv9cg2z/u6m8dm",
-	"I73lX2Bg2yODOcXdEht39AbNetmyjwASY7C8I23NgZqsC2d/PZzfc0Jnqhc/tM0e9v1P5GXw/fVpnLJz",
-	"I/EFuxx+mnKPQOhM7ymWCf9Sh+OgNGZjovxOFJWHsW1F2WcT1G02fHnwZ3Ty7u3rN2cn100aW2unF5zY",
-	"iubyLqZUIQtkxVXj5zxCL1/8+YZdHl+f3r45Oz+7Pn2VIYkXEJrpegHUWEMMItAc1nhO1ZQy9PJPaMpr",
-	"AaGwVMWT2/R3/Tr+pnY1jDgRIm3n1kwLm/TGL6tM32cpwnBqy81ySZbEyHzKG0u1T4yk5EZm8isD3kse",
-	"SkoRVmCWkz1bZbX/APKvX7m3N8moy731V4j9Z/Fwe7r4iaMdUlB16C6AHu2pTkTJJdZ/A4pwYuk/ISDx",
-	"2sz3tT7xBixOtTbfR+VckMkJOU8rK68HuVGfpPI69Dek1IUZmNYfH1dU/dOLL1cgHktFRJAeFC5x5DLb",
-	"oCHA63sjLEnhMoUgzOlpJF6cZ/RH0oIOpbnFv7XUfSdXyF4tvzg4QPkUC5zrF8FUeHGA5lwUEu28PDgw",
-	"wApzKrUpmUVRov6+lagf8OLgIBtQzmMTTGzJMISFPck+sZz8XOe1ZyS9a3PMOAMG14t5ZIIS/p4BUCYW",
-	"+VTvCP0k67xpbMqSYglZcpaZnh/s2o1Q1ZLmm7mh1nbVq/cXb85OtAn09vj8FG0f+1nB6Ap0s/Wb/sfH",
-	"my2ES20ELxD5QPUWh2sYaoNH97cTV8eegTaF/mma/yxXxs3mSPlOzPOveoP69KUbm9hnx9BGp/Abqv9w",
-	"eDbGFa/lI0MOEyDNuHgNrYeHzOayr9pd6d7jjgF/+zonAhB8LAS0vKOz2Vd/czuCuzD+0FFNS7VHGSqp",
-	"hHsTwzbB2RCGMRyZam6ImrxgJ1CxII7IazJp5YK4oyF+17ZIeFVpXcpWqG2iCQue1+Bu+M//+DPawbXi",
-	"t9Be5kBs3J8VZjUubyUpSa6yGwYpBOSWkfmuC1m0ME8FYTnJrNOdFbTAikgkc651FnSw/18RF6jiwr5j",
-	"iLUHtIPcPwPGBeeirXunGbCeaSp+62gr68mESBMvqHXIucv51wpKFGXqXM8jOIli5Z06uhj853HV1Q6e",
-	"/KC5JJKXterB7hH+jS9YCYN6N2a12+oKEqQEjgs3XUtTayqEASsB5z2ZorVis/7m/jkoNKSlOK26EDSf",
-	"fMFhIWaCqdPcwBPNKMmJ9FX7/avb0mraEinyQW329sUrpKuTDn53mvHBV834n0Iz9gkJ62jGpths3y3C",
-	"K3jjU9wgdHpKOXBtzoBJrXC3Xox8UK5y7oSTf5K7hTkhd+XCzdtTZgMX1D3XDBEGeXq51+7ks0i/ddnz",
-	"6/3C090vNFiGUc7XJpBAfDwGoZBPOZcElIcCL+CnKa9F1gox3pZI0YqgXzkj6wbDmV5DHJmooXamDJKx",
-	"ScWocKENSwX3xIYzbJAnWaCCw89zLu720cuDl2jbJHLBr2NN+f1tW6EHMDTnU+4iHwDI1Pjql4Oj95eM",
-	"JotMY5h5mNFUG8VnYFXc55vwaq/el3ZeqW1ZESnxhHz1dnROEruBcIx50JzXZYEmRPPsPEMlrQB529WG",
-	"sNnuWEKykzHC9DG8ieOnbx+KekUxfMMhl/UnKofvuxtyvQLmfc3+SRQWCLx6cdAR33r+WSurLwtrfNtg",
-	"xU/NVsoqxk99QfMWMlpyLsATKxHW84ewNRRGraGZptW3SA/DpLPqQ2xZoF8RVlwTx+Sb18+vQQliCXQ8",
-	"IiAxYf77jzv73VdHW4o+8yHPZlvwOfP6zziQyEZYw/6xYM5WC1lTyyH3gzLNtdifwEQRREXfB0nnyLSB",
-	"OCsXRy5dtagos58BfJL/pSz3b9glyWsBfmX7rdadyIcZZgXgiiqOeG6wzPP23eoBbBL4atfmy9ICUXnD",
-	"tn+DX8+Kj3vNt3u/LRaLxd75+V5RfNw+ggLHBZxvzTsOd9NghLbAN/dvGIhuMLop4JwK9Qorsr9PWKH/",
-	"YSqWSXpPMhNnnFI/M+Qm8V+/eaFVVrl/w2zkCBZkVcjFtnQKoI3SsP3A0PZv2ClAwmEm50SgHAtBiRY6",
-	"O3OC73bR6TWGIkY0n3ocUFtvb2GAFk1YLnxdkBlA4nN2qH++YW5YZq0y0LkbtRqUcR8Y0sDMZs34rBVv",
-	"QTUtf1d4ccMkIfvo2OXw2wU9G++95YzsgesfTXnp8PktuL3uFVKqvzl4CU0zDunaKQiA03ub/tkbDPLz",
-	"zz//rBnl1atEiIdf/LXuFrJ0P2jHM89uok/LZev2uOL4Ohtr+gJ5tzaqtQPlU2AIZlnQaGG2lbkvGvtY",
-	"qkJvs3aZMc3GqS7ta8/gHejtm5i3/brh84AXDY/ttBhvFwqgGJZ71Di+zIscu3pQ0tEJ7lBmA8i0XkMj",
-	"AjI0K2vZknJ2qZ8yaCwdLhOBegYBOCNib0xJWThoo0O0fWaxMmH0Yy4qrFxptwLsc+BXxKFc1A3TonD7",
-	"qPkMRKNW/MQhOmX2753fqOQfd1FVS4VGBOGxIq6h8IXtIyNzBWmOp7ok29IZt9JW9mteuKxLsv8bTOIj",
-	"2iH7k320fQX3vfrIKQFhV4vMAi+2e4AiYEE3VXbu/nNBQzh0TTO7hGkGB9tXX94m4AuZJa4r4WvVPklA",
-	"QRkYKmwUj0dAOq+M67GOpd/THnjiU3iF6ywsyBvGbcCVSyjXPS4NLMq21Ym/bhn1JC4ULettoRLKbASy",
-	"i3voLkWGRmTMBUES3wNW+lqbyVtLq8MZ3K4Y4EWWOZ+1K/L2MmZB1RV8EdGTNTm4oBPKcOlOXFu4pTHd",
-	"di5fn6Bvvvnmz7sZqllJpLVSzrRNqKVP8C4tUsHbDn8eKhXr5dxaL1poZVTHV1d0GAhiz4QMtJJwMRUI",
-	"IugB6oNRw/xjXpZ8DnV44RgxZTySR0i6pFUj3jeM5b1a2/ijZIm8Y8RqRc1B7ijfUtyPUCHw2LqBbPo+",
-	"AAZOucMprDacPW1O2B58l0A0hCcYBYT8rrBAOwM8Srv76LX+1ins3qWVIRCFSFI2KYl3unQ53gTqG4zF",
-	"TvdcAF7ckmwy/pe2ZNw9ajYJkrOS2pqfdqWwxa1pOsiMlUGwKCkRJuP9jpCZ/l5/PKV60RdHAEzjBt+0",
-	"mKGK39u5ikU48NFC69FVnU9vGDafmDkG7xgYJBSi7DXVebwuThWSU7ibGpE0+s3GNbbPhHY8RJC48g5O",
-	"mjYU5gKqnpnF+qqbPSXYTvToih1WbVVtyME1SF0L8sP7ArqAcZqE2a1NmxdBV33HXitl9MtGIjFeRmIc",
-	"35lFEIBojsxddrYRR5yeH+TUKnxHmMm2DC3p8AR5uiTzdQ7YdVn1GfngCr9FOfYUHq/NtIp8UM9yed9m",
-	"1q7CvpztePWjvf5Axl2LBJ8fwZ4WfA43TK1omy/72t5vTGBYI8UCHsQSaXr9URitwuJObhT8ZqWaedyq",
-	"YXZow7nOCqOEDYno0i/FfNY3DNjWofAbTzDMeP83ygry4eM+ABZLlGOGRlaALPtsCrxAnKGd9mWlcWXD",
-	"rd7uEXK6IQwlQPHZbjZoohdofdx0uL8dzesRd52tvknMCqDK5/O+PeR4tHcEymt6XxW5zxBxf43vwiM5",
-	"QzNBpD6HnyE8sv8gH/JakgIODrObj6DIuYMDxbBHH6zxAdT3pxNp0Ru0S5LTGdXfHbblVi9qOZUgZmwN",
-	"folmgkNFUheQaDSeJsKAzxmSc6ry6a4vBWncCNqOBqWaATgTqE0XWKizQhpL0ihH7nqtCU6BmgNa4C6I",
-	"MsYyKdBOS6IF6A6JorBvuZ+t4maq+9uQl6DbBiP27zUu6ZgSmQryenGAJMRVaC4x5PHxXhH5CPFAm7Ru",
-	"gT2gl7UgLQ82MIBUpJnPavZ3n5De/Pea1F9v6R4qDT9jdFvChmmhxYOCc3n14wUa1Upx5oqUzIiQnAVR",
-	"cY8IdwtkK83TUcWv+JyVHBdGOuZyqD1iBfyaRsnl6xP07bcvv/XBVH8kF3HXN4zh8oU6NxYCqf+EkR5P",
-	"b0LMSsxWOlQu9EsbFInQfkJB1AP8I2FL6fFCFFB00xunhjtUO5xxBNkxb99d375+9/7tK3P+1pLm4EEZ",
-	"EQIXpKZiDGgIVDpLwyQLMs7I74u9DGDnHuNsz5DOxZJ9Up0uhnH6lrPLZkQbZO5zgKKw8KYijYJgkU0N",
-	"rPOYiy8L2vSJgsQD5TsAJnUux5Sz0Cjc/loO0wKd48WIGHTSXYhR5uYCAf7N6GSquiHNPpr54E+HBwf7",
-	"6J3+wEdlHwJsVs5d4FvXfdBF6TX1neb44Q5xxzFypfi+9G9u2t5velph7vvBf7k+xmO2PFu0A5eYc0jp",
-	"hNvKxYxsy6P2Ley2CY3Xz41esb2r7bk+h3hmOEt/0pa1xnSwA4Ar16neDZ/JrZlOtI4w6oZuNn0nn88t",
-	"tv42+Rql+ZTXmn+h90GM5k7nhnLcjYrYRW7X+vWAm02w2cDh1Wzlh4tzeT/rk+Tni0v9xiYVFdNDuha/",
-	"KfdsTts/kkreGXrvveIfILhnSXYGrPH0MlM3fQx0+yzysp8p7YJCsQuTdPpVPH6Gy4LjlfvK6tJ4Nls2",
-	"evk9EXNBlQ21gjRqs7AZqpmymr9pFTzZyRoClN1TZVxhvTnzZ8F7nyJpvulvSNb8BWGFthVsjhFUDQ5m",
-	"1k4m/3L153czrdA28zapVe0CX9Yc3M3QbJlo++gtuYeUIVULJpHid8RiETx1otUlGdcSl/IQrZFyhXbg",
-	"RiUzC/kWkJY185t/CV6S3aMbpq3I0/Pjsze3x28uT49f/Xx79vZHuF6x2w0XhSDSJbZ6QjSUOwJL1H19",
-	"fnr+/eml/viGhV/DwWZvrNCIlJxNukig8Qsec/VNy4XB0EhnWgW7YDNHVdOB6fBTJ12F23x5W8PTrwfU",
-	"H+r+xqwZ1PHlDKJ8zX1vV/4cmSMKnrksdDjLKLsbcFg9o5ULE9tETW/B58aj4CuC5VOS35HC1NhENmDZ",
-	"5plBZaojc/sk+NxE78ywlEQiKo1cIcUNA1eGmbIkTO3aCyu4VYYPqdbK9LwsKLMNDAJAAVfrLi4vzoAc",
-	"3VN6kwLD9Pipldtu/5dEalaNCI93DIBy61KZ4v98/lWO/PHkiCkUbX3NEDNycvWj2Z58bF3CzOsB9p9W",
-	"SdD6AGyjWD1xJ4eGy5qnzSrtIBw40UFdEUIjYEzP8JNEVB2C2wTmtZPzAsL3Szwi5e7SPAHVWwudNkoy",
-	"pHOwRpqZ21c/V4vxNbIJJzJz2k4WxrzeMP8rXCZYhHMr50wEu6Hvrgm5CZQdF9UIWlMcyNsmoC6Jmn8O",
-	"idaTfqtFmjtyvsq0J/Nt/gTBtkB8fdiGAiY0pszWKHgG22C00P8xwEq8VhCxBWFnwmXZesSch4ic35o/",
-	"VmTeXpJ7fte1FFZXmNcfFV8vTIOS9JoigTXIRcSVEFFjqYX1RFLxmfQYW1oeUwDVuPeardwwLHkgSpLx",
-	"BmkmewbhqpstB9sZYTreQI+kj6cPPpEJegU5hlBX/2vd1MfusSvCipU7zBhY1jXDyNxsLkg1gT+fv9wr",
-	"8AIpIipjQ/KyiG3AoVK3gVDbkwTLVY7QN/71K/v2p3CHdnsdCiVqZ3SESDVTCwsZLElel1j84cIHgwkN",
-	"Kj1oPegAsOQ+WBAsNlwLxDJcLxdZtMRPV6LSdDiEbRyQ42jRmFRfdlqbTasqqCC54mJh+cP/rQ951kll",
-	"8NebbSmzMW4alhY5mK2eMh3yy2YOwaHiqcttXD5UNrTev9WrawhdkorfE7u1h6n9BlHhq9rfqP2aIg3g",
-	"eSctaVndZ1wFd65GKABiLZVKYGWDUDemQL8Pqg65snBdPKGKK6teFQRGiJUDbg1HDTO8hbH7jN6XB39G",
-	"b46vrm+PX52fvYVKoQZDmJBC3rAWSmB08ugcsuCY8WlbosKlWfCWvYfdvmHHDNXsjvE5a951I4lWPThC",
-	"GI1wYXxgsZvDNABIsE+e3otkGv9MECDhAZ+qdxBkp391gH+WQkxmDbat/5Zb5ACqFhEp427t7wiZSbR6",
-	"2yVsm+5h8gx0Xlzu6SFsNqng/YryaFfEaivnZkiXMKINbc6mi2Mp6YRVPo3w6y79Il26V0SFO67nAigz",
-	"mcPeClBTUklSjpP+AthC/cYdvLECRPwnQGyEU80ZqoqqkmRI1iP7L1e6LUPaWmMTbcYKVNKRwGKBWA0D",
-	"3smxtAXG8xyQlumEcUEKLUY+V9n6JYzGC1O2McdCLBo4MIUn4BYlALhIPsxKXhCHWx4bhcITKD0UMYE7",
-	"Q1gydLM4DqVmDcq6rUbmEx3OYkYe9mWOFZlwsXjY1yVmkxpPSGpNvh20JvYk6YApYpFP6b29xivLFD+4",
-	"11pDIKyutg7/alveysK3cFlu/ZINnaE0F37LTcPW2Mq28qawptkIW9lWDeqX7kzrue8l/NPUMS7W6Bsc",
-	"RvF5Sb2vNRUTzbUJ/HxvhCVJgonOuitoG6RMkQmcEsstIsXR84ODI/TtAUDfm2Xr6+GK/rqil03i+oMs",
-	"vNATTSWrYlv1ASQgV7g04TPm/lp+wQWO4TZXz966Jq1cz5AketuQIkNjWiqbplcgaeKCTGo7kkTckyd0",
-	"ZfZFQ7m9doia4sa2yLlF2YjWYT5qjpVWqV5TFozKG2aDFNDOf/7Hn00IA2aIfKASDFb//v/P3rUmN44c",
-	"6atUaH9Q3OCrn/a2Yn9wJPUM13qFSHV7wpxQFIEiiRVYRaMAqWlFR/gQewb7Hj6KT7JRmVl4kABJtQRS",
-	"0vDXjJoA6pWZlc8vISkCcFPiYsCB0EQj0Hhc6Ezf8b4kiF8p7g5TXzEXywETvrkwIZiQHoIERaM4IbUv",
-	"FzJSMVP06OripHPY7h1fn11BrmjlJHtJ38vvADNMmRKwlsGM9ffuQZ597+/lQh9hUqbVJ0pTjbeCt4+S",
-	"wagFhaLB/LjThrdRneBCnM7s/1ptg+HXOuk0ntCr1ePD5NlNxEBgzJ65+NaIgCRze1ElWyR+Ef4gOQsj",
-	"Z6AzeglXRaG0oi2clSS1zvhEbE9oIR0V1fzhwndia2tiK8MAs4z8Writ26fHFBQHFkkc/2Oulws7I0TW",
-	"kHM9eOzZiTiY1suVbrD5WxFssMG/N6Fmtnsn0LYs0MwhlCXMIm0s9GWl9OaxK40OizW6uwwDNXlc88OO",
-	"bXiYeDHfQfaOJrRTM0SR3yNUDxq8dAcI7lxe4Sq6RXUE5YdJH8warlgNQyFtC2RI3B/M0E38iv0iv6g7",
-	"WjjC+YEVcsd1jOTlybmGgUPwijvUohVLV7M10yyVqVNW2lfCSWsm62yApzbCHCUkE71GujY3KZAH1fjF",
-	"OUVbodTmIPJv6klm0VPrTD9F/g22cSrffeXqTQdzzeqKSw+/QvtkgJHCDXapr7H55yH3/F1N81MEealL",
-	"mBa3IuA+XhRUqDaYwX/W9l0hN4TYrLeMnrKVU09rT46YpVGWfAJhcviI8Tg5oRLXFeGqGD6hDwDhkrrH",
-	"8lFfdo50tuNs5huIcAnf9lwWiAmHzuqgP7mBmkIXJ0wNV1LovNwpQ+k9PiqTiWmI58jDtPvAyiEfjXaM",
-	"+xSMa8waQ80sVHPcO2fgwEPWET3mSQCFB4LdiCnWBS/n7PV1sZeTNr1ptQXB3mziyX6cIkCHBs3pXeFW",
-	"rUpDpgzWVEJI0I8msVJerl5THjBEW86wRlsyYTaKBWIYaZHuSQfo1XDUuUHEfYtjMxXGYpGixkRj1OjL",
-	"/p75i73v731i/b2esfAw6onCsL+H0VENxYSECtGIo5dm6nD1xdnLVCVcY5rPsGIbvo8aSBKHVSzSAPbK",
-	"PBcSofp7Utz19yADEd+ga8jcpiG/ERnciwqVmTf68lzGxeoqiIuUU/hDQSQhkZED2OunVIowl3djs20j",
-	"EWYRYItxLspXKbdSCp4auvhiilsdpO8mG7veXU6bd9LhgTEOki9O4uCZ1k4P0ETLB5uw/N/A/AlqqplI",
-	"hQR3Ajl+SBmSRvYRZm6MSGPlA8fWLI6gp3mI8mN/LlmDh+lEDainkAKEgJ5LyWiwcyn6chNChSAX0pz/",
-	"mmXLEoSJY0jLDJQR7SoKHTURCHGQkAecI1S4m7nsZM5WZM4cZEVG9qwCqphHp1hbMmEu06ryaJjDWfQk",
-	"9a3LS6IzI+UQM/30khTtbG630axRQ3MhJc4Ja4BVPvC5vKlm2/0PAyHQ57EBHVuHKlgnYtSl58qWa3ac",
-	"PAAH/OmlEMFPs1AQtJVPyjZedQBlrmsENwJASkNzERurGNssEDX4PICWadHUV9w1eoi6E+5GyOJ+gu7Y",
-	"pUWr807hVTWr+Lz7equMyY2Zl2/H/v33/0OkdCiUkDe6hoRRYzwMuTOeGB0sUHcW1yvMpE0u5c3SmXLt",
-	"3M6XkamNYUijCpkDSUpzwtlU1OJ0oxqjghJzIuC9wh65dFZP5wJZXYFHsZHiEjwqi31G2cWtXXbx76ki",
-	"dlHgIaIPtMn00n41fJJrc+PpMWEULtdW48uoSe7KUstdM8yWGxBt4yxeg+x95l2EcKML6Gsekw307Yq2",
-	"lVTMiOe1CSuR6xsnruyxTiI/9KY8CJtDFUzqLg853lXYOEv4rqaLKvUe4hpHOlSTCx4AiDohqlpd0uga",
-	"felzHSKOJxEoVMsQguhgxrT0hkMwJS+OPtfY6cW7Gjt9326224c1dv7zz83zaaRr7Gv7S419PjH/CAv6",
-	"8+lJrS9PO0edKqHlaaa9vwlEACOYdCxzqpDO+4m9f/OOfe6cHF/3zs+vT9qXPx/X2Ps3H9jVWffq4uL8",
-	"snd8dG1+z4eBMBpxOz60pZdezo4+qJs4jYFjbjqjM7XGojYg8RO7KxCX82aNmV3wmTnOnlInxsrC9z6s",
-	"sw06miKu96lwPW7TtB8l567IwMMCuBr1cyHkF/SDQjgqVLmisMZ0GAg+AdPqoeKueZ/8sZa9N8d1O6OP",
-	"jD6ZNuSsFMQeuFm/3CYMhdWPtlOnngUhyjMt1hS1TyHntoO8s5OzPyBntyUvrdmRZrlKnlqkAoAKoeKS",
-	"td3j6wjKpmHtlW3EM3yzFEXEEDhk0fBbEWtsbP8Qibt+5Omp0h4qe/FHqyzgcD2EYy6NOXXHvEIIAZfm",
-	"lAchMFDKF9CH2qYaY3pL8val2fK9p8u9V04owjpeXFk2NVoaD82kPMlhASvTcnqZtA3gz7etj5scPUCK",
-	"zPQvfpd3H56pkE2U6w094TLtQS980MenM7SYA3WnRcDGymj6+51h/UxJUT+FmKsKWGdYP6XX613zevV5",
-	"J1q/f/M2L/8G1pFa05WcZFZlDBQXyd1VmCkDW4KLffOxoNkLnILvCYh5as9NWOmAWVYCSmb7A/DP/2fT",
-	"GCpVNvKMIWkNl8aThIAywinVDd9qbWDW/dLrXdC86V7VTCvGI9dTzDFcLcTNM9YaolzQ76nPnZTS8Nnz",
-	"xXOz0Xa6w85GexC8KND0gtKxoOEf2KQa6FjMImxsDwkxoTcROuSTqXAtGPNaWgh0wdmyX+pSON7Ug8AH",
-	"x0QimBW0aG2wtmTZVNL5HvAFWCyVM9WXFok5VPjNRqWo3d7bFnTnwKxLjKZO4a6Mgjw3EbTOvwi4E3qO",
-	"OPHkTUnGC2w0DBZz7BYQCWEC3QIpFOcaToTWfGSzDf8aiWiX+POi2mnBMTPOpkTX2DEBq4WR9dJ9oqgx",
-	"3VQEGuGmvACaecNLFkDRUZNJJIn09NrGEUL1z1bmjpzQc2WHSuw4y4Il2Q4DkRYvKadoKLhRDyF/nLon",
-	"8ETcQumxoYOtBqaz+w4z/pOYYQtG+IvdmD/nkcZszSRgWOKdGb/buPekK759/2Sui5Bx+o4a9mU4hgBG",
-	"9iOV6kGyP1BeggP6eU0/0iPSS3a8aqMv21Sx/qFlvmB4Ke+i6eZQekkxeBpie6H4H+IyozOgQrS7a8In",
-	"00XDB8iEH3B+TXhwsypL1GpXp/RsidQ3P1QR9DL+/JLkOk0ZLmWsLLXxH7AYwC3oqABBJvGsBzzQNQsk",
-	"CVASTwif8wQZSUSieeTx9IIxlzI2JxYfRpiJKJw/v51ofDrRyOOLKLXtnJzEWXM9htautVqtdWWj1b6X",
-	"Kb+QumOJo1TJmBloxcVsZ/56I7JfxwqSqXGlWiQImEZymttwrO6Yr+SoBu6DuF+JC38mEPMkULnk/iz0",
-	"HL0xofogEmxOlqfvzzZBgqeztYjQ4b4PSUBPQYUbR66bnzwWsAFp1ZIkLejMkwTrjGI2FcI1t3ggdDQR",
-	"RuJs46p+GFUhtM220+F6qZDYBGoYlRRMC62BxIFh4+Ogf4Y9p+lT6hn8e0Wzw6vTq5N2r/PluC+H3igK",
-	"hD5Ig3Bjl5Yp2IL4rXQhBlmANQjQsECEgYfo+oEApHlhh+1LKcznoDW2ZuGdoXTWjj86EEb6aOupIQF0",
-	"N1aUtYdfES40Cs+2YKrovkyW760uibwUWCmYkgHlaWA42HoKWG5XM6P47ozErSRz4+ajW2aJpMuIrgPm",
-	"uWIyVaFNegI+qE8DpYbrqlKBAHV4y0ndlziLXVJ36XVxARatzgeMBty5Wd9Nke58tRy3N92QaiPIvTjg",
-	"Oti9X5JmRq+79ab10Ka7N3mS+vnO92gtpflFYScI2/6hgTlileRMMGsshd1SqbGcn/syVAqsiQoBuX45",
-	"7xweX1+0L3vXx3/udHvdnIEq7bSdQbqjp/GjhI3Ul9BAQ1fYPrbo4AGCO3Cjadgq8ECMeADapcO1qDaW",
-	"N58g4iy9O9vXwFs3ifNNGePnsVvb3akW20Q/ThvWIOe1CENPjvR6or6J3ZweB6OS76uEL2+2feE5LKYE",
-	"T2UZFxW2dyKpjUFkKe5Qfu8Y6vH8cRFhjdTc/ciTXZ7nmAPquwfcJL5xJ/RnqyH0Yla6N/9Zv7w/dWu8",
-	"hsbUT9NnOiXObLlHAtmpc0TcY5w8kJM95eE4ycjGI3woAnRBmcelMF99ripCa1MqAm7DTknYjv8Bld8f",
-	"0BOmPpd1l890897lofiesgoXULEggzHA4LnLZxXNtCdHvjACVVIkXTlOFARCOha4BfwhbMJnTAvB9t2A",
-	"D0MLp6Y0FB/0pfkpHItJtQa1tCEPQnILm0nhlzGgS6ia1iz6m5KiwT5TJJ/mRj09Kb6PyS7JK6n0igRv",
-	"XCJcmxmtxsbeaCx0yAIub6hNO1T+YpaAsWtcEYD9PQzUJPv1JB1HRr5PyWVaOJHPg/jHakFOJz4NqP4w",
-	"HWMiSRWyX3/99df66Wn96CjPRvlZhBc+l0e81DwxO0SBjuPy2SuGrW/jodj+C54cGWrWzAtr8xQZE0Cd",
-	"YIpiakPyQfSiVO6J+ZMYqEQU/NWOPjxgc6/8ViwpQjGZ+oYll6e2+Fz24ic3oZWnR1xHLT+Xgtm1QNAC",
-	"ToD6ywRiLHiguV+D4IbnQBtq6QgjlZIDvYZDrGGZcfUlheO0r8Jk+WpIGnGyB7UMSas7aRuEW4SIjfdr",
-	"yFJf8x7m2ptN8cZ6Uu0w/vSDFcSCHv8Z4iwpipQaYisJjlkGLGihZSlul9JYUkrjAmNzmZFsSYzAsCz8",
-	"FeskB/Aw9EHwPYikItxemu+XaZGrrwS9qpI30XMwtAyfxYRnUs4KK3SRtR7QWys9FjqRVS07KKfiwv24",
-	"99bHj0bP0ailLpsOtSn6sbZE5fXoWvsqXecKhRONdwKh95DWQH9n++af60r6M9pS0KSrr7y5UYp60JhQ",
-	"QfKXJagSL89l2SBGOgBqn0hA8u0dHwsNC3QNR0nQAGy/AkpOJW2hxKjXsi/h4apZbIyUPJ19DtTEEEnH",
-	"jUH5eQgbhOaU+T9K2NUpm3IaeNLxptxHJbkv942GfCNmoC0bRqkyrfBjgPo6E9ysQAN0E9Q3DD3pGuW8",
-	"kUnxYJXe2NhucAPZOBE01MBJVViTHkEytn02Mo8A9reSAju0Q+vz97grsaSNrd6+dDjYb1qI4uAS8Ft5",
-	"WsFWummiDMnXAqS4w83c3f2b9xR1QTTbay6jIRhBFTtv5uRWugPGUiViqYLQNOxaJ5NqWeLlmfgWdumx",
-	"EnXW9DCFbo0wBStMU69YCeG5KA+MbIR4t5IvJi3zK8w5dmfE0hwPXE2F1KyeQGvT0kmQK5fP8lxxNSZ8",
-	"TW90I2me2oqlqJv3U7h51gjTxPJ3h8cVgzAb2bCKz4uhlfN3tLWR2yV1s7wMSGXY6m37/ZYVorYzTVwa",
-	"7FYEkIk7iXTIBiK+TCqa4e0R2kdIGuToYLDqO6770gFAKoTQVBMBmpWvRYNdCkD280JskCYoeI7P60aF",
-	"2frS9y1UbKFdEx8IP9M0SsbW25tWy7wdcMcsu1pj3KxJxEUsH1ot829uhMTM3piBP7ZabOLJKBTwfcq8",
-	"jNfO+xJT8NJFuUmHK6qNNbOzlbGNe0Ai/V5tMOwzQpjaEAtB4wGXCF1bEHf0OtLCvQa5/N+UVR0KjQYx",
-	"QWbYtsBQsBgT0r/++YdqPgioW77iuR00ulWyYed72nKkMi4yQ5EBjbxrwIlUigtG6gpPVTTFuGAM9a8r",
-	"WDxiOAVjhss1UaseNI2hWmr+dFq85qZPH6rprGRWNENszSu8lBvj0h9HTQHWDWTljjOfntGQr6gDJ2Dm",
-	"kfHHA98TgX3sEdZdhqfqWkWBs0ac0NBml54tmRLTQxVW2UnXs/LjRSiR4IaFHGZzpmCe1VEWkl8s5UQX",
-	"KSdZYtW+a6ECFAjHKG9pgtDPRDVdh+qm7nAlqKj54IU7fBih0YcfBXTZZhdHnxsvzI+Nhd9KivqUj4RZ",
-	"AXkECB8pBtGokfvW+koAOMkIHEN+Sc+YuH2eeSbb5esF0ZmORiOhAe9ppXDrpp5dEfs6h0AJtTMFa4BU",
-	"o3jXVDC/aYZgoZs5xu/vVOAio3uaheJbmKrQzxg/cABvW/ACwfiAf//O06JaFNP6ayY0NeHfToQcheO9",
-	"T29brdrqeBuYU29brQP2oQVBIxtRzB8NWh3kBcM8GYoR5H//VvJ1kT68vIRHLm+MxpI8dWDPbyx8F6uy",
-	"BjOyWwNjsEHoBTvPG4aBPdevPCBm3YO0NQHumo0ykdaBogPERtxdKrAoU89YMqyBIwDVdJsCEqBRunQC",
-	"q6AE6MZ/0YgCc2tg3AmUtuRWiwnN5Xo8UDwouwlgICaedEVQt5m3y+Icl/Rw1z5bInUsjFVAHHbev4+y",
-	"ysvulwtmz0wbcZ1Kl7HZmVMehPUB97k09OWLIFyC/1h76hqrbgGdPL2rIJ9ENucteCiJ7nx5T+kxoNYQ",
-	"0OQ8ZggyGxOm0ID3LmPj8UG8kS8x9e1UF5YdnEvsuZ7k6Gbi1HaCQTx3KjiApA2p7wSghUFpCiljzIOZ",
-	"U9KKxmQ3C2KPvdpt7ovnQhy8gtmmHfd7PRm5fj+bzWb109O6636vVGtxTgqXfbN86XJoK2GVc5wMqjdK",
-	"xpD1mAqD04e4BXcNWcez0DYZj0NGS1/uQ3bVEQ9FoyGkewQxAOn4kfZujflFCv8f3r3FXLUDaI3K/jfS",
-	"YYzs74VQkAHqqFFT82IEqLdcwuGsnbZXoMzHU35QRu2SlD22Hy+5WjAm7c1Dc3hL1M7MXppdXamWIanE",
-	"tS5AHK/dSrBrV3cyXn8mFW2xvGh5Wl0Jul3IR8tN/h4fbabcocdHaxUf8xHoNISY/+JsxjA1/7R5OLaQ",
-	"7GRUOjwIZiC9n0q3LwbD+C92dHVx0jls946vz9qnx6zShs7UeMX09+7N/3zv78Xpg5goiMxsIZcbMTAF",
-	"gVLY/Ju+nAOlOFhSKWbTtaH4DxIzHeWrKLDFY9D65T+CYDQaDIrzDw0tlaNP9vhoK9mHwB0FJQh8tNMV",
-	"t9HuGEiNcWCVLIhoknlG1OuFkPuQrjsoUB2NfGjeh3y0VqKXJfRdnpfN8zKHYY1c6KxvxA7J1M21XjRi",
-	"YmWH9ucipVo7KfXq6+gBlpKE0aLEKrJjb5XnLHX4GQ3xi31oE1oiDbYuntpjvX6b1hIHkeeHdU8yu/Ns",
-	"v9vu/VRj3W67xv79939UYy9FqpK1ZhXKMpTFPP3KnkI50ou+vhU9K6avfClGx7KTZFuFDYNe2MOFeu51",
-	"JNqdEDeFjrmerQyIq+VjbssUDKjA1s6z/aR4oMY+tsA/xfhYcLcaJ4L15ZwbJPE0Uoor6Sdg44w54Alh",
-	"iwcS29D+4SCLMMImfIYoIzwMhXTBW7mfTW5KQ4fYvmp3gId+K8CSStyJg1kKaaXRl2YvRuiUroOvS7jM",
-	"GQvnBnx3jqJOFOnpSG79lZgybH2m5q8qi2To+eDu8zRzPT3xtEa8ZFdJcZAgXtUB6wVoDSCXldkNT47I",
-	"04h69RTgVADiKh8+5Ks56BJVHfh+UfNZ26Tz9caaLEGbpSI4GSXQLAQnAU0k5R0u36dl5tQkCuO+bt7f",
-	"jXn49JgK5qtLXbGryOfITnEJ1AI9Yx7vhGKyLuga8LpwDxjX0EOGj7gnbaFBXPfwym6xxwK5Ie46COFU",
-	"1CURVSjarAicE28qYHdcU89nzI9JI1dxmZXD9oKCFpd1MFSb4BNu3ps/eupGyGLgqvetFuucgQftunf+",
-	"p+MzVunIW+57LgWUzDcqWMhb8JwKmPg2NYSbeaUvzTtn573rz+dXZ0esAhhZcFcMzT7nNOMsEMDwYtxm",
-	"syQpnAxSIIphbT9O6A/VozbYAlI4UeCFs71Pf/ltXjpTrbdMnSzG7VJ9KWz/gLjAiVST/Wk08D0H7+PQ",
-	"kCHz0G9F/BzOqg12mCNJHiZcTyyVkxRfyghNz9ErE2FjWug4a9iiofgWNu0llCW4lZmvl58P2YcP7z8k",
-	"wFjxtkKx12JM9/dJgelSbCBCCGAz79BuG7ZLXofinpbA4iS3RwrbTNfVteVt9q2+3I/kjQQznp6oQc1P",
-	"DfcP230YmqziACnhDPiVlI78AyJ6oRlyyS3RlgnqdJ+D3w2bUB+que69WKi+DUFcHCJ8w9pXvV8oUqe9",
-	"kbFajSUGuSUwa4rNGcoFQn3HLo4vTzvdbgphn4AF6AN1T5rHA7AI0RrNKknWyIfVVyjOiBvy83EPEiWH",
-	"kVHxk1Rv6sajhaOka77elzb0/iPMmcc451Mht8E5ZlyjSy/yD+IewMaGkesp5r2+erNtNNe+0lQKnmHP",
-	"UAGHpvd7nzjCkzXGlxEvKgqZljkTHtxAmhbUeeaAd6cvrkDfTte6tAyxgOGHc8YGVBaYiMsZSItPDKCs",
-	"zCwvzrs95iphVMSx54wpEW4kqMU+sC6nzuF96fiec6Mb7JIY8BNbcktCQiqwE9s3bP7uLfNFGBdtuN7I",
-	"CzVebn25mkPTn1u8OefuzJpFecRDQXAkXwzDxFG1eK3O2zxsH6OwmDonsb+HCBhIaD02Aq8v17xzMWOq",
-	"XKkRj7HMKIqdkAWWwO/WaIrpK520lZQWPgN7aRkgWjwFexmzaPoJ54MTdrhkA8EsSAW6ZZOEWPD1agBz",
-	"7suFHJ2YH41AVBJYzCKo6ZCHEV3FLBxzyUbKk6Mam/DZAOvhr+FfoC9OXx5/OT7rXXd77cve8VEGpQwS",
-	"XSnViHzPeK/TeZglJFyYLKZROUB/e5F2kMeTbfhohi1LSEPXt1McaCtx+WT4IpFgAxOaLonH5J+/mnDV",
-	"M5BMqTZ8sZx+gOQ5wAxDekPdiuAu8CzKhM91mKNjRFJHA0Mfg0fbx6lPPchE7su8N9e7YK+SN8u+Z+eH",
-	"KkqCBs3P3B93YwHSEfDRzZZDV/7Q832m5O/pwv0KOqYN3uJWcLlALyyMAij0H275np1L33qeJFZJEZUa",
-	"Dp+zAH8GKl8USCCscGH7bAgT5I625lxMgEmP0ypWulx+PmR/bH34I8AKgGWE5tRIYYwcpWtWrgIFf0f7",
-	"R5E81pjSbuQx9lIoFLlda242WDtxQkOBXzpPOrZPWNoHkhg64psjpgBGNvLVgPt9yd2JJ3WD/So4FGtA",
-	"aU26GIlDUmvG7U19H3zu3GC/kpGQhluEy5Rkrphw6VJCAX4FGqdMuYwLez4CrocuyAtPtDfWpmVA60Pu",
-	"jGEIbFZCLZvN2X2w8GaotHuukCH2RlHSau+k5OGnJiIw2mNBxRB2YllVMERR8dRJ3IhZERIAAsk8rnLo",
-	"M/SGxirz/CoiY57j51kkfaHTnTvMARsygcq3x0B+Zyd1wsue0wo48QIQ8uwgyzEYFhZljgYdnSR/qmjx",
-	"oKvSkzrkcfFOtk2P9GcHbMh9jRjUnqTflQTsPWqmM1DhuGi5+EJmwkJGk71Pf4Fp7dX24PN7tT3u+3u/",
-	"rQFacU4uH20YUYeGZ2C2Zgbi29RXrrDUmDchfAd4AtqN5eRvzk1hPlOztqfDmQ/0pYLJ3mYQ4HHCdFTr",
-	"ZI/CC6nDjdHxX23N2vyK1RCimRmhVmO2tb3FyE+QGV3lRBMjW//1zz+wCkrNSjW+0ISrm/fmP589P9OT",
-	"a0GDt+HBz0K4GMtdKnnpLm148GhOoo4d9HHylvjGljtZwGRdxLnw1CpZtUIZ7QzPlBSn0KRvcUZtyX7p",
-	"9S7gHA7YWEkVQSvgsZCsM6ybV+vwrhGqfKAhE4ImOxbcFUEy286wfqpcb+gJt971pCMe2bThScPrZtY4",
-	"YRjtuMdHRSROjzWPqZzQXEjxyla9ZB6On4WJvcvLr+oBRpSIm+Mj+fPplI2V72qz26RmbG/iGxEdBap1",
-	"m00D79YIh3hzYLtIg65Zi02jGDHGMLBw1YZMEr2VymTNzeqjl1LdSXRWQ9afxXRHkHIjaDw5VMuES8f8",
-	"XqLBBt/PIeou6afcITDIJ9zwC9hX/DbjAwX9Yz3NDjkovqQbxxt064WIX2DNkEI7o02Wdtqo4OzqqnPE",
-	"bt+njIpCB1AyGH0JceYalYO+BHsfwjdwz8zFYDrJm3Egxhz2mGvrJaoYgyCJ/HDHWDOQUtyXgbhVNyIz",
-	"ATvdt61WgsiETmtCOqCIl8Ml4o55IdvnjqMiQ4P/+uf7Rj70MFCVHaZc2rKjXATi1hN3Re6AzKrd1EI3",
-	"5mN6UhcodyFtKFlUWmqUlT8Emy3SGUQ5nNNEont4bnH260UBnVPM2R97UzhHHAwS/cd8OjULRd4JAy41",
-	"hWRsnAp34k4FNxqiyQeJp6MvB4Iy+McCUjAqGrzBdTMC5LpiSXcmvluQAnKAoaKsAJhw33C6cOdjq8Tx",
-	"EAKaExo2vruPoaBktzFoSz832IUvuBaM65tUsQE4LhBW3WwUdGRJvtCoQIIuhMPw832ZIqd0vGkghIxF",
-	"CfbPaTQajORJo0K5Lcen7c7J9Wmne9ruHf4SZ7b0ZZLawl03MAYuyc3Q8iU4LcignAitjcjBwnljCFYb",
-	"rA1HAkUVcU+fgfCVHFHJhV00lBTH4oyePaU05iASBzAQIi9OElKCzUXDsi/hG+YwTo9Pfzq+7P7Subju",
-	"nLUPe50vx2y/8quKgvS7asgw0f57+jMN9u+//6NSRX8LjdmXsUAeiKEKEHvKbLU2+iVudID9wXOoYYEK",
-	"cB/7kqJ+cchg4fDMKTcquZK6DTPatLBu0z7kSev/UZ6kvAK7CJtA8vqKzDZZLWY2NuE5OIdsEg7gMSqf",
-	"5OIi26Z7QaT4lrQodIPUF/y0OYBDicMkx5TNtRxJa35wv84FC7EreGDMP4nVoYYBsZvYjZjV4mqqLDzH",
-	"FgFWN+IJSp3HOn6g06yPbFcxk0mayXgQcz1GbB+u5k8YYajWEuwbypn3tEX1xrZcNpcx3X1qgeOa9xk/",
-	"ZF5xV44jaN53+bBOuOCFKYBySBNVORkkqRG204Ukwzf5ZkeaGnYl0k+AMKOCQDjG5E7vbEXH6EgBlzeg",
-	"O+y7ogqqGLXPyTKd0eMpKGcUqRshppo6VMAAHiQfGCab+jw0inudS6ki6YiJmeYqTHB4pZ15o0RCTA+0",
-	"DHsus4RNluM+BVA9bCnk+qQWYa5oRF7MVlhnH6pTNBdtIgvgugTNIe8ES5Ji6SG2gu+QngCu3l2Hfp69",
-	"NNu8cPoaeKGAko3UPkGZIbglUnRaIcDPXHKtLpU8zfv0n+v2Psyn5jXKpo0t2njNJc7qltrnwBZlj67w",
-	"eB7qOcsw+UoUrOcvfXJo5ZASjndKzlNhND+YKo3QCMRQQH1tkw+Hnu/x1S1M2ukHN2FvpgZcx95Mz+/H",
-	"RdEj5YTvjTwVaZbeVbaPSsdQORE6A8KAu575Da06rYIQ0wOwcb5M0tmSc7K2YR2At5ee1GHKDbKZo0qP",
-	"uM5ZHaYN3W2dVg8yFW16U2J8OzzkvhpF4oBFMomo2t8xOwnyjzLq4uKJqUiGgbfqsOKnNnJQMNpsrTOy",
-	"E2uUUDPU6Z6zd28+fqy/YfE2AS8cy5HZ75gHst+539NCa0/JQ6VuPGG+bC5JDNPiFRsF/t6nvSafes3b",
-	"N3vff/v+/wEAAP//",
+	"7L3vbhw5si/4KoTuApKAlCy73X1nJFzsqmV5WudYtkaSu2/vqKHLymRVcZRJ1pBMlasbBs6nBfbr4j7B",
+	"Anvve9xHmSdZMPgnmVlkVpaksrs9PjiYtioz+ScYDEYEI37x21bOqxlnhCm5dfjb1pTgggj45+k1nuj/",
+	"FkTmgs4U5WzrcOsYzQm+Q4QpqhZI4QniY6SmBGEm50SgnZ+e3Wz98z/+x83W7v5WtiXzKamwbkYtZmTr",
+	"cEsqQdlk6+PHbOsNluqcF3RMSbHc0U9TwsKGSywVyqeYTUiRISwRZuiH6+sLVGBF+rv6mG3NsMAVUXZq",
+	"x4zxmuWkIkydQd9UdznDarqVbTFc6c9x+6VsS5B/1FTosSpRk/65HSuF82l/++Er67V+gkvCCiyuFzPy",
+	"72SR6CAP3lq3gymnIjny3D5ds03NaJL0NNu8sF7Lp/d9dCb3DyHx2fgtZ+Qcq3y6zJvXU4L09tC8j5nj",
+	"UM2sOS5LItCUl4XUTAnjMZuqGdHZeE83vmdaXzEOdk8V1v0mJ0jDV9acpf6UXPM7whKNK3i2XqtvKLvz",
+	"bS5TTpJcEGVpRypMS1IgnOs3UEnZXYa+eYFKovRuRZgVqKATqhpytgdY+s7WG+R5LWmepGlln67X5kWJ",
+	"2SusyPK8f/7555/3zs/3Xr2Kz0ILsQd0lhz/zDxcs0XB76nm1ESb7nFfq4TV1dbh37YmnE9KPSX8ay3I",
+	"1i9ZpL9rPElOQMGz9cb/vk+61OtLlo/6ZTnjTBI4Nr7HxSX5R02k0n/lnCnC4J94NitpDlvw2d8lB75v",
+	"mv3fBBlvHW79p2fNUfvMPJXPToXgwnS1vFGE6QyNBMF3EmEk6pIcoh+P35y9Or4+e/f29vTy8t1lhuZU",
+	"TRFnBFVESjwhaEYEGlNSFogyVBCFaSkzNObihlE2qxXC+o8KySmfS7TDBcJoxIsF4gL5oxKpKVYo1+eg",
+	"QiM9HFzsZgherrggaCZITiVBOS/IDZN1PtXn8tlbGODt9bt/P327f8O2QPazcUnzT0C3kxLLKZGGJHM9",
+	"AfKBSiUPEUZFbbojSPOEngirqxERGcJIbxgk8T0p0GiBJK+IpicpJUGSspwgqm7YHEuggv5Ayx3dRCN9",
+	"ES71wwWqpVZR9HEASgsuKsqoVAIrrvtiBTzjakoEennwZ6CfvGH6x8vT41fnp6jUQ0Y1K4hA2zBX89K2",
+	"paeZ/saJecwQ0c/2dZ+vuRjRojBSfbP9vuUK4bLkc1IcoovTy/OzqyvP7mjuNENz2G5LJHipaZ3fSfh9",
+	"RkRFpaScGW5lhtSGTYH0MyLMkmlGkGjH8e7p+fHZm9u3765vT969fX12eX76ancfnd4TsUBzQRVBOxfv",
+	"rq4zdPFe/8/x9ckPGXp1+ub0+nT3hknCFBoLXvkupf6EaqYZa6ZAakolmuMFUpyjnZutE8Gl3OOCTijz",
+	"292+vK9VaLPcb7l6zWtWfALKv7u+ff3u/dtXh2bzADmxmlpCFZxIpMUBbCqg7oiUnE0kUhxhBJphSxHC",
+	"+n0tU5QWPWjHL4Z+c1uahghsMNNyztmYiooUu0dtUaIlltt3IJlKggv9zXxKBLGUusCLkuPimvM3WEzI",
+	"5gn2+uzN6e31u3e3b44v/3Jqdn0902PQEyr1IECQGo6VRNwTgXCek5mSR/Cbk9mGwiA1aEUV7Dl73FzT",
+	"ivD6E0jPy9O/vj+9ur69Pjs/fff++hCGY/lyW5ojQio+m2mNTQh6T9kE1uW7A63WcVbYSeWcMWJUOipv",
+	"WF5yzdHomC2CzQerqPAdke74yRttmiq7pNecn2O2sKSQn4AIx9ent2/Ozs+uT19lsFMrzBYIK0UqWDVB",
+	"lFgcjxURV2bOmq0LdKl/3oPfd5HECzTlc6Q3h94bc6yXNAsN7OD9ZYXRtWw/RSMy1keuEgtNcjzBlEWN",
+	"XsoUmRCYl9aIGK7VlAv6K/kEwuP4/fUPRkYfIsZhQalEkk4YAUVE6xlmF4BwBuFAWEGKXQR7GGH/SAsD",
+	"QgpSHIG4v2G6FT1zyvThOxearGA7GJVFyjkXRQYy3gp9RD7MtJ6H1JzvjXGu9CE61WKJTZy4eM9kPZtx",
+	"oUhxTgqKwVTeOJ3ev716f3Hx7vL69NWtlh9GaoxpSbYlsl07caitJHRHrc7Qlh8IBB+ovrZPcG7kit4T",
+	"sOADbXUm9L5T1GiyeWPfs7os8agkTh1eVqsbhflv/sNGn+ejv5NcaWIej8e0pNhMcqlH64z4AcvXBNt9",
+	"3BGl+ndEmVSY5cQeDSBdwA3UtK6pZJtDO9s7/t9G7pJidxt8T3aAI85LgmG53ZsX9aikcmr2RPo1xw0d",
+	"kugXFJlwsQgNnjGmano7wpJoI0OSvC6xNpXguIvYP9kWLaKNG3sl8kByod4Ja58tbff2OtHCWT7BaMMm",
+	"sq57aJk2WWTRVqz7CfjnlldfkJJOKK9l8O5ZEbfiwmkkvouOInDXLQ8A53eMz0tSTFKLbgTl2xTxtTSL",
+	"uzPOsbgr+Jxp/VHriIqwgPvaLfygqjLeCkhLoaUhiCyOJGZUUa00/nB9/ibaYi4IVqQ4hvlqew4r60rY",
+	"UxSWfukTEJnvmF3kOCWM3JTrNDvm4jzi9fC8lFmlEQRyYwJZJZFKfTpQJRGuC6qVwfj21ar1RYmVHlN8",
+	"6KktRT6oS1JRTV0zrYSvWb+IhH0TVXih7V6t1mdoPqUlMSqLGS/I7FrVAkY7jE4zyliKAWeGWOuQXZub",
+	"8cbsHIqe2XJJ0HzK0RQXsDrhFkFzfRyD9epaGj5Ju4HlcdOg25TLA5UKm7Og7yQN9/YVfGC/rGUogvXr",
+	"RV2C6JoFYszyXVQIK6rK+I6vZ8W6u+ue05xcYGFmRBWp1praj+5zGJhpHAuBF3Hx3toObiZWUgXixnNd",
+	"emWW5ELIjZ7Srfm1BGYoikLCOcFgOTVri+FVUvzEtLkszOmAk4Oubv+MzerIURGX9E7KZ6ieafH84iA7",
+	"ODjQCqXAuSJCmwV4DrLaCDMtJQoBppLeOhX+8IawiZpuHT4/0P/3FMI5sq9Nx1Nw1BwhrI0L5NdyHx2P",
+	"wEkBrq+yRHuIkXsiknt7hXKop6WIoLhsDv72mN4x0MQLqjKUlwQLpPtbcKZVXc0UYM2wIpQ+em3iB8Bg",
+	"8RknzIjkXNvY91TSUUmM1Ualu4PYPUJ4iTx8/nDirCUIvSBqj/25YbaQ0zJw9ZaUkQhj9Umls0LGlQ94",
+	"A5w00jLQmIsjpM3dBdqDk24+5SUxXpt9dDZhXKspWjefWQmEwvtSc1nj5F+Eaz6cmYfPgxHHRV1LrK3a",
+	"0m9ozNppjexBknlZIGvlmJ1jhmNc/9OUgJMr0HHAeyiNA7Ck4E1ZItgyU9Ssc8Sn9P32FMPB+UZW0U5z",
+	"yJU7jXFZvhtvHf5t/XO5S/yEOdMZP7y1PMJfumMkQsasy9XqfdKqSutQtb9OGnrQL2sXfZztb6SsndY6",
+	"XR9yYF6S1gVVkkSx6X5c2XZO6MzMt7PAS8r1QF34wXpSw6mRbTkjfGYE6frtGu6KNNpWpzegBiuucPkQ",
+	"PbgrLU07jrqeHOnhrGYqM/WnW/j1ibnkFfANLNl2q6bjJdwgAeLFrVZ3jWkafzpUTLtGHrbBGwNhmE6c",
+	"DZS+jbcoOgIfqBRx6xlvZdpTtr6Lwn7y/WKAdzLbymupeKVp4lw3y+qN3gsIoxkRe/BPQXIuQPOkEvFx",
+	"hsj+ZB9tX/GZwIyj59tRb0ur3chUx7QkSfdRYnmqJghl2d1HfyXfL5ShsycdZeq7l83wAhZUdg16BYhf",
+	"Slixh1i5MdZpomU8Eex3WYtDwkm1Cbq0kCHr9DOl4732usucC4J2Ll693s3ArcRvx1ql38EI/ut5wD8G",
+	"1tjRqrX+F5gn9pUM7uYgMKA9yt0MwdQ/VGWGKlrQzNzqa/5pnBJcQByMH4P/Q/fjqPcBLHXdRq/PuJn2",
+	"e1i4yI5c2hBrc/JDOOlj7xq9B8/8RgarOa7FuyPKMDi7n2peIbtDbwl+JKzALCfnWNyFXqmZINI4WYx1",
+	"CQ6pvJYJh1S7IZlwUlT6WUvJWX6+hh7fHvzHXwYYt0ntOKXlwpBipGtZg6vMQTPxFStAqpG5JenagXJO",
+	"RK+wWzlt8BUkGFHINBuXuOfh5lercZYO6+NS3s+uzDeP44antpUaKgc0dcvSsaG83zJY+B4+bOiqGzjh",
+	"dUzhGZGSz88po1Vdxa4w50SgCde6hQ/6cKEulfkKgvPMYQPON/CibL/lgRcmdX8JDccV0AovRgndlPFj",
+	"mH/qqfpLutmZVTb7fEbbEs7Ho+4kYGIV7EUTj8drhTgjUe3KScnVOrQ9NQ0t3MSDeQQTzgLh21q4/uW/",
+	"IkpRNomJVcpOXHzSBREXSeqMyZzIIJgJScomEM8cUAjJKa/LAk3xPTkyHkdNMsbRHAtG2WQfOfffflo2",
+	"pegUG2t03rWausjfkynJ75anPXbBZ5EbN/lON5DwyQYBxW0amfBgCNT4tRakienDea43HkSN2Gs2wevJ",
+	"VOvvtjXEWbnYXy2su0c3TKIZcTC8GFm+r8u7SyLrMiIECs7IOsIs2xqDh7nnwE4ZCCY4bKAJ596OzadX",
+	"vMKE/ChT5LAJQd2By/VIAZHdjzkLdI++mdhYXXoM5IVE1ICyfIUXidCPJjBm+ehnid+b9JNIsoMCTzm8",
+	"g3ZsDA8l0kQzMsTzvBaCsJzsRuUifHg9QHE9vQ+sOpoYDbS2LREtIEhqaQxo+zc7m497za97vy0Wi8Xe",
+	"+fleUXyMG8cuamdV9oMJdWqa3paQv+Xu0y1tdqiSyETF4tK8AAKi4vek2O0dwJXCAuIl4wRo9ex7kPqj",
+	"TItaCAynSo8HM2SMY02pgpRExU8uKs9s35FsuRZxIZZLEP23VhCA0vGDvuQ5Tlo8jFunwNITN6EgISri",
+	"fXPjccOOse4V0Ue1u7sjRTgNiIEQZFbi3AasTggjAsNrieO96fWyLlfy8mX7bf19XZJXbUswki9Rl8BJ",
+	"sxJThuZcFNL5dkwI9ws0J+RO6pld10QWeAF3j9fTWug/4qwNzLHc4eXrE/TNN9/82WQaqGBz8fFYEnWE",
+	"Gq43G60s93SP8JpMdWW19JU73Snn2Za2XP5PeyANDm+InR5NolyT4Odu3xox5Ahi5GHmpGnAs45DAwXc",
+	"j7G1Xfpk92sSczkTps/71H2NSMRWTZWamSwX/a9dhItCECld5uqYaMYd6wVqpxUAGeIrNSejHJfvUz1K",
+	"LUZcN55BzEcI1pFARFE+bSIZ8WwmEZ8RCCTDSNYj3+r+SjecI0wfSS8EGRPYVRH9Q075/Lgs31BViwnN",
+	"sV7UyG3x1ZTPTdQ6ZVyg0r+OCrzQNIYXcan1fi4ohrQjIiiWGcp5Bb8Cl8hdpDg/0psFjRaoIGNcl1Fp",
+	"2JlpfKC9827iKdpznvWFgXatDv9uX1fuoO7Gvjbhomv7t6YPC5ilD42RpfKVWYuUvr8iePaOLB5xE6G/",
+	"9heiHQdxE8bajLE9oJBa0WWCKJULGy2ejo6Gw0e59xIhhfOe592o6U6D7c/jI+VUmACoyPioitMYTCcR",
+	"iV46u3qHvnn+3Xd7zxEuZ1O89wIi5aOiLXlTPisxa4XbVRic2RUpaF2BP0ZMSNSpOeNS6Q4TGsnA4ODe",
+	"sy4WUNBQJNlL0GZyHV6ZBMp0UHv8CkIfBHdk4Y4Z5wYKZKb7PjNZYxAB24wuHvM7YO1Tz05SK/CAW7qk",
+	"vVqNiPC+s4i76fHctdIZ+VTcJvgAVZUbBTXkzM7eO357jPRj9CtnJs0rurJPchPn2F5zSUCIcCOEzNDS",
+	"zJI7pAskwUElDJc6FQCa3FKnFaZl4m4jjGWC9yJH3xsyVlpPMtFqYBya25X4oVbQCZFP1VivEuqCx5+k",
+	"r3WUPE/V9LHGZ4trfgU5BhFTtZQcSeITjSACPsxP3NnWnyKt2CLd1PbuPvrJenWpCr+iEpV6mrxW2Q3T",
+	"poP37y0QFgTiF61UFCSnMwoW0Q2LklsbEzEcGjnlQvnRgQBtxpAhrFDFpUIvOnG6+1trh0i+Y+XCO7Il",
+	"ZRNtvTdzkDZ00gVMalvPxJFqVQziXQHe4p7YRvqDI5d8Xz1rfZUIyuhbaBecaFYRzfVAFW+tOudxzm8W",
+	"a7nZH/jc5El6jz8RxIXWHrne2h35lN+aKRMmvcKnHQwga0/zlxV0Ao/+UFmznl8QnqXvrzuip1eeLCsQ",
+	"FZaKCCTnVOXTI3+NYjecybfW1ARKTimbpFauK5ZWyJrGBdBMrxlqZ1pL7WcxwiaXCDT2yK2D/vnfE+YE",
+	"7afX2JhGBYBemL/OIAfVgGisp/gy8kENc2xC/pDxGTKQAxB/r3iBF3G3GGZ364RnZQ1R7MdJoqYuwR96",
+	"gU2lSSyN8/DfOWWkcEQapkL2X4nXUqvIWr0aHiR63nwUDQ2dckbe1o4uy54NBigGIVyHtMlqvBFrJplA",
+	"Ij5nemNOsSD6ON8flBEwQKM0CyendObmsXaoxYpL8pAOXp3z69tazM5CJLntqq4qbKyPx9qq1wAfAA+3",
+	"JTplE23cp9XmVbbNEwVGep06rkgnCdOEaUUuiSkpTYq/wbXTp6RB7XHqE7ojZCaB3e5xWQMF1qfvGiZ+",
+	"n+XUb3wvT58XpEcXLeJKHf2wB3BfCNdqSpiiOVYW/cZCDwmSc9Cp9G8OOAAS4lsqRMoVk1wtiz4Xuy+k",
+	"WJI1bzlHVKjpzwSLnijWwCzOMeNM77OeODi8ToN9AafePE9ocDNKcmKCOqwn0dIG7VBmsYk4Kxe7+9FA",
+	"1PQ5io1zOMWyMyIoL1bJR7dQF+bt/sz3kKqZX8m+9de7No853VrwhV2+9RQKnT3AsDdbjMxvtmCXg40M",
+	"loM3VwSfb0ukyAcVlW4lZWRATAy8loVj7Jtiyu7+HHy+LBUN23EktXk3WhgAkMagNHqWfsffq8hawA9w",
+	"7KGdm63vcT7N0L/xKWYMXZERlopiZiFJH7uzPi97J6P03XcesjLOvkO7B1c+NREPziVHPuBchdsK/i39",
+	"zoIQ15Eg99RdBNqV0SpJ/euvi6hv2ARINwQzmGwRwW0HlvmQahhfHy0uPMXdFM5JQck9jPySMEylxCYd",
+	"I/jr2fdY8H/U+tfmXyclltLO2f/72SWvsD6jdAPL/3x2zgsiNB38P044U6SacaGVpRg13NAvieRlncBS",
+	"4WxMi04yiiNbtjXGFV99i/wa3gqX23x3VU+0ZUc5ixj57yH3+VtkXvVST6JKcx1lE4MaNscS6WEVLU/H",
+	"eqPpChrogSQSWJ1vvRmQ5hE9noP9/6ylcMUFydCISGWkxOCBtbdVNDUM7jVZ4QM2HK/hWvHbymK82khA",
+	"/3eFWY3LW0lKkjf+01tG5nGszI4XJOwyCxmiIVRsQeObBaC6SHFsQu9i2VH3mFqp2E8tF0co7c1l5Iqs",
+	"hdYBMNJ0DQvvzHyyGBAk5ttujyQLZhMnh9eb20Qo8YjEDWdQzR9z6dYZu2kvsz3GBvkKLx7iNEknwQ7y",
+	"QwS+ByvVky6IV+AeutBnAZnHnBAzFTH93hoXFmJkniHJjfJpDG80h1DZCVGIcYv8ZdAUCbmL+7ymFmxn",
+	"+cSpzTijz8DRRop343HCwWSGM9UirhaMADwx0Sqx1emoDRxBfDyOD0xre6up7UZpJ2I/yyzt2iNNL8Fl",
+	"HTlAmmjUSMQ3YUU6HLzEjK13UZiK6s625B2dzWJ+z/MgZty5NTVPQAjPfMod4bXuZ4gPYSQVwQxQehJ2",
+	"ieaU+Jrqnaqf2mixFwcvvtv76eWfV+9UaDIki51vMzkfVNtQNr1Y6cDz3junKa+FSfr5YNISXnyTbVUu",
+	"R+EgqsSSD5o1VoMhWfpOOJE2RN2HattHkEM5fjhKRvrmNDzZ/QVqhiizoVMwCBvDp2mAsCCJaC1yV5iQ",
+	"377DxSzCT/bl1O1b05ylfOsStSHs6mVO2GGD1jrO3pubZHo21zCj2D2U3grXfICkM++lu/ipmZpTrirO",
+	"zOiUCeSEERfM/VvZkE6ASaLmHxKrWth/1vB1TAE/Lai6yrkJ6PDBCJQZNPMxL0s+N2kmuCzjLfTewqb8",
+	"792FgNdiJLHNG1zyTbTvsKWHeezAC9fcvs5ITscWL3PbQJ1kEcTyNsYqF+GV8JjMDdo1OgEzCiNcFBLt",
+	"6LYMkGiAlB3ByN6F28aSEmbkFhot4AuoFmJCUi2WMIydqgbW+M7i/ZAPuAIUiQYQOe458IFBuCioMf8v",
+	"WmTrj/fbOv2gBEZjnCuZIYdCvYTkzkVlHMOBdAvyJ5scke7iTOsKsz1BcKG3tWs08+H2ndWCkGnrUqXK",
+	"6DhTUiUiujsguJGTRJ/f7ZWOQeKu8G3ZAJa+3BaIiG7ytyKbwmWC9EnGN5TdmZQRm5LpLJ7E/bnvD2CL",
+	"RwSgjBlifI52/IZwQeH6nOIsEXNp75aW+zpdDh7INDsDMp/SB7HxebnbkWGQJ91E2Zi1HU90W+0d86gu",
+	"7Yl8v2jFwEG8hQFj4ALCNWAynQTCB8yoydyMZR4NA1mJNdaVnvdGy3ML1+CteACWGAUDtkqycdI5m05a",
+	"solJifwEEx+sjly2TysPAXVvsEGfMrfWrn5B6vL6YalJD0xteWwCyaosjqFU2kzeRsQkOX57bAIG5wap",
+	"Uw8oL3l+Z1RhL1vMFeFRa3vFw8rWzgpZlfyR5GEtSVPp95vLQTftO6HdG8OzTO+SsjuX8mF9D1gh7Mz9",
+	"BsRccX00aokPuRpUSSRVXVCOCipIrsr4ZukPElr/fHLhssNIqT+90F9oQkZ8GrWkObJWrEfchkFlNlhR",
+	"7w5TbSE0A5nN90qsjWOLYbFFVqZil7sdrKedbw/DRVXt+7UA/9ppo7EkXp+HMcynrV8/BWdi7DASNcux",
+	"IsVrwau+yCKnrEUsYZvdDpexZkEkr3wWpSA4nxKHtDzT6vXzg4Mgk8/mV1OJBGYTchh4sFwMU5OUuY1K",
+	"rI+F8HMsSHAxJ3lYr89eG5cEGioXnq0gUciWM6BqHx3LO6uOQ0QnEWY0JinTAClofVRxJAlJ6aOx81lu",
+	"+SVLMk7SQ7kqLScgQ09Wt4v9GJxL7I+p/vnZcmGrhHF/zncruyacT5JaDmctOtPFOvAitiHI3YrLJJ9N",
+	"OWcekbvlgqIKGWvcxMfoEW/LHmHkd55Was7h+mX4gM37btiRIf/kwsIY1waXts4LHwXrAOu06j7FrLDT",
+	"oGMDv2v9mtatRgtbCgZb0FWz/3YHyFnzg8vcG74AS9y1kFtBWy2SrWaOhAb7STlEccsca/FGjA7J+V4t",
+	"4Y+HmOOFwGMVdw+FarP7VJApwULC9bIk4p7mFjstJ7DDm6ShWxBpvSBh0EMTeDaM4IHxsQziOjS7vpVQ",
+	"7/w5Qer4jte3uQiU6t0M1awkUiKbg6xPjzYwAS3imrfz1PVOzbv0IoFqv3zMtjq3zxuIjHl0xFeb2FYK",
+	"0lIrrvc26vsPEbqSDsryvYSkaw8tthfbayffQHZrZAmLInXjFdxDrYLvhEaaL6LjabS+pDqQUvWOWpan",
+	"bkPvoRcv4XYjnrkyIEg+AjcmFTFR92fFk1wUN9h6Q1BqWt1nTplJBLjbppOk/ovFnojccgpepfef4qln",
+	"3Vtv14z/ZuVYYjULXJZ2JE7AJ3Db8jFoh1amKBXizKrZd2Sm4KIrSJhJ3HMu9EkyYGLmvSwYWnJiZzCe",
+	"JPzr8pxyeX+IMDLVzpDgc+vhA7tipyX5YcFv78jCwGxmWv2/g6k6MIFyASc4+ud//Hfdyg3jtZrVcL78",
+	"t9xeEZgDcoH29swtJMrl/X/bR3+XnB3CrtJiWX/xmx5CotfshumO/veP+4jm8tBvxR9Pfzx9ey2P0NX7",
+	"8/Pjy5/18eTCEDP0X/dOjt9en50c770+Pb663vv3059h+M3vl8dv//2GTei9SQjWD2GSOy6dR1s10KJ+",
+	"bIoUeA8yhDa6ijnwmVTahDJ2+RzL3VbmXKsoD1zHNlpGLu+3si2oYpZt0VyuDjWybXgY11UsckkSjGIK",
+	"t8e3ImX3uKSJh8xYZxHIZT5f0xa3Q+Tz2HFds54xdgOwdNdmaJmfWthEM6dV9OLzNazGXmGfChV+iDQX",
+	"BMsYys5P0wXCejubGkgwRbi+g7A/M/smD1IrqHMqyQqfqePO9ciZYFgbCW3PlETEUoBMY2eaXqYA26kL",
+	"GZ5Oh3IZ09GEqDXS6d05EO+lMQrSx1xw2K5MPGpedek8g5QFyWuRp8I3HO4ICPA7EneOKoGZHBMhUlmQ",
+	"SmBzvbotIX9PGigwf2Ph4RNqWVvEsAH51FFtpLV0SzTO3LL7abdHHyxZm/YxBvuBlLPjAFa+u9d4hTCa",
+	"1LQgtiQLnIDGzcwF2hE1k67o7m7WTlwzWHOuOMu2RJOSj3BpXtrNLB4l2nEe7t3MFmYNGnbX76bq5G6I",
+	"au0GoQkSdgsQ37plbaDa9qI2qp77X/TUhluo/pOGO7t7cpqsrwdktJkWWVNoDxinqeDHiqbu3movI/QW",
+	"L1rixxr3TMNohp9ekZn3ey5s+ymma7W1LNgClhw8PM/HkaM1IdygPn/sel14PEA8mxmAObt6NiZSG71E",
+	"auYVvFY+cGRORvqLeJZHUxQ8USTAP7c5JaYnRkghfWEoc7HGFpyR4EqowlDzHdH4bZtsCP0ofDZ3Hefa",
+	"y8JyEkDM2Hr7iOllneyB5SPXMTVDBNgBU/SvN8mq/WUAztiYRyqTWIWnCeOxoiyOPOxi1tcJbr8nwvFS",
+	"08v98/2DlVLDVfuxDYQDiM/wnqpUUd2nXMGHlP3szxgvHoCE3kn7bu/TH4M6ZcrHYsspnaEJgaRE9HdO",
+	"GZRs6NyaQZjJ4ICSFYnkD0vjlhCk1BNwa6La51iauAuQODuwxtTACZiQDEWgLKckzHgABsZhL7urbTyy",
+	"1mlM+mxQK1Pz7D2/IwNUbgMeabdrIvXcJpl7tTuEC7J0CTlwQNp5sy+O3egjfltBcLFooBCeEtjjIUww",
+	"6CLc0qo9+H4SpJDiNlOtoFmaKFxOuEvDdNgVW/YIEZxPUVVLhUYtjCC7h4fWFPz2IL1jO14q3fAtKLCZ",
+	"i/TgAk1qItWAS+YBLN+/bEm3mryPhCrxOdCzifjLjJww/4TRZEj3mrUKOu7kvKpwhiSpaM5LK0nw6IZJ",
+	"MsPgroSI2cZXp60NQXI+YVB/GtCYc17WlUFkx2xhxOkR2v4xgPvn4oYFP8hte4+pbAkmmZk0QVKgHEuy",
+	"R5kkTFJtTpWLXaN8G8f6PjqGicA1EETp3rCdyGJlZql29Yz0ICFhCu0A8AI6Du2SDJ3bL/4CX1gfxQ2r",
+	"CGYux2gfXZF7InDZoh8WBHlKodECbR9tw2DdZCymkTtp4KsbtjzFfXRsMam+PTjQdJZRx11XRsj7QVyU",
+	"jGToS/YBCZNgNbiLhqZt7hXVPZK4z3ktZ1xi6AnH3PDrGeuWM5OKpOCsQcaoX24j0tS57SJw1gANoJ87",
+	"ZUYbr8awt5uV2ufPE1cBydDwU/DQjTnsd4AgMat7hObexWdWfUTcrtS7LMeMcZDP5v1ihZevX5+77oYE",
+	"B7qdHoGRHzumVjlVXp7gEP1qik1sxFModrxWOa9aN/NmnpadtJIC6RG/9ID7DIwo6agGSyEOb1vJVoYZ",
+	"QCgaKjAOf61fB8N6SFdgBDmQx3D9Gvr0h+N391SqjEafZLLs9QSu/6XRPJGYcSN8oKBZU8KkvfsD9rjb",
+	"q3rkrR2OZbi5BRnXcuWWTu6RNilS+yTOjY7t1mWw5Km3It7201nBvcL/gYbkxky5VjzuehZdQ7jYiv0b",
+	"H73GtKxF7CJFKa2MyTh7my3VV9Z9gu8JqmeBk46WcFzMaVkiqfT/ipohPMFae1X6j2M13HJO+DEcOkp0",
+	"xX0S3fKSu6zbh0L8Qr9ZQ7WwQ9d8Ygn+WpOa9MnhNoH/jY/saWtJbDNDLKSpGQCownNMlQ3ihbwwF+gY",
+	"10rGhhMSCoEZjbkk121RNkF/5yNtPXBwfOQArWqwfrDXqIfrAAEvRutH+/z3CDX0RKlJXxM1y5oRQqAG",
+	"ZXlZFyQxbffuctMXpk+YpiH4VBPcUUKhEuAsOcvJgIS5Rhj4HoMsdE/8GI+8oSOBxcJgAyZqfSdQm7Rq",
+	"OhaEIANEEyQRTelkSrSdWldE0Bws+52brec3Wy7ZxtwXl6bzuPueNUN6YNko14LJ0U5M32VYxCr5mHQb",
+	"HobAQ6kOZh13JWV3SE5NQHJm0Av03pYmeoNWLuA+Esu/DOw3IOFroMeXeVzO2DMXzdmf3jUYf9UQyUYF",
+	"PLSa1ANzxHzw/GCPqFiJ69pdsV9TFY5kOjT2hx8Oz89jDblIiYHlgVZU+jEPL0qcD8VS0OxrCsQjbTQD",
+	"244W4EqB6k5oZ/stmaOfuTBZZ9u7kA7U5J5Zj7WgymOgPskV11LG2asg4eGaWixiB1HquDgoRhQgMrQJ",
+	"k6pT1JtH4dOn4ogwS9lTmAXJU3H5AEiz9hZ+efN7Ho/cU5aYbUO2ui0iZytLxi89Ackx3ZAesEV7tOxp",
+	"mwf/HtqRJVdN7U5s3vUpP8OPXEfAC/19NBtqvYxEt3B2fn1rZrrsxcOLaHAW6ilS2ankatt6Gn1xMaYE",
+	"ZjnZTrtAUnG2PCGYZwLnisp4Bvq1qIOKmWZNpqZoFFQ99zCppsi94sg2ZzATE6BEw1agKfVuiNTs2QCg",
+	"D6bVnkR8iVxszZWPN2uvki0m1J4+EB0XZoPlU0GlqrDMUAk/THm5uLVgPhB/o0+iAmqC36ZOgrVrE0Vn",
+	"wyeUrQ37kW3N+soMCWJc0+eWDWxlpjEuJVldL8LhPfdVGrLDjntoli1NE/VwS7X4rMb41vf3S6Iq9CrR",
+	"cEUg6OK9jGiytvvYsDsJWct1mhdxhNGfphxheWcFNVXuCIbtVLM7xucsVcFweO0DU91D97ADuY8unMWk",
+	"RtoLA2F4ZTdlLcDTtcG2Ctl7x+wTpdCEo52DPx0eHMQ0Exvp4gmFFWJ0MlWDL5yXIAub2TTDzNwyxVe4",
+	"Fbm4fvBlUne12yjtHSqc67ETqK8sKDIXJhB7jiXKuRAAn+hsXv10tNDHvrk9OXLlMSlnFs+7k8QajP0h",
+	"6Rzp8gQGZFzIVE0CZ2uCkuLSAJZWeBCw/RPkhXTKDIWrlEwLCeIx7aoF9FjBVckAuFX88ZBFegoCDaLI",
+	"ikk3aYHDN9QqeqTRI5dHAgIyNYj+GhPOWTq4Gzmls4RneGUqW1jUYCPVLx7r+h3gyI0Wd/AO22DQv/SS",
+	"8NKO1GeRNBfxHgJnK9uCq/ioGnA+xidTXJaETSKLvgw4mazB2QOgeD7GTUJuuwNXMOCEF0S+IWOVSghT",
+	"s9M09F7XEgneziJdRMeodefXUPShtyAE1Ik2ar1FIZkRIbmpxSxRU8yz4HldaTv8f/3Pb3YjLqTZTPAP",
+	"bwibqOlJUIPULaTmhik3uES+yh5vEThAVxEAyxA3mHKscMknTW2V2BvQvzGEVp4noXkWKw9i0fZxkzPH",
+	"A2soUShkthBah3Exo0m9IOlgKmpzjJ9TVtt3VifdTrGoOKP5CaBhfKBq8QONeRifa73w+cGwTF4q35L5",
+	"NTflk0o8SSSIYDap7d3gspG7EDS30enLRitlZ0wRcY/Lnwi5i4G7QSVtxZEgELCl5kSrmHOOaknkwHzk",
+	"urrAQsnkirBEsR6D2APuYutvzpAStKpIcYQKKhVluQJjN9RtE3q9zbz/iWjmiPrn7dIcAXxdVedT5L8K",
+	"THAIFR82cTFdqGn1xDxhElKgGm6P+9TBqgCXJwkv61HKIZB2FdhUmBmXkKtzRSqqOIv5n/aev4CZvThC",
+	"B/Hyz6FgXszIQLGxIFjYVPBiyO6MupeSottGO3Z0luIxlxL663R/yazbsFTJGgBH7RInETdcNPDwOAwN",
+	"ZLiymDw+JHAHyGaCBs3MDBoZhBGYPFUb3/xBz+fwhrkt67gs8xI9Q+6cyZATUBkkj2XIHSEmvBGCvBWe",
+	"SLTjo/NumAnP282QE30ZckL7tjJSO0OaS25tj0XW7OXbuRMB2Q2rKLulVgSCP0nCCPQxd+vHDzvudtZs",
+	"uQz5Y+aWsjHPjKN211Q/x9kN64ZhNrGFQXwg1Kx8bIRgwENpaIscs4LCLdXabJQsibCiPgV1+DCRGF5b",
+	"u2RohZLPUHzBjD7rLcKwYjWSQSu9idBrBT0FvSXinZI9xaOdzOv9ec1hpwmHoi/QYSLWE1PN0w+7vG/f",
+	"zJZbXjXCWPzV0Co5sa31sCCtn6YLH+4IEhRCsIalULO0uh0J0jKk6o1gHHgHYGO2nON/WMyWIZnb+gNj",
+	"JAODaTnZ8wEVuYy2ZoypHKJKATXawrQOKuHIyPyk1zixzUtMLfSeG4itdovZAklTk8UAfBy5wmAYihy4",
+	"9xPXNHhyVqyJRGSPy4ge5g4czgiaCVphsVgvlPZH07TDjVpZvPgXxwnm7meRKGDSh6n3kAonKwqZrMbO",
+	"y7YkXFENl8BLl1urVEE78aan5C6ytEvgrLnJrckksfmtp8s2HQ+YwwWO+YJ8z8M5MJkSnW3N2qZvC6V6",
+	"Qq7oryTpCcLlgMPHDNK9b/sLGk9P3t1JP4UYxErhfFqtBXV67L+J6m+Br2jluByuc28iXUtSD3b+XMIV",
+	"9jr64AMSYu0n3y8GDS2F0yGPRT6l90mkDizVe9m4iFPRRoPqpeDJ8IW+xtHNrgagdrdWtwaP/VqEDU+d",
+	"tQ+UAYbzVhbkTwYL0E4ubQYejMgSMWvtnaT34pf0KXaluIgKspJWVH2/SEbxwKnbqCUVXiCpoEadry89",
+	"KzGzYR3QWhuEgOkjG+pW7OByjhcys3HPI1qW2kI3ZXna97WUqe9exhOF8If3s5LjomfMJRYTU0CvNOmZ",
+	"NXwBg8+xEAu0YwGvbs+P/+vt+4s3745f3Z5/v3sUojOgfEryOwmljktigrIlFLS3mMDSePkHDlxry4kx",
+	"w8++qAgtiewklNrQp0E9LZfatt0u0S4p9dOAG32u9YZFfdneGJikkdjJK7recKcHurXlcV1QnihThOVV",
+	"p65nq/DfA6Vonzu7I2JXK/Jp68mqwk4Wre8gfQoRnW59MSPJhV5bUPcjjYwi0V2eXT0Ng6XpiOJQ/FqZ",
+	"61kj4KFlNk/uIhfV0fXCPkmV92Sv72VUzI8tdvsyK6+vyEIXZ4pU8dIlA6waPRh41fXfPx3oa73AyGVH",
+	"4Uq7ogxTCtJ4AgnNEaLmr+pUPcK1gxYj7NweYNilm2+SjIGA6AYyXBgREhdkaRzeunplb68uXCGd5Vlb",
+	"PSZKsm4pUf+qR8Bb6iMLhrtqqgmbc8V8HzTg5FBs+u4jZUC2JblQ70QbnChp6gUEbL5bMcRjKemEVdHa",
+	"eMsgGg+0ujsNrRiSn+8nu8Qy/f4kaCzgZ5h8TovmBVjSFxBnHIvydpjzMWVWKvTNgalGAak6M9tKJM9s",
+	"sE/MjeQVjjokdKcX1r5IOA/tU6ephkMRgK2Kdg6cpozZohOPyWtTLWXpzqXkfCZTvhCh0tX4ZwGQ+/Jg",
+	"MkTHehjxjJgZSeE5wqO+OT5/wBzBDRMUoxvwCYAOXMRLlln4ypJ00QnCkII4zpTBaKjoB/j2Zut8AZ/e",
+	"bO22wo1d9ZwHbrvWfN0Sd5jMrULmijoEM07sKMvCibwJ3brNS+txYqx5xic13XVXdOW536WZnU0/KZKG",
+	"W196jSLMpda47IsiZPVy8RhB012niLCZE3KXLM1oHwRD4/dhzTdJ7gGteyHRjgkVdgjUkn6we3PYvoxU",
+	"TG7o35O/c764lPezVBWxdJWvJkJyE1XG4gkKrVpV6ckkqgL0plJuyzWSKbMw2ALyCKEA6yNq1oXUialE",
+	"fRkaMOc4/qkh1xoGUkC/VWLRtR0bkz7nEirsI1WRt+SDurKFW9YoA2VWdIC/Il4Ayn0fG9FFD+DpO0YQ",
+	"BKm4MxiAZf75f/0/LRhUqBm7g3MoNyDR//qf37UwgO8pmR8WWE5HHAvNDPCDC061Efnh3/AcZLJ76P6A",
+	"Jz4OR7rHrV/M1+aGWdokkvBv+9wleZvRWZjihQn6wBMSvGF/yHlV1czG7/gvMcPlQtHc/yBdbXY7tuBv",
+	"15CNuXYd2bnZPzFjvGY5cc5miJ8+NKjM0cv4FartejVjtfS2uLWklFBUMpD9PoYR0n/XKibbGmW6nmyf",
+	"onVBRKBfJTQqPkbW0gFelQ8b4I9uGKvNqoaR+jWmGAEeojW5nQjHb2OLtAqFDQpQ6FH1k6bwA1Tn2t/n",
+	"RW9+msV+oHZr2/dWd9Bo1qf6ptS5BB/07auIreS2zHnfW48xRGKhLCHjb5sUtCO0vW0S88J9bi1ZFsco",
+	"iHhaiCtL3NQx7s6wM50oaW1q/PqHXgo/og2yQQu0M0D72bW13wwODbi8IflyVmI2aOcY1AFnjQx83bqj",
+	"0+qbCV7dhlCu7eTgepPMlhsv8GJba++U5XSGS1POJsgJLzGD7MQKF4ZXWgZnvLN1gZwTIAWvLVCxxSVA",
+	"e6Y4iOJoJCBo1/3pWC2unpZ8jXgGzYFXJVfrXaQ85FK7gf0e4jHsqGktFmujXAQhSc1iZEuAB4YsIXp4",
+	"M4nU1jzhs2SskOCVfmWIZzZ4t6+nK4iJjsRtESxKmgqa++agZQxr/vVFYqEgLWdkW/rCHsOZIh0dJHFF",
+	"fHZxRyOB7vkY2TFDxLjZTL4oLq6I3XU7o4X91x1Z7D7Kfdg34q7p6YefedKm1sWqHuvI53UC3YKy1I8s",
+	"mfwKL8yckgFq69S87gbg/bJuoWpXZtd8nzUhepZEKXondlvOZ4vXrR238ozZkOWYGvhDwFIeepm/8l7w",
+	"IcBBPfd6wYBS04cjZHmjPCQ8wkPIxF2hw9k4gM35ZUAB4MDRujoCIo4+0432tjgvjTPVwrt06eKm1kfd",
+	"VG3gDZB4A0RIzsyEc0drdExJWXyP87uID7ZmE1RxqA9tPMJITbEJ/lrOPmpOQw/SlCpzZQwhd2ueuPtS",
+	"U0GIxaeLN23LC4bIVqsOt5XRAD7DxzmRXDVjL2O1jhr1h/h904sm41fC+8UhLfPS11deoshbMm9BuPsq",
+	"mxbqvkn1BK3aZbrqVcKFqUrmneMrF0Y0UdbdIqBozkUhHaaU1qJPAbYBXdVMq/sZ2rY/GFrpH6RmoRfI",
+	"MAie8AyycSX6Tj/Uc4AXtM3x/KV5Sz/waW7oT+49O0lSaLU990sPBW+3H3FH1TjBTOaVm3/W7IulFQrY",
+	"d/WGk+uWT3waZWS9+J6OjPidKzfp2KFQP11TnxxuVj/IFgXvZU+A5Dq6hKvR2LLS7B+hbRb0mSLWNalm",
+	"ZRTqJK+lMrFjHesZG/csLY08tpnRCM9mJSUyLlX6oTrXN6XdsOMmdRdlLMRqtOapnd0qsiS0gccPuCkG",
+	"8/JglR0Fna0a6SfQDBNqV7eP1EhTmDo9cKkPcrEkUr36/CzDnSar3B3RyQcxN7EAoHVDFXr85/LhoQgF",
+	"wJLKjsu6bz7ark6gFz2oXtUg/SnsHMK3Btas6tH8l1pcL/691/bUB2qFFSlebSaEfUqI8oMeHMe+2rT1",
+	"OuUrOh7TvC7VYtiQH2kTB6HbXfM4NqQeAnfpE1BzFRe8mxEWq9bWx9rp+KEke7pP+oZzjsVd7L6uiUZP",
+	"3VME8KpTgipoB41IydlEIsWDqwiDlt+8b+/5PFDRSoVohBNO0xEWGfrn//3/oecQh+exK1ez0Syaiw6R",
+	"eTkXBKpYTYhtPIHKEoW6dnFFlHmQSztv09jBQ2KGrDN+lkotb69mxCKomgdrhXFa9lhp5Njm+8aWKowf",
+	"PaCu/fXJtkQlz6Gk9SJDzcF1hHCQug3xWR5v35Rr3pb7vadbu8c3nM/QDEvpkKCpRNIgsyLJ0RgLtJPX",
+	"VV1iRe/Jrl1ME1ZgBwIBb2CdahbQpvCCFGhnVtbgvYfQkYoyWmnD/yB7WCSqv550dvIVnwnMOHq+DXug",
+	"uXhy+f2JGy8zvJXxcThXNS7NPd3CVPsdSJuBQauzZDiwKYSs+x3h/M6gB8whOsJqET52p9liB0hx9Kfv",
+	"spcHByYG1fCCSRTUdr6WEe2PNIcBQtwRlJTyYkrb4BKuKlMBuBX+YBbzT9+9PDiILm4zT0uwOFbD+/dn",
+	"r2BUI8HnkghU4TsigZtcJISj+LqRxp5+8E6GDva/Rf/8j/+Bnu9/+xBR1Ewjsypdm5GaWIRZNwQ3Lh34",
+	"mJZrFe6EJ6/ohEjVg1a4qirRFMuLZdzpISl6f4GIJSiumM51Ps5zIiUpTpojfXXcSm/N0THune1syhlp",
+	"FK6VnckpFuRiylkUkoWoKRFoTMqSz31oBeToEusl1V+6Sic7rQr4Epl8XJRjthsz1x9QPTecXWvs3QWJ",
+	"skeLeu2lj69WD6c2VmYSvVJxlE+1lnkEOb6kLHzBAAt/TJVE97isI1VPnoa7e1mpwyrLZV4gQN+8jwSp",
+	"+L2rYRoselwMtZgqsu4xqja1x7tcSPMpkjynuIRa83uUIV8q3J1CIN2nAEPNxnRSC4Ni09Fmf61TmbgT",
+	"ziclGYB3al/MbGMxFrkMQVBXwLA+IjCs3U5iIDZA6LK2JRmtox6XF8GYLIr+cmgsVNm9JxC6k8ZbRWP6",
+	"gRS3ekMcooozNUU7fGa6ObRqP/y8m+lTdP+GCWJ0hFvFb8GTeIj4eCyJylDNqMqQiVcFHDl4flbsg9u+",
+	"wIvbyMf2UXbDYh+6Yd9KJepc1YIcBlFVmf+6f+z7N0y/WC5uObst8EKabsuFwwdFO85H+Xw3s89e4YXc",
+	"R8dleYhcq0j9Sk1VL1u4Zf+G/WRGYKrpwiBMbUssCCr5nIgcS4JO2aSkcmqg8KLa87Iq6ekR3jWZay7N",
+	"w1pXjl4yBcWSUj6jrAnThFsyzMJYNX1KjHFZIt4T1pUycjUJ4nBevoPW3ZkWgt6rpHubUhDqY14LNbXS",
+	"PTpPw3YJX7l1JLtu2ssPp5Tj+wC1veEycCZ0eHXL5KNE+TgORfZrQgPRGyUcnR0TXG5FW7L9RhtruHW9",
+	"pOb2Dhji2ExBs1+SCZWKiAcUDuk/A01Nzmt+RxKphtQX0URzMJWgPpGxDSZGm9HPclxpnUfwejI9QlTB",
+	"GWRPRFwUgkhpi0WYP1xBbCpN2aNhMcu9B3ZfgZT1FL9VBVISGlj/wsWRDtPrZoDXh5etPXYlPbWKAeVX",
+	"zlhfUSCo5eDXFparaC2Xu622mR3atDTtIsriF0yPLeTiCO2HH6eoKU3yKpq0q38NAxVMoDBMo1a8worm",
+	"reImWYBXI6RqHCZqzjNEcD5FgK78zUFYhS2VktmGyrF3Sy+WBYObw5XLDlnmC3ddNtwd5RrVX9mG2wP5",
+	"NoZ9JtT3uMQMLkZW0BODJqmtbAOHmBNhSduxbPS7JRHKJO+GSbEQeD4mc+ILkqEJN+5RbIvfKKUPCgaf",
+	"TMg2BLnQqq6O3EJkjdOUcdPREHdm6j4SrPAOGfr4LiRvMpN8yDpBT91rWXdeiSDOwVLdgMdqooNf3t3s",
+	"+5MTQsdXI9OGF7FFerKSKGf/JQ+dXpGr3JmyolYbvLai+lS3toTJh/LFJdYuNaHbaxLfEtHpsPkFL0lm",
+	"Nd0g6Y0qNOVlIX0akk8/0n80TSM94kP94w0ziXJ8jMJUOUQ+4FyVC1cw0dpqhI25gHp7Cu3YMlG0LEmB",
+	"xoJXLf/tDWB8QeN6NIoIhstnGIz13X10jAyxzCY1o16aDzj1gH9gwjfMvBamqGUolqEGlYKCFLWY9h2u",
+	"zmDXepOVGNGrWsv/RE06Dn+Ctiqf3vXoxrrm9YP4PthH8n52DImvsXs1zCZR/2ioMtgYcm2DjsdE6MPV",
+	"liubY4kEgYKgRU/8yVpx4o/OPvaZ1252bhT91ElFnPjhtCkER5jeIIsRnI2Mq1v4bXV6VU9mtMmLjt3u",
+	"Y7+Em0hezzrJ87HII30OBfrVFEsEFSNSSx9c2sZKdLC7bemQMiR35WwMQzdKpz7+qUK5NqVnNrZSqrqg",
+	"3HpEyjjCyIoi/2tz5cwmsg2NwbNVYTXph5SF9WQ1efpKU5YVcK9j74tbWVrrhfPF4zIMDdzCt4EK7HxT",
+	"HHq1VPsROB8ufhYjG6VjdkP0KLb2QOKeX6ZuPTVL7FGGtMmxLTv5jVM6kxliZO71+uGIGU1JsIhkF8t6",
+	"w8Ad2PkwzgvJ9PoMzQTxqJ769IaJa7VgBztq8Fqheyqp4sId4IwHTcHWMrpEU5oXXQeYm8bvzjhUp9Ca",
+	"it5hfM4ObxhVUPvZepSNKqM4mtKC2Ey9RnmZ87osLEY92mH4nk6MkQkrkN0wwWtF0KTGEMk8qpXiTNqx",
+	"AA0URyXnd6ieQXi1jbimEoUHoEmSvGGhfpOZvHWPVWAVMsslDXuYB1jZij837LhWUy7or3agWrDQskQF",
+	"yWlhijYGE+TMh2uAZqy1nsD8HcYSLUN47bDc2kTq2E0S25y2fVe7p7O5SkqYOpvFY6keAI8MfkeVqEP/",
+	"YUYFkeu0lwqZwlJdEcLWaaoiasojJ48zODJkLi1Alf21FolAACIklSo5R70ex5P2494qlpZgrZb9YNvg",
+	"xMGsQ2KGnWbNivbwwvtobZevl8hfL5F/V5fI3eycJ0o0bErhPTTVMFbubkAVt2jpuI0HcSYjN5thRGbU",
+	"IVRsea7xJLYkJY9clP8nISaT0WgNEQ/6sE/RSBTQtohpBk5cbxKFJ/H4w3WhfTM7k9ZAElRI5u/2keII",
+	"/advRn96Mf7OaPFOE9t/eMH5JNgU3OoknXdr+efizavZKRO8LOPYpVzNcK2m70X8cPmHOOEFicV5Xbz9",
+	"Cyqwwuj95RunwdnG9E/xoAqSCzLg8LXvZeHo/Fhis3zPtN7rGbK71IlUoq7VlWSj90zWIz39UV8kf9p4",
+	"dWd3xLCEs2RbuvucDFzw5ULr7AVhaAf/8z/+X/P//wf5gKtZSfa5mOzGyesGOaTobcuydFc6TQMxMiQh",
+	"kkc1LdUZW0txcNvGzmrrcOvq+Pr7RGmslUDKPaIigpHsxtszyfWQ5R40yNT4YqPScj9a8K9xFMZ1FuWR",
+	"T60LULpAdqaa8GBjuu1g1rbRd1N+IpLflRYMsM960qM+8S+Hp+yQLxsHY4PFN/ibepbziqayphn5oBwN",
+	"bN38ewJBtYQVpNBGOGfeL4F23H3jt7uDfRQnNpYiCafhMZv+Wjf55h3sksCfEK6knILxPiIIyztSoDnE",
+	"l0FQtZqSBdzaHbWrYzi0W7gCWa8umMXoXgny5SieBXyZ4uWTkIWW12diru72rLsSSUVm0t70KprfhVcs",
+	"bor6MFqOlwMF4bgoUnaC58grEsXrEhB/ZsIHXe44+UClSqRv2gtTuPGP+emPmbnBsW5TUxMmRMzTBm7r",
+	"0p9KNGvKqER6hJTyC+ObjEZBupXxN8OmVwMsRdXUVyinDFE1wETpTDILqdwhaXd8KYZ4RWVFpZUMTXV6",
+	"xyWx7RJzVDYyYAXYbJdIRjTmmFmf0oigCb3XJ3DbgQ6J+IYrdx9xgbIkHapFI8mH3hJkvaDFzltt1fBG",
+	"zGGTGAScFiYcUBbiHqwnKDTdk+jFM4AtGhKJ53DWDGRFGzvSR27uzCGbAqA1wC9PPa5FXC+qmVn72PYw",
+	"CGfcwmg6kz6Ib+CsXBzZEJsleD5eK71bTfMAuNls5fVoh4V63wxzUJ720g2AYYaA3qnNloK2TGo3SYDI",
+	"XqDHVPedyfbBNg4mYBqudJZAYmxWyuIwGmTmtzx8svpucNZGXUzOOe4kmWJ56XbgQ6ovPQSLfSWweruq",
+	"TzO+X2L+bqkPSKoWV3ox7A2scWSecH5HU6mJNucK+3B4EKoS7ZR8QlmG7omg48X5GJsTsRM8vy1vmNaF",
+	"Rji/29X7f0rKJqErh44z9INSs3esNDHJV7giV1SR//IGf9hHx/aW4IaZeElX7Oz746vTW23R6jaVmkkb",
+	"xUwVur39gUu1l2OmaI5v3Qx2rjQBSHbDpvqxFhcZusBq+l+e7e6jn5yQaGYM96I2IBOEMkCmIM7IDXMq",
+	"+suD5+ZkznlB0PH76x9uTy8v312ayA2qqWgm6bba4VZnXA3f4hn9d6JFCASSmnuGSHUEzpTAufKYOFri",
+	"nZg23Y2KJqOWuvYmah+d2vsVOeNMkhsG03GlcZGswY0IDiBKpJ75qRBcIMM9thy6YdIt19XxxVmAEXC4",
+	"9Xz/AGKcZ4ThGd063Ppm/2D/GwhFUlPgtmc2UueZkc97uXMeWgPOU1tvk60roo7hvROL8Gxvh77nxcI4",
+	"C5i7PwCYDgMl/ezvFtHFiJyVJTmbHpxn52N72ylRE/jBkA4m8uLg5fLaXBIjWUixr+nw8uAg1blv69n3",
+	"2EeDwSfPV3/ynmF7t2ZOn5cH36z+6DUXI3BTmC9erv7iLVevec1sF39a/YGdxzWtCDdQFTZBYfWnwGtG",
+	"RDmYG0/NThVpuKadc3EHJtJOiaW6xdYHfmvid2jhIGmpRMbDjsDFjs55QTIwqsM7TgmKwz707znUqTB7",
+	"M0EgLscqbxMS4dS/EOW0xIvg9SWmOXgyto11B3wbUS6bV/YfzGSPWsofbPJrO8oAlfTOBrR7fVFO+Zyh",
+	"HR+hsgsjTkmHFM2fXkokyb1KTHzuFUdYIonv/wAi6TNKmOmj+LMlNbQA2gMfbVpavKFSwYFzat57JNMM",
+	"c3H5/oJI9o7d8jGWkyf4HBLClwKCwIQyctlULvgsosX5TsHd5MrMuupRJpgDLEVYEv20Grh6z36zkV0f",
+	"TWC2wBVRYOkkwlCaV565u9iPv/TIrg4DbEBm+R4sdtQnllfLHBeXVraiB0gqxb9qT08i265r4eO8tqVj",
+	"fx56pjkDvP/xONgRWRMlGtZs7m4UWhCmqDOMk0LurHltk4zGGSO5IsWxTQNIMVruXvQJA59JaPkRLyeY",
+	"Jwn97Df774UVSQUpifHTtQn/npWU3VnSL0wuTii7qInVgjxVa482LW91JUQWLELXN/HLEKPoFZWe7vu/",
+	"713659UfnHA2Lmn++P3ZkAVhv/q2rKO5dZjjhd6wmkO0pSP0FmZd/qjGuM8oOR/jKxewv7H913QS2Xfm",
+	"yWfaZ9dzvjfGueIC6VYJuC3AmSPdsDrEfOZQDvZyj6bAZYS4l2RCmP6BtOEXNnSU84Ks5Z14utVtTy8h",
+	"WRmZg/tLGu87LwvEGUAfoZIDKpS22L9ME+TliwFy45rzc8wW9mv5BKYL5AV5SClw7tkVMD5KjGxELPwc",
+	"4XTF1cz44Rx+aZTRj+0b11zN/gW5+x07gih+TWnZpfUXytDrHoSfZQeAgquSAp7763ITFqLX6wgJomrB",
+	"ZGcZIfkqtUMKKt09dHyDvDIv/J72R0QNezcefxW/n4z5xuP1xDCBqM80j5moUM9iGxKGnfjT9Fmfwa3R",
+	"gijnFTJBoJ9Wvf+U2vqVwkKFq8zFHp7NEKybJlYjWkxWkyaHv4P762Vs8cNc//iqn0CKbRDvvxkvUdjJ",
+	"Y8WMaa34ejB+PtlklsCEB9lVdcII/DlWHHFG9tEp89gFxuj0aJ9tVm3gMlOWpkPU3KB4cl0kLz3g8ecy",
+	"NWNJtOGQZq4CT8dbA8COIfWefou3MSQ/sYa9YtVsGcXO6n29pVrazxDbkrWT12xuewEZY8GtX2f72k3d",
+	"76u9ci99ituoMJV2wD2UG1s3Bf33s9MdiROUf/abBzDu9d2esuLKxwSt9tuGqMhP7LY9ZcXv3F/7qEU8",
+	"ZeChcpccK9ezqCh79nc+6g0B+Tc++mtN6o0egr6PhDz9h374Kdft0Xvp73xkRo0Ao2QCoGE2L9eCIO2i",
+	"f/7Hf4dbekhW1OuA5piqTGvdWncRJlp6jGlJiswD7em/a0EsSpqaEioMgCjRY1la22e//Z2PzoqPz6DV",
+	"yLVvZAvCF73br8If3gDQ+9bhdy+z2G5MeZiVWPwbH312bgpKHABhvlypcFkzhC0XAV/iCaaNI0kQOUWS",
+	"KIAcU4pUMyU7jOp4qlbTZ5ARsefudvrMPJLfHddq6lCpN6QGwl38Z/KzhtOD+cY47icbkgoFVZxotsmW",
+	"D1cMv0A/lA3j3jr82y/dMDvM7F2/Ax3VR5sJlTT8qFnTM2WbXzkbU1H1MKp54dRmoG6CR1sZ1p+YR+3+",
+	"MK3H+NPO/zHujd+rp+IJudBSaZkT3SGMIAM+SAo0HxjXaUnZXYQpn0F2ZdF3H6ufnwRN/W6k6ItYmRum",
+	"XNkcRx5I9GOoZrljMxem8lX2rea6K2J1vhY3WQbUp3jIVJC3kualN/B4M+wDbX8mAWf7BtzsmJXdBIGZ",
+	"NB5TUMpecVAJTsQv1rf7O2BhG+kDctJyLiu8E7fDwNxCHqQ4WD8fYujbVee1OrJ3FxaQVyJB7vkdKbw5",
+	"ZdKYUF4S3ERpfgp7sSHYbx+zpZy1v/3ycZmOvFYmwcyVtup4tjUVVwdPnUxxWRI2IRuOn2r6SRhi2tql",
+	"bIJy96INFTPG2BMyYYNFEdDO5KC7WEU3lvGylNi3pdUiBP3RJQl+eUEkQ+XqV8m5Icn5mjIqpyGLgsXO",
+	"2je2JkHTZ9L7+I9QJHBa5M9+c+bRx2cucTUpJ97RIj9xL2Vr5gl4g19LNXAu/aMmYhEkivICynsnfbmJ",
+	"76SyRebX/RAcYw/+8DZk/HVc0N/ElORrjqwNYOmLdszRCImpUNGo2ynizDn9MkRZXtZQUxEj34QgOJ+a",
+	"35x041bg2XoJAP4+xQqNyMT+ZNnK6kWMzH0JD4PJWqARyXFtcVId96CCFhAoYVVSg5oQmkS7usEm+6QJ",
+	"k862pgS7+mRvuJFKbYHUJenHT3K2muKYrVlqu0u2qkhqQh8hQQyGNFSmay9k346D3PLkdoNADL3nnn6v",
+	"Vd295qkJ5VMMQKMFO/E/aHM1WiEi3ocgHlM+0o+ti7YE6DJ0t4TLso+OS8mRJFBMVE65UHslvSdFk2lv",
+	"1bkdl42uVyLrps7rH1HN9EL/cH19cbVr9wZ1i+5Eris+ZJngyGea2G2n9wmwwtgIawfJYUBsHsTuDzhK",
+	"N79DvicTyrr1A3e4AM8GYLcAQlSTg4ZGC79XoHBLZyGDveJMgWdjLia8R/9/Dc83HDm0WU+It3s+hxfk",
+	"0yR4/a7jifr8LMHiCCKJWvLaeUaFx/1eu02zabTyzkPj21w7ttRqcWSjp5zVHMCjG3i6373v7kl5Q1n1",
+	"yLNHyucbZxtha7uFDNO1haEgXht2bVuaGno7Qe293aZr82vRwHaqdhU+U1jvhgUi6NBg9i95EqH2K1NZ",
+	"sowbwsqU8tgJfCk3zB618LnKfFGKjm9iF5Tav3Nqw0hNcnV7Hm7CAMaPWXHDwmpgO6bG3RHCI2kFq/4F",
+	"rHV7N+7xCQMKSIUXHrludx8dMxsPeMNaNQknRMmkk5UVzV2Tr2biRDqVyLu1DZjMUjqVWflNyYB2tcdB",
+	"2//5BrpP+QjcG7B2Cc7jpkDLHC/AEGl4bseV99v98i6mfgdH3glUDgB3gt3xCQ/tUWALLS9hKOhkU6Ml",
+	"5X1s4sA25rdyXaTSpW2kcOM5/RT683J4nTlUl125oFWzuix3MxvbY/EenL86Wf3FLoWH+BkTBzcYD8u7",
+	"BEe4A2B5TSx05mo8KPCf/3GisSCrJQTQmAnI/UOaQCarRUsgH1qg+ExCZicAnn7MVoIjxUn39Bg50E+C",
+	"rfVcPmPo6BJtPbYMENkrKcYmWpjANqhM9TEdKcbI/Msh8Sfm+nN8R3q43i+I9/1xBninJgHXoemXRVeo",
+	"QBH7Z7+5v68XM/LxmUsafwCmTNAOYAQmAwf/Yvt4TbBUm8pIh8ZdT5/6wqXVeZEMJZtjiRzBv4LKPEUq",
+	"Aq9mtTK7BYrkSgiFRAIyFPgYLQgWsrHylMAFdQZLXZJutOQRotWMA2o4ZVJhACzTxsigvWS+fdqd1IWa",
+	"XmgzCZe0ABws78WcAgRxSez4D9HLgwP04/Gbs1fH12fv3hoAULQN5d7hDfBp2aZumNZjjhDjCm4iNJs6",
+	"OuxvN/aeIPAlZaggCtNSoh09iJIyo9UIgiVnu/vozH58wxoq2sKhDf8bQAZneUpc2SUEbakpfgxL6NbF",
+	"1JE2b9+wMdUmJ0TEGu+HdFOIWXQnvKqogp1qxrdJQWR7+BxiyHR9SZoBRCSRahihoEUGzDRa6P98FUuP",
+	"F0tmCSw7+y2QIVyWtngs7LNopPYQEfNsJsg9JfNNHtoXpouv++UdI4gwZappf90hT4V0iQvwmZqdAr46",
+	"vHDVZQRIIjS3oT+moimk+Vsvd4ZqZv+pN5Q7EjsbCp10ToUhO2xWj0oqpxZa/vGbaxVSrO9uwzixpp/P",
+	"hRGrSZJ06zh7U6/H1831+M1l11rvjJpZfjYhJw2dlxRf/yYp4AWJsCCukhgo0LAxta1JSuk9Vr6EcyJD",
+	"A1yVm4RLh7ZNN5/aiw5dvzKqcDQ9w1R4/ZpCvmy3WQ+2cZDa0Az9GxdoRHJuqiZYvFxTC7rFcG0s3KST",
+	"z7PdJhFlexjg2t2ZPcb39CnzDY9diX5v83kflLvfg18tIqu5fNjReuJhgeV0xLEoLEL6w/GJ+3ApNi5J",
+	"Pg8mxRBGcsAUIUN9PSYfj2PRYBJ7r0aFGZ6QwxbScFfwPMPjMS2pjwx7YkDugN2Pg442VHKk6cEQ5Sv/",
+	"/yvyvyAlnVBeSxTwNsh8OA60GaZk6JprqqoN2zGM8ZrlpNKDCw7u9lqf2xJpvjq6U0u10Wdq42vTMWjK",
+	"ORGpCKpvuYqPFRZ3pEBCG5xc3DCc3zE+L0mhbccR1Jau9tG1qeKmp+mmwquqZpadzWjAfTNu1ZXb0Rxc",
+	"1KVJSrrx41Oc24AfYSzdArU6tmjf6NjWBh3zWqCrv74BHGA7K3A3mCWP+TPfUKmOWxTdZLp80NEbKpNY",
+	"fK11+XJxGa4DFmizotOQZiVWYy6qbZmhGYVaioARBJEBrAUbhHYwW6RA7h+lSfFUidQRLxaISnSOxV3B",
+	"5yyzdUSgNgujikpSoB+uz9+YImQmXuQdc4YlBFLVBSUMHPoKSpyNFjfMhqAot2mPFdrxJQ9hi5k32vVX",
+	"zfYIyGjeMhYoZ7tRbz5YECFbbupsDLpYo2zF840MwFqUQ3bf1xPy8SfkT4LaOKuQOV3RCmBdLpDkFUGt",
+	"oMfoETLsWHxWQzX6pFkLZepNxfpPJvzDAvnJShZNQPwXKO9/cEhPUb3D1S8Ja84GsTKMK6MFbEbOD+Cp",
+	"38I/VyC+vYLflwTrgFKD/P5LBmgzE1wSBuE69mz8By9vtvLV1gHVsijbK1RhRQTFpVH7M2TKibYl2xQr",
+	"hOWd4exAYa0gxhzy7KX3A4PFgAvKJjeso+Ca9yW3LZZlVA3WWoOBwogc8MYA/v0e8H9grOE/kG36sN32",
+	"AJH4zJ26n3SfRu9MtFIevnypR7Z53tfdPDYb6S3/AgPbHhnMKe6W2LijN2jWy5Z9BJAYg+UdaWsO1GRd",
+	"OPvr4fyeEzpTvfihbfaw738iL4Pvr0/jlJ0biS/Y5fDTlHsEQmd6T7FM+Jc6HAelMRsT5XeiqDyMbSvK",
+	"PpugbrPhy4M/o5N3b1+/OTu5btLYWju94MRWNJd3MaUKWSArrho/5xF6+eLPN+zy+Pr09s3Z+dn16asM",
+	"SbyA0EzXC6DGGmIQgeawxnOqppShl39CU14LCIWlKp7cpr/r1/E3tathxIkQaTu3ZlrYpDd+WWX6PksR",
+	"hlNbbpZLsiRG5lPeWKp9YiQlNzKTXxnwXvJQUoqwArOc7Nkqq/0HkH/9yr29SUZd7q2/Quy/iofb08VP",
+	"HO2QgqpDdwH0aE91Ikousf4bUIQTS/8JAYnXZr6v9Yk3YHGqtfk+KueCTE7IeVpZeT3IjfokldehvyGl",
+	"LszAtP74uKLqn158uQLxWCoigvSgcIkjl9kGDQFe3xthSQqXKQRhTk8j8eI8oz+SFnQozS3+raXuO7lC",
+	"9mr5xcEByqdY4Fy/CKbCiwM056KQaOflwYEBVphTqU3JLIoS9Y+tRP2AFwcH2YByHptgYkuGISzsSfaJ",
+	"5eTnOq89I+ldm2PGGTC4XswjE5TwjwyAMrHIp3pH6CdZ501jU5YUS8iSs8z0/GDXboSqljTfzA21tqte",
+	"vb94c3aiTaC3x+enaPvYzwpGV6Cbrd/0Pz7ebCFcaiN4gcgHqrc4XMNQGzy6v524OvYMtCn0T9P8Z7ky",
+	"bjZHyndinn/VG9SnL93YxD47hjY6hd9Q/YfDszGueC0fGXKYAGnGxWtoPTxkNpd91e5K9x53DPjb1zkR",
+	"gOBjIaDlHZ3Nvvqb2xHchfGHjmpaqj3KUEkl3JsYtgnOhjCM4chUc0PU5AU7gYoFcURek0krF8QdDfG7",
+	"tkXCq0rrUrZCbRNNWPC8BnfD//qff0Y7uFb8FtrLHIiN+7PCrMblrSQlyVV2wyCFgNwyMt91IYsW5qkg",
+	"LCeZdbqzghZYEYlkzrXOgg72/zPiAlVc2HcMsfaAdpD7Z8C44Fy0de80A9YzTcVvHW1lPZkQaeIFtQ45",
+	"dzn/WkGJokyd63kEJ1GsvFNHF4P/PK662sGTHzSXRPKyVj3YPcK/8QUrYVDvxqx2W11BgpTAceGma2lq",
+	"TYUwYCXgvCdTtFZs1t/cPweFhrQUp1UXguaTLzgsxEwwdZobeKIZJTmRvmq/f3VbWk1bIkU+qM3evniF",
+	"dHXSwe9OMz74qhn/S2jGPiFhHc3YFJvtu0V4BW98ihuETk8pB67NGTCpFe7Wi5EPylXOnXDyL3K3MCfk",
+	"rly4eXvKbOCCuueaIcIgTy/32p18Fum3Lnt+vV94uvuFBsswyvnaBBKIj8cgFPIp55KA8lDgBfw05bXI",
+	"WiHG2xIpWhH0K2dk3WA402uIIxM11M6UQTI2qRgVLrRhqeCe2HCGDfIkC1Rw+HnOxd0+ennwEm2bRC74",
+	"dawpv79tK/QAhuZ8yl3kAwCZGl/9cnD0/pLRZJFpDDMPM5pqo/gMrIr7fBNe7dX70s4rtS0rIiWekK/e",
+	"js5JYjcQjjEPmvO6LNCEaJ6dZ6ikFSBvu9oQNtsdS0h2MkaYPoY3cfz07UNRryiGbzjksv5E5fB9d0Ou",
+	"V8C8r9m/iMICgVcvDjriW88/a2X1ZWGNbxus+KnZSlnF+KkvaN5CRkvOBXhiJcJ6/hC2hsKoNTTTtPoW",
+	"6WGYdFZ9iC0L9CvCimvimHzz+vk1KEEsgY5HBCQmzH//cWe/++poS9FnPuTZbAs+Z17/GQcS2Qhr2D8W",
+	"zNlqIWtqOeR+UKa5FvsTmCiCqOj7IOkcmTYQZ+XiyKWrFhVl9jOAT/K/lOX+DbskeS3Ar2y/1boT+TDD",
+	"rABcUcURzw2Wed6+Wz2ATQJf7dp8WVogKm/Y9m/w61nxca/5du+3xWKx2Ds/3yuKj9tHUOC4gPOtecfh",
+	"bhqM0Bb45v4NA9ENRjcFnFOhXmFF9vcJK/Q/TMUySe9JZuKMU+pnhtwk/vM3L7TKKvdvmI0cwYKsCrnY",
+	"lk4BtFEath8Y2v4NOwVIOMzknAiUYyEo0UJnZ07w3S46vcZQxIjmU48DauvtLQzQognLha8LMgNIfM4O",
+	"9c83zA3LrFUGOnejVoMy7gNDGpjZrBmfteItqKbl7wovbpgkZB8duxx+u6Bn4723nJE9cP2jKS8dPr8F",
+	"t9e9Qkr1NwcvoWnGIV07BQFwem/TP3uDQX7++eefNaO8epUI8fCLv9bdQpbuB+145tlN9Gm5bN0eVxxf",
+	"Z2NNXyDv1ka1dqB8CgzBLAsaLcy2MvdFYx9LVeht1i4zptk41aV97Rm8A719E/O2Xzd8HvCi4bGdFuPt",
+	"QgEUw3KPGseXeZFjVw9KOjrBHcpsAJnWa2hEQIZmZS1bUs4u9VMGjaXDZSJQzyAAZ0TsjSkpCwdtdIi2",
+	"zyxWJox+zEWFlSvtVoB9DvyKOJSLumFaFG4fNZ+BaNSKnzhEp8z+vfMblfzjLqpqqdCIIDxWxDUUvrB9",
+	"ZGSuIM3xVJdkWzrjVtrKfs0Ll3VJ9n+DSXxEO2R/so+2r+C+Vx85JSDsapFZ4MV2D1AELOimys7dfy5o",
+	"CIeuaWaXMM3gYPvqy9sEfCGzxHUlfK3aJwkoKANDhY3i8QhI55VxPdax9HvaA098Cq9wnYUFecO4Dbhy",
+	"CeW6x6WBRdm2OvHXLaOexIWiZb0tVEKZjUB2cQ/dpcjQiIy5IEjie8BKX2szeWtpdTiD2xUDvMgy57N2",
+	"Rd5exiyouoIvInqyJgcXdEIZLt2Jawu3NKbbzuXrE/TNN9/8eTdDNSuJtFbKmbYJtfQJ3qVFKnjb4c9D",
+	"pWK9nFvrRQutjOr46ooOA0HsmZCBVhIupgJBBD1AfTBqmH/My5LPoQ4vHCOmjEfyCEmXtGrE+4axvFdr",
+	"G3+ULJF3jFitqDnIHeVbivsRKgQeWzeQTd8HwMApdziF1Yazp80J24PvEoiG8ASjgJDfFRZoZ4BHaXcf",
+	"vdbfOoXdu7QyBKIQScomJfFOly7Hm0B9g7HY6Z4LwItbkk3G/9KWjLtHzSZBclZSW/PTrhS2uDVNB5mx",
+	"MggWJSXCZLzfETLT3+uPp1Qv+uIIgGnc4JsWM1TxeztXsQgHPlpoPbqq8+kNw+YTM8fgHQODhEKUvaY6",
+	"j9fFqUJyCndTI5JGv9m4xvaZ0I6HCBJX3sFJ04bCXEDVM7NYX3WzpwTbiR5dscOqraoNObgGqWtBfnhf",
+	"QBcwTpMwu7Vp8yLoqu/Ya6WMftlIJMbLSIzjO7MIAhDNkbnLzjbiiNPzg5xahe8IM9mWoSUdniBPl2S+",
+	"zgG7Lqs+Ix9c4bcox57C47WZVpEP6lku79vM2lXYl7Mdr3601x/IuGuR4PMj2NOCz+GGqRVt82Vf2/uN",
+	"CQxrpFjAg1giTa8/CqNVWNzJjYLfrFQzj1s1zA5tONdZYZSwIRFd+qWYz/qGAds6FH7jCYYZ7/9GWUE+",
+	"fNwHwGKJcszQyAqQZZ9NgReIM7TTvqw0rmy41ds9Qk43hKEEKD7bzQZN9AKtj5sO97ejeT3irrPVN4lZ",
+	"AVT5fN63hxyP9o5AeU3vqyL3GSLur/FdeCRnaCaI1OfwM4RH9h/kQ15LUsDBYXbzERQ5d3CgGPbogzU+",
+	"gPr+dCIteoN2SXI6o/q7w7bc6kUtpxLEDM6twjMTHCqSuoBEo/E0EQZ8zpCcU5VPd30pSONG0HY0KNUM",
+	"wJlAbbrAQp0V0liSRjly12tNcArUHNACd0GUMZZJgXZaEi1Ad0gUhX3L/WwVN1Pd34a8BN02GLH/qHFJ",
+	"x5TIVJDXiwMkIa5Cc4khj4/3ishHiAfapHUL7AG9rAVpebCBAaQizXxWs7/7hPTmf9Sk/npL91Bp+Bmj",
+	"2xI2TAstHhScy6sfL9CoVoozV6RkRoTkLIiKe0S4WyBbaZ6OKn7F56zkuDDSMZdD7REr4Nc0Si5fn6Bv",
+	"v335rQ+m+iO5iLu+YQyXL9S5sRBI/SeM9Hh6E2JWYrbSoXKhX9qgSIT2EwqiHuAfCVtKjxeigKKb3jg1",
+	"3KHa4YwjyI55++769vW7929fmfO3ljQHD8qIELggNRVjQEOg0lkaJlmQcUZ+X+xlADv3GGd7hnQuluyT",
+	"6nQxjNO3nF02I9ogc58DFIWFNxVpFASLbGpgncdcfFnQpk8UJB4o3wEwqXM5ppyFRuH213KYFugcL0bE",
+	"oJPuQowyNxcI8G9GJ1PVDWn20cwHfzo8ONhH7/QHPir7EGCzcu4C37rugy5Kr6nvNMcPd4g7jpErxfel",
+	"f3PT9n7T0wpz3w/+y/UxHrPl2aIduMScQ0on3FYuZmRbHrVvYbdNaLx+bvSK7V1tz/U5xDPDWfqTtqw1",
+	"poMdAFy5TvVu+ExuzXSidYRRN3Sz6Tv5fG6x9bfJ1yjNp7zW/Au9D2I0dzo3lONuVMQucrvWrwfcbILN",
+	"Bg6vZis/XJzL+1mfJD9fXOo3NqmomB7StfhNuWdz2v6RVPLO0HvvFf8AwT1LsjNgjaeXmbrpY6DbZ5GX",
+	"/UxpFxSKXZik06/i8TNcFhyv3FdWl8az2bLRy++JmAuqbKgVpFGbhc1QzZTV/E2r4MlO1hCg7J4q4wrr",
+	"zZk/C977FEnzTX9DsuYvCCu0rWBzjKBqcDCzdjL5l6s/v5tphbaZt0mtahf4subgboZmy0TbR2/JPaQM",
+	"qVowiRS/IxaL4KkTrS7JuJa4lIdojZQrtAM3KplZyLeAtKyZ3/xL8JLsHt0wbUWenh+fvbk9fnN5evzq",
+	"59uztz/C9YrdbrgoBJEusdUToqHcEVii7uvz0/PvTy/1xzcs/BoONntjhUak5GzSRQKNX/CYq29aLgyG",
+	"RjrTKtgFmzmqmg5Mh5866Src5svbGp5+PaD+UPc3Zs2gji9nEOVr7nu78ufIHFHwzGWhw1lG2d2Aw+oZ",
+	"rVyY2CZqegs+Nx4FXxEsn5L8jhSmxiayAcs2zwwqUx2Z2yfB5yZ6Z4alJBJRaeQKKW4YuDLMlCVhatde",
+	"WMGtMnxItVam52VBmW1gEAAKuFp3cXlxBuTontKbFBimx0+t3Hb7vyRSs2pEeLxjAJRbl8oU/+fzr3Lk",
+	"jydHTKFo62uGmJGTqx/N9uRj6xJmXg+w/7RKgtYHYBvF6ok7OTRc1jxtVmkH4cCJDuqKEBoBY3qGnySi",
+	"6hDcJjCvnZwXEL5f4hEpd5fmCajeWui0UZIhnYM10szcvvq5WoyvkU04kZnTdrIw5vWG+V/hMsEinFs5",
+	"ZyLYDX13TchNoOy4qEbQmuJA3jYBdUnU/GtItJ70Wy3S3JHzVaY9mW/zJwi2BeLrwzYUMKExZbZGwTPY",
+	"BqOF/o8BVuK1gogtCDsTLsvWI+Y8ROT81vyxIvP2ktzzu66lsLrCvP6o+HphGpSk1xQJrEEuIq6EiBpL",
+	"LawnkorPpMfY0vKYAqjGvdds5YZhyQNRkow3SDPZMwhX3Ww52M4I0/EGeiR9PH3wiUzQK8gxhLr6X+um",
+	"PnaPXRFWrNxhxsCyrhlG5mZzQaoJ/Pn85V6BF0gRURkbkpdFbAMOlboNhNqeJFiucoS+8a9f2bc/hTu0",
+	"2+tQKFE7oyNEqplaWMhgSfK6xOIPFz4YTGhQ6UHrQQeAJffBgmCx4VogluF6uciiJX66EpWmwyFs44Ac",
+	"R4vGpPqy09psWlVBBckVFwvLH/5vfcizTiqDv95sS5mNcdOwtMjBbPWU6ZBfNnMIDhVPXW7j8qGyofX+",
+	"rV5dQ+iSVPye2K09TO03iApf1f5G7dcUaQDPO2lJy+o+4yq4czVCARBrqVQCKxuEujEF+n1QdciVhevi",
+	"CVVcWfWqIDBCrBxwazhqmOEtjN1n9L48+DN6c3x1fXv86vzsLVQKNRjChBTyhrVQAqOTR+eQBceMT9sS",
+	"FS7NgrfsPez2DTtmqGZ3jM9Z864bSbTqwRHCaIQL4wOL3RymAUCCffL0XiTT+GeCAAkP+FS9gyA7/asD",
+	"/LMUYjJrsG39t9wiB1C1iEgZd2t/R8hMotXbLmHbdA+TZ6Dz4nJPD2GzSQXvV5RHuyJWWzk3Q7qEEW1o",
+	"czZdHEtJJ6zyaYRfd+kX6dK9IirccT0XQJnJHPZWgJqSSpJynPQXwBbqN+7gjRUg4j8BYiOcas5QVVSV",
+	"JEOyHtl/udJtGdLWGptoM1agko4EFgvEahjwTo6lLTCe54C0TCeMC1JoMfK5ytYvYTRemLKNORZi0cCB",
+	"KTwBtygBwEXyYVbygjjc8tgoFJ5A6aGICdwZwpKhm8VxKDVrUNZtNTKf6HAWM/KwL3OsyISLxcO+LjGb",
+	"1HhCUmvy7aA1sSdJB0wRi3xK7+01Xlmm+MG91hoCYXW1dfg32/JWFr6Fy3Lrl2zoDKW58Ftu+v9n70uT",
+	"G0eSdK8SpveD4jNuufZMyt4PtqSs0pvUYhKVOWXDMlkQCJLxBEZwEICUbFma9SHeGbrvUUfpk4yFuwcW",
+	"CiCplEBKKv6qUhJAbO4evn4OrLHT2PHSxprICDuNnRjULzuY1XMvDfwv9jH2HzA2OIyK12UsX9tdLPlc",
+	"foPfNAfciFIw0en8CdIHpYrECG6J+19kkWZvOp099qED0Pd4bItGuJB/WzJKlbj+IAvP7ELLilU5dX0A",
+	"CagjHmD6DMavzStucAzRXLt6ck2SXG8wIyzbCL/BhjKIqEzPZwbzgrC0nRkR3ogndGUuyoZyvPaJpc2N",
+	"qck5oWwU9mHeS6+VXKtebAsmTV9RkgLb/eOf/44pDFwx8V0aMFiT5yEpAnBTkmLAgTBEI9B4XJhc3/G+",
+	"IohfJW73M1+xF8seE4G9MCGYkB2CBEWrPCG1r+5lpGKm6MHl2Zej/W7v8OrkEnJFa1/yl/Sd+gEww5Qp",
+	"AWsZzFh/5w7k2Y/+TiH0ESZlOn2iMtV4I3j7KBmsWlAqGuyPW214E9UJPsTp7P6v1DYYfm2STiOFWa4e",
+	"76fPriMGAmP27MW3QgQknduLKtki8YvwB+lZWDkDndEruCpKpRVt4awiqXXCJ2JzQgvpqKzmDxe+FVsb",
+	"E1s5Bpjl5Ne927p7fEhBcWCR1PE/5maxsLNCZAU514PHnp2Ig2m9XOkGm78RwQYb/GcTana7twJtwwLN",
+	"HkJVwiw21kJfVEpvH7s06LBYobvLMNSTxzU/PHIND1Mv5jvI3jGEdmqHKPN7RPpBg1fuAMGdKypcRbeo",
+	"iaH8MO2D2cAV62EklGuBDIn7gxm6iV+xX+RXfUsLRzg/sEJuuUmQvKSaaxg4BK+4Ry1asXQ1XzPNMpk6",
+	"VaV9pZy0YrLOGnhqLcxRQTLRa6Rre5MCeVCNX5JTtBFKbQ/i4LqZZhY9tc701zi4xjZO1buvfLPuYK5d",
+	"XXnp4TdonwwwUrjBPvU1tv885DLY1jQ/RZCXuoQZcSNCHuBFQYVqgxn8Z2XfFXJDhM16q+gpWzuWxkg1",
+	"Yo5GWfoJhMnhI8aT5IRaUleEq2L4hNkDhEvqHstHfXV0YPIdZ3PfQIRL+Lb0WSgmHDqrg/7kh3oKXZww",
+	"NVwrYYpypyyl9/ioSiamIZ4jD9PuAytHfDTaMu5TMK41ayw1s0jPce+cgQMPOUf0mKcBFB4Kdi2mWBe8",
+	"mLNX18VeTtr0utUWBHtziSe7SYoAHRo0p/eFX3cqDZkyWFMJIcEgniRKebV6TXXAEF01wxptxYTdKBaK",
+	"YWxEticdoFfDURcGEXcdjs1UWItFiQYTrVGrr/o79i/2vr/zifV3etbCw6gnCsP+DkZHDRQTEipEK4le",
+	"2qnD1ZdkL1OVcIMZPsOKbfg+aiBpHFaz2ADYK5M+JEL1d5S47e9ABiK+QdeQvU0jfi1yuBc1KjNv9dWp",
+	"SorVdZgUKWfwh8JYQSIjB7DXT5kUYa5ux3bbRiLKI8CW41xUr1JupBQ8M3T5xZS0OsjeTS52vb2c1u+k",
+	"wwNjHCRfksTBc62dHqCJVg824fi/hfkT1FQzlQop7gRy/JAyJK3sI8zcBJHGyQeOrVk8QU/zCOXH7lyy",
+	"Bo+yiRpQT6EECAEzl5LRYqdK9NU6hApBLmQ5/zXLlgUIE4eQlhlqK9p1HHl6IhDiICUPOEeocLdz2cqc",
+	"jcicOciKnOxZBlQxj06xsmTCXKZl5dEwh5P4SepbF5dE50YqIGb66SUp2vncbqtZo4bmQ0qcFzUAq3wQ",
+	"cHVdz7f7H4ZCoM9jDTq2iXS4SsTogp6rWq65cYoAHPCnl0IEf51FgqCtAlK28aoDKHPTILgRAFIa2ovY",
+	"WsXYZoGoIeAhtEyLp4HmvtVD9K3w10IWdxN0xy4sWp13Ci+rWcXn/ddbZUxuzKJ8O/avv/9/REqHQgl1",
+	"bRpIGA3Go4h744nVwUJ963C9olza5ELerJwpV87tfBmZ2hiGtKqQPZC0NCeaTUUjSTdqMCoosScC3ivs",
+	"kUtn9XQukOUVeBQbKS/Bo7LYZ5Rd3NlmF/+ZKmLvCzxE9IE2mTLrV8MnubE3nhkTRuFibTW5jNrkrqy0",
+	"3DXHbIUB0S7O4jXI3mfeRQg3uoS+5jHZQN+uGVdJxax4XpmwUrm+duLKH+skDiI55WHUHupw0vR5xPGu",
+	"wsZZIvANXVSZ9xDXODaRnpzxEEDUCVHV6ZJW1+irgJsIcTyJQKFahhBEBzNmlBwOwZQ8O/jcYMdn7xrs",
+	"+H233e3uN9jpL7+0T6exabBv3a8N9vmL/UdY0H8ef2n01fHRwVGd0PIMM/JvAhHACCYdy5xqpPN+Yu/f",
+	"vGOfj74cXvVOT6++dM9/OWyw928+sMuTi8uzs9Pz3uHBlf29GAbCasTd5NAWXnoFO/qgbuI0Bo657ozO",
+	"zBrL2oAkT2yvQFzOmxVmdsZn9jh7Wn+xVha+92GVbTDxFHG9j4UvuUvTfpScuyQDDwvgGtTPhZBf0A8K",
+	"4ahIF4rCBjNRKPgETKuHirv2XfrHSvbeHNdtjT4y+lTWkHNSEHvg5v1y6zAUlj/azZx6HoSoyLRYUdQ+",
+	"hZzbDPLOVs7+hJzdlLx0ZkeW5WpFapEOASqEiktWdo+vIijblrWXthHP8c1CFBFL4JBFw29EorGx3X0k",
+	"7uaBNFNtJCp7yUfrLORwPURjrqw5dctkKYSAT3MqghAYaB0I6EPtUo0xvSV9+9xu+c7T5d5rLxJREy+u",
+	"PJtaLY1HdlJScVjA0rScXi5tA/jzbefjOkcPkSJz/YvfFd2HJzpiE+3LoRQ+MxJ64YM+Pp2hxRzqWyNC",
+	"NtZW0989GjZPtBLNY4i56pAdDZvH9Hrzwr5ef96J1u/fvC3Kv4F1ZNZ0qSa5VVkDxUdy9zVmysCW4GLf",
+	"fCxp9gKnEEgBMU8j/ZSV9phjJaBktjsA//z/bltDpc5G0hqSznBpPUkIKCecMt3wndYGZt2vvd4ZzZvu",
+	"VcOMZjz2pWae5Wohrp+x1hAXgn5PA+5llIbPMhDPzUbb6g5bG+1B8KJA0/eUjnsa/p5LqoGOxSzGxvaQ",
+	"EBPJiTARn0yF78CYV9JCoAvOhv1S58KTUwmBD46JRDAraNHaYl3F8qmk8z3gS7BYaie6rxwSc6Txm61a",
+	"Wbu9tx3ozoFZlxhNncJdGYdFbiJonX8Wci+Snvgi1XVFxgtsNAyWcOwGEAlhAhclUijJNZwIY/jIZRv+",
+	"dyzibeLPi2qnBcfMOJsSXWPHBKwWRtbL9omixnRTERqEm5IhNPOGlxyAoqcnk1gR6ZmVjSOE6p8tzR35",
+	"Qs9VHSpx4ywKluQ7DMRGvKScoqHgVj2E/HHqnsBTcQulx5YONhqYzu87zPg/xAxbMMJf7Nr+OY805mom",
+	"AcMS78zk3dadVL74/uOTvS4ixuk7ethX0RgCGPmP1Op76f5AeQkOGBQ1/ciOSC+58eqtvupSxfqHjv2C",
+	"5aWii+aigNIrisHTEJsLxf8Ul1mdARWi7V0TPZkuGj1AJvyE82vCw+tlWaJOuzqmZyukvvmhyqCX8eeX",
+	"JNdpynApY2Wpi/+AxQBuQU+HCDKJZz3goWk4IEmAknhC+JwnyEgiEi0ij6cXjIWUsT6x+DDCTEXh/Plt",
+	"RePTiUaeXESZbefkJM6b6wm0dqPT6awqG532vUj5hdQdRxyVSsbcQEsuZjfz1xuR/TbWkEyNKzUiRcC0",
+	"ktPehmN9ywKtRg1wHyT9Snz4M4WYJ4HKFQ9mkfTM2oTqg0iwPVmcvj9bBwkez1YiQo8HASQBPQUVrh25",
+	"bn7yWMAGpNVIk7SgM08arLOK2VQI397ioTDxRFiJs4mr+mFUhdA2m06H62VCYhOoYdRKMCOMARIHhk2O",
+	"g/4Z9pymT6ln8O81w/Yvjy+/dHtHXw/7aihHcSjMXhaEG7u0TMEWxG9lCzHIAmxAgIaFIgolouuHApDm",
+	"hRu2r5Swn4PW2IZFt5bSWTf56EBY6WOcp4YE0O1YU9YefkX40Cg834KpZvoqXb5cXhJ5LrBSMCMDqtPA",
+	"cLDVFLDCrmZW8d0aiRtJ5sbNR7fMAkmXE117TPpiMtWRS3oCPmhOQ62Hq6pSoQB1eMNJ3ec4i21Sd+V1",
+	"cSEWrc4HjAbcu17dTZHtfLUYtzfbkGotyL044CrYvV/TZkavu/Wm89BmuzdJRf1853u0VtL8orQThGv/",
+	"0MIcsVp6Jpg1lsFuqTVYwc99FWkN1kSNgFy/nh7tH16ddc97V4f/eXTRuygYqNbN2hmkO0qDHyVspL6C",
+	"BhqmxnaxRQcPEdyBW03DVYGHYsRD0C49bkS9tbj5BBFn5d3ZvoVy1STON1WMX8RuXX+rWmwS/ThrWIOc",
+	"NyKKpBqZ1UR9G7s5PQ5GpdhXCV9eb/vCU1hMBZ7KKi4qbO9EUhuDyErcovzeMtTj+eMsxhqpufuRp7s8",
+	"zzF71HcPuEl8514UzJZD6CWsdGf/s3p5f+bWeA2NqZ+mz3RGnLlyjxSy0xSIuMc4eSAne8qjcZqRjUf4",
+	"UATokjKPc2G/+lxVhM66VATchq2SsBn/Ayq/P6EnTAOumj6fmfadzyPxI2MV3kPFggzGEIPnPp/VDDNS",
+	"jQJhBaqiSLr2vDgMhfIccAv4Q9iEz5gRgu36IR9GDk5NGyg+6Cv7UzQWk3oDamkjHkbkFraTwi9jQJdQ",
+	"NZ1Z9DetRIt9pkg+zY16elJ8H5Nd0lcy6RUp3rhCuDY7WoON5WgsTMRCrq6pTTtU/mKWgLVrfBGC/T0M",
+	"9ST/9TQdR8VBQMllRnhxwMPkx3pJTic+Daj+MB1rIikdsd9+++235vFx8+CgyEb5RURnAVcHvNI8MTdE",
+	"iY7j89krhq3v4qG4/gtSjSw1GyajxjxFJgTQJJiihNqQfBC9KJN7Yv8kBqoQBX+5ow8P2N4rv5dLikhM",
+	"poFlycWpLQFXveTJdWjl2RFXUctPlWBuLRC0gBOg/jKhGAseGh40ILghPWhDrTxhpVJ6oFdwiA0sM66/",
+	"pHCcCXSULl8PSSNO96CRI2l9q1yDcIcQsfZ+DXnqa9/BXHuzKd5YT6odJp9+sIJY0uM/R5wVRZEyQ2wk",
+	"wTHPgCUttBzFbVMaK0ppvMfYXOUkWxojsCwLfyU6yR48DH0QAgmRVITby/L9Ii1y+ZVgllXypnoOhpbh",
+	"s5jwTMpZaYUustYDemtlx0Insm7kB+VUXLib9N76+NHqOQa11EXToTZFP9eWqLoeXStfpatcoXCiyU4g",
+	"9B7SGujvbNf+c1OrYEZbCpp0/ZU3N8pQDxoTOkz/cgRV4eW5KBvESgdA7RMpSL674xOh4YCu4SgJGoDt",
+	"1kDJqWUtlAT1WvUVPFy3i02Qkqezz6GeWCI58hNQfh7BBqE5Zf+PEnZNxqachlJ5csoDVJL7atdqyNdi",
+	"BtqyZZQ6Mxo/BqivM8HtCgxAN0F9w1Aq3yrnrVyKB6v1xtZ2gxvIxYmgoQZOqsba9AiSseuzkXsEsL+1",
+	"EtihHVqfv8ddSSRtYvX2lcfBfjNClAeXgN+q0wo20k0TZUixFqDELW7m9u5fv6foAkSzu+ZyGoIVVInz",
+	"Zk5uZTtgLFQiFioIbcuuTTKpFiVenojv0QU9VqHOmh2m1K0RZWCFaeo1JyGkj/LAykaId2v1YtIyv8Gc",
+	"E3dGIs3xwPVUKMOaKbQ2LZ0Eufb5rMgV12AiMPTGRazsUxuxFE37bgo3zwphmkT+bvG4EhBmKxuW8Xk5",
+	"tHLxjnbWcrtkbpaXAakMW71pv9+iQtRurolLi92IEDJxJ7GJ2EAkl0nNMLw9IvcISYMCHQxWfctNX3kA",
+	"SIUQmnoiQLMKjGixcwHIfjLCBmmCguf4vGnVmKsvfd9BxRbaNfGBCHJNo1Rivb3pdOzbIffssusNxu2a",
+	"RFLE8qHTsf/mx0jM7I0d+GOnwyZSxZGA71PmZbJ23leYgpctyk07XFFtrJ2dq4xt3QES6Y96i2GfEcLU",
+	"hlgIGg+4ROjagrijV7ER/hXI5f9DWdWRMGgQE2SGawsMBYsJIf3xz7/Ui0FA/eoVz82g0S2TDVvf04Yj",
+	"lUmRGYoMaOTdAE6kUlwwUpd4quIpxgUTqH9Tw+IRyykYM1ysiTr1oG0N1Urzp7PitTB9el9PZxWzoh1i",
+	"Y17hhdyYlP54egqwbiArt5z59IyGfEUdOAEzj4w/HgZShO6xR1h3OZ5qGh2H3gpxQkubF/RsxZSYHaq0",
+	"yk750smPF6FEghsWcpjtmYJ51kRZSH6xjBNdZJxkqVX7roMKUCg8q7xlCcI8E9V0Faqb+sOloKL2g2f+",
+	"8GGERh9+FNBll50dfG69MD82Fn5rJZpTPhJ2BeQRIHykBESjQe5b5ysB4CQrcCz5pT1jkvZ59pl8l68X",
+	"RGcmHo2EAbynpcLtIvPsktjXKQRKqJ0pWAOkGiW7psP5TbMEC93MMX5/q0MfGV0aFonvUaZCP2f8wAG8",
+	"7cALBOMD/v1baUS9LKb137nQ1IR//yLUKBrvfHrb6TSWx9vAnHrb6eyxDx0IGrmIYvFo0OqgKBgmVSRG",
+	"kP/9e8XXRfbwihIeubq2Gkv61J47v7EIfKzKGszIbg2twQahF+w8bxkG9ty88oCYcw/S1oS4ay7KRFoH",
+	"ig4QG0l3qdChTD1jybACjgBU060LSIBGuaATWAYlQDf+i0YUmFsD416ojSO3RkJoPjfjgeZh1U0AQzGR",
+	"yhdh02XeLopznNPDF+7ZCqnj3lglxOHm/ecoqzy/+HrG3JkZK64z6TIuO3PKw6g54AFXlr4CEUYL8B8b",
+	"T11jdVFCJ0/vKigmkfV5Cx5Koltf3lN6DKg1BDQ5TxiCzMaUKQzgvavEeHwQbxRLTHMzNaVlB6cKe66n",
+	"Obq5OLWbYJjMnQoOIGlDmVsBaGFQmkLKGJMwc0paMZjs5kDssVe7y32RPsTBa5hteuT/aKYjN+9ms9ms",
+	"eXzc9P0ftXojyUnhqm+Xr3wObSWcco6TQfVGqwSyHlNhcPoQt+C+JetkFsYl43HIaOmrXciuOuCRaLWE",
+	"8g8gBqC8IDbyxppfpPD/5d1bzFXbg9ao7P/FJkqQ/WUEBRmgjlo1tShGgHrLORzOyml7Jcp8MuUHZdQu",
+	"SNlju8mS6yVj0t48NIe3Qu3M7qXd1aVqGZJKUusCxPHarQS3dn2rkvXnUtHulxctTqurQLeL+Gixyd/j",
+	"o/WUO/T4aKXiYz4CnYYQ81+czRhl5p81D8cOkp2MSo+H4Qyk91Pp9uVgGP/ODi7Pvhztd3uHVyfd40NW",
+	"60Jnarxi+jt39n9+9HeS9EFMFERmdpDLrQSYgkApXP5NX82BUuwtqBRz6dpQ/AeJmZ4OdBy64jFo/fK/",
+	"wnA0GgzK8w8tLVWjT/b4aCPZh8AdJSUIfLTVFTfR7hhIjXFglTyIaJp5RtQrI8h9yNYdlKiOVj607yI+",
+	"WinRyxH6Ns/L5XnZw3BGLnTWt2KHZOr6Wi9aMbG0Q/tzkVKdrZR69XX0AEtJwui+xCqzY2+09BY6/KyG",
+	"+NU9tA4tkQZbFU/tsV6/dWuJg1gGUVMq5nae7V50e39tsIuLboP96+//qCdeikwla8MplFUoi0X6lTuF",
+	"aqQXfX0jelZCX8VSjI5lK8k2ChsGvbCH9+q5V5Fot0Jclzrmeq4yIKmWT7gtVzCgQ1c7z3bT4oEG+9gB",
+	"/xTjY8H9epII1ldzbpDU00gprqSfgI0z5oAnhC0eSGxD+4e9PMIIm/AZoozwKBLKB2/lbj65KQsd4vqq",
+	"3QIe+o0ASyp1Jw5mGaSVVl/ZvRihU7oJvi7hM28svGvw3XmaOlFkp6O481diyrDzmdq/6ixWkQzA3ScN",
+	"86WZSGMQL9nXSuyliFdNwHoBWgPIZW13Q6oReRpRr54CnApAXBXDh3yzB12hqgPfL2s+65p0vt5YkyNo",
+	"u1QEJ6MEmnvBSUATyXiHq/dp2Tm1icJ4YNp3t2MePT2mgv3qQlfsMvI5cFNcALVAz9jHjyIxWRV0DXhd",
+	"+HuMG+ghw0dcKldokNQ9vLJb7LFAboi7DkI4E3VJRRWKNicC58SbDtktN9TzGfNjsshVXOXlsLugoMVl",
+	"EwzVNviE23f2j56+FqocuOp9p8OOTsCDdtU7/Y/DE1Y7Ujc8kD4FlOw3aljIW/KcDpn4PrWEm3ulr+w7",
+	"J6e9q8+nlycHrAYYWXBXDO0+FzTjLBHA8GLSZrMiKZwOUiKKYW0/T+gP1aPW2AJSeHEoo9nOp//6fV46",
+	"U623ypwsxu0yfSlc/4CkwIlUk91pPAikh/dxZMmQSfRbET9Hs3qL7RdIkocJ1y+OykmKL2SEtvTM0kTY",
+	"hBaOvBVs0Uh8j9ruEsoT3NLM1/PP++zDh/cfUmCsZFuh2Ot+TPfPSYHZUmwgQghgM7nvtg3bJa9CcU9L",
+	"YEmS2yOFba7r6sryNv9WX+3G6lqBGU9PNKDmp4H7h+0+LE3WcYCMcAb8SkpH/gkRfa8ZcsUt0RYJ6myf",
+	"gz8Nm1AfqrnuvViovglBXB4ifMO6l71fKVJn5MhardYSg9wSmDXF5izlAqG+Y2eH58dHFxcZhH0CFqAP",
+	"NKWyj4dgEaI1mleSnJEPq69RnBE35JfDHiRKDmOr4qep3tSNxwhPK99+va9c6P1nmLOIcU6nQm2Cc+y4",
+	"Vpe+zz+IewAbG8W+1Ey+vnqzTTTXvjRUCp5jz0gDh2b3e5c4QqoG44uIFxWFXMucCQ+vIU0L6jwLwLuz",
+	"F1dobqYrXVqWWMDwwzljAyoHTMTVDKTFJwZQVnaWZ6cXPeZrYVXEsfTGlAg3EtRiH1iXU+fwvvIC6V2b",
+	"FjsnBvzEFtySkJAK7MR2LZu/e8sCESVFG74cycjg5dZXyzk0+7n7N+fcndlwKI94KAiOFIhhlDqq7l+r",
+	"8zYP28UoLKbOKezvIUIGEtqMrcDrqxXvXMyYqlZqJGMsMooSJ2SJJfCnNZoS+sombaWlhc/AXloEiJZM",
+	"wV3GLJ5+wvnghD2u2EAwB1KBbtk0IRZ8vQbAnPvqXo5Owo9WIGoFLOYQ1EzEo5iuYhaNuWIjLdWowSZ8",
+	"NsB6+Cv4F+iL01eHXw9PelcXve557/Agh1IGia6UakS+Z7zX6TzsElIuTBfTqu2hv71MOyjiyS58NMeW",
+	"FaShm5spDrSRuHw6fJlIcIEJQ5fEY/LPX0246hlIpkwbvkROP0Dy7GGGIb2hb0R4G0qHMhFwExXoGLEy",
+	"8cDSx+DR9nHmUw8ykfuq6M3VLtjL9M2q79n5ocqSoEHzs/fH7ViAdAR8dLvl0JU/kkHAtPozXbjfQMd0",
+	"wVvcCq7u0QuL4hAK/Ycbvmfn0reeJ4nVMkSlh8PnLMCfgcoXhwoIK7q3fS6ECXLHOHMuIcC0x2kdK13O",
+	"P++zf+t8+DeAFQDLCM2pkcYYOUrXvFwFCv6B9o8meWwwpd3KY+ylUCpyL5y52WLd1AkNBX7ZPOnEPmFZ",
+	"H0hq6IjvnpgCGNko0AMe9BX3J1KZFvtNcCjWgNKabDESh6TWnNub+j4E3LvGfiUjoSy3CJ9pxXwx4cqn",
+	"hAL8CjROmXKVFPZ8BFwPU5IXnmpvrEvLgNaH3BvDENishFo227P74ODNUGmXvlAR9kbRymnvpOThpyYi",
+	"tNpjScUQdmJZVjBEUfHMSVyLWRkSAALJPK5y6DP0hsYq8+IqImue4+dZrAJhsp077AFbMoHKt8dAfucn",
+	"9YVXPaclcOIlIOT5QRZjMNxblD0adHSS/KmjxYOuSqlMxJPinXybHhXM9tiQBwYxqKWi37UC7D1qpjPQ",
+	"0bhsufhCbsJCxZOdT/8F09pp7MDndxo7PAh2fl8BtOKUXD7GMqKJLM/AbO0MxPdpoH3hqLFoQvgO8AS0",
+	"GyvI35ybwnymZmPHRLMA6EuHk531IMDjhOmoVskehRcyh5ug47/amrX5FeshRDNzQq3BXGt7h5GfIjP6",
+	"2osnVrb+8c+/sBpKzVo9udCEb9p39j+fZZDryXVPg3fhwc9C+BjLXSh56S5tSXi0IFHHDfo4eUt848qd",
+	"HGCyKeNceGqZrFqijB4NT7QSx9Ck7/6Muor92uudwTnssbFWOoZWwGOh2NGwaV9twrtWqPKBgUwImuxY",
+	"cF+E6WyPhs1j7cuhFH7zQipPPLJpw5OG1+2sccIw2mGPj8pInB5rH1I5ob2QkpUte8k+nDwLE3tXlF/V",
+	"A4wokTTHR/Ln0ykb68A3drdJzdjcxNciOkpU6y6bhvLGCodkc2C7SINuOIvNoBixxjCwcN2FTFK9lcpk",
+	"7c0aoJdS3yp0VkPWn8N0R5ByK2jGIpi2R7H0l+D0/SqC6S/42BL58o2aOfCIyt7h61DDLgg21547kwqX",
+	"IqMAEnctC1jxaERTKiOUkRFoQE+CRVVlWXeyNYsqu3GLGw5mLxA3XEWYESygtN8qFtBn8CdvzMcR5J0V",
+	"l0YYI7Xa1/paCkulP+55/S25ME+oCIjKLcoIHqJ1YW0KPFHw/wMAWT6CjWutGRbqQCTfSNY+R5PtO/gv",
+	"FfeV3YDJCeys45gXHnFrZ/3SZJXDO1U0QSc0MifZYNywX3vHX1goFKorkKZv2fOYh9e+vlVFrqEC3YFO",
+	"a6HqkOHVj+8LWNWSgFRDvejEj+zvFR42fL/gnC/IbOYeYdQ+4T1wBuIev834QENba2nYPgd7nEx24hGp",
+	"bmSEsCrOO1Lq/uiSAzDr6+Ds8vLogN28z/g6Sv3S6WD0JYS/bNX2+grckBBVBvV3LjR8lL6ZxIetsB9z",
+	"45zXtRbrqjQgzT1PTMEZEvZVKG70tchNwE33baeTAsVhLI0AWCgQ73GFcIgyYrvc83Rsr8Y//vm+VYyI",
+	"DlTlhqmWttwoZ6G4keK2TKDkVu1nFro21/eTRma4D9mM6aKyykxVaY2w2SKb2FjAOW0kuoeXPOS/XhZn",
+	"PsZSorGcwjniYFB/NObTqV0o8k4UcmUoUuzC57gTtzq8NpDkspc6YPtqIKiwaCwgM6xmIEjVtCNACj4i",
+	"TeTSTkoy0/Ywgp0XABMeWE4X/nzKB3E8RKbnhIZLO9nFCHW625hLQj+32FkguBGMm+tMDRT4U7Hbg90o",
+	"aBSVfqFVg7oBiNLj5/sqQ07ZMPhACJWIEmzr1Wq1GMmTVo1S7g6Pu0dfro6PLo67vf1fk4S7vkr1Fe77",
+	"oTDGyc3I8SX4UsnPNRHGWJGDeB4DHY3rLdaFI4Far6TV2EAEWo2M0/tw0YB0kIgzevaYqivCWOzBQAgI",
+	"O0lJCTYX/V19Bd+wh3F8ePzXw/OLX4/Oro5Ouvu9o6+HbLf2m47D7Lt6yLD+50f2My32r7//o1ZHNzCN",
+	"2VeJQB6IoQ5RsbNbbazZixsdQld/v4Aa7lEB7mNfUTJCEsm8d3j2lFu1QkndhRmtW1h3aR+KpPX/1VJR",
+	"upNbhMtre321r+ssYrUbm/IcnEM+NxBgYnUg5s0Mx7bZFjUZviUtCr2zzXvhowIctNSPW2ABFzq0yJh/",
+	"cBvhe46rCzCv7C2BPf6VT00Or8WskRR55lGDNoj7vBYHdeY8VnFPH+dd99tCvpxVnwtsFDqy2S5czZ8w",
+	"8FlvpJBcVMojjWs2gN0CXYp1tinePY5r3+XCI0U1pwU25nxI5WENusE5XIIwkyWqahLbMiNspjlSjm+K",
+	"zY4sNWyRG54A+EqHofCsyZ3d2ZpJQNtCrq5Bd9j1RR1UMerqlWc6q8dTroBVpK6FmBpqnAMDSMiJskw2",
+	"DXhkFfcmV0rHyhMTO81lrQrglW7ujQoJMTvQIsdpbgnrRAl4iv4ZsKWQgphZhL2i0TOeB37IP9SkJBO0",
+	"iRyu9AKQmaITrEiKZYfYCOxMdgK4en8V+nn20mz9wulbKCMBlWSZfYLqZ3BLZOi0RjjEheRaXyh52nfZ",
+	"P1dtyVpMzSugOVhbtPWakRf0DXX1gi3KH13p8TzUc5Zj8qXgfM9f+hTQyj7VQWyVnKeCjn8wVVqhEYqh",
+	"gLL/Nh8OZSD58s5K3eyD67A3MwOuYm9m5/fzouiRciKQI6ljw7K7ynZR6RhqL0ZnQBRyX9rf0KozOoww",
+	"a8nqlsoBR+fPydmGTegHsPCk9jNukPUcVXbEVc5qP2vobuq0epBA7bIuU+Pb4xEP9CgWeyxWaaKH+x2T",
+	"JiEtMqcu3j8xHasolMsOK3lqLQcFo81WOiM3sVYFpYxHF6fs3ZuPH5tvWLJNwAuHamT3O+GBubB7Scwd",
+	"wrR4xcZhsPNpp82nsn3zZufH7z/+JwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

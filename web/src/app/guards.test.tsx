@@ -168,9 +168,9 @@ describe('the access guards, in order (accounts §4.10)', () => {
 
   it('asks sign-in only of the account and help pages; with no choir they render without the shell', async () => {
     stubServer({ user: user(), choirs: [] });
-    const { router } = at('/help');
+    const { router } = at('/dashboard/help');
     expect(await screen.findByRole('heading', { level: 1, name: 'Help Center' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/help');
+    expect(router.state.location.pathname).toBe('/dashboard/help');
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
   });

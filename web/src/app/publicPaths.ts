@@ -17,6 +17,9 @@ export const PUBLIC_LAYOUT_PATHS = [
   '/email/practice/:token',
   '/email/event/:token',
   '/email/unsubscribe/:token',
+  // The help center works signed out (issue 30).
+  '/help',
+  '/help/:guideId',
 ] as const;
 
 export type PublicLayoutPath = (typeof PUBLIC_LAYOUT_PATHS)[number];

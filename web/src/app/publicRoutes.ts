@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { authPages } from '../features/auth';
 import { emailLinkPages } from '../features/emaillinks';
+import { helpPages } from '../features/help';
 import { invitationPages } from '../features/invitations';
 import { publicPages } from '../features/public';
 import { PUBLIC_LAYOUT_PATHS, type PublicLayoutPath } from './publicPaths';
@@ -23,6 +24,8 @@ const pageLoaders: Record<PublicLayoutPath, () => Promise<ComponentType>> = {
   '/email/practice/:token': emailLinkPages.PracticePage,
   '/email/event/:token': emailLinkPages.EventPage,
   '/email/unsubscribe/:token': emailLinkPages.UnsubscribePage,
+  '/help': helpPages.HelpCenterPage,
+  '/help/:guideId': helpPages.GuidePage,
 };
 
 /** PublicRoute is a page inside the public layout (header, page, footer). */

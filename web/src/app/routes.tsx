@@ -8,6 +8,7 @@ import { communicationPages } from '../features/communications';
 import { dashboardPages } from '../features/dashboard';
 import { feastPages } from '../features/feasts';
 import { globalAdminPages } from '../features/globaladmin';
+import { helpPages } from '../features/help';
 import { memberPages } from '../features/members';
 import { musicPages } from '../features/music';
 import { onboardingPages } from '../features/onboarding';
@@ -93,7 +94,6 @@ export const routes: RouteObject[] = [
               { path: '/dashboard/calendar', lazy: page(calendarPages.CalendarPage) },
               { path: '/dashboard/announcements', lazy: page(announcementPages.AnnouncementsPage) },
               { path: '/dashboard/settings/account', element: <Navigate to="/account/profile" replace /> },
-              { path: '/dashboard/help', lazy: soon('Help') },
               { path: '/members', lazy: page(memberPages.MembersPage) },
                 ],
               },
@@ -164,6 +164,9 @@ export const routes: RouteObject[] = [
               },
               // Signed in only.
               { path: '/dashboard/about', lazy: page(publicPages.AboutPage) },
+              // The help center in the shell; /help is its public twin (publicPaths.ts).
+              { path: '/dashboard/help', lazy: page(helpPages.HelpCenterPage) },
+              { path: '/dashboard/help/:guideId', lazy: page(helpPages.GuidePage) },
               {
                 path: '/account',
                 lazy: page(accountPages.AccountLayout),
@@ -175,8 +178,6 @@ export const routes: RouteObject[] = [
                   { path: 'notifications', lazy: page(accountPages.NotificationsPage) },
                 ],
               },
-              { path: '/help', lazy: soon('Help Center') },
-              { path: '/help/:guideId', lazy: soon('Help Center') },
             ],
           },
         ],

@@ -1038,6 +1038,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/help/guides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The help center's guides, searched over title and text; the signed-in reader's role's guides first. */
+        get: operations["listHelpGuides"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/help/guides/{guideId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guideId: string;
+            };
+            cookie?: never;
+        };
+        /** One guide of the help center, as HTML rendered from its Markdown. */
+        get: operations["getHelpGuide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/choirs/{choirId}/week": {
         parameters: {
             query?: never;
@@ -4480,6 +4516,28 @@ export interface components {
             /** Format: date-time */
             nextReminderAt: string;
         };
+        /**
+         * @description Whom a guide is for — director (runs a choir), administrator (the platform's global admin), singer (a member), operator (runs a Cantica server).
+         * @enum {string}
+         */
+        HelpAudience: "director" | "administrator" | "singer" | "operator";
+        HelpGuideSummary: {
+            id: string;
+            title: string;
+            summary: string;
+            audience: components["schemas"]["HelpAudience"][];
+            /** @description Where in the app the guide's subject lives (a route of the web app). */
+            path: string;
+            /** @description The permission the subject needs; absent when anyone signed in may use it. */
+            permission?: string;
+        };
+        HelpGuideList: {
+            guides: components["schemas"]["HelpGuideSummary"][];
+        };
+        HelpGuide: components["schemas"]["HelpGuideSummary"] & {
+            /** @description The guide's text, rendered from Markdown and sanitised. */
+            html: string;
+        };
     };
     responses: {
         /** @description An error. */
@@ -6312,6 +6370,55 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listHelpGuides: {
+        parameters: {
+            query?: {
+                /** @description Words that every guide listed must hold in its title or text (case-insensitive). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guides, most relevant to the reader first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HelpGuideList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getHelpGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guideId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guide. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HelpGuide"];
+                };
+            };
             404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };

@@ -72,8 +72,21 @@ describe('AppShellLayout', () => {
       expect(within(nav).queryByRole('link', { name: label })).not.toBeInTheDocument();
     }
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', '/help');
+    expect(within(nav).getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', '/dashboard/help');
     expect(within(nav).getByRole('link', { name: 'About' })).toHaveAttribute('href', '/dashboard/about');
+  });
+
+  it('links the "?" in the top bar to the guide of the page on screen, for the reader\'s role', async () => {
+    renderShell();
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Help for this page' })).toHaveAttribute('href', '/dashboard/help/getting-started-singer');
+  });
+
+  it('gives a director the director\'s guide from the same page', async () => {
+    serve({}, ADA, [BACH]);
+    renderShell();
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Help for this page' })).toHaveAttribute('href', '/dashboard/help/getting-started-director');
   });
 
   it("pre-warms the current choir's calendar with the months around today, once", async () => {

@@ -39,6 +39,7 @@ import type { SessionUser } from '../../api/client';
 import { reportError } from '../errors';
 import { useChoir } from '../choir';
 import { UnreadBadge } from '../../features/announcements';
+import { guideForPath } from '../../features/help';
 import { usePrewarmedEvents } from '../../features/calendar';
 import type { Role } from '../permissions';
 import { SignOutButton } from '../signOut';
@@ -68,7 +69,7 @@ const ICONS: Record<string, Icon> = {
   '/dashboard/global-admin': IconWorld,
   '/dashboard/global-admin/calendar-import': IconCalendarPlus,
   '/dashboard/global-admin/master-feasts': IconStars,
-  '/help': IconHelp,
+  '/dashboard/help': IconHelp,
   '/dashboard/about': IconInfoCircle,
 };
 
@@ -131,6 +132,7 @@ function Shell({ user, role, choirId }: { user: SessionUser; role: Role; choirId
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <PageHelpLink pathname={pathname} role={role} />
             <ChoirSwitcher />
             <ThemeToggle />
             <UserMenu />
@@ -211,6 +213,20 @@ function NavList({ items, active, choirId = null }: { items: readonly NavItem[];
         );
       })}
     </Stack>
+  );
+}
+
+/**
+ * PageHelpLink is the shell's one "?": it opens the help center's guide to
+ * the page on screen, chosen from the route (features/help/guideRoutes.ts).
+ */
+function PageHelpLink({ pathname, role }: { pathname: string; role: Role }) {
+  const guide = guideForPath(pathname, role);
+  if (!guide) return null;
+  return (
+    <ActionIcon component={Link} to={`/dashboard/help/${guide}`} variant="default" size="lg" aria-label="Help for this page">
+      <IconHelp size={20} stroke={1.5} aria-hidden />
+    </ActionIcon>
   );
 }
 

@@ -43,7 +43,7 @@ describe('sidebarItems', () => {
 
   it('has the footer links for everyone', () => {
     expect(SIDEBAR_FOOTER_LINKS).toEqual([
-      { label: 'Help Center', href: '/help' },
+      { label: 'Help Center', href: '/dashboard/help' },
       { label: 'About', href: '/dashboard/about' },
     ]);
   });
@@ -88,7 +88,7 @@ describe('activeHref', () => {
     ['/dashboard/music/42', '/dashboard/music'],
     ['/dashboard/global-admin/master-feasts', '/dashboard/global-admin/master-feasts'],
     ['/dashboard/global-admin/subscriptions', '/dashboard/global-admin'],
-    ['/help/getting-started', '/help'],
+    ['/dashboard/help/calendar', '/dashboard/help'],
     ['/dashboard/settings/account', null],
     ['/account/profile', null],
   ])('%s → %s', (path, href) => {

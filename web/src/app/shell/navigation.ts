@@ -53,9 +53,12 @@ export function sidebarItems(role: Role): NavItem[] {
   }
 }
 
-/** Links at the foot of the sidebar, for everyone. */
+/**
+ * Links at the foot of the sidebar, for everyone. Both lead to the in-shell
+ * twin of a public page (/help, /about), so the reader keeps the menu.
+ */
 export const SIDEBAR_FOOTER_LINKS: readonly NavItem[] = [
-  { label: 'Help Center', href: '/help' },
+  { label: 'Help Center', href: '/dashboard/help' },
   { label: 'About', href: '/dashboard/about' },
 ];
 

@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { linkColor } from '../../app/theme';
 
 const DOCUMENTATION_URL = 'https://docs.cantica.app';
-const HELP_EMAIL = 'help@cantica.app';
 const CONTACT_EMAIL = 'hello@cantica.app';
 
 function FooterLink({ to, href, children }: { to?: string; href?: string; children: ReactNode }) {
@@ -77,7 +76,7 @@ export function Footer() {
                   </Anchor>
                 </li>
                 <li>
-                  <FooterLink href={`mailto:${HELP_EMAIL}`}>Help Center</FooterLink>
+                  <FooterLink to="/help">Help Center</FooterLink>
                 </li>
                 <li>
                   <FooterLink href={`mailto:${CONTACT_EMAIL}`}>Contact Us</FooterLink>

@@ -301,7 +301,7 @@ describe('Footer', () => {
     expect(link('Documentation')).toHaveAttribute('href', 'https://docs.cantica.app');
     expect(link('Documentation')).toHaveAttribute('target', '_blank');
     expect(link('Documentation')).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(link('Help Center')).toHaveAttribute('href', 'mailto:help@cantica.app');
+    expect(link('Help Center')).toHaveAttribute('href', '/help');
     expect(link('Contact Us')).toHaveAttribute('href', 'mailto:hello@cantica.app');
   });
 });
