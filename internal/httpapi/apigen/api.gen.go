@@ -119,6 +119,24 @@ func (e AttendanceMark) Valid() bool {
 	}
 }
 
+// Defines values for AttendanceRulesPeriod.
+const (
+	AttendanceRulesPeriodConcert AttendanceRulesPeriod = "concert"
+	AttendanceRulesPeriodSeason  AttendanceRulesPeriod = "season"
+)
+
+// Valid indicates whether the value is a known member of the AttendanceRulesPeriod enum.
+func (e AttendanceRulesPeriod) Valid() bool {
+	switch e {
+	case AttendanceRulesPeriodConcert:
+		return true
+	case AttendanceRulesPeriodSeason:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ChoirCreatePlan.
 const (
 	ChoirCreatePlanLarge  ChoirCreatePlan = "large"
@@ -512,6 +530,27 @@ func (e LoginResultStatus) Valid() bool {
 	}
 }
 
+// Defines values for MemberStandingStanding.
+const (
+	DoesNotMeet MemberStandingStanding = "does_not_meet"
+	Meets       MemberStandingStanding = "meets"
+	Warning     MemberStandingStanding = "warning"
+)
+
+// Valid indicates whether the value is a known member of the MemberStandingStanding enum.
+func (e MemberStandingStanding) Valid() bool {
+	switch e {
+	case DoesNotMeet:
+		return true
+	case Meets:
+		return true
+	case Warning:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for MembershipRole.
 const (
 	MembershipRoleChoirAdmin MembershipRole = "choir_admin"
@@ -721,19 +760,19 @@ func (e Permission) Valid() bool {
 
 // Defines values for PlanSuggestionMatch.
 const (
-	Feast  PlanSuggestionMatch = "feast"
-	None   PlanSuggestionMatch = "none"
-	Season PlanSuggestionMatch = "season"
+	PlanSuggestionMatchFeast  PlanSuggestionMatch = "feast"
+	PlanSuggestionMatchNone   PlanSuggestionMatch = "none"
+	PlanSuggestionMatchSeason PlanSuggestionMatch = "season"
 )
 
 // Valid indicates whether the value is a known member of the PlanSuggestionMatch enum.
 func (e PlanSuggestionMatch) Valid() bool {
 	switch e {
-	case Feast:
+	case PlanSuggestionMatchFeast:
 		return true
-	case None:
+	case PlanSuggestionMatchNone:
 		return true
-	case Season:
+	case PlanSuggestionMatchSeason:
 		return true
 	default:
 		return false
@@ -1275,6 +1314,13 @@ type AttachmentUpload struct {
 	Type *AttachmentType `json:"type,omitempty"`
 }
 
+// AttendanceConcert defines model for AttendanceConcert.
+type AttendanceConcert struct {
+	Date  openapi_types.Date `json:"date"`
+	Id    string             `json:"id"`
+	Title string             `json:"title"`
+}
+
 // AttendanceMark defines model for AttendanceMark.
 type AttendanceMark string
 
@@ -1312,10 +1358,54 @@ type AttendancePartCount struct {
 	Present int    `json:"present"`
 }
 
+// AttendancePeriod defines model for AttendancePeriod.
+type AttendancePeriod struct {
+	// ConcertTitle With the period concert, the concert's title.
+	ConcertTitle *string            `json:"concertTitle,omitempty"`
+	From         openapi_types.Date `json:"from"`
+	To           openapi_types.Date `json:"to"`
+}
+
+// AttendanceRules defines model for AttendanceRules.
+type AttendanceRules struct {
+	// ConcertId The concert (an event or occurrence id of the calendar), for the period concert.
+	ConcertId *string `json:"concertId,omitempty"`
+
+	// MandatoryTypes Event types a member may not miss unexcused.
+	MandatoryTypes []string `json:"mandatoryTypes"`
+
+	// MaxAbsences At most this many unexcused absences in the period (0 to 100); null - no limit.
+	MaxAbsences *int `json:"maxAbsences,omitempty"`
+
+	// Period The season (1 September to 31 August) or the run-up to a concert (from the start of its season to its day).
+	Period AttendanceRulesPeriod `json:"period"`
+}
+
+// AttendanceRulesPeriod The season (1 September to 31 August) or the run-up to a concert (from the start of its season to its day).
+type AttendanceRulesPeriod string
+
+// AttendanceRulesView defines model for AttendanceRulesView.
+type AttendanceRulesView struct {
+	// Concerts Concerts from today to twelve months ahead, and the chosen one, to choose from.
+	Concerts []AttendanceConcert `json:"concerts"`
+
+	// Configured The rules ask something of members (a limit or a mandatory type).
+	Configured bool            `json:"configured"`
+	Rules      AttendanceRules `json:"rules"`
+}
+
 // AttendanceSettings defines model for AttendanceSettings.
 type AttendanceSettings struct {
 	// MinConfirmedPerPart The fewest confirmed singers a voice part should have; null for no warning. 1 to 200.
 	MinConfirmedPerPart *int `json:"minConfirmedPerPart"`
+}
+
+// AttendanceStandingList defines model for AttendanceStandingList.
+type AttendanceStandingList struct {
+	Configured bool              `json:"configured"`
+	Members    []MemberStanding  `json:"members"`
+	Period     *AttendancePeriod `json:"period,omitempty"`
+	Rules      *AttendanceRules  `json:"rules,omitempty"`
 }
 
 // AuthProviderCheck defines model for AuthProviderCheck.
@@ -2265,6 +2355,21 @@ type MasterFeastUpdate struct {
 	Rank        *string `json:"rank,omitempty"`
 }
 
+// MemberStanding defines model for MemberStanding.
+type MemberStanding struct {
+	// Absences Unexcused absences in the period.
+	Absences int `json:"absences"`
+
+	// MissedMandatory Unexcused absences from events of a mandatory type.
+	MissedMandatory int                    `json:"missedMandatory"`
+	Name            string                 `json:"name"`
+	Standing        MemberStandingStanding `json:"standing"`
+	UserId          string                 `json:"userId"`
+}
+
+// MemberStandingStanding defines model for MemberStanding.Standing.
+type MemberStandingStanding string
+
 // MemberUpdate defines model for MemberUpdate.
 type MemberUpdate struct {
 	IsActive *bool   `json:"isActive,omitempty"`
@@ -2628,6 +2733,14 @@ type MusicalRoleWrite struct {
 	Name string `json:"name"`
 }
 
+// MyAttendanceStanding defines model for MyAttendanceStanding.
+type MyAttendanceStanding struct {
+	Configured bool              `json:"configured"`
+	Period     *AttendancePeriod `json:"period,omitempty"`
+	Rules      *AttendanceRules  `json:"rules,omitempty"`
+	Standing   *MemberStanding   `json:"standing,omitempty"`
+}
+
 // MyPiecePractice defines model for MyPiecePractice.
 type MyPiecePractice struct {
 	// Days The last 30 days with practice, most recent first.
@@ -2870,6 +2983,117 @@ type PlanUpdate struct {
 	Slots   []PlanSlotInput `json:"slots"`
 	Title   string          `json:"title"`
 	Version int             `json:"version"`
+}
+
+// Policy defines model for Policy.
+type Policy struct {
+	// AcknowledgeVersion The newest material version; an acknowledgement of it or later counts.
+	AcknowledgeVersion int `json:"acknowledgeVersion"`
+
+	// Acknowledged The caller has acknowledged it.
+	Acknowledged bool `json:"acknowledged"`
+
+	// Body The Markdown as written.
+	Body string `json:"body"`
+
+	// BodyHtml The sanitised HTML to show.
+	BodyHtml  string    `json:"bodyHtml"`
+	CreatedAt time.Time `json:"createdAt"`
+	Id        string    `json:"id"`
+
+	// NextReminderAt While a reminder may not be sent yet, when it may.
+	NextReminderAt *time.Time   `json:"nextReminderAt,omitempty"`
+	RemindedAt     *time.Time   `json:"remindedAt,omitempty"`
+	Stats          *PolicyStats `json:"stats,omitempty"`
+	Title          string       `json:"title"`
+	UpdatedAt      time.Time    `json:"updatedAt"`
+	Version        int          `json:"version"`
+}
+
+// PolicyAcknowledgeRequest defines model for PolicyAcknowledgeRequest.
+type PolicyAcknowledgeRequest struct {
+	Version int `json:"version"`
+}
+
+// PolicyAcknowledgements defines model for PolicyAcknowledgements.
+type PolicyAcknowledgements struct {
+	NextReminderAt *time.Time     `json:"nextReminderAt,omitempty"`
+	People         []PolicyPerson `json:"people"`
+	RemindedAt     *time.Time     `json:"remindedAt,omitempty"`
+	Totals         PolicyStats    `json:"totals"`
+}
+
+// PolicyCreated defines model for PolicyCreated.
+type PolicyCreated struct {
+	Id string `json:"id"`
+}
+
+// PolicyInput defines model for PolicyInput.
+type PolicyInput struct {
+	// Body Markdown, up to 50,000 characters; raw HTML in it is dropped.
+	Body string `json:"body"`
+
+	// MaterialChange On an edit, ask every member to acknowledge the new version.
+	MaterialChange *bool `json:"materialChange,omitempty"`
+
+	// Title 1 to 200 characters, one line.
+	Title string `json:"title"`
+}
+
+// PolicyList defines model for PolicyList.
+type PolicyList struct {
+	CanManage bool `json:"canManage"`
+
+	// Member The caller is an active member, who acknowledges policies.
+	Member *bool `json:"member,omitempty"`
+
+	// Pending How many of them the caller has still to acknowledge (0 for one who is not a member).
+	Pending  int      `json:"pending"`
+	Policies []Policy `json:"policies"`
+}
+
+// PolicyPerson defines model for PolicyPerson.
+type PolicyPerson struct {
+	Acknowledged   bool       `json:"acknowledged"`
+	AcknowledgedAt *time.Time `json:"acknowledgedAt,omitempty"`
+	Name           string     `json:"name"`
+	UserId         string     `json:"userId"`
+
+	// Version The version they last acknowledged; 0 for none.
+	Version int `json:"version"`
+}
+
+// PolicyReminded defines model for PolicyReminded.
+type PolicyReminded struct {
+	NextReminderAt time.Time `json:"nextReminderAt"`
+	RemindedAt     time.Time `json:"remindedAt"`
+}
+
+// PolicySaved defines model for PolicySaved.
+type PolicySaved struct {
+	Version int `json:"version"`
+}
+
+// PolicyStats defines model for PolicyStats.
+type PolicyStats struct {
+	Acknowledged int `json:"acknowledged"`
+	Members      int `json:"members"`
+}
+
+// PolicyVersion defines model for PolicyVersion.
+type PolicyVersion struct {
+	AuthorName string    `json:"authorName"`
+	Body       string    `json:"body"`
+	BodyHtml   string    `json:"bodyHtml"`
+	CreatedAt  time.Time `json:"createdAt"`
+	Material   bool      `json:"material"`
+	Title      string    `json:"title"`
+	Version    int       `json:"version"`
+}
+
+// PolicyVersionList defines model for PolicyVersionList.
+type PolicyVersionList struct {
+	Versions []PolicyVersion `json:"versions"`
 }
 
 // PracticeDay defines model for PracticeDay.
@@ -3639,6 +3863,9 @@ type UpdateAnnouncementJSONRequestBody = AnnouncementInput
 // MarkAnnouncementReadJSONRequestBody defines body for MarkAnnouncementRead for application/json ContentType.
 type MarkAnnouncementReadJSONRequestBody = AnnouncementReadRequest
 
+// SaveAttendanceRulesJSONRequestBody defines body for SaveAttendanceRules for application/json ContentType.
+type SaveAttendanceRulesJSONRequestBody = AttendanceRules
+
 // SetAttendanceSettingsJSONRequestBody defines body for SetAttendanceSettings for application/json ContentType.
 type SetAttendanceSettingsJSONRequestBody = AttendanceSettings
 
@@ -3752,6 +3979,15 @@ type UpdatePlanJSONRequestBody = PlanUpdate
 
 // CopyPlanJSONRequestBody defines body for CopyPlan for application/json ContentType.
 type CopyPlanJSONRequestBody = PlanCopyInput
+
+// CreatePolicyJSONRequestBody defines body for CreatePolicy for application/json ContentType.
+type CreatePolicyJSONRequestBody = PolicyInput
+
+// UpdatePolicyJSONRequestBody defines body for UpdatePolicy for application/json ContentType.
+type UpdatePolicyJSONRequestBody = PolicyInput
+
+// AcknowledgePolicyJSONRequestBody defines body for AcknowledgePolicy for application/json ContentType.
+type AcknowledgePolicyJSONRequestBody = PolicyAcknowledgeRequest
 
 // SetReminderSettingsJSONRequestBody defines body for SetReminderSettings for application/json ContentType.
 type SetReminderSettingsJSONRequestBody = ReminderSettings
@@ -3932,12 +4168,24 @@ type ServerInterface interface {
 	// RemindAnnouncement Email those of the audience who have not acknowledged an announcement (manage:communications), once in 48 hours.
 	// (POST /choirs/{choirId}/announcements/{announcementId}/remind)
 	RemindAnnouncement(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId)
+	// GetAttendanceRules The choir's attendance rules and the concerts of the next twelve months to count up to (manage:choir).
+	// (GET /choirs/{choirId}/attendance-rules)
+	GetAttendanceRules(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// SaveAttendanceRules Set the choir's attendance rules (manage:choir). No limit and no mandatory type - no rules.
+	// (PUT /choirs/{choirId}/attendance-rules)
+	SaveAttendanceRules(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// GetAttendanceSettings The choir's attendance settings (edit:calendar).
 	// (GET /choirs/{choirId}/attendance-settings)
 	GetAttendanceSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// SetAttendanceSettings Change the choir's attendance settings (edit:calendar).
 	// (PUT /choirs/{choirId}/attendance-settings)
 	SetAttendanceSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// ListAttendanceStanding Every active member's unexcused absences in the rules' period and their standing (manage:choir).
+	// (GET /choirs/{choirId}/attendance-standing)
+	ListAttendanceStanding(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// GetMyAttendanceStanding The caller's own standing against the choir's attendance rules (any member of the choir).
+	// (GET /choirs/{choirId}/attendance-standing/me)
+	GetMyAttendanceStanding(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// ListChoirFeasts The active master feasts of the choir's liturgical calendar, for feast-based rules (view:calendar).
 	// (GET /choirs/{choirId}/calendar-feasts)
 	ListChoirFeasts(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -4214,6 +4462,30 @@ type ServerInterface interface {
 	// ListPlanSuggestions The choir's pieces ranked for the plan's date, each with its reasons (view:calendar or manage:music).
 	// (GET /choirs/{choirId}/plans/{planId}/suggestions)
 	ListPlanSuggestions(w http.ResponseWriter, r *http.Request, choirId ChoirId, planId PlanId, params ListPlanSuggestionsParams)
+	// ListPolicies The choir's policies at their newest version, each marked acknowledged or not by the caller (any member of the choir).
+	// (GET /choirs/{choirId}/policies)
+	ListPolicies(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// CreatePolicy Write a policy of the choir (manage:choir); every member is asked to acknowledge it.
+	// (POST /choirs/{choirId}/policies)
+	CreatePolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// DeletePolicy Remove a policy with its versions and acknowledgements (manage:choir).
+	// (DELETE /choirs/{choirId}/policies/{policyId})
+	DeletePolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string)
+	// UpdatePolicy Save a new version of a policy (manage:choir).
+	// (PUT /choirs/{choirId}/policies/{policyId})
+	UpdatePolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string)
+	// AcknowledgePolicy The caller, a member of the choir, has read and accepts the given (newest) version of a policy.
+	// (POST /choirs/{choirId}/policies/{policyId}/acknowledge)
+	AcknowledgePolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string)
+	// GetPolicyAcknowledgements Who of the choir's active members has acknowledged a policy, those who have not first (manage:choir).
+	// (GET /choirs/{choirId}/policies/{policyId}/acknowledgements)
+	GetPolicyAcknowledgements(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string)
+	// RemindPolicy Email the members who have not acknowledged a policy (manage:choir), once in 48 hours.
+	// (POST /choirs/{choirId}/policies/{policyId}/remind)
+	RemindPolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string)
+	// ListPolicyVersions Every version of a policy, newest first (manage:choir).
+	// (GET /choirs/{choirId}/policies/{policyId}/versions)
+	ListPolicyVersions(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string)
 	// ListMyPractice The caller's recent practice across pieces, for the dashboard (view:music).
 	// (GET /choirs/{choirId}/practice/me)
 	ListMyPractice(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -5422,6 +5694,58 @@ func (siw *ServerInterfaceWrapper) RemindAnnouncement(w http.ResponseWriter, r *
 	handler.ServeHTTP(w, r)
 }
 
+// GetAttendanceRules operation middleware
+func (siw *ServerInterfaceWrapper) GetAttendanceRules(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetAttendanceRules(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SaveAttendanceRules operation middleware
+func (siw *ServerInterfaceWrapper) SaveAttendanceRules(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SaveAttendanceRules(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // GetAttendanceSettings operation middleware
 func (siw *ServerInterfaceWrapper) GetAttendanceSettings(w http.ResponseWriter, r *http.Request) {
 
@@ -5465,6 +5789,58 @@ func (siw *ServerInterfaceWrapper) SetAttendanceSettings(w http.ResponseWriter, 
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.SetAttendanceSettings(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListAttendanceStanding operation middleware
+func (siw *ServerInterfaceWrapper) ListAttendanceStanding(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListAttendanceStanding(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetMyAttendanceStanding operation middleware
+func (siw *ServerInterfaceWrapper) GetMyAttendanceStanding(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetMyAttendanceStanding(w, r, choirId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -8791,6 +9167,268 @@ func (siw *ServerInterfaceWrapper) ListPlanSuggestions(w http.ResponseWriter, r 
 	handler.ServeHTTP(w, r)
 }
 
+// ListPolicies operation middleware
+func (siw *ServerInterfaceWrapper) ListPolicies(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListPolicies(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreatePolicy operation middleware
+func (siw *ServerInterfaceWrapper) CreatePolicy(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreatePolicy(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DeletePolicy operation middleware
+func (siw *ServerInterfaceWrapper) DeletePolicy(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "policyId" -------------
+	var policyId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "policyId", r.PathValue("policyId"), &policyId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "policyId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DeletePolicy(w, r, choirId, policyId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// UpdatePolicy operation middleware
+func (siw *ServerInterfaceWrapper) UpdatePolicy(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "policyId" -------------
+	var policyId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "policyId", r.PathValue("policyId"), &policyId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "policyId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.UpdatePolicy(w, r, choirId, policyId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// AcknowledgePolicy operation middleware
+func (siw *ServerInterfaceWrapper) AcknowledgePolicy(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "policyId" -------------
+	var policyId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "policyId", r.PathValue("policyId"), &policyId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "policyId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.AcknowledgePolicy(w, r, choirId, policyId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetPolicyAcknowledgements operation middleware
+func (siw *ServerInterfaceWrapper) GetPolicyAcknowledgements(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "policyId" -------------
+	var policyId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "policyId", r.PathValue("policyId"), &policyId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "policyId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetPolicyAcknowledgements(w, r, choirId, policyId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// RemindPolicy operation middleware
+func (siw *ServerInterfaceWrapper) RemindPolicy(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "policyId" -------------
+	var policyId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "policyId", r.PathValue("policyId"), &policyId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "policyId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.RemindPolicy(w, r, choirId, policyId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListPolicyVersions operation middleware
+func (siw *ServerInterfaceWrapper) ListPolicyVersions(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "policyId" -------------
+	var policyId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "policyId", r.PathValue("policyId"), &policyId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "policyId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListPolicyVersions(w, r, choirId, policyId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // ListMyPractice operation middleware
 func (siw *ServerInterfaceWrapper) ListMyPractice(w http.ResponseWriter, r *http.Request) {
 
@@ -10106,6 +10744,18 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/platform-announcements", wrapper.CreatePlatformAnnouncement)
 	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/platform-announcements/{announcementId}", wrapper.DeletePlatformAnnouncement)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/platform-announcements/{announcementId}", wrapper.UpdatePlatformAnnouncement)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/policies", wrapper.ListPolicies)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/policies", wrapper.CreatePolicy)
+	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/choirs/{choirId}/policies/{policyId}", wrapper.DeletePolicy)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/policies/{policyId}", wrapper.UpdatePolicy)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/policies/{policyId}/versions", wrapper.ListPolicyVersions)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/policies/{policyId}/acknowledge", wrapper.AcknowledgePolicy)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/policies/{policyId}/acknowledgements", wrapper.GetPolicyAcknowledgements)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/policies/{policyId}/remind", wrapper.RemindPolicy)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/attendance-rules", wrapper.GetAttendanceRules)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/attendance-rules", wrapper.SaveAttendanceRules)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/attendance-standing", wrapper.ListAttendanceStanding)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/attendance-standing/me", wrapper.GetMyAttendanceStanding)
 
 	return m
 }
@@ -14482,6 +15132,177 @@ func (response RemindAnnouncementdefaultJSONResponse) VisitRemindAnnouncementRes
 	return err
 }
 
+type GetAttendanceRulesRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type GetAttendanceRulesResponseObject interface {
+	VisitGetAttendanceRulesResponse(w http.ResponseWriter) error
+}
+
+type GetAttendanceRules200JSONResponse AttendanceRulesView
+
+func (response GetAttendanceRules200JSONResponse) VisitGetAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttendanceRules401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAttendanceRules401JSONResponse) VisitGetAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttendanceRules403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetAttendanceRules403JSONResponse) VisitGetAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttendanceRules404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetAttendanceRules404JSONResponse) VisitGetAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttendanceRulesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetAttendanceRulesdefaultJSONResponse) VisitGetAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SaveAttendanceRulesRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *SaveAttendanceRulesJSONRequestBody
+}
+
+type SaveAttendanceRulesResponseObject interface {
+	VisitSaveAttendanceRulesResponse(w http.ResponseWriter) error
+}
+
+type SaveAttendanceRules204Response struct {
+}
+
+func (response SaveAttendanceRules204Response) VisitSaveAttendanceRulesResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type SaveAttendanceRules400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SaveAttendanceRules400JSONResponse) VisitSaveAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SaveAttendanceRules401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SaveAttendanceRules401JSONResponse) VisitSaveAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SaveAttendanceRules403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SaveAttendanceRules403JSONResponse) VisitSaveAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SaveAttendanceRules404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SaveAttendanceRules404JSONResponse) VisitSaveAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SaveAttendanceRulesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SaveAttendanceRulesdefaultJSONResponse) VisitSaveAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetAttendanceSettingsRequestObject struct {
 	ChoirId ChoirId `json:"choirId"`
 }
@@ -14662,6 +15483,168 @@ type SetAttendanceSettingsdefaultJSONResponse struct {
 }
 
 func (response SetAttendanceSettingsdefaultJSONResponse) VisitSetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAttendanceStandingRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListAttendanceStandingResponseObject interface {
+	VisitListAttendanceStandingResponse(w http.ResponseWriter) error
+}
+
+type ListAttendanceStanding200JSONResponse AttendanceStandingList
+
+func (response ListAttendanceStanding200JSONResponse) VisitListAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAttendanceStanding401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListAttendanceStanding401JSONResponse) VisitListAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAttendanceStanding403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListAttendanceStanding403JSONResponse) VisitListAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAttendanceStanding404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListAttendanceStanding404JSONResponse) VisitListAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAttendanceStandingdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListAttendanceStandingdefaultJSONResponse) VisitListAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAttendanceStandingRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type GetMyAttendanceStandingResponseObject interface {
+	VisitGetMyAttendanceStandingResponse(w http.ResponseWriter) error
+}
+
+type GetMyAttendanceStanding200JSONResponse MyAttendanceStanding
+
+func (response GetMyAttendanceStanding200JSONResponse) VisitGetMyAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAttendanceStanding401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetMyAttendanceStanding401JSONResponse) VisitGetMyAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAttendanceStanding403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetMyAttendanceStanding403JSONResponse) VisitGetMyAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAttendanceStanding404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetMyAttendanceStanding404JSONResponse) VisitGetMyAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAttendanceStandingdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetMyAttendanceStandingdefaultJSONResponse) VisitGetMyAttendanceStandingResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -23611,6 +24594,780 @@ func (response ListPlanSuggestionsdefaultJSONResponse) VisitListPlanSuggestionsR
 	return err
 }
 
+type ListPoliciesRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListPoliciesResponseObject interface {
+	VisitListPoliciesResponse(w http.ResponseWriter) error
+}
+
+type ListPolicies200JSONResponse PolicyList
+
+func (response ListPolicies200JSONResponse) VisitListPoliciesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPolicies401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListPolicies401JSONResponse) VisitListPoliciesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPolicies403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListPolicies403JSONResponse) VisitListPoliciesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPolicies404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListPolicies404JSONResponse) VisitListPoliciesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPoliciesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListPoliciesdefaultJSONResponse) VisitListPoliciesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePolicyRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *CreatePolicyJSONRequestBody
+}
+
+type CreatePolicyResponseObject interface {
+	VisitCreatePolicyResponse(w http.ResponseWriter) error
+}
+
+type CreatePolicy201JSONResponse PolicyCreated
+
+func (response CreatePolicy201JSONResponse) VisitCreatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePolicy400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreatePolicy400JSONResponse) VisitCreatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePolicy401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreatePolicy401JSONResponse) VisitCreatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePolicy403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreatePolicy403JSONResponse) VisitCreatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePolicy404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreatePolicy404JSONResponse) VisitCreatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePolicy408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreatePolicy408JSONResponse) VisitCreatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePolicy409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreatePolicy409JSONResponse) VisitCreatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePolicydefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreatePolicydefaultJSONResponse) VisitCreatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePolicyRequestObject struct {
+	ChoirId  ChoirId `json:"choirId"`
+	PolicyId string  `json:"policyId"`
+}
+
+type DeletePolicyResponseObject interface {
+	VisitDeletePolicyResponse(w http.ResponseWriter) error
+}
+
+type DeletePolicy204Response struct {
+}
+
+func (response DeletePolicy204Response) VisitDeletePolicyResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeletePolicy401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeletePolicy401JSONResponse) VisitDeletePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePolicy403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeletePolicy403JSONResponse) VisitDeletePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePolicy404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeletePolicy404JSONResponse) VisitDeletePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePolicydefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DeletePolicydefaultJSONResponse) VisitDeletePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePolicyRequestObject struct {
+	ChoirId  ChoirId `json:"choirId"`
+	PolicyId string  `json:"policyId"`
+	Body     *UpdatePolicyJSONRequestBody
+}
+
+type UpdatePolicyResponseObject interface {
+	VisitUpdatePolicyResponse(w http.ResponseWriter) error
+}
+
+type UpdatePolicy200JSONResponse PolicySaved
+
+func (response UpdatePolicy200JSONResponse) VisitUpdatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePolicy400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdatePolicy400JSONResponse) VisitUpdatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePolicy401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdatePolicy401JSONResponse) VisitUpdatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePolicy403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdatePolicy403JSONResponse) VisitUpdatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePolicy404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdatePolicy404JSONResponse) VisitUpdatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePolicy408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response UpdatePolicy408JSONResponse) VisitUpdatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePolicydefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response UpdatePolicydefaultJSONResponse) VisitUpdatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcknowledgePolicyRequestObject struct {
+	ChoirId  ChoirId `json:"choirId"`
+	PolicyId string  `json:"policyId"`
+	Body     *AcknowledgePolicyJSONRequestBody
+}
+
+type AcknowledgePolicyResponseObject interface {
+	VisitAcknowledgePolicyResponse(w http.ResponseWriter) error
+}
+
+type AcknowledgePolicy204Response struct {
+}
+
+func (response AcknowledgePolicy204Response) VisitAcknowledgePolicyResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type AcknowledgePolicy400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response AcknowledgePolicy400JSONResponse) VisitAcknowledgePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcknowledgePolicy401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response AcknowledgePolicy401JSONResponse) VisitAcknowledgePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcknowledgePolicy403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response AcknowledgePolicy403JSONResponse) VisitAcknowledgePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcknowledgePolicy404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response AcknowledgePolicy404JSONResponse) VisitAcknowledgePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcknowledgePolicy409JSONResponse struct{ ConflictJSONResponse }
+
+func (response AcknowledgePolicy409JSONResponse) VisitAcknowledgePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcknowledgePolicydefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response AcknowledgePolicydefaultJSONResponse) VisitAcknowledgePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPolicyAcknowledgementsRequestObject struct {
+	ChoirId  ChoirId `json:"choirId"`
+	PolicyId string  `json:"policyId"`
+}
+
+type GetPolicyAcknowledgementsResponseObject interface {
+	VisitGetPolicyAcknowledgementsResponse(w http.ResponseWriter) error
+}
+
+type GetPolicyAcknowledgements200JSONResponse PolicyAcknowledgements
+
+func (response GetPolicyAcknowledgements200JSONResponse) VisitGetPolicyAcknowledgementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPolicyAcknowledgements401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetPolicyAcknowledgements401JSONResponse) VisitGetPolicyAcknowledgementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPolicyAcknowledgements403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetPolicyAcknowledgements403JSONResponse) VisitGetPolicyAcknowledgementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPolicyAcknowledgements404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetPolicyAcknowledgements404JSONResponse) VisitGetPolicyAcknowledgementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPolicyAcknowledgementsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetPolicyAcknowledgementsdefaultJSONResponse) VisitGetPolicyAcknowledgementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindPolicyRequestObject struct {
+	ChoirId  ChoirId `json:"choirId"`
+	PolicyId string  `json:"policyId"`
+}
+
+type RemindPolicyResponseObject interface {
+	VisitRemindPolicyResponse(w http.ResponseWriter) error
+}
+
+type RemindPolicy200JSONResponse PolicyReminded
+
+func (response RemindPolicy200JSONResponse) VisitRemindPolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindPolicy401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RemindPolicy401JSONResponse) VisitRemindPolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindPolicy403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RemindPolicy403JSONResponse) VisitRemindPolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindPolicy404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RemindPolicy404JSONResponse) VisitRemindPolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindPolicy409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RemindPolicy409JSONResponse) VisitRemindPolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindPolicy429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response RemindPolicy429JSONResponse) VisitRemindPolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindPolicydefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response RemindPolicydefaultJSONResponse) VisitRemindPolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPolicyVersionsRequestObject struct {
+	ChoirId  ChoirId `json:"choirId"`
+	PolicyId string  `json:"policyId"`
+}
+
+type ListPolicyVersionsResponseObject interface {
+	VisitListPolicyVersionsResponse(w http.ResponseWriter) error
+}
+
+type ListPolicyVersions200JSONResponse PolicyVersionList
+
+func (response ListPolicyVersions200JSONResponse) VisitListPolicyVersionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPolicyVersions401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListPolicyVersions401JSONResponse) VisitListPolicyVersionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPolicyVersions403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListPolicyVersions403JSONResponse) VisitListPolicyVersionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPolicyVersions404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListPolicyVersions404JSONResponse) VisitListPolicyVersionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPolicyVersionsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListPolicyVersionsdefaultJSONResponse) VisitListPolicyVersionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListMyPracticeRequestObject struct {
 	ChoirId ChoirId `json:"choirId"`
 }
@@ -26697,12 +28454,24 @@ type StrictServerInterface interface {
 	// RemindAnnouncement Email those of the audience who have not acknowledged an announcement (manage:communications), once in 48 hours.
 	// (POST /choirs/{choirId}/announcements/{announcementId}/remind)
 	RemindAnnouncement(ctx context.Context, request RemindAnnouncementRequestObject) (RemindAnnouncementResponseObject, error)
+	// GetAttendanceRules The choir's attendance rules and the concerts of the next twelve months to count up to (manage:choir).
+	// (GET /choirs/{choirId}/attendance-rules)
+	GetAttendanceRules(ctx context.Context, request GetAttendanceRulesRequestObject) (GetAttendanceRulesResponseObject, error)
+	// SaveAttendanceRules Set the choir's attendance rules (manage:choir). No limit and no mandatory type - no rules.
+	// (PUT /choirs/{choirId}/attendance-rules)
+	SaveAttendanceRules(ctx context.Context, request SaveAttendanceRulesRequestObject) (SaveAttendanceRulesResponseObject, error)
 	// GetAttendanceSettings The choir's attendance settings (edit:calendar).
 	// (GET /choirs/{choirId}/attendance-settings)
 	GetAttendanceSettings(ctx context.Context, request GetAttendanceSettingsRequestObject) (GetAttendanceSettingsResponseObject, error)
 	// SetAttendanceSettings Change the choir's attendance settings (edit:calendar).
 	// (PUT /choirs/{choirId}/attendance-settings)
 	SetAttendanceSettings(ctx context.Context, request SetAttendanceSettingsRequestObject) (SetAttendanceSettingsResponseObject, error)
+	// ListAttendanceStanding Every active member's unexcused absences in the rules' period and their standing (manage:choir).
+	// (GET /choirs/{choirId}/attendance-standing)
+	ListAttendanceStanding(ctx context.Context, request ListAttendanceStandingRequestObject) (ListAttendanceStandingResponseObject, error)
+	// GetMyAttendanceStanding The caller's own standing against the choir's attendance rules (any member of the choir).
+	// (GET /choirs/{choirId}/attendance-standing/me)
+	GetMyAttendanceStanding(ctx context.Context, request GetMyAttendanceStandingRequestObject) (GetMyAttendanceStandingResponseObject, error)
 	// ListChoirFeasts The active master feasts of the choir's liturgical calendar, for feast-based rules (view:calendar).
 	// (GET /choirs/{choirId}/calendar-feasts)
 	ListChoirFeasts(ctx context.Context, request ListChoirFeastsRequestObject) (ListChoirFeastsResponseObject, error)
@@ -26979,6 +28748,30 @@ type StrictServerInterface interface {
 	// ListPlanSuggestions The choir's pieces ranked for the plan's date, each with its reasons (view:calendar or manage:music).
 	// (GET /choirs/{choirId}/plans/{planId}/suggestions)
 	ListPlanSuggestions(ctx context.Context, request ListPlanSuggestionsRequestObject) (ListPlanSuggestionsResponseObject, error)
+	// ListPolicies The choir's policies at their newest version, each marked acknowledged or not by the caller (any member of the choir).
+	// (GET /choirs/{choirId}/policies)
+	ListPolicies(ctx context.Context, request ListPoliciesRequestObject) (ListPoliciesResponseObject, error)
+	// CreatePolicy Write a policy of the choir (manage:choir); every member is asked to acknowledge it.
+	// (POST /choirs/{choirId}/policies)
+	CreatePolicy(ctx context.Context, request CreatePolicyRequestObject) (CreatePolicyResponseObject, error)
+	// DeletePolicy Remove a policy with its versions and acknowledgements (manage:choir).
+	// (DELETE /choirs/{choirId}/policies/{policyId})
+	DeletePolicy(ctx context.Context, request DeletePolicyRequestObject) (DeletePolicyResponseObject, error)
+	// UpdatePolicy Save a new version of a policy (manage:choir).
+	// (PUT /choirs/{choirId}/policies/{policyId})
+	UpdatePolicy(ctx context.Context, request UpdatePolicyRequestObject) (UpdatePolicyResponseObject, error)
+	// AcknowledgePolicy The caller, a member of the choir, has read and accepts the given (newest) version of a policy.
+	// (POST /choirs/{choirId}/policies/{policyId}/acknowledge)
+	AcknowledgePolicy(ctx context.Context, request AcknowledgePolicyRequestObject) (AcknowledgePolicyResponseObject, error)
+	// GetPolicyAcknowledgements Who of the choir's active members has acknowledged a policy, those who have not first (manage:choir).
+	// (GET /choirs/{choirId}/policies/{policyId}/acknowledgements)
+	GetPolicyAcknowledgements(ctx context.Context, request GetPolicyAcknowledgementsRequestObject) (GetPolicyAcknowledgementsResponseObject, error)
+	// RemindPolicy Email the members who have not acknowledged a policy (manage:choir), once in 48 hours.
+	// (POST /choirs/{choirId}/policies/{policyId}/remind)
+	RemindPolicy(ctx context.Context, request RemindPolicyRequestObject) (RemindPolicyResponseObject, error)
+	// ListPolicyVersions Every version of a policy, newest first (manage:choir).
+	// (GET /choirs/{choirId}/policies/{policyId}/versions)
+	ListPolicyVersions(ctx context.Context, request ListPolicyVersionsRequestObject) (ListPolicyVersionsResponseObject, error)
 	// ListMyPractice The caller's recent practice across pieces, for the dashboard (view:music).
 	// (GET /choirs/{choirId}/practice/me)
 	ListMyPractice(ctx context.Context, request ListMyPracticeRequestObject) (ListMyPracticeResponseObject, error)
@@ -28577,6 +30370,65 @@ func (sh *strictHandler) RemindAnnouncement(w http.ResponseWriter, r *http.Reque
 	}
 }
 
+// GetAttendanceRules operation middleware
+func (sh *strictHandler) GetAttendanceRules(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request GetAttendanceRulesRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAttendanceRules(ctx, request.(GetAttendanceRulesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAttendanceRules")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetAttendanceRulesResponseObject); ok {
+		if err := validResponse.VisitGetAttendanceRulesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SaveAttendanceRules operation middleware
+func (sh *strictHandler) SaveAttendanceRules(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request SaveAttendanceRulesRequestObject
+
+	request.ChoirId = choirId
+
+	var body SaveAttendanceRulesJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SaveAttendanceRules(ctx, request.(SaveAttendanceRulesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SaveAttendanceRules")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SaveAttendanceRulesResponseObject); ok {
+		if err := validResponse.VisitSaveAttendanceRulesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // GetAttendanceSettings operation middleware
 func (sh *strictHandler) GetAttendanceSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
 	var request GetAttendanceSettingsRequestObject
@@ -28629,6 +30481,58 @@ func (sh *strictHandler) SetAttendanceSettings(w http.ResponseWriter, r *http.Re
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(SetAttendanceSettingsResponseObject); ok {
 		if err := validResponse.VisitSetAttendanceSettingsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListAttendanceStanding operation middleware
+func (sh *strictHandler) ListAttendanceStanding(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListAttendanceStandingRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListAttendanceStanding(ctx, request.(ListAttendanceStandingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListAttendanceStanding")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListAttendanceStandingResponseObject); ok {
+		if err := validResponse.VisitListAttendanceStandingResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetMyAttendanceStanding operation middleware
+func (sh *strictHandler) GetMyAttendanceStanding(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request GetMyAttendanceStandingRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetMyAttendanceStanding(ctx, request.(GetMyAttendanceStandingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetMyAttendanceStanding")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetMyAttendanceStandingResponseObject); ok {
+		if err := validResponse.VisitGetMyAttendanceStandingResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -31352,6 +33256,241 @@ func (sh *strictHandler) ListPlanSuggestions(w http.ResponseWriter, r *http.Requ
 	}
 }
 
+// ListPolicies operation middleware
+func (sh *strictHandler) ListPolicies(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListPoliciesRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListPolicies(ctx, request.(ListPoliciesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListPolicies")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListPoliciesResponseObject); ok {
+		if err := validResponse.VisitListPoliciesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreatePolicy operation middleware
+func (sh *strictHandler) CreatePolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CreatePolicyRequestObject
+
+	request.ChoirId = choirId
+
+	var body CreatePolicyJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreatePolicy(ctx, request.(CreatePolicyRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreatePolicy")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreatePolicyResponseObject); ok {
+		if err := validResponse.VisitCreatePolicyResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DeletePolicy operation middleware
+func (sh *strictHandler) DeletePolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string) {
+	var request DeletePolicyRequestObject
+
+	request.ChoirId = choirId
+	request.PolicyId = policyId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DeletePolicy(ctx, request.(DeletePolicyRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeletePolicy")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DeletePolicyResponseObject); ok {
+		if err := validResponse.VisitDeletePolicyResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// UpdatePolicy operation middleware
+func (sh *strictHandler) UpdatePolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string) {
+	var request UpdatePolicyRequestObject
+
+	request.ChoirId = choirId
+	request.PolicyId = policyId
+
+	var body UpdatePolicyJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdatePolicy(ctx, request.(UpdatePolicyRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdatePolicy")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(UpdatePolicyResponseObject); ok {
+		if err := validResponse.VisitUpdatePolicyResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// AcknowledgePolicy operation middleware
+func (sh *strictHandler) AcknowledgePolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string) {
+	var request AcknowledgePolicyRequestObject
+
+	request.ChoirId = choirId
+	request.PolicyId = policyId
+
+	var body AcknowledgePolicyJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.AcknowledgePolicy(ctx, request.(AcknowledgePolicyRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "AcknowledgePolicy")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(AcknowledgePolicyResponseObject); ok {
+		if err := validResponse.VisitAcknowledgePolicyResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetPolicyAcknowledgements operation middleware
+func (sh *strictHandler) GetPolicyAcknowledgements(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string) {
+	var request GetPolicyAcknowledgementsRequestObject
+
+	request.ChoirId = choirId
+	request.PolicyId = policyId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPolicyAcknowledgements(ctx, request.(GetPolicyAcknowledgementsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPolicyAcknowledgements")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetPolicyAcknowledgementsResponseObject); ok {
+		if err := validResponse.VisitGetPolicyAcknowledgementsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// RemindPolicy operation middleware
+func (sh *strictHandler) RemindPolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string) {
+	var request RemindPolicyRequestObject
+
+	request.ChoirId = choirId
+	request.PolicyId = policyId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.RemindPolicy(ctx, request.(RemindPolicyRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RemindPolicy")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(RemindPolicyResponseObject); ok {
+		if err := validResponse.VisitRemindPolicyResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListPolicyVersions operation middleware
+func (sh *strictHandler) ListPolicyVersions(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string) {
+	var request ListPolicyVersionsRequestObject
+
+	request.ChoirId = choirId
+	request.PolicyId = policyId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListPolicyVersions(ctx, request.(ListPolicyVersionsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListPolicyVersions")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListPolicyVersionsResponseObject); ok {
+		if err := validResponse.VisitListPolicyVersionsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // ListMyPractice operation middleware
 func (sh *strictHandler) ListMyPractice(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
 	var request ListMyPracticeRequestObject
@@ -32290,568 +34429,602 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3vbhw5si/4KoTuApKAlCy73X1nJFzsqmV5WudYto4kd9/eUUOXlcmq4iiTrCGZKlc3DJxPC+zXxX2C",
-	"Bfae9ziPMk+yYPBPMrPIrCxJZXd7fHAwbVVm8k8wGIwIRvzit62cVzPOCFNy6/C3rSnBBRHwz9NrPNH/",
-	"LYjMBZ0pytnW4dYxmhN8hwhTVC2QwhPEx0hNCcJMzolAOz89u9n6x7//r5ut3f2tbEvmU1Jh3YxazMjW",
-	"4ZZUgrLJ1seP2dYbLNU5L+iYkmK5o5+mhIUNl1gqlE8xm5AiQ1gizNAP19cXqMCK9Hf1MduaYYErouzU",
-	"jhnjNctJRZg6g76p7nKG1XQr22K40p/j9kvZliB/r6nQY1WiJv1zO1YK59P+9sNX1mv9BJeEFVhcL2bk",
-	"X8ki0UEevLVuB1NORXLkuX26Zpua0STpabZ5Yb2WT+/76EzuH0Lis/Fbzsg5Vvl0mTevpwTp7aF5HzPH",
-	"oZpZc1yWRKApLwupmRLGYzZVM6Kz8Z5ufM+0vmIc7J4qrPtNTpCGr6w5S/0pueZ3hCUaV/BsvVbfUHbn",
-	"21ymnCS5IMrSjlSYlqRAONdvoJKyuwx98wKVROndijArUEEnVDXkbA+w9J2tN8jzWtI8SdPKPl2vzYsS",
-	"s1dYkeV5//zzzz/vnZ/vvXoVn4UWYg/oLDn+mXm4ZouC31PNqYk23eO+Vgmrq63Dv25NOJ+Uekr411qQ",
-	"rV+ySH/XeJKcgIJn643/fZ90qdeXLB/1y3LGmSRwbHyPi0vy95pIpf/KOVOEwT/xbFbSHLbgs79JDnzf",
-	"NPu/CTLeOtz6L8+ao/aZeSqfnQrBhelqeaMI0xkaCYLvJMJI1CU5RD8evzl7dXx99u7t7enl5bvLDM2p",
-	"miLOCKqIlHhC0IwINKakLBBlqCAK01JmaMzFDaNsViuE9R8VklM+l2iHC4TRiBcLxAXyRyVSU6xQrs9B",
-	"hUZ6OLjYzRC8XHFB0EyQnEqCcl6QGybrfKrP5bO3MMDb63f/evp2/4Ztgexn45Lmn4BuJyWWUyINSeZ6",
-	"AuQDlUoeIoyK2nRHkOYJPRFWVyMiMoSR3jBI4ntSoNECSV4RTU9SSoIkZTlBVN2wOZZABf2Blju6iUb6",
-	"IlzqhwtUS62i6OMAlBZcVJRRqQRWXPfFCnjG1ZQI9PLgz0A/ecP0j5enx6/OT1Gph4xqVhCBtmGu5qVt",
-	"S08z/Y0T85ghop/t6z5fczGiRWGk+mb7fcsVwmXJ56Q4RBenl+dnV1ee3dHcaYbmsN2WSPBS0zq/k/D7",
-	"jIiKSkk5M9zKDKkNmwLpZ0SYJdOMINGO493T8+OzN7dv313fnrx7+/rs8vz01e4+Or0nYoHmgiqCdi7e",
-	"XV1n6OK9/p/j65MfMvTq9M3p9enuDZOEKTQWvPJdSv0J1Uwz1kyB1JRKNMcLpDhHOzdbJ4JLuccFnVDm",
-	"t7t9eV+r0Ga533L1mtes+ASUf3d9+/rd+7evDs3mAXJiNbWEKjiRSIsD2FRA3REpOZtIpDjCCDTDliKE",
-	"9ftapigtetCOXwz95rY0DRHYYKblnLMxFRUpdo/aokRLLLfvQDKVBBf6m/mUCGIpdYEXJcfFNedvsJiQ",
-	"zRPs9dmb09vrd+9u3xxf/uXU7Pp6psegJ1TqQYAgNRwribgnAuE8JzMlj+A3J7MNhUFq0Ioq2HP2uLmm",
-	"FeH1J5Cel6f/9v706vr2+uz89N3760MYjuXLbWmOCKn4bKY1NiHoPWUTWJfvDrRax1lhJ5VzxohR6ai8",
-	"YXnJNUejY7YINh+sosJ3RLrjJ2+0aarskl5zfo7ZwpJCfgIiHF+f3r45Oz+7Pn2VwU6tMFsgrBSpYNUE",
-	"UWJxPFZEXJk5a7Yu0KX+eQ9+30USL9CUz5HeHHpvzLFe0iw0sIP3lxVG17L9FI3IWB+5Siw0yfEEUxY1",
-	"eilTZEJgXlojYrhWUy7or+QTCI/j99c/GBl9iBiHBaUSSTphBBQRrWeYXQDCGYQDYQUpdhHsYYT9Iy0M",
-	"CClIcQTi/obpVvTMKdOH71xosoLtYFQWKedcFBnIeCv0Efkw03oeUnO+N8a50ofoVIslNnHi4j2T9WzG",
-	"hSLFOSkoBlN543R6//bq/cXFu8vr01e3Wn4YqTGmJdmWyHbtxKG2ktAdtTpDW34gEHyg+to+wbmRK3pP",
-	"wIIPtNWZ0PtOUaPJ5o19z+qyxKOSOHV4Wa1uFOa/+g8bfZ6P/kZypYl5PB7TkmIzyaUerTPiByxfE2z3",
-	"cUeU6t8RZVJhlhN7NIB0ATdQ07qmkm0O7Wzv+H8buUuK3W3wPdkBjjgvCYbldm9e1KOSyqnZE+nXHDd0",
-	"SKJfUGTCxSI0eMaYquntCEuijQxJ8rrE2lSC4y5i/2RbtIg2buyVyAPJhXonrH22tN3b60QLZ/kEow2b",
-	"yLruoWXaZJFFW7HuJ+CfW159QUo6obyWwbtnRdyKC6eR+C46isBdtzwAnN8xPi9JMUktuhGUb1PE19Is",
-	"7s44x+Ku4HOm9UetIyrCAu5rt/CDqsp4KyAthZaGILI4kphRRbXS+MP1+Ztoi7kgWJHiGOar7TmsrCth",
-	"T1FY+qVPQGS+Y3aR45QwclOu0+yYi/OI18PzUmaVRhDIjQlklUQq9elAlUS4LqhWBuPbV6vWFyVWekzx",
-	"oae2FPmgLklFNXXNtBK+Zv0iEvZNVOGFtnu1Wp+h+ZSWxKgsZrwgs2tVCxjtMDrNKGMpBpwZYq1Ddm1u",
-	"xhuzcyh6ZsslQfMpR1NcwOqEWwTN9XEM1qtrafgk7QaWx02DblMuD1QqbM6CvpM03NtX8IH9spahCNav",
-	"F3UJomsWiDHLd1EhrKgq4zu+nhXr7q57TnNygYWZEVWkWmtqP7rPYWCmcSwEXsTFe2s7uJlYSRWIG891",
-	"6ZVZkgshN3pKt+bXEpihKAoJ5wSD5dSsLYZXSfET0+ayMKcDTg66uv0zNqsjR0Vc0jspn6F6psXzi4Ps",
-	"4OBAK5QC54oIbRbgOchqI8y0lCgEmEp661T4wxvCJmq6dfj8QP/fUwjnyL42HU/BUXOEsDYukF/LfXQ8",
-	"AicFuL7KEu0hRu6JSO7tFcqhnpYiguKyOfjbY3rHQBMvqMpQXhIskO5vwZlWdTVTgDXDilD66LWJHwCD",
-	"xWecMCOSc21j31NJRyUxVhuV7g5i9wjhJfLw+cOJs5Yg9IKoPfbnhtlCTsvA1VtSRiKM1SeVzgoZVz7g",
-	"DXDSSMtAYy6OkDZ3F2gPTrr5lJfEeG320dmEca2maN18ZiUQCu9LzWWNk38RrvlwZh4+D0YcF3UtsbZq",
-	"S7+hMWunNbIHSeZlgayVY3aOGY5x/U9TAk6uQMcB76E0DsCSgjdliWDLTFGzzhGf0vfbUwwH5xtZRTvN",
-	"IVfuNMZl+W68dfjX9c/lLvET5kxn/PDW8gh/6Y6RCBmzLler90mrKq1D1f46aehBv6xd9HG2v5Gydlrr",
-	"dH3IgXlJWhdUSRLFpvtxZds5oTMz384CLynXA3XhB+tJDadGtuWM8JkRpOu3a7gr0mhbnd6AGqy4wuVD",
-	"9OCutDTtOOp6cqSHs5qpzNSfbuHXJ+aSV8A3sGTbrZqOl3CDBIgXt1rdNaZp/OlQMe0aedgGbwyEYTpx",
-	"NlD6Nt6i6Ah8oFLErWe8lWlP2fouCvvJ94sB3slsK6+l4pWmiXPdLKs3ei8gjGZE7ME/Bcm5AM2TSsTH",
-	"GSL7k320fcVnAjOOnm9HvS2tdiNTHdOSJN1HieWpmiCUZXcf/ZV8v1CGzp50lKnvXjbDC1hQ2TXoFSB+",
-	"KWHFHmLlxliniZbxRLDfZS0OCSfVJujSQoas08+Ujvfa6y5zLgjauXj1ejcDtxK/HWuVfgcj+K/nAf8Y",
-	"WGNHq9b6X2Ce2FcyuJuDwID2KHczBFP/UJUZqmhBM3Orr/mncUpwAXEwfgz+D92Po94HsNR1G70+42ba",
-	"72HhIjtyaUOszckP4aSPvWv0HjzzGxms5rgW744ow+Dsfqp5hewOvSX4kbACs5ycY3EXeqVmgkjjZDHW",
-	"JTik8lomHFLthmTCSVHpZy0lZ/n5Gnp8e/Affxlg3Ca145SWC0OKka5lDa4yB83EV6wAqUbmlqRrB8o5",
-	"Eb3CbuW0wVeQYEQh02xc4p6Hm1+txlk6rI9LeT+7Mt88jhue2lZqqBzQ1C1Lx4byfstg4Xv4sKGrbuCE",
-	"1zGFZ0RKPj+njFZ1FbvCnBOBJlzrFj7ow4W6VOYrCM4zhw0438CLsv2WB16Y1P0lNBxXQCu8GCV0U8aP",
-	"Yf6pp+ov6WZnVtns8xltSzgfj7qTgIlVsBdNPB6vFeKMRLUrJyVX69D21DS0cBMP5hFMOAuEb2vh+pf/",
-	"iihF2SQmVik7cfFJF0RcJKkzJnMig2AmJCmbQDxzQCEkp7wuCzTF9+TIeBw1yRhHcywYZZN95Nx/+2nZ",
-	"lKJTbKzReddq6iJ/T6Ykv1ue9tgFn0Vu3OQ73UDCJxsEFLdpZMKDIVDj11qQJqYP57neeBA1Yq/ZBK8n",
-	"U62/29YQZ+Vif7Ww7h7dMIlmxMHwYmT5vi7vLomsy4gQKDgj6wizbGsMHuaeAztlIJjgsIEmnHs7Np9e",
-	"8QoT8qNMkcMmBHUHLtcjBUR2P+Ys0D36ZmJjdekxkBcSUQPK8hVeJEI/msCY5aOfJX5v0k8iyQ4KPOXw",
-	"DtqxMTyUSBPNyBDP81oIwnKyG5WL8OH1AMX19D6w6mhiNNDatkS0gCCppTGg7d/sbD7uNb/u/bZYLBZ7",
-	"5+d7RfExbhy7qJ1V2Q8m1KlpeltC/pa7T7e02aFKIhMVi0vzAgiIit+TYrd3AFcKC4iXjBOg1bPvQeqP",
-	"Mi1qITCcKj0ezJAxjjWlClISFT+5qDyzfUey5VrEhVguQfTfWkEASscP+pLnOGnxMG6dAktP3ISChKiI",
-	"982Nxw07xrpXRB/V7u6OFOE0IAZCkFmJcxuwOiGMCAyvJY73ptfLulzJy5ftt/X3dUletS3BSL5EXQIn",
-	"zUpMGZpzUUjn2zEh3C/QnJA7qWd2XRNZ4AXcPV5Pa6H/iLM2MMdyh5evT9A333zzZ5NpoILNxcdjSdQR",
-	"arjebLSy3NM9wmsy1ZXV0lfudKecZ1vacvk/7YE0OLwhdno0iXJNgp+7fWvEkCOIkYeZk6YBzzoODRRw",
-	"P8bWdumT3a9JzOVMmD7vU/c1IhFbNVVqZrJc9L92ES4KQaR0matjohl3rBeonVYAZIiv1JyMcly+T/Uo",
-	"tRhx3XgGMR8hWEcCEUX5tIlkxLOZRHxGIJAMI1mPfKv7K91wjjB9JL0QZExgV0X0Dznl8+OyfENVLSY0",
-	"x3pRI7fFV1M+N1HrlHGBSv86KvBC0xhexKXW+7mgGNKOiKBYZijnFfwKXCJ3keL8SG8WNFqggoxxXUal",
-	"YWem8YH2zruJp2jPedYXBtq1Ovy7fV25g7ob+9qEi67t35o+LGCWPjRGlspXZi1S+v6K4Nk7snjETYT+",
-	"2l+IdhzETRhrM8b2gEJqRZcJolQubLR4OjoaDh/l3kuEFM57nnejpjsNtj+Pj5RTYQKgIuOjKk5jMJ1E",
-	"JHrp7Ood+ub5d9/tPUe4nE3x3guIlI+KtuRN+azErBVuV2FwZlekoHUF/hgxIVGn5oxLpTtMaCQDg4N7",
-	"z7pYQEFDkWQvQZvJdXhlEijTQe3xKwh9ENyRhTtmnBsokJnu+8xkjUEEbDO6eMzvgLVPPTtJrcADbumS",
-	"9mo1IsL7ziLupsdz10pn5FNxm+ADVFVuFNSQMzt77/jtMdKP0a+cmTSv6Mo+yU2cY3vNJQEhwo0QMkNL",
-	"M0vukC6QBAeVMFzqVABockudVpiWibuNMJYJ3oscfW/IWGk9yUSrgXFoblfih1pBJ0Q+VWO9SqgLHn+S",
-	"vtZR8jxV08cany2u+RXkGERM1VJyJIlPNIII+DA/cWdbf4q0Yot0U9u7++gn69WlKvyKSlTqafJaZTdM",
-	"mw7ev7dAWBCIX7RSUZCczihYRDcsSm5tTMRwaOSUC+VHBwK0GUOGsEIVlwq96MTp7m+tHSL5jpUL78iW",
-	"lE209d7MQdrQSRcwqW09E0eqVTGIdwV4i3tiG+kPjlzyffWs9VUiKKNvoV1wollFNNcDVby16pzHOb9Z",
-	"rOVmf+BzkyfpPf5EEBdae+R6a3fkU35rpkyY9AqfdjCArD3NX1bQCTz6Q2XNen5BeJa+v+6Inl55sqxA",
-	"VFgqIpCcU5VPj/w1it1wJt9aUxMoOaVsklq5rlhaIWsaF0AzvWaonWkttZ/FCJtcItDYI7cO+ud/TZgT",
-	"tJ9eY2MaFQB6Yf46gxxUA6KxnuLLyAc1zLEJ+UPGZ8hADkD8veIFXsTdYpjdrROelTVEsR8niZq6BH/o",
-	"BTaVJrE0zsN/45SRwhFpmArZfyVeS60ia/VqeJDoefNRNDR0yhl5Wzu6LHs2GKAYhHAd0iar8UasmWQC",
-	"ific6Y05xYLo43x/UEbAAI3SLJyc0pmbx9qhFisuyUM6eHXOr29rMTsLkeS2q7qqsLE+HmurXgN8ADzc",
-	"luiUTbRxn1abV9k2TxQY6XXquCKdJEwTphW5JKakNCn+BtdOn5IGtcepT+iOkJkEdrvHZQ0UWJ++a5j4",
-	"fZZTv/G9PH1ekB5dtIgrdfTDHsB9IVyrKWGK5lhZ9BsLPSRIzkGn0r854ABIiG+pEClXTHK1LPpc7L6Q",
-	"YknWvOUcUaGmPxMseqJYA7M4x4wzvc964uDwOg32BZx68zyhwc0oyYkJ6rCeREsbtEOZxSbirFzs7kcD",
-	"UdPnKDbO4RTLzoigvFglH91CXZi3+zPfQ6pmfiX71l/v2jzmdGvBF3b51lModPYAw95sMTK/2YJdDjYy",
-	"WA7eXBF8vi2RIh9UVLqVlJEBMTHwWhaOsW+KKbv7c/D5slQ0bMeR1ObdaGEAQBqD0uhZ+h1/ryJrAT/A",
-	"sYd2bra+x/k0Q//Cp5gxdEVGWCqKmYUkfezO+rzsnYzSd995yMo4+w7tHlz51EQ8OJcc+YBzFW4r+Lf0",
-	"OwtCXEeC3FN3EWhXRqsk9a+/LqK+YRMg3RDMYLJFBLcdWOZDqmF8fbS48BR3UzgnBSX3MPJLwjCVEpt0",
-	"jOCvZ99jwf9e61+bf52UWEo7Z//vZ5e8wvqM0g0s//PZOS+I0HTw/zjhTJFqxoVWlmLUcEO/JJKXdQJL",
-	"hbMxLTrJKI5s2dYYV3z1LfJreCtcbvPdVT3Rlh3lLGLkv4fc52+RedVLPYkqzXWUTQxq2BxLpIdVtDwd",
-	"642mK2igB5JIYHW+9WZAmkf0eA72/6uWwhUXJEMjIpWREoMH1t5W0dQwuNdkhQ/YcLyGa8VvK4vxaiMB",
-	"/d8VZjUubyUpSd74T28ZmcexMjtekLDLLGSIhlCxBY1vFoDqIsWxCb2LZUfdY2qlYj+1XByhtDeXkSuy",
-	"FloHwEjTNSy8M/PJYkCQmG+7PZIsmE2cHF5vbhOhxCMSN5xBNX/MpVtn7Ka9zPYYG+QrvHiI0ySdBDvI",
-	"DxH4HqxUT7ogXoF76EKfBWQec0LMVMT0e2tcWIiReYYkN8qnMbzRHEJlJ0Qhxi3yl0FTJOQu7vOaWrCd",
-	"5ROnNuOMPgNHGynejccJB5MZzlSLuFowAvDERKvEVqejNnAE8fE4PjCt7a2mthulnYj9LLO0a480vQSX",
-	"deQAaaJRIxHfhBXpcPASM7beRWEqqjvbknd0Nov5Pc+DmHHn1tQ8ASE88yl3hNe6nyE+hJFUBDNA6UnY",
-	"JZpT4muqd6p+aqPFXhy8+G7vp5d/Xr1TocmQLHa+zeR8UG1D2fRipQPPe++cprwWJunng0lLePFNtlW5",
-	"HIWDqBJLPmjWWA2GZOk74UTaEHUfqm0fQQ7l+OEoGemb0/Bk9xeoGaLMhk7BIGwMn6YBwoIkorXIXWFC",
-	"fvsOF7MIP9mXU7dvTXOW8q1L1Iawq5c5YYcNWus4e29ukunZXMOMYvdQeitc8wGSzryX7uKnZmpOuao4",
-	"M6NTJpATRlww929lQzoBJomaf0isamH/WcPXMQX8tKDqKucmoMMHI1Bm0MzHvCz53KSZ4LKMt9B7C5vy",
-	"v3cXAl6LkcQ2b3DJN9G+w5Ye5rEDL1xz+zojOR1bvMxtA3WSRRDL2xirXIRXwmMyN2jX6ATMKIxwUUi0",
-	"o9syQKIBUnYEI3sXbhtLSpiRW2i0gC+gWogJSbVYwjB2qhpY4zuL90M+4ApQJBpA5LjnwAcG4aKgxvy/",
-	"aJGtP95v6/SDEhiNca5khhwK9RKSOxeVcQwH0i3In2xyRLqLM60rzPYEwYXe1q7RzIfbd1YLQqatS5Uq",
-	"o+NMSZWI6O6A4EZOEn1+t1c6Bom7wrdlA1j6clsgIrrJ34psCpcJ0icZ31B2Z1JGbEqms3gS9+e+P4At",
-	"HhGAMmaI8Tna8RvCBYXrc4qzRMylvVta7ut0OXgg0+wMyHxKH8TG5+VuR4ZBnnQTZWPWdjzRbbV3zKO6",
-	"tCfy/aIVAwfxFgaMgQsI14DJdBIIHzCjJnMzlnk0DGQl1lhXet4bLc8tXIO34gFYYhQM2CrJxknnbDpp",
-	"ySYmJfITTHywOnLZPq08BNS9wQZ9ytxau/oFqcvrh6UmPTC15bEJJKuyOIZSaTN5GxGT5PjtsQkYnBuk",
-	"Tj2gvOT5nVGFvWwxV4RHre0VDytbOytkVfJHkoe1JE2l328uB92074R2bwzPMr1Lyu5cyof1PWCFsDP3",
-	"GxBzxfXRqCU+5GpQJZFUdUE5KqgguSrjm6U/SGj988mFyw4jpf70Qn+hCRnxadSS5shasR5xGwaV2WBF",
-	"vTtMtYXQDGQ23yuxNo4thsUWWZmKXe52sJ52vj0MF1W179cC/GunjcaSeH0exjCftn79FJyJscNI1CzH",
-	"ihSvBa/6IoucshaxhG12O1zGmgWRvPJZlILgfEoc0vJMq9fPDw6CTD6bX00lEphNyGHgwXIxTE1S5jYq",
-	"sT4Wws+xIMHFnORhvT57bVwSaKhceLaCRCFbzoCqfXQs76w6DhGdRJjRmKRMA6Sg9VHFkSQkpY/Gzme5",
-	"5ZcsyThJD+WqtJyADD1Z3S72Y3AusT+m+udny4WtEsb9Od+t7JpwPklqOZy16EwX68CL2IYgdysuk3w2",
-	"5Zx5RO6WC4oqZKxxEx+jR7wte4SR33laqTmH65fhAzbvu2FHhvyTCwtjXBtc2jovfBSsA6zTqvsUs8JO",
-	"g44N/K71a1q3Gi1sKRhsQVfN/tsdIGfNDy5zb/gCLHHXQm4FbbVItpo5EhrsJ+UQxS1zrMUbMTok53u1",
-	"hD8eYo4XAo9V3D0Uqs3uU0GmBAsJ18uSiHuaW+y0nMAOb5KGbkGk9YKEQQ9N4NkwggfGxzKI69Ds+lZC",
-	"vfPnBKnjO17f5iJQqnczVLOSSIlsDrI+PdrABLSIa97OU9c7Ne/SiwSq/fIx2+rcPm8gMubREV9tYlsp",
-	"SEutuN7bqO8/ROhKOijL9xKSrj202F5sr518A9mtkSUsitSNV3APtQq+ExppvoiOp9H6kupAStU7alme",
-	"ug29h168hNuNeObKgCD5CNyYVMRE3Z8VT3JR3GDrDUGpaXWfOWUmEeBum06S+i8WeyJyyyl4ld5/iqee",
-	"dW+9XTP+m5VjidUscFnakTgBn8Bty8egHVqZolSIM6tm35GZgouuIGEmcc+50CfJgImZ97JgaMmJncF4",
-	"kvCvy3PK5f0hwshUO0OCz62HD+yKnZbkhwW/vSMLA7OZafX/DqbqwATKBZzg6B///j91KzeM12pWw/ny",
-	"P3J7RWAOyAXa2zO3kCiX9/9jH/1NcnYIu0qLZf3Fb3oIiV6zG6Y7+t8/7iOay0O/FX88/fH07bU8Qlfv",
-	"z8+PL3/Wx5MLQ8zQf987OX57fXZyvPf69Pjqeu9fT3+G4Te/Xx6//dcbNqH3JiFYP4RJ7rh0Hm3VQIv6",
-	"sSlS4D3IENroKubAZ1JpE8rY5XMsd1uZc62iPHAd22gZubzfyragilm2RXO5OtTItuFhXFexyCVJMIop",
-	"3B7fipTd45ImHjJjnUUgl/l8TVvcDpHPY8d1zXrG2A3A0l2boWV+amETzZxW0YvP17Aae4V9KlT4IdJc",
-	"ECxjKDs/TRcI6+1saiDBFOH6DsL+zOybPEitoM6pJCt8po471yNngmFtJLQ9UxIRSwEyjZ1pepkCbKcu",
-	"ZHg6HcplTEcTotZIp3fnQLyXxihIH3PBYbsy8ah51aXzDFIWJK9FngrfcLgjIMDvSNw5qgRmckyESGVB",
-	"KoHN9eq2hPw9aaDA/I2Fh0+oZW0RwwbkU0e1kdbSLdE4c8vup90efbBkbdrHGMwHMy6LywdWdltHCwzB",
-	"GQdobUH1d5dH1o/QfcbGPFI0wMqi5obdXvLHQUFdOOk6caf3REgXiut7uX++f7DSbegKcdgGwgHEZ+hK",
-	"f294BR9Ska8/mbN4AEhxJyOzvUt/DEoIKR8mKad0hiYE8oXQ3zhlgKbecWjDDfDgu94VOZ4Py7CUED/Q",
-	"EwtnAk7nWJorUfC678AaU5Ppa25LlanfLQkzyvnAEMllT5INFdTixmS2BWXsNM/e8zsy4DQ0uG52uyay",
-	"Qm3+pz8RQyQPS5eQAwdkhDb74tiNPuJSgVr5TZbyU+bcP4QJBt1RWVq1B99PghSI02aAxJuliSJZhLs0",
-	"zFRbsWWPEMH5FFW1VGjUgu+we3houa9vD9I7tmNA6oZvIRc7c5ewXKBJTaQacP8zgOX7ly1p8cr7SBQB",
-	"nwM9m2CczMgJ808YTYZ0r1mr1tpOzqsKZ0iSiua8tJIEj26YJDMMngQIZmvMaK13C5LzCYPSsACUmvOy",
-	"rgxYMmYLI06P0PaPARI3Fzcs+EFuB9Xm4YfMZPCQAuVYkj3KJGGSak2nXOyC9Wl9XvvoGCYCHloIoLth",
-	"O5HFysxS7eoZ6UFCLgPagZxodBym2Gfo3H7xF/jCmg83rCKYufD/fXRF7onAZYt+WBDkKYVGC7R9tA2D",
-	"dZOxcCPupIGvbtjyFPfRsYWL+fbgQNNZRm3qroyQ94O4KHnJ2BeHDxImwWpwTQRN27QIqnskcXfQWnZy",
-	"YugJm3m459RazGZSkej4NcgYNZk3Ik2dRR1BmoWsXf3cKTOKfLD4znazUvv8ecJLl4zaPAXjecxhvwM6",
-	"gFndIzT31rdZ9RFxu1LvshwzxkE+m/eLFQZ4vz533Y3WC3Q7PQIjP3ZMGWGqvDzBITDNFJtry6dQ7Hit",
-	"cl61Ls3MPC07aSUFIpd/6cHdGHjZ21ENlm4f37byIAwzgFA0VGAc/lofot46L1bAdzj8tXD9Gvr0R8p2",
-	"91QK4b5PMln2egKv3NJonkjMuBE+UNCsKWHSjrcBe9ztVT3y1g7HMtzcgoxruXJLJ/dImxSpfRLnRsd2",
-	"6zJY8tRbEQr36azgXuH/QENyY6ZcK1RuPYuuIVxsxf6Fj15jWtYi5uNUSitjMs7eZkv1VVye4HuC6pkv",
-	"rGyurKlCc1qWSCr9v6JmCE+w1l6V/uNYDbecE34MB1wQXXGf37K85C4h7qHom9Bv1lAt7NA1n1iCf6tJ",
-	"TfrkcJvA/8JH9rS1JLZB2xZt0AwAVOE5psrG10HKhotBimslY8MJCYXAjMbcX+m2KJugv/GRth44OD5y",
-	"QD00MBzYa9TDdYCAF6OlXX1qaoQaeqLUZJaImmXNCOEOlbK8rAuSmLZ7d7npC9MnTNMQfKoJ7iihUAlI",
-	"c5zlZEAuSyMMfI9BgqgnfoxH3tCRwGJhYLsSZXgTgCpaNR0LQpDBiAji+6d0MiXaTq0rImgOlv3Ozdbz",
-	"my0XB2+uckrTeRw/hTVDemBFF9eCSZ9MTN8FP8eKbJhIeB5GpwKKPrOOu5KyOySnJlYwM4nFem9Lc7FK",
-	"KxcLGwmzXcbcGpCLMdDjyzxkXuyZC7Tqz7wYDI1oiGQv7B5a6OWB6Rs+rnWwR1SshFzsrtivqeIjMh21",
-	"9sMPh+fnsYbcJebAyh0rinCYhxclzoemOWv2NbWbkTaagW1HC3ClQOEVtLP9lszRz1yYhJDtXYjUb9JC",
-	"rMfalJ2nj8oDob2VQF4FscjX1MKEOvRAx8VBnZAgWbpNmFQJkd4QZ5/ZEAdrWEpswCzIa4jLBwCBtAXb",
-	"lje/5/FIneESs21IJLX1nWzRt3jBOwBZSzekB2yB2Cx72ubBv4d2ZMlVU1YPm3d9NP7wI9cR8EJ/H01U",
-	"WC9ZyC2cnV/fmpkue6GqIhqcRWGJFF0pudq2nkZf94cpgVlOttMukFQIHE8I5pnAuaIynhx6LeqgmJ1Z",
-	"k6mp5wIFiT2Coak/rTiyzRk4swReyLAVaKowGyI1ezbAzoJptScRXyJ37X3lQ0Haq2TrfLSnD0THhdlg",
-	"+VRQqSosM1TCD1NeLm4tzgZcjeuTqIByvbepk2DtsiHR2fAJZWtn5Gdbs74KIIIY1/S5ZQNbNGWMS0lW",
-	"Q7k7KNa+IiB22HEPzbKlaXLUbqkWn9UY3/r+fkkUbF0lGq6IlJSz9zKiydruY8Pu5Eosl1BdxMH/fppy",
-	"hOWdFdRUuSMYtlPN7hifs1RxseGw5AZ4X/ewA2lJVrjarCV7YSAMr+ymrAV4ujYOTiF775h9DgOacLRz",
-	"8KfDg4OYZmKzOz2hsEKMTqZq8IXzEppYM5tmmJlbpvgKt4KK1o+LSuqudhulvUOFcz12YmiVxSvlwsRI",
-	"zrFEORcCkM2czaufjhb62De3J0euch3lzELtdvLLgrE/JNI6jRxu8H+FTMGFO1sTlBQXobu0woMwp58g",
-	"ZLtTASRcpWTEdhAqZVctoMcKrkrCSa/ij4cs0lMQaBBFVkw6VdG/b0Otokca2G15JCAgU4Poh393ztLB",
-	"3cgpnSU8wyuzTEK88Y0A0z/W9TvAkRvFXfcO22DQv/SS8NKO1Ad4NxfxHp1iK9uCq/ioGnA+xidTXJaE",
-	"TSKLvowFlyyP14Ntdj7GTa5cuwOH5X3CCyLfkLFK5Wqo2WkaFatriQRvZ5EuomPUuvNrwGPvxWqHEq5G",
-	"rbcAATMiJDdlUiVq6uwVPK8rbYf/5398sxtxIc1mgn94Q9hETU+C8oBuITU3TLmBDPEFsHiLwAHwgYCM",
-	"6bjBlGOFSz5pyh7E3oD+jSG08jwJzbMYcr8FwsZNOgsPrKEEhv9sIbQO42JGk3pB0sFU1OYYP6estu+s",
-	"zoebYlFxRvMTSFT/QNXiBxrzMEIV9ucHw5LsqHxL5tfcVDYp8SQRu43ZpI5X9s62yoWguYU0WDZaKTtj",
-	"ioh7XP5EyF0MdwmK3CqOBIGALTUnWsWcc1RLIgemCtbVBRZKJleEJepoGDANcBdbf3OGlKBVRYojVFCp",
-	"KMsVGLuhbpvQ621S7E9EM0fUP2+X5giQpao6nyL/VWCCM0KKgRMX04WaVk/MEyZWHApV9rhPHeIBcHmS",
-	"8LIepRwCaVeBjVKfcQlh9FekooqzmP9p7/kLmNmLI3QQr8waCubFjAwUGwuChc3SLIbszqh7KSm6bbTj",
-	"o0rTR8rMp/tLJsSFVQTWwB5pVx+IuOGigYfHYWggw5WFy/AhgTtANhM0aGZmgIIgjMCkkNn45g96Poc3",
-	"zG1Zx2WZl+gZcudMhpyAyiCvI0PuCDHhjRDkrfBEoh0fnXfDTHjeboac6MuQE9q3lZHaGdJccmt7LLJm",
-	"L9/OnQjIblhF2S21IhD8SRJGoI+5Wz9+2HG3s2bLZcgfM7eUjXlmHLW7pjAxzm5YNwyziS0M4gOhnNxj",
-	"IwQDHkpnneeYFRRuqdZmoyRa+QroeOqgGyIxvLaswNDiAZ8BF92MPuvFR1+xGsmgld4cxbWCnoLeEvFO",
-	"yZ7i0U7m9f6Uw7DThEPRY+ebiPXEVPP0wy7v2zez5ZZXjTAWfzW0gEVsaz0sSOun6cKHO4IEhRCsYdmN",
-	"LK1uR4K0DKl6IxgH3gHYmC3n+B8Ws2VI5rb+wBjJwGBaxgt5QLEco60ZYyqHqFIAdLUIioOqqzEyP+k1",
-	"TmzzElOLiuUGYgtRYrZA0pRLMLn3R65mDwb8cfd+4poGT86KNUFC7HEZ0cPcgcMZQTNBKywW64XS/mia",
-	"dpAuK+uK/uI4wdz9LBK1Bfrgrh5SfGBFjYHVsFbZloQrquESeOlya5UqaCfe9JTcRZZ2CQgkN7k1mSQ2",
-	"v/V02abjAXO4wDFfkO95OAcGTrqlUK626dsCkJ2QK/orSXqCcDng8DGDdO/b/oLG05N3d9JPIQaxUjif",
-	"VmuhEB77b6L6W+ArWjkuB7nam0jXktSDnT+XcIW9jj74gIRY+8n3i0FDS6XQy2ORT+l9MokeS/VeNi7i",
-	"VLTRoFIGeDJ8oa9xdLOrAYC6rdVdu258+9RZ+0AZYDhvZUH+ZLAAqTLxwYgsEbPW3kl6L35Jn2JXiouo",
-	"ICtpRdX3i2QUD5y6jVpS4QWSCspH+dKvsxIzG9YBrQXxzRYU1UDK7+Byjhcys3HPI1qW2kI3FTPa97WU",
-	"qe9exhOF8If3s5LjomfMJRYTU9uqNOmZNXwBg8+xEAu0Y7Fobs+P//vt+4s3745f3Z5/v2vcAXMyQng2",
-	"Q/mU5HcSqpCWxARlS6g1beE6pfHyDxy41pYTY4afPd4/LYnsJJTa0KdBPS1XwbXdLtEuKfWT9429rvWG",
-	"RX1FzRjOm5HYySu63nCnB7q15XFdUJ6oIILlVafkXqsm1wOlaJ87uyNiVyvyaevJqsJOFq3vIH0KEZ1u",
-	"fTEjyYVeW1D3hWH6Sbaiuzy7ehoGS9MRxaH4tTLXs0bAQ8tsntxFLqqj64V9kgLMyV7fy6iYH1tY5WVW",
-	"Xl+RhS7OFKniVQUGWDV6MPCq679/OtDXeoGRy47ClXZFGaYUpPEEEpojRM1f1alSYWsHLUbYuT3AsEs3",
-	"3yQZAwHRDWS4MCIkLsjSEJl19creXl24GhfLs7Z6zJBq7c2rHpxqqY8sGO6qqSZszhXzfdCAk0Ox6buP",
-	"lAHZluRCvRNtcKKkqRcQsPluxRCPpaQTVkXLVi2DaDzQ6u40tGJIfr6f7BLL9PuToLGAn2HyOS2aF2BJ",
-	"X0CccSzK28FBx5RZqdA3BwYoHlJ1ZraVSJ7ZYJ+YG8krHHVI6E4vrH2RcB7ap05TDYciAPYQ7Rw4TRmz",
-	"RScek9emkMHSnUvJ+UymfCFCpQtlzwKM5eXBZIiO9TDiGTEzkoJag0d9c3z+gDmCGyaoEzXgEwAduIhX",
-	"E7LIciXpohOEIQVxnCmD0VDRD/Dtzdb5Aj692dpthRu7whYP3Hat+bol7jCZW4XM4a0HM07sKMvCibwJ",
-	"3brNS+txYqx5xic13XVXdOW536WZnU0/KZKGW196jSLMpda47IsiZPVy8RhB012niLCZE3KXrJpmHwRD",
-	"4/dhOSZJ7gFIdyHRjgkVduCwkn6we3PYvowUM23o35O/c764lPezVIGfdAGeJkJyEwWA4gkKrTIy6ckk",
-	"ALt7Uym35RrJlFkYbAF5hFAb8RHlpELqxFSivgwNmHO8aI4h1xoGUkC/VWLRtR0bkz7nEirsI1WRt+SD",
-	"urI1Fdao0GJWdIC/Il6bxX0fG9EFERWVMqpqvGMEQZCKO4MBWOYf/9f/g2b+K6SgnOMOthXb0X/+x3ew",
-	"5d2F8j0l88MCy+mIY6h5Dj+44FQbkR/+Dc9BJruH7g944uNwpHvc+sV8bW6YpU0iCf+2z12StxkdVMvi",
-	"YmGCPvCEBG/YH3JeVTWz8Tv+S8xwuVA09z9IVzbZji342zVkY65dR3Zu9k/MGK9ZTpyzGeKnDyclH+F4",
-	"hdcVqu165Ry19MZswRlBpJRQ7y2Q/T6GEdJ/16rz2BplutRjn6J1QUSgXyU0Kj5G1tIBXpUPG+CPbhir",
-	"zaqGkfo1phgBHqI1uZ0Ix29ji7Rq+AwKUOhR9ZOm8ANU59rf50VvfprFfqB2a9v3VnfQaNan+qbUuQQf",
-	"9O2riK3ktsx531uPMURioSwh42+bFLQjtL1tEvPCfe6r2UcxCiKeFuIqhjYlRrsz7EwnSlqbGr/+oZfC",
-	"j2iDbNAC7QzQfnZtWSaDQwMub0i+nJWYDdo5BnXAWSMDX7fu6LT6ZoJXtyGUazs5uN4ks+XGC7zY1to7",
-	"ZTmd4dJUmghywkvMIDuxwoXhlZbBGe9sXSDnBEjBawtUbHEJ0J7B7VccjQQE7bo/HavF1dOSrxHPoDnw",
-	"quRqvYuUh1xqN7DfQzyGHTWtxWJtlIsgJKlZjGwJ8MCQJUQPbyaR2ponfJaMFRK80q8M8cwG7/b1dAUx",
-	"0ZG4LYJFSVNBc98ctIxhzb++fiPUiuSMbEuPuT+cKdLRQRJXxGcXdzQS6J6PkR0zRIybzeTrVeKK2F23",
-	"M1rYf92Rxe6j3Id9I+6ann74mSdtal2s6rGOfF4n0C2oGPvIaqav8MLMKRmgtk452m4A3i/r1pB1FTDN",
-	"91kTomdJlKJ3YrflfLZ43dpxK8+YDVmOqYE/BCzloZf5K+8FHwIc1HOvFwwoNX04QpY3ykPCIzyETNwV",
-	"OpyNA9icXwbU5gwcrasjIOLoM91ob4vz0jhTLbxLly5uan3UTZXt3ACJN0CE5MxMOHe0RseUlMX3OL+L",
-	"+GBrNkEVh9KtxiOM1BSb4K/l7KPmNPQgTakKNMYQcrfmibsvNRWEWHy6eNO28leIbLXqcFsZDeAzfJwT",
-	"yRUa9TJW66hRf4jfN71oMn4lvF8c0jIvfenTJYq8JfMWhLsvgGeh7ptUT9CqXaarXiVcmIJB3jm+cmFE",
-	"E2Xdrc+H5lwU0mFKaS36FGAb0FXNtLqfoW37g6GV/kFqFnqBDIPgCc8gG1ei7/RDPQd4Qdscz1+at/QD",
-	"n+aG/uTes5MkhVbbc7/0UIty+xF3VI0TzGReuflnzb5YWqGAfVdvOLluZbOnUUbWi+/pyIjfuXKTjh0K",
-	"9dM19cnhZvWDbFHwXvYESK6jS7jyaS0rzf4R2mZBnyliXZNqVkahTvJaqlhJ/tfYuGdpaeSxzYxGeDYr",
-	"KZFxqdIP1bm+Ke2GHTepY2XwHVajNU/t7FaRJaENPH7ATTGYlwer7CjobNVIP4FmmFC7un2kRprC1OmB",
-	"S32QiyWR6tXnZxnuNFnl7ohOPoi5iQUArRuq0OM/lw8PRSgAllR2XNZ989F2dQK96EH1qgbpT2HnEL41",
-	"sGZVj+a/1OJ68e+9tqc+UCusSPFqMyHsU0KUH/TgOPbVpq3XKV/R8ZjmdakWw4b8SJs4CN3umsexIfUQ",
-	"uEufgJqruODdjLBYtbY+1k7HDyXZ033SN5xzLO6itfh9NHrqniKAV50SVEE7aERKziYSKR5cRRi0/OZ9",
-	"e8/ngYpWKkQjnHCajrDI0D/+7/8PPYc4PI9duZqNZtFcdIjMy7kgUMVqQmzjCVSWKNS1iyuizINc2nmb",
-	"xg4eEjNknfGzVGp5ezUjFkHVPFgrjNOyx0ojxzbfN7ZUzeroAXXtr0+2JSp5DtVmFxlqFfEPUrchPsvj",
-	"7Usi7omtl5c+3do9vuF8hmZYSocETSWSBpkVSY7GWKCdvK7qEit6T3btYpqwAjsQCHgD61SzgDaFF6RA",
-	"O7OyBu89hI5UlNFKG/4H2cMiUf31pLOTr/hMYMbR823YA83Fk8vvT9x4meGtjI/DuaqhNrydznDaDAxa",
-	"nSXDgX+aEgEehcUI53cGPWAO0RFWi/CxO80WO0CKoz99l708ODAxqIYXTKKgtvO1jGh/pDkMEOKOoKSU",
-	"F1PaBpdwVZkKwK3wB7OYf/ru5cFBdHGbeVqCxbEa3r8/ewWjGgk+l0SgCt8RCdzkIiEcxdeNNPb0g3cy",
-	"dLD/LfrHv/8v9Hz/24eIomYamVXp2ozUxCLMuiG4cenAx7Rcq3AnPHlFJ0SqHrTCVVWJplheLONOD0nR",
-	"+wtELEFxxXSu83GeEylJcdIc6avjVnprjo5x72xnU85Io3Ct7ExOsSAXU86ikCxETYlAY1KWfO5DKyBH",
-	"l1gvqf7SVTrZwWGlSYlMPi7KMdsdWh98Ra2lcHatsXcXJMoeLeq1lz6+Wj2c2liZSfRKxW2N/iPI8SVl",
-	"4QsGWPhjqiS6x2UdqXryNNzdy0odVlku8wIB+uZ9JEjF710N02DR42KoxVSRdY9Rtak93uVCmk+R5DnF",
-	"JZJ0wvYoQ75UuDuFQLpPAYaajemkFgbFpqPN/lqnMnEnnE9KMgDv1L6Y2cZiLHIZgqCugGF9RGBYu53E",
-	"QGyA0GVtSzJaRz0uL4IxWRT95dBYqLJ7TyB0J423isb0Aylu9YY4RBVnaop2+Mx0c2jVfvh5N9On6P4N",
-	"E8ToCLeK34In8RDx8VgSlaGaUZUhE68KOHLw/KzYB7d9gRe3kY/to+yGxT50w76VStS5qgU5DKKqMv91",
-	"/9j3b5h+sVzccnZb4IU03ZYLhw+KdpyP8vluZp+9wgu5j47L8hC5VpH6lZqqXrZwy/4N+8mMwFTThUGY",
-	"2pZYEFTyORE5lgSdsklJ5dRA4UW152VV0tMjvGsy11yah7WuHL1kCoolpXxGWROmCbdkmIWxavqUGOOy",
-	"RLwnrCtl5GoSxOG8fAetuzMtBL1XSfc2pSDUx7wWamqle3Sehu0SvnLrSHbdtJcfTinH9wFqe8Nl4Ezo",
-	"8OqWyUeJ8nEciuzXhAaiN0o4OjsmuNyKtmT7jTbWcOt6Sc3tHTDEsZmCZr8kEyoVEQ8oHNJ/BpqanNf8",
-	"jiRSDakvoonmYCpBfSJjG0yMNqOf5bjSOo/g9WR6hKiCM8ieiLgoBJHSFoswf7iC2FSaskfDYpZ7D+y+",
-	"AinrKX6rCqQkNLD+hYsjHabXzQCvDy9be+xKemoVA8qvnLG+okBQy8GvLSxX0Voud1ttMzu0aWnaRZTF",
-	"L5geW8jFEdoPP05RU5rkVTRpV/8aBiqYQGGYRq14hRXNW8VNsgCvRkjVOEzUnGeI4HyKAF35m4OwClsq",
-	"JbMNlWPvll4sCwY3hyuXHbLMF+66bLg7yjWqv7INtwfybQz7TKjvcYkZXIysoCcGTVJb2QYOMSfCkrZj",
-	"2eh3SyKUSd4Nk2Ih8HxM5sQXJEMTbtyj2Ba/UUofFAw+mZBtCHKhVV0duYXIGqcp46ajIe7M1H0kWOEd",
-	"MvTxXUjeZCb5kHWCnrrXsu68EkGcg6W6AY/VRAe/vLvZ9ycnhI6vRqYNL2KL9GQlUc7+Sx46vSJXuTNl",
-	"Ra02eG1F9alubQmTD+WLS6xdakK31yS+JaLTYfMLXpLMarpB0htVaMrLQvo0JJ9+pP9omkZ6xIf6xxtm",
-	"EuX4GIWpcoh8wLkqF65gorXVCBtzAfX2FNqxZaJoWZICjQWvWv7bG8D4gsb1aBQRDJfPMBjru/voGBli",
-	"mU1qRr00H3DqAf/AhG+YeS1MUctQLEMNKgUFKWox7TtcncGu9SYrMaJXtZb/iZp0HP4EbVU+vevRjXXN",
-	"6wfxfbCP5P3sGBJfY/dqmE2i/tFQZbAx5NoGHY+J0IerLVc2xxIJAgVBi574k7XixB+dfewzr93s3Cj6",
-	"qZOKOPHDaVMIjjC9QRYjOBsZV7fw2+r0qp7MaJMXHbvdx34JN5G8nnWS52ORR/ocCvSrKZYIKkaklj64",
-	"tI2V6GB329IhZUjuytkYhm6UTn38U4VybUrPbGylVHVBufWIlHGEkRVF/tfmyplNZBsag2erwmrSDykL",
-	"68lq8vSVpiwr4F7H3he3srTWC+eLx2UYGriFbwMV2PmmOPRqqfYjcD5c/CxGNkrH7IboUWztgcQ9v0zd",
-	"emqW2KMMaZNjW3byG6d0JjPEyNzr9cMRM5qSYBHJLpb1hoE7sPNhnBeS6fUZmgniUT316Q0T12rBDnbU",
-	"4LVC91RSxYU7wBkPmoKtZXSJpjQvug4wN43fnXGoTqE1Fb3D+Jwd3jCqoPaz9SgbVUZxNKUFsZl6jfIy",
-	"53VZWIx6tMPwPZ0YIxNWILthgteKoEmNIZJ5VCvFmbRjARoojkrO71A9g/BqG3FNJQoPQJMkecNC/SYz",
-	"eeseq8AqZJZLGvYwD7CyFX9u2HGtplzQX+1AtWChZYkKktPCFG0MJsiZD9cAzVhrPYH5O4wlWobw2mG5",
-	"tYnUsZsktjlt+652T2dzlZQwdTaLx1I9AB4Z/I4qUYf+w4wKItdpLxUyhaW6IoSt01RF1JRHTh5ncGTI",
-	"XFqAKvtrLRKBAERIKlVyjno9jiftx71VLC3BWi37wbbBiYNZh8QMO82aFe3hhffR2i5fL5G/XiL/ri6R",
-	"u9k5T5Ro2JTCe2iqYazc3YAqbtHScRsP4kxGbjbDiMyoQ6jY8lzjSWxJSh65KP8vQkwmo9EaIh70YZ+i",
-	"kSigbRHTDJy43iQKT+Lxh+tC+2Z2Jq2BJKiQzN/tI8UR+i/fjP70Yvyd0eKdJrb/8ILzSbApuNVJOu/W",
-	"8s/Fm1ezUyZ4WcaxS7ma4VpN34v44fJ3ccILEovzunj7F1RghdH7yzdOg7ON6Z/iQRUkF2TA4Wvfy8LR",
-	"+bHEZvmeab3XM2R3qROpRF2rK8lG75msR3r6o75I/rTx6s7uiGEJZ8m2dPc5Gbjgy4XW2QvC0A7+x7//",
-	"v+b//w/yAVezkuxzMdmNk9cNckjR25Zl6a50mgZiZEhCJI9qWqoztpbi4LaNndXW4dbV8fX3idJYK4GU",
-	"e0RFBCPZjbdnkushyz1okKnxxUal5X604F/jKIzrLMojn1oXoHSB7Ew14cHGdNvBrG2j76b8RCS/Ky0Y",
-	"YJ/1pEd94l8OT9khXzYOxgaLb/A39SznFU1lTTPyQTka2Lr59wSCagkrSKGNcM68XwLtuPvGb3cH+yhO",
-	"bCxFEk7DYzb9W93km3ewSwJ/QriScgrG+4ggLO9IgeYQXwZB1WpKFnBrd9SujuHQbuEKZL26YBajeyXI",
-	"l6N4FvBlipdPQhZaXp+Jubrbs+5KJBWZSXvTq2h+F16xuCnqw2g5Xg4UhOOiSNkJniOvSBSvS0D8mQkf",
-	"dLnj5AOVKpG+aS9M4cY/5qc/ZuYGx7pNTU2YEDFPG7itS38q0awpoxLpEVLKL4xvMhoF6VbG3wybXg2w",
-	"FFVTX6GcMkTVABOlM8kspHKHpN3xpRjiFZUVlVYyNNXpHZfEtkvMUdnIgBVgs10iGdGYY2Z9SiOCJvRe",
-	"n8BtBzok4huu3H3EBcqSdKgWjSQfekuQ9YIWO2+1VcMbMYdNYhBwWphwQFmIe7CeoNB0T6IXzwC2aEgk",
-	"nsNZM5AVbexIH7m5M4dsCoDWAL889bgWcb2oZmbtY9vDIJxxC6PpTPogvoGzcnFkQ2yW4Pl4rfRuNc0D",
-	"4GazldejHRbqfTPMQXnaSzcAhhkCeqc2WwraMqndJAEie4EeU913JtsH2ziYgGm40lkCibFZKYvDaJCZ",
-	"3/Lwyeq7wVkbdTE557iTZIrlpduBD6m+9BAs9pXA6u2qPs34fon5u6U+IKlaXOnFsDewxpF5wvkdTaUm",
-	"2pwr7MPhQahKtFPyCWUZuieCjhfnY2xOxE7w/La8YVoXGuH8blfv/ykpm4SuHDrO0A9Kzd6x0sQkX+GK",
-	"XFFF/tsb/GEfHdtbghtm4iVdsbPvj69Ob7VFq9tUaiZtFDNV6Pb2By7VXo6Zojm+dTPYudIEINkNm+rH",
-	"Wlxk6AKr6X97truPfnJCopkx3IvagEwQygCZgjgjN8yp6C8PnpuTOecFQcfvr3+4Pb28fHdpIjeopqKZ",
-	"pNtqh1udcTV8i2f0X4kWIRBIau4ZItUROFMC58pj4miJd2LadDcqmoxa6tqbqH10au9X5IwzSW4YTMeV",
-	"xkWyBjciOIAokXrmp0JwgQz32HLohkm3XFfHF2cBRsDh1vP9A4hxnhGGZ3TrcOub/YP9byAUSU2B257Z",
-	"SJ1nRj7v5c55aA04T229TbauiDqG904swrO9HfqeFwvjLGDu/gBgOgyU9LO/WUQXI3JWluRsenCenY/t",
-	"badETeAHQzqYyIuDl8trc0mMZCHFvqbDy4ODVOe+rWffYx8NBp88X/3Je4bt3Zo5fV4efLP6o9dcjMBN",
-	"Yb54ufqLt1y95jWzXfxp9Qd2Hte0ItxAVdgEhdWfAq8ZEeVgbjw1O1Wk4Zp2zsUdmEg7JZbqFlsf+K2J",
-	"36GFg6SlEhkPOwIXOzrnBcnAqA7vOCUoDvvQv+dQp8LszQSBuByrvE1IhFP/QpTTEi+C15eY5uDJ2DbW",
-	"HfBtRLlsXtl/MJM9ail/sMmv7SgDVNI7G9Du9UU55XOGdnyEyi6MOCUdUjR/eimRJPcqMfG5VxxhiSS+",
-	"/wOIpM8oYaaP4s+W1NACaA98tGlp8YZKBQfOqXnvkUwzzMXl+wsi2Tt2y8dYTp7gc0gIXwoIAhPKyGVT",
-	"ueCziBbnOwV3kysz66pHmWAOsBRhSfTTauDqPfvNRnZ9NIHZAldEgaWTCENpXnnm7mI//tIjuzoMsAGZ",
-	"5Xuw2FGfWF4tc1xcWtmKHiCpFP+qPT2JbLuuhY/z2paO/XnomeYM8P7H42BHZE2UaFizubtRaEGYos4w",
-	"Tgq5s+a1TTIaZ4zkihTHNg0gxWi5e9EnDHwmoeVHvJxgniT0s9/svxdWJBWkJMZP1yb8e1ZSdmdJvzC5",
-	"OKHsoiZWC/JUrT3atLzVlRBZsAhd38QvQ4yiV1R6uu//vnfpn1d/cMLZuKT54/dnQxaE/erbso7m1mGO",
-	"F3rDag7Rlo7QW5h1+aMa4z6j5HyMr1zA/sb2X9NJZN+ZJ59pn13P+d4Y54oLpFsl4LYAZ450w+oQ85lD",
-	"OdjLPZoClxHiXpIJYfoH0oZf2NBRzguylnfi6Va3Pb2EZGVkDu4vabzvvCwQZwB9hEoOqFDaYv8yTZCX",
-	"LwbIjWvOzzFb2K/lE5gukBfkIaXAuWdXwPgoMbIRsfBzhNMVVzPjh3P4pVFGP7ZvXHM1+yfk7nfsCKL4",
-	"NaVll9ZfKEOvexB+lh0ACq5KCnjur8tNWIheryMkiKoFk51lhOSr1A4pqHT30PEN8sq88HvaHxE17N14",
-	"/FX8fjLmG4/XE8MEoj7TPGaiQj2LbUgYduJP02d9BrdGC6KcV8gEgX5a9f5TautXCgsVrjIXe3g2Q7Bu",
-	"mliNaDFZTZoc/g7u3y5jix/m+sdX/QRSbIN4/814icJOHitmTGvF14Px88kmswQmPMiuqhNG4M+x4ogz",
-	"so9OmccuMEanR/tss2oDl5myNB2i5gbFk+sieekBjz+XqRlLog2HNHMVeDreGgB2DKn39Fu8jSH5iTXs",
-	"Fatmyyh2Vu/rLdXSfobYlqydvGZz2wvIGAtu/Trb127qfl/tlXvpU9xGham0A+6h3Ni6Kei/n53uSJyg",
-	"/LPfPIBxr+/2lBVXPiZotd82REV+YrftKSt+5/7aRy3iKQMPlbvkWLmeRUXZs7/xUW8IyL/w0b/VpN7o",
-	"Iej7SMjTv+uHn3LdHr2X/sZHZtQIMEomABpm83ItCNIu+se//0+4pYdkRb0OaI6pyrTWrXUXYaKlx5iW",
-	"pMg80J7+uxbEoqSpKaHCAIgSPZaltX3229/46Kz4+AxajVz7RrYgfNG7/Sr84Q0AvW8dfvcyi+3GlIdZ",
-	"icW/8NFn56agxAEQ5suVCpc1Q9hyEfAlnmDaOJIEkVMkiQLIMaVINVOyw6iOp2o1fQYZEXvubqfPzCP5",
-	"3XGtpg6VekNqINzFfyY/azg9mG+M436yIalQUMWJZpts+XDF8Av0Q9kw7q3Dv/7SDbPDzN71O9BRfbSZ",
-	"UEnDj5o1PVO2+ZWzMRVVD6OaF05tBuomeLSVYf2JedTuD9N6jD/t/B/j3vi9eiqekAstlZY50R3CCDLg",
-	"g6RA84FxnZaU3UWY8hlkVxZ997H6+UnQ1O9Gir6IlblhypXNceSBRD+GapY7NnNhKl9l32quuyJW52tx",
-	"k2VAfYqHTAV5K2leegOPN8M+0PZnEnC2b8DNjlnZTRCYSeMxBaXsFQeV4ET8Yn27vwMWtpE+ICct57LC",
-	"O3E7DMwt5EGKg/XzIYa+XXVeqyN7d2EBeSUS5J7fkcKbUyaNCeUlwU2U5qewFxuC/fYxW8pZ++svH5fp",
-	"yGtlEsxcaauOZ1tTcXXw1MkUlyVhE7Lh+Kmmn4Qhpq1dyiYody/aUDFjjD0hEzZYFAHtTA66i1V0Yxkv",
-	"S4l9W1otQtAfXZLglxdEMlSufpWcG5KcrymjchqyKFjsrH1jaxI0fSa9j/8IRQKnRf7sN2cefXzmEleT",
-	"cuIdLfIT91K2Zp6AN/i1VAPn0t9rIhZBoigvoLx30peb+E4qW2R+3Q/BMfbgD29Dxl/HBf1NTEm+5sja",
-	"AJa+aMccjZCYChWNup0izpzTL0OU5WUNNRUx8k0IgvOp+c1JN24Fnq2XAODvU6zQiEzsT5atrF7EyNyX",
-	"8DCYrAUakRzXFifVcQ8qaAGBElYlNagJoUm0qxtssk+aMOlsa0qwq0/2hhup1BZIXZJ+/CRnqymO2Zql",
-	"trtkq4qkJvQREsRgSENluvZC9u04yC1PbjcIxNB77un3WtXda56aUD7FADRasBP/gzZXoxUi4n0I4jHl",
-	"I/3YumhLgC5Dd0u4LPvouJQcSQLFROWUC7VX0ntSNJn2Vp3bcdnoeiWybuq8/hHVTC/0D9fXF1e7dm9Q",
-	"t+hO5LriQ5YJjnymid12ep8AK4yNsHaQHAbE5kHs/oCjdPM75HsyoaxbP3CHC/BsAHYLIEQ1OWhotPB7",
-	"BQq3dBYy2CvOFHg25mLCe/T/1/B8w5FDm/WEeLvnc3hBPk2C1+86nqjPzxIsjiCSqCWvnWdUeNzvtds0",
-	"m0Yr7zw0vs21Y0utFkc2espZzQE8uoGn+9377p6UN5RVjzx7pHy+cbYRtrZbyDBdWxgK4rVh17alqaG3",
-	"E9Te2226Nr8WDWynalfhM4X1blgggg4NZv+SJxFqvzKVJcu4IaxMKY+dwJdyw+xRC5+rzBel6PgmdkGp",
-	"/RunNozUJFe35+EmDGD8mBU3LKwGtmNq3B0hPJJWsOpfwFq3d+MenzCggFR44ZHrdvfRMbPxgDesVZNw",
-	"QpRMOllZ0dw1+WomTqRTibxb24DJLKVTmZXflAxoV3sctP2fb6D7lI/AvQFrl+A8bgq0zPECDJGG53Zc",
-	"eb/dL+9i6ndw5J1A5QBwJ9gdn/DQHgW20PIShoJONjVaUt7HJg5sY34r10UqXdpGCjee00+hPy+H15lD",
-	"ddmVC1o1q8tyN7OxPRbvwfmrk9Vf7FJ4iJ8xcXCD8bC8S3CEOwCW18RCZ67GgwL/+R8nGguyWkIAjZmA",
-	"3D+kCWSyWrQE8qEFis8kZHYC4OnHbCU4Upx0T4+RA/0k2FrP5TOGji7R1mPLAJG9kmJsooUJbIPKVB/T",
-	"kWKMzL8cEn9irj/Hd6SH6/2CeN8fZ4B3ahJwHZp+WXSFChSxf/ab+/t6MSMfn7mk8QdgygTtAEZgMnDw",
-	"L7aP1wRLtamMdGjc9fSpL1xanRfJULI5lsgR/CuozFOkIvBqViuzW6BIroRQSCQgQ4GP0YJgIRsrTwlc",
-	"UGew1CXpRkseIVrNOKCGUyYVBsAybYwM2kvm26fdSV2o6YU2k3BJC8DB8l7MKUAQl8SO/xC9PDhAPx6/",
-	"OXt1fH327q0BAEXbUO4d3gCflm3qhmk95ggxruAmQrOpo8P+dmPvCQJfUoYKojAtJdrRgygpM1qNIFhy",
-	"truPzuzHN6yhoi0c2vC/AWRwlqfElV1C0Jaa4sewhG5dTB1p8/YNG1NtckJErPF+SDeFmEV3wquKKtip",
-	"ZnybFES2h88hhkzXl6QZQEQSqYYRClpkwEyjhf7PV7H0eLFklsCys98CGcJlaYvHwj6LRmoPETHPZoLc",
-	"UzLf5KF9Ybr4ul/eMYIIU6aa9tcd8lRIl7gAn6nZKeCrwwtXXUaAJEJzG/pjKppCmr/1cmeoZvafekO5",
-	"I7GzodBJ51QYssNm9aikcmqh5R+/uVYhxfruNowTa/r5XBixmiRJt46zN/V6fN1cj99cdq31zqiZ5WcT",
-	"ctLQeUnx9W+SAl6QCAviKomBAg0bU9uapJTeY+VLOCcyNMBVuUm4dGjbdPOpvejQ9SujCkfTM0yF168p",
-	"5Mt2m/VgGwepDc3Qv3GBRiTnpmqCxcs1taBbDNfGwk06+TzbbRJRtocBrt2d2WN8T58y3/DYlej3Np/3",
-	"Qbn7PfjVIrKay4cdrSceFlhORxyLwiKkPxyfuA+XYuOS5PNgUgxhJAdMETLU12Py8TgWDSax92pUmOEJ",
-	"OWwhDXcFzzM8HtOS+siwJwbkDtj9OOhoQyVHmh4MUb7y/z8j/wtS0gnltUQBb4PMh+NAm2FKhq65pqra",
-	"sB3DGK9ZTio9uODgbq/1uS2R5qujO7VUG32mNr42HYOmnBORiqD6lqv4WGFxRwoktMHJxQ3D+R3j85IU",
-	"2nYcQW3pah9dmypueppuKryqambZ2YwG3DfjVl25Hc3BRV2apKQbPz7FuQ34EcbSLVCrY4v2jY5tbdAx",
-	"rwW6+rc3gANsZwXuBrPkMX/mGyrVcYuim0yXDzp6Q2USi6+1Ll8uLsN1wAJtVnQa0qzEasxFtS0zNKNQ",
-	"SxEwgiAygLVgg9AOZosUyP2jNCmeKpE64sUCUYnOsbgr+Jxlto4I1GZhVFFJCvTD9fkbU4TMxIu8Y86w",
-	"hECquqCEgUNfQYmz0eKG2RAU5TbtsUI7vuQhbDHzRrv+qtkeARnNW8YC5Ww36s0HCyJky02djUEXa5St",
-	"eL6RAViLcsju+3pCPv6E/ElQG2cVMqcrWgGsywWSvCKoFfQYPUKGHYvPaqhGnzRroUy9qVj/yYR/WCA/",
-	"WcmiCYj/AuX9Dw7pKap3uPolYc3ZIFaGcWW0gM3I+QE89Vv45wrEt1fw+5JgHVBqkN9/yQBtZoJLwiBc",
-	"x56N/+DlzVa+2jqgWhZle4UqrIiguDRqf4ZMOdG2ZJtihbC8M5wdKKwVxJhDnr30fmCwGHBB2eSGdRRc",
-	"877ktsWyjKrBWmswUBiRA94YwL/fA/4PjDX8B7JNH7bbHiASn7lT95Pu0+idiVbKw5cv9cg2z/u6m8dm",
-	"I73lX2Bg2yODOcXdEht39AbNetmyjwASY7C8I23NgZqsC2d/PZzfc0Jnqhc/tM0e9v1P5GXw/fVpnLJz",
-	"I/EFuxx+mnKPQOhM7ymWCf9Sh+OgNGZjovxOFJWHsW1F2WcT1G02fHnwZ3Ty7u3rN2cn100aW2unF5zY",
-	"iubyLqZUIQtkxVXj5zxCL1/8+YZdHl+f3r45Oz+7Pn2VIYkXEJrpegHUWEMMItAc1nhO1ZQy9PJPaMpr",
-	"AaGwVMWT2/R3/Tr+pnY1jDgRIm3n1kwLm/TGL6tM32cpwnBqy81ySZbEyHzKG0u1T4yk5EZm8isD3kse",
-	"SkoRVmCWkz1bZbX/APKvX7m3N8moy731V4j9Z/Fwe7r4iaMdUlB16C6AHu2pTkTJJdZ/A4pwYuk/ISDx",
-	"2sz3tT7xBixOtTbfR+VckMkJOU8rK68HuVGfpPI69Dek1IUZmNYfH1dU/dOLL1cgHktFRJAeFC5x5DLb",
-	"oCHA63sjLEnhMoUgzOlpJF6cZ/RH0oIOpbnFv7XUfSdXyF4tvzg4QPkUC5zrF8FUeHGA5lwUEu28PDgw",
-	"wApzKrUpmUVRov6+lagf8OLgIBtQzmMTTGzJMISFPck+sZz8XOe1ZyS9a3PMOAMG14t5ZIIS/p4BUCYW",
-	"+VTvCP0k67xpbMqSYglZcpaZnh/s2o1Q1ZLmm7mh1nbVq/cXb85OtAn09vj8FG0f+1nB6Ap0s/Wb/sfH",
-	"my2ES20ELxD5QPUWh2sYaoNH97cTV8eegTaF/mma/yxXxs3mSPlOzPOveoP69KUbm9hnx9BGp/Abqv9w",
-	"eDbGFa/lI0MOEyDNuHgNrYeHzOayr9pd6d7jjgF/+zonAhB8LAS0vKOz2Vd/czuCuzD+0FFNS7VHGSqp",
-	"hHsTwzbB2RCGMRyZam6ImrxgJ1CxII7IazJp5YK4oyF+17ZIeFVpXcpWqG2iCQue1+Bu+M//+DPawbXi",
-	"t9Be5kBs3J8VZjUubyUpSa6yGwYpBOSWkfmuC1m0ME8FYTnJrNOdFbTAikgkc651FnSw/18RF6jiwr5j",
-	"iLUHtIPcPwPGBeeirXunGbCeaSp+62gr68mESBMvqHXIucv51wpKFGXqXM8jOIli5Z06uhj853HV1Q6e",
-	"/KC5JJKXterB7hH+jS9YCYN6N2a12+oKEqQEjgs3XUtTayqEASsB5z2ZorVis/7m/jkoNKSlOK26EDSf",
-	"fMFhIWaCqdPcwBPNKMmJ9FX7/avb0mraEinyQW329sUrpKuTDn53mvHBV834n0Iz9gkJ62jGpths3y3C",
-	"K3jjU9wgdHpKOXBtzoBJrXC3Xox8UK5y7oSTf5K7hTkhd+XCzdtTZgMX1D3XDBEGeXq51+7ks0i/ddnz",
-	"6/3C090vNFiGUc7XJpBAfDwGoZBPOZcElIcCL+CnKa9F1gox3pZI0YqgXzkj6wbDmV5DHJmooXamDJKx",
-	"ScWocKENSwX3xIYzbJAnWaCCw89zLu720cuDl2jbJHLBr2NN+f1tW6EHMDTnU+4iHwDI1Pjql4Oj95eM",
-	"JotMY5h5mNFUG8VnYFXc55vwaq/el3ZeqW1ZESnxhHz1dnROEruBcIx50JzXZYEmRPPsPEMlrQB529WG",
-	"sNnuWEKykzHC9DG8ieOnbx+KekUxfMMhl/UnKofvuxtyvQLmfc3+SRQWCLx6cdAR33r+WSurLwtrfNtg",
-	"xU/NVsoqxk99QfMWMlpyLsATKxHW84ewNRRGraGZptW3SA/DpLPqQ2xZoF8RVlwTx+Sb18+vQQliCXQ8",
-	"IiAxYf77jzv73VdHW4o+8yHPZlvwOfP6zziQyEZYw/6xYM5WC1lTyyH3gzLNtdifwEQRREXfB0nnyLSB",
-	"OCsXRy5dtagos58BfJL/pSz3b9glyWsBfmX7rdadyIcZZgXgiiqOeG6wzPP23eoBbBL4atfmy9ICUXnD",
-	"tn+DX8+Kj3vNt3u/LRaLxd75+V5RfNw+ggLHBZxvzTsOd9NghLbAN/dvGIhuMLop4JwK9Qorsr9PWKH/",
-	"YSqWSXpPMhNnnFI/M+Qm8V+/eaFVVrl/w2zkCBZkVcjFtnQKoI3SsP3A0PZv2ClAwmEm50SgHAtBiRY6",
-	"O3OC73bR6TWGIkY0n3ocUFtvb2GAFk1YLnxdkBlA4nN2qH++YW5YZq0y0LkbtRqUcR8Y0sDMZs34rBVv",
-	"QTUtf1d4ccMkIfvo2OXw2wU9G++95YzsgesfTXnp8PktuL3uFVKqvzl4CU0zDunaKQiA03ub/tkbDPLz",
-	"zz//rBnl1atEiIdf/LXuFrJ0P2jHM89uok/LZev2uOL4Ohtr+gJ5tzaqtQPlU2AIZlnQaGG2lbkvGvtY",
-	"qkJvs3aZMc3GqS7ta8/gHejtm5i3/brh84AXDY/ttBhvFwqgGJZ71Di+zIscu3pQ0tEJ7lBmA8i0XkMj",
-	"AjI0K2vZknJ2qZ8yaCwdLhOBegYBOCNib0xJWThoo0O0fWaxMmH0Yy4qrFxptwLsc+BXxKFc1A3TonD7",
-	"qPkMRKNW/MQhOmX2753fqOQfd1FVS4VGBOGxIq6h8IXtIyNzBWmOp7ok29IZt9JW9mteuKxLsv8bTOIj",
-	"2iH7k320fQX3vfrIKQFhV4vMAi+2e4AiYEE3VXbu/nNBQzh0TTO7hGkGB9tXX94m4AuZJa4r4WvVPklA",
-	"QRkYKmwUj0dAOq+M67GOpd/THnjiU3iF6ywsyBvGbcCVSyjXPS4NLMq21Ym/bhn1JC4ULettoRLKbASy",
-	"i3voLkWGRmTMBUES3wNW+lqbyVtLq8MZ3K4Y4EWWOZ+1K/L2MmZB1RV8EdGTNTm4oBPKcOlOXFu4pTHd",
-	"di5fn6Bvvvnmz7sZqllJpLVSzrRNqKVP8C4tUsHbDn8eKhXr5dxaL1poZVTHV1d0GAhiz4QMtJJwMRUI",
-	"IugB6oNRw/xjXpZ8DnV44RgxZTySR0i6pFUj3jeM5b1a2/ijZIm8Y8RqRc1B7ijfUtyPUCHw2LqBbPo+",
-	"AAZOucMprDacPW1O2B58l0A0hCcYBYT8rrBAOwM8Srv76LX+1ins3qWVIRCFSFI2KYl3unQ53gTqG4zF",
-	"TvdcAF7ckmwy/pe2ZNw9ajYJkrOS2pqfdqWwxa1pOsiMlUGwKCkRJuP9jpCZ/l5/PKV60RdHAEzjBt+0",
-	"mKGK39u5ikU48NFC69FVnU9vGDafmDkG7xgYJBSi7DXVebwuThWSU7ibGpE0+s3GNbbPhHY8RJC48g5O",
-	"mjYU5gKqnpnF+qqbPSXYTvToih1WbVVtyME1SF0L8sP7ArqAcZqE2a1NmxdBV33HXitl9MtGIjFeRmIc",
-	"35lFEIBojsxddrYRR5yeH+TUKnxHmMm2DC3p8AR5uiTzdQ7YdVn1GfngCr9FOfYUHq/NtIp8UM9yed9m",
-	"1q7CvpztePWjvf5Axl2LBJ8fwZ4WfA43TK1omy/72t5vTGBYI8UCHsQSaXr9URitwuJObhT8ZqWaedyq",
-	"YXZow7nOCqOEDYno0i/FfNY3DNjWofAbTzDMeP83ygry4eM+ABZLlGOGRlaALPtsCrxAnKGd9mWlcWXD",
-	"rd7uEXK6IQwlQPHZbjZoohdofdx0uL8dzesRd52tvknMCqDK5/O+PeR4tHcEymt6XxW5zxBxf43vwiM5",
-	"QzNBpD6HnyE8sv8gH/JakgIODrObj6DIuYMDxbBHH6zxAdT3pxNp0Ru0S5LTGdXfHbblVi9qOZUgZmwN",
-	"folmgkNFUheQaDSeJsKAzxmSc6ry6a4vBWncCNqOBqWaATgTqE0XWKizQhpL0ihH7nqtCU6BmgNa4C6I",
-	"MsYyKdBOS6IF6A6JorBvuZ+t4maq+9uQl6DbBiP27zUu6ZgSmQryenGAJMRVaC4x5PHxXhH5CPFAm7Ru",
-	"gT2gl7UgLQ82MIBUpJnPavZ3n5De/Pea1F9v6R4qDT9jdFvChmmhxYOCc3n14wUa1Upx5oqUzIiQnAVR",
-	"cY8IdwtkK83TUcWv+JyVHBdGOuZyqD1iBfyaRsnl6xP07bcvv/XBVH8kF3HXN4zh8oU6NxYCqf+EkR5P",
-	"b0LMSsxWOlQu9EsbFInQfkJB1AP8I2FL6fFCFFB00xunhjtUO5xxBNkxb99d375+9/7tK3P+1pLm4EEZ",
-	"EQIXpKZiDGgIVDpLwyQLMs7I74u9DGDnHuNsz5DOxZJ9Up0uhnH6lrPLZkQbZO5zgKKw8KYijYJgkU0N",
-	"rPOYiy8L2vSJgsQD5TsAJnUux5Sz0Cjc/loO0wKd48WIGHTSXYhR5uYCAf7N6GSquiHNPpr54E+HBwf7",
-	"6J3+wEdlHwJsVs5d4FvXfdBF6TX1neb44Q5xxzFypfi+9G9u2t5velph7vvBf7k+xmO2PFu0A5eYc0jp",
-	"hNvKxYxsy6P2Ley2CY3Xz41esb2r7bk+h3hmOEt/0pa1xnSwA4Ar16neDZ/JrZlOtI4w6oZuNn0nn88t",
-	"tv42+Rql+ZTXmn+h90GM5k7nhnLcjYrYRW7X+vWAm02w2cDh1Wzlh4tzeT/rk+Tni0v9xiYVFdNDuha/",
-	"KfdsTts/kkreGXrvveIfILhnSXYGrPH0MlM3fQx0+yzysp8p7YJCsQuTdPpVPH6Gy4LjlfvK6tJ4Nls2",
-	"evk9EXNBlQ21gjRqs7AZqpmymr9pFTzZyRoClN1TZVxhvTnzZ8F7nyJpvulvSNb8BWGFthVsjhFUDQ5m",
-	"1k4m/3L153czrdA28zapVe0CX9Yc3M3QbJlo++gtuYeUIVULJpHid8RiETx1otUlGdcSl/IQrZFyhXbg",
-	"RiUzC/kWkJY185t/CV6S3aMbpq3I0/Pjsze3x28uT49f/Xx79vZHuF6x2w0XhSDSJbZ6QjSUOwJL1H19",
-	"fnr+/eml/viGhV/DwWZvrNCIlJxNukig8Qsec/VNy4XB0EhnWgW7YDNHVdOB6fBTJ12F23x5W8PTrwfU",
-	"H+r+xqwZ1PHlDKJ8zX1vV/4cmSMKnrksdDjLKLsbcFg9o5ULE9tETW/B58aj4CuC5VOS35HC1NhENmDZ",
-	"5plBZaojc/sk+NxE78ywlEQiKo1cIcUNA1eGmbIkTO3aCyu4VYYPqdbK9LwsKLMNDAJAAVfrLi4vzoAc",
-	"3VN6kwLD9Pipldtu/5dEalaNCI93DIBy61KZ4v98/lWO/PHkiCkUbX3NEDNycvWj2Z58bF3CzOsB9p9W",
-	"SdD6AGyjWD1xJ4eGy5qnzSrtIBw40UFdEUIjYEzP8JNEVB2C2wTmtZPzAsL3Szwi5e7SPAHVWwudNkoy",
-	"pHOwRpqZ21c/V4vxNbIJJzJz2k4WxrzeMP8rXCZYhHMr50wEu6Hvrgm5CZQdF9UIWlMcyNsmoC6Jmn8O",
-	"idaTfqtFmjtyvsq0J/Nt/gTBtkB8fdiGAiY0pszWKHgG22C00P8xwEq8VhCxBWFnwmXZesSch4ic35o/",
-	"VmTeXpJ7fte1FFZXmNcfFV8vTIOS9JoigTXIRcSVEFFjqYX1RFLxmfQYW1oeUwDVuPeardwwLHkgSpLx",
-	"BmkmewbhqpstB9sZYTreQI+kj6cPPpEJegU5hlBX/2vd1MfusSvCipU7zBhY1jXDyNxsLkg1gT+fv9wr",
-	"8AIpIipjQ/KyiG3AoVK3gVDbkwTLVY7QN/71K/v2p3CHdnsdCiVqZ3SESDVTCwsZLElel1j84cIHgwkN",
-	"Kj1oPegAsOQ+WBAsNlwLxDJcLxdZtMRPV6LSdDiEbRyQ42jRmFRfdlqbTasqqCC54mJh+cP/rQ951kll",
-	"8NebbSmzMW4alhY5mK2eMh3yy2YOwaHiqcttXD5UNrTev9WrawhdkorfE7u1h6n9BlHhq9rfqP2aIg3g",
-	"eSctaVndZ1wFd65GKABiLZVKYGWDUDemQL8Pqg65snBdPKGKK6teFQRGiJUDbg1HDTO8hbH7jN6XB39G",
-	"b46vrm+PX52fvYVKoQZDmJBC3rAWSmB08ugcsuCY8WlbosKlWfCWvYfdvmHHDNXsjvE5a951I4lWPThC",
-	"GI1wYXxgsZvDNABIsE+e3otkGv9MECDhAZ+qdxBkp391gH+WQkxmDbat/5Zb5ACqFhEp427t7wiZSbR6",
-	"2yVsm+5h8gx0Xlzu6SFsNqng/YryaFfEaivnZkiXMKINbc6mi2Mp6YRVPo3w6y79Il26V0SFO67nAigz",
-	"mcPeClBTUklSjpP+AthC/cYdvLECRPwnQGyEU80ZqoqqkmRI1iP7L1e6LUPaWmMTbcYKVNKRwGKBWA0D",
-	"3smxtAXG8xyQlumEcUEKLUY+V9n6JYzGC1O2McdCLBo4MIUn4BYlALhIPsxKXhCHWx4bhcITKD0UMYE7",
-	"Q1gydLM4DqVmDcq6rUbmEx3OYkYe9mWOFZlwsXjY1yVmkxpPSGpNvh20JvYk6YApYpFP6b29xivLFD+4",
-	"11pDIKyutg7/alveysK3cFlu/ZINnaE0F37LTcPW2Mq28qawptkIW9lWDeqX7kzrue8l/NPUMS7W6Bsc",
-	"RvF5Sb2vNRUTzbUJ/HxvhCVJgonOuitoG6RMkQmcEsstIsXR84ODI/TtAUDfm2Xr6+GK/rqil03i+oMs",
-	"vNATTSWrYlv1ASQgV7g04TPm/lp+wQWO4TZXz966Jq1cz5AketuQIkNjWiqbplcgaeKCTGo7kkTckyd0",
-	"ZfZFQ7m9doia4sa2yLlF2YjWYT5qjpVWqV5TFozKG2aDFNDOf/7Hn00IA2aIfKASDFb//v/P3rUmN44c",
-	"6atUaH9Q3OCrn/a2Yn9wJPUM13qFSHV7wpxQFIEiiRVYRaMAqWlFR/gQewb7Hj6KT7JRmVl4kABJtQRS",
-	"0vDXjJoA6pWZlc8vISkCcFPiYsCB0EQj0Hhc6Ezf8b4kiF8p7g5TXzEXywETvrkwIZiQHoIERaM4IbUv",
-	"FzJSMVP06OripHPY7h1fn11BrmjlJHtJ38vvADNMmRKwlsGM9ffuQZ597+/lQh9hUqbVJ0pTjbeCt4+S",
-	"wagFhaLB/LjThrdRneBCnM7s/1ptg+HXOuk0ntCr1ePD5NlNxEBgzJ65+NaIgCRze1ElWyR+Ef4gOQsj",
-	"Z6AzeglXRaG0oi2clSS1zvhEbE9oIR0V1fzhwndia2tiK8MAs4z8Writ26fHFBQHFkkc/2Oulws7I0TW",
-	"kHM9eOzZiTiY1suVbrD5WxFssMG/N6Fmtnsn0LYs0MwhlCXMIm0s9GWl9OaxK40OizW6uwwDNXlc88OO",
-	"bXiYeDHfQfaOJrRTM0SR3yNUDxq8dAcI7lxe4Sq6RXUE5YdJH8warlgNQyFtC2RI3B/M0E38iv0iv6g7",
-	"WjjC+YEVcsd1jOTlybmGgUPwijvUohVLV7M10yyVqVNW2lfCSWsm62yApzbCHCUkE71GujY3KZAH1fjF",
-	"OUVbodTmIPJv6klm0VPrTD9F/g22cSrffeXqTQdzzeqKSw+/QvtkgJHCDXapr7H55yH3/F1N81MEealL",
-	"mBa3IuA+XhRUqDaYwX/W9l0hN4TYrLeMnrKVU09rT46YpVGWfAJhcviI8Tg5oRLXFeGqGD6hDwDhkrrH",
-	"8lFfdo50tuNs5huIcAnf9lwWiAmHzuqgP7mBmkIXJ0wNV1LovNwpQ+k9PiqTiWmI58jDtPvAyiEfjXaM",
-	"+xSMa8waQ80sVHPcO2fgwEPWET3mSQCFB4LdiCnWBS/n7PV1sZeTNr1ptQXB3mziyX6cIkCHBs3pXeFW",
-	"rUpDpgzWVEJI0I8msVJerl5THjBEW86wRlsyYTaKBWIYaZHuSQfo1XDUuUHEfYtjMxXGYpGixkRj1OjL",
-	"/p75i73v731i/b2esfAw6onCsL+H0VENxYSECtGIo5dm6nD1xdnLVCVcY5rPsGIbvo8aSBKHVSzSAPbK",
-	"PBcSofp7Utz19yADEd+ga8jcpiG/ERnciwqVmTf68lzGxeoqiIuUU/hDQSQhkZED2OunVIowl3djs20j",
-	"EWYRYItxLspXKbdSCp4auvhiilsdpO8mG7veXU6bd9LhgTEOki9O4uCZ1k4P0ETLB5uw/N/A/AlqqplI",
-	"hQR3Ajl+SBmSRvYRZm6MSGPlA8fWLI6gp3mI8mN/LlmDh+lEDainkAKEgJ5LyWiwcyn6chNChSAX0pz/",
-	"mmXLEoSJY0jLDJQR7SoKHTURCHGQkAecI1S4m7nsZM5WZM4cZEVG9qwCqphHp1hbMmEu06ryaJjDWfQk",
-	"9a3LS6IzI+UQM/30khTtbG630axRQ3MhJc4Ja4BVPvC5vKlm2/0PAyHQ57EBHVuHKlgnYtSl58qWa3ac",
-	"PAAH/OmlEMFPs1AQtJVPyjZedQBlrmsENwJASkNzERurGNssEDX4PICWadHUV9w1eoi6E+5GyOJ+gu7Y",
-	"pUWr807hVTWr+Lz7equMyY2Zl2/H/v33/0OkdCiUkDe6hoRRYzwMuTOeGB0sUHcW1yvMpE0u5c3SmXLt",
-	"3M6XkamNYUijCpkDSUpzwtlU1OJ0oxqjghJzIuC9wh65dFZP5wJZXYFHsZHiEjwqi31G2cWtXXbx76ki",
-	"dlHgIaIPtMn00n41fJJrc+PpMWEULtdW48uoSe7KUstdM8yWGxBt4yxeg+x95l2EcKML6Gsekw307Yq2",
-	"lVTMiOe1CSuR6xsnruyxTiI/9KY8CJtDFUzqLg853lXYOEv4rqaLKvUe4hpHOlSTCx4AiDohqlpd0uga",
-	"felzHSKOJxEoVMsQguhgxrT0hkMwJS+OPtfY6cW7Gjt9326224c1dv7zz83zaaRr7Gv7S419PjH/CAv6",
-	"8+lJrS9PO0edKqHlaaa9vwlEACOYdCxzqpDO+4m9f/OOfe6cHF/3zs+vT9qXPx/X2Ps3H9jVWffq4uL8",
-	"snd8dG1+z4eBMBpxOz60pZdezo4+qJs4jYFjbjqjM7XGojYg8RO7KxCX82aNmV3wmTnOnlInxsrC9z6s",
-	"sw06miKu96lwPW7TtB8l567IwMMCuBr1cyHkF/SDQjgqVLmisMZ0GAg+AdPqoeKueZ/8sZa9N8d1O6OP",
-	"jD6ZNuSsFMQeuFm/3CYMhdWPtlOnngUhyjMt1hS1TyHntoO8s5OzPyBntyUvrdmRZrlKnlqkAoAKoeKS",
-	"td3j6wjKpmHtlW3EM3yzFEXEEDhk0fBbEWtsbP8Qibt+5Omp0h4qe/FHqyzgcD2EYy6NOXXHvEIIAZfm",
-	"lAchMFDKF9CH2qYaY3pL8val2fK9p8u9V04owjpeXFk2NVoaD82kPMlhASvTcnqZtA3gz7etj5scPUCK",
-	"zPQvfpd3H56pkE2U6w094TLtQS980MenM7SYA3WnRcDGymj6+51h/UxJUT+FmKsKWGdYP6XX613zevV5",
-	"J1q/f/M2L/8G1pFa05WcZFZlDBQXyd1VmCkDW4KLffOxoNkLnILvCYh5as9NWOmAWVYCSmb7A/DP/2fT",
-	"GCpVNvKMIWkNl8aThIAywinVDd9qbWDW/dLrXdC86V7VTCvGI9dTzDFcLcTNM9YaolzQ76nPnZTS8Nnz",
-	"xXOz0Xa6w85GexC8KND0gtKxoOEf2KQa6FjMImxsDwkxoTcROuSTqXAtGPNaWgh0wdmyX+pSON7Ug8AH",
-	"x0QimBW0aG2wtmTZVNL5HvAFWCyVM9WXFok5VPjNRqWo3d7bFnTnwKxLjKZO4a6Mgjw3EbTOvwi4E3qO",
-	"OPHkTUnGC2w0DBZz7BYQCWEC3QIpFOcaToTWfGSzDf8aiWiX+POi2mnBMTPOpkTX2DEBq4WR9dJ9oqgx",
-	"3VQEGuGmvACaecNLFkDRUZNJJIn09NrGEUL1z1bmjpzQc2WHSuw4y4Il2Q4DkRYvKadoKLhRDyF/nLon",
-	"8ETcQumxoYOtBqaz+w4z/pOYYQtG+IvdmD/nkcZszSRgWOKdGb/buPekK759/2Sui5Bx+o4a9mU4hgBG",
-	"9iOV6kGyP1BeggP6eU0/0iPSS3a8aqMv21Sx/qFlvmB4Ke+i6eZQekkxeBpie6H4H+IyozOgQrS7a8In",
-	"00XDB8iEH3B+TXhwsypL1GpXp/RsidQ3P1QR9DL+/JLkOk0ZLmWsLLXxH7AYwC3oqABBJvGsBzzQNQsk",
-	"CVASTwif8wQZSUSieeTx9IIxlzI2JxYfRpiJKJw/v51ofDrRyOOLKLXtnJzEWXM9htautVqtdWWj1b6X",
-	"Kb+QumOJo1TJmBloxcVsZ/56I7JfxwqSqXGlWiQImEZymttwrO6Yr+SoBu6DuF+JC38mEPMkULnk/iz0",
-	"HL0xofogEmxOlqfvzzZBgqeztYjQ4b4PSUBPQYUbR66bnzwWsAFp1ZIkLejMkwTrjGI2FcI1t3ggdDQR",
-	"RuJs46p+GFUhtM220+F6qZDYBGoYlRRMC62BxIFh4+Ogf4Y9p+lT6hn8e0Wzw6vTq5N2r/PluC+H3igK",
-	"hD5Ig3Bjl5Yp2IL4rXQhBlmANQjQsECEgYfo+oEApHlhh+1LKcznoDW2ZuGdoXTWjj86EEb6aOupIQF0",
-	"N1aUtYdfES40Cs+2YKrovkyW760uibwUWCmYkgHlaWA42HoKWG5XM6P47ozErSRz4+ajW2aJpMuIrgPm",
-	"uWIyVaFNegI+qE8DpYbrqlKBAHV4y0ndlziLXVJ36XVxARatzgeMBty5Wd9Nke58tRy3N92QaiPIvTjg",
-	"Oti9X5JmRq+79ab10Ka7N3mS+vnO92gtpflFYScI2/6hgTlileRMMGsshd1SqbGcn/syVAqsiQoBuX45",
-	"7xweX1+0L3vXx3/udHvdnIEq7bSdQbqjp/GjhI3Ul9BAQ1fYPrbo4AGCO3Cjadgq8ECMeADapcO1qDaW",
-	"N58g4iy9O9vXwFs3ifNNGePnsVvb3akW20Q/ThvWIOe1CENPjvR6or6J3ZweB6OS76uEL2+2feE5LKYE",
-	"T2UZFxW2dyKpjUFkKe5Qfu8Y6vH8cRFhjdTc/ciTXZ7nmAPquwfcJL5xJ/RnqyH0Yla6N/9Zv7w/dWu8",
-	"hsbUT9NnOiXObLlHAtmpc0TcY5w8kJM95eE4ycjGI3woAnRBmcelMF99ripCa1MqAm7DTknYjv8Bld8f",
-	"0BOmPpd1l890897lofiesgoXULEggzHA4LnLZxXNtCdHvjACVVIkXTlOFARCOha4BfwhbMJnTAvB9t2A",
-	"D0MLp6Y0FB/0pfkpHItJtQa1tCEPQnILm0nhlzGgS6ia1iz6m5KiwT5TJJ/mRj09Kb6PyS7JK6n0igRv",
-	"XCJcmxmtxsbeaCx0yAIub6hNO1T+YpaAsWtcEYD9PQzUJPv1JB1HRr5PyWVaOJHPg/jHakFOJz4NqP4w",
-	"HWMiSRWyX3/99df66Wn96CjPRvlZhBc+l0e81DwxO0SBjuPy2SuGrW/jodj+C54cGWrWzAtr8xQZE0Cd",
-	"YIpiakPyQfSiVO6J+ZMYqEQU/NWOPjxgc6/8ViwpQjGZ+oYll6e2+Fz24ic3oZWnR1xHLT+Xgtm1QNAC",
-	"ToD6ywRiLHiguV+D4IbnQBtq6QgjlZIDvYZDrGGZcfUlheO0r8Jk+WpIGnGyB7UMSas7aRuEW4SIjfdr",
-	"yFJf8x7m2ptN8cZ6Uu0w/vSDFcSCHv8Z4iwpipQaYisJjlkGLGihZSlul9JYUkrjAmNzmZFsSYzAsCz8",
-	"FeskB/Aw9EHwPYikItxemu+XaZGrrwS9qpI30XMwtAyfxYRnUs4KK3SRtR7QWys9FjqRVS07KKfiwv24",
-	"99bHj0bP0ailLpsOtSn6sbZE5fXoWvsqXecKhRONdwKh95DWQH9n++af60r6M9pS0KSrr7y5UYp60JhQ",
-	"QfKXJagSL89l2SBGOgBqn0hA8u0dHwsNC3QNR0nQAGy/AkpOJW2hxKjXsi/h4apZbIyUPJ19DtTEEEnH",
-	"jUH5eQgbhOaU+T9K2NUpm3IaeNLxptxHJbkv942GfCNmoC0bRqkyrfBjgPo6E9ysQAN0E9Q3DD3pGuW8",
-	"kUnxYJXe2NhucAPZOBE01MBJVViTHkEytn02Mo8A9reSAju0Q+vz97grsaSNrd6+dDjYb1qI4uAS8Ft5",
-	"WsFWummiDMnXAqS4w83c3f2b9xR1QTTbay6jIRhBFTtv5uRWugPGUiViqYLQNOxaJ5NqWeLlmfgWdumx",
-	"EnXW9DCFbo0wBStMU69YCeG5KA+MbIR4t5IvJi3zK8w5dmfE0hwPXE2F1KyeQGvT0kmQK5fP8lxxNSZ8",
-	"TW90I2me2oqlqJv3U7h51gjTxPJ3h8cVgzAb2bCKz4uhlfN3tLWR2yV1s7wMSGXY6m37/ZYVorYzTVwa",
-	"7FYEkIk7iXTIBiK+TCqa4e0R2kdIGuToYLDqO6770gFAKoTQVBMBmpWvRYNdCkD280JskCYoeI7P60aF",
-	"2frS9y1UbKFdEx8IP9M0SsbW25tWy7wdcMcsu1pj3KxJxEUsH1ot829uhMTM3piBP7ZabOLJKBTwfcq8",
-	"jNfO+xJT8NJFuUmHK6qNNbOzlbGNe0Ai/V5tMOwzQpjaEAtB4wGXCF1bEHf0OtLCvQa5/N+UVR0KjQYx",
-	"QWbYtsBQsBgT0r/++YdqPgioW77iuR00ulWyYed72nKkMi4yQ5EBjbxrwIlUigtG6gpPVTTFuGAM9a8r",
-	"WDxiOAVjhss1UaseNI2hWmr+dFq85qZPH6rprGRWNENszSu8lBvj0h9HTQHWDWTljjOfntGQr6gDJ2Dm",
-	"kfHHA98TgX3sEdZdhqfqWkWBs0ac0NBml54tmRLTQxVW2UnXs/LjRSiR4IaFHGZzpmCe1VEWkl8s5UQX",
-	"KSdZYtW+a6ECFAjHKG9pgtDPRDVdh+qm7nAlqKj54IU7fBih0YcfBXTZZhdHnxsvzI+Nhd9KivqUj4RZ",
-	"AXkECB8pBtGokfvW+koAOMkIHEN+Sc+YuH2eeSbb5esF0ZmORiOhAe9ppXDrpp5dEfs6h0AJtTMFa4BU",
-	"o3jXVDC/aYZgoZs5xu/vVOAio3uaheJbmKrQzxg/cABvW/ACwfiAf//O06JaFNP6ayY0NeHfToQcheO9",
-	"T29brdrqeBuYU29brQP2oQVBIxtRzB8NWh3kBcM8GYoR5H//VvJ1kT68vIRHLm+MxpI8dWDPbyx8F6uy",
-	"BjOyWwNjsEHoBTvPG4aBPdevPCBm3YO0NQHumo0ykdaBogPERtxdKrAoU89YMqyBIwDVdJsCEqBRunQC",
-	"q6AE6MZ/0YgCc2tg3AmUtuRWiwnN5Xo8UDwouwlgICaedEVQt5m3y+Icl/Rw1z5bInUsjFVAHHbev4+y",
-	"ysvulwtmz0wbcZ1Kl7HZmVMehPUB97k09OWLIFyC/1h76hqrbgGdPL2rIJ9ENucteCiJ7nx5T+kxoNYQ",
-	"0OQ8ZggyGxOm0ID3LmPj8UG8kS8x9e1UF5YdnEvsuZ7k6Gbi1HaCQTx3KjiApA2p7wSghUFpCiljzIOZ",
-	"U9KKxmQ3C2KPvdpt7ovnQhy8gtmmHfd7PRm5fj+bzWb109O6636vVGtxTgqXfbN86XJoK2GVc5wMqjdK",
-	"xpD1mAqD04e4BXcNWcez0DYZj0NGS1/uQ3bVEQ9FoyGkewQxAOn4kfZujflFCv8f3r3FXLUDaI3K/jfS",
-	"YYzs74VQkAHqqFFT82IEqLdcwuGsnbZXoMzHU35QRu2SlD22Hy+5WjAm7c1Dc3hL1M7MXppdXamWIanE",
-	"tS5AHK/dSrBrV3cyXn8mFW2xvGh5Wl0Jul3IR8tN/h4fbabcocdHaxUf8xHoNISY/+JsxjA1/7R5OLaQ",
-	"7GRUOjwIZiC9n0q3LwbD+C92dHVx0jls946vz9qnx6zShs7UeMX09+7N/3zv78Xpg5goiMxsIZcbMTAF",
-	"gVLY/Ju+nAOlOFhSKWbTtaH4DxIzHeWrKLDFY9D65T+CYDQaDIrzDw0tlaNP9vhoK9mHwB0FJQh8tNMV",
-	"t9HuGEiNcWCVLIhoknlG1OuFkPuQrjsoUB2NfGjeh3y0VqKXJfRdnpfN8zKHYY1c6KxvxA7J1M21XjRi",
-	"YmWH9ucipVo7KfXq6+gBlpKE0aLEKrJjb5XnLHX4GQ3xi31oE1oiDbYuntpjvX6b1hIHkeeHdU8yu/Ns",
-	"v9vu/VRj3W67xv79939UYy9FqpK1ZhXKMpTFPP3KnkI50ou+vhU9K6avfClGx7KTZFuFDYNe2MOFeu51",
-	"JNqdEDeFjrmerQyIq+VjbssUDKjA1s6z/aR4oMY+tsA/xfhYcLcaJ4L15ZwbJPE0Uoor6Sdg44w54Alh",
-	"iwcS29D+4SCLMMImfIYoIzwMhXTBW7mfTW5KQ4fYvmp3gId+K8CSStyJg1kKaaXRl2YvRuiUroOvS7jM",
-	"GQvnBnx3jqJOFOnpSG79lZgybH2m5q8qi2To+eDu8zRzPT3xtEa8ZFdJcZAgXtUB6wVoDSCXldkNT47I",
-	"04h69RTgVADiKh8+5Ks56BJVHfh+UfNZ26Tz9caaLEGbpSI4GSXQLAQnAU0k5R0u36dl5tQkCuO+bt7f",
-	"jXn49JgK5qtLXbGryOfITnEJ1AI9Yx7vhGKyLuga8LpwDxjX0EOGj7gnbaFBXPfwym6xxwK5Ie46COFU",
-	"1CURVSjarAicE28qYHdcU89nzI9JI1dxmZXD9oKCFpd1MFSb4BNu3ps/eupGyGLgqvetFuucgQftunf+",
-	"p+MzVunIW+57LgWUzDcqWMhb8JwKmPg2NYSbeaUvzTtn573rz+dXZ0esAhhZcFcMzT7nNOMsEMDwYtxm",
-	"syQpnAxSIIphbT9O6A/VozbYAlI4UeCFs71Pf/ltXjpTrbdMnSzG7VJ9KWz/gLjAiVST/Wk08D0H7+PQ",
-	"kCHz0G9F/BzOqg12mCNJHiZcTyyVkxRfyghNz9ErE2FjWug4a9iiofgWNu0llCW4lZmvl58P2YcP7z8k",
-	"wFjxtkKx12JM9/dJgelSbCBCCGAz79BuG7ZLXofinpbA4iS3RwrbTNfVteVt9q2+3I/kjQQznp6oQc1P",
-	"DfcP230YmqziACnhDPiVlI78AyJ6oRlyyS3RlgnqdJ+D3w2bUB+que69WKi+DUFcHCJ8w9pXvV8oUqe9",
-	"kbFajSUGuSUwa4rNGcoFQn3HLo4vTzvdbgphn4AF6AN1T5rHA7AI0RrNKknWyIfVVyjOiBvy83EPEiWH",
-	"kVHxk1Rv6sajhaOka77elzb0/iPMmcc451Mht8E5ZlyjSy/yD+IewMaGkesp5r2+erNtNNe+0lQKnmHP",
-	"UAGHpvd7nzjCkzXGlxEvKgqZljkTHtxAmhbUeeaAd6cvrkDfTte6tAyxgOGHc8YGVBaYiMsZSItPDKCs",
-	"zCwvzrs95iphVMSx54wpEW4kqMU+sC6nzuF96fiec6Mb7JIY8BNbcktCQiqwE9s3bP7uLfNFGBdtuN7I",
-	"CzVebn25mkPTn1u8OefuzJpFecRDQXAkXwzDxFG1eK3O2zxsH6OwmDonsb+HCBhIaD02Aq8v17xzMWOq",
-	"XKkRj7HMKIqdkAWWwO/WaIrpK520lZQWPgN7aRkgWjwFexmzaPoJ54MTdrhkA8EsSAW6ZZOEWPD1agBz",
-	"7suFHJ2YH41AVBJYzCKo6ZCHEV3FLBxzyUbKk6Mam/DZAOvhr+FfoC9OXx5/OT7rXXd77cve8VEGpQwS",
-	"XSnViHzPeK/TeZglJFyYLKZROUB/e5F2kMeTbfhohi1LSEPXt1McaCtx+WT4IpFgAxOaLonH5J+/mnDV",
-	"M5BMqTZ8sZx+gOQ5wAxDekPdiuAu8CzKhM91mKNjRFJHA0Mfg0fbx6lPPchE7su8N9e7YK+SN8u+Z+eH",
-	"KkqCBs3P3B93YwHSEfDRzZZDV/7Q832m5O/pwv0KOqYN3uJWcLlALyyMAij0H275np1L33qeJFZJEZUa",
-	"Dp+zAH8GKl8USCCscGH7bAgT5I625lxMgEmP0ypWulx+PmR/bH34I8AKgGWE5tRIYYwcpWtWrgIFf0f7",
-	"R5E81pjSbuQx9lIoFLlda242WDtxQkOBXzpPOrZPWNoHkhg64psjpgBGNvLVgPt9yd2JJ3WD/So4FGtA",
-	"aU26GIlDUmvG7U19H3zu3GC/kpGQhluEy5Rkrphw6VJCAX4FGqdMuYwLez4CrocuyAtPtDfWpmVA60Pu",
-	"jGEIbFZCLZvN2X2w8GaotHuukCH2RlHSau+k5OGnJiIw2mNBxRB2YllVMERR8dRJ3IhZERIAAsk8rnLo",
-	"M/SGxirz/CoiY57j51kkfaHTnTvMARsygcq3x0B+Zyd1wsue0wo48QIQ8uwgyzEYFhZljgYdnSR/qmjx",
-	"oKvSkzrkcfFOtk2P9GcHbMh9jRjUnqTflQTsPWqmM1DhuGi5+EJmwkJGk71Pf4Fp7dX24PN7tT3u+3u/",
-	"rQFacU4uH20YUYeGZ2C2Zgbi29RXrrDUmDchfAd4AtqN5eRvzk1hPlOztqfDmQ/0pYLJ3mYQ4HHCdFTr",
-	"ZI/CC6nDjdHxX23N2vyK1RCimRmhVmO2tb3FyE+QGV3lRBMjW//1zz+wCkrNSjW+0ISrm/fmP589P9OT",
-	"a0GDt+HBz0K4GMtdKnnpLm148GhOoo4d9HHylvjGljtZwGRdxLnw1CpZtUIZ7QzPlBSn0KRvcUZtyX7p",
-	"9S7gHA7YWEkVQSvgsZCsM6ybV+vwrhGqfKAhE4ImOxbcFUEy286wfqpcb+gJt971pCMe2bThScPrZtY4",
-	"YRjtuMdHRSROjzWPqZzQXEjxyla9ZB6On4WJvcvLr+oBRpSIm+Mj+fPplI2V72qz26RmbG/iGxEdBap1",
-	"m00D79YIh3hzYLtIg65Zi02jGDHGMLBw1YZMEr2VymTNzeqjl1LdSXRWQ9afxXRHkHIjaDw5VMuES8f8",
-	"XqLBBt/PIeou6afcITDIJ9zwC9hX/DbjAwX9Yz3NDjkovqQbxxt064WIX2DNkEI7o02Wdtqo4OzqqnPE",
-	"bt+njIpCB1AyGH0JceYalYO+BHsfwjdwz8zFYDrJm3Egxhz2mGvrJaoYgyCJ/HDHWDOQUtyXgbhVNyIz",
-	"ATvdt61WgsiETmtCOqCIl8Ml4o55IdvnjqMiQ4P/+uf7Rj70MFCVHaZc2rKjXATi1hN3Re6AzKrd1EI3",
-	"5mN6UhcodyFtKFlUWmqUlT8Emy3SGUQ5nNNEont4bnH260UBnVPM2R97UzhHHAwS/cd8OjULRd4JAy41",
-	"hWRsnAp34k4FNxqiyQeJp6MvB4Iy+McCUjAqGrzBdTMC5LpiSXcmvluQAnKAoaKsAJhw33C6cOdjq8Tx",
-	"EAKaExo2vruPoaBktzFoSz832IUvuBaM65tUsQE4LhBW3WwUdGRJvtCoQIIuhMPw832ZIqd0vGkghIxF",
-	"CfbPaTQajORJo0K5Lcen7c7J9Wmne9ruHf4SZ7b0ZZLawl03MAYuyc3Q8iU4LcignAitjcjBwnljCFYb",
-	"rA1HAkUVcU+fgfCVHFHJhV00lBTH4oyePaU05iASBzAQIi9OElKCzUXDsi/hG+YwTo9Pfzq+7P7Subju",
-	"nLUPe50vx2y/8quKgvS7asgw0f57+jMN9u+//6NSRX8LjdmXsUAeiKEKEHvKbLU2+iVudID9wXOoYYEK",
-	"cB/7kqJ+cchg4fDMKTcquZK6DTPatLBu0z7kSev/UZ6kvAK7CJtA8vqKzDZZLWY2NuE5OIdsEg7gMSqf",
-	"5OIi26Z7QaT4lrQodIPUF/y0OYBDicMkx5TNtRxJa35wv84FC7EreGDMP4nVoYYBsZvYjZjV4mqqLDzH",
-	"FgFWN+IJSp3HOn6g06yPbFcxk0mayXgQcz1GbB+u5k8YYajWEuwbypn3tEX1xrZcNpcx3X1qgeOa9xk/",
-	"ZF5xV44jaN53+bBOuOCFKYBySBNVORkkqRG204Ukwzf5ZkeaGnYl0k+AMKOCQDjG5E7vbEXH6EgBlzeg",
-	"O+y7ogqqGLXPyTKd0eMpKGcUqRshppo6VMAAHiQfGCab+jw0inudS6ki6YiJmeYqTHB4pZ15o0RCTA+0",
-	"DHsus4RNluM+BVA9bCnk+qQWYa5oRF7MVlhnH6pTNBdtIgvgugTNIe8ES5Ji6SG2gu+QngCu3l2Hfp69",
-	"NNu8cPoaeKGAko3UPkGZIbglUnRaIcDPXHKtLpU8zfv0n+v2Psyn5jXKpo0t2njNJc7qltrnwBZlj67w",
-	"eB7qOcsw+UoUrOcvfXJo5ZASjndKzlNhND+YKo3QCMRQQH1tkw+Hnu/x1S1M2ukHN2FvpgZcx95Mz+/H",
-	"RdEj5YTvjTwVaZbeVbaPSsdQORE6A8KAu575Da06rYIQ0wOwcb5M0tmSc7K2YR2At5ee1GHKDbKZo0qP",
-	"uM5ZHaYN3W2dVg8yFW16U2J8OzzkvhpF4oBFMomo2t8xOwnyjzLq4uKJqUiGgbfqsOKnNnJQMNpsrTOy",
-	"E2uUUDPU6Z6zd28+fqy/YfE2AS8cy5HZ75gHst+539NCa0/JQ6VuPGG+bC5JDNPiFRsF/t6nvSafes3b",
-	"N3vff/v+/wEAAP//",
+	"7L3rbiQ5ki74KoRmAUmAS6m8VE23hINdlaTs0nQqUy0pq07tqKDDcGdEsORBepN0RUYVEphfC+zfxXmC",
+	"BfbMe8yj9JMsaLw43YP08NAlsyo7B4OuVLg7L0aj0cxo9tlvGzmfVZwRpuTG/m8bU4ILIuCfJ1d4ov9b",
+	"EJkLWinK2cb+xiGaE3yLCFNULZDCE8THSE0JwkzOiUBbPz673vjHf/yv643t3Y1sQ+ZTMsO6GbWoyMb+",
+	"hlSCssnGx4/Zxhss1Rkv6JiSYrmjH6eEhQ2XWCqUTzGbkCJDWCLM0PdXV+eowIr0d/Ux26iwwDOi7NQO",
+	"GeM1y8mMMHUKfVPdZYXVdCPbYHimP8ftl7INQf5eU6HHqkRN+ud2qBTOp/3th6+s1/oRLgkrsLhaVOSv",
+	"ZJHoIA/eWreDKaciOfLcPl2zTc1okvQ027ywXssnd310Jnf3IfHp+C1n5AyrfLrMm1dTgvT20LyPmeNQ",
+	"zaw5Lksi0JSXhdRMCeMxm6oZ0el4Rze+Y1pfMQ52RxXW/SYnSMNX1pyl/pRc8VvCEo0reLZeq28ou/Vt",
+	"LlNOklwQZWlHZpiWpEA412+gkrLbDL18gUqi9G5FmBWooBOqGnK2B1j6ztYb5FktaZ6k6cw+Xa/N8xKz",
+	"Y6zI8rx/+umnn3bOznaOj+Oz0ELsHp0lx1+Zh2u2KPgd1ZyaaNM97muVsHq2sf/vGxPOJ6WeEv61FmTj",
+	"5yzS3xWeJCeg4Nl643/fJ13q9SXLR/2yrDiTBI6N73BxQf5eE6n0XzlnijD4J66qkuawBZ/9IjnwfdPs",
+	"/ybIeGN/41+eNUftM/NUPjsRggvT1fJGEaYzNBIE30qEkahLso9+OHxzenx4dfru7c3JxcW7iwzNqZoi",
+	"zgiaESnxhKCKCDSmpCwQZaggCtNSZmjMxTWjrKoVwvqPGZJTPpdoiwuE0YgXC8QF8kclUlOsUK7PQYVG",
+	"eji42M4QvDzjgqBKkJxKgnJekGsm63yqz+XTtzDAm6t3fz15u3vNNkD2s3FJ809At6MSyymRhiRzPQHy",
+	"gUol9xFGRW26I0jzhJ4Iq2cjIjKEkd4wSOI7UqDRAkk+I5qepJQEScpygqi6ZnMsgQr6Ay13dBON9EW4",
+	"1A8XqJZaRdHHASgtuJhRRqUSWHHdFyvgGVdTItCrvT8D/eQ10z9enBwen52gUg8Z1awgAm3CXM1Lm5ae",
+	"ZvpPTsxDhoh+tqv7fM3FiBaFkepP2+9brhAuSz4nxT46P7k4O7289OyO5k4zNIftpkSCl5rW+a2E3ysi",
+	"ZlRKypnhVmZIbdgUSF8RYZZMM4JEW453T84OT9/cvH13dXP07u3r04uzk+PtXXRyR8QCzQVVBG2dv7u8",
+	"ytD5e/0/h1dH32fo+OTNydXJ9jWThCk0Fnzmu5T6E6qZZqyZAqkplWiOF0hxjrauN44El3KHCzqhzG93",
+	"+/KuVqHNcr/l6jWvWfEJKP/u6ub1u/dvj/fN5gFyYjW1hCo4kUiLA9hUQN0RKTmbSKQ4wgg0w5YihPX7",
+	"WqYoLXrQll8M/eamNA0R2GCm5ZyzMRUzUmwftEWJllhu34FkKgku9DfzKRHEUuocL0qOiyvO32AxIU9P",
+	"sNenb05urt69u3lzePGXE7Pr60qPQU+o1IMAQWo4VhJxRwTCeU4qJQ/gNyezDYVBatAZVbDn7HFzRWeE",
+	"159Ael6c/O39yeXVzdXp2cm791f7MBzLl5vSHBFS8arSGpsQ9I6yCazLt3tareOssJPKOWPEqHRUXrO8",
+	"5Jqj0SFbBJsPVlHhWyLd8ZM32jRVdkmvOD/DbGFJIT8BEQ6vTm7enJ6dXp0cZ7BTZ5gtEFaKzGDVBFFi",
+	"cThWRFyaOWu2LtCF/nkHft9GEi/QlM+R3hx6b8yxXtIsNLCD95cVRtey/RSNyFgfuUosNMnxBFMWNXop",
+	"U2RCYF5aI2K4VlMu6K/kEwiPw/dX3xsZvY8YhwWlEkk6YQQUEa1nmF0AwhmEA2EFKbYR7GGE/SMtDAgp",
+	"SHEA4v6a6Vb0zCnTh+9caLKC7WBUFinnXBQZyHgr9BH5UGk9D6k53xnjXOlDdKrFEps4cfGeybqquFCk",
+	"OCMFxWAqPzmd3r+9fH9+/u7i6uT4RssPIzXGtCSbEtmunTjUVhK6pVZnaMsPBIIPVF/bJzg3ckXvCFjw",
+	"gbZaCb3vFDWabN7Y96wuSzwqiVOHl9XqRmH+d/9ho8/z0S8kV5qYh+MxLSk2k1zq0TojvsfyNcF2H3dE",
+	"qf4dUSYVZjmxRwNIF3ADNa1rKtnm0Nbmlv+3kbuk2N4E35Md4IjzkmBYbvfmeT0qqZyaPZF+zXFDhyT6",
+	"BUUmXCxCg2eMqZrejLAk2siQJK9LrE0lOO4i9k+2QYto48ZeiTyQXKh3wtpnS9u9vU60cJZPMNqwiazr",
+	"HlqmTRZZtBXrfgT+ueXVF6SkE8prGbx7WsStuHAaie+iowjcdcsDwPkt4/OSFJPUohtB+TZFfC3N4u6M",
+	"MyxuCz5nWn/UOqIiLOC+dgvfq1kZbwWkpdDSEEQWRxIzqqhWGr+/OnsTbTEXBCtSHMJ8tT2HlXUl7CgK",
+	"S7/0CYjMd8wucpwSRm7KdZodc3EW8Xp4Xsqs0ggCuTGBrJJIpT4dqJII1wXVymB8+2rV+rzESo8pPvTU",
+	"liIf1AWZUU1dM62Er1m/iIR9E83wQtu9Wq3P0HxKS2JUFjNekNm1qgWMdhidKspYigErQ6x1yK7NzXhj",
+	"dg5Fz2y5JGg+5WiKC1idcIuguT6OwXp1LQ2fpN3A8rBp0G3K5YFKhc1Z0HeShnv7Ej6wX9YyFMH69aIu",
+	"QXRVgRizfBcVwoqqMr7j66pYd3fdcZqTcyzMjKgis7Wm9oP7HAZmGsdC4EVcvLe2g5uJlVSBuPFcl16Z",
+	"JbkQcqOndGt+LYEZiqKQcE4wWE7N2mJ4lRQ/Mm0uC3M64OSgq9s/ZVUdOSrikt5J+QzVlRbPL/ayvb09",
+	"rVAKnCsitFmA5yCrjTDTUqIQYCrprTPDH94QNlHTjf3ne/r/HkM4R/a16XgKjpoDhLVxgfxa7qLDETgp",
+	"wPVVlmgHMXJHRHJvr1AO9bQUERSXzcHfHtM7Bpp4QVWG8pJggXR/C860qquZAqwZVoTSR69N/AAYLD7j",
+	"hBmRnGsb+45KOiqJsdqodHcQ2wcIL5GHz+9PnLUEoRdE7bE/N8wWcloGrt6SMhJhrD6pdFrIuPIBb4CT",
+	"RloGGnNxgLS5u0A7cNLNp7wkxmuzi04njGs1RevmlZVAKLwvNZc1Tv5FuObDqXn4PBhxXNS1xNqqLf2G",
+	"xqyd1sjuJZmXBbJWjtkZZjjG9T9OCTi5Ah0HvIfSOABLCt6UJYItM0XNOkd8St9vTzEcnG9kFe00h1y6",
+	"0xiX5bvxxv6/r38ud4mfMGc644e3lkf4c3eMRMiYdblavU9aVWkdqvbXSUMP+mXtoo+z/Y2UtdNap+t9",
+	"DswL0rqgSpIoNt2PK9vOCa3MfDsLvKRcD9SF760nNZwa2ZYV4ZURpOu3a7gr0mhbnX4CNVhxhcv76MFd",
+	"aWnacdT15EgPZzVTmak/3sKvT8wlr4BvYMm2WzUdL+EGCRAvbrW6a0zT+NOhYto1cr8N3hgIw3TibKD0",
+	"bbxF0RH4QKWIW894K9OesvVdFPaT7xYDvJPZRl5LxWeaJs51s6ze6L2AMKqI2IF/CpJzAZonlYiPM0R2",
+	"J7to85JXAjOOnm9GvS2tdiNTHdOSJN1HieWZNUEoy+4++iv5bqEMnT3pKFPfvmqGF7CgsmvQK0D8UsKK",
+	"3cfKjbFOEy3jiWC/y1ocEk6qTdClhQxZp58pHe+1113mXBC0dX78ejsDtxK/GWuVfgsj+K/nAf8YWGNL",
+	"q9b6X2Ce2FcyuJuDwID2KLczBFP/MCszNKMFzcytvuafxinBBcTB+DH4P3Q/jnofwFLXbfT6jJtpv4eF",
+	"i+zIpQ2xNiffh5M+9q7Re/DMP8lgNce1eHdEGQZn92PNK2R36C3Bj4QVmOXkiLOcxES0W6/WLtsYfjGQ",
+	"clXFdqSzmqCL/vGeYXEbetEqQaRxChlrGBxoeS0TDrR2QzLhVJnpZy2lbPn5GnZHe/Affx5gjCe1+ZRW",
+	"DkOKka5lva4yX83EV6wAmY3MrU7XbpVzInqF88ppg28jsXGETG+7Evc8fPrVapy7w/q4kHfVpfnmYdzw",
+	"2LZdQ+WApm5ZOjaf97MGC9/Dhw1ddQNHvI4paCNS8vkZZXRWz2JXrnMi0IRrXcgHqbjQnJn5CoIJzeEI",
+	"zkLw+my+5YHXKHXfCg3HFeYZXowSujTjhzD/1FP1l3SzlVWO+3xcmxLO84PuJGBiM9iLJn6Q1wpxRqLa",
+	"oJOSq3V+e8obWriJB/MIJpwFwre1cCuWnwjKi6hyrk+iq7hn8Ueqpi5cjvIC2bczF7+j/9iUCE6SKAnG",
+	"gs8GnWeKD3ite9DqxuHT/rlf1CWRyamfFnFmsI/RFmYI8gMQF4jneS2EiUUrXFqLuwLfznwkQpteHR/s",
+	"C30iDHCbswIrLhZayYg4ZSGjAenPJMKWJ+E6knGFZlRKVDN7KLc8rcFAvtnL+h2vy16OGf4A9wN5bEiH",
+	"Cs24VMaDCQFRfgjGbZ4Tfy1qKbS1hxRHz/f2tg8af7qLbktSKdzNnrFjWQRYcoa2nqNLUilDIcXRy+fo",
+	"sJ7UUm0ju1yiZjvmzgY36w5RmhBRo7Rk42O4frZtKg5/FXix3dLk4akxaUDD+3kVE9vxL633AJb+gZJ5",
+	"kq0jy2O1TmniTxUvIMgUqTkp7wiacaamEuGpCV521+9TLgnTIi7T7+ZTziWBBlpMNexsd2pvzFPO2ZhO",
+	"akESSyn0hBGWtxB3rab6NOJjL4q3sOEZG3nuSAnbI3HwCCcVho3dCJElNxP82hp+1qxA/xpeEqUom8Q0",
+	"XcqOXIjrORHnyQNrTOZEBvGwSFI2gZSY4NBCcsrrskBTfEfsJtNiinE0x4JRNtlF7gZpyJbrKq+Rsa6Y",
+	"t8JMm8zxi5g2Iywvm13xwc5bozi7PuPeYCdBhnGCPUofi4VarONmF6VgraYu/eZoSvLbZeKNXQR4JOxF",
+	"vtMNJC5Gg6yeNpeZHB3YVr/WgjSB9TjPtTYJoZtWqAteT6YII9ca4qxc7K62QLrHOkyiGXEwvBhZvqvL",
+	"2wsi6zJmTnNG1tHQs40xXPP2WKEpL52J0B5oeru3Y/PptRlgQn6UKXLYrNzuwOV6pID0qocYOLpH30xs",
+	"rC5HFVSZiG1blsd4kYi/bKJTl+1Zlvi9yQGN6AoKrquNprdlA2kpkSalgAWa33ZU04UPrwZ4j07uAtcq",
+	"TYwGWtuUiBYQqbw0BrT5m53Nx53m153fFovFYufsbKcoPsY91C50dlUKolHxm6Y3JSRRO+3N0mZL60Am",
+	"NQWX5gUQEDN+R4rt3gFcaqXqiqb88a2efQ+giYEiAtlZVOnxYIaMh1pTqiAlUXFbhMpT23dEc20RFwKq",
+	"BdF/az0DKB1XIkqe46TbkXHrmV964iYUZCVHrsDceNywY6x7SbT96QJoSBFOAwIRBalKnNuskQlhRGB4",
+	"LWGzNr3q02oVL1+037ZH4nHbHRtX5vTKVSWmDM25KKS7YDF5VC/QnJBbqWd2VROpFVWtkF5Na6H/iLM2",
+	"MMdyhxevj9DLly//bNL9VLC5+HgsiTpADdebjVaWO7pHeE2murKup5U73Xmcsg1FZ+T/tAfSgxy3TbZ6",
+	"k2XvnLmNGHIEMfIwc9I04FnHoYFXyY+xtV36ZPdrErv3JUyf96mgCZEIcJ4qVZlUU/2vbYSLQhApnZ09",
+	"JgRsblyW7dw+IEN8peZklOPyfapHqcWI68YziPkIwToSCOvNp006Aa4qiXhFIJobI1mPfKu7K30WjjB9",
+	"JD0XZEyEt7HblJVTPj8syzdU1WJCc6wXNWLrXU753KSOUcYFKv3r2mTVNIYXcaktKC4ohtxfIiiWGcr5",
+	"DH4FLpHbSHF+oDcLGi1QQca4LqPSsDPT+EB7590ENbbnXPXlYnTtaf9uX1fuoO4moDQ5G2tfMk3vl7VC",
+	"75uoQuWxWYuUvr8ig+WWLB4QDqC/9lFJnVvaJpekGWN7QCG1ossEoaLnNmUrnaIEh49y7yXi+uc9z7u2",
+	"WKfB9ufxkXIqTBRyZHxUxWkMppOIhBCfXr5DL59/++3Oc4TLaop3XkC6WlS0JcPVqhKzVsz7DMON8owU",
+	"tJ7BJYOYkOhNXcWl0h0mNJKBGTq9Z10sqq+hSLKXoM3kOhwbFIN0Zlk8DkAfBLdk4d259m4jkJnu+8y4",
+	"ziANpRldPPFmwNqnnh2lVuAeoTJJe3U2IsJfCEXuUB7OXStd3I/FbYIPUFW5UVBDzuzsvcO3h0g/Rr9y",
+	"ZnKtoyv7KOEwju01lwSECDdCyAwtzSy5Q7poThxUwnCpU1kYyS11MsO0TFzYhwHF8F7k6HtDxkrrSSZk",
+	"HIxDEzIQP9QKOiHysRrrVUJdBtej9LWOkuepmj7WeLW44peQ6BcxVUvJkSQ+2xfS0EKQgK1N/SnSii3S",
+	"TW1u76If7VUlVeFXVKJST5PXKrtm2nTw/r0FwoJAEoGVioLktKJgEV2zKLm1MREDg5NTLpQfXXOrAmPI",
+	"ELaXRi86yTK7G2vnKbxj5cJfCUjKJnBL4Ocgbf6Cy1rQtp5J5tCqGCSdAMbUHbGN9GcoLPm+etb6MhEZ",
+	"2bfQLkPArCKaw3Ufb60654m7Db9Yy81+z+fmbs5fYxNBXH7Lgeut3ZHH3aiZMteJK24FggFk7Wn+vIJO",
+	"cCcyVNas5xeEZ+kgso7o6ZUnywrEDEtFBJJzqvLpgY8NsBvOgJ5oagIlp5RNUivXFUsrZE3jAmim1wy1",
+	"M62l9rMYYZNLBBp75NZB//zXhDlB++k1NqZRYa7O4a9TAIIwSFbrKb6MfFDDHJuQxGt8hgzkACTBwZVo",
+	"3C2G2e06MdJZQxT7cZKoqciu+0ZlUWnQHeI8/AunjBTHsTDDpArZH+dVS60ia/VqjUu55qPojdyUM/K2",
+	"dnRZ9mzA/XsLM0vaK2veiDWT0ScRnzO9MadYEH2c7w5KyxugUZqFk1NauXmsHT+4IvIrpINX5/z6thaz",
+	"sxBJbrusZzNsrI+H2qomSAYebkp0wibauE+rzatsm0fKTvA6dVyRThKmiZWOXLNTUhqcHQMuq09JA53n",
+	"1Cd0S0glgd3ucFkDBdan7xomfp/l1G98L0+fF6RHFy3iSh39sAOYmwjXakqYojlWFoLO4v8JknPQqfRv",
+	"Dr0HUGlaKkTKFZNcLQsBG7svpFiSNW85R1So6U8Ei55UksAszjHjTO+znmB0vE6DfVkf3jxPaHAVJTkx",
+	"kYrWk2hpg7YoswCBnJWL7d1oNkj6HMXGOZxi2WERE26hXLxEL/xMSNXMr2Tf+utdm8ecbi0M4S7fegqF",
+	"zh5g2OsNRubXG7DLwUYGy8GbK4LPNyVS5IOKSreSMjIg0BNey8Ix9k0xZXd/Dj5floqG7TiS2rwbLQwK",
+	"V2NQGj1Lv+PvVWQt4Ac49tDW9cZ3OJ9m6N/4FDOGLskIS0Uxs7jgD91Zn5e9k6ly7juPGx1n36Hdgyuf",
+	"mogH55IjH3Cuwm0F/5Z+Z0HexkiQO+ouAu3KaJWk/vXXRdQ3bLKUGoIZYNSI4LYDy3xeE4yvjxZNdLKb",
+	"whkpKLmDkV8QhqmU2OREBn89+w4L/vda/9r866jEUto5+38/u+AzrM8o3cDyP5+d8YIITQf/jyPOFJlV",
+	"XGhlKUYNN/QLInlZJwDNOBvTopMR6siWbYzxjK++RX4Nb4XLbb67rCfasqOcRYz89xDM+g0yr3qpJ9FM",
+	"cx1lEwPdOccSQiSLwcGcy6NZjhBW+ZQkUCScb70ZkOYRPZ693X/VUnjGBcnQiEhlpMTggbW3VTQ/G+41",
+	"WeEDNhyv4Vrxm5kFWrexlP7vGWY1Lm8kKUne+E9vGJmvju3tdJmFDNEQKrag8c0CeJmkODShd7EU5TtM",
+	"rVTsp5aLI5T25jJyRdaCzIJaDnQNC+/UfLIYECTm226PJAtmEyeH15vbRCjxiMQNZ1DNH3Lp1hm7aS+z",
+	"PcYGeYwX93GapJEoBvkhAt+DlepJF8QxuIfO9VkQCyYHR+kyxd4aFxZiZJ4hyW3Avwmwn0Ow8YQoxLiF",
+	"3zSQxoTcxn1eU4t4t3zi1Gac0WfgaCPFu/E44WAyw5lqEVcLRqBGAJE+/B30ZXDL8fE4PjCt7a2mthul",
+	"nYj9LLO0a480vQQXdeQAaaJRY4kPJqI5/rDEjK13UZhKVco25C2tqpjf8yxIhHJuTc0TEMIzn3JHeK37",
+	"GeJDGMmMYAZQeQm7RHNKfE31TtVPbbTYi70X3+78+OrPq3cqNBmSxc63mZwPqm0om16sdOh+753TlNfC",
+	"puCYXLsXL7ONmUu824sqseSDZo3ViISWvhNOpA3y96Ha9hEAGYzvD1WVvjkNT3Z/gZohymzoFAzCxvBp",
+	"GiAsSCJai9wWJuS373Axi/CjfTl1+9Y0ZynfukRtCLt6mRN22KC1jrP3000yPZsrmFHsHkpvhSs+QNKZ",
+	"99Jd/NhMzSlXM87M6JQJ5IQRF8z9W9mQTsAqpOYfEqta2H/W8HVMAT8pqLrMuQno8MEIlJmSImNelnxu",
+	"cidxWcZb6L2FTfnfuwsBr8VIYps3xUGeon1X4GGYxw68cM3ta0VyOrag1ZsGbyyLlA1pA51zEV4Jj8nc",
+	"lJxAR2BGYYSLQqIt3ZZB8w7KVUQKVWzDbWNJCTNyC40W8AWU7DIhqRbQH8ZOVVNb4NaC7pEPeAZQTk1V",
+	"grjnwAcG4aKgxvw/b5GtP95v4+SDEhiNca5khlwpiKVyKlzMjGM4kG4BKECTI9JdnGk9w2xHEFzobe0a",
+	"zXy4fWe1IGTaulSpMjrOlMwSEd0dJPpEmm97pWO49Ct8WzaApS+3BSKim4SoyKZwmSB9kvENZbcmZcTi",
+	"DDiLJ3F/7vuD2gEjAvUEGGJ8HiR5uqBwfU5xloi5DJLPlpJxu8EDmWZngMdV+iA2Pi93O7Jm4qS9I4xZ",
+	"2/FUwQF5sziaI/rdohUDB/EWBhGJCwjXgMl0suLvMaMGjiCWeTQM6SzWWFd63hktzy1cA3rmUdBiFAzY",
+	"KsnGSedsOmnJJiYl8hNMfLA6cNk+rTwE1L3BBn3K3Fq7IkKpy+v7pSbdM7XloQkkq7I4hlLpafI2IibJ",
+	"4dtDEzA4N3DZekB5yfNbowp72WKuCA9a2yseVrZ2Vsiq5I8kD2tJmsKUeTpgFdO+E9q9MTzL9C4pu3Up",
+	"H9b3gFUDgNBUEoEMfZD4kKsBufuqLihHBRUkV2V8s/QHCa1/Prlw2WGk1J+e6y80ISM+jVrSHFkr1oNN",
+	"wKAyG6yod4cpeRSagczmeyXWxrHFsNgiK1OxAyQJ1tPOt4fhoqr23Vqou+200VgSr8/DGObT1q+fgDMx",
+	"dhiJmuVYkeK1xTJJRRY5ZS1iCVvIFriMNQsi+cxnUQqC8ylx5Q4qrV4/39sLMvlsfjWVSGA2IfuBB8vF",
+	"MDVJmZuoxPpYCD/HggQXc5KHRXPttXFJoKFy4dkKEoVsTSGqdtGhvLXqOER0EmFGY5IyDTqQ1kcVR5KQ",
+	"lD4aO5/lhl+yJOMkPZSr0nICMvRkdbvYj8G5xP6Y6p+fxbFZJYz7c75b2TXhfJLUcmCn0Zku1sHMsg1B",
+	"7lZcJvlsyjnzZTFaLiiqkLHGTXyMHvGm7BFGfudppeYMrl+GD9i874YdGfKPLiyMcW1waeu88FGwDjVW",
+	"q+5TzAo7DTo2GPjWr2ndarSw9diwRT43+297gJw1P7jMveELsMRdC7kRtNUi2WrmSGiwn5RDFLfMsRZv",
+	"xOiQnO/lUhGQsPBHIfBYxd1DodrsPhVkSrCQcL0sibijOQnQfrKNJmnoBkRaL1In9NAEng0jeGB8LCOp",
+	"D82ubyXUO39OkDq+5fVtLgKlejtDNSuJlMjmIOvTow1MQIu45u08db1T8y69SKDazx+zjc7t8xNExjw4",
+	"4qtNbCsFaakV1zsb9f2HCF1JB2VlDWZVQ7r20GJ7sb128g1kt0aWsChSN17BPdQqDG1opPkiOp5G60uq",
+	"AylV76Bleeo29B568QpuN+KZKwOC5CNQbFIRE3V/WjzKRXEDcDsEpabVfeaUmUSAu206Seq/WOyJyC2n",
+	"4LP0/lM89SwCB2h50X6zciyxwkEuSzsSJ+ATuG0NN7RFZ6YyJOLMqtm3pFJw0RUkzCTuORf6JBkwMfNe",
+	"FgwtObFTGE8Sg315Trm820cYmZKjSPC59fCBXbHVkvyw4De3ZGGwrjOt/t/CVB2YQGkA19A//uN/6lau",
+	"Ga9VVcP58j9ye0VgDsgF2tkxt5Aol3f/Yxf9Ijnbh12lxbL+4jc9hESv2TXTHf3vH3cRzeW+34o/nPxw",
+	"8vZKHqDL92dnhxc/6ePJhSFm6L/vHB2+vTo9Otx5fXJ4ebXz15OfYPjN7xeHb/96zSb0ziQE64cwyS2X",
+	"zqOtGmhRPzaVgrwHGUIbHW4efCaVNqGMXT7HcruVOdeqjAfXsY2Wkcu7jWzjFwMlSHO5OtTItuGx1Fex",
+	"yAVJMAoEuCcEMGV3uKSJh8xYZ5G6B3y+pi1uh8jnseO6Zj1j7AZg6a7N0DI/tbCJZk6r6MXna1iNvcI+",
+	"FSp8H2kuDN5k5O5jgbDezqYQIUwRru8g7M/MvsmD1ArqnEqywmfquHM9ciYY1kZC2zMlEbEUINPYmaaX",
+	"KcB26tbtSKdDuYzp4wfirrtzIN5LYxSkj7ngsF2ZeNS86tJ5BikLktciT4VvONwREOC3JO4cVQIzOSYi",
+	"CdOpBDbXq5vSQnYCFJi/sfDwCbWsLWLYgHzqqDbSWrolGmdu2f2026MPlqxN+xiD+WDGZXF5z/Kq62iB",
+	"ITjjAK3Nv97kkfWXyThlYx6p3GNlUXPDbi/540jXLpx0nbjTOyKkC8X1vdw9391b6TZ01bBsA+EA4jO8",
+	"oypVdPoxV/A+ZXH7kzmLeyDvdzIy27v0h6COn/JhknJKKzQhkC+EfuGUQUmTjkMbboAH3/WuyPG8X4al",
+	"hPiBnlg4E3A6x9JciYLXfQvWmJpMX3NbqgiUrZWEGeV8YIjksifJhgpqcWMy24Jasppn7/gtGXAaGlw3",
+	"u10TWaE2/9OfiCGSh6VLyIEDMkKbfXHoRh9xqQiCi0WTpfyYOff3YYJBd1SWVu3B95MgBeL0NNUxmqWJ",
+	"IlmEuzTMVFuxZQ8QwfkUzWqp0KgF32H38NCam9/spXdsx4DUDd9ALnbmLmG5QJOaSDXg/mcAy/cvW9Li",
+	"lXeRKAI+B3o2wTiZkRPmnzCaDOles1bB062cz2Y4Q5LMaM5LK0nw6JpJUmHwJEAwW2NGa71bkJxPGNRn",
+	"B6DUnJf1zIAlY7Yw4vQAbf4QlJfg4poFP8hNe8WgbIkymZkMHlKgHEuyQ5kkTFKt6ZSLbbA+rc9rFx3C",
+	"RMBDCwF012wrsliZWSqAwteDhFwGtAU50egwTLHP0Jn94i/whTUfrtmMYObC/3fRJbkjApct+mFBkKcU",
+	"Gi3Q5sEmDNZNxsKNuJMGvrpmy1PcRa7GwDd7e5rOMmpTd2WEvBvERclLxr44fJAwCVaDayJo2qZFUN0j",
+	"ibuD1rKTE0NP2MzDPafWYjaTikTHr0HGqMn8JNLUWdQRpFnI2tXPnTKjyAeL72w3K7XPnye8dMmozRMw",
+	"nscc9jugA5jVPUBzb32bVR8Rtyv1LssxYxzks3m/WGGA9+tzV91ovUC30yMw8mPL1PKnyssTHALTTLG5",
+	"tnwMxY7XKuez1qWZmadlJ62kQOTyzz24GwMvezuqwdLt49tWHoRhBhCKhgqMw1/rQ9Rb58UK+A6Hvxau",
+	"X0Of/kjZ7p5KIdz3SSbLXo/glVsazSOJGTfCewqaNSVM2vE2YI+7vapH3trhWIabW5AxlLvp39LJPdIm",
+	"RWqfxLnRsd26DJY89VaEwn06K7hX+N/TkHwyU64VKreeRdcQLrZi/8ZHrzEtaxHzcSqllTEZZ2+zpZJ2",
+	"M1Vogu8IqqsDB4hnrqypQnNalkgq/b+iZghPsNZelf7jUA23nBN+DAdcEF1xn9+yvOQuIe6+6JvQb9ZQ",
+	"LezQNZ9Ygr/VpCZ9crhN4H/jI3vaWhLboG2LNmgGAKrwHFNl4+sgZcPFIMW1krHhhIRCYEZj7q90W5RN",
+	"0C98pK0HDo6PHFAPDQwH9hr1cB0g4MVoRR2fmhqhhp4oNZklomZZM0K4Q6UsL+uCJKbt3l1u+tz0CdM0",
+	"BJ9qgjtKKFQC0hxnORmQy9IIA99jkCDqiR/jkTd0JLBYGNiuRC38BKCKVk3HghBkMCKC+P4pnUyJtlPr",
+	"GRE0B8t+63rj+fWGi4M3Vzml6TyOn8Lq5dJJ61V0cS2Y9MnE9F3wc6zIRqyQHpZm/JiWEN2N5NTECmYm",
+	"sVjvbWkuVumsKSC3FGa7jLk1IBdjoMeXeci82DMXaNWfeTEYGtEQyV7Y3bfQyz3TN3xc62CPqFgJudhd",
+	"sV9TxUdkOmrt++/3z85iDblLzIGVO1YU4TAPz0ucD01z1uxbEV6VBGmjGdh2tABXChReQVubb8kc/cSF",
+	"SQjZ3IZI/SYtxHqsBVUenvBRyjovJYMcB7HIV9TChDr0QMfFQZ2QIFm6TZhUCZHeEGef2RAHa1hKbHBV",
+	"N7O0fDD1Gk3Ju+XN73k8Uuy/xGwTEkltfSdbNi9exRVA1tIN6QFbIDZX2tI0D/49tCVLrppasdi866Px",
+	"hx+5joDn+vtoosJ6yUJu4ez8+tbMdNkLVRXR4CwKS6ToSsnVpvU0+ro/TAnMcrKZdoGkQuB4QjBXAueK",
+	"ynhy6JWog2J2Zk2mpp5LzgVpEAyhur/mNNucgTNL4IUMWwE3G0ekZs8G2FkwrfYk4kvkrr0vfShIe5Vs",
+	"nY/29IHouDAbLJ8KKtUMywyV8MOUl4sbi7MBV+P6JCqgZv5N6iRYu2xIdDZ8QtnaGfnZRtVXAUQQ45o+",
+	"s2xgi6aMcSnJaih3B8XaVwTEDjvuoVm2NE2O2g3V4nM2xje+v58TVchXiYZLIiXl7L2MaLK2+9iwO7kS",
+	"y3XBF3Hwvx+nHGF5awU1Ve4Ihu1Us1vG5yxVXGw4LLkB3tc9bEFakhWuNmvJXhgIwyvbKWsBnq6Ng1PI",
+	"3jtmn8OAJhxt7f1pf28vppnY7E5PKKwQo5OpGnzhvIQm1symGWbmlim+wq2govXjopK6q91Gae9Q4VyP",
+	"nRhaZfFKuTAxknMsUc6FAGQzZ/Pqp6OFPvbN7cmBq1xHObNQu538smDs94m0TiOHG/xfIVNw4c7WBCXF",
+	"RegurfAgzOlHCNnuVAAJVykZsR2EStlVC+ixgquScNKr+OM+i/QYBBpEkRWTbjJ2hm+oVfRIA7stj6Rd",
+	"0Xh5GMn67O9XVGNPXIBRKUlx5mpqD2oW4vyMGWaqabZLcq+JRyyDuXpcIULAcWdrWOul5UTeMK5u9KPk",
+	"WboWPruNM/MUXSZGMLifk2uVYph+qH7n2B7MEnJKq4QXf2VGUIgN/yRFBB7qph/gdI9i5HvnejDon3tJ",
+	"eGFH6oPxm6AJjySykW1A2ESUzc7G+GiKy5KwSWTRl3H7kqUMe3Dozsa4yWtsd+Bw1494QeQbMlapvBpV",
+	"naQRzLpWY/B2FukiOkZt57wG7PxeXH0QEMYEs2AOFRGSm5K2EjU1EQue1zPCFPqv/3y5HXH3VZXgH94Q",
+	"NlHTo6CUo1tIzQ1TbuBdfLEy3iJwAFIhILs9btzmWOGST5oSFbE3oH8jblae/aEpHauyYEHLcZN6xAPL",
+	"NVFvoVoIrW+6+N6kDpd0Bha1UbnOKKvtO6tzF6dYzDij+RGACnygavE9jXmDn2sd/vnesIRIKt+S+RU3",
+	"VWhKPEnE2WM2qeNV2LONciFobuEnlh0MlJ0yRcQdLn8k5DaGkQUFiRVHgkBwnZoTbQ7MOaolkQPTOuvZ",
+	"ORZKJleEJWqeGOATcO3bu4EMKUFnM1IcoIJKRVmuwDER2iEJG8wmMP9INHNE71Ls0hwACtiszqfIfxW4",
+	"SxghxcCJi+lCTWePzBMmrh+Kiva4uh06BXB5kvCyHqWcN2m3js0oqLiElIdLMqOKs5jitfP8BczsxQHa",
+	"i1fRDQXzoiIDxcaCYGEzaoshuzPqCkyKbhuZ2tFZiodcIOmv0/0lkxfDig9r4MS0K0VEXKbRINHDMIyT",
+	"4ZmFNvHhm1tANhPgaWZmQJ0g5MOk+9lY9A96PvvXzG1Zx2WZl+gZcudMhpyAykBFzpA7QkwoKgTkKzyR",
+	"aMtHUl4zE0q5nSEn+jLkhPbNzEjtDGkuubE9Flmzl2/mTgRk12xG2Q21IhB8fxJGoI+5Gz9+2HE3VbPl",
+	"MuSPmRvKxjwzTvVtU0QaZ9esGzLbxIEGsZxQ+u+h0ZwBD6URAnKtrMON4tpslESWXwHzTx3MRiTe2paA",
+	"GFro4TNg2JvRZ71Y9itWIxlg1JtPulaAWtBbIjYt2VM8Ms283p8eGnaacP76OgcmuyAx1Tz9sMv79s1s",
+	"ueVVI4zFyg0tNhLbWvcLqPtxuvChqSBBIVxuWCYqS6vbkYA6Q6reaNOB9zU2vs5d0gyLrzMkc1t/YDxr",
+	"YDAtY7vco7CR8+1oYyqHCGAA37Vol4Mq4TEyP+o1TmzzElOLYOYGYouGYrZA0pS2MDgJB66+EgasePd+",
+	"4koNT06LNQFd7HEZ0cPcgcMZQZWgMywW64U9/2CadvA7K2vA/uw4wdzTLRJ1IPqgye5TKGJFPYjVEGTZ",
+	"hoTrxOESeOkicpUqaCfe9JTcRZZ2CbgqN7k1mSQ2v/V02abjAXM4xzFfkO95OAcGTrqlsLu26dsC+52Q",
+	"S/orSXqCcDng8DGDdO/b/oLG05N38QOPIQaxUjifztZCjDz030T1t8BXtHJcDh63N+mxJakHO38uINxg",
+	"HX3wHsnL9pPvFoOGloI7kIcin9K7JOABluq9bFzEqciwQWUn8GT4Ql/h6GZXA8CPW6u7do3/9qmz9oEy",
+	"wHDeyIJc12ABUiX9gxFZImatvZP0XvycPsUuFRdRQVbSGVXfLZIRV3DqNmrJDC+QVFDqy5fprUrMbAgO",
+	"tBbEolsAWwP/v4XLOV7IzMaoj2hZagvdVDdp361Tpr59Fb/Twh/eVyXHRc+YSywmpg5ZaVJpa/gCBp9j",
+	"IRZoy+IG3Zwd/veb9+dv3h0e35x9t23cAXMyQriqUD4l+a2EirElMQH0EuqCW2hVabz8AweuteXEmOFn",
+	"X5uBlkR2kn9tmNqgnpZvxGy3S7RLSv3k3XCva71hUV/9NIbJZyR28jq1NzTtnm5teVgXlCeqvWB52SmP",
+	"2Kqfdk8p2ufO7ojY1Yp82nqyqrCTRes7SB9DRKdbX1QkudBrC+q+kFk/yVYknmdXT8NgaTqiOBS/VuZ6",
+	"1gh4aJnNk7vIReB0vbCPUiw72et7GRXzYwuBvczK6yuy0MWpIrN4BYgBVo0eDLzq+u+fDvS1XhDrsqNw",
+	"pV1RhukfaeyHhOYIGQ6Xdaqs29oBphF2bg8w7NLNN0nGQEB0AxnOjQiJC7I0nGk9O7a3V+euHsnyrK0e",
+	"MyRyo3nVB28s9ZEFw1011YTNuWK+9xpwcig21fqBMiDbkFyod6INJJU09QICNt+tGOKhlHTCZtESY8uA",
+	"J/e0ujsNrRiSn+8nu8Qy/f4oaCzgZ5h8TovmRVPzJh3/Bf69SS1SasUwjOCguo5FCc42ANFt+IcX8Hon",
+	"fmt1/I+f2XKBKT+xOHXAz3AOEfOxfAUHbB5T9aVCL/dMyQNIOqtsK5GMycEeQzeSYxx11+hOz631lXCt",
+	"2qdOjw+HIgDAE23tOTsCs0UnspjXpiTH0o1UyXklU54iodIl36sALXx5MBmiYz2MeG5XRVKggfCob47P",
+	"7zFHcFIFFc8GfALwGefxulgWI7EkXZyNMOAijphm0EZm9AN8e71xtoBPrze2W4HzrkTLPYVSa75uiTtM",
+	"5lYhc5UDghkndpRl4UQGkG7dZlj2uHjW1ICSdsC6K7pSK+rSzM6mnxRJs7YvUUwR5pLEXB5REbJ6uXiI",
+	"oOmuU0TYzAm5Tdb/sw+CofG7sLCYJHcACb2QaMsEvTuYY0k/2L05bF9GyvI29O/JRDtbXMi7KlWqKl1K",
+	"qokffYpSVvFUm1ZBpPRkEtDzvUnBm3KNtOAsDEUxodglleoBhdFC6sQUxr5cI5hzvPyTIdca5mNAv1Vi",
+	"0bUdG5M+5xIK/gMVtbfkg7q01UHWqDVkVnSANydeZch9HxvROREzKmVU1XjHCIIQHncGA0TSP/6v/wdV",
+	"/iukoDDpFs4B016i//rPb2HLu+v2O0rm+wWW0xHHUL0ffnChuza3JPwbnoNMdg/dH/DERylJ97j1i/na",
+	"3L9Lmw4V/m2fO7gCMzqo+2ai9meY4QkJ3rA/5Hw2q5mNbvJfYobLhaK5/0G6AuB2bMHfriEbke46snOz",
+	"f2LGeM1y4lzxEF2+Pyn5CMdrFa9QbdcrTKqlN2YLzggipYTKhYHs9xGekMi+VsXS1ijTRUv7FK1zIgL9",
+	"KqFR8TGydiDwqrzfAH9ww1htdDaM1K8xxQhwH63J7UQ4fhtbpFWNalD4Ro+qn3QU3EN1TmbWdBf7ntpt",
+	"NyMnaDTrU31T6lyCD/r2VcRWclvmrO+thxgisUCfkPE3TTLlAdrcNCmm4T63liyLo21E/FDE1b5tiuV2",
+	"Z9iZTpS0FuRh/UMvhYTShouhBdoaoP1s2wJjBlEJLgQgjbgqMRu0cwx+hrNGBr5unfVp9c2E9m5CoNtm",
+	"cnC96ZLLjRd4sam1d8pyWuHS1EwJ0A1KzCDPdoYLwystgzPe2bqQ5Am4jdcWctsibKAdU4FCcTQSENLs",
+	"/nSsFldPS75GtIfmwMuSq/Wume5z5d8A2A/xp3bUtBaLtfFagoCtZjGyJegOQ5YQB7+ZRGprHvEqGUkl",
+	"+Ey/MsRvHbzb19MlRIxHotoIFiVNhRS+3GsZw5p/fSVSqHrKGdmUvnrEcKZIx05JPCM+T76jkUD3fIzs",
+	"mCGe3mwmX3kVz4jddVujhf3XLVlsP8h92Dfirunph5950qbWxaoe68jndcIAg9rHD6zLe4wXZk7J8L11",
+	"Cit3wxN/Xrcasqvlar7PmgBGS6IUvRO7LefV4nVrx608Y57IckwN/D6wP/cNdVh5a3ofCKyeW89gQKnp",
+	"wxGyvFHuEzziwZDirtDhbBwAQP08oMps4GhdHR8Sx1HqxsJbxKLGmWqBirp0cVPro26qAO0TkPgJiJCc",
+	"mQl2j1abmZKy+A7ntxEfbM0maMahCLHxCCM1xSY0bjk3qzkNPdxYqpaSMYRcTEHi7ktNBSEWaTHetK1h",
+	"F2K0rTrcVsZK+Pwn50RyJXO9jNU6atQf4vdNLy6SXwnvF4ek1QtfxHeJIm/JvFWMwJdytEUbmkRY0Kpd",
+	"HrBeJVyY0lfeOb5yYUQTg96tNInmXBTSoaNpLfoEAEjQZc20up+hTfuDoZX+QWoWeoEMg+AJzyBXWaJv",
+	"9UM9B3hB2xzPX5m39AOfBIj+5N6zkySFVttzv/RQVXXzAXdUjRPM5KW5+WfNvlhaoYB9V284uW6NvsdR",
+	"RtaLfurIiN+5cpOOrAr10zX1yeFm9b1sUfBe9oSPrqNLuEKALSvN/hHaZkGfKWJdkVlVRoFg8loqE1nX",
+	"sZ6xcc/S0shjmzeOcFWVlMi4VOkHnV3flHbDjpvUXby8EHXUmqd2dqvIktAGHj7gpqzRq71VdhR0tmqk",
+	"n0AzTKhd3T5SI00hDvUA/97LxZJIhOvzswx3mqxyd0Qnz0uax2LO81vG5yUpJuSHZgAxDO45kQrNsCKC",
+	"4hLZvkzB76YNQKHhY30ycgH15IQp9izjmA7Bp0VfcIlJgAhebiMCB7t8xIuEN/AMi9uCz1mAFhN1qukW",
+	"vlezFEgrZtTcB31/dfZG60Ryyue7PSlF63jOemD4HB5lHIIRcig8AiPkYthiOpArsiDKp5Toh8MrFNgm",
+	"14OKVFit3irAkZfw6md2QLoNBbwTMEDoQYxslHSGUYut09vxsHktCe4aTGWGP9CZNgie78H/ATyP/WVl",
+	"pspq4XDY3sYJiP42Gw5bDoMDPlyIwnDOIX86WiLzHiwJ1zPr8WQskAwuf8xs0oQMMA0GRCYvM2S65YQq",
+	"EJd5Tt5lqK60nPpmD+BE8ikWOFdEyAMk8NyIMcosrmwhOFTJM/lMBjNsY/+F5bcYUgecB0dQ6DoWQgEY",
+	"5QUFvPJbW97DlkNUPBTpplY8mbujZQWUdAQg6UVrdhnkppXUXOYEk3kem0riiAXKptcjHreTY3YG4Qxx",
+	"n96MpMGs7GlHpTlXW9EJ82mLXhJVegxJdTdZbMQjCpu7dFOkPzhmTVWbzuJs7YGBbOB7uccwsINL4Ay7",
+	"Aa6581cq077dLKB11osL2JIpfVpQwhEbvrGO3EkGE/RFBvQpYvahXrSF8VGFQztAZp06d5g96YttQM+Q",
+	"DkMUSnsaFI93Vqwv3JfgoH0DS4pTeiKX+C42i+GKxGpaXTqtaBDvtUBjkmEUyXicgRpIoPN3RlWrKU8X",
+	"OXMnTq/y/BgKsTtg4rvyMaypRsVLq4F+FFlImFUF5Fskjh8VtvN1JaRbtlWC0jcfHV6QhhHLCVk3er0n",
+	"pErePzq9gJorshPF1DefN9RARkfgfu9VjHuQSz3sHPKdBhbk7rkMWmpxvYTx3utIIhXVTF0cP03O95QQ",
+	"5Qc9OPF79W2nv2Y4puMxzetSLYYN+YHXpEGuc/fGNDakHgJ36RNQcxUXvKsIix1SfaydTilJsqf7pG84",
+	"2raIhXA26dup0LWgdsyUoBm0g0ak5GwikeJBdJqxFZr3beinR/Zd6SMf4YSWPcIiQ//4v/8/9BxSs3xh",
+	"jtVsVEXB28AvlHNBoET3hNjGEzCm0TpeLtWEMl/Bw87bNLZ3nzQSe6hWKSy29mpGdJNZ82CtzD7LHivv",
+	"vWzzfWO7IHHw0+gBdeUj6jYlKnmOS1TgRYaag+sA4QDrDFJ2fDFBScSd/nK393Rr9/iG8wpVWEpXM4BK",
+	"JE3ZGSQ5GmOBtvJ6VpdY23LbdjFNpLkdCORAwYWlZgFUlXhBCrRVlTUEdIFt5R09e9n9khN9xKq7Or3k",
+	"lcCMo+ebsAeaWEQHiJcIgjTDW5kyhXNV49KEburpDKfNwDzGKpkh+uOUCLhkXoxwfmtM1TkEzFstwqdz",
+	"NFtsT9u7f/o2e7W3Z9ISDS8YZB1t6WoZ0f5Icxh4FA6gXrYXU9omkxC9msrJ9H68P337quXF24vM0xIs",
+	"Dm74/v3pMYxqJPhcgt/3lkjgJhcc7yi+bvKppx+8k6G93W/QP/7jf6Hnu9/cRxQ108isStdmpCY8vepm",
+	"ZcalAx/TWPJ/T/Vl/eSYTohUPfD+q0ouT7E8Xy6qNQTT5i+QxHII5RKS4GCHeU6kJMVRc6SvTmXouwme",
+	"jXHvbKspZ6RRuFZ2JqdYkPOprRS5tPHUlAg0JmXJ5z7aHkCtiA2c0V+6Mq5bkN1DpRJYcSGRAbBCOWbb",
+	"MZdWTFVbUUg6nF1r7N0FibJHi3rtpY+vVg+nNhePyXIPiqMc3KgHAIpFysJXQ7S1naiS6A6XdaSk6+Nw",
+	"dy8rdVhluYYt5Gyb95EgM35H5NKix8VQi6ki6x6j6h0topldP05pPkWS5xSXSNIJ26EMVe59dwqBdJ9C",
+	"jS0HnhApnPFrnYKumnA+KcmAAiH2xcw2FmORi7BqyIq6JQ/IFWq3kxiIzRm5qM3kXOwWLs+DMdkSgcvZ",
+	"knyMxvSOQDZHukAJGtMPpLjRG2IfzThTU7TFK9PNvrsi0D9vZ/oU3b1mghgd4UbxGwgu2Ud8PJZEZahm",
+	"VGXIpDAC8Do8Py12IZKrwIubyMf2UXbNYh+6Yd9IJepc1YLsB4k2mf+6f+y710y/WC5uOLsp8EKabsuF",
+	"K6iBtlzYyvPtzD47xgu5iw7Lch+5VpH6lZqS5bYq7e41+9GMAH41g2B4RiTCgqCSz4nIsSTohE1KKqcG",
+	"Oz6qPS+rkp4eYfihiXzUPKx15WjcYVAJOuUzyprMPQicxCxMX9KnxBiXJeI9mT4pI1eTII5/7TtohVNq",
+	"Iei9Srq3KQWhPua1UFMr3aPzNGyXCJ+ysUWum/bywynl+D4oSddwGTgTOry6YSAKonwcx+7+NaGB6I0S",
+	"js6OCeIdoy3ZfqONNdy6HgpYewcMiXVJ1Z27IBMqFRH3qIrafwZSdkcVueK3JHEDAy+YkotzMJWg+LKx",
+	"DSZGm9HPcjzTOo/g9WR6gKiCM8ieiLgoBJHSVsI0f5DCBNhSaWo6D0tj7T2w+6q/rqf4rar+mtDA+hcu",
+	"XhogvW6mUtkqH8SpXx6tnlWKAESTqS17yvoqHkOhSr+2sFxFa7lcALNN9tempWkX0cR19UOr1DpC++HH",
+	"KWouuI6jOE761zB23eSOwjRqxWdY0bxVuTULAF6FVI3DRM15hgjOpwhu21/uhSXmUyg9bWxZG274Ylkw",
+	"uDlcOsCAZb5wEZTD3VGuUf2Vbbg9kG9iYOFCfYdLzOBiZAU9MWiS2so29QNyIixpO5aNfrckQhk8pxAn",
+	"CXKRx2ROfLV1NOHGPYptZV8PHAbOxU3Ie6CzenbgFiJrnKaMm46GuDNTIapghXfI0Md3IXmT4GJD1gl6",
+	"6kbquvNKBKHvluqm2oomOvjlXbC3Pzkhm3h1KZcwNrdIT1YS5ey/5KHTK3KVO1NWxJ7AaytKa3eLMRqI",
+	"DF+Nce3ajLq9BgslkbAMm1/wkmRW0w1wUKhCU14W0iNTeEQK/UfTNNIj3tc/XjODncLHKERPQeQDzlW5",
+	"QFgGXllE2JgLqMyq0JatgU3LkhSmpmrov70GUGxoXI9GEcFw+QyDsb69iw6RIZbZpGbUS/MBpx7wD0z4",
+	"mpnXQtSSDMVAS6AMcoBaEtO+w9UZ7FpvgGoielVr+R+pScfhj9BWE/L04Ma65vW9+D7YR/KuOgQspNi9",
+	"GmbxuORQZbBpxdoGHY+J0IerrcU+xxIJUpU4J0VPSsJaqcMPBqTyYFxudm4U/dRJJSH44bQpBEeY3iCL",
+	"EZyNjKsb+G014kYPWJaByord7mO/hE+BZ5Z18NRiySj6HAr0KxNIh/WJH1/64NI2VtOS3W5KB54ouav/",
+	"agMnvdKpj3+qUK5N6cqm20lVF5Rbj0gZB53sD3hYnysri20yNC2L3QIaiiZ9pCaCFq5hPmVDVgPdphAA",
+	"p8K9jr0vbgF3rJfhFY/LMDRwC9/GrrPzTXFoU3/YH87cVOKG7WASN8xuiB7F1h5I3PPL1K2nZokdypA2",
+	"OTZlB/JmSiuZuSSONUEUmxrasVjsZb1h4A7sfBjnhSTiWoYqQXwZDH16w8S1WrCFHTV4rdAdlVRx4Q5w",
+	"xoOmYGsZXcJ52rd30VVQpML43RmHco4msUUiPmf714wqJAgurEfZqDKKoyktiAVvaZSXOa/LwhZ1Q1sM",
+	"39GJMTJhBbJrJnitCJrUGJJbR7VSnEk7FqCB4qjk/BbVFWTc2iRcKlF4ABrcnGsW6jeZgTLz8HVWIbNc",
+	"0rCHeYCVLZF7zQ4h0I3+agfq4oILktOCFGi0CCeo9TobrgGasdZ6AvN3GEu0DOG1MzVrE6ljN0lsc9r2",
+	"XbHbzuYqKWHqtHqswEXjd1Tx2wPyoaKCyEfIDIIkYELYWjGVRE155ORxBkeGzKUFqLK/1iIRCECEpFIl",
+	"56jX43DSftwXdeUI1mrZD7adaxPMOiRm2GnWrGgPL7yPFkP9eon89RL5d3WJ3AVseCTsmaZ2/H3RZ2L1",
+	"4QeUPY/WWn/yIM5k5GYzjMiMOoSKLc8VjpYbKHnkovxfhJhMRqM1RDzowz5rP5HLY0G0Tf0tvUkUnsTj",
+	"D9ethZPZmbQGkqBCEtKpjxQH6F9ejv70Yvyt0eKdJra7RjrNUPxhuNVJOu/W8s/Fm1fVCRO8LOPFPriq",
+	"cK2m70X8cPm7OOIFicV5nb/9Cyqwwuj9xRunwdnG9E/xoAqSCzLg8LXvZeHo/Fhis3zPtN7rGbK71Al0",
+	"iaWaFSk2es9kPdLTH/VF8qeNV3d2RwxLOEs2pbvPycAFXy60zl4QhrbwP/7j/zX//3+QD3hWlWSXi8l2",
+	"nLxukMWAIJCWZemudJoGYmRI1hQa1bRUp2wtxcFtGzurjf2Ny8Or7xK1pFdWHuoRFZGiQm68PZNcD2z8",
+	"XoNMjS82Ki33o1mdjaMwrrMEiZQWX90FsjPVhAcb022rm+C5nfITkfy2tMlDfdaTHvWRfzk8ZYd82TgY",
+	"G3j2wd/UVc5nNAWkxcgH5WgAFuYU3xEIqiWsIIU2wjnzfgm05e4bv9ke7KM4srEUSYRFD+P7t7qBIOvA",
+	"WQb+hHAl5RSM9xFBWN6SAs0hvgyCqiEHU1I2OWiXk3QFUOAKZL1C2rao1UrcZ0fxLODLFC8fhSy0vD4T",
+	"c3W3Y92VSCpSSXvTq2h+G16xuCnqw2g5Xg4UhMOiSNkJniMvSRTCWUD8mQkfdHBi5AOVKpHibC9M4cY/",
+	"5qc/ZOYGx7pNTRHVEERdG7itS38qUdXUHY30CChj58Y3GY2CdCvjb4ZNrwZrmKqp/rfW1UzK/QATpTPJ",
+	"LKRyh6Td8aUY4pjKGZVWMjgnZSNoYtsl5qhsZMCK+iNdIhnRmGNmfUojgib0Tp/AbQc6YLMZrtx+wAXK",
+	"knSYLRpJPvSWIOutY+O81VYNb8QcNolBwGlhwgFlIRTeeoJC0z1Z0KYCJNshkXgOetugGLbLCfjIza05",
+	"ZFMA2iL45amHOozrRTUzax/bHgb0mtvKCs6kD+IbOCsXBzbEZgmxndcKUBGgeajB0Gzl9WiHhXrfDHMQ",
+	"dNfSDYBhhoDeqc2WqnawPjJAb/J+qvvOZPuQ/AcTMF3BokqA8zcrZaH5TbGetzx8svpusGoD8SfnHHeS",
+	"TLG8cDvwPuWK71Oea2WtrXYZ3GZ8P8f83VIfkFQtLvVi2BtY48g84vyWplITbc4V9uHwIFQl2ir5hLIM",
+	"3RFBx4uzMTYnYid4flNeM60LjXB+u633/5SUTUJXDh1n6HulqnesNDHJl3hGLqki/+0N/rCLDu0twTUz",
+	"8ZKuOvh3h5cnN9qi1W0qVUkbxUwVurn5nku1k2OmaI5v3Ay2LjUBSHbNpvqxFhcZOsdq+t+ebe+iH52Q",
+	"aGYM96I2IBOEMqBoIs7INXMq+qu95+ZkznlB0OH7q+9vTi4u3l2YyA2qqWgm6bba/kZnXA3f4or+lWgR",
+	"AoGk5p4hgvLCmRI4Vx4mVUu8I9Omu1HRZNRS195E7aITe78iK84kuWYwHY/DImtwI4IDiBKAjzkRggtk",
+	"uMfMxTLphuvq8Pw0QPnY33i+uwcxzhVhuKIb+xsvd/d2X0IokpoCtz2zkTrPjHzeyZ3z0Bpwntp6m2xc",
+	"EnUI7x3Zoj/2dug7ix6h6WDPb0BuNNWFnv1iMVqMyFlZV7PpwXl2Pra3nRI1gR8M6WAiL/ZeLa/NBTGS",
+	"hRS7mg6v9vZSnfu2nn2HfTQYfPJ89SfvGbZ3a+b0ebX3cvVHr7kYgZvCfPFq9RdvuXrNa2a7+NPqD+w8",
+	"ruiMcINeaBMUVn8KvGZElEM+9dQMQIPdzSOac3ELJtJWiaW6wdYHfmPid2jhqpRQiYyHHYGLHZ3xgmRg",
+	"VId3nBIUh13o33OoU2F2KkEgLscqbxMS4dS/EOW0xPPg9SWm2Xs0to11B3wbUS6bV3bvzWQPWsrvbfJr",
+	"O8oAlfTWBrR7fVFO+ZyhLR+hsg0jTkmHFM0fX0okyb1KTHzuFUdYIonv/gAi6TNKmOmD+LMlNbQA2gEf",
+	"bVpavKFSwYFzYt57INMMc3H5/oJI9o7d8jGWkyf4HBLClwKCwIQyctkUs/ssosX5TsHdZK82fEFhE8wB",
+	"liIsicGrG7Z6z36zkV0fTWC2wDOiwNJJhKE0rzxzd7Eff+6RXR0GeAKZ5XuwcMKfWF4tc1xcWtkijyCp",
+	"FP+qPT2KbLuqhY/z2pSO/XnomeYMSsCNx8GOyJooUbeZdAvdjUILwhR1hnFSyJ02rz0lo3HGSK5IcWjT",
+	"AFKMlrsXfcLAZxJafsTLCeZJQj/7zf57YUVSQUpi/HRtwr9nJWW3lvQLk4sTyi5qYrUgT9Xao03LG10J",
+	"kQWL0PVN/DzEKDqm0tN99/e9S/+8+oMjzsYlzR++PxuyIOxX31b6N7cOc7wAeHA6YdrSEXoLsy5/zMa4",
+	"zyg5G+NLF7D/ZPuv6SSy78yTz7TPruZ8Z4xzxQXSrRJwW4AzR7phdYj5zKEc7OQeTYHLCHEvyIQw/QNp",
+	"wy880VHOC7KWd+LxVrc9vYRkZWQO7i9pvO+8LBBnAH2ESg6oUNpi/zJNkFcvBsiNK87PMFvYr+UjmC6Q",
+	"F+QhpcC5Z1fA+CgxshGx8HOE0xVXlfHDuZIWUUY/tG9ccVX9E3L3O3YAUfya0rJL6y+Uodc9CD/LDgAF",
+	"VyUFPPfX5SYsRK/XARJE1YLJzjJC8lVqhxRUunvo+AY5Ni/8nvZHRA17Nx5/Fb+fjPnG4/XEMIGozzSP",
+	"mahQz2JPJAw78afpsz6DW6MFUc4rZIJAP616/ym19UuFhQpXmYsdXFUI1k0TqxEtJqtJk8Pfwf3tIrb4",
+	"Ya5/fNVNVYwg3v9pvERhJw8VM6a14uvB+Plkk1kCEx5kV9UJI/DnWHHEGdlFJ8xjFxij06N9tlm1gctM",
+	"WZoOUfMJxZPrInnpAY8/l6kZS6INh1S5oqwdbw0AO4bUe/wt3saQ/MQa9opVs2WvOqv39ZZqaT9DbEvW",
+	"Tl6zue0FZIwFt36d7Ws3db+v9tK99Cluo8JU2gH3UG5s3RT0389OdyROUP7Zbx7AuNd3e8KKSx8TtNpv",
+	"G6IiP7Lb9oQVv3N/7YMW8YSBh8pdcqxcz2JG2bNf+Kg3BOTf+OhvNamf9BD0fSTk6d/1w0+5bg/eS7/w",
+	"kRk1AoySCYCG2bxcC4K0jf7xH/8TbukhWVGvA5pjqjKtdWvdRZho6TGmJSkyD7Sn/64FsShpakqoMACi",
+	"RI9laW2f/fYLH50WH59Bq5Fr38gWhC96t19QOu7bV1lsN6Y8zEos/o2PPjs3BSUOgDBfrlS4qBnClouA",
+	"L/EE08aRJIicIkmgQi1WiswqJTuM6niqVtNnkBGx4+52+sw8kt8e1mrqUKmfSA2Eu/jP5GcNpwfzjXHc",
+	"jzYkFQqqONFsky3vrxh+gX4oG8a9sf/vP3fD7DCzd/0OdFQfbSZU0vCjZk3PlG1+5WxMxayHUc0LJzYD",
+	"9Sl4tJVh/Yl51O4P03qMP+38H+Le+L16Kh6RCy2VljnRHcIIMuCDpEDzgXGdlpTdRpjyGWRXFn33sfr5",
+	"UdDU70aKvoiVuWHKlc1x5IFEP4Zqljs2c2EqX2Xfaq67JFbna3GTZUB9iodMBXkraV56A4+fhn2g7c8k",
+	"4GzfgJsds7KbIDCTxmMKStkrDirBifjF+nZ/ByxsI31ATlrOZYV34nYYmFvIgxQH6+dDDH276rxWB/bu",
+	"wgLySiTIHb8lhTenTBoTykuCmyjNT2EvNgT77WO2lLP27z9/XKYjr5VJMHOlrTqebU3F1cFTR1NcloRN",
+	"yBPHTzX9JAwxbe1SNkG5e9GGihlj7BGZsMGiCGhnctBdrKIby3hZSuza0moRgv7gkgS/vCCSoXL1q+R8",
+	"Isn5mjIqpyGLgsXO2je2JkHTZ9L7+I9QJHBa5M9+c+bRx2cucTUpJ97RIj9yL2Vr5gl4g19LNXAu/b0m",
+	"YhEkivJCi560LzfxnVSmSMzaH4Jj7N4f3oSMv44L+mVMSb7iyNoAlr5oyxyNkJgKFY26nSLOnNMvQ5Tl",
+	"ZQ01FTHyTQiC86n5zUk3bgWerZcA4O9TrNCITOxPlq2sXsTI3JfwMJisBRqRHNcWJ9VxDypoAYESViU1",
+	"qAmhSbStG2yyT5ow6WxjSrCrT/aGG6nUFkhdkn78JGerKY7ZmqW2u2SriqQm9AESxGBIQ2W69kL27TjI",
+	"LU9uNwjE0Hvu8ffarLvXPDWhfIoBaLRgJ/4Hba5GK0TE+xDEY8pH+rF10ZYAXYbulnBZdtFhKTmSBIqJ",
+	"yikXaqekd6RoMu2tOrflstH1SmTd1Hn9I6qZXujvr67OL7ft3qBu0Z3IdcWHLBMc+EwTu+30PgFWGBth",
+	"7SA5DIjNvdj9Hkfp0++Q78iEsm79wC0uwLMB2C2AENXkoKHRwu8VKNzSWchgrzhT4NmYiwnv0f9fw/Mn",
+	"jhx6Wk+It3s+hxfk0yR4/a7jifr8LMHiCCKJWvLaeUaFx/1eu6dm02jlnfvGt7l2bKnV4sBGTzmrOYBH",
+	"N/B0v3vf3aPyhrLqkWePlM83zjbC1nYLGaZrC0NBvDbs2qY0NfS2gtp7203X5teige1U7Sp8prDeNQtE",
+	"0L7B7F/yJELtV6ayZBk3hJUp5bEV+FKumT1q4XOV+aIUHd/ENii1v3Bqw0hNcnV7Hm7CAMaPWXHNwmpg",
+	"W6bG3QHCI2kFq/4FrHV7N+7xCQMKSIUXHrluexcdMhsPeM1aNQknRMmkk5UVzV2Tr2biRDqVyLu1DZjM",
+	"UjqVWfmnkgHtao+Dtv/zJ+g+5SNwb8DaJTiPmwItc7wAQ6ThuS1X3m/7y7uY+h0ceUdQOQDcCXbHJzy0",
+	"B4EttLyEoaCTTY2WlPexiQN7Mr+V6yKVLm0jhRvP6afQn5fD68yhuuzKBa2a1WW5ndnYHov34PzVyeov",
+	"dik8xM+YOLjBeFjeBTjCHQDLa2KhM1fjQYH//I8TjQVZLSGARiUg9w9pApmsFi2BfGiB4pWEzE4APP2Y",
+	"rQRHipPu8TFyoJ8EW+u5fMbQ0SXaemwZILJXUoxNtDCBbVCZ6mM6UoyR+ZdD4k/M9Wf4lvRwvV8Q7/vj",
+	"DPBOTQKuQ9Mvi65QgSL2z35zf18tKvLxmUsavwemTNAOYAQmAwf/Yvt4TbBUT5WRDo27nj71hUur8yIZ",
+	"SjbHEjmCfwWVeYxUBD6ramV2CxTJlRAKiQRkKPAxWhAsZGPlKYEL6gyWuiTdaMkDRGcVB9RwyqTCAFim",
+	"jZFBe8l8+7g7qQs1vdBmEi5pAThY3os5BQjiktjx76NXe3voh8M3p8eHV6fv3hoAULQJ5d7hDfBp2aau",
+	"mdZjDhDjCm4iNJs6OuxuNvaeIPAlZaggCtNSoi09iJIyo9UIgiVn27vo1H58zRoq2sKhDf8bQAZneUo8",
+	"s0sI2lJT/BiW0K2LqSNt3r5mY6pNToiINd4P6aYQs+iO+GxGFexUM76nFES2h88hhkzXF6QZQEQSqYYR",
+	"ClpkwEyjhf7PV7H0cLFklsCys98CGcJlaYvHwj6LRmoPETHPKkHuKJk/5aF9brr4ul/eMYIIU6aa9tcd",
+	"8lhIl7gAn6nZKeCrwwtXXUaAJEJzG/pjKppCmr/1cmeoZvafekO5I7GzodBR51QYssOqelRSObXQ8g/f",
+	"XKuQYn13T4wTa/r5XBixmiRJt46zN/V6fN1cD99cdq31zqiZ5WcTctLQeUnx9W+SAl6QCAviKomBAg0b",
+	"U9uapJTeY+VLOCcyNMBV+ZRw6dC26eZTe9Gh62OjCkfTM0yF168p5Mt2m/VgGwepDc3Qv3GBRiTnpmqC",
+	"xcs1taBbDNfGwk06+TzbPSWibA8DXLk7s4f4nj5lvuGhK9HvbT7vg3L3e/CrRWQ1lw9bWk/cL7CcjjgW",
+	"hUVIvz8+cR8uxZNLks+DSTGEkRwwRchQX4/Jh+NYNJjE3qsxwwxPyH4LabgreJ7h8ZiW1EeGPTIgd8Du",
+	"h0FHT1RypOnBEOUr//8z8r8gJZ1QXksU8DbIfDgOtBmmZOiaa6qqDdsxjPGa5WSmBxcc3O21PrMl0nx1",
+	"dKeWaqPP1MbXpmPQlHMiUhFU33IVH2dY3JICCW1wcnHNcH7L+LwkhbYdR1BberaLrkwVNz1NNxU+m9XM",
+	"srMZDbhvxq26cluag4u6NElJ1358inMb8COMpVugVscW7Rsd2tqgY14LdPm3N4ADbGcF7gaz5DF/5hsq",
+	"1WGLok+ZLh909IbKJBZfa12+XFyGq4AF2qzoNKSqxGrMxWxTZqiiUEsRMIIgMoC1YIPQFmaLFMj9gzQp",
+	"niqROuLFAlGJzrC4LficZbaOCNRmYVRRSQr0/dXZG1OEzMSLvGPOsIRAqrqghIFDX0GJs9HimtkQFOU2",
+	"7aFCW77kIWwx80a7/qrZHgEZzVvGAuVsO+rNBwsiZMunOhuDLtYoW/H8SQZgLcohu+/rCfnwE/JHQW2c",
+	"VcicrmgFsC4XSPIZQa2gx+gRMuxYfFZDNfqkWQtl6k3F+k8m/MMC+clKFk1A/Bco7793SE9RvcPVLwlr",
+	"zgaxMowrowU8jZwfwFO/hX+uQHw7ht+XBOuAUoP87ksGaDMTXBIG4Tr2bPx7L2+28tXWAdWyKNsrNMOK",
+	"CIpLo/ZnyJQTbUu2KVYIy1vD2YHCOoMYc8izl94PDBYDLiibXLOOgmvel9y2WJZRNVhrDQYKI3LAGwP4",
+	"93vA/4Gxhv9Atun9dts9ROIzd+p+0n0avTPRSnn48oUe2dPzvu7modlIb/kXGNj2wGBOcbvExh29QbNe",
+	"tuwjgMQYLG9JW3OgJuvC2V/35/ec0Er14oe22cO+/4m8DL6/Po1Tdm4kvmCXw49T7hEInek9xTLhX+pw",
+	"HJTGbEyU34micj+2nVH22QR1mw1f7f0ZHb17+/rN6dFVk8bW2ukFJ7aiubyNKVXIAllx1fg5D9CrF3++",
+	"ZheHVyc3b07PTq9OjjMk8QJCM10vgBpriEEEmsMaz6maUoZe/QlNeS0gFJaqeHKb/q5fx3+qXQ0jToRI",
+	"27k108ImvfHLKtP3WYownNhys1ySJTEyn/LGUu0TIym5kZn8yoD3koeSUoQVmOVkB+Kve08f/+4FvPqU",
+	"LNru6gdK5qlzB4b9T+LZ9lSxwfIN7hrLiTDB9goq8HxQSM1JeUfQjDM1BVwNEx1QV/rfSxdE2aNXMMZ3",
+	"JMYxT6A0d3q5r7J8+Yeogv4pme+SqNbt2hIDdtgIveWopDNqAkgZRzPMCqy4WJgYtx39m9uwq+SRrfo8",
+	"UCRdurc/iVTyvfVXrP7nk0tu4miLFFTtuwvpp5EwyfV/ShnTXvpPCJC+NvN9rZf+BB4wtTbfr5RzCgOs",
+	"Rm/xnWD13eufhtdsb30xBm4CX7C0O4EcCFvL0Lg2NiWEv+SA7gdoKjmR7soJzrhNVBFBuYfHpcKT6jH1",
+	"r6H89WzWW5/tbPFpeSzaXzojwQS9urkcNJSk0mHZeFvcuKOnWHp1A3UuBq0PwC7lF35KO+LxOWvIBvc8",
+	"cpV69+kuSAOoDUhK7xOG0FSQvP7Uxcia/obUIjMDQ6MFVGT7o0SaQ7iKlW9YKiKC/O2QRyLRhgauCl7f",
+	"GWEtDi33QBz646iAcZ7RH0mLCpnmFv/WUvedZG4b+/dibw/lUyxwrl8E6f1iD825KCTaerW3Z5Cv5lSS",
+	"7d2NLArj+feNRIGnF3t72YB6a0/BxJYMQ1jYk+wTK46fy4DxjKR3bY4ZZ8DgejEPTNTo3zNAMscin+od",
+	"oZ9knTeN07+kWILktMz0fG/bboRZLWn+NCGEr/b+jI7fn785PTq8Orl5e3h2gjYP/axgdAW63vhN/+Pj",
+	"9QbCpSC4WCDygeotDkoLtdk9u5uJ2D7PQE8Fz26a/ywxfc3mSF1umedfDSn16WtrN8lpjqGNkeU3VP/h",
+	"8GyMZ7yWD8wJSVTRwMVraD08ZJ4uPb7dle49fnPjw+PmRADEoq3RIW9pVX31cbZT7ArjQx/VtFQ7lKGS",
+	"SghsMWwTnA1hnOmBKbeLqAFucQIVC+KIvCaTzlyWXTQHAy46SM5nM61LKQsk69M9Cp7XcB/0X//5Z7SF",
+	"a8VvoL3MoQy6P2eY1bi8kaQkucquGeR4khtG5tsup8TicBbans2s0cQKWmBFJJI51zoL2tv9V21Szbiw",
+	"7xhi7QDtAJzBoKXCuWgLE2sGNJcP3zjaynoyIdIkdGgdcu5AmbSCEoUBPdPzCE6iWP3Nji4G/3lY+du9",
+	"Rz9oLojkZa16wBWFf+MLVsKgIKFZ7ba6ggQpgePCTdfS1JoSrsBKwHmPpmit2Ky/uX8Oit1tKU6rLqHM",
+	"J19w3K6ZYOo0N/iRFSU5keiWkMreb5pXN6XVtCVS5IN62vAYr5Cuzgr93WnGe181438KzdhnjK6jGRdU",
+	"H7p9vuBjeONTXKl2ekrdMNikTpP76ty8EOVgJoMm/J8lCGROyG25cPP2lHmCCMKee9cIgzy+3Gt38lmk",
+	"37rs+fXC9fEuXBuw6SjnaxNIID4eg1DIp5xLAspDgRfw05TXImvlgG1KpOiMoF85I+tmK5heQ6C/qKF2",
+	"qkypCZMrO8OFNiwV3DYZzrBZOGSBCg4/z7m43UWv9l6hTZNpD7+ONeV3N20JRQA5n0+5v7hi7bvIlpN+",
+	"d8lostCBhpmHGU21UXz6zKbAq/38Kbzaq/elnVdqW86IlHhCvno7OieJ3UA4xjxozuuyQBOieXaemWgu",
+	"wE8IXMSZFnTfX529MUaYPoaf4vjp24eiZv23PoZDLvRrn+J2xXc35HrFhK2yfxKFBSLjX+x1xLeef9aC",
+	"XWhArqhw2SSfmq2UVYwf+4LmLaQc51yAJ1YirOcPeQUoTCtAlabVN0gPw+CN6ENsWaBfElZcEcfkT6+f",
+	"X4ESxBLwxURA5uj8958Y8LsvX7uUHuBDVsy24HPm9Z9xIJGNsIb9Y6ttWC1kTS2H3A2CAtJifwITRZC2",
+	"dhegAiHTBuKsXBw4PJFiRpn9DPAt/S9luXvNLkheC/Ar22+17kQ+VJgVAPyuOOK5KTaTt+9W92CTwFfb",
+	"FtCEFojKa7b5G/x6Wnzcab7d+W2xWCx2zs52iuLj5oHWo7S9TIqgfQeMbkDcW+jou9cMRDcY3RSikYQ6",
+	"xors7hJW6H+YkrKS3pHMJIKl1M8MuUn868sXWmWVu9fMRo5gQVaFXGxKpwDaKA0Xd6aHtnvNbLwak3Mi",
+	"UI6FoEQLna05wbfb6OQKQ5VJmk89ULstiLwwSNgmbwq+LkgFNYs429c/XzM3LLNWGejcjVoNyrgPDGnq",
+	"AGTN+KwVb1HPLX/P8OKaSUJ20aEDWbILejreecsZ2QHXP5ry0hVQstWHdK+AefNy75WLOx/xYpHCaDq5",
+	"s/gcvcEgP/3000+aUY6PEyEefvHXulvI0v2gLc8824k+LZet2+OK4+t0rOkL5N14Uq0dKJ+KJDXLgkYL",
+	"s63MfdHYx1IVepu168BqNk51aV97Bu9Aby9j3varhs8DXjQ8ttVivG2oUGdY7kHj+DIvcuzqQc1tJ7hD",
+	"mQ1VQPQaGhGQoaqsZUvK2aV+zKCxdLhMpBYHCMCKiJ0xJWXhsCf30eapBTOH0Y+5mGHlau8WYJ8DvyIO",
+	"9TyvmRaFmwfNZyAateIn9tEJs39v/UYl/7iNZrVUaEQQHiviGgpf2DwwMleQ5niqS7IpnXErbenl5oWL",
+	"uiS7v8EkPqItsjvZRZuXcN+rj5wSSiBokVngxWYPkhcs6FPVBb77XNhdDv7czC5hmsHB9tWX9xT40swS",
+	"F7xawqt9koCCMjB3wigeD6i5sTKuxzqWfk974JFP4RWus+CXVtwGXLmEct0DB8KibFqd+OuWUY/iQtGy",
+	"3laSo8xGILu4h+5SZGhExlwQJPEdZJistZm8tbQ6nMHtigFeZJnzirRCoXsZs6DqEr6I6MmaHFzQCWW4",
+	"dCeurazXmG5bF6+P0MuXL/+8naGalURaK+W0gDQRFr5Li1TwtisQdKl70cu5sV600Mqojq+u6DAQxJ4J",
+	"GWgl4WIqEETQAxRwpYb5x7ws+Zyyia24aOqsJY+QdM3RRrw/cbGV1drGHyVL5B0jVitqDnJH+ZbifoAK",
+	"gcfWDWTxlQDRecodkPTsieFtzAnbA8AXiIbwBKNQwqgrLNDWAI/S9i56rb91Crt3aWUIRCGSlE1K4p0u",
+	"XY43gfoGBLvTPRcA6Lskm4z/pS0Ztw+aTYJkVVJblN2uFLbAgk0HmbEyCBYlJcJAEt0SUkF+nZJoSvWi",
+	"Lw4AOdANvmkxQzN+Z+cqFuHARwutR8/qfHrNsPnEzDF4x+BUohAGuSmf6HVxqpCcwt3UiKThCZ9cY/tM",
+	"5SiGCBJXf8tJ04bCXEBZWrNYX3Wzx0RDjB5dscOqraoNObgGqWtBom9fQBcwTpNvu/HU5kXQVd+x18o5",
+	"/bKh4oyXkRjHd2YhniCaI3OXnW1IOKfnB0m5Ct8SZrItQ0s6PEEeD3VjnQN2XVZ9Rj64yrxRjj2Bx2sz",
+	"rSIf1LNc3rWZtauwL2c7Xv5grz+QcdciwecHsKcFn8MNUyva5su+tvcbExjWSLGAB7FEml5/FEabYXEr",
+	"nxSdcKWaedgqMrtvw7lOC6OEDYno0i/FfNbXDNjWlUkynmCY8e5vlBXkw8ddqCghUY4ZGlkBsuyzKfAC",
+	"cYa22peVxpUNt3rbB8jphjCUAGZxs9mgiV6g9XHT4e5mNK9H3Ha2+lOC+ABVPp/37T7Ho70jUF7T+6rI",
+	"fYaI+yt8Gx7JGaoEAfCRZw6F5BlyoDD64DC7+QCxWltOBq8dwx69t8YHtVg+nUiL3qBdkJxWVH+335Zb",
+	"vWVlqAQxg3Or8FSCQ8l4F5BoNJ4mwgAAS+ZU5dNtX6vbuBG0HQ1KNQP0TFCbzrFQp4U0lqRRjtz1WhOc",
+	"AkWhtMBdEGWMZVKgrZZEC9AdElX733I/W8XNVHc3IS9Btw1G7N9rXNIxJTIV5PViD0mIq9BcYsjj470i",
+	"8hHigZ7SugX2gF7Wwhzfe4IBpCLNfFazv/uE9Oa/16T+ekt3X2n4GaPbEjZMq5wPKDgXlz+co1GtFGeu",
+	"ilxFhOQsiIp7QLhbIFtpno4qPuZzVnJcGOmYy6H2iBXwaxolF6+P0DffvPrGB1P9kVzEXd8whssX6txY",
+	"CKT+I0Z6PL4JUZWYrXSonOuXnlAkQvsJBVEP8I+ELaXHC1FA0U1vnBruUO1wxgFkx7x9d3Xz+t37t8fm",
+	"/K0lzcGDMiIELkhNST/QEKh0loZJFmSckd8XexlE9R3G2Y4hnYsl+6Q6XQyE/i1nF82InhL/D6AoLP68",
+	"SKMgWOh5U3djzMWXhT3/SEHigfIdIMc7l2PKWWgUbn8th2mBzvBiRAx8/DbEKHNzgQD/ZnQyVd2QZh/N",
+	"vPen/b29XfROf+CjsvcBNivnLvCt6z7ollEwBTjn+P4OcccxcqX4vvBvPrW93/S0wtz3g/9yfYyHbHm2",
+	"aAsuMeeQ0gm3lYuKbMqD9i3spgmN18+NXrG5re25Pod4ZjhLf9KWtcZ0sAOAK9ep3g2fya2ZTrSOMOoT",
+	"3Wz6Tj6fW2z9bfI1SvMxrzX/Qu+CGM2tzg3luBsVsY3crvXrATebYLOBw6vZyvcX5/Ku6octvtBvPClQ",
+	"MfSwCprYnLZ/JJW8M/Tee8U/QHDPkuwMWOPxZaZu+hDo9lnkZT9T2gWFamQm6fSrePwMlwWHK/eV1aVx",
+	"VS0bvfyOiLmgyoZaQRq1WdgM1UxZzd+0Cp7sZFEVyu6oMq6w3pz50+C9T5E03/Q3JGv+nFjkcpNjpPcZ",
+	"CmbWTib/cvXnd5VWaJt5m9SqdgVWaw5uZ6haJtouekvuIGVI1YJJpPgtsVgEj51odUHGtcSl3EdrpFyh",
+	"LbhRycxCvgWkZc385l+Cl2T74JppK/Lk7PD0zc3hm4uTw+Ofbk7f/gDXK3a74aIQRLrEVk+IhnIHYIm6",
+	"r89Ozr47udAfX7PwazjY7I0VGpGSs0kXCTR+wWOuvmm5MBga6Uyr/5+9t0tuG0n2xbdSof8DpX+QlNxt",
+	"98yx4j5wZHla91iWQqLt0zHscBSBIllXYBUPCpDMUThiFnHXcGYfs5RZyY3KzAIKJEBSFkFKaj7ZkgDU",
+	"V2ZWfv7S44J6rqp8ABxw00VXPpvPszX8dXdBPav4DZ4ZM3ostIIsX4z3zsqfY7yi4G+uCh3uMqluVris",
+	"DuXYpYmtWzKBb1HfoUcha9kajERwI0JsjsEoYZnqzKB16DFGn2J9h9k7E26MMEwalCsi7ClwZeCSjVDJ",
+	"AQWsIKoML0qrldl1ESgzJQYBoIBrRlwuL85gO2Zv6ToFBo64aeV2dvwrYSyplgiPCwVAuWmUgMsx1nc7",
+	"OfL85AgE9Z2vGXJGTq4/I3vqAbmEVaYH0H9JSbD6ALBRnjpr5uTQ6rJmvVWlMwgHTnRI1yUaBQyODL8y",
+	"TCZvwW0C69oPdAjp+xHvi+hgbp2A6m2FThElGco5VC7NMPqarZUwvvpUcGKaTttp+jmvPZX9FoIJhHBO",
+	"cg4z2HF/DzDlxlN2XFYjaE3lQN5UgDonav4YEm1B+a0Vae7K2cm0tfk2v0CyLWy+vWx9AeMbU8gaoW4C",
+	"G/Sn9h8EVtJpAhlbkHYWuyrbDDHnR0TOff7DksrbK3Grb2YthWVFp/hSuAuYZkSAO+JZgzoucSWUqLGS",
+	"YD2ZSfTEZBhbVh5LANW4zTRbUzMsuSdKKvMNqonsENJV6+3XPzPD6nwDO5NFNH20IRP0GmoMrc6/a2y/",
+	"hp7RKlzKYWhgkWtGiTtkLig1gR9fvW6FfMoSEY/RhtRRWMaAq0rdHEKtZQQ3yxyhH7LHr+npTbhDZ0dd",
+	"FUqUVnTMxHiSTAky2IggjXj87NIHvQWt1HqQPOgAsORemAoe19wLhAhuIRURWuLmWlTigKuQjQNy7E9z",
+	"k+pll7VRWVUoYxFAQ3qkj+xne8mrmVKGLLxZlDK1UdNqZZErk9U6yyFfNnHEGjqeutrG+UulpvO+T5f3",
+	"ELoSY30riLVXU/sRUWGn9udqv92RHPB8pixpXt1XOvFirigUALFWmiTmCSWh1qZAf/K6Drm2cLN4QmOd",
+	"kHoVCpghTxxwqz9rWOFXmHtW0fv66D/Yh85192vn3fnZR+gUihjCQoSmpwoogaWLZ+dQBafQp02bCkEz",
+	"7ymKwzZ6qqNYqm6UvlP5s24mpV0PjhlnfR6iD6wsclgNAOLxyfq9SPjxLUGA+Bd8Vb8Drzp95wDfSiMm",
+	"PIMG+W81IQfIZFoiZVzU/kaIiWHL2a7Ctpm9TA5B5+VRy06h3qKCT0vao10L0lbOcUpXMKOamDMfomOM",
+	"HKpxVka449IX6dK9FonPcQsCQE2sHM6sgGQkxkZEg0p/AbDQYuMOnlgCIv4FEBvhVnOGaiKTSDSZSfv0",
+	"P9e6rcmstaaG1oyNWST7MY+nTKUw4f2AG2owHgSAtCyHSscitGJkW23r5zAaL7FtY8DjeJrDgSV8CG5R",
+	"AYCL4tsk0qFwuOVls0j4EFoPlZjAM1OYM3Sb5TiUljSkmv1qyXpKpzOdiB97M+CJGOp4+mNvR1wNUz4U",
+	"VWfyZqUzoZtkBkyRx8FI3lIYL4qq6ME9VpiCUOl47+3f6Mt7Tf8pHkV7vzdXXaHBgN/8p4E19pp7Qd5Y",
+	"Exlhr7mXgvplB7N67icD/8U+xuEDxgaHUfm6jOVru4sVnytu8KtWnxtRCSY6mT1B+qBUiRjCLTH/RZZo",
+	"9uro6Ji9OQLoezy2RSNcy78vGaVOXH+QhZd2oVXFqpy6PoAE1AmPMH0G49fmBTc4hmiuXT25JkmuN5kR",
+	"lm1E2GQDGSVUphcyg3lBWNrOjIhvxRpdmYuyoRyvvWV5c2Nqck4oG6V9mI/za6XQqhfbgknTU5SkwPb/",
+	"9c//wBQGrpj4Jg0YrNnzkBQBuClZMWBfGKIRaDwuTKHveE8RxK8SdyfeV+zFcsxEZC9MCCb4Q5CgaFcn",
+	"pPbUXEYqZoq++3T54eyk0z39+vET5Io2PhQv6Xv1HWCGKVMC1tKfst7ePciz7729UugjTMp0+kRtqvFW",
+	"8PZRMli1oFI02D/utOFtVCeEEKez+79S22D4a4t0GinMcvX4JH92EzEQGLNrL74VIiD53J5VyRaJX4Q/",
+	"yM/CyhnojF7DVVEprWgLpzVJrY98LLYntJCOqmr+cOE7sbU1sVVggGlBfs3d1p3zUwqKA4vkjv8RN4uF",
+	"nRUiK8i5Ljz25EQcTOv5SjfY/K0INtjgP5pQs9u9E2hbFmj2EOoSZqmxFvqiUnr72CeDDosVursMYj1+",
+	"XPPDM9fwMPdi/gzZO4bQTu0QVX6PRD9o8NodILhzZYWr6BY1KZQf5n0wm7hiPUiEci2QIXG/P0U38Qv2",
+	"i/yq72jhCOcHVsgdNxmSl1QzDQMH4BUPqEUrlq4Wa6aZl6lTV9pXzkkrJutsgKc2whw1JBO9RLq2NymQ",
+	"B9X4ZTlFW6HUw34a3bTyzKJ160x/SaMbbONUv/sqNJsO5trVVZcefoH2yQAjhRscUl9j++sBl9Gupnkd",
+	"QV7qEmbErYh5hBcFFar1p/DPyr4r5IYEm/XW0VO2cS6NkWrIHI2y/BMIk8OHjGfJCY2srghXxfAJcwwI",
+	"l9Q9lg976uydKXacLXwDES7h2zJksRhz6KwO+lMY6wl0ccLUcK2EKcudspTe5cM6mZiGeIo8TLsPrJzw",
+	"4XDHuOtgXGvWWGpmiZ7h3hkDBx5yjugRzwMoPBbsRkywLngxZ6+uiz2ftOlNqy0I9uYST/azFAE6NGhO",
+	"H4rwwKk0ZMpgTSWEBKN0nCnl9eo19QFDdNQUa7QVE3ajWCwGqRF+TzpAr4ajLg0i7jscm4mwFosSTSba",
+	"w3ZP9fbsT+x1b+8t6+11rYWHUU8Uhr09jI4aKCYkVIh2Fr20U4erL8tepirhJjN8ihXb8H3UQPI4rGap",
+	"AbBXJkNIhOrtKXHX24MMRHyDriF7myb8RhRwLxpUZt7uqQuVFavrOCtS9vCH4lRBIiMHsNe3XoowV3cj",
+	"u21DkRQRYKtxLupXKbdSCu4NXX0xZa0O/LvJxa53l9PmnXR4YIyD5MuSOHihtdMDNNH6wSYc/7cxf4Ka",
+	"auZSIcedQI4fUIaklX2EmZsh0jj5wLE1SyDoaZ6g/NifSdbgiZ+oAfUUSoAQMDMpGW12oURPbUKoEOSC",
+	"z/kvWbYsQJg4hbTMWFvRrtMk0GOBEAc5ecA5QoW7nctO5mxF5sxAVhRkzzKgill0ipUlE+YyLSuPhjl8",
+	"TNdS37q4JLowUgkx05+ek6JdzO22mjVqaCGkxAVJE7DK+xFXNwfFdv+DWAj0eWxAxzaJjleJGF3Tc3XL",
+	"NTdOGYAD/um5EMFfpokgaKuIlG286gDK3DQJbgSAlAb2IrZWMbZZIGqIeAwt09JJpHlo9RB9J8KNkMX9",
+	"GN2xC4tWZ53Cy2pW8fnw5VYZkxuzLN+O/fsf/xeR0qFQQt2YJhJGk/Ek4cFobHWwWN85XK+kkDa5kDdr",
+	"Z8qVczufR6Y2hiGtKmQPJC/NSaYT0czSjZqMCkrsiYD3Cnvk0lmtzwWyvAKPYiPVJXhUFvuEsouPdtnF",
+	"f6SK2HmBh4g+0CZT+n41fJIbe+OZEWEULtZWs8vokNyVtZa7FpitNCDawVm8BNn7xLsI4UZX0NcsJhvo",
+	"2w3jKqmYFc8rE1Yu1zdOXMVjHadRIic8Tg4HOh63Qp5wvKuwcZaIQkMXlfce4hqnJtHjSx4DiDohqjpd",
+	"0uoaPRVxkyCOJxEoVMsQgmh/yoySgwGYkpfv3jfZ+eXPTXb+unPY6Zw02cVf/3p4MUlNk33pfG6y9x/s",
+	"L2FB/3X+odlT52fvzg4ILc8wI/8uEAGMYNKxzKlBOu9b9vrVz+z92YfTr92Li68fOld/PW2y16/esE8f",
+	"rz9dXl5cdU/ffbV/L4eBsBpxJzu0hZdeyY4+qJs4jYFjbjqj01tjVRuQ7IndFYjLebXCzC751B5nV+sP",
+	"1srC996ssg0mnSCu97kIJXdp2o+Sc5/IwMMCuCb1cyHkF/SDQjgq0aWisMlMEgs+BtPqoeLu8D7/YSV7",
+	"b4brdkYfGX3KN+ScFMQeuEW/3CYMheWPdrxTL4IQlZkWK4radci57SDv7OTsD8jZbclLZ3b4LNcoU4t0",
+	"DFAhVFyysnt8FUF5aFl7aRvxAt8sRBGxBA5ZNPxWZBob2z9B4m69k2aijURlL/voAYs5XA/JiCtrTt0x",
+	"WQkhENKcyiAE+lpHAvpQu1RjTG/J376yW763vtx7HSQiaeHFVWRTq6XxxE5KKg4LWJqW0y2kbQB//nT0",
+	"yyZHj5EiC/2Lfy67Dz/qhI11KAdShMxI6IUP+vhkihZzrO+MiNlIW01//2zQ+qiVaJ1DzFXH7GzQOqfX",
+	"W9f29YOnnWj9+tVPZfk3sA5vTZ/UuLAqa6CESO6hxkwZ2BJc7KtfKpq9wClEUkDM08gwZ6Vj5lgJKJnt",
+	"98E///8fWkPlgA2lNSSd4dJeSwioIJy8bvhOawOz7tdu95LmTfeqYUYznoZSs8BytRA3T1hrSEtBvycR",
+	"Dzyl4b2MxFOz0Xa6w85GexC8KND0nNIxp+Efu6Qa6FjMUmxsDwkxiRwLk/DxRIQOjHklLQS64GzZL3Ul",
+	"AjmREPjgmEgEs4IWrW3WUayYSjrbA74Ci6XxUfeUQ2JONH6z3ahqt/fTEXTnwKxLjKZO4K5M4zI3EbTO",
+	"v4x5kMhAfJDqpibjBTYaBss4dguIhDCB6woplOUajoUxfOiyDf87Feku8edZtdOCY2acTYiusWMCVgsj",
+	"6/l9oqgx3UTEBuGmZAzNvOElB6AY6PE4VUR6ZmXjCKH6p0tzRz7Qc3WHStw4i4IlxQ4DqRHPKadoILhV",
+	"DyF/nLon8FzcQumxpYOtBqaL+w4z/k8xxRaM8BO7sT/OIo25mknAsMQ7M3u3fS9VKL59f2uvi4Rx+o4e",
+	"9FQyggBG8SONg+N8f6C8BAeMypp++CPSS268g3ZPdahi/c2R/YLlpbKL5rqE0muKwdMQ2wvF/xCXWZ0B",
+	"FaLdXZOsTRdNHiATfsD5NebxzbIsUaddndOzNVLf7FBV0Mv45+ck12nKcCljZamL/4DFAG7BQMcIMoln",
+	"3eexaTogSYCSWCN8zhoykohEy8hj/YKxlDI2JxYfRpi5KJw9v51oXJ9o5NlF5G07Jydx0VzPoLWbR0dH",
+	"q8pGp30vUn4hdccRR62SsTDQkovZzfzlRmS/jDQkU+NKjcgRMK3ktLfhSN+xSKthE9wHWb+SEH7MIeZJ",
+	"oHLFo2kiA7MxofogEjwcL07fn26CBM+nKxFhwKMIkoDWQYUbR66bnTwWsAFpNfMkLejMkwfrrGI2ESK0",
+	"t3gsTDoWVuJs46p+GFUhtM220+G6XkhsDDWMWglmhDFA4sCw2XHQr2HPafqUega/bxh28un804dO9+zz",
+	"aU8N5DCNhTn2QbixS8sEbEH8ll+IQRZgEwI0LBZJLBFdPxaANC/csD2lhP0ctMY2LLmzlM462Uf7wkof",
+	"4zw1JIDuRpqy9vArIoRG4cUWTA3TU/ny5fKSyCuBlYKeDKhPA8PBVlPASruaWcV3ZyRuJZkbNx/dMgsk",
+	"XUF0HTMZivFEJy7pCfigNYm1HqyqSsUC1OEtJ3Vf4Sx2Sd2118XFWLQ6GzDq8+BmdTeF3/lqMW6v35Bq",
+	"I8i9OOAq2L2f82ZGL7v1pvPQ+t2bpKJ+vrM9WmtpflHZCcK1f2hjjlgjPxPMGvOwWxpNVvLnnkq0Bmui",
+	"QUCuny/OTk6/Xnauul9P/+vsuntdMlCj49sZpDtKgx8lbKSeggYapsH2sUUHjxHcgVtNw1WBx2LIY9Au",
+	"A27EQXtx8wkiztq7s32J5apJnK/qGL+M3TrhTrXYJvqxb1iDnDciSaQamtVE/SF2c3ocjEq5rxK+vNn2",
+	"hRewmBo8lXVcVNjeiaQ2BpGVuEP5vWOox/PHZYo1UjP3I893eZZjjqnvHnCT+MaDJJouh9DLWOne/rN6",
+	"eb93a7yExtTr6TPtiTNX7pFDdpoSEfcYJw/kZE94MsozsvEIH4oAXVHmcSXsV5+qinC0KRUBt2GnJGzH",
+	"/4DK7w/oCZOIq1bIp+bwPuSJ+O5ZhXOoWJDBGGPwPOTThmFGqmEkrEBVFEnXQZDGsVCBA24Bfwgb8ykz",
+	"QrD9MOaDxMGpaQPFBz1l/5SMxPigCbW0CY8TcgvbSeGXMaBLqJrOLPq7VqLN3lMkn+ZGPT0pvo/JLvkr",
+	"XnpFjjeuEK7NjtZkIzkcCZOwmKsbatMOlb+YJWDtmlDEYH8PYj0ufj1Px1FpFFFymRFBGvE4++NBRU4n",
+	"Pg2o/jAdayIpnbDffvvtt9b5eevduzIb5a8iuYy4esdrzRNzQ1ToOCGfvmDY+g4eiuu/INXQUrNhMmnO",
+	"UmRGAC2CKcqoDckH0Yu83BP7IzFQjSj4yx19eMD2Xvm9WlIkYjyJLEsuTm2JuOpmT25CK/dHXEUtv1CC",
+	"ubVA0AJOgPrLxGIkeGx41ITghgygDbUKhJVK+YF+hUNsYpnxwXMKx5lIJ/ny9YA04nwPmgWS1nfKNQh3",
+	"CBEb79dQpL7De5hrdzrBG2ut2mH26QcriBU9/gvEWVMUyRtiKwmORQasaKHlKG6X0lhTSuMcY3NVkGx5",
+	"jMCyLPyU6STH8DD0QYgkRFIRbs/n+0Va5PIrwSyr5M31HAwtw2cx4ZmUs8oKXWStB/TW8sdCJ7JuFgfl",
+	"VFy4n/Xe+uUXq+cY1FIXTYfaFP1YW6L6enStfJWucoXCiWY7gdB7SGugv7N9++uWVtGUthQ06YMX3tzI",
+	"ox40JnSc/+QIqsbLc1E2iJUOgNoncpB8d8dnQsMBXcNREjQA22+AktPwLZQM9Vr1FDx8YBebISVPpu9j",
+	"PbZEchZmoPw8gQ1Cc8r+jxJ2jWdTTmKpAjnhESrJPbVvNeQbMQVt2TLKATMaPwaor1PB7QoMQDdBfcNA",
+	"qtAq5+1CigdrdEfWdoMbyMWJoKEGTqrBDukRJGPXZ6PwCGB/ayWwQzu0Pn+Nu5JJ2szq7amAg/1mhKgO",
+	"LgG/1acVbKWbJsqQci1AiTvczN3dv3lP0TWIZnfNFTQEK6gy582M3PI7YCxUIhYqCIeWXVtkUi1KvPwo",
+	"viXX9FiNOqs/TKVbI/FghWnqDSchZIjywMpGiHdr9WzSMr/AnDN3RibN8cD1RCjDWjm0Ni2dBLkO+bTM",
+	"FddkIjL0xnWq7FNbsRTN4f0Ebp4VwjSZ/N3hcWUgzFY2LOPzamjl8h092sjt4t0szwNSGbZ6236/RYWo",
+	"nUITlza7FTFk4o5Tk7C+yC6ThmF4eyTuEZIGJToYrPqOm54KAJAKITT1WIBmFRnRZlcCkP1kgg3SBAXP",
+	"8XnTbjBXX/r6CBVbaNfE+yIqNI1SmfX26ujIvh3zwC77oMm4XZPIiljeHB3Z34UpEjN7ZQf+5eiIjaVK",
+	"EwHfp8zLbO28pzAFzy/KzTtcUW2snZ2rjG3fAxLp94M2wz4jhKkNsRA0HnCJ0LUFcUe/pkaEX0Eu/y/K",
+	"qk6EQYOYIDNcW2AoWMwI6V///NNBOQhoWL/iuR00umWyYed72nKkMisyQ5EBjbybwIlUigtG6hJPVTrB",
+	"uGAG9W8aWDxiOQVjhos1UaceHFpDtdb8aV+8lqZPn+jJtGZWtENszSu8kBuz0p9ATwDWDWTljjPXz2jI",
+	"V9SBEzDzyPjjcSRF7B57hHVX4KmW0WkcrBAntLR5Tc/WTIn+UJVVdiqUTn48CyUS3LCQw2zPFMyzFspC",
+	"8ot5TnThOclyq/bnI1SAYhFY5c0nCPNEVNNVqG4SDpaCitoPXoaDhxEaffhRQJcddvnuffuZ+bGx8Fsr",
+	"0ZrwobArII8A4SNlIBpNct86XwkAJ1mBY8kv7xmTtc+zzxS7fD0jOjPpcCgM4D0tFW7X3rNLYl8XECih",
+	"dqZgDZBqlO2ajmc3zRIsdDPH+P2djkNkdGlYIr4lXoV+wfiBA/jpCF4gGB/w799JIw6qYlr/XQhNjfm3",
+	"D0INk9He25+OjprL421gTv10dHTM3hxB0MhFFMtHg1YHZcEwqRIxhPzv32u+LvzDK0t45OrGaiz5U8fu",
+	"/EYiCrEqqz8luzW2BhuEXrDzvGUY2HPzwgNizj1IWxPjrrkoE2kdKDpAbGTdpWKHMvWEJYOOZCALSs6s",
+	"SgEpjnZJDjAOPAQ8Mtoa+IiiAJ+ZNgFbAZAGKYHRoTuO+K1gPLhR+i4S4RCKm01PKXFHPWVFLHnkvC5t",
+	"NhEKIHBcDbXdZ5qpn5M5AlNYRhF0R8g/X+YxAIHmVlsn38FW2NEqzQaaxR+j7C87N57k1SP21HMXm2Ua",
+	"QGoJizSCPjuSQO7M9xHIEm4P32e1rqBzaYATzrQu8xY+vp0gJwyNawwXkut0Z9Fuoz9wLDGaAUcw46L1",
+	"xXFWEkSMIQ3B0RflIjQI+L7wIji8x8FWCzzlfLErDXKlQXRYmRZAco56SOaHQZVChWNcf6GQO80fzAQt",
+	"6ysOXSqka/ROyztmOgqtSFbC3sl8arWfkPcj0c7ud9e6w9yYIrkmuqd8Mk0oySL7tovtSneHzOzjjCfI",
+	"BXhQN0AlYkEU4UlJ93VrItf8tlq2e5u8E/BryE0BNdffVcJOQZEwx+urSuJDj9zXniz+wxKiAmvBC5Xe",
+	"Zc2McQMwD83qfzmPQvcasCWVYFSAN8unnXz5G2BWb7QHQbqXN3x5iWG6TepAOfhak/Eyxb8JZGVvG7ph",
+	"AzEhm3Eob4Vi+2hwHJTx5A8yYdYstDKBZJaS8I3apf3ciFVRAjSsnQOd7PSXDQs5Azs+56IwReuTZ16N",
+	"rMwT/RjWJkWotqepvK1M0LEYSxU+uwsFVEd7W8wdmUzmm4c0meFTyA90l1EEOdm4eBGzO6GoVFcq9vrP",
+	"0FAEok0yKYfUs+9VWT7r5mccrVyB++IWlC+FG2byRkMv5PrYYqcNTzYW+b9UUszIgyZgcjCPqh5y2ziz",
+	"cXGEBh7/7B6tnRxppEXeTTfvl3uXoBVcokw0nWvz+d0OK8AJA6jepvCEaZRr2vRliMIU+H/WwMIza2A8",
+	"iLVxUadmFm8KuRn1NY/DtcEIl5OEu1RaDoBjkbpL11R87Z6tkTrmxqogDjfvP0aY5er682WmCBjW92vh",
+	"M5CGCY+TVp9H3N5LPBJxsqANVHPdUGvXFXSyfju+nEQ253l7KInuUnrX6YUjN7OvGWfZYzlTGPIOOBP4",
+	"QbxRLjHN7aQ6kH6hBIv1nQfVUShXcxOMs7l7MW6uzJ2ApiHgIHMRUQkzp9pVgzXvrpct2/dLYGUI5XAN",
+	"BJ04C7+38pFb99PpdNo6P2+F4ffGQTMrTeWqZ5evQg7dpZ3PHieD8Q1rhREDY0UsTl86f4zJN924mnwO",
+	"ha09tQ9F1u94ItptocJ3UAqggig18lY0s7yfP/38E5asH9vtM+z/pCbJGvzKBHCZICulz4ObqsD/+fQK",
+	"Dmfl6v2KnJ5syg/SuRZU7rP9bMkHFWPS3jzUmq5RO7N7ucgEyFQaJJUM8gqI46UnC7m16zuVrb9QkT6P",
+	"Mra4ur4G3S7hw8V2ZZcPN4N61OXDlTBI+RB0Gmqc++xSxxJv/n6WWJYvRbllAY/jKUjvden2i9xq7z5d",
+	"fjg76XRPv37snJ+yRsfOk66Y3t69/c/33l6GIoB4AcjMrvNiO8OnJmxqF6rtqRls6uMFgHEOtQUwAAGf",
+	"IdCRTmOHIQcul/8vjofDfr8ahsDSUj36ZJcPt5KfA9xRgUTEhztdcQspOUhqjAOrFHuJ5QXoRL0ygRJI",
+	"H36oQnW08uHwPuHDldJuHKHvyr1dubc9DGfkRlLdQDkJydSZthI1ptpaMbHA/sVsk6cipY52UurFw+lC",
+	"dyoSRvMSq8qOvdUyWOjwsxriZ/fQJrREGmzVtiqP9fptWkvspzJKWlIxt/Ns/7rT/UuTXV93muzf//if",
+	"g8xL4QFaNp1CWYeyWKZfuVOoR3rR17eiZ2X0VRHSwj/vJNlWu4dINZxN4bA29ioS7U6ImwUVLgT3k4Hm",
+	"ZtxWwA3SsYPQZfs5hlCT/XIE/inGR4KHB1k9eE/NuEFyTyMhXZB+AjYOFshQp2cS29AF+rgINM7GfIpg",
+	"4zxJhArBW7lfrHH2EcTLg9eZO7E/9QDX2z1l92KITukW+LpEyIKRCG7AdxdoakjtT0dx568sSUtnqUpk",
+	"BO4+aVgozVgag5UdoVbiOG980QLId6A1yArUdjekGpKnEfXqCaCqQ6eLchTxL/aga1R14PsVUsIS2QuP",
+	"NTmCtkvFHiWUgTcXnARQcc87XL9Py87pkCiMR+bw/m7Ek/VDK9uvLnTFLiOfd26KCxCX6Rn7+FkixqsW",
+	"WACvi/CYcQOt5PmQS+XwhjL4oxd2iz22aIMqEEbcx730RBWKNicCZ8SbxpwrqrWBygS/gQVXRTnsLigx",
+	"5jJqgaF6CD7hw3v7Q1ffCFXdv+L10RE7+wgetK/di/88/cgaZ+qWRzKkgJL9RgPxPCue0zET3yaWcAuv",
+	"9JR95+NF9+v7i08f37EGtMrAREe7z435tLoKAQwvfpCqVimcD1IhimFtP07oD9WjNpifJoI0lsl07+3f",
+	"fp+VzgT5qryTxbid157atRHOcM5INdmfpP1IBngfJ5YMmUS/FfFzMj1os5MSSfIw4frBUTlJ8YWMcCgD",
+	"sxQPI6OFs2AFWzQR35JDdwkVCW4pAMbV+xP25s3rN3l/jGxbAfNtPqb7x6RAH5EViBAC2EyeuG0byEis",
+	"RnHrJbAsye2RwjbL0HqQvC2+1VP7qbpRYMbTE02A/mri/mHXb0uTBziAJ5yhjRWhkvyAiHa5dXVL6cI4",
+	"K7Q7/sOwCZ4cL1IE4dVuQxBXhwhfsc6n7q8UqTNyaK1Wa4lBbgnMmmJzlnKBUH9ml6dX52fX116jXZem",
+	"jh9oSWUfj8EiRGu0qCQ5Ix9W36A4I27IX0+7kCg5SK2KnyO+UFN+IwKtQvv1nnKh9x9hzjLGuZgItQ3O",
+	"seNWpv9TtzCTpKHUTL482LltZP5/MoQIW2DPRAOH+vu9Txwh1XxlWoF4UVEodM4f8/gG0rQA7rGkh6d/",
+	"ccXmdrLSpWWJBQw/nLMStyLO+hNwNQVp8ZZBRws7y8uL6y4LtbAq4kgGI0qEGwpmhAoNsi5nExEbrXoq",
+	"iGRwY9rsihjwLVtwS0JCKrAT27ds/vNPLBJJht0UyqFMDF5uPbWcQ/3Pzd+cM3dm0zV7wkPBHgmRGCQe",
+	"XMjctTpr87B9jMJi6pzCNt8iZiChzcgKvJ5a8c7FjKl6pUY2xiKjaKbib84S+MMaTRl9+UlbOcLgE7CX",
+	"FvVFyabgLmOWTt7ifHDCAVesL5jDqka3bJ4QC75eAz0de2ouRyfjRysQtQIWc41UTMKTlK5irOUeaqmG",
+	"TTbm0z7C4n6F30B7/J46/Xz6sfv1utu56p6+KzQrgURXSjUi3zPe63Qedgk5F+aLaTeO0d9epR2U8WQH",
+	"PlpgyxrS0M3tBAfaSlw+H75KJLjAhKFL4jH55y8mXPUEJNMVnEZRTj9A8hxjhiG9oW9FfBdLBzYdcZOU",
+	"6BipMmnf0kf/0fax96kHmcg9Vfbmahfsp/zNuu/Z2aGqkqARJk9BgxWQjtAmFcpKpYOtewzsyvO7cL+A",
+	"jumCt7gVXM3RC0vSGPB+B1u+Z2fSt54miTU8otKDwVMW4E9A5UtjBYSVzG2fC2GC3DHOnMsIUIZiPNH2",
+	"aA+w0uXq/Qn789GbPwO6MFhGaE4NNcbIUboW5SpQ8He0fzTJY4Mp7VYeY0vlSpF77czNNuvkTmgo8PPz",
+	"pDP7hPk+kNzQEd8CMYGeJMNI93nUUzwcS2Xa7DfBoVgDSmv8YiQOSa0Ftze1f454cINty4dCWW4RIdOK",
+	"hWLMVUgJBfgV6J8+4Sor7PkF4L1NRV54rr2xDi3DjhLwYARDYM9yI2Jr4tqze+O6nKDSLkOhEmyRrpXT",
+	"3knJw0+NRWy1x4qKIWzIvqxgiKLi3knciGkVIDDiyT+ucug9VJYj2Gx5FZE1z/HzLFWRMH4Db3vAlkyg",
+	"8u0xnT+Lk/rA657Tkq6iFb1Ii4MshmKeW5Q9GnR0kvw5QIsHXZVSmYRnxTvFbv0qmh6zAY8MtqKUiv6u",
+	"FbTgoZ76fZ2MqpaLLxQmLFQ63nv7N5jWXnMPPr/X3ONRtPf7CtjVF+TyMZYRTWJ5BmZrZyC+TSIdCkeN",
+	"ZRPCd4AnAG+gJH9zZgqzmZrNPZNMI6AvHY/3NtMIFidMR7VK9ii84B1u1iT3xdasza5YDyCaWRBqTWZt",
+	"wxgLT6FOLW/QFOogBQTGf/3zT6yBUrNxkF1oIjSH9/af9zIS3xdBCLjw4HshQozlLpS8dJe2JTxakqjj",
+	"Bn2cvCW+ceVOrm+iqeJceGqZrFqijJ4NPmolznkSjPbmZ9RR7Ndu9xLO4ZiNtNKpPRlw1Z4NWvbVFrwL",
+	"EJ19hAOiyY4ED0Wcz/Zs0DrXoRxIEbaupQrEI3s3rzW8bmeNE4bRTrt8WEXi9NjhKZUT2gspW9myl+zD",
+	"2bMwsZ/L8qu60CrCJQQ58ueTCRvpKDR2t0nN2N7ENyI6KlTrDpvE8tYKh2xzYLtIg246i82gGLHGMLDw",
+	"gQuZ5HorlcnamzVCL6W+U+ishqw/19oVe5VaQSPVQC8SLmf27zUabPD9EqK+Jv2UB9QTao0bfgn7it9m",
+	"vK/TBAXVCQfFl3TjbINuZYL4Bc4MqbQzOmRp+0YFZ58+nb1jt689o6LSAZQPRl/CdjPtxnFPgb0P4Ru4",
+	"Z2ZiMGf5m1kgxh72iBvnJWpYgyCP/CDcI6QU91QsbvWNKEzATfeno6Mckhmd1oR0QBGvgCtsPyITts8D",
+	"Akj81z9ft8s7EAJVuWHqpS03ymUsbqW4q3IHFFYdegvdmI9prS5QwPP0F+VLjbryh2CzhZ9BVMI5h0h0",
+	"D88tLn69KqBzjjn7IznxAE0h0X/EJxO7UOSdJObKUEjGxalwJ+50fGMgmnycezp6qi8og38kIAWjYcAb",
+	"3LIjQK4rlnQX4rsVKSDHGCoqCoAxjyyni3A2tkocDyGgGaHh4rv7GArKdxuDtvTnNruMBDeAHe4VG4Dj",
+	"Arur2o0C4OX8C+0GJOhCOAw/31MeOfnxpr4QKhMl2Ea/3W4zkiftBuW2nJ53zj58PT+7Pu90T37NMlt6",
+	"Kk9t4WEYWwOX5Gbi+BKcFmRQjoUxVuRg4bw1BA/arANHAkUVWWv/voi0GlLJhVs0lBRn4oyePac05jgV",
+	"xzAQNmAa56QEm4uGZU/BN+xhnJ+e/+X06vrXs8uvZx87J92zz6dsv/GbTmP/XT1gmGj/3f9Mm/37H//T",
+	"OEB/C43ZU5lA7ouBjhF7Cvq0WP0SNzrGXgAl1DBHBbiPPUVRvyxkMHd49pTbjVJJ3YEZbVpYd2gfyqT1",
+	"/9ZSUV6BW4RLINmBRT/GmrUbm/McnEMxCQfaMumI5OI82/otoT2+JS0K3SCtOT9tCeBQ7jApMWVLLUfS",
+	"mrvWUHqUzXoteGzNP4XVoZYBYcbsRkybWTVVEZ5ji33WNuIJ8s5jFT/QedFHtquYKSTNFDyIpR4jtg9X",
+	"81uMMBw0c+wbypmXxjX3BH/SnctljAE8rILjDu8Lfsiy4q4SR9Cs7/JhmNTghamAcvCJqp4MEm+E7TQj",
+	"L/BNudnhU8OuRHoNCDM6jkVgTW5/ZxsmQ0eKuboB3WE/FAegilEX/SLTWT2egnJWkboRYkLN83AA7Pli",
+	"mWwS8cQq7i2ulE5VsKS9AbUGhVc6hTdqJER/oEXYc4UlbLIcdx39amFLIdfHW4S9ohF5sVhhXXyoRdFc",
+	"tIkcgOuinnYlJ1iTFPOH2Aq+gz+BJd3u/F198tJs88KJOtKpwj5BmSG4JTw6bRDgZym5HiyUPIf3/o+r",
+	"daKrouZdX7qsLx1tUfHoKo/noZ6zApMvRcF6+tKnhFZOKOF4p+SsC6P5wVRphUYsBgLqaw/5YCAjyZd3",
+	"Mu/4D27C3vQGXMXe9Of346LokXIikkOpU8P8XWX7qHQMdJBSu6iYh9L+Da06o+ME0wOsbqkcQmvxnJxt",
+	"2ALg7YUndeK5QTZzVP6Iq5zViW/obuu0upCp6NKbcuM74AmP9DAVxyxVeUTV/R2zkyD/qKAuzp+YTlUS",
+	"y2WHlT21kYOC0aYrnZGbWLuGmqGz6wv286tffmm9Ytk2AS+cqqHd74wHit+53zPCGKnVidY3Utgv20sS",
+	"w7R4xaZxtPd275BP5OHtq73vv3//fwEAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
