@@ -173,13 +173,15 @@ const instantLayout = "2006-01-02T15:04:05Z" // as the calendar stores instants
 // events of a mandatory type (an edited occurrence by its own type). With
 // userID, only that member.
 func (s *Service) Standings(ctx context.Context, choirID string, r *Rules, p Period, userID string) ([]Standing, error) {
+	// The arguments in the order of their placeholders: the mandatory types
+	// (in the select list), the period, the choir.
 	mandatory := `FALSE`
-	args := []any{choirID, p.Start.UTC().Format(instantLayout), p.End.UTC().Format(instantLayout), p.From.String(), p.To.String()}
+	var args []any
 	if len(r.MandatoryTypes) > 0 {
 		mandatory = `x.event_type IN (` + db.Placeholders(len(r.MandatoryTypes)) + `)`
-		args = append(args, db.Strings(r.MandatoryTypes)...)
+		args = db.Strings(r.MandatoryTypes)
 	}
-	args = append(args, choirID)
+	args = append(args, choirID, p.Start.UTC().Format(instantLayout), p.End.UTC().Format(instantLayout), p.From.String(), p.To.String(), choirID)
 	only := ``
 	if userID != "" {
 		only = ` AND m.user_id = ?`
