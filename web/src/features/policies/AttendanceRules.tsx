@@ -152,7 +152,7 @@ export function StandingSection({ choirId }: { choirId: string }) {
                     <Table.Td>{m.absences}</Table.Td>
                     <Table.Td>{m.missedMandatory}</Table.Td>
                     <Table.Td>
-                      <Badge color={STANDING_COLORS[m.standing]} variant="filled">
+                      <Badge color={STANDING_COLORS[m.standing]} variant="filled" autoContrast>
                         {STANDING_LABELS[m.standing]}
                       </Badge>
                     </Table.Td>

@@ -109,7 +109,7 @@ function PolicyCard({ policy: p, onAcknowledgements, onVersions, onEdit, onDelet
             <Text size="sm" c="dimmed">{`Version ${p.version} · updated ${formatDateTime(p.updatedAt)}`}</Text>
           </div>
           {p.stats && (
-            <Badge color={all ? 'teal.9' : 'yellow.9'} variant="filled" size="lg">
+            <Badge color={all ? 'teal.9' : 'yellow.4'} variant="filled" autoContrast size="lg">
               {acknowledgedLabel(p.stats)}
             </Badge>
           )}

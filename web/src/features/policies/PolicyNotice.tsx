@@ -57,7 +57,7 @@ export function PolicyReader({ choirId, policies, onDone }: { choirId: string; p
               <Title order={3} size="h4" id={`read-policy-${p.id}`} style={{ overflowWrap: 'anywhere' }}>
                 {p.title}
               </Title>
-              <Badge color={p.acknowledged ? 'teal.9' : 'yellow.9'} variant="filled">
+              <Badge color={p.acknowledged ? 'teal.9' : 'yellow.4'} variant="filled" autoContrast>
                 {p.acknowledged ? 'Acknowledged' : 'Awaiting your acknowledgement'}
               </Badge>
             </Group>
@@ -105,7 +105,7 @@ export function MyStandingNotice({ choirId }: { choirId: string }) {
           </Text>{' '}
           {sentence}
         </Text>
-        <Badge color={STANDING_COLORS[standing]} variant="filled" style={{ flexShrink: 0 }}>
+        <Badge color={STANDING_COLORS[standing]} variant="filled" autoContrast style={{ flexShrink: 0 }}>
           {STANDING_LABELS[standing]}
         </Badge>
       </Group>

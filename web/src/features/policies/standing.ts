@@ -18,7 +18,7 @@ export const STANDING_LABELS: Record<MemberStanding['standing'], string> = {
 
 export const STANDING_COLORS: Record<MemberStanding['standing'], string> = {
   meets: 'teal.9',
-  warning: 'yellow.9',
+  warning: 'yellow.4',
   does_not_meet: 'red.9',
 };
 
