@@ -26,6 +26,15 @@ async function newChoir(request: APIRequestContext) {
       env: { ...process.env, CANTICA_DATA_DIR: process.env.CANTICA_E2E_DATA_DIR },
     });
   }
+  // With a voice part each, the dashboard does not ask them which part they sing.
+  const parts = (await (await request.get(`/api/v1/choirs/${id}/musical-roles`)).json()) as { id: string; name: string }[];
+  const alto = parts.find((p) => p.name === 'Alto')!.id;
+  const members = (await (await request.get(`/api/v1/choirs/${id}/members`)).json()) as { userId: string; email: string }[];
+  for (const email of singers) {
+    const userId = members.find((m) => m.email === email)!.userId;
+    const res = await request.put(`/api/v1/choirs/${id}/members/${userId}/musical-roles`, { data: { musicalRoleIds: [alto] } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
   return { id, director, singer: singers[0] };
 }
 
