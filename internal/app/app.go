@@ -33,6 +33,7 @@ import (
 	"github.com/cantica/cantica/internal/mail"
 	"github.com/cantica/cantica/internal/music"
 	"github.com/cantica/cantica/internal/planning"
+	"github.com/cantica/cantica/internal/policies"
 	"github.com/cantica/cantica/internal/practice"
 	"github.com/cantica/cantica/internal/reminders"
 )
@@ -177,6 +178,8 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	})
 	// RSVP reminders and part-balance alerts: a planner and two job kinds.
 	reminding := reminders.New(d, cfg, events, links, mailer, queue, logger, now)
+	// Choir policies and attendance rules (issue 30): reminders to acknowledge run on the queue.
+	choirPolicies := policies.New(d, cfg, mailer, links, queue, logger, now)
 	files := opts.Files
 	if files == nil {
 		var err error
@@ -187,7 +190,7 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	library.UseFiles(files, cfg.Blob.MaxUploadBytes)
 	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised,
 		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements, Digest: digests, Reminders: reminding,
-		Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache, BodyIdleTimeout: opts.BodyIdleTimeout})
+		Policies: choirPolicies, Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache, BodyIdleTimeout: opts.BodyIdleTimeout})
 	if err != nil {
 		return nil, err
 	}

@@ -218,6 +218,18 @@ func Announcement(to string, d AnnouncementData) (Message, error) {
 	return choirMessage("announcement", subject, to, d.Unsubscribe, d)
 }
 
+// PolicyReminderData asks a member to acknowledge a choir's policy.
+type PolicyReminderData struct {
+	ChoirMail
+	Title string
+	Open  string // where the member reads and acknowledges it
+}
+
+// PolicyReminder reminds one member to acknowledge a choir's policy.
+func PolicyReminder(to string, d PolicyReminderData) (Message, error) {
+	return choirMessage("policy_reminder", d.ChoirName+": please acknowledge: "+d.Title, to, d.Unsubscribe, d)
+}
+
 // ReminderData is one member's reminders of a day, merged into one message:
 // each event they have not answered (or said Maybe to), with their own RSVP
 // links.

@@ -64,6 +64,12 @@ const ADDED = {
     over: [SHELL],
     what: 'the announcements page, its form and who-has-read dialog (issue 27), with mantine-more',
   },
+  'src/features/policies/PoliciesPage.tsx': {
+    // Its own code and the shared mantine-more chunk, as the announcements page.
+    budget: 50,
+    over: [SHELL],
+    what: 'the policies page: its form, who-has-acknowledged and versions dialogs, attendance rules and standing (issue 30), with mantine-more',
+  },
 };
 
 function readManifest(name) {

@@ -119,6 +119,24 @@ func (e AttendanceMark) Valid() bool {
 	}
 }
 
+// Defines values for AttendanceRulesPeriod.
+const (
+	AttendanceRulesPeriodConcert AttendanceRulesPeriod = "concert"
+	AttendanceRulesPeriodSeason  AttendanceRulesPeriod = "season"
+)
+
+// Valid indicates whether the value is a known member of the AttendanceRulesPeriod enum.
+func (e AttendanceRulesPeriod) Valid() bool {
+	switch e {
+	case AttendanceRulesPeriodConcert:
+		return true
+	case AttendanceRulesPeriodSeason:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ChoirCreatePlan.
 const (
 	ChoirCreatePlanLarge  ChoirCreatePlan = "large"
@@ -536,6 +554,27 @@ func (e LoginResultStatus) Valid() bool {
 	}
 }
 
+// Defines values for MemberStandingStanding.
+const (
+	DoesNotMeet MemberStandingStanding = "does_not_meet"
+	Meets       MemberStandingStanding = "meets"
+	Warning     MemberStandingStanding = "warning"
+)
+
+// Valid indicates whether the value is a known member of the MemberStandingStanding enum.
+func (e MemberStandingStanding) Valid() bool {
+	switch e {
+	case DoesNotMeet:
+		return true
+	case Meets:
+		return true
+	case Warning:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for MembershipRole.
 const (
 	MembershipRoleChoirAdmin MembershipRole = "choir_admin"
@@ -745,19 +784,19 @@ func (e Permission) Valid() bool {
 
 // Defines values for PlanSuggestionMatch.
 const (
-	Feast  PlanSuggestionMatch = "feast"
-	None   PlanSuggestionMatch = "none"
-	Season PlanSuggestionMatch = "season"
+	PlanSuggestionMatchFeast  PlanSuggestionMatch = "feast"
+	PlanSuggestionMatchNone   PlanSuggestionMatch = "none"
+	PlanSuggestionMatchSeason PlanSuggestionMatch = "season"
 )
 
 // Valid indicates whether the value is a known member of the PlanSuggestionMatch enum.
 func (e PlanSuggestionMatch) Valid() bool {
 	switch e {
-	case Feast:
+	case PlanSuggestionMatchFeast:
 		return true
-	case None:
+	case PlanSuggestionMatchNone:
 		return true
-	case Season:
+	case PlanSuggestionMatchSeason:
 		return true
 	default:
 		return false
@@ -1299,6 +1338,13 @@ type AttachmentUpload struct {
 	Type *AttachmentType `json:"type,omitempty"`
 }
 
+// AttendanceConcert defines model for AttendanceConcert.
+type AttendanceConcert struct {
+	Date  openapi_types.Date `json:"date"`
+	Id    string             `json:"id"`
+	Title string             `json:"title"`
+}
+
 // AttendanceMark defines model for AttendanceMark.
 type AttendanceMark string
 
@@ -1336,10 +1382,54 @@ type AttendancePartCount struct {
 	Present int    `json:"present"`
 }
 
+// AttendancePeriod defines model for AttendancePeriod.
+type AttendancePeriod struct {
+	// ConcertTitle With the period concert, the concert's title.
+	ConcertTitle *string            `json:"concertTitle,omitempty"`
+	From         openapi_types.Date `json:"from"`
+	To           openapi_types.Date `json:"to"`
+}
+
+// AttendanceRules defines model for AttendanceRules.
+type AttendanceRules struct {
+	// ConcertId The concert (an event or occurrence id of the calendar), for the period concert.
+	ConcertId *string `json:"concertId,omitempty"`
+
+	// MandatoryTypes Event types a member may not miss unexcused.
+	MandatoryTypes []string `json:"mandatoryTypes"`
+
+	// MaxAbsences At most this many unexcused absences in the period (0 to 100); null - no limit.
+	MaxAbsences *int `json:"maxAbsences,omitempty"`
+
+	// Period The season (1 September to 31 August) or the run-up to a concert (from the start of its season to its day).
+	Period AttendanceRulesPeriod `json:"period"`
+}
+
+// AttendanceRulesPeriod The season (1 September to 31 August) or the run-up to a concert (from the start of its season to its day).
+type AttendanceRulesPeriod string
+
+// AttendanceRulesView defines model for AttendanceRulesView.
+type AttendanceRulesView struct {
+	// Concerts Concerts from today to twelve months ahead, and the chosen one, to choose from.
+	Concerts []AttendanceConcert `json:"concerts"`
+
+	// Configured The rules ask something of members (a limit or a mandatory type).
+	Configured bool            `json:"configured"`
+	Rules      AttendanceRules `json:"rules"`
+}
+
 // AttendanceSettings defines model for AttendanceSettings.
 type AttendanceSettings struct {
 	// MinConfirmedPerPart The fewest confirmed singers a voice part should have; null for no warning. 1 to 200.
 	MinConfirmedPerPart *int `json:"minConfirmedPerPart"`
+}
+
+// AttendanceStandingList defines model for AttendanceStandingList.
+type AttendanceStandingList struct {
+	Configured bool              `json:"configured"`
+	Members    []MemberStanding  `json:"members"`
+	Period     *AttendancePeriod `json:"period,omitempty"`
+	Rules      *AttendanceRules  `json:"rules,omitempty"`
 }
 
 // AuthProviderCheck defines model for AuthProviderCheck.
@@ -2328,6 +2418,21 @@ type MasterFeastUpdate struct {
 	Rank        *string `json:"rank,omitempty"`
 }
 
+// MemberStanding defines model for MemberStanding.
+type MemberStanding struct {
+	// Absences Unexcused absences in the period.
+	Absences int `json:"absences"`
+
+	// MissedMandatory Unexcused absences from events of a mandatory type.
+	MissedMandatory int                    `json:"missedMandatory"`
+	Name            string                 `json:"name"`
+	Standing        MemberStandingStanding `json:"standing"`
+	UserId          string                 `json:"userId"`
+}
+
+// MemberStandingStanding defines model for MemberStanding.Standing.
+type MemberStandingStanding string
+
 // MemberUpdate defines model for MemberUpdate.
 type MemberUpdate struct {
 	IsActive *bool   `json:"isActive,omitempty"`
@@ -2691,6 +2796,14 @@ type MusicalRoleWrite struct {
 	Name string `json:"name"`
 }
 
+// MyAttendanceStanding defines model for MyAttendanceStanding.
+type MyAttendanceStanding struct {
+	Configured bool              `json:"configured"`
+	Period     *AttendancePeriod `json:"period,omitempty"`
+	Rules      *AttendanceRules  `json:"rules,omitempty"`
+	Standing   *MemberStanding   `json:"standing,omitempty"`
+}
+
 // MyPiecePractice defines model for MyPiecePractice.
 type MyPiecePractice struct {
 	// Days The last 30 days with practice, most recent first.
@@ -2933,6 +3046,117 @@ type PlanUpdate struct {
 	Slots   []PlanSlotInput `json:"slots"`
 	Title   string          `json:"title"`
 	Version int             `json:"version"`
+}
+
+// Policy defines model for Policy.
+type Policy struct {
+	// AcknowledgeVersion The newest material version; an acknowledgement of it or later counts.
+	AcknowledgeVersion int `json:"acknowledgeVersion"`
+
+	// Acknowledged The caller has acknowledged it.
+	Acknowledged bool `json:"acknowledged"`
+
+	// Body The Markdown as written.
+	Body string `json:"body"`
+
+	// BodyHtml The sanitised HTML to show.
+	BodyHtml  string    `json:"bodyHtml"`
+	CreatedAt time.Time `json:"createdAt"`
+	Id        string    `json:"id"`
+
+	// NextReminderAt While a reminder may not be sent yet, when it may.
+	NextReminderAt *time.Time   `json:"nextReminderAt,omitempty"`
+	RemindedAt     *time.Time   `json:"remindedAt,omitempty"`
+	Stats          *PolicyStats `json:"stats,omitempty"`
+	Title          string       `json:"title"`
+	UpdatedAt      time.Time    `json:"updatedAt"`
+	Version        int          `json:"version"`
+}
+
+// PolicyAcknowledgeRequest defines model for PolicyAcknowledgeRequest.
+type PolicyAcknowledgeRequest struct {
+	Version int `json:"version"`
+}
+
+// PolicyAcknowledgements defines model for PolicyAcknowledgements.
+type PolicyAcknowledgements struct {
+	NextReminderAt *time.Time     `json:"nextReminderAt,omitempty"`
+	People         []PolicyPerson `json:"people"`
+	RemindedAt     *time.Time     `json:"remindedAt,omitempty"`
+	Totals         PolicyStats    `json:"totals"`
+}
+
+// PolicyCreated defines model for PolicyCreated.
+type PolicyCreated struct {
+	Id string `json:"id"`
+}
+
+// PolicyInput defines model for PolicyInput.
+type PolicyInput struct {
+	// Body Markdown, up to 50,000 characters; raw HTML in it is dropped.
+	Body string `json:"body"`
+
+	// MaterialChange On an edit, ask every member to acknowledge the new version.
+	MaterialChange *bool `json:"materialChange,omitempty"`
+
+	// Title 1 to 200 characters, one line.
+	Title string `json:"title"`
+}
+
+// PolicyList defines model for PolicyList.
+type PolicyList struct {
+	CanManage bool `json:"canManage"`
+
+	// Member The caller is an active member, who acknowledges policies.
+	Member *bool `json:"member,omitempty"`
+
+	// Pending How many of them the caller has still to acknowledge (0 for one who is not a member).
+	Pending  int      `json:"pending"`
+	Policies []Policy `json:"policies"`
+}
+
+// PolicyPerson defines model for PolicyPerson.
+type PolicyPerson struct {
+	Acknowledged   bool       `json:"acknowledged"`
+	AcknowledgedAt *time.Time `json:"acknowledgedAt,omitempty"`
+	Name           string     `json:"name"`
+	UserId         string     `json:"userId"`
+
+	// Version The version they last acknowledged; 0 for none.
+	Version int `json:"version"`
+}
+
+// PolicyReminded defines model for PolicyReminded.
+type PolicyReminded struct {
+	NextReminderAt time.Time `json:"nextReminderAt"`
+	RemindedAt     time.Time `json:"remindedAt"`
+}
+
+// PolicySaved defines model for PolicySaved.
+type PolicySaved struct {
+	Version int `json:"version"`
+}
+
+// PolicyStats defines model for PolicyStats.
+type PolicyStats struct {
+	Acknowledged int `json:"acknowledged"`
+	Members      int `json:"members"`
+}
+
+// PolicyVersion defines model for PolicyVersion.
+type PolicyVersion struct {
+	AuthorName string    `json:"authorName"`
+	Body       string    `json:"body"`
+	BodyHtml   string    `json:"bodyHtml"`
+	CreatedAt  time.Time `json:"createdAt"`
+	Material   bool      `json:"material"`
+	Title      string    `json:"title"`
+	Version    int       `json:"version"`
+}
+
+// PolicyVersionList defines model for PolicyVersionList.
+type PolicyVersionList struct {
+	Versions []PolicyVersion `json:"versions"`
 }
 
 // PracticeDay defines model for PracticeDay.
@@ -3708,6 +3932,9 @@ type UpdateAnnouncementJSONRequestBody = AnnouncementInput
 // MarkAnnouncementReadJSONRequestBody defines body for MarkAnnouncementRead for application/json ContentType.
 type MarkAnnouncementReadJSONRequestBody = AnnouncementReadRequest
 
+// SaveAttendanceRulesJSONRequestBody defines body for SaveAttendanceRules for application/json ContentType.
+type SaveAttendanceRulesJSONRequestBody = AttendanceRules
+
 // SetAttendanceSettingsJSONRequestBody defines body for SetAttendanceSettings for application/json ContentType.
 type SetAttendanceSettingsJSONRequestBody = AttendanceSettings
 
@@ -3821,6 +4048,15 @@ type UpdatePlanJSONRequestBody = PlanUpdate
 
 // CopyPlanJSONRequestBody defines body for CopyPlan for application/json ContentType.
 type CopyPlanJSONRequestBody = PlanCopyInput
+
+// CreatePolicyJSONRequestBody defines body for CreatePolicy for application/json ContentType.
+type CreatePolicyJSONRequestBody = PolicyInput
+
+// UpdatePolicyJSONRequestBody defines body for UpdatePolicy for application/json ContentType.
+type UpdatePolicyJSONRequestBody = PolicyInput
+
+// AcknowledgePolicyJSONRequestBody defines body for AcknowledgePolicy for application/json ContentType.
+type AcknowledgePolicyJSONRequestBody = PolicyAcknowledgeRequest
 
 // SetReminderSettingsJSONRequestBody defines body for SetReminderSettings for application/json ContentType.
 type SetReminderSettingsJSONRequestBody = ReminderSettings
@@ -4001,12 +4237,24 @@ type ServerInterface interface {
 	// RemindAnnouncement Email those of the audience who have not acknowledged an announcement (manage:communications), once in 48 hours.
 	// (POST /choirs/{choirId}/announcements/{announcementId}/remind)
 	RemindAnnouncement(w http.ResponseWriter, r *http.Request, choirId ChoirId, announcementId AnnouncementId)
+	// GetAttendanceRules The choir's attendance rules and the concerts of the next twelve months to count up to (manage:choir).
+	// (GET /choirs/{choirId}/attendance-rules)
+	GetAttendanceRules(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// SaveAttendanceRules Set the choir's attendance rules (manage:choir). No limit and no mandatory type - no rules.
+	// (PUT /choirs/{choirId}/attendance-rules)
+	SaveAttendanceRules(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// GetAttendanceSettings The choir's attendance settings (edit:calendar).
 	// (GET /choirs/{choirId}/attendance-settings)
 	GetAttendanceSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// SetAttendanceSettings Change the choir's attendance settings (edit:calendar).
 	// (PUT /choirs/{choirId}/attendance-settings)
 	SetAttendanceSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// ListAttendanceStanding Every active member's unexcused absences in the rules' period and their standing (manage:choir).
+	// (GET /choirs/{choirId}/attendance-standing)
+	ListAttendanceStanding(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// GetMyAttendanceStanding The caller's own standing against the choir's attendance rules (any member of the choir).
+	// (GET /choirs/{choirId}/attendance-standing/me)
+	GetMyAttendanceStanding(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// ListChoirFeasts The active master feasts of the choir's liturgical calendar, for feast-based rules (view:calendar).
 	// (GET /choirs/{choirId}/calendar-feasts)
 	ListChoirFeasts(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -4283,6 +4531,30 @@ type ServerInterface interface {
 	// ListPlanSuggestions The choir's pieces ranked for the plan's date, each with its reasons (view:calendar or manage:music).
 	// (GET /choirs/{choirId}/plans/{planId}/suggestions)
 	ListPlanSuggestions(w http.ResponseWriter, r *http.Request, choirId ChoirId, planId PlanId, params ListPlanSuggestionsParams)
+	// ListPolicies The choir's policies at their newest version, each marked acknowledged or not by the caller (any member of the choir).
+	// (GET /choirs/{choirId}/policies)
+	ListPolicies(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// CreatePolicy Write a policy of the choir (manage:choir); every member is asked to acknowledge it.
+	// (POST /choirs/{choirId}/policies)
+	CreatePolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// DeletePolicy Remove a policy with its versions and acknowledgements (manage:choir).
+	// (DELETE /choirs/{choirId}/policies/{policyId})
+	DeletePolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string)
+	// UpdatePolicy Save a new version of a policy (manage:choir).
+	// (PUT /choirs/{choirId}/policies/{policyId})
+	UpdatePolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string)
+	// AcknowledgePolicy The caller, a member of the choir, has read and accepts the given (newest) version of a policy.
+	// (POST /choirs/{choirId}/policies/{policyId}/acknowledge)
+	AcknowledgePolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string)
+	// GetPolicyAcknowledgements Who of the choir's active members has acknowledged a policy, those who have not first (manage:choir).
+	// (GET /choirs/{choirId}/policies/{policyId}/acknowledgements)
+	GetPolicyAcknowledgements(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string)
+	// RemindPolicy Email the members who have not acknowledged a policy (manage:choir), once in 48 hours.
+	// (POST /choirs/{choirId}/policies/{policyId}/remind)
+	RemindPolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string)
+	// ListPolicyVersions Every version of a policy, newest first (manage:choir).
+	// (GET /choirs/{choirId}/policies/{policyId}/versions)
+	ListPolicyVersions(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string)
 	// ListMyPractice The caller's recent practice across pieces, for the dashboard (view:music).
 	// (GET /choirs/{choirId}/practice/me)
 	ListMyPractice(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -5497,6 +5769,58 @@ func (siw *ServerInterfaceWrapper) RemindAnnouncement(w http.ResponseWriter, r *
 	handler.ServeHTTP(w, r)
 }
 
+// GetAttendanceRules operation middleware
+func (siw *ServerInterfaceWrapper) GetAttendanceRules(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetAttendanceRules(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SaveAttendanceRules operation middleware
+func (siw *ServerInterfaceWrapper) SaveAttendanceRules(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SaveAttendanceRules(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // GetAttendanceSettings operation middleware
 func (siw *ServerInterfaceWrapper) GetAttendanceSettings(w http.ResponseWriter, r *http.Request) {
 
@@ -5540,6 +5864,58 @@ func (siw *ServerInterfaceWrapper) SetAttendanceSettings(w http.ResponseWriter, 
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.SetAttendanceSettings(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListAttendanceStanding operation middleware
+func (siw *ServerInterfaceWrapper) ListAttendanceStanding(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListAttendanceStanding(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetMyAttendanceStanding operation middleware
+func (siw *ServerInterfaceWrapper) GetMyAttendanceStanding(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetMyAttendanceStanding(w, r, choirId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -8866,6 +9242,268 @@ func (siw *ServerInterfaceWrapper) ListPlanSuggestions(w http.ResponseWriter, r 
 	handler.ServeHTTP(w, r)
 }
 
+// ListPolicies operation middleware
+func (siw *ServerInterfaceWrapper) ListPolicies(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListPolicies(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreatePolicy operation middleware
+func (siw *ServerInterfaceWrapper) CreatePolicy(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreatePolicy(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DeletePolicy operation middleware
+func (siw *ServerInterfaceWrapper) DeletePolicy(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "policyId" -------------
+	var policyId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "policyId", r.PathValue("policyId"), &policyId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "policyId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DeletePolicy(w, r, choirId, policyId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// UpdatePolicy operation middleware
+func (siw *ServerInterfaceWrapper) UpdatePolicy(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "policyId" -------------
+	var policyId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "policyId", r.PathValue("policyId"), &policyId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "policyId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.UpdatePolicy(w, r, choirId, policyId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// AcknowledgePolicy operation middleware
+func (siw *ServerInterfaceWrapper) AcknowledgePolicy(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "policyId" -------------
+	var policyId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "policyId", r.PathValue("policyId"), &policyId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "policyId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.AcknowledgePolicy(w, r, choirId, policyId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetPolicyAcknowledgements operation middleware
+func (siw *ServerInterfaceWrapper) GetPolicyAcknowledgements(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "policyId" -------------
+	var policyId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "policyId", r.PathValue("policyId"), &policyId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "policyId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetPolicyAcknowledgements(w, r, choirId, policyId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// RemindPolicy operation middleware
+func (siw *ServerInterfaceWrapper) RemindPolicy(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "policyId" -------------
+	var policyId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "policyId", r.PathValue("policyId"), &policyId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "policyId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.RemindPolicy(w, r, choirId, policyId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListPolicyVersions operation middleware
+func (siw *ServerInterfaceWrapper) ListPolicyVersions(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// ------------- Path parameter "policyId" -------------
+	var policyId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "policyId", r.PathValue("policyId"), &policyId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "policyId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListPolicyVersions(w, r, choirId, policyId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // ListMyPractice operation middleware
 func (siw *ServerInterfaceWrapper) ListMyPractice(w http.ResponseWriter, r *http.Request) {
 
@@ -10242,6 +10880,18 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/platform-announcements", wrapper.CreatePlatformAnnouncement)
 	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/platform-announcements/{announcementId}", wrapper.DeletePlatformAnnouncement)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/platform-announcements/{announcementId}", wrapper.UpdatePlatformAnnouncement)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/policies", wrapper.ListPolicies)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/policies", wrapper.CreatePolicy)
+	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/choirs/{choirId}/policies/{policyId}", wrapper.DeletePolicy)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/policies/{policyId}", wrapper.UpdatePolicy)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/policies/{policyId}/versions", wrapper.ListPolicyVersions)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/policies/{policyId}/acknowledge", wrapper.AcknowledgePolicy)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/policies/{policyId}/acknowledgements", wrapper.GetPolicyAcknowledgements)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/policies/{policyId}/remind", wrapper.RemindPolicy)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/attendance-rules", wrapper.GetAttendanceRules)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/attendance-rules", wrapper.SaveAttendanceRules)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/attendance-standing", wrapper.ListAttendanceStanding)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/attendance-standing/me", wrapper.GetMyAttendanceStanding)
 
 	return m
 }
@@ -14618,6 +15268,177 @@ func (response RemindAnnouncementdefaultJSONResponse) VisitRemindAnnouncementRes
 	return err
 }
 
+type GetAttendanceRulesRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type GetAttendanceRulesResponseObject interface {
+	VisitGetAttendanceRulesResponse(w http.ResponseWriter) error
+}
+
+type GetAttendanceRules200JSONResponse AttendanceRulesView
+
+func (response GetAttendanceRules200JSONResponse) VisitGetAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttendanceRules401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAttendanceRules401JSONResponse) VisitGetAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttendanceRules403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetAttendanceRules403JSONResponse) VisitGetAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttendanceRules404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetAttendanceRules404JSONResponse) VisitGetAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAttendanceRulesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetAttendanceRulesdefaultJSONResponse) VisitGetAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SaveAttendanceRulesRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *SaveAttendanceRulesJSONRequestBody
+}
+
+type SaveAttendanceRulesResponseObject interface {
+	VisitSaveAttendanceRulesResponse(w http.ResponseWriter) error
+}
+
+type SaveAttendanceRules204Response struct {
+}
+
+func (response SaveAttendanceRules204Response) VisitSaveAttendanceRulesResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type SaveAttendanceRules400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SaveAttendanceRules400JSONResponse) VisitSaveAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SaveAttendanceRules401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SaveAttendanceRules401JSONResponse) VisitSaveAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SaveAttendanceRules403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SaveAttendanceRules403JSONResponse) VisitSaveAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SaveAttendanceRules404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SaveAttendanceRules404JSONResponse) VisitSaveAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SaveAttendanceRulesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SaveAttendanceRulesdefaultJSONResponse) VisitSaveAttendanceRulesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetAttendanceSettingsRequestObject struct {
 	ChoirId ChoirId `json:"choirId"`
 }
@@ -14798,6 +15619,168 @@ type SetAttendanceSettingsdefaultJSONResponse struct {
 }
 
 func (response SetAttendanceSettingsdefaultJSONResponse) VisitSetAttendanceSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAttendanceStandingRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListAttendanceStandingResponseObject interface {
+	VisitListAttendanceStandingResponse(w http.ResponseWriter) error
+}
+
+type ListAttendanceStanding200JSONResponse AttendanceStandingList
+
+func (response ListAttendanceStanding200JSONResponse) VisitListAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAttendanceStanding401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListAttendanceStanding401JSONResponse) VisitListAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAttendanceStanding403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListAttendanceStanding403JSONResponse) VisitListAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAttendanceStanding404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListAttendanceStanding404JSONResponse) VisitListAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListAttendanceStandingdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListAttendanceStandingdefaultJSONResponse) VisitListAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAttendanceStandingRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type GetMyAttendanceStandingResponseObject interface {
+	VisitGetMyAttendanceStandingResponse(w http.ResponseWriter) error
+}
+
+type GetMyAttendanceStanding200JSONResponse MyAttendanceStanding
+
+func (response GetMyAttendanceStanding200JSONResponse) VisitGetMyAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAttendanceStanding401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetMyAttendanceStanding401JSONResponse) VisitGetMyAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAttendanceStanding403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetMyAttendanceStanding403JSONResponse) VisitGetMyAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAttendanceStanding404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetMyAttendanceStanding404JSONResponse) VisitGetMyAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAttendanceStandingdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetMyAttendanceStandingdefaultJSONResponse) VisitGetMyAttendanceStandingResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -23747,6 +24730,780 @@ func (response ListPlanSuggestionsdefaultJSONResponse) VisitListPlanSuggestionsR
 	return err
 }
 
+type ListPoliciesRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type ListPoliciesResponseObject interface {
+	VisitListPoliciesResponse(w http.ResponseWriter) error
+}
+
+type ListPolicies200JSONResponse PolicyList
+
+func (response ListPolicies200JSONResponse) VisitListPoliciesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPolicies401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListPolicies401JSONResponse) VisitListPoliciesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPolicies403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListPolicies403JSONResponse) VisitListPoliciesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPolicies404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListPolicies404JSONResponse) VisitListPoliciesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPoliciesdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListPoliciesdefaultJSONResponse) VisitListPoliciesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePolicyRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *CreatePolicyJSONRequestBody
+}
+
+type CreatePolicyResponseObject interface {
+	VisitCreatePolicyResponse(w http.ResponseWriter) error
+}
+
+type CreatePolicy201JSONResponse PolicyCreated
+
+func (response CreatePolicy201JSONResponse) VisitCreatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePolicy400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreatePolicy400JSONResponse) VisitCreatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePolicy401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreatePolicy401JSONResponse) VisitCreatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePolicy403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreatePolicy403JSONResponse) VisitCreatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePolicy404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreatePolicy404JSONResponse) VisitCreatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePolicy408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreatePolicy408JSONResponse) VisitCreatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePolicy409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreatePolicy409JSONResponse) VisitCreatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreatePolicydefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreatePolicydefaultJSONResponse) VisitCreatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePolicyRequestObject struct {
+	ChoirId  ChoirId `json:"choirId"`
+	PolicyId string  `json:"policyId"`
+}
+
+type DeletePolicyResponseObject interface {
+	VisitDeletePolicyResponse(w http.ResponseWriter) error
+}
+
+type DeletePolicy204Response struct {
+}
+
+func (response DeletePolicy204Response) VisitDeletePolicyResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeletePolicy401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeletePolicy401JSONResponse) VisitDeletePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePolicy403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeletePolicy403JSONResponse) VisitDeletePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePolicy404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeletePolicy404JSONResponse) VisitDeletePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeletePolicydefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DeletePolicydefaultJSONResponse) VisitDeletePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePolicyRequestObject struct {
+	ChoirId  ChoirId `json:"choirId"`
+	PolicyId string  `json:"policyId"`
+	Body     *UpdatePolicyJSONRequestBody
+}
+
+type UpdatePolicyResponseObject interface {
+	VisitUpdatePolicyResponse(w http.ResponseWriter) error
+}
+
+type UpdatePolicy200JSONResponse PolicySaved
+
+func (response UpdatePolicy200JSONResponse) VisitUpdatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePolicy400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdatePolicy400JSONResponse) VisitUpdatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePolicy401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdatePolicy401JSONResponse) VisitUpdatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePolicy403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdatePolicy403JSONResponse) VisitUpdatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePolicy404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdatePolicy404JSONResponse) VisitUpdatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePolicy408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response UpdatePolicy408JSONResponse) VisitUpdatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdatePolicydefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response UpdatePolicydefaultJSONResponse) VisitUpdatePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcknowledgePolicyRequestObject struct {
+	ChoirId  ChoirId `json:"choirId"`
+	PolicyId string  `json:"policyId"`
+	Body     *AcknowledgePolicyJSONRequestBody
+}
+
+type AcknowledgePolicyResponseObject interface {
+	VisitAcknowledgePolicyResponse(w http.ResponseWriter) error
+}
+
+type AcknowledgePolicy204Response struct {
+}
+
+func (response AcknowledgePolicy204Response) VisitAcknowledgePolicyResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type AcknowledgePolicy400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response AcknowledgePolicy400JSONResponse) VisitAcknowledgePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcknowledgePolicy401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response AcknowledgePolicy401JSONResponse) VisitAcknowledgePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcknowledgePolicy403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response AcknowledgePolicy403JSONResponse) VisitAcknowledgePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcknowledgePolicy404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response AcknowledgePolicy404JSONResponse) VisitAcknowledgePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcknowledgePolicy409JSONResponse struct{ ConflictJSONResponse }
+
+func (response AcknowledgePolicy409JSONResponse) VisitAcknowledgePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AcknowledgePolicydefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response AcknowledgePolicydefaultJSONResponse) VisitAcknowledgePolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPolicyAcknowledgementsRequestObject struct {
+	ChoirId  ChoirId `json:"choirId"`
+	PolicyId string  `json:"policyId"`
+}
+
+type GetPolicyAcknowledgementsResponseObject interface {
+	VisitGetPolicyAcknowledgementsResponse(w http.ResponseWriter) error
+}
+
+type GetPolicyAcknowledgements200JSONResponse PolicyAcknowledgements
+
+func (response GetPolicyAcknowledgements200JSONResponse) VisitGetPolicyAcknowledgementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPolicyAcknowledgements401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetPolicyAcknowledgements401JSONResponse) VisitGetPolicyAcknowledgementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPolicyAcknowledgements403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetPolicyAcknowledgements403JSONResponse) VisitGetPolicyAcknowledgementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPolicyAcknowledgements404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetPolicyAcknowledgements404JSONResponse) VisitGetPolicyAcknowledgementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPolicyAcknowledgementsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetPolicyAcknowledgementsdefaultJSONResponse) VisitGetPolicyAcknowledgementsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindPolicyRequestObject struct {
+	ChoirId  ChoirId `json:"choirId"`
+	PolicyId string  `json:"policyId"`
+}
+
+type RemindPolicyResponseObject interface {
+	VisitRemindPolicyResponse(w http.ResponseWriter) error
+}
+
+type RemindPolicy200JSONResponse PolicyReminded
+
+func (response RemindPolicy200JSONResponse) VisitRemindPolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindPolicy401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RemindPolicy401JSONResponse) VisitRemindPolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindPolicy403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RemindPolicy403JSONResponse) VisitRemindPolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindPolicy404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RemindPolicy404JSONResponse) VisitRemindPolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindPolicy409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RemindPolicy409JSONResponse) VisitRemindPolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindPolicy429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response RemindPolicy429JSONResponse) VisitRemindPolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RemindPolicydefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response RemindPolicydefaultJSONResponse) VisitRemindPolicyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPolicyVersionsRequestObject struct {
+	ChoirId  ChoirId `json:"choirId"`
+	PolicyId string  `json:"policyId"`
+}
+
+type ListPolicyVersionsResponseObject interface {
+	VisitListPolicyVersionsResponse(w http.ResponseWriter) error
+}
+
+type ListPolicyVersions200JSONResponse PolicyVersionList
+
+func (response ListPolicyVersions200JSONResponse) VisitListPolicyVersionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPolicyVersions401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListPolicyVersions401JSONResponse) VisitListPolicyVersionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPolicyVersions403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListPolicyVersions403JSONResponse) VisitListPolicyVersionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPolicyVersions404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListPolicyVersions404JSONResponse) VisitListPolicyVersionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListPolicyVersionsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListPolicyVersionsdefaultJSONResponse) VisitListPolicyVersionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListMyPracticeRequestObject struct {
 	ChoirId ChoirId `json:"choirId"`
 }
@@ -26939,12 +28696,24 @@ type StrictServerInterface interface {
 	// RemindAnnouncement Email those of the audience who have not acknowledged an announcement (manage:communications), once in 48 hours.
 	// (POST /choirs/{choirId}/announcements/{announcementId}/remind)
 	RemindAnnouncement(ctx context.Context, request RemindAnnouncementRequestObject) (RemindAnnouncementResponseObject, error)
+	// GetAttendanceRules The choir's attendance rules and the concerts of the next twelve months to count up to (manage:choir).
+	// (GET /choirs/{choirId}/attendance-rules)
+	GetAttendanceRules(ctx context.Context, request GetAttendanceRulesRequestObject) (GetAttendanceRulesResponseObject, error)
+	// SaveAttendanceRules Set the choir's attendance rules (manage:choir). No limit and no mandatory type - no rules.
+	// (PUT /choirs/{choirId}/attendance-rules)
+	SaveAttendanceRules(ctx context.Context, request SaveAttendanceRulesRequestObject) (SaveAttendanceRulesResponseObject, error)
 	// GetAttendanceSettings The choir's attendance settings (edit:calendar).
 	// (GET /choirs/{choirId}/attendance-settings)
 	GetAttendanceSettings(ctx context.Context, request GetAttendanceSettingsRequestObject) (GetAttendanceSettingsResponseObject, error)
 	// SetAttendanceSettings Change the choir's attendance settings (edit:calendar).
 	// (PUT /choirs/{choirId}/attendance-settings)
 	SetAttendanceSettings(ctx context.Context, request SetAttendanceSettingsRequestObject) (SetAttendanceSettingsResponseObject, error)
+	// ListAttendanceStanding Every active member's unexcused absences in the rules' period and their standing (manage:choir).
+	// (GET /choirs/{choirId}/attendance-standing)
+	ListAttendanceStanding(ctx context.Context, request ListAttendanceStandingRequestObject) (ListAttendanceStandingResponseObject, error)
+	// GetMyAttendanceStanding The caller's own standing against the choir's attendance rules (any member of the choir).
+	// (GET /choirs/{choirId}/attendance-standing/me)
+	GetMyAttendanceStanding(ctx context.Context, request GetMyAttendanceStandingRequestObject) (GetMyAttendanceStandingResponseObject, error)
 	// ListChoirFeasts The active master feasts of the choir's liturgical calendar, for feast-based rules (view:calendar).
 	// (GET /choirs/{choirId}/calendar-feasts)
 	ListChoirFeasts(ctx context.Context, request ListChoirFeastsRequestObject) (ListChoirFeastsResponseObject, error)
@@ -27221,6 +28990,30 @@ type StrictServerInterface interface {
 	// ListPlanSuggestions The choir's pieces ranked for the plan's date, each with its reasons (view:calendar or manage:music).
 	// (GET /choirs/{choirId}/plans/{planId}/suggestions)
 	ListPlanSuggestions(ctx context.Context, request ListPlanSuggestionsRequestObject) (ListPlanSuggestionsResponseObject, error)
+	// ListPolicies The choir's policies at their newest version, each marked acknowledged or not by the caller (any member of the choir).
+	// (GET /choirs/{choirId}/policies)
+	ListPolicies(ctx context.Context, request ListPoliciesRequestObject) (ListPoliciesResponseObject, error)
+	// CreatePolicy Write a policy of the choir (manage:choir); every member is asked to acknowledge it.
+	// (POST /choirs/{choirId}/policies)
+	CreatePolicy(ctx context.Context, request CreatePolicyRequestObject) (CreatePolicyResponseObject, error)
+	// DeletePolicy Remove a policy with its versions and acknowledgements (manage:choir).
+	// (DELETE /choirs/{choirId}/policies/{policyId})
+	DeletePolicy(ctx context.Context, request DeletePolicyRequestObject) (DeletePolicyResponseObject, error)
+	// UpdatePolicy Save a new version of a policy (manage:choir).
+	// (PUT /choirs/{choirId}/policies/{policyId})
+	UpdatePolicy(ctx context.Context, request UpdatePolicyRequestObject) (UpdatePolicyResponseObject, error)
+	// AcknowledgePolicy The caller, a member of the choir, has read and accepts the given (newest) version of a policy.
+	// (POST /choirs/{choirId}/policies/{policyId}/acknowledge)
+	AcknowledgePolicy(ctx context.Context, request AcknowledgePolicyRequestObject) (AcknowledgePolicyResponseObject, error)
+	// GetPolicyAcknowledgements Who of the choir's active members has acknowledged a policy, those who have not first (manage:choir).
+	// (GET /choirs/{choirId}/policies/{policyId}/acknowledgements)
+	GetPolicyAcknowledgements(ctx context.Context, request GetPolicyAcknowledgementsRequestObject) (GetPolicyAcknowledgementsResponseObject, error)
+	// RemindPolicy Email the members who have not acknowledged a policy (manage:choir), once in 48 hours.
+	// (POST /choirs/{choirId}/policies/{policyId}/remind)
+	RemindPolicy(ctx context.Context, request RemindPolicyRequestObject) (RemindPolicyResponseObject, error)
+	// ListPolicyVersions Every version of a policy, newest first (manage:choir).
+	// (GET /choirs/{choirId}/policies/{policyId}/versions)
+	ListPolicyVersions(ctx context.Context, request ListPolicyVersionsRequestObject) (ListPolicyVersionsResponseObject, error)
 	// ListMyPractice The caller's recent practice across pieces, for the dashboard (view:music).
 	// (GET /choirs/{choirId}/practice/me)
 	ListMyPractice(ctx context.Context, request ListMyPracticeRequestObject) (ListMyPracticeResponseObject, error)
@@ -28825,6 +30618,65 @@ func (sh *strictHandler) RemindAnnouncement(w http.ResponseWriter, r *http.Reque
 	}
 }
 
+// GetAttendanceRules operation middleware
+func (sh *strictHandler) GetAttendanceRules(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request GetAttendanceRulesRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAttendanceRules(ctx, request.(GetAttendanceRulesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAttendanceRules")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetAttendanceRulesResponseObject); ok {
+		if err := validResponse.VisitGetAttendanceRulesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SaveAttendanceRules operation middleware
+func (sh *strictHandler) SaveAttendanceRules(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request SaveAttendanceRulesRequestObject
+
+	request.ChoirId = choirId
+
+	var body SaveAttendanceRulesJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SaveAttendanceRules(ctx, request.(SaveAttendanceRulesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SaveAttendanceRules")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SaveAttendanceRulesResponseObject); ok {
+		if err := validResponse.VisitSaveAttendanceRulesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // GetAttendanceSettings operation middleware
 func (sh *strictHandler) GetAttendanceSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
 	var request GetAttendanceSettingsRequestObject
@@ -28877,6 +30729,58 @@ func (sh *strictHandler) SetAttendanceSettings(w http.ResponseWriter, r *http.Re
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(SetAttendanceSettingsResponseObject); ok {
 		if err := validResponse.VisitSetAttendanceSettingsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListAttendanceStanding operation middleware
+func (sh *strictHandler) ListAttendanceStanding(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListAttendanceStandingRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListAttendanceStanding(ctx, request.(ListAttendanceStandingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListAttendanceStanding")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListAttendanceStandingResponseObject); ok {
+		if err := validResponse.VisitListAttendanceStandingResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetMyAttendanceStanding operation middleware
+func (sh *strictHandler) GetMyAttendanceStanding(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request GetMyAttendanceStandingRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetMyAttendanceStanding(ctx, request.(GetMyAttendanceStandingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetMyAttendanceStanding")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetMyAttendanceStandingResponseObject); ok {
+		if err := validResponse.VisitGetMyAttendanceStandingResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -31600,6 +33504,241 @@ func (sh *strictHandler) ListPlanSuggestions(w http.ResponseWriter, r *http.Requ
 	}
 }
 
+// ListPolicies operation middleware
+func (sh *strictHandler) ListPolicies(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request ListPoliciesRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListPolicies(ctx, request.(ListPoliciesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListPolicies")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListPoliciesResponseObject); ok {
+		if err := validResponse.VisitListPoliciesResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreatePolicy operation middleware
+func (sh *strictHandler) CreatePolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CreatePolicyRequestObject
+
+	request.ChoirId = choirId
+
+	var body CreatePolicyJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreatePolicy(ctx, request.(CreatePolicyRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreatePolicy")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreatePolicyResponseObject); ok {
+		if err := validResponse.VisitCreatePolicyResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DeletePolicy operation middleware
+func (sh *strictHandler) DeletePolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string) {
+	var request DeletePolicyRequestObject
+
+	request.ChoirId = choirId
+	request.PolicyId = policyId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DeletePolicy(ctx, request.(DeletePolicyRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeletePolicy")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DeletePolicyResponseObject); ok {
+		if err := validResponse.VisitDeletePolicyResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// UpdatePolicy operation middleware
+func (sh *strictHandler) UpdatePolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string) {
+	var request UpdatePolicyRequestObject
+
+	request.ChoirId = choirId
+	request.PolicyId = policyId
+
+	var body UpdatePolicyJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdatePolicy(ctx, request.(UpdatePolicyRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdatePolicy")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(UpdatePolicyResponseObject); ok {
+		if err := validResponse.VisitUpdatePolicyResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// AcknowledgePolicy operation middleware
+func (sh *strictHandler) AcknowledgePolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string) {
+	var request AcknowledgePolicyRequestObject
+
+	request.ChoirId = choirId
+	request.PolicyId = policyId
+
+	var body AcknowledgePolicyJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.AcknowledgePolicy(ctx, request.(AcknowledgePolicyRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "AcknowledgePolicy")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(AcknowledgePolicyResponseObject); ok {
+		if err := validResponse.VisitAcknowledgePolicyResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetPolicyAcknowledgements operation middleware
+func (sh *strictHandler) GetPolicyAcknowledgements(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string) {
+	var request GetPolicyAcknowledgementsRequestObject
+
+	request.ChoirId = choirId
+	request.PolicyId = policyId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPolicyAcknowledgements(ctx, request.(GetPolicyAcknowledgementsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPolicyAcknowledgements")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetPolicyAcknowledgementsResponseObject); ok {
+		if err := validResponse.VisitGetPolicyAcknowledgementsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// RemindPolicy operation middleware
+func (sh *strictHandler) RemindPolicy(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string) {
+	var request RemindPolicyRequestObject
+
+	request.ChoirId = choirId
+	request.PolicyId = policyId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.RemindPolicy(ctx, request.(RemindPolicyRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RemindPolicy")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(RemindPolicyResponseObject); ok {
+		if err := validResponse.VisitRemindPolicyResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListPolicyVersions operation middleware
+func (sh *strictHandler) ListPolicyVersions(w http.ResponseWriter, r *http.Request, choirId ChoirId, policyId string) {
+	var request ListPolicyVersionsRequestObject
+
+	request.ChoirId = choirId
+	request.PolicyId = policyId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListPolicyVersions(ctx, request.(ListPolicyVersionsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListPolicyVersions")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListPolicyVersionsResponseObject); ok {
+		if err := validResponse.VisitListPolicyVersionsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // ListMyPractice operation middleware
 func (sh *strictHandler) ListMyPractice(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
 	var request ListMyPracticeRequestObject
@@ -32590,576 +34729,610 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3vbhw5si/4KoTuApKAlCy73X1nJFzsqmV5WudYtkaSu2/vqKHLymRVcZRJ1pBMlasbBs6nBfbr4j7B",
-	"Anvve9xHmSdZMPgnmVlkVpaksrs9PjiYtioz+ScYDEYEI37x21bOqxlnhCm5dfjb1pTgggj45+k1nuj/",
-	"FkTmgs4U5WzrcOsYzQm+Q4QpqhZI4QniY6SmBGEm50SgnZ+e3Wz98z/+x83W7v5WtiXzKamwbkYtZmTr",
-	"cEsqQdlk6+PHbOsNluqcF3RMSbHc0U9TwsKGSywVyqeYTUiRISwRZuiH6+sLVGBF+rv6mG3NsMAVUXZq",
-	"x4zxmuWkIkydQd9UdznDarqVbTFc6c9x+6VsS5B/1FTosSpRk/65HSuF82l/++Er67V+gkvCCiyuFzPy",
-	"72SR6CAP3lq3gymnIjny3D5ds03NaJL0NNu8sF7Lp/d9dCb3DyHx2fgtZ+Qcq3y6zJvXU4L09tC8j5nj",
-	"UM2sOS5LItCUl4XUTAnjMZuqGdHZeE83vmdaXzEOdk8V1v0mJ0jDV9acpf6UXPM7whKNK3i2XqtvKLvz",
-	"bS5TTpJcEGVpRypMS1IgnOs3UEnZXYa+eYFKovRuRZgVqKATqhpytgdY+s7WG+R5LWmepGlln67X5kWJ",
-	"2SusyPK8f/7555/3zs/3Xr2Kz0ILsQd0lhz/zDxcs0XB76nm1ESb7nFfq4TV1dbh37YmnE9KPSX8ay3I",
-	"1i9ZpL9rPElOQMGz9cb/vk+61OtLlo/6ZTnjTBI4Nr7HxSX5R02k0n/lnCnC4J94NitpDlvw2d8lB75v",
-	"mv3fBBlvHW79p2fNUfvMPJXPToXgwnS1vFGE6QyNBMF3EmEk6pIcoh+P35y9Or4+e/f29vTy8t1lhuZU",
-	"TRFnBFVESjwhaEYEGlNSFogyVBCFaSkzNObihlE2qxXC+o8KySmfS7TDBcJoxIsF4gL5oxKpKVYo1+eg",
-	"QiM9HFzsZgherrggaCZITiVBOS/IDZN1PtXn8tlbGODt9bt/P327f8O2QPazcUnzT0C3kxLLKZGGJHM9",
-	"AfKBSiUPEUZFbbojSPOEngirqxERGcJIbxgk8T0p0GiBJK+IpicpJUGSspwgqm7YHEuggv5Ayx3dRCN9",
-	"ES71wwWqpVZR9HEASgsuKsqoVAIrrvtiBTzjakoEennwZ6CfvGH6x8vT41fnp6jUQ0Y1K4hA2zBX89K2",
-	"paeZ/saJecwQ0c/2dZ+vuRjRojBSfbP9vuUK4bLkc1IcoovTy/OzqyvP7mjuNENz2G5LJHipaZ3fSfh9",
-	"RkRFpaScGW5lhtSGTYH0MyLMkmlGkGjH8e7p+fHZm9u3765vT969fX12eX76ancfnd4TsUBzQRVBOxfv",
-	"rq4zdPFe/8/x9ckPGXp1+ub0+nT3hknCFBoLXvkupf6EaqYZa6ZAakolmuMFUpyjnZutE8Gl3OOCTijz",
-	"292+vK9VaLPcb7l6zWtWfALKv7u+ff3u/dtXh2bzADmxmlpCFZxIpMUBbCqg7oiUnE0kUhxhBJphSxHC",
-	"+n0tU5QWPWjHL4Z+c1uahghsMNNyztmYiooUu0dtUaIlltt3IJlKggv9zXxKBLGUusCLkuPimvM3WEzI",
-	"5gn2+uzN6e31u3e3b44v/3Jqdn0902PQEyr1IECQGo6VRNwTgXCek5mSR/Cbk9mGwiA1aEUV7Dl73FzT",
-	"ivD6E0jPy9O/vj+9ur69Pjs/fff++hCGY/lyW5ojQio+m2mNTQh6T9kE1uW7A63WcVbYSeWcMWJUOipv",
-	"WF5yzdHomC2CzQerqPAdke74yRttmiq7pNecn2O2sKSQn4AIx9ent2/Ozs+uT19lsFMrzBYIK0UqWDVB",
-	"lFgcjxURV2bOmq0LdKl/3oPfd5HECzTlc6Q3h94bc6yXNAsN7OD9ZYXRtWw/RSMy1keuEgtNcjzBlEWN",
-	"XsoUmRCYl9aIGK7VlAv6K/kEwuP4/fUPRkYfIsZhQalEkk4YAUVE6xlmF4BwBuFAWEGKXQR7GGH/SAsD",
-	"QgpSHIG4v2G6FT1zyvThOxearGA7GJVFyjkXRQYy3gp9RD7MtJ6H1JzvjXGu9CE61WKJTZy4eM9kPZtx",
-	"oUhxTgqKwVTeOJ3ev716f3Hx7vL69NWtlh9GaoxpSbYlsl07caitJHRHrc7Qlh8IBB+ovrZPcG7kit4T",
-	"sOADbXUm9L5T1GiyeWPfs7os8agkTh1eVqsbhflv/sNGn+ejv5NcaWIej8e0pNhMcqlH64z4AcvXBNt9",
-	"3BGl+ndEmVSY5cQeDSBdwA3UtK6pZJtDO9s7/t9G7pJidxt8T3aAI85LgmG53ZsX9aikcmr2RPo1xw0d",
-	"kugXFJlwsQgNnjGmano7wpJoI0OSvC6xNpXguIvYP9kWLaKNG3sl8kByod4Ja58tbff2OtHCWT7BaMMm",
-	"sq57aJk2WWTRVqz7CfjnlldfkJJOKK9l8O5ZEbfiwmkkvouOInDXLQ8A53eMz0tSTFKLbgTl2xTxtTSL",
-	"uzPOsbgr+Jxp/VHriIqwgPvaLfygqjLeCkhLoaUhiCyOJGZUUa00/nB9/ibaYi4IVqQ4hvlqew4r60rY",
-	"UxSWfukTEJnvmF3kOCWM3JTrNDvm4jzi9fC8lFmlEQRyYwJZJZFKfTpQJRGuC6qVwfj21ar1RYmVHlN8",
-	"6KktRT6oS1JRTV0zrYSvWb+IhH0TVXih7V6t1mdoPqUlMSqLGS/I7FrVAkY7jE4zyliKAWeGWOuQXZub",
-	"8cbsHIqe2XJJ0HzK0RQXsDrhFkFzfRyD9epaGj5Ju4HlcdOg25TLA5UKm7Og7yQN9/YVfGC/rGUogvXr",
-	"RV2C6JoFYszyXVQIK6rK+I6vZ8W6u+ue05xcYGFmRBWp1praj+5zGJhpHAuBF3Hx3toObiZWUgXixnNd",
-	"emWW5ELIjZ7Srfm1BGYoikLCOcFgOTVri+FVUvzEtLkszOmAk4Oubv+MzerIURGX9E7KZ6ieafH84iA7",
-	"ODjQCqXAuSJCmwV4DrLaCDMtJQoBppLeOhX+8IawiZpuHT4/0P/3FMI5sq9Nx1Nw1BwhrI0L5NdyHx2P",
-	"wEkBrq+yRHuIkXsiknt7hXKop6WIoLhsDv72mN4x0MQLqjKUlwQLpPtbcKZVXc0UYM2wIpQ+em3iB8Bg",
-	"8RknzIjkXNvY91TSUUmM1Ualu4PYPUJ4iTx8/nDirCUIvSBqj/25YbaQ0zJw9ZaUkQhj9Umls0LGlQ94",
-	"A5w00jLQmIsjpM3dBdqDk24+5SUxXpt9dDZhXKspWjefWQmEwvtSc1nj5F+Eaz6cmYfPgxHHRV1LrK3a",
-	"0m9ozNppjexBknlZIGvlmJ1jhmNc/9OUgJMr0HHAeyiNA7Ck4E1ZItgyU9Ssc8Sn9P32FMPB+UZW0U5z",
-	"yJU7jXFZvhtvHf5t/XO5S/yEOdMZP7y1PMJfumMkQsasy9XqfdKqSutQtb9OGnrQL2sXfZztb6SsndY6",
-	"XR9yYF6S1gVVkkSx6X5c2XZO6MzMt7PAS8r1QF34wXpSw6mRbTkjfGYE6frtGu6KNNpWpzegBiuucPkQ",
-	"PbgrLU07jrqeHOnhrGYqM/WnW/j1ibnkFfANLNl2q6bjJdwgAeLFrVZ3jWkafzpUTLtGHrbBGwNhmE6c",
-	"DZS+jbcoOgIfqBRx6xlvZdpTtr6Lwn7y/WKAdzLbymupeKVp4lw3y+qN3gsIoxkRe/BPQXIuQPOkEvFx",
-	"hsj+ZB9tX/GZwIyj59tRb0ur3chUx7QkSfdRYnmqJghl2d1HfyXfL5ShsycdZeq7l83wAhZUdg16BYhf",
-	"Slixh1i5MdZpomU8Eex3WYtDwkm1Cbq0kCHr9DOl4732usucC4J2Ll693s3ArcRvx1ql38EI/ut5wD8G",
-	"1tjRqrX+F5gn9pUM7uYgMKA9yt0MwdQ/VGWGKlrQzNzqa/5pnBJcQByMH4P/Q/fjqPcBLHXdRq/PuJn2",
-	"e1i4yI5c2hBrc/JDOOlj7xq9B8/8RgarOa7FuyPKMDi7n2peIbtDbwl+JKzALCfnWNyFXqmZINI4WYx1",
-	"CQ6pvJYJh1S7IZlwUlT6WUvJWX6+hh7fHvzHXwYYt0ntOKXlwpBipGtZg6vMQTPxFStAqpG5JenagXJO",
-	"RK+wWzlt8BUkGFHINBuXuOfh5lercZYO6+NS3s+uzDeP44antpUaKgc0dcvSsaG83zJY+B4+bOiqGzjh",
-	"dUzhGZGSz88po1Vdxa4w50SgCde6hQ/6cKEulfkKgvPMYQPON/CibL/lgRcmdX8JDccV0AovRgndlPFj",
-	"mH/qqfpLutmZVTb7fEbbEs7Ho+4kYGIV7EUTj8drhTgjUe3KScnVOrQ9NQ0t3MSDeQQTzgLh21q4/uW/",
-	"IkpRNomJVcpOXHzSBREXSeqMyZzIIJgJScomEM8cUAjJKa/LAk3xPTkyHkdNMsbRHAtG2WQfOfffflo2",
-	"pegUG2t03rWausjfkynJ75anPXbBZ5EbN/lON5DwyQYBxW0amfBgCNT4tRakienDea43HkSN2Gs2wevJ",
-	"VOvvtjXEWbnYXy2su0c3TKIZcTC8GFm+r8u7SyLrMiIECs7IOsIs2xqDh7nnwE4ZCCY4bKAJ596OzadX",
-	"vMKE/ChT5LAJQd2By/VIAZHdjzkLdI++mdhYXXoM5IVE1ICyfIUXidCPJjBm+ehnid+b9JNIsoMCTzm8",
-	"g3ZsDA8l0kQzMsTzvBaCsJzsRuUifHg9QHE9vQ+sOpoYDbS2LREtIEhqaQxo+zc7m497za97vy0Wi8Xe",
-	"+fleUXyMG8cuamdV9oMJdWqa3paQv+Xu0y1tdqiSyETF4tK8AAKi4vek2O0dwJXCAuIl4wRo9ex7kPqj",
-	"TItaCAynSo8HM2SMY02pgpRExU8uKs9s35FsuRZxIZZLEP23VhCA0vGDvuQ5Tlo8jFunwNITN6EgISri",
-	"fXPjccOOse4V0Ue1u7sjRTgNiIEQZFbi3AasTggjAsNrieO96fWyLlfy8mX7bf19XZJXbUswki9Rl8BJ",
-	"sxJThuZcFNL5dkwI9ws0J+RO6pld10QWeAF3j9fTWug/4qwNzLHc4eXrE/TNN9/82WQaqGBz8fFYEnWE",
-	"Gq43G60s93SP8JpMdWW19JU73Snn2Za2XP5PeyANDm+InR5NolyT4Odu3xox5Ahi5GHmpGnAs45DAwXc",
-	"j7G1Xfpk92sSczkTps/71H2NSMRWTZWamSwX/a9dhItCECld5uqYaMYd6wVqpxUAGeIrNSejHJfvUz1K",
-	"LUZcN55BzEcI1pFARFE+bSIZ8WwmEZ8RCCTDSNYj3+r+SjecI0wfSS8EGRPYVRH9Q075/Lgs31BViwnN",
-	"sV7UyG3x1ZTPTdQ6ZVyg0r+OCrzQNIYXcan1fi4ohrQjIiiWGcp5Bb8Cl8hdpDg/0psFjRaoIGNcl1Fp",
-	"2JlpfKC9827iKdpznvWFgXatDv9uX1fuoO7Gvjbhomv7t6YPC5ilD42RpfKVWYuUvr8iePaOLB5xE6G/",
-	"9heiHQdxE8bajLE9oJBa0WWCKJULGy2ejo6Gw0e59xIhhfOe592o6U6D7c/jI+VUmACoyPioitMYTCcR",
-	"iV46u3qHvnn+3Xd7zxEuZ1O89wIi5aOiLXlTPisxa4XbVRic2RUpaF2BP0ZMSNSpOeNS6Q4TGsnA4ODe",
-	"sy4WUNBQJNlL0GZyHV6ZBMp0UHv8CkIfBHdk4Y4Z5wYKZKb7PjNZYxAB24wuHvM7YO1Tz05SK/CAW7qk",
-	"vVqNiPC+s4i76fHctdIZ+VTcJvgAVZUbBTXkzM7eO357jPRj9CtnJs0rurJPchPn2F5zSUCIcCOEzNDS",
-	"zJI7pAskwUElDJc6FQCa3FKnFaZl4m4jjGWC9yJH3xsyVlpPMtFqYBya25X4oVbQCZFP1VivEuqCx5+k",
-	"r3WUPE/V9LHGZ4trfgU5BhFTtZQcSeITjSACPsxP3NnWnyKt2CLd1PbuPvrJenWpCr+iEpV6mrxW2Q3T",
-	"poP37y0QFgTiF61UFCSnMwoW0Q2LklsbEzEcGjnlQvnRgQBtxpAhrFDFpUIvOnG6+1trh0i+Y+XCO7Il",
-	"ZRNtvTdzkDZ00gVMalvPxJFqVQziXQHe4p7YRvqDI5d8Xz1rfZUIyuhbaBecaFYRzfVAFW+tOudxzm8W",
-	"a7nZH/jc5El6jz8RxIXWHrne2h35lN+aKRMmvcKnHQwga0/zlxV0Ao/+UFmznl8QnqXvrzuip1eeLCsQ",
-	"FZaKCCTnVOXTI3+NYjecybfW1ARKTimbpFauK5ZWyJrGBdBMrxlqZ1pL7WcxwiaXCDT2yK2D/vnfE+YE",
-	"7afX2JhGBYBemL/OIAfVgGisp/gy8kENc2xC/pDxGTKQAxB/r3iBF3G3GGZ364RnZQ1R7MdJoqYuwR96",
-	"gU2lSSyN8/DfOWWkcEQapkL2X4nXUqvIWr0aHiR63nwUDQ2dckbe1o4uy54NBigGIVyHtMlqvBFrJplA",
-	"Ij5nemNOsSD6ON8flBEwQKM0CyendObmsXaoxYpL8pAOXp3z69tazM5CJLntqq4qbKyPx9qq1wAfAA+3",
-	"JTplE23cp9XmVbbNEwVGep06rkgnCdOEaUUuiSkpTYq/wbXTp6RB7XHqE7ojZCaB3e5xWQMF1qfvGiZ+",
-	"n+XUb3wvT58XpEcXLeJKHf2wB3BfCNdqSpiiOVYW/cZCDwmSc9Cp9G8OOAAS4lsqRMoVk1wtiz4Xuy+k",
-	"WJI1bzlHVKjpzwSLnijWwCzOMeNM77OeODi8ToN9AafePE9ocDNKcmKCOqwn0dIG7VBmsYk4Kxe7+9FA",
-	"1PQ5io1zOMWyMyIoL1bJR7dQF+bt/sz3kKqZX8m+9de7No853VrwhV2+9RQKnT3AsDdbjMxvtmCXg40M",
-	"loM3VwSfb0ukyAcVlW4lZWRATAy8loVj7Jtiyu7+HHy+LBUN23EktXk3WhgAkMagNHqWfsffq8hawA9w",
-	"7KGdm63vcT7N0L/xKWYMXZERlopiZiFJH7uzPi97J6P03XcesjLOvkO7B1c+NREPziVHPuBchdsK/i39",
-	"zoIQ15Eg99RdBNqV0SpJ/euvi6hv2ARINwQzmGwRwW0HlvmQahhfHy0uPMXdFM5JQck9jPySMEylxCYd",
-	"I/jr2fdY8H/U+tfmXyclltLO2f/72SWvsD6jdAPL/3x2zgsiNB38P044U6SacaGVpRg13NAvieRlncBS",
-	"4WxMi04yiiNbtjXGFV99i/wa3gqX23x3VU+0ZUc5ixj57yH3+VtkXvVST6JKcx1lE4MaNscS6WEVLU/H",
-	"eqPpChrogSQSWJ1vvRmQ5hE9noP9/6ylcMUFydCISGWkxOCBtbdVNDUM7jVZ4QM2HK/hWvHbymK82khA",
-	"/3eFWY3LW0lKkjf+01tG5nGszI4XJOwyCxmiIVRsQeObBaC6SHFsQu9i2VH3mFqp2E8tF0co7c1l5Iqs",
-	"hdYBMNJ0DQvvzHyyGBAk5ttujyQLZhMnh9eb20Qo8YjEDWdQzR9z6dYZu2kvsz3GBvkKLx7iNEknwQ7y",
-	"QwS+ByvVky6IV+AeutBnAZnHnBAzFTH93hoXFmJkniHJjfJpDG80h1DZCVGIcYv8ZdAUCbmL+7ymFmxn",
-	"+cSpzTijz8DRRop343HCwWSGM9UirhaMADwx0Sqx1emoDRxBfDyOD0xre6up7UZpJ2I/yyzt2iNNL8Fl",
-	"HTlAmmjUSMQ3YUU6HLzEjK13UZiK6s625B2dzWJ+z/MgZty5NTVPQAjPfMod4bXuZ4gPYSQVwQxQehJ2",
-	"ieaU+Jrqnaqf2mixFwcvvtv76eWfV+9UaDIki51vMzkfVNtQNr1Y6cDz3junKa+FSfr5YNISXnyTbVUu",
-	"R+EgqsSSD5o1VoMhWfpOOJE2RN2HattHkEM5fjhKRvrmNDzZ/QVqhiizoVMwCBvDp2mAsCCJaC1yV5iQ",
-	"377DxSzCT/bl1O1b05ylfOsStSHs6mVO2GGD1jrO3pubZHo21zCj2D2U3grXfICkM++lu/ipmZpTrirO",
-	"zOiUCeSEERfM/VvZkE6ASaLmHxKrWth/1vB1TAE/Lai6yrkJ6PDBCJQZNPMxL0s+N2kmuCzjLfTewqb8",
-	"792FgNdiJLHNG1zyTbTvsKWHeezAC9fcvs5ITscWL3PbQJ1kEcTyNsYqF+GV8JjMDdo1OgEzCiNcFBLt",
-	"6LYMkGiAlB3ByN6F28aSEmbkFhot4AuoFmJCUi2WMIydqgbW+M7i/ZAPuAIUiQYQOe458IFBuCioMf8v",
-	"WmTrj/fbOv2gBEZjnCuZIYdCvYTkzkVlHMOBdAvyJ5scke7iTOsKsz1BcKG3tWs08+H2ndWCkGnrUqXK",
-	"6DhTUiUiujsguJGTRJ/f7ZWOQeKu8G3ZAJa+3BaIiG7ytyKbwmWC9EnGN5TdmZQRm5LpLJ7E/bnvD2CL",
-	"RwSgjBlifI52/IZwQeH6nOIsEXNp75aW+zpdDh7INDsDMp/SB7HxebnbkWGQJ91E2Zi1HU90W+0d86gu",
-	"7Yl8v2jFwEG8hQFj4ALCNWAynQTCB8yoydyMZR4NA1mJNdaVnvdGy3ML1+CteACWGAUDtkqycdI5m05a",
-	"solJifwEEx+sjly2TysPAXVvsEGfMrfWrn5B6vL6YalJD0xteWwCyaosjqFU2kzeRsQkOX57bAIG5wap",
-	"Uw8oL3l+Z1RhL1vMFeFRa3vFw8rWzgpZlfyR5GEtSVPp95vLQTftO6HdG8OzTO+SsjuX8mF9D1gh7Mz9",
-	"BsRccX00aokPuRpUSSRVXVCOCipIrsr4ZukPElr/fHLhssNIqT+90F9oQkZ8GrWkObJWrEfchkFlNlhR",
-	"7w5TbSE0A5nN90qsjWOLYbFFVqZil7sdrKedbw/DRVXt+7UA/9ppo7EkXp+HMcynrV8/BWdi7DASNcux",
-	"IsVrwau+yCKnrEUsYZvdDpexZkEkr3wWpSA4nxKHtDzT6vXzg4Mgk8/mV1OJBGYTchh4sFwMU5OUuY1K",
-	"rI+F8HMsSHAxJ3lYr89eG5cEGioXnq0gUciWM6BqHx3LO6uOQ0QnEWY0JinTAClofVRxJAlJ6aOx81lu",
-	"+SVLMk7SQ7kqLScgQ09Wt4v9GJxL7I+p/vnZcmGrhHF/zncruyacT5JaDmctOtPFOvAitiHI3YrLJJ9N",
-	"OWcekbvlgqIKGWvcxMfoEW/LHmHkd55Was7h+mX4gM37btiRIf/kwsIY1waXts4LHwXrAOu06j7FrLDT",
-	"oGMDv2v9mtatRgtbCgZb0FWz/3YHyFnzg8vcG74AS9y1kFtBWy2SrWaOhAb7STlEccsca/FGjA7J+V4t",
-	"4Y+HmOOFwGMVdw+FarP7VJApwULC9bIk4p7mFjstJ7DDm6ShWxBpvSBh0EMTeDaM4IHxsQziOjS7vpVQ",
-	"7/w5Qer4jte3uQiU6t0M1awkUiKbg6xPjzYwAS3imrfz1PVOzbv0IoFqv3zMtjq3zxuIjHl0xFeb2FYK",
-	"0lIrrvc26vsPEbqSDsryvYSkaw8tthfbayffQHZrZAmLInXjFdxDrYLvhEaaL6LjabS+pDqQUvWOWpan",
-	"bkPvoRcv4XYjnrkyIEg+AjcmFTFR92fFk1wUN9h6Q1BqWt1nTplJBLjbppOk/ovFnojccgpepfef4qln",
-	"3Vtv14z/ZuVYYjULXJZ2JE7AJ3Db8jFoh1amKBXizKrZd2Sm4KIrSJhJ3HMu9EkyYGLmvSwYWnJiZzCe",
-	"JPzr8pxyeX+IMDLVzpDgc+vhA7tipyX5YcFv78jCwGxmWv2/g6k6MIFyASc4+ud//Hfdyg3jtZrVcL78",
-	"t9xeEZgDcoH29swtJMrl/X/bR3+XnB3CrtJiWX/xmx5CotfshumO/veP+4jm8tBvxR9Pfzx9ey2P0NX7",
-	"8/Pjy5/18eTCEDP0X/dOjt9en50c770+Pb663vv3059h+M3vl8dv//2GTei9SQjWD2GSOy6dR1s10KJ+",
-	"bIoUeA8yhDa6ijnwmVTahDJ2+RzL3VbmXKsoD1zHNlpGLu+3si2oYpZt0VyuDjWybXgY11UsckkSjGIK",
-	"t8e3ImX3uKSJh8xYZxHIZT5f0xa3Q+Tz2HFds54xdgOwdNdmaJmfWthEM6dV9OLzNazGXmGfChV+iDQX",
-	"BMsYys5P0wXCejubGkgwRbi+g7A/M/smD1IrqHMqyQqfqePO9ciZYFgbCW3PlETEUoBMY2eaXqYA26kL",
-	"GZ5Oh3IZ09GEqDXS6d05EO+lMQrSx1xw2K5MPGpedek8g5QFyWuRp8I3HO4ICPA7EneOKoGZHBMhUlmQ",
-	"SmBzvbotIX9PGigwf2Ph4RNqWVvEsAH51FFtpLV0SzTO3LL7abdHHyxZm/YxBvuBlLPjAFa+u9d4hTCa",
-	"1LQgtiQLnIDGzcwF2hE1k67o7m7WTlwzWHOuOMu2RJOSj3BpXtrNLB4l2nEe7t3MFmYNGnbX76bq5G6I",
-	"au0GoQkSdgsQ37plbaDa9qI2qp77X/TUhluo/pOGO7t7cpqsrwdktJkWWVNoDxinqeDHiqbu3movI/QW",
-	"L1rixxr3TMNohp9ekZn3ey5s+ymma7W1LNgClhw8PM/HkaM1IdygPn/sel14PEA8mxmAObt6NiZSG71E",
-	"auYVvFY+cGRORvqLeJZHUxQ8USTAP7c5JaYnRkghfWEoc7HGFpyR4EqowlDzHdH4bZtsCP0ofDZ3Hefa",
-	"y8JyEkDM2Hr7iOllneyB5SPXMTVDBNgBU/SvN8mq/WUAztiYRyqTWIWnCeOxoiyOPOxi1tcJbr8nwvFS",
-	"08v98/2DlVLDVfuxDYQDiM/wnqpUUd2nXMGHlP3szxgvHoCE3kn7bu/TH4M6ZcrHYsspnaEJgaRE9HdO",
-	"GZRs6NyaQZjJ4ICSFYnkD0vjlhCk1BNwa6La51iauAuQODuwxtTACZiQDEWgLKckzHgABsZhL7urbTyy",
-	"1mlM+mxQK1Pz7D2/IwNUbgMeabdrIvXcJpl7tTuEC7J0CTlwQNp5sy+O3egjfltBcLFooBCeEtjjIUww",
-	"6CLc0qo9+H4SpJDiNlOtoFmaKFxOuEvDdNgVW/YIEZxPUVVLhUYtjCC7h4fWFPz2IL1jO14q3fAtKLCZ",
-	"i/TgAk1qItWAS+YBLN+/bEm3mryPhCrxOdCzifjLjJww/4TRZEj3mrUKOu7kvKpwhiSpaM5LK0nw6IZJ",
-	"MsPgroSI2cZXp60NQXI+YVB/GtCYc17WlUFkx2xhxOkR2v4xgPvn4oYFP8hte4+pbAkmmZk0QVKgHEuy",
-	"R5kkTFJtTpWLXaN8G8f6PjqGicA1EETp3rCdyGJlZql29Yz0ICFhCu0A8AI6Du2SDJ3bL/4CX1gfxQ2r",
-	"CGYux2gfXZF7InDZoh8WBHlKodECbR9tw2DdZCymkTtp4KsbtjzFfXRsMam+PTjQdJZRx11XRsj7QVyU",
-	"jGToS/YBCZNgNbiLhqZt7hXVPZK4z3ktZ1xi6AnH3PDrGeuWM5OKpOCsQcaoX24j0tS57SJw1gANoJ87",
-	"ZUYbr8awt5uV2ufPE1cBydDwU/DQjTnsd4AgMat7hObexWdWfUTcrtS7LMeMcZDP5v1ihZevX5+77oYE",
-	"B7qdHoGRHzumVjlVXp7gEP1qik1sxFModrxWOa9aN/NmnpadtJIC6RG/9ID7DIwo6agGSyEOb1vJVoYZ",
-	"QCgaKjAOf61fB8N6SFdgBDmQx3D9Gvr0h+N391SqjEafZLLs9QSu/6XRPJGYcSN8oKBZU8KkvfsD9rjb",
-	"q3rkrR2OZbi5BRnXcuWWTu6RNilS+yTOjY7t1mWw5Km3It7201nBvcL/gYbkxky5VjzuehZdQ7jYiv0b",
-	"H73GtKxF7CJFKa2MyTh7my3VV9Z9gu8JqmeBk46WcFzMaVkiqfT/ipohPMFae1X6j2M13HJO+DEcOkp0",
-	"xX0S3fKSu6zbh0L8Qr9ZQ7WwQ9d8Ygn+WpOa9MnhNoH/jY/saWtJbDNDLKSpGQCownNMlQ3ihbwwF+gY",
-	"10rGhhMSCoEZjbkk121RNkF/5yNtPXBwfOQArWqwfrDXqIfrAAEvRutH+/z3CDX0RKlJXxM1y5oRQqAG",
-	"ZXlZFyQxbffuctMXpk+YpiH4VBPcUUKhEuAsOcvJgIS5Rhj4HoMsdE/8GI+8oSOBxcJgAyZqfSdQm7Rq",
-	"OhaEIANEEyQRTelkSrSdWldE0Bws+52brec3Wy7ZxtwXl6bzuPueNUN6YNko14LJ0U5M32VYxCr5mHQb",
-	"HobAQ6kOZh13JWV3SE5NQHJm0Av03pYmeoNWLuA+Esu/DOw3IOFroMeXeVzO2DMXzdmf3jUYf9UQyUYF",
-	"PLSa1ANzxHzw/GCPqFiJ69pdsV9TFY5kOjT2hx8Oz89jDblIiYHlgVZU+jEPL0qcD8VS0OxrCsQjbTQD",
-	"244W4EqB6k5oZ/stmaOfuTBZZ9u7kA7U5J5Zj7WgymOgPskV11LG2asg4eGaWixiB1HquDgoRhQgMrQJ",
-	"k6pT1JtH4dOn4ogwS9lTmAXJU3H5AEiz9hZ+efN7Ho/cU5aYbUO2ui0iZytLxi89Ackx3ZAesEV7tOxp",
-	"mwf/HtqRJVdN7U5s3vUpP8OPXEfAC/19NBtqvYxEt3B2fn1rZrrsxcOLaHAW6ilS2ankatt6Gn1xMaYE",
-	"ZjnZTrtAUnG2PCGYZwLnisp4Bvq1qIOKmWZNpqZoFFQ99zCppsi94sg2ZzATE6BEw1agKfVuiNTs2QCg",
-	"D6bVnkR8iVxszZWPN2uvki0m1J4+EB0XZoPlU0GlqrDMUAk/THm5uLVgPhB/o0+iAmqC36ZOgrVrE0Vn",
-	"wyeUrQ37kW3N+soMCWJc0+eWDWxlpjEuJVldL8LhPfdVGrLDjntoli1NE/VwS7X4rMb41vf3S6Iq9CrR",
-	"cEUg6OK9jGiytvvYsDsJWct1mhdxhNGfphxheWcFNVXuCIbtVLM7xucsVcFweO0DU91D97ADuY8unMWk",
-	"RtoLA2F4ZTdlLcDTtcG2Ctl7x+wTpdCEo52DPx0eHMQ0Exvp4gmFFWJ0MlWDL5yXIAub2TTDzNwyxVe4",
-	"Fbm4fvBlUne12yjtHSqc67ETqK8sKDIXJhB7jiXKuRAAn+hsXv10tNDHvrk9OXLlMSlnFs+7k8QajP0h",
-	"6Rzp8gQGZFzIVE0CZ2uCkuLSAJZWeBCw/RPkhXTKDIWrlEwLCeIx7aoF9FjBVckAuFX88ZBFegoCDaLI",
-	"ikk3aYHDN9QqeqTRI5dHAgIyNYj+GhPOWTq4Gzmls4RneGUqW1jUYCPVLx7r+h3gyI0Wd/AO22DQv/SS",
-	"8NKO1GeRNBfxHgJnK9uCq/ioGnA+xidTXJaETSKLvgw4mazB2QOgeD7GTUJuuwNXMOCEF0S+IWOVSghT",
-	"s9M09F7XEgneziJdRMeodefXUPShtyAE1Ik2ar1FIZkRIbmpxSxRU8yz4HldaTv8f/3Pb3YjLqTZTPAP",
-	"bwibqOlJUIPULaTmhik3uES+yh5vEThAVxEAyxA3mHKscMknTW2V2BvQvzGEVp4noXkWKw9i0fZxkzPH",
-	"A2soUShkthBah3Exo0m9IOlgKmpzjJ9TVtt3VifdTrGoOKP5CaBhfKBq8QONeRifa73w+cGwTF4q35L5",
-	"NTflk0o8SSSIYDap7d3gspG7EDS30enLRitlZ0wRcY/Lnwi5i4G7QSVtxZEgELCl5kSrmHOOaknkwHzk",
-	"urrAQsnkirBEsR6D2APuYutvzpAStKpIcYQKKhVluQJjN9RtE3q9zbz/iWjmiPrn7dIcAXxdVedT5L8K",
-	"THAIFR82cTFdqGn1xDxhElKgGm6P+9TBqgCXJwkv61HKIZB2FdhUmBmXkKtzRSqqOIv5n/aev4CZvThC",
-	"B/Hyz6FgXszIQLGxIFjYVPBiyO6MupeSottGO3Z0luIxlxL663R/yazbsFTJGgBH7RInETdcNPDwOAwN",
-	"ZLiymDw+JHAHyGaCBs3MDBoZhBGYPFUb3/xBz+fwhrkt67gs8xI9Q+6cyZATUBkkj2XIHSEmvBGCvBWe",
-	"SLTjo/NumAnP282QE30ZckL7tjJSO0OaS25tj0XW7OXbuRMB2Q2rKLulVgSCP0nCCPQxd+vHDzvudtZs",
-	"uQz5Y+aWsjHPjKN211Q/x9kN64ZhNrGFQXwg1Kx8bIRgwENpaIscs4LCLdXabJQsibCiPgV1+DCRGF5b",
-	"u2RohZLPUHzBjD7rLcKwYjWSQSu9idBrBT0FvSXinZI9xaOdzOv9ec1hpwmHoi/QYSLWE1PN0w+7vG/f",
-	"zJZbXjXCWPzV0Co5sa31sCCtn6YLH+4IEhRCsIalULO0uh0J0jKk6o1gHHgHYGO2nON/WMyWIZnb+gNj",
-	"JAODaTnZ8wEVuYy2ZoypHKJKATXawrQOKuHIyPyk1zixzUtMLfSeG4itdovZAklTk8UAfBy5wmAYihy4",
-	"9xPXNHhyVqyJRGSPy4ge5g4czgiaCVphsVgvlPZH07TDjVpZvPgXxwnm7meRKGDSh6n3kAonKwqZrMbO",
-	"y7YkXFENl8BLl1urVEE78aan5C6ytEvgrLnJrckksfmtp8s2HQ+YwwWO+YJ8z8M5MJkSnW3N2qZvC6V6",
-	"Qq7oryTpCcLlgMPHDNK9b/sLGk9P3t1JP4UYxErhfFqtBXV67L+J6m+Br2jluByuc28iXUtSD3b+XMIV",
-	"9jr64AMSYu0n3y8GDS2F0yGPRT6l90mkDizVe9m4iFPRRoPqpeDJ8IW+xtHNrgagdrdWtwaP/VqEDU+d",
-	"tQ+UAYbzVhbkTwYL0E4ubQYejMgSMWvtnaT34pf0KXaluIgKspJWVH2/SEbxwKnbqCUVXiCpoEadry89",
-	"KzGzYR3QWhuEgOkjG+pW7OByjhcys3HPI1qW2kI3ZXna97WUqe9exhOF8If3s5LjomfMJRYTU0CvNOmZ",
-	"NXwBg8+xEAu0YwGvbs+P/+vt+4s3745f3Z5/v3sUojOgfEryOwmljktigrIlFLS3mMDSePkHDlxry4kx",
-	"w8++qAgtiewklNrQp0E9LZfatt0u0S4p9dOAG32u9YZFfdneGJikkdjJK7recKcHurXlcV1QnihThOVV",
-	"p65nq/DfA6Vonzu7I2JXK/Jp68mqwk4Wre8gfQoRnW59MSPJhV5bUPcjjYwi0V2eXT0Ng6XpiOJQ/FqZ",
-	"61kj4KFlNk/uIhfV0fXCPkmV92Sv72VUzI8tdvsyK6+vyEIXZ4pU8dIlA6waPRh41fXfPx3oa73AyGVH",
-	"4Uq7ogxTCtJ4AgnNEaLmr+pUPcK1gxYj7NweYNilm2+SjIGA6AYyXBgREhdkaRzeunplb68uXCGd5Vlb",
-	"PSZKsm4pUf+qR8Bb6iMLhrtqqgmbc8V8HzTg5FBs+u4jZUC2JblQ70QbnChp6gUEbL5bMcRjKemEVdHa",
-	"eMsgGg+0ujsNrRiSn+8nu8Qy/f4kaCzgZ5h8TovmBVjSFxBnHIvydpjzMWVWKvTNgalGAak6M9tKJM9s",
-	"sE/MjeQVjjokdKcX1r5IOA/tU6ephkMRgK2Kdg6cpozZohOPyWtTLWXpzqXkfCZTvhCh0tX4ZwGQ+/Jg",
-	"MkTHehjxjJgZSeE5wqO+OT5/wBzBDRMUoxvwCYAOXMRLlln4ypJ00QnCkII4zpTBaKjoB/j2Zut8AZ/e",
-	"bO22wo1d9ZwHbrvWfN0Sd5jMrULmijoEM07sKMvCibwJ3brNS+txYqx5xic13XVXdOW536WZnU0/KZKG",
-	"W196jSLMpda47IsiZPVy8RhB012niLCZE3KXLM1oHwRD4/dhzTdJ7gGteyHRjgkVdgjUkn6we3PYvoxU",
-	"TG7o35O/c764lPezVBWxdJWvJkJyE1XG4gkKrVpV6ckkqgL0plJuyzWSKbMw2ALyCKEA6yNq1oXUialE",
-	"fRkaMOc4/qkh1xoGUkC/VWLRtR0bkz7nEirsI1WRt+SDurKFW9YoA2VWdIC/Il4Ayn0fG9FFD+DpO0YQ",
-	"BKm4MxiAZf75f/0/LRhUqBm7g3MoNyDR//qf37UwgO8pmR8WWE5HHAvNDPCDC061Efnh3/AcZLJ76P6A",
-	"Jz4OR7rHrV/M1+aGWdokkvBv+9wleZvRWZjihQn6wBMSvGF/yHlV1czG7/gvMcPlQtHc/yBdbXY7tuBv",
-	"15CNuXYd2bnZPzFjvGY5cc5miJ8+NKjM0cv4FartejVjtfS2uLWklFBUMpD9PoYR0n/XKibbGmW6nmyf",
-	"onVBRKBfJTQqPkbW0gFelQ8b4I9uGKvNqoaR+jWmGAEeojW5nQjHb2OLtAqFDQpQ6FH1k6bwA1Tn2t/n",
-	"RW9+msV+oHZr2/dWd9Bo1qf6ptS5BB/07auIreS2zHnfW48xRGKhLCHjb5sUtCO0vW0S88J9bi1ZFsco",
-	"iHhaiCtL3NQx7s6wM50oaW1q/PqHXgo/og2yQQu0M0D72bW13wwODbi8IflyVmI2aOcY1AFnjQx83bqj",
-	"0+qbCV7dhlCu7eTgepPMlhsv8GJba++U5XSGS1POJsgJLzGD7MQKF4ZXWgZnvLN1gZwTIAWvLVCxxSVA",
-	"e6Y4iOJoJCBo1/3pWC2unpZ8jXgGzYFXJVfrXaQ85FK7gf0e4jHsqGktFmujXAQhSc1iZEuAB4YsIXp4",
-	"M4nU1jzhs2SskOCVfmWIZzZ4t6+nK4iJjsRtESxKmgqa++agZQxr/vVFYqEgLWdkW/rCHsOZIh0dJHFF",
-	"fHZxRyOB7vkY2TFDxLjZTL4oLq6I3XU7o4X91x1Z7D7Kfdg34q7p6YefedKm1sWqHuvI53UC3YKy1I8s",
-	"mfwKL8yckgFq69S87gbg/bJuoWpXZtd8nzUhepZEKXondlvOZ4vXrR238ozZkOWYGvhDwFIeepm/8l7w",
-	"IcBBPfd6wYBS04cjZHmjPCQ8wkPIxF2hw9k4gM35ZUAB4MDRujoCIo4+0432tjgvjTPVwrt06eKm1kfd",
-	"VG3gDZB4A0RIzsyEc0drdExJWXyP87uID7ZmE1RxqA9tPMJITbEJ/lrOPmpOQw/SlCpzZQwhd2ueuPtS",
-	"U0GIxaeLN23LC4bIVqsOt5XRAD7DxzmRXDVjL2O1jhr1h/h904sm41fC+8UhLfPS11deoshbMm9BuPsq",
-	"mxbqvkn1BK3aZbrqVcKFqUrmneMrF0Y0UdbdIqBozkUhHaaU1qJPAbYBXdVMq/sZ2rY/GFrpH6RmoRfI",
-	"MAie8AyycSX6Tj/Uc4AXtM3x/KV5Sz/waW7oT+49O0lSaLU990sPBW+3H3FH1TjBTOaVm3/W7IulFQrY",
-	"d/WGk+uWT3waZWS9+J6OjPidKzfp2KFQP11TnxxuVj/IFgXvZU+A5Dq6hKvR2LLS7B+hbRb0mSLWNalm",
-	"ZRTqJK+lMrFjHesZG/csLY08tpnRCM9mJSUyLlX6oTrXN6XdsOMmdRdlLMRqtOapnd0qsiS0gccPuCkG",
-	"8/JglR0Fna0a6SfQDBNqV7eP1EhTmDo9cKkPcrEkUr36/CzDnSar3B3RyQcxN7EAoHVDFXr85/LhoQgF",
-	"wJLKjsu6bz7ark6gFz2oXtUg/SnsHMK3Btas6tH8l1pcL/691/bUB2qFFSlebSaEfUqI8oMeHMe+2rT1",
-	"OuUrOh7TvC7VYtiQH2kTB6HbXfM4NqQeAnfpE1BzFRe8mxEWq9bWx9rp+KEke7pP+oZzjsVd7L6uiUZP",
-	"3VME8KpTgipoB41IydlEIsWDqwiDlt+8b+/5PFDRSoVohBNO0xEWGfrn//3/oecQh+exK1ez0Syaiw6R",
-	"eTkXBKpYTYhtPIHKEoW6dnFFlHmQSztv09jBQ2KGrDN+lkotb69mxCKomgdrhXFa9lhp5Njm+8aWKowf",
-	"PaCu/fXJtkQlz6Gk9SJDzcF1hHCQug3xWR5v35Rr3pb7vadbu8c3nM/QDEvpkKCpRNIgsyLJ0RgLtJPX",
-	"VV1iRe/Jrl1ME1ZgBwIBb2CdahbQpvCCFGhnVtbgvYfQkYoyWmnD/yB7WCSqv550dvIVnwnMOHq+DXug",
-	"uXhy+f2JGy8zvJXxcThXNS7NPd3CVPsdSJuBQauzZDiwKYSs+x3h/M6gB8whOsJqET52p9liB0hx9Kfv",
-	"spcHByYG1fCCSRTUdr6WEe2PNIcBQtwRlJTyYkrb4BKuKlMBuBX+YBbzT9+9PDiILm4zT0uwOFbD+/dn",
-	"r2BUI8HnkghU4TsigZtcJISj+LqRxp5+8E6GDva/Rf/8j/+Bnu9/+xBR1Ewjsypdm5GaWIRZNwQ3Lh34",
-	"mJZrFe6EJ6/ohEjVg1a4qirRFMuLZdzpISl6f4GIJSiumM51Ps5zIiUpTpojfXXcSm/N0THune1syhlp",
-	"FK6VnckpFuRiylkUkoWoKRFoTMqSz31oBeToEusl1V+6Sic7rQr4Epl8XJRjthsz1x9QPTecXWvs3QWJ",
-	"skeLeu2lj69WD6c2VmYSvVJxlE+1lnkEOb6kLHzBAAt/TJVE97isI1VPnoa7e1mpwyrLZV4gQN+8jwSp",
-	"+L2rYRoselwMtZgqsu4xqja1x7tcSPMpkjynuIRa83uUIV8q3J1CIN2nAEPNxnRSC4Ni09Fmf61TmbgT",
-	"ziclGYB3al/MbGMxFrkMQVBXwLA+IjCs3U5iIDZA6LK2JRmtox6XF8GYLIr+cmgsVNm9JxC6k8ZbRWP6",
-	"gRS3ekMcooozNUU7fGa6ObRqP/y8m+lTdP+GCWJ0hFvFb8GTeIj4eCyJylDNqMqQiVcFHDl4flbsg9u+",
-	"wIvbyMf2UXbDYh+6Yd9KJepc1YIcBlFVmf+6f+z7N0y/WC5uObst8EKabsuFwwdFO85H+Xw3s89e4YXc",
-	"R8dleYhcq0j9Sk1VL1u4Zf+G/WRGYKrpwiBMbUssCCr5nIgcS4JO2aSkcmqg8KLa87Iq6ekR3jWZay7N",
-	"w1pXjl4yBcWSUj6jrAnThFsyzMJYNX1KjHFZIt4T1pUycjUJ4nBevoPW3ZkWgt6rpHubUhDqY14LNbXS",
-	"PTpPw3YJX7l1JLtu2ssPp5Tj+wC1veEycCZ0eHXL5KNE+TgORfZrQgPRGyUcnR0TXG5FW7L9RhtruHW9",
-	"pOb2Dhji2ExBs1+SCZWKiAcUDuk/A01Nzmt+RxKphtQX0URzMJWgPpGxDSZGm9HPclxpnUfwejI9QlTB",
-	"GWRPRFwUgkhpi0WYP1xBbCpN2aNhMcu9B3ZfgZT1FL9VBVISGlj/wsWRDtPrZoDXh5etPXYlPbWKAeVX",
-	"zlhfUSCo5eDXFparaC2Xu622mR3atDTtIsriF0yPLeTiCO2HH6eoKU3yKpq0q38NAxVMoDBMo1a8worm",
-	"reImWYBXI6RqHCZqzjNEcD5FgK78zUFYhS2VktmGyrF3Sy+WBYObw5XLDlnmC3ddNtwd5RrVX9mG2wP5",
-	"NoZ9JtT3uMQMLkZW0BODJqmtbAOHmBNhSduxbPS7JRHKJO+GSbEQeD4mc+ILkqEJN+5RbIvfKKUPCgaf",
-	"TMg2BLnQqq6O3EJkjdOUcdPREHdm6j4SrPAOGfr4LiRvMpN8yDpBT91rWXdeiSDOwVLdgMdqooNf3t3s",
-	"+5MTQsdXI9OGF7FFerKSKGf/JQ+dXpGr3JmyolYbvLai+lS3toTJh/LFJdYuNaHbaxLfEtHpsPkFL0lm",
-	"Nd0g6Y0qNOVlIX0akk8/0n80TSM94kP94w0ziXJ8jMJUOUQ+4FyVC1cw0dpqhI25gHp7Cu3YMlG0LEmB",
-	"xoJXLf/tDWB8QeN6NIoIhstnGIz13X10jAyxzCY1o16aDzj1gH9gwjfMvBamqGUolqEGlYKCFLWY9h2u",
-	"zmDXepOVGNGrWsv/RE06Dn+Ctiqf3vXoxrrm9YP4PthH8n52DImvsXs1zCZR/2ioMtgYcm2DjsdE6MPV",
-	"liubY4kEgYKgRU/8yVpx4o/OPvaZ1252bhT91ElFnPjhtCkER5jeIIsRnI2Mq1v4bXV6VU9mtMmLjt3u",
-	"Y7+Em0hezzrJ87HII30OBfrVFEsEFSNSSx9c2sZKdLC7bemQMiR35WwMQzdKpz7+qUK5NqVnNrZSqrqg",
-	"3HpEyjjCyIoi/2tz5cwmsg2NwbNVYTXph5SF9WQ1efpKU5YVcK9j74tbWVrrhfPF4zIMDdzCt4EK7HxT",
-	"HHq1VPsROB8ufhYjG6VjdkP0KLb2QOKeX6ZuPTVL7FGGtMmxLTv5jVM6kxliZO71+uGIGU1JsIhkF8t6",
-	"w8Ad2PkwzgvJ9PoMzQTxqJ769IaJa7VgBztq8Fqheyqp4sId4IwHTcHWMrpEU5oXXQeYm8bvzjhUp9Ca",
-	"it5hfM4ObxhVUPvZepSNKqM4mtKC2Ey9RnmZ87osLEY92mH4nk6MkQkrkN0wwWtF0KTGEMk8qpXiTNqx",
-	"AA0URyXnd6ieQXi1jbimEoUHoEmSvGGhfpOZvHWPVWAVMsslDXuYB1jZij837LhWUy7or3agWrDQskQF",
-	"yWlhijYGE+TMh2uAZqy1nsD8HcYSLUN47bDc2kTq2E0S25y2fVe7p7O5SkqYOpvFY6keAI8MfkeVqEP/",
-	"YUYFkeu0lwqZwlJdEcLWaaoiasojJ48zODJkLi1Alf21FolAACIklSo5R70ex5P2494qlpZgrZb9YNvg",
-	"xMGsQ2KGnWbNivbwwvtobZevl8hfL5F/V5fI3eycJ0o0bErhPTTVMFbubkAVt2jpuI0HcSYjN5thRGbU",
-	"IVRsea7xJLYkJY9clP8nISaT0WgNEQ/6sE/RSBTQtohpBk5cbxKFJ/H4w3WhfTM7k9ZAElRI5u/2keII",
-	"/advRn96Mf7OaPFOE9t/eMH5JNgU3OoknXdr+efizavZKRO8LOPYpVzNcK2m70X8cPmHOOEFicV5Xbz9",
-	"Cyqwwuj95RunwdnG9E/xoAqSCzLg8LXvZeHo/Fhis3zPtN7rGbK71IlUoq7VlWSj90zWIz39UV8kf9p4",
-	"dWd3xLCEs2RbuvucDFzw5ULr7AVhaAf/8z/+X/P//wf5gKtZSfa5mOzGyesGOaTobcuydFc6TQMxMiQh",
-	"kkc1LdUZW0txcNvGzmrrcOvq+Pr7RGmslUDKPaIigpHsxtszyfWQ5R40yNT4YqPScj9a8K9xFMZ1FuWR",
-	"T60LULpAdqaa8GBjuu1g1rbRd1N+IpLflRYMsM960qM+8S+Hp+yQLxsHY4PFN/ibepbziqayphn5oBwN",
-	"bN38ewJBtYQVpNBGOGfeL4F23H3jt7uDfRQnNpYiCafhMZv+Wjf55h3sksCfEK6knILxPiIIyztSoDnE",
-	"l0FQtZqSBdzaHbWrYzi0W7gCWa8umMXoXgny5SieBXyZ4uWTkIWW12diru72rLsSSUVm0t70KprfhVcs",
-	"bor6MFqOlwMF4bgoUnaC58grEsXrEhB/ZsIHXe44+UClSqRv2gtTuPGP+emPmbnBsW5TUxMmRMzTBm7r",
-	"0p9KNGvKqER6hJTyC+ObjEZBupXxN8OmVwMsRdXUVyinDFE1wETpTDILqdwhaXd8KYZ4RWVFpZUMTXV6",
-	"xyWx7RJzVDYyYAXYbJdIRjTmmFmf0oigCb3XJ3DbgQ6J+IYrdx9xgbIkHapFI8mH3hJkvaDFzltt1fBG",
-	"zGGTGAScFiYcUBbiHqwnKDTdk+jFM4AtGhKJ53DWDGRFGzvSR27uzCGbAqA1wC9PPa5FXC+qmVn72PYw",
-	"CGfcwmg6kz6Ib+CsXBzZEJsleD5eK71bTfMAuNls5fVoh4V63wxzUJ720g2AYYaA3qnNloK2TGo3SYDI",
-	"XqDHVPedyfbBNg4mYBqudJZAYmxWyuIwGmTmtzx8svpucNZGXUzOOe4kmWJ56XbgQ6ovPQSLfSWweruq",
-	"TzO+X2L+bqkPSKoWV3ox7A2scWSecH5HU6mJNucK+3B4EKoS7ZR8QlmG7omg48X5GJsTsRM8vy1vmNaF",
-	"Rji/29X7f0rKJqErh44z9INSs3esNDHJV7giV1SR//IGf9hHx/aW4IaZeElX7Oz746vTW23R6jaVmkkb",
-	"xUwVur39gUu1l2OmaI5v3Qx2rjQBSHbDpvqxFhcZusBq+l+e7e6jn5yQaGYM96I2IBOEMkCmIM7IDXMq",
-	"+suD5+ZkznlB0PH76x9uTy8v312ayA2qqWgm6bba4VZnXA3f4hn9d6JFCASSmnuGSHUEzpTAufKYOFri",
-	"nZg23Y2KJqOWuvYmah+d2vsVOeNMkhsG03GlcZGswY0IDiBKpJ75qRBcIMM9thy6YdIt19XxxVmAEXC4",
-	"9Xz/AGKcZ4ThGd063Ppm/2D/GwhFUlPgtmc2UueZkc97uXMeWgPOU1tvk60roo7hvROL8Gxvh77nxcI4",
-	"C5i7PwCYDgMl/ezvFtHFiJyVJTmbHpxn52N72ylRE/jBkA4m8uLg5fLaXBIjWUixr+nw8uAg1blv69n3",
-	"2EeDwSfPV3/ynmF7t2ZOn5cH36z+6DUXI3BTmC9erv7iLVevec1sF39a/YGdxzWtCDdQFTZBYfWnwGtG",
-	"RDmYG0/NThVpuKadc3EHJtJOiaW6xdYHfmvid2jhIGmpRMbDjsDFjs55QTIwqsM7TgmKwz707znUqTB7",
-	"M0EgLscqbxMS4dS/EOW0xIvg9SWmOXgyto11B3wbUS6bV/YfzGSPWsofbPJrO8oAlfTOBrR7fVFO+Zyh",
-	"HR+hsgsjTkmHFM2fXkokyb1KTHzuFUdYIonv/wAi6TNKmOmj+LMlNbQA2gMfbVpavKFSwYFzat57JNMM",
-	"c3H5/oJI9o7d8jGWkyf4HBLClwKCwIQyctlULvgsosX5TsHd5MrMuupRJpgDLEVYEv20Grh6z36zkV0f",
-	"TWC2wBVRYOkkwlCaV565u9iPv/TIrg4DbEBm+R4sdtQnllfLHBeXVraiB0gqxb9qT08i265r4eO8tqVj",
-	"fx56pjkDvP/xONgRWRMlGtZs7m4UWhCmqDOMk0LurHltk4zGGSO5IsWxTQNIMVruXvQJA59JaPkRLyeY",
-	"Jwn97Df774UVSQUpifHTtQn/npWU3VnSL0wuTii7qInVgjxVa482LW91JUQWLELXN/HLEKPoFZWe7vu/",
-	"713659UfnHA2Lmn++P3ZkAVhv/q2rKO5dZjjhd6wmkO0pSP0FmZd/qjGuM8oOR/jKxewv7H913QS2Xfm",
-	"yWfaZ9dzvjfGueIC6VYJuC3AmSPdsDrEfOZQDvZyj6bAZYS4l2RCmP6BtOEXNnSU84Ks5Z14utVtTy8h",
-	"WRmZg/tLGu87LwvEGUAfoZIDKpS22L9ME+TliwFy45rzc8wW9mv5BKYL5AV5SClw7tkVMD5KjGxELPwc",
-	"4XTF1cz44Rx+aZTRj+0b11zN/gW5+x07gih+TWnZpfUXytDrHoSfZQeAgquSAp7763ITFqLX6wgJomrB",
-	"ZGcZIfkqtUMKKt09dHyDvDIv/J72R0QNezcefxW/n4z5xuP1xDCBqM80j5moUM9iGxKGnfjT9Fmfwa3R",
-	"gijnFTJBoJ9Wvf+U2vqVwkKFq8zFHp7NEKybJlYjWkxWkyaHv4P762Vs8cNc//iqn0CKbRDvvxkvUdjJ",
-	"Y8WMaa34ejB+PtlklsCEB9lVdcII/DlWHHFG9tEp89gFxuj0aJ9tVm3gMlOWpkPU3KB4cl0kLz3g8ecy",
-	"NWNJtOGQZq4CT8dbA8COIfWefou3MSQ/sYa9YtVsGcXO6n29pVrazxDbkrWT12xuewEZY8GtX2f72k3d",
-	"76u9ci99ituoMJV2wD2UG1s3Bf33s9MdiROUf/abBzDu9d2esuLKxwSt9tuGqMhP7LY9ZcXv3F/7qEU8",
-	"ZeChcpccK9ezqCh79nc+6g0B+Tc++mtN6o0egr6PhDz9h374Kdft0Xvp73xkRo0Ao2QCoGE2L9eCIO2i",
-	"f/7Hf4dbekhW1OuA5piqTGvdWncRJlp6jGlJiswD7em/a0EsSpqaEioMgCjRY1la22e//Z2PzoqPz6DV",
-	"yLVvZAvCF73br8If3gDQ+9bhdy+z2G5MeZiVWPwbH312bgpKHABhvlypcFkzhC0XAV/iCaaNI0kQOUWS",
-	"KIAcU4pUMyU7jOp4qlbTZ5ARsefudvrMPJLfHddq6lCpN6QGwl38Z/KzhtOD+cY47icbkgoFVZxotsmW",
-	"D1cMv0A/lA3j3jr82y/dMDvM7F2/Ax3VR5sJlTT8qFnTM2WbXzkbU1H1MKp54dRmoG6CR1sZ1p+YR+3+",
-	"MK3H+NPO/zHujd+rp+IJudBSaZkT3SGMIAM+SAo0HxjXaUnZXYQpn0F2ZdF3H6ufnwRN/W6k6ItYmRum",
-	"XNkcRx5I9GOoZrljMxem8lX2rea6K2J1vhY3WQbUp3jIVJC3kualN/B4M+wDbX8mAWf7BtzsmJXdBIGZ",
-	"NB5TUMpecVAJTsQv1rf7O2BhG+kDctJyLiu8E7fDwNxCHqQ4WD8fYujbVee1OrJ3FxaQVyJB7vkdKbw5",
-	"ZdKYUF4S3ERpfgp7sSHYbx+zpZy1v/3ycZmOvFYmwcyVtup4tjUVVwdPnUxxWRI2IRuOn2r6SRhi2tql",
-	"bIJy96INFTPG2BMyYYNFEdDO5KC7WEU3lvGylNi3pdUiBP3RJQl+eUEkQ+XqV8m5Icn5mjIqpyGLgsXO",
-	"2je2JkHTZ9L7+I9QJHBa5M9+c+bRx2cucTUpJ97RIj9xL2Vr5gl4g19LNXAu/aMmYhEkivICynsnfbmJ",
-	"76SyRebX/RAcYw/+8DZk/HVc0N/ElORrjqwNYOmLdszRCImpUNGo2ynizDn9MkRZXtZQUxEj34QgOJ+a",
-	"35x041bg2XoJAP4+xQqNyMT+ZNnK6kWMzH0JD4PJWqARyXFtcVId96CCFhAoYVVSg5oQmkS7usEm+6QJ",
-	"k862pgS7+mRvuJFKbYHUJenHT3K2muKYrVlqu0u2qkhqQh8hQQyGNFSmay9k346D3PLkdoNADL3nnn6v",
-	"Vd295qkJ5VMMQKMFO/E/aHM1WiEi3ocgHlM+0o+ti7YE6DJ0t4TLso+OS8mRJFBMVE65UHslvSdFk2lv",
-	"1bkdl42uVyLrps7rH1HN9EL/cH19cbVr9wZ1i+5Eris+ZJngyGea2G2n9wmwwtgIawfJYUBsHsTuDzhK",
-	"N79DvicTyrr1A3e4AM8GYLcAQlSTg4ZGC79XoHBLZyGDveJMgWdjLia8R/9/Dc83HDm0WU+It3s+hxfk",
-	"0yR4/a7jifr8LMHiCCKJWvLaeUaFx/1eu02zabTyzkPj21w7ttRqcWSjp5zVHMCjG3i6373v7kl5Q1n1",
-	"yLNHyucbZxtha7uFDNO1haEgXht2bVuaGno7Qe293aZr82vRwHaqdhU+U1jvhgUi6NBg9i95EqH2K1NZ",
-	"sowbwsqU8tgJfCk3zB618LnKfFGKjm9iF5Tav3Nqw0hNcnV7Hm7CAMaPWXHDwmpgO6bG3RHCI2kFq/4F",
-	"rHV7N+7xCQMKSIUXHrludx8dMxsPeMNaNQknRMmkk5UVzV2Tr2biRDqVyLu1DZjMUjqVWflNyYB2tcdB",
-	"2//5BrpP+QjcG7B2Cc7jpkDLHC/AEGl4bseV99v98i6mfgdH3glUDgB3gt3xCQ/tUWALLS9hKOhkU6Ml",
-	"5X1s4sA25rdyXaTSpW2kcOM5/RT683J4nTlUl125oFWzuix3MxvbY/EenL86Wf3FLoWH+BkTBzcYD8u7",
-	"BEe4A2B5TSx05mo8KPCf/3GisSCrJQTQmAnI/UOaQCarRUsgH1qg+ExCZicAnn7MVoIjxUn39Bg50E+C",
-	"rfVcPmPo6BJtPbYMENkrKcYmWpjANqhM9TEdKcbI/Msh8Sfm+nN8R3q43i+I9/1xBninJgHXoemXRVeo",
-	"QBH7Z7+5v68XM/LxmUsafwCmTNAOYAQmAwf/Yvt4TbBUm8pIh8ZdT5/6wqXVeZEMJZtjiRzBv4LKPEUq",
-	"Aq9mtTK7BYrkSgiFRAIyFPgYLQgWsrHylMAFdQZLXZJutOQRotWMA2o4ZVJhACzTxsigvWS+fdqd1IWa",
-	"XmgzCZe0ABws78WcAgRxSez4D9HLgwP04/Gbs1fH12fv3hoAULQN5d7hDfBp2aZumNZjjhDjCm4iNJs6",
-	"OuxvN/aeIPAlZaggCtNSoh09iJIyo9UIgiVnu/vozH58wxoq2sKhDf8bQAZneUpc2SUEbakpfgxL6NbF",
-	"1JE2b9+wMdUmJ0TEGu+HdFOIWXQnvKqogp1qxrdJQWR7+BxiyHR9SZoBRCSRahihoEUGzDRa6P98FUuP",
-	"F0tmCSw7+y2QIVyWtngs7LNopPYQEfNsJsg9JfNNHtoXpouv++UdI4gwZappf90hT4V0iQvwmZqdAr46",
-	"vHDVZQRIIjS3oT+moimk+Vsvd4ZqZv+pN5Q7EjsbCp10ToUhO2xWj0oqpxZa/vGbaxVSrO9uwzixpp/P",
-	"hRGrSZJ06zh7U6/H1831+M1l11rvjJpZfjYhJw2dlxRf/yYp4AWJsCCukhgo0LAxta1JSuk9Vr6EcyJD",
-	"A1yVm4RLh7ZNN5/aiw5dvzKqcDQ9w1R4/ZpCvmy3WQ+2cZDa0Az9GxdoRHJuqiZYvFxTC7rFcG0s3KST",
-	"z7PdJhFlexjg2t2ZPcb39CnzDY9diX5v83kflLvfg18tIqu5fNjReuJhgeV0xLEoLEL6w/GJ+3ApNi5J",
-	"Pg8mxRBGcsAUIUN9PSYfj2PRYBJ7r0aFGZ6QwxbScFfwPMPjMS2pjwx7YkDugN2Pg442VHKk6cEQ5Sv/",
-	"/yvyvyAlnVBeSxTwNsh8OA60GaZk6JprqqoN2zGM8ZrlpNKDCw7u9lqf2xJpvjq6U0u10Wdq42vTMWjK",
-	"ORGpCKpvuYqPFRZ3pEBCG5xc3DCc3zE+L0mhbccR1Jau9tG1qeKmp+mmwquqZpadzWjAfTNu1ZXb0Rxc",
-	"1KVJSrrx41Oc24AfYSzdArU6tmjf6NjWBh3zWqCrv74BHGA7K3A3mCWP+TPfUKmOWxTdZLp80NEbKpNY",
-	"fK11+XJxGa4DFmizotOQZiVWYy6qbZmhGYVaioARBJEBrAUbhHYwW6RA7h+lSfFUidQRLxaISnSOxV3B",
-	"5yyzdUSgNgujikpSoB+uz9+YImQmXuQdc4YlBFLVBSUMHPoKSpyNFjfMhqAot2mPFdrxJQ9hi5k32vVX",
-	"zfYIyGjeMhYoZ7tRbz5YECFbbupsDLpYo2zF840MwFqUQ3bf1xPy8SfkT4LaOKuQOV3RCmBdLpDkFUGt",
-	"oMfoETLsWHxWQzX6pFkLZepNxfpPJvzDAvnJShZNQPwXKO9/cEhPUb3D1S8Ja84GsTKMK6MFbEbOD+Cp",
-	"38I/VyC+vYLflwTrgFKD/P5LBmgzE1wSBuE69mz8By9vtvLV1gHVsijbK1RhRQTFpVH7M2TKibYl2xQr",
-	"hOWd4exAYa0gxhzy7KX3A4PFgAvKJjeso+Ca9yW3LZZlVA3WWoOBwogc8MYA/v0e8H9grOE/kG36sN32",
-	"AJH4zJ26n3SfRu9MtFIevnypR7Z53tfdPDYb6S3/AgPbHhnMKe6W2LijN2jWy5Z9BJAYg+UdaWsO1GRd",
-	"OPvr4fyeEzpTvfihbfaw738iL4Pvr0/jlJ0biS/Y5fDTlHsEQmd6T7FM+Jc6HAelMRsT5XeiqDyMbSvK",
-	"PpugbrPhy4M/o5N3b1+/OTu5btLYWju94MRWNJd3MaUKWSArrho/5xF6+eLPN+zy+Pr09s3Z+dn16asM",
-	"SbyA0EzXC6DGGmIQgeawxnOqppShl39CU14LCIWlKp7cpr/r1/E3tathxIkQaTu3ZlrYpDd+WWX6PksR",
-	"hlNbbpZLsiRG5lPeWKp9YiQlNzKTXxnwXvJQUoqwArOc7Nkqq/0HkH/9yr29SUZd7q2/Quy/iofb08VP",
-	"HO2QgqpDdwH0aE91Ikousf4bUIQTS/8JAYnXZr6v9Yk3YHGqtfk+KueCTE7IeVpZeT3IjfokldehvyGl",
-	"LszAtP74uKLqn158uQLxWCoigvSgcIkjl9kGDQFe3xthSQqXKQRhTk8j8eI8oz+SFnQozS3+raXuO7lC",
-	"9mr5xcEByqdY4Fy/CKbCiwM056KQaOflwYEBVphTqU3JLIoS9Y+tRP2AFwcH2YByHptgYkuGISzsSfaJ",
-	"5eTnOq89I+ldm2PGGTC4XswjE5TwjwyAMrHIp3pH6CdZ501jU5YUS8iSs8z0/GDXboSqljTfzA21tqte",
-	"vb94c3aiTaC3x+enaPvYzwpGV6Cbrd/0Pz7ebCFcaiN4gcgHqrc4XMNQGzy6v524OvYMtCn0T9P8Z7ky",
-	"bjZHyndinn/VG9SnL93YxD47hjY6hd9Q/YfDszGueC0fGXKYAGnGxWtoPTxkNpd91e5K9x53DPjb1zkR",
-	"gOBjIaDlHZ3Nvvqb2xHchfGHjmpaqj3KUEkl3JsYtgnOhjCM4chUc0PU5AU7gYoFcURek0krF8QdDfG7",
-	"tkXCq0rrUrZCbRNNWPC8BnfD//qff0Y7uFb8FtrLHIiN+7PCrMblrSQlyVV2wyCFgNwyMt91IYsW5qkg",
-	"LCeZdbqzghZYEYlkzrXOgg72/zPiAlVc2HcMsfaAdpD7Z8C44Fy0de80A9YzTcVvHW1lPZkQaeIFtQ45",
-	"dzn/WkGJokyd63kEJ1GsvFNHF4P/PK662sGTHzSXRPKyVj3YPcK/8QUrYVDvxqx2W11BgpTAceGma2lq",
-	"TYUwYCXgvCdTtFZs1t/cPweFhrQUp1UXguaTLzgsxEwwdZobeKIZJTmRvmq/f3VbWk1bIkU+qM3evniF",
-	"dHXSwe9OMz74qhn/S2jGPiFhHc3YFJvtu0V4BW98ihuETk8pB67NGTCpFe7Wi5EPylXOnXDyL3K3MCfk",
-	"rly4eXvKbOCCuueaIcIgTy/32p18Fum3Lnt+vV94uvuFBsswyvnaBBKIj8cgFPIp55KA8lDgBfw05bXI",
-	"WiHG2xIpWhH0K2dk3WA402uIIxM11M6UQTI2qRgVLrRhqeCe2HCGDfIkC1Rw+HnOxd0+ennwEm2bRC74",
-	"dawpv79tK/QAhuZ8yl3kAwCZGl/9cnD0/pLRZJFpDDMPM5pqo/gMrIr7fBNe7dX70s4rtS0rIiWekK/e",
-	"js5JYjcQjjEPmvO6LNCEaJ6dZ6ikFSBvu9oQNtsdS0h2MkaYPoY3cfz07UNRryiGbzjksv5E5fB9d0Ou",
-	"V8C8r9m/iMICgVcvDjriW88/a2X1ZWGNbxus+KnZSlnF+KkvaN5CRkvOBXhiJcJ6/hC2hsKoNTTTtPoW",
-	"6WGYdFZ9iC0L9CvCimvimHzz+vk1KEEsgY5HBCQmzH//cWe/++poS9FnPuTZbAs+Z17/GQcS2Qhr2D8W",
-	"zNlqIWtqOeR+UKa5FvsTmCiCqOj7IOkcmTYQZ+XiyKWrFhVl9jOAT/K/lOX+DbskeS3Ar2y/1boT+TDD",
-	"rABcUcURzw2Wed6+Wz2ATQJf7dp8WVogKm/Y9m/w61nxca/5du+3xWKx2Ds/3yuKj9tHUOC4gPOtecfh",
-	"bhqM0Bb45v4NA9ENRjcFnFOhXmFF9vcJK/Q/TMUySe9JZuKMU+pnhtwk/vM3L7TKKvdvmI0cwYKsCrnY",
-	"lk4BtFEath8Y2v4NOwVIOMzknAiUYyEo0UJnZ07w3S46vcZQxIjmU48DauvtLQzQognLha8LMgNIfM4O",
-	"9c83zA3LrFUGOnejVoMy7gNDGpjZrBmfteItqKbl7wovbpgkZB8duxx+u6Bn4723nJE9cP2jKS8dPr8F",
-	"t9e9Qkr1NwcvoWnGIV07BQFwem/TP3uDQX7++eefNaO8epUI8fCLv9bdQpbuB+145tlN9Gm5bN0eVxxf",
-	"Z2NNXyDv1ka1dqB8CgzBLAsaLcy2MvdFYx9LVeht1i4zptk41aV97Rm8A719E/O2Xzd8HvCi4bGdFuPt",
-	"QgEUw3KPGseXeZFjVw9KOjrBHcpsAJnWa2hEQIZmZS1bUs4u9VMGjaXDZSJQzyAAZ0TsjSkpCwdtdIi2",
-	"zyxWJox+zEWFlSvtVoB9DvyKOJSLumFaFG4fNZ+BaNSKnzhEp8z+vfMblfzjLqpqqdCIIDxWxDUUvrB9",
-	"ZGSuIM3xVJdkWzrjVtrKfs0Ll3VJ9n+DSXxEO2R/so+2r+C+Vx85JSDsapFZ4MV2D1AELOimys7dfy5o",
-	"CIeuaWaXMM3gYPvqy9sEfCGzxHUlfK3aJwkoKANDhY3i8QhI55VxPdax9HvaA098Cq9wnYUFecO4Dbhy",
-	"CeW6x6WBRdm2OvHXLaOexIWiZb0tVEKZjUB2cQ/dpcjQiIy5IEjie8BKX2szeWtpdTiD2xUDvMgy57N2",
-	"Rd5exiyouoIvInqyJgcXdEIZLt2Jawu3NKbbzuXrE/TNN9/8eTdDNSuJtFbKmbYJtfQJ3qVFKnjb4c9D",
-	"pWK9nFvrRQutjOr46ooOA0HsmZCBVhIupgJBBD1AfTBqmH/My5LPoQ4vHCOmjEfyCEmXtGrE+4axvFdr",
-	"G3+ULJF3jFitqDnIHeVbivsRKgQeWzeQTd8HwMApdziF1Yazp80J24PvEoiG8ASjgJDfFRZoZ4BHaXcf",
-	"vdbfOoXdu7QyBKIQScomJfFOly7Hm0B9g7HY6Z4LwItbkk3G/9KWjLtHzSZBclZSW/PTrhS2uDVNB5mx",
-	"MggWJSXCZLzfETLT3+uPp1Qv+uIIgGnc4JsWM1TxeztXsQgHPlpoPbqq8+kNw+YTM8fgHQODhEKUvaY6",
-	"j9fFqUJyCndTI5JGv9m4xvaZ0I6HCBJX3sFJ04bCXEDVM7NYX3WzpwTbiR5dscOqraoNObgGqWtBfnhf",
-	"QBcwTpMwu7Vp8yLoqu/Ya6WMftlIJMbLSIzjO7MIAhDNkbnLzjbiiNPzg5xahe8IM9mWoSUdniBPl2S+",
-	"zgG7Lqs+Ix9c4bcox57C47WZVpEP6lku79vM2lXYl7Mdr3601x/IuGuR4PMj2NOCz+GGqRVt82Vf2/uN",
-	"CQxrpFjAg1giTa8/CqNVWNzJjYLfrFQzj1s1zA5tONdZYZSwIRFd+qWYz/qGAds6FH7jCYYZ7/9GWUE+",
-	"fNwHwGKJcszQyAqQZZ9NgReIM7TTvqw0rmy41ds9Qk43hKEEKD7bzQZN9AKtj5sO97ejeT3irrPVN4lZ",
-	"AVT5fN63hxyP9o5AeU3vqyL3GSLur/FdeCRnaCaI1OfwM4RH9h/kQ15LUsDBYXbzERQ5d3CgGPbogzU+",
-	"gPr+dCIteoN2SXI6o/q7w7bc6kUtpxLEDM6twjMTHCqSuoBEo/E0EQZ8zpCcU5VPd30pSONG0HY0KNUM",
-	"wJlAbbrAQp0V0liSRjly12tNcArUHNACd0GUMZZJgXZaEi1Ad0gUhX3L/WwVN1Pd34a8BN02GLH/qHFJ",
-	"x5TIVJDXiwMkIa5Cc4khj4/3ishHiAfapHUL7AG9rAVpebCBAaQizXxWs7/7hPTmf9Sk/npL91Bp+Bmj",
-	"2xI2TAstHhScy6sfL9CoVoozV6RkRoTkLIiKe0S4WyBbaZ6OKn7F56zkuDDSMZdD7REr4Nc0Si5fn6Bv",
-	"v335rQ+m+iO5iLu+YQyXL9S5sRBI/SeM9Hh6E2JWYrbSoXKhX9qgSIT2EwqiHuAfCVtKjxeigKKb3jg1",
-	"3KHa4YwjyI55++769vW7929fmfO3ljQHD8qIELggNRVjQEOg0lkaJlmQcUZ+X+xlADv3GGd7hnQuluyT",
-	"6nQxjNO3nF02I9ogc58DFIWFNxVpFASLbGpgncdcfFnQpk8UJB4o3wEwqXM5ppyFRuH213KYFugcL0bE",
-	"oJPuQowyNxcI8G9GJ1PVDWn20cwHfzo8ONhH7/QHPir7EGCzcu4C37rugy5Kr6nvNMcPd4g7jpErxfel",
-	"f3PT9n7T0wpz3w/+y/UxHrPl2aIduMScQ0on3FYuZmRbHrVvYbdNaLx+bvSK7V1tz/U5xDPDWfqTtqw1",
-	"poMdAFy5TvVu+ExuzXSidYRRN3Sz6Tv5fG6x9bfJ1yjNp7zW/Au9D2I0dzo3lONuVMQucrvWrwfcbILN",
-	"Bg6vZis/XJzL+1mfJD9fXOo3NqmomB7StfhNuWdz2v6RVPLO0HvvFf8AwT1LsjNgjaeXmbrpY6DbZ5GX",
-	"/UxpFxSKXZik06/i8TNcFhyv3FdWl8az2bLRy++JmAuqbKgVpFGbhc1QzZTV/E2r4MlO1hCg7J4q4wrr",
-	"zZk/C977FEnzTX9DsuYvCCu0rWBzjKBqcDCzdjL5l6s/v5tphbaZt0mtahf4subgboZmy0TbR2/JPaQM",
-	"qVowiRS/IxaL4KkTrS7JuJa4lIdojZQrtAM3KplZyLeAtKyZ3/xL8JLsHt0wbUWenh+fvbk9fnN5evzq",
-	"59uztz/C9YrdbrgoBJEusdUToqHcEVii7uvz0/PvTy/1xzcs/BoONntjhUak5GzSRQKNX/CYq29aLgyG",
-	"RjrTKtgFmzmqmg5Mh5866Src5svbGp5+PaD+UPc3Zs2gji9nEOVr7nu78ufIHFHwzGWhw1lG2d2Aw+oZ",
-	"rVyY2CZqegs+Nx4FXxEsn5L8jhSmxiayAcs2zwwqUx2Z2yfB5yZ6Z4alJBJRaeQKKW4YuDLMlCVhatde",
-	"WMGtMnxItVam52VBmW1gEAAKuFp3cXlxBuTontKbFBimx0+t3Hb7vyRSs2pEeLxjAJRbl8oU/+fzr3Lk",
-	"jydHTKFo62uGmJGTqx/N9uRj6xJmXg+w/7RKgtYHYBvF6ok7OTRc1jxtVmkH4cCJDuqKEBoBY3qGnySi",
-	"6hDcJjCvnZwXEL5f4hEpd5fmCajeWui0UZIhnYM10szcvvq5WoyvkU04kZnTdrIw5vWG+V/hMsEinFs5",
-	"ZyLYDX13TchNoOy4qEbQmuJA3jYBdUnU/GtItJ70Wy3S3JHzVaY9mW/zJwi2BeLrwzYUMKExZbZGwTPY",
-	"BqOF/o8BVuK1gogtCDsTLsvWI+Y8ROT81vyxIvP2ktzzu66lsLrCvP6o+HphGpSk1xQJrEEuIq6EiBpL",
-	"LawnkorPpMfY0vKYAqjGvdds5YZhyQNRkow3SDPZMwhX3Ww52M4I0/EGeiR9PH3wiUzQK8gxhLr6X+um",
-	"PnaPXRFWrNxhxsCyrhlG5mZzQaoJ/Pn85V6BF0gRURkbkpdFbAMOlboNhNqeJFiucoS+8a9f2bc/hTu0",
-	"2+tQKFE7oyNEqplaWMhgSfK6xOIPFz4YTGhQ6UHrQQeAJffBgmCx4VogluF6uciiJX66EpWmwyFs44Ac",
-	"R4vGpPqy09psWlVBBckVFwvLH/5vfcizTiqDv95sS5mNcdOwtMjBbPWU6ZBfNnMIDhVPXW7j8qGyofX+",
-	"rV5dQ+iSVPye2K09TO03iApf1f5G7dcUaQDPO2lJy+o+4yq4czVCARBrqVQCKxuEujEF+n1QdciVhevi",
-	"CVVcWfWqIDBCrBxwazhqmOEtjN1n9L48+DN6c3x1fXv86vzsLVQKNRjChBTyhrVQAqOTR+eQBceMT9sS",
-	"FS7NgrfsPez2DTtmqGZ3jM9Z864bSbTqwRHCaIQL4wOL3RymAUCCffL0XiTT+GeCAAkP+FS9gyA7/asD",
-	"/LMUYjJrsG39t9wiB1C1iEgZd2t/R8hMotXbLmHbdA+TZ6Dz4nJPD2GzSQXvV5RHuyJWWzk3Q7qEEW1o",
-	"czZdHEtJJ6zyaYRfd+kX6dK9IirccT0XQJnJHPZWgJqSSpJynPQXwBbqN+7gjRUg4j8BYiOcas5QVVSV",
-	"JEOyHtl/udJtGdLWGptoM1agko4EFgvEahjwTo6lLTCe54C0TCeMC1JoMfK5ytYvYTRemLKNORZi0cCB",
-	"KTwBtygBwEXyYVbygjjc8tgoFJ5A6aGICdwZwpKhm8VxKDVrUNZtNTKf6HAWM/KwL3OsyISLxcO+LjGb",
-	"1HhCUmvy7aA1sSdJB0wRi3xK7+01Xlmm+MG91hoCYXW1dfg32/JWFr6Fy3Lrl2zoDKW58Ftu+v9n70uT",
-	"G0eSdK8SpveD4jNuufZMyt4PtqSs0pvUYhKVOWXDMlkQCJLxBEZwEICUbFma9SHeGbrvUUfpk4yFuwcW",
-	"CiCplEBKKv6qUhJAbO4evn4OrLHT2PHSxprICDuNnRjULzuY1XMvDfwv9jH2HzA2OIyK12UsX9tdLPlc",
-	"foPfNAfciFIw0en8CdIHpYrECG6J+19kkWZvOp099qED0Pd4bItGuJB/WzJKlbj+IAvP7ELLilU5dX0A",
-	"CagjHmD6DMavzStucAzRXLt6ck2SXG8wIyzbCL/BhjKIqEzPZwbzgrC0nRkR3ogndGUuyoZyvPaJpc2N",
-	"qck5oWwU9mHeS6+VXKtebAsmTV9RkgLb/eOf/44pDFwx8V0aMFiT5yEpAnBTkmLAgTBEI9B4XJhc3/G+",
-	"IohfJW73M1+xF8seE4G9MCGYkB2CBEWrPCG1r+5lpGKm6MHl2Zej/W7v8OrkEnJFa1/yl/Sd+gEww5Qp",
-	"AWsZzFh/5w7k2Y/+TiH0ESZlOn2iMtV4I3j7KBmsWlAqGuyPW214E9UJPsTp7P6v1DYYfm2STiOFWa4e",
-	"76fPriMGAmP27MW3QgQknduLKtki8YvwB+lZWDkDndEruCpKpRVt4awiqXXCJ2JzQgvpqKzmDxe+FVsb",
-	"E1s5Bpjl5Ne927p7fEhBcWCR1PE/5maxsLNCZAU514PHnp2Ig2m9XOkGm78RwQYb/GcTana7twJtwwLN",
-	"HkJVwiw21kJfVEpvH7s06LBYobvLMNSTxzU/PHIND1Mv5jvI3jGEdmqHKPN7RPpBg1fuAMGdKypcRbeo",
-	"iaH8MO2D2cAV62EklGuBDIn7gxm6iV+xX+RXfUsLRzg/sEJuuUmQvKSaaxg4BK+4Ry1asXQ1XzPNMpk6",
-	"VaV9pZy0YrLOGnhqLcxRQTLRa6Rre5MCeVCNX5JTtBFKbQ/i4LqZZhY9tc701zi4xjZO1buvfLPuYK5d",
-	"XXnp4TdonwwwUrjBPvU1tv885DLY1jQ/RZCXuoQZcSNCHuBFQYVqgxn8Z2XfFXJDhM16q+gpWzuWxkg1",
-	"Yo5GWfoJhMnhI8aT5IRaUleEq2L4hNkDhEvqHstHfXV0YPIdZ3PfQIRL+Lb0WSgmHDqrg/7kh3oKXZww",
-	"NVwrYYpypyyl9/ioSiamIZ4jD9PuAytHfDTaMu5TMK41ayw1s0jPce+cgQMPOUf0mKcBFB4Kdi2mWBe8",
-	"mLNX18VeTtr0utUWBHtziSe7SYoAHRo0p/eFX3cqDZkyWFMJIcEgniRKebV6TXXAEF01wxptxYTdKBaK",
-	"YWxEticdoFfDURcGEXcdjs1UWItFiQYTrVGrr/o79i/2vr/zifV3etbCw6gnCsP+DkZHDRQTEipEK4le",
-	"2qnD1ZdkL1OVcIMZPsOKbfg+aiBpHFaz2ADYK5M+JEL1d5S47e9ABiK+QdeQvU0jfi1yuBc1KjNv9dWp",
-	"SorVdZgUKWfwh8JYQSIjB7DXT5kUYa5ux3bbRiLKI8CW41xUr1JupBQ8M3T5xZS0OsjeTS52vb2c1u+k",
-	"wwNjHCRfksTBc62dHqCJVg824fi/hfkT1FQzlQop7gRy/JAyJK3sI8zcBJHGyQeOrVk8QU/zCOXH7lyy",
-	"Bo+yiRpQT6EECAEzl5LRYqdK9NU6hApBLmQ5/zXLlgUIE4eQlhlqK9p1HHl6IhDiICUPOEeocLdz2cqc",
-	"jcicOciKnOxZBlQxj06xsmTCXKZl5dEwh5P4SepbF5dE50YqIGb66SUp2vncbqtZo4bmQ0qcFzUAq3wQ",
-	"cHVdz7f7H4ZCoM9jDTq2iXS4SsTogp6rWq65cYoAHPCnl0IEf51FgqCtAlK28aoDKHPTILgRAFIa2ovY",
-	"WsXYZoGoIeAhtEyLp4HmvtVD9K3w10IWdxN0xy4sWp13Ci+rWcXn/ddbZUxuzKJ8O/avv/9/REqHQgl1",
-	"bRpIGA3Go4h744nVwUJ963C9olza5ELerJwpV87tfBmZ2hiGtKqQPZC0NCeaTUUjSTdqMCoosScC3ivs",
-	"kUtn9XQukOUVeBQbKS/Bo7LYZ5Rd3NlmF/+ZKmLvCzxE9IE2mTLrV8MnubE3nhkTRuFibTW5jNrkrqy0",
-	"3DXHbIUB0S7O4jXI3mfeRQg3uoS+5jHZQN+uGVdJxax4XpmwUrm+duLKH+skDiI55WHUHupw0vR5xPGu",
-	"wsZZIvANXVSZ9xDXODaRnpzxEEDUCVHV6ZJW1+irgJsIcTyJQKFahhBEBzNmlBwOwZQ8O/jcYMdn7xrs",
-	"+H233e3uN9jpL7+0T6exabBv3a8N9vmL/UdY0H8ef2n01fHRwVGd0PIMM/JvAhHACCYdy5xqpPN+Yu/f",
-	"vGOfj74cXvVOT6++dM9/OWyw928+sMuTi8uzs9Pz3uHBlf29GAbCasTd5NAWXnoFO/qgbuI0Bo657ozO",
-	"zBrL2oAkT2yvQFzOmxVmdsZn9jh7Wn+xVha+92GVbTDxFHG9j4UvuUvTfpScuyQDDwvgGtTPhZBf0A8K",
-	"4ahIF4rCBjNRKPgETKuHirv2XfrHSvbeHNdtjT4y+lTWkHNSEHvg5v1y6zAUlj/azZx6HoSoyLRYUdQ+",
-	"hZzbDPLOVs7+hJzdlLx0ZkeW5WpFapEOASqEiktWdo+vIijblrWXthHP8c1CFBFL4JBFw29EorGx3X0k",
-	"7uaBNFNtJCp7yUfrLORwPURjrqw5dctkKYSAT3MqghAYaB0I6EPtUo0xvSV9+9xu+c7T5d5rLxJREy+u",
-	"PJtaLY1HdlJScVjA0rScXi5tA/jzbefjOkcPkSJz/YvfFd2HJzpiE+3LoRQ+MxJ64YM+Pp2hxRzqWyNC",
-	"NtZW0989GjZPtBLNY4i56pAdDZvH9Hrzwr5ef96J1u/fvC3Kv4F1ZNZ0qSa5VVkDxUdy9zVmysCW4GLf",
-	"fCxp9gKnEEgBMU8j/ZSV9phjJaBktjsA//z/bltDpc5G0hqSznBpPUkIKCecMt3wndYGZt2vvd4ZzZvu",
-	"VcOMZjz2pWae5Wohrp+x1hAXgn5PA+5llIbPMhDPzUbb6g5bG+1B8KJA0/eUjnsa/p5LqoGOxSzGxvaQ",
-	"EBPJiTARn0yF78CYV9JCoAvOhv1S58KTUwmBD46JRDAraNHaYl3F8qmk8z3gS7BYaie6rxwSc6Txm61a",
-	"Wbu9tx3ozoFZlxhNncJdGYdFbiJonX8Wci+Snvgi1XVFxgtsNAyWcOwGEAlhAhclUijJNZwIY/jIZRv+",
-	"dyzibeLPi2qnBcfMOJsSXWPHBKwWRtbL9omixnRTERqEm5IhNPOGlxyAoqcnk1gR6ZmVjSOE6p8tzR35",
-	"Qs9VHSpx4ywKluQ7DMRGvKScoqHgVj2E/HHqnsBTcQulx5YONhqYzu87zPg/xAxbMMJf7Nr+OY805mom",
-	"AcMS78zk3dadVL74/uOTvS4ixuk7ethX0RgCGPmP1Op76f5AeQkOGBQ1/ciOSC+58eqtvupSxfqHjv2C",
-	"5aWii+aigNIrisHTEJsLxf8Ul1mdARWi7V0TPZkuGj1AJvyE82vCw+tlWaJOuzqmZyukvvmhyqCX8eeX",
-	"JNdpynApY2Wpi/+AxQBuQU+HCDKJZz3goWk4IEmAknhC+JwnyEgiEi0ij6cXjIWUsT6x+DDCTEXh/Plt",
-	"RePTiUaeXESZbefkJM6b6wm0dqPT6awqG532vUj5hdQdRxyVSsbcQEsuZjfz1xuR/TbWkEyNKzUiRcC0",
-	"ktPehmN9ywKtRg1wHyT9Snz4M4WYJ4HKFQ9mkfTM2oTqg0iwPVmcvj9bBwkez1YiQo8HASQBPQUVrh25",
-	"bn7yWMAGpNVIk7SgM08arLOK2VQI397ioTDxRFiJs4mr+mFUhdA2m06H62VCYhOoYdRKMCOMARIHhk2O",
-	"g/4Z9pymT6ln8O81w/Yvjy+/dHtHXw/7aihHcSjMXhaEG7u0TMEWxG9lCzHIAmxAgIaFIgolouuHApDm",
-	"hRu2r5Swn4PW2IZFt5bSWTf56EBY6WOcp4YE0O1YU9YefkX40Cg834KpZvoqXb5cXhJ5LrBSMCMDqtPA",
-	"cLDVFLDCrmZW8d0aiRtJ5sbNR7fMAkmXE117TPpiMtWRS3oCPmhOQ62Hq6pSoQB1eMNJ3ec4i21Sd+V1",
-	"cSEWrc4HjAbcu17dTZHtfLUYtzfbkGotyL044CrYvV/TZkavu/Wm89BmuzdJRf1853u0VtL8orQThGv/",
-	"0MIcsVp6Jpg1lsFuqTVYwc99FWkN1kSNgFy/nh7tH16ddc97V4f/eXTRuygYqNbN2hmkO0qDHyVspL6C",
-	"BhqmxnaxRQcPEdyBW03DVYGHYsRD0C49bkS9tbj5BBFn5d3ZvoVy1STON1WMX8RuXX+rWmwS/ThrWIOc",
-	"NyKKpBqZ1UR9G7s5PQ5GpdhXCV9eb/vCU1hMBZ7KKi4qbO9EUhuDyErcovzeMtTj+eMsxhqpufuRp7s8",
-	"zzF71HcPuEl8514UzJZD6CWsdGf/s3p5f+bWeA2NqZ+mz3RGnLlyjxSy0xSIuMc4eSAne8qjcZqRjUf4",
-	"UATokjKPc2G/+lxVhM66VATchq2SsBn/Ayq/P6EnTAOumj6fmfadzyPxI2MV3kPFggzGEIPnPp/VDDNS",
-	"jQJhBaqiSLr2vDgMhfIccAv4Q9iEz5gRgu36IR9GDk5NGyg+6Cv7UzQWk3oDamkjHkbkFraTwi9jQJdQ",
-	"NZ1Z9DetRIt9pkg+zY16elJ8H5Nd0lcy6RUp3rhCuDY7WoON5WgsTMRCrq6pTTtU/mKWgLVrfBGC/T0M",
-	"9ST/9TQdR8VBQMllRnhxwMPkx3pJTic+Daj+MB1rIikdsd9+++235vFx8+CgyEb5RURnAVcHvNI8MTdE",
-	"iY7j89krhq3v4qG4/gtSjSw1GyajxjxFJgTQJJiihNqQfBC9KJN7Yv8kBqoQBX+5ow8P2N4rv5dLikhM",
-	"poFlycWpLQFXveTJdWjl2RFXUctPlWBuLRC0gBOg/jKhGAseGh40ILghPWhDrTxhpVJ6oFdwiA0sM66/",
-	"pHCcCXSULl8PSSNO96CRI2l9q1yDcIcQsfZ+DXnqa9/BXHuzKd5YT6odJp9+sIJY0uM/R5wVRZEyQ2wk",
-	"wTHPgCUttBzFbVMaK0ppvMfYXOUkWxojsCwLfyU6yR48DH0QAgmRVITby/L9Ii1y+ZVgllXypnoOhpbh",
-	"s5jwTMpZaYUustYDemtlx0Insm7kB+VUXLib9N76+NHqOQa11EXToTZFP9eWqLoeXStfpatcoXCiyU4g",
-	"9B7SGujvbNf+c1OrYEZbCpp0/ZU3N8pQDxoTOkz/cgRV4eW5KBvESgdA7RMpSL674xOh4YCu4SgJGoDt",
-	"1kDJqWUtlAT1WvUVPFy3i02Qkqezz6GeWCI58hNQfh7BBqE5Zf+PEnZNxqachlJ5csoDVJL7atdqyNdi",
-	"BtqyZZQ6Mxo/BqivM8HtCgxAN0F9w1Aq3yrnrVyKB6v1xtZ2gxvIxYmgoQZOqsba9AiSseuzkXsEsL+1",
-	"EtihHVqfv8ddSSRtYvX2lcfBfjNClAeXgN+q0wo20k0TZUixFqDELW7m9u5fv6foAkSzu+ZyGoIVVInz",
-	"Zk5uZTtgLFQiFioIbcuuTTKpFiVenojv0QU9VqHOmh2m1K0RZWCFaeo1JyGkj/LAykaId2v1YtIyv8Gc",
-	"E3dGIs3xwPVUKMOaKbQ2LZ0Eufb5rMgV12AiMPTGRazsUxuxFE37bgo3zwphmkT+bvG4EhBmKxuW8Xk5",
-	"tHLxjnbWcrtkbpaXAakMW71pv9+iQtRurolLi92IEDJxJ7GJ2EAkl0nNMLw9IvcISYMCHQxWfctNX3kA",
-	"SIUQmnoiQLMKjGixcwHIfjLCBmmCguf4vGnVmKsvfd9BxRbaNfGBCHJNo1Rivb3pdOzbIffssusNxu2a",
-	"RFLE8qHTsf/mx0jM7I0d+GOnwyZSxZGA71PmZbJ23leYgpctyk07XFFtrJ2dq4xt3QES6Y96i2GfEcLU",
-	"hlgIGg+4ROjagrijV7ER/hXI5f9DWdWRMGgQE2SGawsMBYsJIf3xz7/Ui0FA/eoVz82g0S2TDVvf04Yj",
-	"lUmRGYoMaOTdAE6kUlwwUpd4quIpxgUTqH9Tw+IRyykYM1ysiTr1oG0N1Urzp7PitTB9el9PZxWzoh1i",
-	"Y17hhdyYlP54egqwbiArt5z59IyGfEUdOAEzj4w/HgZShO6xR1h3OZ5qGh2H3gpxQkubF/RsxZSYHaq0",
-	"yk750smPF6FEghsWcpjtmYJ51kRZSH6xjBNdZJxkqVX7roMKUCg8q7xlCcI8E9V0Faqb+sOloKL2g2f+",
-	"8GGERh9+FNBll50dfG69MD82Fn5rJZpTPhJ2BeQRIHykBESjQe5b5ysB4CQrcCz5pT1jkvZ59pl8l68X",
-	"RGcmHo2EAbynpcLtIvPsktjXKQRKqJ0pWAOkGiW7psP5TbMEC93MMX5/q0MfGV0aFonvUaZCP2f8wAG8",
-	"7cALBOMD/v1baUS9LKb137nQ1IR//yLUKBrvfHrb6TSWx9vAnHrb6eyxDx0IGrmIYvFo0OqgKBgmVSRG",
-	"kP/9e8XXRfbwihIeubq2Gkv61J47v7EIfKzKGszIbg2twQahF+w8bxkG9ty88oCYcw/S1oS4ay7KRFoH",
-	"ig4QG0l3qdChTD1jybACjgBU060LSIBGuaATWAYlQDf+i0YUmFsD416ojSO3RkJoPjfjgeZh1U0AQzGR",
-	"yhdh02XeLopznNPDF+7ZCqnj3lglxOHm/ecoqzy/+HrG3JkZK64z6TIuO3PKw6g54AFXlr4CEUYL8B8b",
-	"T11jdVFCJ0/vKigmkfV5Cx5Koltf3lN6DKg1BDQ5TxiCzMaUKQzgvavEeHwQbxRLTHMzNaVlB6cKe66n",
-	"Obq5OLWbYJjMnQoOIGlDmVsBaGFQmkLKGJMwc0paMZjs5kDssVe7y32RPsTBa5hteuT/aKYjN+9ms9ms",
-	"eXzc9P0ftXojyUnhqm+Xr3wObSWcco6TQfVGqwSyHlNhcPoQt+C+JetkFsYl43HIaOmrXciuOuCRaLWE",
-	"8g8gBqC8IDbyxppfpPD/5d1bzFXbg9ao7P/FJkqQ/WUEBRmgjlo1tShGgHrLORzOyml7Jcp8MuUHZdQu",
-	"SNlju8mS6yVj0t48NIe3Qu3M7qXd1aVqGZJKUusCxPHarQS3dn2rkvXnUtHulxctTqurQLeL+Gixyd/j",
-	"o/WUO/T4aKXiYz4CnYYQ81+czRhl5p81D8cOkp2MSo+H4Qyk91Pp9uVgGP/ODi7Pvhztd3uHVyfd40NW",
-	"60Jnarxi+jt39n9+9HeS9EFMFERmdpDLrQSYgkApXP5NX82BUuwtqBRz6dpQ/AeJmZ4OdBy64jFo/fK/",
-	"wnA0GgzK8w8tLVWjT/b4aCPZh8AdJSUIfLTVFTfR7hhIjXFglTyIaJp5RtQrI8h9yNYdlKiOVj607yI+",
-	"WinRyxH6Ns/L5XnZw3BGLnTWt2KHZOr6Wi9aMbG0Q/tzkVKdrZR69XX0AEtJwui+xCqzY2+09BY6/KyG",
-	"+NU9tA4tkQZbFU/tsV6/dWuJg1gGUVMq5nae7V50e39tsIuLboP96+//qCdeikwla8MplFUoi0X6lTuF",
-	"aqQXfX0jelZCX8VSjI5lK8k2ChsGvbCH9+q5V5Fot0Jclzrmeq4yIKmWT7gtVzCgQ1c7z3bT4oEG+9gB",
-	"/xTjY8H9epII1ldzbpDU00gprqSfgI0z5oAnhC0eSGxD+4e9PMIIm/AZoozwKBLKB2/lbj65KQsd4vqq",
-	"3QIe+o0ASyp1Jw5mGaSVVl/ZvRihU7oJvi7hM28svGvw3XmaOlFkp6O481diyrDzmdq/6ixWkQzA3ScN",
-	"86WZSGMQL9nXSuyliFdNwHoBWgPIZW13Q6oReRpRr54CnApAXBXDh3yzB12hqgPfL2s+65p0vt5YkyNo",
-	"u1QEJ6MEmnvBSUATyXiHq/dp2Tm1icJ4YNp3t2MePT2mgv3qQlfsMvI5cFNcALVAz9jHjyIxWRV0DXhd",
-	"+HuMG+ghw0dcKldokNQ9vLJb7LFAboi7DkI4E3VJRRWKNicC58SbDtktN9TzGfNjsshVXOXlsLugoMVl",
-	"EwzVNviE23f2j56+FqocuOp9p8OOTsCDdtU7/Y/DE1Y7Ujc8kD4FlOw3aljIW/KcDpn4PrWEm3ulr+w7",
-	"J6e9q8+nlycHrAYYWXBXDO0+FzTjLBHA8GLSZrMiKZwOUiKKYW0/T+gP1aPW2AJSeHEoo9nOp//6fV46",
-	"U623ypwsxu0yfSlc/4CkwIlUk91pPAikh/dxZMmQSfRbET9Hs3qL7RdIkocJ1y+OykmKL2SEtvTM0kTY",
-	"hBaOvBVs0Uh8j9ruEsoT3NLM1/PP++zDh/cfUmCsZFuh2Ot+TPfPSYHZUmwgQghgM7nvtg3bJa9CcU9L",
-	"YEmS2yOFba7r6sryNv9WX+3G6lqBGU9PNKDmp4H7h+0+LE3WcYCMcAb8SkpH/gkRfa8ZcsUt0RYJ6myf",
-	"gz8Nm1AfqrnuvViovglBXB4ifMO6l71fKVJn5MhardYSg9wSmDXF5izlAqG+Y2eH58dHFxcZhH0CFqAP",
-	"NKWyj4dgEaI1mleSnJEPq69RnBE35JfDHiRKDmOr4qep3tSNxwhPK99+va9c6P1nmLOIcU6nQm2Cc+y4",
-	"Vpe+zz+IewAbG8W+1Ey+vnqzTTTXvjRUCp5jz0gDh2b3e5c4QqoG44uIFxWFXMucCQ+vIU0L6jwLwLuz",
-	"F1dobqYrXVqWWMDwwzljAyoHTMTVDKTFJwZQVnaWZ6cXPeZrYVXEsfTGlAg3EtRiH1iXU+fwvvIC6V2b",
-	"FjsnBvzEFtySkJAK7MR2LZu/e8sCESVFG74cycjg5dZXyzk0+7n7N+fcndlwKI94KAiOFIhhlDqq7l+r",
-	"8zYP28UoLKbOKezvIUIGEtqMrcDrqxXvXMyYqlZqJGMsMooSJ2SJJfCnNZoS+sombaWlhc/AXloEiJZM",
-	"wV3GLJ5+wvnghD2u2EAwB1KBbtk0IRZ8vQbAnPvqXo5Owo9WIGoFLOYQ1EzEo5iuYhaNuWIjLdWowSZ8",
-	"NsB6+Cv4F+iL01eHXw9PelcXve557/Agh1IGia6UakS+Z7zX6TzsElIuTBfTqu2hv71MOyjiyS58NMeW",
-	"FaShm5spDrSRuHw6fJlIcIEJQ5fEY/LPX0246hlIpkwbvkROP0Dy7GGGIb2hb0R4G0qHMhFwExXoGLEy",
-	"8cDSx+DR9nHmUw8ykfuq6M3VLtjL9M2q79n5ocqSoEHzs/fH7ViAdAR8dLvl0JU/kkHAtPozXbjfQMd0",
-	"wVvcCq7u0QuL4hAK/Ycbvmfn0reeJ4nVMkSlh8PnLMCfgcoXhwoIK7q3fS6ECXLHOHMuIcC0x2kdK13O",
-	"P++zf+t8+DeAFQDLCM2pkcYYOUrXvFwFCv6B9o8meWwwpd3KY+ylUCpyL5y52WLd1AkNBX7ZPOnEPmFZ",
-	"H0hq6IjvnpgCGNko0AMe9BX3J1KZFvtNcCjWgNKabDESh6TWnNub+j4E3LvGfiUjoSy3CJ9pxXwx4cqn",
-	"hAL8CjROmXKVFPZ8BFwPU5IXnmpvrEvLgNaH3BvDENishFo227P74ODNUGmXvlAR9kbRymnvpOThpyYi",
-	"tNpjScUQdmJZVjBEUfHMSVyLWRkSAALJPK5y6DP0hsYq8+IqImue4+dZrAJhsp077AFbMoHKt8dAfucn",
-	"9YVXPaclcOIlIOT5QRZjMNxblD0adHSS/KmjxYOuSqlMxJPinXybHhXM9tiQBwYxqKWi37UC7D1qpjPQ",
-	"0bhsufhCbsJCxZOdT/8F09pp7MDndxo7PAh2fl8BtOKUXD7GMqKJLM/AbO0MxPdpoH3hqLFoQvgO8AS0",
-	"GyvI35ybwnymZmPHRLMA6EuHk531IMDjhOmoVskehRcyh5ug47/amrX5FeshRDNzQq3BXGt7h5GfIjP6",
-	"2osnVrb+8c+/sBpKzVo9udCEb9p39j+fZZDryXVPg3fhwc9C+BjLXSh56S5tSXi0IFHHDfo4eUt848qd",
-	"HGCyKeNceGqZrFqijB4NT7QSx9Ck7/6Muor92uudwTnssbFWOoZWwGOh2NGwaV9twrtWqPKBgUwImuxY",
-	"cF+E6WyPhs1j7cuhFH7zQipPPLJpw5OG1+2sccIw2mGPj8pInB5rH1I5ob2QkpUte8k+nDwLE3tXlF/V",
-	"A4wokTTHR/Ln0ykb68A3drdJzdjcxNciOkpU6y6bhvLGCodkc2C7SINuOIvNoBixxjCwcN2FTFK9lcpk",
-	"7c0aoJdS3yp0VkPWn8N0R5ByK2jGIpi2R7H0l+D0/SqC6S/42BL58o2aOfCIyt7h61DDLgg21547kwqX",
-	"IqMAEnctC1jxaERTKiOUkRFoQE+CRVVlWXeyNYsqu3GLGw5mLxA3XEWYESygtN8qFtBn8CdvzMcR5J0V",
-	"l0YYI7Xa1/paCkulP+55/S25ME+oCIjKLcoIHqJ1YW0KPFHw/wMAWT6CjWutGRbqQCTfSNY+R5PtO/gv",
-	"FfeV3YDJCeys45gXHnFrZ/3SZJXDO1U0QSc0MifZYNywX3vHX1goFKorkKZv2fOYh9e+vlVFrqEC3YFO",
-	"a6HqkOHVj+8LWNWSgFRDvejEj+zvFR42fL/gnC/IbOYeYdQ+4T1wBuIev834QENba2nYPgd7nEx24hGp",
-	"bmSEsCrOO1Lq/uiSAzDr6+Ds8vLogN28z/g6Sv3S6WD0JYS/bNX2+grckBBVBvV3LjR8lL6ZxIetsB9z",
-	"45zXtRbrqjQgzT1PTMEZEvZVKG70tchNwE33baeTAsVhLI0AWCgQ73GFcIgyYrvc83Rsr8Y//vm+VYyI",
-	"DlTlhqmWttwoZ6G4keK2TKDkVu1nFro21/eTRma4D9mM6aKyykxVaY2w2SKb2FjAOW0kuoeXPOS/XhZn",
-	"PsZSorGcwjniYFB/NObTqV0o8k4UcmUoUuzC57gTtzq8NpDkspc6YPtqIKiwaCwgM6xmIEjVtCNACj4i",
-	"TeTSTkoy0/Ywgp0XABMeWE4X/nzKB3E8RKbnhIZLO9nFCHW625hLQj+32FkguBGMm+tMDRT4U7Hbg90o",
-	"aBSVfqFVg7oBiNLj5/sqQ07ZMPhACJWIEmzr1Wq1GMmTVo1S7g6Pu0dfro6PLo67vf1fk4S7vkr1Fe77",
-	"oTDGyc3I8SX4UsnPNRHGWJGDeB4DHY3rLdaFI4Far6TV2EAEWo2M0/tw0YB0kIgzevaYqivCWOzBQAgI",
-	"O0lJCTYX/V19Bd+wh3F8ePzXw/OLX4/Oro5Ouvu9o6+HbLf2m47D7Lt6yLD+50f2My32r7//o1ZHNzCN",
-	"2VeJQB6IoQ5RsbNbbazZixsdQld/v4Aa7lEB7mNfUTJCEsm8d3j2lFu1QkndhRmtW1h3aR+KpPX/1VJR",
-	"upNbhMtre321r+ssYrUbm/IcnEM+NxBgYnUg5s0Mx7bZFjUZviUtCr2zzXvhowIctNSPW2ABFzq0yJh/",
-	"cBvhe46rCzCv7C2BPf6VT00Or8WskRR55lGDNoj7vBYHdeY8VnFPH+dd99tCvpxVnwtsFDqy2S5czZ8w",
-	"8FlvpJBcVMojjWs2gN0CXYp1tinePY5r3+XCI0U1pwU25nxI5WENusE5XIIwkyWqahLbMiNspjlSjm+K",
-	"zY4sNWyRG54A+EqHofCsyZ3d2ZpJQNtCrq5Bd9j1RR1UMerqlWc6q8dTroBVpK6FmBpqnAMDSMiJskw2",
-	"DXhkFfcmV0rHyhMTO81lrQrglW7ujQoJMTvQIsdpbgnrRAl4iv4ZsKWQgphZhL2i0TOeB37IP9SkJBO0",
-	"iRyu9AKQmaITrEiKZYfYCOxMdgK4en8V+nn20mz9wulbKCMBlWSZfYLqZ3BLZOi0RjjEheRaXyh52nfZ",
-	"P1dtyVpMzSugOVhbtPWakRf0DXX1gi3KH13p8TzUc5Zj8qXgfM9f+hTQyj7VQWyVnKeCjn8wVVqhEYqh",
-	"gLL/Nh8OZSD58s5K3eyD67A3MwOuYm9m5/fzouiRciKQI6ljw7K7ynZR6RhqL0ZnQBRyX9rf0KozOoww",
-	"a8nqlsoBR+fPydmGTegHsPCk9jNukPUcVXbEVc5qP2vobuq0epBA7bIuU+Pb4xEP9CgWeyxWaaKH+x2T",
-	"JiEtMqcu3j8xHasolMsOK3lqLQcFo81WOiM3sVYFpYxHF6fs3ZuPH5tvWLJNwAuHamT3O+GBubB7Scwd",
-	"wrR4xcZhsPNpp82nsn3zZufH7z/+JwAA//8=",
+	"7L39biS3ki/4KoRmAZWAlFrdbnvOkXCxK6vVx5rT6taR1Pb1jgxdViarilYWmYdkqrpsNDB/LbD/Lu4T",
+	"LLB33mMe5TzJgsGPZGaRWVn66LZ9ejA4blVm8iMYDEYEI37x61bO5xVnhCm5dfDr1ozgggj458kVnur/",
+	"FkTmglaKcrZ1sHWEFgTfIsIUVUuk8BTxCVIzgjCTCyLQ6Idn11v/+I//db21s7eVbcl8RuZYN6OWFdk6",
+	"2JJKUDbd+vgx23qDpTrjBZ1QUqx29MOMsLDhEkuF8hlmU1JkCEuEGfru6uocFViR/q4+ZlsVFnhOlJ3a",
+	"EWO8ZjmZE6ZOoW+qu6ywmm1lWwzP9ee4/VK2Jcjfayr0WJWoSf/cjpTC+ay//fCVzVo/xiVhBRZXy4r8",
+	"lSwTHeTBW5t2MONUJEee26cbtqkZTZKeZpsXNmv55K6PzuTuPiQ+nbzljJxhlc9WefNqRpDeHpr3MXMc",
+	"qpk1x2VJBJrxspCaKWE8ZlM1Izqd7OrGd03ra8bB7qjCut/kBGn4yoaz1J+SK35LWKJxBc82a/UNZbe+",
+	"zVXKSZILoiztyBzTkhQI5/oNVFJ2m6GvXqCSKL1bEWYFKuiUqoac7QGWvrPNBnlWS5onaTq3Tzdr87zE",
+	"7BVWZHXeP/7444+7Z2e7r17FZ6GF2D06S46/Mg83bFHwO6o5NdGme9zXKmH1fOvg37emnE9LPSX8Sy3I",
+	"1k9ZpL8rPE1OQMGzzcb/vk+61JtLlo/6ZVlxJgkcG9/i4oL8vSZS6b9yzhRh8E9cVSXNYQs++1ly4Pum",
+	"2f9NkMnWwda/PGuO2mfmqXx2IgQXpqvVjSJMZ2gsCL6VCCNRl+QAfX/05vTV0dXpu7c3JxcX7y4ytKBq",
+	"hjgjaE6kxFOCKiLQhJKyQJShgihMS5mhCRfXjLKqVgjrP+ZIzvhCohEXCKMxL5aIC+SPSqRmWKFcn4MK",
+	"jfVwcLGTIXh5zgVBlSA5lQTlvCDXTNb5TJ/Lp29hgDdX7/568nbvmm2B7GeTkuafgG7HJZYzIg1JFnoC",
+	"5AOVSh4gjIradEeQ5gk9EVbPx0RkCCO9YZDEd6RA4yWSfE40PUkpCZKU5QRRdc0WWAIV9Ada7ugmGumL",
+	"cKkfLlEttYqijwNQWnAxp4xKJbDiui9WwDOuZkSgl/t/BvrJa6Z/vDg5enV2gko9ZFSzggi0DXM1L21b",
+	"eprpPzkxjxgi+tme7vM1F2NaFEaqP22/b7lCuCz5ghQH6Pzk4uz08tKzO1o4zdActtsSCV5qWue3En6v",
+	"iJhTKSlnhluZIbVhUyB9RYRZMs0IEo0c756cHZ2+uXn77urm+N3b16cXZyevdvbQyR0RS7QQVBE0On93",
+	"eZWh8/f6f46ujr/L0KuTNydXJzvXTBKm0ETwue9S6k+oZpqJZgqkZlSiBV4ixTkaXW8dCy7lLhd0Spnf",
+	"7vblPa1Cm+V+y9VrXrPiE1D+3dXN63fv3746MJsHyInVzBKq4EQiLQ5gUwF1x6TkbCqR4ggj0AxbihDW",
+	"72uZorToQSO/GPrNbWkaIrDBTMs5ZxMq5qTYOWyLEi2x3L4DyVQSXOhvFjMiiKXUOV6WHBdXnL/BYkqe",
+	"nmCvT9+c3Fy9e3fz5ujiLydm19eVHoOeUKkHAYLUcKwk4o4IhPOcVEoewm9OZhsKg9Sgc6pgz9nj5orO",
+	"Ca8/gfS8OPnb+5PLq5ur07OTd++vDmA4li+3pTkipOJVpTU2IegdZVNYl2/2tVrHWWEnlXPGiFHpqLxm",
+	"eck1R6Mjtgw2H6yiwrdEuuMnb7RpquySXnF+htnSkkJ+AiIcXZ3cvDk9O706eZXBTp1jtkRYKTKHVRNE",
+	"ieXRRBFxaeas2bpAF/rnXfh9B0m8RDO+QHpz6L2xwHpJs9DADt5fVRhdy/ZTNCYTfeQqsdQkx1NMWdTo",
+	"pUyRKYF5aY2I4VrNuKC/kE8gPI7eX31nZPQBYhwWlEok6ZQRUES0nmF2AQhnEA6EFaTYQbCHEfaPtDAg",
+	"pCDFIYj7a6Zb0TOnTB++C6HJCraDUVmkXHBRZCDjrdBH5EOl9TykFnx3gnOlD9GZFkts6sTFeybrquJC",
+	"keKMFBSDqfzkdHr/9vL9+fm7i6uTVzdafhipMaEl2ZbIdu3EobaS0C21OkNbfiAQfKD62j7BuZErekfA",
+	"gg+01Urofaeo0WTzxr5ndVnicUmcOryqVjcK87/7Dxt9no9/JrnSxDyaTGhJsZnkSo/WGfEdlq8Jtvu4",
+	"I0r174gyqTDLiT0aQLqAG6hpXVPJNodG2yP/byN3SbGzDb4nO8Ax5yXBsNzuzfN6XFI5M3si/Zrjhg5J",
+	"9AuKTLlYhgbPBFM1uxljSbSRIUlel1ibSnDcReyfbIsW0caNvRJ5ILlQ74S1z1a2e3udaOEsn2C0YRNZ",
+	"1z20Spsssmhr1v0Y/HOrqy9ISaeU1zJ497SIW3HhNBLfRUcRuOtWB4DzW8YXJSmmqUU3gvJtivhamsXd",
+	"GWdY3BZ8wbT+qHVERVjAfe0WvlPzMt4KSEuhpSGILI4kZlRRrTR+d3X2JtpiLghWpDiC+Wp7DivrSthV",
+	"FJZ+5RMQme+YXeQ4JYzclJs0O+HiLOL18LyUWaURBHJjAlklkUp9OlAlEa4LqpXB+PbVqvV5iZUeU3zo",
+	"qS1FPqgLMqeaumZaCV+zfhEJ+yaa46W2e7Van6HFjJbEqCxmvCCza1ULGO0wOlWUsRQDVoZYm5Bdm5vx",
+	"xuwcip7ZcknQYsbRDBewOuEWQQt9HIP16loaPkm7geVR06DblKsDlQqbs6DvJA339iV8YL+sZSiC9etF",
+	"XYLoqgIxZvkuKoQVVWV8x9dVsenuuuM0J+dYmBlRReYbTe179zkMzDSOhcDLuHhvbQc3EyupAnHjuS69",
+	"MityIeRGT+nW/FoCMxRFIeGcYLCcmrXF8DopfmzaXBXmdMDJQde3f8qqOnJUxCW9k/IZqistnl/sZ/v7",
+	"+1qhFDhXRGizAC9AVhthpqVEIcBU0ltnjj+8IWyqZlsHz/f1/z2GcI7sa9PxDBw1hwhr4wL5tdxDR2Nw",
+	"UoDrqyzRLmLkjojk3l6jHOppKSIoLpuDvz2mdww08YKqDOUlwQLp/pacaVVXMwVYM6wIpY9em/gBMFh8",
+	"xgkzJjnXNvYdlXRcEmO1UenuIHYOEV4hD1/cnzgbCUIviNpjf26YLeS0DFy9JWUkwlh9Uum0kHHlA94A",
+	"J420DDTh4hBpc3eJduGkW8x4SYzXZg+dThnXaorWzSsrgVB4X2oua5z8i3DNh1Pz8Hkw4rioa4m1dVv6",
+	"DY1ZO62R3UsyrwpkrRyzM8xwjOt/mBFwcgU6DngPpXEAlhS8KSsEW2WKmnWO+JS+355iODjfyDraaQ65",
+	"dKcxLst3k62Df9/8XO4SP2HOdMYPb62O8KfuGImQMetyvXqftKrSOlTtr5OGHvSr2kUfZ/sbKWuntU7X",
+	"+xyYF6R1QZUkUWy6H9e2nRNamfl2FnhFuR6oC99bT2o4NbItK8IrI0g3b9dwV6TRtjr9BGqw4gqX99GD",
+	"u9LStOOo68mRHs56pjJTf7yF35yYK14B38CKbbduOl7CDRIgXtxqddeYpvGnQ8W0a+R+G7wxEIbpxNlA",
+	"6dt4i6Ij8IFKEbee8VamPWWbuyjsJ98uB3gns628lorPNU2c62ZVvdF7AWFUEbEL/xQk5wI0TyoRn2SI",
+	"7E330PYlrwRmHD3fjnpbWu1GpjqhJUm6jxLLM2+CUFbdffQX8u1SGTp70lGmvnnZDC9gQWXXoFeA+KWE",
+	"FbuPlRtjnSZaxhPBfpe1OCScVJugKwsZsk4/Uzrea6+7zLkgaHT+6vVOBm4lfjPRKv0II/iv5wH/GFhj",
+	"pFVr/S8wT+wrGdzNQWBAe5Q7GYKpf5iXGZrTgmbmVl/zT+OU4ALiYPwY/B+6H0e9D2Cp6zZ6fcbNtN/D",
+	"wkV25MqG2JiT78NJH3vX6D145p9ksJrjWrw7pgyDs/ux5hWyO/SW4EfCCsxycsxZTmIi2q1Xa5dtDb8Y",
+	"SLmqYjvSWU3QRf94z7C4Db1olSDSOIWMNQwOtLyWCQdauyGZcKrM9bOWUrb6fAO7oz34jz8NMMaT2nxK",
+	"K4chxUjXsl7Xma9m4mtWgMzH5lana7fKBRG9wnnttMG3kdg4Qqa3XYl7Hj79ajXO3WF9XMi76tJ88zBu",
+	"eGzbrqFyQFO3LB2bz/tZg4Xv4cOGrrqBY17HFLQxKfnijDI6r+exK9cFEWjKtS7kg1RcaM7cfAXBhOZw",
+	"BGcheH223/LAa5S6b4WG4wrzHC/HCV2a8SOYf+qp+ku62coqx30+rm0J5/lhdxIwsTnsRRM/yGuFOCNR",
+	"bdBJyfU6vz3lDS3cxIN5BBPOAuHbWrg1y08E5UVUOdcn0VXcs/gDVTMXLkd5gezbmYvf0X9sSwQnSZQE",
+	"E8Hng84zxQe81j1odePwaf/cL+qSyOTUT4s4M9jHaIQZgvwAxAXieV4LYWLRCpfW4q7AdzIfidCmV8cH",
+	"+0KfCAPc5qzAioulVjIiTlnIaED6M4mw5Um4jmRcoTmVEtXMHsotT2swkK/3s37H66qXY44/wP1AHhvS",
+	"kUJzLpXxYEJAlB+CcZvnxF+LWgqN9pHi6Pn+/s5h40930W1JKoW72TN2LIsAS87Q6Dm6JJUyFFIcffUc",
+	"HdXTWqodZJdL1GzX3NngZt0hShMiapSWbHwC18+2TcXhrwIvd1qaPDw1Jg1oeD+tY2I7/pX1HsDS31Oy",
+	"SLJ1ZHms1ilN/KniBQSZIrUg5R1Bc87UTCI8M8HL7vp9xiVhWsRl+t18xrkk0ECLqYad7U7tjXnKOZvQ",
+	"aS1IYimFnjDC8hbirtVMn0Z84kXxCBuesZHnjpSwPRIHj3BSYdjYjRBZcTPBr63hZ80K9K/hJVGKsmlM",
+	"06Xs2IW4nhNxnjywJmRBZBAPiyRlU0iJCQ4tJGe8Lgs0w3fEbjItphhHCywYZdM95G6Qhmy5rvIaGeua",
+	"eSvMtMkcv4hpM8LqstkVH+y8NYqz6zPuDXYSZBgn2KP0sVioxTpudlEK1mrm0m+OZyS/XSXexEWAR8Je",
+	"5DvdQOJiNMjqaXOZydGBbfVLLUgTWI/zXGuTELpphbrg9XSGMHKtIc7K5d56C6R7rMMkmhEHw4uR5du6",
+	"vL0gsi5j5jRnZBMNPduawDVvjxWa8tKZCO2Bprd7OzafXpsBJuRHmSKHzcrtDlxuRgpIr3qIgaN79M3E",
+	"xupyVEGVidi2ZfkKLxPxl0106qo9yxK/NzmgEV1BwXW10fRGNpCWEmlSClig+e1ENV348GqA9+jkLnCt",
+	"0sRooLVtiWgBkcorY0Dbv9rZfNxtft39dblcLnfPznaL4mPcQ+1CZ9elIBoVv2l6W0IStdPeLG1GWgcy",
+	"qSm4NC+AgJjzO1Ls9A7gUitVVzTlj2/17HsATQwUEcjOokqPBzNkPNSaUgUpiYrbIlSe2r4jmmuLuBBQ",
+	"LYj+W+sZQOm4ElHyHCfdjoxbz/zKEzehICs5cgXmxuOGHWPdS6LtTxdAQ4pwGhCIKEhV4txmjUwJIwLD",
+	"awmbtelVn1brePmi/bY9El+13bFxZU6vXFViytCCi0K6CxaTR/UCLQi5lXpmVzWRWlHVCunVrBb6jzhr",
+	"A3Osdnjx+hh99dVXfzbpfirYXHwykUQdoobrzUYry13dI7wmU11Z19Pane48TtmWonPyf9oD6UGO2yZb",
+	"vcmyd87cRgw5ghh5mDlpGvCs49DAq+TH2NoufbL7NYnd+xKmz/tU0IRIBDjPlKpMqqn+1w7CRSGIlM7O",
+	"nhACNjcuy3ZuH5AhvlILMs5x+T7Vo9RixHXjGcR8hGAdCYT15rMmnQBXlUS8IhDNjZGsx77VvbU+C0eY",
+	"PpKeCzIhwtvYbcrKGV8cleUbqmoxpTnWixqx9S5nfGFSxyjjApX+dW2yahrDi7jUFhQXFEPuLxEUywzl",
+	"fA6/ApfIHaQ4P9SbBY2XqCATXJdRadiZaXygvfNughrbc676cjG69rR/t68rd1B3E1CanI2NL5lm98ta",
+	"ofdNVKHylVmLlL6/JoPlliwfEA6gv/ZRSZ1b2iaXpBlje0AhtaLLBKGi5zZlK52iBIePcu8l4voXPc+7",
+	"tlinwfbn8ZFyKkwUcmR8VMVpDKaTiIQQn16+Q189/+ab3ecIl9UM776AdLWoaEuGq1UlZq2Y9zmGG+U5",
+	"KWg9h0sGMSXRm7qKS6U7TGgkAzN0es+6WFRfQ5FkL0GbyXV4ZVAM0pll8TgAfRDckqV359q7jUBmuu8z",
+	"4zqDNJRmdPHEmwFrn3p2nFqBe4TKJO3V+ZgIfyEUuUN5OHetdXE/FrcJPkBV5UZBDTmzs/eO3h4h/Rj9",
+	"wpnJtY6u7KOEwzi211wSECLcCCEztDSz5A7pojlxUAnDpU5lYSS31Mkc0zJxYR8GFMN7kaPvDZkorSeZ",
+	"kHEwDk3IQPxQK+iUyMdqrFcJdRlcj9LXJkqep2r6WOPV8opfQqJfxFQtJUeS+GxfSEMLQQJG2/pTpBVb",
+	"pJva3tlDP9irSqrCr6hEpZ4mr1V2zbTp4P17S4QFgSQCKxUFyWlFwSK6ZlFya2MiBgYnZ1woP7rmVgXG",
+	"kCFsL41edJJl9rY2zlN4x8qlvxKQlE3hlsDPQdr8BZe1oG09k8yhVTFIOgGMqTtiG+nPUFjxffWs9WUi",
+	"MrJvoV2GgFlFtIDrPt5adc4Tdxt+sVab/Y4vzN2cv8Ymgrj8lkPXW7sjj7tRM2WuE9fcCgQDyNrT/GkN",
+	"neBOZKis2cwvCM/SQWQd0dMrT1YViDmWiggkF1Tls0MfG2A3nAE90dQESs4om6ZWriuW1siaxgXQTK8Z",
+	"amdaK+1nMcImlwg09sitg/75rwlzgvbTa2JMo8JcncNfpwAEYZCsNlN8Gfmghjk2IYnX+AwZyAFIgoMr",
+	"0bhbDLPbTWKks4Yo9uMkUVORXfeNyqLSoDvEefhnThkpXsXCDJMqZH+cVy21iqzVqw0u5ZqPojdyM87I",
+	"29rRZdWzAffvLcwsaa+seSPWTEafRHzB9MacYUH0cb43KC1vgEZpFk7OaOXmsXH84JrIr5AOXp3z69ta",
+	"zM5CJLntsp7PsbE+HmqrmiAZeLgt0QmbauM+rTavs20eKTvB69RxRTpJmCZWOnLNTklpcHYMuKw+JQ10",
+	"nlOf0C0hlQR2u8NlDRTYnL4bmPh9llO/8b06fV6QHl20iCt19MMuYG4iXKsZYYrmWFkIOov/J0jOQafS",
+	"vzn0HkClaakQKVdMcrUsBGzsvpBiSTa85RxToWY/Eix6UkkCszjHjDO9z3qC0fEmDfZlfXjzPKHBVZTk",
+	"xEQqWk+ipQ0aUWYBAjkrlzt70WyQ9DmKjXM4xbLDIibcQrl4iV74mZCqmV/JvvXXuzaPOd1aGMJdvvUU",
+	"Cp09wLDXW4wsrrdgl4ONDJaDN1cEX2xLpMgHFZVuJWVkQKAnvJaFY+ybYsru/hx8vioVDdtxJLV5N14a",
+	"FK7GoDR6ln7H36vIWsAPcOyh0fXWtzifZejf+Awzhi7JGEtFMbO44A/dWZ+XvZOpcu47jxsdZ9+h3YMr",
+	"n5qIB+eSIx9wrsJtBf+WfmdB3sZYkDvqLgLtymiVpP7ll2XUN2yylBqCGWDUiOC2A8t8XhOMr48WTXSy",
+	"m8IZKSi5g5FfEIaplNjkRAZ/PfsWC/73Wv/a/Ou4xFLaOft/P7vgc6zPKN3A6j+fnfGCCE0H/49jzhSZ",
+	"V1xoZSlGDTf0CyJ5WScAzTib0KKTEerIlm1N8Jyvv0V+DW+Fy22+u6yn2rKjnEWM/PcQzPo1Mq96qSfR",
+	"XHMdZVMD3bnAEkIki8HBnKujWY0QVvmMJFAknG+9GZDmET2e/b1/1VJ4zgXJ0JhIZaTE4IG1t1U0Pxvu",
+	"NVnhAzYcr+Fa8Zu5BVq3sZT+7zlmNS5vJClJ3vhPbxhZrI/t7XSZhQzRECq2oPHNAniZpDgyoXexFOU7",
+	"TK1U7KeWiyOU9uYyckXWgsyCWg50Awvv1HyyHBAk5ttujyQLZhMnh9eb20Qo8ZjEDWdQzR9y6dYZu2kv",
+	"sz3GBvkKL+/jNEkjUQzyQwS+ByvVky6IV+AeOtdnQSyYHBylqxR7a1xYiJFFhiS3Af8mwH4BwcZTohDj",
+	"Fn7TQBoTchv3ec0s4t3qiVObcUafgaONFO8mk4SDyQxnpkVcLRiBGgFE+vB30JfBLccnk/jAtLa3ntpu",
+	"lHYi9rPM0q490vQSXNSRA6SJRo0lPpiI5vjDEjO22UVhKlUp25K3tKpifs+zIBHKuTU1T0AIz2LGHeG1",
+	"7meID2Ekc4IZQOUl7BLNKfE11TtVP7XRYi/2X3yz+8PLP6/fqdBkSBY732ZyPqi2oWx6sdKh+713TjNe",
+	"C5uCY3LtXnyVbc1d4t1+VIklHzRrrEcktPSdciJtkL8P1baPAMhgcn+oqvTNaXiy+wvUDFFmQ6dgEDaG",
+	"T9MAYUES0VrktjAhv32Hi1mEH+zLqdu3pjlL+dYlakPY9cucsMMGrXWcvZ9ukunZXMGMYvdQeitc8QGS",
+	"zryX7uKHZmpOuZpzZkanTCAnjLhg7t/KhnQCViE1/5BY1cL+s4avYwr4SUHVZc5NQIcPRqDMlBSZ8LLk",
+	"C5M7icsy3kLvLWzK/95dCHgtRhLbvCkO8hTtuwIPwzx24IVrbl8rktOJBa3eNnhjWaRsSBvonIvwSnhC",
+	"FqbkBDoGMwojXBQSjXRbBs07KFcRKVSxA7eNJSXMyC00XsIXULLLhKRaQH8YO1VNbYFbC7pHPuA5QDk1",
+	"VQningMfGISLghrz/7xFtv54v62TD0pgNMG5khlypSBWyqlwMTeO4UC6BaAATY5Id3Fm9RyzXUFwobe1",
+	"azTz4fad1YKQaetSpcroODMyT0R0d5DoE2m+7ZWO4dKv8W3ZAJa+3BaIiG4SoiKbwmWC9EnGN5TdmpQR",
+	"izPgLJ7E/bnvD2oHjAnUE2CI8UWQ5OmCwvU5xVki5jJIPltJxu0GD2SanQEeV+mD2Pi83O3IhomT9o4w",
+	"Zm3HUwUH5M3iaI7ot8tWDBzEWxhEJC4gXAMm08mKv8eMGjiCWObRMKSzWGNd6XlntDy3cA3omUdBi1Ew",
+	"YKskGyeds+mkJZuYlMhPMPHB6tBl+7TyEFD3Bhv0KXNr7YoIpS6v75eadM/UlocmkKzL4hhKpafJ24iY",
+	"JEdvj0zA4MLAZesB5SXPb40q7GWLuSI8bG2veFjZxlkh65I/kjysJWkKU+bpgFVM+05o98bwrNK7pOzW",
+	"pXxY3wNWDQBCU0kEMvRB4kOuBuTuq7qgHBVUkFyV8c3SHyS0+fnkwmWHkVJ/eq6/0ISM+DRqSXNkrVgP",
+	"NgGDymywot4dpuRRaAYym++VWBvHFsNii6xMxQ6QJFhPO98ehouq2ncboe6200ZjSbw+D2OYT1u/fgLO",
+	"xNhhJGqWY0WK1xbLJBVZ5JS1iCVsIVvgMtYsiORzn0UpCM5nxJU7qLR6/Xx/P8jks/nVVCKB2ZQcBB4s",
+	"F8PUJGVuoxLrYyH8HAsSXMxJHhbNtdfGJYGGyqVnK0gUsjWFqNpDR/LWquMQ0UmEGY1JyjToQFofVRxJ",
+	"QlL6aOx8llt+yZKMk/RQrkvLCcjQk9XtYj8G5xL7Y6p/fhbHZp0w7s/5bmXXhPNJUsuBnUZnutwEM8s2",
+	"BLlbcZnksykXzJfFaLmgqELGGjfxMXrE27JHGPmdp5WaM7h+GT5g874bdmTIP7iwMMa1waWt88JHwTrU",
+	"WK26zzAr7DToxGDgW7+mdavRwtZjwxb53Oy/nQFy1vzgMveGL8AKdy3lVtBWi2TrmSOhwX5SDlHcMsdG",
+	"vBGjQ3K+lytFQMLCH4XAExV3D4Vqs/tUkBnBQsL1siTijuYkQPvJtpqkoRsQab1IndBDE3g2jOCB8bGK",
+	"pD40u76VUO/8OUHq+Mjr21wESvVOhmpWEimRzUHWp0cbmIAWcc3beep6p+ZdepFAtZ8+Zlud2+cniIx5",
+	"cMRXm9hWCtJSK653Nur7dxG6kg7KyhrMqoZ07aHF9mJ77eQbyG6NLGFRpG68gnuodRja0EjzRXQ8jdaX",
+	"VAdSqt5hy/LUbeg99OIl3G7EM1cGBMlHoNikIibq/rR4lIviBuB2CEpNq/vMKTOJAHfbdJLUf7HYE5Fb",
+	"TsHn6f2neOpZBA7Q8qL9Zu1YYoWDXJZ2JE7AJ3DbGm5oROemMiTizKrZt6RScNEVJMwk7jmX+iQZMDHz",
+	"XhYMLTmxUxhPEoN9dU65vDtAGJmSo0jwhfXwgV0xakl+WPCbW7I0WNeZVv9vYaoOTKA0gGvoH//xP3Ur",
+	"14zXqqrhfPkfub0iMAfkEu3umltIlMu7/7GHfpacHcCu0mJZf/GrHkKi1+ya6Y7+9497iObywG/F70++",
+	"P3l7JQ/R5fuzs6OLH/Xx5MIQM/Tfd4+P3l6dHh/tvj45urza/evJjzD85veLo7d/vWZTemcSgvVDmOTI",
+	"pfNoqwZa1I9NpSDvQYbQRoebB59JpU0oY5cvsNxpZc61KuPBdWyjZeTybivb+tlACdJcrg81sm14LPV1",
+	"LHJBEowCAe4JAUzZHS5p4iEz1lmk7gFfbGiL2yHyRey4rlnPGLsBWLprM7TMTy1sopnTOnrxxQZWY6+w",
+	"T4UK30eaC4M3Gbn7WCKst7MpRAhThOs7CPszs2/yILWCuqCSrPGZOu7cjJwJhrWR0PZMSUQsBcg0dqbp",
+	"ZQqwnbp1O9LpUC5j+tUDcdfdORDvpTEK0sdccNiuTTxqXnXpPIOUBclrkafCNxzuCAjwWxJ3jiqBmZwQ",
+	"kYTpVAKb69VtaSE7AQrM31h4+IRa1hYxbEA+dVQbaS3dCo0zt+x+2u3RB0vWpn2Mwb4jZXUU1Hbp7jU+",
+	"RxhNa1oQWxcNTkDjZuYCjUTNpKt8v5O1E9cM1pyrkLYt0bTkY1yal3Yyi+iJRs7DvZPZ6uhBw+763ZR+",
+	"bgHSukFogoTdQp0N3bI2UG17URtVz/0vemrDLVT/ScOd3T05Sxa5BTLaTIusqXYLjNOU0WVFU/x2vZcR",
+	"eotXDvNjjXumYTTDT6/IzPs9F7b9FNO12loVbAFLDh6e5+PI0ZoQbhU2uKErjjTh8QBxVRmAObt6NiZS",
+	"G70E0HkFr5UPHFmQsf4inuVRETGnUOE9UanHP7c5JaYnRkghfXVGc7HGlpyR4EpojpeolgTR+G2bbAj9",
+	"KIU1XHtZWNMJiBlbbx8xvaqT3bOG8yamZogAO2CK/vUmWbW/Fs8pm/BIeTCr8DRhPFaUxeH0Xcz6JsHt",
+	"d0Q4Xmp6uXu+t79WariSe7aBcADxGd5Rlaps/5greJ/a2/0Z48U9ynt00r7b+/T7oFio8rHYckYrNCWQ",
+	"lIh+5pRB3aTOrRmEmQwOKFmTSH6/NG4JQUo9Abcmqn2BpYm7AIkzgjWmBk7AhGQoArWxJWHGAzAwDnvV",
+	"XW3jkbVOY9Jng4LVmmfv+C0ZoHIb8Ei7XROp5zbJ3KvdIVyQpUvIgQPSzpt9ceRGH/HbCoKLZQOF8JjA",
+	"HvdhgkEX4ZZW7cH3kyCFFPc0JXiapYnC5YS7NEyHXbNlDxHB+QzNa6nQuIURZPfw0MK+X++nd2zHS6Ub",
+	"vgEFNnORHlygaU2kGnDJPIDl+5ct6VaTd5FQJb4AejYRf5mRE+afMJoM6V6zVlXlUc7nc5whSeY056WV",
+	"JHh8zSSpMLgrIWK28dVpa0OQnE+Z1oMNGnPOy3puENkxWxpxeoi2vw9q2HBxzYIf5La9x1S2DqLMTJog",
+	"KVCOJdmlTBImqTanyuWOUb6NY30PHcFE4BoIonSv2SiyWJlZKqi3oQcJCVNoBMAL6Ci0SzJ0Zr/4C3xh",
+	"fRTXbE4wczlGe+iS3BGByxb9sCDIUwqNl2j7cBsG6yZjMY3cSQNfXbPVKe4hV8jk6/19TWcZddx1ZYS8",
+	"G8RFyUiGvmQfkDAJVoO7aGja5l5R3SOJ+5w3csYlhp5wzA2/nrFuOTOpSArOBmSM+uWeRJo6t10Ezhqg",
+	"AfRzp8xo49UY9nazUvv8eeIqIBkafgIeugmH/Q4QJGZ1D9HCu/jMqo+J25V6l+WYMQ7y2bxfrPHy9etz",
+	"V92Q4EC30yMw8mOkIAKSKi9PcIh+NcMmNuIxFDteq5zPWzfzZp6WnbSSAukRP/WA+wyMKOmoBishDm9b",
+	"yVaGGUAoGiowDn9tXgfDekjXYAQ5kMdw/Rr69Ifjd/dUqoxGn2Sy7PUIrv+V0TySmHEjvKeg2VDCpL37",
+	"A/a426t65K0djmW4uQWZQE2t/i2d3CNtUqT2SZwbHdttymDJU29NvO2ns4J7hf89DcknM+Va8bibWXQN",
+	"4WIr9m98/BrTshaxixSltDIm4+xttlTSbqYKTfEdQXUVOOloCcfFgpYlkkr/r6gZwlOstVel/zhSwy3n",
+	"hB/DoaNEV9wn0a0uucu6vS/EL/SbNVQLO3TNJ5bgbzWpSZ8cbhP43/jYnraWxDYzxEKamgGAKrzAVNkg",
+	"XsgLc4GOca1kYjghoRCY0ZhLct0WZVP0Mx9r64GD4yMHaFWD9YO9Rj1cBwh4MVq2y+e/R6ihJ0pN+pqo",
+	"WdaMEAI1KMvLuiCJabt3V5s+N33CNA3BZ5rgjhIKlQBnyVlOBiTMNcLA9xhkoXvix3jkDR0LLJYGGzAS",
+	"5cssckEEtUmrphNBCDJANEES0YxOZ0TbqfWcCJqDZT+63np+veWSbcx9cWk6j7vvWb1an22zslGuBZOj",
+	"nZi+y7CIVfKJVevE0owf0xJSSJCcmYDkzKAX6L0tTfQGnTdVKldi+VeB/QYkfA30+DKPyxl75qI5+9O7",
+	"BuOvGiLZqID7VpO6Z46YD54f7BEVa3Fduyv2S6rCkUyHxn733cHZWawhFykxsDzQmko/5uF5ifOhWAqa",
+	"fSvCq5IgbTQD246X4EqB6k5otP2WLNCPXJiss+0dSAdqcs+sx1pQ5TFQH+WKayXj7FWQ8HBFLRaxgyh1",
+	"XBwUIwoQGdqESdUp6s2j8OlTcUSYlewpV9o3S8sHUxTW3JWvbn7P45F7yhKzbchWt0XkbG3O+KUnIDmm",
+	"G9IDtmiPrn6uaR78e2gkS66agtTYvOtTfoYfuY6A5/r7aDbUZhmJbuHs/PrWzHTZi4cX0eAs1FOkslPJ",
+	"1bb1NPriYkwJzHKynXaBpOJseUIwVwLnisp4BvqVqIOKmWZNZqZoVM4FaWBSRWF1FducwUxMgBINWwE3",
+	"G0ekZs8GAH0wrfYk4kvkYmsufbxZe5VsMaH29IHouDAbLJ8JKtUcywyV8MOMl8sbC+YD8Tf6JCoow2J5",
+	"kzoJNq5NFJ0Nn1K2MexHtlX1lRkSxLimzywb2MpME1xKsr5ehMN77qs0ZIcd99CsWpom6uGGavE5n+Ab",
+	"31/MI1YPAJy8JBB08V5GNFnbfWzYnYSslZGPl3GE0R9mHGF5awU1Ve4Ihu1Us1vGFyxVwXB47QNT3UP3",
+	"MILcRxfOYlIj7YWBMLyyk7IW4OnGYFuF7L1j9olSaMrRaP9PB/v7Mc3ERrp4QmGFGJ3O1OAL5xXIwmY2",
+	"zTAzt0zxFW5FLm4efJnUXe02SnuHCud67ATqKwuKzIUJxF5giXIuBMAnOptXPx0v9bFvbk8OXXlMypnF",
+	"8+4ksQZjv086R7o8gQEZFzJVk8DZmqCkuDSAlRUeBGz/CHkhnTJD4Sol00KCeEy7agE91nBVMgBuHX/c",
+	"Z5Eeg0CDKLJm0k1a4PANtY4eafTI1ZG0y6avDmMsSTxL5j0jH3JwT7t3vMoKaWOJCzAqJSnOXOH+Qc1C",
+	"TKgxw0zJ3nbd/w1Bz2UwVw9eRgg47myhfL20nMgbxtWNfpQ8SzcqAmHjzDxFV4kRDO6n5FqlGKa/Hohz",
+	"bA9mCTmjVcKLvzbtMCxA8SSVSh7qph/gdI8W4vDO9WDQP/WS8MKO1Gf8NEETHq5oK9uCsIkom51N8PEM",
+	"lyVh08iir4KDJuul9oBdnk1wkzzd7sAVdzjmBZFvyESlkvdUdZKGSexajcHbWaSL6Bi1nfMaCnT0Fu8A",
+	"AWFMMIsYUxEhuambLVFTeLXgeT0nTKH/+s+vdiLuvqoS/MMbwqZqdhzUi3ULqblhxg2GlK+IyFsEDpBw",
+	"BEBoxI3bHCtc8mlTByf2BvRvxM3asz80pWOlXGxlBNzkN/LAck0UdamWQuubLr43qcMlnYFFbVSuM8pq",
+	"+876BOkZFnPOaH4MyCUfqFp+R2Pe4Odah3++Pyzrmsq3ZHHFTamrEk8TyTyYTWt7j7vqkFgKmttMglUH",
+	"A2WnTBFxh8sfCLmNAfFB1XPFkSAQXKcWRJsDC45qSeTA3PF6fo6FkskVYYnCSgZdCVz79m4gQ0rQ+ZwU",
+	"h6igUlGWK3BMhHZIwgazKAk/EM0c0bsUuzSHADU4r/MZ8l8F7hII6x82cTFbqtn8kXnCJA9B5eIeV7eD",
+	"wAEuTxJe1uOU8ybt1rFpSxWXkFd1SeZUcRZTvHafv4CZvThE+/FS3aFgXlZkoNhYEixs2n4xZHdGXYFJ",
+	"0W0jUzs6S/GQCyT9dbq/ZIZ0WFZmAzCqdjmaiMs0GiR6FIZxMjy3+Ek+fHMEZDMBnmZmBjkOQj5MTrGN",
+	"Rf+g53NwzdyWdVyWeYmeIXfOZMgJqAxU5Ay5I8SEokJAvsJTiUY+kvKamVDKnQw50ZchJ7Rv5kZqZ0hz",
+	"yY3tsciavXyzcCIgu2Zzym6oFYHg+5MwAn3M3fjxw467qZotlyF/zNxQNuGZcarvmEr1OLtm3ZDZJg40",
+	"iOWE+qIPjeYMeCgNQ5JrZR1uFDdmo2T5ijW1RKjD8onEW9s6M0OryXyGQhlm9FlvwYw1q5EMMOpNWt8o",
+	"QC3oLRGbluwpHplmXu/PQQ87TTh/fTEVk12QmGqeftjlfftmttryuhHGYuWGVjSKba37BdT9MFv60FSQ",
+	"oBAuNyzdnaXV7UhAnSFVb7TpwPsaG1/nLmmGxdcZkrmtPzCeNTCYVhNz71E9zfl2tDGVQwQwIHxbSN1B",
+	"5TYZWRz3Gie2eYmphUl0A7GViTFbImnq5xgwlkNXxA1DQQr3fuJKDU9Piw1Ro+xxGdHD3IHDGUGVoHMs",
+	"lpuFPX9vmnYYX2sLTf/kOMHc0y0TxWb68A/vU41mTdGZ9TiH2ZaE68ThEnjlInKdKmgn3vSU3EWWdglM",
+	"PDe5DZkkNr/NdNmm4wFzOMcxX5DveTgHJtPXs62qbfq2EMWn5JL+QpKeIFwOOHzMIN37tr+g8fTkXfzA",
+	"Y4hBrBTOZ/ONYGmP/DdR/S3wFa0dl8Pg7k16bEnqwc6fCwg32EQfvEfysv3k2+WgoaUwVeSRyGf0Lomq",
+	"gqV6LxsXcSoybFBtGzwdvtBXOLrZ1QCE9dbq1uCx34iw4amz8YEywHDeyoJc12AB2onAzcCDEVkiZq29",
+	"k/Re/JQ+xS4VF1FBVtI5Vd8ukxFXcOo2askcL5FUUE/Q1wKvSsxsCA601gaMYPrIhhojI1wu8FJmNkZ9",
+	"TMtSW+imhFL7bp0y9c3L+J0W/vC+KjkuesZcYjE1xQ5Lk0pbwxcw+BwLsUQjC052c3b032/en795d/Tq",
+	"5uzbncMQSQPlM5LfSihLXRITQC8VosrhN0vj5R84cK0tJ8YMP/sCMLQkspP8a8PUBvW0eiNmu12hXVLq",
+	"p8FR+lzrDYv6Essx4E8jsZPXqb2hafd0a8ujuqA8UVIKy8tODdZWkcZ7StE+d3ZHxK5X5NPWk1WFnSza",
+	"3EH6GCI63fqyIsmF3lhQ96PCjCOReJ5dPQ2DpemI4lD8WpnrWSPgoVU2T+4iF4HT9cI+SkX+ZK/vZVTM",
+	"TyzO/iorb67IQheniszjZWYGWDV6MPCq679/OtDXZkGsq47CtXZFGaZ/pLEfEpojZDhc1qnakRsHmEbY",
+	"uT3AsEs33yQZAwHRDWQ4NyIkLsjSmMn1/JW9vTp3RY9WZ231mCGRG82rPnhjpY8sGO66qSZszjXzvdeA",
+	"k0OxqdYPlAHZluRCvRNtIKmkqRcQsPluzRCPpKRTNo/WMVwFPLmn1d1paM2Q/Hw/2SWW6fcHQWMBP8Pk",
+	"c1o0L5vCWun4L/DvTWuRUiuGAZEHJbwsFHm2BbCRwz+8gNc78Vvr43/8zFar2PmJxakDfoZziJiP5Su4",
+	"6gkxVV8q9NW+qasCSWeVbSWSMTnYY+hG8gpH3TW603NrfSVcq/ap0+PDoQhACUajfWdHYLbsRBbz2tT9",
+	"WbmRKjmvZMpTJFQ86vvKQtCkB5MhOtHDiOd2VSSFTAqP+ub4/B5zBCdVUFZxwCcAn3EeL75ngVhL0sXZ",
+	"CAMu4ohpBm1kTj/At9dbZ0v49HprpxU47+pA3VMotebrlrjDZG4VMleeJJhxYkdZFk5kAOnWbYZlj4tn",
+	"Qw0oaQdsuqJrtaIuzexs+kmRNGv7EsUUYS5JzOURFSGrl8uHCJruOkWEzYKQ22SRUfsgGBq/C6sXSnIH",
+	"uPNLiUYm6N1hqUv6we7NYfsyUvu7oX9PJtrZ8kLeVal6eOl6dU386FPUy4un2rSqrqUnk6hv0ZsUvC03",
+	"SAvOwlAUE4pdUqkeUH0xpE5MYezLNYI5x5F8Dbk2MB8D+q0Ti67t2Jj0OZdQ8B+oqL0lH9SlLUG0QUEz",
+	"s6IDvDnxUmbu+9iIznuge98xgiCEx53BAJH0j//r/2kB+kL14xHOoXCGRP/1n9+00KzvKFkcFFjOxhwL",
+	"zQzwgwvdtbkl4d/wHGSye+j+gCc+Skm6x61fzNfm/l3adKjwb/vcwRWY0VnA7aUJicFTErxhf8j5fF4z",
+	"G93kv8QMl0tFc/+DtOXn3diCv11DNiLddWTnZv/EjPGa5cS54iG6/MDgi0dDFdaotptVP9bS2yIwk1JC",
+	"edRA9vsIT0hk36gscmuU6crIfYrWORGBfpXQqPgEWTsQeFXeb4Dfu2GsNzobRurXmGIEuI/W5HYiHL+N",
+	"LdIqeTcofKNH1U86Cu6hOicza7qLfU/ttpuREzSa9am+KXUuwQd9+ypiK7ktc9b31kMMkVigT8j42yaZ",
+	"8hBtb5sU03CfW0uWxdE2In4o4gpsNxW5uzPsTCdKWgvysPmhl0JCacPF0AKNBmg/O7aKoUFUggsBSCOu",
+	"SswG7RyDn+GskYGvW2d9Wn0zob3bEOi2nRxcb7rkauMFXm5r7Z2ynFa4NIWZAnSDEjPIs53jwvBKy+CM",
+	"d7YpJHkCbuO1hdy2CBto15S5URyNBYQ0uz8dq8XV05JvEO2hOfCy5Gqza6b7XPk3APZD/KkdNa3FYm28",
+	"liBgq1mMbAW6w5AlxMFvJpHamse8SkZSCT7XrwzxWwfv9vV0CRHjkag2gkVJUyGFX+23jGHNv77cMZRW",
+	"5kyLPleiZjhTpGOnJJ4Tnyff0Uigez5BdswQT282ky/vjOfE7rrReGn/dUuWOw9yH/aNuGt6+uFnnrSp",
+	"dbGqxybyeZMwwKDA+gOLf7/CSzOnZPjeJtXbu+GJP21act0VjDbfZ00AoyVRit6J3Zbzavm6tePWnjFP",
+	"ZDmmBn4f2J/7hjqsvTW9DwRWz61nMKDU9OEIWd0o9wke8WBIcVfocDYOAKB+GlDKOnC0ro8PieModWPh",
+	"LWJR40y1QEVdurip9VE3VeX6CUj8BERIzswEu0erzcxIWXyL89uID7ZmUzTnUOnceISRmmETGream9Wc",
+	"hh5uLFWwzRhCLqYgcfelZoIQi7QYb9oWygwx2tYdbmtjJXz+k3MiubrcXsZqHTXqD/H7phcXya+E94tD",
+	"0uqFrxS+QpG3ZNEqRuDrxdqiDU0iLGjVLg9YrxIuTH097xxfuzCiiUHvlrNFCy4K6dDRtBZ9AgAk6LJm",
+	"Wt3P0Lb9wdBK/yA1C71AhkHwlGeQqyzRN/qhngO8oG2O5y/NW/qBTwJEf3Lv2UmSQqvtuV96KN28/YA7",
+	"qsYJZvLS3PyzZl+srFDAvus3nNy0EOjjKCObRT91ZMRvXLlJR1aF+umG+uRws/petih4L3vCRzfRJVy1",
+	"0ZaVZv8IbbOgzxSxrsi8KqNAMHktlYms61jP2LhnaWnksc0bR7iqSkpkXKr0g85ubkq7YcdN6i5eXog6",
+	"as1TO7t1ZEloAw8fcFPW6OX+OjsKOls30k+gGSbUrm4fqZGmEId6gH/v5WJJJML1+VmGO03WuTuik+cl",
+	"zWMx5/kt44uSFFPyfTOAGAb3gkiF5lgRQXGJbF+HUP+8aQNQaPhEn4xcQD05YSrKyzimQ/Bp0RdcYhIg",
+	"gpfbiMDBLh/zIuENbEqxerSYqFNNt/Bdstirr+GKvrs6e6N1Ijnji72elKJNPGc9MHwOjzIOwQg5FB6B",
+	"EXIxbDEdyBVZEuVTSvTD4RUKbJObQUUqrNZvFeDIS3j1Mzsg3YYC3gkYIPQgRjZKOsOoxdbp7XjUvJYE",
+	"dw2mMscf6FwbBM/34f8Ansf+sjZTZb1wOGpv4wREf5sNhy2HwQEfLkRhOOeQPx0tkXkPloTrmc14MhZI",
+	"Bpc/ZjZpQgaYBgMik1cZMt1yQhWIyzwn7zJUV1pOfb0PcCL5DAucKyLkIRJ4YcQYZRZXthAcquSZfCaD",
+	"GbZ18MLyWwypA86DY6imHwuhAIzyggJe+a0t72HLISoeinRQ5BhZuKNlDZR0BCDpRWt2GeSmldRc5gST",
+	"eR6bSuKIBcqm1yMet5NjdgbhDHGf3pykwazsaUelOVdb0QmLWYteElV6DEl1N1lsxCMKm7v0uTHqm2PW",
+	"VLXpLM5oHwxkA9/LPYaBq/AeP93dADfc+WuVad9uFtA668UFbMmUPi0o4YgN39hE7iSDCfoiA/oUMftQ",
+	"L9rS+KjCoR0is06dO8ye9MU2oGdIhyEKpT0Nisc7KzYX7itw0L6BFcUpPZFLfBebxXBFYj2tLp1WNIj3",
+	"WqAxyTCKZDzOQA0k0Pm7hfrVjKeLnLkTp1d5fgyF2B0w8V35GNZUo+Kl1UA/iiwkzLoC8i0Sx48K2/mm",
+	"EtIt2zpB6ZuPDi9Iw4jlhGwavd4TUiXvH51eQM0V2Yli6pvPG2ogoyNwv/cqxj3IpR52DvlOAwty91wG",
+	"rbS4WcJ473UkkYpqpi5ePU3O94wQ5Qc9OPF7/W2nv2Z4RScTmtelWg4b8gOvSYNc5+6NaWxIPQTu0ieg",
+	"5joueFcRFjuk+lg7nVKSZE/3Sd9wtG0RC+Fs0rdToWtB7ZgZQXNoB41JydlUIsWD6DRjKzTv29BPj+y7",
+	"1kc+xgkte4xFhv7xf/9/6DmkZvnCHOvZqIqCt4FfKOeCQInuKbGNJ2BMo3W8XKoJZb6Ch523aWz/Pmkk",
+	"9lCtUlhs7dWM6Cbz5sFGmX2WPdbee9nm+8Z2QeLgp9ED6spH1G1LVPIcl6jAyww1B9chwgHWGaTs+GKC",
+	"kog7/eVe7+nW7vEN5xWqsJSuZgCVSJqyM0hyNMECjfJ6XpdY23I7djFNpLkdCORAwYWlZgFUlXhJCjSq",
+	"yhoCusC28o6e/ex+yYk+YtVdnV7ySmDG0fNt2ANNLKIDxEsEQZrhrU2ZwrmqcWlCN/V0htNmYB5jlcwQ",
+	"/WFGBFwyL8c4vzWm6gIC5q0W4dM5mi22r+3dP32TvdzfN2mJhhcMso62dLWMaH+kOQw8CodQL9uLKW2T",
+	"SYheTeVkej/en7552fLi7UfmaQkWBzd8//70FYxqLPhCgt/3lkjgJhcc7yi+afKppx+8k6H9va/RP/7j",
+	"f6Hne1/fRxQ108isStdmpCY8vepmZcalA5/QWPJ/T/Vl/eQVnRKpeuD915VcnmF5vlpUawimzV8gieUI",
+	"yiUkwcGO8pxISYrj5khfn8rQdxM8n+De2VYzzkijcK3tTM6wIOczWylyZeOpGRFoQsqSL3y0PYBaERs4",
+	"o790ZVxHkN1DpRJYcSGRAbBCOWY7MZdWTFVbU0g6nF1r7N0FibJHi3rtpY+vVg+nNhePyXIPiqMc3KiH",
+	"AIpFysJXQ7S1naiS6A6XdaSk6+Nwdy8rdVhltYYt5Gyb95Egc35H5Mqix8VQi6ki6x6j6h0topldP8xo",
+	"PkOS5xSXSNIp26UMVe59dwqBdJ9BjS0HnhApnPFLnYKumnI+LcmAAiH2xcw2FmORi7BqyJq6JQ/IFWq3",
+	"kxiIzRm5qM3kXOwWLs+DMdkSgavZknyCJvSOQDZHukAJmtAPpLjRG+IAzTlTMzTilenmwF0R6J93Mn2K",
+	"7l0zQYyOcKP4DQSXHCA+mUiiMlQzqjJkUhgBeB2enxZ7EMlV4OVN5GP7KLtmsQ/dsG+kEnWuakEOgkSb",
+	"zH/dP/a9a6ZfLJc3nN0UeClNt+XSFdRAIxe28nwns89e4aXcQ0dleYBcq0j9Qk3JcluVdu+a/WBGAL+a",
+	"QTA8JxJhQVDJF0TkWBJ0wqYllTODHR/VnldVSU+PMPzQRD5qHta6cjTuMKgEnfIZZU3mHgROYhamL+lT",
+	"YoLLEvGeTJ+UkatJEMe/9h20wim1EPReJd3bjIJQn/BaqJmV7tF5GrZLhE/Z2CLXTXv54ZRyfB+UpGu4",
+	"DJwJHV7dMhAFUT6OY3f/ktBA9EYJR2fHBPGO0ZZsv9HGGm7dDAWsvQOGxLqk6s5dkCmVioh7VEXtPwMp",
+	"u6OKXPFbkriBgRdMycUFmEpQfNnYBlOjzehnOZ5rnUfwejo7RFTBGWRPRFwUgkhpK2GaP0hhAmypNDWd",
+	"h6Wx9h7YfdVfN1P81lV/TWhg/QsXLw2QXjdTqWydD+LUL49WzypFAKLJ1JY9ZX0Vj6FQpV9bWK6itVwu",
+	"gNkm+2vT0rSLaOK6+qFVah2h/fDjFDUXXK+iOE761zB23eSOwjRqxedY0bxVuTULAF6FVI3DRC14hgjO",
+	"Zwhu27/aD0vMp1B62tiyNtzwxapgcHO4dIABq3zhIiiHu6Nco/or23B7IF/HwMKF+haXmMHFyBp6YtAk",
+	"tZVt6gfkRFjSdiwb/W5JhDJ4TiFOEuQiT8iC+GrraMqNexTbyr4eOAyci9uQ90Dn9fzQLUTWOE0ZNx0N",
+	"cWemQlTBCu+QoY/vQvImwcWGrBP01I3UdeeVCELfLdVNtRVNdPDLu2Bvf3JCNvH6Ui5hbG6Rnqwkytl/",
+	"yUOnV+Qqd6asiT2B19aU1u4WYzQQGb4a48a1GXV7DRZKImEZNr/gJcmsphvgoFCFZrwspEem8IgU+o+m",
+	"aaRHfKB/vGYGO4VPUIiegsgHnKtyibAMvLKIsAkXUJlVoZGtgU3LkhSmpmrov70GUGxoXI9GEcFw+QyD",
+	"sb6zh46QIZbZpGbUK/MBpx7wD0z4mpnXQtSSDMVAS6AMcoBaEtO+w9UZ7FpvgGoielVr+R+pScfhj9BW",
+	"E/L04Ma65vW9+D7YR/KuOgIspNi9GmbxuORQZbBpxdoGnUyI0IerrcW+wBIJUpU4J0VPSsJGqcMPBqTy",
+	"YFxudm4U/dRJJSH44bQpBEeY3iDLMZyNjKsb+G094kYPWJaByord7mO/hE+BZ5Z18NRiySj6HAr0KxNI",
+	"h/WJH1/64NI2VtOS3W5LB54ouav/agMnvdKpj3+qUK5N6cqm20lVF5Rbj0gZB53sD3jYnCsri20yNC2L",
+	"3QIaiiZ9pCaCFq5hPmVDVgPdphAAp8K9jr0vbgF3bJbhFY/LMDRwC9/GrrPzTXFoU3/YH87cVOKG7WAS",
+	"N8xuiB7F1h5I3PPL1K2nZoldypA2ObZlB/JmRiuZuSSODUEUmxrasVjsVb1h4A7sfBjnhSTiWoYqQXwZ",
+	"DH16w8S1WjDCjhq8VuiOSqq4cAc440FTsLWMLuE87Tt76CooUmH87oxDOUeT2CIRX7CDa0YVEgQX1qNs",
+	"VBnF0YwWxIK3NMrLgtdlYYu6oRHDd3RqjExYgeyaCV4rgqY1huTWca0UZ9KOBWigOCo5v0V1BRm3NgmX",
+	"ShQegAY355qF+k1moMw8fJ1VyCyXNOxhHmBlS+ResyMIdKO/2IG6uOCC5LQgBRovwwlqvc6Ga4BmrLWe",
+	"wPwdxhItQ3jjTM3aROrYTRLbnLZ9V+y2s7lKSpg6rR4rcNH4HVX89oB8qKgg8hEygyAJmBC2UUwlUTMe",
+	"OXmcwZEhc2kBquwvtUgEAhAhqVTJOer1OJq2H/dFXTmCtVr2g23n2gSzDokZdpo1K9rDC++jxVC/XCJ/",
+	"uUT+TV0idwEbHgl7pqkdf1/0mVh9+AFlz6O11p88iDMZudkMIzKjDqFiy3OFo+UGSh65KP8XIabT8XgD",
+	"EQ/6sM/aT+TyWBBtU39LbxKFp/H4w01r4WR2Jq2BJKiQhHTqI8Uh+pevxn96MfnGaPFOE9vbIJ1mKP4w",
+	"3OoknXcb+efizavqhAlelvFiH1xVuFaz9yJ+uPxdHPOCxOK8zt/+BRVYYfT+4o3T4Gxj+qd4UAXJBRlw",
+	"+Nr3snB0fiyxWb5nWu/1DNld6gS6xErNihQbvWeyHuvpj/si+dPGqzu7I4YlnCXb0t3nZOCCL5daZy8I",
+	"QyP8j//4f83//x/kA55XJdnjYroTJ68bZDEgCKRlWbornaaBGBmSNYXGNS3VKdtIcXDbxs5q62Dr8ujq",
+	"20Qt6bWVh3pERaSokBtvzyQ3Axu/1yBT44uNSsv9aFZn4yiM6yxBIqXFV3eB7Ew14cHGdBt1Ezx3Un4i",
+	"kt+WNnmoz3rSoz72L4en7JAvGwdjA88++Ju6yvmcpoC0GPmgHA3AwpzhOwJBtYQVpNBGOGfeL4FG7r7x",
+	"653BPopjG0uRRFj0ML5/qxsIsg6cZeBPCFdSzsB4HxOE5S0p0ALiyyCoGnIwJWXTw3Y5SVcABa5ANiuk",
+	"bYtarcV9dhTPAr5M8fJxyEKr6zM1V3e71l2JpCKVtDe9iua34RWLm6I+jFbj5UBBOCqKlJ3gOfKSRCGc",
+	"BcSfmfBBBydGPlCpEinO9sIUbvxjfvojZm5wrNvUFFENQdS1gdu69KcSVU3d0UiPgDJ2bnyT0ShItzL+",
+	"Ztj0arCGqZrpf2tdzaTcDzBROpPMQip3SNodX4ohXlE5p9JKBuekbARNbLvEHJWNDFhTf6RLJCMac8ys",
+	"T2lM0JTe6RO47UAHbDbDlTsPuEBZkQ7zZSPJh94SZL11bJy32qrhjZjDJjEIOC1MOKAshMLbTFBouicL",
+	"2lSAZDskEs9BbxsUw3Y5AR+5OVpANgWgLYJfnnqow7heVDOz9rHtYUCvua2s4Ez6IL6Bs3J5aENsVhDb",
+	"ea0AFQGahxoMzVbejHZYqPfNMAdBd63cABhmCOid2mypagebIwP0Ju+nuu9Mtg/JfzAB0xUsqgQ4f7NS",
+	"FprfFOt5y8Mn6+8GqzYQf3LOcSfJDMsLtwPvU674PuW51tbaapfBbcb3U8zfLfUBSdXyUi+GvYE1jsxj",
+	"zm9pKjXR5lxhHw4PQlWiUcmnlGXojgg6WZ5NsDkRO8Hz2/KaaV1ojPPbHb3/Z6RsErpy6DhD3ylVvWOl",
+	"iUm+xHNySRX5b2/whz10ZG8JrpmJl3TVwb89ujy50RatblOpStooZqrQzc13XKrdHDNFc3zjZjC61AQg",
+	"2TWb6cdaXGToHKvZf3u2s4d+cEKimTHci9qATBDKgKKJOCPXzKnoL/efm5M55wVBR++vvrs5ubh4d2Ei",
+	"N6imopmk22oHW51xNXyLK/pXokUIBJKae4YIygtnSuBceZhULfGOTZvuRkWTUUtdexO1h07s/YqsOJPk",
+	"msF0PA6LrMGNCA4gSgA+5kQILpDhHjMXy6Rbrquj89MA5eNg6/nePsQ4V4Thim4dbH21t7/3FYQiqRlw",
+	"2zMbqfPMyOfd3DkPrQHnqa23ydYlUUfw3rEt+mNvh7616BGaDvb8BuRGU13o2c8Wo8WInLV1NZsenGfn",
+	"Y3vbKVET+MGQDibyYv/l6tpcECNZSLGn6fByfz/VuW/r2bfYR4PBJ8/Xf/KeYXu3Zk6fl/tfrf/oNRdj",
+	"cFOYL16u/+ItV695zWwXf1r/gZ3HFZ0TbtALbYLC+k+B14yIcsinnpoBaLC7eUQLLm7BRBqVWKobbH3g",
+	"NyZ+hxauSgmVyHjYEbjY0RkvSAZGdXjHKUFx2IP+PYc6FWa3EgTicqzyNiURTv0LUU5LPA9eX2Ga/Udj",
+	"21h3wLcR5bJ5Ze/eTPagpfzOJr+2owxQSW9tQLvXF+WMLxga+QiVHRhxSjqkaP74UiJJ7nVi4nOvOMIS",
+	"SXz3OxBJn1HCzB7Eny2poQXQLvho09LiDZUKDpwT894DmWaYi8v3F0Syd+yWj7GcPMEXkBC+EhAEJpSR",
+	"y6aY3WcRLc53Cu4me7XhCwqbYA6wFGFJDF7dsNV79quN7PpoArMFnhMFlk4iDKV55Zm7i/34U4/s6jDA",
+	"E8gs34OFE/7E8mqV4+LSyhZ5BEml+Bft6VFk21UtfJzXtnTsz0PPNGdQAm4yCXZE1kSJus2kW+huFFoQ",
+	"pqgzjJNC7rR57SkZjTNGckWKI5sGkGK03L3oEwY+k9DyI15NME8S+tmv9t9LK5IKUhLjp2sT/j0rKbu1",
+	"pF+aXJxQdlETqwV5qtYebVre6kqILFiErm/ipyFG0SsqPd33ftu79M/rPzjmbFLS/OH7syELwn71baV/",
+	"c+uwwEuAB6dTpi0dobcw6/LHfIL7jJKzCb50AftPtv+aTiL7zjz5TPvsasF3JzhXXCDdKgG3BThzpBtW",
+	"h5jPHMrBbu7RFLiMEPeCTAnTP5A2/MITHeW8IBt5Jx5vddvTS0hWRhbg/pLG+87LAnEG0Eeo5IAKpS32",
+	"P6YJ8vLFALlxxfkZZkv7tXwE0wXygjykFDj37AoYHyVGNiIWfo5wuuKqMn44V9IiyuhH9o0rrqp/Qu5+",
+	"xw4hil9TWnZp/Qdl6E0Pws+yA0DBVUkBz/11uQkL0et1iARRtWCys4yQfJXaIQWV7h46vkFemRd+S/sj",
+	"ooa9m0y+iN9PxnyTyWZimEDUZ5rHTFSoZ7EnEoad+NP0WZ/BrdGSKOcVMkGgn1a9/5Ta+qXCQoWrzMUu",
+	"rioE66aJ1YgWk9WkyeHv4P52EVv8MNc/vuqmKkYQ7/80XqKwk4eKGdNa8eVg/HyyySyBCQ+yq+qEEfhz",
+	"rDjijOyhE+axC4zR6dE+26zawGWmLE2HqPmE4sl1kbz0gMefy9SMJdGGQ6pcUdaOtwaAHUPqPf4Wb2NI",
+	"fmINe82q2bJXndX7cku1sp8htiVrJ6/Z3PYCMsaCW7/O9rWbut9Xe+le+hS3UWEq7YB7KDe2bgr6b2en",
+	"OxInKP/sVw9g3Ou7PWHFpY8JWu+3DVGRH9lte8KK37i/9kGLeMLAQ+UuOdauZzGn7NnPfNwbAvJvfPy3",
+	"mtRPegj6PhLy9O/64adctwfvpZ/52IwaAUbJFEDDbF6uBUHaQf/4j/8Jt/SQrKjXAS0wVZnWurXuIky0",
+	"9ATTkhSZB9rTf9eCWJQ0NSNUGABRoseysrbPfv2Zj0+Lj8+g1ci1b2QLwhe92y8oHffNyyy2G1MeZiWW",
+	"/8bHn52bghIHQJg/rlS4qBnClouAL/EU08aRJIicIUmgQi1WiswrJTuM6niqVrNnkBGx6+52+sw8kt8e",
+	"1WrmUKmfSA2Eu/jP5GcNpwfzjXHcDzYkFQqqONFsky3vrxj+Af1QNox76+Dff+qG2WFm7/od6Kg+2kyo",
+	"pOFHzZqeKdv8ytmEinkPo5oXTmwG6lPwaCvD+hPzqN0fpvUYf9r5P8S98Vv1VDwiF1oqrXKiO4QRZMAH",
+	"SYHmA+M6LSm7jTDlM8iuLPruY/Xz46Cp34wUfRErc8OUK5vjyAOJfgzVLHds5sJUvsi+9Vx3SazO1+Im",
+	"y4D6FA+ZCvJW0rz0Bh4/DftA259JwNm+ATc7ZmU3QWAmjccUlLJXHFSCE/EP69v9DbCwjfQBOWk5lxXe",
+	"idthYG4hD1IcrJ8PMfTtqvNaHdq7CwvIK5Egd/yWFN6cMmlMKC8JbqI0P4W92BDs14/ZSs7av//0cZWO",
+	"vFYmwcyVtup4tjUV1wdPHc9wWRI2JU8cP9X0kzDEtLVL2RTl7kUbKmaMsUdkwgaLIqCdyUF3sYpuLJNV",
+	"KbFnS6tFCPq9SxL84wWRDJWrXyTnE0nO15RROQtZFCx21r6xNQmaPpPex3+EIoHTIn/2qzOPPj5ziatJ",
+	"OfGOFvmxeynbME/AG/xaqoFz6e81EcsgUZQXWvSkfbmJ76QyRWI2/hAcY/f+8CZk/E1c0F/FlOQrjqwN",
+	"YOmLRuZohMRUqGjU7RRx5px+GaIsL2uoqYiRb0IQnM/Mb066cSvwbL0EAH+fYYXGZGp/smxl9SJGFr6E",
+	"h8FkLdCY5Li2OKmOe1BBCwiUsCqpQU0ITaId3WCTfdKESWdbM4JdfbI33EiltkDqkvTjJzlbTXHM1iy1",
+	"3SVbVSQ1oQ+RIAZDGirTtReyb8dBbnlyu0Eght5zj7/X5t295qkJ5VMMQKMFO/E/aHM1WiEi3ocgHlM+",
+	"0o+ti7YC6DJ0t4TLsoeOSsmRJFBMVM64ULslvSNFk2lv1bmRy0bXK5F1U+f1j6hmeqG/u7o6v9yxe4O6",
+	"RXci1xUfskxw6DNN7LbT+wRYYWKEtYPkMCA292L3exylT79DviVTyrr1A0dcgGcDsFsAIarJQUPjpd8r",
+	"ULils5DBXnGmwLMJF1Peo/+/hudPHDn0tJ4Qb/d8Di/Ip0nw+k3HE/X5WYLFEUQSteK184wKj/u9dk/N",
+	"ptHKO/eNb3Pt2FKrxaGNnnJWcwCPbuDpfvO+u0flDWXVI88eKZ9vnG2Ere0WMkzXFoaCeG3YtW1pauiN",
+	"gtp7O03X5teige1U7Sp8prDeNQtE0IHB7F/xJELtV6ayZBk3hJUp5TEKfCnXzB618LnKfFGKjm9iB5Ta",
+	"nzm1YaQmubo9DzdhAOPHrLhmYTWwkalxd4jwWFrBqn8Ba93ejXt8woACUuGlR67b2UNHzMYDXrNWTcIp",
+	"UTLpZGVFc9fkq5k4kU4l8m5tAyazkk5lVv6pZEC72uOg7f/8CbpP+QjcG7B2Cc7jpkDLAi/BEGl4buTK",
+	"++388S6mfgNH3jFUDgB3gt3xCQ/tYWALrS5hKOhkU6Ml5X1s4sCezG/lukilS9tI4cZz+in059XwOnOo",
+	"rrpyQatmdVnuZDa2x+I9OH91svqLXQoP8TMhDm4wHpZ3AY5wB8DymljozPV4UOA///1EY0FWSwigUQnI",
+	"/UOaQCarRUsgH1qgeCUhsxMATz9ma8GR4qR7fIwc6CfB1nounzF0dIW2HlsGiOyVFGMTLU1gG1Sm+piO",
+	"FGNk8cch8Sfm+jN8S3q43i+I9/1xBninJgHXoemXRVeoQBH7Z7+6v6+WFfn4zCWN3wNTJmgHMAKTgYN/",
+	"sX28Jliqp8pIh8ZdT5/6wqXVeZEMJVtgiRzBv4DKPEYqAp9XtTK7BYrkSgiFRAIyFPgELQkWsrHylMAF",
+	"dQZLXZJutOQhovOKA2o4ZVJhACzTxsigvWS+fdyd1IWaXmozCZe0ABws78WcAQRxSez4D9DL/X30/dGb",
+	"01dHV6fv3hoAULQN5d7hDfBp2aaumdZjDhHjCm4iNJs6OuxtN/aeIPAlZaggCtNSopEeREmZ0WoEwZKz",
+	"nT10aj++Zg0VbeHQhv8NIIOzPCWe2yUEbakpfgxL6NbF1JE2b1+zCdUmJ0TEGu+HdFOIWXTHfD6nCnaq",
+	"Gd9TCiLbw+cQQ6brC9IMICKJVMMIBS0yYKbxUv/ni1h6uFgyS2DZ2W+BDOGytMVjYZ9FI7WHiJhnlSB3",
+	"lCye8tA+N1182S/vGEGEKVNN+8sOeSykS1yAz9TsFPDV4aWrLiNAEqGFDf0xFU0hzd96uTNUM/tPvaHc",
+	"kdjZUOi4cyoM2WFVPS6pnFlo+YdvrnVIsb67J8aJNf18LoxYTZKkW8fZm3o9vmyuh28uu9Z6Z9TM8rMJ",
+	"OWnovKL4+jdJAS9IhAVxlcRAgYaNqW1NUkrvsfIlnBMZGuCqfEq4dGjbdPOpvejQ9SujCkfTM0yF1y8p",
+	"5Kt2m/VgGwepDc3Qv3GBxiTnpmqCxcs1taBbDNfGwk06+TzbPSWibA8DXLk7s4f4nj5lvuGRK9HvbT7v",
+	"g3L3e/CrRWQ1lw8jrSceFFjOxhyLwiKk3x+fuA+X4sklyefBpBjCSA6YImSoL8fkw3EsGkxi79WYY4an",
+	"5KCFNNwVPM/wZEJL6iPDHhmQO2D3o6CjJyo50vRgiPKF//8Z+V+Qkk4pryUKeBtkPhwH2gxTMnTNNVXV",
+	"hu0YxnjNcjLXgwsO7vZan9kSab46ulNLtdFnauNr0zFoyjkRqQiqb7mKj3MsbkmBhDY4ubhmOL9lfFGS",
+	"QtuOY6gtPd9DV6aKm56mmwqfz2tm2dmMBtw3k1ZduZHm4KIuTVLStR+f4twG/Ahj6Rao1bFF+0ZHtjbo",
+	"hNcCXf7tDeAA21mBu8Esecyf+YZKddSi6FOmywcdvaEyicXXWpc/Li7DVcACbVZ0GlJVYjXhYr4tM1RR",
+	"qKUIGEEQGcBasEFohNkyBXL/IE2Kp0qkjnmxRFSiMyxuC75gma0jArVZGFVUkgJ9d3X2xhQhM/Ei75gz",
+	"LCGQqi4oYeDQV1DibLy8ZjYERblNe6TQyJc8hC1m3mjXXzXbIyCjectYoJztRL35YEGEbPlUZ2PQxQZl",
+	"K54/yQCsRTlk9305IR9+Qv4gqI2zCpnTFa0A1uUCST4nqBX0GD1Chh2Lz2qoRp80a6FMvalY/8mEf1gg",
+	"P1nJogmI/wPK++8c0lNU73D1S8Kas0GsDOPKaAFPI+cH8NSv4Z9rEN9ewe8rgnVAqUF+90cGaDMTXBEG",
+	"4Tr2bPx7L2+29tXWAdWyKNsrNMeKCIpLo/ZnyJQTbUu2GVYIy1vD2YHCOocYc8izl94PDBYDLiibXrOO",
+	"gmvel9y2WJZRNVhrDQYKI3LAGwP4t3vA/46xhn9Htun9dts9ROIzd+p+0n0avTPRSnn48oUe2dPzvu7m",
+	"odlIb/kfMLDtgcGc4naFjTt6g2a9bNVHAIkxWN6StuZATdaFs7/uz+85oZXqxQ9ts4d9/xN5GXx/fRqn",
+	"7NxI/IFdDj/MuEcgdKb3DMuEf6nDcVAaszFRfiOKyv3Ydk7ZZxPUbTZ8uf9ndPzu7es3p8dXTRpba6cX",
+	"nNiK5vI2plQhC2TFVePnPEQvX/z5ml0cXZ3cvDk9O706eZUhiZcQmul6AdRYQwwi0ALWeEHVjDL08k9o",
+	"xmsBobBUxZPb9Hf9Ov5T7WoYcSJE2s6tmRY26Y1/rDJ9n6UIw4ktN8slWREjixlvLNU+MZKSG5nJrwx4",
+	"L3koKUVYgVlOdiH+uvf08e9ewKtPyaLtrr6nZJE6d2DY/ySebU8VGyzf4K6xnAgTbK+gAs8HhdSClHcE",
+	"zTlTM8DVMNEBdaX/vXJBlD16BWN8R2Ic8wRKc6eX+yrLl7+LKuifkvkuiWrdrq0wYIeN0FuOSjqnJoCU",
+	"cTTHrMCKi6WJcdvVv7kNu04e2arPA0XSpXv7k0gl31t/xep/PrnkJo5GpKDqwF1IP42ESa7/U8qY9tJ/",
+	"QoD0jZnvS730J/CAqY35fq2cUxhgNXqL7wSr717/NLxme+uLMXAT+ANLuxPIgbC1DI1rY1tC+EsO6H6A",
+	"ppIT6a6c4IzbRhURlHt4XCo8qR5T/xrKX8/mvfXZzpaflsei/aUzEkzQq5vLYUNJKh2WjbfFjTt6hqVX",
+	"N1DnYtD6AOxS/sFPaUc8vmAN2eCeR65T7z7dBWkAtQFJ6X3CEJoKktefuhhZ09+QWmRmYGi8hIpsv5dI",
+	"cwhXsfINS0VEkL8d8kgk2tDAVcHru2OsxaHlHohDfxwVMM4z+iNpUSHT3OLfWum+k8xtY/9e7O+jfIYF",
+	"zvWLIL1f7KMFF4VEo5f7+wb5akEl2dnbyqIwnn/fShR4erG/nw2ot/YUTGzJMISFPck+seL4uQwYz0h6",
+	"1+aYcQYMrhfz0ESN/j0DJHMs8pneEfpJ1nnTOP1LiiVITstMz/d37EaY15LmTxNC+HL/z+jV+/M3p8dH",
+	"Vyc3b4/OTtD2kZ8VjK5A11u/6n98vN5CuBQEF0tEPlC9xUFpoTa7Z287EdvnGeip4NlN858lpq/ZHKnL",
+	"LfP8iyGlPn1t7SY5zTG0MbL8huo/HJ5N8JzX8oE5IYkqGrh4Da2Hh8zTpce3u9K9x29ufHjcggiAWLQ1",
+	"OuQtraovPs52il1hfOjjmpZqlzJUUgmBLYZtgrMhjDM9NOV2ETXALU6gYkEckTdk0rnLsovmYMBFB8n5",
+	"fK51KWWBZH26R8HzGu6D/us//4xGuFb8BtrLHMqg+3OOWY3LG0lKkqvsmkGOJ7lhZLHjckosDmeh7dnM",
+	"Gk2soAVWRCKZc62zoP29f9Um1ZwL+44h1i7QDsAZDFoqnIu2MLFmQHP58LWjraynUyJNQofWIRcOlEkr",
+	"KFEY0DM9j+AkitXf7Ohi8J+Hlb/df/SD5oJIXtaqB1xR+Df+wEoYFCQ0q91WV5AgJXBcuOlamlpTwhVY",
+	"CTjv0RStNZv1V/fPQbG7LcVp3SWU+eQPHLdrJpg6zQ1+ZEVJTiS6JaSy95vm1W1pNW2JFPmgnjY8xiuk",
+	"67NCf3Oa8f4XzfifQjP2GaObaMYF1Yduny/4FbzxKa5UOz2lbhhsUqfJfXVuXohyMJNBU/7PEgSyIOS2",
+	"XLp5e8o8QQRhz71rhEEeX+61O/ks0m9T9vxy4fp4F64N2HSU87UJJBCfTEAo5DPOJQHlocBL+GnGa5G1",
+	"csC2JVJ0TtAvnJFNsxVMryHQX9RQO1Wm1ITJlZ3jQhuWCm6bDGfYLByyRAWHnxdc3O6hl/sv0bbJtIdf",
+	"J5rye9u2hCKAnC9m3F9csfZdZMtJv7diNFnoQMPMw4ym2ig+fWZT4NV+/hRe7fX70s4rtS3nREo8JV+8",
+	"HZ2TxG4gHGMetOB1WaAp0Ty7yEw0F+AnBC7iTAu6767O3hgjTB/DT3H89O1DUbP+Wx/DIRf6tU9xu+K7",
+	"G3K9YsJW2T+JwgKR8S/2O+Jbzz9rwS40IFdUuGyST81WyirGj31B8xZSjnMuwBMrEdbzh7wCFKYVoErT",
+	"6mukh2HwRvQhtirQLwkrrohj8qfXz69ACWIJ+GIiIHN08dtPDPjNl69dSQ/wIStmW/AF8/rPJJDIRljD",
+	"/rHVNqwWsqGWQ+4GQQFpsT+FiSJIW7sLUIGQaQNxVi4PHZ5IMafMfgb4lv6Xsty7ZhckrwX4le23Wnci",
+	"HyrMCgB+Vxzx3BSbydt3q/uwSeCrHQtoQgtE5TXb/hV+PS0+7jbf7v66XC6Xu2dnu0XxcftQ61HaXiZF",
+	"0L4DRjcg7i109L1rBqIbjG4K0UhCvcKK7O0RVuh/mJKykt6RzCSCpdTPDLlJ/OtXL7TKKveumY0cwYKs",
+	"C7nYlk4BtFEaLu5MD23vmtl4NSYXRKAcC0GJFjqjBcG3O+jkCkOVSZrPPFC7LYi8NEjYJm8Kvi5IBTWL",
+	"ODvQP18zNyyzVhno3I1aDcq4Dwxp6gBkzfisFW9Rzy1/z/HymklC9tCRA1myC3o62X3LGdkF1z+a8dIV",
+	"ULLVh3SvgHnz1f5LF3c+5sUyhdF0cmfxOXqDQX788ccfNaO8epUI8fCLv9HdQpbuB4088+wk+rRctmmP",
+	"a46v04mmL5B360m1dqB8KpLULAsaL822MvdFEx9LVeht1q4Dq9k41aV97Rm8A719FfO2XzV8HvCi4bFR",
+	"i/F2oEKdYbkHjeOPeZFjVw9qbjvBHcpsqAKi19CIgAxVZS1bUs4u9WMGjaXDZSK1OEAAVkTsTigpC4c9",
+	"eYC2Ty2YOYx+wsUcK1d7twD7HPgVcajnec20KNw+bD4D0agVP3GATpj9e/QrlfzjDprXUqExQXiiiGso",
+	"fGH70MhcQZrjqS7JtnTGrbSll5sXLuqS7P0Kk/iIRmRvuoe2L+G+Vx85JZRA0CKzwMvtHiQvWNCnqgt8",
+	"97mwuxz8uZldwjSDg+2LL+8p8KWZJS54tYRX+yQBBWVg7oRRPB5Qc2NtXI91LP2W9sAjn8JrXGfBL624",
+	"DbhyCeW6Bw6ERdm2OvGXLaMexYWiZb2tJEeZjUB2cQ/dpcjQmEy4IEjiO8gw2WgzeWtpfTiD2xUDvMgy",
+	"5xVphUL3MmZB1SV8EdGTNTm4oFPKcOlOXFtZrzHdRhevj9FXX331550M1awk0loppwWkibDwXVqkgrdd",
+	"gaBL3Ytezq3NooXWRnV8cUWHgSD2TMhAKwkXU4Eggh6ggCs1zD/hZckXlE1txUVTZy15hKRrjjbi/YmL",
+	"razXNn4vWSLvGLFaUXOQO8q3FPdDVAg8sW4gi68EiM4z7oCk508Mb2NO2B4AvkA0hCcYhRJGXWGBRgM8",
+	"Sjt76LX+1ins3qWVIRCFSFI2LYl3unQ53gTqGxDsTvdcAKDvimwy/pe2ZNw5bDYJklVJbVF2u1LYAgs2",
+	"HWTGyiBYlJQIA0l0S0gF+XVKohnVi748BORAN/imxQzN+Z2dq1iGAx8vtR49r/PZNcPmEzPH4B2DU4lC",
+	"GOSmfKLXxalCcgZ3U2OShid8co3tM5WjGCJIXP0tJ00bCnMBZWnNYn3RzR4TDTF6dMUOq7aqNuTgGqSu",
+	"BYm+fQFdwDhNvu3WU5sXQVd9x14r5/SPDRVnvIzEOL4zC/EE0RyZu+xsQ8I5PT9IylX4ljCTbRla0uEJ",
+	"8nioG5scsJuy6jPywVXmjXLsCTzemGkV+aCe5fKuzaxdhX012/Hye3v9gYy7Fgm+OIQ9LfgCbpha0TZ/",
+	"7Gt7vzGBYY0UC3gQS6Tp9XthtDkWt/JJ0QnXqplHrSKzBzac67QwStiQiC79Usxnfc2AbV2ZJOMJhhnv",
+	"/UpZQT583IOKEhLlmKGxFSCrPpsCLxFnaNS+rDSubLjV2zlETjeEoQQwi9vNBk30Aq1Pmg73tqN5PeK2",
+	"s9WfEsQHqPL5vG/3OR7tHYHymt4XRe4zRNxf4dvwSM5QJQiAjzxzKCTPkAOF0QeH2c2HiNXacjJ47Rj2",
+	"6L01PqjF8ulEWvQG7YLktKL6u4O23OotK0MliBmcW4WnEhxKxruARKPxNBEGAFiyoCqf7fha3caNoO1o",
+	"UKoZoGeC2nSOhTotpLEkjXLkrtea4BQoCqUF7pIoYyyTAo1aEi1Ad0hU7X/L/WwVN1Pd24a8BN02GLF/",
+	"r3FJJ5TIVJDXi30kIa5Cc4khj4/3ishHiAd6SusW2AN62QhzfP8JBpCKNPNZzf7uE9Kb/16T+sst3X2l",
+	"4WeMbkvYMK1yPqDgXFx+f47GtVKcuSpyFRGSsyAq7gHhboFspXk6qvgVX7CS48JIx1wOtUesgN/QKLl4",
+	"fYy+/vrl1z6Y6vfkIu76hjFcvlDnxkIg9R8x0uPxTYiqxGytQ+Vcv/SEIhHaTyiIeoC/J2wpPV6IAopu",
+	"euPUcIdqhzMOITvm7burm9fv3r99Zc7fWtIcPChjQuCC1JT0Aw2BSmdpmGRBxhn5bbGXQVTfZZztGtK5",
+	"WLJPqtPFQOjfcnbRjOgp8f8AisLiz4s0CoKFnjd1NyZc/LGw5x8pSDxQvgPkeOdyTDkLjcLtr+UwLdAZ",
+	"Xo6JgY/fgRhlbi4Q4N+MTmeqG9Lso5n3/3Swv7+H3ukPfFT2AcBm5dwFvnXdB90yCqYA5wLf3yHuOEau",
+	"Fd8X/s2ntvebntaY+37wf1wf4xFbnS0awSXmAlI64bZyWZFtedi+hd02ofH6udErtne0PdfnEM8MZ+lP",
+	"2rLWmA52AHDlOtO74TO5NdOJ1hFGfaKbTd/J53OLbb5NvkRpPua15l/oXRCjOercUE66URE7yO1avx5w",
+	"swk2Gzi8mq18f3Eu76p+2OIL/caTAhVDD+ugic1p+3tSyTtD771X/B0E96zIzoA1Hl9m6qaPgG6fRV72",
+	"M6VdUKhGZpJOv4jHz3BZcLR2X1ldGlfVqtHL74hYCKpsqBWkUZuFzVDN1P/P3tslt40k++JbqdD/geI/",
+	"SErutj1zrLgPbFnu1j2SpZBo+3QMOxxFokjWFVjFgwIkcxSOmEXcNZzZxyxlVnKjMrOAAgmQlEWQkppP",
+	"tiQA9ZWZlZ+/JM0fvwqe7NKmKlLdyhhdYQtr5k+95zZRNJ+Nt0rV/KUg5HKsMbJ8xryV5YvJX67+fDGx",
+	"Cm22biytyndgJXOw3mCT+U1rsY/iFkqG4iRShsX6RhAWwboLra7EIDE8NO/YA0qu2D5EVBp4kB8BadkS",
+	"P/4v0qGoH3WVtSJPztunZ1/bZ1cn7fe/fz39+BnCK8RuPAgiYVxha7oR2c4dgSXq3j4/Of/l5Mq+3FX+",
+	"23CxUcSK9USo1XAWCbQ4wIOhbxlOEUOjvNLK44JqrqpsABxw00VXPpvPszX8dXdBPav4DZ4ZM3ostIIs",
+	"X4z3zsqfI7yi4G+uCh3uMqluVrisDuTYpYmtWzKBb1HfoUchbdnaH4n+jQiwOQajhGWqM4PWoUcYfYr0",
+	"HWbvTLgxwjBpUK6IoKvAlYFLNkLFdQpYQVQZXpRWK7PrIlBmSgwCQAHXjLhYXpzCdsze0lUKDBxx08rt",
+	"7PhXwlhSLRAeFwqAcpMwBpdjpO92cuT5yREI6jtfM+SMHF9/RvbUA3IJq1QPoP+SkmD1AWCjLHXWzMmh",
+	"1WXNeqtKZxAOnOiQrks0ChgcGX5lmIzfgdsE1rXf1wGk74e8J8L63DoB1dsKnTxKMpRzqEyaYfQ1XSth",
+	"fPWo4MQ0nLbT8HNeuyr9LQQTCOGc5BxmsOP+1jHlxlN2XFYjaE3FQN5UgDonav4cEm1B+a0Vae7K2cm0",
+	"tfk2v0CyLWy+vWx9AeMbU8gagW4AG/Sm9h8EVtJJDBlbkHYWuSrbFDHnR0TOffbDksrbK3Grb2YthWVF",
+	"p/hSsAuYpkSAO+JZgzoqcCUUqLGSYD2ZifXEpBhbVh5LANW4TTVbUzEsuSdKSvMNyonsANJVq+3XPzPD",
+	"8nwDO5NFNH24IRP0GmoMrc6/a2y/hp7RKljKYWhgkWtGiTtkLig1gR9fvW4GfMpiEY3RhtRhUMSAq0rd",
+	"DEKtaQQ3yxyhZ+nj1/T0Jtyhs6OuCiVKKzpiYjyJpwQZbEQ/CXn07NIHvQWt1HqQPOgAsORemAoeVdwL",
+	"hAhuIRURWuLmWlTigKuQjQNy7E0zk+pll7VRWVUgI9GHhvRIH+nP9pJXM6UMaXgzL2Uqo6bVyiJXJqt1",
+	"lkO+bOKINHQ8dbWN85dKRed9nyzvIXQlxvpWEGuvpvYjosJO7c/UfrsjGeD5TFnSvLqvdOzFXFEoAGKt",
+	"NHHEY0pCrUyB/uR1HXJt4WbxhMY6JvUqEDBDHjvgVn/WsMKvMPe0ovf14X+ws/Z152v7/fnpR+gUihjC",
+	"QgSmq3IogYWLZ+dQBafQp02bCkEz7ymKw9a6qq1Yom6UvlPZs24mhV0PjhhnPR6gD6woclgOAOLxyfq9",
+	"SPjxLUGA+Bd8Wb8Drzp95wDfSiMmPIMa+W81IQfIeFogZVzU/kaIiWHL2a7Etpm9TA5A5+Vh006h2qKC",
+	"T0vao10L0lbOcUpXMKOKmDMbom2MHKpxWka449IX6dK9FrHPcQsCQA2sHE6tgHgkxkaEg1J/AbDQYuMO",
+	"nlgCIv4FEBvhVnOGaizjUDSYSXr0P9e6rcGstaaG1oyNWCh7EY+mTCUw4f0+N9RgvN8HpGU5VDoSgRUj",
+	"22pbP4fReIltG/s8iqYZHFjMh+AWFQC4KL5NQh0Ih1teNIuYD6H1UIEJPDOFOUO3UYxDaUlDqtmvFqyn",
+	"cDrTifixN/s8FkMdTX/s7ZCrYcKHouxM3qx0JnSTzIAp8qg/krcUxgvDMnpwj+WmIFQy3nv3N/ryXsN/",
+	"iofh3h+NVVdoMOA3/2lgjb3GXj9rrImMsNfYS0D9soNZPfeTgf9iH+PgAWODw6h4Xcbytd3Fks/lN/hV",
+	"s8eNKAUTncyeIH1QqlgM4ZaY/yKLNXt1eHjE3hwC9D0e26IRruXfl4xSJa4/yMJLu9CyYlVOXR9AAuqY",
+	"h5g+g/Fr84IbHEM0166eXJMk1xvMCMs2ImiwgQxjKtMLmMG8ICxtZ0ZEt2KNrsxF2VCO196xrLkxNTkn",
+	"lI3CPsxH2bWSa9WLbcGk6SpKUmD7//rnf2AKA1dMfJMGDNb0eUiKANyUtBiwJwzRCDQeFybXd7yrCOJX",
+	"ibtj7yv2YjliIrQXJgQT/CFIULTKE1K7ai4jFTNF33+6PDs9bndOvn78BLmitbP8JX2vvgPMMGVKwFp6",
+	"U9bduwd59r27Vwh9hEmZTp+oTDXeCt4+SgarFpSKBvvHnTa8jeqEAOJ0dv9XahsMf22STiOFWa4eH2fP",
+	"biIGAmN27MW3QgQkm9uzKtki8YvwB9lZWDkDndEruCpKpRVt4bQiqfWRj8X2hBbSUVnNHy58J7a2JrZy",
+	"DDDNya+527p9fkJBcWCRzPE/4maxsLNCZAU514HHnpyIg2k9X+kGm78VwQYb/GcTana7dwJtywLNHkJV",
+	"wiwx1kJfVEpvH/tk0GGxQneXQaTHj2t+eOoaHmZezJ8he8cQ2qkdoszvEesHDV65AwR3rqhwFd2iJoHy",
+	"w6wPZgNXrAexUK4FMiTu96boJn7BfpHf9B0tHOH8wAq54yZF8pJqpmHgALzifWrRiqWr+Zpp5mXqVJX2",
+	"lXHSisk6G+CpjTBHBclEL5Gu7U0K5EE1fmlO0VYo9aCXhDfNLLNo3TrTL0l4g22cqndfBWbTwVy7uvLS",
+	"wy/QPhlgpHCDA+prbH894DLc1TSvI8hLXcKMuBURD/GioEK13hT+Wdl3hdwQY7PeKnrK1s6lMVINmaNR",
+	"ln0CYXL4kPE0OaGW1hXhqhg+YY4A4ZK6x/JhV52+N/mOs7lvIMIlfFsGLBJjDp3VQX8KIj2BLk6YGq6V",
+	"MEW5U5bSO3xYJRPTEE+Rh2n3gZVjPhzuGHcdjGvNGkvNLNYz3Dtj4MBDzhE94lkAhUeC3YgJ1gUv5uzV",
+	"dbHnkza9abUFwd5c4sl+miJAhwbN6QMR1J1KQ6YM1lRCSDBMxqlSXq1eUx0wRFtNsUZbMWE3ikVikBjh",
+	"96QD9Go46sIg4r7DsZkIa7Eo0WCiNWx1VXfP/sRed/fese5ex1p4GPVEYdjdw+iogWJCQoVopdFLO3W4",
+	"+tLsZaoSbjDDp1ixDd9HDSSLw2qWGAB7ZTKARKjunhJ33T3IQMQ36Bqyt2nMb0QO96JGZeatrrpQabG6",
+	"jtIiZQ9/KEoUJDJyAHt956UIc3U3sts2FHEeAbYc56J6lXIrpeDe0OUXU9rqwL+bXOx6dzlt3kmHB8Y4",
+	"SL40iYPnWjs9QBOtHmzC8X8L8yeoqWYmFTLcCeT4AWVIWtlHmLkpIo2TDxxbs/QFPc1jlB/7M8kaPPYT",
+	"NaCeQgkQAmYmJaPFLpToqk0IFYJc8Dn/JcuWBQgTJ5CWGWkr2nUS9/VYIMRBRh5wjlDhbueykzlbkTkz",
+	"kBU52bMMqGIWnWJlyYS5TMvKo2EOH5O11LcuLonOjVRAzPSn56Ro53O7rWaNGloAKXH9uAFY5b2Qq5t6",
+	"vt3/IBICfR4b0LFNrKNVIkbX9FzVcs2NUwTggH96LkTwyzQWBG0VkrKNVx1AmZsGwY0AkNLAXsTWKsY2",
+	"C0QNIY+gZVoyCTUPrB6i70SwEbK4H6M7dmHR6qxTeFnNKj4fvNwqY3JjFuXbsX//4/8iUjoUSqgb00DC",
+	"aDAex7w/GlsdLNJ3DtcrzqVNLuTNyply5dzO55GpjWFIqwrZA8lKc+LpRDTSdKMGo4ISeyLgvcIeuXRW",
+	"63OBLK/Ao9hIeQkelcU+oeziw1128Z+pInZe4CGiD7TJlL5fDZ/kxt54ZkQYhYu11fQyOiB3ZaXlrjlm",
+	"KwyItnEWL0H2PvEuQrjRJfQ1i8kG+nbNuEoqZsXzyoSVyfWNE1f+WMdJGMsJj+KDgY7GzYDHHO8qbJwl",
+	"wsDQReW9h7jGiYn1+JJHAKJOiKpOl7S6RleF3MSI40kECtUyhCDamzKj5GAApuTl+w8Ndn75c4Odv24f",
+	"tNvHDXbx668HF5PENNiX9ucG+3BmfwkL+q/zs0ZXnZ++P60TWp5hRv5dIAIYwaRjmVONdN537PWrn9mH",
+	"07OTr52Li69n7atfTxrs9as37NPH60+XlxdXnZP3X+3fi2EgrEbcTg9t4aVXsKMP6iZOY+CYm87o9NZY",
+	"1gYkfWJ3BeJyXq0ws0s+tcfZ0frMWln43ptVtsEkE8T1PheB5C5N+1Fy7hMZeFgA16B+LoT8gn5QCEfF",
+	"ulAUNpiJI8HHYFo9VNwd3Gc/rGTvzXDdzugjo0/5hpyTgtgDN++X24ShsPzRtnfqeRCiItNiRVG7Djm3",
+	"HeSdnZz9ATm7LXnpzA6f5WpFapGOACqEiktWdo+vIigPLGsvbSOe45uFKCKWwCGLht+KVGNj+8dI3M33",
+	"0ky0kajspR+ts4jD9RCPuLLm1B2TpRACAc2pCEKgp3UooA+1SzXG9Jbs7Su75Xvry73X/VjETby48mxq",
+	"tTQe20lJxWEBS9NyOrm0DeDPnw7fbnL0CCky17/456L78KOO2VgHciBFwIyEXvigj0+maDFH+s6IiI20",
+	"1fT3TwfNj1qJ5jnEXHXETgfNc3q9eW1frz/tROvXr34qyr+BdXhr+qTGuVVZAyVAcg80ZsrAluBiX70t",
+	"afYCpxBKATFPI4OMlY6YYyWgZLbfA//8/39gDZU6G0prSDrDpbWWEFBOOHnd8J3WBmbdb53OJc2b7lXD",
+	"jGY8CaRmfcvVQtw8Ya0hKQT9noS87ykNH2QonpqNttMddjbag+BFgabnlI45Df/IJdVAx2KWYGN7SIiJ",
+	"5ViYmI8nInBgzCtpIdAFZ8t+qSvRlxMJgQ+OiUQwK2jR2mJtxfKppLM94EuwWGofdVc5JOZY4zdbtbJ2",
+	"ez8dQncOzLrEaOoE7sokKnITQev8y4j3Y9kXZ1LdVGS8wEbDYCnHbgGRECZwXSKF0lzDsTCGD1224X8n",
+	"Itkl/jyrdlpwzIyzCdE1dkzAamFkPb9PFDWmm4jIINyUjKCZN7zkABT7ejxOFJGeWdk4Qqj+6dLckTN6",
+	"rupQiRtnUbAk32EgMeI55RQNBLfqIeSPU/cEnolbKD22dLDVwHR+32HG/ymm2IIRfmI39sdZpDFXMwkY",
+	"lnhnpu+27qUKxLfv7+x1ETNO39GDropHEMDIf6RWP8r2B8pLcMCwqOmHPyK95Mart7qqTRXrbw7tFywv",
+	"FV001wWUXlEMnobYXij+h7jM6gyoEO3umnhtumj8AJnwA86vMY9ulmWJOu3qnJ6tkPpmhyqDXsY/Pye5",
+	"TlOGSxkrS138BywGcAv2dYQgk3jWPR6ZhgOSBCiJNcLnrCEjiUi0iDzWLxgLKWNzYvFhhJmJwtnz24nG",
+	"9YlGnl5E3rZzchLnzfUUWrtxeHi4qmx02vci5RdSdxxxVCoZcwMtuZjdzF9uRPbLSEMyNa7UiAwB00pO",
+	"exuO9B0LtRo2wH2Q9isJ4McMYp4EKlc8nMaybzYmVB9Eggfjxen7002Q4Pl0JSLs8zCEJKB1UOHGketm",
+	"J48FbEBajSxJCzrzZME6q5hNhAjsLR4Jk4yFlTjbuKofRlUIbbPtdLiOFxIbQw2jVoIZYQyQODBsehz0",
+	"a9hzmj6lnsHva4Ydfzr/dNbunH4+6aqBHCaRMEc+CDd2aZmALYjf8gsxyAJsQICGRSKOJKLrRwKQ5oUb",
+	"tquUsJ+D1tiGxXeW0lk7/WhPWOljnKeGBNDdSFPWHn5FBNAoPN+CqWa6Klu+XF4SeSWwUtCTAdVpYDjY",
+	"agpYYVczq/jujMStJHPj5qNbZoGky4muIyYDMZ7o2CU9AR80J5HWg1VVqUiAOrzlpO4rnMUuqbvyurgI",
+	"i1ZnA0Y93r9Z3U3hd75ajNvrN6TaCHIvDrgKdu/nrJnRy2696Ty0fvcmqaif72yP1kqaX5R2gnDtH1qY",
+	"I1bLzgSzxjzsllqDFfy5q2KtwZqoEZDr54vT45Ovl+2rzteT/zq97lwXDFRr+3YG6Y7S4EcJG6mroIGG",
+	"qbF9bNHBIwR34FbTcFXgkRjyCLTLPjei3lrcfIKIs/LubF8iuWoS56sqxi9it3awUy22iX7sG9Yg542I",
+	"Y6mGZjVRf4DdnB4Ho1Lsq4Qvb7Z94QUspgJPZRUXFbZ3IqmNQWQl7lB+7xjq8fxxmWCN1Mz9yLNdnuWY",
+	"I+q7B9wkvvF+HE6XQ+ilrHRv/1m9vN+7NV5CY+r19Jn2xJkr98ggO02BiHuMkwdysic8HmUZ2XiED0WA",
+	"LinzuBL2q09VRTjclIqA27BTErbjf0Dl9wf0hEnIVTPgU3NwH/BYfPeswjlULMhgjDB4HvBpzTAj1TAU",
+	"VqAqiqTrfj+JIqH6DrgF/CFszKfMCMH2g4gPYgenpg0UH3SV/VM8EuN6A2ppYx7F5Ba2k8IvY0CXUDWd",
+	"WfR3rUSLfaBIPs2NenpSfB+TXbJXvPSKDG9cIVybHa3BRnI4EiZmEVc31KYdKn8xS8DaNYGIwP4eRHqc",
+	"/3qWjqOSMKTkMiP6Scij9I/1kpxOfBpQ/WE61kRSOma///77783z8+b790U2yq8ivgy5es8rzRNzQ5To",
+	"OAGfvmDY+jYeiuu/INXQUrNhMm7MUmRKAE2CKUqpDckH0Yu83BP7IzFQhSj4yx19eMD2XvmjXFLEYjwJ",
+	"LUsuTm0JueqkT25CK/dHXEUtv1CCubVA0AJOgPrLRGIkeGR42IDghuxDG2rVF1YqZQf6FQ6xgWXG9ecU",
+	"jjOhjrPl6wFpxNkeNHIkre+UaxDuECI23q8hT30H9zDXznSCN9ZatcP00w9WEEt6/OeIs6IokjfEVhIc",
+	"8wxY0kLLUdwupbGilMY5xuYqJ9myGIFlWfgp1UmO4GHogxBKiKQi3J7P94u0yOVXgllWyZvpORhahs9i",
+	"wjMpZ6UVushaD+it5Y+FTmTdyA/KqbhwP+299fat1XMMaqmLpkNtin6sLVF1PbpWvkpXuULhRNOdQOg9",
+	"pDXQ39m+/XVTq3BKWwqadP2FNzfyqAeNCR1lPzmCqvDyXJQNYqUDoPaJDCTf3fGp0HBA13CUBA3A9mug",
+	"5NR8CyVFvVZdBQ/X7WJTpOTJ9EOkx5ZIToMUlJ/HsEFoTtn/UcKu8WzKSSRVX054iEpyV+1bDflGTEFb",
+	"toxSZ0bjxwD1dSq4XYEB6CaobxhIFVjlvJVL8WC1zsjabnADuTgRNNTASdXYAT2CZOz6bOQeAexvrQR2",
+	"aIfW569xV1JJm1q9XdXnYL8ZIcqDS8Bv1WkFW+mmiTKkWAtQ4g43c3f3b95TdA2i2V1zOQ3BCqrUeTMj",
+	"t/wOGAuViIUKwoFl1yaZVIsSLz+Kb/E1PVahzuoPU+rWiD1YYZp6zUkIGaA8sLIR4t1aPZu0zC8w59Sd",
+	"kUpzPHA9EcqwZgatTUsnQa4DPi1yxTWYCA29cZ0o+9RWLEVzcD+Bm2eFME0qf3d4XCkIs5UNy/i8HFq5",
+	"eEcPN3K7eDfL84BUhq3ett9vUSFqO9fEpcVuRQSZuOPExKwn0sukZhjeHrF7hKRBgQ4Gq77jpqv6AEiF",
+	"EJp6LECzCo1osSsByH4yxgZpgoLn+Lxp1ZirL319iIottGviPRHmmkap1Hp7dXho34543y673mDcrkmk",
+	"RSxvDg/t74IEiZm9sgO/PTxkY6mSWMD3KfMyXTvvKkzB84tysw5XVBtrZ+cqY1v3gET6vd5i2GeEMLUh",
+	"FoLGAy4RurYg7ujXxIjgK8jl/0VZ1bEwaBATZIZrCwwFiykh/euff6kXg4AG1Sue20GjWyYbdr6nLUcq",
+	"0yIzFBnQyLsBnEiluGCkLvFUJROMC6ZQ/6aGxSOWUzBmuFgTderBgTVUK82f9sVrYfr0sZ5MK2ZFO8TW",
+	"vMILuTEt/enrCcC6gazcceb6GQ35ijpwAmYeGX88CqWI3GOPsO5yPNU0Oon6K8QJLW1e07MVU6I/VGmV",
+	"nQqkkx/PQokENyzkMNszBfOsibKQ/GKeE114TrLMqv35EBWgSPSt8uYThHkiqukqVDcJBktBRe0HL4PB",
+	"wwiNPvwooMs2u3z/ofXM/NhY+K2VaE74UNgVkEeA8JFSEI0GuW+drwSAk6zAseSX9YxJ2+fZZ/Jdvp4R",
+	"nZlkOBQG8J6WCrdr79klsa8LCJRQO1OwBkg1SndNR7ObZgkWuplj/P5ORwEyujQsFt9ir0I/Z/zAAfx0",
+	"CC8QjA/49++kEfWymNZ/50JTY/7tTKhhPNp799PhYWN5vA3MqZ8OD4/Ym0MIGrmIYvFo0OqgKBgmVSyG",
+	"kP/9R8XXhX94RQmPXN1YjSV76sid30iEAVZl9aZkt0bWYIPQC3aetwwDe25eeEDMuQdpayLcNRdlIq0D",
+	"RQeIjbS7VORQpp6wZNCh7MuckjOrUkCKo12SA4wDDwEPjbYGPqIowGemDcBWAKRBSmB06I4jfisY798o",
+	"fReKYAjFzaarlLijnrIikjx0XpcWmwgFEDiuhtruM83Uz8kcgSkswxC6I2SfL/IYgEBzq62S72Ar7Gil",
+	"ZgPN4s9R9peeG4+z6hF76pmLzTINILUEeRpBnx1JIHfm+whkCbeH77NaV9C5MMAJZ1qVeQsf306QE4bG",
+	"NQYLyXW6s2i30R84khjNgCOYcdH64jgtCSLGkIbg6PNyERoEfF94ERzc42CrBZ4yvtiVBrnSIDqsVAsg",
+	"OUc9JLPDoEqh3DGuv1DIneYPZoIW9RWHLhXSNXqn5R0xHQZWJCth72Q+tdpPwHuhaKX3u2vdYW5Mnlxj",
+	"3VU+mcaUZJF+28V2pbtDZvZxxhPkAjyoG6ASsSCK8KSk+7o1kWt+Wy7bvU3eCfg15KaAmuvvKmGnoEiY",
+	"4/VVJfGBR+5rTxb/YQlRgrXghUrv0mbGuAGYh2b1v4xHoXsN2JJKMCrAm+XTdrb8DTCrN9qDIN2LG768",
+	"xDDdJnWgDHytwXiR4t8AsrK3Dd2wfTEhm3Eob4Vi+2hw1It48geZMG0WWppAMktJ+Ebl0n5uxLIoARrW",
+	"zoFOdvrLhoWcgR2fc1GYvPXJU69GWuaJfgxrkyJU29NU3lYm6EiMpQqe3YUCqqO9LeaOTMbzzUMazPAp",
+	"5Ae6yyiEnGxcvIjYnVBUqisVe/1XaCgC0SYZF0Pq2ffKLJ918zOOVqzAfXELypbCDTNZo6EXcn1ssdOG",
+	"Jxvz/F8oKWbkQQMwOZhHVQ+5bZzZuDhCA49/do9WTo400iLvppv3y71L0AouUCYazrX5/G6HFeCEAVRv",
+	"U3jCNMo1bfoyRGEK/D9rYOGZNTDej7RxUadGGm8KuBn1NI+CtcEIF5OEu1SaDoBjkbpL11R07Z6tkDrm",
+	"xiohDjfvP0eY5er682WqCBjW82vhU5CGCY/iZo+H3N5LPBRRvKANVGPdUGvXJXSyfju+mEQ253l7KInu",
+	"UnrX6YUjN7OvGafZYxlTGPIOOBP4QbxRLDHN7aQ8kH6hBIv0nQfVkStXcxOM0rl7MW6uzJ2ApiHgIHMR",
+	"UQkzp9pVgzXvrpct2/dLYGUA5XA1BJ04Db43s5Gb99PpdNo8P28GwfdavZGWpnLVtctXAYfu0s5nj5PB",
+	"+Ia1woiBsSIWpy+dP8Zkm25cTT6Hwtau2oci6/c8Fq2WUMF7KAVQ/TAx8lY00ryfv/z8E5asH9ntM+z/",
+	"JCZOG/zKGHCZICulx/s3ZYH/8+kVHM7K1fslOT3plB+kcy2o3Gf76ZLrJWPS3jzUmq5QO7N7ucgESFUa",
+	"JJUU8gqI46UnC7m16zuVrj9XkT6PMra4ur4C3S7mw8V2ZYcPN4N61OHDlTBI+RB0Gmqc++xSx2Jv/n6W",
+	"WJovRbllfR5FU5De69LtF7nV3n+6PDs9bndOvn5sn5+wWtvOk66Y7t69/c/37l6KIoB4AcjMrvNiK8Wn",
+	"JmxqF6rtqhls6qMFgHEOtQUwAAGfoa9DnUQOQw5cLv9fFA2HvV45DIGlpWr0yQ4fbiU/B7ijBImID3e6",
+	"4hZScpDUGAdWyfcSywrQiXplDCWQPvxQiepo5cPBfcyHK6XdOELflXu7cm97GM7IDaW6gXISkqkzbSUq",
+	"TLW1YmKB/YvZJk9FSh3upNSLh9OF7lQkjOYlVpkde6tlf6HDz2qIn91Dm9ASabBV26o81uu3aS2xl8gw",
+	"bkrF3M6z/et255cGu75uN9i///E/9dRL4QFaNpxCWYWyWKRfuVOoRnrR17eiZ6X0VRLSwj/vJNlWu4dI",
+	"NZxN4bA29ioS7U6ImwUVLgT3k4LmptyWww3SkYPQZfsZhlCDvT0E/xTjI8GDeloP3lUzbpDM00hIF6Sf",
+	"gI2DBTLU6ZnENnSBPsoDjbMxnyLYOI9joQLwVu7na5x9BPHi4HXqTuxNPcD1VlfZvRiiU7oJvi4RsP5I",
+	"9G/Ad9fX1JDan47izl9ZkJbOEhXLENx90rBAmrE0Bis7Aq3EUdb4ogmQ70BrkBWo7W5INSRPI+rVE0BV",
+	"h04XxSjiX+xBV6jqwPdLpIQlshcea3IEbZeKPUooA28uOAmg4p53uHqflp3TAVEYD83B/d2Ix+uHVrZf",
+	"XeiKXUY+790UFyAu0zP28dNYjFctsABeF8ER4wZayfMhl8rhDaXwRy/sFnts0QZVIIy4j3vpiSoUbU4E",
+	"zog3jTlXVGsDlQl+Awuu8nLYXVBizGXYBEP1AHzCB/f2h46+Eaq8f8Xrw0N2+hE8aF87F/958pHVTtUt",
+	"D2VAASX7jRrieZY8pyMmvk0s4eZe6Sr7zseLztcPF58+vmc1aJWBiY52n2vzaXUlAhhePJOqUimcDVIi",
+	"imFtP07oD9WjNpifJvpJJOPp3ru//TErnQnyVXkni3E7rz21ayOc4pyRarI/SXqh7ON9HFsyZBL9VsTP",
+	"8bTeYscFkuRhwvXMUTlJ8YWMcCD7ZikeRkoLp/0VbNFYfIsP3CWUJ7ilABhXH47Zmzev32T9MdJtBcy3",
+	"+Zjun5MCfURWIEIIYDN57LZtIEOxGsWtl8DSJLdHCts0Q+tB8jb/VlftJ+pGgRlPTzQA+quB+4ddvy1N",
+	"1nEATzhDGytCJfkBEe1y66qW0rlxVmh3/KdhEzw5nqcIwqvdhiAuDxG+Yu1Pnd8oUmfk0Fqt1hKD3BKY",
+	"NcXmLOUCof7MLk+uzk+vr71Guy5NHT/QlMo+HoFFiNZoXklyRj6svkZxRtyQX086kCg5SKyKnyG+UFN+",
+	"I/paBfbrXeVC7z/CnEWMczERahucY8ctTf+nbmEmTgKpmXx5sHPbyPz/ZAgRNseesQYO9fd7nzhCqvnK",
+	"tBzxoqKQ65w/5tENpGkB3GNBD0//4orM7WSlS8sSCxh+OGclbkWU9ifgagrS4h2DjhZ2lpcX1x0WaGFV",
+	"xJHsjygRbiiYESowyLqcTURktOqqfij7N6bFrogB37EFtyQkpAI7sX3L5j//xEIRp9hNgRzK2ODl1lXL",
+	"OdT/3PzNOXNnNlyzJzwU7JEQikHswYXMXauzNg/bxygsps4pbPMtIgYS2oyswOuqFe9czJiqVmqkYywy",
+	"imYq/uYsgT+t0ZTSl5+0lSEMPgF7aVFflHQK7jJmyeQdzgcn3OeK9QRzWNXols0SYsHXa6CnY1fN5eik",
+	"/GgFolbAYq6Riol5nNBVjLXcQy3VsMHGfNpDWNyv8Btoj99VJ59PPna+XnfaV52T97lmJZDoSqlG5HvG",
+	"e53Owy4h48JsMa3aEfrby7SDIp5sw0dzbFlBGrq5neBAW4nLZ8OXiQQXmDB0STwm//zFhKuegGS6gtPI",
+	"y+kHSJ4jzDCkN/StiO4i6cCmQ27iAh0jUSbpWfroPdo+9j71IBO5q4reXO2C/ZS9WfU9OztUWRI0wuQp",
+	"aLAC0hHapEJZqXSwdY+BXXl+F+4X0DFd8Ba3gqs5emFxEgHe72DL9+xM+tbTJLGaR1R6MHjKAvwJqHxJ",
+	"pICw4rntcyFMkDvGmXMpAcpAjCfaHm0dK12uPhyzvx6++SugC4NlhObUUGOMHKVrXq4CBX9H+0eTPDaY",
+	"0m7lMbZULhW5187cbLF25oSGAj8/Tzq1T5jvA8kMHfGtLybQk2QY6h4Pu4oHY6lMi/0uOBRrQGmNX4zE",
+	"Iak15/am9s8h799g2/KhUJZbRMC0YoEYcxVQQgF+BfqnT7hKC3veAry3KckLz7Q31qZl2FH6vD+CIbBn",
+	"uRGRNXHt2b1xXU5QaZeBUDG2SNfKae+k5OGnxiKy2mNJxRA2ZF9WMERRce8kbsS0DBAY8eQfVzn0ASrL",
+	"EWy2uIrImuf4eZaoUBi/gbc9YEsmUPn2mM6f+Umd8arntKSraEkv0vwgi6GY5xZljwYdnSR/6mjxoKtS",
+	"KhPztHgn361fhdMjNuChwVaUUtHftYIWPNRTv6fjUdly8YXchIVKxnvv/gbT2mvswef3Gns8DPf+WAG7",
+	"+oJcPsYyooktz8Bs7QzEt0moA+GosWhC+A7wBOANFORvzkxhNlOzsWfiaQj0paPx3mYaweKE6ahWyR6F",
+	"F7zDTZvkvtiatdkV6wFEM3NCrcGsbRhh4SnUqWUNmgLdTwCB8V///AurodSs1dMLTQTm4N7+80GG4vsi",
+	"CAEXHvwgRICx3IWSl+7SloRHCxJ13KCPk7fEN67cyfVNNGWcC08tk1VLlNHTwUetxDmP+6O9+Rm1Ffut",
+	"07mEczhiI610Yk8GXLWng6Z9tQnvAkRnD+GAaLIjwQMRZbM9HTTPdSAHUgTNa6n64pG9m9caXrezxgnD",
+	"aCcdPiwjcXrs4ITKCe2FlK5s2Uv24fRZmNjPRflVHWgV4RKCHPnzyYSNdBgYu9ukZmxv4hsRHSWqdZtN",
+	"InlrhUO6ObBdpEE3nMVmUIxYYxhYuO5CJpneSmWy9mYN0Uup7xQ6qyHrz7V2xV6lVtCMRDg5GCYyWNKu",
+	"5zcRTn7Fx5bIly/U05nHVPYOX4cadkHd8+y5M6lwKTIOIXHXsoAVj0Y0pTJCGRmDBrSWlhRVlnWnW7Oo",
+	"shu3uOG67YTilqsYM4IFlPZbxcKqqD96Yz6OIO+tuDTCGKnVsdY3Ulgq/T7n9bfkwvpCxUBUblFG8Ait",
+	"C2tT4ImC/x/6kOQj2LjWmmGRDkX6jXTtMzR5cA//UnFf2Q2YnsDeJo554RG39jYvTVY5vAtFE3RCwzvJ",
+	"BuOG/dY5P2ORUKiuQJq+Zc9zHt0E+k4VuYYKdAc6rYWqg8erb183inG2pBroRSd+av9e4WHD9wvO+ZrM",
+	"Zt6nVnVrvAcuQdzjtxnv6SRG/emYgz1OJjvxiFS3MkZYFecdKXV/tMkB6Ps6OPv06fQ9u33t+TpK/dLZ",
+	"YPQl7ILVqh11FbghIaoM6u9MaPg0ezOND1thP+LGOa9rLdZWWUAaUWih0qGrInGrb0RuAm66Px0eZkjx",
+	"GEsjABYKxPe5wq5IMmb7vE+4rf/65+tWcWNUoCo3TLW05Ua5jMStFHdlAiW36sBb6MZc32uNzADMsL8o",
+	"X5mpKq0RNlv4iY0FnHOARPfwkof818vizOdYSjSSEw9nGeqPRnwysQtF3okjrgxFil34HHfiTkc3BpJc",
+	"jjIHbFf1BBUWjQRkhtUMBKmadgRIwUekiVzaSUlm2hFGsPMCYMxDy+kimE35II6HyPSM0HBpJ/sYoc52",
+	"G3NJ6M8tdhkKbqClgVcDBf5UbPpsNwrw4LMvtGpQNwBRevx8V3nk5IfBe0KoVJS0auyA1VqtFiN50qpR",
+	"yt3Jefv07Ov56fV5u3P8W5pw11WZvsKDIBLGOLkZO74EXyr5ucbCGCtyEM+jp+NRvcXacCRQ60WzsgcW",
+	"ajU0Tu/DRQPSQSrO6Nlzqq6IEnEEA2FfuHFGSrC56O/qKviGPYzzk/NfTq6ufzu9/Hr6sX3cOf18wvZr",
+	"v+sk8t/VA4b1P9/9z7TYv//xP7U6uoFpzK5KBXJPDHSEih20j7JmL250hC1KCqhhjgpwH7uKkhHSSObc",
+	"4dlTbtUKJXUbZrRpYd2mfSiS1v9bS0XpTm4RLq9th2H/GCeb3diM5+Ac8rmB0C1Oh2LWzHBs63eq9/iW",
+	"tCj0zjbnwkcFOGiZH7fAAi50aJEx37H67aNcaddgXtlbAorWLQPCjNmNmDbSIs88atAW2z9uxEHtnccq",
+	"7unzvOt+V8iXs+pzgY1CRzbbh6v5HQY+640MkotKeaRxPYfBzX3nUqwjwDQs4biD+1x4pKjmtMDGnA2p",
+	"PAwqH5zDJQgzPlFVk9jmjYBDbjq1Lcc3xWaHTw075IY1AF/pKBJ9a3L7O1szKWhbxNUN6A77gaiDKgaI",
+	"nvEM01k9nnIFrCJ1I8SEenriANiKyjLZJOSxVdybXCmdqP6SrivUsRheaefeqJAQ/YEWOU5zS9gkSsA6",
+	"2mjDlkIKorcIe0WjZzwP/JB/qElJJmgTOVzpRa02C06wIinmD7EV2Bl/AkuacPq7+uSl2eaFEzXKVLl9",
+	"gupncEt4dFojHOJCcq0vlDwH9/6PqzXILKPmXbvMtF0mbVH+6EqP56GesxyTLwXne/rSp4BWjqkOYqfk",
+	"rAs6/sFUaYVGJAYCyv4P+GAgQ4nO2YXqStt/cBP2pjfgKvamP78fF0WPlBOhHEqdGObvKttHpWOg+wl1",
+	"sYt4IO3f0KozOooxa8nqlsoBR+fPydmGTegHsPCkjj03yGaOyh9xlbM69g3dbZ1WBxKoXdZlZnz3ecxD",
+	"PUzEEUtUlujh/o5Jk5AWmVMX509MJyqO5LLDSp/ayEHBaNOVzshNrFVBKePp9QX7+dXbt81XLN0m4IUT",
+	"NbT7nfLATNi9JOYOYVq8YpMo3Hu3d8An8uD21d73P77/vwAAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

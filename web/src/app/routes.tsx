@@ -14,6 +14,7 @@ import { musicPages } from '../features/music';
 import { onboardingPages } from '../features/onboarding';
 import { placeholderPages } from '../features/placeholder';
 import { planningPages } from '../features/planning';
+import { policyPages } from '../features/policies';
 import { publicPages } from '../features/public';
 import { AccessGuard, GuardSkeleton } from './guards';
 import { publicLayoutRoutes } from './publicRoutes';
@@ -133,7 +134,7 @@ export const routes: RouteObject[] = [
               },
               {
                 element: <AccessGuard requireChoir permissions={['manage:choir']} />,
-                children: [{ path: '/dashboard/policies', lazy: soon('Policies') }],
+                children: [{ path: '/dashboard/policies', lazy: page(policyPages.PoliciesPage) }],
               },
               {
                 element: <AccessGuard requireChoir permissions={['manage:communications']} />,

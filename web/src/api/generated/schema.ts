@@ -2893,6 +2893,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/choirs/{choirId}/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The choir's policies at their newest version, each marked acknowledged or not by the caller (any member of the choir).
+         * @description Those with manage:choir also get, per policy, how many active members have acknowledged its
+         *     newest material version. pending counts the policies the caller has still to acknowledge.
+         */
+        get: operations["listPolicies"];
+        put?: never;
+        /** Write a policy of the choir (manage:choir); every member is asked to acknowledge it. */
+        post: operations["createPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/policies/{policyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a new version of a policy (manage:choir).
+         * @description Every save is a new version; older ones stay readable. materialChange asks every member to
+         *     acknowledge the new version; without it their acknowledgement of an earlier version still counts.
+         */
+        put: operations["updatePolicy"];
+        post?: never;
+        /** Remove a policy with its versions and acknowledgements (manage:choir). */
+        delete: operations["deletePolicy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/policies/{policyId}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        /** Every version of a policy, newest first (manage:choir). */
+        get: operations["listPolicyVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/policies/{policyId}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller, a member of the choir, has read and accepts the given (newest) version of a policy.
+         * @description 409 CONFLICT when the policy has a newer version than the one named.
+         */
+        post: operations["acknowledgePolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/policies/{policyId}/acknowledgements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        /** Who of the choir's active members has acknowledged a policy, those who have not first (manage:choir). */
+        get: operations["getPolicyAcknowledgements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/policies/{policyId}/remind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email the members who have not acknowledged a policy (manage:choir), once in 48 hours.
+         * @description 409 CONFLICT when everyone has acknowledged it; 429 RATE_LIMITED, saying when the last
+         *     reminder went, within 48 hours of it.
+         */
+        post: operations["remindPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/attendance-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The choir's attendance rules and the concerts of the next twelve months to count up to (manage:choir). */
+        get: operations["getAttendanceRules"];
+        /** Set the choir's attendance rules (manage:choir). No limit and no mandatory type - no rules. */
+        put: operations["saveAttendanceRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/attendance-standing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** Every active member's unexcused absences in the rules' period and their standing (manage:choir). */
+        get: operations["listAttendanceStanding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/attendance-standing/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The caller's own standing against the choir's attendance rules (any member of the choir). */
+        get: operations["getMyAttendanceStanding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4515,6 +4709,152 @@ export interface components {
             remindedAt: string;
             /** Format: date-time */
             nextReminderAt: string;
+        };
+        PolicyInput: {
+            /** @description 1 to 200 characters, one line. */
+            title: string;
+            /** @description Markdown, up to 50,000 characters; raw HTML in it is dropped. */
+            body: string;
+            /** @description On an edit, ask every member to acknowledge the new version. */
+            materialChange?: boolean;
+        };
+        PolicyCreated: {
+            id: string;
+        };
+        PolicySaved: {
+            version: number;
+        };
+        PolicyStats: {
+            members: number;
+            acknowledged: number;
+        };
+        Policy: {
+            id: string;
+            title: string;
+            /** @description The Markdown as written. */
+            body: string;
+            /** @description The sanitised HTML to show. */
+            bodyHtml: string;
+            version: number;
+            /** @description The newest material version; an acknowledgement of it or later counts. */
+            acknowledgeVersion: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The caller has acknowledged it. */
+            acknowledged: boolean;
+            /** Format: date-time */
+            remindedAt?: string;
+            /**
+             * Format: date-time
+             * @description While a reminder may not be sent yet, when it may.
+             */
+            nextReminderAt?: string;
+            stats?: components["schemas"]["PolicyStats"];
+        };
+        PolicyList: {
+            policies: components["schemas"]["Policy"][];
+            canManage: boolean;
+            /** @description How many of them the caller has still to acknowledge (0 for one who is not a member). */
+            pending: number;
+            /** @description The caller is an active member, who acknowledges policies. */
+            member?: boolean;
+        };
+        PolicyVersion: {
+            version: number;
+            title: string;
+            body: string;
+            bodyHtml: string;
+            material: boolean;
+            authorName: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PolicyVersionList: {
+            versions: components["schemas"]["PolicyVersion"][];
+        };
+        PolicyAcknowledgeRequest: {
+            version: number;
+        };
+        PolicyPerson: {
+            userId: string;
+            name: string;
+            acknowledged: boolean;
+            /** Format: date-time */
+            acknowledgedAt?: string;
+            /** @description The version they last acknowledged; 0 for none. */
+            version: number;
+        };
+        PolicyAcknowledgements: {
+            totals: components["schemas"]["PolicyStats"];
+            people: components["schemas"]["PolicyPerson"][];
+            /** Format: date-time */
+            remindedAt?: string;
+            /** Format: date-time */
+            nextReminderAt?: string;
+        };
+        PolicyReminded: {
+            /** Format: date-time */
+            remindedAt: string;
+            /** Format: date-time */
+            nextReminderAt: string;
+        };
+        AttendanceRules: {
+            /** @description At most this many unexcused absences in the period (0 to 100); null - no limit. */
+            maxAbsences?: number | null;
+            /**
+             * @description The season (1 September to 31 August) or the run-up to a concert (from the start of its season to its day).
+             * @enum {string}
+             */
+            period: "season" | "concert";
+            /** @description The concert (an event or occurrence id of the calendar), for the period concert. */
+            concertId?: string | null;
+            /** @description Event types a member may not miss unexcused. */
+            mandatoryTypes: string[];
+        };
+        AttendanceConcert: {
+            id: string;
+            title: string;
+            /** Format: date */
+            date: string;
+        };
+        AttendanceRulesView: {
+            rules: components["schemas"]["AttendanceRules"];
+            /** @description The rules ask something of members (a limit or a mandatory type). */
+            configured: boolean;
+            /** @description Concerts from today to twelve months ahead, and the chosen one, to choose from. */
+            concerts: components["schemas"]["AttendanceConcert"][];
+        };
+        AttendancePeriod: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description With the period concert, the concert's title. */
+            concertTitle?: string;
+        };
+        MemberStanding: {
+            userId: string;
+            name: string;
+            /** @description Unexcused absences in the period. */
+            absences: number;
+            /** @description Unexcused absences from events of a mandatory type. */
+            missedMandatory: number;
+            /** @enum {string} */
+            standing: "meets" | "warning" | "does_not_meet";
+        };
+        AttendanceStandingList: {
+            configured: boolean;
+            rules?: components["schemas"]["AttendanceRules"];
+            period?: components["schemas"]["AttendancePeriod"];
+            members: components["schemas"]["MemberStanding"][];
+        };
+        MyAttendanceStanding: {
+            configured: boolean;
+            rules?: components["schemas"]["AttendanceRules"];
+            period?: components["schemas"]["AttendancePeriod"];
+            standing?: components["schemas"]["MemberStanding"];
         };
         /**
          * @description Whom a guide is for — director (runs a choir), administrator (the platform's global admin), singer (a member), operator (runs a Cantica server).
@@ -9880,6 +10220,344 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listPolicies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicyInput"];
+            };
+        };
+        responses: {
+            /** @description The policy. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updatePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicyInput"];
+            };
+        };
+        responses: {
+            /** @description The new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicySaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deletePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listPolicyVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyVersionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    acknowledgePolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicyAcknowledgeRequest"];
+            };
+        };
+        responses: {
+            /** @description Noted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPolicyAcknowledgements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts and the members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyAcknowledgements"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    remindPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description When the reminder was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyReminded"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAttendanceRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendanceRulesView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    saveAttendanceRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendanceRules"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listAttendanceStanding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The standings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendanceStandingList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getMyAttendanceStanding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's standing; standing is absent when the choir has no rules or the caller is not a member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAttendanceStanding"];
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

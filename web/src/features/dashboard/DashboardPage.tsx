@@ -21,6 +21,7 @@ import { useSession } from '../../app/session';
 import { SectionError } from '../../components/SectionState';
 import { UnreadAnnouncementsNotice } from '../announcements';
 import { YourPracticeCard, YourPracticeLoading } from '../music';
+import { MyStandingNotice, PolicyNotice } from '../policies';
 import { GettingStarted, GettingStartedSkeleton } from './GettingStarted';
 import { ThisWeek } from './ThisWeek';
 import { VoicePartQuestion } from './VoicePartQuestion';
@@ -188,6 +189,8 @@ export function DashboardPage() {
       </div>
 
       <UnreadAnnouncementsNotice choirId={currentChoir.id} />
+      <PolicyNotice choirId={currentChoir.id} />
+      <MyStandingNotice choirId={currentChoir.id} />
 
       {details.isError && <DetailsError error={details.error} onRetry={() => void details.refetch()} />}
 
