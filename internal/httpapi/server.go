@@ -33,6 +33,7 @@ import (
 	"github.com/cantica/cantica/internal/music"
 	"github.com/cantica/cantica/internal/planning"
 	"github.com/cantica/cantica/internal/practice"
+	"github.com/cantica/cantica/internal/privacy"
 	"github.com/cantica/cantica/internal/reminders"
 	"github.com/cantica/cantica/internal/week"
 )
@@ -63,6 +64,7 @@ type Options struct {
 	Announce   *announce.Service
 	Digest     *digest.Service
 	Reminders  *reminders.Service
+	Privacy    *privacy.Service // your data: exports and account deletion (issue 30)
 	Logger     *slog.Logger
 	WebApp     fs.FS            // the built web app; nil serves a notice instead
 	Now        func() time.Time // the clock; time.Now when nil
@@ -92,6 +94,7 @@ type Server struct {
 	announce   *announce.Service
 	digest     *digest.Service
 	reminders  *reminders.Service
+	privacy    *privacy.Service
 	planning   *planning.Service
 	week       *week.Service
 	logger     *slog.Logger
@@ -112,6 +115,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 		links: opts.Links, attendance: opts.Attendance, mailer: opts.Mailer, choirMail: opts.ChoirMail, planning: opts.Planning, jobs: opts.Jobs, announce: opts.Announce, digest: opts.Digest, reminders: opts.Reminders,
 		week:    week.New(opts.DB, opts.Now),
 		cookies: newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
+	s.privacy = opts.Privacy
 	if opts.NoAnswerCache {
 		s.answers = newAnswers(0)
 	}

@@ -260,6 +260,24 @@ func (e ComposerResolutionRecommendation) Valid() bool {
 	}
 }
 
+// Defines values for DataExportStatus.
+const (
+	DataExportStatusPending DataExportStatus = "pending"
+	DataExportStatusReady   DataExportStatus = "ready"
+)
+
+// Valid indicates whether the value is a known member of the DataExportStatus enum.
+func (e DataExportStatus) Valid() bool {
+	switch e {
+	case DataExportStatusPending:
+		return true
+	case DataExportStatusReady:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for DigestWeekday.
 const (
 	Friday    DigestWeekday = "friday"
@@ -1082,6 +1100,16 @@ func (e ListFeastsParamsActive) Valid() bool {
 	}
 }
 
+// AccountDeletion defines model for AccountDeletion.
+type AccountDeletion struct {
+	PurgeAt time.Time `json:"purgeAt"`
+}
+
+// AccountDeletionRequest defines model for AccountDeletionRequest.
+type AccountDeletionRequest struct {
+	Password string `json:"password"`
+}
+
 // ActiveChoirRequest defines model for ActiveChoirRequest.
 type ActiveChoirRequest struct {
 	ChoirId *string `json:"choirId"`
@@ -1649,6 +1677,19 @@ type Country struct {
 	Value string `json:"value"`
 }
 
+// DataExport defines model for DataExport.
+type DataExport struct {
+	CreatedAt time.Time        `json:"createdAt"`
+	ExpiresAt *time.Time       `json:"expiresAt,omitempty"`
+	Id        string           `json:"id"`
+	ReadyAt   *time.Time       `json:"readyAt,omitempty"`
+	SizeBytes int64            `json:"sizeBytes"`
+	Status    DataExportStatus `json:"status"`
+}
+
+// DataExportStatus defines model for DataExport.Status.
+type DataExportStatus string
+
 // DayFeast defines model for DayFeast.
 type DayFeast struct {
 	FeastKey string `json:"feastKey"`
@@ -2208,6 +2249,9 @@ type LoginRequest struct {
 	Email      string `json:"email"`
 	Password   string `json:"password"`
 	RememberMe *bool  `json:"rememberMe,omitempty"`
+
+	// RestoreAccount Cancel the pending deletion of the account (ACCOUNT_DEACTIVATED without it).
+	RestoreAccount *bool `json:"restoreAccount,omitempty"`
 }
 
 // LoginResult defines model for LoginResult.
@@ -3303,6 +3347,17 @@ type WeekPiece struct {
 	Title        string `json:"title"`
 }
 
+// YourData defines model for YourData.
+type YourData struct {
+	ExportDays  int          `json:"exportDays"`
+	Exports     []DataExport `json:"exports"`
+	HasPassword bool         `json:"hasPassword"`
+	RestoreDays int          `json:"restoreDays"`
+
+	// SoleAdminOf Choirs with other members of which the user is the only administrator; deletion waits until they hand the role over.
+	SoleAdminOf []string `json:"soleAdminOf"`
+}
+
 // AnnouncementId defines model for AnnouncementId.
 type AnnouncementId = string
 
@@ -3582,6 +3637,9 @@ type DisableTotpJSONRequestBody = CodeRequest
 // ChangePasswordJSONRequestBody defines body for ChangePassword for application/json ContentType.
 type ChangePasswordJSONRequestBody = ChangePasswordRequest
 
+// RequestAccountDeletionJSONRequestBody defines body for RequestAccountDeletion for application/json ContentType.
+type RequestAccountDeletionJSONRequestBody = AccountDeletionRequest
+
 // UpdateProfileJSONRequestBody defines body for UpdateProfile for application/json ContentType.
 type UpdateProfileJSONRequestBody = ProfileUpdate
 
@@ -3818,6 +3876,18 @@ type ServerInterface interface {
 	// ChangePassword Change the password; needs the current one. Ends every other session.
 	// (POST /account/password)
 	ChangePassword(w http.ResponseWriter, r *http.Request)
+	// GetYourData The signed-in user's exports and what stands in the way of deleting the account.
+	// (GET /account/privacy)
+	GetYourData(w http.ResponseWriter, r *http.Request)
+	// RequestAccountDeletion Delete the signed-in user's account, confirmed with the password.
+	// (POST /account/privacy/deletion)
+	RequestAccountDeletion(w http.ResponseWriter, r *http.Request)
+	// RequestDataExport Ask for an export of the signed-in user's data (a ZIP made by the job queue, emailed when ready).
+	// (POST /account/privacy/exports)
+	RequestDataExport(w http.ResponseWriter, r *http.Request)
+	// DownloadDataExport Download one of the signed-in user's ready exports (for 7 days); anyone else's is not found.
+	// (GET /account/privacy/exports/{exportId})
+	DownloadDataExport(w http.ResponseWriter, r *http.Request, exportId string)
 	// GetProfile The signed-in user's profile.
 	// (GET /account/profile)
 	GetProfile(w http.ResponseWriter, r *http.Request)
@@ -4524,6 +4594,74 @@ func (siw *ServerInterfaceWrapper) ChangePassword(w http.ResponseWriter, r *http
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.ChangePassword(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetYourData operation middleware
+func (siw *ServerInterfaceWrapper) GetYourData(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetYourData(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// RequestAccountDeletion operation middleware
+func (siw *ServerInterfaceWrapper) RequestAccountDeletion(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.RequestAccountDeletion(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// RequestDataExport operation middleware
+func (siw *ServerInterfaceWrapper) RequestDataExport(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.RequestDataExport(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DownloadDataExport operation middleware
+func (siw *ServerInterfaceWrapper) DownloadDataExport(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "exportId" -------------
+	var exportId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "exportId", r.PathValue("exportId"), &exportId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "exportId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DownloadDataExport(w, r, exportId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -9948,6 +10086,10 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/account/sessions/{sessionId}", wrapper.EndSession)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/account/identities", wrapper.ListIdentities)
 	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/account/identities/{identityId}", wrapper.UnlinkIdentity)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/account/privacy", wrapper.GetYourData)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/account/privacy/exports", wrapper.RequestDataExport)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/account/privacy/exports/{exportId}", wrapper.DownloadDataExport)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/account/privacy/deletion", wrapper.RequestAccountDeletion)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/account/mfa", wrapper.GetMfaStatus)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/account/mfa/totp/enroll", wrapper.EnrollTotp)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/account/mfa/totp/activate", wrapper.ActivateTotp)
@@ -11275,6 +11417,298 @@ type ChangePassworddefaultJSONResponse struct {
 }
 
 func (response ChangePassworddefaultJSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetYourDataRequestObject struct {
+}
+
+type GetYourDataResponseObject interface {
+	VisitGetYourDataResponse(w http.ResponseWriter) error
+}
+
+type GetYourData200JSONResponse YourData
+
+func (response GetYourData200JSONResponse) VisitGetYourDataResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetYourData401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetYourData401JSONResponse) VisitGetYourDataResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetYourDatadefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetYourDatadefaultJSONResponse) VisitGetYourDataResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestAccountDeletionRequestObject struct {
+	Body *RequestAccountDeletionJSONRequestBody
+}
+
+type RequestAccountDeletionResponseObject interface {
+	VisitRequestAccountDeletionResponse(w http.ResponseWriter) error
+}
+
+type RequestAccountDeletion200JSONResponse AccountDeletion
+
+func (response RequestAccountDeletion200JSONResponse) VisitRequestAccountDeletionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestAccountDeletion400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response RequestAccountDeletion400JSONResponse) VisitRequestAccountDeletionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestAccountDeletion401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RequestAccountDeletion401JSONResponse) VisitRequestAccountDeletionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestAccountDeletion409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RequestAccountDeletion409JSONResponse) VisitRequestAccountDeletionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestAccountDeletion429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response RequestAccountDeletion429JSONResponse) VisitRequestAccountDeletionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestAccountDeletiondefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response RequestAccountDeletiondefaultJSONResponse) VisitRequestAccountDeletionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestDataExportRequestObject struct {
+}
+
+type RequestDataExportResponseObject interface {
+	VisitRequestDataExportResponse(w http.ResponseWriter) error
+}
+
+type RequestDataExport202JSONResponse DataExport
+
+func (response RequestDataExport202JSONResponse) VisitRequestDataExportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(202)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestDataExport401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RequestDataExport401JSONResponse) VisitRequestDataExportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestDataExport429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response RequestDataExport429JSONResponse) VisitRequestDataExportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestDataExportdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response RequestDataExportdefaultJSONResponse) VisitRequestDataExportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadDataExportRequestObject struct {
+	ExportId string `json:"exportId"`
+}
+
+type DownloadDataExportResponseObject interface {
+	VisitDownloadDataExportResponse(w http.ResponseWriter) error
+}
+
+type DownloadDataExport200ApplicationzipResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response DownloadDataExport200ApplicationzipResponse) VisitDownloadDataExportResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "application/zip")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type DownloadDataExport401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DownloadDataExport401JSONResponse) VisitDownloadDataExportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadDataExport404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DownloadDataExport404JSONResponse) VisitDownloadDataExportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadDataExportdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DownloadDataExportdefaultJSONResponse) VisitDownloadDataExportResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -26583,6 +27017,18 @@ type StrictServerInterface interface {
 	// ChangePassword Change the password; needs the current one. Ends every other session.
 	// (POST /account/password)
 	ChangePassword(ctx context.Context, request ChangePasswordRequestObject) (ChangePasswordResponseObject, error)
+	// GetYourData The signed-in user's exports and what stands in the way of deleting the account.
+	// (GET /account/privacy)
+	GetYourData(ctx context.Context, request GetYourDataRequestObject) (GetYourDataResponseObject, error)
+	// RequestAccountDeletion Delete the signed-in user's account, confirmed with the password.
+	// (POST /account/privacy/deletion)
+	RequestAccountDeletion(ctx context.Context, request RequestAccountDeletionRequestObject) (RequestAccountDeletionResponseObject, error)
+	// RequestDataExport Ask for an export of the signed-in user's data (a ZIP made by the job queue, emailed when ready).
+	// (POST /account/privacy/exports)
+	RequestDataExport(ctx context.Context, request RequestDataExportRequestObject) (RequestDataExportResponseObject, error)
+	// DownloadDataExport Download one of the signed-in user's ready exports (for 7 days); anyone else's is not found.
+	// (GET /account/privacy/exports/{exportId})
+	DownloadDataExport(ctx context.Context, request DownloadDataExportRequestObject) (DownloadDataExportResponseObject, error)
 	// GetProfile The signed-in user's profile.
 	// (GET /account/profile)
 	GetProfile(ctx context.Context, request GetProfileRequestObject) (GetProfileResponseObject, error)
@@ -27480,6 +27926,111 @@ func (sh *strictHandler) ChangePassword(w http.ResponseWriter, r *http.Request) 
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(ChangePasswordResponseObject); ok {
 		if err := validResponse.VisitChangePasswordResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetYourData operation middleware
+func (sh *strictHandler) GetYourData(w http.ResponseWriter, r *http.Request) {
+	var request GetYourDataRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetYourData(ctx, request.(GetYourDataRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetYourData")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetYourDataResponseObject); ok {
+		if err := validResponse.VisitGetYourDataResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// RequestAccountDeletion operation middleware
+func (sh *strictHandler) RequestAccountDeletion(w http.ResponseWriter, r *http.Request) {
+	var request RequestAccountDeletionRequestObject
+
+	var body RequestAccountDeletionJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.RequestAccountDeletion(ctx, request.(RequestAccountDeletionRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RequestAccountDeletion")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(RequestAccountDeletionResponseObject); ok {
+		if err := validResponse.VisitRequestAccountDeletionResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// RequestDataExport operation middleware
+func (sh *strictHandler) RequestDataExport(w http.ResponseWriter, r *http.Request) {
+	var request RequestDataExportRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.RequestDataExport(ctx, request.(RequestDataExportRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RequestDataExport")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(RequestDataExportResponseObject); ok {
+		if err := validResponse.VisitRequestDataExportResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DownloadDataExport operation middleware
+func (sh *strictHandler) DownloadDataExport(w http.ResponseWriter, r *http.Request, exportId string) {
+	var request DownloadDataExportRequestObject
+
+	request.ExportId = exportId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DownloadDataExport(ctx, request.(DownloadDataExportRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DownloadDataExport")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DownloadDataExportResponseObject); ok {
+		if err := validResponse.VisitDownloadDataExportResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -32290,568 +32841,581 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3vbhw5si/4KoTuApKAlCy73X1nJFzsqmV5WudYto4kd9/eUUOXlcmq4iiTrCGZKlc3DJxPC+zXxX2C",
-	"Bfae9ziPMk+yYPBPMrPIrCxJZXd7fHAwbVVm8k8wGIwIRvzit62cVzPOCFNy6/C3rSnBBRHwz9NrPNH/",
-	"LYjMBZ0pytnW4dYxmhN8hwhTVC2QwhPEx0hNCcJMzolAOz89u9n6x7//r5ut3f2tbEvmU1Jh3YxazMjW",
-	"4ZZUgrLJ1seP2dYbLNU5L+iYkmK5o5+mhIUNl1gqlE8xm5AiQ1gizNAP19cXqMCK9Hf1MduaYYErouzU",
-	"jhnjNctJRZg6g76p7nKG1XQr22K40p/j9kvZliB/r6nQY1WiJv1zO1YK59P+9sNX1mv9BJeEFVhcL2bk",
-	"X8ki0UEevLVuB1NORXLkuX26Zpua0STpabZ5Yb2WT+/76EzuH0Lis/Fbzsg5Vvl0mTevpwTp7aF5HzPH",
-	"oZpZc1yWRKApLwupmRLGYzZVM6Kz8Z5ufM+0vmIc7J4qrPtNTpCGr6w5S/0pueZ3hCUaV/BsvVbfUHbn",
-	"21ymnCS5IMrSjlSYlqRAONdvoJKyuwx98wKVROndijArUEEnVDXkbA+w9J2tN8jzWtI8SdPKPl2vzYsS",
-	"s1dYkeV5//zzzz/vnZ/vvXoVn4UWYg/oLDn+mXm4ZouC31PNqYk23eO+Vgmrq63Dv25NOJ+Uekr411qQ",
-	"rV+ySH/XeJKcgIJn643/fZ90qdeXLB/1y3LGmSRwbHyPi0vy95pIpf/KOVOEwT/xbFbSHLbgs79JDnzf",
-	"NPu/CTLeOtz6L8+ao/aZeSqfnQrBhelqeaMI0xkaCYLvJMJI1CU5RD8evzl7dXx99u7t7enl5bvLDM2p",
-	"miLOCKqIlHhC0IwINKakLBBlqCAK01JmaMzFDaNsViuE9R8VklM+l2iHC4TRiBcLxAXyRyVSU6xQrs9B",
-	"hUZ6OLjYzRC8XHFB0EyQnEqCcl6QGybrfKrP5bO3MMDb63f/evp2/4Ztgexn45Lmn4BuJyWWUyINSeZ6",
-	"AuQDlUoeIoyK2nRHkOYJPRFWVyMiMoSR3jBI4ntSoNECSV4RTU9SSoIkZTlBVN2wOZZABf2Blju6iUb6",
-	"IlzqhwtUS62i6OMAlBZcVJRRqQRWXPfFCnjG1ZQI9PLgz0A/ecP0j5enx6/OT1Gph4xqVhCBtmGu5qVt",
-	"S08z/Y0T85ghop/t6z5fczGiRWGk+mb7fcsVwmXJ56Q4RBenl+dnV1ee3dHcaYbmsN2WSPBS0zq/k/D7",
-	"jIiKSkk5M9zKDKkNmwLpZ0SYJdOMINGO493T8+OzN7dv313fnrx7+/rs8vz01e4+Or0nYoHmgiqCdi7e",
-	"XV1n6OK9/p/j65MfMvTq9M3p9enuDZOEKTQWvPJdSv0J1Uwz1kyB1JRKNMcLpDhHOzdbJ4JLuccFnVDm",
-	"t7t9eV+r0Ga533L1mtes+ASUf3d9+/rd+7evDs3mAXJiNbWEKjiRSIsD2FRA3REpOZtIpDjCCDTDliKE",
-	"9ftapigtetCOXwz95rY0DRHYYKblnLMxFRUpdo/aokRLLLfvQDKVBBf6m/mUCGIpdYEXJcfFNedvsJiQ",
-	"zRPs9dmb09vrd+9u3xxf/uXU7Pp6psegJ1TqQYAgNRwribgnAuE8JzMlj+A3J7MNhUFq0Ioq2HP2uLmm",
-	"FeH1J5Cel6f/9v706vr2+uz89N3760MYjuXLbWmOCKn4bKY1NiHoPWUTWJfvDrRax1lhJ5VzxohR6ai8",
-	"YXnJNUejY7YINh+sosJ3RLrjJ2+0aarskl5zfo7ZwpJCfgIiHF+f3r45Oz+7Pn2VwU6tMFsgrBSpYNUE",
-	"UWJxPFZEXJk5a7Yu0KX+eQ9+30USL9CUz5HeHHpvzLFe0iw0sIP3lxVG17L9FI3IWB+5Siw0yfEEUxY1",
-	"eilTZEJgXlojYrhWUy7or+QTCI/j99c/GBl9iBiHBaUSSTphBBQRrWeYXQDCGYQDYQUpdhHsYYT9Iy0M",
-	"CClIcQTi/obpVvTMKdOH71xosoLtYFQWKedcFBnIeCv0Efkw03oeUnO+N8a50ofoVIslNnHi4j2T9WzG",
-	"hSLFOSkoBlN543R6//bq/cXFu8vr01e3Wn4YqTGmJdmWyHbtxKG2ktAdtTpDW34gEHyg+to+wbmRK3pP",
-	"wIIPtNWZ0PtOUaPJ5o19z+qyxKOSOHV4Wa1uFOa/+g8bfZ6P/kZypYl5PB7TkmIzyaUerTPiByxfE2z3",
-	"cUeU6t8RZVJhlhN7NIB0ATdQ07qmkm0O7Wzv+H8buUuK3W3wPdkBjjgvCYbldm9e1KOSyqnZE+nXHDd0",
-	"SKJfUGTCxSI0eMaYquntCEuijQxJ8rrE2lSC4y5i/2RbtIg2buyVyAPJhXonrH22tN3b60QLZ/kEow2b",
-	"yLruoWXaZJFFW7HuJ+CfW159QUo6obyWwbtnRdyKC6eR+C46isBdtzwAnN8xPi9JMUktuhGUb1PE19Is",
-	"7s44x+Ku4HOm9UetIyrCAu5rt/CDqsp4KyAthZaGILI4kphRRbXS+MP1+Ztoi7kgWJHiGOar7TmsrCth",
-	"T1FY+qVPQGS+Y3aR45QwclOu0+yYi/OI18PzUmaVRhDIjQlklUQq9elAlUS4LqhWBuPbV6vWFyVWekzx",
-	"oae2FPmgLklFNXXNtBK+Zv0iEvZNVOGFtnu1Wp+h+ZSWxKgsZrwgs2tVCxjtMDrNKGMpBpwZYq1Ddm1u",
-	"xhuzcyh6ZsslQfMpR1NcwOqEWwTN9XEM1qtrafgk7QaWx02DblMuD1QqbM6CvpM03NtX8IH9spahCNav",
-	"F3UJomsWiDHLd1EhrKgq4zu+nhXr7q57TnNygYWZEVWkWmtqP7rPYWCmcSwEXsTFe2s7uJlYSRWIG891",
-	"6ZVZkgshN3pKt+bXEpihKAoJ5wSD5dSsLYZXSfET0+ayMKcDTg66uv0zNqsjR0Vc0jspn6F6psXzi4Ps",
-	"4OBAK5QC54oIbRbgOchqI8y0lCgEmEp661T4wxvCJmq6dfj8QP/fUwjnyL42HU/BUXOEsDYukF/LfXQ8",
-	"AicFuL7KEu0hRu6JSO7tFcqhnpYiguKyOfjbY3rHQBMvqMpQXhIskO5vwZlWdTVTgDXDilD66LWJHwCD",
-	"xWecMCOSc21j31NJRyUxVhuV7g5i9wjhJfLw+cOJs5Yg9IKoPfbnhtlCTsvA1VtSRiKM1SeVzgoZVz7g",
-	"DXDSSMtAYy6OkDZ3F2gPTrr5lJfEeG320dmEca2maN18ZiUQCu9LzWWNk38RrvlwZh4+D0YcF3UtsbZq",
-	"S7+hMWunNbIHSeZlgayVY3aOGY5x/U9TAk6uQMcB76E0DsCSgjdliWDLTFGzzhGf0vfbUwwH5xtZRTvN",
-	"IVfuNMZl+W68dfjX9c/lLvET5kxn/PDW8gh/6Y6RCBmzLler90mrKq1D1f46aehBv6xd9HG2v5Gydlrr",
-	"dH3IgXlJWhdUSRLFpvtxZds5oTMz384CLynXA3XhB+tJDadGtuWM8JkRpOu3a7gr0mhbnd6AGqy4wuVD",
-	"9OCutDTtOOp6cqSHs5qpzNSfbuHXJ+aSV8A3sGTbrZqOl3CDBIgXt1rdNaZp/OlQMe0aedgGbwyEYTpx",
-	"NlD6Nt6i6Ah8oFLErWe8lWlP2fouCvvJ94sB3slsK6+l4pWmiXPdLKs3ei8gjGZE7ME/Bcm5AM2TSsTH",
-	"GSL7k320fcVnAjOOnm9HvS2tdiNTHdOSJN1HieWpmiCUZXcf/ZV8v1CGzp50lKnvXjbDC1hQ2TXoFSB+",
-	"KWHFHmLlxliniZbxRLDfZS0OCSfVJujSQoas08+Ujvfa6y5zLgjauXj1ejcDtxK/HWuVfgcj+K/nAf8Y",
-	"WGNHq9b6X2Ce2FcyuJuDwID2KHczBFP/UJUZqmhBM3Orr/mncUpwAXEwfgz+D92Po94HsNR1G70+42ba",
-	"72HhIjtyaUOszckP4aSPvWv0HjzzGxms5rgW744ow+Dsfqp5hewOvSX4kbACs5ycY3EXeqVmgkjjZDHW",
-	"JTik8lomHFLthmTCSVHpZy0lZ/n5Gnp8e/Affxlg3Ca145SWC0OKka5lDa4yB83EV6wAqUbmlqRrB8o5",
-	"Eb3CbuW0wVeQYEQh02xc4p6Hm1+txlk6rI9LeT+7Mt88jhue2lZqqBzQ1C1Lx4byfstg4Xv4sKGrbuCE",
-	"1zGFZ0RKPj+njFZ1FbvCnBOBJlzrFj7ow4W6VOYrCM4zhw0438CLsv2WB16Y1P0lNBxXQCu8GCV0U8aP",
-	"Yf6pp+ov6WZnVtns8xltSzgfj7qTgIlVsBdNPB6vFeKMRLUrJyVX69D21DS0cBMP5hFMOAuEb2vh+pf/",
-	"iihF2SQmVik7cfFJF0RcJKkzJnMig2AmJCmbQDxzQCEkp7wuCzTF9+TIeBw1yRhHcywYZZN95Nx/+2nZ",
-	"lKJTbKzReddq6iJ/T6Ykv1ue9tgFn0Vu3OQ73UDCJxsEFLdpZMKDIVDj11qQJqYP57neeBA1Yq/ZBK8n",
-	"U62/29YQZ+Vif7Ww7h7dMIlmxMHwYmT5vi7vLomsy4gQKDgj6wizbGsMHuaeAztlIJjgsIEmnHs7Np9e",
-	"8QoT8qNMkcMmBHUHLtcjBUR2P+Ys0D36ZmJjdekxkBcSUQPK8hVeJEI/msCY5aOfJX5v0k8iyQ4KPOXw",
-	"DtqxMTyUSBPNyBDP81oIwnKyG5WL8OH1AMX19D6w6mhiNNDatkS0gCCppTGg7d/sbD7uNb/u/bZYLBZ7",
-	"5+d7RfExbhy7qJ1V2Q8m1KlpeltC/pa7T7e02aFKIhMVi0vzAgiIit+TYrd3AFcKC4iXjBOg1bPvQeqP",
-	"Mi1qITCcKj0ezJAxjjWlClISFT+5qDyzfUey5VrEhVguQfTfWkEASscP+pLnOGnxMG6dAktP3ISChKiI",
-	"982Nxw07xrpXRB/V7u6OFOE0IAZCkFmJcxuwOiGMCAyvJY73ptfLulzJy5ftt/X3dUletS3BSL5EXQIn",
-	"zUpMGZpzUUjn2zEh3C/QnJA7qWd2XRNZ4AXcPV5Pa6H/iLM2MMdyh5evT9A333zzZ5NpoILNxcdjSdQR",
-	"arjebLSy3NM9wmsy1ZXV0lfudKecZ1vacvk/7YE0OLwhdno0iXJNgp+7fWvEkCOIkYeZk6YBzzoODRRw",
-	"P8bWdumT3a9JzOVMmD7vU/c1IhFbNVVqZrJc9L92ES4KQaR0matjohl3rBeonVYAZIiv1JyMcly+T/Uo",
-	"tRhx3XgGMR8hWEcCEUX5tIlkxLOZRHxGIJAMI1mPfKv7K91wjjB9JL0QZExgV0X0Dznl8+OyfENVLSY0",
-	"x3pRI7fFV1M+N1HrlHGBSv86KvBC0xhexKXW+7mgGNKOiKBYZijnFfwKXCJ3keL8SG8WNFqggoxxXUal",
-	"YWem8YH2zruJp2jPedYXBtq1Ovy7fV25g7ob+9qEi67t35o+LGCWPjRGlspXZi1S+v6K4Nk7snjETYT+",
-	"2l+IdhzETRhrM8b2gEJqRZcJolQubLR4OjoaDh/l3kuEFM57nnejpjsNtj+Pj5RTYQKgIuOjKk5jMJ1E",
-	"JHrp7Ood+ub5d9/tPUe4nE3x3guIlI+KtuRN+azErBVuV2FwZlekoHUF/hgxIVGn5oxLpTtMaCQDg4N7",
-	"z7pYQEFDkWQvQZvJdXhlEijTQe3xKwh9ENyRhTtmnBsokJnu+8xkjUEEbDO6eMzvgLVPPTtJrcADbumS",
-	"9mo1IsL7ziLupsdz10pn5FNxm+ADVFVuFNSQMzt77/jtMdKP0a+cmTSv6Mo+yU2cY3vNJQEhwo0QMkNL",
-	"M0vukC6QBAeVMFzqVABockudVpiWibuNMJYJ3oscfW/IWGk9yUSrgXFoblfih1pBJ0Q+VWO9SqgLHn+S",
-	"vtZR8jxV08cany2u+RXkGERM1VJyJIlPNIII+DA/cWdbf4q0Yot0U9u7++gn69WlKvyKSlTqafJaZTdM",
-	"mw7ev7dAWBCIX7RSUZCczihYRDcsSm5tTMRwaOSUC+VHBwK0GUOGsEIVlwq96MTp7m+tHSL5jpUL78iW",
-	"lE209d7MQdrQSRcwqW09E0eqVTGIdwV4i3tiG+kPjlzyffWs9VUiKKNvoV1wollFNNcDVby16pzHOb9Z",
-	"rOVmf+BzkyfpPf5EEBdae+R6a3fkU35rpkyY9AqfdjCArD3NX1bQCTz6Q2XNen5BeJa+v+6Inl55sqxA",
-	"VFgqIpCcU5VPj/w1it1wJt9aUxMoOaVsklq5rlhaIWsaF0AzvWaonWkttZ/FCJtcItDYI7cO+ud/TZgT",
-	"tJ9eY2MaFQB6Yf46gxxUA6KxnuLLyAc1zLEJ+UPGZ8hADkD8veIFXsTdYpjdrROelTVEsR8niZq6BH/o",
-	"BTaVJrE0zsN/45SRwhFpmArZfyVeS60ia/VqeJDoefNRNDR0yhl5Wzu6LHs2GKAYhHAd0iar8UasmWQC",
-	"ific6Y05xYLo43x/UEbAAI3SLJyc0pmbx9qhFisuyUM6eHXOr29rMTsLkeS2q7qqsLE+HmurXgN8ADzc",
-	"luiUTbRxn1abV9k2TxQY6XXquCKdJEwTphW5JKakNCn+BtdOn5IGtcepT+iOkJkEdrvHZQ0UWJ++a5j4",
-	"fZZTv/G9PH1ekB5dtIgrdfTDHsB9IVyrKWGK5lhZ9BsLPSRIzkGn0r854ABIiG+pEClXTHK1LPpc7L6Q",
-	"YknWvOUcUaGmPxMseqJYA7M4x4wzvc964uDwOg32BZx68zyhwc0oyYkJ6rCeREsbtEOZxSbirFzs7kcD",
-	"UdPnKDbO4RTLzoigvFglH91CXZi3+zPfQ6pmfiX71l/v2jzmdGvBF3b51lModPYAw95sMTK/2YJdDjYy",
-	"WA7eXBF8vi2RIh9UVLqVlJEBMTHwWhaOsW+KKbv7c/D5slQ0bMeR1ObdaGEAQBqD0uhZ+h1/ryJrAT/A",
-	"sYd2bra+x/k0Q//Cp5gxdEVGWCqKmYUkfezO+rzsnYzSd995yMo4+w7tHlz51EQ8OJcc+YBzFW4r+Lf0",
-	"OwtCXEeC3FN3EWhXRqsk9a+/LqK+YRMg3RDMYLJFBLcdWOZDqmF8fbS48BR3UzgnBSX3MPJLwjCVEpt0",
-	"jOCvZ99jwf9e61+bf52UWEo7Z//vZ5e8wvqM0g0s//PZOS+I0HTw/zjhTJFqxoVWlmLUcEO/JJKXdQJL",
-	"hbMxLTrJKI5s2dYYV3z1LfJreCtcbvPdVT3Rlh3lLGLkv4fc52+RedVLPYkqzXWUTQxq2BxLpIdVtDwd",
-	"642mK2igB5JIYHW+9WZAmkf0eA72/6uWwhUXJEMjIpWREoMH1t5W0dQwuNdkhQ/YcLyGa8VvK4vxaiMB",
-	"/d8VZjUubyUpSd74T28ZmcexMjtekLDLLGSIhlCxBY1vFoDqIsWxCb2LZUfdY2qlYj+1XByhtDeXkSuy",
-	"FloHwEjTNSy8M/PJYkCQmG+7PZIsmE2cHF5vbhOhxCMSN5xBNX/MpVtn7Ka9zPYYG+QrvHiI0ySdBDvI",
-	"DxH4HqxUT7ogXoF76EKfBWQec0LMVMT0e2tcWIiReYYkN8qnMbzRHEJlJ0Qhxi3yl0FTJOQu7vOaWrCd",
-	"5ROnNuOMPgNHGynejccJB5MZzlSLuFowAvDERKvEVqejNnAE8fE4PjCt7a2mthulnYj9LLO0a480vQSX",
-	"deQAaaJRIxHfhBXpcPASM7beRWEqqjvbknd0Nov5Pc+DmHHn1tQ8ASE88yl3hNe6nyE+hJFUBDNA6UnY",
-	"JZpT4muqd6p+aqPFXhy8+G7vp5d/Xr1TocmQLHa+zeR8UG1D2fRipQPPe++cprwWJunng0lLePFNtlW5",
-	"HIWDqBJLPmjWWA2GZOk74UTaEHUfqm0fQQ7l+OEoGemb0/Bk9xeoGaLMhk7BIGwMn6YBwoIkorXIXWFC",
-	"fvsOF7MIP9mXU7dvTXOW8q1L1Iawq5c5YYcNWus4e29ukunZXMOMYvdQeitc8wGSzryX7uKnZmpOuao4",
-	"M6NTJpATRlww929lQzoBJomaf0isamH/WcPXMQX8tKDqKucmoMMHI1Bm0MzHvCz53KSZ4LKMt9B7C5vy",
-	"v3cXAl6LkcQ2b3DJN9G+w5Ye5rEDL1xz+zojOR1bvMxtA3WSRRDL2xirXIRXwmMyN2jX6ATMKIxwUUi0",
-	"o9syQKIBUnYEI3sXbhtLSpiRW2i0gC+gWogJSbVYwjB2qhpY4zuL90M+4ApQJBpA5LjnwAcG4aKgxvy/",
-	"aJGtP95v6/SDEhiNca5khhwK9RKSOxeVcQwH0i3In2xyRLqLM60rzPYEwYXe1q7RzIfbd1YLQqatS5Uq",
-	"o+NMSZWI6O6A4EZOEn1+t1c6Bom7wrdlA1j6clsgIrrJ34psCpcJ0icZ31B2Z1JGbEqms3gS9+e+P4At",
-	"HhGAMmaI8Tna8RvCBYXrc4qzRMylvVta7ut0OXgg0+wMyHxKH8TG5+VuR4ZBnnQTZWPWdjzRbbV3zKO6",
-	"tCfy/aIVAwfxFgaMgQsI14DJdBIIHzCjJnMzlnk0DGQl1lhXet4bLc8tXIO34gFYYhQM2CrJxknnbDpp",
-	"ySYmJfITTHywOnLZPq08BNS9wQZ9ytxau/oFqcvrh6UmPTC15bEJJKuyOIZSaTN5GxGT5PjtsQkYnBuk",
-	"Tj2gvOT5nVGFvWwxV4RHre0VDytbOytkVfJHkoe1JE2l328uB92074R2bwzPMr1Lyu5cyof1PWCFsDP3",
-	"GxBzxfXRqCU+5GpQJZFUdUE5KqgguSrjm6U/SGj988mFyw4jpf70Qn+hCRnxadSS5shasR5xGwaV2WBF",
-	"vTtMtYXQDGQ23yuxNo4thsUWWZmKXe52sJ52vj0MF1W179cC/GunjcaSeH0exjCftn79FJyJscNI1CzH",
-	"ihSvBa/6IoucshaxhG12O1zGmgWRvPJZlILgfEoc0vJMq9fPDw6CTD6bX00lEphNyGHgwXIxTE1S5jYq",
-	"sT4Wws+xIMHFnORhvT57bVwSaKhceLaCRCFbzoCqfXQs76w6DhGdRJjRmKRMA6Sg9VHFkSQkpY/Gzme5",
-	"5ZcsyThJD+WqtJyADD1Z3S72Y3AusT+m+udny4WtEsb9Od+t7JpwPklqOZy16EwX68CL2IYgdysuk3w2",
-	"5Zx5RO6WC4oqZKxxEx+jR7wte4SR33laqTmH65fhAzbvu2FHhvyTCwtjXBtc2jovfBSsA6zTqvsUs8JO",
-	"g44N/K71a1q3Gi1sKRhsQVfN/tsdIGfNDy5zb/gCLHHXQm4FbbVItpo5EhrsJ+UQxS1zrMUbMTok53u1",
-	"hD8eYo4XAo9V3D0Uqs3uU0GmBAsJ18uSiHuaW+y0nMAOb5KGbkGk9YKEQQ9N4NkwggfGxzKI69Ds+lZC",
-	"vfPnBKnjO17f5iJQqnczVLOSSIlsDrI+PdrABLSIa97OU9c7Ne/SiwSq/fIx2+rcPm8gMubREV9tYlsp",
-	"SEutuN7bqO8/ROhKOijL9xKSrj202F5sr518A9mtkSUsitSNV3APtQq+ExppvoiOp9H6kupAStU7alme",
-	"ug29h168hNuNeObKgCD5CNyYVMRE3Z8VT3JR3GDrDUGpaXWfOWUmEeBum06S+i8WeyJyyyl4ld5/iqee",
-	"dW+9XTP+m5VjidUscFnakTgBn8Bty8egHVqZolSIM6tm35GZgouuIGEmcc+50CfJgImZ97JgaMmJncF4",
-	"kvCvy3PK5f0hwshUO0OCz62HD+yKnZbkhwW/vSMLA7OZafX/DqbqwATKBZzg6B///j91KzeM12pWw/ny",
-	"P3J7RWAOyAXa2zO3kCiX9/9jH/1NcnYIu0qLZf3Fb3oIiV6zG6Y7+t8/7iOay0O/FX88/fH07bU8Qlfv",
-	"z8+PL3/Wx5MLQ8zQf987OX57fXZyvPf69Pjqeu9fT3+G4Te/Xx6//dcbNqH3JiFYP4RJ7rh0Hm3VQIv6",
-	"sSlS4D3IENroKubAZ1JpE8rY5XMsd1uZc62iPHAd22gZubzfyragilm2RXO5OtTItuFhXFexyCVJMIop",
-	"3B7fipTd45ImHjJjnUUgl/l8TVvcDpHPY8d1zXrG2A3A0l2boWV+amETzZxW0YvP17Aae4V9KlT4IdJc",
-	"ECxjKDs/TRcI6+1saiDBFOH6DsL+zOybPEitoM6pJCt8po471yNngmFtJLQ9UxIRSwEyjZ1pepkCbKcu",
-	"ZHg6HcplTEcTotZIp3fnQLyXxihIH3PBYbsy8ah51aXzDFIWJK9FngrfcLgjIMDvSNw5qgRmckyESGVB",
-	"KoHN9eq2hPw9aaDA/I2Fh0+oZW0RwwbkU0e1kdbSLdE4c8vup90efbBkbdrHGMwHMy6LywdWdltHCwzB",
-	"GQdobUH1d5dH1o/QfcbGPFI0wMqi5obdXvLHQUFdOOk6caf3REgXiut7uX++f7DSbegKcdgGwgHEZ+hK",
-	"f294BR9Ska8/mbN4AEhxJyOzvUt/DEoIKR8mKad0hiYE8oXQ3zhlgKbecWjDDfDgu94VOZ4Py7CUED/Q",
-	"EwtnAk7nWJorUfC678AaU5Ppa25LlanfLQkzyvnAEMllT5INFdTixmS2BWXsNM/e8zsy4DQ0uG52uyay",
-	"Qm3+pz8RQyQPS5eQAwdkhDb74tiNPuJSgVr5TZbyU+bcP4QJBt1RWVq1B99PghSI02aAxJuliSJZhLs0",
-	"zFRbsWWPEMH5FFW1VGjUgu+we3houa9vD9I7tmNA6oZvIRc7c5ewXKBJTaQacP8zgOX7ly1p8cr7SBQB",
-	"nwM9m2CczMgJ808YTYZ0r1mr1tpOzqsKZ0iSiua8tJIEj26YJDMMngQIZmvMaK13C5LzCYPSsACUmvOy",
-	"rgxYMmYLI06P0PaPARI3Fzcs+EFuB9Xm4YfMZPCQAuVYkj3KJGGSak2nXOyC9Wl9XvvoGCYCHloIoLth",
-	"O5HFysxS7eoZ6UFCLgPagZxodBym2Gfo3H7xF/jCmg83rCKYufD/fXRF7onAZYt+WBDkKYVGC7R9tA2D",
-	"dZOxcCPupIGvbtjyFPfRsYWL+fbgQNNZRm3qroyQ94O4KHnJ2BeHDxImwWpwTQRN27QIqnskcXfQWnZy",
-	"YugJm3m459RazGZSkej4NcgYNZk3Ik2dRR1BmoWsXf3cKTOKfLD4znazUvv8ecJLl4zaPAXjecxhvwM6",
-	"gFndIzT31rdZ9RFxu1LvshwzxkE+m/eLFQZ4vz533Y3WC3Q7PQIjP3ZMGWGqvDzBITDNFJtry6dQ7Hit",
-	"cl61Ls3MPC07aSUFIpd/6cHdGHjZ21ENlm4f37byIAwzgFA0VGAc/lofot46L1bAdzj8tXD9Gvr0R8p2",
-	"91QK4b5PMln2egKv3NJonkjMuBE+UNCsKWHSjrcBe9ztVT3y1g7HMtzcgoxruXJLJ/dImxSpfRLnRsd2",
-	"6zJY8tRbEQr36azgXuH/QENyY6ZcK1RuPYuuIVxsxf6Fj15jWtYi5uNUSitjMs7eZkv1VVye4HuC6pkv",
-	"rGyurKlCc1qWSCr9v6JmCE+w1l6V/uNYDbecE34MB1wQXXGf37K85C4h7qHom9Bv1lAt7NA1n1iCf6tJ",
-	"TfrkcJvA/8JH9rS1JLZB2xZt0AwAVOE5psrG10HKhotBimslY8MJCYXAjMbcX+m2KJugv/GRth44OD5y",
-	"QD00MBzYa9TDdYCAF6OlXX1qaoQaeqLUZJaImmXNCOEOlbK8rAuSmLZ7d7npC9MnTNMQfKoJ7iihUAlI",
-	"c5zlZEAuSyMMfI9BgqgnfoxH3tCRwGJhYLsSZXgTgCpaNR0LQpDBiAji+6d0MiXaTq0rImgOlv3Ozdbz",
-	"my0XB2+uckrTeRw/hTVDemBFF9eCSZ9MTN8FP8eKbJhIeB5GpwKKPrOOu5KyOySnJlYwM4nFem9Lc7FK",
-	"KxcLGwmzXcbcGpCLMdDjyzxkXuyZC7Tqz7wYDI1oiGQv7B5a6OWB6Rs+rnWwR1SshFzsrtivqeIjMh21",
-	"9sMPh+fnsYbcJebAyh0rinCYhxclzoemOWv2NbWbkTaagW1HC3ClQOEVtLP9lszRz1yYhJDtXYjUb9JC",
-	"rMfalJ2nj8oDob2VQF4FscjX1MKEOvRAx8VBnZAgWbpNmFQJkd4QZ5/ZEAdrWEpswCzIa4jLBwCBtAXb",
-	"lje/5/FIneESs21IJLX1nWzRt3jBOwBZSzekB2yB2Cx72ubBv4d2ZMlVU1YPm3d9NP7wI9cR8EJ/H01U",
-	"WC9ZyC2cnV/fmpkue6GqIhqcRWGJFF0pudq2nkZf94cpgVlOttMukFQIHE8I5pnAuaIynhx6LeqgmJ1Z",
-	"k6mp5wIFiT2Coak/rTiyzRk4swReyLAVaKowGyI1ezbAzoJptScRXyJ37X3lQ0Haq2TrfLSnD0THhdlg",
-	"+VRQqSosM1TCD1NeLm4tzgZcjeuTqIByvbepk2DtsiHR2fAJZWtn5Gdbs74KIIIY1/S5ZQNbNGWMS0lW",
-	"Q7k7KNa+IiB22HEPzbKlaXLUbqkWn9UY3/r+fkkUbF0lGq6IlJSz9zKiydruY8Pu5Eosl1BdxMH/fppy",
-	"hOWdFdRUuSMYtlPN7hifs1RxseGw5AZ4X/ewA2lJVrjarCV7YSAMr+ymrAV4ujYOTiF775h9DgOacLRz",
-	"8KfDg4OYZmKzOz2hsEKMTqZq8IXzEppYM5tmmJlbpvgKt4KK1o+LSuqudhulvUOFcz12YmiVxSvlwsRI",
-	"zrFEORcCkM2czaufjhb62De3J0euch3lzELtdvLLgrE/JNI6jRxu8H+FTMGFO1sTlBQXobu0woMwp58g",
-	"ZLtTASRcpWTEdhAqZVctoMcKrkrCSa/ij4cs0lMQaBBFVkw6VdG/b0Otokca2G15JCAgU4Poh393ztLB",
-	"3cgpnSU8wyuzTEK88Y0A0z/W9TvAkRvFXfcO22DQv/SS8NKO1Ad4NxfxHp1iK9uCq/ioGnA+xidTXJaE",
-	"TSKLvowFlyyP14Ntdj7GTa5cuwOH5X3CCyLfkLFK5Wqo2WkaFatriQRvZ5EuomPUuvNrwGPvxWqHEq5G",
-	"rbcAATMiJDdlUiVq6uwVPK8rbYf/5398sxtxIc1mgn94Q9hETU+C8oBuITU3TLmBDPEFsHiLwAHwgYCM",
-	"6bjBlGOFSz5pyh7E3oD+jSG08jwJzbMYcr8FwsZNOgsPrKEEhv9sIbQO42JGk3pB0sFU1OYYP6estu+s",
-	"zoebYlFxRvMTSFT/QNXiBxrzMEIV9ucHw5LsqHxL5tfcVDYp8SQRu43ZpI5X9s62yoWguYU0WDZaKTtj",
-	"ioh7XP5EyF0MdwmK3CqOBIGALTUnWsWcc1RLIgemCtbVBRZKJleEJepoGDANcBdbf3OGlKBVRYojVFCp",
-	"KMsVGLuhbpvQ621S7E9EM0fUP2+X5giQpao6nyL/VWCCM0KKgRMX04WaVk/MEyZWHApV9rhPHeIBcHmS",
-	"8LIepRwCaVeBjVKfcQlh9FekooqzmP9p7/kLmNmLI3QQr8waCubFjAwUGwuChc3SLIbszqh7KSm6bbTj",
-	"o0rTR8rMp/tLJsSFVQTWwB5pVx+IuOGigYfHYWggw5WFy/AhgTtANhM0aGZmgIIgjMCkkNn45g96Poc3",
-	"zG1Zx2WZl+gZcudMhpyAyiCvI0PuCDHhjRDkrfBEoh0fnXfDTHjeboac6MuQE9q3lZHaGdJccmt7LLJm",
-	"L9/OnQjIblhF2S21IhD8SRJGoI+5Wz9+2HG3s2bLZcgfM7eUjXlmHLW7pjAxzm5YNwyziS0M4gOhnNxj",
-	"IwQDHkpnneeYFRRuqdZmoyRa+QroeOqgGyIxvLaswNDiAZ8BF92MPuvFR1+xGsmgld4cxbWCnoLeEvFO",
-	"yZ7i0U7m9f6Uw7DThEPRY+ebiPXEVPP0wy7v2zez5ZZXjTAWfzW0gEVsaz0sSOun6cKHO4IEhRCsYdmN",
-	"LK1uR4K0DKl6IxgH3gHYmC3n+B8Ws2VI5rb+wBjJwGBaxgt5QLEco60ZYyqHqFIAdLUIioOqqzEyP+k1",
-	"TmzzElOLiuUGYgtRYrZA0pRLMLn3R65mDwb8cfd+4poGT86KNUFC7HEZ0cPcgcMZQTNBKywW64XS/mia",
-	"dpAuK+uK/uI4wdz9LBK1Bfrgrh5SfGBFjYHVsFbZloQrquESeOlya5UqaCfe9JTcRZZ2CQgkN7k1mSQ2",
-	"v/V02abjAXO4wDFfkO95OAcGTrqlUK626dsCkJ2QK/orSXqCcDng8DGDdO/b/oLG05N3d9JPIQaxUjif",
-	"VmuhEB77b6L6W+ArWjkuB7nam0jXktSDnT+XcIW9jj74gIRY+8n3i0FDS6XQy2ORT+l9MokeS/VeNi7i",
-	"VLTRoFIGeDJ8oa9xdLOrAYC6rdVdu258+9RZ+0AZYDhvZUH+ZLAAqTLxwYgsEbPW3kl6L35Jn2JXiouo",
-	"ICtpRdX3i2QUD5y6jVpS4QWSCspH+dKvsxIzG9YBrQXxzRYU1UDK7+Byjhcys3HPI1qW2kI3FTPa97WU",
-	"qe9exhOF8If3s5LjomfMJRYTU9uqNOmZNXwBg8+xEAu0Y7Fobs+P//vt+4s3745f3Z5/v2vcAXMyQng2",
-	"Q/mU5HcSqpCWxARlS6g1beE6pfHyDxy41pYTY4afPd4/LYnsJJTa0KdBPS1XwbXdLtEuKfWT9429rvWG",
-	"RX1FzRjOm5HYySu63nCnB7q15XFdUJ6oIILlVafkXqsm1wOlaJ87uyNiVyvyaevJqsJOFq3vIH0KEZ1u",
-	"fTEjyYVeW1D3hWH6Sbaiuzy7ehoGS9MRxaH4tTLXs0bAQ8tsntxFLqqj64V9kgLMyV7fy6iYH1tY5WVW",
-	"Xl+RhS7OFKniVQUGWDV6MPCq679/OtDXeoGRy47ClXZFGaYUpPEEEpojRM1f1alSYWsHLUbYuT3AsEs3",
-	"3yQZAwHRDWS4MCIkLsjSEJl19creXl24GhfLs7Z6zJBq7c2rHpxqqY8sGO6qqSZszhXzfdCAk0Ox6buP",
-	"lAHZluRCvRNtcKKkqRcQsPluxRCPpaQTVkXLVi2DaDzQ6u40tGJIfr6f7BLL9PuToLGAn2HyOS2aF2BJ",
-	"X0CccSzK28FBx5RZqdA3BwYoHlJ1ZraVSJ7ZYJ+YG8krHHVI6E4vrH2RcB7ap05TDYciAPYQ7Rw4TRmz",
-	"RScek9emkMHSnUvJ+UymfCFCpQtlzwKM5eXBZIiO9TDiGTEzkoJag0d9c3z+gDmCGyaoEzXgEwAduIhX",
-	"E7LIciXpohOEIQVxnCmD0VDRD/Dtzdb5Aj692dpthRu7whYP3Hat+bol7jCZW4XM4a0HM07sKMvCibwJ",
-	"3brNS+txYqx5xic13XVXdOW536WZnU0/KZKGW196jSLMpda47IsiZPVy8RhB012niLCZE3KXrJpmHwRD",
-	"4/dhOSZJ7gFIdyHRjgkVduCwkn6we3PYvowUM23o35O/c764lPezVIGfdAGeJkJyEwWA4gkKrTIy6ckk",
-	"ALt7Uym35RrJlFkYbAF5hFAb8RHlpELqxFSivgwNmHO8aI4h1xoGUkC/VWLRtR0bkz7nEirsI1WRt+SD",
-	"urI1Fdao0GJWdIC/Il6bxX0fG9EFERWVMqpqvGMEQZCKO4MBWOYf/9f/g2b+K6SgnOMOthXb0X/+x3ew",
-	"5d2F8j0l88MCy+mIY6h5Dj+44FQbkR/+Dc9BJruH7g944uNwpHvc+sV8bW6YpU0iCf+2z12StxkdVMvi",
-	"YmGCPvCEBG/YH3JeVTWz8Tv+S8xwuVA09z9IVzbZji342zVkY65dR3Zu9k/MGK9ZTpyzGeKnDyclH+F4",
-	"hdcVqu165Ry19MZswRlBpJRQ7y2Q/T6GEdJ/16rz2BplutRjn6J1QUSgXyU0Kj5G1tIBXpUPG+CPbhir",
-	"zaqGkfo1phgBHqI1uZ0Ix29ji7Rq+AwKUOhR9ZOm8ANU59rf50VvfprFfqB2a9v3VnfQaNan+qbUuQQf",
-	"9O2riK3ktsx531uPMURioSwh42+bFLQjtL1tEvPCfe6r2UcxCiKeFuIqhjYlRrsz7EwnSlqbGr/+oZfC",
-	"j2iDbNAC7QzQfnZtWSaDQwMub0i+nJWYDdo5BnXAWSMDX7fu6LT6ZoJXtyGUazs5uN4ks+XGC7zY1to7",
-	"ZTmd4dJUmghywkvMIDuxwoXhlZbBGe9sXSDnBEjBawtUbHEJ0J7B7VccjQQE7bo/HavF1dOSrxHPoDnw",
-	"quRqvYuUh1xqN7DfQzyGHTWtxWJtlIsgJKlZjGwJ8MCQJUQPbyaR2ponfJaMFRK80q8M8cwG7/b1dAUx",
-	"0ZG4LYJFSVNBc98ctIxhzb++fiPUiuSMbEuPuT+cKdLRQRJXxGcXdzQS6J6PkR0zRIybzeTrVeKK2F23",
-	"M1rYf92Rxe6j3Id9I+6ann74mSdtal2s6rGOfF4n0C2oGPvIaqav8MLMKRmgtk452m4A3i/r1pB1FTDN",
-	"91kTomdJlKJ3YrflfLZ43dpxK8+YDVmOqYE/BCzloZf5K+8FHwIc1HOvFwwoNX04QpY3ykPCIzyETNwV",
-	"OpyNA9icXwbU5gwcrasjIOLoM91ob4vz0jhTLbxLly5uan3UTZXt3ACJN0CE5MxMOHe0RseUlMX3OL+L",
-	"+GBrNkEVh9KtxiOM1BSb4K/l7KPmNPQgTakKNMYQcrfmibsvNRWEWHy6eNO28leIbLXqcFsZDeAzfJwT",
-	"yRUa9TJW66hRf4jfN71oMn4lvF8c0jIvfenTJYq8JfMWhLsvgGeh7ptUT9CqXaarXiVcmIJB3jm+cmFE",
-	"E2Xdrc+H5lwU0mFKaS36FGAb0FXNtLqfoW37g6GV/kFqFnqBDIPgCc8gG1ei7/RDPQd4Qdscz1+at/QD",
-	"n+aG/uTes5MkhVbbc7/0UIty+xF3VI0TzGReuflnzb5YWqGAfVdvOLluZbOnUUbWi+/pyIjfuXKTjh0K",
-	"9dM19cnhZvWDbFHwXvYESK6jS7jyaS0rzf4R2mZBnyliXZNqVkahTvJaqlhJ/tfYuGdpaeSxzYxGeDYr",
-	"KZFxqdIP1bm+Ke2GHTepY2XwHVajNU/t7FaRJaENPH7ATTGYlwer7CjobNVIP4FmmFC7un2kRprC1OmB",
-	"S32QiyWR6tXnZxnuNFnl7ohOPoi5iQUArRuq0OM/lw8PRSgAllR2XNZ989F2dQK96EH1qgbpT2HnEL41",
-	"sGZVj+a/1OJ68e+9tqc+UCusSPFqMyHsU0KUH/TgOPbVpq3XKV/R8ZjmdakWw4b8SJs4CN3umsexIfUQ",
-	"uEufgJqruODdjLBYtbY+1k7HDyXZ033SN5xzLO6itfh9NHrqniKAV50SVEE7aERKziYSKR5cRRi0/OZ9",
-	"e8/ngYpWKkQjnHCajrDI0D/+7/8PPYc4PI9duZqNZtFcdIjMy7kgUMVqQmzjCVSWKNS1iyuizINc2nmb",
-	"xg4eEjNknfGzVGp5ezUjFkHVPFgrjNOyx0ojxzbfN7ZUzeroAXXtr0+2JSp5DtVmFxlqFfEPUrchPsvj",
-	"7Usi7omtl5c+3do9vuF8hmZYSocETSWSBpkVSY7GWKCdvK7qEit6T3btYpqwAjsQCHgD61SzgDaFF6RA",
-	"O7OyBu89hI5UlNFKG/4H2cMiUf31pLOTr/hMYMbR823YA83Fk8vvT9x4meGtjI/DuaqhNrydznDaDAxa",
-	"nSXDgX+aEgEehcUI53cGPWAO0RFWi/CxO80WO0CKoz99l708ODAxqIYXTKKgtvO1jGh/pDkMEOKOoKSU",
-	"F1PaBpdwVZkKwK3wB7OYf/ru5cFBdHGbeVqCxbEa3r8/ewWjGgk+l0SgCt8RCdzkIiEcxdeNNPb0g3cy",
-	"dLD/LfrHv/8v9Hz/24eIomYamVXp2ozUxCLMuiG4cenAx7Rcq3AnPHlFJ0SqHrTCVVWJplheLONOD0nR",
-	"+wtELEFxxXSu83GeEylJcdIc6avjVnprjo5x72xnU85Io3Ct7ExOsSAXU86ikCxETYlAY1KWfO5DKyBH",
-	"l1gvqf7SVTrZwWGlSYlMPi7KMdsdWh98Ra2lcHatsXcXJMoeLeq1lz6+Wj2c2liZSfRKxW2N/iPI8SVl",
-	"4QsGWPhjqiS6x2UdqXryNNzdy0odVlku8wIB+uZ9JEjF710N02DR42KoxVSRdY9Rtak93uVCmk+R5DnF",
-	"JZJ0wvYoQ75UuDuFQLpPAYaajemkFgbFpqPN/lqnMnEnnE9KMgDv1L6Y2cZiLHIZgqCugGF9RGBYu53E",
-	"QGyA0GVtSzJaRz0uL4IxWRT95dBYqLJ7TyB0J423isb0Aylu9YY4RBVnaop2+Mx0c2jVfvh5N9On6P4N",
-	"E8ToCLeK34In8RDx8VgSlaGaUZUhE68KOHLw/KzYB7d9gRe3kY/to+yGxT50w76VStS5qgU5DKKqMv91",
-	"/9j3b5h+sVzccnZb4IU03ZYLhw+KdpyP8vluZp+9wgu5j47L8hC5VpH6lZqqXrZwy/4N+8mMwFTThUGY",
-	"2pZYEFTyORE5lgSdsklJ5dRA4UW152VV0tMjvGsy11yah7WuHL1kCoolpXxGWROmCbdkmIWxavqUGOOy",
-	"RLwnrCtl5GoSxOG8fAetuzMtBL1XSfc2pSDUx7wWamqle3Sehu0SvnLrSHbdtJcfTinH9wFqe8Nl4Ezo",
-	"8OqWyUeJ8nEciuzXhAaiN0o4OjsmuNyKtmT7jTbWcOt6Sc3tHTDEsZmCZr8kEyoVEQ8oHNJ/BpqanNf8",
-	"jiRSDakvoonmYCpBfSJjG0yMNqOf5bjSOo/g9WR6hKiCM8ieiLgoBJHSFoswf7iC2FSaskfDYpZ7D+y+",
-	"AinrKX6rCqQkNLD+hYsjHabXzQCvDy9be+xKemoVA8qvnLG+okBQy8GvLSxX0Voud1ttMzu0aWnaRZTF",
-	"L5geW8jFEdoPP05RU5rkVTRpV/8aBiqYQGGYRq14hRXNW8VNsgCvRkjVOEzUnGeI4HyKAF35m4OwClsq",
-	"JbMNlWPvll4sCwY3hyuXHbLMF+66bLg7yjWqv7INtwfybQz7TKjvcYkZXIysoCcGTVJb2QYOMSfCkrZj",
-	"2eh3SyKUSd4Nk2Ih8HxM5sQXJEMTbtyj2Ba/UUofFAw+mZBtCHKhVV0duYXIGqcp46ajIe7M1H0kWOEd",
-	"MvTxXUjeZCb5kHWCnrrXsu68EkGcg6W6AY/VRAe/vLvZ9ycnhI6vRqYNL2KL9GQlUc7+Sx46vSJXuTNl",
-	"Ra02eG1F9alubQmTD+WLS6xdakK31yS+JaLTYfMLXpLMarpB0htVaMrLQvo0JJ9+pP9omkZ6xIf6xxtm",
-	"EuX4GIWpcoh8wLkqF65gorXVCBtzAfX2FNqxZaJoWZICjQWvWv7bG8D4gsb1aBQRDJfPMBjru/voGBli",
-	"mU1qRr00H3DqAf/AhG+YeS1MUctQLEMNKgUFKWox7TtcncGu9SYrMaJXtZb/iZp0HP4EbVU+vevRjXXN",
-	"6wfxfbCP5P3sGBJfY/dqmE2i/tFQZbAx5NoGHY+J0IerLVc2xxIJAgVBi574k7XixB+dfewzr93s3Cj6",
-	"qZOKOPHDaVMIjjC9QRYjOBsZV7fw2+r0qp7MaJMXHbvdx34JN5G8nnWS52ORR/ocCvSrKZYIKkaklj64",
-	"tI2V6GB329IhZUjuytkYhm6UTn38U4VybUrPbGylVHVBufWIlHGEkRVF/tfmyplNZBsag2erwmrSDykL",
-	"68lq8vSVpiwr4F7H3he3srTWC+eLx2UYGriFbwMV2PmmOPRqqfYjcD5c/CxGNkrH7IboUWztgcQ9v0zd",
-	"emqW2KMMaZNjW3byG6d0JjPEyNzr9cMRM5qSYBHJLpb1hoE7sPNhnBeS6fUZmgniUT316Q0T12rBDnbU",
-	"4LVC91RSxYU7wBkPmoKtZXSJpjQvug4wN43fnXGoTqE1Fb3D+Jwd3jCqoPaz9SgbVUZxNKUFsZl6jfIy",
-	"53VZWIx6tMPwPZ0YIxNWILthgteKoEmNIZJ5VCvFmbRjARoojkrO71A9g/BqG3FNJQoPQJMkecNC/SYz",
-	"eeseq8AqZJZLGvYwD7CyFX9u2HGtplzQX+1AtWChZYkKktPCFG0MJsiZD9cAzVhrPYH5O4wlWobw2mG5",
-	"tYnUsZsktjlt+652T2dzlZQwdTaLx1I9AB4Z/I4qUYf+w4wKItdpLxUyhaW6IoSt01RF1JRHTh5ncGTI",
-	"XFqAKvtrLRKBAERIKlVyjno9jiftx71VLC3BWi37wbbBiYNZh8QMO82aFe3hhffR2i5fL5G/XiL/ri6R",
-	"u9k5T5Ro2JTCe2iqYazc3YAqbtHScRsP4kxGbjbDiMyoQ6jY8lzjSWxJSh65KP8vQkwmo9EaIh70YZ+i",
-	"kSigbRHTDJy43iQKT+Lxh+tC+2Z2Jq2BJKiQzN/tI8UR+i/fjP70Yvyd0eKdJrb/8ILzSbApuNVJOu/W",
-	"8s/Fm1ezUyZ4WcaxS7ma4VpN34v44fJ3ccILEovzunj7F1RghdH7yzdOg7ON6Z/iQRUkF2TA4Wvfy8LR",
-	"+bHEZvmeab3XM2R3qROpRF2rK8lG75msR3r6o75I/rTx6s7uiGEJZ8m2dPc5Gbjgy4XW2QvC0A7+x7//",
-	"v+b//w/yAVezkuxzMdmNk9cNckjR25Zl6a50mgZiZEhCJI9qWqoztpbi4LaNndXW4dbV8fX3idJYK4GU",
-	"e0RFBCPZjbdnkushyz1okKnxxUal5X604F/jKIzrLMojn1oXoHSB7Ew14cHGdNvBrG2j76b8RCS/Ky0Y",
-	"YJ/1pEd94l8OT9khXzYOxgaLb/A39SznFU1lTTPyQTka2Lr59wSCagkrSKGNcM68XwLtuPvGb3cH+yhO",
-	"bCxFEk7DYzb9W93km3ewSwJ/QriScgrG+4ggLO9IgeYQXwZB1WpKFnBrd9SujuHQbuEKZL26YBajeyXI",
-	"l6N4FvBlipdPQhZaXp+Jubrbs+5KJBWZSXvTq2h+F16xuCnqw2g5Xg4UhOOiSNkJniOvSBSvS0D8mQkf",
-	"dLnj5AOVKpG+aS9M4cY/5qc/ZuYGx7pNTU2YEDFPG7itS38q0awpoxLpEVLKL4xvMhoF6VbG3wybXg2w",
-	"FFVTX6GcMkTVABOlM8kspHKHpN3xpRjiFZUVlVYyNNXpHZfEtkvMUdnIgBVgs10iGdGYY2Z9SiOCJvRe",
-	"n8BtBzok4huu3H3EBcqSdKgWjSQfekuQ9YIWO2+1VcMbMYdNYhBwWphwQFmIe7CeoNB0T6IXzwC2aEgk",
-	"nsNZM5AVbexIH7m5M4dsCoDWAL889bgWcb2oZmbtY9vDIJxxC6PpTPogvoGzcnFkQ2yW4Pl4rfRuNc0D",
-	"4GazldejHRbqfTPMQXnaSzcAhhkCeqc2WwraMqndJAEie4EeU913JtsH2ziYgGm40lkCibFZKYvDaJCZ",
-	"3/Lwyeq7wVkbdTE557iTZIrlpduBD6m+9BAs9pXA6u2qPs34fon5u6U+IKlaXOnFsDewxpF5wvkdTaUm",
-	"2pwr7MPhQahKtFPyCWUZuieCjhfnY2xOxE7w/La8YVoXGuH8blfv/ykpm4SuHDrO0A9Kzd6x0sQkX+GK",
-	"XFFF/tsb/GEfHdtbghtm4iVdsbPvj69Ob7VFq9tUaiZtFDNV6Pb2By7VXo6Zojm+dTPYudIEINkNm+rH",
-	"Wlxk6AKr6X97truPfnJCopkx3IvagEwQygCZgjgjN8yp6C8PnpuTOecFQcfvr3+4Pb28fHdpIjeopqKZ",
-	"pNtqh1udcTV8i2f0X4kWIRBIau4ZItUROFMC58pj4miJd2LadDcqmoxa6tqbqH10au9X5IwzSW4YTMeV",
-	"xkWyBjciOIAokXrmp0JwgQz32HLohkm3XFfHF2cBRsDh1vP9A4hxnhGGZ3TrcOub/YP9byAUSU2B257Z",
-	"SJ1nRj7v5c55aA04T229TbauiDqG904swrO9HfqeFwvjLGDu/gBgOgyU9LO/WUQXI3JWluRsenCenY/t",
-	"badETeAHQzqYyIuDl8trc0mMZCHFvqbDy4ODVOe+rWffYx8NBp88X/3Je4bt3Zo5fV4efLP6o9dcjMBN",
-	"Yb54ufqLt1y95jWzXfxp9Qd2Hte0ItxAVdgEhdWfAq8ZEeVgbjw1O1Wk4Zp2zsUdmEg7JZbqFlsf+K2J",
-	"36GFg6SlEhkPOwIXOzrnBcnAqA7vOCUoDvvQv+dQp8LszQSBuByrvE1IhFP/QpTTEi+C15eY5uDJ2DbW",
-	"HfBtRLlsXtl/MJM9ail/sMmv7SgDVNI7G9Du9UU55XOGdnyEyi6MOCUdUjR/eimRJPcqMfG5VxxhiSS+",
-	"/wOIpM8oYaaP4s+W1NACaA98tGlp8YZKBQfOqXnvkUwzzMXl+wsi2Tt2y8dYTp7gc0gIXwoIAhPKyGVT",
-	"ueCziBbnOwV3kysz66pHmWAOsBRhSfTTauDqPfvNRnZ9NIHZAldEgaWTCENpXnnm7mI//tIjuzoMsAGZ",
-	"5Xuw2FGfWF4tc1xcWtmKHiCpFP+qPT2JbLuuhY/z2paO/XnomeYM8P7H42BHZE2UaFizubtRaEGYos4w",
-	"Tgq5s+a1TTIaZ4zkihTHNg0gxWi5e9EnDHwmoeVHvJxgniT0s9/svxdWJBWkJMZP1yb8e1ZSdmdJvzC5",
-	"OKHsoiZWC/JUrT3atLzVlRBZsAhd38QvQ4yiV1R6uu//vnfpn1d/cMLZuKT54/dnQxaE/erbso7m1mGO",
-	"F3rDag7Rlo7QW5h1+aMa4z6j5HyMr1zA/sb2X9NJZN+ZJ59pn13P+d4Y54oLpFsl4LYAZ450w+oQ85lD",
-	"OdjLPZoClxHiXpIJYfoH0oZf2NBRzguylnfi6Va3Pb2EZGVkDu4vabzvvCwQZwB9hEoOqFDaYv8yTZCX",
-	"LwbIjWvOzzFb2K/lE5gukBfkIaXAuWdXwPgoMbIRsfBzhNMVVzPjh3P4pVFGP7ZvXHM1+yfk7nfsCKL4",
-	"NaVll9ZfKEOvexB+lh0ACq5KCnjur8tNWIheryMkiKoFk51lhOSr1A4pqHT30PEN8sq88HvaHxE17N14",
-	"/FX8fjLmG4/XE8MEoj7TPGaiQj2LbUgYduJP02d9BrdGC6KcV8gEgX5a9f5TautXCgsVrjIXe3g2Q7Bu",
-	"mliNaDFZTZoc/g7u3y5jix/m+sdX/QRSbIN4/814icJOHitmTGvF14Px88kmswQmPMiuqhNG4M+x4ogz",
-	"so9OmccuMEanR/tss2oDl5myNB2i5gbFk+sieekBjz+XqRlLog2HNHMVeDreGgB2DKn39Fu8jSH5iTXs",
-	"Fatmyyh2Vu/rLdXSfobYlqydvGZz2wvIGAtu/Trb127qfl/tlXvpU9xGham0A+6h3Ni6Kei/n53uSJyg",
-	"/LPfPIBxr+/2lBVXPiZotd82REV+YrftKSt+5/7aRy3iKQMPlbvkWLmeRUXZs7/xUW8IyL/w0b/VpN7o",
-	"Iej7SMjTv+uHn3LdHr2X/sZHZtQIMEomABpm83ItCNIu+se//0+4pYdkRb0OaI6pyrTWrXUXYaKlx5iW",
-	"pMg80J7+uxbEoqSpKaHCAIgSPZaltX3229/46Kz4+AxajVz7RrYgfNG7/Sr84Q0AvW8dfvcyi+3GlIdZ",
-	"icW/8NFn56agxAEQ5suVCpc1Q9hyEfAlnmDaOJIEkVMkiQLIMaVINVOyw6iOp2o1fQYZEXvubqfPzCP5",
-	"3XGtpg6VekNqINzFfyY/azg9mG+M436yIalQUMWJZpts+XDF8Av0Q9kw7q3Dv/7SDbPDzN71O9BRfbSZ",
-	"UEnDj5o1PVO2+ZWzMRVVD6OaF05tBuomeLSVYf2JedTuD9N6jD/t/B/j3vi9eiqekAstlZY50R3CCDLg",
-	"g6RA84FxnZaU3UWY8hlkVxZ997H6+UnQ1O9Gir6IlblhypXNceSBRD+GapY7NnNhKl9l32quuyJW52tx",
-	"k2VAfYqHTAV5K2leegOPN8M+0PZnEnC2b8DNjlnZTRCYSeMxBaXsFQeV4ET8Yn27vwMWtpE+ICct57LC",
-	"O3E7DMwt5EGKg/XzIYa+XXVeqyN7d2EBeSUS5J7fkcKbUyaNCeUlwU2U5qewFxuC/fYxW8pZ++svH5fp",
-	"yGtlEsxcaauOZ1tTcXXw1MkUlyVhE7Lh+Kmmn4Qhpq1dyiYody/aUDFjjD0hEzZYFAHtTA66i1V0Yxkv",
-	"S4l9W1otQtAfXZLglxdEMlSufpWcG5KcrymjchqyKFjsrH1jaxI0fSa9j/8IRQKnRf7sN2cefXzmEleT",
-	"cuIdLfIT91K2Zp6AN/i1VAPn0t9rIhZBoigvoLx30peb+E4qW2R+3Q/BMfbgD29Dxl/HBf1NTEm+5sja",
-	"AJa+aMccjZCYChWNup0izpzTL0OU5WUNNRUx8k0IgvOp+c1JN24Fnq2XAODvU6zQiEzsT5atrF7EyNyX",
-	"8DCYrAUakRzXFifVcQ8qaAGBElYlNagJoUm0qxtssk+aMOlsa0qwq0/2hhup1BZIXZJ+/CRnqymO2Zql",
-	"trtkq4qkJvQREsRgSENluvZC9u04yC1PbjcIxNB77un3WtXda56aUD7FADRasBP/gzZXoxUi4n0I4jHl",
-	"I/3YumhLgC5Dd0u4LPvouJQcSQLFROWUC7VX0ntSNJn2Vp3bcdnoeiWybuq8/hHVTC/0D9fXF1e7dm9Q",
-	"t+hO5LriQ5YJjnymid12ep8AK4yNsHaQHAbE5kHs/oCjdPM75HsyoaxbP3CHC/BsAHYLIEQ1OWhotPB7",
-	"BQq3dBYy2CvOFHg25mLCe/T/1/B8w5FDm/WEeLvnc3hBPk2C1+86nqjPzxIsjiCSqCWvnWdUeNzvtds0",
-	"m0Yr7zw0vs21Y0utFkc2espZzQE8uoGn+9377p6UN5RVjzx7pHy+cbYRtrZbyDBdWxgK4rVh17alqaG3",
-	"E9Te2226Nr8WDWynalfhM4X1blgggg4NZv+SJxFqvzKVJcu4IaxMKY+dwJdyw+xRC5+rzBel6PgmdkGp",
-	"/RunNozUJFe35+EmDGD8mBU3LKwGtmNq3B0hPJJWsOpfwFq3d+MenzCggFR44ZHrdvfRMbPxgDesVZNw",
-	"QpRMOllZ0dw1+WomTqRTibxb24DJLKVTmZXflAxoV3sctP2fb6D7lI/AvQFrl+A8bgq0zPECDJGG53Zc",
-	"eb/dL+9i6ndw5J1A5QBwJ9gdn/DQHgW20PIShoJONjVaUt7HJg5sY34r10UqXdpGCjee00+hPy+H15lD",
-	"ddmVC1o1q8tyN7OxPRbvwfmrk9Vf7FJ4iJ8xcXCD8bC8S3CEOwCW18RCZ67GgwL/+R8nGguyWkIAjZmA",
-	"3D+kCWSyWrQE8qEFis8kZHYC4OnHbCU4Upx0T4+RA/0k2FrP5TOGji7R1mPLAJG9kmJsooUJbIPKVB/T",
-	"kWKMzL8cEn9irj/Hd6SH6/2CeN8fZ4B3ahJwHZp+WXSFChSxf/ab+/t6MSMfn7mk8QdgygTtAEZgMnDw",
-	"L7aP1wRLtamMdGjc9fSpL1xanRfJULI5lsgR/CuozFOkIvBqViuzW6BIroRQSCQgQ4GP0YJgIRsrTwlc",
-	"UGew1CXpRkseIVrNOKCGUyYVBsAybYwM2kvm26fdSV2o6YU2k3BJC8DB8l7MKUAQl8SO/xC9PDhAPx6/",
-	"OXt1fH327q0BAEXbUO4d3gCflm3qhmk95ggxruAmQrOpo8P+dmPvCQJfUoYKojAtJdrRgygpM1qNIFhy",
-	"truPzuzHN6yhoi0c2vC/AWRwlqfElV1C0Jaa4sewhG5dTB1p8/YNG1NtckJErPF+SDeFmEV3wquKKtip",
-	"ZnybFES2h88hhkzXl6QZQEQSqYYRClpkwEyjhf7PV7H0eLFklsCys98CGcJlaYvHwj6LRmoPETHPZoLc",
-	"UzLf5KF9Ybr4ul/eMYIIU6aa9tcd8lRIl7gAn6nZKeCrwwtXXUaAJEJzG/pjKppCmr/1cmeoZvafekO5",
-	"I7GzodBJ51QYssNm9aikcmqh5R+/uVYhxfruNowTa/r5XBixmiRJt46zN/V6fN1cj99cdq31zqiZ5WcT",
-	"ctLQeUnx9W+SAl6QCAviKomBAg0bU9uapJTeY+VLOCcyNMBVuUm4dGjbdPOpvejQ9SujCkfTM0yF168p",
-	"5Mt2m/VgGwepDc3Qv3GBRiTnpmqCxcs1taBbDNfGwk06+TzbbRJRtocBrt2d2WN8T58y3/DYlej3Np/3",
-	"Qbn7PfjVIrKay4cdrSceFlhORxyLwiKkPxyfuA+XYuOS5PNgUgxhJAdMETLU12Py8TgWDSax92pUmOEJ",
-	"OWwhDXcFzzM8HtOS+siwJwbkDtj9OOhoQyVHmh4MUb7y/z8j/wtS0gnltUQBb4PMh+NAm2FKhq65pqra",
-	"sB3DGK9ZTio9uODgbq/1uS2R5qujO7VUG32mNr42HYOmnBORiqD6lqv4WGFxRwoktMHJxQ3D+R3j85IU",
-	"2nYcQW3pah9dmypueppuKryqambZ2YwG3DfjVl25Hc3BRV2apKQbPz7FuQ34EcbSLVCrY4v2jY5tbdAx",
-	"rwW6+rc3gANsZwXuBrPkMX/mGyrVcYuim0yXDzp6Q2USi6+1Ll8uLsN1wAJtVnQa0qzEasxFtS0zNKNQ",
-	"SxEwgiAygLVgg9AOZosUyP2jNCmeKpE64sUCUYnOsbgr+Jxlto4I1GZhVFFJCvTD9fkbU4TMxIu8Y86w",
-	"hECquqCEgUNfQYmz0eKG2RAU5TbtsUI7vuQhbDHzRrv+qtkeARnNW8YC5Ww36s0HCyJky02djUEXa5St",
-	"eL6RAViLcsju+3pCPv6E/ElQG2cVMqcrWgGsywWSvCKoFfQYPUKGHYvPaqhGnzRroUy9qVj/yYR/WCA/",
-	"WcmiCYj/AuX9Dw7pKap3uPolYc3ZIFaGcWW0gM3I+QE89Vv45wrEt1fw+5JgHVBqkN9/yQBtZoJLwiBc",
-	"x56N/+DlzVa+2jqgWhZle4UqrIiguDRqf4ZMOdG2ZJtihbC8M5wdKKwVxJhDnr30fmCwGHBB2eSGdRRc",
-	"877ktsWyjKrBWmswUBiRA94YwL/fA/4PjDX8B7JNH7bbHiASn7lT95Pu0+idiVbKw5cv9cg2z/u6m8dm",
-	"I73lX2Bg2yODOcXdEht39AbNetmyjwASY7C8I23NgZqsC2d/PZzfc0Jnqhc/tM0e9v1P5GXw/fVpnLJz",
-	"I/EFuxx+mnKPQOhM7ymWCf9Sh+OgNGZjovxOFJWHsW1F2WcT1G02fHnwZ3Ty7u3rN2cn100aW2unF5zY",
-	"iubyLqZUIQtkxVXj5zxCL1/8+YZdHl+f3r45Oz+7Pn2VIYkXEJrpegHUWEMMItAc1nhO1ZQy9PJPaMpr",
-	"AaGwVMWT2/R3/Tr+pnY1jDgRIm3n1kwLm/TGL6tM32cpwnBqy81ySZbEyHzKG0u1T4yk5EZm8isD3kse",
-	"SkoRVmCWkz1bZbX/APKvX7m3N8moy731V4j9Z/Fwe7r4iaMdUlB16C6AHu2pTkTJJdZ/A4pwYuk/ISDx",
-	"2sz3tT7xBixOtTbfR+VckMkJOU8rK68HuVGfpPI69Dek1IUZmNYfH1dU/dOLL1cgHktFRJAeFC5x5DLb",
-	"oCHA63sjLEnhMoUgzOlpJF6cZ/RH0oIOpbnFv7XUfSdXyF4tvzg4QPkUC5zrF8FUeHGA5lwUEu28PDgw",
-	"wApzKrUpmUVRov6+lagf8OLgIBtQzmMTTGzJMISFPck+sZz8XOe1ZyS9a3PMOAMG14t5ZIIS/p4BUCYW",
-	"+VTvCP0k67xpbMqSYglZcpaZnh/s2o1Q1ZLmm7mh1nbVq/cXb85OtAn09vj8FG0f+1nB6Ap0s/Wb/sfH",
-	"my2ES20ELxD5QPUWh2sYaoNH97cTV8eegTaF/mma/yxXxs3mSPlOzPOveoP69KUbm9hnx9BGp/Abqv9w",
-	"eDbGFa/lI0MOEyDNuHgNrYeHzOayr9pd6d7jjgF/+zonAhB8LAS0vKOz2Vd/czuCuzD+0FFNS7VHGSqp",
-	"hHsTwzbB2RCGMRyZam6ImrxgJ1CxII7IazJp5YK4oyF+17ZIeFVpXcpWqG2iCQue1+Bu+M//+DPawbXi",
-	"t9Be5kBs3J8VZjUubyUpSa6yGwYpBOSWkfmuC1m0ME8FYTnJrNOdFbTAikgkc651FnSw/18RF6jiwr5j",
-	"iLUHtIPcPwPGBeeirXunGbCeaSp+62gr68mESBMvqHXIucv51wpKFGXqXM8jOIli5Z06uhj853HV1Q6e",
-	"/KC5JJKXterB7hH+jS9YCYN6N2a12+oKEqQEjgs3XUtTayqEASsB5z2ZorVis/7m/jkoNKSlOK26EDSf",
-	"fMFhIWaCqdPcwBPNKMmJ9FX7/avb0mraEinyQW329sUrpKuTDn53mvHBV834n0Iz9gkJ62jGpths3y3C",
-	"K3jjU9wgdHpKOXBtzoBJrXC3Xox8UK5y7oSTf5K7hTkhd+XCzdtTZgMX1D3XDBEGeXq51+7ks0i/ddnz",
-	"6/3C090vNFiGUc7XJpBAfDwGoZBPOZcElIcCL+CnKa9F1gox3pZI0YqgXzkj6wbDmV5DHJmooXamDJKx",
-	"ScWocKENSwX3xIYzbJAnWaCCw89zLu720cuDl2jbJHLBr2NN+f1tW6EHMDTnU+4iHwDI1Pjql4Oj95eM",
-	"JotMY5h5mNFUG8VnYFXc55vwaq/el3ZeqW1ZESnxhHz1dnROEruBcIx50JzXZYEmRPPsPEMlrQB529WG",
-	"sNnuWEKykzHC9DG8ieOnbx+KekUxfMMhl/UnKofvuxtyvQLmfc3+SRQWCLx6cdAR33r+WSurLwtrfNtg",
-	"xU/NVsoqxk99QfMWMlpyLsATKxHW84ewNRRGraGZptW3SA/DpLPqQ2xZoF8RVlwTx+Sb18+vQQliCXQ8",
-	"IiAxYf77jzv73VdHW4o+8yHPZlvwOfP6zziQyEZYw/6xYM5WC1lTyyH3gzLNtdifwEQRREXfB0nnyLSB",
-	"OCsXRy5dtagos58BfJL/pSz3b9glyWsBfmX7rdadyIcZZgXgiiqOeG6wzPP23eoBbBL4atfmy9ICUXnD",
-	"tn+DX8+Kj3vNt3u/LRaLxd75+V5RfNw+ggLHBZxvzTsOd9NghLbAN/dvGIhuMLop4JwK9Qorsr9PWKH/",
-	"YSqWSXpPMhNnnFI/M+Qm8V+/eaFVVrl/w2zkCBZkVcjFtnQKoI3SsP3A0PZv2ClAwmEm50SgHAtBiRY6",
-	"O3OC73bR6TWGIkY0n3ocUFtvb2GAFk1YLnxdkBlA4nN2qH++YW5YZq0y0LkbtRqUcR8Y0sDMZs34rBVv",
-	"QTUtf1d4ccMkIfvo2OXw2wU9G++95YzsgesfTXnp8PktuL3uFVKqvzl4CU0zDunaKQiA03ub/tkbDPLz",
-	"zz//rBnl1atEiIdf/LXuFrJ0P2jHM89uok/LZev2uOL4Ohtr+gJ5tzaqtQPlU2AIZlnQaGG2lbkvGvtY",
-	"qkJvs3aZMc3GqS7ta8/gHejtm5i3/brh84AXDY/ttBhvFwqgGJZ71Di+zIscu3pQ0tEJ7lBmA8i0XkMj",
-	"AjI0K2vZknJ2qZ8yaCwdLhOBegYBOCNib0xJWThoo0O0fWaxMmH0Yy4qrFxptwLsc+BXxKFc1A3TonD7",
-	"qPkMRKNW/MQhOmX2753fqOQfd1FVS4VGBOGxIq6h8IXtIyNzBWmOp7ok29IZt9JW9mteuKxLsv8bTOIj",
-	"2iH7k320fQX3vfrIKQFhV4vMAi+2e4AiYEE3VXbu/nNBQzh0TTO7hGkGB9tXX94m4AuZJa4r4WvVPklA",
-	"QRkYKmwUj0dAOq+M67GOpd/THnjiU3iF6ywsyBvGbcCVSyjXPS4NLMq21Ym/bhn1JC4ULettoRLKbASy",
-	"i3voLkWGRmTMBUES3wNW+lqbyVtLq8MZ3K4Y4EWWOZ+1K/L2MmZB1RV8EdGTNTm4oBPKcOlOXFu4pTHd",
-	"di5fn6Bvvvnmz7sZqllJpLVSzrRNqKVP8C4tUsHbDn8eKhXr5dxaL1poZVTHV1d0GAhiz4QMtJJwMRUI",
-	"IugB6oNRw/xjXpZ8DnV44RgxZTySR0i6pFUj3jeM5b1a2/ijZIm8Y8RqRc1B7ijfUtyPUCHw2LqBbPo+",
-	"AAZOucMprDacPW1O2B58l0A0hCcYBYT8rrBAOwM8Srv76LX+1ins3qWVIRCFSFI2KYl3unQ53gTqG4zF",
-	"TvdcAF7ckmwy/pe2ZNw9ajYJkrOS2pqfdqWwxa1pOsiMlUGwKCkRJuP9jpCZ/l5/PKV60RdHAEzjBt+0",
-	"mKGK39u5ikU48NFC69FVnU9vGDafmDkG7xgYJBSi7DXVebwuThWSU7ibGpE0+s3GNbbPhHY8RJC48g5O",
-	"mjYU5gKqnpnF+qqbPSXYTvToih1WbVVtyME1SF0L8sP7ArqAcZqE2a1NmxdBV33HXitl9MtGIjFeRmIc",
-	"35lFEIBojsxddrYRR5yeH+TUKnxHmMm2DC3p8AR5uiTzdQ7YdVn1GfngCr9FOfYUHq/NtIp8UM9yed9m",
-	"1q7CvpztePWjvf5Axl2LBJ8fwZ4WfA43TK1omy/72t5vTGBYI8UCHsQSaXr9URitwuJObhT8ZqWaedyq",
-	"YXZow7nOCqOEDYno0i/FfNY3DNjWofAbTzDMeP83ygry4eM+ABZLlGOGRlaALPtsCrxAnKGd9mWlcWXD",
-	"rd7uEXK6IQwlQPHZbjZoohdofdx0uL8dzesRd52tvknMCqDK5/O+PeR4tHcEymt6XxW5zxBxf43vwiM5",
-	"QzNBpD6HnyE8sv8gH/JakgIODrObj6DIuYMDxbBHH6zxAdT3pxNp0Ru0S5LTGdXfHbblVi9qOZUgZmwN",
-	"folmgkNFUheQaDSeJsKAzxmSc6ry6a4vBWncCNqOBqWaATgTqE0XWKizQhpL0ihH7nqtCU6BmgNa4C6I",
-	"MsYyKdBOS6IF6A6JorBvuZ+t4maq+9uQl6DbBiP27zUu6ZgSmQryenGAJMRVaC4x5PHxXhH5CPFAm7Ru",
-	"gT2gl7UgLQ82MIBUpJnPavZ3n5De/Pea1F9v6R4qDT9jdFvChmmhxYOCc3n14wUa1Upx5oqUzIiQnAVR",
-	"cY8IdwtkK83TUcWv+JyVHBdGOuZyqD1iBfyaRsnl6xP07bcvv/XBVH8kF3HXN4zh8oU6NxYCqf+EkR5P",
-	"b0LMSsxWOlQu9EsbFInQfkJB1AP8I2FL6fFCFFB00xunhjtUO5xxBNkxb99d375+9/7tK3P+1pLm4EEZ",
-	"EQIXpKZiDGgIVDpLwyQLMs7I74u9DGDnHuNsz5DOxZJ9Up0uhnH6lrPLZkQbZO5zgKKw8KYijYJgkU0N",
-	"rPOYiy8L2vSJgsQD5TsAJnUux5Sz0Cjc/loO0wKd48WIGHTSXYhR5uYCAf7N6GSquiHNPpr54E+HBwf7",
-	"6J3+wEdlHwJsVs5d4FvXfdBF6TX1neb44Q5xxzFypfi+9G9u2t5velph7vvBf7k+xmO2PFu0A5eYc0jp",
-	"hNvKxYxsy6P2Ley2CY3Xz41esb2r7bk+h3hmOEt/0pa1xnSwA4Ar16neDZ/JrZlOtI4w6oZuNn0nn88t",
-	"tv42+Rql+ZTXmn+h90GM5k7nhnLcjYrYRW7X+vWAm02w2cDh1Wzlh4tzeT/rk+Tni0v9xiYVFdNDuha/",
-	"KfdsTts/kkreGXrvveIfILhnSXYGrPH0MlM3fQx0+yzysp8p7YJCsQuTdPpVPH6Gy4LjlfvK6tJ4Nls2",
-	"evk9EXNBlQ21gjRqs7AZqpmymr9pFTzZyRoClN1TZVxhvTnzZ8F7nyJpvulvSNb8BWGFthVsjhFUDQ5m",
-	"1k4m/3L153czrdA28zapVe0CX9Yc3M3QbJlo++gtuYeUIVULJpHid8RiETx1otUlGdcSl/IQrZFyhXbg",
-	"RiUzC/kWkJY185t/CV6S3aMbpq3I0/Pjsze3x28uT49f/Xx79vZHuF6x2w0XhSDSJbZ6QjSUOwJL1H19",
-	"fnr+/eml/viGhV/DwWZvrNCIlJxNukig8Qsec/VNy4XB0EhnWgW7YDNHVdOB6fBTJ12F23x5W8PTrwfU",
-	"H+r+xqwZ1PHlDKJ8zX1vV/4cmSMKnrksdDjLKLsbcFg9o5ULE9tETW/B58aj4CuC5VOS35HC1NhENmDZ",
-	"5plBZaojc/sk+NxE78ywlEQiKo1cIcUNA1eGmbIkTO3aCyu4VYYPqdbK9LwsKLMNDAJAAVfrLi4vzoAc",
-	"3VN6kwLD9Pipldtu/5dEalaNCI93DIBy61KZ4v98/lWO/PHkiCkUbX3NEDNycvWj2Z58bF3CzOsB9p9W",
-	"SdD6AGyjWD1xJ4eGy5qnzSrtIBw40UFdEUIjYEzP8JNEVB2C2wTmtZPzAsL3Szwi5e7SPAHVWwudNkoy",
-	"pHOwRpqZ21c/V4vxNbIJJzJz2k4WxrzeMP8rXCZYhHMr50wEu6Hvrgm5CZQdF9UIWlMcyNsmoC6Jmn8O",
-	"idaTfqtFmjtyvsq0J/Nt/gTBtkB8fdiGAiY0pszWKHgG22C00P8xwEq8VhCxBWFnwmXZesSch4ic35o/",
-	"VmTeXpJ7fte1FFZXmNcfFV8vTIOS9JoigTXIRcSVEFFjqYX1RFLxmfQYW1oeUwDVuPeardwwLHkgSpLx",
-	"BmkmewbhqpstB9sZYTreQI+kj6cPPpEJegU5hlBX/2vd1MfusSvCipU7zBhY1jXDyNxsLkg1gT+fv9wr",
-	"8AIpIipjQ/KyiG3AoVK3gVDbkwTLVY7QN/71K/v2p3CHdnsdCiVqZ3SESDVTCwsZLElel1j84cIHgwkN",
-	"Kj1oPegAsOQ+WBAsNlwLxDJcLxdZtMRPV6LSdDiEbRyQ42jRmFRfdlqbTasqqCC54mJh+cP/rQ951kll",
-	"8NebbSmzMW4alhY5mK2eMh3yy2YOwaHiqcttXD5UNrTev9WrawhdkorfE7u1h6n9BlHhq9rfqP2aIg3g",
-	"eSctaVndZ1wFd65GKABiLZVKYGWDUDemQL8Pqg65snBdPKGKK6teFQRGiJUDbg1HDTO8hbH7jN6XB39G",
-	"b46vrm+PX52fvYVKoQZDmJBC3rAWSmB08ugcsuCY8WlbosKlWfCWvYfdvmHHDNXsjvE5a951I4lWPThC",
-	"GI1wYXxgsZvDNABIsE+e3otkGv9MECDhAZ+qdxBkp391gH+WQkxmDbat/5Zb5ACqFhEp427t7wiZSbR6",
-	"2yVsm+5h8gx0Xlzu6SFsNqng/YryaFfEaivnZkiXMKINbc6mi2Mp6YRVPo3w6y79Il26V0SFO67nAigz",
-	"mcPeClBTUklSjpP+AthC/cYdvLECRPwnQGyEU80ZqoqqkmRI1iP7L1e6LUPaWmMTbcYKVNKRwGKBWA0D",
-	"3smxtAXG8xyQlumEcUEKLUY+V9n6JYzGC1O2McdCLBo4MIUn4BYlALhIPsxKXhCHWx4bhcITKD0UMYE7",
-	"Q1gydLM4DqVmDcq6rUbmEx3OYkYe9mWOFZlwsXjY1yVmkxpPSGpNvh20JvYk6YApYpFP6b29xivLFD+4",
-	"11pDIKyutg7/alveysK3cFlu/ZINnaE0F37LTcPW2Mq28qawptkIW9lWDeqX7kzrue8l/NPUMS7W6Bsc",
-	"RvF5Sb2vNRUTzbUJ/HxvhCVJgonOuitoG6RMkQmcEsstIsXR84ODI/TtAUDfm2Xr6+GK/rqil03i+oMs",
-	"vNATTSWrYlv1ASQgV7g04TPm/lp+wQWO4TZXz966Jq1cz5AketuQIkNjWiqbplcgaeKCTGo7kkTckyd0",
-	"ZfZFQ7m9doia4sa2yLlF2YjWYT5qjpVWqV5TFozKG2aDFNDOf/7Hn00IA2aIfKASDFb//v/P3rUmN44c",
-	"6atUaH9Q3OCrn/a2Yn9wJPUM13qFSHV7wpxQFIEiiRVYRaMAqWlFR/gQewb7Hj6KT7JRmVl4kABJtQRS",
-	"0vDXjJoA6pWZlc8vISkCcFPiYsCB0EQj0Hhc6Ezf8b4kiF8p7g5TXzEXywETvrkwIZiQHoIERaM4IbUv",
-	"FzJSMVP06OripHPY7h1fn11BrmjlJHtJ38vvADNMmRKwlsGM9ffuQZ597+/lQh9hUqbVJ0pTjbeCt4+S",
-	"wagFhaLB/LjThrdRneBCnM7s/1ptg+HXOuk0ntCr1ePD5NlNxEBgzJ65+NaIgCRze1ElWyR+Ef4gOQsj",
-	"Z6AzeglXRaG0oi2clSS1zvhEbE9oIR0V1fzhwndia2tiK8MAs4z8Writ26fHFBQHFkkc/2Oulws7I0TW",
-	"kHM9eOzZiTiY1suVbrD5WxFssMG/N6Fmtnsn0LYs0MwhlCXMIm0s9GWl9OaxK40OizW6uwwDNXlc88OO",
-	"bXiYeDHfQfaOJrRTM0SR3yNUDxq8dAcI7lxe4Sq6RXUE5YdJH8warlgNQyFtC2RI3B/M0E38iv0iv6g7",
-	"WjjC+YEVcsd1jOTlybmGgUPwijvUohVLV7M10yyVqVNW2lfCSWsm62yApzbCHCUkE71GujY3KZAH1fjF",
-	"OUVbodTmIPJv6klm0VPrTD9F/g22cSrffeXqTQdzzeqKSw+/QvtkgJHCDXapr7H55yH3/F1N81MEealL",
-	"mBa3IuA+XhRUqDaYwX/W9l0hN4TYrLeMnrKVU09rT46YpVGWfAJhcviI8Tg5oRLXFeGqGD6hDwDhkrrH",
-	"8lFfdo50tuNs5huIcAnf9lwWiAmHzuqgP7mBmkIXJ0wNV1LovNwpQ+k9PiqTiWmI58jDtPvAyiEfjXaM",
-	"+xSMa8waQ80sVHPcO2fgwEPWET3mSQCFB4LdiCnWBS/n7PV1sZeTNr1ptQXB3mziyX6cIkCHBs3pXeFW",
-	"rUpDpgzWVEJI0I8msVJerl5THjBEW86wRlsyYTaKBWIYaZHuSQfo1XDUuUHEfYtjMxXGYpGixkRj1OjL",
-	"/p75i73v731i/b2esfAw6onCsL+H0VENxYSECtGIo5dm6nD1xdnLVCVcY5rPsGIbvo8aSBKHVSzSAPbK",
-	"PBcSofp7Utz19yADEd+ga8jcpiG/ERnciwqVmTf68lzGxeoqiIuUU/hDQSQhkZED2OunVIowl3djs20j",
-	"EWYRYItxLspXKbdSCp4auvhiilsdpO8mG7veXU6bd9LhgTEOki9O4uCZ1k4P0ETLB5uw/N/A/AlqqplI",
-	"hQR3Ajl+SBmSRvYRZm6MSGPlA8fWLI6gp3mI8mN/LlmDh+lEDainkAKEgJ5LyWiwcyn6chNChSAX0pz/",
-	"mmXLEoSJY0jLDJQR7SoKHTURCHGQkAecI1S4m7nsZM5WZM4cZEVG9qwCqphHp1hbMmEu06ryaJjDWfQk",
-	"9a3LS6IzI+UQM/30khTtbG630axRQ3MhJc4Ja4BVPvC5vKlm2/0PAyHQ57EBHVuHKlgnYtSl58qWa3ac",
-	"PAAH/OmlEMFPs1AQtJVPyjZedQBlrmsENwJASkNzERurGNssEDX4PICWadHUV9w1eoi6E+5GyOJ+gu7Y",
-	"pUWr807hVTWr+Lz7equMyY2Zl2/H/v33/0OkdCiUkDe6hoRRYzwMuTOeGB0sUHcW1yvMpE0u5c3SmXLt",
-	"3M6XkamNYUijCpkDSUpzwtlU1OJ0oxqjghJzIuC9wh65dFZP5wJZXYFHsZHiEjwqi31G2cWtXXbx76ki",
-	"dlHgIaIPtMn00n41fJJrc+PpMWEULtdW48uoSe7KUstdM8yWGxBt4yxeg+x95l2EcKML6Gsekw307Yq2",
-	"lVTMiOe1CSuR6xsnruyxTiI/9KY8CJtDFUzqLg853lXYOEv4rqaLKvUe4hpHOlSTCx4AiDohqlpd0uga",
-	"felzHSKOJxEoVMsQguhgxrT0hkMwJS+OPtfY6cW7Gjt9326224c1dv7zz83zaaRr7Gv7S419PjH/CAv6",
-	"8+lJrS9PO0edKqHlaaa9vwlEACOYdCxzqpDO+4m9f/OOfe6cHF/3zs+vT9qXPx/X2Ps3H9jVWffq4uL8",
-	"snd8dG1+z4eBMBpxOz60pZdezo4+qJs4jYFjbjqjM7XGojYg8RO7KxCX82aNmV3wmTnOnlInxsrC9z6s",
-	"sw06miKu96lwPW7TtB8l567IwMMCuBr1cyHkF/SDQjgqVLmisMZ0GAg+AdPqoeKueZ/8sZa9N8d1O6OP",
-	"jD6ZNuSsFMQeuFm/3CYMhdWPtlOnngUhyjMt1hS1TyHntoO8s5OzPyBntyUvrdmRZrlKnlqkAoAKoeKS",
-	"td3j6wjKpmHtlW3EM3yzFEXEEDhk0fBbEWtsbP8Qibt+5Omp0h4qe/FHqyzgcD2EYy6NOXXHvEIIAZfm",
-	"lAchMFDKF9CH2qYaY3pL8val2fK9p8u9V04owjpeXFk2NVoaD82kPMlhASvTcnqZtA3gz7etj5scPUCK",
-	"zPQvfpd3H56pkE2U6w094TLtQS980MenM7SYA3WnRcDGymj6+51h/UxJUT+FmKsKWGdYP6XX613zevV5",
-	"J1q/f/M2L/8G1pFa05WcZFZlDBQXyd1VmCkDW4KLffOxoNkLnILvCYh5as9NWOmAWVYCSmb7A/DP/2fT",
-	"GCpVNvKMIWkNl8aThIAywinVDd9qbWDW/dLrXdC86V7VTCvGI9dTzDFcLcTNM9YaolzQ76nPnZTS8Nnz",
-	"xXOz0Xa6w85GexC8KND0gtKxoOEf2KQa6FjMImxsDwkxoTcROuSTqXAtGPNaWgh0wdmyX+pSON7Ug8AH",
-	"x0QimBW0aG2wtmTZVNL5HvAFWCyVM9WXFok5VPjNRqWo3d7bFnTnwKxLjKZO4a6Mgjw3EbTOvwi4E3qO",
-	"OPHkTUnGC2w0DBZz7BYQCWEC3QIpFOcaToTWfGSzDf8aiWiX+POi2mnBMTPOpkTX2DEBq4WR9dJ9oqgx",
-	"3VQEGuGmvACaecNLFkDRUZNJJIn09NrGEUL1z1bmjpzQc2WHSuw4y4Il2Q4DkRYvKadoKLhRDyF/nLon",
-	"8ETcQumxoYOtBqaz+w4z/pOYYQtG+IvdmD/nkcZszSRgWOKdGb/buPekK759/2Sui5Bx+o4a9mU4hgBG",
-	"9iOV6kGyP1BeggP6eU0/0iPSS3a8aqMv21Sx/qFlvmB4Ke+i6eZQekkxeBpie6H4H+IyozOgQrS7a8In",
-	"00XDB8iEH3B+TXhwsypL1GpXp/RsidQ3P1QR9DL+/JLkOk0ZLmWsLLXxH7AYwC3oqABBJvGsBzzQNQsk",
-	"CVASTwif8wQZSUSieeTx9IIxlzI2JxYfRpiJKJw/v51ofDrRyOOLKLXtnJzEWXM9htautVqtdWWj1b6X",
-	"Kb+QumOJo1TJmBloxcVsZ/56I7JfxwqSqXGlWiQImEZymttwrO6Yr+SoBu6DuF+JC38mEPMkULnk/iz0",
-	"HL0xofogEmxOlqfvzzZBgqeztYjQ4b4PSUBPQYUbR66bnzwWsAFp1ZIkLejMkwTrjGI2FcI1t3ggdDQR",
-	"RuJs46p+GFUhtM220+F6qZDYBGoYlRRMC62BxIFh4+Ogf4Y9p+lT6hn8e0Wzw6vTq5N2r/PluC+H3igK",
-	"hD5Ig3Bjl5Yp2IL4rXQhBlmANQjQsECEgYfo+oEApHlhh+1LKcznoDW2ZuGdoXTWjj86EEb6aOupIQF0",
-	"N1aUtYdfES40Cs+2YKrovkyW760uibwUWCmYkgHlaWA42HoKWG5XM6P47ozErSRz4+ajW2aJpMuIrgPm",
-	"uWIyVaFNegI+qE8DpYbrqlKBAHV4y0ndlziLXVJ36XVxARatzgeMBty5Wd9Nke58tRy3N92QaiPIvTjg",
-	"Oti9X5JmRq+79ab10Ka7N3mS+vnO92gtpflFYScI2/6hgTlileRMMGsshd1SqbGcn/syVAqsiQoBuX45",
-	"7xweX1+0L3vXx3/udHvdnIEq7bSdQbqjp/GjhI3Ul9BAQ1fYPrbo4AGCO3Cjadgq8ECMeADapcO1qDaW",
-	"N58g4iy9O9vXwFs3ifNNGePnsVvb3akW20Q/ThvWIOe1CENPjvR6or6J3ZweB6OS76uEL2+2feE5LKYE",
-	"T2UZFxW2dyKpjUFkKe5Qfu8Y6vH8cRFhjdTc/ciTXZ7nmAPquwfcJL5xJ/RnqyH0Yla6N/9Zv7w/dWu8",
-	"hsbUT9NnOiXObLlHAtmpc0TcY5w8kJM95eE4ycjGI3woAnRBmcelMF99ripCa1MqAm7DTknYjv8Bld8f",
-	"0BOmPpd1l890897lofiesgoXULEggzHA4LnLZxXNtCdHvjACVVIkXTlOFARCOha4BfwhbMJnTAvB9t2A",
-	"D0MLp6Y0FB/0pfkpHItJtQa1tCEPQnILm0nhlzGgS6ia1iz6m5KiwT5TJJ/mRj09Kb6PyS7JK6n0igRv",
-	"XCJcmxmtxsbeaCx0yAIub6hNO1T+YpaAsWtcEYD9PQzUJPv1JB1HRr5PyWVaOJHPg/jHakFOJz4NqP4w",
-	"HWMiSRWyX3/99df66Wn96CjPRvlZhBc+l0e81DwxO0SBjuPy2SuGrW/jodj+C54cGWrWzAtr8xQZE0Cd",
-	"YIpiakPyQfSiVO6J+ZMYqEQU/NWOPjxgc6/8ViwpQjGZ+oYll6e2+Fz24ic3oZWnR1xHLT+Xgtm1QNAC",
-	"ToD6ywRiLHiguV+D4IbnQBtq6QgjlZIDvYZDrGGZcfUlheO0r8Jk+WpIGnGyB7UMSas7aRuEW4SIjfdr",
-	"yFJf8x7m2ptN8cZ6Uu0w/vSDFcSCHv8Z4iwpipQaYisJjlkGLGihZSlul9JYUkrjAmNzmZFsSYzAsCz8",
-	"FeskB/Aw9EHwPYikItxemu+XaZGrrwS9qpI30XMwtAyfxYRnUs4KK3SRtR7QWys9FjqRVS07KKfiwv24",
-	"99bHj0bP0ailLpsOtSn6sbZE5fXoWvsqXecKhRONdwKh95DWQH9n++af60r6M9pS0KSrr7y5UYp60JhQ",
-	"QfKXJagSL89l2SBGOgBqn0hA8u0dHwsNC3QNR0nQAGy/AkpOJW2hxKjXsi/h4apZbIyUPJ19DtTEEEnH",
-	"jUH5eQgbhOaU+T9K2NUpm3IaeNLxptxHJbkv942GfCNmoC0bRqkyrfBjgPo6E9ysQAN0E9Q3DD3pGuW8",
-	"kUnxYJXe2NhucAPZOBE01MBJVViTHkEytn02Mo8A9reSAju0Q+vz97grsaSNrd6+dDjYb1qI4uAS8Ft5",
-	"WsFWummiDMnXAqS4w83c3f2b9xR1QTTbay6jIRhBFTtv5uRWugPGUiViqYLQNOxaJ5NqWeLlmfgWdumx",
-	"EnXW9DCFbo0wBStMU69YCeG5KA+MbIR4t5IvJi3zK8w5dmfE0hwPXE2F1KyeQGvT0kmQK5fP8lxxNSZ8",
-	"TW90I2me2oqlqJv3U7h51gjTxPJ3h8cVgzAb2bCKz4uhlfN3tLWR2yV1s7wMSGXY6m37/ZYVorYzTVwa",
-	"7FYEkIk7iXTIBiK+TCqa4e0R2kdIGuToYLDqO6770gFAKoTQVBMBmpWvRYNdCkD280JskCYoeI7P60aF",
-	"2frS9y1UbKFdEx8IP9M0SsbW25tWy7wdcMcsu1pj3KxJxEUsH1ot829uhMTM3piBP7ZabOLJKBTwfcq8",
-	"jNfO+xJT8NJFuUmHK6qNNbOzlbGNe0Ai/V5tMOwzQpjaEAtB4wGXCF1bEHf0OtLCvQa5/N+UVR0KjQYx",
-	"QWbYtsBQsBgT0r/++YdqPgioW77iuR00ulWyYed72nKkMi4yQ5EBjbxrwIlUigtG6gpPVTTFuGAM9a8r",
-	"WDxiOAVjhss1UaseNI2hWmr+dFq85qZPH6rprGRWNENszSu8lBvj0h9HTQHWDWTljjOfntGQr6gDJ2Dm",
-	"kfHHA98TgX3sEdZdhqfqWkWBs0ac0NBml54tmRLTQxVW2UnXs/LjRSiR4IaFHGZzpmCe1VEWkl8s5UQX",
-	"KSdZYtW+a6ECFAjHKG9pgtDPRDVdh+qm7nAlqKj54IU7fBih0YcfBXTZZhdHnxsvzI+Nhd9KivqUj4RZ",
-	"AXkECB8pBtGokfvW+koAOMkIHEN+Sc+YuH2eeSbb5esF0ZmORiOhAe9ppXDrpp5dEfs6h0AJtTMFa4BU",
-	"o3jXVDC/aYZgoZs5xu/vVOAio3uaheJbmKrQzxg/cABvW/ACwfiAf//O06JaFNP6ayY0NeHfToQcheO9",
-	"T29brdrqeBuYU29brQP2oQVBIxtRzB8NWh3kBcM8GYoR5H//VvJ1kT68vIRHLm+MxpI8dWDPbyx8F6uy",
-	"BjOyWwNjsEHoBTvPG4aBPdevPCBm3YO0NQHumo0ykdaBogPERtxdKrAoU89YMqyBIwDVdJsCEqBRunQC",
-	"q6AE6MZ/0YgCc2tg3AmUtuRWiwnN5Xo8UDwouwlgICaedEVQt5m3y+Icl/Rw1z5bInUsjFVAHHbev4+y",
-	"ysvulwtmz0wbcZ1Kl7HZmVMehPUB97k09OWLIFyC/1h76hqrbgGdPL2rIJ9ENucteCiJ7nx5T+kxoNYQ",
-	"0OQ8ZggyGxOm0ID3LmPj8UG8kS8x9e1UF5YdnEvsuZ7k6Gbi1HaCQTx3KjiApA2p7wSghUFpCiljzIOZ",
-	"U9KKxmQ3C2KPvdpt7ovnQhy8gtmmHfd7PRm5fj+bzWb109O6636vVGtxTgqXfbN86XJoK2GVc5wMqjdK",
-	"xpD1mAqD04e4BXcNWcez0DYZj0NGS1/uQ3bVEQ9FoyGkewQxAOn4kfZujflFCv8f3r3FXLUDaI3K/jfS",
-	"YYzs74VQkAHqqFFT82IEqLdcwuGsnbZXoMzHU35QRu2SlD22Hy+5WjAm7c1Dc3hL1M7MXppdXamWIanE",
-	"tS5AHK/dSrBrV3cyXn8mFW2xvGh5Wl0Jul3IR8tN/h4fbabcocdHaxUf8xHoNISY/+JsxjA1/7R5OLaQ",
-	"7GRUOjwIZiC9n0q3LwbD+C92dHVx0jls946vz9qnx6zShs7UeMX09+7N/3zv78Xpg5goiMxsIZcbMTAF",
-	"gVLY/Ju+nAOlOFhSKWbTtaH4DxIzHeWrKLDFY9D65T+CYDQaDIrzDw0tlaNP9vhoK9mHwB0FJQh8tNMV",
-	"t9HuGEiNcWCVLIhoknlG1OuFkPuQrjsoUB2NfGjeh3y0VqKXJfRdnpfN8zKHYY1c6KxvxA7J1M21XjRi",
-	"YmWH9ucipVo7KfXq6+gBlpKE0aLEKrJjb5XnLHX4GQ3xi31oE1oiDbYuntpjvX6b1hIHkeeHdU8yu/Ns",
-	"v9vu/VRj3W67xv79939UYy9FqpK1ZhXKMpTFPP3KnkI50ou+vhU9K6avfClGx7KTZFuFDYNe2MOFeu51",
-	"JNqdEDeFjrmerQyIq+VjbssUDKjA1s6z/aR4oMY+tsA/xfhYcLcaJ4L15ZwbJPE0Uoor6Sdg44w54Alh",
-	"iwcS29D+4SCLMMImfIYoIzwMhXTBW7mfTW5KQ4fYvmp3gId+K8CSStyJg1kKaaXRl2YvRuiUroOvS7jM",
-	"GQvnBnx3jqJOFOnpSG79lZgybH2m5q8qi2To+eDu8zRzPT3xtEa8ZFdJcZAgXtUB6wVoDSCXldkNT47I",
-	"04h69RTgVADiKh8+5Ks56BJVHfh+UfNZ26Tz9caaLEGbpSI4GSXQLAQnAU0k5R0u36dl5tQkCuO+bt7f",
-	"jXn49JgK5qtLXbGryOfITnEJ1AI9Yx7vhGKyLuga8LpwDxjX0EOGj7gnbaFBXPfwym6xxwK5Ie46COFU",
-	"1CURVSjarAicE28qYHdcU89nzI9JI1dxmZXD9oKCFpd1MFSb4BNu3ps/eupGyGLgqvetFuucgQftunf+",
-	"p+MzVunIW+57LgWUzDcqWMhb8JwKmPg2NYSbeaUvzTtn573rz+dXZ0esAhhZcFcMzT7nNOMsEMDwYtxm",
-	"syQpnAxSIIphbT9O6A/VozbYAlI4UeCFs71Pf/ltXjpTrbdMnSzG7VJ9KWz/gLjAiVST/Wk08D0H7+PQ",
-	"kCHz0G9F/BzOqg12mCNJHiZcTyyVkxRfyghNz9ErE2FjWug4a9iiofgWNu0llCW4lZmvl58P2YcP7z8k",
-	"wFjxtkKx12JM9/dJgelSbCBCCGAz79BuG7ZLXofinpbA4iS3RwrbTNfVteVt9q2+3I/kjQQznp6oQc1P",
-	"DfcP230YmqziACnhDPiVlI78AyJ6oRlyyS3RlgnqdJ+D3w2bUB+que69WKi+DUFcHCJ8w9pXvV8oUqe9",
-	"kbFajSUGuSUwa4rNGcoFQn3HLo4vTzvdbgphn4AF6AN1T5rHA7AI0RrNKknWyIfVVyjOiBvy83EPEiWH",
-	"kVHxk1Rv6sajhaOka77elzb0/iPMmcc451Mht8E5ZlyjSy/yD+IewMaGkesp5r2+erNtNNe+0lQKnmHP",
-	"UAGHpvd7nzjCkzXGlxEvKgqZljkTHtxAmhbUeeaAd6cvrkDfTte6tAyxgOGHc8YGVBaYiMsZSItPDKCs",
-	"zCwvzrs95iphVMSx54wpEW4kqMU+sC6nzuF96fiec6Mb7JIY8BNbcktCQiqwE9s3bP7uLfNFGBdtuN7I",
-	"CzVebn25mkPTn1u8OefuzJpFecRDQXAkXwzDxFG1eK3O2zxsH6OwmDonsb+HCBhIaD02Aq8v17xzMWOq",
-	"XKkRj7HMKIqdkAWWwO/WaIrpK520lZQWPgN7aRkgWjwFexmzaPoJ54MTdrhkA8EsSAW6ZZOEWPD1agBz",
-	"7suFHJ2YH41AVBJYzCKo6ZCHEV3FLBxzyUbKk6Mam/DZAOvhr+FfoC9OXx5/OT7rXXd77cve8VEGpQwS",
-	"XSnViHzPeK/TeZglJFyYLKZROUB/e5F2kMeTbfhohi1LSEPXt1McaCtx+WT4IpFgAxOaLonH5J+/mnDV",
-	"M5BMqTZ8sZx+gOQ5wAxDekPdiuAu8CzKhM91mKNjRFJHA0Mfg0fbx6lPPchE7su8N9e7YK+SN8u+Z+eH",
-	"KkqCBs3P3B93YwHSEfDRzZZDV/7Q832m5O/pwv0KOqYN3uJWcLlALyyMAij0H275np1L33qeJFZJEZUa",
-	"Dp+zAH8GKl8USCCscGH7bAgT5I625lxMgEmP0ypWulx+PmR/bH34I8AKgGWE5tRIYYwcpWtWrgIFf0f7",
-	"R5E81pjSbuQx9lIoFLlda242WDtxQkOBXzpPOrZPWNoHkhg64psjpgBGNvLVgPt9yd2JJ3WD/So4FGtA",
-	"aU26GIlDUmvG7U19H3zu3GC/kpGQhluEy5Rkrphw6VJCAX4FGqdMuYwLez4CrocuyAtPtDfWpmVA60Pu",
-	"jGEIbFZCLZvN2X2w8GaotHuukCH2RlHSau+k5OGnJiIw2mNBxRB2YllVMERR8dRJ3IhZERIAAsk8rnLo",
-	"M/SGxirz/CoiY57j51kkfaHTnTvMARsygcq3x0B+Zyd1wsue0wo48QIQ8uwgyzEYFhZljgYdnSR/qmjx",
-	"oKvSkzrkcfFOtk2P9GcHbMh9jRjUnqTflQTsPWqmM1DhuGi5+EJmwkJGk71Pf4Fp7dX24PN7tT3u+3u/",
-	"rQFacU4uH20YUYeGZ2C2Zgbi29RXrrDUmDchfAd4AtqN5eRvzk1hPlOztqfDmQ/0pYLJ3mYQ4HHCdFTr",
-	"ZI/CC6nDjdHxX23N2vyK1RCimRmhVmO2tb3FyE+QGV3lRBMjW//1zz+wCkrNSjW+0ISrm/fmP589P9OT",
-	"a0GDt+HBz0K4GMtdKnnpLm148GhOoo4d9HHylvjGljtZwGRdxLnw1CpZtUIZ7QzPlBSn0KRvcUZtyX7p",
-	"9S7gHA7YWEkVQSvgsZCsM6ybV+vwrhGqfKAhE4ImOxbcFUEy286wfqpcb+gJt971pCMe2bThScPrZtY4",
-	"YRjtuMdHRSROjzWPqZzQXEjxyla9ZB6On4WJvcvLr+oBRpSIm+Mj+fPplI2V72qz26RmbG/iGxEdBap1",
-	"m00D79YIh3hzYLtIg65Zi02jGDHGMLBw1YZMEr2VymTNzeqjl1LdSXRWQ9afxXRHkHIjaDw5VMuES8f8",
-	"XqLBBt/PIeou6afcITDIJ9zwC9hX/DbjAwX9Yz3NDjkovqQbxxt064WIX2DNkEI7o02Wdtqo4OzqqnPE",
-	"bt+njIpCB1AyGH0JceYalYO+BHsfwjdwz8zFYDrJm3Egxhz2mGvrJaoYgyCJ/HDHWDOQUtyXgbhVNyIz",
-	"ATvdt61WgsiETmtCOqCIl8Ml4o55IdvnjqMiQ4P/+uf7Rj70MFCVHaZc2rKjXATi1hN3Re6AzKrd1EI3",
-	"5mN6UhcodyFtKFlUWmqUlT8Emy3SGUQ5nNNEont4bnH260UBnVPM2R97UzhHHAwS/cd8OjULRd4JAy41",
-	"hWRsnAp34k4FNxqiyQeJp6MvB4Iy+McCUjAqGrzBdTMC5LpiSXcmvluQAnKAoaKsAJhw33C6cOdjq8Tx",
-	"EAKaExo2vruPoaBktzFoSz832IUvuBaM65tUsQE4LhBW3WwUdGRJvtCoQIIuhMPw832ZIqd0vGkghIxF",
-	"CfbPaTQajORJo0K5Lcen7c7J9Wmne9ruHf4SZ7b0ZZLawl03MAYuyc3Q8iU4LcignAitjcjBwnljCFYb",
-	"rA1HAkUVcU+fgfCVHFHJhV00lBTH4oyePaU05iASBzAQIi9OElKCzUXDsi/hG+YwTo9Pfzq+7P7Subju",
-	"nLUPe50vx2y/8quKgvS7asgw0f57+jMN9u+//6NSRX8LjdmXsUAeiKEKEHvKbLU2+iVudID9wXOoYYEK",
-	"cB/7kqJ+cchg4fDMKTcquZK6DTPatLBu0z7kSev/UZ6kvAK7CJtA8vqKzDZZLWY2NuE5OIdsEg7gMSqf",
-	"5OIi26Z7QaT4lrQodIPUF/y0OYBDicMkx5TNtRxJa35wv84FC7EreGDMP4nVoYYBsZvYjZjV4mqqLDzH",
-	"FgFWN+IJSp3HOn6g06yPbFcxk0mayXgQcz1GbB+u5k8YYajWEuwbypn3tEX1xrZcNpcx3X1qgeOa9xk/",
-	"ZF5xV44jaN53+bBOuOCFKYBySBNVORkkqRG204Ukwzf5ZkeaGnYl0k+AMKOCQDjG5E7vbEXH6EgBlzeg",
-	"O+y7ogqqGLXPyTKd0eMpKGcUqRshppo6VMAAHiQfGCab+jw0inudS6ki6YiJmeYqTHB4pZ15o0RCTA+0",
-	"DHsus4RNluM+BVA9bCnk+qQWYa5oRF7MVlhnH6pTNBdtIgvgugTNIe8ES5Ji6SG2gu+QngCu3l2Hfp69",
-	"NNu8cPoaeKGAko3UPkGZIbglUnRaIcDPXHKtLpU8zfv0n+v2Psyn5jXKpo0t2njNJc7qltrnwBZlj67w",
-	"eB7qOcsw+UoUrOcvfXJo5ZASjndKzlNhND+YKo3QCMRQQH1tkw+Hnu/x1S1M2ukHN2FvpgZcx95Mz+/H",
-	"RdEj5YTvjTwVaZbeVbaPSsdQORE6A8KAu575Da06rYIQ0wOwcb5M0tmSc7K2YR2At5ee1GHKDbKZo0qP",
-	"uM5ZHaYN3W2dVg8yFW16U2J8OzzkvhpF4oBFMomo2t8xOwnyjzLq4uKJqUiGgbfqsOKnNnJQMNpsrTOy",
-	"E2uUUDPU6Z6zd28+fqy/YfE2AS8cy5HZ75gHst+539NCa0/JQ6VuPGG+bC5JDNPiFRsF/t6nvSafes3b",
-	"N3vff/v+/wEAAP//",
+	"7P3/bhw5sieKvwqh/QIqASlZdrv7zEhYfK9akqd1jmVrJLm9vUcNLSuTVcVRJplDMlWuNgycvy5w/73Y",
+	"J7jA3X2P8yjzJBcMkpnMLDIrS1LZ3R4fHExblZn8EQwGI4KfiPi4lfKi5IwwJbcOPm7NCM6IgH+eXuOp",
+	"/m9GZCpoqShnWwdbR2hO8B0iTFG1QApPEZ8gNSMIMzknAo3eP7vZ+sd//K+brZ29rWRLpjNSYN2MWpRk",
+	"62BLKkHZdOvTp2TrNZbqnGd0Qkm23NH7GWF+wzmWCqUzzKYkSxCWCDP00/X1BcqwIv1dfUq2SixwQZSd",
+	"2hFjvGIpKQhTZ9A31V2WWM22ki2GC/05br+UbAny94oKPVYlKtI/tyOlcDrrb99/Zb3Wj3FOWIbF9aIk",
+	"/0YWkQ5S7611O5hxKqIjT+3TNdvUjCZJT7PNC+u1fHrfR2dy/xASn03ecEbOsUpny7x5PSNIbw/N+5g5",
+	"DtXMmuI8JwLNeJ5JzZQwHrOpmhGdTXZ147um9RXjYPdUYd1vdILUf2XNWepPyTW/IyzSuIJn67X6mrK7",
+	"us1lykmSCqIs7UiBaU4yhFP9Bsopu0vQdy9QTpTerQizDGV0SlVDzvYA87qz9QZ5XkmaRmla2KfrtXmR",
+	"Y3aCFVme9y+//PLL7vn57slJeBZaiD2gs+j4S/NwzRYFv6eaUyNtusd9rRJWFVsH/7415Xya6ynh3ypB",
+	"tn5NAv1d42l0AgqerTf+d33SpVpfsnzSL8uSM0ng2PgRZ5fk7xWRSv+VcqYIg3/issxpClvw2d8kB75v",
+	"mv3/CTLZOtj6L8+ao/aZeSqfnQrBhelqeaMI0xkaC4LvJMJIVDk5QD8fvT47Obo+e/vm9vTy8u1lguZU",
+	"zRBnBBVESjwlqCQCTSjJM0QZyojCNJcJmnBxwygrK4Ww/qNAcsbnEo24QBiNebZAXKD6qERqhhVK9Tmo",
+	"0FgPB2c7CYKXCy4IKgVJqSQo5Rm5YbJKZ/pcPnsDA7y9fvtvp2/2btgWyH42yWn6Geh2nGM5I9KQZK4n",
+	"QD5QqeQBwiirTHcEaZ7QE2FVMSYiQRjpDYMkvicZGi+Q5AXR9CS5JEhSlhJE1Q2bYwlU0B9ouaObaKQv",
+	"wrl+uECV1CqKPg5AacFZQRmVSmDFdV8sg2dczYhAL/f/DPSTN0z/eHl6dHJ+inI9ZFSxjAi0DXM1L21b",
+	"eprpb5yYRwwR/WxP9/mKizHNMiPVN9vvG64QznM+J9kBuji9PD+7uqrZHc2dZmgO222JBM81rdM7Cb+X",
+	"RBRUSsqZ4VZmSG3YFEhfEmGWTDOCRCPHu6fnR2evb9+8vb49fvvm1dnl+enJzh46vSdigeaCKoJGF2+v",
+	"rhN08U7/z9H18U8JOjl9fXp9unPDJGEKTQQv6i6l/oRqpplopkBqRiWa4wVSnKPRzdax4FLuckGnlNXb",
+	"3b68p1Vos9xvuHrFK5Z9Bsq/vb599fbdm5MDs3mAnFjNLKEyTiTS4gA2FVB3THLOphIpjjACzbClCGH9",
+	"vpYpSoseNKoXQ7+5LU1DBDaYaTnlbEJFQbKdw7Yo0RLL7TuQTDnBmf5mPiOCWEpd4EXOcXbN+WsspmTz",
+	"BHt19vr09vrt29vXR5d/OTW7vir1GPSEcj0IEKSGYyUR90QgnKakVPIQfnMy21AYpAYtqII9Z4+ba1oQ",
+	"Xn0G6Xl5+td3p1fXt9dn56dv310fwHAsX25Lc0RIxctSa2xC0HvKprAuP+xrtY6zzE4q5YwRo9JRecPS",
+	"nGuORkds4W0+WEWF74h0x0/aaNNU2SW95vwcs4UlhfwMRDi6Pr19fXZ+dn16ksBOLTBbIKwUKWDVBFFi",
+	"cTRRRFyZOWu2ztCl/nkXft9BEi/QjM+R3hx6b8yxXtLEN7C995cVRtey/RSNyUQfuUosNMnxFFMWNHop",
+	"U2RKYF5aI2K4UjMu6G/kMwiPo3fXPxkZfYAYhwWlEkk6ZQQUEa1nmF0AwhmEA2EZyXYQ7GGE60daGBCS",
+	"kewQxP0N063omVOmD9+50GQF28GoLFLOucgSkPFW6CPyodR6HlJzvjvBqdKH6EyLJTZ14uIdk1VZcqFI",
+	"dk4yisFU3jid3r25endx8fby+vTkVssPIzUmNCfbEtmunTjUVhK6o1ZnaMsPBIIPVF/bJzg30pRXTJ2Q",
+	"nJj+PmrNvSRCUaPGlpWYkiOYnFYCsbL2x66ihdbYlxXrRmX+9/rrRqPn47+RVGlydrr2lOXOCOx66X8X",
+	"+MNrwqZqtnXw4vsfVvbuvgx3r+g9Ad9FtOu08WywKs/xOCfOEOjv2X0Y7HgyoTnFYXI7N8xPWL4i2Eqw",
+	"ziGif0eUSYVZSuyhCHIVHGBN65o/bHNotD2q/21OHJLtbIPXzQ5wzHlOMDC6e/OiGudUzow0iL/m9kGH",
+	"JPoFRaZcLHxTb4Kpmt2OsSTavJIkrXKsjUQ46AOWX7JFs2DjxlILPJBcqLfCWqZLgq69TjRzNp83Wr+J",
+	"pOsYW6ZNEli0Fet+DJ7J5dUXJKdTyivpvXuWhe1XfxqR74Kj8ByVywPA6R3j85xk09iimyPiTYz4Wo6H",
+	"HTnnWNxlfM605qy1Y0XY3lYSbuEnVeThVuCcEPocAGHNkcSMKqrV5Z+uz18HW0wFwYpkw4VYsgWHxVtm",
+	"FzlMCXNiyHWanXBxHvD31LyUWHUZjqLG+LPqMZX6XKRKIlxlVKvB4e2rjYqLHCs9pvDQY1uKfFCXpKCa",
+	"umZaES+7fhEJ+yYq8EJb/NqgSdB8RnNilDUzXjitKlUJGO0wOpWUsRgDloZY65BdG9rhxuwcsp7ZcknQ",
+	"fMbRDGewOv4WQXOtiIDd7loaPkm7geVR06DblMsDlQqbs6BPh/D39hV8YL+spC+C9etZlYPoKj0xZvku",
+	"KIQVVXl4x1dltu7uuuc0JRdYmBlRRYq1pvaz+xwGZhrHQuBFWLy3toObiZVUnripuS6+MktywefGmtKt",
+	"+bUEpi+KfMI5wWA5NWmL4VVS/Ni0uSzM6YCTg65u/4yVVeCoCEt6J+UTVJVaPL/YT/b397UqLXCqiNAG",
+	"EZ6DrDbCTEuJTICRqLeOp+A939f/9xTCObCvTcczcFEdIqzNKlSv5R46GoN7Bpx+eY52ESP3RET39grl",
+	"UE9LEUFx3hz87TG9ZWCDZFQlKM0JFkj3t+BMK/maKcCOY5kvffTahA+AweIzTJgxSXlBJLqnko5zYuxV",
+	"Kt3ty84hwkvk4fOHE2ctQVgLovbYnxtm8zktASd3ThkJMFafVDrLZFj5gDfAPSUtA024OETa0F+gXTjp",
+	"5jOeE+Ov2kNnU8a1mqJ189JKIOTfFJtrKif/Alzz4cw8fO6NOCzqWmJt1ZZ+TUPWTmtkD5LMywJZK8fs",
+	"HDMc4vr3MwLuPU/HAb+pNK7PnIIfaYlgy0xRsc4RH9P321P0B1c3sop2mkOu3GmM8/ztZOvg39c/l7vE",
+	"j5gznfHDW8sj/LU7RiJkyLpcrd5Hraq4DlXVF2lDD/pl7aKPs+u7OGuntU7XhxyYl6R1NRclUWi6n1a2",
+	"nRJamvl2FnhJuR6oCz9YT2o4NbAtS8JLI0jXb9dwV6DRtjq9ATVYcYXzh+jBXWlp2nHUrckRH85qpjJT",
+	"f7qFX5+YS16BuoEl227VdGoJN0iA1OJWq7vGNA0/HSqmXSMP2+CNgTBMJ04GSt/GWxQcQQ3RCrj1jJ82",
+	"7ilb30VhP/lxMcA7mWyllVS80DRxrptl9UbvBYRRScQu/FOQlAvQPKlEfJIgsjfdQ9tXvBSYcfR8O+ht",
+	"abUbmOqE5iTqPoosT9HAb5bdffQ38uNCGTrXpKNM/fCyGZ7HgsquQa8AqZcSVuwhVm6IdRqcUE0E+13S",
+	"4hB/Um2CLi2kzzr9TOl4r73uMuWCoNHFyaudBNxK/HaiVfoRRvDfmgfqx8AaI61a63+BeWJfSeBWEiAR",
+	"7VHuJAim/qHIE1TQjCYGz6D5p3FKcAEIoHoM9R+6H0e9D2Cp6zZ6fcbNtN/BwgV25NKGWJuTH8JJn3rX",
+	"6B145jcyWM1xLd4dU4bB2f1U8/LZHXqL8CNhGWYpOcfizvdKlYJI42Qx1iU4pNJKRhxS7YZkxElR6Gct",
+	"JWf5+Rp6fHvwn34dYNxGteOYlgtDCpGuZQ2uMgfNxFesACnG5pakawfKORG9wm7ltMFXEGFEIeNsnOOe",
+	"h5tfrcZZOqyPS3lfXplvHscNT20rNVT2aOqWpWND1X5Lb+F7+LChq27gmFchhWdMcj4/p4wWVRG6wpwT",
+	"gaZc6xY13MWBfArzFcASzWEDzjfwomy/4Z4XJnZ/CQ2HFdACL8YR3ZTxI5h/7Kn6S7zZ0iqbfT6jbQnn",
+	"42F3EjCxAvaiQSLySiHOSFC7clJytQ5tT01DCzdxbx7ehBNP+LYWrn/5r4hSlE1DYpWyY4fMuiDiIkqd",
+	"CZkT6cG4kKRsCkhuj0JIzniVZ2iG78mh8ThqkjGO5lgwyqZ7yLn/9uKyKUan0FiD867UzGGej2ckvVue",
+	"9sTB7gI3bvKtbiDik/Wg1G0aGWA0QFR+qwRp0IzYgCcAL2Ov2QSvpjOtv9vWEGf5Ym+1sO4e3TCJZsTe",
+	"8EJk+bHK7y6JrPKAEMg4I+sIs2RrAh7mngM7ZiAYWNxAE869HZpPr3iFCdWjjJHDhkJ1By7XIwVg2h9z",
+	"Fuge62ZCY3WBQRARE1AD8vwELyLQjwYYs3z0s8jvTeBNIMxDgacc3kEji16iRBocJ0M8TSshCEvJTlAu",
+	"wofXAxTX03vPqqOR0UBr2xLRDOBhS2NA2x/tbD7tNr/uflwsFovd8/PdLPsUNo4damdV3IcBeTVNb0uI",
+	"XHP36ZY2I6okMnhgnJsXQEAU/J5kO70DuFJYAFI0TIBWz3UPUn+UaFELkHiq9HgwQ8Y41pTKSE5U+OSi",
+	"8sz2HYgTbBEXUGyC6L+1ggCUDh/0OU9x1OJh3DoFlp64CXmhYAHvmxuPG3aIda+IPqrd3R3J/GkABkKQ",
+	"MsephepOCSMCw2uR473p9bLKV/LyZftt/X2Vk5O2JRiIFKly4KQyx5ShOReZdL4dA15/geaE3Ek9s+uK",
+	"yAwv4O7xelYJ/UeYtYE5lju8fHWMvvvuuz+bGAvlbS4+mUiiDlHD9Waj5fmu7hFek7GurJa+cqc75TzZ",
+	"0pbLf7cH0mB4Q+j0aEIEm9BGd/vWiCFHECMPEydNPZ51HOop4PUYW9ulT3a/IiGXM2H6vI/d14gItmqm",
+	"VGnie/S/dhDOMkGkdDG7E6IZd6IXqB1QAWQIr9ScjFOcv4v1KLUYcd3UDGI+QrCOBBBF6axBMuKylIiX",
+	"BIBkGMlqXLe6t9IN5wjTR9ILQSYEdlVA/5AzPj/K89dUVWJKU6wXNXBbfDXjc4PXp4wLlNevowwvNI3h",
+	"RZxrvZ8LiiHgigiKZYJSXsCvwCVyBynOD/VmQeMFysgEV3lQGnZmGh5o77wbPEUXAtwDA10C/Lp3+7py",
+	"B3UX+9rARdf2b80eBpilD8XIUnli1iKm768Az96RxSNuIvTX9YVox0HcwFibMbYH5FMruEyAUrmw6Ok4",
+	"OhoOH3Xh4bMDkMJ5z/MuarrTYPvz8Eg5FQYAFRgfVWEag+kkAuils6u36LvnP/yw+xzhvJzh3RcQIxAU",
+	"bdGb8jLHrAW3KzA4swuS0aoAf4yYkqBTs+RS6Q4jGslAcHDvWRcCFDQUifbitRldhxMTOhoHtYevIPRB",
+	"cEcW7phxbiBPZrrvExMvBwjYZnRhzO+AtY89O46twANu6aL2ajEmovadBdxNj+eulc7Ip+I2wQeoqtwo",
+	"qD5ndvbe0ZsjpB+j3zgzAW7BlX2SmzjH9ppLPEL4G8FnhpZmFt0h3RQaHFRCf6ljANDoljotMM0jdxs+",
+	"lgneCxx9r8lEaT3JoNXAODS3K+FDLaNTIp+qsV4l1IHHn6SvdZS8mqrxY42Xi2t+BTEGAVM1lxxJUodY",
+	"AQLej8wcbetPkVZskW5qe2cPvbdeXar8r6hEuZ4mr1Ryw7TpUPv3FggLAvhFKxUFSWlJwSK6YUFya2Mi",
+	"lIFHzrhQ9ehAgDZjSBBWqOBSoRcdnO7e1toQybcsX9SObEnZVFvvzRykhU46wKS29QyOVKtigHeFxB73",
+	"xDbSD45c8n31rPVVBJTRt9AOnGhWEc31QBVvrTrnYc5vFmu52Z/43ESI1h5/IoiD1h663tod1cHOFVMG",
+	"Jr3Cp+0NIGlP89cVdAKP/lBZs55fEJ7F7687oqdXniwrEAWWiggk51Sls8P6GsVuOBNprqkJlJxRNo2t",
+	"XFcsrZA1jQugmV4z1M60ltpPQoSNLhFo7IFbB/3zv0XMCdpPr4kxjTJI92H+OoPoW5M+ZD3Fl5EPaphj",
+	"E+KHjM+QgRwA/L3iGV6E3WKY3a0Dz0oaotiPo0SNXYI/9AKbShNYGubhv3HKSOaINEyF7L8Sr6RWkbV6",
+	"NRwket58FISGzjgjbypHl2XPBoP8DX6iEmmD1Xgj1kwwgUR8zvTGnGFB9HG+NygiYIBGaRZOzmjp5rE2",
+	"1GLFJblPh1qdq9e3tZidhYhy21VVFNhYH4+1Va8hcQI83JbolE21cR9Xm1fZNk8EjKx16rAiHSVMA9MK",
+	"XBJTkpvkBiajnz4lTb4ipz6hO0JKCex2j/MKKLA+fdcw8fssp37je3n6PCM9umgWVuroh11IdIZwpWaE",
+	"KZpiZfP+2KRLgqQcdCr9m0uZAKkAWipEzBUTXS2bdy90X0ixJGveco6pULNfCBY9KFbPLE4x40zvsx4c",
+	"HF6nwT7AaW2eRzS4kpKUGFCH9SRa2qARZTYrE2f5YmcvCESNn6PYOIdjLFsSQXm2Sj66hbowb/dHvvtU",
+	"TeqV7Ft/vWvTkNOtlbixy7c1hXxnDzDszRYj85st2OVgI4PlUJsrgs+3JVLkgwpKt5wyMgATA68l/hj7",
+	"phizu78Eny9LRcN2HElt3o0XJvVJY1AaPUu/U9+ryErAD3DsodHN1o84nSXoX/kMM4auyBhLRTGzyVgf",
+	"u7O+LHtHUfruuzpZZ5h9h3YPrnxqEA/OJUc+4FT52wr+LeudBRDXsSD31F0E2pXRKkn122+LoG/YAKQb",
+	"gplsdAHBbQeW1JBqGF8fLS5qirspnJOMknsY+SVhmEqJTTiG99ezH7Hgf6/0r82/jnMspZ1z/e9nl7zA",
+	"+ozSDSz/89k5z4jQdKj/ccyZIkXJhVaWQtRwQ78kkudVJJcKZxOadYJRHNmSrQku+Opb5Ffwlr/c5rur",
+	"aqotO8pZwMh/B7HP3yPzai31JCo011E2NfnS5lgiPays5elYbzRdQQM9kEgAq/OtNwPSPKLHs7/3L1oK",
+	"F1yQBI2JVEZKDB5Ye1sFQ8PgXpNlNWDD8RquFL8tbHZbiwSs/y4wq3B+K0lO0sZ/esvIPJwltOMF8btM",
+	"fIZoCBVa0PBmgSRlJLN5i0LRUfeYWqnYTy2HI5T25jJwRdbK1gEJtOkaFt6Z+WQxACRWt90eSeLNJkyO",
+	"Wm9uEyHHYxI2nEE1f8ylW2fspr3E9hga5AlW+PRDyUORYA/JCrN+xheaRaNpF+u0s26U03LWj5KwzOB+",
+	"ofPV2wc0xBqa4l9cNIMJE33xEE9VPPJ4kPPHc/jYozTq9zkBn9yFPoDJPOT5KVXA3n5j/IaIkXmCJDca",
+	"v/F2oDngk6dEIcZtojmTvJOQu7CjcWYzHC0vdGXGGXwG3k2SvZ1MIl49M5yZPlcqwQhkwybaDrGKNLVo",
+	"HcQnk/DAtIq9mtpulHYi9rPE0q490vgSXFaBU7uBAAdg9paHww9zzNh6GzoGpU+25B0ty5Cz+dwD6jtf",
+	"suYJwE3NZ9wRXivchviA3SkIZpAaKWIMak4Jr6kWj/qphei92H/xw+77l39eLR6hSZ8sdr7N5Gokc0PZ",
+	"+GLF0f69F30zXgmbuc/Egrz4LtkqXGDIftByIB80a6zOQGXpO+VE2riAGh9vH0Hg6uThqUni19W+OlXf",
+	"WieIMotXg0FY4KSmAcKCRCBy5C4zOOu+E90swnv7cuzKs2nOUr51c90QdvUyR4zfQWsdZu/NTTI+m2uY",
+	"UejyT2+Faz5A0pn34l28b6bmjtqCMzM6ZdCzMOKMuX8ri6OF3FTU/ENiVQn7zwq+Dlk9pxlVVyk3KJoa",
+	"AUKZSZ4/4XnO5+aMx3kebqH36jt26dFdCHgtRBLbvEmDv4n2XSrzYW5ScH02V94lSenEpmfdNvllkkCC",
+	"/HZKXy78e/gJmZvk6ugYbFeMcJZJNNJtmby1XmL2QEr2HbjizSlhRm6h8QK+gOI0Rtmyqath7FQ1WbTv",
+	"bJIl8gEXkLqjyb8ddtfUaCycZdT4XC5aZOsHWW6dflACowlOlUyQS3q+VDiAi8J44z3p5gWtNoE53cWZ",
+	"VQVmu1oZ1dvaNZrUMQ6d1QKcuvVjU2V0nBkpIjD6Ts7lwEmiz+/2SocyMK9wKFrUUF9AEcDQm6C5wKZw",
+	"4Td9kvE1ZXcmTsfGwTozMwJaqPuDLNljApmzGWJ8jkb1hnBIfH1OcRYButoLveW+TpcRG4lmZ0iHqPRB",
+	"bByN7kpqWJ6ZbnRyyMURji5c7ZKsU+m0J/LjogU8BJCLyYDBBWBkYDKdqM0HzKgJlw2Few3LbBNqrCs9",
+	"742W5xauSXJTZ70JUdBjqygbRz3i8UgxGw0WCQoxoGx16EKsWsEfqAsbAH3KQAVcuYwYYuBh8WAPjCd6",
+	"bNTOqtCZoVTaTLBMwCQ5enNkUJpzkx5VDyjNeXpnVOFatph72cPW9gpj+dYOxVkVcRPlYS1JYzkPNhf4",
+	"b9p3QrsXOLVM75yyOxdnY30PWCHszP0mZ77i+mjUEh8CZKiSSKoqoxxlVJBU5eHN0o/MWv98chjlYaTU",
+	"n17oLzQhAz6NStIUWSu2TnMOg0osQlTvDlPcwzcDmQ2yi6yNY4thgC4rU7ELmPfW0863h+GCqvb9WlkW",
+	"27G6ocjpOvhl2EWCfv0UPLihw0hULMWKZK8EL/rgXE5ZC1jCNqUA3ICbBZG8qENXBcHpjLj01qVWr5/v",
+	"73vhkzaonUokMJuSA8+D5YBjTSTsNsqxPhb8z7Eg3m2o5H55SHtXnxNoKF/UbAXRWbZ6BlV76EjeWXUc",
+	"YLREmNGYSFiTvULro4ojSUhMHw2dz3KrXrIo40Q9lKtioTwy9ITSO8DN4ADu+pjqn5+tTrdKGPcH2rdC",
+	"mvz5RKnlktsFZ7pYJ6eLbQgC5sIyqQ5hnbM6DXrLBUUVMta4ASXpEW/LHmFU7zyt1JzDndfwAZv33bAD",
+	"Q37vsHiMa4NLW+dZDT12WQK16j7DLLPToBOT89j6Na1bjWa28hC2mW7N/tsZIGfNDy5ccvgCLHHXQm55",
+	"bbVItpo5IhrsZ+UQxS1zrMUbITpE53u1fP3jRf9lAk9U2D3kq83uU0FmBAsJd/qSiHua2oR1KYEd3kRq",
+	"3YJI683MBj00aL9hBPeMj+XMuUNTGrSyGDh/jhevP6r1bS48pXonQRXLiZTIBn7r06OdDYJmYc3beep6",
+	"p1a79ALowF8/JVudK/8NwJEeDbNrE9tKQZprxfXeQu3/EHihOBKu7sUnXXtoob3YXjv5GkKKA0uYZbEb",
+	"L+8ealXOVGik+SI4nkbri6oDMVXvsGV56jb0HnrxEm43wuFCAyITAjnepCIm1OEse5KL4iah4ZDUQK3u",
+	"E6fMRKIKbNNRUv/FJvwI3HIKXsT3n+KxZ91bb9dM/c3KsYQKRbjQ+AA4o46atzV70IgWpgYa4syq2Xek",
+	"VHDR5UUpRe45F/okGTAx817iDS06sbMiAvBoyrK155TK+wOEkSmuhwSfWw8f2BWjluSHBb+9IwuT2zTR",
+	"6v8dTNVlcMgXcIKjf/zH/9St3DBeqbKC8+V/pPaKwByQC7S7a24hUSrv/8ce+pvk7AB2lRbL+ouPegiR",
+	"XpMbpjv6/3/aQzSVB/VW/Pn059M31/IQXb07Pz+6/EUfTw77maD/tnt89Ob67Pho99Xp0dX17r+d/gLD",
+	"b36/PHrzbzdsSu9NFLZ+CJMcuRgqbdVAi/qxqQxRe5ABT+rKFMFnUmkTytjlcyx3WuGKrUpIcB3baBmp",
+	"vN9KtqBoXrJFU7kaoGLbqHPnrmKRSxJhFIgqiAhgyu5xTiMPmbHOAnmu+XxNW9wOkc9Dx3XFesbYRb3p",
+	"rs3QknpqfhPNnFbRi8/XsBp7hX0Mn/0QaS4IlqHURu9nC4T1djaFp2CKcH0HWEsz+yb4VCuocyrJCp+p",
+	"4871yBlhWAs/t2dKBLHkYa7sTOPL5CXU6uZpj8eguTD1YBTaGhg2dw6Ee2mMgvgx5x22K6O9mlddDNUg",
+	"ZUHySqQx+IZL9gIC/I6EnaNKYCYnRIhY6KkS2FyvbksImpQm/1p9Y1HnrKhkZdO0DQhiD2ojraVbonHi",
+	"lr2ednv03pK1aR9isBpB+iTAyWgwZYS3/IyYA7S2+vUmeK8/LfoZm/BApQYri5obdnvJH87E6jC864B9",
+	"74mQDv9c93L/fG9/pdvQVT+xDfgDCM/QVZrf8Ao+pAxifwRt9oDM0J0w2PYu/dmr26RqmKSc0RJNCQRp",
+	"ob9xyiCFfcehDTfAg+96VwTWPiysVQJ+oAcLZwCncyzNlSh43UewxtSEV5vbUmXKxUvCjHI+ECLZAyR2",
+	"4YRe7UDNs/f8jmQD8cVuu0ZCcW3QbRiFbOjic+CAMNxmXxy50QdcKgCRbkLDnzLRwUOYYNAdlaVVe/D9",
+	"JIhlztpM9vZmaYLpQ/xd6ocHrtiyh4jgdIaKSio0buVMsXt4aI217/fjO7ZjQOqGbyEAPnGXsFygaUWk",
+	"GnD/M4Dl+5ctavHK+wCKgM+Bng0YJzFywvwTRpMg3WvSKnA3SnlR4ARJUtCU51aS4PENk6TE4EkAMFtj",
+	"Rmu9W5CUTxnU44XstCnPq8JkqMZsYcTpIdr+2Ut/zsUN836Q2/aKQdmSNDIxYVMkQymWZJcySZikWtPJ",
+	"FztgfVqf1x46gomAhxYAdDdsFFisxCzVjp6RHiQEkKARBKKjIz+vQYLO7Rd/gS+s+XDDCoKZg//voSty",
+	"TwTOW/TDgqCaUmi8QNuH2zBYNxmb48WdNPDVDVue4h46sjl6vt/f13SWQZu6KyPk/SAuil4y9uHwTQRJ",
+	"mNXgmgiatmERVPdIwu6gtezkyNAjNvNwz6m1mM2kAuj4NcgYNJk3Ik2dRR1I7wuh0vq5U2YU+WCTatvN",
+	"Su3z5xEvXRS1eQrG84TDfoeUDGZ1D9G8tr7Nqo+J25V6l6WYMQ7y2byfrTDA+/W56y5az9Pt9AiM/BiZ",
+	"2s1U1fIE+9mAZthcWz6FYscrlfKidWlm5mnZSSspgFz+tSfZycDL3o5qsHT7+KYVB2GYAYSioQLj8Nf6",
+	"dQGs82JFzhSX9M5fv4Y+/UjZ7p6KlRXok0yWvZ7AK7c0micSM26EDxQ0a0qYuONtwB53e1WPvLXDsfQ3",
+	"tyCTSq7c0tE90iZFbJ+EudGx3boMFj31VkDhPp8V3Cv8H2hIbsyUa0Hl1rPoGsKFVuxf+fgVpnklQj5O",
+	"pbQyJsPsbbZUX5nrKb4nqCrratbmypoqNKd5jqTS/ysqhvAUa+1V6T+O1HDLOeLHcNkigitex7csL7kL",
+	"iHtoylPoN2mo5nfomo8swV8rUpE+Odwm8L/ysT1tLYktaNumeDQDAFV4jqmy+DoI2XAYpLBWMjGcEFEI",
+	"zGjM/ZVui7Ip+hsfa+uBg+MjhVSTJvcJrjXq4TqAx4vBerp1aGqAGnqi1ESWiIolzQjhDpWyNK8yEpm2",
+	"e3e56QvTJ0zTEHymCe4ooVAO6f04S8mAWBY/QNz26AWI1sQP8chrOhZYLEyutEjt40gWG62aTgQhyCTm",
+	"8PD9MzqdEW2nVgURNAXLfnSz9fxmy+HgzVVObjoPJ61hzZAeWEbHtWDCJyPTd+DnUGUTg4TnPjoVShcw",
+	"67jLKbtDcmawgokJLNZ7W5qLVVo4LGwAZruc6GxALMZAjy+r8xSGnjmgVX/kxeB8lIZI9sLuodV1Hhi+",
+	"UeNaB3tExco8l90V+y1W8UXGUWs//XRwfh5qyF1iDiyXsqLyiXl4keN0aJizZl9TMBtpoxnYdrwAVwpU",
+	"u0Gj7Tdkjn7hwgSEbO8AUr8JC7Eea1Prnz4qDoT2ll858bDI19TmZnUpGx0Xe8VZvGDpNmFidVt6Ic51",
+	"ZEM4WcNSYANmXlxDWD5A5k1bJW9589c8HijunGO2DYGktqiWrbQXrjIIme3iDekB2+x3lj1t8+DfQyOZ",
+	"c9XUMsTm3RqNP/zIdQS80N8HAxXWCxZyC2fn17dmpsve/GABDc6mvglUusm52raexrrYElMCs5Rsx10g",
+	"MQgcjwjmUuBUURkODr0WlVdB0KzJzBTRgSrQddpIU/RbcWSbMznkIvlChq1AU/raEKnZs17CMphWexLh",
+	"JXLX3lc1FKS9Sra4Snv6QHScmQ2WzgSVqsAyQTn8MOP54tbm2YCrcX0SZVAj+TZ2EqxdqyU4Gz6lbO2I",
+	"/GSr7Cu7IohxTZ9bNrCVaiY4lySc9xoK8NnUVqFv2rQ81nxrykBZtdGUfoMLx0mrQuXo6Pj47bs317cn",
+	"p0fH12c/H12fnnj5uXeGJPR3CXn7SsFYOoZdRsumrwmau6VanhcTfFv392ukbO8qWXVFpKScvZMB1dp2",
+	"Hxp2J3hjuZDuIpwC8v2MIyzv7MlBldMJYH9X7I7xOYuVmBuenN6UX9A9jCBOykp7G0ZlbzCEYd6dmPkC",
+	"T9dOzJPJ3kvvOqgCTTka7f/pYH8/pCrZcNOaUFghRqczNfgGfCmnXDObZpiJW6bwCrdQTusDtaLKtN2j",
+	"cXdV5nyhHVCvsllruTCgzTmWKOVCQH47Z4Trp+OF1kPMdc6hq1+oN7lJuNwJePPG/hDodzx/vMkCLWQs",
+	"abwzfkFrcpDhpRUelHn8CTDknTow/ipFIeQedsuumkePFVwVTSq+ij8eskhPQaBBFFkx6SaEaPiGWkWP",
+	"eKa55ZGAgIwNor8IgPPeDu5GzmgZcVWvDHvxs85vpDzBY33RAzzLwez7tQfZG/SvvSS8tCOtEecNMqBO",
+	"l7GVbAE2IKgGnE/w8QznOWHTwKIvJ6eLFknsSbZ2PsFN8F67A5fR/ZhnRL4mExULHlHlaTxNV9c08t5O",
+	"Al0Ex6iV+VeQlb83Yz8U8jV2hs1YUBIhuSmWK1FTbTHjaVUQptB//u/vdgI+rbIU/MNrwqZqduwViXQL",
+	"qblhxk0Ok7oMGm8R2MvEICCEO2zBpVjhnE+b4hehN6B/Y5mtPE98ezFUv8GmQ8dNfA33zLNIJYdyIbQO",
+	"40CsUb0g6vHKKnOMn1NW2XdWB+jNsCg4o+kxRM5/oGrxEw25PKEW//P9YVF/VL4h82tu6tvkeBoBk2M2",
+	"rcL13ZOtfCFoanMsLFvRlJ0xRcQ9zt8TchdKBAWljhVH2gZCY6LmRKuYc44qSeTA2MWquMBCyeiKsEg1",
+	"FZPdA/zX1gGeICVoUZDsEGVUKspSBdaSr9tG9HobpfueaOYIXhjYpTmEVFdFlc5Q/ZXnE2CEZAMnLmYL",
+	"NSuemCcMeB3Klfb4c10KBuDyKOFlNY55KOK+CwubL7kEXP8VKajiLOQQ233+Amb24hDth+vz+oJ5UZKB",
+	"YmNBsLBho9mQ3Rn0d0VFt4VfdnSW7DG3JPrreH/RCD2/lsQayVDaNSgCfsEgEvLIxyoyXNj8HTVGcQRk",
+	"MyhGMzOTuQhwDSamzQKuIaX0wQ1zW9ZxWVJL9AS5cyZBTkAlEGiSIHeEGLwloM4Vnko0quGCN8zgBXcS",
+	"5ERfgpzQvi2M1E6Q5pJb22OWNHv5du5EQHLDCspuqRWB4OCSMAJ9zN3W44cdd1s2Wy5B9TFzS9mEJ8Zz",
+	"vGPKU+PkhnVxoQ3Y0QMsQlHBx0IWPR6Kh8GnmGUUrs3WZqNozvoVBQSoyyURABXb4hJDS0h8gez4ZvRJ",
+	"b5b8FasRRdH0Bk2uhcLyeosAsKI9heFX5vX+GEi/04hDsa6gYCD0kamm8Ydd3rdvJsstrxphCBA2tIxJ",
+	"aGs9DDX2frao8ZcgQQETNizcksXV7QBqzJCqF1I58FLCgsjcTcQwEJkhmdv6A0GbnsG0nMDkASWTrOcd",
+	"jKkUYK6QYdamdBxUY4+R+XGvcWKbl5jaNF1uILYcKWYLJE3RDJMM4NBVbsKQEN29H7k3wtOzbM2sJfa4",
+	"DOhh7sDhjKBS0AKLxXrY3p9N0y7HzMrqsr86TjCXUYtIsYO+/FsPqYawoujB6jxbyZaEO7PhEnjptm2V",
+	"Kmgn3vQU3UWWdpGcTG5yazJJaH7r6bJNxwPmcIFDvqC65+Ec6DnplrBlbdO3ldF2Sq7obyTqCcL5gMPH",
+	"DNK9b/vzGo9P3l2SP4UYxErhdFaslRbxqP4mqL95vqKV43I5YHsj+1qSerDz5xLu1NfRBx8QoWs/+XEx",
+	"aGixmH55JNIZvY9G9WOp3snGRRyDPw2qrYCnwxf6Ggc3uxqQ4be1uk3N/cGE9U+dtQ+UAYbzVuIFdHoL",
+	"0I52bQbujcgSMWntnaj34tf4KXaluAgKspwWVNWFhwIgJi79oJoCLxAgCZKmAHCZY2ZxJtCaB7i2WVpN",
+	"jvsRzud4IRMLxB7TPNcWuinh0b6vjdc9KvCHd2XOcdYz5hyLqalwlpt40Qq+gMGnWIgFGtnkOLfnR//t",
+	"9t3F67dHJ7fnP+4Yd8CcjBEuS5TOSHonoRZtTgxKXELFcZs/VBov/8CBa205Mmb4uS5AQHMiOxGuFos1",
+	"qKflWsi22yXaRaV+9L6x17XesGhdVzWUeM5I7OgVXS/+6oFubXlUZZRHSppgedUpvNiqzPZAKdrnzu6I",
+	"2NWKfNx6sqqwk0XrO0ifQkTHW1+UJLrQawvqPlxoPckW3Kxm15qG3tJ0RLEvfq3MrVnD46FlNo/uIofq",
+	"6Hphn6QMd7TXdzIo5ic2z/MyK6+vyEIXZ4oU4TIHA6waPRh41fXfPx3oaz2k5rKjcKVdkfsxDvEEBxHN",
+	"EWD8V1WsdtnaKMoAO7cH6Hfp5hsloycgukCGCyNCwoIsnrOzKk7s7dWFK7qxPGurxwyp2d+8WmfLWuoj",
+	"8Ya7aqoRm3PFfB804OhQbDzxI2VAsiW5UG9FO1tS1NTzCNh8t2KIR1LSKSuCdbSWs3o80OruNLRiSPV8",
+	"P9sllun3vaAhwM8w+RwXzQuwpC8A+ByCnbv81CFlVir03b7JXA+xQ6VtJRD4Ntgn5kZygoMOCd3phbUv",
+	"Is5D+9Rpqv5QBORhRKN9pyljtujgMXllKiss3bnknJcy5gsRKl4uvfSSPi8PJkF0oocRDtEpSSz3Gzzq",
+	"m+PzB8wR3DBe4aoBn0AWhItweSOb6i4n3XQJPqQgnPjKJI0o6Af49mbrfAGf3mzttODGrtLGA7dda75u",
+	"iTtM5lYhcQngvRlHdpRl4Uggh27dBsr1ODHWPOOjmu66K7ry3O/SzM6mnxRRw60v3kcR5mJ9XDhI5rN6",
+	"vniMoOmuU0DYzAm5i5Zxsw+8ofF7vz6UJPeQ2Xch0chAhV22Wkk/2L05bF8Gqqs29O8JKDpfXMr7MlZx",
+	"KF4RqEFIbqIiUThAoVXXJj6ZSAbx3tjObblGdGfigy0gsBGKNT6ivpVPnZ461/E5h6v4GHKtYSB59Fsl",
+	"Fl3boTHpcy6iwj5SFXlDPqgrW+RhjZIxZkUH+CvCxWLc96ERXRBRUCmDqsZbRhCAVNwZDJlu/vF//t+o",
+	"rL9CCupLjmxAkkT/+b9/gC3vLpTvKZkfZFjOxhxD5Xv4wYFTLSLf/xueg0x2D90f8KTG4Uj3uPWL+drc",
+	"MEsbROL/bZ+7qHMzOijfxcXCgD7wlHhv2B9SXhQVs/id+kvMcL5QNK1/kK6Osx2b97dryGKuXUd2bvZP",
+	"zBivWEqcsxnw0wfTnI9xuOTsCtV2vfqSWnpjtuCMIJJLKEDnyf4awwjxyGsVnmyNMl57sk/RuiDC068i",
+	"GhWfIGvpAK/Khw3wZzeM1WZVw0j9GlOIAA/RmtxOhOO3sUVaRYUGARR6VP2oKfwA1bmq7/OCNz/NYj9Q",
+	"u7Xt11a312jSp/rG1LkIH/Ttq4Ct5LbMed9bjzFEQlAWn/G3TQjaIdreNoF5/j6vy+sHkyYEPC3ElTBt",
+	"ap52Z9iZTpC0NlZ//UMvltCinfWDZmg0QPvZsXWiTGIccHlD8GWZYzZo55g0CM4aGfi6dUfH1TcDXt0G",
+	"KNd2dHC9QWbLjWd4sa21d8pSWuLclL7wgtRzzCA6scCZ4ZWWwRnubN3M0pGsCa9s5mSbKAHtmkICiqOx",
+	"ANCu+9OxWlg9zfkaeAbNgVc5V+tdpDzkUrvJQz7EY9hR01os1k674UGSmsVIljIwGLL46cybScS25jEv",
+	"o1ghwQv9yhDPrPduX09XgIkO4LYIFjmNgea+228Zw5p/64KSULySM7It6yIAw5kijg6SuCB1dHFHI4Hu",
+	"+QTZMQNi3GymuoAmLojddaPxwv7rjix2HuU+7Btx1/Ssh5/UpI2ti1U91pHP6wDdvBK2jyyveoIXZk5R",
+	"gNo69XG7ALxf1y1q60pymu+TBqJnSRSjd2S3pbxcvGrtuJVnzIYsx9jAH5K95aGX+SvvBR+SyajnXs8b",
+	"UGz6cIQsb5SHwCPqnDZhV+hwNvby+Pw6oFio52hdjYAIp8Ppor1t4pnGmWrzzXTp4qbWR91YHdENkHgD",
+	"RIjOzMC5g0VDZiTPfsTpXcAHW7EpKjjUkjUeYaRm2IC/lqOPmtOwzhoVK4ljDCF3ax65+1IzQYhNmBdu",
+	"2pYi81NtrTrcVqIB6ggf50RylU9rGat11KA/pN43vdlk6pWo/eIQlnlZ12JdosgbMm/llK8r8tnc+02o",
+	"J2jVLtJVrxLOTAWj2jm+cmFEg7LuFgxEcy4y6ZJcaS36FNI2oKuKaXU/Qdv2B0Mr/YPULPQCGQbBU55A",
+	"NK5EP+iHeg7wgrY5nr80b+kHdZgb+pN7z06SZFptT+ulh+KY24+4o2qcYCbyys0/afbF0gp57Lt6w8l1",
+	"S609jTKyHr6nIyN+58pNHDvk66dr6pPDzeoH2aLgvewBSK6jS7h6bi0rzf7h22ZenzFiXZOizIOpTtJK",
+	"KoMd61jP2LhnaW7ksY2MRrgsc0pkWKr05w5d35R2ww6b1KG6/C55pDVP7exWkSWiDTx+wE11mpf7q+wo",
+	"6GzVSD+DZhhRu7p9xEYay6nTk7/1QS6WSKhXn59luNNklbsjOHkPcxMCAK0LVejxn8uHQxEyyJMqOy7r",
+	"vvlouzqSvehBBbQG6U9+5wDfGlhEq0fzX2pxPfx7r+2pD9QCK5KdbAbCPiNE1YMejGNfbdrWOuUJnUxo",
+	"WuVqMWzIj7SJPeh21zwODamHwF36eNRcxQVvS8JC5eP6WDuOH4qyp/ukbzjnWNyF7usaNHrsnsLL9zoj",
+	"qIB20JjknE0lUty7ijDp+5v37T1fnahopUI0xhGn6RiLBP3j//p/0XPA4dW5K1ezURmMRQdkXsoFgbJa",
+	"U2Ibj2RlCebedrgiyuokl3beprH9h2CGrDO+jIWWt1czYBEUzYO1YJyWPVYaObb5vrHFimgHD6jr+vpk",
+	"W6Kcp1D+dpGg5uA6RNgL3QZ8Vl0AQBJxT2wBv/jp1u7xNeclKrGULjU1lUiazKxIcjTBAo3SqqhyrOg9",
+	"2bGLaWAFdiAAeAPrVLOANoUXJEOjMq/Aew/QkYIyWmjDfz95GBK1vp50dvIVLwVmHD3fhj3QXDy5+P7I",
+	"jZcZ3kp8HE5VBcXq7XSG02YgaLWMwoHfz4gAj8JijNM7kz1gDugIq0XU2J1mi+0jxdGffkhe7u8bDKrh",
+	"BRMoqO18LSPaH2kOgwxxh1DjqhZT2gaXcFUZA+AW+INZzD/98HJ/P7i4zTwtwcK5Gt69OzuBUY0Fn0si",
+	"UIHviARuckgIR/F1kcY1/eCdBO3vfY/+8R//Cz3f+/4hoqiZRmJVujYjNViEsgvBDUsHPqH5WpVE4ckJ",
+	"nRKperIVriqTNMPyYjkR9pAQvb8AYgmqPcZjnY/SlEhJsuPmSF+NW+ktgjrBvbMtZ5yRRuFa2ZmcYUEu",
+	"ZpwFU7IQNSMCTUie83kNrYAYXWK9pPpLV3plhP3SlxKZeFyUYrYztGD5iuJP/uxaY+8uSJA9WtRrL314",
+	"tXo4tbEyo9krFUemxv8hxPiSPKsrGNj0x1RJdI/zKlCG5Wm4u5eVOqyyXHcGAPrmfSRIwe9dUVVv0cNi",
+	"qMVUgXUPUbUpht7lQprOkOQpxTmSdMp2KUN17XJ3CoF0n0Eaajah00qYLDYdbfa3KhaJO+V8mpMB+U7t",
+	"i4ltLMQil34S1BVpWB8BDGu3ExmIBQhdVrZGpHXU4/zCG1MwRf9bUwh5Qu8JQHfi+VbRhH4g2a3eEAeo",
+	"4EzN0IiXppsDq/bDzzuJPkX3bpggRke4VfwWPIkHiE8mkqgEVYyqBBm8KuSRg+dn2R647TO8uA18bB8l",
+	"Nyz0oRv2rVSiSlUlyIGHqkrqr/vHvnfD9Iv54paz2wwvpOk2X7j8oGjkfJTPdxL77AQv5B46yvMD5FpF",
+	"6jdqyozZSjJ7N+y9GYEp7wuDMMU2sSAo53MiUiwJOmXTnMqZSYUX1J6XVcmaHv5dk7nm0jysdeXgJZNX",
+	"vSnmM0oamCbckmHmY9X0KTHBeY54D6wrZuRqEoTTedUdtO7OtBCsvUq6txkFoT7hlVAzK92D8zRsF/GV",
+	"W0ey66a9/HBKOb73srY3XAbOhA6vbpl4lCAfh1OR/RbRQPRG8UdnxwSXW8GWbL/BxhpuXS+oub0Dhjg2",
+	"Y6nZL8mUSkXEAyqZ9J+BpkjoNb8jkVBDWlf1RHMwlaBgkrENpkab0c9SXGidR/BqOjtEVMEZZE9EnGWC",
+	"SGmLRZg/XIVuKk0dpmGY5d4Du69iy3qK36oCKRENrH/hwpkO4+tmEq8Pr6N75GqMahUDyq+csb4qRVDL",
+	"oV5bWK6stVzuttqVmtGaBLSLKAtfMD22kIsjdD38MEVNaZKTYNCu/tUHKhigMEyjUrzAiqat4iaJl69G",
+	"SNU4TNScJ4jgdIYgu/J3+35ZuFhIZjtVjr1berEsGNwcrlx0yDJfuOuy4e4o16j+yjbcHsj3odxnQv2I",
+	"c8zgYmQFPTFoktrKNukQUyIsaTuWjX43J0KZ4F0/KBaA5xMyJ3WFNDTlxj2KbfEbpfRBweCTKdkGkAst",
+	"quLQLUTSOE0ZNx0NcWfG7iPBCu+QoY/vfPJGI8mHrBP01L2WdeeV8HAOluomeawmOvjl3c1+fXICdHx1",
+	"Zlr/IjaLT1YS5ey/6KHTK3KVO1NWFI+D11ZUn+rWljDxUHVxibVLTej2msC3CDodNr/gOUmspusFvVGF",
+	"ZjzPZB2GVIcf6T+appEe8YH+8YaZQDk+QX6oHCIfcKryhavgaG01wiZcQAFAhUa2TBTNc5KhieBFy397",
+	"Azm+oHE9GkUEw/kzDMb6zh46QoZYZpOaUS/NB5x6wD8w4RtmXvND1BIUilCDSkFeiFpI+/ZXZ7BrvYlK",
+	"DOhVreV/oiYdhz9BW0Ud3vXoxrrm9YP43ttH8r48gsDX0L0aZtOgf9RXGSyGXNugkwkR+nC15crmWCJB",
+	"oEJp1oM/WQsn/ujo4zry2s3OjaKfOjHEST2cNoXgCNMbZDGGs5FxdQu/rQ6v6omMNnHRodt9XC/hJoLX",
+	"k07wfAh5pM8hT7+aYYmgYkRs6b1L21CJDna3LV2mDMldORvD0I3SqY9/qlCqTenSYiulqjLKrUckD2cY",
+	"6Qc8rM+VpQ1kG4rBs2VqNemH1KmtyWri9JWmLMvgXsfeF7eitNaD84VxGYYGbuHbiQrsfGMcerVU+xE4",
+	"Hy5+FmOL0jG7IXgUW3sgcs8vY7eemiV2KUPa5NiWnfjGGS1lghiZ13r98IwZTUmwgGQXy3rDwB3Y+TDM",
+	"C9Hw+gSVgtRZPfXpDRPXasEIO2rwSqF7Kqniwh3gjHtNwdYyukRTKxhdezk3jd+dcahOoTUVvcP4nB3c",
+	"MKqgGLX1KBtVRnE0oxmxkXqN8jLnVZ7ZHPVoxPA9nRojE1YguWGCV4qgaYUByTyulOJM2rEADRRHOed3",
+	"qCoBXm0R11Qi/wA0QZI3zNdvEhO3XucqsAqZ5ZKGPcwDrGzFnxt2VKkZF/Q3O1AtWGieo4ykNDNFG70J",
+	"clbDNUAz1lqPZ/4OY4mWIbw2LLcySB27SUKb07bvavd0NldOCVNnZRhL9YD0yOB3VJHC+B9KKohcp70Y",
+	"ZApLdUUIW6epgqgZD5w8zuBIkLm0AFX2t0pEgABESCpVdI56PY6m7ce9VSwtwVot14NtJyf2Zu0T0+80",
+	"aVa0hxfeBWu7fLtE/naJ/Lu6RO5G5zxRoGFTCu+hoYahcncDqrgFS8dtHMQZRW42wwjMqEOo0PJc42lo",
+	"SXIeuCj/L0JMp+PxGiIe9OHjpk56sIC2zZhm0onrTaLwNIw/XDe1b2Jn0hpIhArR+N0+Uhyi//Ld+E8v",
+	"Jj8YLd5pYnsPr4AfTTYFtzpR591a/rlw86o8ZYLneTh3KVclrtTsnQgfLn8XxzwjIZzXxZu/oAwrjN5d",
+	"vnYanG1M/xQGVZBUkAGHr30v8UdXjyU0y3dM6701Q3aXOhJK1LW6omz0jslqrKc/7kPyx41Xd3YHDEs4",
+	"S7alu89JwAWfL7TOnhGGRvgf//H/mP//P8gHXJQ52eNiuhMmrxvkkKK3LcvSXek0DYTIEE2RPK5ors7Y",
+	"WoqD2zZ2VlsHW1dH1z9GSmOtTKTcIyoCOZLdeHsmuV5muQcNMja+0Ki03A8W/GschWGdRdWZT60LUDog",
+	"O1MNPNiYbiPM2jb6TsxPRNK73CYD7LOe9KiP65f9U3bIl42DscnFN/ibqkx5QWNR04x8UI4Gtm7+PQFQ",
+	"LWEZybQRzlntl0Ajd9/4/c5gH8WxxVJE02nUOZv+WjXx5p3cJZ4/wV9JOQPjfUwQlnckQ3PAlwGoWs3I",
+	"Am7tDtvVMVy2W7gCWa8umM3RvTLJl6N44vFljJePfRZaXp+pubrbte5KJBUppb3pVTS9869Y3BT1YbSM",
+	"lwMF4SjLYnZCzZFXJJivSwD+zMAHXew4+UClioRv2gtTuPEP+emPmLnBsW5TUxPGz5inDdzWpT+VqGzK",
+	"qAR6hJDyC+ObDKIg3crUN8OmV5NYiqpZXaGcMkTVABOlM8nEp3KHpN3xxRjihMqCSisZmur0jktC2yXk",
+	"qGxkwIpks10iGdGYYmZ9SmOCpvRen8BtBzoE4huu3HnEBcqSdCgWjSQfekuQ9CYtdt5qq4Y3Yg6bwCDg",
+	"ND/ggDI/78F6gkLTPZq9uIS0RUOQeC7PmklZ0c4dWSM3R3OIpoDUGuCXp3Vei7BeVDGz9qHtYTKccZtG",
+	"05n0Hr6Bs3xxaCE2S+n5eKX0bjXNQ8LNZiuvRzss1LtmmIPitJduAAwzePSObbZYasuodhNNENmb6DHW",
+	"fWeyfWkbBxMwnq60jGRibFbK5mE0mZnfcP/J6rvBsp11MTrnsJNkhuWl24EPqb70kFzsKxOrt6v6NOML",
+	"ze0XXokTrHDAYwkVwh1gadnoN8/XSeGh8Cl8E1rllf5LQaAoW3w8kucEnGZvJ8vsAo4Wi4zyD3AI3DLq",
+	"l7vC0OIIjGGWL9qgq0OUkZwYlCbW4qtiiuZGZZs5IJ+5EbnvyN71YPWOtO1JdT193gK1yfNr6F5DakWI",
+	"qsWVXg57024c1sec39FYCKqNrcN12AMcnhKNcj6lLEH3RNDJ4nyCjebTCZLYljdM67xjnN7taMLOSN4E",
+	"7qXQcYJ+Uqp8C9RmGbrCBbmiivzX1/jDHjqyt0E3zOBiXVG7H4+uTm/fXb6GNpUqpUWrU4Vub3/iUu2m",
+	"mCma4ls3g9GVJgBJbthMP9arm6ALrGb/9dnOHnrvDoNmxnD/bYG3cPhCahzEGblhzhR7uf/c8FTKM4KO",
+	"3l3/dHt6efn20iB0qKaimaQTqQdbnXE18gmX9N+I5gUADJv7pEAVDM6UwKmqcx9pnjs2bbqbM01GzZ72",
+	"xnEPndp7NFlyJskNg+m4EshIVuAuBkcfJVLP/FQILpDhHlv23gijLdfV0cWZlwviYOv53j5g2UvCcEm3",
+	"Dra+29vf+w4gZ2oG3PbMIrKemXN4N3VOYmuo19TW4nDriqgjeO/YZvK2t4A/8mxhnELM3RNBOhaTMvzZ",
+	"32zmHiN0VpZebXpwHrxP7b2oREWM8AHSwURe7L9cXptLYgQKyfY0HV7u78c6r9t69iOuUX/wyfPVn7xj",
+	"2N6hGi3j5f53qz96xcUY3FHmi5erv3jD1SteMdvFn1Z/YOdxTQvCTUoSG4iy+lPgNSOiXDqjmpqdauEg",
+	"nudc3IEpPMqxVLfY3nXcGpwWzVzqYSqRuUlBIEDROc9IAs4T/y5bgpzfg/5rDnWq6m4pCOCvrJI+JQFO",
+	"/QtRzhq48F5fYpr9J2PbUHfAtwEjonll78FM9qil/MkGObfRJCindzZwobYL5IzPGRrVSKQdGHFMOsRo",
+	"/vRSIkruVWLiS684whJJfP8HEElfUMLMHsWfLamhBdAu+OLj0uI1lQoOnFPz3iOZZpgrs+7Pi1joKKCf",
+	"QrGXgs8h8H8J+AWmspHLpkLFFxEtzkcObkVXTthVCTOgHfAIwJLop8XA1Xv20SL4PhkAvsAFUWDRRuBG",
+	"zSvP3J37p197ZFeHATYgs+oebI6wzyyvljkuLK1s5RaQVNp++aY9PYFsu65Ejefblo79uX8DwRnUdZhM",
+	"vB2RNGhgvzZ3d6PQjDBFnZcgKuTOmtc2yWicMZIqkh3ZcI8Yo6XuxTow5AsJrXrEy4kEooR+9tH+e2FF",
+	"EvghyDLh37GcsjtL+oWJufJlFzWYPIhHtvZo0/JWV0Ik3iJ0fVC/DjGKTqis6b73+96lf179wTFnk5ym",
+	"j9+fDVkQrlfflu80zqk5XugNqzlEWzpCb2HW5Y9igvuMkvMJvnKBGRvbf00ngX1nnnyhfXY957sTnCou",
+	"kG6VgNsCnDnSDatDzGcum8VuWmfN4DJA3EsyJUz/QNppNjZ0lPOMrOWdeLrVbU8vIlkZmYP7S5pbFp5n",
+	"iDNIcYVyDtm/tMX+dZogL18MkBvXnJ9jtrBfyycwXSD+q04dBs49uwLGR4mRRT7DzwFOV1yVxg/n8tQG",
+	"Gf3IvnHNVflPyN1v2SFEa2hKyy6tv1KGXvcg/CI7ABRcFRXwvIZFGPiPXq9DJIiqBJOdZYQgu9gOyah0",
+	"eIPwBjkxL/ye9kdADXs7mXwTv5+N+SaT9cQwAXRvnMcM+rdmsQ0Jww7OOH7WJ3BrtCDKeYUM2Pfzqvef",
+	"U1u/Ulgof5W52MVliWDdNLEa0WKi1zQ56ju4v16GFt/P6RBe9WMIpfZuezfjJfI7eayYMa1l3w7GLyeb",
+	"zBIYGJhdVSeMwJ9jxRFnZA+dsjpHhTE666yubVYV9B6niz5Ls8aQbFA+1X0EJJNBlUg0JpRNbWVAgTI+",
+	"ZznHmQntbccpfxmLNBRTbaEeIC8gxNfGoVvw3BxDiLDBndgE53Zlwuv0zEFUfNGyLMi9dFMZcYaASQlo",
+	"/YG8UoY7DFoPK5OOwGYyNhgJg23QjaQ5wYJkO8kN022UlZjq5iAP9nf7KMMLiSqWE2nTdxIhtSVOpwym",
+	"CuqahbBYT94eern/Z/T66Or69ujk/OwNgKhvGIBtsM07tQzRgcwv9mZiGexzCG2+eXt7cXR19f7t5YmJ",
+	"bmY3zNGjBgV6++fl/r5pKyMK01zuuUe2gOxccDat3zdwia7DAPa3ndmJW6FNgRpavXwh46o718C2PWkY",
+	"79BA5KleAAPeNRz0mc+SP4KIB4qSwJUlJGgAoicmA60oSGYY1z8PImLDQ/OFpcZ7KIOEmZVYetM38jYx",
+	"CCnOQBgYdYhke+jIxV3Uco4y9OIlmvFKSDR6+eLPgPgN7hYPL7jEpy+ejE99VGJY5zUjTxyIXx8tzcQf",
+	"ofZ+CeY5kndW5Lll5JMwK0Fo4Aij/352YU5Um5zhb3yM/l6RiiTmXgmiVwiDvBWLnX7mevbR/MNeYgTV",
+	"iRN7ardWf/Uthmu49w6jwB9eQ3r9rYMfXiYDrjT6xOFvtGxzWZ0oYUyZpvZyB0H2+u9nF4+xnda86Hic",
+	"6LFrA/s8xjjACPV2H2lu+xc4/3cOEWYL/SnJJdmWDoA40WNbYpw6F39M6XTp+jd4hrkuokgbePx70ib9",
+	"IZWuvGfnihCyxvvUe3oVpJ2g/jNrHitWzdZo76zeN2jUkhEJgOqknRnDJs7KIB2FBzXrbF9rH/QDBK7c",
+	"S58DAuXn6RkAfnJj+/3ajY7EEco/+1hXR+kFDJyy7KoGoq8+Zv2SK0+MFThl2e8cJPCoRTxl/cdmdz21",
+	"Ufvsb3zcizv+Vz7+q9bFNnkI1n1E5Ckog59z3R69l2oVFkECxClkJLZJf2yG1R30j//4nwANhUwoeh0g",
+	"5CfRto1YaDkIoZgT0ICTOou3/rsSRNZmFxWmOgHRY1la22cf/8bHZ9mnZ9BqAGsY2ILwxSPV3BisQYnF",
+	"v/LxF+cmr34aEObrlQqXFUPYchHwJZ5i2txeCiJnSBKw0rBSpCi1St1iVMdTlZo9g3DrXQco6rtbIOnd",
+	"UaVmruTNhtRAAIB+Kf+TNz2Yb4jj3ts4KKjW6ESzzeTycMXwK7z8tLGDWwf//ms3tgMzCzB1FQ1qp+7I",
+	"8KNmzZop2/xqvFQ9jGpeOLXpbTbBo630TZ+ZR+3+MK2H+PPYufF+/8z4Oa5kI1xoqbTMibXvE9JreRlH",
+	"zAfmvj6n7C7AlM8gdUvWBwLUz4+9pn43UvRFqIYmU64mpyMPZBFhqGKNt7i5Wvom+1Zw3RWxOl+LmywD",
+	"6lPcZyoIlo7z0mt4vBn2gba/kICzfUNRnpCV3UQemNhxU63W4mqohJvrrxZQ8DtgYQsvBzlpOZdlSzdF",
+	"loG5zacW42D9fIihf1XfLx8i/zIZLo7u+Z29hjZbC+6X7eXy3uezFxuCffyULCVK+PdfPy3TkVfKZDVw",
+	"dXM7cApNxdWI/eMZznPCpmTDoP2mn4ghpq1dyqYodS/a+ARjjD0hEzaJ7jzamQRXLkDGjWWyLCX2bN3m",
+	"AEF/dpkpvj7k8lC5+k1ybkhyvqKMypnPomCxszZM0GQFqdN01aBjXyRwmqXPPjrz6NMzly0lKife0iw9",
+	"di8lawan1ga/lmrgXPp7ReCu0mUn4ZkWPXFfbuQ7qUwFyrU/BMfYgz+89Rl/HRf0dyEl+ZojawNY+qKR",
+	"ORohGwqUS+12ijhzTr8EUZbmFWAEMKqbEASnM/Obk27cCjxbjA0qS82wQmMytT9ZtrJ6ESPzGrBlCj5k",
+	"aExSXNkiDI57UEYzuFK1KqlJyeabRDu6wSbkuYnNS7ZmBLvix6+5kUptgbR0m/1ZzlZTeb81S213yVaJ",
+	"ek3oQySIKVADZa/bC9m34yChUXS7AfpX77mn32tFd6/V1ITajCb7u82kWP+gzdVg+blwH4LUBasC/dii",
+	"y0vZIofuFn9Z9tBRLjmSRMHRPeNC7eb0nmRNeierzo1cCiS9Ekk3X5P+EVVML/RP19cXVzt2b1C36E7k",
+	"usqmlgkO6/Bmu+30PgFWmBhh7aB9JkPmg9j9AUfp5nfIj2RKWbc4+YgL8GxAYkgA6DSJD9B4Ue8VwJR2",
+	"FtLbK84UeDbhYsp79P9X8HzDcPXNekJqu+dLeEE+T1aB3zXCsc/P4i2OIJKoJa9dzajwuN9rt2k2DZb1",
+	"fGhQhWsH2dp6hxay76xmr/aSyX39u/fdPSlvKKse1ewR8/mG2UbYwtF9YHmott3O6bwtTYHukVfYe6fp",
+	"2vyaNTUBVLvEt6naDVh2986BKQi25EmkUqs7KonWiA4C829Yg8yXRCV1xbuOb2IHlNq/cWpjlzzcfHvI",
+	"29LktcQsu2F+qeGRKaB9iPBYWsGqfwFr3d6N18nPPQpIhRd1WuydPXTEbBDKDWsVPJ8SJaNOVhurYNKi",
+	"u1KJTqRDekl3exKE5NuV35QMaJeSH7T9n2+g+5iPwL0BaxfhPG6qP87xAgyRhudGrnb4ztd3MfU7OPKO",
+	"oSwZuBO8sJSAh/bQs4WWl9AXdLIpABnzPjY4sI35rVwXsRw9Njyt8Zx+Dv15GV5nDtVlVy5o1azK853E",
+	"YntskrFW7t9QaUm7FHVeyQlxuczDsLxLcIS7rH+viM3LvzoJKfjP/zhoLAil9rO2QcSAIkgTyIRSawlU",
+	"QwsULyWkE4FqCp+SlRk5w6R7+sSM0E+ErfVcviB0dIm2dUJDIHKtpBibaGGAbVD29lMcKcbI/Osh8Wfm",
+	"+nN8R3q4vl6Q2vcHYVUMmawvrlRXnnWFilqURD776P6+XpTk0zOXqegBiQy9diAxdRQ4+BfbxyuCpdpU",
+	"GiRo3PX0uS9cWp1nUSjZHEvkCP4tk+FThCLwoqxstOMEuMsE+AqIUOATtCBYyMbKUwJn1BksVU66aMlD",
+	"RIuSQ0kiyqTCkCVXGyOD9pL59ml3UreOzUKbSTinGSRfrb2YM6hvkhM7/gMISv756PXZydH12ds3Jus8",
+	"2tay0LwBPi3b1A3TeswhYlzBTYRmU0eHve3G3hPERHYyF+mMRnoQOWVGqxEES8529tCZ/fiGNVQUNitV",
+	"zf8mC5izPCUu7BKCtpRTVYkpTXEOS+jWxYW467dv2AQiTgERa7wf0k0hZNEd86KgCnaqGd8mBZHt4UuI",
+	"IdP1JYnFrL53hcItI2Q0S4CZxgv9n29i6fFiySyBZed6CyQI57k+td0+CyK1h4iYZ6Ug95TMN3loX5gu",
+	"vu2Xt4wgwpRYQKrrbzvkidKr4wx8pmangK8OL1zpSgGSCM0t9IeaYiRknjgvd4IqZv+pN5Q7EjsbCh13",
+	"ToUhO6ysxjmVM1u36vGba1V5grq7DRcnMP18qcIEmiRRt46zN/V6fNtcj99cdq31zqiY5WcDOWnovKT4",
+	"1m+SDF6QkEXHlikGBRo2povPd3sJHFw9ERrgqtxkjR5o23Tzub3o0PWJUYWD4Rkwqm/VNQJ2m/VgGwep",
+	"hWbo3yB5SspNqS5bpOEWOLXFcO0CDFEnX812myxj0MMA1+7O7I+SwePIDDdpbL7aB+Xu9+BXWwbAXD6M",
+	"tJ54kGE5G3MsMluW5+FFMfryUmxcknyZnBRDGMklpvAZ6tsx+fg8Fk0hjNqrUWCGp+SgVd6iK3ie4cmE",
+	"5rRGhj1xFRiP3Y+8jjaUEq7pwRDlG///M/K/IDmdUl5J5PG2yTypjwNthinpu+aaks3DdgxjvGIpKfTg",
+	"vIO7vdbntvCqJBbX69RSbfSRD6XmSNRqyjkRqfBK+7py8gUWdySDtFOIixuG0zvG5znJtO1okpYVe+ja",
+	"lIjW03RT4UVRMcvOZjTgvpm0ilaPNAdnVW6Ckm7q8SnOd1zWSmwCllod2xIzdQK8Ca8Euvrrayg+YWcF",
+	"7gaz5CF/5msq1VGLopsMl/c60h3HNmlrXb7evAzXHgu0WdFpSGWO1YSLYlsmqKRQqB1yBAEygLXSBqER",
+	"ZotYZaVHaVLR9K5jni0Qlegci7uMz1lii9dBQUBGFZUkQz9dn782lW8NXuQtc4YlAKmqjBIGDn0FdXXH",
+	"ixtmISjKbdojhUZ1PXXYYuaNJtQaEGWwPTwymreMBcrZTtCbDxaEz5abOhu9LtaolfZ8IwOwFuWQ3fft",
+	"hHz8CfleUIuz8pnTVUoD1uUCSV4Q1AI9Bo+QYcfis4rpEyNq1h7rg+MdvPPZhL/pDnqOl09rAPFfobz/",
+	"yWV6Cuodrmiezcld1yO2WBnGldECNiPnB/DUR//PFRnfTP7gJcE6oL41v/+aE7SZCS4JA38dezb+g5c3",
+	"Wflq64BqWZTtFSqwIoLi3Kj9CTI17NuSbYYVwvLOcLansBaAMYc4e1n7gW0yV8qmJqn70vuS2xbzPKgG",
+	"a63BpMIIHPDGAP79HvB/4AIXfyDb9GG77QEi8Zk7dT/rPg3emWil3H/5Uo9s87yvu3lsNNIb/hUC2x4J",
+	"5hR3S2zc0Rs06yXLPgIIjMHyjrQ1B2qiLpz99XB+TwktVW/+0DZ72Pc/k5eh7q9P45SdG4mv2OXwfsbr",
+	"DITO9J5hGfEvdTgO6rE3JsrvRFF5GNsWlH0xQd1mw5f7f0bHb9+8en12fN2EsbV2esYN/ETv45BShWwi",
+	"K64aP+chevnizzfs8uj69Pb12fnZ9elJgiReADTT9QJZYw0xiEBzWOM5VTPK0Ms/2foZfIKoCge36e/6",
+	"dfxN7WoYcQQibefWTAub8Mavqzb0F6nscWqKvIMPritG5jPeWKp9YiQmNxITX+nxXvRQUoqwDLOU7NrS",
+	"/v0HUP36lXt7k4y63Fvk8HFj/yfxcNd0qSeORiSj6sBdAD3aUx1ByUXWfwOKcGTpP2NC4rWZD7z1iotv",
+	"FucTWpxqbb4PyjkvkhNinvoKXcBG8GKjNl3roulvSKkLMzCtPzJckD8KkMnUMIT6swWWiggvPMhf4sBl",
+	"tsmGAK/vjrEkmYsUApjT00i8MM/oj6RNOhTnlvqtpe47sUL2avnF/j5KZ1jgVL8IpsKLfTTnIpNo9HJ/",
+	"3yRWmFNJoNZaKEvU37ci9QNe7O8/tk7WQ5nYkmEIC9ck+8xy8kud1zUj6V2bYsYZMLhezEMDSvh7Aoky",
+	"sUhnekfoJ0nnTWNT5hRLiJKzzPR8f8duhKKSNN3MDbW2q07eXbw+O9Ym0Juj81O0fVTPCkaXoZutj/of",
+	"n262EM5dUTEqlS2NSi14dG87cnVcM9Cmsn+a5r/IlXGzOWK+E/P8m96gPn+98Ab77Bja6BT1huo/HJ5N",
+	"cMEr+UjIYSRJM85eQev+IbO56Kt2V7r3sGOgvn2dQ6XhLHOViO9oWX7zN7cR3Jnxh44rmqtdylBOJdyb",
+	"GLbxzgYfxnBoqrkhauKCnUDFgjgir8mkhQNxByF+1+DkSXlRaF1K2TxlNZow42kF7ob//N9/RiNcKX4L",
+	"7dV1a92fBWYVzm8lyUmqkhsGIQTklpH5joMs2jRPGWEpSazTnWU0w4pIJFOudRa0v/cviAtUcGHfMcTa",
+	"BdpB7J9JxgXnoq17pxmwKjUVv3e0ldV0SqTBC2odcu5i/rWCEswyda7n4Z1EofJOHV0M/vO46mr7T37Q",
+	"XBLJ80r15O4R9RtfsRIG9W7MarfVFSRIDhznb7qWptZUCANWAs57MkVrxWb96P45CBrSUpxWXQiaT75i",
+	"WIgttx05zU16opKSlEh0R0hpU3GZV7el1bQlUuSD2uztS62Qrg46+N1pxvvfNON/Cs24DkhYRzM2xWb7",
+	"bhFO4I3PcYPQ6SnmwLUxAya0wt16MfJBucq5U07+Se4W5oTc5Qs375oyG7ig7rlmCDDI08u9didfRPqt",
+	"y57f7hee7n6hyWUY5HxtAgnEJxMQCumMc0lAecjwAn6a8UokLYjxtkSKFgT9xhlZFwxnevXzyAQNtTNl",
+	"MhmbUIwCZ9qwVHBPbDjDgjzJAmUcfp5zcbeHXu6/RNsmkMur4b9tK/RADs35jDvkAyQyNb76ZXD03pLR",
+	"ZDPTGGYeZjRVRvEZWBX3+Sa82qv3pZ1XbFsWREo8Jd+8HZ2TxG4gHGIeNOdVnqEp0Tw7T1BOC8i87WpD",
+	"2Gh3LCHYyRhh+hjexPHTtw9FtaIYvuGQy+ozlcOvuxtyvQLmfcX+SRQWAF692O+Ibz3/pBXVl/g1vi1Y",
+	"8XOzlbKK8VNf0LyBiJaUC/DESoT1/AG2hnzUGio1rb5HehgmnFUfYssC/Yqw7Jo4Jt+8fn4NShCLZMcj",
+	"AgIT5r9/3NnvvjraEvqshjybbcHnrNZ/Jp5ENsIa9o9N5my1kDW1HHI/KNJci/0pTBQBKvreCzpHpg3E",
+	"Wb44dOGqWUGZ/QzSJ9W/5PneDbskaSXAr2y/1boT+VBilkFeUcURT00u87R9t7oPmwS+2rHxsjRDVN6w",
+	"7Y/w61n2abf5dvfjYrFY7J6f72bZp+1DKHCcwfnWvOPybpocoa3km3s3DEQ3GN0U8pwKdYIV2dsjLNP/",
+	"MBXLJL0nicEZx9TPBLlJ/Mt3L7TKKvdumEWOYEFWQS62pVMALUrD9gND27thp5ASDjM5JwKlWAhKtNAZ",
+	"zQm+20Gn1xiKGNF0VucBtfX2FibRooHlwtcZKSElPmcH+ucb5oZl1ioBnbtRq0EZr4EhTZrZpBmfteJt",
+	"Uk3L3wVe3DBJyB46cjH8dkHPJrtvOCO74PpHM567/Pw2ub3uFUKqv9t/CU0zDuHasRQAp/c2/LMXDPLL",
+	"L7/8ohnl5CQC8agXf627hSTeDxrVzLMT6dNy2bo9rji+ziaavkDerY1q7UD5WDIEsyxovDDbytwXTWos",
+	"Vaa3WbvMmGbjWJf2tWfwDvT2Xcjbft3wuceLhsdGLcbbgQIohuUeNY6v8yLHrh6UdHSC25fZkGRar6ER",
+	"AQkq80q2pJxd6qcEjcXhMoFUzyAASyJ2J5TkmUttdIC2z2yuTBj9hIsCK1faLQP7HPgVcSgXdcO0KNw+",
+	"bD4D0agVP3GATpn9e/SRSv5pBxWVVGhMEJ4o4hryX9g+NDJXkOZ4qnKyLZ1xK21lv+aFyyonex9hEp/Q",
+	"iOxN99D2Fdz36iMnhwy7WmRmeLHdkygCFnRTZefuv1RqCJdd08wuYprBwfbNl7eJ9IXMEteV8LVqnySg",
+	"oAyEChvF4xEpnVfieqxj6fe0B574FF7hOvML8vq4Dbhy8eV6nZcGFmXb6sTftox6EheKlvW2UAllFoHs",
+	"cA/dpUjQmEy4IEjie8iVvtZmqq2l1XAGtysGeJFlyst2Rd5exsyouoIvAnqyJgcXdEoZzt2Jawu3NKbb",
+	"6PLVMfruu+/+vJOgiuVEWivlTNuEWvp479IsBt52+eehUrFezq310EIrUR3fXNE+EMSeCQloJf5iKhBE",
+	"0APUB6OG+Sc8z/kc6vDCMWLKeESPkHhJq0a8bziX92pt448SJfKWEasVNQe5o3xLcT9EmcAT6way4fuQ",
+	"MHDGXZ7CYsPR0+aE7cnv4okG/wSjkCG/KyzQaIBHaWcPvdLfOoW9dmklCEQhkpRNc1I7Xbocb4D6Jsdi",
+	"p3suIF/ckmwy/pe2ZNw5bDYJkmVObc1Pu1LY5q1pOkiMlUGwyCkRJuL9jpBSf68/nlG96ItDSEzjBt+0",
+	"mKCC39u5ioU/8PFC69FFlc5uGDafmDl675g0SMjPstdU56l1caqQnMHd1JjEs99sXGP7QtmOhwgSV97B",
+	"SdOGwlxA1TOzWN90s6dMthM8ukKHVVtVG3JwDVLXvPjwPkAXME4TMLu1afPC66rv2GuFjH7dmUiMl5EY",
+	"x3diMwgAmiNxl53tjCNOz/diahW+I8xEW/qWtH+CPF2Q+ToH7Lqs+ox8cIXfghx7Co/XZlpFPqhnqbxv",
+	"M2tXYV+Odrz62V5/IOOuRYLPD2FPCz6HG6YW2ubrvravNyYwrJFiHg9iiTS9/iiMVmBxJzea/GalmnnU",
+	"qmF2YOFcZ5lRwoYguvRLIZ/1DQO2dVn4jScYZrz3kbKMfPi0BwmLJUoxQ2MrQJZ9NhleIM7QqH1ZaVzZ",
+	"cKu3c4icbghD8bL4bDcbNNILtD5pOtzbDsb1iLvOVt9kzgqgypfzvj3keLR3BKrW9L4pcl8AcX+N7/wj",
+	"OUGlIFKfw88QHtt/kA9pJUkGB4fZzYdQ5NylA8WwRx+s8UGq788n0oI3aJckpSXV3x205VZv1nIqQczY",
+	"GvwSlYJDRVIHSDQaT4Mw4HOG5JyqdLZTl4I0bgRtR4NSzSA5E6hNF1ios0waS9IoR+56rQGnQM0BLXAX",
+	"RBljmWRo1JJoXnaHSFHYN7yereJmqnvbEJeg2wYj9u8VzumEEhkDeb3YRxJwFZpLDHlqvFdAPgIeaJPW",
+	"LbAH9LJWSsv9DQwghjSro5rru08Ib/57Rapvt3QPlYZfEN0WsWFa2eJBwbm8+vkCjSulOHNFSkoiJGce",
+	"Ku4RcDdPttI0jio+4XOWc5wZ6ZjKofaIFfBrGiWXr47R99+//L4GU/2RXMRd3zCGyxfq3FgIpP4TIj2e",
+	"3oQoc8xWOlQu9EsbFInQfkRB1AP8I+WW0uMFFFBw0xunhjtUO5xxCNExb95e3756++7NiTl/K0lT8KCM",
+	"CYELUlMxBjQEKp2lYYIFGWfk98VeJmHnLuNs15DOYck+q04XynH6hrPLZkQbZO5zSEVh05uKeBYEm9nU",
+	"pHWecPF1pTZ9IpC4p3x7iUmdyzHmLDQKd30th2mGzvFiTEx20h3AKHNzgQD/ZnQ6U11Ic41m3v/Twf7+",
+	"HnqrP6hR2QeQNivlDvjWdR90s/Sa+k5z/HCHuOMYuVJ8X9Zvbtreb3paYe7Xg/96fYxHbHm2aASXmHMI",
+	"6YTbykVJtuVh+xZ220Dj9XOjV2zvaHuuzyGeGM7Sn7RlrTEd7ADgynWmd8MXcmvGA60DjLqhm826ky/n",
+	"Flt/m3xDaT7lteZf6L2H0Rx1bignXVTEDnK7tl4PuNkEmw0cXs1Wfrg4l/dlnyQ/X1zqNzapqJge4rX4",
+	"Tblnc9r+kVTyztB77xX/AOCeJdnpscbTy0zd9BHQ7YvIy36mtAsKxS5M0Ok38fgFLguOVu4rq0vjslw2",
+	"evk9EXNBlYVaQRi1WdgEVUxZzd+0Cp7saA0Byu6pMq6w3pj5M++9zxE03/Q3JGr+grBM2wo2xgiqBnsz",
+	"aweTf73689tSK7TNvE1oVbvAlzUHdxJULhNtD70h9xAypCrBJFL8jthcBE8daHVJJpXEuTxAa4RcoRHc",
+	"qCRmId9ApmXN/OZfgudk5/CGaSvy9Pzo7PXt0evL06OTX27P3vwM1yt2u+EsE0S6wNaaEA3lDsESdV+f",
+	"n57/eHqpP75h/tdwsNkbKzQmOWfTbibQ8AWPufqm+cLk0IhHWnm7YDNHVdOB6fBzB13523x5W8PTbwfU",
+	"H+r+xqwZ1PHlDFC+5r63K38OzREFz1wUOpxllN0NOKye0cLBxDZR01vwufEo1BXB0hlJ70hmamwiC1i2",
+	"cWZQmerQ3D4JPjfonRJLSSSi0sgVkt0wcGWYKUvC1I69sIJbZfiQaq1Mz8smZbbAIEgo4GrdheXFGZCj",
+	"e0pvUmCYHj+3ctvt/5JIzaoB4fGWQaLcKlem+D+ff5Mjfzw5YgpFW18zYEaOr34225NPrEuY1XqA/adV",
+	"ErQ+ANsoVE/cyaHhsuZpo0o7GQ6c6KCuCKERMKZn+Ekiqg7AbQLzGqU8A/h+jsck31maJ2T11kKnnSUZ",
+	"wjlYI83M7Ws9V5vja2wDTmTitJ3Ex7zesPpXuEywGc6tnDMIdkPfHQO58ZQdh2oErSmcyNsGoC6Jmn8O",
+	"idYTfqtFmjtyvsm0J/NtvgewLRBfH7a+gPGNKbM1Mp7ANhgv9H9MYiVeKUBsAexMuCjbOmPOQ0TOx+aP",
+	"FZG3l+Se33UthdUV5vVH2bcLU68kvaaIZw1yEXAlBNRYatN6Iql4KescW1oeU0iqcV9rtnLDack9URLF",
+	"G8SZ7BnAVTdbDrYzwjjeQI+kj6f3P5MJegUxhlBX/1vd1MfusSvCspU7zBhY1jXDyNxsLgg1gT+fv9zN",
+	"8AIpIgpjQ/I8C23AoVK3SaG2KwmWqxyhr+vXr+zbn8Md2u11aCpRO6NDRIpSLWzKYEnSKsfiDwcf9CY0",
+	"qPSg9aBDgiX3wYJgseFaIJbhernIZkv8fCUqTYdD2MYlchwvGpPq6w5rs2FVGRUkVVwsLH/Uf+tDnnVC",
+	"GerrzbaU2Rg3DQuLHMxWTxkO+XUzh+BQ8dTFNi4fKhta74/V6hpCl+T/Y+9bkxNJknW3Eqb7A3ENENX1",
+	"mDMluz8YSdWte0olmUBdp21okwWZAeRVEsHJiJSKkZXZLOKuYWYfs5RZybFw98gHZAIqKUFS86tbRWbG",
+	"y93Dn59P1K0g1l5P7UdEhZ3an6r9dkdSwPO5sqRFdV8qk4m5olAAxNpAm4gbSkKtTIG+ynQdcm3h5vGE",
+	"JsqQeuULmCE3Drg1O2tY4TXMPanofdf+M/vc6fauO8dnp1+gUyhiCAvh677MoQQWLp6dQRWcRJ82bSoE",
+	"zTJPURy21pcdyWJ5I9WdTJ91MynsenDIOBtwH31gRZHDcgCQDJ88vRcJP74lCJDsBV/W7yBTnb5zgG+l",
+	"EROeQY38t4qQAwIzK5AyLmp/I8RUs9VsV2LbzF8mB6Dz8rBpp1BtUcHVivZoXUHayhlO6RJmVBFzpkN0",
+	"tA5GcpKUEe649FW6dLvCZDluSQCogZXDiRVgxmKiRTgs9RcACy037uCJFSDiXwGxEW41Z6iawISiwXQ8",
+	"oP9zrdsazFprcmTN2IiFwSDi0YzJGCa873FNDcY9D5CWg5FUkfCtGNlW2/oFjMYLbNvo8SiapXBgho/A",
+	"LSoAcFF8m4bKFw63vGgWho+g9VCBCTw3hQVDt1GMQ2lJI5DzXy1YT+F0ZlPxY2963IiRimY/9nbI5Sjm",
+	"I1F2Ju/XOhO6SebAFHnkjYNbCuOFYRk9uMdyUxAynux9/Ct9ea+RfYqH4d7vjXVXqDHgt/hpYI29xp6X",
+	"NtZERthr7MWgftnBrJ57peF/sY+x/4CxwWFUvC5t+druYsnn8hv8pjngWpSCiU7nT5A+GEgjRnBLLH6R",
+	"GcXetNuH7H0boO/x2JaN0A3+tmKUKnH9QRZe2IWWFaty6voAElAZHmL6DMav9StucAzRXLt6ck2SXG8w",
+	"LSzbCL/BhkFoqEzPZxrzgrC0nWkR3YondGUuy4ZyvPaRpc2Nqck5oWwU9mE+TK+VXKtebAsW6L6kJAW2",
+	"/69//hlTGLhk4lugwWBNnoekCMBNSYoBB0ITjUDjcaFzfcf7kiB+pbg7ynzFXiyHTIT2woRgQnYIEhSt",
+	"8oTUvlzISMVM0eOri8+nR53eyfWXK8gVrX3OX9L38jvADFOmBKxlMGP9vXuQZ9/7e4XQR5iU6fSJylTj",
+	"reDto2SwakGpaLA/7rThbVQn+BCns/u/Vttg+LVJOk0g9Gr1+Ch9dhMxEBizZy++NSIg6dxeVMkWiV+E",
+	"P0jPwsoZ6IxewVVRKq1oC2cVSa0vfCK2J7SQjspq/nDhO7G1NbGVY4BZTn4t3NadsxMKigOLpI7/MdfL",
+	"hZ0VImvIuR489uxEHEzr5Uo32PytCDbY4D+aULPbvRNoWxZo9hCqEmaxthb6slJ6+9iVRofFGt1dhpGa",
+	"PK754alreJh6Md9C9o4mtFM7RJnfw6gHDV65AwR3rqhwFd2iOobyw7QPZgNXrIZGSNcCGRL3BzN0E79i",
+	"v8gv6o4WjnB+YIXccZ0geQVyrmHgELziHrVoxdLVfM00y2TqVJX2lXLSmsk6G+CpjTBHBclEr5Gu7U0K",
+	"5EE1fklO0VYo9WAQhzfNNLPoqXWmv8ThDbZxqt595etNB3Pt6spLD79C+2SAkcIN9qmvsf3nIQ/CXU3z",
+	"UwR5qUuYFrci4iFeFFSoNpjBf9b2XSE3GGzWW0VP2dpZoHUgR8zRKEs/gTA5fMR4kpxQS+qKcFUMn9CH",
+	"gHBJ3WP5qC9Pj3W+42zuG4hwCd8OfBaJCYfO6qA/+ZGaQhcnTA1XUuii3ClL6T0+qpKJaYjnyMO0+8DK",
+	"ho9GO8Z9Csa1Zo2lZmbUHPfOGTjwkHNEj3kaQOGRYDdiinXByzl7fV3s5aRNb1ptQbA3l3iyn6QI0KFB",
+	"c3pf+HWn0pApgzWVEBIM40milFer11QHDNGRM6zRlkzYjWKRGMZaZHvSAXo1HHVhEHHf4dhMhbVYpGgw",
+	"0Rq1+rK/Z/9i7/p7H1l/r2ctPIx6ojDs72F0VEMxIaFCtJLopZ06XH1J9jJVCTeY5jOs2IbvowaSxmEV",
+	"izWAvbLAh0So/p4Ud/09yEDEN+gasrep4Tcih3tRozLzVl+ey6RYXUVJkXIGfyiKJSQycgB7/ZhJEeby",
+	"bmy3bSRMHgG2HOeiepVyK6XgmaHLL6ak1UH2bnKx693ltHknHR4Y4yD5kiQOnmvt9ABNtHqwCcf/Lcyf",
+	"oKaaqVRIcSeQ44eUIWllH2HmJog0Tj5wbM3iCXqaG5Qf+3PJGtxkEzWgnkIKEAJ6LiWjxc6l6MtNCBWC",
+	"XMhy/muWLUsQJk4gLTNSVrSr2HhqIhDiICUPOEeocLdz2cmcrcicOciKnOxZBVQxj06xtmTCXKZV5dEw",
+	"hy/xk9S3Li+Jzo1UQMz000tStPO53VazRg3Nh5Q4zzQAq3wQcnlTz7f7H0ZCoM9jAzq2NipaJ2LUpeeq",
+	"lmtunCIAB/zppRDBX2ZGELRVSMo2XnUAZa4bBDcCQEpDexFbqxjbLBA1hDyClmnxNFTct3qIuhP+Rsji",
+	"foLu2KVFq/NO4VU1q/i8/3qrjMmNWZRvx/799/+PSOlQKCFvdAMJo8G4MdwbT6wOFqk7h+tlcmmTS3mz",
+	"cqZcO7fzZWRqYxjSqkL2QNLSHDObikaSbtRgVFBiTwS8V9gjl87q6VwgqyvwKDZSXoJHZbHPKLu4vcsu",
+	"/iNVxC4KPET0gTaZQdavhk9ybW88PSaMwuXaanIZHZC7stJy1xyzFQZEOziL1yB7n3kXIdzoEvqax2QD",
+	"fbumXSUVs+J5bcJK5frGiSt/rJM4NMGUR+ZgqKJJ0+eG412FjbNE6Gu6qDLvIa5xrI2aXPAIQNQJUdXp",
+	"klbX6MuQa4M4nkSgUC1DCKKDGdMyGA7BlLw4/tRgZxdvG+zsXeeg0zlqsPOffz44n8a6wb52fm2wT5/t",
+	"P8KC/uvsc6Mvz06PT+uElqeZDv4mEAGMYNKxzKlGOu9H9u7NW/bp9PPJde/8/Ppz5/LnkwZ79+Y9u/rS",
+	"vbq4OL/snRxf29+LYSCsRtxJDm3ppVewow/qJk5j4JibzujMrLGsDUjyxO4KxOW8WWNmF3xmj7On1Gdr",
+	"ZeF779fZBh1PEdf7TPgBd2naj5JzV2TgYQFcg/q5EPIL+kEhHGVUoShsMG0iwSdgWj1U3B3cp3+sZe/N",
+	"cd3O6COjT2YNOScFsQdu3i+3CUNh9aOdzKnnQYiKTIs1Re1TyLntIO/s5OwPyNltyUtndmRZrlakFqkI",
+	"oEKouGRt9/g6gvLAsvbKNuI5vlmKImIJHLJo+K1INDa2f4TE3TwO9FTpAJW95KN1FnG4HsyYS2tO3bGg",
+	"FELApzkVQQgMlAoF9KF2qcaY3pK+fWm3fO/pcu+VZ4Rp4sWVZ1OrpXFjJxVIDgtYmZbTy6VtAH/+1P6w",
+	"ydEjpMhc/+K3RffhF2XYRPnBMBA+0wH0wgd9fDpDizlSd1pEbKyspr9/Omx+UVI0zyDmqiJ2Omye0evN",
+	"rn29/rwTrd+9+ako/wbWkVnTlZzkVmUNFB/J3VeYKQNbgot986Gk2QucQhgIiHnqwE9Z6ZA5VgJKZvsD",
+	"8M//7wNrqNTZKLCGpDNcWk8SAsoJp0w3fKe1gVn3S693QfOme1UzrRiP/UAxz3K1EDfPWGuIC0G/pyH3",
+	"MkrDpyAUz81G2+kOOxvtQfCiQNMLSseChn/okmqgYzGLsbE9JMSYYCK04ZOp8B0Y81paCHTB2bJf6lJ4",
+	"wTSAwAfHRCKYFbRobbGOZPlU0vke8CVYLLUvqi8dErNR+M1Wrazd3k9t6M6BWZcYTZ3CXRlHRW4iaJ1/",
+	"EXHPBJ74HMibiowX2GgYLOHYLSASwgS6JVIoyTWcCK35yGUb/ncs4l3iz4tqpwXHzDibEl1jxwSsFkbW",
+	"y/aJosZ0UxFphJsKImjmDS85AEVPTSaxJNLTaxtHCNU/W5k78pmeqzpU4sZZFizJdxiItXhJOUVDwa16",
+	"CPnj1D2Bp+IWSo8tHWw1MJ3fd5jxf4oZtmCEv9iN/XMeaczVTAKGJd6Zybut+0D64tv3j/a6MIzTd9Sw",
+	"L80YAhj5j9Tqh+n+QHkJDhgWNf3IjkgvufHqrb7sUMX6+7b9guWlooumW0DpFcXgaYjtheJ/iMuszoAK",
+	"0e6uMU+mi5oHyIQfcH5NeHSzKkvUaVdn9GyF1Dc/VBn0Mv78kuQ6TRkuZawsdfEfsBjALeipCEEm8awH",
+	"PNINByQJUBJPCJ/zBBlJRKJF5PH0grGQMjYnFh9GmKkonD+/nWh8OtHIk4sos+2cnMR5cz2B1m602+11",
+	"ZaPTvpcpv5C644ijUsmYG2jFxexm/nojsl/HCpKpcaVapAiYVnLa23Cs7lio5KgB7oOkX4kPf6YQ8yRQ",
+	"ueThzASe3phQfRAJHkyWp+/PNkGCZ7O1iNDjYQhJQE9BhRtHrpufPBawAWk10iQt6MyTBuusYjYVwre3",
+	"eCR0PBFW4mzjqn4YVSG0zbbT4XqZkNgEahiVFEwLrYHEgWGT46B/hj2n6VPqGfx7TbOjq7Orz53e6a8n",
+	"fTkMRnEk9GEWhBu7tEzBFsRvZQsxyAJsQICGRcJEAaLrRwKQ5oUbti+lsJ+D1tiamTtL6ayTfHQgrPTR",
+	"zlNDAuhurChrD78ifGgUnm/BVNN9mS4/WF0SeSmwUjAjA6rTwHCw9RSwwq5mVvHdGYlbSebGzUe3zBJJ",
+	"lxNdhyzwxWSqjEt6Aj5oTiOlhuuqUpEAdXjLSd2XOItdUnfldXERFq3OB4wG3LtZ302R7Xy1HLc325Bq",
+	"I8i9OOA62L2/ps2MXnfrTeehzXZvCiT1853v0VpJ84vSThCu/UMLc8Rq6Zlg1lgGu6XWYAU/96VRCqyJ",
+	"GgG5/np+enRyfdG57F2f/Ndpt9ctGKjWydoZpDsGGj9K2Eh9CQ00dI3tY4sOHiG4A7eahqsCj8SIR6Bd",
+	"elyLemt58wkizsq7s32NgnWTON9UMX4Ru3X8nWqxTfTjrGENcl4LYwI50uuJ+gPs5vQ4GJViXyV8ebPt",
+	"C89hMRV4Kqu4qLC9E0ltDCJLcYfye8dQj+ePixhrpObuR57u8jzHHFLfPeAm8Y17JpythtBLWOne/mf9",
+	"8v7MrfEaGlM/TZ/pjDhz5R4pZKcuEHGPcfJATvaUm3GakY1H+FAE6JIyj0thv/pcVYT2plQE3IadkrAd",
+	"/wMqvz+gJ0xDLps+n+mDe58b8T1jFS6gYkEGY4TBc5/PaprpQI5CYQWqpEi68rw4ioT0HHAL+EPYhM+Y",
+	"FoLt+xEfGgenpjQUH/Sl/cmMxaTegFpawyNDbmE7KfwyBnQJVdOZRX9TUrTYJ4rk09yopyfF9zHZJX0l",
+	"k16R4o1LhGuzozXYOBiNhTYs4vKG2rRD5S9mCVi7xhcR2N/DSE3yX0/TcWQchpRcpoUXhzxKfqyX5HTi",
+	"04DqD9OxJpJUhv3222+/Nc/OmsfHRTbKz8JchFwe80rzxNwQJTqOz2evGLa+g4fi+i8EcmSpWbPANOYp",
+	"MiGAJsEUJdSG5IPoRZncE/snMVCFKPirHX14wPZe+b1cUhgxmYaWJZentoRc9pInN6GVZ0dcRy0/l4K5",
+	"tUDQAk6A+stEYix4pHnYgOBG4EEbaukJK5XSA72GQ2xgmXH9JYXjdKhMunw1JI043YNGjqTVnXQNwh1C",
+	"xMb7NeSp7+Ae5tqbTfHGelLtMPn0gxXEkh7/OeKsKIqUGWIrCY55BixpoeUobpfSWFFK4wJjc5mTbGmM",
+	"wLIs/JXoJIfwMPRBCAOIpCLcXpbvl2mRq68EvaqSN9VzMLQMn8WEZ1LOSit0kbUe0FsrOxY6kVUjPyin",
+	"4sL9pPfWhw9Wz9GopS6bDrUp+rG2RNX16Fr7Kl3nCoUTTXYCofeQ1kB/Z/v2n5tKhjPaUtCk66+8uVGG",
+	"etCYUFH6lyOoCi/PZdkgVjoAap9IQfLdHZ8IDQd0DUdJ0ABsvwZKTi1roSSo17Iv4eG6XWyClDydfYrU",
+	"xBLJqZ+A8nMDG4TmlP0/StjVGZtyGgXSC6Y8RCW5L/ethnwjZqAtW0apM63wY4D6OhPcrkADdBPUNwwD",
+	"6VvlvJVL8WC13tjabnADuTgRNNTASdXYAT2CZOz6bOQeAexvJQV2aIfW5+9wVxJJm1i9felxsN+0EOXB",
+	"JeC36rSCrXTTRBlSrAVIcYebubv7N+8p6oJodtdcTkOwgipx3szJrWwHjKVKxFIF4cCya5NMqmWJl1/E",
+	"N9OlxyrUWbPDlLo1TAZWmKZecxIi8FEeWNkI8W4lX0xa5leYc+LOSKQ5HriaCqlZM4XWpqWTIFc+nxW5",
+	"4hpMhJre6MbSPrUVS1Ef3E/h5lkjTJPI3x0eVwLCbGXDKj4vh1Yu3tH2Rm6XzM3yMiCVYau37fdbVoja",
+	"yTVxabFbEUEm7iTWhg1EcpnUNMPbw7hHSBoU6GCw6juu+9IDQCqE0FQTAZpVqEWLXQpA9gsMNkgTFDzH",
+	"53Wrxlx96bs2KrbQrokPRJhrGiUT6+1Nu23fjrhnl11vMG7XJJIilvfttv03P0ZiZm/swB/abTYJZGwE",
+	"fJ8yL5O1877EFLxsUW7a4YpqY+3sXGVs6x6QSL/XWwz7jBCmNsRC0HjAJULXFsQdvY618K9BLv8fyqo2",
+	"QqNBTJAZri0wFCwmhPSvf/6pXgwC6leveG4HjW6VbNj5nrYcqUyKzFBkQCPvBnAileKCkbrCUxVPMS6Y",
+	"QP3rGhaPWE7BmOFyTdSpBwfWUK00fzorXgvTp4/UdFYxK9ohtuYVXsqNSemPp6YA6waycseZT89oyFfU",
+	"gRMw88j441EYiMg99gjrLsdTTa3iyFsjTmhps0vPVkyJ2aFKq+ykHzj58SKUSHDDQg6zPVMwz5ooC8kv",
+	"lnGii4yTLLVq37ZRAYqEZ5W3LEHoZ6KarkN1U3+4ElTUfvDCHz6M0OjDjwK67LCL40+tF+bHxsJvJUVz",
+	"ykfCroA8AoSPlIBoNMh963wlAJxkBY4lv7RnTNI+zz6T7/L1guhMx6OR0ID3tFK4dTPProh9nUOghNqZ",
+	"gjVAqlGyayqa3zRLsNDNHOP3dyrykdEDzYz4ZjIV+jnjBw7gpza8QDA+4N+/C7Sol8W0/jsXmprwb5+F",
+	"HJnx3sef2u3G6ngbmFM/tduH7H0bgkYuolg8GrQ6KAqGBdKIEeR//17xdZE9vKKERy5vrMaSPnXozm8s",
+	"Qh+rsgYzslsja7BB6AU7z1uGgT3Xrzwg5tyDtDUR7pqLMpHWgaIDxEbSXSpyKFPPWDKsgSMA1XSbAhKg",
+	"Ubp0AqugBOjGf9GIAnNrYNyLlHbk1kgIzed6PFA8qroJYCQmgfRF1HSZt8viHJf0cNc9WyF1LIxVQhxu",
+	"3n+MssrL7q8XzJ2ZtuI6ky7jsjOnPDLNAQ+5tPQVisgswX9sPHWNVbeETp7eVVBMIpvzFjyURHe+vKf0",
+	"GFBrCGhynjAEmY0pU2jAe5eJ8fgg3iiWmPp2qkvLDs4l9lxPc3RzcWo3wSiZOxUcQNKG1HcC0MKgNIWU",
+	"MRbAzClpRWOymwOxx17tLvcl8CEOXsNs01P/ezMduXk/m81mzbOzpu9/r9UbSU4Kl327fOlzaCvhlHOc",
+	"DKo3SiaQ9ZgKg9OHuAX3LVkns9AuGY9DRktf7kN21TE3otUS0j+GGID0wlgHt9b8IoX/T29/wly1Q2iN",
+	"yv5frE2C7B8YKMgAddSqqUUxAtRbLuFw1k7bK1Hmkyk/KKN2Scoe20+WXC8Zk/bmoTm8FWpndi/trq5U",
+	"y5BUkloXII7XbiW4tas7maw/l4q2WF60PK2uAt3O8NFyk7/HR5spd+jx0VrFx3wEOg0h5r84m9Fk5p81",
+	"D8cOkp2MSo9H0Qyk91Pp9uVgGH9mx1cXn0+POr2T6y+dsxNW60Bnarxi+nv39n++9/eS9EFMFERmdpDL",
+	"rQSYgkApXP5NX86BUhwuqRRz6dpQ/AeJmZ4KVRy54jFo/fK/omg0GgzK8w8tLVWjT/b4aCvZh8AdJSUI",
+	"fLTTFbfR7hhIjXFglTyIaJp5RtQbGMh9yNYdlKiOVj4c3Bs+WivRyxH6Ls/L5XnZw3BGLnTWt2KHZOrm",
+	"Wi9aMbGyQ/tzkVLtnZR69XX0AEtJwmhRYpXZsbcq8JY6/KyG+Kt7aBNaIg22Lp7aY71+m9YSB3EQmmYg",
+	"mdt5tt/t9P7SYN1up8H+/fd/1BMvRaaSteEUyiqUxSL9yp1CNdKLvr4VPSuhr2IpRseyk2RbhQ2DXtjD",
+	"hXrudSTanRA3pY65nqsMSKrlE27LFQyoyNXOs/20eKDBPrTBP8X4WHC/niSC9eWcGyT1NFKKK+knYOOM",
+	"OeAJYYsHEtvQ/uEwjzDCJnyGKCPcGCF98Fbu55ObstAhrq/aHeCh3wqwpFJ34mCWQVpp9aXdixE6pZvg",
+	"6xI+88bCuwHfnaeoE0V2OpI7fyWmDDufqf2rzmJpghDcfYFmfqAngdaIl+wrKQ5TxKsmYL0ArQHksrK7",
+	"EcgReRpRr54CnApAXBXDh3y1B12hqgPfL2s+65p0vt5YkyNou1QEJ6MEmoXgJKCJZLzD1fu07JwOiMJ4",
+	"qA/u78bcPD2mgv3qUlfsKvI5dlNcArVAz9jHT42YrAu6Brwu/EPGNfSQ4SMeSFdokNQ9vLJb7LFAboi7",
+	"DkI4E3VJRRWKNicC58Sbitgd19TzGfNjsshVXOblsLugoMVlEwzVA/AJH9zbP3rqRshy4Kp37TY7/QIe",
+	"tOve+X+efGG1U3nLw8CngJL9Rg0LeUueUxET36aWcHOv9KV958t57/rT+dWXY1YDjCy4K4Z2nwuacZYI",
+	"YHgxabNZkRROBykRxbC2Hyf0h+pRG2wBKbw4Csxs7+Nff5+XzlTrLTMni3G7TF8K1z8gKXAi1WR/Gg/C",
+	"wMP72FgyZAH6rYifzazeYkcFkuRhwvWzo3KS4ksZ4SDw9MpE2IQWTr01bFEjvpkDdwnlCW5l5uvlpyP2",
+	"/v279ykwVrKtUOy1GNP9Y1JgthQbiBAC2Cw4ctuG7ZLXobinJbAkye2RwjbXdXVteZt/qy/3Y3kjwYyn",
+	"JxpQ89PA/cN2H5Ym6zhARjgDfiWlI/+AiF5ohlxxS7Rlgjrb5+APwybUh2quey8Wqm9DEJeHCN+wzlXv",
+	"F4rU6WBkrVZriUFuCcyaYnOWcoFQ37KLk8uz0243g7BPwAL0gWYg7eMRWIRojeaVJGfkw+prFGfEDfn5",
+	"pAeJksPYqvhpqjd149HCU9K3X+9LF3r/EeYsYpzzqZDb4Bw7rtWlF/kHcQ9gY03sB4oFr6/ebBvNta80",
+	"lYLn2NMo4NDsfu8TRwSywfgy4kVFIdcyZ8KjG0jTgjrPAvDu7MUV6dvpWpeWJRYw/HDO2IDKARNxOQNp",
+	"8ZEBlJWd5cV5t8d8JayKOA68MSXCjQS12AfW5dQ5vC+9MPBudItdEgN+ZEtuSUhIBXZi+5bN3/7EQmGS",
+	"og0/GAVG4+XWl6s5NPu5xZtz7s5sOJRHPBQERwrF0KSOqsVrdd7mYfsYhcXUOYn9PUTEQELrsRV4fbnm",
+	"nYsZU9VKjWSMZUZR4oQssQT+sEZTQl/ZpK20tPAZ2EvLANGSKbjLmMXTjzgfnLDHJRsI5kAq0C2bJsSC",
+	"r1cDmHNfLuToJPxoBaKSwGIOQU0bbmK6ipkZc8lGKpCjBpvw2QDr4a/hX6AvTl+e/HrypXfd7XUueyfH",
+	"OZQySHSlVCPyPeO9Tudhl5ByYbqYVu0Q/e1l2kERT3bgozm2rCANXd9OcaCtxOXT4ctEggtMaLokHpN/",
+	"/mrCVc9AMmXa8CVy+gGS5xAzDOkNdSuiuyhwKBMh16ZAx4iljgeWPgaPto8zn3qQidyXRW+ud8FepW9W",
+	"fc/OD1WWBA2an70/7sYCpCPgo9sth678JghDpuQf6cL9CjqmC97iVnC5QC/MxBEU+g+3fM/OpW89TxKr",
+	"ZYhKDYfPWYA/A5UvjiQQllnYPhfCBLmjnTmXEGDa47SOlS6Xn47Yf7Tf/wfACoBlhObUSGGMHKVrXq4C",
+	"BX9H+0eRPNaY0m7lMfZSKBW5XWdutlgndUJDgV82TzqxT1jWB5IaOuKbJ6YARjYK1YCHfcn9SSB1i/0m",
+	"OBRrQGlNthiJQ1Jrzu1NfR9C7t1gv5KRkJZbhM+UZL6YcOlTQgF+BRqnTLlMCns+AK6HLskLT7U31qFl",
+	"QOtD7o1hCGxWQi2b7dm9d/BmqLQHvpAGe6Mo6bR3UvLwUxMRWe2xpGIIO7GsKhiiqHjmJG7ErAwJAIFk",
+	"Hlc59Al6Q2OVeXEVkTXP8fMslqHQ2c4d9oAtmUDl22Mgv/OT+syrntMKOPESEPL8IMsxGBYWZY8GHZ0k",
+	"f+po8aCrMpDa8KR4J9+mR4azQzbkoUYM6kDS70oC9h410xkoMy5bLr6Qm7CQ8WTv419hWnuNPfj8XmOP",
+	"h+He72uAVpyTy0dbRtTG8gzM1s5AfJuGyheOGosmhO8AT0C7sYL8zbkpzGdqNva0mYVAXyqa7G0GAR4n",
+	"TEe1TvYovJA53AQd/9XWrM2vWA0hmpkTag3mWts7jPwUmdFXXjyxsvVf//wTq6HUrNWTC034+uDe/udT",
+	"EOZ6ci1o8C48+EkIH2O5SyUv3aWtAB4tSNRxgz5O3hLfuHInB5isyzgXnlolq1Yoo6fDL0qKM2jStzij",
+	"jmS/9HoXcA6HbKykiqEV8FhIdjps2leb8K4VqnygIROCJjsW3BdROtvTYfNM+cEwEH6zG0hPPLJpw5OG",
+	"1+2sccIw2kmPj8pInB47OKFyQnshJStb9ZJ9OHkWJva2KL+qBxhRImmOj+TPp1M2VqGv7W6TmrG9iW9E",
+	"dJSo1h02jYJbKxySzYHtIg264Sw2jWLEGsPAwnUXMkn1ViqTtTdriF5KdSfRWQ1Zfw7THUHKraAJ5FAt",
+	"Ey6n9vcKDTb4fgFRd0k/5R6BQT7hhl/AvuK3GR8o6B8baHbEQfEl3TjZoNvAIH6BM0NK7YwOWdpZo4Kz",
+	"q6vTY3b7LmNUlDqA0sHoS4gz16od9iXY+xC+gXtmLgZzmr6ZBGLsYY+5dl6imjUI0sgP96w1AynFfRmJ",
+	"W3UjchNw0/2p3U4RmdBpTUgHFPHyuETcscCwfe55KrY0+K9/vmsVQw8DVblhqqUtN8pFJG4DcVfmDsit",
+	"2s8sdGM+pid1gXIf0obSRWWlRlX5Q7DZIptBVMA5B0h0D88tzn+9LKBzhjn742AK54iDQaL/mE+ndqHI",
+	"OybiUlNIxsWpcCfuVHSjIZp8mHo6+nIgKIN/LCAFo6bBG9y0I0CuK5Z05+K7JSkghxgqyguACQ8tpwt/",
+	"PrZKHA8hoDmh4eK7+xgKSncbg7b0c4tdhIJrwbi+yRQbgOMCYdXtRkFHlvQLrRok6EI4DD/flxlyysab",
+	"BkLIRJRg/5xWq8VInrRqlNtyctY5/Xx9dto96/SOfkkyW/oyTW3hvh9ZA5fkpnF8CU4LMignQmsrcrBw",
+	"3hqC9RbrwJFAUUXS02cgQiVHVHLhFg0lxYk4o2fPKI05isUhDITIi5OUlGBz0bDsS/iGPYyzk7O/nFx2",
+	"fzm9uD790jnqnf56wvZrv6k4yr6rhgwT7b9nP9Ni//77P2p19LfQmH2ZCOSBGKoIsafsVmurX+JGR9gf",
+	"vIAaFqgA97EvKeqXhAwWDs+ecqtWKKk7MKNNC+sO7UORtP6/KpCUV+AW4RJIXl+R2SarxezGpjwH55BP",
+	"wgE8RhWSXFxk22wviAzfkhaFbpDmgp+2AHAodZgUmLKFliNpzQ/u17lgIXYFj6z5J7E61DIgdhO7EbNG",
+	"Uk2Vh+fYIsDqRjxBmfNYxw90lveR7SpmckkzOQ9ioceI7cPV/BEjDPVGin1DOfOBdqje2JbL5TJmu08t",
+	"cNzBfc4PWVTcVeAImvddPqwTLnhhSqAcskRVTQZJZoTtdCHJ8U2x2ZGlhl2J9BMgzKgoEp41ubM7W9MJ",
+	"OlLE5Q3oDvu+qIMqRu1z8kxn9XgKyllF6kaIqaYOFTBAAMkHlsmmITdWcW9yKVUsPTGx01yFCQ6vdHJv",
+	"VEiI2YGWYc/llrDJctynAKqHLYVcn8wi7BWNyIv5Cuv8Q02K5qJN5ABcl6A5FJ1gRVIsO8RW8B2yE8DV",
+	"++vQz7OXZpsXTl+jwAgo2cjsE5QZglsiQ6c1AvwsJNf6UslzcJ/9c93eh8XUvEbZtLVFW6+5xFndUvsc",
+	"2KL80ZUez0M9ZzkmX4mC9fylTwGtHFHC8U7JeSqM5gdTpRUakRgKqK894MNhEAZ8dQuTTvbBTdibmQHX",
+	"sTez8/txUfRIOREGo0DFmmV3le2j0jFUXozOABNxP7C/oVWnVWQwPQAb58s0nS09J2cbNgF4e+lJHWXc",
+	"IJs5quyI65zVUdbQ3dZp9SBT0aU3pca3xw0P1SgWhyyWaUTV/Y7ZSZB/lFMXF09MxdJEwarDSp7ayEHB",
+	"aLO1zshNrFVBzdBp95y9ffPhQ/MNS7YJeOFEjux+JzyQ/879nhZaB0oeKXUTCPtle0limBav2DgK9z7u",
+	"HfBpcHD7Zu/779//JwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
