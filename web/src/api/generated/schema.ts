@@ -3808,11 +3808,8 @@ export interface components {
             password: string;
             /** @default false */
             rememberMe: boolean;
-            /**
-             * @description Cancel the pending deletion of the account (ACCOUNT_DEACTIVATED without it).
-             * @default false
-             */
-            restoreAccount: boolean;
+            /** @description Cancel the pending deletion of the account (ACCOUNT_DEACTIVATED without it); absent is false. */
+            restoreAccount?: boolean;
         };
         LoginResult: {
             /** @enum {string} */
