@@ -27,6 +27,9 @@ test('a singer exports their data, opens the ZIP, then deletes the account and c
   // The account menu leads to Your data.
   await signIn(page, singer);
   await expect(page).toHaveURL(/\/dashboard$/);
+  const question = page.getByRole('dialog', { name: 'Which part do you sing?' });
+  await question.getByRole('button', { name: 'Alto' }).click();
+  await expect(question).toBeHidden();
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Your data' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Your data' })).toBeVisible();
@@ -45,7 +48,7 @@ test('a singer exports their data, opens the ZIP, then deletes the account and c
   expect(JSON.parse(files.get('profile.json')!.toString())).toMatchObject({ email: singer, firstName: 'Kathleen', lastName: 'Ferrier' });
   const memberships = parseCSV(files.get('memberships.csv')!.toString());
   expect(memberships[0]).toEqual(['Choir', 'Role', 'Active', 'Joined', 'Voice parts', 'Choir email']);
-  expect(memberships.slice(1).map((r) => r.slice(0, 3))).toEqual([['Blackburn Singers', 'member', 'yes']]);
+  expect(memberships.slice(1).map((r) => [...r.slice(0, 3), r[4]])).toEqual([['Blackburn Singers', 'member', 'yes', 'Alto']]);
   expect(parseCSV(files.get('attendance.csv')!.toString())[0]).toEqual(['Choir', 'Event', 'Date', 'Answer', 'Answered at', 'Attendance', 'Marked at']);
   expect(parseCSV(files.get('practice.csv')!.toString())[0]).toEqual(['Choir', 'Piece', 'Day', 'Seconds played', 'Loops', 'Speed', 'Part', 'Started at']);
 

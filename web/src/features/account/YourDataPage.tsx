@@ -153,7 +153,7 @@ function DeletionForm() {
       <Stack gap="sm" maw={420}>
         <PasswordInput label="Your password" required autoComplete="current-password" {...form.getInputProps('password')} />
         <Group>
-          <Button type="submit" color="red" loading={remove.submitting}>
+          <Button type="submit" color="red.9" loading={remove.submitting}>
             Delete my account
           </Button>
         </Group>
