@@ -170,7 +170,7 @@ export function LoginPage() {
                   </Button>
                 )}
                 {failure.deactivated && (
-                  <Button size="xs" variant="outline" color="red" onClick={() => signIn(form.getValues(), true)} disabled={logIn.submitting}>
+                  <Button size="xs" color="red.9" onClick={() => signIn(form.getValues(), true)} disabled={logIn.submitting}>
                     Restore my account
                   </Button>
                 )}
