@@ -35,6 +35,7 @@ import (
 	"github.com/cantica/cantica/internal/planning"
 	"github.com/cantica/cantica/internal/policies"
 	"github.com/cantica/cantica/internal/practice"
+	"github.com/cantica/cantica/internal/privacy"
 	"github.com/cantica/cantica/internal/reminders"
 )
 
@@ -133,6 +134,7 @@ type App struct {
 	Jobs       *jobs.Queue
 	Announce   *announce.Service
 	Digest     *digest.Service
+	Privacy    *privacy.Service
 	logger     *slog.Logger
 }
 
@@ -188,13 +190,15 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 		}
 	}
 	library.UseFiles(files, cfg.Blob.MaxUploadBytes)
+	// Your data (issue 30): exports, their expiry and account purges run on the queue.
+	yourData := privacy.New(d, cfg, mailer, queue, files, events.WriteUserEvents, logger, now)
 	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised,
-		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements, Digest: digests, Reminders: reminding,
+		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements, Digest: digests, Reminders: reminding, Privacy: yourData,
 		Policies: choirPolicies, Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache, BodyIdleTimeout: opts.BodyIdleTimeout})
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised, Links: links, Attendance: attended, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements, Digest: digests, logger: logger}, nil
+	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised, Links: links, Attendance: attended, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements, Digest: digests, Privacy: yourData, logger: logger}, nil
 }
 
 // RunBackground delivers mail, runs queued jobs and clears expired data until ctx is done.

@@ -37,6 +37,8 @@ const (
 	CodeProviderUnavailable = "PROVIDER_UNAVAILABLE"
 	CodeMFAAlreadyEnabled   = "MFA_ALREADY_ENABLED"
 	CodeMFANotEnrolling     = "MFA_NOT_ENROLLING"
+	// Your data (issue 30): signing in to an account waiting for its purge.
+	CodeAccountDeactivated = "ACCOUNT_DEACTIVATED"
 
 	// Added by Cantica: the music library.
 	CodeDuplicateName   = "DUPLICATE_NAME"

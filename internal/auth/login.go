@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/db"
@@ -22,12 +23,15 @@ type LoginOutcome struct {
 type mfaPending struct {
 	Method   string `json:"method"`
 	Remember bool   `json:"remember"`
+	Restore  bool   `json:"restore,omitempty"` // cancel a pending deletion once the code is right
 }
 
 const MsgEmailNotConfirmed = "Please confirm your email address before signing in. Check your inbox for the confirmation link, or send it again."
 
-// Login signs in with email and password.
-func (s *Service) Login(ctx context.Context, rawEmail, password string, remember bool, client Client) (*LoginOutcome, error) {
+// Login signs in with email and password. restore cancels the pending
+// deletion of the account; without it, signing in to an account waiting for
+// its purge is refused with the date (ACCOUNT_DEACTIVATED).
+func (s *Service) Login(ctx context.Context, rawEmail, password string, remember, restore bool, client Client) (*LoginOutcome, error) {
 	email, msg := NormaliseEmail(rawEmail)
 	if msg != "" || password == "" {
 		return nil, apperr.New(apperr.Unauthenticated, apperr.CodeAuth, MsgInvalidCredentials)
@@ -81,7 +85,7 @@ func (s *Service) Login(ctx context.Context, rawEmail, password string, remember
 		s.logger.Info("auth: sign-in before confirmation", "event", "sign_in_unconfirmed", "user_id", u.ID)
 		return nil, apperr.New(apperr.Forbidden, apperr.CodeEmailNotConfirmed, MsgEmailNotConfirmed)
 	}
-	return s.finishSignIn(ctx, u, "password", remember, client)
+	return s.finishSignIn(ctx, u, "password", remember, restore, client)
 }
 
 // takeSignInAttempt counts a sign-in attempt on key, or refuses it while
@@ -98,10 +102,13 @@ func (s *Service) takeSignInAttempt(ctx context.Context, key string, free int, c
 
 // finishSignIn starts a session, or a two-factor challenge when the
 // account has one. Password and social sign-in both end here.
-func (s *Service) finishSignIn(ctx context.Context, u *User, method string, remember bool, client Client) (*LoginOutcome, error) {
+func (s *Service) finishSignIn(ctx context.Context, u *User, method string, remember, restore bool, client Client) (*LoginOutcome, error) {
 	now := s.now()
+	if err := refuseDeactivated(ctx, s.db, u.ID, restore); err != nil {
+		return nil, err
+	}
 	if u.MFAEnabled {
-		data, _ := json.Marshal(mfaPending{Method: method, Remember: remember})
+		data, _ := json.Marshal(mfaPending{Method: method, Remember: remember, Restore: restore})
 		secret, err := issueToken(ctx, s.db, u.ID, purposeMFA, string(data), now, MFAChallengeLifetime)
 		if err != nil {
 			return nil, err
@@ -109,7 +116,15 @@ func (s *Service) finishSignIn(ctx context.Context, u *User, method string, reme
 		s.logger.Info("auth: second factor requested", "event", "mfa_challenge", "user_id", u.ID, "method", method)
 		return &LoginOutcome{User: u, MFAChallenge: secret}, nil
 	}
-	sess, err := startSession(ctx, s.db, u.ID, method, remember, client, now)
+	var sess *NewSession
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := s.restoreIf(ctx, tx, u.ID, restore, now); err != nil {
+			return err
+		}
+		var err error
+		sess, err = startSession(ctx, tx, u.ID, method, remember, client, now)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -187,6 +202,9 @@ func (s *Service) VerifyMFA(ctx context.Context, challenge, code string, client 
 		if err := json.Unmarshal([]byte(data), &pending); err != nil {
 			return fmt.Errorf("auth: decode the pending sign-in of %s: %w", userID, err)
 		}
+		if err := s.restoreIf(ctx, tx, userID, pending.Restore, now); err != nil {
+			return err
+		}
 		sess, err := startSession(ctx, tx, userID, pending.Method, pending.Remember, client, now)
 		if err != nil {
 			return err
@@ -204,4 +222,16 @@ func (s *Service) VerifyMFA(ctx context.Context, challenge, code string, client 
 	s.logger.Info("auth: signed in with second factor", "event", "sign_in", "user_id", userID,
 		"method", outcome.Session.Method, "mfa", true, "ip", client.IP)
 	return outcome, nil
+}
+
+// restoreIf restores userID's account when the sign-in asked to.
+func (s *Service) restoreIf(ctx context.Context, tx *db.Tx, userID string, restore bool, now time.Time) error {
+	if !restore {
+		return nil
+	}
+	restored, err := restoreAccount(ctx, tx, userID, now)
+	if restored {
+		s.logger.Info("auth: account restored", "event", "account_restored", "user_id", userID)
+	}
+	return err
 }

@@ -151,7 +151,7 @@ func (s *Service) FinishSocial(ctx context.Context, provider, code, state, bindi
 	if err != nil {
 		return nil, err
 	}
-	login, err := s.finishSignIn(ctx, u, provider, res.Remember, client)
+	login, err := s.finishSignIn(ctx, u, provider, res.Remember, false, client)
 	if err != nil {
 		return nil, err
 	}

@@ -64,6 +64,11 @@ type Store interface {
 	Walk(ctx context.Context, prefix string, fn func(Info) error) error
 }
 
+// ExportPrefix starts the keys of personal data exports (package privacy),
+// which keep their own records and expiry: the music library's sweep of
+// files no attachment names leaves them alone.
+const ExportPrefix = "exports/"
+
 // MaxKeyLen is the longest key accepted, in bytes.
 const MaxKeyLen = 512
 

@@ -327,3 +327,18 @@ func typeLabel(t string) string {
 }
 
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
+
+// WriteUserEvents writes the published events of every choir userID is an
+// active member of, over the feed's window: the events a person's data
+// export carries (package privacy).
+func (s *Service) WriteUserEvents(ctx context.Context, w io.Writer, userID string) error {
+	memberships, err := s.choirs.Memberships(ctx, userID)
+	if err != nil {
+		return err
+	}
+	choirIDs := make([]string, len(memberships))
+	for i, m := range memberships {
+		choirIDs[i] = m.Choir.ID
+	}
+	return s.WriteFeed(ctx, w, &FeedState{userID: userID, name: "Cantica", choirIDs: choirIDs})
+}

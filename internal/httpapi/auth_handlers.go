@@ -134,7 +134,8 @@ func (s *Server) ResendConfirmation(ctx context.Context, in api.ResendConfirmati
 func (s *Server) Login(ctx context.Context, in api.LoginRequestObject) (api.LoginResponseObject, error) {
 	req := requestFrom(ctx)
 	remember := in.Body.RememberMe != nil && *in.Body.RememberMe
-	outcome, err := s.auth.Login(ctx, in.Body.Email, in.Body.Password, remember, s.client(req.r))
+	restore := in.Body.RestoreAccount != nil && *in.Body.RestoreAccount
+	outcome, err := s.auth.Login(ctx, in.Body.Email, in.Body.Password, remember, restore, s.client(req.r))
 	if err != nil {
 		return nil, err
 	}

@@ -34,6 +34,7 @@ import (
 	"github.com/cantica/cantica/internal/planning"
 	"github.com/cantica/cantica/internal/policies"
 	"github.com/cantica/cantica/internal/practice"
+	"github.com/cantica/cantica/internal/privacy"
 	"github.com/cantica/cantica/internal/reminders"
 	"github.com/cantica/cantica/internal/week"
 )
@@ -65,6 +66,7 @@ type Options struct {
 	Digest     *digest.Service
 	Reminders  *reminders.Service
 	Policies   *policies.Service // choir policies and attendance rules (issue 30)
+	Privacy    *privacy.Service  // your data: exports and account deletion (issue 30)
 	Logger     *slog.Logger
 	WebApp     fs.FS            // the built web app; nil serves a notice instead
 	Now        func() time.Time // the clock; time.Now when nil
@@ -95,6 +97,7 @@ type Server struct {
 	digest     *digest.Service
 	reminders  *reminders.Service
 	policies   *policies.Service
+	privacy    *privacy.Service
 	planning   *planning.Service
 	week       *week.Service
 	logger     *slog.Logger
@@ -116,6 +119,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 		policies: opts.Policies,
 		week:     week.New(opts.DB, opts.Now),
 		cookies:  newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
+	s.privacy = opts.Privacy
 	if opts.NoAnswerCache {
 		s.answers = newAnswers(0)
 	}

@@ -3,6 +3,7 @@ package music
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/cantica/cantica/internal/blob"
@@ -42,7 +43,7 @@ func (s *Service) CleanOrphanFiles(ctx context.Context, cutoff time.Time) (int, 
 		return nil
 	}
 	err := s.files.Walk(ctx, "", func(info blob.Info) error {
-		if !info.ModTime.Before(cutoff) {
+		if !info.ModTime.Before(cutoff) || strings.HasPrefix(info.Key, blob.ExportPrefix) {
 			return nil
 		}
 		batch = append(batch, info.Key)

@@ -278,6 +278,24 @@ func (e ComposerResolutionRecommendation) Valid() bool {
 	}
 }
 
+// Defines values for DataExportStatus.
+const (
+	DataExportStatusPending DataExportStatus = "pending"
+	DataExportStatusReady   DataExportStatus = "ready"
+)
+
+// Valid indicates whether the value is a known member of the DataExportStatus enum.
+func (e DataExportStatus) Valid() bool {
+	switch e {
+	case DataExportStatusPending:
+		return true
+	case DataExportStatusReady:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for DigestWeekday.
 const (
 	Friday    DigestWeekday = "friday"
@@ -1145,6 +1163,16 @@ func (e ListFeastsParamsActive) Valid() bool {
 	}
 }
 
+// AccountDeletion defines model for AccountDeletion.
+type AccountDeletion struct {
+	PurgeAt time.Time `json:"purgeAt"`
+}
+
+// AccountDeletionRequest defines model for AccountDeletionRequest.
+type AccountDeletionRequest struct {
+	Password string `json:"password"`
+}
+
 // ActiveChoirRequest defines model for ActiveChoirRequest.
 type ActiveChoirRequest struct {
 	ChoirId *string `json:"choirId"`
@@ -1763,6 +1791,19 @@ type Country struct {
 	Value string `json:"value"`
 }
 
+// DataExport defines model for DataExport.
+type DataExport struct {
+	CreatedAt time.Time        `json:"createdAt"`
+	ExpiresAt *time.Time       `json:"expiresAt,omitempty"`
+	Id        string           `json:"id"`
+	ReadyAt   *time.Time       `json:"readyAt,omitempty"`
+	SizeBytes int64            `json:"sizeBytes"`
+	Status    DataExportStatus `json:"status"`
+}
+
+// DataExportStatus defines model for DataExport.Status.
+type DataExportStatus string
+
 // DayFeast defines model for DayFeast.
 type DayFeast struct {
 	FeastKey string `json:"feastKey"`
@@ -2361,6 +2402,9 @@ type LoginRequest struct {
 	Email      string `json:"email"`
 	Password   string `json:"password"`
 	RememberMe *bool  `json:"rememberMe,omitempty"`
+
+	// RestoreAccount Cancel the pending deletion of the account (ACCOUNT_DEACTIVATED without it); absent is false.
+	RestoreAccount *bool `json:"restoreAccount,omitempty"`
 }
 
 // LoginResult defines model for LoginResult.
@@ -3590,6 +3634,17 @@ type WeekPiece struct {
 	Title        string `json:"title"`
 }
 
+// YourData defines model for YourData.
+type YourData struct {
+	ExportDays  int          `json:"exportDays"`
+	Exports     []DataExport `json:"exports"`
+	HasPassword bool         `json:"hasPassword"`
+	RestoreDays int          `json:"restoreDays"`
+
+	// SoleAdminOf Choirs with other members of which the user is the only administrator; deletion waits until they hand the role over.
+	SoleAdminOf []string `json:"soleAdminOf"`
+}
+
 // AnnouncementId defines model for AnnouncementId.
 type AnnouncementId = string
 
@@ -3875,6 +3930,9 @@ type DisableTotpJSONRequestBody = CodeRequest
 // ChangePasswordJSONRequestBody defines body for ChangePassword for application/json ContentType.
 type ChangePasswordJSONRequestBody = ChangePasswordRequest
 
+// RequestAccountDeletionJSONRequestBody defines body for RequestAccountDeletion for application/json ContentType.
+type RequestAccountDeletionJSONRequestBody = AccountDeletionRequest
+
 // UpdateProfileJSONRequestBody defines body for UpdateProfile for application/json ContentType.
 type UpdateProfileJSONRequestBody = ProfileUpdate
 
@@ -4123,6 +4181,18 @@ type ServerInterface interface {
 	// ChangePassword Change the password; needs the current one. Ends every other session.
 	// (POST /account/password)
 	ChangePassword(w http.ResponseWriter, r *http.Request)
+	// GetYourData The signed-in user's exports and what stands in the way of deleting the account.
+	// (GET /account/privacy)
+	GetYourData(w http.ResponseWriter, r *http.Request)
+	// RequestAccountDeletion Delete the signed-in user's account, confirmed with the password.
+	// (POST /account/privacy/deletion)
+	RequestAccountDeletion(w http.ResponseWriter, r *http.Request)
+	// RequestDataExport Ask for an export of the signed-in user's data (a ZIP made by the job queue, emailed when ready).
+	// (POST /account/privacy/exports)
+	RequestDataExport(w http.ResponseWriter, r *http.Request)
+	// DownloadDataExport Download one of the signed-in user's ready exports (for 7 days); anyone else's is not found.
+	// (GET /account/privacy/exports/{exportId})
+	DownloadDataExport(w http.ResponseWriter, r *http.Request, exportId string)
 	// GetProfile The signed-in user's profile.
 	// (GET /account/profile)
 	GetProfile(w http.ResponseWriter, r *http.Request)
@@ -4871,6 +4941,74 @@ func (siw *ServerInterfaceWrapper) ChangePassword(w http.ResponseWriter, r *http
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.ChangePassword(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetYourData operation middleware
+func (siw *ServerInterfaceWrapper) GetYourData(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetYourData(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// RequestAccountDeletion operation middleware
+func (siw *ServerInterfaceWrapper) RequestAccountDeletion(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.RequestAccountDeletion(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// RequestDataExport operation middleware
+func (siw *ServerInterfaceWrapper) RequestDataExport(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.RequestDataExport(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// DownloadDataExport operation middleware
+func (siw *ServerInterfaceWrapper) DownloadDataExport(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "exportId" -------------
+	var exportId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "exportId", r.PathValue("exportId"), &exportId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "exportId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.DownloadDataExport(w, r, exportId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -10720,6 +10858,10 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/account/sessions/{sessionId}", wrapper.EndSession)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/account/identities", wrapper.ListIdentities)
 	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/account/identities/{identityId}", wrapper.UnlinkIdentity)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/account/privacy", wrapper.GetYourData)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/account/privacy/exports", wrapper.RequestDataExport)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/account/privacy/exports/{exportId}", wrapper.DownloadDataExport)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/account/privacy/deletion", wrapper.RequestAccountDeletion)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/account/mfa", wrapper.GetMfaStatus)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/account/mfa/totp/enroll", wrapper.EnrollTotp)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/account/mfa/totp/activate", wrapper.ActivateTotp)
@@ -12061,6 +12203,298 @@ type ChangePassworddefaultJSONResponse struct {
 }
 
 func (response ChangePassworddefaultJSONResponse) VisitChangePasswordResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetYourDataRequestObject struct {
+}
+
+type GetYourDataResponseObject interface {
+	VisitGetYourDataResponse(w http.ResponseWriter) error
+}
+
+type GetYourData200JSONResponse YourData
+
+func (response GetYourData200JSONResponse) VisitGetYourDataResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetYourData401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetYourData401JSONResponse) VisitGetYourDataResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetYourDatadefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetYourDatadefaultJSONResponse) VisitGetYourDataResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestAccountDeletionRequestObject struct {
+	Body *RequestAccountDeletionJSONRequestBody
+}
+
+type RequestAccountDeletionResponseObject interface {
+	VisitRequestAccountDeletionResponse(w http.ResponseWriter) error
+}
+
+type RequestAccountDeletion200JSONResponse AccountDeletion
+
+func (response RequestAccountDeletion200JSONResponse) VisitRequestAccountDeletionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestAccountDeletion400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response RequestAccountDeletion400JSONResponse) VisitRequestAccountDeletionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestAccountDeletion401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RequestAccountDeletion401JSONResponse) VisitRequestAccountDeletionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestAccountDeletion409JSONResponse struct{ ConflictJSONResponse }
+
+func (response RequestAccountDeletion409JSONResponse) VisitRequestAccountDeletionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestAccountDeletion429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response RequestAccountDeletion429JSONResponse) VisitRequestAccountDeletionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestAccountDeletiondefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response RequestAccountDeletiondefaultJSONResponse) VisitRequestAccountDeletionResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestDataExportRequestObject struct {
+}
+
+type RequestDataExportResponseObject interface {
+	VisitRequestDataExportResponse(w http.ResponseWriter) error
+}
+
+type RequestDataExport202JSONResponse DataExport
+
+func (response RequestDataExport202JSONResponse) VisitRequestDataExportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(202)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestDataExport401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RequestDataExport401JSONResponse) VisitRequestDataExportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestDataExport429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response RequestDataExport429JSONResponse) VisitRequestDataExportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RequestDataExportdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response RequestDataExportdefaultJSONResponse) VisitRequestDataExportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadDataExportRequestObject struct {
+	ExportId string `json:"exportId"`
+}
+
+type DownloadDataExportResponseObject interface {
+	VisitDownloadDataExportResponse(w http.ResponseWriter) error
+}
+
+type DownloadDataExport200ApplicationzipResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response DownloadDataExport200ApplicationzipResponse) VisitDownloadDataExportResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "application/zip")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type DownloadDataExport401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DownloadDataExport401JSONResponse) VisitDownloadDataExportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadDataExport404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DownloadDataExport404JSONResponse) VisitDownloadDataExportResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DownloadDataExportdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response DownloadDataExportdefaultJSONResponse) VisitDownloadDataExportResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -28582,6 +29016,18 @@ type StrictServerInterface interface {
 	// ChangePassword Change the password; needs the current one. Ends every other session.
 	// (POST /account/password)
 	ChangePassword(ctx context.Context, request ChangePasswordRequestObject) (ChangePasswordResponseObject, error)
+	// GetYourData The signed-in user's exports and what stands in the way of deleting the account.
+	// (GET /account/privacy)
+	GetYourData(ctx context.Context, request GetYourDataRequestObject) (GetYourDataResponseObject, error)
+	// RequestAccountDeletion Delete the signed-in user's account, confirmed with the password.
+	// (POST /account/privacy/deletion)
+	RequestAccountDeletion(ctx context.Context, request RequestAccountDeletionRequestObject) (RequestAccountDeletionResponseObject, error)
+	// RequestDataExport Ask for an export of the signed-in user's data (a ZIP made by the job queue, emailed when ready).
+	// (POST /account/privacy/exports)
+	RequestDataExport(ctx context.Context, request RequestDataExportRequestObject) (RequestDataExportResponseObject, error)
+	// DownloadDataExport Download one of the signed-in user's ready exports (for 7 days); anyone else's is not found.
+	// (GET /account/privacy/exports/{exportId})
+	DownloadDataExport(ctx context.Context, request DownloadDataExportRequestObject) (DownloadDataExportResponseObject, error)
 	// GetProfile The signed-in user's profile.
 	// (GET /account/profile)
 	GetProfile(ctx context.Context, request GetProfileRequestObject) (GetProfileResponseObject, error)
@@ -29521,6 +29967,111 @@ func (sh *strictHandler) ChangePassword(w http.ResponseWriter, r *http.Request) 
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(ChangePasswordResponseObject); ok {
 		if err := validResponse.VisitChangePasswordResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetYourData operation middleware
+func (sh *strictHandler) GetYourData(w http.ResponseWriter, r *http.Request) {
+	var request GetYourDataRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetYourData(ctx, request.(GetYourDataRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetYourData")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetYourDataResponseObject); ok {
+		if err := validResponse.VisitGetYourDataResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// RequestAccountDeletion operation middleware
+func (sh *strictHandler) RequestAccountDeletion(w http.ResponseWriter, r *http.Request) {
+	var request RequestAccountDeletionRequestObject
+
+	var body RequestAccountDeletionJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.RequestAccountDeletion(ctx, request.(RequestAccountDeletionRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RequestAccountDeletion")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(RequestAccountDeletionResponseObject); ok {
+		if err := validResponse.VisitRequestAccountDeletionResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// RequestDataExport operation middleware
+func (sh *strictHandler) RequestDataExport(w http.ResponseWriter, r *http.Request) {
+	var request RequestDataExportRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.RequestDataExport(ctx, request.(RequestDataExportRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RequestDataExport")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(RequestDataExportResponseObject); ok {
+		if err := validResponse.VisitRequestDataExportResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// DownloadDataExport operation middleware
+func (sh *strictHandler) DownloadDataExport(w http.ResponseWriter, r *http.Request, exportId string) {
+	var request DownloadDataExportRequestObject
+
+	request.ExportId = exportId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.DownloadDataExport(ctx, request.(DownloadDataExportRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DownloadDataExport")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(DownloadDataExportResponseObject); ok {
+		if err := validResponse.VisitDownloadDataExportResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -34729,610 +35280,623 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L39biS3ki/4KoRmAZWAlFrdbnvOkXCxK6vVx5rT6taR1Pb1jgxdViarilYWmYdkqrpsNDB/LbD/Lu4T",
-	"LLB33mMe5TzJgsGPZGaRWVn66LZ9ejA4blVm8iMYDEYEI37x61bO5xVnhCm5dfDr1ozgggj458kVnur/",
-	"FkTmglaKcrZ1sHWEFgTfIsIUVUuk8BTxCVIzgjCTCyLQ6Idn11v/+I//db21s7eVbcl8RuZYN6OWFdk6",
-	"2JJKUDbd+vgx23qDpTrjBZ1QUqx29MOMsLDhEkuF8hlmU1JkCEuEGfru6uocFViR/q4+ZlsVFnhOlJ3a",
-	"EWO8ZjmZE6ZOoW+qu6ywmm1lWwzP9ee4/VK2Jcjfayr0WJWoSf/cjpTC+ay//fCVzVo/xiVhBRZXy4r8",
-	"lSwTHeTBW5t2MONUJEee26cbtqkZTZKeZpsXNmv55K6PzuTuPiQ+nbzljJxhlc9WefNqRpDeHpr3MXMc",
-	"qpk1x2VJBJrxspCaKWE8ZlM1Izqd7OrGd03ra8bB7qjCut/kBGn4yoaz1J+SK35LWKJxBc82a/UNZbe+",
-	"zVXKSZILoiztyBzTkhQI5/oNVFJ2m6GvXqCSKL1bEWYFKuiUqoac7QGWvrPNBnlWS5onaTq3Tzdr87zE",
-	"7BVWZHXeP/7444+7Z2e7r17FZ6GF2D06S46/Mg83bFHwO6o5NdGme9zXKmH1fOvg37emnE9LPSX8Sy3I",
-	"1k9ZpL8rPE1OQMGzzcb/vk+61JtLlo/6ZVlxJgkcG9/i4oL8vSZS6b9yzhRh8E9cVSXNYQs++1ly4Pum",
-	"2f9NkMnWwda/PGuO2mfmqXx2IgQXpqvVjSJMZ2gsCL6VCCNRl+QAfX/05vTV0dXpu7c3JxcX7y4ytKBq",
-	"hjgjaE6kxFOCKiLQhJKyQJShgihMS5mhCRfXjLKqVgjrP+ZIzvhCohEXCKMxL5aIC+SPSqRmWKFcn4MK",
-	"jfVwcLGTIXh5zgVBlSA5lQTlvCDXTNb5TJ/Lp29hgDdX7/568nbvmm2B7GeTkuafgG7HJZYzIg1JFnoC",
-	"5AOVSh4gjIradEeQ5gk9EVbPx0RkCCO9YZDEd6RA4yWSfE40PUkpCZKU5QRRdc0WWAIV9Ada7ugmGumL",
-	"cKkfLlEttYqijwNQWnAxp4xKJbDiui9WwDOuZkSgl/t/BvrJa6Z/vDg5enV2gko9ZFSzggi0DXM1L21b",
-	"eprpPzkxjxgi+tme7vM1F2NaFEaqP22/b7lCuCz5ghQH6Pzk4uz08tKzO1o4zdActtsSCV5qWue3En6v",
-	"iJhTKSlnhluZIbVhUyB9RYRZMs0IEo0c756cHZ2+uXn77urm+N3b16cXZyevdvbQyR0RS7QQVBE0On93",
-	"eZWh8/f6f46ujr/L0KuTNydXJzvXTBKm0ETwue9S6k+oZpqJZgqkZlSiBV4ixTkaXW8dCy7lLhd0Spnf",
-	"7vblPa1Cm+V+y9VrXrPiE1D+3dXN63fv3746MJsHyInVzBKq4EQiLQ5gUwF1x6TkbCqR4ggj0AxbihDW",
-	"72uZorToQSO/GPrNbWkaIrDBTMs5ZxMq5qTYOWyLEi2x3L4DyVQSXOhvFjMiiKXUOV6WHBdXnL/BYkqe",
-	"nmCvT9+c3Fy9e3fz5ujiLydm19eVHoOeUKkHAYLUcKwk4o4IhPOcVEoewm9OZhsKg9Sgc6pgz9nj5orO",
-	"Ca8/gfS8OPnb+5PLq5ur07OTd++vDmA4li+3pTkipOJVpTU2IegdZVNYl2/2tVrHWWEnlXPGiFHpqLxm",
-	"eck1R6Mjtgw2H6yiwrdEuuMnb7RpquySXnF+htnSkkJ+AiIcXZ3cvDk9O706eZXBTp1jtkRYKTKHVRNE",
-	"ieXRRBFxaeas2bpAF/rnXfh9B0m8RDO+QHpz6L2xwHpJs9DADt5fVRhdy/ZTNCYTfeQqsdQkx1NMWdTo",
-	"pUyRKYF5aY2I4VrNuKC/kE8gPI7eX31nZPQBYhwWlEok6ZQRUES0nmF2AQhnEA6EFaTYQbCHEfaPtDAg",
-	"pCDFIYj7a6Zb0TOnTB++C6HJCraDUVmkXHBRZCDjrdBH5EOl9TykFnx3gnOlD9GZFkts6sTFeybrquJC",
-	"keKMFBSDqfzkdHr/9vL9+fm7i6uTVzdafhipMaEl2ZbIdu3EobaS0C21OkNbfiAQfKD62j7BuZErekfA",
-	"gg+01Urofaeo0WTzxr5ndVnicUmcOryqVjcK87/7Dxt9no9/JrnSxDyaTGhJsZnkSo/WGfEdlq8Jtvu4",
-	"I0r174gyqTDLiT0aQLqAG6hpXVPJNodG2yP/byN3SbGzDb4nO8Ax5yXBsNzuzfN6XFI5M3si/Zrjhg5J",
-	"9AuKTLlYhgbPBFM1uxljSbSRIUlel1ibSnDcReyfbIsW0caNvRJ5ILlQ74S1z1a2e3udaOEsn2C0YRNZ",
-	"1z20Spsssmhr1v0Y/HOrqy9ISaeU1zJ497SIW3HhNBLfRUcRuOtWB4DzW8YXJSmmqUU3gvJtivhamsXd",
-	"GWdY3BZ8wbT+qHVERVjAfe0WvlPzMt4KSEuhpSGILI4kZlRRrTR+d3X2JtpiLghWpDiC+Wp7DivrSthV",
-	"FJZ+5RMQme+YXeQ4JYzclJs0O+HiLOL18LyUWaURBHJjAlklkUp9OlAlEa4LqpXB+PbVqvV5iZUeU3zo",
-	"qS1FPqgLMqeaumZaCV+zfhEJ+yaa46W2e7Van6HFjJbEqCxmvCCza1ULGO0wOlWUsRQDVoZYm5Bdm5vx",
-	"xuwcip7ZcknQYsbRDBewOuEWQQt9HIP16loaPkm7geVR06DblKsDlQqbs6DvJA339iV8YL+sZSiC9etF",
-	"XYLoqgIxZvkuKoQVVWV8x9dVsenuuuM0J+dYmBlRReYbTe179zkMzDSOhcDLuHhvbQc3EyupAnHjuS69",
-	"MityIeRGT+nW/FoCMxRFIeGcYLCcmrXF8DopfmzaXBXmdMDJQde3f8qqOnJUxCW9k/IZqistnl/sZ/v7",
-	"+1qhFDhXRGizAC9AVhthpqVEIcBU0ltnjj+8IWyqZlsHz/f1/z2GcI7sa9PxDBw1hwhr4wL5tdxDR2Nw",
-	"UoDrqyzRLmLkjojk3l6jHOppKSIoLpuDvz2mdww08YKqDOUlwQLp/pacaVVXMwVYM6wIpY9em/gBMFh8",
-	"xgkzJjnXNvYdlXRcEmO1UenuIHYOEV4hD1/cnzgbCUIviNpjf26YLeS0DFy9JWUkwlh9Uum0kHHlA94A",
-	"J420DDTh4hBpc3eJduGkW8x4SYzXZg+dThnXaorWzSsrgVB4X2oua5z8i3DNh1Pz8Hkw4rioa4m1dVv6",
-	"DY1ZO62R3UsyrwpkrRyzM8xwjOt/mBFwcgU6DngPpXEAlhS8KSsEW2WKmnWO+JS+355iODjfyDraaQ65",
-	"dKcxLst3k62Df9/8XO4SP2HOdMYPb62O8KfuGImQMetyvXqftKrSOlTtr5OGHvSr2kUfZ/sbKWuntU7X",
-	"+xyYF6R1QZUkUWy6H9e2nRNamfl2FnhFuR6oC99bT2o4NbItK8IrI0g3b9dwV6TRtjr9BGqw4gqX99GD",
-	"u9LStOOo68mRHs56pjJTf7yF35yYK14B38CKbbduOl7CDRIgXtxqddeYpvGnQ8W0a+R+G7wxEIbpxNlA",
-	"6dt4i6Ij8IFKEbee8VamPWWbuyjsJ98uB3gns628lorPNU2c62ZVvdF7AWFUEbEL/xQk5wI0TyoRn2SI",
-	"7E330PYlrwRmHD3fjnpbWu1GpjqhJUm6jxLLM2+CUFbdffQX8u1SGTp70lGmvnnZDC9gQWXXoFeA+KWE",
-	"FbuPlRtjnSZaxhPBfpe1OCScVJugKwsZsk4/Uzrea6+7zLkgaHT+6vVOBm4lfjPRKv0II/iv5wH/GFhj",
-	"pFVr/S8wT+wrGdzNQWBAe5Q7GYKpf5iXGZrTgmbmVl/zT+OU4ALiYPwY/B+6H0e9D2Cp6zZ6fcbNtN/D",
-	"wkV25MqG2JiT78NJH3vX6D145p9ksJrjWrw7pgyDs/ux5hWyO/SW4EfCCsxycsxZTmIi2q1Xa5dtDb8Y",
-	"SLmqYjvSWU3QRf94z7C4Db1olSDSOIWMNQwOtLyWCQdauyGZcKrM9bOWUrb6fAO7oz34jz8NMMaT2nxK",
-	"K4chxUjXsl7Xma9m4mtWgMzH5lana7fKBRG9wnnttMG3kdg4Qqa3XYl7Hj79ajXO3WF9XMi76tJ88zBu",
-	"eGzbrqFyQFO3LB2bz/tZg4Xv4cOGrrqBY17HFLQxKfnijDI6r+exK9cFEWjKtS7kg1RcaM7cfAXBhOZw",
-	"BGcheH223/LAa5S6b4WG4wrzHC/HCV2a8SOYf+qp+ku62coqx30+rm0J5/lhdxIwsTnsRRM/yGuFOCNR",
-	"bdBJyfU6vz3lDS3cxIN5BBPOAuHbWrg1y08E5UVUOdcn0VXcs/gDVTMXLkd5gezbmYvf0X9sSwQnSZQE",
-	"E8Hng84zxQe81j1odePwaf/cL+qSyOTUT4s4M9jHaIQZgvwAxAXieV4LYWLRCpfW4q7AdzIfidCmV8cH",
-	"+0KfCAPc5qzAioulVjIiTlnIaED6M4mw5Um4jmRcoTmVEtXMHsotT2swkK/3s37H66qXY44/wP1AHhvS",
-	"kUJzLpXxYEJAlB+CcZvnxF+LWgqN9pHi6Pn+/s5h40930W1JKoW72TN2LIsAS87Q6Dm6JJUyFFIcffUc",
-	"HdXTWqodZJdL1GzX3NngZt0hShMiapSWbHwC18+2TcXhrwIvd1qaPDw1Jg1oeD+tY2I7/pX1HsDS31Oy",
-	"SLJ1ZHms1ilN/KniBQSZIrUg5R1Bc87UTCI8M8HL7vp9xiVhWsRl+t18xrkk0ECLqYad7U7tjXnKOZvQ",
-	"aS1IYimFnjDC8hbirtVMn0Z84kXxCBuesZHnjpSwPRIHj3BSYdjYjRBZcTPBr63hZ80K9K/hJVGKsmlM",
-	"06Xs2IW4nhNxnjywJmRBZBAPiyRlU0iJCQ4tJGe8Lgs0w3fEbjItphhHCywYZdM95G6Qhmy5rvIaGeua",
-	"eSvMtMkcv4hpM8LqstkVH+y8NYqz6zPuDXYSZBgn2KP0sVioxTpudlEK1mrm0m+OZyS/XSXexEWAR8Je",
-	"5DvdQOJiNMjqaXOZydGBbfVLLUgTWI/zXGuTELpphbrg9XSGMHKtIc7K5d56C6R7rMMkmhEHw4uR5du6",
-	"vL0gsi5j5jRnZBMNPduawDVvjxWa8tKZCO2Bprd7OzafXpsBJuRHmSKHzcrtDlxuRgpIr3qIgaN79M3E",
-	"xupyVEGVidi2ZfkKLxPxl0106qo9yxK/NzmgEV1BwXW10fRGNpCWEmlSClig+e1ENV348GqA9+jkLnCt",
-	"0sRooLVtiWgBkcorY0Dbv9rZfNxtft39dblcLnfPznaL4mPcQ+1CZ9elIBoVv2l6W0IStdPeLG1GWgcy",
-	"qSm4NC+AgJjzO1Ls9A7gUitVVzTlj2/17HsATQwUEcjOokqPBzNkPNSaUgUpiYrbIlSe2r4jmmuLuBBQ",
-	"LYj+W+sZQOm4ElHyHCfdjoxbz/zKEzehICs5cgXmxuOGHWPdS6LtTxdAQ4pwGhCIKEhV4txmjUwJIwLD",
-	"awmbtelVn1brePmi/bY9El+13bFxZU6vXFViytCCi0K6CxaTR/UCLQi5lXpmVzWRWlHVCunVrBb6jzhr",
-	"A3Osdnjx+hh99dVXfzbpfirYXHwykUQdoobrzUYry13dI7wmU11Z19Pane48TtmWonPyf9oD6UGO2yZb",
-	"vcmyd87cRgw5ghh5mDlpGvCs49DAq+TH2NoufbL7NYnd+xKmz/tU0IRIBDjPlKpMqqn+1w7CRSGIlM7O",
-	"nhACNjcuy3ZuH5AhvlILMs5x+T7Vo9RixHXjGcR8hGAdCYT15rMmnQBXlUS8IhDNjZGsx77VvbU+C0eY",
-	"PpKeCzIhwtvYbcrKGV8cleUbqmoxpTnWixqx9S5nfGFSxyjjApX+dW2yahrDi7jUFhQXFEPuLxEUywzl",
-	"fA6/ApfIHaQ4P9SbBY2XqCATXJdRadiZaXygvfNughrbc676cjG69rR/t68rd1B3E1CanI2NL5lm98ta",
-	"ofdNVKHylVmLlL6/JoPlliwfEA6gv/ZRSZ1b2iaXpBlje0AhtaLLBKGi5zZlK52iBIePcu8l4voXPc+7",
-	"tlinwfbn8ZFyKkwUcmR8VMVpDKaTiIQQn16+Q189/+ab3ecIl9UM776AdLWoaEuGq1UlZq2Y9zmGG+U5",
-	"KWg9h0sGMSXRm7qKS6U7TGgkAzN0es+6WFRfQ5FkL0GbyXV4ZVAM0pll8TgAfRDckqV359q7jUBmuu8z",
-	"4zqDNJRmdPHEmwFrn3p2nFqBe4TKJO3V+ZgIfyEUuUN5OHetdXE/FrcJPkBV5UZBDTmzs/eO3h4h/Rj9",
-	"wpnJtY6u7KOEwzi211wSECLcCCEztDSz5A7pojlxUAnDpU5lYSS31Mkc0zJxYR8GFMN7kaPvDZkorSeZ",
-	"kHEwDk3IQPxQK+iUyMdqrFcJdRlcj9LXJkqep2r6WOPV8opfQqJfxFQtJUeS+GxfSEMLQQJG2/pTpBVb",
-	"pJva3tlDP9irSqrCr6hEpZ4mr1V2zbTp4P17S4QFgSQCKxUFyWlFwSK6ZlFya2MiBgYnZ1woP7rmVgXG",
-	"kCFsL41edJJl9rY2zlN4x8qlvxKQlE3hlsDPQdr8BZe1oG09k8yhVTFIOgGMqTtiG+nPUFjxffWs9WUi",
-	"MrJvoV2GgFlFtIDrPt5adc4Tdxt+sVab/Y4vzN2cv8Ymgrj8lkPXW7sjj7tRM2WuE9fcCgQDyNrT/GkN",
-	"neBOZKis2cwvCM/SQWQd0dMrT1YViDmWiggkF1Tls0MfG2A3nAE90dQESs4om6ZWriuW1siaxgXQTK8Z",
-	"amdaK+1nMcImlwg09sitg/75rwlzgvbTa2JMo8JcncNfpwAEYZCsNlN8Gfmghjk2IYnX+AwZyAFIgoMr",
-	"0bhbDLPbTWKks4Yo9uMkUVORXfeNyqLSoDvEefhnThkpXsXCDJMqZH+cVy21iqzVqw0u5ZqPojdyM87I",
-	"29rRZdWzAffvLcwsaa+seSPWTEafRHzB9MacYUH0cb43KC1vgEZpFk7OaOXmsXH84JrIr5AOXp3z69ta",
-	"zM5CJLntsp7PsbE+HmqrmiAZeLgt0QmbauM+rTavs20eKTvB69RxRTpJmCZWOnLNTklpcHYMuKw+JQ10",
-	"nlOf0C0hlQR2u8NlDRTYnL4bmPh9llO/8b06fV6QHl20iCt19MMuYG4iXKsZYYrmWFkIOov/J0jOQafS",
-	"vzn0HkClaakQKVdMcrUsBGzsvpBiSTa85RxToWY/Eix6UkkCszjHjDO9z3qC0fEmDfZlfXjzPKHBVZTk",
-	"xEQqWk+ipQ0aUWYBAjkrlzt70WyQ9DmKjXM4xbLDIibcQrl4iV74mZCqmV/JvvXXuzaPOd1aGMJdvvUU",
-	"Cp09wLDXW4wsrrdgl4ONDJaDN1cEX2xLpMgHFZVuJWVkQKAnvJaFY+ybYsru/hx8vioVDdtxJLV5N14a",
-	"FK7GoDR6ln7H36vIWsAPcOyh0fXWtzifZejf+Awzhi7JGEtFMbO44A/dWZ+XvZOpcu47jxsdZ9+h3YMr",
-	"n5qIB+eSIx9wrsJtBf+WfmdB3sZYkDvqLgLtymiVpP7ll2XUN2yylBqCGWDUiOC2A8t8XhOMr48WTXSy",
-	"m8IZKSi5g5FfEIaplNjkRAZ/PfsWC/73Wv/a/Ou4xFLaOft/P7vgc6zPKN3A6j+fnfGCCE0H/49jzhSZ",
-	"V1xoZSlGDTf0CyJ5WScAzTib0KKTEerIlm1N8Jyvv0V+DW+Fy22+u6yn2rKjnEWM/PcQzPo1Mq96qSfR",
-	"XHMdZVMD3bnAEkIki8HBnKujWY0QVvmMJFAknG+9GZDmET2e/b1/1VJ4zgXJ0JhIZaTE4IG1t1U0Pxvu",
-	"NVnhAzYcr+Fa8Zu5BVq3sZT+7zlmNS5vJClJ3vhPbxhZrI/t7XSZhQzRECq2oPHNAniZpDgyoXexFOU7",
-	"TK1U7KeWiyOU9uYyckXWgsyCWg50Awvv1HyyHBAk5ttujyQLZhMnh9eb20Qo8ZjEDWdQzR9y6dYZu2kv",
-	"sz3GBvkKL+/jNEkjUQzyQwS+ByvVky6IV+AeOtdnQSyYHBylqxR7a1xYiJFFhiS3Af8mwH4BwcZTohDj",
-	"Fn7TQBoTchv3ec0s4t3qiVObcUafgaONFO8mk4SDyQxnpkVcLRiBGgFE+vB30JfBLccnk/jAtLa3ntpu",
-	"lHYi9rPM0q490vQSXNSRA6SJRo0lPpiI5vjDEjO22UVhKlUp25K3tKpifs+zIBHKuTU1T0AIz2LGHeG1",
-	"7meID2Ekc4IZQOUl7BLNKfE11TtVP7XRYi/2X3yz+8PLP6/fqdBkSBY732ZyPqi2oWx6sdKh+713TjNe",
-	"C5uCY3LtXnyVbc1d4t1+VIklHzRrrEcktPSdciJtkL8P1baPAMhgcn+oqvTNaXiy+wvUDFFmQ6dgEDaG",
-	"T9MAYUES0VrktjAhv32Hi1mEH+zLqdu3pjlL+dYlakPY9cucsMMGrXWcvZ9ukunZXMGMYvdQeitc8QGS",
-	"zryX7uKHZmpOuZpzZkanTCAnjLhg7t/KhnQCViE1/5BY1cL+s4avYwr4SUHVZc5NQIcPRqDMlBSZ8LLk",
-	"C5M7icsy3kLvLWzK/95dCHgtRhLbvCkO8hTtuwIPwzx24IVrbl8rktOJBa3eNnhjWaRsSBvonIvwSnhC",
-	"FqbkBDoGMwojXBQSjXRbBs07KFcRKVSxA7eNJSXMyC00XsIXULLLhKRaQH8YO1VNbYFbC7pHPuA5QDk1",
-	"VQningMfGISLghrz/7xFtv54v62TD0pgNMG5khlypSBWyqlwMTeO4UC6BaAATY5Id3Fm9RyzXUFwobe1",
-	"azTz4fad1YKQaetSpcroODMyT0R0d5DoE2m+7ZWO4dKv8W3ZAJa+3BaIiG4SoiKbwmWC9EnGN5TdmpQR",
-	"izPgLJ7E/bnvD2oHjAnUE2CI8UWQ5OmCwvU5xVki5jJIPltJxu0GD2SanQEeV+mD2Pi83O3IhomT9o4w",
-	"Zm3HUwUH5M3iaI7ot8tWDBzEWxhEJC4gXAMm08mKv8eMGjiCWObRMKSzWGNd6XlntDy3cA3omUdBi1Ew",
-	"YKskGyeds+mkJZuYlMhPMPHB6tBl+7TyEFD3Bhv0KXNr7YoIpS6v75eadM/UlocmkKzL4hhKpafJ24iY",
-	"JEdvj0zA4MLAZesB5SXPb40q7GWLuSI8bG2veFjZxlkh65I/kjysJWkKU+bpgFVM+05o98bwrNK7pOzW",
-	"pXxY3wNWDQBCU0kEMvRB4kOuBuTuq7qgHBVUkFyV8c3SHyS0+fnkwmWHkVJ/eq6/0ISM+DRqSXNkrVgP",
-	"NgGDymywot4dpuRRaAYym++VWBvHFsNii6xMxQ6QJFhPO98ehouq2ncboe6200ZjSbw+D2OYT1u/fgLO",
-	"xNhhJGqWY0WK1xbLJBVZ5JS1iCVsIVvgMtYsiORzn0UpCM5nxJU7qLR6/Xx/P8jks/nVVCKB2ZQcBB4s",
-	"F8PUJGVuoxLrYyH8HAsSXMxJHhbNtdfGJYGGyqVnK0gUsjWFqNpDR/LWquMQ0UmEGY1JyjToQFofVRxJ",
-	"QlL6aOx8llt+yZKMk/RQrkvLCcjQk9XtYj8G5xL7Y6p/fhbHZp0w7s/5bmXXhPNJUsuBnUZnutwEM8s2",
-	"BLlbcZnksykXzJfFaLmgqELGGjfxMXrE27JHGPmdp5WaM7h+GT5g874bdmTIP7iwMMa1waWt88JHwTrU",
-	"WK26zzAr7DToxGDgW7+mdavRwtZjwxb53Oy/nQFy1vzgMveGL8AKdy3lVtBWi2TrmSOhwX5SDlHcMsdG",
-	"vBGjQ3K+lytFQMLCH4XAExV3D4Vqs/tUkBnBQsL1siTijuYkQPvJtpqkoRsQab1IndBDE3g2jOCB8bGK",
-	"pD40u76VUO/8OUHq+Mjr21wESvVOhmpWEimRzUHWp0cbmIAWcc3beep6p+ZdepFAtZ8+Zlud2+cniIx5",
-	"cMRXm9hWCtJSK653Nur7dxG6kg7KyhrMqoZ07aHF9mJ77eQbyG6NLGFRpG68gnuodRja0EjzRXQ8jdaX",
-	"VAdSqt5hy/LUbeg99OIl3G7EM1cGBMlHoNikIibq/rR4lIviBuB2CEpNq/vMKTOJAHfbdJLUf7HYE5Fb",
-	"TsHn6f2neOpZBA7Q8qL9Zu1YYoWDXJZ2JE7AJ3DbGm5oROemMiTizKrZt6RScNEVJMwk7jmX+iQZMDHz",
-	"XhYMLTmxUxhPEoN9dU65vDtAGJmSo0jwhfXwgV0xakl+WPCbW7I0WNeZVv9vYaoOTKA0gGvoH//xP3Ur",
-	"14zXqqrhfPkfub0iMAfkEu3umltIlMu7/7GHfpacHcCu0mJZf/GrHkKi1+ya6Y7+9497iObywG/F70++",
-	"P3l7JQ/R5fuzs6OLH/Xx5MIQM/Tfd4+P3l6dHh/tvj45urza/evJjzD85veLo7d/vWZTemcSgvVDmOTI",
-	"pfNoqwZa1I9NpSDvQYbQRoebB59JpU0oY5cvsNxpZc61KuPBdWyjZeTybivb+tlACdJcrg81sm14LPV1",
-	"LHJBEowCAe4JAUzZHS5p4iEz1lmk7gFfbGiL2yHyRey4rlnPGLsBWLprM7TMTy1sopnTOnrxxQZWY6+w",
-	"T4UK30eaC4M3Gbn7WCKst7MpRAhThOs7CPszs2/yILWCuqCSrPGZOu7cjJwJhrWR0PZMSUQsBcg0dqbp",
-	"ZQqwnbp1O9LpUC5j+tUDcdfdORDvpTEK0sdccNiuTTxqXnXpPIOUBclrkafCNxzuCAjwWxJ3jiqBmZwQ",
-	"kYTpVAKb69VtaSE7AQrM31h4+IRa1hYxbEA+dVQbaS3dCo0zt+x+2u3RB0vWpn2Mwb4jZXUU1Hbp7jU+",
-	"RxhNa1oQWxcNTkDjZuYCjUTNpKt8v5O1E9cM1pyrkLYt0bTkY1yal3Yyi+iJRs7DvZPZ6uhBw+763ZR+",
-	"bgHSukFogoTdQp0N3bI2UG17URtVz/0vemrDLVT/ScOd3T05Sxa5BTLaTIusqXYLjNOU0WVFU/x2vZcR",
-	"eotXDvNjjXumYTTDT6/IzPs9F7b9FNO12loVbAFLDh6e5+PI0ZoQbhU2uKErjjTh8QBxVRmAObt6NiZS",
-	"G70E0HkFr5UPHFmQsf4inuVRETGnUOE9UanHP7c5JaYnRkghfXVGc7HGlpyR4EpojpeolgTR+G2bbAj9",
-	"KIU1XHtZWNMJiBlbbx8xvaqT3bOG8yamZogAO2CK/vUmWbW/Fs8pm/BIeTCr8DRhPFaUxeH0Xcz6JsHt",
-	"d0Q4Xmp6uXu+t79WariSe7aBcADxGd5Rlaps/5greJ/a2/0Z48U9ynt00r7b+/T7oFio8rHYckYrNCWQ",
-	"lIh+5pRB3aTOrRmEmQwOKFmTSH6/NG4JQUo9Abcmqn2BpYm7AIkzgjWmBk7AhGQoArWxJWHGAzAwDnvV",
-	"XW3jkbVOY9Jng4LVmmfv+C0ZoHIb8Ei7XROp5zbJ3KvdIVyQpUvIgQPSzpt9ceRGH/HbCoKLZQOF8JjA",
-	"HvdhgkEX4ZZW7cH3kyCFFPc0JXiapYnC5YS7NEyHXbNlDxHB+QzNa6nQuIURZPfw0MK+X++nd2zHS6Ub",
-	"vgEFNnORHlygaU2kGnDJPIDl+5ct6VaTd5FQJb4AejYRf5mRE+afMJoM6V6zVlXlUc7nc5whSeY056WV",
-	"JHh8zSSpMLgrIWK28dVpa0OQnE+Z1oMNGnPOy3puENkxWxpxeoi2vw9q2HBxzYIf5La9x1S2DqLMTJog",
-	"KVCOJdmlTBImqTanyuWOUb6NY30PHcFE4BoIonSv2SiyWJlZKqi3oQcJCVNoBMAL6Ci0SzJ0Zr/4C3xh",
-	"fRTXbE4wczlGe+iS3BGByxb9sCDIUwqNl2j7cBsG6yZjMY3cSQNfXbPVKe4hV8jk6/19TWcZddx1ZYS8",
-	"G8RFyUiGvmQfkDAJVoO7aGja5l5R3SOJ+5w3csYlhp5wzA2/nrFuOTOpSArOBmSM+uWeRJo6t10Ezhqg",
-	"AfRzp8xo49UY9nazUvv8eeIqIBkafgIeugmH/Q4QJGZ1D9HCu/jMqo+J25V6l+WYMQ7y2bxfrPHy9etz",
-	"V92Q4EC30yMw8mOkIAKSKi9PcIh+NcMmNuIxFDteq5zPWzfzZp6WnbSSAukRP/WA+wyMKOmoBishDm9b",
-	"yVaGGUAoGiowDn9tXgfDekjXYAQ5kMdw/Rr69Ifjd/dUqoxGn2Sy7PUIrv+V0TySmHEjvKeg2VDCpL37",
-	"A/a426t65K0djmW4uQWZQE2t/i2d3CNtUqT2SZwbHdttymDJU29NvO2ns4J7hf89DcknM+Va8bibWXQN",
-	"4WIr9m98/BrTshaxixSltDIm4+xttlTSbqYKTfEdQXUVOOloCcfFgpYlkkr/r6gZwlOstVel/zhSwy3n",
-	"hB/DoaNEV9wn0a0uucu6vS/EL/SbNVQLO3TNJ5bgbzWpSZ8cbhP43/jYnraWxDYzxEKamgGAKrzAVNkg",
-	"XsgLc4GOca1kYjghoRCY0ZhLct0WZVP0Mx9r64GD4yMHaFWD9YO9Rj1cBwh4MVq2y+e/R6ihJ0pN+pqo",
-	"WdaMEAI1KMvLuiCJabt3V5s+N33CNA3BZ5rgjhIKlQBnyVlOBiTMNcLA9xhkoXvix3jkDR0LLJYGGzAS",
-	"5cssckEEtUmrphNBCDJANEES0YxOZ0TbqfWcCJqDZT+63np+veWSbcx9cWk6j7vvWb1an22zslGuBZOj",
-	"nZi+y7CIVfKJVevE0owf0xJSSJCcmYDkzKAX6L0tTfQGnTdVKldi+VeB/QYkfA30+DKPyxl75qI5+9O7",
-	"BuOvGiLZqID7VpO6Z46YD54f7BEVa3Fduyv2S6rCkUyHxn733cHZWawhFykxsDzQmko/5uF5ifOhWAqa",
-	"fSvCq5IgbTQD246X4EqB6k5otP2WLNCPXJiss+0dSAdqcs+sx1pQ5TFQH+WKayXj7FWQ8HBFLRaxgyh1",
-	"XBwUIwoQGdqESdUp6s2j8OlTcUSYlewpV9o3S8sHUxTW3JWvbn7P45F7yhKzbchWt0XkbG3O+KUnIDmm",
-	"G9IDtmiPrn6uaR78e2gkS66agtTYvOtTfoYfuY6A5/r7aDbUZhmJbuHs/PrWzHTZi4cX0eAs1FOkslPJ",
-	"1bb1NPriYkwJzHKynXaBpOJseUIwVwLnisp4BvqVqIOKmWZNZqZoVM4FaWBSRWF1FducwUxMgBINWwE3",
-	"G0ekZs8GAH0wrfYk4kvkYmsufbxZe5VsMaH29IHouDAbLJ8JKtUcywyV8MOMl8sbC+YD8Tf6JCoow2J5",
-	"kzoJNq5NFJ0Nn1K2MexHtlX1lRkSxLimzywb2MpME1xKsr5ehMN77qs0ZIcd99CsWpom6uGGavE5n+Ab",
-	"31/MI1YPAJy8JBB08V5GNFnbfWzYnYSslZGPl3GE0R9mHGF5awU1Ve4Ihu1Us1vGFyxVwXB47QNT3UP3",
-	"MILcRxfOYlIj7YWBMLyyk7IW4OnGYFuF7L1j9olSaMrRaP9PB/v7Mc3ERrp4QmGFGJ3O1OAL5xXIwmY2",
-	"zTAzt0zxFW5FLm4efJnUXe02SnuHCud67ATqKwuKzIUJxF5giXIuBMAnOptXPx0v9bFvbk8OXXlMypnF",
-	"8+4ksQZjv086R7o8gQEZFzJVk8DZmqCkuDSAlRUeBGz/CHkhnTJD4Sol00KCeEy7agE91nBVMgBuHX/c",
-	"Z5Eeg0CDKLJm0k1a4PANtY4eafTI1ZG0y6avDmMsSTxL5j0jH3JwT7t3vMoKaWOJCzAqJSnOXOH+Qc1C",
-	"TKgxw0zJ3nbd/w1Bz2UwVw9eRgg47myhfL20nMgbxtWNfpQ8SzcqAmHjzDxFV4kRDO6n5FqlGKa/Hohz",
-	"bA9mCTmjVcKLvzbtMCxA8SSVSh7qph/gdI8W4vDO9WDQP/WS8MKO1Gf8NEETHq5oK9uCsIkom51N8PEM",
-	"lyVh08iir4KDJuul9oBdnk1wkzzd7sAVdzjmBZFvyESlkvdUdZKGSexajcHbWaSL6Bi1nfMaCnT0Fu8A",
-	"AWFMMIsYUxEhuambLVFTeLXgeT0nTKH/+s+vdiLuvqoS/MMbwqZqdhzUi3ULqblhxg2GlK+IyFsEDpBw",
-	"BEBoxI3bHCtc8mlTByf2BvRvxM3asz80pWOlXGxlBNzkN/LAck0UdamWQuubLr43qcMlnYFFbVSuM8pq",
-	"+876BOkZFnPOaH4MyCUfqFp+R2Pe4Odah3++Pyzrmsq3ZHHFTamrEk8TyTyYTWt7j7vqkFgKmttMglUH",
-	"A2WnTBFxh8sfCLmNAfFB1XPFkSAQXKcWRJsDC45qSeTA3PF6fo6FkskVYYnCSgZdCVz79m4gQ0rQ+ZwU",
-	"h6igUlGWK3BMhHZIwgazKAk/EM0c0bsUuzSHADU4r/MZ8l8F7hII6x82cTFbqtn8kXnCJA9B5eIeV7eD",
-	"wAEuTxJe1uOU8ybt1rFpSxWXkFd1SeZUcRZTvHafv4CZvThE+/FS3aFgXlZkoNhYEixs2n4xZHdGXYFJ",
-	"0W0jUzs6S/GQCyT9dbq/ZIZ0WFZmAzCqdjmaiMs0GiR6FIZxMjy3+Ek+fHMEZDMBnmZmBjkOQj5MTrGN",
-	"Rf+g53NwzdyWdVyWeYmeIXfOZMgJqAxU5Ay5I8SEokJAvsJTiUY+kvKamVDKnQw50ZchJ7Rv5kZqZ0hz",
-	"yY3tsciavXyzcCIgu2Zzym6oFYHg+5MwAn3M3fjxw467qZotlyF/zNxQNuGZcarvmEr1OLtm3ZDZJg40",
-	"iOWE+qIPjeYMeCgNQ5JrZR1uFDdmo2T5ijW1RKjD8onEW9s6M0OryXyGQhlm9FlvwYw1q5EMMOpNWt8o",
-	"QC3oLRGbluwpHplmXu/PQQ87TTh/fTEVk12QmGqeftjlfftmttryuhHGYuWGVjSKba37BdT9MFv60FSQ",
-	"oBAuNyzdnaXV7UhAnSFVb7TpwPsaG1/nLmmGxdcZkrmtPzCeNTCYVhNz71E9zfl2tDGVQwQwIHxbSN1B",
-	"5TYZWRz3Gie2eYmphUl0A7GViTFbImnq5xgwlkNXxA1DQQr3fuJKDU9Piw1Ro+xxGdHD3IHDGUGVoHMs",
-	"lpuFPX9vmnYYX2sLTf/kOMHc0y0TxWb68A/vU41mTdGZ9TiH2ZaE68ThEnjlInKdKmgn3vSU3EWWdglM",
-	"PDe5DZkkNr/NdNmm4wFzOMcxX5DveTgHJtPXs62qbfq2EMWn5JL+QpKeIFwOOHzMIN37tr+g8fTkXfzA",
-	"Y4hBrBTOZ/ONYGmP/DdR/S3wFa0dl8Pg7k16bEnqwc6fCwg32EQfvEfysv3k2+WgoaUwVeSRyGf0Lomq",
-	"gqV6LxsXcSoybFBtGzwdvtBXOLrZ1QCE9dbq1uCx34iw4amz8YEywHDeyoJc12AB2onAzcCDEVkiZq29",
-	"k/Re/JQ+xS4VF1FBVtI5Vd8ukxFXcOo2askcL5FUUE/Q1wKvSsxsCA601gaMYPrIhhojI1wu8FJmNkZ9",
-	"TMtSW+imhFL7bp0y9c3L+J0W/vC+KjkuesZcYjE1xQ5Lk0pbwxcw+BwLsUQjC052c3b032/en795d/Tq",
-	"5uzbncMQSQPlM5LfSihLXRITQC8VosrhN0vj5R84cK0tJ8YMP/sCMLQkspP8a8PUBvW0eiNmu12hXVLq",
-	"p8FR+lzrDYv6Essx4E8jsZPXqb2hafd0a8ujuqA8UVIKy8tODdZWkcZ7StE+d3ZHxK5X5NPWk1WFnSza",
-	"3EH6GCI63fqyIsmF3lhQ96PCjCOReJ5dPQ2DpemI4lD8WpnrWSPgoVU2T+4iF4HT9cI+SkX+ZK/vZVTM",
-	"TyzO/iorb67IQheniszjZWYGWDV6MPCq679/OtDXZkGsq47CtXZFGaZ/pLEfEpojZDhc1qnakRsHmEbY",
-	"uT3AsEs33yQZAwHRDWQ4NyIkLsjSmMn1/JW9vTp3RY9WZ231mCGRG82rPnhjpY8sGO66qSZszjXzvdeA",
-	"k0OxqdYPlAHZluRCvRNtIKmkqRcQsPluzRCPpKRTNo/WMVwFPLmn1d1paM2Q/Hw/2SWW6fcHQWMBP8Pk",
-	"c1o0L5vCWun4L/DvTWuRUiuGAZEHJbwsFHm2BbCRwz+8gNc78Vvr43/8zFar2PmJxakDfoZziJiP5Su4",
-	"6gkxVV8q9NW+qasCSWeVbSWSMTnYY+hG8gpH3TW603NrfSVcq/ap0+PDoQhACUajfWdHYLbsRBbz2tT9",
-	"WbmRKjmvZMpTJFQ86vvKQtCkB5MhOtHDiOd2VSSFTAqP+ub4/B5zBCdVUFZxwCcAn3EeL75ngVhL0sXZ",
-	"CAMu4ohpBm1kTj/At9dbZ0v49HprpxU47+pA3VMotebrlrjDZG4VMleeJJhxYkdZFk5kAOnWbYZlj4tn",
-	"Qw0oaQdsuqJrtaIuzexs+kmRNGv7EsUUYS5JzOURFSGrl8uHCJruOkWEzYKQ22SRUfsgGBq/C6sXSnIH",
-	"uPNLiUYm6N1hqUv6we7NYfsyUvu7oX9PJtrZ8kLeVal6eOl6dU386FPUy4un2rSqrqUnk6hv0ZsUvC03",
-	"SAvOwlAUE4pdUqkeUH0xpE5MYezLNYI5x5F8Dbk2MB8D+q0Ti67t2Jj0OZdQ8B+oqL0lH9SlLUG0QUEz",
-	"s6IDvDnxUmbu+9iIznuge98xgiCEx53BAJH0j//r/2kB+kL14xHOoXCGRP/1n9+00KzvKFkcFFjOxhwL",
-	"zQzwgwvdtbkl4d/wHGSye+j+gCc+Skm6x61fzNfm/l3adKjwb/vcwRWY0VnA7aUJicFTErxhf8j5fF4z",
-	"G93kv8QMl0tFc/+DtOXn3diCv11DNiLddWTnZv/EjPGa5cS54iG6/MDgi0dDFdaotptVP9bS2yIwk1JC",
-	"edRA9vsIT0hk36gscmuU6crIfYrWORGBfpXQqPgEWTsQeFXeb4Dfu2GsNzobRurXmGIEuI/W5HYiHL+N",
-	"LdIqeTcofKNH1U86Cu6hOicza7qLfU/ttpuREzSa9am+KXUuwQd9+ypiK7ktc9b31kMMkVigT8j42yaZ",
-	"8hBtb5sU03CfW0uWxdE2In4o4gpsNxW5uzPsTCdKWgvysPmhl0JCacPF0AKNBmg/O7aKoUFUggsBSCOu",
-	"SswG7RyDn+GskYGvW2d9Wn0zob3bEOi2nRxcb7rkauMFXm5r7Z2ynFa4NIWZAnSDEjPIs53jwvBKy+CM",
-	"d7YpJHkCbuO1hdy2CBto15S5URyNBYQ0uz8dq8XV05JvEO2hOfCy5Gqza6b7XPk3APZD/KkdNa3FYm28",
-	"liBgq1mMbAW6w5AlxMFvJpHamse8SkZSCT7XrwzxWwfv9vV0CRHjkag2gkVJUyGFX+23jGHNv77cMZRW",
-	"5kyLPleiZjhTpGOnJJ4Tnyff0Uigez5BdswQT282ky/vjOfE7rrReGn/dUuWOw9yH/aNuGt6+uFnnrSp",
-	"dbGqxybyeZMwwKDA+gOLf7/CSzOnZPjeJtXbu+GJP21act0VjDbfZ00AoyVRit6J3Zbzavm6tePWnjFP",
-	"ZDmmBn4f2J/7hjqsvTW9DwRWz61nMKDU9OEIWd0o9wke8WBIcVfocDYOAKB+GlDKOnC0ro8PieModWPh",
-	"LWJR40y1QEVdurip9VE3VeX6CUj8BERIzswEu0erzcxIWXyL89uID7ZmUzTnUOnceISRmmETGream9Wc",
-	"hh5uLFWwzRhCLqYgcfelZoIQi7QYb9oWygwx2tYdbmtjJXz+k3MiubrcXsZqHTXqD/H7phcXya+E94tD",
-	"0uqFrxS+QpG3ZNEqRuDrxdqiDU0iLGjVLg9YrxIuTH097xxfuzCiiUHvlrNFCy4K6dDRtBZ9AgAk6LJm",
-	"Wt3P0Lb9wdBK/yA1C71AhkHwlGeQqyzRN/qhngO8oG2O5y/NW/qBTwJEf3Lv2UmSQqvtuV96KN28/YA7",
-	"qsYJZvLS3PyzZl+srFDAvus3nNy0EOjjKCObRT91ZMRvXLlJR1aF+umG+uRws/petih4L3vCRzfRJVy1",
-	"0ZaVZv8IbbOgzxSxrsi8KqNAMHktlYms61jP2LhnaWnksc0bR7iqSkpkXKr0g85ubkq7YcdN6i5eXog6",
-	"as1TO7t1ZEloAw8fcFPW6OX+OjsKOls30k+gGSbUrm4fqZGmEId6gH/v5WJJJML1+VmGO03WuTuik+cl",
-	"zWMx5/kt44uSFFPyfTOAGAb3gkiF5lgRQXGJbF+HUP+8aQNQaPhEn4xcQD05YSrKyzimQ/Bp0RdcYhIg",
-	"gpfbiMDBLh/zIuENbEqxerSYqFNNt/Bdstirr+GKvrs6e6N1Ijnji72elKJNPGc9MHwOjzIOwQg5FB6B",
-	"EXIxbDEdyBVZEuVTSvTD4RUKbJObQUUqrNZvFeDIS3j1Mzsg3YYC3gkYIPQgRjZKOsOoxdbp7XjUvJYE",
-	"dw2mMscf6FwbBM/34f8Ansf+sjZTZb1wOGpv4wREf5sNhy2HwQEfLkRhOOeQPx0tkXkPloTrmc14MhZI",
-	"Bpc/ZjZpQgaYBgMik1cZMt1yQhWIyzwn7zJUV1pOfb0PcCL5DAucKyLkIRJ4YcQYZRZXthAcquSZfCaD",
-	"GbZ18MLyWwypA86DY6imHwuhAIzyggJe+a0t72HLISoeinRQ5BhZuKNlDZR0BCDpRWt2GeSmldRc5gST",
-	"eR6bSuKIBcqm1yMet5NjdgbhDHGf3pykwazsaUelOVdb0QmLWYteElV6DEl1N1lsxCMKm7v0uTHqm2PW",
-	"VLXpLM5oHwxkA9/LPYaBq/AeP93dADfc+WuVad9uFtA668UFbMmUPi0o4YgN39hE7iSDCfoiA/oUMftQ",
-	"L9rS+KjCoR0is06dO8ye9MU2oGdIhyEKpT0Nisc7KzYX7itw0L6BFcUpPZFLfBebxXBFYj2tLp1WNIj3",
-	"WqAxyTCKZDzOQA0k0Pm7hfrVjKeLnLkTp1d5fgyF2B0w8V35GNZUo+Kl1UA/iiwkzLoC8i0Sx48K2/mm",
-	"EtIt2zpB6ZuPDi9Iw4jlhGwavd4TUiXvH51eQM0V2Yli6pvPG2ogoyNwv/cqxj3IpR52DvlOAwty91wG",
-	"rbS4WcJ473UkkYpqpi5ePU3O94wQ5Qc9OPF7/W2nv2Z4RScTmtelWg4b8gOvSYNc5+6NaWxIPQTu0ieg",
-	"5joueFcRFjuk+lg7nVKSZE/3Sd9wtG0RC+Fs0rdToWtB7ZgZQXNoB41JydlUIsWD6DRjKzTv29BPj+y7",
-	"1kc+xgkte4xFhv7xf/9/6DmkZvnCHOvZqIqCt4FfKOeCQInuKbGNJ2BMo3W8XKoJZb6Ch523aWz/Pmkk",
-	"9lCtUlhs7dWM6Cbz5sFGmX2WPdbee9nm+8Z2QeLgp9ED6spH1G1LVPIcl6jAyww1B9chwgHWGaTs+GKC",
-	"kog7/eVe7+nW7vEN5xWqsJSuZgCVSJqyM0hyNMECjfJ6XpdY23I7djFNpLkdCORAwYWlZgFUlXhJCjSq",
-	"yhoCusC28o6e/ex+yYk+YtVdnV7ySmDG0fNt2ANNLKIDxEsEQZrhrU2ZwrmqcWlCN/V0htNmYB5jlcwQ",
-	"/WFGBFwyL8c4vzWm6gIC5q0W4dM5mi22r+3dP32TvdzfN2mJhhcMso62dLWMaH+kOQw8CodQL9uLKW2T",
-	"SYheTeVkej/en7552fLi7UfmaQkWBzd8//70FYxqLPhCgt/3lkjgJhcc7yi+afKppx+8k6H9va/RP/7j",
-	"f6Hne1/fRxQ108isStdmpCY8vepmZcalA5/QWPJ/T/Vl/eQVnRKpeuD915VcnmF5vlpUawimzV8gieUI",
-	"yiUkwcGO8pxISYrj5khfn8rQdxM8n+De2VYzzkijcK3tTM6wIOczWylyZeOpGRFoQsqSL3y0PYBaERs4",
-	"o790ZVxHkN1DpRJYcSGRAbBCOWY7MZdWTFVbU0g6nF1r7N0FibJHi3rtpY+vVg+nNhePyXIPiqMc3KiH",
-	"AIpFysJXQ7S1naiS6A6XdaSk6+Nwdy8rdVhltYYt5Gyb95Egc35H5Mqix8VQi6ki6x6j6h0topldP8xo",
-	"PkOS5xSXSNIp26UMVe59dwqBdJ9BjS0HnhApnPFLnYKumnI+LcmAAiH2xcw2FmORi7BqyJq6JQ/IFWq3",
-	"kxiIzRm5qM3kXOwWLs+DMdkSgavZknyCJvSOQDZHukAJmtAPpLjRG+IAzTlTMzTilenmwF0R6J93Mn2K",
-	"7l0zQYyOcKP4DQSXHCA+mUiiMlQzqjJkUhgBeB2enxZ7EMlV4OVN5GP7KLtmsQ/dsG+kEnWuakEOgkSb",
-	"zH/dP/a9a6ZfLJc3nN0UeClNt+XSFdRAIxe28nwns89e4aXcQ0dleYBcq0j9Qk3JcluVdu+a/WBGAL+a",
-	"QTA8JxJhQVDJF0TkWBJ0wqYllTODHR/VnldVSU+PMPzQRD5qHta6cjTuMKgEnfIZZU3mHgROYhamL+lT",
-	"YoLLEvGeTJ+UkatJEMe/9h20wim1EPReJd3bjIJQn/BaqJmV7tF5GrZLhE/Z2CLXTXv54ZRyfB+UpGu4",
-	"DJwJHV7dMhAFUT6OY3f/ktBA9EYJR2fHBPGO0ZZsv9HGGm7dDAWsvQOGxLqk6s5dkCmVioh7VEXtPwMp",
-	"u6OKXPFbkriBgRdMycUFmEpQfNnYBlOjzehnOZ5rnUfwejo7RFTBGWRPRFwUgkhpK2GaP0hhAmypNDWd",
-	"h6Wx9h7YfdVfN1P81lV/TWhg/QsXLw2QXjdTqWydD+LUL49WzypFAKLJ1JY9ZX0Vj6FQpV9bWK6itVwu",
-	"gNkm+2vT0rSLaOK6+qFVah2h/fDjFDUXXK+iOE761zB23eSOwjRqxedY0bxVuTULAF6FVI3DRC14hgjO",
-	"Zwhu27/aD0vMp1B62tiyNtzwxapgcHO4dIABq3zhIiiHu6Nco/or23B7IF/HwMKF+haXmMHFyBp6YtAk",
-	"tZVt6gfkRFjSdiwb/W5JhDJ4TiFOEuQiT8iC+GrraMqNexTbyr4eOAyci9uQ90Dn9fzQLUTWOE0ZNx0N",
-	"cWemQlTBCu+QoY/vQvImwcWGrBP01I3UdeeVCELfLdVNtRVNdPDLu2Bvf3JCNvH6Ui5hbG6Rnqwkytl/",
-	"yUOnV+Qqd6asiT2B19aU1u4WYzQQGb4a48a1GXV7DRZKImEZNr/gJcmsphvgoFCFZrwspEem8IgU+o+m",
-	"aaRHfKB/vGYGO4VPUIiegsgHnKtyibAMvLKIsAkXUJlVoZGtgU3LkhSmpmrov70GUGxoXI9GEcFw+QyD",
-	"sb6zh46QIZbZpGbUK/MBpx7wD0z4mpnXQtSSDMVAS6AMcoBaEtO+w9UZ7FpvgGoielVr+R+pScfhj9BW",
-	"E/L04Ma65vW9+D7YR/KuOgIspNi9GmbxuORQZbBpxdoGnUyI0IerrcW+wBIJUpU4J0VPSsJGqcMPBqTy",
-	"YFxudm4U/dRJJSH44bQpBEeY3iDLMZyNjKsb+G094kYPWJaByord7mO/hE+BZ5Z18NRiySj6HAr0KxNI",
-	"h/WJH1/64NI2VtOS3W5LB54ouav/agMnvdKpj3+qUK5N6cqm20lVF5Rbj0gZB53sD3jYnCsri20yNC2L",
-	"3QIaiiZ9pCaCFq5hPmVDVgPdphAAp8K9jr0vbgF3bJbhFY/LMDRwC9/GrrPzTXFoU3/YH87cVOKG7WAS",
-	"N8xuiB7F1h5I3PPL1K2nZoldypA2ObZlB/JmRiuZuSSODUEUmxrasVjsVb1h4A7sfBjnhSTiWoYqQXwZ",
-	"DH16w8S1WjDCjhq8VuiOSqq4cAc440FTsLWMLuE87Tt76CooUmH87oxDOUeT2CIRX7CDa0YVEgQX1qNs",
-	"VBnF0YwWxIK3NMrLgtdlYYu6oRHDd3RqjExYgeyaCV4rgqY1huTWca0UZ9KOBWigOCo5v0V1BRm3NgmX",
-	"ShQegAY355qF+k1moMw8fJ1VyCyXNOxhHmBlS+ResyMIdKO/2IG6uOCC5LQgBRovwwlqvc6Ga4BmrLWe",
-	"wPwdxhItQ3jjTM3aROrYTRLbnLZ9V+y2s7lKSpg6rR4rcNH4HVX89oB8qKgg8hEygyAJmBC2UUwlUTMe",
-	"OXmcwZEhc2kBquwvtUgEAhAhqVTJOer1OJq2H/dFXTmCtVr2g23n2gSzDokZdpo1K9rDC++jxVC/XCJ/",
-	"uUT+TV0idwEbHgl7pqkdf1/0mVh9+AFlz6O11p88iDMZudkMIzKjDqFiy3OFo+UGSh65KP8XIabT8XgD",
-	"EQ/6sM/aT+TyWBBtU39LbxKFp/H4w01r4WR2Jq2BJKiQhHTqI8Uh+pevxn96MfnGaPFOE9vbIJ1mKP4w",
-	"3OoknXcb+efizavqhAlelvFiH1xVuFaz9yJ+uPxdHPOCxOK8zt/+BRVYYfT+4o3T4Gxj+qd4UAXJBRlw",
-	"+Nr3snB0fiyxWb5nWu/1DNld6gS6xErNihQbvWeyHuvpj/si+dPGqzu7I4YlnCXb0t3nZOCCL5daZy8I",
-	"QyP8j//4f83//x/kA55XJdnjYroTJ68bZDEgCKRlWbornaaBGBmSNYXGNS3VKdtIcXDbxs5q62Dr8ujq",
-	"20Qt6bWVh3pERaSokBtvzyQ3Axu/1yBT44uNSsv9aFZn4yiM6yxBIqXFV3eB7Ew14cHGdBt1Ezx3Un4i",
-	"kt+WNnmoz3rSoz72L4en7JAvGwdjA88++Ju6yvmcpoC0GPmgHA3AwpzhOwJBtYQVpNBGOGfeL4FG7r7x",
-	"653BPopjG0uRRFj0ML5/qxsIsg6cZeBPCFdSzsB4HxOE5S0p0ALiyyCoGnIwJWXTw3Y5SVcABa5ANiuk",
-	"bYtarcV9dhTPAr5M8fJxyEKr6zM1V3e71l2JpCKVtDe9iua34RWLm6I+jFbj5UBBOCqKlJ3gOfKSRCGc",
-	"BcSfmfBBBydGPlCpEinO9sIUbvxjfvojZm5wrNvUFFENQdS1gdu69KcSVU3d0UiPgDJ2bnyT0ShItzL+",
-	"Ztj0arCGqZrpf2tdzaTcDzBROpPMQip3SNodX4ohXlE5p9JKBuekbARNbLvEHJWNDFhTf6RLJCMac8ys",
-	"T2lM0JTe6RO47UAHbDbDlTsPuEBZkQ7zZSPJh94SZL11bJy32qrhjZjDJjEIOC1MOKAshMLbTFBouicL",
-	"2lSAZDskEs9BbxsUw3Y5AR+5OVpANgWgLYJfnnqow7heVDOz9rHtYUCvua2s4Ez6IL6Bs3J5aENsVhDb",
-	"ea0AFQGahxoMzVbejHZYqPfNMAdBd63cABhmCOid2mypagebIwP0Ju+nuu9Mtg/JfzAB0xUsqgQ4f7NS",
-	"FprfFOt5y8Mn6+8GqzYQf3LOcSfJDMsLtwPvU674PuW51tbaapfBbcb3U8zfLfUBSdXyUi+GvYE1jsxj",
-	"zm9pKjXR5lxhHw4PQlWiUcmnlGXojgg6WZ5NsDkRO8Hz2/KaaV1ojPPbHb3/Z6RsErpy6DhD3ylVvWOl",
-	"iUm+xHNySRX5b2/whz10ZG8JrpmJl3TVwb89ujy50RatblOpStooZqrQzc13XKrdHDNFc3zjZjC61AQg",
-	"2TWb6cdaXGToHKvZf3u2s4d+cEKimTHci9qATBDKgKKJOCPXzKnoL/efm5M55wVBR++vvrs5ubh4d2Ei",
-	"N6imopmk22oHW51xNXyLK/pXokUIBJKae4YIygtnSuBceZhULfGOTZvuRkWTUUtdexO1h07s/YqsOJPk",
-	"msF0PA6LrMGNCA4gSgA+5kQILpDhHjMXy6Rbrquj89MA5eNg6/nePsQ4V4Thim4dbH21t7/3FYQiqRlw",
-	"2zMbqfPMyOfd3DkPrQHnqa23ydYlUUfw3rEt+mNvh7616BGaDvb8BuRGU13o2c8Wo8WInLV1NZsenGfn",
-	"Y3vbKVET+MGQDibyYv/l6tpcECNZSLGn6fByfz/VuW/r2bfYR4PBJ8/Xf/KeYXu3Zk6fl/tfrf/oNRdj",
-	"cFOYL16u/+ItV695zWwXf1r/gZ3HFZ0TbtALbYLC+k+B14yIcsinnpoBaLC7eUQLLm7BRBqVWKobbH3g",
-	"NyZ+hxauSgmVyHjYEbjY0RkvSAZGdXjHKUFx2IP+PYc6FWa3EgTicqzyNiURTv0LUU5LPA9eX2Ga/Udj",
-	"21h3wLcR5bJ5Ze/eTPagpfzOJr+2owxQSW9tQLvXF+WMLxga+QiVHRhxSjqkaP74UiJJ7nVi4nOvOMIS",
-	"SXz3OxBJn1HCzB7Eny2poQXQLvho09LiDZUKDpwT894DmWaYi8v3F0Syd+yWj7GcPMEXkBC+EhAEJpSR",
-	"y6aY3WcRLc53Cu4me7XhCwqbYA6wFGFJDF7dsNV79quN7PpoArMFnhMFlk4iDKV55Zm7i/34U4/s6jDA",
-	"E8gs34OFE/7E8mqV4+LSyhZ5BEml+Bft6VFk21UtfJzXtnTsz0PPNGdQAm4yCXZE1kSJus2kW+huFFoQ",
-	"pqgzjJNC7rR57SkZjTNGckWKI5sGkGK03L3oEwY+k9DyI15NME8S+tmv9t9LK5IKUhLjp2sT/j0rKbu1",
-	"pF+aXJxQdlETqwV5qtYebVre6kqILFiErm/ipyFG0SsqPd33ftu79M/rPzjmbFLS/OH7syELwn71baV/",
-	"c+uwwEuAB6dTpi0dobcw6/LHfIL7jJKzCb50AftPtv+aTiL7zjz5TPvsasF3JzhXXCDdKgG3BThzpBtW",
-	"h5jPHMrBbu7RFLiMEPeCTAnTP5A2/MITHeW8IBt5Jx5vddvTS0hWRhbg/pLG+87LAnEG0Eeo5IAKpS32",
-	"P6YJ8vLFALlxxfkZZkv7tXwE0wXygjykFDj37AoYHyVGNiIWfo5wuuKqMn44V9IiyuhH9o0rrqp/Qu5+",
-	"xw4hil9TWnZp/Qdl6E0Pws+yA0DBVUkBz/11uQkL0et1iARRtWCys4yQfJXaIQWV7h46vkFemRd+S/sj",
-	"ooa9m0y+iN9PxnyTyWZimEDUZ5rHTFSoZ7EnEoad+NP0WZ/BrdGSKOcVMkGgn1a9/5Ta+qXCQoWrzMUu",
-	"rioE66aJ1YgWk9WkyeHv4P52EVv8MNc/vuqmKkYQ7/80XqKwk4eKGdNa8eVg/HyyySyBCQ+yq+qEEfhz",
-	"rDjijOyhE+axC4zR6dE+26zawGWmLE2HqPmE4sl1kbz0gMefy9SMJdGGQ6pcUdaOtwaAHUPqPf4Wb2NI",
-	"fmINe82q2bJXndX7cku1sp8htiVrJ6/Z3PYCMsaCW7/O9rWbut9Xe+le+hS3UWEq7YB7KDe2bgr6b2en",
-	"OxInKP/sVw9g3Ou7PWHFpY8JWu+3DVGRH9lte8KK37i/9kGLeMLAQ+UuOdauZzGn7NnPfNwbAvJvfPy3",
-	"mtRPegj6PhLy9O/64adctwfvpZ/52IwaAUbJFEDDbF6uBUHaQf/4j/8Jt/SQrKjXAS0wVZnWurXuIky0",
-	"9ATTkhSZB9rTf9eCWJQ0NSNUGABRoseysrbPfv2Zj0+Lj8+g1ci1b2QLwhe92y8oHffNyyy2G1MeZiWW",
-	"/8bHn52bghIHQJg/rlS4qBnClouAL/EU08aRJIicIUmgQi1WiswrJTuM6niqVrNnkBGx6+52+sw8kt8e",
-	"1WrmUKmfSA2Eu/jP5GcNpwfzjXHcDzYkFQqqONFsky3vrxj+Af1QNox76+Dff+qG2WFm7/od6Kg+2kyo",
-	"pOFHzZqeKdv8ytmEinkPo5oXTmwG6lPwaCvD+hPzqN0fpvUYf9r5P8S98Vv1VDwiF1oqrXKiO4QRZMAH",
-	"SYHmA+M6LSm7jTDlM8iuLPruY/Xz46Cp34wUfRErc8OUK5vjyAOJfgzVLHds5sJUvsi+9Vx3SazO1+Im",
-	"y4D6FA+ZCvJW0rz0Bh4/DftA259JwNm+ATc7ZmU3QWAmjccUlLJXHFSCE/EP69v9DbCwjfQBOWk5lxXe",
-	"idthYG4hD1IcrJ8PMfTtqvNaHdq7CwvIK5Egd/yWFN6cMmlMKC8JbqI0P4W92BDs14/ZSs7av//0cZWO",
-	"vFYmwcyVtup4tjUV1wdPHc9wWRI2JU8cP9X0kzDEtLVL2RTl7kUbKmaMsUdkwgaLIqCdyUF3sYpuLJNV",
-	"KbFnS6tFCPq9SxL84wWRDJWrXyTnE0nO15RROQtZFCx21r6xNQmaPpPex3+EIoHTIn/2qzOPPj5ziatJ",
-	"OfGOFvmxeynbME/AG/xaqoFz6e81EcsgUZQXWvSkfbmJ76QyRWI2/hAcY/f+8CZk/E1c0F/FlOQrjqwN",
-	"YOmLRuZohMRUqGjU7RRx5px+GaIsL2uoqYiRb0IQnM/Mb066cSvwbL0EAH+fYYXGZGp/smxl9SJGFr6E",
-	"h8FkLdCY5Li2OKmOe1BBCwiUsCqpQU0ITaId3WCTfdKESWdbM4JdfbI33EiltkDqkvTjJzlbTXHM1iy1",
-	"3SVbVSQ1oQ+RIAZDGirTtReyb8dBbnlyu0Eght5zj7/X5t295qkJ5VMMQKMFO/E/aHM1WiEi3ocgHlM+",
-	"0o+ti7YC6DJ0t4TLsoeOSsmRJFBMVM64ULslvSNFk2lv1bmRy0bXK5F1U+f1j6hmeqG/u7o6v9yxe4O6",
-	"RXci1xUfskxw6DNN7LbT+wRYYWKEtYPkMCA292L3exylT79DviVTyrr1A0dcgGcDsFsAIarJQUPjpd8r",
-	"ULils5DBXnGmwLMJF1Peo/+/hudPHDn0tJ4Qb/d8Di/Ip0nw+k3HE/X5WYLFEUQSteK184wKj/u9dk/N",
-	"ptHKO/eNb3Pt2FKrxaGNnnJWcwCPbuDpfvO+u0flDWXVI88eKZ9vnG2Ere0WMkzXFoaCeG3YtW1pauiN",
-	"gtp7O03X5teige1U7Sp8prDeNQtE0IHB7F/xJELtV6ayZBk3hJUp5TEKfCnXzB618LnKfFGKjm9iB5Ta",
-	"nzm1YaQmubo9DzdhAOPHrLhmYTWwkalxd4jwWFrBqn8Ba93ejXt8woACUuGlR67b2UNHzMYDXrNWTcIp",
-	"UTLpZGVFc9fkq5k4kU4l8m5tAyazkk5lVv6pZEC72uOg7f/8CbpP+QjcG7B2Cc7jpkDLAi/BEGl4buTK",
-	"++388S6mfgNH3jFUDgB3gt3xCQ/tYWALrS5hKOhkU6Ml5X1s4sCezG/lukilS9tI4cZz+in059XwOnOo",
-	"rrpyQatmdVnuZDa2x+I9OH91svqLXQoP8TMhDm4wHpZ3AY5wB8DymljozPV4UOA///1EY0FWSwigUQnI",
-	"/UOaQCarRUsgH1qgeCUhsxMATz9ma8GR4qR7fIwc6CfB1nounzF0dIW2HlsGiOyVFGMTLU1gG1Sm+piO",
-	"FGNk8cch8Sfm+jN8S3q43i+I9/1xBninJgHXoemXRVeoQBH7Z7+6v6+WFfn4zCWN3wNTJmgHMAKTgYN/",
-	"sX28Jliqp8pIh8ZdT5/6wqXVeZEMJVtgiRzBv4DKPEYqAp9XtTK7BYrkSgiFRAIyFPgELQkWsrHylMAF",
-	"dQZLXZJutOQhovOKA2o4ZVJhACzTxsigvWS+fdyd1IWaXmozCZe0ABws78WcAQRxSez4D9DL/X30/dGb",
-	"01dHV6fv3hoAULQN5d7hDfBp2aaumdZjDhHjCm4iNJs6OuxtN/aeIPAlZaggCtNSopEeREmZ0WoEwZKz",
-	"nT10aj++Zg0VbeHQhv8NIIOzPCWe2yUEbakpfgxL6NbF1JE2b1+zCdUmJ0TEGu+HdFOIWXTHfD6nCnaq",
-	"Gd9TCiLbw+cQQ6brC9IMICKJVMMIBS0yYKbxUv/ni1h6uFgyS2DZ2W+BDOGytMVjYZ9FI7WHiJhnlSB3",
-	"lCye8tA+N1182S/vGEGEKVNN+8sOeSykS1yAz9TsFPDV4aWrLiNAEqGFDf0xFU0hzd96uTNUM/tPvaHc",
-	"kdjZUOi4cyoM2WFVPS6pnFlo+YdvrnVIsb67J8aJNf18LoxYTZKkW8fZm3o9vmyuh28uu9Z6Z9TM8rMJ",
-	"OWnovKL4+jdJAS9IhAVxlcRAgYaNqW1NUkrvsfIlnBMZGuCqfEq4dGjbdPOpvejQ9SujCkfTM0yF1y8p",
-	"5Kt2m/VgGwepDc3Qv3GBxiTnpmqCxcs1taBbDNfGwk06+TzbPSWibA8DXLk7s4f4nj5lvuGRK9HvbT7v",
-	"g3L3e/CrRWQ1lw8jrSceFFjOxhyLwiKk3x+fuA+X4sklyefBpBjCSA6YImSoL8fkw3EsGkxi79WYY4an",
-	"5KCFNNwVPM/wZEJL6iPDHhmQO2D3o6CjJyo50vRgiPKF//8Z+V+Qkk4pryUKeBtkPhwH2gxTMnTNNVXV",
-	"hu0YxnjNcjLXgwsO7vZan9kSab46ulNLtdFnauNr0zFoyjkRqQiqb7mKj3MsbkmBhDY4ubhmOL9lfFGS",
-	"QtuOY6gtPd9DV6aKm56mmwqfz2tm2dmMBtw3k1ZduZHm4KIuTVLStR+f4twG/Ahj6Rao1bFF+0ZHtjbo",
-	"hNcCXf7tDeAA21mBu8Esecyf+YZKddSi6FOmywcdvaEyicXXWpc/Li7DVcACbVZ0GlJVYjXhYr4tM1RR",
-	"qKUIGEEQGcBasEFohNkyBXL/IE2Kp0qkjnmxRFSiMyxuC75gma0jArVZGFVUkgJ9d3X2xhQhM/Ei75gz",
-	"LCGQqi4oYeDQV1DibLy8ZjYERblNe6TQyJc8hC1m3mjXXzXbIyCjectYoJztRL35YEGEbPlUZ2PQxQZl",
-	"K54/yQCsRTlk9305IR9+Qv4gqI2zCpnTFa0A1uUCST4nqBX0GD1Chh2Lz2qoRp80a6FMvalY/8mEf1gg",
-	"P1nJogmI/wPK++8c0lNU73D1S8Kas0GsDOPKaAFPI+cH8NSv4Z9rEN9ewe8rgnVAqUF+90cGaDMTXBEG",
-	"4Tr2bPx7L2+29tXWAdWyKNsrNMeKCIpLo/ZnyJQTbUu2GVYIy1vD2YHCOocYc8izl94PDBYDLiibXrOO",
-	"gmvel9y2WJZRNVhrDQYKI3LAGwP4t3vA/46xhn9Htun9dts9ROIzd+p+0n0avTPRSnn48oUe2dPzvu7m",
-	"odlIb/kfMLDtgcGc4naFjTt6g2a9bNVHAIkxWN6StuZATdaFs7/uz+85oZXqxQ9ts4d9/xN5GXx/fRqn",
-	"7NxI/IFdDj/MuEcgdKb3DMuEf6nDcVAaszFRfiOKyv3Ydk7ZZxPUbTZ8uf9ndPzu7es3p8dXTRpba6cX",
-	"nNiK5vI2plQhC2TFVePnPEQvX/z5ml0cXZ3cvDk9O706eZUhiZcQmul6AdRYQwwi0ALWeEHVjDL08k9o",
-	"xmsBobBUxZPb9Hf9Ov5T7WoYcSJE2s6tmRY26Y1/rDJ9n6UIw4ktN8slWREjixlvLNU+MZKSG5nJrwx4",
-	"L3koKUVYgVlOdiH+uvf08e9ewKtPyaLtrr6nZJE6d2DY/ySebU8VGyzf4K6xnAgTbK+gAs8HhdSClHcE",
-	"zTlTM8DVMNEBdaX/vXJBlD16BWN8R2Ic8wRKc6eX+yrLl7+LKuifkvkuiWrdrq0wYIeN0FuOSjqnJoCU",
-	"cTTHrMCKi6WJcdvVv7kNu04e2arPA0XSpXv7k0gl31t/xep/PrnkJo5GpKDqwF1IP42ESa7/U8qY9tJ/",
-	"QoD0jZnvS730J/CAqY35fq2cUxhgNXqL7wSr717/NLxme+uLMXAT+ANLuxPIgbC1DI1rY1tC+EsO6H6A",
-	"ppIT6a6c4IzbRhURlHt4XCo8qR5T/xrKX8/mvfXZzpaflsei/aUzEkzQq5vLYUNJKh2WjbfFjTt6hqVX",
-	"N1DnYtD6AOxS/sFPaUc8vmAN2eCeR65T7z7dBWkAtQFJ6X3CEJoKktefuhhZ09+QWmRmYGi8hIpsv5dI",
-	"cwhXsfINS0VEkL8d8kgk2tDAVcHru2OsxaHlHohDfxwVMM4z+iNpUSHT3OLfWum+k8xtY/9e7O+jfIYF",
-	"zvWLIL1f7KMFF4VEo5f7+wb5akEl2dnbyqIwnn/fShR4erG/nw2ot/YUTGzJMISFPck+seL4uQwYz0h6",
-	"1+aYcQYMrhfz0ESN/j0DJHMs8pneEfpJ1nnTOP1LiiVITstMz/d37EaY15LmTxNC+HL/z+jV+/M3p8dH",
-	"Vyc3b4/OTtD2kZ8VjK5A11u/6n98vN5CuBQEF0tEPlC9xUFpoTa7Z287EdvnGeip4NlN858lpq/ZHKnL",
-	"LfP8iyGlPn1t7SY5zTG0MbL8huo/HJ5N8JzX8oE5IYkqGrh4Da2Hh8zTpce3u9K9x29ufHjcggiAWLQ1",
-	"OuQtraovPs52il1hfOjjmpZqlzJUUgmBLYZtgrMhjDM9NOV2ETXALU6gYkEckTdk0rnLsovmYMBFB8n5",
-	"fK51KWWBZH26R8HzGu6D/us//4xGuFb8BtrLHMqg+3OOWY3LG0lKkqvsmkGOJ7lhZLHjckosDmeh7dnM",
-	"Gk2soAVWRCKZc62zoP29f9Um1ZwL+44h1i7QDsAZDFoqnIu2MLFmQHP58LWjraynUyJNQofWIRcOlEkr",
-	"KFEY0DM9j+AkitXf7Ohi8J+Hlb/df/SD5oJIXtaqB1xR+Df+wEoYFCQ0q91WV5AgJXBcuOlamlpTwhVY",
-	"CTjv0RStNZv1V/fPQbG7LcVp3SWU+eQPHLdrJpg6zQ1+ZEVJTiS6JaSy95vm1W1pNW2JFPmgnjY8xiuk",
-	"67NCf3Oa8f4XzfifQjP2GaObaMYF1Yduny/4FbzxKa5UOz2lbhhsUqfJfXVuXohyMJNBU/7PEgSyIOS2",
-	"XLp5e8o8QQRhz71rhEEeX+61O/ks0m9T9vxy4fp4F64N2HSU87UJJBCfTEAo5DPOJQHlocBL+GnGa5G1",
-	"csC2JVJ0TtAvnJFNsxVMryHQX9RQO1Wm1ITJlZ3jQhuWCm6bDGfYLByyRAWHnxdc3O6hl/sv0bbJtIdf",
-	"J5rye9u2hCKAnC9m3F9csfZdZMtJv7diNFnoQMPMw4ym2ig+fWZT4NV+/hRe7fX70s4rtS3nREo8JV+8",
-	"HZ2TxG4gHGMetOB1WaAp0Ty7yEw0F+AnBC7iTAu6767O3hgjTB/DT3H89O1DUbP+Wx/DIRf6tU9xu+K7",
-	"G3K9YsJW2T+JwgKR8S/2O+Jbzz9rwS40IFdUuGyST81WyirGj31B8xZSjnMuwBMrEdbzh7wCFKYVoErT",
-	"6mukh2HwRvQhtirQLwkrrohj8qfXz69ACWIJ+GIiIHN08dtPDPjNl69dSQ/wIStmW/AF8/rPJJDIRljD",
-	"/rHVNqwWsqGWQ+4GQQFpsT+FiSJIW7sLUIGQaQNxVi4PHZ5IMafMfgb4lv6Xsty7ZhckrwX4le23Wnci",
-	"HyrMCgB+Vxzx3BSbydt3q/uwSeCrHQtoQgtE5TXb/hV+PS0+7jbf7v66XC6Xu2dnu0XxcftQ61HaXiZF",
-	"0L4DRjcg7i109L1rBqIbjG4K0UhCvcKK7O0RVuh/mJKykt6RzCSCpdTPDLlJ/OtXL7TKKveumY0cwYKs",
-	"C7nYlk4BtFEaLu5MD23vmtl4NSYXRKAcC0GJFjqjBcG3O+jkCkOVSZrPPFC7LYi8NEjYJm8Kvi5IBTWL",
-	"ODvQP18zNyyzVhno3I1aDcq4Dwxp6gBkzfisFW9Rzy1/z/HymklC9tCRA1myC3o62X3LGdkF1z+a8dIV",
-	"ULLVh3SvgHnz1f5LF3c+5sUyhdF0cmfxOXqDQX788ccfNaO8epUI8fCLv9HdQpbuB4088+wk+rRctmmP",
-	"a46v04mmL5B360m1dqB8KpLULAsaL822MvdFEx9LVeht1q4Dq9k41aV97Rm8A719FfO2XzV8HvCi4bFR",
-	"i/F2oEKdYbkHjeOPeZFjVw9qbjvBHcpsqAKi19CIgAxVZS1bUs4u9WMGjaXDZSK1OEAAVkTsTigpC4c9",
-	"eYC2Ty2YOYx+wsUcK1d7twD7HPgVcajnec20KNw+bD4D0agVP3GATpj9e/QrlfzjDprXUqExQXiiiGso",
-	"fGH70MhcQZrjqS7JtnTGrbSll5sXLuqS7P0Kk/iIRmRvuoe2L+G+Vx85JZRA0CKzwMvtHiQvWNCnqgt8",
-	"97mwuxz8uZldwjSDg+2LL+8p8KWZJS54tYRX+yQBBWVg7oRRPB5Qc2NtXI91LP2W9sAjn8JrXGfBL624",
-	"DbhyCeW6Bw6ERdm2OvGXLaMexYWiZb2tJEeZjUB2cQ/dpcjQmEy4IEjiO8gw2WgzeWtpfTiD2xUDvMgy",
-	"5xVphUL3MmZB1SV8EdGTNTm4oFPKcOlOXFtZrzHdRhevj9FXX331550M1awk0loppwWkibDwXVqkgrdd",
-	"gaBL3Ytezq3NooXWRnV8cUWHgSD2TMhAKwkXU4Eggh6ggCs1zD/hZckXlE1txUVTZy15hKRrjjbi/YmL",
-	"razXNn4vWSLvGLFaUXOQO8q3FPdDVAg8sW4gi68EiM4z7oCk508Mb2NO2B4AvkA0hCcYhRJGXWGBRgM8",
-	"Sjt76LX+1ins3qWVIRCFSFI2LYl3unQ53gTqGxDsTvdcAKDvimwy/pe2ZNw5bDYJklVJbVF2u1LYAgs2",
-	"HWTGyiBYlJQIA0l0S0gF+XVKohnVi748BORAN/imxQzN+Z2dq1iGAx8vtR49r/PZNcPmEzPH4B2DU4lC",
-	"GOSmfKLXxalCcgZ3U2OShid8co3tM5WjGCJIXP0tJ00bCnMBZWnNYn3RzR4TDTF6dMUOq7aqNuTgGqSu",
-	"BYm+fQFdwDhNvu3WU5sXQVd9x14r5/SPDRVnvIzEOL4zC/EE0RyZu+xsQ8I5PT9IylX4ljCTbRla0uEJ",
-	"8nioG5scsJuy6jPywVXmjXLsCTzemGkV+aCe5fKuzaxdhX012/Hye3v9gYy7Fgm+OIQ9LfgCbpha0TZ/",
-	"7Gt7vzGBYY0UC3gQS6Tp9XthtDkWt/JJ0QnXqplHrSKzBzac67QwStiQiC79Usxnfc2AbV2ZJOMJhhnv",
-	"/UpZQT583IOKEhLlmKGxFSCrPpsCLxFnaNS+rDSubLjV2zlETjeEoQQwi9vNBk30Aq1Pmg73tqN5PeK2",
-	"s9WfEsQHqPL5vG/3OR7tHYHymt4XRe4zRNxf4dvwSM5QJQiAjzxzKCTPkAOF0QeH2c2HiNXacjJ47Rj2",
-	"6L01PqjF8ulEWvQG7YLktKL6u4O23OotK0MliBmcW4WnEhxKxruARKPxNBEGAFiyoCqf7fha3caNoO1o",
-	"UKoZoGeC2nSOhTotpLEkjXLkrtea4BQoCqUF7pIoYyyTAo1aEi1Ad0hU7X/L/WwVN1Pd24a8BN02GLF/",
-	"r3FJJ5TIVJDXi30kIa5Cc4khj4/3ishHiAd6SusW2AN62QhzfP8JBpCKNPNZzf7uE9Kb/16T+sst3X2l",
-	"4WeMbkvYMK1yPqDgXFx+f47GtVKcuSpyFRGSsyAq7gHhboFspXk6qvgVX7CS48JIx1wOtUesgN/QKLl4",
-	"fYy+/vrl1z6Y6vfkIu76hjFcvlDnxkIg9R8x0uPxTYiqxGytQ+Vcv/SEIhHaTyiIeoC/J2wpPV6IAopu",
-	"euPUcIdqhzMOITvm7burm9fv3r99Zc7fWtIcPChjQuCC1JT0Aw2BSmdpmGRBxhn5bbGXQVTfZZztGtK5",
-	"WLJPqtPFQOjfcnbRjOgp8f8AisLiz4s0CoKFnjd1NyZc/LGw5x8pSDxQvgPkeOdyTDkLjcLtr+UwLdAZ",
-	"Xo6JgY/fgRhlbi4Q4N+MTmeqG9Lso5n3/3Swv7+H3ukPfFT2AcBm5dwFvnXdB90yCqYA5wLf3yHuOEau",
-	"Fd8X/s2ntvebntaY+37wf1wf4xFbnS0awSXmAlI64bZyWZFtedi+hd02ofH6udErtne0PdfnEM8MZ+lP",
-	"2rLWmA52AHDlOtO74TO5NdOJ1hFGfaKbTd/J53OLbb5NvkRpPua15l/oXRCjOercUE66URE7yO1avx5w",
-	"swk2Gzi8mq18f3Eu76p+2OIL/caTAhVDD+ugic1p+3tSyTtD771X/B0E96zIzoA1Hl9m6qaPgG6fRV72",
-	"M6VdUKhGZpJOv4jHz3BZcLR2X1ldGlfVqtHL74hYCKpsqBWkUZuFzVDN1P/P3tslt40k++JbqdD/geI/",
-	"SErutj1zrLgPbFnu1j2SpZBo+3QMOxxFokjWFVjFgwIkcxSOmEXcNZzZxyxlVnKjMrOAAgmQlEWQkppP",
-	"tiQA9ZWZlZ+/JM0fvwqe7NKmKlLdyhhdYQtr5k+95zZRNJ+Nt0rV/KUg5HKsMbJ8xryV5YvJX67+fDGx",
-	"Cm22biytyndgJXOw3mCT+U1rsY/iFkqG4iRShsX6RhAWwboLra7EIDE8NO/YA0qu2D5EVBp4kB8BadkS",
-	"P/4v0qGoH3WVtSJPztunZ1/bZ1cn7fe/fz39+BnCK8RuPAgiYVxha7oR2c4dgSXq3j4/Of/l5Mq+3FX+",
-	"23CxUcSK9USo1XAWCbQ4wIOhbxlOEUOjvNLK44JqrqpsABxw00VXPpvPszX8dXdBPav4DZ4ZM3ostIIs",
-	"X4z3zsqfI7yi4G+uCh3uMqluVrisDuTYpYmtWzKBb1HfoUchbdnaH4n+jQiwOQajhGWqM4PWoUcYfYr0",
-	"HWbvTLgxwjBpUK6IoKvAlYFLNkLFdQpYQVQZXpRWK7PrIlBmSgwCQAHXjLhYXpzCdsze0lUKDBxx08rt",
-	"7PhXwlhSLRAeFwqAcpMwBpdjpO92cuT5yREI6jtfM+SMHF9/RvbUA3IJq1QPoP+SkmD1AWCjLHXWzMmh",
-	"1WXNeqtKZxAOnOiQrks0ChgcGX5lmIzfgdsE1rXf1wGk74e8J8L63DoB1dsKnTxKMpRzqEyaYfQ1XSth",
-	"fPWo4MQ0nLbT8HNeuyr9LQQTCOGc5BxmsOP+1jHlxlN2XFYjaE3FQN5UgDonav4cEm1B+a0Vae7K2cm0",
-	"tfk2v0CyLWy+vWx9AeMbU8gagW4AG/Sm9h8EVtJJDBlbkHYWuSrbFDHnR0TOffbDksrbK3Grb2YthWVF",
-	"p/hSsAuYpkSAO+JZgzoqcCUUqLGSYD2ZifXEpBhbVh5LANW4TTVbUzEsuSdKSvMNyonsANJVq+3XPzPD",
-	"8nwDO5NFNH24IRP0GmoMrc6/a2y/hp7RKljKYWhgkWtGiTtkLig1gR9fvW4GfMpiEY3RhtRhUMSAq0rd",
-	"DEKtaQQ3yxyhZ+nj1/T0Jtyhs6OuCiVKKzpiYjyJpwQZbEQ/CXn07NIHvQWt1HqQPOgAsORemAoeVdwL",
-	"hAhuIRURWuLmWlTigKuQjQNy7E0zk+pll7VRWVUgI9GHhvRIH+nP9pJXM6UMaXgzL2Uqo6bVyiJXJqt1",
-	"lkO+bOKINHQ8dbWN85dKRed9nyzvIXQlxvpWEGuvpvYjosJO7c/UfrsjGeD5TFnSvLqvdOzFXFEoAGKt",
-	"NHHEY0pCrUyB/uR1HXJt4WbxhMY6JvUqEDBDHjvgVn/WsMKvMPe0ovf14X+ws/Z152v7/fnpR+gUihjC",
-	"QgSmq3IogYWLZ+dQBafQp02bCkEz7ymKw9a6qq1Yom6UvlPZs24mhV0PjhhnPR6gD6woclgOAOLxyfq9",
-	"SPjxLUGA+Bd8Wb8Drzp95wDfSiMmPIMa+W81IQfIeFogZVzU/kaIiWHL2a7Etpm9TA5A5+Vh006h2qKC",
-	"T0vao10L0lbOcUpXMKOKmDMbom2MHKpxWka449IX6dK9FrHPcQsCQA2sHE6tgHgkxkaEg1J/AbDQYuMO",
-	"nlgCIv4FEBvhVnOGaizjUDSYSXr0P9e6rcGstaaG1oyNWCh7EY+mTCUw4f0+N9RgvN8HpGU5VDoSgRUj",
-	"22pbP4fReIltG/s8iqYZHFjMh+AWFQC4KL5NQh0Ih1teNIuYD6H1UIEJPDOFOUO3UYxDaUlDqtmvFqyn",
-	"cDrTifixN/s8FkMdTX/s7ZCrYcKHouxM3qx0JnSTzIAp8qg/krcUxgvDMnpwj+WmIFQy3nv3N/ryXsN/",
-	"iofh3h+NVVdoMOA3/2lgjb3GXj9rrImMsNfYS0D9soNZPfeTgf9iH+PgAWODw6h4Xcbytd3Fks/lN/hV",
-	"s8eNKAUTncyeIH1QqlgM4ZaY/yKLNXt1eHjE3hwC9D0e26IRruXfl4xSJa4/yMJLu9CyYlVOXR9AAuqY",
-	"h5g+g/Fr84IbHEM0166eXJMk1xvMCMs2ImiwgQxjKtMLmMG8ICxtZ0ZEt2KNrsxF2VCO196xrLkxNTkn",
-	"lI3CPsxH2bWSa9WLbcGk6SpKUmD7//rnf2AKA1dMfJMGDNb0eUiKANyUtBiwJwzRCDQeFybXd7yrCOJX",
-	"ibtj7yv2YjliIrQXJgQT/CFIULTKE1K7ai4jFTNF33+6PDs9bndOvn78BLmitbP8JX2vvgPMMGVKwFp6",
-	"U9bduwd59r27Vwh9hEmZTp+oTDXeCt4+SgarFpSKBvvHnTa8jeqEAOJ0dv9XahsMf22STiOFWa4eH2fP",
-	"biIGAmN27MW3QgQkm9uzKtki8YvwB9lZWDkDndEruCpKpRVt4bQiqfWRj8X2hBbSUVnNHy58J7a2JrZy",
-	"DDDNya+527p9fkJBcWCRzPE/4maxsLNCZAU514HHnpyIg2k9X+kGm78VwQYb/GcTana7dwJtywLNHkJV",
-	"wiwx1kJfVEpvH/tk0GGxQneXQaTHj2t+eOoaHmZezJ8he8cQ2qkdoszvEesHDV65AwR3rqhwFd2iJoHy",
-	"w6wPZgNXrAexUK4FMiTu96boJn7BfpHf9B0tHOH8wAq54yZF8pJqpmHgALzifWrRiqWr+Zpp5mXqVJX2",
-	"lXHSisk6G+CpjTBHBclEL5Gu7U0K5EE1fmlO0VYo9aCXhDfNLLNo3TrTL0l4g22cqndfBWbTwVy7uvLS",
-	"wy/QPhlgpHCDA+prbH894DLc1TSvI8hLXcKMuBURD/GioEK13hT+Wdl3hdwQY7PeKnrK1s6lMVINmaNR",
-	"ln0CYXL4kPE0OaGW1hXhqhg+YY4A4ZK6x/JhV52+N/mOs7lvIMIlfFsGLBJjDp3VQX8KIj2BLk6YGq6V",
-	"MEW5U5bSO3xYJRPTEE+Rh2n3gZVjPhzuGHcdjGvNGkvNLNYz3Dtj4MBDzhE94lkAhUeC3YgJ1gUv5uzV",
-	"dbHnkza9abUFwd5c4sl+miJAhwbN6QMR1J1KQ6YM1lRCSDBMxqlSXq1eUx0wRFtNsUZbMWE3ikVikBjh",
-	"96QD9Go46sIg4r7DsZkIa7Eo0WCiNWx1VXfP/sRed/fese5ex1p4GPVEYdjdw+iogWJCQoVopdFLO3W4",
-	"+tLsZaoSbjDDp1ixDd9HDSSLw2qWGAB7ZTKARKjunhJ33T3IQMQ36Bqyt2nMb0QO96JGZeatrrpQabG6",
-	"jtIiZQ9/KEoUJDJyAHt956UIc3U3sts2FHEeAbYc56J6lXIrpeDe0OUXU9rqwL+bXOx6dzlt3kmHB8Y4",
-	"SL40iYPnWjs9QBOtHmzC8X8L8yeoqWYmFTLcCeT4AWVIWtlHmLkpIo2TDxxbs/QFPc1jlB/7M8kaPPYT",
-	"NaCeQgkQAmYmJaPFLpToqk0IFYJc8Dn/JcuWBQgTJ5CWGWkr2nUS9/VYIMRBRh5wjlDhbueykzlbkTkz",
-	"kBU52bMMqGIWnWJlyYS5TMvKo2EOH5O11LcuLonOjVRAzPSn56Ro53O7rWaNGloAKXH9uAFY5b2Qq5t6",
-	"vt3/IBICfR4b0LFNrKNVIkbX9FzVcs2NUwTggH96LkTwyzQWBG0VkrKNVx1AmZsGwY0AkNLAXsTWKsY2",
-	"C0QNIY+gZVoyCTUPrB6i70SwEbK4H6M7dmHR6qxTeFnNKj4fvNwqY3JjFuXbsX//4/8iUjoUSqgb00DC",
-	"aDAex7w/GlsdLNJ3DtcrzqVNLuTNyply5dzO55GpjWFIqwrZA8lKc+LpRDTSdKMGo4ISeyLgvcIeuXRW",
-	"63OBLK/Ao9hIeQkelcU+oeziw1128Z+pInZe4CGiD7TJlL5fDZ/kxt54ZkQYhYu11fQyOiB3ZaXlrjlm",
-	"KwyItnEWL0H2PvEuQrjRJfQ1i8kG+nbNuEoqZsXzyoSVyfWNE1f+WMdJGMsJj+KDgY7GzYDHHO8qbJwl",
-	"wsDQReW9h7jGiYn1+JJHAKJOiKpOl7S6RleF3MSI40kECtUyhCDamzKj5GAApuTl+w8Ndn75c4Odv24f",
-	"tNvHDXbx668HF5PENNiX9ucG+3BmfwkL+q/zs0ZXnZ++P60TWp5hRv5dIAIYwaRjmVONdN537PWrn9mH",
-	"07OTr52Li69n7atfTxrs9as37NPH60+XlxdXnZP3X+3fi2EgrEbcTg9t4aVXsKMP6iZOY+CYm87o9NZY",
-	"1gYkfWJ3BeJyXq0ws0s+tcfZ0frMWln43ptVtsEkE8T1PheB5C5N+1Fy7hMZeFgA16B+LoT8gn5QCEfF",
-	"ulAUNpiJI8HHYFo9VNwd3Gc/rGTvzXDdzugjo0/5hpyTgtgDN++X24ShsPzRtnfqeRCiItNiRVG7Djm3",
-	"HeSdnZz9ATm7LXnpzA6f5WpFapGOACqEiktWdo+vIigPLGsvbSOe45uFKCKWwCGLht+KVGNj+8dI3M33",
-	"0ky0kajspR+ts4jD9RCPuLLm1B2TpRACAc2pCEKgp3UooA+1SzXG9Jbs7Su75Xvry73X/VjETby48mxq",
-	"tTQe20lJxWEBS9NyOrm0DeDPnw7fbnL0CCky17/456L78KOO2VgHciBFwIyEXvigj0+maDFH+s6IiI20",
-	"1fT3TwfNj1qJ5jnEXHXETgfNc3q9eW1frz/tROvXr34qyr+BdXhr+qTGuVVZAyVAcg80ZsrAluBiX70t",
-	"afYCpxBKATFPI4OMlY6YYyWgZLbfA//8/39gDZU6G0prSDrDpbWWEFBOOHnd8J3WBmbdb53OJc2b7lXD",
-	"jGY8CaRmfcvVQtw8Ya0hKQT9noS87ykNH2QonpqNttMddjbag+BFgabnlI45Df/IJdVAx2KWYGN7SIiJ",
-	"5ViYmI8nInBgzCtpIdAFZ8t+qSvRlxMJgQ+OiUQwK2jR2mJtxfKppLM94EuwWGofdVc5JOZY4zdbtbJ2",
-	"ez8dQncOzLrEaOoE7sokKnITQev8y4j3Y9kXZ1LdVGS8wEbDYCnHbgGRECZwXSKF0lzDsTCGD1224X8n",
-	"Itkl/jyrdlpwzIyzCdE1dkzAamFkPb9PFDWmm4jIINyUjKCZN7zkABT7ejxOFJGeWdk4Qqj+6dLckTN6",
-	"rupQiRtnUbAk32EgMeI55RQNBLfqIeSPU/cEnolbKD22dLDVwHR+32HG/ymm2IIRfmI39sdZpDFXMwkY",
-	"lnhnpu+27qUKxLfv7+x1ETNO39GDropHEMDIf6RWP8r2B8pLcMCwqOmHPyK95Mart7qqTRXrbw7tFywv",
-	"FV001wWUXlEMnobYXij+h7jM6gyoEO3umnhtumj8AJnwA86vMY9ulmWJOu3qnJ6tkPpmhyqDXsY/Pye5",
-	"TlOGSxkrS138BywGcAv2dYQgk3jWPR6ZhgOSBCiJNcLnrCEjiUi0iDzWLxgLKWNzYvFhhJmJwtnz24nG",
-	"9YlGnl5E3rZzchLnzfUUWrtxeHi4qmx02vci5RdSdxxxVCoZcwMtuZjdzF9uRPbLSEMyNa7UiAwB00pO",
-	"exuO9B0LtRo2wH2Q9isJ4McMYp4EKlc8nMaybzYmVB9Eggfjxen7002Q4Pl0JSLs8zCEJKB1UOHGketm",
-	"J48FbEBajSxJCzrzZME6q5hNhAjsLR4Jk4yFlTjbuKofRlUIbbPtdLiOFxIbQw2jVoIZYQyQODBsehz0",
-	"a9hzmj6lnsHva4Ydfzr/dNbunH4+6aqBHCaRMEc+CDd2aZmALYjf8gsxyAJsQICGRSKOJKLrRwKQ5oUb",
-	"tquUsJ+D1tiGxXeW0lk7/WhPWOljnKeGBNDdSFPWHn5FBNAoPN+CqWa6Klu+XF4SeSWwUtCTAdVpYDjY",
-	"agpYYVczq/jujMStJHPj5qNbZoGky4muIyYDMZ7o2CU9AR80J5HWg1VVqUiAOrzlpO4rnMUuqbvyurgI",
-	"i1ZnA0Y93r9Z3U3hd75ajNvrN6TaCHIvDrgKdu/nrJnRy2696Ty0fvcmqaif72yP1kqaX5R2gnDtH1qY",
-	"I1bLzgSzxjzsllqDFfy5q2KtwZqoEZDr54vT45Ovl+2rzteT/zq97lwXDFRr+3YG6Y7S4EcJG6mroIGG",
-	"qbF9bNHBIwR34FbTcFXgkRjyCLTLPjei3lrcfIKIs/LubF8iuWoS56sqxi9it3awUy22iX7sG9Yg542I",
-	"Y6mGZjVRf4DdnB4Ho1Lsq4Qvb7Z94QUspgJPZRUXFbZ3IqmNQWQl7lB+7xjq8fxxmWCN1Mz9yLNdnuWY",
-	"I+q7B9wkvvF+HE6XQ+ilrHRv/1m9vN+7NV5CY+r19Jn2xJkr98ggO02BiHuMkwdysic8HmUZ2XiED0WA",
-	"LinzuBL2q09VRTjclIqA27BTErbjf0Dl9wf0hEnIVTPgU3NwH/BYfPeswjlULMhgjDB4HvBpzTAj1TAU",
-	"VqAqiqTrfj+JIqH6DrgF/CFszKfMCMH2g4gPYgenpg0UH3SV/VM8EuN6A2ppYx7F5Ba2k8IvY0CXUDWd",
-	"WfR3rUSLfaBIPs2NenpSfB+TXbJXvPSKDG9cIVybHa3BRnI4EiZmEVc31KYdKn8xS8DaNYGIwP4eRHqc",
-	"/3qWjqOSMKTkMiP6Scij9I/1kpxOfBpQ/WE61kRSOma///77783z8+b790U2yq8ivgy5es8rzRNzQ5To",
-	"OAGfvmDY+jYeiuu/INXQUrNhMm7MUmRKAE2CKUqpDckH0Yu83BP7IzFQhSj4yx19eMD2XvmjXFLEYjwJ",
-	"LUsuTm0JueqkT25CK/dHXEUtv1CCubVA0AJOgPrLRGIkeGR42IDghuxDG2rVF1YqZQf6FQ6xgWXG9ecU",
-	"jjOhjrPl6wFpxNkeNHIkre+UaxDuECI23q8hT30H9zDXznSCN9ZatcP00w9WEEt6/OeIs6IokjfEVhIc",
-	"8wxY0kLLUdwupbGilMY5xuYqJ9myGIFlWfgp1UmO4GHogxBKiKQi3J7P94u0yOVXgllWyZvpORhahs9i",
-	"wjMpZ6UVushaD+it5Y+FTmTdyA/KqbhwP+299fat1XMMaqmLpkNtin6sLVF1PbpWvkpXuULhRNOdQOg9",
-	"pDXQ39m+/XVTq3BKWwqadP2FNzfyqAeNCR1lPzmCqvDyXJQNYqUDoPaJDCTf3fGp0HBA13CUBA3A9mug",
-	"5NR8CyVFvVZdBQ/X7WJTpOTJ9EOkx5ZIToMUlJ/HsEFoTtn/UcKu8WzKSSRVX054iEpyV+1bDflGTEFb",
-	"toxSZ0bjxwD1dSq4XYEB6CaobxhIFVjlvJVL8WC1zsjabnADuTgRNNTASdXYAT2CZOz6bOQeAexvrQR2",
-	"aIfW569xV1JJm1q9XdXnYL8ZIcqDS8Bv1WkFW+mmiTKkWAtQ4g43c3f3b95TdA2i2V1zOQ3BCqrUeTMj",
-	"t/wOGAuViIUKwoFl1yaZVIsSLz+Kb/E1PVahzuoPU+rWiD1YYZp6zUkIGaA8sLIR4t1aPZu0zC8w59Sd",
-	"kUpzPHA9EcqwZgatTUsnQa4DPi1yxTWYCA29cZ0o+9RWLEVzcD+Bm2eFME0qf3d4XCkIs5UNy/i8HFq5",
-	"eEcPN3K7eDfL84BUhq3ett9vUSFqO9fEpcVuRQSZuOPExKwn0sukZhjeHrF7hKRBgQ4Gq77jpqv6AEiF",
-	"EJp6LECzCo1osSsByH4yxgZpgoLn+Lxp1ZirL319iIottGviPRHmmkap1Hp7dXho34543y673mDcrkmk",
-	"RSxvDg/t74IEiZm9sgO/PTxkY6mSWMD3KfMyXTvvKkzB84tysw5XVBtrZ+cqY1v3gET6vd5i2GeEMLUh",
-	"FoLGAy4RurYg7ujXxIjgK8jl/0VZ1bEwaBATZIZrCwwFiykh/euff6kXg4AG1Sue20GjWyYbdr6nLUcq",
-	"0yIzFBnQyLsBnEiluGCkLvFUJROMC6ZQ/6aGxSOWUzBmuFgTderBgTVUK82f9sVrYfr0sZ5MK2ZFO8TW",
-	"vMILuTEt/enrCcC6gazcceb6GQ35ijpwAmYeGX88CqWI3GOPsO5yPNU0Oon6K8QJLW1e07MVU6I/VGmV",
-	"nQqkkx/PQokENyzkMNszBfOsibKQ/GKeE114TrLMqv35EBWgSPSt8uYThHkiqukqVDcJBktBRe0HL4PB",
-	"wwiNPvwooMs2u3z/ofXM/NhY+K2VaE74UNgVkEeA8JFSEI0GuW+drwSAk6zAseSX9YxJ2+fZZ/Jdvp4R",
-	"nZlkOBQG8J6WCrdr79klsa8LCJRQO1OwBkg1SndNR7ObZgkWuplj/P5ORwEyujQsFt9ir0I/Z/zAAfx0",
-	"CC8QjA/49++kEfWymNZ/50JTY/7tTKhhPNp799PhYWN5vA3MqZ8OD4/Ym0MIGrmIYvFo0OqgKBgmVSyG",
-	"kP/9R8XXhX94RQmPXN1YjSV76sid30iEAVZl9aZkt0bWYIPQC3aetwwDe25eeEDMuQdpayLcNRdlIq0D",
-	"RQeIjbS7VORQpp6wZNCh7MuckjOrUkCKo12SA4wDDwEPjbYGPqIowGemDcBWAKRBSmB06I4jfisY798o",
-	"fReKYAjFzaarlLijnrIikjx0XpcWmwgFEDiuhtruM83Uz8kcgSkswxC6I2SfL/IYgEBzq62S72Ar7Gil",
-	"ZgPN4s9R9peeG4+z6hF76pmLzTINILUEeRpBnx1JIHfm+whkCbeH77NaV9C5MMAJZ1qVeQsf306QE4bG",
-	"NQYLyXW6s2i30R84khjNgCOYcdH64jgtCSLGkIbg6PNyERoEfF94ERzc42CrBZ4yvtiVBrnSIDqsVAsg",
-	"OUc9JLPDoEqh3DGuv1DIneYPZoIW9RWHLhXSNXqn5R0xHQZWJCth72Q+tdpPwHuhaKX3u2vdYW5Mnlxj",
-	"3VU+mcaUZJF+28V2pbtDZvZxxhPkAjyoG6ASsSCK8KSk+7o1kWt+Wy7bvU3eCfg15KaAmuvvKmGnoEiY",
-	"4/VVJfGBR+5rTxb/YQlRgrXghUrv0mbGuAGYh2b1v4xHoXsN2JJKMCrAm+XTdrb8DTCrN9qDIN2LG768",
-	"xDDdJnWgDHytwXiR4t8AsrK3Dd2wfTEhm3Eob4Vi+2hw1It48geZMG0WWppAMktJ+Ebl0n5uxLIoARrW",
-	"zoFOdvrLhoWcgR2fc1GYvPXJU69GWuaJfgxrkyJU29NU3lYm6EiMpQqe3YUCqqO9LeaOTMbzzUMazPAp",
-	"5Ae6yyiEnGxcvIjYnVBUqisVe/1XaCgC0SYZF0Pq2ffKLJ918zOOVqzAfXELypbCDTNZo6EXcn1ssdOG",
-	"Jxvz/F8oKWbkQQMwOZhHVQ+5bZzZuDhCA49/do9WTo400iLvppv3y71L0AouUCYazrX5/G6HFeCEAVRv",
-	"U3jCNMo1bfoyRGEK/D9rYOGZNTDej7RxUadGGm8KuBn1NI+CtcEIF5OEu1SaDoBjkbpL11R07Z6tkDrm",
-	"xiohDjfvP0eY5er682WqCBjW82vhU5CGCY/iZo+H3N5LPBRRvKANVGPdUGvXJXSyfju+mEQ253l7KInu",
-	"UnrX6YUjN7OvGafZYxlTGPIOOBP4QbxRLDHN7aQ8kH6hBIv0nQfVkStXcxOM0rl7MW6uzJ2ApiHgIHMR",
-	"UQkzp9pVgzXvrpct2/dLYGUA5XA1BJ04Db43s5Gb99PpdNo8P28GwfdavZGWpnLVtctXAYfu0s5nj5PB",
-	"+Ia1woiBsSIWpy+dP8Zkm25cTT6Hwtau2oci6/c8Fq2WUMF7KAVQ/TAx8lY00ryfv/z8E5asH9ntM+z/",
-	"JCZOG/zKGHCZICulx/s3ZYH/8+kVHM7K1fslOT3plB+kcy2o3Gf76ZLrJWPS3jzUmq5QO7N7ucgESFUa",
-	"JJUU8gqI46UnC7m16zuVrj9XkT6PMra4ur4C3S7mw8V2ZYcPN4N61OHDlTBI+RB0Gmqc++xSx2Jv/n6W",
-	"WJovRbllfR5FU5De69LtF7nV3n+6PDs9bndOvn5sn5+wWtvOk66Y7t69/c/37l6KIoB4AcjMrvNiK8Wn",
-	"JmxqF6rtqhls6qMFgHEOtQUwAAGfoa9DnUQOQw5cLv9fFA2HvV45DIGlpWr0yQ4fbiU/B7ijBImID3e6",
-	"4hZScpDUGAdWyfcSywrQiXplDCWQPvxQiepo5cPBfcyHK6XdOELflXu7cm97GM7IDaW6gXISkqkzbSUq",
-	"TLW1YmKB/YvZJk9FSh3upNSLh9OF7lQkjOYlVpkde6tlf6HDz2qIn91Dm9ASabBV26o81uu3aS2xl8gw",
-	"bkrF3M6z/et255cGu75uN9i///E/9dRL4QFaNpxCWYWyWKRfuVOoRnrR17eiZ6X0VRLSwj/vJNlWu4dI",
-	"NZxN4bA29ioS7U6ImwUVLgT3k4LmptyWww3SkYPQZfsZhlCDvT0E/xTjI8GDeloP3lUzbpDM00hIF6Sf",
-	"gI2DBTLU6ZnENnSBPsoDjbMxnyLYOI9joQLwVu7na5x9BPHi4HXqTuxNPcD1VlfZvRiiU7oJvi4RsP5I",
-	"9G/Ad9fX1JDan47izl9ZkJbOEhXLENx90rBAmrE0Bis7Aq3EUdb4ogmQ70BrkBWo7W5INSRPI+rVE0BV",
-	"h04XxSjiX+xBV6jqwPdLpIQlshcea3IEbZeKPUooA28uOAmg4p53uHqflp3TAVEYD83B/d2Ix+uHVrZf",
-	"XeiKXUY+790UFyAu0zP28dNYjFctsABeF8ER4wZayfMhl8rhDaXwRy/sFnts0QZVIIy4j3vpiSoUbU4E",
-	"zog3jTlXVGsDlQl+Awuu8nLYXVBizGXYBEP1AHzCB/f2h46+Eaq8f8Xrw0N2+hE8aF87F/958pHVTtUt",
-	"D2VAASX7jRrieZY8pyMmvk0s4eZe6Sr7zseLztcPF58+vmc1aJWBiY52n2vzaXUlAhhePJOqUimcDVIi",
-	"imFtP07oD9WjNpifJvpJJOPp3ru//TErnQnyVXkni3E7rz21ayOc4pyRarI/SXqh7ON9HFsyZBL9VsTP",
-	"8bTeYscFkuRhwvXMUTlJ8YWMcCD7ZikeRkoLp/0VbNFYfIsP3CWUJ7ilABhXH47Zmzev32T9MdJtBcy3",
-	"+Zjun5MCfURWIEIIYDN57LZtIEOxGsWtl8DSJLdHCts0Q+tB8jb/VlftJ+pGgRlPTzQA+quB+4ddvy1N",
-	"1nEATzhDGytCJfkBEe1y66qW0rlxVmh3/KdhEzw5nqcIwqvdhiAuDxG+Yu1Pnd8oUmfk0Fqt1hKD3BKY",
-	"NcXmLOUCof7MLk+uzk+vr71Guy5NHT/QlMo+HoFFiNZoXklyRj6svkZxRtyQX086kCg5SKyKnyG+UFN+",
-	"I/paBfbrXeVC7z/CnEWMczERahucY8ctTf+nbmEmTgKpmXx5sHPbyPz/ZAgRNseesQYO9fd7nzhCqvnK",
-	"tBzxoqKQ65w/5tENpGkB3GNBD0//4orM7WSlS8sSCxh+OGclbkWU9ifgagrS4h2DjhZ2lpcX1x0WaGFV",
-	"xJHsjygRbiiYESowyLqcTURktOqqfij7N6bFrogB37EFtyQkpAI7sX3L5j//xEIRp9hNgRzK2ODl1lXL",
-	"OdT/3PzNOXNnNlyzJzwU7JEQikHswYXMXauzNg/bxygsps4pbPMtIgYS2oyswOuqFe9czJiqVmqkYywy",
-	"imYq/uYsgT+t0ZTSl5+0lSEMPgF7aVFflHQK7jJmyeQdzgcn3OeK9QRzWNXols0SYsHXa6CnY1fN5eik",
-	"/GgFolbAYq6Riol5nNBVjLXcQy3VsMHGfNpDWNyv8Btoj99VJ59PPna+XnfaV52T97lmJZDoSqlG5HvG",
-	"e53Owy4h48JsMa3aEfrby7SDIp5sw0dzbFlBGrq5neBAW4nLZ8OXiQQXmDB0STwm//zFhKuegGS6gtPI",
-	"y+kHSJ4jzDCkN/StiO4i6cCmQ27iAh0jUSbpWfroPdo+9j71IBO5q4reXO2C/ZS9WfU9OztUWRI0wuQp",
-	"aLAC0hHapEJZqXSwdY+BXXl+F+4X0DFd8Ba3gqs5emFxEgHe72DL9+xM+tbTJLGaR1R6MHjKAvwJqHxJ",
-	"pICw4rntcyFMkDvGmXMpAcpAjCfaHm0dK12uPhyzvx6++SugC4NlhObUUGOMHKVrXq4CBX9H+0eTPDaY",
-	"0m7lMbZULhW5187cbLF25oSGAj8/Tzq1T5jvA8kMHfGtLybQk2QY6h4Pu4oHY6lMi/0uOBRrQGmNX4zE",
-	"Iak15/am9s8h799g2/KhUJZbRMC0YoEYcxVQQgF+BfqnT7hKC3veAry3KckLz7Q31qZl2FH6vD+CIbBn",
-	"uRGRNXHt2b1xXU5QaZeBUDG2SNfKae+k5OGnxiKy2mNJxRA2ZF9WMERRce8kbsS0DBAY8eQfVzn0ASrL",
-	"EWy2uIrImuf4eZaoUBi/gbc9YEsmUPn2mM6f+Umd8arntKSraEkv0vwgi6GY5xZljwYdnSR/6mjxoKtS",
-	"KhPztHgn361fhdMjNuChwVaUUtHftYIWPNRTv6fjUdly8YXchIVKxnvv/gbT2mvswef3Gns8DPf+WAG7",
-	"+oJcPsYyooktz8Bs7QzEt0moA+GosWhC+A7wBOANFORvzkxhNlOzsWfiaQj0paPx3mYaweKE6ahWyR6F",
-	"F7zDTZvkvtiatdkV6wFEM3NCrcGsbRhh4SnUqWUNmgLdTwCB8V///AurodSs1dMLTQTm4N7+80GG4vsi",
-	"CAEXHvwgRICx3IWSl+7SloRHCxJ13KCPk7fEN67cyfVNNGWcC08tk1VLlNHTwUetxDmP+6O9+Rm1Ffut",
-	"07mEczhiI610Yk8GXLWng6Z9tQnvAkRnD+GAaLIjwQMRZbM9HTTPdSAHUgTNa6n64pG9m9caXrezxgnD",
-	"aCcdPiwjcXrs4ITKCe2FlK5s2Uv24fRZmNjPRflVHWgV4RKCHPnzyYSNdBgYu9ukZmxv4hsRHSWqdZtN",
-	"InlrhUO6ObBdpEE3nMVmUIxYYxhYuO5CJpneSmWy9mYN0Uup7xQ6qyHrz7V2xV6lVtCMRDg5GCYyWNKu",
-	"5zcRTn7Fx5bIly/U05nHVPYOX4cadkHd8+y5M6lwKTIOIXHXsoAVj0Y0pTJCGRmDBrSWlhRVlnWnW7Oo",
-	"shu3uOG67YTilqsYM4IFlPZbxcKqqD96Yz6OIO+tuDTCGKnVsdY3Ulgq/T7n9bfkwvpCxUBUblFG8Ait",
-	"C2tT4ImC/x/6kOQj2LjWmmGRDkX6jXTtMzR5cA//UnFf2Q2YnsDeJo554RG39jYvTVY5vAtFE3RCwzvJ",
-	"BuOG/dY5P2ORUKiuQJq+Zc9zHt0E+k4VuYYKdAc6rYWqg8erb183inG2pBroRSd+av9e4WHD9wvO+ZrM",
-	"Zt6nVnVrvAcuQdzjtxnv6SRG/emYgz1OJjvxiFS3MkZYFecdKXV/tMkB6Ps6OPv06fQ9u33t+TpK/dLZ",
-	"YPQl7ILVqh11FbghIaoM6u9MaPg0ezOND1thP+LGOa9rLdZWWUAaUWih0qGrInGrb0RuAm66Px0eZkjx",
-	"GEsjABYKxPe5wq5IMmb7vE+4rf/65+tWcWNUoCo3TLW05Ua5jMStFHdlAiW36sBb6MZc32uNzADMsL8o",
-	"X5mpKq0RNlv4iY0FnHOARPfwkof818vizOdYSjSSEw9nGeqPRnwysQtF3okjrgxFil34HHfiTkc3BpJc",
-	"jjIHbFf1BBUWjQRkhtUMBKmadgRIwUekiVzaSUlm2hFGsPMCYMxDy+kimE35II6HyPSM0HBpJ/sYoc52",
-	"G3NJ6M8tdhkKbqClgVcDBf5UbPpsNwrw4LMvtGpQNwBRevx8V3nk5IfBe0KoVJS0auyA1VqtFiN50qpR",
-	"yt3Jefv07Ov56fV5u3P8W5pw11WZvsKDIBLGOLkZO74EXyr5ucbCGCtyEM+jp+NRvcXacCRQ60WzsgcW",
-	"ajU0Tu/DRQPSQSrO6Nlzqq6IEnEEA2FfuHFGSrC56O/qKviGPYzzk/NfTq6ufzu9/Hr6sX3cOf18wvZr",
-	"v+sk8t/VA4b1P9/9z7TYv//xP7U6uoFpzK5KBXJPDHSEih20j7JmL250hC1KCqhhjgpwH7uKkhHSSObc",
-	"4dlTbtUKJXUbZrRpYd2mfSiS1v9bS0XpTm4RLq9th2H/GCeb3diM5+Ac8rmB0C1Oh2LWzHBs63eq9/iW",
-	"tCj0zjbnwkcFOGiZH7fAAi50aJEx37H67aNcaddgXtlbAorWLQPCjNmNmDbSIs88atAW2z9uxEHtnccq",
-	"7unzvOt+V8iXs+pzgY1CRzbbh6v5HQY+640MkotKeaRxPYfBzX3nUqwjwDQs4biD+1x4pKjmtMDGnA2p",
-	"PAwqH5zDJQgzPlFVk9jmjYBDbjq1Lcc3xWaHTw075IY1AF/pKBJ9a3L7O1szKWhbxNUN6A77gaiDKgaI",
-	"nvEM01k9nnIFrCJ1I8SEenriANiKyjLZJOSxVdybXCmdqP6SrivUsRheaefeqJAQ/YEWOU5zS9gkSsA6",
-	"2mjDlkIKorcIe0WjZzwP/JB/qElJJmgTOVzpRa02C06wIinmD7EV2Bl/AkuacPq7+uSl2eaFEzXKVLl9",
-	"gupncEt4dFojHOJCcq0vlDwH9/6PqzXILKPmXbvMtF0mbVH+6EqP56GesxyTLwXne/rSp4BWjqkOYqfk",
-	"rAs6/sFUaYVGJAYCyv4P+GAgQ4nO2YXqStt/cBP2pjfgKvamP78fF0WPlBOhHEqdGObvKttHpWOg+wl1",
-	"sYt4IO3f0KozOooxa8nqlsoBR+fPydmGTegHsPCkjj03yGaOyh9xlbM69g3dbZ1WBxKoXdZlZnz3ecxD",
-	"PUzEEUtUlujh/o5Jk5AWmVMX509MJyqO5LLDSp/ayEHBaNOVzshNrFVBKePp9QX7+dXbt81XLN0m4IUT",
-	"NbT7nfLATNi9JOYOYVq8YpMo3Hu3d8An8uD21d73P77/vwAAAP//",
+	"7P3/bhw5sieKvwqh/QIqASlZdrv7zFhYfK9akqd1jmVrJLm9vUcNLSuTVcVWJplDMlWubhg4f13g/nux",
+	"T3CBu/se51HmSS4Y/JHMKjIrSz/snh4fHExblZn8EQwGI4IRn/htK+dVzRlhSm69+m1rRnBBBPzz5ApP",
+	"9X8LInNBa0U523q1dYjmBN8iwhRVC6TwFPEJUjOCMJNzItDow7Prrb//x/+63trZ28q2ZD4jFdbNqEVN",
+	"tl5tSSUom259+pRtvcFSnfGCTigpVjv6MCMsbLjEUqF8htmUFBnCEmGGfri6OkcFVqS/q0/ZVo0Froiy",
+	"UztkjDcsJxVh6hT6prrLGqvZVrbFcKU/x92Xsi1B/tZQoceqREP653aoFM5n/e2Hr2zW+hEuCSuwuFrU",
+	"5N/IItFBHry1aQczTkVy5Ll9umGbmtEk6Wm2fWGzlk/u+uhM7u5D4tPJW87IGVb5bJU3r2YE6e2heR8z",
+	"x6GaWXNclkSgGS8LqZkSxmM2VTui08mubnzXtL5mHOyOKqz7TU6Qhq9sOEv9Kbnit4QlGlfwbLNW31B2",
+	"69tcpZwkuSDK0o5UmJakQDjXb6CSstsMffMClUTp3YowK1BBp1S15OwOsPSdbTbIs0bSPEnTyj7drM3z",
+	"ErNjrMjqvH/66aefds/Odo+P47PQQuwenSXHX5uHG7Yo+B3VnJpo0z3ua5Wwptp69e9bU86npZ4S/rUR",
+	"ZOvnLNLfFZ4mJ6Dg2Wbjf98nXZrNJcsn/bKsOZMEjo3vcXFB/tYQqfRfOWeKMPgnruuS5rAFn/0iOfB9",
+	"2+z/T5DJ1qut//KsPWqfmafy2YkQXJiuVjeKMJ2hsSD4ViKMRFOSV+jHwzenx4dXp+/e3pxcXLy7yNCc",
+	"qhnijKCKSImnBNVEoAklZYEoQwVRmJYyQxMurhlldaMQ1n9USM74XKIRFwijMS8WiAvkj0qkZlihXJ+D",
+	"Co31cHCxkyF4ueKCoFqQnEqCcl6QayabfKbP5dO3MMCbq3f/dvJ275ptgexnk5Lmn4FuRyWWMyINSeZ6",
+	"AuQjlUq+QhgVjemOIM0TeiKsqcZEZAgjvWGQxHekQOMFkrwimp6klARJynKCqLpmcyyBCvoDLXd0E630",
+	"RbjUDxeokVpF0ccBKC24qCijUgmsuO6LFfCMqxkR6OX+n4F+8prpHy9ODo/PTlCph4waVhCBtmGu5qVt",
+	"S08z/Scn5iFDRD/b032+5mJMi8JI9aft9y1XCJcln5PiFTo/uTg7vbz07I7mTjM0h+22RIKXmtb5rYTf",
+	"ayIqKiXlzHArM6Q2bAqkr4kwS6YZQaKR492Ts8PTNzdv313dHL17+/r04uzkeGcPndwRsUBzQRVBo/N3",
+	"l1cZOn+v/+fw6uiHDB2fvDm5Otm5ZpIwhSaCV75LqT+hmmkmmimQmlGJ5niBFOdodL11JLiUu1zQKWV+",
+	"u9uX97QKbZb7LVevecOKz0D5d1c3r9+9f3v8ymweICdWM0uoghOJtDiATQXUHZOSs6lEiiOMQDPsKEJY",
+	"v69litKiB438Yug3t6VpiMAGMy3nnE2oqEixc9AVJVpiuX0HkqkkuNDfzGdEEEupc7woOS6uOH+DxZQ8",
+	"PcFen745ubl69+7mzeHFX07Mrm9qPQY9oVIPAgSp4VhJxB0RCOc5qZU8gN+czDYUBqlBK6pgz9nj5opW",
+	"hDefQXpenPz1/cnl1c3V6dnJu/dXr2A4li+3pTkipOJ1rTU2IegdZVNYl+/2tVrHWWEnlXPGiFHpqLxm",
+	"eck1R6NDtgg2H6yiwrdEuuMnb7VpquySXnF+htnCkkJ+BiIcXp3cvDk9O706Oc5gp1aYLRBWilSwaoIo",
+	"sTicKCIuzZw1WxfoQv+8C7/vIIkXaMbnSG8OvTfmWC9pFhrYwfurCqNr2X6KxmSij1wlFprkeIopixq9",
+	"lCkyJTAvrREx3KgZF/RX8hmEx+H7qx+MjH6FGIcFpRJJOmUEFBGtZ5hdAMIZhANhBSl2EOxhhP0jLQwI",
+	"KUhxAOL+mulW9Mwp04fvXGiygu1gVBYp51wUGch4K/QR+VhrPQ+pOd+d4FzpQ3SmxRKbOnHxnsmmrrlQ",
+	"pDgjBcVgKj85nd6/vXx/fv7u4urk+EbLDyM1JrQk2xLZrp041FYSuqVWZ+jKDwSCD1Rf2yc4N/KcN0wd",
+	"k5KY/n7TmntNhKJGja0bMSWHMDmtBGJl7Y9dRSutsa8q1q3K/O/+61aj5+NfSK40OZe6DpTlpRHY9dL/",
+	"rvDHN4RN1Wzr1Ytvv1vbu/sy3r2idwR8F8mu89azwZqyxOOSOEOgv2f3YbTjyYSWFMfJ7dwwP2D5mmAr",
+	"wZYOEf07okwqzHJiD0WQq+AAa1vX/GGbQ6Ptkf+3OXFIsbMNXjc7wDHnJcHA6O7N82ZcUjkz0iD9mtsH",
+	"SyTRLygy5WIRmnoTTNXsZowl0eaVJHlTYm0kwkEfsfyyLVpEGzeWWuSB5EK9E9YyXRF03XWihbP5gtGG",
+	"TWTLjrFV2mSRRVuz7kfgmVxdfUFKOqW8kcG7p0Xcfg2nkfguOorAUbk6AJzfMj4vSTFNLbo5It6miK/l",
+	"eNyRc4bFbcHnTGvOWjtWhO1tZfEWflBVGW8FzgmhzwEQ1hxJzKiiWl3+4ersTbTFXBCsSDFciGVbcFi8",
+	"Y3aR45QwJ4bcpNkJF2cRf4/npcyqy3AUtcafVY+p1OciVRLhpqBaDY5vX21UnJdY6THFh57aUuSjuiAV",
+	"1dQ100p42fWLSNg3UYUX2uLXBk2G5jNaEqOsmfHCadWoRsBoh9GppoylGLA2xNqE7NrQjjdm51D0zJZL",
+	"guYzjma4gNUJtwiaa0UE7HbX0vBJ2g0sD9sG3aZcHahU2JwFfTpEuLcv4QP7ZSNDEaxfL5oSRFcdiDHL",
+	"d1EhrKgq4zu+qYtNd9cdpzk5x8LMiCpSbTS1H93nMDDTOBYCL+LivbMd3EyspArEjee69MqsyIWQGz2l",
+	"O/PrCMxQFIWEc4LBcmrWFcPrpPiRaXNVmNMBJwdd3/4pq5vIURGX9E7KZ6iptXh+sZ/t7+9rVVrgXBGh",
+	"DSI8B1lthJmWEoUAI1FvnUDBe76v/+8xhHNkX5uOZ+CiOkBYm1XIr+UeOhyDewacfmWJdhEjd0Qk9/Ya",
+	"5VBPSxFBcdke/N0xvWNggxRUZSgvCRZI97fgTCv5minAjmNFKH302sQPgMHiM06YMcl5RSS6o5KOS2Ls",
+	"VSrd7cvOAcIr5OHz+xNnI0HoBVF37M8Ns4WcloGTu6SMRBirTyqdFjKufMAb4J6SloEmXBwgbegv0C6c",
+	"dPMZL4nxV+2h0ynjWk3RunltJRAKb4rNNZWTfxGu+XhqHj4PRhwXdR2xtm5Lv6Exa6czsntJ5lWBrJVj",
+	"doYZjnH9hxkB916g44DfVBrXZ0nBj7RCsFWmaNjSEZ/S97tTDAfnG1lHO80hl+40xmX5brL16t83P5eX",
+	"iZ8wZ5bGD2+tjvDn5TESIWPW5Xr1PmlVpXWoxl+kDT3oV7WLPs72d3HWTuucrvc5MC9I52ouSaLYdD+t",
+	"bTsntDbzXVrgFeV6oC58bz2p5dTItqwJr40g3bxdw12RRrvq9BOowYorXN5HD16WlqYdR11PjvRw1jOV",
+	"mfrjLfzmxFzxCvgGVmy7ddPxEm6QAPHiVqu7xjSNPx0qpl0j99vgrYEwTCfOBkrf1lsUHYEP0Yq49Yyf",
+	"Nu0p29xFYT/5fjHAO5lt5Y1UvNI0ca6bVfVG7wWEUU3ELvxTkJwL0DypRHySIbI33UPbl7wWmHH0fDvq",
+	"bem0G5nqhJYk6T5KLE/Vht+suvvor+T7hTJ09qSjTH33sh1ewILKrkGvAPFLCSt2Hys3xjptnJAngv0u",
+	"63BIOKkuQVcWMmSdfqZ0vNddd5lzQdDo/Pj1TgZuJX4z0Sr9CCP4r+cB/xhYY6RVa/0vME/sKxncSkJI",
+	"RHeUOxmCqX+sygxVtKCZiWfQ/NM6JbiACCA/Bv+H7sdR7yNY6rqNXp9xO+33sHCRHbmyITbm5Ptw0qfe",
+	"NXoPnvknGazmuA7vjinD4Ox+rHmF7A69JfiRsAKznBxxlpOYiHbr1dllW8MvBlKuqtiOdFYTdNE/3jMs",
+	"bkMvWi2INE4hYw2DAy1vZMKB1m1IJpwqlX7WUcpWn29gd3QH/+nnAcZ4UptPaeUwpBjpOtbrOvPVTHzN",
+	"CpBqbG51lu1WOSeiVzivnTb4NhIbR8j0titxz8OnX63WuTusjwt5V1+abx7GDY9t27VUDmjqlmXJ5vN+",
+	"1mDhe/iwpatu4Ig3MQVtTEo+P6OMVk0Vu3KdE4GmXOtCPjzHBSVV5isIozSHIzgLweuz/ZYHXqPUfSs0",
+	"HFeYK7wYJ3Rpxg9h/qmn6i/pZmurHPf5uLYlnOcHy5OAiVWwF03kJG8U4oxEtUEnJdfr/PaUN7RwEw/m",
+	"EUw4C4RvZ+HWLD8RlBdR5VyfRFdxz+IHqmYuUJDyAtm3Mxe5pP/YlghOkigJJoJXg84zxQe8tnzQ6sbh",
+	"0/65XzQlkcmpnxZxZrCP0QgzBJkRiAvE87wRwkThFS6hx12B72Q+EqFLryUf7At9Igxwm7MCKy4WWsmI",
+	"OGUhlwPpzyTClifhOpJxhSoqJWqYPZQ7ntZgIN/uZ/2O11UvR4U/wv1AHhvSoUIVl8p4MCEUzA/BuM1z",
+	"4q9FLYVG+0hx9Hx/f+eg9ae7uL4klcLd7Bk7lj+BJWdo9BxdkloZCimOvnmODptpI9UOssslGrZr7mxw",
+	"u+4QnwqxREpLNj6B62fbpuLwV4EXOx1NHp4akwY0vJ/XxumY8a+s9wCW/pGSeZKtI8tjtU5pIm8VLyC8",
+	"Fqk5Ke8IqjhTM4nwzIRtu+v3GZeEaRGX6XfzGeeSQAMdphp2tju1N+Yp52xCp40giaUUesIIy1uIOFcz",
+	"fRrxiRfFI2x4xsbcO1LC9kgcPMJJhWFjN0Jkxc0Ev3aGn7Ur0L+Gl0QpyqYxTZeyIxfce07EefLAmpA5",
+	"kUEkMJKUTSEZKDi0kJzxpizQDN8Ru8m0mGIczbFglE33kLtBGrLllpXXyFjXzFthpk3m+EVMlxFWl82u",
+	"+GDnrVGcXZ9xb7CTIMM4wR6lj8VCHdZxs4tSsFEzl3h0NCP57SrxJi72PRL2It/pBhIXo0E+U5fLTHYS",
+	"bKtfG0HalAJsIhghaNUKdcGb6Qxh5FpDnJWLvfUWyPKxDpNoRxwML0aW75vy9oLIpoyZ05yRTTT0bGsC",
+	"17w9VmjKS2di0wea3u7t2Hx6bQaYkB9lihw2H3l54HIzUkBi2UMMHN2jbyY2VpedC6pMxLYty2O8SMRf",
+	"ttGpq/YsS/zeZr9GdAUF19VG0xvZEGJKpEmmYIHmtxPVdOHDqwHeo5O7wLVKE6OB1rYlogXEaK+MAW3/",
+	"Zmfzabf9dfe3xWKx2D072y2KT3EPtQudXZd8aVT8tultCenjTnuztBlpHcgk5eDSvAACouJ3pNjpHcCl",
+	"VqquaMof3+nZ9wCaGCgikJdGlR4PZsh4qDWlClISFbdFqDy1fUc01w5xIZRcEP231jOA0nElouQ5Trod",
+	"Gbee+ZUnbkJBPnbkCsyNxw07xrqXRNufLoCGFOE0IBBRkLrEuc2XmRJGBIbXEjZr26s+rdbx8kX3bXsk",
+	"HnfdsXFlTq9cXWLK0JyLQroLFpNB9gLNCbmVemZXDZFaUdUK6dWsEfqPOGsDc6x2ePH6CH3zzTd/NomO",
+	"KthcfDKRRB2gluvNRivLXd0jvCZTXVnX09qd7jxO2ZaiFfnv9kB6kOO2zdNv8QWcM7cVQ44gRh5mTpoG",
+	"POs4NPAq+TF2tkuf7H5NYve+hOnzPhU0IRIBzjOlapNkq/+1g3BRCCKls7MnhIDNjcuym9UIZIiv1JyM",
+	"c1y+T/UotRhx3XgGMR8hWEcCYb35rE0nwHUtEa8JRHNjJJuxb3Vvrc/CEaaPpOeCTIjwNnaXsnLG54dl",
+	"+YaqRkxpjvWiRmy9yxmfm6Q5yrhApX9dm6yaxvAiLrUFxQXFkPVMBMUyQzmv4FfgErmDFOcHerOg8QIV",
+	"ZIKbMioNl2YaH2jvvNugxuU8nJ5cjJWsG/duX1fuoF5OQGlzNja+ZJrdL2uF3jdRhcpjsxYpfX9NBsst",
+	"WTwgHEB/7aOSlm5p21ySdozdAYXUii4ThIqe2xSmdIoSHD7qPEiSisT1z3ueL9tiSw12P4+PlFNhopAj",
+	"46MqTmMwnUQkhPj08h365vl33+0+R7isZ3j3BSTqRUVbMlytLjHrxLxXGG6UK1LQpoJLBjEl0Zu6mkul",
+	"O0xoJAMzdHrPulhUX0uRZC9Bm8l1ODb4DenMsngcgD4IbsnCu3Pt3UYgM933mXGdQRpKO7p44s2AtU89",
+	"O0qtwD1CZZL2ajUmwl8IRe5QHs5da13cj8Vtgg9QVblRUEPOXNp7h28PkX6MfuXMZJlHV/ZRwmEc22su",
+	"CQgRboSQGTqaWXKHLONYcVAJw6VOZWEkt9RJhWmZuLAPA4rhvcjR94ZMlNaTTMg4GIcmZCB+qBV0SuRj",
+	"NdarhLoMrkfpaxMlz1M1fazxenHFLyHRL2KqlpIjSXyeM6ShhfAIo239KdKKLdJNbe/soQ/2qpKq8Csq",
+	"UamnyRuVXTNtOnj/3gJhQSCJwEpFQXJaU7CIrlmU3NqYiMHgyRkXyo+uvVWBMWQI20ujF0vJMntbG+cp",
+	"vGPlwl8JSMqmcEvg5yBt/oLLWtC2nknm0KoYJJ0AutYdsY30Zyis+L561voyERnZt9AuQ8CsIprDdR/v",
+	"rDrnibsNv1irzf7A5+Zuzl9jE0FcfsuB663bkUccaZgy14lrbgWCAWTdaf68hk5wJzJU1mzmF4Rn6SCy",
+	"JdHTK09WFYgKS0UEknOq8tmBjw2wG87AvWhqAiVnlE1TK7csltbImtYF0E6vHerStFbaz2KETS4RaOyR",
+	"Wwf9878lzAnaT6+JMY0Kc3UOf50CBIbB8NpM8WXkoxrm2IQkXuMzZCAHIAkOrkTjbjHMbjeJkc5aotiP",
+	"k0RNRXbdNyqLSoPuEOfhXzhlpDiOhRkmVcj+OK9GahVZq1cbXMq1H0Vv5GackbeNo8uqZwPu3ztoYdJe",
+	"WfNWrJmMPon4nOmNOcOC6ON8b1Ba3gCN0iycnNHazWPj+ME1kV8hHbw659e3s5hLC5HktsumqrCxPh5q",
+	"q5ogGXi4LdEJm2rjPq02r7NtHik7wevUcUU6SZg2VjpyzU5JaRCGDKyuPiUNaKBTn9AtIbUEdrvDZQMU",
+	"2Jy+G5j4fZZTv/G9On1ekB5dtIgrdfTjLqCNItyoGWGK5lhZ8D2LfChIzkGn0r853CLA4+moEClXTHK1",
+	"LPht7L6QYkk2vOUcU6FmPxEselJJArM4x4wzvc96gtHxJg32ZX148zyhwdWU5MREKlpPoqUNGlFmoRE5",
+	"Kxc7e9FskPQ5io1zOMWywyIm3EK5eIle+JmQqplfyb7117s2jzndOujJy3zrKRQ6e4Bhr7cYmV9vwS4H",
+	"GxksB2+uCD7flkiRjyoq3UrKyIBAT3gtC8fYN8WU3f0l+HxVKhq240hq8268MPhjrUFp9Cz9jr9XkY2A",
+	"H+DYQ6Prre9xPsvQv/IZZgxdkjGWimJmEdEfurO+LHsnU+Xcdx4xO86+Q7sHVz41EQ/OJUc+4lyF2wr+",
+	"Lf3OgryNsSB31F0E2pXRKknz66+LqG/YZCm1BDOQsBHBbQeW+bwmGF8fLdroZDeFM1JQcgcjvyAMUymx",
+	"yYkM/nr2PRb8b43+tf3XUYmltHP2/352wSuszyjdwOo/n53xgghNB/+PI84UqWoutLIUo4Yb+gWRvGwS",
+	"gGacTWixlBHqyJZtTXDF198iv4a3wuU23102U23ZUc4iRv57CGb9FplXvdSTqNJcR9nUgJbOsYQQyWJw",
+	"MOfqaFYjhFU+IwkUCedbbwekeUSPZ3/vX7QUrrggGRoTqYyUGDyw7raK5mfDvSYrfMCG4zXcKH5TWYh5",
+	"G0vp/64wa3B5I0lJ8tZ/esPIfH1s71KXWcgQLaFiCxrfLIAUSgoLHhhLUb7D1ErFfmq5OEJpby4jV2Qd",
+	"yCyoYkE3sPBOzSeLAUFivu3uSLJgNnFyeL25S4QSj0nccAbV/CGXbktjN+1ltsfYII+xwicfax7L9bsP",
+	"NNvmsGu0SEJaLDZpZ9NU41XorZqYEFzb+frtAxqiD00JLy7awcSJvriPpyoN/zHI+RM4fOxRmvT7HINP",
+	"7lwfwLEIfvBOr7LpW+M3RIzMMyS5zbIwWQ1ziPCeEoUYt2ivBkGbkNu4o3FmYQZXF7ox44w+A+8mKd5N",
+	"JgmvnhnOTJ8rjWAESlIQ6XMOwEgBXyifTOID0yr2emq7UdqJ2M8yS7vuSNNLcNFETu02BDiWbWJ4OP6w",
+	"xIxttqFT+WHZlryldR1zNp8F2WfOl6x5AuKm5jPuCK8VbkN8iN2pCGaAT5gwBjWnxNdUi0f91Ibovdh/",
+	"8d3uh5d/Xi8eocmQLHa+7eR8JHNL2fRipfMlei/6ZrwRNu/JJDi++Cbbqly2437UciAfNWush4G09J1y",
+	"Im1mhY+Pt48APWJyf3yw9HV1qE75W+sMUWbj1WAQNnBS0wBhQRIhcuS2MHHWfSe6WYQP9uXUlWfbnKV8",
+	"5+a6Jez6ZU4Yv4PWOs7eTzfJ9GyuYEaxyz+9Fa74AEln3kt38aGdmjtqK87M6JSJnoURF8z9W9k4WgCI",
+	"pOYfEqtG2H828HXM6jkpqLrMuYmi8REglJkKNhNelnxuznhclvEWeq++U5ceywsBr8VIYps3tWieon1X",
+	"T2SYmxRcn+2Vd01yOrEY6dsG5C2LVKnp4upzEd7DT8jcVDhBR2C7YoSLQqKRbsuAxwfVUSJ1UXbgirek",
+	"hBm5hcYL+AIqxBlly9aPgLFT1ZayuLVIh+QjrgA/qy2CEXfX+GgsXBTU+FzOO2TrD7LcOvmoBEYTnCuZ",
+	"IVd5ZKV6DxeV8cYH0i1AYmgTc5YXZ9ZUmO1qZVRva9do5nMcllYL4tStH5sqo+PMSJUIo18qfJDIre6u",
+	"dKwMwhqHoo0a6ksogjD0Ngstsilc+k2fZHxD2a3J07HgDs7MTAQt+P6gVMWYQPkKhhifB5m1LhJfn1Oc",
+	"JQJdg4y/lQzo5YiNTLMzYBIrfRAbR6O7ktowW9VezMZcHPH8zAHJyjiamPv9ohN4CEEuBoaKC4iRgcks",
+	"QRHcY0YtBkQs3WsYvFyssWXpeWe0PLdwLdKch56LUTBgqyQbJz3i6Uwxmw2WSAoxQdnqwKVYdZI/0HLY",
+	"AOhTJlTA1axKRQzcLx/snvlED83aWZc6M5RKT5MsEzFJDt8emijNucEo1wPKS57fGlXYyxZzL3vQ2V7x",
+	"WL6NU3HWZdwkeVhL0hSQz9Oh2Zj2ndDuDZxapXdJ2a3Ls7G+B6xa1Im2cA3AIoDEhwQZAExQTUE5Kqgg",
+	"uSrjm6U/Mmvz88nFKA8jpf70XH+hCRnxaTSS5shasR7hAwaV2QhRvTtMha3QDGQ2yS6xNo4thgV0WZmK",
+	"HQpMsJ52vj0MF1W17zaCOu7m6sYyp33yy7CLBP36CXhwY4eRaFiOFSleWwCZVDiXU9YilrDFyYEbcLMg",
+	"klc+dVUQnM+IqzFRa/X6+f5+kD5pk9qpRAKzKXkVeLBc4FibCbuNSqyPhfBzLEhwGyp5WKPZ3tWXBBoq",
+	"F56tIDvLlrCiag8dylurjkMYLRFmNCYT1kAyaX1UcSQJSemjsfNZbvklSzJO0kO5LhcqIENPKr0LuBmc",
+	"wO2Pqf75WfCgdcK4P9G+k9IUzidJLYcwG53pYhOgMtsQJMzFZZJPYZ0zX4uk44KiChlr3AQl6RFvyx5h",
+	"5HeeVmrO4M5r+IDN+27YkSF/cLF4jGuDS1vnhQ89dlC9WnWfYVbYadCJKTxg/ZrWrUYLW/4PW7h5s/92",
+	"BshZ84NLlxy+ACvctZBbQVsdkq1njoQG+1k5RHHLHBvxRowOyflerl7/BNl/hcATFXcPhWqz+1SQGcFC",
+	"wp2+JOKO5iSAWMq22kytGxBpvfCo0EMb7TeM4IHxsQpfPxTSoINi4Pw5Qb7+yOvbXARK9U6GGlYSKZFN",
+	"/NanRxcNghZxzdt56nqn5l16kejAnz9lW0tX/k8QjvTgMLsusa0UpKVWXO9sqP0/RLxQOhIua4HCWtJ1",
+	"hxbbi921k28gpTiyhEWRuvEK7qHWAZdDI+0X0fG0Wl9SHUipegcdy1O3offQi5dwuxFPFxqQmRDBv5OK",
+	"mFSH0+JRLopbVOEh0ECd7jOnzCSyCmzTSVL/xQJ+RG45Ba/S+0/x1LMIBqPlRfvN2rHEqjW51PhIcIbP",
+	"mreF89CIVqYQKeLMqtm3pFZw0RVkKSXuORf6JBkwMfNeFgwtObHTKhHg0dZG7c4pl3evEEamwi0SfG49",
+	"fGBXjDqSHxb85pYsDMB4ptX/W5iqQ3AoDcod+vt//E/dyjXjjaobOF/+R26vCMwBuUC7u+YWEuXy7n/s",
+	"oV8kZ69gV2mxrL/4TQ8h0Wt2zXRH//9Pe4jm8pXfij+e/Hjy9koeoMv3Z2eHFz/p48nFfmbov+0eHb69",
+	"Oj063H19cnh5tftvJz/B8NvfLw7f/ts1m9I7k4WtH8IkRy6HSls10KJ+bMozeQ8yxJM6sEL4TCptQhm7",
+	"fI7lTiddsVOOEK5jWy0jl3db2dYvBr+R5nJ9gIptwwPYr2ORC5JgFMgqSAhgyu5wSRMPmbHOIsUm+HxD",
+	"W9wOkc9jx3XDesa4HPWmuzZDy/zUwibaOa2jF59vYDX2CvtUfPZ9pLkwIJ+Ru48Fwno7m+qPMEW4voNY",
+	"SzP7NvlUK6hzKskan6njzs3ImWBYG35uz5RExFIQc2Vnml6mAFBruVhKOgfNpakfPxDs3p0D8V5aoyB9",
+	"zAWH7dpsr/ZVl0M1SFmQvBF5KnzDgb2AAL8lceeoEpjJCRFJbFQlsLle3ZYWJxXw1/yNhcesaGRjYdoG",
+	"JLFHtZHO0q3QOHPL7qfdHX2wZF3axxjsB1LWh0FBneW9xiuE0bShBbHF6OAENG5mLtBINEwibByDO1k3",
+	"W9AA/LmydNsSTUs+xqV5aSezMKpo5DzcO5ktxh807K7fTaXxDgqwG4QmSNgtRC7qlrWBatuL2qh67n/R",
+	"UxtuofpPWu5c3pOzZGVhIKNNb8naEsPAOG3tYla0FYfXexmht3i5Nj/WuGcaRjP89IrMvN9zYdtPMV2n",
+	"rVXBFrDk4OF5Po4crQnhVmMD1rriSBMehBHXtUH1s6tnYyK10UsAElnwRvnAkTkZ6y/iqTU1ERWVMonY",
+	"1z63iTymJ0ZIIX1JTHOxxhackeBKqMIL1EiCaPy2TbaEfpRqJq69LCykBcSMrbcPU3+U6OxkxnZqjQPY",
+	"3QFT9K+3GcL9BZBO2YRHarJZhacN47GiLF7DwCUKbJJRcEeE46W2l7vne/trpYarc2gbCAcQn+EdVTiR",
+	"ffOYK3ifguf9afrFPWqqLOXad/fpj0GFVuVjseWM1mhKIBMU/cIpg2JVS7dmEGYyOKBkTfb+/XLnJQQp",
+	"9QTcmqj2OZYm7gIkzgjWmBoMBxOSoQgUJJeEGQ/AwDjsnmwFl7McVAnXPHvHb0kxMInBbddEvr/N7I+n",
+	"Ohi6hBw4INe/3ReHbvQRvy3kYbT4E4+JpnIfJhh0EW5p1R18PwlS8HxPU/eoXZooRlG4S8Mc5DVb9gAR",
+	"nM9Q1UiFxh1gJruHh1ZT/nY/vWOXvFS64RtQYDMX6cEFmjZEqgGXzANYvn/Zkm41eRcJVeJzoGcb8ZcZ",
+	"OWH+CaPJkO4165SyHuW8qnCGJKlozksrSfD4mklSY3BXQsRs66vT1oYgOZ8yrQcbCOycl01lYPAxWxhx",
+	"eoC2fwwKB3FxzYIf5La9x1S2+KTMTG4mKVCOJdmlTBImqTanysWOUb6NY30PHcJE4BoIonSv2SiyWJlZ",
+	"KihyogcJWWpoBGgX6DC0SzJ0Zr/4C3xhfRTXrCKYuRyjPXRJ7ojAZYd+WBDkKYXGC7R9sA2DdZOxQFLu",
+	"pIGvrtnqFPeQqx7z7f6+prOMOu6WZYS8G8RFyUiGvmQfk6YWZzW4i4ambe4V1T2SuM95I2dcYugJx9zw",
+	"6xnrljOTiqTgbEDGqF/uSaSpc9tFMMQBj0E/d8qMNl6NYW83K7XPnyeuApKh4SfgoZtw2O+A+2JW9wDN",
+	"vYvPrPqYuF2pd1mOGeMgn837xRovX78+d7UcEhzodnoERn6MFERAUuXlCQ4hx2bYxEY8hmLHG5XzqnMz",
+	"b+Zp2UkrKZAe8XMPotLAiJIl1WAlxOFtJ9nKMAMIRUMFxuGvzYuPWA/pGmAmh6wZrl9Ln/5w/OU9lapd",
+	"0ieZLHs9gut/ZTSPJGbcCO8paDaUMGnv/oA97vaqHnlnh2MZbm5BJlDIrH9LJ/dIlxSpfRLnRsd2mzJY",
+	"8tRbE2/7+azgXuF/T0PyyUy5TjzuZhZdS7jYiv0rH7/GtGxE7CJFKa2MyTh7my2VtJupQlN8R1BTB046",
+	"WsJxMadliaTS/ysahvAUa+1V6T8O1XDLOeHHcJA00RX3SXSrS+6ybu+Lqwz9Zi3Vwg5d84kl+GtDGtIn",
+	"h7sE/lc+tqetJbHNDLE4smYAoArPMVU2iBfywlygY1wrmRhOSCgEZjTmkly3RdkU/cLH2nrg4PjIAc/W",
+	"ACxhr1EP1wECXozWSvP57xFq6IlSk74mGpa1I4RADcrysilIYtru3dWmz02fME1D8JkmuKOEQiVgiHKW",
+	"kwEJcyEKhe0xyEL3xI/xyBs6FlgsDCBjJMqXWeSCCFSWVk0nghBk0H+CJKIZnc6ItlObigiag2U/ut56",
+	"fr3lkm3MfXFpOo+771mzWhRvs1pdrgWTo52YvsuwiJVPipVIxdKMH9MSUkiQnJmA5MygF+i9LU30Bq3a",
+	"0qArsfyraIoDEr4GenyZB0ONPXPRnP3pXYNBbw2RbFTAfUt43TNHzAfPD/aIirVgussr9muqrJRMh8b+",
+	"8MOrs7NYQy5SYmBNpjXllczD8xLnQ7EUNPvWhNclQdpoBrYdL8CVAiW10Gj7LZmjn7gwWWfbO5AO1Oae",
+	"WY+1oMoDzz7KFddKxtlxkPBwRS0AtMOFdVwcVIAKEBm6hEkVh+rNo/DpU3FEmJXsKVdPOUvLB1OJ19yV",
+	"r25+z+ORe8oSs23IVreV+2xB1PilJ8BnphvSA7YQm65osWke/HtoJEuu2irg2LzrU36GH7mOgOf6+2g2",
+	"1GYZiW7h7Pz61sx02QtCGNHgLL5WpJxWydW29TT6im5MCcxysp12gaTibHlCMNcC54rKeAb6lWiCMqVm",
+	"TWamUlfOBWmxaUVhdRXbnAGqTIASDVsBNxtHpHbPBqiIMK3uJOJL5GJrLn28WXeVbAWn7vSB6LgwGyyf",
+	"CSpVhWWGSvhhxsvFjQXzgfgbfRIVlGGxuEmdBBsXhIrOhk8p2xj2I9uq+2o7CWJc02eWDWw5rAkuJYmD",
+	"60OVT4ufFymQrfm0tOXJjdIJ9SThgnHSKXs7Ojw6evf+7dXN8cnh0dXpj4dXJ8cB6P+Ot7eoRDCeIWVD",
+	"HOx3X8EpS8i4z2jV9jVxGDdUC/Rqgm98fzEfXTMAd/SSQBjIexnRrW33sWEvpYitjHy8iAPNfphxhOWt",
+	"PTqockoBbPCG3TI+Z6lClsNLYJgiL7qHEWRjugAbk6xprzCE4d6dlP0CTzeG/ypk7623T91CU45G+396",
+	"tb8f05Vs7I0nFFaI0elMDb4CX0GubGfTDjNzyxRf4U4s5ebhoElt2m7stL+qcM7QpdQBZbGxuTCh4XMs",
+	"Uc6FABRNZ4Xrp+OFVkTMfc6Bq5Kqd72BdV9Kqw3Gfp8Ek3SVCoM1L2SqNIWzfkFtcokJKys8qL7BI2Sq",
+	"LFWbClcpmagSRIjaVQvosYarkiF56/jjPov0GAQaRJE1k24TFYdvqHX0SONZro6kWz1/dRj6kIsq0e8Z",
+	"+ZiDw9y945VoSGRLXMlRKUlxhlmBFY8VnYg0C1GqxjA0lZsr9znEVW+IfS+DuXo4NULAlTjHghmHUcGJ",
+	"vGFc3ehHybN0o1ogNvLNU3SVGMHgfk6uVYph+svCOFf7YJaQM1on7hXWJkKGdUiepGDNQy8OBlwDROux",
+	"eHd/MOife0l4YUfqc5DaMA4PoLSVbUEgR5TNzib4aIbLkrBpZNFX4UqTZXN74DfPJrhN5+524Gp8HPGC",
+	"yDdkolLphKo+SQM3LtuxwdtZpIvoGLXl9RrqtPTWcAEBYYxCi2FTEyG5KZ8uUVt/t+B5U2kF/j//9zc7",
+	"EQdkXQv+8Q1hUzU7CsoGu4XU3DDjBtXKF8bkHQIH2DwCQD3i5naOFS75tC2HFHsD+jfiZu3ZHxr3sYo+",
+	"tkAGbjMueWBLJ2r71Auh9U0XcZzU4ZLuyaIxKtcZZY19Z33K9gyLijOaHwGWykeqFj/QmGH3XOvwz/eH",
+	"5YFT+ZbMr7ipeFbiaSK9CLNpY2+WV10kC0Fzm9uw6vKg7JQpIu5w+YGQ2xg0IBS/VxxpgxWNiZoTbQ7M",
+	"OWokkQOz2ZvqHAslkyvCEvW1DN4TXDbY24oMKUGrihQHqKBSUZYrMHVDOyRhg1nchg9EM0f0dscuzQGA",
+	"H1ZNPkP+q8CBA4kGwyYuZgs1qx6ZJ0w6ExSw7nG+O1Ae4PIk4WUzTrmT0o4mm0hVcwmZXpekooqzmOK1",
+	"+/wFzOzFAdqPV2wPBfOiJgPFxoJgYYEEiiG7M+qcTIpuGyu7pLMUD7nS0l+n+0vmbIfVhTaAx+pWJYo4",
+	"caNhq4dhYCnDlUV08gGlIyCbCTk1MzNYdhCEYrKcbXQ8FBl4dc3clnVclnmJniF3zmTICagMVOQMuSPE",
+	"BMdCioDCU4lGPrbzmpngzp0MOdGXISe0byojtTOkueTG9lhk7V6+mTsRkF2zirIbakUgeCMljEAfczd+",
+	"/LDjbup2y2XIHzM3lE14Ztz8OzDDCmfXbDmIt41MDaJLoczsQ+NLAx5KA6PkWlmHO86N2ShZxWRNSRnq",
+	"0IUiEeC23NDQokJfoF6KGX3WWzdlzWokQ5560+g3CpkLektEyyV7isfKmdf7s+LDThPOX19Tx+Q7JKaa",
+	"px8u8759M1tted0IY9F7QwtbxbbW/UL8PswWPlgWJCgE8A1LwGdpdTsS4mdI1Rv/OvAGyUb8uWujYRF/",
+	"hmRu6w+MsA0MptVU4XsU0XO+HW1M5RCTDJjjFuR3UNVVRuZHvcaJbV5iaoEb3UBsgWrMFkiaMkoGHubA",
+	"1fLDUCLDvZ+45MPT02JDHCt7XEb0MHfgcEZQLWiFxWKzQOwfTdMOdWxtvfGfHSeYm8NFovxNHyLjferj",
+	"rCmDsx55MduScME5XAKvXI2uUwXtxNuekrvI0i6B0ucmtyGTxOa3mS7bdjxgDuc45gvyPQ/nwGRCfbZV",
+	"d03fDsb5lFzSX0nSE4TLAYePGaR73/YXNJ6evItoeAwxiJXC+azaCCj30H8T1d8CX9HacTlU8N40zI6k",
+	"Huz8uYAAiE30wXukU9tPvl8MGloK5UUeinxG75I4L1iq97J1Eadi1QZV28HT4Qt9haObXQ3AfO+sbgMe",
+	"+40IG546Gx8oAwznrSzIvg0WoJua3A48GJElYtbZO0nvxc/pU+xScREVZCWtqPKl6CIRZ1yGGVAVXiAI",
+	"+8jakvB1iZkNCoLWuhAWTB/ZUPVkhMs5XsjMRs2PaVlqC90Udereracr4VX44/u65LjoGXOJxdTUvCxN",
+	"cm8DX8DgcyzEAo0sXNrN2eF/u3l//ubd4fHN2fc7ByG2B8pnJL+VUJ28JCakXypElUOUlsbLP3DgWltO",
+	"jBl+9iVpaEnkUjqyDZwb1NPqjZjtdoV2Samfhmvpc623LOorbcegSI3ETl6n9gbL3dOtLQ+bgvJEkSss",
+	"L5dK8XZqdd5Tiva5s5dE7HpFPm09WVXYyaLNHaSPIaLTrS9qklzojQV1P07NOBIb6NnV0zBYmiVRHIpf",
+	"K3M9awQ8tMrmyV3kInCWvbAPMAfaKu/JXt/LqJifWOT/VVbeXJGFLk4VqeKFbwZYNXow8Krrv3860Ndm",
+	"YbWrjsK1dkUZJqSk0SgSmiPkXFw2qWqWG4e8Rti5O8CwSzffJBkDAbEcyHBuREhckKVRnJvq2N5enbsy",
+	"TKuztnrMkMiN9lUfvLHSRxYMd91UEzbnmvnea8DJodjk7wfKgGxLcqHeiS60VdLUCwjYfrdmiIdS0imr",
+	"opUVVyFY7ml1LzW0Zkh+vp/tEsv0+0HQWMDPMPmcFs2LttRXOv4L/HvTRqTUimHQ6EFRMQuOnm0BkOXw",
+	"Dy/g9aX4rfXxP35mq3X1/MTi1AE/wznE8McyKFw9h5iqLxX6Zt9UeoE0uNq2EsnhHOwxdCM5xlF3je70",
+	"3FpfCdeqfer0+HAoAnCL0Wjf2RGYLZYii3ljKhGt3EiVnNcy5SkSKh71fWVBcdKDyRCd6GHEs81qksJK",
+	"hUd9c3x+jzmCkyoo9DjgEwD0OI+XA7TQsCVZRv4IAy7iGG4G/6SiH+Hb662zBXx6vbXTCZx3lanuKZQ6",
+	"83VLvMRkbhUyVzAlmHFiR1kWTuQk6dZtzmePi2dDDShpB2y6omu1omWa2dn0kyJp1valrinCXNqay2wq",
+	"QlYvFw8RNMvrFBE2c0Juk2VP7YNgaPwurKcoyR0g4S8kGpmgd4fuLulHuzeH7ctINfKW/j25cWeLC3lX",
+	"pyr0pSvotfGjT1HBL55q06kDl55MouJGb5ryttwgUTkLQ1FMKHZJpXpAPciQOjGFsS/XCOYcxxY25NrA",
+	"fAzot04surZjY9LnXELBf6Ci9pZ8VJe2KNIGJdbMig7w5sSLq7nvYyM67wETfscIghAedwYDaNPf/8//",
+	"uwMxDPWYRzbXTqL//N/fdfC17yiZvyqwnI05FpoZ4AcXumtzS8K/4TnIZPfQ/QFPfJSSdI87v5ivzf27",
+	"tOlQ4d/2uQNQMKOzEOALExKDpyR4w/6Q86pqmI1u8l9ihsuForn/QdqC+G5swd+uIRuR7jqyc7N/YsZ4",
+	"w3LiXPEQXf7KIJ5HQxXWqLab1WPW0ttiQpNSQsHWQPb7CE9Ird+oUHNnlOlazX2K1jkRgX6V0Kj4BFk7",
+	"EHhV3m+AP7phrDc6W0bq15hiBLiP1uR2Ihy/rS3SKcI3KHyjR9VPOgruoTonM2uWF/ue2u1yRk7QaNan",
+	"+qbUuQQf9O2riK3ktsxZ31sPMURigT4h42+bZMoDtL1tUkzDfW4tWRbH/4j4oYgr+d3WCF+e4dJ0oqS1",
+	"sBObH3opbJYugA0t0GiA9rNj6yoajCe4EIA04rrEbNDOMYgezhoZ+Lp11qfVNxPauw2BbtvJwfWmS642",
+	"XuDFttbeKctpjUtTKirAWygxgzzbCheGVzoGZ7yzTUHSEwAgry0IuMX8QLum8I7iaCwgpNn96Vgtrp6W",
+	"fINoD82BlyVXm10z3efKv4XUH+JPXVLTOizWRZAJArbaxchWwEQMWUJk/nYSqa15xOtkJJXglX5liN86",
+	"eLevp0uIGI9EtREsSpoKKfxmv2MMa/71BZih2DNnWvS5ojnDmSIdOyVxRXye/JJGAt3zCbJjhnh6s5l8",
+	"wWlcEbvrRuOF/dctWew8yH3YN+Jl09MPP/OkTa2LVT02kc+bhAEGJd8fWI78GC/MnJLhe5vUk18OT/x5",
+	"0yLwroS1+T5rAxgtiVL0Tuy2nNeL150dt/aMeSLLMTXw+wAR3TfUYe2t6X1AuXpuPYMBpaYPR8jqRrlP",
+	"8IiHZ4q7QoezcQBJ9fOA4tqBo3V9fEgc2Wk5Ft5iKLXOVAudtEwXN7U+6qbqbj8BiZ+ACMmZmWD3aP2b",
+	"GSmL73F+G/HBNmyKKg61141HGKkZNqFxq7lZ7WnoAdBSJeSMIeRiChJ3X2omCLHYj/GmbenOEDVu3eG2",
+	"NlbC5z85J5KrFO5lrNZRo/4Qv296cZH8Sni/OCStXvja5SsUeUvmnfIIvoKtLSPRJsKCVu3ygPUq4cJU",
+	"/PPO8bULI9oY9OUCu2jORSEdXpvWok8AgARdNkyr+xnatj8YWukfpGahF8gwCJ7yDHKVJfpOP9RzgBe0",
+	"zfH8pXlLP/BJgOhP7j07SVJotT33Sw/FpLcfcEfVOsFMXpqbf9bui5UVCth3/YaTm5YmfRxlZLPopyUZ",
+	"8TtXbtKRVaF+uqE+OdysvpctCt7LnvDRTXQJV/+0Y6XZP0LbLOgzRawrUtVlFAgmb6QykXVL1jM27lla",
+	"Gnls88YRruuSEhmXKv0wuJub0m7YcZN6GS8vxEG15qmd3TqyJLSBhw+4LbT0cn+dHQWdrRvpZ9AME2rX",
+	"ch+pkaYQh3qgiO/lYkkkwvX5WYY7Tda5O6KT5yXNYzHn+S3j85IUU/JjO4AYKvicSIUqrIiguES2rwOo",
+	"yN62ASg0fKJPRi6gwp0wNe5lHNMh+LToCy4xCRDBy12M4mCXj3mR8Aa2xWE9WkzUqaZb+CFZftZXlUU/",
+	"XJ290TqRnPH5Xk9K0Saesx4YPodHGYdghBwKj8AIuRi2vA/kiiyI8ikl+uHwmgm2yc2gIhVW67cKcOQl",
+	"vPqFHZBuQwHvBAwQehAjGyWdYdRh6/R2PGxfS8LNBlOp8EdaaYPg+T78H8Dz2F/WZqqsFw6H3W2cKBrQ",
+	"ZcNhy2GQyYcLURjOOeRPR4t23oMl4XpmM56MBZLB5Y+ZTZqQAabBgMjkVYZMt5xQBeIyz8m7DDW1llPf",
+	"7gOcSD7DAueKCHmABJ4bMUaZxZUtBIe6fSafyWCGbb16YfkthtQB58ER1PePhVAAanpBAUH91hYcsQUa",
+	"FQ9FOihyjMzd0bIG3DoCkPSiM7sMctNKai5zgsk8j00lccQCZdPrEY/byTE7g3CGuE+vImkwK3vaUWnO",
+	"1U50wnzWoZdEtR5DUt1Nlj/xiMLmLr0yRn17zJo6O0uLM9oHA9nA93KPYeBqzsdPdzfADXf+WmXat5sF",
+	"tM56cQE7MqVPC0o4YsM3NpE7yWCCvsiAPkXMPtSLtjA+qnBoB8is09IdZk/6YhfQM6TDEIXSngbF450V",
+	"mwv3FTho38CK4pSeyCW+i81iuCKxnlaXTisaxHsd0JhkGEUyHmegBhLo/EujatSMp8uuuROnV3l+DIXY",
+	"HTDxXfkY1lSr4qXVQD+KLCTMupL2HRLHjwrb+aYS0i3bOkHpm48OL0jDiOWEbBq93hNSJe8fnV5AFRi5",
+	"FMXUN5831EBGR+B+71UefJBLPewc8p0GlgjvuQxaaXGzhPHe60giFdVMXRw/Tc73jBDlBz048Xv9bae/",
+	"ZjimkwnNm1Ithg35gdekQa7z8o1pbEg9BF6mT0DNdVzwriYsdkj1sXY6pSTJnu6TvuFo2yIWwtmmb6dC",
+	"14JqNjOCKmgHjUnJ2VQixYPoNGMrtO/b0E+P7LvWRz7GCS17jEWG/v5//b/oOaRm+cIc69mojoK3gV8o",
+	"54JA0fApsY0nYEyjlcVcqgllvoKHnbdpbP8+aST2UK1TWGzd1YzoJlX7YKPMPssea++9bPN9Y7sgcfDT",
+	"6AF15SPqtiUqeY5LVOBFhtqD6wDhAOsMUnZ8eUNJxJ3+cq/3dOv2+IbzGtVYSlczgEokTdkZJDmaYIFG",
+	"eVM1Jda23I5dTBNpbgcCOVBwYalZANUlXpACjeqygYAusK28o2c/u19yoo9YdVenl7wWmHH0fBv2QBuL",
+	"6ADxEkGQZnhrU6ZwrhpcmtBNPZ3htBmYx1gnM0Q/zIiAS+bFGOe3xlSdQ8C81SJ8Oke7xfa1vfun77KX",
+	"+/smLdHwgkHW0ZaulhHdjzSHgUfhACp4ezGlbTIJ0aupnEzvx/vTdy87Xrz9yDwtweLghu/fnx7DqMaC",
+	"zyX4fW+JBG5ywfGO4psmn3r6wTsZ2t/7Fv39P/4Xer737X1EUTuNzKp0XUZqw9Pr5azMuHTgExpL/u+p",
+	"B62fHNMpkaoH3n9dEegZluerZb6GYNr8BZJYDqFcQhIc7DDPiZSkOGqP9PWpDH03wdUE9862nnFGWoVr",
+	"bWdyhgU5n9nalSsbT82IQBNSlnzuo+0B1IrYwBn9pSssO4LsHiqVwIoLiQyAFcox2xlQgQxUtTWlrcPZ",
+	"dca+vCBR9uhQr7v08dXq4dT24jFZ7kFxlIMb9QBAsUhZ+PqMtrYTVRLd4bKJFJl9HO7uZaUlVlmtqgs5",
+	"2+Z9JEjF74hcWfS4GOowVWTdY1S9o0U0s+vDjOYzJHlOcYkknbJdylDt3nenEEj3GdTYcuAJkcIZvzYp",
+	"6Kop59OSDCgQYl/MbGMxFrkIq4asqVvygFyhbjuJgdickYvGTM7FbuHyPBiTLVq4mi3JJ2hC7whkc6QL",
+	"lKAJ/UiKG70hXqGKMzVDI16bbl65KwL9806mT9G9ayaI0RFuFL+B4JJXiE8mkqgMNYyqDJkURgBeh+en",
+	"xR5EchV4cRP52D7KrlnsQzfsG6lEk6tGkFdBok3mv+4f+9410y+WixvObgq8kKbbcuEKaqCRC1t5vpPZ",
+	"Z8d4IffQYVm+Qq5VpH6lpoi6rZO7d80+mBHAr2YQDFdEIiwIKvmciBxLgk7YtKRyZrDjo9rzqirp6RGG",
+	"H5rIR83DWleOxh0GtalTPqOszdyDwEnMwvQlfUpMcFki3pPpkzJyNQni+Ne+g044pRaC3quke5tREOoT",
+	"3gg1s9I9Ok/DdonwKRtb5LrpLj+cUo7vg5J0LZeBM2GJV7cMREGUj+PY3b8mNBC9UcLR2TFBvGO0Jdtv",
+	"tLGWWzdDAevugCGxLqm6cxdkSqUi4h51WvvPQMruqCJX/JYkbmDgBVNycQ6mEpSDNrbB1Ggz+lmOK63z",
+	"CN5MZweIKjiD7ImIi0IQKW0lTPMHKUyALZWmyvSwNNbeA7uvHu1mit+66q8JDax/4eKlAdLrZiqVrfNB",
+	"nPrl0epZrQhANJnasqesrwYzFKr0awvLVXSWywUwu8K6WpOAdhFNXFc/tEqtI7Qffpyi5oLrOIrjpH8N",
+	"Y9dN7ihMo1G8wormncqtWQDwKqRqHSZqzjNEcD5DcNv+zX5Y9D6F0tPFlrXhhi9WBYObw6UDDFjlCxdB",
+	"Odwd5RrVX9mGuwP5NgYWLtT3uMQMLkbW0BODJqmtbFM/ICfCknbJstHvlkQog+cU4iRBLvKEzImv/46m",
+	"3LhHsa3s64HDwLm4DXkPtGqqA7cQWes0Zdx0NMSdmQpRBSt8iQx9fBeSNwkuNmSdoKflSF13Xokg9N1S",
+	"3VRb0UQHv7wL9vYnJ2QTry/lEsbmFunJSqKc/Zc8dHpFrnJnyprYE3htTWnt5WKMBiLDV2PcuDajbq/F",
+	"QkkkLMPmF7wkmdV0AxwUqtCMl4X0yBQekUL/0TaN9Ihf6R+vmcFO4RMUoqcg8hHnqlwgLAOvLCJswgVU",
+	"ZlVoZGtg07IkhampGvpvrwEUGxrXo1FEMFw+w2Cs7+yhQ2SIZTapGfXKfMCpB/wDE75m5rUQtSRDMdAS",
+	"KIMcoJbEtO9wdQa71lugmohe1Vn+R2rScfgjtNWGPD24sWXz+l58H+wjeVcfAhZS7F4Ns3hccqgy2LRi",
+	"bYNOJkTow9XWYp9jiQSpS5yToiclYaPU4QcDUnkwLjc7N4p+6qSSEPxwuhSCI0xvkMUYzkbG1Q38th5x",
+	"owcsy0BlxW73sV/Cp8Azy5bw1GLJKPocCvQrE0iH9YkfX/rg0jZW05LdbksHnii5q/9qAye90qmPf6pQ",
+	"rk3p2qbbSdUUlFuPSBkHnewPeNicK2uLbTI0LYvdAhqKJn2kJoIWrmE+ZUtWA92mEACnwr2OvS/uAHds",
+	"luEVj8swNHAL38Wus/NNcWhbf9gfztxU4obtYBI3zG6IHsXWHkjc88vUradmiV3KkDY5tuUS5M2M1jJz",
+	"SRwbgii2NbRjsdiresPAHbj0YZwXkohrGaoF8WUw9OkNE9dqwQg7avBGoTsqqeLCHeCMB03B1jK6hPO0",
+	"7+yhq6BIhfG7Mw7lHE1ii0R8zl5dM6qQILiwHmWjyiiOZrQgFrylVV7mvCkLW9QNjRi+o1NjZMIKZNdM",
+	"8EYRNG0wJLeOG6U4k3YsQAPFUcn5LWpqyLi1SbhUovAANLg51yzUbzIDZebh66xCZrmkZQ/zACtbIvea",
+	"HUKgG/3VDtTFBRckpwUp0HgRTlDrdTZcAzRjrfUE5u8wlugYwhtnajYmUsduktjmtO27YrdLm6ukhKnT",
+	"+rECF43fUcVvD8jHmgoiHyEzCJKACWEbxVQSNeORk8cZHBkylxagyv7aiEQgABGSSpWco16Pw2n3cV/U",
+	"lSNYp2U/2G6uTTDrkJhhp1m7oj288D5aDPXrJfLXS+Tf1SXyMmDDI2HPtLXj74s+E6sPP6DsebTW+pMH",
+	"cSYjN9thRGa0RKjY8lzhaLmBkkcuyv+LENPpeLyBiAd92GftJ3J5LIi2qb+lN4nC03j84aa1cDI7k85A",
+	"ElRIQjr1keIA/Zdvxn96MfnOaPFOE9vbIJ1mKP4w3OoknXcb+efizav6hAlelvFiH1zVuFGz9yJ+uPxN",
+	"HPGCxOK8zt/+BRVYYfT+4o3T4Gxj+qd4UAXJBRlw+Nr3snB0fiyxWb5nWu/1DLm81Al0iZWaFSk2es9k",
+	"M9bTH/dF8qeNV3d2RwxLOEu2pbvPycAFXy60zl4Qhkb47//x/5j//z/IR1zVJdnjYroTJ68bZDEgCKRj",
+	"WbornbaBGBmSNYXGDS3VKdtIcXDbxs5q69XW5eHV94la0msrD/WIikhRITfenkluBjZ+r0GmxhcblZb7",
+	"0azO1lEY11mCREqLr+4C2Zlqw4ON6TZaTvDcSfmJSH5b2uShPutJj/rIvxyeskO+bB2MLTz74G+aOucV",
+	"TQFpMfJRORqAhTnDdwSCagkrSKGNcM68XwKN3H3jtzuDfRRHNpYiibDoYXz/2rQQZEtwloE/IVxJOQPj",
+	"fUwQlrekQHOIL4OgasjBlJRND7rlJF0BFLgC2ayQti1qtRb32VE8C/gyxctHIQutrs/UXN3tWnclkorU",
+	"0t70Kprfhlcsbor6MFqNlwMF4bAoUnaC58hLEoVwFhB/ZsIHHZwY+UilSqQ42wtTuPGP+ekPmbnBsW5T",
+	"U0Q1BFHXBm7n0p9KVLd1RyM9AsrYufFNRqMg3cr4m2HTq8Eapmqm/611NZNyP8BEWZpkFlJ5iaTL40sx",
+	"xDGVFZVWMjgnZStoYtsl5qhsZcCa+iPLRDKiMcfM+pTGBE3pnT6Buw50wGYzXLnzgAuUFelQLVpJPvSW",
+	"IOutY+O81VYNb8UcNolBwGlhwgFlIRTeZoJC0z1Z0KYGJNshkXgOetugGHbLCfjIzdEcsikAbRH88tRD",
+	"Hcb1ooaZtY9tDwN6zW1lBWfSB/ENnJWLAxtis4LYzhsFqAjQPNRgaLfyZrTDQr1vhzkIumvlBsAwQ0Dv",
+	"1GZLVTvYHBmgN3k/1f3SZPuQ/AcTMF3Bok6A87crZaH5TbGetzx8sv5usO4C8SfnHHeSzLC8cDvwPuWK",
+	"71Oea22trW4Z3HZ8sbn9xBtxjBWOeCw/1lwoF7C0avSb55ugOip8At/EVnmt/1IQqGKeHo/kJQGn2bvJ",
+	"KruAo8VGRoUHOCRuGfXLXWFocQTGMCsX3aCrA1SQkpgoTazFV8MULY3KNnOBfOZG5G5J9m4WVu9I253U",
+	"sqcvWKAueX6O3WtIrQhRtbjUy2Fv2o3D+ojzW5pKQbW5ddinPcDhKdGo5FPKMnRHBJ0szibYaD5LSRLb",
+	"8pppnXeM89sdTdgZKdvEvRw6ztAPStXvgNqsQJe4IpdUkf/6Bn/cQ4f2NuiambhYVwX++8PLk5v3F2+g",
+	"TaVqaaPVqUI3Nz9wqXZzzBTN8Y2bwehSE4Bk12ymH+vVzdA5VrP/+mxnD31wh0E7Y7j/toG3cPgCWiri",
+	"jFwzZ4q93H9ueCrnBUGH769+uDm5uHh3YSJ0qKaimaQTqa+2lsbVyidc038jmhcgYNjcJ0XQfDhTAufK",
+	"w+FqnjsybbqbM01GzZ72xnEPndh7NFlzJsk1g+l4vB3ZgLsYHH2UAEzQiRBcIMM9Zi5WGG25rg7PTwM0",
+	"l1dbz/f2IZa9JgzXdOvV1jd7+3vfQMiZmgG3PbMRWc/MObybOyexNdQ9tbU43Lok6hDeO7LFnewt4PcW",
+	"JUTTweppgNBpqkg9+8Vi8Rihs7Z+atuD8+B96u5FJRpihA+QDibyYv/l6tpcECNQSLGn6fByfz/VuW/r",
+	"2ffYR/3BJ8/Xf/KeYXuHarSMl/vfrP/oNRdjcEeZL16u/+ItV695w2wXf1r/gZ3HFa0INyiVNhFl/afA",
+	"a0ZEOYRbT80AHNqL5zkXt2AKj0os1Q22dx03Jk6LFq4aDZXI3KQgEKDojBckA+dJeJctQc7vQf+eQ52q",
+	"ulsLAvFXVkmfkgin/oUoZw2cB6+vMM3+o7FtrDvg24gR0b6yd28me9BS/mCTnLvRJKiktzZxwdsFcsbn",
+	"DI18JNIOjDglHVI0f3wpkST3OjHxpVccYYkkvvsHEElfUMLMHsSfHamhBdAu+OLT0uINlQoOnBPz3gOZ",
+	"Zpgr0/cXZCwsKaCfYrmXgs8h8X8l8AtMZSOXTdHCLyJanI8c3Ir2CssXjjZBO+ARgCUxuITDVu/ZbzaC",
+	"75MJwBe4Igos2kS4UfvKM3fn/unnHtm1xABPILN8DxY2+jPLq1WOi0srW8wTJJW2X75qT48g264a4eP5",
+	"tqVjfx7eQHAGpf4mk2BHZG00sNtMuoXljUILwhR1XoKkkDttX3tKRuOMkVyR4tCme6QYLXcv+sSQLyS0",
+	"/IhXgQSShH72m/33wook8EOQVcK/ZyVlt5b0C5NzFcouamLyIB/Z2qNty1vLEiILFmHZB/XzEKPomEpP",
+	"973f9y798/oPjjiblDR/+P5syYKwX32ATML2dmmOFwADT6dMWzpCb2G2zB/VBPcZJWcTfOkSM55s/7Wd",
+	"RPadefKF9tnVnO9OcK64QLpVAm4LcOZIN6wlYj5zaBa7uUfN4DJC3AsyJUz/QLowG090lPOCbOSdeLzV",
+	"7U4vIVkZmYP7S5pbFl4WiDOAuEIlB/QvbbH/MU2Qly8GyI0rzs8wW9iv5SOYLpD/5aHDwLlnV8D4KDGy",
+	"kc/wc4TTFVe18cO50iVRRj+0b1xxVf8Tcvc7dgDZGprScpnWf1CG3vQg/CI7ABRclRTw3IdFmPAfvV4H",
+	"SBDVCCaXlhGS7FI7pKDSxRvEN8ixeeH3tD8iati7yeSr+P1szDeZbCaGCUT3pnnMRP96FnsiYbgUZ5w+",
+	"6zO4NVoQ5bxCJtj386r3n1Nbv1RYqHCVudjFdY1g3TSxWtFistc0Ofwd3F8vYosfYjrEV91UPwlue5/G",
+	"SxR28lAxY1orvh6MX042mSUwYWB2VZ0wAn+OFUeckT10wjxGhTE6Paprl1UFvcOmzFvK0vQxJE8on3wf",
+	"EclkokokGhPKprZYvEAFn7OS48Kk9nbzlL+MRRrLqbahHiAvIMXX5qHb4Lk5hhRhE3diAc7tysTX6ZkL",
+	"UQlFy6ogD+CmCuIMAQMJaP2BvFGGO0y0HlYGjsAiGZsYCRPboBvJS4IFKXaya6bbqBsx1c0BDvY3+6jA",
+	"C4kaVhJp4TuhaA50BVMFdc2GsFhP3h56uf9n9Obw8urm8Pjs9C0EUV8zCLbBFndqNUQHkF/szcRqsM8B",
+	"tPn23c354eXlh3cXxya7mV0zRw8fFBjsn5f7+6atgihMS7nnHpmv0VxwNvXvm3CJZYcB7G87s2O3Qk8V",
+	"1NDp5QsZV8tzjWzb45bxDnwhwbkN3jUc9JnPkn8EEQ8UJZErSwBoAKJnBoFWVKQwjBueBwmxEUTzxaWG",
+	"rQfJrMTSm76Vt5mJkOIMhIFRh0ixhw5d3oWXc5ShFy/RjDdCotHLF3+GiN/obgniBVf49MWj8WkYlRjX",
+	"ec3IMxfEr4+WduIPUHu/BPMcylsr8twy8kmclSA1cITRfz89NyeqBWf4hY/R3xrSkMzcK0H2CmGAW7HY",
+	"6WeuZ7+Zf9hLjKg6cWxP7c7qr7/FcA333mEEBfu+e5kNuNLoE4e/0rrLZR4oYUyZpvZqB1H2+u+n5w+x",
+	"nTa86HiY6LFrA/s8xTjACH67jzS3/Quc/zsHCLOF/pSUkmxLF4A40WNbYRyPxZ9SOh1c/xOeYa6LZKQN",
+	"PP49aZPhkGqo/L96RQio8SH1Hl8F6QLUf2bNY82q2Zq6S6v3NTRqxYiEgOqsi4xhgbMKgKMIQs2Wtq+1",
+	"D/oDBC7dS58jBCrE6RkQ/OTG9vu1Gx2JE5R/9puvjtIbMHDCiksfiL7+mA1LrjxyrMAJK37nQQIPWsQT",
+	"1n9sLq+nNmqf/cLHvXHH/8rHf9W62FMegr6PhDwFZfBzrtuD95JXYREAIE4BkdiC/liE1R309//4nxAa",
+	"Ckgoeh0g5SfTto1YaDkIqZgT0IAzj+Kt/24Ekd7sosJUJyB6LCtr++y3X/j4tPj0DFqNxBpGtiB88UA1",
+	"NxXWoMTiX/n4i3NTUD8NCPPHlQoXDUPYchHwJZ5i2t5eCiJnSBKw0rBSpKq1St1hVMdTjZo9g3TrXRdQ",
+	"1He3QPLbw0bNXMmbJ1IDIQD0S/mfgunBfGMc98HmQUG1RieaLZLL/RXDP+Dlp80d3Hr17z8v53ZgZgNM",
+	"XUUD79QdGX7UrOmZssuvxkvVw6jmhRMLb/MUPNqBb/rMPGr3h2k9xp9Hzo33+2fGz3Elm+BCS6VVTvS+",
+	"T4DXChBHzAfmvr6k7DbClM8AuqXoCwLUz4+Cpn43UvRFrIYmU64mpyMPoIgw1LDWW9xeLX2VfWu47pJY",
+	"na/DTZYB9SkeMhUkS6d56Q08fhr2gba/kICzfUNRnpiV3WYemNxxU63WxtVQCTfXf9iAgt8BC9vwcpCT",
+	"lnNZsXJTZBmYWzy1FAfr50MM/Ut/v3yAwstkuDi647f2GtpsLbhftpfLe5/PXmwJ9tunbAUo4d9//rRK",
+	"R94og2rg6uYuhVNoKq6P2D+a4bIkbEqeOGi/7SdhiGlrl7Ipyt2LNj/BGGOPyIQt0F1AOwNw5RJk3Fgm",
+	"q1Jiz9ZtjhD0R4dM8ceLXB4qV79KzieSnK8po3IWsihY7KwbJmhQQTxMlw86DkUCp0X+7DdnHn165tBS",
+	"knLiHS3yI/dStmFyqjf4tVQD59LfGgJ3lQ6dhBda9KR9uYnvpDIVKDf+EBxj9/7wJmT8TVzQ38SU5CuO",
+	"rA1g6YtG5mgENBQol7rcKeLMOf0yRFleNhAjgJFvQhCcz8xvTrpxK/BsMTaoLDXDCo3J1P5k2crqRYzM",
+	"fcCWKfhQoDHJcWOLMDjuQQUt4ErVqqQGki00iXZ0g23Kc5ubl23NCHbFj99wI5W6AmnlNvuznK2m8n5n",
+	"ltrukp0S9ZrQB0gQU6AGyl53F7JvxwGgUXK7QfSv3nOPv9eq5b3mqQm1GQ36u0VS9D9oczVafi7ehyC+",
+	"YFWkH1t0eQUtcuhuCZdlDx2WkiNJFBzdMy7UbknvSNHCO1l1buQgkPRKZMt4TfpH1DC90D9cXZ1f7ti9",
+	"Qd2iO5HrKptaJjjw6c122+l9AqwwMcLahfYZhMx7sfs9jtKn3yHfkylly8XJR1yAZwOAISFApwU+QOOF",
+	"3ysQU7q0kMFecabAswkXU96j/7+G508crv60nhBv93wJL8jnQRX4XUc49vlZgsURRBK14rXzjAqP+712",
+	"T82m0bKe902qcO0gW1vvwIbsO6s5qL1ksK9/9767R+UNZdUjzx4pn2+cbYQtHN0XLA/VtruYztvSFOge",
+	"BYW9d9quza9FWxNAdUt8m6rdEMvu3nllCoKteBKp1OqOypI1oqOB+desjcyXRGW+4t2Sb2IHlNpfOLW5",
+	"S0HcfHfI29LgWmJWXLOw1PDIFNA+QHgsrWDVv4C1bu/GPfh5QAGp8MLDYu/soUNmk1CuWafg+ZQomXSy",
+	"2lwFA4vuSiU6kQ7wku72JBqSb1f+qWRAt5T8oO3//Am6T/kI3BuwdgnO46b64xwvwBBpeW7kaofv/PEu",
+	"pn4HR94RlCUDd0KQlhLx0B4EttDqEoaCTrYFIFPexzYO7Mn8Vq6LFEaPTU9rPaefQ39eDa8zh+qqKxe0",
+	"ataU5U5mY3ssyFgH+zdWWtIuhceVnBCHZR4Py7sAR7hD/XtNLC7/ehBS8J//40RjQSp1iNoGGQOKIE0g",
+	"k0qtJZAPLVC8lgAnAtUUPmVrETnjpHt8YEboJ8HWei5fMHR0hbYe0BCI7JUUYxMtTGAblL39lI4UY2T+",
+	"xyHxZ+b6M3xLerjeL4j3/UFaFUMG9cWV6iqLZaGiFjWRz35zf18tavLpmUMqugeQYdAOAFMnAwf/Yvt4",
+	"TbBUTwWDBI27nj73hUun8yIZSjbHEjmCf0UyfIxUBF7Vjc12nAB3mQRfARkKfIIWBAvZWnlK4II6g6Up",
+	"yXK05AGiVc2hJBFlUmFAydXGyKC9ZL593J20XMdmoc0kXNICwFe9F3MG9U1KYsf/CpKSfzx8c3p8eHX6",
+	"7q1BnUfbWhaaN8CnZZu6ZlqPOUCMK7iJ0Gzq6LC33dp7gpjMTuYyndFID6KkzGg1gmDJ2c4eOrUfX7OW",
+	"isKiUnn+NyhgzvKUuLJLCNpSSVUjpjTHJSyhWxeX4q7fvmYTyDiFiFjj/ZBuCjGL7ohXFVWwU834nlIQ",
+	"2R6+hBgyXV+QVM7qB1co3DJCQYsMmGm80P/5KpYeLpbMElh29lsgQ7gs9ant9lk0UnuIiHlWC3JHyfwp",
+	"D+1z08XX/fKOEUSYEguAuv66Qx4JXh0X4DM1OwV8dXjhSlcKkERobkN/qClGQuaZ83JnqGH2n3pDuSNx",
+	"aUOho6VTYcgOq5txSeXM1q16+OZaV57Ad/fExQlMP1+qMIEmSdKt4+xNvR5fN9fDN5dda70zGmb52YSc",
+	"tHReUXz9m6SAFySg6NgyxaBAw8Z0+fluL4GDqydDA1yVT1mjB9o23XxuLzp0fWxU4Wh6Bozqa3WNiN1m",
+	"PdjGQWpDM/RvAJ6Sc1OqyxZpuAFO7TBctwBD0snn2e4pyxj0MMCVuzP7R0HwODTDzVqbz/ug3P0e/GrL",
+	"AJjLh5HWE18VWM7GHIvCluW5f1GMPlyKJ5ckXwaTYggjOWCKkKG+HpMPx7FoC2F4r0aFGZ6SV53yFsuC",
+	"5xmeTGhJfWTYI1eBCdj9MOjoiSDh2h4MUb7y/z8j/wtS0inljUQBbxvkSX0caDNMydA115ZsHrZjGOMN",
+	"y0mlBxcc3N21PrOFVyWxcb1OLdVGH/lYa45EnaacE5GKoLSvKydfYXFLCoCdQlxcM5zfMj4vSaFtRwNa",
+	"Vu2hK1MiWk/TTYVXVcMsO5vRgPtm0ilaPdIcXDSlSUq69uNTnO841EpsEpY6HdsSMx4Ab8IbgS7/+gaK",
+	"T9hZgbvBLHnMn/mGSnXYoehTpssHHemOU5u0sy5/XFyGq4AFuqzoNKS6xGrCRbUtM1RTKNQOGEEQGcA6",
+	"sEFohNkiVVnpQZpUEt51zIsFohKdYXFb8DnLbPE6KAjIqKKSFOiHq7M3pvKtiRd5x5xhCYFUTUEJA4e+",
+	"grq648U1syEoym3aQ4VGvp46bDHzRptqDRFlsD0CMpq3jAXK2U7Umw8WRMiWT3U2Bl1sUCvt+ZMMwFqU",
+	"Q3bf1xPy4SfkB0FtnFXInK5SGrAuF0jyiqBO0GP0CBl2LD5rmD4xkmbtkT443sM7n034m+6g53T5tDYg",
+	"/g8o739wSE9RvcMVzbOY3L4esY2VYVwZLeBp5PwAnvot/HMN4pvBD14RrAPqW/O7PzJAm5ngijAI17Fn",
+	"4997ebO1r3YOqI5F2V2hCisiKC6N2p8hU8O+K9lmWCEsbw1nBwprBTHmkGcvvR/YgrlSNjWg7ivvS25b",
+	"LMuoGqy1BgOFETngjQH8+z3g/4ELXPwD2ab32233EInP3Kn7Wfdp9M5EK+Xhyxd6ZE/P+7qbh2YjveV/",
+	"wMC2BwZzitsVNl7SGzTrZas+AkiMwfKWdDUHarIunP11f37PCa1VL35olz3s+5/Jy+D769M45dKNxB/Y",
+	"5fBhxj0CoTO9Z1gm/EtLHAf12FsT5XeiqNyPbSvKvpig7rLhy/0/o6N3b1+/OT26atPYOju94Cb8RO/j",
+	"mFKFLJAVV62f8wC9fPHna3ZxeHVy8+b07PTq5DhDEi8gNNP1AqixhhhEoDms8ZyqGWXo5Z9s/Qw+QVTF",
+	"k9v0d/06/lPtahhxIkTazq2dFjbpjX+s2tBfpLLHiSnyDj64ZTEyn/HWUu0TIym5kZn8yoD3koeSUoQV",
+	"mOVkF+Kve08f/+4FvPqULNrt6kdK5qlzB4b9T+LZ9lSxwfIt7hrLiTDB9grKPn5USM1JeUdQxZmaAa6G",
+	"iQ5oav3vlQui7LEvTC/xHYlxzBMozUu93FdZ1iP+qiwv5+urPgZcYiP0lqOSVtQEkDKOKswKrLhYmBi3",
+	"Xf2b27Dr5JEkSlE2HSiSLt3bn0Uq+d4SQsmN/Z9OLrmJoxEpqHrlLqSfRsIk1/8pZUx36T8jQPrGzAe3",
+	"h4qLrx6wR/SAqY35fq2cUxhgNXqL7wSr717/PLxme+uLMXAT+ANLuxPIgbAFtI1rY1tC+EsO6H6AppIT",
+	"XwYWzrhtVBNBuYfHpcKT6jH1r6H89azqrc92tvi8PBbtL52RYIJe3VwOWkpS6bBsvC1u3NEzLL26gZYu",
+	"Bq0PwC7lH/yUdsTjc9aSDe555Dr17vNdkAZQG5CU3icMoakgef2pi5G1/Q2pRWYGhsYLqMj2jxJpbopM",
+	"G/mGpSIiyN8OeSQSbWjgquD13THW4tByD8ShP44KGOcZ/ZG0qJBpbvFvrXS/lMxtY/9e7O+jfIYFzvWL",
+	"IL1f7KM5F4VEo5f7+wb5ak4lgWK4MRjPv20lCjy92N9/aCHT+zKxJcMQFvYk+8yK45cyYDwj6V2bY8YZ",
+	"MLhezAMTNfq3DJDMschnekfoJ9nSm8bpX1IsQXJaZnq+v2M3QtVImj9NCOHL/T+j4/fnb06PDq9Obt4e",
+	"np2g7UM/Kxhdga63ftP/+HS9hXDpqr5SqazSQm12z952IrbPM9BTwbOb5r9ITF+7OVKXW+b5V0Pq81UP",
+	"iiSnOYY2RpbfUP2Hw7MJrngjH5gTkqiigYvX0Hp4yDxdeny3K917/ObGh8fNiQCIRVujQ97Suv7q4+ym",
+	"2BXGhz5uaKl2KUMllRDYYtgmOBvCONMDU24XUQPc4gQqFsQReUMmrVyWXTQHAy46SM6rSutSygLJ+nSP",
+	"gucN3Af95//+MxrhRvEbaC9zKIPuzwqzBpc3kpQkV9k1gxxPcsPIfMfllFgczkLbs5k1mlhBC6yIRDLn",
+	"WmdB+3v/ok2qigv7jiHWLtAOwBkMWiqci7YwsWZAc/nwraOtbKZTIk1Ch9Yh5w6USSsoURjQMz2P4CSK",
+	"1d9c0sXgPw8rf7v/6AfNBZG8bFQPuKLwb/yBlTAoSGhWu6uuIEFK4Lhw03U0tbaEK7AScN6jKVprNutv",
+	"7p+DYnc7itO6SyjzyR84btdMMHWaG/zImpKcSHRLSG3vN82r29Jq2hIp8lE9bXiMV0jXZ4X+7jTj/a+a",
+	"8T+FZuwzRjfRjAuqD90+X/AxvPE5rlSXekrdMNikTpP76ty8EOVgJoOm/J8lCGROyG25cPP2lHmCCMKe",
+	"e9cIgzy+3Ot28kWk36bs+fXC9fEuXFuw6SjnaxNIID6ZgFDIZ5xLAspDgRfw04w3IuvkgG1LpGhF0K+c",
+	"kU2zFUyvIdBf1FA7VabUhMmVrXChDUsFt02GM2wWDlmggsPPcy5u99DL/Zdo22Taw68TTfm9bVtCEUDO",
+	"5zPuL65Y9y6y46TfWzGaLHSgYeZhRlNjFJ8+synwaj9/Cq/2+n1p55XalhWREk/JV2/H0kliNxCOMQ+a",
+	"86Ys0JRonp1nJpoL8BMCF3GmBd0PV2dvjBGmj+GnOH769qFoWP+tj+GQC/3a57hd8d0NuV4xYavsn0Rh",
+	"gcj4F/tL4lvPP+vALrQgV1S4bJLPzVbKKsaPfUHzFlKOcy7AEysR1vOHvAIUphWgWtPqW6SHYfBG9CG2",
+	"KtAvCSuuiGPyp9fPr0AJYgn4YiIgc3T++08M+N2Xr11JD/AhK2Zb8Dnz+s8kkMhGWMP+sdU2rBayoZZD",
+	"7gZBAWmxP4WJIkhbuwtQgZBpA3FWLg4cnkhRUWY/A3xL/0tZ7l2zC5I3AvzK9lutO5GPNWYFAL8rjnhu",
+	"is3k3bvVfdgk8NWOBTShBaLymm3/Br+eFp922293f1ssFovds7Pdovi0faD1KG0vkyJo3wGjGxD3Djr6",
+	"3jUD0Q1GN4VoJKGOsSJ7e4QV+h+mpKykdyQziWAp9TNDbhL/8s0LrbLKvWtmI0ewIOtCLralUwBtlIaL",
+	"O9ND27tmNl6NyTkRKMdCUKKFzmhO8O0OOrnCUGWS5jMP1G4LIi8MErbJm4KvC1JDzSLOXumfr5kbllmr",
+	"DHTuVq0GZdwHhrR1ALJ2fNaKt6jnlr8rvLhmkpA9dOhAluyCnk5233JGdsH1j2a8dAWUbPUh3Stg3nyz",
+	"/9LFnY95sUhhNJ3cWXyO3mCQn3766SfNKMfHiRAPv/gb3S1k6X7QyDPPTqJPy2Wb9rjm+DqdaPoCebee",
+	"VGsHyqciSc2yoPHCbCtzXzTxsVSF3mbdOrCajVNd2teewTvQ2zcxb/tVy+cBLxoeG3UYbwcq1BmWe9A4",
+	"/pgXOXb1oOa2E9yhzIYqIHoNjQjIUF02siPl7FI/ZtBYOlwmUosDBGBNxO6EkrJw2JOv0PapBTOH0U+4",
+	"qLBytXcLsM+BXxGHep7XTIvC7YP2MxCNWvETr9AJs3+PfqOSf9pBVSMVGhOEJ4q4hsIXtg+MzBWkPZ6a",
+	"kmxLZ9xKW3q5feGiKcnebzCJT2hE9qZ7aPsS7nv1kVNCCQQtMgu82O5B8oIFfaq6wHdfCrvLwZ+b2SVM",
+	"MzjYvvryngJfmlnigldLeLVPElBQBuZOGMXjATU31sb1WMfS72kPPPIpvMZ1FvzSiduAK5dQrnvgQFiU",
+	"basTf90y6lFcKFrW20pylNkIZBf3sLwUGRqTCRcESXwHGSYbbSZvLa0PZ3C7YoAXWea8Jp1Q6F7GLKi6",
+	"hC8ierImBxd0Shku3YlrK+u1ptvo4vUR+uabb/68k6GGlURaK+W0gDQRFr5Li1TwtisQdKl70cu5tVm0",
+	"0Nqojq+u6DAQxJ4JGWgl4WIqEETQAxRwpYb5J7ws+Zyyqa24aOqsJY+QdM3RVrw/cbGV9drGP0qWyDtG",
+	"rFbUHuSO8h3F/QAVAk+sG8jiKwGi84w7IOnqieFtzAnbA8AXiIbwBKNQwmhZWKDRAI/Szh56rb91Crt3",
+	"aWUIRCGSlE1L4p0uyxxvAvUNCPZS91wAoO+KbDL+l65k3DloNwmSdUltUXa7UtgCC7YdZMbKIFiUlAgD",
+	"SXRLSA35dUqiGdWLvjgA5EA3+LbFDFX8zs5VLMKBjxdaj66afHbNsPnEzDF4x+BUohAGuS2f6HVxqpCc",
+	"wd3UmKThCZ9cY/tC5SiGCBJXf8tJ05bCXEBZWrNYX3Wzx0RDjB5dscOqq6oNObgGqWtBom9fQBcwTptv",
+	"u/XU5kXQVd+x18k5/WNDxRkvIzGO78xCPEE0R+YuO7uQcE7PD5JyFb4lzGRbhpZ0eII8HurGJgfspqz6",
+	"jHx0lXmjHHsCjzdmWkU+qme5vOsy67LCvprtePmjvf5Axl2LBJ8fwJ4WfA43TJ1omz/2tb3fmMCwRooF",
+	"PIgl0vT6R2G0Cotb+aTohGvVzMNOkdlXNpzrtDBK2JCILv1SzGd9zYBtXZkk4wmGGe/9RllBPn7ag4oS",
+	"EuWYobEVIKs+mwIvEGdo1L2sNK5suNXbOUBON4ShBDCL2+0GTfQCrU/aDve2o3k94vb/Y+97l9vGkX1f",
+	"BeX7QdYtSnJmkuyeuO4Hre3M+B7/K1tJztRqygWRkIRrCtASpBWtK1X7EPcZzr7HPso+ySl0AyQokZJs",
+	"i5Lt0afENkn8627031/PsHqVID6wK9vzvj3lejQxgjjV9HaK3BYy7jv0zr2SPTKOGICPtCwKSYtYUBh9",
+	"cSA3HxKRaMsJ8dop8OiTNT7oxbI5kVYYQbtmPh9z/d6nvNxa2FaGKxAz1DcKzziS0DLeJiSixpNlGABg",
+	"yYTH/rCe9upGN4K2o0GpFoCeCWrTFY3i00ChJYnKkQ2vZckp0BRKC9wpi9FYZgHZz0k0B92hpGv/hUxX",
+	"G0tcarMGdQn622DE/i2hIe9zpsqSvH46IAryKjSV4Pak+V4F8hHygaq0boE8YJRHYY4fVDCBskyztKo5",
+	"jX1CefPfEpbsonRPlYZbzG4rsWFy7XxAwbm++XpFekkcS2G7yI1ZpKRwsuKeke7myFbul2cVH8uJCCUN",
+	"UDr6alV7xAj4Rxol15+PyIcP7z+kyVSvyUU86xumEHzh1o1FQOqvMdNj/SbEOKRiqUPlSj9UoUiE75co",
+	"iHqCrwlbSs8XsoAKmR6dGvZSnaGMQ6iOubjs3H6+/HJxjPdvorgPHpQeYxAgxZZ+oCFwZS0NLBYUUrCX",
+	"RV6IqN4QUjRw62wu2UZ1uiIQ+gsprrMZVYn/B1AUBn8+KkdBMNDz2HejL6O3hT2/piRxR/l2kOOty7HM",
+	"WYgKdxqWozwg53TaYwgfX4ccZYkBBPi/4INhPJvSnGYzH/z508FBk1zqF9Ks7E8Am+VLm/g26z6YbaOA",
+	"DTgn9OkOcUsxaqn4vk6frNrez0ZaYu6nk3+7Psa2mF8t2Ycg5gRKOiFaOR2zmjrMR2FrmBqv/456Ra2u",
+	"7blFDnEPKUu/kpe1aDqYCUDIdai5YUtuzfJC6wJCrSiymQ6yPbfY49lkl6W5zrDmL/zeydHcn4lQ9mez",
+	"IurEcm16HhDZBJsNHF4ZKz9dnKv78WLY4mv9RKVAxTDCMmhivG1fk0o+M/WFccVXkNwzJzsd0li/zNSf",
+	"bsO+bUVeLiZKc6DQjQyLTnficQvBgvZSvjK6NB2P541eec+iScRjk2oFZdR4sB5JRGw0f/wqeLJLm6pw",
+	"cc9jdIUtrJk/dZ7bRNF8Nt4qVfNXzCCXY42R5jPirCxfTP529efLsVZos3VjaVW+A6sxB+seGc9vWpNc",
+	"sHsoGYqTSCgSyztmsAjWXWh1zfqJoqH6RB5RckX2IaLi4UFeANKyJn78XyRDVj/sCm1Fnpy3T89u22fX",
+	"J+3j325PL75CeMWwGw2CiClb2JpuRLZzh2CJ2rfPT87/cnKtX+4K92242EzEivRYKMVgFgm0OMCDoW8e",
+	"ThFDo7zSyuGCaq6qbAAccNNFVy6bz7M1/HV3Qb2q+A2eGVFyxKSALF+M987Kn0O8ouBvtgod7jIu7la4",
+	"rFp8ZNPE1i2ZwLcoJ+hRSFu2+kPm37EAm2MQk7Bs6sygdeghRp8iOcHsnTFViinCFcoVFnQFuDJwyYqJ",
+	"uG4CVhBVhhe51sr0ugwos0kMAkAB24y4WF6cwnbM3tJVCgwccdPK7ez410xpUi0QHpcCgHKTMAaXYyQn",
+	"Ozny+uQIBPWtrxlyRo5uviJ7yr5xCYtUDzD/NUqC1geAjbLUWTUnh1aXNeutKp1BOLCig9su0ShgcGT4",
+	"lSI8/gRuE1jXvi8DSN8PaY+F9bl1Aqq3Fjp5lGQo5xCZNMPoa7pWg/HVMwUnyrPajufmvHZF+lsIJhiE",
+	"cyPnMIMd97eOKTeOsmOzGkFrKgbyNgWoc6LmjyHRFpTfapFmr5ydTFubb/MbJNvC5uvL1hUwrjGFrBFI",
+	"D9igN9X/ILCSTGLI2IK0s8hW2aaIOU8ROQ/ZD0sqb6/ZvbybtRSWFZ3iS8EuYJoSAe6IYw3KqMCVUKDG",
+	"cgPrSVQsxyrF2NLymAOoxn2q2aqKYckdUVKab1BOZC1IV622X//MDMvzDfRMFtH0wYZM0BuoMdQ6/66x",
+	"/Rp6RotgKYehgWVcM4JNkLmg1AR+fPe+EdApiVk0QhtShkERA64qdTMItYZiVC1zhJ6lj9+YpzfhDp0d",
+	"dVUoUbOiQ8JG43hqIIMV85OQRq8ufdBZ0EqtB40HHQCW7AtTRqOKe4EYgltIRQYtcXMtKnHAVcjGAjn2",
+	"pplJ9bbL2kxZVcAj5kNDeqSP9Gd9yYuZUoY0vJmXMpVR02plkSuT1TrLId82cUQSOp7a2sb5S6Wi835I",
+	"lvcQumYjec8Ma6+m9iOiwk7tz9R+vSMZ4PlMWdK8ui9k7MRcUSgAYi1XcURjk4RamQL9xek6ZNvCzeIJ",
+	"jWRs1KuAwQxpbIFb3VnDCm9h7mlF7/uD/yBn7ZvObfv4/PQCOoUihjBjgeqKHEpg4eLJOVTBCfRpm02F",
+	"oJnzlInD1rqiLUgi7oSciOxZO5PCrgeHhJIeDdAHVhQ5LAcAcfhk/V4k/PiWIEDcC76s34FTnb5zgG+l",
+	"EROeQc34b6VBDuDxtEDK2Kj9HWNjRZazXYltM3uZtEDnpWFDT6HaooIvS9qj3TCjrZzjlK5hRhUxZzZE",
+	"Wyk+EKO0jHDHpW/SpXvDYpfjFgSAPKwcTq2AeMhGioX9Un8BsNBi4w6eWAIi/g0QG+FWs4ZqzOOQeUQl",
+	"PfM/27rNI9paEwNtxkYk5L2IRlMiEpjwvk+VaTDu+4C0zAdCRizQYmRbbevnMBqvsG2jT6NomsGBxXQA",
+	"blEGgIvs+ziUAbO45UWziOkAWg8VmMAzU5gzdL1iHEpNGlzMfrVgPYXTmY7Z0970acwGMpo+7e2QikFC",
+	"B6zsTD6sdCbmJpkBU6SRP+T3JowXhmX0YB/LTYGJZLT36a/my3ue+xQNw73fvVVXqDDgN/9pYI09b8/P",
+	"GmsiI+x5ewmoX3owred+UfBf7GMcPGJscBgVr0tpvta7WPK5/Aa/a/SoYqVgouPZEzQf5CJmA7gl5r9I",
+	"YkneHRwckg8HAH2Px7ZohBv+9yWjVInrD7LwSi+0rFiVmq4PIAFlTENMn8H4tXrDDY4hmqtXb1yTRq57",
+	"RDHNNizwSJ+HsSnTC4jCvCAsbSeKRfdsja7MRdlQltc+kay5sWlyblA2CvswH2bXSq5VL7YF46orTJIC",
+	"2f/XP/8DUxioIOw7V2Cwps9DUgTgpqTFgD2mDI1A43Gmcn3Hu8JA/Ao2OXK+oi+WQ8JCfWFCMMEdwgiK",
+	"ZnlCalfMZaRipujxl6uz06N25+T24gvkitbO8pf0g/gBMMMmUwLW0puS7t4DyLMf3b1C6CNMyrT6RGWq",
+	"8Vbw9lEyaLWgVDToP+604W1UJwQQp9P7v1LbYPhrw+g0nKnl6vFR9uwmYiAwZkdffCtEQLK5vaqSLSN+",
+	"Ef4gOwstZ6AzegVXRam0Mls4rUhqXdAR257QQjoqq/nDhe/E1tbEVo4Bpjn5NXdbt89PTFAcWCRz/A+p",
+	"WizstBBZQc514LEXJ+JgWq9XusHmb0WwwQb/0YSa3u6dQNuyQNOHUJUwS5S20BeV0uvHvih0WKzQ3aUf",
+	"ydHzmh+e2oaHmRfzZ8jeUQbtVA9R5veI5aMGr9wBgjtXVLiKblGVQPlh1gfTwxXLfsyEbYEMifu9KbqJ",
+	"37Bf5Fc5MQtHOD+wQiZUpUheXMw0DOyDV9w3LVqxdDVfM02cTJ2q0r4yTloxWWcDPLUR5qggmegt0rW+",
+	"SYE8TI1fmlO0FUpt9ZLwrpFlFq1bZ/pLEt5hG6fq3VeB2nQwV6+uvPTwG7RPBhgp3ODA9DXWv+5THu5q",
+	"mtcR5DVdwhS7ZxEN8aIwhWq9Kfyzsu8KuSHGZr1V9JStnXOluBgQS6Mk+wTC5NABoWlyQi2tK8JVEXxC",
+	"HQLCpekeSwddcXqs8h1nc99AhEv4Ng9IxEYUOquD/hREcgxdnDA1XAqminKnNKV36KBKJjZDvEQeNrsP",
+	"rBzTwWDHuOtgXG3WaGomsZzh3hkDBx6yjughzQIoNGLkjo2xLngxZ6+ui72etOlNqy0I9mYTT/bTFAFz",
+	"aNCcPmBB3ao0xpTBmkoICYbJKFXKq9VrqgOGaIsp1mgLwvRGkYj1E8XcnnSAXg1HXRhE3Lc4NmOmLRbB",
+	"PMKag2ZXdPf0T+R9d+8T6e51tIWHUU8Uht09jI4qKCY0qBDNNHqppw5XX5q9bKqEPaLoFCu24fuogWRx",
+	"WEkSBWCvhAeQCNXdE2zS3YMMRHzDXEP6No3pHcvhXtRMmXmzKy5FWqwuo7RI2cEfihIBiYwUwF4/OSnC",
+	"VEyGetsGLM4jwJbjXFSvUm6lFNwZuvxiSlsduHeTjV3vLqfNO+nwwAgFyZcmcdBca6dHaKLVg01Y/m9i",
+	"/oRpqplJhQx3Ajm+bzIktewzmLkpIo2VDxRbs/jMPE1jlB/7M8kaNHYTNaCeQjAQAmomJaNJLgXrik0I",
+	"FQO54HL+W5YtCxAmTiAtM5JatMsk9uWIIcRBRh5wjlDhrueykzlbkTkzkBU52bMMqGIWnWJlyYS5TMvK",
+	"o2EOF8la6lsXl0TnRiogZvOn16Ro53O7tWaNGloAKXF+7AFWeS+k4q6eb/ffjxhDn8cGdGwVy2iViNGN",
+	"ea5quWbHKQJwwD+9FiL4yzRmBtoqNMo2XnUAZa48AzcCQEp9fRFrqxjbLBhqCGkELdOScShpoPUQOWHB",
+	"RsjiYYTu2IVFq7NO4WU1q/h88HarjI0bsyjfjvz7H/8fkdKhUELcKQ8JwyM0jqk/HGkdLJITi+sV59Im",
+	"F/Jm5Uy5cm7n68jUxjCkVoX0gWSlOfF0zLw03cgjpqBEnwh4r7BHrjmr9blAllfgmdhIeQmeKYt9QdnF",
+	"B7vs4j9SRey8wENEH2iTyV2/Gj5Jlb7x1NBgFC7WVtPLqGXclZWWu+aYrTAg2sZZvAXZ+8K7COFGl9DX",
+	"LCYb6Ns1ZSupiBbPKxNWJtc3Tlz5Yx0lYczHNIpbfRmNGgGNKd5V2DiLhYEyF5XzHuIaJyqWoysaAYi6",
+	"QVS1uqTWNboipCpGHE9DoFAtYxBEe1OiBO/3wZS8Ov7skfOrnz1y/r7darePPHL5yy+ty3GiPPKt/dUj",
+	"n8/0L2FB/3V+5nXF+enxad2g5Smi+N8ZIoAZmHQsc6oZnfcTef/uZ/L59OzktnN5eXvWvv7lxCPv330g",
+	"Xy5uvlxdXV53To5v9d+LYSC0RtxOD23hpVewo4/qJm7GwDE3ndHprLGsDUj6xO4KxOW8W2FmV3Sqj7Mj",
+	"5Zm2svC9D6tsg0rGiOt9zgJObZr2s+TcF2PgYQGcZ/q5GOQX9INCOCqWhaLQIyqOGB2BafVYcdd6yH5Y",
+	"yd6b4bqd0WeMPuEaclYKYg/cvF9uE4bC8kfbzqnnQYiKTIsVRe065Nx2kHd2cvYJcnZb8tKaHS7L1YrU",
+	"IhkBVIgpLlnZPb6KoGxp1l7aRjzHNwtRRDSBQxYNvWepxkb2j5C4G8dcjaXiqOylH62TiML1EA+p0ObU",
+	"hPBSCIHAzKkIQqAnZcigD7VNNcb0luzta73le+vLvZd+zOIGXlx5NtVaGo31pLigsIClaTmdXNoG8OdP",
+	"Bx83OXqEFJnrX/xz0X14IWMykgHvcxYQxaEXPujj4ylazJGcKBaRodSa/v5pv3EhBWucQ8xVRuS03zg3",
+	"rzdu9Ov1l51o/f7dT0X5N7AOZ01fxCi3Km2gBEjugcRMGdgSXOy7jyXNXuAUQs4g5ql4kLHSIbGsBJRM",
+	"9nvgn//fLW2o1MmAa0PSGi7NtYSAcsLJ6YZvtTYw637tdK7MvM29qoiShCYBl8TXXM3Y3QvWGpJC0O9x",
+	"SH1HafjMQ/bSbLSd7rCz0R4FLwo0Pad0zGn4hzapBjoWkwQb20NCTMxHTMV0NGaBBWNeSQuBLjhb9ktd",
+	"M5+POQQ+KCYSwaygRWuTtAXJp5LO9oAvwWKpXciusEjMscRvNmtl7fZ+OoDuHJh1idHUMdyVSVTkJoLW",
+	"+VcR9WPuszMu7ioyXmCjYbCUY7eASAgTuCmRQmmu4YgpRQc22/BvCUt2iT+vqp0WHDOhZGzoGjsmYLUw",
+	"sp7bJ8o0phuzSCHcFI+gmTe8ZAEUfTkaJcKQnlrZOEKo/unS3JEz81zVoRI7zqJgSb7DQKLYa8op6jOq",
+	"1UPIHzfdE2gmbqH0WNPBVgPT+X2HGf8nm2ILRviJ3OkfZ5HGbM0kYFjinZm+23zgImDff3zS10VMqPmO",
+	"7HdFPIQARv4jtfphtj9QXoIDhkVNP9wRzUt2vHqzK9qmYv3Dgf6C5qWii+amgNIrisGbIbYXin8Sl2md",
+	"ARWi3V0Tr00XjR8hE57g/BrR6G5ZlqjVrs7NsxVS3+xQZdDL+OfXJNfNlOFSxspSG/8BiwHcgr6MEGQS",
+	"z7pHI+VZIEmAklgjfM4aMpIMiRaRx/oFYyFlbE4sPo4wM1E4e3470bg+0UjTi8jZdmqcxHlzPYXW9g4O",
+	"DlaVjVb7XqT8QuqOJY5KJWNuoCUXs535243IfhtKSKbGlSqWIWBqyalvw6GckFCKgQfug7RfSQA/ZhDz",
+	"RqBSQcNpzH21MaH6KBJsjRan7083QYLn05WI0KdhCElA66DCjSPXzU4eC9iAtLwsSQs682TBOq2YjRkL",
+	"9C0eMZWMmJY427iqH0dVCG2z7XS4jhMSG0ENoxSMKKYUkDgwbHoc5tew52b6JvUMfl9T5OjL+Zezduf0",
+	"60lX9PkgiZg6dEG4sUvLGGxB/JZbiGEsQA8CNCRiccQRXT9igDTP7LBdIZj+HLTGViSeaEon7fSjPaal",
+	"j7KeGiOAJkNpsvbwKyyARuH5Fkw11RXZ8vnykshrhpWCjgyoTgPDwVZTwAq7mmnFd2ckbiWZGzcf3TIL",
+	"JF1OdB0SHrDRWMY26Qn4oDGOpOyvqkpFDNThLSd1X+MsdkndldfFRVi0Ohsw6lH/bnU3hdv5ajFur9uQ",
+	"aiPIvTjgKti9X7NmRm+79ab10Lrdm7gw/Xxne7RW0vyitBOEbf/QxByxWnYmmDXmYLfUPFLw566IpQRr",
+	"omaAXL9enh6d3F61rzu3J/91etO5KRio1nbtDKM7coUfNdhIXQENNFSN7GOLDhohuAPVmoatAo/YgEag",
+	"XfpUsXpzcfMJQ5yVd2f7FvFVkzjfVTF+Ebu1g51qsU30Y9ewBjmvWBxzMVCrifoWdnN6HoxKsa8SvrzZ",
+	"9oWXsJgKPJVVXFTY3slIbQwiCzZB+b1jqOfzx1WCNVIz9yPNdnmWYw5N3z3gJvad+nE4XQ6hl7LSg/5n",
+	"9fJ+59Z4C42p19Nn2hFnttwjg+xUBSLuOU4eyMke03iYZWTjET4WAbqkzOOa6a++VBXhYFMqAm7DTknY",
+	"jv8Bld8n6AnjkIpGQKeq9RDQmP1wrMI5VCzIYIwweB7QaU0RxcUgZFqgChNJl76fRBETvgVuAX8IGdEp",
+	"UYyR/SCi/djCqUkFxQddof8UD9mo7kEtbUyj2LiF9aTwyxjQNaia1iz6uxSsST6bSL6Zm+npaeL7mOyS",
+	"veKkV2R44wLh2vRoHhnywZCpmERU3Jk27VD5i1kC2q4JWAT2dz+So/zXs3QckYShSS5TzE9CGqV/rJfk",
+	"dOLTgOoP09EmkpAx+e23335rnJ83jo+LbJRfWHwVUnFMK80Ts0OU6DgBnb5h2Po2Hortv8DFQFOzIjz2",
+	"ZikyJYCGgSlKqQ3JB9GLnNwT/aNhoApR8Jc7+vCA9b3ye7mkiNloHGqWXJzaElLRSZ/chFbujriKWn4p",
+	"GLFrgaAFnIDpLxOxIaORoqEHwQ3uQxtq4TMtlbIDvYVD9LDMuP6awnEqlHG2fNk3GnG2B16OpOVE2Abh",
+	"FiFi4/0a8tTXeoC5dqZjvLHWqh2mn360gljS4z9HnBVFkZwhtpLgmGfAkhZaluJ2KY0VpTTOMTYVOcmW",
+	"xQg0y8JPqU5yCA9DH4SQQyQV4fZcvl+kRS6/EtSySt5Mz8HQMnwWE56NclZaoYus9YjeWu5Y6ESWXn5Q",
+	"aooL99PeWx8/aj1HoZa6aDqmTdHT2hJV16Nr5at0lSsUTjTdCYTeQ1oD/Z3s6183pAinZktBk66/8eZG",
+	"DvWgMSGj7CdLUBVenouyQbR0ANQ+loHk2zs+FRoW6BqO0kADkP0aKDk110JJUa9FV8DDdb3YFCl5PP0c",
+	"yZEmktMgBeWnMWwQmlP6fyZhVzk25TjiwudjGqKS3BX7WkO+Y1PQljWj1ImS+DFAfZ0yqlegALoJ6hv6",
+	"XARaOW/mUjxIrTPUthvcQDZOBA01cFI10jKPIBnbPhu5RwD7WwqGHdqh9fl73JVU0qZWb1f4FOw3xVh5",
+	"cAn4rTqtYCvdNFGGFGsBgk1wM3d3/+Y9RTcgmu01l9MQtKBKnTczcsvtgLFQiVioILQ0uzaMSbUo8fKC",
+	"fY9vzGMV6qzuMKVujdiBFTZTr1kJwQOUB1o2QrxbileTlvkN5py6M1Jpjgcux0wo0sigtc3SjSCXAZ0W",
+	"ueI8wkJl3rhJhH5qK5aiaj2M4eZZIUyTyt8dHlcKwqxlwzI+L4dWLt7Rg43cLs7N8joglWGrt+33W1SI",
+	"2s41cWmSexZBJu4oUTHpsfQyqSmCt0dsHzHSoEAHg1VPqOoKHwCpEEJTjhhoVqFiTXLNANmPx9ggjZng",
+	"OT6vmjVi60vfH6BiC+2aaI+FuaZRIrXe3h0c6Lcj6utl1z1C9ZpYWsTy4eBA/y5IkJjJOz3wx4MDMuIi",
+	"iRl832RepmunXYEpeG5RbtbhytTG6tnZytjmAyCR/qg3CfYZMZjaEAtB4wGXCF1bEHf0NlEsuAW5/H9M",
+	"VnXMFBrEBjLDtgWGgsWUkP71zz/Vi0FAg+oVz+2g0S2TDTvf05YjlWmRGYoMaOTtASeaUlwwUpd4qpIx",
+	"xgVTqH9Vw+IRzSkYM1ysiVr1oKUN1Urzp13xWpg+fSTH04pZUQ+xNa/wQm5MS398OQZYN5CVO85cP6Mh",
+	"X5kOnICZZ4w/GoWcRfaxZ1h3OZ5qKJlE/gpxQk2bN+bZiinRHaq0yk4E3MqPV6FEghsWcpj1mYJ51kBZ",
+	"aPxijhOdOU6yzKr9+QAVoIj5WnlzCUK9ENV0FaobB/2loKL6g1dB/3GEZj78LKDLNrk6/tx8ZX5sLPyW",
+	"gjXGdMD0CoxHwOAjpSAannHfWl8JACdpgaPJL+sZk7bP08/ku3y9IjpTyWDAFOA9LRVuN86zS2JflxAo",
+	"Me1MwRowqlG6azKa3TRNsNDNHOP3ExkFyOhckZh9j50K/ZzxAwfw0wG8YGB8wL8/4YrVy2Jaf8uFpkb0",
+	"+xkTg3i49+mngwNvebwNzKmfDg4OyYcDCBrZiGLxaNDqoCgYxkXMBpD//XvF14V7eEUJj1TcaY0le+rQ",
+	"nt+QhQFWZfWmxm6NtMEGoRfsPK8ZBvZcvfGAmHUPmq2JcNdslMloHSg6QGyk3aUiizL1giWDDLnPc0rO",
+	"rEoBKY56SRYwDjwENFRSG/iIogCfmXqArQBIgyaB0aI7Duk9I9S/E3ISsmAAxc2qKwSbmJ6yLOI0tF6X",
+	"JhkzARA4toZa77OZqZuTOQRTmIchdEfIPl/kMQCBZldbJd/BVujRSs0GM4s/Rtlfem40zqpH9KlnLjbN",
+	"NIDUEuRpBH12RgLZM99HIEu4PVyf1bqCzoUBTjjTqsxb+Ph2gpwwNK4xWEiu051Fu43+wBHHaAYcwYyL",
+	"1hXHaUmQYQyuDBx9Xi5Cg4AfCy+C1gMOtlrgKeOLXWmQLQ0yh5VqAUbOmR6S2WGYSqHcMa6/UMie5hMz",
+	"QYv6ikOXCm4bvZvlHRIZBlokC6bvZDrV2k9AeyFrpve7bd2h7lSeXGPZFS6ZxibJIv22je1ye4fM7OOM",
+	"J8gGeFA3QCViQRThRUn3dWsiN/S+XLY7m7wT8GvITQE1191Vg52CImGO11eVxC2H3NeeLP5kCVGCteCE",
+	"SidpM2PcAMxD0/pfxqPQvQZsScGIKcCb5dN2tvwNMKsz2qMg3YsbvrzFMN0mdaAMfM0jtEjx94Cs9G1j",
+	"blifjY3NOOD3TJB9NDjqRTz5RCZMm4WWJpDMUhK+Ubm0nxuxLEqAhrV1oBs7/W3DQs7Ajs+5KFTe+qSp",
+	"VyMt80Q/hrZJEartZSpvKxN0xEZcBK/uQgHVUd8Wc0fG4/nmIR5RdAr5gfYyCiEnGxfPIjJhwpTqckHe",
+	"/xkaikC0icfFkHr6vTLLZ938jKMVK3Df7IKypVBFVNZo6I1cH1vstOHIxjz/F0qKGXngASYHcajqMbeN",
+	"NRsXR2jg8a/20crJ0Yy0yLtp5/127xK0gguUCc+6Nl/f7bACnDCA6m0KT9iMcmM2fRmisAn8v2pg4Zk1",
+	"EOpHUtmok5fGmwKqhj1Jo2BtMMLFJGEvlYYF4Fik7pprKrqxz1ZIHXNjlRCHnfcfI8xyffP1KlUEFOm5",
+	"tfApSMOYRnGjR0Oq7yUasihe0AbKWzfU2k0Jnazfji8mkc153h5LoruU3nV64Yyb2dWM0+yxjCmU8Q5Y",
+	"E/hRvFEsMdX9uDyQfikYieTEgerIlavZCUbp3J0YNxVqwqBpCDjIbESUw8xN7arCmnfby5bsuyWwPIBy",
+	"uBqCTpwGPxrZyI2H6XQ6bZyfN4LgR63upaWpVHT18kVAobu09dnjZDC+oa0ww8BYEYvT59Yfo7JNV7Ym",
+	"n0Jha1fsQ5H1MY1Zs8lEcAylAMIPE8XvmZfm/fzp55+wZP1Qb58i/y9Rcdrgl8eAywRZKT3q35UF/s+n",
+	"13A4K1fvl+T0pFN+lM61oHKf7KdLrpeMafbmsdZ0hdqZ3stFJkCq0iCppJBXQBxvPVnIrl1ORLr+XEX6",
+	"PMrY4ur6CnS7mA4W25UdOtgM6lGHDlbCIKUD0GlM49xXlzoWO/N3s8TSfCmTW+bTKJqC9F6Xbr/IrXb8",
+	"5ers9KjdObm9aJ+fkFpbz9NcMd29B/2fH929FEUA8QKQmW3nxWaKT22wqW2otitmsKkPFwDGWdQWwAAE",
+	"fAZfhjKJLIYcuFz+VxQNBr1eOQyBpqVq9MkOHWwlPwe4owSJiA52uuIWUnKQ1AgFVsn3EssK0A318hhK",
+	"IF34oRLVUcuH1kNMByul3VhC35V723JvfRjWyA25uINyEiNTZ9pKVJhqq8XEAvsXs01eipQ62EmpNw+n",
+	"C92pjDCal1hlduy95P5Ch5/WEL/ahzahJZrBVm2r8lyv36a1xF7Cw7jBBbE7T/Zv2p2/eOTmpu2Rf//j",
+	"v+upl8IBtPSsQlmFslikX9lTqEZ6ma9vRc9K6askpIV/3kmyrXYP4WIwm8KhbexVJNqEsbsFFS4G7icF",
+	"zU25LYcbJCMLoUv2Mwwhj3w8AP8UoUNGg3paD94VM26QzNNokC6MfgI2DhbImE7PRmxDF+jDPNA4GdEp",
+	"go3TOGYiAG/lfr7G2UUQLw5ep+7E3tQBXG92hd6LATqlG+DrYgHxh8y/A9+dL01Danc6glp/ZUFaOklE",
+	"zENw93FFAq5GXCms7AikYIdZ44sGQL4DrUFWoNS7wcXAeBpRrx4Dqjp0uihGEf+mD7pCVQe+XyIlNJG9",
+	"8ViTJWi9VOxRYjLw5oKTACrueIer92npObUMhdFQtR4mQxqvH1pZf3WhK3YZ+RzbKS5AXDbP6MdPYzZa",
+	"tcACeJ0Fh4QqaCVPB5QLizeUwh+9sVvsuUUbpgJhSF3cS0dUoWizInBGvEnMuTK1NlCZ4DawoCIvh+0F",
+	"xUaUhw0wVFvgE2496B868o6J8v4V7w8OyOkFeNBuO5f/eXJBaqfinoY8MAEl/Y0a4nmWPCcjwr6PNeHm",
+	"XukK/c7FZef28+WXi2NSg1YZmOio97k2n1ZXIoDhxTMuKpXC2SAlohjW9nRCf6wetcH8NOYnEY+ne5/+",
+	"+vusdDaQr8I5WYzbOe2pbRvhFOfMqCb746QXch/v41iTIeHotzL8HE/rTXJUIEkeJ1zPLJUbKb6QEVrc",
+	"V0vxMFJaOPVXsEVj9j1u2UsoT3BLATCuPx+RDx/ef8j6Y6TbCphv8zHdPyYFuoisQIQQwCb8yG5bn4ds",
+	"NYpbL4GlSW7PFLZphtaj5G3+ra7YT8SdADPePOEB9JeH+4ddvzVN1nEARzhDGyuDSvIEEW1z66qW0rlx",
+	"Vmh3/IdhEzw5mqcIg1e7DUFcHiJ8R9pfOr+aSJ3iA221aksMcktg1iY2pykXCPVncnVyfX56c+M02rVp",
+	"6viBBhf68QgsQrRG80qSNfJh9TUTZ8QN+eWkA4mS/USr+Bnii2nKr5gvRaC/3hU29P4U5ixinMsxE9vg",
+	"HD1uafq/6Ram4iTgkvC3Bzu3jcz/L8ogwubYM5bAoe5+7xuO4GK+Mi1HvKgo5Drnj2h0B2laAPdY0MPT",
+	"vbgidT9e6dLSxAKGH85ZsHsWpf0JqJiCtPhEoKOFnuXV5U2HBJJpFXHI/aFJhBswopgIFLIuJWMWKSm6",
+	"wg+5f6ea5Now4Cey4JaEhFRgJ7Kv2fznn0jI4hS7KeADHiu83LpiOYe6n5u/OWfuTM82e8JDwR4JIevH",
+	"DlzI3LU6a/OQfYzCYuqcwDbfLCIgodVQC7yuWPHOxYypaqVGOsYio2im4m/OEvjDGk0pfblJWxnC4Auw",
+	"lxb1RUmnYC9jkow/4Xxwwj4VpMeIxapGt2yWEAu+XgU9HbtiLkcn5UctEKUAFrONVFRM48RcxVjLPZBc",
+	"DDwyotMewuLewm+gPX5XnHw9uejc3nTa152T41yzEkh0NalGxveM97o5D72EjAuzxTRrh+hvL9MOiniy",
+	"DR/NsWUFaejqfowDbSUunw1fJhJsYEKZS+I5+edvJlz1AiTTNZxGXk4/QvIcYoaheUPes2gScQs2HVIV",
+	"F+gYiVBJT9NH79n2sfOpR5nIXVH05moX7Jfszarv2dmhypKgESZPQIMVkI7QJhXKSrmFrXsO7Mrru3C/",
+	"gY5pg7e4FVTM0QuJkwjwfvtbvmdn0rdeJonVHKKS/f5LFuAvQOVLIgGEFc9tnw1hgtxR1pxLCZAHbDSW",
+	"+mjrWOly/fmI/Pngw58BXRgsIzSnBhJj5Chd83IVKPgH2j/SyGOFKe1aHmNL5VKRe2PNzSZpZ05oKPBz",
+	"86RT+4S4PpDM0GHffTaGniSDUPZo2BU0GHGhmuQ3RqFYA0pr3GIkCkmtObe3af8cUv8O25YPmNDcwgIi",
+	"BQnYiIrAJBTgV6B/+piKtLDnI8B7q5K88Ex7I22zDD2KT/0hDIE9yxWLtImrz+6D7XKCSjsPmIixRboU",
+	"Vns3Sh5+asQirT2WVAxhQ/ZlBUMmKu6cxB2blgECI5788yqHPkNlOYLNFlcRafMcP08SETLlNvDWB6zJ",
+	"BCrfntP5Mz+pM1r1nJZ0FS3pRZofZDEU89yi9NGgo9PInzpaPOiq5ELFNC3eyXfrF+H0kPRpqLAVJRfm",
+	"71JACx7TU78n42HZcvGF3ISZSEZ7n/4K09rz9uDze94eDcO931fArr40Lh+lGVHFmmdgtnoG7Ps4lAGz",
+	"1Fg0IXwHeALwBgryN2emMJup6e2peBoCfclotLeZRrA4YXNUq2SPwgvO4aZNct9szdrsimUfopk5oeYR",
+	"bRtGWHgKdWpZg6ZA+gkgMP7rn38iNZSatXp6obFAtR70P595yH4sghCw4cHPjAUYy10oec1d2uTwaEGi",
+	"jh30efLW8I0td7J9E1UZ58JTy2TVEmX0tH8hBTunsT/cm59RW5BfO50rOIdDMpRCJvpkwFV72m/oVxvw",
+	"LkB09hAOyEx2yGjAomy2p/3GuQx4n7OgccOFz57Zu3mt4XU9a5wwjHbSoYMyEjePtU5MOaG+kNKVLXtJ",
+	"P5w+CxP7uSi/qgOtImxCkCV/Oh6ToQwDpXfbqBnbm/hGREeJat0m44jfa+GQbg5sl9GgPWuxKRQj2hgG",
+	"Fq7bkEmmt5oyWX2zhuillBOBzmrI+rOtXbFXqRY0QxaOW4OEB0va9fzKwvEv+NgS+fLN9HSmsSl7h69D",
+	"DTsz3fP0uRMucCk8DiFxV7OAFo+KNbhQTCgegwa0lpYUVZZ1p1uzqLIbt9iz3XZCdk9FjBnBDEr7tWKh",
+	"VdSn3pjPI8gHLS4VU4pLcSTlHWeaSn/Mef01uRCfiRiIyi5KMRqhdaFtCjxR8P9DH5J8BBvXWlMkkiFL",
+	"v5GufYYmWw/wrynuK7sB0xPY28QxLzzi5t7mpckqh3cpzASt0HBO0iNUkV8752ckYgLVFUjT1+x5TqO7",
+	"QE5EkWuoQHcwp7VQdXB49eN7rxhni4u+XHTip/rvFR42fL/gnG+M2Ux906pujffAFYh7/DahPZnEqD8d",
+	"UbDHjclueISLex4jrIr1jpS6P9rGAej6Oij58uX0mNy/d3wdpX7pbDDzJeyC1awddgW4ISGqDOrvTGj4",
+	"NHszjQ9rYT+kyjqva03SFllAGlFoodKhKyJ2L+9YbgJ2uj8dHGRI8RhLMwAsJhDvU4FdkXhM9qlvcFv/",
+	"9c/3zeLGqEBVdphqacuOchWxe84mZQIlt+rAWejGXN9rjcwAzLC7KFeZqSqtETabuYmNBZzTQqJ7fMlD",
+	"/utlceZzLCUa8rGDswz1R0M6HuuFIu/EERXKRIpt+Bx3YiKjOwVJLoeZA7YreswUFg0ZZIbVFASpGnoE",
+	"SMFHpIlc2klJZtohRrDzAmBEQ83pLJhN+TAcD5HpGaFh0072MUKd7Tbmkpg/N8lVyKiClgZODRT4U7Hp",
+	"s94owIPPvtCsQd0AROnx813hkJMbBu8xJlJR0qyRFqk1m01i5EmzZlLuTs7bp2e356c35+3O0a9pwl1X",
+	"ZPoKDYKIKWXlZmz5Enypxs81YkppkYN4Hj0ZD+tN0oYjgVovMyt9YKEUA2X1Plw0IB2k4sw8e26qK6KE",
+	"HcJA2BdulJESbC76u7oCvqEP4/zk/C8n1ze/nl7dnl60jzqnX0/Ifu03mUTuu7JPsP7nh/uZJvn3P/67",
+	"Vkc3sBmzK1KB3GN9GaFiB+2jtNmLGx1hi5ICapijAtzHrjDJCGkkc+7w9Ck3a4WSug0z2rSwbpt9KJLW",
+	"/1dyYdKd7CJsXtsOw/45Tja9sRnPwTnkcwOhW5wM2ayZYdnW7VTv8K3RotA725gLHxXgoGV+3AILuNCh",
+	"ZYz5jtZvn+VKuwHzSt8SULSuGRBmTO7Y1EuLPPOoQVts/7gRB7VzHqu4p8/zrvtdIV/Oqs8FNgod2WQf",
+	"ruZPGPisexkklynl4cr2HAY398SmWEeAaVjCca2HXHikqOa0wMacDak8DiofnMMlCDMuUVWT2OaMgENu",
+	"OrUtxzfFZodLDTvkhjUAX8koYr42ud2drakUtC2i4g50h/2A1UEVA0TPeIbptB5vcgW0InXH2Nj09MQB",
+	"sBWVZrJxSGOtuDeoEDIR/pKuK6ZjMbzSzr1RISG6Ay1ynOaWsEmUgHW00YYthRREZxH6ikbPeB74If9Q",
+	"wySZoE1kcaUXtdosOMGKpJg7xFZgZ9wJLGnC6e7qi5dmmxdOplGmyO0TVD+DW8Kh05rBIS4k1/pCydN6",
+	"cH9crUFmGTXv2mWm7TLNFuWPrvR4Hus5yzH5UnC+ly99CmjlyNRB7JScdUHHP5oqtdCIWJ9B2X+L9vs8",
+	"5OicXaiutN0HN2FvOgOuYm+683u6KHqmnAj5gMtEEXdXyT4qHX3pJ6aLXUQDrv+GVp2SUYxZS1q3FBY4",
+	"On9O1jZsQD+AhSd15LhBNnNU7oirnNWRa+hu67Q6kEBtsy4z49unMQ3lIGGHJBFZoof9OyZNQlpkTl2c",
+	"PzGZiDjiyw4rfWojBwWjTVc6IzuxZgWljKc3l+Tndx8/Nt6RdJuAF07EQO93ygMzYfeSmDuEafGKTaJw",
+	"79Nei4556/7d3o/ff/xPAAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

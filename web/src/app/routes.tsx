@@ -177,6 +177,7 @@ export const routes: RouteObject[] = [
                   { path: 'security', lazy: page(accountPages.SecurityPage) },
                   { path: 'connected', lazy: page(accountPages.ConnectedAccountsPage) },
                   { path: 'notifications', lazy: page(accountPages.NotificationsPage) },
+                  { path: 'privacy', lazy: page(accountPages.YourDataPage) },
                 ],
               },
             ],

@@ -336,6 +336,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/privacy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's exports and what stands in the way of deleting the account. */
+        get: operations["getYourData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/privacy/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for an export of the signed-in user's data (a ZIP made by the job queue, emailed when ready).
+         * @description While an export is being made, that one is returned. At most 5 exports in 24 hours (429).
+         */
+        post: operations["requestDataExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/privacy/exports/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download one of the signed-in user's ready exports (for 7 days); anyone else's is not found. */
+        get: operations["downloadDataExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/privacy/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete the signed-in user's account, confirmed with the password.
+         * @description The account is deactivated and signed out everywhere at once (the session cookie is cleared),
+         *     and purged after 30 days unless the person signs in with restoreAccount. 409 LAST_ADMIN when
+         *     they are the only administrator of a choir with other members; 409 NO_PASSWORD for an
+         *     account without a password; 400 with details.password for a wrong password.
+         */
+        post: operations["requestAccountDeletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/mfa": {
         parameters: {
             query?: never;
@@ -3961,6 +4038,8 @@ export interface components {
             password: string;
             /** @default false */
             rememberMe: boolean;
+            /** @description Cancel the pending deletion of the account (ACCOUNT_DEACTIVATED without it); absent is false. */
+            restoreAccount?: boolean;
         };
         LoginResult: {
             /** @enum {string} */
@@ -3977,6 +4056,34 @@ export interface components {
         ChangePasswordRequest: {
             currentPassword: string;
             newPassword: string;
+        };
+        YourData: {
+            exports: components["schemas"]["DataExport"][];
+            /** @description Choirs with other members of which the user is the only administrator; deletion waits until they hand the role over. */
+            soleAdminOf: string[];
+            hasPassword: boolean;
+            exportDays: number;
+            restoreDays: number;
+        };
+        DataExport: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "ready";
+            /** Format: int64 */
+            sizeBytes: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            readyAt?: string;
+            /** Format: date-time */
+            expiresAt?: string;
+        };
+        AccountDeletionRequest: {
+            password: string;
+        };
+        AccountDeletion: {
+            /** Format: date-time */
+            purgeAt: string;
         };
         SessionInfo: {
             id: string;
@@ -5562,6 +5669,105 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getYourData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Exports being made or downloadable, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YourData"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    requestDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export, pending or being made. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    requestAccountDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountDeletionRequest"];
+            };
+        };
+        responses: {
+            /** @description Deactivated; when it will be purged. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };

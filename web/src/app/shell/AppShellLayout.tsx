@@ -18,6 +18,7 @@ import {
   IconCalendar,
   IconCalendarPlus,
   IconChartBar,
+  IconDatabase,
   IconFileText,
   IconHelp,
   IconInfoCircle,
@@ -244,6 +245,9 @@ function UserMenu() {
         </Menu.Item>
         <Menu.Item component={Link} to="/account/connected" leftSection={<IconPlugConnected size={16} aria-hidden />}>
           Connected Accounts
+        </Menu.Item>
+        <Menu.Item component={Link} to="/account/privacy" leftSection={<IconDatabase size={16} aria-hidden />}>
+          Your data
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,5 +1,5 @@
 import { Button, Container, Group, Stack, Title } from '@mantine/core';
-import { IconBell, IconPlugConnected, IconShieldLock, IconUser, type Icon } from '@tabler/icons-react';
+import { IconBell, IconDatabase, IconPlugConnected, IconShieldLock, IconUser, type Icon } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 
 export interface AccountTab {
@@ -14,6 +14,7 @@ export const ACCOUNT_TABS: readonly AccountTab[] = [
   { href: '/account/security', label: 'Security', icon: IconShieldLock },
   { href: '/account/connected', label: 'Connected Accounts', icon: IconPlugConnected },
   { href: '/account/notifications', label: 'Notifications', icon: IconBell },
+  { href: '/account/privacy', label: 'Your data', icon: IconDatabase },
 ];
 
 /** AccountLayout is the account area: its one h1, the links between its pages, and the page. */

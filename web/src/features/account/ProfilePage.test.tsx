@@ -31,6 +31,7 @@ describe('AccountLayout', () => {
       ['Security', '/account/security'],
       ['Connected Accounts', '/account/connected'],
       ['Notifications', '/account/notifications'],
+      ['Your data', '/account/privacy'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Security' })).not.toHaveAttribute('aria-current');

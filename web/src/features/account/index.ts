@@ -10,4 +10,5 @@ export const accountPages = {
   NotificationsPage: () => import('./NotificationsPage').then((m) => m.NotificationsPage),
   ProfilePage: () => import('./ProfilePage').then((m) => m.ProfilePage),
   SecurityPage: () => import('./SecurityPage').then((m) => m.SecurityPage),
+  YourDataPage: () => import('./YourDataPage').then((m) => m.YourDataPage),
 };

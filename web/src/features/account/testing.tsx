@@ -7,6 +7,7 @@ import { ConnectedAccountsPage } from './ConnectedAccountsPage';
 import { NotificationsPage } from './NotificationsPage';
 import { ProfilePage } from './ProfilePage';
 import { SecurityPage } from './SecurityPage';
+import { YourDataPage } from './YourDataPage';
 
 export { apiError, json, noContent, type Handler } from '../../test/api';
 
@@ -39,9 +40,11 @@ export function renderAccount(path: string) {
           { path: 'security', element: <SecurityPage /> },
           { path: 'connected', element: <ConnectedAccountsPage /> },
           { path: 'notifications', element: <NotificationsPage /> },
+          { path: 'privacy', element: <YourDataPage /> },
         ],
       },
       { path: '/forgot-password', element: <h1>Forgot Password</h1> },
+      { path: '/', element: <h1>Home</h1> },
     ],
     { initialEntries: [path] },
   );

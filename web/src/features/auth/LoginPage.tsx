@@ -26,6 +26,8 @@ export interface LoginFailure {
   unconfirmed: boolean;
   /** Not an answer about the credentials (network, server fault): worth a toast too. */
   unexpected: boolean;
+  /** The account waits for its deletion: offer to restore it (Your data). */
+  deactivated?: boolean;
 }
 
 /** describeLoginFailure turns a failed sign-in into what the page shows (accounts §4.3). */
@@ -35,6 +37,7 @@ export function describeLoginFailure(err: unknown): LoginFailure {
       message: err.body?.message || LOGIN_FAILED,
       unconfirmed: errorCode(err) === 'EMAIL_NOT_CONFIRMED',
       unexpected: err.status >= 500,
+      deactivated: errorCode(err) === 'ACCOUNT_DEACTIVATED',
     };
   }
   return { message: normaliseError(err).message || LOGIN_FAILED, unconfirmed: false, unexpected: true };
@@ -97,11 +100,11 @@ export function LoginPage() {
     void completeSignIn(remember);
   };
 
-  const signIn = async ({ email, password, rememberMe }: LoginValues) => {
+  const signIn = async ({ email, password, rememberMe }: LoginValues, restoreAccount = false) => {
     setFailure(null);
     try {
       await logIn.submit(
-        { email: email.trim(), password, rememberMe },
+        { email: email.trim(), password, rememberMe, ...(restoreAccount ? { restoreAccount } : {}) },
         {
           onSuccess: (result) => {
             if (signedInUser(result)) {
@@ -155,7 +158,7 @@ export function LoginPage() {
   return (
     <AuthCard title="Welcome Back" description="Sign in to your Cantica account">
       <SocialLogin remember={form.getValues().rememberMe} />
-      <form noValidate onSubmit={form.onSubmit(signIn, () => setFailure(null))} aria-label="Sign in">
+      <form noValidate onSubmit={form.onSubmit((values) => signIn(values), () => setFailure(null))} aria-label="Sign in">
         <Stack gap="md">
           {failure && (
             <ErrorAlert>
@@ -164,6 +167,11 @@ export function LoginPage() {
                 {failure.unconfirmed && (
                   <Button size="xs" variant="outline" color="red" onClick={onResend} disabled={resend.submitting}>
                     {resend.submitting ? 'Sending...' : 'Resend confirmation email'}
+                  </Button>
+                )}
+                {failure.deactivated && (
+                  <Button size="xs" color="red.9" onClick={() => signIn(form.getValues(), true)} disabled={logIn.submitting}>
+                    Restore my account
                   </Button>
                 )}
               </Stack>

@@ -1,4 +1,5 @@
 import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { linkColor } from '../../app/theme';
 import { LegalSection } from './LegalSection';
 
@@ -124,15 +125,28 @@ export function PrivacyPolicyPage() {
 
         <LegalSection id="retention" title="Data Retention and Deletion">
           <Text>
-            We keep your personal information for as long as your account is active. Music and
-            other content you add to a choir belong to that choir and remain available to it if
-            you leave.
+            We keep your personal information for as long as your account is active. Music and other files you add to a
+            choir&apos;s library belong to that choir and remain available to it if you leave.
           </Text>
           <Text>
-            You may ask us at any time to delete your account and personal data. We will delete
-            your personal data within 30 days of your request, except for records the law
-            requires us to keep for longer, such as billing records. Copies in our backups are
-            overwritten on a rolling schedule.
+            You can take your data with you at any time: under{' '}
+            <Anchor component={Link} to="/account/privacy" c={linkColor}>
+              Your data
+            </Anchor>{' '}
+            in your account settings, ask for an export. Within minutes we prepare one ZIP file with your profile (JSON),
+            your choir memberships, your answers to events and the attendance taken, and your practice sessions (CSV), the
+            events of your choirs (a calendar file) and the files you uploaded. We email you when it is ready; only you can
+            download it, for 7 days, after which it is deleted.
+          </Text>
+          <Text>
+            You can also delete your account there, confirming with your password. Your account is deactivated at once and
+            you are signed out everywhere. For 30 days you can restore it by signing in. On day 30 your account and personal
+            data are erased from every part of our database: your name, email address, phone number, sign-in details,
+            answers, exports and the email we sent you. Your choirs keep your attendance and practice records without your
+            name, so that their statistics do not change, and files you uploaded to a choir&apos;s music library stay in
+            that library, attributed to &ldquo;Former member&rdquo;. If you are the only administrator of a choir with
+            other members, you first hand the role to another member. We email you when you ask for the deletion and when
+            it is done.
           </Text>
         </LegalSection>
 

@@ -208,7 +208,11 @@ describe('PrivacyPolicyPage', () => {
       'Apple Privacy Policy',
       'Meta Privacy Policy',
     ]);
-    expect(screen.getByText(/delete your personal data within 30 days of your request/)).toBeInTheDocument();
+    // Data Retention and Deletion states what Your data does: the export, the 30 days, and the way there.
+    const retention = screen.getByRole('region', { name: 'Data Retention and Deletion' });
+    expect(within(retention).getByText(/For 30 days you can restore it by signing in\. On day 30 your account and personal/)).toBeInTheDocument();
+    expect(within(retention).getByText(/only you can\s+download it, for 7 days/)).toBeInTheDocument();
+    expect(within(retention).getByRole('link', { name: 'Your data' })).toHaveAttribute('href', '/account/privacy');
     const contact = screen.getByRole('region', { name: 'Contact' });
     expect(within(contact).getByRole('link', { name: 'privacy@cantica.app' })).toHaveAttribute(
       'href',
