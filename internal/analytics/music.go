@@ -142,3 +142,6 @@ func (s *Service) seasons(ctx context.Context, choirID string, p Period, calenda
 	})
 	return out, nil
 }
+
+// Seasonal says whether a calendar type divides its year into liturgical seasons.
+func Seasonal(calendarType string) bool { return len(liturgy.Seasons(calendarType)) > 0 }

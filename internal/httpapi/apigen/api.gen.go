@@ -361,19 +361,19 @@ func (e EventType) Valid() bool {
 
 // Defines values for FeastImportFormat.
 const (
-	Csv  FeastImportFormat = "csv"
-	Ics  FeastImportFormat = "ics"
-	Json FeastImportFormat = "json"
+	FeastImportFormatCsv  FeastImportFormat = "csv"
+	FeastImportFormatIcs  FeastImportFormat = "ics"
+	FeastImportFormatJson FeastImportFormat = "json"
 )
 
 // Valid indicates whether the value is a known member of the FeastImportFormat enum.
 func (e FeastImportFormat) Valid() bool {
 	switch e {
-	case Csv:
+	case FeastImportFormatCsv:
 		return true
-	case Ics:
+	case FeastImportFormatIcs:
 		return true
-	case Json:
+	case FeastImportFormatJson:
 		return true
 	default:
 		return false
@@ -721,19 +721,19 @@ func (e Permission) Valid() bool {
 
 // Defines values for PlanSuggestionMatch.
 const (
-	Feast  PlanSuggestionMatch = "feast"
-	None   PlanSuggestionMatch = "none"
-	Season PlanSuggestionMatch = "season"
+	PlanSuggestionMatchFeast  PlanSuggestionMatch = "feast"
+	PlanSuggestionMatchNone   PlanSuggestionMatch = "none"
+	PlanSuggestionMatchSeason PlanSuggestionMatch = "season"
 )
 
 // Valid indicates whether the value is a known member of the PlanSuggestionMatch enum.
 func (e PlanSuggestionMatch) Valid() bool {
 	switch e {
-	case Feast:
+	case PlanSuggestionMatchFeast:
 		return true
-	case None:
+	case PlanSuggestionMatchNone:
 		return true
-	case Season:
+	case PlanSuggestionMatchSeason:
 		return true
 	default:
 		return false
@@ -920,6 +920,48 @@ func (e WeekDismissal) Valid() bool {
 	}
 }
 
+// Defines values for AnalyticsFormat.
+const (
+	AnalyticsFormatCsv  AnalyticsFormat = "csv"
+	AnalyticsFormatJson AnalyticsFormat = "json"
+)
+
+// Valid indicates whether the value is a known member of the AnalyticsFormat enum.
+func (e AnalyticsFormat) Valid() bool {
+	switch e {
+	case AnalyticsFormatCsv:
+		return true
+	case AnalyticsFormatJson:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AnalyticsPeriod.
+const (
+	AnalyticsPeriodCustom  AnalyticsPeriod = "custom"
+	AnalyticsPeriodLast12m AnalyticsPeriod = "last12m"
+	AnalyticsPeriodLast90  AnalyticsPeriod = "last90"
+	AnalyticsPeriodSeason  AnalyticsPeriod = "season"
+)
+
+// Valid indicates whether the value is a known member of the AnalyticsPeriod enum.
+func (e AnalyticsPeriod) Valid() bool {
+	switch e {
+	case AnalyticsPeriodCustom:
+		return true
+	case AnalyticsPeriodLast12m:
+		return true
+	case AnalyticsPeriodLast90:
+		return true
+	case AnalyticsPeriodSeason:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for Provider.
 const (
 	ProviderAzure  Provider = "azure"
@@ -986,6 +1028,192 @@ func (e StartOidcParamsProvider) Valid() bool {
 	case StartOidcParamsProviderAzure:
 		return true
 	case StartOidcParamsProviderGoogle:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsAnswersParamsPeriod.
+const (
+	GetAnalyticsAnswersParamsPeriodCustom  GetAnalyticsAnswersParamsPeriod = "custom"
+	GetAnalyticsAnswersParamsPeriodLast12m GetAnalyticsAnswersParamsPeriod = "last12m"
+	GetAnalyticsAnswersParamsPeriodLast90  GetAnalyticsAnswersParamsPeriod = "last90"
+	GetAnalyticsAnswersParamsPeriodSeason  GetAnalyticsAnswersParamsPeriod = "season"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsAnswersParamsPeriod enum.
+func (e GetAnalyticsAnswersParamsPeriod) Valid() bool {
+	switch e {
+	case GetAnalyticsAnswersParamsPeriodCustom:
+		return true
+	case GetAnalyticsAnswersParamsPeriodLast12m:
+		return true
+	case GetAnalyticsAnswersParamsPeriodLast90:
+		return true
+	case GetAnalyticsAnswersParamsPeriodSeason:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsAnswersParamsFormat.
+const (
+	GetAnalyticsAnswersParamsFormatCsv  GetAnalyticsAnswersParamsFormat = "csv"
+	GetAnalyticsAnswersParamsFormatJson GetAnalyticsAnswersParamsFormat = "json"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsAnswersParamsFormat enum.
+func (e GetAnalyticsAnswersParamsFormat) Valid() bool {
+	switch e {
+	case GetAnalyticsAnswersParamsFormatCsv:
+		return true
+	case GetAnalyticsAnswersParamsFormatJson:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsAnswersParamsTable.
+const (
+	GetAnalyticsAnswersParamsTableMembers GetAnalyticsAnswersParamsTable = "members"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsAnswersParamsTable enum.
+func (e GetAnalyticsAnswersParamsTable) Valid() bool {
+	switch e {
+	case GetAnalyticsAnswersParamsTableMembers:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsAttendanceParamsPeriod.
+const (
+	GetAnalyticsAttendanceParamsPeriodCustom  GetAnalyticsAttendanceParamsPeriod = "custom"
+	GetAnalyticsAttendanceParamsPeriodLast12m GetAnalyticsAttendanceParamsPeriod = "last12m"
+	GetAnalyticsAttendanceParamsPeriodLast90  GetAnalyticsAttendanceParamsPeriod = "last90"
+	GetAnalyticsAttendanceParamsPeriodSeason  GetAnalyticsAttendanceParamsPeriod = "season"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsAttendanceParamsPeriod enum.
+func (e GetAnalyticsAttendanceParamsPeriod) Valid() bool {
+	switch e {
+	case GetAnalyticsAttendanceParamsPeriodCustom:
+		return true
+	case GetAnalyticsAttendanceParamsPeriodLast12m:
+		return true
+	case GetAnalyticsAttendanceParamsPeriodLast90:
+		return true
+	case GetAnalyticsAttendanceParamsPeriodSeason:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsAttendanceParamsFormat.
+const (
+	GetAnalyticsAttendanceParamsFormatCsv  GetAnalyticsAttendanceParamsFormat = "csv"
+	GetAnalyticsAttendanceParamsFormatJson GetAnalyticsAttendanceParamsFormat = "json"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsAttendanceParamsFormat enum.
+func (e GetAnalyticsAttendanceParamsFormat) Valid() bool {
+	switch e {
+	case GetAnalyticsAttendanceParamsFormatCsv:
+		return true
+	case GetAnalyticsAttendanceParamsFormatJson:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsAttendanceParamsTable.
+const (
+	GetAnalyticsAttendanceParamsTableEvents  GetAnalyticsAttendanceParamsTable = "events"
+	GetAnalyticsAttendanceParamsTableMembers GetAnalyticsAttendanceParamsTable = "members"
+	GetAnalyticsAttendanceParamsTableParts   GetAnalyticsAttendanceParamsTable = "parts"
+	GetAnalyticsAttendanceParamsTableTypes   GetAnalyticsAttendanceParamsTable = "types"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsAttendanceParamsTable enum.
+func (e GetAnalyticsAttendanceParamsTable) Valid() bool {
+	switch e {
+	case GetAnalyticsAttendanceParamsTableEvents:
+		return true
+	case GetAnalyticsAttendanceParamsTableMembers:
+		return true
+	case GetAnalyticsAttendanceParamsTableParts:
+		return true
+	case GetAnalyticsAttendanceParamsTableTypes:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsMusicParamsPeriod.
+const (
+	GetAnalyticsMusicParamsPeriodCustom  GetAnalyticsMusicParamsPeriod = "custom"
+	GetAnalyticsMusicParamsPeriodLast12m GetAnalyticsMusicParamsPeriod = "last12m"
+	GetAnalyticsMusicParamsPeriodLast90  GetAnalyticsMusicParamsPeriod = "last90"
+	GetAnalyticsMusicParamsPeriodSeason  GetAnalyticsMusicParamsPeriod = "season"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsMusicParamsPeriod enum.
+func (e GetAnalyticsMusicParamsPeriod) Valid() bool {
+	switch e {
+	case GetAnalyticsMusicParamsPeriodCustom:
+		return true
+	case GetAnalyticsMusicParamsPeriodLast12m:
+		return true
+	case GetAnalyticsMusicParamsPeriodLast90:
+		return true
+	case GetAnalyticsMusicParamsPeriodSeason:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsMusicParamsFormat.
+const (
+	GetAnalyticsMusicParamsFormatCsv  GetAnalyticsMusicParamsFormat = "csv"
+	GetAnalyticsMusicParamsFormatJson GetAnalyticsMusicParamsFormat = "json"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsMusicParamsFormat enum.
+func (e GetAnalyticsMusicParamsFormat) Valid() bool {
+	switch e {
+	case GetAnalyticsMusicParamsFormatCsv:
+		return true
+	case GetAnalyticsMusicParamsFormatJson:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsMusicParamsTable.
+const (
+	Never   GetAnalyticsMusicParamsTable = "never"
+	Seasons GetAnalyticsMusicParamsTable = "seasons"
+	Sung    GetAnalyticsMusicParamsTable = "sung"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsMusicParamsTable enum.
+func (e GetAnalyticsMusicParamsTable) Valid() bool {
+	switch e {
+	case Never:
+		return true
+	case Seasons:
+		return true
+	case Sung:
 		return true
 	default:
 		return false
@@ -1105,6 +1333,180 @@ type AffiliationCategory string
 // AffiliationChange defines model for AffiliationChange.
 type AffiliationChange struct {
 	ReligiousAffiliationId string `json:"religiousAffiliationId"`
+}
+
+// AnalyticsAnswers defines model for AnalyticsAnswers.
+type AnalyticsAnswers struct {
+	Answered int `json:"answered"`
+	Asked    int `json:"asked"`
+
+	// Events Events of the period that members answered or were marked for.
+	Events int `json:"events"`
+
+	// MedianSeconds Median time from a member's first RSVP email for an event to their answer.
+	MedianSeconds *int64                   `json:"medianSeconds,omitempty"`
+	Members       []AnalyticsMemberAnswers `json:"members"`
+	Period        AnalyticsPeriodOut       `json:"period"`
+	ResponseRate  *int                     `json:"responseRate,omitempty"`
+
+	// TimedAnswers Answers whose RSVP email is on record (links are kept 30 days).
+	TimedAnswers int `json:"timedAnswers"`
+}
+
+// AnalyticsAttendance defines model for AnalyticsAttendance.
+type AnalyticsAttendance struct {
+	Events  []AnalyticsEventAttendance  `json:"events"`
+	Members []AnalyticsMemberAttendance `json:"members"`
+	Parts   []AnalyticsPartAttendance   `json:"parts"`
+	Period  AnalyticsPeriodOut          `json:"period"`
+
+	// Threshold Percent; members under it come first.
+	Threshold int                    `json:"threshold"`
+	Types     []AnalyticsTypeAverage `json:"types"`
+}
+
+// AnalyticsCounts defines model for AnalyticsCounts.
+type AnalyticsCounts struct {
+	Absent  int `json:"absent"`
+	Excused int `json:"excused"`
+
+	// Marked Events where this attendance was taken.
+	Marked  int `json:"marked"`
+	Present int `json:"present"`
+
+	// Rate Percent present of marked, rounded down; absent when nothing was marked.
+	Rate *int `json:"rate,omitempty"`
+}
+
+// AnalyticsEventAttendance defines model for AnalyticsEventAttendance.
+type AnalyticsEventAttendance struct {
+	Absent int `json:"absent"`
+
+	// Date YYYY-MM-DD, choir-local.
+	Date    string `json:"date"`
+	Excused int    `json:"excused"`
+
+	// Key The event or occurrence id.
+	Key string `json:"key"`
+
+	// Marked Events where this attendance was taken.
+	Marked  int `json:"marked"`
+	Present int `json:"present"`
+
+	// Rate Percent present of marked, rounded down; absent when nothing was marked.
+	Rate  *int   `json:"rate,omitempty"`
+	Title string `json:"title"`
+	Type  string `json:"type"`
+}
+
+// AnalyticsMemberAnswers defines model for AnalyticsMemberAnswers.
+type AnalyticsMemberAnswers struct {
+	Answered int    `json:"answered"`
+	Asked    int    `json:"asked"`
+	Name     string `json:"name"`
+
+	// NoCameRate Percent of the events they said no to (attendance taken) where they were marked present.
+	NoCameRate   *int     `json:"noCameRate,omitempty"`
+	NoMarked     int      `json:"noMarked"`
+	NoPresent    int      `json:"noPresent"`
+	ResponseRate *int     `json:"responseRate,omitempty"`
+	UserId       string   `json:"userId"`
+	VoiceParts   []string `json:"voiceParts"`
+	YesAbsent    int      `json:"yesAbsent"`
+	YesMarked    int      `json:"yesMarked"`
+
+	// YesNoShowRate Percent of the events they said yes to (attendance taken) where they were marked absent.
+	YesNoShowRate *int `json:"yesNoShowRate,omitempty"`
+}
+
+// AnalyticsMemberAttendance defines model for AnalyticsMemberAttendance.
+type AnalyticsMemberAttendance struct {
+	Absent int `json:"absent"`
+
+	// Below The rate is under the choir's threshold.
+	Below   bool `json:"below"`
+	Excused int  `json:"excused"`
+
+	// Marked Events where this attendance was taken.
+	Marked  int    `json:"marked"`
+	Name    string `json:"name"`
+	Present int    `json:"present"`
+
+	// Rate Percent present of marked, rounded down; absent when nothing was marked.
+	Rate       *int     `json:"rate,omitempty"`
+	UserId     string   `json:"userId"`
+	VoiceParts []string `json:"voiceParts"`
+}
+
+// AnalyticsMusic defines model for AnalyticsMusic.
+type AnalyticsMusic struct {
+	Never  []AnalyticsPieceUse `json:"never"`
+	Period AnalyticsPeriodOut  `json:"period"`
+
+	// Seasonal The choir's calendar has liturgical seasons.
+	Seasonal bool                 `json:"seasonal"`
+	Seasons  []AnalyticsSeasonUse `json:"seasons"`
+	Sung     []AnalyticsPieceUse  `json:"sung"`
+}
+
+// AnalyticsPartAttendance defines model for AnalyticsPartAttendance.
+type AnalyticsPartAttendance struct {
+	Absent  int `json:"absent"`
+	Excused int `json:"excused"`
+
+	// Marked Events where this attendance was taken.
+	Marked  int    `json:"marked"`
+	Name    string `json:"name"`
+	PartId  string `json:"partId"`
+	Present int    `json:"present"`
+
+	// Rate Percent present of marked, rounded down; absent when nothing was marked.
+	Rate *int `json:"rate,omitempty"`
+}
+
+// AnalyticsPeriodOut defines model for AnalyticsPeriodOut.
+type AnalyticsPeriodOut struct {
+	EventType *string `json:"eventType,omitempty"`
+
+	// From YYYY-MM-DD, choir-local, inclusive.
+	From string `json:"from"`
+	Kind string `json:"kind"`
+
+	// To YYYY-MM-DD, choir-local, inclusive.
+	To        string  `json:"to"`
+	VoicePart *string `json:"voicePart,omitempty"`
+}
+
+// AnalyticsPieceUse defines model for AnalyticsPieceUse.
+type AnalyticsPieceUse struct {
+	Added     string  `json:"added"`
+	Composer  string  `json:"composer"`
+	LastSung  *string `json:"lastSung,omitempty"`
+	MusicId   string  `json:"musicId"`
+	TimesSung int     `json:"timesSung"`
+	Title     string  `json:"title"`
+}
+
+// AnalyticsSeasonUse defines model for AnalyticsSeasonUse.
+type AnalyticsSeasonUse struct {
+	MusicId    string `json:"musicId"`
+	Season     string `json:"season"`
+	SeasonName string `json:"seasonName"`
+	TimesSung  int    `json:"timesSung"`
+	Title      string `json:"title"`
+}
+
+// AnalyticsSettings defines model for AnalyticsSettings.
+type AnalyticsSettings struct {
+	AttendanceThreshold int `json:"attendanceThreshold"`
+}
+
+// AnalyticsTypeAverage defines model for AnalyticsTypeAverage.
+type AnalyticsTypeAverage struct {
+	// AverageSingers Singers present per event, to one decimal.
+	AverageSingers float32 `json:"averageSingers"`
+	Events         int     `json:"events"`
+	Type           string  `json:"type"`
 }
 
 // Announcement defines model for Announcement.
@@ -3303,6 +3705,24 @@ type WeekPiece struct {
 	Title        string `json:"title"`
 }
 
+// AnalyticsEventType defines model for AnalyticsEventType.
+type AnalyticsEventType = string
+
+// AnalyticsFormat defines model for AnalyticsFormat.
+type AnalyticsFormat string
+
+// AnalyticsFrom defines model for AnalyticsFrom.
+type AnalyticsFrom = string
+
+// AnalyticsPeriod defines model for AnalyticsPeriod.
+type AnalyticsPeriod string
+
+// AnalyticsTo defines model for AnalyticsTo.
+type AnalyticsTo = string
+
+// AnalyticsVoicePart defines model for AnalyticsVoicePart.
+type AnalyticsVoicePart = string
+
 // AnnouncementId defines model for AnnouncementId.
 type AnnouncementId = string
 
@@ -3400,6 +3820,105 @@ type StartOidcParamsMode string
 
 // StartOidcParamsProvider defines parameters for StartOidc.
 type StartOidcParamsProvider string
+
+// GetAnalyticsAnswersParams defines parameters for GetAnalyticsAnswers.
+type GetAnalyticsAnswersParams struct {
+	// Period last90 (the default), season (1 September to 31 August), last12m or custom (with from and to); in the choir's time zone.
+	Period *GetAnalyticsAnswersParamsPeriod `form:"period,omitempty" json:"period,omitempty"`
+
+	// From YYYY-MM-DD, with period=custom.
+	From *AnalyticsFrom `form:"from,omitempty" json:"from,omitempty"`
+
+	// To YYYY-MM-DD, inclusive, with period=custom; at most ten years after from.
+	To *AnalyticsTo `form:"to,omitempty" json:"to,omitempty"`
+
+	// VoicePart A musical role id of the choir; only its members count.
+	VoicePart *AnalyticsVoicePart `form:"voicePart,omitempty" json:"voicePart,omitempty"`
+
+	// EventType rehearsal, service, concert, liturgical_feast or other; only its events count.
+	EventType *AnalyticsEventType `form:"eventType,omitempty" json:"eventType,omitempty"`
+
+	// Format csv for one table as CSV (formula-guarded); json by default.
+	Format *GetAnalyticsAnswersParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+
+	// Table With format=csv, the table (members).
+	Table *GetAnalyticsAnswersParamsTable `form:"table,omitempty" json:"table,omitempty"`
+}
+
+// GetAnalyticsAnswersParamsPeriod defines parameters for GetAnalyticsAnswers.
+type GetAnalyticsAnswersParamsPeriod string
+
+// GetAnalyticsAnswersParamsFormat defines parameters for GetAnalyticsAnswers.
+type GetAnalyticsAnswersParamsFormat string
+
+// GetAnalyticsAnswersParamsTable defines parameters for GetAnalyticsAnswers.
+type GetAnalyticsAnswersParamsTable string
+
+// GetAnalyticsAttendanceParams defines parameters for GetAnalyticsAttendance.
+type GetAnalyticsAttendanceParams struct {
+	// Period last90 (the default), season (1 September to 31 August), last12m or custom (with from and to); in the choir's time zone.
+	Period *GetAnalyticsAttendanceParamsPeriod `form:"period,omitempty" json:"period,omitempty"`
+
+	// From YYYY-MM-DD, with period=custom.
+	From *AnalyticsFrom `form:"from,omitempty" json:"from,omitempty"`
+
+	// To YYYY-MM-DD, inclusive, with period=custom; at most ten years after from.
+	To *AnalyticsTo `form:"to,omitempty" json:"to,omitempty"`
+
+	// VoicePart A musical role id of the choir; only its members count.
+	VoicePart *AnalyticsVoicePart `form:"voicePart,omitempty" json:"voicePart,omitempty"`
+
+	// EventType rehearsal, service, concert, liturgical_feast or other; only its events count.
+	EventType *AnalyticsEventType `form:"eventType,omitempty" json:"eventType,omitempty"`
+
+	// Format csv for one table as CSV (formula-guarded); json by default.
+	Format *GetAnalyticsAttendanceParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+
+	// Table With format=csv, the table (default members).
+	Table *GetAnalyticsAttendanceParamsTable `form:"table,omitempty" json:"table,omitempty"`
+}
+
+// GetAnalyticsAttendanceParamsPeriod defines parameters for GetAnalyticsAttendance.
+type GetAnalyticsAttendanceParamsPeriod string
+
+// GetAnalyticsAttendanceParamsFormat defines parameters for GetAnalyticsAttendance.
+type GetAnalyticsAttendanceParamsFormat string
+
+// GetAnalyticsAttendanceParamsTable defines parameters for GetAnalyticsAttendance.
+type GetAnalyticsAttendanceParamsTable string
+
+// GetAnalyticsMusicParams defines parameters for GetAnalyticsMusic.
+type GetAnalyticsMusicParams struct {
+	// Period last90 (the default), season (1 September to 31 August), last12m or custom (with from and to); in the choir's time zone.
+	Period *GetAnalyticsMusicParamsPeriod `form:"period,omitempty" json:"period,omitempty"`
+
+	// From YYYY-MM-DD, with period=custom.
+	From *AnalyticsFrom `form:"from,omitempty" json:"from,omitempty"`
+
+	// To YYYY-MM-DD, inclusive, with period=custom; at most ten years after from.
+	To *AnalyticsTo `form:"to,omitempty" json:"to,omitempty"`
+
+	// VoicePart A musical role id of the choir; only its members count.
+	VoicePart *AnalyticsVoicePart `form:"voicePart,omitempty" json:"voicePart,omitempty"`
+
+	// EventType rehearsal, service, concert, liturgical_feast or other; only its events count.
+	EventType *AnalyticsEventType `form:"eventType,omitempty" json:"eventType,omitempty"`
+
+	// Format csv for one table as CSV (formula-guarded); json by default.
+	Format *GetAnalyticsMusicParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+
+	// Table With format=csv, the table (default sung).
+	Table *GetAnalyticsMusicParamsTable `form:"table,omitempty" json:"table,omitempty"`
+}
+
+// GetAnalyticsMusicParamsPeriod defines parameters for GetAnalyticsMusic.
+type GetAnalyticsMusicParamsPeriod string
+
+// GetAnalyticsMusicParamsFormat defines parameters for GetAnalyticsMusic.
+type GetAnalyticsMusicParamsFormat string
+
+// GetAnalyticsMusicParamsTable defines parameters for GetAnalyticsMusic.
+type GetAnalyticsMusicParamsTable string
 
 // ListComposersParams defines parameters for ListComposers.
 type ListComposersParams struct {
@@ -3629,6 +4148,9 @@ type UpdateChoirJSONRequestBody = ChoirUpdate
 
 // UpdateChoirAffiliationJSONRequestBody defines body for UpdateChoirAffiliation for application/json ContentType.
 type UpdateChoirAffiliationJSONRequestBody = AffiliationChange
+
+// SetAnalyticsSettingsJSONRequestBody defines body for SetAnalyticsSettings for application/json ContentType.
+type SetAnalyticsSettingsJSONRequestBody = AnalyticsSettings
 
 // CreateAnnouncementJSONRequestBody defines body for CreateAnnouncement for application/json ContentType.
 type CreateAnnouncementJSONRequestBody = AnnouncementInput
@@ -3908,6 +4430,18 @@ type ServerInterface interface {
 	// UpdateChoirAffiliation Change a choir's religious affiliation and with it its liturgical calendar (manage:choir).
 	// (PUT /choirs/{choirId}/affiliation)
 	UpdateChoirAffiliation(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// GetAnalyticsAnswers RSVP answers over a period, for the choir and per member (view:analytics; advanced analytics); the members table as CSV with format=csv.
+	// (GET /choirs/{choirId}/analytics/answers)
+	GetAnalyticsAnswers(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsAnswersParams)
+	// GetAnalyticsAttendance Attendance over a period, per member, voice part, event and event type (view:analytics); one table as CSV with format=csv.
+	// (GET /choirs/{choirId}/analytics/attendance)
+	GetAnalyticsAttendance(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsAttendanceParams)
+	// GetAnalyticsMusic What was sung in a period, what has never been sung, and by liturgical season (view:analytics); one table as CSV with format=csv.
+	// (GET /choirs/{choirId}/analytics/music)
+	GetAnalyticsMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsMusicParams)
+	// SetAnalyticsSettings Set the attendance rate under which members are listed first (edit:settings).
+	// (PUT /choirs/{choirId}/analytics/settings)
+	SetAnalyticsSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// ListAnnouncements The choir's announcements and the platform's, pinned first, then newest first (any member of the choir).
 	// (GET /choirs/{choirId}/announcements)
 	ListAnnouncements(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -5160,6 +5694,392 @@ func (siw *ServerInterfaceWrapper) UpdateChoirAffiliation(w http.ResponseWriter,
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.UpdateChoirAffiliation(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetAnalyticsAnswers operation middleware
+func (siw *ServerInterfaceWrapper) GetAnalyticsAnswers(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetAnalyticsAnswersParams
+
+	// ------------- Optional query parameter "period" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "period", r.URL.Query(), &params.Period, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "period"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "period", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "from", r.URL.Query(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "from"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "from", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "to", r.URL.Query(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "to"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "to", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "voicePart" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "voicePart", r.URL.Query(), &params.VoicePart, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "voicePart"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "voicePart", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "eventType" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "eventType", r.URL.Query(), &params.EventType, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "eventType"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventType", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "format" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "format", r.URL.Query(), &params.Format, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "format"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "format", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "table" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "table", r.URL.Query(), &params.Table, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "table"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "table", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetAnalyticsAnswers(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetAnalyticsAttendance operation middleware
+func (siw *ServerInterfaceWrapper) GetAnalyticsAttendance(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetAnalyticsAttendanceParams
+
+	// ------------- Optional query parameter "period" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "period", r.URL.Query(), &params.Period, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "period"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "period", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "from", r.URL.Query(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "from"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "from", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "to", r.URL.Query(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "to"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "to", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "voicePart" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "voicePart", r.URL.Query(), &params.VoicePart, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "voicePart"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "voicePart", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "eventType" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "eventType", r.URL.Query(), &params.EventType, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "eventType"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventType", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "format" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "format", r.URL.Query(), &params.Format, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "format"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "format", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "table" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "table", r.URL.Query(), &params.Table, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "table"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "table", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetAnalyticsAttendance(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetAnalyticsMusic operation middleware
+func (siw *ServerInterfaceWrapper) GetAnalyticsMusic(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetAnalyticsMusicParams
+
+	// ------------- Optional query parameter "period" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "period", r.URL.Query(), &params.Period, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "period"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "period", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "from", r.URL.Query(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "from"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "from", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "to", r.URL.Query(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "to"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "to", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "voicePart" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "voicePart", r.URL.Query(), &params.VoicePart, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "voicePart"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "voicePart", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "eventType" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "eventType", r.URL.Query(), &params.EventType, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "eventType"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventType", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "format" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "format", r.URL.Query(), &params.Format, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "format"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "format", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "table" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "table", r.URL.Query(), &params.Table, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "table"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "table", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetAnalyticsMusic(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SetAnalyticsSettings operation middleware
+func (siw *ServerInterfaceWrapper) SetAnalyticsSettings(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SetAnalyticsSettings(w, r, choirId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -10089,6 +11009,10 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/liturgy", wrapper.SetMusicLiturgy)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music-usage", wrapper.GetMusicUsage)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music-usage/export", wrapper.ExportMusicUsage)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/analytics/attendance", wrapper.GetAnalyticsAttendance)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/analytics/answers", wrapper.GetAnalyticsAnswers)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/analytics/music", wrapper.GetAnalyticsMusic)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/analytics/settings", wrapper.SetAnalyticsSettings)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/digest", wrapper.GetDigestSettings)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/digest", wrapper.SetDigestSettings)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/digest/preview", wrapper.PreviewDigest)
@@ -13732,6 +14656,450 @@ type UpdateChoirAffiliationdefaultJSONResponse struct {
 }
 
 func (response UpdateChoirAffiliationdefaultJSONResponse) VisitUpdateChoirAffiliationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAnswersRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  GetAnalyticsAnswersParams
+}
+
+type GetAnalyticsAnswersResponseObject interface {
+	VisitGetAnalyticsAnswersResponse(w http.ResponseWriter) error
+}
+
+type GetAnalyticsAnswers200JSONResponse AnalyticsAnswers
+
+func (response GetAnalyticsAnswers200JSONResponse) VisitGetAnalyticsAnswersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAnswers200TextcsvResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetAnalyticsAnswers200TextcsvResponse) VisitGetAnalyticsAnswersResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type GetAnalyticsAnswers400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetAnalyticsAnswers400JSONResponse) VisitGetAnalyticsAnswersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAnswers401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAnalyticsAnswers401JSONResponse) VisitGetAnalyticsAnswersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAnswers403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetAnalyticsAnswers403JSONResponse) VisitGetAnalyticsAnswersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAnswers404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetAnalyticsAnswers404JSONResponse) VisitGetAnalyticsAnswersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAnswersdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetAnalyticsAnswersdefaultJSONResponse) VisitGetAnalyticsAnswersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAttendanceRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  GetAnalyticsAttendanceParams
+}
+
+type GetAnalyticsAttendanceResponseObject interface {
+	VisitGetAnalyticsAttendanceResponse(w http.ResponseWriter) error
+}
+
+type GetAnalyticsAttendance200JSONResponse AnalyticsAttendance
+
+func (response GetAnalyticsAttendance200JSONResponse) VisitGetAnalyticsAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAttendance200TextcsvResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetAnalyticsAttendance200TextcsvResponse) VisitGetAnalyticsAttendanceResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type GetAnalyticsAttendance400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetAnalyticsAttendance400JSONResponse) VisitGetAnalyticsAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAttendance401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAnalyticsAttendance401JSONResponse) VisitGetAnalyticsAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAttendance403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetAnalyticsAttendance403JSONResponse) VisitGetAnalyticsAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAttendance404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetAnalyticsAttendance404JSONResponse) VisitGetAnalyticsAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAttendancedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetAnalyticsAttendancedefaultJSONResponse) VisitGetAnalyticsAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsMusicRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  GetAnalyticsMusicParams
+}
+
+type GetAnalyticsMusicResponseObject interface {
+	VisitGetAnalyticsMusicResponse(w http.ResponseWriter) error
+}
+
+type GetAnalyticsMusic200JSONResponse AnalyticsMusic
+
+func (response GetAnalyticsMusic200JSONResponse) VisitGetAnalyticsMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsMusic200TextcsvResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetAnalyticsMusic200TextcsvResponse) VisitGetAnalyticsMusicResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type GetAnalyticsMusic400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetAnalyticsMusic400JSONResponse) VisitGetAnalyticsMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAnalyticsMusic401JSONResponse) VisitGetAnalyticsMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsMusic403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetAnalyticsMusic403JSONResponse) VisitGetAnalyticsMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetAnalyticsMusic404JSONResponse) VisitGetAnalyticsMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsMusicdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetAnalyticsMusicdefaultJSONResponse) VisitGetAnalyticsMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAnalyticsSettingsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *SetAnalyticsSettingsJSONRequestBody
+}
+
+type SetAnalyticsSettingsResponseObject interface {
+	VisitSetAnalyticsSettingsResponse(w http.ResponseWriter) error
+}
+
+type SetAnalyticsSettings200JSONResponse AnalyticsSettings
+
+func (response SetAnalyticsSettings200JSONResponse) VisitSetAnalyticsSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAnalyticsSettings400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetAnalyticsSettings400JSONResponse) VisitSetAnalyticsSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAnalyticsSettings401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetAnalyticsSettings401JSONResponse) VisitSetAnalyticsSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAnalyticsSettings403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetAnalyticsSettings403JSONResponse) VisitSetAnalyticsSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAnalyticsSettings404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetAnalyticsSettings404JSONResponse) VisitSetAnalyticsSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAnalyticsSettingsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SetAnalyticsSettingsdefaultJSONResponse) VisitSetAnalyticsSettingsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -26673,6 +28041,18 @@ type StrictServerInterface interface {
 	// UpdateChoirAffiliation Change a choir's religious affiliation and with it its liturgical calendar (manage:choir).
 	// (PUT /choirs/{choirId}/affiliation)
 	UpdateChoirAffiliation(ctx context.Context, request UpdateChoirAffiliationRequestObject) (UpdateChoirAffiliationResponseObject, error)
+	// GetAnalyticsAnswers RSVP answers over a period, for the choir and per member (view:analytics; advanced analytics); the members table as CSV with format=csv.
+	// (GET /choirs/{choirId}/analytics/answers)
+	GetAnalyticsAnswers(ctx context.Context, request GetAnalyticsAnswersRequestObject) (GetAnalyticsAnswersResponseObject, error)
+	// GetAnalyticsAttendance Attendance over a period, per member, voice part, event and event type (view:analytics); one table as CSV with format=csv.
+	// (GET /choirs/{choirId}/analytics/attendance)
+	GetAnalyticsAttendance(ctx context.Context, request GetAnalyticsAttendanceRequestObject) (GetAnalyticsAttendanceResponseObject, error)
+	// GetAnalyticsMusic What was sung in a period, what has never been sung, and by liturgical season (view:analytics); one table as CSV with format=csv.
+	// (GET /choirs/{choirId}/analytics/music)
+	GetAnalyticsMusic(ctx context.Context, request GetAnalyticsMusicRequestObject) (GetAnalyticsMusicResponseObject, error)
+	// SetAnalyticsSettings Set the attendance rate under which members are listed first (edit:settings).
+	// (PUT /choirs/{choirId}/analytics/settings)
+	SetAnalyticsSettings(ctx context.Context, request SetAnalyticsSettingsRequestObject) (SetAnalyticsSettingsResponseObject, error)
 	// ListAnnouncements The choir's announcements and the platform's, pinned first, then newest first (any member of the choir).
 	// (GET /choirs/{choirId}/announcements)
 	ListAnnouncements(ctx context.Context, request ListAnnouncementsRequestObject) (ListAnnouncementsResponseObject, error)
@@ -28336,6 +29716,120 @@ func (sh *strictHandler) UpdateChoirAffiliation(w http.ResponseWriter, r *http.R
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(UpdateChoirAffiliationResponseObject); ok {
 		if err := validResponse.VisitUpdateChoirAffiliationResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetAnalyticsAnswers operation middleware
+func (sh *strictHandler) GetAnalyticsAnswers(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsAnswersParams) {
+	var request GetAnalyticsAnswersRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAnalyticsAnswers(ctx, request.(GetAnalyticsAnswersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAnalyticsAnswers")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetAnalyticsAnswersResponseObject); ok {
+		if err := validResponse.VisitGetAnalyticsAnswersResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetAnalyticsAttendance operation middleware
+func (sh *strictHandler) GetAnalyticsAttendance(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsAttendanceParams) {
+	var request GetAnalyticsAttendanceRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAnalyticsAttendance(ctx, request.(GetAnalyticsAttendanceRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAnalyticsAttendance")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetAnalyticsAttendanceResponseObject); ok {
+		if err := validResponse.VisitGetAnalyticsAttendanceResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetAnalyticsMusic operation middleware
+func (sh *strictHandler) GetAnalyticsMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsMusicParams) {
+	var request GetAnalyticsMusicRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAnalyticsMusic(ctx, request.(GetAnalyticsMusicRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAnalyticsMusic")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetAnalyticsMusicResponseObject); ok {
+		if err := validResponse.VisitGetAnalyticsMusicResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SetAnalyticsSettings operation middleware
+func (sh *strictHandler) SetAnalyticsSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request SetAnalyticsSettingsRequestObject
+
+	request.ChoirId = choirId
+
+	var body SetAnalyticsSettingsJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SetAnalyticsSettings(ctx, request.(SetAnalyticsSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetAnalyticsSettings")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SetAnalyticsSettingsResponseObject); ok {
+		if err := validResponse.VisitSetAnalyticsSettingsResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -32290,568 +33784,595 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3vbhw5si/4KoTuApKAlCy73X1nJFzsqmV5WudYto4kd9/eUUOXlcmq4iiTrCGZKlc3DJxPC+zXxX2C",
-	"Bfae9ziPMk+yYPBPMrPIrCxJZXd7fHAwbVVm8k8wGIwIRvzit62cVzPOCFNy6/C3rSnBBRHwz9NrPNH/",
-	"LYjMBZ0pytnW4dYxmhN8hwhTVC2QwhPEx0hNCcJMzolAOz89u9n6x7//r5ut3f2tbEvmU1Jh3YxazMjW",
-	"4ZZUgrLJ1seP2dYbLNU5L+iYkmK5o5+mhIUNl1gqlE8xm5AiQ1gizNAP19cXqMCK9Hf1MduaYYErouzU",
-	"jhnjNctJRZg6g76p7nKG1XQr22K40p/j9kvZliB/r6nQY1WiJv1zO1YK59P+9sNX1mv9BJeEFVhcL2bk",
-	"X8ki0UEevLVuB1NORXLkuX26Zpua0STpabZ5Yb2WT+/76EzuH0Lis/Fbzsg5Vvl0mTevpwTp7aF5HzPH",
-	"oZpZc1yWRKApLwupmRLGYzZVM6Kz8Z5ufM+0vmIc7J4qrPtNTpCGr6w5S/0pueZ3hCUaV/BsvVbfUHbn",
-	"21ymnCS5IMrSjlSYlqRAONdvoJKyuwx98wKVROndijArUEEnVDXkbA+w9J2tN8jzWtI8SdPKPl2vzYsS",
-	"s1dYkeV5//zzzz/vnZ/vvXoVn4UWYg/oLDn+mXm4ZouC31PNqYk23eO+Vgmrq63Dv25NOJ+Uekr411qQ",
-	"rV+ySH/XeJKcgIJn643/fZ90qdeXLB/1y3LGmSRwbHyPi0vy95pIpf/KOVOEwT/xbFbSHLbgs79JDnzf",
-	"NPu/CTLeOtz6L8+ao/aZeSqfnQrBhelqeaMI0xkaCYLvJMJI1CU5RD8evzl7dXx99u7t7enl5bvLDM2p",
-	"miLOCKqIlHhC0IwINKakLBBlqCAK01JmaMzFDaNsViuE9R8VklM+l2iHC4TRiBcLxAXyRyVSU6xQrs9B",
-	"hUZ6OLjYzRC8XHFB0EyQnEqCcl6QGybrfKrP5bO3MMDb63f/evp2/4Ztgexn45Lmn4BuJyWWUyINSeZ6",
-	"AuQDlUoeIoyK2nRHkOYJPRFWVyMiMoSR3jBI4ntSoNECSV4RTU9SSoIkZTlBVN2wOZZABf2Blju6iUb6",
-	"IlzqhwtUS62i6OMAlBZcVJRRqQRWXPfFCnjG1ZQI9PLgz0A/ecP0j5enx6/OT1Gph4xqVhCBtmGu5qVt",
-	"S08z/Y0T85ghop/t6z5fczGiRWGk+mb7fcsVwmXJ56Q4RBenl+dnV1ee3dHcaYbmsN2WSPBS0zq/k/D7",
-	"jIiKSkk5M9zKDKkNmwLpZ0SYJdOMINGO493T8+OzN7dv313fnrx7+/rs8vz01e4+Or0nYoHmgiqCdi7e",
-	"XV1n6OK9/p/j65MfMvTq9M3p9enuDZOEKTQWvPJdSv0J1Uwz1kyB1JRKNMcLpDhHOzdbJ4JLuccFnVDm",
-	"t7t9eV+r0Ga533L1mtes+ASUf3d9+/rd+7evDs3mAXJiNbWEKjiRSIsD2FRA3REpOZtIpDjCCDTDliKE",
-	"9ftapigtetCOXwz95rY0DRHYYKblnLMxFRUpdo/aokRLLLfvQDKVBBf6m/mUCGIpdYEXJcfFNedvsJiQ",
-	"zRPs9dmb09vrd+9u3xxf/uXU7Pp6psegJ1TqQYAgNRwribgnAuE8JzMlj+A3J7MNhUFq0Ioq2HP2uLmm",
-	"FeH1J5Cel6f/9v706vr2+uz89N3760MYjuXLbWmOCKn4bKY1NiHoPWUTWJfvDrRax1lhJ5VzxohR6ai8",
-	"YXnJNUejY7YINh+sosJ3RLrjJ2+0aarskl5zfo7ZwpJCfgIiHF+f3r45Oz+7Pn2VwU6tMFsgrBSpYNUE",
-	"UWJxPFZEXJk5a7Yu0KX+eQ9+30USL9CUz5HeHHpvzLFe0iw0sIP3lxVG17L9FI3IWB+5Siw0yfEEUxY1",
-	"eilTZEJgXlojYrhWUy7or+QTCI/j99c/GBl9iBiHBaUSSTphBBQRrWeYXQDCGYQDYQUpdhHsYYT9Iy0M",
-	"CClIcQTi/obpVvTMKdOH71xosoLtYFQWKedcFBnIeCv0Efkw03oeUnO+N8a50ofoVIslNnHi4j2T9WzG",
-	"hSLFOSkoBlN543R6//bq/cXFu8vr01e3Wn4YqTGmJdmWyHbtxKG2ktAdtTpDW34gEHyg+to+wbmRK3pP",
-	"wIIPtNWZ0PtOUaPJ5o19z+qyxKOSOHV4Wa1uFOa/+g8bfZ6P/kZypYl5PB7TkmIzyaUerTPiByxfE2z3",
-	"cUeU6t8RZVJhlhN7NIB0ATdQ07qmkm0O7Wzv+H8buUuK3W3wPdkBjjgvCYbldm9e1KOSyqnZE+nXHDd0",
-	"SKJfUGTCxSI0eMaYquntCEuijQxJ8rrE2lSC4y5i/2RbtIg2buyVyAPJhXonrH22tN3b60QLZ/kEow2b",
-	"yLruoWXaZJFFW7HuJ+CfW159QUo6obyWwbtnRdyKC6eR+C46isBdtzwAnN8xPi9JMUktuhGUb1PE19Is",
-	"7s44x+Ku4HOm9UetIyrCAu5rt/CDqsp4KyAthZaGILI4kphRRbXS+MP1+Ztoi7kgWJHiGOar7TmsrCth",
-	"T1FY+qVPQGS+Y3aR45QwclOu0+yYi/OI18PzUmaVRhDIjQlklUQq9elAlUS4LqhWBuPbV6vWFyVWekzx",
-	"oae2FPmgLklFNXXNtBK+Zv0iEvZNVOGFtnu1Wp+h+ZSWxKgsZrwgs2tVCxjtMDrNKGMpBpwZYq1Ddm1u",
-	"xhuzcyh6ZsslQfMpR1NcwOqEWwTN9XEM1qtrafgk7QaWx02DblMuD1QqbM6CvpM03NtX8IH9spahCNav",
-	"F3UJomsWiDHLd1EhrKgq4zu+nhXr7q57TnNygYWZEVWkWmtqP7rPYWCmcSwEXsTFe2s7uJlYSRWIG891",
-	"6ZVZkgshN3pKt+bXEpihKAoJ5wSD5dSsLYZXSfET0+ayMKcDTg66uv0zNqsjR0Vc0jspn6F6psXzi4Ps",
-	"4OBAK5QC54oIbRbgOchqI8y0lCgEmEp661T4wxvCJmq6dfj8QP/fUwjnyL42HU/BUXOEsDYukF/LfXQ8",
-	"AicFuL7KEu0hRu6JSO7tFcqhnpYiguKyOfjbY3rHQBMvqMpQXhIskO5vwZlWdTVTgDXDilD66LWJHwCD",
-	"xWecMCOSc21j31NJRyUxVhuV7g5i9wjhJfLw+cOJs5Yg9IKoPfbnhtlCTsvA1VtSRiKM1SeVzgoZVz7g",
-	"DXDSSMtAYy6OkDZ3F2gPTrr5lJfEeG320dmEca2maN18ZiUQCu9LzWWNk38RrvlwZh4+D0YcF3UtsbZq",
-	"S7+hMWunNbIHSeZlgayVY3aOGY5x/U9TAk6uQMcB76E0DsCSgjdliWDLTFGzzhGf0vfbUwwH5xtZRTvN",
-	"IVfuNMZl+W68dfjX9c/lLvET5kxn/PDW8gh/6Y6RCBmzLler90mrKq1D1f46aehBv6xd9HG2v5Gydlrr",
-	"dH3IgXlJWhdUSRLFpvtxZds5oTMz384CLynXA3XhB+tJDadGtuWM8JkRpOu3a7gr0mhbnd6AGqy4wuVD",
-	"9OCutDTtOOp6cqSHs5qpzNSfbuHXJ+aSV8A3sGTbrZqOl3CDBIgXt1rdNaZp/OlQMe0aedgGbwyEYTpx",
-	"NlD6Nt6i6Ah8oFLErWe8lWlP2fouCvvJ94sB3slsK6+l4pWmiXPdLKs3ei8gjGZE7ME/Bcm5AM2TSsTH",
-	"GSL7k320fcVnAjOOnm9HvS2tdiNTHdOSJN1HieWpmiCUZXcf/ZV8v1CGzp50lKnvXjbDC1hQ2TXoFSB+",
-	"KWHFHmLlxliniZbxRLDfZS0OCSfVJujSQoas08+Ujvfa6y5zLgjauXj1ejcDtxK/HWuVfgcj+K/nAf8Y",
-	"WGNHq9b6X2Ce2FcyuJuDwID2KHczBFP/UJUZqmhBM3Orr/mncUpwAXEwfgz+D92Po94HsNR1G70+42ba",
-	"72HhIjtyaUOszckP4aSPvWv0HjzzGxms5rgW744ow+Dsfqp5hewOvSX4kbACs5ycY3EXeqVmgkjjZDHW",
-	"JTik8lomHFLthmTCSVHpZy0lZ/n5Gnp8e/Affxlg3Ca145SWC0OKka5lDa4yB83EV6wAqUbmlqRrB8o5",
-	"Eb3CbuW0wVeQYEQh02xc4p6Hm1+txlk6rI9LeT+7Mt88jhue2lZqqBzQ1C1Lx4byfstg4Xv4sKGrbuCE",
-	"1zGFZ0RKPj+njFZ1FbvCnBOBJlzrFj7ow4W6VOYrCM4zhw0438CLsv2WB16Y1P0lNBxXQCu8GCV0U8aP",
-	"Yf6pp+ov6WZnVtns8xltSzgfj7qTgIlVsBdNPB6vFeKMRLUrJyVX69D21DS0cBMP5hFMOAuEb2vh+pf/",
-	"iihF2SQmVik7cfFJF0RcJKkzJnMig2AmJCmbQDxzQCEkp7wuCzTF9+TIeBw1yRhHcywYZZN95Nx/+2nZ",
-	"lKJTbKzReddq6iJ/T6Ykv1ue9tgFn0Vu3OQ73UDCJxsEFLdpZMKDIVDj11qQJqYP57neeBA1Yq/ZBK8n",
-	"U62/29YQZ+Vif7Ww7h7dMIlmxMHwYmT5vi7vLomsy4gQKDgj6wizbGsMHuaeAztlIJjgsIEmnHs7Np9e",
-	"8QoT8qNMkcMmBHUHLtcjBUR2P+Ys0D36ZmJjdekxkBcSUQPK8hVeJEI/msCY5aOfJX5v0k8iyQ4KPOXw",
-	"DtqxMTyUSBPNyBDP81oIwnKyG5WL8OH1AMX19D6w6mhiNNDatkS0gCCppTGg7d/sbD7uNb/u/bZYLBZ7",
-	"5+d7RfExbhy7qJ1V2Q8m1KlpeltC/pa7T7e02aFKIhMVi0vzAgiIit+TYrd3AFcKC4iXjBOg1bPvQeqP",
-	"Mi1qITCcKj0ezJAxjjWlClISFT+5qDyzfUey5VrEhVguQfTfWkEASscP+pLnOGnxMG6dAktP3ISChKiI",
-	"982Nxw07xrpXRB/V7u6OFOE0IAZCkFmJcxuwOiGMCAyvJY73ptfLulzJy5ftt/X3dUletS3BSL5EXQIn",
-	"zUpMGZpzUUjn2zEh3C/QnJA7qWd2XRNZ4AXcPV5Pa6H/iLM2MMdyh5evT9A333zzZ5NpoILNxcdjSdQR",
-	"arjebLSy3NM9wmsy1ZXV0lfudKecZ1vacvk/7YE0OLwhdno0iXJNgp+7fWvEkCOIkYeZk6YBzzoODRRw",
-	"P8bWdumT3a9JzOVMmD7vU/c1IhFbNVVqZrJc9L92ES4KQaR0matjohl3rBeonVYAZIiv1JyMcly+T/Uo",
-	"tRhx3XgGMR8hWEcCEUX5tIlkxLOZRHxGIJAMI1mPfKv7K91wjjB9JL0QZExgV0X0Dznl8+OyfENVLSY0",
-	"x3pRI7fFV1M+N1HrlHGBSv86KvBC0xhexKXW+7mgGNKOiKBYZijnFfwKXCJ3keL8SG8WNFqggoxxXUal",
-	"YWem8YH2zruJp2jPedYXBtq1Ovy7fV25g7ob+9qEi67t35o+LGCWPjRGlspXZi1S+v6K4Nk7snjETYT+",
-	"2l+IdhzETRhrM8b2gEJqRZcJolQubLR4OjoaDh/l3kuEFM57nnejpjsNtj+Pj5RTYQKgIuOjKk5jMJ1E",
-	"JHrp7Ood+ub5d9/tPUe4nE3x3guIlI+KtuRN+azErBVuV2FwZlekoHUF/hgxIVGn5oxLpTtMaCQDg4N7",
-	"z7pYQEFDkWQvQZvJdXhlEijTQe3xKwh9ENyRhTtmnBsokJnu+8xkjUEEbDO6eMzvgLVPPTtJrcADbumS",
-	"9mo1IsL7ziLupsdz10pn5FNxm+ADVFVuFNSQMzt77/jtMdKP0a+cmTSv6Mo+yU2cY3vNJQEhwo0QMkNL",
-	"M0vukC6QBAeVMFzqVABockudVpiWibuNMJYJ3oscfW/IWGk9yUSrgXFoblfih1pBJ0Q+VWO9SqgLHn+S",
-	"vtZR8jxV08cany2u+RXkGERM1VJyJIlPNIII+DA/cWdbf4q0Yot0U9u7++gn69WlKvyKSlTqafJaZTdM",
-	"mw7ev7dAWBCIX7RSUZCczihYRDcsSm5tTMRwaOSUC+VHBwK0GUOGsEIVlwq96MTp7m+tHSL5jpUL78iW",
-	"lE209d7MQdrQSRcwqW09E0eqVTGIdwV4i3tiG+kPjlzyffWs9VUiKKNvoV1wollFNNcDVby16pzHOb9Z",
-	"rOVmf+BzkyfpPf5EEBdae+R6a3fkU35rpkyY9AqfdjCArD3NX1bQCTz6Q2XNen5BeJa+v+6Inl55sqxA",
-	"VFgqIpCcU5VPj/w1it1wJt9aUxMoOaVsklq5rlhaIWsaF0AzvWaonWkttZ/FCJtcItDYI7cO+ud/TZgT",
-	"tJ9eY2MaFQB6Yf46gxxUA6KxnuLLyAc1zLEJ+UPGZ8hADkD8veIFXsTdYpjdrROelTVEsR8niZq6BH/o",
-	"BTaVJrE0zsN/45SRwhFpmArZfyVeS60ia/VqeJDoefNRNDR0yhl5Wzu6LHs2GKAYhHAd0iar8UasmWQC",
-	"ific6Y05xYLo43x/UEbAAI3SLJyc0pmbx9qhFisuyUM6eHXOr29rMTsLkeS2q7qqsLE+HmurXgN8ADzc",
-	"luiUTbRxn1abV9k2TxQY6XXquCKdJEwTphW5JKakNCn+BtdOn5IGtcepT+iOkJkEdrvHZQ0UWJ++a5j4",
-	"fZZTv/G9PH1ekB5dtIgrdfTDHsB9IVyrKWGK5lhZ9BsLPSRIzkGn0r854ABIiG+pEClXTHK1LPpc7L6Q",
-	"YknWvOUcUaGmPxMseqJYA7M4x4wzvc964uDwOg32BZx68zyhwc0oyYkJ6rCeREsbtEOZxSbirFzs7kcD",
-	"UdPnKDbO4RTLzoigvFglH91CXZi3+zPfQ6pmfiX71l/v2jzmdGvBF3b51lModPYAw95sMTK/2YJdDjYy",
-	"WA7eXBF8vi2RIh9UVLqVlJEBMTHwWhaOsW+KKbv7c/D5slQ0bMeR1ObdaGEAQBqD0uhZ+h1/ryJrAT/A",
-	"sYd2bra+x/k0Q//Cp5gxdEVGWCqKmYUkfezO+rzsnYzSd995yMo4+w7tHlz51EQ8OJcc+YBzFW4r+Lf0",
-	"OwtCXEeC3FN3EWhXRqsk9a+/LqK+YRMg3RDMYLJFBLcdWOZDqmF8fbS48BR3UzgnBSX3MPJLwjCVEpt0",
-	"jOCvZ99jwf9e61+bf52UWEo7Z//vZ5e8wvqM0g0s//PZOS+I0HTw/zjhTJFqxoVWlmLUcEO/JJKXdQJL",
-	"hbMxLTrJKI5s2dYYV3z1LfJreCtcbvPdVT3Rlh3lLGLkv4fc52+RedVLPYkqzXWUTQxq2BxLpIdVtDwd",
-	"642mK2igB5JIYHW+9WZAmkf0eA72/6uWwhUXJEMjIpWREoMH1t5W0dQwuNdkhQ/YcLyGa8VvK4vxaiMB",
-	"/d8VZjUubyUpSd74T28ZmcexMjtekLDLLGSIhlCxBY1vFoDqIsWxCb2LZUfdY2qlYj+1XByhtDeXkSuy",
-	"FloHwEjTNSy8M/PJYkCQmG+7PZIsmE2cHF5vbhOhxCMSN5xBNX/MpVtn7Ka9zPYYG+QrvHiI0ySdBDvI",
-	"DxH4HqxUT7ogXoF76EKfBWQec0LMVMT0e2tcWIiReYYkN8qnMbzRHEJlJ0Qhxi3yl0FTJOQu7vOaWrCd",
-	"5ROnNuOMPgNHGynejccJB5MZzlSLuFowAvDERKvEVqejNnAE8fE4PjCt7a2mthulnYj9LLO0a480vQSX",
-	"deQAaaJRIxHfhBXpcPASM7beRWEqqjvbknd0Nov5Pc+DmHHn1tQ8ASE88yl3hNe6nyE+hJFUBDNA6UnY",
-	"JZpT4muqd6p+aqPFXhy8+G7vp5d/Xr1TocmQLHa+zeR8UG1D2fRipQPPe++cprwWJunng0lLePFNtlW5",
-	"HIWDqBJLPmjWWA2GZOk74UTaEHUfqm0fQQ7l+OEoGemb0/Bk9xeoGaLMhk7BIGwMn6YBwoIkorXIXWFC",
-	"fvsOF7MIP9mXU7dvTXOW8q1L1Iawq5c5YYcNWus4e29ukunZXMOMYvdQeitc8wGSzryX7uKnZmpOuao4",
-	"M6NTJpATRlww929lQzoBJomaf0isamH/WcPXMQX8tKDqKucmoMMHI1Bm0MzHvCz53KSZ4LKMt9B7C5vy",
-	"v3cXAl6LkcQ2b3DJN9G+w5Ye5rEDL1xz+zojOR1bvMxtA3WSRRDL2xirXIRXwmMyN2jX6ATMKIxwUUi0",
-	"o9syQKIBUnYEI3sXbhtLSpiRW2i0gC+gWogJSbVYwjB2qhpY4zuL90M+4ApQJBpA5LjnwAcG4aKgxvy/",
-	"aJGtP95v6/SDEhiNca5khhwK9RKSOxeVcQwH0i3In2xyRLqLM60rzPYEwYXe1q7RzIfbd1YLQqatS5Uq",
-	"o+NMSZWI6O6A4EZOEn1+t1c6Bom7wrdlA1j6clsgIrrJ34psCpcJ0icZ31B2Z1JGbEqms3gS9+e+P4At",
-	"HhGAMmaI8Tna8RvCBYXrc4qzRMylvVta7ut0OXgg0+wMyHxKH8TG5+VuR4ZBnnQTZWPWdjzRbbV3zKO6",
-	"tCfy/aIVAwfxFgaMgQsI14DJdBIIHzCjJnMzlnk0DGQl1lhXet4bLc8tXIO34gFYYhQM2CrJxknnbDpp",
-	"ySYmJfITTHywOnLZPq08BNS9wQZ9ytxau/oFqcvrh6UmPTC15bEJJKuyOIZSaTN5GxGT5PjtsQkYnBuk",
-	"Tj2gvOT5nVGFvWwxV4RHre0VDytbOytkVfJHkoe1JE2l328uB92074R2bwzPMr1Lyu5cyof1PWCFsDP3",
-	"GxBzxfXRqCU+5GpQJZFUdUE5KqgguSrjm6U/SGj988mFyw4jpf70Qn+hCRnxadSS5shasR5xGwaV2WBF",
-	"vTtMtYXQDGQ23yuxNo4thsUWWZmKXe52sJ52vj0MF1W179cC/GunjcaSeH0exjCftn79FJyJscNI1CzH",
-	"ihSvBa/6IoucshaxhG12O1zGmgWRvPJZlILgfEoc0vJMq9fPDw6CTD6bX00lEphNyGHgwXIxTE1S5jYq",
-	"sT4Wws+xIMHFnORhvT57bVwSaKhceLaCRCFbzoCqfXQs76w6DhGdRJjRmKRMA6Sg9VHFkSQkpY/Gzme5",
-	"5ZcsyThJD+WqtJyADD1Z3S72Y3AusT+m+udny4WtEsb9Od+t7JpwPklqOZy16EwX68CL2IYgdysuk3w2",
-	"5Zx5RO6WC4oqZKxxEx+jR7wte4SR33laqTmH65fhAzbvu2FHhvyTCwtjXBtc2jovfBSsA6zTqvsUs8JO",
-	"g44N/K71a1q3Gi1sKRhsQVfN/tsdIGfNDy5zb/gCLHHXQm4FbbVItpo5EhrsJ+UQxS1zrMUbMTok53u1",
-	"hD8eYo4XAo9V3D0Uqs3uU0GmBAsJ18uSiHuaW+y0nMAOb5KGbkGk9YKEQQ9N4NkwggfGxzKI69Ds+lZC",
-	"vfPnBKnjO17f5iJQqnczVLOSSIlsDrI+PdrABLSIa97OU9c7Ne/SiwSq/fIx2+rcPm8gMubREV9tYlsp",
-	"SEutuN7bqO8/ROhKOijL9xKSrj202F5sr518A9mtkSUsitSNV3APtQq+ExppvoiOp9H6kupAStU7alme",
-	"ug29h168hNuNeObKgCD5CNyYVMRE3Z8VT3JR3GDrDUGpaXWfOWUmEeBum06S+i8WeyJyyyl4ld5/iqee",
-	"dW+9XTP+m5VjidUscFnakTgBn8Bty8egHVqZolSIM6tm35GZgouuIGEmcc+50CfJgImZ97JgaMmJncF4",
-	"kvCvy3PK5f0hwshUO0OCz62HD+yKnZbkhwW/vSMLA7OZafX/DqbqwATKBZzg6B///j91KzeM12pWw/ny",
-	"P3J7RWAOyAXa2zO3kCiX9/9jH/1NcnYIu0qLZf3Fb3oIiV6zG6Y7+t8/7iOay0O/FX88/fH07bU8Qlfv",
-	"z8+PL3/Wx5MLQ8zQf987OX57fXZyvPf69Pjqeu9fT3+G4Te/Xx6//dcbNqH3JiFYP4RJ7rh0Hm3VQIv6",
-	"sSlS4D3IENroKubAZ1JpE8rY5XMsd1uZc62iPHAd22gZubzfyragilm2RXO5OtTItuFhXFexyCVJMIop",
-	"3B7fipTd45ImHjJjnUUgl/l8TVvcDpHPY8d1zXrG2A3A0l2boWV+amETzZxW0YvP17Aae4V9KlT4IdJc",
-	"ECxjKDs/TRcI6+1saiDBFOH6DsL+zOybPEitoM6pJCt8po471yNngmFtJLQ9UxIRSwEyjZ1pepkCbKcu",
-	"ZHg6HcplTEcTotZIp3fnQLyXxihIH3PBYbsy8ah51aXzDFIWJK9FngrfcLgjIMDvSNw5qgRmckyESGVB",
-	"KoHN9eq2hPw9aaDA/I2Fh0+oZW0RwwbkU0e1kdbSLdE4c8vup90efbBkbdrHGMwHMy6LywdWdltHCwzB",
-	"GQdobUH1d5dH1o/QfcbGPFI0wMqi5obdXvLHQUFdOOk6caf3REgXiut7uX++f7DSbegKcdgGwgHEZ+hK",
-	"f294BR9Ska8/mbN4AEhxJyOzvUt/DEoIKR8mKad0hiYE8oXQ3zhlgKbecWjDDfDgu94VOZ4Py7CUED/Q",
-	"EwtnAk7nWJorUfC678AaU5Ppa25LlanfLQkzyvnAEMllT5INFdTixmS2BWXsNM/e8zsy4DQ0uG52uyay",
-	"Qm3+pz8RQyQPS5eQAwdkhDb74tiNPuJSgVr5TZbyU+bcP4QJBt1RWVq1B99PghSI02aAxJuliSJZhLs0",
-	"zFRbsWWPEMH5FFW1VGjUgu+we3houa9vD9I7tmNA6oZvIRc7c5ewXKBJTaQacP8zgOX7ly1p8cr7SBQB",
-	"nwM9m2CczMgJ808YTYZ0r1mr1tpOzqsKZ0iSiua8tJIEj26YJDMMngQIZmvMaK13C5LzCYPSsACUmvOy",
-	"rgxYMmYLI06P0PaPARI3Fzcs+EFuB9Xm4YfMZPCQAuVYkj3KJGGSak2nXOyC9Wl9XvvoGCYCHloIoLth",
-	"O5HFysxS7eoZ6UFCLgPagZxodBym2Gfo3H7xF/jCmg83rCKYufD/fXRF7onAZYt+WBDkKYVGC7R9tA2D",
-	"dZOxcCPupIGvbtjyFPfRsYWL+fbgQNNZRm3qroyQ94O4KHnJ2BeHDxImwWpwTQRN27QIqnskcXfQWnZy",
-	"YugJm3m459RazGZSkej4NcgYNZk3Ik2dRR1BmoWsXf3cKTOKfLD4znazUvv8ecJLl4zaPAXjecxhvwM6",
-	"gFndIzT31rdZ9RFxu1LvshwzxkE+m/eLFQZ4vz533Y3WC3Q7PQIjP3ZMGWGqvDzBITDNFJtry6dQ7Hit",
-	"cl61Ls3MPC07aSUFIpd/6cHdGHjZ21ENlm4f37byIAwzgFA0VGAc/lofot46L1bAdzj8tXD9Gvr0R8p2",
-	"91QK4b5PMln2egKv3NJonkjMuBE+UNCsKWHSjrcBe9ztVT3y1g7HMtzcgoxruXJLJ/dImxSpfRLnRsd2",
-	"6zJY8tRbEQr36azgXuH/QENyY6ZcK1RuPYuuIVxsxf6Fj15jWtYi5uNUSitjMs7eZkv1VVye4HuC6pkv",
-	"rGyurKlCc1qWSCr9v6JmCE+w1l6V/uNYDbecE34MB1wQXXGf37K85C4h7qHom9Bv1lAt7NA1n1iCf6tJ",
-	"TfrkcJvA/8JH9rS1JLZB2xZt0AwAVOE5psrG10HKhotBimslY8MJCYXAjMbcX+m2KJugv/GRth44OD5y",
-	"QD00MBzYa9TDdYCAF6OlXX1qaoQaeqLUZJaImmXNCOEOlbK8rAuSmLZ7d7npC9MnTNMQfKoJ7iihUAlI",
-	"c5zlZEAuSyMMfI9BgqgnfoxH3tCRwGJhYLsSZXgTgCpaNR0LQpDBiAji+6d0MiXaTq0rImgOlv3Ozdbz",
-	"my0XB2+uckrTeRw/hTVDemBFF9eCSZ9MTN8FP8eKbJhIeB5GpwKKPrOOu5KyOySnJlYwM4nFem9Lc7FK",
-	"KxcLGwmzXcbcGpCLMdDjyzxkXuyZC7Tqz7wYDI1oiGQv7B5a6OWB6Rs+rnWwR1SshFzsrtivqeIjMh21",
-	"9sMPh+fnsYbcJebAyh0rinCYhxclzoemOWv2NbWbkTaagW1HC3ClQOEVtLP9lszRz1yYhJDtXYjUb9JC",
-	"rMfalJ2nj8oDob2VQF4FscjX1MKEOvRAx8VBnZAgWbpNmFQJkd4QZ5/ZEAdrWEpswCzIa4jLBwCBtAXb",
-	"lje/5/FIneESs21IJLX1nWzRt3jBOwBZSzekB2yB2Cx72ubBv4d2ZMlVU1YPm3d9NP7wI9cR8EJ/H01U",
-	"WC9ZyC2cnV/fmpkue6GqIhqcRWGJFF0pudq2nkZf94cpgVlOttMukFQIHE8I5pnAuaIynhx6LeqgmJ1Z",
-	"k6mp5wIFiT2Coak/rTiyzRk4swReyLAVaKowGyI1ezbAzoJptScRXyJ37X3lQ0Haq2TrfLSnD0THhdlg",
-	"+VRQqSosM1TCD1NeLm4tzgZcjeuTqIByvbepk2DtsiHR2fAJZWtn5Gdbs74KIIIY1/S5ZQNbNGWMS0lW",
-	"Q7k7KNa+IiB22HEPzbKlaXLUbqkWn9UY3/r+fkkUbF0lGq6IlJSz9zKiydruY8Pu5Eosl1BdxMH/fppy",
-	"hOWdFdRUuSMYtlPN7hifs1RxseGw5AZ4X/ewA2lJVrjarCV7YSAMr+ymrAV4ujYOTiF775h9DgOacLRz",
-	"8KfDg4OYZmKzOz2hsEKMTqZq8IXzEppYM5tmmJlbpvgKt4KK1o+LSuqudhulvUOFcz12YmiVxSvlwsRI",
-	"zrFEORcCkM2czaufjhb62De3J0euch3lzELtdvLLgrE/JNI6jRxu8H+FTMGFO1sTlBQXobu0woMwp58g",
-	"ZLtTASRcpWTEdhAqZVctoMcKrkrCSa/ij4cs0lMQaBBFVkw6VdG/b0Otokca2G15JCAgU4Poh393ztLB",
-	"3cgpnSU8wyuzTEK88Y0A0z/W9TvAkRvFXfcO22DQv/SS8NKO1Ad4NxfxHp1iK9uCq/ioGnA+xidTXJaE",
-	"TSKLvowFlyyP14Ntdj7GTa5cuwOH5X3CCyLfkLFK5Wqo2WkaFatriQRvZ5EuomPUuvNrwGPvxWqHEq5G",
-	"rbcAATMiJDdlUiVq6uwVPK8rbYf/5398sxtxIc1mgn94Q9hETU+C8oBuITU3TLmBDPEFsHiLwAHwgYCM",
-	"6bjBlGOFSz5pyh7E3oD+jSG08jwJzbMYcr8FwsZNOgsPrKEEhv9sIbQO42JGk3pB0sFU1OYYP6estu+s",
-	"zoebYlFxRvMTSFT/QNXiBxrzMEIV9ucHw5LsqHxL5tfcVDYp8SQRu43ZpI5X9s62yoWguYU0WDZaKTtj",
-	"ioh7XP5EyF0MdwmK3CqOBIGALTUnWsWcc1RLIgemCtbVBRZKJleEJepoGDANcBdbf3OGlKBVRYojVFCp",
-	"KMsVGLuhbpvQ621S7E9EM0fUP2+X5giQpao6nyL/VWCCM0KKgRMX04WaVk/MEyZWHApV9rhPHeIBcHmS",
-	"8LIepRwCaVeBjVKfcQlh9FekooqzmP9p7/kLmNmLI3QQr8waCubFjAwUGwuChc3SLIbszqh7KSm6bbTj",
-	"o0rTR8rMp/tLJsSFVQTWwB5pVx+IuOGigYfHYWggw5WFy/AhgTtANhM0aGZmgIIgjMCkkNn45g96Poc3",
-	"zG1Zx2WZl+gZcudMhpyAyiCvI0PuCDHhjRDkrfBEoh0fnXfDTHjeboac6MuQE9q3lZHaGdJccmt7LLJm",
-	"L9/OnQjIblhF2S21IhD8SRJGoI+5Wz9+2HG3s2bLZcgfM7eUjXlmHLW7pjAxzm5YNwyziS0M4gOhnNxj",
-	"IwQDHkpnneeYFRRuqdZmoyRa+QroeOqgGyIxvLaswNDiAZ8BF92MPuvFR1+xGsmgld4cxbWCnoLeEvFO",
-	"yZ7i0U7m9f6Uw7DThEPRY+ebiPXEVPP0wy7v2zez5ZZXjTAWfzW0gEVsaz0sSOun6cKHO4IEhRCsYdmN",
-	"LK1uR4K0DKl6IxgH3gHYmC3n+B8Ws2VI5rb+wBjJwGBaxgt5QLEco60ZYyqHqFIAdLUIioOqqzEyP+k1",
-	"TmzzElOLiuUGYgtRYrZA0pRLMLn3R65mDwb8cfd+4poGT86KNUFC7HEZ0cPcgcMZQTNBKywW64XS/mia",
-	"dpAuK+uK/uI4wdz9LBK1Bfrgrh5SfGBFjYHVsFbZloQrquESeOlya5UqaCfe9JTcRZZ2CQgkN7k1mSQ2",
-	"v/V02abjAXO4wDFfkO95OAcGTrqlUK626dsCkJ2QK/orSXqCcDng8DGDdO/b/oLG05N3d9JPIQaxUjif",
-	"VmuhEB77b6L6W+ArWjkuB7nam0jXktSDnT+XcIW9jj74gIRY+8n3i0FDS6XQy2ORT+l9MokeS/VeNi7i",
-	"VLTRoFIGeDJ8oa9xdLOrAYC6rdVdu258+9RZ+0AZYDhvZUH+ZLAAqTLxwYgsEbPW3kl6L35Jn2JXiouo",
-	"ICtpRdX3i2QUD5y6jVpS4QWSCspH+dKvsxIzG9YBrQXxzRYU1UDK7+Byjhcys3HPI1qW2kI3FTPa97WU",
-	"qe9exhOF8If3s5LjomfMJRYTU9uqNOmZNXwBg8+xEAu0Y7Fobs+P//vt+4s3745f3Z5/v2vcAXMyQng2",
-	"Q/mU5HcSqpCWxARlS6g1beE6pfHyDxy41pYTY4afPd4/LYnsJJTa0KdBPS1XwbXdLtEuKfWT9429rvWG",
-	"RX1FzRjOm5HYySu63nCnB7q15XFdUJ6oIILlVafkXqsm1wOlaJ87uyNiVyvyaevJqsJOFq3vIH0KEZ1u",
-	"fTEjyYVeW1D3hWH6Sbaiuzy7ehoGS9MRxaH4tTLXs0bAQ8tsntxFLqqj64V9kgLMyV7fy6iYH1tY5WVW",
-	"Xl+RhS7OFKniVQUGWDV6MPCq679/OtDXeoGRy47ClXZFGaYUpPEEEpojRM1f1alSYWsHLUbYuT3AsEs3",
-	"3yQZAwHRDWS4MCIkLsjSEJl19creXl24GhfLs7Z6zJBq7c2rHpxqqY8sGO6qqSZszhXzfdCAk0Ox6buP",
-	"lAHZluRCvRNtcKKkqRcQsPluxRCPpaQTVkXLVi2DaDzQ6u40tGJIfr6f7BLL9PuToLGAn2HyOS2aF2BJ",
-	"X0CccSzK28FBx5RZqdA3BwYoHlJ1ZraVSJ7ZYJ+YG8krHHVI6E4vrH2RcB7ap05TDYciAPYQ7Rw4TRmz",
-	"RScek9emkMHSnUvJ+UymfCFCpQtlzwKM5eXBZIiO9TDiGTEzkoJag0d9c3z+gDmCGyaoEzXgEwAduIhX",
-	"E7LIciXpohOEIQVxnCmD0VDRD/Dtzdb5Aj692dpthRu7whYP3Hat+bol7jCZW4XM4a0HM07sKMvCibwJ",
-	"3brNS+txYqx5xic13XVXdOW536WZnU0/KZKGW196jSLMpda47IsiZPVy8RhB012niLCZE3KXrJpmHwRD",
-	"4/dhOSZJ7gFIdyHRjgkVduCwkn6we3PYvowUM23o35O/c764lPezVIGfdAGeJkJyEwWA4gkKrTIy6ckk",
-	"ALt7Uym35RrJlFkYbAF5hFAb8RHlpELqxFSivgwNmHO8aI4h1xoGUkC/VWLRtR0bkz7nEirsI1WRt+SD",
-	"urI1Fdao0GJWdIC/Il6bxX0fG9EFERWVMqpqvGMEQZCKO4MBWOYf/9f/g2b+K6SgnOMOthXb0X/+x3ew",
-	"5d2F8j0l88MCy+mIY6h5Dj+44FQbkR/+Dc9BJruH7g944uNwpHvc+sV8bW6YpU0iCf+2z12StxkdVMvi",
-	"YmGCPvCEBG/YH3JeVTWz8Tv+S8xwuVA09z9IVzbZji342zVkY65dR3Zu9k/MGK9ZTpyzGeKnDyclH+F4",
-	"hdcVqu165Ry19MZswRlBpJRQ7y2Q/T6GEdJ/16rz2BplutRjn6J1QUSgXyU0Kj5G1tIBXpUPG+CPbhir",
-	"zaqGkfo1phgBHqI1uZ0Ix29ji7Rq+AwKUOhR9ZOm8ANU59rf50VvfprFfqB2a9v3VnfQaNan+qbUuQQf",
-	"9O2riK3ktsx531uPMURioSwh42+bFLQjtL1tEvPCfe6r2UcxCiKeFuIqhjYlRrsz7EwnSlqbGr/+oZfC",
-	"j2iDbNAC7QzQfnZtWSaDQwMub0i+nJWYDdo5BnXAWSMDX7fu6LT6ZoJXtyGUazs5uN4ks+XGC7zY1to7",
-	"ZTmd4dJUmghywkvMIDuxwoXhlZbBGe9sXSDnBEjBawtUbHEJ0J7B7VccjQQE7bo/HavF1dOSrxHPoDnw",
-	"quRqvYuUh1xqN7DfQzyGHTWtxWJtlIsgJKlZjGwJ8MCQJUQPbyaR2ponfJaMFRK80q8M8cwG7/b1dAUx",
-	"0ZG4LYJFSVNBc98ctIxhzb++fiPUiuSMbEuPuT+cKdLRQRJXxGcXdzQS6J6PkR0zRIybzeTrVeKK2F23",
-	"M1rYf92Rxe6j3Id9I+6ann74mSdtal2s6rGOfF4n0C2oGPvIaqav8MLMKRmgtk452m4A3i/r1pB1FTDN",
-	"91kTomdJlKJ3YrflfLZ43dpxK8+YDVmOqYE/BCzloZf5K+8FHwIc1HOvFwwoNX04QpY3ykPCIzyETNwV",
-	"OpyNA9icXwbU5gwcrasjIOLoM91ob4vz0jhTLbxLly5uan3UTZXt3ACJN0CE5MxMOHe0RseUlMX3OL+L",
-	"+GBrNkEVh9KtxiOM1BSb4K/l7KPmNPQgTakKNMYQcrfmibsvNRWEWHy6eNO28leIbLXqcFsZDeAzfJwT",
-	"yRUa9TJW66hRf4jfN71oMn4lvF8c0jIvfenTJYq8JfMWhLsvgGeh7ptUT9CqXaarXiVcmIJB3jm+cmFE",
-	"E2Xdrc+H5lwU0mFKaS36FGAb0FXNtLqfoW37g6GV/kFqFnqBDIPgCc8gG1ei7/RDPQd4Qdscz1+at/QD",
-	"n+aG/uTes5MkhVbbc7/0UIty+xF3VI0TzGReuflnzb5YWqGAfVdvOLluZbOnUUbWi+/pyIjfuXKTjh0K",
-	"9dM19cnhZvWDbFHwXvYESK6jS7jyaS0rzf4R2mZBnyliXZNqVkahTvJaqlhJ/tfYuGdpaeSxzYxGeDYr",
-	"KZFxqdIP1bm+Ke2GHTepY2XwHVajNU/t7FaRJaENPH7ATTGYlwer7CjobNVIP4FmmFC7un2kRprC1OmB",
-	"S32QiyWR6tXnZxnuNFnl7ohOPoi5iQUArRuq0OM/lw8PRSgAllR2XNZ989F2dQK96EH1qgbpT2HnEL41",
-	"sGZVj+a/1OJ68e+9tqc+UCusSPFqMyHsU0KUH/TgOPbVpq3XKV/R8ZjmdakWw4b8SJs4CN3umsexIfUQ",
-	"uEufgJqruODdjLBYtbY+1k7HDyXZ033SN5xzLO6itfh9NHrqniKAV50SVEE7aERKziYSKR5cRRi0/OZ9",
-	"e8/ngYpWKkQjnHCajrDI0D/+7/8PPYc4PI9duZqNZtFcdIjMy7kgUMVqQmzjCVSWKNS1iyuizINc2nmb",
-	"xg4eEjNknfGzVGp5ezUjFkHVPFgrjNOyx0ojxzbfN7ZUzeroAXXtr0+2JSp5DtVmFxlqFfEPUrchPsvj",
-	"7Usi7omtl5c+3do9vuF8hmZYSocETSWSBpkVSY7GWKCdvK7qEit6T3btYpqwAjsQCHgD61SzgDaFF6RA",
-	"O7OyBu89hI5UlNFKG/4H2cMiUf31pLOTr/hMYMbR823YA83Fk8vvT9x4meGtjI/DuaqhNrydznDaDAxa",
-	"nSXDgX+aEgEehcUI53cGPWAO0RFWi/CxO80WO0CKoz99l708ODAxqIYXTKKgtvO1jGh/pDkMEOKOoKSU",
-	"F1PaBpdwVZkKwK3wB7OYf/ru5cFBdHGbeVqCxbEa3r8/ewWjGgk+l0SgCt8RCdzkIiEcxdeNNPb0g3cy",
-	"dLD/LfrHv/8v9Hz/24eIomYamVXp2ozUxCLMuiG4cenAx7Rcq3AnPHlFJ0SqHrTCVVWJplheLONOD0nR",
-	"+wtELEFxxXSu83GeEylJcdIc6avjVnprjo5x72xnU85Io3Ct7ExOsSAXU86ikCxETYlAY1KWfO5DKyBH",
-	"l1gvqf7SVTrZwWGlSYlMPi7KMdsdWh98Ra2lcHatsXcXJMoeLeq1lz6+Wj2c2liZSfRKxW2N/iPI8SVl",
-	"4QsGWPhjqiS6x2UdqXryNNzdy0odVlku8wIB+uZ9JEjF710N02DR42KoxVSRdY9Rtak93uVCmk+R5DnF",
-	"JZJ0wvYoQ75UuDuFQLpPAYaajemkFgbFpqPN/lqnMnEnnE9KMgDv1L6Y2cZiLHIZgqCugGF9RGBYu53E",
-	"QGyA0GVtSzJaRz0uL4IxWRT95dBYqLJ7TyB0J423isb0Aylu9YY4RBVnaop2+Mx0c2jVfvh5N9On6P4N",
-	"E8ToCLeK34In8RDx8VgSlaGaUZUhE68KOHLw/KzYB7d9gRe3kY/to+yGxT50w76VStS5qgU5DKKqMv91",
-	"/9j3b5h+sVzccnZb4IU03ZYLhw+KdpyP8vluZp+9wgu5j47L8hC5VpH6lZqqXrZwy/4N+8mMwFTThUGY",
-	"2pZYEFTyORE5lgSdsklJ5dRA4UW152VV0tMjvGsy11yah7WuHL1kCoolpXxGWROmCbdkmIWxavqUGOOy",
-	"RLwnrCtl5GoSxOG8fAetuzMtBL1XSfc2pSDUx7wWamqle3Sehu0SvnLrSHbdtJcfTinH9wFqe8Nl4Ezo",
-	"8OqWyUeJ8nEciuzXhAaiN0o4OjsmuNyKtmT7jTbWcOt6Sc3tHTDEsZmCZr8kEyoVEQ8oHNJ/BpqanNf8",
-	"jiRSDakvoonmYCpBfSJjG0yMNqOf5bjSOo/g9WR6hKiCM8ieiLgoBJHSFoswf7iC2FSaskfDYpZ7D+y+",
-	"AinrKX6rCqQkNLD+hYsjHabXzQCvDy9be+xKemoVA8qvnLG+okBQy8GvLSxX0Voud1ttMzu0aWnaRZTF",
-	"L5geW8jFEdoPP05RU5rkVTRpV/8aBiqYQGGYRq14hRXNW8VNsgCvRkjVOEzUnGeI4HyKAF35m4OwClsq",
-	"JbMNlWPvll4sCwY3hyuXHbLMF+66bLg7yjWqv7INtwfybQz7TKjvcYkZXIysoCcGTVJb2QYOMSfCkrZj",
-	"2eh3SyKUSd4Nk2Ih8HxM5sQXJEMTbtyj2Ba/UUofFAw+mZBtCHKhVV0duYXIGqcp46ajIe7M1H0kWOEd",
-	"MvTxXUjeZCb5kHWCnrrXsu68EkGcg6W6AY/VRAe/vLvZ9ycnhI6vRqYNL2KL9GQlUc7+Sx46vSJXuTNl",
-	"Ra02eG1F9alubQmTD+WLS6xdakK31yS+JaLTYfMLXpLMarpB0htVaMrLQvo0JJ9+pP9omkZ6xIf6xxtm",
-	"EuX4GIWpcoh8wLkqF65gorXVCBtzAfX2FNqxZaJoWZICjQWvWv7bG8D4gsb1aBQRDJfPMBjru/voGBli",
-	"mU1qRr00H3DqAf/AhG+YeS1MUctQLEMNKgUFKWox7TtcncGu9SYrMaJXtZb/iZp0HP4EbVU+vevRjXXN",
-	"6wfxfbCP5P3sGBJfY/dqmE2i/tFQZbAx5NoGHY+J0IerLVc2xxIJAgVBi574k7XixB+dfewzr93s3Cj6",
-	"qZOKOPHDaVMIjjC9QRYjOBsZV7fw2+r0qp7MaJMXHbvdx34JN5G8nnWS52ORR/ocCvSrKZYIKkaklj64",
-	"tI2V6GB329IhZUjuytkYhm6UTn38U4VybUrPbGylVHVBufWIlHGEkRVF/tfmyplNZBsag2erwmrSDykL",
-	"68lq8vSVpiwr4F7H3he3srTWC+eLx2UYGriFbwMV2PmmOPRqqfYjcD5c/CxGNkrH7IboUWztgcQ9v0zd",
-	"emqW2KMMaZNjW3byG6d0JjPEyNzr9cMRM5qSYBHJLpb1hoE7sPNhnBeS6fUZmgniUT316Q0T12rBDnbU",
-	"4LVC91RSxYU7wBkPmoKtZXSJpjQvug4wN43fnXGoTqE1Fb3D+Jwd3jCqoPaz9SgbVUZxNKUFsZl6jfIy",
-	"53VZWIx6tMPwPZ0YIxNWILthgteKoEmNIZJ5VCvFmbRjARoojkrO71A9g/BqG3FNJQoPQJMkecNC/SYz",
-	"eeseq8AqZJZLGvYwD7CyFX9u2HGtplzQX+1AtWChZYkKktPCFG0MJsiZD9cAzVhrPYH5O4wlWobw2mG5",
-	"tYnUsZsktjlt+652T2dzlZQwdTaLx1I9AB4Z/I4qUYf+w4wKItdpLxUyhaW6IoSt01RF1JRHTh5ncGTI",
-	"XFqAKvtrLRKBAERIKlVyjno9jiftx71VLC3BWi37wbbBiYNZh8QMO82aFe3hhffR2i5fL5G/XiL/ri6R",
-	"u9k5T5Ro2JTCe2iqYazc3YAqbtHScRsP4kxGbjbDiMyoQ6jY8lzjSWxJSh65KP8vQkwmo9EaIh70YZ+i",
-	"kSigbRHTDJy43iQKT+Lxh+tC+2Z2Jq2BJKiQzN/tI8UR+i/fjP70Yvyd0eKdJrb/8ILzSbApuNVJOu/W",
-	"8s/Fm1ezUyZ4WcaxS7ma4VpN34v44fJ3ccILEovzunj7F1RghdH7yzdOg7ON6Z/iQRUkF2TA4Wvfy8LR",
-	"+bHEZvmeab3XM2R3qROpRF2rK8lG75msR3r6o75I/rTx6s7uiGEJZ8m2dPc5Gbjgy4XW2QvC0A7+x7//",
-	"v+b//w/yAVezkuxzMdmNk9cNckjR25Zl6a50mgZiZEhCJI9qWqoztpbi4LaNndXW4dbV8fX3idJYK4GU",
-	"e0RFBCPZjbdnkushyz1okKnxxUal5X604F/jKIzrLMojn1oXoHSB7Ew14cHGdNvBrG2j76b8RCS/Ky0Y",
-	"YJ/1pEd94l8OT9khXzYOxgaLb/A39SznFU1lTTPyQTka2Lr59wSCagkrSKGNcM68XwLtuPvGb3cH+yhO",
-	"bCxFEk7DYzb9W93km3ewSwJ/QriScgrG+4ggLO9IgeYQXwZB1WpKFnBrd9SujuHQbuEKZL26YBajeyXI",
-	"l6N4FvBlipdPQhZaXp+Jubrbs+5KJBWZSXvTq2h+F16xuCnqw2g5Xg4UhOOiSNkJniOvSBSvS0D8mQkf",
-	"dLnj5AOVKpG+aS9M4cY/5qc/ZuYGx7pNTU2YEDFPG7itS38q0awpoxLpEVLKL4xvMhoF6VbG3wybXg2w",
-	"FFVTX6GcMkTVABOlM8kspHKHpN3xpRjiFZUVlVYyNNXpHZfEtkvMUdnIgBVgs10iGdGYY2Z9SiOCJvRe",
-	"n8BtBzok4huu3H3EBcqSdKgWjSQfekuQ9YIWO2+1VcMbMYdNYhBwWphwQFmIe7CeoNB0T6IXzwC2aEgk",
-	"nsNZM5AVbexIH7m5M4dsCoDWAL889bgWcb2oZmbtY9vDIJxxC6PpTPogvoGzcnFkQ2yW4Pl4rfRuNc0D",
-	"4GazldejHRbqfTPMQXnaSzcAhhkCeqc2WwraMqndJAEie4EeU913JtsH2ziYgGm40lkCibFZKYvDaJCZ",
-	"3/Lwyeq7wVkbdTE557iTZIrlpduBD6m+9BAs9pXA6u2qPs34fon5u6U+IKlaXOnFsDewxpF5wvkdTaUm",
-	"2pwr7MPhQahKtFPyCWUZuieCjhfnY2xOxE7w/La8YVoXGuH8blfv/ykpm4SuHDrO0A9Kzd6x0sQkX+GK",
-	"XFFF/tsb/GEfHdtbghtm4iVdsbPvj69Ob7VFq9tUaiZtFDNV6Pb2By7VXo6Zojm+dTPYudIEINkNm+rH",
-	"Wlxk6AKr6X97truPfnJCopkx3IvagEwQygCZgjgjN8yp6C8PnpuTOecFQcfvr3+4Pb28fHdpIjeopqKZ",
-	"pNtqh1udcTV8i2f0X4kWIRBIau4ZItUROFMC58pj4miJd2LadDcqmoxa6tqbqH10au9X5IwzSW4YTMeV",
-	"xkWyBjciOIAokXrmp0JwgQz32HLohkm3XFfHF2cBRsDh1vP9A4hxnhGGZ3TrcOub/YP9byAUSU2B257Z",
-	"SJ1nRj7v5c55aA04T229TbauiDqG904swrO9HfqeFwvjLGDu/gBgOgyU9LO/WUQXI3JWluRsenCenY/t",
-	"badETeAHQzqYyIuDl8trc0mMZCHFvqbDy4ODVOe+rWffYx8NBp88X/3Je4bt3Zo5fV4efLP6o9dcjMBN",
-	"Yb54ufqLt1y95jWzXfxp9Qd2Hte0ItxAVdgEhdWfAq8ZEeVgbjw1O1Wk4Zp2zsUdmEg7JZbqFlsf+K2J",
-	"36GFg6SlEhkPOwIXOzrnBcnAqA7vOCUoDvvQv+dQp8LszQSBuByrvE1IhFP/QpTTEi+C15eY5uDJ2DbW",
-	"HfBtRLlsXtl/MJM9ail/sMmv7SgDVNI7G9Du9UU55XOGdnyEyi6MOCUdUjR/eimRJPcqMfG5VxxhiSS+",
-	"/wOIpM8oYaaP4s+W1NACaA98tGlp8YZKBQfOqXnvkUwzzMXl+wsi2Tt2y8dYTp7gc0gIXwoIAhPKyGVT",
-	"ueCziBbnOwV3kysz66pHmWAOsBRhSfTTauDqPfvNRnZ9NIHZAldEgaWTCENpXnnm7mI//tIjuzoMsAGZ",
-	"5Xuw2FGfWF4tc1xcWtmKHiCpFP+qPT2JbLuuhY/z2paO/XnomeYM8P7H42BHZE2UaFizubtRaEGYos4w",
-	"Tgq5s+a1TTIaZ4zkihTHNg0gxWi5e9EnDHwmoeVHvJxgniT0s9/svxdWJBWkJMZP1yb8e1ZSdmdJvzC5",
-	"OKHsoiZWC/JUrT3atLzVlRBZsAhd38QvQ4yiV1R6uu//vnfpn1d/cMLZuKT54/dnQxaE/erbso7m1mGO",
-	"F3rDag7Rlo7QW5h1+aMa4z6j5HyMr1zA/sb2X9NJZN+ZJ59pn13P+d4Y54oLpFsl4LYAZ450w+oQ85lD",
-	"OdjLPZoClxHiXpIJYfoH0oZf2NBRzguylnfi6Va3Pb2EZGVkDu4vabzvvCwQZwB9hEoOqFDaYv8yTZCX",
-	"LwbIjWvOzzFb2K/lE5gukBfkIaXAuWdXwPgoMbIRsfBzhNMVVzPjh3P4pVFGP7ZvXHM1+yfk7nfsCKL4",
-	"NaVll9ZfKEOvexB+lh0ACq5KCnjur8tNWIheryMkiKoFk51lhOSr1A4pqHT30PEN8sq88HvaHxE17N14",
-	"/FX8fjLmG4/XE8MEoj7TPGaiQj2LbUgYduJP02d9BrdGC6KcV8gEgX5a9f5TautXCgsVrjIXe3g2Q7Bu",
-	"mliNaDFZTZoc/g7u3y5jix/m+sdX/QRSbIN4/814icJOHitmTGvF14Px88kmswQmPMiuqhNG4M+x4ogz",
-	"so9OmccuMEanR/tss2oDl5myNB2i5gbFk+sieekBjz+XqRlLog2HNHMVeDreGgB2DKn39Fu8jSH5iTXs",
-	"Fatmyyh2Vu/rLdXSfobYlqydvGZz2wvIGAtu/Trb127qfl/tlXvpU9xGham0A+6h3Ni6Kei/n53uSJyg",
-	"/LPfPIBxr+/2lBVXPiZotd82REV+YrftKSt+5/7aRy3iKQMPlbvkWLmeRUXZs7/xUW8IyL/w0b/VpN7o",
-	"Iej7SMjTv+uHn3LdHr2X/sZHZtQIMEomABpm83ItCNIu+se//0+4pYdkRb0OaI6pyrTWrXUXYaKlx5iW",
-	"pMg80J7+uxbEoqSpKaHCAIgSPZaltX3229/46Kz4+AxajVz7RrYgfNG7/Sr84Q0AvW8dfvcyi+3GlIdZ",
-	"icW/8NFn56agxAEQ5suVCpc1Q9hyEfAlnmDaOJIEkVMkiQLIMaVINVOyw6iOp2o1fQYZEXvubqfPzCP5",
-	"3XGtpg6VekNqINzFfyY/azg9mG+M436yIalQUMWJZpts+XDF8Av0Q9kw7q3Dv/7SDbPDzN71O9BRfbSZ",
-	"UEnDj5o1PVO2+ZWzMRVVD6OaF05tBuomeLSVYf2JedTuD9N6jD/t/B/j3vi9eiqekAstlZY50R3CCDLg",
-	"g6RA84FxnZaU3UWY8hlkVxZ997H6+UnQ1O9Gir6IlblhypXNceSBRD+GapY7NnNhKl9l32quuyJW52tx",
-	"k2VAfYqHTAV5K2leegOPN8M+0PZnEnC2b8DNjlnZTRCYSeMxBaXsFQeV4ET8Yn27vwMWtpE+ICct57LC",
-	"O3E7DMwt5EGKg/XzIYa+XXVeqyN7d2EBeSUS5J7fkcKbUyaNCeUlwU2U5qewFxuC/fYxW8pZ++svH5fp",
-	"yGtlEsxcaauOZ1tTcXXw1MkUlyVhE7Lh+Kmmn4Qhpq1dyiYody/aUDFjjD0hEzZYFAHtTA66i1V0Yxkv",
-	"S4l9W1otQtAfXZLglxdEMlSufpWcG5KcrymjchqyKFjsrH1jaxI0fSa9j/8IRQKnRf7sN2cefXzmEleT",
-	"cuIdLfIT91K2Zp6AN/i1VAPn0t9rIhZBoigvoLx30peb+E4qW2R+3Q/BMfbgD29Dxl/HBf1NTEm+5sja",
-	"AJa+aMccjZCYChWNup0izpzTL0OU5WUNNRUx8k0IgvOp+c1JN24Fnq2XAODvU6zQiEzsT5atrF7EyNyX",
-	"8DCYrAUakRzXFifVcQ8qaAGBElYlNagJoUm0qxtssk+aMOlsa0qwq0/2hhup1BZIXZJ+/CRnqymO2Zql",
-	"trtkq4qkJvQREsRgSENluvZC9u04yC1PbjcIxNB77un3WtXda56aUD7FADRasBP/gzZXoxUi4n0I4jHl",
-	"I/3YumhLgC5Dd0u4LPvouJQcSQLFROWUC7VX0ntSNJn2Vp3bcdnoeiWybuq8/hHVTC/0D9fXF1e7dm9Q",
-	"t+hO5LriQ5YJjnymid12ep8AK4yNsHaQHAbE5kHs/oCjdPM75HsyoaxbP3CHC/BsAHYLIEQ1OWhotPB7",
-	"BQq3dBYy2CvOFHg25mLCe/T/1/B8w5FDm/WEeLvnc3hBPk2C1+86nqjPzxIsjiCSqCWvnWdUeNzvtds0",
-	"m0Yr7zw0vs21Y0utFkc2espZzQE8uoGn+9377p6UN5RVjzx7pHy+cbYRtrZbyDBdWxgK4rVh17alqaG3",
-	"E9Te2226Nr8WDWynalfhM4X1blgggg4NZv+SJxFqvzKVJcu4IaxMKY+dwJdyw+xRC5+rzBel6PgmdkGp",
-	"/RunNozUJFe35+EmDGD8mBU3LKwGtmNq3B0hPJJWsOpfwFq3d+MenzCggFR44ZHrdvfRMbPxgDesVZNw",
-	"QpRMOllZ0dw1+WomTqRTibxb24DJLKVTmZXflAxoV3sctP2fb6D7lI/AvQFrl+A8bgq0zPECDJGG53Zc",
-	"eb/dL+9i6ndw5J1A5QBwJ9gdn/DQHgW20PIShoJONjVaUt7HJg5sY34r10UqXdpGCjee00+hPy+H15lD",
-	"ddmVC1o1q8tyN7OxPRbvwfmrk9Vf7FJ4iJ8xcXCD8bC8S3CEOwCW18RCZ67GgwL/+R8nGguyWkIAjZmA",
-	"3D+kCWSyWrQE8qEFis8kZHYC4OnHbCU4Upx0T4+RA/0k2FrP5TOGji7R1mPLAJG9kmJsooUJbIPKVB/T",
-	"kWKMzL8cEn9irj/Hd6SH6/2CeN8fZ4B3ahJwHZp+WXSFChSxf/ab+/t6MSMfn7mk8QdgygTtAEZgMnDw",
-	"L7aP1wRLtamMdGjc9fSpL1xanRfJULI5lsgR/CuozFOkIvBqViuzW6BIroRQSCQgQ4GP0YJgIRsrTwlc",
-	"UGew1CXpRkseIVrNOKCGUyYVBsAybYwM2kvm26fdSV2o6YU2k3BJC8DB8l7MKUAQl8SO/xC9PDhAPx6/",
-	"OXt1fH327q0BAEXbUO4d3gCflm3qhmk95ggxruAmQrOpo8P+dmPvCQJfUoYKojAtJdrRgygpM1qNIFhy",
-	"truPzuzHN6yhoi0c2vC/AWRwlqfElV1C0Jaa4sewhG5dTB1p8/YNG1NtckJErPF+SDeFmEV3wquKKtip",
-	"ZnybFES2h88hhkzXl6QZQEQSqYYRClpkwEyjhf7PV7H0eLFklsCys98CGcJlaYvHwj6LRmoPETHPZoLc",
-	"UzLf5KF9Ybr4ul/eMYIIU6aa9tcd8lRIl7gAn6nZKeCrwwtXXUaAJEJzG/pjKppCmr/1cmeoZvafekO5",
-	"I7GzodBJ51QYssNm9aikcmqh5R+/uVYhxfruNowTa/r5XBixmiRJt46zN/V6fN1cj99cdq31zqiZ5WcT",
-	"ctLQeUnx9W+SAl6QCAviKomBAg0bU9uapJTeY+VLOCcyNMBVuUm4dGjbdPOpvejQ9SujCkfTM0yF168p",
-	"5Mt2m/VgGwepDc3Qv3GBRiTnpmqCxcs1taBbDNfGwk06+TzbbRJRtocBrt2d2WN8T58y3/DYlej3Np/3",
-	"Qbn7PfjVIrKay4cdrSceFlhORxyLwiKkPxyfuA+XYuOS5PNgUgxhJAdMETLU12Py8TgWDSax92pUmOEJ",
-	"OWwhDXcFzzM8HtOS+siwJwbkDtj9OOhoQyVHmh4MUb7y/z8j/wtS0gnltUQBb4PMh+NAm2FKhq65pqra",
-	"sB3DGK9ZTio9uODgbq/1uS2R5qujO7VUG32mNr42HYOmnBORiqD6lqv4WGFxRwoktMHJxQ3D+R3j85IU",
-	"2nYcQW3pah9dmypueppuKryqambZ2YwG3DfjVl25Hc3BRV2apKQbPz7FuQ34EcbSLVCrY4v2jY5tbdAx",
-	"rwW6+rc3gANsZwXuBrPkMX/mGyrVcYuim0yXDzp6Q2USi6+1Ll8uLsN1wAJtVnQa0qzEasxFtS0zNKNQ",
-	"SxEwgiAygLVgg9AOZosUyP2jNCmeKpE64sUCUYnOsbgr+Jxlto4I1GZhVFFJCvTD9fkbU4TMxIu8Y86w",
-	"hECquqCEgUNfQYmz0eKG2RAU5TbtsUI7vuQhbDHzRrv+qtkeARnNW8YC5Ww36s0HCyJky02djUEXa5St",
-	"eL6RAViLcsju+3pCPv6E/ElQG2cVMqcrWgGsywWSvCKoFfQYPUKGHYvPaqhGnzRroUy9qVj/yYR/WCA/",
-	"WcmiCYj/AuX9Dw7pKap3uPolYc3ZIFaGcWW0gM3I+QE89Vv45wrEt1fw+5JgHVBqkN9/yQBtZoJLwiBc",
-	"x56N/+DlzVa+2jqgWhZle4UqrIiguDRqf4ZMOdG2ZJtihbC8M5wdKKwVxJhDnr30fmCwGHBB2eSGdRRc",
-	"877ktsWyjKrBWmswUBiRA94YwL/fA/4PjDX8B7JNH7bbHiASn7lT95Pu0+idiVbKw5cv9cg2z/u6m8dm",
-	"I73lX2Bg2yODOcXdEht39AbNetmyjwASY7C8I23NgZqsC2d/PZzfc0Jnqhc/tM0e9v1P5GXw/fVpnLJz",
-	"I/EFuxx+mnKPQOhM7ymWCf9Sh+OgNGZjovxOFJWHsW1F2WcT1G02fHnwZ3Ty7u3rN2cn100aW2unF5zY",
-	"iubyLqZUIQtkxVXj5zxCL1/8+YZdHl+f3r45Oz+7Pn2VIYkXEJrpegHUWEMMItAc1nhO1ZQy9PJPaMpr",
-	"AaGwVMWT2/R3/Tr+pnY1jDgRIm3n1kwLm/TGL6tM32cpwnBqy81ySZbEyHzKG0u1T4yk5EZm8isD3kse",
-	"SkoRVmCWkz1bZbX/APKvX7m3N8moy731V4j9Z/Fwe7r4iaMdUlB16C6AHu2pTkTJJdZ/A4pwYuk/ISDx",
-	"2sz3tT7xBixOtTbfR+VckMkJOU8rK68HuVGfpPI69Dek1IUZmNYfH1dU/dOLL1cgHktFRJAeFC5x5DLb",
-	"oCHA63sjLEnhMoUgzOlpJF6cZ/RH0oIOpbnFv7XUfSdXyF4tvzg4QPkUC5zrF8FUeHGA5lwUEu28PDgw",
-	"wApzKrUpmUVRov6+lagf8OLgIBtQzmMTTGzJMISFPck+sZz8XOe1ZyS9a3PMOAMG14t5ZIIS/p4BUCYW",
-	"+VTvCP0k67xpbMqSYglZcpaZnh/s2o1Q1ZLmm7mh1nbVq/cXb85OtAn09vj8FG0f+1nB6Ap0s/Wb/sfH",
-	"my2ES20ELxD5QPUWh2sYaoNH97cTV8eegTaF/mma/yxXxs3mSPlOzPOveoP69KUbm9hnx9BGp/Abqv9w",
-	"eDbGFa/lI0MOEyDNuHgNrYeHzOayr9pd6d7jjgF/+zonAhB8LAS0vKOz2Vd/czuCuzD+0FFNS7VHGSqp",
-	"hHsTwzbB2RCGMRyZam6ImrxgJ1CxII7IazJp5YK4oyF+17ZIeFVpXcpWqG2iCQue1+Bu+M//+DPawbXi",
-	"t9Be5kBs3J8VZjUubyUpSa6yGwYpBOSWkfmuC1m0ME8FYTnJrNOdFbTAikgkc651FnSw/18RF6jiwr5j",
-	"iLUHtIPcPwPGBeeirXunGbCeaSp+62gr68mESBMvqHXIucv51wpKFGXqXM8jOIli5Z06uhj853HV1Q6e",
-	"/KC5JJKXterB7hH+jS9YCYN6N2a12+oKEqQEjgs3XUtTayqEASsB5z2ZorVis/7m/jkoNKSlOK26EDSf",
-	"fMFhIWaCqdPcwBPNKMmJ9FX7/avb0mraEinyQW329sUrpKuTDn53mvHBV834n0Iz9gkJ62jGpths3y3C",
-	"K3jjU9wgdHpKOXBtzoBJrXC3Xox8UK5y7oSTf5K7hTkhd+XCzdtTZgMX1D3XDBEGeXq51+7ks0i/ddnz",
-	"6/3C090vNFiGUc7XJpBAfDwGoZBPOZcElIcCL+CnKa9F1gox3pZI0YqgXzkj6wbDmV5DHJmooXamDJKx",
-	"ScWocKENSwX3xIYzbJAnWaCCw89zLu720cuDl2jbJHLBr2NN+f1tW6EHMDTnU+4iHwDI1Pjql4Oj95eM",
-	"JotMY5h5mNFUG8VnYFXc55vwaq/el3ZeqW1ZESnxhHz1dnROEruBcIx50JzXZYEmRPPsPEMlrQB529WG",
-	"sNnuWEKykzHC9DG8ieOnbx+KekUxfMMhl/UnKofvuxtyvQLmfc3+SRQWCLx6cdAR33r+WSurLwtrfNtg",
-	"xU/NVsoqxk99QfMWMlpyLsATKxHW84ewNRRGraGZptW3SA/DpLPqQ2xZoF8RVlwTx+Sb18+vQQliCXQ8",
-	"IiAxYf77jzv73VdHW4o+8yHPZlvwOfP6zziQyEZYw/6xYM5WC1lTyyH3gzLNtdifwEQRREXfB0nnyLSB",
-	"OCsXRy5dtagos58BfJL/pSz3b9glyWsBfmX7rdadyIcZZgXgiiqOeG6wzPP23eoBbBL4atfmy9ICUXnD",
-	"tn+DX8+Kj3vNt3u/LRaLxd75+V5RfNw+ggLHBZxvzTsOd9NghLbAN/dvGIhuMLop4JwK9Qorsr9PWKH/",
-	"YSqWSXpPMhNnnFI/M+Qm8V+/eaFVVrl/w2zkCBZkVcjFtnQKoI3SsP3A0PZv2ClAwmEm50SgHAtBiRY6",
-	"O3OC73bR6TWGIkY0n3ocUFtvb2GAFk1YLnxdkBlA4nN2qH++YW5YZq0y0LkbtRqUcR8Y0sDMZs34rBVv",
-	"QTUtf1d4ccMkIfvo2OXw2wU9G++95YzsgesfTXnp8PktuL3uFVKqvzl4CU0zDunaKQiA03ub/tkbDPLz",
-	"zz//rBnl1atEiIdf/LXuFrJ0P2jHM89uok/LZev2uOL4Ohtr+gJ5tzaqtQPlU2AIZlnQaGG2lbkvGvtY",
-	"qkJvs3aZMc3GqS7ta8/gHejtm5i3/brh84AXDY/ttBhvFwqgGJZ71Di+zIscu3pQ0tEJ7lBmA8i0XkMj",
-	"AjI0K2vZknJ2qZ8yaCwdLhOBegYBOCNib0xJWThoo0O0fWaxMmH0Yy4qrFxptwLsc+BXxKFc1A3TonD7",
-	"qPkMRKNW/MQhOmX2753fqOQfd1FVS4VGBOGxIq6h8IXtIyNzBWmOp7ok29IZt9JW9mteuKxLsv8bTOIj",
-	"2iH7k320fQX3vfrIKQFhV4vMAi+2e4AiYEE3VXbu/nNBQzh0TTO7hGkGB9tXX94m4AuZJa4r4WvVPklA",
-	"QRkYKmwUj0dAOq+M67GOpd/THnjiU3iF6ywsyBvGbcCVSyjXPS4NLMq21Ym/bhn1JC4ULettoRLKbASy",
-	"i3voLkWGRmTMBUES3wNW+lqbyVtLq8MZ3K4Y4EWWOZ+1K/L2MmZB1RV8EdGTNTm4oBPKcOlOXFu4pTHd",
-	"di5fn6Bvvvnmz7sZqllJpLVSzrRNqKVP8C4tUsHbDn8eKhXr5dxaL1poZVTHV1d0GAhiz4QMtJJwMRUI",
-	"IugB6oNRw/xjXpZ8DnV44RgxZTySR0i6pFUj3jeM5b1a2/ijZIm8Y8RqRc1B7ijfUtyPUCHw2LqBbPo+",
-	"AAZOucMprDacPW1O2B58l0A0hCcYBYT8rrBAOwM8Srv76LX+1ins3qWVIRCFSFI2KYl3unQ53gTqG4zF",
-	"TvdcAF7ckmwy/pe2ZNw9ajYJkrOS2pqfdqWwxa1pOsiMlUGwKCkRJuP9jpCZ/l5/PKV60RdHAEzjBt+0",
-	"mKGK39u5ikU48NFC69FVnU9vGDafmDkG7xgYJBSi7DXVebwuThWSU7ibGpE0+s3GNbbPhHY8RJC48g5O",
-	"mjYU5gKqnpnF+qqbPSXYTvToih1WbVVtyME1SF0L8sP7ArqAcZqE2a1NmxdBV33HXitl9MtGIjFeRmIc",
-	"35lFEIBojsxddrYRR5yeH+TUKnxHmMm2DC3p8AR5uiTzdQ7YdVn1GfngCr9FOfYUHq/NtIp8UM9yed9m",
-	"1q7CvpztePWjvf5Axl2LBJ8fwZ4WfA43TK1omy/72t5vTGBYI8UCHsQSaXr9URitwuJObhT8ZqWaedyq",
-	"YXZow7nOCqOEDYno0i/FfNY3DNjWofAbTzDMeP83ygry4eM+ABZLlGOGRlaALPtsCrxAnKGd9mWlcWXD",
-	"rd7uEXK6IQwlQPHZbjZoohdofdx0uL8dzesRd52tvknMCqDK5/O+PeR4tHcEymt6XxW5zxBxf43vwiM5",
-	"QzNBpD6HnyE8sv8gH/JakgIODrObj6DIuYMDxbBHH6zxAdT3pxNp0Ru0S5LTGdXfHbblVi9qOZUgZmwN",
-	"folmgkNFUheQaDSeJsKAzxmSc6ry6a4vBWncCNqOBqWaATgTqE0XWKizQhpL0ihH7nqtCU6BmgNa4C6I",
-	"MsYyKdBOS6IF6A6JorBvuZ+t4maq+9uQl6DbBiP27zUu6ZgSmQryenGAJMRVaC4x5PHxXhH5CPFAm7Ru",
-	"gT2gl7UgLQ82MIBUpJnPavZ3n5De/Pea1F9v6R4qDT9jdFvChmmhxYOCc3n14wUa1Upx5oqUzIiQnAVR",
-	"cY8IdwtkK83TUcWv+JyVHBdGOuZyqD1iBfyaRsnl6xP07bcvv/XBVH8kF3HXN4zh8oU6NxYCqf+EkR5P",
-	"b0LMSsxWOlQu9EsbFInQfkJB1AP8I2FL6fFCFFB00xunhjtUO5xxBNkxb99d375+9/7tK3P+1pLm4EEZ",
-	"EQIXpKZiDGgIVDpLwyQLMs7I74u9DGDnHuNsz5DOxZJ9Up0uhnH6lrPLZkQbZO5zgKKw8KYijYJgkU0N",
-	"rPOYiy8L2vSJgsQD5TsAJnUux5Sz0Cjc/loO0wKd48WIGHTSXYhR5uYCAf7N6GSquiHNPpr54E+HBwf7",
-	"6J3+wEdlHwJsVs5d4FvXfdBF6TX1neb44Q5xxzFypfi+9G9u2t5velph7vvBf7k+xmO2PFu0A5eYc0jp",
-	"hNvKxYxsy6P2Ley2CY3Xz41esb2r7bk+h3hmOEt/0pa1xnSwA4Ar16neDZ/JrZlOtI4w6oZuNn0nn88t",
-	"tv42+Rql+ZTXmn+h90GM5k7nhnLcjYrYRW7X+vWAm02w2cDh1Wzlh4tzeT/rk+Tni0v9xiYVFdNDuha/",
-	"KfdsTts/kkreGXrvveIfILhnSXYGrPH0MlM3fQx0+yzysp8p7YJCsQuTdPpVPH6Gy4LjlfvK6tJ4Nls2",
-	"evk9EXNBlQ21gjRqs7AZqpmymr9pFTzZyRoClN1TZVxhvTnzZ8F7nyJpvulvSNb8BWGFthVsjhFUDQ5m",
-	"1k4m/3L153czrdA28zapVe0CX9Yc3M3QbJlo++gtuYeUIVULJpHid8RiETx1otUlGdcSl/IQrZFyhXbg",
-	"RiUzC/kWkJY185t/CV6S3aMbpq3I0/Pjsze3x28uT49f/Xx79vZHuF6x2w0XhSDSJbZ6QjSUOwJL1H19",
-	"fnr+/eml/viGhV/DwWZvrNCIlJxNukig8Qsec/VNy4XB0EhnWgW7YDNHVdOB6fBTJ12F23x5W8PTrwfU",
-	"H+r+xqwZ1PHlDKJ8zX1vV/4cmSMKnrksdDjLKLsbcFg9o5ULE9tETW/B58aj4CuC5VOS35HC1NhENmDZ",
-	"5plBZaojc/sk+NxE78ywlEQiKo1cIcUNA1eGmbIkTO3aCyu4VYYPqdbK9LwsKLMNDAJAAVfrLi4vzoAc",
-	"3VN6kwLD9Pipldtu/5dEalaNCI93DIBy61KZ4v98/lWO/PHkiCkUbX3NEDNycvWj2Z58bF3CzOsB9p9W",
-	"SdD6AGyjWD1xJ4eGy5qnzSrtIBw40UFdEUIjYEzP8JNEVB2C2wTmtZPzAsL3Szwi5e7SPAHVWwudNkoy",
-	"pHOwRpqZ21c/V4vxNbIJJzJz2k4WxrzeMP8rXCZYhHMr50wEu6Hvrgm5CZQdF9UIWlMcyNsmoC6Jmn8O",
-	"idaTfqtFmjtyvsq0J/Nt/gTBtkB8fdiGAiY0pszWKHgG22C00P8xwEq8VhCxBWFnwmXZesSch4ic35o/",
-	"VmTeXpJ7fte1FFZXmNcfFV8vTIOS9JoigTXIRcSVEFFjqYX1RFLxmfQYW1oeUwDVuPeardwwLHkgSpLx",
-	"BmkmewbhqpstB9sZYTreQI+kj6cPPpEJegU5hlBX/2vd1MfusSvCipU7zBhY1jXDyNxsLkg1gT+fv9wr",
-	"8AIpIipjQ/KyiG3AoVK3gVDbkwTLVY7QN/71K/v2p3CHdnsdCiVqZ3SESDVTCwsZLElel1j84cIHgwkN",
-	"Kj1oPegAsOQ+WBAsNlwLxDJcLxdZtMRPV6LSdDiEbRyQ42jRmFRfdlqbTasqqCC54mJh+cP/rQ951kll",
-	"8NebbSmzMW4alhY5mK2eMh3yy2YOwaHiqcttXD5UNrTev9WrawhdkorfE7u1h6n9BlHhq9rfqP2aIg3g",
-	"eSctaVndZ1wFd65GKABiLZVKYGWDUDemQL8Pqg65snBdPKGKK6teFQRGiJUDbg1HDTO8hbH7jN6XB39G",
-	"b46vrm+PX52fvYVKoQZDmJBC3rAWSmB08ugcsuCY8WlbosKlWfCWvYfdvmHHDNXsjvE5a951I4lWPThC",
-	"GI1wYXxgsZvDNABIsE+e3otkGv9MECDhAZ+qdxBkp391gH+WQkxmDbat/5Zb5ACqFhEp427t7wiZSbR6",
-	"2yVsm+5h8gx0Xlzu6SFsNqng/YryaFfEaivnZkiXMKINbc6mi2Mp6YRVPo3w6y79Il26V0SFO67nAigz",
-	"mcPeClBTUklSjpP+AthC/cYdvLECRPwnQGyEU80ZqoqqkmRI1iP7L1e6LUPaWmMTbcYKVNKRwGKBWA0D",
-	"3smxtAXG8xyQlumEcUEKLUY+V9n6JYzGC1O2McdCLBo4MIUn4BYlALhIPsxKXhCHWx4bhcITKD0UMYE7",
-	"Q1gydLM4DqVmDcq6rUbmEx3OYkYe9mWOFZlwsXjY1yVmkxpPSGpNvh20JvYk6YApYpFP6b29xivLFD+4",
-	"11pDIKyutg7/alveysK3cFlu/ZINnaE0F37LTcPW2Mq28qawptkIW9lWDeqX7kzrue8l/NPUMS7W6Bsc",
-	"RvF5Sb2vNRUTzbUJ/HxvhCVJgonOuitoG6RMkQmcEsstIsXR84ODI/TtAUDfm2Xr6+GK/rqil03i+oMs",
-	"vNATTSWrYlv1ASQgV7g04TPm/lp+wQWO4TZXz966Jq1cz5AketuQIkNjWiqbplcgaeKCTGo7kkTckyd0",
-	"ZfZFQ7m9doia4sa2yLlF2YjWYT5qjpVWqV5TFozKG2aDFNDOf/7Hn00IA2aIfKASDFb//v/P3rUmN44c",
-	"6atUaH9Q3OCrn/a2Yn9wJPUM13qFSHV7wpxQFIEiiRVYRaMAqWlFR/gQewb7Hj6KT7JRmVl4kABJtQRS",
-	"0vDXjJoA6pWZlc8vISkCcFPiYsCB0EQj0Hhc6Ezf8b4kiF8p7g5TXzEXywETvrkwIZiQHoIERaM4IbUv",
-	"FzJSMVP06OripHPY7h1fn11BrmjlJHtJ38vvADNMmRKwlsGM9ffuQZ597+/lQh9hUqbVJ0pTjbeCt4+S",
-	"wagFhaLB/LjThrdRneBCnM7s/1ptg+HXOuk0ntCr1ePD5NlNxEBgzJ65+NaIgCRze1ElWyR+Ef4gOQsj",
-	"Z6AzeglXRaG0oi2clSS1zvhEbE9oIR0V1fzhwndia2tiK8MAs4z8Writ26fHFBQHFkkc/2Oulws7I0TW",
-	"kHM9eOzZiTiY1suVbrD5WxFssMG/N6Fmtnsn0LYs0MwhlCXMIm0s9GWl9OaxK40OizW6uwwDNXlc88OO",
-	"bXiYeDHfQfaOJrRTM0SR3yNUDxq8dAcI7lxe4Sq6RXUE5YdJH8warlgNQyFtC2RI3B/M0E38iv0iv6g7",
-	"WjjC+YEVcsd1jOTlybmGgUPwijvUohVLV7M10yyVqVNW2lfCSWsm62yApzbCHCUkE71GujY3KZAH1fjF",
-	"OUVbodTmIPJv6klm0VPrTD9F/g22cSrffeXqTQdzzeqKSw+/QvtkgJHCDXapr7H55yH3/F1N81MEealL",
-	"mBa3IuA+XhRUqDaYwX/W9l0hN4TYrLeMnrKVU09rT46YpVGWfAJhcviI8Tg5oRLXFeGqGD6hDwDhkrrH",
-	"8lFfdo50tuNs5huIcAnf9lwWiAmHzuqgP7mBmkIXJ0wNV1LovNwpQ+k9PiqTiWmI58jDtPvAyiEfjXaM",
-	"+xSMa8waQ80sVHPcO2fgwEPWET3mSQCFB4LdiCnWBS/n7PV1sZeTNr1ptQXB3mziyX6cIkCHBs3pXeFW",
-	"rUpDpgzWVEJI0I8msVJerl5THjBEW86wRlsyYTaKBWIYaZHuSQfo1XDUuUHEfYtjMxXGYpGixkRj1OjL",
-	"/p75i73v731i/b2esfAw6onCsL+H0VENxYSECtGIo5dm6nD1xdnLVCVcY5rPsGIbvo8aSBKHVSzSAPbK",
-	"PBcSofp7Utz19yADEd+ga8jcpiG/ERnciwqVmTf68lzGxeoqiIuUU/hDQSQhkZED2OunVIowl3djs20j",
-	"EWYRYItxLspXKbdSCp4auvhiilsdpO8mG7veXU6bd9LhgTEOki9O4uCZ1k4P0ETLB5uw/N/A/AlqqplI",
-	"hQR3Ajl+SBmSRvYRZm6MSGPlA8fWLI6gp3mI8mN/LlmDh+lEDainkAKEgJ5LyWiwcyn6chNChSAX0pz/",
-	"mmXLEoSJY0jLDJQR7SoKHTURCHGQkAecI1S4m7nsZM5WZM4cZEVG9qwCqphHp1hbMmEu06ryaJjDWfQk",
-	"9a3LS6IzI+UQM/30khTtbG630axRQ3MhJc4Ja4BVPvC5vKlm2/0PAyHQ57EBHVuHKlgnYtSl58qWa3ac",
-	"PAAH/OmlEMFPs1AQtJVPyjZedQBlrmsENwJASkNzERurGNssEDX4PICWadHUV9w1eoi6E+5GyOJ+gu7Y",
-	"pUWr807hVTWr+Lz7equMyY2Zl2/H/v33/0OkdCiUkDe6hoRRYzwMuTOeGB0sUHcW1yvMpE0u5c3SmXLt",
-	"3M6XkamNYUijCpkDSUpzwtlU1OJ0oxqjghJzIuC9wh65dFZP5wJZXYFHsZHiEjwqi31G2cWtXXbx76ki",
-	"dlHgIaIPtMn00n41fJJrc+PpMWEULtdW48uoSe7KUstdM8yWGxBt4yxeg+x95l2EcKML6Gsekw307Yq2",
-	"lVTMiOe1CSuR6xsnruyxTiI/9KY8CJtDFUzqLg853lXYOEv4rqaLKvUe4hpHOlSTCx4AiDohqlpd0uga",
-	"felzHSKOJxEoVMsQguhgxrT0hkMwJS+OPtfY6cW7Gjt9326224c1dv7zz83zaaRr7Gv7S419PjH/CAv6",
-	"8+lJrS9PO0edKqHlaaa9vwlEACOYdCxzqpDO+4m9f/OOfe6cHF/3zs+vT9qXPx/X2Ps3H9jVWffq4uL8",
-	"snd8dG1+z4eBMBpxOz60pZdezo4+qJs4jYFjbjqjM7XGojYg8RO7KxCX82aNmV3wmTnOnlInxsrC9z6s",
-	"sw06miKu96lwPW7TtB8l567IwMMCuBr1cyHkF/SDQjgqVLmisMZ0GAg+AdPqoeKueZ/8sZa9N8d1O6OP",
-	"jD6ZNuSsFMQeuFm/3CYMhdWPtlOnngUhyjMt1hS1TyHntoO8s5OzPyBntyUvrdmRZrlKnlqkAoAKoeKS",
-	"td3j6wjKpmHtlW3EM3yzFEXEEDhk0fBbEWtsbP8Qibt+5Omp0h4qe/FHqyzgcD2EYy6NOXXHvEIIAZfm",
-	"lAchMFDKF9CH2qYaY3pL8val2fK9p8u9V04owjpeXFk2NVoaD82kPMlhASvTcnqZtA3gz7etj5scPUCK",
-	"zPQvfpd3H56pkE2U6w094TLtQS980MenM7SYA3WnRcDGymj6+51h/UxJUT+FmKsKWGdYP6XX613zevV5",
-	"J1q/f/M2L/8G1pFa05WcZFZlDBQXyd1VmCkDW4KLffOxoNkLnILvCYh5as9NWOmAWVYCSmb7A/DP/2fT",
-	"GCpVNvKMIWkNl8aThIAywinVDd9qbWDW/dLrXdC86V7VTCvGI9dTzDFcLcTNM9YaolzQ76nPnZTS8Nnz",
-	"xXOz0Xa6w85GexC8KND0gtKxoOEf2KQa6FjMImxsDwkxoTcROuSTqXAtGPNaWgh0wdmyX+pSON7Ug8AH",
-	"x0QimBW0aG2wtmTZVNL5HvAFWCyVM9WXFok5VPjNRqWo3d7bFnTnwKxLjKZO4a6Mgjw3EbTOvwi4E3qO",
-	"OPHkTUnGC2w0DBZz7BYQCWEC3QIpFOcaToTWfGSzDf8aiWiX+POi2mnBMTPOpkTX2DEBq4WR9dJ9oqgx",
-	"3VQEGuGmvACaecNLFkDRUZNJJIn09NrGEUL1z1bmjpzQc2WHSuw4y4Il2Q4DkRYvKadoKLhRDyF/nLon",
-	"8ETcQumxoYOtBqaz+w4z/pOYYQtG+IvdmD/nkcZszSRgWOKdGb/buPekK759/2Sui5Bx+o4a9mU4hgBG",
-	"9iOV6kGyP1BeggP6eU0/0iPSS3a8aqMv21Sx/qFlvmB4Ke+i6eZQekkxeBpie6H4H+IyozOgQrS7a8In",
-	"00XDB8iEH3B+TXhwsypL1GpXp/RsidQ3P1QR9DL+/JLkOk0ZLmWsLLXxH7AYwC3oqABBJvGsBzzQNQsk",
-	"CVASTwif8wQZSUSieeTx9IIxlzI2JxYfRpiJKJw/v51ofDrRyOOLKLXtnJzEWXM9htautVqtdWWj1b6X",
-	"Kb+QumOJo1TJmBloxcVsZ/56I7JfxwqSqXGlWiQImEZymttwrO6Yr+SoBu6DuF+JC38mEPMkULnk/iz0",
-	"HL0xofogEmxOlqfvzzZBgqeztYjQ4b4PSUBPQYUbR66bnzwWsAFp1ZIkLejMkwTrjGI2FcI1t3ggdDQR",
-	"RuJs46p+GFUhtM220+F6qZDYBGoYlRRMC62BxIFh4+Ogf4Y9p+lT6hn8e0Wzw6vTq5N2r/PluC+H3igK",
-	"hD5Ig3Bjl5Yp2IL4rXQhBlmANQjQsECEgYfo+oEApHlhh+1LKcznoDW2ZuGdoXTWjj86EEb6aOupIQF0",
-	"N1aUtYdfES40Cs+2YKrovkyW760uibwUWCmYkgHlaWA42HoKWG5XM6P47ozErSRz4+ajW2aJpMuIrgPm",
-	"uWIyVaFNegI+qE8DpYbrqlKBAHV4y0ndlziLXVJ36XVxARatzgeMBty5Wd9Nke58tRy3N92QaiPIvTjg",
-	"Oti9X5JmRq+79ab10Ka7N3mS+vnO92gtpflFYScI2/6hgTlileRMMGsshd1SqbGcn/syVAqsiQoBuX45",
-	"7xweX1+0L3vXx3/udHvdnIEq7bSdQbqjp/GjhI3Ul9BAQ1fYPrbo4AGCO3Cjadgq8ECMeADapcO1qDaW",
-	"N58g4iy9O9vXwFs3ifNNGePnsVvb3akW20Q/ThvWIOe1CENPjvR6or6J3ZweB6OS76uEL2+2feE5LKYE",
-	"T2UZFxW2dyKpjUFkKe5Qfu8Y6vH8cRFhjdTc/ciTXZ7nmAPquwfcJL5xJ/RnqyH0Yla6N/9Zv7w/dWu8",
-	"hsbUT9NnOiXObLlHAtmpc0TcY5w8kJM95eE4ycjGI3woAnRBmcelMF99ripCa1MqAm7DTknYjv8Bld8f",
-	"0BOmPpd1l890897lofiesgoXULEggzHA4LnLZxXNtCdHvjACVVIkXTlOFARCOha4BfwhbMJnTAvB9t2A",
-	"D0MLp6Y0FB/0pfkpHItJtQa1tCEPQnILm0nhlzGgS6ia1iz6m5KiwT5TJJ/mRj09Kb6PyS7JK6n0igRv",
-	"XCJcmxmtxsbeaCx0yAIub6hNO1T+YpaAsWtcEYD9PQzUJPv1JB1HRr5PyWVaOJHPg/jHakFOJz4NqP4w",
-	"HWMiSRWyX3/99df66Wn96CjPRvlZhBc+l0e81DwxO0SBjuPy2SuGrW/jodj+C54cGWrWzAtr8xQZE0Cd",
-	"YIpiakPyQfSiVO6J+ZMYqEQU/NWOPjxgc6/8ViwpQjGZ+oYll6e2+Fz24ic3oZWnR1xHLT+Xgtm1QNAC",
-	"ToD6ywRiLHiguV+D4IbnQBtq6QgjlZIDvYZDrGGZcfUlheO0r8Jk+WpIGnGyB7UMSas7aRuEW4SIjfdr",
-	"yFJf8x7m2ptN8cZ6Uu0w/vSDFcSCHv8Z4iwpipQaYisJjlkGLGihZSlul9JYUkrjAmNzmZFsSYzAsCz8",
-	"FeskB/Aw9EHwPYikItxemu+XaZGrrwS9qpI30XMwtAyfxYRnUs4KK3SRtR7QWys9FjqRVS07KKfiwv24",
-	"99bHj0bP0ailLpsOtSn6sbZE5fXoWvsqXecKhRONdwKh95DWQH9n++af60r6M9pS0KSrr7y5UYp60JhQ",
-	"QfKXJagSL89l2SBGOgBqn0hA8u0dHwsNC3QNR0nQAGy/AkpOJW2hxKjXsi/h4apZbIyUPJ19DtTEEEnH",
-	"jUH5eQgbhOaU+T9K2NUpm3IaeNLxptxHJbkv942GfCNmoC0bRqkyrfBjgPo6E9ysQAN0E9Q3DD3pGuW8",
-	"kUnxYJXe2NhucAPZOBE01MBJVViTHkEytn02Mo8A9reSAju0Q+vz97grsaSNrd6+dDjYb1qI4uAS8Ft5",
-	"WsFWummiDMnXAqS4w83c3f2b9xR1QTTbay6jIRhBFTtv5uRWugPGUiViqYLQNOxaJ5NqWeLlmfgWdumx",
-	"EnXW9DCFbo0wBStMU69YCeG5KA+MbIR4t5IvJi3zK8w5dmfE0hwPXE2F1KyeQGvT0kmQK5fP8lxxNSZ8",
-	"TW90I2me2oqlqJv3U7h51gjTxPJ3h8cVgzAb2bCKz4uhlfN3tLWR2yV1s7wMSGXY6m37/ZYVorYzTVwa",
-	"7FYEkIk7iXTIBiK+TCqa4e0R2kdIGuToYLDqO6770gFAKoTQVBMBmpWvRYNdCkD280JskCYoeI7P60aF",
-	"2frS9y1UbKFdEx8IP9M0SsbW25tWy7wdcMcsu1pj3KxJxEUsH1ot829uhMTM3piBP7ZabOLJKBTwfcq8",
-	"jNfO+xJT8NJFuUmHK6qNNbOzlbGNe0Ai/V5tMOwzQpjaEAtB4wGXCF1bEHf0OtLCvQa5/N+UVR0KjQYx",
-	"QWbYtsBQsBgT0r/++YdqPgioW77iuR00ulWyYed72nKkMi4yQ5EBjbxrwIlUigtG6gpPVTTFuGAM9a8r",
-	"WDxiOAVjhss1UaseNI2hWmr+dFq85qZPH6rprGRWNENszSu8lBvj0h9HTQHWDWTljjOfntGQr6gDJ2Dm",
-	"kfHHA98TgX3sEdZdhqfqWkWBs0ac0NBml54tmRLTQxVW2UnXs/LjRSiR4IaFHGZzpmCe1VEWkl8s5UQX",
-	"KSdZYtW+a6ECFAjHKG9pgtDPRDVdh+qm7nAlqKj54IU7fBih0YcfBXTZZhdHnxsvzI+Nhd9KivqUj4RZ",
-	"AXkECB8pBtGokfvW+koAOMkIHEN+Sc+YuH2eeSbb5esF0ZmORiOhAe9ppXDrpp5dEfs6h0AJtTMFa4BU",
-	"o3jXVDC/aYZgoZs5xu/vVOAio3uaheJbmKrQzxg/cABvW/ACwfiAf//O06JaFNP6ayY0NeHfToQcheO9",
-	"T29brdrqeBuYU29brQP2oQVBIxtRzB8NWh3kBcM8GYoR5H//VvJ1kT68vIRHLm+MxpI8dWDPbyx8F6uy",
-	"BjOyWwNjsEHoBTvPG4aBPdevPCBm3YO0NQHumo0ykdaBogPERtxdKrAoU89YMqyBIwDVdJsCEqBRunQC",
-	"q6AE6MZ/0YgCc2tg3AmUtuRWiwnN5Xo8UDwouwlgICaedEVQt5m3y+Icl/Rw1z5bInUsjFVAHHbev4+y",
-	"ysvulwtmz0wbcZ1Kl7HZmVMehPUB97k09OWLIFyC/1h76hqrbgGdPL2rIJ9ENucteCiJ7nx5T+kxoNYQ",
-	"0OQ8ZggyGxOm0ID3LmPj8UG8kS8x9e1UF5YdnEvsuZ7k6Gbi1HaCQTx3KjiApA2p7wSghUFpCiljzIOZ",
-	"U9KKxmQ3C2KPvdpt7ovnQhy8gtmmHfd7PRm5fj+bzWb109O6636vVGtxTgqXfbN86XJoK2GVc5wMqjdK",
-	"xpD1mAqD04e4BXcNWcez0DYZj0NGS1/uQ3bVEQ9FoyGkewQxAOn4kfZujflFCv8f3r3FXLUDaI3K/jfS",
-	"YYzs74VQkAHqqFFT82IEqLdcwuGsnbZXoMzHU35QRu2SlD22Hy+5WjAm7c1Dc3hL1M7MXppdXamWIanE",
-	"tS5AHK/dSrBrV3cyXn8mFW2xvGh5Wl0Jul3IR8tN/h4fbabcocdHaxUf8xHoNISY/+JsxjA1/7R5OLaQ",
-	"7GRUOjwIZiC9n0q3LwbD+C92dHVx0jls946vz9qnx6zShs7UeMX09+7N/3zv78Xpg5goiMxsIZcbMTAF",
-	"gVLY/Ju+nAOlOFhSKWbTtaH4DxIzHeWrKLDFY9D65T+CYDQaDIrzDw0tlaNP9vhoK9mHwB0FJQh8tNMV",
-	"t9HuGEiNcWCVLIhoknlG1OuFkPuQrjsoUB2NfGjeh3y0VqKXJfRdnpfN8zKHYY1c6KxvxA7J1M21XjRi",
-	"YmWH9ucipVo7KfXq6+gBlpKE0aLEKrJjb5XnLHX4GQ3xi31oE1oiDbYuntpjvX6b1hIHkeeHdU8yu/Ns",
-	"v9vu/VRj3W67xv79939UYy9FqpK1ZhXKMpTFPP3KnkI50ou+vhU9K6avfClGx7KTZFuFDYNe2MOFeu51",
-	"JNqdEDeFjrmerQyIq+VjbssUDKjA1s6z/aR4oMY+tsA/xfhYcLcaJ4L15ZwbJPE0Uoor6Sdg44w54Alh",
-	"iwcS29D+4SCLMMImfIYoIzwMhXTBW7mfTW5KQ4fYvmp3gId+K8CSStyJg1kKaaXRl2YvRuiUroOvS7jM",
-	"GQvnBnx3jqJOFOnpSG79lZgybH2m5q8qi2To+eDu8zRzPT3xtEa8ZFdJcZAgXtUB6wVoDSCXldkNT47I",
-	"04h69RTgVADiKh8+5Ks56BJVHfh+UfNZ26Tz9caaLEGbpSI4GSXQLAQnAU0k5R0u36dl5tQkCuO+bt7f",
-	"jXn49JgK5qtLXbGryOfITnEJ1AI9Yx7vhGKyLuga8LpwDxjX0EOGj7gnbaFBXPfwym6xxwK5Ie46COFU",
-	"1CURVSjarAicE28qYHdcU89nzI9JI1dxmZXD9oKCFpd1MFSb4BNu3ps/eupGyGLgqvetFuucgQftunf+",
-	"p+MzVunIW+57LgWUzDcqWMhb8JwKmPg2NYSbeaUvzTtn573rz+dXZ0esAhhZcFcMzT7nNOMsEMDwYtxm",
-	"syQpnAxSIIphbT9O6A/VozbYAlI4UeCFs71Pf/ltXjpTrbdMnSzG7VJ9KWz/gLjAiVST/Wk08D0H7+PQ",
-	"kCHz0G9F/BzOqg12mCNJHiZcTyyVkxRfyghNz9ErE2FjWug4a9iiofgWNu0llCW4lZmvl58P2YcP7z8k",
-	"wFjxtkKx12JM9/dJgelSbCBCCGAz79BuG7ZLXofinpbA4iS3RwrbTNfVteVt9q2+3I/kjQQznp6oQc1P",
-	"DfcP230YmqziACnhDPiVlI78AyJ6oRlyyS3RlgnqdJ+D3w2bUB+que69WKi+DUFcHCJ8w9pXvV8oUqe9",
-	"kbFajSUGuSUwa4rNGcoFQn3HLo4vTzvdbgphn4AF6AN1T5rHA7AI0RrNKknWyIfVVyjOiBvy83EPEiWH",
-	"kVHxk1Rv6sajhaOka77elzb0/iPMmcc451Mht8E5ZlyjSy/yD+IewMaGkesp5r2+erNtNNe+0lQKnmHP",
-	"UAGHpvd7nzjCkzXGlxEvKgqZljkTHtxAmhbUeeaAd6cvrkDfTte6tAyxgOGHc8YGVBaYiMsZSItPDKCs",
-	"zCwvzrs95iphVMSx54wpEW4kqMU+sC6nzuF96fiec6Mb7JIY8BNbcktCQiqwE9s3bP7uLfNFGBdtuN7I",
-	"CzVebn25mkPTn1u8OefuzJpFecRDQXAkXwzDxFG1eK3O2zxsH6OwmDonsb+HCBhIaD02Aq8v17xzMWOq",
-	"XKkRj7HMKIqdkAWWwO/WaIrpK520lZQWPgN7aRkgWjwFexmzaPoJ54MTdrhkA8EsSAW6ZZOEWPD1agBz",
-	"7suFHJ2YH41AVBJYzCKo6ZCHEV3FLBxzyUbKk6Mam/DZAOvhr+FfoC9OXx5/OT7rXXd77cve8VEGpQwS",
-	"XSnViHzPeK/TeZglJFyYLKZROUB/e5F2kMeTbfhohi1LSEPXt1McaCtx+WT4IpFgAxOaLonH5J+/mnDV",
-	"M5BMqTZ8sZx+gOQ5wAxDekPdiuAu8CzKhM91mKNjRFJHA0Mfg0fbx6lPPchE7su8N9e7YK+SN8u+Z+eH",
-	"KkqCBs3P3B93YwHSEfDRzZZDV/7Q832m5O/pwv0KOqYN3uJWcLlALyyMAij0H275np1L33qeJFZJEZUa",
-	"Dp+zAH8GKl8USCCscGH7bAgT5I625lxMgEmP0ypWulx+PmR/bH34I8AKgGWE5tRIYYwcpWtWrgIFf0f7",
-	"R5E81pjSbuQx9lIoFLlda242WDtxQkOBXzpPOrZPWNoHkhg64psjpgBGNvLVgPt9yd2JJ3WD/So4FGtA",
-	"aU26GIlDUmvG7U19H3zu3GC/kpGQhluEy5Rkrphw6VJCAX4FGqdMuYwLez4CrocuyAtPtDfWpmVA60Pu",
-	"jGEIbFZCLZvN2X2w8GaotHuukCH2RlHSau+k5OGnJiIw2mNBxRB2YllVMERR8dRJ3IhZERIAAsk8rnLo",
-	"M/SGxirz/CoiY57j51kkfaHTnTvMARsygcq3x0B+Zyd1wsue0wo48QIQ8uwgyzEYFhZljgYdnSR/qmjx",
-	"oKvSkzrkcfFOtk2P9GcHbMh9jRjUnqTflQTsPWqmM1DhuGi5+EJmwkJGk71Pf4Fp7dX24PN7tT3u+3u/",
-	"rQFacU4uH20YUYeGZ2C2Zgbi29RXrrDUmDchfAd4AtqN5eRvzk1hPlOztqfDmQ/0pYLJ3mYQ4HHCdFTr",
-	"ZI/CC6nDjdHxX23N2vyK1RCimRmhVmO2tb3FyE+QGV3lRBMjW//1zz+wCkrNSjW+0ISrm/fmP589P9OT",
-	"a0GDt+HBz0K4GMtdKnnpLm148GhOoo4d9HHylvjGljtZwGRdxLnw1CpZtUIZ7QzPlBSn0KRvcUZtyX7p",
-	"9S7gHA7YWEkVQSvgsZCsM6ybV+vwrhGqfKAhE4ImOxbcFUEy286wfqpcb+gJt971pCMe2bThScPrZtY4",
-	"YRjtuMdHRSROjzWPqZzQXEjxyla9ZB6On4WJvcvLr+oBRpSIm+Mj+fPplI2V72qz26RmbG/iGxEdBap1",
-	"m00D79YIh3hzYLtIg65Zi02jGDHGMLBw1YZMEr2VymTNzeqjl1LdSXRWQ9afxXRHkHIjaDw5VMuES8f8",
-	"XqLBBt/PIeou6afcITDIJ9zwC9hX/DbjAwX9Yz3NDjkovqQbxxt064WIX2DNkEI7o02Wdtqo4OzqqnPE",
-	"bt+njIpCB1AyGH0JceYalYO+BHsfwjdwz8zFYDrJm3Egxhz2mGvrJaoYgyCJ/HDHWDOQUtyXgbhVNyIz",
-	"ATvdt61WgsiETmtCOqCIl8Ml4o55IdvnjqMiQ4P/+uf7Rj70MFCVHaZc2rKjXATi1hN3Re6AzKrd1EI3",
-	"5mN6UhcodyFtKFlUWmqUlT8Emy3SGUQ5nNNEont4bnH260UBnVPM2R97UzhHHAwS/cd8OjULRd4JAy41",
-	"hWRsnAp34k4FNxqiyQeJp6MvB4Iy+McCUjAqGrzBdTMC5LpiSXcmvluQAnKAoaKsAJhw33C6cOdjq8Tx",
-	"EAKaExo2vruPoaBktzFoSz832IUvuBaM65tUsQE4LhBW3WwUdGRJvtCoQIIuhMPw832ZIqd0vGkghIxF",
-	"CfbPaTQajORJo0K5Lcen7c7J9Wmne9ruHf4SZ7b0ZZLawl03MAYuyc3Q8iU4LcignAitjcjBwnljCFYb",
-	"rA1HAkUVcU+fgfCVHFHJhV00lBTH4oyePaU05iASBzAQIi9OElKCzUXDsi/hG+YwTo9Pfzq+7P7Subju",
-	"nLUPe50vx2y/8quKgvS7asgw0f57+jMN9u+//6NSRX8LjdmXsUAeiKEKEHvKbLU2+iVudID9wXOoYYEK",
-	"cB/7kqJ+cchg4fDMKTcquZK6DTPatLBu0z7kSev/UZ6kvAK7CJtA8vqKzDZZLWY2NuE5OIdsEg7gMSqf",
-	"5OIi26Z7QaT4lrQodIPUF/y0OYBDicMkx5TNtRxJa35wv84FC7EreGDMP4nVoYYBsZvYjZjV4mqqLDzH",
-	"FgFWN+IJSp3HOn6g06yPbFcxk0mayXgQcz1GbB+u5k8YYajWEuwbypn3tEX1xrZcNpcx3X1qgeOa9xk/",
-	"ZF5xV44jaN53+bBOuOCFKYBySBNVORkkqRG204Ukwzf5ZkeaGnYl0k+AMKOCQDjG5E7vbEXH6EgBlzeg",
-	"O+y7ogqqGLXPyTKd0eMpKGcUqRshppo6VMAAHiQfGCab+jw0inudS6ki6YiJmeYqTHB4pZ15o0RCTA+0",
-	"DHsus4RNluM+BVA9bCnk+qQWYa5oRF7MVlhnH6pTNBdtIgvgugTNIe8ES5Ji6SG2gu+QngCu3l2Hfp69",
-	"NNu8cPoaeKGAko3UPkGZIbglUnRaIcDPXHKtLpU8zfv0n+v2Psyn5jXKpo0t2njNJc7qltrnwBZlj67w",
-	"eB7qOcsw+UoUrOcvfXJo5ZASjndKzlNhND+YKo3QCMRQQH1tkw+Hnu/x1S1M2ukHN2FvpgZcx95Mz+/H",
-	"RdEj5YTvjTwVaZbeVbaPSsdQORE6A8KAu575Da06rYIQ0wOwcb5M0tmSc7K2YR2At5ee1GHKDbKZo0qP",
-	"uM5ZHaYN3W2dVg8yFW16U2J8OzzkvhpF4oBFMomo2t8xOwnyjzLq4uKJqUiGgbfqsOKnNnJQMNpsrTOy",
-	"E2uUUDPU6Z6zd28+fqy/YfE2AS8cy5HZ75gHst+539NCa0/JQ6VuPGG+bC5JDNPiFRsF/t6nvSafes3b",
-	"N3vff/v+/wEAAP//",
+	"7L3vbiQ3si/4KoTuApKAlFrdbvvMSDjYldXqsc60ujWS2r7eI0OXlcmqopVJ1pBMVZeNBs6nBfbr4j7B",
+	"AnvPe5xHmSdZMPgnmVlkVlZJ6rY9DQzG6spM/gkGgxHBiF/8upXzasYZYUpuHf66NSW4IAL+PL3GE/3f",
+	"gshc0JminG0dbh2jOcF3iDBF1QIpPEF8jNSUIMzknAi088Ozm61//Mf/utna3d/KtmQ+JRXWzajFjGwd",
+	"bkklKJtsffyYbb3BUp3zgo4pKZY7+mFKWNhwiaVC+RSzCSkyhCXCDH13fX2BCqxIf1cfs60ZFrgiyk7t",
+	"mOFyoWguT+8JU9fwerd/QaYEC4nLDEki7mlOMpRzlhOhMlRSVYsJzXF5OyZ6YFwgrqZEHCHOygWiSiKi",
+	"25Yo5zVTenxUt/r3mojFVrbFcKWHSHz//aTyA37NRYXV8mhzeY/GehCMIIVHJdEUOrn6Hu2MuajqEu9N",
+	"aiwKUuweoZ8lZ2i0QAUZ47pMjm1sugoHRlhdbR3++5ZuYSvTnW79lPUOV/BqebA//vjjj3vn53uvXmVo",
+	"TtUUzYigvPjXvJaKV8nx6LYGkukCGlzuWTPRnw/QjuYrO/1dvb5Yk2TnOboiM0WqERFIcfTVc3RcT2qp",
+	"X9EfPn9R6XU2o0Q7MHI9KIRZgRTfPULUcGw+5VRsS6RoRdAvnJHUlMy8oyQ2I9WPYHBb2ZYdgqY7jGAF",
+	"6a95P+Epy8ta0nsSW4MjhBWquFRIEYYWeiMgPFZEwIRT01F86Pp8z2lOLrBQMQFT1VLvLCR4SRAtnIAB",
+	"qgb7q4KFWrHB7n1Hq0bGeM1yUhGmzoBxoLUZVtOmMdx+KdsS5O81FVp6KVGTFT0ohfNpf/vhK+u1foJL",
+	"wgostCz5K1kkOsiDt9btQFM/OfLcPl2zTX30SNLTbPPCei2DXE82S+43IfHZ+C1n5ByrfLrMtddTgvSB",
+	"qZkVM3dmAdvisiQCTXlZSM+l5phtRnQ23tON75nWV4yD3VOFdb/JCdLwlTVnqT8l1/yOsETjCp6t1+ob",
+	"yu58m8uUkyQXRFnakQrTkhQI5/oNVFJ2l6GvXqCSKH1+g7Qt6ISqhpztAZa+s/UGea7lTpKmlX26XpsX",
+	"JWavsCJ9sjg+C63WbNBZcvwz83DNFgW/p5pTE226x32tuhNtwvmk1FPCv9SCxE+vazxJTkDBs/XG/75P",
+	"utTrS5aP+mU540wSUCS/xcUl+XtNJBxkOWeKMPgTz2YlzWELPgNt6fDXoNn/TZDx1uHWf3vWKN/PzFP5",
+	"7FQILkxXyxtFmM7QSBB8JxFGoi7JIfr++M3Zq+Prs3dvb08vL99d2iNdK4MVkRJPiD7e0ZiSstBKSkEU",
+	"pqXMtMp4wyib1Qph/Y8KySmfS7TDBcJoxIuF1ni88ozUFCuU63NQoZEeDi52MwQvV1wQNBMkp5KgnBfk",
+	"hsk6n2o99OwtDPD2+t1fT9/u37AtkP1sXNL8E9DtpMRySqQhyVxPgHygUslDhFFRm+4I0jyhJ8JqrVVk",
+	"CCO9YZDE96TQyrLkFdH0JKUkSFKWE0TVDZtjCVTQH2i5o5topC/CpX64QLXURos+DsCMwUVFGZVKYMV1",
+	"X1p/nBJjQaCXB38G+skbpn+8PD1+dX6KSj1kVLOCCLQNczUvbVt6muk/OTGPGSL62b7u8zUXI1oURqo/",
+	"bb9vuUK4LPmcFIfo4vTy/OzqyrM7mjtb0Ry229LojiXO7yT8PiOiolJSzgy3MkNqw6ZA+hkRZsk0I0i0",
+	"43j39Pz47M3t23fXtyfv3r4+uzw/fbW7j07viViguaCKoJ2Ld1fXGbp4r//v+Prkuwy9On1zen26e8Mk",
+	"YcrZCKZLqT+hmmnGmimQmlKJ5niBFOdo52brRHAp97igE8r8drcv72uj2iz3W65e85oVn4Dy765vX797",
+	"//bVodk8QE6sppZQBScSaXEAmwqoOyIlZxOpTShstPaWIoT1+1qmKC160I5fDGs1QUMENphpOedsTEUF",
+	"tmtLlIDFa/cdSKaS4EJ/M58SQSylLvCi5Li45vwNFhPy9AR7ffbm9Pb63bvbN8eXfzk1u76e6THoCZV6",
+	"ECBIDcdKIu6JQDjPyUzJI/jNyWxDYZAatKIK9pw9bq5pRXj9CaTn5enf3p9eXd9en52fvnt/fQjDsXy5",
+	"Lc0RIRWfzbTGJgS9p2wC6/LNgVbrOCvspHLOGDEqHZU3LC+55mh0zBbB5oNVVPiOSHf85I02TZVd0mvO",
+	"zzFbWFLIT0CE4+vT2zdn52fXp68y2KkVZguElSIVrJogSiyOtYF8Zeas2bpAl/rnPfh9F0m8QFM+R3pz",
+	"6L0xxxTM1sDlFry/rDC6lu2naETG+shVYqFJjieYsqgbjDJFJgTmpTUihms15YL+Qj6B8Dh+f/2dkdGH",
+	"iHFYUCqRpBNGQBHReobZBSCcQTgQVpBiF8EeRtg/0sKAkIIURyDub5huRc+cMn34zoUmK9gORmWRcs5F",
+	"kYGMt0IfkQ8zrechNed7Y5wrfYhOtVhiEycu3jNZz2ZcKFKck4Ji5xx8Wjq9f3v1/uLi3eX16atbLT+M",
+	"1BjTkmxLZLt24lBbSeiOWp2hLT8QCD5QfW2f4O7MFb0nYMEH2upM6H2nqNFk88a+Z3VZ4lFJnDq8rFY3",
+	"CvO/+w8bfZ6Pfia50sQ8Ho9pSbGZ5FKP1hnxHZavCbb7uCNKwbdKmVSY5cQeDSBdwDHctK6pZJtDO9s7",
+	"/m8jd0mxuw3eaDvAEeclwbDc7s2LelRSOTV7Iv2a44YOSfQLiky4WIQGzxhTNb0dYUnAxUfyusTaVILj",
+	"LmL/ZFu0iDZu7JXIA8mFeiesfba03dvrRAtn+QSjDZvIuu6hZdpkkUVbse4n4LFfXn1BSjqhvJbBu2dF",
+	"3IoLp5H4LjoK5208hvNDLg/CHCytRffky7awvEs9Mr79ZYY9NT5/67E0LlVzqDlvpetSSyT9B6qwuCOF",
+	"ZuqAQ4OuKi2FmBX+yz2CkGLG1WwUTdvVtkRjKqRCl1ffX1jBOLZiUI9SnyNqSqiwQ9K9W5c/9P/Ny8Rw",
+	"YB5gUitSyVUizy/COXzoluKjbxsLgRf63zPvsx/UnnHxv6thqZ1RfmldLcvj1gQqAkbomjXwAM2nXJKQ",
+	"YlQirvXwnIsC7WhNUyIsCLojM4W+OkAFXsjd2MJ12NZ7+i3nOO7KGh7sjLEhdT9vK6U3JMsje6zh0vWW",
+	"Crg4aDiyWA9lg97GtW2wQdMXWKwY9UNYTE0FkVNeRm6VLojICVNHfpMbM51q00VvS70N45tb/7LBTLWA",
+	"Pr4nAk8i00xxXjOBZvkcrQO+NEPq5bkTXlu+6ojTkbQqUkRifsi1CRt/aGRgUpwaVRAsZezXF82xBFOB",
+	"xUk7EyQ9GhF1ydp1RPZTLcbNyDIktLFNClTwOTtCZqLG7aCtV62G6uGYt4eIAzu4hi6Zo56nRu8SdLeo",
+	"pn5ZvhtvHf77QB6yi/gx665iscJdnRlLfa/kOS6DuTZqyZ25gFp2X5qDhwvE87wWwhj5RbQNRVUZV3pU",
+	"XAfrUFiPwbViv8nM1Jbp+lNI2fY59XgqQ1KJY/wEV/7kinOkVShsSIGakgWSmBaIcX2M7wS7AnbErt8y",
+	"ZNHSMizfxXcM4+d+H8aeXvTuqJUncO198Usk8Le0bVmYWPpGni+IPO6ROQsi+2a0IPItv5ry+Wa0XxC5",
+	"HvHNBh8gHfzFhFXXA/JE9YZmniFJggUNV69XrCydzo8oV0ak5PO4XNDiWKta5txshVC4QytuviU31aMz",
+	"2zpLZGa6Ss7UkubL8oWRe3vdtp7uQ0lO3stH13pM9Aku4+vmVsnb21Msg9goG1gj42tnH64/1yv4MDFZ",
+	"WbPJY5IvpU15wtguM7tyzbx6N1pHV33EbZbcElrTG2Jh2/csa6/g4oZZ4tZH0mEyXhkZFmgZQbRSXOGg",
+	"LL7XFX+0Pu7DkKUVuoceTuYC1hRfwQqO95Z1jaIg8Xm5wJjowxJLdWW3wdLDqglyiOhcFZGdL1smdFwl",
+	"68y+CZRw2pcfbWanFHbVS5tmqy8Rp28iNmYu/ehtapM8Dgl8zF7QWxYhzGAqKEXZJKaNehFyHZqnFf5A",
+	"q7raOnx+cJBtVZSZfx2s1Dxi7fUOLbREl0dnHlxRNol6XewDb2/NiDBqVqYVK84IKkhOq5aVYe7n2z64",
+	"uF29epmsVdC4ZNrjjU+8CQGMTDi/Y3xekmKSciSby5ck+414kTCdtCanjU+EJdw7q5bd227hO1UlDmy4",
+	"gRFEq1mk0ESWmFFFJSnQd9fnb6It5oJgRYpjmK/3EGpTak/zb+wT8J29Y9ZxHKeEuYuR6zQ75uI8pqg7",
+	"/3RmL6LhkqcJq7AXz1QiyiByFNcF1bZnXC/RYvuixEqPKT70lJuefFCXpKKauseqJ6Jdv4iEfRNVeIFG",
+	"BEng+/mUlsR4jM144R6oVrUgLQdtL51mlLEUA84MsdYhuyA40ZidQ9EzWy4Jmk85muICVifcIsY6gogY",
+	"19LwSdqNLI+bBqu2JRjqmgqrAdpgs7ev4AP7ZS3Dax39elGXcIzNgqsRy3fRi520N6OeFevuroQBM3Rq",
+	"Tez1KmWXOi3Gb4fm6AJJFYgbz3XplVmSCyE3ekp3zd1GYIaiKCScEwyWU7O2GF4lxU9Mm8vCnA7Qlenq",
+	"9s/YLKYdxyW9k/IZqmdaPL84yA4ODlA+xQLnigh5hASeg6w2wkxLiUJA+MU+uA4/vCFsoqZw9B8cHDyG",
+	"cI7sa9PxFIK/jmxmgF/LfWQ8ECacrizRHgLbKLm3V1w462kpIigum8vE9pjeMbjWKqjKUF4SDGqEWHBG",
+	"tk14HkRIsCKUPlXbFxOKyKHiM06YEcl5RSS6p5KOSmIiQah0cc273n0ckIfPNyfOWoLQC6L22J8bZgs5",
+	"LQMFrKQme6XDWH1S6Sx2TamVD3gDAr+kZaAxF0eIVDO1QHtw0s2nvLRuhX10NmFcmKtRNLMSCIU5GCYA",
+	"POnAqfCHM/PweTDiuKhribVVW/oNjUVQtEa2kWSO+TNyzM4xwzGu/2FKIHAu0HEgIlGaq5KSQoTWEsGW",
+	"maJmnSM+aR60phgOzjeyinaaQ67caTzU57F8Lg/0enTG3+vRCMZIhIxFrKxW75POl7QO9Vk9lZscmJek",
+	"FfSeJFFsuh9Xtp0TOovdLS4r1wN14Y31pIZToz5VPjOCdP12DXdFGm2r00+gBiuucLmJHtyVlqad5vbY",
+	"kiM9nNVMZab+eAu/PjGXIo18A0u23arpeAk3SICEF4jWNE1dsg0T066RzTZ4KzlzgE6cDZS+tMepHOZH",
+	"RkIFTQRkOvpufReF/eTbxYCIR5dxq2niXDfL6o3eCwijGRF78KcJGoIIVYn4OENkf7KPtq/4TGDG0fPt",
+	"qLel1W7Mb05LknQfJZan11VKfyHfLpSh84D4L+dZ6xUgfilhxTaxcmOs0/hPPRH8zX7IIeGk2gRdWsiQ",
+	"dfqZMg4SIHMuCNq5ePV6NwO3Er8da5V+ByP4r+cB/xhYY0er1vovME/sKxnE+0OyUXuUu5lJif5QlRmq",
+	"aEEzkymk+adxSnABuXV+DP4fM5P97JrQf9KC9sahNtN+P3PhIJ0dubQh1ubkTTjpY+8avYdo3ycZrOa4",
+	"Fu+OKMMQQPtY8wrZHXpL8KP1z59jcRd6pZqIIh9H5EKLEiscNCQTTopKP2spOcvP19Dj24P/+NMA4zap",
+	"Hae0XBhSjHQta3CVOWgmvmIFIFYiHSHUI+xWTht8BQlGFDLNxiXuefj0q9U4S4f1cSnvZ1fmm4dxw2Pb",
+	"Sg2VA5q6ZenYUN5vGSx8Dx82dNUNwDV+xDtISj4/d/d2y2kRcyLQhGvdwieSuVgMe9sHl2nmsAHnG3hR",
+	"tt/ywAuTyomAhlOBmosRScWHmZi51FP1l3SzsygSSNtntC3hfDzqTgIm5gJv51RNea2QxVxZtgbTIWyR",
+	"KIgtRws38WAewYSzQPi2Fq5/+dO3uhVlJy7n8YKIiyR1xmROZJAgiaS9UcUBhZCc8ros0BTfkyPjcdQk",
+	"YxzNsWCUTfaRc//tp2VTik6xsUbnXaupQxM4mZL8bnnaY5fQGrlxk+90AwmfbABS0KaRgRyA5K9fakGa",
+	"PGGcA2oMZKLZazbB68lU6++2NQCa2V8trLtHN0yiGXEwvBhZvq3Lu0si6zIiBArOyHrxkGPwMPcc2CkD",
+	"wSScDjTh3Nux+fSKV5iQH2WKHBZ2rDvwNUNDAS3iIWeB7tE3Exurg9yBUOyIGlCWr/AikU7WJNstH/2J",
+	"UCbSQNpEAFQUeMpNfPWOzQukRLqMnybeejcqF1uxWr0ZjPeBVUeLnjDvbYloAYmXS2NA27/a2Xzca37d",
+	"+3WxWCz2zs/3iuJj3Dh2mYCvVoaoQ06/b3pbAkqcu0+3tNmhSiKTaY9L8wIIiIrfk2K3dwBXCgvIwY4T",
+	"oNWz70HqjyC0BcAmqNLjwQwZ41hTqiAlUfGTi8oz23cseykkLuSHCqL/rRUEoHT8oC95jpMWD+PWKbD0",
+	"xE0oAFmKeN/ceNywY6x7RfRR7e7uSBFOA2IgBJmVOLdJ8BPCiMDwWuJ4b3q9rMuVvHzZflt/X5fkVdsS",
+	"jAQr1yVw0qzElKE5F4V0vh0DC/ECzQm5g8Sx65rIAi/g7vF6Wgv9jzhrA3Msd3j5+gR99dVXfzboJSrY",
+	"XHw8lkQdoYbrzUYryz3dowlqSnVltfSVO90p5yZU7f+0B9Lg8IbY6dGAbzWgYe72rQWHqIwGRuA4tdI0",
+	"4FnHoYEC7sfY2i59svs1ibmcCdPnfeq+RiRiq6ZKzQxyjv5rF+GiEET6ZNAxIQBlh8uyDVUCZIiv1JyM",
+	"cly+T/UotRhx3XgGMR8hWEcCEUX5tInQxrOZRHxGIJAMI1mPfKv7K91wjjB9JL0QZExgV0X0Dznl8+Oy",
+	"fONDxF/hRSwwcMrnBgmDMi7CiPICLzSN4UVcar2fC4oByogIimWGcl7Br8Alchcpzo/0ZukgXkZuploR",
+	"nNGB9s67iadoz3nWl1retTr8u31duYO6m0/fpKCv7d+abpaETzfNu6fylVmLlL6/IiHfpphteBNhksPs",
+	"hWjHQdykxjdjbA8opFZ0mSBK5cIiUKQRF+DwUe69REjhvOd5F4mh02D78/hIORUmACoyPqoWieDzmikR",
+	"iV46u3qHvnr+zTd7zxEuZ1O89wLQN6KiLZ2mUGLWCrerMDizK1LQugJ/jJiQqFNzxqXSHSY0koGAA71n",
+	"XSygoKFIspegzeQ6vDKgbGmgjPgVhD4I7siihZK63crCcd9nBiAAImCb0cVjfgesferZSWoFNrilS9qr",
+	"1YgI7ztbI9lyOHetdEY+FrcJPkBV5UZBDTmzs/eO3x43gMNgYURX9lFu4hzbay4JCBFuhJAZWppZcod0",
+	"wWk5qIThUqcCQJNb6rTCtEzcbYSxTPBe5Oh7Q8ZK60kmWg2Mw6UkzuBQKuiEyMdqrFcJdcHjj9LXOkqe",
+	"p2r6WOOzxTW/ghyDiKlaSo4k8eBFPuHTYZ7tbOtPkVZskW5qe3cf/WC9ulSFX1GJSj1NXqvshmnTwfv3",
+	"FoDRofeBlYqC5HRGwSK6YfFMUh5zKRwjOeVC+dGBAG3GkHmY7BedON3+FLJoiOQ7Vi68I1tSNtHWezMH",
+	"aUMnXcCktvVMHKlWxSDeFSBz74ltpD84csn31bPWV4mgjL6FdsGJZhXRvEGc8avOeZzzm8VabvY7PjfY",
+	"a97jTwRxobVHrrd2Rx5GsGZqEDpDMICsPc2fVtAJPPpDZc16fkF4lr6/7oieXnmyrEBUWCoikJxTlU+P",
+	"/DWK3XAGw1FTUzq4i9TKdcXSClnTuACa6TVD7Uxrqf0sRtjkEoHGHrl10D//NWFO0H56mdoPtAAgXfOv",
+	"M8C1M8C86ym+jHxQwxybkD9kfIYM5ADE3yte4EXcLYbZ3TrhWVlDFPtxkqipS/BNL7CpNGB1cR7+mVNG",
+	"CkekYSpk/5W4KTWg1avhQaLnzUfR0NApZ+Rt7eiy7NlggIwaQgBLm6zGG7Fmkgkk4nOmN+YUC6KP8/1B",
+	"GQEDNEqzcHJKZ24ea4darLgkD+ng1Tm/vq3F7CxEktuu6qrCxvp4qK0K8AXm4bZEp2yijfu02rzKtnmk",
+	"wEivU8cV6SRhmjCtyCUxJaWBDTXVc/QpaZDAnfqE7giZSWC3e1zWQIH16buGid9nOfUb38vT5wXp0UWL",
+	"uFJHP+xBCQGEazUlTNEcK4uobeHMBck56FT6NwdGCiCbpFjtKM2TqxUk7nfvCymWZM1bzhEVavojwaIn",
+	"ijUwi3PMONP7rCcODq/TYF/AqTfPExrcjJKcmKAO60m0tEE7lFm8c87KxW4CrSh5jmLjHE6x7DA4FLdQ",
+	"tpJQP5pmSNXMr2Tf+utdG4Psy1slUbp86ykUOnuAYW+2GJnfbMEuBxsZLAdvrgg+35ZIkQ8qKt1KysiA",
+	"mBh4LQvH2DfFlN39Ofh8WSoatuNIavNutDCgwo1BafQs/Y6/V5G1gB8MqubOzda3OJ9m6N/4FDOGrsgI",
+	"S0Uxs4XPHrqzPi97J6P03Xe+DE6cfYd2H4K3OJcc+YBzFW4r+Fv6nQUhriNB7qm7CLQro1WS+pdfFlHf",
+	"sAmQbgjmcCSWBLeHKnEh1TC+Plo0xcbcFM5JQck9jPySMEylxCYdI/jXs2+x4H+v9a/NXyclltLO2f/9",
+	"7JJXWJ9RuoHlP5+d84IITQf/xwlnilQzLrSyFKOGG/olkbysE/jMnI1p0UlGaeA3xrjiq2+RX8Nb4XKb",
+	"767qibbsqAWA6qBhQ+7z18i86qWeRJXmOgBbnGJlACAXNvN5kOa+PJolXFPdA5Er4K78gDSP6PEc7P+L",
+	"lsIVFyRDIyJVA/o5aGDtbRVNDYN7TVb4gA3Ha7hW/LaydaNsJKD/d4VZjctbSUqSN/7TW0bm8fo7HS9I",
+	"2GUWMkRDqNiCxjcLwP+T4tiE3sWyo+4xtVKxn1oujlDam8vIFVkLrQOKVdI1LLwz88liQJCYb7s9kiyY",
+	"TZwcXm9uE6HEIxI3nEE1f8ilW2fspr3M9hgb5Cu82MRpkk6CHeSHCHwPVqonXRCvwD10oc8CMo85IWYq",
+	"Yvq9tYitjMwzJLlRPo3hjeYQKjshCjFuIaBNhRZC7uI+r6kF21k+cWozzugzcLSR4t14nHAwmeFMtYir",
+	"BSNQ8oxoldjqdNQGjiA+HscHprW9AVBVdpR2IvazzNKuPdL0ElzWkQOkiUaNRHwTVqTDwUvM2HoXhWkQ",
+	"UHlHZ7OY3/M8iBn3KL6MzCGEZz7ljvBQKxRmCWEkFcEMUHoSdonmlPia6p2qn9posRcHL77Z++Hln1fv",
+	"VGgyJIudbzM5H1TbUDa9WOnA8947pymvRQtc7MVX/dhiNmu2ZqvBkCx9J5xIG6LuQ7XtI8ihHG+OkpG+",
+	"Ob2OVWzNEGU2dAoGYWP4NA0QFiQRrUXuChPy23e4mEX4wb6cun1rmrOUb12iNoRdvcwJO2zQWsfZ++km",
+	"mZ7NNcwodg+lt4IpdrsKlA/eS3fxQzM1p1xVnJnRKRPICSMumPtb2ZBOgEmi5g+JVS3snzV8HVPATwuq",
+	"rnJuAjp8MAJlpkLimJcln5s0E1yW8RZ6b2FT/vfuQsBrMZLY5g2o81O07+rVDfPYgReuuX2dkZyObQ2e",
+	"bQN1kkWqILbrNtny2D4ec24q6KETMKMwwkUh0Y5uyxQnCqrvReru7cJtY0kJM3ILjRbwBdQkNyGptj4Z",
+	"jJ2qplTancX7IR9wBSgSTZG1uOfABwbhoqDG/L9oka0/3m/r9IMSGI1xrmSGXGW7peqQXFTGMRxItyB/",
+	"sskR6S7OtK4w2xMEF1B53L6Z+XD7zmpByLR1qVJldJwpqRIR3Z3CWpGTRJ/f7ZWOldla4duyASx9uS0R",
+	"zP0I4u0qyfiGsjuTMmJTMp3Fk7g/b9DFc8zQyIKMI8bnaMdvCBcUrs8pzhIxl0HNjqUyC93ggUyzMyDz",
+	"KX0QG5+Xux0ZBnnSTZSNWdvxRLfV3jGP6tKeyLeLVgwcxFsYMAYuIFwDJtNJINxgRk3mZizzaBjISqyx",
+	"rvS8twUhlqp1eACWGAUDtkqycdI5m05asolJifwEEx+sjly2TysPAXVvsEGfMrfWriZq6vJ6s9SkDVNb",
+	"HppAsiqLYyiVniZvI2KSHL89NgGDpvLRXA8oL3l+Z1RhL1vMFeFRa3vFw8rWzgpZlfyR5GEtSVPp90+X",
+	"g27ad0K7N4Znmd4lZXcu5cP6HrDyJbuCwoiKQ/kgzEyuBlUSSVUXlKOCCpKrMr5Z+oOE1j+fXLjsMFLq",
+	"Ty/0F5qQEZ9GLWmOrBXrq/hZwGcTrKh3h6ngGpqBzOZ7JdbGscWw2CIrU7HL3Q7W0863h+GkenCVrXba",
+	"aCyJ1+dhDPNp69dPwZkYO4xEzXKsSPF6Bd6+U9YilrAvh8TKhVkQySufRSkIzqfEIS3PtHr9/OAgyOSz",
+	"+dVUIoHZhBwGHiwXw9QkZW6jEutjIfwcCxJczEkT2+dqwhpvfEmgoXLh2QoShWyJVKr20bG8s+o4RHQS",
+	"YUZjkjINkAIUbeFIEpLSR2Pns9zyS5ZknKSHclVaTkCGnqzuol1zZ3UusT+m+udXmNicVcK4P+e7lV0T",
+	"zidJLYezFp3pYh14EdsQ5G7FZZLPppwzj8jdckFRhYw1buJj9Ii3ZY8w8jtPKzXncP0yfMDmfTfsyJB/",
+	"cGFhjGuDS1vnhY+CdYB1WnWfYlbYadCxgd+1fk3rVqOFLS+NLeiq2X+7A+Ss+cFl7g1fgCXuWrh6c6/M",
+	"nwHJVjNHQoP9pByiuGWOtXgjRofkfK+W8MdDzPFC4LGKu4dCtdl9KsiUYCFN1Roi7mlusdNyAju8SRq6",
+	"BZHWCxIGPTSBZ8MIHhgfyyCuQ7PrWwn1zp8TpI7veH2bi0Cp3s1QzUoiJbI5yPr0aAMTJIrRSeep652a",
+	"d+lFAtV++phtdW6fnyAy5sERX21iWylIS6243tuo799F6Eo6KCtrSjg1pGsPLbYX22sn30B26+qKPfF7",
+	"qFXwnbZGjvsiOp5G6ztct4DjUcvy1G3oPfTiJdxuxDNXBgTJR+DGpCIm6v6seJSL4qF1XQxKTav7zCkz",
+	"iQB323SS1H+x2BORW07Bq/T+Uzz1rHvr7Zrx36wcS6xmgcvSjsQJ+ARuWz4G7dDKFLpHnJGgrDFmRZgw",
+	"k7jnXOiTZMDEzHtZMLTkxM5gPEn41+U55fL+EGE0JbjQCj2fWw8f2BU7LckPC357RxYGZjPT6v8dTNWB",
+	"CZQLOMHRP/7jf+pWbhiv1ayG8+V/5PaKwByQC7S3Z24hUS7v/8c++llydgi7Sotl/cWvegiJXrMbpjv6",
+	"3z/uI5rLQ78Vvz/9/vTttTxCV+/Pz48vf9THkwtDzNB/3zs5fnt9dnK89/r0+Op676+nP8Lwm98vj9/+",
+	"9YZN6L1JCNYPYZI7Lp1HWzXQon5sihR4DzKENrqKOfCZVNqEMnb5HMvdVuZcqygPXMc2WkYu77eyrZ9N",
+	"BSyay9WhRrYND+O6ikUuSYJRIMA9IYApu8clTVU3NdZZBHKZz9e0xe0Q+Tx2XNesZ4zdACzdtRla5qcW",
+	"NtHMaRW9+HwNq7FX2KdChTeR5sKXaetaOQuE9XY2NZBginB9B2F/ZvZNHqRWUOdUkhU+U8ed65EzwbA2",
+	"EtqeKYmIpQCZxs40vUwBtlMXMjydDuUypqMJUWuk07tzIN5LYxSkj7ngsF2ZeNS86tJ5BikLktciT4Vv",
+	"ONwREOB3JO4cVQIzOSZCpLIglcDmenVbQv6eNFBg/sbCwyfUsraIYQPyqaPaSGvplmicuWX3026PPliy",
+	"Nu1jDOaDGZfF5YaV3dbRAkNwxgFam3+9ySPrR+g+Y2MeKRpgZVFzw24v+eOgoC6cdJ2403sipAvF9b3c",
+	"P98/WOk2dIU4bAPhAOIzvKcKJ2K0H3MFN6nI15/MWWwAUtzJyGzv0u+DEkLKh0nKKZ2hCYF8IfQzpwzQ",
+	"1DsObbgBHnzXuyLHc7MMSwnxAz2xcCbgdI6luRIFr/sOrDE1mb7mtlQRqJgnCTPK+cAQyWVPkg0V1OLG",
+	"ZLYFZew0z97zOzLgNDS4bna7JrJCbf6nPxFDJA9Ll5ADB2SENvvi2I0+4lIRBBeLJkv5MXPuN2GCQXdU",
+	"llbtwfeTIAXi9DRA4s3SRJEswl0aZqqt2LJHiOB8iqpaKjRqwXfYPTy03NfXB+kd2zEgdcO3kIuduUtY",
+	"LtCkJlINuP8ZwPL9y5a0eOV9JIqAz4GeTTBOZuSE+RNGkyHda9aqtbaT86rCGZKkojkvrSTBoxsmyQyD",
+	"JwGC2RozWuvdguR8wqA0LACl5rysKwOWjNnCiNMjtP19gMTNxQ0LfpDb9opB2eooMjMZPKRAOZZkjzJJ",
+	"mKRa0ykXu2B9Wp/XPjqGiYCHFgLobthOZLEys1S7ekZ6kJDLgHYgJxodhyn2GTq3X/wFvrDmww2rCGYu",
+	"/H8fXZF7InDZoh8WBHlKodECbR9tw2DdZCzciDtp4KsbtjzFfXRs4WK+PjjQdJZRm7orI+T9IC5KXjL2",
+	"xeGDhEmwGlwTQdM2LYLqHkncHbSWnZwYesJmHu45tRazmVQkOn4NMkZN5ieRps6ijiDNQtaufu6UGUU+",
+	"WHxnu1mpff484aVLRm2egvE85rDfAR3ArO4Rmnvr26z6iLhdqXdZjhnjIJ/N+8UKA7xfn7vuRusFup0e",
+	"gZEfO6aMMFVenuAQmGaKzbXlYyh2vFY5r1qXZmaelp20kgKRyz/14G4MvOztqAZLt49vW3kQhhlAKBoq",
+	"MA7/Wh+i3jovVsB3OPy1cP0a+vRHynb3VArhvk8yWfZ6BK/c0mgeScy4EW4oaNaUMGnH24A97vaqHnlr",
+	"h2MZbm5BxrVcuaWTe6RNitQ+iXOjY7t1GSx56q0Ihft0VnCv8N/QkHwyU64VKreeRdcQLrZi/8ZHrzEt",
+	"axHzcSqllTEZZ2+zpfoqLk/wPUH1zBdWNlfWVKE5LUsklf5/UTOEJ1hrr0r/41gNt5wTfgwHXBBdcZ/f",
+	"srzkLiFuU/RN6DdrqBZ26JpPLMHfalKTPjncJvC/8ZE9bS2JbdC2RRs0AwBVeI6psvF1kLLhYpDiWsnY",
+	"cEJCITCjMfdXui3KJuhnPtLWAwfHRw6ohwaGA3uNergOEPBitLSrT02NUENPlJrMElGzrBkh3KFSlpd1",
+	"QRLTdu8uN31h+oRpGoJPNcEdJRQqAWmOs5wMyGVphIHvMUgQ9cSP8cgbOhJYLAxsV6IMbwJQRaumY0EI",
+	"MhgRQXz/lE6mRNupdUUEzcGy37nZen6z5eLgzVVOaTqP46ewZkgbVnRxLZj0ycT0XfBzrMiGiYTnYXQq",
+	"oOgz67grKbtDcmpiBTOTWKz3tjQXq7RysbCRMNtlzK0BuRgDPb7MQ+bFnrlAq/7Mi8HQiIZI9sJu00Iv",
+	"G6Zv+LjWwR5RsRJysbtiv6SKj8h01Np33x2en8cacpeYAyt3rCjCYR5elDgfmuas2dfUbkbaaAa2HS3A",
+	"lQKFV9DO9lsyRz9yYRJCtnchUr9JC7Eea1N2nj4oD4T2VgJ5FcQiX1MLE+rQAx0XB3VCgmTpNmFSJUR6",
+	"Q5x9ZkMcrGEpsQGzIK8hLh8ABNIWbFve/J7HI3WGS8y2IZHU1neyRd/iBe8AZC3dkB6wBWKz7GmbB/8e",
+	"2pElV01ZPWze9dH4w49cR8AL/X00UWG9ZCG3cHZ+fWtmuuyFqopocBaFJVJ0peRq23oafd0fpgRmOdlO",
+	"u0BSIXA8IZhnAueKynhy6LWog2J2Zk2mpp4LFCT2CIam/rTiyDZn4MwSeCHDVqCpwmyI1OzZADsLptWe",
+	"RHyJ3LX3lQ8Faa+SrfPRnj4QHRdmg+VTQaWqsMxQCT9Mebm4tTgbcDWuT6ICyvXepk6CtcuGRGfDJ5St",
+	"nZGfbc36KoAIYlzT55YNbNGUMS4lWQ3l7qBY+4qA2GHHPTTLlqbJUbulWnxWY3zr+/spUbB1lWi4IlJS",
+	"zt7LiCZru48Nu5MrsVxCdREH//thyhGWd1ZQU+WOYNhONbtjfM5SxcWGw5Ib4H3dww6kJVnharOW7IWB",
+	"MLyym7IW4OnaODiF7L1j9jkMaMLRzsGfDg8OYpqJze70hMIKMTqZqsEXzktoYs1smmFmbpniK9wKKlo/",
+	"Liqpu9ptlPYOFc712ImhVRavlAsTIznHEuVcCEA2czavfjpa6GPf3J4cucp1lDMLtdvJLwvGvkmkdRo5",
+	"3OD/CpmCC3e2JigpLkJ3aYUHYU4/Qsh2pwJIuErJiO0gVMquWkCPFVyVhJNexR+bLNJjEGgQRVZMOlXR",
+	"v29DraJHGthteSQgIFOD6Id/d87Swd3IKZ0lPMMrs0xCvPEnAaZ/qOt3gCM3irvuHbbBoH/qJeGlHakP",
+	"8G4u4j06xVa2BVfxUTXgfIxPprgsCZtEFn0ZCy5ZHq8H2+x8jJtcuXYHDsv7hBdEviFjlcrVULPTNCpW",
+	"1xIJ3s4iXUTHqHXn14DH3ovVDiVcjVpvAQJmREhuyqRK1NTZK3heV9oO/6///Go34kKazQT/8IawiZqe",
+	"BOUB3UJqbphyAxniC2DxFoED4AMBGdNxgynHCpd80pQ9iL0B/RtDaOV5EppnMeR+C4SNm3QWHlhDCQz/",
+	"2UJoHcbFjCb1gqSDqajNMX5OWW3fWZ0PN8Wi4ozmJ5Co/oGqxXc05mGEKuzPD4Yl2VH5lsyvualsUuJJ",
+	"InYbs0kdr+ydbZULQXMLabBstFJ2xhQR97j8gZC7GO4SFLlVHAkCAVtqTrSKOeeolkQOTBWsqwsslEyu",
+	"CEvU0TBgGuAutv7mDClBq4oUR6igUlGWKzB2Q902odfbpNgfiGaOqH/eLs0RIEtVdT5F/qvABGeEFAMn",
+	"LqYLNa0emSdMrDgUquxxnzrEA+DyJOFlPUo5BNKuAhulPuMSwuivSEUVZzH/097zFzCzF0foIF6ZNRTM",
+	"ixkZKDYWBAubpVkM2Z1R91JSdNtoxweVpo+UmU/3l0yIC6sIrIE90q4+EHHDRQMPj8PQQIYrC5fhQwJ3",
+	"gGwmaNDMzAAFQRiBSSGz8c0f9HwOb5jbso7LMi/RM+TOmQw5AZVBXkeG3BFiwhshyFvhiUQ7Pjrvhpnw",
+	"vN0MOdGXISe0bysjtTOkueTW9lhkzV6+nTsRkN2wirJbakUg+JMkjEAfc7d+/LDjbmfNlsuQP2ZuKRvz",
+	"zDhqd01hYpzdsG4YZhNbGMQHQjm5h0YIBjyUzjrPMSso3FKtzUZJtPIV0PHUQTdEYnhtWYGhxQM+Ay66",
+	"GX3Wi4++YjWSQSu9OYprBT0FvSXinZI9xaOdzOv9KYdhpwmHosfONxHrianm6Ydd3rdvZsstrxphLP5q",
+	"aAGL2NbaLEjrh+nChzuCBIUQrGHZjSytbkeCtAypeiMYB94B2Jgt5/gfFrNlSOa2/sAYycBgWsYL2aBY",
+	"jtHWjDGVQ1QpALpaBMVB1dUYmZ/0Gie2eYmpRcVyA7GFKDFbIGnKJZjc+yNXswcD/rh7P3FNgydnxZog",
+	"Ifa4jOhh7sDhjKCZoBUWi/VCab83TTtIl5V1RX9ynGDufhaJ2gJ9cFebFB9YUWNgNaxVtiXhimq4BF66",
+	"3FqlCtqJNz0ld5GlXQICyU1uTSaJzW89XbbpeMAcLnDMF+R7Hs6BgZNuKZSrbfq2AGQn5Ir+QpKeIFwO",
+	"OHzMIN37tr+g8fTk3Z30Y4hBrBTOp9VaKITH/puo/hb4ilaOy0Gu9ibStST1YOfPJVxhr6MPbpAQaz/5",
+	"djFoaKkUenks8im9TybRY6ney8ZFnIo2GlTKAE+GL/Q1jm52NQBQt7W6a9eNb586ax8oAwznrSzInwwW",
+	"IFUmPhiRJWLW2jtJ78VP6VPsSnERFWQlraj6dpGM4oFTt1FLKrxAUkH5KF/6dVZiZsM6oLUgvtmCohpI",
+	"+R1czvFCZjbueUTLUlvopmJG+76WMvXNy3iiEP7wflZyXPSMucRiYmpblSY9s4YvYPA5FmKBdiwWze35",
+	"8X+/fX/x5t3xq9vzb3eNO2BORgjPZiifkvxOQhXSkpigbAm1pi1cpzRe/oED19pyYszws8f7pyWRnYRS",
+	"G/o0qKflKri22yXaJaV+8r6x17XesKivqBnDeTMSO3lF1xvutKFbWx7XBeWJCiJYXnVK7rVqcm0oRfvc",
+	"2R0Ru1qRT1tPVhV2smh9B+ljiOh064sZSS702oK6LwzTT7IV3eXZ1dMwWJqOKA7Fr5W5njUCHlpm8+Qu",
+	"clEdXS/soxRgTvb6XkbF/NjCKi+z8vqKLHRxpkgVryowwKrRg4FXXf/904G+1guMXHYUrrQryjClII0n",
+	"kNAcIWr+qk6VCls7aDHCzu0Bhl26+SbJGAiIbiDDhREhcUGWhsisq1f29urC1bhYnrXVY4ZUa29e9eBU",
+	"S31kwXBXTTVhc66Y70YDTg7Fpu8+UAZkW5IL9U60wYmSpl5AwOa7FUM8lpJOWBUtW7UMorGh1d1paMWQ",
+	"/Hw/2SWW6fcHQWMBP8Pkc1o0L8CSvoA441iUt4ODjimzUqGvDgxQPKTqzGwrkTyzwT4xN5JXOOqQ0J1e",
+	"WPsi4Ty0T52mGg5FAOwh2jlwmjJmi048Jq9NIYOlO5eS85lM+UKEShfKngUYy8uDyRAd62HEM2JmJAW1",
+	"Bo/65vh8gzmCGyaoEzXgEwAduIhXE7LIciXpohOEIQVxnCmD0VDRD/Dtzdb5Aj692dpthRu7whYbbrvW",
+	"fN0Sd5jMrULm8NaDGSd2lGXhRN6Ebt3mpfU4MdY845Oa7roruvLc79LMzqafFEnDrS+9RhHmUmtc9kUR",
+	"snq5eIig6a5TRNjMCblLVk2zD4Kh8fuwHJMk9wCku5Box4QKO3BYST/YvTlsX0aKmTb078nfOV9cyvtZ",
+	"qsBPugBPEyH5FAWA4gkKrTIy6ckkALt7Uym35RrJlFkYbAF5hFAb8QHlpELqxFSivgwNmHO8aI4h1xoG",
+	"UkC/VWLRtR0bkz7nEirsA1WRt+SDurI1Fdao0GJWdIC/Il6bxX0fG9EFERWVMqpqvGMEQZCKO4MBWOYf",
+	"/9f/g2b+K6SgnOMOthXb0X/95zew5d2F8j0l88MCy+mIY6h5Dj+44FQbkR/+G56DTHYP3T/giY/Dke5x",
+	"6xfztblhljaJJPy3fe6SvM3ooFoWFwsT9IEnJHjD/pDzqqqZjd/xX2KGy4Wiuf9BurLJdmzBv11DNuba",
+	"dWTnZv+JGeM1y4lzNkP89OGk5CMcr/C6QrVdr5yjlt6YLTgjiJQS6r0Fst/HMEL671p1HlujTJd67FO0",
+	"LogI9KuERsXHyFo6wKtyswF+74ax2qxqGKlfY4oRYBOtye1EOH4bW6RVw2dQgEKPqp80hTdQnWt/nxe9",
+	"+WkWe0Pt1rbvre6g0axP9U2pcwk+6NtXEVvJbZnzvrceYojEQllCxt82KWhHaHvbJOaF+9xXs49iFEQ8",
+	"LcRVDG1KjHZn2JlOlLQ2NX79Qy+FH9EG2aAF2hmg/ezaskwGhwZc3pB8OSsxG7RzDOqAs0YGvm7d0Wn1",
+	"zQSvbkMo13ZycL1JZsuNF3ixrbV3ynI6w6WpNBHkhJeYQXZihQvDKy2DM97ZukDOCZCC1xao2OISoD2D",
+	"2684GgkI2nX/dKwWV09LvkY8g+bAq5Kr9S5SNrnUbmC/h3gMO2pai8XaKBdBSFKzGNkS4IEhS4ge3kwi",
+	"tTVP+CwZKyR4pV8Z4pkN3u3r6QpioiNxWwSLkqaC5r46aBnDmn99/UaoFckZ2ZYec384U6SjgySuiM8u",
+	"7mgk0D0fIztmiBg3m8nXq8QVsbtuZ7Swf92Rxe6D3Id9I+6ann74mSdtal2s6rGOfF4n0C2oGPvAaqav",
+	"8MLMKRmgtk452m4A3k/r1pB1FTDN91kTomdJlKJ3YrflfLZ43dpxK8+YJ7IcUwPfBCxl08v8lfeCmwAH",
+	"9dzrBQNKTR+OkOWNskl4hIeQibtCh7NxAJvz04DanIGjdXUERBx9phvtbXFeGmeqhXfp0sVNrY+6qbKd",
+	"T0DiJyBCcmYmnDtao2NKyuJbnN9FfLA1m6CKQ+lW4xFGaopN8Ndy9lFzGnqQplQFGmMIuVvzxN2XmgpC",
+	"LD5dvGlb+StEtlp1uK2MBvAZPs6J5AqNehmrddSoP8Tvm140Gb8S3i8OaZmXvvTpEkXeknkLwt0XwLNQ",
+	"902qJ2jVLtNVrxIuTMEg7xxfuTCiibLu1udDcy4K6TCltBZ9CrAN6KpmWt3P0Lb9wdBK/yA1C71AhkHw",
+	"hGeQjSvRN/qhngO8oG2O5y/NW/qBT3NDf3Lv2UmSQqvtuV96qEW5/YA7qsYJZjKv3PyzZl8srVDAvqs3",
+	"nFy3stnjKCPrxfd0ZMRvXLlJxw6F+uma+uRws3ojWxS8lz0BkuvoEq58WstKs/8IbbOgzxSxrkk1K6NQ",
+	"J3ktVawk/2ts3LO0NPLYZkYjPJuVlMi4VOmH6lzflHbDjpvUsTL4DqvRmqd2dqvIktAGHj7gphjMy4NV",
+	"dhR0tmqkn0AzTKhd3T5SI01h6vTApW7kYkmkevX5WYY7TVa5O6KTD2JuYgFA64Yq9PjP5eahCAXAksqO",
+	"y7pvPtquTqAXbVSvapD+FHYO4VsDa1b1aP5LLa4X/95re+oDtcKKFK+eJoR9Sojygx4cx77atPU65Ss6",
+	"HtO8LtVi2JAfaBMHodtd8zg2pB4Cd+kTUHMVF7ybERar1tbH2un4oSR7uk/6hnOOxV20Fr+PRk/dUwTw",
+	"qlOCKmgHjUjJ2UQixYOrCIOW37xv7/k8UNFKhWiEE07TERYZ+sf//f+h5xCH57ErV7PRLJqLDpF5ORcE",
+	"qlhNiG08gcoShbp2cUWUeZBLO2/T2MEmMUPWGT9LpZa3VzNiEVTNg7XCOC17rDRybPN9Y0vVrI4eUNf+",
+	"+mRbopLnUG12kaFWEf8gdRviszzeviTinth6eenTrd3jG85naIaldEjQVCJpkFmR5GiMBdrJ66ousaL3",
+	"ZNcupgkrsAOBgDewTjULaFN4QQq0Mytr8N5D6EhFGa204X+QbRaJ6q8nnZ18xWcCM46eb8MeaC6eXH5/",
+	"4sbLDG9lfBzOVQ214e10htNmYNDqLBkO/MOUCPAoLEY4vzPoAXOIjrBahI/dabbYAVIc/emb7OXBgYlB",
+	"NbxgEgW1na9lRPsjzWGAEHcEJaW8mNI2uISrylQAboU/mMX80zcvDw6ii9vM0xIsjtXw/v3ZKxjVSPC5",
+	"JAJV+I5I4CYXCeEovm6ksacfvJOhg/2v0T/+43+h5/tfbyKKmmlkVqVrM1ITizDrhuDGpQMf03Ktwp3w",
+	"5BWdEKl60ApXVSWaYnmxjDs9JEXvLxCxBMUV07nOx3lOpCTFSXOkr45b6a05Osa9s51NOSONwrWyMznF",
+	"glxMOYtCshA1JQKNSVnyuQ+tgBxdYr2k+ktX6WQHh5UmJTL5uCjHbHdoffAVtZbC2bXG3l2QKHu0qNde",
+	"+vhq9XBqY2Um0SsVtzX6jyDHl5SFLxhg4Y+pkugel3Wk6snjcHcvK3VYZbnMCwTom/eRIBW/dzVMg0WP",
+	"i6EWU0XWPUbVpvZ4lwtpPkWS5xSXSNIJ26MM+VLh7hQC6T4FGGo2ppNaGBSbjjb7S53KxJ1wPinJALxT",
+	"+2JmG4uxyGUIgroChvUBgWHtdhIDsQFCl7UtyWgd9bi8CMZkUfSXQ2Ohyu49gdCdNN4qGtMPpLjVG+IQ",
+	"VZypKdrhM9PNoVX74efdTJ+i+zdMEKMj3Cp+C57EQ8THY0lUhmpGVYZMvCrgyMHzs2If3PYFXtxGPraP",
+	"shsW+9AN+1YqUeeqFuQwiKrK/Nf9Y9+/YfrFcnHL2W2BF9J0Wy4cPijacT7K57uZffYKL+Q+Oi7LQ+Ra",
+	"ReoXaqp62cIt+zfsBzMCU00XBmFqW2JBUMnnRORYEnTKJiWVUwOFF9Wel1VJT4/wrslcc2ke1rpy9JIp",
+	"KJaU8hllTZgm3JJhFsaq6VNijMsS8Z6wrpSRq0kQh/PyHbTuzrQQ9F4l3duUglAf81qoqZXu0Xkatkv4",
+	"yq0j2XXTXn44pRzfB6jtDZeBM6HDq1smHyXKx3Eosl8SGojeKOHo7Jjgcivaku032ljDreslNbd3wBDH",
+	"Zgqa/ZJMqFREbFA4pP8MNDU5r/kdSaQaUl9EE83BVIL6RMY2mBhtRj/LcaV1HsHryfQIUQVnkD0RcVEI",
+	"IqUtFmH+4QpiU2nKHg2LWe49sPsKpKyn+K0qkJLQwPoXLo50mF43A7w+vGztsSvpqVUMKL9yxvqKAkEt",
+	"B7+2sFxFa7ncbbXN7NCmpWkXURa/YHpoIRdHaD/8OEVNaZJX0aRd/WsYqGAChWEateIVVjRvFTfJArwa",
+	"IVXjMFFzniGC8ykCdOWvDsIqbKmUzDZUjr1berEsGNwcrlx2yDJfuOuy4e4o16j+yjbcHsjXMewzob7F",
+	"JWZwMbKCnhg0SW1lGzjEnAhL2o5lo98tiVAmeTdMioXA8zGZE1+QDE24cY9iW/xGKX1QMPhkQrYhyIVW",
+	"dXXkFiJrnKaMm46GuDNT95FghXfI0Md3IXmTmeRD1gl66l7LuvNKBHEOluoGPFYTHfzy7mbfn5wQOr4a",
+	"mTa8iC3Sk5VEOfsveej0ilzlzpQVtdrgtRXVp7q1JUw+lC8usXapCd1ek/iWiE6HzS94STKr6QZJb1Sh",
+	"KS8L6dOQfPqR/kfTNNIjPtQ/3jCTKMfHKEyVQ+QDzlW5cAUTra1G2JgLqLen0I4tE0XLkhRoLHjV8t/e",
+	"AMYXNK5Ho4hguHyGwVjf3UfHyBDLbFIz6qX5gFMP+AcmfMPMa2GKWoZiGWpQKShIUYtp3+HqDHatN1mJ",
+	"Eb2qtfyP1KTj8Edoq/LpXQ9urGteb8T3wT6S97NjSHyN3athNon6R0OVwcaQaxt0PCZCH662XNkcSyQI",
+	"FAQteuJP1ooTf3D2sc+8drNzo+inTirixA+nTSE4wvQGWYzgbGRc3cJvq9OrejKjTV507HYf+yV8iuT1",
+	"rJM8H4s80udQoF9NsURQMSK19MGlbaxEB7vblg4pQ3JXzsYwdKN06uOfKpRrU3pmYyulqgvKrUekjCOM",
+	"rCjyvzZXzmwi29AYPFsVVpN+SFlYT1aTp680ZVkB9zr2vriVpbVeOF88LsPQwC18G6jAzjfFoVdLtR+B",
+	"8+HiZzGyUTpmN0SPYmsPJO75ZerWU7PEHmVImxzbspPfOKUzmSFG5l6vH46Y0ZQEi0h2saw3DNyBnQ/j",
+	"vJBMr8/QTBCP6qlPb5i4Vgt2sKMGrxW6p5IqLtwBznjQFGwto0s0pXnRdYC5afzujEN1Cq2p6B3G5+zw",
+	"hlEFtZ+tR9moMoqjKS2IzdRrlJc5r8vCYtSjHYbv6cQYmbAC2Q0TvFYETWoMkcyjWinOpB0L0EBxVHJ+",
+	"h+oZhFfbiGsqUXgAmiTJGxbqN5nJW/dYBVYhs1zSsId5gJWt+HPDjms15YL+YgeqBQstS1SQnBamaGMw",
+	"Qc58uAZoxlrrCczfYSzRMoTXDsutTaSO3SSxzWnbd7V7OpurpISps1k8lmoDeGTwO6pEHfoPMyqIXKe9",
+	"VMgUluqKELZOUxVRUx45eZzBkSFzaQGq7C+1SAQCECGpVMk56vU4nrQf91axtARrtewH2wYnDmYdEjPs",
+	"NGtWtIcX3kdru3y5RP5yifybukTuZuc8UqJhUwpv01TDWLm7AVXcoqXjnjyIMxm52QwjMqMOoWLLc40n",
+	"sSUpeeSi/L8JMZmMRmuIeNCHfYpGooC2RUwzcOJ6kyg8iccfrgvtm9mZtAaSoEIyf7ePFEfov301+tOL",
+	"8TdGi3ea2P7mBeeTYFNwq5N03q3ln4s3r2anTPCyjGOXcjXDtZq+F/HD5e/ihBckFud18fYvqMAKo/eX",
+	"b5wGZxvTP8WDKkguyIDD176XhaPzY4nN8j3Teq9nyO5SJ1KJulZXko3eM1mP9PRHfZH8aePVnd0RwxLO",
+	"km3p7nMycMGXC62zF4ShHfyP//h/zf/+D/IBV7OS7HMx2Y2T1w1ySNHblmXprnSaBmJkSEIkj2paqjO2",
+	"luLgto2d1dbh1tXx9beJ0lgrgZR7REUEI9mNt2eS6yHLbTTI1Phio9JyP1rwr3EUxnUW5ZFPrQtQukB2",
+	"pprwYGO67WDWttF3U34ikt+VFgywz3rSoz7xL4en7JAvGwdjg8U3+Jt6lvOKprKmGfmgHA1s3fx7AkG1",
+	"hBWk0EY4Z94vgXbcfePXu4N9FCc2liIJp+Exm/5WN/nmHeySwJ8QrqScgvE+IgjLO1KgOcSXQVC1mpIF",
+	"3NodtatjOLRbuAJZry6YxeheCfLlKJ4FfJni5ZOQhZbXZ2Ku7vasuxJJRWbS3vQqmt+FVyxuivowWo6X",
+	"AwXhuChSdoLnyCsSxesSEH9mwgdd7jj5QKVKpG/aC1O48Y/56Y+ZucGxblNTEyZEzNMGbuvSn0o0a8qo",
+	"RHqElPIL45uMRkG6lfE3w6ZXAyxF1dRXKKcMUTXAROlMMgup3CFpd3wphnhFZUWllQxNdXrHJbHtEnNU",
+	"NjJgBdhsl0hGNOaYWZ/SiKAJvdcncNuBDon4hit3H3CBsiQdqkUjyYfeEmS9oMXOW23V8EbMYZMYBJwW",
+	"JhxQFuIerCcoNN2T6MUzgC0aEonncNYMZEUbO9JHbu7MIZsCoDXAL089rkVcL6qZWfvY9jAIZ9zCaDqT",
+	"Pohv4KxcHNkQmyV4Pl4rvVtN8wC42Wzl9WiHhXrfDHNQnvbSDYBhhoDeqc2WgrZMajdJgMheoMdU953J",
+	"9sE2DiZgGq50lkBibFbK4jAaZOa3PHyy+m5w1kZdTM457iSZYnnpduAm1Zc2wWJfCazerurTjO+nmL9b",
+	"6gOSqsWVXgx7A2scmSec39FUaqLNucI+HB6EqkQ7JZ9QlqF7Iuh4cT7G5kTsBM9vyxumdaERzu929f6f",
+	"krJJ6Mqh4wx9p9TsHStNTPIVrsgVVeRf3+AP++jY3hLcMBMv6YqdfXt8dXqrLVrdplIzaaOYqUK3t99x",
+	"qfZyzBTN8a2bwc6VJgDJbthUP9biIkMXWE3/9dnuPvrBCYlmxnAvagMyQSgDZArijNwwp6K/PHhuTuac",
+	"FwQdv7/+7vb08vLdpYncoJqKZpJuqx1udcbV8C2e0b8SLUIgkNTcM0SqI3CmBM6Vx8TREu/EtOluVDQZ",
+	"tdS1N1H76NTer8gZZ5LcMJiOK42LZA1uRHAAUSL1zE+F4AIZ7rHl0A2Tbrmuji/OAoyAw63n+wcQ4zwj",
+	"DM/o1uHWV/sH+19BKJKaArc9s5E6z4x83sud89AacJ7aeptsXRF1DO+dWIRnezv0LS8WxlnA3P0BwHQY",
+	"KOlnP1tEFyNyVpbkbHpwnp2P7W2nRE3gB0M6mMiLg5fLa3NJjGQhxb6mw8uDg1Tnvq1n32IfDQafPF/9",
+	"yXuG7d2aOX1eHny1+qPXXIzATWG+eLn6i7dcveY1s138afUHdh7XtCLcQFXYBIXVnwKvGRHlYG48NTtV",
+	"pOGads7FHZhIOyWW6hZbH/itid+hhYOkpRIZDzsCFzs65wXJwKgO7zglKA770L/nUKfC7M0Egbgcq7xN",
+	"SIRT/0KU0xIvgteXmObg0dg21h3wbUS5bF7Z35jJHrSU39nk13aUASrpnQ1o9/qinPI5Qzs+QmUXRpyS",
+	"DimaP76USJJ7lZj43CuOsEQS3/8ORNJnlDDTB/FnS2poAbQHPtq0tHhDpYID59S890CmGebi8v0Fkewd",
+	"u+VjLCdP8DkkhC8FBIEJZeSyqVzwWUSL852Cu8mVmXXVo0wwB1iKsCT6aTVw9Z79aiO7PprAbIErosDS",
+	"SYShNK88c3exH3/qkV0dBngCmeV7sNhRn1heLXNcXFrZih4gqRT/oj09imy7roWP89qWjv156JnmDPD+",
+	"x+NgR2RNlGhYs7m7UWhBmKLOME4KubPmtadkNM4YyRUpjm0aQIrRcveiTxj4TELLj3g5wTxJ6Ge/2r8X",
+	"ViQVpCTGT9cm/HtWUnZnSb8wuTih7KImVgvyVK092rS81ZUQWbAIXd/ET0OMoldUerrv/7Z36Z9Xf3DC",
+	"2bik+cP3Z0MWhP3q27KO5tZhjhd6w2oO0ZaO0FuYdfmjGuM+o+R8jK9cwP6T7b+mk8i+M08+0z67nvO9",
+	"Mc4VF0i3SsBtAc4c6YbVIeYzh3Kwl3s0BS4jxL0kE8L0D6QNv/BERzkvyFreicdb3fb0EpKVkTm4v6Tx",
+	"vvOyQJwB9BEqOaBCaYv9j2mCvHwxQG5cc36O2cJ+LR/BdIG8IA8pBc49uwLGR4mRjYiFnyOcrriaGT+c",
+	"wy+NMvqxfeOaq9k/IXe/Y0cQxa8pLbu0/oMy9LoH4WfZAaDgqqSA5/663ISF6PU6QoKoWjDZWUZIvkrt",
+	"kIJKdw8d3yCvzAu/pf0RUcPejcdfxO8nY77xeD0xTCDqM81jJirUs9gTCcNO/Gn6rM/g1mhBlPMKmSDQ",
+	"T6vef0pt/UphocJV5mIPz2YI1k0TqxEtJqtJk8Pfwf3tMrb4Ya5/fNVPIMU2iPd/Gi9R2MlDxYxprfhy",
+	"MH4+2WSWwIQH2VV1wgj8OVYccUb20Snz2AXG6PRon21WbeAyU5amQ9R8QvHkukheesDjz2VqxpJowyHN",
+	"XAWejrcGgB1D6j3+Fm9jSH5iDXvFqtkyip3V+3JLtbSfIbYlayev2dz2AjLGglu/zva1m7rfV3vlXvoU",
+	"t1FhKu2Aeyg3tm4K+m9npzsSJyj/7FcPYNzruz1lxZWPCVrttw1RkR/ZbXvKit+4v/ZBi3jKwEPlLjlW",
+	"rmdRUfbsZz7qDQH5Nz76W03qJz0EfR8Jefp3/fBTrtuD99LPfGRGjQCjZAKgYTYv14Ig7aJ//Mf/hFt6",
+	"SFbU64DmmKpMa91adxEmWnqMaUmKzAPt6X/XgliUNDUlVBgAUaLHsrS2z379mY/Oio/PoNXItW9kC8IX",
+	"vduvwh/eAND71uE3L7PYbkx5mJVY/BsffXZuCkocAGH+uFLhsmYIWy4CvsQTTBtHkiByiiRRADmmFKlm",
+	"SnYY1fFUrabPICNiz93t9Jl5JL87rtXUoVI/kRoId/Gfyc8aTg/mG+O4H2xIKhRUcaLZJlturhj+Af1Q",
+	"Nox76/Dff+qG2WFm7/od6Kg+2kyopOFHzZqeKdv8ytmYiqqHUc0LpzYD9Sl4tJVh/Yl51O4P03qMP+38",
+	"H+Le+K16Kh6RCy2VljnRHcIIMuCDpEDzgXGdlpTdRZjyGWRXFn33sfr5SdDUb0aKvoiVuWHKlc1x5IFE",
+	"P4Zqljs2c2EqX2Tfaq67Ilbna3GTZUB9iodMBXkraV56A4+fhn2g7c8k4GzfgJsds7KbIDCTxmMKStkr",
+	"DirBifiH9e3+BljYRvqAnLScywrvxO0wMLeQBykO1s+HGPp21XmtjuzdhQXklUiQe35HCm9OmTQmlJcE",
+	"N1Gan8JebAj268dsKWft33/6uExHXiuTYOZKW3U825qKq4OnTqa4LAmbkCeOn2r6SRhi2tqlbIJy96IN",
+	"FTPG2CMyYYNFEdDO5KC7WEU3lvGylNi3pdUiBP3eJQn+8YJIhsrVL5LziSTna8qonIYsChY7a9/YmgRN",
+	"n0nv4z9CkcBpkT/71ZlHH5+5xNWknHhHi/zEvZStmSfgDX4t1cC59PeaiEWQKMoLKO+d9OUmvpPKFplf",
+	"90NwjG384W3I+Ou4oL+KKcnXHFkbwNIX7ZijERJToaJRt1PEmXP6ZYiyvKyhpiJGvglBcD41vznpxq3A",
+	"s/USAPx9ihUakYn9ybKV1YsYmfsSHgaTtUAjkuPa4qQ67kEFLSBQwqqkBjUhNIl2dYNN9kkTJp1tTQl2",
+	"9cnecCOV2gKpS9KPn+RsNcUxW7PUdpdsVZHUhD5CghgMaahM117Ivh0HueXJ7QaBGHrPPf5eq7p7zVMT",
+	"yqcYgEYLduJ/0OZqtEJEvA9BPKZ8pB9bF20J0GXobgmXZR8dl5IjSaCYqJxyofZKek+KJtPeqnM7Lhtd",
+	"r0TWTZ3XP6Ka6YX+7vr64mrX7g3qFt2JXFd8yDLBkc80sdtO7xNghbER1g6Sw4DYbMTuGxylT79DviUT",
+	"yrr1A3e4AM8GYLcAQlSTg4ZGC79XoHBLZyGDveJMgWdjLia8R/9/Dc+fOHLoaT0h3u75HF6QT5Pg9ZuO",
+	"J+rzswSLI4gkaslr5xkVHvd77Z6aTaOVdzaNb3Pt2FKrxZGNnnJWcwCPbuDpfvO+u0flDWXVI88eKZ9v",
+	"nG2Ere0WMkzXFoaCeG3YtW1paujtBLX3dpuuza9FA9up2lX4TGG9GxaIoEOD2b/kSYTar0xlyTJuCCtT",
+	"ymMn8KXcMHvUwucq80UpOr6JXVBqf+bUhpGa5Or2PNyEAYwfs+KGhdXAdkyNuyOER9IKVv0LWOv2btzj",
+	"EwYUkAovPHLd7j46ZjYe8Ia1ahJOiJJJJysrmrsmX83EiXQqkXdrGzCZpXQqs/JPJQPa1R4Hbf/nT9B9",
+	"ykfg3oC1S3AeNwVa5ngBhkjDczuuvN/uH+9i6jdw5J1A5QBwJ9gdn/DQHgW20PIShoJONjVaUt7HJg7s",
+	"yfxWrotUurSNFG48p59Cf14OrzOH6rIrF7RqVpflbmZjeyzeg/NXJ6u/2KXwED9j4uAG42F5l+AIdwAs",
+	"r4mFzlyNBwX+899PNBZktYQAGjMBuX9IE8hktWgJ5EMLFJ9JyOwEwNOP2UpwpDjpHh8jB/pJsLWey2cM",
+	"HV2irceWASJ7JcXYRAsT2AaVqT6mI8UYmf9xSPyJuf4c35EervcL4n1/nAHeqUnAdWj6ZdEVKlDE/tmv",
+	"7t/Xixn5+MwljW+AKRO0AxiBycDBv9g+XhMs1VNlpEPjrqdPfeHS6rxIhpLNsUSO4F9AZR4jFYFXs1qZ",
+	"3QJFciWEQiIBGQp8jBYEC9lYeUrggjqDpS5JN1ryCNFqxgE1nDKpMACWaWNk0F4y3z7uTupCTS+0mYRL",
+	"WgAOlvdiTgGCuCR2/Ifo5cEB+v74zdmr4+uzd28NACjahnLv8Ab4tGxTN0zrMUeIcQU3EZpNHR32txt7",
+	"TxD4kjJUEIVpKdGOHkRJmdFqBMGSs919dGY/vmENFW3h0Ib/DSCDszwlruwSgrbUFD+GJXTrYupIm7dv",
+	"2JhqkxMiYo33Q7opxCy6E15VVMFONeN7SkFke/gcYsh0fUmaAUQkkWoYoaBFBsw0Wuj/fBFLDxdLZgks",
+	"O/stkCFclrZ4LOyzaKT2EBHzbCbIPSXzpzy0L0wXX/bLO0YQYcpU0/6yQx4L6RIX4DM1OwV8dXjhqssI",
+	"kERobkN/TEVTSPO3Xu4M1cz+qTeUOxI7GwqddE6FITtsVo9KKqcWWv7hm2sVUqzv7olxYk0/nwsjVpMk",
+	"6dZx9qZejy+b6+Gby6613hk1s/xsQk4aOi8pvv5NUsALEmFBXCUxUKBhY2pbk5TSe6x8CedEhga4Kp8S",
+	"Lh3aNt18ai86dP3KqMLR9AxT4fVLCvmy3WY92MZBakMz9G9coBHJuamaYPFyTS3oFsO1sXCTTj7Pdk+J",
+	"KNvDANfuzuwhvqdPmW947Er0e5vP+6Dc/R78ahFZzeXDjtYTDwsspyOORWER0jfHJ+7DpXhySfJ5MCmG",
+	"MJIDpggZ6ssx+XAciwaT2Hs1KszwhBy2kIa7gucZHo9pSX1k2CMDcgfsfhx09EQlR5oeDFG+8P8/I/8L",
+	"UtIJ5bVEAW+DzIfjQJthSoauuaaq2rAdw3C5UDSXz2ypor7D+9i9bMvrrR1f6xu4IILyAsJsh37yWvBq",
+	"rQ+u+Vqvf+/qEa71FdT7M5bUOnPhosKmo44jUC/qGJ7+ay7vM1tme1QStGOrKpiKpZG4YWXLxjXb20Ui",
+	"L9cy68F5ecR8/i67aBZU5IN6lsv7FZG7MWnjimlJkutf4bYNigbaAn6GTliik6vv/2jC6GGenavvLzz1",
+	"OFT+QjPYgU2YmYkjg0iVppqpUSO9jDhCuLjHLId0P/vb7lGgfbbXwIiohpsfpISukl6+wOMwAda8/kWG",
+	"fUIZZtkYPVyWmTqQ+r+m7LOtj/cZhVzDUg+Vc02x0lDUWSgqLfGAPPKLqItYy0Gh17aga8Ra1qrPbEoB",
+	"Q6YY/GU8cW3Bt3tkMr4+k3CDip6D5BrU9/4i0j6HSJM1m2wgz/Rn+j1ybzK+4L7+80kxw0APFGCmivMX",
+	"2bV2mTIbj6R5AvIEvPCam2LfEgGfoBEhDN4yMHajRWgBGhb6jYkwW79LPk2dNM++V66bJ3LKLPXzqSHS",
+	"4gNI1kuDfXZHZurLRuvkIKm2oiWwIjaFdT6l+dQbNFgQVFKpSGGLROyQgqpDR98exwrjNctJBcppc3a3",
+	"l+rc9iKJTZh2930Zqhn5MNNchVpNOYONikCLkZmpbVhhcUcKJAguEBc3DOd3jM9LUkwISAk1JdU+ujbl",
+	"8fXmdz4iXlU1syxpRgNxMeNWwf4dzYVFXRq0lxs/PsW5zaQSJoSgQK2ObRk1dKxQxaVCY14LdPW3N1Bg",
+	"yc4K4jgM28UCxd5QqY5bFH3STdZ0pDtO+yOCAf1xAS+vAxZos6K7epqVWOljZFtmaEYZc3sF9CTWwmNG",
+	"O5gtUtUDH3RFlUgFJGjEiwWiEp1jcVfwOctsgVYoesuoopIU6Lvr8zemurtJxHnH3I09CIq6oIRBpKSC",
+	"2vGjxQ2zuT3Kbdpj5X10yBShN280GHbexRKS0bxlBA1nu9EwSbiaDdnyyc63pos16oE+f5IB2Kv6Ibvv",
+	"y9XDw68efhDUJrCFzOmqgQLrcoEkrwhqZZNGj5Bhx+KzmukTI2nZnuiD4z2888mEv+kOek6XCG2QBv6A",
+	"8v47B6Ed1TtcYVjK2jX3bRIS48poAU8j5wfw1K/hP1dA6b+C35cE6+qcvYrf/5GR780El4RBuI49G3/j",
+	"5R3iqgnXNrQJ2ytUYUUExaW5T80Q3Jl2JJs2qbG8M5wdKKwVJO8DgKH0AXZwFYsLyiY3rKPgmvclty2W",
+	"ZVQN1lqDwRiNHPAmsuC3e8D/jos4/Y4u/TfbbRuIxGfu1P2k+zQajKqV8vDlSz2yp+d93c1DYV7e8j9g",
+	"xuADs2TF3RIbd/QGzXrZso8AEEewvCNtzYEaOAtnf23O7zmhM7UiuCVkD/v+J/Iy+P76NE7ZCfX8A7sc",
+	"fphyX9rBmd5TLBP+pQ7HZWi0CEyU34iishnbVpR9NkHdZsOXB39GJ+/evn5zdnLd4AO1dnrBTV6P3scx",
+	"pQpZhHCuGj/nEXr54s837PL4+vT2zdn52fXpqwxJvICcV9cLlOMxxCACzWGN51RNKUMv/4SmvBbS3C7F",
+	"UYP0d/06/lPtahhxIvfczq2ZFja4Ufu/bfXo91DdEkAHkQIfXFeMzKe8sVT7xEhKbmQGuCrgveSh5K8X",
+	"9sLrr+QB5F9v3WI9FaMu97biKumfxMMdBt/YOzRz5eMiax/sqU5dYsbX/wkU4cTSf8JrzLWZD7z1iosv",
+	"FucjWpxqbb6PyrkAIgvAZPoqiMJGCEBnnrqIaNPfkBqiZmBaf2S4Ir+XDDG4DTE11issFREB7kq4xJEs",
+	"ARP/C6/vjbAkhYNggeCRx5F4cZ7RH8m+fAPgFv/WUvcdEBZ7tfzi4ADlUyxwrogFeXtxgOZcFBLtvDw4",
+	"MIiVcypJMlTr71uJwowvDg4ePyhrGBNbMgxhYU+yTywnP9d57RlJ79ocM86AwfViHpmghL9nUIEEi3yq",
+	"d4R+knXeNDZlSbEE+CHLTM8Pdu1GgIC2p7mh1nbVq/cXb85OtAn09vj8FG0f+1nB6Ap0s/Wr/uPjzRbC",
+	"pTaCF4h8oHqLwzUMtVm5+9uJq2PPQE9VVsU0/1mujJvNkfKdmOdf9IZPV/UvklTuGNroFH5D9R8Oz8a4",
+	"4vVDgwYT1a9w8RpaDw+Zp4O1aXele487Bvzt65wIgEa2tbXkHZ3Nvvib28H+hfGHjmpaqj3KIFBPy3jD",
+	"NsHZEIYxHJky+YiaiFonULEgjshrMmnlsuOjIX7X4OTJeVVpXUpZAHifplnwvAZ3w3/955/RDq4Vv4X2",
+	"MocO7P5ZYVbj8laSkuQqu2GAzUBuGZnvulxQi59dEJaTzDrdWUELrIhEMudaZ0EH+/+CuEAVF/YdQ6w9",
+	"oB2AKhmUczgXgVLGXV/PNBW/drSV9WRCpIkX1Drk3AUvawUlCt99rucRnESxutkdXQz+87Cy9QePftBc",
+	"EsnLWvWAIgv/xh9YCYNCwma12+oKEqQEjgs3XUtTa0qvAysB5z2aorVis/7q/hwUGtJSnFZdCJpP/sBh",
+	"IWaCqdPc4D7PKMmJRHeEzCzGuXl1W1pNWyJFPqinvX3xCulqNIffnGZ88EUz/qfQjD3SwzqacUH1odt3",
+	"i/AK3vgUNwidnlIOXJszYDAr3K0XIx8UMpNBE07+Se4W5oTclQs3b0+ZJ7ig7rlmiDDI48u9diefRfqt",
+	"y55f7hce736hKRIR5XxtAgnEx2MQCvmUc0lAeSjwAn6a8lpkrRDjbYkUrQj6hTOybjCc6TUE6I0aamfK",
+	"lIgyqRgVLrRhqeCe2HCGDfIkC1Rw+HnOxd0+ennwEm2bRC74dawpv79tSx9DcZL5lLvIB6gQY3z1y8HR",
+	"+0tGk4X8Ncw8zGiqjeLTZzYFXu3nT+HVXr0v7bySGcRESjwhX7wdnZPEbiAcYx4053VZoAnRPDvPUEkr",
+	"KGnmim5aGEEsIdnJGGH6GH6K46dvH4qa9d/6GA651K99itsV392Q6xUw72v2T6KwQODVi4OO+Nbzz1pZ",
+	"fQ04JRUuWPFTs5WyivFjX9C8hYyWnAvwxEqE9fwhbA2FUWtopmn1NdLDMOms+hBbFuhXhBXXxDH50+vn",
+	"16AEsUTZASIgMWH+2487+82XnV+KPvMhz2Zb8Dnz+s84kMhGWMP+sVWyrBayppZjYZBWZZprsT+BiSKI",
+	"ir4Pks4NAo5EnJWLI5euWlSU2c8Al9r/Upb7N+yS5LUAv7L9VutO5MMMswIKtiiOeG6KxOXtu9UD2CTw",
+	"1a7Nl6UFovKGbf8Kv54VH/eab/d+XSwWi73z872i+Lh9pPUobS+TImjfFTQxxVdaVU32bxiIbjC6KRSQ",
+	"EeoVVmR/n7BC/2FKwUt6TzITZ5xSPzPkJvEvX73QKqvcv2E2cgQLsirkYls6BdBGadh+YGj7N+wUsPYN",
+	"WhvKsRCUaKGzMyf4bhedXmOoDk3zqS+wAryD2cJUsFAeKQ8VZAa1Bjk71D/fMDcss1aZwWPxajUo4z4w",
+	"pKnfkzXjs1a8rVZi+bvCixsmCdlHxy6H3y7o2XjvLWdkD1z/aMpLV/jQVg3UvUJK9VcHL6FpxiFdOwUB",
+	"cOqgvnqDQX788ccfNaO8epUI8fCLv9bdQpbuB+145tlN9Gm5bN0eVxxfZ2NNXyDv1pNq7UD5FBiCWRY0",
+	"WphtZe6Lxj6WqtDbrF2/XbNxqkv72jN4B3r7KuZtbxAhQ140PLbTYrxdqCxrWO5B4/hjXuTY1QMENCe4",
+	"Q5kN1bv0GhoRkKFZWcuWlLNL/ZhBY+lwmUgNLRCAMyL2xpSUhcOMPkTbZ7YICYzeAB25mvkF2OfAr4hD",
+	"He4bpkXh9lHzGYhGrfiJQ3TK7L93fqWSf9xFVS0VGhGEx4q4hsIXto+MzBWkOZ7qkmxLZ9xKizfTvHBZ",
+	"l2T/V5jER7RD9if7aPsK7nv1kVNC6SItMgu82O4BioAFfap6/vefCxrClS0xs0uYZhbM74sv7/HrQjBL",
+	"XPBqCa/2SQIKysBQYaN4PKBW1sq4HutY+i3tgUc+hVe4zoJfWnEbcOUSynWPSwOLsm114i9bRj2KC0XL",
+	"elsBljIbgeziHrpLkaERGXNBkMT3UIRurc3kraXV4QxuVwzwIsucz9qIlb2MWVB1BV9E9GRNDi7ohDJc",
+	"uhPXVsRtTLedy9cn6KuvvvrzboZqVhJprZQzbRNq6RO8S4tU8LYr7Hele9HLubVetNDKqI4vrugwEMSe",
+	"CZnB9wwWU4Eggh6g8Do1zD/mZcnnlE1spWRTHzV5hKRrhTfi/YmLpK3WNn4vWSLvGLFaUXOQO8q3FPcj",
+	"VAg8tm4gm74PgIFT7nAKqyfOnjYnbA++SyAawhOMQunBrrBAOwM8Srv76LX+1ins3qWVIRCFSFI2KYl3",
+	"unQ53gTqG4zFTvdcAF7ckmwy/pe2ZNw9ajYJkrMSPDRTv0ewxa1pOsiMlUGwKCkRJuP9jpCZ/l5/PKV6",
+	"0RdHAEzjBt+0mKGK39u5ikU48NFC69FVnU9vGDafmDkG7xgYJBSi7DVlj70uThWSU7ibGpE0+s2Ta2yf",
+	"qYzUEEHi6mY6adpQmAsoJ28W64tu9phgO9GjK3ZYtVW1IQfXIHVtYM0KYJxWvYqnNS9adQzSx14rZfSP",
+	"jURivIzEOL4ziyAA0RyZu+xsI444PT/IqVX4jjCTbRla0uEJ8nhJ5uscsOuy6jPywVXUj3LsKTxem2k3",
+	"RJv3KOYYGXctEnxukM4Fn8MNUyva5o99be83pi31A1mNDQ9a1PffC6NVWNzJJwW/WalmHreKwx/acK6z",
+	"wihhQyK69Esxn/UNA7Z15Q2NJxhmvP8rZQX58HEfAIslyjFDIytAln02BV4gztBO+7LSuLLhVm/3CDnd",
+	"EIYSoPhsB8VS4r1A6+Omw/3taF6PuOts9afErACqfD7v2ybHo70jUF7T+6LIfYaI+2t8Fx7JGZoJIvU5",
+	"/Azhkf2DfMhrScIaaEeI1dpyMnCgGPboxhofQH1/OpEWvUG7JDmdUf3dYVtu9aKWUwliBudW4ZkJPqZl",
+	"E5BoNJ4mwoDPGZJzqvLpbmZqCTg3grajQak2JWHuXX2fs0IaS9IoR+56rQlOgZoDWuAuiDLGMinQTkui",
+	"BegOUamLtt/yplQdN1Pd34a8BN02GLF/r3FJx5TIVJDXiwMkIa5Cc4khj4/3ishHiAd6SusW2AN6WQvS",
+	"8uAJBpCKNPNZzf7uE9Kb/16T+sst3abS8DNGtyVsmBZaPCg4UHpyVCvFmStSMiNCchZExT0g3C2QrTRP",
+	"RxW/4nNWclwY6ZjLofaIFfBrGiWXr0/Q11+//NoHU/2eXMRd3zCGyxfq3FgIpP4jRno8vgkxKzFb6VC5",
+	"0C89oUiE9hMKoh7g7wlbSo8XooCim944Ndyh2uGMI8iOefvu+vb1u/dvX5nzF6rDTbE0Zcx068yG44Dv",
+	"zVoaJlmQcUZ+W+xlADv3GGd7hnQuluyT6nQxjNO3nF02I3pC5j4HKAoLbyrSKAgW2dTAOo+5+GNBmz5S",
+	"kHigfAfApM7lmHIWGoXbX8thWqBzvBgRg066CzHK3FwgwN+MTqaqG9Lso5kP/nR4cLCP3ukPfFT2IcBm",
+	"5dwFvnXdB12UXlPfaY43d4g7jpErxfelf/Op7f2mpxXmvh/8H9fHeMyWZ4t24BJzzlw1dq0ebcuj9i3s",
+	"tgmN18+NXrG9q+25Pod4ZjhLf9KWtcZ0sAOAK9ep3g2fya2ZTrSOMOoT3Wz6Tj6fW2z9bfIlSvMxrzX/",
+	"Qu+DGM2dzg3luBsVsYvcrvXrATebYLOBw6vZypuLc3k/65Pk54tL/cZTKiqmh9StO6QM+PuS35NK3hl6",
+	"773i7yC4Z0l2Bqzx+DJTN30MdPss8rKfKe2CQrELk3T6RTx+hsuC45X7yurSeDZbNnr5PRFzQZUNtYI0",
+	"arOwGaqZspq/aRU82ckaApTdU2VcYb0582fBe58iab7pb0jW/AVhhbYVbI4RVA0OZtZOJv/j6s/vZlqh",
+	"beZtUqvaBb6sObibodky0fbRW6j/Loiq/3/23jWpkSTZF99KGP8PQn+TBNVV1XOmsPtBDVQ39/AyJKpO",
+	"26gNC2WGpLykInQyIqE0WJnNIu4azuxjljIruRbuHvmQMiVRkBLQ+lQFZGa83D38+fNIambUrSAsgucu",
+	"tLoSg1jzUH9ijyi5YrsQUWngQZ4D0rIlfvxfpEJRP+hJa0Uen7VPTm/ap1fH7aPfb07Ov0B4hdiN+34k",
+	"tCtsTTYi3bkDsETd22fHZ78cX9mXezL7NlxsFLFifREqOZxFAi0O8GDoOwiniKFRXmmV4YJqrqp0ABxw",
+	"3UVXWTafZ2v46/aCelXxGzwz6OOrJGT5Yrx3Vv4c4BUFf3NV6HCXBfJ2hctqLxi7NLEqenpH6h49CklH",
+	"MG8kvFvhY49NRgnLVGcGnakOMPoUqXvM3plwrYVmgUa5IvyeBFcGLlkLaeoUsIKoMrwYWK3MrotAmSkx",
+	"CAAFXK+7YnlxAtsxe0tXKTBwxHUrt7PjXwltSbVAeFxIAMqNQ4PN/9X9Vo68PjmCjaLJ1ww5I4edL8ie",
+	"akAuYZnoAfRfUhKsPgBsVNRP3Mmh1WXN81aVziAcONERuCaEKGBwZPiVZoH5BG4TWNeup3xI3w95X4T1",
+	"uXUCqrcVOnmUZCjnkKk0w+hrslbC+OpTwYluOG2nkc157cnktxBMIIRzknOYwY77W8eUm4yy47IaQWsq",
+	"BvKmAtQ5UfPnkGgLym+tSHNXzlamPZtv8ysk28Lm28s2K2CyxhSyhq8awAb9qf0HgZVUbCBjC9LOIldl",
+	"myDm/IjIeUh/WFJ5eyXu1O2spbC8w7x9yd8GTDMt6e2OZKxBFRW4EgrU2IBgPZk2aqITjC0rjwMA1bhL",
+	"NFtdMSx5RpSU5huUE9kepKtW2w52Zobl+QZ2Jotoen9NJmgHagyhr/62b+pTeawjpL+Uw9DAIteMFPfI",
+	"XFBqAj+++9D0+ZQZEY3RhlShX8SAq0rdFEKtqQXXyxyhp8njHXp6He7Q2VFXhRKlFR0wMZ6YKUEGa+HF",
+	"IY9eXfpgZkErtR4kDzoALLkXpoJHFfcCIYJbSEWElri+FpU44Cpk44Ac+9PUpHrbZW1UVuUHkfCMiqZE",
+	"H8nP9pKXM6UMSXgzL2Uqo6bVyiJXJqvnLId828QRKeh46mob5y+Vis77IV7eQ+hKjNWdINZeTe1HRIWt",
+	"2p+q/XZHUsDzmbKkeXVfKpOJuaJQAMTaQJuIG0pCrUyBvs50HXJt4WbxhMbKkHrlC5ghNw64NTtrWOEN",
+	"zD2p6P2w/1d22u50b9pHZyfn0CkUMYSF8HVP5lACCxfPzqAKTqJPmzYVgmaZpygOW+vJtmSxvJXqXqbP",
+	"upkUdj04YJz1uY8+sKLIYTkASIZPnt+LhB/fEARI9oIv63eQqU7fOsA30ogJz6BG/ltFyAGBmRZIGRe1",
+	"vxViotlytiuxbWYvkz3QeXnYtFOotqjgekl7tI4gbeUMp3QFM6qIOdMh2loHQzlOygi3XPomXbodYbIc",
+	"tyAA1MDK4cQKMCMx1iIclPoLgIUWG3fwxBIQ8a+A2Ai3mjNUTWBC0WA67tP/XOu2BrPWmhxaMzZiYdCP",
+	"eDRlMoYJ73pcU4NxzwOk5WAoVSR8K0Y21bZ+DqPxEts2ejyKpikcmOFDcIsKAFwU3yah8oXDLS+aheFD",
+	"aD1UYALPTGHO0G0U41Ba0gjk7FcL1lM4nelE/NibHjdiqKLpj70dcjmM+VCUncnHlc6EbpIZMEUeeaPg",
+	"jsJ4YVhGD+6x3BSEjMc7n/5GX95pZJ/iYbjzR2PVFWoM+M1/Glhjp7HjpY01kRF2GjsxqF92MKvnXmv4",
+	"L/Yx9h8xNjiMitelLV/bXSz5XH6D3zX7XItSMNHJ7AnSBwNpxBBuifkvMqPYu/39A/ZxH6Dv8dgWjdAJ",
+	"/r5klCpx/UEWXtqFlhWrcur6ABJQGR5i+gzGr/UbbnAM0Vy7enJNklxvMC0s2wi/wQZBaKhMz2ca84Kw",
+	"tJ1pEd2JZ3RlLsqGcrz2iaXNjanJOaFsFPZhPkivlVyrXmwLFuiepCQFtvuvf/4VUxi4ZOJboMFgTZ6H",
+	"pAjATUmKAftCE41A43Ghc33He5IgfqW4P8x8xV4sB0yE9sKEYEJ2CBIUrfKE1J6cy0jFTNGj68vTk8N2",
+	"9/jm/BpyRWun+Uv6QX4HmGHKlIC19Kest/MA8ux7b6cQ+giTMp0+UZlqvBG8fZQMVi0oFQ32j1tteBPV",
+	"CT7E6ez+r9Q2GP7aJJ0mEHq5enyYPruOGAiM2bUX3woRkHRur6pki8Qvwh+kZ2HlDHRGr+CqKJVWtIXT",
+	"iqTWOR+LzQktpKOymj9c+FZsbUxs5RhgmpNfc7d1++yYguLAIqnjf8T1YmFnhcgKcq4Lj704EQfTer3S",
+	"DTZ/I4INNvjPJtTsdm8F2oYFmj2EqoRZrK2FvqiU3j52rdFhsUJ3l0Gkxk9rfnjiGh6mXsz3kL2jCe3U",
+	"DlHm9zDqUYNX7gDBnSsqXEW3qI6h/DDtg9nAFauBEdK1QIbE/f4U3cRv2C/ym7qnhSOcH1gh91wnSF6B",
+	"nGkYOACvuEctWrF0NV8zzTKZOlWlfaWctGKyzhp4ai3MUUEy0Vuka3uTAnlQjV+SU7QRSt3rx+FtM80s",
+	"em6d6Zc4vMU2TtW7r3y97mCuXV156eFXaJ8MMFK4wT71Nba/HvAg3NY0P0eQl7qEaXEnIh7iRUGFav0p",
+	"/LOy7wq5wWCz3ip6ytbOAq0DOWSORln6CYTJ4UPGk+SEWlJXhKti+IQ+AIRL6h7Lhz15cqTzHWdz30CE",
+	"S/h24LNIjDl0Vgf9yY/UBLo4YWq4kkIX5U5ZSu/yYZVMTEO8RB6m3QdWNnw43DLuczCuNWssNTOjZrh3",
+	"xsCBh5wjesTTAAqPBLsVE6wLXszZq+tirydtet1qC4K9ucST3SRFgA4NmtP7wq87lYZMGayphJBgGI8T",
+	"pbxavaY6YIi2nGKNtmTCbhSLxCDWItuTDtCr4agLg4i7DsdmIqzFIkWDidaw1ZO9HfsT+9Db+cR6O11r",
+	"4WHUE4VhbwejoxqKCQkVopVEL+3U4epLspepSrjBNJ9ixTZ8HzWQNA6rWKwB7JUFPiRC9XakuO/tQAYi",
+	"vkHXkL1NDb8VOdyLGpWZt3ryQibF6ipKipQz+ENRLCGRkQPY66dMijCX9yO7bUNh8giw5TgX1auUGykF",
+	"zwxdfjElrQ6yd5OLXW8vp/U76fDAGAfJlyRx8Fxrp0dootWDTTj+b2H+BDXVTKVCijuBHD+gDEkr+wgz",
+	"N0GkcfKBY2sWT9DT3KD82J1J1uAmm6gB9RRSgBDQMykZLXYhRU+uQ6gQ5EKW89+ybFmAMHEMaZmRsqJd",
+	"xcZTY4EQByl5wDlChbudy1bmbETmzEBW5GTPMqCKWXSKlSUT5jItK4+GOZzHz1LfurgkOjdSATHTn16T",
+	"op3P7baaNWpoPqTEeaYBWOX9kMvber7d/yASAn0ea9CxtVHRKhGjDj1XtVxz4xQBOOCfXgsR/DI1gqCt",
+	"QlK28aoDKHPdILgRAFIa2IvYWsXYZoGoIeQRtEyLJ6HivtVD1L3w10IWD2N0xy4sWp11Ci+rWcXn/bdb",
+	"ZUxuzKJ8O/bvf/xfREqHQgl5qxtIGA3GjeHeaGx1sEjdO1wvk0ubXMiblTPlyrmdryNTG8OQVhWyB5KW",
+	"5pjpRDSSdKMGo4ISeyLgvcIeuXRWz+cCWV6BR7GR8hI8Kot9QdnF+9vs4j9TRey8wENEH2iTGWT9avgk",
+	"1/bG0yPCKFysrSaX0R65Kystd80xW2FAtI2zeAuy94V3EcKNLqGvWUw20Ldr2lVSMSueVyasVK6vnbjy",
+	"xzqOQxNMeGT2BioaN31uON5V2DhLhL6miyrzHuIax9qo8SWPAESdEFWdLml1jZ4MuTaI40kECtUyhCDa",
+	"nzItg8EATMnLo88Ndnb5vsHOPrT32u3DBrv49de9i0msG+xr+0uDfT61v4QF/dfZaaMnz06OTuqElqeZ",
+	"Dv4uEAGMYNKxzKlGOu8n9uHde/b55PT4pntxcXPavvr1uME+vPvIrs8715eXF1fd46Mb+/diGAirEbeT",
+	"Q1t46RXs6KO6idMYOOa6MzozayxrA5I8sb0CcTnvVpjZJZ/a4+wqdWqtLHzv4yrboOMJ4nqfCT/gLk37",
+	"SXLumgw8LIBrUD8XQn5BPyiEo4wqFIUNpk0k+BhMq8eKu72H9IeV7L0ZrtsafWT0yawh56Qg9sDN++XW",
+	"YSgsf7SdOfU8CFGRabGiqH0OObcZ5J2tnP0BObspeenMjizL1YrUIhUBVAgVl6zsHl9FUO5Z1l7aRjzH",
+	"NwtRRCyBQxYNvxOJxsZ2D5G4m0eBnigdoLKXfLTOIg7Xgxlxac2pexaUQgj4NKciCIG+UqGAPtQu1RjT",
+	"W9K3r+yW7zxf7r3yjDBNvLjybGq1NG7spALJYQFL03K6ubQN4M+f9n9e5+gRUmSuf/H7ovvwXBk2Vn4w",
+	"CITPdAC98EEfn0zRYo7UvRYRGymr6e+eDJrnSormGcRcVcROBs0zer3Zsa/XX3ai9Yd3PxXl38A6Mmu6",
+	"luPcqqyB4iO5+wozZWBLcLHvfi5p9gKnEAYCYp468FNWOmCOlYCS2W4f/PP//541VOpsGFhD0hkurWcJ",
+	"AeWEU6YbvtPawKz7rdu9pHnTvaqZVozHfqCYZ7laiNsXrDXEhaDfk5B7GaXhcxCKl2ajbXWHrY32KHhR",
+	"oOk5pWNOwz9wSTXQsZjF2NgeEmJMMBba8PFE+A6MeSUtBLrgbNgvdSW8YBJA4INjIhHMClq0tlhbsnwq",
+	"6WwP+BIsltq56kmHxGwUfrNVK2u399M+dOfArEuMpk7groyjIjcRtM6/jLhnAk+cBvK2IuMFNhoGSzh2",
+	"A4iEMIFOiRRKcg3HQms+dNmG/x2LeJv486raacExM84mRNfYMQGrhZH1sn2iqDHdREQa4aaCCJp5w0sO",
+	"QNFT43EsifT0ysYRQvVPl+aOnNJzVYdK3DiLgiX5DgOxFq8pp2gguFUPIX+cuifwVNxC6bGlg40GpvP7",
+	"DjP+TzHFFozwE7u1P84ijbmaScCwxDszebf1EEhffPv+yV4XhnH6jhr0pBlBACP/kVr9IN0fKC/BAcOi",
+	"ph/ZEeklN1691ZNtqlj/uG+/YHmp6KLpFFB6RTF4GmJzofgf4jKrM6BCtL1rzLPpouYRMuEHnF9jHt0u",
+	"yxJ12tUZPVsh9c0OVQa9jH9+TXKdpgyXMlaWuvgPWAzgFvRUhCCTeNZ9HumGA5IEKIlnhM95howkItEi",
+	"8nh+wVhIGesTi48jzFQUzp7fVjQ+n2jkyUWU2XZOTuK8uZ5Aazf29/dXlY1O+16k/ELqjiOOSiVjbqAl",
+	"F7Ob+duNyH4dKUimxpVqkSJgWslpb8ORumehksMGuA+SfiU+/JhCzJNA5ZKHUxN4em1C9VEkuDdenL4/",
+	"XQcJnk1XIkKPhyEkAT0HFa4duW528ljABqTVSJO0oDNPGqyzitlECN/e4pHQ8VhYibOJq/pxVIXQNptO",
+	"h+tmQmJjqGFUUjAttAYSB4ZNjoN+DXtO06fUM/h9TbPD67Pr03b35MtxTw6CYRwJfZAF4cYuLROwBfFb",
+	"2UIMsgAbEKBhkTBRgOj6kQCkeeGG7Ukp7OegNbZm5t5SOmsnH+0LK32089SQALofKcraw68IHxqF51sw",
+	"1XRPpssPlpdEXgmsFMzIgOo0MBxsNQWssKuZVXy3RuJGkrlx89Ets0DS5UTXAQt8MZ4o45KegA+ak0ip",
+	"waqqVCRAHd5wUvcVzmKb1F15XVyERauzAaM+925Xd1NkO18txu3NNqRaC3IvDrgKdu+XtJnR22696Ty0",
+	"2e5NgaR+vrM9WitpflHaCcK1f2hhjlgtPRPMGstgt9QarODPPWmUAmuiRkCuXy5ODo9vLttX3Zvj/zrp",
+	"dDsFA9XaWTuDdMdA40cJG6knoYGGrrFdbNHBIwR34FbTcFXgkRjyCLRLj2tRby1uPkHEWXl3tq9RsGoS",
+	"57sqxi9it7a/VS02iX6cNaxBzmthTCCHejVRv4fdnJ4Go1Lsq4Qvr7d94QUspgJPZRUXFbZ3IqmNQWQp",
+	"7lF+bxnq6fxxGWON1Mz9yNNdnuWYA+q7B9wkvnHPhNPlEHoJKz3Yf1Yv78/cGm+hMfXz9JnOiDNX7pFC",
+	"duoCEfcUJw/kZE+4GaUZ2XiEj0WALinzuBL2qy9VRdhfl4qA27BVEjbjf0Dl9wf0hEnIZdPnU7334HMj",
+	"vmeswjlULMhgjDB47vNpTTMdyGEorECVFElXnhdHkZCeA24Bfwgb8ynTQrBdP+ID4+DUlIbig560fzIj",
+	"Ma43oJbW8MiQW9hOCr+MAV1C1XRm0d+VFC32mSL5NDfq6UnxfUx2SV/JpFekeOMS4drsaA02CoYjoQ2L",
+	"uLylNu1Q+YtZAtau8UUE9vcgUuP819N0HBmHISWXaeHFIY+SP9ZLcjrxaUD1h+lYE0kqw37//fffm2dn",
+	"zaOjIhvlV2EuQy6PeKV5Ym6IEh3H59M3DFvfxkNx/RcCObTUrFlgGrMUmRBAk2CKEmpD8kH0okzuif2R",
+	"GKhCFPzljj48YHuv/FEuKYwYT0LLkotTW0Iuu8mT69DKsyOuopZfSMHcWiBoASdA/WUiMRI80jxsQHAj",
+	"8KANtfSElUrpgd7AITawzLj+msJxOlQmXb4akEac7kEjR9LqXroG4Q4hYu39GvLUt/cAc+1OJ3hjPat2",
+	"mHz60QpiSY//HHFWFEXKDLGRBMc8A5a00HIUt01prCilcY6xucxJtjRGYFkWfkp0kgN4GPoghAFEUhFu",
+	"L8v3i7TI5VeCXlbJm+o5GFqGz2LCMylnpRW6yFqP6K2VHQudyKqRH5RTceFu0nvr55+tnqNRS100HWpT",
+	"9GNtiarr0bXyVbrKFQonmuwEQu8hrYH+znbtr5tKhlPaUtCk62+8uVGGetCYUFH6kyOoCi/PRdkgVjoA",
+	"ap9IQfLdHZ8IDQd0DUdJ0ABstwZKTi1roSSo17In4eG6XWyClDyZfo7U2BLJiZ+A8nMDG4TmlP0fJezq",
+	"jE05iQLpBRMeopLck7tWQ74VU9CWLaPUmVb4MUB9nQpuV6ABugnqGwaB9K1y3sqleLBad2RtN7iBXJwI",
+	"GmrgpGpsjx5BMnZ9NnKPAPa3kgI7tEPr8w+4K4mkTazenvQ42G9aiPLgEvBbdVrBRrppogwp1gKkuMfN",
+	"3N796/cUdUA0u2supyFYQZU4b2bkVrYDxkIlYqGCsGfZtUkm1aLEy3PxzXTosQp11uwwpW4Nk4EVpqnX",
+	"nIQIfJQHVjZCvFvJV5OW+RXmnLgzEmmOB64mQmrWTKG1aekkyJXPp0WuuAYToaY3OrG0T23EUtR7DxO4",
+	"eVYI0yTyd4vHlYAwW9mwjM/LoZWLd3R/LbdL5mZ5HZDKsNWb9vstKkRt55q4tNidiCATdxxrw/oiuUxq",
+	"muHtYdwjJA0KdDBY9T3XPekBIBVCaKqxAM0q1KLFrgQg+wUGG6QJCp7j87pVY66+9MM+KrbQron3RZhr",
+	"GiUT6+3d/r59O+KeXXa9wbhdk0iKWD7u79vf+TESM3tnB/55f5+NAxkbAd+nzMtk7bwnMQUvW5Sbdrii",
+	"2lg7O1cZ23oAJNLv9RbDPiOEqQ2xEDQecInQtQVxR29iLfwbkMv/i7KqjdBoEBNkhmsLDAWLCSH9659/",
+	"qReDgPrVK56bQaNbJhu2vqcNRyqTIjMUGdDIuwGcSKW4YKQu8VTFE4wLJlD/uobFI5ZTMGa4WBN16sGe",
+	"NVQrzZ/OitfC9OlDNZlWzIp2iI15hRdyY1L646kJwLqBrNxy5vMzGvIVdeAEzDwy/ngUBiJyjz3Busvx",
+	"VFOrOPJWiBNa2uzQsxVTYnao0io76QdOfrwKJRLcsJDDbM8UzLMmykLyi2Wc6CLjJEut2vf7qABFwrPK",
+	"W5Yg9AtRTVehuok/WAoqaj946Q8eR2j04ScBXbbZ5dHn1ivzY2Pht5KiOeFDYVdAHgHCR0pANBrkvnW+",
+	"EgBOsgLHkl/aMyZpn2efyXf5ekV0puPhUGjAe1oq3DqZZ5fEvi4gUELtTMEaINUo2TUVzW6aJVjoZo7x",
+	"+3sV+cjogWZGfDOZCv2c8QMH8NM+vEAwPuDfvw+0qJfFtP47F5oa82+nQg7NaOfTT/v7jeXxNjCnftrf",
+	"P2Af9yFo5CKKxaNBq4OiYFggjRhC/vcfFV8X2cMrSnjk8tZqLOlTB+78RiL0sSqrPyW7NbIGG4ResPO8",
+	"ZRjYc/3GA2LOPUhbE+GuuSgTaR0oOkBsJN2lIocy9YIlwwo4AlBNty4gARqlQyewDEqAbvxXjSgwswbG",
+	"vUhpR26NhNB8rkd9xaOqmwBGYhxIX0RNl3m7KM5xRQ933LMVUsfcWCXE4eb95yirvOp8uWTuzLQV15l0",
+	"GZedOeGRafZ5yKWlr1BEZgH+Y+O5a6w6JXTy/K6CYhJZn7fgsSS69eU9p8eAWkNAk/OEIchsTJlCA967",
+	"TIzHR/FGscTUdxNdWnZwIbHnepqjm4tTuwlGydyp4ACSNqS+F4AWBqUppIyxAGZOSSsak90ciD32ane5",
+	"L4EPcfAaZpue+N+b6cjNh+l0Om2enTV9/3ut3khyUrjs2eVLn0NbCaec42RQvVEygazHVBicPsQtuG/J",
+	"OpmFdsl4HDJaenIXsquOuBGtlpD+EcQApBfGOriz5hcp/H95/xPmqh1Aa1T2f2JtEmT/wEBBBqijVk0t",
+	"ihGg3nIFh7Ny2l6JMp9M+VEZtQtS9thusuR6yZi0N4/N4a1QO7N7aXd1qVqGpJLUugBxvHUrwa1d3ctk",
+	"/blUtPnyosVpdRXodoYPF5v8XT5cT7lDlw9XKj7mQ9BpCDH/1dmMJjP/rHk4cpDsZFR6PIqmIL2fS7cv",
+	"B8P4Kzu6vjw9OWx3j2/O22fHrNaGztR4xfR2Hux/vvd2kvRBTBREZnaQy60EmIJAKVz+TU/OgFIcLKgU",
+	"c+naUPwHiZmeClUcueIxaP3y/0XRcNjvl+cfWlqqRp/s8uFGsg+BO0pKEPhwqytuot0xkBrjwCp5ENE0",
+	"84yoNzCQ+5CtOyhRHa182HswfLhSopcj9G2el8vzsofhjFzorG/FDsnU9bVetGJiaYf2lyKl9rdS6s3X",
+	"0QMsJQmjeYlVZsfeqcBb6PCzGuIX99A6tEQabFU8tad6/datJfbjIDTNQDK382y30+7+0mCdTrvB/v2P",
+	"/6knXopMJWvDKZRVKItF+pU7hWqkF319I3pWQl/FUoyOZSvJNgobBr2wB3P13KtItHshbksdc11XGZBU",
+	"yyfclisYUJGrnWe7afFAg/28D/4pxkeC+/UkEawnZ9wgqaeRUlxJPwEbZ8QBTwhbPJDYhvYPB3mEETbm",
+	"U0QZ4cYI6YO3cjef3JSFDnF91e4BD/1OgCWVuhP70wzSSqsn7V4M0SndBF+X8Jk3Et4t+O48RZ0ostOR",
+	"3PkrMWXY+UztT3UWSxOE4O4LNPMDPQ60RrxkX0lxkCJeNQHrBWgNIJeV3Y1ADsnTiHr1BOBUAOKqGD7k",
+	"qz3oClUd+H5Z81nXpPPtxpocQdulIjgZJdDMBScBTSTjHa7ep2XntEcUxkO993A/4ub5MRXsVxe6YpeR",
+	"z5Gb4gKoBXrGPn5ixHhV0DXgdeEfMK6hhwwf8kC6QoOk7uGN3WJPBXJD3HUQwpmoSyqqULQ5ETgj3lTE",
+	"7rmmns+YH5NFruIyL4fdBQUtLptgqO6BT3jvwf7QVbdClgNXfdjfZyfn4EG76V785/E5q53IOx4GPgWU",
+	"7DdqWMhb8pyKmPg2sYSbe6Un7TvnF92bzxfX50esBhhZcFcM7D4XNOMsEcDwYtJmsyIpnA5SIophbT9O",
+	"6I/Vo9bYAlJ4cRSY6c6nv/0xK52p1ltmThbjdpm+FK5/QFLgRKrJ7iTuh4GH97GxZMgC9FsRP5tpvcUO",
+	"CyTJ44TrqaNykuILGWEv8PTSRNiEFk68FWxRI76ZPXcJ5Qluaebr1edD9vHjh48pMFayrVDsNR/T/XNS",
+	"YLYUG4gQAtgsOHTbhu2SV6G45yWwJMnticI213V1ZXmbf6snd2N5K8GMpycaUPPTwP3Ddh+WJus4QEY4",
+	"A34lpSP/gIiea4ZccUu0RYI62+fgT8Mm1IdqpnsvFqpvQhCXhwjfsfZ19zeK1OlgaK1Wa4lBbgnMmmJz",
+	"lnKBUN+zy+Ors5NOJ4OwT8AC9IFmIO3jEViEaI3mlSRn5MPqaxRnxA359bgLiZKD2Kr4aao3dePRwlPS",
+	"t1/vSRd6/xHmLGKci4mQm+AcO67Vpef5B3EPYGNN7AeKBW+v3mwTzbWvNZWC59jTKODQ7H7vEkcEssH4",
+	"IuJFRSHXMmfMo1tI04I6zwLw7uzFFem7yUqXliUWMPxwztiAygETcTkFafGJAZSVneXlRafLfCWsijgK",
+	"vBElwg0FtdgH1uXUObwnvTDwbnWLXREDfmILbklISAV2YruWzd//xEJhkqINPxgGRuPl1pPLOTT7ufmb",
+	"c+bObDiURzwUBEcKxcCkjqr5a3XW5mG7GIXF1DmJ/T1ExEBC65EVeD254p2LGVPVSo1kjEVGUeKELLEE",
+	"/rRGU0Jf2aSttLTwBdhLiwDRkim4y5jFk084H5ywxyXrC+ZAKtAtmybEgq9XA5hzT87l6CT8aAWiksBi",
+	"DkFNG25iuoqZGXHJhiqQwwYb82kf6+Fv4DfQF6cnj78cn3dvOt32Vff4KIdSBomulGpEvme81+k87BJS",
+	"LkwX06odoL+9TDso4sk2fDTHlhWkoeu7CQ60kbh8OnyZSHCBCU2XxFPyz99MuOoFSKZMG75ETj9C8hxg",
+	"hiG9oe5EdB8FDmUi5NoU6Bix1HHf0kf/yfZx5lOPMpF7sujN1S7Y6/TNqu/Z2aHKkqBB87P3x/1IgHQE",
+	"fHS75dCV3wRhyJT8M124X0HHdMFb3Aou5+iFmTiCQv/Bhu/ZmfStl0litQxRqcHgJQvwF6DyxZEEwjJz",
+	"2+dCmCB3tDPnEgJMe5zWsdLl6vMh+4/9j/8BsAJgGaE5NVQYI0fpmperQMHf0f5RJI81prRbeYy9FEpF",
+	"bseZmy3WTp3QUOCXzZNO7BOW9YGkho745okJgJENQ9XnYU9yfxxI3WK/Cw7FGlBaky1G4pDUmnN7U9+H",
+	"kHu32K9kKKTlFuEzJZkvxlz6lFCAX4HGKRMuk8KenwHXQ5fkhafaG2vTMqD1IfdGMAQ2K6GWzfbsPjp4",
+	"M1TaA19Ig71RlHTaOyl5+KmxiKz2WFIxhJ1YlhUMUVQ8cxK3YlqGBIBAMk+rHPoMvaGxyry4isia5/h5",
+	"FstQ6GznDnvAlkyg8u0pkN/5SZ3yque0BE68BIQ8P8hiDIa5RdmjQUcnyZ86WjzoqgykNjwp3sm36ZHh",
+	"9IANeKgRgzqQ9HclAXuPmun0lRmVLRdfyE1YyHi88+lvMK2dxg58fqexw8Nw548VQCsuyOWjLSNqY3kG",
+	"ZmtnIL5NQuULR41FE8J3gCeg3VhB/ubMFGYzNRs72kxDoC8VjXfWgwCPE6ajWiV7FF7IHG6Cjv9ma9Zm",
+	"V6wGEM3MCbUGc63tHUZ+iszoKy8eW9n6r3/+hdVQatbqyYUmfL33YP/5HIS5nlxzGrwLD34WwsdY7kLJ",
+	"S3dpK4BHCxJ13KBPk7fEN67cyQEm6zLOhaeWyaolyujJ4FxJcQZN+uZn1Jbst273Es7hgI2UVDG0Ah4J",
+	"yU4GTftqE961QpX3NWRC0GRHgvsiSmd7MmieKT8YBMJvdgLpiSc2bXjW8LqdNU4YRjvu8mEZidNje8dU",
+	"TmgvpGRly16yDyfPwsTeF+VXdQEjSiTN8ZH8+WTCRir0td1tUjM2N/G1iI4S1brNJlFwZ4VDsjmwXaRB",
+	"N5zFplGMWGMYWLjuQiap3kplsvZmDdFLqe4lOqsh689huiNIuRU0gRyoRcLlxP69QoMNvl9A1B3ST7lH",
+	"YJDPuOGXsK/4bcb7CvrHBpodclB8STdONuguMIhf4MyQUjujTZZ21qjg7Pr65IjdfcgYFaUOoHQw+hLi",
+	"zLVqBz0J9j6Eb+CemYnBnKRvJoEYe9gjrp2XqGYNgjTywz1rzUBKcU9G4k7ditwE3HR/2t9PEZnQaU1I",
+	"BxTx8rhE3LHAsF3ueSq2NPivf35oFUMPA1W5YaqlLTfKZSTuAnFf5g7IrdrPLHRtPqZndYFyH9KG0kVl",
+	"pUZV+UOw2SKbQVTAOXtIdI/PLc5/vSygc4Y5+6NgAueIg0Gi/4hPJnahyDsm4lJTSMbFqXAn7lV0qyGa",
+	"fJB6OnqyLyiDfyQgBaOmwRvctCNAriuWdOfiuyUpIAcYKsoLgDEPLacLfza2ShwPIaAZoeHiu7sYCkp3",
+	"G4O29OcWuwwF14JxfZspNgDHBcKq242CjizpF1o1SNCFcBh+vicz5JSNN/WFkIkowf45rVaLkTxp1Si3",
+	"5fisfXJ6c3bSOWt3D39LMlt6Mk1t4b4fWQOX5KZxfAlOCzIox0JrK3KwcN4agvUWa8ORQFFF0tOnL0Il",
+	"h1Ry4RYNJcWJOKNnzyiNOYrFAQyEyIvjlJRgc9Gw7En4hj2Ms+OzX46vOr+dXN6cnLcPuydfjtlu7XcV",
+	"R9l31YBhov337Gda7N//+J9aHf0tNGZPJgK5LwYqQuwpu9Xa6pe40RH2By+ghjkqwH3sSYr6JSGDucOz",
+	"p9yqFUrqNsxo3cK6TftQJK3/twok5RW4RbgEkrdXZLbOajG7sSnPwTnkk3AAj1GFJBfn2TbbCyLDt6RF",
+	"oRukOeenLQAcSh0mBaZsoeVIWvOj+3XOWYgdwSNr/kmsDrUMiN3EbsW0kVRT5eE5NgiwuhZPUOY8VvED",
+	"neV9ZNuKmVzSTM6DWOgxYrtwNX/CCEO9kWLfUM58oB2qN7blcrmM2e5Tcxy395DzQxYVdxU4gmZ9l4/r",
+	"hAtemBIohyxRVZNBkhlhM11IcnxTbHZkqWFbIv0MCDMqioRnTe7sztZ0go4UcXkLusOuL+qgilH7nDzT",
+	"WT2egnJWkboVYqKpQwUMEEDygWWySciNVdybXEoVS0+M7TSXYYLDK+3cGxUSYnagRdhzuSWssxz3OYDq",
+	"YUsh1yezCHtFI/JivsI6/1CTorloEzkA1wVoDkUnWJEUyw6xEXyH7ARw9f4q9PPipdn6hdPXKDACSjYy",
+	"+wRlhuCWyNBpjQA/C8m1vlDy7D1kf1y192ExNa9QNm1t0dZbLnFWd9Q+B7Yof3Slx/NYz1mOyZeiYL18",
+	"6VNAK4eUcLxVcp4Lo/nRVGmFRiQGAupr9/hgEIQBX97CpJ19cB32ZmbAVezN7Px+XBQ9UU6EwTBQsWbZ",
+	"XWW7qHQMlBejM8BE3A/s39Cq0yoymB6AjfNlms6WnpOzDZsAvL3wpA4zbpD1HFV2xFXO6jBr6G7qtLqQ",
+	"qejSm1Lj2+OGh2oYiwMWyzSi6v6O2UmQf5RTF+dPTMXSRMGyw0qeWstBwWjTlc7ITaxVQc3QSeeCvX/3",
+	"88/NdyzZJuCFYzm0+53wQP47DztaaB0oeajUbSDsl+0liWFavGLjKNz5tLPHJ8He3bud7398/38BAAD/",
+	"/w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
