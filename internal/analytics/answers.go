@@ -63,18 +63,18 @@ func (a Answers) ResponseRate() int { return percent(a.Answered, a.Asked) }
 // the answer was last set.
 func (s *Service) Answers(ctx context.Context, choirID string, p Period, members []Member) (*Answers, error) {
 	out := &Answers{Members: []MemberAnswers{}}
-	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT DISTINCT ma.event_id, ma.occurrence_date`+markedRows+inPeriod+`) x`,
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT DISTINCT r.event_id, r.occurrence_date FROM `+periodRows+`) x`,
 		periodArgs(choirID, p)...).Scan(&out.Events); err != nil {
 		return nil, fmt.Errorf("analytics: count the events of %s asked about: %w", choirID, err)
 	}
 	byUser := map[string]MemberAnswers{}
-	rows, err := s.db.QueryContext(ctx, `SELECT ma.user_id,
-		SUM(CASE WHEN ma.status IS NOT NULL THEN 1 ELSE 0 END),
-		SUM(CASE WHEN ma.status = 'going' AND ma.mark IS NOT NULL THEN 1 ELSE 0 END),
-		SUM(CASE WHEN ma.status = 'going' AND ma.mark = 'absent' THEN 1 ELSE 0 END),
-		SUM(CASE WHEN ma.status = 'not_going' AND ma.mark IS NOT NULL THEN 1 ELSE 0 END),
-		SUM(CASE WHEN ma.status = 'not_going' AND ma.mark = 'present' THEN 1 ELSE 0 END)`+markedRows+inPeriod+`
-		GROUP BY ma.user_id`, periodArgs(choirID, p)...)
+	rows, err := s.db.QueryContext(ctx, `SELECT r.user_id,
+		SUM(CASE WHEN r.status IS NOT NULL THEN 1 ELSE 0 END),
+		SUM(CASE WHEN r.status = 'going' AND r.mark IS NOT NULL THEN 1 ELSE 0 END),
+		SUM(CASE WHEN r.status = 'going' AND r.mark = 'absent' THEN 1 ELSE 0 END),
+		SUM(CASE WHEN r.status = 'not_going' AND r.mark IS NOT NULL THEN 1 ELSE 0 END),
+		SUM(CASE WHEN r.status = 'not_going' AND r.mark = 'present' THEN 1 ELSE 0 END)
+		FROM `+periodRows+` GROUP BY r.user_id`, periodArgs(choirID, p)...)
 	if err != nil {
 		return nil, fmt.Errorf("analytics: sum the answers of %s per member: %w", choirID, err)
 	}
@@ -100,15 +100,19 @@ func (s *Service) Answers(ctx context.Context, choirID string, p Period, members
 		inRoster[mem.UserID] = true
 	}
 
-	// Each answer with every RSVP email of its event: the first counts. (An
-	// aggregate of a timestamp loses its type on SQLite, so the minimum is
-	// taken here; a member gets one to three such emails per event.)
+	// Each RSVP email with the answer to its event: the first email counts.
+	// (An aggregate of a timestamp loses its type on SQLite, so the minimum
+	// is taken here; a member gets one to three such emails per event.) The
+	// emails are read first: they are kept 30 days, so they are few.
 	rows, err = s.db.QueryContext(ctx, `SELECT ma.user_id, ma.event_id, ma.occurrence_date, ma.updated_at, t.created_at
-		FROM events e CROSS JOIN member_attendance ma
+		FROM email_action_tokens t CROSS JOIN member_attendance ma
+		JOIN events e ON e.id = ma.event_id
 		LEFT JOIN events eo ON eo.series_id = ma.event_id AND eo.instance_date = ma.occurrence_date
-		JOIN email_action_tokens t ON t.choir_id = ma.choir_id AND t.action_type = 'rsvp' AND t.user_id = ma.user_id
-			AND t.resource_id = (CASE WHEN ma.occurrence_date = '' THEN ma.event_id ELSE ma.event_id || '-occurrence-' || ma.occurrence_date END)`+
-		rowsWhere+`ma.status IS NOT NULL AND ma.updated_at IS NOT NULL AND `+inPeriod, periodArgs(choirID, p)...)
+		WHERE t.choir_id = ? AND t.action_type = 'rsvp' AND ma.user_id = t.user_id
+			AND ma.event_id = (CASE WHEN t.resource_id LIKE '%-occurrence-____-__-__' THEN substr(t.resource_id, 1, length(t.resource_id) - 22) ELSE t.resource_id END)
+			AND ma.occurrence_date = (CASE WHEN t.resource_id LIKE '%-occurrence-____-__-__' THEN substr(t.resource_id, length(t.resource_id) - 9) ELSE '' END)
+			AND ma.choir_id = t.choir_id AND ma.status IS NOT NULL AND ma.updated_at IS NOT NULL AND `+inPeriod,
+		append([]any{choirID}, inPeriodArgs(p)...)...)
 	if err != nil {
 		return nil, fmt.Errorf("analytics: read the answer times of %s: %w", choirID, err)
 	}

@@ -93,33 +93,53 @@ type Attendance struct {
 // event-type filter: an occurrence of a series by its date in the series
 // (kept in the event's zone, the choir's), an all-day event by its date, a
 // timed event by its start instant, so that an event at 23:30 on the last
-// day counts. Its arguments come from periodArgs.
+// day counts. Its arguments come from inPeriodArgs.
 const inPeriod = `((ma.occurrence_date <> '' AND ma.occurrence_date >= ? AND ma.occurrence_date <= ?)
 	OR (ma.occurrence_date = '' AND e.all_day = TRUE AND substr(e.start_at, 1, 10) >= ? AND substr(e.start_at, 1, 10) <= ?)
 	OR (ma.occurrence_date = '' AND e.all_day = FALSE AND e.start_at >= ? AND e.start_at < ?))
 	AND (? = '' OR COALESCE(eo.event_type, e.event_type) = ?)`
 
-// markedRows is the rows of a choir's events in a period: events first (a
-// few hundred rows), then each event's rows through the member_attendance
-// index, which SQLite's planner keeps in that order for a CROSS JOIN.
-const markedRows = ` FROM events e CROSS JOIN member_attendance ma
-	LEFT JOIN events eo ON eo.series_id = ma.event_id AND eo.instance_date = ma.occurrence_date` + rowsWhere
+func inPeriodArgs(p Period) []any {
+	from, to := p.instants()
+	return []any{p.FromDate, p.ToDate, p.FromDate, p.ToDate, from, to, p.EventType, p.EventType}
+}
 
-const rowsWhere = `
-	WHERE e.choir_id = ? AND e.series_id IS NULL AND ma.choir_id = e.choir_id AND ma.event_id = e.id AND `
+// periodRows is the member_attendance rows of a choir's events in a period
+// (as inPeriod says), with the event's title, type, start and whether it
+// is all-day, as a table r. It reads single events and series apart, each
+// from the events of the choir (a few hundred rows) into the rows of each
+// through the member_attendance index — an occurrence by a range of dates —
+// which SQLite's planner keeps in that order for a CROSS JOIN; an OR of
+// both would read every row of the choir.
+const periodRows = `(SELECT ma.user_id, ma.event_id, ma.occurrence_date, ma.status, ma.mark, e.title, e.event_type, e.start_at,
+		CASE WHEN e.all_day THEN 1 ELSE 0 END AS all_day
+	FROM events e CROSS JOIN member_attendance ma
+	WHERE e.choir_id = ? AND e.series_id IS NULL AND e.recurrence_rule IS NULL
+		AND ((e.all_day = TRUE AND substr(e.start_at, 1, 10) >= ? AND substr(e.start_at, 1, 10) <= ?)
+			OR (e.all_day = FALSE AND e.start_at >= ? AND e.start_at < ?))
+		AND (? = '' OR e.event_type = ?)
+		AND ma.choir_id = e.choir_id AND ma.event_id = e.id AND ma.occurrence_date = ''
+	UNION ALL
+	SELECT ma.user_id, ma.event_id, ma.occurrence_date, ma.status, ma.mark, COALESCE(eo.title, e.title), COALESCE(eo.event_type, e.event_type),
+		e.start_at, 0
+	FROM events e CROSS JOIN member_attendance ma
+	LEFT JOIN events eo ON eo.series_id = ma.event_id AND eo.instance_date = ma.occurrence_date
+	WHERE e.choir_id = ? AND e.series_id IS NULL AND e.recurrence_rule IS NOT NULL
+		AND ma.choir_id = e.choir_id AND ma.event_id = e.id AND ma.occurrence_date >= ? AND ma.occurrence_date <= ?
+		AND (? = '' OR COALESCE(eo.event_type, e.event_type) = ?)) r`
 
 func periodArgs(choirID string, p Period) []any {
 	from, to := p.instants()
-	return []any{choirID, p.FromDate, p.ToDate, p.FromDate, p.ToDate, from, to, p.EventType, p.EventType}
+	return []any{choirID, p.FromDate, p.ToDate, from, to, p.EventType, p.EventType, choirID, p.FromDate, p.ToDate, p.EventType, p.EventType}
 }
 
 // partFilter narrows rows to the members of a voice part when p names one.
-const partFilter = ` AND (? = '' OR ma.user_id IN (SELECT user_id FROM member_musical_roles WHERE choir_id = ? AND musical_role_id = ?))`
+const partFilter = ` AND (? = '' OR r.user_id IN (SELECT user_id FROM member_musical_roles WHERE choir_id = ? AND musical_role_id = ?))`
 
 func partArgs(choirID string, p Period) []any { return []any{p.VoicePart, choirID, p.VoicePart} }
 
-const markSums = `SUM(CASE WHEN ma.mark = 'present' THEN 1 ELSE 0 END), SUM(CASE WHEN ma.mark = 'excused' THEN 1 ELSE 0 END),
-	SUM(CASE WHEN ma.mark = 'absent' THEN 1 ELSE 0 END)`
+const markSums = `SUM(CASE WHEN r.mark = 'present' THEN 1 ELSE 0 END), SUM(CASE WHEN r.mark = 'excused' THEN 1 ELSE 0 END),
+	SUM(CASE WHEN r.mark = 'absent' THEN 1 ELSE 0 END)`
 
 // Attendance computes the attendance section over the roster's members
 // (already narrowed to the voice part filter) and the choir's parts: three
@@ -131,8 +151,8 @@ func (s *Service) Attendance(ctx context.Context, choirID string, p Period, memb
 	}
 	out := &Attendance{Threshold: threshold, Members: []MemberAttendance{}, Parts: []PartAttendance{}, Events: []EventAttendance{}, Types: []TypeAverage{}}
 	byUser := map[string]Counts{}
-	rows, err := s.db.QueryContext(ctx, `SELECT ma.user_id, `+markSums+markedRows+`ma.mark IS NOT NULL AND `+inPeriod+`
-		GROUP BY ma.user_id`, periodArgs(choirID, p)...)
+	rows, err := s.db.QueryContext(ctx, `SELECT r.user_id, `+markSums+` FROM `+periodRows+`
+		WHERE r.mark IS NOT NULL GROUP BY r.user_id`, periodArgs(choirID, p)...)
 	if err != nil {
 		return nil, fmt.Errorf("analytics: sum the attendance of %s per member: %w", choirID, err)
 	}
@@ -183,9 +203,9 @@ func (s *Service) Attendance(ctx context.Context, choirID string, p Period, memb
 	}
 
 	args := append(periodArgs(choirID, p), partArgs(choirID, p)...)
-	rows, err = s.db.QueryContext(ctx, `SELECT ma.event_id, ma.occurrence_date, MAX(COALESCE(eo.title, e.title)),
-		MAX(COALESCE(eo.event_type, e.event_type)), MAX(e.start_at), MAX(CASE WHEN e.all_day THEN 1 ELSE 0 END), `+markSums+markedRows+`ma.mark IS NOT NULL AND `+inPeriod+partFilter+`
-		GROUP BY ma.event_id, ma.occurrence_date`, args...)
+	rows, err = s.db.QueryContext(ctx, `SELECT r.event_id, r.occurrence_date, MAX(r.title), MAX(r.event_type), MAX(r.start_at), MAX(r.all_day), `+markSums+`
+		FROM `+periodRows+` WHERE r.mark IS NOT NULL`+partFilter+`
+		GROUP BY r.event_id, r.occurrence_date`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("analytics: sum the attendance of %s per event: %w", choirID, err)
 	}
