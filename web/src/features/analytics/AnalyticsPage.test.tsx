@@ -108,7 +108,8 @@ describe('AnalyticsPage', () => {
       '/api/v1/choirs/c1/analytics/attendance?period=last90&format=csv&table=events',
     );
     // The chart's text alternative names the lowest and highest events.
-    expect(screen.getByText(/lowest 33 % on 2026-02-02, highest 66 % on 2026-01-05/)).toBeInTheDocument();
+    // The chart comes after the tables, with its library.
+    expect(await screen.findByText(/lowest 33 % on 2026-02-02, highest 66 % on 2026-01-05/, {}, { timeout: 15000 })).toBeInTheDocument();
     expect(screen.getByText(/Members under 60 % come first/)).toBeInTheDocument();
   });
 
