@@ -19,7 +19,7 @@ var eventTypes = calendar.EventTypes
 // present.
 type MemberAnswers struct {
 	Member
-	Asked, Answered    int
+	Asked, Answered      int
 	YesMarked, YesAbsent int
 	NoMarked, NoPresent  int
 }

@@ -229,7 +229,9 @@ func (s *Service) Attendance(ctx context.Context, choirID string, p Period, memb
 	if err != nil {
 		return nil, fmt.Errorf("analytics: read the attendance of %s per event: %w", choirID, err)
 	}
-	slices.SortStableFunc(out.Events, func(a, b EventAttendance) int { return cmp.Or(strings.Compare(a.Date, b.Date), strings.Compare(a.Key, b.Key)) })
+	slices.SortStableFunc(out.Events, func(a, b EventAttendance) int {
+		return cmp.Or(strings.Compare(a.Date, b.Date), strings.Compare(a.Key, b.Key))
+	})
 	out.Types = typeAverages(out.Events)
 	return out, nil
 }

@@ -269,4 +269,3 @@ func (s *Server) SetAnalyticsSettings(ctx context.Context, in api.SetAnalyticsSe
 	}
 	return api.SetAnalyticsSettings200JSONResponse{AttendanceThreshold: in.Body.AttendanceThreshold}, nil
 }
-
