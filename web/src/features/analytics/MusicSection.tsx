@@ -29,7 +29,7 @@ export function MusicSection({ choirId, filters }: { choirId: string; filters: F
         <>
           <Text size="sm" c="dimmed">
             From the music plans of past services, concerts and other events (rehearsals are not counted).{' '}
-            <Anchor component={Link} to="/dashboard/calendar/music-usage" className="analytics-noprint">
+            <Anchor component={Link} to="/dashboard/calendar/music-usage" underline="always" className="analytics-noprint">
               Music usage report for licences
             </Anchor>
           </Text>
