@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/cantica/cantica/internal/actionlink"
+	"github.com/cantica/cantica/internal/analytics"
 	"github.com/cantica/cantica/internal/announce"
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/attendance"
@@ -100,6 +101,7 @@ type Server struct {
 	privacy    *privacy.Service
 	planning   *planning.Service
 	week       *week.Service
+	analytics  *analytics.Service // issue 28
 	logger     *slog.Logger
 	cookies    cookies
 	now        func() time.Time
@@ -116,9 +118,10 @@ var _ apigen.StrictServerInterface = (*Server)(nil)
 func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, invites: opts.Invites, feasts: opts.Feasts, calendar: opts.Calendar, music: opts.Music, practice: opts.Practice, logger: opts.Logger,
 		links: opts.Links, attendance: opts.Attendance, mailer: opts.Mailer, choirMail: opts.ChoirMail, planning: opts.Planning, jobs: opts.Jobs, announce: opts.Announce, digest: opts.Digest, reminders: opts.Reminders,
-		policies: opts.Policies,
-		week:     week.New(opts.DB, opts.Now),
-		cookies:  newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
+		policies:  opts.Policies,
+		week:      week.New(opts.DB, opts.Now),
+		analytics: analytics.New(opts.DB),
+		cookies:   newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
 	s.privacy = opts.Privacy
 	if opts.NoAnswerCache {
 		s.answers = newAnswers(0)

@@ -397,19 +397,19 @@ func (e EventType) Valid() bool {
 
 // Defines values for FeastImportFormat.
 const (
-	Csv  FeastImportFormat = "csv"
-	Ics  FeastImportFormat = "ics"
-	Json FeastImportFormat = "json"
+	FeastImportFormatCsv  FeastImportFormat = "csv"
+	FeastImportFormatIcs  FeastImportFormat = "ics"
+	FeastImportFormatJson FeastImportFormat = "json"
 )
 
 // Valid indicates whether the value is a known member of the FeastImportFormat enum.
 func (e FeastImportFormat) Valid() bool {
 	switch e {
-	case Csv:
+	case FeastImportFormatCsv:
 		return true
-	case Ics:
+	case FeastImportFormatIcs:
 		return true
-	case Json:
+	case FeastImportFormatJson:
 		return true
 	default:
 		return false
@@ -1001,6 +1001,48 @@ func (e WeekDismissal) Valid() bool {
 	}
 }
 
+// Defines values for AnalyticsFormat.
+const (
+	AnalyticsFormatCsv  AnalyticsFormat = "csv"
+	AnalyticsFormatJson AnalyticsFormat = "json"
+)
+
+// Valid indicates whether the value is a known member of the AnalyticsFormat enum.
+func (e AnalyticsFormat) Valid() bool {
+	switch e {
+	case AnalyticsFormatCsv:
+		return true
+	case AnalyticsFormatJson:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AnalyticsPeriod.
+const (
+	AnalyticsPeriodCustom  AnalyticsPeriod = "custom"
+	AnalyticsPeriodLast12m AnalyticsPeriod = "last12m"
+	AnalyticsPeriodLast90  AnalyticsPeriod = "last90"
+	AnalyticsPeriodSeason  AnalyticsPeriod = "season"
+)
+
+// Valid indicates whether the value is a known member of the AnalyticsPeriod enum.
+func (e AnalyticsPeriod) Valid() bool {
+	switch e {
+	case AnalyticsPeriodCustom:
+		return true
+	case AnalyticsPeriodLast12m:
+		return true
+	case AnalyticsPeriodLast90:
+		return true
+	case AnalyticsPeriodSeason:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for Provider.
 const (
 	ProviderAzure  Provider = "azure"
@@ -1067,6 +1109,192 @@ func (e StartOidcParamsProvider) Valid() bool {
 	case StartOidcParamsProviderAzure:
 		return true
 	case StartOidcParamsProviderGoogle:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsAnswersParamsPeriod.
+const (
+	GetAnalyticsAnswersParamsPeriodCustom  GetAnalyticsAnswersParamsPeriod = "custom"
+	GetAnalyticsAnswersParamsPeriodLast12m GetAnalyticsAnswersParamsPeriod = "last12m"
+	GetAnalyticsAnswersParamsPeriodLast90  GetAnalyticsAnswersParamsPeriod = "last90"
+	GetAnalyticsAnswersParamsPeriodSeason  GetAnalyticsAnswersParamsPeriod = "season"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsAnswersParamsPeriod enum.
+func (e GetAnalyticsAnswersParamsPeriod) Valid() bool {
+	switch e {
+	case GetAnalyticsAnswersParamsPeriodCustom:
+		return true
+	case GetAnalyticsAnswersParamsPeriodLast12m:
+		return true
+	case GetAnalyticsAnswersParamsPeriodLast90:
+		return true
+	case GetAnalyticsAnswersParamsPeriodSeason:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsAnswersParamsFormat.
+const (
+	GetAnalyticsAnswersParamsFormatCsv  GetAnalyticsAnswersParamsFormat = "csv"
+	GetAnalyticsAnswersParamsFormatJson GetAnalyticsAnswersParamsFormat = "json"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsAnswersParamsFormat enum.
+func (e GetAnalyticsAnswersParamsFormat) Valid() bool {
+	switch e {
+	case GetAnalyticsAnswersParamsFormatCsv:
+		return true
+	case GetAnalyticsAnswersParamsFormatJson:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsAnswersParamsTable.
+const (
+	GetAnalyticsAnswersParamsTableMembers GetAnalyticsAnswersParamsTable = "members"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsAnswersParamsTable enum.
+func (e GetAnalyticsAnswersParamsTable) Valid() bool {
+	switch e {
+	case GetAnalyticsAnswersParamsTableMembers:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsAttendanceParamsPeriod.
+const (
+	GetAnalyticsAttendanceParamsPeriodCustom  GetAnalyticsAttendanceParamsPeriod = "custom"
+	GetAnalyticsAttendanceParamsPeriodLast12m GetAnalyticsAttendanceParamsPeriod = "last12m"
+	GetAnalyticsAttendanceParamsPeriodLast90  GetAnalyticsAttendanceParamsPeriod = "last90"
+	GetAnalyticsAttendanceParamsPeriodSeason  GetAnalyticsAttendanceParamsPeriod = "season"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsAttendanceParamsPeriod enum.
+func (e GetAnalyticsAttendanceParamsPeriod) Valid() bool {
+	switch e {
+	case GetAnalyticsAttendanceParamsPeriodCustom:
+		return true
+	case GetAnalyticsAttendanceParamsPeriodLast12m:
+		return true
+	case GetAnalyticsAttendanceParamsPeriodLast90:
+		return true
+	case GetAnalyticsAttendanceParamsPeriodSeason:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsAttendanceParamsFormat.
+const (
+	GetAnalyticsAttendanceParamsFormatCsv  GetAnalyticsAttendanceParamsFormat = "csv"
+	GetAnalyticsAttendanceParamsFormatJson GetAnalyticsAttendanceParamsFormat = "json"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsAttendanceParamsFormat enum.
+func (e GetAnalyticsAttendanceParamsFormat) Valid() bool {
+	switch e {
+	case GetAnalyticsAttendanceParamsFormatCsv:
+		return true
+	case GetAnalyticsAttendanceParamsFormatJson:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsAttendanceParamsTable.
+const (
+	GetAnalyticsAttendanceParamsTableEvents  GetAnalyticsAttendanceParamsTable = "events"
+	GetAnalyticsAttendanceParamsTableMembers GetAnalyticsAttendanceParamsTable = "members"
+	GetAnalyticsAttendanceParamsTableParts   GetAnalyticsAttendanceParamsTable = "parts"
+	GetAnalyticsAttendanceParamsTableTypes   GetAnalyticsAttendanceParamsTable = "types"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsAttendanceParamsTable enum.
+func (e GetAnalyticsAttendanceParamsTable) Valid() bool {
+	switch e {
+	case GetAnalyticsAttendanceParamsTableEvents:
+		return true
+	case GetAnalyticsAttendanceParamsTableMembers:
+		return true
+	case GetAnalyticsAttendanceParamsTableParts:
+		return true
+	case GetAnalyticsAttendanceParamsTableTypes:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsMusicParamsPeriod.
+const (
+	GetAnalyticsMusicParamsPeriodCustom  GetAnalyticsMusicParamsPeriod = "custom"
+	GetAnalyticsMusicParamsPeriodLast12m GetAnalyticsMusicParamsPeriod = "last12m"
+	GetAnalyticsMusicParamsPeriodLast90  GetAnalyticsMusicParamsPeriod = "last90"
+	GetAnalyticsMusicParamsPeriodSeason  GetAnalyticsMusicParamsPeriod = "season"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsMusicParamsPeriod enum.
+func (e GetAnalyticsMusicParamsPeriod) Valid() bool {
+	switch e {
+	case GetAnalyticsMusicParamsPeriodCustom:
+		return true
+	case GetAnalyticsMusicParamsPeriodLast12m:
+		return true
+	case GetAnalyticsMusicParamsPeriodLast90:
+		return true
+	case GetAnalyticsMusicParamsPeriodSeason:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsMusicParamsFormat.
+const (
+	GetAnalyticsMusicParamsFormatCsv  GetAnalyticsMusicParamsFormat = "csv"
+	GetAnalyticsMusicParamsFormatJson GetAnalyticsMusicParamsFormat = "json"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsMusicParamsFormat enum.
+func (e GetAnalyticsMusicParamsFormat) Valid() bool {
+	switch e {
+	case GetAnalyticsMusicParamsFormatCsv:
+		return true
+	case GetAnalyticsMusicParamsFormatJson:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsMusicParamsTable.
+const (
+	Never   GetAnalyticsMusicParamsTable = "never"
+	Seasons GetAnalyticsMusicParamsTable = "seasons"
+	Sung    GetAnalyticsMusicParamsTable = "sung"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsMusicParamsTable enum.
+func (e GetAnalyticsMusicParamsTable) Valid() bool {
+	switch e {
+	case Never:
+		return true
+	case Seasons:
+		return true
+	case Sung:
 		return true
 	default:
 		return false
@@ -1196,6 +1424,180 @@ type AffiliationCategory string
 // AffiliationChange defines model for AffiliationChange.
 type AffiliationChange struct {
 	ReligiousAffiliationId string `json:"religiousAffiliationId"`
+}
+
+// AnalyticsAnswers defines model for AnalyticsAnswers.
+type AnalyticsAnswers struct {
+	Answered int `json:"answered"`
+	Asked    int `json:"asked"`
+
+	// Events Events of the period that members answered or were marked for.
+	Events int `json:"events"`
+
+	// MedianSeconds Median time from a member's first RSVP email for an event to their answer.
+	MedianSeconds *int64                   `json:"medianSeconds,omitempty"`
+	Members       []AnalyticsMemberAnswers `json:"members"`
+	Period        AnalyticsPeriodOut       `json:"period"`
+	ResponseRate  *int                     `json:"responseRate,omitempty"`
+
+	// TimedAnswers Answers whose RSVP email is on record (links are kept 30 days).
+	TimedAnswers int `json:"timedAnswers"`
+}
+
+// AnalyticsAttendance defines model for AnalyticsAttendance.
+type AnalyticsAttendance struct {
+	Events  []AnalyticsEventAttendance  `json:"events"`
+	Members []AnalyticsMemberAttendance `json:"members"`
+	Parts   []AnalyticsPartAttendance   `json:"parts"`
+	Period  AnalyticsPeriodOut          `json:"period"`
+
+	// Threshold Percent; members under it come first.
+	Threshold int                    `json:"threshold"`
+	Types     []AnalyticsTypeAverage `json:"types"`
+}
+
+// AnalyticsCounts defines model for AnalyticsCounts.
+type AnalyticsCounts struct {
+	Absent  int `json:"absent"`
+	Excused int `json:"excused"`
+
+	// Marked Events where this attendance was taken.
+	Marked  int `json:"marked"`
+	Present int `json:"present"`
+
+	// Rate Percent present of marked, rounded down; absent when nothing was marked.
+	Rate *int `json:"rate,omitempty"`
+}
+
+// AnalyticsEventAttendance defines model for AnalyticsEventAttendance.
+type AnalyticsEventAttendance struct {
+	Absent int `json:"absent"`
+
+	// Date YYYY-MM-DD, choir-local.
+	Date    string `json:"date"`
+	Excused int    `json:"excused"`
+
+	// Key The event or occurrence id.
+	Key string `json:"key"`
+
+	// Marked Events where this attendance was taken.
+	Marked  int `json:"marked"`
+	Present int `json:"present"`
+
+	// Rate Percent present of marked, rounded down; absent when nothing was marked.
+	Rate  *int   `json:"rate,omitempty"`
+	Title string `json:"title"`
+	Type  string `json:"type"`
+}
+
+// AnalyticsMemberAnswers defines model for AnalyticsMemberAnswers.
+type AnalyticsMemberAnswers struct {
+	Answered int    `json:"answered"`
+	Asked    int    `json:"asked"`
+	Name     string `json:"name"`
+
+	// NoCameRate Percent of the events they said no to (attendance taken) where they were marked present.
+	NoCameRate   *int     `json:"noCameRate,omitempty"`
+	NoMarked     int      `json:"noMarked"`
+	NoPresent    int      `json:"noPresent"`
+	ResponseRate *int     `json:"responseRate,omitempty"`
+	UserId       string   `json:"userId"`
+	VoiceParts   []string `json:"voiceParts"`
+	YesAbsent    int      `json:"yesAbsent"`
+	YesMarked    int      `json:"yesMarked"`
+
+	// YesNoShowRate Percent of the events they said yes to (attendance taken) where they were marked absent.
+	YesNoShowRate *int `json:"yesNoShowRate,omitempty"`
+}
+
+// AnalyticsMemberAttendance defines model for AnalyticsMemberAttendance.
+type AnalyticsMemberAttendance struct {
+	Absent int `json:"absent"`
+
+	// Below The rate is under the choir's threshold.
+	Below   bool `json:"below"`
+	Excused int  `json:"excused"`
+
+	// Marked Events where this attendance was taken.
+	Marked  int    `json:"marked"`
+	Name    string `json:"name"`
+	Present int    `json:"present"`
+
+	// Rate Percent present of marked, rounded down; absent when nothing was marked.
+	Rate       *int     `json:"rate,omitempty"`
+	UserId     string   `json:"userId"`
+	VoiceParts []string `json:"voiceParts"`
+}
+
+// AnalyticsMusic defines model for AnalyticsMusic.
+type AnalyticsMusic struct {
+	Never  []AnalyticsPieceUse `json:"never"`
+	Period AnalyticsPeriodOut  `json:"period"`
+
+	// Seasonal The choir's calendar has liturgical seasons.
+	Seasonal bool                 `json:"seasonal"`
+	Seasons  []AnalyticsSeasonUse `json:"seasons"`
+	Sung     []AnalyticsPieceUse  `json:"sung"`
+}
+
+// AnalyticsPartAttendance defines model for AnalyticsPartAttendance.
+type AnalyticsPartAttendance struct {
+	Absent  int `json:"absent"`
+	Excused int `json:"excused"`
+
+	// Marked Events where this attendance was taken.
+	Marked  int    `json:"marked"`
+	Name    string `json:"name"`
+	PartId  string `json:"partId"`
+	Present int    `json:"present"`
+
+	// Rate Percent present of marked, rounded down; absent when nothing was marked.
+	Rate *int `json:"rate,omitempty"`
+}
+
+// AnalyticsPeriodOut defines model for AnalyticsPeriodOut.
+type AnalyticsPeriodOut struct {
+	EventType *string `json:"eventType,omitempty"`
+
+	// From YYYY-MM-DD, choir-local, inclusive.
+	From string `json:"from"`
+	Kind string `json:"kind"`
+
+	// To YYYY-MM-DD, choir-local, inclusive.
+	To        string  `json:"to"`
+	VoicePart *string `json:"voicePart,omitempty"`
+}
+
+// AnalyticsPieceUse defines model for AnalyticsPieceUse.
+type AnalyticsPieceUse struct {
+	Added     string  `json:"added"`
+	Composer  string  `json:"composer"`
+	LastSung  *string `json:"lastSung,omitempty"`
+	MusicId   string  `json:"musicId"`
+	TimesSung int     `json:"timesSung"`
+	Title     string  `json:"title"`
+}
+
+// AnalyticsSeasonUse defines model for AnalyticsSeasonUse.
+type AnalyticsSeasonUse struct {
+	MusicId    string `json:"musicId"`
+	Season     string `json:"season"`
+	SeasonName string `json:"seasonName"`
+	TimesSung  int    `json:"timesSung"`
+	Title      string `json:"title"`
+}
+
+// AnalyticsSettings defines model for AnalyticsSettings.
+type AnalyticsSettings struct {
+	AttendanceThreshold int `json:"attendanceThreshold"`
+}
+
+// AnalyticsTypeAverage defines model for AnalyticsTypeAverage.
+type AnalyticsTypeAverage struct {
+	// AverageSingers Singers present per event, to one decimal.
+	AverageSingers float32 `json:"averageSingers"`
+	Events         int     `json:"events"`
+	Type           string  `json:"type"`
 }
 
 // Announcement defines model for Announcement.
@@ -3645,6 +4047,24 @@ type YourData struct {
 	SoleAdminOf []string `json:"soleAdminOf"`
 }
 
+// AnalyticsEventType defines model for AnalyticsEventType.
+type AnalyticsEventType = string
+
+// AnalyticsFormat defines model for AnalyticsFormat.
+type AnalyticsFormat string
+
+// AnalyticsFrom defines model for AnalyticsFrom.
+type AnalyticsFrom = string
+
+// AnalyticsPeriod defines model for AnalyticsPeriod.
+type AnalyticsPeriod string
+
+// AnalyticsTo defines model for AnalyticsTo.
+type AnalyticsTo = string
+
+// AnalyticsVoicePart defines model for AnalyticsVoicePart.
+type AnalyticsVoicePart = string
+
 // AnnouncementId defines model for AnnouncementId.
 type AnnouncementId = string
 
@@ -3742,6 +4162,105 @@ type StartOidcParamsMode string
 
 // StartOidcParamsProvider defines parameters for StartOidc.
 type StartOidcParamsProvider string
+
+// GetAnalyticsAnswersParams defines parameters for GetAnalyticsAnswers.
+type GetAnalyticsAnswersParams struct {
+	// Period last90 (the default), season (1 September to 31 August), last12m or custom (with from and to); in the choir's time zone.
+	Period *GetAnalyticsAnswersParamsPeriod `form:"period,omitempty" json:"period,omitempty"`
+
+	// From YYYY-MM-DD, with period=custom.
+	From *AnalyticsFrom `form:"from,omitempty" json:"from,omitempty"`
+
+	// To YYYY-MM-DD, inclusive, with period=custom; at most ten years after from.
+	To *AnalyticsTo `form:"to,omitempty" json:"to,omitempty"`
+
+	// VoicePart A musical role id of the choir; only its members count.
+	VoicePart *AnalyticsVoicePart `form:"voicePart,omitempty" json:"voicePart,omitempty"`
+
+	// EventType rehearsal, service, concert, liturgical_feast or other; only its events count.
+	EventType *AnalyticsEventType `form:"eventType,omitempty" json:"eventType,omitempty"`
+
+	// Format csv for one table as CSV (formula-guarded); json by default.
+	Format *GetAnalyticsAnswersParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+
+	// Table With format=csv, the table (members).
+	Table *GetAnalyticsAnswersParamsTable `form:"table,omitempty" json:"table,omitempty"`
+}
+
+// GetAnalyticsAnswersParamsPeriod defines parameters for GetAnalyticsAnswers.
+type GetAnalyticsAnswersParamsPeriod string
+
+// GetAnalyticsAnswersParamsFormat defines parameters for GetAnalyticsAnswers.
+type GetAnalyticsAnswersParamsFormat string
+
+// GetAnalyticsAnswersParamsTable defines parameters for GetAnalyticsAnswers.
+type GetAnalyticsAnswersParamsTable string
+
+// GetAnalyticsAttendanceParams defines parameters for GetAnalyticsAttendance.
+type GetAnalyticsAttendanceParams struct {
+	// Period last90 (the default), season (1 September to 31 August), last12m or custom (with from and to); in the choir's time zone.
+	Period *GetAnalyticsAttendanceParamsPeriod `form:"period,omitempty" json:"period,omitempty"`
+
+	// From YYYY-MM-DD, with period=custom.
+	From *AnalyticsFrom `form:"from,omitempty" json:"from,omitempty"`
+
+	// To YYYY-MM-DD, inclusive, with period=custom; at most ten years after from.
+	To *AnalyticsTo `form:"to,omitempty" json:"to,omitempty"`
+
+	// VoicePart A musical role id of the choir; only its members count.
+	VoicePart *AnalyticsVoicePart `form:"voicePart,omitempty" json:"voicePart,omitempty"`
+
+	// EventType rehearsal, service, concert, liturgical_feast or other; only its events count.
+	EventType *AnalyticsEventType `form:"eventType,omitempty" json:"eventType,omitempty"`
+
+	// Format csv for one table as CSV (formula-guarded); json by default.
+	Format *GetAnalyticsAttendanceParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+
+	// Table With format=csv, the table (default members).
+	Table *GetAnalyticsAttendanceParamsTable `form:"table,omitempty" json:"table,omitempty"`
+}
+
+// GetAnalyticsAttendanceParamsPeriod defines parameters for GetAnalyticsAttendance.
+type GetAnalyticsAttendanceParamsPeriod string
+
+// GetAnalyticsAttendanceParamsFormat defines parameters for GetAnalyticsAttendance.
+type GetAnalyticsAttendanceParamsFormat string
+
+// GetAnalyticsAttendanceParamsTable defines parameters for GetAnalyticsAttendance.
+type GetAnalyticsAttendanceParamsTable string
+
+// GetAnalyticsMusicParams defines parameters for GetAnalyticsMusic.
+type GetAnalyticsMusicParams struct {
+	// Period last90 (the default), season (1 September to 31 August), last12m or custom (with from and to); in the choir's time zone.
+	Period *GetAnalyticsMusicParamsPeriod `form:"period,omitempty" json:"period,omitempty"`
+
+	// From YYYY-MM-DD, with period=custom.
+	From *AnalyticsFrom `form:"from,omitempty" json:"from,omitempty"`
+
+	// To YYYY-MM-DD, inclusive, with period=custom; at most ten years after from.
+	To *AnalyticsTo `form:"to,omitempty" json:"to,omitempty"`
+
+	// VoicePart A musical role id of the choir; only its members count.
+	VoicePart *AnalyticsVoicePart `form:"voicePart,omitempty" json:"voicePart,omitempty"`
+
+	// EventType rehearsal, service, concert, liturgical_feast or other; only its events count.
+	EventType *AnalyticsEventType `form:"eventType,omitempty" json:"eventType,omitempty"`
+
+	// Format csv for one table as CSV (formula-guarded); json by default.
+	Format *GetAnalyticsMusicParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+
+	// Table With format=csv, the table (default sung).
+	Table *GetAnalyticsMusicParamsTable `form:"table,omitempty" json:"table,omitempty"`
+}
+
+// GetAnalyticsMusicParamsPeriod defines parameters for GetAnalyticsMusic.
+type GetAnalyticsMusicParamsPeriod string
+
+// GetAnalyticsMusicParamsFormat defines parameters for GetAnalyticsMusic.
+type GetAnalyticsMusicParamsFormat string
+
+// GetAnalyticsMusicParamsTable defines parameters for GetAnalyticsMusic.
+type GetAnalyticsMusicParamsTable string
 
 // ListComposersParams defines parameters for ListComposers.
 type ListComposersParams struct {
@@ -3980,6 +4499,9 @@ type UpdateChoirJSONRequestBody = ChoirUpdate
 
 // UpdateChoirAffiliationJSONRequestBody defines body for UpdateChoirAffiliation for application/json ContentType.
 type UpdateChoirAffiliationJSONRequestBody = AffiliationChange
+
+// SetAnalyticsSettingsJSONRequestBody defines body for SetAnalyticsSettings for application/json ContentType.
+type SetAnalyticsSettingsJSONRequestBody = AnalyticsSettings
 
 // CreateAnnouncementJSONRequestBody defines body for CreateAnnouncement for application/json ContentType.
 type CreateAnnouncementJSONRequestBody = AnnouncementInput
@@ -4283,6 +4805,18 @@ type ServerInterface interface {
 	// UpdateChoirAffiliation Change a choir's religious affiliation and with it its liturgical calendar (manage:choir).
 	// (PUT /choirs/{choirId}/affiliation)
 	UpdateChoirAffiliation(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// GetAnalyticsAnswers RSVP answers over a period, for the choir and per member (view:analytics; advanced analytics); the members table as CSV with format=csv.
+	// (GET /choirs/{choirId}/analytics/answers)
+	GetAnalyticsAnswers(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsAnswersParams)
+	// GetAnalyticsAttendance Attendance over a period, per member, voice part, event and event type (view:analytics); one table as CSV with format=csv.
+	// (GET /choirs/{choirId}/analytics/attendance)
+	GetAnalyticsAttendance(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsAttendanceParams)
+	// GetAnalyticsMusic What was sung in a period, what has never been sung, and by liturgical season (view:analytics); one table as CSV with format=csv.
+	// (GET /choirs/{choirId}/analytics/music)
+	GetAnalyticsMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsMusicParams)
+	// SetAnalyticsSettings Set the attendance rate under which members are listed first (edit:settings).
+	// (PUT /choirs/{choirId}/analytics/settings)
+	SetAnalyticsSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// ListAnnouncements The choir's announcements and the platform's, pinned first, then newest first (any member of the choir).
 	// (GET /choirs/{choirId}/announcements)
 	ListAnnouncements(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -5645,6 +6179,392 @@ func (siw *ServerInterfaceWrapper) UpdateChoirAffiliation(w http.ResponseWriter,
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.UpdateChoirAffiliation(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetAnalyticsAnswers operation middleware
+func (siw *ServerInterfaceWrapper) GetAnalyticsAnswers(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetAnalyticsAnswersParams
+
+	// ------------- Optional query parameter "period" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "period", r.URL.Query(), &params.Period, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "period"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "period", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "from", r.URL.Query(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "from"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "from", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "to", r.URL.Query(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "to"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "to", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "voicePart" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "voicePart", r.URL.Query(), &params.VoicePart, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "voicePart"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "voicePart", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "eventType" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "eventType", r.URL.Query(), &params.EventType, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "eventType"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventType", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "format" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "format", r.URL.Query(), &params.Format, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "format"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "format", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "table" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "table", r.URL.Query(), &params.Table, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "table"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "table", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetAnalyticsAnswers(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetAnalyticsAttendance operation middleware
+func (siw *ServerInterfaceWrapper) GetAnalyticsAttendance(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetAnalyticsAttendanceParams
+
+	// ------------- Optional query parameter "period" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "period", r.URL.Query(), &params.Period, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "period"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "period", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "from", r.URL.Query(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "from"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "from", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "to", r.URL.Query(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "to"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "to", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "voicePart" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "voicePart", r.URL.Query(), &params.VoicePart, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "voicePart"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "voicePart", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "eventType" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "eventType", r.URL.Query(), &params.EventType, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "eventType"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventType", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "format" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "format", r.URL.Query(), &params.Format, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "format"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "format", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "table" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "table", r.URL.Query(), &params.Table, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "table"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "table", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetAnalyticsAttendance(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetAnalyticsMusic operation middleware
+func (siw *ServerInterfaceWrapper) GetAnalyticsMusic(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetAnalyticsMusicParams
+
+	// ------------- Optional query parameter "period" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "period", r.URL.Query(), &params.Period, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "period"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "period", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "from", r.URL.Query(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "from"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "from", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "to", r.URL.Query(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "to"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "to", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "voicePart" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "voicePart", r.URL.Query(), &params.VoicePart, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "voicePart"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "voicePart", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "eventType" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "eventType", r.URL.Query(), &params.EventType, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "eventType"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventType", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "format" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "format", r.URL.Query(), &params.Format, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "format"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "format", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "table" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "table", r.URL.Query(), &params.Table, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "table"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "table", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetAnalyticsMusic(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SetAnalyticsSettings operation middleware
+func (siw *ServerInterfaceWrapper) SetAnalyticsSettings(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SetAnalyticsSettings(w, r, choirId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -11005,6 +11925,10 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/music/{musicId}/liturgy", wrapper.SetMusicLiturgy)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music-usage", wrapper.GetMusicUsage)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/music-usage/export", wrapper.ExportMusicUsage)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/analytics/attendance", wrapper.GetAnalyticsAttendance)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/analytics/answers", wrapper.GetAnalyticsAnswers)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/analytics/music", wrapper.GetAnalyticsMusic)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/analytics/settings", wrapper.SetAnalyticsSettings)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/digest", wrapper.GetDigestSettings)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/digest", wrapper.SetDigestSettings)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/digest/preview", wrapper.PreviewDigest)
@@ -14952,6 +15876,450 @@ type UpdateChoirAffiliationdefaultJSONResponse struct {
 }
 
 func (response UpdateChoirAffiliationdefaultJSONResponse) VisitUpdateChoirAffiliationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAnswersRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  GetAnalyticsAnswersParams
+}
+
+type GetAnalyticsAnswersResponseObject interface {
+	VisitGetAnalyticsAnswersResponse(w http.ResponseWriter) error
+}
+
+type GetAnalyticsAnswers200JSONResponse AnalyticsAnswers
+
+func (response GetAnalyticsAnswers200JSONResponse) VisitGetAnalyticsAnswersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAnswers200TextcsvResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetAnalyticsAnswers200TextcsvResponse) VisitGetAnalyticsAnswersResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type GetAnalyticsAnswers400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetAnalyticsAnswers400JSONResponse) VisitGetAnalyticsAnswersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAnswers401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAnalyticsAnswers401JSONResponse) VisitGetAnalyticsAnswersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAnswers403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetAnalyticsAnswers403JSONResponse) VisitGetAnalyticsAnswersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAnswers404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetAnalyticsAnswers404JSONResponse) VisitGetAnalyticsAnswersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAnswersdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetAnalyticsAnswersdefaultJSONResponse) VisitGetAnalyticsAnswersResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAttendanceRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  GetAnalyticsAttendanceParams
+}
+
+type GetAnalyticsAttendanceResponseObject interface {
+	VisitGetAnalyticsAttendanceResponse(w http.ResponseWriter) error
+}
+
+type GetAnalyticsAttendance200JSONResponse AnalyticsAttendance
+
+func (response GetAnalyticsAttendance200JSONResponse) VisitGetAnalyticsAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAttendance200TextcsvResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetAnalyticsAttendance200TextcsvResponse) VisitGetAnalyticsAttendanceResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type GetAnalyticsAttendance400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetAnalyticsAttendance400JSONResponse) VisitGetAnalyticsAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAttendance401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAnalyticsAttendance401JSONResponse) VisitGetAnalyticsAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAttendance403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetAnalyticsAttendance403JSONResponse) VisitGetAnalyticsAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAttendance404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetAnalyticsAttendance404JSONResponse) VisitGetAnalyticsAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsAttendancedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetAnalyticsAttendancedefaultJSONResponse) VisitGetAnalyticsAttendanceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsMusicRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  GetAnalyticsMusicParams
+}
+
+type GetAnalyticsMusicResponseObject interface {
+	VisitGetAnalyticsMusicResponse(w http.ResponseWriter) error
+}
+
+type GetAnalyticsMusic200JSONResponse AnalyticsMusic
+
+func (response GetAnalyticsMusic200JSONResponse) VisitGetAnalyticsMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsMusic200TextcsvResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetAnalyticsMusic200TextcsvResponse) VisitGetAnalyticsMusicResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type GetAnalyticsMusic400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetAnalyticsMusic400JSONResponse) VisitGetAnalyticsMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsMusic401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAnalyticsMusic401JSONResponse) VisitGetAnalyticsMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsMusic403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetAnalyticsMusic403JSONResponse) VisitGetAnalyticsMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsMusic404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetAnalyticsMusic404JSONResponse) VisitGetAnalyticsMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsMusicdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetAnalyticsMusicdefaultJSONResponse) VisitGetAnalyticsMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAnalyticsSettingsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *SetAnalyticsSettingsJSONRequestBody
+}
+
+type SetAnalyticsSettingsResponseObject interface {
+	VisitSetAnalyticsSettingsResponse(w http.ResponseWriter) error
+}
+
+type SetAnalyticsSettings200JSONResponse AnalyticsSettings
+
+func (response SetAnalyticsSettings200JSONResponse) VisitSetAnalyticsSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAnalyticsSettings400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetAnalyticsSettings400JSONResponse) VisitSetAnalyticsSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAnalyticsSettings401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetAnalyticsSettings401JSONResponse) VisitSetAnalyticsSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAnalyticsSettings403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetAnalyticsSettings403JSONResponse) VisitSetAnalyticsSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAnalyticsSettings404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetAnalyticsSettings404JSONResponse) VisitSetAnalyticsSettingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetAnalyticsSettingsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SetAnalyticsSettingsdefaultJSONResponse) VisitSetAnalyticsSettingsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -29118,6 +30486,18 @@ type StrictServerInterface interface {
 	// UpdateChoirAffiliation Change a choir's religious affiliation and with it its liturgical calendar (manage:choir).
 	// (PUT /choirs/{choirId}/affiliation)
 	UpdateChoirAffiliation(ctx context.Context, request UpdateChoirAffiliationRequestObject) (UpdateChoirAffiliationResponseObject, error)
+	// GetAnalyticsAnswers RSVP answers over a period, for the choir and per member (view:analytics; advanced analytics); the members table as CSV with format=csv.
+	// (GET /choirs/{choirId}/analytics/answers)
+	GetAnalyticsAnswers(ctx context.Context, request GetAnalyticsAnswersRequestObject) (GetAnalyticsAnswersResponseObject, error)
+	// GetAnalyticsAttendance Attendance over a period, per member, voice part, event and event type (view:analytics); one table as CSV with format=csv.
+	// (GET /choirs/{choirId}/analytics/attendance)
+	GetAnalyticsAttendance(ctx context.Context, request GetAnalyticsAttendanceRequestObject) (GetAnalyticsAttendanceResponseObject, error)
+	// GetAnalyticsMusic What was sung in a period, what has never been sung, and by liturgical season (view:analytics); one table as CSV with format=csv.
+	// (GET /choirs/{choirId}/analytics/music)
+	GetAnalyticsMusic(ctx context.Context, request GetAnalyticsMusicRequestObject) (GetAnalyticsMusicResponseObject, error)
+	// SetAnalyticsSettings Set the attendance rate under which members are listed first (edit:settings).
+	// (PUT /choirs/{choirId}/analytics/settings)
+	SetAnalyticsSettings(ctx context.Context, request SetAnalyticsSettingsRequestObject) (SetAnalyticsSettingsResponseObject, error)
 	// ListAnnouncements The choir's announcements and the platform's, pinned first, then newest first (any member of the choir).
 	// (GET /choirs/{choirId}/announcements)
 	ListAnnouncements(ctx context.Context, request ListAnnouncementsRequestObject) (ListAnnouncementsResponseObject, error)
@@ -30928,6 +32308,120 @@ func (sh *strictHandler) UpdateChoirAffiliation(w http.ResponseWriter, r *http.R
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(UpdateChoirAffiliationResponseObject); ok {
 		if err := validResponse.VisitUpdateChoirAffiliationResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetAnalyticsAnswers operation middleware
+func (sh *strictHandler) GetAnalyticsAnswers(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsAnswersParams) {
+	var request GetAnalyticsAnswersRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAnalyticsAnswers(ctx, request.(GetAnalyticsAnswersRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAnalyticsAnswers")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetAnalyticsAnswersResponseObject); ok {
+		if err := validResponse.VisitGetAnalyticsAnswersResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetAnalyticsAttendance operation middleware
+func (sh *strictHandler) GetAnalyticsAttendance(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsAttendanceParams) {
+	var request GetAnalyticsAttendanceRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAnalyticsAttendance(ctx, request.(GetAnalyticsAttendanceRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAnalyticsAttendance")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetAnalyticsAttendanceResponseObject); ok {
+		if err := validResponse.VisitGetAnalyticsAttendanceResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetAnalyticsMusic operation middleware
+func (sh *strictHandler) GetAnalyticsMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsMusicParams) {
+	var request GetAnalyticsMusicRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAnalyticsMusic(ctx, request.(GetAnalyticsMusicRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAnalyticsMusic")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetAnalyticsMusicResponseObject); ok {
+		if err := validResponse.VisitGetAnalyticsMusicResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SetAnalyticsSettings operation middleware
+func (sh *strictHandler) SetAnalyticsSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request SetAnalyticsSettingsRequestObject
+
+	request.ChoirId = choirId
+
+	var body SetAnalyticsSettingsJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SetAnalyticsSettings(ctx, request.(SetAnalyticsSettingsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetAnalyticsSettings")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SetAnalyticsSettingsResponseObject); ok {
+		if err := validResponse.VisitSetAnalyticsSettingsResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -35280,623 +36774,649 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3/bhw5sieKvwqh/QIqASlZdrv7zFhYfK9akqd1jmVrJLm9vUcNLSuTVcVWJplDMlWubhg4f13g/nux",
-	"T3CBu/se51HmSS4Y/JHMKjIrSz/snh4fHExblZn8EQwGI4IRn/htK+dVzRlhSm69+m1rRnBBBPzz5ApP",
-	"9X8LInNBa0U523q1dYjmBN8iwhRVC6TwFPEJUjOCMJNzItDow7Prrb//x/+63trZ28q2ZD4jFdbNqEVN",
-	"tl5tSSUom259+pRtvcFSnfGCTigpVjv6MCMsbLjEUqF8htmUFBnCEmGGfri6OkcFVqS/q0/ZVo0Froiy",
-	"UztkjDcsJxVh6hT6prrLGqvZVrbFcKU/x92Xsi1B/tZQoceqREP653aoFM5n/e2Hr2zW+hEuCSuwuFrU",
-	"5N/IItFBHry1aQczTkVy5Ll9umGbmtEk6Wm2fWGzlk/u+uhM7u5D4tPJW87IGVb5bJU3r2YE6e2heR8z",
-	"x6GaWXNclkSgGS8LqZkSxmM2VTui08mubnzXtL5mHOyOKqz7TU6Qhq9sOEv9Kbnit4QlGlfwbLNW31B2",
-	"69tcpZwkuSDK0o5UmJakQDjXb6CSstsMffMClUTp3YowK1BBp1S15OwOsPSdbTbIs0bSPEnTyj7drM3z",
-	"ErNjrMjqvH/66aefds/Odo+P47PQQuwenSXHX5uHG7Yo+B3VnJpo0z3ua5Wwptp69e9bU86npZ4S/rUR",
-	"ZOvnLNLfFZ4mJ6Dg2Wbjf98nXZrNJcsn/bKsOZMEjo3vcXFB/tYQqfRfOWeKMPgnruuS5rAFn/0iOfB9",
-	"2+z/T5DJ1qut//KsPWqfmafy2YkQXJiuVjeKMJ2hsSD4ViKMRFOSV+jHwzenx4dXp+/e3pxcXLy7yNCc",
-	"qhnijKCKSImnBNVEoAklZYEoQwVRmJYyQxMurhlldaMQ1n9USM74XKIRFwijMS8WiAvkj0qkZlihXJ+D",
-	"Co31cHCxkyF4ueKCoFqQnEqCcl6QayabfKbP5dO3MMCbq3f/dvJ275ptgexnk5Lmn4FuRyWWMyINSeZ6",
-	"AuQjlUq+QhgVjemOIM0TeiKsqcZEZAgjvWGQxHekQOMFkrwimp6klARJynKCqLpmcyyBCvoDLXd0E630",
-	"RbjUDxeokVpF0ccBKC24qCijUgmsuO6LFfCMqxkR6OX+n4F+8prpHy9ODo/PTlCph4waVhCBtmGu5qVt",
-	"S08z/Scn5iFDRD/b032+5mJMi8JI9aft9y1XCJcln5PiFTo/uTg7vbz07I7mTjM0h+22RIKXmtb5rYTf",
-	"ayIqKiXlzHArM6Q2bAqkr4kwS6YZQaKR492Ts8PTNzdv313dHL17+/r04uzkeGcPndwRsUBzQRVBo/N3",
-	"l1cZOn+v/+fw6uiHDB2fvDm5Otm5ZpIwhSaCV75LqT+hmmkmmimQmlGJ5niBFOdodL11JLiUu1zQKWV+",
-	"u9uX97QKbZb7LVevecOKz0D5d1c3r9+9f3v8ymweICdWM0uoghOJtDiATQXUHZOSs6lEiiOMQDPsKEJY",
-	"v69litKiB438Yug3t6VpiMAGMy3nnE2oqEixc9AVJVpiuX0HkqkkuNDfzGdEEEupc7woOS6uOH+DxZQ8",
-	"PcFen745ubl69+7mzeHFX07Mrm9qPQY9oVIPAgSp4VhJxB0RCOc5qZU8gN+czDYUBqlBK6pgz9nj5opW",
-	"hDefQXpenPz1/cnl1c3V6dnJu/dXr2A4li+3pTkipOJ1rTU2IegdZVNYl+/2tVrHWWEnlXPGiFHpqLxm",
-	"eck1R6NDtgg2H6yiwrdEuuMnb7VpquySXnF+htnCkkJ+BiIcXp3cvDk9O706Oc5gp1aYLRBWilSwaoIo",
-	"sTicKCIuzZw1WxfoQv+8C7/vIIkXaMbnSG8OvTfmWC9pFhrYwfurCqNr2X6KxmSij1wlFprkeIopixq9",
-	"lCkyJTAvrREx3KgZF/RX8hmEx+H7qx+MjH6FGIcFpRJJOmUEFBGtZ5hdAMIZhANhBSl2EOxhhP0jLQwI",
-	"KUhxAOL+mulW9Mwp04fvXGiygu1gVBYp51wUGch4K/QR+VhrPQ+pOd+d4FzpQ3SmxRKbOnHxnsmmrrlQ",
-	"pDgjBcVgKj85nd6/vXx/fv7u4urk+EbLDyM1JrQk2xLZrp041FYSuqVWZ+jKDwSCD1Rf2yc4N/KcN0wd",
-	"k5KY/n7TmntNhKJGja0bMSWHMDmtBGJl7Y9dRSutsa8q1q3K/O/+61aj5+NfSK40OZe6DpTlpRHY9dL/",
-	"rvDHN4RN1Wzr1Ytvv1vbu/sy3r2idwR8F8mu89azwZqyxOOSOEOgv2f3YbTjyYSWFMfJ7dwwP2D5mmAr",
-	"wZYOEf07okwqzHJiD0WQq+AAa1vX/GGbQ6Ptkf+3OXFIsbMNXjc7wDHnJcHA6O7N82ZcUjkz0iD9mtsH",
-	"SyTRLygy5WIRmnoTTNXsZowl0eaVJHlTYm0kwkEfsfyyLVpEGzeWWuSB5EK9E9YyXRF03XWihbP5gtGG",
-	"TWTLjrFV2mSRRVuz7kfgmVxdfUFKOqW8kcG7p0Xcfg2nkfguOorAUbk6AJzfMj4vSTFNLbo5It6miK/l",
-	"eNyRc4bFbcHnTGvOWjtWhO1tZfEWflBVGW8FzgmhzwEQ1hxJzKiiWl3+4ersTbTFXBCsSDFciGVbcFi8",
-	"Y3aR45QwJ4bcpNkJF2cRf4/npcyqy3AUtcafVY+p1OciVRLhpqBaDY5vX21UnJdY6THFh57aUuSjuiAV",
-	"1dQ100p42fWLSNg3UYUX2uLXBk2G5jNaEqOsmfHCadWoRsBoh9GppoylGLA2xNqE7NrQjjdm51D0zJZL",
-	"guYzjma4gNUJtwiaa0UE7HbX0vBJ2g0sD9sG3aZcHahU2JwFfTpEuLcv4QP7ZSNDEaxfL5oSRFcdiDHL",
-	"d1EhrKgq4zu+qYtNd9cdpzk5x8LMiCpSbTS1H93nMDDTOBYCL+LivbMd3EyspArEjee69MqsyIWQGz2l",
-	"O/PrCMxQFIWEc4LBcmrWFcPrpPiRaXNVmNMBJwdd3/4pq5vIURGX9E7KZ6iptXh+sZ/t7+9rVVrgXBGh",
-	"DSI8B1lthJmWEoUAI1FvnUDBe76v/+8xhHNkX5uOZ+CiOkBYm1XIr+UeOhyDewacfmWJdhEjd0Qk9/Ya",
-	"5VBPSxFBcdke/N0xvWNggxRUZSgvCRZI97fgTCv5minAjmNFKH302sQPgMHiM06YMcl5RSS6o5KOS2Ls",
-	"VSrd7cvOAcIr5OHz+xNnI0HoBVF37M8Ns4WcloGTu6SMRBirTyqdFjKufMAb4J6SloEmXBwgbegv0C6c",
-	"dPMZL4nxV+2h0ynjWk3RunltJRAKb4rNNZWTfxGu+XhqHj4PRhwXdR2xtm5Lv6Exa6czsntJ5lWBrJVj",
-	"doYZjnH9hxkB916g44DfVBrXZ0nBj7RCsFWmaNjSEZ/S97tTDAfnG1lHO80hl+40xmX5brL16t83P5eX",
-	"iZ8wZ5bGD2+tjvDn5TESIWPW5Xr1PmlVpXWoxl+kDT3oV7WLPs72d3HWTuucrvc5MC9I52ouSaLYdD+t",
-	"bTsntDbzXVrgFeV6oC58bz2p5dTItqwJr40g3bxdw12RRrvq9BOowYorXN5HD16WlqYdR11PjvRw1jOV",
-	"mfrjLfzmxFzxCvgGVmy7ddPxEm6QAPHiVqu7xjSNPx0qpl0j99vgrYEwTCfOBkrf1lsUHYEP0Yq49Yyf",
-	"Nu0p29xFYT/5fjHAO5lt5Y1UvNI0ca6bVfVG7wWEUU3ELvxTkJwL0DypRHySIbI33UPbl7wWmHH0fDvq",
-	"bem0G5nqhJYk6T5KLE/Vht+suvvor+T7hTJ09qSjTH33sh1ewILKrkGvAPFLCSt2Hys3xjptnJAngv0u",
-	"63BIOKkuQVcWMmSdfqZ0vNddd5lzQdDo/Pj1TgZuJX4z0Sr9CCP4r+cB/xhYY6RVa/0vME/sKxncSkJI",
-	"RHeUOxmCqX+sygxVtKCZiWfQ/NM6JbiACCA/Bv+H7sdR7yNY6rqNXp9xO+33sHCRHbmyITbm5Ptw0qfe",
-	"NXoPnvknGazmuA7vjinD4Ox+rHmF7A69JfiRsAKznBxxlpOYiHbr1dllW8MvBlKuqtiOdFYTdNE/3jMs",
-	"bkMvWi2INE4hYw2DAy1vZMKB1m1IJpwqlX7WUcpWn29gd3QH/+nnAcZ4UptPaeUwpBjpOtbrOvPVTHzN",
-	"CpBqbG51lu1WOSeiVzivnTb4NhIbR8j0titxz8OnX63WuTusjwt5V1+abx7GDY9t27VUDmjqlmXJ5vN+",
-	"1mDhe/iwpatu4Ig3MQVtTEo+P6OMVk0Vu3KdE4GmXOtCPjzHBSVV5isIozSHIzgLweuz/ZYHXqPUfSs0",
-	"HFeYK7wYJ3Rpxg9h/qmn6i/pZmurHPf5uLYlnOcHy5OAiVWwF03kJG8U4oxEtUEnJdfr/PaUN7RwEw/m",
-	"EUw4C4RvZ+HWLD8RlBdR5VyfRFdxz+IHqmYuUJDyAtm3Mxe5pP/YlghOkigJJoJXg84zxQe8tnzQ6sbh",
-	"0/65XzQlkcmpnxZxZrCP0QgzBJkRiAvE87wRwkThFS6hx12B72Q+EqFLryUf7At9Igxwm7MCKy4WWsmI",
-	"OGUhlwPpzyTClifhOpJxhSoqJWqYPZQ7ntZgIN/uZ/2O11UvR4U/wv1AHhvSoUIVl8p4MCEUzA/BuM1z",
-	"4q9FLYVG+0hx9Hx/f+eg9ae7uL4klcLd7Bk7lj+BJWdo9BxdkloZCimOvnmODptpI9UOssslGrZr7mxw",
-	"u+4QnwqxREpLNj6B62fbpuLwV4EXOx1NHp4akwY0vJ/XxumY8a+s9wCW/pGSeZKtI8tjtU5pIm8VLyC8",
-	"Fqk5Ke8IqjhTM4nwzIRtu+v3GZeEaRGX6XfzGeeSQAMdphp2tju1N+Yp52xCp40giaUUesIIy1uIOFcz",
-	"fRrxiRfFI2x4xsbcO1LC9kgcPMJJhWFjN0Jkxc0Ev3aGn7Ur0L+Gl0QpyqYxTZeyIxfce07EefLAmpA5",
-	"kUEkMJKUTSEZKDi0kJzxpizQDN8Ru8m0mGIczbFglE33kLtBGrLllpXXyFjXzFthpk3m+EVMlxFWl82u",
-	"+GDnrVGcXZ9xb7CTIMM4wR6lj8VCHdZxs4tSsFEzl3h0NCP57SrxJi72PRL2It/pBhIXo0E+U5fLTHYS",
-	"bKtfG0HalAJsIhghaNUKdcGb6Qxh5FpDnJWLvfUWyPKxDpNoRxwML0aW75vy9oLIpoyZ05yRTTT0bGsC",
-	"17w9VmjKS2di0wea3u7t2Hx6bQaYkB9lihw2H3l54HIzUkBi2UMMHN2jbyY2VpedC6pMxLYty2O8SMRf",
-	"ttGpq/YsS/zeZr9GdAUF19VG0xvZEGJKpEmmYIHmtxPVdOHDqwHeo5O7wLVKE6OB1rYlogXEaK+MAW3/",
-	"Zmfzabf9dfe3xWKx2D072y2KT3EPtQudXZd8aVT8tultCenjTnuztBlpHcgk5eDSvAACouJ3pNjpHcCl",
-	"VqquaMof3+nZ9wCaGCgikJdGlR4PZsh4qDWlClISFbdFqDy1fUc01w5xIZRcEP231jOA0nElouQ5Trod",
-	"Gbee+ZUnbkJBPnbkCsyNxw07xrqXRNufLoCGFOE0IBBRkLrEuc2XmRJGBIbXEjZr26s+rdbx8kX3bXsk",
-	"HnfdsXFlTq9cXWLK0JyLQroLFpNB9gLNCbmVemZXDZFaUdUK6dWsEfqPOGsDc6x2ePH6CH3zzTd/NomO",
-	"KthcfDKRRB2gluvNRivLXd0jvCZTXVnX09qd7jxO2ZaiFfnv9kB6kOO2zdNv8QWcM7cVQ44gRh5mTpoG",
-	"POs4NPAq+TF2tkuf7H5NYve+hOnzPhU0IRIBzjOlapNkq/+1g3BRCCKls7MnhIDNjcuym9UIZIiv1JyM",
-	"c1y+T/UotRhx3XgGMR8hWEcCYb35rE0nwHUtEa8JRHNjJJuxb3Vvrc/CEaaPpOeCTIjwNnaXsnLG54dl",
-	"+YaqRkxpjvWiRmy9yxmfm6Q5yrhApX9dm6yaxvAiLrUFxQXFkPVMBMUyQzmv4FfgErmDFOcHerOg8QIV",
-	"ZIKbMioNl2YaH2jvvNugxuU8nJ5cjJWsG/duX1fuoF5OQGlzNja+ZJrdL2uF3jdRhcpjsxYpfX9NBsst",
-	"WTwgHEB/7aOSlm5p21ySdozdAYXUii4ThIqe2xSmdIoSHD7qPEiSisT1z3ueL9tiSw12P4+PlFNhopAj",
-	"46MqTmMwnUQkhPj08h365vl33+0+R7isZ3j3BSTqRUVbMlytLjHrxLxXGG6UK1LQpoJLBjEl0Zu6mkul",
-	"O0xoJAMzdHrPulhUX0uRZC9Bm8l1ODb4DenMsngcgD4IbsnCu3Pt3UYgM933mXGdQRpKO7p44s2AtU89",
-	"O0qtwD1CZZL2ajUmwl8IRe5QHs5da13cj8Vtgg9QVblRUEPOXNp7h28PkX6MfuXMZJlHV/ZRwmEc22su",
-	"CQgRboSQGTqaWXKHLONYcVAJw6VOZWEkt9RJhWmZuLAPA4rhvcjR94ZMlNaTTMg4GIcmZCB+qBV0SuRj",
-	"NdarhLoMrkfpaxMlz1M1fazxenHFLyHRL2KqlpIjSXyeM6ShhfAIo239KdKKLdJNbe/soQ/2qpKq8Csq",
-	"UamnyRuVXTNtOnj/3gJhQSCJwEpFQXJaU7CIrlmU3NqYiMHgyRkXyo+uvVWBMWQI20ujF0vJMntbG+cp",
-	"vGPlwl8JSMqmcEvg5yBt/oLLWtC2nknm0KoYJJ0AutYdsY30Zyis+L561voyERnZt9AuQ8CsIprDdR/v",
-	"rDrnibsNv1irzf7A5+Zuzl9jE0FcfsuB663bkUccaZgy14lrbgWCAWTdaf68hk5wJzJU1mzmF4Rn6SCy",
-	"JdHTK09WFYgKS0UEknOq8tmBjw2wG87AvWhqAiVnlE1TK7csltbImtYF0E6vHerStFbaz2KETS4RaOyR",
-	"Wwf9878lzAnaT6+JMY0Kc3UOf50CBIbB8NpM8WXkoxrm2IQkXuMzZCAHIAkOrkTjbjHMbjeJkc5aotiP",
-	"k0RNRXbdNyqLSoPuEOfhXzhlpDiOhRkmVcj+OK9GahVZq1cbXMq1H0Vv5GackbeNo8uqZwPu3ztoYdJe",
-	"WfNWrJmMPon4nOmNOcOC6ON8b1Ba3gCN0iycnNHazWPj+ME1kV8hHbw659e3s5hLC5HktsumqrCxPh5q",
-	"q5ogGXi4LdEJm2rjPq02r7NtHik7wevUcUU6SZg2VjpyzU5JaRCGDKyuPiUNaKBTn9AtIbUEdrvDZQMU",
-	"2Jy+G5j4fZZTv/G9On1ekB5dtIgrdfTjLqCNItyoGWGK5lhZ8D2LfChIzkGn0r853CLA4+moEClXTHK1",
-	"LPht7L6QYkk2vOUcU6FmPxEselJJArM4x4wzvc96gtHxJg32ZX148zyhwdWU5MREKlpPoqUNGlFmoRE5",
-	"Kxc7e9FskPQ5io1zOMWywyIm3EK5eIle+JmQqplfyb7117s2jzndOujJy3zrKRQ6e4Bhr7cYmV9vwS4H",
-	"GxksB2+uCD7flkiRjyoq3UrKyIBAT3gtC8fYN8WU3f0l+HxVKhq240hq8268MPhjrUFp9Cz9jr9XkY2A",
-	"H+DYQ6Prre9xPsvQv/IZZgxdkjGWimJmEdEfurO+LHsnU+Xcdx4xO86+Q7sHVz41EQ/OJUc+4lyF2wr+",
-	"Lf3OgryNsSB31F0E2pXRKknz66+LqG/YZCm1BDOQsBHBbQeW+bwmGF8fLdroZDeFM1JQcgcjvyAMUymx",
-	"yYkM/nr2PRb8b43+tf3XUYmltHP2/352wSuszyjdwOo/n53xgghNB/+PI84UqWoutLIUo4Yb+gWRvGwS",
-	"gGacTWixlBHqyJZtTXDF198iv4a3wuU23102U23ZUc4iRv57CGb9FplXvdSTqNJcR9nUgJbOsYQQyWJw",
-	"MOfqaFYjhFU+IwkUCedbbwekeUSPZ3/vX7QUrrggGRoTqYyUGDyw7raK5mfDvSYrfMCG4zXcKH5TWYh5",
-	"G0vp/64wa3B5I0lJ8tZ/esPIfH1s71KXWcgQLaFiCxrfLIAUSgoLHhhLUb7D1ErFfmq5OEJpby4jV2Qd",
-	"yCyoYkE3sPBOzSeLAUFivu3uSLJgNnFyeL25S4QSj0nccAbV/CGXbktjN+1ltsfYII+xwicfax7L9bsP",
-	"NNvmsGu0SEJaLDZpZ9NU41XorZqYEFzb+frtAxqiD00JLy7awcSJvriPpyoN/zHI+RM4fOxRmvT7HINP",
-	"7lwfwLEIfvBOr7LpW+M3RIzMMyS5zbIwWQ1ziPCeEoUYt2ivBkGbkNu4o3FmYQZXF7ox44w+A+8mKd5N",
-	"JgmvnhnOTJ8rjWAESlIQ6XMOwEgBXyifTOID0yr2emq7UdqJ2M8yS7vuSNNLcNFETu02BDiWbWJ4OP6w",
-	"xIxttqFT+WHZlryldR1zNp8F2WfOl6x5AuKm5jPuCK8VbkN8iN2pCGaAT5gwBjWnxNdUi0f91Ibovdh/",
-	"8d3uh5d/Xi8eocmQLHa+7eR8JHNL2fRipfMlei/6ZrwRNu/JJDi++Cbbqly2437UciAfNWush4G09J1y",
-	"Im1mhY+Pt48APWJyf3yw9HV1qE75W+sMUWbj1WAQNnBS0wBhQRIhcuS2MHHWfSe6WYQP9uXUlWfbnKV8",
-	"5+a6Jez6ZU4Yv4PWOs7eTzfJ9GyuYEaxyz+9Fa74AEln3kt38aGdmjtqK87M6JSJnoURF8z9W9k4WgCI",
-	"pOYfEqtG2H828HXM6jkpqLrMuYmi8REglJkKNhNelnxuznhclvEWeq++U5ceywsBr8VIYps3tWieon1X",
-	"T2SYmxRcn+2Vd01yOrEY6dsG5C2LVKnp4upzEd7DT8jcVDhBR2C7YoSLQqKRbsuAxwfVUSJ1UXbgirek",
-	"hBm5hcYL+AIqxBlly9aPgLFT1ZayuLVIh+QjrgA/qy2CEXfX+GgsXBTU+FzOO2TrD7LcOvmoBEYTnCuZ",
-	"IVd5ZKV6DxeV8cYH0i1AYmgTc5YXZ9ZUmO1qZVRva9do5nMcllYL4tStH5sqo+PMSJUIo18qfJDIre6u",
-	"dKwMwhqHoo0a6ksogjD0Ngstsilc+k2fZHxD2a3J07HgDs7MTAQt+P6gVMWYQPkKhhifB5m1LhJfn1Oc",
-	"JQJdg4y/lQzo5YiNTLMzYBIrfRAbR6O7ktowW9VezMZcHPH8zAHJyjiamPv9ohN4CEEuBoaKC4iRgcks",
-	"QRHcY0YtBkQs3WsYvFyssWXpeWe0PLdwLdKch56LUTBgqyQbJz3i6Uwxmw2WSAoxQdnqwKVYdZI/0HLY",
-	"AOhTJlTA1axKRQzcLx/snvlED83aWZc6M5RKT5MsEzFJDt8emijNucEo1wPKS57fGlXYyxZzL3vQ2V7x",
-	"WL6NU3HWZdwkeVhL0hSQz9Oh2Zj2ndDuDZxapXdJ2a3Ls7G+B6xa1Im2cA3AIoDEhwQZAExQTUE5Kqgg",
-	"uSrjm6U/Mmvz88nFKA8jpf70XH+hCRnxaTSS5shasR7hAwaV2QhRvTtMha3QDGQ2yS6xNo4thgV0WZmK",
-	"HQpMsJ52vj0MF1W17zaCOu7m6sYyp33yy7CLBP36CXhwY4eRaFiOFSleWwCZVDiXU9YilrDFyYEbcLMg",
-	"klc+dVUQnM+IqzFRa/X6+f5+kD5pk9qpRAKzKXkVeLBc4FibCbuNSqyPhfBzLEhwGyp5WKPZ3tWXBBoq",
-	"F56tIDvLlrCiag8dylurjkMYLRFmNCYT1kAyaX1UcSQJSemjsfNZbvklSzJO0kO5LhcqIENPKr0LuBmc",
-	"wO2Pqf75WfCgdcK4P9G+k9IUzidJLYcwG53pYhOgMtsQJMzFZZJPYZ0zX4uk44KiChlr3AQl6RFvyx5h",
-	"5HeeVmrO4M5r+IDN+27YkSF/cLF4jGuDS1vnhQ89dlC9WnWfYVbYadCJKTxg/ZrWrUYLW/4PW7h5s/92",
-	"BshZ84NLlxy+ACvctZBbQVsdkq1njoQG+1k5RHHLHBvxRowOyflerl7/BNl/hcATFXcPhWqz+1SQGcFC",
-	"wp2+JOKO5iSAWMq22kytGxBpvfCo0EMb7TeM4IHxsQpfPxTSoINi4Pw5Qb7+yOvbXARK9U6GGlYSKZFN",
-	"/NanRxcNghZxzdt56nqn5l16kejAnz9lW0tX/k8QjvTgMLsusa0UpKVWXO9sqP0/RLxQOhIua4HCWtJ1",
-	"hxbbi921k28gpTiyhEWRuvEK7qHWAZdDI+0X0fG0Wl9SHUipegcdy1O3offQi5dwuxFPFxqQmRDBv5OK",
-	"mFSH0+JRLopbVOEh0ECd7jOnzCSyCmzTSVL/xQJ+RG45Ba/S+0/x1LMIBqPlRfvN2rHEqjW51PhIcIbP",
-	"mreF89CIVqYQKeLMqtm3pFZw0RVkKSXuORf6JBkwMfNeFgwtObHTKhHg0dZG7c4pl3evEEamwi0SfG49",
-	"fGBXjDqSHxb85pYsDMB4ptX/W5iqQ3AoDcod+vt//E/dyjXjjaobOF/+R26vCMwBuUC7u+YWEuXy7n/s",
-	"oV8kZ69gV2mxrL/4TQ8h0Wt2zXRH//9Pe4jm8pXfij+e/Hjy9koeoMv3Z2eHFz/p48nFfmbov+0eHb69",
-	"Oj063H19cnh5tftvJz/B8NvfLw7f/ts1m9I7k4WtH8IkRy6HSls10KJ+bMozeQ8yxJM6sEL4TCptQhm7",
-	"fI7lTiddsVOOEK5jWy0jl3db2dYvBr+R5nJ9gIptwwPYr2ORC5JgFMgqSAhgyu5wSRMPmbHOIsUm+HxD",
-	"W9wOkc9jx3XDesa4HPWmuzZDy/zUwibaOa2jF59vYDX2CvtUfPZ9pLkwIJ+Ru48Fwno7m+qPMEW4voNY",
-	"SzP7NvlUK6hzKskan6njzs3ImWBYG35uz5RExFIQc2Vnml6mAFBruVhKOgfNpakfPxDs3p0D8V5aoyB9",
-	"zAWH7dpsr/ZVl0M1SFmQvBF5KnzDgb2AAL8lceeoEpjJCRFJbFQlsLle3ZYWJxXw1/yNhcesaGRjYdoG",
-	"JLFHtZHO0q3QOHPL7qfdHX2wZF3axxjsB1LWh0FBneW9xiuE0bShBbHF6OAENG5mLtBINEwibByDO1k3",
-	"W9AA/LmydNsSTUs+xqV5aSezMKpo5DzcO5ktxh807K7fTaXxDgqwG4QmSNgtRC7qlrWBatuL2qh67n/R",
-	"UxtuofpPWu5c3pOzZGVhIKNNb8naEsPAOG3tYla0FYfXexmht3i5Nj/WuGcaRjP89IrMvN9zYdtPMV2n",
-	"rVXBFrDk4OF5Po4crQnhVmMD1rriSBMehBHXtUH1s6tnYyK10UsAElnwRvnAkTkZ6y/iqTU1ERWVMonY",
-	"1z63iTymJ0ZIIX1JTHOxxhackeBKqMIL1EiCaPy2TbaEfpRqJq69LCykBcSMrbcPU3+U6OxkxnZqjQPY",
-	"3QFT9K+3GcL9BZBO2YRHarJZhacN47GiLF7DwCUKbJJRcEeE46W2l7vne/trpYarc2gbCAcQn+EdVTiR",
-	"ffOYK3ifguf9afrFPWqqLOXad/fpj0GFVuVjseWM1mhKIBMU/cIpg2JVS7dmEGYyOKBkTfb+/XLnJQQp",
-	"9QTcmqj2OZYm7gIkzgjWmBoMBxOSoQgUJJeEGQ/AwDjsnmwFl7McVAnXPHvHb0kxMInBbddEvr/N7I+n",
-	"Ohi6hBw4INe/3ReHbvQRvy3kYbT4E4+JpnIfJhh0EW5p1R18PwlS8HxPU/eoXZooRlG4S8Mc5DVb9gAR",
-	"nM9Q1UiFxh1gJruHh1ZT/nY/vWOXvFS64RtQYDMX6cEFmjZEqgGXzANYvn/Zkm41eRcJVeJzoGcb8ZcZ",
-	"OWH+CaPJkO4165SyHuW8qnCGJKlozksrSfD4mklSY3BXQsRs66vT1oYgOZ8yrQcbCOycl01lYPAxWxhx",
-	"eoC2fwwKB3FxzYIf5La9x1S2+KTMTG4mKVCOJdmlTBImqTanysWOUb6NY30PHcJE4BoIonSv2SiyWJlZ",
-	"KihyogcJWWpoBGgX6DC0SzJ0Zr/4C3xhfRTXrCKYuRyjPXRJ7ojAZYd+WBDkKYXGC7R9sA2DdZOxQFLu",
-	"pIGvrtnqFPeQqx7z7f6+prOMOu6WZYS8G8RFyUiGvmQfk6YWZzW4i4ambe4V1T2SuM95I2dcYugJx9zw",
-	"6xnrljOTiqTgbEDGqF/uSaSpc9tFMMQBj0E/d8qMNl6NYW83K7XPnyeuApKh4SfgoZtw2O+A+2JW9wDN",
-	"vYvPrPqYuF2pd1mOGeMgn837xRovX78+d7UcEhzodnoERn6MFERAUuXlCQ4hx2bYxEY8hmLHG5XzqnMz",
-	"b+Zp2UkrKZAe8XMPotLAiJIl1WAlxOFtJ9nKMAMIRUMFxuGvzYuPWA/pGmAmh6wZrl9Ln/5w/OU9lapd",
-	"0ieZLHs9gut/ZTSPJGbcCO8paDaUMGnv/oA97vaqHnlnh2MZbm5BJlDIrH9LJ/dIlxSpfRLnRsd2mzJY",
-	"8tRbE2/7+azgXuF/T0PyyUy5TjzuZhZdS7jYiv0rH7/GtGxE7CJFKa2MyTh7my2VtJupQlN8R1BTB046",
-	"WsJxMadliaTS/ysahvAUa+1V6T8O1XDLOeHHcJA00RX3SXSrS+6ybu+Lqwz9Zi3Vwg5d84kl+GtDGtIn",
-	"h7sE/lc+tqetJbHNDLE4smYAoArPMVU2iBfywlygY1wrmRhOSCgEZjTmkly3RdkU/cLH2nrg4PjIAc/W",
-	"ACxhr1EP1wECXozWSvP57xFq6IlSk74mGpa1I4RADcrysilIYtru3dWmz02fME1D8JkmuKOEQiVgiHKW",
-	"kwEJcyEKhe0xyEL3xI/xyBs6FlgsDCBjJMqXWeSCCFSWVk0nghBk0H+CJKIZnc6ItlObigiag2U/ut56",
-	"fr3lkm3MfXFpOo+771mzWhRvs1pdrgWTo52YvsuwiJVPipVIxdKMH9MSUkiQnJmA5MygF+i9LU30Bq3a",
-	"0qArsfyraIoDEr4GenyZB0ONPXPRnP3pXYNBbw2RbFTAfUt43TNHzAfPD/aIirVgussr9muqrJRMh8b+",
-	"8MOrs7NYQy5SYmBNpjXllczD8xLnQ7EUNPvWhNclQdpoBrYdL8CVAiW10Gj7LZmjn7gwWWfbO5AO1Oae",
-	"WY+1oMoDzz7KFddKxtlxkPBwRS0AtMOFdVwcVIAKEBm6hEkVh+rNo/DpU3FEmJXsKVdPOUvLB1OJ19yV",
-	"r25+z+ORe8oSs23IVreV+2xB1PilJ8BnphvSA7YQm65osWke/HtoJEuu2irg2LzrU36GH7mOgOf6+2g2",
-	"1GYZiW7h7Pz61sx02QtCGNHgLL5WpJxWydW29TT6im5MCcxysp12gaTibHlCMNcC54rKeAb6lWiCMqVm",
-	"TWamUlfOBWmxaUVhdRXbnAGqTIASDVsBNxtHpHbPBqiIMK3uJOJL5GJrLn28WXeVbAWn7vSB6LgwGyyf",
-	"CSpVhWWGSvhhxsvFjQXzgfgbfRIVlGGxuEmdBBsXhIrOhk8p2xj2I9uq+2o7CWJc02eWDWw5rAkuJYmD",
-	"60OVT4ufFymQrfm0tOXJjdIJ9SThgnHSKXs7Ojw6evf+7dXN8cnh0dXpj4dXJ8cB6P+Ot7eoRDCeIWVD",
-	"HOx3X8EpS8i4z2jV9jVxGDdUC/Rqgm98fzEfXTMAd/SSQBjIexnRrW33sWEvpYitjHy8iAPNfphxhOWt",
-	"PTqockoBbPCG3TI+Z6lClsNLYJgiL7qHEWRjugAbk6xprzCE4d6dlP0CTzeG/ypk7623T91CU45G+396",
-	"tb8f05Vs7I0nFFaI0elMDb4CX0GubGfTDjNzyxRf4U4s5ebhoElt2m7stL+qcM7QpdQBZbGxuTCh4XMs",
-	"Uc6FABRNZ4Xrp+OFVkTMfc6Bq5Kqd72BdV9Kqw3Gfp8Ek3SVCoM1L2SqNIWzfkFtcokJKys8qL7BI2Sq",
-	"LFWbClcpmagSRIjaVQvosYarkiF56/jjPov0GAQaRJE1k24TFYdvqHX0SONZro6kWz1/dRj6kIsq0e8Z",
-	"+ZiDw9y945VoSGRLXMlRKUlxhlmBFY8VnYg0C1GqxjA0lZsr9znEVW+IfS+DuXo4NULAlTjHghmHUcGJ",
-	"vGFc3ehHybN0o1ogNvLNU3SVGMHgfk6uVYph+svCOFf7YJaQM1on7hXWJkKGdUiepGDNQy8OBlwDROux",
-	"eHd/MOife0l4YUfqc5DaMA4PoLSVbUEgR5TNzib4aIbLkrBpZNFX4UqTZXN74DfPJrhN5+524Gp8HPGC",
-	"yDdkolLphKo+SQM3LtuxwdtZpIvoGLXl9RrqtPTWcAEBYYxCi2FTEyG5KZ8uUVt/t+B5U2kF/j//9zc7",
-	"EQdkXQv+8Q1hUzU7CsoGu4XU3DDjBtXKF8bkHQIH2DwCQD3i5naOFS75tC2HFHsD+jfiZu3ZHxr3sYo+",
-	"tkAGbjMueWBLJ2r71Auh9U0XcZzU4ZLuyaIxKtcZZY19Z33K9gyLijOaHwGWykeqFj/QmGH3XOvwz/eH",
-	"5YFT+ZbMr7ipeFbiaSK9CLNpY2+WV10kC0Fzm9uw6vKg7JQpIu5w+YGQ2xg0IBS/VxxpgxWNiZoTbQ7M",
-	"OWokkQOz2ZvqHAslkyvCEvW1DN4TXDbY24oMKUGrihQHqKBSUZYrMHVDOyRhg1nchg9EM0f0dscuzQGA",
-	"H1ZNPkP+q8CBA4kGwyYuZgs1qx6ZJ0w6ExSw7nG+O1Ae4PIk4WUzTrmT0o4mm0hVcwmZXpekooqzmOK1",
-	"+/wFzOzFAdqPV2wPBfOiJgPFxoJgYYEEiiG7M+qcTIpuGyu7pLMUD7nS0l+n+0vmbIfVhTaAx+pWJYo4",
-	"caNhq4dhYCnDlUV08gGlIyCbCTk1MzNYdhCEYrKcbXQ8FBl4dc3clnVclnmJniF3zmTICagMVOQMuSPE",
-	"BMdCioDCU4lGPrbzmpngzp0MOdGXISe0byojtTOkueTG9lhk7V6+mTsRkF2zirIbakUgeCMljEAfczd+",
-	"/LDjbup2y2XIHzM3lE14Ztz8OzDDCmfXbDmIt41MDaJLoczsQ+NLAx5KA6PkWlmHO86N2ShZxWRNSRnq",
-	"0IUiEeC23NDQokJfoF6KGX3WWzdlzWokQ5560+g3CpkLektEyyV7isfKmdf7s+LDThPOX19Tx+Q7JKaa",
-	"px8u8759M1tted0IY9F7QwtbxbbW/UL8PswWPlgWJCgE8A1LwGdpdTsS4mdI1Rv/OvAGyUb8uWujYRF/",
-	"hmRu6w+MsA0MptVU4XsU0XO+HW1M5RCTDJjjFuR3UNVVRuZHvcaJbV5iaoEb3UBsgWrMFkiaMkoGHubA",
-	"1fLDUCLDvZ+45MPT02JDHCt7XEb0MHfgcEZQLWiFxWKzQOwfTdMOdWxtvfGfHSeYm8NFovxNHyLjferj",
-	"rCmDsx55MduScME5XAKvXI2uUwXtxNuekrvI0i6B0ucmtyGTxOa3mS7bdjxgDuc45gvyPQ/nwGRCfbZV",
-	"d03fDsb5lFzSX0nSE4TLAYePGaR73/YXNJ6evItoeAwxiJXC+azaCCj30H8T1d8CX9HacTlU8N40zI6k",
-	"Huz8uYAAiE30wXukU9tPvl8MGloK5UUeinxG75I4L1iq97J1Eadi1QZV28HT4Qt9haObXQ3AfO+sbgMe",
-	"+40IG546Gx8oAwznrSzIvg0WoJua3A48GJElYtbZO0nvxc/pU+xScREVZCWtqPKl6CIRZ1yGGVAVXiAI",
-	"+8jakvB1iZkNCoLWuhAWTB/ZUPVkhMs5XsjMRs2PaVlqC90Udereracr4VX44/u65LjoGXOJxdTUvCxN",
-	"cm8DX8DgcyzEAo0sXNrN2eF/u3l//ubd4fHN2fc7ByG2B8pnJL+VUJ28JCakXypElUOUlsbLP3DgWltO",
-	"jBl+9iVpaEnkUjqyDZwb1NPqjZjtdoV2Samfhmvpc623LOorbcegSI3ETl6n9gbL3dOtLQ+bgvJEkSss",
-	"L5dK8XZqdd5Tiva5s5dE7HpFPm09WVXYyaLNHaSPIaLTrS9qklzojQV1P07NOBIb6NnV0zBYmiVRHIpf",
-	"K3M9awQ8tMrmyV3kInCWvbAPMAfaKu/JXt/LqJifWOT/VVbeXJGFLk4VqeKFbwZYNXow8Krrv3860Ndm",
-	"YbWrjsK1dkUZJqSk0SgSmiPkXFw2qWqWG4e8Rti5O8CwSzffJBkDAbEcyHBuREhckKVRnJvq2N5enbsy",
-	"TKuztnrMkMiN9lUfvLHSRxYMd91UEzbnmvnea8DJodjk7wfKgGxLcqHeiS60VdLUCwjYfrdmiIdS0imr",
-	"opUVVyFY7ml1LzW0Zkh+vp/tEsv0+0HQWMDPMPmcFs2LttRXOv4L/HvTRqTUimHQ6EFRMQuOnm0BkOXw",
-	"Dy/g9aX4rfXxP35mq3X1/MTi1AE/wznE8McyKFw9h5iqLxX6Zt9UeoE0uNq2EsnhHOwxdCM5xlF3je70",
-	"3FpfCdeqfer0+HAoAnCL0Wjf2RGYLZYii3ljKhGt3EiVnNcy5SkSKh71fWVBcdKDyRCd6GHEs81qksJK",
-	"hUd9c3x+jzmCkyoo9DjgEwD0OI+XA7TQsCVZRv4IAy7iGG4G/6SiH+Hb662zBXx6vbXTCZx3lanuKZQ6",
-	"83VLvMRkbhUyVzAlmHFiR1kWTuQk6dZtzmePi2dDDShpB2y6omu1omWa2dn0kyJp1valrinCXNqay2wq",
-	"QlYvFw8RNMvrFBE2c0Juk2VP7YNgaPwurKcoyR0g4S8kGpmgd4fuLulHuzeH7ctINfKW/j25cWeLC3lX",
-	"pyr0pSvotfGjT1HBL55q06kDl55MouJGb5ryttwgUTkLQ1FMKHZJpXpAPciQOjGFsS/XCOYcxxY25NrA",
-	"fAzot04surZjY9LnXELBf6Ci9pZ8VJe2KNIGJdbMig7w5sSLq7nvYyM67wETfscIghAedwYDaNPf/8//",
-	"uwMxDPWYRzbXTqL//N/fdfC17yiZvyqwnI05FpoZ4AcXumtzS8K/4TnIZPfQ/QFPfJSSdI87v5ivzf27",
-	"tOlQ4d/2uQNQMKOzEOALExKDpyR4w/6Q86pqmI1u8l9ihsuForn/QdqC+G5swd+uIRuR7jqyc7N/YsZ4",
-	"w3LiXPEQXf7KIJ5HQxXWqLab1WPW0ttiQpNSQsHWQPb7CE9Ird+oUHNnlOlazX2K1jkRgX6V0Kj4BFk7",
-	"EHhV3m+AP7phrDc6W0bq15hiBLiP1uR2Ihy/rS3SKcI3KHyjR9VPOgruoTonM2uWF/ue2u1yRk7QaNan",
-	"+qbUuQQf9O2riK3ktsxZ31sPMURigT4h42+bZMoDtL1tUkzDfW4tWRbH/4j4oYgr+d3WCF+e4dJ0oqS1",
-	"sBObH3opbJYugA0t0GiA9rNj6yoajCe4EIA04rrEbNDOMYgezhoZ+Lp11qfVNxPauw2BbtvJwfWmS642",
-	"XuDFttbeKctpjUtTKirAWygxgzzbCheGVzoGZ7yzTUHSEwAgry0IuMX8QLum8I7iaCwgpNn96Vgtrp6W",
-	"fINoD82BlyVXm10z3efKv4XUH+JPXVLTOizWRZAJArbaxchWwEQMWUJk/nYSqa15xOtkJJXglX5liN86",
-	"eLevp0uIGI9EtREsSpoKKfxmv2MMa/71BZih2DNnWvS5ojnDmSIdOyVxRXye/JJGAt3zCbJjhnh6s5l8",
-	"wWlcEbvrRuOF/dctWew8yH3YN+Jl09MPP/OkTa2LVT02kc+bhAEGJd8fWI78GC/MnJLhe5vUk18OT/x5",
-	"0yLwroS1+T5rAxgtiVL0Tuy2nNeL150dt/aMeSLLMTXw+wAR3TfUYe2t6X1AuXpuPYMBpaYPR8jqRrlP",
-	"8IiHZ4q7QoezcQBJ9fOA4tqBo3V9fEgc2Wk5Ft5iKLXOVAudtEwXN7U+6qbqbj8BiZ+ACMmZmWD3aP2b",
-	"GSmL73F+G/HBNmyKKg61141HGKkZNqFxq7lZ7WnoAdBSJeSMIeRiChJ3X2omCLHYj/GmbenOEDVu3eG2",
-	"NlbC5z85J5KrFO5lrNZRo/4Qv296cZH8Sni/OCStXvja5SsUeUvmnfIIvoKtLSPRJsKCVu3ygPUq4cJU",
-	"/PPO8bULI9oY9OUCu2jORSEdXpvWok8AgARdNkyr+xnatj8YWukfpGahF8gwCJ7yDHKVJfpOP9RzgBe0",
-	"zfH8pXlLP/BJgOhP7j07SVJotT33Sw/FpLcfcEfVOsFMXpqbf9bui5UVCth3/YaTm5YmfRxlZLPopyUZ",
-	"8TtXbtKRVaF+uqE+OdysvpctCt7LnvDRTXQJV/+0Y6XZP0LbLOgzRawrUtVlFAgmb6QykXVL1jM27lla",
-	"Gnls88YRruuSEhmXKv0wuJub0m7YcZN6GS8vxEG15qmd3TqyJLSBhw+4LbT0cn+dHQWdrRvpZ9AME2rX",
-	"ch+pkaYQh3qgiO/lYkkkwvX5WYY7Tda5O6KT5yXNYzHn+S3j85IUU/JjO4AYKvicSIUqrIiguES2rwOo",
-	"yN62ASg0fKJPRi6gwp0wNe5lHNMh+LToCy4xCRDBy12M4mCXj3mR8Aa2xWE9WkzUqaZb+CFZftZXlUU/",
-	"XJ290TqRnPH5Xk9K0Saesx4YPodHGYdghBwKj8AIuRi2vA/kiiyI8ikl+uHwmgm2yc2gIhVW67cKcOQl",
-	"vPqFHZBuQwHvBAwQehAjGyWdYdRh6/R2PGxfS8LNBlOp8EdaaYPg+T78H8Dz2F/WZqqsFw6H3W2cKBrQ",
-	"ZcNhy2GQyYcLURjOOeRPR4t23oMl4XpmM56MBZLB5Y+ZTZqQAabBgMjkVYZMt5xQBeIyz8m7DDW1llPf",
-	"7gOcSD7DAueKCHmABJ4bMUaZxZUtBIe6fSafyWCGbb16YfkthtQB58ER1PePhVAAanpBAUH91hYcsQUa",
-	"FQ9FOihyjMzd0bIG3DoCkPSiM7sMctNKai5zgsk8j00lccQCZdPrEY/byTE7g3CGuE+vImkwK3vaUWnO",
-	"1U50wnzWoZdEtR5DUt1Nlj/xiMLmLr0yRn17zJo6O0uLM9oHA9nA93KPYeBqzsdPdzfADXf+WmXat5sF",
-	"tM56cQE7MqVPC0o4YsM3NpE7yWCCvsiAPkXMPtSLtjA+qnBoB8is09IdZk/6YhfQM6TDEIXSngbF450V",
-	"mwv3FTho38CK4pSeyCW+i81iuCKxnlaXTisaxHsd0JhkGEUyHmegBhLo/EujatSMp8uuuROnV3l+DIXY",
-	"HTDxXfkY1lSr4qXVQD+KLCTMupL2HRLHjwrb+aYS0i3bOkHpm48OL0jDiOWEbBq93hNSJe8fnV5AFRi5",
-	"FMXUN5831EBGR+B+71UefJBLPewc8p0GlgjvuQxaaXGzhPHe60giFdVMXRw/Tc73jBDlBz048Xv9bae/",
-	"ZjimkwnNm1Ithg35gdekQa7z8o1pbEg9BF6mT0DNdVzwriYsdkj1sXY6pSTJnu6TvuFo2yIWwtmmb6dC",
-	"14JqNjOCKmgHjUnJ2VQixYPoNGMrtO/b0E+P7LvWRz7GCS17jEWG/v5//b/oOaRm+cIc69mojoK3gV8o",
-	"54JA0fApsY0nYEyjlcVcqgllvoKHnbdpbP8+aST2UK1TWGzd1YzoJlX7YKPMPssea++9bPN9Y7sgcfDT",
-	"6AF15SPqtiUqeY5LVOBFhtqD6wDhAOsMUnZ8eUNJxJ3+cq/3dOv2+IbzGtVYSlczgEokTdkZJDmaYIFG",
-	"eVM1Jda23I5dTBNpbgcCOVBwYalZANUlXpACjeqygYAusK28o2c/u19yoo9YdVenl7wWmHH0fBv2QBuL",
-	"6ADxEkGQZnhrU6ZwrhpcmtBNPZ3htBmYx1gnM0Q/zIiAS+bFGOe3xlSdQ8C81SJ8Oke7xfa1vfun77KX",
-	"+/smLdHwgkHW0ZaulhHdjzSHgUfhACp4ezGlbTIJ0aupnEzvx/vTdy87Xrz9yDwtweLghu/fnx7DqMaC",
-	"zyX4fW+JBG5ywfGO4psmn3r6wTsZ2t/7Fv39P/4Xer737X1EUTuNzKp0XUZqw9Pr5azMuHTgExpL/u+p",
-	"B62fHNMpkaoH3n9dEegZluerZb6GYNr8BZJYDqFcQhIc7DDPiZSkOGqP9PWpDH03wdUE9862nnFGWoVr",
-	"bWdyhgU5n9nalSsbT82IQBNSlnzuo+0B1IrYwBn9pSssO4LsHiqVwIoLiQyAFcox2xlQgQxUtTWlrcPZ",
-	"dca+vCBR9uhQr7v08dXq4dT24jFZ7kFxlIMb9QBAsUhZ+PqMtrYTVRLd4bKJFJl9HO7uZaUlVlmtqgs5",
-	"2+Z9JEjF74hcWfS4GOowVWTdY1S9o0U0s+vDjOYzJHlOcYkknbJdylDt3nenEEj3GdTYcuAJkcIZvzYp",
-	"6Kop59OSDCgQYl/MbGMxFrkIq4asqVvygFyhbjuJgdickYvGTM7FbuHyPBiTLVq4mi3JJ2hC7whkc6QL",
-	"lKAJ/UiKG70hXqGKMzVDI16bbl65KwL9806mT9G9ayaI0RFuFL+B4JJXiE8mkqgMNYyqDJkURgBeh+en",
-	"xR5EchV4cRP52D7KrlnsQzfsG6lEk6tGkFdBok3mv+4f+9410y+WixvObgq8kKbbcuEKaqCRC1t5vpPZ",
-	"Z8d4IffQYVm+Qq5VpH6lpoi6rZO7d80+mBHAr2YQDFdEIiwIKvmciBxLgk7YtKRyZrDjo9rzqirp6RGG",
-	"H5rIR83DWleOxh0GtalTPqOszdyDwEnMwvQlfUpMcFki3pPpkzJyNQni+Ne+g044pRaC3quke5tREOoT",
-	"3gg1s9I9Ok/DdonwKRtb5LrpLj+cUo7vg5J0LZeBM2GJV7cMREGUj+PY3b8mNBC9UcLR2TFBvGO0Jdtv",
-	"tLGWWzdDAevugCGxLqm6cxdkSqUi4h51WvvPQMruqCJX/JYkbmDgBVNycQ6mEpSDNrbB1Ggz+lmOK63z",
-	"CN5MZweIKjiD7ImIi0IQKW0lTPMHKUyALZWmyvSwNNbeA7uvHu1mit+66q8JDax/4eKlAdLrZiqVrfNB",
-	"nPrl0epZrQhANJnasqesrwYzFKr0awvLVXSWywUwu8K6WpOAdhFNXFc/tEqtI7Qffpyi5oLrOIrjpH8N",
-	"Y9dN7ihMo1G8wormncqtWQDwKqRqHSZqzjNEcD5DcNv+zX5Y9D6F0tPFlrXhhi9WBYObw6UDDFjlCxdB",
-	"Odwd5RrVX9mGuwP5NgYWLtT3uMQMLkbW0BODJqmtbFM/ICfCknbJstHvlkQog+cU4iRBLvKEzImv/46m",
-	"3LhHsa3s64HDwLm4DXkPtGqqA7cQWes0Zdx0NMSdmQpRBSt8iQx9fBeSNwkuNmSdoKflSF13Xokg9N1S",
-	"3VRb0UQHv7wL9vYnJ2QTry/lEsbmFunJSqKc/Zc8dHpFrnJnyprYE3htTWnt5WKMBiLDV2PcuDajbq/F",
-	"QkkkLMPmF7wkmdV0AxwUqtCMl4X0yBQekUL/0TaN9Ihf6R+vmcFO4RMUoqcg8hHnqlwgLAOvLCJswgVU",
-	"ZlVoZGtg07IkhampGvpvrwEUGxrXo1FEMFw+w2Cs7+yhQ2SIZTapGfXKfMCpB/wDE75m5rUQtSRDMdAS",
-	"KIMcoJbEtO9wdQa71lugmohe1Vn+R2rScfgjtNWGPD24sWXz+l58H+wjeVcfAhZS7F4Ns3hccqgy2LRi",
-	"bYNOJkTow9XWYp9jiQSpS5yToiclYaPU4QcDUnkwLjc7N4p+6qSSEPxwuhSCI0xvkMUYzkbG1Q38th5x",
-	"owcsy0BlxW73sV/Cp8Azy5bw1GLJKPocCvQrE0iH9YkfX/rg0jZW05LdbksHnii5q/9qAye90qmPf6pQ",
-	"rk3p2qbbSdUUlFuPSBkHnewPeNicK2uLbTI0LYvdAhqKJn2kJoIWrmE+ZUtWA92mEACnwr2OvS/uAHds",
-	"luEVj8swNHAL38Wus/NNcWhbf9gfztxU4obtYBI3zG6IHsXWHkjc88vUradmiV3KkDY5tuUS5M2M1jJz",
-	"SRwbgii2NbRjsdiresPAHbj0YZwXkohrGaoF8WUw9OkNE9dqwQg7avBGoTsqqeLCHeCMB03B1jK6hPO0",
-	"7+yhq6BIhfG7Mw7lHE1ii0R8zl5dM6qQILiwHmWjyiiOZrQgFrylVV7mvCkLW9QNjRi+o1NjZMIKZNdM",
-	"8EYRNG0wJLeOG6U4k3YsQAPFUcn5LWpqyLi1SbhUovAANLg51yzUbzIDZebh66xCZrmkZQ/zACtbIvea",
-	"HUKgG/3VDtTFBRckpwUp0HgRTlDrdTZcAzRjrfUE5u8wlugYwhtnajYmUsduktjmtO27YrdLm6ukhKnT",
-	"+rECF43fUcVvD8jHmgoiHyEzCJKACWEbxVQSNeORk8cZHBkylxagyv7aiEQgABGSSpWco16Pw2n3cV/U",
-	"lSNYp2U/2G6uTTDrkJhhp1m7oj288D5aDPXrJfLXS+Tf1SXyMmDDI2HPtLXj74s+E6sPP6DsebTW+pMH",
-	"cSYjN9thRGa0RKjY8lzhaLmBkkcuyv+LENPpeLyBiAd92GftJ3J5LIi2qb+lN4nC03j84aa1cDI7k85A",
-	"ElRIQjr1keIA/Zdvxn96MfnOaPFOE9vbIJ1mKP4w3OoknXcb+efizav6hAlelvFiH1zVuFGz9yJ+uPxN",
-	"HPGCxOK8zt/+BRVYYfT+4o3T4Gxj+qd4UAXJBRlw+Nr3snB0fiyxWb5nWu/1DLm81Al0iZWaFSk2es9k",
-	"M9bTH/dF8qeNV3d2RwxLOEu2pbvPycAFXy60zl4Qhkb47//x/5j//z/IR1zVJdnjYroTJ68bZDEgCKRj",
-	"WbornbaBGBmSNYXGDS3VKdtIcXDbxs5q69XW5eHV94la0msrD/WIikhRITfenkluBjZ+r0GmxhcblZb7",
-	"0azO1lEY11mCREqLr+4C2Zlqw4ON6TZaTvDcSfmJSH5b2uShPutJj/rIvxyeskO+bB2MLTz74G+aOucV",
-	"TQFpMfJRORqAhTnDdwSCagkrSKGNcM68XwKN3H3jtzuDfRRHNpYiibDoYXz/2rQQZEtwloE/IVxJOQPj",
-	"fUwQlrekQHOIL4OgasjBlJRND7rlJF0BFLgC2ayQti1qtRb32VE8C/gyxctHIQutrs/UXN3tWnclkorU",
-	"0t70Kprfhlcsbor6MFqNlwMF4bAoUnaC58hLEoVwFhB/ZsIHHZwY+UilSqQ42wtTuPGP+ekPmbnBsW5T",
-	"U0Q1BFHXBm7n0p9KVLd1RyM9AsrYufFNRqMg3cr4m2HTq8Eapmqm/611NZNyP8BEWZpkFlJ5iaTL40sx",
-	"xDGVFZVWMjgnZStoYtsl5qhsZcCa+iPLRDKiMcfM+pTGBE3pnT6Buw50wGYzXLnzgAuUFelQLVpJPvSW",
-	"IOutY+O81VYNb8UcNolBwGlhwgFlIRTeZoJC0z1Z0KYGJNshkXgOetugGHbLCfjIzdEcsikAbRH88tRD",
-	"Hcb1ooaZtY9tDwN6zW1lBWfSB/ENnJWLAxtis4LYzhsFqAjQPNRgaLfyZrTDQr1vhzkIumvlBsAwQ0Dv",
-	"1GZLVTvYHBmgN3k/1f3SZPuQ/AcTMF3Bok6A87crZaH5TbGetzx8sv5usO4C8SfnHHeSzLC8cDvwPuWK",
-	"71Oea22trW4Z3HZ8sbn9xBtxjBWOeCw/1lwoF7C0avSb55ugOip8At/EVnmt/1IQqGKeHo/kJQGn2bvJ",
-	"KruAo8VGRoUHOCRuGfXLXWFocQTGMCsX3aCrA1SQkpgoTazFV8MULY3KNnOBfOZG5G5J9m4WVu9I253U",
-	"sqcvWKAueX6O3WtIrQhRtbjUy2Fv2o3D+ojzW5pKQbW5ddinPcDhKdGo5FPKMnRHBJ0szibYaD5LSRLb",
-	"8pppnXeM89sdTdgZKdvEvRw6ztAPStXvgNqsQJe4IpdUkf/6Bn/cQ4f2NuiambhYVwX++8PLk5v3F2+g",
-	"TaVqaaPVqUI3Nz9wqXZzzBTN8Y2bwehSE4Bk12ymH+vVzdA5VrP/+mxnD31wh0E7Y7j/toG3cPgCWiri",
-	"jFwzZ4q93H9ueCrnBUGH769+uDm5uHh3YSJ0qKaimaQTqa+2lsbVyidc038jmhcgYNjcJ0XQfDhTAufK",
-	"w+FqnjsybbqbM01GzZ72xnEPndh7NFlzJsk1g+l4vB3ZgLsYHH2UAEzQiRBcIMM9Zi5WGG25rg7PTwM0",
-	"l1dbz/f2IZa9JgzXdOvV1jd7+3vfQMiZmgG3PbMRWc/MObybOyexNdQ9tbU43Lok6hDeO7LFnewt4PcW",
-	"JUTTweppgNBpqkg9+8Vi8Rihs7Z+atuD8+B96u5FJRpihA+QDibyYv/l6tpcECNQSLGn6fByfz/VuW/r",
-	"2ffYR/3BJ8/Xf/KeYXuHarSMl/vfrP/oNRdjcEeZL16u/+ItV695w2wXf1r/gZ3HFa0INyiVNhFl/afA",
-	"a0ZEOYRbT80AHNqL5zkXt2AKj0os1Q22dx03Jk6LFq4aDZXI3KQgEKDojBckA+dJeJctQc7vQf+eQ52q",
-	"ulsLAvFXVkmfkgin/oUoZw2cB6+vMM3+o7FtrDvg24gR0b6yd28me9BS/mCTnLvRJKiktzZxwdsFcsbn",
-	"DI18JNIOjDglHVI0f3wpkST3OjHxpVccYYkkvvsHEElfUMLMHsSfHamhBdAu+OLT0uINlQoOnBPz3gOZ",
-	"Zpgr0/cXZCwsKaCfYrmXgs8h8X8l8AtMZSOXTdHCLyJanI8c3Ir2CssXjjZBO+ARgCUxuITDVu/ZbzaC",
-	"75MJwBe4Igos2kS4UfvKM3fn/unnHtm1xABPILN8DxY2+jPLq1WOi0srW8wTJJW2X75qT48g264a4eP5",
-	"tqVjfx7eQHAGpf4mk2BHZG00sNtMuoXljUILwhR1XoKkkDttX3tKRuOMkVyR4tCme6QYLXcv+sSQLyS0",
-	"/IhXgQSShH72m/33wook8EOQVcK/ZyVlt5b0C5NzFcouamLyIB/Z2qNty1vLEiILFmHZB/XzEKPomEpP",
-	"973f9y798/oPjjiblDR/+P5syYKwX32ATML2dmmOFwADT6dMWzpCb2G2zB/VBPcZJWcTfOkSM55s/7Wd",
-	"RPadefKF9tnVnO9OcK64QLpVAm4LcOZIN6wlYj5zaBa7uUfN4DJC3AsyJUz/QLowG090lPOCbOSdeLzV",
-	"7U4vIVkZmYP7S5pbFl4WiDOAuEIlB/QvbbH/MU2Qly8GyI0rzs8wW9iv5SOYLpD/5aHDwLlnV8D4KDGy",
-	"kc/wc4TTFVe18cO50iVRRj+0b1xxVf8Tcvc7dgDZGprScpnWf1CG3vQg/CI7ABRclRTw3IdFmPAfvV4H",
-	"SBDVCCaXlhGS7FI7pKDSxRvEN8ixeeH3tD8iati7yeSr+P1szDeZbCaGCUT3pnnMRP96FnsiYbgUZ5w+",
-	"6zO4NVoQ5bxCJtj386r3n1Nbv1RYqHCVudjFdY1g3TSxWtFistc0Ofwd3F8vYosfYjrEV91UPwlue5/G",
-	"SxR28lAxY1orvh6MX042mSUwYWB2VZ0wAn+OFUeckT10wjxGhTE6Paprl1UFvcOmzFvK0vQxJE8on3wf",
-	"EclkokokGhPKprZYvEAFn7OS48Kk9nbzlL+MRRrLqbahHiAvIMXX5qHb4Lk5hhRhE3diAc7tysTX6ZkL",
-	"UQlFy6ogD+CmCuIMAQMJaP2BvFGGO0y0HlYGjsAiGZsYCRPboBvJS4IFKXaya6bbqBsx1c0BDvY3+6jA",
-	"C4kaVhJp4TuhaA50BVMFdc2GsFhP3h56uf9n9Obw8urm8Pjs9C0EUV8zCLbBFndqNUQHkF/szcRqsM8B",
-	"tPn23c354eXlh3cXxya7mV0zRw8fFBjsn5f7+6atgihMS7nnHpmv0VxwNvXvm3CJZYcB7G87s2O3Qk8V",
-	"1NDp5QsZV8tzjWzb45bxDnwhwbkN3jUc9JnPkn8EEQ8UJZErSwBoAKJnBoFWVKQwjBueBwmxEUTzxaWG",
-	"rQfJrMTSm76Vt5mJkOIMhIFRh0ixhw5d3oWXc5ShFy/RjDdCotHLF3+GiN/obgniBVf49MWj8WkYlRjX",
-	"ec3IMxfEr4+WduIPUHu/BPMcylsr8twy8kmclSA1cITRfz89NyeqBWf4hY/R3xrSkMzcK0H2CmGAW7HY",
-	"6WeuZ7+Zf9hLjKg6cWxP7c7qr7/FcA333mEEBfu+e5kNuNLoE4e/0rrLZR4oYUyZpvZqB1H2+u+n5w+x",
-	"nTa86HiY6LFrA/s8xTjACH67jzS3/Quc/zsHCLOF/pSUkmxLF4A40WNbYRyPxZ9SOh1c/xOeYa6LZKQN",
-	"PP49aZPhkGqo/L96RQio8SH1Hl8F6QLUf2bNY82q2Zq6S6v3NTRqxYiEgOqsi4xhgbMKgKMIQs2Wtq+1",
-	"D/oDBC7dS58jBCrE6RkQ/OTG9vu1Gx2JE5R/9puvjtIbMHDCiksfiL7+mA1LrjxyrMAJK37nQQIPWsQT",
-	"1n9sLq+nNmqf/cLHvXHH/8rHf9W62FMegr6PhDwFZfBzrtuD95JXYREAIE4BkdiC/liE1R309//4nxAa",
-	"Ckgoeh0g5SfTto1YaDkIqZgT0IAzj+Kt/24Ekd7sosJUJyB6LCtr++y3X/j4tPj0DFqNxBpGtiB88UA1",
-	"NxXWoMTiX/n4i3NTUD8NCPPHlQoXDUPYchHwJZ5i2t5eCiJnSBKw0rBSpKq1St1hVMdTjZo9g3TrXRdQ",
-	"1He3QPLbw0bNXMmbJ1IDIQD0S/mfgunBfGMc98HmQUG1RieaLZLL/RXDP+Dlp80d3Hr17z8v53ZgZgNM",
-	"XUUD79QdGX7UrOmZssuvxkvVw6jmhRMLb/MUPNqBb/rMPGr3h2k9xp9Hzo33+2fGz3Elm+BCS6VVTvS+",
-	"T4DXChBHzAfmvr6k7DbClM8AuqXoCwLUz4+Cpn43UvRFrIYmU64mpyMPoIgw1LDWW9xeLX2VfWu47pJY",
-	"na/DTZYB9SkeMhUkS6d56Q08fhr2gba/kICzfUNRnpiV3WYemNxxU63WxtVQCTfXf9iAgt8BC9vwcpCT",
-	"lnNZsXJTZBmYWzy1FAfr50MM/Ut/v3yAwstkuDi647f2GtpsLbhftpfLe5/PXmwJ9tunbAUo4d9//rRK",
-	"R94og2rg6uYuhVNoKq6P2D+a4bIkbEqeOGi/7SdhiGlrl7Ipyt2LNj/BGGOPyIQt0F1AOwNw5RJk3Fgm",
-	"q1Jiz9ZtjhD0R4dM8ceLXB4qV79KzieSnK8po3IWsihY7KwbJmhQQTxMlw86DkUCp0X+7DdnHn165tBS",
-	"knLiHS3yI/dStmFyqjf4tVQD59LfGgJ3lQ6dhBda9KR9uYnvpDIVKDf+EBxj9/7wJmT8TVzQ38SU5CuO",
-	"rA1g6YtG5mgENBQol7rcKeLMOf0yRFleNhAjgJFvQhCcz8xvTrpxK/BsMTaoLDXDCo3J1P5k2crqRYzM",
-	"fcCWKfhQoDHJcWOLMDjuQQUt4ErVqqQGki00iXZ0g23Kc5ubl23NCHbFj99wI5W6AmnlNvuznK2m8n5n",
-	"ltrukp0S9ZrQB0gQU6AGyl53F7JvxwGgUXK7QfSv3nOPv9eq5b3mqQm1GQ36u0VS9D9oczVafi7ehyC+",
-	"YFWkH1t0eQUtcuhuCZdlDx2WkiNJFBzdMy7UbknvSNHCO1l1buQgkPRKZMt4TfpH1DC90D9cXZ1f7ti9",
-	"Qd2iO5HrKptaJjjw6c122+l9AqwwMcLahfYZhMx7sfs9jtKn3yHfkylly8XJR1yAZwOAISFApwU+QOOF",
-	"3ysQU7q0kMFecabAswkXU96j/7+G508crv60nhBv93wJL8jnQRX4XUc49vlZgsURRBK14rXzjAqP+712",
-	"T82m0bKe902qcO0gW1vvwIbsO6s5qL1ksK9/9767R+UNZdUjzx4pn2+cbYQtHN0XLA/VtruYztvSFOge",
-	"BYW9d9quza9FWxNAdUt8m6rdEMvu3nllCoKteBKp1OqOypI1oqOB+desjcyXRGW+4t2Sb2IHlNpfOLW5",
-	"S0HcfHfI29LgWmJWXLOw1PDIFNA+QHgsrWDVv4C1bu/GPfh5QAGp8MLDYu/soUNmk1CuWafg+ZQomXSy",
-	"2lwFA4vuSiU6kQ7wku72JBqSb1f+qWRAt5T8oO3//Am6T/kI3BuwdgnO46b64xwvwBBpeW7kaofv/PEu",
-	"pn4HR94RlCUDd0KQlhLx0B4EttDqEoaCTrYFIFPexzYO7Mn8Vq6LFEaPTU9rPaefQ39eDa8zh+qqKxe0",
-	"ataU5U5mY3ssyFgH+zdWWtIuhceVnBCHZR4Py7sAR7hD/XtNLC7/ehBS8J//40RjQSp1iNoGGQOKIE0g",
-	"k0qtJZAPLVC8lgAnAtUUPmVrETnjpHt8YEboJ8HWei5fMHR0hbYe0BCI7JUUYxMtTGAblL39lI4UY2T+",
-	"xyHxZ+b6M3xLerjeL4j3/UFaFUMG9cWV6iqLZaGiFjWRz35zf18tavLpmUMqugeQYdAOAFMnAwf/Yvt4",
-	"TbBUTwWDBI27nj73hUun8yIZSjbHEjmCf0UyfIxUBF7Vjc12nAB3mQRfARkKfIIWBAvZWnlK4II6g6Up",
-	"yXK05AGiVc2hJBFlUmFAydXGyKC9ZL593J20XMdmoc0kXNICwFe9F3MG9U1KYsf/CpKSfzx8c3p8eHX6",
-	"7q1BnUfbWhaaN8CnZZu6ZlqPOUCMK7iJ0Gzq6LC33dp7gpjMTuYyndFID6KkzGg1gmDJ2c4eOrUfX7OW",
-	"isKiUnn+NyhgzvKUuLJLCNpSSVUjpjTHJSyhWxeX4q7fvmYTyDiFiFjj/ZBuCjGL7ohXFVWwU834nlIQ",
-	"2R6+hBgyXV+QVM7qB1co3DJCQYsMmGm80P/5KpYeLpbMElh29lsgQ7gs9ant9lk0UnuIiHlWC3JHyfwp",
-	"D+1z08XX/fKOEUSYEguAuv66Qx4JXh0X4DM1OwV8dXjhSlcKkERobkN/qClGQuaZ83JnqGH2n3pDuSNx",
-	"aUOho6VTYcgOq5txSeXM1q16+OZaV57Ad/fExQlMP1+qMIEmSdKt4+xNvR5fN9fDN5dda70zGmb52YSc",
-	"tHReUXz9m6SAFySg6NgyxaBAw8Z0+fluL4GDqydDA1yVT1mjB9o23XxuLzp0fWxU4Wh6Bozqa3WNiN1m",
-	"PdjGQWpDM/RvAJ6Sc1OqyxZpuAFO7TBctwBD0snn2e4pyxj0MMCVuzP7R0HwODTDzVqbz/ug3P0e/GrL",
-	"AJjLh5HWE18VWM7GHIvCluW5f1GMPlyKJ5ckXwaTYggjOWCKkKG+HpMPx7FoC2F4r0aFGZ6SV53yFsuC",
-	"5xmeTGhJfWTYI1eBCdj9MOjoiSDh2h4MUb7y/z8j/wtS0inljUQBbxvkSX0caDNMydA115ZsHrZjGOMN",
-	"y0mlBxcc3N21PrOFVyWxcb1OLdVGH/lYa45EnaacE5GKoLSvKydfYXFLCoCdQlxcM5zfMj4vSaFtRwNa",
-	"Vu2hK1MiWk/TTYVXVcMsO5vRgPtm0ilaPdIcXDSlSUq69uNTnO841EpsEpY6HdsSMx4Ab8IbgS7/+gaK",
-	"T9hZgbvBLHnMn/mGSnXYoehTpssHHemOU5u0sy5/XFyGq4AFuqzoNKS6xGrCRbUtM1RTKNQOGEEQGcA6",
-	"sEFohNkiVVnpQZpUEt51zIsFohKdYXFb8DnLbPE6KAjIqKKSFOiHq7M3pvKtiRd5x5xhCYFUTUEJA4e+",
-	"grq648U1syEoym3aQ4VGvp46bDHzRptqDRFlsD0CMpq3jAXK2U7Umw8WRMiWT3U2Bl1sUCvt+ZMMwFqU",
-	"Q3bf1xPy4SfkB0FtnFXInK5SGrAuF0jyiqBO0GP0CBl2LD5rmD4xkmbtkT443sM7n034m+6g53T5tDYg",
-	"/g8o739wSE9RvcMVzbOY3L4esY2VYVwZLeBp5PwAnvot/HMN4pvBD14RrAPqW/O7PzJAm5ngijAI17Fn",
-	"4997ebO1r3YOqI5F2V2hCisiKC6N2p8hU8O+K9lmWCEsbw1nBwprBTHmkGcvvR/YgrlSNjWg7ivvS25b",
-	"LMuoGqy1BgOFETngjQH8+z3g/4ELXPwD2ab32233EInP3Kn7Wfdp9M5EK+Xhyxd6ZE/P+7qbh2YjveV/",
-	"wMC2BwZzitsVNl7SGzTrZas+AkiMwfKWdDUHarIunP11f37PCa1VL35olz3s+5/Jy+D769M45dKNxB/Y",
-	"5fBhxj0CoTO9Z1gm/EtLHAf12FsT5XeiqNyPbSvKvpig7rLhy/0/o6N3b1+/OT26atPYOju94Cb8RO/j",
-	"mFKFLJAVV62f8wC9fPHna3ZxeHVy8+b07PTq5DhDEi8gNNP1AqixhhhEoDms8ZyqGWXo5Z9s/Qw+QVTF",
-	"k9v0d/06/lPtahhxIkTazq2dFjbpjX+s2tBfpLLHiSnyDj64ZTEyn/HWUu0TIym5kZn8yoD3koeSUoQV",
-	"mOVkF+Kve08f/+4FvPqULNrt6kdK5qlzB4b9T+LZ9lSxwfIt7hrLiTDB9grKPn5USM1JeUdQxZmaAa6G",
-	"iQ5oav3vlQui7LEvTC/xHYlxzBMozUu93FdZ1iP+qiwv5+urPgZcYiP0lqOSVtQEkDKOKswKrLhYmBi3",
-	"Xf2b27Dr5JEkSlE2HSiSLt3bn0Uq+d4SQsmN/Z9OLrmJoxEpqHrlLqSfRsIk1/8pZUx36T8jQPrGzAe3",
-	"h4qLrx6wR/SAqY35fq2cUxhgNXqL7wSr717/PLxme+uLMXAT+ANLuxPIgbAFtI1rY1tC+EsO6H6AppIT",
-	"XwYWzrhtVBNBuYfHpcKT6jH1r6H89azqrc92tvi8PBbtL52RYIJe3VwOWkpS6bBsvC1u3NEzLL26gZYu",
-	"Bq0PwC7lH/yUdsTjc9aSDe555Dr17vNdkAZQG5CU3icMoakgef2pi5G1/Q2pRWYGhsYLqMj2jxJpbopM",
-	"G/mGpSIiyN8OeSQSbWjgquD13THW4tByD8ShP44KGOcZ/ZG0qJBpbvFvrXS/lMxtY/9e7O+jfIYFzvWL",
-	"IL1f7KM5F4VEo5f7+wb5ak4lgWK4MRjPv20lCjy92N9/aCHT+zKxJcMQFvYk+8yK45cyYDwj6V2bY8YZ",
-	"MLhezAMTNfq3DJDMschnekfoJ9nSm8bpX1IsQXJaZnq+v2M3QtVImj9NCOHL/T+j4/fnb06PDq9Obt4e",
-	"np2g7UM/Kxhdga63ftP/+HS9hXDpqr5SqazSQm12z952IrbPM9BTwbOb5r9ITF+7OVKXW+b5V0Pq81UP",
-	"iiSnOYY2RpbfUP2Hw7MJrngjH5gTkqiigYvX0Hp4yDxdeny3K917/ObGh8fNiQCIRVujQ97Suv7q4+ym",
-	"2BXGhz5uaKl2KUMllRDYYtgmOBvCONMDU24XUQPc4gQqFsQReUMmrVyWXTQHAy46SM6rSutSygLJ+nSP",
-	"gucN3Af95//+MxrhRvEbaC9zKIPuzwqzBpc3kpQkV9k1gxxPcsPIfMfllFgczkLbs5k1mlhBC6yIRDLn",
-	"WmdB+3v/ok2qigv7jiHWLtAOwBkMWiqci7YwsWZAc/nwraOtbKZTIk1Ch9Yh5w6USSsoURjQMz2P4CSK",
-	"1d9c0sXgPw8rf7v/6AfNBZG8bFQPuKLwb/yBlTAoSGhWu6uuIEFK4Lhw03U0tbaEK7AScN6jKVprNutv",
-	"7p+DYnc7itO6SyjzyR84btdMMHWaG/zImpKcSHRLSG3vN82r29Jq2hIp8lE9bXiMV0jXZ4X+7jTj/a+a",
-	"8T+FZuwzRjfRjAuqD90+X/AxvPE5rlSXekrdMNikTpP76ty8EOVgJoOm/J8lCGROyG25cPP2lHmCCMKe",
-	"e9cIgzy+3Ot28kWk36bs+fXC9fEuXFuw6SjnaxNIID6ZgFDIZ5xLAspDgRfw04w3IuvkgG1LpGhF0K+c",
-	"kU2zFUyvIdBf1FA7VabUhMmVrXChDUsFt02GM2wWDlmggsPPcy5u99DL/Zdo22Taw68TTfm9bVtCEUDO",
-	"5zPuL65Y9y6y46TfWzGaLHSgYeZhRlNjFJ8+synwaj9/Cq/2+n1p55XalhWREk/JV2/H0kliNxCOMQ+a",
-	"86Ys0JRonp1nJpoL8BMCF3GmBd0PV2dvjBGmj+GnOH769qFoWP+tj+GQC/3a57hd8d0NuV4xYavsn0Rh",
-	"gcj4F/tL4lvPP+vALrQgV1S4bJLPzVbKKsaPfUHzFlKOcy7AEysR1vOHvAIUphWgWtPqW6SHYfBG9CG2",
-	"KtAvCSuuiGPyp9fPr0AJYgn4YiIgc3T++08M+N2Xr11JD/AhK2Zb8Dnz+s8kkMhGWMP+sdU2rBayoZZD",
-	"7gZBAWmxP4WJIkhbuwtQgZBpA3FWLg4cnkhRUWY/A3xL/0tZ7l2zC5I3AvzK9lutO5GPNWYFAL8rjnhu",
-	"is3k3bvVfdgk8NWOBTShBaLymm3/Br+eFp922293f1ssFovds7Pdovi0faD1KG0vkyJo3wGjGxD3Djr6",
-	"3jUD0Q1GN4VoJKGOsSJ7e4QV+h+mpKykdyQziWAp9TNDbhL/8s0LrbLKvWtmI0ewIOtCLralUwBtlIaL",
-	"O9ND27tmNl6NyTkRKMdCUKKFzmhO8O0OOrnCUGWS5jMP1G4LIi8MErbJm4KvC1JDzSLOXumfr5kbllmr",
-	"DHTuVq0GZdwHhrR1ALJ2fNaKt6jnlr8rvLhmkpA9dOhAluyCnk5233JGdsH1j2a8dAWUbPUh3Stg3nyz",
-	"/9LFnY95sUhhNJ3cWXyO3mCQn3766SfNKMfHiRAPv/gb3S1k6X7QyDPPTqJPy2Wb9rjm+DqdaPoCebee",
-	"VGsHyqciSc2yoPHCbCtzXzTxsVSF3mbdOrCajVNd2teewTvQ2zcxb/tVy+cBLxoeG3UYbwcq1BmWe9A4",
-	"/pgXOXb1oOa2E9yhzIYqIHoNjQjIUF02siPl7FI/ZtBYOlwmUosDBGBNxO6EkrJw2JOv0PapBTOH0U+4",
-	"qLBytXcLsM+BXxGHep7XTIvC7YP2MxCNWvETr9AJs3+PfqOSf9pBVSMVGhOEJ4q4hsIXtg+MzBWkPZ6a",
-	"kmxLZ9xKW3q5feGiKcnebzCJT2hE9qZ7aPsS7nv1kVNCCQQtMgu82O5B8oIFfaq6wHdfCrvLwZ+b2SVM",
-	"MzjYvvryngJfmlnigldLeLVPElBQBuZOGMXjATU31sb1WMfS72kPPPIpvMZ1FvzSiduAK5dQrnvgQFiU",
-	"basTf90y6lFcKFrW20pylNkIZBf3sLwUGRqTCRcESXwHGSYbbSZvLa0PZ3C7YoAXWea8Jp1Q6F7GLKi6",
-	"hC8ierImBxd0Shku3YlrK+u1ptvo4vUR+uabb/68k6GGlURaK+W0gDQRFr5Li1TwtisQdKl70cu5tVm0",
-	"0Nqojq+u6DAQxJ4JGWgl4WIqEETQAxRwpYb5J7ws+Zyyqa24aOqsJY+QdM3RVrw/cbGV9drGP0qWyDtG",
-	"rFbUHuSO8h3F/QAVAk+sG8jiKwGi84w7IOnqieFtzAnbA8AXiIbwBKNQwmhZWKDRAI/Szh56rb91Crt3",
-	"aWUIRCGSlE1L4p0uyxxvAvUNCPZS91wAoO+KbDL+l65k3DloNwmSdUltUXa7UtgCC7YdZMbKIFiUlAgD",
-	"SXRLSA35dUqiGdWLvjgA5EA3+LbFDFX8zs5VLMKBjxdaj66afHbNsPnEzDF4x+BUohAGuS2f6HVxqpCc",
-	"wd3UmKThCZ9cY/tC5SiGCBJXf8tJ05bCXEBZWrNYX3Wzx0RDjB5dscOqq6oNObgGqWtBom9fQBcwTptv",
-	"u/XU5kXQVd+x18k5/WNDxRkvIzGO78xCPEE0R+YuO7uQcE7PD5JyFb4lzGRbhpZ0eII8HurGJgfspqz6",
-	"jHx0lXmjHHsCjzdmWkU+qme5vOsy67LCvprtePmjvf5Axl2LBJ8fwJ4WfA43TJ1omz/2tb3fmMCwRooF",
-	"PIgl0vT6R2G0Cotb+aTohGvVzMNOkdlXNpzrtDBK2JCILv1SzGd9zYBtXZkk4wmGGe/9RllBPn7ag4oS",
-	"EuWYobEVIKs+mwIvEGdo1L2sNK5suNXbOUBON4ShBDCL2+0GTfQCrU/aDve2o3k94vb/Y+97l9vGkX1f",
-	"BeX7QdYtSnJmkuyeuO4Hre3M+B7/K1tJztRqygWRkIRrCtASpBWtK1X7EPcZzr7HPso+ySl0AyQokZJs",
-	"i5Lt0afENkn8627031/PsHqVID6wK9vzvj3lejQxgjjV9HaK3BYy7jv0zr2SPTKOGICPtCwKSYtYUBh9",
-	"cSA3HxKRaMsJ8dop8OiTNT7oxbI5kVYYQbtmPh9z/d6nvNxa2FaGKxAz1DcKzziS0DLeJiSixpNlGABg",
-	"yYTH/rCe9upGN4K2o0GpFoCeCWrTFY3i00ChJYnKkQ2vZckp0BRKC9wpi9FYZgHZz0k0B92hpGv/hUxX",
-	"G0tcarMGdQn622DE/i2hIe9zpsqSvH46IAryKjSV4Pak+V4F8hHygaq0boE8YJRHYY4fVDCBskyztKo5",
-	"jX1CefPfEpbsonRPlYZbzG4rsWFy7XxAwbm++XpFekkcS2G7yI1ZpKRwsuKeke7myFbul2cVH8uJCCUN",
-	"UDr6alV7xAj4Rxol15+PyIcP7z+kyVSvyUU86xumEHzh1o1FQOqvMdNj/SbEOKRiqUPlSj9UoUiE75co",
-	"iHqCrwlbSs8XsoAKmR6dGvZSnaGMQ6iOubjs3H6+/HJxjPdvorgPHpQeYxAgxZZ+oCFwZS0NLBYUUrCX",
-	"RV6IqN4QUjRw62wu2UZ1uiIQ+gsprrMZVYn/B1AUBn8+KkdBMNDz2HejL6O3hT2/piRxR/l2kOOty7HM",
-	"WYgKdxqWozwg53TaYwgfX4ccZYkBBPi/4INhPJvSnGYzH/z508FBk1zqF9Ks7E8Am+VLm/g26z6YbaOA",
-	"DTgn9OkOcUsxaqn4vk6frNrez0ZaYu6nk3+7Psa2mF8t2Ycg5gRKOiFaOR2zmjrMR2FrmBqv/456Ra2u",
-	"7blFDnEPKUu/kpe1aDqYCUDIdai5YUtuzfJC6wJCrSiymQ6yPbfY49lkl6W5zrDmL/zeydHcn4lQ9mez",
-	"IurEcm16HhDZBJsNHF4ZKz9dnKv78WLY4mv9RKVAxTDCMmhivG1fk0o+M/WFccVXkNwzJzsd0li/zNSf",
-	"bsO+bUVeLiZKc6DQjQyLTnficQvBgvZSvjK6NB2P541eec+iScRjk2oFZdR4sB5JRGw0f/wqeLJLm6pw",
-	"cc9jdIUtrJk/dZ7bRNF8Nt4qVfNXzCCXY42R5jPirCxfTP529efLsVZos3VjaVW+A6sxB+seGc9vWpNc",
-	"sHsoGYqTSCgSyztmsAjWXWh1zfqJoqH6RB5RckX2IaLi4UFeANKyJn78XyRDVj/sCm1Fnpy3T89u22fX",
-	"J+3j325PL75CeMWwGw2CiClb2JpuRLZzh2CJ2rfPT87/cnKtX+4K92242EzEivRYKMVgFgm0OMCDoW8e",
-	"ThFDo7zSyuGCaq6qbAAccNNFVy6bz7M1/HV3Qb2q+A2eGVFyxKSALF+M987Kn0O8ouBvtgod7jIu7la4",
-	"rFp8ZNPE1i2ZwLcoJ+hRSFu2+kPm37EAm2MQk7Bs6sygdeghRp8iOcHsnTFViinCFcoVFnQFuDJwyYqJ",
-	"uG4CVhBVhhe51sr0ugwos0kMAkAB24y4WF6cwnbM3tJVCgwccdPK7ez410xpUi0QHpcCgHKTMAaXYyQn",
-	"Ozny+uQIBPWtrxlyRo5uviJ7yr5xCYtUDzD/NUqC1geAjbLUWTUnh1aXNeutKp1BOLCig9su0ShgcGT4",
-	"lSI8/gRuE1jXvi8DSN8PaY+F9bl1Aqq3Fjp5lGQo5xCZNMPoa7pWg/HVMwUnyrPajufmvHZF+lsIJhiE",
-	"cyPnMIMd97eOKTeOsmOzGkFrKgbyNgWoc6LmjyHRFpTfapFmr5ydTFubb/MbJNvC5uvL1hUwrjGFrBFI",
-	"D9igN9X/ILCSTGLI2IK0s8hW2aaIOU8ROQ/ZD0sqb6/ZvbybtRSWFZ3iS8EuYJoSAe6IYw3KqMCVUKDG",
-	"cgPrSVQsxyrF2NLymAOoxn2q2aqKYckdUVKab1BOZC1IV622X//MDMvzDfRMFtH0wYZM0BuoMdQ6/66x",
-	"/Rp6RotgKYehgWVcM4JNkLmg1AR+fPe+EdApiVk0QhtShkERA64qdTMItYZiVC1zhJ6lj9+YpzfhDp0d",
-	"dVUoUbOiQ8JG43hqIIMV85OQRq8ufdBZ0EqtB40HHQCW7AtTRqOKe4EYgltIRQYtcXMtKnHAVcjGAjn2",
-	"pplJ9bbL2kxZVcAj5kNDeqSP9Gd9yYuZUoY0vJmXMpVR02plkSuT1TrLId82cUQSOp7a2sb5S6Wi835I",
-	"lvcQumYjec8Ma6+m9iOiwk7tz9R+vSMZ4PlMWdK8ui9k7MRcUSgAYi1XcURjk4RamQL9xek6ZNvCzeIJ",
-	"jWRs1KuAwQxpbIFb3VnDCm9h7mlF7/uD/yBn7ZvObfv4/PQCOoUihjBjgeqKHEpg4eLJOVTBCfRpm02F",
-	"oJnzlInD1rqiLUgi7oSciOxZO5PCrgeHhJIeDdAHVhQ5LAcAcfhk/V4k/PiWIEDcC76s34FTnb5zgG+l",
-	"EROeQc34b6VBDuDxtEDK2Kj9HWNjRZazXYltM3uZtEDnpWFDT6HaooIvS9qj3TCjrZzjlK5hRhUxZzZE",
-	"Wyk+EKO0jHDHpW/SpXvDYpfjFgSAPKwcTq2AeMhGioX9Un8BsNBi4w6eWAIi/g0QG+FWs4ZqzOOQeUQl",
-	"PfM/27rNI9paEwNtxkYk5L2IRlMiEpjwvk+VaTDu+4C0zAdCRizQYmRbbevnMBqvsG2jT6NomsGBxXQA",
-	"blEGgIvs+ziUAbO45UWziOkAWg8VmMAzU5gzdL1iHEpNGlzMfrVgPYXTmY7Z0970acwGMpo+7e2QikFC",
-	"B6zsTD6sdCbmJpkBU6SRP+T3JowXhmX0YB/LTYGJZLT36a/my3ue+xQNw73fvVVXqDDgN/9pYI09b8/P",
-	"GmsiI+x5ewmoX3owred+UfBf7GMcPGJscBgVr0tpvta7WPK5/Aa/a/SoYqVgouPZEzQf5CJmA7gl5r9I",
-	"YkneHRwckg8HAH2Px7ZohBv+9yWjVInrD7LwSi+0rFiVmq4PIAFlTENMn8H4tXrDDY4hmqtXb1yTRq57",
-	"RDHNNizwSJ+HsSnTC4jCvCAsbSeKRfdsja7MRdlQltc+kay5sWlyblA2CvswH2bXSq5VL7YF46orTJIC",
-	"2f/XP/8DUxioIOw7V2Cwps9DUgTgpqTFgD2mDI1A43Gmcn3Hu8JA/Ao2OXK+oi+WQ8JCfWFCMMEdwgiK",
-	"ZnlCalfMZaRipujxl6uz06N25+T24gvkitbO8pf0g/gBMMMmUwLW0puS7t4DyLMf3b1C6CNMyrT6RGWq",
-	"8Vbw9lEyaLWgVDToP+604W1UJwQQp9P7v1LbYPhrw+g0nKnl6vFR9uwmYiAwZkdffCtEQLK5vaqSLSN+",
-	"Ef4gOwstZ6AzegVXRam0Mls4rUhqXdAR257QQjoqq/nDhe/E1tbEVo4Bpjn5NXdbt89PTFAcWCRz/A+p",
-	"WizstBBZQc514LEXJ+JgWq9XusHmb0WwwQb/0YSa3u6dQNuyQNOHUJUwS5S20BeV0uvHvih0WKzQ3aUf",
-	"ydHzmh+e2oaHmRfzZ8jeUQbtVA9R5veI5aMGr9wBgjtXVLiKblGVQPlh1gfTwxXLfsyEbYEMifu9KbqJ",
-	"37Bf5Fc5MQtHOD+wQiZUpUheXMw0DOyDV9w3LVqxdDVfM02cTJ2q0r4yTloxWWcDPLUR5qggmegt0rW+",
-	"SYE8TI1fmlO0FUpt9ZLwrpFlFq1bZ/pLEt5hG6fq3VeB2nQwV6+uvPTwG7RPBhgp3ODA9DXWv+5THu5q",
-	"mtcR5DVdwhS7ZxEN8aIwhWq9Kfyzsu8KuSHGZr1V9JStnXOluBgQS6Mk+wTC5NABoWlyQi2tK8JVEXxC",
-	"HQLCpekeSwddcXqs8h1nc99AhEv4Ng9IxEYUOquD/hREcgxdnDA1XAqminKnNKV36KBKJjZDvEQeNrsP",
-	"rBzTwWDHuOtgXG3WaGomsZzh3hkDBx6yjughzQIoNGLkjo2xLngxZ6+ui72etOlNqy0I9mYTT/bTFAFz",
-	"aNCcPmBB3ao0xpTBmkoICYbJKFXKq9VrqgOGaIsp1mgLwvRGkYj1E8XcnnSAXg1HXRhE3Lc4NmOmLRbB",
-	"PMKag2ZXdPf0T+R9d+8T6e51tIWHUU8Uht09jI4qKCY0qBDNNHqppw5XX5q9bKqEPaLoFCu24fuogWRx",
-	"WEkSBWCvhAeQCNXdE2zS3YMMRHzDXEP6No3pHcvhXtRMmXmzKy5FWqwuo7RI2cEfihIBiYwUwF4/OSnC",
-	"VEyGetsGLM4jwJbjXFSvUm6lFNwZuvxiSlsduHeTjV3vLqfNO+nwwAgFyZcmcdBca6dHaKLVg01Y/m9i",
-	"/oRpqplJhQx3Ajm+bzIktewzmLkpIo2VDxRbs/jMPE1jlB/7M8kaNHYTNaCeQjAQAmomJaNJLgXrik0I",
-	"FQO54HL+W5YtCxAmTiAtM5JatMsk9uWIIcRBRh5wjlDhrueykzlbkTkzkBU52bMMqGIWnWJlyYS5TMvK",
-	"o2EOF8la6lsXl0TnRiogZvOn16Ro53O7tWaNGloAKXF+7AFWeS+k4q6eb/ffjxhDn8cGdGwVy2iViNGN",
-	"ea5quWbHKQJwwD+9FiL4yzRmBtoqNMo2XnUAZa48AzcCQEp9fRFrqxjbLBhqCGkELdOScShpoPUQOWHB",
-	"RsjiYYTu2IVFq7NO4WU1q/h88HarjI0bsyjfjvz7H/8fkdKhUELcKQ8JwyM0jqk/HGkdLJITi+sV59Im",
-	"F/Jm5Uy5cm7n68jUxjCkVoX0gWSlOfF0zLw03cgjpqBEnwh4r7BHrjmr9blAllfgmdhIeQmeKYt9QdnF",
-	"B7vs4j9SRey8wENEH2iTyV2/Gj5Jlb7x1NBgFC7WVtPLqGXclZWWu+aYrTAg2sZZvAXZ+8K7COFGl9DX",
-	"LCYb6Ns1ZSupiBbPKxNWJtc3Tlz5Yx0lYczHNIpbfRmNGgGNKd5V2DiLhYEyF5XzHuIaJyqWoysaAYi6",
-	"QVS1uqTWNboipCpGHE9DoFAtYxBEe1OiBO/3wZS8Ov7skfOrnz1y/r7darePPHL5yy+ty3GiPPKt/dUj",
-	"n8/0L2FB/3V+5nXF+enxad2g5Smi+N8ZIoAZmHQsc6oZnfcTef/uZ/L59OzktnN5eXvWvv7lxCPv330g",
-	"Xy5uvlxdXV53To5v9d+LYSC0RtxOD23hpVewo4/qJm7GwDE3ndHprLGsDUj6xO4KxOW8W2FmV3Sqj7Mj",
-	"5Zm2svC9D6tsg0rGiOt9zgJObZr2s+TcF2PgYQGcZ/q5GOQX9INCOCqWhaLQIyqOGB2BafVYcdd6yH5Y",
-	"yd6b4bqd0WeMPuEaclYKYg/cvF9uE4bC8kfbzqnnQYiKTIsVRe065Nx2kHd2cvYJcnZb8tKaHS7L1YrU",
-	"IhkBVIgpLlnZPb6KoGxp1l7aRjzHNwtRRDSBQxYNvWepxkb2j5C4G8dcjaXiqOylH62TiML1EA+p0ObU",
-	"hPBSCIHAzKkIQqAnZcigD7VNNcb0luzta73le+vLvZd+zOIGXlx5NtVaGo31pLigsIClaTmdXNoG8OdP",
-	"Bx83OXqEFJnrX/xz0X14IWMykgHvcxYQxaEXPujj4ylazJGcKBaRodSa/v5pv3EhBWucQ8xVRuS03zg3",
-	"rzdu9Ov1l51o/f7dT0X5N7AOZ01fxCi3Km2gBEjugcRMGdgSXOy7jyXNXuAUQs4g5ql4kLHSIbGsBJRM",
-	"9nvgn//fLW2o1MmAa0PSGi7NtYSAcsLJ6YZvtTYw637tdK7MvM29qoiShCYBl8TXXM3Y3QvWGpJC0O9x",
-	"SH1HafjMQ/bSbLSd7rCz0R4FLwo0Pad0zGn4hzapBjoWkwQb20NCTMxHTMV0NGaBBWNeSQuBLjhb9ktd",
-	"M5+POQQ+KCYSwaygRWuTtAXJp5LO9oAvwWKpXciusEjMscRvNmtl7fZ+OoDuHJh1idHUMdyVSVTkJoLW",
-	"+VcR9WPuszMu7ioyXmCjYbCUY7eASAgTuCmRQmmu4YgpRQc22/BvCUt2iT+vqp0WHDOhZGzoGjsmYLUw",
-	"sp7bJ8o0phuzSCHcFI+gmTe8ZAEUfTkaJcKQnlrZOEKo/unS3JEz81zVoRI7zqJgSb7DQKLYa8op6jOq",
-	"1UPIHzfdE2gmbqH0WNPBVgPT+X2HGf8nm2ILRviJ3OkfZ5HGbM0kYFjinZm+23zgImDff3zS10VMqPmO",
-	"7HdFPIQARv4jtfphtj9QXoIDhkVNP9wRzUt2vHqzK9qmYv3Dgf6C5qWii+amgNIrisGbIbYXin8Sl2md",
-	"ARWi3V0Tr00XjR8hE57g/BrR6G5ZlqjVrs7NsxVS3+xQZdDL+OfXJNfNlOFSxspSG/8BiwHcgr6MEGQS",
-	"z7pHI+VZIEmAklgjfM4aMpIMiRaRx/oFYyFlbE4sPo4wM1E4e3470bg+0UjTi8jZdmqcxHlzPYXW9g4O",
-	"DlaVjVb7XqT8QuqOJY5KJWNuoCUXs535243IfhtKSKbGlSqWIWBqyalvw6GckFCKgQfug7RfSQA/ZhDz",
-	"RqBSQcNpzH21MaH6KBJsjRan7083QYLn05WI0KdhCElA66DCjSPXzU4eC9iAtLwsSQs682TBOq2YjRkL",
-	"9C0eMZWMmJY427iqH0dVCG2z7XS4jhMSG0ENoxSMKKYUkDgwbHoc5tew52b6JvUMfl9T5OjL+Zezduf0",
-	"60lX9PkgiZg6dEG4sUvLGGxB/JZbiGEsQA8CNCRiccQRXT9igDTP7LBdIZj+HLTGViSeaEon7fSjPaal",
-	"j7KeGiOAJkNpsvbwKyyARuH5Fkw11RXZ8vnykshrhpWCjgyoTgPDwVZTwAq7mmnFd2ckbiWZGzcf3TIL",
-	"JF1OdB0SHrDRWMY26Qn4oDGOpOyvqkpFDNThLSd1X+MsdkndldfFRVi0Ohsw6lH/bnU3hdv5ajFur9uQ",
-	"aiPIvTjgKti9X7NmRm+79ab10Lrdm7gw/Xxne7RW0vyitBOEbf/QxByxWnYmmDXmYLfUPFLw566IpQRr",
-	"omaAXL9enh6d3F61rzu3J/91etO5KRio1nbtDKM7coUfNdhIXQENNFSN7GOLDhohuAPVmoatAo/YgEag",
-	"XfpUsXpzcfMJQ5yVd2f7FvFVkzjfVTF+Ebu1g51qsU30Y9ewBjmvWBxzMVCrifoWdnN6HoxKsa8SvrzZ",
-	"9oWXsJgKPJVVXFTY3slIbQwiCzZB+b1jqOfzx1WCNVIz9yPNdnmWYw5N3z3gJvad+nE4XQ6hl7LSg/5n",
-	"9fJ+59Z4C42p19Nn2hFnttwjg+xUBSLuOU4eyMke03iYZWTjET4WAbqkzOOa6a++VBXhYFMqAm7DTknY",
-	"jv8Bld8n6AnjkIpGQKeq9RDQmP1wrMI5VCzIYIwweB7QaU0RxcUgZFqgChNJl76fRBETvgVuAX8IGdEp",
-	"UYyR/SCi/djCqUkFxQddof8UD9mo7kEtbUyj2LiF9aTwyxjQNaia1iz6uxSsST6bSL6Zm+npaeL7mOyS",
-	"veKkV2R44wLh2vRoHhnywZCpmERU3Jk27VD5i1kC2q4JWAT2dz+So/zXs3QckYShSS5TzE9CGqV/rJfk",
-	"dOLTgOoP09EmkpAx+e23335rnJ83jo+LbJRfWHwVUnFMK80Ts0OU6DgBnb5h2Po2Hortv8DFQFOzIjz2",
-	"ZikyJYCGgSlKqQ3JB9GLnNwT/aNhoApR8Jc7+vCA9b3ye7mkiNloHGqWXJzaElLRSZ/chFbujriKWn4p",
-	"GLFrgaAFnIDpLxOxIaORoqEHwQ3uQxtq4TMtlbIDvYVD9LDMuP6awnEqlHG2fNk3GnG2B16OpOVE2Abh",
-	"FiFi4/0a8tTXeoC5dqZjvLHWqh2mn360gljS4z9HnBVFkZwhtpLgmGfAkhZaluJ2KY0VpTTOMTYVOcmW",
-	"xQg0y8JPqU5yCA9DH4SQQyQV4fZcvl+kRS6/EtSySt5Mz8HQMnwWE56NclZaoYus9YjeWu5Y6ESWXn5Q",
-	"aooL99PeWx8/aj1HoZa6aDqmTdHT2hJV16Nr5at0lSsUTjTdCYTeQ1oD/Z3s6183pAinZktBk66/8eZG",
-	"DvWgMSGj7CdLUBVenouyQbR0ANQ+loHk2zs+FRoW6BqO0kADkP0aKDk110JJUa9FV8DDdb3YFCl5PP0c",
-	"yZEmktMgBeWnMWwQmlP6fyZhVzk25TjiwudjGqKS3BX7WkO+Y1PQljWj1ImS+DFAfZ0yqlegALoJ6hv6",
-	"XARaOW/mUjxIrTPUthvcQDZOBA01cFI10jKPIBnbPhu5RwD7WwqGHdqh9fl73JVU0qZWb1f4FOw3xVh5",
-	"cAn4rTqtYCvdNFGGFGsBgk1wM3d3/+Y9RTcgmu01l9MQtKBKnTczcsvtgLFQiVioILQ0uzaMSbUo8fKC",
-	"fY9vzGMV6qzuMKVujdiBFTZTr1kJwQOUB1o2QrxbileTlvkN5py6M1Jpjgcux0wo0sigtc3SjSCXAZ0W",
-	"ueI8wkJl3rhJhH5qK5aiaj2M4eZZIUyTyt8dHlcKwqxlwzI+L4dWLt7Rg43cLs7N8joglWGrt+33W1SI",
-	"2s41cWmSexZBJu4oUTHpsfQyqSmCt0dsHzHSoEAHg1VPqOoKHwCpEEJTjhhoVqFiTXLNANmPx9ggjZng",
-	"OT6vmjVi60vfH6BiC+2aaI+FuaZRIrXe3h0c6Lcj6utl1z1C9ZpYWsTy4eBA/y5IkJjJOz3wx4MDMuIi",
-	"iRl832RepmunXYEpeG5RbtbhytTG6tnZytjmAyCR/qg3CfYZMZjaEAtB4wGXCF1bEHf0NlEsuAW5/H9M",
-	"VnXMFBrEBjLDtgWGgsWUkP71zz/Vi0FAg+oVz+2g0S2TDTvf05YjlWmRGYoMaOTtASeaUlwwUpd4qpIx",
-	"xgVTqH9Vw+IRzSkYM1ysiVr1oKUN1Urzp13xWpg+fSTH04pZUQ+xNa/wQm5MS398OQZYN5CVO85cP6Mh",
-	"X5kOnICZZ4w/GoWcRfaxZ1h3OZ5qKJlE/gpxQk2bN+bZiinRHaq0yk4E3MqPV6FEghsWcpj1mYJ51kBZ",
-	"aPxijhOdOU6yzKr9+QAVoIj5WnlzCUK9ENV0FaobB/2loKL6g1dB/3GEZj78LKDLNrk6/tx8ZX5sLPyW",
-	"gjXGdMD0CoxHwOAjpSAannHfWl8JACdpgaPJL+sZk7bP08/ku3y9IjpTyWDAFOA9LRVuN86zS2JflxAo",
-	"Me1MwRowqlG6azKa3TRNsNDNHOP3ExkFyOhckZh9j50K/ZzxAwfw0wG8YGB8wL8/4YrVy2Jaf8uFpkb0",
-	"+xkTg3i49+mngwNvebwNzKmfDg4OyYcDCBrZiGLxaNDqoCgYxkXMBpD//XvF14V7eEUJj1TcaY0le+rQ",
-	"nt+QhQFWZfWmxm6NtMEGoRfsPK8ZBvZcvfGAmHUPmq2JcNdslMloHSg6QGyk3aUiizL1giWDDLnPc0rO",
-	"rEoBKY56SRYwDjwENFRSG/iIogCfmXqArQBIgyaB0aI7Duk9I9S/E3ISsmAAxc2qKwSbmJ6yLOI0tF6X",
-	"JhkzARA4toZa77OZqZuTOQRTmIchdEfIPl/kMQCBZldbJd/BVujRSs0GM4s/Rtlfem40zqpH9KlnLjbN",
-	"NIDUEuRpBH12RgLZM99HIEu4PVyf1bqCzoUBTjjTqsxb+Ph2gpwwNK4xWEiu051Fu43+wBHHaAYcwYyL",
-	"1hXHaUmQYQyuDBx9Xi5Cg4AfCy+C1gMOtlrgKeOLXWmQLQ0yh5VqAUbOmR6S2WGYSqHcMa6/UMie5hMz",
-	"QYv6ikOXCm4bvZvlHRIZBlokC6bvZDrV2k9AeyFrpve7bd2h7lSeXGPZFS6ZxibJIv22je1ye4fM7OOM",
-	"J8gGeFA3QCViQRThRUn3dWsiN/S+XLY7m7wT8GvITQE1191Vg52CImGO11eVxC2H3NeeLP5kCVGCteCE",
-	"SidpM2PcAMxD0/pfxqPQvQZsScGIKcCb5dN2tvwNMKsz2qMg3YsbvrzFMN0mdaAMfM0jtEjx94Cs9G1j",
-	"blifjY3NOOD3TJB9NDjqRTz5RCZMm4WWJpDMUhK+Ubm0nxuxLEqAhrV1oBs7/W3DQs7Ajs+5KFTe+qSp",
-	"VyMt80Q/hrZJEartZSpvKxN0xEZcBK/uQgHVUd8Wc0fG4/nmIR5RdAr5gfYyCiEnGxfPIjJhwpTqckHe",
-	"/xkaikC0icfFkHr6vTLLZ938jKMVK3Df7IKypVBFVNZo6I1cH1vstOHIxjz/F0qKGXngASYHcajqMbeN",
-	"NRsXR2jg8a/20crJ0Yy0yLtp5/127xK0gguUCc+6Nl/f7bACnDCA6m0KT9iMcmM2fRmisAn8v2pg4Zk1",
-	"EOpHUtmok5fGmwKqhj1Jo2BtMMLFJGEvlYYF4Fik7pprKrqxz1ZIHXNjlRCHnfcfI8xyffP1KlUEFOm5",
-	"tfApSMOYRnGjR0Oq7yUasihe0AbKWzfU2k0Jnazfji8mkc153h5LoruU3nV64Yyb2dWM0+yxjCmU8Q5Y",
-	"E/hRvFEsMdX9uDyQfikYieTEgerIlavZCUbp3J0YNxVqwqBpCDjIbESUw8xN7arCmnfby5bsuyWwPIBy",
-	"uBqCTpwGPxrZyI2H6XQ6bZyfN4LgR63upaWpVHT18kVAobu09dnjZDC+oa0ww8BYEYvT59Yfo7JNV7Ym",
-	"n0Jha1fsQ5H1MY1Zs8lEcAylAMIPE8XvmZfm/fzp55+wZP1Qb58i/y9Rcdrgl8eAywRZKT3q35UF/s+n",
-	"13A4K1fvl+T0pFN+lM61oHKf7KdLrpeMafbmsdZ0hdqZ3stFJkCq0iCppJBXQBxvPVnIrl1ORLr+XEX6",
-	"PMrY4ur6CnS7mA4W25UdOtgM6lGHDlbCIKUD0GlM49xXlzoWO/N3s8TSfCmTW+bTKJqC9F6Xbr/IrXb8",
-	"5ers9KjdObm9aJ+fkFpbz9NcMd29B/2fH929FEUA8QKQmW3nxWaKT22wqW2otitmsKkPFwDGWdQWwAAE",
-	"fAZfhjKJLIYcuFz+VxQNBr1eOQyBpqVq9MkOHWwlPwe4owSJiA52uuIWUnKQ1AgFVsn3EssK0A318hhK",
-	"IF34oRLVUcuH1kNMByul3VhC35V723JvfRjWyA25uINyEiNTZ9pKVJhqq8XEAvsXs01eipQ62EmpNw+n",
-	"C92pjDCal1hlduy95P5Ch5/WEL/ahzahJZrBVm2r8lyv36a1xF7Cw7jBBbE7T/Zv2p2/eOTmpu2Rf//j",
-	"v+upl8IBtPSsQlmFslikX9lTqEZ6ma9vRc9K6askpIV/3kmyrXYP4WIwm8KhbexVJNqEsbsFFS4G7icF",
-	"zU25LYcbJCMLoUv2Mwwhj3w8AP8UoUNGg3paD94VM26QzNNokC6MfgI2DhbImE7PRmxDF+jDPNA4GdEp",
-	"go3TOGYiAG/lfr7G2UUQLw5ep+7E3tQBXG92hd6LATqlG+DrYgHxh8y/A9+dL01Danc6glp/ZUFaOklE",
-	"zENw93FFAq5GXCms7AikYIdZ44sGQL4DrUFWoNS7wcXAeBpRrx4Dqjp0uihGEf+mD7pCVQe+XyIlNJG9",
-	"8ViTJWi9VOxRYjLw5oKTACrueIer92npObUMhdFQtR4mQxqvH1pZf3WhK3YZ+RzbKS5AXDbP6MdPYzZa",
-	"tcACeJ0Fh4QqaCVPB5QLizeUwh+9sVvsuUUbpgJhSF3cS0dUoWizInBGvEnMuTK1NlCZ4DawoCIvh+0F",
-	"xUaUhw0wVFvgE2496B868o6J8v4V7w8OyOkFeNBuO5f/eXJBaqfinoY8MAEl/Y0a4nmWPCcjwr6PNeHm",
-	"XukK/c7FZef28+WXi2NSg1YZmOio97k2n1ZXIoDhxTMuKpXC2SAlohjW9nRCf6wetcH8NOYnEY+ne5/+",
-	"+vusdDaQr8I5WYzbOe2pbRvhFOfMqCb746QXch/v41iTIeHotzL8HE/rTXJUIEkeJ1zPLJUbKb6QEVrc",
-	"V0vxMFJaOPVXsEVj9j1u2UsoT3BLATCuPx+RDx/ef8j6Y6TbCphv8zHdPyYFuoisQIQQwCb8yG5bn4ds",
-	"NYpbL4GlSW7PFLZphtaj5G3+ra7YT8SdADPePOEB9JeH+4ddvzVN1nEARzhDGyuDSvIEEW1z66qW0rlx",
-	"Vmh3/IdhEzw5mqcIg1e7DUFcHiJ8R9pfOr+aSJ3iA221aksMcktg1iY2pykXCPVncnVyfX56c+M02rVp",
-	"6viBBhf68QgsQrRG80qSNfJh9TUTZ8QN+eWkA4mS/USr+Bnii2nKr5gvRaC/3hU29P4U5ixinMsxE9vg",
-	"HD1uafq/6Ram4iTgkvC3Bzu3jcz/L8ogwubYM5bAoe5+7xuO4GK+Mi1HvKgo5Drnj2h0B2laAPdY0MPT",
-	"vbgidT9e6dLSxAKGH85ZsHsWpf0JqJiCtPhEoKOFnuXV5U2HBJJpFXHI/aFJhBswopgIFLIuJWMWKSm6",
-	"wg+5f6ea5Now4Cey4JaEhFRgJ7Kv2fznn0jI4hS7KeADHiu83LpiOYe6n5u/OWfuTM82e8JDwR4JIevH",
-	"DlzI3LU6a/OQfYzCYuqcwDbfLCIgodVQC7yuWPHOxYypaqVGOsYio2im4m/OEvjDGk0pfblJWxnC4Auw",
-	"lxb1RUmnYC9jkow/4Xxwwj4VpMeIxapGt2yWEAu+XgU9HbtiLkcn5UctEKUAFrONVFRM48RcxVjLPZBc",
-	"DDwyotMewuLewm+gPX5XnHw9uejc3nTa152T41yzEkh0NalGxveM97o5D72EjAuzxTRrh+hvL9MOiniy",
-	"DR/NsWUFaejqfowDbSUunw1fJhJsYEKZS+I5+edvJlz1AiTTNZxGXk4/QvIcYoaheUPes2gScQs2HVIV",
-	"F+gYiVBJT9NH79n2sfOpR5nIXVH05moX7Jfszarv2dmhypKgESZPQIMVkI7QJhXKSrmFrXsO7Mrru3C/",
-	"gY5pg7e4FVTM0QuJkwjwfvtbvmdn0rdeJonVHKKS/f5LFuAvQOVLIgGEFc9tnw1hgtxR1pxLCZAHbDSW",
-	"+mjrWOly/fmI/Pngw58BXRgsIzSnBhJj5Chd83IVKPgH2j/SyGOFKe1aHmNL5VKRe2PNzSZpZ05oKPBz",
-	"86RT+4S4PpDM0GHffTaGniSDUPZo2BU0GHGhmuQ3RqFYA0pr3GIkCkmtObe3af8cUv8O25YPmNDcwgIi",
-	"BQnYiIrAJBTgV6B/+piKtLDnI8B7q5K88Ex7I22zDD2KT/0hDIE9yxWLtImrz+6D7XKCSjsPmIixRboU",
-	"Vns3Sh5+asQirT2WVAxhQ/ZlBUMmKu6cxB2blgECI5788yqHPkNlOYLNFlcRafMcP08SETLlNvDWB6zJ",
-	"BCrfntP5Mz+pM1r1nJZ0FS3pRZofZDEU89yi9NGgo9PInzpaPOiq5ELFNC3eyXfrF+H0kPRpqLAVJRfm",
-	"71JACx7TU78n42HZcvGF3ISZSEZ7n/4K09rz9uDze94eDcO931fArr40Lh+lGVHFmmdgtnoG7Ps4lAGz",
-	"1Fg0IXwHeALwBgryN2emMJup6e2peBoCfclotLeZRrA4YXNUq2SPwgvO4aZNct9szdrsimUfopk5oeYR",
-	"bRtGWHgKdWpZg6ZA+gkgMP7rn38iNZSatXp6obFAtR70P595yH4sghCw4cHPjAUYy10oec1d2uTwaEGi",
-	"jh30efLW8I0td7J9E1UZ58JTy2TVEmX0tH8hBTunsT/cm59RW5BfO50rOIdDMpRCJvpkwFV72m/oVxvw",
-	"LkB09hAOyEx2yGjAomy2p/3GuQx4n7OgccOFz57Zu3mt4XU9a5wwjHbSoYMyEjePtU5MOaG+kNKVLXtJ",
-	"P5w+CxP7uSi/qgOtImxCkCV/Oh6ToQwDpXfbqBnbm/hGREeJat0m44jfa+GQbg5sl9GgPWuxKRQj2hgG",
-	"Fq7bkEmmt5oyWX2zhuillBOBzmrI+rOtXbFXqRY0QxaOW4OEB0va9fzKwvEv+NgS+fLN9HSmsSl7h69D",
-	"DTsz3fP0uRMucCk8DiFxV7OAFo+KNbhQTCgegwa0lpYUVZZ1p1uzqLIbt9iz3XZCdk9FjBnBDEr7tWKh",
-	"VdSn3pjPI8gHLS4VU4pLcSTlHWeaSn/Mef01uRCfiRiIyi5KMRqhdaFtCjxR8P9DH5J8BBvXWlMkkiFL",
-	"v5GufYYmWw/wrynuK7sB0xPY28QxLzzi5t7mpckqh3cpzASt0HBO0iNUkV8752ckYgLVFUjT1+x5TqO7",
-	"QE5EkWuoQHcwp7VQdXB49eN7rxhni4u+XHTip/rvFR42fL/gnG+M2Ux906pujffAFYh7/DahPZnEqD8d",
-	"UbDHjclueISLex4jrIr1jpS6P9rGAej6Oij58uX0mNy/d3wdpX7pbDDzJeyC1awddgW4ISGqDOrvTGj4",
-	"NHszjQ9rYT+kyjqva03SFllAGlFoodKhKyJ2L+9YbgJ2uj8dHGRI8RhLMwAsJhDvU4FdkXhM9qlvcFv/",
-	"9c/3zeLGqEBVdphqacuOchWxe84mZQIlt+rAWejGXN9rjcwAzLC7KFeZqSqtETabuYmNBZzTQqJ7fMlD",
-	"/utlceZzLCUa8rGDswz1R0M6HuuFIu/EERXKRIpt+Bx3YiKjOwVJLoeZA7YreswUFg0ZZIbVFASpGnoE",
-	"SMFHpIlc2klJZtohRrDzAmBEQ83pLJhN+TAcD5HpGaFh0072MUKd7Tbmkpg/N8lVyKiClgZODRT4U7Hp",
-	"s94owIPPvtCsQd0AROnx813hkJMbBu8xJlJR0qyRFqk1m01i5EmzZlLuTs7bp2e356c35+3O0a9pwl1X",
-	"ZPoKDYKIKWXlZmz5Enypxs81YkppkYN4Hj0ZD+tN0oYjgVovMyt9YKEUA2X1Plw0IB2k4sw8e26qK6KE",
-	"HcJA2BdulJESbC76u7oCvqEP4/zk/C8n1ze/nl7dnl60jzqnX0/Ifu03mUTuu7JPsP7nh/uZJvn3P/67",
-	"Vkc3sBmzK1KB3GN9GaFiB+2jtNmLGx1hi5ICapijAtzHrjDJCGkkc+7w9Ck3a4WSug0z2rSwbpt9KJLW",
-	"/1dyYdKd7CJsXtsOw/45Tja9sRnPwTnkcwOhW5wM2ayZYdnW7VTv8K3RotA725gLHxXgoGV+3AILuNCh",
-	"ZYz5jtZvn+VKuwHzSt8SULSuGRBmTO7Y1EuLPPOoQVts/7gRB7VzHqu4p8/zrvtdIV/Oqs8FNgod2WQf",
-	"ruZPGPisexkklynl4cr2HAY398SmWEeAaVjCca2HXHikqOa0wMacDak8DiofnMMlCDMuUVWT2OaMgENu",
-	"OrUtxzfFZodLDTvkhjUAX8koYr42ud2drakUtC2i4g50h/2A1UEVA0TPeIbptB5vcgW0InXH2Nj09MQB",
-	"sBWVZrJxSGOtuDeoEDIR/pKuK6ZjMbzSzr1RISG6Ay1ynOaWsEmUgHW00YYthRREZxH6ikbPeB74If9Q",
-	"wySZoE1kcaUXtdosOMGKpJg7xFZgZ9wJLGnC6e7qi5dmmxdOplGmyO0TVD+DW8Kh05rBIS4k1/pCydN6",
-	"cH9crUFmGTXv2mWm7TLNFuWPrvR4Hus5yzH5UnC+ly99CmjlyNRB7JScdUHHP5oqtdCIWJ9B2X+L9vs8",
-	"5OicXaiutN0HN2FvOgOuYm+683u6KHqmnAj5gMtEEXdXyT4qHX3pJ6aLXUQDrv+GVp2SUYxZS1q3FBY4",
-	"On9O1jZsQD+AhSd15LhBNnNU7oirnNWRa+hu67Q6kEBtsy4z49unMQ3lIGGHJBFZoof9OyZNQlpkTl2c",
-	"PzGZiDjiyw4rfWojBwWjTVc6IzuxZgWljKc3l+Tndx8/Nt6RdJuAF07EQO93ygMzYfeSmDuEafGKTaJw",
-	"79Nei4556/7d3o/ff/xPAAAA//8=",
+	"7P3/bhw5ki+Kvwqh8wVUAlKy7Pb0mbaw+F61JE9rx7I1ktw+s6uGDiuTVcVWJllDMlWubhjYvy5w/704",
+	"T3CBe/Y99lHmSS4Y/JHMLDIrSz/snh4vFtNyZSZ/BIPBiGDEJ37dynk154wwJbde/bo1I7ggAv48ucJT",
+	"/d+CyFzQuaKcbb3aOkQLgm8RYYqqJVJ4ivgEqRlBmMkFEWj04dn11t//439fb+3sbWVbMp+RCutm1HJO",
+	"tl5tSSUom259+pRtvcFSnfGCTigpVjv6MCMsbLjEUqF8htmUFBnCEmGGfri6OkcFVqS/q0/Z1hwLXBFl",
+	"p3bIcLlUNJcnd4SpK3i9278gM4KFxGWGJBF3NCcZyjnLiVAZKqmqxZTmuLyZED0wLhBXMyIOEGflElEl",
+	"EdFtS5Tzmik9Pqpb/VtNxHIr22K40kMkvv9+UvkBv+aiwmp1tLm8QxM9CEaQwuOSaAodXf6IRhMuqrrE",
+	"u9Mai4IUOwfoZ8kZGi9RQSa4LpNjm5iuwoERVldbr/59S7ewlelOt37KeocreLU62L/+9a9/3T072z0+",
+	"ztCCqhmaE0F58S95LRWvkuPRbQ0k0zk0uNqzZqLv9tFI85Wd/o5eX6xJMnqOLslckWpMBFIcffMcHdbT",
+	"WupX9IfPX1R6nc0o0QhGrgeFMCuQ4jsHiBqOzWecim2JFK0I+oUzkpqSmXeUxGak+hEMbivbskPQdIcR",
+	"rCH9Fe8nPGV5WUt6R2JrcICwQhWXCinC0FJvBIQnigiYcGo6ig9dnx85zck5FiomYKpa6p2FBC8JooUT",
+	"MEDVYH9VsFBrNtid72jdyBivWU4qwtQpMA60Nsdq1jSG2y9lW4L8raZCSy8larKmB6VwPutvP3xls9aP",
+	"cElYgYWWJX8my0QHefDWph1o6idHntunG7apjx5JepptXtisZZDryWbJ3X1IfDp5yxk5wyqfrXLt1Ywg",
+	"fWBqZsXMnVnAtrgsiUAzXhbSc6k5ZpsRnU52deO7pvU142B3VGHdb3KCNHxlw1nqT8kVvyUs0biCZ5u1",
+	"+oayW9/mKuUkyQVRlnakwrQkBcK5fgOVlN1m6JsXqCRKn98gbQs6paohZ3uApe9ss0GeabmTpGlln27W",
+	"5nmJ2TFWpE8Wx2eh1Zp7dJYc/9w83LBFwe+o5tREm+5xX6vuRJtyPi31lPAvtSDx0+sKT5MTUPBss/G/",
+	"75Mu9eaS5ZN+Wc45kwQUye9xcUH+VhMJB1nOmSIM/sTzeUlz2ILPQFt69WvQ7P9PkMnWq63/9qxRvp+Z",
+	"p/LZiRBcmK5WN4ownaGxIPhWIoxEXZJX6MfDN6fHh1en797enFxcvLuwR7pWBisiJZ4SfbyjCSVloZWU",
+	"gihMS5lplfGaUTavFcL6HxWSM76QaMQFwmjMi6XWeLzyjNQMK5Trc1ChsR4OLnYyBC9XXBA0FySnkqCc",
+	"F+SayTqfaT309C0M8Obq3Z9P3u5dsy2Q/WxS0vwz0O2oxHJGpCHJQk+AfKRSyVcIo6I23RGkeUJPhNVa",
+	"q8gQRnrDIInvSKGVZckroulJSkmQpCwniKprtsASqKA/0HJHN9FIX4RL/XCJaqmNFn0cgBmDi4oyKpXA",
+	"iuu+tP44I8aCQC/3vwP6yWumf7w4OTw+O0GlHjKqWUEE2oa5mpe2LT3N9J+cmIcMEf1sT/f5mosxLQoj",
+	"1Z+237dcIVyWfEGKV+j85OLs9PLSsztaOFvRHLbb0uiOJc5vJfw+J6KiUlLODLcyQ2rDpkD6ORFmyTQj",
+	"SDRyvHtydnj65ubtu6ubo3dvX59enJ0c7+yhkzsilmghqCJodP7u8ipD5+/1/xxeHf2QoeOTNydXJzvX",
+	"TBKmnI1gupT6E6qZZqKZAqkZlWiBl0hxjkbXW0eCS7nLBZ1S5re7fXlPG9Vmud9y9ZrXrPgMlH93dfP6",
+	"3fu3x6/M5gFyYjWzhCo4kUiLA9hUQN0xKTmbSm1CYaO1txQhrN/XMkVp0YNGfjGs1QQNEdhgpuWcswkV",
+	"FdiuLVECFq/ddyCZSoIL/c1iRgSxlDrHy5Lj4orzN1hMydMT7PXpm5Obq3fvbt4cXvzpxOz6eq7HoCdU",
+	"6kGAIDUcK4m4IwLhPCdzJQ/gNyezDYVBatCKKthz9ri5ohXh9WeQnhcnf3l/cnl1c3V6dvLu/dUrGI7l",
+	"y21pjgip+HyuNTYh6B1lU1iXb/e1WsdZYSeVc8aIUemovGZ5yTVHo0O2DDYfrKLCt0S64ydvtGmq7JJe",
+	"cX6G2dKSQn4GIhxendy8OT07vTo5zmCnVpgtEVaKVLBqgiixPNQG8qWZs2brAl3on3fh9x0k8RLN+ALp",
+	"zaH3xgJTMFsDl1vw/qrC6Fq2n6IxmegjV4mlJjmeYsqibjDKFJkSmJfWiBiu1YwL+gv5DMLj8P3VD0ZG",
+	"v0KMw4JSiSSdMgKKiNYzzC4A4QzCgbCCFDsI9jDC/pEWBoQUpDgAcX/NdCt65pTpw3chNFnBdjAqi5QL",
+	"LooMZLwV+oh8nGs9D6kF353gXOlDdKbFEps6cfGeyXo+50KR4owUFDvn4NPS6f3by/fn5+8urk6Ob7T8",
+	"MFJjQkuyLZHt2olDbSWhW2p1hrb8QCD4QPW1fYK7MwcfyTEpienvV625z4lQ1Kix81pMySFMznr9jP2x",
+	"q2ilNfZVxbpRmf/df91o9Hz8M8mVJmen60BZ7ozArpf+u8If3xA2VbOtVy/+8O3a3t2X8e4VvSPgu0h2",
+	"nTeeDVaXJR6XxBkC/T27D6MdTya0pDhObueG+QHL1wRbCdY5RMCrTJlUmOXEHoogV8El3rSu+cM2h0bb",
+	"I/+3OXFIsbMNfng7wDHnJcHA6O7N83pcUjkz0iD9mtsHHZLoFxSZcrEMTb0Jpmp2M8aSgHOT5HWJtZEI",
+	"B33E8su2aBFt3FhqkQeSC/VOWMt0RdC114kWzuYLRhs2kXUdY6u0ySKLtmbdj+CuYnX1BSnplPJaBu+e",
+	"FnH7NZxG4rvoKJyf9RBOTrk6CHOkthbdky/bwvI29cjcaqwy7Im57bC+WuNMNse589O6LrUs1n+gCotb",
+	"UmimDjg06KrS8pfZY2+1RxDPzDjZjYptu9qWaEKFVOji8sdzeyRM7AGgR6lPUDUjVNgh6d692KNMffsy",
+	"MRyYBzgTFKnkOmHvF+EMPnRL8cm3jYXAS/3vub+tGNSeudx4V8NSO3fEhXUyrY5bE6gIGKFr0MEDtJhx",
+	"SUKKUYm4tkByLgo00jq2RFgQdEvmCn2zjwq8lDuxhevKZ3fHYTnHcVfW8GBnjA2p+3lbKb0hWR7ZYw2X",
+	"brZUwMVBw5HFeigb9DauraJ7NH2OxZpRP4TF1EwQOeNl5D7tnIicMHXgN7lxUFBttOltqbdhfHPrX+4x",
+	"Uy2gD++IwNPINFOc10ygWT5H64AvzZB6ee5IKzMxcTqWVjmMSMyPuTbe4w+NDEyKU6MEg48A+/VFCyzB",
+	"SGJx0s4FSY9GRJ3Rdh2R/VSLcTOyDAmu17RABV+wA2Qmahwu2m7XCrgejnl7iDiwg2vokjnqeWr0LkF3",
+	"i2rql+W7ydarfx/IQ3YRP2XdVSzWOOoz46PYLXmOy72tiBpza67eVh235uDhAvE8r4Uw7o0i2oaiqowr",
+	"PSqug3UorMfgWrHfZGZqq3T9KaRs+5x6PJUhqcQxfoQrf3LFOdIqFDaYQs3IEklMC8S4PsZHwa6AHbHj",
+	"twxZtrQMy3fxHcP4md+HsafnvTtq7Qlc+1uIFRL4++m2LEwsfSPPl0Qe9sicJZF9M1oS+ZZfzvjifrRf",
+	"ErkZ8c0GHyAd/JWMVdcD8kT1hmaeIUmCBQ1Xr1esrJzOjyhXxqTki7hc0OJYq1rm3GwFj7hDK26+JTfV",
+	"ozPbJktkZrpOztSS5qvyhZE7e9G4me5DSU7ey0fXekzcDS7j6+ZWydvbMyyDqDAbUiTja2cfbj7XS/gw",
+	"MVlZs+ljki+lTXnC2C4zu3LNvHo3WkdXfcRtltwSWtMbYmHb9yxrr+Hihlni1kfSYTJZGxMXaBlBnFZc",
+	"4aAsvtcVf7Q+7sJgrTW6hx5O5kL1FF/DCo73VnWNoiDxebmQoOjDEkt1abfBysOqCe+I6FwVkZ0vWyZ0",
+	"XCXrzL4JEXHalx9tZqcUdtVLm2arrxCnbyI2WjD96G1qkzwOCXy0YtBbFiHMYCooRdk0po16EXIVmqcV",
+	"/kirutp69Xx/P9uqKDP/2l+recTa6x1aaImujs48uKRsGvW62Afe3poTYdSsTCtWnBFUkJxWLSvDRCa0",
+	"fXBxu3r9MlmroHHJtMcbn3gT/BiZcH7L+KIkxTTlSDbXTkn2G/MiYTppTU4bnwhLuHFXLbu33cIPqkoc",
+	"2HD3JIhWs0ihiSwxo4pKUqAfrs7eRFvMBcGKFMMvRrIt8J29Y9ZxHKeEuYWSmzQ74eIspqg7/3Rmr+Dh",
+	"eqsJKLFX7lQiyiBmFtcF1bZnXC/RYvu8xEqPKT70lJuefFQXpKKauoeqJ5Zfv4iEfRNVeInGBEng+8WM",
+	"lsR4jM144QasVrUgLQdtL53mlLEUA84NsTYhuyA40ZidQ9EzWy4JWsw4muECVifcIsY6glgg19LwSdqN",
+	"LA+bBqu2JRjqmgqrAdpgs7cv4QP7ZS3Dax39elGXcIzNg6sRy3fRi520N6OeF5vuroQBM3RqTdT5OmWX",
+	"Oi3Gb4fm6AJJFYgbz3XplVmRCyE3ekp3zd1GYIaiKCScEwyWU7O2GF4nxY9Mm6vCnA7Qlen69k/ZPKYd",
+	"xyW9k/IZqudaPL/Yz/b391E+wwLnigh5gARegKw2wkxLiUJA4MkeuA79pfHzff1/jyGcI/vadDyDsLcD",
+	"mxPh13IPGQ+ECSQsS7SLwDZK7u01F856WooIisvmMrE9pncMrrUKqjKUlwSDGiGWnJFtE5gIsSGsCKVP",
+	"1fbFhCJyqPiME2ZMcl4Rie6opOOSmBgYKl1E9453Hwfk4Yv7E2cjQegFUXvszw2zhZyWgQJWUpO302Gs",
+	"Pql0Grum1MoHvAEhb9Iy0ISLA0SquVqiXTjpFjNeWrfCHjqdMi7M1SiaWwmEwuwTE/qedOBU+OOpefg8",
+	"GHFc1LXE2rot/YbGIihaI7uXZI75M3LMzjDDMa7/MCMQMhjoOBCLKc1VSUkhNm2FYKtMUbPOEZ80D1pT",
+	"DAfnG1lHO80hl+40HurzWD2XB3o9OuPv9WgEYyRCxiJW1qv3SedLWof6op7K+xyYF6QV7p8kUWy6n9a2",
+	"nRM6j90trirXA3Xhe+tJDadGfap8bgTp5u0a7oo02lann0ANVlzh8j56cFdamnaa22NLjvRw1jOVmfrj",
+	"LfzmxFyJNPINrNh266bjJdwgARJeIFrTNHXJNkxMu0but8FbaakDdOJsoPSlPU7lMDM0EipoYj/T0Xeb",
+	"uyjsJ98vB0Q8ulxjTRPnullVb/ReQBjNidiFP03QEMTmSsQnGSJ70z20fcnnAjOOnm9HvS2tdmN+c1qS",
+	"pPsosTy9rlL6C/l+qQydB8R/Oc9arwDxSwkrdh8rN8Y6jf/UE8Hf7IccEk6qTdCVhQxZp58p4/AIMueC",
+	"oNH58eudDNxK/GaiVfoRRvBfzwP+MbDGSKvW+i8wT+wrGWQ6QJpVe5Q7mUkG/1iVGapoQTOTI6X5p3FK",
+	"cAFZhX4M/h9zk/ftmtB/0oL2xqE2034/d+EgnR25siE25uT7cNKn3jV6D9G+TzJYzXEt3h1ThiGA9rHm",
+	"FbI79JbgR+ufPzIgHKuTdevV2mVbw4ONB15x0PAeIxFXE473DIvb0IvWRED5uCcXCpXgyKAhmXCqVPpZ",
+	"Sylbfb6B3dEe/KefBhjjSW0+pZXDkGKka1mv68xXM/E1KwCxHemIph7hvHba4NtIbBwh09uuxD0Pn361",
+	"GufusD4u5N380nzzMG54bNuuoXJAU7csHZvP+1mDhe/hw4auugEIO4h4M0nJF2funnE1jWNBBJpyrQv5",
+	"lD8XO2JvJ+HyzxyO4CwEr8/2Wx54jVI5HNBwKrB0OSapeDYT45d6qv6UbnYexWxp+7i2JZznB91JwMRc",
+	"oPCCqhmvFbLoOKvWazrkLhK1seVo4SYezCOYcBYI39bCrVl+H0a0opzrk+gq7ln8QNUsTIbw4FE2G1L/",
+	"A0CCVBkngQsUWXuemViPNa91D9r+EA0/94u6JDI59dMiER5lHqORz7nohr56VB8bQLWT+eymNr06PtgX",
+	"+kQY4DZnBVZcLK9cmHkkvBpBwLdPG4HrSMYVqqiUqGb2UG55WoOB/GE/63e8RlIH8Ee4H8hjQzp0gEsz",
+	"Kk16qR+CcZvnxF+LWgqN9pHi6Pn+/s5B4093ucJJKoW7OQGTZTBZ1oBiIbtcoma75s4GN+sOCTmQn6i0",
+	"ZOMTuH62bSoO/yrwcqelybvYEdtKHCIkGpPWWe8BLP0jJYskW0eWx2qd0qQaKV5Ayj5SC1LeEVRxpmYS",
+	"4ZmBgnDX7zMuCdMiDsI68hnnkjQIWoPcZytqb8xTztmETmtBEksp9IQRlreAYmGC9vnEi+IRNjxjcTwc",
+	"KWF7JA4e4aTCsLEbIbLiZoJfW8PPmhXoX8N0YFBF2ZEDDDgn4jx5YE3IgsgAXQBJG5SDg0MLyRmvywLN",
+	"8B2xm0yLKcbRAgtG2XQPuRukIVuuq7xGxrpm3gozbTLHL2LajLC6bJvmLhnF2fX5gAjb7lH6WCzUYp3e",
+	"rLFazRyY0dGM5LerxJs4PI1I2It8pxtIXIwGGEltLjOIR7CtfqkFaWBKsMmKhkR4K9QFr6czhJFrDXDu",
+	"9tZbIN1jHSbRjDgYXows39fl7QWRdRkzpzkjmyUlTOCat8cKTXnpDN7FQNPbvR2bT6/NABPyo0yRw6Ke",
+	"dge+YX4GgFU9xMDRPfpmYmN1iH+gykRs27I8xstETneT8b5qzybiiUmDqBfRFRRcVxtNb2RhCSiRLu22",
+	"0fx2oppuK2C6F0DhLnCt0qIn12pbIloA7sPKGND2r3Y2n3abX3d/XS6Xy92zs92i+BT3ULt0/OO1eWIA",
+	"KeSb3pYAUuu0N0ubkdaBDNAPLs0LICAqfkeKnd4BXGql6oqm/PGtnn0PoImBIgJYV1Tp8WCGjIdaU6og",
+	"JVFxW4TKU9t3LIU4JC7AUwii/631DKB0XIkoeY6TbkfGrWd+5YmbUIDxGLkCc+Nxw46x7iXR9qcLoCFF",
+	"OA0IRBRkXuLcYvBMCSMCw2sJm7XpVZ9W63j5ov22PRKP2+7YuDKnV25eYsrQgotCugsWg0r1Ai0IuYXs",
+	"7auaSK2oaoX0alYL/Y84awNzrHZ48foIffPNN98Z8DQVbC4+mUiiDlDD9WajleWu7tFEFqe6sq6ntTvd",
+	"eZxMvPi/2QPpQY7bBvuzwSx1ztwWGrMybgUCx6mVpgHPOg4NvEp+jK3t0ie7X5PYvS9h+rxPBU2IRIDz",
+	"TKm5Ae7Tf+0gXBSCSI/IMCEEbG5clm2kNCBDfKUWZJzj8n2qR6nFiOvGM4j5CME6EgjrzWdNmhSezyXi",
+	"cwLR3BjJeuxb3Vvrs3CE6SPpuSATIryN3aasnPHFYVm+8Xlax3gZi86f8YUB4qKMizCtq8BLTWN4EZfa",
+	"guKCYkBSJIJimaGcV/ArcIncQYrzA71ZOoDbkfCQVhpFdKC9826CGrvYPj34LitIPu7dvq7cQd0FtWlw",
+	"YDa+ZJrdDwmH3hf8hspjsxYpfX8NKo7N875nOIDJ0LZRSZ1b2gafphlje0AhtaLLBKGi5xYWKQ17BIeP",
+	"Og+AlyJx/Yue511brNNg+/P4SDkVJgo5Mj6qlokMsJopEQkhPr18h755/u23u88RLuczvPsCwL+ioi2d",
+	"K1hi1op5rzDcKFekoHUFlwxiSqI3dXMule4woZEMRP3pPetiUX0NRZK9BG0m1+HYYMKm0aricQD6ILgl",
+	"yxZI+3YrFdZ9nxnXGaShNKOLJ94MWPvUs6PUCtwjVCZpr1ZjIvyF0AaIB8O5a62L+7G4TfABqio3CmrI",
+	"mZ29d/j2sKl3ABZGdGUfJRzGsb3mkoAQ4UYImaGlmSV3SBcbn4NKGC51KgsjuaVOKkzLxIV9GFAM70WO",
+	"vjdkorSeZELGwThcQVIIDqWCTol8rMZ6lVCXwfUofW2i5Hmqpo81Pl9e8UtI9IuYqqXkSBKPnehRFxzk",
+	"6mhbf4q0Yot0U9s7e+iDvaqkKvyKSlTqafJaZddMmw7ev7cEoCy9D6xUFCSncwoW0TWLwznwmEvhEMkZ",
+	"F8qPrrlVgTFkvkrHi06yTH8edzRP4R0rl/5KQFI2hVsCPwdp8xdc1oK29Uwyh1bFIOkEEPvviG2kP0Nh",
+	"xffVs9aXicjIvoV2GQJmFdGigX3zq8554m7DL9Zqsz/whbmb89fYRBCX33Lgemt35FGMa6YGQSQFA8ja",
+	"0/xpDZ3gTmSorNnMLwjP0kFkHdHTK09WFYgKS0UEkguq8tmBjw2wG85ASGtqSoc5lVq5rlhaI2saF0Az",
+	"vWaonWmttJ/FCJtcItDYI7cO+uc/J8wJ2k8vU3qKFubqHP51CrC6pi7AZoovIx/VMMcmJPEanyEDOQBJ",
+	"cHAlGneLYXa7SYx01hDFfpwkaiqy675RWVQaxNg4D//MKSPFcSzMMKlC9sd5mUpHWr3a4FKu+Sh6Izfj",
+	"jLytHV1WPRtw/96qQCDtlTVvxJrJ6JOIL5jemDMsiD7O9wal5Q3QKM3CyRmdu3lsHD+4JvIrpINX5/z6",
+	"thazsxBJbrusqwob6+OhtqoJkoGH2xKdsKk27tNq8zrb5pGyE7xOHVekk4RpYqUj1+yUlAa13BTv06ek",
+	"KUTi1Cd0S8hcArvd4bIGCmxO3w1M/D7Lqd/4Xp0+L0iPLlrElTr6cRcqGCFcqxlhiuZY2YIetpqKIDkH",
+	"nUr/5rDQAeObFOsdpXlytQL0nO59IcWSbHjLOaZCzf5KsOhJJQnM4hwzzvQ+6wlGx5s02Jf14c3zhAY3",
+	"pyQnJlLRehItbdCIMltuhbNyuZOADEyeo9g4h1MsOyxiwi2Ui5fohbQOqZr5lexbf71rY7i5easiW5dv",
+	"PYVCZw8w7PUWI4vrLdjlYCOD5eDNFcEX2xIp8lFFpVtJGRkQ6AmvZeEY+6aYsru/BJ+vSkXDdhxJbd6N",
+	"l6amQWNQGj1Lv+PvVWQt4AcDbT263voe57MM/SufYcbQJRljqShmtu7qQ3fWl2XvZKqc+85X4Yuz79Du",
+	"QwQ155IjH3Guwm0Ff0u/syBvYyzIHXUXgXZltEpS//LLMuobNllKDcEcmNOK4PZ4YS6vCcbXR4smOtlN",
+	"4YwUlNzByC8Iw1RKbHIig389+x4L/rda/9r8dVRiKe2c/d/PLniF9RmlG1j989kZL4jQdPB/HHGmSDXn",
+	"QitLMWq4oV8Qycs6USSBswktOhmhDQbWBFd8/S3ya3grXG7z3WU91ZYdtSiMnWIcEMz6B2Re9VJPokpz",
+	"HSAez7AyKMzLeSdCeLPRrEYIq3xG5BrMST8gzSN6PPt7/11L4YoLkqExkapB3h40sPa2iuZnw70mK3zA",
+	"huM1XCt+U9mylTaW0v+7wqzG5Y0kJckb/+kNI4v1sb2dLrOQIRpCxRY0vlmg+hApbEGSWIryHaZWKvZT",
+	"y8URSntzGbkia0FmQa1suoGFd2o+WQ4IEvNtt0eSBbOJk8PrzW0ilHhM4oYzqOYPuXTrjN20l9keY4M8",
+	"xgqffJzzWK7ffaDZNoddo0US0mK5STubphqvQm/NiQnBtZ2v3z6gIfrQlPDiohlMnOjL+3iq0vAfg5w/",
+	"gcPHHqVJv88x+OTO9QEci+AH7/Qqm761WPWMLDIkuc2yMFkNC4jwnhKFGLfFL0xVPkJu447GmYUZXF3o",
+	"2owz+gy8m6R4N5kkvHpmODN9rtSCEShzS6TPOQAjBXyhfDKJD0yr2ANAOu0o7UTsZ5mlXXuk6SW4qCOn",
+	"dhMCHMs2MTwcf1hixjbb0Gn4c3lL5/OYs/ksyD7z9QsYWUDc1GLGHeGhPjzMEmJ3KoIZ4BMmjEHNKfE1",
+	"1eJRP7Uhei/2X3y7++Hld+vFIzQZksXOt5mcj2RuKJterHS+RO9F34zXogWr+uKbflRVixdSs/UwkJa+",
+	"U06kzazw8fH2EaBHTO6PD5a+rr6KVenPEGU2Xg0GYQMnNQ0QFiQRIkduCxNn3Xeim0X4YF9OXXk2zVnK",
+	"t26uG8KuX+aE8TtorePs/XSTTM/mCmYUu/zTW+GKD4EjhvfSXXxopuaO2oozMzplomdhxAVzfysbRwsA",
+	"kdT8IbGqhf2zhq9jVs9JQdVlzk0UjY8AocxUxZ7wsuQLc8bjsoy30Hv1nbr06C4EvBYjiW3elLN4ivZd",
+	"jeJhblJwfTZX3nOS04mtu7htQN6ySOXrdq1OLsJ7+AlZmKrJ6AhsV4xwUUg00m2ZgpRBxeVIreUduOIt",
+	"KWFGbqHxEr744erqHBlly9akhbFT1ZTHvbVIh+QjrgA/qymsG3fX+GgsXBTU+FzOW2TrD7LcOvmoBEYT",
+	"nCuZIVfNeKUiOBeV8cYH0i1AYmgSc7qLM6srzHa1Mqq3tWs08zkOndWCOHXrx6bK6DgzUiXC6DvFVBO5",
+	"1e2VjpVWXeNQtFFDfQlFkWpDEaz/dZLxDWW3Jk/Hgjs4MzMRtNDUVckxQ2NbXgUxvggya10kvj6nOEsE",
+	"ugYZfysZ0N2IjUyzM2ASK30QG0eju5LaMFvVXszGXBzx/MwByco4mpj7/bIVeAhBLgaGiguIkYHJdKAI",
+	"7jGjBgMilu41DF4u1lhXet7ZUlgrdco89FyMggFbJdk46RFPZ4rZbLBEUogJylYHLsWqlfyBumEDoE+Z",
+	"UAFXBz8VMXC/fLB75hM9NGtnXerMUCo9TbJMxCQ5fHtoojRNzceFHlBe8vzWqMJetph72YPW9orH8m2c",
+	"irMu4ybJw1qSpoB8ng7NxrTvhHZv4NQqvUvKbl2ejfU9YNWgTjTFsAEWASQ+JMgAYIKqC8pRQQXJVRnf",
+	"LP2RWZufTy5GeRgp9afn+gtNyIhPo5Y0R9aK9QgfttSFiRDVu8NU7Q/NQGaT7BJr49hiWECXlanYocAE",
+	"62nn28NwUj24vmg7VzeWOe2TX4ZdJOjXT8CDGzuMRM1yrEjxek2lIaesRSxhXwiSlUuzIJJXPnVVEJzP",
+	"iKsxMdfq9fP9/SB90ia1U4kEZlPyKvBgucCxJhN2G5VYHwvh51iQ4DZUmoBKs2zI3tWXBBoql56tIDvL",
+	"lsWnag8dylurjkMYLRFmNCYT1kAyQbk6jiQhKX00dj7LLb9kScZJeijX5UIFZOhJpS/a1QbXJ3D7Y6p/",
+	"fhY8aJ0w7k+0b6U0hfNJUsshzEZnutwEqMw2BAlzcZnkU1gXzNciabmgqELGGjdBSXrE27JHGPmdp5Wa",
+	"M7jzGj5g874bdmTIH1wsHuPa4NLWeeFDjx1Ur1bdZ5gVdhp0YgoPWL+mdavRAtR5ibCFmzf7b2eAnDU/",
+	"uHTJ4Quwwl1LV2n32PwZkGw9cyQ02M/KIYpb5tiIN2J0SM73cvX6J8j+KwSeqLh7KFSb3aeCzAgW0tTr",
+	"I+KO5iSAWMq2mkytGxBpvfCo0EMT7TeM4IHxsQpfPxTSoIVi4Pw5Qb7+yOvbXARK9U6GalYSKZFN/Nan",
+	"RxsNIlGGVzpPXe/UvEsvEh3406dsq3Pl/wThSA8Os2sT20pBWmrF9c6G2v9DxAulI+GyBiisIV17aLG9",
+	"2F47+QZSitfXKozfQ60DLrfVAd0X0fE0Wt+rTUtXH7QsT92G3kMvXsLtRjxdaEBmQgT/TipiUh1Oi0e5",
+	"KB5a0c5AA7W6z5wyk8gqsE0nSf0nC/gRueUUvErvP8VTzyIYjJYX7TdrxxKr1uRS4yPBGT5r3hbOQyNa",
+	"zbUqDCAmRs2+JXMFF11BllLinnOpT5IBEzPvZcHQkhM7rRIBHgbWfHVOubx7hTCaEVxohZ4vrIcP7IpR",
+	"S/LDgt/ckqUBGM+0+n8LU3UIDqVBuUN//4//pVu5ZrxW8xrOl/+Z2ysCc0Au0e6uuYVEubz7n3voZ8nZ",
+	"K9hVWizrL37VQ0j0ml0z3dH//9Meorl85bfijyc/nry9kgfo8v3Z2eHFX/Xx5GI/M/Q/do8O316dHh3u",
+	"vj45vLza/fPJX2H4ze8Xh2//fM2m9M5kYeuHMMmRy6HSVg20qB+b8kzegwzxpA6sED6TSptQxi5fYLnT",
+	"SldslSOE69hGy8jl3Va29bPBb6S5XB+gYtvwAPbrWOSCJBgFsgoSApiyO1zSVF13Y51Fik3wxYa2uB0i",
+	"X8SO65r1jLEb9aa7NkPL/NTCJpo5raMXX2xgNfYK+1R89n2kufAFartWzhJhvZ1N9UeYIlzfQaylmX2T",
+	"fKoV1AWVZI3P1HHnZuRMMKwNP7dnSiJiKYi5sjNNL1MAqNUtlpLOQXNp6scPBLt350C8l8YoSB9zwWG7",
+	"NturedXlUA1SFiSvRZ4K33BgLyDAb0ncOaoEZnJCRBIbVQlsrle3pcVJBfw1f2PhMStqWVuYtgFJ7FFt",
+	"pLV0KzTO3LL7abdHHyxZm/YxBvuBlPPDoKBOd6/xCmE0rWlBbDE6OAGNm5kLNBI1kwgbx+BO1s4WNAB/",
+	"rizdtkTTko9xaV7aySyMKho5D/dOhjRz47Bhd/2uDVIiWijAbhBQMjvoFiIXdcvaQLXtRW1UPfc/6akN",
+	"t1D9Jw13dvfkLFlZGMho01uypsQwME5Tu5gVTcXh9V5G6C1ers2PNe6ZhtEMP70iM+/3XNj2U0zXamtV",
+	"sAUsOXh4no8jR2tCuM2xAWtdcaQJD8KI53OD6mdXz8ZEaqOXACSy4LXygSMLMtZfxFNr5kRUVMokYl/z",
+	"3CbymJ4YIYX0JTHNxRpbckaCK6EKL1EtCaLx2zbZEPpRqpm49rKwkBYQM7bePkz9UaKzkxnbqTUOYHcH",
+	"TNG/3mQI9xdAOmUTHqnJZhWeJozHirJ4DQOXKLBJRsEdEY6Xml7unu/tr5Uars6hbSAcQHyGd1ThRPbN",
+	"Y67gfQqe96fpF/eoqdLJtW/v0x+DCq3Kx2LLGZ2jKYFMUPQzpwyKVXVuzSDMZHBAyZrs/fvlzksIUuoJ",
+	"uDVR7QssTdwFSJwRrDE1GA4mJEMRKEguCTMegIFx2D3ZCi5nOagSrnn2jt+SYmASg9uuiXx/m9kfT3Uw",
+	"dAk5cECuf7MvDt3oI35byMNo8CceE03lPkww6CLc0qo9+H4SpOD5nqbuUbM0UYyicJeGOchrtuwBIjif",
+	"oaqWCo1bwEx2Dw+tpvyH/fSO7XipdMM3oMBmLtKDCzStiVQDLpkHsHz/siXdavIuEqrEF0DPJuIvM3LC",
+	"/AmjyZDuNWuVsh7lvKpwhiSpaM5LK0nw+JpJMsfgroSI2cZXp60NQXI+ZVoPNhDYOS/rysDgY7Y04vQA",
+	"bf8YFA7i4poFP8hte4+pbPFJmZncTFKgHEuyS5kkTFJtTpXLHaN8G8f6HjqEicA1EETpXrNRZLEys1RQ",
+	"5EQPErLU0AjQLtBhaJdk6Mx+8Sf4wvoorllFMHM5RnvoktwRgcsW/bAgyFMKjZdo+2AbBusmY4Gk3EkD",
+	"X12z1SnuIVc95g/7+5rOMuq468oIeTeIi5KRDH3JPiZNLc5qcBcNTdvcK6p7JHGf80bOuMTQE4654dcz",
+	"1i1nJhVJwdmAjFG/3JNIU+e2i2CIAx6Dfu6UGW28GsPeblZqnz9PXAUkQ8NPwEM34bDfAffFrO4BWngX",
+	"n1n1MXG7Uu+yHDPGQT6b94s1Xr5+fe6qGxIc6HZ6BEZ+jBREQFLl5QkOIcdm2MRGPIZix2uV86p1M2/m",
+	"adlJKymQHvFTD6LSwIiSjmqwEuLwtpVsZZgBhKKhAuPwr82Lj1gP6RpgJoesGa5fQ5/+cPzunkrVLumT",
+	"TJa9HsH1vzKaRxIzboT3FDQbSpi0d3/AHnd7VY+8tcOxDDe3IBMoZNa/pZN7pE2K1D6Jc6Nju00ZLHnq",
+	"rYm3/XxWcK/wv6ch+WSmXCsedzOLriFcbMX+lY9fY1rWInaRopRWxmScvc2WStrNVKEpviOongdOOlrC",
+	"cbGgZYmk0v8raobwFGvtVel/HKrhlnPCj+EgaaIr7pPoVpfcZd3eF1cZ+s0aqoUduuYTS/CXmtSkTw63",
+	"CfyvfGxPW0timxlicWTNAEAVXmCqbBAv5IW5QMe4VjIxnJBQCMxozCW5bouyKfqZj7X1wMHxkQOerQFY",
+	"wl6jHq4DBLwYrZXm898j1NATpSZ9TdQsa0YIgRqU5WVdkMS03burTZ+bPmGahuAzTXBHCYVKwBDlLCcD",
+	"EuZCFArbY5CF7okf45E3dCywWBpAxkiUL7PIBRGoLK2aTgQhyKD/BElEMzqdEW2n1hURNAfLfnS99fx6",
+	"yyXbmPvi0nQed9+zerUo3ma1ulwLJkc7MX2XYRErnxQrkYqlGT+mJaSQIDkzAcmZQS/Qe1ua6A1aNaVB",
+	"V2L5V9EUByR8DfT4Mg+GGnvmojn707sGg94aItmogPuW8LpnjpgPnh/sERVrwXS7K/ZLqqyUTIfG/vDD",
+	"q7OzWEMuUmJgTaY15ZXMw/MS50OxFDT7zgmflwRpoxnYdrwEVwqU1EKj7bdkgf7Khck6296BdKAm98x6",
+	"rAVVHnj2Ua64VjLOjoOEhytqAaAdLqzj4qACVIDI0CZMqjhUbx6FT5+KI8KsZE+5espZWj6YSrzmrnx1",
+	"83sej9xTlphtQ7a6rdxnC6LGLz0BPjPdkB6whdh0RYtN8+DfQyNZctVUAcfmXZ/yM/zIdQQ8199Hs6E2",
+	"y0h0C2fn17dmpsteEMKIBmfxtSLltEqutq2n0Vd0Y0pglpPttAskFWfLE4J5LnCuqIxnoF+JOihTatZk",
+	"Zip15VyQBptWFFZXsc0ZoMoEKNGwFXCzcURq9myAigjTak8ivkQutubSx5u1V8lWcGpPH4iOC7PB8pmg",
+	"UlVYZqiEH2a8XN5YMB+Iv9EnUUEZFsub1EmwcUGo6Gz4lLKNYT+yrXlfbSdBjGv6zLKBLYc1waUkcXB9",
+	"qPJp8fMiBbI1n5a2PLlROqGeJFwwTlplb0eHR0fv3r+9ujk+OTy6Ov3x8OrkOAD93/H2FpUIxjOkbIiD",
+	"/e4rOGUJGfcZrdq+Jg7jhmqBXk3wje8v5qOrB+COXhIIA3kvI7q17T427E6K2MrIx8s40OyHGUdY3tqj",
+	"gyqnFMAGr9kt4wuWKmQ5vASGKfKiexhBNqYLsDHJmvYKQxju3UnZL/B0Y/ivQvbeevvULTTlaLT/x1f7",
+	"+zFdycbeeEJhhRidztTgK/AV5MpmNs0wM7dM8RVuxVJuHg6a1Kbtxk77qwrnDO2kDiiLjc2FCQ1fYIly",
+	"LgSgaDorXD8dL7UiYu5zDlyVVL3rDax7J602GPt9EkzSVSoM1ryQqdIUzvoFtcklJqys8KD6Bo+QqdKp",
+	"NhWuUjJRJYgQtasW0GMNVyVD8tbxx30W6TEINIgiaybdJCoO31Dr6JHGs1wdSbt6/uow9CEXVaLfM/Ix",
+	"B4e5e8cr0ZDIlriSo1KS4gyzAiseKzoRaRaiVI1haCo3V+5ziKveEPteBnP1cGqEgCtxgQUzDqOCE3nD",
+	"uLrRj5Jn6Ua1QGzkm6foKjGCwf2UXKsUw/SXhXGu9sEsIWd0nrhXWJsIGdYheZKCNQ+9OBhwDRCtx+Ld",
+	"/cGgf+ol4YUdqc9BasI4PIDSVrYFgRxRNjub4KMZLkvCppFFX4UrTZbN7YHfPJvgJp273YGr8XHECyLf",
+	"kIlKpROq+UkauLFrxwZvZ5EuomPUltdrqNPSW8MFBIQxCi2GzZwIyU35dIma+rsFz+tKK/D/9Z/f7EQc",
+	"kPO54B/fEDZVs6OgbLBbSM0NM25QrXxhTN4icIDNIwDUI25u51jhkk+bckixN6B/I27Wnv2hcR+r6GML",
+	"ZOAm45IHtnSits98KbS+6SKOkzpc0j1Z1EblOqOstu+sT9meYVFxRvMjwFL5SNXyBxoz7J5rHf75/rA8",
+	"cCrfksUVNxXPSjxNpBdhNq3tzfKqi2QpaG5zG1ZdHpSdMkXEHS4/EHIbgwaE4veKI22wojFRC6LNgQVH",
+	"tSRyYDZ7XZ1joWRyRViivpbBe4LLBntbkSElaFWR4gAVVCrKcgWmbmiHJGwwi9vwgWjmiN7u2KU5APDD",
+	"qs5nyH8VOHAg0WDYxMVsqWbVI/OESWeCAtY9zncHygNcniS8rMcpd1La0WQTqeZcQqbXJamo4iymeO0+",
+	"fwEze3GA9uMV20PBvJyTgWJjSbCwQALFkN0ZdU4mRbeNle3oLMVDrrT01+n+kjnbYXWhDeCx2lWJIk7c",
+	"aNjqYRhYynBlEZ18QOkIyGZCTs3MDJYdBKGYLGcbHQ9FBl5dM7dlHZdlXqJnyJ0zGXICKgMVOUPuCDHB",
+	"sZAioPBUopGP7bxmJrhzJ0NO9GXICe2bykjtDGkuubE9Flmzl28WTgRk16yi7IZaEQjeSAkj0MfcjR8/",
+	"7LibebPlMuSPmRvKJjwzbv4dmGGFs2vWDeJtIlOD6FIoM/vQ+NKAh9LAKLlW1uGOc2M2SlYxWVNShjp0",
+	"oUgEuC03NLSo0Beol2JGn/XWTVmzGsmQp940+o1C5oLeEtFyyZ7isXLm9f6s+LDThPPX19Qx+Q6Jqebp",
+	"h13et29mqy2vG2Esem9oYavY1rpfiN+H2dIHy4IEhQC+YQn4LK1uR0L8DKl6418H3iDZiD93bTQs4s+Q",
+	"zG39gRG2gcG0mip8jyJ6zrejjakcYpIBc9yC/A6qusrI4qjXOLHNS0wtcKMbiC1QjdkSSVNGycDDHLha",
+	"fhhKZLj3E5d8eHpabIhjZY/LiB7mDhzOCJoLWmGx3CwQ+0fTtEMdW1tv/CfHCebmcJkof9OHyHif+jhr",
+	"yuCsR17MtiRccA6XwCtXo+tUQTvxpqfkLrK0S6D0ucltyCSx+W2myzYdD5jDOY75gnzPwzkwmVCfbc3b",
+	"pm8L43xKLukvJOkJwuWAw8cM0r1v+wsaT0/eRTQ8hhjESuF8Vm0ElHvov4nqb4GvaO24HCp4bxpmS1IP",
+	"dv5cQADEJvrgPdKp7SffLwcNLYXyIg9FPqN3SZwXLNV72biIU7Fqg6rt4Onwhb7C0c2uBmC+t1a3Bo/9",
+	"RoQNT52ND5QBhvNWFmTfBgvQTk1uBh6MyBIxa+2dpPfip/Qpdqm4iAqyklZU+VJ0kYgzLsMMqAovEYR9",
+	"ZE1J+HmJmQ0KgtbaEBZMH9lQ9WSEywVeysxGzY9pWWoL3RR1at+tpyvhVfjj+3nJcdEz5hKLqal5WZrk",
+	"3hq+gMHnWIglGlm4tJuzw/9x8/78zbvD45uz73cOQmwPlM9IfiuhOnlJTEi/VIgqhygtjZd/4MC1tpwY",
+	"M/zsS9LQkshOOrINnBvU0+qNmO12hXZJqZ+Ga+lzrTcs6ittx6BIjcROXqf2Bsvd060tD+uC8kSRKywv",
+	"O6V4W7U67ylF+9zZHRG7XpFPW09WFXayaHMH6WOI6HTryzlJLvTGgrofp2YciQ307OppGCxNRxSH4tfK",
+	"XM8aAQ+tsnlyF7kInK4X9gHmQFPlPdnrexkV8xOL/L/KypsrstDFqSJVvPDNAKtGDwZedf33Twf62iys",
+	"dtVRuNauKMOElDQaRUJzhJyLyzpVzXLjkNcIO7cHGHbp5pskYyAguoEM50aExAVZGsW5ro7t7dW5K8O0",
+	"OmurxwyJ3Ghe9cEbK31kwXDXTTVhc66Z770GnByKTf5+oAzItiQX6p1oQ1slTb2AgM13a4Z4KCWdsipa",
+	"WXEVguWeVnenoTVD8vP9bJdYpt8PgsYCfobJ57RoXjalvtLxX+Dfm9YipVYMg0YPiopZcPRsC4Ash394",
+	"Aa934rfWx//4ma3W1fMTi1MH/AznEMMfy6Bw9Rxiqr5U6Jt9U+kF0uDmtpVIDudgj6EbyTGOumt0p+fW",
+	"+kq4Vu1Tp8eHQxGAW4xG+86OwGzZiSzmtalEtHIjVXI+lylPkVDxqO8rC4qTHkyG6EQPI55tNicprFR4",
+	"1DfH5/eYIzipgkKPAz4BQI/zeDlACw1bki7yRxhwEcdwM/gnFf0I315vnS3h0+utnVbgvKtMdU+h1Jqv",
+	"W+IOk7lVyFzBlGDGiR1lWTiRk6RbtzmfPS6eDTWgpB2w6Yqu1Yq6NLOz6SdF0qztS11ThLm0NZfZVISs",
+	"Xi4fImi66xQRNgtCbpNlT+2DYGj8LqynKMkdIOEvJRqZoHeH7i7pR7s3h+3LSDXyhv49uXFnywt5N09V",
+	"6EtX0GviR5+igl881aZVBy49mUTFjd405W25QaJyFoaimFDskkr1gHqQIXViCmNfrhHMOY4tbMi1gfkY",
+	"0G+dWHRtx8akz7mEgv9ARe0t+agubVGkDUqsmRUd4M2JF1dz38dGdN4DJvyOEQQhPO4MBtCmv/+f/3cL",
+	"YhjqMY9srp1E//Wf37bwte8oWbwqsJyNORaaGeAHF7prc0vCf8NzkMnuofsHPPFRStI9bv1ivjb379Km",
+	"Q4X/ts8dgIIZnYUAX5qQGDwlwRv2h5xXVc1sdJP/EjNcLhXN/Q/SFsR3Ywv+7RqyEemuIzs3+0/MGK9Z",
+	"TpwrHqLLXxnE82iowhrVdrN6zFp6W0xoUkoo2BrIfh/hCan1GxVqbo0yXau5T9E6JyLQrxIaFZ8gawcC",
+	"r8r7DfBHN4z1RmfDSP0aU4wA99Ga3E6E47exRVpF+AaFb/So+klHwT1U52RmTXex76nddjNygkazPtU3",
+	"pc4l+KBvX0VsJbdlzvreeoghEgv0CRl/2yRTHqDtbZNiGu5za8myOP5HxA9FXMnvpkZ4d4ad6URJa2En",
+	"Nj/0UtgsbQAbWqDRAO1nx9ZVNBhPcCEAacTzErNBO8cgejhrZODr1lmfVt9MaO82BLptJwfXmy652niB",
+	"l9tae6csp3NcmlJRAd5CiRnk2Va4MLzSMjjjnW0Kkp4AAHltQcAt5gfaNYV3FEdjASHN7p+O1eLqack3",
+	"iPbQHHhZcrXZNdN9rvwbSP0h/tSOmtZisTaCTBCw1SxGtgImYsgSIvM3k0htzSM+T0ZSCV7pV4b4rYN3",
+	"+3q6hIjxSFQbwaKkqZDCb/ZbxrDmX1+AGYo9c6ZFnyuaM5wp0rFTElfE58l3NBLonk+QHTPE05vN5AtO",
+	"44rYXTcaL+1ft2S58yD3Yd+Iu6anH37mSZtaF6t6bCKfNwkDDEq+P7Ac+TFemjklw/c2qSffDU/8adMi",
+	"8K6Etfk+awIYLYlS9E7stpzPl69bO27tGfNElmNq4PcBIrpvqMPaW9P7gHL13HoGA0pNH46Q1Y1yn+AR",
+	"D88Ud4UOZ+MAkuqnAcW1A0fr+viQOLJTNxbeYig1zlQLndSli5taH3VTdbefgMRPQITkzEywe7T+zYyU",
+	"xfc4v434YGs2RRWH2uvGI4zUDJvQuNXcrOY09ABoqRJyxhByMQWJuy81E4RY7Md407Z0Z4gat+5wWxsr",
+	"4fOfnBPJVQr3MlbrqFF/iN83vbhIfiW8XxySVi987fIVirwli1Z5BF/B1paRaBJhQat2ecB6lXBhKv55",
+	"5/jahRFNDHq3wC5acFFIh9emtegTACBBlzXT6n6Gtu0Phlb6B6lZ6AUyDIKnPINcZYm+1Q/1HOAFbXM8",
+	"f2ne0g98EiD6o3vPTpIUWm3P/dJDMentB9xRNU4wk5fm5p81+2JlhQL2Xb/h5KalSR9HGdks+qkjI37j",
+	"yk06sirUTzfUJ4eb1feyRcF72RM+uoku4eqftqw0+4/QNgv6TBHrilTzMgoEk9dSmci6jvWMjXuWlkYe",
+	"27xxhOfzkhIZlyr9MLibm9Ju2HGTuouXF+KgWvPUzm4dWRLawMMH3BRaerm/zo6CztaN9DNohgm1q9tH",
+	"aqQpxKEeKOJ7uVgSiXB9fpbhTpN17o7o5HlJ81jMeX7L+KIkxZT82Awghgq+IFKhCisiKC6R7esAKrI3",
+	"bQAKDZ/ok5ELqHAnTI17Gcd0CD4t+oJLTAJE8HIbozjY5WNeJLyBTXFYjxYTdarpFn5Ilp/1VWXRD1dn",
+	"b7ROJGd8sdeTUrSJ56wHhs/hUcYhGCGHwiMwQi6GLe8DuSJLonxKiX44vGaCbXIzqEiF1fqtAhx5Ca9+",
+	"YQek21DAOwEDhB7EyEZJZxi12Dq9HQ+b15Jws8FUKvyRVtogeL4P/wfwPPaXtZkq64XDYXsbJ4oGtNlw",
+	"2HIYZPLhQhSGcw7509GinfdgSbie2YwnY4FkcPljZpMmZIBpMCAyeZUh0y0nVIG4zHPyLkP1XMupP+wD",
+	"nEg+wwLnigh5gAReGDFGmcWVLQSHun0mn8lghm29emH5LYbUAefBEdT3j4VQAGp6QQFB/dYWHLEFGhUP",
+	"RToocows3NGyBtw6ApD0ojW7DHLTSmouc4LJPI9NJXHEAmXT6xGP28kxO4NwhrhPryJpMCt72lFpztVW",
+	"dMJi1qKXRHM9hqS6myx/4hGFzV16ZYz65pg1dXY6izPaBwPZwPdyj2Hgas7HT3c3wA13/lpl2rebBbTO",
+	"enEBWzKlTwtKOGLDNzaRO8lggr7IgD5FzD7Ui7Y0PqpwaAfIrFPnDrMnfbEN6BnSYYhCaU+D4vHOis2F",
+	"+woctG9gRXFKT+QS38VmMVyRWE+rS6cVDeK9FmhMMowiGY8zUAMJdP7OqGo14+mya+7E6VWeH0MhdgdM",
+	"fFc+hjXVqHhpNdCPIgsJs66kfYvE8aPCdr6phHTLtk5Q+uajwwvSMGI5IZtGr/eEVMn7R6cXUAVGdqKY",
+	"+ubzhhrI6Ajc773Kgw9yqYedQ77TwBLhPZdBKy1uljDeex1JpKKaqYvjp8n5nhGi/KAHJ36vv+301wzH",
+	"dDKheV2q5bAhP/CaNMh17t6YxobUQ+AufQJqruOCd3PCYodUH2unU0qS7Ok+6RuOti1iIZxN+nYqdC2o",
+	"ZjMjqIJ20JiUnE0lUjyITjO2QvO+Df30yL5rfeRjnNCyx1hk6O//1/+LnkNqli/MsZ6N5lHwNvAL5VwQ",
+	"KBo+JbbxBIxptLKYSzWhzFfwsPM2je3fJ43EHqrzFBZbezUjuknVPNgos8+yx9p7L9t839guSBz8NHpA",
+	"XfmIum2JSp7jEhV4maHm4DpAOMA6g5QdX95QEnGnv9zrPd3aPb7hfI7mWEpXM4BKJE3ZGSQ5mmCBRnld",
+	"1SXWttyOXUwTaW4HAjlQcGGpWQDNS7wkBRrNyxoCusC28o6e/ex+yYk+YtVdnV7yucCMo+fbsAeaWEQH",
+	"iJcIgjTDW5syhXNV49KEburpDKfNwDzGeTJD9MOMCLhkXo5xfmtM1QUEzFstwqdzNFtsX9u7f/w2e7m/",
+	"b9ISDS8YZB1t6WoZ0f5Icxh4FA6ggrcXU9omkxC9msrJ9H68P377suXF24/M0xIsDm74/v3pMYxqLPhC",
+	"gt/3lkjgJhcc7yi+afKppx+8k6H9vT+gv//H/0bP9/5wH1HUTCOzKl2bkZrw9Hk3KzMuHfiExpL/e+pB",
+	"6yfHdEqk6oH3X1cEeobl+WqZryGYNn+CJJZDKJeQBAc7zHMiJSmOmiN9fSpD301wNcG9s53POCONwrW2",
+	"MznDgpzPbO3KlY2nZkSgCSlLvvDR9gBqRWzgjP7SFZYdQXYPlUpgxYVEBsAK5ZjtDKhABqramtLW4exa",
+	"Y+8uSJQ9WtRrL318tXo4tbl4TJZ7UBzl4EY9AFAsUha+PqOt7USVRHe4rCNFZh+Hu3tZqcMqq1V1IWfb",
+	"vI8EqfgdkSuLHhdDLaaKrHuMqne0iGZ2fZjRfIYkzykukaRTtksZmrv33SkE0n0GNbYceEKkcMYvdQq6",
+	"asr5tCQDCoTYFzPbWIxFLsKqIWvqljwgV6jdTmIgNmfkojaTc7FbuDwPxmSLFq5mS/IJmtA7Atkc6QIl",
+	"aEI/kuJGb4hXqOJMzdCIz003r9wVgf55J9On6N41E8ToCDeK30BwySvEJxNJVIZqRlWGTAojAK/D89Ni",
+	"DyK5Cry8iXxsH2XXLPahG/aNVKLOVS3IqyDRJvNf949975rpF8vlDWc3BV5K0225dAU10MiFrTzfyeyz",
+	"Y7yUe+iwLF8h1ypSv1BTRN3Wyd27Zh/MCOBXMwiGKyIRFgSVfEFEjiVBJ2xaUjkz2PFR7XlVlfT0CMMP",
+	"TeSj5mGtK0fjDoPa1CmfUdZk7kHgJGZh+pI+JSa4LBHvyfRJGbmaBHH8a99BK5xSC0HvVdK9zSgI9Qmv",
+	"hZpZ6R6dp2G7RPiUjS1y3bSXH04px/dBSbqGy8CZ0OHVLQNREOXjOHb3LwkNRG+UcHR2TBDvGG3J9htt",
+	"rOHWzVDA2jtgSKxLqu7cBZlSqYi4R53W/jOQsjuqyBW/JYkbGHjBlFxcgKkE5aCNbTA12ox+luNK6zyC",
+	"19PZAaIKziB7IuKiEERKWwnT/IMUJsCWSlNlelgaa++B3VePdjPFb13114QG1r9w8dIA6XUzlcrW+SBO",
+	"/fJo9WyuCEA0mdqyp6yvBjMUqvRrC8tVtJbLBTC7wrpak4B2EU1cVz+0Sq0jtB9+nKLmgus4iuOkfw1j",
+	"103uKEyjVrzCiuatyq1ZAPAqpGocJmrBM0RwPkNw2/7Nflj0PoXS08aWteGGL1YFg5vDpQMMWOULF0E5",
+	"3B3lGtVf2YbbA/lDDCxcqO9xiRlcjKyhJwZNUlvZpn5AToQlbcey0e+WRCiD5xTiJEEu8oQsiK//jqbc",
+	"uEexrezrgcPAubgNeQ+0qqsDtxBZ4zRl3HQ0xJ2ZClEFK7xDhj6+C8mbBBcbsk7QUzdS151XIgh9t1Q3",
+	"1VY00cEv74K9/ckJ2cTrS7mEsblFerKSKGf/JQ+dXpGr3JmyJvYEXltTWrtbjNFAZPhqjBvXZtTtNVgo",
+	"iYRl2PyClySzmm6Ag0IVmvGykB6ZwiNS6H80TSM94lf6x2tmsFP4BIXoKYh8xLkqlwjLwCuLCJtwAZVZ",
+	"FRrZGti0LElhaqqG/ttrAMWGxvVoFBEMl88wGOs7e+gQGWKZTWpGvTIfcOoB/8CEr5l5LUQtyVAMtATK",
+	"IAeoJTHtO1ydwa71Bqgmole1lv+RmnQc/ghtNSFPD26sa17fi++DfSTv5oeAhRS7V8MsHpccqgw2rVjb",
+	"oJMJEfpwtbXYF1giQeYlzknRk5KwUerwgwGpPBiXm50bRT91UkkIfjhtCsERpjfIcgxnI+PqBn5bj7jR",
+	"A5ZloLJit/vYL+FT4JllHTy1WDKKPocC/coE0mF94seXPri0jdW0ZLfb0oEnSu7qv9rASa906uOfKpRr",
+	"U3pu0+2kqgvKrUekjINO9gc8bM6Vc4ttMjQti90CGoomfaQmghauYT5lQ1YD3aYQAKfCvY69L24Bd2yW",
+	"4RWPyzA0cAvfxq6z801xaFN/2B/O3FTihu1gEjfMbogexdYeSNzzy9Stp2aJXcqQNjm2ZQfyZkbnMnNJ",
+	"HBuCKDY1tGOx2Kt6w8Ad2PkwzgtJxLUMzQXxZTD06Q0T12rBCDtq8FqhOyqp4sId4IwHTcHWMrqE87Tv",
+	"7KGroEiF8bszDuUcTWKLRHzBXl0zqpAguLAeZaPKKI5mtCAWvKVRXha8Lgtb1A2NGL6jU2Nkwgpk10zw",
+	"WhE0rTEkt45rpTiTdixAA8VRyfktqueQcWuTcKlE4QFocHOuWajfZAbKzMPXWYXMcknDHuYBVrZE7jU7",
+	"hEA3+osdqIsLLkhOC1Kg8TKcoNbrbLgGaMZa6wnM32Es0TKEN87UrE2kjt0ksc1p23fFbjubq6SEqdP5",
+	"YwUuGr+jit8ekI9zKoh8hMwgSAImhG0UU0nUjEdOHmdwZMhcWoAq+0stEoEAREgqVXKOej0Op+3HfVFX",
+	"jmCtlv1g27k2waxDYoadZs2K9vDC+2gx1K+XyF8vkX9Tl8hdwIZHwp5pasffF30mVh9+QNnzaK31Jw/i",
+	"TEZuNsOIzKhDqNjyXOFouYGSRy7K/5sQ0+l4vIGIB33YZ+0ncnksiLapv6U3icLTePzhprVwMjuT1kAS",
+	"VEhCOvWR4gD9t2/Gf3wx+dZo8U4T29sgnWYo/jDc6iSddxv55+LNq/kJE7ws48U+uJrjWs3ei/jh8jdx",
+	"xAsSi/M6f/snVGCF0fuLN06Ds43pn+JBFSQXZMDha9/LwtH5scRm+Z5pvdczZHepE+gSKzUrUmz0nsl6",
+	"rKc/7ovkTxuv7uyOGJZwlmxLd5+TgQu+XGqdvSAMjfDf/+P/Mf//f5CPuJqXZI+L6U6cvG6QxYAgkJZl",
+	"6a50mgZiZEjWFBrXtFSnbCPFwW0bO6utV1uXh1ffJ2pJr6081CMqIkWF3Hh7JrkZ2Pi9BpkaX2xUWu5H",
+	"szobR2FcZwkSKS2+ugtkZ6oJDzam26ib4LmT8hOR/La0yUN91pMe9ZF/OTxlh3zZOBgbePbB39TznFc0",
+	"BaTFyEflaAAW5gzfEQiqJawghTbCOfN+CTRy941/2BnsoziysRRJhEUP4/uXuoEg68BZBv6EcCXlDIz3",
+	"MUFY3pICLSC+DIKqIQdTUjY9aJeTdAVQ4Apks0LatqjVWtxnR/Es4MsULx+FLLS6PlNzdbdr3ZVIKjKX",
+	"9qZX0fw2vGJxU9SH0Wq8HCgIh0WRshM8R16SKISzgPgzEz7o4MTIRypVIsXZXpjCjX/MT3/IzA2OdZua",
+	"IqohiLo2cFuX/lSieVN3NNIjoIydG99kNArSrYy/GTa9Gqxhqmb6b62rmZT7ASZKZ5JZSOUOSbvjSzHE",
+	"MZUVlVYyOCdlI2hi2yXmqGxkwJr6I10iGdGYY2Z9SmOCpvROn8BtBzpgsxmu3HnABcqKdKiWjSQfekuQ",
+	"9daxcd5qq4Y3Yg6bxCDgtDDhgLIQCm8zQaHpnixoMwck2yGReA5626AYtssJ+MjN0QKyKQBtEfzy1EMd",
+	"xvWimpm1j20PA3rNbWUFZ9IH8Q2clcsDG2KzgtjOawWoCNA81GBotvJmtMNCvW+GOQi6a+UGwDBDQO/U",
+	"ZktVO9gcGaA3eT/VfWeyfUj+gwmYrmAxT4DzNytloflNsZ63PHyy/m5w3gbiT8457iSZYXnhduB9yhXf",
+	"pzzX2lpb7TK4zfhic/srr8UxVjjisfw450K5gKVVo9883wTVUeET+Ca2ymv9l4JAFfP0eCQvCTjN3k1W",
+	"2QUcLTYyKjzAIXHLqF/uCkOLIzCGWblsB10doIKUxERpYi2+aqZoaVS2mQvkMzcidx3Zu1lYvSNte1Jd",
+	"T1+wQG3y/BS715BaEaJqeamXw960G4f1Eee3NJWCanPrsE97gMNTolHJp5Rl6I4IOlmeTbDRfDpJEtvy",
+	"mmmdd4zz2x1N2Bkpm8S9HDrO0A9Kzd8BtVmBLnFFLqki//IGf9xDh/Y26JqZuFhXBf77w8uTm/cXb6BN",
+	"pebSRqtThW5ufuBS7eaYKZrjGzeD0aUmAMmu2Uw/1quboXOsZv/ybGcPfXCHQTNjuP+2gbdw+AJaKuKM",
+	"XDNnir3cf254KucFQYfvr364Obm4eHdhInSopqKZpBOpr7Y642rkE57TPxPNCxAwbO6TImg+nCmBc+Xh",
+	"cDXPHZk23c2ZJqNmT3vjuIdO7D2anHMmyTWD6Xi8HVmDuxgcfZQATNCJEFwgwz1mLlYYbbmuDs9PAzSX",
+	"V1vP9/Yhln1OGJ7TrVdb3+zt730DIWdqBtz2zEZkPTPn8G7unMTWUPfU1uJw65KoQ3jvyBZ3sreA31uU",
+	"EE0Hq6cBQqepIvXsZ4vFY4TO2vqpTQ/Og/epvReVqIkRPkA6mMiL/Zera3NBjEAhxZ6mw8v9/VTnvq1n",
+	"32Mf9QefPF//yXuG7R2q0TJe7n+z/qPXXIzBHWW+eLn+i7dcveY1s138cf0Hdh5XtCLcoFTaRJT1nwKv",
+	"GRHlEG49NQNwaC+eF1zcgik8KrFUN9jeddyYOC1auGo0VCJzk4JAgKIzXpAMnCfhXbYEOb8H/XsOdarq",
+	"7lwQiL+ySvqURDj1T0Q5a+A8eH2FafYfjW1j3QHfRoyI5pW9ezPZg5byB5vk3I4mQSW9tYkL3i6QM75g",
+	"aOQjkXZgxCnpkKL540uJJLnXiYkvveIISyTx3T+ASPqCEmb2IP5sSQ0tgHbBF5+WFm+oVHDgnJj3Hsg0",
+	"w1yZvr8gY6GjgH6K5V4KvoDE/5XALzCVjVw2RQu/iGhxPnJwK9orLF842gTtgEcAlsTgEg5bvWe/2gi+",
+	"TyYAX+CKKLBoE+FGzSvP3J37p596ZFeHAZ5AZvkeLGz0Z5ZXqxwXl1a2mCdIKm2/fNWeHkG2XdXCx/Nt",
+	"S8f+PLyB4AxK/U0mwY7Immhgt5l0C92NQgvCFHVegqSQO21ee0pG44yRXJHi0KZ7pBgtdy/6xJAvJLT8",
+	"iFeBBJKEfvar/XtpRRL4Icgq4d+zkrJbS/qlybkKZRc1MXmQj2zt0ablra6EyIJF6PqgfhpiFB1T6em+",
+	"99vepd+t/+CIs0lJ84fvz4YsCPvVB8gkbG+XFngJMPB0yrSlI/QWZl3+qCa4zyg5m+BLl5jxZPuv6SSy",
+	"78yTL7TPrhZ8d4JzxQXSrRJwW4AzR7phdYj5zKFZ7OYeNYPLCHEvyJQw/QNpw2w80VHOC7KRd+LxVrc9",
+	"vYRkZWQB7i9pbll4WSDOAOIKlRzQv7TF/vs0QV6+GCA3rjg/w2xpv5aPYLpA/peHDgPnnl0B46PEyEY+",
+	"w88RTldczY0fzpUuiTL6oX3jiqv5PyF3v2MHkK2hKS27tP6dMvSmB+EX2QGg4KqkgOc+LMKE/+j1OkCC",
+	"qFow2VlGSLJL7ZCCShdvEN8gx+aF39L+iKhh7yaTr+L3szHfZLKZGCYQ3ZvmMRP961nsiYRhJ844fdZn",
+	"cGu0JMp5hUyw7+dV7z+ntn6psFDhKnOxi+dzBOumidWIFpO9psnh7+D+chFb/BDTIb7qpvpJcNv7NF6i",
+	"sJOHihnTWvH1YPxyssksgQkDs6vqhBH4c6w44ozsoRPmMSqM0elRXdusKugdNmXeUpamjyF5Qvnk+4hI",
+	"JhNVItGYUDa1xeIFKviClRwXJrW3naf8ZSzSWE61DfUAeQEpvjYP3QbPLTCkCJu4Ewtwblcmvk7PXIhK",
+	"KFpWBXkAN1UQZwgYSEDrD+S1MtxhovWwMnAEFsnYxEiY2AbdSF4SLEixk10z3ca8FlPdHOBgf7OPCryU",
+	"qGYlkRa+E4rmQFcwVVDXbAiL9eTtoZf736E3h5dXN4fHZ6dvIYj6mkGwDba4U6shOoD8Ym8mVoN9DqDN",
+	"t+9uzg8vLz+8uzg22c3smjl6+KDAYP+83N83bRVEYVrKPffIfI0WgrOpf9+ES3QdBrC/7cyO3Qo9VVBD",
+	"q5cvZFx15xrZtscN4x34QoILG7xrOOgznyX/CCIeKEoiV5YA0ABEzwwCrahIYRg3PA8SYiOI5otLDVsP",
+	"klmJpTd9I28zEyHFGQgDow6RYg8durwLL+coQy9eohmvhUSjly++g4jf6G4J4gVX+PTFo/FpGJUY13nN",
+	"yDMXxK+PlmbiD1B7vwTzHMpbK/LcMvJJnJUgNXCE0b+dnpsT1YIz/MzH6G81qUlm7pUge4UwwK1Y7vQz",
+	"17NfzR/2EiOqThzbU7u1+utvMVzDvXcYQcG+b19mA640+sThL3Te5jIPlDCmTFN7tYMoe/3b6flDbKcN",
+	"LzoeJnrs2sA+TzEOMILf7iPNbf8dzv+dA4TZUn9KSkm2pQtAnOixrTCOx+JPKZ0Orv8JzzDXRTLSBh7/",
+	"lrTJcEhzqPy/ekUIqPEh9R5fBWkD1H9mzWPNqtmaup3V+xoatWJEQkB11kbGsMBZBcBRBKFmne1r7YP+",
+	"AIFL99LnCIEKcXoGBD+5sf127UZH4gTln/3qq6P0BgycsOLSB6KvP2bDkiuPHCtwworfeJDAgxbxhPUf",
+	"m9311Ebts5/5uDfu+F/5+C9aF3vKQ9D3kZCnoAx+znV78F7yKiwCAMQpIBJb0B+LsLqD/v4f/wtCQwEJ",
+	"Ra8DpPxk2rYRSy0HIRVzAhpw5lG89b9rQaQ3u6gw1QmIHsvK2j779Wc+Pi0+PYNWI7GGkS0IXzxQzU2F",
+	"NSix/Fc+/uLcFNRPA8L8fqXCRc0QtlwEfImnmDa3l4LIGZIErDSsFKnmWqVuMarjqVrNnkG69a4LKOq7",
+	"WyD57WGtZq7kzROpgRAA+qX8T8H0YL4xjvtg86CgWqMTzRbJ5f6K4e/w8tPmDm69+vefurkdmNkAU1fR",
+	"wDt1R4YfNWt6pmzzq/FS9TCqeeHEwts8BY+24Js+M4/a/WFaj/HnkXPj/faZ8XNcySa40FJplRO97xPg",
+	"tQLEEfOBua8vKbuNMOUzgG4p+oIA9fOjoKnfjBR9EauhyZSryenIAygiDNWs8RY3V0tfZd8arrskVudr",
+	"cZNlQH2Kh0wFydJpXnoDj5+GfaDtLyTgbN9QlCdmZTeZByZ33FSrtXE1VMLN9e82oOA3wMI2vBzkpOVc",
+	"VqzcFFkG5hZPLcXB+vkQQ//S3y8foPAyGS6O7vitvYY2Wwvul+3l8t7nsxcbgv36KVsBSvj3nz6t0pHX",
+	"yqAauLq5nXAKTcX1EftHM1yWhE3JEwftN/0kDDFt7VI2Rbl70eYnGGPsEZmwAboLaGcArlyCjBvLZFVK",
+	"7Nm6zRGC/uiQKX5/kctD5epXyflEkvM1ZVTOQhYFi521wwQNKoiH6fJBx6FI4LTIn/3qzKNPzxxaSlJO",
+	"vKNFfuReyjZMTvUGv5Zq4Fz6W03grtKhk/BCi560LzfxnVSmAuXGH4Jj7N4f3oSMv4kL+puYknzFkbUB",
+	"LH3RyByNgIYC5VK7nSLOnNMvQ5TlZQ0xAhj5JgTB+cz85qQbtwLPFmODylIzrNCYTO1Plq2sXsTIwgds",
+	"mYIPBRqTHNe2CIPjHlTQAq5UrUpqINlCk2hHN9ikPDe5ednWjGBX/PgNN1KpLZBWbrM/y9lqKu+3Zqnt",
+	"LtkqUa8JfYAEMQVqoOx1eyH7dhwAGiW3G0T/6j33+Hut6u41T02ozWjQ3y2Sov9Bm6vR8nPxPgTxBasi",
+	"/diiyytokUN3S7gse+iwlBxJouDonnGhdkt6R4oG3smqcyMHgaRXIuviNekfUc30Qv9wdXV+uWP3BnWL",
+	"7kSuq2xqmeDApzfbbaf3CbDCxAhrF9pnEDLvxe73OEqffod8T6aUdYuTj7gAzwYAQ0KATgN8gMZLv1cg",
+	"prSzkMFecabAswkXU96j/7+G508crv60nhBv93wJL8jnQRX4TUc49vlZgsURRBK14rXzjAqP+712T82m",
+	"0bKe902qcO0gW1vvwIbsO6s5qL1ksK9/8767R+UNZdUjzx4pn2+cbYQtHN0XLA/VttuYztvSFOgeBYW9",
+	"d5quza9FUxNAtUt8m6rdEMvu3nllCoKteBKp1OqOypI1oqOB+desicyXRGW+4l3HN7EDSu3PnNrcpSBu",
+	"vj3kbWlwLTErrllYanhkCmgfIDyWVrDqX8Bat3fjHvw8oIBUeOlhsXf20CGzSSjXrFXwfEqUTDpZba6C",
+	"gUV3pRKdSAd4SXd7Eg3Jtyv/VDKgXUp+0PZ//gTdp3wE7g1YuwTncVP9cYGXYIg0PDdytcN3fn8XU7+B",
+	"I+8IypKBOyFIS4l4aA8CW2h1CUNBJ5sCkCnvYxMH9mR+K9dFCqPHpqc1ntPPoT+vhteZQ3XVlQtaNavL",
+	"ciezsT0WZKyF/RsrLWmXwuNKTojDMo+H5V2AI9yh/r0mFpd/PQgp+M//caKxIJU6RG2DjAFFkCaQSaXW",
+	"EsiHFig+lwAnAtUUPmVrETnjpHt8YEboJ8HWei5fMHR0hbYe0BCI7JUUYxMtTWAblL39lI4UY2Tx+yHx",
+	"Z+b6M3xLerjeL4j3/UFaFUMG9cWV6iqLrlBRyzmRz351/75azsmnZw6p6B5AhkE7AEydDBz8k+3jNcFS",
+	"PRUMEjTuevrcFy6tzotkKNkCS+QI/hXJ8DFSEXg1r2224wS4yyT4CshQ4BO0JFjIxspTAhfUGSx1SbrR",
+	"kgeIVnMOJYkokwoDSq42RgbtJfPt4+6kbh2bpTaTcEkLAF/1XswZ1DcpiR3/K0hK/vHwzenx4dXpu7cG",
+	"dR5ta1lo3gCflm3qmmk95gAxruAmQrOpo8PedmPvCWIyO5nLdEYjPYiSMqPVCIIlZzt76NR+fM0aKgqL",
+	"SuX536CAOctT4souIWhLJVW1mNIcl7CEbl1cirt++5pNIOMUImKN90O6KcQsuiNeVVTBTjXje0pBZHv4",
+	"EmLIdH1BUjmrH1yhcMsIBS0yYKbxUv/nq1h6uFgyS2DZ2W+BDOGy1Ke222fRSO0hIubZXJA7ShZPeWif",
+	"my6+7pd3jCDClFgC1PXXHfJI8Oq4AJ+p2Sngq8NLV7pSgCRCCxv6Q00xErLInJc7QzWzf+oN5Y7EzoZC",
+	"R51TYcgOm9fjksqZrVv18M21rjyB7+6JixOYfr5UYQJNkqRbx9mbej2+bq6Hby671npn1Mzyswk5aei8",
+	"ovj6N0kBL0hA0bFlikGBho3p8vPdXgIHV0+GBrgqn7JGD7RtuvncXnTo+tiowtH0DBjV1+oaEbvNerCN",
+	"g9SGZujfADwl56ZUly3ScAOc2mK4dgGGpJPPs91TljHoYYArd2f2j4LgcWiGmzU2n/dBufs9+NWWATCX",
+	"DyOtJ74qsJyNORaFLctz/6IYfbgUTy5JvgwmxRBGcsAUIUN9PSYfjmPRFMLwXo0KMzwlr1rlLbqC5xme",
+	"TGhJfWTYI1eBCdj9MOjoiSDhmh4MUb7y/z8j/wtS0inltUQBbxvkSX0caDNMydA115RsHrZjGC6Xiuby",
+	"ma2P2Xd4H7qXbe3ujeNrfQPnRFBeQJjt0E9eC15t9MEV3+j1H12x842+gmLixpLaZC4Gd0x/0nEE6kU1",
+	"qGT/kss7E0ME19FoZAExAX0vFjesbE3qZnu7SOTVQsn3BFDbUIR12UWzoCIf1bNc3q2J3I1JG1fBVZJc",
+	"/wq3bVCR3JYFNnTCEh1d/vh7E0YP8+xc/njuqceh3Cyaww5swsxMHBlEqnjwVatGehlxgHBxh1kO6X72",
+	"t52DQPtsr4ERUQ03P0gJXSe9fPX4YQKsef2rDPuMMsyyMXq4LDNF5vV/oTC/tNiNX1DINSz1UDnnW2qJ",
+	"OgtFpSUekEd+FXURa7mhXUfQNWItQ004bIaAfUymGPxlPHFtwbdzYDK+vpBwq2pJ80Fy7Qze/CrSvoBI",
+	"kzWb3kOe6c/0e+TOZHzBff2Xk2KGgR4owIBfv8quzWvj2ngkzROQJ+CFF5QZmGGJgE/QmBAGbxkYu/Ey",
+	"tAANC/3GRJgtGiufpjivZ99L180TOWVW+vncEGnxASSL9MI+uyVz9XWjdXKQVFvRElgRm8K6mNF85g0a",
+	"LAgqqVSksJXJRqSg6pWjb49jhfGa5aQC5bQ5u9tLdWZ7kcQmTLv7vgzVjHyca65CraacwUZFoMXIzBTU",
+	"rrC4JQXgeSMurhnObxlflKSYksKiwVd76GrGJTGb3/mIeFXVzLKkGQ3ExQQlhbclGmkuLOrSoL1c+/Ep",
+	"zndcORBskGBaHdvavb6ywITXAl3+5Q1U9bSzgjgOw3axQLE3VKrDFkWfdJM1HemO0/6IYEC/X8DLq4AF",
+	"2qzorp7mJVb6GNmWGZpTxtxeAT2JtfCY0QizZapk9YOuqJJ1c8a8WCIq0RkWtwVfsAzJGV8wqF+OGVVU",
+	"kgL9cHX2Zg998Dk775i7sQdBUReUMIiUVBJRhcbLa2Zze5TbtIfK++jQAraYeaPBsPMulpCM5i0jaDjb",
+	"iYZJwtVsyJZPdr41XWxQhP75kwzAXtUP2X1frx4efvXwQVCbwBYypytBD6zLBZK8IqiVTRo9QoYdi89q",
+	"pk+MpGV7pA+O9/DOZxP+pjvoOV2XvkEa+B3K+x8chHZU77DRB67YmWGMJgmJcWW0gKeR8wN46tfwn2ug",
+	"9E1hphXBuj5nr+J3v2fkezPBFWEQrmPPxr/38g5x1YRrG9qE7RWqsCKC4tLcp2YI7kw7kk2b1FjeGs4O",
+	"FNYKkvcBwFD6ADtbJYeyqamWt/K+5LbFsoyqwVprMBijkQPeRBb8dg/4f+DKof9Al/732233EInP3Kn7",
+	"WfdpNBhVK+Xhyxd6ZE/P+7qbh8K8vOW/w4zBB2bJitsVNu7oDZr1slUfASCOYHlL2poDNXAWzv66P7/n",
+	"hM7VmuCWkD3s+5/Jy+D769M4ZSfU83fscvgw4760gzO9Z1gm/EsdjsvQeBmYKL8RReV+bFtR9sUEdZsN",
+	"X+5/h47evX395vToqsEHau30gpu8Hr2PY0oVsgjhXDV+zgP08sV31+zi8Ork5s3p2enVyXGGJF5Czqvr",
+	"BcrxGGIQgRawxguqZpShl3+0hUnhdimOGqS/69fxn2pXw4gTued2bs20sMGN2vttq0f/CPV2AXQQKfDB",
+	"dcXIYsYbS7VPjKTkRmaAqwLeSx5K/nphFxLbe08f/+4FvPqULNru6kdKFqlzB4b9T+LZDu6CAIWgAbRn",
+	"OREGxUD/m5GPCqkFKe8IqjhTMwAsNWkX9Vz/vRJ5mz36lSe+IzGOeQKludPLfZVlPeKvynLsEjLJgB02",
+	"Qm85KmlFTawS46jCrMCKi6UJWdrVv7kNu04ehdfx60VS61b9yaXS0Kvtfzq55O/0zRW0i/R/GgmTXP+n",
+	"lDFfLKxiY+aD20PFxVcP2CN6wNTGfL9WzikMeKW9VY2D1Xevfx5es731xRi4CfyOpd0JgEvgXNE759rY",
+	"lhD+kkPZBICpzYl0V05wxm3b0DinplHhSfWY+tdQ/npW9eYdnC0/L49F+0tDPZhsYjeXg4aSVDqQYG+L",
+	"G3c0hCJadQN1LgatD8Au5e/8lHbE4wvWkA3ueeQ69e7zXZAGGKaA9tcnDKGpABXwqau8N/0NKfJuBobG",
+	"Syh1/4+Swg/hKla+YamICIDxQh6JpHGaBC14fXeMtTi03APRvY+jAsZ5Rn8k+xJCgVv8Wyvdd1DybOzf",
+	"i/19lM+wwLkiFoX3xT5acFFINHq5v28gxRdUkmQs/d+2EpWzX+zvP37U/DAmtmQYwsKeZJ9ZcfxSBoxn",
+	"JL1rc8w4AwbXi3lgokb/lkGJOCzymd4R+knWedM4/UuKJUhOy0zP93fsRoCMg6cJIXy5/x06fn/+5vTo",
+	"8Ork5u3h2QnaPvSzgtEV6HrrV/3Hp+sthEtBcLFE5CPVWxyUFmphU/a2E7F9noGequ6daf6LxPQ1myN1",
+	"uWWefzWkPl9Z5gjqj2NoY2T5DdV/ODyb4IrXD83qSJQnxcVraD08ZJ4Od7Ddle49fnPjw+MWREDtClv8",
+	"VN7S+fyrj7OdjVkYH/q4pqXapQwyKbSMN2wTnA1hnOkBCFWIs4YqT1agYkEckTdk0srBF0VzMOCig+S8",
+	"qrQupWyFHo+jUfC8hvug//rP79AI14rfQHuZK9/g/llhVuPyRpKS5Cq7ZgCeRW4YWew4sA5b4KTQ9mxm",
+	"jSZW0AIrIpHMudZZ0P7ef9cmVcWFfccQaxdoB6iXpgwNnItAKRNPYS4f/uBoK+vplEiT0KF1yIXLLtMK",
+	"SrS+ypmeR3ASdXZ0TBeD/3QPk02KOj4qYo0d+gWRvKxVT9UK4d/4HSthWlBhs9ptdQUJUgLHhZuupam5",
+	"uy/LSsB5j6Zordmsv7o/B8XuthSndZdQ5pPfcdyumWDqNDeFOeaU5ESiW0Lm9n7TvLotraYtkSIf1dOG",
+	"x3iFdD3c1m9OM97/qhn/U2jGHoprE824oPrQ7fMFH8Mbn+NKtdNT6obBJnUaUDHn5oUoBzMZNOX/LEEg",
+	"C0Juy6Wbt6fME0QQ9ty7Rhjk8eVeu5MvIv02Zc+vF66Pd+HaVPGKcr42gQTikwkIhXzGuSSgPBR4CT/N",
+	"eC2yVg7YtkSKVgT9whnZNFvB9BpWUIgaaqfK1PA0ubIVLrRhqeC2yXCGzcIhS1Rw+HnBxe0eern/Em2b",
+	"THv4daIpv7dtQlRN9bjFjPuLK9a+i2w56fdWjCZbk8Ew8zCjqTaKT5/ZFHi1nz+FV3v9vrTzSkK8ECnx",
+	"lHz1dnROEruBcIx50ILXZYGmRPPsIjPRXICfELiIMy3ofrg6e2OMMH0MP8Xx07cPRc36b30Mh1zo1z7H",
+	"7Yrvbsj1iglbZf8kCgtExr/Y74hvPf+sBbvQoIdT4bJJPjdbKasYP/YFzVtIOc65AE+sRFjPH/IKUJhW",
+	"8P+x97bLaSRJv/itVOj/AfGPBslje3bXivOBteQZncd6CQnPPBPLhKOgC6ijportaoRZhSP2Is41PHsf",
+	"eyl7JScqM6u7GroBWTRYGj7Zkrq73jKz8vWXbGz36i2z00C8EXuJLQr0W6HCtnBEXr1+3gYlSJX0hRIx",
+	"VI5Ov//CgG8z6XZZHpCmrCBb6KlK9Z++J5FRWAP/UBtT0kIeqeUQTuUqKCAr9gewUAZla/ceKhBCFBqm",
+	"VTQ7cXgi4Ugqeg0ah6S/iaJmR92I3iQGvzK9a3Un8WXMVQgd9RLNdA+7+PbysdVjYBJ4q06AJjJk0nRU",
+	"7QF+ex5+bWTvNh5ms9mscXHRCMOvtROrR1l7WYTe913HOeyOl2s71+woEN1gdEvIRoqTU56IZlOo0P6H",
+	"SdWLJkbeiwALwcrUz4C5Rfzp9Q9WZTXNjqLMEbv6FSkXNeMUQMrScHlndmrNjqJ8NYDTZT0ex1JYoXM4",
+	"Ffyuzs7afBAQhpTrgAe0w9UMW4wlKZQxC8UYmkFr9c7+uqPctPCsAgTMS9VqUMbTxJCswWKQzY+seGon",
+	"R/Q94rOOMkI0WcuBLNGBnvcbl1qJBrj+2VBHrjM1tXW2owLmzevjNy7vvKvDWRlG05nDYl2aDPLbb7/9",
+	"Zgnl9LQkxSM9/EfFFoLycdhhSjz1kjGJyh474orr67xv9xe296BSrR12viyTFI+FdWfIVhgv6qe5VKFl",
+	"s4PgYCh4SBk/lozLhqTHjuAZGO11kbc9g+z2aRFp7DBHeHVo/Y8k96R5vMxADp0eQNQ6we3LbGivas8Q",
+	"RUDAxtHE5KQcHfUmk8bK02UKmpyCAByLuNGXIgpdU493rHZOXeJg9ohEycaxvpd2jdY+B3plOmZChR1l",
+	"RWHtJHsNRKNV/OJ37EzRz4cP0uivdTaamIR1BeP9RLgP+Q/UTlDmxiK7niaRqBln3BoCBMweuJlEovkA",
+	"i/jKDkVz0GS1W4j32isngt6SVmSGfFZbguQFB1qRYw++vZs8H6IrXF2JaUZoy3tf3uYbdynaXPBqxana",
+	"ZwQoKGvWTqDi8YRmpivzesix9D3xwIZv4RWuM+83ubwNCLn4cj0FDoRDqZFOvGeZZCMuFCvrqUW/VJSB",
+	"7PIe5o8iYF3R17Fght9DhcmjmCm1llanMziuWMOLbHp6nIcUX0qYoUxu4Y0CPdluh47lQCoeuRsX/Zae",
+	"6XZ48+E9e/369V/qAZuoSBiyUs5DKBNR/rMyLEvedp2Xb+0o9jgPHpcttDKrY++K9hNB6E4IEIDdO8wE",
+	"BBGMUA/Q2QE2gY4iPZVqEOA1gg3sS6+QoDTKnYn3irvYrtY2nkuVyJUSpBVlF7nb+ZzifsLCmPfJDUT4",
+	"SoDoPNQOSHpUMbwN3rBLAPg80eDfYBJ6Q88LC3a4hkep3mQf7LtOYU9dWgEDUciMVINIpE6XeYrHRH0E",
+	"wZ4bXscA6Lsgm9D/kpeM9ZOMSZgZR+ChGaY8wglYMBsgQCtD8DiSIkZIojshxlBflxg2lPbQZyeAHOgm",
+	"n30xYCN9T2uNZ/7EuzOrR48mvWFHcXwF1+g9gziVzIdBts8hW6e6uEyYGUJsqivK4Qkr19h21OdzHUHi",
+	"Gps7aZrtsI6ZElM6rL1utkk0xMKrq+iyyqtq61xca6lrazYVA8LJNRSr1rzINZoqv/ZyNacvGyoOvYwC",
+	"Hd8BQTxBNkfggp15SDin53tFuQm/EwqrLX1L2r9BNoe68ZgL9rGkeiS+jHVcnoJ4Bn9+NNF+YzugtM0M",
+	"Z+iuZbGeYiuaWE8hwpTLtnnZYfuUMakXI1Q1ZjRIbXmeC6GNeHxnKkUnXKlmtqIIbmANobV3lM51HqIS",
+	"tk5Gl32oyGfdUUC2rv80eoJhxc0HqULx5WsTOkoY1uOKdUmALPpsQj5jWrHDfLASXdkQ1aufMKcbwlQ8",
+	"mMWa182ueBT4ej8bsFkrrOuJ7+ZYvUoQH9iV3XnfvuV6pBhBkmp6e0VuBxn3bX7nX8kBG8cCwEeOHArJ",
+	"EXOgMFk3xxOmJtZyQrx2Djz6zRof9GLZnkgrjKDdiJ4cS/veu7zcWtpWRhoQM7xHCs841n0ZZQmJqPFk",
+	"GQYAWDKVSW9YD7DZk3MjWDsalGrs2XfvGjCehwYtSVSOXHgtS06BplBW4M5EgsayCNlhTqJ56A6FUpfV",
+	"LnXWS1jjUps1qEuw3wYj9u8THsm+FKYsyeuHY2Ygr8JSCW5Pmu9VIB8hH6hK6xbIA0Z5FOb4cQUTKMs0",
+	"S6ua09gnlDf/fSIm+yjdt0rDHWa3ldgwuXY+oOBAb/DuJEm0cl3kxiI2WnlZcU9Id/Nkq+yVZxWf6qmK",
+	"NA9ROvbMuvYICfhHGiU3H96zt2/fvE2TqZ6Ti3jeN8wh+CKdG4uB1N9gpsfmTYhxxNVKh8q1fahCkQjf",
+	"L1EQ7QSfE7aUnS9kARUyPTo13KU6RxknUB1zedX+/OHq0+Up3r/QvnfIDfaZtV9XlI4DvjeyNLBYUGkl",
+	"vi/yQkT1htKqgVvncsm2qtMVgdBfanWTzahK/D+AoiD8+bgcBYGg57HvRl/HLwt7fkNJ4p7y7SHHO5dj",
+	"mbMQFe40LMdlyC74rCsQPr4OOcoaAwjwfyUHw2Q+pTnNZj7+87vj4ya7si+kWdnvADarp13i27z7YL6N",
+	"AjbgnPJvd4g7ijErxfdN+mTV9n420gpzP538y/UxttTiatkhBDGnUNIJ0crZWNTMST4KW8PUePt31Ctq",
+	"dWvPLXOIB0hZ9pW8rEXTgSYAIdeh5YYduTXLC60LCLWiyGY6yO7cYo9nk32W5ibDmj/Jey9H83AuQtmf",
+	"z4qoM8e16XlAZBNsNnB4Zaz87eLc3I+Xwxbf2CcqBSqGEVZBE+Nt+5xU8rmpL40rPoPkngXZ6ZHG5mWm",
+	"/XQL9m0n8nI5UdKBQjcyLDrdi8cdBAtaK/mKdGk+Hi8avfpexNNYJpRqBWXUeLABm6iENH/8KniyS5uq",
+	"SHUvE3SFLa2ZP/ee20bRfDbeOlXz14KQy7HGyPIZ81aWLyZ/ufrz1dgqtNm6sbQq34GVzMF6wMaLm9Zk",
+	"l+IeSoaSSawMS/SdICyCTRda3Yj+xPDIvGOPKLlihxBRCfAgLwFp2RI//i/WkaifdJS1Is8uWucfP7c+",
+	"3py1Tn/7fH75C4RXiN14GMbCuMLWdCOynTsBS9S9fXF28dezG/tyR/lvw8VGESvWFZFWg3kk0OIAD4a+",
+	"ZTRDDI3ySiuPC6q5qrIBcMBtF135bL7I1vDX/QX1rOI3eGbM6JHQCrJ8Md47L39O8IqCv7kqdLjLpLpb",
+	"47I6kiOXJrZpyQS+RT1Fj0LasrU3FL07EWJzDEYJy1RnBq1DTzD6FOspZu+MuTHCMGlQroiwo8CVgUs2",
+	"QiV1ClhBVBlelFYrs+siUGZKDAJAAdeMuFhenMN2zN/SVQoMHHHbyu38+DfCWFItEB5XCoByJ1ECLsdY",
+	"T/dy5PnJEQjqO18z5Iy8v/0F2VP3ySWsUj2A/ktKgtUHgI2y1FmzIIfWlzWbrSqdQzhwokO6LtEoYHBk",
+	"+JVhMnkHbhNY12FPh5C+H/GuiOoL6wRUbyt08ijJUM6hMmmG0dd0rYTx1aWCExM4bSfwc147Kv0tBBMI",
+	"4ZzkHGaw4/7WMeXGU3ZcViNoTcVA3lSAuiBq/hgSbUn5rRVp7srZy7SN+TZ/hWRb2Hx72foCxjemkDVC",
+	"HQAbdGf2HwRW0pMEMrYg7Sx2VbYpYs63iJyH7IcVlbc34l7fzVsKq4pO8aVwHzBNiQB3xLMGdVzgSihQ",
+	"YyXBejKT6LFJMbasPJYAqnGfaramYlhyT5SU5huUE9kRpKtW269/bobl+QZ2Jsto+nhLJugt1BhanX/f",
+	"2H4DPaNVuJLD0MAi14wSU2QuKDWBH1+9aYR8xhIRj9CG1FFYxIDrSt0MQq1hBDerHKEf08dv6eltuEPn",
+	"R10XSpRWdMLEaJzMCDLYiN4k4vGzSx/0FrRW60HyoAPAknthJnhccS8QIrilVERoidtrUYkDrkM2Dsix",
+	"O8tMqpdd1kZlVaGMRQ8a0iN9pD/bS17NlTKk4c28lKmMmtYri1ybrDZZDvmyiSPW0PHU1TYuXioVnffD",
+	"ZHUPoRsx0veCWHs9tR8RFfZqf6b22x3JAM/nypIW1X2lEy/mikIBEGulSWKeUBJqZQr0J6/rkGsLN48n",
+	"NNIJqVehgBnyxAG3+rOGFX6GuacVvW+O/8I+tm7bn1unF+eX0CkUMYSFCE1H5VACCxfPLqAKTqFPmzYV",
+	"gmbeUxSHrXVUS7GJulN6qrJn3UwKux6cMM66PEQfWFHksBwAxOOTzXuR8OM7ggDxL/iyfgdedfreAb6T",
+	"Rkx4BjXy32pCDpDJrEDKuKj9nRBjw1azXYltM3+ZHIHOy6OGnUK1RQWfVrRHuxWkrVzglG5gRhUxZzZE",
+	"yxg5UKO0jHDPpS/SpXsrEp/jlgSAAqwcTq2AZChGRkT9Un8BsNBy4w6eWAEi/isgNsKt5gzVRCaRCJiZ",
+	"dOl/rnVbwKy1pgbWjI1ZJLsxj2dMTWDChz1uqMF4rwdIy3KgdCxCK0Z21bZ+AaPxGts29ngczzI4sIQP",
+	"wC0qAHBRfBlHOhQOt7xoFgkfQOuhAhN4bgoLhm5QjENpSUOq+a8WrKdwOrOx+LY3ezwRAx3Pvu3tiKvB",
+	"hA9E2Zm8XetM6CaZA1PkcW8o7ymMF0Vl9OAey01BqMno4N3f6MsHgf8Uj6KD34N1V2gw4Lf4aWCNg+Cg",
+	"lzXWREY4CA4moH7Zwaye+8nAf7GPcfiIscFhVLwuY/na7mLJ5/Ib/KrR5UaUgomO50+QPihVIgZwSyx+",
+	"kSWavTo+PmFvjwH6Ho9t2Qi38h8rRqkS1x9k4bVdaFmxKqeuDyABdcIjTJ/B+LV5wQ2OIZprV0+uSZLr",
+	"ATPCso0IA9aXUUJleiEzmBeEpe3MiPhebNCVuSwbyvHaO5Y1N6Ym54SyUdiH+SS7VnKterEtmDQdRUkK",
+	"7PDf//oLpjBwxcQXacBgTZ+HpAjATUmLAbvCEI1A43Fhcn3HO4ogfpWYvve+Yi+WEyYie2FCMMEfggRF",
+	"szwhtaMWMlIxU/T00/XH8/et9tnny0+QK1r7mL+kH9RXgBmmTAlYS3fGOgcPIM++dg4KoY8wKdPpE5Wp",
+	"xjvB20fJYNWCUtFg/7jXhndRnRBCnM7u/1ptg+GvDdJppDCr1eP32bPbiIHAmG178a0RAcnm9qxKtkj8",
+	"IvxBdhZWzkBn9AquilJpRVs4q0hqXfKR2J3QQjoqq/nDhe/F1s7EVo4BZjn5tXBbty7OKCgOLJI5/ofc",
+	"LBd2VoisIefa8Nh3J+JgWs9XusHm70SwwQb/0YSa3e69QNuxQLOHUJUwmxhroS8rpbePfTLosFiju0s/",
+	"1qOnNT88dw0PMy/ma8jeMYR2aoco83sk+lGDV+4AwZ0rKlxFt6iZQPlh1gczwBXrfiKUa4EMifvdGbqJ",
+	"X7Bf5Gc9pYUjnB9YIVNuUiQvqeYaBvbBK96jFq1YupqvmWZepk5VaV8ZJ62ZrLMFntoKc1SQTPQS6dre",
+	"pEAeVOOX5hTthFKPupPorpFlFm1aZ/rrJLrDNk7Vu69Cs+1grl1deenhr9A+GWCkcIND6mtsf93nMtrX",
+	"NG8iyEtdwoy4FzGP8KKgQrXuDP5Z23eF3JBgs94qesrWLqQxUg2Yo1GWfQJhcviA8TQ5oZbWFeGqGD5h",
+	"TgDhkrrH8kFHnZ+afMfZ3DcQ4RK+LUMWixGHzuqgP4WxHkMXJ0wN10qYotwpS+ltPqiSiWmI75GHafeB",
+	"lRM+GOwZdxOMa80aS80s0XPcO2fgwEPOET3kWQCFx4LdiTHWBS/n7PV1seeTNr1ttQXB3lziyWGaIkCH",
+	"Bs3pQxHWnUpDpgzWVEJIMJqMUqW8Wr2mOmCIlpphjbZiwm4Ui0V/YoTfkw7Qq+GoC4OIhw7HZiysxaJE",
+	"wERz0OyozoH9ib3pHLxjnYO2tfAw6onCsHOA0VEDxYSECtFMo5d26nD1pdnLVCUcMMNnWLEN30cNJIvD",
+	"ajYxAPbKZAiJUJ0DJaadA8hAxDfoGrK3acLvRA73okZl5s2OulJpsbqO0yJlD38onihIZOQA9vrOSxHm",
+	"ajq02zYQSR4BthznonqVciel4N7Q5RdT2urAv5tc7Hp/OW3fSYcHxjhIvjSJg+daOz1CE60ebMLxfxPz",
+	"J6ipZiYVMtwJ5Pg+ZUha2UeYuSkijZMPHFuz9AQ9zROUH4dzyRo88RM1oJ5CCRACZi4lo8mulOiobQgV",
+	"glzwOf8ly5YlCBNnkJYZayva9STp6ZFAiIOMPOAcocLdzmUvc3Yic+YgK3KyZxVQxTw6xdqSCXOZVpVH",
+	"wxwuJxupb11eEp0bqYCY6U/PSdHO53ZbzRo1tBBS4npJAFjl3Yiru3q+3X8/FgJ9HlvQsU2i43UiRrf0",
+	"XNVyzY1TBOCAf3ouRPDXWSII2ioiZRuvOoAyNwHBjQCQUt9exNYqxjYLRA0Rj6Fl2mQcaR5aPURPRbgV",
+	"sngYoTt2adHqvFN4Vc0qPh++3CpjcmMW5dux//zz/yJSOhRKqDsTIGEEjCcJ7w1HVgeL9dTheiW5tMml",
+	"vFk5U66d2/k8MrUxDGlVIXsgWWlOMhuLIE03ChgVlNgTAe8V9sils9qcC2R1BR7FRspL8Kgs9jvKLj7e",
+	"Zxf/kSpiFwUeIvpAm0zp+9XwSW7sjWeGhFG4XFtNL6MjcldWWu6aY7bCgGgLZ/ESZO933kUIN7qEvuYx",
+	"2UDfrhlXScWseF6bsDK5vnXiyh/raBIlcszj5Kiv41Ej5AnHuwobZ4koNHRRee8hrvHEJHp0zWMAUSdE",
+	"VadLWl2joyJuEsTxJAKFahlCEO3OmFGy3wdT8vr0Q8Aurl8H7OJN66jVeh+wq59+OroaT0zAfm39ErAP",
+	"H+0vYUH/ffEx6KiL89PzOqHlGWbkPwQigBFMOpY51UjnfcfevHrNPpx/PPvcvrr6/LF189NZwN68ess+",
+	"Xd5+ur6+ummfnX62fy+GgbAacSs9tKWXXsGOPqqbOI2BY247o9NbY1kbkPSJ/RWIy3m1xsyu+cweZ1vr",
+	"j9bKwvferrMNZjJGXO8LEUru0rSfJOc+kYGHBXAB9XMh5Bf0g0I4KtGFojBgJokFH4Fp9Vhxd/SQ/bCW",
+	"vTfHdXujj4w+5RtyTgpiD9y8X24bhsLqR1veqedBiIpMizVF7Sbk3G6Qd/Zy9hvk7K7kpTM7fJarFalF",
+	"OgaoECouWds9vo6gPLKsvbKNeI5vlqKIWAKHLBp+L1KNjR2+R+JunEoz1kaispd+tM5iDtdDMuTKmlNT",
+	"JkshBEKaUxGEQFfrSEAfapdqjOkt2ds3dssPNpd7r3uJSBp4ceXZ1GppPLGTkorDAlam5bRzaRvAnz8c",
+	"/7jN0WOkyFz/4tdF9+GlTthIh7IvRciMhF74oI+PZ2gxx3pqRMyG2mr6h+f9xqVWonEBMVcds/N+44Je",
+	"b9za1+vfd6L1m1c/FOXfwDq8NX1So9yqrIESIrmHGjNlYEtwsa9+LGn2AqcQSQExTyPDjJVOmGMloGR2",
+	"2AX//P9/ZA2VOhtIa0g6w6W5kRBQTjh53fCd1gZm3c/t9jXNm+5Vw4xmfBJKzXqWq4W4+461hkkh6Pc4",
+	"4j1PafggI/G92Wh73WFvoz0KXhRoekHpWNDwT1xSDXQsZhNsbA8JMYkcCZPw0ViEDox5LS0EuuDs2C91",
+	"I3pyLCHwwTGRCGYFLVqbrKVYPpV0vgd8CRZL7VJ3lENiTjR+s1kra7f3wzF058CsS4ymjuGunMRFbiJo",
+	"nX8d814ie+KjVHcVGS+w0TBYyrE7QCSECdyWSKE013AkjOEDl23494mY7BN/nlU7LThmxtmY6Bo7JmC1",
+	"MLKe3yeKGtONRWwQbkrG0MwbXnIAij09Gk0UkZ5Z2zhCqP7ZytyRj/Rc1aESN86yYEm+w8DEiOeUU9QX",
+	"3KqHkD9O3RN4Jm6h9NjSwU4D0/l9hxn/l5hhC0b4id3ZH+eRxlzNJGBY4p2Zvtt8kCoUX76+s9dFwjh9",
+	"R/c7KhlCACP/kVr9JNsfKC/BAaOiph/+iPSSG6/e7KgWVay/PbZfsLxUdNHcFlB6RTF4GmJ3ofhv4jKr",
+	"M6BCtL9rko3poskjZMI3OL9GPL5blSXqtKsLerZC6psfqgx6Gf/8nOQ6TRkuZawsdfEfsBjALdjTMYJM",
+	"4ll3eWwCByQJUBIbhM/ZQEYSkWgReWxeMBZSxvbE4uMIMxOF8+e3F42bE408vYi8befkJM6b6ym0dnB8",
+	"fLyubHTa9zLlF1J3HHFUKhlzA624mN3MX25E9tehhmRqXKkRGQKmlZz2NhzqKYu0GgTgPkj7lYTwYwYx",
+	"TwKVKx7NEtkzWxOqjyLBo9Hy9P3ZNkjwYrYWEfZ4FEES0CaocOvIdfOTxwI2IK0gS9KCzjxZsM4qZmMh",
+	"QnuLx8JMRsJKnF1c1Y+jKoS22XU6XNsLiY2ghlErwYwwBkgcGDY9Dvo17DlNn1LP4Pc1w95/uvj0sdU+",
+	"/+Wso/pyMImFOfFBuLFLyxhsQfyWX4hBFmAAARoWiySWiK4fC0CaF27YjlLCfg5aYxuWTC2ls1b60a6w",
+	"0sc4Tw0JoOlQU9YefkWE0Cg834KpZjoqW75cXRJ5I7BS0JMB1WlgONh6ClhhVzOr+O6NxJ0kc+Pmo1tm",
+	"iaTLia4TJkMxGuvEJT0BHzTGsdb9dVWpWIA6vOOk7hucxT6pu/K6uBiLVucDRl3eu1vfTeF3vlqO2+s3",
+	"pNoKci8OuA527y9ZM6OX3XrTeWj97k1SUT/f+R6tlTS/KO0E4do/NDFHrJadCWaNedgttYAV/LmjEq3B",
+	"mqgRkOsvV+fvzz5ft27an8/++/y2fVswUK3l2xmkO0qDHyVspI6CBhqmxg6xRQePEdyBW03DVYHHYsBj",
+	"0C573Ih6c3nzCSLOyruz/RrLdZM4X1UxfhG7tcK9arFL9GPfsAY5b0SSSDUw64n6I+zm9DQYlWJfJXx5",
+	"u+0Lr2AxFXgqq7iosL0TSW0MIisxRfm9Z6in88f1BGuk5u5Hnu3yPMecUN894CbxhfeSaLYaQi9lpQf7",
+	"z/rl/d6t8RIaU2+mz7Qnzly5RwbZaQpE3FOcPJCTPebJMMvIxiN8LAJ0SZnHjbBf/V5VhONtqQi4DXsl",
+	"YTf+B1R+v0FPGEdcNUI+M0cPIU/EV88qXEDFggzGGIPnIZ/VDDNSDSJhBaqiSLru9SZxLFTPAbeAP4SN",
+	"+IwZIdhhGPN+4uDUtIHig46yf0qGYlQPoJY24XFCbmE7KfwyBnQJVdOZRf/QSjTZB4rk09yopyfF9zHZ",
+	"JXvFS6/I8MYVwrXZ0QI2lIOhMAmLubqjNu1Q+YtZAtauCUUM9nc/1qP817N0HDWJIkouM6I3iXic/rFe",
+	"ktOJTwOqP0zHmkhKJ+y33377rXFx0Tg9LbJRfhLJdcTVKa80T8wNUaLjhHz2gmHrW3gorv+CVANLzYbJ",
+	"JJinyJQAGgRTlFIbkg+iF3m5J/ZHYqAKUfBXO/rwgO298nu5pEjEaBxZllye2hJx1U6f3IZW7o+4jlp+",
+	"pQRza4GgBZwA9ZeJxVDw2PAogOCG7EEbatUTViplB/oZDjHAMuP6cwrHmUgn2fJ1nzTibA+CHEnrqXIN",
+	"wh1CxNb7NeSp7+gB5tqejfHG2qh2mH760QpiSY//HHFWFEXyhthJgmOeAUtaaDmK26c0VpTSuMDYXOUk",
+	"WxYjsCwLP6U6yQk8DH0QIgmRVITb8/l+mRa5+kowqyp5Mz0HQ8vwWUx4JuWstEIXWesRvbX8sdCJrIP8",
+	"oJyKCw/T3ls//mj1HINa6rLpUJuib2tLVF2PrrWv0nWuUDjRdCcQeg9pDfR3dmh/3dAqmtGWgiZdf+HN",
+	"jTzqQWNCx9lPjqAqvDyXZYNY6QCofSIDyXd3fCo0HNA1HCVBA7DDGig5Nd9CSVGvVUfBw3W72BQpeTz7",
+	"EOuRJZLzMAXl5wlsEJpT9n+UsGs8m3IcS9WTYx6hktxRh1ZDvhMz0JYto9SZ0fgxQH2dCW5XYAC6Ceob",
+	"+lKFVjlv5lI8WK09tLYb3EAuTgQNNXBSNXZEjyAZuz4buUcA+1srgR3aofX5G9yVVNKmVm9H9TjYb0aI",
+	"8uAS8Ft1WsFOummiDCnWApSY4mbu7/7te4puQTS7ay6nIVhBlTpv5uSW3wFjqRKxVEE4suzaIJNqWeLl",
+	"pfiS3NJjFeqs/jClbo3EgxWmqdechJAhygMrGyHerdWzScv8FeacujNSaY4HrsdCGdbIoLVp6STIdchn",
+	"Ra64gInI0Bu3E2Wf2omlaI4exnDzrBGmSeXvHo8rBWG2smEVn5dDKxfv6PFWbhfvZnkekMqw1bv2+y0r",
+	"RG3lmrg02b2IIRN3NDEJ64r0MqkZhrdH4h4haVCgg8Gqp9x0VA8AqRBCU48EaFaREU12IwDZTybYIE1Q",
+	"8ByfN80ac/Wlb45RsYV2TbwrolzTKJVab6+Oj+3bMe/ZZdcDxu2aRFrE8vb42P4unCAxs1d24B+Pj9lI",
+	"qkki4PuUeZmunXcUpuD5RblZhyuqjbWzc5WxzQdAIv1abzLsM0KY2hALQeMBlwhdWxB39PPEiPAzyOX/",
+	"RVnViTBoEBNkhmsLDAWLKSH9+19/qheDgIbVK567QaNbJRv2vqcdRyrTIjMUGdDIOwBOpFJcMFJXeKom",
+	"Y4wLplD/pobFI5ZTMGa4XBN16sGRNVQrzZ/2xWth+vR7PZ5VzIp2iJ15hZdyY1r609NjgHUDWbnnzM0z",
+	"GvIVdeAEzDwy/ngcSRG7x55g3eV4qmH0JO6tESe0tHlLz1ZMif5QpVV2KpROfjwLJRLcsJDDbM8UzLMG",
+	"ykLyi3lOdOE5yTKr9vUxKkCx6FnlzScI852oputQ3TjsrwQVtR+8DvuPIzT68JOALlvs+vRD85n5sbHw",
+	"WyvRGPOBsCsgjwDhI6UgGgG5b52vBICTrMCx5Jf1jEnb59ln8l2+nhGdmclgIAzgPa0UbrfesytiX1cQ",
+	"KKF2pmANkGqU7pqO5zfNEix0M8f4/VTHITK6NCwRXxKvQj9n/MAB/HAMLxCMD/j3p9KIellM6++50NSI",
+	"f/ko1CAZHrz74fg4WB1vA3Pqh+PjE/b2GIJGLqJYPBq0OigKhkmViAHkf/9e8XXhH15RwiNXd1ZjyZ46",
+	"cec3FFGIVVndGdmtsTXYIPSCnectw8CemxceEHPuQdqaGHfNRZlI60DRAWIj7S4VO5Sp71gy6Ej2ZE7J",
+	"mVcpIMXRLskBxoGHgEdGWwMfURTgM7MAsBUAaZASGB2645DfC8Z7d0pPIxEOoLjZdJQSU+opK2LJI+d1",
+	"abKxUACB42qo7T7TTP2czCGYwjKKoDtC9vkijwEINLfaKvkOtsKOVmo20Cz+GGV/6bnxJKsesaeeudgs",
+	"0wBSS5inEfTZkQRyZ36IQJZwe/g+q00FnQsDnHCmVZm38PHdBDlhaFxjuJRcZ3uLdhf9gWOJ0Qw4gjkX",
+	"rS+O05IgYgxpCI4+LxehQcDXpRfB0QMOtl7gKeOLfWmQKw2iw0q1AJJz1EMyOwyqFMod4+YLhdxpfmMm",
+	"aFFfcehSIV2jd1reCdNRaEWyEvZO5jOr/YS8G4lmer+71h3mzuTJNdEd5ZNpQkkW6bddbFe6O2RuH+c8",
+	"QS7Ag7oBKhFLogjflXTftCZyy+/LZbu3yXsBv4HcFFBz/V0l7BQUCQu8vq4kPvLIfePJ4t8sIUqwFrxQ",
+	"6TRtZowbgHloVv/LeBS614AtqQSjArx5Pm1ly98Cs3qjPQrSvbjhy0sM021TB8rA1wLGixT/AMjK3jZ0",
+	"w/bEmGzGgbwXih2iwVEv4slvZMK0WWhpAsk8JeEblUv7hRHLogRoWDsHOtnpLxsWcg52fMFFYfLWJ0+9",
+	"GmmZJ/oxrE2KUG3fp/K2NkHHYiRV+OwuFFAd7W2xcGQyWWweEjDDZ5Af6C6jCHKycfEiZlOhqFRXKvbm",
+	"z9BQBKJNMimG1LPvlVk+m+ZnHK1YgfvVLShbCjfMZI2GXsj1scNOG55szPN/oaSYkwcBYHIwj6oec9s4",
+	"s3F5hAYe/8U9Wjk50kjLvJtu3i/3LkEruECZCJxr8/ndDmvACQOo3rbwhGmUW9r0VYjCFPh/1sDCc2tg",
+	"vBdr46JOQRpvCrkZdjWPw43BCBeThLtUGg6AY5m6S9dUfOuerZA6FsYqIQ437z9GmOXm9pfrVBEwrOvX",
+	"wqcgDWMeJ40uj7i9l3gk4mRJG6hg01BrtyV0snk7vphEtud5eyyJ7lN6N+mFIzezrxmn2WMZUxjyDjgT",
+	"+FG8USwxzf24PJB+pQSL9dSD6siVq7kJxuncvRg3V2YqoGkIOMhcRFTCzKl21WDNu+tlyw79ElgZQjlc",
+	"DUEnzsOvjWzkxsNsNps1Li4aYfi1Vg/S0lSuOnb5KuTQXdr57HEyGN+wVhgxMFbE4vSl88eYbNONq8nn",
+	"UNjaUYdQZH3KE9FsChWeQimA6kUTI+9FkOb9/On1D1iyfmK3z7D/MzFJ2uBXJoDLBFkpXd67Kwv8X8xu",
+	"4HDWrt4vyelJp/wonWtJ5T47TJdcLxmT9uax1nSF2pndy2UmQKrSIKmkkFdAHC89WcitXU9Vuv5cRfoi",
+	"ytjy6voKdLuED5bblW0+2A7qUZsP1sIg5QPQaahx7rNLHUu8+ftZYmm+FOWW9Xgcz0B6b0q3X+ZWO/10",
+	"/fH8fat99vmydXHGai07T7piOgcP9j9fOwcpigDiBSAzu86LzRSfmrCpXai2o+awqU+WAMY51BbAAAR8",
+	"hp6O9CR2GHLgcvn/4ngw6HbLYQgsLVWjT7b5YCf5OcAdJUhEfLDXFXeQkoOkxjiwSr6XWFaATtQrEyiB",
+	"9OGHSlRHKx+OHhI+WCvtxhH6vtzblXvbw3BGbiTVHZSTkEydaytRYaqtFRNL7F/MNvlepNTxXkq9eDhd",
+	"6E5FwmhRYpXZsfda9pY6/KyG+It7aBtaIg22bluVp3r9tq0ldicyShpSMbfz7PC21f5rwG5vWwH7zz//",
+	"p556KTxAy8AplFUoi0X6lTuFaqQXfX0nelZKXyUhLfzzXpLttHuIVIP5FA5rY68j0aZC3C2pcCG4nxQ0",
+	"N+W2HG6Qjh2ELjvMMIQC9uMx+KcYHwoe1tN68I6ac4NknkZCuiD9BGwcLJChTs8ktqEL9EkeaJyN+AzB",
+	"xnmSCBWCt/IwX+PsI4gXB69Td2J35gGuNzvK7sUAndIN8HWJkPWGoncHvruepobU/nQUd/7KgrR0NlGJ",
+	"jMDdJw0LpRlJY7CyI9RKnGSNLxoA+Q60BlmB2u6GVAPyNKJePQZUdeh0UYwi/qs96ApVHfh+iZSwRPbC",
+	"Y02OoO1SsUcJZeAtBCcBVNzzDlfv07JzOiIK45E5epgOebJ5aGX71aWu2FXkc+qmuARxmZ6xj58nYrRu",
+	"gQXwughPGDfQSp4PuFQObyiFP3pht9hTizaoAmHIfdxLT1ShaHMicE68acy5olobqEzwG1hwlZfD7oIS",
+	"Iy6jBhiqR+ATPnqwP7T1nVDl/SveHB+z80vwoH1uX/3X2SWrnat7HsmQAkr2GzXE8yx5TsdMfBlbws29",
+	"0lH2ncur9ucPV58uT1kNWmVgoqPd59piWl2JAIYXP0pVqRTOBikRxbC2byf0x+pRW8xPE71JLJPZwbu/",
+	"/T4vnQnyVXkni3E7rz21ayOc4pyRanI4nnQj2cP7OLFkyCT6rYifk1m9yd4XSJLHCdePjspJii9lhCPZ",
+	"MyvxMFJaOO+tYYsm4kty5C6hPMGtBMC4+fCevX375m3WHyPdVsB8W4zp/jEp0EdkBSKEADaT79229WUk",
+	"1qO4zRJYmuT2RGGbZmg9St7m3+qow4m6U2DG0xMBQH8FuH/Y9dvSZB0H8IQztLEiVJJvENEut65qKZ0b",
+	"Z412x38YNsGT43mKILzaXQji8hDhK9b61P6ZInVGDqzVai0xyC2BWVNszlIuEOprdn12c3F+e+s12nVp",
+	"6viBhlT28RgsQrRG80qSM/Jh9TWKM+KG/HTWhkTJ/sSq+BniCzXlN6KnVWi/3lEu9P4tzFnEOFdjoXbB",
+	"OXbc0vR/6hZmkkkoNZMvD3ZuF5n/nwwhwubYM9HAof5+HxJHSLVYmZYjXlQUcp3zRzy+gzQtgHss6OHp",
+	"X1yxuR+vdWlZYgHDD+esxL2I0/4EXM1AWrxj0NHCzvL66rbNQi2sijiUvSElwg0EM0KFBlmXs7GIjVYd",
+	"1Ytk78402Q0x4Du25JaEhFRgJ3Zo2fz1DywSSYrdFMqBTAxebh21mkP9zy3enHN3ZuCaPeGhYI+ESPQT",
+	"Dy5k4Vqdt3nYIUZhMXVOYZtvETOQ0GZoBV5HrXnnYsZUtVIjHWOZUTRX8bdgCfxhjaaUvvykrQxh8Duw",
+	"l5b1RUmn4C5jNhm/w/nghHtcsa5gDqsa3bJZQiz4eg30dOyohRydlB+tQNQKWMw1UjEJTyZ0FWMt90BL",
+	"NQjYiM+6CIv7GX4D7fE76uyXs8v259t266Z9dpprVgKJrpRqRL5nvNfpPOwSMi7MFtOsnaC/vUw7KOLJ",
+	"Fnw0x5YVpKGb+zEOtJO4fDZ8mUhwgQlDl8RT8s9fTLjqO5BMN3AaeTn9CMlzghmG9Ia+F/E0lg5sOuIm",
+	"KdAxJspMupY+uk+2j71PPcpE7qiiN9e7YD9lb1Z9z84PVZYEjTB5ChqsgHSENqlQViodbN1TYFee34X7",
+	"K+iYLniLW8HVAr2wZBID3m9/x/fsXPrW90liNY+odL//PQvw70Dlm8QKCCtZ2D4XwgS5Y5w5lxKgDMVo",
+	"rO3R1rHS5ebDe/bn47d/BnRhsIzQnBpojJGjdM3LVaDgr2j/aJLHBlParTzGlsqlIvfWmZtN1sqc0FDg",
+	"5+dJp/YJ830gmaEjvvTEGHqSDCLd5VFH8XAklWmy3wSHYg0orfGLkTgktebc3tT+OeK9O2xbPhDKcosI",
+	"mVYsFCOuQkoowK9A//QxV2lhz48A721K8sIz7Y21aBl2lB7vDWEI7FluRGxNXHt2b12XE1TaZShUgi3S",
+	"tXLaOyl5+KmRiK32WFIxhA3ZVxUMUVTcO4k7MSsDBEY8+adVDn2AynIEmy2uIrLmOX6eTVQkjN/A2x6w",
+	"JROofHtK58/8pD7yque0oqtoSS/S/CDLoZgXFmWPBh2dJH/qaPGgq1Iqk/C0eCffrV9FsxPW55HBVpRS",
+	"0d+1ghY81FO/q5Nh2XLxhdyEhZqMDt79DaZ1EBzA5w+CAx5FB7+vgV19RS4fYxnRJJZnYLZ2BuLLONKh",
+	"cNRYNCF8B3gC8AYK8jfnpjCfqRkcmGQWAX3peHSwnUawOGE6qnWyR+EF73DTJrkvtmZtfsW6D9HMnFAL",
+	"mLUNYyw8hTq1rEFTqHsTQGD897/+xGooNWv19EIToTl6sP98kJH4ugxCwIUHPwgRYix3qeSlu7Qp4dGC",
+	"RB036NPkLfGNK3dyfRNNGefCU6tk1Qpl9Lx/qZW44ElveLA4o5ZiP7fb13AOJ2yolZ7YkwFX7Xm/YV9t",
+	"wLsA0dlFOCCa7FDwUMTZbM/7jQsdyr4UYeNWqp54Yu/mjYbX7axxwjDaWZsPykicHjs6o3JCeyGlK1v1",
+	"kn04fRYm9roov6oNrSJcQpAjfz4es6GOQmN3m9SM3U18K6KjRLVusXEs761wSDcHtos06MBZbAbFiDWG",
+	"gYXrLmSS6a1UJmtv1gi9lHqq0FkNWX+utSv2KrWCZiii8dFgIsMV7Xp+FtH4J3xshXz5lXo684TK3uHr",
+	"UMMuqHuePXcmFS5FJhEk7loWsOLRiIZURigjE9CANtKSosqy7nRrllV24xYHrttOJO65SjAjWEBpv1Us",
+	"rIr6rTfm0wjywYpLI4yRWr3X+k4KS6VfF7z+llxYT6gEiMotyggeo3VhbQo8UfD/Qx+SfAQb11ozLNaR",
+	"SL+Rrn2OJo8e4F8q7iu7AdMTONjGMS894ubB9qXJOod3pWiCTmh4JxkwbtjP7YuPLBYK1RVI07fsecHj",
+	"u1BPVZFrqEB3oNNaqjp4vPrjm6AYZ0uqvl524uf27xUeNny/4JxvyWzmPWpVt8F74BrEPX6b8a6eJKg/",
+	"vedgj5PJTjwi1b1MEFbFeUdK3R8tcgD6vg7OPn06P2X3bzxfR6lfOhuMvoRdsJq1k44CNyRElUH9nQsN",
+	"n2dvpvFhK+yH3Djnda3JWioLSCMKLVQ6dFQs7vWdyE3ATfeH4+MMKR5jaQTAQoH4HlfYFUkm7JD3CLf1",
+	"3/960yxujApU5YaplrbcKNexuJdiWiZQcqsOvYVuzfW90cgMwAz7i/KVmarSGmGzhZ/YWMA5R0h0jy95",
+	"yH+9LM58gaVEQzn2cJah/mjIx2O7UOSdJObKUKTYhc9xJ6Y6vjOQ5HKSOWA7qiuosGgoIDOsZiBI1bAj",
+	"QAo+Ik3k0k5KMtNOMIKdFwAjHllOF+F8ygdxPESm54SGSzs5xAh1ttuYS0J/brLrSHADLQ28Gijwp2LT",
+	"Z7tRgAeffaFZg7oBiNLj5zvKIyc/DN4VQqWipFljR6zWbDYZyZNmjVLuzi5a5x8/X5zfXrTa739OE+46",
+	"KtNXeBjGwhgnNxPHl+BLJT/XSBhjRQ7ieXR1Mqw3WQuOBGq9aFb2wCKtBsbpfbhoQDpIxRk9e0HVFfFE",
+	"nMBA2BdulJESbC76uzoKvmEP4+Ls4q9nN7c/n19/Pr9svW+f/3LGDmu/6Unsv6v7DOt/vvqfabL//PN/",
+	"anV0A9OYHZUK5K7o6xgVO2gfZc1e3OgYW5QUUMMCFeA+dhQlI6SRzIXDs6fcrBVK6hbMaNvCukX7UCSt",
+	"/7eWitKd3CJcXtsew/4pTja7sRnPwTnkcwOhW5yOxLyZ4djW71Tv8S1pUeidbSyEjwpw0DI/boEFXOjQ",
+	"ImO+bfXbJ7nSbsG8srcEFK1bBoQZszsxC9Iizzxq0A7bP27FQe2dxzru6Yu8635fyJez6nOBjUJHNjuE",
+	"q/kdBj7rQQbJRaU80riew+DmnroU6xgwDUs47ughFx4pqjktsDHnQyqPg8oH53AJwoxPVNUktnkj4JDb",
+	"Tm3L8U2x2eFTwx65YQPAVzqORc+a3P7O1kwK2hZzdQe6w2Eo6qCKAaJnMsd0Vo+nXAGrSN0JMaaenjgA",
+	"tqKyTDaOeGIV9wZXSk9Ub0XXFepYDK+0cm9USIj+QMscp7klbBMlYBNttGFLIQXRW4S9otEzngd+yD/U",
+	"oCQTtIkcrvSyVpsFJ1iRFPOH2AnsjD+BFU04/V397qXZ9oUTNcpUuX2C6mdwS3h0WiMc4kJyrS+VPEcP",
+	"/o/rNcgso+Z9u8y0XSZtUf7oSo/nsZ6zHJOvBOf7/qVPAa28pzqIvZKzKej4R1OlFRqx6Aso+z/i/b6M",
+	"JDpnl6orLf/Bbdib3oDr2Jv+/L5dFD1RTkRyIPXEMH9X2SEqHX3dm1AXu5iH0v4NrTqj4wSzlqxuqRxw",
+	"dP6cnG3YgH4AS0/qvecG2c5R+SOuc1bvfUN3V6fVhgRql3WZGd89nvBIDybihE1Ulujh/o5Jk5AWmVMX",
+	"F09MT1QSy1WHlT61lYOC0WZrnZGbWLOCUsbz2yv2+tWPPzZesXSbgBfO1MDud8oDc2H3kpg7hGnxip3E",
+	"0cG7gyM+lkf3rw6+/v71/wUAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -2712,6 +2712,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/choirs/{choirId}/analytics/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** Attendance over a period, per member, voice part, event and event type (view:analytics); one table as CSV with format=csv. */
+        get: operations["getAnalyticsAttendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/analytics/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** RSVP answers over a period, for the choir and per member (view:analytics; advanced analytics); the members table as CSV with format=csv. */
+        get: operations["getAnalyticsAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/analytics/music": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** What was sung in a period, what has never been sung, and by liturgical season (view:analytics); one table as CSV with format=csv. */
+        get: operations["getAnalyticsMusic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/analytics/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the attendance rate under which members are listed first (edit:settings). */
+        put: operations["setAnalyticsSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/choirs/{choirId}/digest": {
         parameters: {
             query?: never;
@@ -4502,6 +4578,116 @@ export interface components {
             /** Format: double */
             totalSeconds: number;
         };
+        AnalyticsPeriodOut: {
+            kind: string;
+            /** @description YYYY-MM-DD, choir-local, inclusive. */
+            from: string;
+            /** @description YYYY-MM-DD, choir-local, inclusive. */
+            to: string;
+            voicePart?: string;
+            eventType?: string;
+        };
+        AnalyticsCounts: {
+            present: number;
+            excused: number;
+            absent: number;
+            /** @description Events where this attendance was taken. */
+            marked: number;
+            /** @description Percent present of marked, rounded down; absent when nothing was marked. */
+            rate?: number;
+        };
+        AnalyticsMemberAttendance: components["schemas"]["AnalyticsCounts"] & {
+            userId: string;
+            name: string;
+            voiceParts: string[];
+            /** @description The rate is under the choir's threshold. */
+            below: boolean;
+        };
+        AnalyticsPartAttendance: components["schemas"]["AnalyticsCounts"] & {
+            partId: string;
+            name: string;
+        };
+        AnalyticsEventAttendance: components["schemas"]["AnalyticsCounts"] & {
+            /** @description The event or occurrence id. */
+            key: string;
+            title: string;
+            type: string;
+            /** @description YYYY-MM-DD, choir-local. */
+            date: string;
+        };
+        AnalyticsTypeAverage: {
+            type: string;
+            events: number;
+            /** @description Singers present per event, to one decimal. */
+            averageSingers: number;
+        };
+        AnalyticsAttendance: {
+            period: components["schemas"]["AnalyticsPeriodOut"];
+            /** @description Percent; members under it come first. */
+            threshold: number;
+            members: components["schemas"]["AnalyticsMemberAttendance"][];
+            parts: components["schemas"]["AnalyticsPartAttendance"][];
+            events: components["schemas"]["AnalyticsEventAttendance"][];
+            types: components["schemas"]["AnalyticsTypeAverage"][];
+        };
+        AnalyticsMemberAnswers: {
+            userId: string;
+            name: string;
+            voiceParts: string[];
+            asked: number;
+            answered: number;
+            responseRate?: number;
+            yesMarked: number;
+            yesAbsent: number;
+            /** @description Percent of the events they said yes to (attendance taken) where they were marked absent. */
+            yesNoShowRate?: number;
+            noMarked: number;
+            noPresent: number;
+            /** @description Percent of the events they said no to (attendance taken) where they were marked present. */
+            noCameRate?: number;
+        };
+        AnalyticsAnswers: {
+            period: components["schemas"]["AnalyticsPeriodOut"];
+            /** @description Events of the period that members answered or were marked for. */
+            events: number;
+            asked: number;
+            answered: number;
+            responseRate?: number;
+            /**
+             * Format: int64
+             * @description Median time from a member's first RSVP email for an event to their answer.
+             */
+            medianSeconds?: number;
+            /** @description Answers whose RSVP email is on record (links are kept 30 days). */
+            timedAnswers: number;
+            members: components["schemas"]["AnalyticsMemberAnswers"][];
+        };
+        AnalyticsPieceUse: {
+            musicId: string;
+            title: string;
+            composer: string;
+            added: string;
+            timesSung: number;
+            lastSung?: string;
+        };
+        AnalyticsSeasonUse: {
+            season: string;
+            seasonName: string;
+            musicId: string;
+            title: string;
+            timesSung: number;
+        };
+        AnalyticsMusic: {
+            period: components["schemas"]["AnalyticsPeriodOut"];
+            /** @description The choir's calendar has liturgical seasons. */
+            seasonal: boolean;
+            sung: components["schemas"]["AnalyticsPieceUse"][];
+            never: components["schemas"]["AnalyticsPieceUse"][];
+            seasons: components["schemas"]["AnalyticsSeasonUse"][];
+        };
+        AnalyticsSettings: {
+            attendanceThreshold: number;
+        };
         PiecePractice: {
             /** @description Every active member, and anyone else who practised the piece, by name. */
             members: components["schemas"]["PiecePracticeMember"][];
@@ -5102,6 +5288,18 @@ export interface components {
         };
     };
     parameters: {
+        /** @description last90 (the default), season (1 September to 31 August), last12m or custom (with from and to); in the choir's time zone. */
+        AnalyticsPeriod: "last90" | "season" | "last12m" | "custom";
+        /** @description YYYY-MM-DD, with period=custom. */
+        AnalyticsFrom: string;
+        /** @description YYYY-MM-DD, inclusive, with period=custom; at most ten years after from. */
+        AnalyticsTo: string;
+        /** @description A musical role id of the choir; only its members count. */
+        AnalyticsVoicePart: string;
+        /** @description rehearsal, service, concert, liturgical_feast or other; only its events count. */
+        AnalyticsEventType: string;
+        /** @description csv for one table as CSV (formula-guarded); json by default. */
+        AnalyticsFormat: "json" | "csv";
         PlanId: string;
         /** @description YYYY-MM-DD */
         PlanDate: string;
@@ -9956,6 +10154,166 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAnalyticsAttendance: {
+        parameters: {
+            query?: {
+                /** @description last90 (the default), season (1 September to 31 August), last12m or custom (with from and to); in the choir's time zone. */
+                period?: components["parameters"]["AnalyticsPeriod"];
+                /** @description YYYY-MM-DD, with period=custom. */
+                from?: components["parameters"]["AnalyticsFrom"];
+                /** @description YYYY-MM-DD, inclusive, with period=custom; at most ten years after from. */
+                to?: components["parameters"]["AnalyticsTo"];
+                /** @description A musical role id of the choir; only its members count. */
+                voicePart?: components["parameters"]["AnalyticsVoicePart"];
+                /** @description rehearsal, service, concert, liturgical_feast or other; only its events count. */
+                eventType?: components["parameters"]["AnalyticsEventType"];
+                /** @description csv for one table as CSV (formula-guarded); json by default. */
+                format?: components["parameters"]["AnalyticsFormat"];
+                /** @description With format=csv, the table (default members). */
+                table?: "members" | "parts" | "events" | "types";
+            };
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attendance section, or one of its tables as CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsAttendance"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAnalyticsAnswers: {
+        parameters: {
+            query?: {
+                /** @description last90 (the default), season (1 September to 31 August), last12m or custom (with from and to); in the choir's time zone. */
+                period?: components["parameters"]["AnalyticsPeriod"];
+                /** @description YYYY-MM-DD, with period=custom. */
+                from?: components["parameters"]["AnalyticsFrom"];
+                /** @description YYYY-MM-DD, inclusive, with period=custom; at most ten years after from. */
+                to?: components["parameters"]["AnalyticsTo"];
+                /** @description A musical role id of the choir; only its members count. */
+                voicePart?: components["parameters"]["AnalyticsVoicePart"];
+                /** @description rehearsal, service, concert, liturgical_feast or other; only its events count. */
+                eventType?: components["parameters"]["AnalyticsEventType"];
+                /** @description csv for one table as CSV (formula-guarded); json by default. */
+                format?: components["parameters"]["AnalyticsFormat"];
+                /** @description With format=csv, the table (members). */
+                table?: "members";
+            };
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answers section, or its members table as CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsAnswers"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAnalyticsMusic: {
+        parameters: {
+            query?: {
+                /** @description last90 (the default), season (1 September to 31 August), last12m or custom (with from and to); in the choir's time zone. */
+                period?: components["parameters"]["AnalyticsPeriod"];
+                /** @description YYYY-MM-DD, with period=custom. */
+                from?: components["parameters"]["AnalyticsFrom"];
+                /** @description YYYY-MM-DD, inclusive, with period=custom; at most ten years after from. */
+                to?: components["parameters"]["AnalyticsTo"];
+                /** @description A musical role id of the choir; only its members count. */
+                voicePart?: components["parameters"]["AnalyticsVoicePart"];
+                /** @description rehearsal, service, concert, liturgical_feast or other; only its events count. */
+                eventType?: components["parameters"]["AnalyticsEventType"];
+                /** @description csv for one table as CSV (formula-guarded); json by default. */
+                format?: components["parameters"]["AnalyticsFormat"];
+                /** @description With format=csv, the table (default sung). */
+                table?: "sung" | "never" | "seasons";
+            };
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The music section, or one of its tables as CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsMusic"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setAnalyticsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalyticsSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings as kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
