@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/cantica/cantica/internal/actionlink"
+	"github.com/cantica/cantica/internal/analytics"
 	"github.com/cantica/cantica/internal/announce"
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/attendance"
@@ -94,6 +95,7 @@ type Server struct {
 	reminders  *reminders.Service
 	planning   *planning.Service
 	week       *week.Service
+	insights   *analytics.Insights // readiness, practice and a singer's own year (issue 28)
 	logger     *slog.Logger
 	cookies    cookies
 	now        func() time.Time
@@ -118,6 +120,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
+	s.insights = analytics.NewInsights(opts.DB, opts.Calendar, s.now)
 	// Read on first request, not on every start: unpacking the description
 	// takes milliseconds that start-up need not spend.
 	spec := sync.OnceValues(openAPIJSON)

@@ -47,6 +47,27 @@ func (e AffiliationCategory) Valid() bool {
 	}
 }
 
+// Defines values for AnalyticsReadinessRowMark.
+const (
+	AnalyticsReadinessRowMarkMost AnalyticsReadinessRowMark = "most"
+	AnalyticsReadinessRowMarkNone AnalyticsReadinessRowMark = "none"
+	AnalyticsReadinessRowMarkSome AnalyticsReadinessRowMark = "some"
+)
+
+// Valid indicates whether the value is a known member of the AnalyticsReadinessRowMark enum.
+func (e AnalyticsReadinessRowMark) Valid() bool {
+	switch e {
+	case AnalyticsReadinessRowMarkMost:
+		return true
+	case AnalyticsReadinessRowMarkNone:
+		return true
+	case AnalyticsReadinessRowMarkSome:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for AnnouncementStatus.
 const (
 	AnnouncementStatusExpired   AnnouncementStatus = "expired"
@@ -361,19 +382,19 @@ func (e EventType) Valid() bool {
 
 // Defines values for FeastImportFormat.
 const (
-	Csv  FeastImportFormat = "csv"
-	Ics  FeastImportFormat = "ics"
-	Json FeastImportFormat = "json"
+	FeastImportFormatCsv  FeastImportFormat = "csv"
+	FeastImportFormatIcs  FeastImportFormat = "ics"
+	FeastImportFormatJson FeastImportFormat = "json"
 )
 
 // Valid indicates whether the value is a known member of the FeastImportFormat enum.
 func (e FeastImportFormat) Valid() bool {
 	switch e {
-	case Csv:
+	case FeastImportFormatCsv:
 		return true
-	case Ics:
+	case FeastImportFormatIcs:
 		return true
-	case Json:
+	case FeastImportFormatJson:
 		return true
 	default:
 		return false
@@ -721,19 +742,19 @@ func (e Permission) Valid() bool {
 
 // Defines values for PlanSuggestionMatch.
 const (
-	Feast  PlanSuggestionMatch = "feast"
-	None   PlanSuggestionMatch = "none"
-	Season PlanSuggestionMatch = "season"
+	PlanSuggestionMatchFeast  PlanSuggestionMatch = "feast"
+	PlanSuggestionMatchNone   PlanSuggestionMatch = "none"
+	PlanSuggestionMatchSeason PlanSuggestionMatch = "season"
 )
 
 // Valid indicates whether the value is a known member of the PlanSuggestionMatch enum.
 func (e PlanSuggestionMatch) Valid() bool {
 	switch e {
-	case Feast:
+	case PlanSuggestionMatchFeast:
 		return true
-	case None:
+	case PlanSuggestionMatchNone:
 		return true
-	case Season:
+	case PlanSuggestionMatchSeason:
 		return true
 	default:
 		return false
@@ -814,16 +835,16 @@ func (e RecurrenceRuleType) Valid() bool {
 
 // Defines values for RecurrenceRuleUnit.
 const (
-	Days  RecurrenceRuleUnit = "days"
-	Weeks RecurrenceRuleUnit = "weeks"
+	RecurrenceRuleUnitDays  RecurrenceRuleUnit = "days"
+	RecurrenceRuleUnitWeeks RecurrenceRuleUnit = "weeks"
 )
 
 // Valid indicates whether the value is a known member of the RecurrenceRuleUnit enum.
 func (e RecurrenceRuleUnit) Valid() bool {
 	switch e {
-	case Days:
+	case RecurrenceRuleUnitDays:
 		return true
-	case Weeks:
+	case RecurrenceRuleUnitWeeks:
 		return true
 	default:
 		return false
@@ -992,6 +1013,114 @@ func (e StartOidcParamsProvider) Valid() bool {
 	}
 }
 
+// Defines values for GetMyAnalyticsParamsFormat.
+const (
+	GetMyAnalyticsParamsFormatCsv GetMyAnalyticsParamsFormat = "csv"
+)
+
+// Valid indicates whether the value is a known member of the GetMyAnalyticsParamsFormat enum.
+func (e GetMyAnalyticsParamsFormat) Valid() bool {
+	switch e {
+	case GetMyAnalyticsParamsFormatCsv:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetMyAnalyticsParamsTable.
+const (
+	Answers    GetMyAnalyticsParamsTable = "answers"
+	Attendance GetMyAnalyticsParamsTable = "attendance"
+	Practice   GetMyAnalyticsParamsTable = "practice"
+)
+
+// Valid indicates whether the value is a known member of the GetMyAnalyticsParamsTable enum.
+func (e GetMyAnalyticsParamsTable) Valid() bool {
+	switch e {
+	case Answers:
+		return true
+	case Attendance:
+		return true
+	case Practice:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsPracticeParamsPeriod.
+const (
+	GetAnalyticsPracticeParamsPeriodCustom  GetAnalyticsPracticeParamsPeriod = "custom"
+	GetAnalyticsPracticeParamsPeriodLast12m GetAnalyticsPracticeParamsPeriod = "last12m"
+	GetAnalyticsPracticeParamsPeriodLast90  GetAnalyticsPracticeParamsPeriod = "last90"
+	GetAnalyticsPracticeParamsPeriodSeason  GetAnalyticsPracticeParamsPeriod = "season"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsPracticeParamsPeriod enum.
+func (e GetAnalyticsPracticeParamsPeriod) Valid() bool {
+	switch e {
+	case GetAnalyticsPracticeParamsPeriodCustom:
+		return true
+	case GetAnalyticsPracticeParamsPeriodLast12m:
+		return true
+	case GetAnalyticsPracticeParamsPeriodLast90:
+		return true
+	case GetAnalyticsPracticeParamsPeriodSeason:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsPracticeParamsFormat.
+const (
+	GetAnalyticsPracticeParamsFormatCsv GetAnalyticsPracticeParamsFormat = "csv"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsPracticeParamsFormat enum.
+func (e GetAnalyticsPracticeParamsFormat) Valid() bool {
+	switch e {
+	case GetAnalyticsPracticeParamsFormatCsv:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsPracticeParamsTable.
+const (
+	GetAnalyticsPracticeParamsTablePieces GetAnalyticsPracticeParamsTable = "pieces"
+	GetAnalyticsPracticeParamsTableWeeks  GetAnalyticsPracticeParamsTable = "weeks"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsPracticeParamsTable enum.
+func (e GetAnalyticsPracticeParamsTable) Valid() bool {
+	switch e {
+	case GetAnalyticsPracticeParamsTablePieces:
+		return true
+	case GetAnalyticsPracticeParamsTableWeeks:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsReadinessParamsFormat.
+const (
+	GetAnalyticsReadinessParamsFormatCsv GetAnalyticsReadinessParamsFormat = "csv"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsReadinessParamsFormat enum.
+func (e GetAnalyticsReadinessParamsFormat) Valid() bool {
+	switch e {
+	case GetAnalyticsReadinessParamsFormatCsv:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListMusicParamsArchived.
 const (
 	ListMusicParamsArchivedActive   ListMusicParamsArchived = "active"
@@ -1106,6 +1235,86 @@ type AffiliationCategory string
 type AffiliationChange struct {
 	ReligiousAffiliationId string `json:"religiousAffiliationId"`
 }
+
+// AnalyticsEventRef defines model for AnalyticsEventRef.
+type AnalyticsEventRef struct {
+	// Date The day it takes place, in the choir's time zone (YYYY-MM-DD).
+	Date    string `json:"date"`
+	EventId string `json:"eventId"`
+
+	// OccurrenceDate The occurrence's date, for an occurrence of a series.
+	OccurrenceDate *string `json:"occurrenceDate,omitempty"`
+	Title          string  `json:"title"`
+	Type           string  `json:"type"`
+}
+
+// AnalyticsPractice defines model for AnalyticsPractice.
+type AnalyticsPractice struct {
+	// Choir Minutes per week, as weeks.
+	Choir    []int                    `json:"choir"`
+	FromDate string                   `json:"fromDate"`
+	Parts    []AnalyticsPracticePart  `json:"parts"`
+	Pieces   []AnalyticsPracticePiece `json:"pieces"`
+	ToDate   string                   `json:"toDate"`
+
+	// Weeks The Monday each week starts on.
+	Weeks []string `json:"weeks"`
+}
+
+// AnalyticsPracticePart defines model for AnalyticsPracticePart.
+type AnalyticsPracticePart struct {
+	Id      string `json:"id"`
+	Minutes []int  `json:"minutes"`
+	Name    string `json:"name"`
+}
+
+// AnalyticsPracticePiece defines model for AnalyticsPracticePiece.
+type AnalyticsPracticePiece struct {
+	Minutes int    `json:"minutes"`
+	MusicId string `json:"musicId"`
+	Singers int    `json:"singers"`
+	Title   string `json:"title"`
+}
+
+// AnalyticsReadiness defines model for AnalyticsReadiness.
+type AnalyticsReadiness struct {
+	// Choices The services and concerts of the next 90 days.
+	Choices []AnalyticsEventRef `json:"choices"`
+	Event   *AnalyticsEventRef  `json:"event,omitempty"`
+
+	// Planned The event has a music plan.
+	Planned    bool                    `json:"planned"`
+	Rows       []AnalyticsReadinessRow `json:"rows"`
+	WindowFrom string                  `json:"windowFrom"`
+
+	// WindowTo The 30 days of practice end today, or on the event's day when it is past.
+	WindowTo string `json:"windowTo"`
+}
+
+// AnalyticsReadinessRow defines model for AnalyticsReadinessRow.
+type AnalyticsReadinessRow struct {
+	// Mark none — nobody ready; most — more than half of the part ready; some — in between.
+	Mark AnalyticsReadinessRowMark `json:"mark"`
+
+	// Members Active members of the part.
+	Members int `json:"members"`
+
+	// Minutes The part's practice of the piece in the window, whole minutes.
+	Minutes int    `json:"minutes"`
+	MusicId string `json:"musicId"`
+
+	// Practised Of them, how many practised the piece in the window.
+	Practised int `json:"practised"`
+
+	// Ready Of them, how many practised it for 10 minutes or more.
+	Ready       int    `json:"ready"`
+	Title       string `json:"title"`
+	VoicePart   string `json:"voicePart"`
+	VoicePartId string `json:"voicePartId"`
+}
+
+// AnalyticsReadinessRowMark none — nobody ready; most — more than half of the part ready; some — in between.
+type AnalyticsReadinessRowMark string
 
 // Announcement defines model for Announcement.
 type Announcement struct {
@@ -2628,6 +2837,32 @@ type MusicalRoleWrite struct {
 	Name string `json:"name"`
 }
 
+// MyAnalytics defines model for MyAnalytics.
+type MyAnalytics struct {
+	Absent   int                `json:"absent"`
+	Excused  int                `json:"excused"`
+	FromDate string             `json:"fromDate"`
+	Going    int                `json:"going"`
+	Maybe    int                `json:"maybe"`
+	NotGoing int                `json:"notGoing"`
+	Pieces   []MyAnalyticsPiece `json:"pieces"`
+	Present  int                `json:"present"`
+
+	// PresentPercent Present of the events where attendance was taken; absent when none was.
+	PresentPercent *int   `json:"presentPercent,omitempty"`
+	SaidNoPresent  int    `json:"saidNoPresent"`
+	SaidYesAbsent  int    `json:"saidYesAbsent"`
+	ToDate         string `json:"toDate"`
+}
+
+// MyAnalyticsPiece defines model for MyAnalyticsPiece.
+type MyAnalyticsPiece struct {
+	LastDay string `json:"lastDay"`
+	Minutes int    `json:"minutes"`
+	MusicId string `json:"musicId"`
+	Title   string `json:"title"`
+}
+
 // MyPiecePractice defines model for MyPiecePractice.
 type MyPiecePractice struct {
 	// Days The last 30 days with practice, most recent first.
@@ -3401,6 +3636,68 @@ type StartOidcParamsMode string
 // StartOidcParamsProvider defines parameters for StartOidc.
 type StartOidcParamsProvider string
 
+// GetMyAnalyticsParams defines parameters for GetMyAnalytics.
+type GetMyAnalyticsParams struct {
+	Format *GetMyAnalyticsParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+
+	// Table With format=csv, which table (attendance by default).
+	Table *GetMyAnalyticsParamsTable `form:"table,omitempty" json:"table,omitempty"`
+}
+
+// GetMyAnalyticsParamsFormat defines parameters for GetMyAnalytics.
+type GetMyAnalyticsParamsFormat string
+
+// GetMyAnalyticsParamsTable defines parameters for GetMyAnalytics.
+type GetMyAnalyticsParamsTable string
+
+// GetAnalyticsPracticeParams defines parameters for GetAnalyticsPractice.
+type GetAnalyticsPracticeParams struct {
+	Period *GetAnalyticsPracticeParamsPeriod `form:"period,omitempty" json:"period,omitempty"`
+
+	// From With period=custom, the first day (YYYY-MM-DD).
+	From *string `form:"from,omitempty" json:"from,omitempty"`
+
+	// To With period=custom, the last day (YYYY-MM-DD, inclusive; at most five years after from).
+	To *string `form:"to,omitempty" json:"to,omitempty"`
+
+	// VoicePart A musical role id of the choir; that part's members' practice only.
+	VoicePart *string `form:"voicePart,omitempty" json:"voicePart,omitempty"`
+
+	// EventType Accepted for the shared filter bar; practice belongs to no event, so it changes nothing here.
+	EventType *string                           `form:"eventType,omitempty" json:"eventType,omitempty"`
+	Format    *GetAnalyticsPracticeParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+
+	// Table With format=csv, which table (weeks by default).
+	Table *GetAnalyticsPracticeParamsTable `form:"table,omitempty" json:"table,omitempty"`
+}
+
+// GetAnalyticsPracticeParamsPeriod defines parameters for GetAnalyticsPractice.
+type GetAnalyticsPracticeParamsPeriod string
+
+// GetAnalyticsPracticeParamsFormat defines parameters for GetAnalyticsPractice.
+type GetAnalyticsPracticeParamsFormat string
+
+// GetAnalyticsPracticeParamsTable defines parameters for GetAnalyticsPractice.
+type GetAnalyticsPracticeParamsTable string
+
+// GetAnalyticsReadinessParams defines parameters for GetAnalyticsReadiness.
+type GetAnalyticsReadinessParams struct {
+	// EventId The single event or the series; the next service or concert when absent.
+	EventId *string `form:"eventId,omitempty" json:"eventId,omitempty"`
+
+	// OccurrenceDate With eventId of a series, the occurrence's date (YYYY-MM-DD).
+	OccurrenceDate *string `form:"occurrenceDate,omitempty" json:"occurrenceDate,omitempty"`
+
+	// VoicePart A musical role id of the choir; its rows only.
+	VoicePart *string `form:"voicePart,omitempty" json:"voicePart,omitempty"`
+
+	// Format csv answers the table as CSV.
+	Format *GetAnalyticsReadinessParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+}
+
+// GetAnalyticsReadinessParamsFormat defines parameters for GetAnalyticsReadiness.
+type GetAnalyticsReadinessParamsFormat string
+
 // ListComposersParams defines parameters for ListComposers.
 type ListComposersParams struct {
 	// Q At most 200 characters and 20 words (400 otherwise).
@@ -3908,6 +4205,15 @@ type ServerInterface interface {
 	// UpdateChoirAffiliation Change a choir's religious affiliation and with it its liturgical calendar (manage:choir).
 	// (PUT /choirs/{choirId}/affiliation)
 	UpdateChoirAffiliation(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// GetMyAnalytics The caller's own last 12 months in the choir: attendance, answers, practice per piece. Any member; never anyone else's figures.
+	// (GET /choirs/{choirId}/analytics/me)
+	GetMyAnalytics(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetMyAnalyticsParams)
+	// GetAnalyticsPractice Practice minutes per week for the choir and each voice part, and the ten most practised pieces (view:analytics).
+	// (GET /choirs/{choirId}/analytics/practice)
+	GetAnalyticsPractice(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsPracticeParams)
+	// GetAnalyticsReadiness For the next service or concert (or the one chosen), each planned piece × voice part: practice in the last 30 days and a readiness mark (view:analytics; advanced analytics).
+	// (GET /choirs/{choirId}/analytics/readiness)
+	GetAnalyticsReadiness(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsReadinessParams)
 	// ListAnnouncements The choir's announcements and the platform's, pinned first, then newest first (any member of the choir).
 	// (GET /choirs/{choirId}/announcements)
 	ListAnnouncements(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -5160,6 +5466,262 @@ func (siw *ServerInterfaceWrapper) UpdateChoirAffiliation(w http.ResponseWriter,
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.UpdateChoirAffiliation(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetMyAnalytics operation middleware
+func (siw *ServerInterfaceWrapper) GetMyAnalytics(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetMyAnalyticsParams
+
+	// ------------- Optional query parameter "format" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "format", r.URL.Query(), &params.Format, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "format"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "format", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "table" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "table", r.URL.Query(), &params.Table, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "table"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "table", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetMyAnalytics(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetAnalyticsPractice operation middleware
+func (siw *ServerInterfaceWrapper) GetAnalyticsPractice(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetAnalyticsPracticeParams
+
+	// ------------- Optional query parameter "period" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "period", r.URL.Query(), &params.Period, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "period"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "period", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "from", r.URL.Query(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "from"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "from", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "to", r.URL.Query(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "to"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "to", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "voicePart" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "voicePart", r.URL.Query(), &params.VoicePart, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "voicePart"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "voicePart", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "eventType" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "eventType", r.URL.Query(), &params.EventType, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "eventType"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventType", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "format" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "format", r.URL.Query(), &params.Format, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "format"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "format", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "table" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "table", r.URL.Query(), &params.Table, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "table"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "table", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetAnalyticsPractice(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetAnalyticsReadiness operation middleware
+func (siw *ServerInterfaceWrapper) GetAnalyticsReadiness(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetAnalyticsReadinessParams
+
+	// ------------- Optional query parameter "eventId" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "eventId", r.URL.Query(), &params.EventId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "eventId"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventId", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "occurrenceDate" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "occurrenceDate", r.URL.Query(), &params.OccurrenceDate, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "occurrenceDate"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "occurrenceDate", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "voicePart" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "voicePart", r.URL.Query(), &params.VoicePart, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "voicePart"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "voicePart", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "format" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "format", r.URL.Query(), &params.Format, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "format"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "format", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetAnalyticsReadiness(w, r, choirId, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -10106,6 +10668,9 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/platform-announcements", wrapper.CreatePlatformAnnouncement)
 	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/platform-announcements/{announcementId}", wrapper.DeletePlatformAnnouncement)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/platform-announcements/{announcementId}", wrapper.UpdatePlatformAnnouncement)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/analytics/readiness", wrapper.GetAnalyticsReadiness)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/analytics/practice", wrapper.GetAnalyticsPractice)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/analytics/me", wrapper.GetMyAnalytics)
 
 	return m
 }
@@ -13732,6 +14297,354 @@ type UpdateChoirAffiliationdefaultJSONResponse struct {
 }
 
 func (response UpdateChoirAffiliationdefaultJSONResponse) VisitUpdateChoirAffiliationResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAnalyticsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  GetMyAnalyticsParams
+}
+
+type GetMyAnalyticsResponseObject interface {
+	VisitGetMyAnalyticsResponse(w http.ResponseWriter) error
+}
+
+type GetMyAnalytics200JSONResponse MyAnalytics
+
+func (response GetMyAnalytics200JSONResponse) VisitGetMyAnalyticsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAnalytics200TextcsvResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetMyAnalytics200TextcsvResponse) VisitGetMyAnalyticsResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type GetMyAnalytics400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetMyAnalytics400JSONResponse) VisitGetMyAnalyticsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAnalytics401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetMyAnalytics401JSONResponse) VisitGetMyAnalyticsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAnalytics403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetMyAnalytics403JSONResponse) VisitGetMyAnalyticsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAnalytics404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetMyAnalytics404JSONResponse) VisitGetMyAnalyticsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAnalyticsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetMyAnalyticsdefaultJSONResponse) VisitGetMyAnalyticsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsPracticeRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  GetAnalyticsPracticeParams
+}
+
+type GetAnalyticsPracticeResponseObject interface {
+	VisitGetAnalyticsPracticeResponse(w http.ResponseWriter) error
+}
+
+type GetAnalyticsPractice200JSONResponse AnalyticsPractice
+
+func (response GetAnalyticsPractice200JSONResponse) VisitGetAnalyticsPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsPractice200TextcsvResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetAnalyticsPractice200TextcsvResponse) VisitGetAnalyticsPracticeResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type GetAnalyticsPractice400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetAnalyticsPractice400JSONResponse) VisitGetAnalyticsPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsPractice401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAnalyticsPractice401JSONResponse) VisitGetAnalyticsPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsPractice403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetAnalyticsPractice403JSONResponse) VisitGetAnalyticsPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsPractice404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetAnalyticsPractice404JSONResponse) VisitGetAnalyticsPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsPracticedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetAnalyticsPracticedefaultJSONResponse) VisitGetAnalyticsPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsReadinessRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  GetAnalyticsReadinessParams
+}
+
+type GetAnalyticsReadinessResponseObject interface {
+	VisitGetAnalyticsReadinessResponse(w http.ResponseWriter) error
+}
+
+type GetAnalyticsReadiness200JSONResponse AnalyticsReadiness
+
+func (response GetAnalyticsReadiness200JSONResponse) VisitGetAnalyticsReadinessResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsReadiness200TextcsvResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetAnalyticsReadiness200TextcsvResponse) VisitGetAnalyticsReadinessResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type GetAnalyticsReadiness400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetAnalyticsReadiness400JSONResponse) VisitGetAnalyticsReadinessResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsReadiness401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAnalyticsReadiness401JSONResponse) VisitGetAnalyticsReadinessResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsReadiness403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetAnalyticsReadiness403JSONResponse) VisitGetAnalyticsReadinessResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsReadiness404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetAnalyticsReadiness404JSONResponse) VisitGetAnalyticsReadinessResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsReadinessdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetAnalyticsReadinessdefaultJSONResponse) VisitGetAnalyticsReadinessResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -26673,6 +27586,15 @@ type StrictServerInterface interface {
 	// UpdateChoirAffiliation Change a choir's religious affiliation and with it its liturgical calendar (manage:choir).
 	// (PUT /choirs/{choirId}/affiliation)
 	UpdateChoirAffiliation(ctx context.Context, request UpdateChoirAffiliationRequestObject) (UpdateChoirAffiliationResponseObject, error)
+	// GetMyAnalytics The caller's own last 12 months in the choir: attendance, answers, practice per piece. Any member; never anyone else's figures.
+	// (GET /choirs/{choirId}/analytics/me)
+	GetMyAnalytics(ctx context.Context, request GetMyAnalyticsRequestObject) (GetMyAnalyticsResponseObject, error)
+	// GetAnalyticsPractice Practice minutes per week for the choir and each voice part, and the ten most practised pieces (view:analytics).
+	// (GET /choirs/{choirId}/analytics/practice)
+	GetAnalyticsPractice(ctx context.Context, request GetAnalyticsPracticeRequestObject) (GetAnalyticsPracticeResponseObject, error)
+	// GetAnalyticsReadiness For the next service or concert (or the one chosen), each planned piece × voice part: practice in the last 30 days and a readiness mark (view:analytics; advanced analytics).
+	// (GET /choirs/{choirId}/analytics/readiness)
+	GetAnalyticsReadiness(ctx context.Context, request GetAnalyticsReadinessRequestObject) (GetAnalyticsReadinessResponseObject, error)
 	// ListAnnouncements The choir's announcements and the platform's, pinned first, then newest first (any member of the choir).
 	// (GET /choirs/{choirId}/announcements)
 	ListAnnouncements(ctx context.Context, request ListAnnouncementsRequestObject) (ListAnnouncementsResponseObject, error)
@@ -28336,6 +29258,87 @@ func (sh *strictHandler) UpdateChoirAffiliation(w http.ResponseWriter, r *http.R
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(UpdateChoirAffiliationResponseObject); ok {
 		if err := validResponse.VisitUpdateChoirAffiliationResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetMyAnalytics operation middleware
+func (sh *strictHandler) GetMyAnalytics(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetMyAnalyticsParams) {
+	var request GetMyAnalyticsRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetMyAnalytics(ctx, request.(GetMyAnalyticsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetMyAnalytics")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetMyAnalyticsResponseObject); ok {
+		if err := validResponse.VisitGetMyAnalyticsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetAnalyticsPractice operation middleware
+func (sh *strictHandler) GetAnalyticsPractice(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsPracticeParams) {
+	var request GetAnalyticsPracticeRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAnalyticsPractice(ctx, request.(GetAnalyticsPracticeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAnalyticsPractice")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetAnalyticsPracticeResponseObject); ok {
+		if err := validResponse.VisitGetAnalyticsPracticeResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetAnalyticsReadiness operation middleware
+func (sh *strictHandler) GetAnalyticsReadiness(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsReadinessParams) {
+	var request GetAnalyticsReadinessRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAnalyticsReadiness(ctx, request.(GetAnalyticsReadinessRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAnalyticsReadiness")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetAnalyticsReadinessResponseObject); ok {
+		if err := validResponse.VisitGetAnalyticsReadinessResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -32290,568 +33293,590 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3vbhw5si/4KoTuApKAlCy73X1nJFzsqmV5WudYto4kd9/eUUOXlcmq4iiTrCGZKlc3DJxPC+zXxX2C",
-	"Bfae9ziPMk+yYPBPMrPIrCxJZXd7fHAwbVVm8k8wGIwIRvzit62cVzPOCFNy6/C3rSnBBRHwz9NrPNH/",
-	"LYjMBZ0pytnW4dYxmhN8hwhTVC2QwhPEx0hNCcJMzolAOz89u9n6x7//r5ut3f2tbEvmU1Jh3YxazMjW",
-	"4ZZUgrLJ1seP2dYbLNU5L+iYkmK5o5+mhIUNl1gqlE8xm5AiQ1gizNAP19cXqMCK9Hf1MduaYYErouzU",
-	"jhnjNctJRZg6g76p7nKG1XQr22K40p/j9kvZliB/r6nQY1WiJv1zO1YK59P+9sNX1mv9BJeEFVhcL2bk",
-	"X8ki0UEevLVuB1NORXLkuX26Zpua0STpabZ5Yb2WT+/76EzuH0Lis/Fbzsg5Vvl0mTevpwTp7aF5HzPH",
-	"oZpZc1yWRKApLwupmRLGYzZVM6Kz8Z5ufM+0vmIc7J4qrPtNTpCGr6w5S/0pueZ3hCUaV/BsvVbfUHbn",
-	"21ymnCS5IMrSjlSYlqRAONdvoJKyuwx98wKVROndijArUEEnVDXkbA+w9J2tN8jzWtI8SdPKPl2vzYsS",
-	"s1dYkeV5//zzzz/vnZ/vvXoVn4UWYg/oLDn+mXm4ZouC31PNqYk23eO+Vgmrq63Dv25NOJ+Uekr411qQ",
-	"rV+ySH/XeJKcgIJn643/fZ90qdeXLB/1y3LGmSRwbHyPi0vy95pIpf/KOVOEwT/xbFbSHLbgs79JDnzf",
-	"NPu/CTLeOtz6L8+ao/aZeSqfnQrBhelqeaMI0xkaCYLvJMJI1CU5RD8evzl7dXx99u7t7enl5bvLDM2p",
-	"miLOCKqIlHhC0IwINKakLBBlqCAK01JmaMzFDaNsViuE9R8VklM+l2iHC4TRiBcLxAXyRyVSU6xQrs9B",
-	"hUZ6OLjYzRC8XHFB0EyQnEqCcl6QGybrfKrP5bO3MMDb63f/evp2/4Ztgexn45Lmn4BuJyWWUyINSeZ6",
-	"AuQDlUoeIoyK2nRHkOYJPRFWVyMiMoSR3jBI4ntSoNECSV4RTU9SSoIkZTlBVN2wOZZABf2Blju6iUb6",
-	"IlzqhwtUS62i6OMAlBZcVJRRqQRWXPfFCnjG1ZQI9PLgz0A/ecP0j5enx6/OT1Gph4xqVhCBtmGu5qVt",
-	"S08z/Y0T85ghop/t6z5fczGiRWGk+mb7fcsVwmXJ56Q4RBenl+dnV1ee3dHcaYbmsN2WSPBS0zq/k/D7",
-	"jIiKSkk5M9zKDKkNmwLpZ0SYJdOMINGO493T8+OzN7dv313fnrx7+/rs8vz01e4+Or0nYoHmgiqCdi7e",
-	"XV1n6OK9/p/j65MfMvTq9M3p9enuDZOEKTQWvPJdSv0J1Uwz1kyB1JRKNMcLpDhHOzdbJ4JLuccFnVDm",
-	"t7t9eV+r0Ga533L1mtes+ASUf3d9+/rd+7evDs3mAXJiNbWEKjiRSIsD2FRA3REpOZtIpDjCCDTDliKE",
-	"9ftapigtetCOXwz95rY0DRHYYKblnLMxFRUpdo/aokRLLLfvQDKVBBf6m/mUCGIpdYEXJcfFNedvsJiQ",
-	"zRPs9dmb09vrd+9u3xxf/uXU7Pp6psegJ1TqQYAgNRwribgnAuE8JzMlj+A3J7MNhUFq0Ioq2HP2uLmm",
-	"FeH1J5Cel6f/9v706vr2+uz89N3760MYjuXLbWmOCKn4bKY1NiHoPWUTWJfvDrRax1lhJ5VzxohR6ai8",
-	"YXnJNUejY7YINh+sosJ3RLrjJ2+0aarskl5zfo7ZwpJCfgIiHF+f3r45Oz+7Pn2VwU6tMFsgrBSpYNUE",
-	"UWJxPFZEXJk5a7Yu0KX+eQ9+30USL9CUz5HeHHpvzLFe0iw0sIP3lxVG17L9FI3IWB+5Siw0yfEEUxY1",
-	"eilTZEJgXlojYrhWUy7or+QTCI/j99c/GBl9iBiHBaUSSTphBBQRrWeYXQDCGYQDYQUpdhHsYYT9Iy0M",
-	"CClIcQTi/obpVvTMKdOH71xosoLtYFQWKedcFBnIeCv0Efkw03oeUnO+N8a50ofoVIslNnHi4j2T9WzG",
-	"hSLFOSkoBlN543R6//bq/cXFu8vr01e3Wn4YqTGmJdmWyHbtxKG2ktAdtTpDW34gEHyg+to+wbmRK3pP",
-	"wIIPtNWZ0PtOUaPJ5o19z+qyxKOSOHV4Wa1uFOa/+g8bfZ6P/kZypYl5PB7TkmIzyaUerTPiByxfE2z3",
-	"cUeU6t8RZVJhlhN7NIB0ATdQ07qmkm0O7Wzv+H8buUuK3W3wPdkBjjgvCYbldm9e1KOSyqnZE+nXHDd0",
-	"SKJfUGTCxSI0eMaYquntCEuijQxJ8rrE2lSC4y5i/2RbtIg2buyVyAPJhXonrH22tN3b60QLZ/kEow2b",
-	"yLruoWXaZJFFW7HuJ+CfW159QUo6obyWwbtnRdyKC6eR+C46isBdtzwAnN8xPi9JMUktuhGUb1PE19Is",
-	"7s44x+Ku4HOm9UetIyrCAu5rt/CDqsp4KyAthZaGILI4kphRRbXS+MP1+Ztoi7kgWJHiGOar7TmsrCth",
-	"T1FY+qVPQGS+Y3aR45QwclOu0+yYi/OI18PzUmaVRhDIjQlklUQq9elAlUS4LqhWBuPbV6vWFyVWekzx",
-	"oae2FPmgLklFNXXNtBK+Zv0iEvZNVOGFtnu1Wp+h+ZSWxKgsZrwgs2tVCxjtMDrNKGMpBpwZYq1Ddm1u",
-	"xhuzcyh6ZsslQfMpR1NcwOqEWwTN9XEM1qtrafgk7QaWx02DblMuD1QqbM6CvpM03NtX8IH9spahCNav",
-	"F3UJomsWiDHLd1EhrKgq4zu+nhXr7q57TnNygYWZEVWkWmtqP7rPYWCmcSwEXsTFe2s7uJlYSRWIG891",
-	"6ZVZkgshN3pKt+bXEpihKAoJ5wSD5dSsLYZXSfET0+ayMKcDTg66uv0zNqsjR0Vc0jspn6F6psXzi4Ps",
-	"4OBAK5QC54oIbRbgOchqI8y0lCgEmEp661T4wxvCJmq6dfj8QP/fUwjnyL42HU/BUXOEsDYukF/LfXQ8",
-	"AicFuL7KEu0hRu6JSO7tFcqhnpYiguKyOfjbY3rHQBMvqMpQXhIskO5vwZlWdTVTgDXDilD66LWJHwCD",
-	"xWecMCOSc21j31NJRyUxVhuV7g5i9wjhJfLw+cOJs5Yg9IKoPfbnhtlCTsvA1VtSRiKM1SeVzgoZVz7g",
-	"DXDSSMtAYy6OkDZ3F2gPTrr5lJfEeG320dmEca2maN18ZiUQCu9LzWWNk38RrvlwZh4+D0YcF3UtsbZq",
-	"S7+hMWunNbIHSeZlgayVY3aOGY5x/U9TAk6uQMcB76E0DsCSgjdliWDLTFGzzhGf0vfbUwwH5xtZRTvN",
-	"IVfuNMZl+W68dfjX9c/lLvET5kxn/PDW8gh/6Y6RCBmzLler90mrKq1D1f46aehBv6xd9HG2v5Gydlrr",
-	"dH3IgXlJWhdUSRLFpvtxZds5oTMz384CLynXA3XhB+tJDadGtuWM8JkRpOu3a7gr0mhbnd6AGqy4wuVD",
-	"9OCutDTtOOp6cqSHs5qpzNSfbuHXJ+aSV8A3sGTbrZqOl3CDBIgXt1rdNaZp/OlQMe0aedgGbwyEYTpx",
-	"NlD6Nt6i6Ah8oFLErWe8lWlP2fouCvvJ94sB3slsK6+l4pWmiXPdLKs3ei8gjGZE7ME/Bcm5AM2TSsTH",
-	"GSL7k320fcVnAjOOnm9HvS2tdiNTHdOSJN1HieWpmiCUZXcf/ZV8v1CGzp50lKnvXjbDC1hQ2TXoFSB+",
-	"KWHFHmLlxliniZbxRLDfZS0OCSfVJujSQoas08+Ujvfa6y5zLgjauXj1ejcDtxK/HWuVfgcj+K/nAf8Y",
-	"WGNHq9b6X2Ce2FcyuJuDwID2KHczBFP/UJUZqmhBM3Orr/mncUpwAXEwfgz+D92Po94HsNR1G70+42ba",
-	"72HhIjtyaUOszckP4aSPvWv0HjzzGxms5rgW744ow+Dsfqp5hewOvSX4kbACs5ycY3EXeqVmgkjjZDHW",
-	"JTik8lomHFLthmTCSVHpZy0lZ/n5Gnp8e/Affxlg3Ca145SWC0OKka5lDa4yB83EV6wAqUbmlqRrB8o5",
-	"Eb3CbuW0wVeQYEQh02xc4p6Hm1+txlk6rI9LeT+7Mt88jhue2lZqqBzQ1C1Lx4byfstg4Xv4sKGrbuCE",
-	"1zGFZ0RKPj+njFZ1FbvCnBOBJlzrFj7ow4W6VOYrCM4zhw0438CLsv2WB16Y1P0lNBxXQCu8GCV0U8aP",
-	"Yf6pp+ov6WZnVtns8xltSzgfj7qTgIlVsBdNPB6vFeKMRLUrJyVX69D21DS0cBMP5hFMOAuEb2vh+pf/",
-	"iihF2SQmVik7cfFJF0RcJKkzJnMig2AmJCmbQDxzQCEkp7wuCzTF9+TIeBw1yRhHcywYZZN95Nx/+2nZ",
-	"lKJTbKzReddq6iJ/T6Ykv1ue9tgFn0Vu3OQ73UDCJxsEFLdpZMKDIVDj11qQJqYP57neeBA1Yq/ZBK8n",
-	"U62/29YQZ+Vif7Ww7h7dMIlmxMHwYmT5vi7vLomsy4gQKDgj6wizbGsMHuaeAztlIJjgsIEmnHs7Np9e",
-	"8QoT8qNMkcMmBHUHLtcjBUR2P+Ys0D36ZmJjdekxkBcSUQPK8hVeJEI/msCY5aOfJX5v0k8iyQ4KPOXw",
-	"DtqxMTyUSBPNyBDP81oIwnKyG5WL8OH1AMX19D6w6mhiNNDatkS0gCCppTGg7d/sbD7uNb/u/bZYLBZ7",
-	"5+d7RfExbhy7qJ1V2Q8m1KlpeltC/pa7T7e02aFKIhMVi0vzAgiIit+TYrd3AFcKC4iXjBOg1bPvQeqP",
-	"Mi1qITCcKj0ezJAxjjWlClISFT+5qDyzfUey5VrEhVguQfTfWkEASscP+pLnOGnxMG6dAktP3ISChKiI",
-	"982Nxw07xrpXRB/V7u6OFOE0IAZCkFmJcxuwOiGMCAyvJY73ptfLulzJy5ftt/X3dUletS3BSL5EXQIn",
-	"zUpMGZpzUUjn2zEh3C/QnJA7qWd2XRNZ4AXcPV5Pa6H/iLM2MMdyh5evT9A333zzZ5NpoILNxcdjSdQR",
-	"arjebLSy3NM9wmsy1ZXV0lfudKecZ1vacvk/7YE0OLwhdno0iXJNgp+7fWvEkCOIkYeZk6YBzzoODRRw",
-	"P8bWdumT3a9JzOVMmD7vU/c1IhFbNVVqZrJc9L92ES4KQaR0matjohl3rBeonVYAZIiv1JyMcly+T/Uo",
-	"tRhx3XgGMR8hWEcCEUX5tIlkxLOZRHxGIJAMI1mPfKv7K91wjjB9JL0QZExgV0X0Dznl8+OyfENVLSY0",
-	"x3pRI7fFV1M+N1HrlHGBSv86KvBC0xhexKXW+7mgGNKOiKBYZijnFfwKXCJ3keL8SG8WNFqggoxxXUal",
-	"YWem8YH2zruJp2jPedYXBtq1Ovy7fV25g7ob+9qEi67t35o+LGCWPjRGlspXZi1S+v6K4Nk7snjETYT+",
-	"2l+IdhzETRhrM8b2gEJqRZcJolQubLR4OjoaDh/l3kuEFM57nnejpjsNtj+Pj5RTYQKgIuOjKk5jMJ1E",
-	"JHrp7Ood+ub5d9/tPUe4nE3x3guIlI+KtuRN+azErBVuV2FwZlekoHUF/hgxIVGn5oxLpTtMaCQDg4N7",
-	"z7pYQEFDkWQvQZvJdXhlEijTQe3xKwh9ENyRhTtmnBsokJnu+8xkjUEEbDO6eMzvgLVPPTtJrcADbumS",
-	"9mo1IsL7ziLupsdz10pn5FNxm+ADVFVuFNSQMzt77/jtMdKP0a+cmTSv6Mo+yU2cY3vNJQEhwo0QMkNL",
-	"M0vukC6QBAeVMFzqVABockudVpiWibuNMJYJ3oscfW/IWGk9yUSrgXFoblfih1pBJ0Q+VWO9SqgLHn+S",
-	"vtZR8jxV08cany2u+RXkGERM1VJyJIlPNIII+DA/cWdbf4q0Yot0U9u7++gn69WlKvyKSlTqafJaZTdM",
-	"mw7ev7dAWBCIX7RSUZCczihYRDcsSm5tTMRwaOSUC+VHBwK0GUOGsEIVlwq96MTp7m+tHSL5jpUL78iW",
-	"lE209d7MQdrQSRcwqW09E0eqVTGIdwV4i3tiG+kPjlzyffWs9VUiKKNvoV1wollFNNcDVby16pzHOb9Z",
-	"rOVmf+BzkyfpPf5EEBdae+R6a3fkU35rpkyY9AqfdjCArD3NX1bQCTz6Q2XNen5BeJa+v+6Inl55sqxA",
-	"VFgqIpCcU5VPj/w1it1wJt9aUxMoOaVsklq5rlhaIWsaF0AzvWaonWkttZ/FCJtcItDYI7cO+ud/TZgT",
-	"tJ9eY2MaFQB6Yf46gxxUA6KxnuLLyAc1zLEJ+UPGZ8hADkD8veIFXsTdYpjdrROelTVEsR8niZq6BH/o",
-	"BTaVJrE0zsN/45SRwhFpmArZfyVeS60ia/VqeJDoefNRNDR0yhl5Wzu6LHs2GKAYhHAd0iar8UasmWQC",
-	"ific6Y05xYLo43x/UEbAAI3SLJyc0pmbx9qhFisuyUM6eHXOr29rMTsLkeS2q7qqsLE+HmurXgN8ADzc",
-	"luiUTbRxn1abV9k2TxQY6XXquCKdJEwTphW5JKakNCn+BtdOn5IGtcepT+iOkJkEdrvHZQ0UWJ++a5j4",
-	"fZZTv/G9PH1ekB5dtIgrdfTDHsB9IVyrKWGK5lhZ9BsLPSRIzkGn0r854ABIiG+pEClXTHK1LPpc7L6Q",
-	"YknWvOUcUaGmPxMseqJYA7M4x4wzvc964uDwOg32BZx68zyhwc0oyYkJ6rCeREsbtEOZxSbirFzs7kcD",
-	"UdPnKDbO4RTLzoigvFglH91CXZi3+zPfQ6pmfiX71l/v2jzmdGvBF3b51lModPYAw95sMTK/2YJdDjYy",
-	"WA7eXBF8vi2RIh9UVLqVlJEBMTHwWhaOsW+KKbv7c/D5slQ0bMeR1ObdaGEAQBqD0uhZ+h1/ryJrAT/A",
-	"sYd2bra+x/k0Q//Cp5gxdEVGWCqKmYUkfezO+rzsnYzSd995yMo4+w7tHlz51EQ8OJcc+YBzFW4r+Lf0",
-	"OwtCXEeC3FN3EWhXRqsk9a+/LqK+YRMg3RDMYLJFBLcdWOZDqmF8fbS48BR3UzgnBSX3MPJLwjCVEpt0",
-	"jOCvZ99jwf9e61+bf52UWEo7Z//vZ5e8wvqM0g0s//PZOS+I0HTw/zjhTJFqxoVWlmLUcEO/JJKXdQJL",
-	"hbMxLTrJKI5s2dYYV3z1LfJreCtcbvPdVT3Rlh3lLGLkv4fc52+RedVLPYkqzXWUTQxq2BxLpIdVtDwd",
-	"642mK2igB5JIYHW+9WZAmkf0eA72/6uWwhUXJEMjIpWREoMH1t5W0dQwuNdkhQ/YcLyGa8VvK4vxaiMB",
-	"/d8VZjUubyUpSd74T28ZmcexMjtekLDLLGSIhlCxBY1vFoDqIsWxCb2LZUfdY2qlYj+1XByhtDeXkSuy",
-	"FloHwEjTNSy8M/PJYkCQmG+7PZIsmE2cHF5vbhOhxCMSN5xBNX/MpVtn7Ka9zPYYG+QrvHiI0ySdBDvI",
-	"DxH4HqxUT7ogXoF76EKfBWQec0LMVMT0e2tcWIiReYYkN8qnMbzRHEJlJ0Qhxi3yl0FTJOQu7vOaWrCd",
-	"5ROnNuOMPgNHGynejccJB5MZzlSLuFowAvDERKvEVqejNnAE8fE4PjCt7a2mthulnYj9LLO0a480vQSX",
-	"deQAaaJRIxHfhBXpcPASM7beRWEqqjvbknd0Nov5Pc+DmHHn1tQ8ASE88yl3hNe6nyE+hJFUBDNA6UnY",
-	"JZpT4muqd6p+aqPFXhy8+G7vp5d/Xr1TocmQLHa+zeR8UG1D2fRipQPPe++cprwWJunng0lLePFNtlW5",
-	"HIWDqBJLPmjWWA2GZOk74UTaEHUfqm0fQQ7l+OEoGemb0/Bk9xeoGaLMhk7BIGwMn6YBwoIkorXIXWFC",
-	"fvsOF7MIP9mXU7dvTXOW8q1L1Iawq5c5YYcNWus4e29ukunZXMOMYvdQeitc8wGSzryX7uKnZmpOuao4",
-	"M6NTJpATRlww929lQzoBJomaf0isamH/WcPXMQX8tKDqKucmoMMHI1Bm0MzHvCz53KSZ4LKMt9B7C5vy",
-	"v3cXAl6LkcQ2b3DJN9G+w5Ye5rEDL1xz+zojOR1bvMxtA3WSRRDL2xirXIRXwmMyN2jX6ATMKIxwUUi0",
-	"o9syQKIBUnYEI3sXbhtLSpiRW2i0gC+gWogJSbVYwjB2qhpY4zuL90M+4ApQJBpA5LjnwAcG4aKgxvy/",
-	"aJGtP95v6/SDEhiNca5khhwK9RKSOxeVcQwH0i3In2xyRLqLM60rzPYEwYXe1q7RzIfbd1YLQqatS5Uq",
-	"o+NMSZWI6O6A4EZOEn1+t1c6Bom7wrdlA1j6clsgIrrJ34psCpcJ0icZ31B2Z1JGbEqms3gS9+e+P4At",
-	"HhGAMmaI8Tna8RvCBYXrc4qzRMylvVta7ut0OXgg0+wMyHxKH8TG5+VuR4ZBnnQTZWPWdjzRbbV3zKO6",
-	"tCfy/aIVAwfxFgaMgQsI14DJdBIIHzCjJnMzlnk0DGQl1lhXet4bLc8tXIO34gFYYhQM2CrJxknnbDpp",
-	"ySYmJfITTHywOnLZPq08BNS9wQZ9ytxau/oFqcvrh6UmPTC15bEJJKuyOIZSaTN5GxGT5PjtsQkYnBuk",
-	"Tj2gvOT5nVGFvWwxV4RHre0VDytbOytkVfJHkoe1JE2l328uB92074R2bwzPMr1Lyu5cyof1PWCFsDP3",
-	"GxBzxfXRqCU+5GpQJZFUdUE5KqgguSrjm6U/SGj988mFyw4jpf70Qn+hCRnxadSS5shasR5xGwaV2WBF",
-	"vTtMtYXQDGQ23yuxNo4thsUWWZmKXe52sJ52vj0MF1W179cC/GunjcaSeH0exjCftn79FJyJscNI1CzH",
-	"ihSvBa/6IoucshaxhG12O1zGmgWRvPJZlILgfEoc0vJMq9fPDw6CTD6bX00lEphNyGHgwXIxTE1S5jYq",
-	"sT4Wws+xIMHFnORhvT57bVwSaKhceLaCRCFbzoCqfXQs76w6DhGdRJjRmKRMA6Sg9VHFkSQkpY/Gzme5",
-	"5ZcsyThJD+WqtJyADD1Z3S72Y3AusT+m+udny4WtEsb9Od+t7JpwPklqOZy16EwX68CL2IYgdysuk3w2",
-	"5Zx5RO6WC4oqZKxxEx+jR7wte4SR33laqTmH65fhAzbvu2FHhvyTCwtjXBtc2jovfBSsA6zTqvsUs8JO",
-	"g44N/K71a1q3Gi1sKRhsQVfN/tsdIGfNDy5zb/gCLHHXQm4FbbVItpo5EhrsJ+UQxS1zrMUbMTok53u1",
-	"hD8eYo4XAo9V3D0Uqs3uU0GmBAsJ18uSiHuaW+y0nMAOb5KGbkGk9YKEQQ9N4NkwggfGxzKI69Ds+lZC",
-	"vfPnBKnjO17f5iJQqnczVLOSSIlsDrI+PdrABLSIa97OU9c7Ne/SiwSq/fIx2+rcPm8gMubREV9tYlsp",
-	"SEutuN7bqO8/ROhKOijL9xKSrj202F5sr518A9mtkSUsitSNV3APtQq+ExppvoiOp9H6kupAStU7alme",
-	"ug29h168hNuNeObKgCD5CNyYVMRE3Z8VT3JR3GDrDUGpaXWfOWUmEeBum06S+i8WeyJyyyl4ld5/iqee",
-	"dW+9XTP+m5VjidUscFnakTgBn8Bty8egHVqZolSIM6tm35GZgouuIGEmcc+50CfJgImZ97JgaMmJncF4",
-	"kvCvy3PK5f0hwshUO0OCz62HD+yKnZbkhwW/vSMLA7OZafX/DqbqwATKBZzg6B///j91KzeM12pWw/ny",
-	"P3J7RWAOyAXa2zO3kCiX9/9jH/1NcnYIu0qLZf3Fb3oIiV6zG6Y7+t8/7iOay0O/FX88/fH07bU8Qlfv",
-	"z8+PL3/Wx5MLQ8zQf987OX57fXZyvPf69Pjqeu9fT3+G4Te/Xx6//dcbNqH3JiFYP4RJ7rh0Hm3VQIv6",
-	"sSlS4D3IENroKubAZ1JpE8rY5XMsd1uZc62iPHAd22gZubzfyragilm2RXO5OtTItuFhXFexyCVJMIop",
-	"3B7fipTd45ImHjJjnUUgl/l8TVvcDpHPY8d1zXrG2A3A0l2boWV+amETzZxW0YvP17Aae4V9KlT4IdJc",
-	"ECxjKDs/TRcI6+1saiDBFOH6DsL+zOybPEitoM6pJCt8po471yNngmFtJLQ9UxIRSwEyjZ1pepkCbKcu",
-	"ZHg6HcplTEcTotZIp3fnQLyXxihIH3PBYbsy8ah51aXzDFIWJK9FngrfcLgjIMDvSNw5qgRmckyESGVB",
-	"KoHN9eq2hPw9aaDA/I2Fh0+oZW0RwwbkU0e1kdbSLdE4c8vup90efbBkbdrHGMwHMy6LywdWdltHCwzB",
-	"GQdobUH1d5dH1o/QfcbGPFI0wMqi5obdXvLHQUFdOOk6caf3REgXiut7uX++f7DSbegKcdgGwgHEZ+hK",
-	"f294BR9Ska8/mbN4AEhxJyOzvUt/DEoIKR8mKad0hiYE8oXQ3zhlgKbecWjDDfDgu94VOZ4Py7CUED/Q",
-	"EwtnAk7nWJorUfC678AaU5Ppa25LlanfLQkzyvnAEMllT5INFdTixmS2BWXsNM/e8zsy4DQ0uG52uyay",
-	"Qm3+pz8RQyQPS5eQAwdkhDb74tiNPuJSgVr5TZbyU+bcP4QJBt1RWVq1B99PghSI02aAxJuliSJZhLs0",
-	"zFRbsWWPEMH5FFW1VGjUgu+we3houa9vD9I7tmNA6oZvIRc7c5ewXKBJTaQacP8zgOX7ly1p8cr7SBQB",
-	"nwM9m2CczMgJ808YTYZ0r1mr1tpOzqsKZ0iSiua8tJIEj26YJDMMngQIZmvMaK13C5LzCYPSsACUmvOy",
-	"rgxYMmYLI06P0PaPARI3Fzcs+EFuB9Xm4YfMZPCQAuVYkj3KJGGSak2nXOyC9Wl9XvvoGCYCHloIoLth",
-	"O5HFysxS7eoZ6UFCLgPagZxodBym2Gfo3H7xF/jCmg83rCKYufD/fXRF7onAZYt+WBDkKYVGC7R9tA2D",
-	"dZOxcCPupIGvbtjyFPfRsYWL+fbgQNNZRm3qroyQ94O4KHnJ2BeHDxImwWpwTQRN27QIqnskcXfQWnZy",
-	"YugJm3m459RazGZSkej4NcgYNZk3Ik2dRR1BmoWsXf3cKTOKfLD4znazUvv8ecJLl4zaPAXjecxhvwM6",
-	"gFndIzT31rdZ9RFxu1LvshwzxkE+m/eLFQZ4vz533Y3WC3Q7PQIjP3ZMGWGqvDzBITDNFJtry6dQ7Hit",
-	"cl61Ls3MPC07aSUFIpd/6cHdGHjZ21ENlm4f37byIAwzgFA0VGAc/lofot46L1bAdzj8tXD9Gvr0R8p2",
-	"91QK4b5PMln2egKv3NJonkjMuBE+UNCsKWHSjrcBe9ztVT3y1g7HMtzcgoxruXJLJ/dImxSpfRLnRsd2",
-	"6zJY8tRbEQr36azgXuH/QENyY6ZcK1RuPYuuIVxsxf6Fj15jWtYi5uNUSitjMs7eZkv1VVye4HuC6pkv",
-	"rGyurKlCc1qWSCr9v6JmCE+w1l6V/uNYDbecE34MB1wQXXGf37K85C4h7qHom9Bv1lAt7NA1n1iCf6tJ",
-	"TfrkcJvA/8JH9rS1JLZB2xZt0AwAVOE5psrG10HKhotBimslY8MJCYXAjMbcX+m2KJugv/GRth44OD5y",
-	"QD00MBzYa9TDdYCAF6OlXX1qaoQaeqLUZJaImmXNCOEOlbK8rAuSmLZ7d7npC9MnTNMQfKoJ7iihUAlI",
-	"c5zlZEAuSyMMfI9BgqgnfoxH3tCRwGJhYLsSZXgTgCpaNR0LQpDBiAji+6d0MiXaTq0rImgOlv3Ozdbz",
-	"my0XB2+uckrTeRw/hTVDemBFF9eCSZ9MTN8FP8eKbJhIeB5GpwKKPrOOu5KyOySnJlYwM4nFem9Lc7FK",
-	"KxcLGwmzXcbcGpCLMdDjyzxkXuyZC7Tqz7wYDI1oiGQv7B5a6OWB6Rs+rnWwR1SshFzsrtivqeIjMh21",
-	"9sMPh+fnsYbcJebAyh0rinCYhxclzoemOWv2NbWbkTaagW1HC3ClQOEVtLP9lszRz1yYhJDtXYjUb9JC",
-	"rMfalJ2nj8oDob2VQF4FscjX1MKEOvRAx8VBnZAgWbpNmFQJkd4QZ5/ZEAdrWEpswCzIa4jLBwCBtAXb",
-	"lje/5/FIneESs21IJLX1nWzRt3jBOwBZSzekB2yB2Cx72ubBv4d2ZMlVU1YPm3d9NP7wI9cR8EJ/H01U",
-	"WC9ZyC2cnV/fmpkue6GqIhqcRWGJFF0pudq2nkZf94cpgVlOttMukFQIHE8I5pnAuaIynhx6LeqgmJ1Z",
-	"k6mp5wIFiT2Coak/rTiyzRk4swReyLAVaKowGyI1ezbAzoJptScRXyJ37X3lQ0Haq2TrfLSnD0THhdlg",
-	"+VRQqSosM1TCD1NeLm4tzgZcjeuTqIByvbepk2DtsiHR2fAJZWtn5Gdbs74KIIIY1/S5ZQNbNGWMS0lW",
-	"Q7k7KNa+IiB22HEPzbKlaXLUbqkWn9UY3/r+fkkUbF0lGq6IlJSz9zKiydruY8Pu5Eosl1BdxMH/fppy",
-	"hOWdFdRUuSMYtlPN7hifs1RxseGw5AZ4X/ewA2lJVrjarCV7YSAMr+ymrAV4ujYOTiF775h9DgOacLRz",
-	"8KfDg4OYZmKzOz2hsEKMTqZq8IXzEppYM5tmmJlbpvgKt4KK1o+LSuqudhulvUOFcz12YmiVxSvlwsRI",
-	"zrFEORcCkM2czaufjhb62De3J0euch3lzELtdvLLgrE/JNI6jRxu8H+FTMGFO1sTlBQXobu0woMwp58g",
-	"ZLtTASRcpWTEdhAqZVctoMcKrkrCSa/ij4cs0lMQaBBFVkw6VdG/b0Otokca2G15JCAgU4Poh393ztLB",
-	"3cgpnSU8wyuzTEK88Y0A0z/W9TvAkRvFXfcO22DQv/SS8NKO1Ad4NxfxHp1iK9uCq/ioGnA+xidTXJaE",
-	"TSKLvowFlyyP14Ntdj7GTa5cuwOH5X3CCyLfkLFK5Wqo2WkaFatriQRvZ5EuomPUuvNrwGPvxWqHEq5G",
-	"rbcAATMiJDdlUiVq6uwVPK8rbYf/5398sxtxIc1mgn94Q9hETU+C8oBuITU3TLmBDPEFsHiLwAHwgYCM",
-	"6bjBlGOFSz5pyh7E3oD+jSG08jwJzbMYcr8FwsZNOgsPrKEEhv9sIbQO42JGk3pB0sFU1OYYP6estu+s",
-	"zoebYlFxRvMTSFT/QNXiBxrzMEIV9ucHw5LsqHxL5tfcVDYp8SQRu43ZpI5X9s62yoWguYU0WDZaKTtj",
-	"ioh7XP5EyF0MdwmK3CqOBIGALTUnWsWcc1RLIgemCtbVBRZKJleEJepoGDANcBdbf3OGlKBVRYojVFCp",
-	"KMsVGLuhbpvQ621S7E9EM0fUP2+X5giQpao6nyL/VWCCM0KKgRMX04WaVk/MEyZWHApV9rhPHeIBcHmS",
-	"8LIepRwCaVeBjVKfcQlh9FekooqzmP9p7/kLmNmLI3QQr8waCubFjAwUGwuChc3SLIbszqh7KSm6bbTj",
-	"o0rTR8rMp/tLJsSFVQTWwB5pVx+IuOGigYfHYWggw5WFy/AhgTtANhM0aGZmgIIgjMCkkNn45g96Poc3",
-	"zG1Zx2WZl+gZcudMhpyAyiCvI0PuCDHhjRDkrfBEoh0fnXfDTHjeboac6MuQE9q3lZHaGdJccmt7LLJm",
-	"L9/OnQjIblhF2S21IhD8SRJGoI+5Wz9+2HG3s2bLZcgfM7eUjXlmHLW7pjAxzm5YNwyziS0M4gOhnNxj",
-	"IwQDHkpnneeYFRRuqdZmoyRa+QroeOqgGyIxvLaswNDiAZ8BF92MPuvFR1+xGsmgld4cxbWCnoLeEvFO",
-	"yZ7i0U7m9f6Uw7DThEPRY+ebiPXEVPP0wy7v2zez5ZZXjTAWfzW0gEVsaz0sSOun6cKHO4IEhRCsYdmN",
-	"LK1uR4K0DKl6IxgH3gHYmC3n+B8Ws2VI5rb+wBjJwGBaxgt5QLEco60ZYyqHqFIAdLUIioOqqzEyP+k1",
-	"TmzzElOLiuUGYgtRYrZA0pRLMLn3R65mDwb8cfd+4poGT86KNUFC7HEZ0cPcgcMZQTNBKywW64XS/mia",
-	"dpAuK+uK/uI4wdz9LBK1Bfrgrh5SfGBFjYHVsFbZloQrquESeOlya5UqaCfe9JTcRZZ2CQgkN7k1mSQ2",
-	"v/V02abjAXO4wDFfkO95OAcGTrqlUK626dsCkJ2QK/orSXqCcDng8DGDdO/b/oLG05N3d9JPIQaxUjif",
-	"VmuhEB77b6L6W+ArWjkuB7nam0jXktSDnT+XcIW9jj74gIRY+8n3i0FDS6XQy2ORT+l9MokeS/VeNi7i",
-	"VLTRoFIGeDJ8oa9xdLOrAYC6rdVdu258+9RZ+0AZYDhvZUH+ZLAAqTLxwYgsEbPW3kl6L35Jn2JXiouo",
-	"ICtpRdX3i2QUD5y6jVpS4QWSCspH+dKvsxIzG9YBrQXxzRYU1UDK7+Byjhcys3HPI1qW2kI3FTPa97WU",
-	"qe9exhOF8If3s5LjomfMJRYTU9uqNOmZNXwBg8+xEAu0Y7Fobs+P//vt+4s3745f3Z5/v2vcAXMyQng2",
-	"Q/mU5HcSqpCWxARlS6g1beE6pfHyDxy41pYTY4afPd4/LYnsJJTa0KdBPS1XwbXdLtEuKfWT9429rvWG",
-	"RX1FzRjOm5HYySu63nCnB7q15XFdUJ6oIILlVafkXqsm1wOlaJ87uyNiVyvyaevJqsJOFq3vIH0KEZ1u",
-	"fTEjyYVeW1D3hWH6Sbaiuzy7ehoGS9MRxaH4tTLXs0bAQ8tsntxFLqqj64V9kgLMyV7fy6iYH1tY5WVW",
-	"Xl+RhS7OFKniVQUGWDV6MPCq679/OtDXeoGRy47ClXZFGaYUpPEEEpojRM1f1alSYWsHLUbYuT3AsEs3",
-	"3yQZAwHRDWS4MCIkLsjSEJl19creXl24GhfLs7Z6zJBq7c2rHpxqqY8sGO6qqSZszhXzfdCAk0Ox6buP",
-	"lAHZluRCvRNtcKKkqRcQsPluxRCPpaQTVkXLVi2DaDzQ6u40tGJIfr6f7BLL9PuToLGAn2HyOS2aF2BJ",
-	"X0CccSzK28FBx5RZqdA3BwYoHlJ1ZraVSJ7ZYJ+YG8krHHVI6E4vrH2RcB7ap05TDYciAPYQ7Rw4TRmz",
-	"RScek9emkMHSnUvJ+UymfCFCpQtlzwKM5eXBZIiO9TDiGTEzkoJag0d9c3z+gDmCGyaoEzXgEwAduIhX",
-	"E7LIciXpohOEIQVxnCmD0VDRD/Dtzdb5Aj692dpthRu7whYP3Hat+bol7jCZW4XM4a0HM07sKMvCibwJ",
-	"3brNS+txYqx5xic13XVXdOW536WZnU0/KZKGW196jSLMpda47IsiZPVy8RhB012niLCZE3KXrJpmHwRD",
-	"4/dhOSZJ7gFIdyHRjgkVduCwkn6we3PYvowUM23o35O/c764lPezVIGfdAGeJkJyEwWA4gkKrTIy6ckk",
-	"ALt7Uym35RrJlFkYbAF5hFAb8RHlpELqxFSivgwNmHO8aI4h1xoGUkC/VWLRtR0bkz7nEirsI1WRt+SD",
-	"urI1Fdao0GJWdIC/Il6bxX0fG9EFERWVMqpqvGMEQZCKO4MBWOYf/9f/g2b+K6SgnOMOthXb0X/+x3ew",
-	"5d2F8j0l88MCy+mIY6h5Dj+44FQbkR/+Dc9BJruH7g944uNwpHvc+sV8bW6YpU0iCf+2z12StxkdVMvi",
-	"YmGCPvCEBG/YH3JeVTWz8Tv+S8xwuVA09z9IVzbZji342zVkY65dR3Zu9k/MGK9ZTpyzGeKnDyclH+F4",
-	"hdcVqu165Ry19MZswRlBpJRQ7y2Q/T6GEdJ/16rz2BplutRjn6J1QUSgXyU0Kj5G1tIBXpUPG+CPbhir",
-	"zaqGkfo1phgBHqI1uZ0Ix29ji7Rq+AwKUOhR9ZOm8ANU59rf50VvfprFfqB2a9v3VnfQaNan+qbUuQQf",
-	"9O2riK3ktsx531uPMURioSwh42+bFLQjtL1tEvPCfe6r2UcxCiKeFuIqhjYlRrsz7EwnSlqbGr/+oZfC",
-	"j2iDbNAC7QzQfnZtWSaDQwMub0i+nJWYDdo5BnXAWSMDX7fu6LT6ZoJXtyGUazs5uN4ks+XGC7zY1to7",
-	"ZTmd4dJUmghywkvMIDuxwoXhlZbBGe9sXSDnBEjBawtUbHEJ0J7B7VccjQQE7bo/HavF1dOSrxHPoDnw",
-	"quRqvYuUh1xqN7DfQzyGHTWtxWJtlIsgJKlZjGwJ8MCQJUQPbyaR2ponfJaMFRK80q8M8cwG7/b1dAUx",
-	"0ZG4LYJFSVNBc98ctIxhzb++fiPUiuSMbEuPuT+cKdLRQRJXxGcXdzQS6J6PkR0zRIybzeTrVeKK2F23",
-	"M1rYf92Rxe6j3Id9I+6ann74mSdtal2s6rGOfF4n0C2oGPvIaqav8MLMKRmgtk452m4A3i/r1pB1FTDN",
-	"91kTomdJlKJ3YrflfLZ43dpxK8+YDVmOqYE/BCzloZf5K+8FHwIc1HOvFwwoNX04QpY3ykPCIzyETNwV",
-	"OpyNA9icXwbU5gwcrasjIOLoM91ob4vz0jhTLbxLly5uan3UTZXt3ACJN0CE5MxMOHe0RseUlMX3OL+L",
-	"+GBrNkEVh9KtxiOM1BSb4K/l7KPmNPQgTakKNMYQcrfmibsvNRWEWHy6eNO28leIbLXqcFsZDeAzfJwT",
-	"yRUa9TJW66hRf4jfN71oMn4lvF8c0jIvfenTJYq8JfMWhLsvgGeh7ptUT9CqXaarXiVcmIJB3jm+cmFE",
-	"E2Xdrc+H5lwU0mFKaS36FGAb0FXNtLqfoW37g6GV/kFqFnqBDIPgCc8gG1ei7/RDPQd4Qdscz1+at/QD",
-	"n+aG/uTes5MkhVbbc7/0UIty+xF3VI0TzGReuflnzb5YWqGAfVdvOLluZbOnUUbWi+/pyIjfuXKTjh0K",
-	"9dM19cnhZvWDbFHwXvYESK6jS7jyaS0rzf4R2mZBnyliXZNqVkahTvJaqlhJ/tfYuGdpaeSxzYxGeDYr",
-	"KZFxqdIP1bm+Ke2GHTepY2XwHVajNU/t7FaRJaENPH7ATTGYlwer7CjobNVIP4FmmFC7un2kRprC1OmB",
-	"S32QiyWR6tXnZxnuNFnl7ohOPoi5iQUArRuq0OM/lw8PRSgAllR2XNZ989F2dQK96EH1qgbpT2HnEL41",
-	"sGZVj+a/1OJ68e+9tqc+UCusSPFqMyHsU0KUH/TgOPbVpq3XKV/R8ZjmdakWw4b8SJs4CN3umsexIfUQ",
-	"uEufgJqruODdjLBYtbY+1k7HDyXZ033SN5xzLO6itfh9NHrqniKAV50SVEE7aERKziYSKR5cRRi0/OZ9",
-	"e8/ngYpWKkQjnHCajrDI0D/+7/8PPYc4PI9duZqNZtFcdIjMy7kgUMVqQmzjCVSWKNS1iyuizINc2nmb",
-	"xg4eEjNknfGzVGp5ezUjFkHVPFgrjNOyx0ojxzbfN7ZUzeroAXXtr0+2JSp5DtVmFxlqFfEPUrchPsvj",
-	"7Usi7omtl5c+3do9vuF8hmZYSocETSWSBpkVSY7GWKCdvK7qEit6T3btYpqwAjsQCHgD61SzgDaFF6RA",
-	"O7OyBu89hI5UlNFKG/4H2cMiUf31pLOTr/hMYMbR823YA83Fk8vvT9x4meGtjI/DuaqhNrydznDaDAxa",
-	"nSXDgX+aEgEehcUI53cGPWAO0RFWi/CxO80WO0CKoz99l708ODAxqIYXTKKgtvO1jGh/pDkMEOKOoKSU",
-	"F1PaBpdwVZkKwK3wB7OYf/ru5cFBdHGbeVqCxbEa3r8/ewWjGgk+l0SgCt8RCdzkIiEcxdeNNPb0g3cy",
-	"dLD/LfrHv/8v9Hz/24eIomYamVXp2ozUxCLMuiG4cenAx7Rcq3AnPHlFJ0SqHrTCVVWJplheLONOD0nR",
-	"+wtELEFxxXSu83GeEylJcdIc6avjVnprjo5x72xnU85Io3Ct7ExOsSAXU86ikCxETYlAY1KWfO5DKyBH",
-	"l1gvqf7SVTrZwWGlSYlMPi7KMdsdWh98Ra2lcHatsXcXJMoeLeq1lz6+Wj2c2liZSfRKxW2N/iPI8SVl",
-	"4QsGWPhjqiS6x2UdqXryNNzdy0odVlku8wIB+uZ9JEjF710N02DR42KoxVSRdY9Rtak93uVCmk+R5DnF",
-	"JZJ0wvYoQ75UuDuFQLpPAYaajemkFgbFpqPN/lqnMnEnnE9KMgDv1L6Y2cZiLHIZgqCugGF9RGBYu53E",
-	"QGyA0GVtSzJaRz0uL4IxWRT95dBYqLJ7TyB0J423isb0Aylu9YY4RBVnaop2+Mx0c2jVfvh5N9On6P4N",
-	"E8ToCLeK34In8RDx8VgSlaGaUZUhE68KOHLw/KzYB7d9gRe3kY/to+yGxT50w76VStS5qgU5DKKqMv91",
-	"/9j3b5h+sVzccnZb4IU03ZYLhw+KdpyP8vluZp+9wgu5j47L8hC5VpH6lZqqXrZwy/4N+8mMwFTThUGY",
-	"2pZYEFTyORE5lgSdsklJ5dRA4UW152VV0tMjvGsy11yah7WuHL1kCoolpXxGWROmCbdkmIWxavqUGOOy",
-	"RLwnrCtl5GoSxOG8fAetuzMtBL1XSfc2pSDUx7wWamqle3Sehu0SvnLrSHbdtJcfTinH9wFqe8Nl4Ezo",
-	"8OqWyUeJ8nEciuzXhAaiN0o4OjsmuNyKtmT7jTbWcOt6Sc3tHTDEsZmCZr8kEyoVEQ8oHNJ/BpqanNf8",
-	"jiRSDakvoonmYCpBfSJjG0yMNqOf5bjSOo/g9WR6hKiCM8ieiLgoBJHSFoswf7iC2FSaskfDYpZ7D+y+",
-	"AinrKX6rCqQkNLD+hYsjHabXzQCvDy9be+xKemoVA8qvnLG+okBQy8GvLSxX0Voud1ttMzu0aWnaRZTF",
-	"L5geW8jFEdoPP05RU5rkVTRpV/8aBiqYQGGYRq14hRXNW8VNsgCvRkjVOEzUnGeI4HyKAF35m4OwClsq",
-	"JbMNlWPvll4sCwY3hyuXHbLMF+66bLg7yjWqv7INtwfybQz7TKjvcYkZXIysoCcGTVJb2QYOMSfCkrZj",
-	"2eh3SyKUSd4Nk2Ih8HxM5sQXJEMTbtyj2Ba/UUofFAw+mZBtCHKhVV0duYXIGqcp46ajIe7M1H0kWOEd",
-	"MvTxXUjeZCb5kHWCnrrXsu68EkGcg6W6AY/VRAe/vLvZ9ycnhI6vRqYNL2KL9GQlUc7+Sx46vSJXuTNl",
-	"Ra02eG1F9alubQmTD+WLS6xdakK31yS+JaLTYfMLXpLMarpB0htVaMrLQvo0JJ9+pP9omkZ6xIf6xxtm",
-	"EuX4GIWpcoh8wLkqF65gorXVCBtzAfX2FNqxZaJoWZICjQWvWv7bG8D4gsb1aBQRDJfPMBjru/voGBli",
-	"mU1qRr00H3DqAf/AhG+YeS1MUctQLEMNKgUFKWox7TtcncGu9SYrMaJXtZb/iZp0HP4EbVU+vevRjXXN",
-	"6wfxfbCP5P3sGBJfY/dqmE2i/tFQZbAx5NoGHY+J0IerLVc2xxIJAgVBi574k7XixB+dfewzr93s3Cj6",
-	"qZOKOPHDaVMIjjC9QRYjOBsZV7fw2+r0qp7MaJMXHbvdx34JN5G8nnWS52ORR/ocCvSrKZYIKkaklj64",
-	"tI2V6GB329IhZUjuytkYhm6UTn38U4VybUrPbGylVHVBufWIlHGEkRVF/tfmyplNZBsag2erwmrSDykL",
-	"68lq8vSVpiwr4F7H3he3srTWC+eLx2UYGriFbwMV2PmmOPRqqfYjcD5c/CxGNkrH7IboUWztgcQ9v0zd",
-	"emqW2KMMaZNjW3byG6d0JjPEyNzr9cMRM5qSYBHJLpb1hoE7sPNhnBeS6fUZmgniUT316Q0T12rBDnbU",
-	"4LVC91RSxYU7wBkPmoKtZXSJpjQvug4wN43fnXGoTqE1Fb3D+Jwd3jCqoPaz9SgbVUZxNKUFsZl6jfIy",
-	"53VZWIx6tMPwPZ0YIxNWILthgteKoEmNIZJ5VCvFmbRjARoojkrO71A9g/BqG3FNJQoPQJMkecNC/SYz",
-	"eeseq8AqZJZLGvYwD7CyFX9u2HGtplzQX+1AtWChZYkKktPCFG0MJsiZD9cAzVhrPYH5O4wlWobw2mG5",
-	"tYnUsZsktjlt+652T2dzlZQwdTaLx1I9AB4Z/I4qUYf+w4wKItdpLxUyhaW6IoSt01RF1JRHTh5ncGTI",
-	"XFqAKvtrLRKBAERIKlVyjno9jiftx71VLC3BWi37wbbBiYNZh8QMO82aFe3hhffR2i5fL5G/XiL/ri6R",
-	"u9k5T5Ro2JTCe2iqYazc3YAqbtHScRsP4kxGbjbDiMyoQ6jY8lzjSWxJSh65KP8vQkwmo9EaIh70YZ+i",
-	"kSigbRHTDJy43iQKT+Lxh+tC+2Z2Jq2BJKiQzN/tI8UR+i/fjP70Yvyd0eKdJrb/8ILzSbApuNVJOu/W",
-	"8s/Fm1ezUyZ4WcaxS7ma4VpN34v44fJ3ccILEovzunj7F1RghdH7yzdOg7ON6Z/iQRUkF2TA4Wvfy8LR",
-	"+bHEZvmeab3XM2R3qROpRF2rK8lG75msR3r6o75I/rTx6s7uiGEJZ8m2dPc5Gbjgy4XW2QvC0A7+x7//",
-	"v+b//w/yAVezkuxzMdmNk9cNckjR25Zl6a50mgZiZEhCJI9qWqoztpbi4LaNndXW4dbV8fX3idJYK4GU",
-	"e0RFBCPZjbdnkushyz1okKnxxUal5X604F/jKIzrLMojn1oXoHSB7Ew14cHGdNvBrG2j76b8RCS/Ky0Y",
-	"YJ/1pEd94l8OT9khXzYOxgaLb/A39SznFU1lTTPyQTka2Lr59wSCagkrSKGNcM68XwLtuPvGb3cH+yhO",
-	"bCxFEk7DYzb9W93km3ewSwJ/QriScgrG+4ggLO9IgeYQXwZB1WpKFnBrd9SujuHQbuEKZL26YBajeyXI",
-	"l6N4FvBlipdPQhZaXp+Jubrbs+5KJBWZSXvTq2h+F16xuCnqw2g5Xg4UhOOiSNkJniOvSBSvS0D8mQkf",
-	"dLnj5AOVKpG+aS9M4cY/5qc/ZuYGx7pNTU2YEDFPG7itS38q0awpoxLpEVLKL4xvMhoF6VbG3wybXg2w",
-	"FFVTX6GcMkTVABOlM8kspHKHpN3xpRjiFZUVlVYyNNXpHZfEtkvMUdnIgBVgs10iGdGYY2Z9SiOCJvRe",
-	"n8BtBzok4huu3H3EBcqSdKgWjSQfekuQ9YIWO2+1VcMbMYdNYhBwWphwQFmIe7CeoNB0T6IXzwC2aEgk",
-	"nsNZM5AVbexIH7m5M4dsCoDWAL889bgWcb2oZmbtY9vDIJxxC6PpTPogvoGzcnFkQ2yW4Pl4rfRuNc0D",
-	"4GazldejHRbqfTPMQXnaSzcAhhkCeqc2WwraMqndJAEie4EeU913JtsH2ziYgGm40lkCibFZKYvDaJCZ",
-	"3/Lwyeq7wVkbdTE557iTZIrlpduBD6m+9BAs9pXA6u2qPs34fon5u6U+IKlaXOnFsDewxpF5wvkdTaUm",
-	"2pwr7MPhQahKtFPyCWUZuieCjhfnY2xOxE7w/La8YVoXGuH8blfv/ykpm4SuHDrO0A9Kzd6x0sQkX+GK",
-	"XFFF/tsb/GEfHdtbghtm4iVdsbPvj69Ob7VFq9tUaiZtFDNV6Pb2By7VXo6Zojm+dTPYudIEINkNm+rH",
-	"Wlxk6AKr6X97truPfnJCopkx3IvagEwQygCZgjgjN8yp6C8PnpuTOecFQcfvr3+4Pb28fHdpIjeopqKZ",
-	"pNtqh1udcTV8i2f0X4kWIRBIau4ZItUROFMC58pj4miJd2LadDcqmoxa6tqbqH10au9X5IwzSW4YTMeV",
-	"xkWyBjciOIAokXrmp0JwgQz32HLohkm3XFfHF2cBRsDh1vP9A4hxnhGGZ3TrcOub/YP9byAUSU2B257Z",
-	"SJ1nRj7v5c55aA04T229TbauiDqG904swrO9HfqeFwvjLGDu/gBgOgyU9LO/WUQXI3JWluRsenCenY/t",
-	"badETeAHQzqYyIuDl8trc0mMZCHFvqbDy4ODVOe+rWffYx8NBp88X/3Je4bt3Zo5fV4efLP6o9dcjMBN",
-	"Yb54ufqLt1y95jWzXfxp9Qd2Hte0ItxAVdgEhdWfAq8ZEeVgbjw1O1Wk4Zp2zsUdmEg7JZbqFlsf+K2J",
-	"36GFg6SlEhkPOwIXOzrnBcnAqA7vOCUoDvvQv+dQp8LszQSBuByrvE1IhFP/QpTTEi+C15eY5uDJ2DbW",
-	"HfBtRLlsXtl/MJM9ail/sMmv7SgDVNI7G9Du9UU55XOGdnyEyi6MOCUdUjR/eimRJPcqMfG5VxxhiSS+",
-	"/wOIpM8oYaaP4s+W1NACaA98tGlp8YZKBQfOqXnvkUwzzMXl+wsi2Tt2y8dYTp7gc0gIXwoIAhPKyGVT",
-	"ueCziBbnOwV3kysz66pHmWAOsBRhSfTTauDqPfvNRnZ9NIHZAldEgaWTCENpXnnm7mI//tIjuzoMsAGZ",
-	"5Xuw2FGfWF4tc1xcWtmKHiCpFP+qPT2JbLuuhY/z2paO/XnomeYM8P7H42BHZE2UaFizubtRaEGYos4w",
-	"Tgq5s+a1TTIaZ4zkihTHNg0gxWi5e9EnDHwmoeVHvJxgniT0s9/svxdWJBWkJMZP1yb8e1ZSdmdJvzC5",
-	"OKHsoiZWC/JUrT3atLzVlRBZsAhd38QvQ4yiV1R6uu//vnfpn1d/cMLZuKT54/dnQxaE/erbso7m1mGO",
-	"F3rDag7Rlo7QW5h1+aMa4z6j5HyMr1zA/sb2X9NJZN+ZJ59pn13P+d4Y54oLpFsl4LYAZ450w+oQ85lD",
-	"OdjLPZoClxHiXpIJYfoH0oZf2NBRzguylnfi6Va3Pb2EZGVkDu4vabzvvCwQZwB9hEoOqFDaYv8yTZCX",
-	"LwbIjWvOzzFb2K/lE5gukBfkIaXAuWdXwPgoMbIRsfBzhNMVVzPjh3P4pVFGP7ZvXHM1+yfk7nfsCKL4",
-	"NaVll9ZfKEOvexB+lh0ACq5KCnjur8tNWIheryMkiKoFk51lhOSr1A4pqHT30PEN8sq88HvaHxE17N14",
-	"/FX8fjLmG4/XE8MEoj7TPGaiQj2LbUgYduJP02d9BrdGC6KcV8gEgX5a9f5TautXCgsVrjIXe3g2Q7Bu",
-	"mliNaDFZTZoc/g7u3y5jix/m+sdX/QRSbIN4/814icJOHitmTGvF14Px88kmswQmPMiuqhNG4M+x4ogz",
-	"so9OmccuMEanR/tss2oDl5myNB2i5gbFk+sieekBjz+XqRlLog2HNHMVeDreGgB2DKn39Fu8jSH5iTXs",
-	"Fatmyyh2Vu/rLdXSfobYlqydvGZz2wvIGAtu/Trb127qfl/tlXvpU9xGham0A+6h3Ni6Kei/n53uSJyg",
-	"/LPfPIBxr+/2lBVXPiZotd82REV+YrftKSt+5/7aRy3iKQMPlbvkWLmeRUXZs7/xUW8IyL/w0b/VpN7o",
-	"Iej7SMjTv+uHn3LdHr2X/sZHZtQIMEomABpm83ItCNIu+se//0+4pYdkRb0OaI6pyrTWrXUXYaKlx5iW",
-	"pMg80J7+uxbEoqSpKaHCAIgSPZaltX3229/46Kz4+AxajVz7RrYgfNG7/Sr84Q0AvW8dfvcyi+3GlIdZ",
-	"icW/8NFn56agxAEQ5suVCpc1Q9hyEfAlnmDaOJIEkVMkiQLIMaVINVOyw6iOp2o1fQYZEXvubqfPzCP5",
-	"3XGtpg6VekNqINzFfyY/azg9mG+M436yIalQUMWJZpts+XDF8Av0Q9kw7q3Dv/7SDbPDzN71O9BRfbSZ",
-	"UEnDj5o1PVO2+ZWzMRVVD6OaF05tBuomeLSVYf2JedTuD9N6jD/t/B/j3vi9eiqekAstlZY50R3CCDLg",
-	"g6RA84FxnZaU3UWY8hlkVxZ997H6+UnQ1O9Gir6IlblhypXNceSBRD+GapY7NnNhKl9l32quuyJW52tx",
-	"k2VAfYqHTAV5K2leegOPN8M+0PZnEnC2b8DNjlnZTRCYSeMxBaXsFQeV4ET8Yn27vwMWtpE+ICct57LC",
-	"O3E7DMwt5EGKg/XzIYa+XXVeqyN7d2EBeSUS5J7fkcKbUyaNCeUlwU2U5qewFxuC/fYxW8pZ++svH5fp",
-	"yGtlEsxcaauOZ1tTcXXw1MkUlyVhE7Lh+Kmmn4Qhpq1dyiYody/aUDFjjD0hEzZYFAHtTA66i1V0Yxkv",
-	"S4l9W1otQtAfXZLglxdEMlSufpWcG5KcrymjchqyKFjsrH1jaxI0fSa9j/8IRQKnRf7sN2cefXzmEleT",
-	"cuIdLfIT91K2Zp6AN/i1VAPn0t9rIhZBoigvoLx30peb+E4qW2R+3Q/BMfbgD29Dxl/HBf1NTEm+5sja",
-	"AJa+aMccjZCYChWNup0izpzTL0OU5WUNNRUx8k0IgvOp+c1JN24Fnq2XAODvU6zQiEzsT5atrF7EyNyX",
-	"8DCYrAUakRzXFifVcQ8qaAGBElYlNagJoUm0qxtssk+aMOlsa0qwq0/2hhup1BZIXZJ+/CRnqymO2Zql",
-	"trtkq4qkJvQREsRgSENluvZC9u04yC1PbjcIxNB77un3WtXda56aUD7FADRasBP/gzZXoxUi4n0I4jHl",
-	"I/3YumhLgC5Dd0u4LPvouJQcSQLFROWUC7VX0ntSNJn2Vp3bcdnoeiWybuq8/hHVTC/0D9fXF1e7dm9Q",
-	"t+hO5LriQ5YJjnymid12ep8AK4yNsHaQHAbE5kHs/oCjdPM75HsyoaxbP3CHC/BsAHYLIEQ1OWhotPB7",
-	"BQq3dBYy2CvOFHg25mLCe/T/1/B8w5FDm/WEeLvnc3hBPk2C1+86nqjPzxIsjiCSqCWvnWdUeNzvtds0",
-	"m0Yr7zw0vs21Y0utFkc2espZzQE8uoGn+9377p6UN5RVjzx7pHy+cbYRtrZbyDBdWxgK4rVh17alqaG3",
-	"E9Te2226Nr8WDWynalfhM4X1blgggg4NZv+SJxFqvzKVJcu4IaxMKY+dwJdyw+xRC5+rzBel6PgmdkGp",
-	"/RunNozUJFe35+EmDGD8mBU3LKwGtmNq3B0hPJJWsOpfwFq3d+MenzCggFR44ZHrdvfRMbPxgDesVZNw",
-	"QpRMOllZ0dw1+WomTqRTibxb24DJLKVTmZXflAxoV3sctP2fb6D7lI/AvQFrl+A8bgq0zPECDJGG53Zc",
-	"eb/dL+9i6ndw5J1A5QBwJ9gdn/DQHgW20PIShoJONjVaUt7HJg5sY34r10UqXdpGCjee00+hPy+H15lD",
-	"ddmVC1o1q8tyN7OxPRbvwfmrk9Vf7FJ4iJ8xcXCD8bC8S3CEOwCW18RCZ67GgwL/+R8nGguyWkIAjZmA",
-	"3D+kCWSyWrQE8qEFis8kZHYC4OnHbCU4Upx0T4+RA/0k2FrP5TOGji7R1mPLAJG9kmJsooUJbIPKVB/T",
-	"kWKMzL8cEn9irj/Hd6SH6/2CeN8fZ4B3ahJwHZp+WXSFChSxf/ab+/t6MSMfn7mk8QdgygTtAEZgMnDw",
-	"L7aP1wRLtamMdGjc9fSpL1xanRfJULI5lsgR/CuozFOkIvBqViuzW6BIroRQSCQgQ4GP0YJgIRsrTwlc",
-	"UGew1CXpRkseIVrNOKCGUyYVBsAybYwM2kvm26fdSV2o6YU2k3BJC8DB8l7MKUAQl8SO/xC9PDhAPx6/",
-	"OXt1fH327q0BAEXbUO4d3gCflm3qhmk95ggxruAmQrOpo8P+dmPvCQJfUoYKojAtJdrRgygpM1qNIFhy",
-	"truPzuzHN6yhoi0c2vC/AWRwlqfElV1C0Jaa4sewhG5dTB1p8/YNG1NtckJErPF+SDeFmEV3wquKKtip",
-	"ZnybFES2h88hhkzXl6QZQEQSqYYRClpkwEyjhf7PV7H0eLFklsCys98CGcJlaYvHwj6LRmoPETHPZoLc",
-	"UzLf5KF9Ybr4ul/eMYIIU6aa9tcd8lRIl7gAn6nZKeCrwwtXXUaAJEJzG/pjKppCmr/1cmeoZvafekO5",
-	"I7GzodBJ51QYssNm9aikcmqh5R+/uVYhxfruNowTa/r5XBixmiRJt46zN/V6fN1cj99cdq31zqiZ5WcT",
-	"ctLQeUnx9W+SAl6QCAviKomBAg0bU9uapJTeY+VLOCcyNMBVuUm4dGjbdPOpvejQ9SujCkfTM0yF168p",
-	"5Mt2m/VgGwepDc3Qv3GBRiTnpmqCxcs1taBbDNfGwk06+TzbbRJRtocBrt2d2WN8T58y3/DYlej3Np/3",
-	"Qbn7PfjVIrKay4cdrSceFlhORxyLwiKkPxyfuA+XYuOS5PNgUgxhJAdMETLU12Py8TgWDSax92pUmOEJ",
-	"OWwhDXcFzzM8HtOS+siwJwbkDtj9OOhoQyVHmh4MUb7y/z8j/wtS0gnltUQBb4PMh+NAm2FKhq65pqra",
-	"sB3DGK9ZTio9uODgbq/1uS2R5qujO7VUG32mNr42HYOmnBORiqD6lqv4WGFxRwoktMHJxQ3D+R3j85IU",
-	"2nYcQW3pah9dmypueppuKryqambZ2YwG3DfjVl25Hc3BRV2apKQbPz7FuQ34EcbSLVCrY4v2jY5tbdAx",
-	"rwW6+rc3gANsZwXuBrPkMX/mGyrVcYuim0yXDzp6Q2USi6+1Ll8uLsN1wAJtVnQa0qzEasxFtS0zNKNQ",
-	"SxEwgiAygLVgg9AOZosUyP2jNCmeKpE64sUCUYnOsbgr+Jxlto4I1GZhVFFJCvTD9fkbU4TMxIu8Y86w",
-	"hECquqCEgUNfQYmz0eKG2RAU5TbtsUI7vuQhbDHzRrv+qtkeARnNW8YC5Ww36s0HCyJky02djUEXa5St",
-	"eL6RAViLcsju+3pCPv6E/ElQG2cVMqcrWgGsywWSvCKoFfQYPUKGHYvPaqhGnzRroUy9qVj/yYR/WCA/",
-	"WcmiCYj/AuX9Dw7pKap3uPolYc3ZIFaGcWW0gM3I+QE89Vv45wrEt1fw+5JgHVBqkN9/yQBtZoJLwiBc",
-	"x56N/+DlzVa+2jqgWhZle4UqrIiguDRqf4ZMOdG2ZJtihbC8M5wdKKwVxJhDnr30fmCwGHBB2eSGdRRc",
-	"877ktsWyjKrBWmswUBiRA94YwL/fA/4PjDX8B7JNH7bbHiASn7lT95Pu0+idiVbKw5cv9cg2z/u6m8dm",
-	"I73lX2Bg2yODOcXdEht39AbNetmyjwASY7C8I23NgZqsC2d/PZzfc0Jnqhc/tM0e9v1P5GXw/fVpnLJz",
-	"I/EFuxx+mnKPQOhM7ymWCf9Sh+OgNGZjovxOFJWHsW1F2WcT1G02fHnwZ3Ty7u3rN2cn100aW2unF5zY",
-	"iubyLqZUIQtkxVXj5zxCL1/8+YZdHl+f3r45Oz+7Pn2VIYkXEJrpegHUWEMMItAc1nhO1ZQy9PJPaMpr",
-	"AaGwVMWT2/R3/Tr+pnY1jDgRIm3n1kwLm/TGL6tM32cpwnBqy81ySZbEyHzKG0u1T4yk5EZm8isD3kse",
-	"SkoRVmCWkz1bZbX/APKvX7m3N8moy731V4j9Z/Fwe7r4iaMdUlB16C6AHu2pTkTJJdZ/A4pwYuk/ISDx",
-	"2sz3tT7xBixOtTbfR+VckMkJOU8rK68HuVGfpPI69Dek1IUZmNYfH1dU/dOLL1cgHktFRJAeFC5x5DLb",
-	"oCHA63sjLEnhMoUgzOlpJF6cZ/RH0oIOpbnFv7XUfSdXyF4tvzg4QPkUC5zrF8FUeHGA5lwUEu28PDgw",
-	"wApzKrUpmUVRov6+lagf8OLgIBtQzmMTTGzJMISFPck+sZz8XOe1ZyS9a3PMOAMG14t5ZIIS/p4BUCYW",
-	"+VTvCP0k67xpbMqSYglZcpaZnh/s2o1Q1ZLmm7mh1nbVq/cXb85OtAn09vj8FG0f+1nB6Ap0s/Wb/sfH",
-	"my2ES20ELxD5QPUWh2sYaoNH97cTV8eegTaF/mma/yxXxs3mSPlOzPOveoP69KUbm9hnx9BGp/Abqv9w",
-	"eDbGFa/lI0MOEyDNuHgNrYeHzOayr9pd6d7jjgF/+zonAhB8LAS0vKOz2Vd/czuCuzD+0FFNS7VHGSqp",
-	"hHsTwzbB2RCGMRyZam6ImrxgJ1CxII7IazJp5YK4oyF+17ZIeFVpXcpWqG2iCQue1+Bu+M//+DPawbXi",
-	"t9Be5kBs3J8VZjUubyUpSa6yGwYpBOSWkfmuC1m0ME8FYTnJrNOdFbTAikgkc651FnSw/18RF6jiwr5j",
-	"iLUHtIPcPwPGBeeirXunGbCeaSp+62gr68mESBMvqHXIucv51wpKFGXqXM8jOIli5Z06uhj853HV1Q6e",
-	"/KC5JJKXterB7hH+jS9YCYN6N2a12+oKEqQEjgs3XUtTayqEASsB5z2ZorVis/7m/jkoNKSlOK26EDSf",
-	"fMFhIWaCqdPcwBPNKMmJ9FX7/avb0mraEinyQW329sUrpKuTDn53mvHBV834n0Iz9gkJ62jGpths3y3C",
-	"K3jjU9wgdHpKOXBtzoBJrXC3Xox8UK5y7oSTf5K7hTkhd+XCzdtTZgMX1D3XDBEGeXq51+7ks0i/ddnz",
-	"6/3C090vNFiGUc7XJpBAfDwGoZBPOZcElIcCL+CnKa9F1gox3pZI0YqgXzkj6wbDmV5DHJmooXamDJKx",
-	"ScWocKENSwX3xIYzbJAnWaCCw89zLu720cuDl2jbJHLBr2NN+f1tW6EHMDTnU+4iHwDI1Pjql4Oj95eM",
-	"JotMY5h5mNFUG8VnYFXc55vwaq/el3ZeqW1ZESnxhHz1dnROEruBcIx50JzXZYEmRPPsPEMlrQB529WG",
-	"sNnuWEKykzHC9DG8ieOnbx+KekUxfMMhl/UnKofvuxtyvQLmfc3+SRQWCLx6cdAR33r+WSurLwtrfNtg",
-	"xU/NVsoqxk99QfMWMlpyLsATKxHW84ewNRRGraGZptW3SA/DpLPqQ2xZoF8RVlwTx+Sb18+vQQliCXQ8",
-	"IiAxYf77jzv73VdHW4o+8yHPZlvwOfP6zziQyEZYw/6xYM5WC1lTyyH3gzLNtdifwEQRREXfB0nnyLSB",
-	"OCsXRy5dtagos58BfJL/pSz3b9glyWsBfmX7rdadyIcZZgXgiiqOeG6wzPP23eoBbBL4atfmy9ICUXnD",
-	"tn+DX8+Kj3vNt3u/LRaLxd75+V5RfNw+ggLHBZxvzTsOd9NghLbAN/dvGIhuMLop4JwK9Qorsr9PWKH/",
-	"YSqWSXpPMhNnnFI/M+Qm8V+/eaFVVrl/w2zkCBZkVcjFtnQKoI3SsP3A0PZv2ClAwmEm50SgHAtBiRY6",
-	"O3OC73bR6TWGIkY0n3ocUFtvb2GAFk1YLnxdkBlA4nN2qH++YW5YZq0y0LkbtRqUcR8Y0sDMZs34rBVv",
-	"QTUtf1d4ccMkIfvo2OXw2wU9G++95YzsgesfTXnp8PktuL3uFVKqvzl4CU0zDunaKQiA03ub/tkbDPLz",
-	"zz//rBnl1atEiIdf/LXuFrJ0P2jHM89uok/LZev2uOL4Ohtr+gJ5tzaqtQPlU2AIZlnQaGG2lbkvGvtY",
-	"qkJvs3aZMc3GqS7ta8/gHejtm5i3/brh84AXDY/ttBhvFwqgGJZ71Di+zIscu3pQ0tEJ7lBmA8i0XkMj",
-	"AjI0K2vZknJ2qZ8yaCwdLhOBegYBOCNib0xJWThoo0O0fWaxMmH0Yy4qrFxptwLsc+BXxKFc1A3TonD7",
-	"qPkMRKNW/MQhOmX2753fqOQfd1FVS4VGBOGxIq6h8IXtIyNzBWmOp7ok29IZt9JW9mteuKxLsv8bTOIj",
-	"2iH7k320fQX3vfrIKQFhV4vMAi+2e4AiYEE3VXbu/nNBQzh0TTO7hGkGB9tXX94m4AuZJa4r4WvVPklA",
-	"QRkYKmwUj0dAOq+M67GOpd/THnjiU3iF6ywsyBvGbcCVSyjXPS4NLMq21Ym/bhn1JC4ULettoRLKbASy",
-	"i3voLkWGRmTMBUES3wNW+lqbyVtLq8MZ3K4Y4EWWOZ+1K/L2MmZB1RV8EdGTNTm4oBPKcOlOXFu4pTHd",
-	"di5fn6Bvvvnmz7sZqllJpLVSzrRNqKVP8C4tUsHbDn8eKhXr5dxaL1poZVTHV1d0GAhiz4QMtJJwMRUI",
-	"IugB6oNRw/xjXpZ8DnV44RgxZTySR0i6pFUj3jeM5b1a2/ijZIm8Y8RqRc1B7ijfUtyPUCHw2LqBbPo+",
-	"AAZOucMprDacPW1O2B58l0A0hCcYBYT8rrBAOwM8Srv76LX+1ins3qWVIRCFSFI2KYl3unQ53gTqG4zF",
-	"TvdcAF7ckmwy/pe2ZNw9ajYJkrOS2pqfdqWwxa1pOsiMlUGwKCkRJuP9jpCZ/l5/PKV60RdHAEzjBt+0",
-	"mKGK39u5ikU48NFC69FVnU9vGDafmDkG7xgYJBSi7DXVebwuThWSU7ibGpE0+s3GNbbPhHY8RJC48g5O",
-	"mjYU5gKqnpnF+qqbPSXYTvToih1WbVVtyME1SF0L8sP7ArqAcZqE2a1NmxdBV33HXitl9MtGIjFeRmIc",
-	"35lFEIBojsxddrYRR5yeH+TUKnxHmMm2DC3p8AR5uiTzdQ7YdVn1GfngCr9FOfYUHq/NtIp8UM9yed9m",
-	"1q7CvpztePWjvf5Axl2LBJ8fwZ4WfA43TK1omy/72t5vTGBYI8UCHsQSaXr9URitwuJObhT8ZqWaedyq",
-	"YXZow7nOCqOEDYno0i/FfNY3DNjWofAbTzDMeP83ygry4eM+ABZLlGOGRlaALPtsCrxAnKGd9mWlcWXD",
-	"rd7uEXK6IQwlQPHZbjZoohdofdx0uL8dzesRd52tvknMCqDK5/O+PeR4tHcEymt6XxW5zxBxf43vwiM5",
-	"QzNBpD6HnyE8sv8gH/JakgIODrObj6DIuYMDxbBHH6zxAdT3pxNp0Ru0S5LTGdXfHbblVi9qOZUgZmwN",
-	"folmgkNFUheQaDSeJsKAzxmSc6ry6a4vBWncCNqOBqWaATgTqE0XWKizQhpL0ihH7nqtCU6BmgNa4C6I",
-	"MsYyKdBOS6IF6A6JorBvuZ+t4maq+9uQl6DbBiP27zUu6ZgSmQryenGAJMRVaC4x5PHxXhH5CPFAm7Ru",
-	"gT2gl7UgLQ82MIBUpJnPavZ3n5De/Pea1F9v6R4qDT9jdFvChmmhxYOCc3n14wUa1Upx5oqUzIiQnAVR",
-	"cY8IdwtkK83TUcWv+JyVHBdGOuZyqD1iBfyaRsnl6xP07bcvv/XBVH8kF3HXN4zh8oU6NxYCqf+EkR5P",
-	"b0LMSsxWOlQu9EsbFInQfkJB1AP8I2FL6fFCFFB00xunhjtUO5xxBNkxb99d375+9/7tK3P+1pLm4EEZ",
-	"EQIXpKZiDGgIVDpLwyQLMs7I74u9DGDnHuNsz5DOxZJ9Up0uhnH6lrPLZkQbZO5zgKKw8KYijYJgkU0N",
-	"rPOYiy8L2vSJgsQD5TsAJnUux5Sz0Cjc/loO0wKd48WIGHTSXYhR5uYCAf7N6GSquiHNPpr54E+HBwf7",
-	"6J3+wEdlHwJsVs5d4FvXfdBF6TX1neb44Q5xxzFypfi+9G9u2t5velph7vvBf7k+xmO2PFu0A5eYc0jp",
-	"hNvKxYxsy6P2Ley2CY3Xz41esb2r7bk+h3hmOEt/0pa1xnSwA4Ar16neDZ/JrZlOtI4w6oZuNn0nn88t",
-	"tv42+Rql+ZTXmn+h90GM5k7nhnLcjYrYRW7X+vWAm02w2cDh1Wzlh4tzeT/rk+Tni0v9xiYVFdNDuha/",
-	"KfdsTts/kkreGXrvveIfILhnSXYGrPH0MlM3fQx0+yzysp8p7YJCsQuTdPpVPH6Gy4LjlfvK6tJ4Nls2",
-	"evk9EXNBlQ21gjRqs7AZqpmymr9pFTzZyRoClN1TZVxhvTnzZ8F7nyJpvulvSNb8BWGFthVsjhFUDQ5m",
-	"1k4m/3L153czrdA28zapVe0CX9Yc3M3QbJlo++gtuYeUIVULJpHid8RiETx1otUlGdcSl/IQrZFyhXbg",
-	"RiUzC/kWkJY185t/CV6S3aMbpq3I0/Pjsze3x28uT49f/Xx79vZHuF6x2w0XhSDSJbZ6QjSUOwJL1H19",
-	"fnr+/eml/viGhV/DwWZvrNCIlJxNukig8Qsec/VNy4XB0EhnWgW7YDNHVdOB6fBTJ12F23x5W8PTrwfU",
-	"H+r+xqwZ1PHlDKJ8zX1vV/4cmSMKnrksdDjLKLsbcFg9o5ULE9tETW/B58aj4CuC5VOS35HC1NhENmDZ",
-	"5plBZaojc/sk+NxE78ywlEQiKo1cIcUNA1eGmbIkTO3aCyu4VYYPqdbK9LwsKLMNDAJAAVfrLi4vzoAc",
-	"3VN6kwLD9Pipldtu/5dEalaNCI93DIBy61KZ4v98/lWO/PHkiCkUbX3NEDNycvWj2Z58bF3CzOsB9p9W",
-	"SdD6AGyjWD1xJ4eGy5qnzSrtIBw40UFdEUIjYEzP8JNEVB2C2wTmtZPzAsL3Szwi5e7SPAHVWwudNkoy",
-	"pHOwRpqZ21c/V4vxNbIJJzJz2k4WxrzeMP8rXCZYhHMr50wEu6Hvrgm5CZQdF9UIWlMcyNsmoC6Jmn8O",
-	"idaTfqtFmjtyvsq0J/Nt/gTBtkB8fdiGAiY0pszWKHgG22C00P8xwEq8VhCxBWFnwmXZesSch4ic35o/",
-	"VmTeXpJ7fte1FFZXmNcfFV8vTIOS9JoigTXIRcSVEFFjqYX1RFLxmfQYW1oeUwDVuPeardwwLHkgSpLx",
-	"BmkmewbhqpstB9sZYTreQI+kj6cPPpEJegU5hlBX/2vd1MfusSvCipU7zBhY1jXDyNxsLkg1gT+fv9wr",
-	"8AIpIipjQ/KyiG3AoVK3gVDbkwTLVY7QN/71K/v2p3CHdnsdCiVqZ3SESDVTCwsZLElel1j84cIHgwkN",
-	"Kj1oPegAsOQ+WBAsNlwLxDJcLxdZtMRPV6LSdDiEbRyQ42jRmFRfdlqbTasqqCC54mJh+cP/rQ951kll",
-	"8NebbSmzMW4alhY5mK2eMh3yy2YOwaHiqcttXD5UNrTev9WrawhdkorfE7u1h6n9BlHhq9rfqP2aIg3g",
-	"eSctaVndZ1wFd65GKABiLZVKYGWDUDemQL8Pqg65snBdPKGKK6teFQRGiJUDbg1HDTO8hbH7jN6XB39G",
-	"b46vrm+PX52fvYVKoQZDmJBC3rAWSmB08ugcsuCY8WlbosKlWfCWvYfdvmHHDNXsjvE5a951I4lWPThC",
-	"GI1wYXxgsZvDNABIsE+e3otkGv9MECDhAZ+qdxBkp391gH+WQkxmDbat/5Zb5ACqFhEp427t7wiZSbR6",
-	"2yVsm+5h8gx0Xlzu6SFsNqng/YryaFfEaivnZkiXMKINbc6mi2Mp6YRVPo3w6y79Il26V0SFO67nAigz",
-	"mcPeClBTUklSjpP+AthC/cYdvLECRPwnQGyEU80ZqoqqkmRI1iP7L1e6LUPaWmMTbcYKVNKRwGKBWA0D",
-	"3smxtAXG8xyQlumEcUEKLUY+V9n6JYzGC1O2McdCLBo4MIUn4BYlALhIPsxKXhCHWx4bhcITKD0UMYE7",
-	"Q1gydLM4DqVmDcq6rUbmEx3OYkYe9mWOFZlwsXjY1yVmkxpPSGpNvh20JvYk6YApYpFP6b29xivLFD+4",
-	"11pDIKyutg7/alveysK3cFlu/ZINnaE0F37LTcPW2Mq28qawptkIW9lWDeqX7kzrue8l/NPUMS7W6Bsc",
-	"RvF5Sb2vNRUTzbUJ/HxvhCVJgonOuitoG6RMkQmcEsstIsXR84ODI/TtAUDfm2Xr6+GK/rqil03i+oMs",
-	"vNATTSWrYlv1ASQgV7g04TPm/lp+wQWO4TZXz966Jq1cz5AketuQIkNjWiqbplcgaeKCTGo7kkTckyd0",
-	"ZfZFQ7m9doia4sa2yLlF2YjWYT5qjpVWqV5TFozKG2aDFNDOf/7Hn00IA2aIfKASDFb//v/P3rUmN44c",
-	"6atUaH9Q3OCrn/a2Yn9wJPUM13qFSHV7wpxQFIEiiRVYRaMAqWlFR/gQewb7Hj6KT7JRmVl4kABJtQRS",
-	"0vDXjJoA6pWZlc8vISkCcFPiYsCB0EQj0Hhc6Ezf8b4kiF8p7g5TXzEXywETvrkwIZiQHoIERaM4IbUv",
-	"FzJSMVP06OripHPY7h1fn11BrmjlJHtJ38vvADNMmRKwlsGM9ffuQZ597+/lQh9hUqbVJ0pTjbeCt4+S",
-	"wagFhaLB/LjThrdRneBCnM7s/1ptg+HXOuk0ntCr1ePD5NlNxEBgzJ65+NaIgCRze1ElWyR+Ef4gOQsj",
-	"Z6AzeglXRaG0oi2clSS1zvhEbE9oIR0V1fzhwndia2tiK8MAs4z8Writ26fHFBQHFkkc/2Oulws7I0TW",
-	"kHM9eOzZiTiY1suVbrD5WxFssMG/N6Fmtnsn0LYs0MwhlCXMIm0s9GWl9OaxK40OizW6uwwDNXlc88OO",
-	"bXiYeDHfQfaOJrRTM0SR3yNUDxq8dAcI7lxe4Sq6RXUE5YdJH8warlgNQyFtC2RI3B/M0E38iv0iv6g7",
-	"WjjC+YEVcsd1jOTlybmGgUPwijvUohVLV7M10yyVqVNW2lfCSWsm62yApzbCHCUkE71GujY3KZAH1fjF",
-	"OUVbodTmIPJv6klm0VPrTD9F/g22cSrffeXqTQdzzeqKSw+/QvtkgJHCDXapr7H55yH3/F1N81MEealL",
-	"mBa3IuA+XhRUqDaYwX/W9l0hN4TYrLeMnrKVU09rT46YpVGWfAJhcviI8Tg5oRLXFeGqGD6hDwDhkrrH",
-	"8lFfdo50tuNs5huIcAnf9lwWiAmHzuqgP7mBmkIXJ0wNV1LovNwpQ+k9PiqTiWmI58jDtPvAyiEfjXaM",
-	"+xSMa8waQ80sVHPcO2fgwEPWET3mSQCFB4LdiCnWBS/n7PV1sZeTNr1ptQXB3mziyX6cIkCHBs3pXeFW",
-	"rUpDpgzWVEJI0I8msVJerl5THjBEW86wRlsyYTaKBWIYaZHuSQfo1XDUuUHEfYtjMxXGYpGixkRj1OjL",
-	"/p75i73v731i/b2esfAw6onCsL+H0VENxYSECtGIo5dm6nD1xdnLVCVcY5rPsGIbvo8aSBKHVSzSAPbK",
-	"PBcSofp7Utz19yADEd+ga8jcpiG/ERnciwqVmTf68lzGxeoqiIuUU/hDQSQhkZED2OunVIowl3djs20j",
-	"EWYRYItxLspXKbdSCp4auvhiilsdpO8mG7veXU6bd9LhgTEOki9O4uCZ1k4P0ETLB5uw/N/A/AlqqplI",
-	"hQR3Ajl+SBmSRvYRZm6MSGPlA8fWLI6gp3mI8mN/LlmDh+lEDainkAKEgJ5LyWiwcyn6chNChSAX0pz/",
-	"mmXLEoSJY0jLDJQR7SoKHTURCHGQkAecI1S4m7nsZM5WZM4cZEVG9qwCqphHp1hbMmEu06ryaJjDWfQk",
-	"9a3LS6IzI+UQM/30khTtbG630axRQ3MhJc4Ja4BVPvC5vKlm2/0PAyHQ57EBHVuHKlgnYtSl58qWa3ac",
-	"PAAH/OmlEMFPs1AQtJVPyjZedQBlrmsENwJASkNzERurGNssEDX4PICWadHUV9w1eoi6E+5GyOJ+gu7Y",
-	"pUWr807hVTWr+Lz7equMyY2Zl2/H/v33/0OkdCiUkDe6hoRRYzwMuTOeGB0sUHcW1yvMpE0u5c3SmXLt",
-	"3M6XkamNYUijCpkDSUpzwtlU1OJ0oxqjghJzIuC9wh65dFZP5wJZXYFHsZHiEjwqi31G2cWtXXbx76ki",
-	"dlHgIaIPtMn00n41fJJrc+PpMWEULtdW48uoSe7KUstdM8yWGxBt4yxeg+x95l2EcKML6Gsekw307Yq2",
-	"lVTMiOe1CSuR6xsnruyxTiI/9KY8CJtDFUzqLg853lXYOEv4rqaLKvUe4hpHOlSTCx4AiDohqlpd0uga",
-	"felzHSKOJxEoVMsQguhgxrT0hkMwJS+OPtfY6cW7Gjt9326224c1dv7zz83zaaRr7Gv7S419PjH/CAv6",
-	"8+lJrS9PO0edKqHlaaa9vwlEACOYdCxzqpDO+4m9f/OOfe6cHF/3zs+vT9qXPx/X2Ps3H9jVWffq4uL8",
-	"snd8dG1+z4eBMBpxOz60pZdezo4+qJs4jYFjbjqjM7XGojYg8RO7KxCX82aNmV3wmTnOnlInxsrC9z6s",
-	"sw06miKu96lwPW7TtB8l567IwMMCuBr1cyHkF/SDQjgqVLmisMZ0GAg+AdPqoeKueZ/8sZa9N8d1O6OP",
-	"jD6ZNuSsFMQeuFm/3CYMhdWPtlOnngUhyjMt1hS1TyHntoO8s5OzPyBntyUvrdmRZrlKnlqkAoAKoeKS",
-	"td3j6wjKpmHtlW3EM3yzFEXEEDhk0fBbEWtsbP8Qibt+5Omp0h4qe/FHqyzgcD2EYy6NOXXHvEIIAZfm",
-	"lAchMFDKF9CH2qYaY3pL8val2fK9p8u9V04owjpeXFk2NVoaD82kPMlhASvTcnqZtA3gz7etj5scPUCK",
-	"zPQvfpd3H56pkE2U6w094TLtQS980MenM7SYA3WnRcDGymj6+51h/UxJUT+FmKsKWGdYP6XX613zevV5",
-	"J1q/f/M2L/8G1pFa05WcZFZlDBQXyd1VmCkDW4KLffOxoNkLnILvCYh5as9NWOmAWVYCSmb7A/DP/2fT",
-	"GCpVNvKMIWkNl8aThIAywinVDd9qbWDW/dLrXdC86V7VTCvGI9dTzDFcLcTNM9YaolzQ76nPnZTS8Nnz",
-	"xXOz0Xa6w85GexC8KND0gtKxoOEf2KQa6FjMImxsDwkxoTcROuSTqXAtGPNaWgh0wdmyX+pSON7Ug8AH",
-	"x0QimBW0aG2wtmTZVNL5HvAFWCyVM9WXFok5VPjNRqWo3d7bFnTnwKxLjKZO4a6Mgjw3EbTOvwi4E3qO",
-	"OPHkTUnGC2w0DBZz7BYQCWEC3QIpFOcaToTWfGSzDf8aiWiX+POi2mnBMTPOpkTX2DEBq4WR9dJ9oqgx",
-	"3VQEGuGmvACaecNLFkDRUZNJJIn09NrGEUL1z1bmjpzQc2WHSuw4y4Il2Q4DkRYvKadoKLhRDyF/nLon",
-	"8ETcQumxoYOtBqaz+w4z/pOYYQtG+IvdmD/nkcZszSRgWOKdGb/buPekK759/2Sui5Bx+o4a9mU4hgBG",
-	"9iOV6kGyP1BeggP6eU0/0iPSS3a8aqMv21Sx/qFlvmB4Ke+i6eZQekkxeBpie6H4H+IyozOgQrS7a8In",
-	"00XDB8iEH3B+TXhwsypL1GpXp/RsidQ3P1QR9DL+/JLkOk0ZLmWsLLXxH7AYwC3oqABBJvGsBzzQNQsk",
-	"CVASTwif8wQZSUSieeTx9IIxlzI2JxYfRpiJKJw/v51ofDrRyOOLKLXtnJzEWXM9htautVqtdWWj1b6X",
-	"Kb+QumOJo1TJmBloxcVsZ/56I7JfxwqSqXGlWiQImEZymttwrO6Yr+SoBu6DuF+JC38mEPMkULnk/iz0",
-	"HL0xofogEmxOlqfvzzZBgqeztYjQ4b4PSUBPQYUbR66bnzwWsAFp1ZIkLejMkwTrjGI2FcI1t3ggdDQR",
-	"RuJs46p+GFUhtM220+F6qZDYBGoYlRRMC62BxIFh4+Ogf4Y9p+lT6hn8e0Wzw6vTq5N2r/PluC+H3igK",
-	"hD5Ig3Bjl5Yp2IL4rXQhBlmANQjQsECEgYfo+oEApHlhh+1LKcznoDW2ZuGdoXTWjj86EEb6aOupIQF0",
-	"N1aUtYdfES40Cs+2YKrovkyW760uibwUWCmYkgHlaWA42HoKWG5XM6P47ozErSRz4+ajW2aJpMuIrgPm",
-	"uWIyVaFNegI+qE8DpYbrqlKBAHV4y0ndlziLXVJ36XVxARatzgeMBty5Wd9Nke58tRy3N92QaiPIvTjg",
-	"Oti9X5JmRq+79ab10Ka7N3mS+vnO92gtpflFYScI2/6hgTlileRMMGsshd1SqbGcn/syVAqsiQoBuX45",
-	"7xweX1+0L3vXx3/udHvdnIEq7bSdQbqjp/GjhI3Ul9BAQ1fYPrbo4AGCO3Cjadgq8ECMeADapcO1qDaW",
-	"N58g4iy9O9vXwFs3ifNNGePnsVvb3akW20Q/ThvWIOe1CENPjvR6or6J3ZweB6OS76uEL2+2feE5LKYE",
-	"T2UZFxW2dyKpjUFkKe5Qfu8Y6vH8cRFhjdTc/ciTXZ7nmAPquwfcJL5xJ/RnqyH0Yla6N/9Zv7w/dWu8",
-	"hsbUT9NnOiXObLlHAtmpc0TcY5w8kJM95eE4ycjGI3woAnRBmcelMF99ripCa1MqAm7DTknYjv8Bld8f",
-	"0BOmPpd1l890897lofiesgoXULEggzHA4LnLZxXNtCdHvjACVVIkXTlOFARCOha4BfwhbMJnTAvB9t2A",
-	"D0MLp6Y0FB/0pfkpHItJtQa1tCEPQnILm0nhlzGgS6ia1iz6m5KiwT5TJJ/mRj09Kb6PyS7JK6n0igRv",
-	"XCJcmxmtxsbeaCx0yAIub6hNO1T+YpaAsWtcEYD9PQzUJPv1JB1HRr5PyWVaOJHPg/jHakFOJz4NqP4w",
-	"HWMiSRWyX3/99df66Wn96CjPRvlZhBc+l0e81DwxO0SBjuPy2SuGrW/jodj+C54cGWrWzAtr8xQZE0Cd",
-	"YIpiakPyQfSiVO6J+ZMYqEQU/NWOPjxgc6/8ViwpQjGZ+oYll6e2+Fz24ic3oZWnR1xHLT+Xgtm1QNAC",
-	"ToD6ywRiLHiguV+D4IbnQBtq6QgjlZIDvYZDrGGZcfUlheO0r8Jk+WpIGnGyB7UMSas7aRuEW4SIjfdr",
-	"yFJf8x7m2ptN8cZ6Uu0w/vSDFcSCHv8Z4iwpipQaYisJjlkGLGihZSlul9JYUkrjAmNzmZFsSYzAsCz8",
-	"FeskB/Aw9EHwPYikItxemu+XaZGrrwS9qpI30XMwtAyfxYRnUs4KK3SRtR7QWys9FjqRVS07KKfiwv24",
-	"99bHj0bP0ailLpsOtSn6sbZE5fXoWvsqXecKhRONdwKh95DWQH9n++af60r6M9pS0KSrr7y5UYp60JhQ",
-	"QfKXJagSL89l2SBGOgBqn0hA8u0dHwsNC3QNR0nQAGy/AkpOJW2hxKjXsi/h4apZbIyUPJ19DtTEEEnH",
-	"jUH5eQgbhOaU+T9K2NUpm3IaeNLxptxHJbkv942GfCNmoC0bRqkyrfBjgPo6E9ysQAN0E9Q3DD3pGuW8",
-	"kUnxYJXe2NhucAPZOBE01MBJVViTHkEytn02Mo8A9reSAju0Q+vz97grsaSNrd6+dDjYb1qI4uAS8Ft5",
-	"WsFWummiDMnXAqS4w83c3f2b9xR1QTTbay6jIRhBFTtv5uRWugPGUiViqYLQNOxaJ5NqWeLlmfgWdumx",
-	"EnXW9DCFbo0wBStMU69YCeG5KA+MbIR4t5IvJi3zK8w5dmfE0hwPXE2F1KyeQGvT0kmQK5fP8lxxNSZ8",
-	"TW90I2me2oqlqJv3U7h51gjTxPJ3h8cVgzAb2bCKz4uhlfN3tLWR2yV1s7wMSGXY6m37/ZYVorYzTVwa",
-	"7FYEkIk7iXTIBiK+TCqa4e0R2kdIGuToYLDqO6770gFAKoTQVBMBmpWvRYNdCkD280JskCYoeI7P60aF",
-	"2frS9y1UbKFdEx8IP9M0SsbW25tWy7wdcMcsu1pj3KxJxEUsH1ot829uhMTM3piBP7ZabOLJKBTwfcq8",
-	"jNfO+xJT8NJFuUmHK6qNNbOzlbGNe0Ai/V5tMOwzQpjaEAtB4wGXCF1bEHf0OtLCvQa5/N+UVR0KjQYx",
-	"QWbYtsBQsBgT0r/++YdqPgioW77iuR00ulWyYed72nKkMi4yQ5EBjbxrwIlUigtG6gpPVTTFuGAM9a8r",
-	"WDxiOAVjhss1UaseNI2hWmr+dFq85qZPH6rprGRWNENszSu8lBvj0h9HTQHWDWTljjOfntGQr6gDJ2Dm",
-	"kfHHA98TgX3sEdZdhqfqWkWBs0ac0NBml54tmRLTQxVW2UnXs/LjRSiR4IaFHGZzpmCe1VEWkl8s5UQX",
-	"KSdZYtW+a6ECFAjHKG9pgtDPRDVdh+qm7nAlqKj54IU7fBih0YcfBXTZZhdHnxsvzI+Nhd9KivqUj4RZ",
-	"AXkECB8pBtGokfvW+koAOMkIHEN+Sc+YuH2eeSbb5esF0ZmORiOhAe9ppXDrpp5dEfs6h0AJtTMFa4BU",
-	"o3jXVDC/aYZgoZs5xu/vVOAio3uaheJbmKrQzxg/cABvW/ACwfiAf//O06JaFNP6ayY0NeHfToQcheO9",
-	"T29brdrqeBuYU29brQP2oQVBIxtRzB8NWh3kBcM8GYoR5H//VvJ1kT68vIRHLm+MxpI8dWDPbyx8F6uy",
-	"BjOyWwNjsEHoBTvPG4aBPdevPCBm3YO0NQHumo0ykdaBogPERtxdKrAoU89YMqyBIwDVdJsCEqBRunQC",
-	"q6AE6MZ/0YgCc2tg3AmUtuRWiwnN5Xo8UDwouwlgICaedEVQt5m3y+Icl/Rw1z5bInUsjFVAHHbev4+y",
-	"ysvulwtmz0wbcZ1Kl7HZmVMehPUB97k09OWLIFyC/1h76hqrbgGdPL2rIJ9ENucteCiJ7nx5T+kxoNYQ",
-	"0OQ8ZggyGxOm0ID3LmPj8UG8kS8x9e1UF5YdnEvsuZ7k6Gbi1HaCQTx3KjiApA2p7wSghUFpCiljzIOZ",
-	"U9KKxmQ3C2KPvdpt7ovnQhy8gtmmHfd7PRm5fj+bzWb109O6636vVGtxTgqXfbN86XJoK2GVc5wMqjdK",
-	"xpD1mAqD04e4BXcNWcez0DYZj0NGS1/uQ3bVEQ9FoyGkewQxAOn4kfZujflFCv8f3r3FXLUDaI3K/jfS",
-	"YYzs74VQkAHqqFFT82IEqLdcwuGsnbZXoMzHU35QRu2SlD22Hy+5WjAm7c1Dc3hL1M7MXppdXamWIanE",
-	"tS5AHK/dSrBrV3cyXn8mFW2xvGh5Wl0Jul3IR8tN/h4fbabcocdHaxUf8xHoNISY/+JsxjA1/7R5OLaQ",
-	"7GRUOjwIZiC9n0q3LwbD+C92dHVx0jls946vz9qnx6zShs7UeMX09+7N/3zv78Xpg5goiMxsIZcbMTAF",
-	"gVLY/Ju+nAOlOFhSKWbTtaH4DxIzHeWrKLDFY9D65T+CYDQaDIrzDw0tlaNP9vhoK9mHwB0FJQh8tNMV",
-	"t9HuGEiNcWCVLIhoknlG1OuFkPuQrjsoUB2NfGjeh3y0VqKXJfRdnpfN8zKHYY1c6KxvxA7J1M21XjRi",
-	"YmWH9ucipVo7KfXq6+gBlpKE0aLEKrJjb5XnLHX4GQ3xi31oE1oiDbYuntpjvX6b1hIHkeeHdU8yu/Ns",
-	"v9vu/VRj3W67xv79939UYy9FqpK1ZhXKMpTFPP3KnkI50ou+vhU9K6avfClGx7KTZFuFDYNe2MOFeu51",
-	"JNqdEDeFjrmerQyIq+VjbssUDKjA1s6z/aR4oMY+tsA/xfhYcLcaJ4L15ZwbJPE0Uoor6Sdg44w54Alh",
-	"iwcS29D+4SCLMMImfIYoIzwMhXTBW7mfTW5KQ4fYvmp3gId+K8CSStyJg1kKaaXRl2YvRuiUroOvS7jM",
-	"GQvnBnx3jqJOFOnpSG79lZgybH2m5q8qi2To+eDu8zRzPT3xtEa8ZFdJcZAgXtUB6wVoDSCXldkNT47I",
-	"04h69RTgVADiKh8+5Ks56BJVHfh+UfNZ26Tz9caaLEGbpSI4GSXQLAQnAU0k5R0u36dl5tQkCuO+bt7f",
-	"jXn49JgK5qtLXbGryOfITnEJ1AI9Yx7vhGKyLuga8LpwDxjX0EOGj7gnbaFBXPfwym6xxwK5Ie46COFU",
-	"1CURVSjarAicE28qYHdcU89nzI9JI1dxmZXD9oKCFpd1MFSb4BNu3ps/eupGyGLgqvetFuucgQftunf+",
-	"p+MzVunIW+57LgWUzDcqWMhb8JwKmPg2NYSbeaUvzTtn573rz+dXZ0esAhhZcFcMzT7nNOMsEMDwYtxm",
-	"syQpnAxSIIphbT9O6A/VozbYAlI4UeCFs71Pf/ltXjpTrbdMnSzG7VJ9KWz/gLjAiVST/Wk08D0H7+PQ",
-	"kCHz0G9F/BzOqg12mCNJHiZcTyyVkxRfyghNz9ErE2FjWug4a9iiofgWNu0llCW4lZmvl58P2YcP7z8k",
-	"wFjxtkKx12JM9/dJgelSbCBCCGAz79BuG7ZLXofinpbA4iS3RwrbTNfVteVt9q2+3I/kjQQznp6oQc1P",
-	"DfcP230YmqziACnhDPiVlI78AyJ6oRlyyS3RlgnqdJ+D3w2bUB+que69WKi+DUFcHCJ8w9pXvV8oUqe9",
-	"kbFajSUGuSUwa4rNGcoFQn3HLo4vTzvdbgphn4AF6AN1T5rHA7AI0RrNKknWyIfVVyjOiBvy83EPEiWH",
-	"kVHxk1Rv6sajhaOka77elzb0/iPMmcc451Mht8E5ZlyjSy/yD+IewMaGkesp5r2+erNtNNe+0lQKnmHP",
-	"UAGHpvd7nzjCkzXGlxEvKgqZljkTHtxAmhbUeeaAd6cvrkDfTte6tAyxgOGHc8YGVBaYiMsZSItPDKCs",
-	"zCwvzrs95iphVMSx54wpEW4kqMU+sC6nzuF96fiec6Mb7JIY8BNbcktCQiqwE9s3bP7uLfNFGBdtuN7I",
-	"CzVebn25mkPTn1u8OefuzJpFecRDQXAkXwzDxFG1eK3O2zxsH6OwmDonsb+HCBhIaD02Aq8v17xzMWOq",
-	"XKkRj7HMKIqdkAWWwO/WaIrpK520lZQWPgN7aRkgWjwFexmzaPoJ54MTdrhkA8EsSAW6ZZOEWPD1agBz",
-	"7suFHJ2YH41AVBJYzCKo6ZCHEV3FLBxzyUbKk6Mam/DZAOvhr+FfoC9OXx5/OT7rXXd77cve8VEGpQwS",
-	"XSnViHzPeK/TeZglJFyYLKZROUB/e5F2kMeTbfhohi1LSEPXt1McaCtx+WT4IpFgAxOaLonH5J+/mnDV",
-	"M5BMqTZ8sZx+gOQ5wAxDekPdiuAu8CzKhM91mKNjRFJHA0Mfg0fbx6lPPchE7su8N9e7YK+SN8u+Z+eH",
-	"KkqCBs3P3B93YwHSEfDRzZZDV/7Q832m5O/pwv0KOqYN3uJWcLlALyyMAij0H275np1L33qeJFZJEZUa",
-	"Dp+zAH8GKl8USCCscGH7bAgT5I625lxMgEmP0ypWulx+PmR/bH34I8AKgGWE5tRIYYwcpWtWrgIFf0f7",
-	"R5E81pjSbuQx9lIoFLlda242WDtxQkOBXzpPOrZPWNoHkhg64psjpgBGNvLVgPt9yd2JJ3WD/So4FGtA",
-	"aU26GIlDUmvG7U19H3zu3GC/kpGQhluEy5Rkrphw6VJCAX4FGqdMuYwLez4CrocuyAtPtDfWpmVA60Pu",
-	"jGEIbFZCLZvN2X2w8GaotHuukCH2RlHSau+k5OGnJiIw2mNBxRB2YllVMERR8dRJ3IhZERIAAsk8rnLo",
-	"M/SGxirz/CoiY57j51kkfaHTnTvMARsygcq3x0B+Zyd1wsue0wo48QIQ8uwgyzEYFhZljgYdnSR/qmjx",
-	"oKvSkzrkcfFOtk2P9GcHbMh9jRjUnqTflQTsPWqmM1DhuGi5+EJmwkJGk71Pf4Fp7dX24PN7tT3u+3u/",
-	"rQFacU4uH20YUYeGZ2C2Zgbi29RXrrDUmDchfAd4AtqN5eRvzk1hPlOztqfDmQ/0pYLJ3mYQ4HHCdFTr",
-	"ZI/CC6nDjdHxX23N2vyK1RCimRmhVmO2tb3FyE+QGV3lRBMjW//1zz+wCkrNSjW+0ISrm/fmP589P9OT",
-	"a0GDt+HBz0K4GMtdKnnpLm148GhOoo4d9HHylvjGljtZwGRdxLnw1CpZtUIZ7QzPlBSn0KRvcUZtyX7p",
-	"9S7gHA7YWEkVQSvgsZCsM6ybV+vwrhGqfKAhE4ImOxbcFUEy286wfqpcb+gJt971pCMe2bThScPrZtY4",
-	"YRjtuMdHRSROjzWPqZzQXEjxyla9ZB6On4WJvcvLr+oBRpSIm+Mj+fPplI2V72qz26RmbG/iGxEdBap1",
-	"m00D79YIh3hzYLtIg65Zi02jGDHGMLBw1YZMEr2VymTNzeqjl1LdSXRWQ9afxXRHkHIjaDw5VMuES8f8",
-	"XqLBBt/PIeou6afcITDIJ9zwC9hX/DbjAwX9Yz3NDjkovqQbxxt064WIX2DNkEI7o02Wdtqo4OzqqnPE",
-	"bt+njIpCB1AyGH0JceYalYO+BHsfwjdwz8zFYDrJm3Egxhz2mGvrJaoYgyCJ/HDHWDOQUtyXgbhVNyIz",
-	"ATvdt61WgsiETmtCOqCIl8Ml4o55IdvnjqMiQ4P/+uf7Rj70MFCVHaZc2rKjXATi1hN3Re6AzKrd1EI3",
-	"5mN6UhcodyFtKFlUWmqUlT8Emy3SGUQ5nNNEont4bnH260UBnVPM2R97UzhHHAwS/cd8OjULRd4JAy41",
-	"hWRsnAp34k4FNxqiyQeJp6MvB4Iy+McCUjAqGrzBdTMC5LpiSXcmvluQAnKAoaKsAJhw33C6cOdjq8Tx",
-	"EAKaExo2vruPoaBktzFoSz832IUvuBaM65tUsQE4LhBW3WwUdGRJvtCoQIIuhMPw832ZIqd0vGkghIxF",
-	"CfbPaTQajORJo0K5Lcen7c7J9Wmne9ruHf4SZ7b0ZZLawl03MAYuyc3Q8iU4LcignAitjcjBwnljCFYb",
-	"rA1HAkUVcU+fgfCVHFHJhV00lBTH4oyePaU05iASBzAQIi9OElKCzUXDsi/hG+YwTo9Pfzq+7P7Subju",
-	"nLUPe50vx2y/8quKgvS7asgw0f57+jMN9u+//6NSRX8LjdmXsUAeiKEKEHvKbLU2+iVudID9wXOoYYEK",
-	"cB/7kqJ+cchg4fDMKTcquZK6DTPatLBu0z7kSev/UZ6kvAK7CJtA8vqKzDZZLWY2NuE5OIdsEg7gMSqf",
-	"5OIi26Z7QaT4lrQodIPUF/y0OYBDicMkx5TNtRxJa35wv84FC7EreGDMP4nVoYYBsZvYjZjV4mqqLDzH",
-	"FgFWN+IJSp3HOn6g06yPbFcxk0mayXgQcz1GbB+u5k8YYajWEuwbypn3tEX1xrZcNpcx3X1qgeOa9xk/",
-	"ZF5xV44jaN53+bBOuOCFKYBySBNVORkkqRG204Ukwzf5ZkeaGnYl0k+AMKOCQDjG5E7vbEXH6EgBlzeg",
-	"O+y7ogqqGLXPyTKd0eMpKGcUqRshppo6VMAAHiQfGCab+jw0inudS6ki6YiJmeYqTHB4pZ15o0RCTA+0",
-	"DHsus4RNluM+BVA9bCnk+qQWYa5oRF7MVlhnH6pTNBdtIgvgugTNIe8ES5Ji6SG2gu+QngCu3l2Hfp69",
-	"NNu8cPoaeKGAko3UPkGZIbglUnRaIcDPXHKtLpU8zfv0n+v2Psyn5jXKpo0t2njNJc7qltrnwBZlj67w",
-	"eB7qOcsw+UoUrOcvfXJo5ZASjndKzlNhND+YKo3QCMRQQH1tkw+Hnu/x1S1M2ukHN2FvpgZcx95Mz+/H",
-	"RdEj5YTvjTwVaZbeVbaPSsdQORE6A8KAu575Da06rYIQ0wOwcb5M0tmSc7K2YR2At5ee1GHKDbKZo0qP",
-	"uM5ZHaYN3W2dVg8yFW16U2J8OzzkvhpF4oBFMomo2t8xOwnyjzLq4uKJqUiGgbfqsOKnNnJQMNpsrTOy",
-	"E2uUUDPU6Z6zd28+fqy/YfE2AS8cy5HZ75gHst+539NCa0/JQ6VuPGG+bC5JDNPiFRsF/t6nvSafes3b",
-	"N3vff/v+/wEAAP//",
+	"7L3vbhw5si/4KoTuApKAlCy73X1nJBzsqmV5WmcsWyPJ3Xf2qKHLymRVcZRJ1pBMlasbBs6nBfbr4gL7",
+	"fYG95z3Ovsk8yYLBP8nMIrOyJJXd7fHBwbRVmck/wWAwIhjxi1+3cl7NOCNMya3DX7emBBdEwD9Pr/FE",
+	"/7cgMhd0pihnW4dbx2hO8B0iTFG1QApPEB8jNSUIMzknAu389Oxm6x///j9vtnb3t7ItmU9JhXUzajEj",
+	"W4dbUgnKJlsfP2Zbb7BU57ygY0qK5Y5+mhIWNlxiqVA+xWxCigxhiTBDP1xfX6ACK9Lf1cdsa4YFroiy",
+	"UztmjNcsJxVh6gz6prrLGVbTrWyL4Up/jtsvZVuC/L2mQo9ViZr0z+1YKZxP+9sPX1mv9RNcElZgcb2Y",
+	"kT+TRaKDPHhr3Q6mnIrkyHP7dM02NaNJ0tNs88J6LZ/e99GZ3D+ExGfjt5yRc6zy6TJvXk8J0ttD8z5m",
+	"jkM1s+a4LIlAU14WUjMljMdsqmZEZ+M93fieaX3FONg9VVj3m5wgDV9Zc5b6U3LN7whLNK7g2XqtvqHs",
+	"zre5TDlJckGUpR2pMC1JgXCu30AlZXcZ+uYFKonSuxVhVqCCTqhqyNkeYOk7W2+Q57WkeZKmlX26XpsX",
+	"JWavsCLL8/7rX//6173z871Xr+Kz0ELsAZ0lxz8zD9dsUfB7qjk10aZ73NcqYXW1dfhvWxPOJ6WeEv6l",
+	"FmTr5yzS3zWeJCeg4Nl643/fJ13q9SXLR/2ynHEmCRwb3+Pikvy9JlLpv3LOFGHwTzyblTSHLfjsb5ID",
+	"3zfN/i+CjLcOt/7Ls+aofWaeymenQnBhulreKMJ0hkaC4DuJMBJ1SQ7Rj8dvzl4dX5+9e3t7enn57jJD",
+	"c6qmiDOCKiIlnhA0IwKNKSkLRBkqiMK0lBkac3HDKJvVCmH9R4XklM8l2uECYTTixQJxgfxRidQUK5Tr",
+	"c1ChkR4OLnYzBC9XXBA0EySnkqCcF+SGyTqf6nP57C0M8Pb63Z9P3+7fsC2Q/Wxc0vwT0O2kxHJKpCHJ",
+	"XE+AfKBSyUOEUVGb7gjSPKEnwupqRESGMNIbBkl8Two0WiDJK6LpSUpJkKQsJ4iqGzbHEqigP9ByRzfR",
+	"SF+ES/1wgWqpVRR9HIDSgouKMiqVwIrrvlgBz7iaEoFeHvwR6CdvmP7x8vT41fkpKvWQUc0KItA2zNW8",
+	"tG3paaa/cWIeM0T0s33d52suRrQojFTfbL9vuUK4LPmcFIfo4vTy/OzqyrM7mjvN0By22xIJXmpa53cS",
+	"fp8RUVEpKWeGW5khtWFTIP2MCLNkmhEk2nG8e3p+fPbm9u2769uTd29fn12en77a3Uen90Qs0FxQRdDO",
+	"xbur6wxdvNf/c3x98kOGXp2+Ob0+3b1hkjCFxoJXvkupP6GaacaaKZCaUonmeIEU52jnZutEcCn3uKAT",
+	"yvx2ty/vaxXaLPdbrl7zmhWfgPLvrm9fv3v/9tWh2TxATqymllAFJxJpcQCbCqg7IiVnE4kURxiBZthS",
+	"hLB+X8sUpUUP2vGLod/clqYhAhvMtJxzNqaiIsXuUVuUaInl9h1IppLgQn8znxJBLKUu8KLkuLjm/A0W",
+	"E7J5gr0+e3N6e/3u3e2b48s/nZpdX8/0GPSESj0IEKSGYyUR90QgnOdkpuQR/OZktqEwSA1aUQV7zh43",
+	"17QivP4E0vPy9C/vT6+ub6/Pzk/fvb8+hOFYvtyW5oiQis9mWmMTgt5TNoF1+e5Aq3WcFXZSOWeMGJWO",
+	"yhuWl1xzNDpmi2DzwSoqfEekO37yRpumyi7pNefnmC0sKeQnIMLx9entm7Pzs+vTVxns1AqzBcJKkQpW",
+	"TRAlFsdjRcSVmbNm6wJd6p/34PddJPECTfkc6c2h98Yc6yXNQgM7eH9ZYXQt20/RiIz1kavEQpMcTzBl",
+	"UaOXMkUmBOalNSKGazXlgv5CPoHwOH5//YOR0YeIcVhQKpGkE0ZAEdF6htkFIJxBOBBWkGIXwR5G2D/S",
+	"woCQghRHIO5vmG5Fz5wyffjOhSYr2A5GZZFyzkWRgYy3Qh+RDzOt5yE153tjnCt9iE61WGITJy7eM1nP",
+	"ZlwoUpyTgmIwlTdOp/dvr95fXLy7vD59davlh5EaY1qSbYls104caisJ3VGrM7TlBwLBB6qv7ROcG7mi",
+	"9wQs+EBbnQm97xQ1mmze2PesLks8KolTh5fV6kZh/jf/YaPP89HfSK40MY/HY1pSbCa51KN1RvyA5WuC",
+	"7T7uiFL9O6JMKsxyYo8GkC7gBmpa11SyzaGd7R3/byN3SbG7Db4nO8AR5yXBsNzuzYt6VFI5NXsi/Zrj",
+	"hg5J9AuKTLhYhAbPGFM1vR1hSbSRIUlel1ibSnDcReyfbIsW0caNvRJ5ILlQ74S1z5a2e3udaOEsn2C0",
+	"YRNZ1z20TJsssmgr1v0E/HPLqy9ISSeU1zJ496yIW3HhNBLfRUfBcLlQNJfgDbrU27I7iiJqmmtLq8AL",
+	"RN1ZNCtxTjItsOAks4qKohVBv2ijYKcx5kM+axaKNP6opWc8z2shtMLzKjma5p1tCe7NzOg+LHhiBIMk",
+	"ghIZHYSiqozzkYqzdYf0jdvMtGS/ywwVe1fgQuBc0Zwk5M7ypM8pq5WmPBFoTsgd+Hf1P4zTR5FKxnje",
+	"jwELgRf6b618O7ouzVsrodCOb7BPei/N5gILFetzRklOHtOu/j7WsOLJqQBt4sxzzpnmZoLzKZAQSaXn",
+	"jTiL0bLLFa73DjN4uvpRuTFkdk0deT09BnEI0HSJSxKCsTJc0qL0apZIiNMeeen6GTYDWL2lKQRjXR5i",
+	"1bgel4U8ZROrH0bmltjTnck0zku3dd1wmvZ7J3dJcEEZkTK+gy27xzy74l4/BR9HzllOgPPMBREjHxT6",
+	"44GWte1tPWi3eKkeWWIQVQ9qaVZixmK3T3o20CwoqRgBScFJFNcsBJ8/QAR4Ol/yeWxic8oKPn8teBWX",
+	"AvD4mseH/40htSb/zDKr1raR4gVegI7MzQkH84STZmF8KxS0zxmWKnKydHjNUbA12GBoljSZZ5xhjKcJ",
+	"srypsLhbnivTZ/I//v1/OJMDfHBHqOJSwc/gqgQLfIrLseNGLa3cq5JXpgXK0IioOSGwyk6z0x2A7mSk",
+	"A5cqqs5VpBrZndsxi0AhR/Z5OICAvKF4aGTH8qrqz7Zls6KuNS2GnMpiiJ+h+ZSXBNnmEn31iCLTh4xt",
+	"j3fQa5WBiQvWsX85NZx4/7AC67VPjU3w/MDNTLOyXuR4D2k96J4HJ1D66RA9dVnihp+HXTV8EhLYESKU",
+	"1MDt8d3SXEwvbxKc3zE+L0kxSZk3xiXwNmVm6E2UUC2wuCv4nIF2JqhShEVVT93CD6oq463YTcoKAsY5",
+	"RxIzapb2h+vzN9EWc0GwIsUxzHfMRYWVvTTb03p5VAmvMC3fMWvOxClhPARynWbHXJxH1HZvNWXWPQqu",
+	"h8bZb92hVOpNQZVEuC6o1uPjx4nWty5KrPSY4kNPGY/kg7okFdXUNdNKRFXAaSzsm6jCCzTS5zdTWmzQ",
+	"khjnnBkveCdqVZstNoxOM+oO1uWxzwyx1iG73h7xxuwcip7Zckm0LERTXMDqhFsEzYmw9zSupeGTtCJA",
+	"HjcNuk25PFCpsBqgGjR7+wo+sF/WMnQ26NeLugTJMQsMdst30fMpLQjrWbHu7vICbR2tp5najzxpUMUU",
+	"89Z2aGQsSKpA3HiuS6/MklwIudFTujW/lsAMRVFIOCcYLKdmbTG8SoqfmDYHWkLLFFrV/hmb1ZGjIi7p",
+	"nZTPUD3T4vnFQXZwcIDyKdbHFRHyCAk8B1lthJmWEoWAS4F9OLc+vCFsoqZbh88P9P89hXCO7GvT8RSu",
+	"JI8QHisikF/LfXQ8gus4uOQtS7SHGLknIrm3V7hB9bQUERSXjYuro7Iw8DkXVGUoLwkWWq8WC87Itrk0",
+	"Br89K0Lpo9cmfgAMFp9xwoxIzisi0T2VdFQScz9BpYu22T1CeIk8RkV7GHHWEoReELXH/twwW8hpGQQ1",
+	"lJSRCGNlvTpbQn2GN0CJlpaBxlwcIVLN1ALtGXUVtGbwauyjswnjWk3RGufMSiAURgbKfq9KhT+cmYfP",
+	"gxHHRV1LrK3a0m9ozK/fGtmDJHPMDM0xO8cMx7j+pymB69xAx4F7cmmuuksK94ZLBFtmipp1jviUZ7s9",
+	"xXBwvpFVtNMccuVOY1yW78Zbh/+2/rncJf4wTxO8tTzCn7tjJELG7lFWq/fJ+4O0DlX7wKmhB/167kMf",
+	"e2U9bK3T9SEH5iVphWIlSRSb7seVbeeEzlTE97WsXA/UhR+sJzWcGnM8Ez4zgnT9dg13RRptq9MbUIMV",
+	"V7h8iB7clZamncDvbMiRHs5qpjJTf7qFX5+YS/dfvoEl227VdLyEGyRAAo+JM03jT4eKadfIwzb4j3zd",
+	"24F1/fzREfiQ/Ijj29zLp++E13dR2E++Xwy4h8+28loqXmmaONdN3DuIMJoRsWcdnDkXoHlSifg4Q2R/",
+	"so+2r/hMYMbR8+2ot6XVbmSqY1qSpPsodXnTe+fxC/l+YV2ennSUqe9exl16dg16BYhfSlixh1i5MdZp",
+	"HH2eCP5iNOSQcFJtgi4tZMg6/UzpeK+97jLngqCdi1evdzNwK/HbsVbpdzCC/3oe8I+BNXa0am29yf6V",
+	"DKLQIAS2PcrdzFyBfKjKDFW0oJmJXw395DCQLSM/zBj8HzPr+rRNgJ+zoL3REc2038/cxX1nRy5tiLU5",
+	"+SGc9LF3jd5DDMpGBqs5rsW7I8owhHU81bxaV766twQ/ElZglpNzex/jGGAmiDROFmNdgkMqr2XCIdVu",
+	"SCacFJV+1lJy4pdCA/X49uA//jzAuE1qxyktN+m5b1mDq8xBM/EVKwB3CTE7UM6J6BV2K6cNvoIEIwqZ",
+	"ZuMS9zzc/Go1ztJhfVzK+9mV+eZx3PDUtlJD5YCmblk6NpT3WwYL33eD5OmqGzjhdUzhGZGSz88po1Vd",
+	"xYL15kSgCde6hQ9vdrFSlfkK4nnMYQPON/CibL/lgRcmFakHDSeiJ/BilNBNGT+G+aeeqj+lm51ZZbPP",
+	"Z7Qt4Xw86k4CJubud+dUTXmtEGckql05Kblah7anpqGFm3gwj2DCWSB8WwvXv/xXRCnKJjIawHLiIvEv",
+	"iLhIUmdM5kQGYfvIRpggHFAIySmvywJN8T05Mh5HTTLG0RwLRtlkHzn3335aNqXoFBtrdN61mroct5Mp",
+	"ye+Wpz12aRaRGzf5TjeQ8MkGqXNtGplEOAhJ/qUWpMlewXmuNx7ER9trNsHryVTr77Y1xFm52F8trLtH",
+	"N0yiGXEwvBhZvq/Lu0si6zIiBArOyDrCLNsag4e558BOGQgmDWKgCefejs2nV7wWJpjDjjJFDpv63h24",
+	"XI8UkMP4mLNA9+ibiY3VJYKf3sdjAcryFV4kgpybEPDlo58lfm8CWyPBXwo85SZqasdGq1Mil2NXe6Jm",
+	"rwcorqf3gVVH+4K3tiWiBYQ6LcfPbv9qZ/Nxr/l179fFYrHYOz/fK4qPcePYxaevyvM1Qf1LobzuPt3S",
+	"ZocqiUz+Fy7NCyAgKn5Pit3eAVwpLCAzaEAQse8BgkEzLWohBZIqPR7MkDGONaUKUhIVP7moPLN9R4Kc",
+	"loOTBdF/awUBKB0/6Eue46TFw3g7hjIIo7YTOu0JtTb96/G4YcdY94roo9rd3ZEinAbEQAgCAeEmNWtC",
+	"GBEYXksc702vl3W5kpcv22/r7+uSvGpbgpHM4LoETpqVmDI056KQzrdjkhVfmPBpPbPrmsgCL+Du8Xpa",
+	"C/1HnLWBOZY7vHx9gr755ps/mpzaMGKQj8eSqCPUcL3ZaGW5BzHI9537npiWvnKnO+U829KWy/9uD6TB",
+	"4Q2x06OJbW+gLNztWyOGHEGMPMycNA141nFooID7Mba2S5/sfk1iLmfC9Hmfuq8RidiqqVIzk8+t/7WL",
+	"cFEIIn3M4Zhoxh3rBWon0AIZ4is1J6Mcl+9TPUotRlw3nkHMRwjWkUBEUT5tcnbwbCYRnxEIJMNI1iPf",
+	"6uqAU0eYPpJeCDImsKsi+oec8vlxWb6hqhYTmmO9qJHb4qspn5v8TMq4QKV/3UTV7nB4EZda7+eCYkiw",
+	"J4JimaGcV/ArcIncRYrzI71Z0GiBCjLGdRmVhp2ZxgfaO+8mnqI951lfwlPX6vDv9nXlDupulleTGLW2",
+	"f2v6sNQw+tBsMCpfmbVI6fsr0sTuyOIRNxH6a38h2nEQNwlbzRjbAwqpFV0miFK5sHmR6TxAOHyUey8R",
+	"Ujjved7ND+w02P48PlJOhQmAioyPqjiNwXQSkeils6t36Jvn33239xzhcjbFey8gJzQq2pI35bMSs1a4",
+	"XYXBmV2RgtYV+GPEhESdmjMule4woZEMTIPrPetiAQUNRZK9BG0m1+GVgQpJp2/GryD0QXBHFu6YcW6g",
+	"QGa67zODjwARsM3o4jG/A9Y+9ewktQIPuKVL2qvViAjvO4u4mx7PXSudkU/FbYIPUFW5UVBDzuzsveO3",
+	"x0GepCZAdGWf5CbOsb3mkoAQ4UYImaGlmSV3SBcyjZvsqWCpUwGgyS11WmFaJu42wlgmeC9y9L0hY6X1",
+	"JBOtBsahuV2JH2oFnRD5VI31KqEuePxJ+lpHyfNUTR9rfLa45leQYxAxVUvJkSQ+pR4i4EMkjp1t/SnS",
+	"ii3STW3v7qOfrFeXqvArKlGpp8lrld0wbTp4/94CYUEgftFKRUFyOqNgEd2wKLm1MRFDXJRTLpQfHQjQ",
+	"ZgwZwsokO73oxOnub60dIvmOlQvvyJaUTbT13sxB2tBJFzCpbT0TR6pVMYh3BSA3n+20Zsppz1pfJYIy",
+	"+hbaBSeaVURzPVDFW6vOeSKfzy/WcrM/uJwk7/EngrjQ2iPXW7sjD25TM2XCpFf4tIMBZO1p/ryCTuDR",
+	"Hypr1vMLwrP0/XVH9PTKk2UFosJSEYHknKp8euSvUeyGM8hCmppAySllk9TKdcXSClnTuACa6TVD7Uxr",
+	"qf0sRtjkEoHGHrl10D//OWFO0H56jY1pVBiMAPjrDNBWDFzceoovIx/UMMcm5A8ZnyEDOQDx95BbGneL",
+	"YXa3Xhq2J4r9OEnU1CX4Qy+wqTQZm3Ee/hunjBSOSMNUyP4r8VpqFVmrV8ODRM+bj6KhoVPOyNva0WXZ",
+	"s8EArysEppM2WY03Ys0kE0jE50xvzCkWRB/n+4MyAgZolGbh5JTO3DzWDrVYcUke0sGrc359W4vZWYgk",
+	"t13VVYWN9fFYW/UagLLg4bZEp2yijfu02rzKtnmiwEivU8cV6SRhmjCtyCUxJaUBszIIzvqUNPiUTn1C",
+	"d4TMJLDbPS5roMD69F3DxO+znPqN7+Xp84L06KJFXKmjH/YA2BbhWk0JUzTHyuI8WpBNQXIOOpX+zUFk",
+	"AfRTS4VIuWKSq2VxlmP3hRRLsuYt54gKNf0rwaInijUwi3PMONP7rCcODq/TYF/AqTfPExqcwSoxd2HG",
+	"k2hpg3YosyicnJWL3XhuefocxcY5nGLZGRGUF6vko1uoC/N2P8ZTSNXMr2Tf+p8AIkOMY0Og7i7fegqF",
+	"zh5g2JstRuY3W7DLwUYGy8GbK4LPtyVS5IOKSreSMjIgJgZey8Ix9k0xZXd/Dj5floqG7TiS2rwbLQzU",
+	"XWNQGj1Lv+PvVWQt4Ac49tDOzdb3OJ9m6F/5FDOGrsgIS0Uxs+D7j91Zn5e9k1H67jsPzh5n36Hdgyuf",
+	"mogH55IjH3Cuwm0F/5Z+Z0GI60iQe+ouAu3KaJWk/uWXRdQ3bAKkG4IZ9OGI4LYDy3xINYyvjxYXnuJu",
+	"CuekoOQeRn5JGKZSYpOOEfz17Hss+N9r/Wvzr5MSS2nn7P/97JJXWJ9RuoHlfz475wURmg7+HyecKVLN",
+	"uNDKUowabuiXRPKyTqAGcjamRScZxZEt2xrjiq++RX4Nb4XLbb67qifasqOcRYz895D7/C0yr3qpJ1Gl",
+	"uY6yicHHnWOJ9LCKwYhGy6PpChroIYX/4nzrzYA0j+jxHOz/V4eEkqERkcpIicEDa2+raGoY3Guywgds",
+	"OF7DteK3la1mYCMB/d8VZjUubyUpSd74T28ZmcdR4TtekLDLLGSIhlCxBY1vFgClJcWxCb2LZUfdY2ql",
+	"Yj+1XByhtDeXkSuyFloHFEyha1h4Z+aTxYAgMd92eyRZMJs4Obze3CZCiUckbjiDav6YS7fO2E17me0x",
+	"NshXePEQp0k6CXaQHyLwPVipnnRBvAL30IU+C8g85oSYqYjp99a4sBAj8wxJbpRPY3ijOYTKTohCjFuM",
+	"W4MbTshd3Oc1tWA7yydObcYZfQaONlK8G48TDiYznKkWcbVgBApxEK0SW52O2sARxMfj+MC0trea2m6U",
+	"diL2s8zSrj3S9BJc1pEDpIlGjUR8E1akw8ENrtk6F4WpqO5sS97R2Szm9zwPYsadW1PzBITwzKfcEV7r",
+	"fob4EEZSEcwApSdhl2hOia+p3qkGYROixV4cvPhu76eXf1y9U6HJkCx2vs3kfFBtQ9n0YqUDz3vvnKa8",
+	"Fibp54NJS3jxDUBmmT8Ookos+aBZYzUYkqXvhBNpQ9R9qLZ9BDmU44ejZKRvTq9jQLMAQWtCp5TFqMWs",
+	"QJoGCAuSiNYid4UJ+e07XMwi/GRfTt2+Nc1ZyrcuURvCrl7mhB02aK3j7L25SaZncw0zit1D6a1gcBhX",
+	"SDrzXrqLn5qpOeWqAkBXTXsTyAkjLpj7t7IhnQCTRM0/JFa1sP+s4euYAn5aUHWVcxPQ4YMRKDN1e8a8",
+	"LPncpJngsoy30HsLm/K/dxcCXouRxDZvKvBson1XRWWYxw68cM3t64zkdGyR4bcN1EkWqc3TriYAqJuk",
+	"icecm7ou6ATMKIxwUUi0o9sykPlBTZhINZhduG0sKWFGbqHRAr6AungmJNVWzYCxU9UU8LizeD/kA64A",
+	"RaIp/RH3HPjAIFwU1Jj/Fy2y9cf7bZ1+UAKjMc6VzJCrt7JUs4iLyjiGA+kW5E82OSLdxZnWFWZ7guBC",
+	"b2vXqEfx7q4WhExblyo1IK9qSqpERHen3EPkJNHnd3ulY8UfVvi2bABLX24LREQ3+VuRTTEEC/cNZXcm",
+	"ZcSmZDqLJ3F/7vuDAh0jAkDpDDE+Rzt+Q4QwspwlYi6TIKmny8EDmWZnQOZT+iA2Pi93OzIM8qSbKBuz",
+	"tuOJbqu9Yx7VpT2R7xetGDiItzBgDFxAuAZMppNA+IAZNZmbUejwQSArscZiMPBt1FKbc+oBWGIUDNgq",
+	"ycZJ52w6ackmJiXyE0x8sDpy2T6tPATUvcEGfcrcWrtKXanL64elJj0wteWxCSSrsjiGUmkzeRsRk+T4",
+	"7bEJGJwbpE49oLzk+Z1Rhb1sMVeER63tFQ8rWzsrZFXyR5KHtSRNpd9vLgfdtO+Edm8MzzK9S8ruXMqH",
+	"9T1ghbAz95tyPYrro1FLfMjVoEoiqeqCclRQQXJVxjdLf5DQ+ueTC5cdRkr96YX+QhMy4tPwOO7Movp5",
+	"9spssKLeHaauWGgGMpvvlVgbxxbDYousTMUudztYTzvfHoaLqtr3awH+tdNGY0m8Pg9jmE9bv34KzsTY",
+	"YSRqlmNFCgdkn4osSpZcyZDNbofLWLMgANpusygFwfmUOKTlmVavnx8cBJl8Nr+aSiQwm5DDwIPlYpia",
+	"pMxtVGJ9LISfY0GCiznJw8rU9tq4JNBQufBsBYlCtnAXVfvoWN5ZdRwiOokwozFJmQZIQeujiiNJSEof",
+	"jZ3PcssvWZJxkh7KVWk5ARl6srqLVKmSVC6xP6b652cL464Sxv05363smnA+SWo5nLXoTBfrwIvYhiB3",
+	"Ky6TfDblnHlE7pYLChDvtTVu4mP0iLdljzDyO08rNedw/TJ8wOZ9N+zIkH9yYWGMa4NLW+eFj4J1gHVa",
+	"dZ9iVthp0LGB37V+TetWo4Uteogt6KrZf7sD5Kz5wWXuDV+AJe5ayK2grRbJVjNHQoP9pByiuGWOtXgj",
+	"RofkfK+W8MdDzPFC4HG8IsZpqDa7TwWZEiwkXC/bejHmXi8nsMObpKFbEGm9IGHQQxN4NozggfGxDOI6",
+	"NLu+lVDv/DlB6viO17e5CJTq3QzVrCRSIpuDrE+PNjABLeKat/PU9U7Nu/QigWo/f8y2OrfPG4iMeXTE",
+	"V6e6i5GCtNSK672N+v5dhK6kg7J8LyHp2kOL7cX22sk3kN0aWcKiSN14BfdQq+A7oZHmi+h4Gq1vYKm9",
+	"Zh8ctSxP3YbeQy9ewu1GPHNlQJB8BG5MKmKi7s+KJ7koHlo+z6DUtLrPnDKTCHC3TSdJ/SeLPRG55RS8",
+	"Su8/xVPPIlXeLC/ab1aOJVazwGVpR+IEfAK3LR+Ddmhlyq8izqyafUdmCi66goSZxD3nQp8kAyZm3suC",
+	"oSUndgbjScK/Ls8pl/eHCCNT1xcJPrcePrArdlqSHxb89o4sDMxmptX/O5iqAxMoF3CCQzEqNSU3jNdq",
+	"VsP58t9ze0VgDsgF2tszt5Aol/f/fR/9TXJ2CLtKi2X9xa+2dGSs1+yG6Y7+14/7iOby0G/FH09/PH17",
+	"LY/Q1fvz8+PLv+rjyYUhZui/7Z0cv70+Oznee316fHW99+fTv8Lwm98vj9/++YZN6L1JCNYPYZI7Lp1H",
+	"WzXQon5sihR4DzKENrqKOfCZVNqEMnb5HMvdVuZcqygPXMc2WkYu77eyLajXm23RXK4ONbJteBjXVSxy",
+	"SRKMAgHuCQFM2T0uaeIhM9ZZBHJ5neJy4RDjVeVq1jPGbgCWKd6mh5b5qYVNNHNaRa9YRbek1dgr7FOh",
+	"wg+R5oJgGUPZ+Wm6QFhvZ1MDCaYI13cQ9mdm3+RBagV1TiVZ4TP1FeXWImeCYW0ktD1TEhFLATKNnWl6",
+	"mQJspy5keDodymVMRxOi1kind+dAvJfGKEgfc8FhuzLxqHnVpfMMUhYkr0WeCt9wuCMgwO9I3DmqBGZy",
+	"TIRIZUEqgc316raE/D1poMD8jYWHT6hlbRHDBuRTR7WR1tIt0Thzy+6n3R59sGRt2scYzAczLovLB1Z2",
+	"W0cLDMEZB2ht/vUmj6wfofuMjXmkaICVRc0Nu73kj4OCunDSdeJO74mQLhTX93L/fP9gpdvQFeKwDYQD",
+	"iM/wnqpUZfenXMGHVOTrT+YsHgBS3MnIbO/SH4MSQsqHScopnaEJgXwh9DdOGaCpdxzacAM8+K53RY7n",
+	"wzIsJcQP9MTCmYDTOZbmShS87juwxtRk+prbUkWgYp4kzCjnA0Mklz1JNlRQixuT2RaUsdM8e8/vyIDT",
+	"0OC62e2ayAq1+Z/+RAyRPCxdQg4ckBHa7ItjN/qISwVqezZZyk+Zc/8QJhh0R2Vp1R58PwlSIE6bARJv",
+	"liaKZBHu0jBTbcWWPTKF06taKjRqwXfYPTy03Ne3B+kd2zEgdcO3kIuduUtYLtCkJkPqLw9h+f5lS1q8",
+	"8j4SRcDnQM8mGCczcsL8E0aTId1r1qq1tpPzqsIZkqSiOS+tJMGjGybJDIMnAYLZGjNa692C5HzCoDQs",
+	"AKXmvKwrA5aM2cKI0yO0/WOAxM3FDQt+kNv2isGVXJaZyeAhBcqxJHuUScIk1ZpOudgF69P6vPbRMUwE",
+	"PLQQQHfDdiKLlZml2tUz0oOEXAa0AznR6DhMsc/Quf3iT/CFNR9uWEUwc+H/++iK3BOByxb9sCDIUwqN",
+	"Fmj7aBsG6yZj4UbcSQNf3bDlKe6jYwsX8+3BgaazjNrUXRkh7wdxUfKSsS8OP1EDGlgNromgaZsWQXWP",
+	"iVLPa9nJiaEnbObhnlNrMbt6zkvR8WuQMWoyb0SaOos6gjQLWbv6uVNmFPlg8Z3tZqX2+fOEly4ZtXkK",
+	"xvOYw34HdACzukdo7q1vs+oj4nal3mU5ZoyDfDbvFysM8H597robrRfodnoERn7smDLCVHl5gkNgmik2",
+	"15ZPodjxWuW8al2amXladtJKCkQu/9yDuzHwsrejGizdPr5t5UEYZgChaKjAOPy1PkS9dV6sgO9w+Gvh",
+	"+jX06Y+U7e6pFMJ9n2Sy7PUEXrml0TyRmHEjfKCgWVPCpB1vA/a426t65K0djmW4uQUZ13Lllk7ukTYp",
+	"Uvskzo2O7dZlsOSptyIU7tNZwb3C/4GG5MZMuVao3HoWXUO42Ir9Kx+9xrSsRczHqZRWxmScvc2W6qu4",
+	"PMH3BNUzX1jZXFlThea0LJFU+n9FzRCeYK29Kv3HsRpuOSf8GA64ILriPr9lecldQtxD0Teh36yhWtih",
+	"az6xBH+pSU365HCbwP/KR/a0tSS2QdsWbdAMAFThOabKxtdByoaLQYprJWPDCQmFwIzG3F/ptiiboL/x",
+	"kbYeODg+ckA9NDAc2GvUw3WAgBejpV19amqEGnqi1GSWiJplzQjhDpWyvKwLkpi2e3e56QvTJ0zTEHyq",
+	"Ce4ooVAJSHOc5WRALksjDHyPQYKoJ36MR97QkcBiYWC7EmV4E4AqWjUdC0KQwYgI4vundDIl2k6tKyJo",
+	"Dpb9zs3W85stFwdvrnJK03kcP4U1Q3pgRRfXgkmfTEzfBT/HimyYSHgeRqcCij6zjruSsjskpyZWMDOJ",
+	"xXpvS3OxSisXCxsJs13G3BqQizHQ48s8ZF7smQu06s+8GAyNaIhkL+weWujlgekbPq51sEdUrIRc7K7Y",
+	"L6niIzIdtfbDD4fn57GG3CXmwModK4pwmIcXJc6Hpjlr9jW1m5E2moFtRwtwpUDhFbSz/ZbM0V+5MAkh",
+	"27sQqd+khViPtSk7Tx+VB0J7K4G8CmKRr6mFCXXogY6LgzohQbJ0mzCpEiK9Ic4+syEO1rCU2IBZkNcQ",
+	"lw8AAmkLti1vfs/jkTrDJWbbkEhq6zvZom/xgncAspZuSA/YArFZ9rTNg38P7ciSq6asHjbv+mj84Ueu",
+	"I+CF/j6aqLBespBbODu/vjUzXfZCVUU0OIvCEim6UnK1bT2Nvu4PUwKznGynXSCpEDieEMwzgXNFZTw5",
+	"9FrUQTE7syZTU88FChJ7BENTf1pxZJszcGYJvJBhK9BUYTZEavZsgJ0F02pPIr5E7tr7yoeCtFfJ1vlo",
+	"Tx+IjguzwfKpoFJVWGaohB+mvFzcWpwNuBrXJ1EB5XpvUyfB2mVDorPhE8rWzsjPtmZ9FUAEMa7pc8sG",
+	"tmjKGJeSrIZyd1CsfUVA7LDjHpplS9PkqN1SLT6rMb71/f2cKNi6SjRcESkpZ+9lRJO13ceG3cmVWC6h",
+	"uoiD//005QjLOyuoqXJHMGynmt0xPmep4mLDYckN8L7uYQfSkqxwtVlL9sJAGF7ZTVkL8HRtHJxC9t4x",
+	"+xwGNOFo5+APhwcHMc3EZnd6QmGFGJ1M1eAL5yU0sWY2zTAzt0zxFW4FFa0fF5XUXe02SnuHCud67MTQ",
+	"KotXyoWJkZxjiXIuBCCbOZtXPx0t9LFvbk+OXOU6ypmF2u3klwVjf0ikdRo53OD/CpmCC3e2JigpLkJ3",
+	"aYUHYU4/Qch2pwJIuErJiO0gVMquWkCPFVyVhJNexR8PWaSnINAgiqyYdKqif9+GWkWPNLDb8khAQKYG",
+	"0Q//7pylg7uRUzpLeIZXZpmEeOMbAaZ/rOt3gCM3irvuHbbBoH/uJeGlHakP8G4u4j06xVa2BVfxUTXg",
+	"fIxPprgsCZtEFn0ZCy5ZHq8H2+x8jJtcuXYHDsv7hBdEviFjlcrVULPTNCpW1xIJ3s4iXUTHqHXn14DH",
+	"3ovVDiVcjVpvAQJmREhuyqRK1NTZK3heV9oO/8//+GY34kKazQT/8IawiZqeBOUB3UJqbphyAxniC2Dx",
+	"FoED4AMBGdNxgynHCpd80pQ9iL0B/RtDaOV5EppnMeR+C4SNm3QWHlhDCQz/2UJoHcbFjCb1gqSDqajN",
+	"MX5OWW3fWZ0PN8Wi4ozmJ5Co/oGqxQ805mGEKuzPD4Yl2VH5lsyvualsUuJJInYbs0kdr+ydbZULQXML",
+	"abBstFJ2xhQR97j8iZC7GO4SFLlVHAkCAVtqTrSKOeeolkQOTBWsqwsslEyuCEvU0TBgGuAutv7mDClB",
+	"q4oUR6igUlGWKzB2Q902odfbpNifiGaOqH/eLs0RIEtVdT5F/qvABGeEFAMnLqYLNa2emCdMrDgUquxx",
+	"nzrEA+DyJOFlPUo5BNKuAhulPuMSwuivSEUVZzH/097zFzCzF0foIF6ZNRTMixkZKDYWBAubpVkM2Z1R",
+	"91JSdNtox0eVpo+UmU/3l0yIC6sIrIE90q4+EHHDRQMPj8PQQIYrC5fhQwJ3gGwmaNDMzAAFQRiBSSGz",
+	"8c0f9HwOb5jbso7LMi/RM+TOmQw5AZVBXkeG3BFiwhshyFvhiUQ7PjrvhpnwvN0MOdGXISe0bysjtTOk",
+	"ueTW9lhkzV6+nTsRkN2wirJbakUg+JMkjEAfc7d+/LDjbmfNlsuQP2ZuKRvzzDhqd01hYpzdsG4YZhNb",
+	"GMQHQjm5x0YIBjyUzjrPMSso3FKtzUZJtPIV0PHUQTdEYnhtWYGhxQM+Ay66GX3Wi4++YjWSQSu9OYpr",
+	"BT0FvSXinZI9xaOdzOv9KYdhpwmHosfONxHrianm6Ydd3rdvZsstrxphLP5qaAGL2NZ6WJDWT9OFD3cE",
+	"CQohWMOyG1la3Y4EaRlS9UYwDrwDsDFbzvE/LGbLkMxt/YExkoHBtIwX8oBiOUZbM8ZUDlGlAOhqERQH",
+	"VVdjZH7Sa5zY5iWmFhXLDcQWosRsgaQpl2By749czR4M+OPu/cQ1DZ6cFWuChNjjMqKHuQOHM4JmglZY",
+	"LNYLpf3RNO0gXVbWFf3ZcYK5+1kkagv0wV09pPjAihoDq2Gtsi0JV1TDJfDS5dYqVdBOvOkpuYss7RIQ",
+	"SG5yazJJbH7r6bJNxwPmcIFjviDf83AODJx0S6FcbdO3BSA7IVf0F5L0BOFywOFjBunet/0Fjacn7+6k",
+	"n0IMYqVwPq3WQiE89t9E9bfAV7RyXA5ytTeRriWpBzt/LuEKex198AEJsfaT7xeDhpZKoZfHIp/S+2QS",
+	"PZbqvWxcxKloo0GlDPBk+EJf4+hmVwMAdVuru3bd+Paps/aBMsBw3sqC/MlgAVJl4oMRWSJmrb2T9F78",
+	"nD7FrhQXUUFW0oqq7xfJKB44dRu1pMILJBWUj/KlX2clZjasA1oL4pstKKqBlN/B5RwvZGbjnke0LLWF",
+	"bipmtO9rKVPfvYwnCuEP72clx0XPmEssJqa2VWnSM2v4AgafYyEWaMdi0dyeH/+32/cXb94dv7o9/37X",
+	"uAPmZITwbIbyKcnvJFQhLYkJypZQa9rCdUrj5R84cK0tJ8YMP3u8f1oS2UkotaFPg3paroJru12iXVLq",
+	"J+8be13rDYv6ipoxnDcjsZNXdL3hTg90a8vjuqA8UUEEy6tOyb1WTa4HStE+d3ZHxK5W5NPWk1WFnSxa",
+	"30H6FCI63fpiRpILvbag7gvD9JNsRXd5dvU0DJamI4pD8WtlrmeNgIeW2Ty5i1xUR9cL+yQFmJO9vpdR",
+	"MT+2sMrLrLy+IgtdnClSxasKDLBq9GDgVdd//3Sgr/UCI5cdhSvtijJMKUjjCSQ0R4iav6pTpcLWDlqM",
+	"sHN7gGGXbr5JMgYCohvIcGFESFyQpSEy6+qVvb26cDUulmdt9Zgh1dqbVz041VIfWTDcVVNN2Jwr5vug",
+	"ASeHYtN3HykDsi3JhXon2uBESVMvIGDz3YohHktJJ6yKlq1aBtF4oNXdaWjFkPx8P9kllun3J0FjAT/D",
+	"5HNaNC+OGS4XiuaxeqKjdFVA8iGvZcr7rOVoMmNmwpN1Cyu8GKXA8bj6U/rDJkp/2GnRzDoZT29B+xP9",
+	"mYcXROTRXKcLh/g/blI9XMWmoCARFODFd4RFLJM5lvHLXIlp8ZZf9A1Pv/JXIo971k/xxAJFjkSbJGI/",
+	"aUjTcEHmeMUtr1vLYOG6w+rOpDcXYWnFInVfpWqne7ViMep2RErIdL2H5wNPR9dj5scVnxVM5gKi/GOT",
+	"cmDsMVNSKvTNgSnTAIlyM9tKJMtzsEfajeQVjroDdacX1rpPuO7tU8f54VAEgI6inQNnp2K26ERD89qU",
+	"EVm68Sw5n8mUJ1KodJn6WYBwvjyYDNGxHkY8H21GUkCH8Khvjs8fMEdwggZV2gZ8ApAfF/FaXhbXsSRd",
+	"bJAwoCeO8mYQUir6Ab692TpfwKc3W7utYH9XVuaBh15rvm6JO0zmViFz1Q6CGSd2lGXh1WKix4W4poad",
+	"tDPXXdGVcqVLs37hYkmRdJv0Jbcpwlxim8t9KkJWLxePETTddYoImzkhd8mahfZBMDR+HxZDk/rINcJx",
+	"xwTqO2hmST/YvTlsX0ZKCTf07z2xLuX9LFVeK13+qolP3kT5rXh6UKuIU3oyCbj83kTmbblGKnMWhjoZ",
+	"namkUj2imFtInZhB0pcfBXOOl6wy5FpH4Wzot0osurZjY9LnXMKAfKQh8JZ8UFe2oska9ZHMig7wFsYr",
+	"I7nvYyO6IKKiUkZVjXeMIAgRc2cwwDr94//4v9DMf4UUFFPdwTng8Ev0n//xHWx5F85xT8n8sMByOuJY",
+	"aGaAH1xouM2HCf+G5yCT3UP3BzzxUXDSPW79Yr428R3SpnCFf9vnDmLBjA5q1XGxMCFXeEKCN+wPOa+q",
+	"mtnoOf8l9mad/UG6ouV2bMHfriGb8eA6snOzf2LGeM1y4q56IHvhcFLyEY7XV16h2q5XTFVLb8wW2jAi",
+	"pYRqi4Hs9xHEkHy/VpXV1ijThVb7FK0LIgL9KqFR8TGyfgbgVfmwAf7ohrHaqdEwUr/GFCPAQ7QmtxPh",
+	"+G1skVYFrUHhQT2qftIR9QDVufa36dF712axH6jd2va9zytoNOtTfVPqXIIP+vZVzG9ht8x531uPMURi",
+	"gWQh42+bBNAjtL1t0mLDfW4tWRZHCIn4OYmr19sU+O3OsDOdKGktMMX6h14KvaUNcUMLtDNA+9m1RdEM",
+	"ChRcOEHq86zEbNDOMZgfzhoZ+Lq9DEqrbyZ0fBsCKbeTg+tN8VxuvMCLba29U5bTGS5NnZcAkaHEDLxj",
+	"FS4Mr7QMznhn68KoJyBCXluYcIsKgvZM1QzF0UhAyLz707FaXD0t+RrRRJoDr0qu1rvGfEhISQO6P8Rf",
+	"31HTWizWxpgJAgKbxciW4EYMWULs/mYSqa15wmfJSD3BK/3KkHuR4N2+nq4gIyHiDSdYlDQVsvrNQcsY",
+	"1vzrq6dCpVbOyLb0FS+GM0U6Nk/iivjc/o5GAt3zMbJjhnwNs5l8tVhcEbvrdkYL+687sth9lPuwb8Rd",
+	"09MPP/OkTa2LVT3Wkc/rhJkG9ZofWUv4FV6YOSXDQ9cpBt0Nf/153QrOrv6s+T5rAmQtiVL0Tuy2nM8W",
+	"r1s7buUZsyHLMTXwh0AVPTSUZuWt/ENgu3pu1YMBpaYPR8jyRnlIcJIHcIq7QoezcQBa9fOAyriBo3V1",
+	"/BEfcoPlUJYaZ6oFV+rSxU2tj7qporkbIPEGiJCcmUmmiFbImZKy+B7ndxEfbM0mqOJQONl4hJGaYhN6",
+	"uZz715yGHiItVf/JGEIuZiVx96WmghCLDhlv2tbdC3HlVh1uK2NxfH6dcyK5Mr9exmodNeoP8fumF8vJ",
+	"r4T3i0NS9KUvPLxEkbdk3iqg4MtP2kITTaI1aNUuz1yvEi5MuS7vHF+5MKLJcehWx0RzLgrpEN20Fn0K",
+	"oCnoqmZa3c/Qtv3B0Er/IDULvUCGQfCEZ5ALL9F3+qGeA7ygbY7nL81b+oFPMkV/cO/ZSZJCq+25X3qo",
+	"BLv9iDuqxglm8h7d/LNmXyytUMC+qzecXLeu4NMoI+tF13VkxG9cuUlH7oX66Zr65HCz+kG2KHgve8KT",
+	"19ElXPHClpVm/whts6DPFLGuSTUro0BDeS2VidzsWM/YuGdpaeSxxSVAeDYrKZFxqdIPlLu+Ke2GHTep",
+	"uxh/IVKqNU/t7FaRJaENPH7ATSmmlwer7CjobNVIP4FmmFC7un2kRppCtOoBK36QiyWRaNnnZxnuNFnl",
+	"7ohOPoi5iQUArRuq0OM/lw8PRSgAFFh2XNZ989F2dQI77EHV4gbpT2HnEDw5sGJcj+a/1OJ62Se9tqc+",
+	"UCusSPFqMwkkU0KUH/TgLJLVpq3XKV/R8ZjmdakWw4b8SJs4SJzomsexIfUQuEufgJqruODdjLBYrcQ+",
+	"1k7HDyXZ033SN5xzLO5i93VNLkjqniIAN54SVEE7aERKziYSKR5cRZhaFc379p7Pw4StVIhGOOE0HWGR",
+	"oX/8n/8veg5xeB45djUbzaJIEBCZl3NBoIbchNjGE5hIUaB5F1dEmYeYtfM2jR08JGbIOuNnKWCH9mpG",
+	"LIKqebBWGKdlj5VGjm2+b2ypivHRA+raX59sS1TyHGo9LzLUHFxHCAfACRCf5atdSCLuia1WmT7d2j2+",
+	"4XyGZlhKh8NOJZIGFxlJjsZYoJ28ruoSK3pPdu1imrACOxAIeAPrVLOANoUXpEA7s7IG7z2EjlSU0Uob",
+	"/gfZwyJR/fWks5Ov+ExgxtHzbdgDzcWTQ9dI3HiZ4a2Mj8O5qnFp7un0dIbTZmDQ6iwZDvwTRLvrfkc4",
+	"vzPYHXOIjrBahI/dabbYAVIc/eG77OXBgYlBNbxg0nS1na9lRPsjzWGAz3gEBd28mNI2uISrylQAboU/",
+	"mMX8w3cvDw6ii9vM0xIsjpTy/v3ZKxjVSPC5JAJV+I5I4CYXCeEovm6ksacfvJOhg/1v0T/+/X+i5/vf",
+	"PkQUNdPIrErXZqQmFmHWDcGNSwc+puVaZXPhySs6IVL1YIWuqgk2xfJiGfV9SILsnyBiCUqbppEGjvOc",
+	"SEmKk+ZIXx230lvxd4x7ZzubckYahWtlZ3KKBbmYchYFRCJqSgQak7Lkcx9aARnyxHpJ9ZeuztAODuu8",
+	"SmSy4VGO2e7Q6vwrKp2Fs2uNvbsgUfZoUa+99PHV6uHUxspMYscqjvKp1jKPIMOelIUv12HBx6mS6B6X",
+	"daTm0NNwdy8rdVhlucgSBOib95EgFb93FYSDRY+LoRZTRdY9RtWm8n+XC2k+RZLnFJdI0gnbowz5Qv3u",
+	"FALpPgUQeDamk1oYDKmONvtLncqDn3A+KckAtGH7YmYbi7HIZQhBvAIE+RGBYe12EgOxAUKXtS2Iah31",
+	"uLwIxmRrWCyHxkKN63sCoTtptGM0ph9Icas3xCGqOFNTtMNnpptDq/bDz7uZPkX3b5ggRke4VfwWPImH",
+	"iI/HkqgM1YyqDJl4VUBxhOdnxT647Qu8uI18bB9lNyz2oRv2rVSizlUtyGEQVZX5r/vHvn/D9Ivl4paz",
+	"2wIvpOm2XDh0XrTjfJTPdzP77BVeyH10XJaHyLWK1C/U1NSzZZP2b9hPZgSmljUMwlSWxYKgks+JyLEk",
+	"6JRNSiqnBogyqj0vq5KeHuFdk7nm0jysdeXoJVNQqizlM8qaME24JcMsjFXTp8QYlyXiPWFdKSNXkyAO",
+	"puc7aN2daSHovUq6tykFoT7mtVBTK92j8zRsl/CVW0ey66a9/HBKOb4PaiY0XAbOhA6vbpl8lCgfx4EA",
+	"f0loIHqjhKOzY4LLrWhLtt9oYw23rgcp0N4BQxybqcIIl2RCpSLiAWV7+s9AUxH3mt+RRKoh9SVs0RxM",
+	"JagOZmyDidFm9LMcV1rnEbyeTI8QVXAG2RMRF4UgUtpSLeYPV46eSlN0bFjMcu+B3VeeaD3Fb1V5ooQG",
+	"1r9wcZzR9LqZsgfDi0Yfu4K6WsWA4kdnrK8kF1RS8WsLy1W0lsvdVtvMDm1amnYRZfELpseWUXKE9sOP",
+	"U9QUBnoVTdrVv4aBCiZQGKZRK15hRfNWaaEsQIsSUjUOEzXnGSI4nyLANv/mIKyBmErJbANV2bulF8uC",
+	"wc3hymWHLPOFuy4b7o5yjeqvbMPtgXwbQx4U6ntcYgYXIyvoiUGT1Fa2ASPNibCk7Vg2+t2SCGWSd8Ok",
+	"WAg8H5M58eUAEWSym5AWaKvJ25/hCdmGIBda1dWRW4iscZoybjoa4s5M3UeCFd4hQx/fheRNZpIPWSfo",
+	"qXst684rEcQ5WKob6GZNdPDLu5t9f3JC6PhqXOjwIrZIT1YS5ey/5KHTK3KVO1NWVEqE11bUfutWdjH5",
+	"UL60y9qFXnR7TeJbIjodNr/gJcmsphskvVGFprwspE9D8ulH+o+maaRHfKh/vGEmUY6PUZgqh8gHnKty",
+	"4cqVWluNsDEXUO1SoR1bpI2WJSnQWPCq5b+9ARwLaFyPRhHBcPkMg7G+u4+OkSGW2aRm1EvzAace8A9M",
+	"+IaZ18IUtQzFMtSgTleQohbTvsPVGexab7ISI3pVa/mfqEnH4U/QVuXTux7dWNe8fhDfB/tI3s+OIfE1",
+	"dq+G2STqHw1VBhtDrm3Q8ZgIfbjaYoFzLJEgUI636Ik/WStO/NHZxz7z2s3OjaKfOqmIEz+cNoXgCNMb",
+	"ZDGCs5FxdQu/rU6v6smMNnnRsdt97JdwE8nrWSd5PhZ5pM+hQL+aYomgXktq6YNL21iBHHa3LR1ShuSu",
+	"mJRh6Ebp1Mc/VSjXpvTMxlZKVReUW49IGUcY6Q94WJ8rZzaRbWgMnq3JrEk/pCizJ6vJ01easqyAex17",
+	"X9zK0lovnC8el2Fo4Ba+DVRg55vi0KulyqsRaCKzG6JHsbUHEvf8MnXrqVlijzKkTY5t2clvnNKZzBAj",
+	"c6/XD0fMaAryRSS7WNYbBu7AzodxXkim12fIgkHB0uvTGyau1YId7KjBa4XuqaSKC3eAMx40BVvL6BJN",
+	"YWx0HSDeGr8741AbRmsqeofxOTu8YVRB5XXrUTaqjOJoSgtiM/Ua5WXO67KwFSLQDsP3dGKMTFiB7IYJ",
+	"XiuCJjWGSOZRrRRn0o4FaKA4Kjm/Q/UMwqttxDWVKDwATZLkDQv1m8zkrXusAquQWS5p2MM8wMrW27ph",
+	"x7WackF/sQPVgoWWJSpITgtTMjWYIGc+XAM0Y631BObvMJZoGcJrh+XWJlLHbpLY5rTtu8pZnc1VUsLU",
+	"2SweS/UAcHLwO6r47QH5MKOCyHXaS4VMYamuCGHrNFURNeWRk8cZHBkylxagyv5Si0QgABGSSpWco16P",
+	"40n7cW8NWUuwVst+sG1o8GDWITHDTrNmRXt44X20stLXS+Svl8i/qUvkbnbOEyUaNoUoH5pqGCs2OaCG",
+	"YrRw48aDOJORm80wIjPqECq2PNd4EluSkkcuyv+LEJPJaLSGiAd92KdoJMrXW8Q0A+avN4nCk3j84brA",
+	"2pmdSWsgCSok83f7SHGE/ss3oz+8GH9ntHinicXrZj0ObApudZLOu7X8c/Hm1eyUCV6WceRgrma4VtP3",
+	"In64/F2c8ILE4rwu3v4JFVhh9P7yjdPgbGP6p3hQBckFGXD42veycHR+LLFZvmda7/UM2V3qRCpR1+pK",
+	"stF7JuuRnv6oL5I/bby6sztiWMJZsi3dfU4GLvhyoXX2gjC0g//x7/+P+f//jXzA1awk+1xMduPkdYMc",
+	"UnK6ZVm6K52mgRgZkgDlo5qW6oytpTi4bWNntXW4dXV8/X2iMN1KGPMeURFBKHfj7ZnkeshyDxpkanyx",
+	"UWm5Hy232TgK4zqL8sin1gUoXSA7U014sDHddjBr2+i7KT8Rye9KCwbYZz3pUZ/4l8NTdsiXjYOxweIb",
+	"/E09y3lFU1nTjHxQjgZgYU7xPYGgWsIKUmgjnDPvl0A77r7x293BPooTG0uRhNPwmE1/qZt88zh0tscC",
+	"sispp2C8jwjC8o4UaA7xZRBUraZkAbd2R+3aNA7tFq5A1qvKZxHyV4J8OYpnAV+mePkkZKHl9ZmYq7s9",
+	"665EUpGZtDe9iuZ34RWLm6I+jJbj5UBBOC6KlJ3gOfKKRPG6BMSfmfBBlztOPlCpEumb9sIUbvxjfvpj",
+	"Zm5wrNvUVGQKEfO0gdu69KcSzZoiRpEeIaX8wvgmo1GQbmX8zbDp1QBLUTXV/4aa45QhqgaYKJ1JZiGV",
+	"OyTtji/FEK+orKi0ksEXGfVcEtsuMUdlIwNWgM12iWREY46Z9SmNCJrQe30Ctx3okIhvuHL3ERcoS9Kh",
+	"WjSSfOgtQdYLWuy81VYNb8QcNolBwGlhwgFlIe7BeoJC0z1dPgBgi4ZE4jmcNQNZ0caO9JGbO6Z2AEBr",
+	"gF+eelyLuF5UM7P2se1hEM64hdF0Jn0Q38BZuTiyITZL8Hy8Vnq3muYBcLPZyuvRDgv1vhnmoDztpRsA",
+	"wwwBvVObLQVtmdRukgCRvUCPqe47k+2DbRxMwDRc6SyBxNislMVhNMjMb3n4ZPXd4KyNupicc9xJMsXy",
+	"0u3Ah9Q+20jBhnZNrWZ8P8f83VIfkFQtrvRi2BtY48g84fyOplITbc4V9uHwIFQl2in5hLIM3RNBx4vz",
+	"MTYnYid4flveMK0LjXB+t6v3/5SUTUJXDh1n6AelZu9YaWKSr3BFrqgi//IGf9hHx/aW4IaZeElXavD7",
+	"46vTW23R6jaVmkkbxUwVur39gUu1l2OmaI5v3Qx2rjQBSHbDpvqxFhcZusBq+i/PdvfRT05INDOGe1Eb",
+	"kAlCGSBTEGfkhjkV/eXBc3My57wg6Pj99Q+3p5eX7y5N5AbVVDSTdFvtcKszroZv8Yz+mWgRAoGk5p4h",
+	"Uh2BMyVwrjwmjpZ4J6ZNd6Oiyailrr2J2ken9n5FzjiT5IbBdFxhaiRrcCOCA4gSqWd+KgQXyHCPmYtl",
+	"0i3X1fHFWYARcLj1fP8AYpxnhOEZ3Trc+mb/YP8bCEVSU+C2ZzZS55mRz3u5cx5aA85TW2+TrSuijuG9",
+	"E4vwbG+HvufFwjgLmLs/AJgOAyX97G8W0cWInJUFcZsenGfnY3vbKVET+MGQDiby4uDl8tpcEiNZSLGv",
+	"6fDy4CDVuW/r2ffYR4PBJ89Xf/KeYXu3Zk6flwffrP7oNRcjcFOYL16u/uItV695zWwXf1j9gZ3HNa0I",
+	"N1AVNkFh9afAa0ZEOZgbT81ODXe4pp1zcQcm0k6JpbrF1gd+a+J3aOEgaalExsOOwMWOznlBMjCqwztO",
+	"CYrDPvTvOdSpMHszQSAuxypvExLh1D8R5bTEi+D1JaY5eDK2jXUHfBtRLptX9h/MZI9ayh9s8ms7ygCV",
+	"9M4GtHt9UU75nKEdH6GyCyNOSYcUzZ9eSiTJvUpMfO4VR1giie9/ByLpM0qY6aP4syU1tADaAx9tWlq8",
+	"oVLBgXNq3nsk0wxzcfn+gkj2jt3yMZaTJ/gcEsKXAoLAhDJy2VQu+CyixflOwd3kijy76lEmmAMsRVgS",
+	"/bQauHrPfrWRXR9NYLbAFVFg6STCUJpXnrm72I8/98iuDgNsQGb5Hix21CeWV8scF5dWtqIHSCrFv2pP",
+	"TyLbrmvh47y2pWN/HnqmOQO8//E42BFZEyUaVkzvbhRaEKaoM4yTQu6seW2TjMYZI7kixbFNA0gxWu5e",
+	"9AkDn0lo+REvJ5gnCf3sV/vvhRVJBSmJ8dO1Cf+elZTdWdIvTC5OKLuoidWCPFVrjzYtb3UlRBYsQtc3",
+	"8fMQo+gVlZ7u+7/tXfrH1R+ccDYuaf74/dmQBWG/+raso7l1mOOF3rCaQ7SlI/QWZl3+qMa4zyg5H+Mr",
+	"F7C/sf3XdBLZd+bJZ9pn13O+N8a54gLpVgm4LcCZI92wOsR85lAO9nKPpsBlhLiXZEKY/oG04Rc2dJTz",
+	"gqzlnXi61W1PLyFZGZmD+0sa7zsvC8QZQB+hkgMqlLbYv0wT5OWLAXLjmvNzzBb2a/kEpgvkBXlIKXDu",
+	"2RUwPkqMbEQs/BzhdMXVzPjhHH5plNGP7RvXXM3+Cbn7HTuCKH5Nadml9RfK0OsehJ9lB4CCq5ICnvvr",
+	"chMWotfrCAmiasFkZxkh+Sq1Qwoq3T10fIO8Mi/8lvZHRA17Nx5/Fb+fjPnG4/XEMIGozzSPmahQz2Ib",
+	"Eoad+NP0WZ/BrdGCKOcVMkGgn1a9/5Ta+pXCQoWrzMUens0QrJsmViNaTFaTJoe/g/vLZWzxw1z/+Kqf",
+	"QIptEO+/GS9R2MljxYxprfh6MH4+2WSWwIQH2VV1wgj8OVYccUb20Snz2AXG6PRon21WbeAyU5amQ9Tc",
+	"oHhyXSQvPeDx5zI1Y0m04ZBmrgJPx1sDwI4h9Z5+i7cxJD+xhr1i1WwZxc7qfb2lWtrPENuStZPXbG57",
+	"ARljwa1fZ/vaTd3vq71yL32K26gwlXbAPZQbWzcF/bez0x2JE5R/9qsHMO713Z6y4srHBK3224aoyE/s",
+	"tj1lxW/cX/uoRTxl4KFylxwr17OoKHv2Nz7qDQH5Vz76S03qjR6Cvo+EPP27fvgp1+3Re+lvfGRGjQCj",
+	"ZAKgYTYv14Ig7aJ//Pv/gFt6SFbU64DmmKpMa91adxEmWnqMaUmKzAPt6b9rQSxKmpoSKgyAKNFjWVrb",
+	"Z7/+jY/Oio/PoNXItW9kC8IXvduvwh/eAND71uF3L7PYbkx5mJVY/CsffXZuCkocAGG+XKlwWTOELRcB",
+	"X+IJpo0jSRA5RZIogBxTilQzJTuM6niqVtNnkBGx5+52+sw8kt8d12rqUKk3pAbCXfxn8rOG04P5xjju",
+	"JxuSCgVVnGi2yZYPVwy/QD+UDePeOvy3n7thdpjZu34HOqqPNhMqafhRs6Znyja/cjamouphVPPCqc1A",
+	"3QSPtjKsPzGP2v1hWo/xp53/Y9wbv1VPxRNyoaXSMie6QxhBBnyQFGg+MK7TkrK7CFM+g+zKou8+Vj8/",
+	"CZr6zUjRF7EyN0y5sjmOPJDox1DNcsdmLkzlq+xbzXVXxOp8LW6yDKhP8ZCpIG8lzUtv4PFm2Afa/kwC",
+	"zvYNuNkxK7sJAjNpPKaglL3ioBKciF+sb/c3wMI20gfkpOVcVngnboeBuYU8SHGwfj7E0Lerzmt1ZO8u",
+	"LCCvRILc8ztSeHPKpDGhvCS4idL8FPZiQ7BfP2ZLOWv/9vPHZTryWpkEM1faquPZ1lRcHTx1MsVlSdiE",
+	"bDh+quknYYhpa5eyCcrdizZUzBhjT8iEDRZFQDuTg+5iFd1YxstSYt+WVosQ9EeXJPjlBZEMlatfJeeG",
+	"JOdryqichiwKFjtr39iaBE2fSe/jP0KRwGmRP/vVmUcfn7nE1aSceEeL/MS9lK2ZJ+ANfi3VwLn095qI",
+	"RZAoygso75305Sa+k8oWmV/3Q3CMPfjD25Dx13FBfxNTkq85sjaApS/aMUcjJKZCRaNup4gz5/TLEGV5",
+	"WUNNRYx8E4LgfGp+c9KNW4Fn6yUA+PsUKzQiE/uTZSurFzEy9yU8DCZrgUYkx7XFSXXcgwpaQKCEVUkN",
+	"akJoEu3qBpvskyZMOtuaEuzqk73hRiq1BVKXpB8/ydlqimO2ZqntLtmqIqkJfYQEMRjSUJmuvZB9Ow5y",
+	"y5PbDQIx9J57+r1WdfeapyaUTzEAjRbsxP+gzdVohYh4H4J4TPlIP7Yu2hKgy9DdEi7LPjouJUeSQDFR",
+	"OeVC7ZX0nhRNpr1V53ZcNrpeiaybOq9/RDXTC/3D9fXF1a7dG9QtuhO5rviQZYIjn2lit53eJ8AKYyOs",
+	"HSSHAbF5ELs/4Cjd/A75nkwo69YP3OECPBuA3QIIUU0OGhot/F6Bwi2dhQz2ijMFno25mPAe/f81PN9w",
+	"5NBmPSHe7vkcXpBPk+D1m44n6vOzBIsjiCRqyWvnGRUe93vtNs2m0co7D41vc+3YUqvFkY2eclZzAI9u",
+	"4Ol+8767J+UNZdUjzx4pn2+cbYSt7RYyTNcWhoJ4bdi1bWlq6O0Etfd2m67Nr0UD26naVfhMYb0bFoig",
+	"Q4PZv+RJhNqvTGXJMm4IK1PKYyfwpdwwe9TC5yrzRSk6voldUGr/xqkNIzXJ1e15uAkDGD9mxQ0Lq4Ht",
+	"mBp3RwiPpBWs+hew1u3duMcnDCggFV545LrdfXTMbDzgDWvVJJwQJZNOVlY0d02+mokT6VQi79Y2YDJL",
+	"6VRm5TclA9rVHgdt/+cb6D7lI3BvwNolOI+bAi1zvABDpOG5HVfeb/fLu5j6DRx5J1A5ANwJdscnPLRH",
+	"gS20vIShoJNNjZaU97GJA9uY38p1kUqXtpHCjef0U+jPy+F15lBdduWCVs3qstzNbGyPxXtw/upk9Re7",
+	"FB7iZ0wc3GA8LO8SHOEOgOU1sdCZq/GgwH/++4nGgqyWEEBjJiD3D2kCmawWLYF8aIHiMwmZnQB4+jFb",
+	"CY4UJ93TY+RAPwm21nP5jKGjS7T12DJAZK+kGJtoYQLboDLVx3SkGCPzL4fEn5jrz/Ed6eF6vyDe98cZ",
+	"4J2aBFyHpl8WXaECReyf/er+vl7MyMdnLmn8AZgyQTuAEZgMHPyT7eM1wVJtKiMdGnc9feoLl1bnRTKU",
+	"bI4lcgT/CirzFKkIvJrVyuwWKJIrIRQSCchQ4GO0IFjIxspTAhfUGSx1SbrRkkeIVjMOqOGUSYUBsEwb",
+	"I4P2kvn2aXdSF2p6oc0kXNICcLC8F3MKEMQlseM/RC8PDtCPx2/OXh1fn717awBA0TaUe4c3wKdlm7ph",
+	"Wo85QowruInQbOrosL/d2HuCwJeUoYIoTEuJdvQgSsqMViMIlpzt7qMz+/ENa6hoC4c2/G8AGZzlKXFl",
+	"lxC0pab4MSyhWxdTR9q8fcPGVJucEBFrvB/STSFm0Z3wqqIKdqoZ3yYFke3hc4gh0/UlaQYQkUSqYYSC",
+	"Fhkw02ih//NVLD1eLJklsOzst0CGcFna4rGwz6KR2kNEzLOZIPeUzDd5aF+YLr7ul3eMIMKUqab9dYc8",
+	"FdIlLsBnanYK+OrwwlWXESCJ0NyG/piKppDmb73cGaqZ/afeUO5I7GwodNI5FYbssFk9KqmcWmj5x2+u",
+	"VUixvrsN48Safj4XRqwmSdKt4+xNvR5fN9fjN5dda70zamb52YScNHReUnz9m6SAFyTCgrhKYqBAw8bU",
+	"tiYppfdY+RLOiQwNcFVuEi4d2jbdfGovOnT9yqjC0fQMU+H1awr5st1mPdjGQWpDM/RvXKARybmpmmDx",
+	"ck0t6BbDtbFwk04+z3abRJTtYYBrd2f2GN/Tp8w3PHYl+r3N531Q7n4PfrWIrObyYUfriYcFltMRx6Kw",
+	"COkPxyfuw6XYuCT5PJgUQxjJAVOEDPX1mHw8jkWDSey9GhVmeEIOW0jDXcHzDI/HtKQ+MuyJAbkDdj8O",
+	"OtpQyZGmB0OUr/z/z8j/gpR0QnktUcDbIPPhONBmmJKha66pqjZsxzBcLhTN5bOqF7rpfHHs3kygjnSi",
+	"WMdcVFi1Ylh9FUB5nwiH7XjF9AxNO/+Sy/vMlsWE21m0E5R0Gy2Qpbop5xkZjrI11ZZH07Tj66/BFAXO",
+	"Fc1JbKQ/bzLRJyC0XjJFPqhnmmL9ka4JI87oCWM6qQUx11MBoAnQBIp/nFz9+KXt3qe7g+VzZgBBnr9A",
+	"FWdqKluVDA+D4oKZq8mbIcc/4KGCSn4mZMqoaUeIEVOBy1tvzTo9Sllbscs9W/fsdc+AF+7lQTt+RgTl",
+	"RXSPafL98UA/guuIrQx+ef6i2sq28loqXg0XCKabfzGfmSA7g95a4AXaaQpQJkWBNpy3EuArzw8eMQxg",
+	"ks4obIaJpPfkCLmqw2N6T+w1mIFN0UNKiy7+qNEem6KauDTmAi1aRRuOTKi+rZpoC7dsN9xril7FB+Yr",
+	"uKbG9+Jg0ADznMy0FuHvnaZY6D9pqSBRRBw14xmRkrMJ5AgwbsqLZkhyfRB27pvQlAiSGjp8CA6wxNBf",
+	"HgzO19j4STcn5E4+7pCDJpqSop/4TFsWKI882Tw7SJLrn8OTTetDX0+2pB/SUa6irFZEwvGkucPvPhNQ",
+	"DJlzOJ+2Slk7V4MizAgysw6yKUps/A7+uNnd5FEmCC4oI1IOOssu/dtLA4pUG6JsUroq0U4qEUFd7QIo",
+	"N++Kb0PSKMuJsHXdTVh1r+Q5Kx4nMkFe2JZMdIUZnTmHeG6iMnPiKi8PORabr15180Kf+sjRW1TwufwU",
+	"p0su751S1ii9XjJkTyTRP4n0bFj4keLT7xxDjQyFAR9fheaS0Hxt6ZPa9jv2uT6B8imXhO1mRnq2araj",
+	"/+//DsTpYXOKWXMC9MdvDrQKaeKTcbBSFRZ3XfF6hHBxr+2OAm1W5DJes5xU+rtA2LYZ69yWUZfE5v66",
+	"q6sM1Yx8mFEBwwyackcOFQFZpKWcni8pgACIixuG8zvG5yUpJqTQupCakmofXZtK71ocOncHr6qa2Z1m",
+	"RgMhHuNW7fkdvWOKujTAJTd+fIpzmxQkzG14gVod24pg6Nhp8rwW6Oovb6BWkJ0VhCSYHRGLeXpDpTpu",
+	"UXSjsqPpSHeckgitddn/su16ywJtVnSqzazESov/bW3CU9i7YF3Cycpa0MJoB3t7fqkQ3qNuWxJZbQSN",
+	"eLFAVKJzLO4KPmeZrTUK9VsZNarYD9fnb0yhcpNT8o65y2dItqoLqg95k6dFFRotbphNU1Fu0x4rtGNt",
+	"QWTqqZs3Gjg2rySGZDRvmVtqznajEX9wyxiy5ab850EXa5S2fL6RAdhb5yG776sX/fFe9J8EtblYIXO6",
+	"wpbAulwgySuCWomR0SOkx3UeCJBnNdMnRtIUOdEHx3t455MJf9Md9JyudtkkzX+B8v4HhwYd1TtcjdPQ",
+	"mxvk0zCujBawGTk/gKd+Df9cgQr/Cn5fEqyr088qfv8lg7ibCS4Jg3Adezb+g5c3W/lq64Bq3Tq3V6jC",
+	"igiKS3M1mCG4/utItilWCMs7w9mBwlqBexSw+KSPFYNbRW1WTG5YR8GtnDvVtFiWUTVYaw0GLjNywJtL",
+	"8t/uAf87rkf0O7q/fthue4BIfOZO3U+6T6NxlVopD1++1CPbPO/rbh6LWPKWf4HJb49M+BR3S2zc0Rs0",
+	"62XLPgLjBJZ3pK05UIPM4Oyvh/N7TuhMrXB6h+xh3/9EXgbfX5/GKTtRi1+wy+GnKfdVCpzpPcUy4V/q",
+	"cFyGRovARPmNKCoPY9uKss8mqNts+PLgj+jk3dvXb85Orhuom9ZOL7i5SNb7OKZUIQt2zVXj5zxCL1/8",
+	"8YZdHl+f3r45Oz+7Pn2VIYkXkL7pegEfryEGXLzpNZ5TNaUMvfwDmvJaSHOJGQfA0d/16/ib2tUw4kQa",
+	"tZ1bMy1sIJC+rFL+n6VQI+DnIQU+uK4YmU95Y6n2iZGU3MgMBlPAe8lDyYc47UmiFGWT/gPIv37l3t4k",
+	"oy73ljh83Nj/STzcTYSkmzjaIQVVhy5I9NGe6kQmXWL9N6AIJ5b+ExYtWpv5wFuvuPhqcT6hxanW5vuo",
+	"nAvQngAXpa8YJmyEAD9l0/Uwm/6GlMM0A9P6I8MV+b0kO8FtiCkXXmEJoZEeQiRc4kjAu0FMhNf3RliS",
+	"wqGJwJ3500i8OM/oj6QFJk5zi39rRfyRu1p+cXCA8ikWONcvgqnw4gDNuSgk2nl5cGDAF+dUkmRIz9/X",
+	"Cp35+ZMwsSXDEBb2JPvEcvJzndeekfSuzTHjDBhcL+aRCUr4ewahXljkU70j9JOs86axKUuKJSDpWGZ6",
+	"frBrNwJEZm3mhlrbVa/eX7w5O9Em0Nvj81O0fexnBaMr0M3Wr/ofH2+2EC61EbxA5APVWxyuYahNMN3f",
+	"TlwdewbaVIUQ0/xnuTJuNkfKd2Kef9UbPl0Bu0h+tGNoo1P4DdV/ODwb44rX8pFpiYlCTrh4Da2Hh8zm",
+	"EFraXene444Bf/s6JwJQfm2ZKHlHZ7Ov/uZ2lndh/KGjmpZqjzJUUgn3JoZtgrMhDGM4MhXfETXYYU6g",
+	"YkEckddk0solekdD/EzsaM6rSutSymKZ+4zDguc1uBv+8z/+iHZwrfgttJc5oFv3Z4VZjctbSUqSq+yG",
+	"AcwAuWVkvuvSGi0UdEEgq8o43VlBC6yIRDLnWmdBB/v/FXGBKi7sO4ZYe0A7wAcygN1wLtra+JoB65mm",
+	"4reOtrKeTIg08YJah5w7XECtoESRqM/1PIKTaEB2FPzncRXYD578oLkkkpe16sH3Ff6NL1gJg5q4ZrXb",
+	"6goSpASOCzddS1NrqogDKwHnPZmitWKz/ur+OSg0pKU4rboQNJ98wWEhZoKp09ykKNicljtCZhau27y6",
+	"La2mLZEiH9Rmb1+8QroamOA3pxkffNWM/yk0Yw9asI5mXFB96PbdIryCNz7FDUKnp5QD1+YMGPgFd+sF",
+	"SSFmMmjCyT/J3cKckLty4ebtKbOBC+qea4YIgzy93Gt38lmk37rs+fV+4enuF5p6B1HO1yaQQHw8BqGQ",
+	"TzmXBJSHAi/gpymvRdYKMd6WSNGKoF84I+sGw5leQ6zZqKF2pky1I5OKUeFCG5YK7okNZ9ggT7JABYef",
+	"51zc7aOXBy/Rtknkgl/HmvL727aKL9TZmE+5i3yAYifGV78cHL2/ZDRZ9FrDzMOMptooPn1mUys39eDT",
+	"Zmaaqdh5pbZlRaTEE/LV29E5SewGwjHmQXNelwWaEM2z8wyVtILqXK5+pEXEwxKSnYwRpo/hTRw/fftQ",
+	"1Kz/1sdwyKV+7VPcrvjuhlyvgHlfs38ShQUCr14cdMS3nn/WyuprcBapcMGKn5qtlFWMn/qC5i1ktORc",
+	"gCdWIqznD2FrKIxaQzNNq2+RHoZJZ9WH2LJAvyKsuCaOyTevn1+DEsQSCPpEQGLC/Lcfd/abr6C+FH3m",
+	"Q57NtuBz5vWfcSCRjbCG/WMLPlktZE0tB5AtVmeaa7E/gYkiiIq+D5LODTqGQZg4cumqRUWZ/Qwglv0v",
+	"Zbl/wy5JXgvwK9tvte5EPswwK6D2iOIBskbrbvUANgl8tWvzZWmBqLxh279alI6Pe823e78uFovF3vn5",
+	"XlF83D7SepS2l0kRtO9qcxjQilaBjv0bBqIbjG4KtVCEeoUV2d8nrND/aDCnMhNnnFI/Mw9J9V+/eQG4",
+	"A/s3zEaOYEFWhVxsS6cA2igN2w8Mbf+GnQJsvEHfQDkWghItdHbmBN/totNrPHFIRw67ydbkXxgEJxOW",
+	"C18XZAZl8zg71D/fMDcss1aZgf3xajUo4z4wpClFkzXjs1a8Lbxh+bvCixsmCdlHxy6H3y7o2XjvLWdk",
+	"D1z/aMpLV8PPFsDTvUJK9TcHL6FpxiFdOwUBcHpv0z97g0Ea3JZEiIdf/LXuFrJ0P2jHM89uCsLGcNm6",
+	"Pa44vs7Gmr5A3q2Nau1A+RQYglkWNFqYbWXui8Y+lqrQ26xdilyzcapL+9ozeAd6+ybmbb9u+DzgRcNj",
+	"Oy3G24UiqYblHjWOL/Mix64egFc5wR3KbIBKAkQkYZIpZ2UtW1LOLvVTBo2lw2Ui5aDmFltwb0xJWTj4",
+	"40O0fWbracDoDUCRK/9ukPOAXxGHktI3TIvC7aPmMxCNWvETh+iU2b93fqWSf9xFVS0VGhELRmgaCl/Y",
+	"PjIyV5DmeKpLAoCBYNxKW/2/eeGyLsn+rzCJj2iH7E/20fYV3PfqI6eEKjxaZBZ4sd0DFAELuqnS9Pef",
+	"CxrCVeAws0uYZgZ87KsvbwMlDliD7IYtz2p1w2CoDQ0VNorHI8o+rYzrsY6l39IeeOJTeIXrLPilFbcB",
+	"Vy6hXPe4NLAo21Yn/rpl1JO4ULSst8VMKbMRyC7uobsUGRqRMRcESXwP9dTW2kzeWlodzuB2xQAvssx5",
+	"B+i1lzELqq7gi4ierMnBBZ1Qhkt34o47oIto5/L1Cfrmm2/+uJuhmpVESo/VSDXlwndpkQredjXqrnQv",
+	"ejm31osWWhnV8dUVHQaCMAcmDDCywWIqEEQGeDczzg6wCXhZ8jllE1v015T6TB4h6bLXjXjfcL2v1drG",
+	"7yVL5B0jVitqDnJH+ZbifoQKgcfWDWTT9wEwcModTmG14ezp0/sV+C6BaAhPMApV9LrCAu0M8Cjt7qPX",
+	"+lunsHuXVoZAFDp4W+d06XK8CdQ3GIud7rkAvLgl2WT8L23JuHvUbBIkZyV4aDyQLsIWt6bpIDNWBsGi",
+	"pESYjPc7Qmb6e/3xlOpFXxwBMI0bfNNihip+b+cqFuHARwutR1d1Pr1h2Hxi5hi8Y2CQUIiy11Tw9bo4",
+	"VUhO4W5qRNLoNxvX2D5TRaQhgsSVgHTStKEwF1AZ3SzWV93sKcF2okdX7LBqq2pDDq5B6lqQH94X0AWM",
+	"cxzWW9mseRF01XfstVJGv2wkEuNlJMbxnVkEAYjmyNxlZxtxxOn5QU6twneEmWzL0JIOT5CnSzJf54Bd",
+	"l1WfkQ+uOHyUY0/h8dpM+0Bg7pOrH+31BzLuWiT4/Aj2tOBzuGFqRdt82df2fmNa6HbIamx40ICU/24Y",
+	"rcLiTm4U/GalmnncqnN+aMO5zgqjhA2J6NIvxXzWNwzY1lXqM55gmPH+r5QV5MPHfQAslijHDI2sAFn2",
+	"2RR4gThDO+3LSuPKhlu93SPkdEMYSoDis91s0EQv0Pq46XB/O5rXI+46W32TmBVAlc/nfXvI8WjvCJTX",
+	"9L4qcp8h4v4a35FW2bGZIFKfw89s9RH0DJEPeQ2VWfRudEXHam05GThQbEsKPFDjA6jvTyfSojdolySn",
+	"M6q/O2zLrV7UcipBzODcKjwzwce0bAISjcbTRBjwOUNyTlU+3c1MLQHnRtB2NCjVpvKQr1hyVkhjSRrl",
+	"yF2vNcEpUHNAC9wFUcZYJgXaaUm0AN0hKnXR9lvuZ6u4mer+NuQl6LbBiP17jUs6hrI18SCvFwdIQlyF",
+	"5hJDHh/vFZGPEA+0SesW2AN6WQvS8mADA0hFmvmsZn/3CenNf69J/fWW7qHS8DNGtyVsmBZaPCg4l1c/",
+	"XqBRrRRnrkjJjAjJWRAV94hwt0C20jwdVfyKz1nJcWGkYy6H2iNWwK9plFy+PkHffvvyWx9M9XtyEXd9",
+	"wxguX6hzYyGQ+k8Y6fH0JsSsxGylQ+VCv7RBkQjtpwrxlZj9nrCl9HghCii66Y1Twx2qHc44guyYt++u",
+	"b1+/e//2lTl/a0lz8KCMCGG+2pO5aKDSWRomWZBxRn5b7GUAO/cYZ3uGdC6W7JPqdDGM07ecXTYj2mS5",
+	"ZYCisPCmIo2CYJFNDazzmIsvC9r0iYLEA+U7ACZ1LseUs9Ao3P5aDtMCnePFiBh00l2IUebmAgH+zehk",
+	"qrohzT6a+eAPhwcH++gds6WXoctDgM3KuQt867oPuii9pr7THD/cIe44Rq4U35f+zU3b+01PK8x9P/gv",
+	"18d4zJZni3bgEnMOKZ1wW7mYkW151L6F3Tah8fq50Su2d7U91+cQzwxn6U/astaYDnYAcOU61bvhM7k1",
+	"04nWEUbd0M2m7+TzucXW3yZfozSf8lrzT/Q+iNHc6dxQjrtREbvI7Vq/HnCzCTYbOLyarfxwcS7vZ32S",
+	"/Hxxqd/YpKJiekjdukPKgL8v+T2p5J2h994r/g6Ce5ZkZ8AaTy8zddPHQLfPIi/7mdIuKBS7MEmnX8Xj",
+	"Z7gsOF65r6wujWezZaOX3xMxF1TZUCtIozYLm6GaKav5m1bBk52sIUDZPVXGFdabM38WvPcpkuab/oZk",
+	"zV8QVmhbweYYQdXgYGbtZPIvV39+N9MKbTNvk1rVLvBlzcHdDM2WibaP3pJ7SBlStWASKX5HLBbBUyda",
+	"XZJxLXEpD9EaKVdoB25UMrOQbwFpWTO/+ZfgJdk9umHaijw9Pz57c3v85vL0+NVfb8/e/gjXK3a74aIQ",
+	"RLrEVk+IhnJHYIm6r89Pz78/vdQf37DwazjY7I0VGpGSs0kXCTR+wWOuvmm5MBga6UyrYBds5qhqOjAd",
+	"fuqkq3CbL29rePr1gPpd3d+YNYM6vpxBlK+57+3KnyNzRMEzl4UOZxlldwMOq2e0cmFim6jpLfjceBR8",
+	"RbB8SvI7Upgam8gGLNs8M6hMdWRunwSfm+idGZaSSESlkSukuGHgyjBTloSpXXthBbfK8CHVWpmelwVl",
+	"toFBACjgat3F5cUZkKN7Sm9SYJgeP7Vy2+3/kkjNqhHh8Y4BUG5dKlP8n8+/ypHfnxwxhaKtrxliRk6u",
+	"fjTbk4+tS5j9/+x961LjSrLuq1RwfhifsI179WX2NHF+eIBei7ObhsBm9V4xXkGUpbKtg1zlrSpBe4iO",
+	"mIc4zzDzHvMo8yQ7KjNLF1uyTYNsYPlXNyCpbplZef0y0QPov6QkWH0A2Kion7iTQ+vLmqetKp1DOHCi",
+	"I3BNCFHA4MjwK80C8xHcJrCufU/5kL4f8oEI6wvrBFRvK3TyKMlQziFTaYbR12SthPE1oIIT3XDaTiOb",
+	"89qXyW8hmEAI5yTnMIMd97eOKTcZZcdlNYLWVAzkTQWoC6LmjyHRlpTfWpHmrpydTHsy3+ZXSLaFzbeX",
+	"bVbAZI0pZA1fNYANBjP7DwIrqdhAxhaknUWuyjZBzPkRkXOf/rCi8vZS3KqbeUthdYd5+5K/C5hmWtLb",
+	"HclYgyoqcCUUqLEBwXoybdRUJxhbVh4HAKpxm2i2umJY8owoKc03KCeyA0hXrbYd7NwMy/MN7EyW0XR7",
+	"QyZoF2oMoa/+rm/qY3msK6S/ksPQwCLXjBR3yFxQagI/vnnX9PmMGRFN0IZUoV/EgOtK3RRCrakF16sc",
+	"oZ+Tx7v09CbcofOjrgslSis6ZGIyNTOCDNbCi0Mevbj0wcyC1mo9SB50AFhyL8wEjyruBUIEt5SKCC1x",
+	"cy0qccB1yMYBOQ5mqUn1usvaqKzKDyLhGRXNiD6Sn+0lL+dKGZLwZl7KVEZN65VFrk1WT1kO+bqJI1LQ",
+	"8dTVNi5eKhWd9328uofQpZioW0GsvZ7aj4gKO7U/VfvtjqSA53NlSYvqvlQmE3NFoQCItYE2ETeUhFqZ",
+	"An2V6Trk2sLN4wlNlCH1yhcwQ24ccGt21rDCa5h7UtH7rv1n9rnT7V13js9Ov0CnUMQQFsLXfZlDCSxc",
+	"PDuDKjiJPm3aVAiaZZ6iOGytLzuSxfJGqjuZPutmUtj14JBxNuA++sCKIoflACAZPnl6LxJ+fEsQINkL",
+	"vqzfQaY6fecA30ojJjyDGvlvFSEHBGZWIGVc1P5GiKlmq9muxLaZv0wOQOflYdNOodqigqsV7dG6grSV",
+	"M5zSJcyoIuZMh+hoHYzkJCkj3HHpq3TpdoXJctySAFADK4cTK8CMxUSLcFjqLwAWWm7cwRMrQMS/AmIj",
+	"3GrOUDWBCUWD6XhA/3Ot2xrMWmtyZM3YiIXBIOLRjMkYJrzvcU0Nxj0PkJaDkVSR8K0Y2Vbb+gWMxgts",
+	"2+jxKJqlcGCGj8AtKgBwUXybhsoXDre8aBaGj6D1UIEJPDeFBUO3UYxDaUkjkPNfLVhP4XRmU/Fjb3rc",
+	"iJGKZj/2dsjlKOYjUXYm79c6E7pJ5sAUeeSNg1sK44VhGT24x3JTEDKe7H38K315r5F9iofh3u+NdVeo",
+	"MeC3+Glgjb3Gnpc21kRG2GvsxaB+2cGsnnul4b/Yx9h/wNjgMCpel7Z8bXex5HP5DX7THHAtSsFEp/Mn",
+	"SB8MpBEjuCUWv8iMYm/a7UP2vg3Q93hsy0boBn9bMUqVuP4gCy/sQsuKVTl1fQAJqAwPMX0G49f6FTc4",
+	"hmiuXT25JkmuN5gWlm2E32DDIDRUpuczjXlBWNrOtIhuxRO6MpdlQzle+8jS5sbU5JxQNgr7MB+m10qu",
+	"VS+2BQt0X1KSAtv/1z//jCkMXDLxLdBgsCbPQ1IE4KYkxYADoYlGoPG40Lm+431JEL9S3B1lvmIvlkMm",
+	"QnthQjAhOwQJilZ5QmpfLmSkYqbo8dXF59OjTu/k+ssV5IrWPucv6Xv5HWCGKVMC1jKYsf7ePciz7/29",
+	"QugjTMp0+kRlqvFW8PZRMli1oFQ02D/utOFtVCf4EKez+79W22D4a5N0mkDo1erxUfrsJmIgMGbPXnxr",
+	"REDSub2oki0Svwh/kJ6FlTPQGb2Cq6JUWtEWziqSWl/4RGxPaCEdldX84cJ3YmtrYivHALOc/Fq4rTtn",
+	"JxQUBxZJHf9jrpcLOytE1pBzPXjs2Yk4mNbLlW6w+VsRbLDBfzShZrd7J9C2LNDsIVQlzGJtLfRlpfT2",
+	"sSuNDos1ursMIzV5XPPDU9fwMPVivoXsHU1op3aIMr+HUQ8avHIHCO5cUeEqukV1DOWHaR/MBq5YDY2Q",
+	"rgUyJO4PZugmfsV+kV/UHS0c4fzACrnjOkHyCuRcw8AheMU9atGKpav5mmmWydSpKu0r5aQ1k3U2wFMb",
+	"YY4KkoleI13bmxTIg2r8kpyirVDqwSAOb5ppZtFT60x/icMbbONUvfvK15sO5trVlZcefoX2yQAjhRvs",
+	"U19j++shD8JdTfNTBHmpS5gWtyLiIV4UVKg2mME/a/uukBsMNuutoqds7SzQOpAj5miUpZ9AmBw+YjxJ",
+	"TqgldUW4KoZP6ENAuKTusXzUl6fHOt9xNvcNRLiEbwc+i8SEQ2d10J/8SE2hixOmhispdFHulKX0Hh9V",
+	"ycQ0xHPkYdp9YGXDR6Md4z4F41qzxlIzM2qOe+cMHHjIOaLHPA2g8EiwGzHFuuDlnL2+LvZy0qY3rbYg",
+	"2JtLPNlPUgTo0KA5vS/8ulNpyJTBmkoICYbxJFHKq9VrqgOG6MgZ1mhLJuxGsUgMYy2yPekAvRqOujCI",
+	"uO9wbKbCWixSNJhojVp92d+zP7F3/b2PrL/XsxYeRj1RGPb3MDqqoZiQUCFaSfTSTh2uviR7maqEG0zz",
+	"GVZsw/dRA0njsIrFGsBeWeBDIlR/T4q7/h5kIOIbdA3Z29TwG5HDvahRmXmrL89lUqyuoqRIOYM/FMUS",
+	"Ehk5gL1+zKQIc3k3tts2EiaPAFuOc1G9SrmVUvDM0OUXU9LqIHs3udj17nLavJMOD4xxkHxJEgfPtXZ6",
+	"gCZaPdiE4/8W5k9QU81UKqS4E8jxQ8qQtLKPMHMTRBonHzi2ZvEEPc0Nyo/9uWQNbrKJGlBPIQUIAT2X",
+	"ktFi51L05SaECkEuZDn/NcuWJQgTJ5CWGSkr2lVsPDURCHGQkgecI1S427nsZM5WZM4cZEVO9qwCqphH",
+	"p1hbMmEu06ryaJjDl/hJ6luXl0TnRiogZvrTS1K087ndVrNGDc2HlDjPNACrfBByeVPPt/sfRkKgz2MD",
+	"OrY2KlonYtSl56qWa26cIgAH/NNLIYK/zIwgaKuQlG286gDKXDcIbgSAlIb2IrZWMbZZIGoIeQQt0+Jp",
+	"qLhv9RB1J/yNkMX9BN2xS4tW553Cq2pW8Xn/9VYZkxuzKN+O/fvv/x+R0qFQQt7oBhJGg3FjuDeeWB0s",
+	"UncO18vk0iaX8mblTLl2bufLyNTGMKRVheyBpKU5ZjYVjSTdqMGooMSeCHivsEcundXTuUBWV+BRbKS8",
+	"BI/KYp9RdnF7l138R6qIXRR4iOgDbTKDrF8Nn+Ta3nh6TBiFy7XV5DI6IHdlpeWuOWYrDIh2cBavQfY+",
+	"8y5CuNEl9DWPyQb6dk27SipmxfPahJXK9Y0TV/5YJ3FogimPzMFQRZOmzw3HuwobZ4nQ13RRZd5DXONY",
+	"GzW54BGAqBOiqtMlra7RlyHXBnE8iUChWoYQRAczpmUwHIIpeXH8qcHOLt422Nm7zkGnc9Rg5z//fHA+",
+	"jXWDfe382mCfPttfwoL+6+xzoy/PTo9P64SWp5kO/iYQAYxg0rHMqUY670f27s1b9un088l17/z8+nPn",
+	"8ueTBnv35j27+tK9urg4v+ydHF/bvxfDQFiNuJMc2tJLr2BHH9RNnMbAMTed0ZlZY1kbkOSJ3RWIy3mz",
+	"xswu+MweZ0+pz9bKwvfer7MNOp4irveZ8APu0rQfJeeuyMDDArgG9XMh5Bf0g0I4yqhCUdhg2kSCT8C0",
+	"eqi4O7hPf1jL3pvjup3RR0afzBpyTgpiD9y8X24ThsLqRzuZU8+DEBWZFmuK2qeQc9tB3tnJ2R+Qs9uS",
+	"l87syLJcrUgtUhFAhVBxydru8XUE5YFl7ZVtxHN8sxRFxBI4ZNHwW5FobGz/CIm7eRzoqdIBKnvJR+ss",
+	"4nA9mDGX1py6Y0EphIBPcyqCEBgoFQroQ+1SjTG9JX370m753tPl3ivPCNPEiyvPplZL48ZOKpAcFrAy",
+	"LaeXS9sA/vyp/WGTo0dIkbn+xW+L7sMvyrCJ8oNhIHymA+iFD/r4dIYWc6TutIjYWFlNf/902PyipGie",
+	"QcxVRex02Dyj15td+3r9eSdav3vzU1H+Dawjs6YrOcmtyhooPpK7rzBTBrYEF/vmQ0mzFziFMBAQ89SB",
+	"n7LSIXOsBJTM9gfgn//fB9ZQqbNRYA1JZ7i0niQElBNOmW74TmsDs+6XXu+C5k33qmZaMR77gWKe5Woh",
+	"bp6x1hAXgn5PQ+5llIZPQSiem4220x12NtqD4EWBpheUjgUN/9Al1UDHYhZjY3tIiDHBRGjDJ1PhOzDm",
+	"tbQQ6IKzZb/UpfCCaQCBD46JRDAraNHaYh3J8qmk8z3gS7BYal9UXzokZqPwm61aWbu9n9rQnQOzLjGa",
+	"OoW7Mo6K3ETQOv8i4p4JPPE5kDcVGS+w0TBYwrFbQCSECXRLpFCSazgRWvORyzb871jEu8SfF9VOC46Z",
+	"cTYlusaOCVgtjKyX7RNFjemmItIINxVE0MwbXnIAip6aTGJJpKfXNo4Qqn+2MnfkMz1XdajEjbMsWJLv",
+	"MBBr8ZJyioaCW/UQ8sepewJPxS2UHls62GpgOr/vMOP/FDNswQg/sRv74zzSmKuZBAxLvDOTd1v3gfTF",
+	"t+8f7XVhGKfvqGFfmjEEMPIfqdUP0/2B8hIcMCxq+pEdkV5y49VbfdmhivX3bfsFy0tFF023gNIrisHT",
+	"ENsLxf8Ql1mdARWi3V1jnkwXNQ+QCT/g/Jrw6GZVlqjTrs7o2Qqpb36oMuhl/PNLkus0ZbiUsbLUxX/A",
+	"YgC3oKciBJnEsx7wSDcckCRASTwhfM4TZCQRiRaRx9MLxkLK2JxYfBhhpqJw/vx2ovHpRCNPLqLMtnNy",
+	"EufN9QRau9Fut9eVjU77Xqb8QuqOI45KJWNuoBUXs5v5643Ifh0rSKbGlWqRImBayWlvw7G6Y6GSowa4",
+	"D5J+JT78mELMk0DlkoczE3h6Y0L1QSR4MFmevj/bBAmezdYiQo+HISQBPQUVbhy5bn7yWMAGpNVIk7Sg",
+	"M08arLOK2VQI397ikdDxRFiJs42r+mFUhdA2206H62VCYhOoYVRSMC20BhIHhk2Og34Ne07Tp9Qz+H1N",
+	"s6Ors6vPnd7pryd9OQxGcST0YRaEG7u0TMEWxG9lCzHIAmxAgIZFwkQBoutHApDmhRu2L6Wwn4PW2JqZ",
+	"O0vprJN8dCCs9NHOU0MC6G6sKGsPvyJ8aBSeb8FU032ZLj9YXRJ5KbBSMCMDqtPAcLD1FLDCrmZW8d0Z",
+	"iVtJ5sbNR7fMEkmXE12HLPDFZKqMS3oCPmhOI6WG66pSkQB1eMtJ3Zc4i11Sd+V1cREWrc4HjAbcu1nf",
+	"TZHtfLUctzfbkGojyL044DrYvb+mzYxed+tN56HNdm8KJPXzne/RWknzi9JOEK79QwtzxGrpmWDWWAa7",
+	"pdZgBX/uS6MUWBM1AnL99fz06OT6onPZuz75r9Nur1swUK2TtTNIdww0fpSwkfoSGmjoGtvHFh08QnAH",
+	"bjUNVwUeiRGPQLv0uBb11vLmE0SclXdn+xoF6yZxvqli/CJ26/g71WKb6MdZwxrkvBbGBHKk1xP1B9jN",
+	"6XEwKsW+SvjyZtsXnsNiKvBUVnFRYXsnktoYRJbiDuX3jqEezx8XMdZIzd2PPN3leY45pL57wE3iG/dM",
+	"OFsNoZew0r39Z/3y/syt8RoaUz9Nn+mMOHPlHilkpy4QcY9x8kBO9pSbcZqRjUf4UATokjKPS2G/+lxV",
+	"hPamVATchp2SsB3/Ayq/P6AnTEMumz6f6YN7nxvxPWMVLqBiQQZjhMFzn89qmulAjkJhBaqkSLryvDiK",
+	"hPQccAv4Q9iEz5gWgu37ER8aB6emNBQf9KX9kxmLSb0BtbSGR4bcwnZS+GUM6BKqpjOL/qakaLFPFMmn",
+	"uVFPT4rvY7JL+komvSLFG5cI12ZHa7BxMBoLbVjE5Q21aYfKX8wSsHaNLyKwv4eRmuS/nqbjyDgMKblM",
+	"Cy8OeZT8sV6S04lPA6o/TMeaSFIZ9ttvv/3WPDtrHh8X2Sg/C3MRcnnMK80Tc0OU6Dg+n71i2PoOHorr",
+	"vxDIkaVmzQLTmKfIhACaBFOUUBuSD6IXZXJP7I/EQBWi4K929OEB23vl93JJYcRkGlqWXJ7aEnLZS57c",
+	"hFaeHXEdtfxcCubWAkELOAHqLxOJseCR5mEDghuBB22opSesVEoP9BoOsYFlxvWXFI7ToTLp8tWQNOJ0",
+	"Dxo5klZ30jUIdwgRG+/XkKe+g3uYa282xRvrSbXD5NMPVhBLevzniLOiKFJmiK0kOOYZsKSFlqO4XUpj",
+	"RSmNC4zNZU6ypTECy7LwU6KTHMLD0AchDCCSinB7Wb5fpkWuvhL0qkreVM/B0DJ8FhOeSTkrrdBF1npA",
+	"b63sWOhEVo38oJyKC/eT3lsfPlg9R6OWumw61Kbox9oSVdeja+2rdJ0rFE402QmE3kNaA/2d7dtfN5UM",
+	"Z7SloEnXX3lzowz1oDGhovQnR1AVXp7LskGsdADUPpGC5Ls7PhEaDugajpKgAdh+DZScWtZCSVCvZV/C",
+	"w3W72AQpeTr7FKmJJZJTPwHl5wY2CM0p+z9K2NUZm3IaBdILpjxEJbkv962GfCNmoC1bRqkzrfBjgPo6",
+	"E9yuQAN0E9Q3DAPpW+W8lUvxYLXe2NpucAO5OBE01MBJ1dgBPYJk7Pps5B4B7G8lBXZoh9bn73BXEkmb",
+	"WL196XGw37QQ5cEl4LfqtIKtdNNEGVKsBUhxh5u5u/s37ynqgmh211xOQ7CCKnHezMmtbAeMpUrEUgXh",
+	"wLJrk0yqZYmXX8Q306XHKtRZs8OUujVMBlaYpl5zEiLwUR5Y2QjxbiVfTFrmV5hz4s5IpDkeuJoKqVkz",
+	"hdampZMgVz6fFbniGkyEmt7oxtI+tRVLUR/cT+HmWSNMk8jfHR5XAsJsZcMqPi+HVi7e0fZGbpfMzfIy",
+	"IJVhq7ft91tWiNrJNXFpsVsRQSbuJNaGDURymdQ0w9vDuEdIGhToYLDqO6770gNAKoTQVBMBmlWoRYtd",
+	"CkD2Cww2SBMUPMfndavGXH3puzYqttCuiQ9EmGsaJRPr7U27bd+OuGeXXW8wbtckkiKW9+22/Z0fIzGz",
+	"N3bgD+02mwQyNgK+T5mXydp5X2IKXrYoN+1wRbWxdnauMrZ1D0ik3+sthn1GCFMbYiFoPOASoWsL4o5e",
+	"x1r41yCX/w9lVRuh0SAmyAzXFhgKFhNC+tc//1QvBgH1q1c8t4NGt0o27HxPW45UJkVmKDKgkXcDOJFK",
+	"ccFIXeGpiqcYF0yg/nUNi0csp2DMcLkm6tSDA2uoVpo/nRWvhenTR2o6q5gV7RBb8wov5cak9MdTU4B1",
+	"A1m548ynZzTkK+rACZh5ZPzxKAxE5B57hHWX46mmVnHkrREntLTZpWcrpsTsUKVVdtIPnPx4EUokuGEh",
+	"h9meKZhnTZSF5BfLONFFxkmWWrVv26gARcKzyluWIPQzUU3XobqpP1wJKmo/eOEPH0Zo9OFHAV122MXx",
+	"p9YL82Nj4beSojnlI2FXQB4BwkdKQDQa5L51vhIATrICx5Jf2jMmaZ9nn8l3+XpBdKbj0UhowHtaKdy6",
+	"mWdXxL7OIVBC7UzBGiDVKNk1Fc1vmiVY6GaO8fs7FfnI6IFmRnwzmQr9nPEDB/BTG14gGB/w798FWtTL",
+	"Ylr/nQtNTfi3z0KOzHjv40/tdmN1vA3MqZ/a7UP2vg1BIxdRLB4NWh0UBcMCacQI8r9/r/i6yB5eUcIj",
+	"lzdWY0mfOnTnNxahj1VZgxnZrZE12CD0gp3nLcPAnutXHhBz7kHamgh3zUWZSOtA0QFiI+kuFTmUqWcs",
+	"GdbAEYBquk0BCdAoXTqBVVACdOO/aESBuTUw7kVKO3JrJITmcz0eKB5V3QQwEpNA+iJquszbZXGOS3q4",
+	"656tkDoWxiohDjfvP0ZZ5WX31wvmzkxbcZ1Jl3HZmVMemeaAh1xa+gpFZJbgPzaeusaqW0InT+8qKCaR",
+	"zXkLHkqiO1/eU3oMqDUENDlPGILMxpQpNOC9y8R4fBBvFEtMfTvVpWUH5xJ7rqc5urk4tZtglMydCg4g",
+	"aUPqOwFoYVCaQsoYC2DmlLSiMdnNgdhjr3aX+xL4EAevYbbpqf+9mY7cvJ/NZrPm2VnT97/X6o0kJ4XL",
+	"vl2+9Dm0lXDKOU4G1RslE8h6TIXB6UPcgvuWrJNZaJeMxyGjpS/3IbvqmBvRagnpH0MMQHphrINba36R",
+	"wv+ntz9hrtohtEZl/y/WJkH2DwwUZIA6atXUohgB6i2XcDhrp+2VKPPJlB+UUbskZY/tJ0uul4xJe/PQ",
+	"HN4KtTO7l3ZXV6plSCpJrQsQx2u3Etza1Z1M1p9LRVssL1qeVleBbmf4aLnJ3+OjzZQ79PhoreJjPgKd",
+	"hhDzX5zNaDLzz5qHYwfJTkalx6NoBtL7qXT7cjCMP7Pjq4vPp0ed3sn1l87ZCat1oDM1XjH9vXv7n+/9",
+	"vSR9EBMFkZkd5HIrAaYgUAqXf9OXc6AUh0sqxVy6NhT/QWKmp0IVR654DFq//K8oGo0Gg/L8Q0tL1eiT",
+	"PT7aSvYhcEdJCQIf7XTFbbQ7BlJjHFglDyKaZp4R9QYGch+ydQclqqOVDwf3ho/WSvRyhL7L83J5XvYw",
+	"nJELnfWt2CGZurnWi1ZMrOzQ/lykVHsnpV59HT3AUpIwWpRYZXbsrQq8pQ4/qyH+6h7ahJZIg62Lp/ZY",
+	"r9+mtcRBHISmGUjmdp7tdzu9vzRYt9tpsH///R/1xEuRqWRtOIWyCmWxSL9yp1CN9KKvb0XPSuirWIrR",
+	"sewk2VZhw6AX9nChnnsdiXYnxE2pY67nKgOSavmE23IFAypytfNsPy0eaLAPbfBPMT4W3K8niWB9OecG",
+	"ST2NlOJK+gnYOGMOeELY4oHENrR/OMwjjLAJnyHKCDdGSB+8lfv55KYsdIjrq3YHeOi3Aiyp1J04mGWQ",
+	"Vlp9afdihE7pJvi6hM+8sfBuwHfnKepEkZ2O5M5fiSnDzmdqf6qzWJogBHdfoJkf6EmgNeIl+0qKwxTx",
+	"qglYL0BrALms7G4EckSeRtSrpwCnAhBXxfAhX+1BV6jqwPfLms+6Jp2vN9bkCNouFcHJKIFmITgJaCIZ",
+	"73D1Pi07pwOiMB7qg/u7MTdPj6lgv7rUFbuKfI7dFJdALdAz9vFTIybrgq4Brwv/kHENPWT4iAfSFRok",
+	"dQ+v7BZ7LJAb4q6DEM5EXVJRhaLNicA58aYidsc19XzG/JgschWXeTnsLihocdkEQ/UAfMIH9/aHnroR",
+	"shy46l27zU6/gAftunf+nydfWO1U3vIw8CmgZL9Rw0LekudUxMS3qSXc3Ct9ad/5ct67/nR+9eWY1QAj",
+	"C+6Kod3ngmacJQIYXkzabFYkhdNBSkQxrO3HCf2hetQGW0AKL44CM9v7+Nff56Uz1XrLzMli3C7Tl8L1",
+	"D0gKnEg12Z/GgzDw8D42lgxZgH4r4mczq7fYUYEkeZhw/eyonKT4UkY4CDy9MhE2oYVTbw1b1Ihv5sBd",
+	"QnmCW5n5evnpiL1//+59CoyVbCsUey3GdP+YFJgtxQYihAA2C47ctmG75HUo7mkJLElye6SwzXVdXVve",
+	"5t/qy/1Y3kgw4+mJBtT8NHD/sN2Hpck6DpARzoBfSenIPyCiF5ohV9wSbZmgzvY5+MOwCfWhmuvei4Xq",
+	"2xDE5SHCN6xz1fuFInU6GFmr1VpikFsCs6bYnKVcINS37OLk8uy0280g7BOwAH2gGUj7eAQWIVqjeSXJ",
+	"Gfmw+hrFGXFDfj7pQaLkMLYqfprqTd14tPCU9O3X+9KF3n+EOYsY53wq5DY4x45rdelF/kHcA9hYE/uB",
+	"YsHrqzfbRnPtK02l4Dn2NAo4NLvf+8QRgWwwvox4UVHItcyZ8OgG0rSgzrMAvDt7cUX6drrWpWWJBQw/",
+	"nDM2oHLARFzOQFp8ZABlZWd5cd7tMV8JqyKOA29MiXAjQS32gXU5dQ7vSy8MvBvdYpfEgB/ZklsSElKB",
+	"ndi+ZfO3P7FQmKRoww9GgdF4ufXlag7Nfm7x5py7MxsO5REPBcGRQjE0qaNq8Vqdt3nYPkZhMXVOYn8P",
+	"ETGQ0HpsBV5frnnnYsZUtVIjGWOZUZQ4IUssgT+s0ZTQVzZpKy0tfAb20jJAtGQK7jJm8fQjzgcn7HHJ",
+	"BoI5kAp0y6YJseDr1QDm3JcLOToJP1qBqCSwmENQ04abmK5iZsZcspEK5KjBJnw2wHr4a/gN9MXpy5Nf",
+	"T770rru9zmXv5DiHUgaJrpRqRL5nvNfpPOwSUi5MF9OqHaK/vUw7KOLJDnw0x5YVpKHr2ykOtJW4fDp8",
+	"mUhwgQlNl8Rj8s9fTbjqGUimTBu+RE4/QPIcYoYhvaFuRXQXBQ5lIuTaFOgYsdTxwNLH4NH2ceZTDzKR",
+	"+7LozfUu2Kv0zarv2fmhypKgQfOz98fdWIB0BHx0u+XQld8EYciU/CNduF9Bx3TBW9wKLhfohZk4gkL/",
+	"4Zbv2bn0redJYrUMUanh8DkL8Geg8sWRBMIyC9vnQpggd7Qz5xICTHuc1rHS5fLTEfuP9vv/AFgBsIzQ",
+	"nBopjJGjdM3LVaDg72j/KJLHGlParTzGXgqlIrfrzM0W66ROaCjwy+ZJJ/YJy/pAUkNHfPPEFMDIRqEa",
+	"8LAvuT8JpG6x3wSHYg0orckWI3FIas25vanvQ8i9G+xXMhLScovwmZLMFxMufUoowK9A45Qpl0lhzwfA",
+	"9dAleeGp9sY6tAxofci9MQyBzUqoZbM9u/cO3gyV9sAX0mBvFCWd9k5KHn5qIiKrPZZUDGEnllUFQxQV",
+	"z5zEjZiVIQEgkMzjKoc+QW9orDIvriKy5jl+nsUyFDrbucMesCUTqHx7DOR3flKfedVzWgEnXgJCnh9k",
+	"OQbDwqLs0aCjk+RPHS0edFUGUhueFO/k2/TIcHbIhjzUiEEdSPq7koC9R810BsqMy5aLL+QmLGQ82fv4",
+	"V5jWXmMPPr/X2ONhuPf7GqAV5+Ty0ZYRtbE8A7O1MxDfpqHyhaPGognhO8AT0G6sIH9zbgrzmZqNPW1m",
+	"IdCXiiZ7m0GAxwnTUa2TPQovZA43Qcd/tTVr8ytWQ4hm5oRag7nW9g4jP0Vm9JUXT6xs/dc//8RqKDVr",
+	"9eRCE74+uLf/fArCXE+uBQ3ehQc/CeFjLHep5KW7tBXAowWJOm7Qx8lb4htX7uQAk3UZ58JTq2TVCmX0",
+	"dPhFSXEGTfoWZ9SR7Jde7wLO4ZCNlVQxtAIeC8lOh037ahPetUKVDzRkQtBkx4L7Ikpnezpsnik/GAbC",
+	"b3YD6YlHNm140vC6nTVOGEY76fFRGYnTYwcnVE5oL6RkZatesg8nz8LE3hblV/UAI0okzfGR/Pl0ysYq",
+	"9LXdbVIztjfxjYiOEtW6w6ZRcGuFQ7I5sF2kQTecxaZRjFhjGFi47kImqd5KZbL2Zg3RS6nuJDqrIevP",
+	"YbojSLkVNIEcqmXC5dT+vUKDDb5fQNRd0k+5R2CQT7jhF7Cv+G3GBwr6xwaaHXFQfEk3TjboNjCIX+DM",
+	"kFI7o0OWdtao4Ozq6vSY3b7LGBWlDqB0MPoS4sy1aod9CfY+hG/gnpmLwZymbyaBGHvYY66dl6hmDYI0",
+	"8sM9a81ASnFfRuJW3YjcBNx0f2q3U0QmdFoT0gFFvDwuEXcsMGyfe56KLQ3+65/vWsXQw0BVbphqacuN",
+	"chGJ20DclbkDcqv2MwvdmI/pSV2g3Ie0oXRRWalRVf4QbLbIZhAVcM4BEt3Dc4vzXy8L6Jxhzv44mMI5",
+	"4mCQ6D/m06ldKPKOibjUFJJxcSrciTsV3WiIJh+mno6+HAjK4B8LSMGoafAGN+0IkOuKJd25+G5JCsgh",
+	"horyAmDCQ8vpwp+PrRLHQwhoTmi4+O4+hoLS3cagLf25xS5CwbVgXN9kig3AcYGw6najoCNL+oVWDRJ0",
+	"IRyGn+/LDDll400DIWQiSrB/TqvVYiRPWjXKbTk565x+vj477Z51eke/JJktfZmmtnDfj6yBS3LTOL4E",
+	"pwUZlBOhtRU5WDhvDcF6i3XgSKCoIunpMxChkiMquXCLhpLiRJzRs2eUxhzF4hAGQuTFSUpKsLloWPYl",
+	"fMMextnJ2V9OLru/nF5cn37pHPVOfz1h+7XfVBxl31VDhon237OfabF///0ftTr6W2jMvkwE8kAMVYTY",
+	"U3artdUvcaMj7A9eQA0LVID72JcU9UtCBguHZ0+5VSuU1B2Y0aaFdYf2oUha/18VSMorcItwCSSvr8hs",
+	"k9VidmNTnoNzyCfhAB6jCkkuLrJtthdEhm9Ji0I3SHPBT1sAOJQ6TApM2ULLkbTmB/frXLAQu4JH1vyT",
+	"WB1qGRC7id2IWSOppsrDc2wRYHUjnqDMeazjBzrL+8h2FTO5pJmcB7HQY8T24Wr+iBGGeiPFvqGc+UA7",
+	"VG9sy+VyGbPdpxY47uA+54csKu4qcATN+y4f1gkXvDAlUA5ZoqomgyQzwna6kOT4ptjsyFLDrkT6CRBm",
+	"VBQJz5rc2Z2t6QQdKeLyBnSHfV/UQRWj9jl5prN6PAXlrCJ1I8RUU4cKGCCA5APLZNOQG6u4N7mUKpae",
+	"mNhprsIEh1c6uTcqJMTsQMuw53JL2GQ57lMA1cOWQq5PZhH2ikbkxXyFdf6hJkVz0SZyAK5L0ByKTrAi",
+	"KZYdYiv4DtkJ4Or9dejn2UuzzQunr1FgBJRsZPYJygzBLZGh0xoBfhaSa32p5Dm4z/64bu/DYmpeo2za",
+	"2qKt11zirG6pfQ5sUf7oSo/noZ6zHJOvRMF6/tKngFaOKOF4p+Q8FUbzg6nSCo1IDAXU1x7w4TAIA766",
+	"hUkn++Am7M3MgOvYm9n5/bgoeqScCINRoGLNsrvK9lHpGCovRmeAibgf2L+hVadVZDA9ABvnyzSdLT0n",
+	"Zxs2AXh76UkdZdwgmzmq7IjrnNVR1tDd1mn1IFPRpTelxrfHDQ/VKBaHLJZpRNX9HbOTIP8opy4unpiK",
+	"pYmCVYeVPLWRg4LRZmudkZtYq4KaodPuOXv75sOH5huWbBPwwokc2f1OeCD/nfs9LbQOlDxS6iYQ9sv2",
+	"ksQwLV6xcRTufdw74NPg4PbN3vffv/9PAAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
