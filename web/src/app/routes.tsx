@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { accountPages } from '../features/account';
+import { analyticsPages } from '../features/analytics';
 import { announcementPages } from '../features/announcements';
 import { calendarPages } from '../features/calendar';
 import { choirPages } from '../features/choirs';
@@ -129,7 +130,12 @@ export const routes: RouteObject[] = [
               },
               {
                 element: <AccessGuard requireChoir permissions={['view:analytics']} />,
-                children: [{ path: '/dashboard/analytics', lazy: soon('Analytics') }],
+                children: [{ path: '/dashboard/analytics', lazy: page(analyticsPages.AnalyticsPage) }],
+              },
+              {
+                // A singer's own year (issue 28): every member.
+                element: <AccessGuard requireChoir permissions={['view:dashboard']} />,
+                children: [{ path: '/dashboard/analytics/me', lazy: page(analyticsPages.MyAnalyticsPage) }],
               },
               {
                 element: <AccessGuard requireChoir permissions={['manage:choir']} />,
