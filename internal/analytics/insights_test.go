@@ -45,7 +45,9 @@ func newFixture(t *testing.T, d *db.DB) *fixture {
 		ave: id(), anthem: id(), a1: id(), a2: id(), a3: id(), a4: id(), a5: id(), s1: id(), s2: id(), s3: id()}
 	f.exec(`INSERT INTO choirs (id, name, country_code, religious_affiliation_id, calendar_type, time_zone, created_at, updated_at)
 		VALUES (?, 'Schola', 'US', '00000000-0000-4000-8000-000000000101', 'general_roman_ordinary', 'America/Los_Angeles', ?, ?)`, f.choir, now, now)
-	f.exec(`INSERT INTO musical_roles (id, choir_id, name, sort_order) VALUES (?, ?, 'Soprano', 1), (?, ?, 'Alto', 2)`, f.soprano, f.choir, f.alto, f.choir)
+	// Nobody sings tenor: the part has no readiness rows.
+	f.exec(`INSERT INTO musical_roles (id, choir_id, name, sort_order) VALUES (?, ?, 'Soprano', 1), (?, ?, 'Alto', 2), (?, ?, 'Tenor', 3)`,
+		f.soprano, f.choir, f.alto, f.choir, id(), f.choir)
 	for _, m := range []struct {
 		user, part string
 		active     bool
@@ -206,6 +208,10 @@ func TestPracticePerWeek(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		var tenor string
+		if err := d.QueryRowContext(context.Background(), `SELECT id FROM musical_roles WHERE choir_id = ? AND name = 'Tenor'`, f.choir).Scan(&tenor); err != nil {
+			t.Fatal(err)
+		}
 		before := d.Statements()
 		got, err := f.s.Practice(context.Background(), f.choir, p, "")
 		if err != nil {
@@ -223,6 +229,7 @@ func TestPracticePerWeek(t *testing.T) {
 			Parts: []analytics.PracticePart{
 				{ID: f.soprano, Name: "Soprano", Minutes: []int{20, 10, 0}},
 				{ID: f.alto, Name: "Alto", Minutes: []int{0, 20, 54}},
+				{ID: tenor, Name: "Tenor", Minutes: []int{0, 0, 0}},
 			},
 			Pieces: []analytics.PracticePiece{
 				{MusicID: f.ave, Title: "Ave verum", Minutes: 64, Singers: 5}, // 3899 s
@@ -236,7 +243,7 @@ func TestPracticePerWeek(t *testing.T) {
 		if err := analytics.PracticeWeeksCSV(&buf, got); err != nil {
 			t.Fatal(err)
 		}
-		if buf.String() != "Week starting,Choir,Soprano,Alto\n2026-11-09,20,20,0\n2026-11-16,30,10,20\n2026-11-23,54,0,54\n" {
+		if buf.String() != "Week starting,Choir,Soprano,Alto,Tenor\n2026-11-09,20,20,0,0\n2026-11-16,30,10,20,0\n2026-11-23,54,0,54,0\n" {
 			t.Fatalf("weeks csv:\n%s", buf.String())
 		}
 

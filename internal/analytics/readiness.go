@@ -168,7 +168,8 @@ func (s *Insights) Readiness(ctx context.Context, choirID, eventID, occurrenceDa
 // readinessRows is one statement: the plan's pieces (each once, in the order
 // first planned) crossed with the choir's voice parts; for each, the active
 // members of the part, how many of them practised the piece in the window,
-// how many for at least ReadyMinutes, and the part's minutes.
+// how many for at least ReadyMinutes, and the part's minutes. A part with
+// no active members has no row: nobody there to be ready.
 func (s *Insights) readinessRows(ctx context.Context, choirID, planID, voicePart, from, to string) ([]ReadinessRow, error) {
 	partCond, args := "", []any{choirID, planID}
 	args = append(args, choirID)
@@ -203,6 +204,7 @@ func (s *Insights) readinessRows(ctx context.Context, choirID, planID, voicePart
 		LEFT JOIN singers sg ON sg.part_id = pt.id
 		LEFT JOIN practised pr ON pr.music_id = p.music_id AND pr.user_id = sg.user_id
 		GROUP BY p.music_id, p.pos, mu.title, pt.id, pt.name, pt.sort_order
+		HAVING COUNT(sg.user_id) > 0
 		ORDER BY p.pos, pt.sort_order, pt.name`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("analytics: read the readiness of plan %s: %w", planID, err)
