@@ -7,6 +7,7 @@ import { formatDate } from '../../components/format';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
 import { PageHeader } from '../../components/PageHeader';
 import { SectionError, SectionLoading } from '../../components/SectionState';
+import { SCROLLS } from './scrolls';
 import { myCsvUrl, useMyAnalytics, type MyAnalytics } from './insightsApi';
 
 /**
@@ -82,7 +83,7 @@ function Figures({ choirId, data }: { choirId: string; data: MyAnalytics }) {
         </Table>
       </Part>
       <Part id="my-answers" title="Answers" csv={myCsvUrl(choirId, 'answers')} csvLabel="Download answers CSV">
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer minWidth={520} scrollAreaProps={SCROLLS}>
           <Table aria-label="My answers" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>

@@ -2,6 +2,7 @@ import { Button, Group, Progress, Stack, Table, Text, Title } from '@mantine/cor
 import { IconDownload } from '@tabler/icons-react';
 import { formatDate } from '../../components/format';
 import { SectionError, SectionLoading } from '../../components/SectionState';
+import { SCROLLS } from './scrolls';
 import { practiceCsvUrl, usePractice, type InsightsFilters, type Practice } from './insightsApi';
 
 /**
@@ -48,7 +49,7 @@ function PracticeTables({ choirId, filters, data }: { choirId: string; filters: 
           Download minutes per week CSV
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={120 + 90 * (data.parts.length + 1)}>
+      <Table.ScrollContainer minWidth={120 + 90 * (data.parts.length + 1)} scrollAreaProps={SCROLLS}>
         <Table aria-label="Minutes per week" verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>

@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDate } from '../../components/format';
 import { SectionError, SectionLoading } from '../../components/SectionState';
+import { SCROLLS } from './scrolls';
 import { readinessCsvUrl, useReadiness, type AnalyticsEventRef, type ReadinessRow, type ReadinessTarget } from './insightsApi';
 
 /** The marks as the page (and the CSV) say them, with a colour each. */
@@ -88,7 +89,7 @@ export function ReadinessSection({ choirId, voicePart = '' }: { choirId: string;
 
 function ReadinessTable({ rows }: { rows: ReadinessRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={640} scrollAreaProps={SCROLLS}>
       <Table aria-label="Readiness" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
