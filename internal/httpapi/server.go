@@ -101,7 +101,8 @@ type Server struct {
 	privacy    *privacy.Service
 	planning   *planning.Service
 	week       *week.Service
-	analytics  *analytics.Service // issue 28
+	analytics  *analytics.Service  // issue 28
+	insights   *analytics.Insights // readiness, practice and a singer's own year (issue 28)
 	logger     *slog.Logger
 	cookies    cookies
 	now        func() time.Time
@@ -129,6 +130,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	if s.now == nil {
 		s.now = time.Now
 	}
+	s.insights = analytics.NewInsights(opts.DB, opts.Calendar, s.now)
 	// Read on first request, not on every start: unpacking the description
 	// takes milliseconds that start-up need not spend.
 	spec := sync.OnceValues(openAPIJSON)

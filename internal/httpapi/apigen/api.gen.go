@@ -47,6 +47,27 @@ func (e AffiliationCategory) Valid() bool {
 	}
 }
 
+// Defines values for AnalyticsReadinessRowMark.
+const (
+	AnalyticsReadinessRowMarkMost AnalyticsReadinessRowMark = "most"
+	AnalyticsReadinessRowMarkNone AnalyticsReadinessRowMark = "none"
+	AnalyticsReadinessRowMarkSome AnalyticsReadinessRowMark = "some"
+)
+
+// Valid indicates whether the value is a known member of the AnalyticsReadinessRowMark enum.
+func (e AnalyticsReadinessRowMark) Valid() bool {
+	switch e {
+	case AnalyticsReadinessRowMarkMost:
+		return true
+	case AnalyticsReadinessRowMarkNone:
+		return true
+	case AnalyticsReadinessRowMarkSome:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for AnnouncementStatus.
 const (
 	AnnouncementStatusExpired   AnnouncementStatus = "expired"
@@ -895,16 +916,16 @@ func (e RecurrenceRuleType) Valid() bool {
 
 // Defines values for RecurrenceRuleUnit.
 const (
-	Days  RecurrenceRuleUnit = "days"
-	Weeks RecurrenceRuleUnit = "weeks"
+	RecurrenceRuleUnitDays  RecurrenceRuleUnit = "days"
+	RecurrenceRuleUnitWeeks RecurrenceRuleUnit = "weeks"
 )
 
 // Valid indicates whether the value is a known member of the RecurrenceRuleUnit enum.
 func (e RecurrenceRuleUnit) Valid() bool {
 	switch e {
-	case Days:
+	case RecurrenceRuleUnitDays:
 		return true
-	case Weeks:
+	case RecurrenceRuleUnitWeeks:
 		return true
 	default:
 		return false
@@ -1238,6 +1259,42 @@ func (e GetAnalyticsAttendanceParamsTable) Valid() bool {
 	}
 }
 
+// Defines values for GetMyAnalyticsParamsFormat.
+const (
+	GetMyAnalyticsParamsFormatCsv GetMyAnalyticsParamsFormat = "csv"
+)
+
+// Valid indicates whether the value is a known member of the GetMyAnalyticsParamsFormat enum.
+func (e GetMyAnalyticsParamsFormat) Valid() bool {
+	switch e {
+	case GetMyAnalyticsParamsFormatCsv:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetMyAnalyticsParamsTable.
+const (
+	Answers    GetMyAnalyticsParamsTable = "answers"
+	Attendance GetMyAnalyticsParamsTable = "attendance"
+	Practice   GetMyAnalyticsParamsTable = "practice"
+)
+
+// Valid indicates whether the value is a known member of the GetMyAnalyticsParamsTable enum.
+func (e GetMyAnalyticsParamsTable) Valid() bool {
+	switch e {
+	case Answers:
+		return true
+	case Attendance:
+		return true
+	case Practice:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GetAnalyticsMusicParamsPeriod.
 const (
 	GetAnalyticsMusicParamsPeriodCustom  GetAnalyticsMusicParamsPeriod = "custom"
@@ -1295,6 +1352,78 @@ func (e GetAnalyticsMusicParamsTable) Valid() bool {
 	case Seasons:
 		return true
 	case Sung:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsPracticeParamsPeriod.
+const (
+	GetAnalyticsPracticeParamsPeriodCustom  GetAnalyticsPracticeParamsPeriod = "custom"
+	GetAnalyticsPracticeParamsPeriodLast12m GetAnalyticsPracticeParamsPeriod = "last12m"
+	GetAnalyticsPracticeParamsPeriodLast90  GetAnalyticsPracticeParamsPeriod = "last90"
+	GetAnalyticsPracticeParamsPeriodSeason  GetAnalyticsPracticeParamsPeriod = "season"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsPracticeParamsPeriod enum.
+func (e GetAnalyticsPracticeParamsPeriod) Valid() bool {
+	switch e {
+	case GetAnalyticsPracticeParamsPeriodCustom:
+		return true
+	case GetAnalyticsPracticeParamsPeriodLast12m:
+		return true
+	case GetAnalyticsPracticeParamsPeriodLast90:
+		return true
+	case GetAnalyticsPracticeParamsPeriodSeason:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsPracticeParamsFormat.
+const (
+	GetAnalyticsPracticeParamsFormatCsv GetAnalyticsPracticeParamsFormat = "csv"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsPracticeParamsFormat enum.
+func (e GetAnalyticsPracticeParamsFormat) Valid() bool {
+	switch e {
+	case GetAnalyticsPracticeParamsFormatCsv:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsPracticeParamsTable.
+const (
+	GetAnalyticsPracticeParamsTablePieces GetAnalyticsPracticeParamsTable = "pieces"
+	GetAnalyticsPracticeParamsTableWeeks  GetAnalyticsPracticeParamsTable = "weeks"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsPracticeParamsTable enum.
+func (e GetAnalyticsPracticeParamsTable) Valid() bool {
+	switch e {
+	case GetAnalyticsPracticeParamsTablePieces:
+		return true
+	case GetAnalyticsPracticeParamsTableWeeks:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetAnalyticsReadinessParamsFormat.
+const (
+	GetAnalyticsReadinessParamsFormatCsv GetAnalyticsReadinessParamsFormat = "csv"
+)
+
+// Valid indicates whether the value is a known member of the GetAnalyticsReadinessParamsFormat enum.
+func (e GetAnalyticsReadinessParamsFormat) Valid() bool {
+	switch e {
+	case GetAnalyticsReadinessParamsFormatCsv:
 		return true
 	default:
 		return false
@@ -1490,6 +1619,18 @@ type AnalyticsEventAttendance struct {
 	Type  string `json:"type"`
 }
 
+// AnalyticsEventRef defines model for AnalyticsEventRef.
+type AnalyticsEventRef struct {
+	// Date The day it takes place, in the choir's time zone (YYYY-MM-DD).
+	Date    string `json:"date"`
+	EventId string `json:"eventId"`
+
+	// OccurrenceDate The occurrence's date, for an occurrence of a series.
+	OccurrenceDate *string `json:"occurrenceDate,omitempty"`
+	Title          string  `json:"title"`
+	Type           string  `json:"type"`
+}
+
 // AnalyticsMemberAnswers defines model for AnalyticsMemberAnswers.
 type AnalyticsMemberAnswers struct {
 	Answered int    `json:"answered"`
@@ -1577,6 +1718,74 @@ type AnalyticsPieceUse struct {
 	TimesSung int     `json:"timesSung"`
 	Title     string  `json:"title"`
 }
+
+// AnalyticsPractice defines model for AnalyticsPractice.
+type AnalyticsPractice struct {
+	// Choir Minutes per week, as weeks.
+	Choir    []int                    `json:"choir"`
+	FromDate string                   `json:"fromDate"`
+	Parts    []AnalyticsPracticePart  `json:"parts"`
+	Pieces   []AnalyticsPracticePiece `json:"pieces"`
+	ToDate   string                   `json:"toDate"`
+
+	// Weeks The Monday each week starts on.
+	Weeks []string `json:"weeks"`
+}
+
+// AnalyticsPracticePart defines model for AnalyticsPracticePart.
+type AnalyticsPracticePart struct {
+	Id      string `json:"id"`
+	Minutes []int  `json:"minutes"`
+	Name    string `json:"name"`
+}
+
+// AnalyticsPracticePiece defines model for AnalyticsPracticePiece.
+type AnalyticsPracticePiece struct {
+	Minutes int    `json:"minutes"`
+	MusicId string `json:"musicId"`
+	Singers int    `json:"singers"`
+	Title   string `json:"title"`
+}
+
+// AnalyticsReadiness defines model for AnalyticsReadiness.
+type AnalyticsReadiness struct {
+	// Choices The services and concerts of the next 90 days.
+	Choices []AnalyticsEventRef `json:"choices"`
+	Event   *AnalyticsEventRef  `json:"event,omitempty"`
+
+	// Planned The event has a music plan.
+	Planned    bool                    `json:"planned"`
+	Rows       []AnalyticsReadinessRow `json:"rows"`
+	WindowFrom string                  `json:"windowFrom"`
+
+	// WindowTo The 30 days of practice end today, or on the event's day when it is past.
+	WindowTo string `json:"windowTo"`
+}
+
+// AnalyticsReadinessRow defines model for AnalyticsReadinessRow.
+type AnalyticsReadinessRow struct {
+	// Mark none — nobody ready; most — more than half of the part ready; some — in between.
+	Mark AnalyticsReadinessRowMark `json:"mark"`
+
+	// Members Active members of the part.
+	Members int `json:"members"`
+
+	// Minutes The part's practice of the piece in the window, whole minutes.
+	Minutes int    `json:"minutes"`
+	MusicId string `json:"musicId"`
+
+	// Practised Of them, how many practised the piece in the window.
+	Practised int `json:"practised"`
+
+	// Ready Of them, how many practised it for 10 minutes or more.
+	Ready       int    `json:"ready"`
+	Title       string `json:"title"`
+	VoicePart   string `json:"voicePart"`
+	VoicePartId string `json:"voicePartId"`
+}
+
+// AnalyticsReadinessRowMark none — nobody ready; most — more than half of the part ready; some — in between.
+type AnalyticsReadinessRowMark string
 
 // AnalyticsSeasonUse defines model for AnalyticsSeasonUse.
 type AnalyticsSeasonUse struct {
@@ -3242,6 +3451,32 @@ type MusicalRoleWrite struct {
 	Name string `json:"name"`
 }
 
+// MyAnalytics defines model for MyAnalytics.
+type MyAnalytics struct {
+	Absent   int                `json:"absent"`
+	Excused  int                `json:"excused"`
+	FromDate string             `json:"fromDate"`
+	Going    int                `json:"going"`
+	Maybe    int                `json:"maybe"`
+	NotGoing int                `json:"notGoing"`
+	Pieces   []MyAnalyticsPiece `json:"pieces"`
+	Present  int                `json:"present"`
+
+	// PresentPercent Present of the events where attendance was taken; absent when none was.
+	PresentPercent *int   `json:"presentPercent,omitempty"`
+	SaidNoPresent  int    `json:"saidNoPresent"`
+	SaidYesAbsent  int    `json:"saidYesAbsent"`
+	ToDate         string `json:"toDate"`
+}
+
+// MyAnalyticsPiece defines model for MyAnalyticsPiece.
+type MyAnalyticsPiece struct {
+	LastDay string `json:"lastDay"`
+	Minutes int    `json:"minutes"`
+	MusicId string `json:"musicId"`
+	Title   string `json:"title"`
+}
+
 // MyAttendanceStanding defines model for MyAttendanceStanding.
 type MyAttendanceStanding struct {
 	Configured bool              `json:"configured"`
@@ -4229,6 +4464,20 @@ type GetAnalyticsAttendanceParamsFormat string
 // GetAnalyticsAttendanceParamsTable defines parameters for GetAnalyticsAttendance.
 type GetAnalyticsAttendanceParamsTable string
 
+// GetMyAnalyticsParams defines parameters for GetMyAnalytics.
+type GetMyAnalyticsParams struct {
+	Format *GetMyAnalyticsParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+
+	// Table With format=csv, which table (attendance by default).
+	Table *GetMyAnalyticsParamsTable `form:"table,omitempty" json:"table,omitempty"`
+}
+
+// GetMyAnalyticsParamsFormat defines parameters for GetMyAnalytics.
+type GetMyAnalyticsParamsFormat string
+
+// GetMyAnalyticsParamsTable defines parameters for GetMyAnalytics.
+type GetMyAnalyticsParamsTable string
+
 // GetAnalyticsMusicParams defines parameters for GetAnalyticsMusic.
 type GetAnalyticsMusicParams struct {
 	// Period last90 (the default), season (1 September to 31 August), last12m or custom (with from and to); in the choir's time zone.
@@ -4261,6 +4510,54 @@ type GetAnalyticsMusicParamsFormat string
 
 // GetAnalyticsMusicParamsTable defines parameters for GetAnalyticsMusic.
 type GetAnalyticsMusicParamsTable string
+
+// GetAnalyticsPracticeParams defines parameters for GetAnalyticsPractice.
+type GetAnalyticsPracticeParams struct {
+	Period *GetAnalyticsPracticeParamsPeriod `form:"period,omitempty" json:"period,omitempty"`
+
+	// From With period=custom, the first day (YYYY-MM-DD).
+	From *string `form:"from,omitempty" json:"from,omitempty"`
+
+	// To With period=custom, the last day (YYYY-MM-DD, inclusive; at most five years after from).
+	To *string `form:"to,omitempty" json:"to,omitempty"`
+
+	// VoicePart A musical role id of the choir; that part's members' practice only.
+	VoicePart *string `form:"voicePart,omitempty" json:"voicePart,omitempty"`
+
+	// EventType Accepted for the shared filter bar; practice belongs to no event, so it changes nothing here.
+	EventType *string                           `form:"eventType,omitempty" json:"eventType,omitempty"`
+	Format    *GetAnalyticsPracticeParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+
+	// Table With format=csv, which table (weeks by default).
+	Table *GetAnalyticsPracticeParamsTable `form:"table,omitempty" json:"table,omitempty"`
+}
+
+// GetAnalyticsPracticeParamsPeriod defines parameters for GetAnalyticsPractice.
+type GetAnalyticsPracticeParamsPeriod string
+
+// GetAnalyticsPracticeParamsFormat defines parameters for GetAnalyticsPractice.
+type GetAnalyticsPracticeParamsFormat string
+
+// GetAnalyticsPracticeParamsTable defines parameters for GetAnalyticsPractice.
+type GetAnalyticsPracticeParamsTable string
+
+// GetAnalyticsReadinessParams defines parameters for GetAnalyticsReadiness.
+type GetAnalyticsReadinessParams struct {
+	// EventId The single event or the series; the next service or concert when absent.
+	EventId *string `form:"eventId,omitempty" json:"eventId,omitempty"`
+
+	// OccurrenceDate With eventId of a series, the occurrence's date (YYYY-MM-DD).
+	OccurrenceDate *string `form:"occurrenceDate,omitempty" json:"occurrenceDate,omitempty"`
+
+	// VoicePart A musical role id of the choir; its rows only.
+	VoicePart *string `form:"voicePart,omitempty" json:"voicePart,omitempty"`
+
+	// Format csv answers the table as CSV.
+	Format *GetAnalyticsReadinessParamsFormat `form:"format,omitempty" json:"format,omitempty"`
+}
+
+// GetAnalyticsReadinessParamsFormat defines parameters for GetAnalyticsReadiness.
+type GetAnalyticsReadinessParamsFormat string
 
 // ListComposersParams defines parameters for ListComposers.
 type ListComposersParams struct {
@@ -4811,9 +5108,18 @@ type ServerInterface interface {
 	// GetAnalyticsAttendance Attendance over a period, per member, voice part, event and event type (view:analytics); one table as CSV with format=csv.
 	// (GET /choirs/{choirId}/analytics/attendance)
 	GetAnalyticsAttendance(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsAttendanceParams)
+	// GetMyAnalytics The caller's own last 12 months in the choir: attendance, answers, practice per piece. Any member; never anyone else's figures.
+	// (GET /choirs/{choirId}/analytics/me)
+	GetMyAnalytics(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetMyAnalyticsParams)
 	// GetAnalyticsMusic What was sung in a period, what has never been sung, and by liturgical season (view:analytics); one table as CSV with format=csv.
 	// (GET /choirs/{choirId}/analytics/music)
 	GetAnalyticsMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsMusicParams)
+	// GetAnalyticsPractice Practice minutes per week for the choir and each voice part, and the ten most practised pieces (view:analytics).
+	// (GET /choirs/{choirId}/analytics/practice)
+	GetAnalyticsPractice(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsPracticeParams)
+	// GetAnalyticsReadiness For the next service or concert (or the one chosen), each planned piece × voice part: practice in the last 30 days and a readiness mark (view:analytics; advanced analytics).
+	// (GET /choirs/{choirId}/analytics/readiness)
+	GetAnalyticsReadiness(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsReadinessParams)
 	// SetAnalyticsSettings Set the attendance rate under which members are listed first (edit:settings).
 	// (PUT /choirs/{choirId}/analytics/settings)
 	SetAnalyticsSettings(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -6428,6 +6734,61 @@ func (siw *ServerInterfaceWrapper) GetAnalyticsAttendance(w http.ResponseWriter,
 	handler.ServeHTTP(w, r)
 }
 
+// GetMyAnalytics operation middleware
+func (siw *ServerInterfaceWrapper) GetMyAnalytics(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetMyAnalyticsParams
+
+	// ------------- Optional query parameter "format" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "format", r.URL.Query(), &params.Format, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "format"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "format", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "table" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "table", r.URL.Query(), &params.Table, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "table"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "table", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetMyAnalytics(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // GetAnalyticsMusic operation middleware
 func (siw *ServerInterfaceWrapper) GetAnalyticsMusic(w http.ResponseWriter, r *http.Request) {
 
@@ -6539,6 +6900,207 @@ func (siw *ServerInterfaceWrapper) GetAnalyticsMusic(w http.ResponseWriter, r *h
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.GetAnalyticsMusic(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetAnalyticsPractice operation middleware
+func (siw *ServerInterfaceWrapper) GetAnalyticsPractice(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetAnalyticsPracticeParams
+
+	// ------------- Optional query parameter "period" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "period", r.URL.Query(), &params.Period, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "period"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "period", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "from", r.URL.Query(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "from"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "from", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "to", r.URL.Query(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "to"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "to", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "voicePart" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "voicePart", r.URL.Query(), &params.VoicePart, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "voicePart"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "voicePart", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "eventType" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "eventType", r.URL.Query(), &params.EventType, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "eventType"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventType", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "format" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "format", r.URL.Query(), &params.Format, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "format"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "format", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "table" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "table", r.URL.Query(), &params.Table, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "table"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "table", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetAnalyticsPractice(w, r, choirId, params)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetAnalyticsReadiness operation middleware
+func (siw *ServerInterfaceWrapper) GetAnalyticsReadiness(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params GetAnalyticsReadinessParams
+
+	// ------------- Optional query parameter "eventId" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "eventId", r.URL.Query(), &params.EventId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "eventId"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "eventId", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "occurrenceDate" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "occurrenceDate", r.URL.Query(), &params.OccurrenceDate, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "occurrenceDate"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "occurrenceDate", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "voicePart" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "voicePart", r.URL.Query(), &params.VoicePart, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "voicePart"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "voicePart", Err: err})
+		}
+		return
+	}
+
+	// ------------- Optional query parameter "format" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "format", r.URL.Query(), &params.Format, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		var requiredError *runtime.RequiredParameterError
+		if errors.As(err, &requiredError) {
+			siw.ErrorHandlerFunc(w, r, &RequiredParamError{ParamName: "format"})
+		} else {
+			siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "format", Err: err})
+		}
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetAnalyticsReadiness(w, r, choirId, params)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -11946,6 +12508,9 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/platform-announcements", wrapper.CreatePlatformAnnouncement)
 	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/platform-announcements/{announcementId}", wrapper.DeletePlatformAnnouncement)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/platform-announcements/{announcementId}", wrapper.UpdatePlatformAnnouncement)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/analytics/readiness", wrapper.GetAnalyticsReadiness)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/analytics/practice", wrapper.GetAnalyticsPractice)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/analytics/me", wrapper.GetMyAnalytics)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/policies", wrapper.ListPolicies)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/policies", wrapper.CreatePolicy)
 	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/choirs/{choirId}/policies/{policyId}", wrapper.DeletePolicy)
@@ -16119,6 +16684,122 @@ func (response GetAnalyticsAttendancedefaultJSONResponse) VisitGetAnalyticsAtten
 	return err
 }
 
+type GetMyAnalyticsRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  GetMyAnalyticsParams
+}
+
+type GetMyAnalyticsResponseObject interface {
+	VisitGetMyAnalyticsResponse(w http.ResponseWriter) error
+}
+
+type GetMyAnalytics200JSONResponse MyAnalytics
+
+func (response GetMyAnalytics200JSONResponse) VisitGetMyAnalyticsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAnalytics200TextcsvResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetMyAnalytics200TextcsvResponse) VisitGetMyAnalyticsResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type GetMyAnalytics400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetMyAnalytics400JSONResponse) VisitGetMyAnalyticsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAnalytics401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetMyAnalytics401JSONResponse) VisitGetMyAnalyticsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAnalytics403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetMyAnalytics403JSONResponse) VisitGetMyAnalyticsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAnalytics404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetMyAnalytics404JSONResponse) VisitGetMyAnalyticsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetMyAnalyticsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetMyAnalyticsdefaultJSONResponse) VisitGetMyAnalyticsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetAnalyticsMusicRequestObject struct {
 	ChoirId ChoirId `json:"choirId"`
 	Params  GetAnalyticsMusicParams
@@ -16224,6 +16905,238 @@ type GetAnalyticsMusicdefaultJSONResponse struct {
 }
 
 func (response GetAnalyticsMusicdefaultJSONResponse) VisitGetAnalyticsMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsPracticeRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  GetAnalyticsPracticeParams
+}
+
+type GetAnalyticsPracticeResponseObject interface {
+	VisitGetAnalyticsPracticeResponse(w http.ResponseWriter) error
+}
+
+type GetAnalyticsPractice200JSONResponse AnalyticsPractice
+
+func (response GetAnalyticsPractice200JSONResponse) VisitGetAnalyticsPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsPractice200TextcsvResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetAnalyticsPractice200TextcsvResponse) VisitGetAnalyticsPracticeResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type GetAnalyticsPractice400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetAnalyticsPractice400JSONResponse) VisitGetAnalyticsPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsPractice401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAnalyticsPractice401JSONResponse) VisitGetAnalyticsPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsPractice403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetAnalyticsPractice403JSONResponse) VisitGetAnalyticsPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsPractice404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetAnalyticsPractice404JSONResponse) VisitGetAnalyticsPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsPracticedefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetAnalyticsPracticedefaultJSONResponse) VisitGetAnalyticsPracticeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsReadinessRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Params  GetAnalyticsReadinessParams
+}
+
+type GetAnalyticsReadinessResponseObject interface {
+	VisitGetAnalyticsReadinessResponse(w http.ResponseWriter) error
+}
+
+type GetAnalyticsReadiness200JSONResponse AnalyticsReadiness
+
+func (response GetAnalyticsReadiness200JSONResponse) VisitGetAnalyticsReadinessResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsReadiness200TextcsvResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response GetAnalyticsReadiness200TextcsvResponse) VisitGetAnalyticsReadinessResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "text/csv")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type GetAnalyticsReadiness400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetAnalyticsReadiness400JSONResponse) VisitGetAnalyticsReadinessResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsReadiness401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetAnalyticsReadiness401JSONResponse) VisitGetAnalyticsReadinessResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsReadiness403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetAnalyticsReadiness403JSONResponse) VisitGetAnalyticsReadinessResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsReadiness404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetAnalyticsReadiness404JSONResponse) VisitGetAnalyticsReadinessResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetAnalyticsReadinessdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetAnalyticsReadinessdefaultJSONResponse) VisitGetAnalyticsReadinessResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -30492,9 +31405,18 @@ type StrictServerInterface interface {
 	// GetAnalyticsAttendance Attendance over a period, per member, voice part, event and event type (view:analytics); one table as CSV with format=csv.
 	// (GET /choirs/{choirId}/analytics/attendance)
 	GetAnalyticsAttendance(ctx context.Context, request GetAnalyticsAttendanceRequestObject) (GetAnalyticsAttendanceResponseObject, error)
+	// GetMyAnalytics The caller's own last 12 months in the choir: attendance, answers, practice per piece. Any member; never anyone else's figures.
+	// (GET /choirs/{choirId}/analytics/me)
+	GetMyAnalytics(ctx context.Context, request GetMyAnalyticsRequestObject) (GetMyAnalyticsResponseObject, error)
 	// GetAnalyticsMusic What was sung in a period, what has never been sung, and by liturgical season (view:analytics); one table as CSV with format=csv.
 	// (GET /choirs/{choirId}/analytics/music)
 	GetAnalyticsMusic(ctx context.Context, request GetAnalyticsMusicRequestObject) (GetAnalyticsMusicResponseObject, error)
+	// GetAnalyticsPractice Practice minutes per week for the choir and each voice part, and the ten most practised pieces (view:analytics).
+	// (GET /choirs/{choirId}/analytics/practice)
+	GetAnalyticsPractice(ctx context.Context, request GetAnalyticsPracticeRequestObject) (GetAnalyticsPracticeResponseObject, error)
+	// GetAnalyticsReadiness For the next service or concert (or the one chosen), each planned piece × voice part: practice in the last 30 days and a readiness mark (view:analytics; advanced analytics).
+	// (GET /choirs/{choirId}/analytics/readiness)
+	GetAnalyticsReadiness(ctx context.Context, request GetAnalyticsReadinessRequestObject) (GetAnalyticsReadinessResponseObject, error)
 	// SetAnalyticsSettings Set the attendance rate under which members are listed first (edit:settings).
 	// (PUT /choirs/{choirId}/analytics/settings)
 	SetAnalyticsSettings(ctx context.Context, request SetAnalyticsSettingsRequestObject) (SetAnalyticsSettingsResponseObject, error)
@@ -32369,6 +33291,33 @@ func (sh *strictHandler) GetAnalyticsAttendance(w http.ResponseWriter, r *http.R
 	}
 }
 
+// GetMyAnalytics operation middleware
+func (sh *strictHandler) GetMyAnalytics(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetMyAnalyticsParams) {
+	var request GetMyAnalyticsRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetMyAnalytics(ctx, request.(GetMyAnalyticsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetMyAnalytics")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetMyAnalyticsResponseObject); ok {
+		if err := validResponse.VisitGetMyAnalyticsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // GetAnalyticsMusic operation middleware
 func (sh *strictHandler) GetAnalyticsMusic(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsMusicParams) {
 	var request GetAnalyticsMusicRequestObject
@@ -32389,6 +33338,60 @@ func (sh *strictHandler) GetAnalyticsMusic(w http.ResponseWriter, r *http.Reques
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(GetAnalyticsMusicResponseObject); ok {
 		if err := validResponse.VisitGetAnalyticsMusicResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetAnalyticsPractice operation middleware
+func (sh *strictHandler) GetAnalyticsPractice(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsPracticeParams) {
+	var request GetAnalyticsPracticeRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAnalyticsPractice(ctx, request.(GetAnalyticsPracticeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAnalyticsPractice")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetAnalyticsPracticeResponseObject); ok {
+		if err := validResponse.VisitGetAnalyticsPracticeResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetAnalyticsReadiness operation middleware
+func (sh *strictHandler) GetAnalyticsReadiness(w http.ResponseWriter, r *http.Request, choirId ChoirId, params GetAnalyticsReadinessParams) {
+	var request GetAnalyticsReadinessRequestObject
+
+	request.ChoirId = choirId
+	request.Params = params
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetAnalyticsReadiness(ctx, request.(GetAnalyticsReadinessRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetAnalyticsReadiness")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetAnalyticsReadinessResponseObject); ok {
+		if err := validResponse.VisitGetAnalyticsReadinessResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -36774,649 +37777,671 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3/bhw5ki+Kvwqh8wVUAlKy7Pb0mbaw+F61JE9rx7I1ktw+s6uGDiuTVcVWJllDMlWubhjYvy5w/704",
-	"T3CBe/Y99lHmSS4Y/JHMLDIrSz/snh4vFtNyZSZ/BIPBiGDEJ37dynk154wwJbde/bo1I7ggAv48ucJT",
-	"/d+CyFzQuaKcbb3aOkQLgm8RYYqqJVJ4ivgEqRlBmMkFEWj04dn11t//439fb+3sbWVbMp+RCutm1HJO",
-	"tl5tSSUom259+pRtvcFSnfGCTigpVjv6MCMsbLjEUqF8htmUFBnCEmGGfri6OkcFVqS/q0/Z1hwLXBFl",
-	"p3bIcLlUNJcnd4SpK3i9278gM4KFxGWGJBF3NCcZyjnLiVAZKqmqxZTmuLyZED0wLhBXMyIOEGflElEl",
-	"EdFtS5Tzmik9Pqpb/VtNxHIr22K40kMkvv9+UvkBv+aiwmp1tLm8QxM9CEaQwuOSaAodXf6IRhMuqrrE",
-	"u9Mai4IUOwfoZ8kZGi9RQSa4LpNjm5iuwoERVldbr/59S7ewlelOt37KeocreLU62L/+9a9/3T072z0+",
-	"ztCCqhmaE0F58S95LRWvkuPRbQ0k0zk0uNqzZqLv9tFI85Wd/o5eX6xJMnqOLslckWpMBFIcffMcHdbT",
-	"WupX9IfPX1R6nc0o0QhGrgeFMCuQ4jsHiBqOzWecim2JFK0I+oUzkpqSmXeUxGak+hEMbivbskPQdIcR",
-	"rCH9Fe8nPGV5WUt6R2JrcICwQhWXCinC0FJvBIQnigiYcGo6ig9dnx85zck5FiomYKpa6p2FBC8JooUT",
-	"MEDVYH9VsFBrNtid72jdyBivWU4qwtQpMA60Nsdq1jSG2y9lW4L8raZCSy8larKmB6VwPutvP3xls9aP",
-	"cElYgYWWJX8my0QHefDWph1o6idHntunG7apjx5JepptXtisZZDryWbJ3X1IfDp5yxk5wyqfrXLt1Ywg",
-	"fWBqZsXMnVnAtrgsiUAzXhbSc6k5ZpsRnU52deO7pvU142B3VGHdb3KCNHxlw1nqT8kVvyUs0biCZ5u1",
-	"+oayW9/mKuUkyQVRlnakwrQkBcK5fgOVlN1m6JsXqCRKn98gbQs6paohZ3uApe9ss0GeabmTpGlln27W",
-	"5nmJ2TFWpE8Wx2eh1Zp7dJYc/9w83LBFwe+o5tREm+5xX6vuRJtyPi31lPAvtSDx0+sKT5MTUPBss/G/",
-	"75Mu9eaS5ZN+Wc45kwQUye9xcUH+VhMJB1nOmSIM/sTzeUlz2ILPQFt69WvQ7P9PkMnWq63/9qxRvp+Z",
-	"p/LZiRBcmK5WN4ownaGxIPhWIoxEXZJX6MfDN6fHh1en797enFxcvLuwR7pWBisiJZ4SfbyjCSVloZWU",
-	"gihMS5lplfGaUTavFcL6HxWSM76QaMQFwmjMi6XWeLzyjNQMK5Trc1ChsR4OLnYyBC9XXBA0FySnkqCc",
-	"F+SayTqfaT309C0M8Obq3Z9P3u5dsy2Q/WxS0vwz0O2oxHJGpCHJQk+AfKRSyVcIo6I23RGkeUJPhNVa",
-	"q8gQRnrDIInvSKGVZckroulJSkmQpCwniKprtsASqKA/0HJHN9FIX4RL/XCJaqmNFn0cgBmDi4oyKpXA",
-	"iuu+tP44I8aCQC/3vwP6yWumf7w4OTw+O0GlHjKqWUEE2oa5mpe2LT3N9J+cmIcMEf1sT/f5mosxLQoj",
-	"1Z+237dcIVyWfEGKV+j85OLs9PLSsztaOFvRHLbb0uiOJc5vJfw+J6KiUlLODLcyQ2rDpkD6ORFmyTQj",
-	"SDRyvHtydnj65ubtu6ubo3dvX59enJ0c7+yhkzsilmghqCJodP7u8ipD5+/1/xxeHf2QoeOTNydXJzvX",
-	"TBKmnI1gupT6E6qZZqKZAqkZlWiBl0hxjkbXW0eCS7nLBZ1S5re7fXlPG9Vmud9y9ZrXrPgMlH93dfP6",
-	"3fu3x6/M5gFyYjWzhCo4kUiLA9hUQN0xKTmbSm1CYaO1txQhrN/XMkVp0YNGfjGs1QQNEdhgpuWcswkV",
-	"FdiuLVECFq/ddyCZSoIL/c1iRgSxlDrHy5Lj4orzN1hMydMT7PXpm5Obq3fvbt4cXvzpxOz6eq7HoCdU",
-	"6kGAIDUcK4m4IwLhPCdzJQ/gNyezDYVBatCKKthz9ri5ohXh9WeQnhcnf3l/cnl1c3V6dvLu/dUrGI7l",
-	"y21pjgip+HyuNTYh6B1lU1iXb/e1WsdZYSeVc8aIUemovGZ5yTVHo0O2DDYfrKLCt0S64ydvtGmq7JJe",
-	"cX6G2dKSQn4GIhxendy8OT07vTo5zmCnVpgtEVaKVLBqgiixPNQG8qWZs2brAl3on3fh9x0k8RLN+ALp",
-	"zaH3xgJTMFsDl1vw/qrC6Fq2n6IxmegjV4mlJjmeYsqibjDKFJkSmJfWiBiu1YwL+gv5DMLj8P3VD0ZG",
-	"v0KMw4JSiSSdMgKKiNYzzC4A4QzCgbCCFDsI9jDC/pEWBoQUpDgAcX/NdCt65pTpw3chNFnBdjAqi5QL",
-	"LooMZLwV+oh8nGs9D6kF353gXOlDdKbFEps6cfGeyXo+50KR4owUFDvn4NPS6f3by/fn5+8urk6Ob7T8",
-	"MFJjQkuyLZHt2olDbSWhW2p1hrb8QCD4QPW1fYK7MwcfyTEpienvV625z4lQ1Kix81pMySFMznr9jP2x",
-	"q2ilNfZVxbpRmf/df91o9Hz8M8mVJmen60BZ7ozArpf+u8If3xA2VbOtVy/+8O3a3t2X8e4VvSPgu0h2",
-	"nTeeDVaXJR6XxBkC/T27D6MdTya0pDhObueG+QHL1wRbCdY5RMCrTJlUmOXEHoogV8El3rSu+cM2h0bb",
-	"I/+3OXFIsbMNfng7wDHnJcHA6O7N83pcUjkz0iD9mtsHHZLoFxSZcrEMTb0Jpmp2M8aSgHOT5HWJtZEI",
-	"B33E8su2aBFt3FhqkQeSC/VOWMt0RdC114kWzuYLRhs2kXUdY6u0ySKLtmbdj+CuYnX1BSnplPJaBu+e",
-	"FnH7NZxG4rvoKJyf9RBOTrk6CHOkthbdky/bwvI29cjcaqwy7Im57bC+WuNMNse589O6LrUs1n+gCotb",
-	"UmimDjg06KrS8pfZY2+1RxDPzDjZjYptu9qWaEKFVOji8sdzeyRM7AGgR6lPUDUjVNgh6d692KNMffsy",
-	"MRyYBzgTFKnkOmHvF+EMPnRL8cm3jYXAS/3vub+tGNSeudx4V8NSO3fEhXUyrY5bE6gIGKFr0MEDtJhx",
-	"SUKKUYm4tkByLgo00jq2RFgQdEvmCn2zjwq8lDuxhevKZ3fHYTnHcVfW8GBnjA2p+3lbKb0hWR7ZYw2X",
-	"brZUwMVBw5HFeigb9DauraJ7NH2OxZpRP4TF1EwQOeNl5D7tnIicMHXgN7lxUFBttOltqbdhfHPrX+4x",
-	"Uy2gD++IwNPINFOc10ygWT5H64AvzZB6ee5IKzMxcTqWVjmMSMyPuTbe4w+NDEyKU6MEg48A+/VFCyzB",
-	"SGJx0s4FSY9GRJ3Rdh2R/VSLcTOyDAmu17RABV+wA2Qmahwu2m7XCrgejnl7iDiwg2vokjnqeWr0LkF3",
-	"i2rql+W7ydarfx/IQ3YRP2XdVSzWOOoz46PYLXmOy72tiBpza67eVh235uDhAvE8r4Uw7o0i2oaiqowr",
-	"PSqug3UorMfgWrHfZGZqq3T9KaRs+5x6PJUhqcQxfoQrf3LFOdIqFDaYQs3IEklMC8S4PsZHwa6AHbHj",
-	"twxZtrQMy3fxHcP4md+HsafnvTtq7Qlc+1uIFRL4++m2LEwsfSPPl0Qe9sicJZF9M1oS+ZZfzvjifrRf",
-	"ErkZ8c0GHyAd/JWMVdcD8kT1hmaeIUmCBQ1Xr1esrJzOjyhXxqTki7hc0OJYq1rm3GwFj7hDK26+JTfV",
-	"ozPbJktkZrpOztSS5qvyhZE7e9G4me5DSU7ey0fXekzcDS7j6+ZWydvbMyyDqDAbUiTja2cfbj7XS/gw",
-	"MVlZs+ljki+lTXnC2C4zu3LNvHo3WkdXfcRtltwSWtMbYmHb9yxrr+Hihlni1kfSYTJZGxMXaBlBnFZc",
-	"4aAsvtcVf7Q+7sJgrTW6hx5O5kL1FF/DCo73VnWNoiDxebmQoOjDEkt1abfBysOqCe+I6FwVkZ0vWyZ0",
-	"XCXrzL4JEXHalx9tZqcUdtVLm2arrxCnbyI2WjD96G1qkzwOCXy0YtBbFiHMYCooRdk0po16EXIVmqcV",
-	"/kirutp69Xx/P9uqKDP/2l+recTa6x1aaImujs48uKRsGvW62Afe3poTYdSsTCtWnBFUkJxWLSvDRCa0",
-	"fXBxu3r9MlmroHHJtMcbn3gT/BiZcH7L+KIkxTTlSDbXTkn2G/MiYTppTU4bnwhLuHFXLbu33cIPqkoc",
-	"2HD3JIhWs0ihiSwxo4pKUqAfrs7eRFvMBcGKFMMvRrIt8J29Y9ZxHKeEuYWSmzQ74eIspqg7/3Rmr+Dh",
-	"eqsJKLFX7lQiyiBmFtcF1bZnXC/RYvu8xEqPKT70lJuefFQXpKKauoeqJ5Zfv4iEfRNVeInGBEng+8WM",
-	"lsR4jM144QasVrUgLQdtL53mlLEUA84NsTYhuyA40ZidQ9EzWy4JWsw4muECVifcIsY6glgg19LwSdqN",
-	"LA+bBqu2JRjqmgqrAdpgs7cv4QP7ZS3Dax39elGXcIzNg6sRy3fRi520N6OeF5vuroQBM3RqTdT5OmWX",
-	"Oi3Gb4fm6AJJFYgbz3XplVmRCyE3ekp3zd1GYIaiKCScEwyWU7O2GF4nxY9Mm6vCnA7Qlen69k/ZPKYd",
-	"xyW9k/IZqudaPL/Yz/b391E+wwLnigh5gARegKw2wkxLiUJA4MkeuA79pfHzff1/jyGcI/vadDyDsLcD",
-	"mxPh13IPGQ+ECSQsS7SLwDZK7u01F856WooIisvmMrE9pncMrrUKqjKUlwSDGiGWnJFtE5gIsSGsCKVP",
-	"1fbFhCJyqPiME2ZMcl4Rie6opOOSmBgYKl1E9453Hwfk4Yv7E2cjQegFUXvszw2zhZyWgQJWUpO302Gs",
-	"Pql0Grum1MoHvAEhb9Iy0ISLA0SquVqiXTjpFjNeWrfCHjqdMi7M1SiaWwmEwuwTE/qedOBU+OOpefg8",
-	"GHFc1LXE2rot/YbGIihaI7uXZI75M3LMzjDDMa7/MCMQMhjoOBCLKc1VSUkhNm2FYKtMUbPOEZ80D1pT",
-	"DAfnG1lHO80hl+40HurzWD2XB3o9OuPv9WgEYyRCxiJW1qv3SedLWof6op7K+xyYF6QV7p8kUWy6n9a2",
-	"nRM6j90trirXA3Xhe+tJDadGfap8bgTp5u0a7oo02lann0ANVlzh8j56cFdamnaa22NLjvRw1jOVmfrj",
-	"LfzmxFyJNPINrNh266bjJdwgARJeIFrTNHXJNkxMu0but8FbaakDdOJsoPSlPU7lMDM0EipoYj/T0Xeb",
-	"uyjsJ98vB0Q8ulxjTRPnullVb/ReQBjNidiFP03QEMTmSsQnGSJ70z20fcnnAjOOnm9HvS2tdmN+c1qS",
-	"pPsosTy9rlL6C/l+qQydB8R/Oc9arwDxSwkrdh8rN8Y6jf/UE8Hf7IccEk6qTdCVhQxZp58p4/AIMueC",
-	"oNH58eudDNxK/GaiVfoRRvBfzwP+MbDGSKvW+i8wT+wrGWQ6QJpVe5Q7mUkG/1iVGapoQTOTI6X5p3FK",
-	"cAFZhX4M/h9zk/ftmtB/0oL2xqE2034/d+EgnR25siE25uT7cNKn3jV6D9G+TzJYzXEt3h1ThiGA9rHm",
-	"FbI79JbgR+ufPzIgHKuTdevV2mVbw4ONB15x0PAeIxFXE473DIvb0IvWRED5uCcXCpXgyKAhmXCqVPpZ",
-	"Sylbfb6B3dEe/KefBhjjSW0+pZXDkGKka1mv68xXM/E1KwCxHemIph7hvHba4NtIbBwh09uuxD0Pn361",
-	"GufusD4u5N380nzzMG54bNuuoXJAU7csHZvP+1mDhe/hw4auugEIO4h4M0nJF2funnE1jWNBBJpyrQv5",
-	"lD8XO2JvJ+HyzxyO4CwEr8/2Wx54jVI5HNBwKrB0OSapeDYT45d6qv6UbnYexWxp+7i2JZznB91JwMRc",
-	"oPCCqhmvFbLoOKvWazrkLhK1seVo4SYezCOYcBYI39bCrVl+H0a0opzrk+gq7ln8QNUsTIbw4FE2G1L/",
-	"A0CCVBkngQsUWXuemViPNa91D9r+EA0/94u6JDI59dMiER5lHqORz7nohr56VB8bQLWT+eymNr06PtgX",
-	"+kQY4DZnBVZcLK9cmHkkvBpBwLdPG4HrSMYVqqiUqGb2UG55WoOB/GE/63e8RlIH8Ee4H8hjQzp0gEsz",
-	"Kk16qR+CcZvnxF+LWgqN9pHi6Pn+/s5B4093ucJJKoW7OQGTZTBZ1oBiIbtcoma75s4GN+sOCTmQn6i0",
-	"ZOMTuH62bSoO/yrwcqelybvYEdtKHCIkGpPWWe8BLP0jJYskW0eWx2qd0qQaKV5Ayj5SC1LeEVRxpmYS",
-	"4ZmBgnDX7zMuCdMiDsI68hnnkjQIWoPcZytqb8xTztmETmtBEksp9IQRlreAYmGC9vnEi+IRNjxjcTwc",
-	"KWF7JA4e4aTCsLEbIbLiZoJfW8PPmhXoX8N0YFBF2ZEDDDgn4jx5YE3IgsgAXQBJG5SDg0MLyRmvywLN",
-	"8B2xm0yLKcbRAgtG2XQPuRukIVuuq7xGxrpm3gozbTLHL2LajLC6bJvmLhnF2fX5gAjb7lH6WCzUYp3e",
-	"rLFazRyY0dGM5LerxJs4PI1I2It8pxtIXIwGGEltLjOIR7CtfqkFaWBKsMmKhkR4K9QFr6czhJFrDXDu",
-	"9tZbIN1jHSbRjDgYXows39fl7QWRdRkzpzkjmyUlTOCat8cKTXnpDN7FQNPbvR2bT6/NABPyo0yRw6Ke",
-	"dge+YX4GgFU9xMDRPfpmYmN1iH+gykRs27I8xstETneT8b5qzybiiUmDqBfRFRRcVxtNb2RhCSiRLu22",
-	"0fx2oppuK2C6F0DhLnCt0qIn12pbIloA7sPKGND2r3Y2n3abX3d/XS6Xy92zs92i+BT3ULt0/OO1eWIA",
-	"KeSb3pYAUuu0N0ubkdaBDNAPLs0LICAqfkeKnd4BXGql6oqm/PGtnn0PoImBIgJYV1Tp8WCGjIdaU6og",
-	"JVFxW4TKU9t3LIU4JC7AUwii/631DKB0XIkoeY6TbkfGrWd+5YmbUIDxGLkCc+Nxw46x7iXR9qcLoCFF",
-	"OA0IRBRkXuLcYvBMCSMCw2sJm7XpVZ9W63j5ov22PRKP2+7YuDKnV25eYsrQgotCugsWg0r1Ai0IuYXs",
-	"7auaSK2oaoX0alYL/Y84awNzrHZ48foIffPNN98Z8DQVbC4+mUiiDlDD9WajleWu7tFEFqe6sq6ntTvd",
-	"eZxMvPi/2QPpQY7bBvuzwSx1ztwWGrMybgUCx6mVpgHPOg4NvEp+jK3t0ie7X5PYvS9h+rxPBU2IRIDz",
-	"TKm5Ae7Tf+0gXBSCSI/IMCEEbG5clm2kNCBDfKUWZJzj8n2qR6nFiOvGM4j5CME6EgjrzWdNmhSezyXi",
-	"cwLR3BjJeuxb3Vvrs3CE6SPpuSATIryN3aasnPHFYVm+8Xlax3gZi86f8YUB4qKMizCtq8BLTWN4EZfa",
-	"guKCYkBSJIJimaGcV/ArcIncQYrzA71ZOoDbkfCQVhpFdKC9826CGrvYPj34LitIPu7dvq7cQd0FtWlw",
-	"YDa+ZJrdDwmH3hf8hspjsxYpfX8NKo7N875nOIDJ0LZRSZ1b2gafphlje0AhtaLLBKGi5xYWKQ17BIeP",
-	"Og+AlyJx/Yue511brNNg+/P4SDkVJgo5Mj6qlokMsJopEQkhPr18h755/u23u88RLuczvPsCwL+ioi2d",
-	"K1hi1op5rzDcKFekoHUFlwxiSqI3dXMule4woZEMRP3pPetiUX0NRZK9BG0m1+HYYMKm0aricQD6ILgl",
-	"yxZI+3YrFdZ9nxnXGaShNKOLJ94MWPvUs6PUCtwjVCZpr1ZjIvyF0AaIB8O5a62L+7G4TfABqio3CmrI",
-	"mZ29d/j2sKl3ABZGdGUfJRzGsb3mkoAQ4UYImaGlmSV3SBcbn4NKGC51KgsjuaVOKkzLxIV9GFAM70WO",
-	"vjdkorSeZELGwThcQVIIDqWCTol8rMZ6lVCXwfUofW2i5Hmqpo81Pl9e8UtI9IuYqqXkSBKPnehRFxzk",
-	"6mhbf4q0Yot0U9s7e+iDvaqkKvyKSlTqafJaZddMmw7ev7cEoCy9D6xUFCSncwoW0TWLwznwmEvhEMkZ",
-	"F8qPrrlVgTFkvkrHi06yTH8edzRP4R0rl/5KQFI2hVsCPwdp8xdc1oK29Uwyh1bFIOkEEPvviG2kP0Nh",
-	"xffVs9aXicjIvoV2GQJmFdGigX3zq8554m7DL9Zqsz/whbmb89fYRBCX33Lgemt35FGMa6YGQSQFA8ja",
-	"0/xpDZ3gTmSorNnMLwjP0kFkHdHTK09WFYgKS0UEkguq8tmBjw2wG85ASGtqSoc5lVq5rlhaI2saF0Az",
-	"vWaonWmttJ/FCJtcItDYI7cO+uc/J8wJ2k8vU3qKFubqHP51CrC6pi7AZoovIx/VMMcmJPEanyEDOQBJ",
-	"cHAlGneLYXa7SYx01hDFfpwkaiqy675RWVQaxNg4D//MKSPFcSzMMKlC9sd5mUpHWr3a4FKu+Sh6Izfj",
-	"jLytHV1WPRtw/96qQCDtlTVvxJrJ6JOIL5jemDMsiD7O9wal5Q3QKM3CyRmdu3lsHD+4JvIrpINX5/z6",
-	"thazsxBJbrusqwob6+OhtqoJkoGH2xKdsKk27tNq8zrb5pGyE7xOHVekk4RpYqUj1+yUlAa13BTv06ek",
-	"KUTi1Cd0S8hcArvd4bIGCmxO3w1M/D7Lqd/4Xp0+L0iPLlrElTr6cRcqGCFcqxlhiuZY2YIetpqKIDkH",
-	"nUr/5rDQAeObFOsdpXlytQL0nO59IcWSbHjLOaZCzf5KsOhJJQnM4hwzzvQ+6wlGx5s02Jf14c3zhAY3",
-	"pyQnJlLRehItbdCIMltuhbNyuZOADEyeo9g4h1MsOyxiwi2Ui5fohbQOqZr5lexbf71rY7i5easiW5dv",
-	"PYVCZw8w7PUWI4vrLdjlYCOD5eDNFcEX2xIp8lFFpVtJGRkQ6AmvZeEY+6aYsru/BJ+vSkXDdhxJbd6N",
-	"l6amQWNQGj1Lv+PvVWQt4AcDbT263voe57MM/SufYcbQJRljqShmtu7qQ3fWl2XvZKqc+85X4Yuz79Du",
-	"QwQ155IjH3Guwm0Ff0u/syBvYyzIHXUXgXZltEpS//LLMuobNllKDcEcmNOK4PZ4YS6vCcbXR4smOtlN",
-	"4YwUlNzByC8Iw1RKbHIig389+x4L/rda/9r8dVRiKe2c/d/PLniF9RmlG1j989kZL4jQdPB/HHGmSDXn",
-	"QitLMWq4oV8Qycs6USSBswktOhmhDQbWBFd8/S3ya3grXG7z3WU91ZYdtSiMnWIcEMz6B2Re9VJPokpz",
-	"HSAez7AyKMzLeSdCeLPRrEYIq3xG5BrMST8gzSN6PPt7/11L4YoLkqExkapB3h40sPa2iuZnw70mK3zA",
-	"huM1XCt+U9mylTaW0v+7wqzG5Y0kJckb/+kNI4v1sb2dLrOQIRpCxRY0vlmg+hApbEGSWIryHaZWKvZT",
-	"y8URSntzGbkia0FmQa1suoGFd2o+WQ4IEvNtt0eSBbOJk8PrzW0ilHhM4oYzqOYPuXTrjN20l9keY4M8",
-	"xgqffJzzWK7ffaDZNoddo0US0mK5STubphqvQm/NiQnBtZ2v3z6gIfrQlPDiohlMnOjL+3iq0vAfg5w/",
-	"gcPHHqVJv88x+OTO9QEci+AH7/Qqm761WPWMLDIkuc2yMFkNC4jwnhKFGLfFL0xVPkJu447GmYUZXF3o",
-	"2owz+gy8m6R4N5kkvHpmODN9rtSCEShzS6TPOQAjBXyhfDKJD0yr2ANAOu0o7UTsZ5mlXXuk6SW4qCOn",
-	"dhMCHMs2MTwcf1hixjbb0Gn4c3lL5/OYs/ksyD7z9QsYWUDc1GLGHeGhPjzMEmJ3KoIZ4BMmjEHNKfE1",
-	"1eJRP7Uhei/2X3y7++Hld+vFIzQZksXOt5mcj2RuKJterHS+RO9F34zXogWr+uKbflRVixdSs/UwkJa+",
-	"U06kzazw8fH2EaBHTO6PD5a+rr6KVenPEGU2Xg0GYQMnNQ0QFiQRIkduCxNn3Xeim0X4YF9OXXk2zVnK",
-	"t26uG8KuX+aE8TtorePs/XSTTM/mCmYUu/zTW+GKD4EjhvfSXXxopuaO2oozMzplomdhxAVzfysbRwsA",
-	"kdT8IbGqhf2zhq9jVs9JQdVlzk0UjY8AocxUxZ7wsuQLc8bjsoy30Hv1nbr06C4EvBYjiW3elLN4ivZd",
-	"jeJhblJwfTZX3nOS04mtu7htQN6ySOXrdq1OLsJ7+AlZmKrJ6AhsV4xwUUg00m2ZgpRBxeVIreUduOIt",
-	"KWFGbqHxEr744erqHBlly9akhbFT1ZTHvbVIh+QjrgA/qymsG3fX+GgsXBTU+FzOW2TrD7LcOvmoBEYT",
-	"nCuZIVfNeKUiOBeV8cYH0i1AYmgSc7qLM6srzHa1Mqq3tWs08zkOndWCOHXrx6bK6DgzUiXC6DvFVBO5",
-	"1e2VjpVWXeNQtFFDfQlFkWpDEaz/dZLxDWW3Jk/Hgjs4MzMRtNDUVckxQ2NbXgUxvggya10kvj6nOEsE",
-	"ugYZfysZ0N2IjUyzM2ASK30QG0eju5LaMFvVXszGXBzx/MwByco4mpj7/bIVeAhBLgaGiguIkYHJdKAI",
-	"7jGjBgMilu41DF4u1lhXet7ZUlgrdco89FyMggFbJdk46RFPZ4rZbLBEUogJylYHLsWqlfyBumEDoE+Z",
-	"UAFXBz8VMXC/fLB75hM9NGtnXerMUCo9TbJMxCQ5fHtoojRNzceFHlBe8vzWqMJetph72YPW9orH8m2c",
-	"irMu4ybJw1qSpoB8ng7NxrTvhHZv4NQqvUvKbl2ejfU9YNWgTjTFsAEWASQ+JMgAYIKqC8pRQQXJVRnf",
-	"LP2RWZufTy5GeRgp9afn+gtNyIhPo5Y0R9aK9QgfttSFiRDVu8NU7Q/NQGaT7BJr49hiWECXlanYocAE",
-	"62nn28NwUj24vmg7VzeWOe2TX4ZdJOjXT8CDGzuMRM1yrEjxek2lIaesRSxhXwiSlUuzIJJXPnVVEJzP",
-	"iKsxMdfq9fP9/SB90ia1U4kEZlPyKvBgucCxJhN2G5VYHwvh51iQ4DZUmoBKs2zI3tWXBBoql56tIDvL",
-	"lsWnag8dylurjkMYLRFmNCYT1kAyQbk6jiQhKX00dj7LLb9kScZJeijX5UIFZOhJpS/a1QbXJ3D7Y6p/",
-	"fhY8aJ0w7k+0b6U0hfNJUsshzEZnutwEqMw2BAlzcZnkU1gXzNciabmgqELGGjdBSXrE27JHGPmdp5Wa",
-	"M7jzGj5g874bdmTIH1wsHuPa4NLWeeFDjx1Ur1bdZ5gVdhp0YgoPWL+mdavRAtR5ibCFmzf7b2eAnDU/",
-	"uHTJ4Quwwl1LV2n32PwZkGw9cyQ02M/KIYpb5tiIN2J0SM73cvX6J8j+KwSeqLh7KFSb3aeCzAgW0tTr",
-	"I+KO5iSAWMq2mkytGxBpvfCo0EMT7TeM4IHxsQpfPxTSoIVi4Pw5Qb7+yOvbXARK9U6GalYSKZFN/Nan",
-	"RxsNIlGGVzpPXe/UvEsvEh3406dsq3Pl/wThSA8Os2sT20pBWmrF9c6G2v9DxAulI+GyBiisIV17aLG9",
-	"2F47+QZSitfXKozfQ60DLrfVAd0X0fE0Wt+rTUtXH7QsT92G3kMvXsLtRjxdaEBmQgT/TipiUh1Oi0e5",
-	"KB5a0c5AA7W6z5wyk8gqsE0nSf0nC/gRueUUvErvP8VTzyIYjJYX7TdrxxKr1uRS4yPBGT5r3hbOQyNa",
-	"zbUqDCAmRs2+JXMFF11BllLinnOpT5IBEzPvZcHQkhM7rRIBHgbWfHVOubx7hTCaEVxohZ4vrIcP7IpR",
-	"S/LDgt/ckqUBGM+0+n8LU3UIDqVBuUN//4//pVu5ZrxW8xrOl/+Z2ysCc0Au0e6uuYVEubz7n3voZ8nZ",
-	"K9hVWizrL37VQ0j0ml0z3dH//9Meorl85bfijyc/nry9kgfo8v3Z2eHFX/Xx5GI/M/Q/do8O316dHh3u",
-	"vj45vLza/fPJX2H4ze8Xh2//fM2m9M5kYeuHMMmRy6HSVg20qB+b8kzegwzxpA6sED6TSptQxi5fYLnT",
-	"SldslSOE69hGy8jl3Va29bPBb6S5XB+gYtvwAPbrWOSCJBgFsgoSApiyO1zSVF13Y51Fik3wxYa2uB0i",
-	"X8SO65r1jLEb9aa7NkPL/NTCJpo5raMXX2xgNfYK+1R89n2kufAFartWzhJhvZ1N9UeYIlzfQaylmX2T",
-	"fKoV1AWVZI3P1HHnZuRMMKwNP7dnSiJiKYi5sjNNL1MAqNUtlpLOQXNp6scPBLt350C8l8YoSB9zwWG7",
-	"NturedXlUA1SFiSvRZ4K33BgLyDAb0ncOaoEZnJCRBIbVQlsrle3pcVJBfw1f2PhMStqWVuYtgFJ7FFt",
-	"pLV0KzTO3LL7abdHHyxZm/YxBvuBlPPDoKBOd6/xCmE0rWlBbDE6OAGNm5kLNBI1kwgbx+BO1s4WNAB/",
-	"rizdtkTTko9xaV7aySyMKho5D/dOhjRz47Bhd/2uDVIiWijAbhBQMjvoFiIXdcvaQLXtRW1UPfc/6akN",
-	"t1D9Jw13dvfkLFlZGMho01uypsQwME5Tu5gVTcXh9V5G6C1ers2PNe6ZhtEMP70iM+/3XNj2U0zXamtV",
-	"sAUsOXh4no8jR2tCuM2xAWtdcaQJD8KI53OD6mdXz8ZEaqOXACSy4LXygSMLMtZfxFNr5kRUVMokYl/z",
-	"3CbymJ4YIYX0JTHNxRpbckaCK6EKL1EtCaLx2zbZEPpRqpm49rKwkBYQM7bePkz9UaKzkxnbqTUOYHcH",
-	"TNG/3mQI9xdAOmUTHqnJZhWeJozHirJ4DQOXKLBJRsEdEY6Xml7unu/tr5Uars6hbSAcQHyGd1ThRPbN",
-	"Y67gfQqe96fpF/eoqdLJtW/v0x+DCq3Kx2LLGZ2jKYFMUPQzpwyKVXVuzSDMZHBAyZrs/fvlzksIUuoJ",
-	"uDVR7QssTdwFSJwRrDE1GA4mJEMRKEguCTMegIFx2D3ZCi5nOagSrnn2jt+SYmASg9uuiXx/m9kfT3Uw",
-	"dAk5cECuf7MvDt3oI35byMNo8CceE03lPkww6CLc0qo9+H4SpOD5nqbuUbM0UYyicJeGOchrtuwBIjif",
-	"oaqWCo1bwEx2Dw+tpvyH/fSO7XipdMM3oMBmLtKDCzStiVQDLpkHsHz/siXdavIuEqrEF0DPJuIvM3LC",
-	"/AmjyZDuNWuVsh7lvKpwhiSpaM5LK0nw+JpJMsfgroSI2cZXp60NQXI+ZVoPNhDYOS/rysDgY7Y04vQA",
-	"bf8YFA7i4poFP8hte4+pbPFJmZncTFKgHEuyS5kkTFJtTpXLHaN8G8f6HjqEicA1EETpXrNRZLEys1RQ",
-	"5EQPErLU0AjQLtBhaJdk6Mx+8Sf4wvoorllFMHM5RnvoktwRgcsW/bAgyFMKjZdo+2AbBusmY4Gk3EkD",
-	"X12z1SnuIVc95g/7+5rOMuq468oIeTeIi5KRDH3JPiZNLc5qcBcNTdvcK6p7JHGf80bOuMTQE4654dcz",
-	"1i1nJhVJwdmAjFG/3JNIU+e2i2CIAx6Dfu6UGW28GsPeblZqnz9PXAUkQ8NPwEM34bDfAffFrO4BWngX",
-	"n1n1MXG7Uu+yHDPGQT6b94s1Xr5+fe6qGxIc6HZ6BEZ+jBREQFLl5QkOIcdm2MRGPIZix2uV86p1M2/m",
-	"adlJKymQHvFTD6LSwIiSjmqwEuLwtpVsZZgBhKKhAuPwr82Lj1gP6RpgJoesGa5fQ5/+cPzunkrVLumT",
-	"TJa9HsH1vzKaRxIzboT3FDQbSpi0d3/AHnd7VY+8tcOxDDe3IBMoZNa/pZN7pE2K1D6Jc6Nju00ZLHnq",
-	"rYm3/XxWcK/wv6ch+WSmXCsedzOLriFcbMX+lY9fY1rWInaRopRWxmScvc2WStrNVKEpviOongdOOlrC",
-	"cbGgZYmk0v8raobwFGvtVel/HKrhlnPCj+EgaaIr7pPoVpfcZd3eF1cZ+s0aqoUduuYTS/CXmtSkTw63",
-	"CfyvfGxPW0timxlicWTNAEAVXmCqbBAv5IW5QMe4VjIxnJBQCMxozCW5bouyKfqZj7X1wMHxkQOerQFY",
-	"wl6jHq4DBLwYrZXm898j1NATpSZ9TdQsa0YIgRqU5WVdkMS03burTZ+bPmGahuAzTXBHCYVKwBDlLCcD",
-	"EuZCFArbY5CF7okf45E3dCywWBpAxkiUL7PIBRGoLK2aTgQhyKD/BElEMzqdEW2n1hURNAfLfnS99fx6",
-	"yyXbmPvi0nQed9+zerUo3ma1ulwLJkc7MX2XYRErnxQrkYqlGT+mJaSQIDkzAcmZQS/Qe1ua6A1aNaVB",
-	"V2L5V9EUByR8DfT4Mg+GGnvmojn707sGg94aItmogPuW8LpnjpgPnh/sERVrwXS7K/ZLqqyUTIfG/vDD",
-	"q7OzWEMuUmJgTaY15ZXMw/MS50OxFDT7zgmflwRpoxnYdrwEVwqU1EKj7bdkgf7Khck6296BdKAm98x6",
-	"rAVVHnj2Ua64VjLOjoOEhytqAaAdLqzj4qACVIDI0CZMqjhUbx6FT5+KI8KsZE+5espZWj6YSrzmrnx1",
-	"83sej9xTlphtQ7a6rdxnC6LGLz0BPjPdkB6whdh0RYtN8+DfQyNZctVUAcfmXZ/yM/zIdQQ8199Hs6E2",
-	"y0h0C2fn17dmpsteEMKIBmfxtSLltEqutq2n0Vd0Y0pglpPttAskFWfLE4J5LnCuqIxnoF+JOihTatZk",
-	"Zip15VyQBptWFFZXsc0ZoMoEKNGwFXCzcURq9myAigjTak8ivkQutubSx5u1V8lWcGpPH4iOC7PB8pmg",
-	"UlVYZqiEH2a8XN5YMB+Iv9EnUUEZFsub1EmwcUGo6Gz4lLKNYT+yrXlfbSdBjGv6zLKBLYc1waUkcXB9",
-	"qPJp8fMiBbI1n5a2PLlROqGeJFwwTlplb0eHR0fv3r+9ujk+OTy6Ov3x8OrkOAD93/H2FpUIxjOkbIiD",
-	"/e4rOGUJGfcZrdq+Jg7jhmqBXk3wje8v5qOrB+COXhIIA3kvI7q17T427E6K2MrIx8s40OyHGUdY3tqj",
-	"gyqnFMAGr9kt4wuWKmQ5vASGKfKiexhBNqYLsDHJmvYKQxju3UnZL/B0Y/ivQvbeevvULTTlaLT/x1f7",
-	"+zFdycbeeEJhhRidztTgK/AV5MpmNs0wM7dM8RVuxVJuHg6a1Kbtxk77qwrnDO2kDiiLjc2FCQ1fYIly",
-	"LgSgaDorXD8dL7UiYu5zDlyVVL3rDax7J602GPt9EkzSVSoM1ryQqdIUzvoFtcklJqys8KD6Bo+QqdKp",
-	"NhWuUjJRJYgQtasW0GMNVyVD8tbxx30W6TEINIgiaybdJCoO31Dr6JHGs1wdSbt6/uow9CEXVaLfM/Ix",
-	"B4e5e8cr0ZDIlriSo1KS4gyzAiseKzoRaRaiVI1haCo3V+5ziKveEPteBnP1cGqEgCtxgQUzDqOCE3nD",
-	"uLrRj5Jn6Ua1QGzkm6foKjGCwf2UXKsUw/SXhXGu9sEsIWd0nrhXWJsIGdYheZKCNQ+9OBhwDRCtx+Ld",
-	"/cGgf+ol4YUdqc9BasI4PIDSVrYFgRxRNjub4KMZLkvCppFFX4UrTZbN7YHfPJvgJp273YGr8XHECyLf",
-	"kIlKpROq+UkauLFrxwZvZ5EuomPUltdrqNPSW8MFBIQxCi2GzZwIyU35dIma+rsFz+tKK/D/9Z/f7EQc",
-	"kPO54B/fEDZVs6OgbLBbSM0NM25QrXxhTN4icIDNIwDUI25u51jhkk+bckixN6B/I27Wnv2hcR+r6GML",
-	"ZOAm45IHtnSits98KbS+6SKOkzpc0j1Z1EblOqOstu+sT9meYVFxRvMjwFL5SNXyBxoz7J5rHf75/rA8",
-	"cCrfksUVNxXPSjxNpBdhNq3tzfKqi2QpaG5zG1ZdHpSdMkXEHS4/EHIbgwaE4veKI22wojFRC6LNgQVH",
-	"tSRyYDZ7XZ1joWRyRViivpbBe4LLBntbkSElaFWR4gAVVCrKcgWmbmiHJGwwi9vwgWjmiN7u2KU5APDD",
-	"qs5nyH8VOHAg0WDYxMVsqWbVI/OESWeCAtY9zncHygNcniS8rMcpd1La0WQTqeZcQqbXJamo4iymeO0+",
-	"fwEze3GA9uMV20PBvJyTgWJjSbCwQALFkN0ZdU4mRbeNle3oLMVDrrT01+n+kjnbYXWhDeCx2lWJIk7c",
-	"aNjqYRhYynBlEZ18QOkIyGZCTs3MDJYdBKGYLGcbHQ9FBl5dM7dlHZdlXqJnyJ0zGXICKgMVOUPuCDHB",
-	"sZAioPBUopGP7bxmJrhzJ0NO9GXICe2bykjtDGkuubE9Flmzl28WTgRk16yi7IZaEQjeSAkj0MfcjR8/",
-	"7LibebPlMuSPmRvKJjwzbv4dmGGFs2vWDeJtIlOD6FIoM/vQ+NKAh9LAKLlW1uGOc2M2SlYxWVNShjp0",
-	"oUgEuC03NLSo0Beol2JGn/XWTVmzGsmQp940+o1C5oLeEtFyyZ7isXLm9f6s+LDThPPX19Qx+Q6Jqebp",
-	"h13et29mqy2vG2Esem9oYavY1rpfiN+H2dIHy4IEhQC+YQn4LK1uR0L8DKl6418H3iDZiD93bTQs4s+Q",
-	"zG39gRG2gcG0mip8jyJ6zrejjakcYpIBc9yC/A6qusrI4qjXOLHNS0wtcKMbiC1QjdkSSVNGycDDHLha",
-	"fhhKZLj3E5d8eHpabIhjZY/LiB7mDhzOCJoLWmGx3CwQ+0fTtEMdW1tv/CfHCebmcJkof9OHyHif+jhr",
-	"yuCsR17MtiRccA6XwCtXo+tUQTvxpqfkLrK0S6D0ucltyCSx+W2myzYdD5jDOY75gnzPwzkwmVCfbc3b",
-	"pm8L43xKLukvJOkJwuWAw8cM0r1v+wsaT0/eRTQ8hhjESuF8Vm0ElHvov4nqb4GvaO24HCp4bxpmS1IP",
-	"dv5cQADEJvrgPdKp7SffLwcNLYXyIg9FPqN3SZwXLNV72biIU7Fqg6rt4Onwhb7C0c2uBmC+t1a3Bo/9",
-	"RoQNT52ND5QBhvNWFmTfBgvQTk1uBh6MyBIxa+2dpPfip/Qpdqm4iAqyklZU+VJ0kYgzLsMMqAovEYR9",
-	"ZE1J+HmJmQ0KgtbaEBZMH9lQ9WSEywVeysxGzY9pWWoL3RR1at+tpyvhVfjj+3nJcdEz5hKLqal5WZrk",
-	"3hq+gMHnWIglGlm4tJuzw/9x8/78zbvD45uz73cOQmwPlM9IfiuhOnlJTEi/VIgqhygtjZd/4MC1tpwY",
-	"M/zsS9LQkshOOrINnBvU0+qNmO12hXZJqZ+Ga+lzrTcs6ittx6BIjcROXqf2Bsvd060tD+uC8kSRKywv",
-	"O6V4W7U67ylF+9zZHRG7XpFPW09WFXayaHMH6WOI6HTryzlJLvTGgrofp2YciQ307OppGCxNRxSH4tfK",
-	"XM8aAQ+tsnlyF7kInK4X9gHmQFPlPdnrexkV8xOL/L/KypsrstDFqSJVvPDNAKtGDwZedf33Twf62iys",
-	"dtVRuNauKMOElDQaRUJzhJyLyzpVzXLjkNcIO7cHGHbp5pskYyAguoEM50aExAVZGsW5ro7t7dW5K8O0",
-	"OmurxwyJ3Ghe9cEbK31kwXDXTTVhc66Z770GnByKTf5+oAzItiQX6p1oQ1slTb2AgM13a4Z4KCWdsipa",
-	"WXEVguWeVnenoTVD8vP9bJdYpt8PgsYCfobJ57RoXjalvtLxX+Dfm9YipVYMg0YPiopZcPRsC4Ash394",
-	"Aa934rfWx//4ma3W1fMTi1MH/AznEMMfy6Bw9Rxiqr5U6Jt9U+kF0uDmtpVIDudgj6EbyTGOumt0p+fW",
-	"+kq4Vu1Tp8eHQxGAW4xG+86OwGzZiSzmtalEtHIjVXI+lylPkVDxqO8rC4qTHkyG6EQPI55tNicprFR4",
-	"1DfH5/eYIzipgkKPAz4BQI/zeDlACw1bki7yRxhwEcdwM/gnFf0I315vnS3h0+utnVbgvKtMdU+h1Jqv",
-	"W+IOk7lVyFzBlGDGiR1lWTiRk6RbtzmfPS6eDTWgpB2w6Yqu1Yq6NLOz6SdF0qztS11ThLm0NZfZVISs",
-	"Xi4fImi66xQRNgtCbpNlT+2DYGj8LqynKMkdIOEvJRqZoHeH7i7pR7s3h+3LSDXyhv49uXFnywt5N09V",
-	"6EtX0GviR5+igl881aZVBy49mUTFjd405W25QaJyFoaimFDskkr1gHqQIXViCmNfrhHMOY4tbMi1gfkY",
-	"0G+dWHRtx8akz7mEgv9ARe0t+agubVGkDUqsmRUd4M2JF1dz38dGdN4DJvyOEQQhPO4MBtCmv/+f/3cL",
-	"YhjqMY9srp1E//Wf37bwte8oWbwqsJyNORaaGeAHF7prc0vCf8NzkMnuofsHPPFRStI9bv1ivjb379Km",
-	"Q4X/ts8dgIIZnYUAX5qQGDwlwRv2h5xXVc1sdJP/EjNcLhXN/Q/SFsR3Ywv+7RqyEemuIzs3+0/MGK9Z",
-	"TpwrHqLLXxnE82iowhrVdrN6zFp6W0xoUkoo2BrIfh/hCan1GxVqbo0yXau5T9E6JyLQrxIaFZ8gawcC",
-	"r8r7DfBHN4z1RmfDSP0aU4wA99Ga3E6E47exRVpF+AaFb/So+klHwT1U52RmTXex76nddjNygkazPtU3",
-	"pc4l+KBvX0VsJbdlzvreeoghEgv0CRl/2yRTHqDtbZNiGu5za8myOP5HxA9FXMnvpkZ4d4ad6URJa2En",
-	"Nj/0UtgsbQAbWqDRAO1nx9ZVNBhPcCEAacTzErNBO8cgejhrZODr1lmfVt9MaO82BLptJwfXmy652niB",
-	"l9tae6csp3NcmlJRAd5CiRnk2Va4MLzSMjjjnW0Kkp4AAHltQcAt5gfaNYV3FEdjASHN7p+O1eLqack3",
-	"iPbQHHhZcrXZNdN9rvwbSP0h/tSOmtZisTaCTBCw1SxGtgImYsgSIvM3k0htzSM+T0ZSCV7pV4b4rYN3",
-	"+3q6hIjxSFQbwaKkqZDCb/ZbxrDmX1+AGYo9c6ZFnyuaM5wp0rFTElfE58l3NBLonk+QHTPE05vN5AtO",
-	"44rYXTcaL+1ft2S58yD3Yd+Iu6anH37mSZtaF6t6bCKfNwkDDEq+P7Ac+TFemjklw/c2qSffDU/8adMi",
-	"8K6Etfk+awIYLYlS9E7stpzPl69bO27tGfNElmNq4PcBIrpvqMPaW9P7gHL13HoGA0pNH46Q1Y1yn+AR",
-	"D88Ud4UOZ+MAkuqnAcW1A0fr+viQOLJTNxbeYig1zlQLndSli5taH3VTdbefgMRPQITkzEywe7T+zYyU",
-	"xfc4v434YGs2RRWH2uvGI4zUDJvQuNXcrOY09ABoqRJyxhByMQWJuy81E4RY7Md407Z0Z4gat+5wWxsr",
-	"4fOfnBPJVQr3MlbrqFF/iN83vbhIfiW8XxySVi987fIVirwli1Z5BF/B1paRaBJhQat2ecB6lXBhKv55",
-	"5/jahRFNDHq3wC5acFFIh9emtegTACBBlzXT6n6Gtu0Phlb6B6lZ6AUyDIKnPINcZYm+1Q/1HOAFbXM8",
-	"f2ne0g98EiD6o3vPTpIUWm3P/dJDMentB9xRNU4wk5fm5p81+2JlhQL2Xb/h5KalSR9HGdks+qkjI37j",
-	"yk06sirUTzfUJ4eb1feyRcF72RM+uoku4eqftqw0+4/QNgv6TBHrilTzMgoEk9dSmci6jvWMjXuWlkYe",
-	"27xxhOfzkhIZlyr9MLibm9Ju2HGTuouXF+KgWvPUzm4dWRLawMMH3BRaerm/zo6CztaN9DNohgm1q9tH",
-	"aqQpxKEeKOJ7uVgSiXB9fpbhTpN17o7o5HlJ81jMeX7L+KIkxZT82Awghgq+IFKhCisiKC6R7esAKrI3",
-	"bQAKDZ/ok5ELqHAnTI17Gcd0CD4t+oJLTAJE8HIbozjY5WNeJLyBTXFYjxYTdarpFn5Ilp/1VWXRD1dn",
-	"b7ROJGd8sdeTUrSJ56wHhs/hUcYhGCGHwiMwQi6GLe8DuSJLonxKiX44vGaCbXIzqEiF1fqtAhx5Ca9+",
-	"YQek21DAOwEDhB7EyEZJZxi12Dq9HQ+b15Jws8FUKvyRVtogeL4P/wfwPPaXtZkq64XDYXsbJ4oGtNlw",
-	"2HIYZPLhQhSGcw7509GinfdgSbie2YwnY4FkcPljZpMmZIBpMCAyeZUh0y0nVIG4zHPyLkP1XMupP+wD",
-	"nEg+wwLnigh5gAReGDFGmcWVLQSHun0mn8lghm29emH5LYbUAefBEdT3j4VQAGp6QQFB/dYWHLEFGhUP",
-	"RToocows3NGyBtw6ApD0ojW7DHLTSmouc4LJPI9NJXHEAmXT6xGP28kxO4NwhrhPryJpMCt72lFpztVW",
-	"dMJi1qKXRHM9hqS6myx/4hGFzV16ZYz65pg1dXY6izPaBwPZwPdyj2Hgas7HT3c3wA13/lpl2rebBbTO",
-	"enEBWzKlTwtKOGLDNzaRO8lggr7IgD5FzD7Ui7Y0PqpwaAfIrFPnDrMnfbEN6BnSYYhCaU+D4vHOis2F",
-	"+woctG9gRXFKT+QS38VmMVyRWE+rS6cVDeK9FmhMMowiGY8zUAMJdP7OqGo14+mya+7E6VWeH0MhdgdM",
-	"fFc+hjXVqHhpNdCPIgsJs66kfYvE8aPCdr6phHTLtk5Q+uajwwvSMGI5IZtGr/eEVMn7R6cXUAVGdqKY",
-	"+ubzhhrI6Ajc773Kgw9yqYedQ77TwBLhPZdBKy1uljDeex1JpKKaqYvjp8n5nhGi/KAHJ36vv+301wzH",
-	"dDKheV2q5bAhP/CaNMh17t6YxobUQ+AufQJqruOCd3PCYodUH2unU0qS7Ok+6RuOti1iIZxN+nYqdC2o",
-	"ZjMjqIJ20JiUnE0lUjyITjO2QvO+Df30yL5rfeRjnNCyx1hk6O//1/+LnkNqli/MsZ6N5lHwNvAL5VwQ",
-	"KBo+JbbxBIxptLKYSzWhzFfwsPM2je3fJ43EHqrzFBZbezUjuknVPNgos8+yx9p7L9t839guSBz8NHpA",
-	"XfmIum2JSp7jEhV4maHm4DpAOMA6g5QdX95QEnGnv9zrPd3aPb7hfI7mWEpXM4BKJE3ZGSQ5mmCBRnld",
-	"1SXWttyOXUwTaW4HAjlQcGGpWQDNS7wkBRrNyxoCusC28o6e/ex+yYk+YtVdnV7yucCMo+fbsAeaWEQH",
-	"iJcIgjTDW5syhXNV49KEburpDKfNwDzGeTJD9MOMCLhkXo5xfmtM1QUEzFstwqdzNFtsX9u7f/w2e7m/",
-	"b9ISDS8YZB1t6WoZ0f5Icxh4FA6ggrcXU9omkxC9msrJ9H68P377suXF24/M0xIsDm74/v3pMYxqLPhC",
-	"gt/3lkjgJhcc7yi+afKppx+8k6H9vT+gv//H/0bP9/5wH1HUTCOzKl2bkZrw9Hk3KzMuHfiExpL/e+pB",
-	"6yfHdEqk6oH3X1cEeobl+WqZryGYNn+CJJZDKJeQBAc7zHMiJSmOmiN9fSpD301wNcG9s53POCONwrW2",
-	"MznDgpzPbO3KlY2nZkSgCSlLvvDR9gBqRWzgjP7SFZYdQXYPlUpgxYVEBsAK5ZjtDKhABqramtLW4exa",
-	"Y+8uSJQ9WtRrL318tXo4tbl4TJZ7UBzl4EY9AFAsUha+PqOt7USVRHe4rCNFZh+Hu3tZqcMqq1V1IWfb",
-	"vI8EqfgdkSuLHhdDLaaKrHuMqne0iGZ2fZjRfIYkzykukaRTtksZmrv33SkE0n0GNbYceEKkcMYvdQq6",
-	"asr5tCQDCoTYFzPbWIxFLsKqIWvqljwgV6jdTmIgNmfkojaTc7FbuDwPxmSLFq5mS/IJmtA7Atkc6QIl",
-	"aEI/kuJGb4hXqOJMzdCIz003r9wVgf55J9On6N41E8ToCDeK30BwySvEJxNJVIZqRlWGTAojAK/D89Ni",
-	"DyK5Cry8iXxsH2XXLPahG/aNVKLOVS3IqyDRJvNf949975rpF8vlDWc3BV5K0225dAU10MiFrTzfyeyz",
-	"Y7yUe+iwLF8h1ypSv1BTRN3Wyd27Zh/MCOBXMwiGKyIRFgSVfEFEjiVBJ2xaUjkz2PFR7XlVlfT0CMMP",
-	"TeSj5mGtK0fjDoPa1CmfUdZk7kHgJGZh+pI+JSa4LBHvyfRJGbmaBHH8a99BK5xSC0HvVdK9zSgI9Qmv",
-	"hZpZ6R6dp2G7RPiUjS1y3bSXH04px/dBSbqGy8CZ0OHVLQNREOXjOHb3LwkNRG+UcHR2TBDvGG3J9htt",
-	"rOHWzVDA2jtgSKxLqu7cBZlSqYi4R53W/jOQsjuqyBW/JYkbGHjBlFxcgKkE5aCNbTA12ox+luNK6zyC",
-	"19PZAaIKziB7IuKiEERKWwnT/IMUJsCWSlNlelgaa++B3VePdjPFb13114QG1r9w8dIA6XUzlcrW+SBO",
-	"/fJo9WyuCEA0mdqyp6yvBjMUqvRrC8tVtJbLBTC7wrpak4B2EU1cVz+0Sq0jtB9+nKLmgus4iuOkfw1j",
-	"103uKEyjVrzCiuatyq1ZAPAqpGocJmrBM0RwPkNw2/7Nflj0PoXS08aWteGGL1YFg5vDpQMMWOULF0E5",
-	"3B3lGtVf2YbbA/lDDCxcqO9xiRlcjKyhJwZNUlvZpn5AToQlbcey0e+WRCiD5xTiJEEu8oQsiK//jqbc",
-	"uEexrezrgcPAubgNeQ+0qqsDtxBZ4zRl3HQ0xJ2ZClEFK7xDhj6+C8mbBBcbsk7QUzdS151XIgh9t1Q3",
-	"1VY00cEv74K9/ckJ2cTrS7mEsblFerKSKGf/JQ+dXpGr3JmyJvYEXltTWrtbjNFAZPhqjBvXZtTtNVgo",
-	"iYRl2PyClySzmm6Ag0IVmvGykB6ZwiNS6H80TSM94lf6x2tmsFP4BIXoKYh8xLkqlwjLwCuLCJtwAZVZ",
-	"FRrZGti0LElhaqqG/ttrAMWGxvVoFBEMl88wGOs7e+gQGWKZTWpGvTIfcOoB/8CEr5l5LUQtyVAMtATK",
-	"IAeoJTHtO1ydwa71Bqgmole1lv+RmnQc/ghtNSFPD26sa17fi++DfSTv5oeAhRS7V8MsHpccqgw2rVjb",
-	"oJMJEfpwtbXYF1giQeYlzknRk5KwUerwgwGpPBiXm50bRT91UkkIfjhtCsERpjfIcgxnI+PqBn5bj7jR",
-	"A5ZloLJit/vYL+FT4JllHTy1WDKKPocC/coE0mF94seXPri0jdW0ZLfb0oEnSu7qv9rASa906uOfKpRr",
-	"U3pu0+2kqgvKrUekjINO9gc8bM6Vc4ttMjQti90CGoomfaQmghauYT5lQ1YD3aYQAKfCvY69L24Bd2yW",
-	"4RWPyzA0cAvfxq6z801xaFN/2B/O3FTihu1gEjfMbogexdYeSNzzy9Stp2aJXcqQNjm2ZQfyZkbnMnNJ",
-	"HBuCKDY1tGOx2Kt6w8Ad2PkwzgtJxLUMzQXxZTD06Q0T12rBCDtq8FqhOyqp4sId4IwHTcHWMrqE87Tv",
-	"7KGroEiF8bszDuUcTWKLRHzBXl0zqpAguLAeZaPKKI5mtCAWvKVRXha8Lgtb1A2NGL6jU2Nkwgpk10zw",
-	"WhE0rTEkt45rpTiTdixAA8VRyfktqueQcWuTcKlE4QFocHOuWajfZAbKzMPXWYXMcknDHuYBVrZE7jU7",
-	"hEA3+osdqIsLLkhOC1Kg8TKcoNbrbLgGaMZa6wnM32Es0TKEN87UrE2kjt0ksc1p23fFbjubq6SEqdP5",
-	"YwUuGr+jit8ekI9zKoh8hMwgSAImhG0UU0nUjEdOHmdwZMhcWoAq+0stEoEAREgqVXKOej0Op+3HfVFX",
-	"jmCtlv1g27k2waxDYoadZs2K9vDC+2gx1K+XyF8vkX9Tl8hdwIZHwp5pasffF30mVh9+QNnzaK31Jw/i",
-	"TEZuNsOIzKhDqNjyXOFouYGSRy7K/5sQ0+l4vIGIB33YZ+0ncnksiLapv6U3icLTePzhprVwMjuT1kAS",
-	"VEhCOvWR4gD9t2/Gf3wx+dZo8U4T29sgnWYo/jDc6iSddxv55+LNq/kJE7ws48U+uJrjWs3ei/jh8jdx",
-	"xAsSi/M6f/snVGCF0fuLN06Ds43pn+JBFSQXZMDha9/LwtH5scRm+Z5pvdczZHepE+gSKzUrUmz0nsl6",
-	"rKc/7ovkTxuv7uyOGJZwlmxLd5+TgQu+XGqdvSAMjfDf/+P/Mf//f5CPuJqXZI+L6U6cvG6QxYAgkJZl",
-	"6a50mgZiZEjWFBrXtFSnbCPFwW0bO6utV1uXh1ffJ2pJr6081CMqIkWF3Hh7JrkZ2Pi9BpkaX2xUWu5H",
-	"szobR2FcZwkSKS2+ugtkZ6oJDzam26ib4LmT8hOR/La0yUN91pMe9ZF/OTxlh3zZOBgbePbB39TznFc0",
-	"BaTFyEflaAAW5gzfEQiqJawghTbCOfN+CTRy941/2BnsoziysRRJhEUP4/uXuoEg68BZBv6EcCXlDIz3",
-	"MUFY3pICLSC+DIKqIQdTUjY9aJeTdAVQ4Apks0LatqjVWtxnR/Es4MsULx+FLLS6PlNzdbdr3ZVIKjKX",
-	"9qZX0fw2vGJxU9SH0Wq8HCgIh0WRshM8R16SKISzgPgzEz7o4MTIRypVIsXZXpjCjX/MT3/IzA2OdZua",
-	"IqohiLo2cFuX/lSieVN3NNIjoIydG99kNArSrYy/GTa9Gqxhqmb6b62rmZT7ASZKZ5JZSOUOSbvjSzHE",
-	"MZUVlVYyOCdlI2hi2yXmqGxkwJr6I10iGdGYY2Z9SmOCpvROn8BtBzpgsxmu3HnABcqKdKiWjSQfekuQ",
-	"9daxcd5qq4Y3Yg6bxCDgtDDhgLIQCm8zQaHpnixoMwck2yGReA5626AYtssJ+MjN0QKyKQBtEfzy1EMd",
-	"xvWimpm1j20PA3rNbWUFZ9IH8Q2clcsDG2KzgtjOawWoCNA81GBotvJmtMNCvW+GOQi6a+UGwDBDQO/U",
-	"ZktVO9gcGaA3eT/VfWeyfUj+gwmYrmAxT4DzNytloflNsZ63PHyy/m5w3gbiT8457iSZYXnhduB9yhXf",
-	"pzzX2lpb7TK4zfhic/srr8UxVjjisfw450K5gKVVo9883wTVUeET+Ca2ymv9l4JAFfP0eCQvCTjN3k1W",
-	"2QUcLTYyKjzAIXHLqF/uCkOLIzCGWblsB10doIKUxERpYi2+aqZoaVS2mQvkMzcidx3Zu1lYvSNte1Jd",
-	"T1+wQG3y/BS715BaEaJqeamXw960G4f1Eee3NJWCanPrsE97gMNTolHJp5Rl6I4IOlmeTbDRfDpJEtvy",
-	"mmmdd4zz2x1N2Bkpm8S9HDrO0A9Kzd8BtVmBLnFFLqki//IGf9xDh/Y26JqZuFhXBf77w8uTm/cXb6BN",
-	"pebSRqtThW5ufuBS7eaYKZrjGzeD0aUmAMmu2Uw/1quboXOsZv/ybGcPfXCHQTNjuP+2gbdw+AJaKuKM",
-	"XDNnir3cf254KucFQYfvr364Obm4eHdhInSopqKZpBOpr7Y642rkE57TPxPNCxAwbO6TImg+nCmBc+Xh",
-	"cDXPHZk23c2ZJqNmT3vjuIdO7D2anHMmyTWD6Xi8HVmDuxgcfZQATNCJEFwgwz1mLlYYbbmuDs9PAzSX",
-	"V1vP9/Yhln1OGJ7TrVdb3+zt730DIWdqBtz2zEZkPTPn8G7unMTWUPfU1uJw65KoQ3jvyBZ3sreA31uU",
-	"EE0Hq6cBQqepIvXsZ4vFY4TO2vqpTQ/Og/epvReVqIkRPkA6mMiL/Zera3NBjEAhxZ6mw8v9/VTnvq1n",
-	"32Mf9QefPF//yXuG7R2q0TJe7n+z/qPXXIzBHWW+eLn+i7dcveY1s138cf0Hdh5XtCLcoFTaRJT1nwKv",
-	"GRHlEG49NQNwaC+eF1zcgik8KrFUN9jeddyYOC1auGo0VCJzk4JAgKIzXpAMnCfhXbYEOb8H/XsOdarq",
-	"7lwQiL+ySvqURDj1T0Q5a+A8eH2FafYfjW1j3QHfRoyI5pW9ezPZg5byB5vk3I4mQSW9tYkL3i6QM75g",
-	"aOQjkXZgxCnpkKL540uJJLnXiYkvveIISyTx3T+ASPqCEmb2IP5sSQ0tgHbBF5+WFm+oVHDgnJj3Hsg0",
-	"w1yZvr8gY6GjgH6K5V4KvoDE/5XALzCVjVw2RQu/iGhxPnJwK9orLF842gTtgEcAlsTgEg5bvWe/2gi+",
-	"TyYAX+CKKLBoE+FGzSvP3J37p596ZFeHAZ5AZvkeLGz0Z5ZXqxwXl1a2mCdIKm2/fNWeHkG2XdXCx/Nt",
-	"S8f+PLyB4AxK/U0mwY7Immhgt5l0C92NQgvCFHVegqSQO21ee0pG44yRXJHi0KZ7pBgtdy/6xJAvJLT8",
-	"iFeBBJKEfvar/XtpRRL4Icgq4d+zkrJbS/qlybkKZRc1MXmQj2zt0ablra6EyIJF6PqgfhpiFB1T6em+",
-	"99vepd+t/+CIs0lJ84fvz4YsCPvVB8gkbG+XFngJMPB0yrSlI/QWZl3+qCa4zyg5m+BLl5jxZPuv6SSy",
-	"78yTL7TPrhZ8d4JzxQXSrRJwW4AzR7phdYj5zKFZ7OYeNYPLCHEvyJQw/QNpw2w80VHOC7KRd+LxVrc9",
-	"vYRkZWQB7i9pbll4WSDOAOIKlRzQv7TF/vs0QV6+GCA3rjg/w2xpv5aPYLpA/peHDgPnnl0B46PEyEY+",
-	"w88RTldczY0fzpUuiTL6oX3jiqv5PyF3v2MHkK2hKS27tP6dMvSmB+EX2QGg4KqkgOc+LMKE/+j1OkCC",
-	"qFow2VlGSLJL7ZCCShdvEN8gx+aF39L+iKhh7yaTr+L3szHfZLKZGCYQ3ZvmMRP961nsiYRhJ844fdZn",
-	"cGu0JMp5hUyw7+dV7z+ntn6psFDhKnOxi+dzBOumidWIFpO9psnh7+D+chFb/BDTIb7qpvpJcNv7NF6i",
-	"sJOHihnTWvH1YPxyssksgQkDs6vqhBH4c6w44ozsoRPmMSqM0elRXdusKugdNmXeUpamjyF5Qvnk+4hI",
-	"JhNVItGYUDa1xeIFKviClRwXJrW3naf8ZSzSWE61DfUAeQEpvjYP3QbPLTCkCJu4Ewtwblcmvk7PXIhK",
-	"KFpWBXkAN1UQZwgYSEDrD+S1MtxhovWwMnAEFsnYxEiY2AbdSF4SLEixk10z3ca8FlPdHOBgf7OPCryU",
-	"qGYlkRa+E4rmQFcwVVDXbAiL9eTtoZf736E3h5dXN4fHZ6dvIYj6mkGwDba4U6shOoD8Ym8mVoN9DqDN",
-	"t+9uzg8vLz+8uzg22c3smjl6+KDAYP+83N83bRVEYVrKPffIfI0WgrOpf9+ES3QdBrC/7cyO3Qo9VVBD",
-	"q5cvZFx15xrZtscN4x34QoILG7xrOOgznyX/CCIeKEoiV5YA0ABEzwwCrahIYRg3PA8SYiOI5otLDVsP",
-	"klmJpTd9I28zEyHFGQgDow6RYg8durwLL+coQy9eohmvhUSjly++g4jf6G4J4gVX+PTFo/FpGJUY13nN",
-	"yDMXxK+PlmbiD1B7vwTzHMpbK/LcMvJJnJUgNXCE0b+dnpsT1YIz/MzH6G81qUlm7pUge4UwwK1Y7vQz",
-	"17NfzR/2EiOqThzbU7u1+utvMVzDvXcYQcG+b19mA640+sThL3Te5jIPlDCmTFN7tYMoe/3b6flDbKcN",
-	"LzoeJnrs2sA+TzEOMILf7iPNbf8dzv+dA4TZUn9KSkm2pQtAnOixrTCOx+JPKZ0Orv8JzzDXRTLSBh7/",
-	"lrTJcEhzqPy/ekUIqPEh9R5fBWkD1H9mzWPNqtmaup3V+xoatWJEQkB11kbGsMBZBcBRBKFmne1r7YP+",
-	"AIFL99LnCIEKcXoGBD+5sf127UZH4gTln/3qq6P0BgycsOLSB6KvP2bDkiuPHCtwworfeJDAgxbxhPUf",
-	"m9311Ebts5/5uDfu+F/5+C9aF3vKQ9D3kZCnoAx+znV78F7yKiwCAMQpIBJb0B+LsLqD/v4f/wtCQwEJ",
-	"Ra8DpPxk2rYRSy0HIRVzAhpw5lG89b9rQaQ3u6gw1QmIHsvK2j779Wc+Pi0+PYNWI7GGkS0IXzxQzU2F",
-	"NSix/Fc+/uLcFNRPA8L8fqXCRc0QtlwEfImnmDa3l4LIGZIErDSsFKnmWqVuMarjqVrNnkG69a4LKOq7",
-	"WyD57WGtZq7kzROpgRAA+qX8T8H0YL4xjvtg86CgWqMTzRbJ5f6K4e/w8tPmDm69+vefurkdmNkAU1fR",
-	"wDt1R4YfNWt6pmzzq/FS9TCqeeHEwts8BY+24Js+M4/a/WFaj/HnkXPj/faZ8XNcySa40FJplRO97xPg",
-	"tQLEEfOBua8vKbuNMOUzgG4p+oIA9fOjoKnfjBR9EauhyZSryenIAygiDNWs8RY3V0tfZd8arrskVudr",
-	"cZNlQH2Kh0wFydJpXnoDj5+GfaDtLyTgbN9QlCdmZTeZByZ33FSrtXE1VMLN9e82oOA3wMI2vBzkpOVc",
-	"VqzcFFkG5hZPLcXB+vkQQ//S3y8foPAyGS6O7vitvYY2Wwvul+3l8t7nsxcbgv36KVsBSvj3nz6t0pHX",
-	"yqAauLq5nXAKTcX1EftHM1yWhE3JEwftN/0kDDFt7VI2Rbl70eYnGGPsEZmwAboLaGcArlyCjBvLZFVK",
-	"7Nm6zRGC/uiQKX5/kctD5epXyflEkvM1ZVTOQhYFi521wwQNKoiH6fJBx6FI4LTIn/3qzKNPzxxaSlJO",
-	"vKNFfuReyjZMTvUGv5Zq4Fz6W03grtKhk/BCi560LzfxnVSmAuXGH4Jj7N4f3oSMv4kL+puYknzFkbUB",
-	"LH3RyByNgIYC5VK7nSLOnNMvQ5TlZQ0xAhj5JgTB+cz85qQbtwLPFmODylIzrNCYTO1Plq2sXsTIwgds",
-	"mYIPBRqTHNe2CIPjHlTQAq5UrUpqINlCk2hHN9ikPDe5ednWjGBX/PgNN1KpLZBWbrM/y9lqKu+3Zqnt",
-	"LtkqUa8JfYAEMQVqoOx1eyH7dhwAGiW3G0T/6j33+Hut6u41T02ozWjQ3y2Sov9Bm6vR8nPxPgTxBasi",
-	"/diiyytokUN3S7gse+iwlBxJouDonnGhdkt6R4oG3smqcyMHgaRXIuviNekfUc30Qv9wdXV+uWP3BnWL",
-	"7kSuq2xqmeDApzfbbaf3CbDCxAhrF9pnEDLvxe73OEqffod8T6aUdYuTj7gAzwYAQ0KATgN8gMZLv1cg",
-	"prSzkMFecabAswkXU96j/7+G508crv60nhBv93wJL8jnQRX4TUc49vlZgsURRBK14rXzjAqP+712T82m",
-	"0bKe902qcO0gW1vvwIbsO6s5qL1ksK9/8767R+UNZdUjzx4pn2+cbYQtHN0XLA/VttuYztvSFOgeBYW9",
-	"d5quza9FUxNAtUt8m6rdEMvu3nllCoKteBKp1OqOypI1oqOB+desicyXRGW+4l3HN7EDSu3PnNrcpSBu",
-	"vj3kbWlwLTErrllYanhkCmgfIDyWVrDqX8Bat3fjHvw8oIBUeOlhsXf20CGzSSjXrFXwfEqUTDpZba6C",
-	"gUV3pRKdSAd4SXd7Eg3Jtyv/VDKgXUp+0PZ//gTdp3wE7g1YuwTncVP9cYGXYIg0PDdytcN3fn8XU7+B",
-	"I+8IypKBOyFIS4l4aA8CW2h1CUNBJ5sCkCnvYxMH9mR+K9dFCqPHpqc1ntPPoT+vhteZQ3XVlQtaNavL",
-	"ciezsT0WZKyF/RsrLWmXwuNKTojDMo+H5V2AI9yh/r0mFpd/PQgp+M//caKxIJU6RG2DjAFFkCaQSaXW",
-	"EsiHFig+lwAnAtUUPmVrETnjpHt8YEboJ8HWei5fMHR0hbYe0BCI7JUUYxMtTWAblL39lI4UY2Tx+yHx",
-	"Z+b6M3xLerjeL4j3/UFaFUMG9cWV6iqLrlBRyzmRz351/75azsmnZw6p6B5AhkE7AEydDBz8k+3jNcFS",
-	"PRUMEjTuevrcFy6tzotkKNkCS+QI/hXJ8DFSEXg1r2224wS4yyT4CshQ4BO0JFjIxspTAhfUGSx1SbrR",
-	"kgeIVnMOJYkokwoDSq42RgbtJfPt4+6kbh2bpTaTcEkLAF/1XswZ1DcpiR3/K0hK/vHwzenx4dXpu7cG",
-	"dR5ta1lo3gCflm3qmmk95gAxruAmQrOpo8PedmPvCWIyO5nLdEYjPYiSMqPVCIIlZzt76NR+fM0aKgqL",
-	"SuX536CAOctT4souIWhLJVW1mNIcl7CEbl1cirt++5pNIOMUImKN90O6KcQsuiNeVVTBTjXje0pBZHv4",
-	"EmLIdH1BUjmrH1yhcMsIBS0yYKbxUv/nq1h6uFgyS2DZ2W+BDOGy1Ke222fRSO0hIubZXJA7ShZPeWif",
-	"my6+7pd3jCDClFgC1PXXHfJI8Oq4AJ+p2Sngq8NLV7pSgCRCCxv6Q00xErLInJc7QzWzf+oN5Y7EzoZC",
-	"R51TYcgOm9fjksqZrVv18M21rjyB7+6JixOYfr5UYQJNkqRbx9mbej2+bq6Hby671npn1Mzyswk5aei8",
-	"ovj6N0kBL0hA0bFlikGBho3p8vPdXgIHV0+GBrgqn7JGD7RtuvncXnTo+tiowtH0DBjV1+oaEbvNerCN",
-	"g9SGZujfADwl56ZUly3ScAOc2mK4dgGGpJPPs91TljHoYYArd2f2j4LgcWiGmzU2n/dBufs9+NWWATCX",
-	"DyOtJ74qsJyNORaFLctz/6IYfbgUTy5JvgwmxRBGcsAUIUN9PSYfjmPRFMLwXo0KMzwlr1rlLbqC5xme",
-	"TGhJfWTYI1eBCdj9MOjoiSDhmh4MUb7y/z8j/wtS0inltUQBbxvkSX0caDNMydA115RsHrZjGC6Xiuby",
-	"ma2P2Xd4H7qXbe3ujeNrfQPnRFBeQJjt0E9eC15t9MEV3+j1H12x842+gmLixpLaZC4Gd0x/0nEE6kU1",
-	"qGT/kss7E0ME19FoZAExAX0vFjesbE3qZnu7SOTVQsn3BFDbUIR12UWzoCIf1bNc3q2J3I1JG1fBVZJc",
-	"/wq3bVCR3JYFNnTCEh1d/vh7E0YP8+xc/njuqceh3Cyaww5swsxMHBlEqnjwVatGehlxgHBxh1kO6X72",
-	"t52DQPtsr4ERUQ03P0gJXSe9fPX4YQKsef2rDPuMMsyyMXq4LDNF5vV/oTC/tNiNX1DINSz1UDnnW2qJ",
-	"OgtFpSUekEd+FXURa7mhXUfQNWItQ004bIaAfUymGPxlPHFtwbdzYDK+vpBwq2pJ80Fy7Qze/CrSvoBI",
-	"kzWb3kOe6c/0e+TOZHzBff2Xk2KGgR4owIBfv8quzWvj2ngkzROQJ+CFF5QZmGGJgE/QmBAGbxkYu/Ey",
-	"tAANC/3GRJgtGiufpjivZ99L180TOWVW+vncEGnxASSL9MI+uyVz9XWjdXKQVFvRElgRm8K6mNF85g0a",
-	"LAgqqVSksJXJRqSg6pWjb49jhfGa5aQC5bQ5u9tLdWZ7kcQmTLv7vgzVjHyca65CraacwUZFoMXIzBTU",
-	"rrC4JQXgeSMurhnObxlflKSYksKiwVd76GrGJTGb3/mIeFXVzLKkGQ3ExQQlhbclGmkuLOrSoL1c+/Ep",
-	"zndcORBskGBaHdvavb6ywITXAl3+5Q1U9bSzgjgOw3axQLE3VKrDFkWfdJM1HemO0/6IYEC/X8DLq4AF",
-	"2qzorp7mJVb6GNmWGZpTxtxeAT2JtfCY0QizZapk9YOuqJJ1c8a8WCIq0RkWtwVfsAzJGV8wqF+OGVVU",
-	"kgL9cHX2Zg998Dk775i7sQdBUReUMIiUVBJRhcbLa2Zze5TbtIfK++jQAraYeaPBsPMulpCM5i0jaDjb",
-	"iYZJwtVsyJZPdr41XWxQhP75kwzAXtUP2X1frx4efvXwQVCbwBYypytBD6zLBZK8IqiVTRo9QoYdi89q",
-	"pk+MpGV7pA+O9/DOZxP+pjvoOV2XvkEa+B3K+x8chHZU77DRB67YmWGMJgmJcWW0gKeR8wN46tfwn2ug",
-	"9E1hphXBuj5nr+J3v2fkezPBFWEQrmPPxr/38g5x1YRrG9qE7RWqsCKC4tLcp2YI7kw7kk2b1FjeGs4O",
-	"FNYKkvcBwFD6ADtbJYeyqamWt/K+5LbFsoyqwVprMBijkQPeRBb8dg/4f+DKof9Al/732233EInP3Kn7",
-	"WfdpNBhVK+Xhyxd6ZE/P+7qbh8K8vOW/w4zBB2bJitsVNu7oDZr1slUfASCOYHlL2poDNXAWzv66P7/n",
-	"hM7VmuCWkD3s+5/Jy+D769M4ZSfU83fscvgw4760gzO9Z1gm/EsdjsvQeBmYKL8RReV+bFtR9sUEdZsN",
-	"X+5/h47evX395vToqsEHau30gpu8Hr2PY0oVsgjhXDV+zgP08sV31+zi8Ork5s3p2enVyXGGJF5Czqvr",
-	"BcrxGGIQgRawxguqZpShl3+0hUnhdimOGqS/69fxn2pXw4gTued2bs20sMGN2vttq0f/CPV2AXQQKfDB",
-	"dcXIYsYbS7VPjKTkRmaAqwLeSx5K/nphFxLbe08f/+4FvPqULNru6kdKFqlzB4b9T+LZDu6CAIWgAbRn",
-	"OREGxUD/m5GPCqkFKe8IqjhTMwAsNWkX9Vz/vRJ5mz36lSe+IzGOeQKludPLfZVlPeKvynLsEjLJgB02",
-	"Qm85KmlFTawS46jCrMCKi6UJWdrVv7kNu04ehdfx60VS61b9yaXS0Kvtfzq55O/0zRW0i/R/GgmTXP+n",
-	"lDFfLKxiY+aD20PFxVcP2CN6wNTGfL9WzikMeKW9VY2D1Xevfx5es731xRi4CfyOpd0JgEvgXNE759rY",
-	"lhD+kkPZBICpzYl0V05wxm3b0DinplHhSfWY+tdQ/npW9eYdnC0/L49F+0tDPZhsYjeXg4aSVDqQYG+L",
-	"G3c0hCJadQN1LgatD8Au5e/8lHbE4wvWkA3ueeQ69e7zXZAGGKaA9tcnDKGpABXwqau8N/0NKfJuBobG",
-	"Syh1/4+Swg/hKla+YamICIDxQh6JpHGaBC14fXeMtTi03APRvY+jAsZ5Rn8k+xJCgVv8Wyvdd1DybOzf",
-	"i/19lM+wwLkiFoX3xT5acFFINHq5v28gxRdUkmQs/d+2EpWzX+zvP37U/DAmtmQYwsKeZJ9ZcfxSBoxn",
-	"JL1rc8w4AwbXi3lgokb/lkGJOCzymd4R+knWedM4/UuKJUhOy0zP93fsRoCMg6cJIXy5/x06fn/+5vTo",
-	"8Ork5u3h2QnaPvSzgtEV6HrrV/3Hp+sthEtBcLFE5CPVWxyUFmphU/a2E7F9noGequ6daf6LxPQ1myN1",
-	"uWWefzWkPl9Z5gjqj2NoY2T5DdV/ODyb4IrXD83qSJQnxcVraD08ZJ4Od7Ddle49fnPjw+MWREDtClv8",
-	"VN7S+fyrj7OdjVkYH/q4pqXapQwyKbSMN2wTnA1hnOkBCFWIs4YqT1agYkEckTdk0srBF0VzMOCig+S8",
-	"qrQupWyFHo+jUfC8hvug//rP79AI14rfQHuZK9/g/llhVuPyRpKS5Cq7ZgCeRW4YWew4sA5b4KTQ9mxm",
-	"jSZW0AIrIpHMudZZ0P7ef9cmVcWFfccQaxdoB6iXpgwNnItAKRNPYS4f/uBoK+vplEiT0KF1yIXLLtMK",
-	"SrS+ypmeR3ASdXZ0TBeD/3QPk02KOj4qYo0d+gWRvKxVT9UK4d/4HSthWlBhs9ptdQUJUgLHhZuupam5",
-	"uy/LSsB5j6Zordmsv7o/B8XuthSndZdQ5pPfcdyumWDqNDeFOeaU5ESiW0Lm9n7TvLotraYtkSIf1dOG",
-	"x3iFdD3c1m9OM97/qhn/U2jGHoprE824oPrQ7fMFH8Mbn+NKtdNT6obBJnUaUDHn5oUoBzMZNOX/LEEg",
-	"C0Juy6Wbt6fME0QQ9ty7Rhjk8eVeu5MvIv02Zc+vF66Pd+HaVPGKcr42gQTikwkIhXzGuSSgPBR4CT/N",
-	"eC2yVg7YtkSKVgT9whnZNFvB9BpWUIgaaqfK1PA0ubIVLrRhqeC2yXCGzcIhS1Rw+HnBxe0eern/Em2b",
-	"THv4daIpv7dtQlRN9bjFjPuLK9a+i2w56fdWjCZbk8Ew8zCjqTaKT5/ZFHi1nz+FV3v9vrTzSkK8ECnx",
-	"lHz1dnROEruBcIx50ILXZYGmRPPsIjPRXICfELiIMy3ofrg6e2OMMH0MP8Xx07cPRc36b30Mh1zo1z7H",
-	"7Yrvbsj1iglbZf8kCgtExr/Y74hvPf+sBbvQoIdT4bJJPjdbKasYP/YFzVtIOc65AE+sRFjPH/IKUJhW",
-	"8P+x97bLaSRJv/itVOj/AfGPBslje3bXivOBteQZncd6CQnPPBPLhKOgC6ijportaoRZhSP2Is41PHsf",
-	"eyl7JScqM6u7GroBWTRYGj7Zkrq73jKz8vWXbGz36i2z00C8EXuJLQr0W6HCtnBEXr1+3gYlSJX0hRIx",
-	"VI5Ov//CgG8z6XZZHpCmrCBb6KlK9Z++J5FRWAP/UBtT0kIeqeUQTuUqKCAr9gewUAZla/ceKhBCFBqm",
-	"VTQ7cXgi4Ugqeg0ah6S/iaJmR92I3iQGvzK9a3Un8WXMVQgd9RLNdA+7+PbysdVjYBJ4q06AJjJk0nRU",
-	"7QF+ex5+bWTvNh5ms9mscXHRCMOvtROrR1l7WYTe913HOeyOl2s71+woEN1gdEvIRoqTU56IZlOo0P6H",
-	"SdWLJkbeiwALwcrUz4C5Rfzp9Q9WZTXNjqLMEbv6FSkXNeMUQMrScHlndmrNjqJ8NYDTZT0ex1JYoXM4",
-	"Ffyuzs7afBAQhpTrgAe0w9UMW4wlKZQxC8UYmkFr9c7+uqPctPCsAgTMS9VqUMbTxJCswWKQzY+seGon",
-	"R/Q94rOOMkI0WcuBLNGBnvcbl1qJBrj+2VBHrjM1tXW2owLmzevjNy7vvKvDWRlG05nDYl2aDPLbb7/9",
-	"Zgnl9LQkxSM9/EfFFoLycdhhSjz1kjGJyh474orr67xv9xe296BSrR12viyTFI+FdWfIVhgv6qe5VKFl",
-	"s4PgYCh4SBk/lozLhqTHjuAZGO11kbc9g+z2aRFp7DBHeHVo/Y8k96R5vMxADp0eQNQ6we3LbGivas8Q",
-	"RUDAxtHE5KQcHfUmk8bK02UKmpyCAByLuNGXIgpdU493rHZOXeJg9ohEycaxvpd2jdY+B3plOmZChR1l",
-	"RWHtJHsNRKNV/OJ37EzRz4cP0uivdTaamIR1BeP9RLgP+Q/UTlDmxiK7niaRqBln3BoCBMweuJlEovkA",
-	"i/jKDkVz0GS1W4j32isngt6SVmSGfFZbguQFB1qRYw++vZs8H6IrXF2JaUZoy3tf3uYbdynaXPBqxana",
-	"ZwQoKGvWTqDi8YRmpivzesix9D3xwIZv4RWuM+83ubwNCLn4cj0FDoRDqZFOvGeZZCMuFCvrqUW/VJSB",
-	"7PIe5o8iYF3R17Fght9DhcmjmCm1llanMziuWMOLbHp6nIcUX0qYoUxu4Y0CPdluh47lQCoeuRsX/Zae",
-	"6XZ48+E9e/369V/qAZuoSBiyUs5DKBNR/rMyLEvedp2Xb+0o9jgPHpcttDKrY++K9hNB6E4IEIDdO8wE",
-	"BBGMUA/Q2QE2gY4iPZVqEOA1gg3sS6+QoDTKnYn3irvYrtY2nkuVyJUSpBVlF7nb+ZzifsLCmPfJDUT4",
-	"SoDoPNQOSHpUMbwN3rBLAPg80eDfYBJ6Q88LC3a4hkep3mQf7LtOYU9dWgEDUciMVINIpE6XeYrHRH0E",
-	"wZ4bXscA6Lsgm9D/kpeM9ZOMSZgZR+ChGaY8wglYMBsgQCtD8DiSIkZIojshxlBflxg2lPbQZyeAHOgm",
-	"n30xYCN9T2uNZ/7EuzOrR48mvWFHcXwF1+g9gziVzIdBts8hW6e6uEyYGUJsqivK4Qkr19h21OdzHUHi",
-	"Gps7aZrtsI6ZElM6rL1utkk0xMKrq+iyyqtq61xca6lrazYVA8LJNRSr1rzINZoqv/ZyNacvGyoOvYwC",
-	"Hd8BQTxBNkfggp15SDin53tFuQm/EwqrLX1L2r9BNoe68ZgL9rGkeiS+jHVcnoJ4Bn9+NNF+YzugtM0M",
-	"Z+iuZbGeYiuaWE8hwpTLtnnZYfuUMakXI1Q1ZjRIbXmeC6GNeHxnKkUnXKlmtqIIbmANobV3lM51HqIS",
-	"tk5Gl32oyGfdUUC2rv80eoJhxc0HqULx5WsTOkoY1uOKdUmALPpsQj5jWrHDfLASXdkQ1aufMKcbwlQ8",
-	"mMWa182ueBT4ej8bsFkrrOuJ7+ZYvUoQH9iV3XnfvuV6pBhBkmp6e0VuBxn3bX7nX8kBG8cCwEeOHArJ",
-	"EXOgMFk3xxOmJtZyQrx2Djz6zRof9GLZnkgrjKDdiJ4cS/veu7zcWtpWRhoQM7xHCs841n0ZZQmJqPFk",
-	"GQYAWDKVSW9YD7DZk3MjWDsalGrs2XfvGjCehwYtSVSOXHgtS06BplBW4M5EgsayCNlhTqJ56A6FUpfV",
-	"LnXWS1jjUps1qEuw3wYj9u8THsm+FKYsyeuHY2Ygr8JSCW5Pmu9VIB8hH6hK6xbIA0Z5FOb4cQUTKMs0",
-	"S6ua09gnlDf/fSIm+yjdt0rDHWa3ldgwuXY+oOBAb/DuJEm0cl3kxiI2WnlZcU9Id/Nkq+yVZxWf6qmK",
-	"NA9ROvbMuvYICfhHGiU3H96zt2/fvE2TqZ6Ti3jeN8wh+CKdG4uB1N9gpsfmTYhxxNVKh8q1fahCkQjf",
-	"L1EQ7QSfE7aUnS9kARUyPTo13KU6RxknUB1zedX+/OHq0+Up3r/QvnfIDfaZtV9XlI4DvjeyNLBYUGkl",
-	"vi/yQkT1htKqgVvncsm2qtMVgdBfanWTzahK/D+AoiD8+bgcBYGg57HvRl/HLwt7fkNJ4p7y7SHHO5dj",
-	"mbMQFe40LMdlyC74rCsQPr4OOcoaAwjwfyUHw2Q+pTnNZj7+87vj4ya7si+kWdnvADarp13i27z7YL6N",
-	"AjbgnPJvd4g7ijErxfdN+mTV9n420gpzP538y/UxttTiatkhBDGnUNIJ0crZWNTMST4KW8PUePt31Ctq",
-	"dWvPLXOIB0hZ9pW8rEXTgSYAIdeh5YYduTXLC60LCLWiyGY6yO7cYo9nk32W5ibDmj/Jey9H83AuQtmf",
-	"z4qoM8e16XlAZBNsNnB4Zaz87eLc3I+Xwxbf2CcqBSqGEVZBE+Nt+5xU8rmpL40rPoPkngXZ6ZHG5mWm",
-	"/XQL9m0n8nI5UdKBQjcyLDrdi8cdBAtaK/mKdGk+Hi8avfpexNNYJpRqBWXUeLABm6iENH/8KniyS5uq",
-	"SHUvE3SFLa2ZP/ee20bRfDbeOlXz14KQy7HGyPIZ81aWLyZ/ufrz1dgqtNm6sbQq34GVzMF6wMaLm9Zk",
-	"l+IeSoaSSawMS/SdICyCTRda3Yj+xPDIvGOPKLlihxBRCfAgLwFp2RI//i/WkaifdJS1Is8uWucfP7c+",
-	"3py1Tn/7fH75C4RXiN14GMbCuMLWdCOynTsBS9S9fXF28dezG/tyR/lvw8VGESvWFZFWg3kk0OIAD4a+",
-	"ZTRDDI3ySiuPC6q5qrIBcMBtF135bL7I1vDX/QX1rOI3eGbM6JHQCrJ8Md47L39O8IqCv7kqdLjLpLpb",
-	"47I6kiOXJrZpyQS+RT1Fj0LasrU3FL07EWJzDEYJy1RnBq1DTzD6FOspZu+MuTHCMGlQroiwo8CVgUs2",
-	"QiV1ClhBVBlelFYrs+siUGZKDAJAAdeMuFhenMN2zN/SVQoMHHHbyu38+DfCWFItEB5XCoByJ1ECLsdY",
-	"T/dy5PnJEQjqO18z5Iy8v/0F2VP3ySWsUj2A/ktKgtUHgI2y1FmzIIfWlzWbrSqdQzhwokO6LtEoYHBk",
-	"+JVhMnkHbhNY12FPh5C+H/GuiOoL6wRUbyt08ijJUM6hMmmG0dd0rYTx1aWCExM4bSfwc147Kv0tBBMI",
-	"4ZzkHGaw4/7WMeXGU3ZcViNoTcVA3lSAuiBq/hgSbUn5rRVp7srZy7SN+TZ/hWRb2Hx72foCxjemkDVC",
-	"HQAbdGf2HwRW0pMEMrYg7Sx2VbYpYs63iJyH7IcVlbc34l7fzVsKq4pO8aVwHzBNiQB3xLMGdVzgSihQ",
-	"YyXBejKT6LFJMbasPJYAqnGfaramYlhyT5SU5huUE9kRpKtW269/bobl+QZ2Jsto+nhLJugt1BhanX/f",
-	"2H4DPaNVuJLD0MAi14wSU2QuKDWBH1+9aYR8xhIRj9CG1FFYxIDrSt0MQq1hBDerHKEf08dv6eltuEPn",
-	"R10XSpRWdMLEaJzMCDLYiN4k4vGzSx/0FrRW60HyoAPAknthJnhccS8QIrilVERoidtrUYkDrkM2Dsix",
-	"O8tMqpdd1kZlVaGMRQ8a0iN9pD/bS17NlTKk4c28lKmMmtYri1ybrDZZDvmyiSPW0PHU1TYuXioVnffD",
-	"ZHUPoRsx0veCWHs9tR8RFfZqf6b22x3JAM/nypIW1X2lEy/mikIBEGulSWKeUBJqZQr0J6/rkGsLN48n",
-	"NNIJqVehgBnyxAG3+rOGFX6GuacVvW+O/8I+tm7bn1unF+eX0CkUMYSFCE1H5VACCxfPLqAKTqFPmzYV",
-	"gmbeUxSHrXVUS7GJulN6qrJn3UwKux6cMM66PEQfWFHksBwAxOOTzXuR8OM7ggDxL/iyfgdedfreAb6T",
-	"Rkx4BjXy32pCDpDJrEDKuKj9nRBjw1azXYltM3+ZHIHOy6OGnUK1RQWfVrRHuxWkrVzglG5gRhUxZzZE",
-	"yxg5UKO0jHDPpS/SpXsrEp/jlgSAAqwcTq2AZChGRkT9Un8BsNBy4w6eWAEi/isgNsKt5gzVRCaRCJiZ",
-	"dOl/rnVbwKy1pgbWjI1ZJLsxj2dMTWDChz1uqMF4rwdIy3KgdCxCK0Z21bZ+AaPxGts29ngczzI4sIQP",
-	"wC0qAHBRfBlHOhQOt7xoFgkfQOuhAhN4bgoLhm5QjENpSUOq+a8WrKdwOrOx+LY3ezwRAx3Pvu3tiKvB",
-	"hA9E2Zm8XetM6CaZA1PkcW8o7ymMF0Vl9OAey01BqMno4N3f6MsHgf8Uj6KD34N1V2gw4Lf4aWCNg+Cg",
-	"lzXWREY4CA4moH7Zwaye+8nAf7GPcfiIscFhVLwuY/na7mLJ5/Ib/KrR5UaUgomO50+QPihVIgZwSyx+",
-	"kSWavTo+PmFvjwH6Ho9t2Qi38h8rRqkS1x9k4bVdaFmxKqeuDyABdcIjTJ/B+LV5wQ2OIZprV0+uSZLr",
-	"ATPCso0IA9aXUUJleiEzmBeEpe3MiPhebNCVuSwbyvHaO5Y1N6Ym54SyUdiH+SS7VnKterEtmDQdRUkK",
-	"7PDf//oLpjBwxcQXacBgTZ+HpAjATUmLAbvCEI1A43Fhcn3HO4ogfpWYvve+Yi+WEyYie2FCMMEfggRF",
-	"szwhtaMWMlIxU/T00/XH8/et9tnny0+QK1r7mL+kH9RXgBmmTAlYS3fGOgcPIM++dg4KoY8wKdPpE5Wp",
-	"xjvB20fJYNWCUtFg/7jXhndRnRBCnM7u/1ptg+GvDdJppDCr1eP32bPbiIHAmG178a0RAcnm9qxKtkj8",
-	"IvxBdhZWzkBn9AquilJpRVs4q0hqXfKR2J3QQjoqq/nDhe/F1s7EVo4BZjn5tXBbty7OKCgOLJI5/ofc",
-	"LBd2VoisIefa8Nh3J+JgWs9XusHm70SwwQb/0YSa3e69QNuxQLOHUJUwmxhroS8rpbePfTLosFiju0s/",
-	"1qOnNT88dw0PMy/ma8jeMYR2aoco83sk+lGDV+4AwZ0rKlxFt6iZQPlh1gczwBXrfiKUa4EMifvdGbqJ",
-	"X7Bf5Gc9pYUjnB9YIVNuUiQvqeYaBvbBK96jFq1YupqvmWZepk5VaV8ZJ62ZrLMFntoKc1SQTPQS6dre",
-	"pEAeVOOX5hTthFKPupPorpFlFm1aZ/rrJLrDNk7Vu69Cs+1grl1deenhr9A+GWCkcIND6mtsf93nMtrX",
-	"NG8iyEtdwoy4FzGP8KKgQrXuDP5Z23eF3JBgs94qesrWLqQxUg2Yo1GWfQJhcviA8TQ5oZbWFeGqGD5h",
-	"TgDhkrrH8kFHnZ+afMfZ3DcQ4RK+LUMWixGHzuqgP4WxHkMXJ0wN10qYotwpS+ltPqiSiWmI75GHafeB",
-	"lRM+GOwZdxOMa80aS80s0XPcO2fgwEPOET3kWQCFx4LdiTHWBS/n7PV1seeTNr1ttQXB3lziyWGaIkCH",
-	"Bs3pQxHWnUpDpgzWVEJIMJqMUqW8Wr2mOmCIlpphjbZiwm4Ui0V/YoTfkw7Qq+GoC4OIhw7HZiysxaJE",
-	"wERz0OyozoH9ib3pHLxjnYO2tfAw6onCsHOA0VEDxYSECtFMo5d26nD1pdnLVCUcMMNnWLEN30cNJIvD",
-	"ajYxAPbKZAiJUJ0DJaadA8hAxDfoGrK3acLvRA73okZl5s2OulJpsbqO0yJlD38onihIZOQA9vrOSxHm",
-	"ajq02zYQSR4BthznonqVciel4N7Q5RdT2urAv5tc7Hp/OW3fSYcHxjhIvjSJg+daOz1CE60ebMLxfxPz",
-	"J6ipZiYVMtwJ5Pg+ZUha2UeYuSkijZMPHFuz9AQ9zROUH4dzyRo88RM1oJ5CCRACZi4lo8mulOiobQgV",
-	"glzwOf8ly5YlCBNnkJYZayva9STp6ZFAiIOMPOAcocLdzmUvc3Yic+YgK3KyZxVQxTw6xdqSCXOZVpVH",
-	"wxwuJxupb11eEp0bqYCY6U/PSdHO53ZbzRo1tBBS4npJAFjl3Yiru3q+3X8/FgJ9HlvQsU2i43UiRrf0",
-	"XNVyzY1TBOCAf3ouRPDXWSII2ioiZRuvOoAyNwHBjQCQUt9exNYqxjYLRA0Rj6Fl2mQcaR5aPURPRbgV",
-	"sngYoTt2adHqvFN4Vc0qPh++3CpjcmMW5dux//zz/yJSOhRKqDsTIGEEjCcJ7w1HVgeL9dTheiW5tMml",
-	"vFk5U66d2/k8MrUxDGlVIXsgWWlOMhuLIE03ChgVlNgTAe8V9sils9qcC2R1BR7FRspL8Kgs9jvKLj7e",
-	"Zxf/kSpiFwUeIvpAm0zp+9XwSW7sjWeGhFG4XFtNL6MjcldWWu6aY7bCgGgLZ/ESZO933kUIN7qEvuYx",
-	"2UDfrhlXScWseF6bsDK5vnXiyh/raBIlcszj5Kiv41Ej5AnHuwobZ4koNHRRee8hrvHEJHp0zWMAUSdE",
-	"VadLWl2joyJuEsTxJAKFahlCEO3OmFGy3wdT8vr0Q8Aurl8H7OJN66jVeh+wq59+OroaT0zAfm39ErAP",
-	"H+0vYUH/ffEx6KiL89PzOqHlGWbkPwQigBFMOpY51UjnfcfevHrNPpx/PPvcvrr6/LF189NZwN68ess+",
-	"Xd5+ur6+ummfnX62fy+GgbAacSs9tKWXXsGOPqqbOI2BY247o9NbY1kbkPSJ/RWIy3m1xsyu+cweZ1vr",
-	"j9bKwvferrMNZjJGXO8LEUru0rSfJOc+kYGHBXAB9XMh5Bf0g0I4KtGFojBgJokFH4Fp9Vhxd/SQ/bCW",
-	"vTfHdXujj4w+5RtyTgpiD9y8X24bhsLqR1veqedBiIpMizVF7Sbk3G6Qd/Zy9hvk7K7kpTM7fJarFalF",
-	"OgaoECouWds9vo6gPLKsvbKNeI5vlqKIWAKHLBp+L1KNjR2+R+JunEoz1kaispd+tM5iDtdDMuTKmlNT",
-	"JkshBEKaUxGEQFfrSEAfapdqjOkt2ds3dssPNpd7r3uJSBp4ceXZ1GppPLGTkorDAlam5bRzaRvAnz8c",
-	"/7jN0WOkyFz/4tdF9+GlTthIh7IvRciMhF74oI+PZ2gxx3pqRMyG2mr6h+f9xqVWonEBMVcds/N+44Je",
-	"b9za1+vfd6L1m1c/FOXfwDq8NX1So9yqrIESIrmHGjNlYEtwsa9+LGn2AqcQSQExTyPDjJVOmGMloGR2",
-	"2AX//P9/ZA2VOhtIa0g6w6W5kRBQTjh53fCd1gZm3c/t9jXNm+5Vw4xmfBJKzXqWq4W4+461hkkh6Pc4",
-	"4j1PafggI/G92Wh73WFvoz0KXhRoekHpWNDwT1xSDXQsZhNsbA8JMYkcCZPw0ViEDox5LS0EuuDs2C91",
-	"I3pyLCHwwTGRCGYFLVqbrKVYPpV0vgd8CRZL7VJ3lENiTjR+s1kra7f3wzF058CsS4ymjuGunMRFbiJo",
-	"nX8d814ie+KjVHcVGS+w0TBYyrE7QCSECdyWSKE013AkjOEDl23494mY7BN/nlU7LThmxtmY6Bo7JmC1",
-	"MLKe3yeKGtONRWwQbkrG0MwbXnIAij09Gk0UkZ5Z2zhCqP7ZytyRj/Rc1aESN86yYEm+w8DEiOeUU9QX",
-	"3KqHkD9O3RN4Jm6h9NjSwU4D0/l9hxn/l5hhC0b4id3ZH+eRxlzNJGBY4p2Zvtt8kCoUX76+s9dFwjh9",
-	"R/c7KhlCACP/kVr9JNsfKC/BAaOiph/+iPSSG6/e7KgWVay/PbZfsLxUdNHcFlB6RTF4GmJ3ofhv4jKr",
-	"M6BCtL9rko3poskjZMI3OL9GPL5blSXqtKsLerZC6psfqgx6Gf/8nOQ6TRkuZawsdfEfsBjALdjTMYJM",
-	"4ll3eWwCByQJUBIbhM/ZQEYSkWgReWxeMBZSxvbE4uMIMxOF8+e3F42bE408vYi8befkJM6b6ym0dnB8",
-	"fLyubHTa9zLlF1J3HHFUKhlzA624mN3MX25E9tehhmRqXKkRGQKmlZz2NhzqKYu0GgTgPkj7lYTwYwYx",
-	"TwKVKx7NEtkzWxOqjyLBo9Hy9P3ZNkjwYrYWEfZ4FEES0CaocOvIdfOTxwI2IK0gS9KCzjxZsM4qZmMh",
-	"QnuLx8JMRsJKnF1c1Y+jKoS22XU6XNsLiY2ghlErwYwwBkgcGDY9Dvo17DlNn1LP4Pc1w95/uvj0sdU+",
-	"/+Wso/pyMImFOfFBuLFLyxhsQfyWX4hBFmAAARoWiySWiK4fC0CaF27YjlLCfg5aYxuWTC2ls1b60a6w",
-	"0sc4Tw0JoOlQU9YefkWE0Cg834KpZjoqW75cXRJ5I7BS0JMB1WlgONh6ClhhVzOr+O6NxJ0kc+Pmo1tm",
-	"iaTLia4TJkMxGuvEJT0BHzTGsdb9dVWpWIA6vOOk7hucxT6pu/K6uBiLVucDRl3eu1vfTeF3vlqO2+s3",
-	"pNoKci8OuA527y9ZM6OX3XrTeWj97k1SUT/f+R6tlTS/KO0E4do/NDFHrJadCWaNedgttYAV/LmjEq3B",
-	"mqgRkOsvV+fvzz5ft27an8/++/y2fVswUK3l2xmkO0qDHyVspI6CBhqmxg6xRQePEdyBW03DVYHHYsBj",
-	"0C573Ih6c3nzCSLOyruz/RrLdZM4X1UxfhG7tcK9arFL9GPfsAY5b0SSSDUw64n6I+zm9DQYlWJfJXx5",
-	"u+0Lr2AxFXgqq7iosL0TSW0MIisxRfm9Z6in88f1BGuk5u5Hnu3yPMecUN894CbxhfeSaLYaQi9lpQf7",
-	"z/rl/d6t8RIaU2+mz7Qnzly5RwbZaQpE3FOcPJCTPebJMMvIxiN8LAJ0SZnHjbBf/V5VhONtqQi4DXsl",
-	"YTf+B1R+v0FPGEdcNUI+M0cPIU/EV88qXEDFggzGGIPnIZ/VDDNSDSJhBaqiSLru9SZxLFTPAbeAP4SN",
-	"+IwZIdhhGPN+4uDUtIHig46yf0qGYlQPoJY24XFCbmE7KfwyBnQJVdOZRf/QSjTZB4rk09yopyfF9zHZ",
-	"JXvFS6/I8MYVwrXZ0QI2lIOhMAmLubqjNu1Q+YtZAtauCUUM9nc/1qP817N0HDWJIkouM6I3iXic/rFe",
-	"ktOJTwOqP0zHmkhKJ+y33377rXFx0Tg9LbJRfhLJdcTVKa80T8wNUaLjhHz2gmHrW3gorv+CVANLzYbJ",
-	"JJinyJQAGgRTlFIbkg+iF3m5J/ZHYqAKUfBXO/rwgO298nu5pEjEaBxZllye2hJx1U6f3IZW7o+4jlp+",
-	"pQRza4GgBZwA9ZeJxVDw2PAogOCG7EEbatUTViplB/oZDjHAMuP6cwrHmUgn2fJ1nzTibA+CHEnrqXIN",
-	"wh1CxNb7NeSp7+gB5tqejfHG2qh2mH760QpiSY//HHFWFEXyhthJgmOeAUtaaDmK26c0VpTSuMDYXOUk",
-	"WxYjsCwLP6U6yQk8DH0QIgmRVITb8/l+mRa5+kowqyp5Mz0HQ8vwWUx4JuWstEIXWesRvbX8sdCJrIP8",
-	"oJyKCw/T3ls//mj1HINa6rLpUJuib2tLVF2PrrWv0nWuUDjRdCcQeg9pDfR3dmh/3dAqmtGWgiZdf+HN",
-	"jTzqQWNCx9lPjqAqvDyXZYNY6QCofSIDyXd3fCo0HNA1HCVBA7DDGig5Nd9CSVGvVUfBw3W72BQpeTz7",
-	"EOuRJZLzMAXl5wlsEJpT9n+UsGs8m3IcS9WTYx6hktxRh1ZDvhMz0JYto9SZ0fgxQH2dCW5XYAC6Ceob",
-	"+lKFVjlv5lI8WK09tLYb3EAuTgQNNXBSNXZEjyAZuz4buUcA+1srgR3aofX5G9yVVNKmVm9H9TjYb0aI",
-	"8uAS8Ft1WsFOummiDCnWApSY4mbu7/7te4puQTS7ay6nIVhBlTpv5uSW3wFjqRKxVEE4suzaIJNqWeLl",
-	"pfiS3NJjFeqs/jClbo3EgxWmqdechJAhygMrGyHerdWzScv8FeacujNSaY4HrsdCGdbIoLVp6STIdchn",
-	"Ra64gInI0Bu3E2Wf2omlaI4exnDzrBGmSeXvHo8rBWG2smEVn5dDKxfv6PFWbhfvZnkekMqw1bv2+y0r",
-	"RG3lmrg02b2IIRN3NDEJ64r0MqkZhrdH4h4haVCgg8Gqp9x0VA8AqRBCU48EaFaREU12IwDZTybYIE1Q",
-	"8ByfN80ac/Wlb45RsYV2TbwrolzTKJVab6+Oj+3bMe/ZZdcDxu2aRFrE8vb42P4unCAxs1d24B+Pj9lI",
-	"qkki4PuUeZmunXcUpuD5RblZhyuqjbWzc5WxzQdAIv1abzLsM0KY2hALQeMBlwhdWxB39PPEiPAzyOX/",
-	"RVnViTBoEBNkhmsLDAWLKSH9+19/qheDgIbVK567QaNbJRv2vqcdRyrTIjMUGdDIOwBOpFJcMFJXeKom",
-	"Y4wLplD/pobFI5ZTMGa4XBN16sGRNVQrzZ/2xWth+vR7PZ5VzIp2iJ15hZdyY1r609NjgHUDWbnnzM0z",
-	"GvIVdeAEzDwy/ngcSRG7x55g3eV4qmH0JO6tESe0tHlLz1ZMif5QpVV2KpROfjwLJRLcsJDDbM8UzLMG",
-	"ykLyi3lOdOE5yTKr9vUxKkCx6FnlzScI852oputQ3TjsrwQVtR+8DvuPIzT68JOALlvs+vRD85n5sbHw",
-	"WyvRGPOBsCsgjwDhI6UgGgG5b52vBICTrMCx5Jf1jEnb59ln8l2+nhGdmclgIAzgPa0UbrfesytiX1cQ",
-	"KKF2pmANkGqU7pqO5zfNEix0M8f4/VTHITK6NCwRXxKvQj9n/MAB/HAMLxCMD/j3p9KIellM6++50NSI",
-	"f/ko1CAZHrz74fg4WB1vA3Pqh+PjE/b2GIJGLqJYPBq0OigKhkmViAHkf/9e8XXhH15RwiNXd1ZjyZ46",
-	"cec3FFGIVVndGdmtsTXYIPSCnectw8CemxceEHPuQdqaGHfNRZlI60DRAWIj7S4VO5Sp71gy6Ej2ZE7J",
-	"mVcpIMXRLskBxoGHgEdGWwMfURTgM7MAsBUAaZASGB2645DfC8Z7d0pPIxEOoLjZdJQSU+opK2LJI+d1",
-	"abKxUACB42qo7T7TTP2czCGYwjKKoDtC9vkijwEINLfaKvkOtsKOVmo20Cz+GGV/6bnxJKsesaeeudgs",
-	"0wBSS5inEfTZkQRyZ36IQJZwe/g+q00FnQsDnHCmVZm38PHdBDlhaFxjuJRcZ3uLdhf9gWOJ0Qw4gjkX",
-	"rS+O05IgYgxpCI4+LxehQcDXpRfB0QMOtl7gKeOLfWmQKw2iw0q1AJJz1EMyOwyqFMod4+YLhdxpfmMm",
-	"aFFfcehSIV2jd1reCdNRaEWyEvZO5jOr/YS8G4lmer+71h3mzuTJNdEd5ZNpQkkW6bddbFe6O2RuH+c8",
-	"QS7Ag7oBKhFLogjflXTftCZyy+/LZbu3yXsBv4HcFFBz/V0l7BQUCQu8vq4kPvLIfePJ4t8sIUqwFrxQ",
-	"6TRtZowbgHloVv/LeBS614AtqQSjArx5Pm1ly98Cs3qjPQrSvbjhy0sM021TB8rA1wLGixT/AMjK3jZ0",
-	"w/bEmGzGgbwXih2iwVEv4slvZMK0WWhpAsk8JeEblUv7hRHLogRoWDsHOtnpLxsWcg52fMFFYfLWJ0+9",
-	"GmmZJ/oxrE2KUG3fp/K2NkHHYiRV+OwuFFAd7W2xcGQyWWweEjDDZ5Af6C6jCHKycfEiZlOhqFRXKvbm",
-	"z9BQBKJNMimG1LPvlVk+m+ZnHK1YgfvVLShbCjfMZI2GXsj1scNOG55szPN/oaSYkwcBYHIwj6oec9s4",
-	"s3F5hAYe/8U9Wjk50kjLvJtu3i/3LkEruECZCJxr8/ndDmvACQOo3rbwhGmUW9r0VYjCFPh/1sDCc2tg",
-	"vBdr46JOQRpvCrkZdjWPw43BCBeThLtUGg6AY5m6S9dUfOuerZA6FsYqIQ437z9GmOXm9pfrVBEwrOvX",
-	"wqcgDWMeJ40uj7i9l3gk4mRJG6hg01BrtyV0snk7vphEtud5eyyJ7lN6N+mFIzezrxmn2WMZUxjyDjgT",
-	"+FG8USwxzf24PJB+pQSL9dSD6siVq7kJxuncvRg3V2YqoGkIOMhcRFTCzKl21WDNu+tlyw79ElgZQjlc",
-	"DUEnzsOvjWzkxsNsNps1Li4aYfi1Vg/S0lSuOnb5KuTQXdr57HEyGN+wVhgxMFbE4vSl88eYbNONq8nn",
-	"UNjaUYdQZH3KE9FsChWeQimA6kUTI+9FkOb9/On1D1iyfmK3z7D/MzFJ2uBXJoDLBFkpXd67Kwv8X8xu",
-	"4HDWrt4vyelJp/wonWtJ5T47TJdcLxmT9uax1nSF2pndy2UmQKrSIKmkkFdAHC89WcitXU9Vuv5cRfoi",
-	"ytjy6voKdLuED5bblW0+2A7qUZsP1sIg5QPQaahx7rNLHUu8+ftZYmm+FOWW9Xgcz0B6b0q3X+ZWO/10",
-	"/fH8fat99vmydXHGai07T7piOgcP9j9fOwcpigDiBSAzu86LzRSfmrCpXai2o+awqU+WAMY51BbAAAR8",
-	"hp6O9CR2GHLgcvn/4ngw6HbLYQgsLVWjT7b5YCf5OcAdJUhEfLDXFXeQkoOkxjiwSr6XWFaATtQrEyiB",
-	"9OGHSlRHKx+OHhI+WCvtxhH6vtzblXvbw3BGbiTVHZSTkEydaytRYaqtFRNL7F/MNvlepNTxXkq9eDhd",
-	"6E5FwmhRYpXZsfda9pY6/KyG+It7aBtaIg22bluVp3r9tq0ldicyShpSMbfz7PC21f5rwG5vWwH7zz//",
-	"p556KTxAy8AplFUoi0X6lTuFaqQXfX0nelZKXyUhLfzzXpLttHuIVIP5FA5rY68j0aZC3C2pcCG4nxQ0",
-	"N+W2HG6Qjh2ELjvMMIQC9uMx+KcYHwoe1tN68I6ac4NknkZCuiD9BGwcLJChTs8ktqEL9EkeaJyN+AzB",
-	"xnmSCBWCt/IwX+PsI4gXB69Td2J35gGuNzvK7sUAndIN8HWJkPWGoncHvruepobU/nQUd/7KgrR0NlGJ",
-	"jMDdJw0LpRlJY7CyI9RKnGSNLxoA+Q60BlmB2u6GVAPyNKJePQZUdeh0UYwi/qs96ApVHfh+iZSwRPbC",
-	"Y02OoO1SsUcJZeAtBCcBVNzzDlfv07JzOiIK45E5epgOebJ5aGX71aWu2FXkc+qmuARxmZ6xj58nYrRu",
-	"gQXwughPGDfQSp4PuFQObyiFP3pht9hTizaoAmHIfdxLT1ShaHMicE68acy5olobqEzwG1hwlZfD7oIS",
-	"Iy6jBhiqR+ATPnqwP7T1nVDl/SveHB+z80vwoH1uX/3X2SWrnat7HsmQAkr2GzXE8yx5TsdMfBlbws29",
-	"0lH2ncur9ucPV58uT1kNWmVgoqPd59piWl2JAIYXP0pVqRTOBikRxbC2byf0x+pRW8xPE71JLJPZwbu/",
-	"/T4vnQnyVXkni3E7rz21ayOc4pyRanI4nnQj2cP7OLFkyCT6rYifk1m9yd4XSJLHCdePjspJii9lhCPZ",
-	"MyvxMFJaOO+tYYsm4kty5C6hPMGtBMC4+fCevX375m3WHyPdVsB8W4zp/jEp0EdkBSKEADaT79229WUk",
-	"1qO4zRJYmuT2RGGbZmg9St7m3+qow4m6U2DG0xMBQH8FuH/Y9dvSZB0H8IQztLEiVJJvENEut65qKZ0b",
-	"Z412x38YNsGT43mKILzaXQji8hDhK9b61P6ZInVGDqzVai0xyC2BWVNszlIuEOprdn12c3F+e+s12nVp",
-	"6viBhlT28RgsQrRG80qSM/Jh9TWKM+KG/HTWhkTJ/sSq+BniCzXlN6KnVWi/3lEu9P4tzFnEOFdjoXbB",
-	"OXbc0vR/6hZmkkkoNZMvD3ZuF5n/nwwhwubYM9HAof5+HxJHSLVYmZYjXlQUcp3zRzy+gzQtgHss6OHp",
-	"X1yxuR+vdWlZYgHDD+esxL2I0/4EXM1AWrxj0NHCzvL66rbNQi2sijiUvSElwg0EM0KFBlmXs7GIjVYd",
-	"1Ytk78402Q0x4Du25JaEhFRgJ3Zo2fz1DywSSYrdFMqBTAxebh21mkP9zy3enHN3ZuCaPeGhYI+ESPQT",
-	"Dy5k4Vqdt3nYIUZhMXVOYZtvETOQ0GZoBV5HrXnnYsZUtVIjHWOZUTRX8bdgCfxhjaaUvvykrQxh8Duw",
-	"l5b1RUmn4C5jNhm/w/nghHtcsa5gDqsa3bJZQiz4eg30dOyohRydlB+tQNQKWMw1UjEJTyZ0FWMt90BL",
-	"NQjYiM+6CIv7GX4D7fE76uyXs8v259t266Z9dpprVgKJrpRqRL5nvNfpPOwSMi7MFtOsnaC/vUw7KOLJ",
-	"Fnw0x5YVpKGb+zEOtJO4fDZ8mUhwgQlDl8RT8s9fTLjqO5BMN3AaeTn9CMlzghmG9Ia+F/E0lg5sOuIm",
-	"KdAxJspMupY+uk+2j71PPcpE7qiiN9e7YD9lb1Z9z84PVZYEjTB5ChqsgHSENqlQViodbN1TYFee34X7",
-	"K+iYLniLW8HVAr2wZBID3m9/x/fsXPrW90liNY+odL//PQvw70Dlm8QKCCtZ2D4XwgS5Y5w5lxKgDMVo",
-	"rO3R1rHS5ebDe/bn47d/BnRhsIzQnBpojJGjdM3LVaDgr2j/aJLHBlParTzGlsqlIvfWmZtN1sqc0FDg",
-	"5+dJp/YJ830gmaEjvvTEGHqSDCLd5VFH8XAklWmy3wSHYg0orfGLkTgktebc3tT+OeK9O2xbPhDKcosI",
-	"mVYsFCOuQkoowK9A//QxV2lhz48A721K8sIz7Y21aBl2lB7vDWEI7FluRGxNXHt2b12XE1TaZShUgi3S",
-	"tXLaOyl5+KmRiK32WFIxhA3ZVxUMUVTcO4k7MSsDBEY8+adVDn2AynIEmy2uIrLmOX6eTVQkjN/A2x6w",
-	"JROofHtK58/8pD7yque0oqtoSS/S/CDLoZgXFmWPBh2dJH/qaPGgq1Iqk/C0eCffrV9FsxPW55HBVpRS",
-	"0d+1ghY81FO/q5Nh2XLxhdyEhZqMDt79DaZ1EBzA5w+CAx5FB7+vgV19RS4fYxnRJJZnYLZ2BuLLONKh",
-	"cNRYNCF8B3gC8AYK8jfnpjCfqRkcmGQWAX3peHSwnUawOGE6qnWyR+EF73DTJrkvtmZtfsW6D9HMnFAL",
-	"mLUNYyw8hTq1rEFTqHsTQGD897/+xGooNWv19EIToTl6sP98kJH4ugxCwIUHPwgRYix3qeSlu7Qp4dGC",
-	"RB036NPkLfGNK3dyfRNNGefCU6tk1Qpl9Lx/qZW44ElveLA4o5ZiP7fb13AOJ2yolZ7YkwFX7Xm/YV9t",
-	"wLsA0dlFOCCa7FDwUMTZbM/7jQsdyr4UYeNWqp54Yu/mjYbX7axxwjDaWZsPykicHjs6o3JCeyGlK1v1",
-	"kn04fRYm9roov6oNrSJcQpAjfz4es6GOQmN3m9SM3U18K6KjRLVusXEs761wSDcHtos06MBZbAbFiDWG",
-	"gYXrLmSS6a1UJmtv1gi9lHqq0FkNWX+utSv2KrWCZiii8dFgIsMV7Xp+FtH4J3xshXz5lXo684TK3uHr",
-	"UMMuqHuePXcmFS5FJhEk7loWsOLRiIZURigjE9CANtKSosqy7nRrllV24xYHrttOJO65SjAjWEBpv1Us",
-	"rIr6rTfm0wjywYpLI4yRWr3X+k4KS6VfF7z+llxYT6gEiMotyggeo3VhbQo8UfD/Qx+SfAQb11ozLNaR",
-	"SL+Rrn2OJo8e4F8q7iu7AdMTONjGMS894ubB9qXJOod3pWiCTmh4JxkwbtjP7YuPLBYK1RVI07fsecHj",
-	"u1BPVZFrqEB3oNNaqjp4vPrjm6AYZ0uqvl524uf27xUeNny/4JxvyWzmPWpVt8F74BrEPX6b8a6eJKg/",
-	"vedgj5PJTjwi1b1MEFbFeUdK3R8tcgD6vg7OPn06P2X3bzxfR6lfOhuMvoRdsJq1k44CNyRElUH9nQsN",
-	"n2dvpvFhK+yH3Djnda3JWioLSCMKLVQ6dFQs7vWdyE3ATfeH4+MMKR5jaQTAQoH4HlfYFUkm7JD3CLf1",
-	"3/960yxujApU5YaplrbcKNexuJdiWiZQcqsOvYVuzfW90cgMwAz7i/KVmarSGmGzhZ/YWMA5R0h0jy95",
-	"yH+9LM58gaVEQzn2cJah/mjIx2O7UOSdJObKUKTYhc9xJ6Y6vjOQ5HKSOWA7qiuosGgoIDOsZiBI1bAj",
-	"QAo+Ik3k0k5KMtNOMIKdFwAjHllOF+F8ygdxPESm54SGSzs5xAh1ttuYS0J/brLrSHADLQ28Gijwp2LT",
-	"Z7tRgAeffaFZg7oBiNLj5zvKIyc/DN4VQqWipFljR6zWbDYZyZNmjVLuzi5a5x8/X5zfXrTa739OE+46",
-	"KtNXeBjGwhgnNxPHl+BLJT/XSBhjRQ7ieXR1Mqw3WQuOBGq9aFb2wCKtBsbpfbhoQDpIxRk9e0HVFfFE",
-	"nMBA2BdulJESbC76uzoKvmEP4+Ls4q9nN7c/n19/Pr9svW+f/3LGDmu/6Unsv6v7DOt/vvqfabL//PN/",
-	"anV0A9OYHZUK5K7o6xgVO2gfZc1e3OgYW5QUUMMCFeA+dhQlI6SRzIXDs6fcrBVK6hbMaNvCukX7UCSt",
-	"/7eWitKd3CJcXtsew/4pTja7sRnPwTnkcwOhW5yOxLyZ4djW71Tv8S1pUeidbSyEjwpw0DI/boEFXOjQ",
-	"ImO+bfXbJ7nSbsG8srcEFK1bBoQZszsxC9Iizzxq0A7bP27FQe2dxzru6Yu8635fyJez6nOBjUJHNjuE",
-	"q/kdBj7rQQbJRaU80riew+DmnroU6xgwDUs47ughFx4pqjktsDHnQyqPg8oH53AJwoxPVNUktnkj4JDb",
-	"Tm3L8U2x2eFTwx65YQPAVzqORc+a3P7O1kwK2hZzdQe6w2Eo6qCKAaJnMsd0Vo+nXAGrSN0JMaaenjgA",
-	"tqKyTDaOeGIV9wZXSk9Ub0XXFepYDK+0cm9USIj+QMscp7klbBMlYBNttGFLIQXRW4S9otEzngd+yD/U",
-	"oCQTtIkcrvSyVpsFJ1iRFPOH2AnsjD+BFU04/V397qXZ9oUTNcpUuX2C6mdwS3h0WiMc4kJyrS+VPEcP",
-	"/o/rNcgso+Z9u8y0XSZtUf7oSo/nsZ6zHJOvBOf7/qVPAa28pzqIvZKzKej4R1OlFRqx6Aso+z/i/b6M",
-	"JDpnl6orLf/Bbdib3oDr2Jv+/L5dFD1RTkRyIPXEMH9X2SEqHX3dm1AXu5iH0v4NrTqj4wSzlqxuqRxw",
-	"dP6cnG3YgH4AS0/qvecG2c5R+SOuc1bvfUN3V6fVhgRql3WZGd89nvBIDybihE1Ulujh/o5Jk5AWmVMX",
-	"F09MT1QSy1WHlT61lYOC0WZrnZGbWLOCUsbz2yv2+tWPPzZesXSbgBfO1MDud8oDc2H3kpg7hGnxip3E",
-	"0cG7gyM+lkf3rw6+/v71/wUAAP//",
+	"7L39bhy5lif4KoR6AUlASJZdvjW3LDR2syT5lvpatq4kl6e6VdAwI5iZLEWSeUmG0lkFA/3XAvvvYoD9",
+	"f4GdeY/ZN7lPMuDhRzAiyMhIfdjVNW40blkZEfw4PDw8PB+/89tWzucLzghTcuvVb1szggsi4J8nV3iq",
+	"/1sQmQu6UJSzrVdbI7Qk+BYRpqhaIYWniE+QmhGEmVwSgXY+PLve+se//7frrd39rWxL5jMyx7oZtVqQ",
+	"rVdbUgnKplufPmVbb7BUZ7ygE0qKbkcfZoSFDZdYKpTPMJuSIkNYIszQD1dX56jAivR39SnbWmCB50TZ",
+	"qY0YLleK5vLkjjB1Ba+3+xdkRrCQuMyQJOKO5iRDOWc5ESpDJVWVmNIclzcTogfGBeJqRsQh4qxcIaok",
+	"IrptiXJeMaXHR3Wrf6+IWG1lWwzP9RCJ77+fVH7Ar7mYY9UdbS7v0EQPghGk8LgkmkJHlz+inQkX86rE",
+	"e9MKi4IUu4foF8kZGq9QQSa4KpNjm5iuwoERVs23Xv3blm5hK9Odbv2c9Q5X8Hl3sD/99NNPe2dne8fH",
+	"GVpSNUMLIigv/jmvpOLz5Hh0WwPJdA4NdnvWTPTdAdrRfGWnv6vXF2uS7DxHl2ShyHxMBFIcffMcjapp",
+	"JfUr+sPnL+Z6nc0o0Q6MXA8KYVYgxXcPETUcm884FdsSKTon6FfOSGpKZt5REpuR6kcwuK1syw5B0x1G",
+	"sIb0V7yf8JTlZSXpHYmtwSHCCs25VEgRhlZ6IyA8UUTAhFPTUXzo+vzIaU7OsVAxATOvpN5ZSPCSIFo4",
+	"AQNUDfbXHBZqzQa78x2tGxnjFcvJnDB1CowDrS2wmtWN4eZL2ZYgf6+o0NJLiYqs6UEpnM/62w9f2az1",
+	"I1wSVmChZclfySrRQR68tWkHmvrJkef26YZt6qNHkp5m6xc2axnkerJZcncfEp9O3nJGzrDKZ12uvZoR",
+	"pA9MzayYuTML2BaXJRFoxstCei41x2w9otPJnm58z7S+Zhzsjiqs+01OkIavbDhL/Sm54reEJRpX8Gyz",
+	"Vt9Qduvb7FJOklwQZWlH5piWpEA412+gkrLbDH3zApVE6fMbpG1Bp1TV5GwOsPSdbTbIMy13kjSd26eb",
+	"tXleYnaMFemTxfFZaLXmHp0lx78wDzdsUfA7qjk10aZ73NeqO9GmnE9LPSX8ayVI/PS6wtPkBBQ822z8",
+	"7/ukS7W5ZPmkX5YLziQBRfJ7XFyQv1dEwkGWc6YIg3/ixaKkOWzBZ6AtvfotaPZ/E2Sy9Wrrn57Vyvcz",
+	"81Q+OxGCC9NVd6MI0xkaC4JvJcJIVCV5hX4cvTk9Hl2dvnt7c3Jx8e7CHulaGZwTKfGU6OMdTSgpC62k",
+	"FERhWspMq4zXjLJFpRDWf8yRnPGlRDtcIIzGvFhpjccrz0jNsEK5PgcVGuvh4GI3Q/DynAuCFoLkVBKU",
+	"84JcM1nlM62Hnr6FAd5cvfvrydv9a7YFsp9NSpp/BrodlVjOiDQkWeoJkI9UKvkKYVRUpjuCNE/oibBK",
+	"axUZwkhvGCTxHSm0siz5nGh6klISJCnLCaLqmi2xBCroD7Tc0U3U0hfhUj9coUrqS4s+DuAag4s5ZVQq",
+	"gRXXfWn9cUbMDQK9PPgO6Cevmf7x4mR0fHaCSj1kVLGCCLQNczUvbVt6muk/OTFHDBH9bF/3+ZqLMS0K",
+	"I9Wftt+3XCFclnxJilfo/OTi7PTy0rM7Wrq7ojlst6XRHUuc30r4fUHEnEpJOTPcygypDZsC6RdEmCXT",
+	"jCDRjuPdk7PR6Zubt++ubo7evX19enF2cry7j07uiFihpaCKoJ3zd5dXGTp/r/9ndHX0Q4aOT96cXJ3s",
+	"XjNJmHJ3BNOl1J9QzTQTzRRIzahES7xCinO0c711JLiUe1zQKWV+u9uX9/Wl2iz3W65e84oVn4Hy765u",
+	"Xr97//b4ldk8QE6sZpZQBScSaXEAmwqoOyYlZ1Opr1DYaO0NRQjr97VMUVr0oB2/GPbWBA0R2GCm5Zyz",
+	"CRVzuLs2RAnceO2+A8lUElzob5YzIoil1DlelRwXV5y/wWJKnp5gr0/fnNxcvXt382Z08ZcTs+urhR6D",
+	"nlCpBwGC1HCsJOKOCITznCyUPITfnMw2FAapQedUwZ6zx80VnRNefQbpeXHyt/cnl1c3V6dnJ+/eX72C",
+	"4Vi+3JbmiJCKLxZaYxOC3lE2hXX59kCrdZwVdlI5Z4wYlY7Ka5aXXHM0GrFVsPlgFRW+JdIdP3mtTVNl",
+	"l/SK8zPMVpYU8jMQYXR1cvPm9Oz06uQ4g506x2yFsFJkDqsmiBKrkb4gX5o5a7Yu0IX+eQ9+30USr9CM",
+	"L5HeHHpvLDGFa2tgcgve7yqMrmX7KRqTiT5ylVhpkuMppixqBqNMkSmBeWmNiOFKzbigv5LPIDxG769+",
+	"MDL6FWIcFpRKJOmUEVBEtJ5hdgEIZxAOhBWk2EWwhxH2j7QwIKQgxSGI+2umW9Ezp0wfvkuhyQp3B6Oy",
+	"SLnkoshAxluhj8jHhdbzkFryvQnOlT5EZ1ossakTF++ZrBYLLhQpzkhBsTMOPi2d3r+9fH9+/u7i6uT4",
+	"RssPIzUmtCTbEtmunTjUtyR0S63O0JQfCAQfqL62TzB35mAjOSYlMf39pjX3BRGKGjV2UYkpGcHkrNXP",
+	"3D/2FJ1rjb2rWNcq87/5r2uNno9/IbnS5Gx1HSjLrRHY9dL/nuOPbwibqtnWqxd/+nZt7+7LePeK3hGw",
+	"XSS7zmvLBqvKEo9L4i4C/T27D6MdTya0pDhObmeG+QHL1wRbCdY6RMCqTJlUmOXEHoogV8EkXreu+cM2",
+	"h3a2d/y/zYlDit1tsMPbAY45LwkGRndvnlfjksqZkQbp19w+aJFEv6DIlItVeNWbYKpmN2MsCRg3SV6V",
+	"WF8S4aCP3PyyLVpEGzc3tcgDyYV6J+zNtCPomutEC3fnC0YbNpG1DWNd2mSRRVuz7kfgq+iuviAlnVJe",
+	"yeDd0yJ+fw2nkfguOgpnZx3BySm7gzBHamPRPfmyLSxvU4+MV6PLsCfG22FttcaYbI5zZ6d1XWpZrP+B",
+	"5ljckkIzdcChQVdzLX+ZPfa6PYJ4ZsbIblRs29W2RBMqpEIXlz+e2yNhYg8APUp9gqoZocIOSffuxR5l",
+	"6tuXieHAPMCYoMhcrhP2fhHO4EO3FJ9821gIvNJ/L7y3YlB7xrnxroKlduaIC2tk6o5bE6gIGKF9oYMH",
+	"aDnjkoQUoxJxfQPJuSjQjtaxJcKCoFuyUOibA1TgldyNLVxbPjsfh+Ucx11ZzYOtMdak7udtpfSGZHlk",
+	"j9VcutlSARcHDUcW66Fs0Nu4vhXdo+lzLNaM+iEspmaCyBkvI/60cyJywtSh3+TGQEH1pU1vS70N45tb",
+	"/3KPmWoBPbojAk8j00xxXj2BevkcrQO+NEPq5bkjrczExOlYWuUwIjE/5vryHn9oZGBSnBolGGwE2K8v",
+	"WmIJlyQWJ+1CkPRoRNQYbdcR2U+1GDcjy5Dgek0LVPAlO0Rmosbgou/tWgHXwzFvDxEHdnA1XTJHPU+N",
+	"3iVob1FN/bJ8N9l69W8Decgu4qesvYrFGkN9ZmwUeyXPcbm/FVFjbo3rrWu4NQcPF4jneSWEMW8U0TYU",
+	"VWVc6VFxHaxFYT0G14r9JjNT69L15w5lLzQBhxFGz6vAK73bzZV9UeKcZEkvONqpSbkbnTqp3XadZzXh",
+	"jpOjqd/ZlhAXkrmDPyA73J8kEZTIJ6F/7V0ctgbBCjQ1hcdT2pJqNONHeO51h7hMsCqdDWdRM7JCEtMC",
+	"Ma4VqZ1ALoFM2vVCi6waep7d+XGZxfiZl4Sxp+e9Mm2tDlR5P1CHBD5CoHkaJRa/PlFXRI56pP6KyL4Z",
+	"rYh8yy9nfHk/2q+I3Iz4RsQOkM/eKWYvTAF5oppbPc+QJMGChqs3hPmfRLKPScmXcZmhD0St7BrNpSG4",
+	"nNoQv0AnN9WjM9smS2RmukbSg6e7K18YubOu3s20T0py8l4+ut5pIp9wGV83t0re4jHDMojLs0FdMr52",
+	"9uHmc72EDxOTlRWbPib5UvqsJ4ztMrMrV8+rd6O1bguPuM2SW0Lr2kNsHPY9y9pruLhmlvj9L2mymqyN",
+	"Sgz0vCBSLq7yURbf64o/Wh93YbjcGu1PDydzwZKKr2EFx3tdXaMoSHxeLigr+rDEUl3abdB5OK8DbCJa",
+	"15zI1pcNI0ZcKWvNvg7ScbqXH21mpxR21U8bgXNFY9YFWLmIQYqySmk1mAi0JOQWopT1P0ygUkvYt+7C",
+	"oRzRi3fc1GWaW+k+JgI7G+CimKDWnPCQdvX3sYYVT04FaBOX7mec6asFwfkMSIik0vNGnMVoOfDg9HT1",
+	"o3JjyOya1lYBS49BHOJ2ZpNLEibtueGS2PnfwxIJydpj6Xb9DJsBrF5nCsFYI6aLnt0sKZvaK8wj7mU3",
+	"nLr93sldEFxQRqSM72DL7rFoRAj3N5GGNuTfW7YZ+ajQd8b82WDF4fZFfcWOLDGcWfdqaVFixmJWpNry",
+	"oJUjbCKrIbAprhYJvryHCPB0vuDL2MSWlBV86VIBulIAHsfC1fXwraVZk39hmRURiLcv8Ar8upzVdyS4",
+	"9q+MeYqCx3SBGxbIlN5hKdgYbDA0S5rMM84wxrswl47WpsLitjtXxhlB//j3/+rc5BA3dmhi8PXPEF4H",
+	"USMzXE68nwUL5V6VfG5aoAyNiVoSYx90PjndAXi9jHTgUkUdcYF5u+UoAFeqN/QGA0h4b2rZ0V1V/dm2",
+	"rFfUtabFkLMfGeJnaDnjJUG2uURfPaLI9CFj2+Md9DrPICwDIjr8y6nhxPuHFdisfWq8uc8P3Mw0K+tF",
+	"TpjLk0apPt0weDpE++5K3PDzrJFMEdjRPYEdIUJJDdzeu1vqK1V3q/QdMSYvJv3obeoy8jiqps/LCXrL",
+	"IiQcqG1eEqUom8asfv6qdhU6Yub4I53rrf384AAIbv46WGvhibXXO7TQ59IdnXlwWR/4ragl88B7FrRy",
+	"DKI6Q4pDhHJBcjpv2NNNDG7T25xSkdYtk7W91s7H5njjE6/TfCITzm8ZX5akmKZCJkyAVZL9tHhPKL1Y",
+	"3BZ8yeDeIKhep+h1ULfwg5onDCP2+GAFONsVRxIzaoTOD1dnb6It5oJgRYrhIUDZFniJ3zEbIhGnhIm3",
+	"kps0O+HiLGYQdZEYmQ02hUCuOnTaBpdSqcU1VRLhqqCE5SSu6OibwHmJlR5TfOipgBTyUV2QOdXUHame",
+	"rFXQE4V9E83xCo21Zqn5fjmjJTGxEWa8EOtVqcoI/2F0WlCn8nXHvjDE2oTsWnDHG7NzKHpmyyXRpzSa",
+	"4QJWJ9wixgoNUe+upeGTtBtZjuoG502Le2jTU1gNUFrrvX0JH9gvKxkGMOnXi6qEM20RBAFZvotqTukj",
+	"uloUm+6uhKF46NTq/Mp1d2LqrEV+O9RHF0iqQNx4rkuvTEcuhNzoKd12K9QCMxRFIeGcYLCcmjXF8Dop",
+	"fmTaHHhH71JoXfunbBGzQsYlvZPyGaoWWjy/OMgODg5QPsNakSJCHiKBlyCrjTDTUqIQEGK9DxqVD498",
+	"fqD/7zGEc2Rfm45nkOBxaLN//VruI+PpMSkzZYn2ENigk3t7TWilnpYiguKyDptrKdMMArgKqjKUlwSD",
+	"GiFWnJFtk4IDUdCsCKXPvOnzCkXkUPEZJ8yY5HxOJLqjko5LYqK9qXS5i7s+UCIgj7k83I84GwlCL4ia",
+	"Y39umC3ktAwUsJKaDPUWY2W9t4nExQ7egOudtAw04eIQkflCrdCeuUjBfQ7sbfvodMq4MEGAaGElEArz",
+	"rGW/vW+OP56ah8+DEcdFXUOsrdvSb2gsVrgxsntJ5piBJMfsDDMc4/oPMwLJMYGOA1lH0gQFlRSyMDoE",
+	"6zJFxVpHfPJ60JhiODjfyDraaQ65dKfxUN9S91we6F1qjb/XcxSMkQgZi81er94nnVxpHeqLeoTvc2Be",
+	"kEZia5JEsel+Wtt2TugiFkXXVa4H6sL31pNqTo36rvnCCNLN2zXcFWm0qU4/gRqsuMLlffTgtrQ07QQe",
+	"EUOO9HDWM5WZ+uMt/ObE7MTU+wY6d7t10/ESbpAACQO17NU0Fcw0TEy7Ru63wRsALIP8Vpt6oKIj8AAn",
+	"EZeMyXJK55lsbqKwn3y/GpDb41B1NE2c6SZut0YYLYjYs6b3nAvQPKlEfJIhsj/dR9uXfCEw4+j5dtTa",
+	"0mg3Fp9AS5I0H6Xcir3euF/J9ytrjB+Q6eAsa70CxC8lrNh9brkx1qntp54IPn4y5JBwUk2CdhYyZJ1+",
+	"powDgcmcC4J2zo9f72ZgVuI3E63S72AE//U84B8Da+xo1dr6OfwrGeT0AqBAc5S7mXHOfZyXGZrTgmYG",
+	"DSD04MBAtoz8MGPwfyysUd42ARb4gvZmXNXTfr9w8b2tHdnZEBtz8n046VPvGr2HvLYnGazmuAbvjinD",
+	"kCr2WPNqBCPo3hL8aO3zR8b3nI7HbuyyreFpdQNdHDT0Y6Sjl/14z6xn0zFsHevvI/xd0H+CI4OGZMKo",
+	"MtfPGkpZ3L068N7RHPynnwdcxpPafEorT/rAGrfXdddXM/E1KwBeuXTkeI9wXjttsG0kNo6Q6W1X4p6H",
+	"T79atXF3WB8X8m5xab55GDc89t2upnJAU7csrTuft7MGC9/ni/V01Q1AeGfEmklKvjxzfsZuwvKSCDTl",
+	"Whfy4BYuRtd6J8H5Zw5HMBaC1Wf7LQ+sRqlsZWg4lUK1GpNU3oDJpUg9VX9JN7uIohM2bVzbEs7zw/Yk",
+	"YGIuUmJJ1YxXClkcyEiAQjK1IRIdu+Vo4SYezCOYcBYI38bCrVl+H67dUc71SXQVtyx+oGoWpv16mFSL",
+	"+6H/gEQgVcZJ4AJy155nJqZ2zWuRqL+eUFg/94uqJDI59dNEeJV9jHZ8dnE7ycvjV9pA9d3M5/E36dWy",
+	"wb7QJ8IAszkrsOJideUSKiOJhAhSG32CNLgjGVdoTqVEFbOHcsPSGgzkTwdZv+E1kiSLP4J/IBpjN3LQ",
+	"ojMqTViMH4Ixm+fEu0UthXYOkOLo+cHB7mFtT3eoOEkqhbs5AQhr4v3WwL8iu1yiYnvGZ4PrdYfUc0Di",
+	"UFqy8Qm4n22bisNfBV7tNjR5FztiW4mD4UVj/1vrPYClf6RkmWTryPIcuYhHMzNeADgVUktS3hE050zN",
+	"JMIzA3rm3O8zLgnTIg7COvIZ55LUWLGDzGcdtTdmKedsQqeVSAU7Cj1hhOUtRMOZ9FQ+8aJ4BxuesYh1",
+	"jpSwPRIHj3BSYdjYjRDpmJng18bws3oF+tcwHRg0p+zIQWOdE3GePLAmZElkgKOFbPgswsGhheSMV2WB",
+	"ZviO2E2mxRTjaIkFo2y6j5wHaciWayuvkbGumbfCTF+Z446YJiN0l23TLH2jOLs+H5DJ1D5KH4uFGqzT",
+	"i49QqZmD7Tyakfy2S7yJQ46LhL3Id7qBhGM0QANtcpnB9oRt9WslSA3Ihw3+D0A+WaEueDWdIYxca4Do",
+	"vL/+BtI+1mES9YiD4cXI8n1V3l4QWZWx6zRnZLPkzwm4eXtuoSkrnUF2G3j1dm/H5tN7ZyhMrK8dZYoc",
+	"Ft+/PfAN82ABlvUhFxzdo28mNlaHbX1yFw/IK8tjvEqgF9XYTt37bCJvK0hCj+gKCtzVRtPbsQBclMhu",
+	"nnlPhvvVAOtRXZnAm3ESsf3bEtECIuG7ue7bv9nZfNqrf937bbVarfbOzvaK4lPcQu2Ap47XIiKoWNq9",
+	"094sbXa0DmQgLXFpXgABMed3pNjtHcClVqqu6HxIwr/vATQxUEQA1ZUqPR7MkLFQa0oVpCQqfheh8tT2",
+	"HQPL6QAJCKL/1noGUDquRJQ8x0mzI+PNFJsA8sBO6KQHFsH0r8fjhh1j3Uui758ugIYU4TQgEFEQAG8w",
+	"aJNTwojA8Frizlr3qk+rdbx80XzbHonHTXNsXJnTK7coMWVoyUUhnYPF4K++MNl1emZXFZFaUdUK6dWs",
+	"EvqPOGsDc3Q7vHh9hL755pvvDExwmFDCJxNJ1CGqud5stLLcgxS1u1bQRcz0tHanO4uTiRf/V3sgPchw",
+	"W+NQ1Oj8zpjbqDuijFmBwHFqpWnAs45DA6uSH2Nju/TJ7tck5vclTJ/3qaAJkQhwnim1MBDV+l+7CBeF",
+	"INKnpEwIgTs3LssmJjCQIb5SSzLOcfk+1aPUYsR14xnEfIRgHQmE9eazOh0dLxYS8QWBaG6MZDX2ra7P",
+	"R3KE6SPpuSATIvwdu0lZOePLUVm+8fnwx3gVi86f8aWBnKWMizB9HpKudji8iEt9g+KCYsAMJ4JimaGc",
+	"z+FX4BK5ixTnh3qztErLRMJDGmkU0YH2zrsOamyjWPYgGXYwK927fV25g7oN31gjHm7sZJrdD/OR3hfm",
+	"kcpjsxYpfX8N/qNFNLpnOIDBIrJRSS0vbY3EWI+xOaCQWtFlglDRcwsAmgb4hMNHnQcQo5G4/mXP8/Zd",
+	"rNVg8/P4SDkVJgo5Mj6qVolM+4opEQkhPr18h755/u23e88RLhczvPcCYG6joi2NyVBi1oh5n2PwKM9J",
+	"Qas5OBnElEQ9dQsule4woZEMxLfsPetiUX01RZK9BG0m1+HYVD9I47LG4wD0QXBLVo1yRNsNyBH3fWZM",
+	"Z5CGUo8unngzYO1Tz45SK3CPUJnkfXU+JsI7hDZAlhrOXWtN3I/FbYIPUFW5UVBDzmztvdHbUYBppgkQ",
+	"XdlHCYdxbK+5JCBEuBFCZmhoZskd0q4CxU1yfbDUqSyM5JY6mWNaJhz2YUAxvBc5+t6QidJ6kgkZh8th",
+	"B7EqOJQKOiXysRrrVUJdBtej9LWJkuepmj7W+GJ1xS8h0S9yVS0lR5J4lHCPbuWKC+xs60+RVmyRbmp7",
+	"dx99sK5KqsKvqESlniavVHbN9NXB2/dWAAmr94GVioLkdEHhRnTN4rBZPGZSGCE540L50dVeFRhD5uvR",
+	"vWgly/Tj5UTzFN6xcuVdApKyKXgJ/BykzV9wWQv6rmeSObQqBkknUJvKJ8NviEjSs9aXicjIvoV2GQJm",
+	"FdGyBjj2q855wrfhF6vb7A8uZd27sYkgLr/l0PXW7MjX66iYGgQGGgwga07z5zV0Ap/IUFmzmV0QnqWD",
+	"yFqip1eedBWIOZaKCCSXVOWzQx8bYDecKZaiqSkdumpq5dpiaY2sqU0A9fTqobam1Wk/ixE2uUSgsUe8",
+	"DvrnvyauE7SfXqbIKi2M6xz+OoUCEqYC1maKLyMf1TDDJiTxGpshAzkASXDgEo2bxTC73QylxxPFfpwk",
+	"aiqy675RWVQaQI84D//CKSPFcSzMMKlC9sd5mZqeWr3awClXfxT1yM04I28rR5euZQP8741aW9K6rHkt",
+	"1kxGn0R8yfTGnGFB9HG+Pygtb4BGaRZOzujCzWPj+ME1kV8hHbw659e3sZithUhy22U1n2Nz+3joXdUE",
+	"ycDDbYlO2FRf7tNq87q7zSNlJ3idOq5IJwlTx0pH3OyUlKY+jylTrU9JU3LPqU/olpCFBHa7w2UFFNic",
+	"vhtc8ftuTv2X7+70eUF6dNEirtTRj3tQqxPhSs0IUzTHypaus3UDBck56FT6N1f1B6rZkGK9oTRPrlaA",
+	"Utj2F1IsyYZezjEVavYTwaInlSS4FueYcab3WU8wOt6kwb6sD389T2hwBsrO+MKMJdHSBu1QZgsLclau",
+	"dhPQzMlzFBvjcIplh0VMuIVy8RK9xVtCqmZ+JfvW/wgAu2IcG9YebvOtp1Bo7AGGvd5iZHm9Bbsc7shw",
+	"c/DXFcGX2xIp8lFFpVtJGRkQ6AmvZeEY+6aYund/CT7vSkXDdhxJfb0br0z1rvpCafQs/Y73q8hKwA+m",
+	"iMvO9db3OJ9l6F/4DDOGLskYS0Uxu97aTWRXbbSzvix7J1Pl3He+3nScfYd2HyLVOpMc+YhzFW4r+Lf0",
+	"OwvyNsaC3FHnCLQro1WS6tdfV1HbsMlSqgnmwJw6gtvjsrq8JhhfHy3q6GQ3hTNSUHIHI78gDFMpscmJ",
+	"DP569j0W/O+V/rX+11GJpbRz9v9+dsHnWJ9RuoHuP5+d8YIITQf/jyPOFJkvuNDKUowabugXRPKySpQD",
+	"42xCi1ZGaI2BNcFzvt6L/BreCpfbfHdZTfXNjlq061bZOQhm/RMyr3qpJ9Fccx3U9phhZeqNrBatCOHN",
+	"RtONEFb5LAUP6LG9/YA0j+jxHOz/JweUl6ExkaquMTNoYM1tFc3PBr8mK3zAhuM1XCl+M7cF2m0spf97",
+	"jlmFyxtJSpLX9tMbRpbrY3tbXWYhQ9SEii1ofLNAnU1S2NJ7sRTlO0ytVOynlosjlNZzGXGRNSCztILn",
+	"A8mGLMep+WQ1IEjMt90cSRbMJk4Orzc3iVDiMYlfnEE1f4jTrTV2015me4wN8hgrfPJxwWO5fveBZtsc",
+	"do0WSUiL1SbtbJpq3IXeWhATguvAJH8e5CjxoSmh46IeTJzoq/tYqtLwH4OMP4HBxx6lSbvPMdjkzvUB",
+	"HIvgB+t0l03f2qpMjCwzJLnNsjBZDUuI8J4ShRi3Zd5M/WlCbuOGxpmFGewudGXGGX0G1k1SvJtMElY9",
+	"M5yZPlcqwUiBjP3R5RzAJQVsoXwyiQ9Mq9gDQDrtKO1E7GeZpV1zpOkluKgip3YdAhzLNjE8HH9osIY3",
+	"2lXJMjPyli4WMWPzWZB95it1MbKEuKnljDvCa4XbEB9id+YEM8AnTFwGNafE11SLR4N6DyF6Lw5efLv3",
+	"4eV368UjNBmSxc63npyPZK4pm16sdL5Er6NvxivRgFV98U0/qqrFC6nYehhIS98pJ9JmVvj4ePsI0CMm",
+	"98cHS7urr2KVuKBGl4lXU7aIF2YF0jRAWJBEiBy5LUycdd+Jbhbhg3055fKsm7OUb3iua8KuX+bE5XfQ",
+	"WsfZ++kmmZ7NFcwo5vzTW8Fgo6+DI4b30l18qKfmjto5FFnQtDfRszDigrl/KxtHCwCR1PxDYlUJ+88K",
+	"vo7dek4Kqi5zbqJofAQIZVMwTU94WfKlOeNxWcZb6HV9p5we7YWA12Iksc2bsmFP0T4U+h5sJgXTZ+3y",
+	"XpCcTmyF8W0D8pahH0dvTo9HV6fv3pqC6hlqVqUHJHxSB8EuoVWJjuDuihEuCol2dFum9Lp+6+JkdHx2",
+	"YktfbcOgzVfbu+DiLSlhRm6h8Qq++OHq6hwZZctEQZuxU4UK/RbjCt1apEPyEc8BP2vr7burm9fv3r89",
+	"jptrfDQWLgpqbC7nDbL1B1lunXxUAqMJzpXMkKzyGcISaOGCCRYm1XxurPGBdAuQGOrEnPbizKo5Znta",
+	"GdXb2jXqyxy2Vwvi1K0dm5rCC2pG5okweiVWUO4/WeUYcqubKz3jS1RyNtV39yWmQ6q62aihvoSiSF3N",
+	"SE2ldZLxDWW3Jk/Hgju4a2YiaKGuX5djhsa2jB1ifBlk1oalHThLBLomCxecdCM2Ms3OgEms9EFsDI3O",
+	"JbVhtqp1zMZMHPH8zAHJyjiamPv9qhF4CEEuBoaKC4iRgcm0oAjuMaMaAyJazmcQvFyssVidzGhFXg89",
+	"F6NgwFZJNk5axNOZYjYbLJEUYoKy1aFLsWokf6B22ADoUyZUYGaxr1MRA/fLB7tnPtFDs3bWpc4MpdLT",
+	"JMtEriSjtyMTpWmqmy/1gPKS57dGFfayxfhlDxvbKx7Lt3EqzrqMmyQPa0maAvJ5OjQb074T2r2BU116",
+	"l5Tdujwba3vAqkadkHTKrO7BoUQ4ZiZBBgATVFVQjgoqSK7K+Gbpj8za/HxyMcrDSKk/PddfaEJGbBq+",
+	"thKzeMaevTIbIap3B0R2LcNrILNJdom1cWwxLKDLylTsUGCC9bTz7WE4qR5cSb+ZqxvLnPbJL8McCfr1",
+	"E7Dgxg4jUbEcK1K8XlPRMVmTOqtLnrPSFo6CQko2dVUQnM+IqzGx0Or184ODIH3SJrVTiQRmU/IqsGC5",
+	"wLE6E3YblVgfC+HnWJDAGypNQKVZNmR99SWBhsqVZyvIzhqTCQclcx+N5K1VxyGMlggzGpMJayCZoCww",
+	"R5KQlD4aO5/lll+yJOMkLZTrcqECMvSk0hep8oGpBG5/TPXPz4IHrRPG/Yn2jZSmcD5JajmE2ehMV5sA",
+	"ldmGIGEuLpN8CuuS+VokDRMUVKHSt3ETlKRHvC17hJHfeVqpOQOf1/ABm/fdsCND/uBi8RjXFy59Oy98",
+	"6LGD6tWq+wyzwk6DTkzhAWvXtGY1WoA6LxG2cPNm/+0OkLPmB5cuOXwBOty1kltBWw2SrWeOhAb7WTlE",
+	"ccscG/FGjA7J+V523T9B9l8h8CRepe4kVJvdp4LMCBbS1EU2NRwDiKVsq87UugGR1guPCj3U0X7DCB5c",
+	"Prrw9UMhDRooBs6eE+Tr73h9m4tAqd7NUMVKIiWyid/69GiiQdAirnk7S13v1LxJLxId+POnbKvl8n+C",
+	"cKQHh9m1Ki4aKUhLrbje2VD7/xDxQulIuKwGCqtJ1xxabC82106+gZTi9TWh436odcDltgqz+yI6nlrr",
+	"S6oDKVXvsHHz1G3oPfTiJXg34ulCAzITIvh3UhGT6nBaPIqjeGhFOwMN1Og+c8pMIqvANp0k9V8s4EfE",
+	"yyn4PL3/FE89i2AwWl6036wdS6xak0uNjwRn+Kx5WzgP7dD5QqvCAGJi1OxbslDg6AqylBJ+zpU+SQZM",
+	"zLyXBUNLTux0ngjwMLDm3Tnl8u4VwmhGcKEVer60Fj64V+w0JD8s+M0tWRmA8Uyr/7cwVYfgUBqUOygQ",
+	"q2bkmvFKLSo4X/5Lbl0E5oBcob0944VEubz7L/voF8nZK9hVWizrL37TQ0j0ml0z3dH//mkf0Vy+8lvx",
+	"x5MfT95eyUN0+f7sbHTxkz6eXOxnhv7z3tHo7dXp0Wjv9cno8mrvryc/wfDr3y9Gb/96zab0zmRh64cw",
+	"yR2XQ6VvNdCifmzKM3kLMsSTOrBC+EwqfYUy9/IllruNdMVGOUJwx9ZaRi7vtrKtXwx+I83l+gAV24YH",
+	"sF/HIhckwSiQVZAQwJTd4ZImHjJzO4sUm9ik4HM4xHil54r1jLEd9WYKKuuhZX5qYRP1nNbRK1ZlOXlr",
+	"7BX2qfjs+0hz4QvUtm85K4T1djbVH2GK4L6DWEsz+zr5VCuoSyrJGpupr/K8ETkTDGvDz+2ZkohYCmKu",
+	"7EzTyxQAarWLpaRz0Fya+vEDwe7dORDvpb4UpI+54LBdm+1Vv+pyqAYpC5JXIk+FbziwFxDgtyRuHFUC",
+	"MzkhIomNqgQ27tVtaXFSAX/Neyw8ZkUlKwvTNiCJPaqNNJauQ+PMLbufdnP0wZI1aR9jsB9IuRgFBXXa",
+	"e43PEUbTihbEFqODE9CYmblAO6JiEmFjGNzNmtmCBuDPlaXblmha8jEuzUu7mYVRRTvOwr2bIc3cOGzY",
+	"ud/1hZSIBgqwG4QmSNgtRC7qlvUF1bYXvaPquf9FT234DdV/UnNne0/OkpWFgYw2vSWrSwwD49S1i1lR",
+	"Vxxeb2WE3uLl2vxY45ZpGM3w0ysy837LhW0/xXSNtrqCLWDJwcPzfBw5WhPCbYENWGvHkCY8CCNeLAyq",
+	"n109GxOpL70EIJEFr5QPHFmSsf4inlqzIGJOpUwi9tXPbSKP6YkRUkhfEtM41tiKMxK4hOZ4hSpJEI17",
+	"22RN6EepZuLay8JCWkDM2Hr7MPVHic5OZmyn1jiA3R0wRf96nSHcXwDplE14pCabVXjqMB4ryuI1DFyi",
+	"wCYZBXdEOF6qe7l7vn+wVmq4Ooe2gXAA8RneUYUT2TePuYL3KXjen6Zf3KOmSivXvrlPfwwqtCofiy1n",
+	"dIGmBDJB0S+cMihW1fKaQZjJ4ICSNdn798udlxCk1BNwa6Lal1iauAuQODuwxtRgOJiQDEWgILkkzFgA",
+	"BsZh92QruJzloEq45tk7fkuKgUkMbrsm8v1tZn881cHQJeTAAbn+9b4YudFH7LaQh1HjTzwmmsp9mGCQ",
+	"I9zSqjn4fhKk4Pmepu5RvTRRjKJwl4Y5yGu27CEiOJ+heSUVGjeAmeweHlpN+U8H6R3bslLphm9Agc1c",
+	"pAcXaFoRqQY4mQewfP+yJc1q8i4SqsSXQM864i8zcsL8E0aTId1r1ihlvZPz+RxnSJI5zXlpJQkeXzNJ",
+	"FhjMlRAxW9vq9G1DkJxPmdaDDQR2zstqbmDwMVsZcXqItn8MCgdxcc2CH+S29WMqW3xSZiY3kxQox5Ls",
+	"USYJk1Rfp8rVrlG+jWF9H41gIuAGgijda7YTWazMLBUUOdGDhCw1tANoF2gU3ksydGa/+At8YW0U12xO",
+	"MHM5RvvoktwRgcsG/bAgyFMKjVdo+3AbBusmY4Gk3EkDX12z7hT3kase86eDA01nGTXctWWEvBvERclI",
+	"hr5kH5OmFmc18EVD0zb3iuoeSdzmvJExLjH0hGFuuHvGmuXMpCIpOBuQMWqXexJp6sx2EQxxwGPQz50y",
+	"oy+v5mJvNyu1z58nXAHJ0PATsNBNOOx3wH0xq3uIlt7EZ1Z9TNyu1Lssx4xxkM/m/WKNla9fn7tqhwQH",
+	"up0egZEfOwoiIKny8gSHkGMzbGIjHkOx45XK+bzhmTfztOyklRRIj/i5B1FpYERJSzXohDi8bSRbGWYA",
+	"oWiowDj8tXnxEWshXQPM5JA1w/Wr6dMfjt/eU6naJX2SybLXI5j+O6N5JDHjRnhPQbOhhElb9wfscbdX",
+	"9cgbOxzLcHMLMoFCZv1bOrlHmqRI7ZM4Nzq225TBkqfemnjbz3cL7hX+97xIPtlVrhGPu9mNriZcbMX+",
+	"hY9fY1pWIuZIUUorYzLO3mZLJe/NVKEpviOoWgRGOlrCcbGkZYmk0v8rKobwFGvtVek/Rmr4zTlhx3CQ",
+	"NNEV90l03SV3Wbf3xVWGfrOaamGHrvnEEvytIhXpk8NNAv8LH9vT1pLYZoZYHFkzAFCFl5gqG8QLeWEu",
+	"0DGulUwMJyQUAjMa4yTXbVE2Rb/wsb49cDB85IBnawCWsNeoh+sAAS9Ga6X5/PcINfREqUlfExXL6hFC",
+	"oAZleVkVJDFt92636XPTJ0zTEHymCe4ooVAJGKKc5WRAwlyIQmF7DLLQPfFjPPKGjgUWKwPIGInyZRa5",
+	"IAKVpVXTiSAEGfSfIIloRqczou+p1ZwImsPNfud66/n1lku2Mf7i0nQeN9+zqlsUb7NaXa4Fk6OdmL7L",
+	"sIiVT4qVSMXSjB/TElJIkJyZgOTMoBfovS1N9Aad16VBO7H8XTTFAQlfAy2+zIOhxp65aM7+9K7BoLeG",
+	"SDYq4L4lvO6ZI+aD5wdbRMVaMN32iv2aKisl06GxP/zw6uws1pCLlBhYk2lNeSXz8LzE+VAsBc2+C8IX",
+	"JUH60gxsO16BKQVKaqGd7bdkiX7iwmSdbe9COlCde2Yt1oIqDzz7KC6uTsbZcZDwcEUtALTDhXVcHFSA",
+	"ChAZmoRJFYfqzaPw6VNxRJhO9pSrp5yl5YOpxGt85d3N73k84qcsMduGbHVbuc8WRI07PQE+M92QHrCF",
+	"2HRFi03zYN9DO7Lkqq4Cjs27PuVn+JHrCHiuv49mQ22WkegWzs6vb81Ml70ghBENzuJrRcpplVxtW0uj",
+	"r+jGlMAsJ9tpE0gqzpYnBPNC4FxRGc9AvxJVUKbUrMnMVOrKuSA1Nq0orK5imzNAlQlQomEr4GbjiFTv",
+	"2QAVEabVnER8iVxszaWPN2uukq3g1Jw+EB0XZoPlM0GlmmOZoRJ+mPFydWPBfCD+Rp9EBWVYrG5SJ8HG",
+	"BaGis+FTyjaG/ci2Fn21nQQxpukzywa2HNYEl5LEwfWhyqfFz4sUyNZ8Wtry5EbphHqS4GCcNMre7oyO",
+	"jt69f3t1c3wyOro6/XF0dXIcgP7v+vsWlQjGM6RsiIP97is4ZQkZtxl1774mDuOGaoE+n+Ab31/MRlcN",
+	"wB29JBAG8l5GdGvbfWzYrRSxzsjHqzjQ7IcZR1je2qODKqcUwAav2C3jS5YqZDm8BIYp8qJ72IFsTBdg",
+	"Y5I1rQtDGO7dTd1f4OnG8F+F7PV6+9QtNOVo5+DPrw4OYrqSjb3xhMIKMTqdqcEu8A5yZT2bepiZW6b4",
+	"CjdiKTcPB01q03Zjp+1VhTOGtlIHlMXG5sKEhi+xRDkXAlA03S1cPx2vtCJi/DmHrkqq3vUG1r2VVhuM",
+	"/T4JJukqFQZrXshUaQp3+wW1ySUmdFZ4UH2DR8hUaVWbClcpmagSRIjaVQvosYarkiF56/jjPov0GAQa",
+	"RJE1k64TFYdvqHX0SONZdkfSrJ7fHYY+5KJK9HtGPuZgMHfveCUaEtkSLjkqJSnOMCuw4rGiE5FmIUrV",
+	"XAxN5ea5+xziqjfEvpfBXD2cGiFgSlxiwYzBqOBE3jCubvSj5Fm6US0QG/nmKdolRjC4n5NrlWKY/rIw",
+	"ztQ+mCXkjC4SfoW1iZBhHZInKVjzUMfBADdAtB6LN/cHg/65l4QXdqQ+B6kO4/AASlvZFgRyRNnsbIKP",
+	"ZrgsCZtGFr0LV5osm9sDv3k2wXU6d7MDV+PjiBdEviETlUonVIuTNHBj+x4bvJ1FuoiOUd+8XkOdlt4a",
+	"LiAgzKXQYtgsiJDclE+XqK6/W/C8mmsF/n/89292IwbIxULwj28Im6rZUVA22C2k5oYZN6hWvjAmbxA4",
+	"wOYRAOoRv27nWOGST+tySLE3oH8jbtae/eHlPlbRxxbIwHXGJQ/u0onaPouV0PqmizhO6nBJ82RRGZXr",
+	"jLLKvrM+ZXuGxZwzmh8BlspHqlY/0NjF7rnW4Z8fDMsDp/ItWV5xU/GsxNNEehFm08p6lrsmkpWguc1t",
+	"6Jo8KDtliog7XH4g5DYGDQjF7xVH+sKKxkQtib4OLDmqJJEDs9mr+TkWSiZXhCXqaxm8J3A2WG9FhpSg",
+	"8zkpDlFBpaIsV3DVDe8hiTuYxW34QDRzRL07dmkOAfxwXuUz5L8KDDiQaDBs4mK2UrP5I/OESWeCAtY9",
+	"xncHygNcniS8rMYpc1La0GQTqRZcQqbXJZlTxVlM8dp7/gJm9uIQHcQrtoeCebUgA8XGimBhgQSKIbsz",
+	"apxMim4bK9vSWYqHuLT01+n+kjnbYXWhDeCxmlWJIkbcaNjqKAwsZXhuEZ18QOkOkM2EnJqZGSw7CEIx",
+	"Wc42Oh6KDLy6Zm7LOi7LvETPkDtnMuQEVAYqcobcEWKCYyFFQOGpRDs+tvOameDO3Qw50ZchJ7Rv5kZq",
+	"Z0hzyY3tscjqvXyzdCIgu2Zzym6oFYFgjZQwAn3M3fjxw467WdRbLkP+mLmhbMIzY+bfhRnOcXbN2kG8",
+	"dWRqEF0KZWYfGl8a8FAaGCXXyjr4ODdmo2QVkzUlZahDF4pEgNtyQ0OLCn2Beilm9Flv3ZQ1q5EMeepN",
+	"o98oZC7oLREtl+wpHitnXu/Pig87TRh/fU0dk++QmGqeftjmfftm1m153Qhj0XtDC1vFttb9Qvw+zFY+",
+	"WBYkKATwDUvAZ2l1OxLiZ0jVG/860INkI/6c22hYxJ8hmdv6AyNsgwtTN1X4HkX0nG1HX6ZyiEkGzHEL",
+	"8juo6iojy6Pey4ltXmJqgRvdQGyBasxWSJoySgYe5tDV8sNQIsO9n3Dy4elpsSGOlT0uI3qYO3A4I2gh",
+	"6ByL1WaB2D+aph3q2Np64z87TjCew1Wi/E0fIuN96uOsKYOzHnkx25Lg4BwugTuu0XWqoJ143VNyF1na",
+	"JVD63OQ2ZJLY/DbTZeuOB8zhHMdsQb7n4RyYTKjPthbNq28D43xKLumvJGkJwuWAw8cM0r1v+wsaT0/e",
+	"RTQ8hhjESuF8Nt8IKHfkv4nqb4GtaO24HCp4bxpmQ1IPNv5cQADEJvrgPdKp7SffrwYNLYXyIkcin9G7",
+	"JM4Lluq9rE3EqVi1QdV28HT4Ql/h6GZXAzDfG6tbgcV+I8KGp87GB8qAi/NWFmTfBgvQTE2uBx6MyBIx",
+	"a+ydpPXi5/Qpdqm4iAqyks6p8qXoIhFnXIYZUHO8QhD2kdUl4RclZjYoCFprQlgwfWRD1ZMdXC7xSmY2",
+	"an5My1Lf0E1Rp6ZvPV0Jb44/vl+UHBc9Yy6xmJqal6VJ7q3gCxh8joVYoR0Ll3ZzNvrPN+/P37wbHd+c",
+	"fb97GGJ7oHxG8lsJ1clLYkL6pUJUOURpaaz8AweuteXEmOFnX5KGlkS20pFt4NygnroeMdtth3ZJqZ+G",
+	"a+kzrdcs6ittx6BIjcROulN7g+XuadaWo6qgPFHkCsvLVineRq3Oe0rRPnN2S8SuV+TTtyerCjtZtLmB",
+	"9DFEdLr11YIkF3pjQd2PUzOOxAZ6dvU0DJamJYpD8WtlrmeNgIe6bJ7cRS4Cp22FfcB1oK7ynuz1vYyK",
+	"+YlF/u+y8uaKLHRxqsg8XvhmwK1GDwZedf33Twf62iystmsoXHuvKMOElDQaRUJzhJyLyypVzXLjkNcI",
+	"OzcHGHbp5pskYyAg2oEM50aExAVZGsW5mh9b79W5K8PUnbXVY4ZEbtSv+uCNTh9ZMNx1U03cOdfM914D",
+	"Tg7FJn8/UAZkW5IL9U40oa2SV72AgPV3a4Y4kpJO2TxaWbELwXLPW3eroTVD8vP9bE4s0+8HQWMBP8Pk",
+	"c1o0r0YMlytFc5kI+0roSzY+K5GvKvg8mW815cnSunO8GqfwW7n6S/rDOsdj2GlRzzqZjWHryiT6Mw/P",
+	"icijmXLnrijNpE4UckUFg5p5UJgf3xIWuZkssYw7cyWmxVt+3jc8/cpPRI561k/xxAJFjkSbYmQ/qUlT",
+	"c0HmeMUtr1vLYOHaw2rPpDeTpbNikXrwUjWTBRuxGFUzIiVkut7D856no+sx8+NKzMozQzr6Eqzr00qk",
+	"lPphhQmCkn62NEG2BTCywz+8gNdb0ZPro+/8zLpVLf3E4tSBpT6HDJrYkrtqKrGLtlTomwNTZwmSUBe2",
+	"lUgG9WB7vRvJMY4aS3Wn59b2kXBs2KdOLoRDEYAajnYO3C0es1Urrp9Xpg5Yxx9ccr6QKTutUPGciysL",
+	"SZUeTIboRA8jnuu5ICmkYnjUN8fn95gjmIiDMqsDPgE4nfN4MU4LzFySNu5OGO4UR1A06ENz+hG+vd46",
+	"W8Gn11u7jbQVVxfunipBY75uiVtM5lYhc+WKghkndpRl4fVCtMfAuuH9I3kL33RF10rdNs16Ra8jRdKo",
+	"1Jc4qghzSaMur7AIWb1cPUTQtNcpImyWhNwmiw7bB8HQ+F1YzVRqhcQIxx2TcuJqK0j60e7NYfuytSTh",
+	"qNac5xfybpGqj5muX1lHbz9F/cx4olujCmN6Mol6N70gAdtyA5iALAwEMxplSaV6QDXWkDqx61pfph/M",
+	"OY7sbci1iTpe02+dWHRtx8akz7nE9fqB16S35KO6tCXJNihwaFZ0gC01XtrQfR8b0XkPlPc7RhAE0Lkz",
+	"GCDT/vF//t8NgG+ohr5jM10l+h///dsGuv0dJctXBZazMcdCMwP84ALnbWZX+Dc8B5nsHro/4ImPEZTu",
+	"ceMX87WJfpE2GTH82z538CVmdBaAf2UC0vCUBG/YH3I+n1fMxhb6L7G/9NofJFHKOrZgbMHfriGbD+I6",
+	"snOzf2LGeMVy4hxhkNvxytQbiAYKrVFtN6uGrqW3RWQnpYRyyYHs9/HVAGyxUZn0xijTldL7FK1zIgL9",
+	"KqFR8QmyVhjgVXm/Af7ohrHe5FMzUr/GFCPAfbQmtxPh+K3vIo0SmIOCp3pU/aSZ7h6qczKvrb3Y99Ru",
+	"2/lwQaNZn+qbUucSfNC3r2JWHbtlzvreeshFJBZmFzL+tkllPkTb2ybBO9zn9ibL4ug7ESswcQX36wr9",
+	"7Rm2phMlrQV92fzQSyEjNeGjaIF2Bmg/u7aqqUFYA3ccJPEvSswG7RyDp+NuIwNft66ytPpmAuu3Icx0",
+	"Ozm43mTlbuMFXm1r7Z2ynC5waQq1BWgnJWZgO5zjwvBK48IZ72zTEgUJ+J3XFoLfIu6gPVP2SnE0FpBQ",
+	"4P50rBZXT0u+QayV5sDLkqvNnLz3CbipC1oM8Wa01LQGizXxm4JwyXoxsg6UjyFLWBejnkRqax7xRTKO",
+	"UfC5fmWI1yh4t6+nS8jXiPgKCBYlTQX0fnPQuAxr/vXlz6HUOmda9LmSVcOZIh25KPGceJSKlkYC3fMJ",
+	"smOGbBazmXy5dzwndtftjFf2X7dktfsg82HfiNtXTz/8zJM2tS5W9dhEPm8ShOvgACNEjkQa97V1jFdm",
+	"Tsng2eEX+25w8M9rS4MnCsib77M6fNiSKEXvxG7L+WL1urHj1p4xT3RzTA38PjBg9w00WhuzcB9IvJ6Y",
+	"g2BAqenDEdLdKPcJ3fLgaHFT6HA2DgDhfh5Q2j4wtK6PzuJD/HsOwaw2plrgsjZd3NT6qJuqev8EJH4C",
+	"IiRnZlJNotWnZqQsvsf5bcQGW7EpmusTzlmEkZphE5jazYysT0MPP5gq4GguQi6iJ+H7UjNBiEVejTdt",
+	"C+eGmI3rDre1kUo++9AZkVydfi9jtY4atYf4fdOLSuZXwtvFIWX8wlmSuhR5S5aN4iS+frQt4lKnoYNW",
+	"7bLw9SrhwtTb9MbxtQsj6gyQdnlrtOSikA4tUWvRJwD/gy4rptX9DG3bHwyt9A9Ss9ALZBgET3kGSAES",
+	"fasf6jnAC/rO8fyleUs/8Cm46M/uPTtJUmi1PfdLD6Xctx/go6qNYCYr1M0/q/dFZ4UC9l2/4eSmhYEf",
+	"RxnZLPawJSN+58pNOq4x1E831CeHX6vvdRcF62VP8PYmuoSrPty4pdk/wrtZ0GeKWFdkviijMEx5JZWJ",
+	"a23dnrExz9LSyGOL2oDwYlFSIuNSpR+EevOrtBt2/ErdRqsMUYjt9dTObh1ZEtrAwwdclzl7ebDuHgWd",
+	"rRvpZ9AME2pXu4/USFN4Xz1A4PcysSTSUPvsLMONJuvMHdHJ85LmsYyP/JbxZUmKKfmxHkAMk39JpEJz",
+	"rIiguES2r0OEGQramNtoPQrWSc0TAhnHWDwIL/i06AsuMelHwctNhPBgl495kbAG1qWZPVZT1KimW/gh",
+	"WfzZ13RGP1ydvdE6kZzx5X5PQt8mlrMeEEyHBhsHQIUMJo9/CplQtrgWxEOuiPIJXfrh8IoltsnNgFoV",
+	"Vuu3CnDkJbz6hQ2QbkMB7wQMEFoQIxslnd/XYOv0dhzVryXBnoOpzPFHOtcXgucH8H8QHml/WZsntl44",
+	"jJrbOFGyo8mGw5bD1AUYLkRhOOeAXhAtmXsPlgT3zGY8GQskA+ePmU2akAGiyIC8gC5DpltOqAJxmefk",
+	"XYaqhZZTfzoAMJ98hgXOFRHyEAm8NGKMMovqXAgOVTNNNqFB7Nt69cLyWwwnB86DoxlmMVCRdwxqFhQU",
+	"6hfc2nI/tjyq4qFIB0WOkaU7WtZAy0fgyV40ZpdBZmhJjTMnmMzz2FQSRyxQNr0e8bidHLMzCGeI2/Tm",
+	"JA0lZ087Ks252ohOWM4a9JJooceQVHeTxYc8nrfxpc/Npb4+Zk2Vq9bi7BzABdmAZ3OPIGIHl0D5dgPc",
+	"cOevVaZ9u1lA66wXlbMhU/q0oIQhNnxjE7mTDCboiwzoU8TsQ71oK2OjCod2iMw6tXyYPcnDTTjdkA5D",
+	"FEp7GhSPd1ZsLtw7YOy+gY7ilJ7IJb6LzWK4IrGeVpdOKxrEew3IpmQYRTIeZ6AGEuj8rVFVasbTRQ/d",
+	"idOrPD+GQuwOmPiufIzbVK3ipdVAP4osJEw4obUkjh8VtvNNJaRbtnWC0jcfHV6QhhHLCdk0er0npEre",
+	"Pzq9gBpMshXF1DefN9QAtkfAtu9VnH+QST3sHLINBxbo73EGdVrcDK6h1x1JpKKaqYvjp0FcmBGi/KAH",
+	"wy6s93Z6N8MxnUxoXpVqNWzID3STBkgDbY9pbEg9BG7TJ6DmOi54tyAsdkj1sXY6pSTJnu6TvuHou0Us",
+	"hLMGT0iFrgW1pGYEzaEdNCYlZ1OJFA+i08xdoX7fhn56XO21NvIxTmjZYywy9I//6/9DzyE1y5fFWc9G",
+	"iyh0ItiFci4IlOyfEtt4AkQ4WtfPpZpQ5uvn2Hmbxg7uk0ZiD9VFCgmxuZoR3WReP9gos8+yx1q/l22+",
+	"b2wXJA49HD2grnxE3bZEJc9xiQq8ylB9cB0iHCANQsqOLy4qibjTX+73nm7NHt9wvkALLKWr2EElkqbo",
+	"E5IcTbBAO3k1r0qs73K7djFNpLkdCORAgcNSswBalHhFCrSzKCsI6IK7lTf0HGT3S070EavOdXrJFwIz",
+	"jp5vwx6oYxEdHGUiCNIMb23KFM5VhUsTuqmnM5w2A/MYF8kM0Q+QHq77HeP81lxVlxAwb7UIn85Rb7ED",
+	"fd/987fZy4MDk5ZoeMHgWumbrpYRzY80h4FF4RDq53sxpe9kEqJXUzmZ3o73529fNqx4B5F5WoLFoUXf",
+	"vz89hlGNBV9KsPveEgnc5ILjHcU3TT719IN3MnSw/yf0j3//b+j5/p/uI4rqaWRWpWsyUh2evmhnZcal",
+	"A5/QGPRGTzV2/eSYTolUPcU11pVgn2F53i2yNwRR6i+QxDKCYiVJaL5RnhMpSXFUH+nrUxn6PMHzCe6d",
+	"7WLGGakVrrWdyRkW5HxmK8d2Np6aEYEmpCz50kfbA6QcsYEz+ktX1nkHsnuoVAIrLiQy8HEox2x3QP0/",
+	"UNXWFJYPZ9cYe3tBouzRoF5z6eOr1cOpteMxWWxFcZSDGfUQIOlIWfjqqLayGlUS3eGyipR4fhzu7mWl",
+	"Fqt0a1pDzrZ5Hwky53dEdhY9LoYaTBVZ9xhV72gRzez6MKP5DEmeU1wiSadsjzK0cO+7Uwik+wwq3Dnw",
+	"hEjZml+rFHDclPNpSQaU57EvZraxGItchDV71lQNekCuULOdxEBszshFZSbnYrdweR6MyZYM7WZL8gma",
+	"0DsC2Rzp8kBoQj+S4kZviFdozpmaoR2+MN28ci4C/fNupk/R/WsmiNERbhS/geCSV4hPJpKoDFWMqgyZ",
+	"FEYoewDPT4t9iOQq8Oom8rF9lF2z2Idu2DdSiSpXlSCvgkSbzH/dP/b9a6ZfLFc3nN0UeCVNt+XKlbNB",
+	"Oy5s5fluZp8d45XcR6OyfIVcq0j9SgtQGG2V6v1r9sGMAH41g2B4TiTCgqCSL4nIsSTohE1LKmemckNU",
+	"e+6qkp4eYfihiXzUPKx15WjcYVAZPmUzyurMPQicxCxMX9KnxASXJeI9mT6pS64mQRx93nfQCKfUQtBb",
+	"lXRvMwpCfcIroWZWukfnadguET5lY4tcN83lh1PK8X1QELLmMjAmtHh1y0AURPk4jpz/a0ID0RslHJ0d",
+	"E8Q7Rluy/UYbq7l1Mwy+5g4YEuuSqvp4QaZUKiLuUSW5/wyk7I4qcsVvScIDAy+YgqdLuCpBMXZzN5ga",
+	"bUY/y/Fc6zyCV9PZIaIKziB7IuKiEERKW4fW/EEKE2BLpanxPiyNtffA7qsGvZnit672ckID61+4eGGO",
+	"9LqZOoHrbBCnfnm0erZQBCCaTGXnU9ZXAR3KxPq1heUqGsvlAphdWWutSUC7iCbc1Q+tEe0I7Ycfp6hx",
+	"cB1HcZz0r2HsuskdhWlUis+xonmjbnIWwCsLqWqDiVryDBGczxB42785cDA9ocOxLQqayM423PBFVzC4",
+	"OVw6wIAuX7gIyuHmKNeo/so23BzIn2JQ/UJ9j0vMwDGyhp4YNEl9yzbVO3IiLGlbNxv9bkmEMnhOIU4S",
+	"5CJPyJIInwsK0G8mywHaqoHuFnhKtiHvgc6r+aFbiKw2mjJuOhpizkyFqMItvEWGPr4LyZsEFxuyTtBT",
+	"O1LXnVciCH23VDe1jjTRwS7vgr39yQnZxOsLKYWxuUV6spIod/9LHjq9Ile5M2VN7Am8tqawfbsUqoHI",
+	"8LVQN66MqtursVASCcuw+QUvSWY13QAHhSo042UhPTKFR6TQf9RNIz3iV/rHa2awU/gEhegpiHzEuSpX",
+	"CMvAKosIm3ABdZEV2rEV6GlZksJUNA7tt9cA/AiN69EoIhgun2G4rO/uoxEyxDKb1Iy6Mx8w6gH/wISv",
+	"mXktRC3JUAy0BIqQB6glMe07XJ3BpvUaqCaiVzWW/5GadBz+CG3VIU8Pbqx9vb4X3wf7SN4tRoCFFPOr",
+	"YRaPSw5VBptWrO+gkwkR+nA14EqQGyTIosQ5KXpSEjZKHX4wIJUH43Kzc6Pop04qCcEPp0khOML0BlmN",
+	"4WxkXN3Ab+sRN3rAsgxUVsy7j/0SPgWeWdbCU4slo+hzKNCvTCAd1id+fOkDp22soiy73ZYOPFFyV33Z",
+	"Bk56pVMf/1ShXF+lFzbdTqqqoNxaRMo46GR/wMPmXLmw2CZD07LYLaChaNJHKpJo4RrmU9ZkNdBtCgFw",
+	"Kvh1rL+4AdyxWYZXPC7D0MAtfBO7zs43xaF19W9/OHexfM1uiB7F9j6Q8PPLlNdTs8QeZUhfObZlC/Jm",
+	"Rhcyc0kcG4Io1hXsY7HYXb1h4A5sfRjnhSTiWoYsejIsvT69YeJaLdjBjhq8UuiOSqq4cAc440FTsLWM",
+	"LuEs7bv76CooEWPs7oxDMVWT2CIRX7JX14wqJAgurEXZqDKKoxktiAVvqZWXJa/KwpZURDsM39GpuWTC",
+	"CmTXTPBKETStMCS3jiulOJN2LEADxVHJ+S2qFpBxa5NwqUThAWhwc65ZqN9kBsrMw9dZhcxySc0e5gFW",
+	"tkD1NRtBoBv91Q7UxQUXJKcFKdB4FU5Q63U2XAM0Y631BNffYSzRuAhvnKlZmUgdu0lim9O270pNtzZX",
+	"SQlTp4vHClw0dkcV9x6QjwsqiHyEzCBIAiaEbRRTSdSMR04ed+HIkHFagCr7ayUSgQBESCpVco56PUbT",
+	"5uO+qCtHsEbLfrDNXJtg1iExw06zekV7eOF9tBTxVyfyVyfy78qJ3AZseCTsmbdkecWh3/uiz8wpc8b8",
+	"D+BIGBSM6U05HxzGwmcJ4kxGbtbDiMyoRajY8lzhaLmBkkcc5f8kxHQ6Hm8g4kEf9ln7iVweC6Jtqt/p",
+	"TaLwNB5/uGklqszOpDGQBBWSkE59pDhE//TN+M8vJt8aLd5pYvsbpNMMxR8Gr07SeLeRfS7evFqcMMHL",
+	"Ml5qh6sFrtTsvYgfLn8XR7wgsTiv87d/QQVWGL2/eOM0ONuY/ikeVEFyQQYcvva9LBydH0tslu+Z1ns9",
+	"Q7aXOoEu0alZkWKj90xWYz39cV8kf/ry6s7uyMUSzpJt6fw5GZjgy5XW2QvC0A7+x7//v+b//w/yEc8X",
+	"JdnnYrobJ68bZDEgCKRxs3QunbqBGBmSFb3GFS3VKdtIcXDbxs5q69XW5ejq+0Ql97V1v3pERaSklxtv",
+	"zyQ3Axu/1yBT44uNSsv9aFZnbSiM6yxBIqXFV3eB7EzV4cHm6rbTTvDcTdmJSH5b2uShvtuTHvWRfzk8",
+	"ZYd8WRsYa3j2wd9Ui5zPaQpIi5GPytEAbpgzfEcgqJawghT6Es6Zt0ugHedv/NPuYBvFkY2lSCIsehjf",
+	"v1U1BFm81pSHh7UrKWdweR8ThOUtKdAS4ssgqBpyMCVl08NmMVdXAAVcIJuVsbcl5dbiPjuKZwFfpnj5",
+	"KGSh7vpMjetuz5orkVRkIa2nV9H8NnSxuCnqw6gbLwcKwqgoUvcEz5GXJArhLCD+zIQPOjgx8pFKlUhx",
+	"tg5T8PjH7PQjZjw41mxqShiHIOr6gttw+lOJFnXV30iPgDJ2bmyT0ShItzLeM2x6NVjDVM30v7WuZlLu",
+	"B1xRWpPMQiq3SNoeX4ohjqmcU2klgzNS1oImtl1ihspaBqypP9ImkhGNOWbWpjQmaErv9AncNKADNpvh",
+	"yt0HOFA60mG+qiX5UC9B1lvHxlmrrRpeizlsEoOA08KEA8pCKLzNBIWme7reHiDZDonEc9DbBsWwWU7A",
+	"R27umGJ7gLYIdnnqoQ7jelHFzNrHtocBvea2soK70gfxDZyVq0MbYtNBbOeVAlQEaB5qMNRbeTPaYaHe",
+	"18McBN3V8QAYZgjondpsqWoHmyMD9Cbvp7pvTbYPyX8wAdMVLBYJcP56pSw0vynW85aHT9b7BhdNIP7k",
+	"nONGkhmWF24H3qdY+JNUOGwWoa7HF5vbT7wSx1jhiMXy44IL5QKWYmVG9fNNUB0VPoFvYqu81n4piFRc",
+	"kPR4JC8JGM3eTbrsAoYWGxkVHuCQuGXUL+fC0OIILsOsXDWDrg5RQUpiojSxFl8VU7Q0KtvMBfIZj8hd",
+	"S/ZuFlbvSNucVNvSFyxQkzw/x/waUitCVK0u9XJYT7sxWB9xfktTKag2tw77tAc4PCXaKfmUsgzdEUEn",
+	"q7MJNppPK0liW14zrfOOcX67qwk7I2WduJdDxxn6QanFO6A2K9AlnpNLqsg/v8Ef99HIeoOumYmLPRq9",
+	"vTo9Gt18P7o8uXl/8QbaVGohbbQ6Vejm5gcu1V6OmaI5vnEz2LnUBCDZNZvpx3p1M3SO1eyfn+3uow/u",
+	"MKhnDP5vG3gLhy+gpSLOyDVzV7GXB88NT+W8IGj0/uqHm5OLi3cXJkKHaiqaSTqR+mqrNa5aPuEF/SvR",
+	"vAABw8afFEHz4UwJnCsPh6t57si06TxnmoyaPa3HcR+dWD+aXHAmyTWD6Xi8HVmBuRgMfZQATNCJEFwg",
+	"wz1mLlYYbbmuRuenAZrLq63n+wcQy74gDC/o1qutb/YP9r+BkDM1A257ZiOynplzeC93RmJ7UffU1uJw",
+	"65KoEbx3ZIs7WS/g9xYlRNPB6mmA0GmqSD37xWLxGKGztn5q3YOz4H1q7kUlKmKED5AOJvLi4GV3bS6I",
+	"ESik2Nd0eHlwkOrct/Xse+yj/uCT5+s/ec+w9aEaLePlwTfrP3rNxRjMUeaLl+u/eMvVa14x28Wf139g",
+	"53FF54QblEqbiLL+U+A1I6Icwq2nZgAO7cXzkotbuArvlFiqG2x9HTcmTosWrhoNlch4UhAIUHTGC5KB",
+	"8ST0ZUuQ8/vQv+dQp6ruLQSB+CurpE9JhFP/QpS7DZwHr3eY5uDR2DbWHfBt5BJRv7J/byZ70FL+YJOc",
+	"m9EkqKS3NnHB3wvkjC8Z2vGRSLsw4pR0SNH88aVEktzrxMSXXnGEJZL47j+ASPqCEmb2IP5sSA0tgPbA",
+	"Fp+WFm+oVHDgnJj3Hsg0w0yZvr8gY6GlgH6K5V4KvoTE/07gF1yVjVw2RQu/iGhxNnIwK1oXli8cbYJ2",
+	"wCIAS2JwCYet3rPfbATfJxOAL/CcKLjRJsKN6leeOZ/7p597ZFeLAZ5AZvkeLGz0Z5ZXXY6LSytbzBMk",
+	"lb6/fNWeHkG2XVXCx/NtS8f+PPRAcAal/iaTYEdkdTSw20y6hfZGoQVhijorQVLIndavPSWjccZIrkgx",
+	"sukeKUbL3Ys+MeQLCS0/4i6QQJLQz36z/15ZkQR2CNIl/HtWUnZrSb8yOVeh7KImJg/yke19tG55qy0h",
+	"smAR2jaon4dcio6p9HTf/33v0u/Wf3DE2aSk+cP3Z00WhP3qA2QStt6lJV4BDDydMn3TEXoLszZ/zCe4",
+	"71JyNsGXLjHjyfZf3Ulk35knX2ifXS353gTnigukWyVgtgBjjnTDahHzmUOz2Ms9agaXEeJekClh+gfS",
+	"hNl4oqOcF2Qj68TjrW5zegnJysgSzF/SeFl4WSDOAOIKlRzQv/SN/Y95BXn5YoDcuOL8DLOV/Vo+wtUF",
+	"8r88dBgY9+wKGBslRjbyGX6OcLriamHscK50SZTRR/aNK64W/wty9zt2CNkamtKyTes/KENvehB+kR0A",
+	"Cq5KCnjuwyJM+I9er0MkiKoEk61lhCS71A4pqHTxBvENcmxe+D3tj4ga9m4y+Sp+PxvzTSabiWEC0b1p",
+	"HjPRv57FnkgYtuKM02d9Bl6jFVHOKmSCfT+vev85tfVLhYUKV5mLPbxYIFg3TaxatJjsNU0O74P720Vs",
+	"8UNMh/iqm+ongbf3aaxEYScPFTOmteLrwfjlZJNZAhMGZlfVCSOw51hxxBnZRyfMY1SYS6dHdW2yqqB3",
+	"2JR5S900fQzJE8on30dEMpmoEonGhLKpLRYvUMGXrOS4MKm9zTzlL3MjjeVU21APkBeQ4mvz0G3w3BJD",
+	"irCJO7EA53Zl4uv0zIWohKKlK8gDuKmCuIuAgQS09kBeKcMdJloPKwNHYJGMTYyEiW3QjeQlwYIUu9k1",
+	"020sKjHVzQEO9jcHqMAriSpWEmnhO6FoDnQFUwV1zYawWEvePnp58B16M7q8uhkdn52+hSDqawbBNtji",
+	"TnVDdAD5xXomusE+h9Dm23c356PLyw/vLo5NdjO7Zo4ePigw2D8vDw5MWwVRmJZy3z0yX6Ol4Gzq3zfh",
+	"Em2DAexvO7Njt0JPFdTQ6OULXa7ac41s2+Oa8Q59IcGlDd41HPSZz5L/CCIeKEoiLksAaACiZwaBVsxJ",
+	"YRg3PA8SYiOI5otLDVsPklmJpTd9LW8zEyHFGQgDow6RYh+NXN6Fl3OUoRcv0YxXQqKdly++g4jf6G4J",
+	"4gU7fPri0fg0jEqM67xm5JkL4tdHSz3xB6i9X4J5RvLWijy3jHwSZyVIDdzB6F9Pz82JasEZfuFj9PeK",
+	"VCQzfiXIXiEMcCtWu/3M9ew38w/rxIiqE8f21G6s/novhmu414cRFOz79mU2wKXRJw5/pYsml3mghDFl",
+	"mtrdDqLs9a+n5w+5O23o6HiY6LFrA/s8xTjACH6772hu+09w/u8eIsxW+lNSSrItXQDiRI+twzgeiz+l",
+	"dDq4/ic8w1wXyUgbePx70ibDIS2g8n/XRQio8SH1Hl8FaQLUf2bNY82q2Zq6rdX7GhrVuURCQHXWRMaw",
+	"wFkFwFEEoWat7WvvB/0BApfupc8RAhXi9AwIfnJj+/3eGx2JE5R/9puvjtIbMHDCiksfiL7+mA1Lrjxy",
+	"rMAJK37nQQIPWsQT1n9sttdTX2qf/cLHvXHH/8LHf9O62FMegr6PhDwFZfBzrtuD95JXYREAIE4BkdiC",
+	"/liE1V30j3//rxAaCkgoeh0g5SfTdxux0nIQUjEnoAFnHsVb/10JIv21iwpTnYDosXTW9tlvv/DxafHp",
+	"GbQaiTWMbEH44oFqbiqsQYnVv/DxF+emoH4aEOaPKxUuKoaw5SLgSzzFtPZeCiJnSBK4pWGlyHyhVeoG",
+	"ozqeqtTsGaRb77mAoj7fAslvR5WauZI3T6QGQgDol7I/BdOD+cY47oPNg4JqjU40WySX+yuGf0Dnp80d",
+	"3Hr1bz+3czswswGmrqKBN+ruGH7UrOmZssmvxkrVw6jmhRMLb/MUPNqAb/rMPGr3h2k9xp9Hzoz3+2fG",
+	"z+GSTXChpVKXE73tE+C1AsQR84Hx15eU3UaY8hlAtxR9QYD6+VHQ1O9Gir6I1dBkytXkdOQBFBGGKlZb",
+	"i2vX0lfZt4brLonV+RrcZBlQn+IhU0GydJqX3sDjp2EfaPsLCTjbNxTlid2y68wDkztuqtXauBoqwXP9",
+	"hw0o+B2wsA0vBzlpOZcVHU+RZWBu8dRSHKyfD7noX3r/8iEKncngOLrjt9YNbbYW+Jetc3n/890Xa4L9",
+	"9inrACX828+funTklTKoBq5ubiucQlNxfcT+0QyXJWFT8sRB+3U/iYuYvu1SNkW5e9HmJ5jL2CMyYQ10",
+	"F9DOAFy5BBk3lklXSuzbus0Rgv7okCn+eJHLQ+XqV8n5RJLzNWVUzkIWhRs7a4YJGlQQD9Plg45DkcBp",
+	"kT/7zV2PPj1zaClJOfGOFvmReynbMDnVX/i1VAPj0t8rAr5Kh07CCy160rbcxHdSmQqUG38IhrF7f3gT",
+	"Mv4mJuhvYkryFUf2DmDpi3bM0QhoKFAutd0p4swZ/TJEWV5WECOAkW9CEJzPzG9OunEr8GwxNqgsNcMK",
+	"jcnU/mTZyupFjCx9wJYp+FCgMclxZYswOO5BBS3ApWpVUgPJFl6JdnWDdcpznZuXbc0IdsWP33AjlZoC",
+	"qePN/ixnq6m835ilvnfJRol6TehDJIgpUANlr5sL2bfjANAoud0g+lfvucffa/P2XvPUhNqMBv3dIin6",
+	"H/R1NVp+Lt6HIL5gVaQfW3S5gxY5dLeEy7KPRqXkSBIFR/eMC7VX0jtS1PBOVp3bcRBIeiWyNl6T/hFV",
+	"TC/0D1dX55e7dm9Qt+hO5LrKppYJDn16s912ep8AK0yMsHahfQYh817sfo+j9Ol3yPdkSlm7OPkOF2DZ",
+	"AGBICNCpgQ/QeOX3CsSUthYy2CvuKvBswsWU9+j/r+H5E4erP60lxN97voQV5POgCvyuIxz77CzB4ggi",
+	"iepY7TyjwuN+q91Ts2m0rOd9kypcO8jW1ju0Ifvu1hzUXjLY1797292j8oay6pFnj5TNN842whaO7guW",
+	"h2rbTUznbWkKdO8Ehb13667Nr0VdE0A1S3ybqt0Qy+7eeWUKgnUsiVRqdUdlyRrR0cD8a1ZH5kuiMl/x",
+	"rmWb2AWl9hdObe5SEDffHPK2NLiWmBXXLCw1vGMKaB8iPJZWsOpf4LZufeMe/DyggFR45WGxd/fRiNkk",
+	"lGvWKHg+JUomjaw2V8HAortSiU6kA7yk855EQ/Ltyj+VDGiWkh+0/Z8/QfcpG4F7A9YuwXncVH9c4hVc",
+	"RGqe23G1w3f/eI6p38GRdwRlycCcEKSlRCy0h8FdqLuEoaCTdQHIlPWxjgN7MruV6yKF0WPT02rL6efQ",
+	"n7vhdeZQ7ZpyQatmVVnuZja2x4KMNbB/Y6Ul7VJ4XMkJcVjm8bC8CzCEO9S/18Ti8q8HIQX7+X+caCxI",
+	"pQ5R2yBjQBGkCWRSqbUE8qEFii8kwIlANYVP2VpEzjjpHh+YEfpJsLWeyxcMHe3Q1gMaApG9kmLuRCsT",
+	"2AZlbz+lI8UYWf5xSPyZuf4M35IervcL4m1/kFbFkEF9caW6yqItVNRqQeSz39zfV6sF+fTMIRXdA8gw",
+	"aAeAqZOBg3+xfbwmWKqngkGCxl1Pn9vh0ui8SIaSLbFEjuBfkQwfIxWBzxeVzXacAHeZBF8BGQp8glYE",
+	"C1nf8pTABXUXlqok7WjJQ0TnCw4liSiTCgNKrr6MDNpL5tvH3UntOjYrfU3CJS0AfNVbMWdQ36Qkdvyv",
+	"ICn5x9Gb0+PR1em7twZ1Hm1rWWjeAJuWbeqaaT3mEDGuwBOh2dTRYX+7vu8JYjI7mct0Rjt6ECVlRqsR",
+	"BEvOdvfRqf34mtVUFBaVyvO/QQFzN0+J53YJQVsqqarElOa4hCV06+JS3PXb12wCGacQEWusH9JNIXaj",
+	"O+LzOVWwU834nlIQ2R6+hBgyXV+QVM7qB1co3DJCQYsMmGm80v/5KpYeLpbMElh29lsgQ7gs9ant9lk0",
+	"UnuIiHm2EOSOkuVTHtrnpouv++UdI4gwJVYAdf11hzwSvDouwGZqdgrY6vDKla4UIInQ0ob+UFOMhCwz",
+	"Z+XOUMXsP/WGckdia0Oho9apMGSHLapxSeXM1q16+OZaV57Ad/fExQlMP1+qMIEmSdKs4+6bej2+bq6H",
+	"by671npnVMzyswk5qencUXz9m6SAFySg6NgyxaBAw8Z0+fluL4GBqydDA0yVT1mjB9o23XxuKzp0fWxU",
+	"4Wh6Bozqa3WNyL3NWrCNgdSGZujfADwl56ZUly3ScAOc2mC4ZgGGpJHPs91TljHoYYAr5zP7j4LgMTLD",
+	"zeo7n7dBOf8e/GrLABjnw47WE18VWM7GHIvCluW5f1GMPlyKJ5ckXwaTYggjOWCKkKG+HpMPx7GoC2F4",
+	"q8YcMzwlrxrlLdqC5xmeTGhJfWTYI1eBCdh9FHT0RJBwdQ+GKF/5/39F/hekpFPKK4kC3jbIk/o40Ncw",
+	"JUPTXF2yediOYbhcKZrLZ7Y+Zt/hPXIv29rdG8fX+gbOiaC8gDDboZ+8Fny+0QdXfKPXf3TFzjf6CoqJ",
+	"m5vUJnMxuGP6k5YhUC+qQSX751zemRgicEejHQuICeh7sbhhZWtS19vbRSJ3CyXfE0BtQxHWZhfNgop8",
+	"VM9yebcmcjcmbVwFV0ly/St426AiuS0LbOiEJTq6/PGPJoweZtm5/PHcU49DuVm0gB1Yh5mZODKIVPHg",
+	"q1aN9DLiEOHiDrMc0v3sb7uHgfbZXAMjompufpASuk56+erxwwRY/fpXGfYZZZhlY/RwWWaKzOv/QmF+",
+	"abEbv6CQq1nqoXLOt9QQdRaKSks8II/8Kuoit+Wadi1BV4u1DNXhsBkC9jGZYvAvY4lrCr7dQ5Px9YWE",
+	"27xXqJ2tPA8mAOFam8uinsZ2l2bYeKbSmj1u6/GbXR4w8HiF7HreY6/jUErjWucUOFc0J597q4eEfuAW",
+	"9yacCZ1Wgshwg3tx+XWDrwuP40tmsNqev0BzztTMg/DDLnoViNLMKUAZcvwDImFBSU5MNLuRDoeIEVOR",
+	"PwS+tev0pLu8kjQfpL2cwZtfFZcvoLjIik3vIcn0Z/o9zVn6BYjK+XK6imGgB8ow4NevGsrmFbBt1KHm",
+	"CcgG8ioKFBOZYWkl0JgQBm8ZsMrxKrTzGBb6nSkq/mQeIsXO3cuDlBZDo+jm0ifAdwd+W21l8MvzF/Ot",
+	"bCuvpOLz4TqN6eafzWdGApiCdAVeoZ2ffvrpp72zs73j46QMmGhJmYD2fH7wgGHAOdcahcUvkPSOHCJs",
+	"CzdM6B2xQZYGlFMPKS2z+INGOzJiAJfGGUWLRh3qQ5MIrhXtbW+n2a4PYM7KVWpgd/5ISIzvxcGgAeY5",
+	"WShS1FGNMyz0n7RUAEMgDuvxjEnJ2RQy0Bk394EMSY6oakczohkRJDV04s+lxNBfHgxGA3hyZX1JyK18",
+	"mJ4OTehtrHWpL3eqeYHywIPNs8PXs23TKBdHuTlllSISNGzNHREzI8H5rHERd45sRZgRZGYdJCmMki47",
+	"h91THmWC4IIyIoc5RC78250BdflLUjYtiTU3OKlEBHXlmBn5qPQPdyAiBco5y4lQJivXJO32Sp7T4mEi",
+	"E+SFbcnE7pvRmXOI5ybnLyem5AwZdCzWXx23UYce+8jRW1Twpfwcp0su77xhvb4tOMmQPZJE/yzSs2bh",
+	"B4pPv3MMNTIUphN8FZodofna0ie17Xfsc30C5TMuCdvNjPRclJgxJx7R////BOL0VX2KWYsI6I+urh8G",
+	"gI56peZY3A7y9jylyJVEKcqm8glCNy4DWX3punmiwI1OP58bRj0+gMg5ZJ/rTXlLFurrrmzhlKimM0bo",
+	"w87AXBkN2jk9sSCopBJuGXBZ3CEFVa8cfXuCLxivWE7m4MCq9YzmUp3ZXiSxoGouJjhDFSMfF5qrUKMp",
+	"p21REUgEaYWG3uqkgL2PuLhmOL9lfFmSYkoKWzFuvo+utKAxpgMXR8Ln84pZljSjgdyZ4OzdlmhHc2FR",
+	"lQYR9tqPT3G+60qGYoMW2+gYwhZlXX1wwiuBLv/2BgFKoZkV5HoYtoslk72hUo0aFH3STVZ3pDtOxywE",
+	"A9r/Y1vlLQs0WdFp9YsSK635bMsMLSgcW7BXQKlkjZpNaAd7a3yDvx4cxpqsrTvmxQpRic6wuC34kmVI",
+	"zviSackoMaPmFvLD1dmbffTB43q8Yy6qHwRFVVCt3xoAHKrQeHXNLP6Hcpt2pHwcD1rCFjNv1Dj3/n4U",
+	"ktG8ZQQNZ7vRVEoI3w7Z8snOt7qLU6ZP288c4h8OwIbzD9l9X8MTHx6e+EFQC3ITMqcFIzSsywWSfE5Q",
+	"A3EqeoQMOxafVUyfGMlb+JE+ON7DO59N+JvuoOekgzdAI/wDyvsfXJmtqN5hHbQNX2wAVMK4MlrA08j5",
+	"ATz1W/jnmnJ7pnhzR7Cux/WZ87s/cnU8M8GOMAjXsWfj33t5hzh6w7UN74TNFZpjRQTFpYm5zhDEVbck",
+	"2wwrhOWt4exAYZ2DZwCKHEifhGcr6VI2NRX1O+9Lblssy6garLUGU4ckcsCb7IPf7wEf2QOGsl9RVR4x",
+	"MeB+u+0eIvGZO3U/6z6NJqxqpTx8+UKP7Ol5X3fzUCjYt/wPiCr0QCQtcdth45beoFkv69oIjP9D3pKm",
+	"5kAN5KW7f92f33NCF2qNvydkD/v+Z7Iy+P76NE7ZSgf9A5scPsy4L//ort4zLBP2pRbHZWi8Cq4ovxNF",
+	"5X5sO6fsiwnqJhu+PPgOHb17+/rN6dFVjSHc2OkFNzEUeh/HlCpkq4hxVds5D9HLF99ds4vR1cnNm9Oz",
+	"06uT4wxJvAJcLNcLuDcMMcDnrNd4SdWMMvTyz2jGKyGN/z6OLKy/69fxn2pXw4gT+HR2bvW0sMGW3v99",
+	"q0e/Y/jeurg32N0U2ODaYmQ54/VNtU+MpORGZsCtA95LHkrevbAH4He9p49/9+J/sveuy4kryf7oq1T4",
+	"fMCcEJi+rZlpx/nAtN1r+WzfwqZ77RWbFY5CKqAOoopRSaYZR0fshzjPsOc95lH2k/yjMqukEkiAbQRt",
+	"N5+6bUuqW2ZWXn8Jj1ZJovmhvnI2LQ336gd+Es+2EwsCpMKs6R2EapWlJAjlxlMW3jOblx5LA82QTPT/",
+	"F6pzvY2HPOk9K6KYCpTmuVGeqizrGe+V5aIgZCkBzpERuZQk5GOO9UxCkjEVAY1lNMOypob+nWXYVfLI",
+	"DcevFkm5qHrlUmnd0PZPJ5fSmD6GoC0aQDUSpvT8q5QxO0ureDTxQfQwltHeA7ZBD1j8aLpfKediCj1N",
+	"SuUcJBZkp28f3w6tmdGW5RjYBbxiaXcKAJTUj/m9dW3UFKS/+NBaEbJifZaW/8EdVzNlFFZN41G6VZvU",
+	"v9alr9VlvFulscLxVpWr2rUcZzvJlW0klNri6I6GQiajbpC5wKDxAZijbP481arptkGcR61S77YXIHX6",
+	"nEBHgGXCED7ldA54BoXymI3VWlBUMJ5etklCplFEZ0UEixMjvRkRdMxeCswfpKsY+UYVlG2l4PkujRRA",
+	"PSGICzze6FEtDg31QD7vZlTAYprRL6lloFFALelTK2ojbO7f21aL+EMaUT9mplPP2xaZyihQ5PB9q4Vt",
+	"x6ZcsdJyg388Kq3/z60QsdmGdUg43bItK467MmBSQtJc61MhBRC4PsxjzBr9hwdlKDTyh5oj9F+8uSfR",
+	"6R9yqkByGmJ606obRoCqkWpSCN+3/kZOvlyfn31qd07vLtsXp6TWTlcFswtI9+BB/+d794DQMGI0mBH2",
+	"jWsWB6WFG2jVZq0kty8loKp64+Pnd5LTlzFHWXAL/743pJ7WIW9DyMCWoNHIShlq+eVw1KdjmTy3qqMw",
+	"M+Bc0uAzfN29ZKrrTZAfSo9eHLlJ0+OmLIL+lpgOT9SITyZ7H2cesSlAH3ov4WHc4AIqKbSMR7Jx7gY3",
+	"z/QYhCrkWUMnaCNQacTsJj+SSMcW4riwBgPr2nw5HmtdKjZdfFOszUD6CcSD/v2vv5FDmsTyDr7n2RaP",
+	"9scxFQkN7xQLmR97XQEA2+xOsGndAnqaJqgBA9AaNJpEwAMaM0WUL7XOQlrNv2iTaiwj8wxuVgP2Djpj",
+	"YKtauBdhpzCfAoMPH+zeqmQwYAoLOrQOObXYFFpBKezBeqHX4dxEayA3wD/zl4m3pKqwynJHO/UbpmSY",
+	"xEs6W0bpE69YCdOCiuJp59UVErEQKM5lupymZmNfhpSA8jamaK1g1gf737Vyd3OK06ogFL7yivN2cYFl",
+	"tzmWT5t6+xFjExPfxEdrymjaisTsW1xtekyqkK6G5P7hNOPWXjP+KTTjFK77MZpxwPWlu8wXfAJPbCOk",
+	"OjdSWYTBFHUi8Lh180KWAy6GDOTPkgQyZWwUzuy6052pIINwSdy1gEA2L/fyg+xE+j2WPPcB180FXLNO",
+	"34WUr02giMh+H4SCP5RSMVAeAjqDXw1lEnm5GrCaIjEfM/JPKdhjqxVwVLfLYqGhdgbdEMQIa2XHNNCG",
+	"ZQzRJqQMU4XDZiSQ8OupjEZN8r71ntSw0h5+29c736xhiip2mJ8OZRq4EvlYZM5J31wwmkzfRiTm9Yym",
+	"BBWfZWZTDjentV3UGFyKWVcpQCRTig7Y3tsxd5MYBqJFxEOmMgkDMmCaZqceZnMBfoLjIva0oPutc3GO",
+	"Rpi+hqu4fpbxYZSI5VEfpJAb/dg2oivpcOuEVzBtVfwkCgtkxr9tzYlvvX4vB7uQdRjjka0m2TZZxUYx",
+	"3nSA5hJKjn0ZgSdWEarXD3UFxC0rIBO9Vx+IngbijehLbFGg3zIRdJgl8ur18w4oQaKkdzSLoHJ0+uMX",
+	"BjzNpNtleUCasoJsIaci1X/6jkRGYQ38o/UJLgZGC3mklmN6WayCAtJifwALJVC2du+gAiFyH6LfHVs8",
+	"kWDMhXkNmoumvwnDZlfcMD+JwK9s3tW6E/s2oSKArvuxdFD/crHVFjAJvFU3gCY8IFx1Re3BIAh+b2Tv",
+	"Nh5ms9mscXHRCILvtWOtR2l7mQXO921XegTUy7Wmb3YFiG4wujlkI0XxCY1Zs8lEoP+T4eF6WAhWpn56",
+	"KVzuX969BUy0ZleYzBG9+hUpFzVlFUCTpWHzzvTUml1h8tUAGZD4NIo400LncMroqE5OO3RgUVgtrizQ",
+	"DhUzRJeN03ZHJGATJgJ9nh/1r7vCTgvPykNI0lStBmU8TQwBBy3M0MvmZ6x403Le0PeYzrpCMdYkbQuy",
+	"ZA70rN+4lII1wPVPhjIM8GjwwGLApQPMm3et9zbvvCeDWRlG06nt17I0GSTDlCxJ8UgP/1GxBa98HHKY",
+	"Ek+9DF4TqeyxI664vs76en9hew8q1dph58sySfFYSG+GbIXxon6aSxVoNjvwDoaMBibjR5Nx2ZDmsSN4",
+	"BkZ7V+Rtz9p6ubSINHaYI7y6ZnhDcs+ax+sM5JjTA2BdK7hdmQ0wroDWGiHaxSRMVE7KmaPeZNJYebpM",
+	"i3xtn5+dtDtnV5d3pzc3VzcoACcsavQ5CwPb+PMjqZ2ZTvIwewRPJZNI3vPAoHoDvRIZESaCrtCisHac",
+	"vQaiUSt+0UdyKszPhw9cye91Mk5UTHrMAKXjh9wHascocyOWXU9JyADMHIxbZQABswdukpA1H2AR38kh",
+	"aw6apHYL8V595YR6l0FkBnRWW4LkBQdakWMPvr2bPB9DV7i6EtPMdGTa+/I239xbZKjT1NCsVjcQ33nd",
+	"2glUPFxX3Kbzeoxj6UfigQ3fwitcZ85vcnkbEHJx5XoKHAiHUjM68Z5l4o24ULSs16r9JKRcmAxkm/cw",
+	"fxQe6bG+jBhR9B4qTB7FTKm1tDqdwXLFGl5k5cu5JhRLCTPg8S28UaAn6+2QER9wQUN74/bnAOHJ4c3n",
+	"T+Tdu3d/q3skESFTKsWR53rn3Gd5UJa8zYWKTVVKBMd58LhsoZVZHXtXtJsIImyjE2hx4RxmDIIIm4J4",
+	"6OwAm0CGoZxyMfDwGpkOZcjKrxCvNMqdifeqcifW1jZeSpXIlWBGK8oucrvzOcX9mAQR7Rs3kMFXAkTn",
+	"obRA0uOK4W1O71cA8Dmiwb3BeAB0NScsyOEaHqV6k3zW71qFPXVpeQREoW29YZ0u8xSPifoIgj03vIwA",
+	"0HdBNqH/JS8Z68cZkxA1CcFDkzb5INQAC2YDeGhlMBqFnEUISTRibAL1dbEiQ64PfXYMyIF28tkXPTKW",
+	"92at0cydeG+m9ehx4g+7guIruEbnGcSpJC4Msn4O2TrVxXlM1BBiUz1WDk9YucaGw2w9CWsdQYLnEqTS",
+	"NNthGRHBpuaw9rrZJtEQC6+uossqr6qtc3Gtpa6t2XgcCCfXdLxa8yLXjLr82svVnL5uqDj0MjJ0fHsG",
+	"4gmyOTwb7MxDwlk93ynKjemICay2dC1p9wbZHOrGYy7Yx5LqEfs2kVF5CuIp/PnRRPvEpkFpk0pK0F1L",
+	"IjnFRpaRnEKEKZdt87rD9iljmrZSUNWY0aBp6vlSCG1Mo5GqFJ1wpZrZDkO4gbFx40eTznUWoBK2TkaX",
+	"fqjIZ90VQLbGVW08wbDi5gMXAfv2vQkdJRTxqSA9I0AWfTYBnREpyGE+WImubIjq1Y+J1Q1hKg7MYs3p",
+	"eF88Cny9nw3YrBXW9USjOVavEsQHdmV33renXI8mRhCnmt5ekdtBxn2Hjliuq/skYgA+cmRRSI6IBYXR",
+	"F0fa0z3RlhPitVPT7uyJGh/0YtmeSCuMoN0wn0+4fu9jXm4tbSvDFYgZ6huFZxLJPg+zhETUeLIMAwAs",
+	"mfLYH9Y9bPZk3QjajgalGruipt0UzwKFliQqRza8liWnQFMoLXBnLEZjmQXkMCfRHHSHQqlLapcyXW0s",
+	"canNGtQl6G+DEfuPhIa8Dy01i5O83raIgrwKTSW4PWm+V4F8hHygKq1bIA8Y5VGY460KJlCWaZZWNaex",
+	"Tyhv/kfCkn2U7qnScIfZbSU2TK6dDyg4N7dfr0kviWMpbBe5CYuUFE5W3DPS3RzZyv3yrOITORWhpAFK",
+	"R1+ta48YAf9Io+Tm8yfy4cP7D2ky1UtyEc/7hikEX7h1YxGQ+hvM9Ni8CTEJqVjpULnWD1UoEuH7ZU3C",
+	"QypeEraUni9kARUyPTo17KU6RxnHUB1zedW5+3z15fIE799EcR88KD3GRNqJFgMNXFlLA4sFhRTsxyIv",
+	"RFRvCCkauHU2l2yrOl0RCP2lFDfZjKrE/wMoCoM/H5WjIBjoeey70ZfR68Ke31CSuKN8O8jx1uVY5ixE",
+	"hTsNy1EekAs66zGEj69DjrLEAAL8X/DBMJ5PaU6zmVt//dhqNcmVfiHNyv4IsFm+tIlv8+6D+TYK2IBz",
+	"Sp/uELcUo1aK75v0yart/WykFeZ+OvnX62Nsi8XVkkMIYk6hpBOilbMJq6njfBS2hqnx+u+oV9Tq2p5b",
+	"5hD3kLL0K3lZi6aDmQCEXIeaG3bk1iwvtC4g1Ioim+kgu3OLPZ5N9lmamwxr/srvnRzNw7kIZX8+K6JO",
+	"LNem5wGRTbDZwOGVsfLTxbm6nyyHLb7RT1QKVAwjrIImxtv2Jankc1NfGld8Ack9C7LTIY3Ny0z96Tbs",
+	"207k5XKiNAcK3ciw6HQvHncQLGiv5CujS9PJZNHolfcsmkY8NqlWUEaNB+uRRMRG88evgie7tKkKF/c8",
+	"RlfY0pr5M+e5bRTNZ+OtUzV/zQxyOdYYaT4jzsryxeSvV3++mmiFNls3llblO7Aac7DukcnipjXJJbuH",
+	"kqE4iYQisRwxg0Ww6UKrG9ZPFA3VR/KIkityCBEVDw/yEpCWNfHj/yIZsvpxV2gr8vSifXZ+1z6/OW2f",
+	"/HF3dvkVwiuG3WgQREzZwtZ0I7KdOwZL1L59cXrx99Mb/XJXuG/DxWYiVqTHQikG80igxQEeDH3zcIYY",
+	"GuWVVg4XVHNVZQPggNsuunLZfJGt4a/7C+pFxW/wzIiSYyYFZPlivHde/hzjFQV/s1XocJdxMVrjsjri",
+	"Y5smtmnJBL5FOUWPQtqy1R8yf8QCbI5BTMKyqTOD1qHHGH2K5BSzdyZUKaYIVyhXWNAV4MrAJSsm4roJ",
+	"WEFUGV7kWivT6zKgzCYxCAAFbDPiYnlxBtsxf0tXKTBwxG0rt/Pj3zClSbVAeFwJAMpNwhhcjpGc7uXI",
+	"y5MjENS3vmbIGfl0+xXZU/aNS1ikeoD5r1EStD4AbJSlzqoFObS+rNlsVekcwoEVHdx2iUYBgyPDrxTh",
+	"8Udwm8C6Dn0ZQPp+SHssrC+sE1C9tdDJoyRDOYfIpBlGX9O1Goyvnik4UZ7Vdjw357Ur0t9CMMEgnBs5",
+	"hxnsuL91TLlxlB2b1QhaUzGQtylAXRA1P4dEW1J+q0WavXL2Mm1jvs3fIdkWNl9ftq6AcY0pZI1AesAG",
+	"vZn+B4GVZBJDxhaknUW2yjZFzHmKyHnIflhReXvD7uVo3lJYVXSKLwX7gGlKBLgjjjUoowJXQoEayw2s",
+	"J1GxnKgUY0vLYw6gGvepZqsqhiV3RElpvkE5kR1Bumq1/frnZlieb6BnsoymW1syQW+hxlDr/PvG9hvo",
+	"GS2ClRyGBpZxzQg2ReaCUhP48c37RkBnJGbRGG1IGQZFDLiu1M0g1BqKUbXKEXqePn5rnt6GO3R+1HWh",
+	"RM2KjgkbT+KZgQxWzE9CGr249EFnQWu1HjQedABYsi/MGI0q7gViCG4pFRm0xO21qMQB1yEbC+TYm2Um",
+	"1esuazNlVQGPmA8N6ZE+0p/1JS/mShnS8GZeylRGTeuVRa5NVpssh3zdxBFJ6HhqaxsXL5WKzvshWd1D",
+	"6IaN5T0zrL2e2o+ICnu1P1P79Y5kgOdzZUmL6r6QsRNzRaEAiLVcxRGNTRJqZQr0F6frkG0LN48nNJax",
+	"Ua8CBjOksQVudWcNK7yDuacVve9bfyPn7dvOXfvk4uwSOoUihjBjgeqKHEpg4eLJBVTBCfRpm02FoJnz",
+	"lInD1rqiLUgiRkJORfasnUlh14NjQkmPBugDK4oclgOAOHyyeS8SfnxHECDuBV/W78CpTt87wHfSiAnP",
+	"oGb8t9IgB/B4ViBlbNR+xNhEkdVsV2LbzF8mR6Dz0rChp1BtUcGXFe3RbpnRVi5wSjcwo4qYMxuirRQf",
+	"iHFaRrjn0lfp0r1lsctxSwJAHlYOp1ZAPGRjxcJ+qb8AWGi5cQdPrAAR/x0QG+FWs4ZqzOOQeUQlPfM/",
+	"27rNI9paEwNtxkYk5L2IRjMiEpjwoU+VaTDu+4C0zAdCRizQYmRXbesXMBqvsW2jT6NolsGBxXQAblEG",
+	"gIvs2ySUAbO45UWziOkAWg8VmMBzU1gwdL1iHEpNGlzMf7VgPYXTmU3Y0970acwGMpo97e2QikFCB6zs",
+	"TD6sdSbmJpkDU6SRP+T3JowXhmX0YB/LTYGJZHzw8b/Mlw889ykahgd/euuuUGHAb/HTwBoH3oGfNdZE",
+	"RjjwDhJQv/RgWs/9ouC/2Mc4eMTY4DAqXpfSfK13seRz+Q1+0+hRxUrBRCfzJ2g+yEXMBnBLLH6RxJK8",
+	"abWOyYcWQN/jsS0b4Zb/c8UoVeL6gyy81gstK1alpusDSEAZ0xDTZzB+rV5xg2OI5urVG9ekkeseUUyz",
+	"DQs80udhbMr0AqIwLwhL24li0T3boCtzWTaU5bWPJGtubJqcG5SNwj7Mx9m1kmvVi23BuOoKk6RADv/9",
+	"r79hCgMVhH3jCgzW9HlIigDclLQYsMeUoRFoPM5Uru94VxiIX8Gmn5yv6IvlmLBQX5gQTHCHMIKiWZ6Q",
+	"2hULGamYKXry5fr87FO7c3p3+QVyRWvn+Uv6QXwHmGGTKQFr6c1I9+AB5Nn37kEh9BEmZVp9ojLVeCd4",
+	"+ygZtFpQKhr0H/fa8C6qEwKI0+n9X6ttMPy1YXQaztRq9fhT9uw2YiAwZkdffGtEQLK5vaiSLSN+Ef4g",
+	"OwstZ6AzegVXRam0Mls4q0hqXdIx253QQjoqq/nDhe/F1s7EVo4BZjn5tXBbty9OTVAcWCRz/A+pWi7s",
+	"tBBZQ8514LEfTsTBtF6udIPN34lggw3+2YSa3u69QNuxQNOHUJUwS5S20JeV0uvHvih0WKzR3aUfyfHz",
+	"mh+e2YaHmRfzHWTvKIN2qoco83vE8lGDV+4AwZ0rKlxFt6hKoPww64Pp4YplP2bCtkCGxP3eDN3Er9gv",
+	"8pucmoUjnB9YIVOqUiQvLuYaBvbBK+6bFq1YupqvmSZOpk5VaV8ZJ62ZrLMFntoKc1SQTPQa6VrfpEAe",
+	"psYvzSnaCaUe9ZJw1MgyizatM/09CUfYxql691Wgth3M1asrLz38HdonA4wUbnBg+hrrX/cpD/c1zZsI",
+	"8pouYYrds4iGeFGYQrXeDP5Z23eF3BBjs94qesrWLrhSXAyIpVGSfQJhcuiA0DQ5oZbWFeGqCD6hjgHh",
+	"0nSPpYOuODtR+Y6zuW8gwiV8mwckYmMKndVBfwoiOYEuTpgaLgVTRblTmtI7dFAlE5shfkQeNrsPrBzT",
+	"wWDPuJtgXG3WaGomsZzj3jkDBx6yjughzQIoNGJkxCZYF7ycs9fXxV5O2vS21RYEe7OJJ4dpioA5NGhO",
+	"H7CgblUaY8pgTSWEBMNknCrl1eo11QFDtMUMa7QFYXqjSMT6iWJuTzpAr4ajLgwiHlocmwnTFotgHmHN",
+	"QbMrugf6J/K+e/CRdA862sLDqCcKw+4BRkcVFBMaVIhmGr3UU4erL81eNlXCHlF0hhXb8H3UQLI4rCSJ",
+	"ArBXwgNIhOoeCDbtHkAGIr5hriF9m8Z0xHK4FzVTZt7siiuRFqvLKC1SdvCHokRAIiMFsNePToowFdOh",
+	"3rYBi/MIsOU4F9WrlDspBXeGLr+Y0lYH7t1kY9f7y2n7Tjo8MEJB8qVJHDTX2ukRmmj1YBOW/5uYP2Ga",
+	"amZSIcOdQI7vmwxJLfsMZm6KSGPlA8XWLD4zT9MY5cfhXLIGjd1EDainEAyEgJpLyWiSK8G6YhtCxUAu",
+	"uJz/mmXLEoSJU0jLjKQW7TKJfTlmCHGQkQecI1S467nsZc5OZM4cZEVO9qwCqphHp1hbMmEu06ryaJjD",
+	"ZbKR+tblJdG5kQqI2fzpJSna+dxurVmjhhZASpwfe4BV3gupGNXz7f77EWPo89iCjq1iGa0TMbo1z1Ut",
+	"1+w4RQAO+KeXQgR/n8XMQFuFRtnGqw6gzJVn4EYASKmvL2JtFWObBUMNIY2gZVoyCSUNtB4ipyzYClk8",
+	"jNEdu7Rodd4pvKpmFZ8PXm+VsXFjFuXbkf/97/8fkdKhUEKMlIeE4REax9QfjrUOFsmpxfWKc2mTS3mz",
+	"cqZcO7fzZWRqYxhSq0L6QLLSnHg2YV6abuQRU1CiTwS8V9gj15zV5lwgqyvwTGykvATPlMX+QNnFrX12",
+	"8c9UEbso8BDRB9pkctevhk9SpW88NTQYhcu11fQyOjLuykrLXXPMVhgQbeMsXoPs/cG7COFGl9DXPCYb",
+	"6Ns1ZSupiBbPaxNWJte3Tlz5Yx0nYcwnNIqP+jIaNwIaU7yrsHEWCwNlLirnPcQ1TlQsx9c0AhB1g6hq",
+	"dUmta3RFSFWMOJ6GQKFaxiCI9mZECd7vgyl5ffLZIxfX7zxy8b591G5/8sjVr78eXU0S5ZHf21898vlc",
+	"/xIW9J8X515XXJydnNUNWp4iiv+TIQKYgUnHMqea0Xk/kvdv3pHPZ+end52rq7vz9s2vpx55/+YD+XJ5",
+	"++X6+uqmc3pyp/9eDAOhNeJ2emhLL72CHX1UN3EzBo657YxOZ41lbUDSJ/ZXIC7nzRozu6YzfZwdKc+1",
+	"lYXvfVhnG1QyQVzvCxZwatO0nyXnvhgDDwvgPNPPxSC/oB8UwlGxLBSFHlFxxOgYTKvHirujh+yHtey9",
+	"Oa7bG33G6BOuIWelIPbAzfvltmEorH607Zx6HoSoyLRYU9RuQs7tBnlnL2efIGd3JS+t2eGyXK1ILZIR",
+	"QIWY4pK13ePrCMojzdor24jn+GYpiogmcMiiofcs1djI4Sck7sYJVxOpOCp76UfrJKJwPcRDKrQ5NSW8",
+	"FEIgMHMqghDoSRky6ENtU40xvSV7+0Zv+cHmcu+lH7O4gRdXnk21lkZjPSkuKCxgZVpOJ5e2Afz5tvXL",
+	"NkePkCJz/YvfFd2HlzImYxnwPmcBURx64YM+PpmhxRzJqWIRGUqt6R+e9RuXUrDGBcRcZUTO+o0L83rj",
+	"Vr9e/7ETrd+/eVuUfwPrcNb0RYxzq9IGSoDkHkjMlIEtwcW++aWk2QucQsgZxDwVDzJWOiaWlYCSyWEP",
+	"/PP/95E2VOpkwLUhaQ2X5kZCQDnh5HTDt1obmHW/dTrXZt7mXlVESUKTgEvia65mbPQDaw1JIej3JKS+",
+	"ozR85iH70Wy0ve6wt9EeBS8KNL2gdCxo+Mc2qQY6FpMEG9tDQkzMx0zFdDxhgQVjXksLgS44O/ZL3TCf",
+	"TzgEPigmEsGsoEVrk7QFyaeSzveAL8FiqV3KrrBIzLHEbzZrZe323ragOwdmXWI0dQJ3ZRIVuYmgdf51",
+	"RP2Y++yci1FFxgtsNAyWcuwOEAlhArclUijNNRwzpejAZhv+I2HJPvHnRbXTgmMmlEwMXWPHBKwWRtZz",
+	"+0SZxnQTFimEm+IRNPOGlyyAoi/H40QY0lNrG0cI1T9bmTtybp6rOlRix1kWLMl3GEgUe0k5RX1GtXoI",
+	"+eOmewLNxC2UHms62GlgOr/vMOP/YDNswQg/kZH+cR5pzNZMAoYl3pnpu80HLgL27ftHfV3EhJrvyH5X",
+	"xEMIYOQ/UqsfZ/sD5SU4YFjU9MMd0bxkx6s3u6JtKtY/tPQXNC8VXTS3BZReUQzeDLG7UPyTuEzrDKgQ",
+	"7e+aeGO6aPwImfAE59eYRqNVWaJWu7owz1ZIffNDlUEv459fklw3U4ZLGStLbfwHLAZwC/oyQpBJPOse",
+	"jZRngSQBSmKD8DkbyEgyJFpEHpsXjIWUsT2x+DjCzETh/PntRePmRCNNLyJn26lxEufN9RRa22u1WuvK",
+	"Rqt9L1N+IXXHEkelkjE30IqL2c789UZkfx9KSKbGlSqWIWBqyalvw6GcklCKgQfug7RfSQA/ZhDzRqBS",
+	"QcNZzH21NaH6KBI8Gi9P359tgwQvZmsRoU/DEJKANkGFW0eum588FrABaXlZkhZ05smCdVoxmzAW6Fs8",
+	"YioZMy1xdnFVP46qENpm1+lwHSckNoYaRikYUUwpIHFg2PQ4zK9hz830TeoZ/L6myKcvF1/O252zr6dd",
+	"0eeDJGLq2AXhxi4tE7AF8VtuIYaxAD0I0JCIxRFHdP2IAdI8s8N2hWD6c9AaW5F4qimdtNOP9piWPsp6",
+	"aowAmg6lydrDr7AAGoXnWzDVVFdky+erSyJvGFYKOjKgOg0MB1tPASvsaqYV372RuJNkbtx8dMsskXQ5",
+	"0XVMeMDGExnbpCfgg8YkkrK/rioVMVCHd5zUfYOz2Cd1V14XF2HR6nzAqEf90fpuCrfz1XLcXrch1VaQ",
+	"e3HAdbB7v2bNjF53603roXW7N3Fh+vnO92itpPlFaScI2/6hiTlitexMMGvMwW6peaTgz10RSwnWRM0A",
+	"uX69Ovt0enfdvuncnf7n2W3ntmCgWtu1M4zuyBV+1GAjdQU00FA1cogtOmiE4A5Uaxq2CjxiAxqBdulT",
+	"xerN5c0nDHFW3p3t94ivm8T5porxi9itHexVi12iH7uGNch5xeKYi4FaT9QfYTen58GoFPsq4cvbbV94",
+	"BYupwFNZxUWF7Z2M1MYgsmBTlN97hno+f1wnWCM1dz/SbJfnOebY9N0DbmLfqB+Hs9UQeikrPeh/1i/v",
+	"d26N19CYejN9ph1xZss9MshOVSDinuPkgZzsCY2HWUY2HuFjEaBLyjxumP7qj6oitLalIuA27JWE3fgf",
+	"UPl9gp4wCaloBHSmjh4CGrPvjlW4gIoFGYwRBs8DOqsporgYhEwLVGEi6dL3kyhiwrfALeAPIWM6I4ox",
+	"chhEtB9bODWpoPigK/Sf4iEb1z2opY1pFBu3sJ4UfhkDugZV05pF/5SCNclnE8k3czM9PU18H5Ndslec",
+	"9IoMb1wgXJsezSNDPhgyFZOIipFp0w6Vv5gloO2agEVgf/cjOc5/PUvHEUkYmuQyxfwkpFH6x3pJTic+",
+	"Daj+MB1tIgkZkz/++OOPxsVF4+SkyEb5lcXXIRUntNI8MTtEiY4T0Nkrhq1v46HY/gtcDDQ1K8Jjb54i",
+	"UwJoGJiilNqQfBC9yMk90T8aBqoQBX+1ow8PWN8rf5ZLipiNJ6FmyeWpLSEVnfTJbWjl7ojrqOVXghG7",
+	"FghawAmY/jIRGzIaKRp6ENzgPrShFj7TUik70Ds4RA/LjOsvKRynQhlny5d9oxFne+DlSFpOhW0QbhEi",
+	"tt6vIU99Rw8w185sgjfWRrXD9NOPVhBLevzniLOiKJIzxE4SHPMMWNJCy1LcPqWxopTGBcamIifZshiB",
+	"Zln4KdVJjuFh6IMQcoikItyey/fLtMjVV4JaVcmb6TkYWobPYsKzUc5KK3SRtR7RW8sdC53I0ssPSk1x",
+	"4WHae+uXX7Seo1BLXTYd06boaW2JquvRtfZVus4VCiea7gRC7yGtgf5ODvWvG1KEM7OloEnXX3lzI4d6",
+	"0JiQUfaTJagKL89l2SBaOgBqH8tA8u0dnwoNC3QNR2mgAchhDZScmmuhpKjXoivg4bpebIqUPJl9juRY",
+	"E8lZkILy0xg2CM0p/T+TsKscm3ISceHzCQ1RSe6KQ60hj9gMtGXNKHWiJH4MUF9njOoVKIBugvqGPheB",
+	"Vs6buRQPUusMte0GN5CNE0FDDZxUjRyZR5CMbZ+N3COA/S0Fww7t0Pr8Pe5KKmlTq7crfAr2m2KsPLgE",
+	"/FadVrCTbpooQ4q1AMGmuJn7u3/7nqJbEM32mstpCFpQpc6bObnldsBYqkQsVRCONLs2jEm1LPHykn2L",
+	"b81jFeqs7jClbo3YgRU2U69ZCcEDlAdaNkK8W4oXk5b5O8w5dWek0hwPXE6YUKSRQWubpRtBLgM6K3LF",
+	"eYSFyrxxmwj91E4sRXX0MIGbZ40wTSp/93hcKQizlg2r+LwcWrl4R1tbuV2cm+VlQCrDVu/a77esELWd",
+	"a+LSJPcsgkzccaJi0mPpZVJTBG+P2D5ipEGBDgarnlLVFT4AUiGEphwz0KxCxZrkhgGyH4+xQRozwXN8",
+	"XjVrxNaXvm+hYgvtmmiPhbmmUSK13t60WvrtiPp62XWPUL0mlhaxfGi19O+CBImZvNED/9JqkTEXSczg",
+	"+ybzMl077QpMwXOLcrMOV6Y2Vs/OVsY2HwCJ9Hu9SbDPiMHUhlgIGg+4ROjagrijd4liwR3I5f/HZFXH",
+	"TKFBbCAzbFtgKFhMCenf//pLvRgENKhe8dwNGt0q2bD3Pe04UpkWmaHIgEbeHnCiKcUFI3WFpyqZYFww",
+	"hfpXNSwe0ZyCMcPlmqhVD460oVpp/rQrXgvTpz/JyaxiVtRD7MwrvJQb09IfX04A1g1k5Z4zN89oyFem",
+	"Aydg5hnjj0YhZ5F97BnWXY6nGkomkb9GnFDT5q15tmJKdIcqrbITAbfy40UokeCGhRxmfaZgnjVQFhq/",
+	"mONEZ46TLLNq37VQAYqYr5U3lyDUD6KarkN1k6C/ElRUf/A66D+O0MyHnwV02SbXJ5+bL8yPjYXfUrDG",
+	"hA6YXoHxCBh8pBREwzPuW+srAeAkLXA0+WU9Y9L2efqZfJevF0RnKhkMmAK8p5XC7dZ5dkXs6woCJaad",
+	"KVgDRjVKd01G85umCRa6mWP8fiqjABmdKxKzb7FToZ8zfuAA3rbgBQPjA/79KVesXhbT+kcuNDWm386Z",
+	"GMTDg49vWy1vdbwNzKm3rdYx+dCCoJGNKBaPBq0OioJhXMRsAPnff1Z8XbiHV5TwSMVIayzZU8f2/IYs",
+	"DLAqqzczdmukDTYIvWDnec0wsOfqlQfErHvQbE2Eu2ajTEbrQNEBYiPtLhVZlKkfWDLIkPs8p+TMqxSQ",
+	"4qiXZAHjwENAQyW1gY8oCvCZmQfYCoA0aBIYLbrjkN4zQv2RkNOQBQMoblZdIdjU9JRlEaeh9bo0yYQJ",
+	"gMCxNdR6n81M3ZzMIZjCPAyhO0L2+SKPAQg0u9oq+Q62Qo9WajaYWfwcZX/pudE4qx7Rp5652DTTAFJL",
+	"kKcR9NkZCWTP/BCBLOH2cH1Wmwo6FwY44UyrMm/h47sJcsLQuMZgKbnO9hbtLvoDRxyjGXAEcy5aVxyn",
+	"JUGGMbgycPR5uQgNAr4vvQiOHnCw9QJPGV/sS4NsaZA5rFQLMHLO9JDMDsNUCuWOcfOFQvY0n5gJWtRX",
+	"HLpUcNvo3SzvmMgw0CJZMH0n05nWfgLaC1kzvd9t6w41UnlyjWVXuGQamySL9Ns2tsvtHTK3j3OeIBvg",
+	"Qd0AlYglUYQfSrpvWhO5pfflst3Z5L2A30BuCqi57q4a7BQUCQu8vq4kPnLIfePJ4k+WECVYC06odJo2",
+	"M8YNwDw0rf9lPArda8CWFIyYArx5Pm1ny98CszqjPQrSvbjhy2sM021TB8rA1zxCixR/D8hK3zbmhvXZ",
+	"xNiMA37PBDlEg6NexJNPZMK0WWhpAsk8JeEblUv7hRHLogRoWFsHurHTXzcs5Bzs+IKLQuWtT5p6NdIy",
+	"T/RjaJsUodp+TOVtbYKO2JiL4MVdKKA66tti4ch4vNg8xCOKziA/0F5GIeRk4+JZRKZMmFJdLsj7v0JD",
+	"EYg28bgYUk+/V2b5bJqfcbRiBe53u6BsKVQRlTUaeiXXxw47bTiyMc//hZJiTh54gMlBHKp6zG1jzcbl",
+	"ERp4/Kt9tHJyNCMt827aeb/euwSt4AJlwrOuzZd3O6wBJwygetvCEzaj3JpNX4UobAL/LxpYeG4NhPqR",
+	"VDbq5KXxpoCqYU/SKNgYjHAxSdhLpWEBOJapu+aaim7tsxVSx8JYJcRh5/1zhFlubr9ep4qAIj23Fj4F",
+	"aZjQKG70aEj1vURDFsVL2kB5m4Zauy2hk83b8cUksj3P22NJdJ/Su0kvnHEzu5pxmj2WMYUy3gFrAj+K",
+	"N4olprqflAfSrwQjkZw6UB25cjU7wSiduxPjpkJNGTQNAQeZjYhymLmpXVVY82572ZJDtwSWB1AOV0PQ",
+	"ibPgeyMbufEwm81mjYuLRhB8r9W9tDSViq5evggodJe2PnucDMY3tBVmGBgrYnH63PpjVLbpytbkUyhs",
+	"7YpDKLI+oTFrNpkITqAUQPhhovg989K8n7+8e4sl68d6+xT5/xIVpw1+eQy4TJCV0qP+qCzwfzG7gcNZ",
+	"u3q/JKcnnfKjdK4llfvkMF1yvWRMszePtaYr1M70Xi4zAVKVBkklhbwC4njtyUJ27XIq0vXnKtIXUcaW",
+	"V9dXoNvFdLDcruzQwXZQjzp0sBYGKR2ATmMa57641LHYmb+bJZbmS5ncMp9G0Qyk96Z0+2VutZMv1+dn",
+	"n9qd07vL9sUpqbX1PM0V0z140P/53j1IUQQQLwCZ2XZebKb41Aab2oZqu2IOm/p4CWCcRW0BDEDAZ/Bl",
+	"KJPIYsiBy+X/iqLBoNcrhyHQtFSNPtmhg53k5wB3lCAR0cFeV9xBSg6SGqHAKvleYlkBuqFeHkMJpAs/",
+	"VKI6avlw9BDTwVppN5bQ9+XettxbH4Y1ckMuRlBOYmTqXFuJClNttZhYYv9itsmPIqVaeyn16uF0oTuV",
+	"EUaLEqvMjr2X3F/q8NMa4lf70Da0RDPYum1Vnuv127aW2Et4GDe4IHbnyeFtu/N3j9zetj3yv//9P/XU",
+	"S+EAWnpWoaxCWSzSr+wpVCO9zNd3omel9FUS0sI/7yXZTruHcDGYT+HQNvY6Em3K2GhJhYuB+0lBc1Nu",
+	"y+EGychC6JLDDEPII7+0wD9F6JDRoJ7Wg3fFnBsk8zQapAujn4CNgwUyptOzEdvQBfo4DzROxnSGYOM0",
+	"jpkIwFt5mK9xdhHEi4PXqTuxN3MA15tdofdigE7pBvi6WED8IfNH4LvzpWlI7U5HUOuvLEhLJ4mIeQju",
+	"Pq5IwNWYK4WVHYEU7DhrfNEAyHegNcgKlHo3uBgYTyPq1RNAVYdOF8Uo4r/rg65Q1YHvl0gJTWSvPNZk",
+	"CVovFXuUmAy8heAkgIo73uHqfVp6TkeGwmiojh6mQxpvHlpZf3WpK3YV+ZzYKS5BXDbP6MfPYjZet8AC",
+	"eJ0Fx4QqaCVPB5QLizeUwh+9slvsuUUbpgJhSF3cS0dUoWizInBOvEnMuTK1NlCZ4DawoCIvh+0FxcaU",
+	"hw0wVI/AJ3z0oH/oyBET5f0r3rda5OwSPGh3nav/OL0ktTNxT0MemICS/kYN8TxLnpMRYd8mmnBzr3SF",
+	"fufyqnP3+erL5QmpQasMTHTU+1xbTKsrEcDw4jkXlUrhbJASUQxrezqhP1aP2mJ+GvOTiMezg4//9ee8",
+	"dDaQr8I5WYzbOe2pbRvhFOfMqCaHk6QXch/v41iTIeHotzL8HM/qTfKpQJI8TrieWyo3UnwpIxxxX63E",
+	"w0hp4cxfwxaN2bf4yF5CeYJbCYBx8/kT+fDh/YesP0a6rYD5thjT/Tkp0EVkBSKEADbhn+y29XnI1qO4",
+	"zRJYmuT2TGGbZmg9St7m3+qKw0SMBJjx5gkPoL883D/s+q1pso4DOMIZ2lgZVJIniGibW1e1lM6Ns0a7",
+	"45+GTfDkaJ4iDF7tLgRxeYjwDWl/6fxmInWKD7TVqi0xyC2BWZvYnKZcINR35Pr05uLs9tZptGvT1PED",
+	"DS704xFYhGiN5pUka+TD6msmzogb8utpBxIl+4lW8TPEF9OUXzFfikB/vSts6P0pzFnEOFcTJnbBOXrc",
+	"0vR/0y1MxUnAJeGvD3ZuF5n/X5RBhM2xZyyBQ939PjQcwcViZVqOeFFRyHXOH9NoBGlaAPdY0MPTvbgi",
+	"dT9Z69LSxAKGH85ZsHsWpf0JqJiBtPhIoKOFnuX11W2HBJJpFXHI/aFJhBswopgIFLIuJRMWKSm6wg+5",
+	"P1JNcmMY8CNZcktCQiqwEznUbP7uLQlZnGI3BXzAY4WXW1es5lD3c4s359yd6dlmT3go2CMhZP3YgQtZ",
+	"uFbnbR5yiFFYTJ0T2OabRQQktBpqgdcVa965mDFVrdRIx1hmFM1V/C1YAj+t0ZTSl5u0lSEM/gD20rK+",
+	"KOkU7GVMkslHnA9O2KeC9BixWNXols0SYsHXq6CnY1cs5Oik/KgFohTAYraRioppnJirGGu5B5KLgUfG",
+	"dNZDWNw7+A20x++K06+nl5272077pnN6kmtWAomuJtXI+J7xXjfnoZeQcWG2mGbtGP3tZdpBEU+24aM5",
+	"tqwgDV3dT3CgncTls+HLRIINTChzSTwn//zVhKt+AMl0A6eRl9OPkDzHmGFo3pD3LJpG3IJNh1TFBTpG",
+	"IlTS0/TRe7Z97HzqUSZyVxS9ud4F+yV7s+p7dn6osiRohMkT0GAFpCO0SYWyUm5h654Du/LyLtzfQce0",
+	"wVvcCioW6IXESQR4v/0d37Nz6Vs/JonVHKKS/f6PLMB/AJUviQQQVrywfTaECXJHWXMuJUAesPFE6qOt",
+	"Y6XLzedP5K+tD38FdGGwjNCcGkiMkaN0zctVoODvaP9II48VprRreYwtlUtF7q01N5uknTmhocDPzZNO",
+	"7RPi+kAyQ4d989kEepIMQtmjYVfQYMyFapI/GIViDSitcYuRKCS15tzepv1zSP0Rti0fMKG5hQVEChKw",
+	"MRWBSSjAr0D/9AkVaWHPLwDvrUrywjPtjbTNMvQoPvWHMAT2LFcs0iauPrsPtssJKu08YCLGFulSWO3d",
+	"KHn4qTGLtPZYUjGEDdlXFQyZqLhzEiM2KwMERjz551UOfYbKcgSbLa4i0uY5fp4kImTKbeCtD1iTCVS+",
+	"PafzZ35S57TqOa3oKlrSizQ/yHIo5oVF6aNBR6eRP3W0eNBVyYWKaVq8k+/WL8LZMenTUGErSi7M36WA",
+	"Fjymp35PxsOy5eILuQkzkYwPPv4XTOvAO4DPH3gHNAwP/lwDu/rKuHyUZkQVa56B2eoZsG+TUAbMUmPR",
+	"hPAd4AnAGyjI35ybwnympneg4lkI9CWj8cF2GsHihM1RrZM9Ci84h5s2yX21NWvzK5Z9iGbmhJpHtG0Y",
+	"YeEp1KllDZoC6SeAwPjvf/2F1FBq1urphcYCdfSg//nMQ/Z9GYSADQ9+ZizAWO5SyWvu0iaHRwsSdeyg",
+	"z5O3hm9suZPtm6jKOBeeWiWrViijZ/1LKdgFjf3hweKM2oL81ulcwzkck6EUMtEnA67as35Dv9qAdwGi",
+	"s4dwQGayQ0YDFmWzPes3LmTA+5wFjVsufPbM3s0bDa/rWeOEYbTTDh2Ukbh57OjUlBPqCyld2aqX9MPp",
+	"szCxd0X5VR1oFWETgiz508mEDGUYKL3bRs3Y3cS3IjpKVOs2mUT8XguHdHNgu4wG7VmLTaEY0cYwsHDd",
+	"hkwyvdWUyeqbNUQvpZwKdFZD1p9t7Yq9SrWgGbJwcjRIeLCiXc9vLJz8io+tkC+/m57ONDZl7/B1qGFn",
+	"pnuePnfCBS6FxyEk7moW0OJRsQYXignFY9CANtKSosqy7nRrllV24xZ7tttOyO6piDEjmEFpv1YstIr6",
+	"1BvzeQT5oMWlYkpxKT5JOeJMU+n3Ba+/JhfiMxEDUdlFKUYjtC60TYEnCv5/6EOSj2DjWmuKRDJk6TfS",
+	"tc/R5NED/GuK+8puwPQEDrZxzEuPuHmwfWmyzuFdCTNBKzSck/QIVeS3zsU5iZhAdQXS9DV7XtBoFMip",
+	"KHINFegO5rSWqg4Or/7y3ivG2eKiL5ed+Jn+e4WHDd8vOOdbYzZT37Sq2+A9cA3iHr9NaE8mMepPnyjY",
+	"48ZkNzzCxT2PEVbFekdK3R9t4wB0fR2UfPlydkLu3zu+jlK/dDaY+RJ2wWrWjrsC3JAQVQb1dy40fJa9",
+	"mcaHtbAfUmWd17UmaYssII0otFDp0BURu5cjlpuAne7bVitDisdYmgFgMYF4nwrsisRjckh9g9v673+9",
+	"bxY3RgWqssNUS1t2lOuI3XM2LRMouVUHzkK35vreaGQGYIbdRbnKTFVpjbDZzE1sLOCcIyS6x5c85L9e",
+	"Fme+wFKiIZ84OMtQfzSkk4leKPJOHFGhTKTYhs9xJ6YyGilIcjnOHLBd0WOmsGjIIDOspiBI1dAjQAo+",
+	"Ik3k0k5KMtOOMYKdFwBjGmpOZ8F8yofheIhMzwkNm3ZyiBHqbLcxl8T8uUmuQ0YVtDRwaqDAn4pNn/VG",
+	"AR589oVmDeoGIEqPn+8Kh5zcMHiPMZGKkmaNHJFas9kkRp40aybl7vSifXZ+d3F2e9HufPotTbjrikxf",
+	"oUEQMaWs3IwtX4Iv1fi5xkwpLXIQz6Mn42G9SdpwJFDrZWalDyyUYqCs3oeLBqSDVJyZZy9MdUWUsGMY",
+	"CPvCjTNSgs1Ff1dXwDf0YVycXvz99Ob2t7Pru7PL9qfO2ddTclj7QyaR+67sE6z/+e5+pkn+97//p1ZH",
+	"N7AZsytSgdxjfRmhYgfto7TZixsdYYuSAmpYoALcx64wyQhpJHPh8PQpN2uFkroNM9q2sG6bfSiS1v+v",
+	"5MKkO9lF2Ly2PYb9c5xsemMznoNzyOcGQrc4GbJ5M8Oyrdup3uFbo0Whd7axED4qwEHL/LgFFnChQ8sY",
+	"8x2t3z7LlXYL5pW+JaBoXTMgzJiM2MxLizzzqEE7bP+4FQe1cx7ruKcv8q77fSFfzqrPBTYKHdnkEK7m",
+	"jxj4rHsZJJcp5eHK9hwGN/fUplhHgGlYwnFHD7nwSFHNaYGNOR9SeRxUPjiHSxBmXKKqJrHNGQGH3HZq",
+	"W45vis0Olxr2yA0bAL6SUcR8bXK7O1tTKWhbRMUIdIfDgNVBFQNEz3iO6bQeb3IFtCI1YmxienriANiK",
+	"SjPZJKSxVtwbVAiZCH9F1xXTsRheaefeqJAQ3YGWOU5zS9gmSsAm2mjDlkIKorMIfUWjZzwP/JB/qGGS",
+	"TNAmsrjSy1ptFpxgRVLMHWInsDPuBFY04XR39YeXZtsXTqZRpsjtE1Q/g1vCodOawSEuJNf6Uslz9OD+",
+	"uF6DzDJq3rfLTNtlmi3KH13p8TzWc5Zj8pXgfD++9CmglU+mDmKv5GwKOv7RVKmFRsT6DMr+j2i/z0OO",
+	"ztml6krbfXAb9qYz4Dr2pju/p4uiZ8qJkA+4TBRxd5UcotLRl35iuthFNOD6b2jVKRnFmLWkdUthgaPz",
+	"52Rtwwb0A1h6Up8cN8h2jsodcZ2z+uQaurs6rQ4kUNusy8z49mlMQzlI2DFJRJboYf+OSZOQFplTFxdP",
+	"TCYijviqw0qf2spBwWiztc7ITqxZQSnj2e0Veffml18ab0i6TcALp2Kg9zvlgbmwe0nMHcK0eMUmUXjw",
+	"8eCITvjR/ZuD739+/z8BAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

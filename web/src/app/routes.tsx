@@ -134,6 +134,11 @@ export const routes: RouteObject[] = [
                 children: [{ path: '/dashboard/analytics', lazy: page(analyticsPages.AnalyticsPage) }],
               },
               {
+                // A singer's own year (issue 28): every member.
+                element: <AccessGuard requireChoir permissions={['view:dashboard']} />,
+                children: [{ path: '/dashboard/analytics/me', lazy: page(analyticsPages.MyAnalyticsPage) }],
+              },
+              {
                 element: <AccessGuard requireChoir permissions={['manage:choir']} />,
                 children: [{ path: '/dashboard/policies', lazy: page(policyPages.PoliciesPage) }],
               },

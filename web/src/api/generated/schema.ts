@@ -3046,6 +3046,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/choirs/{choirId}/analytics/readiness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** For the next service or concert (or the one chosen), each planned piece × voice part: practice in the last 30 days and a readiness mark (view:analytics; advanced analytics). */
+        get: operations["getAnalyticsReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/analytics/practice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** Practice minutes per week for the choir and each voice part, and the ten most practised pieces (view:analytics). */
+        get: operations["getAnalyticsPractice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/analytics/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** The caller's own last 12 months in the choir: attendance, answers, practice per piece. Any member; never anyone else's figures. */
+        get: operations["getMyAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/choirs/{choirId}/policies": {
         parameters: {
             query?: never;
@@ -5002,6 +5059,87 @@ export interface components {
             remindedAt: string;
             /** Format: date-time */
             nextReminderAt: string;
+        };
+        AnalyticsEventRef: {
+            eventId: string;
+            /** @description The occurrence's date, for an occurrence of a series. */
+            occurrenceDate?: string;
+            title: string;
+            type: string;
+            /** @description The day it takes place, in the choir's time zone (YYYY-MM-DD). */
+            date: string;
+        };
+        AnalyticsReadinessRow: {
+            musicId: string;
+            title: string;
+            voicePartId: string;
+            voicePart: string;
+            /** @description Active members of the part. */
+            members: number;
+            /** @description Of them, how many practised the piece in the window. */
+            practised: number;
+            /** @description Of them, how many practised it for 10 minutes or more. */
+            ready: number;
+            /** @description The part's practice of the piece in the window, whole minutes. */
+            minutes: number;
+            /**
+             * @description none — nobody ready; most — more than half of the part ready; some — in between.
+             * @enum {string}
+             */
+            mark: "none" | "some" | "most";
+        };
+        AnalyticsReadiness: {
+            event?: components["schemas"]["AnalyticsEventRef"];
+            /** @description The event has a music plan. */
+            planned: boolean;
+            windowFrom: string;
+            /** @description The 30 days of practice end today, or on the event's day when it is past. */
+            windowTo: string;
+            rows: components["schemas"]["AnalyticsReadinessRow"][];
+            /** @description The services and concerts of the next 90 days. */
+            choices: components["schemas"]["AnalyticsEventRef"][];
+        };
+        AnalyticsPracticePart: {
+            id: string;
+            name: string;
+            minutes: number[];
+        };
+        AnalyticsPracticePiece: {
+            musicId: string;
+            title: string;
+            minutes: number;
+            singers: number;
+        };
+        AnalyticsPractice: {
+            fromDate: string;
+            toDate: string;
+            /** @description The Monday each week starts on. */
+            weeks: string[];
+            /** @description Minutes per week, as weeks. */
+            choir: number[];
+            parts: components["schemas"]["AnalyticsPracticePart"][];
+            pieces: components["schemas"]["AnalyticsPracticePiece"][];
+        };
+        MyAnalyticsPiece: {
+            musicId: string;
+            title: string;
+            minutes: number;
+            lastDay: string;
+        };
+        MyAnalytics: {
+            fromDate: string;
+            toDate: string;
+            present: number;
+            excused: number;
+            absent: number;
+            /** @description Present of the events where attendance was taken; absent when none was. */
+            presentPercent?: number;
+            going: number;
+            maybe: number;
+            notGoing: number;
+            saidYesAbsent: number;
+            saidNoPresent: number;
+            pieces: components["schemas"]["MyAnalyticsPiece"][];
         };
         PolicyInput: {
             /** @description 1 to 200 characters, one line. */
@@ -10785,6 +10923,116 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAnalyticsReadiness: {
+        parameters: {
+            query?: {
+                /** @description The single event or the series; the next service or concert when absent. */
+                eventId?: string;
+                /** @description With eventId of a series, the occurrence's date (YYYY-MM-DD). */
+                occurrenceDate?: string;
+                /** @description A musical role id of the choir; its rows only. */
+                voicePart?: string;
+                /** @description csv answers the table as CSV. */
+                format?: "csv";
+            };
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The readiness table, or the same as CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsReadiness"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAnalyticsPractice: {
+        parameters: {
+            query?: {
+                period?: "last90" | "season" | "last12m" | "custom";
+                /** @description With period=custom, the first day (YYYY-MM-DD). */
+                from?: string;
+                /** @description With period=custom, the last day (YYYY-MM-DD, inclusive; at most five years after from). */
+                to?: string;
+                /** @description A musical role id of the choir; that part's members' practice only. */
+                voicePart?: string;
+                /** @description Accepted for the shared filter bar; practice belongs to no event, so it changes nothing here. */
+                eventType?: string;
+                format?: "csv";
+                /** @description With format=csv, which table (weeks by default). */
+                table?: "weeks" | "pieces";
+            };
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The practice section, or one of its tables as CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsPractice"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getMyAnalytics: {
+        parameters: {
+            query?: {
+                format?: "csv";
+                /** @description With format=csv, which table (attendance by default). */
+                table?: "attendance" | "answers" | "practice";
+            };
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's figures, or one of the tables as CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAnalytics"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -1,6 +1,5 @@
 import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { type ComponentType, lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useChoir } from '../../app/choir';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
@@ -9,6 +8,8 @@ import { SectionLoading } from '../../components/SectionState';
 import './analytics.css';
 import { AnswersSection } from './AnswersSection';
 import { type Filters, type PeriodKind, useVoiceParts } from './api';
+import { PracticeSection } from './PracticeSection';
+import { ReadinessSection } from './ReadinessSection';
 import { AttendanceSection } from './AttendanceSection';
 import { eventTypes } from './format';
 import { MusicSection } from './MusicSection';
@@ -19,17 +20,6 @@ export interface SectionProps {
   filters: Filters;
 }
 
-// The readiness and practice sections are another part of issue 28: the
-// page shows them where their files exist, and nothing otherwise.
-type SlotModule = Record<string, ComponentType<SectionProps> | undefined>;
-const slotFiles = import.meta.glob<SlotModule>(['./ReadinessSection.tsx', './PracticeSection.tsx']);
-function slot(file: string, name: string) {
-  const load = slotFiles[file];
-  if (!load) return null;
-  return lazy<ComponentType<SectionProps>>(async () => ({ default: (await load())[name] ?? (() => null) }));
-}
-const ReadinessSection = slot('./ReadinessSection.tsx', 'ReadinessSection');
-const PracticeSection = slot('./PracticeSection.tsx', 'PracticeSection');
 
 const periods: { value: PeriodKind; label: string }[] = [
   { value: 'last90', label: 'Last 90 days' },
@@ -141,17 +131,9 @@ function Analytics({ choirId }: { choirId: string }) {
         <>
           <AttendanceSection choirId={choirId} filters={filters} />
           <AnswersSection choirId={choirId} filters={filters} />
-          {ReadinessSection && (
-            <Suspense fallback={<SectionLoading label="Loading readiness" />}>
-              <ReadinessSection choirId={choirId} filters={filters} />
-            </Suspense>
-          )}
+          <ReadinessSection choirId={choirId} voicePart={filters.voicePart} />
           <MusicSection choirId={choirId} filters={filters} />
-          {PracticeSection && (
-            <Suspense fallback={<SectionLoading label="Loading practice" />}>
-              <PracticeSection choirId={choirId} filters={filters} />
-            </Suspense>
-          )}
+          <PracticeSection choirId={choirId} filters={filters} />
         </>
       )}
     </Stack>

@@ -1,7 +1,8 @@
-// Analytics (issue 28): the page is loaded lazily, so that its code and
-// the chart library stay in a chunk of their own.
+// Analytics (issue 28): what the app uses. The pages are loaded lazily, so
+// that the analytics code stays in its own chunk.
 
 /** Pages for the router: each is loaded when its route is first visited. */
 export const analyticsPages = {
   AnalyticsPage: () => import('./AnalyticsPage').then((m) => m.AnalyticsPage),
+  MyAnalyticsPage: () => import('./MyAnalyticsPage').then((m) => m.MyAnalyticsPage),
 };

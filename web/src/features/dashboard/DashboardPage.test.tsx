@@ -32,6 +32,7 @@ const ALL_SHORTCUTS = [
   'Announcements',
   'Communications',
   'Analytics',
+  'My year',
   'Policies',
   'Choir Settings',
   'Musical Roles',
@@ -71,7 +72,7 @@ describe('DashboardPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Schola Cantorum' })).toBeInTheDocument();
     expect(screen.getByText('Member')).toBeInTheDocument();
     expect(screen.getByText('Dublin, Ireland')).toBeInTheDocument();
-    expect(shownShortcuts()).toEqual(['Music Library', 'Members', 'Calendar']);
+    expect(shownShortcuts()).toEqual(['Music Library', 'Members', 'Calendar', 'My year']);
     expect(screen.getByRole('link', { name: /^Music Library/ })).toHaveAttribute('href', '/dashboard/music');
     expect(screen.getByRole('link', { name: /^Members/ })).toHaveAttribute('href', '/dashboard/members');
     expect(screen.getByRole('link', { name: /^Calendar/ })).toHaveAttribute('href', '/dashboard/calendar');
@@ -80,7 +81,7 @@ describe('DashboardPage', () => {
   it('shows a guest what a guest may open', async () => {
     renderDashboard(user({ lastAccessedChoirId: GUESTS.choir.id }), [GUESTS]);
     expect(await screen.findByText('Guest')).toBeInTheDocument();
-    expect(shownShortcuts()).toEqual(['Music Library', 'Calendar']);
+    expect(shownShortcuts()).toEqual(['Music Library', 'Calendar', 'My year']);
   });
 
   it('adds the admin shortcuts for a choir admin', async () => {
@@ -351,8 +352,8 @@ describe('the voice-part question', () => {
 describe('shortcutsFor', () => {
   it('follows the permission table', () => {
     const labels = (role: Role) => shortcutsFor(canAs(role)).map((s) => s.label);
-    expect(labels('guest')).toEqual(['Music Library', 'Calendar']);
-    expect(labels('member')).toEqual(['Music Library', 'Members', 'Calendar']);
+    expect(labels('guest')).toEqual(['Music Library', 'Calendar', 'My year']);
+    expect(labels('member')).toEqual(['Music Library', 'Members', 'Calendar', 'My year']);
     expect(labels('choir_admin')).not.toContain('Global Admin');
     expect(labels('global_admin')).toEqual(ALL_SHORTCUTS);
   });

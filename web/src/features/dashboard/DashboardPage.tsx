@@ -8,6 +8,7 @@ import {
   IconMusic,
   IconSettings,
   IconSpeakerphone,
+  IconUserCircle,
   IconUsers,
   IconWorld,
   type Icon,
@@ -80,6 +81,13 @@ export const SHORTCUTS: readonly Shortcut[] = [
     href: '/dashboard/analytics',
     permission: 'view:analytics',
     icon: IconChartBar,
+  },
+  {
+    label: 'My year',
+    description: 'Your own attendance, answers and practice.',
+    href: '/dashboard/analytics/me',
+    permission: 'view:dashboard',
+    icon: IconUserCircle,
   },
   {
     label: 'Policies',
