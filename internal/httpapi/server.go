@@ -31,6 +31,7 @@ import (
 	"github.com/cantica/cantica/internal/jobs"
 	"github.com/cantica/cantica/internal/mail"
 	"github.com/cantica/cantica/internal/music"
+	"github.com/cantica/cantica/internal/overview"
 	"github.com/cantica/cantica/internal/planning"
 	"github.com/cantica/cantica/internal/practice"
 	"github.com/cantica/cantica/internal/reminders"
@@ -94,6 +95,7 @@ type Server struct {
 	reminders  *reminders.Service
 	planning   *planning.Service
 	week       *week.Service
+	overview   *overview.Service // the global admin's overview (issue 30)
 	logger     *slog.Logger
 	cookies    cookies
 	now        func() time.Time
@@ -110,7 +112,7 @@ var _ apigen.StrictServerInterface = (*Server)(nil)
 func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	s := &Server{cfg: opts.Config, db: opts.DB, auth: opts.Auth, choirs: opts.Choirs, invites: opts.Invites, feasts: opts.Feasts, calendar: opts.Calendar, music: opts.Music, practice: opts.Practice, logger: opts.Logger,
 		links: opts.Links, attendance: opts.Attendance, mailer: opts.Mailer, choirMail: opts.ChoirMail, planning: opts.Planning, jobs: opts.Jobs, announce: opts.Announce, digest: opts.Digest, reminders: opts.Reminders,
-		week:    week.New(opts.DB, opts.Now),
+		week: week.New(opts.DB, opts.Now), overview: overview.New(opts.DB, opts.Now),
 		cookies: newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
 	if opts.NoAnswerCache {
 		s.answers = newAnswers(0)
