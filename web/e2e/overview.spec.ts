@@ -9,7 +9,7 @@ test('the global admin sees the platform at a glance: a new choir, today’s sig
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   // A director signs in and founds a choir: a new, active choir, and a sign-in today.
   const director = uniqueEmail('overview-director');
   await createConfirmedAccount(request, director, 'Nadia', 'Boulanger');
@@ -26,7 +26,7 @@ test('the global admin sees the platform at a glance: a new choir, today’s sig
     env: { ...process.env, CANTICA_DATA_DIR: process.env.CANTICA_E2E_DATA_DIR },
   });
   await signIn(page, admin);
-  await expect(page).not.toHaveURL(/\/login$/);
+  await page.waitForURL(/\/dashboard/);
   await page.goto('/dashboard/global-admin');
 
   const choirs = page.getByRole('region', { name: 'Choirs and members' });

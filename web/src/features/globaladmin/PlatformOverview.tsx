@@ -150,7 +150,7 @@ function ChoirUsageTable({ choirs }: { choirs: ChoirUsage[] }) {
                 <Table.Td>{c.name}</Table.Td>
                 <Table.Td>{c.members}</Table.Td>
                 <Table.Td>{c.mailSent}</Table.Td>
-                <Table.Td>{c.mailFailed > 0 ? <Text c="red.8" fw={700} span>{c.mailFailed}</Text> : 0}</Table.Td>
+                <Table.Td>{c.mailFailed > 0 ? <Text fw={700} span>{c.mailFailed}</Text> : 0}</Table.Td>
                 <Table.Td>{formatBytes(c.storageBytes)}</Table.Td>
               </Table.Tr>
             ))}
@@ -183,13 +183,11 @@ function CalendarTypes({ overview }: { overview: Overview }) {
               <Table.Td>{t.name}</Table.Td>
               <Table.Td>
                 {t.uploaded ? (
-                  <Badge color="green" variant="light">
+                  <Badge variant="default" tt="none">
                     Uploaded
                   </Badge>
                 ) : (
-                  <Badge color="gray" variant="light">
-                    Not uploaded
-                  </Badge>
+                  <Text size="sm">Not uploaded</Text>
                 )}
               </Table.Td>
               <Table.Td>{t.choirs}</Table.Td>
