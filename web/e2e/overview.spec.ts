@@ -28,6 +28,7 @@ test('the global admin sees the platform at a glance: a new choir, today’s sig
   await signIn(page, admin);
   await page.waitForURL(/\/dashboard/);
   await page.goto('/dashboard/global-admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Global Admin' })).toBeVisible();
 
   const choirs = page.getByRole('region', { name: 'Choirs and members' });
   await expect(choirs.getByText('New this month')).toBeVisible();
