@@ -175,6 +175,7 @@ func (s *Service) write(m *mailing, reminder bool) jobs.Commit {
 			if err != nil {
 				return fmt.Errorf("announce: write the mail of %s to %s: %w", m.a.ID, r.UserID, err)
 			}
+			msg.ChoirID = m.choirID
 			if err := s.mailer.Enqueue(ctx, tx, msg); err != nil {
 				return fmt.Errorf("announce: queue the mail of %s to %s: %w", m.a.ID, r.UserID, err)
 			}

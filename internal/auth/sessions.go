@@ -65,6 +65,15 @@ func startSession(ctx context.Context, q db.Querier, userID, method string, pers
 	if err != nil {
 		return nil, fmt.Errorf("auth: start a session of %s: %w", userID, err)
 	}
+	// Counted for the global admin's overview: sign-ins per day, and whether
+	// a choir's members still come (a session row goes at sign-out).
+	if _, err := q.ExecContext(ctx, `UPDATE users SET last_sign_in_at = ? WHERE id = ?`, now, userID); err != nil {
+		return nil, fmt.Errorf("auth: note the sign-in of %s: %w", userID, err)
+	}
+	if _, err := q.ExecContext(ctx, `INSERT INTO sign_in_days (day, sign_ins) VALUES (?, 1)
+		ON CONFLICT (day) DO UPDATE SET sign_ins = sign_in_days.sign_ins + 1`, now.UTC().Format(time.DateOnly)); err != nil {
+		return nil, fmt.Errorf("auth: count the sign-ins of the day: %w", err)
+	}
 	return &s, nil
 }
 

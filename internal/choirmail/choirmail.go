@@ -336,6 +336,7 @@ func (s *Service) send(ctx context.Context, c Choir, by Sender, req Request, wha
 			if err != nil {
 				return fmt.Errorf("choirmail: write the email of %s to %s: %w", what, r.UserID, err)
 			}
+			msg.ChoirID = c.ID
 			if err := s.mailer.Enqueue(ctx, tx, msg); err != nil {
 				return fmt.Errorf("choirmail: queue the email of %s to %s: %w", what, r.UserID, err)
 			}

@@ -311,6 +311,7 @@ func (s *Service) handle(ctx context.Context, job jobs.Job) (jobs.Commit, error)
 		if msg, err = mail.Digest(b.to, b.data); err != nil {
 			return nil, fmt.Errorf("digest: write the digest of %s: %w", a.UserID, err)
 		}
+		msg.ChoirID = a.ChoirID
 	}
 	return func(ctx context.Context, tx *db.Tx) error {
 		if outcome == "sent" {
@@ -379,6 +380,7 @@ func (s *Service) SendTest(ctx context.Context, choirID, userID string) (string,
 		return "", fmt.Errorf("digest: write the test digest for %s: %w", userID, err)
 	}
 	msg.Subject = "Test: " + msg.Subject
+	msg.ChoirID = choirID
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := s.links.StoreAll(ctx, tx, b.links); err != nil {
 			return err

@@ -32,6 +32,7 @@ import (
 	"github.com/cantica/cantica/internal/jobs"
 	"github.com/cantica/cantica/internal/mail"
 	"github.com/cantica/cantica/internal/music"
+	"github.com/cantica/cantica/internal/overview"
 	"github.com/cantica/cantica/internal/planning"
 	"github.com/cantica/cantica/internal/policies"
 	"github.com/cantica/cantica/internal/practice"
@@ -103,6 +104,7 @@ type Server struct {
 	week       *week.Service
 	analytics  *analytics.Service  // issue 28
 	insights   *analytics.Insights // readiness, practice and a singer's own year (issue 28)
+	overview   *overview.Service   // the global admin's overview (issue 30)
 	logger     *slog.Logger
 	cookies    cookies
 	now        func() time.Time
@@ -122,6 +124,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 		policies:  opts.Policies,
 		week:      week.New(opts.DB, opts.Now),
 		analytics: analytics.New(opts.DB),
+		overview:  overview.New(opts.DB, opts.Now),
 		cookies:   newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
 	s.privacy = opts.Privacy
 	if opts.NoAnswerCache {

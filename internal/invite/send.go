@@ -230,6 +230,7 @@ func (s *Service) send(ctx context.Context, q db.Querier, c Choir, by Inviter, i
 	if err != nil {
 		return fmt.Errorf("invite: write the email of invitation %s: %w", inv.ID, err)
 	}
+	msg.ChoirID = c.ID
 	if err := s.mailer.Enqueue(ctx, q, msg); err != nil {
 		return fmt.Errorf("invite: queue the email of invitation %s: %w", inv.ID, err)
 	}

@@ -34,6 +34,9 @@ type Message struct {
 	// mail sent to a choir; empty for transactional mail, which never
 	// carries one.
 	ListUnsubscribe string
+	// ChoirID is the choir the message was sent for, counted per choir on
+	// the global admin's overview; empty for account mail.
+	ChoirID string
 }
 
 // ErrInvalidMessage is wrapped by Enqueue's errors for a message that can
@@ -119,11 +122,15 @@ func (m *Mailer) Enqueue(ctx context.Context, q db.Querier, msg Message) error {
 	if err != nil {
 		return fmt.Errorf("mail: make a message id: %w", err)
 	}
+	var choirID any // NULL for account mail
+	if msg.ChoirID != "" {
+		choirID = msg.ChoirID
+	}
 	now := m.clock()
 	_, err = q.ExecContext(ctx, `INSERT INTO mail_outbox
-		(id, kind, to_address, subject, text_body, html_body, list_unsubscribe, created_at, attempts, next_attempt_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
-		id.String(), msg.Kind, to, msg.Subject, msg.Text, msg.HTML, msg.ListUnsubscribe, now, now)
+		(id, kind, to_address, subject, text_body, html_body, list_unsubscribe, choir_id, created_at, attempts, next_attempt_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+		id.String(), msg.Kind, to, msg.Subject, msg.Text, msg.HTML, msg.ListUnsubscribe, choirID, now, now)
 	if err != nil {
 		return fmt.Errorf("mail: queue %s message %s: %w", msg.Kind, id, err)
 	}

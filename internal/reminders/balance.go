@@ -168,6 +168,7 @@ func (s *Service) runPartBalance(ctx context.Context, job jobs.Job) (jobs.Commit
 		if err != nil {
 			return nil, fmt.Errorf("reminders: write the part-balance alert of %s: %w", o.Key, err)
 		}
+		msg.ChoirID = c.ID
 		msgs = append(msgs, msg)
 	}
 	return func(ctx context.Context, tx *db.Tx) error {

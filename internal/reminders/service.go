@@ -194,6 +194,9 @@ func (s *Service) runReminder(ctx context.Context, job jobs.Job) (jobs.Commit, e
 		if err != nil {
 			return fmt.Errorf("reminders: write the reminder of %s: %w", args.UserID, err)
 		}
+		if len(all) == 1 { // one reminder may speak for several choirs: then it is nobody's
+			msg.ChoirID = all[0].choir.ID
+		}
 		if err := s.mailer.Enqueue(ctx, tx, msg); err != nil {
 			return fmt.Errorf("reminders: queue the reminder of %s: %w", args.UserID, err)
 		}

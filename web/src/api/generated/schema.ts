@@ -1151,6 +1151,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform at a glance (admin:global) — choirs new, active and sleepy, members, sign-ins per day, email and storage per choir, the calendar types.
+         * @description A choir is active when it had an event, or one of its members signed in, in the last 30 days;
+         *     otherwise it is sleepy. Email counts cover the last 30 days; sign-ins are counted per UTC day.
+         *     Each figure comes from one aggregate query over all choirs.
+         */
+        get: operations["getPlatformOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/choirs/{choirId}/week": {
         parameters: {
             query?: never;
@@ -4066,6 +4088,65 @@ export interface components {
             years: number;
             /** @description Instances written (imported ones are kept and not counted). */
             instances: number;
+        };
+        PlatformOverview: {
+            /** @description All choirs. */
+            choirs: number;
+            /** @description Choirs created since the 1st of this month (UTC). */
+            newThisMonth: number;
+            /** @description Choirs with an event or a member's sign-in in the last 30 days. */
+            active: number;
+            /** @description Choirs with neither in the last 30 days. */
+            sleepy: number;
+            /** @description People with at least one active membership. */
+            members: number;
+            /** Format: int64 */
+            storageBytes: number;
+            /** @description Emails of the last 30 days sent for no one choir (account mail, reminders for several choirs). */
+            otherMailSent: number;
+            otherMailFailed: number;
+            /** @description Sign-ins per UTC day, the last 30 days, oldest first. */
+            signIns: components["schemas"]["SignInDay"][];
+            /** @description Every choir, newest first. */
+            choirList: components["schemas"]["ChoirUsage"][];
+            calendarTypes: components["schemas"]["CalendarTypeUsage"][];
+        };
+        SignInDay: {
+            /** Format: date */
+            date: string;
+            signIns: number;
+        };
+        ChoirUsage: {
+            id: string;
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            members: number;
+            /**
+             * Format: date-time
+             * @description Its members' latest sign-in; absent when none is known.
+             */
+            lastSignInAt?: string;
+            /**
+             * Format: date-time
+             * @description The start of its latest event before now; absent when none.
+             */
+            lastEventAt?: string;
+            active: boolean;
+            /** @description Emails sent for it in the last 30 days. */
+            mailSent: number;
+            /** @description Emails given up on in the last 30 days. */
+            mailFailed: number;
+            /** Format: int64 */
+            storageBytes: number;
+        };
+        CalendarTypeUsage: {
+            key: string;
+            name: string;
+            /** @description Its feasts are uploaded, so choirs can use it. */
+            uploaded: boolean;
+            /** @description Choirs that follow it. */
+            choirs: number;
         };
         JobQueue: {
             /** @description Jobs waiting to run, retrying ones included. */
@@ -7302,6 +7383,29 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPlatformOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { SectionError, SectionLoading } from '../../components/SectionState';
 import { useJobQueue, useRetryJob, type JobFailure, type JobQueue } from './api';
+import { Figure, PlatformOverviewSections } from './PlatformOverview';
 
 /** What each kind of job does, in words an operator reads at a glance. */
 const JOB_KINDS: Record<string, string> = {
@@ -22,7 +23,8 @@ export function jobKindName(kind: string): string {
 
 /**
  * GlobalAdminPage (/dashboard/global-admin, admin:global) is the platform
- * operator's start page: how the job queue stands — nothing sent by the
+ * operator's start page: the platform at a glance (choirs, sign-ins, mail,
+ * storage, calendars), how the job queue stands — nothing sent by the
  * queue is lost silently: a job that gave up waits here with its last error
  * — and the way to the platform's other pages.
  */
@@ -30,22 +32,21 @@ export function GlobalAdminPage() {
   return (
     <Stack gap="lg">
       <PageHeader title="Global Admin" />
-      <JobQueueSection />
-      <Paper withBorder p="md">
-        <Stack gap="xs">
-          <Title order={2} size="h3">
-            Liturgical calendars
-          </Title>
-          <Group gap="lg">
-            <Anchor component={Link} to="/dashboard/global-admin/calendar-import">
-              Calendar import
-            </Anchor>
-            <Anchor component={Link} to="/dashboard/global-admin/master-feasts">
-              Master feasts
-            </Anchor>
-          </Group>
-        </Stack>
+      <Paper withBorder p="md" component="nav" aria-label="Platform pages">
+        <Group gap="lg">
+          <Anchor component={Link} to="/dashboard/global-admin/calendar-import">
+            Calendar import
+          </Anchor>
+          <Anchor component={Link} to="/dashboard/global-admin/master-feasts">
+            Master feasts
+          </Anchor>
+          <Anchor component={Link} to="/dashboard/global-admin/subscriptions">
+            Subscriptions
+          </Anchor>
+        </Group>
       </Paper>
+      <PlatformOverviewSections />
+      <JobQueueSection />
     </Stack>
   );
 }
@@ -110,19 +111,6 @@ function QueueFigures({ queue }: { queue: JobQueue }) {
         </Table.ScrollContainer>
       )}
     </Stack>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: number }) {
-  return (
-    <div>
-      <Text size="xl" fw={700}>
-        {value}
-      </Text>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-    </div>
   );
 }
 
