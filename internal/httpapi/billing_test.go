@@ -1,10 +1,17 @@
 package httpapi_test
 
 import (
+	"encoding/json"
+	"os"
+	"reflect"
 	"testing"
 
 	"github.com/cantica/cantica/internal/app/apptest"
 )
+
+// webBillingFixture is GET /billing/plans with billing on, as the web app's
+// tests answer it.
+const webBillingFixture = "../../web/src/test/billingPlans.json"
 
 // A self-hosted server (billing off, the default) shows no price at all.
 func TestBillingPlansOff(t *testing.T) {
@@ -49,6 +56,19 @@ func TestBillingPlansOn(t *testing.T) {
 		}
 		if _, ok := res.JSON["pricingTable"]; ok {
 			t.Errorf("a pricing table without its settings: %s", res.Raw)
+		}
+		// The web app's tests answer with this fixture: it must be the
+		// server's answer, so that they cannot drift from the plans.
+		data, err := os.ReadFile(webBillingFixture)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fixture map[string]any
+		if err := json.Unmarshal(data, &fixture); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(fixture, res.JSON) {
+			t.Errorf("%s differs from the server's answer:\n%s", webBillingFixture, res.Raw)
 		}
 	})
 }
