@@ -248,6 +248,8 @@ describe('OnboardingWizard plan step', () => {
   it('on a self-hosted server (billing off), has no plan step and shows no price', async () => {
     stubWizard(billingOff, { choirs: [] });
     renderWizard();
+    expect(await screen.findByText('Create your choir: its name, where it sings and its tradition.')).toBeInTheDocument();
+    expect(screen.queryByText(/free trial/)).not.toBeInTheDocument();
     await toProfile();
     const bar = screen.getByRole('navigation', { name: 'Onboarding steps' });
     expect(within(bar).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([

@@ -87,7 +87,7 @@ function Wizard({ user, plans }: { user: SessionUser; plans: readonly Subscripti
         <WizardStepBar steps={steps} labels={labels} label="Onboarding steps" />
 
         <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-          {current === 'Welcome' && <WelcomeStep onNext={steps.next} />}
+          {current === 'Welcome' && <WelcomeStep onNext={steps.next} withPlan={plans.length > 0} />}
           {current === 'Profile' && (
             <ProfileStep
               values={profile}
