@@ -48,6 +48,8 @@ type Config struct {
 	MetricsAddr string
 
 	Blob BlobConfig // CANTICA_FILES_DIR, CANTICA_S3_*, CANTICA_MAX_UPLOAD_MB
+
+	Billing BillingConfig // CANTICA_BILLING, CANTICA_STRIPE_*
 }
 
 // BlobConfig says where uploaded files (scores, recordings) are kept: a local
@@ -202,6 +204,9 @@ func Load(getenv func(string) string, args []string) (Config, error) {
 		}
 	}
 	if cfg.Blob, err = parseBlob(getenv, cfg.DataDir); err != nil {
+		return Config{}, err
+	}
+	if cfg.Billing, err = parseBilling(getenv); err != nil {
 		return Config{}, err
 	}
 	return cfg, nil

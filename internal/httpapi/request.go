@@ -39,6 +39,8 @@ var publicOperations = map[string]bool{
 	"VerifyMfa": true, "Logout": true, "ForgotPassword": true, "ResetPassword": true,
 	"StartOidc": true, "OidcCallback": true, "ListCountries": true, "GetInvitation": true,
 	"GetCalendarFeedIcs": true,
+	// Billing (issue 29): the plans are shown on public pages.
+	"GetBillingPlans": true,
 	// Email links: the link's secret is the authority (openPracticeLink is
 	// not among them: it needs the member signed in).
 	"GetRsvpLink": true, "AnswerRsvpLink": true, "GetEventLink": true, "DownloadEventLinkIcs": true,

@@ -11,6 +11,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/cookiejar"
@@ -74,6 +75,19 @@ type Options struct {
 	// RequestTimeout makes a client's request that gets no answer in time
 	// fail the test, instead of hanging it (none when zero).
 	RequestTimeout time.Duration
+	// Billing turns billing on (CANTICA_BILLING=stripe) with test keys and
+	// price ids; off, the default, is a self-hosted server.
+	Billing bool
+}
+
+// StripeTestEnv is the billing configuration Options.Billing sets.
+var StripeTestEnv = map[string]string{
+	"CANTICA_BILLING":               "stripe",
+	"CANTICA_STRIPE_SECRET_KEY":     "sk_test_cantica",
+	"CANTICA_STRIPE_WEBHOOK_SECRET": "whsec_cantica_test",
+	"CANTICA_STRIPE_PRICE_SMALL":    "price_small_test",
+	"CANTICA_STRIPE_PRICE_MEDIUM":   "price_medium_test",
+	"CANTICA_STRIPE_PRICE_LARGE":    "price_large_test",
 }
 
 // Start runs Cantica on a fresh database of the given kind.
@@ -94,6 +108,9 @@ func Start(t testing.TB, kind string, opts Options) *Harness {
 	}
 	if opts.TrustedProxies != "" {
 		env["CANTICA_TRUSTED_PROXIES"] = opts.TrustedProxies
+	}
+	if opts.Billing {
+		maps.Copy(env, StripeTestEnv)
 	}
 	if opts.Social {
 		h.Google = oidctest.New(t, oidctest.Options{Now: h.Clock.Now, ClientID: "google-client", ClientSecret: "google-secret"})

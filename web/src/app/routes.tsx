@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { accountPages } from '../features/account';
 import { analyticsPages } from '../features/analytics';
 import { announcementPages } from '../features/announcements';
+import { billingPages } from '../features/billing';
 import { calendarPages } from '../features/calendar';
 import { choirPages } from '../features/choirs';
 import { communicationPages } from '../features/communications';
@@ -81,7 +82,7 @@ export const routes: RouteObject[] = [
           },
           { path: '/onboarding', element: <Navigate to="/choir-registration" replace /> },
           { path: '/choirs/create', lazy: page(choirPages.CreateChoirPage), hydrateFallbackElement: <GuardSkeleton /> },
-          { path: '/pricing', lazy: soon('Pricing'), hydrateFallbackElement: <GuardSkeleton /> },
+          { path: '/pricing', lazy: page(billingPages.PricingPage), hydrateFallbackElement: <GuardSkeleton /> },
           {
             lazy: appShell,
             hydrateFallbackElement: <ShellSkeleton />,

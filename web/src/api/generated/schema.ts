@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/billing/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this server charges for choirs, and its subscription plans (none when billing is off).
+         * @description Public, for the pricing page, the landing page and the onboarding wizard. With billing off (a self-hosted server) enabled is false and plans is empty: every choir is unlimited and no price is shown. The plans are the server's one definition (accounts spec §9).
+         */
+        get: operations["getBillingPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/session": {
         parameters: {
             query?: never;
@@ -3776,6 +3796,38 @@ export interface components {
             google: boolean;
             azure: boolean;
         };
+        BillingPlans: {
+            /** @description Whether plans, trials, limits and checkout apply on this server. */
+            enabled: boolean;
+            plans: components["schemas"]["SubscriptionPlan"][];
+            pricingTable?: components["schemas"]["PricingTable"];
+        };
+        /** @description The payment provider's hosted pricing table, when configured. */
+        PricingTable: {
+            pricingTableId: string;
+            publishableKey: string;
+        };
+        SubscriptionPlan: {
+            id: components["schemas"]["SubscriptionPlanId"];
+            /** @example Medium Choir */
+            name: string;
+            description: string;
+            /** @description Most members (active members plus pending invitations) a choir on this plan may have. */
+            memberLimit: number;
+            /** Format: int64 */
+            storageLimitBytes: number;
+            /**
+             * @description The storage limit as users read it.
+             * @example 1GB
+             */
+            storageLimit: string;
+            /** @description US dollars per month. */
+            monthlyPrice: number;
+            features: string[];
+            recommended: boolean;
+        };
+        /** @enum {string} */
+        SubscriptionPlanId: "small" | "medium" | "large";
         Country: {
             /** @description ISO 3166-1 alpha-2 code. */
             value: string;
@@ -5566,6 +5618,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Info"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getBillingPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The billing mode and plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingPlans"];
                 };
             };
             default: components["responses"]["Error"];

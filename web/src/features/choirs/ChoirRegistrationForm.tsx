@@ -5,7 +5,7 @@ import { HttpError } from '../../api/client';
 import { handleError, isNetworkFailure, normaliseError } from '../../app/errors';
 import { showServerErrors } from '../../app/forms';
 import { notify } from '../../app/notify';
-import type { PlanId } from '../public';
+import type { PlanId } from '../../app/billing';
 import { useCreateChoir, type ChoirCreate, type ChoirDetails } from './api';
 import { ChoirFields, emptyChoirValues, type ChoirFormValues } from './ChoirFields';
 import { validateAffiliation, validateChoirDetails, type ChoirErrors } from './validation';

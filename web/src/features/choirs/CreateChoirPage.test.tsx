@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import billingPlans from '../../test/billingPlans.json';
 import { ada, sessionOf } from '../../test/fixtures';
 import { CreateChoirPage } from './CreateChoirPage';
 import { choirDetails, deferred, fillIn, json, pickOption, renderAt, stubApi } from './testing';
@@ -39,13 +40,13 @@ describe('CreateChoirPage', () => {
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
   });
 
-  it('shows who the choir is for and the multi-choir discount', async () => {
-    stubApi();
+  it('shows who the choir is for and, where billing is on, the multi-choir discount', async () => {
+    stubApi({ 'GET /billing/plans': () => json(billingPlans) });
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Create Additional Choir' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByText(/Creating choir for/)).toHaveTextContent('Creating choir for Ada');
-    expect(screen.getByRole('note')).toHaveTextContent(
+    expect(await screen.findByRole('note')).toHaveTextContent(
       'MULTI-CHOIR DISCOUNT: Save 10% on each additional choir subscription! Pricing automatically adjusted at checkout.',
     );
     expect(screen.getByRole('button', { name: 'Step 1: Create Choir' })).toHaveAttribute('aria-current', 'step');
@@ -56,6 +57,15 @@ describe('CreateChoirPage', () => {
       expect(` ${words(step.getAttribute('aria-label') ?? '')} `).toContain(` ${words(step.textContent ?? '')} `);
     }
     expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
+  });
+
+  it('on a self-hosted server (billing off) offers no discount', async () => {
+    const api = stubApi({ 'GET /billing/plans': () => json({ enabled: false, plans: [] }) });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Additional Choir' })).toBeInTheDocument();
+    await waitFor(() => expect(api.count('GET', '/billing/plans')).toBe(1));
+    await act(async () => {}); // the answer's render
+    expect(screen.queryByText(/DISCOUNT/)).not.toBeInTheDocument();
   });
 
   it('has a Sign Out button that signs out and goes home', async () => {

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { SessionUser } from '../../api/client';
 import { useSession } from '../../app/session';
+import { useBillingPlans } from '../../app/billing';
 import { SignOutButton } from '../../app/signOut';
 import { LoadingView } from '../../components/LoadingView';
 import { useWizardSteps, WizardStepBar } from '../onboarding';
@@ -80,6 +81,8 @@ function AdditionalChoirWizard({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const steps = useWizardSteps(STEPS.length);
   const [created, setCreated] = useState<ChoirDetails | null>(null);
+  // A self-hosted server (billing off) has no subscription to discount.
+  const billingOn = useBillingPlans().data?.enabled === true;
 
   return (
     <Container size="md" px={{ base: 'xs', xs: 'md' }} py={{ base: 'md', sm: 'xl' }} miw={320}>
@@ -96,20 +99,22 @@ function AdditionalChoirWizard({ user }: { user: SessionUser }) {
           <SignOutButton />
         </Group>
 
-        <Paper
-          withBorder
-          p="md"
-          bg="light-dark(var(--mantine-color-violet-0), var(--mantine-color-dark-6))"
-          role="note"
-        >
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            <IconDiscount size={22} aria-hidden style={{ flexShrink: 0 }} />
-            <Text size="sm">
-              <strong>MULTI-CHOIR DISCOUNT:</strong>{' '}
-              {MULTI_CHOIR_BANNER.replace('MULTI-CHOIR DISCOUNT: ', '')}
-            </Text>
-          </Group>
-        </Paper>
+        {billingOn && (
+          <Paper
+            withBorder
+            p="md"
+            bg="light-dark(var(--mantine-color-violet-0), var(--mantine-color-dark-6))"
+            role="note"
+          >
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <IconDiscount size={22} aria-hidden style={{ flexShrink: 0 }} />
+              <Text size="sm">
+                <strong>MULTI-CHOIR DISCOUNT:</strong>{' '}
+                {MULTI_CHOIR_BANNER.replace('MULTI-CHOIR DISCOUNT: ', '')}
+              </Text>
+            </Group>
+          </Paper>
+        )}
 
         <WizardStepBar steps={steps} labels={STEPS} label="New choir steps" />
 

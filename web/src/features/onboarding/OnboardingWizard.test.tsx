@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../api/client';
+import billingPlans from '../../test/billingPlans.json';
 import { ada, sessionOf } from '../../test/fixtures';
 import { apiError, choirDetails, fillIn, json, pickOption, renderAt, stubApi } from '../choirs/testing';
 import { OnboardingWizard } from './OnboardingWizard';
-import { PlanStep } from './PlanStep';
+import { PlanStep, type PlanStepProps } from './PlanStep';
 
 // User events and the half-second pause after creation take a while.
 vi.setConfig({ testTimeout: 15000 });
@@ -14,8 +15,17 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-function renderWizard(options: { paymentsEnabled?: boolean } = {}) {
-  return renderAt('/choir-registration', <OnboardingWizard paymentsEnabled={options.paymentsEnabled} />);
+const billingOn = { 'GET /billing/plans': () => json(billingPlans) };
+const billingOff = { 'GET /billing/plans': () => json({ enabled: false, plans: [] }) };
+const plans = billingPlans.plans as PlanStepProps['plans'];
+
+/** stubWizard answers as a server with billing on, unless handlers say otherwise. */
+function stubWizard(...[handlers, options]: Parameters<typeof stubApi>) {
+  return stubApi({ ...billingOn, ...handlers }, options);
+}
+
+function renderWizard() {
+  return renderAt('/choir-registration', <OnboardingWizard />);
 }
 
 const step = (n: number, name: string) => screen.getByRole('button', { name: `Step ${n}: ${name}` });
@@ -34,7 +44,7 @@ async function toPlan() {
 
 describe('OnboardingWizard entry', () => {
   it('sends a user who already has a choir to the dashboard', async () => {
-    stubApi({}, { user: { ...ada, lastAccessedChoirId: 'c1' } });
+    stubWizard({}, { user: { ...ada, lastAccessedChoirId: 'c1' } });
     const { router } = renderWizard();
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
@@ -42,21 +52,21 @@ describe('OnboardingWizard entry', () => {
 
   it('sends a user who just finished onboarding to the dashboard', async () => {
     sessionStorage.setItem('onboardingComplete', 'true');
-    stubApi();
+    stubWizard();
     renderWizard();
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
   });
 
   it('ignores a completion flag when the user has no choir (another user finished onboarding in this tab)', async () => {
     sessionStorage.setItem('onboardingComplete', 'true');
-    stubApi({}, { choirs: [] });
+    stubWizard({}, { choirs: [] });
     const { router } = renderWizard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Cantica' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/choir-registration');
   });
 
   it('ignores a last-accessed choir the user no longer belongs to', async () => {
-    stubApi({}, { user: { ...ada, lastAccessedChoirId: 'c-gone' }, choirs: [] });
+    stubWizard({}, { user: { ...ada, lastAccessedChoirId: 'c-gone' }, choirs: [] });
     const { router } = renderWizard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Cantica' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/choir-registration');
@@ -64,19 +74,19 @@ describe('OnboardingWizard entry', () => {
 
   it('sends a global admin without choirs who finished onboarding to the dashboard', async () => {
     sessionStorage.setItem('onboardingComplete', 'true');
-    stubApi({}, { user: { ...ada, isGlobalAdmin: true }, choirs: [] });
+    stubWizard({}, { user: { ...ada, isGlobalAdmin: true }, choirs: [] });
     renderWizard();
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
   });
 
   it('sends a signed-out visitor to sign in', async () => {
-    stubApi({}, { user: null });
+    stubWizard({}, { user: null });
     renderWizard();
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
   });
 
   it('welcomes the user with one h1, the step bar and a disabled Back', async () => {
-    stubApi();
+    stubWizard();
     renderWizard();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Cantica' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -89,7 +99,7 @@ describe('OnboardingWizard entry', () => {
 
 describe('OnboardingWizard step bar', () => {
   it('lets the user choose only the current step, earlier ones and completed ones', async () => {
-    stubApi();
+    stubWizard();
     renderWizard();
     await screen.findByRole('button', { name: 'Next' });
     expect(step(1, 'Welcome')).toBeEnabled();
@@ -117,7 +127,7 @@ describe('OnboardingWizard step bar', () => {
   });
 
   it('goes back with Back', async () => {
-    stubApi();
+    stubWizard();
     renderWizard();
     await toProfile();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -125,7 +135,7 @@ describe('OnboardingWizard step bar', () => {
   });
 
   it('signs out and goes home', async () => {
-    const api = stubApi();
+    const api = stubWizard();
     const { router } = renderWizard();
     await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
@@ -134,7 +144,7 @@ describe('OnboardingWizard step bar', () => {
   });
 
   it('forgets the plan and checkout flags of this user on sign-out', async () => {
-    stubApi({}, { choirs: [] });
+    stubWizard({}, { choirs: [] });
     renderWizard();
     await toPlan();
     sessionStorage.setItem('selectedPlan', 'large');
@@ -151,7 +161,7 @@ describe('OnboardingWizard step bar', () => {
 
 describe('OnboardingWizard profile step', () => {
   it('starts with the user’s names and skips without saving', async () => {
-    const api = stubApi();
+    const api = stubWizard();
     renderWizard();
     await toProfile();
     expect(screen.getByRole('textbox', { name: /First name/ })).toHaveValue('Ada');
@@ -162,7 +172,7 @@ describe('OnboardingWizard profile step', () => {
   });
 
   it('checks the names before saving', async () => {
-    const api = stubApi();
+    const api = stubWizard();
     renderWizard();
     await toProfile();
     await userEvent.clear(screen.getByRole('textbox', { name: /First name/ }));
@@ -181,7 +191,7 @@ describe('OnboardingWizard profile step', () => {
 
   it('saves the profile and moves on', async () => {
     const saved: SessionUser = { ...ada, firstName: 'Augusta', phoneNumber: '+44 20 7946 0000' };
-    const api = stubApi({ 'PATCH /account/profile': () => json(saved) });
+    const api = stubWizard({ 'PATCH /account/profile': () => json(saved) });
     renderWizard();
     await toProfile();
     const first = screen.getByRole('textbox', { name: /First name/ });
@@ -196,7 +206,7 @@ describe('OnboardingWizard profile step', () => {
   });
 
   it('stays on the step when saving fails', async () => {
-    stubApi({ 'PATCH /account/profile': () => apiError(500, 'UPDATE_FAILED', 'database down') });
+    stubWizard({ 'PATCH /account/profile': () => apiError(500, 'UPDATE_FAILED', 'database down') });
     renderWizard();
     await toProfile();
     await userEvent.click(screen.getByRole('button', { name: 'Save & Continue' }));
@@ -207,7 +217,7 @@ describe('OnboardingWizard profile step', () => {
 
 describe('OnboardingWizard plan step', () => {
   it('offers the three plans with Medium selected and tagged MOST POPULAR', async () => {
-    stubApi();
+    stubWizard();
     renderWizard();
     await toPlan();
     const toggle = screen.getByRole('button', { name: 'Having trouble? Click here for alternative pricing options' });
@@ -225,23 +235,37 @@ describe('OnboardingWizard plan step', () => {
     expect(screen.getByText(/30-day free trial on every plan, and no card needed to start/)).toBeInTheDocument();
   });
 
-  it('without a payment provider, records the plan and continues setup', async () => {
-    stubApi();
+  it('records the chosen plan', async () => {
+    stubWizard();
     renderWizard();
     await toPlan();
     await userEvent.click(screen.getByRole('radio', { name: 'Large Choir' }));
     expect(screen.getByRole('radio', { name: 'Large Choir' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Medium Choir MOST POPULAR' })).not.toBeChecked();
-    expect(screen.queryByRole('button', { name: 'Proceed to Checkout' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Continue Setup' }));
-    await stepHeading('Create your choir');
     expect(sessionStorage.getItem('selectedPlan')).toBe('large');
-    expect(sessionStorage.getItem('pendingCheckout')).toBeNull();
+  });
+
+  it('on a self-hosted server (billing off), has no plan step and shows no price', async () => {
+    stubWizard(billingOff, { choirs: [] });
+    renderWizard();
+    expect(await screen.findByText('Create your choir: its name, where it sings and its tradition.')).toBeInTheDocument();
+    expect(screen.queryByText(/free trial/)).not.toBeInTheDocument();
+    await toProfile();
+    const bar = screen.getByRole('navigation', { name: 'Onboarding steps' });
+    expect(within(bar).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Step 1: Welcome',
+      'Step 2: Profile',
+      'Step 3: Create Choir',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Skip for Now' }));
+    await stepHeading('Create your choir');
+    expect(step(3, 'Create Choir')).toHaveAttribute('aria-current', 'step');
+    expect(screen.queryByText(/\$\d+/)).not.toBeInTheDocument();
   });
 
   it('with a payment provider, goes to checkout with the plan', async () => {
-    stubApi();
-    const { router } = renderWizard({ paymentsEnabled: true });
+    stubWizard();
+    const { router } = renderWizard();
     await toPlan();
     await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
     expect(await screen.findByText('Redirecting to checkout for Medium plan...')).toBeInTheDocument();
@@ -254,8 +278,8 @@ describe('OnboardingWizard plan step', () => {
   it('with a payment provider and checkout initiated, confirms and continues setup', async () => {
     sessionStorage.setItem('checkoutInitiated', 'true');
     sessionStorage.setItem('selectedPlan', 'small');
-    stubApi();
-    renderWizard({ paymentsEnabled: true });
+    stubWizard();
+    renderWizard();
     await toPlan();
     expect(screen.getByRole('radio', { name: 'Small Choir' })).toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Continue Setup' }));
@@ -264,20 +288,20 @@ describe('OnboardingWizard plan step', () => {
   });
 
   it('asks for a plan when none is chosen', async () => {
-    stubApi();
+    stubWizard();
     const onContinue = vi.fn();
     renderAt(
       '/plan',
-      <PlanStep plan={null} onPlanChange={() => {}} onBack={() => {}} onContinue={onContinue} paymentsEnabled={false} />,
+      <PlanStep plans={plans} plan={null} onPlanChange={() => {}} onBack={() => {}} onContinue={onContinue} />,
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Continue Setup' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
     expect(await screen.findByText('Please select a plan to continue')).toBeInTheDocument();
     expect(onContinue).not.toHaveBeenCalled();
     expect(sessionStorage.getItem('selectedPlan')).toBeNull();
   });
 
   it('folds the alternative pricing options away and back', async () => {
-    stubApi();
+    stubWizard();
     renderWizard();
     await toPlan();
     const toggle = screen.getByRole('button', { name: 'Having trouble? Click here for alternative pricing options' });
@@ -290,8 +314,9 @@ describe('OnboardingWizard plan step', () => {
 
 describe('OnboardingWizard choir step', () => {
   it('creates the choir with the chosen plan, completes onboarding and lands on the dashboard', async () => {
+    sessionStorage.setItem('checkoutInitiated', 'true');
     let created = false;
-    const api = stubApi({
+    const api = stubWizard({
       'POST /choirs': () => {
         created = true;
         return json(choirDetails({ id: 'c7', name: 'Schola Nova' }), 201);
@@ -330,5 +355,5 @@ describe('OnboardingWizard choir step', () => {
         plan: 'medium',
       },
     ]);
-  });
+  }, 30000);
 });

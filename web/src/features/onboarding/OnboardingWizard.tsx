@@ -7,15 +7,16 @@ import { SignOutButton } from '../../app/signOut';
 import { LoadingView } from '../../components/LoadingView';
 import type { ProfileValues } from '../account';
 import { ChoirRegistrationForm } from '../choirs';
-import type { PlanId } from '../public';
-import { paymentsEnabled as PAYMENTS_ENABLED } from './payments';
+import { useBillingPlans, type PlanId, type SubscriptionPlan } from '../../app/billing';
 import { PlanStep } from './PlanStep';
 import { ProfileStep } from './ProfileStep';
 import { isOnboardingComplete, markOnboardingComplete, storedPlan } from './storage';
 import { WelcomeStep } from './WelcomeStep';
 import { useWizardSteps, WizardStepBar } from './WizardSteps';
 
+/** The wizard's steps where billing is on; a self-hosted server has no plan step. */
 export const ONBOARDING_STEPS = ['Welcome', 'Profile', 'Plan', 'Create Choir'] as const;
+const SELF_HOSTED_STEPS = ONBOARDING_STEPS.filter((s) => s !== 'Plan');
 
 /**
  * A user who already has a last-accessed choir, or who just finished, has
@@ -29,17 +30,14 @@ function alreadyOnboarded(user: SessionUser, hasChoirs: boolean): boolean {
   return !!user.lastAccessedChoirId || isOnboardingComplete();
 }
 
-export interface OnboardingWizardProps {
-  /** Whether a card payment provider is configured; see payments.ts. */
-  paymentsEnabled?: boolean;
-}
-
 /**
  * OnboardingWizard is the standard wizard of accounts §2.14 at
- * /choir-registration: welcome, profile, plan, and the first choir.
+ * /choir-registration: welcome, profile, plan, and the first choir. The plan
+ * step is there only where billing is on.
  */
-export function OnboardingWizard({ paymentsEnabled = PAYMENTS_ENABLED }: OnboardingWizardProps) {
+export function OnboardingWizard() {
   const { user, loading, choirs } = useChoir();
+  const billing = useBillingPlans();
   const location = useLocation();
   // Decided once, when the user is first known: the session refreshed after
   // the choir is created must not cut the final step short.
@@ -48,14 +46,19 @@ export function OnboardingWizard({ paymentsEnabled = PAYMENTS_ENABLED }: Onboard
 
   if (loading) return <LoadingView />;
   if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
-  if (onboarded === null) return <LoadingView />;
+  if (onboarded === null || billing.isPending) return <LoadingView />;
   if (onboarded) return <Navigate to="/dashboard" replace />;
-  return <Wizard user={user} paymentsEnabled={paymentsEnabled} />;
+  // Unreadable billing facts leave the plan out: the server starts the
+  // choir's trial on the default plan all the same.
+  const plans = billing.data?.enabled ? billing.data.plans : [];
+  return <Wizard user={user} plans={plans} />;
 }
 
-function Wizard({ user, paymentsEnabled }: { user: SessionUser; paymentsEnabled: boolean }) {
+function Wizard({ user, plans }: { user: SessionUser; plans: readonly SubscriptionPlan[] }) {
   const navigate = useNavigate();
-  const steps = useWizardSteps(ONBOARDING_STEPS.length);
+  const labels: readonly string[] = plans.length > 0 ? ONBOARDING_STEPS : SELF_HOSTED_STEPS;
+  const steps = useWizardSteps(labels.length);
+  const current = labels[steps.active];
   const [profile, setProfile] = useState<ProfileValues>(() => ({
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
@@ -81,11 +84,11 @@ function Wizard({ user, paymentsEnabled }: { user: SessionUser; paymentsEnabled:
           <SignOutButton />
         </Group>
 
-        <WizardStepBar steps={steps} labels={ONBOARDING_STEPS} label="Onboarding steps" />
+        <WizardStepBar steps={steps} labels={labels} label="Onboarding steps" />
 
         <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
-          {steps.active === 0 && <WelcomeStep onNext={steps.next} />}
-          {steps.active === 1 && (
+          {current === 'Welcome' && <WelcomeStep onNext={steps.next} withPlan={plans.length > 0} />}
+          {current === 'Profile' && (
             <ProfileStep
               values={profile}
               onChange={setProfile}
@@ -94,23 +97,23 @@ function Wizard({ user, paymentsEnabled }: { user: SessionUser; paymentsEnabled:
               onSaved={steps.next}
             />
           )}
-          {steps.active === 2 && (
+          {current === 'Plan' && (
             <PlanStep
+              plans={plans}
               plan={plan}
               onPlanChange={setPlan}
               onBack={steps.back}
               onContinue={steps.next}
-              paymentsEnabled={paymentsEnabled}
             />
           )}
-          {steps.active === 3 && (
+          {current === 'Create Choir' && (
             <Stack gap="md">
               <Title order={2} size="h3">
                 Create your choir
               </Title>
               <ChoirRegistrationForm
                 mode="standard"
-                plan={plan ?? undefined}
+                plan={plans.length > 0 ? (plan ?? undefined) : undefined}
                 onCreated={complete}
                 secondaryAction={
                   <Button variant="default" onClick={steps.back}>

@@ -4,8 +4,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../app/notify';
 import { buttonColor, linkColor } from '../../app/theme';
-import { getPlan, plans, type Plan, type PlanId } from '../public';
-import { paymentsEnabled as PAYMENTS_ENABLED } from './payments';
+import { planById, type PlanId, type SubscriptionPlan } from '../../app/billing';
 import { isCheckoutInitiated, markPendingCheckout, recordPlan } from './storage';
 
 export const PLAN_REQUIRED = 'Please select a plan to continue';
@@ -22,30 +21,30 @@ export function redirectingMessage(plan: PlanId): string {
 }
 
 export interface PlanStepProps {
+  /** The server's plans (accounts §9). */
+  plans: readonly SubscriptionPlan[];
   plan: PlanId | null;
   onPlanChange: (plan: PlanId) => void;
   onBack: () => void;
   /** Moves the wizard on to the choir step. */
   onContinue: () => void;
-  /** Whether a card payment provider is configured; see payments.ts. */
-  paymentsEnabled?: boolean;
 }
 
 /**
- * PlanStep is the plan selection step of accounts §2.14 and §4.11. Without a
- * payment provider it records the chosen plan and goes on; with one, it
- * sends the user to checkout, or goes on once checkout was initiated.
+ * PlanStep is the plan selection step of accounts §2.14 and §4.11, shown only
+ * where billing is on: it sends the user to checkout, or goes on once
+ * checkout was initiated.
  */
-export function PlanStep({ plan, onPlanChange, onBack, onContinue, paymentsEnabled = PAYMENTS_ENABLED }: PlanStepProps) {
+export function PlanStep({ plans, plan, onPlanChange, onBack, onContinue }: PlanStepProps) {
   const navigate = useNavigate();
   const [fallbackOpen, setFallbackOpen] = useState(true);
   const [error, setError] = useState<string>();
   const fallbackId = useId();
-  const checkoutInitiated = paymentsEnabled && isCheckoutInitiated();
-  const buttonLabel = !paymentsEnabled || checkoutInitiated ? 'Continue Setup' : 'Proceed to Checkout';
+  const checkoutInitiated = isCheckoutInitiated();
+  const buttonLabel = checkoutInitiated ? 'Continue Setup' : 'Proceed to Checkout';
 
   function choose(value: string) {
-    const chosen = getPlan(value);
+    const chosen = planById(plans, value);
     if (!chosen) return;
     setError(undefined);
     recordPlan(chosen.id);
@@ -55,11 +54,6 @@ export function PlanStep({ plan, onPlanChange, onBack, onContinue, paymentsEnabl
   function proceed() {
     if (!plan) {
       setError(PLAN_REQUIRED);
-      return;
-    }
-    if (!paymentsEnabled) {
-      recordPlan(plan);
-      onContinue();
       return;
     }
     if (checkoutInitiated) {
@@ -118,7 +112,7 @@ export function PlanStep({ plan, onPlanChange, onBack, onContinue, paymentsEnabl
   );
 }
 
-function PlanCard({ plan, selected }: { plan: Plan; selected: boolean }) {
+function PlanCard({ plan, selected }: { plan: SubscriptionPlan; selected: boolean }) {
   const nameId = useId();
   const badgeId = useId();
   const detailsId = useId();

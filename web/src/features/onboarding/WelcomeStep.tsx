@@ -7,14 +7,15 @@ const FEATURES = [
   'Music planning, announcements and communication digests.',
 ];
 
+const PLAN_STEP = 'Choose a plan. Every plan starts with a 30-day free trial, and no card is needed.';
 const NEXT_STEPS = [
   'Complete your profile, so your choir knows who you are.',
-  'Choose a plan. Every plan starts with a 30-day free trial, and no card is needed.',
+  PLAN_STEP,
   'Create your choir: its name, where it sings and its tradition.',
 ];
 
 /** WelcomeStep is the first step of the onboarding wizard: what Cantica does and what comes next. */
-export function WelcomeStep({ onNext }: { onNext: () => void }) {
+export function WelcomeStep({ onNext, withPlan }: { onNext: () => void; /** Whether there is a plan step (billing on). */ withPlan: boolean }) {
   return (
     <Stack gap="md">
       <Title order={2} size="h3">
@@ -28,7 +29,7 @@ export function WelcomeStep({ onNext }: { onNext: () => void }) {
       </List>
       <Text fw={600}>What happens next</Text>
       <List type="ordered" spacing="xs">
-        {NEXT_STEPS.map((s) => (
+        {NEXT_STEPS.filter((s) => withPlan || s !== PLAN_STEP).map((s) => (
           <List.Item key={s}>{s}</List.Item>
         ))}
       </List>

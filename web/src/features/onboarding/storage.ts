@@ -1,5 +1,5 @@
 // Session-storage keys of the onboarding wizard (accounts §3, §4.11).
-import { getPlan, type PlanId } from '../public';
+import type { PlanId } from '../../app/billing';
 import { readSession, removeSession, writeSession } from '../../app/storage';
 
 export const ONBOARDING_COMPLETE_KEY = 'onboardingComplete';
@@ -15,10 +15,12 @@ export function markOnboardingComplete(): void {
   writeSession(ONBOARDING_COMPLETE_KEY, 'true');
 }
 
+const planIds: readonly string[] = ['small', 'medium', 'large'] satisfies PlanId[];
+
 /** storedPlan is the plan recorded earlier in this browser session, if any. */
 export function storedPlan(): PlanId | null {
   const value = readSession(SELECTED_PLAN_KEY);
-  return value ? (getPlan(value)?.id ?? null) : null;
+  return value && planIds.includes(value) ? (value as PlanId) : null;
 }
 
 export function recordPlan(plan: PlanId): void {

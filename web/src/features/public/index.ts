@@ -1,5 +1,4 @@
 // The public pages: what the app and other features may use.
-export { getPlan, plans, type Plan, type PlanId } from './plans';
 // For the build's prerendering of the landing page (src/prerender/). A loader,
 // like the pages below: a static re-export would pull the landing page into the
 // app's entry chunk, since the router imports this file.

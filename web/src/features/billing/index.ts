@@ -1,0 +1,6 @@
+// Billing (issue 29): plans, the pricing page. What the app and other features may use.
+
+/** Pages for the router: each is loaded when its route is first visited. */
+export const billingPages = {
+  PricingPage: () => import('./PricingPage').then((m) => m.PricingPage),
+};
