@@ -77,7 +77,7 @@ test('a director writes a policy; a singer reads and acknowledges it from the da
   await expectAccessible(singer);
   await reader.getByRole('button', { name: 'I have read and accept this policy' }).click();
   await expect(reader.getByText('Acknowledged', { exact: true })).toBeVisible();
-  await reader.getByRole('button', { name: 'Close' }).click();
+  await reader.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(notice.getByText('You have acknowledged the choir’s policies.')).toBeVisible();
   await expectAccessible(singer);
   await context.close();

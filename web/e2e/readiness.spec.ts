@@ -97,6 +97,7 @@ async function cellsOf(table: Locator): Promise<string[][]> {
 test('the director sees who is ready for Sunday, and the CSV holds what the page shows', async ({ page, request, playwright }) => {
   const c = await newChoir(request, playwright);
   await signIn(page, c.director);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/dashboard/analytics');
   const table = page.getByRole('table', { name: 'Readiness' });
   // The first answer after start-up can be slow on a loaded machine.

@@ -1,6 +1,7 @@
 import { Button, Group, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { SCROLLS } from './scrolls';
 
 /**
  * DataTable is one table of the analytics page: a heading, a "Download CSV"
@@ -47,7 +48,7 @@ export function DataTable({
       {rows.length === 0 ? (
         <Text c="dimmed">{empty}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={Math.min(640, header.length * 96)}>
+        <Table.ScrollContainer minWidth={Math.min(640, header.length * 96)} scrollAreaProps={SCROLLS}>
           <Table aria-label={title} verticalSpacing={4} striped>
             <Table.Thead>
               <Table.Tr>

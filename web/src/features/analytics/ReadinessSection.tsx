@@ -6,10 +6,14 @@ import { SectionError, SectionLoading } from '../../components/SectionState';
 import { SCROLLS } from './scrolls';
 import { readinessCsvUrl, useReadiness, type AnalyticsEventRef, type ReadinessRow, type ReadinessTarget } from './insightsApi';
 
-/** The marks as the page (and the CSV) say them, with a colour each. */
-export const MARKS: Record<ReadinessRow['mark'], { label: string; color: string }> = {
+/**
+ * The marks as the page (and the CSV) say them, with a colour each; "Some" is
+ * amber, whose own light text on its pale ground is too faint to read (2.7:1),
+ * so it takes a darker brown text in the light theme.
+ */
+export const MARKS: Record<ReadinessRow['mark'], { label: string; color: string; text?: string }> = {
   none: { label: 'None', color: 'red' },
-  some: { label: 'Some', color: 'yellow' },
+  some: { label: 'Some', color: 'yellow', text: 'light-dark(#7a4100, var(--mantine-color-yellow-4))' },
   most: { label: 'Most', color: 'green' },
 };
 
@@ -112,7 +116,7 @@ function ReadinessTable({ rows }: { rows: ReadinessRow[] }) {
               <Table.Td>{r.ready}</Table.Td>
               <Table.Td>{r.minutes}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={MARKS[r.mark].color}>
+                <Badge variant="light" color={MARKS[r.mark].color} c={MARKS[r.mark].text}>
                   {MARKS[r.mark].label}
                 </Badge>
               </Table.Td>
