@@ -27,7 +27,7 @@ import (
 	"github.com/cantica/cantica/internal/jobs"
 	"github.com/cantica/cantica/internal/mail"
 	"github.com/cantica/cantica/internal/markdown"
-	"github.com/cantica/cantica/internal/zone"
+	"github.com/cantica/cantica/internal/nudge"
 )
 
 // Bounds.
@@ -36,7 +36,7 @@ const (
 	BodyMax  = 20000
 	// RemindEvery is how long directors wait between two reminders to
 	// acknowledge one announcement.
-	RemindEvery = 48 * time.Hour
+	RemindEvery = nudge.Every
 	// maxVoiceParts bounds the voice parts one announcement may name.
 	maxVoiceParts = 100
 )
@@ -54,7 +54,6 @@ const (
 	MsgNotPublished  = "This announcement is not published yet."
 	// MsgAllAcknowledged refuses a reminder nobody needs.
 	MsgAllAcknowledged = "Everyone it is for has acknowledged it: there is nobody to remind."
-	msgRemindedAt      = "A reminder was sent on %s. You can send another after %s."
 )
 
 // Service keeps announcements.
@@ -642,19 +641,9 @@ func (s *Service) Remind(ctx context.Context, choirID, choirZone, id string) (ti
 		if pending == 0 {
 			return apperr.New(apperr.Conflict, apperr.CodeConflict, MsgAllAcknowledged)
 		}
-		// The one statement that decides: of many presses at once, one
-		// finds the reminder due and takes it.
-		res, err := tx.ExecContext(ctx, `UPDATE announcements SET reminded_at = ? WHERE id = ? AND choir_id = ?
-			AND (reminded_at IS NULL OR reminded_at <= ?)`, now, id, choirID, now.Add(-RemindEvery))
-		if err != nil {
-			return fmt.Errorf("announce: note the reminder of %s: %w", id, err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			var last time.Time
-			if err := tx.QueryRowContext(ctx, `SELECT reminded_at FROM announcements WHERE id = ?`, id).Scan(&last); err != nil {
-				return fmt.Errorf("announce: read the last reminder of %s: %w", id, err)
-			}
-			return remindedTooSoon(last.UTC(), choirZone, now)
+		// Of many presses at once, one finds the reminder due and takes it.
+		if err := nudge.Take(ctx, tx, "announcements", id, choirID, choirZone, now); err != nil {
+			return err
 		}
 		_, err = s.queue.Enqueue(ctx, tx, jobs.Spec{Kind: kindRemind, Key: fmt.Sprintf("announce-remind:%s:%d", id, now.Unix()),
 			Args: jobArgs{AnnouncementID: id}})
@@ -665,16 +654,6 @@ func (s *Service) Remind(ctx context.Context, choirID, choirZone, id string) (ti
 	}
 	s.queue.Kick()
 	return now, nil
-}
-
-func remindedTooSoon(last time.Time, choirZone string, now time.Time) error {
-	loc, err := zone.Load(choirZone)
-	if err != nil {
-		loc = time.UTC
-	}
-	const when = "Monday 2 January at 15:04"
-	next := last.Add(RemindEvery)
-	return apperr.Limited(fmt.Sprintf(msgRemindedAt, last.In(loc).Format(when), next.In(loc).Format(when)), next.Sub(now))
 }
 
 // Published is an announcement as a digest lists it.

@@ -28,7 +28,7 @@ import (
 	"github.com/cantica/cantica/internal/jobs"
 	"github.com/cantica/cantica/internal/mail"
 	"github.com/cantica/cantica/internal/markdown"
-	"github.com/cantica/cantica/internal/zone"
+	"github.com/cantica/cantica/internal/nudge"
 )
 
 // Bounds.
@@ -37,7 +37,7 @@ const (
 	BodyMax  = 50000
 	// RemindEvery is how long directors wait between two reminders to
 	// acknowledge one policy.
-	RemindEvery = 48 * time.Hour
+	RemindEvery = nudge.Every
 	// maxPolicies bounds the policies of one choir.
 	maxPolicies = 100
 )
@@ -54,7 +54,6 @@ const (
 	MsgChanged         = "This policy has changed since you opened it. Read the new version and acknowledge it again."
 	MsgNotMember       = "Only members of the choir acknowledge its policies."
 	MsgAllAcknowledged = "Every member has acknowledged this policy: there is nobody to remind."
-	msgRemindedAt      = "A reminder was sent on %s. You can send another after %s."
 )
 
 // Service keeps policies and attendance rules.
@@ -448,19 +447,9 @@ func (s *Service) Remind(ctx context.Context, choirID, choirZone, id string) (ti
 		if pending == 0 {
 			return apperr.New(apperr.Conflict, apperr.CodeConflict, MsgAllAcknowledged)
 		}
-		// The one statement that decides: of many presses at once, one
-		// finds the reminder due and takes it.
-		res, err := tx.ExecContext(ctx, `UPDATE policies SET reminded_at = ? WHERE id = ? AND choir_id = ?
-			AND (reminded_at IS NULL OR reminded_at <= ?)`, now, id, choirID, now.Add(-RemindEvery))
-		if err != nil {
-			return fmt.Errorf("policies: note the reminder of %s: %w", id, err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			var last time.Time
-			if err := tx.QueryRowContext(ctx, `SELECT reminded_at FROM policies WHERE id = ?`, id).Scan(&last); err != nil {
-				return fmt.Errorf("policies: read the last reminder of %s: %w", id, err)
-			}
-			return remindedTooSoon(last.UTC(), choirZone, now)
+		// Of many presses at once, one finds the reminder due and takes it.
+		if err := nudge.Take(ctx, tx, "policies", id, choirID, choirZone, now); err != nil {
+			return err
 		}
 		_, err = s.queue.Enqueue(ctx, tx, jobs.Spec{Kind: kindRemind, Key: fmt.Sprintf("policy-remind:%s:%d", id, now.Unix()),
 			Args: jobArgs{PolicyID: id}})
@@ -471,14 +460,4 @@ func (s *Service) Remind(ctx context.Context, choirID, choirZone, id string) (ti
 	}
 	s.queue.Kick()
 	return now, nil
-}
-
-func remindedTooSoon(last time.Time, choirZone string, now time.Time) error {
-	loc, err := zone.Load(choirZone)
-	if err != nil {
-		loc = time.UTC
-	}
-	const when = "Monday 2 January at 15:04"
-	next := last.Add(RemindEvery)
-	return apperr.Limited(fmt.Sprintf(msgRemindedAt, last.In(loc).Format(when), next.In(loc).Format(when)), next.Sub(now))
 }
