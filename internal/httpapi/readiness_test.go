@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/cantica/cantica/internal/access"
+	"github.com/cantica/cantica/internal/analytics"
 	"github.com/cantica/cantica/internal/app/apptest"
 	"github.com/cantica/cantica/internal/httpapi"
 )
@@ -75,7 +76,7 @@ func TestMyAnalyticsSeeOnlyTheCaller(t *testing.T) {
 		for path, field := range map[string]string{
 			"readiness?eventId=x&occurrenceDate=soon":       httpapi.MsgReadinessOccurrence,
 			"readiness?voicePart=" + uuid.NewString():       httpapi.MsgInsightsVoicePart,
-			"practice?period=custom&from=2026-01-01":        "Enter both dates as YYYY-MM-DD, the start no later than the end.",
+			"practice?period=custom&from=2026-01-01":        analytics.MsgDateInvalid,
 			"readiness?eventId=" + strings.Repeat("x", 201): httpapi.MsgReadinessEventID,
 		} {
 			if res := admin.Do("GET", base+path, nil); res.Status != 400 || res.Str("message") != field {
