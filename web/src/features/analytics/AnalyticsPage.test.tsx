@@ -128,8 +128,14 @@ describe('AnalyticsPage', () => {
       ),
     );
     const urls = () => api.fetch.mock.calls.map(([r]) => (r as Request).url);
+    // Attendance, answers, music and practice take every filter; readiness only the voice part.
     await waitFor(() =>
-      expect(urls().filter((u) => u.includes('period=season&voicePart=alto&eventType=service'))).toHaveLength(3),
+      expect(
+        urls()
+          .filter((u) => u.includes('period=season&voicePart=alto&eventType=service'))
+          .map((u) => new URL(u).pathname.split('/').pop())
+          .sort(),
+      ).toEqual(['answers', 'attendance', 'music', 'practice']),
     );
   });
 
