@@ -163,9 +163,17 @@ func (m *Mailer) Run(ctx context.Context) {
 		mode = "outbox (messages are written to the log)"
 	}
 	m.logger.Info("mail worker started", "mode", mode)
+	var prunedAt time.Time
 	for {
 		if _, err := m.DeliverDue(ctx); err != nil && ctx.Err() == nil {
 			m.logger.Error("mail delivery pass failed", "err", err)
+		}
+		if now := m.clock(); now.Sub(prunedAt) >= pruneInterval {
+			if _, err := m.Prune(ctx); err != nil && ctx.Err() == nil {
+				m.logger.Error("mail outbox pruning failed", "err", err)
+			} else {
+				prunedAt = now
+			}
 		}
 		select {
 		case <-ctx.Done():
@@ -174,6 +182,30 @@ func (m *Mailer) Run(ctx context.Context) {
 		case <-time.After(m.poll):
 		}
 	}
+}
+
+// outboxRetention is how long delivered and abandoned messages are kept.
+// Their bodies hold personal links (RSVP, practice), so they do not stay
+// forever; the platform overview reads only the last 30 days.
+const outboxRetention = 90 * 24 * time.Hour
+
+// pruneInterval is how often the worker removes messages past retention.
+const pruneInterval = time.Hour
+
+// Prune removes messages delivered or given up on more than outboxRetention
+// ago and returns how many. A message still waiting is never removed.
+func (m *Mailer) Prune(ctx context.Context) (int64, error) {
+	cutoff := m.clock().Add(-outboxRetention)
+	res, err := m.db.ExecContext(ctx, `DELETE FROM mail_outbox
+		WHERE (sent_at IS NOT NULL AND sent_at < ?) OR (failed_at IS NOT NULL AND failed_at < ?)`, cutoff, cutoff)
+	if err != nil {
+		return 0, fmt.Errorf("mail: prune the outbox: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("mail: count the pruned messages: %w", err)
+	}
+	return n, nil
 }
 
 // Pending counts messages neither delivered nor given up on.

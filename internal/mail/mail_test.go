@@ -546,3 +546,59 @@ func TestUnreachableServerIsRetried(t *testing.T) {
 		srv.WaitFor(t, "ada@example.org")
 	})
 }
+
+// Delivered and abandoned messages hold personal links in their bodies; they
+// are kept 90 days (the platform overview reads only the last 30) and then
+// removed. A message still waiting to be sent is never removed, however old.
+func TestOldDeliveredAndAbandonedMailIsPruned(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		clock := newClock()
+		srv := smtptest.Start(t)
+		m := mail.New(d, smtpConfig(t, srv.URL()), testLogger(t), clock.Now)
+
+		enqueue(t, m, d, confirmMessage(t, "sent-long-ago@example.org"))
+		enqueue(t, m, d, confirmMessage(t, "abandoned-long-ago@example.org"))
+		enqueue(t, m, d, confirmMessage(t, "waiting@example.org"))
+		mark := func(to, column string) {
+			t.Helper()
+			if _, err := d.ExecContext(ctx, `UPDATE mail_outbox SET `+column+` = ? WHERE to_address = ?`, clock.Now().UTC(), to); err != nil {
+				t.Fatal(err)
+			}
+		}
+		mark("sent-long-ago@example.org", "sent_at")
+		mark("abandoned-long-ago@example.org", "failed_at")
+
+		clock.Advance(89 * 24 * time.Hour)
+		enqueue(t, m, d, confirmMessage(t, "sent-recently@example.org"))
+		mark("sent-recently@example.org", "sent_at")
+		clock.Advance(2 * 24 * time.Hour) // the first two are now 91 days old
+
+		removed, err := m.Prune(ctx)
+		if err != nil {
+			t.Fatalf("Prune: %v", err)
+		}
+		if removed != 2 {
+			t.Errorf("Prune removed %d messages, want 2", removed)
+		}
+		rows, err := d.QueryContext(ctx, `SELECT to_address FROM mail_outbox ORDER BY to_address`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var left []string
+		for rows.Next() {
+			var to string
+			if err := rows.Scan(&to); err != nil {
+				t.Fatal(err)
+			}
+			left = append(left, to)
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		if want := []string{"sent-recently@example.org", "waiting@example.org"}; fmt.Sprint(left) != fmt.Sprint(want) {
+			t.Errorf("left in the outbox: %v, want %v", left, want)
+		}
+	})
+}
