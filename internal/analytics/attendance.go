@@ -42,12 +42,7 @@ func (c Counts) Marked() int { return c.Present + c.Excused + c.Absent }
 
 // Rate is the share present, in whole percent rounded down, or -1 when
 // attendance was never taken.
-func (c Counts) Rate() int {
-	if c.Marked() == 0 {
-		return -1
-	}
-	return c.Present * 100 / c.Marked()
-}
+func (c Counts) Rate() int { return percent(c.Present, c.Marked()) }
 
 func (c *Counts) add(o Counts) { c.Present += o.Present; c.Excused += o.Excused; c.Absent += o.Absent }
 
