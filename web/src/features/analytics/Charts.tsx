@@ -28,7 +28,7 @@ export function TrendChart({ events }: { events: AnalyticsAttendance['events'] }
     <figure className="analytics-chart" style={{ margin: 0 }}>
       <div role="img" aria-label="Chart of the attendance rate per event, described below" style={{ maxWidth: 720 }}>
         <Group gap={6} wrap="nowrap" align="stretch">
-          <div aria-hidden style={{ display: 'flex', flexDirection: 'column', justifyContent: 'space-between', fontSize: 12 }}>
+          <div aria-hidden style={{ display: 'flex', flexDirection: 'column', justifyContent: 'space-between', fontSize: 12, whiteSpace: 'nowrap' }}>
             <span>100 %</span>
             <span>50 %</span>
             <span>0 %</span>
