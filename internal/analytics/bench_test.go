@@ -23,7 +23,8 @@ import (
 // big is issue 28's choir: 200 members in four voice parts, five years of
 // weekly rehearsals (Wednesday) and Sunday services (520 events), ≈100,000
 // answers and 80,000 attendance marks, a library of 300 pieces with five
-// planned at every service, and the RSVP emails of the last 30 days.
+// planned at every service, 50,000 practice reports, and the RSVP emails
+// of the last 30 days.
 type big struct {
 	choir   string
 	members []Member
@@ -121,6 +122,15 @@ func seedBig(b testing.TB, d *db.DB) *big {
 	insertRows(b, d, `INSERT INTO email_action_tokens (token_hash, user_id, choir_id, action_type, resource_id, created_at, expires_at)`, 7, tokens)
 	insertRows(b, d, `INSERT INTO music_plans (id, choir_id, plan_date, event_key, event_id, event_type, created_at, updated_at)`, 8, plans)
 	insertRows(b, d, `INSERT INTO music_plan_slots (plan_id, position, choir_id, label, music_id)`, 5, slots)
+	// 50,000 practice reports over the five years, some 27 a day.
+	var practice [][]any
+	first := sunday.AddDate(0, 0, -6)
+	for i := range 50000 {
+		day := first.AddDate(0, 0, i*1820/50000)
+		practice = append(practice, []any{uuid.NewString(), g.choir, music[(i*7)%300][0], g.members[i%200].UserID, day.Format(dateForm),
+			float64(300 + i%900), 1, 0.0, 1.0, day, day})
+	}
+	insertRows(b, d, `INSERT INTO practice_sessions (id, choir_id, music_id, user_id, day, played_seconds, loops, position, speed, started_at, updated_at)`, 11, practice)
 	// A choir's five years of rows are long since vacuumed on PostgreSQL
 	// (autovacuum), which marks their pages all-visible so that a query can
 	// read an index alone; fresh rows are not yet, so the benchmark vacuums
@@ -184,7 +194,7 @@ func BenchmarkAnalyticsSections(b *testing.B) {
 			d := dbtest.OpenPool(b, kind, 1)
 			g := seedBig(b, d)
 			cpu := cpuClock(b, d)
-			s := New(d)
+			s, insights := New(d), NewInsights(d, nil, func() time.Time { return g.now })
 			london := mustZone("Europe/London")
 			p, err := ParsePeriod(url.Values{"period": {"last12m"}}, london, g.now)
 			if err != nil {
@@ -198,6 +208,8 @@ func BenchmarkAnalyticsSections(b *testing.B) {
 				{"attendance", func() error { _, err := s.Attendance(ctx, g.choir, p, g.members, g.parts); return err }},
 				{"answers", func() error { _, err := s.Answers(ctx, g.choir, p, g.members); return err }},
 				{"music", func() error { _, err := s.Music(ctx, g.choir, p, "general_roman_ordinary", "2026-11-26"); return err }},
+				{"practice", func() error { _, err := insights.Practice(ctx, g.choir, p, ""); return err }},
+				{"mine", func() error { _, err := insights.Mine(ctx, g.choir, g.members[1].UserID, p); return err }},
 			} {
 				b.Run(section.name, func(b *testing.B) {
 					before := d.Statements()
