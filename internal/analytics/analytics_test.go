@@ -367,3 +367,35 @@ func TestMusicFiguresWorkedByHand(t *testing.T) {
 		}
 	})
 }
+
+// TestOwnRateRoundsAsTheDirectorsTable: a singer's own year and the
+// director's members table round a rate the same way, down, as the figures
+// worked by hand above: Cat, present at 2 of the 3 events of 1–19 January
+// (the 5th, the 19th; absent on the 12th), reads 66 % on both.
+func TestOwnRateRoundsAsTheDirectorsTable(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d)
+		ctx := context.Background()
+		q, _ := url.ParseQuery("period=custom&from=2026-01-01&to=2026-01-19")
+		p, err := ParsePeriod(q, newYork, ts("2026-02-10T15:00:00Z"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := New(d).Attendance(ctx, f.choir, p, f.members, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mine, err := NewInsights(d, nil, nil).Mine(ctx, f.choir, f.cat, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range a.Members {
+			if m.UserID == f.cat && (m.Counts != Counts{2, 0, 1} || m.Rate() != 66) {
+				t.Errorf("director's table: Cat %+v, %d %%", m.Counts, m.Rate())
+			}
+		}
+		if own := mine.Attendance.PresentPercent; own == nil || *own != 66 {
+			t.Errorf("Cat's own year: %v %%, want 66", own)
+		}
+	})
+}

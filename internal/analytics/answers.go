@@ -34,7 +34,9 @@ type Answers struct {
 	Members       []MemberAnswers
 }
 
-// percent is part of whole in whole percent rounded down, -1 for 0 of 0.
+// percent is part of whole in whole percent rounded down, -1 for 0 of 0:
+// the one rounding rule of every rate, so that 2 of 3 reads 66 % on the
+// director's tables and on a singer's own year alike.
 func percent(part, whole int) int {
 	if whole == 0 {
 		return -1
@@ -63,7 +65,12 @@ func (a Answers) ResponseRate() int { return percent(a.Answered, a.Asked) }
 // the answer was last set.
 func (s *Service) Answers(ctx context.Context, choirID string, p Period, members []Member) (*Answers, error) {
 	out := &Answers{Members: []MemberAnswers{}}
-	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT DISTINCT r.event_id, r.occurrence_date FROM `+periodRows+`) x`,
+	// A single event counts once any row of it is found, not after reading
+	// its hundreds; a series' occurrences are told apart by their rows.
+	if err := s.db.QueryRowContext(ctx, `SELECT
+			(SELECT COUNT(*) FROM events e WHERE `+singleInPeriod+` AND EXISTS (SELECT 1 FROM member_attendance ma
+				WHERE ma.choir_id = e.choir_id AND ma.event_id = e.id AND ma.occurrence_date = ''))
+			+ (SELECT COUNT(*) FROM (SELECT DISTINCT s.event_id, s.occurrence_date FROM (`+seriesRows+`) s) x)`,
 		periodArgs(choirID, p)...).Scan(&out.Events); err != nil {
 		return nil, fmt.Errorf("analytics: count the events of %s asked about: %w", choirID, err)
 	}
@@ -104,15 +111,7 @@ func (s *Service) Answers(ctx context.Context, choirID string, p Period, members
 	// (An aggregate of a timestamp loses its type on SQLite, so the minimum
 	// is taken here; a member gets one to three such emails per event.) The
 	// emails are read first: they are kept 30 days, so they are few.
-	rows, err = s.db.QueryContext(ctx, `SELECT ma.user_id, ma.event_id, ma.occurrence_date, ma.updated_at, t.created_at
-		FROM email_action_tokens t CROSS JOIN member_attendance ma
-		JOIN events e ON e.id = ma.event_id
-		LEFT JOIN events eo ON eo.series_id = ma.event_id AND eo.instance_date = ma.occurrence_date
-		WHERE t.choir_id = ? AND t.action_type = 'rsvp' AND ma.user_id = t.user_id
-			AND ma.event_id = (CASE WHEN t.resource_id LIKE '%-occurrence-____-__-__' THEN substr(t.resource_id, 1, length(t.resource_id) - 22) ELSE t.resource_id END)
-			AND ma.occurrence_date = (CASE WHEN t.resource_id LIKE '%-occurrence-____-__-__' THEN substr(t.resource_id, length(t.resource_id) - 9) ELSE '' END)
-			AND ma.choir_id = t.choir_id AND ma.status IS NOT NULL AND ma.updated_at IS NOT NULL AND `+inPeriod,
-		append([]any{choirID}, inPeriodArgs(p)...)...)
+	rows, err = s.db.QueryContext(ctx, answerTimes, append([]any{choirID}, inPeriodArgs(p)...)...)
 	if err != nil {
 		return nil, fmt.Errorf("analytics: read the answer times of %s: %w", choirID, err)
 	}
@@ -145,6 +144,17 @@ func (s *Service) Answers(ctx context.Context, choirID string, p Period, members
 	out.MedianSeconds = median(waits)
 	return out, nil
 }
+
+// answerTimes is each RSVP email of a choir with the answer to its event
+// in the period (inPeriod).
+const answerTimes = `SELECT ma.user_id, ma.event_id, ma.occurrence_date, ma.updated_at, t.created_at
+		FROM email_action_tokens t CROSS JOIN member_attendance ma
+		JOIN events e ON e.id = ma.event_id
+		LEFT JOIN events eo ON eo.series_id = ma.event_id AND eo.instance_date = ma.occurrence_date
+		WHERE t.choir_id = ? AND t.action_type = 'rsvp' AND ma.user_id = t.user_id
+			AND ma.event_id = (CASE WHEN t.resource_id LIKE '%-occurrence-____-__-__' THEN substr(t.resource_id, 1, length(t.resource_id) - 22) ELSE t.resource_id END)
+			AND ma.occurrence_date = (CASE WHEN t.resource_id LIKE '%-occurrence-____-__-__' THEN substr(t.resource_id, length(t.resource_id) - 9) ELSE '' END)
+			AND ma.choir_id = t.choir_id AND ma.status IS NOT NULL AND ma.updated_at IS NOT NULL AND ` + inPeriod
 
 // median is the middle value, or the mean of the two middle values
 // (rounded down), of vs; nil for none.

@@ -42,12 +42,7 @@ func (c Counts) Marked() int { return c.Present + c.Excused + c.Absent }
 
 // Rate is the share present, in whole percent rounded down, or -1 when
 // attendance was never taken.
-func (c Counts) Rate() int {
-	if c.Marked() == 0 {
-		return -1
-	}
-	return c.Present * 100 / c.Marked()
-}
+func (c Counts) Rate() int { return percent(c.Present, c.Marked()) }
 
 func (c *Counts) add(o Counts) { c.Present += o.Present; c.Excused += o.Excused; c.Absent += o.Absent }
 
@@ -105,29 +100,40 @@ func inPeriodArgs(p Period) []any {
 }
 
 // periodRows is the member_attendance rows of a choir's events in a period
-// (as inPeriod says), with the event's title, type, start and whether it
-// is all-day, as a table r. It reads single events and series apart, each
-// from the events of the choir (a few hundred rows) into the rows of each
-// through the member_attendance index — an occurrence by a range of dates —
-// which SQLite's planner keeps in that order for a CROSS JOIN; an OR of
-// both would read every row of the choir.
-const periodRows = `(SELECT ma.user_id, ma.event_id, ma.occurrence_date, ma.status, ma.mark, e.title, e.event_type, e.start_at,
-		CASE WHEN e.all_day THEN 1 ELSE 0 END AS all_day
+// (as inPeriod says) as a table r of their member, event, occurrence,
+// answer and mark. It reads single events and series apart, each from the
+// events of the choir (a few hundred rows) into their rows through the
+// member_attendance index (an occurrence's by a range of dates), an order
+// SQLite's planner keeps for a CROSS JOIN; an OR of both would read every
+// row of the choir. The index holds every column read here (migration
+// 00031), so no row of the table itself is read. No event column (title,
+// type) is carried: a section that shows them joins the events to its
+// sums, a few hundred rows, not to the tens of thousands summed.
+const periodRows = `(SELECT ma.user_id, ma.event_id, ma.occurrence_date, ma.status, ma.mark
 	FROM events e CROSS JOIN member_attendance ma
-	WHERE e.choir_id = ? AND e.series_id IS NULL AND e.recurrence_rule IS NULL
+	WHERE ` + singleInPeriod + ` AND ma.choir_id = e.choir_id AND ma.event_id = e.id AND ma.occurrence_date = ''
+	UNION ALL ` + seriesRows + `) r`
+
+// singleInPeriod is the condition that e is a single event of the choir in
+// the period (an all-day one by its date, a timed one by its start
+// instant) and of the type the filter names.
+const singleInPeriod = `e.choir_id = ? AND e.series_id IS NULL AND e.recurrence_rule IS NULL
 		AND ((e.all_day = TRUE AND substr(e.start_at, 1, 10) >= ? AND substr(e.start_at, 1, 10) <= ?)
 			OR (e.all_day = FALSE AND e.start_at >= ? AND e.start_at < ?))
-		AND (? = '' OR e.event_type = ?)
-		AND ma.choir_id = e.choir_id AND ma.event_id = e.id AND ma.occurrence_date = ''
-	UNION ALL
-	SELECT ma.user_id, ma.event_id, ma.occurrence_date, ma.status, ma.mark, COALESCE(eo.title, e.title), COALESCE(eo.event_type, e.event_type),
-		e.start_at, 0
+		AND (? = '' OR e.event_type = ?)`
+
+// seriesRows is the rows of the occurrences of the choir's series in the
+// period, by their dates, of the type the filter names (an edited
+// occurrence's own).
+const seriesRows = `SELECT ma.user_id, ma.event_id, ma.occurrence_date, ma.status, ma.mark
 	FROM events e CROSS JOIN member_attendance ma
 	LEFT JOIN events eo ON eo.series_id = ma.event_id AND eo.instance_date = ma.occurrence_date
 	WHERE e.choir_id = ? AND e.series_id IS NULL AND e.recurrence_rule IS NOT NULL
 		AND ma.choir_id = e.choir_id AND ma.event_id = e.id AND ma.occurrence_date >= ? AND ma.occurrence_date <= ?
-		AND (? = '' OR COALESCE(eo.event_type, e.event_type) = ?)) r`
+		AND (? = '' OR COALESCE(eo.event_type, e.event_type) = ?)`
 
+// periodArgs are the arguments of periodRows: those of singleInPeriod,
+// then those of seriesRows.
 func periodArgs(choirID string, p Period) []any {
 	from, to := p.instants()
 	return []any{choirID, p.FromDate, p.ToDate, from, to, p.EventType, p.EventType, choirID, p.FromDate, p.ToDate, p.EventType, p.EventType}
@@ -203,9 +209,15 @@ func (s *Service) Attendance(ctx context.Context, choirID string, p Period, memb
 	}
 
 	args := append(periodArgs(choirID, p), partArgs(choirID, p)...)
-	rows, err = s.db.QueryContext(ctx, `SELECT r.event_id, r.occurrence_date, MAX(r.title), MAX(r.event_type), MAX(r.start_at), MAX(r.all_day), `+markSums+`
-		FROM `+periodRows+` WHERE r.mark IS NOT NULL`+partFilter+`
-		GROUP BY r.event_id, r.occurrence_date`, args...)
+	// The sums per event first, then their events' titles and types (an
+	// edited occurrence's own, if any).
+	rows, err = s.db.QueryContext(ctx, `SELECT x.*, COALESCE(eo.title, e.title), COALESCE(eo.event_type, e.event_type), e.start_at,
+			CASE WHEN e.all_day AND x.occurrence_date = '' THEN 1 ELSE 0 END
+		FROM (SELECT r.event_id, r.occurrence_date, `+markSums+`
+			FROM `+periodRows+` WHERE r.mark IS NOT NULL`+partFilter+`
+			GROUP BY r.event_id, r.occurrence_date) x
+		JOIN events e ON e.id = x.event_id
+		LEFT JOIN events eo ON eo.series_id = x.event_id AND eo.instance_date = x.occurrence_date`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("analytics: sum the attendance of %s per event: %w", choirID, err)
 	}
@@ -214,7 +226,7 @@ func (s *Service) Attendance(ctx context.Context, choirID string, p Period, memb
 		var e EventAttendance
 		var eventID, date, start string
 		var allDay int
-		if err := row.Scan(&eventID, &date, &e.Title, &e.Type, &start, &allDay, &e.Present, &e.Excused, &e.Absent); err != nil {
+		if err := row.Scan(&eventID, &date, &e.Present, &e.Excused, &e.Absent, &e.Title, &e.Type, &start, &allDay); err != nil {
 			return err
 		}
 		e.Key, e.Date = eventID, date

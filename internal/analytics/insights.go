@@ -35,15 +35,6 @@ func minutes(seconds float64) int {
 	return int(math.Min(math.Floor(seconds/60), math.MaxInt32))
 }
 
-// percent is n of d in whole percent (rounded half up), nil when d is 0.
-func roundedPercent(n, d int) *int {
-	if d <= 0 {
-		return nil
-	}
-	p := int(math.Floor(float64(n)*100/float64(d) + 0.5))
-	return &p
-}
-
 // WriteTable writes a header row and rows as CSV; cells a spreadsheet would
 // run as a formula are guarded.
 func WriteTable(w io.Writer, header []string, rows [][]string) error {

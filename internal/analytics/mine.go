@@ -64,7 +64,9 @@ func (s *Insights) Mine(ctx context.Context, choirID, userID string, p Period) (
 	if err != nil {
 		return nil, fmt.Errorf("analytics: read the attendance of member %s: %w", userID, err)
 	}
-	a.PresentPercent = roundedPercent(a.Present, a.Present+a.Excused+a.Absent)
+	if r := (Counts{a.Present, a.Excused, a.Absent}).Rate(); r >= 0 {
+		a.PresentPercent = &r
+	}
 
 	rows, err := s.db.QueryContext(ctx, `SELECT ps.music_id, mu.title, SUM(ps.played_seconds), MAX(ps.day)
 		FROM practice_sessions ps JOIN music mu ON mu.id = ps.music_id

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/url"
 	"strings"
 	"time"
 
@@ -41,32 +42,15 @@ func (s *Server) analyticsScope(ctx context.Context, choirID string, format *str
 	if format != nil && *format != "json" && *format != "csv" {
 		return nil, apperr.Validation(map[string]string{"format": msgAnalyticsFormat}, "format")
 	}
-	c, err := s.choirs.Get(ctx, choirID)
+	c, p, today, err := s.analyticsPeriod(ctx, choirID, requestFrom(ctx).r.URL.Query())
 	if err != nil {
 		return nil, err
 	}
-	loc, err := zone.Load(c.TimeZone)
-	if err != nil {
-		loc = time.UTC // a choir's zone is checked when it is set; should one not load, UTC is the least surprising
-	}
-	now := s.now()
-	p, err := analytics.ParsePeriod(requestFrom(ctx).r.URL.Query(), loc, now)
+	parts, err := s.analyticsVoiceParts(ctx, choirID, p.VoicePart)
 	if err != nil {
 		return nil, err
 	}
-	parts, err := s.choirs.VoiceParts(ctx, choirID)
-	if err != nil {
-		return nil, err
-	}
-	sc := &analyticsScope{choir: c, period: p, today: now.In(loc).Format("2006-01-02")}
-	known := p.VoicePart == ""
-	for _, v := range parts {
-		sc.parts = append(sc.parts, analytics.Part{ID: v.ID, Name: v.Name})
-		known = known || v.ID == p.VoicePart
-	}
-	if !known {
-		return nil, apperr.Validation(map[string]string{"voicePart": analytics.MsgVoicePartInvalid}, "voicePart")
-	}
+	sc := &analyticsScope{choir: c, period: p, parts: parts, today: today}
 	members, err := s.choirs.Members(ctx, choirID, false)
 	if err != nil {
 		return nil, err
@@ -87,6 +71,45 @@ func (s *Server) analyticsScope(ctx context.Context, choirID string, format *str
 		}
 	}
 	return sc, nil
+}
+
+// analyticsPeriod reads the period and filters of q in the choir's time
+// zone (the voice part's id is checked by analyticsVoiceParts), and today's
+// date there.
+func (s *Server) analyticsPeriod(ctx context.Context, choirID string, q url.Values) (*choir.Choir, analytics.Period, string, error) {
+	c, err := s.choirs.Get(ctx, choirID)
+	if err != nil {
+		return nil, analytics.Period{}, "", err
+	}
+	loc, err := zone.Load(c.TimeZone)
+	if err != nil {
+		loc = time.UTC // a choir's zone is checked when it is set; should one not load, UTC is the least surprising
+	}
+	now := s.now()
+	p, err := analytics.ParsePeriod(q, loc, now)
+	if err != nil {
+		return nil, analytics.Period{}, "", err
+	}
+	return c, p, now.In(loc).Format("2006-01-02"), nil
+}
+
+// analyticsVoiceParts is the choir's voice parts, in its order, once
+// voicePart ("" for every part) is known to be one of them.
+func (s *Server) analyticsVoiceParts(ctx context.Context, choirID, voicePart string) ([]analytics.Part, error) {
+	parts, err := s.choirs.VoiceParts(ctx, choirID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]analytics.Part, 0, len(parts))
+	known := voicePart == ""
+	for _, v := range parts {
+		out = append(out, analytics.Part{ID: v.ID, Name: v.Name})
+		known = known || v.ID == voicePart
+	}
+	if !known {
+		return nil, apperr.Validation(map[string]string{"voicePart": analytics.MsgVoicePartInvalid}, "voicePart")
+	}
+	return out, nil
 }
 
 func periodOut(p analytics.Period) api.AnalyticsPeriodOut {

@@ -12,7 +12,6 @@ import (
 	"github.com/cantica/cantica/internal/analytics"
 	"github.com/cantica/cantica/internal/apperr"
 	api "github.com/cantica/cantica/internal/httpapi/apigen"
-	"github.com/cantica/cantica/internal/zone"
 )
 
 // Analytics (issue 28): the readiness table, the practice section and a
@@ -22,7 +21,6 @@ import (
 // Messages of the analytics handlers.
 const (
 	MsgReadinessAdvanced   = "Readiness is part of advanced analytics, which this choir's plan does not include."
-	MsgInsightsVoicePart   = "Choose one of the choir's voice parts."
 	MsgReadinessOccurrence = "Enter the occurrence's date as YYYY-MM-DD."
 	MsgReadinessEventID    = "That event id is too long."
 )
@@ -45,8 +43,8 @@ func (s *Server) GetAnalyticsReadiness(ctx context.Context, in api.GetAnalyticsR
 			return nil, apperr.Validation(map[string]string{"occurrenceDate": MsgReadinessOccurrence}, "occurrenceDate")
 		}
 	}
-	part, err := s.insightsVoicePart(ctx, in.ChoirId, in.Params.VoicePart)
-	if err != nil {
+	part := deref(in.Params.VoicePart)
+	if _, err := s.analyticsVoiceParts(ctx, in.ChoirId, part); err != nil {
 		return nil, err
 	}
 	r, err := s.insights.Readiness(ctx, in.ChoirId, eventID, occurrence, part, access.Has(role, access.EditCalendar))
@@ -100,15 +98,15 @@ func (s *Server) GetAnalyticsPractice(ctx context.Context, in api.GetAnalyticsPr
 	}
 	q.Set("from", deref(in.Params.From))
 	q.Set("to", deref(in.Params.To))
-	p, err := s.insightsPeriod(ctx, in.ChoirId, q)
+	q.Set("voicePart", deref(in.Params.VoicePart))
+	_, p, _, err := s.analyticsPeriod(ctx, in.ChoirId, q)
 	if err != nil {
 		return nil, err
 	}
-	part, err := s.insightsVoicePart(ctx, in.ChoirId, in.Params.VoicePart)
-	if err != nil {
+	if _, err := s.analyticsVoiceParts(ctx, in.ChoirId, p.VoicePart); err != nil {
 		return nil, err
 	}
-	pr, err := s.insights.Practice(ctx, in.ChoirId, p, part)
+	pr, err := s.insights.Practice(ctx, in.ChoirId, p, p.VoicePart)
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +139,7 @@ func (s *Server) GetMyAnalytics(ctx context.Context, in api.GetMyAnalyticsReques
 	if _, err := s.requireChoir(ctx, in.ChoirId, access.ViewDashboard); err != nil {
 		return nil, err
 	}
-	p, err := s.insightsPeriod(ctx, in.ChoirId, url.Values{"period": {"last12m"}})
+	_, p, _, err := s.analyticsPeriod(ctx, in.ChoirId, url.Values{"period": {"last12m"}})
 	if err != nil {
 		return nil, err
 	}
@@ -169,36 +167,6 @@ func (s *Server) GetMyAnalytics(ctx context.Context, in api.GetMyAnalyticsReques
 		out.Pieces = append(out.Pieces, api.MyAnalyticsPiece{MusicId: pc.MusicID, Title: pc.Title, Minutes: pc.Minutes, LastDay: pc.LastDay})
 	}
 	return out, nil
-}
-
-// insightsPeriod reads a period in the choir's time zone.
-func (s *Server) insightsPeriod(ctx context.Context, choirID string, q url.Values) (analytics.Period, error) {
-	c, err := s.choirs.Get(ctx, choirID)
-	if err != nil {
-		return analytics.Period{}, err
-	}
-	loc, err := zone.Load(c.TimeZone)
-	if err != nil {
-		loc = time.UTC
-	}
-	return analytics.ParsePeriod(q, loc, s.now())
-}
-
-// insightsVoicePart is the voice part asked for, checked to be the choir's; "" for none.
-func (s *Server) insightsVoicePart(ctx context.Context, choirID string, id *string) (string, error) {
-	if id == nil || *id == "" {
-		return "", nil
-	}
-	parts, err := s.choirs.VoiceParts(ctx, choirID)
-	if err != nil {
-		return "", err
-	}
-	for _, p := range parts {
-		if p.ID == *id {
-			return p.ID, nil
-		}
-	}
-	return "", apperr.Validation(map[string]string{"voicePart": MsgInsightsVoicePart}, "voicePart")
 }
 
 func insightsCSV(write func(io.Writer) error) (*bytes.Buffer, error) {

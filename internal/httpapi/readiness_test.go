@@ -75,7 +75,7 @@ func TestMyAnalyticsSeeOnlyTheCaller(t *testing.T) {
 		}
 		for path, field := range map[string]string{
 			"readiness?eventId=x&occurrenceDate=soon":       httpapi.MsgReadinessOccurrence,
-			"readiness?voicePart=" + uuid.NewString():       httpapi.MsgInsightsVoicePart,
+			"readiness?voicePart=" + uuid.NewString():       analytics.MsgVoicePartInvalid,
 			"practice?period=custom&from=2026-01-01":        analytics.MsgDateInvalid,
 			"readiness?eventId=" + strings.Repeat("x", 201): httpapi.MsgReadinessEventID,
 		} {

@@ -108,9 +108,19 @@ describe('AnalyticsPage', () => {
       '/api/v1/choirs/c1/analytics/attendance?period=last90&format=csv&table=events',
     );
     // The chart's text alternative names the lowest and highest events.
-    // The chart comes after the tables, with its library.
-    expect(await screen.findByText(/lowest 33 % on 2026-02-02, highest 66 % on 2026-01-05/, {}, { timeout: 15000 })).toBeInTheDocument();
+    expect(screen.getByText(/lowest 33 % on 2026-02-02, highest 66 % on 2026-01-05/)).toBeInTheDocument();
     expect(screen.getByText(/Members under 60 % come first/)).toBeInTheDocument();
+  });
+
+  it('draws the rate at each event and the singers per event type, each chart with its sentence', async () => {
+    serve();
+    render(<AnalyticsPage />);
+    const trend = await screen.findByRole('img', { name: 'Chart of the attendance rate per event, described below' });
+    // A point per event, whose hover text is its date and rate.
+    expect([...trend.querySelectorAll('title')].map((t) => t.textContent)).toEqual(['2026-01-05: 66 %', '2026-01-31: 66 %', '2026-02-02: 33 %']);
+    const types = screen.getByRole('img', { name: 'Chart of the average singers per event type, described below' });
+    expect(types).toHaveTextContent('Rehearsal1.5Service2');
+    expect(screen.getByText('Average singers present per event: Rehearsal 1.5, Service 2.')).toBeInTheDocument();
   });
 
   it('asks every section again, and points every CSV at, the filters chosen', async () => {

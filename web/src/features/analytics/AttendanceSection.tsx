@@ -1,16 +1,11 @@
 import { Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { lazy, Suspense } from 'react';
 import { useChoir } from '../../app/choir';
 import { SectionError, SectionLoading } from '../../components/SectionState';
 import { type AnalyticsAttendance, csvUrl, type Filters, useAttendance, useSetThreshold } from './api';
+import { TrendChart, TypesChart } from './Charts';
 import { DataTable } from './DataTable';
 import { pct, singers, typeName } from './format';
-
-// The charts (@mantine/charts and recharts, most of the page's weight) come
-// after the tables: each table, and a sentence, already says what its chart shows.
-const TrendChart = lazy(() => import('./Charts').then((m) => ({ default: m.TrendChart })));
-const TypesChart = lazy(() => import('./Charts').then((m) => ({ default: m.TypesChart })));
 
 type Counts = { present: number; excused: number; absent: number; marked: number; rate?: number };
 const countHeader = ['Present', 'Excused', 'Absent', 'Events taken', 'Attendance rate'];
@@ -71,9 +66,7 @@ function AttendanceTables({ choirId, filters, data }: { choirId: string; filters
         rowKey={(i) => data.parts[i].partId}
         empty="The choir has no voice parts."
       />
-      <Suspense fallback={null}>
-        <TrendChart events={data.events} />
-      </Suspense>
+      <TrendChart events={data.events} />
       <DataTable
         title="Events"
         csv={csv('events')}
@@ -82,9 +75,7 @@ function AttendanceTables({ choirId, filters, data }: { choirId: string; filters
         rowKey={(i) => data.events[i].key}
         empty="Attendance was not taken at any event in this period."
       />
-      <Suspense fallback={null}>
-        <TypesChart types={data.types} />
-      </Suspense>
+      <TypesChart types={data.types} />
       <DataTable
         title="Average singers by event type"
         csv={csv('types')}
