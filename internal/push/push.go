@@ -420,9 +420,9 @@ func publicOnlyClient() *http.Client {
 		}
 		return nil
 	}}
-	transport := http.DefaultTransport.(*http.Transport).Clone()
-	transport.Proxy = nil
-	transport.DialContext = dialer.DialContext
+	// No proxy: it would do the dialling, past the check.
+	transport := &http.Transport{DialContext: dialer.DialContext, ForceAttemptHTTP2: true, MaxIdleConns: 20,
+		IdleConnTimeout: 90 * time.Second, TLSHandshakeTimeout: 10 * time.Second}
 	return &http.Client{Transport: transport, Timeout: sendTimeout,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 }

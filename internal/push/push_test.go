@@ -2,20 +2,11 @@ package push
 
 import (
 	"context"
-	"crypto/aes"
-	"crypto/cipher"
 	"crypto/ecdh"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/hkdf"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
-	"math/big"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -29,6 +20,7 @@ import (
 	"github.com/cantica/cantica/internal/db"
 	"github.com/cantica/cantica/internal/db/dbtest"
 	"github.com/cantica/cantica/internal/jobs"
+	"github.com/cantica/cantica/internal/push/pushtest"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -58,200 +50,29 @@ func TestEncryptMatchesRFC8291Example(t *testing.T) {
 	}
 }
 
-// browser is a subscribed browser: its key pair and secret, so that the
-// stand-in push service can decrypt what was sent to it as the browser would.
-type browser struct {
-	key  *ecdh.PrivateKey
-	auth []byte
-}
-
-func newBrowser(t *testing.T) browser {
+// subscribe makes a browser at the stand-in's path, answered with status.
+func subscribe(t *testing.T, p *pushtest.Service, s *Service, userID, path string, status int) {
 	t.Helper()
-	key, err := ecdh.P256().GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	auth := make([]byte, 16)
-	_, _ = rand.Read(auth)
-	return browser{key: key, auth: auth}
-}
-
-func (b browser) subscription(endpoint string) Subscription {
-	return Subscription{Endpoint: endpoint, P256dh: b64.EncodeToString(b.key.PublicKey().Bytes()), Auth: b64.EncodeToString(b.auth)}
-}
-
-// decrypt opens an aes128gcm body as RFC 8291 §3.4 and RFC 8188 §2 say a
-// browser does, written apart from the sender's code.
-func (b browser) decrypt(body []byte) ([]byte, error) {
-	if len(body) < 21 {
-		return nil, errors.New("body shorter than its header")
-	}
-	salt, rs, idlen := body[:16], binary.BigEndian.Uint32(body[16:20]), int(body[20])
-	if rs < 18 || len(body) < 21+idlen {
-		return nil, errors.New("bad header")
-	}
-	asPublic, ciphertext := body[21:21+idlen], body[21+idlen:]
-	if len(ciphertext) > int(rs) {
-		return nil, errors.New("more than one record")
-	}
-	as, err := ecdh.P256().NewPublicKey(asPublic)
-	if err != nil {
-		return nil, err
-	}
-	shared, err := b.key.ECDH(as)
-	if err != nil {
-		return nil, err
-	}
-	prkKey, _ := hkdf.Extract(sha256.New, shared, b.auth)
-	info := append(append([]byte("WebPush: info\x00"), b.key.PublicKey().Bytes()...), asPublic...)
-	ikm, _ := hkdf.Expand(sha256.New, prkKey, string(info), 32)
-	prk, _ := hkdf.Extract(sha256.New, ikm, salt)
-	cek, _ := hkdf.Expand(sha256.New, prk, "Content-Encoding: aes128gcm\x00", 16)
-	nonce, _ := hkdf.Expand(sha256.New, prk, "Content-Encoding: nonce\x00", 12)
-	block, err := aes.NewCipher(cek)
-	if err != nil {
-		return nil, err
-	}
-	gcm, err := cipher.NewGCM(block)
-	if err != nil {
-		return nil, err
-	}
-	plain, err := gcm.Open(nil, nonce, ciphertext, nil)
-	if err != nil {
-		return nil, err
-	}
-	// Strip the padding: zeros back to the delimiter, 0x02 for the last record.
-	i := len(plain) - 1
-	for i >= 0 && plain[i] == 0 {
-		i--
-	}
-	if i < 0 || plain[i] != 0x02 {
-		return nil, errors.New("no last-record delimiter")
-	}
-	return plain[:i], nil
-}
-
-// verifyVAPID checks an Authorization header as a push service does
-// (RFC 8292 §2–3): "vapid t=<JWT>, k=<key>", the JWT signed with ES256 by
-// that key, for this service's origin, expiring within 24 hours.
-func verifyVAPID(header, origin string, now time.Time) (key string, err error) {
-	rest, ok := strings.CutPrefix(header, "vapid ")
-	if !ok {
-		return "", errors.New("not a vapid authorization")
-	}
-	var token string
-	for part := range strings.SplitSeq(rest, ",") {
-		name, value, _ := strings.Cut(strings.TrimSpace(part), "=")
-		switch name {
-		case "t":
-			token = value
-		case "k":
-			key = value
-		}
-	}
-	parts := strings.Split(token, ".")
-	if len(parts) != 3 || key == "" {
-		return "", errors.New("no token or key")
-	}
-	point, err := decodeKey(key)
-	if err != nil {
-		return "", err
-	}
-	pub, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), point)
-	if err != nil {
-		return "", err
-	}
-	sig, err := decodeKey(parts[2])
-	if err != nil || len(sig) != 64 {
-		return "", errors.New("signature is not 64 bytes")
-	}
-	digest := sha256.Sum256([]byte(parts[0] + "." + parts[1]))
-	if !ecdsa.Verify(pub, digest[:], new(big.Int).SetBytes(sig[:32]), new(big.Int).SetBytes(sig[32:])) {
-		return "", errors.New("the signature does not verify")
-	}
-	var head struct{ Alg, Typ string }
-	var claims struct {
-		Aud string
-		Exp int64
-		Sub string
-	}
-	h, _ := decodeKey(parts[0])
-	c, _ := decodeKey(parts[1])
-	if json.Unmarshal(h, &head) != nil || json.Unmarshal(c, &claims) != nil {
-		return "", errors.New("unreadable token")
-	}
-	exp := time.Unix(claims.Exp, 0)
-	switch {
-	case head.Alg != "ES256":
-		return "", errors.New("alg is " + head.Alg)
-	case claims.Aud != origin:
-		return "", errors.New("aud is " + claims.Aud + ", not " + origin)
-	case !exp.After(now) || exp.After(now.Add(24*time.Hour)):
-		return "", errors.New("exp is not within the next 24 hours")
-	case !strings.HasPrefix(claims.Sub, "mailto:") && !strings.HasPrefix(claims.Sub, "https:"):
-		return "", errors.New("sub is " + claims.Sub)
-	}
-	return key, nil
-}
-
-// standIn is a local push service: it answers each path as told and keeps
-// what it decrypted, after checking the VAPID signature.
-type standIn struct {
-	*httptest.Server
-	t        *testing.T
-	now      func() time.Time
-	mu       sync.Mutex
-	browsers map[string]browser // by path
-	status   map[string]int     // by path
-	got      map[string][]Notice
-	keys     map[string]bool // the VAPID keys seen
-}
-
-func newStandIn(t *testing.T, now func() time.Time) *standIn {
-	p := &standIn{t: t, now: now, browsers: map[string]browser{}, status: map[string]int{}, got: map[string][]Notice{}, keys: map[string]bool{}}
-	p.Server = httptest.NewTLSServer(http.HandlerFunc(p.serve))
-	t.Cleanup(p.Close)
-	return p
-}
-
-func (p *standIn) serve(w http.ResponseWriter, r *http.Request) {
-	key, err := verifyVAPID(r.Header.Get("Authorization"), p.URL, p.now())
-	if err != nil {
-		p.t.Errorf("%s: VAPID: %v", r.URL.Path, err)
-		http.Error(w, err.Error(), http.StatusUnauthorized)
-		return
-	}
-	if r.Header.Get("Content-Encoding") != "aes128gcm" || r.Header.Get("TTL") == "" {
-		p.t.Errorf("%s: headers %v", r.URL.Path, r.Header)
-	}
-	body, _ := io.ReadAll(r.Body)
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.keys[key] = true
-	plain, err := p.browsers[r.URL.Path].decrypt(body)
-	if err != nil {
-		p.t.Errorf("%s: decrypt: %v", r.URL.Path, err)
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
-	var n Notice
-	if err := json.Unmarshal(plain, &n); err != nil {
-		p.t.Errorf("%s: payload %q: %v", r.URL.Path, plain, err)
-	}
-	p.got[r.URL.Path] = append(p.got[r.URL.Path], n)
-	w.WriteHeader(p.status[r.URL.Path])
-}
-
-// subscribe makes a browser at path, answered with status.
-func (p *standIn) subscribe(t *testing.T, s *Service, userID, path string, status int) {
-	t.Helper()
-	b := newBrowser(t)
-	p.mu.Lock()
-	p.browsers[path], p.status[path] = b, status
-	p.mu.Unlock()
-	if err := s.Subscribe(context.Background(), userID, b.subscription(p.URL+path)); err != nil {
+	b, endpoint := p.Browser(path, status)
+	if err := s.Subscribe(context.Background(), userID, Subscription{Endpoint: endpoint, P256dh: b.P256dh(), Auth: b.AuthKey()}); err != nil {
 		t.Fatalf("subscribe %s: %v", path, err)
 	}
+}
+
+func fresh(t *testing.T, endpoint string) Subscription {
+	b := pushtest.NewBrowser(t)
+	return Subscription{Endpoint: endpoint, P256dh: b.P256dh(), Auth: b.AuthKey()}
+}
+
+func notices(t *testing.T, raw []json.RawMessage) []Notice {
+	t.Helper()
+	out := make([]Notice, len(raw))
+	for i, r := range raw {
+		if err := json.Unmarshal(r, &out[i]); err != nil {
+			t.Fatalf("payload %s: %v", r, err)
+		}
+	}
+	return out
 }
 
 func addUser(t *testing.T, d *db.DB, id string) {
@@ -304,14 +125,14 @@ func TestSenderDeliversEncryptedSignedNotices(t *testing.T) {
 		ctx := context.Background()
 		addUser(t, d, "ada")
 		addUser(t, d, "bob")
-		p := newStandIn(t, time.Now)
+		p := pushtest.Start(t, time.Now)
 		s, q := newService(t, d, p.Client())
-		p.subscribe(t, s, "ada", "/phone", http.StatusCreated)
-		p.subscribe(t, s, "ada", "/laptop", http.StatusCreated)
-		p.subscribe(t, s, "ada", "/expired", http.StatusGone)
-		p.subscribe(t, s, "ada", "/unknown", http.StatusNotFound)
-		p.subscribe(t, s, "ada", "/overloaded", http.StatusServiceUnavailable)
-		p.subscribe(t, s, "bob", "/bobs-phone", http.StatusCreated)
+		subscribe(t, p, s, "ada", "/phone", http.StatusCreated)
+		subscribe(t, p, s, "ada", "/laptop", http.StatusCreated)
+		subscribe(t, p, s, "ada", "/expired", http.StatusGone)
+		subscribe(t, p, s, "ada", "/unknown", http.StatusNotFound)
+		subscribe(t, p, s, "ada", "/overloaded", http.StatusServiceUnavailable)
+		subscribe(t, p, s, "bob", "/bobs-phone", http.StatusCreated)
 
 		notice := Notice{Title: "St Cecilia Choir: Concert dress", Body: "Black, with the red scarf.", URL: "/dashboard/announcements", Tag: "announcement:a1"}
 		notify(t, d, s, "ada", "announcement:a1:ada", notice)
@@ -320,16 +141,16 @@ func TestSenderDeliversEncryptedSignedNotices(t *testing.T) {
 			t.Fatalf("ran %d jobs, %v; want 1", n, err)
 		}
 		for _, path := range []string{"/phone", "/laptop", "/expired", "/unknown", "/overloaded"} {
-			if got := p.got[path]; len(got) != 1 || got[0] != notice {
+			if got := notices(t, p.Got(path)); len(got) != 1 || got[0] != notice {
 				t.Errorf("%s received %+v, want the notice once", path, got)
 			}
 		}
-		if len(p.got["/bobs-phone"]) != 0 {
-			t.Errorf("bob received %+v", p.got["/bobs-phone"])
+		if got := p.Got("/bobs-phone"); len(got) != 0 {
+			t.Errorf("bob received %s", got)
 		}
 		key, err := s.PublicKey(ctx)
-		if err != nil || len(p.keys) != 1 || !p.keys[key] {
-			t.Errorf("signed with %v, want the public key %q given to browsers (%v)", p.keys, key, err)
+		if signed := p.Keys("/phone"); err != nil || len(signed) != 1 || !signed[key] {
+			t.Errorf("signed with %v, want the public key %q given to browsers (%v)", signed, key, err)
 		}
 		want := map[string]bool{"/phone": true, "/laptop": true, "/overloaded": false}
 		if got := endpoints(t, d, "ada"); !equal(got, want) {
@@ -392,7 +213,7 @@ func TestSubscribeRules(t *testing.T) {
 		addUser(t, d, "ada")
 		addUser(t, d, "bob")
 		s, _ := newService(t, d, nil)
-		good := newBrowser(t).subscription("https://push.example.net/send/1")
+		good := fresh(t, "https://push.example.net/send/1")
 		bad := map[string]Subscription{
 			"plain http":   {Endpoint: "http://push.example.net/x", P256dh: good.P256dh, Auth: good.Auth},
 			"no address":   {Endpoint: "", P256dh: good.P256dh, Auth: good.Auth},
@@ -427,7 +248,7 @@ func TestSubscribeRules(t *testing.T) {
 		}
 		// At most MaxPerUser browsers each.
 		for i := range MaxPerUser + 3 {
-			sub := newBrowser(t).subscription("https://push.example.net/send/many-" + string(rune('a'+i)))
+			sub := fresh(t, "https://push.example.net/send/many-"+string(rune('a'+i)))
 			if err := s.Subscribe(ctx, "ada", sub); err != nil {
 				t.Fatal(err)
 			}
