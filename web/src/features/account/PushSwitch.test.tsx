@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ada } from '../../test/fixtures';
 import { PUSH_BLOCKED, PUSH_LABEL, PUSH_UNSUPPORTED } from './PushSwitch';
 import { json, noContent, renderAccount, stubApi } from './testing';
+import { PUSH_SERVICE_FAILED } from './pushDevice';
 import { PUSH_OFF_MESSAGE, PUSH_ON_MESSAGE } from './queries';
 
 // The server's key: 65 bytes, the first 0x04.
@@ -132,5 +133,20 @@ describe('NotificationsPage: notifications on this device', () => {
     expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
     expect(toggle).toBeChecked();
     expect(browser.unsubscribe).not.toHaveBeenCalled();
+  });
+});
+
+describe('NotificationsPage: when the browser cannot subscribe', () => {
+  it('says so in plain words and leaves the switch off', async () => {
+    const browser = browserWithPush({ subscribed: false });
+    browser.subscribe.mockRejectedValueOnce(new DOMException('Registration failed - push service error', 'AbortError'));
+    const fetchMock = api();
+    renderAccount('/account/notifications');
+    const toggle = await screen.findByRole('switch', { name: PUSH_LABEL });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await userEvent.click(toggle);
+    expect(await screen.findByText(PUSH_SERVICE_FAILED)).toBeInTheDocument();
+    expect(toggle).not.toBeChecked();
+    expect(sent(fetchMock, 'POST')).toHaveLength(0);
   });
 });

@@ -23,6 +23,9 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 export const PUSH_NOT_READY =
   "Cantica is still getting ready to show notifications in this browser. Reload the page and try again.";
 
+export const PUSH_SERVICE_FAILED =
+  "This browser could not reach its notification service. Check the connection and try again, or try another browser.";
+
 /** applicationServerKey turns the server's base64url VAPID key into the bytes the browser wants. */
 export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
@@ -40,7 +43,13 @@ export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer>
 export async function subscribeHere(publicKey: string): Promise<void> {
   const reg = await registration();
   if (!reg?.pushManager) throw new Error(PUSH_NOT_READY);
-  const subscription = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) });
+  let subscription: PushSubscription;
+  try {
+    subscription = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) });
+  } catch (err) {
+    // The browser's own words ("AbortError: Registration failed - push service error") mean nothing to a singer.
+    throw new Error(PUSH_SERVICE_FAILED, { cause: err });
+  }
   const { endpoint, keys } = subscription.toJSON();
   if (!endpoint || !keys?.p256dh || !keys.auth) throw new Error(PUSH_NOT_READY);
   unwrap(await api.POST('/push/subscriptions', { body: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } }));
