@@ -28,6 +28,7 @@ import (
 	"github.com/cantica/cantica/internal/mail"
 	"github.com/cantica/cantica/internal/markdown"
 	"github.com/cantica/cantica/internal/nudge"
+	"github.com/cantica/cantica/internal/push"
 )
 
 // Bounds.
@@ -63,9 +64,14 @@ type Service struct {
 	mailer *mail.Mailer
 	links  *actionlink.Service
 	queue  *jobs.Queue
+	push   *push.Service // nil: no push notices
 	logger *slog.Logger
 	now    func() time.Time
 }
+
+// UsePush sends each announcement mail's recipient the notice by Web Push
+// too, in the browsers where they turned it on (issue 31).
+func (s *Service) UsePush(p *push.Service) { s.push = p }
 
 // New makes the service and registers its jobs with the queue.
 func New(d *db.DB, cfg config.Config, mailer *mail.Mailer, links *actionlink.Service, queue *jobs.Queue, logger *slog.Logger, now func() time.Time) *Service {

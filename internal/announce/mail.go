@@ -13,6 +13,7 @@ import (
 	"github.com/cantica/cantica/internal/db"
 	"github.com/cantica/cantica/internal/jobs"
 	"github.com/cantica/cantica/internal/mail"
+	"github.com/cantica/cantica/internal/push"
 )
 
 // The jobs of announcement mail. A planner hands each announcement whose
@@ -147,7 +148,7 @@ func (s *Service) sendPublishMail(ctx context.Context, job jobs.Job) (jobs.Commi
 	if err != nil || m == nil {
 		return nil, err
 	}
-	return s.write(m, false), nil
+	return s.write(m, job.Key, false), nil
 }
 
 func (s *Service) sendReminders(ctx context.Context, job jobs.Job) (jobs.Commit, error) {
@@ -155,11 +156,12 @@ func (s *Service) sendReminders(ctx context.Context, job jobs.Job) (jobs.Commit,
 	if err != nil || m == nil {
 		return nil, err
 	}
-	return s.write(m, true), nil
+	return s.write(m, job.Key, true), nil
 }
 
-// write queues every recipient's message, each with their own unsubscribe link.
-func (s *Service) write(m *mailing, reminder bool) jobs.Commit {
+// write queues every recipient's message, each with their own unsubscribe
+// link, and its push notice under the job's key.
+func (s *Service) write(m *mailing, job string, reminder bool) jobs.Commit {
 	return func(ctx context.Context, tx *db.Tx) error {
 		for _, r := range m.to {
 			unsubscribe, err := s.links.Issue(ctx, tx, r.UserID, m.choirID, actionlink.Unsubscribe, m.choirID)
@@ -178,6 +180,13 @@ func (s *Service) write(m *mailing, reminder bool) jobs.Commit {
 			msg.ChoirID = m.choirID
 			if err := s.mailer.Enqueue(ctx, tx, msg); err != nil {
 				return fmt.Errorf("announce: queue the mail of %s to %s: %w", m.a.ID, r.UserID, err)
+			}
+			if s.push != nil {
+				// Keyed by the job and the member: one notice per mail.
+				n := push.Notice{Title: msg.Subject, Body: summary(m.a.Body), URL: "/dashboard/announcements", Tag: "announcement:" + m.a.ID}
+				if err := s.push.Notify(ctx, tx, r.UserID, job+":"+r.UserID, n); err != nil {
+					return err
+				}
 			}
 		}
 		s.logger.Info("announcement mailed", "event", "announcement_mailed", "choir_id", m.choirID, "announcement_id", m.a.ID,

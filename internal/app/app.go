@@ -36,6 +36,7 @@ import (
 	"github.com/cantica/cantica/internal/policies"
 	"github.com/cantica/cantica/internal/practice"
 	"github.com/cantica/cantica/internal/privacy"
+	"github.com/cantica/cantica/internal/push"
 	"github.com/cantica/cantica/internal/reminders"
 )
 
@@ -113,6 +114,8 @@ type Options struct {
 	Files blob.Store
 	// BodyIdleTimeout replaces httpapi.BodyIdleTimeout when not zero.
 	BodyIdleTimeout time.Duration
+	// PushClient posts to the push services; nil refuses private addresses.
+	PushClient *http.Client
 }
 
 // App is Cantica's services and the HTTP handler over them.
@@ -135,6 +138,7 @@ type App struct {
 	Announce   *announce.Service
 	Digest     *digest.Service
 	Privacy    *privacy.Service
+	Push       *push.Service
 	logger     *slog.Logger
 }
 
@@ -192,19 +196,27 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	library.UseFiles(files, cfg.Blob.MaxUploadBytes)
 	// Your data (issue 30): exports, their expiry and account purges run on the queue.
 	yourData := privacy.New(d, cfg, mailer, queue, files, events.WriteUserEvents, logger, now)
+	// Web Push (issue 31): reminders and announcement notices go to the browsers members turned it on in.
+	pushing := push.New(d, cfg, queue, opts.PushClient, logger, now)
+	reminding.UsePush(pushing)
+	announcements.UsePush(pushing)
 	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised,
-		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements, Digest: digests, Reminders: reminding, Privacy: yourData,
+		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements, Digest: digests, Reminders: reminding, Privacy: yourData, Push: pushing,
 		Policies: choirPolicies, Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache, BodyIdleTimeout: opts.BodyIdleTimeout})
 	if err != nil {
 		return nil, err
 	}
-	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised, Links: links, Attendance: attended, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements, Digest: digests, Privacy: yourData, logger: logger}, nil
+	return &App{Handler: handler, Metrics: metrics, Mailer: mailer, Accounts: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised, Links: links, Attendance: attended, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements, Digest: digests, Privacy: yourData, Push: pushing, logger: logger}, nil
 }
 
 // RunBackground delivers mail, runs queued jobs and clears expired data until ctx is done.
 func (a *App) RunBackground(ctx context.Context) {
 	go a.Mailer.Run(ctx)
 	go a.Jobs.Run(ctx)
+	// The VAPID key pair is made on the first start, not at the first subscription.
+	if _, err := a.Push.PublicKey(ctx); err != nil {
+		a.logger.Warn("making the Web Push key pair failed; the first subscription will try again", "err", err)
+	}
 	// An import whose server stopped part-way is undone once its lease
 	// has expired: looked for at start and as often as a lease lasts, so
 	// that its pieces do not stay for an hour after a quick restart.

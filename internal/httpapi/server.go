@@ -37,6 +37,7 @@ import (
 	"github.com/cantica/cantica/internal/policies"
 	"github.com/cantica/cantica/internal/practice"
 	"github.com/cantica/cantica/internal/privacy"
+	"github.com/cantica/cantica/internal/push"
 	"github.com/cantica/cantica/internal/reminders"
 	"github.com/cantica/cantica/internal/week"
 )
@@ -69,6 +70,7 @@ type Options struct {
 	Reminders  *reminders.Service
 	Policies   *policies.Service // choir policies and attendance rules (issue 30)
 	Privacy    *privacy.Service  // your data: exports and account deletion (issue 30)
+	Push       *push.Service     // Web Push subscriptions and the VAPID key (issue 31)
 	Logger     *slog.Logger
 	WebApp     fs.FS            // the built web app; nil serves a notice instead
 	Now        func() time.Time // the clock; time.Now when nil
@@ -105,6 +107,7 @@ type Server struct {
 	analytics  *analytics.Service  // issue 28
 	insights   *analytics.Insights // readiness, practice and a singer's own year (issue 28)
 	overview   *overview.Service   // the global admin's overview (issue 30)
+	push       *push.Service       // issue 31
 	logger     *slog.Logger
 	cookies    cookies
 	now        func() time.Time
@@ -127,6 +130,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 		overview:  overview.New(opts.DB, opts.Now),
 		cookies:   newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
 	s.privacy = opts.Privacy
+	s.push = opts.Push
 	if opts.NoAnswerCache {
 		s.answers = newAnswers(0)
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/cantica/cantica/internal/jobs"
 	"github.com/cantica/cantica/internal/liturgy"
 	"github.com/cantica/cantica/internal/mail"
+	"github.com/cantica/cantica/internal/push"
 )
 
 // Job kinds.
@@ -43,9 +44,14 @@ type Service struct {
 	links  *actionlink.Service
 	mailer *mail.Mailer
 	queue  *jobs.Queue
+	push   *push.Service // nil: no push notices
 	logger *slog.Logger
 	now    func() time.Time
 }
+
+// UsePush sends each reminder by Web Push too, in the browsers where the
+// member turned it on (issue 31).
+func (s *Service) UsePush(p *push.Service) { s.push = p }
 
 // New makes the service and registers its planner and job handlers on queue.
 func New(d *db.DB, cfg config.Config, cal *calendar.Service, links *actionlink.Service, mailer *mail.Mailer, queue *jobs.Queue,
@@ -200,8 +206,28 @@ func (s *Service) runReminder(ctx context.Context, job jobs.Job) (jobs.Commit, e
 		if err := s.mailer.Enqueue(ctx, tx, msg); err != nil {
 			return fmt.Errorf("reminders: queue the reminder of %s: %w", args.UserID, err)
 		}
+		if s.push != nil {
+			if err := s.push.Notify(ctx, tx, args.UserID, job.Key, reminderNotice(msg.Subject, d)); err != nil {
+				return err
+			}
+		}
 		return nil
 	}, nil
+}
+
+// reminderNotice is a reminder as a push notification: the mail's subject,
+// and where and for which choirs; a tap opens the calendar, where the
+// member answers (offline too, once the app is installed).
+func reminderNotice(subject string, d mail.ReminderData) push.Notice {
+	var lines []string
+	for _, ev := range d.Events {
+		line := ev.ChoirName + ": " + ev.Title + ", " + ev.When
+		if ev.Location != "" {
+			line += ", " + ev.Location
+		}
+		lines = append(lines, line)
+	}
+	return push.Notice{Title: subject, Body: strings.Join(lines, "\n"), URL: "/dashboard/calendar", Tag: "rsvp-reminder"}
 }
 
 // errRaced means another job of the same member sent one of these

@@ -75,6 +75,9 @@ type Options struct {
 	// RequestTimeout makes a client's request that gets no answer in time
 	// fail the test, instead of hanging it (none when zero).
 	RequestTimeout time.Duration
+	// PushClient posts Web Push notices (a pushtest.Service's client); by
+	// default they could reach only public addresses.
+	PushClient *http.Client
 	// Billing turns billing on (CANTICA_BILLING=stripe) with test keys and
 	// price ids; off, the default, is a self-hosted server.
 	Billing bool
@@ -141,7 +144,7 @@ func Start(t testing.TB, kind string, opts Options) *Harness {
 		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	h.App, err = app.New(h.Config, h.DB, logger, app.Options{Now: h.Clock.Now, NoAnswerCache: opts.NoAnswerCache, Files: opts.Files, WebApp: opts.WebApp,
-		BodyIdleTimeout: opts.BodyIdleTimeout})
+		BodyIdleTimeout: opts.BodyIdleTimeout, PushClient: opts.PushClient})
 	if err != nil {
 		t.Fatal(err)
 	}

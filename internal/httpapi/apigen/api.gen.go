@@ -4038,6 +4038,30 @@ type Providers struct {
 	Google bool `json:"google"`
 }
 
+// PushPublicKey defines model for PushPublicKey.
+type PushPublicKey struct {
+	// PublicKey The VAPID public key, an uncompressed P-256 point in base64url (applicationServerKey).
+	PublicKey string `json:"publicKey"`
+}
+
+// PushSubscriptionInput defines model for PushSubscriptionInput.
+type PushSubscriptionInput struct {
+	// Endpoint The push service's HTTPS address for this browser.
+	Endpoint string `json:"endpoint"`
+
+	// ExpirationTime As the browser gives it; not used.
+	ExpirationTime *float32 `json:"expirationTime,omitempty"`
+	Keys           struct {
+		Auth   string `json:"auth"`
+		P256dh string `json:"p256dh"`
+	} `json:"keys"`
+}
+
+// PushUnsubscribeInput defines model for PushUnsubscribeInput.
+type PushUnsubscribeInput struct {
+	Endpoint string `json:"endpoint"`
+}
+
 // RecoveryCodes defines model for RecoveryCodes.
 type RecoveryCodes struct {
 	RecoveryCodes []string `json:"recoveryCodes"`
@@ -5091,6 +5115,12 @@ type CreatePlatformAnnouncementJSONRequestBody = AnnouncementInput
 // UpdatePlatformAnnouncementJSONRequestBody defines body for UpdatePlatformAnnouncement for application/json ContentType.
 type UpdatePlatformAnnouncementJSONRequestBody = AnnouncementInput
 
+// UnsubscribePushJSONRequestBody defines body for UnsubscribePush for application/json ContentType.
+type UnsubscribePushJSONRequestBody = PushUnsubscribeInput
+
+// SubscribePushJSONRequestBody defines body for SubscribePush for application/json ContentType.
+type SubscribePushJSONRequestBody = PushSubscriptionInput
+
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
 	// SetActiveChoir Remember the choir the user works in (last_accessed_choir_id); null is Global Admin Mode, for global admins only.
@@ -5702,6 +5732,15 @@ type ServerInterface interface {
 	// UpdatePlatformAnnouncement Change a platform announcement (manage:announcements).
 	// (PUT /platform-announcements/{announcementId})
 	UpdatePlatformAnnouncement(w http.ResponseWriter, r *http.Request, announcementId AnnouncementId)
+	// GetPushPublicKey The server's VAPID public key a browser subscribes with (signed in).
+	// (GET /push/public-key)
+	GetPushPublicKey(w http.ResponseWriter, r *http.Request)
+	// UnsubscribePush Stop notices to this browser (signed in; the caller's own subscription only).
+	// (DELETE /push/subscriptions)
+	UnsubscribePush(w http.ResponseWriter, r *http.Request)
+	// SubscribePush Send the caller RSVP reminders and announcement notices in this browser too (signed in).
+	// (POST /push/subscriptions)
+	SubscribePush(w http.ResponseWriter, r *http.Request)
 	// ListAffiliations Religious affiliations (choir focus and tradition), by sort order then name.
 	// (GET /reference/affiliations)
 	ListAffiliations(w http.ResponseWriter, r *http.Request)
@@ -12323,6 +12362,48 @@ func (siw *ServerInterfaceWrapper) UpdatePlatformAnnouncement(w http.ResponseWri
 	handler.ServeHTTP(w, r)
 }
 
+// GetPushPublicKey operation middleware
+func (siw *ServerInterfaceWrapper) GetPushPublicKey(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetPushPublicKey(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// UnsubscribePush operation middleware
+func (siw *ServerInterfaceWrapper) UnsubscribePush(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.UnsubscribePush(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SubscribePush operation middleware
+func (siw *ServerInterfaceWrapper) SubscribePush(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SubscribePush(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
 // ListAffiliations operation middleware
 func (siw *ServerInterfaceWrapper) ListAffiliations(w http.ResponseWriter, r *http.Request) {
 
@@ -12621,6 +12702,9 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/account/calendar-preferences", wrapper.SetCalendarPreferences)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/account/choir-emails", wrapper.ListChoirEmails)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/account/choir-emails/{choirId}", wrapper.SetChoirEmails)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/push/public-key", wrapper.GetPushPublicKey)
+	m.HandleFunc(http.MethodDelete+" "+options.BaseURL+"/push/subscriptions", wrapper.UnsubscribePush)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/push/subscriptions", wrapper.SubscribePush)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/rsvps", wrapper.ListMyRsvps)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/rsvp", wrapper.GetMyRsvp)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/events/{eventId}/rsvp", wrapper.SetMyRsvp)
@@ -31386,6 +31470,236 @@ func (response UpdatePlatformAnnouncementdefaultJSONResponse) VisitUpdatePlatfor
 	return err
 }
 
+type GetPushPublicKeyRequestObject struct {
+}
+
+type GetPushPublicKeyResponseObject interface {
+	VisitGetPushPublicKeyResponse(w http.ResponseWriter) error
+}
+
+type GetPushPublicKey200JSONResponse PushPublicKey
+
+func (response GetPushPublicKey200JSONResponse) VisitGetPushPublicKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPushPublicKey401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetPushPublicKey401JSONResponse) VisitGetPushPublicKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetPushPublicKeydefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetPushPublicKeydefaultJSONResponse) VisitGetPushPublicKeyResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribePushRequestObject struct {
+	Body *UnsubscribePushJSONRequestBody
+}
+
+type UnsubscribePushResponseObject interface {
+	VisitUnsubscribePushResponse(w http.ResponseWriter) error
+}
+
+type UnsubscribePush204Response struct {
+}
+
+func (response UnsubscribePush204Response) VisitUnsubscribePushResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type UnsubscribePush400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UnsubscribePush400JSONResponse) VisitUnsubscribePushResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribePush401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UnsubscribePush401JSONResponse) VisitUnsubscribePushResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribePush403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UnsubscribePush403JSONResponse) VisitUnsubscribePushResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribePush408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response UnsubscribePush408JSONResponse) VisitUnsubscribePushResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UnsubscribePushdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response UnsubscribePushdefaultJSONResponse) VisitUnsubscribePushResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SubscribePushRequestObject struct {
+	Body *SubscribePushJSONRequestBody
+}
+
+type SubscribePushResponseObject interface {
+	VisitSubscribePushResponse(w http.ResponseWriter) error
+}
+
+type SubscribePush204Response struct {
+}
+
+func (response SubscribePush204Response) VisitSubscribePushResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type SubscribePush400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SubscribePush400JSONResponse) VisitSubscribePushResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SubscribePush401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SubscribePush401JSONResponse) VisitSubscribePushResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SubscribePush403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SubscribePush403JSONResponse) VisitSubscribePushResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SubscribePush408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response SubscribePush408JSONResponse) VisitSubscribePushResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SubscribePushdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SubscribePushdefaultJSONResponse) VisitSubscribePushResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListAffiliationsRequestObject struct {
 }
 
@@ -32139,6 +32453,15 @@ type StrictServerInterface interface {
 	// UpdatePlatformAnnouncement Change a platform announcement (manage:announcements).
 	// (PUT /platform-announcements/{announcementId})
 	UpdatePlatformAnnouncement(ctx context.Context, request UpdatePlatformAnnouncementRequestObject) (UpdatePlatformAnnouncementResponseObject, error)
+	// GetPushPublicKey The server's VAPID public key a browser subscribes with (signed in).
+	// (GET /push/public-key)
+	GetPushPublicKey(ctx context.Context, request GetPushPublicKeyRequestObject) (GetPushPublicKeyResponseObject, error)
+	// UnsubscribePush Stop notices to this browser (signed in; the caller's own subscription only).
+	// (DELETE /push/subscriptions)
+	UnsubscribePush(ctx context.Context, request UnsubscribePushRequestObject) (UnsubscribePushResponseObject, error)
+	// SubscribePush Send the caller RSVP reminders and announcement notices in this browser too (signed in).
+	// (POST /push/subscriptions)
+	SubscribePush(ctx context.Context, request SubscribePushRequestObject) (SubscribePushResponseObject, error)
 	// ListAffiliations Religious affiliations (choir focus and tradition), by sort order then name.
 	// (GET /reference/affiliations)
 	ListAffiliations(ctx context.Context, request ListAffiliationsRequestObject) (ListAffiliationsResponseObject, error)
@@ -38026,6 +38349,92 @@ func (sh *strictHandler) UpdatePlatformAnnouncement(w http.ResponseWriter, r *ht
 	}
 }
 
+// GetPushPublicKey operation middleware
+func (sh *strictHandler) GetPushPublicKey(w http.ResponseWriter, r *http.Request) {
+	var request GetPushPublicKeyRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetPushPublicKey(ctx, request.(GetPushPublicKeyRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetPushPublicKey")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetPushPublicKeyResponseObject); ok {
+		if err := validResponse.VisitGetPushPublicKeyResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// UnsubscribePush operation middleware
+func (sh *strictHandler) UnsubscribePush(w http.ResponseWriter, r *http.Request) {
+	var request UnsubscribePushRequestObject
+
+	var body UnsubscribePushJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.UnsubscribePush(ctx, request.(UnsubscribePushRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UnsubscribePush")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(UnsubscribePushResponseObject); ok {
+		if err := validResponse.VisitUnsubscribePushResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SubscribePush operation middleware
+func (sh *strictHandler) SubscribePush(w http.ResponseWriter, r *http.Request) {
+	var request SubscribePushRequestObject
+
+	var body SubscribePushJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SubscribePush(ctx, request.(SubscribePushRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SubscribePush")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SubscribePushResponseObject); ok {
+		if err := validResponse.VisitSubscribePushResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // ListAffiliations operation middleware
 func (sh *strictHandler) ListAffiliations(w http.ResponseWriter, r *http.Request) {
 	var request ListAffiliationsRequestObject
@@ -38103,52 +38512,52 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3rbiQ3li+Kvwqh+QOSgJBKVb7s7hIG/yNLKlvTpSqNpLK3Z2RoMyOYmbQiyWiSoay0YWA+HeB8PdhP",
-	"cICz5z3mUfpJDrh4CUYEGRmpS5W7tweDdikjgpfFxcXFdfmtX7dyvqg4I0zJrde/bs0JLoiAf55e45n+",
-	"b0FkLmilKGdbr7eO0JLgO0SYomqFFJ4hPkVqThBmckkE2vnhxc3W3/7jf91s7e5vZVsyn5MF1s2oVUW2",
-	"Xm9JJSibbf32W7b1Fkt1zgs6paTod/TDnLCw4RJLhfI5ZjNSZAhLhBn67vr6AhVYkeGufsu2Kizwgig7",
-	"tSOGy5WiuTy9J0xdw+vd/gWZEywkLjMkibinOclQzllOhMpQSVUtZjTH5e2U6IFxgbiaE3GIOCtXiCqJ",
-	"iG5bopzXTOnxUd3qX2siVlvZFsMLPUTi+x8mlR/wGy4WWPVHm8t7NNWDYAQpPCmJptDx1fdoZ8rFoi7x",
-	"3qzGoiDF7iH6WXKGJitUkCmuy+TYpqarcGCE1Yut1/++pVvYynSnWz9lg8MVfNEf7I8//vjj3vn53slJ",
-	"hpZUzVFFBOXFP+e1VHyRHI9uaySZLqDBfs+aif58gHY0X9np7+r1xZokOy/RFakUWUyIQIqjL16io3pW",
-	"S/2K/vDlq4VeZzNKtAMj14NCmBVI8d1DRA3H5nNOxbZEii4I+oUzkpqSmXeUxGak+hEMbivbskPQdIcR",
-	"rCH9NR8mPGV5WUt6T2JrcIiwQgsuFVKEoZXeCAhPFREw4dR0FB+7Pt9zmpMLLFRMwCxqqXcWErwkiBZO",
-	"wABVg/21gIVas8HufUfrRsZ4zXKyIEydAeNAaxVW86Yx3H4p2xLkrzUVWnopUZM1PSiF8/lw++Erm7V+",
-	"jEvCCiy0LPkLWSU6yIO3Nu1AUz858tw+3bBNffRIMtBs88JmLYNcTzZL7h9C4rPpO87IOVb5vM+113OC",
-	"9IGpmRUzd2YB2+KyJALNeVlIz6XmmG1GdDbd043vmdbXjIPdU4V1v8kJ0vCVDWepPyXX/I6wROMKnm3W",
-	"6lvK7nybfcpJkguiLO3IAtOSFAjn+g1UUnaXoS9eoZIofX6DtC3ojKqGnO0Blr6zzQZ5ruVOkqYL+3Sz",
-	"Ni9KzE6wIkOyOD4LrdY8oLPk+CvzcMMWBb+nmlMTbbrHQ626E23G+azUU8K/1ILET69rPEtOQMGzzcb/",
-	"YUi61JtLlt/0y7LiTBJQJL/BxSX5a00kHGQ5Z4ow+CeuqpLmsAVfgLb0+teg2f+fINOt11v/9KJRvl+Y",
-	"p/LFqRBcmK76G0WYztBEEHwnEUaiLslr9P3R27OTo+uz9+9uTy8v31/aI10rgwsiJZ4RfbyjKSVloZWU",
-	"gihMS5lplfGGUVbVCmH9xwLJOV9KtMMFwmjCi5XWeLzyjNQcK5Trc1ChiR4OLnYzBC8vuCCoEiSnkqCc",
-	"F+SGyTqfaz307B0M8Pb6/V9O3+3fsC2Q/Wxa0vwT0O24xHJOpCHJUk+AfKRSydcIo6I23RGkeUJPhNVa",
-	"q8gQRnrDIInvSaGVZckXRNOTlJIgSVlOEFU3bIklUEF/oOWObqKRvgiX+uEK1VJfWvRxANcYXCwoo1IJ",
-	"rLjuS+uPc2JuEOjLgz8D/eQN0z9enh6dnJ+iUg8Z1awgAm3DXM1L25aeZvrPTswjhoh+tq/7fMPFhBaF",
-	"kerP2+87rhAuS74kxWt0cXp5fnZ15dkdLd1d0Ry229LojiXO7yT8XhGxoFJSzgy3MkNqw6ZA+ooIs2Sa",
-	"ESTacbx7en509vb23fvr2+P3796cXZ6fnuzuo9N7IlZoKagiaOfi/dV1hi4+6P85uj7+LkMnp29Pr093",
-	"b5gkTLk7gulS6k+oZpqpZgqk5lSiJV4hxTnaudk6FlzKPS7ojDK/3e3L+/pSbZb7HVdveM2KT0D599e3",
-	"b95/eHfy2mweICdWc0uoghOJtDiATQXUnZCSs5nUVyhstPaWIoT1+1qmKC160I5fDHtrgoYIbDDTcs7Z",
-	"lIoF3F1bogRuvHbfgWQqCS70N8s5EcRS6gKvSo6La87fYjEjz0+wN2dvT2+v37+/fXt0+e2p2fV1pceg",
-	"J1TqQYAgNRwribgnAuE8J5WSh/Cbk9mGwiA16IIq2HP2uLmmC8LrTyA9L0//9cPp1fXt9dn56fsP169h",
-	"OJYvt6U5IqTiVaU1NiHoPWUzWJevD7Rax1lhJ5VzxohR6ai8YXnJNUejI7YKNh+sosJ3RLrjJ2+0aars",
-	"kl5zfo7ZypJCfgIiHF2f3r49Oz+7Pj3JYKcuMFshrBRZwKoJosTqSF+Qr8ycNVsX6FL/vAe/7yKJV2jO",
-	"l0hvDr03lpjCtTUwuQXv9xVG17L9FE3IVB+5Sqw0yfEMUxY1g1GmyIzAvLRGxHCt5lzQX8gnEB5HH66/",
-	"MzL6NWIcFpRKJOmMEVBEtJ5hdgEIZxAOhBWk2EWwhxH2j7QwIKQgxSGI+xumW9Ezp0wfvkuhyQp3B6Oy",
-	"SLnkoshAxluhj8jHSut5SC353hTnSh+icy2W2MyJiw9M1lXFhSLFOSkodsbB56XTh3dXHy4u3l9en57c",
-	"avlhpMaUlmRbItu1E4f6loTuqNUZ2vIDgeAD1df2CebOHGwkJ6Qkpr9fteZeEaGoUWOrWszIEUzOWv3M",
-	"/WNP0YXW2PuKdaMy/7v/utHo+eRnkitNzk7XgbLcGYFdL/3vBf74lrCZmm+9fvXV12t7d1/Gu1f0noDt",
-	"Itl13lg2WF2WeFISdxEY7tl9GO14OqUlxXFyOzPMd1i+IdhKsM4hAlZlyqTCLCf2UAS5CibxpnXNH7Y5",
-	"tLO94/9tThxS7G6DHd4OcMJ5STAwunvzop6UVM6NNEi/5vZBhyT6BUVmXKzCq94UUzW/nWBJwLhJ8rrE",
-	"+pIIB33k5pdt0SLauLmpRR5ILtR7YW+mPUHXXidauDtfMNqwiaxrGOvTJoss2pp1PwZfRX/1BSnpjPJa",
-	"Bu+eFfH7aziNxHfRUTg76xGcnLI/CHOkthbdky/bwvIu9ch4NfoMe2q8HdZWa4zJ5jh3dlrXpZbF+h9o",
-	"gcUdKTRTBxwadLXQ8pfZY6/fI4hnZozsRsW2XW1LNKVCKnR59f2FPRKm9gDQo9QnqJoTKuyQdO9e7FGm",
-	"vv4yMRyYBxgTFFnIdcLeL8I5fOiW4jffNhYCr/TflfdWjGrPODfe17DUzhxxaY1M/XFrAhUBI3QvdPAA",
-	"LedckpBiVCKubyA5FwXa0Tq2RFgQdEcqhb44QAVeyd3YwnXls/NxWM5x3JU1PNgZY0PqYd5WSm9Ilkf2",
-	"WMOlmy0VcHHQcGSxHssGg43rW9EDmr7AYs2oH8Niai6InPMy4k+7ICInTB36TW4MFFRf2vS21Nswvrn1",
-	"Lw+YqRbQR/dE4FlkminOaybQLJ+jdcCXZkiDPHeslZmYOJ1IqxxGJObHXF/e4w+NDEyKU6MEg40A+/VF",
-	"SyzhksTipK0ESY9GRI3Rdh2R/VSLcTOyDAmu17RABV+yQ2Qmagwu+t6uFXA9HPP2GHFgB9fQJXPU89QY",
-	"XILuFtXUL8v3063X/z6Sh+wi/pZ1V7FYY6jPjI1ir+Q5Lve3ImrMnXG99Q235uDhAvE8r4Uw5o0i2oai",
-	"qowrPSqug3UorMfgWrHfZGZqfbr+1KPspSbgOMLoeRV4pXe7ubJXJc5JlvSCo52GlLvRqZPGbdd71hDu",
+	"7P3rbuQ4tieKvwrh+QO2AdnpzLpMdxob/+OynVXenc70tp1V07Nd8DAkRgTLClJNUo6MKiSwPx3gfD2Y",
+	"JzjAmXmPeZR+kgMuXkRJpELhS2Z1T21sdKVDEi+Li4uL6/Jbv23lfFFxRpiSW69/25oTXBAB/zy9xjP9",
+	"34LIXNBKUc62Xm8doSXBd4gwRdUKKTxDfIrUnCDM5JIItPPTi5utv//H/7jZ2t3fyrZkPicLrJtRq4ps",
+	"vd6SSlA22/r0Kdt6i6U65wWdUlL0O/ppTljYcImlQvkcsxkpMoQlwgz9cH19gQqsyHBXn7KtCgu8IMpO",
+	"7YjhcqVoLk/vCVPX8Hq3f0HmBAuJywxJIu5pTjKUc5YToTJUUlWLGc1xeTslemBcIK7mRBwizsoVokoi",
+	"otuWKOc1U3p8VLf6t5qI1Va2xfBCD5H4/odJ5Qf8hosFVv3R5vIeTfUgGEEKT0qiKXR89SPamXKxqEu8",
+	"N6uxKEixe4h+kZyhyQoVZIrrMjm2qekqHBhh9WLr9b9v6Ra2Mt3p1s/Z4HAFX/QH+9e//vWve+fneycn",
+	"GVpSNUcVEZQX/5LXUvFFcjy6rZFkuoAG+z1rJvrzAdrRfGWnv6vXF2uS7LxEV6RSZDEhAimOvnqJjupZ",
+	"LfUr+sOXrxZ6nc0o0Q6MXA8KYVYgxXcPETUcm885FdsSKbog6FfOSGpKZt5REpuR6kcwuK1syw5B0x1G",
+	"sIb013yY8JTlZS3pPYmtwSHCCi24VEgRhlZ6IyA8VUTAhFPTUXzs+vzIaU4usFAxAbOopd5ZSPCSIFo4",
+	"AQNUDfbXAhZqzQa79x2tGxnjNcvJgjB1BowDrVVYzZvGcPulbEuQv9VUaOmlRE3W9KAUzufD7YevbNb6",
+	"MS4JK7DQsuQvZJXoIA/e2rQDTf3kyHP7dMM29dEjyUCzzQubtQxyPdksuX8Iic+m7zgj51jl8z7XXs8J",
+	"0gemZlbM3JkFbIvLkgg052UhPZeaY7YZ0dl0Tze+Z1pfMw52TxXW/SYnSMNXNpyl/pRc8zvCEo0reLZZ",
+	"q28pu/Nt9iknSS6IsrQjC0xLUiCc6zdQSdldhr56hUqi9PkN0ragM6oacrYHWPrONhvkuZY7SZou7NPN",
+	"2rwoMTvBigzJ4vgstFrzgM6S46/Mww1bFPyeak5NtOkeD7XqTrQZ57NSTwn/WgsSP72u8Sw5AQXPNhv/",
+	"hyHpUm8uWT7pl2XFmSSgSH6Hi0vyt5pIOMhyzhRh8E9cVSXNYQu+AG3p9W9Bs/8/QaZbr7f+04tG+X5h",
+	"nsoXp0JwYbrqbxRhOkMTQfCdRBiJuiSv0Y9Hb89Ojq7P3r+7Pb28fH9pj3StDC6IlHhG9PGOppSUhVZS",
+	"CqIwLWWmVcYbRllVK4T1Hwsk53wp0Q4XCKMJL1Za4/HKM1JzrFCuz0GFJno4uNjNELy84IKgSpCcSoJy",
+	"XpAbJut8rvXQs3cwwNvr9385fbd/w7ZA9rNpSfPPQLfjEss5kYYkSz0B8pFKJV8jjIradEeQ5gk9EVZr",
+	"rSJDGOkNgyS+J4VWliVfEE1PUkqCJGU5QVTdsCWWQAX9gZY7uolG+iJc6ocrVEt9adHHAVxjcLGgjEol",
+	"sOK6L60/zom5QaCvD/4M9JM3TP94eXp0cn6KSj1kVLOCCLQNczUvbVt6muk/OzGPGCL62b7u8w0XE1oU",
+	"Rqo/b7/vuEK4LPmSFK/Rxenl+dnVlWd3tHR3RXPYbkujO5Y4v5Pwe0XEgkpJOTPcygypDZsC6SsizJJp",
+	"RpBox/Hu6fnR2dvbd++vb4/fv3tzdnl+erK7j07viVihpaCKoJ2L91fXGbr4oP/n6Pr4hwydnL49vT7d",
+	"vWGSMOXuCKZLqT+hmmmmmimQmlOJlniFFOdo52brWHAp97igM8r8drcv7+tLtVnud1y94TUrPgPl31/f",
+	"vnn/4d3Ja7N5gJxYzS2hCk4k0uIANhVQd0JKzmZSX6Gw0dpbihDW72uZorToQTt+MeytCRoisMFMyzln",
+	"UyoWcHdtiRK48dp9B5KpJLjQ3yznRBBLqQu8Kjkurjl/i8WMPD/B3py9Pb29fv/+9u3R5fenZtfXlR6D",
+	"nlCpBwGC1HCsJOKeCITznFRKHsJvTmYbCoPUoAuqYM/Z4+aaLgivP4P0vDz9tw+nV9e312fnp+8/XL+G",
+	"4Vi+3JbmiJCKV5XW2ISg95TNYF2+PdBqHWeFnVTOGSNGpaPyhuUl1xyNjtgq2HywigrfEemOn7zRpqmy",
+	"S3rN+TlmK0sK+RmIcHR9evv27Pzs+vQkg526wGyFsFJkAasmiBKrI31BvjJz1mxdoEv98x78voskXqE5",
+	"XyK9OfTeWGIK19bA5Ba831cYXcv2UzQhU33kKrHSJMczTFnUDEaZIjMC89IaEcO1mnNBfyWfQXgcfbj+",
+	"wcjo14hxWFAqkaQzRkAR0XqG2QUgnEE4EFaQYhfBHkbYP9LCgJCCFIcg7m+YbkXPnDJ9+C6FJivcHYzK",
+	"IuWSiyIDGW+FPiIfK63nIbXke1OcK32IzrVYYjMnLj4wWVcVF4oU56Sg2BkHn5dOH95dfbi4eH95fXpy",
+	"q+WHkRpTWpJtiWzXThzqWxK6o1ZnaMsPBIIPVF/bJ5g7c7CRnJCSmP5+05p7RYSiRo2tajEjRzA5a/Uz",
+	"9489RRdaY+8r1o3K/O/+60aj55NfSK40OTtdB8pyZwR2vfS/F/jjW8Jmar71+tU3367t3X0Z717RewK2",
+	"i2TXeWPZYHVZ4klJ3EVguGf3YbTj6ZSWFMfJ7cwwP2D5hmArwTqHCFiVKZMKs5zYQxHkKpjEm9Y1f9jm",
+	"0M72jv+3OXFIsbsNdng7wAnnJcHA6O7Ni3pSUjk30iD9mtsHHZLoFxSZcbEKr3pTTNX8doIlAeMmyesS",
+	"60siHPSRm1+2RYto4+amFnkguVDvhb2Z9gRde51o4e58wWjDJrKuYaxPmyyyaGvW/Rh8Ff3VF6SkM8pr",
+	"Gbx7VsTvr+E0Et9FR+HsrEdwcsr+IMyR2lp0T75sC8u71CPj1egz7KnxdlhbrTEmm+Pc2Wldl1oW63+g",
+	"BRZ3pNBMHXBo0NVCy19mj71+jyCemTGyGxXbdrUt0ZQKqdDl1Y8X9kiY2gNAj1KfoGpOqLBD0r17sUeZ",
+	"+vbrxHBgHmBMUGQh1wl7vwjn8KFbik++bSwEXum/K++tGNWecW68r2GpnTni0hqZ+uPWBCoCRuhe6OAB",
+	"Ws65JCHFqERc30ByLgq0o3VsibAg6I5UCn11gAq8kruxhevKZ+fjsJzjuCtreLAzxobUw7ytlN6QLI/s",
+	"sYZLN1sq4OKg4chiPZYNBhvXt6IHNH2BxZpRP4bF1FwQOedlxJ92QUROmDr0m9wYKKi+tOltqbdhfHPr",
+	"Xx4wUy2gj+6JwLPINFOc10ygWT5H64AvzZAGee5YKzMxcTqRVjmMSMyPub68xx8aGZgUp0YJBhsB9uuL",
+	"lljCJYnFSVsJkh6NiBqj7Toi+6kW42ZkGRJcr2mBCr5kh8hM1Bhc9L1dK+B6OObtMeLADq6hS+ao56kx",
+	"uATdLaqpX5bvp1uv/30kD9lF/JR1V7FYY6jPjI1ir+Q5Lve3ImrMnXG99Q235uDhAvE8r4Uw5o0i2oai",
+	"qowrPSqug3UorMfgWrHfZGZqfbr+3KPspSbgOMLoeRV4pXe7ubJXJc5JlvSCo52GlLvRqZPGbdd71hDu",
 	"JDma5p1tCXEhmTv4A7LD/UkSQYl8Fvo33sVxaxCsQFtTeDqlLalGM36MF153iMsEq9LZcBY1JyskMS0Q",
 	"41qR2gnkEsikXS+0yKql59mdH5dZjJ97SRh7ejEo09bqQLX3A/VI4CME2qdRYvGbE3VF5NGA1F8ROTSj",
 	"FZHv+NWcLx9G+xWRmxHfiNgR8tk7xeyFKSBPVHNr5hmSJFjQcPXGMP+zSPYJKfkyLjP0gaiVXaO5tASX",
@@ -38160,13 +38569,13 @@ var swaggerSpec = []string{
 	"VG4MmV3Txipg6TGKQ9zObHNJwqS9MFwSO/8HWCIhWQcs3a6fcTOA1etNIRhrxHQxsJslZTN7hXnCveyG",
 	"07Q/OLlLggvKiJTxHWzZPRaNCOH+JtLQhvx7yzYjHxX6szF/tlhxvH1RX7EjSwxn1oNaqkrMWMyK1Fge",
 	"tHKETWQ1BDbF1SLBlw8QAZ7Ol3wZm9iSsoIvXSpAXwrA41i4uh6+tTRr8leWWRGBePsCr8Cvy1lzR4Jr",
-	"/8qYpyh4TCvcskCm9A5LwdZgg6FZ0mSeccYx3qW5dHQ2FRZ3/bkyzgj623/8T+cmh7ixQxODr3+G8DqI",
+	"/8qYpyh4TCvcskCm9A5LwdZgg6FZ0mSeccYx3qW5dHQ2FRZ3/bkyzgj6+3/8d+cmh7ixQxODr3+G8DqI",
 	"Gpnjcur9LFgo96rkC9MCZWhC1JIY+6DzyekOwOtlpAOXKuqIC8zbHUcBuFK9oTcYQMJ708iO/qrqz7Zl",
 	"s6KuNS2GnP3IED9DyzkvCbLNJfoaEEWmDxnbHu+h10UGYRkQ0eFfTg0n3j+swGbtU+PNfXngZqZZWS9y",
 	"wlyeNEoN6YbB0zHad1/ihp9nrWSKwI7uCewIEUpq4PbB3dJcqfpbZeiIMXkx6UfvUpeRp1E1fV5O0FsW",
 	"IeFIbfOKKEXZLGb181e169ARs8Af6UJv7ZcHB0Bw89fBWgtPrL3BoYU+l/7ozIOr5sDvRC2ZB96zoJVj",
 	"ENUZUhwilAuS00XLnm5icNve5pSKtG6ZrO21cT62xxufeJPmE5lwfsf4siTFLBUyYQKskuynxXtC6cXi",
-	"ruBLBvcGQfU6Ra+DuoXv1CJhGLHHByvA2a44kphRI3S+uz5/G20xFwQrUowPAcq2wEv8ntkQiTglTLyV",
+	"ruBLBvcGQfU6Ra+DuoUf1CJhGLHHByvA2a44kphRI3R+uD5/G20xFwQrUowPAcq2wEv8ntkQiTglTLyV",
 	"3KTZKRfnMYOoi8TIbLApBHI1odM2uJRKLa6pkgjXBSUsJ3FFR98ELkqs9JjiQ08FpJCP6pIsqKbukRrI",
 	"WgU9Udg30QKv0ERrlprvl3NaEhMbYcYLsV61qo3wH0enijqVrz/2yhBrE7JrwR1vzM6hGJgtl0Sf0miO",
 	"C1idcIsYKzREvbuWxk/SbmR51DS4aFvcQ5uewmqE0trs7Sv4wH5ZyzCASb9e1CWcaVUQBGT5Lqo5pY/o",
@@ -38175,620 +38584,629 @@ var swaggerSpec = []string{
 	"0P/3FMI5sq9Nx3NI8Di02b9+LfeR8fSYlJmyRHsIbNDJvb0mtFJPSxFBcdmEzXWUaQYBXAVVGcpLgkGN",
 	"ECvOyLZJwYEoaFaE0mfR9nmFInKs+IwTZkJyviAS3VNJJyUx0d5UutzFXR8oEZDHXB4eRpyNBKEXRO2x",
 	"vzTMFnJaBgpYSU2GeoexssHbROJiB2/A9U5aBppycYjIolIrtGcuUnCfA3vbPjqbMS5MECCqrARCYZ61",
-	"HLb3LfDHM/PwZTDiuKhribV1W/otjcUKt0b2IMkcM5DkmJ1jhmNc/8OcQHJMoONA1pE0QUElhSyMHsH6",
-	"TFGzzhGfvB60phgOzjeyjnaaQ67caTzWt9Q/l0d6lzrjH/QcBWMkQsZis9er90knV1qH+qwe4YccmJek",
-	"ldiaJFFsur+tbTsntIpF0fWV65G68IP1pIZTo75rXhlBunm7hrsijbbV6WdQgxVXuHyIHtyVlqadwCNi",
-	"yJEeznqmMlN/uoXfnJi9mHrfQO9ut246XsKNEiBhoJa9mqaCmcaJadfIwzZ4C4BllN9qUw9UdAQe4CTi",
-	"kjFZTuk8k81NFPaTb1Yjcnscqo6miTPdxO3WCKOKiD1res+5AM2TSsSnGSL7s320fcUrgRlHL7ej1pZW",
-	"u7H4BFqSpPko5VYc9Mb9Qr5ZWWP8iEwHZ1kbFCB+KWHFHnLLjbFOYz/1RPDxkyGHhJNqE7S3kCHrDDNl",
-	"HAhM5lwQtHNx8mY3A7MSv51qlX4HI/iv5wH/GFhjR6vW1s/hX8kgpxcABdqj3M2Mc+7joszQghY0M2gA",
-	"oQcHBrJl5IcZg/+jskZ52wRY4As6mHHVTPtD5eJ7OzuytyE25uSHcNJvg2v0AfLanmWwmuNavDuhDEOq",
-	"2FPNqxWMoHtL8KO1zx8b33M6Hru1y7bGp9WNdHHQ0I+Rjl724z23nk3HsE2sv4/wd0H/CY4MGpIJo8pC",
-	"P2spZXH36sh7R3vwv/004jKe1OZTWnnSB9a6va67vpqJr1kB8MqlI8cHhPPaaYNtI7FxhExvuxIPPHz+",
-	"1WqMu+P6uJT31ZX55nHc8NR3u4bKAU3dsnTufN7OGiz8kC/W01U3AOGdEWsmKfny3PkZ+wnLSyLQjGtd",
-	"yINbuBhd650E5585HMFYCFaf7Xc8sBqlspWh4VQK1WpCUnkDJpci9VR9m262iqITtm1c2xLO88PuJGBi",
-	"LlJiSdWc1wpZHMhIgEIytSESHbvlaOEmHswjmHAWCN/Wwq1Zfh+u3VPO9Ul0Hbcs/kDVPEz79TCpFvdD",
-	"/wGJQKqMk8AF5K49z0xM7ZrXIlF/A6Gwfu6XdUlkcupnifAq+xjt+OzibpKXx6+0geq7mc/jb9OrY4N9",
-	"pU+EEWZzVmDFxeraJVRGEgkRpDb6BGlwRzKu0IJKiWpmD+WWpTUYyFcH2bDhNZIkiz+CfyAaY3fkoEXn",
-	"VJqwGD8EYzbPiXeLWgrtHCDF0cuDg93Dxp7uUHGSVAp3cwIQ1sT7rYF/RXa5RM32jM8GN+sOqeeAxKG0",
-	"ZONTcD/bNhWHvwq82m1p8i52xLYSB8OLxv531nsES39PyTLJ1pHlOXYRj2ZmvABwKqSWpLwnaMGZmkuE",
-	"5wb0zLnf51wSpkUchHXkc84labBiR5nPempvzFLO2ZTOapEKdhR6wgjLO4iGM+mpfOpF8Q42PGMR6xwp",
-	"YXskDh7hpMK4sRsh0jMzwa+t4WfNCgyvYTowaEHZsYPGuiDiInlgTcmSyABHC9nwWYSDQwvJOa/LAs3x",
-	"PbGbTIspxtESC0bZbB85D9KYLddVXiNjXTNvhZm+MscdMW1G6C/bpln6RnF2fT4ik6l7lD4VC7VYZxAf",
-	"oVZzB9t5PCf5XZ94U4ccFwl7ke91AwnHaIAG2uYyg+0J2+qXWpAGkA8b/B+AfLJCXfB6NkcYudYA0Xl/",
-	"/Q2ke6zDJJoRB8OLkeUbWpaUzS5KzCJbiTDdcZH2v1X6uwwpQXEpMyNFbIC4prHW73BVlSsTjUylxWVK",
-	"OJ/dIEax5lU98SPSw2+fvl9EOFXQnLLZtaHlcOMX4bu9TGZLFTfiKF3r8u6SyLqMmSk4I5sl1U7BfT5w",
-	"u09ZPw1i3kiThns7Np/Bu1hhYqjtKFPksHUTugPfML8Y4G4fc3HUPfpmYmN1mOGn9/FAx7I8wasEKlSD",
-	"mdW3EyTy4YLk/ogOpiAMwGjQOxbYjBLZz98fQA64HmGVayo+ePNYImdiWyJaQIZBH0Ng+1c7m9/2ml/3",
-	"fl2tVqu98/O9ovgtbvl3gF4na5EmVAzOwGnFljY7WgYZqFBcmhdA8C74PSl2BwdwpZXVa7oYA6TgewAN",
-	"FxQ8QMulSo8HM2Qs/5pSBSmJit/xqDyzfcdAiHoADYLov7X+BpSOC9KS5zhpzmW8nboUQEnYCZ0OwE2Y",
-	"/vV43LBjrHtF9L3eBSaRIpwGBHgKAqAYBsVzRhgRGF5L2AKaXrUWsI6XL9tvW1XjpG3mjivJeuWqElOG",
-	"llwU0jmuDK7tK5O1qGd2XROpLwD6pLue10L/EWdtYI5+h5dvjtEXX3zxZwO/HCbq8OlUEnWIGq43G60s",
-	"9yD1774TzBIz6a3d6c6SZ+Lw/80eSI8yiDf4Hk3VA2ckb9VzUcZcQ0BNsdI04FnHoYG1zo+xtV2GZPcb",
-	"EvOnB+pMJBhFJALH50pVBvpb/2sX4aIQRPpUnykhYMvAZdnGWgYyxFdqSSY5Lj+kepRajLhuPIOYjxCs",
-	"I4Fw6XzepPnjqpKIVwSi5DGSgXa0Ps/LEWaIpBeCTInwtos2ZeWcL4/K8q3HGTjBq1jWw5wvDZQvZVyE",
-	"sASQzLbD4UVc6psptzrllAiKZYZyvoBfgUvkLlKcH+rN0inZEwm7aaWnRAc6OO8mWLSLDjqAENnDAnXv",
-	"DnXlDuouLGaDJLmx827+MCxN+lD4TCpPzFqk7lFrcDUtUtQDwywMxpON9up4vxuEy2aM7QGF1Fq3TB9k",
-	"NO3H7PmI8Qh+N2fflJclXyKaSBDckALZlluTfq9nSiKow2UgCt2LGZLcSifAka4laY8mxcUt8vpuMzfr",
-	"KM0gbPnCgtGmwWbhwFYXAdxtJMdkOfC8axfoNNj+PD5SToWJiI+Mj6pVAvWhZkpEwtnPrt6jL15+/fXe",
-	"S4TLao73XgHkcvQ4SOOD6HttmH+xwBDdsCAFrRfg8BIzEvUaV1wq3WFCixuJtTqoH8QiTBuKJHsJ2kyu",
-	"w4mpxJHGCI7HpOjD846sWqWxtlvwN+77zJhxwVrRjC6eBDZi7VPPjlMr8ICwreQdfzEhwjsnN0A5G89d",
-	"a90tT8Vtgo9Q77lR6kPO7Oy9o3dHAb6eJkB0ZZ8kNMuxveaSgBDhRgiZoaXNJndItyIZN0APwVKnMoKS",
-	"W+p0gWmZCB4Jg9vhvcgR9pZMldYtTfoCXKh76GnBQV7QGZFP1dig4u6yCZ+kr00UY0/V9LHGq9U1v4Kk",
-	"08j1vpQcSeIR6z3Smit0sbOtP0X6MoB0U9u7++gH6zanKvyKSlTqafJaZTdMX7e8rXkFZ7/eB1YqCpLT",
-	"isIt8obFIdx4zAxzhOScC+VH13j4YAyZr434qpO4NYzdFM2Zec/KlXdPScpm4LHyc5A2l8Zl0Oj7sUks",
-	"0uorJEBBnTQPzLAhOs7AWl8lonSHFtpZy80qomUDtu1XnfOEn80vVr/Z7xx8gg+pIIK4XKtD11u7I187",
-	"pmZqFDBtMICsPc2f1tAJ/HNjZc1mtlR4lg5o7IieQXnSVyAWWCoikFxSlc8PfZyK3XCmcI+mpnRIv6mV",
-	"64qlNbKmMZs008sCZ0NrWr32sxhhk0sEt5yIB0z//JfEBYQO08sU/KWFCeOAv86gmImpxraZ4svIRzXO",
-	"GAwJ5cbOykAOQEImuOfjpkTM7jZDjPJEsR8niZqKMnxohCCVBlwmzsM/c8pIcRILeU2qkMMxh6a+rFav",
-	"NnAQNx9FvcNzzsi72tGlbw2CWJBW3Tdpwyd4I9ZMdqlEfMn0xpxjQSQaDHHZTKM0CyfntHLz2DiWdU0U",
-	"YkgHr8759W0tZmchktx2VS8W2Nw+HntXNQFb8HBbolM2K6mcp9XmdXebJ8qU8Tp1XJFOEqaJ24+EfFBS",
-	"mlpRpmS6PiVN+UenPqE7QioJ7HaPyxoosDl9N7jiD92chi/fienHLVN4QJQ83WVUs75Fok85NINosBIr",
-	"IpX1btq6XYwvu3D6bAP8DwDapDN2xmIjOGvqY2+73iWdsT3K+p1qXemO8SUb37ve7W+8r74TcQhHMppR",
-	"rZzXlT6urNsSUEC+aLDzYrG8jeIZbdXrvsb5OLLVJhhoA6uBVFzg2QaJU0MbPLjCNshZ2ElFP+0WZTtD",
-	"iMoBXpCBS1kRv93Qj3tQQBnhWs0JUzTHytYTtcVcBck5XC70b64UG5QYI8V6L0ueFFsBdGw32IBiSTYM",
-	"kZhQoeY/EiwG8vuClc4x40wfOAMZQniTBodS8bydKnGVMfiixpFu3BCWNmiHMlvtlbNytZvAy08qlNh4",
-	"llKye1wYm1soF8Q2WFErpGrmV3Jo/Y8BRTHGsWFB+C7fegqFVk9g2JstRpY3W3DcwU6DK7S/twu+3JZI",
-	"kY8qesyXlJER0ffwWhaOcWiKKQPU5+Dz/ulk2I4jyYVCk5UpqdhYVsyFQ7/jnbKyFvCDqay1c7P1Dc7n",
-	"GfoXPseMoSsywVJRzG62dhMprxvtrM/L3sn8ZfedKdOfZN+x3Yfw4c42TT7iXIXbCv4t/c6CZLqJIPfU",
-	"RRHYldFnd/3LL6uok8SkjjYEcwh7PcHtwbJdsimMb4gWTcqIm8I5KSi5h5FfEoaplNgkqgd/vfgGC/7X",
-	"Wv/a/Ou4xFLaOft/v7jkC6zPKN1A/58vznlBhKaD/8cxZ4osKi70rSFGDTf0SyJ5WSdqNHI2pUUnTb8B",
-	"JpziBV8fgvIG3gqX23x3Vc9mRIJ/v78/P0CGwVfIvOqlnkQLzXVQcGmOlSkCtao6aRubjaaftqHyeQqz",
-	"1Rdc8APSPKLHc7D/3xx6aYYmWtf0hb9GDay9raKgGRAUwQof7eV4DdeK38KwXXi9WPi/F5jVuLyVpCR5",
-	"40i4ZWS5PuGi02UWMkRDqNiCxjcLFD8mha2HGsONuMe0HBeya8KcpQ17iPiKWziGWsHzUahjluPMfLIa",
-	"EWHq226PJAtmEyeHv0C2iVDiCYlbkOCO+hjvc2fspr3M9hgb5AlW+PRjxWMJ2A/By9wcC5MWSZyh1Sbt",
-	"bIr/0MdDrIjJi3AIvz+N8hj6uLbw+tMMJk701UNMtmlMplFW0MDyaY/SpAH0BIzTF/oAjqVVgZumz6bv",
-	"bKk8RpYQlGJS30yq2RLSbmZEIcZt7U14vCTkLm5xn1vs1/5C12ac0Wdg5ifF++k0Yd42w5nrc6UWjBTI",
-	"GOJdIhhcUsApwKfT+MC0ij0COdmO0k7EfpZZ2rVHml6Cyzpyajf5A7EUQMPD8YcGAH6jXZWs/SXvaFXF",
-	"TCPnQUqwL5/IyBKCLpdz7givFW5DfAj8WxDMADQ2cRnUnBJfUy0eTSkSiO99dfDq670fvvzzevEITYZk",
-	"sfNtJufTIBrKphcrncQ26PGe81q0sK5ffTEMdW1BnGq2HpvX0nfGibTpbj5pyT4CSJ/pw0Eb03Eb17Hy",
-	"iFA40QS7KltZEbMCaRogLEgivpbcFSZJY+hEN4vwg305nebjmrOUb4VwNIRdv8yJy++otY6z9/NNMj2b",
-	"a5hRzAuut4IpWLEOIx7eS3fxQzM1d9QuoPKNpr0JvYcRF8z9W9kgfEDtpeYfEqta2H/W8HXs1nNaUHWV",
-	"cxNO5kOhKJuBj8YEa5ozHpdlvIXBGJCU96+7EPBajCS2eVPL8TnaF4KL8WZSMH02sR8VyemU5q7ofkml",
-	"ytD3R2/PTo6uz96/uz29vHx/maHLo+vT27dn52fXpye2PAlpIuiX0KpEx3B3xQgXhUQ7ui1SOHv25enR",
-	"yfmprUe4DYM2X23vQqxDSQkzcgtNVvDFd9fXF8goWyaFwoydKlTotxhXYN+HDPSPeAGghlvv3l/fvnn/",
-	"4d1J3FzjwxJxUVBjc7lokW04Qnvr9KMSGE1xrmSGZJ3PEZZACxdVUxn8j4VxSwXSLYDHabL6uoszrxeY",
-	"7WllVG9r16ivPdtdLUhysXZsaqrhqDlZJHJwlFgdTRURydLzAHjRXuk5X6KSs5m+uy8xHVNq04bPDWUj",
-	"RoodRwrdrZOMbym7M0l+FnHHXTMT0TtNUdEcMzSxtUUR48sA7iCst8NZIko+WU3mtB+6lGl2BmeO0gex",
-	"MTQ63+yGEAI2QiFm4ognzY9AkMBRtIRvVq0IXIj2MtiAXECwGEymgw/zgBk1wDzRGmujMD9jjcWKF0fL",
-	"pHs80BgFA7ZKsnHSIp5OM7WppImMMpPRoQ5dfmYrcwx142dAnzIxM85pmAqdeVgy6QOTER+b8rcu724s",
-	"lZ4n0y5yJTl6d2TClZemcIQeUF7y/M6owl62mACFw9b2ige1bpzHty5dL8nDWpKm0NWeD2LMtO+E9mAE",
-	"YZ/eJWV3LknP2h6waqCAJJ0xq3twfTRqiQ/ZdYBio+qCclRQQXJVxjfLcIji5ueTC9YfR0r9qQFF+CmL",
-	"2TR8wTtmQeY9e2U2VFrvDghxXIbXQBeMkVgbxxbjIhutTMUOmitYTzvfAYaTqfK24w267UT/GOyCz5wb",
-	"50jQr5+CBTd2GIma5ViR4s2aMrtOWYvchF21KM5KW80PqtvZvHdBcD4nrvBPpdXrlwcHQe61RRqhEgnM",
-	"ZuR1YMFyEZRNGr0JkBGtz7EggTdUmshis2zI+upLAg2VK89WkNppo3uo2kdH8s6q4xBPToQZjQkNMjh5",
-	"UKudI0lISh+Nnc9yyy9ZknGSFsp1iZQBGQZwOIpUTdcU+oM/pobnZxHd1gnjYZSOVj5kOJ8ktRzsd3Sm",
-	"q03QI21DkG0bl0k+/33JfIGolgmKutRJE52nR7wtB4SR33laqTkHn9f4AZv33bAjQ/7BBaUyri9c+nZe",
-	"+Bh8h5+uVfc5ZoWdBp2aajDWrmnNarQAdV4ibGuAmP23O0LOmh9crvX4Behx10puBW21SLaeORIa7Cfl",
-	"EMWbvNrxvBGjQ3K+V333T5A6XAg8jZcOPQ3VZvepIHOChTTF6k1h3QD3LttqUhZvQaQNYlZDD03Y6ziC",
-	"B5ePfk2RsXgoLQgUZ88JwD52vL7NRaBU72aoZiWRElnUCH16tKFkaBHXvJ2lbnBq3qQXCZP96bdsq+Py",
-	"f4ZwpEeH2XXK4BopSEutuN7bnJO/i3ihdCRc1qA3NqRrDy22F9trJ9/63PfhQv1xP9S6ahK2NL77Ijqe",
-	"RutLqgMpVe+wdfPUbeg99OpL8G7E8+ZGpOhEwpKlIibn56x4Ekfx2DKjBles1X3mlJlEeo1tOknqby1a",
-	"UMTLKfgivf8UTz2LAONaXrTfrB1LrISew9WIBGd4yA1bzRTt0EWlVWFAQDJq9h2pFDi6gnS9hJ9zpU+S",
-	"ERMz72XB0JITO1skAjxMrYn+nHJ5/xphNCe40Ao9X1oLH9wrdlqSHxb89o6sTNWHTKv/dzBVB/9SGuhR",
-	"qNqt5uSG8VpVNZwv/yO3LgJzQK7Q3p7xQqJc3v+PffSz5Ow17CotlvUXv+ohJHrNbpju6P//2z6iuXzt",
-	"t+L3p9+fvruWh+jqw/n50eWP+nhysZ8Z+u97x0fvrs+Oj/benB5dXe/95fRHGH7z++XRu7/csBm9N3AE",
-	"+iFMcsclE+pbDbSoH5uaed6CDPGkDkEWPpNKX6HMvXyJ5W4rb7dVIxbcsY2Wkcv7rWzrZwOqS3O5PkDF",
-	"tuGriqxjkUuSYBRIr0kIYMrucUkTD5m5nUUqAG1ShT8cYrz8fs0GxtiNejNV7vXQMj+1sIlmTuvoFSt9",
-	"n7w1Dgr7VHz2Q6S58FXDu7ecFcJ6O5uSvDBFcN9BrKWZfZOFrRXUJZVkjc3Ul97fiJwJhrXh5/ZMSUQs",
-	"BTFXdqbpZQrQ+DbIoLKmpJNHViBx50C8l+ZSkD7mgsN2bdpj86pLJhylLEheizwVvuGQokCA35G4cVQJ",
-	"zOSUiCRgtRLYuFe3pQWvBvBG77Hw4C21rC3G4wg0h6g20lq6Ho2DbCQ77fbogyVr0z7GYN+RsjoKqpx1",
-	"9xpfIIxmNS2IrRAKJ6AxM3OBdkTNJMLGMLibtdNmDTqoqxW6LdGs5BNcmpd2M4ttjXachXs3Q5q5cdiw",
-	"c78bkN4WNLsbhCZI2C1ELuqW9QXVthe9o+q5f6unNv6G6j9puLO7J+fJcu9ARpvekjV134FxmoLyrGjK",
-	"wK+3MkJv8RqafqxxyzSMZvzpFZn5sOXCtp9iulZbfcEWsOTo4Xk+jhytCeFWYYOg3TOkCY/giqvKQILa",
-	"1bMxkfrSSwCnXvBa+cCRJZnoL+KpNRURCyplEu6zeW4TeUxPjJBCtpNBMVtxRgKX0AKv+qBpYbipJ/ST",
-	"lJhy7WVhdUMgZmy9fZj6k0RnJ6ELUmscYKGPmKJ/vUmVH65Kd8amPFIo0yo8TRiPFWXxwjIuUWCTjIJ7",
-	"IhwvNb3cv9w/WCs1XPFZ20A4gPgM76nCieybp1zBB0Ter8GrKB5Q6KoDOtHep98HZbOVj8WWc1qhGYFM",
-	"UPQzpwwqCHa8ZhBmMjqgZA2MxcNAJGQiD94H3Jqo9iWWJu4CJM4OrDE1YCYmJAPS1MHzZywAI+OwB7IV",
-	"XM7yluOCAjTje35HipFJDG67JoAvLMRFPNXB0CXkwBGgF82+OHKjj9htIQ+jAWJ5SlihhzDBKEe4pVV7",
-	"8MMkSOFUPk8xumZpomBd4S4Nc5DXbNlDRHA+R4taKjRpIZTZPTy2xP1XB+kd27FS6YZvQYHNXKQHF2hW",
-	"E6lGOJlHsPzwsiXNavI+EqrEl0DPJuIvM3LC/BNGkyHdaxYE0Um0k/PFAmdIkgXNeWklCZ7cMEkqDOZK",
-	"iJhtbHX6tiFIzmdM68EGPz/nZb0wtUkwWxlxeoi2vw+quXFxw4If5Lb1YypbEVhmJjeTFCjHkuxRJgmT",
-	"VF+nytWuUb6NYX0fHcFEwA0EUbo3bCeyWJlZKqg8ZQBEJqREO4B7go7Ce0mGzu0X38IX1kZxwxYEM5dj",
-	"tI+uyD0RuGzRDwuCPKXQZIW2D7dhsG4yFlHNnTTw1Q3rT3EfuZJeXx0caDrLqOGuKyPk/SguSkYyDCX7",
-	"mDS1OKuBLxqatrlXVPdI4jbnjYxxiaEnDHPj3TPWLGcmFUnB2YCMUbvcs0hTZ7aLFCAAPAb93Ckz+vJq",
-	"LvZ2s1L7/OVuCtIlERp+Cha6KYf9DgBIZnUP0dKb+MyqT4jblXqX5ZgxDvLZvF+ssfIN63PX3ZDgQLfT",
-	"IzDyY0dBBCRVXp7gEHtvjk1sxFModrxWOV+0PPNmnpadtJIC6RE/DUCLjYwo6agGvRCHd61kK8MMIBQN",
-	"FRiHvzavCGUtpGsQyhzEbLh+DX2Gw/G7eypV+GhIMln2egLTf280TyRm3AgfKGg2lDBp6/6IPe72qh55",
-	"a4djGW5uQaZQXXJ4Syf3SJsUqX0S50bHdpsyWPLUWxNv++luwYPC/4EXyWe7yrXicTe70TWEi63Yv/DJ",
-	"G0zLWsQcKUppZSwBPGa2VPLeTBWa4XuC6iow0tESjoslLUsklf5fUTOEZ1hrr0r/caTG35wTdgwHSRMH",
-	"vXNJdP0ld1m3DwUYh36zhmphh675xBL8a01qMiSH2wT+Fz6xp60lsc0MsYDKZgCgCi8xVTaIF/LCXKBj",
-	"XCuZGk5IKARmNMZJrtuibIZ+5hN9e+Bg+MgB3M4ALGGvUY/XAQJejBaw9PnvEWroiVKTviZqljUjhEAN",
-	"yvKyLkhi2u7dftMXpk+YpiH4XBPcUUKhEsB0OcvJiIS5EIXC9hhkoXvix3jkLZ0ILFYGmTQS5cssckEE",
-	"KkurplNBCDLoP0ES0ZzO5kTfU+sFETSHm/3OzdbLmy2XbGP8xaXpPG6+Z3W/Uulmhf5cCyZHOzF9l2ER",
-	"q70Wq1uNpRk/piWkkCA5NwHJmUEv0HvbFMDUG1wmY/n7sKIjEr5GWnyZRwWOPXPRnMPpXaPRnw2RbFTA",
-	"Q+v/PTBHzAfPj7aIirWo0t0V+yVVk06mQ2O/++71+XmsIRcpMbKg25rabObhRYnzsVgKmn0rwquSIH1p",
-	"BradrMCUAvX40M72O7JEP3Jhss62dyEdqMk9sxZrQZVHYH4SF1cv4+wkSHi4phYJ3QEkOy4OyscFiAxt",
-	"wqQqyw3mUfj0qTgiTC97yhW5z9LywZRHN77y/ub3PB7xU5aYbUO2ui37aatUx52eAJ+ZbkgP2EJsukry",
-	"pnmw76EdWXIlPeQ9Nu/6lJ/xR64j4IX+PpoNtVlGols4O7+hNTNdDoIQRjQ4i68VASwuudq2lkZfDpIp",
-	"gVlOttMmkFScLU8I5krgXFEZz0C/FnVQO9qsydyU+cu5IA02rSisrmKbM0CVCVCicSvgZuOI1OzZABUR",
-	"ptWeRHyJXGzNlY83a6+SLX7Wnj4QHRdmg+VzQaVaYJmhEn6Y83J1a8F8IP5Gn0QFZVisblMnwcbV5KKz",
-	"4TPKNob9yLaqoSJnghjT9LllA1tLb4pLSeJVJqBEsMXPixSe03xqClNaNdEUowUH47RVi3zn6Pj4/Yd3",
-	"17cnp0fH12ffH12fngTVL3b9fYtKBOMZUz/H4d8PVV6zhIzbjPp3XxOHcUu1QF9M8a3vL2ajq0fgjl4R",
-	"CAP5ICO6te0+NuxOilhv5JNVHGj2hzlHWN7Zo4MqpxTABq+ZhxyPpcSPrwVjqh3pHnYgG9MF2JhkTevC",
-	"EIZ7d1P3F3i6MfxXIQe93j51C8042jn40+uDg5iuZGNvPKGwQozO5mq0C7yHXNnMphlm5pYpvsKtWMrN",
-	"w0GT2rTd2Gl7VeGMoX0Ae4gP58KEhi+xRDkXAlA03S1cP52stCJi/DmHrsSy3vWmvkEnrTYY+0MSTNLl",
-	"WkzRBSFTNVrc7RfUJpeY0FvhUYU+niBTpVN2LVylZKJKECFqVy2gxxquSobkreOPhyzSUxBoFEXWTLpJ",
-	"VBy/odbRI41n2R8JCMgrhb3ZpzMMfchFlegPjHzMwWDu3vFKNCSyJVxyVEpSnGNWYMVj1VcizUKUqrkY",
-	"mrLvC/c5xFVviH0vg7l6ODVCwJS4xIIZg1HBibxlXN3qR8mzdKOiODbyzVO0T4xgcD8l1yrFMMP1kZyp",
-	"fTRLyDmtEn6FtYmQYUGeZ6nc9FjHwQg3QLQwkTf3B4P+aZCEl3akPgepCePwAEpb2RYEckTZ7HyKj+e4",
-	"LAmL1bHpw5Uma24PwG+eT3GTzt3uwNX4OOYFkW/JVKXSCVV1mgZu7N5jg7ezSBfRMeqb1xsoWDRYzAgE",
-	"hLkUWgybigjJGdLHkURN8e6C5/VCK/D/9Z9f7EYMkFUl+Me3hM3U/DioOe4WUnPDnBtUK18hlrcIHGDz",
+	"HLb3LfDHM/PwZTDiuKhribV1W/otjcUKt0b2IMkcM5DkmJ1jhmNc/9OcQHJMoONA1pE0QUElhSyMHsH6",
+	"TFGzzhGfvB60phgOzjeyjnaaQ67caTzWt9Q/l0d6lzrjH/QcBWMkQsZis9er90knV1qH+qIe4YccmJek",
+	"ldiaJFFsup/Wtp0TWsWi6PrK9Uhd+MF6UsOpUd81r4wg3bxdw12RRtvq9DOowYorXD5ED+5KS9NO4BEx",
+	"5EgPZz1Tmak/3cJvTsxeTL1voHe3WzcdL+FGCZAwUMteTVPBTOPEtGvkYRu8BcAyym+1qQcqOgIPcBJx",
+	"yZgsp3SeyeYmCvvJd6sRuT0OVUfTxJlu4nZrhFFFxJ41vedcgOZJJeLTDJH92T7avuKVwIyjl9tRa0ur",
+	"3Vh8Ai1J0nyUcisOeuN+Jd+trDF+RKaDs6wNChC/lLBiD7nlxlinsZ96Ivj4yZBDwkm1CdpbyJB1hpky",
+	"DgQmcy4I2rk4ebObgVmJ3061Sr+DEfzX84B/DKyxo1Vr6+fwr2SQ0wuAAu1R7mbGOfdxUWZoQQuaGTSA",
+	"0IMDA9ky8sOMwf9RWaO8bQIs8AUdzLhqpv2hcvG9nR3Z2xAbc/JDOOnT4Bp9gLy2Zxms5rgW704ow5Aq",
+	"9lTzagUj6N4S/Gjt88fG95yOx27tsq3xaXUjXRw09GOko5f9eM+tZ9MxbBPr7yP8XdB/giODhmTCqLLQ",
+	"z1pKWdy9OvLe0R78p59HXMaT2nxKK0/6wFq313XXVzPxNSsAXrl05PiAcF47bbBtJDaOkOltV+KBh8+/",
+	"Wo1xd1wfl/K+ujLfPI4bnvpu11A5oKlbls6dz9tZg4Uf8sV6uuoGILwzYs0kJV+eOz9jP2F5SQSaca0L",
+	"eXALF6NrvZPg/DOHIxgLweqz/Y4HVqNUtjI0nEqhWk1IKm/A5FKknqrv081WUXTCto1rW8J5ftidBEzM",
+	"RUosqZrzWiGLAxkJUEimNkSiY7ccLdzEg3kEE84C4dtauDXL78O1e8q5Pomu45bFn6iah2m/HibV4n7o",
+	"PyARSJVxEriA3LXnmYmpXfNaJOpvIBTWz/2yLolMTv0sEV5lH6Mdn13cTfLy+JU2UH0383n8bXp1bLCv",
+	"9IkwwmzOCqy4WF27hMpIIiGC1EafIA3uSMYVWlApUc3sodyytAYD+eYgGza8RpJk8UfwD0Rj7I4ctOic",
+	"ShMW44dgzOY58W5RS6GdA6Q4enlwsHvY2NMdKk6SSuFuTgDCmni/NfCvyC6XqNme8dngZt0h9RyQOJSW",
+	"bHwK7mfbpuLwV4FXuy1N3sWO2FbiYHjR2P/Oeo9g6R8pWSbZOrI8xy7i0cyMFwBOhdSSlPcELThTc4nw",
+	"3ICeOff7nEvCtIiDsI58zrkkDVbsKPNZT+2NWco5m9JZLVLBjkJPGGF5B9FwJj2VT70o3sGGZyxinSMl",
+	"bI/EwSOcVBg3diNEemYm+LU1/KxZgeE1TAcGLSg7dtBYF0RcJA+sKVkSGeBoIRs+i3BwaCE553VZoDm+",
+	"J3aTaTHFOFpiwSib7SPnQRqz5brKa2Ssa+atMNNX5rgjps0I/WXbNEvfKM6uz0dkMnWP0qdioRbrDOIj",
+	"1GruYDuP5yS/6xNv6pDjImEv8r1uIOEYDdBA21xmsD1hW/1aC9IA8mGD/wOQT1aoC17P5ggj1xogOu+v",
+	"v4F0j3WYRDPiYHgxsnxHy5Ky2UWJWWQrEaY7LtL+t0p/lyElKC5lZqSIDRDXNNb6Ha6qcmWikam0uEwJ",
+	"57MbxCjWvKonfkR6+O3T96sIpwqaUza7NrQcbvwifLeXyWyp4kYcpWtd3l0SWZcxMwVnZLOk2im4zwdu",
+	"9ynrp0HMG2nScG/H5jN4FytMDLUdZYoctm5Cd+Ab5hcD3O1jLo66R99MbKwOM/z0Ph7oWJYneJVAhWow",
+	"s/p2gkQ+XJDcH9HBFIQBGA16xwKbUSL7+fsDyAHXI6xyTcUHbx5L5ExsS0QLyDDoYwhs/2Zn82mv+XXv",
+	"t9Vqtdo7P98rik9xy78D9DpZizShYnAGTiu2tNnRMshAheLSvACCd8HvSbE7OIArraxe08UYIAXfA2i4",
+	"oOABWi5VejyYIWP515QqSElU/I5H5ZntOwZC1ANoEET/rfU3oHRckJY8x0lzLuPt1KUASsJO6HQAbsL0",
+	"r8fjhh1j3Sui7/UuMIkU4TQgwFMQAMUwKJ4zwojA8FrCFtD0qrWAdbx82X7bqhonbTN3XEnWK1eVmDK0",
+	"5KKQznFlcG1fmaxFPbPrmkh9AdAn3fW8FvqPOGsDc/Q7vHxzjL766qs/G/jlMFGHT6eSqEPUcL3ZaGW5",
+	"B6l/951glphJb+1Od5Y8E4f/X+2B9CiDeIPv0VQ9cEbyVj0XZcw1BNQUK00DnnUcGljr/Bhb22VIdr8h",
+	"MX96oM5EglFEInB8rlRloL/1v3YRLgpBpE/1mRICtgxclm2sZSBDfKWWZJLj8kOqR6nFiOvGM4j5CME6",
+	"EgiXzudNmj+uKol4RSBKHiMZaEfr87wcYYZIeiHIlAhvu2hTVs758qgs33qcgRO8imU9zPnSQPlSxkUI",
+	"SwDJbDscXsSlvplyq1NOiaBYZijnC/gVuETuIsX5od4snZI9kbCbVnpKdKCD826CRbvooAMIkT0sUPfu",
+	"UFfuoO7CYjZIkhs77+YPw9KkD4XPpPLErEXqHrUGV9MiRT0wzMJgPNlor473u0G4bMbYHlBIrXXL9EFG",
+	"037Mno8Yj+B3c/ZNeVnyJaKJBMENKZBtuTXp93qmJII6XAai0L2YIcmtdAIc6VqS9mhSXNwir+82c7OO",
+	"0gzCli8sGG0abBYObHURwN1GckyWA8+7doFOg+3P4yPlVJiI+Mj4qFolUB9qpkQknP3s6j366uW33+69",
+	"RLis5njvFUAuR4+DND6IvteG+RcLDNENC1LQegEOLzEjUa9xxaXSHSa0uJFYq4P6QSzCtKFIspegzeQ6",
+	"nJhKHGmM4HhMij4878iqVRpruwV/477PjBkXrBXN6OJJYCPWPvXsOLUCDwjbSt7xFxMivHNyA5Sz8dy1",
+	"1t3yVNwm+Aj1nhulPuTMzt47encU4OtpAkRX9klCsxzbay4JCBFuhJAZWtpscod0K5JxA/QQLHUqIyi5",
+	"pU4XmJaJ4JEwuB3eixxhb8lUad3SpC/AhbqHnhYc5AWdEflUjQ0q7i6b8En62kQx9lRNH2u8Wl3zK0g6",
+	"jVzvS8mRJB6x3iOtuUIXO9v6U6QvA0g3tb27j36ybnOqwq+oRKWeJq9VdsP0dcvbmldw9ut9YKWiIDmt",
+	"KNwib1gcwo3HzDBHSM65UH50jYcPxpD52oivOolbw9hN0ZyZ96xcefeUpGwGHis/B2lzaVwGjb4fm8Qi",
+	"rb5CAhTUSfPADBui4wys9VUiSndooZ213KwiWjZg237VOU/42fxi9Zv9wcEn+JAKIojLtTp0vbU78rVj",
+	"aqZGAdMGA8ja0/x5DZ3APzdW1mxmS4Vn6YDGjugZlCd9BWKBpSICySVV+fzQx6nYDWcK92hqSof0m1q5",
+	"rlhaI2sas0kzvSxwNrSm1Ws/ixE2uURwy4l4wPTPf0lcQOgwvUzBX1qYMA746wyKmZhqbJspvox8VOOM",
+	"wZBQbuysDOQAJGSCez5uSsTsbjPEKE8U+3GSqKkow4dGCFJpwGXiPPwLp4wUJ7GQ16QKORxzaOrLavVq",
+	"Awdx81HUOzznjLyrHV361iCIBWnVfZM2fII3Ys1kl0rEl0xvzDkWRKLBEJfNNEqzcHJOKzePjWNZ10Qh",
+	"hnTw6pxf39ZidhYiyW1X9WKBze3jsXdVE7AFD7clOmWzksp5Wm1ed7d5okwZr1PHFekkYZq4/UjIByWl",
+	"qRVlSqbrU9KUf3TqE7ojpJLAbve4rIECm9N3gyv+0M1p+PKdmH7cMoUHRMnTXUY161sk+pRDM4gGK7Ei",
+	"Ulnvpq3bxfiyC6fPNsD/AKBNOmNnLDaCs6Y+9rbrXdIZ26Os36nWle4YX7Lxvevd/sb76jsRh3AkoxnV",
+	"ynld6ePKui0BBeSrBjsvFsvbKJ7RVr3ua5yPI1ttgoE2sBpIxQWebZA4NbTBgytsg5yFnVT0025RtjOE",
+	"qBzgBRm4lBXx2w39uAcFlBGu1ZwwRXOsbD1RW8xVkJzD5UL/5kqxQYkxUqz3suRJsRVAx3aDDSiWZMMQ",
+	"iQkVav5XgsVAfl+w0jlmnOkDZyBDCG/S4FAqnrdTJa4yBl/UONKNG8LSBu1QZqu9claudhN4+UmFEhvP",
+	"Ukp2jwtjcwvlgtgGK2qFVM38Sg6t/zGgKMY4NiwI3+VbT6HQ6gkMe7PFyPJmC4472Glwhfb3dsGX2xIp",
+	"8lFFj/mSMjIi+h5ey8IxDk0xZYD6EnzeP50M23EkuVBosjIlFRvLirlw6He8U1bWAn4wlbV2bra+w/k8",
+	"Q//K55gxdEUmWCqK2c3WbiLldaOd9WXZO5m/7L4zZfqT7Du2+xA+3NmmyUecq3Bbwb+l31mQTDcR5J66",
+	"KAK7Mvrsrn/9dRV1kpjU0YZgDmGvJ7g9WLZLNoXxDdGiSRlxUzgnBSX3MPJLwjCVEptE9eCvF99hwf9W",
+	"61+bfx2XWEo7Z//vF5d8gfUZpRvo//PFOS+I0HTw/zjmTJFFxYW+NcSo4YZ+SSQv60SNRs6mtOik6TfA",
+	"hFO84OtDUN7AW+Fym++u6tmMSPDv9/fnB8gw+AaZV73Uk2ihuQ4KLs2xMkWgVlUnbWOz0fTTNlQ+T2G2",
+	"+oILfkCaR/R4Dvb/s0MvzdBE65q+8NeogbW3VRQ0A4IiWOGjvRyv4VrxWxi2C68XC//3ArMal7eSlCRv",
+	"HAm3jCzXJ1x0usxChmgIFVvQ+GaB4seksPVQY7gR95iW40J2TZiztGEPEV9xC8dQK3g+CnXMcpyZT1Yj",
+	"Ikx92+2RZMFs4uTwF8g2EUo8IXELEtxRH+N97ozdtJfZHmODPMEKn36seCwB+yF4mZtjYdIiiTO02qSd",
+	"TfEf+niIFTF5EQ7h9+dRHkMf1xZef5rBxIm+eojJNo3JNMoKGlg+7VGaNICegHH6Qh/AsbQqcNP02fSd",
+	"LZXHyBKCUkzqm0k1W0LazYwoxLitvQmPl4TcxS3uc4v92l/o2owz+gzM/KR4P50mzNtmOHN9rtSCkQIZ",
+	"Q7xLBINLCjgF+HQaH5hWsUcgJ9tR2onYzzJLu/ZI00twWUdO7SZ/IJYCaHg4/tAAwG+0q5K1v+QdraqY",
+	"aeQ8SAn25RMZWULQ5XLOHeG1wm2ID4F/C4IZgMYmLoOaU+JrqsWjKUUC8b2vDl59u/fT139eLx6hyZAs",
+	"dr7N5HwaREPZ9GKlk9gGPd5zXosW1vWrr4ahri2IU83WY/Na+s44kTbdzSct2UcA6TN9OGhjOm7jOlYe",
+	"EQonmmBXZSsrYlYgTQOEBUnE15K7wiRpDJ3oZhF+si+n03xcc5byrRCOhrDrlzlx+R211nH2fr5Jpmdz",
+	"DTOKecH1VjAFK9ZhxMN76S5+aqbmjtoFVL7RtDeh9zDigrl/KxuED6i91PxDYlUL+88avo7dek4Lqq5y",
+	"bsLJfCgUZTPw0ZhgTXPG47KMtzAYA5Ly/nUXAl6LkcQ2b2o5Pkf7QnAx3kwKps8m9qMiOZ3S3BXdL6lU",
+	"Gfrx6O3ZydH12ft3t6eXl+8vM3R5dH16+/bs/Oz69MSWJyFNBP0SWpXoGO6uGOGikGhHt0UKZ8++PD06",
+	"OT+19Qi3YdDmq+1diHUoKWFGbqHJCr744fr6Ahlly6RQmLFThQr9FuMK7PuQgf4RLwDUcOvd++vbN+8/",
+	"vDuJm2t8WCIuCmpsLhctsg1HaG+dflQCoynOlcyQrPM5whJo4aJqKoP/sTBuqUC6BfA4TVZfd3Hm9QKz",
+	"Pa2M6m3tGvW1Z7urBUku1o5NTTUcNSeLRA6OEqujqSIiWXoeAC/aKz3nS1RyNtN39yWmY0pt2vC5oWzE",
+	"SLHjSKG7dZLxLWV3JsnPIu64a2YieqcpKppjhia2tihifBnAHYT1djhLRMknq8mc9kOXMs3O4MxR+iA2",
+	"hkbnm90QQsBGKMRMHPGk+REIEjiKlvDdqhWBC9FeBhuQCwgWg8l08GEeMKMGmCdaY20U5messVjx4miZ",
+	"dI8HGqNgwFZJNk5axNNppjaVNJFRZjI61KHLz2xljqFu/AzoUyZmxjkNU6EzD0smfWAy4mNT/tbl3Y2l",
+	"0vNk2kWuJEfvjky48tIUjtADykue3xlV2MsWE6Bw2Npe8aDWjfP41qXrJXlYS9IUutrzQYyZ9p3QHowg",
+	"7NO7pOzOJelZ2wNWDRSQpDNmdQ+uj0Yt8SG7DlBsVF1QjgoqSK7K+GYZDlHc/HxywfrjSKk/NaAIP2cx",
+	"m4YveMcsyLxnr8yGSuvdASGOy/Aa6IIxEmvj2GJcZKOVqdhBcwXraec7wHAyVd52vEG3negfg13wmXPj",
+	"HAn69VOw4MYOI1GzHCtSvFlTZtcpa5GbsKsWxVlpq/lBdTub9y4IzufEFf6ptHr98uAgyL22SCNUIoHZ",
+	"jLwOLFgugrJJozcBMqL1ORYk8IZKE1lslg1ZX31JoKFy5dkKUjttdA9V++hI3ll1HOLJiTCjMaFBBicP",
+	"arVzJAlJ6aOx81lu+SVLMk7SQrkukTIgwwAOR5Gq6ZpCf/DH1PD8LKLbOmE8jNLRyocM55OkloP9js50",
+	"tQl6pG0Ism3jMsnnvy+ZLxDVMkFRlzppovP0iLflgDDyO08rNefg8xo/YPO+G3ZkyD+5oFTG9YVL384L",
+	"H4Pv8NO16j7HrLDToFNTDcbaNa1ZjRagzkuEbQ0Qs/92R8hZ84PLtR6/AD3uWsmtoK0WydYzR0KD/awc",
+	"oniTVzueN2J0SM73qu/+CVKHC4Gn8dKhp6Ha7D4VZE6wkKZYvSmsG+DeZVtNyuItiLRBzGrooQl7HUfw",
+	"4PLRrykyFg+lBYHi7DkB2MeO17e5CJTq3QzVrCRSIosaoU+PNpQMLeKat7PUDU7Nm/QiYbI/f8q2Oi7/",
+	"ZwhHenSYXacMrpGCtNSK673NOfmHiBdKR8JlDXpjQ7r20GJ7sb128q3PfR8u1B/3Q62rJmFL47svouNp",
+	"tL6kOpBS9Q5bN0/dht5Dr74G70Y8b25Eik4kLFkqYnJ+zooncRSPLTNqcMVa3WdOmUmk19imk6T+3qIF",
+	"Rbycgi/S+0/x1LMIMK7lRfvN2rHESug5XI1IcIaH3LDVTNEOXVRaFQYEJKNm35FKgaMrSNdL+DlX+iQZ",
+	"MTHzXhYMLTmxs0UiwMPUmujPKZf3rxFGc4ILrdDzpbXwwb1ipyX5YcFv78jKVH3ItPp/B1N18C+lgR6F",
+	"qt1qTm4Yr1VVw/ny33LrIjAH5Art7RkvJMrl/X/bR79Izl7DrtJiWX/xmx5CotfshumO/v+f9hHN5Wu/",
+	"FX88/fH03bU8RFcfzs+PLv+qjycX+5mh/7J3fPTu+uz4aO/N6dHV9d5fTv8Kw29+vzx695cbNqP3Bo5A",
+	"P4RJ7rhkQn2rgRb1Y1Mzz1uQIZ7UIcjCZ1LpK5S5ly+x3G3l7bZqxII7ttEycnm/lW39YkB1aS7XB6jY",
+	"NnxVkXUsckkSjALpNQkBTNk9LmniITO3s0gFoE2q8IdDjJffr9nAGLtRb6bKvR5a5qcWNtHMaR29YqXv",
+	"k7fGQWGfis9+iDQXvmp495azQlhvZ1OSF6YI7juItTSzb7KwtYK6pJKssZn60vsbkTPBsDb83J4piYil",
+	"IObKzjS9TAEa3wYZVNaUdPLICiTuHIj30lwK0sdccNiuTXtsXnXJhKOUBclrkafCNxxSFAjwOxI3jiqB",
+	"mZwSkQSsVgIb9+q2tODVAN7oPRYevKWWtcV4HIHmENVGWkvXo3GQjWSn3R59sGRt2scY7AdSVkdBlbPu",
+	"XuMLhNGspgWxFULhBDRmZi7QjqiZRNgYBnezdtqsQQd1tUK3JZqVfIJL89JuZrGt0Y6zcO9mSDM3Dht2",
+	"7ncD0tuCZneD0AQJu4XIRd2yvqDa9qJ3VD337/XUxt9Q/ScNd3b35DxZ7h3IaNNbsqbuOzBOU1CeFU0Z",
+	"+PVWRugtXkPTjzVumYbRjD+9IjMftlzY9lNM12qrL9gClhw9PM/HkaM1IdwqbBC0e4Y04RFccVUZSFC7",
+	"ejYmUl96CeDUC14rHziyJBP9RTy1piJiQaVMwn02z20ij+mJEVLIdjIoZivOSOASWuBVHzQtDDf1hH6S",
+	"ElOuvSysbgjEjK23D1N/kujsJHRBao0DLPQRU/SvN6nyw1XpztiURwplWoWnCeOxoixeWMYlCmySUXBP",
+	"hOOlppf7l/sHa6WGKz5rGwgHEJ/hPVU4kX3zlCv4gMj7NXgVxQMKXXVAJ9r79MegbLbysdhyTis0I5AJ",
+	"in7hlEEFwY7XDMJMRgeUrIGxeBiIhEzkwfuAWxPVvsTSxF2AxNmBNaYGzMSEZECaOnj+jAVgZBz2QLaC",
+	"y1neclxQgGZ8z+9IMTKJwW3XBPCFhbiIpzoYuoQcOAL0otkXR270Ebst5GE0QCxPCSv0ECYY5Qi3tGoP",
+	"fpgEKZzK5ylG1yxNFKwr3KVhDvKaLXuICM7naFFLhSYthDK7h8eWuP/mIL1jO1Yq3fAtKLCZi/TgAs1q",
+	"ItUIJ/MIlh9etqRZTd5HQpX4EujZRPxlRk6Yf8JoMqR7zYIgOol2cr5Y4AxJsqA5L60kwZMbJkmFwVwJ",
+	"EbONrU7fNgTJ+YxpPdjg5+e8rBemNglmKyNOD9H2j0E1Ny5uWPCD3LZ+TGUrAsvM5GaSAuVYkj3KJGGS",
+	"6utUudo1yrcxrO+jI5gIuIEgSveG7UQWKzNLBZWnDIDIhJRoB3BP0FF4L8nQuf3ie/jC2ihu2IJg5nKM",
+	"9tEVuScCly36YUGQpxSarND24TYM1k3GIqq5kwa+umH9Ke4jV9Lrm4MDTWcZNdx1ZYS8H8VFyUiGoWQf",
+	"k6YWZzXwRUPTNveK6h5J3Oa8kTEuMfSEYW68e8aa5cykIik4G5Axapd7FmnqzHaRAgSAx6CfO2VGX17N",
+	"xd5uVmqfv9xNQbokQsNPwUI35bDfAQDJrO4hWnoTn1n1CXG7Uu+yHDPGQT6b94s1Vr5hfe66GxIc6HZ6",
+	"BEZ+7CiIgKTKyxMcYu/NsYmNeArFjtcq54uWZ97M07KTVlIgPeLnAWixkRElHdWgF+LwrpVsZZgBhKKh",
+	"AuPw1+YVoayFdA1CmYOYDdevoc9wOH53T6UKHw1JJsteT2D6743micSMG+EDBc2GEiZt3R+xx91e1SNv",
+	"7XAsw80tyBSqSw5v6eQeaZMitU/i3OjYblMGS556a+JtP98teFD4P/Ai+WxXuVY87mY3uoZwsRX7Vz55",
+	"g2lZi5gjRSmtjCWAx8yWSt6bqUIzfE9QXQVGOlrCcbGkZYmk0v8raobwDGvtVek/jtT4m3PCjuEgaeKg",
+	"dy6Jrr/kLuv2oQDj0G/WUC3s0DWfWIJ/q0lNhuRwm8D/yif2tLUktpkhFlDZDABU4SWmygbxQl6YC3SM",
+	"ayVTwwkJhcCMxjjJdVuUzdAvfKJvDxwMHzmA2xmAJew16vE6QMCL0QKWPv89Qg09UWrS10TNsmaEEKhB",
+	"WV7WBUlM273bb/rC9AnTNASfa4I7SihUApguZzkZkTAXolDYHoMsdE/8GI+8pROBxcogk0aifJlFLohA",
+	"ZWnVdCoIQQb9J0gimtPZnOh7ar0gguZws9+52Xp5s+WSbYy/uDSdx833rO5XKt2s0J9rweRoJ6bvMixi",
+	"tddidauxNOPHtIQUEiTnJiA5M+gFem+bAph6g8tkLH8fVnREwtdIiy/zqMCxZy6aczi9azT6syGSjQp4",
+	"aP2/B+aI+eD50RZRsRZVurtiv6Zq0sl0aOwPP7w+P4815CIlRhZ0W1ObzTy8KHE+FktBs29FeFUSpC/N",
+	"wLaTFZhSoB4f2tl+R5bor1yYrLPtXUgHanLPrMVaUOURmJ/ExdXLODsJEh6uqUVCdwDJjouD8nEBIkOb",
+	"MKnKcoN5FD59Ko4I08ueckXus7R8MOXRja+8v/k9j0f8lCVm25Ctbst+2irVcacnwGemG9IDthCbrpK8",
+	"aR7se2hHllxJD3mPzbs+5Wf8kesIeKG/j2ZDbZaR6BbOzm9ozUyXgyCEEQ3O4mtFAItLrratpdGXg2RK",
+	"YJaT7bQJJBVnyxOCuRI4V1TGM9CvRR3UjjZrMjdl/nIuSINNKwqrq9jmDFBlApRo3Aq42TgiNXs2QEWE",
+	"abUnEV8iF1tz5ePN2qtki5+1pw9Ex4XZYPlcUKkWWGaohB/mvFzdWjAfiL/RJ1FBGRar29RJsHE1uehs",
+	"+IyyjWE/sq1qqMiZIMY0fW7ZwNbSm+JSkniVCSgRbPHzIoXnNJ+awpRWTTTFaMHBOG3VIt85Oj5+/+Hd",
+	"9e3J6dHx9dmPR9enJ0H1i11/36ISwXjG1M9x+PdDldcsIeM2o/7d18Rh3FIt0BdTfOv7i9no6hG4o1cE",
+	"wkA+yIhubbuPDbuTItYb+WQVB5r9ac4Rlnf26KDKKQWwwWvmIcdjKfHja8GYake6hx3IxnQBNiZZ07ow",
+	"hOHe3dT9BZ5uDP9VyEGvt0/dQjOOdg7+9PrgIKYr2dgbTyisEKOzuRrtAu8hVzazaYaZuWWKr3ArlnLz",
+	"cNCkNm03dtpeVThjaB/AHuLDuTCh4UssUc6FABRNdwvXTycrrYgYf86hK7Gsd72pb9BJqw3G/pAEk3S5",
+	"FlN0QchUjRZ3+wW1ySUm9FZ4VKGPJ8hU6ZRdC1cpmagSRIjaVQvosYarkiF56/jjIYv0FAQaRZE1k24S",
+	"FcdvqHX0SONZ9kcCAvJKYW/26QxDH3JRJfoDIx9zMJi7d7wSDYlsCZcclZIU55gVWPFY9ZVIsxClai6G",
+	"puz7wn0OcdUbYt/LYK4eTo0QMCUusWDGYFRwIm8ZV7f6UfIs3agojo188xTtEyMY3M/JtUoxzHB9JGdq",
+	"H80Sck6rhF9hbSJkWJDnWSo3PdZxMMINEC1M5M39waB/HiThpR2pz0Fqwjg8gNJWtgWBHFE2O5/i4zku",
+	"S8JidWz6cKXJmtsD8JvnU9ykc7c7cDU+jnlB5FsyVal0QlWdpoEbu/fY4O0s0kV0jPrm9QYKFg0WMwIB",
+	"YS6FFsOmIkJyhvRxJFFTvLvgeb3QCvz/+p9f7UYMkFUl+Me3hM3U/DioOe4WUnPDnBtUK18hlrcIHGDz",
 	"CAD1iF+3c6xwyWdNXbDYG9C/ETdrz/7wch8rbWULZOAm45IHd+lEkatqJbS+6SKOkzpc0jxZ1EblOqes",
-	"tu+sT9meY7HgjObHgKXykarVdzR2sXupdfiXB+PywKl8R5bX3JT+K/EskV6E2ay2nuW+iWQlaG5zG/om",
-	"D8rOmCLiHpc/EHIXgwbUP4MXhUC4n1oSfR1YclRLIkdms9eLCyyUTK4ISxSaM3hP4Gyw3ooMKUEXC1Ic",
-	"ooJKRVmu4Kob3kMSdzCL2/AD0cwR9e7YpTkE8MNFnc+R/yow4ECiwbiJi/lKzRdPzBMmnQmq3w8Y3x0o",
+	"tu+sT9meY7HgjObHgKXykarVDzR2sXupdfiXB+PywKl8R5bX3JT+K/EskV6E2ay2nuW+iWQlaG5zG/om",
+	"D8rOmCLiHpc/EXIXgwbUP4MXhUC4n1oSfR1YclRLIkdms9eLCyyUTK4ISxSaM3hP4Gyw3ooMKUEXC1Ic",
+	"ooJKRVmu4Kob3kMSdzCL2/AT0cwR9e7YpTkE8MNFnc+R/yow4ECiwbiJi/lKzRdPzBMmnQmq3w8Y3x0o",
 	"D3B5kvCynqTMSWlDk02kqriETK8rsqCKs5jitffyFczs1SE60Bcbu/PiapD+ZaTYWBEsLJBAMWZ3Ro2T",
 	"SdFtY2U7OkvxGJeW/jrdXzJnO6wutAE8VrsqUcSIGw1bPQoDSxleWEQnH1C6A2QzIadmZgbLDoJQTJaz",
 	"jY6HIgOvb5jbso7LMi/RM+TOmQw5AZWBipwhd4SY4FhIEVB4JtGOj+28YSa4czdDTvRlyAnt24WR2hnS",
 	"XHJreyyyZi/fLp0IyG7YgrJbakUgWCMljEAfc7d+/LDjbqtmy2XIHzO3lE15Zsz8uzDDBc5uWDeIt4lM",
-	"DaJLod7yY+NLAx5KA6PkWlkHH+fGbJSsYrKmpAx16EKRCHBbbmhsUaHPUC/FjD4brJuyZjWSIU+DafQb",
-	"hcwFvSWi5ZI9xWPlzOvDWfFhpwnjr6+pY/IdElPN0w+7vG/fzPotrxthLHpvbGGr2NZ6WIjfD/OVD5YF",
+	"DaJLod7yY+NLAx5KA6PkWlkHH+fGbJSsYrKmpAx16EKRCHBbbmhsUaEvUC/FjD4brJuyZjWSIU+DafQb",
+	"hcwFvSWi5ZI9xWPlzOvDWfFhpwnjr6+pY/IdElPN0w+7vG/fzPotrxthLHpvbGGr2NZ6WIjfT/OVD5YF",
 	"CQoBfOMS8Fla3Y6E+BlSDca/jvQg2Yg/5zYaF/FnSOa2/sgI2+DC1E8VfkARPWfb0ZepHGKSAXPcgvyO",
 	"Kj/MyPJ48HJim5eYWuBGNxBbqR2zFZKmjJKBhzl0tfwwlMhw7yecfHh2VmyIY2WPy4ge5g4czgiqBF1g",
-	"sdosEPt707RDHVtbeP8nxwnGc7hKlL8ZQmR8SH2cNWVw1iMvZlsSHJzjJXDPNbpOFbQTb3pK7iJLuwRK",
-	"n5vchkwSm99mumzT8Yg5XERrGvuex3NgMqE+26raV98WxvmMXNFfSNIShMsRh48ZpHvf9hc0np68i2h4",
-	"CjGIlcL5fLERUO6R/yaqvwW2orXjcqjgg2mYLUk92vhzCQEQm+iDD0intp98sxo1tBTKizwS+ZzeJ3Fe",
+	"sdosEPtH07RDHVtbeP9nxwnGc7hKlL8ZQmR8SH2cNWVw1iMvZlsSHJzjJXDPNbpOFbQTb3pK7iJLuwRK",
+	"n5vchkwSm99mumzT8Yg5XERrGvuex3NgMqE+26raV98WxvmMXNFfSdIShMsRh48ZpHvf9hc0np68i2h4",
+	"CjGIlcL5fLERUO6R/yaqvwW2orXjcqjgg2mYLUk92vhzCQEQm+iDD0intp98txo1tBTKizwS+ZzeJ3Fe",
 	"sFQfZGMiTsWqjaq2g2fjF/oaRze7GoH53lrdGiz2GxE2PHU2PlBGXJy3siD7NliAdmpyM/BgRJaIWWvv",
-	"JK0XP6VPsStTtzpS348uqPKl6CIRZ1yGGVALvEIQ9pE5ZFyI32M2KAhai9Qzh6onO7hc4pXMbNT8hJal",
-	"vqGbok5t33q6Et4Cf/xQlRwXA2MusZiZmpelSe6t4QsYfI6FWKEdC5d2e370328/XLx9f3Rye/7N7mGI",
+	"JK0XP6dPsStTtzpS348uqPKl6CIRZ1yGGVALvEIQ9pE5ZFyI32M2KAhai9Qzh6onO7hc4pXMbNT8hJal",
+	"vqGbok5t33q6Et4Cf/xQlRwXA2MusZiZmpelSe6t4QsYfI6FWKEdC5d2e370X24/XLx9f3Rye/7d7mGI",
 	"7YHyOcnvJJTpL4kJ6ZcKUV8vXhor/8iBa205MWb42ZekoSWRnXRkGzg3qqe+R8x226NdUuqn4VqGTOsN",
 	"i/pK2zEoUiOxk+7UwWC5B5q15VFdUJ4ocoXlVacUb6tW5wOl6JA5uyNi1yvy6duTVYWdLNrcQPoUIjrd",
 	"+qoiyYXeWFAP49RMIrGBnl09DYOl6YjiUPxametZI+ChPpsnd5GLwOlaYR9xHWiqvCd7/SCjYn5qkf/7",
 	"rLy5IgtdnCmyiBe+GXGr0YOBV13/w9OBvjYLq+0bCtfeK8owISWNRpHQHCHn4qpOVbPcOOQ1ws7tAYZd",
 	"uvkmyRgIiG4gw4URIXFBlkZxrhcn1nt14cow9Wdt9ZgxkRvNqz54o9dHFgx33VQTd841833QgJNDscnf",
-	"j5QB2ZbkQr0XbWir5FUvIGDz3ZohHklJZ2wRrazYh2B54K2709CaIfn5fjInlun3B0FjAT/j5HNaNK+O",
-	"GC5XiuYyEfaV0JdsfFYiX1XwRTLfasaTpXUXeDVJ4bdy9W36wybHY9xp0cw6mY1h68ok+jMPL4jIo5ly",
-	"F64ozbRJFHJFBYOaeVCYH98RFrmZLLGMO3MlpsU7fjE0PP3Kj0QeDayf4okFihyJNsXIftKQpuGCzPGK",
-	"W163lsHCdYfVnclgJktvxSL14KVqJwu2YjHqdkRKyHSDh+cDT0fXY+bHlZiVZ4Z09CVY12e1SCn14woT",
-	"BCX9bGmCbAtgZMd/eAmvd6In10ff+Zn1q1r6icWpA0t9ARk0sSV31VRiF22p0BcHps4SJKFWtpVIBvVo",
-	"e70byQmOGkt1pxfW9pFwbNinTi6EQxGAGo52DtwtHrNVJ66f16YOWM8fXHJeyZSdVqh4zsW1haRKDyZD",
-	"dKqHEc/1rEgKqRgeDc3x5QPmCCbioMzqiE8ATuciXozTAjOXpIu7E4Y7xREUDfrQgn6Eb2+2zlfw6c3W",
-	"bittxdWFe6BK0JqvW+IOk7lVyFy5omDGiR1lWXi9EB0wsG54/0jewjdd0bVSt0uzQdHrSJE0Kg0ljirC",
-	"XNKoyyssQlYvV48RNN11igibJSF3yaLD9kEwNH4fVjOVWiExwnHHpJy42gqSfrR7c9y+7CxJOKo15/ml",
-	"vK9S9THT9Sub6O3nqJ8ZT3RrVWFMTyZR72YQJGBbbgATkIWBYEajLKlUj6jGGlIndl0byvSDOceRvQ25",
-	"NlHHG/qtE4uu7diY9DmXuF4/8pr0jnxUV7Yk2QYFDs2KjrClxksbuu9jI7oYgPJ+zwiCADp3BgNk2t/+",
-	"z/+7BfAN1dB3bKarRP/1n1+30O3vKVm+LrCcTzgWmhngBxc4bzO7wr/hOchk99D9AU98jKB0j1u/mK9N",
-	"9Iu0yYjh3/a5gy8xo7MA/CsTkIZnJHjD/pDzxaJmNrbQf4n9pdf+IIlS1rEFYwv+dg3ZfBDXkZ2b/RMz",
-	"xmuWE+cIg9yO16beQDRQaI1qu1k1dC29LSI7KSWUSw5kv4+vBmCLjcqkt0aZrpQ+pGhdEBHoVwmNik+R",
-	"tcIAr8qHDfB7N4z1Jp+GkYY1phgBHqI1uZ0Ix29zF2mVwBwVPDWg6ifNdA9QnZN5bd3FfqB2282HCxrN",
-	"hlTflDqX4IOhfRWz6tgtcz701mMuIrEwu5Dxt00q8yHa3jYJ3uE+tzdZFkffiViBiSu431To786wM50o",
-	"aS3oy+aHXgoZqQ0fRQu0M0L72bVVTQ3CGrjjIIm/KjEbtXMMno67jYx83brK0uqbCazfhjDT7eTgBpOV",
-	"+40XeLWttXfKclrh0hRqC9BOSszAdrjAheGV1oUz3tmmJQoS8DtvLAS/RdxBe6bsleJoIiChwP3pWC2u",
-	"npZ8g1grzYFXJVebOXkfEnDTFLQY483oqGktFmvjNwXhks1iZD0oH0OWsC5GM4nU1jzmVTKOUfCFfmWM",
-	"1yh4d6inK8jXiPgKCBYlTQX0fnHQugxr/vXlz6HUOmda9LmSVeOZIh25KPGCeJSKjkYC3fMpsmOGbBaz",
-	"mXy5d7wgdtftTFb2X3dktfso8+HQiLtXTz/8zJM2tS5W9dhEPm8ShOvgACNEjkQaD7V1gldmTsng2fEX",
-	"+35w8E9rS4MnCsib77MmfNiSKEXvxG7LebV609pxa8+YZ7o5pgb+EBiwhwYarY1ZeAgk3kDMQTCg1PTh",
-	"COlvlIeEbnlwtLgpdDwbB4BwP40obR8YWtdHZ/Ex/j2HYNYYUy1wWZcubmpD1E1VvX8GEj8DEZIzM6km",
-	"0epTc1IW3+D8LmKDrdkMLfQJ5yzCSM2xCUztZ0Y2p6GHH0wVcDQXIRfRk/B9qbkgxCKvxpu2hXNDzMZ1",
-	"h9vaSCWffeiMSK5Ov5exWkeN2kP8vhlEJfMr4e3ikDJ+6SxJfYq8I8tWcRJfP9oWcWnS0EGrdln4epVw",
-	"YepteuP42oURTQZIt7w1WnJRSIeWqLXoU4D/QVc10+p+hrbtD4ZW+gepWegVMgyCZzwDpACJvtYP9Rzg",
-	"BX3nePmleUs/8Cm46E/uPTtJUmi1PfdLD6Xctx/ho2qMYCYr1M0/a/ZFb4UC9l2/4eSmhYGfRhnZLPaw",
-	"IyN+58pNOq4x1E831CfHX6sfdBcF6+VA8PYmuoSrPty6pdk/wrtZ0GeKWNdkUZVRGKa8lsrEtXZuz9iY",
-	"Z2lp5LFFbUC4qkpKZFyqDINQb36VdsOOX6m7aJUhCrG9ntrZrSNLQht4/ICbMmdfHqy7R0Fn60b6CTTD",
-	"hNrV7SM10hTe1wAQ+INMLIk01CE7y3ijyTpzR2LyUL35/T0R8ZT/BiOvA/Oqj3trM8UBcr2r9rwtoXzt",
-	"HmXOJxFGDcVj70IwxA3gHoKvTBh8LGVQD9f5U2M+HxuRwsjSpBBtYnoAWgx3HcttLkvTq0xV1ko4qS4M",
-	"nrohfVO5gXTs2XNaJWD7yPJ6TuU5Z7HqyHZhbY6aVWn0+r2U1uNJJVrob9HOh+vjBJIrWGzPMS3fDFRg",
-	"8i9dRcM8TxeYlrLl23FBZxDNqVUzxmHmRvl07lZkCxV62FcAMbeF9wzJE8PWLHsWUzGvDC9LVBGBPlwf",
-	"62FkvXFliJfF5vxzBb0m4t5kSUi1Gt6AjFBNyvE7TZq8QJ+Ytml6meXpDi+FpevNqEPvSKvP7uL3OaZZ",
-	"jHD3doVEVKjxkuaxNLb8jvFlSYoZ+b6RqrFCIyADFlgRQXGJrAA91HIuaGNhQ5ApyD190AlkvP1xmgef",
-	"FkMRcyanMni5XfYgUF0mvEi4OJp68x6ALuop0C18l6xo7wvVo++uz9/qi56c8+X+QJbyJu6AAWRfB3Ed",
-	"R3WGtEy/uyG901YMBLGwIspnqeqH48sw2SY3Q59WWK0//4Ejr+DVz+xVcVoC8E7AAKFbJLJR0knLLbZO",
-	"b8ej5rUkgn0wlQX+SBf1Yuv1ywP4P4j5tr+slU6DGk93NB6YoF+HqM2G45bDFDsZrxnCcC4AkiVaB/wB",
-	"LAk+5814MhYdCx5tM5s0IQOYpBHJTn2GTLecuN/EZZ6TdxmqKy2nvjoAhLJ8jgXOFRHyEAm8NGKMMgtV",
-	"XwgOpYBNirSBId16/cryWwz8C86D4zlmMaSk9wwU4YJCUZY7W8PM1nxWPBTpcEozsnRHy5p6GRHMxVet",
-	"2WWgBJXUeKiDybyMTSVxbwDKptcjHoyYY3YOMVpxR8WCpPEx7WlHpTlXWyFXy3mLXhJVegzJO3yyopov",
-	"UmCUyIWxVDbHrCnd11mcnQNQGE1FAO5hkezgEpqjG+CGO3+thcC3mwW0zgahhlsyZUgLSniXwjc2kTvJ",
-	"CKmhcKchRcw+1Iu2MkptOLRDdGCvAGxMzboeRnhIh2zEmWFPg+LpzorNhXuvwoRvoKc4pSdyhe9jsxiv",
-	"SKyn1ZXTikbxXvzSu2YQzcVipAYS6PydUdVqztOVXN2JM6g8P4VC7A6Y+K58ChNRo+Kl1UA/iiwkTDih",
-	"tSSOHxW2800lpFu2dYLSNx8dXpBbFkt02zQlZyBOVD485aaAwnKyE5o5NJ+31FShiFQQSEFdDVYtHuUn",
-	"DDuHFOq4eeDMIyBZDhrwcPda3AyDZjDGgkhFNVMXJ88DIzMnRPlBj8aSWR/C4X2nJ3Q6pXldqtW4IT8y",
-	"9iOAT+mGgcSGNEDgLn0Caq7jgvcVYbFDaoi103lySfZ0nwwNR98tYnHpDSJMKh43KJA3J2gB7aAJKTmb",
-	"SaR4EHJr7grN+9bm6YsFrHX8TXBCy55gkaG//V//L3oJ+aa+1td6NqqieLBgF8q5INsSVYBfDY0nkNGj",
-	"xUpd/hxlviiYnbdp7OAhuXH2UK1S8K7t1YzoJovmwUbpypY91jrzbfNDY7skcTz16AF17cOEtyUqeY5L",
-	"Y5NuDq5DhAP4VMhD9BWTJRH3+sv9wdOt3eNbzitUYSldGSIqkTSV7JDkaIoF2snrRV1ifZfbtYtp0mfs",
-	"QCCxE6IwNAugqsQrUqCdqqwhShXuVt7Qc5A9LOPah+G7eJArXgnMOHq5DXugCbB2GLuJyG4zvLV5oDhX",
-	"NS5NPLqeznjajEzOrpJp7z8A5oXud4LzO3NVXUIWkNUifI5as8UO9H33T19nXx4cmFxrwwsGrE/fdLWM",
-	"aH+kOQwsCoeI8UBM6TuZhJD8VKK5t+P96esvW1a8g8g8LcHieMkfPpydwKgmgi8l2H3viPHHuIwfR/FN",
-	"M+o9/eCdDB3sf4X+9h//C73c/+ohoqiZRmZVujYjNTk3VTfVPC4dAHHoOlGpFbh+Bc6ISvB7WoBAmHNA",
-	"b67MtyYd0VrFG1yIfkWeKujLLENoGfvqq9gmqScllXP9hc24WPNJ18DR7rLXYJwkfEpjEEvpGqjw5ITO",
-	"iFQDRZSyLfDcJfXjOZYX/WKqY5ADv4VkxSMoSpWEYD3KcyIlKY4bLWd9ytpQxM9iigdnW805I40OurYz",
-	"OceCXMxthfCeLAIn5JSUJV/6rCqADiU2QFJ/6cr370AWJ5VKYMWFRAYmFOWY7Y6o8wraqyv22ixaQI/2",
-	"7Fpj7y5IlD1a1GsvfXy1Bji1CTBJFtVSHOVgWT4E6FFSFr4Ktq2gSZVE97isI6X8n4a7B1mpwyod8cws",
-	"Nod5Hwmy4PdE9hY9LplbTBVZ9xhVQdDJqHswnyPJc4pLH4HiBKN0BzMceHOoZJoWhviXOgUQOuN8VpIR",
-	"Zdjsi5ltLMYil2FttjXV4R6RE9puJzEQmxt4WZvJuRhdXF4EY7KloftZ8XyKpvSeQNZeugwcmtKPpLjV",
-	"G+K1CyThlenmtfOa6J93M61Y7N8wQYzadKv4LQQRvkZ8OpVEZahmVGXIpKpDeRt4flbsQ8RugVe3kY/t",
-	"o+yGxT50w76VStS5qgV5HSRUZv7r4bHv3zD9Yrm65ey2wCtpui1XrmwZ2nHhiS93M/vsBK/kPjoqy9fI",
-	"tYrUL7QAHZowwI7dv2E/mBHAr2YQDC+IRFgQVPIlETmWBJ2ymT5HTYWe6IWir117eoRh5ibCXfOwvj5E",
-	"48vt2IbMaEG0DATIYxamqepTYorLEvGBjM7Uvd8FMvWrjPgOWmHzWgh6Q5vubU5BqE95LSCMRY8yOk/D",
-	"dokwWRtD6rppLz+cUo7vgzCWhsvAvtLh1S0DRRPl43iFlF8SGojeKOHo7Jggrj3aku032ljDrZthrbZ3",
-	"wJiYxlR130syo1IR8YBq+MNnIGX3VJFrfkcSTil4wRS2XsLtsaTszl6XZkab0c9yvNA6j+D1bH6IqFHO",
-	"7YmIi0IQKW29cfMHKUwiBZUIhj4OrmDwwB6q+r+Z4reuxn5CAxteuHgBpvS6mXqw68wyZ355tHpWKVK4",
-	"uD5SnMWWVNSu8DsL1xaWq2gtl0tUcVGG1IS4wo0/7peuR5RqujK3xQ8ywv6O0H74cYoan99JFK9P/xrm",
-	"KJlAXZhGrfgCK5q36uNnAYy+kKqxIaklzxDB+RxBAMIXBw6OLfTBdkVBG8HfhpW/6gsGN4crBwzT5wsX",
-	"KT/eQuca1V/ZhtsD+SpWkkWob3CJGfiK1tATgyZJc1elKSfCkrZzs9HvlkQog9sX4uFB+OaULInwOf8A",
-	"8Wmy2aCtBtC0wjOyDfltdFEvDt1CZI0dmXHT0RgLbyoVAQwTHTIM8V1I3iSI5Jh1gp66GRnuvBJBipOl",
-	"uqlpp4kOrgqX1ONPTogoXV8wL8zBKNKTlUS5+1/y0BkUucqdKWvCceC1QLhGh9MpeW2gkHzN640rYOv2",
-	"GsyrBDAFbH7BS5JZTTfAu6IKzXlZSI9A5JGH9B9N00iP+LX+8YYZjCw+RSFKFiIfca7KFcIyMFQjwqZc",
-	"QP17hXZM+NaUliUpTOX60KR9AwC/1uIFeaAMly8wXNZ399ERMsQym9SMujcfsHMC/8CEb5h5LUSnylAM",
-	"nApSIAJ0qpj2Ha7OaG9DA0gW0atay/9ETToOf4K2miiwRzfWvV4/iO+DfSTvqyPAvIu5GjGLh2qHKoOF",
-	"j9B30OmUCH24GhA9yAEVpCpxbowLidSzjSAiHg086EEX3ezcKIapk0o288NpUwiOML1BVhM4GxlXt/Db",
-	"emSlAVBEA4kYC3jAfgmfA7cy6+BmxpIOucuSMfqViS3E+sSPL33gx45VDmd329KlJEnuquzbWFKvdOrj",
-	"nyqU66t0ZdOqpaoLyq1FpIyDCw/HgGzOlZXFsBqbfsvuAPVKkz5SeUoL1zBvviGrgehUCACywdVlXegt",
-	"gKbNMnnjoSqGBm7h2xildr4pDr3ye8Ifzn3MdrMbokexvQ8kQh9kyhGsWWKPMqSvHNuynwomH5jbdu5b",
-	"iIan9/WGkTuw82GcF5LImhmyKPmw9Pr0holrtWAHO2rwWqF7Kqniwh3gjAdNwdYyuoSztO/uo+ugFJix",
-	"uzMORbNNro9EfMle3zCqkCC4sBZlo8oojua0IBakq1FelrwuC1s6F+0wfE9n5pIJK5DdMMFrRdCsxgBi",
-	"MKmV4kzasQANFEcl53eorgBZwea7UYnCA9Dgo92wUL/JDGSlhym1CpnlkoY9zAOsTMv7N+wIYv/oL3ag",
-	"LlS6IDktSIEmq3CCnPkIFtCMtdYTXH/HsUTrIrxxRn5tgpfsJoltTtv+GZvyyOYqKWHqrHqqWE5jd1Rx",
-	"7wH5WFFB5BMkSwHYAyFsozBTouY8cvK4C0eGjNMCVNlfapGIjSBCUqmSc9TrcTRrPx4KRHMEa7XsB9tO",
-	"PwpmHRIz7DRrVnSAFz5ES87/4UT+w4n8u3IiN/nBSeCQ1taPOlmbzOY1hiCHbWI/iA6onvhFSwCYhqsa",
-	"h5NRtVjn0AxshgcRHJliPaJRe5xnRXMdfUsXNJJees6l8my300GIhTg1m3oTGIvlrj+SuY39ArgjzbVz",
-	"fE8S+f2cqXm5uhAWoro9jg9XqOBliYUJcYKXE+n8dt+Sj3gBqYdb56Sg9QIdW0ztSGRxzhcL4pJZYnUA",
-	"IFU7QSJQOM0bpvKrVsu16JWgEtl05WY4L7/9Jp4523Ty4ET0sO5ZOMr2Ksc668yysx4Bh7bpNWY7GKHr",
-	"1H+5wCUkVsCqwLYXszhMVxeB64nABN+R5TU33PBAOMEFZc5r9wN4DEcFonub7Q8ONOuTBLAno9abYURm",
-	"1CFUbJ2vcbR+VMkjETH/JMRsNplsoMvBxdfDMCXyGG1VFFPOWJ+GCs+GxcLY0qKZnUlrIAkqJDE6h0hx",
-	"iP7pi8mfXk2/Ntd1d+Xa3yCVcGxBCXDfJq30Gxni482r6pQJXpbx2olcVbhW8w8irkX+VRzzgsRiXC/e",
-	"fYsKrDD6cPnWXdVsY/qnePQUyQUZoWXb97JwdH4ssVl+YFqae4bsLnUCLqxXhCzFRh+YNGJzMpTFlLZS",
-	"OSU9YkFyAETWcZuBr61c6ct5QRjawX/7j//H/P//YU+pfS5mu3HyukEWI6K9WiYk57ttGoiRIVmidVLT",
-	"Up2xjW4IfVXg6ug6eviOKeQ6ICoiNVrdeAcmuVn1mAcNMjW+2Ki03I9mtDcegfjlJEgitwVzXBIPU01q",
-	"hMMk6iS376YMwiS/K23i5JBOq0d97F8OT9kxXzaehKbezuhv6irnC5pCRmXko3I0AFOSVn0hoQA0pwxJ",
-	"zpk3QKIdF1jw1e54oC0bNJWEzPZ1Gf61bjBl48VDPd6/XUk5ByvdhCAs70iBlhBICgklkH8uKZsdtqvz",
-	"u4p24Oscb1ENagSvLeThKJ4FfJni5eOQhfrrMzM++j3rl0BSkUrakA5F87vQl+qmqA+jfmAsKAhHRfL6",
-	"4DnyikRrcggINDVxwg4flnykUiXgHWxkBIT2xBxyR8y4aq1/BPCTWlVxuOhE91B/jUv0CLCxF8YJEQ13",
-	"divjQ0BMr6Z4BCCzGV3NwI2MsEV0JpmFVO6QtDu+FEOcULmg0koGdx1pBE1su8RuJY0MWFNQrkskIxpz",
-	"zKzxeELQjN7rE7jtKQOwXcOVu4/wlPakw2LVSPKx7sBssDChc0tZNbwRc9gkRRoExCDZirIQ23gzQaHp",
-	"ni6gDKUJxoTculoqBpa6XR/Kh2jvmOrJAJ8NDjjqsavjelHNzNrHtoepYsJtqSxnuwsCmTgrV4c2lq5X",
-	"gofXChBhoHkoqtVs5c1oh4X60AxzFBZrz9VnmCGgd2qzpcpXbY6KMghckuq+M9mh0kyjCZguSVYlqi01",
-	"K2VrLZnqi+94+GR9EEDVrqyUnHPcSDLH8tLtwHTavt6uCdCi5yhZ7bvM2uOLze1HXosTrHDENfGx4kK5",
-	"yMRY3Xj9fBOYboVP4ZvYKq91VAgiFRckPR7JSwLW8ffTYQTL8ACHpFWjfjlfpRZHcBlm5aodXXmIClIS",
-	"E46NtfiqmaKlUdnmLmLXuD7vO7J3s/wZR9r2pLom/WCB2uT5KebAlFoRomp1pZfDhtQYz9Qx53c0lX5v",
-	"84qxz2+Cw1OinZLPKMvQPRF0ujqfYqP5dLKhtuUN0zrvBOd3u5qwc1I2Scs5dJyh75Sq3gO1WYGu8IJc",
-	"UUX++S3+uI+OrNv3hpkA+OOjd9dnx0e33xxdnd5+uHwLbSpVSZuWQhW6vf2OS7WXY6Zojm/dDHauNAFI",
-	"dsPm+rFe3QxdYDX/5xe7++gHdxg0M4ZAFxthD4cvwN8jzsgNc1exLw9eGp7KeUHQ0Yfr725PLy/fX5pQ",
-	"PKqpaCbpROrrrc64GvmEK/oXonkBMgOM4ziCZMaZEjhXvr6B5rlj06ZzkWsyava0oQX76NQ6zGXFmSQ3",
-	"DKbjscZkDX4hMPRRAhBpp0JwgQz3mLlYYbTlujq6OAuQrF5vvdw/gKSVijBc0a3XW1/sH+x/AbGlag7c",
-	"9sKGXr4w5/Be7ozE9qLuqa3F4dYVUUfwnvMsWHf/NxYhSdPB6mkAuW7Kgr742eKQGaGztiB+04Oz4P3W",
-	"3otK1MQIHyAdTOTVwZf9tbkkRqCQYl/T4cuDg1Tnvq0X32Af3gufvFz/yQeGbbCE0TK+PPhi/UdvuJiA",
-	"Ocp88eX6L95x9YbXzHbxp/Uf2Hlc0wXhBnbcZpyt/xR4zYgoV7LAUzOo9uHF85KLO7gK75RYqltsnZq3",
-	"JiCTFq68IJXIuEwRCFB0zguSgfEkDFqRIOf3oX/PoU5V3asEgUBLq6TPSIRTvyXK3QYugtd7THPwZGwb",
-	"6w74NnKJaF7ZfzCTPWopv7MAD+2wMVTSO5uh5O8Fcs6XDO34kMPdfZPzH5cOKZo/vZRIknudmPjcK46w",
-	"RBLf/x2IpM8oYeaP4s+W1NACaA9s8Wlp8ZZKBQeOQZx/rJgYXzMA+gtSkzoK6G+xJGvBlxAR0IvwhKuy",
-	"kcumCvVnES3ORg5mRevCMhZWF9FsonlgSQwm67jVe/GrDdX9zWTaCLwgCm60ibjC5pUXLrjmt58GZFeH",
-	"AZ5BZvkebB2QTyyv+hwXl1a2OjtIKn1/+UN7egLZdl0LH7i7LR3789ADwRnUbp5Ogx2RNWH/bjPpFrob",
-	"hRaEKeqsBEkhd9a89pyMxhkjuSLFkc3rSjFa7l70GWCfSWj5EfcRQ5KEfvGr/ffKiiSwQ5A+4T+wkrI7",
-	"S/qVSa4MZRc1wbcAPGDvo03LW10JkQWL0LVB/TTmUnRCpaf7/u97l/55/QfHnE1Lmj9+fzZkQdivPsDF",
-	"YetdWuIVlMCgMyhpJPQWZl3+WEzx0KXkfIqvXAbWs+2/ppPIvjNPPtM+u17yvSnOFRdIt0rAbAHGHOmG",
-	"1SHmCwdbs5d7eBwuI8S9JDPC9A+kjafzTEc5L8hG1omnW9329BKSlZElmL+k8bLwskCcAbwfKjkgH+ob",
-	"+z/mFeTLVyPkxjXn55it7NfyCa4ukOjpYRNNTTGzAsZGiZFNcYCfI5yuuKqMHc7Voosy+pF945qr6n9D",
-	"7n7PDiEtS1Nadmn9D8rQmx6En2UHgIKrkgKe+7AIE/6j1+sQCaJqwWRnGSGbNrVDCipdvEF8g5yYF35P",
-	"+yOihr2fTv8Qv5+M+abTzcQwgejeNI+Z6F/PYs8kDDtxxumzPgOv0YooZxUywb6fVr3/lNr6lcJChavM",
-	"xR6uKgTrponViBaTpqrJ4X1w/3oZW/wQvCW+6qbyU+DtfR4rUdjJY8WMaa3442D8fLLJLIEJA7Or6oQR",
-	"2HOsOOKM7KNT5sFozKXTI1q3WVXQe2xKXKZumj6G5Bnlk+8jIplMVIlEE0LZDC1wAbFxBV+ykuPC5PC3",
-	"AQk+z400Bp5gQz1AXkAuvwWcsMFzSwxYACbuxBZ3sCsTX6cXLkQlFC19QR7gyhXEXQQM9qe1B/JaGe4w",
-	"0XpYGdwRi+JuYiRMbINuJC8JFqTYzW6YbqOqxUw3BzUAXCHdmpVEWpxeKBgGXcFUQV2zISzWkrePvjz4",
-	"M3p7dHV9e3RyfvYOgqhvGATbYAsw1w/RAYgn65noB/scQpvv3t9eHF1d/fD+8sTAGLAb5ujhgwKD/fPl",
-	"wYFpqyAK01Luu0fma7QUnM38+yZcomswgP1tZ3biVui5ghpavXymy1V3rpFte9Iw3qEvorq0wbuGgz7x",
-	"WfL3IOKBoiTisgQkFiB6ZqCmxYIUhnHD8yAhNoJovrjUsLVwmZVYetM38jYzEVKcgTAw6hAp9tGRy7vw",
-	"co4y9OpLNOe1kGjny1d/hojf6G4J4gV7fPrqyfg0jEqM67xm5JnPxeYimPgj1N7PwTxH8s6KPLeMfBpn",
-	"JUgN3MHo384uzIlqUVh+5hP015rUJDN+JcheIQyysVe7w8z14lfzD+vEiKoTJ/bUbq3+ei+Ga3jQhxEU",
-	"i/j6y2yES2NIHP5CqzaX+XTyCWWa2v0Oouz1b2cXj7k7bejoeJzosWsD+zzFOMAIfrvvaG77b3D+7x4i",
-	"zFb6U1JKsi1dAOJUj63HOL7oRkrpdHU5nvEMc10kI23g8e9JmwyHVGGVzyMuQigPEVLv6VWQdiWKT6x5",
-	"rFk1W0+8s3p/hEb1LpEQUJ21IXAsQl4BuDNBqFln+9r7wXCAwJV76VOEQIWAXCOCn9zYfr/3RkfiBOVf",
-	"/OorQw0GDJyy4soHoq8/ZsNyU08cK3DKit95kMCjFvGUDR+b3fXUl9oXP/PJYNzxv/DJv2pd7DkPQd9H",
-	"Qp6CMvgp1+3Re8mrsAiQTmcAPW7RvSyU8i7623/8TwgNBSQUvQ6Q8pPpu41YaTkIqZhT0IAzD9ev/64F",
-	"kf7aRYUpQ0L0WHpr++LXn/nkrPjtBbQaiTWMbEH44pFqbiqsQYnVv/DJZ+emoHYkEOYfVypc1gxhy0XA",
-	"l3iGaeO9FETOkSRwS8NKkUWlVeoWo7Z4it8TcU/JMpAZ3axJj+ZpvTfO7jLHBdwKDfYtF05YQZauTZUL",
-	"IgWteRJ429r3Dm9M8NKSSmKhTmVJSLXaRxAJiizwOnhf+1+7cDhTwgDe1VoaEejD9bEtznSK8zkyNbRQ",
-	"zhdEGhQBPVQ8mwkywwpYSO9QSIQqSxsHHLPK6UtEiZW+t713hHtOvbTbV2ILuEX8u5KplZ3cOpFqo7LB",
-	"j2g5EGzOwCiZ47SsYQbNAFABy0SxwssWD64yRVWpyNpx+lASzO2LWs1fAAzBngu0G/K5kfzuqFZzV/Pt",
-	"ma5HsB0+l102mB7MN8aGP9j8QKjg7FQWi3D08AvTP2BQgM2p3Xr97z91c560MDUsa0v6eGfHjuFHzZqe",
-	"KXdb/GqstwOMal44tbBPz8GjLVizT8yjdn+Y1mP8eezM279/ZvwUoQoJLrRU6nOi9wkA7FyAxGM+MHEs",
-	"JWV3EaZ8AZBGxVBwrH5+HDT1u5Gir2J1tZlydbodeQBdh6GaNV6UxuX6h+xbw3VXxN6FWtxkGVBrtyFT",
-	"AYhAmpfewuPnYR9o+zMJONs3VKWLWZ8aPdtgKpgK9jbejEqI6PiHDbT5HbCwTbsAOdnonV0PqmVgbnEG",
-	"Uxysn48xgF35uItDFAZZgEP1nt/Z8AyztSDuwgZd7H86nb8h2K+/ZT0AkX//6bc+HXmtDNqHq6XfCTPS",
-	"VFyfyXI8x2VJ2Iw8czJL00/idrbEFAJxcveizdsxRoonZMIGADKgnQF+c4ljbizTvpQwHqAoS37vEFv+",
-	"8SL6x8rVPyTnM0nON5RROQ9ZFCxZrB0+a9ByPHydD8YPRQKnRf7iV3c9+u2FQxFKyon3tMiP3UvZhknb",
-	"/sKvpRoYXcGKFKD28AIKFSR9HInvpLIVDjb9EAzGD/7wto1PP94180VMSb7myN4BLH3RjjkaASUI6oV3",
-	"O0WcOWN4hijLyxpiZzDyTQiC87n5zUk3bgWerUYKpRXnWKEJmdmfLFtZvYiRpQ9kNBWPCjQhOa5tFSLH",
-	"PaigBYQaWJXUQBWGV6Jd3WADBdDkrGZbc4Jd9f+33EiltkDqRXl8krP1B4jKbM1S37tMeKUjqCb0IRLE",
-	"VGiTSHUXcmjHAdBXcrtBVLzec0+/1xbdveapCYVCTPkTV/DA/aCvq9H6q/E+BPEVGyP9THEpSQRFdexu",
-	"CZdlHx2VkiNJFBzdcy7UXknvSdHAnll1bsdBg+mVyLo4ZvpHVDO90N9dX19c7dq9Qd2iO5HrSntbJjj0",
-	"af922+l9AqwwNcLahbwa5NgHsfsDjtLn3yHfkBllHTw6tMMFWDYAMBV8Hw0gCJqs/F6BWOvOQgZ7xV0F",
-	"Xky5mPEB/f8NPH/mNI7ntYT4e8/nsIJ8GrSN33Xk75CdJVgcQSRRPaudZ1R4PGy1e242jda1fmiykWsH",
-	"2eKyhzaVxd2ag+KDBhP+d2+7e1LeUFY98uyRsvnG2UaQGZWq7Svr3oUFr2fzNtb5toSW0A78RMCHsNt0",
-	"bX4tmloZ/kdjJNSSlkjI8XDvvDYVMXuWRCq1uqOyMCEGfvT1amMJKzesyViRRGW+5GvHNrELSu3PnNqc",
-	"viCfpD3kbWnwXjErblhYa39Hf6y5Ek+kFaz6F7it25gRXxQgoIBUeOXh4nf30RGzyVk3zCyJxSOdESWT",
-	"Rlabw2PKBbhawU6kA+yq855EU1Xsyj+XDDDNb7T9Xz5D9ykbgXsD1i7BedyUP17iFVxEGp6zWEpnFrrw",
-	"H8ox9Ts48o6hLieYE4J0rYiF9jC4C/WXMBR0sqmAnLI+NvGRz2a3cl2ksKts2mZjOf0U+nM/7NQcqn1T",
-	"LmjVrC7L3czGvNkwjxYmdqy2sl2KCS1LymYvqhK3goY7R349KWneCO1KQKUfVOEZyWxAkUnR0b/4zjmb",
-	"cAwA6GhJf8GiMGjPyHZqQNAwkqSc7s25BGQuwFHeRcQU09R7Hq6Ehsn0IPVPZFGp1Wurd/i4qppBnUJr",
-	"rWcchmlOnDlfMlNo2bTh0hhNd9uALY0Kou9lwK07DqoMyYrk6L/+M5Yt9S1R35iZXAD1npFNW/0keNVR",
-	"VV/iG3I9q3Hcol7ncyxmxJRHMvyX+Sx8GVRNtMTfYZracAi7MWvRPp26UAwPAjwlrvBEPIb6ErwzDqL1",
-	"DbFFVNYjRoNT5+8nzAtwL0KITUjvUgRpAhncC01rH++ieCUB+wlK3/yWrYVPjpPu6VF0oZ8E/+q5fMY4",
-	"/x5tfVQbENlrzuaibkq+Qjp/2t9zSRhZ/uOQ+BNz/Tm+IwNc7xfEG6QhBxaETO6j/XlZdIUKBCm++NX9",
-	"fb2qyG8vHKzcA1Bng3agikAyyvtb28cbgqV6Lsw6aNz19Km9gK3Oi2R84xJL5Aj+B+zsU+SN8UVV29T0",
-	"KXCXQWMQkE7Gp2hFsJCN6UEJXFB3i65L0g1tP0R0UXGoH0eZVBggzfUNedReMt8+7U7qFh1b6bs7LmkB",
-	"SNnetD6HYlQlseN/DQgS3x+9PTs5uj57/86UCEHbWhaaN8DQapu6YVq5PkSMK3CPaTZ1dNjfbowQgpg0",
-	"fOZgKdCOHkRJmVG1BcGSs919dGY/vmENFYWFEPT8byAbnWYt8cIuIWhQJVW1mNEcl7CEbl0cHol++4ZN",
-	"AR4A0heMSU66KcTMDMd8saAKdqoZ33MKItvD5xBDputLkgIYAEmkGkYoaJEBM01W+j9/iKXHiyWzBJad",
-	"/RbIIDlE31vtPoum1YwRMS8qQVzSzXMd2hemiz/2y3tGEGFKrCD7448d8kS1MEzyl5VBYEDGK1dnWIAk",
-	"0jdluHKbzC5I4LGulwzVzP5Tbyh3JHY2FDrunApjdlhVT0oq57bI4OM317paMr67Z64kY/r5XFVkNEmS",
-	"tsYwi+qPzfX4zWXXWu+Mmll+NnFQDZ17iq9/kxQmnQ1shbamPCjQsDEdmIrbS2D1GkgbAvv5cxZUg7ZN",
-	"N5/atQNdnxhVOJozBKP6oxRS5N5m3SrGamrjhfRvgHRl8mypshV1boFTWwzXrpaTNPJ5tnvOmjMDDHDt",
-	"HLl/L3BLRy671d/5vA3KOZ3hV1uzxXjEdrSe+LrAcg5eD1tD7eEVjIZAhJ5dknweAKExjORQhEKG+uOY",
-	"fDzoUFO1yFs1FpjhGXndqkXUFTwv8HRKS+rDFZ+4ZFfA7kdBR8+E39n0YIjyB///78j/gpR0RnktUcDb",
-	"BiZYHwf6GqZkaJpr6uuP2zEMlytFc/nCFjMeOryP3MtH9t1NzxTfwAURlBcQ+z32kzeCLzb64Jpv9Pr3",
-	"nObkAkNd8vFfnd4TpsxNapO5GJBI/UnHEKgX1UBI/nMu7008A8RIoB2LigHO/1gwO7zWimR34fH9qvYP",
-	"RLvcUIR12UWzoCIf1Ytc3q8JJ49JG1duW5Jc/wrethCYxtAJS3R89f0/mjB6nGXn6vsLTz0DiYMq2IFN",
-	"GI2JXIFQDY+UbdVILyMOES7uMcshqsX+tnsYaJ/tNTAiquHmRymh66SXUlrssZyME2DN63/IsE8owywb",
-	"o8fLMlg28FwDWJW0QLufUcg1LPVYOedbaom6AIoLyCP/EHWR23JDu46ga8RahpoY7cxgnZn0RfiXscS1",
-	"Bd/uoUlD/EzCbTEo1M5XngcT6J2dzWUhqmO7SzNsPH1uzR5fzmk+d7s8YODJCtn1fMBex6GUxo3OKXCu",
-	"aE4+9VYPCf3ILe5NOAbGToYb3IvLPzb4uvA4vmQGPvDlK7TgTM19xRTYRa8DUZo5BShDjn9AJFSU5MSk",
-	"WBjpcIgYAcnRQim36/Ssu7yWNB+lvZzDm38oLp9BcZE1mz1AkunP9Huas/QLEJXz+XQVw0CPlGHAr39o",
-	"KJsKMB91qHkCUtS8igKVn+ZYWgk0IYTBWyaCfbIK7TyGhX5nioo/mcdIsQv38iilxdAourn0CfDnA7+t",
-	"tjL45eWrxVa2lddS8cV4ncZ088/mMyMBTPXQAq/Qzo8//vjj3vn53slJUgZMtaRM4DC/PHjEMOCc64zC",
-	"gmpIek8OEbZVdqb0ntggS4OgrIeUlln8UaM9MmIAl8YZRQunwXgvIlagaG97O812cwBzVq5SA7v3R0Ji",
-	"fK8ORg0wz0mlyP/H3rsuJ65k66KvkuHzA3NCYOo2u7sc5wdd5erps3zbNlVzzVjMcCRSArkRmbRSMkU7",
-	"KmI9xI7Yb7D6PXq/yXqSHTlGppQCCbCNwHbxq8q2pLyNMXJcvxFkWY1DGukfeRgDNkZ0nM2nx0IpBgCL",
-	"IKRFQVaS8Hg+m5EMWcTKps7Se6lk6u9ba0NUVK6sTxkbqafp6fAJzcZal9rdrZYKlCdebCk57O+2h2a5",
-	"2J0bc5HEDHGbNXUUuBkZ9Yc5Q9wGsmMmUJDhOSgWoJKuFi67Kq+yiNGAC6bWC4hcp08vTGiRvhQXg5AZ",
-	"d4OVSizitne+YN9jKGcDERkRXwqfRTFWqWEl+VLJcxo8TWSCvDBfwtx9nB3eQ9LHQlSfYX8wtta1mL31",
-	"eR4Ka9NXjmbRSE7VNm4XX92ljvXMWrCSwduQRN+K9MxI+IniM+Uc3A2PuOUEe6G5IDS/mP0pY/tD83d9",
-	"A/lDqZioeyg9JyEVwopH8n/+tyNOP2a3WEGTBpC11DmpMY1Ga0V7qhS5isUxFwNVQerGjSOrb+wwFSVu",
-	"LIyzbWz/4gkU3EPm75opR2wS77lyDjwnzgdjIn3ZIfYaatA26EkjRkIOmAFoLB6ygMcf7f4uSb4QMhE+",
-	"G0MAqwzw4Nz2XWEG6c/mBHskEez7RFMVyX3Kals8ciSCMkJDszoLgPeJjLqC+iMhpyELBiww7T3HTdLR",
-	"ggZdBzaPRI7HiTAkibOB2hnn7q0pcqipMEhCBD7opvOLpazb/s4UQRFyAyPCQdYqti+TiNz8jzMC0Jm4",
-	"Kqj1QLIrKiY74ypu53a0UibLBtIDl+csOBNqvm6vvCGBPClard62hqkpj0w4XFvAK6BUilyDPXJIU298",
-	"jr6enMZa2gi9J4MZ4Yqc02gUyKnwEKZDS0ZFBUcr5NfO+ZlBDQEEmUths/pBUCQB1/otojLxmPRmXWFA",
-	"aWLLtO04zeMhU2AxfCJrvpDaR+424lMoaKSoF5ZSQvq2S5aV3W/ZEKdC37ZbTvF3J2DS+dfhvn164tPT",
-	"E3+LuEFeconTIGQi6cqIKDlmJAeDVniFrHctHiVC3xilVvgnfXF8hWe2JvxxOBi5NMDrQGS+Qnn/q+2J",
-	"WKh3mABtLhbrAJUIGaMWUI2cX4Om7t0fV/RGxU77C4J1Na7PWN695lamuMAFYeCe4xLGf/TxrhPodc/W",
-	"tQnzJzSmMYs4DTHn2iOQVz0n2YY0JlSNkLIdhXUMkQHovKHSIjzT9pyLQVfMKbhjG0nAL4ZhoRqstQZs",
-	"jlNwwWP1wfO94At4AHd2j6qywcKAx3HbI0Tikb11t8qnhQWrWil3H77WM6ue9vUwT8UnvpCvEFXoiUha",
-	"0WiBjOf0Bk163qKPAOMfasTymgNHHFZrfz2e3n3GJ/GKeI9LHub5LXkZ0vGWaZxqrhz0FbscfhvKtCep",
-	"Nb2HVJX4l+YoziO9mWOiPBNF5XFkO+ZiZ4I6T4bvW38hny4vvpydfupkwNY5Tg8k5lBoPi5SqohpbSfj",
-	"zM95TN6//UtXXLc7J7dnp+ennZPPHlF0BrhYdhQIb+BmQMxZn/GUx0MuyPs/k6FMIoXx+2K4a/3ech2/",
-	"Kq6GGZfg05m1ZcuiCHjefN7q0TPGlE7FBzYjj8EHNy9GpkOZWarLxEiZ3PAQcd2hvdJLKQ0vNAD8bunt",
-	"kz57DY9WSaL5ob4taVQO0/5JPNtOLAiQCrNOjBCqVZaSIJQbT1l4x2xeeiwNNEMy0f9fqM71Nh7ypHes",
-	"iGIqUJrnRnmssqxnvFeWi4KQpQQ4R0bkQhLAHbeo42MqAhrLaIZlTQ39O8uwq+SRG45fLZJyUfXKpdK6",
-	"oe2fTi6lMX0MQVs0gGokTOn5VyljdpZW8WDig+hhLKO9B2yDHrD4wXS/Us7F2C+iVM5BYkF2+vbx7dCa",
-	"GW1ZjoFdwCuWdicAQEn9mN9Z10ZNQfqLD/0+ISvWZ2n5H9xxNVNGYdU0HqVbtUn9a136Wl3Gu1UaKxxv",
-	"VbmqXctxtpNc2e5WqS2O7mgoZDLqBpkLDBofgDnK5s9TrZpuG8R51Cr1bnsBUqfPCXQEWCYM4VNO54An",
-	"UCiP2VitBUUF4+llmyRkGkV0VkSwODHSmxFBx+ylwPxBuoqRb1RB2VYKnu/SSAHUE4K4wOONHtXi0FAP",
-	"5PNuRgUsphn9kloGGgXUkj61ojbC5v69bbWgjQ/1Y2baR71tkamMAkUO37da2AtvyhUrLTf4+4PS+v/Y",
-	"ChGbbViHhNMt27LiuCsDJiUkzbU+FVIAgevDPMas0b97UIZCI3+oOUL/xZt7Ep3+IacKJKchpjetumEE",
-	"qBqpJoXwfesv5PPXq7PTT+3Oye1F+/yE1NrpqmB2Aeke3Ov//OgeEBpGjAYzwr5zzeKgtHADrdqsleT2",
-	"pQRUEdSm+fxOcvoy5igLbuHf94bU49o2bggZ2BI0GlkpQy2/HI76dCyTp1Z1FGYGnEkafIGvu5dMdb0J",
-	"8kPp0YsjN2l63JRF0HTV9AFUIz6Z7H2cecSmAH3ovYSHcYMLqKTQMh7Jxrkb3DzTYxCqkGcN7cmNQKUR",
-	"s5v8QCIdW4jjwhoMrGvz5XisdanYtJZOsTYD6ScQD/rXP/9CDmkSy1v4nmf7jtofx1QkNLxVLGR+7HUF",
-	"AGyzW8GmdQvoaTrzBgxAa9BoEgEPaMwUUb7UOgtpNf+kTaqxjMwzuFkN2DvojIH9k+FehJ3CfAoMPnyw",
-	"e6uSwYApLOjQOuTUYlNoBaWwMfC5XodzE62B3AD/zF8m3pKqwirLHe3Ur5mSYRIvabcapU+8YiVMCyqK",
-	"p51XV0jEQqA4l+lympqNfRlSAsrbmKK1glnv7X/Xyt3NKU6rglD4yivO28UFlt3mWD5t6u1HjE1MfBMf",
-	"rSmjaSsSs+9xtekxqUK6GpL72WnGrb1m/FNoxilc90M044DrS3eZL/gzPLGNkOrcSGURBlPUicDj1s0L",
-	"WQ64GDKQP0sSyJSxUTiz6053poIMwiVx1wIC2bzcyw+yE+n3UPLcB1w3F3DNOn0XUr42gSJom6+Fgj+U",
-	"UjFQHgI6g18NZRJ5uRqwmiIxHzPyDynYQ6sVcFS3y2KhoXYK3RDECGtlxzTQhmUM0SakDFOFw2YkkPDr",
-	"qYxGTfK+9Z7UsNIeftvXO9+sYYoqSRTU/Ms0cCXyscick36xOb/p24jEvJ7RlKDis8xsyuHmtLaLGoNL",
-	"MesqBYhkStEB23s75m4Sw0C0iHjIVCZhQAZM0+zUw2wuwE9wXMSeFnS/ds7P0AjT13AV188yPowSsTzq",
-	"gxRyrR/bRnQlHW6d8AqmrYqfRGGBzPi3rTnxrdfv5WAXsg5jPLLVJNsmq9goxpsO0FxAybEvI/DEKkL1",
-	"+qGugLhlBWSi9+oD0dNAvBF9iS0K9Bsmgg6zRF69ft4BJUiU9I5mEVSOTp9/YcDjTLpdlgekKSvIFnIq",
-	"Uv2n70hkFNbAP1qf4GJgtJAHajmml8UqKCAt9gewUAJla3cOKhAi9yH63bHFEwnGXJjXoLlo+pswbHbF",
-	"NfOTCPzK5l2tO7HvEyoC6LofSwf1LxdbbQGTwFt1A2jCA8JVV9TuDYLgj0b2buN+NpvNGufnjSD4UTvW",
-	"epS2l1ngfN92pUdAvVxr+mZXgOgGo5tDNlIUf6YxazaZCPR/MjxcDwvBytRPL4XL/dO7t4CJ1uwKkzmi",
-	"V78i5aKmrAJosjRs3pmeWrMrTL4aIAMSn0YRZ1roHE4ZHdXJSYcOLAqrxZUF2qFihuiycdruiARswkSg",
-	"z/Oj/nVX2GnhWXkISZqq1aCMp4kh4KCFGXrZ/IwVb1rOG/oe01lXKMaapG1BlsyBnvYbF1KwBrj+yVCG",
-	"AR4NHlgMuHSAefOu9d7mnfdkMCvDaDqx/VqWJoNkmJIlKR7p4T8otuCVj0MOU+Kpl8FrIpU9dMQV19dp",
-	"X+8vbO9BpVo77HxZJikeC+nNkK0wXtRPc6kCzWYH3sGQ0cBk/GgyLhvSPHYEz8Bo74q87VlbL5cWkcYO",
-	"c4RX1wxvSO5J83idgRxzegCsawW3K7MBxhXQWiNEu5iEicpJOXPUm0waK0+XaZFv7bPTz+3O6eXF7cn1",
-	"9eU1CsAJixp9zsLANv78SGqnppM8zB7BU8kkknc8MKjeQK9ERoSJoCu0KKwdZ6+BaNSKX/SRnAjz8+E9",
-	"V/JHnYwTFZMeM0Dp+CH3gdoxytyIZddTEjIAMwfjVhlAwOyB6yRkzXtYxA9yyJqDJqndQLxXXzmh3mUQ",
-	"mQGd1ZYgecGBVuTYg2/vJs/H0BWursQ0Mx2Z9r68zTf3FhnqNDU0q9UNxHdet3YCFQ/XFbfpvB7jWHpO",
-	"PLDhW3iF68z5TS5vA0IurlxPgQPhUGpGJ96zTLwRF4qW9Vq1n4SUC5OBbPMe5o/CIz3WlxEjit5BhcmD",
-	"mCm1llanM1iuWMOLrHw514RiKWEGPL6BNwr0ZL0dMuIDLmhob9z+HCA8Obz+8om8e/fuL3WPJCJkSqU4",
-	"8lzvnPssD8qSt7lQsalKieA4Dx6WLbQyq2PvinYTQYRtdAItLpzDjEEQYVMQD50dYBPIMJRTLgYeXiPT",
-	"oQxZ+RXilUa5M/FeVe7E2trGS6kSuRTMaEXZRW53Pqe4H5Mgon3jBjL4SoDoPJQWSHpcMbzNyd0KAD5H",
-	"NLg3GA+AruaEBTlcw6NUb5Iv+l2rsKcuLY+AKLStN6zTZZ7iMVEfQbDnhpcRAPouyCb0v+QlY/04YxKi",
-	"JiF4aNImH4QaYMFsAA+tDEajkLMIIYlGjE2gvi5WZMj1oc+OATnQTj77okfG8s6sNZq5E+/NtB49Tvxh",
-	"V1B8BdfoPIM4lcSFQdbPIVunujiPiRpCbKrHyuEJK9fYcJitJ2GtI0jwXIJUmmY7LCMi2NQc1l432yQa",
-	"YuHVVXRZ5VW1dS6utdS1NRuPA+Hkmo5Xa17kmlGXX3u5mtPXDRWHXkaGjm/PQDxBNodng515SDir5ztF",
-	"uTEdMYHVlq4l7d4gm0PdeMgF+1BSPWLfJzIqT0E8gT8/mGgf2TQobVJJCbprSSSn2MgyklOIMOWybV53",
-	"2D5lTNNWCqoaMxo0TT1fCqGNaTRSlaITrlQz22EINzA2bvxo0rlOA1TC1sno0g8V+ay7AsjWuKqNJxhW",
-	"3LznImDffzSho4QiPhWkZwTIos8moDMiBTnMByvRlQ1RvfoxsbohTMWBWaw5He+LR4Gv97MBm7XCup5o",
-	"NMfqVYL4wK7szvv2mOvRxAjiVNPbK3I7yLjv0BHLdXWfRAzAR44sCskRsaAw+uJIe7on2nJCvHZq2p09",
-	"UuODXizbE2mFEbRr5vMJ1+99zMutpW1luAIxQ32j8Ewi2edhlpCIGk+WYQCAJVMe+8O6h82erBtB29Gg",
-	"VGNX1LSb4mmg0JJE5ciG17LkFGgKpQXujMVoLLOAHOYkmoPuUCh1Se1CpquNJS61WYO6BP1tMGL/ntCQ",
-	"96GlZnGS19sWUZBXoakEtyfN9yqQj5APVKV1C+QBozwIc7xVwQTKMs3SquY09gnlzX9PWLKP0j1WGu4w",
-	"u63Ehsm18wEF5/rm2xXpJXEshe0iN2GRksLJintCupsjW7lfnlX8WU5FKGmA0tFX69ojRsA/0Ci5/vKJ",
-	"fPjw/kOaTPWSXMTzvmEKwRdu3VgEpP4GMz02b0JMQipWOlSu9EMVikT4flmT8JCKl4QtpecLWUCFTI9O",
-	"DXupzlHGMVTHXFx2br9cfr34jPdvorgPHpQeYyLtRIuBBq6spYHFgkIK9rzICxHVG0KKBm6dzSXbqk5X",
-	"BEJ/IcV1NqMq8f8AisLgz0flKAgGeh77bvRl9Lqw5zeUJO4o3w5yvHU5ljkLUeFOw3KUB+ScznoM4ePr",
-	"kKMsMYAA/xd8MIznU5rTbObWnz+2Wk1yqV9Is7I/AmyWL23i27z7YL6NAjbgnNLHO8QtxaiV4vs6fbJq",
-	"ez8baYW5n07+9foY22JxteQQgphTKOmEaOVswmrqOB+FrWFqvP476hW1urbnljnEPaQs/Upe1qLpYCYA",
-	"Ideh5oYduTXLC60LCLWiyGY6yO7cYg9nk32W5ibDmn/jd06O5uFchLI/nxVRJ5Zr0/OAyCbYbODwylj5",
-	"8eJc3U2WwxZf6ycqBSqGEVZBE+Nt+5JU8rmpL40rvoDkngXZ6ZDG5mWm/nQb9m0n8nI5UZoDhW5kWHS6",
-	"F487CBa0V/KV0aXpZLJo9Mo7Fk0jHptUKyijxoP1SCJio/njV8GTXdpUhYs7HqMrbGnN/Knz3DaK5rPx",
-	"1qmav2IGuRxrjDSfEWdl+WLy16s/X060QputG0ur8h1YjTlY98hkcdOa5ILdQclQnERCkViOmMEi2HSh",
-	"1TXrJ4qG6iN5QMkVOYSIiocHeQFIy5r48X+RDFn9uCu0FXly3j49u22fXZ+0P/9+e3rxDcIrht1oEERM",
-	"2cLWdCOynTsGS9S+fX5y/teTa/1yV7hvw8VmIlakx0IpBvNIoMUBHgx983CGGBrllVYOF1RzVWUD4IDb",
-	"Lrpy2XyRreGv+wvqRcVv8MyIkmMmBWT5Yrx3Xv4c4xUFf7NV6HCXcTFa47I64mObJrZpyQS+RTlFj0La",
-	"stUfMn/EAmyOQUzCsqkzg9ahxxh9iuQUs3cmVCmmCFcoV1jQFeDKwCUrJuK6CVhBVBle5For0+syoMwm",
-	"MQgABWwz4mJ5cQrbMX9LVykwcMRtK7fz418zpUm1QHhcCgDKTcIYXI6RnO7lyMuTIxDUt75myBn5dPMN",
-	"2VP2jUtYpHqA+a9RErQ+AGyUpc6qBTm0vqzZbFXpHMKBFR3cdolGAYMjw68U4fFHcJvAug59GUD6fkh7",
-	"LKwvrBNQvbXQyaMkQzmHyKQZRl/TtRqMr54pOFGe1XY8N+e1K9LfQjDBIJwbOYcZ7Li/dUy5cZQdm9UI",
-	"WlMxkLcpQF0QNT+HRFtSfqtFmr1y9jJtY77N3yDZFjZfX7augHGNKWSNQHrABr2Z/geBlWQSQ8YWpJ1F",
-	"tso2Rcx5jMi5z35YUXl7ze7kaN5SWFV0ii8F+4BpSgS4I441KKMCV0KBGssNrCdRsZyoFGNLy2MOoBp3",
-	"qWarKoYld0RJab5BOZEdQbpqtf3652ZYnm+gZ7KMpltbMkFvoMZQ6/z7xvYb6BktgpUchgaWcc0INkXm",
-	"glIT+PHN+0ZAZyRm0RhtSBkGRQy4rtTNINQailG1yhF6lj5+Y57ehjt0ftR1oUTNio4JG0/imYEMVsxP",
-	"Qhq9uPRBZ0FrtR40HnQAWLIvzBiNKu4FYghuKRUZtMTttajEAdchGwvk2JtlJtXrLmszZVUBj5gPDemR",
-	"PtKf9SUv5koZ0vBmXspURk3rlUWuTVabLId83cQRSeh4amsbFy+Vis77PlndQ+iajeUdM6y9ntqPiAp7",
-	"tT9T+/WOZIDnc2VJi+q+kLETc0WhAIi1XMURjU0SamUK9Fen65BtCzePJzSWsVGvAgYzpLEFbnVnDSu8",
-	"hbmnFb3vW38hZ+2bzm378/npBXQKRQxhxgLVFTmUwMLFk3OoghPo0zabCkEz5ykTh611RVuQRIyEnIrs",
-	"WTuTwq4Hx4SSHg3QB1YUOSwHAHH4ZPNeJPz4jiBA3Au+rN+BU52+d4DvpBETnkHN+G+lQQ7g8axAytio",
-	"/YixiSKr2a7Etpm/TI5A56VhQ0+h2qKCryvao90wo62c45SuYUYVMWc2RFspPhDjtIxwz6Wv0qV7w2KX",
-	"45YEgDysHE6tgHjIxoqF/VJ/AbDQcuMOnlgBIv4bIDbCrWYN1ZjHIfOISnrmf7Z1m0e0tSYG2oyNSMh7",
-	"EY1mRCQw4UOfKtNg3PcBaZkPhIxYoMXIrtrWL2A0XmHbRp9G0SyDA4vpANyiDAAX2fdJKANmccuLZhHT",
-	"AbQeKjCB56awYOh6xTiUmjS4mP9qwXoKpzObsMe96dOYDWQ0e9zbIRWDhA5Y2Zl8WOtMzE0yB6ZII3/I",
-	"70wYLwzL6ME+lpsCE8n44ON/mC8feO5TNAwP/vDWXaHCgN/ip4E1DrwDP2usiYxw4B0koH7pwbSe+1XB",
-	"f7GPcfCAscFhVLwupfla72LJ5/Ib/KbRo4qVgolO5k/QfJCLmA3gllj8IokledNqHZMPLYC+x2NbNsIN",
-	"/8eKUarE9QdZeKUXWlasSk3XB5CAMqYhps9g/Fq94gbHEM3VqzeuSSPXPaKYZhsWeKTPw9iU6QVEYV4Q",
-	"lrYTxaI7tkFX5rJsKMtrH0nW3Ng0OTcoG4V9mI+zayXXqhfbgnHVFSZJgRz+659/wRQGKgj7zhUYrOnz",
-	"kBQBuClpMWCPKUMj0HicqVzf8a4wEL+CTT85X9EXyzFhob4wIZjgDmEERbM8IbUrFjJSMVP089ers9NP",
-	"7c7J7cVXyBWtneUv6XvxA2CGTaYErKU3I92De5BnP7oHhdBHmJRp9YnKVOOd4O2jZNBqQalo0H/ca8O7",
-	"qE4IIE6n93+ttsHw14bRaThTq9XjT9mz24iBwJgdffGtEQHJ5vaiSraM+EX4g+wstJyBzugVXBWl0sps",
-	"4awiqXVBx2x3QgvpqKzmDxe+F1s7E1s5Bpjl5NfCbd0+PzFBcWCRzPE/pGq5sNNCZA0514HHnp2Ig2m9",
-	"XOkGm78TwQYb/LMJNb3de4G2Y4GmD6EqYZYobaEvK6XXj31V6LBYo7tLP5LjpzU/PLUNDzMv5jvI3lEG",
-	"7VQPUeb3iOWDBq/cAYI7V1S4im5RlUD5YdYH08MVy37MhG2BDIn7vRm6iV+xX+RXOTULRzg/sEKmVKVI",
-	"XlzMNQzsg1fcNy1asXQ1XzNNnEydqtK+Mk5aM1lnCzy1FeaoIJnoNdK1vkmBPEyNX5pTtBNKPeol4aiR",
-	"ZRZtWmf6axKOsI1T9e6rQG07mKtXV156+Bu0TwYYKdzgwPQ11r/uUx7ua5o3EeQ1XcIUu2MRDfGiMIVq",
-	"vRn8s7bvCrkhxma9VfSUrZ1zpbgYEEujJPsEwuTQAaFpckItrSvCVRF8Qh0DwqXpHksHXXH6WeU7zua+",
-	"gQiX8G0ekIiNKXRWB/0piOQEujhhargUTBXlTmlK79BBlUxshniOPGx2H1g5poPBnnE3wbjarNHUTGI5",
-	"x71zBg48ZB3RQ5oFUGjEyIhNsC54OWevr4u9nLTpbastCPZmE08O0xQBc2jQnD5gQd2qNMaUwZpKCAmG",
-	"yThVyqvVa6oDhmiLGdZoC8L0RpGI9RPF3J50gF4NR10YRDy0ODYTpi0WwTzCmoNmV3QP9E/kfffgI+ke",
-	"dLSFh1FPFIbdA4yOKigmNKgQzTR6qacOV1+avWyqhD2i6AwrtuH7qIFkcVhJEgVgr4QHkAjVPRBs2j2A",
-	"DER8w1xD+jaN6YjlcC9qpsy82RWXIi1Wl1FapOzgD0WJgERGCmCvH50UYSqmQ71tAxbnEWDLcS6qVyl3",
-	"UgruDF1+MaWtDty7ycau95fT9p10eGCEguRLkzhorrXTAzTR6sEmLP83MX/CNNXMpEKGO4Ec3zcZklr2",
-	"GczcFJHGygeKrVl8Zp6mMcqPw7lkDRq7iRpQTyEYCAE1l5LRJJeCdcU2hIqBXHA5/zXLliUIEyeQlhlJ",
-	"LdplEvtyzBDiICMPOEeocNdz2cucncicOciKnOxZBVQxj06xtmTCXKZV5dEwh4tkI/Wty0uicyMVELP5",
-	"00tStPO53VqzRg0tgJQ4P/YAq7wXUjGq59v99yPG0OexBR1bxTJaJ2J0Y56rWq7ZcYoAHPBPL4UI/jqL",
-	"mYG2Co2yjVcdQJkrz8CNAJBSX1/E2irGNguGGkIaQcu0ZBJKGmg9RE5ZsBWyuB+jO3Zp0eq8U3hVzSo+",
-	"H7zeKmPjxizKtyP//Z//C5HSoVBCjJSHhOERGsfUH461DhbJqcX1inNpk0t5s3KmXDu382VkamMYUqtC",
-	"+kCy0px4NmFemm7kEVNQok8EvFfYI9ec1eZcIKsr8ExspLwEz5TFPqPs4tY+u/hnqohdFHiI6ANtMrnr",
-	"V8MnqdI3nhoajMLl2mp6GR0Zd2Wl5a45ZisMiLZxFq9B9j7zLkK40SX0NY/JBvp2TdlKKqLF89qElcn1",
-	"rRNX/ljHSRjzCY3io76Mxo2AxhTvKmycxcJAmYvKeQ9xjRMVy/EVjQBE3SCqWl1S6xpdEVIVI46nIVCo",
-	"ljEIor0ZUYL3+2BKXn3+4pHzq3ceOX/fPmq3P3nk8m9/O7qcJMojv7W/eeTLmf4lLOjfz8+8rjg//Xxa",
-	"N2h5iij+D4YIYAYmHcucakbn/Ujev3lHvpyendx2Li9vz9rXfzvxyPs3H8jXi5uvV1eX152Tz7f678Uw",
-	"EFojbqeHtvTSK9jRB3UTN2PgmNvO6HTWWNYGJH1ifwXict6sMbMrOtPH2ZHyTFtZ+N6HdbZBJRPE9T5n",
-	"Aac2TftJcu6rMfCwAM4z/VwM8gv6QSEcFctCUegRFUeMjsG0eqi4O7rPfljL3pvjur3RZ4w+4RpyVgpi",
-	"D9y8X24bhsLqR9vOqedBiIpMizVF7Sbk3G6Qd/Zy9hFydlfy0podLsvVitQiGQFUiCkuWds9vo6gPNKs",
-	"vbKNeI5vlqKIaAKHLBp6x1KNjRx+QuJufOZqIhVHZS/9aJ1EFK6HeEiFNqemhJdCCARmTkUQAj0pQwZ9",
-	"qG2qMaa3ZG9f6y0/2FzuvfRjFjfw4sqzqdbSaKwnxQWFBaxMy+nk0jaAP9+2ftnm6BFSZK5/8bui+/BC",
-	"xmQsA97nLCCKQy980McnM7SYIzlVLCJDqTX9w9N+40IK1jiHmKuMyGm/cW5eb9zo1+vPO9H6/Zu3Rfk3",
-	"sA5nTV/FOLcqbaAESO6BxEwZ2BJc7JtfSpq9wCmEnEHMU/EgY6VjYlkJKJkc9sA///8eaUOlTgZcG5LW",
-	"cGluJASUE05ON3yrtYFZ92unc2Xmbe5VRZQkNAm4JL7masZGz1hrSApBvych9R2l4QsP2XOz0fa6w95G",
-	"exC8KND0gtKxoOEf26Qa6FhMEmxsDwkxMR8zFdPxhAUWjHktLQS64OzYL3XNfD7hEPigmEgEs4IWrU3S",
-	"FiSfSjrfA74Ei6V2IbvCIjHHEr/ZrJW123vbgu4cmHWJ0dQJ3JVJVOQmgtb5VxH1Y+6zMy5GFRkvsNEw",
-	"WMqxO0AkhAnclEihNNdwzJSiA5tt+PeEJfvEnxfVTguOmVAyMXSNHROwWhhZz+0TZRrTTVikEG6KR9DM",
-	"G16yAIq+HI8TYUhPrW0cIVT/bGXuyJl5rupQiR1nWbAk32EgUewl5RT1GdXqIeSPm+4JNBO3UHqs6WCn",
-	"gen8vsOM/43NsAUj/ERG+sd5pDFbMwkYlnhnpu8277kI2PcfH/V1ERNqviP7XREPIYCR/0itfpztD5SX",
-	"4IBhUdMPd0Tzkh2v3uyKtqlY/9DSX9C8VHTR3BRQekUxeDPE7kLxj+IyrTOgQrS/a+KN6aLxA2TCI5xf",
-	"YxqNVmWJWu3q3DxbIfXND1UGvYx/fkly3UwZLmWsLLXxH7AYwC3oywhBJvGsezRSngWSBCiJDcLnbCAj",
-	"yZBoEXlsXjAWUsb2xOLDCDMThfPntxeNmxONNL2InG2nxkmcN9dTaG2v1WqtKxut9r1M+YXUHUsclUrG",
-	"3EArLmY789cbkf1tKCGZGleqWIaAqSWnvg2HckpCKQYeuA/SfiUB/JhBzBuBSgUNZzH31daE6oNI8Gi8",
-	"PH1/tg0SPJ+tRYQ+DUNIAtoEFW4duW5+8ljABqTlZUla0JknC9ZpxWzCWKBv8YipZMy0xNnFVf0wqkJo",
-	"m12nw3WckNgYahilYEQxpYDEgWHT4zC/hj030zepZ/D7miKfvp5/PWt3Tr+ddEWfD5KIqWMXhBu7tEzA",
-	"FsRvuYUYxgL0IEBDIhZHHNH1IwZI88wO2xWC6c9Ba2xF4qmmdNJOP9pjWvoo66kxAmg6lCZrD7/CAmgU",
-	"nm/BVFNdkS2fry6JvGZYKejIgOo0MBxsPQWssKuZVnz3RuJOkrlx89Ets0TS5UTXMeEBG09kbJOegA8a",
-	"k0jK/rqqVMRAHd5xUvc1zmKf1F15XVyERavzAaMe9UfruynczlfLcXvdhlRbQe7FAdfB7v2WNTN63a03",
-	"rYfW7d7EhennO9+jtZLmF6WdIGz7hybmiNWyM8GsMQe7peaRgj93RSwlWBM1A+T67fL008ntVfu6c3vy",
-	"76c3nZuCgWpt184wuiNX+FGDjdQV0EBD1cghtuigEYI7UK1p2CrwiA1oBNqlTxWrN5c3nzDEWXl3tt8i",
-	"vm4S55sqxi9it3awVy12iX7sGtYg5xWLYy4Gaj1Rf4TdnJ4Go1Lsq4Qvb7d94SUspgJPZRUXFbZ3MlIb",
-	"g8iCTVF+7xnq6fxxlWCN1Nz9SLNdnueYY9N3D7iJfad+HM5WQ+ilrHSv/1m/vN+5NV5DY+rN9Jl2xJkt",
-	"98ggO1WBiHuKkwdysic0HmYZ2XiED0WALinzuGb6q89VRWhtS0XAbdgrCbvxP6Dy+wg9YRJS0QjoTB3d",
-	"BzRmPxyrcAEVCzIYIwyeB3RWU0RxMQiZFqjCRNKl7ydRxIRvgVvAH0LGdEYUY+QwiGg/tnBqUkHxQVfo",
-	"P8VDNq57UEsb0yg2bmE9KfwyBnQNqqY1i/4hBWuSLyaSb+Zmenqa+D4mu2SvOOkVGd64QLg2PZpHhnww",
-	"ZComERUj06YdKn8xS0DbNQGLwP7uR3Kc/3qWjiOSMDTJZYr5SUij9I/1kpxOfBpQ/WE62kQSMia///77",
-	"743z88bnz0U2yt9YfBVS8ZlWmidmhyjRcQI6e8Ww9W08FNt/gYuBpmZFeOzNU2RKAA0DU5RSG5IPohc5",
-	"uSf6R8NAFaLgr3b04QHre+WPckkRs/Ek1Cy5PLUlpKKTPrkNrdwdcR21/FIwYtcCQQs4AdNfJmJDRiNF",
-	"Qw+CG9yHNtTCZ1oqZQd6C4foYZlx/SWF41Qo42z5sm804mwPvBxJy6mwDcItQsTW+zXkqe/oHubamU3w",
-	"xtqodph++sEKYkmP/xxxVhRFcobYSYJjngFLWmhZitunNFaU0rjA2FTkJFsWI9AsCz+lOskxPAx9EEIO",
-	"kVSE23P5fpkWufpKUKsqeTM9B0PL8FlMeDbKWWmFLrLWA3pruWOhE1l6+UGpKS48THtv/fKL1nMUaqnL",
-	"pmPaFD2uLVF1PbrWvkrXuULhRNOdQOg9pDXQ38mh/nVDinBmthQ06forb27kUA8aEzLKfrIEVeHluSwb",
-	"REsHQO1jGUi+veNToWGBruEoDTQAOayBklNzLZQU9Vp0BTxc14tNkZInsy+RHGsiOQ1SUH4awwahOaX/",
-	"ZxJ2lWNTTiIufD6hISrJXXGoNeQRm4G2rBmlTpTEjwHq64xRvQIF0E1Q39DnItDKeTOX4kFqnaG23eAG",
-	"snEiaKiBk6qRI/MIkrHts5F7BLC/pWDYoR1an7/HXUklbWr1doVPwX5TjJUHl4DfqtMKdtJNE2VIsRYg",
-	"2BQ3c3/3b99TdAOi2V5zOQ1BC6rUeTMnt9wOGEuViKUKwpFm14YxqZYlXl6w7/GNeaxCndUdptStETuw",
-	"wmbqNSsheIDyQMtGiHdL8WLSMn+DOafujFSa44HLCROKNDJobbN0I8hlQGdFrjiPsFCZN24SoZ/aiaWo",
-	"ju4ncPOsEaZJ5e8ejysFYdayYRWfl0MrF+9oayu3i3OzvAxIZdjqXfv9lhWitnNNXJrkjkWQiTtOVEx6",
-	"LL1Maorg7RHbR4w0KNDBYNVTqrrCB0AqhNCUYwaaVahYk1wzQPbjMTZIYyZ4js+rZo3Y+tL3LVRsoV0T",
-	"7bEw1zRKpNbbm1ZLvx1RXy+77hGq18TSIpYPrZb+XZAgMZM3euBfWi0y5iKJGXzfZF6ma6ddgSl4blFu",
-	"1uHK1Mbq2dnK2OY9IJH+qDcJ9hkxmNoQC0HjAZcIXVsQd/Q2USy4Bbn8/5ms6pgpNIgNZIZtCwwFiykh",
-	"/euff6oXg4AG1Sueu0GjWyUb9r6nHUcq0yIzFBnQyNsDTjSluGCkrvBUJROMC6ZQ/6qGxSOaUzBmuFwT",
-	"terBkTZUK82fdsVrYfr0JzmZVcyKeoideYWXcmNa+uPLCcC6gazcc+bmGQ35ynTgBMw8Y/zRKOQsso89",
-	"wbrL8VRDySTy14gTatq8Mc9WTInuUKVVdiLgVn68CCUS3LCQw6zPFMyzBspC4xdznOjMcZJlVu27FipA",
-	"EfO18uYShHomquk6VDcJ+itBRfUHr4L+wwjNfPhJQJdtcvX5S/OF+bGx8FsK1pjQAdMrMB4Bg4+Ugmh4",
-	"xn1rfSUAnKQFjia/rGdM2j5PP5Pv8vWC6EwlgwFTgPe0UrjdOM+uiH1dQqDEtDMFa8CoRumuyWh+0zTB",
-	"QjdzjN9PZRQgo3NFYvY9dir0c8YPHMDbFrxgYHzAvz/litXLYlp/z4WmxvT7GRODeHjw8W2r5a2Ot4E5",
-	"9bbVOiYfWhA0shHF4tGg1UFRMIyLmA0g//uPiq8L9/CKEh6pGGmNJXvq2J7fkIUBVmX1ZsZujbTBBqEX",
-	"7DyvGQb2XL3ygJh1D5qtiXDXbJTJaB0oOkBspN2lIosy9Ywlgwy5z3NKzrxKASmOekkWMA48BDRUUhv4",
-	"iKIAn5l5gK0ASIMmgdGiOw7pHSPUHwk5DVkwgOJm1RWCTU1PWRZxGlqvS5NMmAAIHFtDrffZzNTNyRyC",
-	"KczDELojZJ8v8hiAQLOrrZLvYCv0aKVmg5nFz1H2l54bjbPqEX3qmYtNMw0gtQR5GkGfnZFA9swPEcgS",
-	"bg/XZ7WpoHNhgBPOtCrzFj6+myAnDI1rDJaS62xv0e6iP3DEMZoBRzDnonXFcVoSZBiDKwNHn5eL0CDg",
-	"x9KL4OgeB1sv8JTxxb40yJYGmcNKtQAj50wPyewwTKVQ7hg3XyhkT/ORmaBFfcWhSwW3jd7N8o6JDAMt",
-	"kgXTdzKdae0noL2QNdP73bbuUCOVJ9dYdoVLprFJski/bWO73N4hc/s45wmyAR7UDVCJWBJFeFbSfdOa",
-	"yA29K5ftzibvBfwGclNAzXV31WCnoEhY4PV1JfGRQ+4bTxZ/tIQowVpwQqXTtJkxbgDmoWn9L+NR6F4D",
-	"tqRgxBTgzfNpO1v+FpjVGe1BkO7FDV9eY5humzpQBr7mEVqk+HtAVvq2MTeszybGZhzwOybIIRoc9SKe",
-	"fCQTps1CSxNI5ikJ36hc2i+MWBYlQMPaOtCNnf66YSHnYMcXXBQqb33S1KuRlnmiH0PbpAjV9jyVt7UJ",
-	"OmJjLoIXd6GA6qhvi4Uj4/Fi8xCPKDqD/EB7GYWQk42LZxGZMmFKdbkg7/8MDUUg2sTjYkg9/V6Z5bNp",
-	"fsbRihW43+yCsqVQRVTWaOiVXB877LThyMY8/xdKijl54AEmB3Go6iG3jTUbl0do4PFv9tHKydGMtMy7",
-	"aef9eu8StIILlAnPujZf3u2wBpwwgOptC0/YjHJjNn0VorAJ/L9oYOG5NRDqR1LZqJOXxpsCqoY9SaNg",
-	"YzDCxSRhL5WGBeBYpu6aayq6sc9WSB0LY5UQh533zxFmub75dpUqAor03Fr4FKRhQqO40aMh1fcSDVkU",
-	"L2kD5W0aau2mhE42b8cXk8j2PG8PJdF9Su8mvXDGzexqxmn2WMYUyngHrAn8IN4olpjqblIeSL8UjERy",
-	"6kB15MrV7ASjdO5OjJsKNWXQNAQcZDYiymHmpnZVYc277WVLDt0SWB5AOVwNQSdOgx+NbOTG/Ww2mzXO",
-	"zxtB8KNW99LSVCq6evkioNBd2vrscTIY39BWmGFgrIjF6XPrj1HZpitbk0+hsLUrDqHI+jONWbPJRPAZ",
-	"SgGEHyaK3zEvzfv507u3WLJ+rLdPkf+ZqDht8MtjwGWCrJQe9Udlgf/z2TUcztrV+yU5PemUH6RzLanc",
-	"J4fpkuslY5q9eag1XaF2pvdymQmQqjRIKinkFRDHa08WsmuXU5GuP1eRvogytry6vgLdLqaD5XZlhw62",
-	"g3rUoYO1MEjpAHQa0zj3xaWOxc783SyxNF/K5Jb5NIpmIL03pdsvc6t9/np1dvqp3Tm5vWifn5BaW8/T",
-	"XDHdg3v9nx/dgxRFAPECkJlt58Vmik9tsKltqLYr5rCpj5cAxlnUFsAABHwGX4YyiSyGHLhc/p8oGgx6",
-	"vXIYAk1L1eiTHTrYSX4OcEcJEhEd7HXFHaTkIKkRCqyS7yWWFaAb6uUxlEC68EMlqqOWD0f3MR2slXZj",
-	"CX1f7m3LvfVhWCM35GIE5SRGps61lagw1VaLiSX2L2abPBcp1dpLqVcPpwvdqYwwWpRYZXbsneT+Uoef",
-	"1hC/2Ye2oSWawdZtq/JUr9+2tcRewsO4wQWxO08Ob9qdv3rk5qbtkf/+z/+qp14KB9DSswplFcpikX5l",
-	"T6Ea6WW+vhM9K6WvkpAW/nkvyXbaPYSLwXwKh7ax15FoU8ZGSypcDNxPCpqbclsON0hGFkKXHGYYQh75",
-	"pQX+KUKHjAb1tB68K+bcIJmn0SBdGP0EbBwskDGdno3Yhi7Qx3mgcTKmMwQbp3HMRADeysN8jbOLIF4c",
-	"vE7dib2ZA7je7Aq9FwN0SjfA18UC4g+ZPwLfnS9NQ2p3OoJaf2VBWjpJRMxDcPdxRQKuxlwprOwIpGDH",
-	"WeOLBkC+A61BVqDUu8HFwHgaUa+eAKo6dLooRhH/TR90haoOfL9ESmgie+WxJkvQeqnYo8Rk4C0EJwFU",
-	"3PEOV+/T0nM6MhRGQ3V0Px3SePPQyvqrS12xq8jns53iEsRl84x+/DRm43ULLIDXWXBMqIJW8nRAubB4",
-	"Qyn80Su7xZ5atGEqEIbUxb10RBWKNisC58SbxJwrU2sDlQluAwsq8nLYXlBsTHnYAEP1CHzCR/f6h44c",
-	"MVHev+J9q0VOL8CDdtu5/LeTC1I7FXc05IEJKOlv1BDPs+Q5GRH2faIJN/dKV+h3Li47t18uv158JjVo",
-	"lYGJjnqfa4tpdSUCGF4846JSKZwNUiKKYW2PJ/SH6lFbzE9jfhLxeHbw8T/+mJfOBvJVOCeLcTunPbVt",
-	"I5zinBnV5HCS9ELu430cazIkHP1Whp/jWb1JPhVIkocJ1zNL5UaKL2WEI+6rlXgYKS2c+mvYojH7Hh/Z",
-	"SyhPcCsBMK6/fCIfPrz/kPXHSLcVMN8WY7o/JwW6iKxAhBDAJvyT3bY+D9l6FLdZAkuT3J4obNMMrQfJ",
-	"2/xbXXGYiJEAM9484QH0l4f7h12/NU3WcQBHOEMbK4NK8ggRbXPrqpbSuXHWaHf807AJnhzNU4TBq92F",
-	"IC4PEb4h7a+dX02kTvGBtlq1JQa5JTBrE5vTlAuE+o5cnVyfn97cOI12bZo6fqDBhX48AosQrdG8kmSN",
-	"fFh9zcQZcUP+dtKBRMl+olX8DPHFNOVXzJci0F/vCht6fwxzFjHO5YSJXXCOHrc0/d90C1NxEnBJ+OuD",
-	"ndtF5v9XZRBhc+wZS+BQd78PDUdwsViZliNeVBRynfPHNBpBmhbAPRb08HQvrkjdTda6tDSxgOGHcxbs",
-	"jkVpfwIqZiAtPhLoaKFneXV50yGBZFpFHHJ/aBLhBowoJgKFrEvJhEVKiq7wQ+6PVJNcGwb8SJbckpCQ",
-	"CuxEDjWbv3tLQhan2E0BH/BY4eXWFas51P3c4s05d2d6ttkTHgr2SAhZP3bgQhau1XmbhxxiFBZT5wS2",
-	"+WYRAQmthlrgdcWady5mTFUrNdIxlhlFcxV/C5bAT2s0pfTlJm1lCIPPwF5a1hclnYK9jEky+YjzwQn7",
-	"VJAeIxarGt2yWUIs+HoV9HTsioUcnZQftUCUAljMNlJRMY0TcxVjLfdAcjHwyJjOegiLewu/gfb4XXHy",
-	"7eSic3vTaV93Tj7nmpVAoqtJNTK+Z7zXzXnoJWRcmC2mWTtGf3uZdlDEk234aI4tK0hDV3cTHGgncfls",
-	"+DKRYAMTylwST8k/fzXhqmcgma7hNPJy+gGS5xgzDM0b8o5F04hbsOmQqrhAx0iESnqaPnpPto+dTz3I",
-	"RO6KojfXu2C/Zm9Wfc/OD1WWBI0weQIarIB0hDapUFbKLWzdU2BXXt6F+xvomDZ4i1tBxQK9kDiJAO+3",
-	"v+N7di5963mSWM0hKtnvP2cB/gxUviQSQFjxwvbZECbIHWXNuZQAecDGE6mPto6VLtdfPpE/tz78GdCF",
-	"wTJCc2ogMUaO0jUvV4GCf6D9I408VpjSruUxtlQuFbk31txsknbmhIYCPzdPOrVPiOsDyQwd9t1nE+hJ",
-	"Mghlj4ZdQYMxF6pJfmcUijWgtMYtRqKQ1Jpze5v2zyH1R9i2fMCE5hYWEClIwMZUBCahAL8C/dMnVKSF",
-	"Pb8AvLcqyQvPtDfSNsvQo/jUH8IQ2LNcsUibuPrsPtguJ6i084CJGFukS2G1d6Pk4afGLNLaY0nFEDZk",
-	"X1UwZKLizkmM2KwMEBjx5J9WOfQFKssRbLa4ikib5/h5koiQKbeBtz5gTSZQ+faUzp/5SZ3Rque0oqto",
-	"SS/S/CDLoZgXFqWPBh2dRv7U0eJBVyUXKqZp8U6+W78IZ8ekT0OFrSi5MH+XAlrwmJ76PRkPy5aLL+Qm",
-	"zEQyPvj4HzCtA+8APn/gHdAwPPhjDezqS+PyUZoRVax5BmarZ8C+T0IZMEuNRRPCd4AnAG+gIH9zbgrz",
-	"mZregYpnIdCXjMYH22kEixM2R7VO9ii84Bxu2iT31dasza9Y9iGamRNqHtG2YYSFp1CnljVoCqSfAALj",
-	"v/75J1JDqVmrpxcaC9TRvf7nCw/Zj2UQAjY8+IWxAGO5SyWvuUubHB4tSNSxgz5N3hq+seVOtm+iKuNc",
-	"eGqVrFqhjJ72L6Rg5zT2hweLM2oL8muncwXncEyGUshEnwy4ak/7Df1qA94FiM4ewgGZyQ4ZDViUzfa0",
-	"3ziXAe9zFjRuuPDZE3s3bzS8rmeNE4bRTjp0UEbi5rGjE1NOqC+kdGWrXtIPp8/CxN4V5Vd1oFWETQiy",
-	"5E8nEzKUYaD0bhs1Y3cT34roKFGt22QS8TstHNLNge0yGrRnLTaFYkQbw8DCdRsyyfRWUyarb9YQvZRy",
-	"KtBZDVl/trUr9irVgmbIwsnRIOHBinY9v7Jw8jd8bIV8+c30dKaxKXuHr0MNOzPd8/S5Ey5wKTwOIXFX",
-	"s4AWj4o1uFBMKB6DBrSRlhRVlnWnW7Osshu32LPddkJ2R0WMGcEMSvu1YqFV1MfemE8jyHstLhVTikvx",
-	"ScoRZ5pKfyx4/TW5EJ+JGIjKLkoxGqF1oW0KPFHw/0MfknwEG9daUySSIUu/ka59jiaP7uFfU9xXdgOm",
-	"J3CwjWNeesTNg+1Lk3UO71KYCVqh4ZykR6giv3bOz0jEBKorkKav2fOcRqNATkWRa6hAdzCntVR1cHj1",
-	"l/deMc4WF3257MRP9d8rPGz4fsE53xizmfqmVd0G74ErEPf4bUJ7MolRf/pEwR43JrvhES7ueIywKtY7",
-	"Uur+aBsHoOvroOTr19PP5O694+so9Utng5kvYResZu24K8ANCVFlUH/nQsOn2ZtpfFgL+yFV1nlda5K2",
-	"yALSiEILlQ5dEbE7OWK5Cdjpvm21MqR4jKUZABYTiPepwK5IPCaH1De4rf/65/tmcWNUoCo7TLW0ZUe5",
-	"itgdZ9MygZJbdeAsdGuu741GZgBm2F2Uq8xUldYIm83cxMYCzjlCont4yUP+62Vx5nMsJRryiYOzDPVH",
-	"QzqZ6IUi78QRFcpEim34HHdiKqORgiSX48wB2xU9ZgqLhgwyw2oKglQNPQKk4CPSRC7tpCQz7Rgj2HkB",
-	"MKah5nQWzKd8GI6HyPSc0LBpJ4cYoc52G3NJzJ+b5CpkVEFLA6cGCvyp2PRZbxTgwWdfaNagbgCi9Pj5",
-	"rnDIyQ2D9xgTqShp1sgRqTWbTWLkSbNmUu5OztunZ7fnpzfn7c6nX9OEu67I9BUaBBFTysrN2PIl+FKN",
-	"n2vMlNIiB/E8ejIe1pukDUcCtV5mVvrAQikGyup9uGhAOkjFmXn23FRXRAk7hoGwL9w4IyXYXPR3dQV8",
-	"Qx/G+cn5X0+ub349vbo9vWh/6px+OyGHtd9lErnvyj7B+p8f7mea5L//879qdXQDmzG7IhXIPdaXESp2",
-	"0D5Km7240RG2KCmghgUqwH3sCpOMkEYyFw5Pn3KzViip2zCjbQvrttmHImn9/0suTLqTXYTNa9tj2D/F",
-	"yaY3NuM5OId8biB0i5MhmzczLNu6neodvjVaFHpnGwvhowIctMyPW2ABFzq0jDHf0frtk1xpN2Be6VsC",
-	"itY1A8KMyYjNvLTIM48atMP2j1txUDvnsY57+jzvut8X8uWs+lxgo9CRTQ7hav6Igc+6l0FymVIermzP",
-	"YXBzT22KdQSYhiUcd3SfC48U1ZwW2JjzIZWHQeWDc7gEYcYlqmoS25wRcMhtp7bl+KbY7HCpYY/csAHg",
-	"KxlFzNcmt7uzNZWCtkVUjEB3OAxYHVQxQPSM55hO6/EmV0ArUiPGJqanJw6Arag0k01CGmvFvUGFkInw",
-	"V3RdMR2L4ZV27o0KCdEdaJnjNLeEbaIEbKKNNmwppCA6i9BXNHrG88AP+YcaJskEbSKLK72s1WbBCVYk",
-	"xdwhdgI7405gRRNOd1efvTTbvnAyjTJFbp+g+hncEg6d1gwOcSG51pdKnqN798f1GmSWUfO+XWbaLtNs",
-	"Uf7oSo/noZ6zHJOvBOd7/tKngFY+mTqIvZKzKej4B1OlFhoR6zMo+z+i/T4POTpnl6orbffBbdibzoDr",
-	"2Jvu/B4vip4oJ0I+4DJRxN1VcohKR1/6ieliF9GA67+hVadkFGPWktYthQWOzp+TtQ0b0A9g6Ul9ctwg",
-	"2zkqd8R1zuqTa+ju6rQ6kEBtsy4z49unMQ3lIGHHJBFZoof9OyZNQlpkTl1cPDGZiDjiqw4rfWorBwWj",
-	"zdY6IzuxZgWljKc3l+Tdm19+abwh6TYBL5yIgd7vlAfmwu4lMXcI0+IVm0ThwceDIzrhR3dvDn788eP/",
-	"BgAA//8=",
+	"j5QB2ZbkQr0XbWir5FUvIGDz3ZohHklJZ2wRrazYh2B54K2709CaIfn5fjYnlun3J0FjAT/j5HNaNK+O",
+	"GC5XiuYyEfaV0JdsfFYiX1XwRTLfasaTpXUXeDVJ4bdy9X36wybHY9xp0cw6mY1h68ok+jMPL4jIo5ly",
+	"F64ozbRJFHJFBYOaeVCYH98RFrmZLLGMO3MlpsU7fjE0PP3KX4k8Glg/xRMLFDkSbYqR/aQhTcMFmeMV",
+	"t7xuLYOF6w6rO5PBTJbeikXqwUvVThZsxWLU7YiUkOkGD88Hno6ux8yPKzErzwzp6Euwrs9qkVLqxxUm",
+	"CEr62dIE2RbAyI7/8BJe70RPro++8zPrV7X0E4tTB5b6AjJoYkvuqqnELtpSoa8OTJ0lSEKtbCuRDOrR",
+	"9no3khMcNZbqTi+s7SPh2LBPnVwIhyIANRztHLhbPGarTlw/r00dsJ4/uOS8kik7rVDxnItrC0mVHkyG",
+	"6FQPI57rWZEUUjE8GprjywfMEUzEQZnVEZ8AnM5FvBinBWYuSRd3Jwx3iiMoGvShBf0I395sna/g05ut",
+	"3VbaiqsL90CVoDVft8QdJnOrkLlyRcGMEzvKsvB6ITpgYN3w/pG8hW+6omulbpdmg6LXkSJpVBpKHFWE",
+	"uaRRl1dYhKxerh4jaLrrFBE2S0LukkWH7YNgaPw+rGYqtUJihOOOSTlxtRUk/Wj35rh92VmScFRrzvNL",
+	"eV+l6mOm61c20dvPUT8znujWqsKYnkyi3s0gSMC23AAmIAsDwYxGWVKpHlGNNaRO7Lo2lOkHc44jexty",
+	"baKON/RbJxZd27Ex6XMucb1+5DXpHfmormxJsg0KHJoVHWFLjZc2dN/HRnQxAOX9nhEEAXTuDAbItL//",
+	"n/93C+AbqqHv2ExXif7X//y2hW5/T8nydYHlfMKx0MwAP7jAeZvZFf4Nz0Emu4fuD3jiYwSle9z6xXxt",
+	"ol+kTUYM/7bPHXyJGZ0F4F+ZgDQ8I8Eb9oecLxY1s7GF/kvsL732B0mUso4tGFvwt2vI5oO4juzc7J+Y",
+	"MV6znDhHGOR2vDb1BqKBQmtU282qoWvpbRHZSSmhXHIg+318NQBbbFQmvTXKdKX0IUXrgohAv0poVHyK",
+	"rBUGeFU+bIA/umGsN/k0jDSsMcUI8BCtye1EOH6bu0irBOao4KkBVT9ppnuA6pzMa+su9gO1224+XNBo",
+	"NqT6ptS5BB8M7auYVcdumfOhtx5zEYmF2YWMv21SmQ/R9rZJ8A73ub3Jsjj6TsQKTFzB/aZCf3eGnelE",
+	"SWtBXzY/9FLISG34KFqgnRHaz66tamoQ1sAdB0n8VYnZqJ1j8HTcbWTk69ZVllbfTGD9NoSZbicHN5is",
+	"3G+8wKttrb1TltMKl6ZQW4B2UmIGtsMFLgyvtC6c8c42LVGQgN95YyH4LeIO2jNlrxRHEwEJBe5Px2px",
+	"9bTkG8RaaQ68KrnazMn7kICbpqDFGG9GR01rsVgbvykIl2wWI+tB+RiyhHUxmkmktuYxr5JxjIIv9Ctj",
+	"vEbBu0M9XUG+RsRXQLAoaSqg96uD1mVY868vfw6l1jnTos+VrBrPFOnIRYkXxKNUdDQS6J5PkR0zZLOY",
+	"zeTLveMFsbtuZ7Ky/7ojq91HmQ+HRty9evrhZ560qXWxqscm8nmTIFwHBxghciTSeKitE7wyc0oGz46/",
+	"2PeDg39eWxo8UUDefJ814cOWRCl6J3ZbzqvVm9aOW3vGPNPNMTXwh8CAPTTQaG3MwkMg8QZiDoIBpaYP",
+	"R0h/ozwkdMuDo8VNoePZOACE+3lEafvA0Lo+OouP8e85BLPGmGqBy7p0cVMbom6q6v0zkPgZiJCcmUk1",
+	"iVafmpOy+A7ndxEbbM1maKFPOGcRRmqOTWBqPzOyOQ09/GCqgKO5CLmInoTvS80FIRZ5Nd60LZwbYjau",
+	"O9zWRir57ENnRHJ1+r2M1Tpq1B7i980gKplfCW8Xh5TxS2dJ6lPkHVm2ipP4+tG2iEuThg5atcvC16uE",
+	"C1Nv0xvH1y6MaDJAuuWt0ZKLQjq0RK1FnwL8D7qqmVb3M7RtfzC00j9IzUKvkGEQPOMZIAVI9K1+qOcA",
+	"L+g7x8uvzVv6gU/BRX9y79lJkkKr7blfeijlvv0IH1VjBDNZoW7+WbMveisUsO/6DSc3LQz8NMrIZrGH",
+	"HRnxO1du0nGNoX66oT45/lr9oLsoWC8Hgrc30SVc9eHWLc3+Ed7Ngj5TxLomi6qMwjDltVQmrrVze8bG",
+	"PEtLI48tagPCVVVSIuNSZRiEevOrtBt2/ErdRasMUYjt9dTObh1ZEtrA4wfclDn7+mDdPQo6WzfSz6AZ",
+	"JtSubh+pkabwvgaAwB9kYkmkoQ7ZWcYbTdaZOxKTh+rN7++JiKf8Nxh5HZhXfdxbmykOkOtdtedtCeVr",
+	"9yhzPokwaigeexeCIW4A9xB8ZcLgYymDerjOnxrz+diIFEaWJoVoE9MD0GK461huc1maXmWqslbCSXVh",
+	"8NQN6ZvKDaRjz57TKgHbR5bXcyrPOYtVR7YLa3PUrEqj1++ltB5PKtFCf4t2PlwfJ5BcwWJ7jmn5ZqAC",
+	"k3/pKhrmebrAtJQt344LOoNoTq2aMQ4zN8qnc7ciW6jQw74CiLktvGdInhi2ZtmzmIp5ZXhZoooI9OH6",
+	"WA8j640rQ7wsNuefK+g1EfcmS0Kq1fAGZIRqUo7fadLkBfrEtE3TyyxPd3gpLF1vRh16R1p9dhe/zzHN",
+	"YoS7tyskokKNlzSPpbHld4wvS1LMyI+NVI0VGgEZsMCKCIpLZAXooZZzQRsLG4JMQe7pg04g4+2P0zz4",
+	"tBiKmDM5lcHL7bIHgeoy4UXCxdHUm/cAdFFPgW7hh2RFe1+oHv1wff5WX/TknC/3B7KUN3EHDCD7Oojr",
+	"OKozpGX63Q3pnbZiIIiFFVE+S1U/HF+GyTa5Gfq0wmr9+Q8ceQWvfmGvitMSgHcCBgjdIpGNkk5abrF1",
+	"ejseNa8lEeyDqSzwR7qoF1uvXx7A/0HMt/1lrXQa1Hi6o/HABP06RG02HLccptjJeM0QhnMBkCzROuAP",
+	"YEnwOW/Gk7HoWPBom9mkCRnAJI1IduozZLrlxP0mLvOcvMtQXWk59c0BIJTlcyxwroiQh0jgpRFjlFmo",
+	"+kJwKAVsUqQNDOnW61eW32LgX3AeHM8xiyElvWegCBcUirLc2Rpmtuaz4qFIh1OakaU7WtbUy4hgLr5q",
+	"zS4DJaikxkMdTOZlbCqJewNQNr0e8WDEHLNziNGKOyoWJI2PaU87Ks252gq5Ws5b9JKo0mNI3uGTFdV8",
+	"kQKjRC6MpbI5Zk3pvs7i7ByAwmgqAnAPi2QHl9Ac3QA33PlrLQS+3SygdTYINdySKUNaUMK7FL6xidxJ",
+	"RkgNhTsNKWL2oV60lVFqw6EdogN7BWBjatb1MMJDOmQjzgx7GhRPd1ZsLtx7FSZ8Az3FKT2RK3wfm8V4",
+	"RWI9ra6cVjSK9+KX3jWDaC4WIzWQQOfvjKpWc56u5OpOnEHl+SkUYnfAxHflU5iIGhUvrQb6UWQhYcIJ",
+	"rSVx/KiwnW8qId2yrROUvvno8ILcslii26YpOQNxovLhKTcFFJaTndDMofm8paYKRaSCQArqarBq8Sg/",
+	"Ydg5pFDHzQNnHgHJctCAh7vX4mYYNIMxFkQqqpm6OHkeGJk5IcoPejSWzPoQDu87PaHTKc3rUq3GDfmR",
+	"sR8BfEo3DCQ2pAECd+kTUHMdF7yvCIsdUkOsnc6TS7Kn+2RoOPpuEYtLbxBhUvG4QYG8OUELaAdNSMnZ",
+	"TCLFg5Bbc1do3rc2T18sYK3jb4ITWvYEiwz9/f/6f9FLyDf1tb7Ws1EVxYMFu1DOBdmWqAL8amg8gYwe",
+	"LVbq8uco80XB7LxNYwcPyY2zh2qVgndtr2ZEN1k0DzZKV7bssdaZb5sfGtslieOpRw+oax8mvC1RyXNc",
+	"Gpt0c3AdIhzAp0Ieoq+YLIm411/uD55u7R7fcl6hCkvpyhBRiaSpZIckR1Ms0E5eL+oS67vcrl1Mkz5j",
+	"BwKJnRCFoVkAVSVekQLtVGUNUapwt/KGnoPsYRnXPgzfxYNc8UpgxtHLbdgDTYC1w9hNRHab4a3NA8W5",
+	"qnFp4tH1dMbTZmRydpVMe/8JMC90vxOc35mr6hKygKwW4XPUmi12oO+7f/o2+/rgwORaG14wYH36pqtl",
+	"RPsjzWFgUThEjAdiSt/JJITkpxLNvR3vT99+3bLiHUTmaQkWx0v+8OHsBEY1EXwpwe57R4w/xmX8OIpv",
+	"mlHv6QfvZOhg/xv09//4H+jl/jcPEUXNNDKr0rUZqcm5qbqp5nHpAIhD14lKrcD1K3BGVILf0wIEwpwD",
+	"enNlvjXpiNYq3uBC9CvyVEFfZhlCy9g338Q2ST0pqZzrL2zGxZpPugaOdpe9BuMk4VMag1hK10CFJyd0",
+	"RqQaKKKUbYHnLqkfz7G86BdTHYMc+D0kKx5BUaokBOtRnhMpSXHcaDnrU9aGIn4WUzw422rOGWl00LWd",
+	"yTkW5GJuK4T3ZBE4IaekLPnSZ1UBdCixAZL6S1e+fweyOKlUAisuJDIwoSjHbHdEnVfQXl2x12bRAnq0",
+	"Z9cae3dBouzRol576eOrNcCpTYBJsqiW4igHy/IhQI+SsvBVsG0FTaokusdlHSnl/zTcPchKHVbpiGdm",
+	"sTnM+0iQBb8nsrfoccncYqrIuseoCoJORt2D+RxJnlNc+ggUJxilO5jhwJtDJdO0MMS/1imA0Bnns5KM",
+	"KMNmX8xsY1EWqeXcFEWy8rMjksNHfe758eji7ASZl9AdWWUIM1QzrbAK4E50sffqm29RxSmDsNwJluTb",
+	"r2tRoh2IizO521dAkr+Q1e765MdmRKnpXNUTP86EH4ewAoaUONFqOYdlorm+aPxwfX1xhXBR6CnBhQnW",
+	"0WoCPQfO13+KZRx+rKi5nl5HbyVHsqVdzKjmX6oOQSWq5WD1hUaFubO49n0LY+dk/DrmYqpeffNt0X3z",
+	"5XoXjv3OWOwiq9KNOnS0t+NNLeMHJs1CTsiIVVy3BKlBxHq/DOsVrqmY+Ig86XY7iYHYfNnL2mx4F7eO",
+	"y4tgTLZceh8pgk/RlN4TyGRNl0ZEU/qRFLf6kHjtgqt4Zbp57TyJ+ufdTCvb+zdMEHOVuFX8FgJrXyM+",
+	"nUqiMlQzqjJk4Bug5BM8Pyv2IYq9wKvbyMf2UXbDYh+6Yd9KJepc1YK8DpKMM//18Nj3b5h+sVzdcnZb",
+	"4JU03ZYrV8oP7biQ3Ze7mX12gldyHx2V5WvkWkXqV1rAvZIwwFPev2E/mRHAr2YQDC+IRFgQVPIlETmW",
+	"BJ2ymdYtTdWq6CW7f+P09AhTL0zWh95x+kodzbmwYxsyLQcRZJA0glmYuq01pykuS8QHspxTtjAX3Nev",
+	"vOM7aKWSaMXAG591b3MKis6U1wJCu/Qoo/M0bJcIHbdx1a6b9vKD5ub4PgjtargMbI4dXt0y8ExRPo5X",
+	"Dfo1oZXrjRKOzo4Jcj2iLdl+o4013LoZ/nB7B4yJ801VvL4kMyoVEcn4mvTtaFgvpOyeKnLN70jCUQsv",
+	"mGLvS7ColJTdWRPCzGj4+lmOF/oeIHg9mx8iai6sVkt0h7upwW/+IIVJLqISwdDHQXgMKrH9y1tSw90s",
+	"NdRdRarmjhC9lQwvXLwoWXrdTI3kdabKM788+spSKVK4WFdSnMWWVNTELgQL1xaWq2gtl0vecpG31IR9",
+	"gxUsHqtRjyhfdmUsKB9khP0dof3w4xQ1fvCTKIal/jXM2zPB6zCNWvEFVjQPgodnPAtKSwipGruqWvIM",
+	"EZzPEQTlfHXgIArDuISuKGhXtbCpFq/6gsHN4cqBJfX5wmWPjLdau0b1V7bh9kC+iZUpEuo7XGIG/tM1",
+	"9MRObbeVy3IiLGk7t339bkmEMliWIUYkhDRPyZIIj4MBsLcmwxPaakB+KzzTNwRrVzx0C5E1vhXGTUdj",
+	"vB6p9Bww1nXIMMR3IXmTwKpj1gl66mYpufNKBGl/luqmzqMmOrjvXKKbPzkhynp9EckwL6lIT1YS5Wwi",
+	"yUNnUOQqd6asCVGD1wLhGh1Opwy8gQfzdeA3rgqv22tw4BJgLbD5BS9JZjXdAAOOKjTnZSE9KpdH49J/",
+	"NE0jPeLX+scbZnDj+BSFyHGIfMS5KlcIy8B5gwibcpHDLRXtmJDGKS1LUqCp4IuWm+cGQK+tFRhyoxku",
+	"X2AwYO3uoyNkiGU2qRl1bz5g+wf+gQnfMPNaiNiWoRhgG6QFBYhtMe07XJ3RHrgGpC+iV7WW/4madBz+",
+	"BG01kZGPbqxrcnoQ3wf7SN5XR4ADGXO/YxZPXwhVBgupou+g0ykR+nA1wJKQFy1IVeLc2FMS6ZgbwaY8",
+	"GozTA5G62blRDFMnlYDph9OmEBxheoOsJnA2Mq5u4bf1BrcBoFADExoLAsJ+CZ8DyzXrYMnGEnG5yxwz",
+	"+pWJt8X6xI8vfRDbEaumz+62pUvTk/pagJug3Ebp1Mc/VSjXV+nKQg1IVReUW4tIGQfcHo6L2pwrK4vr",
+	"NjYlnd0BEpwmfaQamxauIZZEQ1YDW6sQgMaD+9eGlbRAyzbLbo+HbxkauIVv4/ba+aY49MrvCX849+sY",
+	"mN0QPYrtfSARDiRTwRGaJfYoQ/rKsS376ZHygfme576FaMpGX28YuQM7H8Z5IYk2myFbOQKWXp/eMHGt",
+	"FuxgRw1eK3RPJVVcuAOc8aAp2FpGl3Dep919dB2UxzO+KMahkLzJf5OIL9nrG0YVEgQX1stiVBnF0ZwW",
+	"xALXNcrLktdlYctJox2G7+nMXDJhBbIbJnitCJrVGIA9JrVSnEk7FqCB4qjk/A7VFaCN2BxQKlF4ABrM",
+	"wBsW6jeZgXH10L1WIbNc0rCHeYCVaXn/hh1BPCz91Q7UpQ8UJKcFKdBkFU6QMx/VBZqx1nqC6+84lmhd",
+	"hDdGqahNQJ/dJLHNads/Y1Me2VwlJUydVU8V32zsjiruUQP3DJFPkEAIACiEsI1Cr4ma88jJ4y4cGTKO",
+	"PFBlf61FIl6ICEmlSs5Rr8fRrP14KDjTEazVsh9sOyUvmHVIzLDTrFnRAV74IGOK3x+BFX8EVvyuAiua",
+	"nPkkmE5r60cDD5ps/zWGIIf3Yz+IDijweSdAfcNVjUMsqVqsc2gGNsODCLZSsR7lqz3Os6K5jr6lCxrx",
+	"yJ9zqTzb7XRQkyF206ajBcZiueuPZG7jIQECTHPtHN+TBOYFZ2peri6EhW1vj+PDFSp4WWJhwv7g5QTE",
+	"hd235CNeQDru1jkpaL1AxxZnPhJtn/PFgrgEr1htDIAvSJAIFE7zhqmGrNVyLXolqEQ2hb8Zzsvvv4tn",
+	"kzedPBicIawFGI6yvcqxzjqz7KxHwKFteo3ZDkboOvVfLnAJyUawKrDtxSwOXddFpXsigM13ZHnNDTc8",
+	"EGJzQZnz2v0EHsNRyRneZvuTA5L7LEkdyUyOZhiRGXUIFVvnaxytqVbySJTYfxJiNptMNtDl4OLrockS",
+	"ub22UpAp8a1PQ4Vnw2JhbLndzM6kNZAEFZK4tUOkOET/6avJn15NvzXXdXfl2t8gvXZskRVw3yat9BsZ",
+	"4uPNq+qUCV6W8XqiXFW4VvMPIq5F/k0c8yIWlYUu3n2PCqww+nD51l3VbGP6p3hEIckFGaFl2/eycHR+",
+	"LLFZfmBamnuG7C51AkKvV5gvxUZBwNVAZl/aSuWU9IgFyYFyWcdtBr62cqUv5wVhaAf//T/+H/P//4c9",
+	"pfa5mO3GyesGWYyIgGyZkJzvtmkgRoZk2eJJTUt1xja6IfRVgauj6+jhO6a48YCoiNQtduMdmORmFZUe",
+	"NMjU+GKj0nI/ivLQeATil5MAWMEWkXKJbUw16UIOp6sD+LCbMgiT/K60ycRDOq0e9bF/OTxlx3zZeBKa",
+	"GlSjv6mrnC9oCi2YkY/K0QBMSVr1hYhS0JwyJDln3gCJdlxgwTe748HnbNBUEkbe1yr5t7rBWY4X1PU1",
+	"MOxKyjlY6SYEYXlHCrSE4GpIsgJMBknZ7LBVcMhXeQRf53iLalA3e21xG0fxLODLFC8fhyzUX5+Z8dHv",
+	"Wb8EkopU0oZ0KJrfhb5UN0V9GPWDxUFBOCqS1wfPkVckWqdGQKCpiZ13mMnkI5UqAXliIyMgtCfmkDti",
+	"xlVr/SOAKdaqFMVFJ7qH+mtcokeAUr4wTohoCoBbGR8CYno1BVUArdDoagaCZ4QtojPJLKRyh6Td8aUY",
+	"4oTKBZVWMrjrSCNoYtslditpZMCaIotdIhnRmGNmjccTAqHmzKTiNZ4yAKA2XLn7CE9pTzosVo0kH+sO",
+	"zAaLdTq3lFXDGzGHTaKwQQUNEhApC/G+NxMUmu7pouJQrmNMyK2rL2Sg2ts103yI9o6pKA6Q8uCAox7P",
+	"Pa4X1cysfWx7mMo+3JaPc7a7IJCJs3J1aGPpemWpeK0AJQmah0JzzVbejHZYqA/NMEfhE/dcfYYZAnqn",
+	"NluqpNvmSEGDYD6p7juTHSpXNpqA6TJ9VaICWbNStv6YqUj6jodPRmTdtKuNJeccN5LMsbx0OzANZaG3",
+	"awLI6znKuPsus/b4YnP7K6/FCVY44pr4WHGhXGRi/9Jvnm8CXa/wKXwTW+W1jgpBpOKCpMcjeUnAOv5+",
+	"OozqGh7gkMht1C/nq9TiCC7DrFy1oysPUUFKYsKxsRZfNVO0NCrb3EXsGtfnfUf2bpY/40jbnlTXpB8s",
+	"UJs80UQlqRUhqlZXejlsSI3xTB1zfkdTkBQ21x77nD84PCXaKfmMsgzdE0Gnq/MpNppPJ0NwW94wrfNO",
+	"cH63qwk7J2WTyJ9Dxxn6QanqPVCbFegKL8gVVeRf3uKP++jIun1vmAmAPz56d312fHT73dHV6e2Hy7fQ",
+	"plKVtGkpVKHb2x+4VHs5Zorm+NbNYOdKE4BkN2yuH+vVzdAFVvN/ebG7j35yh0EzYwh0sRH2cPhCSQjE",
+	"Gblh7ir29cFLw1M5Lwg6+nD9w+3p5eX7SxOKRzUVzSSdSH291RlXI59wRf9CNC9AZoBxHEfQ/ThTAufK",
+	"1/zQPHds2nQuck1GzZ42tGAfnVqHuaw4k+SGwXQ8/p6swS8Ehj5KADbwVAgukOEeMxcrjLZcV0cXZwG6",
+	"2+utl/sHkLRSEYYruvV666v9g/2vILZUzYHbXtjQyxfmHN7LnZHYXtQ9tbU43Loi6gjec54F6+7/zqKG",
+	"aTpYPS1It3zxi8XmM0JnnUgKenAWvE/tvahETYzwAdLBRF4dfN1fm0tiBAop9jUdvj44SHXu23rxHfbh",
+	"vfDJy/WffGDYBksYLePrg6/Wf/SGiwmYo8wXX6//4h1Xb3jNbBd/Wv+Bncc1XRBuoPhtxtn6T4HXjIhy",
+	"ZTw8NYMKOF48L7m4g6vwTomlusXWqXlrAjJp4UpuUomMyxSBAEXnvCAZGE/CoBUJcn4f+vcc6lTVvUoQ",
+	"CLS0SvqMRDj1e6LcbeAieL3HNAdPxrax7oBvI5eI5pX9BzPZo5byBwt60g4bQyW9sxlK/l4g53zJ0I4P",
+	"OdzdNzgYcemQovnTS4kkudeJiS+94ghLJPH9P4BI+oISZv4o/mxJDS2A9sAWn5YWb6lUcOCYKgyPFRPj",
+	"62hAf0FqUkcB/RRLshZ8CREBvQhPuCobuWwqs38R0eJs5GBWtC4sY2F1Ec0mmgeWxOAUj1u9F7/ZUN1P",
+	"JtNG4AVRcKNNxBU2r7xwwTWffh6QXR0GeAaZ5XuwtXE+s7zqc1xcWknzGCSVvr/8oT09gWy7roUP3N2W",
+	"jv156IHgDOqZT6fBjsiasH+3mXQL3Y1CC8IUdVaCpJA7a157TkbjjJFckeLI5nWlGC13L/oMsC8ktPyI",
+	"+yg6SUK/+M3+e2VFEtghSJ/wH1hJ2Z0l/cokV4ayi5rgWwAesPfRpuWtroTIgkXo2qB+HnMpOqHS033/",
+	"971L/7z+g2POpiXNH78/G7Ig7FcfIBSx9S4t8QrKwtAZlPkSeguzLn8spnjoUnI+xVcuA+vZ9l/TSWTf",
+	"mSdfaJ9dL/neFOeKC6RbJWC2AGOOdMPqEPOFg63Zyz08DpcR4l6SGWH6B9LG03mmo5wXZCPrxNOtbnt6",
+	"CcnKyBLMX9J4WXhZIM4A8hKVHNBA9Y39n/MK8vWrEXLjmvNzzFb2a/kEVxdI9PRQoqbOnlkBY6PEyKY4",
+	"wM8RTldcVcYO5+ozRhn9yL5xzVX1vyF3v2eHkJalKS27tP4nZehND8IvsgNAwVVJAc99WIQJ/9HrdYgE",
+	"UbVgsrOMkE2b2iEFlS7eIL5BTswLv6f9EVHD3k+nf4jfz8Z80+lmYphAdG+ax0z0r2exZxKGnTjj9Fmf",
+	"gddoRZSzCplg38+r3n9Obf1KYaHCVeZiD1cVgnXTxGpEi0lT1eTwPrh/u4wtfgjeEl91Uw0t8PY+j5Uo",
+	"7OSxYsa0VvxxMH452WSWwISB2VV1wgjsOVYccUb20SnzYDTm0ulR3tusKug9NmVfUzdNH0PyjPLJ9xGR",
+	"TCaqRKIJoWyGFriA2LiCL1nJcWFy+NuABF/mRhoDT7ChHiAvIJffAk7Y4LklBiwAE3diC57YlYmv0wsX",
+	"ohKKlr4gD3DlCuIuAgb709oDea0Md5hoPawM7oitbGBiJExsg24kLwkWpNjNbphuo6rFTDcHdTFccema",
+	"lURa7GooogddwVRBXbMhLNaSt4++Pvgzent0dX17dHJ+9g6CqG8YBNtgCzDXD9EBiCfrmegH+xxCm+/e",
+	"314cXV399P7yxMAYsBvm6OGDAoP98/XBgWmrIArTUu67R+ZrtBSczfz7JlyiazCA/W1nduJW6LmCGlq9",
+	"fKHLVXeukW170jDeoS8svLTBu4aDPvNZ8o8g4oGiJOKyBCQWIHpm4NfFghSGccPzICE2gmi+uNSw9aGZ",
+	"lVh60zfyNjMRUpyBMDDqECn20ZHLu/ByjjL06ms057WQaOfrV3+GiN/obgniBXt8+urJ+DSMSozrvGbk",
+	"mc/F5iKY+CPU3i/BPEfyzoo8t4x8GmclSA3cwei/nl2YE9WisPzCJ+hvNalJZvxKkL1CGGRjr3aHmevF",
+	"b+Yf1okRVSdO7KndWv31XgzX8KAPI0BS//brbIRLY0gc/kqrNpf5dPIJZZra/Q6i7PVfzy4ec3fa0NHx",
+	"ONFj1wb2eYpxgBH8dt/R3Paf4fzfPUSYrfSnpJRkW7oAxKkeW49xfCGalNLpatU84xnmukhG2sDj35M2",
+	"GQ6pwiqfR1yEUDIlpN7TqyDt6iyfWfNYs2q2xn5n9f4IjepdIiGgOmtD4FiEvAJwZ4JQs872tfeD4QCB",
+	"K/fS5wiBCgG5RgQ/ubH9fu+NjsQJyr/4zVdLGwwYOGXFlQ9EX3/MhiXYnjhW4JQVv/MggUct4ikbPja7",
+	"66kvtS9+4ZPBuON/5ZN/07rYcx6Cvo+EPAVl8HOu26P3kldhESCdzgB63KJ7WSjlXfT3//jvEBoKSCh6",
+	"HSDlJ9N3G7HSchBSMaegAWcerl//XQsi/bWLClOGhOix9Nb2xW+/8MlZ8ekFtBqJNYxsQfjikWpuKqxB",
+	"idW/8skX56agnioQ5p9XKlzWDGHLRcCXeIZp470UBMp1wS0NK0UWlVapW4za4il+T8Q9JctAZnSzJj2a",
+	"p/XeOLvLHBdwKzTYt1w4YQVZujZVLogUtOZJ4G1r3zu8McFLSyqJhTqVJSHVah9BJCiywOvgfe1/7cLh",
+	"TAkDeFdraUSgD9fHtjjTKc7nyNSVQzlfEGlQBPRQ8WwmyAwrYCG9QyERqixtHHDMKqcvESVW+t723hHu",
+	"OfXSbl+JLeAW8R9KplZ2cutEqo3KBj+i5UCwOQOjZI7TsoYZNANABSwTxQovWzy4yhQapiJrx+lDSTC3",
+	"L2o1fwEwBHsu0G7I50byu6NazV0dxGe6HsF2+FJ22WB6MN8YG/5k8wOhqrlTWSzC0cMvTP+EQQE2p3br",
+	"9b//3M150sLUsKwt6eOdHTuGHzVreqbcbfGrsd4OMKp54dTCPj0Hj7ZgzT4zj9r9YVqP8eexM2///pnx",
+	"c4QqJLjQUqnPid4nALBzARKP+cDEsZSU3UWY8gVAGhVDwbH6+XHQ1O9Gir6K1ZpnytWud+QBdB1T7NV5",
+	"URqX6x+ybw3XXRF7F2pxk2VArd2GTAUgAmleeguPn4d9oO0vJOBs31CVLmZ9avRsg6kAxSORjTejEiI6",
+	"/mkDbX4HLGzTLkBONnpn14NqGZhbnMEUB+vnYwxgVz7u4hCFQRbgUL3ndzY8w2wtiLuwQRf7n0/nbwj2",
+	"26esByDy7z9/6tOR16pVVbobZqSpuD6T5XiOy5KwGXnmZJamn8TtbIkpBOLk7kWbt2OMFE/IhA0AZEA7",
+	"A/zmEsfcWKZ9KWE8QFGW/NEhtvzzRfSPlat/SM5nkpxvKKNyHrIoWLJYO3zWoOV4+DofjB+KBE6L/MVv",
+	"7nr06YVDEUrKife0yI/dS9mGSdv+wq+lGhhdwYoUoPbwAgoVJH0cie+kshUONv0QDMYP/vC2jU8/3jXz",
+	"VUxJvubI3gEsfdGOORoBJQjqhXc7RZw5Y3iGKMvLGmJnMPJNCILzufnNSTduBZ6tRgqlFedYoQmZ2Z8s",
+	"W1m9iJGlD2Q0FY8KNCE5rm0VIsc9qKAFhBpYldRAFYZXol3dYAMF0OSsZltzggsLZveWG6nUFki9KI/P",
+	"crb+BFGZrVnqe5cJr3QE1YQ+RIKYCm0Sqe5CDu04APpKbjeIitd77un32qK71zw1oVCIKX/iCh64H/R1",
+	"NVp/Nd6HIL5iY6SfKS4liaCojt0t4bLso6NSciSJgqN7zoXaK+k9KRrYM6vO7ThoML0SWRfHTP+IaqYX",
+	"+ofr64urXbs3qFt0J3JdaW/LBIc+7d9uO71PgBWmRli7kFeDHPsgdn/AUfr8O+Q7MqOsg0eHdrgAywYA",
+	"poLvowEEQZOV3ysQa91ZyGCvuKvAiykXMz6g/7+B58+cxvG8lhB/7/kSVpDPg7bxu478HbKzBIsjiCSq",
+	"Z7XzjAqPh612z82m0brWD002cu0gW1z20KayuFtzUHzQYML/7m13T8obyqpHnj1SNt842wgyo1K1fWXd",
+	"u7Dg9WzexjrfltAS2oGfCPgQdpuuza9FUyvD/2iMhFrSEgk5Hu6d16YiZs+SSKVWd1QWJsTAj75ebSxh",
+	"5YY1GSuSqMyXfO3YJnZBqf2FU5vTF+STtIe8LQ3eK2bFDQtr7e/ojzVX4om0glX/Ard1GzPiiwIEFJAK",
+	"rzxc/O4+OmI2OeuGmSWxeKQzomTSyGpzeEy5AFcr2Il0gF113pNoqopd+eeSAab5jbb/y2foPmUjcG/A",
+	"2iU4j5vyx0u8gotIw3MWS+nMQhf+UzmmfgdH3jHU5QRzQpCuFbHQHgZ3of4ShoJONhWQU9bHJj7y2exW",
+	"rosUdpVN22wsp59Df+6HnZpDtW/KBa2a1WW5m9mYNxvm0cLEjtVWtksxoWVJ2exFVeJW0HDnyK8nJc0b",
+	"oV0JqPSDKjwjmQ0oMik6+hffOWcTjgEAHS3pr1gUBu0Z2U4NCBpGkpTTvTmXgMwFOMq7iJhimnrPw5XQ",
+	"MJkepP6JLCq1em31Dh9XVTOoU2it9YzDMM2JM+dLZgotmzZcGqPpbhuwpVFB9L0MuHXHQZUhWZEc/a//",
+	"GcuW+p6o78xMLoB6z8imrX4SvOqoqi/xDbme1ThuUa/zORYzYsojGf7LfBa+DKomWuLvME1tOITdmLVo",
+	"n05dKIYHAZ4SV3giHkN9Cd4ZB9H6htgiKusRo8Gp848T5gW4FyHEJqR3KYI0gQzuhaa1j3dRvJKA/QSl",
+	"bz5la+GT46R7ehRd6CfBv3ouXzDOv0dbH9UGRPaas7mom5KvkM6f9vdcEkaW/zwk/sxcf47vyADX+wXx",
+	"BmnIgQUhk/tof14WXaECQYovfnN/X68q8umFg5V7AOps0A5UEUhGeX9v+3hDsFTPhVkHjbuePrcXsNV5",
+	"kYxvXGKJHMH/gJ19irwxvqhqm5o+Be4yaAwC0sn4FK0IFrIxPSiBC+pu0XVJuqHth4guKg714yiTCgOk",
+	"ub4hj9pL5tun3UndomMrfXfHJS0AKdub1udQjKokdvyvAUHix6O3ZydH12fv35kSIWhby0LzBhhabVM3",
+	"TCvXh4hxBe4xzaaODvvbjRFCEJOGzxwsBdrRgygpM6q2IFhytruPzuzHN6yhorAQgp7/DWSj06wlXtgl",
+	"BA2qpKoWM5rjEpbQrYvDI9Fv37ApwANA+oIxyUk3hZiZ4ZgvFlTBTjXje05BZHv4EmLIdH1JUgADIIlU",
+	"wwgFLTJgpslK/+cPsfR4sWSWwLKz3wIZJIfoe6vdZ9G0mjEi5kUliEu6ea5D+8J08cd+ec8IIkyJFWR/",
+	"/LFDnqgWhkn+sjIIDMh45eoMC5BE+qYMV26T2QUJPNb1kqGa2X/qDeWOxM6GQsedU2HMDqvqSUnl3BYZ",
+	"fPzmWldLxnf3zJVkTD9fqoqMJknS1hhmUf2xuR6/uexa651RM8vPJg6qoXNP8fVvksKks4Gt0NaUBwUa",
+	"NqYDU3F7CaxeA2lDYD9/zoJq0Lbp5nO7dqDrE6MKR3OGYFR/lEKK3NusW8VYTW28kP4NkK5Mni1VtqLO",
+	"LXBqi+Ha1XKSRj7Pds9Zc2aAAa6dI/cfBW7pyGW3+juft0E5pzP8amu2GI/YjtYTXxdYzsHrYWuoPbyC",
+	"0RCI0LNLki8DIDSGkRyKUMhQfxyTjwcdaqoWeavGAjM8I69btYi6gucFnk5pSX244hOX7ArY/Sjo6Jnw",
+	"O5seDFH+4P//HflfkJLOKK8lCnjbwATr40Bfw5QMTXNNff1xO4bhcqVoLl/YYsZDh/eRe/nIvrvpmeIb",
+	"uCCC8gJiv8d+8kbwxUYfXPONXv+R05xcYKhLPv6r03vClLlJbTIXAxKpP+kYAvWiGgjJf8nlvYlngBgJ",
+	"tGNRMcD5Hwtmh9dakewuPL5f1f6BaJcbirAuu2gWVOSjepHL+zXh5DFp48ptS5LrX8HbFgLTGDphiY6v",
+	"fvxnE0aPs+xc/XjhqWcgcVAFO7AJozGRKxCq4ZGyrRrpZcQhwsU9ZjlEtdjfdg8D7bO9BkZENdz8KCV0",
+	"nfRSSos9lpNxAqx5/Q8Z9hllmGVj9HhZBssGnmsAq5IWaPcLCrmGpR4r53xLLVEXQHEBeeQfoi5yW25o",
+	"1xF0jVjLUBOjnRmsM5O+CP8ylri24Ns9NGmIX0i4LQaF2vnK82ACvbOzuSxEdWx3aYaNp8+t2ePLOc3n",
+	"bpcHDDxZIbueD9jrOJTSuNE5Bc4Vzcnn3uohoR+5xb0Jx8DYyXCDe3H5xwZfFx7Hl8zAB758hRacqbmv",
+	"mAK76HUgSjOnAGXI8Q+IhIqSnJgUCyMdDhEjIDlaKOV2nZ51l9eS5qO0l3N48w/F5QsoLrJmswdIMv2Z",
+	"fk9zln4BonK+nK5iGOiRMgz49Q8NZVMB5qMO/z/23nW5cRxLF30VhM8PSScoWXmr7krH/FCnnV2e9u3Y",
+	"zqypGFVkQCQk4YgC1ARppdqREfMQO2K/wfR79H6TeZIdWAsgQYmUZFuUbJd+ZdomidtaC+v6LU0TUKKW",
+	"qijQ+WlIlZFAPcYEPIUZ7L2Z6+dBEnpmikp6M68jxa7sw2spLbhHhcylb4Cf2ylbHXjwmzdvxwfegZ+o",
+	"WI7X12lwmH/D11ACYPfQgM5I/bfffvuteX7ePD4ulQF9LSlLcJjftJ8wDbjn5mZhQDUUv2NHhJouO31+",
+	"x0ySJSIo6ymVyyz5pNl2UAzQEINRPLAaTBpFpDEo2rXUT1PLLmApwlnZxO7SK6Fkfm/ba03Q99kkZkGW",
+	"1Tikkf6RhzFgY0RH2Xx6LJRiALAIQloUZCUJj+ezGcmQRaxs6iy9l0qm/r69NkRF5cr6lLGRepqeDp/Q",
+	"bKx1qd3daqlAeeLFlpLD/m57aJaL3bkxF0nMELdZU0eBm5FRf5gzxG0gO2YCBRmeg2IBKulq4bKr8iqL",
+	"GA24YGq9gMh1+vTChBbpS3ExCJlxN1ipxCJue+cL9j2GcjYQkRHxpfBZFGOVGlaSL5U8p8HTRCbIC/Ml",
+	"zN3H2eE9JH0sRPUZ9gdja12L2VvH81BYm75yNItGcqq2cbv46i51rGfWgpUM3oYk+lakZ0bCTxSfKefg",
+	"bnjELSfYC80FofnZ7E8Z29fN3/UN5A+lYqLhofSchFQIKx7J//nfjjj9mN1iBU0aQNZS56TGNBqtFe2p",
+	"UuQqFsdcDFQFqRs3jqy+scNUlLixMM62sf2LJ1BwD5m/a6YcsUm858o58Jw4H4yJ9GWH2GuoQdugJ40Y",
+	"CTlgBqCxWGcBjz/a/V2SfCFkInw2hgBWGeDBue27wgzSn80J9kgi2PeJpiqS+5TVtnjkSARlhIZmdRYA",
+	"7xMZdQX1R0JOQxYMWGDae45b5FYLGnQd2DwSOR4nwpAkzgZqZ5y7t6ZIXVNhkIQIfNBN5xdL2bD9nSmC",
+	"IuQGRoSDrFVsXyYRufn/zghAZ+KqoNYDya6omOyMq7iT29FKmSwbSA9cnrPgTKj1ur3yhgTypGi1etsa",
+	"pqY8MuFwbQGvgFIpcg32SJ2m3vgcfT05jbW0EXpPBjPCFTmn0SiQU+EhTIeWjIoKjlbIL7fnZwY1BBBk",
+	"LoXN6gdBkQRc67eIysRj0pt1hQGliS3TduI0j4dMgcXwiaz5QmofuduIT6GgkaJRWEoJ6dsuWVZ2v2VD",
+	"nAp92245xd+dgEnnX4f79umJT09P/DXiBnnJJU6DkImkKyOi5JiRHAxa4RWy3rV4mAh9Y5Ra4Z/0xfEF",
+	"ntma8MfhYOTSAK8DkfkK5f0vtidiod5hArS5WKwDVCJkjFpANXJ+DZq6d39c0RsVO+0vCNbVuD5jefea",
+	"W5niAheEgXuOSxj/0ce7TqDXPVvXJsyf0JjGLOI0xJxrj0Be9ZxkG9KYUDVCynYU1jFEBqDzhkqL8Ezb",
+	"cy4GXTGn4I5tJAG/GIaFarDWGrA5TsEFj9UHz/eCL+AB3Nk9qsoGCwMex22PEImH9tbdKp8WFqxqpdx9",
+	"+FrPrHra18M8FZ/4Qr5CVKEnImlFowUyntMbNOl5iz4CjH+oEctrDhxxWK399Xh69xmfxCviPS55mOe3",
+	"5GVIx1umcaq5ctBX7HL4dSjTnqTW9B5SVeJfmqM4j/RmjonyTBSVx5HtmIudCeo8Gb5v/0w+XV58Pjv9",
+	"dJsBW+c4PZCYQ6H5uEipIqa1nYwzP+cRef/256647tyefDs7PT+9PTn2iKIzwMWyo0B4AzcDYs76jKc8",
+	"HnJB3v+ZDGUSKYzfF8Nd6/eW6/hVcTXMuASfzqwtWxZFwPPW81aPnjGmdCo+sBl5DD64eTEyHcrMUl0m",
+	"RsrkhoeI6w7tlV5KaXihCeB3S2+f9NlreLRKEs0P9XVJo3KY9h/Es+3EggCpMOvECKFaZSkJQrnxlIV3",
+	"zOalx9JAMyQT/f+F6lxv4yFPeseKKKYCpXlulMcqy3rGe2W5KAhZSoBzZEQuJAHccYs6PqYioLGMZljW",
+	"1NS/swy7Sh654fjVIikXVa9cKq0b2v7DyaU0po8haIsGUI2EKT3/KmXMztIqHkx8ED2MZbT3gG3QAxY/",
+	"mO5XyrkY+0WUyjlILMhO3z6+HVozoy3LMbALeMXS7gQAKKkf8zvr2qgpSH/xod8nZMX6LC3/gzuuZsoo",
+	"rJrGo3SrNql/rUtfq8t4t0pjheOtKle1aznKdpIr290qtcXRHQ2FTEbdIHOBQeMDMEfZ+uNUq6bbBnEe",
+	"tUq9216A1OlzAh0BlglD+JTTOeAJFMpjNlZrQVHBeHrZJgmZRhGdFREsToz0ZkTQMXspMH+QrmLkG1VQ",
+	"tpWC57s0UgD1hCAu8HizR7U4NNQD+bybUQGLaUa/pJaBRgG1pE+tqI2wuX9v221o40P9mJn2UW/bZCqj",
+	"QJH6+3Ybe+FNuWKl5QZ/f1Ba/+9bIWKzDeuQcLplW1Ycd2XApISkudanQgogcH2YR5g1+ncPylBo5A81",
+	"R+i/eHNPotM/5FSB5DTE9KbdMIwAVSPVpBC+b/9Mjr9cnZ1+6tyefLvonJ+QWiddFcwuIN2De/2fH90D",
+	"QsOI0WBG2HeuWRyUFm6gVVu1kty+lIAqgto0n99JTl/GHGXBLfz73pB6XNvGDSEDW4JGIytlqOWXw2Gf",
+	"jmXy1KqOwsyAM0mDz/B195KprjdBfig9enHkJk2Pm7IImq6aPoBqxCeTvY8zj9gUoA+9l/AwbnIBlRRa",
+	"xiPZOHeDm2d6BEIV8qyhPbkRqDRidpMfSKRjC3FcWIOBdW2+HI+1LhWb1tIp1mYg/QTiQf/658+kTpNY",
+	"foPvebbvqP1xTEVCw2+KhcyPva4AgG32TbBpwwJ6ms68AQPQGjSaRMADGjNFlC+1zkLarT9pk2osI/MM",
+	"blYT9g46Y2D/ZLgXYacwnwKDDx/s3qpkMGAKCzq0Djm12BRaQSlsDHyu1+HcRGsgN8A/85eJt6SqsMpy",
+	"Rzv1a6ZkmMRL2q1G6ROvWAnTgoriaefVFRKxECjOZbqcpmZjX4aUgPI2pmitYNZ7+9+1cndzitOqIBS+",
+	"8orzdnGBZbc5lk+bevsRYxMT38RHa8po2orE7HtcbXpMqpCuhuR+dppxe68Z/yE04xSu+yGaccD1pbvM",
+	"F3wMT2wjpDo3UlmEwRR1IvC4dfNClgMuhgzkHyUJZMrYKJzZdac7U0EG4ZK4awGBbF7u5QfZifR7KHnu",
+	"A66bC7hmnb4LKV+bQBG0zddCwR9KqRgoDwGdwa+GMom8XA1YTZGYjxn5hxTsodUKOKrbZbHQUDuFbghi",
+	"hLWyYxpowzKGaBNShqnCYTMSSPj1VEajFnnffk9qWGkPv+3rnW/VMEWVJApq/mUauBL5WGTOSb/YnN/0",
+	"bURiXs9oSlDxWWY25XBz2ttFjcGlmHWVAkQypeiA7b0dczeJYSBaRDxkKpMwIAOmaXbqYTYX4Cc4LmJP",
+	"C7pfbs/P0AjT13AV188yPowSsTzqgxRyrR/bRnQlHW6d8AqmrYo/iMICmfFv23PiW6/fy8EuZB3GeGSr",
+	"SbZNVrFRjDcdoLmAkmNfRuCJVYTq9UNdAXHLCshE79UHoqeBeCP6ElsU6DdMBLfMEnn1+vktKEGipHc0",
+	"i6BydPr8CwMeZ9LtsjwgTVlBtpBTkeo/fUcio7AG/tH6BBcDo4U8UMsxvSxWQQFpsT+AhRIoW7tzUIEQ",
+	"uQ/R744snkgw5sK8Bs1F09+EYasrrpmfROBXNu9q3Yl9n1ARQNf9WDqof7nYahuYBN5qGEATHhCuuqJ2",
+	"bxAEfzSzd5v3s9ls1jw/bwbBj9qR1qO0vcwC5/u2Kz0C6uVa07e6AkQ3GN0cspGi+JjGrNViItD/yfBw",
+	"PSwEK1M/vRQu90/v3gImWqsrTOaIXv2KlIuasgqgydKweWd6aq2uMPlqgAxIfBpFnGmhU58yOmqQk1s6",
+	"sCisFlcWaIeKGaLLxmm7IxKwCROBPs+P+tddYaeFZ+UhJGmqVoMyniaGgIMWZuhl8zNWvGk5b+h7TGdd",
+	"oRhrkY4FWTIHetpvXkjBmuD6J0MZBng0eGAx4NIB5s279nubd96TwawMo+nE9mtZmgySYUqWpHikh/+g",
+	"2IJXPg6pp8TTKIPXRCp76Igrrq/Tvt5f2N6DSrV22PmyTFI8FtKbIVthvKif5lIFms0OvIMho4HJ+NFk",
+	"XDakeewQnoHR3hV527O2Xi4tIo3Vc4TX0AxvSO5J83idgRxzegCsawW3K7MBxhXQWiNEu5iEicpJOXPU",
+	"m0waK0+XaZOvnbPT487t6eXFt5Pr68trFIATFjX7nIWBbfz5kdROTSd5mD2Cp5JJJO94YFC9gV6JjAgT",
+	"QVdoUVg7yl4D0agVv+gjORHm5/o9V/JHg4wTFZMeM0Dp+CH3gdoRytyIZddTEjIAMwfjVhlAwOyB6yRk",
+	"rXtYxA9SZ61Bi9RuIN6rr5xQ7zKIzIDOakuQvOBAK3Lswbd3k+dj6ApXV2KamY5Me1/e5pt7iwx1mhqa",
+	"1eoG4juvWzuBiofritt0Xo9xLD0nHtjwLbzCdeb8Jpe3ASEXV66nwIFwKDWjE+9ZJt6IC0XLeq3aT0LK",
+	"hclAtnkP80fhkR7ry4gRRe+gwuRBzJRaS6vTGSxXrOFFVr6ca0KxlDADHt/AGwV6st4OGfEBFzS0N25/",
+	"DhCe1K8/fyLv3r37ueGRRIRMqRRHnuudc5/lQVnyNhcqNlUpERznwcOyhVZmdexd0W4iiLCNTqDFhXOY",
+	"MQgibAriobMDbAIZhnLKxcDDa2Q6lCErv0K80ih3Jt6ryp1YW9t4KVUil4IZrSi7yO3O5xT3IxJEtG/c",
+	"QAZfCRCdh9ICSY8rhrc5uVsBwOeIBvcG4wHQ1ZywIPU1PEqNFvms37UKe+rS8giIQtt6wzpd5ikeE/UR",
+	"BHtueBkBoO+CbEL/S14yNo4yJiFqEoKHJm3yQagBFswG8NDKYDQKOYsQkmjE2ATq62JFhlwf+uwIkAPt",
+	"5LMvemQs78xao5k78d5M69HjxB92BcVXcI3OM4hTSVwYZP0csnWqi/OYqCHEpnqsHJ6wco0Nh9l6EtY6",
+	"ggTPJUilabbDMiKCTc1h7XWzTaIhFl5dRZdVXlVb5+JaS11bs/E4EE6u6Xi15kWuGXX5tZerOX3dUHHo",
+	"ZWTo+PYMxBNkc3g22JmHhLN6vlOUG9MRE1ht6VrS7g2yOdSNh1ywDyXVQ/Z9IqPyFMQT+PODifaRTYPS",
+	"JpWUoLuWRHKKjSwjOYUIUy7b5nWH7VPGNG2loKoxo0HT1POlENqYRiNVKTrhSjWzE4ZwA2Pjxo8mnes0",
+	"QCVsnYwu/VCRz7orgGyNq9p4gmHFrXsuAvb9Rws6SijiU0F6RoAs+mwCOiNSkHo+WImubIjqNY6I1Q1h",
+	"Kg7MYs3peF88Cny9nw3YqhXW9USjOVavEsQHdmV33rfHXI8mRhCnmt5ekdtBxv0tHbFcV/dJxAB85NCi",
+	"kBwSCwqjL460p3uiLSfEa6em3dkjNT7oxbI9kVYYQbtmPp9w/d7HvNxa2laGKxAz1DcKzySSfR5mCYmo",
+	"8WQZBgBYMuWxP2x42OzJuhG0HQ1KNXZFTbspngYKLUlUjmx4LUtOgaZQWuDOWIzGMgtIPSfRHHSHQqlL",
+	"ahcyXW0scamtGtQl6G+DEfv3hIa8Dy01i5O83raJgrwKTSW4PWm+V4F8hHygKq1bIA8Y5UGY4+0KJlCW",
+	"aZZWNaexTyhv/nvCkn2U7rHScIfZbSU2TK6dDyg41zdfr0gviWMpbBe5CYuUFE5W3BPS3RzZyv3yrOJj",
+	"ORWhpAFKR1+ta48YAf9Ao+T68yfy4cP7D2ky1UtyEc/7hikEX7h1YxGQ+hvM9Ni8CTEJqVjpULnSD1Uo",
+	"EuH7ZU3CQypeEraUni9kARUyPTo17KU6RxlHUB1zcXn77fPll4tjvH8TxX3woPQYE2knWgw0cGUtDSwW",
+	"FFKw50VeiKjeFFI0cetsLtlWdboiEPoLKa6zGVWJ/wdQFAZ/PipHQTDQ89h3oy+j14U9v6EkcUf5dpDj",
+	"rcuxzFmICncalqM8IOd01mMIH9+AHGWJAQT4v+CDYTyf0pxmM7f//LHdbpFL/UKalf0RYLN8aRPf5t0H",
+	"820UsAHnlD7eIW4pRq0U39fpk1Xb+9lIK8z9dPKv18fYEYurJXUIYk6hpBOilbMJq6mjfBS2hqnx+u+o",
+	"V9Qa2p5b5hD3kLL0K3lZi6aDmQCEXIeaG3bk1iwvtC4g1Ioim+kgu3OLPZxN9lmamwxr/pXfOTma9bkI",
+	"ZX8+K6JBLNem5wGRTbDZwOGVsfLjxbm6myyHLb7WT1QKVAwjrIImxtv2Jankc1NfGld8Ack9C7LTIY3N",
+	"y0z96Q7s207k5XKiNAcK3ciw6HQvHncQLOis5CujS9PJZNHolXcsmkY8NqlWUEaNB+uRRMRG88evgie7",
+	"tKkKF3c8RlfY0pr5U+e5bRTNZ+OtUzV/xQxyOdYYaT4jzsryxeSvV3++nGiFNls3llblO7Aac7Dhkcni",
+	"prXIBbuDkqE4iYQisRwxg0Ww6UKra9ZPFA3VR/KAkitSh4iKhwd5AUjLmvjxf5EMWeOoK7QVeXLeOT37",
+	"1jm7Pukc//bt9OIrhFcMu9EgiJiyha3pRmQ7dwSWqH37/OT8LyfX+uWucN+Gi81ErEiPhVIM5pFAiwM8",
+	"GPrm4QwxNMorrRwuqOaqygbAAbdddOWy+SJbw1/3F9SLit/gmRElx0wKyPLFeO+8/DnCKwr+ZqvQ4S7j",
+	"YrTGZXXIxzZNbNOSCXyLcooehbRlqz9k/ogF2ByDmIRlU2cGrUOPMPoUySlm70yoUkwRrlCusKArwJWB",
+	"S1ZMxA0TsIKoMrzItVam12VAmU1iEAAK2GbExfLiFLZj/pauUmDgiNtWbufHv2ZKk2qB8LgUAJSbhDG4",
+	"HCM53cuRlydHIKhvfc2QM/Lp5iuyp+wbl7BI9QDzX6MkaH0A2ChLnVULcmh9WbPZqtI5hAMrOrjtEo0C",
+	"BkeGXynC44/gNoF11X0ZQPp+SHssbCysE1C9tdDJoyRDOYfIpBlGX9O1Goyvnik4UZ7Vdjw357Ur0t9C",
+	"MMEgnBs5hxnsuL8NTLlxlB2b1QhaUzGQtylAXRA1fwyJtqT8Vos0e+XsZdrGfJu/QrItbL6+bF0B4xpT",
+	"yBqB9IANejP9DwIrySSGjC1IO4tslW2KmPMYkXOf/bCi8vaa3cnRvKWwqugUXwr2AdOUCHBHHGtQRgWu",
+	"hAI1lhtYT6JiOVEpxpaWxxxANe5SzVZVDEvuiJLSfINyIjuEdNVq+/XPzbA830DPZBlNt7dkgt5AjaHW",
+	"+feN7TfQM1oEKzkMDSzjmhFsiswFpSbw45v3zYDOSMyiMdqQMgyKGHBdqZtBqDUVo2qVI/QsffzGPL0N",
+	"d+j8qOtCiZoVHRE2nsQzAxmsmJ+ENHpx6YPOgtZqPWg86ACwZF+YMRpV3AvEENxSKjJoidtrUYkDrkM2",
+	"FsixN8tMqtdd1mbKqgIeMR8a0iN9pD/rS17MlTKk4c28lKmMmtYri1ybrDZZDvm6iSOS0PHU1jYuXioV",
+	"nfd9srqH0DUbyztmWHs9tR8RFfZqf6b26x3JAM/nypIW1X0hYyfmikIBEGu5iiMamyTUyhToL07XIdsW",
+	"bh5PaCxjo14FDGZIYwvc6s4aVvgN5p5W9L5v/0zOOje33zrH56cX0CkUMYQZC1RX5FACCxdPzqEKTqBP",
+	"22wqBM2cp0wcttYVHUESMRJyKrJn7UwKux4cEUp6NEAfWFHksBwAxOGTzXuR8OM7ggBxL/iyfgdOdfre",
+	"Ab6TRkx4BjXjv5UGOYDHswIpY6P2I8YmiqxmuxLbZv4yOQSdl4ZNPYVqiwq+rGiPdsOMtnKOU7qGGVXE",
+	"nNkQHaX4QIzTMsI9l75Kl+4Ni12OWxIA8rByOLUC4iEbKxb2S/0FwELLjTt4YgWI+K+A2Ai3mjVUYx6H",
+	"zCMq6Zn/2dZtHtHWmhhoMzYiIe9FNJoRkcCE6z5VpsG47wPSMh8IGbFAi5Fdta1fwGi8wraNPo2iWQYH",
+	"FtMBuEUZAC6y75NQBszilhfNIqYDaD1UYALPTWHB0PWKcSg1aXAx/9WC9RROZzZhj3vTpzEbyGj2uLdD",
+	"KgYJHbCyM/mw1pmYm2QOTJFG/pDfmTBeGJbRg30sNwUmkvHBx/80Xz7w3KdoGB787q27QoUBv8VPA2sc",
+	"eAd+1lgTGeHAO0hA/dKDaT33i4L/Yh/j4AFjg8OoeF1K87XexZLP5Tf4TbNHFSsFE53Mn6D5IBcxG8At",
+	"sfhFEkvypt0+Ih/aAH2Px7ZshBv+jxWjVInrD7LwSi+0rFiVmq4PIAFlTENMn8H4tXrFDY4hmqtXb1yT",
+	"Rq57RDHNNizwSJ+HsSnTC4jCvCAsbSeKRXdsg67MZdlQltc+kqy5sWlyblA2CvswH2XXSq5VL7YF46or",
+	"TJICqf/rnz9jCgMVhH3nCgzW9HlIigDclLQYsMeUoRFoPM5Uru94VxiIX8Gmn5yv6IvliLBQX5gQTHCH",
+	"MIKiVZ6Q2hULGamYKXr85ers9FPn9uTbxRfIFa2d5S/pe/EDYIZNpgSspTcj3YN7kGc/ugeF0EeYlGn1",
+	"icpU453g7aNk0GpBqWjQf9xrw7uoTgggTqf3f622wfDXptFpOFOr1eNP2bPbiIHAmLf64lsjApLN7UWV",
+	"bBnxi/AH2VloOQOd0Su4KkqlldnCWUVS64KO2e6EFtJRWc0fLnwvtnYmtnIMMMvJr4XbunN+YoLiwCKZ",
+	"439I1XJhp4XIGnLuFh57diIOpvVypRts/k4EG2zwH02o6e3eC7QdCzR9CFUJs0RpC31ZKb1+7ItCh8Ua",
+	"3V36kRw/rfnhqW14mHkx30H2jjJop3qIMr9HLB80eOUOENy5osJVdIuqBMoPsz6YHq5Y9mMmbAtkSNzv",
+	"zdBN/Ir9Ir/IqVk4wvmBFTKlKkXy4mKuYWAfvOK+adGKpav5mmniZOpUlfaVcdKayTpb4KmtMEcFyUSv",
+	"ka71TQrkYWr80pyinVDqYS8JR80ss2jTOtNfknCEbZyqd18FatvBXL268tLDX6F9MsBI4QYHpq+x/nWf",
+	"8nBf07yJIK/pEqbYHYtoiBeFKVTrzeCftX1XyA0xNuutoqds7ZwrxcWAWBol2ScQJocOCE2TE2ppXRGu",
+	"iuAT6ggQLk33WDroitNjle84m/sGIlzCt3lAIjam0Fkd9KcgkhPo4oSp4VIwVZQ7pSn9lg6qZGIzxHPk",
+	"YbP7wMoxHQz2jLsJxtVmjaZmEss57p0zcOAh64ge0iyAQiNGRmyCdcHLOXt9XezlpE1vW21BsDebeFJP",
+	"UwTMoUFz+oAFDavSGFMGayohJBgm41Qpr1avqQ4YoiNmWKMtCNMbRSLWTxRze9IBejUcdWEQsW5xbCZM",
+	"WyyCeYS1Bq2u6B7on8j77sFH0j241RYeRj1RGHYPMDqqoJjQoEK00uilnjpcfWn2sqkS9oiiM6zYhu+j",
+	"BpLFYSVJFIC9Eh5AIlT3QLBp9wAyEPENcw3p2zSmI5bDvaiZMvNWV1yKtFhdRmmRsoM/FCUCEhkpgL1+",
+	"dFKEqZgO9bYNWJxHgC3HuahepdxJKbgzdPnFlLY6cO8mG7veX07bd9LhgREKki9N4qC51k4P0ESrB5uw",
+	"/N/C/AnTVDOTChnuBHJ832RIatlnMHNTRBorHyi2ZvGZeZrGKD/qc8kaNHYTNaCeQjAQAmouJaNFLgXr",
+	"im0IFQO54HL+a5YtSxAmTiAtM5JatMsk9uWYIcRBRh5wjlDhrueylzk7kTlzkBU52bMKqGIenWJtyYS5",
+	"TKvKo2EOF8lG6luXl0TnRiogZvOnl6Ro53O7tWaNGloAKXF+7AFWeS+kYtTIt/vvR4yhz2MLOraKZbRO",
+	"xOjGPFe1XLPjFAE44J9eChH8ZRYzA20VGmUbrzqAMleegRsBIKW+voi1VYxtFgw1hDSClmnJJJQ00HqI",
+	"nLJgK2RxP0Z37NKi1Xmn8KqaVXw+eL1VxsaNWZRvR/7nv/4XIqVDoYQYKQ8JwyM0jqk/HGsdLJJTi+sV",
+	"59Iml/Jm5Uy5dm7ny8jUxjCkVoX0gWSlOfFswrw03cgjpqBEnwh4r7BHrjmrzblAVlfgmdhIeQmeKYt9",
+	"RtnF7X128R+pInZR4CGiD7TJ5K5fDZ+kSt94amgwCpdrq+lldGjclZWWu+aYrTAg2sFZvAbZ+8y7COFG",
+	"l9DXPCYb6Ns1ZSupiBbPaxNWJte3Tlz5Yx0nYcwnNIoP+zIaNwMaU7yrsHEWCwNlLirnPcQ1TlQsx1c0",
+	"AhB1g6hqdUmta3RFSFWMOJ6GQKFaxiCI9mZECd7vgyl5dfzZI+dX7zxy/r5z2Ol88sjlX/96eDlJlEd+",
+	"7Xz1yOcz/UtY0H+cn3ldcX56fNowaHmKKP4PhghgBiYdy5xqRuf9SN6/eUc+n56dfLu9vPx21rn+64lH",
+	"3r/5QL5c3Hy5urq8vj05/qb/XgwDoTXiTnpoSy+9gh19UDdxMwaOue2MTmeNZW1A0if2VyAu580aM7ui",
+	"M32ct1KeaSsL3/uwzjaoZIK43ucs4NSmaT9Jzn0xBh4WwHmmn4tBfkE/KISjYlkoCj2i4ojRMZhWDxV3",
+	"h/fZD2vZe3Nctzf6jNEnXEPOSkHsgZv3y23DUFj9aMc59TwIUZFpsaao3YSc2w3yzl7OPkLO7kpeWrPD",
+	"ZblakVokI4AKMcUla7vH1xGUh5q1V7YRz/HNUhQRTeCQRUPvWKqxkfonJO7mMVcTqTgqe+lHGySicD3E",
+	"Qyq0OTUlvBRCIDBzKoIQ6EkZMuhDbVONMb0le/tab/nB5nLvpR+zuIkXV55NtZZGYz0pLigsYGVazm0u",
+	"bQP48237p22OHiFF5voXvyu6Dy9kTMYy4H3OAqI49MIHfXwyQ4s5klPFIjKUWtOvn/abF1Kw5jnEXGVE",
+	"TvvNc/N680a/3njeidbv37wtyr+BdThr+iLGuVVpAyVAcg8kZsrAluBi3/xU0uwFTiHkDGKeigcZKx0R",
+	"y0pAyaTeA//8/3uoDZUGGXBtSFrDpbWREFBOODnd8K3WBmbdL7e3V2be5l5VRElCk4BL4muuZmz0jLWG",
+	"pBD0exJS31EaPvOQPTcbba877G20B8GLAk0vKB0LGv6RTaqBjsUkwcb2kBAT8zFTMR1PWGDBmNfSQqAL",
+	"zo79UtfM5xMOgQ+KiUQwK2jR2iIdQfKppPM94EuwWGoXsissEnMs8ZutWlm7vbdt6M6BWZcYTZ3AXZlE",
+	"RW4iaJ1/FVE/5j4742JUkfECGw2DpRy7A0RCmMBNiRRKcw3HTCk6sNmGf09Ysk/8eVHttOCYCSUTQ9fY",
+	"MQGrhZH13D5RpjHdhEUK4aZ4BM284SULoOjL8TgRhvTU2sYRQvXPVuaOnJnnqg6V2HGWBUvyHQYSxV5S",
+	"TlGfUa0eQv646Z5AM3ELpceaDnYamM7vO8z4b2yGLRjhJzLSP84jjdmaScCwxDszfbd1z0XAvv/4qK+L",
+	"mFDzHdnvingIAYz8R2qNo2x/oLwEBwyLmn64I5qX7HiNVld0TMX6h7b+gualoovmpoDSK4rBmyF2F4p/",
+	"FJdpnQEVov1dE29MF40fIBMe4fwa02i0KkvUalfn5tkKqW9+qDLoZfzzS5LrZspwKWNlqY3/gMUAbkFf",
+	"RggyiWfdo5HyLJAkQElsED5nAxlJhkSLyGPzgrGQMrYnFh9GmJkonD+/vWjcnGik6UXkbDs1TuK8uZ5C",
+	"a3vtdntd2Wi172XKL6TuWOKoVDLmBlpxMduZv96I7K9DCcnUuFLFMgRMLTn1bTiUUxJKMfDAfZD2Kwng",
+	"xwxi3ghUKmg4i7mvtiZUH0SCh+Pl6fuzbZDg+WwtIvRpGEIS0CaocOvIdfOTxwI2IC0vS9KCzjxZsE4r",
+	"ZhPGAn2LR0wlY6Ylzi6u6odRFULb7Dod7tYJiY2hhlEKRhRTCkgcGDY9DvNr2HMzfZN6Br+vKfLpy/mX",
+	"s87t6deTrujzQRIxdeSCcGOXlgnYgvgttxDDWIAeBGhIxOKII7p+xABpntlhu0Iw/Tloja1IPNWUTjrp",
+	"R3tMSx9lPTVGAE2H0mTt4VdYAI3C8y2YaqorsuXz1SWR1wwrBR0ZUJ0GhoOtp4AVdjXTiu/eSNxJMjdu",
+	"Prpllki6nOg6Ijxg44mMbdIT8EFzEknZX1eVihiowztO6r7GWeyTuiuvi4uwaHU+YNSj/mh9N4Xb+Wo5",
+	"bq/bkGoryL044DrYvV+zZkavu/Wm9dC63Zu4MP1853u0VtL8orQThG3/0MIcsVp2Jpg15mC31DxS8Oeu",
+	"iKUEa6JmgFy/Xp5+Ovl21bm+/XbyH6c3tzcFA9U6rp1hdEeu8KMGG6kroIGGqpE6tuigEYI7UK1p2Crw",
+	"iA1oBNqlTxVrtJY3nzDEWXl3tl8jvm4S55sqxi9it06wVy12iX7sGtYg5xWLYy4Gaj1Rf4jdnJ4Go1Ls",
+	"q4Qvb7d94SUspgJPZRUXFbZ3MlIbg8iCTVF+7xnq6fxxlWCN1Nz9SLNdnueYI9N3D7iJfad+HM5WQ+il",
+	"rHSv/1m/vN+5NV5DY+rN9Jl2xJkt98ggO1WBiHuKkwdysic0HmYZ2XiED0WALinzuGb6q89VRWhvS0XA",
+	"bdgrCbvxP6Dy+wg9YRJS0QzoTB3eBzRmPxyrcAEVCzIYIwyeB3RWU0RxMQiZFqjCRNKl7ydRxIRvgVvA",
+	"H0LGdEYUY6QeRLQfWzg1qaD4oCv0n+IhGzc8qKWNaRQbt7CeFH4ZA7oGVdOaRf+QgrXIZxPJN3MzPT1N",
+	"fB+TXbJXnPSKDG9cIFybHs0jQz4YMhWTiIqRadMOlb+YJaDtmoBFYH/3IznOfz1LxxFJGJrkMsX8JKRR",
+	"+sdGSU4nPg2o/jAdbSIJGZPffvvtt+b5efP4uMhG+SuLr0IqjmmleWJ2iBIdJ6CzVwxb38FDsf0XuBho",
+	"alaEx948RaYE0DQwRSm1IfkgepGTe6J/NAxUIQr+akcfHrC+V34vlxQxG09CzZLLU1tCKm7TJ7ehlbsj",
+	"rqOWXwpG7FogaAEnYPrLRGzIaKRo6EFwg/vQhlr4TEul7EC/wSF6WGbceEnhOBXKOFu+7BuNONsDL0fS",
+	"cipsg3CLELH1fg156ju8h7neziZ4Y21UO0w//WAFsaTHf444K4oiOUPsJMExz4AlLbQsxe1TGitKaVxg",
+	"bCpyki2LEWiWhZ9SneQIHoY+CCGHSCrC7bl8v0yLXH0lqFWVvJmeg6Fl+CwmPBvlrLRCF1nrAb213LHQ",
+	"iSy9/KDUFBfW095bP/2k9RyFWuqy6Zg2RY9rS1Rdj661r9J1rlA40XQnEHoPaQ30d1LXv25KEc7MloIm",
+	"3XjlzY0c6kFjQkbZT5agKrw8l2WDaOkAqH0sA8m3d3wqNCzQNRylgQYg9RooOTXXQklRr0VXwMMNvdgU",
+	"KXky+xzJsSaS0yAF5acxbBCaU/p/JmFXOTblJOLC5xMaopLcFXWtIY/YDLRlzSgNoiR+DFBfZ4zqFSiA",
+	"boL6hj4XgVbOW7kUD1K7HWrbDW4gGyeChho4qRo5NI8gGds+G7lHAPtbCoYd2qH1+XvclVTSplZvV/gU",
+	"7DfFWHlwCfitOq1gJ900UYYUawGCTXEz93f/9j1FNyCa7TWX0xC0oEqdN3Nyy+2AsVSJWKogHGp2bRqT",
+	"alni5QX7Ht+YxyrUWd1hSt0asQMrbKZesxKCBygPtGyEeLcULyYt81eYc+rOSKU5HricMKFIM4PWNks3",
+	"glwGdFbkivMIC5V54yYR+qmdWIrq8H4CN88aYZpU/u7xuFIQZi0bVvF5ObRy8Y62t3K7ODfLy4BUhq3e",
+	"td9vWSFqJ9fEpUXuWASZuONExaTH0sukpgjeHrF9xEiDAh0MVj2lqit8AKRCCE05ZqBZhYq1yDUDZD8e",
+	"Y4M0ZoLn+Lxq1YitL33fRsUW2jXRHgtzTaNEar29abf12xH19bIbHqF6TSwtYvnQbuvfBQkSM3mjB/6p",
+	"3SZjLpKYwfdN5mW6dtoVmILnFuVmHa5Mbayena2Mbd0DEumPRotgnxGDqQ2xEDQecInQtQVxR78ligXf",
+	"QC7/m8mqjplCg9hAZti2wFCwmBLSv/75p0YxCGhQveK5GzS6VbJh73vacaQyLTJDkQGNvD3gRFOKC0bq",
+	"Ck9VMsG4YAr1r2pYPKI5BWOGyzVRqx4cakO10vxpV7wWpk9/kpNZxayoh9iZV3gpN6alP76cAKwbyMo9",
+	"Z26e0ZCvTAdOwMwzxh+NQs4i+9gTrLscTzWVTCJ/jTihps0b82zFlOgOVVplJwJu5ceLUCLBDQs5zPpM",
+	"wTxroiw0fjHHic4cJ1lm1b5rowIUMV8rby5BqGeimq5DdZOgvxJUVH/wKug/jNDMh58EdNkhV8efWy/M",
+	"j42F31Kw5oQOmF6B8QgYfKQURMMz7lvrKwHgJC1wNPllPWPS9nn6mXyXrxdEZyoZDJgCvKeVwu3GeXZF",
+	"7OsSAiWmnSlYA0Y1SndNRvObpgkWuplj/H4qowAZnSsSs++xU6GfM37gAN624QUD4wP+/SlXrFEW0/p7",
+	"LjQ1pt/PmBjEw4OPb9ttb3W8Dcypt+32EfnQhqCRjSgWjwatDoqCYVzEbAD5379XfF24h1eU8EjFSGss",
+	"2VNH9vyGLAywKqs3M3ZrpA02CL1g53nNMLDn6pUHxKx70GxNhLtmo0xG60DRAWIj7S4VWZSpZywZZMh9",
+	"nlNy5lUKSHHUS7KAceAhoKGS2sBHFAX4zMwDbAVAGjQJjBbdcUjvGKH+SMhpyIIBFDerrhBsanrKsojT",
+	"0HpdWmTCBEDg2Bpqvc9mpm5O5hBMYR6G0B0h+3yRxwAEml1tlXwHW6FHKzUbzCz+GGV/6bnROKse0aee",
+	"udg00wBSS5CnEfTZGQlkz7yOQJZwe7g+q00FnQsDnHCmVZm38PHdBDlhaFxjsJRcZ3uLdhf9gSOO0Qw4",
+	"gjkXrSuO05IgwxhcGTj6vFyEBgE/ll4Eh/c42HqBp4wv9qVBtjTIHFaqBRg5Z3pIZodhKoVyx7j5QiF7",
+	"mo/MBC3qKw5dKrht9G6Wd0RkGGiRLJi+k+lMaz8B7YWsld7vtnWHGqk8ucayK1wyjU2SRfptG9vl9g6Z",
+	"28c5T5AN8KBugErEkijCs5Lum9ZEbuhduWx3Nnkv4DeQmwJqrrurBjsFRcICr68riQ8dct94svijJUQJ",
+	"1oITKp2mzYxxAzAPTet/GY9C9xqwJQUjpgBvnk872fK3wKzOaA+CdC9u+PIaw3Tb1IEy8DWP0CLF3wOy",
+	"0reNuWF9NjE244DfMUHqaHA0injykUyYNgstTSCZpyR8o3JpvzBiWZQADWvrQDd2+uuGhZyDHV9wUai8",
+	"9UlTr0Za5ol+DG2TIlTb81Te1iboiI25CF7chQKqo74tFo6Mx4vNQzyi6AzyA+1lFEJONi6eRWTKhCnV",
+	"5YK8/zM0FIFoE4+LIfX0e2WWz6b5GUcrVuB+tQvKlkIVUVmjoVdyfeyw04YjG/P8Xygp5uSBB5gcxKGq",
+	"h9w21mxcHqGBx7/aRysnRzPSMu+mnffrvUvQCi5QJjzr2nx5t8MacMIAqrctPGEzyo3Z9FWIwibw/6KB",
+	"hefWQKgfSWWjTl4abwqoGvYkjYKNwQgXk4S9VJoWgGOZumuuqejGPlshdSyMVUIcdt5/jDDL9c3Xq1QR",
+	"UKTn1sKnIA0TGsXNHg2pvpdoyKJ4SRsob9NQazcldLJ5O76YRLbneXsoie5TejfphTNuZlczTrPHMqZQ",
+	"xjtgTeAH8UaxxFR3k/JA+qVgJJJTB6ojV65mJxilc3di3FSoKYOmIeAgsxFRDjM3tasKa95tL1tSd0tg",
+	"eQDlcDUEnTgNfjSzkZv3s9ls1jw/bwbBj1rDS0tTqejq5YuAQndp67PHyWB8Q1thhoGxIhanz60/RmWb",
+	"rmxNPoXC1q6oQ5H1MY1Zq8VEcAylAMIPE8XvmJfm/fzp3VssWT/S26fI/5+oOG3wy2PAZYKslB71R2WB",
+	"//PZNRzO2tX7JTk96ZQfpHMtqdwn9XTJjZIxzd481JquUDvTe7nMBEhVGiSVFPIKiOO1JwvZtcupSNef",
+	"q0hfRBlbXl1fgW4X08Fyu/KWDraDenRLB2thkNIB6DSmce6LSx2Lnfm7WWJpvpTJLfNpFM1Aem9Kt1/m",
+	"Vjv+cnV2+qlze/LtonN+QmodPU9zxXQP7vV/fnQPUhQBxAtAZradF1spPrXBprah2q6Yw6Y+WgIYZ1Fb",
+	"AAMQ8Bl8Gcokshhy4HL5f6JoMOj1ymEINC1Vo0/e0sFO8nOAO0qQiOhgryvuICUHSY1QYJV8L7GsAN1Q",
+	"L4+hBNKFHypRHbV8OLyP6WCttBtL6Ptyb1vurQ/DGrkhFyMoJzEyda6tRIWptlpMLLF/MdvkuUip9l5K",
+	"vXo4XehOZYTRosQqs2PvJPeXOvy0hvjVPrQNLdEMtm5blad6/batJfYSHsZNLojdeVK/6dz+xSM3Nx2P",
+	"/M9//Xcj9VI4gJaeVSirUBaL9Ct7CtVIL/P1nehZKX2VhLTwz3tJttPuIVwM5lM4tI29jkSbMjZaUuFi",
+	"4H5S0NyU23K4QTKyELqknmEIeeSnNvinCB0yGjTSevCumHODZJ5Gg3Rh9BOwcbBAxnR6NmIbukAf5YHG",
+	"yZjOEGycxjETAXgr6/kaZxdBvDh4nboTezMHcL3VFXovBuiUboKviwXEHzJ/BL47X5qG1O50BLX+yoK0",
+	"dJKImIfg7uOKBFyNuVJY2RFIwY6yxhdNgHwHWoOsQKl3g4uB8TSiXj0BVHXodFGMIv6rPugKVR34fomU",
+	"0ET2ymNNlqD1UrFHicnAWwhOAqi44x2u3qel53RoKIyG6vB+OqTx5qGV9VeXumJXkc+xneISxGXzjH78",
+	"NGbjdQssgNdZcESoglbydEC5sHhDKfzRK7vFnlq0YSoQhtTFvXREFYo2KwLnxJvEnCtTawOVCW4DCyry",
+	"ctheUGxMedgEQ/UQfMKH9/qHWzliorx/xft2m5xegAft2+3l304uSO1U3NGQByagpL9RQzzPkudkRNj3",
+	"iSbc3Ctdod+5uLz99vnyy8UxqUGrDEx01PtcW0yrKxHA8OIZF5VK4WyQElEMa3s8oT9Uj9pifhrzk4jH",
+	"s4OP//n7vHQ2kK/COVmM2zntqW0b4RTnzKgm9UnSC7mP93GsyZBw9FsZfo5njRb5VCBJHiZczyyVGym+",
+	"lBEOua9W4mGktHDqr2GLxux7fGgvoTzBrQTAuP78iXz48P5D1h8j3VbAfFuM6f4xKdBFZAUihAA24Z/s",
+	"tvV5yNajuM0SWJrk9kRhm2ZoPUje5t/qinoiRgLMePOEB9BfHu4fdv3WNNnAARzhDG2sDCrJI0S0za2r",
+	"Wkrnxlmj3fEfhk3w5GieIgxe7S4EcXmI8A3pfLn9xUTqFB9oq1VbYpBbArM2sTlNuUCo78jVyfX56c2N",
+	"02jXpqnjB5pc6McjsAjRGs0rSdbIh9XXTJwRN+SvJ7eQKNlPtIqfIb6YpvyK+VIE+utdYUPvj2HOIsa5",
+	"nDCxC87R45am/5tuYSpOAi4Jf32wc7vI/P+iDCJsjj1jCRzq7nfdcAQXi5VpOeJFRSHXOX9MoxGkaQHc",
+	"Y0EPT/fiitTdZK1LSxMLGH44Z8HuWJT2J6BiBtLiI4GOFnqWV5c3tySQTKuIQ+4PTSLcgBHFRKCQdSmZ",
+	"sEhJ0RV+yP2RapFrw4AfyZJbEhJSgZ1IXbP5u7ckZHGK3RTwAY8VXm5dsZpD3c8t3pxzd6Znmz3hoWCP",
+	"hJD1YwcuZOFanbd5SB2jsJg6J7DNN4sISGg11AKvK9a8czFjqlqpkY6xzCiaq/hbsAT+sEZTSl9u0laG",
+	"MPgM7KVlfVHSKdjLmCSTjzgfnLBPBekxYrGq0S2bJcSCr1dBT8euWMjRSflRC0QpgMVsIxUV0zgxVzHW",
+	"cg8kFwOPjOmsh7C43+A30B6/K06+nlzcfru57VzfnhznmpVAoqtJNTK+Z7zXzXnoJWRcmC2mVTtCf3uZ",
+	"dlDEkx34aI4tK0hDV3cTHGgncfls+DKRYAMTylwST8k/fzXhqmcgma7hNPJy+gGS5wgzDM0b8o5F04hb",
+	"sOmQqrhAx0iESnqaPnpPto+dTz3IRO6KojfXu2C/ZG9Wfc/OD1WWBI0weQIarIB0hDapUFbKLWzdU2BX",
+	"Xt6F+yvomDZ4i1tBxQK9kDiJAO+3v+N7di5963mSWM0hKtnvP2cB/gxUviQSQFjxwvbZECbIHWXNuZQA",
+	"ecDGE6mPtoGVLtefP5E/tz/8GdCFwTJCc2ogMUaO0jUvV4GCf6D9I408VpjSruUxtlQuFbk31txskU7m",
+	"hIYCPzdPOrVPiOsDyQwd9t1nE+hJMghlj4ZdQYMxF6pFfmMUijWgtMYtRqKQ1Jpze5v2zyH1R9i2fMCE",
+	"5hYWEClIwMZUBCahAL8C/dMnVKSFPT8BvLcqyQvPtDfSMcvQo/jUH8IQ2LNcsUibuPrsPtguJ6i084CJ",
+	"GFukS2G1d6Pk4afGLNLaY0nFEDZkX1UwZKLizkmM2KwMEBjx5J9WOfQZKssRbLa4ikib5/h5koiQKbeB",
+	"tz5gTSZQ+faUzp/5SZ3Rque0oqtoSS/S/CDLoZgXFqWPBh2dRv400OJBVyUXKqZp8U6+W78IZ0ekT0OF",
+	"rSi5MH+XAlrwmJ76PRkPy5aLL+QmzEQyPvj4nzCtA+8APn/gHdAwPPh9DezqS+PyUZoRVax5BmarZ8C+",
+	"T0IZMEuNRRPCd4AnAG+gIH9zbgrzmZregYpnIdCXjMYH22kEixM2R7VO9ii84Bxu2iT31dasza9Y9iGa",
+	"mRNqHtG2YYSFp1CnljVoCqSfAALjv/75J1JDqVlrpBcaC9Thvf7nMw/Zj2UQAjY8+JmxAGO5SyWvuUtb",
+	"HB4tSNSxgz5N3hq+seVOtm+iKuNceGqVrFqhjJ72L6Rg5zT2hweLM+oI8svt7RWcwxEZSiETfTLgqj3t",
+	"N/WrTXgXIDp7CAdkJjtkNGBRNtvTfvNcBrzPWdC84cJnT+zdvNHwup41ThhGO7mlgzISN48dnphyQn0h",
+	"pStb9ZJ+OH0WJvauKL/qFlpF2IQgS/50MiFDGQZK77ZRM3Y38a2IjhLVukMmEb/TwiHdHNguo0F71mJT",
+	"KEa0MQws3LAhk0xvNWWy+mYN0UsppwKd1ZD1Z1u7Yq9SLWiGLJwcDhIerGjX8wsLJ3/Fx1bIl19NT2ca",
+	"m7J3+DrUsDPTPU+fO+ECl8LjEBJ3NQto8ahYkwvFhOIxaEAbaUlRZVl3ujXLKrtxiz3bbSdkd1TEmBHM",
+	"oLRfKxZaRX3sjfk0grzX4lIxpbgUn6Qccaap9MeC11+TC/GZiIGo7KIUoxFaF9qmwBMF/z/0IclHsHGt",
+	"NUUiGbL0G+na52jy8B7+NcV9ZTdgegIH2zjmpUfcOti+NFnn8C6FmaAVGs5JeoQq8svt+RmJmEB1BdL0",
+	"NXue02gUyKkocg0V6A7mtJaqDg6v/vTeK8bZ4qIvl534qf57hYcN3y845xtjNlPftKrb4D1wBeIev01o",
+	"TyYx6k+fKNjjxmQ3PMLFHY8RVsV6R0rdHx3jAHR9HZR8+XJ6TO7eO76OUr90Npj5EnbBatWOugLckBBV",
+	"BvV3LjR8mr2Zxoe1sB9SZZ3XtRbpiCwgjSi0UOnQFRG7kyOWm4Cd7tt2O0OKx1iaAWAxgXifCuyKxGNS",
+	"p77Bbf3XP9+3ihujAlXZYaqlLTvKVcTuOJuWCZTcqgNnoVtzfW80MgMww+6iXGWmqrRG2GzmJjYWcM4h",
+	"Et3DSx7yXy+LM59jKdGQTxycZag/GtLJRC8UeSeOqFAmUmzD57gTUxmNFCS5HGUO2K7oMVNYNGSQGVZT",
+	"EKRq6hEgBR+RJnJpJyWZaUcYwc4LgDENNaezYD7lw3A8RKbnhIZNO6ljhDrbbcwlMX9ukauQUQUtDZwa",
+	"KPCnYtNnvVGAB599oVWDugGI0uPnu8IhJzcM3mNMpKKkVSOHpNZqtYiRJ62aSbk7Oe+cnn07P70579x+",
+	"+iVNuOuKTF+hQRAxpazcjC1fgi/V+LnGTCktchDPoyfjYaNFOnAkUOtlZqUPLJRioKzeh4sGpINUnJln",
+	"z011RZSwIxgI+8KNM1KCzUV/V1fAN/RhnJ+c/+Xk+uaX06tvpxedT7enX09IvfabTCL3XdknWP/zw/1M",
+	"i/zPf/13rYFuYDNmV6QCucf6MkLFDtpHabMXNzrCFiUF1LBABbiPXWGSEdJI5sLh6VNu1QoldQdmtG1h",
+	"3TH7UCSt/11yYdKd7CJsXtsew/4pTja9sRnPwTnkcwOhW5wM2byZYdnW7VTv8K3RotA721wIHxXgoGV+",
+	"3AILuNChZYz5W63fPsmVdgPmlb4loGhdMyDMmIzYzEuLPPOoQTts/7gVB7VzHuu4p8/zrvt9IV/Oqs8F",
+	"Ngod2aQOV/NHDHw2vAySy5TycGV7DoObe2pTrCPANCzhuMP7XHikqOa0wMacD6k8DCofnMMlCDMuUVWT",
+	"2OaMgENuO7UtxzfFZodLDXvkhg0AX8koYr42ud2drakUtC2iYgS6Qz1gDVDFANEznmM6rcebXAGtSI0Y",
+	"m5ienjgAtqLSTDYJaawV9yYVQibCX9F1xXQshlc6uTcqJER3oGWO09wStokSsIk22rClkILoLEJf0egZ",
+	"zwM/5B9qmiQTtIksrvSyVpsFJ1iRFHOH2AnsjDuBFU043V199tJs+8LJNMoUuX2C6mdwSzh0WjM4xIXk",
+	"2lgqeQ7v3R/Xa5BZRs37dplpu0yzRfmjKz2eh3rOcky+Epzv+UufAlr5ZOog9krOpqDjH0yVIDQSNTxE",
+	"929zxGZLu8Mlaohxkr+xaptI5QYquVsgZfGxhPBk/QLjQTVFvnauTo8xC8DXcyKU9CI5VSwiaQqtQkMt",
+	"q7zMbb55DNam8sJ5Ls1LRikwawpq5L7t2IP6y9YPc5RWGWJJZA0cqlBYSENtbVIRYGKqqb3gWY4vhHWE",
+	"7MlgRkJGI6GMM5S63tnCLrVZCrE+z6p6XyZq6Iz0NJGkN1jGMROkLiNTh+pudmOvwyw2j43lhAgZc9+C",
+	"rHGVckBG8Ud5qtUaTo5ypQhneTV7kePNV2uK6FO/cV+nykSz/v3m8qLeSPtJYNK7JuQFrkyhproigVsU",
+	"PzFiM80w6eN51sl4OiBuAMgurEU69kk0EWncFeAJfNO2n4TPCzY1QGOTkPq2yEmKAVNxU8VUBFwMitjq",
+	"ZktM5W7v07jqb2yyV/4LGIeJwMXummuFBMFK9xa3PGaB7C2BxlIW3CwR6zNA8zmk/T4POY1XduXruA9u",
+	"w43sDLiOG9md345u/msW8gGXiSLurpI6+hL60k9Mc9qIBlz/DZ21SkYxJiPrAxe2H0T+nKzLtwltfpae",
+	"1CcnurGdo3JHXOesPrn+a7VDPS0rpsh86j6NaSgHCTsiicjyN+3fsRYCqh1yXqDFE5OJiCO+6rDSp7Zy",
+	"UDDabK0zshNrVYBQcHpzSd69+emn5huSbhPwwokY6P1OeWAum64klQ60bbSckyg8+HhwSCf88O7NwY/f",
+	"f/zfAAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

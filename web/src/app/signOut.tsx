@@ -48,6 +48,8 @@ export function useSignOut(destination = '/') {
   const navigate = useNavigate();
   const logout = useSubmission({
     mutationFn: async () => {
+      // While still signed in: the next person on this browser must not get this one's push notices.
+      if ('PushManager' in window) await import('../features/account').then((m) => m.forgetPushHere()).catch(() => undefined);
       try {
         unwrap(await api.POST('/auth/logout'));
       } catch (err) {

@@ -2187,6 +2187,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/push/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's VAPID public key a browser subscribes with (signed in). */
+        get: operations["getPushPublicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/push/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the caller RSVP reminders and announcement notices in this browser too (signed in).
+         * @description The browser's PushSubscription as its toJSON() gives it. The same browser subscribing again
+         *     updates its keys; a browser another person subscribed becomes the caller's. A person keeps at
+         *     most 10 browsers; a new one replaces the longest-standing.
+         */
+        post: operations["subscribePush"];
+        /**
+         * Stop notices to this browser (signed in; the caller's own subscription only).
+         * @description Forgets the caller's subscription with this push address; another person's is left alone and
+         *     the answer is the same, so nobody learns whose an address is.
+         */
+        delete: operations["unsubscribePush"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/choirs/{choirId}/rsvps": {
         parameters: {
             query?: never;
@@ -3576,6 +3620,23 @@ export interface components {
             /** @description The event's id, or '{eventId}-occurrence-{yyyy-MM-dd}', as in the events list. */
             id: string;
             status: components["schemas"]["RsvpStatus"];
+        };
+        PushPublicKey: {
+            /** @description The VAPID public key, an uncompressed P-256 point in base64url (applicationServerKey). */
+            publicKey: string;
+        };
+        PushSubscriptionInput: {
+            /** @description The push service's HTTPS address for this browser. */
+            endpoint: string;
+            /** @description As the browser gives it; not used. */
+            expirationTime?: number | null;
+            keys: {
+                p256dh: string;
+                auth: string;
+            };
+        };
+        PushUnsubscribeInput: {
+            endpoint: string;
         };
         CalendarPreferences: {
             /** @description Show the minor liturgical days (optional memorials, ferias, commemorations) too; off by default. */
@@ -9469,6 +9530,82 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPushPublicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushPublicKey"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    subscribePush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionInput"];
+            };
+        };
+        responses: {
+            /** @description Kept. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            default: components["responses"]["Error"];
+        };
+    };
+    unsubscribePush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushUnsubscribeInput"];
+            };
+        };
+        responses: {
+            /** @description Forgotten (or never the caller's). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
             default: components["responses"]["Error"];
         };

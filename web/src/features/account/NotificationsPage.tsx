@@ -2,13 +2,14 @@ import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { SECTION_PADDING } from '../../app/theme';
 import { SectionError, SectionLoading } from '../../components/SectionState';
+import { PushSection } from './PushSwitch';
 import { useChoirEmails, useProfile, useSetChoirEmails, useUpdateProfile, type ChoirEmailSetting, type Profile } from './queries';
 
 export const DIGEST_DESCRIPTION =
   'A periodic email with a digest of news from your choirs: upcoming events, announcements and new music.';
 export const CHOIR_EMAIL_DESCRIPTION = 'Event invitations, RSVP requests and practice links from this choir.';
 
-/** NotificationsPage holds the email digest preference and each choir's email switch. */
+/** NotificationsPage holds the email digest preference, each choir's email switch and this device's push switch. */
 export function NotificationsPage() {
   const profile = useProfile();
   return (
@@ -28,6 +29,7 @@ export function NotificationsPage() {
         )}
       </Paper>
       <ChoirEmails />
+      <PushSection />
       <Text size="sm" c="dimmed">
         Messages about your account, such as password resets and invitations, are always sent.
       </Text>

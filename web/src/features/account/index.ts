@@ -1,6 +1,7 @@
 // The account area's public face: what the app and other features may use.
 export { ProfileFields, useProfileForm, type ProfileFieldsProps, type ProfileFormValues } from './ProfileFields';
 export { accountKeys } from './queries';
+export { forgetPushHere } from './pushDevice';
 export type { ProfileValues } from './validation';
 
 /** Pages for the router: each is loaded when its route is first visited. */

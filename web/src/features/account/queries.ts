@@ -4,6 +4,7 @@ import type { components } from '../../api/generated/schema';
 import { useSubmission } from '../../app/mutations';
 import { sessionQueryKey } from '../../app/session';
 import { profileErrorMessage, withMessage } from './errors';
+import { subscribeHere, unsubscribeHere } from './pushDevice';
 
 export type Profile = components['schemas']['Profile'];
 export type ProfileUpdate = components['schemas']['ProfileUpdate'];
@@ -205,3 +206,32 @@ export function useSetChoirEmails() {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: accountKeys.choirEmails }),
   });
 }
+
+/** usePushPublicKey: the server's VAPID key, read only where push can be turned on. It never changes. */
+export function usePushPublicKey(enabled: boolean) {
+  return useQuery({
+    queryKey: ['account', 'push-public-key'] as const,
+    queryFn: async () => unwrap(await api.GET('/push/public-key')).publicKey,
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+/** useTurnPushOn subscribes this browser (permission already granted) and tells the server. */
+export function useTurnPushOn() {
+  return useSubmission({
+    mutationFn: async (publicKey: string) => subscribeHere(publicKey),
+    meta: { submission: { successMessage: PUSH_ON_MESSAGE } },
+  });
+}
+
+/** useTurnPushOff stops the notices to this browser. */
+export function useTurnPushOff() {
+  return useSubmission({
+    mutationFn: async () => unsubscribeHere(),
+    meta: { submission: { successMessage: PUSH_OFF_MESSAGE } },
+  });
+}
+
+export const PUSH_ON_MESSAGE = 'Notifications are on for this device.';
+export const PUSH_OFF_MESSAGE = 'Notifications are off for this device.';
