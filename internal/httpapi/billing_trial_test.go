@@ -268,3 +268,36 @@ func TestTrialReminderOnce(t *testing.T) {
 		}
 	})
 }
+
+// The standing behind the banners: the administrator sees the trial's days
+// left and the seats against the plan, a member only the standing; with
+// billing off the choir is free and nothing else is said.
+func TestChoirStanding(t *testing.T) {
+	t.Parallel()
+	eachDB(t, apptest.Options{Billing: true}, func(t *testing.T, h *apptest.Harness) {
+		l := newLibrary(t, h)
+		inviteSinger(l.admin, l.id, "pending@example.com")
+		path := "/api/v1/choirs/" + l.id + "/billing/standing"
+		res := l.admin.Do("GET", path, nil)
+		if res.Status != 200 || res.Str("standing") != "trial" || res.JSON["trialDaysLeft"] != float64(30) || res.Str("plan") != "medium" ||
+			res.JSON["members"] != float64(3) || res.JSON["memberLimit"] != float64(30) || res.Str("planUrl") != "/dashboard/settings/choir#plan" {
+			t.Fatalf("admin: %d %s", res.Status, res.Raw)
+		}
+		res = l.member.Do("GET", path, nil)
+		if res.Status != 200 || res.Str("standing") != "trial" || res.JSON["trialDaysLeft"] != nil || res.JSON["members"] != nil {
+			t.Fatalf("member: %d %s", res.Status, res.Raw)
+		}
+		setSubscription(t, h, l.id, "trial_ends_at = ?", h.Clock.Now().Add(-time.Hour))
+		if res := l.member.Do("GET", path, nil); res.Str("standing") != "read_only" {
+			t.Fatalf("after the trial: %s", res.Raw)
+		}
+	})
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		confirmedUser(t, h, "director@example.com")
+		admin := signIn(t, h, "director@example.com")
+		id := createChoir(t, admin, "Free Singers").Str("id")
+		if res := admin.Do("GET", "/api/v1/choirs/"+id+"/billing/standing", nil); res.Raw != `{"enabled":false,"standing":"free"}`+"\n" && res.Raw != `{"enabled":false,"standing":"free"}` {
+			t.Fatalf("billing off: %d %q", res.Status, res.Raw)
+		}
+	})
+}
