@@ -60,6 +60,20 @@ func TestSeatLimitUnderConcurrency(t *testing.T) {
 		if res.Status != 200 || res.JSON["invited"] != float64(0) || !strings.Contains(res.Raw, "Small Choir plan allows 15 members") {
 			t.Fatalf("import at the limit: %d %s", res.Status, res.Raw)
 		}
+		// A member taken back takes a seat again: with a seat freed and taken
+		// by an invitation, the member cannot come back.
+		altoID, err := h.App.Accounts.UserIDByEmail(t.Context(), "alto@example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		membership := "/api/v1/choirs/" + l.id + "/members/" + altoID
+		if res := l.admin.Do("PATCH", membership, map[string]any{"isActive": false}); res.Status != 200 {
+			t.Fatalf("deactivate: %d %s", res.Status, res.Raw)
+		}
+		if res := inviteSinger(l.admin, l.id, "freed@example.com"); res.Status != 201 {
+			t.Fatalf("invitation to the freed seat: %d %s", res.Status, res.Raw)
+		}
+		wantError(t, l.admin.Do("PATCH", membership, map[string]any{"isActive": true}), 403, "PLAN_LIMIT")
 		// A downgrade must fit; the plan it already has does.
 		b := billing.New(h.DB, h.Config, h.App.Mailer, nil, slog.New(slog.NewTextHandler(io.Discard, nil)), h.Clock.Now)
 		if err := b.CanSwitch(t.Context(), l.id, "small"); err != nil {

@@ -71,6 +71,10 @@ func TestTrialStartsWithTheChoir(t *testing.T) {
 			t.Fatalf("without a plan: %d %s, plan %q", res.Status, res.Raw, plan)
 		}
 	})
+}
+
+func TestNoTrialWithBillingOff(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "director@example.com")
 		id := createChoir(t, signIn(t, h, "director@example.com"), "Free Singers").Str("id")
@@ -292,6 +296,10 @@ func TestChoirStanding(t *testing.T) {
 			t.Fatalf("after the trial: %s", res.Raw)
 		}
 	})
+}
+
+func TestChoirStandingWithBillingOff(t *testing.T) {
+	t.Parallel()
 	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
 		confirmedUser(t, h, "director@example.com")
 		admin := signIn(t, h, "director@example.com")
