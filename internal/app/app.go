@@ -19,6 +19,7 @@ import (
 	"github.com/cantica/cantica/internal/attendance"
 	"github.com/cantica/cantica/internal/auth"
 	"github.com/cantica/cantica/internal/auth/oidc"
+	"github.com/cantica/cantica/internal/billing"
 	"github.com/cantica/cantica/internal/blob"
 	"github.com/cantica/cantica/internal/calendar"
 	"github.com/cantica/cantica/internal/choir"
@@ -186,6 +187,14 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	reminding := reminders.New(d, cfg, events, links, mailer, queue, logger, now)
 	// Choir policies and attendance rules (issue 30): reminders to acknowledge run on the queue.
 	choirPolicies := policies.New(d, cfg, mailer, links, queue, logger, now)
+	// Plans and billing (issue 29): trials, read-only and limits; nil, so
+	// none of them, with billing off.
+	billed := billing.New(d, cfg, mailer, queue, logger, now)
+	if billed != nil {
+		choirs.UseBilling(billed)
+		invites.UseBilling(billed)
+		library.UseStorageLimit(billed.StorageLimit)
+	}
 	files := opts.Files
 	if files == nil {
 		var err error
@@ -202,7 +211,7 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	announcements.UsePush(pushing)
 	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised,
 		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements, Digest: digests, Reminders: reminding, Privacy: yourData, Push: pushing,
-		Policies: choirPolicies, Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache, BodyIdleTimeout: opts.BodyIdleTimeout})
+		Policies: choirPolicies, Billing: billed, Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache, BodyIdleTimeout: opts.BodyIdleTimeout})
 	if err != nil {
 		return nil, err
 	}

@@ -63,3 +63,9 @@ const (
 	CodeNotReady         = "NOT_READY"
 	CodeInternal         = "INTERNAL_ERROR"
 )
+
+// Plans and billing (issue 29).
+const (
+	CodeReadOnly  = "CHOIR_READ_ONLY" // the trial ended without a plan, or payment retries ended
+	CodePlanLimit = "PLAN_LIMIT"      // the plan's member or storage limit, or a downgrade that does not fit
+)

@@ -18,6 +18,7 @@ import (
 
 	"github.com/cantica/cantica/internal/access"
 	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/billing"
 	"github.com/cantica/cantica/internal/db"
 )
 
@@ -26,7 +27,12 @@ type Service struct {
 	db     *db.DB
 	logger *slog.Logger
 	now    func() time.Time
+	// billing starts each new choir's trial (nil: billing off).
+	billing *billing.Service
 }
+
+// UseBilling makes each choir created from now on start its trial.
+func (s *Service) UseBilling(b *billing.Service) { s.billing = b }
 
 // New makes the choir service.
 func New(d *db.DB, logger *slog.Logger, now func() time.Time) *Service {
@@ -204,6 +210,13 @@ func (s *Service) create(ctx context.Context, userID string, in Create) (*Choir,
 			return err
 		}
 		if err := seedVoiceParts(ctx, tx, c.ID); err != nil {
+			return err
+		}
+		plan := billing.DefaultPlan
+		if c.Plan != nil {
+			plan = *c.Plan
+		}
+		if err := s.billing.StartTrial(ctx, tx, c.ID, plan, now); err != nil {
 			return err
 		}
 		return SetLastAccessed(ctx, tx, userID, &c.ID)

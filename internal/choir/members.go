@@ -166,6 +166,12 @@ func (s *Service) UpdateMember(ctx context.Context, choirID, userID string, in M
 		if in.IsActive != nil {
 			newActive = *in.IsActive
 		}
+		// Taken back, a member takes a seat of the plan again.
+		if !active && newActive {
+			if err := s.billing.ReserveSeats(ctx, tx, choirID, 1); err != nil {
+				return err
+			}
+		}
 		if role == access.ChoirAdmin && active && (newRole != access.ChoirAdmin || !newActive) {
 			if err := requireAnotherAdmin(ctx, tx, choirID, userID); err != nil {
 				return err

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/auth"
+	"github.com/cantica/cantica/internal/billing"
 	"github.com/cantica/cantica/internal/db"
 	"github.com/cantica/cantica/internal/httpapi/apigen"
 )
@@ -64,6 +65,7 @@ func (s *Server) authenticate(next apigen.StrictHandlerFunc, operation string) a
 			req.secret = c.Value
 		}
 		ctx = context.WithValue(ctx, requestKey{}, req)
+		ctx = billing.WithService(ctx, s.billing)
 		if sessionAlong[operation] {
 			res, err := next(ctx, w, r, body)
 			if err == nil && req.user == nil {
@@ -76,6 +78,9 @@ func (s *Server) authenticate(next apigen.StrictHandlerFunc, operation string) a
 		}
 		if req.user == nil && !publicOperations[operation] {
 			return nil, errSignInRequired()
+		}
+		if err := s.refuseReadOnly(ctx, req, operation); err != nil {
+			return nil, err
 		}
 		return next(ctx, w, r, body)
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/attendance"
 	"github.com/cantica/cantica/internal/auth"
+	"github.com/cantica/cantica/internal/billing"
 	"github.com/cantica/cantica/internal/calendar"
 	"github.com/cantica/cantica/internal/choir"
 	"github.com/cantica/cantica/internal/choirmail"
@@ -71,6 +72,7 @@ type Options struct {
 	Policies   *policies.Service // choir policies and attendance rules (issue 30)
 	Privacy    *privacy.Service  // your data: exports and account deletion (issue 30)
 	Push       *push.Service     // Web Push subscriptions and the VAPID key (issue 31)
+	Billing    *billing.Service  // plans, trials and limits (issue 29); nil with billing off
 	Logger     *slog.Logger
 	WebApp     fs.FS            // the built web app; nil serves a notice instead
 	Now        func() time.Time // the clock; time.Now when nil
@@ -108,6 +110,7 @@ type Server struct {
 	insights   *analytics.Insights // readiness, practice and a singer's own year (issue 28)
 	overview   *overview.Service   // the global admin's overview (issue 30)
 	push       *push.Service       // issue 31
+	billing    *billing.Service    // nil with billing off (issue 29)
 	logger     *slog.Logger
 	cookies    cookies
 	now        func() time.Time
@@ -131,6 +134,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 		cookies:   newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
 	s.privacy = opts.Privacy
 	s.push = opts.Push
+	s.billing = opts.Billing
 	if opts.NoAnswerCache {
 		s.answers = newAnswers(0)
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/cantica/cantica/internal/access"
 	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/billing"
 	"github.com/cantica/cantica/internal/choir"
 	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
@@ -37,7 +38,12 @@ type Service struct {
 	limit  Limiter
 	logger *slog.Logger
 	now    func() time.Time
+	// billing refuses invitations past the plan's member limit (nil: billing off).
+	billing *billing.Service
 }
+
+// UseBilling applies the plans' member limits to invitations.
+func (s *Service) UseBilling(b *billing.Service) { s.billing = b }
 
 // New makes the invitation service.
 func New(d *db.DB, cfg config.Config, mailer *mail.Mailer, limit Limiter, logger *slog.Logger, now func() time.Time) *Service {

@@ -138,6 +138,9 @@ func (s *Service) create(ctx context.Context, c Choir, by Inviter, in Invitee, p
 		if open > 0 {
 			return alreadyInvited()
 		}
+		if err := s.billing.ReserveSeats(ctx, tx, c.ID, 1); err != nil {
+			return err
+		}
 		token, err := newToken()
 		if err != nil {
 			return err
@@ -347,6 +350,12 @@ func (s *Service) Resend(ctx context.Context, c Choir, by Inviter, id string) (*
 		}
 		if err := refuseMember(ctx, tx, c.ID, inv.Email); err != nil {
 			return err
+		}
+		// A lapsed invitation holds no seat; sent again, it takes one.
+		if inv.Status == Expired {
+			if err := s.billing.ReserveSeats(ctx, tx, c.ID, 1); err != nil {
+				return err
+			}
 		}
 		token, err := newToken()
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/cantica/cantica/internal/apperr"
+	"github.com/cantica/cantica/internal/billing"
 	"github.com/cantica/cantica/internal/blob"
 	"github.com/cantica/cantica/internal/db"
 )
@@ -202,7 +203,7 @@ func (s *Service) AddAttachment(ctx context.Context, choirID, musicID, userID st
 			a.CustomPartName, nullUser(userID), a.CreatedAt, a.UpdatedAt); err != nil {
 			return fmt.Errorf("music: insert attachment %s: %w", a.ID, err)
 		}
-		return addStorage(ctx, tx, choirID, a.SizeBytes)
+		return s.growStorage(ctx, tx, choirID, a.SizeBytes)
 	})
 	if err != nil {
 		s.deleteFile(ctx, a.Key)
@@ -259,7 +260,7 @@ func (s *Service) ReplaceFile(ctx context.Context, choirID, musicID, id string, 
 			return fmt.Errorf("music: update attachment %s: %w", id, err)
 		}
 		old = cur // a replace that won the race holds the file to delete now
-		return addStorage(ctx, tx, choirID, a.SizeBytes-cur.SizeBytes)
+		return s.growStorage(ctx, tx, choirID, a.SizeBytes-cur.SizeBytes)
 	})
 	if err != nil {
 		s.deleteFile(ctx, a.Key)
@@ -360,6 +361,40 @@ func (s *Service) StorageUsed(ctx context.Context, choirID string) (int64, error
 		return 0, fmt.Errorf("music: read the storage of choir %s: %w", choirID, err)
 	}
 	return n, nil
+}
+
+// StorageLimit says how many bytes a choir may store, read through q, and
+// whether any limit applies (billing.Service.StorageLimit).
+type StorageLimit func(ctx context.Context, q db.Querier, choirID string) (int64, bool, error)
+
+// UseStorageLimit makes uploads refused past the choir's plan's storage.
+func (s *Service) UseStorageLimit(limit StorageLimit) { s.storageLimit = limit }
+
+// growStorage is addStorage for an upload: when a storage limit applies, the
+// total moves only if it stays within the limit, decided by the UPDATE
+// itself, so racing uploads can never pass it together.
+func (s *Service) growStorage(ctx context.Context, tx *db.Tx, choirID string, delta int64) error {
+	if s.storageLimit == nil || delta <= 0 {
+		return addStorage(ctx, tx, choirID, delta)
+	}
+	limit, limited, err := s.storageLimit(ctx, tx, choirID)
+	if err != nil {
+		return err
+	}
+	if !limited {
+		return addStorage(ctx, tx, choirID, delta)
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE choirs SET storage_used_bytes = storage_used_bytes + ?
+		WHERE id = ? AND storage_used_bytes + ? <= ?`, delta, choirID, delta, limit)
+	if err != nil {
+		return fmt.Errorf("music: count %d bytes of storage for choir %s: %w", delta, choirID, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("music: count %d bytes of storage for choir %s: %w", delta, choirID, err)
+	} else if n == 0 {
+		return billing.StorageFull()
+	}
+	return nil
 }
 
 // addStorage moves a choir's storage total by delta in the database itself,

@@ -25,6 +25,8 @@ type Service struct {
 	// largest one accepted (UseFiles).
 	files     blob.Store
 	maxUpload int64
+	// storageLimit, when set, bounds each choir's files (plans, issue 29).
+	storageLimit StorageLimit
 	// planned, when set, is called by an import or its preview once it
 	// knows what the file does, before it writes anything: tests pause
 	// an import there.

@@ -3383,6 +3383,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/choirs/{choirId}/billing/standing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Where the choir stands with its plan (view:dashboard), for the banners.
+         * @description With billing off, enabled is false and the standing is free: no plan, no limit, no banner. With billing on every member learns the standing (a read-only choir refuses changes with 403 CHOIR_READ_ONLY); only those who manage the choir (manage:choir) also get the plan, the trial's end and the usage against the plan's limits.
+         */
+        get: operations["getChoirStanding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3889,6 +3911,34 @@ export interface components {
         };
         /** @enum {string} */
         SubscriptionPlanId: "small" | "medium" | "large";
+        ChoirStanding: {
+            /** @description Whether billing is on on this server. */
+            enabled: boolean;
+            /**
+             * @description trial (free trial running), active (paid), past_due (a payment failed; retries go on), read_only (trial over without a plan, or retries ended: changes are refused), free (free of charge, or billing off: never limited).
+             * @enum {string}
+             */
+            standing: "trial" | "active" | "past_due" | "read_only" | "free";
+            /**
+             * @description Where an administrator chooses a plan.
+             * @example /dashboard/settings/choir#plan
+             */
+            planUrl?: string;
+            plan?: components["schemas"]["SubscriptionPlanId"];
+            /** @example Medium Choir */
+            planName?: string;
+            /** Format: date-time */
+            trialEndsAt?: string;
+            /** @description Whole days left of the trial, a started day counting as one (only while on trial). */
+            trialDaysLeft?: number;
+            /** @description Active members plus pending invitations. */
+            members?: number;
+            memberLimit?: number;
+            /** Format: int64 */
+            storageUsedBytes?: number;
+            /** Format: int64 */
+            storageLimitBytes?: number;
+        };
         Country: {
             /** @description ISO 3166-1 alpha-2 code. */
             value: string;
@@ -11687,6 +11737,31 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getChoirStanding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The standing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChoirStanding"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };

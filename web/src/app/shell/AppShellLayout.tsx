@@ -40,6 +40,7 @@ import type { SessionUser } from '../../api/client';
 import { reportError } from '../errors';
 import { useChoir } from '../choir';
 import { UnreadBadge } from '../../features/announcements';
+import { StandingBanners } from '../../features/billing';
 import { guideForPath } from '../../features/help';
 import { usePrewarmedEvents } from '../../features/calendar';
 import type { Role } from '../permissions';
@@ -146,6 +147,7 @@ function Shell({ user, role, choirId }: { user: SessionUser; role: Role; choirId
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <StandingBanners choirId={choirId} />
         <ErrorBoundary resetKey={pathname}>
           <Outlet />
         </ErrorBoundary>

@@ -4,3 +4,6 @@
 export const billingPages = {
   PricingPage: () => import('./PricingPage').then((m) => m.PricingPage),
 };
+
+/** The plan and billing banners above every page of a choir (trial, read-only, past due, seats). */
+export { StandingBanners } from './StandingBanners';
