@@ -200,6 +200,33 @@ func (e ChoirDetailsPlan) Valid() bool {
 	}
 }
 
+// Defines values for ChoirStandingState.
+const (
+	ChoirStandingStateActive   ChoirStandingState = "active"
+	ChoirStandingStateFree     ChoirStandingState = "free"
+	ChoirStandingStatePastDue  ChoirStandingState = "past_due"
+	ChoirStandingStateReadOnly ChoirStandingState = "read_only"
+	ChoirStandingStateTrial    ChoirStandingState = "trial"
+)
+
+// Valid indicates whether the value is a known member of the ChoirStandingState enum.
+func (e ChoirStandingState) Valid() bool {
+	switch e {
+	case ChoirStandingStateActive:
+		return true
+	case ChoirStandingStateFree:
+		return true
+	case ChoirStandingStatePastDue:
+		return true
+	case ChoirStandingStateReadOnly:
+		return true
+	case ChoirStandingStateTrial:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ComposerMatchKind.
 const (
 	Abbreviation ComposerMatchKind = "abbreviation"
@@ -2338,6 +2365,53 @@ type ChoirMember struct {
 	UserId      string         `json:"userId"`
 }
 
+// ChoirStandingState Where a choir stands; absent for a choir without a subscription (one created before billing was on).
+type ChoirStandingState string
+
+// ChoirSubscription defines model for ChoirSubscription.
+type ChoirSubscription struct {
+	ChoirId   string `json:"choirId"`
+	ChoirName string `json:"choirName"`
+
+	// Comped Free of charge.
+	Comped           bool       `json:"comped"`
+	CurrentPeriodEnd *time.Time `json:"currentPeriodEnd,omitempty"`
+
+	// Discounted The 10 % multi-choir discount applies to it.
+	Discounted bool `json:"discounted"`
+
+	// MemberLimit The plan's member limit; absent without a plan.
+	MemberLimit *int `json:"memberLimit,omitempty"`
+
+	// Members Active members and pending invitations.
+	Members int `json:"members"`
+
+	// MonthlyPriceCents What the choir pays a month in US cents, after the discount; 0 unless it pays.
+	MonthlyPriceCents int                 `json:"monthlyPriceCents"`
+	Plan              *SubscriptionPlanId `json:"plan,omitempty"`
+
+	// Standing Where a choir stands; absent for a choir without a subscription (one created before billing was on).
+	Standing     *ChoirStandingState `json:"standing,omitempty"`
+	StorageBytes int64               `json:"storageBytes"`
+
+	// StorageLimitBytes The plan's storage limit; absent without a plan.
+	StorageLimitBytes *int64 `json:"storageLimitBytes,omitempty"`
+
+	// TrialDaysLeft Days left of the trial, a started day counted; only when standing is trial and Stripe does not hold the subscription yet.
+	TrialDaysLeft *int `json:"trialDaysLeft,omitempty"`
+}
+
+// ChoirSubscriptionList defines model for ChoirSubscriptionList.
+type ChoirSubscriptionList struct {
+	Choirs []ChoirSubscription `json:"choirs"`
+
+	// Enabled Whether billing is on; when off, choirs is empty.
+	Enabled bool `json:"enabled"`
+
+	// MonthlyRevenueCents What the paying choirs pay a month, after the multi-choir discount, in US cents.
+	MonthlyRevenueCents int64 `json:"monthlyRevenueCents"`
+}
+
 // ChoirSummary defines model for ChoirSummary.
 type ChoirSummary struct {
 	City string `json:"city"`
@@ -4225,6 +4299,11 @@ type SessionUser struct {
 	SharePhone bool `json:"sharePhone"`
 }
 
+// SetChoirCompedRequest comped must be given (a missing value is refused with 400 rather than read as false); it is not listed as required only so that the server can tell it missing.
+type SetChoirCompedRequest struct {
+	Comped *bool `json:"comped,omitempty"`
+}
+
 // SignInDay defines model for SignInDay.
 type SignInDay struct {
 	Date    openapi_types.Date `json:"date"`
@@ -4884,6 +4963,9 @@ type RequestAccountDeletionJSONRequestBody = AccountDeletionRequest
 // UpdateProfileJSONRequestBody defines body for UpdateProfile for application/json ContentType.
 type UpdateProfileJSONRequestBody = ProfileUpdate
 
+// SetChoirCompedJSONRequestBody defines body for SetChoirComped for application/json ContentType.
+type SetChoirCompedJSONRequestBody = SetChoirCompedRequest
+
 // CheckAuthProviderJSONRequestBody defines body for CheckAuthProvider for application/json ContentType.
 type CheckAuthProviderJSONRequestBody = EmailRequest
 
@@ -5165,6 +5247,12 @@ type ServerInterface interface {
 	// GetPlatformOverview The platform at a glance (admin:global) — choirs new, active and sleepy, members, sign-ins per day, email and storage per choir, the calendar types.
 	// (GET /admin/overview)
 	GetPlatformOverview(w http.ResponseWriter, r *http.Request)
+	// ListChoirSubscriptions Every choir's plan, standing, usage against its plan's limits and monthly price, and the monthly revenue (admin:global).
+	// (GET /admin/subscriptions)
+	ListChoirSubscriptions(w http.ResponseWriter, r *http.Request)
+	// SetChoirComped Make a choir free of charge, or charged again (admin:global; billing on only).
+	// (PUT /admin/subscriptions/{choirId}/comped)
+	SetChoirComped(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// CheckAuthProvider How an email address signs in (check-auth-provider).
 	// (POST /auth/check-provider)
 	CheckAuthProvider(w http.ResponseWriter, r *http.Request)
@@ -6109,6 +6197,46 @@ func (siw *ServerInterfaceWrapper) GetPlatformOverview(w http.ResponseWriter, r 
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.GetPlatformOverview(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListChoirSubscriptions operation middleware
+func (siw *ServerInterfaceWrapper) ListChoirSubscriptions(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListChoirSubscriptions(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SetChoirComped operation middleware
+func (siw *ServerInterfaceWrapper) SetChoirComped(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SetChoirComped(w, r, choirId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -12554,6 +12682,8 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/help/guides", wrapper.ListHelpGuides)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/help/guides/{guideId}", wrapper.GetHelpGuide)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/admin/overview", wrapper.GetPlatformOverview)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/admin/subscriptions", wrapper.ListChoirSubscriptions)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/admin/subscriptions/{choirId}/comped", wrapper.SetChoirComped)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/week", wrapper.GetWeek)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/week/dismissals/{what}", wrapper.DismissWeekItem)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events", wrapper.ListEvents)
@@ -14639,6 +14769,182 @@ type GetPlatformOverviewdefaultJSONResponse struct {
 }
 
 func (response GetPlatformOverviewdefaultJSONResponse) VisitGetPlatformOverviewResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChoirSubscriptionsRequestObject struct {
+}
+
+type ListChoirSubscriptionsResponseObject interface {
+	VisitListChoirSubscriptionsResponse(w http.ResponseWriter) error
+}
+
+type ListChoirSubscriptions200JSONResponse ChoirSubscriptionList
+
+func (response ListChoirSubscriptions200JSONResponse) VisitListChoirSubscriptionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChoirSubscriptions401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListChoirSubscriptions401JSONResponse) VisitListChoirSubscriptionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChoirSubscriptions403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListChoirSubscriptions403JSONResponse) VisitListChoirSubscriptionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChoirSubscriptionsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListChoirSubscriptionsdefaultJSONResponse) VisitListChoirSubscriptionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirCompedRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *SetChoirCompedJSONRequestBody
+}
+
+type SetChoirCompedResponseObject interface {
+	VisitSetChoirCompedResponse(w http.ResponseWriter) error
+}
+
+type SetChoirComped200JSONResponse ChoirSubscription
+
+func (response SetChoirComped200JSONResponse) VisitSetChoirCompedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirComped400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetChoirComped400JSONResponse) VisitSetChoirCompedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirComped401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetChoirComped401JSONResponse) VisitSetChoirCompedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirComped403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetChoirComped403JSONResponse) VisitSetChoirCompedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirComped404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetChoirComped404JSONResponse) VisitSetChoirCompedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirComped409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SetChoirComped409JSONResponse) VisitSetChoirCompedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirCompeddefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SetChoirCompeddefaultJSONResponse) VisitSetChoirCompedResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -31602,6 +31908,12 @@ type StrictServerInterface interface {
 	// GetPlatformOverview The platform at a glance (admin:global) — choirs new, active and sleepy, members, sign-ins per day, email and storage per choir, the calendar types.
 	// (GET /admin/overview)
 	GetPlatformOverview(ctx context.Context, request GetPlatformOverviewRequestObject) (GetPlatformOverviewResponseObject, error)
+	// ListChoirSubscriptions Every choir's plan, standing, usage against its plan's limits and monthly price, and the monthly revenue (admin:global).
+	// (GET /admin/subscriptions)
+	ListChoirSubscriptions(ctx context.Context, request ListChoirSubscriptionsRequestObject) (ListChoirSubscriptionsResponseObject, error)
+	// SetChoirComped Make a choir free of charge, or charged again (admin:global; billing on only).
+	// (PUT /admin/subscriptions/{choirId}/comped)
+	SetChoirComped(ctx context.Context, request SetChoirCompedRequestObject) (SetChoirCompedResponseObject, error)
 	// CheckAuthProvider How an email address signs in (check-auth-provider).
 	// (POST /auth/check-provider)
 	CheckAuthProvider(ctx context.Context, request CheckAuthProviderRequestObject) (CheckAuthProviderResponseObject, error)
@@ -32831,6 +33143,63 @@ func (sh *strictHandler) GetPlatformOverview(w http.ResponseWriter, r *http.Requ
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(GetPlatformOverviewResponseObject); ok {
 		if err := validResponse.VisitGetPlatformOverviewResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListChoirSubscriptions operation middleware
+func (sh *strictHandler) ListChoirSubscriptions(w http.ResponseWriter, r *http.Request) {
+	var request ListChoirSubscriptionsRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListChoirSubscriptions(ctx, request.(ListChoirSubscriptionsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListChoirSubscriptions")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListChoirSubscriptionsResponseObject); ok {
+		if err := validResponse.VisitListChoirSubscriptionsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SetChoirComped operation middleware
+func (sh *strictHandler) SetChoirComped(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request SetChoirCompedRequestObject
+
+	request.ChoirId = choirId
+
+	var body SetChoirCompedJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SetChoirComped(ctx, request.(SetChoirCompedRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetChoirComped")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SetChoirCompedResponseObject); ok {
+		if err := validResponse.VisitSetChoirCompedResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -38103,692 +38472,707 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3rbiQ3li+Kvwqh+QOSgJBKVb7s7hIG/yNLKlvTpSqNpLK3Z2RoMyOYmbQiyWiSoay0YWA+HeB8PdhP",
-	"cICz5z3mUfpJDrh4CUYEGRmpS5W7tweDdikjgpfFxcXFdfmtX7dyvqg4I0zJrde/bs0JLoiAf55e45n+",
-	"b0FkLmilKGdbr7eO0JLgO0SYomqFFJ4hPkVqThBmckkE2vnhxc3W3/7jf91s7e5vZVsyn5MF1s2oVUW2",
-	"Xm9JJSibbf32W7b1Fkt1zgs6paTod/TDnLCw4RJLhfI5ZjNSZAhLhBn67vr6AhVYkeGufsu2Kizwgig7",
-	"tSOGy5WiuTy9J0xdw+vd/gWZEywkLjMkibinOclQzllOhMpQSVUtZjTH5e2U6IFxgbiaE3GIOCtXiCqJ",
-	"iG5bopzXTOnxUd3qX2siVlvZFsMLPUTi+x8mlR/wGy4WWPVHm8t7NNWDYAQpPCmJptDx1fdoZ8rFoi7x",
-	"3qzGoiDF7iH6WXKGJitUkCmuy+TYpqarcGCE1Yut1/++pVvYynSnWz9lg8MVfNEf7I8//vjj3vn53slJ",
-	"hpZUzVFFBOXFP+e1VHyRHI9uaySZLqDBfs+aif58gHY0X9np7+r1xZokOy/RFakUWUyIQIqjL16io3pW",
-	"S/2K/vDlq4VeZzNKtAMj14NCmBVI8d1DRA3H5nNOxbZEii4I+oUzkpqSmXeUxGak+hEMbivbskPQdIcR",
-	"rCH9NR8mPGV5WUt6T2JrcIiwQgsuFVKEoZXeCAhPFREw4dR0FB+7Pt9zmpMLLFRMwCxqqXcWErwkiBZO",
-	"wABVg/21gIVas8HufUfrRsZ4zXKyIEydAeNAaxVW86Yx3H4p2xLkrzUVWnopUZM1PSiF8/lw++Erm7V+",
-	"jEvCCiy0LPkLWSU6yIO3Nu1AUz858tw+3bBNffRIMtBs88JmLYNcTzZL7h9C4rPpO87IOVb5vM+113OC",
-	"9IGpmRUzd2YB2+KyJALNeVlIz6XmmG1GdDbd043vmdbXjIPdU4V1v8kJ0vCVDWepPyXX/I6wROMKnm3W",
-	"6lvK7nybfcpJkguiLO3IAtOSFAjn+g1UUnaXoS9eoZIofX6DtC3ojKqGnO0Blr6zzQZ5ruVOkqYL+3Sz",
-	"Ni9KzE6wIkOyOD4LrdY8oLPk+CvzcMMWBb+nmlMTbbrHQ626E23G+azUU8K/1ILET69rPEtOQMGzzcb/",
-	"YUi61JtLlt/0y7LiTBJQJL/BxSX5a00kHGQ5Z4ow+CeuqpLmsAVfgLb0+teg2f+fINOt11v/9KJRvl+Y",
-	"p/LFqRBcmK76G0WYztBEEHwnEUaiLslr9P3R27OTo+uz9+9uTy8v31/aI10rgwsiJZ4RfbyjKSVloZWU",
-	"gihMS5lplfGGUVbVCmH9xwLJOV9KtMMFwmjCi5XWeLzyjNQcK5Trc1ChiR4OLnYzBC8vuCCoEiSnkqCc",
-	"F+SGyTqfaz307B0M8Pb6/V9O3+3fsC2Q/Wxa0vwT0O24xHJOpCHJUk+AfKRSydcIo6I23RGkeUJPhNVa",
-	"q8gQRnrDIInvSaGVZckXRNOTlJIgSVlOEFU3bIklUEF/oOWObqKRvgiX+uEK1VJfWvRxANcYXCwoo1IJ",
-	"rLjuS+uPc2JuEOjLgz8D/eQN0z9enh6dnJ+iUg8Z1awgAm3DXM1L25aeZvrPTswjhoh+tq/7fMPFhBaF",
-	"kerP2+87rhAuS74kxWt0cXp5fnZ15dkdLd1d0Ry229LojiXO7yT8XhGxoFJSzgy3MkNqw6ZA+ooIs2Sa",
-	"ESTacbx7en509vb23fvr2+P3796cXZ6fnuzuo9N7IlZoKagiaOfi/dV1hi4+6P85uj7+LkMnp29Pr093",
-	"b5gkTLk7gulS6k+oZpqpZgqk5lSiJV4hxTnaudk6FlzKPS7ojDK/3e3L+/pSbZb7HVdveM2KT0D599e3",
-	"b95/eHfy2mweICdWc0uoghOJtDiATQXUnZCSs5nUVyhstPaWIoT1+1qmKC160I5fDHtrgoYIbDDTcs7Z",
-	"lIoF3F1bogRuvHbfgWQqCS70N8s5EcRS6gKvSo6La87fYjEjz0+wN2dvT2+v37+/fXt0+e2p2fV1pceg",
-	"J1TqQYAgNRwribgnAuE8J5WSh/Cbk9mGwiA16IIq2HP2uLmmC8LrTyA9L0//9cPp1fXt9dn56fsP169h",
-	"OJYvt6U5IqTiVaU1NiHoPWUzWJevD7Rax1lhJ5VzxohR6ai8YXnJNUejI7YKNh+sosJ3RLrjJ2+0aars",
-	"kl5zfo7ZypJCfgIiHF2f3r49Oz+7Pj3JYKcuMFshrBRZwKoJosTqSF+Qr8ycNVsX6FL/vAe/7yKJV2jO",
-	"l0hvDr03lpjCtTUwuQXv9xVG17L9FE3IVB+5Sqw0yfEMUxY1g1GmyIzAvLRGxHCt5lzQX8gnEB5HH66/",
-	"MzL6NWIcFpRKJOmMEVBEtJ5hdgEIZxAOhBWk2EWwhxH2j7QwIKQgxSGI+xumW9Ezp0wfvkuhyQp3B6Oy",
-	"SLnkoshAxluhj8jHSut5SC353hTnSh+icy2W2MyJiw9M1lXFhSLFOSkodsbB56XTh3dXHy4u3l9en57c",
-	"avlhpMaUlmRbItu1E4f6loTuqNUZ2vIDgeAD1df2CebOHGwkJ6Qkpr9fteZeEaGoUWOrWszIEUzOWv3M",
-	"/WNP0YXW2PuKdaMy/7v/utHo+eRnkitNzk7XgbLcGYFdL/3vBf74lrCZmm+9fvXV12t7d1/Gu1f0noDt",
-	"Itl13lg2WF2WeFISdxEY7tl9GO14OqUlxXFyOzPMd1i+IdhKsM4hAlZlyqTCLCf2UAS5CibxpnXNH7Y5",
-	"tLO94/9tThxS7G6DHd4OcMJ5STAwunvzop6UVM6NNEi/5vZBhyT6BUVmXKzCq94UUzW/nWBJwLhJ8rrE",
-	"+pIIB33k5pdt0SLauLmpRR5ILtR7YW+mPUHXXidauDtfMNqwiaxrGOvTJoss2pp1PwZfRX/1BSnpjPJa",
-	"Bu+eFfH7aziNxHfRUTg76xGcnLI/CHOkthbdky/bwvIu9ch4NfoMe2q8HdZWa4zJ5jh3dlrXpZbF+h9o",
-	"gcUdKTRTBxwadLXQ8pfZY6/fI4hnZozsRsW2XW1LNKVCKnR59f2FPRKm9gDQo9QnqJoTKuyQdO9e7FGm",
-	"vv4yMRyYBxgTFFnIdcLeL8I5fOiW4jffNhYCr/TflfdWjGrPODfe17DUzhxxaY1M/XFrAhUBI3QvdPAA",
-	"LedckpBiVCKubyA5FwXa0Tq2RFgQdEcqhb44QAVeyd3YwnXls/NxWM5x3JU1PNgZY0PqYd5WSm9Ilkf2",
-	"WMOlmy0VcHHQcGSxHssGg43rW9EDmr7AYs2oH8Niai6InPMy4k+7ICInTB36TW4MFFRf2vS21Nswvrn1",
-	"Lw+YqRbQR/dE4FlkminOaybQLJ+jdcCXZkiDPHeslZmYOJ1IqxxGJObHXF/e4w+NDEyKU6MEg40A+/VF",
-	"SyzhksTipK0ESY9GRI3Rdh2R/VSLcTOyDAmu17RABV+yQ2Qmagwu+t6uFXA9HPP2GHFgB9fQJXPU89QY",
-	"XILuFtXUL8v3063X/z6Sh+wi/pZ1V7FYY6jPjI1ir+Q5Lve3ImrMnXG99Q235uDhAvE8r4Uw5o0i2oai",
-	"qowrPSqug3UorMfgWrHfZGZqfbr+1KPspSbgOMLoeRV4pXe7ubJXJc5JlvSCo52GlLvRqZPGbdd71hDu",
-	"JDma5p1tCXEhmTv4A7LD/UkSQYl8Fvo33sVxaxCsQFtTeDqlLalGM36MF153iMsEq9LZcBY1JyskMS0Q",
-	"41qR2gnkEsikXS+0yKql59mdH5dZjJ97SRh7ejEo09bqQLX3A/VI4CME2qdRYvGbE3VF5NGA1F8ROTSj",
-	"FZHv+NWcLx9G+xWRmxHfiNgR8tk7xeyFKSBPVHNr5hmSJFjQcPXGMP+zSPYJKfkyLjP0gaiVXaO5tASX",
-	"UxviF+jkpnpyZttkicxM10h68HT35Qsj99bVu5n2SUlOPsgn1ztN5BMu4+vmVslbPOZYBnF5NqhLxtfO",
-	"Ptx8rlfwYWKysmazpyRfSp/1hLFdZnblmnkNbrTObeEJt1lyS2hde4yNw75nWXsNFzfMEr//JU1W07VR",
-	"iYGeF0TKxVU+yuJ7XfEn6+M+DJdbo/3p4WQuWFLxNazgeK+vaxQFic/LBWVFH5ZYqiu7DXoPF02ATUTr",
-	"WhDZ+bJlxIgrZZ3ZN0E6Tvfyo83slMKuhmkjcK5ozLoAKxcxSFFWK60GE4GWhNxBlLL+hwlU6gj7zl04",
-	"lCN68U7aukx7Kz3ERGBnA1wUE9SaEx7Trv4+1rDiyakAbeLS/ZwzfbUgOJ8DCZFUet6IsxgtRx6cnq5+",
-	"VG4MmV3Txipg6TGKQ9zObHNJwqS9MFwSO/8HWCIhWQcs3a6fcTOA1etNIRhrxHQxsJslZTN7hXnCveyG",
-	"07Q/OLlLggvKiJTxHWzZPRaNCOH+JtLQhvx7yzYjHxX6szF/tlhxvH1RX7EjSwxn1oNaqkrMWMyK1Fge",
-	"tHKETWQ1BDbF1SLBlw8QAZ7Ol3wZm9iSsoIvXSpAXwrA41i4uh6+tTRr8leWWRGBePsCr8Cvy1lzR4Jr",
-	"/8qYpyh4TCvcskCm9A5LwdZgg6FZ0mSeccYx3qW5dHQ2FRZ3/bkyzgj623/8T+cmh7ixQxODr3+G8DqI",
-	"Gpnjcur9LFgo96rkC9MCZWhC1JIY+6DzyekOwOtlpAOXKuqIC8zbHUcBuFK9oTcYQMJ708iO/qrqz7Zl",
-	"s6KuNS2GnP3IED9DyzkvCbLNJfoaEEWmDxnbHu+h10UGYRkQ0eFfTg0n3j+swGbtU+PNfXngZqZZWS9y",
-	"wlyeNEoN6YbB0zHad1/ihp9nrWSKwI7uCewIEUpq4PbB3dJcqfpbZeiIMXkx6UfvUpeRp1E1fV5O0FsW",
-	"IeFIbfOKKEXZLGb181e169ARs8Af6UJv7ZcHB0Bw89fBWgtPrL3BoYU+l/7ozIOr5sDvRC2ZB96zoJVj",
-	"ENUZUhwilAuS00XLnm5icNve5pSKtG6ZrO21cT62xxufeJPmE5lwfsf4siTFLBUyYQKskuynxXtC6cXi",
-	"ruBLBvcGQfU6Ra+DuoXv1CJhGLHHByvA2a44kphRI3S+uz5/G20xFwQrUowPAcq2wEv8ntkQiTglTLyV",
-	"3KTZKRfnMYOoi8TIbLApBHI1odM2uJRKLa6pkgjXBSUsJ3FFR98ELkqs9JjiQ08FpJCP6pIsqKbukRrI",
-	"WgU9Udg30QKv0ERrlprvl3NaEhMbYcYLsV61qo3wH0enijqVrz/2yhBrE7JrwR1vzM6hGJgtl0Sf0miO",
-	"C1idcIsYKzREvbuWxk/SbmR51DS4aFvcQ5uewmqE0trs7Sv4wH5ZyzCASb9e1CWcaVUQBGT5Lqo5pY/o",
-	"uio23V0JQ/HYqTX5levuxNRZi/x2aI4ukFSBuPFcl16ZnlwIudFTuutWaARmKIpCwjnBYDk1a4vhdVL8",
-	"2LQ58o7ep9C69s9YFbNCxiW9k/IZqistnl8dZAcHByifY61IESEPkcBLkNVGmGkpUQgIsd4HjcqHR748",
-	"0P/3FMI5sq9Nx3NI8Di02b9+LfeR8fSYlJmyRHsIbNDJvb0mtFJPSxFBcdmEzXWUaQYBXAVVGcpLgkGN",
-	"ECvOyLZJwYEoaFaE0mfR9nmFInKs+IwTZkJyviAS3VNJJyUx0d5UutzFXR8oEZDHXB4eRpyNBKEXRO2x",
-	"vzTMFnJaBgpYSU2GeoexssHbROJiB2/A9U5aBppycYjIolIrtGcuUnCfA3vbPjqbMS5MECCqrARCYZ61",
-	"HLb3LfDHM/PwZTDiuKhribV1W/otjcUKt0b2IMkcM5DkmJ1jhmNc/8OcQHJMoONA1pE0QUElhSyMHsH6",
-	"TFGzzhGfvB60phgOzjeyjnaaQ67caTzWt9Q/l0d6lzrjH/QcBWMkQsZis9er90knV1qH+qwe4YccmJek",
-	"ldiaJFFsur+tbTsntIpF0fWV65G68IP1pIZTo75rXhlBunm7hrsijbbV6WdQgxVXuHyIHtyVlqadwCNi",
-	"yJEeznqmMlN/uoXfnJi9mHrfQO9ut246XsKNEiBhoJa9mqaCmcaJadfIwzZ4C4BllN9qUw9UdAQe4CTi",
-	"kjFZTuk8k81NFPaTb1Yjcnscqo6miTPdxO3WCKOKiD1res+5AM2TSsSnGSL7s320fcUrgRlHL7ej1pZW",
-	"u7H4BFqSpPko5VYc9Mb9Qr5ZWWP8iEwHZ1kbFCB+KWHFHnLLjbFOYz/1RPDxkyGHhJNqE7S3kCHrDDNl",
-	"HAhM5lwQtHNx8mY3A7MSv51qlX4HI/iv5wH/GFhjR6vW1s/hX8kgpxcABdqj3M2Mc+7joszQghY0M2gA",
-	"oQcHBrJl5IcZg/+jskZ52wRY4As6mHHVTPtD5eJ7OzuytyE25uSHcNJvg2v0AfLanmWwmuNavDuhDEOq",
-	"2FPNqxWMoHtL8KO1zx8b33M6Hru1y7bGp9WNdHHQ0I+Rjl724z23nk3HsE2sv4/wd0H/CY4MGpIJo8pC",
-	"P2spZXH36sh7R3vwv/004jKe1OZTWnnSB9a6va67vpqJr1kB8MqlI8cHhPPaaYNtI7FxhExvuxIPPHz+",
-	"1WqMu+P6uJT31ZX55nHc8NR3u4bKAU3dsnTufN7OGiz8kC/W01U3AOGdEWsmKfny3PkZ+wnLSyLQjGtd",
-	"yINbuBhd650E5585HMFYCFaf7Xc8sBqlspWh4VQK1WpCUnkDJpci9VR9m262iqITtm1c2xLO88PuJGBi",
-	"LlJiSdWc1wpZHMhIgEIytSESHbvlaOEmHswjmHAWCN/Wwq1Zfh+u3VPO9Ul0Hbcs/kDVPEz79TCpFvdD",
-	"/wGJQKqMk8AF5K49z0xM7ZrXIlF/A6Gwfu6XdUlkcupnifAq+xjt+OzibpKXx6+0geq7mc/jb9OrY4N9",
-	"pU+EEWZzVmDFxeraJVRGEgkRpDb6BGlwRzKu0IJKiWpmD+WWpTUYyFcH2bDhNZIkiz+CfyAaY3fkoEXn",
-	"VJqwGD8EYzbPiXeLWgrtHCDF0cuDg93Dxp7uUHGSVAp3cwIQ1sT7rYF/RXa5RM32jM8GN+sOqeeAxKG0",
-	"ZONTcD/bNhWHvwq82m1p8i52xLYSB8OLxv531nsES39PyTLJ1pHlOXYRj2ZmvABwKqSWpLwnaMGZmkuE",
-	"5wb0zLnf51wSpkUchHXkc84labBiR5nPempvzFLO2ZTOapEKdhR6wgjLO4iGM+mpfOpF8Q42PGMR6xwp",
-	"YXskDh7hpMK4sRsh0jMzwa+t4WfNCgyvYTowaEHZsYPGuiDiInlgTcmSyABHC9nwWYSDQwvJOa/LAs3x",
-	"PbGbTIspxtESC0bZbB85D9KYLddVXiNjXTNvhZm+MscdMW1G6C/bpln6RnF2fT4ik6l7lD4VC7VYZxAf",
-	"oVZzB9t5PCf5XZ94U4ccFwl7ke91AwnHaIAG2uYyg+0J2+qXWpAGkA8b/B+AfLJCXfB6NkcYudYA0Xl/",
-	"/Q2ke6zDJJoRB8OLkeUbWpaUzS5KzCJbiTDdcZH2v1X6uwwpQXEpMyNFbIC4prHW73BVlSsTjUylxWVK",
-	"OJ/dIEax5lU98SPSw2+fvl9EOFXQnLLZtaHlcOMX4bu9TGZLFTfiKF3r8u6SyLqMmSk4I5sl1U7BfT5w",
-	"u09ZPw1i3kiThns7Np/Bu1hhYqjtKFPksHUTugPfML8Y4G4fc3HUPfpmYmN1mOGn9/FAx7I8wasEKlSD",
-	"mdW3EyTy4YLk/ogOpiAMwGjQOxbYjBLZz98fQA64HmGVayo+ePNYImdiWyJaQIZBH0Ng+1c7m9/2ml/3",
-	"fl2tVqu98/O9ovgtbvl3gF4na5EmVAzOwGnFljY7WgYZqFBcmhdA8C74PSl2BwdwpZXVa7oYA6TgewAN",
-	"FxQ8QMulSo8HM2Qs/5pSBSmJit/xqDyzfcdAiHoADYLov7X+BpSOC9KS5zhpzmW8nboUQEnYCZ0OwE2Y",
-	"/vV43LBjrHtF9L3eBSaRIpwGBHgKAqAYBsVzRhgRGF5L2AKaXrUWsI6XL9tvW1XjpG3mjivJeuWqElOG",
-	"llwU0jmuDK7tK5O1qGd2XROpLwD6pLue10L/EWdtYI5+h5dvjtEXX3zxZwO/HCbq8OlUEnWIGq43G60s",
-	"9yD1774TzBIz6a3d6c6SZ+Lw/80eSI8yiDf4Hk3VA2ckb9VzUcZcQ0BNsdI04FnHoYG1zo+xtV2GZPcb",
-	"EvOnB+pMJBhFJALH50pVBvpb/2sX4aIQRPpUnykhYMvAZdnGWgYyxFdqSSY5Lj+kepRajLhuPIOYjxCs",
-	"I4Fw6XzepPnjqpKIVwSi5DGSgXa0Ps/LEWaIpBeCTInwtos2ZeWcL4/K8q3HGTjBq1jWw5wvDZQvZVyE",
-	"sASQzLbD4UVc6psptzrllAiKZYZyvoBfgUvkLlKcH+rN0inZEwm7aaWnRAc6OO8mWLSLDjqAENnDAnXv",
-	"DnXlDuouLGaDJLmx827+MCxN+lD4TCpPzFqk7lFrcDUtUtQDwywMxpON9up4vxuEy2aM7QGF1Fq3TB9k",
-	"NO3H7PmI8Qh+N2fflJclXyKaSBDckALZlluTfq9nSiKow2UgCt2LGZLcSifAka4laY8mxcUt8vpuMzfr",
-	"KM0gbPnCgtGmwWbhwFYXAdxtJMdkOfC8axfoNNj+PD5SToWJiI+Mj6pVAvWhZkpEwtnPrt6jL15+/fXe",
-	"S4TLao73XgHkcvQ4SOOD6HttmH+xwBDdsCAFrRfg8BIzEvUaV1wq3WFCixuJtTqoH8QiTBuKJHsJ2kyu",
-	"w4mpxJHGCI7HpOjD846sWqWxtlvwN+77zJhxwVrRjC6eBDZi7VPPjlMr8ICwreQdfzEhwjsnN0A5G89d",
-	"a90tT8Vtgo9Q77lR6kPO7Oy9o3dHAb6eJkB0ZZ8kNMuxveaSgBDhRgiZoaXNJndItyIZN0APwVKnMoKS",
-	"W+p0gWmZCB4Jg9vhvcgR9pZMldYtTfoCXKh76GnBQV7QGZFP1dig4u6yCZ+kr00UY0/V9LHGq9U1v4Kk",
-	"08j1vpQcSeIR6z3Smit0sbOtP0X6MoB0U9u7++gH6zanKvyKSlTqafJaZTdMX7e8rXkFZ7/eB1YqCpLT",
-	"isIt8obFIdx4zAxzhOScC+VH13j4YAyZr434qpO4NYzdFM2Zec/KlXdPScpm4LHyc5A2l8Zl0Oj7sUks",
-	"0uorJEBBnTQPzLAhOs7AWl8lonSHFtpZy80qomUDtu1XnfOEn80vVr/Z7xx8gg+pIIK4XKtD11u7I187",
-	"pmZqFDBtMICsPc2f1tAJ/HNjZc1mtlR4lg5o7IieQXnSVyAWWCoikFxSlc8PfZyK3XCmcI+mpnRIv6mV",
-	"64qlNbKmMZs008sCZ0NrWr32sxhhk0sEt5yIB0z//JfEBYQO08sU/KWFCeOAv86gmImpxraZ4svIRzXO",
-	"GAwJ5cbOykAOQEImuOfjpkTM7jZDjPJEsR8niZqKMnxohCCVBlwmzsM/c8pIcRILeU2qkMMxh6a+rFav",
-	"NnAQNx9FvcNzzsi72tGlbw2CWJBW3Tdpwyd4I9ZMdqlEfMn0xpxjQSQaDHHZTKM0CyfntHLz2DiWdU0U",
-	"YkgHr8759W0tZmchktx2VS8W2Nw+HntXNQFb8HBbolM2K6mcp9XmdXebJ8qU8Tp1XJFOEqaJ24+EfFBS",
-	"mlpRpmS6PiVN+UenPqE7QioJ7HaPyxoosDl9N7jiD92chi/fienHLVN4QJQ83WVUs75Fok85NINosBIr",
-	"IpX1btq6XYwvu3D6bAP8DwDapDN2xmIjOGvqY2+73iWdsT3K+p1qXemO8SUb37ve7W+8r74TcQhHMppR",
-	"rZzXlT6urNsSUEC+aLDzYrG8jeIZbdXrvsb5OLLVJhhoA6uBVFzg2QaJU0MbPLjCNshZ2ElFP+0WZTtD",
-	"iMoBXpCBS1kRv93Qj3tQQBnhWs0JUzTHytYTtcVcBck5XC70b64UG5QYI8V6L0ueFFsBdGw32IBiSTYM",
-	"kZhQoeY/EiwG8vuClc4x40wfOAMZQniTBodS8bydKnGVMfiixpFu3BCWNmiHMlvtlbNytZvAy08qlNh4",
-	"llKye1wYm1soF8Q2WFErpGrmV3Jo/Y8BRTHGsWFB+C7fegqFVk9g2JstRpY3W3DcwU6DK7S/twu+3JZI",
-	"kY8qesyXlJER0ffwWhaOcWiKKQPU5+Dz/ulk2I4jyYVCk5UpqdhYVsyFQ7/jnbKyFvCDqay1c7P1Dc7n",
-	"GfoXPseMoSsywVJRzG62dhMprxvtrM/L3sn8ZfedKdOfZN+x3Yfw4c42TT7iXIXbCv4t/c6CZLqJIPfU",
-	"RRHYldFnd/3LL6uok8SkjjYEcwh7PcHtwbJdsimMb4gWTcqIm8I5KSi5h5FfEoaplNgkqgd/vfgGC/7X",
-	"Wv/a/Ou4xFLaOft/v7jkC6zPKN1A/58vznlBhKaD/8cxZ4osKi70rSFGDTf0SyJ5WSdqNHI2pUUnTb8B",
-	"JpziBV8fgvIG3gqX23x3Vc9mRIJ/v78/P0CGwVfIvOqlnkQLzXVQcGmOlSkCtao6aRubjaaftqHyeQqz",
-	"1Rdc8APSPKLHc7D/3xx6aYYmWtf0hb9GDay9raKgGRAUwQof7eV4DdeK38KwXXi9WPi/F5jVuLyVpCR5",
-	"40i4ZWS5PuGi02UWMkRDqNiCxjcLFD8mha2HGsONuMe0HBeya8KcpQ17iPiKWziGWsHzUahjluPMfLIa",
-	"EWHq226PJAtmEyeHv0C2iVDiCYlbkOCO+hjvc2fspr3M9hgb5AlW+PRjxWMJ2A/By9wcC5MWSZyh1Sbt",
-	"bIr/0MdDrIjJi3AIvz+N8hj6uLbw+tMMJk701UNMtmlMplFW0MDyaY/SpAH0BIzTF/oAjqVVgZumz6bv",
-	"bKk8RpYQlGJS30yq2RLSbmZEIcZt7U14vCTkLm5xn1vs1/5C12ac0Wdg5ifF++k0Yd42w5nrc6UWjBTI",
-	"GOJdIhhcUsApwKfT+MC0ij0COdmO0k7EfpZZ2rVHml6Cyzpyajf5A7EUQMPD8YcGAH6jXZWs/SXvaFXF",
-	"TCPnQUqwL5/IyBKCLpdz7givFW5DfAj8WxDMADQ2cRnUnBJfUy0eTSkSiO99dfDq670fvvzzevEITYZk",
-	"sfNtJufTIBrKphcrncQ26PGe81q0sK5ffTEMdW1BnGq2HpvX0nfGibTpbj5pyT4CSJ/pw0Eb03Eb17Hy",
-	"iFA40QS7KltZEbMCaRogLEgivpbcFSZJY+hEN4vwg305nebjmrOUb4VwNIRdv8yJy++otY6z9/NNMj2b",
-	"a5hRzAuut4IpWLEOIx7eS3fxQzM1d9QuoPKNpr0JvYcRF8z9W9kgfEDtpeYfEqta2H/W8HXs1nNaUHWV",
-	"cxNO5kOhKJuBj8YEa5ozHpdlvIXBGJCU96+7EPBajCS2eVPL8TnaF4KL8WZSMH02sR8VyemU5q7ofkml",
-	"ytD3R2/PTo6uz96/uz29vHx/maHLo+vT27dn52fXpye2PAlpIuiX0KpEx3B3xQgXhUQ7ui1SOHv25enR",
-	"yfmprUe4DYM2X23vQqxDSQkzcgtNVvDFd9fXF8goWyaFwoydKlTotxhXYN+HDPSPeAGghlvv3l/fvnn/",
-	"4d1J3FzjwxJxUVBjc7lokW04Qnvr9KMSGE1xrmSGZJ3PEZZACxdVUxn8j4VxSwXSLYDHabL6uoszrxeY",
-	"7WllVG9r16ivPdtdLUhysXZsaqrhqDlZJHJwlFgdTRURydLzAHjRXuk5X6KSs5m+uy8xHVNq04bPDWUj",
-	"RoodRwrdrZOMbym7M0l+FnHHXTMT0TtNUdEcMzSxtUUR48sA7iCst8NZIko+WU3mtB+6lGl2BmeO0gex",
-	"MTQ63+yGEAI2QiFm4ognzY9AkMBRtIRvVq0IXIj2MtiAXECwGEymgw/zgBk1wDzRGmujMD9jjcWKF0fL",
-	"pHs80BgFA7ZKsnHSIp5OM7WppImMMpPRoQ5dfmYrcwx142dAnzIxM85pmAqdeVgy6QOTER+b8rcu724s",
-	"lZ4n0y5yJTl6d2TClZemcIQeUF7y/M6owl62mACFw9b2ige1bpzHty5dL8nDWpKm0NWeD2LMtO+E9mAE",
-	"YZ/eJWV3LknP2h6waqCAJJ0xq3twfTRqiQ/ZdYBio+qCclRQQXJVxjfLcIji5ueTC9YfR0r9qQFF+CmL",
-	"2TR8wTtmQeY9e2U2VFrvDghxXIbXQBeMkVgbxxbjIhutTMUOmitYTzvfAYaTqfK24w267UT/GOyCz5wb",
-	"50jQr5+CBTd2GIma5ViR4s2aMrtOWYvchF21KM5KW80PqtvZvHdBcD4nrvBPpdXrlwcHQe61RRqhEgnM",
-	"ZuR1YMFyEZRNGr0JkBGtz7EggTdUmshis2zI+upLAg2VK89WkNppo3uo2kdH8s6q4xBPToQZjQkNMjh5",
-	"UKudI0lISh+Nnc9yyy9ZknGSFsp1iZQBGQZwOIpUTdcU+oM/pobnZxHd1gnjYZSOVj5kOJ8ktRzsd3Sm",
-	"q03QI21DkG0bl0k+/33JfIGolgmKutRJE52nR7wtB4SR33laqTkHn9f4AZv33bAjQ/7BBaUyri9c+nZe",
-	"+Bh8h5+uVfc5ZoWdBp2aajDWrmnNarQAdV4ibGuAmP23O0LOmh9crvX4Behx10puBW21SLaeORIa7Cfl",
-	"EMWbvNrxvBGjQ3K+V333T5A6XAg8jZcOPQ3VZvepIHOChTTF6k1h3QD3LttqUhZvQaQNYlZDD03Y6ziC",
-	"B5ePfk2RsXgoLQgUZ88JwD52vL7NRaBU72aoZiWRElnUCH16tKFkaBHXvJ2lbnBq3qQXCZP96bdsq+Py",
-	"f4ZwpEeH2XXK4BopSEutuN7bnJO/i3ihdCRc1qA3NqRrDy22F9trJ9/63PfhQv1xP9S6ahK2NL77Ijqe",
-	"RutLqgMpVe+wdfPUbeg99OpL8G7E8+ZGpOhEwpKlIibn56x4Ekfx2DKjBles1X3mlJlEeo1tOknqby1a",
-	"UMTLKfgivf8UTz2LAONaXrTfrB1LrISew9WIBGd4yA1bzRTt0EWlVWFAQDJq9h2pFDi6gnS9hJ9zpU+S",
-	"ERMz72XB0JITO1skAjxMrYn+nHJ5/xphNCe40Ao9X1oLH9wrdlqSHxb89o6sTNWHTKv/dzBVB/9SGuhR",
-	"qNqt5uSG8VpVNZwv/yO3LgJzQK7Q3p7xQqJc3v+PffSz5Ow17CotlvUXv+ohJHrNbpju6P//2z6iuXzt",
-	"t+L3p9+fvruWh+jqw/n50eWP+nhysZ8Z+u97x0fvrs+Oj/benB5dXe/95fRHGH7z++XRu7/csBm9N3AE",
-	"+iFMcsclE+pbDbSoH5uaed6CDPGkDkEWPpNKX6HMvXyJ5W4rb7dVIxbcsY2Wkcv7rWzrZwOqS3O5PkDF",
-	"tuGriqxjkUuSYBRIr0kIYMrucUkTD5m5nUUqAG1ShT8cYrz8fs0GxtiNejNV7vXQMj+1sIlmTuvoFSt9",
-	"n7w1Dgr7VHz2Q6S58FXDu7ecFcJ6O5uSvDBFcN9BrKWZfZOFrRXUJZVkjc3Ul97fiJwJhrXh5/ZMSUQs",
-	"BTFXdqbpZQrQ+DbIoLKmpJNHViBx50C8l+ZSkD7mgsN2bdpj86pLJhylLEheizwVvuGQokCA35G4cVQJ",
-	"zOSUiCRgtRLYuFe3pQWvBvBG77Hw4C21rC3G4wg0h6g20lq6Ho2DbCQ77fbogyVr0z7GYN+RsjoKqpx1",
-	"9xpfIIxmNS2IrRAKJ6AxM3OBdkTNJMLGMLibtdNmDTqoqxW6LdGs5BNcmpd2M4ttjXachXs3Q5q5cdiw",
-	"c78bkN4WNLsbhCZI2C1ELuqW9QXVthe9o+q5f6unNv6G6j9puLO7J+fJcu9ARpvekjV134FxmoLyrGjK",
-	"wK+3MkJv8RqafqxxyzSMZvzpFZn5sOXCtp9iulZbfcEWsOTo4Xk+jhytCeFWYYOg3TOkCY/giqvKQILa",
-	"1bMxkfrSSwCnXvBa+cCRJZnoL+KpNRURCyplEu6zeW4TeUxPjJBCtpNBMVtxRgKX0AKv+qBpYbipJ/ST",
-	"lJhy7WVhdUMgZmy9fZj6k0RnJ6ELUmscYKGPmKJ/vUmVH65Kd8amPFIo0yo8TRiPFWXxwjIuUWCTjIJ7",
-	"IhwvNb3cv9w/WCs1XPFZ20A4gPgM76nCieybp1zBB0Ter8GrKB5Q6KoDOtHep98HZbOVj8WWc1qhGYFM",
-	"UPQzpwwqCHa8ZhBmMjqgZA2MxcNAJGQiD94H3Jqo9iWWJu4CJM4OrDE1YCYmJAPS1MHzZywAI+OwB7IV",
-	"XM7yluOCAjTje35HipFJDG67JoAvLMRFPNXB0CXkwBGgF82+OHKjj9htIQ+jAWJ5SlihhzDBKEe4pVV7",
-	"8MMkSOFUPk8xumZpomBd4S4Nc5DXbNlDRHA+R4taKjRpIZTZPTy2xP1XB+kd27FS6YZvQYHNXKQHF2hW",
-	"E6lGOJlHsPzwsiXNavI+EqrEl0DPJuIvM3LC/BNGkyHdaxYE0Um0k/PFAmdIkgXNeWklCZ7cMEkqDOZK",
-	"iJhtbHX6tiFIzmdM68EGPz/nZb0wtUkwWxlxeoi2vw+quXFxw4If5Lb1YypbEVhmJjeTFCjHkuxRJgmT",
-	"VF+nytWuUb6NYX0fHcFEwA0EUbo3bCeyWJlZKqg8ZQBEJqREO4B7go7Ce0mGzu0X38IX1kZxwxYEM5dj",
-	"tI+uyD0RuGzRDwuCPKXQZIW2D7dhsG4yFlHNnTTw1Q3rT3EfuZJeXx0caDrLqOGuKyPk/SguSkYyDCX7",
-	"mDS1OKuBLxqatrlXVPdI4jbnjYxxiaEnDHPj3TPWLGcmFUnB2YCMUbvcs0hTZ7aLFCAAPAb93Ckz+vJq",
-	"LvZ2s1L7/OVuCtIlERp+Cha6KYf9DgBIZnUP0dKb+MyqT4jblXqX5ZgxDvLZvF+ssfIN63PX3ZDgQLfT",
-	"IzDyY0dBBCRVXp7gEHtvjk1sxFModrxWOV+0PPNmnpadtJIC6RE/DUCLjYwo6agGvRCHd61kK8MMIBQN",
-	"FRiHvzavCGUtpGsQyhzEbLh+DX2Gw/G7eypV+GhIMln2egLTf280TyRm3AgfKGg2lDBp6/6IPe72qh55",
-	"a4djGW5uQaZQXXJ4Syf3SJsUqX0S50bHdpsyWPLUWxNv++luwYPC/4EXyWe7yrXicTe70TWEi63Yv/DJ",
-	"G0zLWsQcKUppZSwBPGa2VPLeTBWa4XuC6iow0tESjoslLUsklf5fUTOEZ1hrr0r/caTG35wTdgwHSRMH",
-	"vXNJdP0ld1m3DwUYh36zhmphh675xBL8a01qMiSH2wT+Fz6xp60lsc0MsYDKZgCgCi8xVTaIF/LCXKBj",
-	"XCuZGk5IKARmNMZJrtuibIZ+5hN9e+Bg+MgB3M4ALGGvUY/XAQJejBaw9PnvEWroiVKTviZqljUjhEAN",
-	"yvKyLkhi2u7dftMXpk+YpiH4XBPcUUKhEsB0OcvJiIS5EIXC9hhkoXvix3jkLZ0ILFYGmTQS5cssckEE",
-	"KkurplNBCDLoP0ES0ZzO5kTfU+sFETSHm/3OzdbLmy2XbGP8xaXpPG6+Z3W/Uulmhf5cCyZHOzF9l2ER",
-	"q70Wq1uNpRk/piWkkCA5NwHJmUEv0HvbFMDUG1wmY/n7sKIjEr5GWnyZRwWOPXPRnMPpXaPRnw2RbFTA",
-	"Q+v/PTBHzAfPj7aIirWo0t0V+yVVk06mQ2O/++71+XmsIRcpMbKg25rabObhRYnzsVgKmn0rwquSIH1p",
-	"BradrMCUAvX40M72O7JEP3Jhss62dyEdqMk9sxZrQZVHYH4SF1cv4+wkSHi4phYJ3QEkOy4OyscFiAxt",
-	"wqQqyw3mUfj0qTgiTC97yhW5z9LywZRHN77y/ub3PB7xU5aYbUO2ui37aatUx52eAJ+ZbkgP2EJsukry",
-	"pnmw76EdWXIlPeQ9Nu/6lJ/xR64j4IX+PpoNtVlGols4O7+hNTNdDoIQRjQ4i68VASwuudq2lkZfDpIp",
-	"gVlOttMmkFScLU8I5krgXFEZz0C/FnVQO9qsydyU+cu5IA02rSisrmKbM0CVCVCicSvgZuOI1OzZABUR",
-	"ptWeRHyJXGzNlY83a6+SLX7Wnj4QHRdmg+VzQaVaYJmhEn6Y83J1a8F8IP5Gn0QFZVisblMnwcbV5KKz",
-	"4TPKNob9yLaqoSJnghjT9LllA1tLb4pLSeJVJqBEsMXPixSe03xqClNaNdEUowUH47RVi3zn6Pj4/Yd3",
-	"17cnp0fH12ffH12fngTVL3b9fYtKBOMZUz/H4d8PVV6zhIzbjPp3XxOHcUu1QF9M8a3vL2ajq0fgjl4R",
-	"CAP5ICO6te0+NuxOilhv5JNVHGj2hzlHWN7Zo4MqpxTABq+ZhxyPpcSPrwVjqh3pHnYgG9MF2JhkTevC",
-	"EIZ7d1P3F3i6MfxXIQe93j51C8042jn40+uDg5iuZGNvPKGwQozO5mq0C7yHXNnMphlm5pYpvsKtWMrN",
-	"w0GT2rTd2Gl7VeGMoX0Ae4gP58KEhi+xRDkXAlA03S1cP52stCJi/DmHrsSy3vWmvkEnrTYY+0MSTNLl",
-	"WkzRBSFTNVrc7RfUJpeY0FvhUYU+niBTpVN2LVylZKJKECFqVy2gxxquSobkreOPhyzSUxBoFEXWTLpJ",
-	"VBy/odbRI41n2R8JCMgrhb3ZpzMMfchFlegPjHzMwWDu3vFKNCSyJVxyVEpSnGNWYMVj1VcizUKUqrkY",
-	"mrLvC/c5xFVviH0vg7l6ODVCwJS4xIIZg1HBibxlXN3qR8mzdKOiODbyzVO0T4xgcD8l1yrFMMP1kZyp",
-	"fTRLyDmtEn6FtYmQYUGeZ6nc9FjHwQg3QLQwkTf3B4P+aZCEl3akPgepCePwAEpb2RYEckTZ7HyKj+e4",
-	"LAmL1bHpw5Uma24PwG+eT3GTzt3uwNX4OOYFkW/JVKXSCVV1mgZu7N5jg7ezSBfRMeqb1xsoWDRYzAgE",
-	"hLkUWgybigjJGdLHkURN8e6C5/VCK/D/9Z9f7EYMkFUl+Me3hM3U/DioOe4WUnPDnBtUK18hlrcIHGDz",
-	"CAD1iF+3c6xwyWdNXbDYG9C/ETdrz/7wch8rbWULZOAm45IHd+lEkatqJbS+6SKOkzpc0jxZ1EblOqes",
-	"tu+sT9meY7HgjObHgKXykarVdzR2sXupdfiXB+PywKl8R5bX3JT+K/EskV6E2ay2nuW+iWQlaG5zG/om",
-	"D8rOmCLiHpc/EHIXgwbUP4MXhUC4n1oSfR1YclRLIkdms9eLCyyUTK4ISxSaM3hP4Gyw3ooMKUEXC1Ic",
-	"ooJKRVmu4Kob3kMSdzCL2/AD0cwR9e7YpTkE8MNFnc+R/yow4ECiwbiJi/lKzRdPzBMmnQmq3w8Y3x0o",
-	"D3B5kvCynqTMSWlDk02kqriETK8rsqCKs5jitffyFczs1SE60Bcbu/PiapD+ZaTYWBEsLJBAMWZ3Ro2T",
-	"SdFtY2U7OkvxGJeW/jrdXzJnO6wutAE8VrsqUcSIGw1bPQoDSxleWEQnH1C6A2QzIadmZgbLDoJQTJaz",
-	"jY6HIgOvb5jbso7LMi/RM+TOmQw5AZWBipwhd4SY4FhIEVB4JtGOj+28YSa4czdDTvRlyAnt24WR2hnS",
-	"XHJreyyyZi/fLp0IyG7YgrJbakUgWCMljEAfc7d+/LDjbqtmy2XIHzO3lE15Zsz8uzDDBc5uWDeIt4lM",
-	"DaJLod7yY+NLAx5KA6PkWlkHH+fGbJSsYrKmpAx16EKRCHBbbmhsUaHPUC/FjD4brJuyZjWSIU+DafQb",
-	"hcwFvSWi5ZI9xWPlzOvDWfFhpwnjr6+pY/IdElPN0w+7vG/fzPotrxthLHpvbGGr2NZ6WIjfD/OVD5YF",
-	"CQoBfOMS8Fla3Y6E+BlSDca/jvQg2Yg/5zYaF/FnSOa2/sgI2+DC1E8VfkARPWfb0ZepHGKSAXPcgvyO",
-	"Kj/MyPJ48HJim5eYWuBGNxBbqR2zFZKmjJKBhzl0tfwwlMhw7yecfHh2VmyIY2WPy4ge5g4czgiqBF1g",
-	"sdosEPt707RDHVtbeP8nxwnGc7hKlL8ZQmR8SH2cNWVw1iMvZlsSHJzjJXDPNbpOFbQTb3pK7iJLuwRK",
-	"n5vchkwSm99mumzT8Yg5XERrGvuex3NgMqE+26raV98WxvmMXNFfSNIShMsRh48ZpHvf9hc0np68i2h4",
-	"CjGIlcL5fLERUO6R/yaqvwW2orXjcqjgg2mYLUk92vhzCQEQm+iDD0intp98sxo1tBTKizwS+ZzeJ3Fe",
-	"sFQfZGMiTsWqjaq2g2fjF/oaRze7GoH53lrdGiz2GxE2PHU2PlBGXJy3siD7NliAdmpyM/BgRJaIWWvv",
-	"JK0XP6VPsStTtzpS348uqPKl6CIRZ1yGGVALvEIQ9pE5ZFyI32M2KAhai9Qzh6onO7hc4pXMbNT8hJal",
-	"vqGbok5t33q6Et4Cf/xQlRwXA2MusZiZmpelSe6t4QsYfI6FWKEdC5d2e370328/XLx9f3Rye/7N7mGI",
-	"7YHyOcnvJJTpL4kJ6ZcKUV8vXhor/8iBa205MWb42ZekoSWRnXRkGzg3qqe+R8x226NdUuqn4VqGTOsN",
-	"i/pK2zEoUiOxk+7UwWC5B5q15VFdUJ4ocoXlVacUb6tW5wOl6JA5uyNi1yvy6duTVYWdLNrcQPoUIjrd",
-	"+qoiyYXeWFAP49RMIrGBnl09DYOl6YjiUPxametZI+ChPpsnd5GLwOlaYR9xHWiqvCd7/SCjYn5qkf/7",
-	"rLy5IgtdnCmyiBe+GXGr0YOBV13/w9OBvjYLq+0bCtfeK8owISWNRpHQHCHn4qpOVbPcOOQ1ws7tAYZd",
-	"uvkmyRgIiG4gw4URIXFBlkZxrhcn1nt14cow9Wdt9ZgxkRvNqz54o9dHFgx33VQTd841833QgJNDscnf",
-	"j5QB2ZbkQr0XbWir5FUvIGDz3ZohHklJZ2wRrazYh2B54K2709CaIfn5fjInlun3B0FjAT/j5HNaNK+O",
-	"GC5XiuYyEfaV0JdsfFYiX1XwRTLfasaTpXUXeDVJ4bdy9W36wybHY9xp0cw6mY1h68ok+jMPL4jIo5ly",
-	"F64ozbRJFHJFBYOaeVCYH98RFrmZLLGMO3MlpsU7fjE0PP3Kj0QeDayf4okFihyJNsXIftKQpuGCzPGK",
-	"W163lsHCdYfVnclgJktvxSL14KVqJwu2YjHqdkRKyHSDh+cDT0fXY+bHlZiVZ4Z09CVY12e1SCn14woT",
-	"BCX9bGmCbAtgZMd/eAmvd6In10ff+Zn1q1r6icWpA0t9ARk0sSV31VRiF22p0BcHps4SJKFWtpVIBvVo",
-	"e70byQmOGkt1pxfW9pFwbNinTi6EQxGAGo52DtwtHrNVJ66f16YOWM8fXHJeyZSdVqh4zsW1haRKDyZD",
-	"dKqHEc/1rEgKqRgeDc3x5QPmCCbioMzqiE8ATuciXozTAjOXpIu7E4Y7xREUDfrQgn6Eb2+2zlfw6c3W",
-	"bittxdWFe6BK0JqvW+IOk7lVyFy5omDGiR1lWXi9EB0wsG54/0jewjdd0bVSt0uzQdHrSJE0Kg0ljirC",
-	"XNKoyyssQlYvV48RNN11igibJSF3yaLD9kEwNH4fVjOVWiExwnHHpJy42gqSfrR7c9y+7CxJOKo15/ml",
-	"vK9S9THT9Sub6O3nqJ8ZT3RrVWFMTyZR72YQJGBbbgATkIWBYEajLKlUj6jGGlIndl0byvSDOceRvQ25",
-	"NlHHG/qtE4uu7diY9DmXuF4/8pr0jnxUV7Yk2QYFDs2KjrClxksbuu9jI7oYgPJ+zwiCADp3BgNk2t/+",
-	"z/+7BfAN1dB3bKarRP/1n1+30O3vKVm+LrCcTzgWmhngBxc4bzO7wr/hOchk99D9AU98jKB0j1u/mK9N",
-	"9Iu0yYjh3/a5gy8xo7MA/CsTkIZnJHjD/pDzxaJmNrbQf4n9pdf+IIlS1rEFYwv+dg3ZfBDXkZ2b/RMz",
-	"xmuWE+cIg9yO16beQDRQaI1qu1k1dC29LSI7KSWUSw5kv4+vBmCLjcqkt0aZrpQ+pGhdEBHoVwmNik+R",
-	"tcIAr8qHDfB7N4z1Jp+GkYY1phgBHqI1uZ0Ix29zF2mVwBwVPDWg6ifNdA9QnZN5bd3FfqB2282HCxrN",
-	"hlTflDqX4IOhfRWz6tgtcz701mMuIrEwu5Dxt00q8yHa3jYJ3uE+tzdZFkffiViBiSu431To786wM50o",
-	"aS3oy+aHXgoZqQ0fRQu0M0L72bVVTQ3CGrjjIIm/KjEbtXMMno67jYx83brK0uqbCazfhjDT7eTgBpOV",
-	"+40XeLWttXfKclrh0hRqC9BOSszAdrjAheGV1oUz3tmmJQoS8DtvLAS/RdxBe6bsleJoIiChwP3pWC2u",
-	"npZ8g1grzYFXJVebOXkfEnDTFLQY483oqGktFmvjNwXhks1iZD0oH0OWsC5GM4nU1jzmVTKOUfCFfmWM",
-	"1yh4d6inK8jXiPgKCBYlTQX0fnHQugxr/vXlz6HUOmda9LmSVeOZIh25KPGCeJSKjkYC3fMpsmOGbBaz",
-	"mXy5d7wgdtftTFb2X3dktfso8+HQiLtXTz/8zJM2tS5W9dhEPm8ShOvgACNEjkQaD7V1gldmTsng2fEX",
-	"+35w8E9rS4MnCsib77MmfNiSKEXvxG7LebV609pxa8+YZ7o5pgb+EBiwhwYarY1ZeAgk3kDMQTCg1PTh",
-	"COlvlIeEbnlwtLgpdDwbB4BwP40obR8YWtdHZ/Ex/j2HYNYYUy1wWZcubmpD1E1VvX8GEj8DEZIzM6km",
-	"0epTc1IW3+D8LmKDrdkMLfQJ5yzCSM2xCUztZ0Y2p6GHH0wVcDQXIRfRk/B9qbkgxCKvxpu2hXNDzMZ1",
-	"h9vaSCWffeiMSK5Ov5exWkeN2kP8vhlEJfMr4e3ikDJ+6SxJfYq8I8tWcRJfP9oWcWnS0EGrdln4epVw",
-	"YepteuP42oURTQZIt7w1WnJRSIeWqLXoU4D/QVc10+p+hrbtD4ZW+gepWegVMgyCZzwDpACJvtYP9Rzg",
-	"BX3nePmleUs/8Cm46E/uPTtJUmi1PfdLD6Xctx/ho2qMYCYr1M0/a/ZFb4UC9l2/4eSmhYGfRhnZLPaw",
-	"IyN+58pNOq4x1E831CfHX6sfdBcF6+VA8PYmuoSrPty6pdk/wrtZ0GeKWNdkUZVRGKa8lsrEtXZuz9iY",
-	"Z2lp5LFFbUC4qkpKZFyqDINQb36VdsOOX6m7aJUhCrG9ntrZrSNLQht4/ICbMmdfHqy7R0Fn60b6CTTD",
-	"hNrV7SM10hTe1wAQ+INMLIk01CE7y3ijyTpzR2LyUL35/T0R8ZT/BiOvA/Oqj3trM8UBcr2r9rwtoXzt",
-	"HmXOJxFGDcVj70IwxA3gHoKvTBh8LGVQD9f5U2M+HxuRwsjSpBBtYnoAWgx3HcttLkvTq0xV1ko4qS4M",
-	"nrohfVO5gXTs2XNaJWD7yPJ6TuU5Z7HqyHZhbY6aVWn0+r2U1uNJJVrob9HOh+vjBJIrWGzPMS3fDFRg",
-	"8i9dRcM8TxeYlrLl23FBZxDNqVUzxmHmRvl07lZkCxV62FcAMbeF9wzJE8PWLHsWUzGvDC9LVBGBPlwf",
-	"62FkvXFliJfF5vxzBb0m4t5kSUi1Gt6AjFBNyvE7TZq8QJ+Ytml6meXpDi+FpevNqEPvSKvP7uL3OaZZ",
-	"jHD3doVEVKjxkuaxNLb8jvFlSYoZ+b6RqrFCIyADFlgRQXGJrAA91HIuaGNhQ5ApyD190AlkvP1xmgef",
-	"FkMRcyanMni5XfYgUF0mvEi4OJp68x6ALuop0C18l6xo7wvVo++uz9/qi56c8+X+QJbyJu6AAWRfB3Ed",
-	"R3WGtEy/uyG901YMBLGwIspnqeqH48sw2SY3Q59WWK0//4Ejr+DVz+xVcVoC8E7AAKFbJLJR0knLLbZO",
-	"b8ej5rUkgn0wlQX+SBf1Yuv1ywP4P4j5tr+slU6DGk93NB6YoF+HqM2G45bDFDsZrxnCcC4AkiVaB/wB",
-	"LAk+5814MhYdCx5tM5s0IQOYpBHJTn2GTLecuN/EZZ6TdxmqKy2nvjoAhLJ8jgXOFRHyEAm8NGKMMgtV",
-	"XwgOpYBNirSBId16/cryWwz8C86D4zlmMaSk9wwU4YJCUZY7W8PM1nxWPBTpcEozsnRHy5p6GRHMxVet",
-	"2WWgBJXUeKiDybyMTSVxbwDKptcjHoyYY3YOMVpxR8WCpPEx7WlHpTlXWyFXy3mLXhJVegzJO3yyopov",
-	"UmCUyIWxVDbHrCnd11mcnQNQGE1FAO5hkezgEpqjG+CGO3+thcC3mwW0zgahhlsyZUgLSniXwjc2kTvJ",
-	"CKmhcKchRcw+1Iu2MkptOLRDdGCvAGxMzboeRnhIh2zEmWFPg+LpzorNhXuvwoRvoKc4pSdyhe9jsxiv",
-	"SKyn1ZXTikbxXvzSu2YQzcVipAYS6PydUdVqztOVXN2JM6g8P4VC7A6Y+K58ChNRo+Kl1UA/iiwkTDih",
-	"tSSOHxW2800lpFu2dYLSNx8dXpBbFkt02zQlZyBOVD485aaAwnKyE5o5NJ+31FShiFQQSEFdDVYtHuUn",
-	"DDuHFOq4eeDMIyBZDhrwcPda3AyDZjDGgkhFNVMXJ88DIzMnRPlBj8aSWR/C4X2nJ3Q6pXldqtW4IT8y",
-	"9iOAT+mGgcSGNEDgLn0Caq7jgvcVYbFDaoi103lySfZ0nwwNR98tYnHpDSJMKh43KJA3J2gB7aAJKTmb",
-	"SaR4EHJr7grN+9bm6YsFrHX8TXBCy55gkaG//V//L3oJ+aa+1td6NqqieLBgF8q5INsSVYBfDY0nkNGj",
-	"xUpd/hxlviiYnbdp7OAhuXH2UK1S8K7t1YzoJovmwUbpypY91jrzbfNDY7skcTz16AF17cOEtyUqeY5L",
-	"Y5NuDq5DhAP4VMhD9BWTJRH3+sv9wdOt3eNbzitUYSldGSIqkTSV7JDkaIoF2snrRV1ifZfbtYtp0mfs",
-	"QCCxE6IwNAugqsQrUqCdqqwhShXuVt7Qc5A9LOPah+G7eJArXgnMOHq5DXugCbB2GLuJyG4zvLV5oDhX",
-	"NS5NPLqeznjajEzOrpJp7z8A5oXud4LzO3NVXUIWkNUifI5as8UO9H33T19nXx4cmFxrwwsGrE/fdLWM",
-	"aH+kOQwsCoeI8UBM6TuZhJD8VKK5t+P96esvW1a8g8g8LcHieMkfPpydwKgmgi8l2H3viPHHuIwfR/FN",
-	"M+o9/eCdDB3sf4X+9h//C73c/+ohoqiZRmZVujYjNTk3VTfVPC4dAHHoOlGpFbh+Bc6ISvB7WoBAmHNA",
-	"b67MtyYd0VrFG1yIfkWeKujLLENoGfvqq9gmqScllXP9hc24WPNJ18DR7rLXYJwkfEpjEEvpGqjw5ITO",
-	"iFQDRZSyLfDcJfXjOZYX/WKqY5ADv4VkxSMoSpWEYD3KcyIlKY4bLWd9ytpQxM9iigdnW805I40OurYz",
-	"OceCXMxthfCeLAIn5JSUJV/6rCqADiU2QFJ/6cr370AWJ5VKYMWFRAYmFOWY7Y6o8wraqyv22ixaQI/2",
-	"7Fpj7y5IlD1a1GsvfXy1Bji1CTBJFtVSHOVgWT4E6FFSFr4Ktq2gSZVE97isI6X8n4a7B1mpwyod8cws",
-	"Nod5Hwmy4PdE9hY9LplbTBVZ9xhVQdDJqHswnyPJc4pLH4HiBKN0BzMceHOoZJoWhviXOgUQOuN8VpIR",
-	"Zdjsi5ltLMYil2FttjXV4R6RE9puJzEQmxt4WZvJuRhdXF4EY7KloftZ8XyKpvSeQNZeugwcmtKPpLjV",
-	"G+K1CyThlenmtfOa6J93M61Y7N8wQYzadKv4LQQRvkZ8OpVEZahmVGXIpKpDeRt4flbsQ8RugVe3kY/t",
-	"o+yGxT50w76VStS5qgV5HSRUZv7r4bHv3zD9Yrm65ey2wCtpui1XrmwZ2nHhiS93M/vsBK/kPjoqy9fI",
-	"tYrUL7QAHZowwI7dv2E/mBHAr2YQDC+IRFgQVPIlETmWBJ2ymT5HTYWe6IWir117eoRh5ibCXfOwvj5E",
-	"48vt2IbMaEG0DATIYxamqepTYorLEvGBjM7Uvd8FMvWrjPgOWmHzWgh6Q5vubU5BqE95LSCMRY8yOk/D",
-	"dokwWRtD6rppLz+cUo7vgzCWhsvAvtLh1S0DRRPl43iFlF8SGojeKOHo7Jggrj3aku032ljDrZthrbZ3",
-	"wJiYxlR130syo1IR8YBq+MNnIGX3VJFrfkcSTil4wRS2XsLtsaTszl6XZkab0c9yvNA6j+D1bH6IqFHO",
-	"7YmIi0IQKW29cfMHKUwiBZUIhj4OrmDwwB6q+r+Z4reuxn5CAxteuHgBpvS6mXqw68wyZ355tHpWKVK4",
-	"uD5SnMWWVNSu8DsL1xaWq2gtl0tUcVGG1IS4wo0/7peuR5RqujK3xQ8ywv6O0H74cYoan99JFK9P/xrm",
-	"KJlAXZhGrfgCK5q36uNnAYy+kKqxIaklzxDB+RxBAMIXBw6OLfTBdkVBG8HfhpW/6gsGN4crBwzT5wsX",
-	"KT/eQuca1V/ZhtsD+SpWkkWob3CJGfiK1tATgyZJc1elKSfCkrZzs9HvlkQog9sX4uFB+OaULInwOf8A",
-	"8Wmy2aCtBtC0wjOyDfltdFEvDt1CZI0dmXHT0RgLbyoVAQwTHTIM8V1I3iSI5Jh1gp66GRnuvBJBipOl",
-	"uqlpp4kOrgqX1ONPTogoXV8wL8zBKNKTlUS5+1/y0BkUucqdKWvCceC1QLhGh9MpeW2gkHzN640rYOv2",
-	"GsyrBDAFbH7BS5JZTTfAu6IKzXlZSI9A5JGH9B9N00iP+LX+8YYZjCw+RSFKFiIfca7KFcIyMFQjwqZc",
-	"QP17hXZM+NaUliUpTOX60KR9AwC/1uIFeaAMly8wXNZ399ERMsQym9SMujcfsHMC/8CEb5h5LUSnylAM",
-	"nApSIAJ0qpj2Ha7OaG9DA0gW0atay/9ETToOf4K2miiwRzfWvV4/iO+DfSTvqyPAvIu5GjGLh2qHKoOF",
-	"j9B30OmUCH24GhA9yAEVpCpxbowLidSzjSAiHg086EEX3ezcKIapk0o288NpUwiOML1BVhM4GxlXt/Db",
-	"emSlAVBEA4kYC3jAfgmfA7cy6+BmxpIOucuSMfqViS3E+sSPL33gx45VDmd329KlJEnuquzbWFKvdOrj",
-	"nyqU66t0ZdOqpaoLyq1FpIyDCw/HgGzOlZXFsBqbfsvuAPVKkz5SeUoL1zBvviGrgehUCACywdVlXegt",
-	"gKbNMnnjoSqGBm7h2xildr4pDr3ye8Ifzn3MdrMbokexvQ8kQh9kyhGsWWKPMqSvHNuynwomH5jbdu5b",
-	"iIan9/WGkTuw82GcF5LImhmyKPmw9Pr0holrtWAHO2rwWqF7Kqniwh3gjAdNwdYyuoSztO/uo+ugFJix",
-	"uzMORbNNro9EfMle3zCqkCC4sBZlo8oojua0IBakq1FelrwuC1s6F+0wfE9n5pIJK5DdMMFrRdCsxgBi",
-	"MKmV4kzasQANFEcl53eorgBZwea7UYnCA9Dgo92wUL/JDGSlhym1CpnlkoY9zAOsTMv7N+wIYv/oL3ag",
-	"LlS6IDktSIEmq3CCnPkIFtCMtdYTXH/HsUTrIrxxRn5tgpfsJoltTtv+GZvyyOYqKWHqrHqqWE5jd1Rx",
-	"7wH5WFFB5BMkSwHYAyFsozBTouY8cvK4C0eGjNMCVNlfapGIjSBCUqmSc9TrcTRrPx4KRHMEa7XsB9tO",
-	"PwpmHRIz7DRrVnSAFz5ES87/4UT+w4n8u3IiN/nBSeCQ1taPOlmbzOY1hiCHbWI/iA6onvhFSwCYhqsa",
-	"h5NRtVjn0AxshgcRHJliPaJRe5xnRXMdfUsXNJJees6l8my300GIhTg1m3oTGIvlrj+SuY39ArgjzbVz",
-	"fE8S+f2cqXm5uhAWoro9jg9XqOBliYUJcYKXE+n8dt+Sj3gBqYdb56Sg9QIdW0ztSGRxzhcL4pJZYnUA",
-	"IFU7QSJQOM0bpvKrVsu16JWgEtl05WY4L7/9Jp4523Ty4ET0sO5ZOMr2Ksc668yysx4Bh7bpNWY7GKHr",
-	"1H+5wCUkVsCqwLYXszhMVxeB64nABN+R5TU33PBAOMEFZc5r9wN4DEcFonub7Q8ONOuTBLAno9abYURm",
-	"1CFUbJ2vcbR+VMkjETH/JMRsNplsoMvBxdfDMCXyGG1VFFPOWJ+GCs+GxcLY0qKZnUlrIAkqJDE6h0hx",
-	"iP7pi8mfXk2/Ntd1d+Xa3yCVcGxBCXDfJq30Gxni482r6pQJXpbx2olcVbhW8w8irkX+VRzzgsRiXC/e",
-	"fYsKrDD6cPnWXdVsY/qnePQUyQUZoWXb97JwdH4ssVl+YFqae4bsLnUCLqxXhCzFRh+YNGJzMpTFlLZS",
-	"OSU9YkFyAETWcZuBr61c6ct5QRjawX/7j//H/P//YU+pfS5mu3HyukEWI6K9WiYk57ttGoiRIVmidVLT",
-	"Up2xjW4IfVXg6ug6eviOKeQ6ICoiNVrdeAcmuVn1mAcNMjW+2Ki03I9mtDcegfjlJEgitwVzXBIPU01q",
-	"hMMk6iS376YMwiS/K23i5JBOq0d97F8OT9kxXzaehKbezuhv6irnC5pCRmXko3I0AFOSVn0hoQA0pwxJ",
-	"zpk3QKIdF1jw1e54oC0bNJWEzPZ1Gf61bjBl48VDPd6/XUk5ByvdhCAs70iBlhBICgklkH8uKZsdtqvz",
-	"u4p24Oscb1ENagSvLeThKJ4FfJni5eOQhfrrMzM++j3rl0BSkUrakA5F87vQl+qmqA+jfmAsKAhHRfL6",
-	"4DnyikRrcggINDVxwg4flnykUiXgHWxkBIT2xBxyR8y4aq1/BPCTWlVxuOhE91B/jUv0CLCxF8YJEQ13",
-	"divjQ0BMr6Z4BCCzGV3NwI2MsEV0JpmFVO6QtDu+FEOcULmg0koGdx1pBE1su8RuJY0MWFNQrkskIxpz",
-	"zKzxeELQjN7rE7jtKQOwXcOVu4/wlPakw2LVSPKx7sBssDChc0tZNbwRc9gkRRoExCDZirIQ23gzQaHp",
-	"ni6gDKUJxoTculoqBpa6XR/Kh2jvmOrJAJ8NDjjqsavjelHNzNrHtoepYsJtqSxnuwsCmTgrV4c2lq5X",
-	"gofXChBhoHkoqtVs5c1oh4X60AxzFBZrz9VnmCGgd2qzpcpXbY6KMghckuq+M9mh0kyjCZguSVYlqi01",
-	"K2VrLZnqi+94+GR9EEDVrqyUnHPcSDLH8tLtwHTavt6uCdCi5yhZ7bvM2uOLze1HXosTrHDENfGx4kK5",
-	"yMRY3Xj9fBOYboVP4ZvYKq91VAgiFRckPR7JSwLW8ffTYQTL8ACHpFWjfjlfpRZHcBlm5aodXXmIClIS",
-	"E46NtfiqmaKlUdnmLmLXuD7vO7J3s/wZR9r2pLom/WCB2uT5KebAlFoRomp1pZfDhtQYz9Qx53c0lX5v",
-	"84qxz2+Cw1OinZLPKMvQPRF0ujqfYqP5dLKhtuUN0zrvBOd3u5qwc1I2Scs5dJyh75Sq3gO1WYGu8IJc",
-	"UUX++S3+uI+OrNv3hpkA+OOjd9dnx0e33xxdnd5+uHwLbSpVSZuWQhW6vf2OS7WXY6Zojm/dDHauNAFI",
-	"dsPm+rFe3QxdYDX/5xe7++gHdxg0M4ZAFxthD4cvwN8jzsgNc1exLw9eGp7KeUHQ0Yfr725PLy/fX5pQ",
-	"PKqpaCbpROrrrc64GvmEK/oXonkBMgOM4ziCZMaZEjhXvr6B5rlj06ZzkWsyava0oQX76NQ6zGXFmSQ3",
-	"DKbjscZkDX4hMPRRAhBpp0JwgQz3mLlYYbTlujq6OAuQrF5vvdw/gKSVijBc0a3XW1/sH+x/AbGlag7c",
-	"9sKGXr4w5/Be7ozE9qLuqa3F4dYVUUfwnvMsWHf/NxYhSdPB6mkAuW7Kgr742eKQGaGztiB+04Oz4P3W",
-	"3otK1MQIHyAdTOTVwZf9tbkkRqCQYl/T4cuDg1Tnvq0X32Af3gufvFz/yQeGbbCE0TK+PPhi/UdvuJiA",
-	"Ocp88eX6L95x9YbXzHbxp/Uf2Hlc0wXhBnbcZpyt/xR4zYgoV7LAUzOo9uHF85KLO7gK75RYqltsnZq3",
-	"JiCTFq68IJXIuEwRCFB0zguSgfEkDFqRIOf3oX/PoU5V3asEgUBLq6TPSIRTvyXK3QYugtd7THPwZGwb",
-	"6w74NnKJaF7ZfzCTPWopv7MAD+2wMVTSO5uh5O8Fcs6XDO34kMPdfZPzH5cOKZo/vZRIknudmPjcK46w",
-	"RBLf/x2IpM8oYeaP4s+W1NACaA9s8Wlp8ZZKBQeOQZx/rJgYXzMA+gtSkzoK6G+xJGvBlxAR0IvwhKuy",
-	"kcumCvVnES3ORg5mRevCMhZWF9FsonlgSQwm67jVe/GrDdX9zWTaCLwgCm60ibjC5pUXLrjmt58GZFeH",
-	"AZ5BZvkebB2QTyyv+hwXl1a2OjtIKn1/+UN7egLZdl0LH7i7LR3789ADwRnUbp5Ogx2RNWH/bjPpFrob",
-	"hRaEKeqsBEkhd9a89pyMxhkjuSLFkc3rSjFa7l70GWCfSWj5EfcRQ5KEfvGr/ffKiiSwQ5A+4T+wkrI7",
-	"S/qVSa4MZRc1wbcAPGDvo03LW10JkQWL0LVB/TTmUnRCpaf7/u97l/55/QfHnE1Lmj9+fzZkQdivPsDF",
-	"YetdWuIVlMCgMyhpJPQWZl3+WEzx0KXkfIqvXAbWs+2/ppPIvjNPPtM+u17yvSnOFRdIt0rAbAHGHOmG",
-	"1SHmCwdbs5d7eBwuI8S9JDPC9A+kjafzTEc5L8hG1omnW9329BKSlZElmL+k8bLwskCcAbwfKjkgH+ob",
-	"+z/mFeTLVyPkxjXn55it7NfyCa4ukOjpYRNNTTGzAsZGiZFNcYCfI5yuuKqMHc7Voosy+pF945qr6n9D",
-	"7n7PDiEtS1Nadmn9D8rQmx6En2UHgIKrkgKe+7AIE/6j1+sQCaJqwWRnGSGbNrVDCipdvEF8g5yYF35P",
-	"+yOihr2fTv8Qv5+M+abTzcQwgejeNI+Z6F/PYs8kDDtxxumzPgOv0YooZxUywb6fVr3/lNr6lcJChavM",
-	"xR6uKgTrponViBaTpqrJ4X1w/3oZW/wQvCW+6qbyU+DtfR4rUdjJY8WMaa3442D8fLLJLIEJA7Or6oQR",
-	"2HOsOOKM7KNT5sFozKXTI1q3WVXQe2xKXKZumj6G5Bnlk+8jIplMVIlEE0LZDC1wAbFxBV+ykuPC5PC3",
-	"AQk+z400Bp5gQz1AXkAuvwWcsMFzSwxYACbuxBZ3sCsTX6cXLkQlFC19QR7gyhXEXQQM9qe1B/JaGe4w",
-	"0XpYGdwRi+JuYiRMbINuJC8JFqTYzW6YbqOqxUw3BzUAXCHdmpVEWpxeKBgGXcFUQV2zISzWkrePvjz4",
-	"M3p7dHV9e3RyfvYOgqhvGATbYAsw1w/RAYgn65noB/scQpvv3t9eHF1d/fD+8sTAGLAb5ujhgwKD/fPl",
-	"wYFpqyAK01Luu0fma7QUnM38+yZcomswgP1tZ3biVui5ghpavXymy1V3rpFte9Iw3qEvorq0wbuGgz7x",
-	"WfL3IOKBoiTisgQkFiB6ZqCmxYIUhnHD8yAhNoJovrjUsLVwmZVYetM38jYzEVKcgTAw6hAp9tGRy7vw",
-	"co4y9OpLNOe1kGjny1d/hojf6G4J4gV7fPrqyfg0jEqM67xm5JnPxeYimPgj1N7PwTxH8s6KPLeMfBpn",
-	"JUgN3MHo384uzIlqUVh+5hP015rUJDN+JcheIQyysVe7w8z14lfzD+vEiKoTJ/bUbq3+ei+Ga3jQhxEU",
-	"i/j6y2yES2NIHP5CqzaX+XTyCWWa2v0Oouz1b2cXj7k7bejoeJzosWsD+zzFOMAIfrvvaG77b3D+7x4i",
-	"zFb6U1JKsi1dAOJUj63HOL7oRkrpdHU5nvEMc10kI23g8e9JmwyHVGGVzyMuQigPEVLv6VWQdiWKT6x5",
-	"rFk1W0+8s3p/hEb1LpEQUJ21IXAsQl4BuDNBqFln+9r7wXCAwJV76VOEQIWAXCOCn9zYfr/3RkfiBOVf",
-	"/OorQw0GDJyy4soHoq8/ZsNyU08cK3DKit95kMCjFvGUDR+b3fXUl9oXP/PJYNzxv/DJv2pd7DkPQd9H",
-	"Qp6CMvgp1+3Re8mrsAiQTmcAPW7RvSyU8i7623/8TwgNBSQUvQ6Q8pPpu41YaTkIqZhT0IAzD9ev/64F",
-	"kf7aRYUpQ0L0WHpr++LXn/nkrPjtBbQaiTWMbEH44pFqbiqsQYnVv/DJZ+emoHYkEOYfVypc1gxhy0XA",
-	"l3iGaeO9FETOkSRwS8NKkUWlVeoWo7Z4it8TcU/JMpAZ3axJj+ZpvTfO7jLHBdwKDfYtF05YQZauTZUL",
-	"IgWteRJ429r3Dm9M8NKSSmKhTmVJSLXaRxAJiizwOnhf+1+7cDhTwgDe1VoaEejD9bEtznSK8zkyNbRQ",
-	"zhdEGhQBPVQ8mwkywwpYSO9QSIQqSxsHHLPK6UtEiZW+t713hHtOvbTbV2ILuEX8u5KplZ3cOpFqo7LB",
-	"j2g5EGzOwCiZ47SsYQbNAFABy0SxwssWD64yRVWpyNpx+lASzO2LWs1fAAzBngu0G/K5kfzuqFZzV/Pt",
-	"ma5HsB0+l102mB7MN8aGP9j8QKjg7FQWi3D08AvTP2BQgM2p3Xr97z91c560MDUsa0v6eGfHjuFHzZqe",
-	"KXdb/GqstwOMal44tbBPz8GjLVizT8yjdn+Y1mP8eezM279/ZvwUoQoJLrRU6nOi9wkA7FyAxGM+MHEs",
-	"JWV3EaZ8AZBGxVBwrH5+HDT1u5Gir2J1tZlydbodeQBdh6GaNV6UxuX6h+xbw3VXxN6FWtxkGVBrtyFT",
-	"AYhAmpfewuPnYR9o+zMJONs3VKWLWZ8aPdtgKpgK9jbejEqI6PiHDbT5HbCwTbsAOdnonV0PqmVgbnEG",
-	"Uxysn48xgF35uItDFAZZgEP1nt/Z8AyztSDuwgZd7H86nb8h2K+/ZT0AkX//6bc+HXmtDNqHq6XfCTPS",
-	"VFyfyXI8x2VJ2Iw8czJL00/idrbEFAJxcveizdsxRoonZMIGADKgnQF+c4ljbizTvpQwHqAoS37vEFv+",
-	"8SL6x8rVPyTnM0nON5RROQ9ZFCxZrB0+a9ByPHydD8YPRQKnRf7iV3c9+u2FQxFKyon3tMiP3UvZhknb",
-	"/sKvpRoYXcGKFKD28AIKFSR9HInvpLIVDjb9EAzGD/7wto1PP94180VMSb7myN4BLH3RjjkaASUI6oV3",
-	"O0WcOWN4hijLyxpiZzDyTQiC87n5zUk3bgWerUYKpRXnWKEJmdmfLFtZvYiRpQ9kNBWPCjQhOa5tFSLH",
-	"PaigBYQaWJXUQBWGV6Jd3WADBdDkrGZbc4Jd9f+33EiltkDqRXl8krP1B4jKbM1S37tMeKUjqCb0IRLE",
-	"VGiTSHUXcmjHAdBXcrtBVLzec0+/1xbdveapCYVCTPkTV/DA/aCvq9H6q/E+BPEVGyP9THEpSQRFdexu",
-	"CZdlHx2VkiNJFBzdcy7UXknvSdHAnll1bsdBg+mVyLo4ZvpHVDO90N9dX19c7dq9Qd2iO5HrSntbJjj0",
-	"af922+l9AqwwNcLahbwa5NgHsfsDjtLn3yHfkBllHTw6tMMFWDYAMBV8Hw0gCJqs/F6BWOvOQgZ7xV0F",
-	"Xky5mPEB/f8NPH/mNI7ntYT4e8/nsIJ8GrSN33Xk75CdJVgcQSRRPaudZ1R4PGy1e242jda1fmiykWsH",
-	"2eKyhzaVxd2ag+KDBhP+d2+7e1LeUFY98uyRsvnG2UaQGZWq7Svr3oUFr2fzNtb5toSW0A78RMCHsNt0",
-	"bX4tmloZ/kdjJNSSlkjI8XDvvDYVMXuWRCq1uqOyMCEGfvT1amMJKzesyViRRGW+5GvHNrELSu3PnNqc",
-	"viCfpD3kbWnwXjErblhYa39Hf6y5Ek+kFaz6F7it25gRXxQgoIBUeOXh4nf30RGzyVk3zCyJxSOdESWT",
-	"Rlabw2PKBbhawU6kA+yq855EU1Xsyj+XDDDNb7T9Xz5D9ykbgXsD1i7BedyUP17iFVxEGp6zWEpnFrrw",
-	"H8ox9Ts48o6hLieYE4J0rYiF9jC4C/WXMBR0sqmAnLI+NvGRz2a3cl2ksKts2mZjOf0U+nM/7NQcqn1T",
-	"LmjVrC7L3czGvNkwjxYmdqy2sl2KCS1LymYvqhK3goY7R349KWneCO1KQKUfVOEZyWxAkUnR0b/4zjmb",
-	"cAwA6GhJf8GiMGjPyHZqQNAwkqSc7s25BGQuwFHeRcQU09R7Hq6Ehsn0IPVPZFGp1Wurd/i4qppBnUJr",
-	"rWcchmlOnDlfMlNo2bTh0hhNd9uALY0Kou9lwK07DqoMyYrk6L/+M5Yt9S1R35iZXAD1npFNW/0keNVR",
-	"VV/iG3I9q3Hcol7ncyxmxJRHMvyX+Sx8GVRNtMTfYZracAi7MWvRPp26UAwPAjwlrvBEPIb6ErwzDqL1",
-	"DbFFVNYjRoNT5+8nzAtwL0KITUjvUgRpAhncC01rH++ieCUB+wlK3/yWrYVPjpPu6VF0oZ8E/+q5fMY4",
-	"/x5tfVQbENlrzuaibkq+Qjp/2t9zSRhZ/uOQ+BNz/Tm+IwNc7xfEG6QhBxaETO6j/XlZdIUKBCm++NX9",
-	"fb2qyG8vHKzcA1Bng3agikAyyvtb28cbgqV6Lsw6aNz19Km9gK3Oi2R84xJL5Aj+B+zsU+SN8UVV29T0",
-	"KXCXQWMQkE7Gp2hFsJCN6UEJXFB3i65L0g1tP0R0UXGoH0eZVBggzfUNedReMt8+7U7qFh1b6bs7LmkB",
-	"SNnetD6HYlQlseN/DQgS3x+9PTs5uj57/86UCEHbWhaaN8DQapu6YVq5PkSMK3CPaTZ1dNjfbowQgpg0",
-	"fOZgKdCOHkRJmVG1BcGSs919dGY/vmENFYWFEPT8byAbnWYt8cIuIWhQJVW1mNEcl7CEbl0cHol++4ZN",
-	"AR4A0heMSU66KcTMDMd8saAKdqoZ33MKItvD5xBDputLkgIYAEmkGkYoaJEBM01W+j9/iKXHiyWzBJad",
-	"/RbIIDlE31vtPoum1YwRMS8qQVzSzXMd2hemiz/2y3tGEGFKrCD7448d8kS1MEzyl5VBYEDGK1dnWIAk",
-	"0jdluHKbzC5I4LGulwzVzP5Tbyh3JHY2FDrunApjdlhVT0oq57bI4OM317paMr67Z64kY/r5XFVkNEmS",
-	"tsYwi+qPzfX4zWXXWu+Mmll+NnFQDZ17iq9/kxQmnQ1shbamPCjQsDEdmIrbS2D1GkgbAvv5cxZUg7ZN",
-	"N5/atQNdnxhVOJozBKP6oxRS5N5m3SrGamrjhfRvgHRl8mypshV1boFTWwzXrpaTNPJ5tnvOmjMDDHDt",
-	"HLl/L3BLRy671d/5vA3KOZ3hV1uzxXjEdrSe+LrAcg5eD1tD7eEVjIZAhJ5dknweAKExjORQhEKG+uOY",
-	"fDzoUFO1yFs1FpjhGXndqkXUFTwv8HRKS+rDFZ+4ZFfA7kdBR8+E39n0YIjyB///78j/gpR0RnktUcDb",
-	"BiZYHwf6GqZkaJpr6uuP2zEMlytFc/nCFjMeOryP3MtH9t1NzxTfwAURlBcQ+z32kzeCLzb64Jpv9Pr3",
-	"nObkAkNd8vFfnd4TpsxNapO5GJBI/UnHEKgX1UBI/nMu7008A8RIoB2LigHO/1gwO7zWimR34fH9qvYP",
-	"RLvcUIR12UWzoCIf1Ytc3q8JJ49JG1duW5Jc/wrethCYxtAJS3R89f0/mjB6nGXn6vsLTz0DiYMq2IFN",
-	"GI2JXIFQDY+UbdVILyMOES7uMcshqsX+tnsYaJ/tNTAiquHmRymh66SXUlrssZyME2DN63/IsE8owywb",
-	"o8fLMlg28FwDWJW0QLufUcg1LPVYOedbaom6AIoLyCP/EHWR23JDu46ga8RahpoY7cxgnZn0RfiXscS1",
-	"Bd/uoUlD/EzCbTEo1M5XngcT6J2dzWUhqmO7SzNsPH1uzR5fzmk+d7s8YODJCtn1fMBex6GUxo3OKXCu",
-	"aE4+9VYPCf3ILe5NOAbGToYb3IvLPzb4uvA4vmQGPvDlK7TgTM19xRTYRa8DUZo5BShDjn9AJFSU5MSk",
-	"WBjpcIgYAcnRQim36/Ssu7yWNB+lvZzDm38oLp9BcZE1mz1AkunP9Huas/QLEJXz+XQVw0CPlGHAr39o",
-	"KJsKMB91qHkCUtS8igKVn+ZYWgk0IYTBWyaCfbIK7TyGhX5nioo/mcdIsQv38iilxdAourn0CfDnA7+t",
-	"tjL45eWrxVa2lddS8cV4ncZ088/mMyMBTPXQAq/Qzo8//vjj3vn53slJUgZMtaRM4DC/PHjEMOCc64zC",
-	"gmpIek8OEbZVdqb0ntggS4OgrIeUlln8UaM9MmIAl8YZRQunwXgvIlagaG97O812cwBzVq5SA7v3R0Ji",
-	"fK8ORg0wz0mlyP/H3rsuJ65k66KvkuHzA3NCYOo2u7sc5wdd5erps3zbNlVzzVjMcCRSArkRmbRSMkU7",
-	"KmI9xI7Yb7D6PXq/yXqSHTlGppQCCbCNwHbxq8q2pLyNMXJcvxFkWY1DGukfeRgDNkZ0nM2nx0IpBgCL",
-	"IKRFQVaS8Hg+m5EMWcTKps7Se6lk6u9ba0NUVK6sTxkbqafp6fAJzcZal9rdrZYKlCdebCk57O+2h2a5",
-	"2J0bc5HEDHGbNXUUuBkZ9Yc5Q9wGsmMmUJDhOSgWoJKuFi67Kq+yiNGAC6bWC4hcp08vTGiRvhQXg5AZ",
-	"d4OVSizitne+YN9jKGcDERkRXwqfRTFWqWEl+VLJcxo8TWSCvDBfwtx9nB3eQ9LHQlSfYX8wtta1mL31",
-	"eR4Ka9NXjmbRSE7VNm4XX92ljvXMWrCSwduQRN+K9MxI+IniM+Uc3A2PuOUEe6G5IDS/mP0pY/tD83d9",
-	"A/lDqZioeyg9JyEVwopH8n/+tyNOP2a3WEGTBpC11DmpMY1Ga0V7qhS5isUxFwNVQerGjSOrb+wwFSVu",
-	"LIyzbWz/4gkU3EPm75opR2wS77lyDjwnzgdjIn3ZIfYaatA26EkjRkIOmAFoLB6ygMcf7f4uSb4QMhE+",
-	"G0MAqwzw4Nz2XWEG6c/mBHskEez7RFMVyX3Kals8ciSCMkJDszoLgPeJjLqC+iMhpyELBiww7T3HTdLR",
-	"ggZdBzaPRI7HiTAkibOB2hnn7q0pcqipMEhCBD7opvOLpazb/s4UQRFyAyPCQdYqti+TiNz8jzMC0Jm4",
-	"Kqj1QLIrKiY74ypu53a0UibLBtIDl+csOBNqvm6vvCGBPClard62hqkpj0w4XFvAK6BUilyDPXJIU298",
-	"jr6enMZa2gi9J4MZ4Yqc02gUyKnwEKZDS0ZFBUcr5NfO+ZlBDQEEmUths/pBUCQB1/otojLxmPRmXWFA",
-	"aWLLtO04zeMhU2AxfCJrvpDaR+424lMoaKSoF5ZSQvq2S5aV3W/ZEKdC37ZbTvF3J2DS+dfhvn164tPT",
-	"E3+LuEFeconTIGQi6cqIKDlmJAeDVniFrHctHiVC3xilVvgnfXF8hWe2JvxxOBi5NMDrQGS+Qnn/q+2J",
-	"WKh3mABtLhbrAJUIGaMWUI2cX4Om7t0fV/RGxU77C4J1Na7PWN695lamuMAFYeCe4xLGf/TxrhPodc/W",
-	"tQnzJzSmMYs4DTHn2iOQVz0n2YY0JlSNkLIdhXUMkQHovKHSIjzT9pyLQVfMKbhjG0nAL4ZhoRqstQZs",
-	"jlNwwWP1wfO94At4AHd2j6qywcKAx3HbI0Tikb11t8qnhQWrWil3H77WM6ue9vUwT8UnvpCvEFXoiUha",
-	"0WiBjOf0Bk163qKPAOMfasTymgNHHFZrfz2e3n3GJ/GKeI9LHub5LXkZ0vGWaZxqrhz0FbscfhvKtCep",
-	"Nb2HVJX4l+YoziO9mWOiPBNF5XFkO+ZiZ4I6T4bvW38hny4vvpydfupkwNY5Tg8k5lBoPi5SqohpbSfj",
-	"zM95TN6//UtXXLc7J7dnp+ennZPPHlF0BrhYdhQIb+BmQMxZn/GUx0MuyPs/k6FMIoXx+2K4a/3ech2/",
-	"Kq6GGZfg05m1ZcuiCHjefN7q0TPGlE7FBzYjj8EHNy9GpkOZWarLxEiZ3PAQcd2hvdJLKQ0vNAD8bunt",
-	"kz57DY9WSaL5ob4taVQO0/5JPNtOLAiQCrNOjBCqVZaSIJQbT1l4x2xeeiwNNEMy0f9fqM71Nh7ypHes",
-	"iGIqUJrnRnmssqxnvFeWi4KQpQQ4R0bkQhLAHbeo42MqAhrLaIZlTQ39O8uwq+SRG45fLZJyUfXKpdK6",
-	"oe2fTi6lMX0MQVs0gGokTOn5VyljdpZW8WDig+hhLKO9B2yDHrD4wXS/Us7F2C+iVM5BYkF2+vbx7dCa",
-	"GW1ZjoFdwCuWdicAQEn9mN9Z10ZNQfqLD/0+ISvWZ2n5H9xxNVNGYdU0HqVbtUn9a136Wl3Gu1UaKxxv",
-	"VbmqXctxtpNc2e5WqS2O7mgoZDLqBpkLDBofgDnK5s9TrZpuG8R51Cr1bnsBUqfPCXQEWCYM4VNO54An",
-	"UCiP2VitBUUF4+llmyRkGkV0VkSwODHSmxFBx+ylwPxBuoqRb1RB2VYKnu/SSAHUE4K4wOONHtXi0FAP",
-	"5PNuRgUsphn9kloGGgXUkj61ojbC5v69bbWgjQ/1Y2baR71tkamMAkUO37da2AtvyhUrLTf4+4PS+v/Y",
-	"ChGbbViHhNMt27LiuCsDJiUkzbU+FVIAgevDPMas0b97UIZCI3+oOUL/xZt7Ep3+IacKJKchpjetumEE",
-	"qBqpJoXwfesv5PPXq7PTT+3Oye1F+/yE1NrpqmB2Aeke3Ov//OgeEBpGjAYzwr5zzeKgtHADrdqsleT2",
-	"pQRUEdSm+fxOcvoy5igLbuHf94bU49o2bggZ2BI0GlkpQy2/HI76dCyTp1Z1FGYGnEkafIGvu5dMdb0J",
-	"8kPp0YsjN2l63JRF0HTV9AFUIz6Z7H2cecSmAH3ovYSHcYMLqKTQMh7Jxrkb3DzTYxCqkGcN7cmNQKUR",
-	"s5v8QCIdW4jjwhoMrGvz5XisdanYtJZOsTYD6ScQD/rXP/9CDmkSy1v4nmf7jtofx1QkNLxVLGR+7HUF",
-	"AGyzW8GmdQvoaTrzBgxAa9BoEgEPaMwUUb7UOgtpNf+kTaqxjMwzuFkN2DvojIH9k+FehJ3CfAoMPnyw",
-	"e6uSwYApLOjQOuTUYlNoBaWwMfC5XodzE62B3AD/zF8m3pKqwirLHe3Ur5mSYRIvabcapU+8YiVMCyqK",
-	"p51XV0jEQqA4l+lympqNfRlSAsrbmKK1glnv7X/Xyt3NKU6rglD4yivO28UFlt3mWD5t6u1HjE1MfBMf",
-	"rSmjaSsSs+9xtekxqUK6GpL72WnGrb1m/FNoxilc90M044DrS3eZL/gzPLGNkOrcSGURBlPUicDj1s0L",
-	"WQ64GDKQP0sSyJSxUTiz6053poIMwiVx1wIC2bzcyw+yE+n3UPLcB1w3F3DNOn0XUr42gSJom6+Fgj+U",
-	"UjFQHgI6g18NZRJ5uRqwmiIxHzPyDynYQ6sVcFS3y2KhoXYK3RDECGtlxzTQhmUM0SakDFOFw2YkkPDr",
-	"qYxGTfK+9Z7UsNIeftvXO9+sYYoqSRTU/Ms0cCXyscick36xOb/p24jEvJ7RlKDis8xsyuHmtLaLGoNL",
-	"MesqBYhkStEB23s75m4Sw0C0iHjIVCZhQAZM0+zUw2wuwE9wXMSeFnS/ds7P0AjT13AV188yPowSsTzq",
-	"gxRyrR/bRnQlHW6d8AqmrYqfRGGBzPi3rTnxrdfv5WAXsg5jPLLVJNsmq9goxpsO0FxAybEvI/DEKkL1",
-	"+qGugLhlBWSi9+oD0dNAvBF9iS0K9Bsmgg6zRF69ft4BJUiU9I5mEVSOTp9/YcDjTLpdlgekKSvIFnIq",
-	"Uv2n70hkFNbAP1qf4GJgtJAHajmml8UqKCAt9gewUAJla3cOKhAi9yH63bHFEwnGXJjXoLlo+pswbHbF",
-	"NfOTCPzK5l2tO7HvEyoC6LofSwf1LxdbbQGTwFt1A2jCA8JVV9TuDYLgj0b2buN+NpvNGufnjSD4UTvW",
-	"epS2l1ngfN92pUdAvVxr+mZXgOgGo5tDNlIUf6YxazaZCPR/MjxcDwvBytRPL4XL/dO7t4CJ1uwKkzmi",
-	"V78i5aKmrAJosjRs3pmeWrMrTL4aIAMSn0YRZ1roHE4ZHdXJSYcOLAqrxZUF2qFihuiycdruiARswkSg",
-	"z/Oj/nVX2GnhWXkISZqq1aCMp4kh4KCFGXrZ/IwVb1rOG/oe01lXKMaapG1BlsyBnvYbF1KwBrj+yVCG",
-	"AR4NHlgMuHSAefOu9d7mnfdkMCvDaDqx/VqWJoNkmJIlKR7p4T8otuCVj0MOU+Kpl8FrIpU9dMQV19dp",
-	"X+8vbO9BpVo77HxZJikeC+nNkK0wXtRPc6kCzWYH3sGQ0cBk/GgyLhvSPHYEz8Bo74q87VlbL5cWkcYO",
-	"c4RX1wxvSO5J83idgRxzegCsawW3K7MBxhXQWiNEu5iEicpJOXPUm0waK0+XaZFv7bPTz+3O6eXF7cn1",
-	"9eU1CsAJixp9zsLANv78SGqnppM8zB7BU8kkknc8MKjeQK9ERoSJoCu0KKwdZ6+BaNSKX/SRnAjz8+E9",
-	"V/JHnYwTFZMeM0Dp+CH3gdoxytyIZddTEjIAMwfjVhlAwOyB6yRkzXtYxA9yyJqDJqndQLxXXzmh3mUQ",
-	"mQGd1ZYgecGBVuTYg2/vJs/H0BWursQ0Mx2Z9r68zTf3FhnqNDU0q9UNxHdet3YCFQ/XFbfpvB7jWHpO",
-	"PLDhW3iF68z5TS5vA0IurlxPgQPhUGpGJ96zTLwRF4qW9Vq1n4SUC5OBbPMe5o/CIz3WlxEjit5BhcmD",
-	"mCm1llanM1iuWMOLrHw514RiKWEGPL6BNwr0ZL0dMuIDLmhob9z+HCA8Obz+8om8e/fuL3WPJCJkSqU4",
-	"8lzvnPssD8qSt7lQsalKieA4Dx6WLbQyq2PvinYTQYRtdAItLpzDjEEQYVMQD50dYBPIMJRTLgYeXiPT",
-	"oQxZ+RXilUa5M/FeVe7E2trGS6kSuRTMaEXZRW53Pqe4H5Mgon3jBjL4SoDoPJQWSHpcMbzNyd0KAD5H",
-	"NLg3GA+AruaEBTlcw6NUb5Iv+l2rsKcuLY+AKLStN6zTZZ7iMVEfQbDnhpcRAPouyCb0v+QlY/04YxKi",
-	"JiF4aNImH4QaYMFsAA+tDEajkLMIIYlGjE2gvi5WZMj1oc+OATnQTj77okfG8s6sNZq5E+/NtB49Tvxh",
-	"V1B8BdfoPIM4lcSFQdbPIVunujiPiRpCbKrHyuEJK9fYcJitJ2GtI0jwXIJUmmY7LCMi2NQc1l432yQa",
-	"YuHVVXRZ5VW1dS6utdS1NRuPA+Hkmo5Xa17kmlGXX3u5mtPXDRWHXkaGjm/PQDxBNodng515SDir5ztF",
-	"uTEdMYHVlq4l7d4gm0PdeMgF+1BSPWLfJzIqT0E8gT8/mGgf2TQobVJJCbprSSSn2MgyklOIMOWybV53",
-	"2D5lTNNWCqoaMxo0TT1fCqGNaTRSlaITrlQz22EINzA2bvxo0rlOA1TC1sno0g8V+ay7AsjWuKqNJxhW",
-	"3LznImDffzSho4QiPhWkZwTIos8moDMiBTnMByvRlQ1RvfoxsbohTMWBWaw5He+LR4Gv97MBm7XCup5o",
-	"NMfqVYL4wK7szvv2mOvRxAjiVNPbK3I7yLjv0BHLdXWfRAzAR44sCskRsaAw+uJIe7on2nJCvHZq2p09",
-	"UuODXizbE2mFEbRr5vMJ1+99zMutpW1luAIxQ32j8Ewi2edhlpCIGk+WYQCAJVMe+8O6h82erBtB29Gg",
-	"VGNX1LSb4mmg0JJE5ciG17LkFGgKpQXujMVoLLOAHOYkmoPuUCh1Se1CpquNJS61WYO6BP1tMGL/ntCQ",
-	"96GlZnGS19sWUZBXoakEtyfN9yqQj5APVKV1C+QBozwIc7xVwQTKMs3SquY09gnlzX9PWLKP0j1WGu4w",
-	"u63Ehsm18wEF5/rm2xXpJXEshe0iN2GRksLJintCupsjW7lfnlX8WU5FKGmA0tFX69ojRsA/0Ci5/vKJ",
-	"fPjw/kOaTPWSXMTzvmEKwRdu3VgEpP4GMz02b0JMQipWOlSu9EMVikT4flmT8JCKl4QtpecLWUCFTI9O",
-	"DXupzlHGMVTHXFx2br9cfr34jPdvorgPHpQeYyLtRIuBBq6spYHFgkIK9rzICxHVG0KKBm6dzSXbqk5X",
-	"BEJ/IcV1NqMq8f8AisLgz0flKAgGeh77bvRl9Lqw5zeUJO4o3w5yvHU5ljkLUeFOw3KUB+ScznoM4ePr",
-	"kKMsMYAA/xd8MIznU5rTbObWnz+2Wk1yqV9Is7I/AmyWL23i27z7YL6NAjbgnNLHO8QtxaiV4vs6fbJq",
-	"ez8baYW5n07+9foY22JxteQQgphTKOmEaOVswmrqOB+FrWFqvP476hW1urbnljnEPaQs/Upe1qLpYCYA",
-	"Ideh5oYduTXLC60LCLWiyGY6yO7cYg9nk32W5ibDmn/jd06O5uFchLI/nxVRJ5Zr0/OAyCbYbODwylj5",
-	"8eJc3U2WwxZf6ycqBSqGEVZBE+Nt+5JU8rmpL40rvoDkngXZ6ZDG5mWm/nQb9m0n8nI5UZoDhW5kWHS6",
-	"F487CBa0V/KV0aXpZLJo9Mo7Fk0jHptUKyijxoP1SCJio/njV8GTXdpUhYs7HqMrbGnN/Knz3DaK5rPx",
-	"1qmav2IGuRxrjDSfEWdl+WLy16s/X060QputG0ur8h1YjTlY98hkcdOa5ILdQclQnERCkViOmMEi2HSh",
-	"1TXrJ4qG6iN5QMkVOYSIiocHeQFIy5r48X+RDFn9uCu0FXly3j49u22fXZ+0P/9+e3rxDcIrht1oEERM",
-	"2cLWdCOynTsGS9S+fX5y/teTa/1yV7hvw8VmIlakx0IpBvNIoMUBHgx983CGGBrllVYOF1RzVWUD4IDb",
-	"Lrpy2XyRreGv+wvqRcVv8MyIkmMmBWT5Yrx3Xv4c4xUFf7NV6HCXcTFa47I64mObJrZpyQS+RTlFj0La",
-	"stUfMn/EAmyOQUzCsqkzg9ahxxh9iuQUs3cmVCmmCFcoV1jQFeDKwCUrJuK6CVhBVBle5For0+syoMwm",
-	"MQgABWwz4mJ5cQrbMX9LVykwcMRtK7fz418zpUm1QHhcCgDKTcIYXI6RnO7lyMuTIxDUt75myBn5dPMN",
-	"2VP2jUtYpHqA+a9RErQ+AGyUpc6qBTm0vqzZbFXpHMKBFR3cdolGAYMjw68U4fFHcJvAug59GUD6fkh7",
-	"LKwvrBNQvbXQyaMkQzmHyKQZRl/TtRqMr54pOFGe1XY8N+e1K9LfQjDBIJwbOYcZ7Li/dUy5cZQdm9UI",
-	"WlMxkLcpQF0QNT+HRFtSfqtFmr1y9jJtY77N3yDZFjZfX7augHGNKWSNQHrABr2Z/geBlWQSQ8YWpJ1F",
-	"tso2Rcx5jMi5z35YUXl7ze7kaN5SWFV0ii8F+4BpSgS4I441KKMCV0KBGssNrCdRsZyoFGNLy2MOoBp3",
-	"qWarKoYld0RJab5BOZEdQbpqtf3652ZYnm+gZ7KMpltbMkFvoMZQ6/z7xvYb6BktgpUchgaWcc0INkXm",
-	"glIT+PHN+0ZAZyRm0RhtSBkGRQy4rtTNINQailG1yhF6lj5+Y57ehjt0ftR1oUTNio4JG0/imYEMVsxP",
-	"Qhq9uPRBZ0FrtR40HnQAWLIvzBiNKu4FYghuKRUZtMTttajEAdchGwvk2JtlJtXrLmszZVUBj5gPDemR",
-	"PtKf9SUv5koZ0vBmXspURk3rlUWuTVabLId83cQRSeh4amsbFy+Vis77PlndQ+iajeUdM6y9ntqPiAp7",
-	"tT9T+/WOZIDnc2VJi+q+kLETc0WhAIi1XMURjU0SamUK9Fen65BtCzePJzSWsVGvAgYzpLEFbnVnDSu8",
-	"hbmnFb3vW38hZ+2bzm378/npBXQKRQxhxgLVFTmUwMLFk3OoghPo0zabCkEz5ykTh611RVuQRIyEnIrs",
-	"WTuTwq4Hx4SSHg3QB1YUOSwHAHH4ZPNeJPz4jiBA3Au+rN+BU52+d4DvpBETnkHN+G+lQQ7g8axAytio",
-	"/YixiSKr2a7Etpm/TI5A56VhQ0+h2qKCryvao90wo62c45SuYUYVMWc2RFspPhDjtIxwz6Wv0qV7w2KX",
-	"45YEgDysHE6tgHjIxoqF/VJ/AbDQcuMOnlgBIv4bIDbCrWYN1ZjHIfOISnrmf7Z1m0e0tSYG2oyNSMh7",
-	"EY1mRCQw4UOfKtNg3PcBaZkPhIxYoMXIrtrWL2A0XmHbRp9G0SyDA4vpANyiDAAX2fdJKANmccuLZhHT",
-	"AbQeKjCB56awYOh6xTiUmjS4mP9qwXoKpzObsMe96dOYDWQ0e9zbIRWDhA5Y2Zl8WOtMzE0yB6ZII3/I",
-	"70wYLwzL6ME+lpsCE8n44ON/mC8feO5TNAwP/vDWXaHCgN/ip4E1DrwDP2usiYxw4B0koH7pwbSe+1XB",
-	"f7GPcfCAscFhVLwupfla72LJ5/Ib/KbRo4qVgolO5k/QfJCLmA3gllj8IokledNqHZMPLYC+x2NbNsIN",
-	"/8eKUarE9QdZeKUXWlasSk3XB5CAMqYhps9g/Fq94gbHEM3VqzeuSSPXPaKYZhsWeKTPw9iU6QVEYV4Q",
-	"lrYTxaI7tkFX5rJsKMtrH0nW3Ng0OTcoG4V9mI+zayXXqhfbgnHVFSZJgRz+659/wRQGKgj7zhUYrOnz",
-	"kBQBuClpMWCPKUMj0HicqVzf8a4wEL+CTT85X9EXyzFhob4wIZjgDmEERbM8IbUrFjJSMVP089ers9NP",
-	"7c7J7cVXyBWtneUv6XvxA2CGTaYErKU3I92De5BnP7oHhdBHmJRp9YnKVOOd4O2jZNBqQalo0H/ca8O7",
-	"qE4IIE6n93+ttsHw14bRaThTq9XjT9mz24iBwJgdffGtEQHJ5vaiSraM+EX4g+wstJyBzugVXBWl0sps",
-	"4awiqXVBx2x3QgvpqKzmDxe+F1s7E1s5Bpjl5NfCbd0+PzFBcWCRzPE/pGq5sNNCZA0514HHnp2Ig2m9",
-	"XOkGm78TwQYb/LMJNb3de4G2Y4GmD6EqYZYobaEvK6XXj31V6LBYo7tLP5LjpzU/PLUNDzMv5jvI3lEG",
-	"7VQPUeb3iOWDBq/cAYI7V1S4im5RlUD5YdYH08MVy37MhG2BDIn7vRm6iV+xX+RXOTULRzg/sEKmVKVI",
-	"XlzMNQzsg1fcNy1asXQ1XzNNnEydqtK+Mk5aM1lnCzy1FeaoIJnoNdK1vkmBPEyNX5pTtBNKPeol4aiR",
-	"ZRZtWmf6axKOsI1T9e6rQG07mKtXV156+Bu0TwYYKdzgwPQ11r/uUx7ua5o3EeQ1XcIUu2MRDfGiMIVq",
-	"vRn8s7bvCrkhxma9VfSUrZ1zpbgYEEujJPsEwuTQAaFpckItrSvCVRF8Qh0DwqXpHksHXXH6WeU7zua+",
-	"gQiX8G0ekIiNKXRWB/0piOQEujhhargUTBXlTmlK79BBlUxshniOPGx2H1g5poPBnnE3wbjarNHUTGI5",
-	"x71zBg48ZB3RQ5oFUGjEyIhNsC54OWevr4u9nLTpbastCPZmE08O0xQBc2jQnD5gQd2qNMaUwZpKCAmG",
-	"yThVyqvVa6oDhmiLGdZoC8L0RpGI9RPF3J50gF4NR10YRDy0ODYTpi0WwTzCmoNmV3QP9E/kfffgI+ke",
-	"dLSFh1FPFIbdA4yOKigmNKgQzTR6qacOV1+avWyqhD2i6AwrtuH7qIFkcVhJEgVgr4QHkAjVPRBs2j2A",
-	"DER8w1xD+jaN6YjlcC9qpsy82RWXIi1Wl1FapOzgD0WJgERGCmCvH50UYSqmQ71tAxbnEWDLcS6qVyl3",
-	"UgruDF1+MaWtDty7ycau95fT9p10eGCEguRLkzhorrXTAzTR6sEmLP83MX/CNNXMpEKGO4Ec3zcZklr2",
-	"GczcFJHGygeKrVl8Zp6mMcqPw7lkDRq7iRpQTyEYCAE1l5LRJJeCdcU2hIqBXHA5/zXLliUIEyeQlhlJ",
-	"LdplEvtyzBDiICMPOEeocNdz2cucncicOciKnOxZBVQxj06xtmTCXKZV5dEwh4tkI/Wty0uicyMVELP5",
-	"00tStPO53VqzRg0tgJQ4P/YAq7wXUjGq59v99yPG0OexBR1bxTJaJ2J0Y56rWq7ZcYoAHPBPL4UI/jqL",
-	"mYG2Co2yjVcdQJkrz8CNAJBSX1/E2irGNguGGkIaQcu0ZBJKGmg9RE5ZsBWyuB+jO3Zp0eq8U3hVzSo+",
-	"H7zeKmPjxizKtyP//Z//C5HSoVBCjJSHhOERGsfUH461DhbJqcX1inNpk0t5s3KmXDu382VkamMYUqtC",
-	"+kCy0px4NmFemm7kEVNQok8EvFfYI9ec1eZcIKsr8ExspLwEz5TFPqPs4tY+u/hnqohdFHiI6ANtMrnr",
-	"V8MnqdI3nhoajMLl2mp6GR0Zd2Wl5a45ZisMiLZxFq9B9j7zLkK40SX0NY/JBvp2TdlKKqLF89qElcn1",
-	"rRNX/ljHSRjzCY3io76Mxo2AxhTvKmycxcJAmYvKeQ9xjRMVy/EVjQBE3SCqWl1S6xpdEVIVI46nIVCo",
-	"ljEIor0ZUYL3+2BKXn3+4pHzq3ceOX/fPmq3P3nk8m9/O7qcJMojv7W/eeTLmf4lLOjfz8+8rjg//Xxa",
-	"N2h5iij+D4YIYAYmHcucakbn/Ujev3lHvpyendx2Li9vz9rXfzvxyPs3H8jXi5uvV1eX152Tz7f678Uw",
-	"EFojbqeHtvTSK9jRB3UTN2PgmNvO6HTWWNYGJH1ifwXict6sMbMrOtPH2ZHyTFtZ+N6HdbZBJRPE9T5n",
-	"Aac2TftJcu6rMfCwAM4z/VwM8gv6QSEcFctCUegRFUeMjsG0eqi4O7rPfljL3pvjur3RZ4w+4RpyVgpi",
-	"D9y8X24bhsLqR9vOqedBiIpMizVF7Sbk3G6Qd/Zy9hFydlfy0podLsvVitQiGQFUiCkuWds9vo6gPNKs",
-	"vbKNeI5vlqKIaAKHLBp6x1KNjRx+QuJufOZqIhVHZS/9aJ1EFK6HeEiFNqemhJdCCARmTkUQAj0pQwZ9",
-	"qG2qMaa3ZG9f6y0/2FzuvfRjFjfw4sqzqdbSaKwnxQWFBaxMy+nk0jaAP9+2ftnm6BFSZK5/8bui+/BC",
-	"xmQsA97nLCCKQy980McnM7SYIzlVLCJDqTX9w9N+40IK1jiHmKuMyGm/cW5eb9zo1+vPO9H6/Zu3Rfk3",
-	"sA5nTV/FOLcqbaAESO6BxEwZ2BJc7JtfSpq9wCmEnEHMU/EgY6VjYlkJKJkc9sA///8eaUOlTgZcG5LW",
-	"cGluJASUE05ON3yrtYFZ92unc2Xmbe5VRZQkNAm4JL7masZGz1hrSApBvych9R2l4QsP2XOz0fa6w95G",
-	"exC8KND0gtKxoOEf26Qa6FhMEmxsDwkxMR8zFdPxhAUWjHktLQS64OzYL3XNfD7hEPigmEgEs4IWrU3S",
-	"FiSfSjrfA74Ei6V2IbvCIjHHEr/ZrJW123vbgu4cmHWJ0dQJ3JVJVOQmgtb5VxH1Y+6zMy5GFRkvsNEw",
-	"WMqxO0AkhAnclEihNNdwzJSiA5tt+PeEJfvEnxfVTguOmVAyMXSNHROwWhhZz+0TZRrTTVikEG6KR9DM",
-	"G16yAIq+HI8TYUhPrW0cIVT/bGXuyJl5rupQiR1nWbAk32EgUewl5RT1GdXqIeSPm+4JNBO3UHqs6WCn",
-	"gen8vsOM/43NsAUj/ERG+sd5pDFbMwkYlnhnpu8277kI2PcfH/V1ERNqviP7XREPIYCR/0itfpztD5SX",
-	"4IBhUdMPd0Tzkh2v3uyKtqlY/9DSX9C8VHTR3BRQekUxeDPE7kLxj+IyrTOgQrS/a+KN6aLxA2TCI5xf",
-	"YxqNVmWJWu3q3DxbIfXND1UGvYx/fkly3UwZLmWsLLXxH7AYwC3oywhBJvGsezRSngWSBCiJDcLnbCAj",
-	"yZBoEXlsXjAWUsb2xOLDCDMThfPntxeNmxONNL2InG2nxkmcN9dTaG2v1WqtKxut9r1M+YXUHUsclUrG",
-	"3EArLmY789cbkf1tKCGZGleqWIaAqSWnvg2HckpCKQYeuA/SfiUB/JhBzBuBSgUNZzH31daE6oNI8Gi8",
-	"PH1/tg0SPJ+tRYQ+DUNIAtoEFW4duW5+8ljABqTlZUla0JknC9ZpxWzCWKBv8YipZMy0xNnFVf0wqkJo",
-	"m12nw3WckNgYahilYEQxpYDEgWHT4zC/hj030zepZ/D7miKfvp5/PWt3Tr+ddEWfD5KIqWMXhBu7tEzA",
-	"FsRvuYUYxgL0IEBDIhZHHNH1IwZI88wO2xWC6c9Ba2xF4qmmdNJOP9pjWvoo66kxAmg6lCZrD7/CAmgU",
-	"nm/BVFNdkS2fry6JvGZYKejIgOo0MBxsPQWssKuZVnz3RuJOkrlx89Ets0TS5UTXMeEBG09kbJOegA8a",
-	"k0jK/rqqVMRAHd5xUvc1zmKf1F15XVyERavzAaMe9UfruynczlfLcXvdhlRbQe7FAdfB7v2WNTN63a03",
-	"rYfW7d7EhennO9+jtZLmF6WdIGz7hybmiNWyM8GsMQe7peaRgj93RSwlWBM1A+T67fL008ntVfu6c3vy",
-	"76c3nZuCgWpt184wuiNX+FGDjdQV0EBD1cghtuigEYI7UK1p2CrwiA1oBNqlTxWrN5c3nzDEWXl3tt8i",
-	"vm4S55sqxi9it3awVy12iX7sGtYg5xWLYy4Gaj1Rf4TdnJ4Go1Lsq4Qvb7d94SUspgJPZRUXFbZ3MlIb",
-	"g8iCTVF+7xnq6fxxlWCN1Nz9SLNdnueYY9N3D7iJfad+HM5WQ+ilrHSv/1m/vN+5NV5DY+rN9Jl2xJkt",
-	"98ggO1WBiHuKkwdysic0HmYZ2XiED0WALinzuGb6q89VRWhtS0XAbdgrCbvxP6Dy+wg9YRJS0QjoTB3d",
-	"BzRmPxyrcAEVCzIYIwyeB3RWU0RxMQiZFqjCRNKl7ydRxIRvgVvAH0LGdEYUY+QwiGg/tnBqUkHxQVfo",
-	"P8VDNq57UEsb0yg2bmE9KfwyBnQNqqY1i/4hBWuSLyaSb+Zmenqa+D4mu2SvOOkVGd64QLg2PZpHhnww",
-	"ZComERUj06YdKn8xS0DbNQGLwP7uR3Kc/3qWjiOSMDTJZYr5SUij9I/1kpxOfBpQ/WE62kQSMia///77",
-	"743z88bnz0U2yt9YfBVS8ZlWmidmhyjRcQI6e8Ww9W08FNt/gYuBpmZFeOzNU2RKAA0DU5RSG5IPohc5",
-	"uSf6R8NAFaLgr3b04QHre+WPckkRs/Ek1Cy5PLUlpKKTPrkNrdwdcR21/FIwYtcCQQs4AdNfJmJDRiNF",
-	"Qw+CG9yHNtTCZ1oqZQd6C4foYZlx/SWF41Qo42z5sm804mwPvBxJy6mwDcItQsTW+zXkqe/oHubamU3w",
-	"xtqodph++sEKYkmP/xxxVhRFcobYSYJjngFLWmhZitunNFaU0rjA2FTkJFsWI9AsCz+lOskxPAx9EEIO",
-	"kVSE23P5fpkWufpKUKsqeTM9B0PL8FlMeDbKWWmFLrLWA3pruWOhE1l6+UGpKS48THtv/fKL1nMUaqnL",
-	"pmPaFD2uLVF1PbrWvkrXuULhRNOdQOg9pDXQ38mh/nVDinBmthQ06forb27kUA8aEzLKfrIEVeHluSwb",
-	"REsHQO1jGUi+veNToWGBruEoDTQAOayBklNzLZQU9Vp0BTxc14tNkZInsy+RHGsiOQ1SUH4awwahOaX/",
-	"ZxJ2lWNTTiIufD6hISrJXXGoNeQRm4G2rBmlTpTEjwHq64xRvQIF0E1Q39DnItDKeTOX4kFqnaG23eAG",
-	"snEiaKiBk6qRI/MIkrHts5F7BLC/pWDYoR1an7/HXUklbWr1doVPwX5TjJUHl4DfqtMKdtJNE2VIsRYg",
-	"2BQ3c3/3b99TdAOi2V5zOQ1BC6rUeTMnt9wOGEuViKUKwpFm14YxqZYlXl6w7/GNeaxCndUdptStETuw",
-	"wmbqNSsheIDyQMtGiHdL8WLSMn+DOafujFSa44HLCROKNDJobbN0I8hlQGdFrjiPsFCZN24SoZ/aiaWo",
-	"ju4ncPOsEaZJ5e8ejysFYdayYRWfl0MrF+9oayu3i3OzvAxIZdjqXfv9lhWitnNNXJrkjkWQiTtOVEx6",
-	"LL1Maorg7RHbR4w0KNDBYNVTqrrCB0AqhNCUYwaaVahYk1wzQPbjMTZIYyZ4js+rZo3Y+tL3LVRsoV0T",
-	"7bEw1zRKpNbbm1ZLvx1RXy+77hGq18TSIpYPrZb+XZAgMZM3euBfWi0y5iKJGXzfZF6ma6ddgSl4blFu",
-	"1uHK1Mbq2dnK2OY9IJH+qDcJ9hkxmNoQC0HjAZcIXVsQd/Q2USy4Bbn8/5ms6pgpNIgNZIZtCwwFiykh",
-	"/euff6oXg4AG1Sueu0GjWyUb9r6nHUcq0yIzFBnQyNsDTjSluGCkrvBUJROMC6ZQ/6qGxSOaUzBmuFwT",
-	"terBkTZUK82fdsVrYfr0JzmZVcyKeoideYWXcmNa+uPLCcC6gazcc+bmGQ35ynTgBMw8Y/zRKOQsso89",
-	"wbrL8VRDySTy14gTatq8Mc9WTInuUKVVdiLgVn68CCUS3LCQw6zPFMyzBspC4xdznOjMcZJlVu27FipA",
-	"EfO18uYShHomquk6VDcJ+itBRfUHr4L+wwjNfPhJQJdtcvX5S/OF+bGx8FsK1pjQAdMrMB4Bg4+Ugmh4",
-	"xn1rfSUAnKQFjia/rGdM2j5PP5Pv8vWC6EwlgwFTgPe0UrjdOM+uiH1dQqDEtDMFa8CoRumuyWh+0zTB",
-	"QjdzjN9PZRQgo3NFYvY9dir0c8YPHMDbFrxgYHzAvz/litXLYlp/z4WmxvT7GRODeHjw8W2r5a2Ot4E5",
-	"9bbVOiYfWhA0shHF4tGg1UFRMIyLmA0g//uPiq8L9/CKEh6pGGmNJXvq2J7fkIUBVmX1ZsZujbTBBqEX",
-	"7DyvGQb2XL3ygJh1D5qtiXDXbJTJaB0oOkBspN2lIosy9Ywlgwy5z3NKzrxKASmOekkWMA48BDRUUhv4",
-	"iKIAn5l5gK0ASIMmgdGiOw7pHSPUHwk5DVkwgOJm1RWCTU1PWRZxGlqvS5NMmAAIHFtDrffZzNTNyRyC",
-	"KczDELojZJ8v8hiAQLOrrZLvYCv0aKVmg5nFz1H2l54bjbPqEX3qmYtNMw0gtQR5GkGfnZFA9swPEcgS",
-	"bg/XZ7WpoHNhgBPOtCrzFj6+myAnDI1rDJaS62xv0e6iP3DEMZoBRzDnonXFcVoSZBiDKwNHn5eL0CDg",
-	"x9KL4OgeB1sv8JTxxb40yJYGmcNKtQAj50wPyewwTKVQ7hg3XyhkT/ORmaBFfcWhSwW3jd7N8o6JDAMt",
-	"kgXTdzKdae0noL2QNdP73bbuUCOVJ9dYdoVLprFJski/bWO73N4hc/s45wmyAR7UDVCJWBJFeFbSfdOa",
-	"yA29K5ftzibvBfwGclNAzXV31WCnoEhY4PV1JfGRQ+4bTxZ/tIQowVpwQqXTtJkxbgDmoWn9L+NR6F4D",
-	"tqRgxBTgzfNpO1v+FpjVGe1BkO7FDV9eY5humzpQBr7mEVqk+HtAVvq2MTeszybGZhzwOybIIRoc9SKe",
-	"fCQTps1CSxNI5ikJ36hc2i+MWBYlQMPaOtCNnf66YSHnYMcXXBQqb33S1KuRlnmiH0PbpAjV9jyVt7UJ",
-	"OmJjLoIXd6GA6qhvi4Uj4/Fi8xCPKDqD/EB7GYWQk42LZxGZMmFKdbkg7/8MDUUg2sTjYkg9/V6Z5bNp",
-	"fsbRihW43+yCsqVQRVTWaOiVXB877LThyMY8/xdKijl54AEmB3Go6iG3jTUbl0do4PFv9tHKydGMtMy7",
-	"aef9eu8StIILlAnPujZf3u2wBpwwgOptC0/YjHJjNn0VorAJ/L9oYOG5NRDqR1LZqJOXxpsCqoY9SaNg",
-	"YzDCxSRhL5WGBeBYpu6aayq6sc9WSB0LY5UQh533zxFmub75dpUqAor03Fr4FKRhQqO40aMh1fcSDVkU",
-	"L2kD5W0aau2mhE42b8cXk8j2PG8PJdF9Su8mvXDGzexqxmn2WMYUyngHrAn8IN4olpjqblIeSL8UjERy",
-	"6kB15MrV7ASjdO5OjJsKNWXQNAQcZDYiymHmpnZVYc277WVLDt0SWB5AOVwNQSdOgx+NbOTG/Ww2mzXO",
-	"zxtB8KNW99LSVCq6evkioNBd2vrscTIY39BWmGFgrIjF6XPrj1HZpitbk0+hsLUrDqHI+jONWbPJRPAZ",
-	"SgGEHyaK3zEvzfv507u3WLJ+rLdPkf+ZqDht8MtjwGWCrJQe9Udlgf/z2TUcztrV+yU5PemUH6RzLanc",
-	"J4fpkuslY5q9eag1XaF2pvdymQmQqjRIKinkFRDHa08WsmuXU5GuP1eRvogytry6vgLdLqaD5XZlhw62",
-	"g3rUoYO1MEjpAHQa0zj3xaWOxc783SyxNF/K5Jb5NIpmIL03pdsvc6t9/np1dvqp3Tm5vWifn5BaW8/T",
-	"XDHdg3v9nx/dgxRFAPECkJlt58Vmik9tsKltqLYr5rCpj5cAxlnUFsAABHwGX4YyiSyGHLhc/p8oGgx6",
-	"vXIYAk1L1eiTHTrYSX4OcEcJEhEd7HXFHaTkIKkRCqyS7yWWFaAb6uUxlEC68EMlqqOWD0f3MR2slXZj",
-	"CX1f7m3LvfVhWCM35GIE5SRGps61lagw1VaLiSX2L2abPBcp1dpLqVcPpwvdqYwwWpRYZXbsneT+Uoef",
-	"1hC/2Ye2oSWawdZtq/JUr9+2tcRewsO4wQWxO08Ob9qdv3rk5qbtkf/+z/+qp14KB9DSswplFcpikX5l",
-	"T6Ea6WW+vhM9K6WvkpAW/nkvyXbaPYSLwXwKh7ax15FoU8ZGSypcDNxPCpqbclsON0hGFkKXHGYYQh75",
-	"pQX+KUKHjAb1tB68K+bcIJmn0SBdGP0EbBwskDGdno3Yhi7Qx3mgcTKmMwQbp3HMRADeysN8jbOLIF4c",
-	"vE7dib2ZA7je7Aq9FwN0SjfA18UC4g+ZPwLfnS9NQ2p3OoJaf2VBWjpJRMxDcPdxRQKuxlwprOwIpGDH",
-	"WeOLBkC+A61BVqDUu8HFwHgaUa+eAKo6dLooRhH/TR90haoOfL9ESmgie+WxJkvQeqnYo8Rk4C0EJwFU",
-	"3PEOV+/T0nM6MhRGQ3V0Px3SePPQyvqrS12xq8jns53iEsRl84x+/DRm43ULLIDXWXBMqIJW8nRAubB4",
-	"Qyn80Su7xZ5atGEqEIbUxb10RBWKNisC58SbxJwrU2sDlQluAwsq8nLYXlBsTHnYAEP1CHzCR/f6h44c",
-	"MVHev+J9q0VOL8CDdtu5/LeTC1I7FXc05IEJKOlv1BDPs+Q5GRH2faIJN/dKV+h3Li47t18uv158JjVo",
-	"lYGJjnqfa4tpdSUCGF4846JSKZwNUiKKYW2PJ/SH6lFbzE9jfhLxeHbw8T/+mJfOBvJVOCeLcTunPbVt",
-	"I5zinBnV5HCS9ELu430cazIkHP1Whp/jWb1JPhVIkocJ1zNL5UaKL2WEI+6rlXgYKS2c+mvYojH7Hh/Z",
-	"SyhPcCsBMK6/fCIfPrz/kPXHSLcVMN8WY7o/JwW6iKxAhBDAJvyT3bY+D9l6FLdZAkuT3J4obNMMrQfJ",
-	"2/xbXXGYiJEAM9484QH0l4f7h12/NU3WcQBHOEMbK4NK8ggRbXPrqpbSuXHWaHf807AJnhzNU4TBq92F",
-	"IC4PEb4h7a+dX02kTvGBtlq1JQa5JTBrE5vTlAuE+o5cnVyfn97cOI12bZo6fqDBhX48AosQrdG8kmSN",
-	"fFh9zcQZcUP+dtKBRMl+olX8DPHFNOVXzJci0F/vCht6fwxzFjHO5YSJXXCOHrc0/d90C1NxEnBJ+OuD",
-	"ndtF5v9XZRBhc+wZS+BQd78PDUdwsViZliNeVBRynfPHNBpBmhbAPRb08HQvrkjdTda6tDSxgOGHcxbs",
-	"jkVpfwIqZiAtPhLoaKFneXV50yGBZFpFHHJ/aBLhBowoJgKFrEvJhEVKiq7wQ+6PVJNcGwb8SJbckpCQ",
-	"CuxEDjWbv3tLQhan2E0BH/BY4eXWFas51P3c4s05d2d6ttkTHgr2SAhZP3bgQhau1XmbhxxiFBZT5wS2",
-	"+WYRAQmthlrgdcWady5mTFUrNdIxlhlFcxV/C5bAT2s0pfTlJm1lCIPPwF5a1hclnYK9jEky+YjzwQn7",
-	"VJAeIxarGt2yWUIs+HoV9HTsioUcnZQftUCUAljMNlJRMY0TcxVjLfdAcjHwyJjOegiLewu/gfb4XXHy",
-	"7eSic3vTaV93Tj7nmpVAoqtJNTK+Z7zXzXnoJWRcmC2mWTtGf3uZdlDEk234aI4tK0hDV3cTHGgncfls",
-	"+DKRYAMTylwST8k/fzXhqmcgma7hNPJy+gGS5xgzDM0b8o5F04hbsOmQqrhAx0iESnqaPnpPto+dTz3I",
-	"RO6KojfXu2C/Zm9Wfc/OD1WWBI0weQIarIB0hDapUFbKLWzdU2BXXt6F+xvomDZ4i1tBxQK9kDiJAO+3",
-	"v+N7di5963mSWM0hKtnvP2cB/gxUviQSQFjxwvbZECbIHWXNuZQAecDGE6mPto6VLtdfPpE/tz78GdCF",
-	"wTJCc2ogMUaO0jUvV4GCf6D9I408VpjSruUxtlQuFbk31txsknbmhIYCPzdPOrVPiOsDyQwd9t1nE+hJ",
-	"Mghlj4ZdQYMxF6pJfmcUijWgtMYtRqKQ1Jpze5v2zyH1R9i2fMCE5hYWEClIwMZUBCahAL8C/dMnVKSF",
-	"Pb8AvLcqyQvPtDfSNsvQo/jUH8IQ2LNcsUibuPrsPtguJ6i084CJGFukS2G1d6Pk4afGLNLaY0nFEDZk",
-	"X1UwZKLizkmM2KwMEBjx5J9WOfQFKssRbLa4ikib5/h5koiQKbeBtz5gTSZQ+faUzp/5SZ3Rque0oqto",
-	"SS/S/CDLoZgXFqWPBh2dRv7U0eJBVyUXKqZp8U6+W78IZ8ekT0OFrSi5MH+XAlrwmJ76PRkPy5aLL+Qm",
-	"zEQyPvj4HzCtA+8APn/gHdAwPPhjDezqS+PyUZoRVax5BmarZ8C+T0IZMEuNRRPCd4AnAG+gIH9zbgrz",
-	"mZregYpnIdCXjMYH22kEixM2R7VO9ii84Bxu2iT31dasza9Y9iGamRNqHtG2YYSFp1CnljVoCqSfAALj",
-	"v/75J1JDqVmrpxcaC9TRvf7nCw/Zj2UQAjY8+IWxAGO5SyWvuUubHB4tSNSxgz5N3hq+seVOtm+iKuNc",
-	"eGqVrFqhjJ72L6Rg5zT2hweLM2oL8muncwXncEyGUshEnwy4ak/7Df1qA94FiM4ewgGZyQ4ZDViUzfa0",
-	"3ziXAe9zFjRuuPDZE3s3bzS8rmeNE4bRTjp0UEbi5rGjE1NOqC+kdGWrXtIPp8/CxN4V5Vd1oFWETQiy",
-	"5E8nEzKUYaD0bhs1Y3cT34roKFGt22QS8TstHNLNge0yGrRnLTaFYkQbw8DCdRsyyfRWUyarb9YQvZRy",
-	"KtBZDVl/trUr9irVgmbIwsnRIOHBinY9v7Jw8jd8bIV8+c30dKaxKXuHr0MNOzPd8/S5Ey5wKTwOIXFX",
-	"s4AWj4o1uFBMKB6DBrSRlhRVlnWnW7Osshu32LPddkJ2R0WMGcEMSvu1YqFV1MfemE8jyHstLhVTikvx",
-	"ScoRZ5pKfyx4/TW5EJ+JGIjKLkoxGqF1oW0KPFHw/0MfknwEG9daUySSIUu/ka59jiaP7uFfU9xXdgOm",
-	"J3CwjWNeesTNg+1Lk3UO71KYCVqh4ZykR6giv3bOz0jEBKorkKav2fOcRqNATkWRa6hAdzCntVR1cHj1",
-	"l/deMc4WF3257MRP9d8rPGz4fsE53xizmfqmVd0G74ErEPf4bUJ7MolRf/pEwR43JrvhES7ueIywKtY7",
-	"Uur+aBsHoOvroOTr19PP5O694+so9Utng5kvYResZu24K8ANCVFlUH/nQsOn2ZtpfFgL+yFV1nlda5K2",
-	"yALSiEILlQ5dEbE7OWK5Cdjpvm21MqR4jKUZABYTiPepwK5IPCaH1De4rf/65/tmcWNUoCo7TLW0ZUe5",
-	"itgdZ9MygZJbdeAsdGuu741GZgBm2F2Uq8xUldYIm83cxMYCzjlCont4yUP+62Vx5nMsJRryiYOzDPVH",
-	"QzqZ6IUi78QRFcpEim34HHdiKqORgiSX48wB2xU9ZgqLhgwyw2oKglQNPQKk4CPSRC7tpCQz7Rgj2HkB",
-	"MKah5nQWzKd8GI6HyPSc0LBpJ4cYoc52G3NJzJ+b5CpkVEFLA6cGCvyp2PRZbxTgwWdfaNagbgCi9Pj5",
-	"rnDIyQ2D9xgTqShp1sgRqTWbTWLkSbNmUu5OztunZ7fnpzfn7c6nX9OEu67I9BUaBBFTysrN2PIl+FKN",
-	"n2vMlNIiB/E8ejIe1pukDUcCtV5mVvrAQikGyup9uGhAOkjFmXn23FRXRAk7hoGwL9w4IyXYXPR3dQV8",
-	"Qx/G+cn5X0+ub349vbo9vWh/6px+OyGHtd9lErnvyj7B+p8f7mea5L//879qdXQDmzG7IhXIPdaXESp2",
-	"0D5Km7240RG2KCmghgUqwH3sCpOMkEYyFw5Pn3KzViip2zCjbQvrttmHImn9/0suTLqTXYTNa9tj2D/F",
-	"yaY3NuM5OId8biB0i5MhmzczLNu6neodvjVaFHpnGwvhowIctMyPW2ABFzq0jDHf0frtk1xpN2Be6VsC",
-	"itY1A8KMyYjNvLTIM48atMP2j1txUDvnsY57+jzvut8X8uWs+lxgo9CRTQ7hav6Igc+6l0FymVIermzP",
-	"YXBzT22KdQSYhiUcd3SfC48U1ZwW2JjzIZWHQeWDc7gEYcYlqmoS25wRcMhtp7bl+KbY7HCpYY/csAHg",
-	"KxlFzNcmt7uzNZWCtkVUjEB3OAxYHVQxQPSM55hO6/EmV0ArUiPGJqanJw6Arag0k01CGmvFvUGFkInw",
-	"V3RdMR2L4ZV27o0KCdEdaJnjNLeEbaIEbKKNNmwppCA6i9BXNHrG88AP+YcaJskEbSKLK72s1WbBCVYk",
-	"xdwhdgI7405gRRNOd1efvTTbvnAyjTJFbp+g+hncEg6d1gwOcSG51pdKnqN798f1GmSWUfO+XWbaLtNs",
-	"Uf7oSo/noZ6zHJOvBOd7/tKngFY+mTqIvZKzKej4B1OlFhoR6zMo+z+i/T4POTpnl6orbffBbdibzoDr",
-	"2Jvu/B4vip4oJ0I+4DJRxN1VcohKR1/6ieliF9GA67+hVadkFGPWktYthQWOzp+TtQ0b0A9g6Ul9ctwg",
-	"2zkqd8R1zuqTa+ju6rQ6kEBtsy4z49unMQ3lIGHHJBFZoof9OyZNQlpkTl1cPDGZiDjiqw4rfWorBwWj",
-	"zdY6IzuxZgWljKc3l+Tdm19+abwh6TYBL5yIgd7vlAfmwu4lMXcI0+IVm0ThwceDIzrhR3dvDn788eP/",
-	"BgAA//8=",
+	"7L39bhw5li/4KoTuXkgCQrLs+rjdFga7Kkmu0rRlayS5fHtGBV1mBDOTpUgymmQonVUw0H9dYP+9mCdY",
+	"YO+8xzxKP8mChx/BiCAjI2XJru6twaDLyojgx+Hh4eH5+J1ft3K+qDgjTMmtl79uzQkuiIB/nl7jmf5v",
+	"QWQuaKUoZ1svt47QkuA7RJiiaoUUniE+RWpOEGZySQTaef/sZutvf/3fN1u7+1vZlsznZIF1M2pVka2X",
+	"W1IJymZbHz9mW6+xVOe8oFNKin5H7+eEhQ2XWCqUzzGbkSJDWCLM0A/X1xeowIoMd/Ux26qwwAui7NSO",
+	"GC5Xiuby9J4wdQ2vd/sXZE6wkLjMkCTinuYkQzlnOREqQyVVtZjRHJe3U6IHxgXiak7EIeKsXCGqJCK6",
+	"bYlyXjOlx0d1q3+piVhtZVsML/QQie9/mFR+wK+4WGDVH20u79FUD4IRpPCkJJpCx1c/op0pF4u6xHuz",
+	"GouCFLuH6GfJGZqsUEGmuC6TY5uarsKBEVYvtl7+25ZuYSvTnW79lA0OV/BFf7B//vOf/7x3fr53cpKh",
+	"JVVzVBFBefFPeS0VXyTHo9saSaYLaLDfs2aiPx6gHc1Xdvq7en2xJsnOc3RFKkUWEyKQ4uir5+iontVS",
+	"v6I/fP5iodfZjBLtwMj1oBBmBVJ89xBRw7H5nFOxLZGiC4J+4YykpmTmHSWxGal+BIPbyrbsEDTdYQRr",
+	"SH/NhwlPWV7Wkt6T2BocIqzQgkuFFGFopTcCwlNFBEw4NR3Fx67Pj5zm5AILFRMwi1rqnYUELwmihRMw",
+	"QNVgfy1godZssHvf0bqRMV6znCwIU2fAONBahdW8aQy3X8q2BPlLTYWWXkrUZE0PSuF8Ptx++MpmrR/j",
+	"krACCy1L/kRWiQ7y4K1NO9DUT448t083bFMfPZIMNNu8sFnLINeTzZL7h5D4bPqGM3KOVT7vc+31nCB9",
+	"YGpmxcydWcC2uCyJQHNeFtJzqTlmmxGdTfd043um9TXjYPdUYd1vcoI0fGXDWepPyTW/IyzRuIJnm7X6",
+	"mrI732afcpLkgihLO7LAtCQFwrl+A5WU3WXoqxeoJEqf3yBtCzqjqiFne4Cl72yzQZ5ruZOk6cI+3azN",
+	"ixKzE6zIkCyOz0KrNQ/oLDn+yjzcsEXB76nm1ESb7vFQq+5Em3E+K/WU8C+1IPHT6xrPkhNQ8Gyz8b8b",
+	"ki715pLlo35ZVpxJAorkd7i4JH+piYSDLOdMEQb/xFVV0hy24DPQll7+GjT7fwgy3Xq59V+eNcr3M/NU",
+	"PjsVggvTVX+jCNMZmgiC7yTCSNQleYl+PHp9dnJ0ffb2ze3p5eXbS3uka2VwQaTEM6KPdzSlpCy0klIQ",
+	"hWkpM60y3jDKqlohrP9YIDnnS4l2uEAYTXix0hqPV56RmmOFcn0OKjTRw8HFbobg5QUXBFWC5FQSlPOC",
+	"3DBZ53Oth569gQHeXr/90+mb/Ru2BbKfTUuafwa6HZdYzok0JFnqCZAPVCr5EmFU1KY7gjRP6ImwWmsV",
+	"GcJIbxgk8T0ptLIs+YJoepJSEiQpywmi6oYtsQQq6A+03NFNNNIX4VI/XKFa6kuLPg7gGoOLBWVUKoEV",
+	"131p/XFOzA0CfX3wR6CfvGH6x8vTo5PzU1TqIaOaFUSgbZireWnb0tNM/8mJecQQ0c/2dZ+vuJjQojBS",
+	"/Wn7fcMVwmXJl6R4iS5OL8/Prq48u6Oluyuaw3ZbGt2xxPmdhN8rIhZUSsqZ4VZmSG3YFEhfEWGWTDOC",
+	"RDuOd0/Pj85e3755e317/PbNq7PL89OT3X10ek/ECi0FVQTtXLy9us7QxTv9P0fXxz9k6OT09en16e4N",
+	"k4Qpd0cwXUr9CdVMM9VMgdScSrTEK6Q4Rzs3W8eCS7nHBZ1R5re7fXlfX6rNcr/h6hWvWfEZKP/2+vbV",
+	"23dvTl6azQPkxGpuCVVwIpEWB7CpgLoTUnI2k/oKhY3W3lKEsH5fyxSlRQ/a8Ythb03QEIENZlrOOZtS",
+	"sYC7a0uUwI3X7juQTCXBhf5mOSeCWEpd4FXJcXHN+WssZuTpCfbq7PXp7fXbt7evjy6/PzW7vq70GPSE",
+	"Sj0IEKSGYyUR90QgnOekUvIQfnMy21AYpAZdUAV7zh4313RBeP0ZpOfl6b+8O726vr0+Oz99++76JQzH",
+	"8uW2NEeEVLyqtMYmBL2nbAbr8u2BVus4K+ykcs4YMSodlTcsL7nmaHTEVsHmg1VU+I5Id/zkjTZNlV3S",
+	"a87PMVtZUsjPQISj69Pb12fnZ9enJxns1AVmK4SVIgtYNUGUWB3pC/KVmbNm6wJd6p/34PddJPEKzfkS",
+	"6c2h98YSU7i2Bia34P2+wuhatp+iCZnqI1eJlSY5nmHKomYwyhSZEZiX1ogYrtWcC/oL+QzC4+jd9Q9G",
+	"Rr9EjMOCUokknTECiojWM8wuAOEMwoGwghS7CPYwwv6RFgaEFKQ4BHF/w3QreuaU6cN3KTRZ4e5gVBYp",
+	"l1wUGch4K/QR+VBpPQ+pJd+b4lzpQ3SuxRKbOXHxjsm6qrhQpDgnBcXOOPi0dHr35urdxcXby+vTk1st",
+	"P4zUmNKSbEtku3biUN+S0B21OkNbfiAQfKD62j7B3JmDjeSElMT096vW3CsiFDVqbFWLGTmCyVmrn7l/",
+	"7Cm60Bp7X7FuVOZ/8183Gj2f/ExypcnZ6TpQljsjsOul/73AH14TNlPzrZcvvvl2be/uy3j3it4TsF0k",
+	"u84bywaryxJPSuIuAsM9uw+jHU+ntKQ4Tm5nhvkBy1cEWwnWOUTAqkyZVJjlxB6KIFfBJN60rvnDNod2",
+	"tnf8v82JQ4rdbbDD2wFOOC8JBkZ3b17Uk5LKuZEG6dfcPuiQRL+gyIyLVXjVm2Kq5rcTLAkYN0lel1hf",
+	"EuGgj9z8si1aRBs3N7XIA8mFeivszbQn6NrrRAt35wtGGzaRdQ1jfdpkkUVbs+7H4Kvor74gJZ1RXsvg",
+	"3bMifn8Np5H4LjoKZ2c9gpNT9gdhjtTWonvyZVtY3qUeGa9Gn2FPjbfD2mqNMdkc585O67rUslj/Ay2w",
+	"uCOFZuqAQ4OuFlr+Mnvs9XsE8cyMkd2o2LarbYmmVEiFLq9+vLBHwtQeAHqU+gRVc0KFHZLu3Ys9ytS3",
+	"XyeGA/MAY4IiC7lO2PtFOIcP3VJ89G1jIfBK/115b8Wo9oxz420NS+3MEZfWyNQftyZQETBC90IHD9By",
+	"ziUJKUYl4voGknNRoB2tY0uEBUF3pFLoqwNU4JXcjS1cVz47H4flHMddWcODnTE2pB7mbaX0hmR5ZI81",
+	"XLrZUgEXBw1HFutT2WCwcX0rekDTF1isGfWnsJiaCyLnvIz40y6IyAlTh36TGwMF1Zc2vS31Noxvbv3L",
+	"A2aqBfTRPRF4FplmivOaCTTL52gd8KUZ0iDPHWtlJiZOJ9IqhxGJ+SHXl/f4QyMDk+LUKMFgI8B+fdES",
+	"S7gksThpK0HSoxFRY7RdR2Q/1WLcjCxDgus1LVDBl+wQmYkag4u+t2sFXA/HvD1GHNjBNXTJHPU8NQaX",
+	"oLtFNfXL8u106+W/jeQhu4gfs+4qFmsM9ZmxUeyVPMfl/lZEjbkzrre+4dYcPFwgnue1EMa8UUTbUFSV",
+	"caVHxXWwDoX1GFwr9pvMTK1P1596lL3UBBxHGD2vAq/0bjdX9qrEOcmSXnC005ByNzp10rjtes8awp0k",
+	"R9O8sy0hLiRzB39Adrg/SSIokU9C/8a7OG4NghVoawqPp7Ql1WjGj/HC6w5xmWBVOhvOouZkhSSmBWJc",
+	"K1I7gVwCmbTrhRZZtfQ8u/PjMovxcy8JY08vBmXaWh2o9n6gHgl8hED7NEosfnOirog8GpD6KyKHZrQi",
+	"8g2/mvPlw2i/InIz4hsRO0I+e6eYvTAF5Ilqbs08Q5IECxqu3hjmfxLJPiElX8Zlhj4QtbJrNJeW4HJq",
+	"Q/wCndxUj85smyyRmekaSQ+e7r58YeTeuno30z4pyck7+eh6p4l8wmV83dwqeYvHHMsgLs8Gdcn42tmH",
+	"m8/1Cj5MTFbWbPaY5Evps54wtsvMrlwzr8GN1rktPOI2S24JrWuPsXHY9yxrr+Hihlni97+kyWq6Niox",
+	"0POCSLm4ykdZfK8r/mh93Ifhcmu0Pz2czAVLKr6GFRzv9XWNoiDxebmgrOjDEkt1ZbdB7+GiCbCJaF0L",
+	"IjtftowYcaWsM/smSMfpXn60mZ1S2NUwbQTOFY1ZF2DlIgYpymql1WAi0JKQO4hS1v8wgUodYd+5C4dy",
+	"RC/eSVuXaW+lh5gI7GyAi2KCWnPCp7Srv481rHhyKkCbuHQ/50xfLQjO50BCJJWeN+IsRsuRB6enqx+V",
+	"G0Nm17SxClh6jOIQtzPbXJIwaS8Ml8TO/wGWSEjWAUu362fcDGD1elMIxhoxXQzsZknZzF5hHnEvu+E0",
+	"7Q9O7pLggjIiZXwHW3aPRSNCuL+JNLQh/96yzcgHhf5ozJ8tVhxvX9RX7MgSw5n1oJaqEjMWsyI1lget",
+	"HGETWQ2BTXG1SPDlA0SAp/MlX8YmtqSs4EuXCtCXAvA4Fq6uh28tzZr8lWVWRCDevsAr8Oty1tyR4Nq/",
+	"MuYpCh7TCrcskCm9w1KwNdhgaJY0mWeccYx3aS4dnU2FxV1/rowzgv721393bnKIGzs0Mfj6Zwivg6iR",
+	"OS6n3s+ChXKvSr4wLVCGJkQtibEPOp+c7gC8XkY6cKmijrjAvN1xFIAr1Rt6gwEkvDeN7Oivqv5sWzYr",
+	"6lrTYsjZjwzxM7Sc85Ig21yirwFRZPqQse3xFnpdZBCWAREd/uXUcOL9wwps1j413tznB25mmpX1IifM",
+	"5Umj1JBuGDwdo333JW74edZKpgjs6J7AjhChpAZuH9wtzZWqv1WGjhiTF5N+9CZ1GXkcVdPn5QS9ZRES",
+	"jtQ2r4hSlM1iVj9/VbsOHTEL/IEu9NZ+fnAABDd/Hay18MTaGxxa6HPpj848uGoO/E7UknngPQtaOQZR",
+	"nSHFIUK5IDldtOzpJga37W1OqUjrlsnaXhvnY3u88Yk3aT6RCed3jC9LUsxSIRMmwCrJflq8J5ReLO4K",
+	"vmRwbxBUr1P0Oqhb+EEtEoYRe3ywApztiiOJGTVC54fr89fRFnNBsCLF+BCgbAu8xG+ZDZGIU8LEW8lN",
+	"mp1ycR4ziLpIjMwGm0IgVxM6bYNLqdTimiqJcF1QwnISV3T0TeCixEqPKT70VEAK+aAuyYJq6h6pgaxV",
+	"0BOFfRMt8ApNtGap+X45pyUxsRFmvBDrVavaCP9xdKqoU/n6Y68MsTYhuxbc8cbsHIqB2XJJ9CmN5riA",
+	"1Qm3iLFCQ9S7a2n8JO1GlkdNg4u2xT206SmsRiitzd6+gg/sl7UMA5j060VdwplWBUFAlu+imlP6iK6r",
+	"YtPdlTAUj51ak1+57k5MnbXIb4fm6AJJFYgbz3XplenJhZAbPaW7boVGYIaiKCScEwyWU7O2GF4nxY9N",
+	"myPv6H0KrWv/jFUxK2Rc0jspn6G60uL5xUF2cHCA8jnWihQR8hAJvARZbYSZlhKFgBDrfdCofHjk8wP9",
+	"f48hnCP72nQ8hwSPQ5v969dyHxlPj0mZKUu0h8AGndzba0Ir9bQUERSXTdhcR5lmEMBVUJWhvCQY1Aix",
+	"4oxsmxQciIJmRSh9Fm2fVygix4rPOGEmJOcLItE9lXRSEhPtTaXLXdz1gRIBeczl4WHE2UgQekHUHvtz",
+	"w2whp2WggJXUZKh3GCsbvE0kLnbwBlzvpGWgKReHiCwqtUJ75iIF9zmwt+2jsxnjwgQBospKIBTmWcth",
+	"e98CfzgzD58HI46LupZYW7elX9NYrHBrZA+SzDEDSY7ZOWY4xvXv5wSSYwIdB7KOpAkKKilkYfQI1meK",
+	"mnWO+OT1oDXFcHC+kXW00xxy5U7jsb6l/rk80rvUGf+g5ygYIxEyFpu9Xr1POrnSOtQX9Qg/5MC8JK3E",
+	"1iSJYtP9uLbtnNAqFkXXV65H6sIP1pMaTo36rnllBOnm7RruijTaVqefQA1WXOHyIXpwV1qadgKPiCFH",
+	"ejjrmcpM/fEWfnNi9mLqfQO9u9266XgJN0qAhIFa9mqaCmYaJ6ZdIw/b4C0AllF+q009UNEReICTiEvG",
+	"ZDml80w2N1HYT75bjcjtcag6mibOdBO3WyOMKiL2rOk95wI0TyoRn2aI7M/20fYVrwRmHD3fjlpbWu3G",
+	"4hNoSZLmo5RbcdAb9wv5bmWN8SMyHZxlbVCA+KWEFXvILTfGOo391BPBx0+GHBJOqk3Q3kKGrDPMlHEg",
+	"MJlzQdDOxcmr3QzMSvx2qlX6HYzgv54H/GNgjR2tWls/h38lg5xeABRoj3I3M865D4syQwta0MygAYQe",
+	"HBjIlpEfZgz+j8oa5W0TYIEv6GDGVTPtd5WL7+3syN6G2JiTH8JJHwfX6B3ktT3JYDXHtXh3QhmGVLHH",
+	"mlcrGEH3luBHa58/Nr7ndDx2a5dtjU+rG+nioKEfIx297Md7bj2bjmGbWH8f4e+C/hMcGTQkE0aVhX7W",
+	"Usri7tWR94724D/+NOIyntTmU1p50gfWur2uu76aia9ZAfDKpSPHB4Tz2mmDbSOxcYRMb7sSDzx8+tVq",
+	"jLvj+riU99WV+ebTuOGx73YNlQOaumXp3Pm8nTVY+CFfrKerbgDCOyPWTFLy5bnzM/YTlpdEoBnXupAH",
+	"t3AxutY7Cc4/cziCsRCsPttveGA1SmUrQ8OpFKrVhKTyBkwuReqp+j7dbBVFJ2zbuLYlnOeH3UnAxFyk",
+	"xJKqOa8VsjiQkQCFZGpDJDp2y9HCTTyYRzDhLBC+rYVbs/w+XLunnOuT6DpuWXxP1TxM+/UwqRb3Q/8B",
+	"iUCqjJPABeSuPc9MTO2a1yJRfwOhsH7ul3VJZHLqZ4nwKvsY7fjs4m6Sl8evtIHqu5nP42/Tq2ODfaFP",
+	"hBFmc1ZgxcXq2iVURhIJEaQ2+gRpcEcyrtCCSolqZg/llqU1GMg3B9mw4TWSJIs/gH8gGmN35KBF51Sa",
+	"sBg/BGM2z4l3i1oK7RwgxdHzg4Pdw8ae7lBxklQKd3MCENbE+62Bf0V2uUTN9ozPBjfrDqnngMShtGTj",
+	"U3A/2zYVh78KvNptafIudsS2EgfDi8b+d9Z7BEv/SMkyydaR5Tl2EY9mZrwAcCqklqS8J2jBmZpLhOcG",
+	"9My53+dcEqZFHIR15HPOJWmwYkeZz3pqb8xSztmUzmqRCnYUesIIyzuIhjPpqXzqRfEONjxjEescKWF7",
+	"JA4e4aTCuLEbIdIzM8GvreFnzQoMr2E6MGhB2bGDxrog4iJ5YE3JksgARwvZ8FmEg0MLyTmvywLN8T2x",
+	"m0yLKcbREgtG2WwfOQ/SmC3XVV4jY10zb4WZvjLHHTFtRugv26ZZ+kZxdn1+QiZT9yh9LBZqsc4gPkKt",
+	"5g6283hO8rs+8aYOOS4S9iLf6gYSjtEADbTNZQbbE7bVL7UgDSAfNvg/APlkhbrg9WyOMHKtAaLz/vob",
+	"SPdYh0k0Iw6GFyPLd7QsKZtdlJhFthJhuuMi7X+r9HcZUoLiUmZGitgAcU1jrd/hqipXJhqZSovLlHA+",
+	"u0GMYs2reuJHpIffPn2/inCqoDlls2tDy+HGL8J3e5nMlipuxFG61uXdJZF1GTNTcEY2S6qdgvt84Haf",
+	"sn4axLyRJg33dmw+g3exwsRQ21GmyGHrJnQHvmF+McDdfsrFUffom4mN1WGGn97HAx3L8gSvEqhQDWZW",
+	"306QyIcLkvsjOpiCMACjQe9YYDNKZD9/fwA54HqEVa6p+ODNY4mciW2JaAEZBn0Mge1f7Ww+7jW/7v26",
+	"Wq1We+fne0XxMW75d4BeJ2uRJlQMzsBpxZY2O1oGGahQXJoXQPAu+D0pdgcHcKWV1Wu6GAOk4HsADRcU",
+	"PEDLpUqPBzNkLP+aUgUpiYrf8ag8s33HQIh6AA2C6L+1/gaUjgvSkuc4ac5lvJ26FEBJ2AmdDsBNmP71",
+	"eNywY6x7RfS93gUmkSKcBgR4CgKgGAbFc0YYERheS9gCml61FrCOly/bb1tV46Rt5o4ryXrlqhJThpZc",
+	"FNI5rgyu7QuTtahndl0TqS8A+qS7ntdC/xFnbWCOfoeXr47RV1999UcDvxwm6vDpVBJ1iBquNxutLPcg",
+	"9e++E8wSM+mt3enOkmfi8P/VHkifZBBv8D2aqgfOSN6q56KMuYaAmmKlacCzjkMDa50fY2u7DMnuVyTm",
+	"Tw/UmUgwikgEjs+Vqgz0t/7XLsJFIYj0qT5TQsCWgcuyjbUMZIiv1JJMcly+S/UotRhx3XgGMR8hWEcC",
+	"4dL5vEnzx1UlEa8IRMljJAPtaH2elyPMEEkvBJkS4W0XbcrKOV8eleVrjzNwglexrIc5XxooX8q4CGEJ",
+	"IJlth8OLuNQ3U251yikRFMsM5XwBvwKXyF2kOD/Um6VTsicSdtNKT4kOdHDeTbBoFx10ACGyhwXq3h3q",
+	"yh3UXVjMBklyY+fd/GFYmvSh8JlUnpi1SN2j1uBqWqSoB4ZZGIwnG+3V8X43CJfNGNsDCqm1bpneyWja",
+	"j9nzEeMR/G7OvikvS75ENJEguCEFsi23Jv1ez5REUIfLQBS6FzMkuZVOgCNdS9IeTYqLW+T13WZu1lGa",
+	"QdjyhQWjTYPNwoGtLgK420iOyXLgedcu0Gmw/Xl8pJwKExEfGR9VqwTqQ82UiISzn129RV89//bbvecI",
+	"l9Uc770AyOXocZDGB9H32jD/YoEhumFBClovwOElZiTqNa64VLrDhBY3Emt1UD+IRZg2FEn2ErSZXIcT",
+	"U4kjjREcj0nRh+cdWbVKY2234G/c95kx44K1ohldPAlsxNqnnh2nVuABYVvJO/5iQoR3Tm6Acjaeu9a6",
+	"Wx6L2wQfod5zo9SHnNnZe0dvjgJ8PU2A6Mo+SmiWY3vNJQEhwo0QMkNLm03ukG5FMm6AHoKlTmUEJbfU",
+	"6QLTMhE8Ega3w3uRI+w1mSqtW5r0BbhQ99DTgoO8oDMiH6uxQcXdZRM+Sl+bKMaequljjVera34FSaeR",
+	"630pOZLEI9Z7pDVX6GJnW3+K9GUA6aa2d/fRe+s2pyr8ikpU6mnyWmU3TF+3vK15BWe/3gdWKgqS04rC",
+	"LfKGxSHceMwMc4TknAvlR9d4+GAMma+N+KKTuDWM3RTNmXnLypV3T0nKZuCx8nOQNpfGZdDo+7FJLNLq",
+	"KyRAQZ00D8ywITrOwFpfJaJ0hxbaWcvNKqJlA7btV53zhJ/NL1a/2R8cfIIPqSCCuFyrQ9dbuyNfO6Zm",
+	"ahQwbTCArD3Nn9bQCfxzY2XNZrZUeJYOaOyInkF50lcgFlgqIpBcUpXPD32cit1wpnCPpqZ0SL+pleuK",
+	"pTWypjGbNNPLAmdDa1q99rMYYZNLBLeciAdM//ynxAWEDtPLFPylhQnjgL/OoJiJqca2meLLyAc1zhgM",
+	"CeXGzspADkBCJrjn46ZEzO42Q4zyRLEfJ4maijJ8aIQglQZcJs7DP3PKSHESC3lNqpDDMYemvqxWrzZw",
+	"EDcfRb3Dc87Im9rRpW8NgliQVt03acMneCPWTHapRHzJ9MacY0EkGgxx2UyjNAsn57Ry89g4lnVNFGJI",
+	"B6/O+fVtLWZnIZLc5pzyVyq6T97bOkFWXumX5WF4SrpHTr61bYYmTt+qmK6m0sQ4iwHZnLNW6A54gCHb",
+	"xs6owlLdFrVLxLnlrFxBSj2J31fNnIIRDFak2fBE0GseE/evBAGVQusqswQmhrMkQNzCqXHijdttBZX2",
+	"nI0LzucH6L+iRV0qumeWwn0APnNqsIxpQiU2m+M1XdBEdIu+3W27ctDGM9/g1Ps174Cexet6DCJe6c1a",
+	"EWayfXyJxxQiFWdqXq4uBM3JcVyree+q6RmaVHgFEXr6Q32avLtCuf4wc5J+TjzdDtEBqllJJCj7lYWi",
+	"i0S92YvvJuEFZ4V1sZhImDVfR3YofM0Fnm2Uc2Q/gXX23yUX2769drXHJDvpDX2CV1Jfn/qd6if2ymFu",
+	"FfB+pqWIwkLLjAKvnJppq5ODHHcU1JoofAMMdKUErUhTNXHOS3srCmXSioyB6o7rUQ0wV2sVvGyI8WZr",
+	"C6cFcTDERFSWtwqPOlP7orCXE3EQCS5dG6zjxDeUsDHl4hCfTjNnCwaghkqtEgLHkOdSXy7rtZu3wlB+",
+	"z7Zc4ZXbw+G+jcm+LNzko3g1GZ1jyR4f+sByLhbYWPU+1QZsAqHh4bZEp2xWUjlPm6PW2QwfKQPV26ri",
+	"BqokYZp8uEgoJSWlqcGYg8Ff3z5NWWVnlkB3hFQS1Lh7XNZAgc3pu4HpfMgiOWzUTkw/7vHBAyr64xl5",
+	"tUppK7ykAoWCKOsSKyKVjRqyuhvjy26ZGrYBrhYAWNMZO2OxEZwpp2jIbde7pDO2R1m/Uy1n7hhfsvG9",
+	"ay36lY+B60Tyw1UXzeg9Yaiu9DXQhgMButZXDSZtLEemMehEW/XasgnqGdlqozltYI3fWDkY2uCBabg5",
+	"+Lxu7qfdomxnCFE5wAsyYOws4lZD+mGvoDOqEK7VnDBFc6xsnW5bJF2QnIPRTv/mSpxC6U5SrI9eyJNi",
+	"K4Bk7wbxUSzJhqGHEyrU/M8Ei4G8+WClc8w40xe5gcxbvEmDQynu3v+TMBEa3G4ToGbc+5Y2aIcyW0Vd",
+	"K2m7iTo0SUMNNhEbKdk9LjzcLZQLDh+sVBlSNfMrObT+x4BOHONY8zwWwnbUUCj0JgLD3mwxsrzZguMO",
+	"dhqYpr09XPDltkSKfFDRY76kjIzIaoPXsnCMQ1NMOXa+BJ/3TyfDdhxJLhSarKzu6T0WxpCn3/HBTrIW",
+	"8IOpWLlzs/UdzucZ+mc+x4yhKzLBUlHMbrZ2E1ASG+2sL8veSVwQ9905Vvk8zb5juw/Lcji7DfmAcxVu",
+	"K/i39DsLktQngtxTF51nV0af3fUvv6yixhwDydAQzCHX9gS3L0LhQBxgfEO0aFIx3RTOSUHJPYz8kjBM",
+	"pcQGACb469l3WPC/gDWq+ddxiaW0c/b/fnbJF1ifUbqB/j+fnfOCCE0H/49jzhRZVFzoW0PUtGWHfkkk",
+	"L+uEbYuzKS068DcN4O8UL/j60M5X8Fa43Oa7q3o2IxLMMv39+Q4y975B5lUv9SRaaK4Dc5++1EFxxVXV",
+	"SYfcbDT9dEiVz1MmDV/IyA9I84gez8H+f3Oo4BmaaF3TF9Qcd79ubasoGBUEG7LCR1E7XsO14rcwbJe2",
+	"Jhb+7wVmNS5vJSlJ3jjobxlZrk9k7HSZhQzRECq2oPHNwhjJtQZo8oxieEz3mJbjUmFM+pC04YSRGKwW",
+	"PrBW8Hx2x5jlODOfrEZkbvi22yPJgtnEyeEvkG0ilHhC4p4ZuKN+SlRXZ+ymvcz2GBvkCVb49EPFY8Am",
+	"D8Gh3hxjmhZJ/L7VJu1siqvUxxm29mSPnP/TqEgcHy8eXn+awcSJvnqIKzSNdTjKuxh4FO1RmnQsnoDT",
+	"90IfwLF0ZbDX9dn0jS1By8gSgj1NSrnxBCwhnXVGFGLc1rSGx0tC7uKWv7nFVO8vdG3GGX0G7nNSvJ1O",
+	"E25jM5y5PldqwUiBjIPbJVjDJQVMg3w6jQ9Mq9gjKhLYUdqJ2M8yS7v2SNNLcFlHTu0mLy+WWu89BXEP",
+	"BNtsQ6draso7WkXdW+cB1IYvS8zIEpIZlnPuCG98KHqWEFC/IJgBGHviMqg5Jb6mWjyaEl+QN/Pi4MW3",
+	"e++//uN68QhNhmSx820m59MLG8qmFyudHD4YSTbntWjVkHjx1XAJCQuOWLP1mPeWvjNOpE0j98nA9hFA",
+	"5U0fDoacjoe8jpUdBkO7SSJRtmIxZgXSNEBYkETeCrkrTPLj0IluFuG9fTltoHfNWcq3QiMbwq5f5sTl",
+	"d9Rax9n76SaZns01zCgWXaa3gikEta72CryX7uJ9MzV31C6gopymvUlpgxEXzP1b2eQ2cN1T8w+JVS3s",
+	"P2v4OnbrOS2ousq5CdP2IcaUzSD2wSRBmDMel2W8hcHYylRUTXch4LUYSWzzpkbyU7QvBBfjzaRg+mxi",
+	"KiuS0yk1OXHbBtE6Qz8evT47Obo+e/vm9vTy8u1lhi6Prk9vX5+dn12fntiyX6TJTFtCqxIdw90VI1wU",
+	"Eu3otkjh7NmXp0cn56e2zu82DNp8tb0LMYQlJczILTRZwRc/XF9fIKNsuUgSPXaqGv/tnYV1Jx/wAsCC",
+	"t968vb599fbdm5O4ucaH++OioMbmctEi23Dm09bpByUwmuJcyQzJOp8jiFFpYmkrg6u1MG6pQLoFsHNN",
+	"tnx3ceb1ArM9rYzqbe0a9TXdu6sFyaPWjk1NlTk1J4tEbqsSq6OpIuKK5JzFomEBSKq90nO+RCVnM313",
+	"X2I6yi9uws+HsvytiymsgRspILtOMr6m7M4kz1skO3fNTETFNsW6c8zQxNbsRowvAxihsI6djT0ahDfp",
+	"wT11Q4Izzc7gzFH6IDaGRueb3RCax0b+xUwccTCaEchMOIpC9N2qldkCUdQGc5cLCMKGyXRw1x4wowbw",
+	"Llq7dBSWdqyxrvS8t26opmyaherzONsxCgZslWTjpEU8Dd9gIRoSmdomU1IdOtyDVkY26salgj7lIx2A",
+	"z1IhqQ8DaXhgkv+nptKvy2cfS6WnyWCPXEmO3hyZNKClKcikB5SXPL8zqrCXLSZA4bC1veLJIhvnx69L",
+	"g0/ysJakKdTSp4PuNO07oT0Ymd+nd0nZnUt+t7YHrBqIPUlnzOoeXB+NWuJD1jqgw6m6oBwVVJBclfHN",
+	"Mhzoufn55GIBx5FSf2rAhn7KYjYNX0iW2eItnr0ym4JkInFNOEZzDXTBGIm1cWwxLmPAylTsIC+D9bTz",
+	"HWA4mSobv0H8WgtAJwZn5DPSxzkS9OunYMGNHUaiZjlWpHi1pny9U9YiN2FXhTEIU+QLjycjCM7nxBXU",
+	"q7R6/fzgIMA0sQheVCKB2Yy8DCxYLjOhgacxATKi9TkWJPCGSpOxY5YNWV99SaChcuXZCiATbHQPVfvo",
+	"SN5ZdRzytIgwozGhQQZ/VuujiiNJSEofjZ3PcssvWZJxkhbKdQAFARkG8K2KVK30FKqSP6aG52eRUtcJ",
+	"42H0qxbOQDifJLVcOY3oTFeboDLbhgDFIi6TPK7MkvnCiy0TFHWQBCY6T494Ww4II7/ztFJzDj6v8QM2",
+	"77thR4b83iV7MK4vXPp2XvjcNleXRKvuc8wKOw06NVXWrF3TmtVoAeq8RNjW1jL7b3eEnDU/OAyT8QvQ",
+	"466V3AraapFsPXMkNNjPyiGKN3gV43kjRofkfK/67p8AkqMQeBovyX0aqs3uU0HmBAsJPn1bsD7Ak822",
+	"GiiAWxBpg7UgoIcm7HUcwYPLR79W11icsRa0mLPnBCBaO17f5iJQqnczl/9g0Zj06dGGaKNFXPN2lrrB",
+	"qXmTXiRM9qeP2VbH5f8E4UifHGbXKS9vpCAtteJ6b3M5/y7ihdKRcFmDityQrj202F5sr5187TFlOktY",
+	"FCmPV+CHWlelqTDAMe6L6HgarS+pDqRUvcPWzVO3offQi6/BuxHPRx+R+hoJS5aKmFzas+JRHMVjy3cb",
+	"vM5W95lTZhJpq7bpJKm/tyh8ES+n4Iv0/lM89SwCOG950X6zdiyx0rQOryoSnOGhrGyVcLRDFxUXFlnQ",
+	"qNl3pFLg6ArS4BN+zpU+SUZMzLyXBUNLTuxskQjwMDWc+nPK5f1LhNGc4EIr9HxpLXxwr9hpSX5Y8Ns7",
+	"sjLVlDKt/t/BVB2sWmkgvdHf/vrvupUbxmtV1XC+/I/cugjMAblCe3vGC4lyef8/9tHPkrOXsKu0WNZf",
+	"/KqHkOg1u2G6o//z4z6iuXzpt+KPpz+evrmWh+jq3fn50eWfIQnMxn5m6L/vHR+9uT47Ptp7dXp0db33",
+	"p9M/w/Cb3y+P3vzphs3ovYH50Q9hkjsuxU3faqBF/djUovUWZIgndcjs8JlUkFwI9/IllrstPIxW7XVw",
+	"xzZaRi7vt7Ktnw1YPc3l+gAV24av1rWORS5JglEgvSYhgCm7xyVNPGTmdhaprMeXG97F7RD5MnZc12xg",
+	"jN2oN921GVrmpxY20cxpHb34coNb46CwT8VnP0SaC1PRIOL7WCGst7MpdQ9TBPcdxFqa2TfoJlpBXVJJ",
+	"1thMHXduRs4Ew9rwc3umJCKWgpgrO9P0MgUotxtkUFlT0sknVvZy50C8l+ZSkD7mgsN2LZxA86pLJhyl",
+	"LEheizwVvuEQGEGA35G4cVQJzOSUiGQhCCWwca9uS1sUAkCRvcfCg6LVsrbYySNQkqLaSGvpejQOspHs",
+	"tNujD5asTfsYg/1AyuooqB7a3Wt8gTCa1bQgtvI2nIDGzMwF2hE1kw4PYTdrw1EY1G1Xg3tbolnJJ7g0",
+	"L+1mtmYE2nEW7t0MaebGYcPO/W7A71u4CW4QmiBhtxC5qFvWF1TbXvSOquf+vZ7a+Buq/6Thzu6edCF/",
+	"fQ4CMtr0lgwJgAIihWEcV8IfTlmJGVVUjknggt7itan9WOOWaRjN+NMrMvNhy4VtP8V0rbb6gi1gydHD",
+	"83wcOVoTwq3CpjJFDADE2rxxVRmobbt6NiZSX3oJ1H8RvFY+cGRJJvqLeGpNRcSCSpmE0W6euwR+6IkR",
+	"EgCQGMcaW3FGApfQAq/6YKRhuKkn9KOUbnTtZWHVYCBmbL19mPqjRGcnIYFSaxzUGBkxRf96A0EzXO31",
+	"jE15pAC1VXiaMB4ryuIF21yiwCYZBfdEOF5qerl/vn+wVmq4ou62gXAA8Rk6bJInXsEHRN6vwYEqHlBA",
+	"sgPm1N6nP/rYEGkBBx0AEpoRyARFP3PKoDJvx2sGYSajA0rWwEM9DJxJJvLgfcCtiWpfYmniLkDi7MAa",
+	"UwMSZkIyIE0dPH/GAjAyDnsgW8HlLG85LihAM77nd6QYmcTgtmsCUMpCR8VTHQxdQg4cASbV7IsjN/qI",
+	"3RbyMBqAs8eE63sIE4xyhFtatQc/TIIU/vPTFHltliYKghnu0jAHec2WPUQE53O0qKVCkxbyp93Dw2CY",
+	"DdDMNwfpHduxUumGb0GBzVykBxdoVhOpRjiZR7D88LIlzWryPhKqxJdAzybiLzNywvwTRpMh3WsWBNFJ",
+	"tJPzxQJnSJIFzXlpJQme3DBJKgzmSoiYbWx1+rYhSM5nTOvBpi5Nzst6YWp+YbYy4vQQbf8YVEnl4oYF",
+	"P8ht68dUttK+zExuJilQjiXZo0wSJqm+TpWrXaN8G8P6PjqCiYAbCKJ0b9hOZLEys1RQ0dEAiExIiXYA",
+	"9wQdhfeSDJ3bL76HL6yN4oYtCGYux2gfXZF7InDZoh8WBHlKockKbR9uw2DdZCxSqTtp4Ksb1p/iPnKl",
+	"Mr85ONB0llHDXVdGyPtRXJSMZBhK9jFpanFWA180NG1zrwAljcRtzhsZ4xJDTxjmxrtnrFnOTCqSgrMB",
+	"GaN2uSeRps5sFynsA3gM+rlTZvTl1Vzs7Wal9vnz3RSkSyI0/BQsdFMO+90A9sHqHqKlN/GZVZ8Qtyv1",
+	"LssxYxzks3m/WGPlG9bnrrshwYFup0dg5MeOgghIqrw8aSHtzbGJjXgMxY7XKueLlmfezNOyk1ZSID3i",
+	"pwHIzpERJR3VoBfi8KaVbGWYAYSioQLj8NfmlRathXQN8qeDbg/Xr6HPcDh+d0+lCgoOSSbLXo9g+u+N",
+	"5pHEjBvhAwXNhhImbd0fscfdXtUjb+1wLMPNLcgUqjYPb+nkHmmTIrVP4tzo2G5TBkueemvibT/fLXhQ",
+	"+D/wIvlkV7lWPO5mN7qGcLEV+2c+eYVpWYuYI0UprYwlgMfMlkrem6lCM3xPUF0FRjpawnGxpGWJpNL/",
+	"K2qG8Axr7VXpP47U+Jtzwo7hIGnioHcuia6/5C7r9qGFO6DfrKFa2KFrPrEE/1KTmgzJ4TaB/5lP7Glr",
+	"SWwzQ2yhAjMAUIWXmDp0ZsgLc4GOca1kajghoRCY0RgnuW6Lshn6mU/07YGD4SMHcDsDsIS9Rj1eBwh4",
+	"MVoY2ue/R6ihJ0pN+pqoWdaMEAI1KMvLuiCJabt3+01fWBzinz3B55rgjhIKlQBSz1lORiTMhSgUtscg",
+	"C90TP8Yjr+lEYLEyiN+RKF9mkQsiUFlaNZ0KQpBB/wmSiOZ0Nif6nloviKA53Ox3brae32y5ZBvjLy5N",
+	"53HzPav7FcA3K6DrWjA52onpuwyLWE1Tk27DwxB4KFrIrOGupOwOybkJSM4MeoHe2wZrWm9wmYzl78OK",
+	"jkj4GmnxZR5tP/bMRXMOp3eNrqpgiGSjAh5aV/eBOWI+eH60RVSsrdbQXbFfUrVeZTo09ocfXp6fxxpy",
+	"kRIjC6WuqXlqHl6UOB+LpaDZtyK8KgnSl2Zg28kKTClQ5xbtbL8hS/RnLkzW2fYupAM1uWfWYi2o8pUN",
+	"HsXF1cs4OwkSHq6prTDiCg84Lg7KsgaIDG3CpCq2DuZR+PSpOCJML3sKsyB5Ki4foH6E9cL3N7/n8SRk",
+	"OrwBnZk24hxj4DPTDekBW4hNy562ebDvoR1ZciVDIHb9rk/5GX/kOgJe6O+j2VCbZSS6hbPzG1oz0+Ug",
+	"CGFEg7P4WhHA4pKrbWtp9GWWmRKY5WQ7bQJJxdnyhGCuBM4VlfEM9GtRk8YyYNZkbsrn5lyQBptWFFZX",
+	"sc0ZoMoEKNG4FXCzcURq9myAigjTak8ivkQutubKx5u1V8kWFW1PH4iOC7PB8rmgUi2wzFAJP8x5ubq1",
+	"YD4Qf6NPooIyLFa3qZNg4yqt0dnwGWUbw35AxZF08VBBjGn63LKBrVE7xaUk8epNUHrf4udFCrpqPjUF",
+	"n13xCyjyDg5G423B5lu0c3R8/Pbdm+vbk9Oj4+uzH4+uT0+CqlK7/r5FJYLxjKlL5+rKDFU0tYSM24z6",
+	"d18Th3FLtUBfTPGt7y9mo6tH4I5eEQgDeScjurXtPjbsTopYb+STVRxo9v2cIyzv7NFBlVMKYIPXzEOO",
+	"x1Lix9dYM1UEdQ87kI3pAmxMsqZ1YQjDvbup+ws83Rj+q5CDXm+fuoVmHO0c/OHlwUFMV7KxN55QWCFG",
+	"Z3M12gXeQ65sZtMMM3PLFF/hVizl5uGgSW3abuy0vaqgKlUpGeLDuTCh4UssUc6FABRNdwvXTycrrYgY",
+	"f84hmplEBb3rTX2DTlptMPaHJJiky6CZogtCpmqfudsvqE0uMaG3wqMKaD1CpkqnnGm4SslElSBC1K5a",
+	"QI81XJUMyVvHHw9ZpMcg0CiKrJl0k6g4fkOto0caz7I/EhCQV0GBpM4w9CEXVaLfMfIhB4O5e8cr0ZDI",
+	"lnDJUSlJcY5ZgRWPVV+JNAtRquZiqE9prEW7+RziqjfEvg+LQXk4NULAlLjEghmDUcGJvGVc3epHybN0",
+	"o2JzNvLNU7RPjGBwPyXXKsUww3UHnal9NEvIOa0SfoWRlZB8rO7jV0T8VMfBCDdAtOCfN/cHg/5pkISX",
+	"dqQ+B6kJ4/AASlvZFgRyRNnsfIqP57gsCYvVsenDlaZ0zyH4zfMpbtK52x24Gh/HvCC+qFgsnVBVp2ng",
+	"xu49Nng7i3QRHaO+eb2CgkWDxYxAQJhLocWwqYiQnCF9HEm041MyCp7XC63A/+d/fLUbMUBWleAfXhM2",
+	"U/NjrMjMSiu3kJob5tygWvnK67xF4ACbRwCoR/y6nWOFSz5r6m3G3oD+jbhZe/aHl/tYaStbIAM3GZc8",
+	"uEsnilxVK6H1TRdxnNThkubJojYq1zlltX1nfcr2HIsFZzQ/BiyVD1StfqCxi91zrcM/PxiXB07lG7K8",
+	"5qakbolnifQizGa19Sz3TSQrQXOb29A3eVB2xhQR97h8T8hdDBpQ/wxeFALhfmpJ9HVgyVEtiRyZzV4v",
+	"LrBQMrkiLFHA1eA9gbPBeisypARdLEhxiAoqFWW5KT8Y3kMSdzCL2/CeaOaIenfs0hwC+OGizufIfxUY",
+	"cCDRYNzExXyl5otH5gmTznRRT0o6YHx3oDzA5UnCy3qSMielDU02kariEjK9rsiCKs5iitfe8xcwsxeH",
+	"6EBfbOzOi6tB+peRYmNFsLBAAsWY3Rk1TiZFt42V7egsxae4tPTX6f6SOdthdaEN4LHaVYkiRtxo2OpR",
+	"GFjK8MIiOvmA0h0gmwk5NTMzWHYQhGKynG10PBQZeHnD3JZ1XJZ5iZ4hd85kyAmoDFTkDLkjxATHQoqA",
+	"wjOJdnxs5w0zwZ27GXKiL0NOaN8ujNTOkOaSW9tjkTV7+XbpREB2wxaU3VIrAsEaKWEE+pi79eOHHXdb",
+	"NVsuQ/6YuaVsyjNj5t+FGS5wdsO6QbxNZGoQXZodPEJ8acBDaWCUXCvr4OPcmI2SVUzWlJShDl0oEgFu",
+	"yw2NLSr0BeqlmNFng3VT1qxGMuRpMI1+o5C5oLdEtFyyp3isnHl9OCs+7DRh/PU1dUy+Q2Kqefphl/ft",
+	"m1m/5XUjjEXvjS1sFdtaDwvxez9f+WBZkKAQwDcuAZ+l1e1IiJ8h1WD860gPko34c26jcRF/hmRu64+M",
+	"sA0uTP1U4QcU0XO2HX2ZyiEmGTDHLcjvqLL+jCyPBy8ntnmJqQVudAOhBqEcsxWSpoySgYc5dLX8MJTI",
+	"cO8nnHx4dlZsiGNlj8tYRXV74HBGUCXoAovVZoHYP5qmHepYX9mJZFbDh8ZzuEqUvxlCZHxIfZw1ZXDW",
+	"Iy9mWxIcnOMlcM81uk4VtBNvekruIku7BEqfm9yGTBKb32a6bNPxiDlcRGsa+57Hc2AyoT7bqtpX3xbG",
+	"+Yxc0V9I0hKEyxGHjxmke9/2FzSenryLaHgMMYiVwvl8sRFQ7pH/Jqq/BbaiteNyqOCDaZgtST3a+HMJ",
+	"ARCb6IMPSKe2n3y3GjW0FMqLPBL5nN4ncV6wVO9kYyJOxaqNqraDZ+MX+hpHN7sagfneWt0aLPYbETY8",
+	"dTY+UEZcnLeyIPs2WIB2anIz8GBElohZa+8krRc/pU+xK1O3OlLfjy6o8qXoIhFnXIYZUAu8QhD2kTlk",
+	"XIjfYzYoCFqL1DOHqic7uFzilcxs1PyElqW+oZuiTm3feroS3gJ/eFeVHBcDYy6xmJmal6VJ7q3hCxh8",
+	"joVYoR0Ll3Z7fvTfb99dvH57dHJ7/t3uYYjtgfI5ye8klOkviQnplwpRXy9eGiv/yIFrbTkxZvjZl6Sh",
+	"JZGddGQbODeqp75HzHbbo11S6qfhWoZM6w2L+krbMShSI7GT7tTBYLkHmrXlUV1QnihyheVVpxRvq1bn",
+	"A6XokDm7I2LXK/Lp25NVhZ0s2txA+hgiOt36qiLJhd5YUA/j1EwisYGeXT0Ng6XpiOJQ/FqZ61kj4KE+",
+	"myd3kYvA6VphP+E60FR5T/b6TkbF/NQi//dZeXNFFro4U2QRL3wz4lajBwOvuv6HpwN9bRZW2zcUrr1X",
+	"lGFCShqNIqE5Qs7FVZ2qZrlxyGuEndsDDLt0802SMRAQ3UCGCyNC4oIsjeJcL06s9+rClWHqz9rqMWMi",
+	"N5pXffBGr48sGO66qSbunGvm+6ABJ4dik78/UQZkW5IL9Va0oa2SV72AgM13a4Z4JCWdsUW0smIfguWB",
+	"t+5OQ2uG5Of72ZxYpt/3gsYCfsbJ57RoXh0xXK4UzWUi7CuhL9n4rES+quCLZL7VjCdL6y7wapLCb+Xq",
+	"+/SHTY7HuNOimXUyG8PWlUn0Zx5eEJFHM+UuXFGaaZMo5IoKBjXzoDA/viMscjNZYhl35kpMizf8Ymh4",
+	"+pU/E3k0sH6KJxYociTaFCP7SUOahgsyxytued1aBgvXHVZ3JoOZLL0Vi9SDl6qdLNiKxajbESkh0w0e",
+	"ng88HV2PmR9XYlaeGdLRl2Bdn9UipdSPK0wQlPSzpQmyLYCRHf/hJbzeiZ5cH33nZ9avauknFqcOLPUF",
+	"ZNDEltxVU4ldtKVCXx2YOkuQhFrZViIZ1KPt9W4kJzhqLNWdXljbR8KxYZ86uRAORQBqONo5cLd4zFad",
+	"uH5emzpgPX9wyXklU3ZaoeI5F9cWkio9mAzRqR5GPNezIimkYng0NMfnD5gjmIiDMqsjPgE4nYt4MU4L",
+	"zFySLu5OGO4UR1A06EML+gG+vdk6X8GnN1u7rbQVVxfugSpBa75uiTtM5lYhc+WKghkndpRl4fVCdMDA",
+	"uuH9I3kL33RF10rdLs0GRa8jRdKoNJQ4qghzSaMur7AIWb1cfYqg6a5TRNgsCblLFh22D4Kh8fuwmqnU",
+	"CokRjjsm5cTVVpD0g92b4/ZlZ0nCUa05zy/lfZWqj5muX9lEbz9F/cx4olurCmN6Mol6N4MgAdtyA5iA",
+	"LAwEMxplSaX6hGqsIXVi17WhTD+YcxzZ25BrE3W8od86sejajo1Jn3OJ6/UnXpPekA/qypYk26DAoVnR",
+	"EbbUeGlD931sRBcDUN5vGUEQQOfOYIBM+9v//F8tgG+ohr5jM10l+s//+LaFbn9PyfJlgeV8wrHQzAA/",
+	"uMB5m9kV/g3PQSa7h+4PeOJjBKV73PrFfG2iX6RNRgz/ts8dfIkZnQXgX5mANDwjwRv2h5wvFjWzsYX+",
+	"S+wvvfYHSZSyji0YW/C3a8jmg7iO7Nzsn5gxXrOcOEcY5Ha8NPUGooFCa1Tbzaqha+ltEdlJKaFcciD7",
+	"fXw1AFtsVCa9Ncp0pfQhReuCiEC/SmhUfIqsFQZ4VT5sgD+6Yaw3+TSMNKwxxQjwEK3J7UQ4fpu7SKsE",
+	"5qjgqQFVP2mme4DqnMxr6y72A7Xbbj5c0Gg2pPqm1LkEHwztq5hVx26Z86G3PuUiEguzCxl/26QyH6Lt",
+	"bZPgHe5ze5NlcfSdiBWYuIL7TYX+7gw704mS1oK+bH7opZCR2vBRtEA7I7SfXVvV1CCsgTsOkvirErNR",
+	"O8fg6bjbyMjXrassrb6ZwPptCDPdTg5uMFm533iBV9tae6cspxUuTaG2AO2kxAxshwtcGF5pXTjjnW1a",
+	"oiABv/PKQvBbxB20Z8peKY4mAhIK3J+O1eLqack3iLXSHHhVcrWZk/chATdNQYsx3oyOmtZisTZ+UxAu",
+	"2SxG1oPyMWQJ62I0k0htzWNeJeMYBV/oV8Z4jYJ3h3q6gnyNiK+AYFHSVEDvVwety7DmX1/+HEqtc6ZF",
+	"nytZNZ4p0pGLEi+IR6noaCTQPZ8iO2bIZjGbyZd7xwtid93OZGX/dUdWu59kPhwacffq6YefedKm1sWq",
+	"HpvI502CcB0cYITIkUjjobZO8MrMKRk8O/5i3w8O/mltafBEAXnzfdaED1sSpeid2G05r1avWjtu7Rnz",
+	"RDfH1MAfAgP20ECjtTELD4HEG4g5CAaUmj4cIf2N8pDQLQ+OFjeFjmfjABDupxGl7QND6/roLD7Gv+cQ",
+	"zBpjqgUu69LFTW2Iuqmq909A4icgQnJmJtUkWn1qTsriO5zfRWywNZuhhT7hnEUYqTk2gan9zMjmNPTw",
+	"g6kCjuYi5CJ6Er4vNReEWOTVeNO2cG6I2bjucFsbqeSzD50RydXp9zJW66hRe4jfN4OoZH4lvF0cUsYv",
+	"nSWpT5E3ZNkqTuLrR9siLk0aOmjVLgtfrxIuTL1NbxxfuzCiyQDplrdGSy4K6dAStRZ9CvA/6KpmWt3P",
+	"0Lb9wdBK/yA1C71AhkHwjGeAFCDRt/qhngO8oO8cz782b+kHPgUX/cG9ZydJCq22537poZT79if4qBoj",
+	"mMkKdfPPmn3RW6GAfddvOLlpYeDHUUY2iz3syIjfuHKTjmsM9dMN9cnx1+oH3UXBejkQvL2JLuGqD7du",
+	"afaP8G4W9Jki1jVZVGUUhimvpTJxrZ3bMzbmWVoaeWxRGxCuqpISGZcqwyDUm1+l3bDjV+ouWmWIQmyv",
+	"p3Z268iS0AY+fcBNmbOvD9bdo6CzdSP9DJphQu3q9pEaaQrvawAI/EEmlkQa6pCdZbzRZJ25IzF5qN78",
+	"9p6IeMp/g5HXgXnVx721meIAud5Ve96WUL52jzLnkwijhuKxdyEY4gZwD8FXJgw+ljKoh+v8qTGfj41I",
+	"YWRpUog2MT0ALYa7juU2l6XpVaYqayWcVBcGT92QvqncQDr27DmtErB9ZHk9p/Kcs1h1ZLuwNkfNqjR6",
+	"/Z5L6/GkEi30t2jn3fVxAskVLLbnmJavBiow+ZeuomGepwtMS9ny7bigM4jm1KoZ4zBzo3w6dyuyhQo9",
+	"7CuAmNvCe4bkiWFrlj2LqZhXhpclqohA766P9TCy3rgyxMtic/65gl4TcW+yJKRaDW9ARqgm5fidJk1e",
+	"oE9M2zS9zPJ0h5fC0vVm1KF3pNVnd/H7HNMsRrh7u0IiKtR4SfNYGlt+x/iyJMWM/NhI1VihEZABC6yI",
+	"oLhEVoAeajkXtLGwIcgU5J4+6AQy3v44zYNPi6GIOZNTGbzcLnsQqC4TXiRcHE29eQ9AF/UU6BZ+SFa0",
+	"94Xq0Q/X56/1RU/O+XJ/IEt5E3fAALKvg7iOozpDWqbf3ZDeaSsGglhYEeWzVPXD8WWYbJOboU8rrNaf",
+	"/8CRV/DqF/aqOC0BeCdggNAtEtko6aTlFlunt+NR81oSwT6YygJ/oIt6sfXy+QH8H8R821/WSqdBjac7",
+	"Gg9M0K9D1GbDccthip2M1wxhOBcAyRKtA/4AlgSf82Y8GYuOBY+2mU2akAFM0ohkpz5DpltO3G/iMs/J",
+	"uwzVlZZT3xwAQlk+xwLnigh5iAReGjFGmYWqLwSHUsAmRdrAkG69fGH5LQb+BefB8RyzGFLSWwaKcEGh",
+	"KMudrWFmaz4rHop0OKUZWbqjZU29jAjm4ovW7DJQgkpqPNTBZJ7HppK4NwBl0+sRD0bMMTuHGK24o2JB",
+	"0viY9rSj0pyrrZCr5bxFL4kqPYbkHT5ZUc0XKTBK5MJYKptj1pTu6yzOzgEojKYiAPewSHZwCc3RDXDD",
+	"nb/WQuDbzQJaZ4NQwy2ZMqQFJbxL4RubyJ1khNRQuNOQImYf6kVbGaU2HNohOrBXADamZl0PIzykQzbi",
+	"zLCnQfF4Z8Xmwr1XYcI30FOc0hO5wvexWYxXJNbT6sppRaN4L37pXTOI5mIxUgMJdP7OqGo15+lKru7E",
+	"GVSeH0MhdgdMfFc+homoUfHSaqAfRRYSJpzQWhLHjwrb+aYS0i3bOkHpm48OL8gtiyW6bZqSMxAnKh+e",
+	"clNAYTnZCc0cms9raqpQRCoIpKCuBqsWj/IThp1DCnXcPHDmEZAsBw14uHstboZBMxhjQaSimqmLk6eB",
+	"kZkTovygR2PJrA/h8L7TEzqd0rwu1WrckD8x9iOAT+mGgcSGNEDgLn0Caq7jgrcVYbFDaoi103lySfZ0",
+	"nwwNR98tYnHpDSJMKh43KJA3J2gB7aAJKTmbSaR4EHJr7grN+9bm6YsFrHX8TXBCy55gkaG//d//L3oO",
+	"+aa+1td6NqqieLBgF8q5INsSVYBfDY0nkNGjxUpd/hxlviiYnbdp7OAhuXH2UK1S8K7t1YzoJovmwUbp",
+	"ypY91jrzbfNDY7skcTz16AF17cOEtyUqeY5LY5NuDq5DhAP4VMhD9BWTJRH3+sv9wdOt3eNrzitUYSld",
+	"GSIqkTSV7JDkaIoF2snrRV1ifZfbtYtp0mfsQCCxE6IwNAugqsQrUqCdqqwhShXuVt7Qc5A9LOPah+G7",
+	"eJArXgnMOHq+DXugCbB2GLuJyG4zvLV5oDhXNS5NPLqeznjajEzOrpJp7+8B80L3O8H5nbmqLiELyGoR",
+	"Pket2WIH+r77h2+zrw8OTK614QUD1qdvulpGtD/SHAYWhUPEeCCm9J1MQkh+KtHc2/H+8O3XLSveQWSe",
+	"lmBxvOR3785OYFQTwZcS7L53xPhjXMaPo/imGfWefvBOhg72v0F/++v/Rs/3v3mIKGqmkVmVrs1ITc5N",
+	"1U01j0sHQBy6TlRqBa5fgTOiEvyeFiAQ5hzQmyvzrUlHtFbxBheiX5GnCvoyyxBaxr75JrZJ6klJ5Vx/",
+	"YTMu1nzSNXC0u+w1GCcJn9IYxFK6Bio8OaEzItVAEaVsCzx3Sf14juVFv5jqGOTA7yFZ8QiKUiUhWI/y",
+	"nEhJiuNGy1mfsjYU8bOY4sHZVnPOSKODru1MzrEgF3NbIbwni8AJOSVlyZc+qwqgQ4kNkNRfuvL9O5DF",
+	"SaUSWHEhkYEJRTlmuyPqvIL26oq9NosW0KM9u9bYuwsSZY8W9dpLH1+tAU5tAkySRbUURzlYlg8BepSU",
+	"ha+CbStoUiXRPS7rSCn/x+HuQVbqsEpHPDOLzWHeR4Is+D2RvUWPS+YWU0XWPUZVEHQy6h7M50jynOLS",
+	"R6A4wSjdwQwH3hwqmaaFIf6lTgGEzjiflWREGTb7YmYbi7HIZVibbU11uE/ICW23kxiIzQ28rM3kXIwu",
+	"Li+CMdnS0P2seD5FU3pPIGsvXQYOTekHUtzqDfHSBZLwynTz0nlN9M+7mVYs9m+YIEZtulX8FoIIXyI+",
+	"nUqiMlQzqjJkUtWhvA08Pyv2IWK3wKvbyMf2UXbDYh+6Yd9KJepc1YK8DBIqM//18Nj3b5h+sVzdcnZb",
+	"4JU03ZYrV7YM7bjwxOe7mX12gldyHx2V5UvkWkXqF1qADk0YYMfu37D3ZgTwqxkEwwsiERYElXxJRI4l",
+	"Qadsps9RU6EneqHoa9eeHmGYuYlw1zysrw/R+HI7tiEzWhAtAwHymIVpqvqUmOKyRHwgozN173eBTP0q",
+	"I76DVti8FoLe0KZ7m1MQ6lNeCwhj0aOMztOwXSJM1saQum7ayw+nlOP7IIyl4TKwr3R4dctA0UT5OF4h",
+	"5ZeEBqI3Sjg6OyaIa4+2ZPuNNtZw62ZYq+0dMCamMVXd95LMqFREPKAa/vAZSNk9VeSa35GEUwpeMIWt",
+	"l3B7LCm7s9elmdFm9LMcL7TOI3g9mx8iapRzeyLiohBESltv3PxBCpNIQSWCoY+DKxg8sIeq/m+m+K2r",
+	"sZ/QwIYXLl6AKb1uph7sOrPMmV8erZ5VihQuro8UZ7ElFbUr/M7CtYXlKlrL5RJVXJQhNSGucOOP+6Xr",
+	"EaWarsxt8Z2MsL8jtB9+nKLG53cSxevTv4Y5SiZQF6ZRK77Aiuat+vhZAKMvpGpsSGrJM0RwPkcQgPDV",
+	"gYNjC32wXVHQRvC3YeUv+oLBzeHKAcP0+cJFyo+30LlG9Ve24fZAvomVZBHqO1xiBr6iNfTEoEnS3FVp",
+	"yomwpO3cbPS7JRHK4PaFeHgQvjklSyJ8zj9AfJpsNmirATSt8IxsQ34bXdSLQ7cQWWNHZtx0NMbCm0pF",
+	"AMNEhwxDfBeSNwkiOWadoKduRoY7r0SQ4mSpbmraaaKDq8Il9fiTEyJK1xfMC3MwivRkJVHu/pc8dAZF",
+	"rnJnyppwHHgtEK7R4XRKXhsoJF/zeuMK2Lq9BvMqAUwBm1/wkmRW0w3wrqhCc14W0iMQeeQh/UfTNNIj",
+	"fql/vGEGI4tPUYiShcgHnKtyhbAMDNWIsCkXUP9eoR0TvjWlZUkKU7k+NGnfAMCvtXhBHijD5TMMl/Xd",
+	"fXSEDLHMJjWj7s0H7JzAPzDhG2ZeC9GpMhQDp4IUiACdKqZ9h6sz2tvQAJJF9KrW8j9Sk47DH6GtJgrs",
+	"kxvrXq8fxPfBPpL31RFg3sVcjZjFQ7VDlcHCR+g76HRKhD5cDYge5IAKUpU4N8aFROrZRhARnww86EEX",
+	"3ezcKIapk0o288NpUwiOML1BVhM4GxlXt/DbemSlAVBEA4kYC3jAfgmfArcy6+BmxpIOucuSMfqViS3E",
+	"+sSPL33gx45VDmd329KlJEnuquzbWFKvdOrjnyqU66t0ZdOqpaoLyq1FpIyDCw/HgGzOlZXFsBqbfsvu",
+	"APVKkz5SeUoL1zBvviGrgehUCACywdVlXegtgKbNMnnjoSqGBm7h2xildr4pDr3ye8Ifzn3MdrMbokex",
+	"vQ8kQh9kyhGsWWKPMqSvHNuynwomH5jbdu5biIan9/WGkTuw82GcF5LImhmyKPmw9Pr0holrtWAHO2rw",
+	"WqF7Kqniwh3gjAdNwdYyuoSztO/uo+ugFJixuzMORbNNro9EfMle3jCqkCC4sBZlo8oojua0IBakq1Fe",
+	"lrwuC1s6F+0wfE9n5pIJK5DdMMFrRdCsxgBiMKmV4kzasQANFEcl53eorgBZwea7UYnCA9Dgo92wUL/J",
+	"DGSlhym1CpnlkoY9zAOsTMv7N+wIYv/oL3agLlS6IDktSIEmq3CCnPkIFtCMtdYTXH/HsUTrIrxxRn5t",
+	"gpfsJoltTtv+GZvyyOYqKWHqrHqsWE5jd1Rx7wH5UFFB5CMkSwHYAyFsozBTouY8cvK4C0eGjNMCVNlf",
+	"apGIjSBCUqmSc9TrcTRrPx4KRHMEa7XsB9tOPwpmHRIz7DRrVnSAF95FS87/7kT+3Yn8m3IiXxEFj4/5",
+	"oiKh9WED/1wO32rtCjIlZ/SeMH1WwlnIZsaxHFR4N5aprw8OkMCwImCQ0keeVsKgi91De3oyrgArncAz",
+	"R2AEGJ1Oew1OC62vKlKWkJ9puu87X814xzqEmwzqJLRKSzhG3dBN7vcaU5lDf7EfRJesnnjqJyBew+WJ",
+	"A+6oWqxz+QZW1YMI0k6xHvOpPc6zormwv6YLGknAPedS+Y2508HQhUg+m5wUmNPlrldauI2OA0Aova/n",
+	"+J4kEBA4U/NydSEsiHd7HO+uUMHLEgsTBAYvJwAPrGQjH/ACkjO3zklB6wU6tqjjkdjrnC8WxKX7xCol",
+	"QDJ7gkSgkps3TG1cvS/04STNDjIJ3c1wnn//XTy3uOnkwan6YWW4cJTtVY511pllZz0CDm3Ta8x2MMeS",
+	"uyDJBS4h9QRWBQSjmMWBzLoYZY8Et/iGLK+54YYHAi4uKHN+zffgUx0Vqu+t2u8drNhnCfFPxvU3w4jM",
+	"qEOo2Dpf42iFrZJHYob+ixCz2WSygbYLpgEPVJXI9LR1Y0zBZ33qKDwbFgtji69mdiatgSSokEQxHSLF",
+	"IfovX03+8GL6rTFouEvp/gbJlmNLboCDO+nH2MhVEW9eVadM8LKMV5fkqsK1mr8TcT37L+KYFyQWBXzx",
+	"5ntUYIXRu8vX7jJrG9M/xePLSC7IiHuIfS8LR+fHEpvlO6aluWfI7lInANV6ZdpSbPSOSSM2J0N5Xmk7",
+	"nrvGRGxsDqLJurYz8EaWKzSnRQF64d/++v+Y//+/7Cm1z8VsN05eN8hiRDxcy8jmvNtNAzEyJIvYTmpa",
+	"qjO20R2qrwpcHV1HD98xpW4HREWkiq0b78AkN6uv86BBpsYXG5WW+9Gc/8ZnEr++BWn2tqSQS3Niqkke",
+	"cahNnfT/3ZTJnOR3pU0tHdJp9aiP/cvhKTvmy8bX0lQkGv1NXeV8QVPYsYx8UI4GcCnSqi/cnkBzypDk",
+	"nHkTLdpxoRff7I6HIrNhZUlQcV+54l/qBnU3Xl7VV0SwKynnYMecEITlnb4hQqgtpNxAhr6+yB22ys/4",
+	"mn/gDR5vcw6qKK8tdeIongV8meLl45CF+uszM1EMe9Zzg6QilbRBL4rmd6G32U1RH0b92ysoCEdF8vrg",
+	"OfKKRKuWCAjFNZHUDkGXfKBSJQAwbOwIBD/FXJZHzDizrQcJEKZadYO46MQ/UX+NS/QIwLoXxk0TDQh3",
+	"K+ODZEyvprwGYNcZXc0Asoyw1nQmmYVU7pC0O74UQ5xQuaDSSgZ3HWkETWy7xG4ljQxYU3KvSyQjGnPM",
+	"rHm9scy0fYkAR2y4cvcTfMk96bBYNZJ8rMM0Gyzd6Bx3Vg1vxBw2aaMGIzJIR6MsRH/eTFBouqdLTEPx",
+	"hjFBya7ajAHublfQ8kHsO6a+NACMg4uSenTvuF5UM7P2se1h6rxwW0zMWTeDUC/OytWhjTbsFSnitQLM",
+	"HGgeyo41W3kz2mGh3jXDHIVW23OGGmYI6J3abKkCX5vjxgxCu6S670x2qHjVaAKmi7ZViXpUzUrZalSm",
+	"PuUbHj5ZHyZRtWtPJeccN5LMsbx0OzANbKC3awLW6SmKevsus/b4YnP7M6/FCVY44rz5UHGhXOxmrLK+",
+	"fr4JkLnCp/BNbJXXunIEkYoLkh6P5CUB/8Hb6TDGZ3iAQ1qvUb+cN1eLI7gMs3LVjj89RAUpiQlYx1p8",
+	"1UzR0qhscxfTbJzD9x3Zu1mGkSNte1Jdp0ewQG3y/BRz8UqtCFG1utLLYYOOjO/umPM7mgIosJnX2GeA",
+	"weEp0U7JZ5Rl6J4IOl2dT7HRfDr5Ytvyhmmdd4Lzu11N2Dkpm7TuHDrO0A9KVW+B2qxAV3hBrqgi//Qa",
+	"f9hHR9bVccNMisDx0Zvrs+Oj2++Ork5v312+hjaVqqRN3KEK3d7+wKXayzFTNMe3bgY7V5oAJLthc/1Y",
+	"r26GLrCa/9Oz3X303h0GzYwhFMjmIMDhCwUCEGfkhrmr2NcHzw1P5bwg6Ojd9Q+3p5eXby9NsCI17iKg",
+	"rrswb3XG1cgnXNE/Ec0LkDthXOsRrDfOlMC58hUgNM8dmzadW0iTUbOnDb7YR6c2pEBWnElyw2A6Ho1N",
+	"1uA5A0MfJQAidyoEF8hwj5mLFUZbrquji7MA6+vl1vP9A0jrqQjDFd16ufXV/sH+VxB9q+bAbc9scOoz",
+	"cw7v5c5IbC/qntpaHG5dEXUE7znPgg2I+M5iSGk6WD0NQOlN4dRnP1ukNiN01omkoAdnwfvY3otK1MQI",
+	"HyAdTOTFwdf9tbkkRqCQYl/T4euDg1Tnvq1n32HvgoRPnq//5B3DNpzEaBlfH3y1/qNXXEzAHGW++Hr9",
+	"F2+4esVrZrv4w/oP7Dyu6YJwA8xuc/LWfwq8ZkSUK+rgqRnUQ/HiecnFHVyFd0os1S22bt9bE7JKC1eA",
+	"kUpknMoIBCg65wXJwHgShvVIkPP70L/nUKeq7lWCQCiqVdJnJMKp3xPlbgMXwes9pjl4NLaNdQd8G7lE",
+	"NK/sP5jJPmkpf7AQGO3AOlTSO5vD5e8Fcs6XDO34oMzdfYOKEJcOKZo/vpRIknudmPjSK46wRBLf/x2I",
+	"pC8oYeafxJ8tqaEF0B7Y4tPS4jWVJgTFYPJ/qpgYX1UB+guStzoK6MdYGrrgS4gI6MXAwlXZyGVTp/uL",
+	"iBZnIwezonVhGQuri/k28U6wJAa1dtzqPfvVBjN/NLlIAi+IghttIvKyeeWZCz/6+NOA7OowwBPILN+D",
+	"rZTymeVVn+Pi0srWrwdJpe8vv2tPjyDbrmvhQ5u3pWN/HnogOIPq1tNpsCOyJjHCbSbdQnej0IIwRZ2V",
+	"ICnkzprXnpLROGMkV6Q4splvKUbL3Ys+R+4LCS0/4j6mSpLQz361/15ZkQR2CNIn/DtWUnZnSb8y6aeh",
+	"7KImPBmgGex9tGl5qyshsmARujaon8Zcik6o9HTf/23v0j+u/+CYs2lJ80/fnw1ZEParD4B62HqXlngF",
+	"RULoDIo+Cb2FWZc/FlM8dCk5n+Irl6P2ZPuv6SSy78yTL7TPrpd8b4pzxQXSrRIwW4AxR7phdYj5zAH7",
+	"7OUeQIjLCHEvyYww/QNpIw490VHOC7KRdeLxVrc9vYRkZWQJ5i9pvCy8LBBnAICISg7YkPrG/o95Bfn6",
+	"xQi5cc35OWYr+7V8hKsLpMJ6YElTdc2sgLFRYmSTQODnCKcrripjh3PV+qKMfmTfuOaq+v8hd79lh5C4",
+	"piktu7T+B2XoTQ/CL7IDQMFVSQHPfViECf/R63WIBFG1YLKzjJBvnNohBZUu3iC+QU7MC7+l/RFRw95O",
+	"p7+L38/GfNPpZmKYQHRvmsdM9K9nsScShp044/RZn4HXaEWUswqZYN/Pq95/Tm39SmGhwlXmYg9XFYJ1",
+	"08RqRItJzdLk8D64f7mMLX4IbxNfdVMbK/D2Po2VKOzkU8WMaa34/WD8crLJLIEJA7Or6oQR2HOsOOKM",
+	"7KNT5uF6zKXTY363WVXQe2yKgKZumj6G5Anlk+8jIplMVIlEE0LZDC1wAbFxBV+ykuPCoBy0IRu+zI00",
+	"Bi9hQz1AXgDagYXksMFzSwxoCSbuxJa/sCsTX6dnLkQlFC19QR4g7xXEXQQMOqq1B/JaGe4w0XpYGWQW",
+	"i3NvYiRMbINuJC8JFqTYzW6YbqOqxUw3B1USXKnhmpVEWiRjKKkGXcFUQV2zISzWkrePvj74I3p9dHV9",
+	"e3RyfvYGgqhvGATbYAvB1w/RARAs65noB/scQptv3t5eHF1dvX97eWKAHtgNc/TwQYHB/vn64MC0VRCF",
+	"aSn33SPzNVoKzmb+fRMu0TUYwP62MztxK/RUQQ2tXr7Q5ao718i2PWkY79CXmV3a4F3DQZ/5LPl7EPFA",
+	"URJxWQJWDRA9M2DcYuGSz8PzICE2gmi+uNSw1YKZlVh60zfyNjMRUpzZxHetDpFiHx25vAsv5yhDL75G",
+	"c14LiXa+fvFHiPiN7pYgXrDHpy8ejU/DqMS4zmtGnvlcbC6CiX+C2vslmOdI3lmR55aRT+OsBKmBOxj9",
+	"69mFOVEtTs3PfIL+UpOaZMavBNkrxOAZrHaHmevZr+Yf1okRVSdO7KndWv31XgzX8KAPIyin8e3X2QiX",
+	"xpA4/IVWbS7z6eQTyjS1+x1E2etfzy4+5e60oaPj00SPXRvY5ynGAUbw231Hc9t/g/N/9xBhttKfklKS",
+	"bekCEKd6bD3G8WVJUkqnq1zyhGeY6yIZaQOPf0vaZDikCqt8HnERQgGNkHqPr4K0a3V8Zs1jzarZiuud",
+	"1fs9NKp3iYSA6qwNEmQxBAtA5glCzTrb194PhgMErtxLnyMEKoQsGxH85Mb22703OhInKP/sV187azBg",
+	"4JQVVz4Qff0xGxbkeuRYgVNW/MaDBD5pEU/Z8LHZXU99qX32M58Mxh3/M5/8i9bFnvIQ9H0k5Ckog59z",
+	"3T55L3kVFgEW7AzA2S3+mQWb3kV/++u/Q2goIKHodYCUn0zfbcRKy0FIxZyCBpz5ggb671oQ6a9dVJhC",
+	"LUSPpbe2z379mU/Oio/PoNVIrGFkC8IXn6jmpsIalFj9M598cW4KqmsCYf5xpcJlzRC2XAR8iWeYNt5L",
+	"QeQcSQK3NKwUWVRapW4xaoun+D0R95QsA5nRzZr0eKfWe+PsLnNcwK3QoANz4YQVZOnaVLkgUtCaJ4G3",
+	"rX3v8MYELy2pJBbOTpaEVKt9BJGgyELTg/e1/7ULhzNFHuBdraURgd5dH9vyVac4nyNTZQzlfEGkQRHQ",
+	"Q8WzmSAzrICF9A6FRKiytHHAMaucvkSUWOl721tHuKfUS7t9JbaAW8S/K5la2cmtE6k2Khv8iJYDweYM",
+	"jJI5TssaZtAMADXCTBQrvGzx4CpTdpaKrB2nD0XTWvtCBqBpMrk53utdN6FlaepGTwEAmZTTPVsC1GTX",
+	"7SJiQCihcgJAlutB2YlB0aFKrVwJM7fdbljNAL/OGtn1VgFgP4nyOQZTJ2r3z7JWE5OVibRHbgtXeCXd",
+	"7r1hzYbm+pFUqKgJ2rlSglbEQiJoWUpdKUFT6HQ3c1Z5WwlCENj1ZkyHEFl/wxpwTIc8OAUD+YoIyLrH",
+	"pbn0w5CmVnbAH88P0H9F0P5OUJri+e4+smjYN8zY3Tu5+eBD6GMfZq6WhQ1TNoiABSfR/e1TLa5ay//U",
+	"Ye9hb6+pTNoVLcf4vGEtev+ONKnThjm3DX5DZnxXgEVRS71D4TSTCg4RC0sBSyabgnvlCkrrkkaHcj9b",
+	"ggydd6193SRtPGsgTz85dyN+frb3CTK46QtCoIazxalkICHMI70/IOW42b/e03TDwmlAZMVMNwQHsDlm",
+	"XX1DQ2VNv68O9gq8QkpAsrXCAryDjC/bYuSGaTkWyhG3V6l8ib4++GNs37RBcp/IRBRH4v0SaSrhfh3c",
+	"q9sSEqIa5dRU/vjHy1j5nNE15/iOeI9te1uBGmpPR6sYt2TBYXBYgivYC4dazZ8B9tCei64fCrQh+d1R",
+	"reauFO4TMTzowF/KGRtMD+Yb4/P3FhTgjvElc3YKC2v4cB7/B4wEtEAaWy//7aduorO+QRk91VY69BEO",
+	"O4YfNWt6pmzzq3HZDjCqeeHUYj0+BY+2sEw/M4/a/WFaj/HnsfNp//aZ8XNI0AQXWir1OdEHAgDWbAC/",
+	"Zz4wwaslZXcRpnwGOIbFUEaMfn4cNPWbkaIv+lrcFWEK0ZaAM5B6DNWsCZ1o4qx+l31ruO6KWOW9xU2W",
+	"AfXJHTIVIAeleek1PH4a9oG2v5CAs31Dsd6Yy6kxrhkgJaipjWyQOdwkSPEPG137G2Bhm2sJcrIxNnXD",
+	"piwDcwsunOJg/XyM1+vKB1seojCyEqKo7vmdNReZrQXBljbScv/zXfkbgv36Meuhhv3bTx/7dNQXW4D4",
+	"mgi+lP3YYk3F9emrx3NcloTNyBNnsDb9JK5/S0zhfp27F22yrvFMPCITNqjPAe0M2qvLFndjmfalhAn7",
+	"iLLkjw6m7R8vjW+sXP1dcj6R5HxFGZXzkEXBfcXaOTMGIs9j1voMvFAkcFrkz35116OPzxx0YFJOvKVF",
+	"fuxeyja09vkLv5Zq4GkF11EA1ccLqE6UDGxIfCeVLWu06YfgJX7wh7ftojTj4zG+iinJ1xzZO4ClL9ox",
+	"RyNAA+pDqdcp4sx5wDNEWV7WYMDHyDchCM7n5jcn3XhTE8uE9BMTSzwhM/uTZSurFzGy9NkLrsLWhOS4",
+	"tsUZHfeggoKbxamkBp84vBLt6gYb/J8GqCLbmhNcWATb19xIpbZA6oV2fpaz9T2kYrRmqe9dxifiCKoJ",
+	"fYgEMYVrJVLdhRzacWBKTm43SIXTe+7x99qiu9c8NaE6mKkK56ocuR/0dTValj7ehyC+kHWkH1vsrQed",
+	"Pna3hMuyj45KyZE0DgE550LtlfSeFA3WqVXndhweqF6JrAteqn9ENdML/cP19cXVrt0b1C26E7mA7tPo",
+	"DIce68duO71PgBWmRlg774OBi38Quz/gKH36HfIdmVHWAaFFO1yAZQM8U+AybVDA0GTl9wokWHUWMtgr",
+	"7irwbMrFjA/o/6/g+RPnbj6tJcTfe76EFeTzQGz9ptN9huwsweIIIonqWe08o8LjYavdU7Npq49PzTB2",
+	"7VjPW3FoXZvu1hzUZDaFYH7ztrtH5Q1l1SPPHimbb5xtBJlRqdq+su5dWPB6Nm8XOAGnPrtDO/ATAR/C",
+	"btO1+bVoCmT5H42RUEtaIiGx073z0hQK71kSqdTqjsrCLFj40Zfxj2Wp3rAmTVUSlflK+B3bxC4otT9z",
+	"ahP5gyTS9pDBDwy5cMUNa2oNSLSjP9ZciSfSClb9C9zWbaCorwQUUEAqvPI1Ynb30RGzGdk3zCyJBSGH",
+	"qICUkdUm7poaQcyiAzmRDljrznsSzU+1K/9UMsA0v9H2f/4E3adsBO4NWLsE50GReYmWeAUXkYbnLIDi",
+	"mcUr/odyTP0GjrxjKFcO5oQgRztioT0M7kL9JQwFnYPeH7A+NkkRT2a3cl2kQk4sVkNjOf0c+nM/18Qc",
+	"qn1TLmjVrC7L3cwGuncD2rSM/Nv//F+oIgKKU3OGFJ6UzuJjgzeeVSUeCMq8qCclzRuhXQko74cqPCOZ",
+	"jSI2cYIVRJzZzjmbcAxVT9CS/oJFL7xyw/BOGGQyuhN1gztNTBucOHO+ZPvIFXSSHrvAdLdt4rwKou9l",
+	"wK1NoKSsSI7+8z9iKdLfE/WdmckFUO8J2bTVT4JXHVX1Jb4h15Max10FdAgPMlGnhv8yD73TCqszxN9h",
+	"mtpwCLsxa9E+nbpQDI/8PyWu2lQ8ceoSvDMOl/0VsYFy68tEgFPn7ye2G8CuQlxtyOlWBGkCGbAriOd0",
+	"8S6KVxIAH6He3cdsbc2EOOkeHzof+knwr57LF0zu69HWh7IDkb3mbC7qps47YPik/T2XhJHlPw6JPzPX",
+	"Q1Bimuv9gniDNABfgJDJfYofL4uuUIHMhGe/ur+vVxX5+MxhyT4gXDloB0oHJVO7vrd9vCJYqqcCqoXG",
+	"XU+f2wvY6rxIxjcusUSO4L9jzT9GsjhfVLXFo5kCd5nsEAE55HyKVgQL2ZgelMAmmUTfouuSdPPZDhFd",
+	"VByKxlImFYY6JvqGPGovmW8fdyd1K42u9N0dl7SAaHBvWp9DBcqS2PG/BNioH49en50cXZ+9fWPqgqFt",
+	"LQvNG2BotU3dMK1cH/q0IM2mjg77240RQhCDvcMcFhXa0YMoKTOqtiBYcra7j87sxzesoaKwuMGe/w1O",
+	"s9OsJV7YJQQNqqSqFjOa4xKW0K2LAyHTb9+wKWACQWi2MclJN4WYmeGYLxZUwU4143tKQWR7+BJiyHR9",
+	"SVKoQiCJVMMIBS0yYKbJSv/nd7H06WLJLIFlZ78FMsgI1fdWu8+iuUVjRMyzShCXaftUh/aF6eL3/fKW",
+	"EUSYEitI+fx9hzxSASyT8W1lEBiQ8QpOA2Pc0AJpaa/cJjsUsnat6yVDNbP/1BvKHYmdDYWOO6fCmB1W",
+	"1ZOSyvmDEvhim2tdATnf3ROXjzP9fKnScZokSVtjmDr9++b69M1l1/r/Y+9dl9tWknXBV6nQ/KA0AVL0",
+	"bXUvK/YPtiX30hzrMpLsdVZsrnAUgSJZI7CKjQJEsxWO2A8xEfMGp9+j5032k5yozKpCgQRISiJIS+Yv",
+	"WxKAumVm5fVLzRmZMPSMeVD5Ps8pvu5JFmENO/gKh7ByVKCBMS2CmuUl8HotKBsC/3mdXVSxjhOG2XRo",
+	"B4Y+RlW4tGYIZrXrf1hit5mwCnpNTb6Q/h3AWyK4Bk9NG72vQKkFgiu2yKt08jmyq7OCdwEBuOLd54Kx",
+	"2LGQFs7mcz4oG3T2ERAwIrav9cT3EVVDiHqYxqmPL31fhBxYuyTZDmrgKoRkoQN9gtpdk09HGsxbFTqv",
+	"xogKOmDvCw0IZwXPIe33ecxduuKa+3R65N7xBqoJtDsfATdlR/8/I/0nLOYDLjNFPNrG3gD6OuAIpeK5",
+	"5pxGuSLHCBpPUx6qQyrUxKT8Vl3eHftwxzz70DvFfeCSJVxGkPu96isfEzl60As38kGPf5E8ZJc0SR/0",
+	"1skdEylaUg9ZCyJD61dKEKcQN/o/QnWH+QyQI0H2DRQSBP/LktnhsUImu02PN2+WJcb/WSfIxCy5aBJM",
+	"2bf0MFR3S9LJy6SNoVCiWKh/C9E2H40O94kq8uH6y0sTRk/z7Fx/uXS7hzh4ZAwcmKfRGDAggQh7RplE",
+	"NdLJiCNCozsqQshqMb87OPK0z+IZoIjKqflJSugy6ZWmWuyJkK0mwPLHdzJsgzLM4lY9XZbBsUHkGhAq",
+	"lUHX36KQy0nqqXLOfakg6jz8TdgetRN1JdZyvnczgi4XawHJc7QDBDjF8kX4H3riioLv4AjLELck3EYL",
+	"hdrZ1NFgBWT3DHOZvhRl3KUJtrx8bgmPT4Y8HFou9wi4N7VYdY/gdepLaZrrnAkNUx6yTbO6v9FPZHHn",
+	"wkHsWuUzuBOXOwZflh4nJwIxg1+9RpRI1yYNuOi9J0oDqwAFxNIPiIQxZyHDEguUDkcGobHYmsScU61c",
+	"nikerqS9nMGTO8VlC4qLysTgEZJMv6af05SlH4CsnO3pKkhAT5RhQK87DeWhAsxlHWqagBI1p6JAu8ch",
+	"tRixPcYEPIUZ7L2p7+dBEvrBFBV3M68ixS7twyspLbhHpcylb4Bf246t9gL4zavXo71gL8xUKker6zQ4",
+	"zH/gaygBsGV4RKdk/48//vijeXbWPD6ulAF9LSkrmi+8aj9hGnDPzczCgGoofseOCDWt9fr8jpkkS0Sm",
+	"1VOqllnySbPtoBigMQajeGQ1GBdFpCko2g3np2nkFzAAIFdM7M5dCRXze91eaYJhyMYpi/KsxiFN9I88",
+	"TgEbIznK59NjsRQDgEUQ0rY+UJLwdDabkQxZwqqmzty9VDH1t+2VISpqV9YnjN2qp+np8AnNxlqX2t6t",
+	"5gTKEy82Rw67u+2hWS5250ZcZCnDZg2aOkrcjIyGw4IhbgPZKRMoyPAcFItQSVdzl12dV1nCaMQFU6sF",
+	"RK7c03MTmqcvxcUgZsbdYKUSSzhT6EsV7FsK5WwgIhMSShGyJMUqNawkXyh5TqOniUyQF+ZLmLuPs8N7",
+	"SIZYiBoybArKVroW87eOZ6Gw1n3laBZN5ERt4nYJ1Z1zrOfWgpUMwZok+kakZ07CTxSfjnNwNwLilxPs",
+	"hOac0Pxo9qeK7ffN3/UNFA6lYuIgQOk5jqkQVjyS////88Tp+/wWK+nMBLKWeic1osntStGeOkWuYmnK",
+	"xUDVkLpx7cnqaztMTYkbc+NsGtu/fAIl95D5u2bKWzZOd1w5A56TFoMxib7sEHsNNWjXnChhJOaAGYDG",
+	"4j6LePre7u+C5AshMxGyEQSwqgAPzmyzNWaQ/mxOcEAywb6NNVWRwqestsUTTyIoIzQ0q7MIeJ/IpCto",
+	"eCvkJGbRgEWmp/eoRW60oEHXgc0jkaNRJgxJ4mygdsa7exuK7GsqjLIYgQ+6bn6plAYCKMEyg4gUBkaE",
+	"g7w/fF9mCbn+vz8RgM7EVUGtB5JdVXenTmFHa2WyfKBFPZ0K59J62V55QwJFUrRave0H11ABGXO4toBX",
+	"QKkUha66ZJ86b3yBvp6cxlqBYcVIT0IHJHJGk9tITkSAMB1aMioqOFohv92cfTKoIYAgcyFsVj8Iiizi",
+	"Wr9FVCaekt60KwwoTWqZtpO6PB4yARbDJ/LmC84+8rcRn0JBI8VBaSklpG/7ZFnb/ZYPcSr0bbvhFH9/",
+	"AiadfxXu26UnPj098feEG+QlnzgNQqbpBJgQJUeMFGDQSq+Q1a7Fw0zoG6PSCv+gL47P8MzGhD8OByNX",
+	"Bng9iMwXKO9/s42QS/UOE6AtxGI9oBIhU9QC6pHzK9DUvf/jkobox/D7OcG6HNdnJO9ecv9yXOCcMPDP",
+	"cQHjP/p4Vwn0+mdb3bpxRFOWcBpjznVAIK96RrINaUqoukXK9hTWEUQGoPOGckV4kK6tLepBV8wouCMb",
+	"ScAvQu/VeTVYaw3YHKfkgsfqgx/3gi/hAdzZHarKGgsDHsdtjxCJh/bW3SiflhasaqXcf/hKz6x+2tfD",
+	"PBWf+Fy+QFShJyJpJbdzZDyjN2jSC+Z9BBj/ULesqDlwxGG19tfj6T1kfJwuiff45GGe35CXwY23SONU",
+	"M+WgL9jl8PtQup6k1vQeUlXhX5qhuID0pp6J8oMoKo8j2xEXWxPURTJ82/6VfLg4//jp9MNNDmxd4PRI",
+	"Yg6F5uMypYqY1nYyzf2cR+Tt61+74qpzc/L10+nZ6c3JcUAUnQIulh0Fwhu4GRBz1mc84emQC/L2r2Qo",
+	"s0Rh/L4c7lq/t1jHr4urYcYV+HRmbfmyKAKet15Uu+hNYkrn3erB75aCD25WjEyGMrdUF4mRKrkRIOK6",
+	"R3uVl5ILLzQB/G7h7eOevYJH6yTR4lBfOJtUhnv1Az+JZ9uLBQFSYd6JEUK1ylIShHLTCYvvmM1LT6WB",
+	"ZsjG+v9z1bnB2kOe9I6VUUwNSvPMKI9VlvWMd8pyWRCykgBnyIicSwK44xZ1fERFRFOZTLGsqal/Zxl2",
+	"mTzyw/HLRVIhql67VFo1tP3TySUX08cQtEUDqEfCVJ5/nTJma2kVDyY+iB6mMtl5wNboAUsfTPdL5VyK",
+	"/SIq5RwkFuSnbx/fDK2Z0RblGNgFvGBpdwIAlDRM+Z11bTQUpL+E0O8TsmJD5sr/4I5rmDIKq6bxxG3V",
+	"OvWvVelreRnvRmmsdLxl5ap2LUf5TnJlu1s5Wxzd0VDIZNQNMhMYND4Ac5Stn6da1W0bxHnUMvVucwFS",
+	"r88JdARYJAzhU17ngCdQKE/ZSK0ERQXj6WWbJGSaJHRaRrA4MdKbEkFH7LnA/EG6ipFvVEHZlgPP92mk",
+	"BOoJQVzg8WaPanFoqAfyedejApbTjH5JLQKNAmpxTy2pjbC5f6/bbWjjQ8OUmfZRr9tkIpNIkf237Tb2",
+	"wptwxSrLDf7xoLT+PzdCxGYbViFht2UbVhy3ZcA4QtJcG1IhBRC4PswjzBr9RwBlKDQJh5oj9F+CmSfR",
+	"6R9zqkByGmJ61T4wjABVI/WkEL5t/0qOP19+Ov3QuTn5et45OyGNjlsVzC4i3b17/Z/v3T1C44TRaErY",
+	"N65ZHJQWbqBVW42K3D5HQDVBbZrPbyWnL2eOquAW/n1nSD2ubeOakIEtQaOR5Rhq8eVw2KcjmT21qqM0",
+	"M+CTpNFH+Lp/ydTXm6A4lB69PHLj0uMmLIGmq6YPoLrl4/HOx1lEbIrQh97LeJw2uYBKCi3jkWy8u8HP",
+	"Mz0CoQp51tCe3AhUmjC7yQ8k0pGFOC6twcC6tlCORlqXSk1raYe1Gckwg3jQv//1K9mnWSq/wvcC23fU",
+	"/jiiIqPxV8ViFqZBVwDANvsq2OTAAnqazrwRA9AaNJpExCOaMkVUKLXOQtqtv2iTaiQT8wxuVhP2Djpj",
+	"YP9kuBdhpzCfAoMP7+zeqmwwYAoLOrQOObHYFFpBKW0MfKbX4d1EKyA3wD+zl0mwoKqwznJHO/UrpmSc",
+	"pQvarSbuiReshGlBRfG0i+oKSVgMFOczXUFTs7EvQ0pAeWtTtJYw673970q5uwXFaVkQCl95wXm7uMCq",
+	"2xzLp029/S1jYxPfxEcbymjaiqTsW1pveoxTSJdDcv9wmnF7pxn/FJqxg+t+iGYccX3pLvIFH8MTmwip",
+	"zoxUFWEwRZ0IPG7dvJDlgIshA/mzJIFMGLuNp3bdbmdqyCBcEHctIZD1y73iIFuRfg8lz13AdX0B17zT",
+	"dynlaxMogbb5WiiEQykVA+UholP41VBmSVCoAWsokvIRI/+Ugj20WgFH9bsslhpqp9ANQdxireyIRtqw",
+	"TCHahJRhqnDYlEQSfj2RyW2LvG2/JQ2stIff9vXOtxqYokoyBTX/0gWuRDEWWXDSzzfnN30bkZhXM5oy",
+	"VHwWmU0F3Jz2ZlFjcClmXZUAkUwpOmA7b8fMTWIYiJYRD5nILI7IgGmanQSYzQX4CZ6LONCC7rebs09o",
+	"hOlruI7rZxEfJplYHPVBCrnSj20iuuKGWyW8gmmr4idRWCAz/nV7Rnzr9QcF2IW8wxhPbDXJpskqNYrx",
+	"ugM051ByHMoEPLGKUL1+qCsgflkBGeu9ekf0NBBvRF9i8wL9monohlkir18/vwElSFT0jmYJVI5OfvzC",
+	"gMeZdNssD3ApK8gWciKc/tP3JDIKa+AfrU9wMTBayAO1HNPLYhkUkBb7A1gogbK1Ow8VCJH7EP3uyOKJ",
+	"RCMuzGvQXNT9Jo5bXXHFwiwBv7J5V+tO7NuYigi67qfSQ/0rxFbbwCTw1oEBNOER4aorGvcGQfB7M3+3",
+	"eT+dTqfNs7NmFH1vHGk9StvLLPK+b7vSI6BeoTV9qytAdIPRzSEbKUmPacpaLSYi/Z8cDzfAQrAq9TNw",
+	"cLl/efMaMNFaXWEyR/Tql6RcNJRVAE2Whs0701NrdYXJVwNkQBLSJOFMC539CaO3B+Tkhg4sCqvFlQXa",
+	"oWKK6LKpa3dEIjZmItLn+V7/uivstPCsAoQkdWo1KOMuMQQctDDDIJ+fseJNy3lD3yM67QrFWIt0LMiS",
+	"OdDTfvNcCtYE1z8ZyjjCo8EDSwGXDjBv3rTf2rzznoymVRhNJ7Zfy8JkkBxTsiLFwx3+g2ILQfU4ZN8R",
+	"z0EVvCZS2UNHXHJ9nfb1/sL27tWqtcPOV2WS4rGQ3hTZCuNFfZdLFWk22wv2hoxGJuNHk3HVkOaxQ3gG",
+	"RntT5m3P23r5tIg0tl8gvAPN8IbknjSPlxnIMacHwLpWcPsyG2BcAa01QbSLcZypgpQzR73OpLHqdJk2",
+	"+dL5dHrcuTm9OP96cnV1cYUCcMySZp+zOLKNP9+TxqnpJA+zR/BUMk7kHY8MqjfQK5EJYSLqCi0KG0f5",
+	"ayAateKXvCcnwvy8f8+V/H5ARplKSY8ZoHT8kP9A4whlbsLy6ymLGYCZg3GrDCBg/sBVFrPWPSziO9ln",
+	"rUGLNK4h3quvnFjvMojMiE4bC5C84EBrcuzBt7eT52PoCldXYZqZjkw7X976m3uLHHWaGprV6gbiO69a",
+	"O4GKh++KW3dej3Es/Ug8sOZbeInrzPtNIW8DQi6+XHfAgXAoDaMT71gmXYsLRct6rdqPY8qFyUC2eQ+z",
+	"RxGQHuvLhBFF76DC5EHM5Kyl5ekMlitW8CKrUM40oVhImBFPr+GNEj1Zb4dM+IALGtsbtz8DCE/2rz5+",
+	"IG/evPn1ICCZiJlSDkee653zn+VRVfI2Fyo1VSkJHOfew7KFlmZ17FzRfiKIsI1OoMWFd5gpCCJsChKg",
+	"swNsAhnHcsLFIMBrZDKUMau+QoLKKHcu3uvKnVhZ23guVSIXghmtKL/I7c4XFPcjEiW0b9xABl8JEJ2H",
+	"0gJJj2qGtzm5WwLA54kG/wbjEdDVjLAg+yt4lA5a5KN+1yrszqUVEBCFtvWGdbrMUjwm6iMI9szwMgFA",
+	"3znZhP6XomQ8OMqZhKhxDB4a1+SDUAMsmA8QoJXBaBJzliAk0S1jY6ivSxUZcn3o0yNADrSTz78YkJG8",
+	"M2tNpv7Ee1OtR4+ycNgVFF/BNXrPIE4l8WGQ9XPI1k4X5ylRQ4hN9Vg1PGHtGhsOs/EkrFUECZ5L5KRp",
+	"vsMyIYJNzGHtdLN1oiGWXl1ll1VRVVvl4lpJXVux8TgQTqHpeL3mRaEZdfW1V6g5fdlQcehlZOj4DgzE",
+	"E2RzBDbYWYSEs3q+V5Sb0lsmsNrSt6T9G2R9qBsPuWAfSqqH7NtYJtUpiCfw5wcT7SObBrkmlZSgu5Yk",
+	"coKNLBM5gQhTIdvmZYftHWOatlJQ1ZjToGnq+VwIbUSTW1UrOuFSNbMTx3ADY+PG9yad6zRCJWyVjC79",
+	"UJnPuiuAbI2r2niCYcWtey4i9u17CzpKKBJSQXpGgMz7bCI6JVKQ/WKwEl3ZENU7OCJWN4SpeDCLDa/j",
+	"ffko8PV+PmCrUVrXk9zOsHqdID6wK9vzvj3mejQxgtRpejtFbgsZ9zf0lhW6uo8TBuAjhxaF5JBYUBh9",
+	"cbie7pm2nBCvnZp2Z4/U+KAXy+ZEWmkE7YqFfMz1e++LcmthWxmuQMzQ0Cg840T2eZwnJKLGk2cYAGDJ",
+	"hKfh8CDAZk/WjaDtaFCqsSuq66Z4Gim0JFE5suG1PDkFmkJpgTtlKRrLLCL7BYnmoTuUSl3SOJdutanE",
+	"pbYaUJegvw1G7D8yGvM+tNQsT/J63SYK8io0leD2uHyvEvkI+UB1WrdAHjDKgzDH2zVMoCrTzFU1u9gn",
+	"lDf/I2PZLkr3WGm4xey2Chum0M4HFJyr6y+XpJelqRS2i9yYJUoKLyvuCelunmzlYXVW8bGciFjSCKVj",
+	"qFa1R4yAf6BRcvXxA3n37u07l0z1nFzEs75hCsEXbt1YBKT+GjM91m9CjGMqljpULvVDNYpE+H5Vk/CY",
+	"iueELaXnC1lApUyPTg17qc5QxhFUx5xf3Hz9ePH5/Bjv30zxEDwoPcaE60SLgQaurKWBxYJCCvZjkRci",
+	"qjeFFE3cOptLtlGdrgyE/lyKq3xGdeL/ARSFwZ9PqlEQDPQ89t3oy+RlYc+vKUncU7495HjrcqxyFqLC",
+	"7cJylEfkjE57DOHjDyBHWWIAAf4v+GCYzqY0u2zm9l/ft9stcqFfcFnZ7wE2K5Q28W3WfTDbRgEbcE7o",
+	"4x3ilmLUUvF95Z6s297PR1pi7rvJv1wfY0fMr5bsQxBzAiWdEK2cjllDHRWjsA1Mjdd/R72icaDtuUUO",
+	"8QApS79SlLVoOpgJQMh1qLlhS27N6kLrEkKtKbLpBtmeW+zhbLLL0lxnWPPv/M7L0dyfiVD2Z7MiDojl",
+	"WnceENkEmw0cXjkrP16cq7vxYtjiK/1ErUDFMMIyaGK8bZ+TSj4z9YVxxWeQ3DMnOz3SWL/M1J/uwL5t",
+	"RV4uJkpzoNCNDItOd+JxC8GCzlK+Mro0HY/njV55x5JJwlOTagVl1HiwAclEajR//Cp4siubqnBxx1N0",
+	"hS2smT/1nttE0Xw+3ipV85fMIJdjjZHmM+KtrFhM/nL154uxVmjzdWNpVbEDqzEHDwIynt+0Fjlnd1Ay",
+	"lGaJUCSVt8xgEay70OqK9TNFY/WePKDkiuxDRCXAgzwHpGVN/Pi/RMbs4KgrtBV5ctY5/fS18+nqpHP8",
+	"x9fT8y8QXjHsRqMoYcoWtrqNyHfuCCxR+/bZydnfTq70y13hvw0Xm4lYkR6LpRjMIoGWB3gw9M3jKWJo",
+	"VFdaeVxQz1WVD4ADbrroymfzebaGv+4uqGcVv8EzI0qOmBSQ5Yvx3ln5c4RXFPzNVqHDXcbF7QqX1SEf",
+	"2TSxdUsm8C3KCXoUXMvWcMjCWxZhcwxiEpZNnRm0Dj3C6FMiJ5i9M6ZKMUW4QrnCoq4AVwYuWTGRHpiA",
+	"FUSV4UWutTK9LgPKbBKDAFDANiMulxensB2zt3SdAgNH3LRyOzv+FVOaVEuEx4UAoNwsTsHlmMjJTo48",
+	"PzkCQX3ra4ackQ/XX5A9Zd+4hIXTA8x/jZKg9QFgozx1Vs3JodVlzXqrSmcQDqzo4LZLNAoYHBl+pQhP",
+	"34PbBNa1H8oI0vdj2mPxwdw6AdVbC50iSjKUc4hcmmH01a3VYHz1TMGJCqy2E/g5r13hfgvBBINwbuQc",
+	"ZrDj/h5gyo2n7NisRtCayoG8TQHqnKj5OSTagvJbLdLslbOTaWvzbf4Oybaw+fqy9QWMb0wha0QyADbo",
+	"TfU/CKwksxQytiDtLLFVtg4x5zEi5z7/YUnl7RW7k7ezlsKyolN8KdoFTB0R4I541qBMSlwJJWosN7Ce",
+	"RKVyrBzGlpbHHEA17pxmq2qGJfdESWW+QTWRHUK6ar39+mdmWJ1voGeyiKbbGzJBr6HGUOv8u8b2a+gZ",
+	"LaKlHIYGlnHNCDZB5oJSE/jx1dtmRKckZckIbUgZR2UMuKrUzSHUmopRtcwR+sk9fm2e3oQ7dHbUVaFE",
+	"zYqOCBuN06mBDFYszGKaPLv0QW9BK7UeNB50AFiyL0wZTWruBWIIbiEVGbTEzbWoxAFXIRsL5Nib5ibV",
+	"yy5rM2VVEU9YCA3pkT7cz/qSFzOlDC68WZQytVHTamWRK5PVOsshXzZxJBI6ntraxvlLpabzvs+W9xC6",
+	"YiN5xwxrr6b2I6LCTu3P1X69Izng+UxZ0ry6L2TqxVxRKABiLVdpQlOThFqbAv3Z6zpk28LN4gmNZGrU",
+	"q4jBDGlqgVv9WcMKv8LcXUXv2/av5FPn+uZr5/js9Bw6hSKGMGOR6ooCSmDp4skZVMEJ9GmbTYWgmfeU",
+	"icM2uqIjSCZuhZyI/Fk7k9KuB0eEkh6N0AdWFjmsBgDx+GT9XiT8+JYgQPwLvqrfgVedvnOAb6URE55B",
+	"w/hvpUEO4Om0RMrYqP0tY2NFlrNdhW0ze5kcgs5L46aeQr1FBZ+XtEe7ZkZbOcMpXcGMamLOfIiOUnwg",
+	"Rq6McMelL9Kle81Sn+MWBIACrBx2VkA6ZCPF4n6lvwBYaLFxB08sARH/HRAb4VazhmrK05gFRGU98z/b",
+	"ui0g2loTA23GJiTmvYQmUyIymPB+SJVpMB6GgLTMB0ImLNJiZFtt6+cwGi+xbWNIk2Saw4GldABuUQaA",
+	"i+zbOJYRs7jlZbNI6QBaD5WYwDNTmDN0g3IcSk0aXMx+tWQ9pdOZjtnj3gxpygYymT7u7ZiKQUYHrOpM",
+	"3q10JuYmmQFTpEk45HcmjBfHVfRgHytMgYlstPf+P82X9wL/KRrHe38Gq65QYcBv/tPAGnvBXpg31kRG",
+	"2Av2MlC/9GBaz/2s4L/Yxzh6wNjgMCpfl9J8rXex4nPFDX7V7FHFKsFEx7MnaD7IRcoGcEvMf5Gkkrxq",
+	"t4/IuzZA3+OxLRrhmv9zySh14vqDLLzUC60qVqWm6wNIQJnSGNNnMH6tXnCDY4jm6tUb16SR6wFRTLMN",
+	"iwLS53FqyvQiojAvCEvbiWLJHVujK3NRNpTltfckb25smpwblI3SPsxH+bVSaNWLbcG46gqTpED2//2v",
+	"XzGFgQrCvnEFBqt7HpIiADfFFQP2mDI0Ao3HmSr0He8KA/Er2OSD9xV9sRwRFusLE4IJ/hBGULSqE1K7",
+	"Yi4jFTNFjz9ffjr90Lk5+Xr+GXJFG5+Kl/S9+A4wwyZTAtbSm5Lu3j3Is+/dvVLoI0zKtPpEbarxVvD2",
+	"UTJotaBSNOg/7rThbVQnRBCn0/u/Uttg+GvT6DScqeXq8Yf82U3EQGDMG33xrRAByef2rEq2jPhF+IP8",
+	"LLScgc7oNVwVldLKbOG0Jql1Tkdse0IL6aiq5g8XvhNbWxNbBQaYFuTX3G3dOTsxQXFgkdzxP6RqsbDT",
+	"QmQFOXcDj/1wIg6m9XylG2z+VgQbbPDPJtT0du8E2pYFmj6EuoRZprSFvqiUXj/2WaHDYoXuLv1Ejp7W",
+	"/PDUNjzMvZhvIHtHGbRTPUSV3yOVDxq8dgcI7lxZ4Sq6RVUG5Yd5H8wAVyz7KRO2BTIk7vem6CZ+wX6R",
+	"3+TELBzh/MAKmVDlkLy4mGkY2AeveGhatGLparFmmniZOnWlfeWctGKyzgZ4aiPMUUMy0Uuka32TAnmY",
+	"Gj+XU7QVSj3sZfFtM88sWrfO9LcsvsU2TvW7ryK16WCuXl116eHv0D4ZYKRwgyPT11j/uk95vKtpXkeQ",
+	"13QJU+yOJTTGi8IUqvWm8M/KvivkhhSb9dbRU7ZxxpXiYkAsjZL8EwiTQweEuuSEhqsrwlURfEIdAcKl",
+	"6R5LB11xeqyKHWcL30CES/g2j0jCRhQ6q4P+FCVyDF2cMDVcCqbKcqc0pd/QQZ1MbIb4EXnY7D6wckoH",
+	"gx3jroNxtVmjqZmkcoZ7ZwwceMg6ooc0D6DQhJFbNsa64MWcvbou9nzSpjettiDYm0082XcpAubQoDl9",
+	"xKIDq9IYUwZrKiEkGGcjp5TXq9fUBwzREVOs0RaE6Y0iCetnivk96QC9Go66NIi4b3FsxkxbLIIFhLUG",
+	"ra7o7umfyNvu3nvS3bvRFh5GPVEYdvcwOqqgmNCgQrRc9FJPHa4+l71sqoQDougUK7bh+6iB5HFYSTIF",
+	"YK+ER5AI1d0TbNLdgwxEfMNcQ/o2TektK+BeNEyZeasrLoQrVpeJK1L28IeSTEAiIwWw1/deijAVk6He",
+	"tgFLiwiw1TgX9auUWykF94auvphcqwP/brKx693ltHknHR4YoSD5XBIHLbR2eoAmWj/YhOX/FuZPmKaa",
+	"uVTIcSeQ4/smQ1LLPoOZ6xBprHyg2JolZOZpmqL82J9J1qCpn6gB9RSCgRBQMykZLXIhWFdsQqgYyAWf",
+	"81+ybFmAMHECaZmJ1KJdZmkoRwwhDnLygHOECnc9l53M2YrMmYGsKMieZUAVs+gUK0smzGVaVh4NczjP",
+	"1lLfurgkujBSCTGbPz0nRbuY2601a9TQIkiJC9MAsMp7MRW3B8V2//2EMfR5bEDHVqlMVokYXZvn6pZr",
+	"dpwyAAf803Mhgr9NU2agrWKjbONVB1DmKjBwIwCk1NcXsbaKsc2CoYaYJtAyLRvHkkZaD5ETFm2ELO5H",
+	"6I5dWLQ66xReVrOKz0cvt8rYuDHL8u3If//X/4tI6VAoIW5VgIQREJqmNByOtA6WyInF9UoLaZMLebN2",
+	"plw5t/N5ZGpjGFKrQvpA8tKcdDpmgUs3CogpKNEnAt4r7JFrzmp9LpDlFXgmNlJdgmfKYn+g7OL2Lrv4",
+	"Z6qInRd4iOgDbTK571fDJ6nSN54aGozCxdqqu4wOjbuy1nLXArOVBkQ7OIuXIHt/8C5CuNEV9DWLyQb6",
+	"dkPZSiqixfPKhJXL9Y0TV/FYR1mc8jFN0sO+TEbNiKYU7ypsnMXiSJmLynsPcY0zlcrRJU0ARN0gqlpd",
+	"UusaXRFTlSKOpyFQqJYxCKK9KVGC9/tgSl4efwzI2eWbgJy97Rx2Oh8CcvH3vx9ejDMVkN87XwLy8ZP+",
+	"JSzof559Crri7PT49MCg5Smi+D8ZIoAZmHQsc2oYnfc9efvqDfl4+unk683FxddPnau/nwTk7at35PP5",
+	"9efLy4urm5Pjr/rv5TAQWiPuuENbeOmV7OiDuombMXDMTWd0emusagPinthdgbicVyvM7JJO9XHeSPlJ",
+	"W1n43rtVtkFlY8T1PmMRpzZN+0ly7rMx8LAALjD9XAzyC/pBIRyVylJRGBCVJoyOwLR6qLg7vM9/WMne",
+	"m+G6ndFnjD7hG3JWCmIP3KJfbhOGwvJHO96pF0GIykyLFUXtOuTcdpB3dnL2EXJ2W/LSmh0+yzXK1CKZ",
+	"AFSIKS5Z2T2+iqA81Ky9tI14gW8WoohoAocsGnrHnMZG9j8gcTePuRpLxVHZcx89IAmF6yEdUqHNqQnh",
+	"lRACkZlTGYRAT8qYQR9qm2qM6S3521d6y/fWl3svw5SlTby4imyqtTSa6klxQWEBS9NybgppG8Cfr9u/",
+	"bHL0BCmy0L/4Tdl9eC5TMpIR73MWEcWhFz7o4+MpWsyJnCiWkKHUmv7+ab95LgVrnkHMVSbktN88M683",
+	"r/XrBz92ovXbV6/L8m9gHd6aPotRYVXaQImQ3COJmTKwJbjYV79UNHuBU4g5g5in4lHOSkfEshJQMtnv",
+	"gX/+/zzUhsoBGXBtSFrDpbWWEFBBOHnd8K3WBmbdbzc3l2be5l5VRElCs4hLEmquZuz2B9YaslLQ73FM",
+	"Q09p+Mhj9qPZaDvdYWejPQheFGh6TumY0/CPbFINdCwmGTa2h4SYlI+YSulozCILxrySFgJdcLbsl7pi",
+	"IR9zCHxQTCSCWUGL1hbpCFJMJZ3tAV+BxdI4l11hkZhTid9sNara7b1uQ3cOzLrEaOoY7sosKXMTQev8",
+	"y4SGKQ/ZJy5uazJeYKNhMMexW0AkhAlcV0ghl2s4YkrRgc02/EfGsl3iz7NqpwXHTCgZG7rGjglYLYys",
+	"5/eJMo3pxixRCDfFE2jmDS9ZAMVQjkaZMKSnVjaOEKp/ujR35JN5ru5QiR1nUbCk2GEgU+w55RT1GdXq",
+	"IeSPm+4JNBe3UHqs6WCrgenivsOM/webYgtG+Inc6h9nkcZszSRgWOKd6d5t3XMRsW/f3+vrIiXUfEf2",
+	"uyIdQgCj+JHGwVG+P1BeggPGZU0//BHNS3a8g1ZXdEzF+ru2/oLmpbKL5rqE0muKwZshtheKfxSXaZ0B",
+	"FaLdXZOuTRdNHyATHuH8GtHkdlmWqNWuzsyzNVLf7FBV0Mv45+ck182U4VLGylIb/wGLAdyCoUwQZBLP",
+	"ukcTFVggSYCSWCN8zhoykgyJlpHH+gVjKWVsTiw+jDBzUTh7fjvRuD7RSN1F5G07NU7iornuoLWDdru9",
+	"qmy02vci5RdSdyxx1CoZCwMtuZjtzF9uRPb3oYRkalypYjkCppac+jYcygmJpRgE4D5w/Uoi+DGHmDcC",
+	"lQoaT1Meqo0J1QeR4OFocfr+dBMkeDZdiQhDGseQBLQOKtw4ct3s5LGADUgryJO0oDNPHqzTitmYsUjf",
+	"4glT2YhpibONq/phVIXQNttOh7vxQmIjqGGUghHFlAISB4Z1x2F+DXtupm9Sz+D3DUU+fD77/Klzc/rl",
+	"pCv6fJAlTB35INzYpWUMtiB+yy/EMBZgAAEakrA04YiunzBAmmd22K4QTH8OWmMrkk40pZOO+2iPaemj",
+	"rKfGCKDJUJqsPfwKi6BReLEFU0N1Rb58vrwk8ophpaAnA+rTwHCw1RSw0q5mWvHdGYlbSebGzUe3zAJJ",
+	"VxBdR4RHbDSWqU16Aj5ojhMp+6uqUgkDdXjLSd1XOItdUnftdXEJFq3OBox6NLxd3U3hd75ajNvrN6Ta",
+	"CHIvDrgKdu+XvJnRy269aT20fvcmLkw/39kerbU0v6jsBGHbP7QwR6yRnwlmjXnYLY2AlPy5K1IpwZpo",
+	"GCDXLxenH06+Xnaubr6e/M/T65vrkoEaHd/OMLojV/hRg43UFdBAQzXIPrbooAmCO1Ctadgq8IQNaALa",
+	"ZUgVO2gtbj5hiLP27my/J3zVJM5XdYxfxm6daKdabBP92DesQc4rlqZcDNRqov4Quzk9DUal3FcJX95s",
+	"+8ILWEwNnso6Lips72SkNgaRBZug/N4x1NP54zLDGqmZ+5HmuzzLMUem7x5wE/tGwzSeLofQc6x0r/9Z",
+	"vbzfuzVeQmPq9fSZ9sSZLffIITtViYh7ipMHcrLHNB3mGdl4hA9FgK4o87hi+qs/qorQ3pSKgNuwUxK2",
+	"439A5fcResI4pqIZ0ak6vI9oyr57VuEcKhZkMCYYPI/otKGI4mIQMy1QhYmkyzDMkoSJ0AK3gD+EjOiU",
+	"KMbIfpTQfmrh1KSC4oOu0H9Kh2x0EEAtbUqT1LiF9aTwyxjQNaia1iz6pxSsRT6aSL6Zm+npaeL7mOyS",
+	"v+KlV+R44wLh2vRoARnywZCplCRU3Jo27VD5i1kC2q6JWAL2dz+Ro+LX83QckcWxSS5TLMximrg/HlTk",
+	"dOLTgOoP09EmkpAp+eOPP/5onp01j4/LbJS/s/QypuKY1ponZoeo0HEiOn3BsPUdPBTbf4GLgaZmRXga",
+	"zFKkI4CmgSly1Ibkg+hFXu6J/tEwUI0o+MsdfXjA+l75s1pSpGw0jjVLLk5tiam4cU9uQiv3R1xFLb8Q",
+	"jNi1QNACTsD0l0nYkNFE0TiA4AYPoQ21CJmWSvmBfoVDDLDM+OA5heNULNN8+bJvNOJ8D4ICScuJsA3C",
+	"LULExvs1FKnv8B7mejMd4421Vu3QffrBCmJFj/8CcdYURfKG2EqCY5EBK1poWYrbpTTWlNI4x9hUFCRb",
+	"HiPQLAs/OZ3kCB6GPggxh0gqwu35fL9Ii1x+Jahllby5noOhZfgsJjwb5ayyQhdZ6wG9tfyx0Iksg+Kg",
+	"1BQX7rveW7/8ovUchVrqoumYNkWPa0tUX4+ula/SVa5QOFG3Ewi9h7QG+jvZ179uShFPzZaCJn3wwpsb",
+	"edSDxoRM8p8sQdV4eS7KBtHSAVD7WA6Sb+94JzQs0DUcpYEGIPsNUHIavoXiUK9FV8DDB3qxDil5PP2Y",
+	"yJEmktPIgfLTFDYIzSn9P5OwqzybcpxwEfIxjVFJ7op9rSHfsiloy5pRDoiS+DFAfZ0yqlegALoJ6hv6",
+	"XERaOW8VUjxI42aobTe4gWycCBpq4KQa5NA8gmRs+2wUHgHsbykYdmiH1udvcVecpHVWb1eEFOw3xVh1",
+	"cAn4rT6tYCvdNFGGlGsBgk1wM3d3/+Y9Rdcgmu01V9AQtKByzpsZueV3wFioRCxUEA41uzaNSbUo8fKc",
+	"fUuvzWM16qz+MJVujdSDFTZTb1gJwSOUB1o2QrxbimeTlvk7zNm5M5w0xwOXYyYUaebQ2mbpRpDLiE7L",
+	"XHEBYbEyb1xnQj+1FUtRHd6P4eZZIUzj5O8Oj8uBMGvZsIzPq6GVy3e0vZHbxbtZngekMmz1tv1+iwpR",
+	"O4UmLi1yxxLIxB1lKiU95i6ThiJ4e6T2ESMNSnQwWPWEqq4IAZAKITTliIFmFSvWIlcMkP14ig3SmAme",
+	"4/Oq1SC2vvRtGxVbaNdEeywuNI0Sznp71W7rtxMa6mUfBITqNTFXxPKu3da/izIkZvJKD/xLu01GXGQp",
+	"g++bzEu3dtoVmILnF+XmHa5Mbayena2Mbd0DEun3gxbBPiMGUxtiIWg84BKhawvijn7NFIu+glz+D5NV",
+	"nTKFBrGBzLBtgaFg0RHSv//1l4NyENCofsVzO2h0y2TDzve05UilKzJDkQGNvAPgRFOKC0bqEk9VNsa4",
+	"oIP6Vw0sHtGcgjHDxZqoVQ8OtaFaa/60L15L06c/yPG0ZlbUQ2zNK7yQG13pTyjHAOsGsnLHmetnNOQr",
+	"04ETMPOM8UeTmLPEPvYE667AU00lsyRcIU6oafPaPFszJfpDVVbZiYhb+fEslEhww0IOsz5TMM+aKAuN",
+	"X8xzojPPSZZbtW/aqAAlLNTKm08Q6gdRTVehunHUXwoqqj94GfUfRmjmw08CuuyQy+OPrWfmx8bCbylY",
+	"c0wHTK/AeAQMPpID0QiM+9b6SgA4SQscTX55zxjXPk8/U+zy9YzoTGWDAVOA97RUuF17zy6JfV1AoMS0",
+	"MwVrwKhGbtdkMrtpmmChmznG7ycyiZDRuSIp+5Z6FfoF4wcO4HUbXjAwPuDfn3DFDqpiWv8ohKZG9Nsn",
+	"JgbpcO/963Y7WB5vA3Pqdbt9RN61IWhkI4rlo0Grg7JgGBcpG0D+9581Xxf+4ZUlPFJxqzWW/Kkje35D",
+	"FkdYldWbGrs10QYbhF6w87xmGNhz9cIDYtY9aLYmwV2zUSajdaDoALHhukslFmXqB5YMMuYhLyg5syoF",
+	"pDjqJVnAOPAQ0FhJbeAjigJ8ZhoAtgIgDZoERovuOKR3jNDwVshJzKIBFDerrhBsYnrKsoTT2HpdWmTM",
+	"BEDg2Bpqvc9mpn5O5hBMYR7H0B0h/3yZxwAEml1tnXwHW6FHqzQbzCx+jrI/d240zatH9KnnLjbNNIDU",
+	"EhVpBH12RgLZM99HIEu4PXyf1bqCzqUBTjjTusxb+Ph2gpwwNK4xWkiu051Fu43+wAnHaAYcwYyL1hfH",
+	"riTIMAZXBo6+KBehQcD3hRfB4T0OtlrgKeeLXWmQLQ0yh+W0ACPnTA/J/DBMpVDhGNdfKGRP85GZoGV9",
+	"xaFLBbeN3s3yjoiMIy2SBdN3Mp1q7SeivZi13P1uW3eoW1Uk11R2hU+mqUmycN+2sV1u75CZfZzxBNkA",
+	"D+oGqEQsiCL8UNJ93ZrINb2rlu3eJu8E/BpyU0DN9XfVYKegSJjj9VUl8aFH7mtPFn+0hKjAWvBCpRPX",
+	"zBg3APPQtP6X8yh0rwFbUjBiCvBm+bSTL38DzOqN9iBI9/KGLy8xTLdJHSgHXwsILVP8AyArfduYGzZk",
+	"Y2MzDvgdE2QfDY6DMp58JBO6ZqGVCSSzlIRv1C7t50asihKgYW0d6MZOf9mwkDOw43MuClW0Pqnzargy",
+	"T/RjaJsUodp+TOVtZYJO2IiL6NldKKA66tti7sh4Ot88JCCKTiE/0F5GMeRk4+JZQiZMmFJdLsjbv0JD",
+	"EYg28bQcUk+/V2X5rJufcbRyBe53u6B8KVQRlTcaeiHXxxY7bXiyscj/pZJiRh4EgMlBPKp6yG1jzcbF",
+	"ERp4/It9tHZyNCMt8m7aeb/cuwSt4BJlIrCuzed3O6wAJwygepvCEzajXJtNX4YobAL/zxpYeGYNhIaJ",
+	"VDbqFLh4U0TVsCdpEq0NRricJOyl0rQAHIvUXXNNJdf22RqpY26sCuKw8/45wixX118unSKgSM+vhXcg",
+	"DWOapM0ejam+l2jMknRBG6hg3VBr1xV0sn47vpxENud5eyiJ7lJ61+mFM25mXzN22WM5UyjjHbAm8IN4",
+	"o1xiqrtxdSD9QjCSyIkH1VEoV7MTTNzcvRg3FWrCoGkIOMhsRJTDzE3tqsKad9vLluz7JbA8gnK4BoJO",
+	"nEbfm/nIzfvpdDptnp01o+h74yBwpalUdPXyRUShu7T12eNkML6hrTDDwFgRi9Pn1h+j8k1XtiafQmFr",
+	"V+xDkfUxTVmrxUR0DKUAIowzxe9Y4PJ+/vLmNZasH+ntU+T/yVTqGvzyFHCZICulR8PbqsD/2fQKDmfl",
+	"6v2KnB435QfpXAsq98m+W/JBxZhmbx5qTdeonem9XGQCOJUGScVBXgFxvPRkIbt2ORFu/YWK9HmUscXV",
+	"9TXodikdLLYrb+hgM6hHN3SwEgYpHYBOYxrnPrvUsdSbv58l5vKlTG5ZSJNkCtJ7Xbr9Irfa8efLT6cf",
+	"OjcnX887Zyek0dHzNFdMd+9e/+d7d8+hCCBeADKz7bzYcvjUBpvahmq7Ygab+mgBYJxFbQEMQMBnCGUs",
+	"s8RiyIHL5f9IksGg16uGIdC0VI8+eUMHW8nPAe6oQCKig52uuIWUHCQ1QoFVir3E8gJ0Q708hRJIH36o",
+	"QnXU8uHwPqWDldJuLKHvyr1tubc+DGvkxlzcQjmJkakzbSVqTLXVYmKB/YvZJj+KlGrvpNSLh9OF7lRG",
+	"GM1LrCo79k7ycKHDT2uIX+xDm9ASzWCrtlV5qtdv01piL+Nx2uSC2J0n+9edm78F5Pq6E5D//q//deC8",
+	"FB6gZWAVyjqUxTL9yp5CPdLLfH0repajr4qQFv55J8m22j2Ei8FsCoe2sVeRaBPGbhdUuBi4Hwea67it",
+	"gBskEwuhS/ZzDKGA/NIG/xShQ0ajA1cP3hUzbpDc02iQLox+AjYOFsiYTs9GbEMX6KMi0DgZ0SmCjdM0",
+	"ZSICb+V+scbZRxAvD147d2Jv6gGut7pC78UAndJN8HWxiIRDFt6C7y6UpiG1Px1Brb+yJC2dZCLlMbj7",
+	"uCIRVyOuFFZ2RFKwo7zxRRMg34HWICtQ6t3gYmA8jahXjwFVHTpdlKOI/64PukZVB75fISU0kb3wWJMl",
+	"aL1U7FFiMvDmgpMAKu55h+v3aek5HRoKo7E6vJ8Mabp+aGX91YWu2GXkc2ynuABx2TyjHz9N2WjVAgvg",
+	"dRYdEaqglTwdUC4s3pCDP3pht9hTizZMBcKQ+riXnqhC0WZF4Ix4k5hzZWptoDLBb2BBRVEO2wuKjSiP",
+	"m2CoHoJP+PBe/3Ajb5mo7l/xtt0mp+fgQft6c/E/Ts5J41Tc0ZhHJqCkv9FAPM+K52RC2LexJtzCK12h",
+	"3zm/uPn68eLz+TFpQKsMTHTU+9yYT6urEMDw4icuapXC+SAVohjW9nhCf6getcH8NBZmCU+ne+//889Z",
+	"6WwgX4V3shi389pT2zbCDufMqCb746wX8xDv41STIeHotzL8nE4PWuRDiSR5mHD9ZKncSPGFjHDIQ7UU",
+	"D8PRwmm4gi2asm/pob2EigS3FADj6uMH8u7d23d5fwy3rYD5Nh/T/Tkp0EdkBSKEADbhH+y29XnMVqO4",
+	"9RKYS3J7orB1GVoPkrfFt7piPxO3Asx480QA0F8B7h92/dY0eYADeMIZ2lgZVJJHiGibW1e3lC6Ms0K7",
+	"45+GTfDkaJEiDF7tNgRxdYjwFel8vvnNROoUH2irVVtikFsCszaxOU25QKhvyOXJ1dnp9bXXaNemqeMH",
+	"mlzoxxOwCNEaLSpJ1siH1TdMnBE35O8nN5Ao2c+0ip8jvpim/IqFUkT6611hQ++PYc4yxrkYM7ENztHj",
+	"Vqb/m25hKs0iLgl/ebBz28j8/6wMImyBPVMJHOrv977hCC7mK9MKxIuKQqFz/ogmt5CmBXCPJT08/Ysr",
+	"UXfjlS4tTSxg+OGcBbtjietPQMUUpMV7Ah0t9CwvL65vSCSZVhGHPByaRLgBI4qJSCHrUjJmiZKiK8KY",
+	"h7eqRa4MA74nC25JSEgFdiL7ms3fvCYxSx12U8QHPFV4uXXFcg71Pzd/c87cmYFt9oSHgj0SYtZPPbiQ",
+	"uWt11uYh+xiFxdQ5gW2+WUJAQquhFnhdseKdixlT9UoNN8Yio2im4m/OEvhpjSZHX37SVo4w+APYS4v6",
+	"orgp2MuYZOP3OB+ccEgF6TFisarRLZsnxIKvV0FPx66Yy9Fx/KgFohTAYraRikppmpmrGGu5B5KLQUBG",
+	"dNpDWNyv8Btoj98VJ19Ozm++Xt90rm5OjgvNSiDR1aQaGd8z3uvmPPQSci7MF9NqHKG/vUo7KOPJDny0",
+	"wJY1pKGruzEOtJW4fD58lUiwgQllLomn5J+/mHDVDyCZruA0inL6AZLnCDMMzRvyjiWThFuw6ZiqtETH",
+	"yITKepo+ek+2j71PPchE7oqyN1e7YD/nb9Z9z84OVZUEjTB5AhqsgHSENqlQVsotbN1TYFee34X7O+iY",
+	"NniLW0HFHL2QNEsA77e/5Xt2Jn3rxySxhkdUst//kQX4D6DyZYkAwkrnts+GMEHuKGvOOQLkERuNpT7a",
+	"A6x0ufr4gfy1/e6vgC4MlhGaUwOJMXKUrkW5ChT8He0faeSxwpR2LY+xpXKlyL225maLdHInNBT4+XnS",
+	"zj4hvg8kN3TYt5CNoSfJIJY9GncFjUZcqBb5g1Eo1oDSGr8YiUJSa8Htbdo/xzS8xbblAyY0t7CISEEi",
+	"NqIiMgkF+BXonz6mwhX2/ALw3qoiLzzX3kjHLEOPEtJwCENgz3LFEm3i6rN7Z7ucoNLOIyZSbJEuhdXe",
+	"jZKHnxqxRGuPFRVD2JB9WcGQiYp7J3HLplWAwIgn/7TKoY9QWY5gs+VVRNo8x8+TTMRM+Q289QFrMoHK",
+	"t6d0/ixO6hOte05LuopW9CItDrIYinluUfpo0NFp5M8BWjzoquRCpdQV7xS79Yt4ekT6NFbYipIL83cp",
+	"oAWP6anfk+mwarn4QmHCTGSjvff/CdPaC/bg83vBHo3jvT9XwK6+MC4fpRlRpZpnYLZ6BuzbOJYRs9RY",
+	"NiF8B3gC8AZK8jdnpjCbqRnsqXQaA33JZLS3mUawOGFzVKtkj8IL3uG6JrkvtmZtdsWyD9HMglALiLYN",
+	"Eyw8hTq1vEFTJMMMEBj//a+/kAZKzcaBu9BYpA7v9T8fecy+L4IQsOHBj4xFGMtdKHnNXdri8GhJoo4d",
+	"9Gny1vCNLXeyfRNVFefCU8tk1RJl9LR/LgU7o2k43JufUUeQ325uLuEcjshQCpnpkwFX7Wm/qV9twrsA",
+	"0dlDOCAz2SGjEUvy2Z72m2cy4n3OouY1FyF7Yu/mtYbX9axxwjDayQ0dVJG4eezwxJQT6gvJrWzZS/ph",
+	"9yxM7E1ZftUNtIqwCUGW/Ol4TIYyjpTebaNmbG/iGxEdFap1h4wTfqeFg9sc2C6jQQfWYlMoRrQxDCx8",
+	"YEMmud5qymT1zRqjl1JOBDqrIevPtnbFXqVa0AxZPD4cZDxa0q7nNxaP/46PLZEvv5uezjQ1Ze/wdahh",
+	"Z6Z7nj53wgUuhacxJO5qFtDiUbEmF4oJxVPQgNbSkqLOsm63NYsqu3GLA9ttJ2Z3VKSYEcygtF8rFlpF",
+	"feyN+TSCvNfiUjGluBQfpLzlTFPp9zmvvyYXEjKRAlHZRSlGE7QutE2BJwr+f+hDUoxg41obiiQyZu4b",
+	"bu0zNHl4D/+a4r6qG9CdwN4mjnnhEbf2Ni9NVjm8C2EmaIWGd5IBoYr8dnP2iSRMoLoCafqaPc9ochvJ",
+	"iShzDZXoDua0FqoOHq/+8jYox9nioi8Xnfip/nuNhw3fLznna2M209C0qlvjPXAJ4h6/TWhPZinqTx8o",
+	"2OPGZDc8wsUdTxFWxXpHKt0fHeMA9H0dlHz+fHpM7t56vo5Kv3Q+mPkSdsFqNY66AtyQEFUG9XcmNHya",
+	"v+niw1rYD6myzutGi3REHpBGFFqodOiKhN3JW1aYgJ3u63Y7R4rHWJoBYDGB+JAK7IrEU7JPQ4Pb+u9/",
+	"vW2VN0YFqrLD1EtbdpTLhN1xNqkSKIVVR95CN+b6XmtkBmCG/UX5ykxdaY2w2cxPbCzhnEMkuoeXPBS/",
+	"XhVnPsNSoiEfezjLUH80pOOxXijyTppQoUyk2IbPcScmMrlVkORylDtgu6LHTGHRkEFmWENBkKqpR4AU",
+	"fESaKKSdVGSmHWEEuygARjTWnM6i2ZQPw/EQmZ4RGjbtZB8j1PluYy6J+XOLXMaMKmhp4NVAgT8Vmz7r",
+	"jQI8+PwLrQbUDUCUHj/fFR45+WHwHmPCiZJWgxySRqvVIkaetBom5e7krHP66evZ6fVZ5+bDby7hrity",
+	"fYVGUcKUsnIztXwJvlTj5xoxpbTIQTyPnkyHBy3SgSOBWi8zK31gsRQDZfU+XDQgHThxZp49M9UVScaO",
+	"YCDsCzfKSQk2F/1dXQHf0IdxdnL2t5Or699OL7+ennc+3Jx+OSH7jT9klvjvyj7B+p/v/mda5L//6381",
+	"DtANbMbsCieQe6wvE1TsoH2UNntxoxNsUVJCDXNUgPvYFSYZwUUy5w5Pn3KrUSqpOzCjTQvrjtmHMmn9",
+	"f0kuTLqTXYTNa9th2D/FyaY3Nuc5OIdibiB0i5MxmzUzLNv6neo9vjVaFHpnm3PhoxIctNyPW2IBlzq0",
+	"jDF/o/XbJ7nSrsG80rcEFK1rBoQZk1s2DVyRZxE1aIvtHzfioPbOYxX39FnRdb8r5CtY9YXARqkjm+zD",
+	"1fweA58HQQ7JZUp5uLI9h8HNPbEp1glgGlZw3OF9ITxSVnNaYmPOhlQeBpUPzuEKhBmfqOpJbPNGwCE3",
+	"ndpW4Jtys8Onhh1ywxqAr2SSsFCb3P7ONpQDbUuouAXdYT9iB6CKAaJnOsN0Wo83uQJakbplbGx6euIA",
+	"2IpKM9k4pqlW3JtUCJmJcEnXFdOxGF7pFN6okRD9gRY5TgtL2CRKwDraaMOWQgqitwh9RaNnvAj8UHyo",
+	"aZJM0CayuNKLWm2WnGBNUswfYiuwM/4EljTh9Hf1h5dmmxdOplGmKOwTVD+DW8Kj04bBIS4l14OFkufw",
+	"3v9xtQaZVdS8a5fp2mWaLSoeXeXxPNRzVmDypeB8P770KaGVD6YOYqfkrAs6/sFUqYVGwvoMyv4Pab/P",
+	"Y47O2YXqSsd/cBP2pjfgKvamP7/Hi6InyomYD7jMFPF3leyj0tGXYWa62CU04vpvaNUpmaSYtaR1S2GB",
+	"o4vnZG3DJvQDWHhSHzw3yGaOyh9xlbP64Bu62zqtG0igtlmXufEd0pTGcpCxI5KJPNHD/h2TJiEtsqAu",
+	"zp+YzESa8GWH5Z7ayEHBaNOVzshOrFVDKePp9QV58+qXX5qviNsm4IUTMdD77XhgJuxeEXOHMC1esVkS",
+	"773fO6Rjfnj3au/7n9//dwAAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
