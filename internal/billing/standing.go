@@ -26,6 +26,8 @@ type Subscription struct {
 	TrialEndsAt          time.Time
 	StripeSubscriptionID string
 	Comped               bool
+	PayerUserID          string     // "" before checkout
+	CurrentPeriodEnd     *time.Time // nil before checkout
 }
 
 // Standing is where a choir stands at one moment.

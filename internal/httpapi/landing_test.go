@@ -51,3 +51,36 @@ func TestLandingPageSendsSignedInVisitorsToTheDashboard(t *testing.T) {
 		}
 	})
 }
+
+// With billing on the prerendered landing page, which shows no price, is not
+// sent: the app's landing page reads the server's plans and shows them. The
+// pages may then load Stripe's pricing table script and frame, and only
+// then: a self-hosted server allows no script from elsewhere.
+func TestBillingOnSendsTheAppsLandingPageAndAllowsStripesScript(t *testing.T) {
+	t.Parallel()
+	web := fstest.MapFS{
+		"index.html":   {Data: []byte(indexHTML)},
+		"landing.html": {Data: []byte(`<!doctype html><html><head></head><body><h1>Prerendered</h1></body></html>`)},
+	}
+	stripe := "https://js.stripe.com"
+	eachDB(t, apptest.Options{WebApp: web, Billing: true}, func(t *testing.T, h *apptest.Harness) {
+		res := h.NewClient().Do("GET", "/", nil)
+		if res.Status != http.StatusOK || strings.Contains(res.Raw, "Prerendered") {
+			t.Fatalf("billing on, GET /: %d %s", res.Status, res.Raw)
+		}
+		for _, path := range []string{"/", "/pricing", "/api/v1/billing/plans"} {
+			csp := h.NewClient().Do("GET", path, nil).Header.Get("Content-Security-Policy")
+			if !strings.Contains(csp, "script-src 'self' "+stripe+";") || !strings.Contains(csp, "frame-src "+stripe+";") {
+				t.Errorf("billing on, GET %s has the policy %q, which does not allow Stripe's pricing table", path, csp)
+			}
+		}
+	})
+	eachDB(t, apptest.Options{WebApp: web}, func(t *testing.T, h *apptest.Harness) {
+		for _, path := range []string{"/", "/pricing"} {
+			res := h.NewClient().Do("GET", path, nil)
+			if csp := res.Header.Get("Content-Security-Policy"); strings.Contains(csp, stripe) {
+				t.Errorf("billing off, GET %s allows Stripe: %q", path, csp)
+			}
+		}
+	})
+}

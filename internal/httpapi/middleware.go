@@ -29,11 +29,25 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 	"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; media-src 'self' blob:; " +
 	"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
+// stripeOrigin serves Stripe's pricing table: its script, and the frame it
+// draws the table in. Allowed only when billing is on (accounts §7).
+const stripeOrigin = "https://js.stripe.com"
+
+// policyFor is the app's Content-Security-Policy: with billing on, it also
+// allows Stripe's pricing table on /pricing and the plan step.
+func policyFor(billing bool) string {
+	if !billing {
+		return contentSecurityPolicy
+	}
+	p := strings.Replace(contentSecurityPolicy, "script-src 'self';", "script-src 'self' "+stripeOrigin+";", 1)
+	return strings.Replace(p, "object-src 'none';", "frame-src "+stripeOrigin+"; object-src 'none';", 1)
+}
+
 // securityHeaders sets the headers every response carries.
-func securityHeaders(https bool, next http.Handler) http.Handler {
+func securityHeaders(https bool, policy string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", contentSecurityPolicy)
+		h.Set("Content-Security-Policy", policy)
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("X-Frame-Options", "DENY")

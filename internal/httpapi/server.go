@@ -150,6 +150,11 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 		return nil, nil, err
 	}
 	app.logger = s.logger
+	if opts.Config.Billing.Enabled() {
+		// The prerendered landing page is the self-hosted one, with no price:
+		// with billing on the app's landing page reads the plans and shows them.
+		app.landing = nil
+	}
 	m := newMetrics(opts.DB.Pools())
 
 	// Every route is registered through mux, which notes the wildcards
@@ -222,7 +227,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	h = privateAPI(h)
 	h = compressJSON(h)
 	h = observe(opts.Logger, m, s.secrets, h)
-	h = securityHeaders(opts.Config.BaseURL.Scheme == "https", h)
+	h = securityHeaders(opts.Config.BaseURL.Scheme == "https", policyFor(opts.Config.Billing.Enabled()), h)
 	return h, m.handler(), nil
 }
 

@@ -227,6 +227,33 @@ func (e ChoirStandingStanding) Valid() bool {
 	}
 }
 
+// Defines values for ChoirStandingState.
+const (
+	ChoirStandingStateActive   ChoirStandingState = "active"
+	ChoirStandingStateFree     ChoirStandingState = "free"
+	ChoirStandingStatePastDue  ChoirStandingState = "past_due"
+	ChoirStandingStateReadOnly ChoirStandingState = "read_only"
+	ChoirStandingStateTrial    ChoirStandingState = "trial"
+)
+
+// Valid indicates whether the value is a known member of the ChoirStandingState enum.
+func (e ChoirStandingState) Valid() bool {
+	switch e {
+	case ChoirStandingStateActive:
+		return true
+	case ChoirStandingStateFree:
+		return true
+	case ChoirStandingStatePastDue:
+		return true
+	case ChoirStandingStateReadOnly:
+		return true
+	case ChoirStandingStateTrial:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ComposerMatchKind.
 const (
 	Abbreviation ComposerMatchKind = "abbreviation"
@@ -2396,6 +2423,53 @@ type ChoirStanding struct {
 // ChoirStandingStanding trial (free trial running), active (paid), past_due (a payment failed; retries go on), read_only (trial over without a plan, or retries ended: changes are refused), free (free of charge, or billing off: never limited).
 type ChoirStandingStanding string
 
+// ChoirStandingState Where a choir stands; absent for a choir without a subscription (one created before billing was on).
+type ChoirStandingState string
+
+// ChoirSubscription defines model for ChoirSubscription.
+type ChoirSubscription struct {
+	ChoirId   string `json:"choirId"`
+	ChoirName string `json:"choirName"`
+
+	// Comped Free of charge.
+	Comped           bool       `json:"comped"`
+	CurrentPeriodEnd *time.Time `json:"currentPeriodEnd,omitempty"`
+
+	// Discounted The 10 % multi-choir discount applies to it.
+	Discounted bool `json:"discounted"`
+
+	// MemberLimit The plan's member limit; absent without a plan.
+	MemberLimit *int `json:"memberLimit,omitempty"`
+
+	// Members Active members and pending invitations.
+	Members int `json:"members"`
+
+	// MonthlyPriceCents What the choir pays a month in US cents, after the discount; 0 unless it pays.
+	MonthlyPriceCents int                 `json:"monthlyPriceCents"`
+	Plan              *SubscriptionPlanId `json:"plan,omitempty"`
+
+	// Standing Where a choir stands; absent for a choir without a subscription (one created before billing was on).
+	Standing     *ChoirStandingState `json:"standing,omitempty"`
+	StorageBytes int64               `json:"storageBytes"`
+
+	// StorageLimitBytes The plan's storage limit; absent without a plan.
+	StorageLimitBytes *int64 `json:"storageLimitBytes,omitempty"`
+
+	// TrialDaysLeft Days left of the trial, a started day counted; only when standing is trial and Stripe does not hold the subscription yet.
+	TrialDaysLeft *int `json:"trialDaysLeft,omitempty"`
+}
+
+// ChoirSubscriptionList defines model for ChoirSubscriptionList.
+type ChoirSubscriptionList struct {
+	Choirs []ChoirSubscription `json:"choirs"`
+
+	// Enabled Whether billing is on; when off, choirs is empty.
+	Enabled bool `json:"enabled"`
+
+	// MonthlyRevenueCents What the paying choirs pay a month, after the multi-choir discount, in US cents.
+	MonthlyRevenueCents int64 `json:"monthlyRevenueCents"`
+}
+
 // ChoirSummary defines model for ChoirSummary.
 type ChoirSummary struct {
 	City string `json:"city"`
@@ -4307,6 +4381,11 @@ type SessionUser struct {
 	SharePhone bool `json:"sharePhone"`
 }
 
+// SetChoirCompedRequest comped must be given (a missing value is refused with 400 rather than read as false); it is not listed as required only so that the server can tell it missing.
+type SetChoirCompedRequest struct {
+	Comped *bool `json:"comped,omitempty"`
+}
+
 // SignInDay defines model for SignInDay.
 type SignInDay struct {
 	Date    openapi_types.Date `json:"date"`
@@ -4966,6 +5045,9 @@ type RequestAccountDeletionJSONRequestBody = AccountDeletionRequest
 // UpdateProfileJSONRequestBody defines body for UpdateProfile for application/json ContentType.
 type UpdateProfileJSONRequestBody = ProfileUpdate
 
+// SetChoirCompedJSONRequestBody defines body for SetChoirComped for application/json ContentType.
+type SetChoirCompedJSONRequestBody = SetChoirCompedRequest
+
 // CheckAuthProviderJSONRequestBody defines body for CheckAuthProvider for application/json ContentType.
 type CheckAuthProviderJSONRequestBody = EmailRequest
 
@@ -5253,6 +5335,12 @@ type ServerInterface interface {
 	// GetPlatformOverview The platform at a glance (admin:global) — choirs new, active and sleepy, members, sign-ins per day, email and storage per choir, the calendar types.
 	// (GET /admin/overview)
 	GetPlatformOverview(w http.ResponseWriter, r *http.Request)
+	// ListChoirSubscriptions Every choir's plan, standing, usage against its plan's limits and monthly price, and the monthly revenue (admin:global).
+	// (GET /admin/subscriptions)
+	ListChoirSubscriptions(w http.ResponseWriter, r *http.Request)
+	// SetChoirComped Make a choir free of charge, or charged again (admin:global; billing on only).
+	// (PUT /admin/subscriptions/{choirId}/comped)
+	SetChoirComped(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// CheckAuthProvider How an email address signs in (check-auth-provider).
 	// (POST /auth/check-provider)
 	CheckAuthProvider(w http.ResponseWriter, r *http.Request)
@@ -6209,6 +6297,46 @@ func (siw *ServerInterfaceWrapper) GetPlatformOverview(w http.ResponseWriter, r 
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.GetPlatformOverview(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// ListChoirSubscriptions operation middleware
+func (siw *ServerInterfaceWrapper) ListChoirSubscriptions(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.ListChoirSubscriptions(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// SetChoirComped operation middleware
+func (siw *ServerInterfaceWrapper) SetChoirComped(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.SetChoirComped(w, r, choirId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -12722,6 +12850,8 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/help/guides", wrapper.ListHelpGuides)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/help/guides/{guideId}", wrapper.GetHelpGuide)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/admin/overview", wrapper.GetPlatformOverview)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/admin/subscriptions", wrapper.ListChoirSubscriptions)
+	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/admin/subscriptions/{choirId}/comped", wrapper.SetChoirComped)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/week", wrapper.GetWeek)
 	m.HandleFunc(http.MethodPut+" "+options.BaseURL+"/choirs/{choirId}/week/dismissals/{what}", wrapper.DismissWeekItem)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/events", wrapper.ListEvents)
@@ -14811,6 +14941,182 @@ type GetPlatformOverviewdefaultJSONResponse struct {
 }
 
 func (response GetPlatformOverviewdefaultJSONResponse) VisitGetPlatformOverviewResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChoirSubscriptionsRequestObject struct {
+}
+
+type ListChoirSubscriptionsResponseObject interface {
+	VisitListChoirSubscriptionsResponse(w http.ResponseWriter) error
+}
+
+type ListChoirSubscriptions200JSONResponse ChoirSubscriptionList
+
+func (response ListChoirSubscriptions200JSONResponse) VisitListChoirSubscriptionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChoirSubscriptions401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListChoirSubscriptions401JSONResponse) VisitListChoirSubscriptionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChoirSubscriptions403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListChoirSubscriptions403JSONResponse) VisitListChoirSubscriptionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListChoirSubscriptionsdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response ListChoirSubscriptionsdefaultJSONResponse) VisitListChoirSubscriptionsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirCompedRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *SetChoirCompedJSONRequestBody
+}
+
+type SetChoirCompedResponseObject interface {
+	VisitSetChoirCompedResponse(w http.ResponseWriter) error
+}
+
+type SetChoirComped200JSONResponse ChoirSubscription
+
+func (response SetChoirComped200JSONResponse) VisitSetChoirCompedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirComped400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response SetChoirComped400JSONResponse) VisitSetChoirCompedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirComped401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response SetChoirComped401JSONResponse) VisitSetChoirCompedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirComped403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response SetChoirComped403JSONResponse) VisitSetChoirCompedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirComped404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response SetChoirComped404JSONResponse) VisitSetChoirCompedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirComped409JSONResponse struct{ ConflictJSONResponse }
+
+func (response SetChoirComped409JSONResponse) VisitSetChoirCompedResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SetChoirCompeddefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response SetChoirCompeddefaultJSONResponse) VisitSetChoirCompedResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -32071,6 +32377,12 @@ type StrictServerInterface interface {
 	// GetPlatformOverview The platform at a glance (admin:global) — choirs new, active and sleepy, members, sign-ins per day, email and storage per choir, the calendar types.
 	// (GET /admin/overview)
 	GetPlatformOverview(ctx context.Context, request GetPlatformOverviewRequestObject) (GetPlatformOverviewResponseObject, error)
+	// ListChoirSubscriptions Every choir's plan, standing, usage against its plan's limits and monthly price, and the monthly revenue (admin:global).
+	// (GET /admin/subscriptions)
+	ListChoirSubscriptions(ctx context.Context, request ListChoirSubscriptionsRequestObject) (ListChoirSubscriptionsResponseObject, error)
+	// SetChoirComped Make a choir free of charge, or charged again (admin:global; billing on only).
+	// (PUT /admin/subscriptions/{choirId}/comped)
+	SetChoirComped(ctx context.Context, request SetChoirCompedRequestObject) (SetChoirCompedResponseObject, error)
 	// CheckAuthProvider How an email address signs in (check-auth-provider).
 	// (POST /auth/check-provider)
 	CheckAuthProvider(ctx context.Context, request CheckAuthProviderRequestObject) (CheckAuthProviderResponseObject, error)
@@ -33312,6 +33624,63 @@ func (sh *strictHandler) GetPlatformOverview(w http.ResponseWriter, r *http.Requ
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(GetPlatformOverviewResponseObject); ok {
 		if err := validResponse.VisitGetPlatformOverviewResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// ListChoirSubscriptions operation middleware
+func (sh *strictHandler) ListChoirSubscriptions(w http.ResponseWriter, r *http.Request) {
+	var request ListChoirSubscriptionsRequestObject
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.ListChoirSubscriptions(ctx, request.(ListChoirSubscriptionsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListChoirSubscriptions")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(ListChoirSubscriptionsResponseObject); ok {
+		if err := validResponse.VisitListChoirSubscriptionsResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// SetChoirComped operation middleware
+func (sh *strictHandler) SetChoirComped(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request SetChoirCompedRequestObject
+
+	request.ChoirId = choirId
+
+	var body SetChoirCompedJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.SetChoirComped(ctx, request.(SetChoirCompedRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "SetChoirComped")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(SetChoirCompedResponseObject); ok {
+		if err := validResponse.VisitSetChoirCompedResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -38696,709 +39065,723 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L39bhw5li/4KoRmAaWAkCy7Pm63hcFuliRXadqyNZJcvj2jgi4zgpnJUiSZTTKUzioY6L8W2H8X8wQL",
-	"7J33mEfpJ7ng4UcwIsjISFmyq/vWYNBlZUTw4/Dw8PB8/M6vOzlfLDkjTMmdl7/uzAkuiIB/nl7jmf5v",
-	"QWQu6FJRznZe7ozRiuA7RJiiao0UniE+RWpOEGZyRQQavX92s/O3v/7Pm529g51sR+ZzssC6GbVekp2X",
-	"O1IJymY7Hz9mO6+xVOe8oFNKim5H7+eEhQ2XWCqUzzGbkSJDWCLM0A/X1xeowIr0d/Ux21ligRdE2amN",
-	"GS7Xiuby9J4wdQ2vt/sXZE6wkLjMkCTinuYkQzlnOREqQyVVlZjRHJe3U6IHxgXiak7EEeKsXCOqJCK6",
-	"bYlyXjGlx0d1q3+piFjvZDsML/QQie+/n1R+wK+4WGDVHW0u79FUD4IRpPCkJJpCx1c/otGUi0VV4v1Z",
-	"hUVBir0j9LPkDE3WqCBTXJXJsU1NV+HACKsWOy//fUe3sJPpTnd+ynqHK/iiO9g///nPf94/P98/OcnQ",
-	"iqo5WhJBefHPeSUVXyTHo9saSKYLaLDbs2aiPx6ikeYrO/09vb5Yk2T0HF2RpSKLCRFIcfTVczSuZpXU",
-	"r+gPn79Y6HU2o0QjGLkeFMKsQIrvHSFqODafcyp2JVJ0QdAvnJHUlMy8oyQ2I9WPYHA72Y4dgqY7jGAD",
-	"6a95P+Epy8tK0nsSW4MjhBVacKmQIgyt9UZAeKqIgAmnpqP40PX5kdOcXGChYgJmUUm9s5DgJUG0cAIG",
-	"qBrsrwUs1IYNdu872jQyxiuWkwVh6gwYB1pbYjWvG8PNl7IdQf5SUaGllxIV2dCDUjif97cfvrJd68e4",
-	"JKzAQsuSP5F1ooM8eGvbDjT1kyPP7dMt29RHjyQ9zdYvbNcyyPVks+T+ISQ+m77hjJxjlc+7XHs9J0gf",
-	"mJpZMXNnFrAtLksi0JyXhfRcao7ZekRn033d+L5pfcM42D1VWPebnCANX9lylvpTcs3vCEs0ruDZdq2+",
-	"puzOt9mlnCS5IMrSjiwwLUmBcK7fQCVldxn66gUqidLnN0jbgs6oqsnZHGDpO9tukOda7iRpurBPt2vz",
-	"osTsBCvSJ4vjs9BqzQM6S45/aR5u2aLg91RzaqJN97ivVXeizTiflXpK+JdKkPjpdY1nyQkoeLbd+N/1",
-	"SZdqe8nyUb8sl5xJAorkd7i4JH+piISDLOdMEQb/xMtlSXPYgs9AW3r5a9Ds/yHIdOflzj89q5XvZ+ap",
-	"fHYqBBemq+5GEaYzNBEE30mEkahK8hL9OH59djK+Pnv75vb08vLtpT3StTK4IFLiGdHHO5pSUhZaSSmI",
-	"wrSUmVYZbxhly0ohrP9YIDnnK4lGXCCMJrxYa43HK89IzbFCuT4HFZro4eBiL0Pw8oILgpaC5FQSlPOC",
-	"3DBZ5XOth569gQHeXr/90+mbgxu2A7KfTUuafwa6HZdYzok0JFnpCZAPVCr5EmFUVKY7gjRP6ImwSmsV",
-	"GcJIbxgk8T0ptLIs+YJoepJSEiQpywmi6oatsAQq6A+03NFN1NIX4VI/XKNK6kuLPg7gGoOLBWVUKoEV",
-	"131p/XFOzA0CfX34R6CfvGH6x8vT8cn5KSr1kFHFCiLQLszVvLRr6Wmm/+TEHDNE9LMD3ecrLia0KIxU",
-	"f9p+33CFcFnyFSleoovTy/OzqyvP7mjl7ormsN2VRncscX4n4fclEQsqJeXMcCszpDZsCqRfEmGWTDOC",
-	"RCPHu6fn47PXt2/eXt8ev33z6uzy/PRk7wCd3hOxRitBFUGji7dX1xm6eKf/Z3x9/EOGTk5fn16f7t0w",
-	"SZhydwTTpdSfUM00U80USM2pRCu8RopzNLrZORZcyn0u6Iwyv93tywf6Um2W+w1Xr3jFis9A+bfXt6/e",
-	"vntz8tJsHiAnVnNLqIITibQ4gE0F1J2QkrOZ1FcobLT2hiKE9ftapigtetDIL4a9NUFDBDaYaTnnbErF",
-	"Au6uDVECN16770AylQQX+pvVnAhiKXWB1yXHxTXnr7GYkacn2Kuz16e312/f3r4eX35/anZ9tdRj0BMq",
-	"9SBAkBqOlUTcE4FwnpOlkkfwm5PZhsIgNeiCKthz9ri5pgvCq88gPS9P//Xd6dX17fXZ+enbd9cvYTiW",
-	"L3elOSKk4sul1tiEoPeUzWBdvj3Uah1nhZ1UzhkjRqWj8oblJdccjcZsHWw+WEWF74h0x09ea9NU2SW9",
-	"5vwcs7UlhfwMRBhfn96+Pjs/uz49yWCnLjBbI6wUWcCqCaLEeqwvyFdmzpqtC3Spf96H3/eQxGs05yuk",
-	"N4feGytM4doamNyC97sKo2vZfoomZKqPXCXWmuR4himLmsEoU2RGYF5aI2K4UnMu6C/kMwiP8bvrH4yM",
-	"fokYhwWlEkk6YwQUEa1nmF0AwhmEA2EFKfYQ7GGE/SMtDAgpSHEE4v6G6Vb0zCnTh+9KaLLC3cGoLFKu",
-	"uCgykPFW6CPyYan1PKRWfH+Kc6UP0bkWS2zmxMU7JqvlkgtFinNSUOyMg09Lp3dvrt5dXLy9vD49udXy",
-	"w0iNKS3JrkS2aycO9S0J3VGrMzTlBwLBB6qv7RPMnTnYSE5ISUx/v2rNfUmEokaNXVZiRsYwOWv1M/eP",
-	"fUUXWmPvKta1yvzv/utao+eTn0muNDlbXQfKcmsEdr30vxf4w2vCZmq+8/LFN99u7N19Ge9e0XsCtotk",
-	"13lt2WBVWeJJSdxFoL9n92G04+mUlhTHye3MMD9g+YpgK8FahwhYlSmTCrOc2EMR5CqYxOvWNX/Y5tBo",
-	"d+T/bU4cUuztgh3eDnDCeUkwMLp786KalFTOjTRIv+b2QYsk+gVFZlysw6veFFM1v51gScC4SfKqxPqS",
-	"CAd95OaX7dAi2ri5qUUeSC7UW2Fvph1B11wnWrg7XzDasImsbRjr0iaLLNqGdT8GX0V39QUp6YzySgbv",
-	"nhXx+2s4jcR30VE4O+sYTk7ZHYQ5UhuL7smX7WB5l3pkvBpdhj013g5rqzXGZHOcOzut61LLYv0PtMDi",
-	"jhSaqQMODbpaaPnL7LHX7RHEMzNGdqNi2652JZpSIRW6vPrxwh4JU3sA6FHqE1TNCRV2SLp3L/YoU99+",
-	"nRgOzAOMCYos5CZh7xfhHD50S/HRt42FwGv999J7Kwa1Z5wbbytYameOuLRGpu64NYGKgBHaFzp4gFZz",
-	"LklIMSoR1zeQnIsCjbSOLREWBN2RpUJfHaICr+VebOHa8tn5OCznOO7Kah5sjbEmdT9vK6U3JMsje6zm",
-	"0u2WCrg4aDiyWJ/KBr2N61vRA5q+wGLDqD+FxdRcEDnnZcSfdkFETpg68pvcGCiovrTpbam3YXxz618e",
-	"MFMtoMf3ROBZZJopzqsnUC+fo3XAl2ZIvTx3rJWZmDidSKscRiTmh1xf3uMPjQxMilOjBIONAPv1RSss",
-	"4ZLE4qRdCpIejYgao+06IvupFuNmZBkSXK9pgQq+YkfITNQYXPS9XSvgejjm7SHiwA6upkvmqOep0bsE",
-	"7S2qqV+Wb6c7L/99IA/ZRfyYtVex2GCoz4yNYr/kOS4PdiJqzJ1xvXUNt+bg4QLxPK+EMOaNItqGoqqM",
-	"Kz0qroO1KKzH4Fqx32Rmal26/tSh7KUm4DDC6HkVeK13u7myL0uckyzpBUejmpR70amT2m3XeVYT7iQ5",
-	"mvqdXQlxIZk7+AOyw/1JEkGJfBL6197FYWsQrEBTU3g8pS2pRjN+jBded4jLBKvS2XAWNSdrJDEtEONa",
-	"kRoFcglk0p4XWmTd0PPszo/LLMbPvSSMPb3olWkbdaDK+4E6JPARAs3TKLH49Ym6JnLcI/XXRPbNaE3k",
-	"G34156uH0X5N5HbENyJ2gHz2TjF7YQrIE9Xc6nmGJAkWNFy9Icz/JJJ9Qkq+issMfSBqZddoLg3B5dSG",
-	"+AU6uakendm2WSIz0w2SHjzdXfnCyL119W6nfVKSk3fy0fVOE/mEy/i6uVXyFo85lkFcng3qkvG1sw+3",
-	"n+sVfJiYrKzY7DHJl9JnPWFsl5lduXpevRutdVt4xG2W3BJa1x5i47DvWdbewMU1s8Tvf0mT1XRjVGKg",
-	"5wWRcnGVj7L4Xlf80fq4D8PlNmh/ejiZC5ZUfAMrON7r6hpFQeLzckFZ0YcllurKboPOw0UdYBPRuhZE",
-	"tr5sGDHiSllr9nWQjtO9/GgzO6Wwq37aCJwrGrMuwMpFDFKUVUqrwUSgFSF3EKWs/2EClVrCvnUXDuWI",
-	"XryTpi7T3EoPMRHY2QAXxQS15oRPaVd/H2tY8eRUgDZx6X7Omb5aEJzPgYRIKj1vxFmMlgMPTk9XPyo3",
-	"hsyuaW0VsPQYxCFuZza5JGHSXhguiZ3/PSyRkKw9lm7Xz7AZwOp1phCMNWK66NnNkrKZvcI84l52w6nb",
-	"753cJcEFZUTK+A627B6LRoRwfxNpaEP+vWWbkQ8K/dGYPxusONy+qK/YkSWGM+tBLS1LzFjMilRbHrRy",
-	"hE1kNQQ2xdUiwVcPEAGezpd8FZvYirKCr1wqQFcKwONYuLoevrU0a/IvLbMiAvH2BV6DX5ez+o4E1/61",
-	"MU9R8JguccMCmdI7LAUbgw2GZkmTecYZxniX5tLR2lRY3HXnyjgj6G9//Q/nJoe4sSMTg69/hvA6iBqZ",
-	"43Lq/SxYKPeq5AvTAmVoQtSKGPug88npDsDrZaQDlyrqiAvM2y1HAbhSvaE3GEDCe1PLju6q6s92Zb2i",
-	"rjUthpz9yBA/Q6s5LwmyzSX66hFFpg8Z2x5voddFBmEZENHhX04NJ94/rMB27VPjzX1+6GamWVkvcsJc",
-	"njRK9emGwdMh2ndX4oafZ41kisCO7gnsCBFKauD23t1SX6m6W6XviDF5MelHb1KXkcdRNX1eTtBbFiHh",
-	"QG3ziihF2Sxm9fNXtevQEbPAH+hCb+3nh4dAcPPX4UYLT6y93qGFPpfu6MyDq/rAb0UtmQfes6CVYxDV",
-	"GVIcIpQLktNFw55uYnCb3uaUirRpmazttXY+Nscbn3id5hOZcH7H+KokxSwVMmECrJLsp8V7QunF4q7g",
-	"Kwb3BkH1OkWvg7qFH9QiYRixxwcrwNmuOJKYUSN0frg+fx1tMRcEK1IMDwHKdsBL/JbZEIk4JUy8ldym",
-	"2SkX5zGDqIvEyGywKQRy1aHTNriUSi2uqZIIVwUlLCdxRUffBC5KrPSY4kNPBaSQD+qSLKim7lj1ZK2C",
-	"nijsm2iB12iiNUvN96s5LYmJjTDjhVivSlVG+A+j05I6la879qUh1jZk14I73pidQ9EzWy6JPqXRHBew",
-	"OuEWMVZoiHp3LQ2fpN3Iclw3uGha3EObnsJqgNJa7+0r+MB+WckwgEm/XlQlnGnLIAjI8l1Uc0of0dWy",
-	"2HZ3JQzFQ6dW51duuhNTZy3y26E+ukBSBeLGc116ZTpyIeRGT+m2W6EWmKEoCgnnBIPl1KwphjdJ8WPT",
-	"5sA7epdCm9o/Y8uYFTIu6Z2Uz1C11OL5xWF2eHiI8jnWihQR8ggJvAJZbYSZlhKFgBDrA9CofHjk80P9",
-	"f48hnCP72nQ8hwSPI5v969fyABlPj0mZKUu0j8AGndzbG0Ir9bQUERSXddhcS5lmEMBVUJWhvCQY1Aix",
-	"5ozsmhQciIJmRSh9Fk2fVygih4rPOGEmJOcLItE9lXRSEhPtTaXLXdzzgRIBeczl4WHE2UoQekHUHPtz",
-	"w2whp2WggJXUZKi3GCvrvU0kLnbwBlzvpGWgKRdHiCyWao32zUUK7nNgbztAZzPGhQkCREsrgVCYZy37",
-	"7X0L/OHMPHwejDgu6hpibdOWfk1jscKNkT1IMscMJDlm55jhGNe/nxNIjgl0HMg6kiYoqKSQhdEhWJcp",
-	"KtY64pPXg8YUw8H5RjbRTnPIlTuNh/qWuufyQO9Sa/y9nqNgjETIWGz2ZvU+6eRK61Bf1CP8kAPzkjQS",
-	"W5Mkik3348a2c0KXsSi6rnI9UBd+sJ5Uc2rUd82XRpBu367hrkijTXX6CdRgxRUuH6IHt6WlaSfwiBhy",
-	"pIezmanM1B9v4bcnZiem3jfQudttmo6XcIMESBioZa+mqWCmYWLaNfKwDd4AYBnkt9rWAxUdgQc4ibhk",
-	"TJZTOs9kexOF/eS79YDcHoeqo2niTDdxuzXCaEnEvjW951yA5kkl4tMMkYPZAdq94kuBGUfPd6PWlka7",
-	"sfgEWpKk+SjlVuz1xv1CvltbY/yATAdnWesVIH4pYcUecsuNsU5tP/VE8PGTIYeEk2oStLOQIev0M2Uc",
-	"CEzmXBA0ujh5tZeBWYnfTrVKP8II/ut5wD8G1hhp1dr6OfwrGeT0AqBAc5R7mXHOfViUGVrQgmYGDSD0",
-	"4MBAdoz8MGPwfyytUd42ARb4gvZmXNXTfrd08b2tHdnZEFtz8kM46WPvGr2DvLYnGazmuAbvTijDkCr2",
-	"WPNqBCPo3hL8aO3zx8b3nI7HbuyyneFpdQNdHDT0Y6Sjl/14z61n0zFsHevvI/xd0H+CI4OGZMKostDP",
-	"GkpZ3L068N7RHPzHnwZcxpPafEorT/rAGrfXTddXM/ENKwBeuXTkeI9w3jhtsG0kNo6Q6W1X4p6HT79a",
-	"tXF3WB+X8n55Zb75NG547LtdTeWApm5ZWnc+b2cNFr7PF+vpqhuA8M6INZOUfHXu/IzdhOUVEWjGtS7k",
-	"wS1cjK71ToLzzxyOYCwEq8/uGx5YjVLZytBwKoVqPSGpvAGTS5F6qr5PN7uMohM2bVy7Es7zo/YkYGIu",
-	"UmJF1ZxXClkcyEiAQjK1IRIdu+No4SYezCOYcBYI38bCbVh+H67dUc71SXQdtyy+p2oepv16mFSL+6H/",
-	"gEQgVcZJ4AJyN55nJqZ2w2uRqL+eUFg/98uqJDI59bNEeJV9jEY+u7id5OXxK22g+l7m8/ib9GrZYF/o",
-	"E2GA2ZwVWHGxvnYJlZFEQgSpjT5BGtyRjCu0oFKiitlDuWFpDQbyzWHWb3iNJMniD+AfiMbYjR206JxK",
-	"Exbjh2DM5jnxblFLodEhUhw9PzzcO6rt6Q4VJ0mlcDcnAGFNvN8G+Fdkl0tUbN/4bHC97pB6DkgcSks2",
-	"PgX3s21TcfirwOu9hibvYkdsK3EwvGjsf2u9B7D0j5SskmwdWZ5jF/FoZsYLAKdCakXKe4IWnKm5RHhu",
-	"QM+c+33OJWFaxEFYRz7nXJIaK3aQ+ayj9sYs5ZxN6awSqWBHoSeMsLyDaDiTnsqnXhSPsOEZi1jnSAnb",
-	"I3HwCCcVho3dCJGOmQl+bQw/q1egfw3TgUELyo4dNNYFERfJA2tKVkQGOFrIhs8iHBxaSM55VRZoju+J",
-	"3WRaTDGOVlgwymYHyHmQhmy5tvIaGeuGeSvM9JU57ohpMkJ32bbN0jeKs+vzEzKZ2kfpY7FQg3V68REq",
-	"NXewncdzkt91iTd1yHGRsBf5VjeQcIwGaKBNLjPYnrCtfqkEqQH5sMH/AcgnK9QFr2ZzhJFrDRCdDzbf",
-	"QNrHOkyiHnEwvBhZvqNlSdnsosQsspUI0x0Xaf/bUn+XISUoLmVmpIgNENc01vodXi7LtYlGptLiMiWc",
-	"z24Qg1jzqpr4EenhN0/fryKcKmhO2eza0LK/8Yvw3U4ms6WKG3GUrlV5d0lkVcbMFJyR7ZJqp+A+77nd",
-	"p6yfBjFvoEnDvR2bT+9drDAx1HaUKXLYugntgW+ZXwxwt59ycdQ9+mZiY3WY4af38UDHsjzB6wQqVI2Z",
-	"1bUTJPLhguT+iA6mIAzAaNAjC2xGiezm7/cgB1wPsMrVFR+8eSyRM7ErES0gw6CLIbD7q53Nx/361/1f",
-	"1+v1ev/8fL8oPsYt/w7Q62Qj0oSKwRk4rdjSZqRlkIEKxaV5AQTvgt+TYq93AFdaWb2miyFACr4H0HBB",
-	"wQO0XKr0eDBDxvKvKVWQkqj4HY/KM9t3DISoA9AgiP5b629A6bggLXmOk+ZcxpupSwGUhJ3QaQ/chOlf",
-	"j8cNO8a6V0Tf611gEinCaUCApyAAimFQPGeEEYHhtYQtoO5VawGbePmy+bZVNU6aZu64kqxXblliytCK",
-	"i0I6x5XBtX1hshb1zK4rIvUFQJ901/NK6D/irA3M0e3w8tUx+uqrr/5o4JfDRB0+nUqijlDN9WajleU+",
-	"pP7dt4JZYia9jTvdWfJMHP6/2QPpkwziNb5HXfXAGckb9VyUMdcQUFOsNA141nFoYK3zY2xslz7Z/YrE",
-	"/OmBOhMJRhGJwPG5UksD/a3/tYdwUQgifarPlBCwZeCybGItAxniK7UikxyX71I9Si1GXDeeQcxHCNaR",
-	"QLh0Pq/T/PFyKRFfEoiSx0gG2tHmPC9HmD6SXggyJcLbLpqUlXO+Gpfla48zcILXsayHOV8ZKF/KuAhh",
-	"CSCZbcThRVzqmym3OuWUCIplhnK+gF+BS+QeUpwf6c3SKtkTCbtppKdEB9o77zpYtI0O2oMQ2cECde/2",
-	"deUO6jYsZo0kubXzbv4wLE36UPhMKk/MWqTuURtwNS1S1APDLAzGk432anm/a4TLeozNAYXU2rRM72Q0",
-	"7cfs+YjxCH43Z9+UlyVfIZpIENySAtmOW5Nur2dKIqjDZSAK3YsZktxKJ8CRriRpjibFxQ3y+m4zN+so",
-	"zSBs+cKC0abBZuHAVhcB3G0kx2TV87xtF2g12Pw8PlJOhYmIj4yPqnUC9aFiSkTC2c+u3qKvnn/77f5z",
-	"hMvlHO+/AMjl6HGQxgfR99ow/2KBIbphQQpaLcDhJWYk6jVecql0hwktbiDWaq9+EIswrSmS7CVoM7kO",
-	"J6YSRxojOB6Tog/PO7JulMbabcDfuO8zY8YFa0U9ungS2IC1Tz07Tq3AA8K2knf8xYQI75zcAuVsOHdt",
-	"dLc8FrcJPkC950apDzmztffGb8YBvp4mQHRlHyU0y7G95pKAEOFGCJmhoc0md0i7Ihk3QA/BUqcygpJb",
-	"6nSBaZkIHgmD2+G9yBH2mkyV1i1N+gJcqDvoacFBXtAZkY/VWK/i7rIJH6WvbRRjT9X0scaX62t+BUmn",
-	"ket9KTmSxCPWe6Q1V+hitKs/RfoygHRTu3sH6L11m1MVfkUlKvU0eaWyG6avW97WvIazX+8DKxUFyemS",
-	"wi3yhsUh3HjMDDNGcs6F8qOrPXwwhszXRnzRStzqx26K5sy8ZeXau6ckZTPwWPk5SJtL4zJo9P3YJBZp",
-	"9RUSoKBOmgdm2BIdp2etrxJRun0L7azlZhXRqgbb9qvOecLP5her2+wPDj7Bh1QQQVyu1ZHrrdmRrx1T",
-	"MTUImDYYQNac5k8b6AT+uaGyZjtbKjxLBzS2RE+vPOkqEAssFRFIrqjK50c+TsVuOFO4R1NTOqTf1Mq1",
-	"xdIGWVObTerpZYGzoTGtTvtZjLDJJYJbTsQDpn/+U+ICQvvpZQr+0sKEccBfZ1DMxFRj207xZeSDGmYM",
-	"hoRyY2dlIAcgIRPc83FTImZ32yFGeaLYj5NETUUZPjRCkEoDLhPn4Z85ZaQ4iYW8JlXI/phDU19Wq1db",
-	"OIjrj6Le4Tln5E3l6NK1BkEsSKPum7ThE7wWaya7VCK+YnpjzrEgEvWGuGynUZqFk3O6dPPYOpZ1QxRi",
-	"SAevzvn1bSxmayGS3Oad8tt7bSfG6WtrGQxxzZqleE0XNHHJGIqPtCwriZaEmeQQXxEwAWDkbijb+IHP",
-	"Cvel43TyAS8gYw1qY1QLdGxB7aI3oqhV9r2pusSarGoDeqStigihTL6vZwWW8wnHongmbazKMxDs/wSz",
-	"itvv/Yo2uwf/OhpNBSHG145ExZjNrTAEHi0xLfYyAPa6LSqCRhgt8XoBSpHVCARR4CCbccTZXgbp4bdQ",
-	"OHpkWuX3RPgDz0wKPH3uQ6hB9dKWmzdGJVuDb09fqAmxY+RTUP9mpsKUYzc+nb406fAmUMA649z1E4YA",
-	"CVt2U7ip2FwuGCmgMpC4yUMqLvCMAJduk9djv3snSbFVOpAe7wleS33BiLEML4mxaxvV3Gjf8FWGsPEa",
-	"kgKA2UAdg0R9CVruCBbFAKLo7am/AVr14RnZEZ2yQj74RltrG54Z0wKoWiywMX98qrHMRIzCw12JTtms",
-	"pHKevrdvMq48Uqqev9THb/JJwtSJQ5GYM0pKU6zObCKtppv6s+7+hu4IWUo47+5xWQEFtqfvFjbGPtNN",
-	"v/UvMf24aRz36DKPZw3TZ68thZGKqAjCUUusiFQ2vMIWDmR81a7nwbYAIAKkXzpjZyw2grO6QP+u613S",
-	"GdunrNupPp/vGF+x4b1rdeOVDxZqhTzDnQDN6D1hqFpqwWLjJgCG6KsavDOWTFDffKOt+su3iX4Y2Gqt",
-	"NGxhtrTierio7tvggQ2thu7zJ5CfdoOyrSFE5QAvSI9VqIibV+iHfajgjnCl5oQpmhstw5dqhIxJsG7o",
-	"31wtSKhxSIrNbt48KbYC7Op2tBPFkmwZozWhQs3/TLDoSTAOVjrHjDOt8fakKOJtGuzLBfaG8oQtxQAc",
-	"m0ge4we1tEEjymy5aX067yUKdiRvtNi4tlOye1gcrVsoF0XbW9IvpGrmV7Jv/Y8BxjXGseZ5LNZnXFMo",
-	"dLsAw97sMLK62YHjDnYaaDfecCj4alciRT6o6DFfUkYGpP/Aa1k4xr4ppizgX4LPu6eTYTuOJBcKTdam",
-	"pmtt2jUWD/2OjwqRlYAfTGm/0c3OdzifZ+hf+Bwzhq7IBEtFMbvZ2Uvk3G+1s74seycBFNx351jl8zT7",
-	"Du0+rF/gbifkA85VuK3g39LvLMjmnQhyT10Yk10ZfXZXv/yyjl9ZIHe9JpiD+OwIbo/W77LdYXx9tKhz",
-	"1twU9O2X3MPILwnDVEpskDKCv559hwX/C9y56n8dl1hKO2f/72eXfIH1GaUb6P7z2TkviNB08P845kyR",
-	"xZILfWuIUcMN/ZJIXlaJIrGcTWnRwgmpkVGneME3x8C9grfC5TbfXVWzGZFgkOjuz3eQ4vQNMq96qSfR",
-	"QnMdVHybY2Wq0K2Xrbyx7UbTzRtT+TwFGu0rvvgBaR7R4zk8+G8OPjlDE61r+sqDgwbW3FZR1B6IymKF",
-	"Dzd1vIYrxW9h2C6/Ryz83wvMKlzeSlKSvPZk3jKy2pzx1eoyCxmiJlRsQeObBaqvk8IWZI4B19xjWg7L",
-	"GTB5FtLGXUWCVRpAqlrB82HwQ5bjzHyyHhDi7ttujiQLZhMnh79ANolQ4gmJm7Dhjvop4S+tsZv2Mttj",
-	"bJAnWOHTD0seQ4B4CGDv9mC8tEgCna23aWdbAJouIKu1pHqI8Z8GhSz4wNrw+lMPJk709UN8RmlQuEFu",
-	"mMD1Yo/SpAfmBLxjF/oAjuV1gp+4y6ZvbK1ORlYQFWdyb02u6wry/mZEIcZt8V94vCLkLm4ln1vw6e5C",
-	"V2ac0WfgZyTF2+k04V8zw5nrc6USjBTIeAJdJipcUsAryafT+MC0ij0Aut2O0k7EfpZZ2jVHml6Cyypy",
-	"atcJTLEcZG/1jnsA2HYbOl18UN7R5TJmGjkPMAl8/VZGVhD1vZpzR3itcBviQ+TxgmAGRtrEZVBzSnxN",
-	"tXg0tZAgweDF4Ytv999//cfN4hGaDMli51tPzudh1ZRNL1Y6i7Y35GbOK9EA23/x1SbbNKDIVWwzOLil",
-	"74wTafNtfdakfQSYYtOHo8amA8euY/VZoXKribZXtrQrZgXSNEBYkESAP7krTJZY34luFuG9fTltjHfN",
-	"Wco3Yshqwm5e5sTld9Bax9n76SaZns01zCgWhqO3gqmYs6lIBbyX7uJ9PTV31C6g9Jamvcn9gREXzP1b",
-	"2SwgcFBR8w+JVSXsPyv4OnbrOS2ousq5iWf1sZiUzcBJbKLFzRmPyzLeQm8QWir8oL0Q8FqMJLZ5U0z2",
-	"KdoXgovhZlIwfdbBZ0uS0yk1yUO7Bvo3Qz+OX5+djK/P3r65Pb28fHuZocvx9ent67Pzs+vTE1sfidQp",
-	"PCtoVaJjuLtihItCopFuixTOnn15Oj45P7UFUXdh0Oar3T0ItiopYUZuockavvjh+voCGWXL5HCZsVOF",
-	"Cv0W4wrs+02/8Zu317ev3r57cxI31/i4aFwU1NhcLhpk608R2Tn9oARGU5wrmSFZ5XPnc3RhfUsDQLQw",
-	"bqlAugX4XHVacXtx5tUCs32tjOpt7Rr1xa/bqwVZdtaOTU05LjUni0QSoBLr8VQRcUVyzmJhg4C401zp",
-	"OV+hkrOZvruvMB1S69fG7/alQ0eqrUcqbW6SjK8puzNZxhbyy10zE+GDdVXjHDM0scWNEeOrAG8lLPjF",
-	"2V5fPEccF6cdO5lpdgZnjtIHsTE0Ot/slhgmNkQqZuKIo3YMgLDBUbiW79aNFAAINzXgpFxAtCpMpgVQ",
-	"9YAZ1chg0SKPg0CHY43Fqqc360tZTDMPSByjYMBWSTZOWsTTee42lz2R0mpSytSRSxBvpK6idgAf6FMm",
-	"aM85DVOxew/LZn9gNvSn5hxvSvwdSqWnSfWNXEnGb8YmX2JlKtfoAeUlz++MKuxliwlQOGpsr3hU/daJ",
-	"xJvyhZM8rCVpCt7x6TAOTftOaPeGMHfpXVJ257KEre0BqxqLTNIZs7oH10ejlviQ3gswWqoqKEcFFSRX",
-	"ZXyz9MdIb38+uVi8YaTUnxpUlp+ymE3DV9xktsqFZ6/M5mpAAJI04Rj1NdAFYyTWxrHFsNBqK1OxwwYM",
-	"1tPOt4fhZKq+9nCDbhNpJIb74lN3hzkS9OunYMGNHUaiYjlWpHi1oc63U9YiN2FXrs7GpxFmymta4A1B",
-	"cD4nrvLYUqvXzw8PA/AHC3VEJRKYzcjLwILlQrhrHA8TICMan2NBAm+oNKkNZtmQ9dWXBBoq156tIAbP",
-	"RvdQdYDG8s6q45DQQoQZjQkNMkCdWh9VHElCUvpo7HyWO37JkoyTtFBuyuQOyNADBFSkikqn4Gf8MdU/",
-	"PwspuUkY98MENRKyw/kkqeXqDkRnut4GvtY2BOn+cZnkAThWzFeoa5igqMvdNtF5esS7skcY+Z2nlZpz",
-	"8HkNH7B53w07MuT3LiqecX3h0rfzwicBuQIOWnWfY1bYadCpjb81dk1rVqMFqPMSYVuEyOy/vQFy1vzg",
-	"wB6GL0CHu9ZyJ2irQbLNzJHQYD8rhyheJ/YP540YHZLzveq6fwLsgkLgabx28WmoNrtPBZkTLCT49G1l",
-	"7wB4M9upc6ZvQaT1guZDD3XY6zCCB5ePblGjoYBMDQwmZ88J0IZGXt/mIlCq9zJUsZJIiSxsjT49mlhW",
-	"tIhr3s5S1zs1b9KLhMn+9DHbabn8nyAc6ZPD7Fp1uI0UpKVWXO9t0tvfRbxQOhIuq+Fja9I1hxbbi821",
-	"k689+EZrCYsi5fEK/FCbytkUBmHDfREdT631JdWBlKp31Lh56jb0HnrxNXg34om7A3IEI2HJUhGTdHhW",
-	"PIqjeGidYwNs2Og+c8pMIr/PNp0k9fcWrizi5RR8kd5/iqeeRZC5LS/abzaOJVbD0wH7RIIzPOaPLaeM",
-	"RnSx5MJCsBk1+44sFTi6gnzhhJ9zrU+SARMz72XB0JITO1skAjxMsZvunHJ5/xJhNCe40Ao9X1kLH9wr",
-	"Rg3JDwt+e0fWpuxMptX/O5iqw58qDfYx+ttf/0O3csN4pZYVnC//I7cuAnNArtH+vvFColze/48D9LPk",
-	"7CXsKi2W9Re/6iEkes1umO7o//x4gGguX/qt+OPpj6dvruURunp3fj6+/LM+nlzsZ4b++/7x+M312fF4",
-	"/9Xp+Op6/0+nf4bh179fjt/86YbN6L3BQ9EPYZIjl9ylbzXQon5sinZ6CzLEkzoIa/hMKn2FMvfyFZZ7",
-	"DeCARpFqcMfWWkYu73eynZ8NqjfN5eYAFduGL2u0iUUuSYJRIL0mIYApu8clTTxk5nYWKUHGV1vexe0Q",
-	"+Sp2XFesZ4ztqDfdtRla5qcWNlHPaRO9+GqLW2OvsE/FZz9EmgsD/R7xfawR1tvZ1ASHKYL7DmItbSKi",
-	"h4HQCuqKSrLBZuq4cztyJhjWhp/bMyURsRTEXNmZppcpgAPdIoPKmpJOPrEEkjsH4r3Ul4L0MRccthvz",
-	"rutXXTLhIGVB8krkqfANB1UHAvyOxI2jSmAmp0QkEfOVwMa9uistej6gx3qPhUePqmRlQWYHwMlEtZHG",
-	"0nVoHGQj2Wk3Rx8sWZP2MQb7gZTLcVBmsZOxukAYzSpaEFuiGE5AY2bmAo1ExSTCxjC4l7WSoQGe2BUr",
-	"3pVoVvIJLs1Le5kF10cjZ+Hey5Bmbhw27NzvJhW9kR3sBqEJEnYLkYu6ZX1Bte1F76h67t/rqQ2/ofpP",
-	"au5s70kX8tflICCjTW/JkADMFFIYxnG1zuGUlZhRReWQBC7oLV7E1481bpmG0Qw/vSIz77dc2PZTTNdo",
-	"qyvYApYcPDzPx5GjNSHclthA+Mdy+63NGy+XBpPYrp6NidSXXgKFMgSvlA8cWZGJ/iKeWrMkYkGlTOIN",
-	"189tIo/piRFSyGYyKGZrzkjgElrgdRe1MQw39YR+lBp3rr0sLK8KxIyttw9Tf5To7CR2SmqNg2IMA6bo",
-	"X6+xOvrLYp6xKY9U6u1ATVhRFq9s5RIFtskouCfC8VLdy/3zg8ONUsNVv7YNhAOIz9ChcjzxCj4g8n4D",
-	"YE7xgEp7LdSb5j79Majbr3wstpzTJZoRyARFP3PKoIRpy2sGYSaDA0o24Og8DMVGJvLgfcCtiWpfYWni",
-	"LkDijGCNqUFTMiEZkKYOnj9jARgYh92TreBylnccFxSgGd/zO1IMTGJw2zWBvGMxduKpDoYuIQcOQN2p",
-	"98XYjT5it4U8jBoJ6jFxzR7CBIMc4ZZWzcH3kyAFlPs01TDrpYmiBYa7NMxB3rBljxDB+RwtKqnQpAGR",
-	"aPdwP2pgXWzmm8P0jm1ZqXTDt6DAZi7Sgws0q4hUA5zMA1i+f9mSZjV5HwlV4iugZx3xlxk5Yf4Jo8mQ",
-	"7jULgugkGuV8scAZkmRBc15aSYInN0ySJQZzJUTM1rY6fdsQJOczpvVgU8Aj52W1MMWRMFsbcXqEdn8M",
-	"yklyccOCH+Su9WMqW5JcZiY3kxQox5LsUyYJk1Rfp8r1nlG+jWH9AI1hIuAGgijdGzaKLFZmlgpK3xkA",
-	"kQkp0QhwT9A4vJdk6Nx+8T18YW0UN2xBMHM5RgfoitwTgcsG/bAgyFMKTdZo92gXBusmYyEd3UkDX92w",
-	"7hQPkKsp+M3hoaazjBru2jJC3g/iomQkQ1+yj0lTi7Ma+KKhaZt7BfhgJG5z3soYlxh6wjA33D1jzXJm",
-	"UpEUnC3IGLXLPYk0dWa7SAUUwGPQz50yoy+v5mJvNyu1z5/vpSBdEqHhp2Chm3LY7wCAZFb3CK28ic+s",
-	"+oS4Xal3WY4Z4yCfzfvFBitfvz533Q4JDnQ7PQIjP0YKIiCp8vIEh+Cfc2xiIx5DseOVyvmi4Zk387Ts",
-	"pJUUSI/4qQfbcGBESUs16IQ4vGkkWxlmAKFoqMA4/LV9STprId0AkegwrsP1q+nTH47f3lOpymt9ksmy",
-	"1yOY/jujeSQx40b4QEGzpYRJW/cH7HG3V/XIGzscy3BzW/DADVs6uUeapEjtkzg3OrbblsGSp96GeNvP",
-	"dwvuFf4PvEg+2VWuEY+73Y2uJlxsxf6FT15hWlYi5khRSitjCeAxs6WS92aq0AzfE1QtAyMdLeG4WNGy",
-	"RFLp/xUVQ3iGtfaq9B9jNfzmnLBjOEiaOOidS6LrLrnLun1ohQPoN6upFnbomk8swb9WpCJ9crhJ4H/h",
-	"E3vaWhLbzBCL6G4GAKrwClNlg3ghL8wFOsa1kqnhhIRCYEZjnOS6Lcpm6Gc+0bcHDoaPHMDtDMAS9hr1",
-	"cB0g4MVoBd0E6itQQ0+UmvQ1UbGsHiEEalCWl1VBEtN273abvrAIvD97gs81wR0lFCoBzZuznAxImAtR",
-	"KGyPQRa6J36MR17TicBibaCRI1G+zCIXRKCytGoKaLMG/SdIIprT2Zzoe2q1IILmBlL1Zuf5zY5LtjH+",
-	"4tJ0Hjffs6pbKnm7SqOuBZOjnZi+y7CIFX+MFc7H0owf0xJSSJCcm4DkzKAX6L1tKvDqDS6TsfxdWNEB",
-	"CV8DLb7Mw5LHnrlozv70rsHw84ZINirgoQVIH5gj5oPnB1tExUZY+/aK/ZIqiinTobE//PDy/DzWkIuU",
-	"GFhRckNxSPPwosT5UCwFzb5LwpclAfBpYNvJGkwpUBAUjXbfkBX6Mxcm62x3D9KB6twza7EWVHkI+Edx",
-	"cXUyzk6ChIdraksxOIR2x8VB/coAkaFJmFRpy948Cp8+FUeE6WRPYRYkT8XlAwDtWy98d/N7Ho/4KUvM",
-	"diFb3dYdtmXy405PgM9MN6QHbCE2LXva5sG+h0ay5EqGEOT6XZ/yM/zIdQS80N9Hs6G2y0h0C2fn17dm",
-	"psteEMKIBmfxtSKAxSVXu9bS6OvRMiUwy8lu2gSSirPlCcG8FDhXVMYz0K9FFRSvN2syN3VGcy5IjU0r",
-	"Cqur2OYMUGUClGjYCrjZOCLVezZARYRpNScRXyIXW3Pl482aq2SrLzanD0THhdlg+VxQqRZYZqiEH+a8",
-	"XN9aMB+Iv9EnUUEZFuvb1EmwdTnL6Gz4jLKtYT8AVz9dZVEQY5o+t2xgi3lOcSlJvMwN1Ci3+HmRypea",
-	"T01lXFf2Aaphg4PReFuw+RaNxsfHb9+9ub49OR0fX5/9OL4+PQnK7+z5+xaVCMYzpICXK8DRV/rREjJu",
-	"M+refU0cxi3VAn0xxbe+v5iNrhqAO3pFIAzknYzo1rb72LBbKWKdkU/WcaDZ93OOsLyzRwdVTimADV4x",
-	"DzkeS4kfXozKlFvTPZhqBi7AxiRrWheGMNy7l7q/wNOt4b9cAYSE19unbqEZR6PDP7w8PIzpSjb2xhMK",
-	"K8TobK4Gu8A7yJX1bOphZm6Z4ivciKXcPhw0qU3bjZ22VxXOGNoFsIf4cC5MaPgKS5RzIQBF093CoerH",
-	"Wisixp9z5Gq8611v6hu00mqDsT8kwSRdL8oUXRAyVSTK3X5BbXKJCZ0VHlRp6BEyVVp1H8NVSiaqBBGi",
-	"dtUCemzgqmRI3ib+eMgiPQaBBlFkw6TrRMXhG2oTPdJ4lt2RgIBMl2+CQy6qRL9j5EMOBnP3jleiIZEt",
-	"4ZKjUpLiHLMCKx6rvhJpFqJUzcUQattr0W4+h7jqLbHvw8JGHk6NEDAlrrBgxmBUcCJvGVe3+lHyLN2q",
-	"KpeNfPMU7RJjQ6Ebs1Yphukv0OZM7YNZQs7pMuFX2JgIGRbkeZLScZ/qOBjgBohWRvPm/mDQP/WS8NKO",
-	"1Ocg1WEcHkBpJ9uBQI4om51P8fEclyVhsTo2XbjSZNH/HvjN8ymu07mbHbgaH8e8IL62VCydUC1P08CN",
-	"7Xts8HYW6SI6Rn3zegUFi3qLGYGAMJdCi2GzJEJyhvRxJNHIp2QUPK+gINl//edXexED5HIp+IfXhM3U",
-	"/NiV6w8WUnPDnBtUK1+imjcIHGDzCAD1iF+3c6xwyWd1YcLYG9C/ETcbz/7wch8rbWULZOA645IHd+lE",
-	"kavlWmh900UcJ3W4pHmyqIzKdU5ZZd/ZnLI9x2LBGc2PAUvlA1XrH2jsYvdc6/DPD4flgVP5hqyuuak9",
-	"WuJZIr0Is1llPctdE8la0NzmNnRNHpSdMUXEPS7fE3IXgwbUP4MXhUC4n1oRfR1YcVRJIgdms1eLCyyU",
-	"TK4IS1S6NHhP4Gyw3ooMKUEXC1IcoYJKRVmu4Kob3kMSdzCL2/CeaOaIenfs0hwB+OGiyufIfxUYcCDR",
-	"YNjExXyt5otH5gmTznRRTUraY3x3oDzA5UnCy2qSMielDU02kWrJJWR6XZEFVZzFFK/95y9gZi+O0KG+",
-	"2NidF1eD9C8DxcaaYGGBBIohuzNqnEyKbhsr29JZik9xaemv0/0lc7bD6kJbwGM1qxJFjLjRsNVxGFjK",
-	"8MIiOvmA0hGQzYScmpkZLDsIQjFZzjY6HooMvLxhbss6Lsu8RM+QO2cy5ARUBipyhtwRYoJjIUVA4ZlE",
-	"Ix/becNMcOdehpzoy5AT2rcLI7UzpLnk1vZYZPVevl05EZDdsAVlt9SKQLBGShiBPuZu/fhhx90u6y2X",
-	"IX/M3FI25Zkx8+/BDBc4u2HtIN46MjWILoWC758aXxrwUBoYJdfKOvg4t2ajZBWTDSVlqEMXikSA23JD",
-	"Q4sKfYF6KWb0WW/dlA2rkQx56k2j3ypkLugtES2X7CkeK2de78+KDztNGH99TR2T75CYap5+2OZ9+2bW",
-	"bXnTCGPRe0MLW8W21sNC/N7P1z5YFiQoBPANS8BnaXU7EuJnSNUb/zrQg2Qj/pzbaFjEnyGZ2/oDI2yD",
-	"C1M3VfgBRfScbUdfpnKISQbMcQvyO6j+OSOr497LiW1eYmqBG91AqEEox2yNpCmjZOBhjlwtPwwlMtz7",
-	"CScfnp0VW+JY2eMyVkzcHjicEbQUdIHFertA7B9N0w51rKvsRDKr4UPjOVwnyt/0ITI+pD7OhjI4m5EX",
-	"sx0JDs7hErjjGt2kCtqJ1z0ld5GlXQKlz01uSyaJzW87XbbueMAcLqI1jX3PwzkwmVCf7SybV98GxvmM",
-	"XNFfSNIShMsBh48ZpHvf9hc0np68i2h4DDGIlcL5fLEVUO7YfxPV3wJb0cZxOVTw3jTMhqQebPy5hACI",
-	"bfTBB6RT20++Ww8aWgrlRY5FPqf3SZwXLNU7WZuIU7Fqg6rt4Nnwhb7G0c2uBmC+N1a3Aov9VoQNT52t",
-	"D5QBF+edLMi+DRagmZpcDzwYkSVi1tg7SevFT+lT7MrUrY7U96MLqnwpukjEGZdhBtQCrxGEfWQOGRfi",
-	"95gNCoLWIvXMoerJCJcrvJaZjZqf0LLUN3RT1KnpW09XwlvgD++WJcdFz5hLLGam5mVpknsr+AIGn2Mh",
-	"1mhk4dJuz8f//fbdxeu345Pb8+/2jkJsD5TPSX4noUx/SUxIv1SI+nrx0lj5Bw5ca8uJMcPPviQNLYls",
-	"pSPbwLlBPXU9YrbbDu2SUj8N19JnWq9Z1FfajkGRGomddKf2Bss90Kwtx1VBeaLIFZZXrVK8jVqdD5Si",
-	"febslojdrMinb09WFXayaHsD6WOI6HTr6yVJLvTWgrofp2YSiQ307OppGCxNSxSH4tfKXM8aAQ912Ty5",
-	"i1wETtsK+wnXgbrKe7LXdzIq5qcW+b/LytsrstDFmSKLeOGbAbcaPRh41fXfPx3oa7uw2q6hcOO9ogwT",
-	"UtJoFAnNEXIurqpUNcutQ14j7NwcYNilm2+SjIGAaAcyXBgREhdkaRTnanFivVcXrgxTd9ZWjxkSuVG/",
-	"6oM3On1kwXA3TTVx59ww3wcNODkUm/z9iTIg25FcqLeiCW2VvOoFBKy/2zDEsZR0xhbRyopdCJYH3rpb",
-	"DW0Ykp/vZ3NimX7fCxoL+Bkmn9OieT1muFwrmstE2FdCX7LxWYl8VcEXyXyrGU+W1l3g9SSF38rV9+kP",
-	"6xyPYadFPetkNoatK5Pozzy8ICKPZspduKI00zpRyBUVDGrmQWF+fEdY5GaywjLuzJWYFm/4Rd/w9Ct/",
-	"JnLcs36KJxYociTaFCP7SU2amgsyxytued1aBgvXHlZ7Jr2ZLJ0Vi9SDl6qZLNiIxaiaESkh0/Ueng88",
-	"HV2PmR9XYlaeGdLRl2Bdn1UipdQPK0wQlPSzpQmyHYCRHf7hJbzeip7cHH3nZ9atauknFqcOLPUFZNDE",
-	"ltxVU4ldtKVCXx2aOkuQhLq0rUQyqAfb691ITnDUWKo7vbC2j4Rjwz51ciEcigDUcDQ6dLd4zNatuH5e",
-	"mTpgHX9wyflSpuy0QsVzLq4tJFV6MBmiUz2MeK7nkqSQiuFR3xyfP2COYCIOyqwO+ATgdC7ixTgtMHNJ",
-	"2rg7YbhTHEHRoA8t6Af49mbnfA2f3uzsNdJWXF24B6oEjfm6JW4xmVuFzJUrCmac2FGWhTcL0R4D65b3",
-	"j+QtfNsV3Sh12zTrFb2OFEmjUl/iqCLMJY26vMIiZPVy/SmCpr1OEWGzIuQuWXTYPgiGxu/DaqZSKyRG",
-	"OI5MyomrrSDpB7s3h+3L1pKEo9pwnl/K+2WqPma6fmUdvf0U9TPjiW6NKozpySTq3fSCBOzKLWACsjAQ",
-	"zGiUJZXqE6qxhtSJXdf6Mv1gznFkb0OubdTxmn6bxKJrOzYmfc4lrtefeE16Qz6oK1uSbIsCh2ZFB9hS",
-	"46UN3fexEV30QHm/ZQRBAJ07gwEy7W//9//bAPiGaugjm+kq0X/957cNdPt7SlYvCyznE46FZgb4wQXO",
-	"28yu8G94DjLZPXR/wBMfIyjd48Yv5msT/SJtMmL4t33u4EvM6CwA/9oEpOEZCd6wP+R8saiYjS30X2J/",
-	"6bU/SKKUdWzB2IK/XUM2H8R1ZOdm/8SM8YrlxDnCILfjpak3EA0U2qDablcNXUtvi8hOSgnlkgPZ7+Or",
-	"AdhiqzLpjVGmK6X3KVoXRAT6VUKj4lNkrTDAq/JhA/zRDWOzyadmpH6NKUaAh2hNbifC8VvfRRolMAcF",
-	"T/Wo+kkz3QNU52ReW3uxH6jdtvPhgkazPtU3pc4l+KBvX8WsOnbLnPe99SkXkViYXcj4uyaV+Qjt7poE",
-	"73Cf25ssi6PvRKzAxBXcryv0t2fYmk6UtBb0ZftDL4WM1ISPogUaDdB+9mxVU4OwBu44SOJflpgN2jkG",
-	"T8fdRga+bl1lafXNBNbvQpjpbnJwvcnK3cYLvN7V2jtlOV3i0hRqC9BOSszAdrjAheGVxoUz3tm2JQoS",
-	"8DuvLAS/RdxB+6bsleJoIiChwP3pWC2unpZ8i1grzYFXJVfbOXkfEnBTF7QY4s1oqWkNFmviNwXhkvVi",
-	"ZB0oH0OWsC5GPYnU1jzmy2Qco+AL/coQr1Hwbl9PV5CvEfEVECxKmgro/eqwcRnW/OvLn0Opdc606HMl",
-	"q4YzRTpyUeIF8SgVLY0EuudTZMcM2SxmM/ly73hB7K4bTdb2X3dkvfdJ5sO+Ebevnn74mSdtal2s6rGN",
-	"fN4mCNfBAUaIHIk07mvrBK/NnJLBs8Mv9t3g4J82lgZPFJA332d1+LAlUYreid2W8+X6VWPHbTxjnujm",
-	"mBr4Q2DAHhpotDFm4SGQeD0xB8GAUtOHI6S7UR4SuuXB0eKm0OFsHADC/TSgtH1gaN0cncWH+Pccgllt",
-	"TLXAZW26uKn1UTdV9f4JSPwEREjOzKSaRKtPzUlZfIfzu4gNtmIztNAnnLMIIzXHJjC1mxlZn4YefjBV",
-	"wNFchFxET8L3peaCEIu8Gm/aFs4NMRs3HW4bI5V89qEzIrk6/V7Gah01ag/x+6YXlcyvhLeLQ8r4pbMk",
-	"dSnyhqwaxUl8/WhbxKVOQwet2mXh61XCham36Y3jGxdG1Bkg7fLWaMVFIR1aotaiTwH+B11VTKv7Gdq1",
-	"Pxha6R+kZqEXyDAInvEMkAIk+lY/1HOAF/Sd4/nX5i39wKfgoj+49+wkSaHV9twvPZRy3/0EH1VtBDNZ",
-	"oW7+Wb0vOisUsO/mDSe3LQz8OMrIdrGHLRnxG1du0nGNoX66pT45/Fr9oLsoWC97gre30SVc9eHGLc3+",
-	"Ed7Ngj5TxLomi2UZhWHKK6lMXGvr9oyNeZaWRh5b1AaEl8uSEhmXKv0g1Ntfpd2w41fqNlpliEJsr6d2",
-	"dpvIktAGPn3AdZmzrw833aOgs00j/QyaYULtaveRGmkK76sHCPxBJpZEGmqfnWW40WSTuSMxeaje/Pae",
-	"iHjKf42R14J51ce9tZniALneVXvelVC+dp8y55MIo4bisXchGOIWcA/BVyYMPpYyqIfr/Kkxn4+NSGFk",
-	"ZVKItjE9AC36u47lNpel6VWmKmslnFQXBk/dkL6u3EBa9uw5XSZg+8jqek7lOWex6sh2YW2OmlVp9Po9",
-	"l9bjSSVa6G/R6N31cQLJFSy255iWr3oqMPmXrqJhnqcLTEvZ8O24oDOI5tSqGeMwc6N8OncrsoUKPewr",
-	"gJjbwnuG5Ilha5Y9i6mYV4aXJVoSgd5dH+thZJ1xZYiXxfb8cwW9JuLeZEnIct2/ARmhmpTDd5o0eYE+",
-	"MW3b9DLL0y1eCkvXm1GH3pFGn+3F73JMvRjh7m0LiahQ4yXNY2ls+R3jq5IUM/JjLVVjhUZABiywIoLi",
-	"ElkBeqTlXNDGwoYgU5B7+qATyHj74zQPPi36IuZMTmXwcrPsQaC6THiRcHHU9eY9AF3UU6Bb+CFZ0d4X",
-	"qkc/XJ+/1hc9Oeerg54s5W3cAT3Ivg7iOo7qDGmZfndDeqetGAhiYU2Uz1LVD4eXYbJNboc+rbDafP4D",
-	"R17Bq1/Yq+K0BOCdgAFCt0hko6STlhtsnd6O4/q1JIJ9MJUF/kAX1WLn5fND+D+I+ba/bJROvRpPezQe",
-	"mKBbh6jJhsOWwxQ7Ga4ZwnAuAJIlWgf8ASwJPufteDIWHQsebTObNCEDmKQByU5dhky3nLjfxGWek3cZ",
-	"qpZaTn1zCAhl+RwLnCsi5BESeGXEGGUWqr4QHEoBmxRpA0O68/KF5bcY+BecB8dzzGJISW8ZKMIFhaIs",
-	"d7aGma35rHgo0uGUZmTljpYN9TIimIsvGrPLQAkqqfFQB5N5HptK4t4AlE2vRzwYMcfsHGK04o6KBUnj",
-	"Y9rTjkpzrjZCrlbzBr0kWuoxJO/wyYpqvkiBUSIXxlJZH7OmdF9rcUaHoDCaigDcwyLZwSU0RzfALXf+",
-	"RguBbzcLaJ31Qg03ZEqfFpTwLoVvbCN3khFSfeFOfYqYfagXbW2U2nBoR+jQXgHYkJp1HYzwkA7ZgDPD",
-	"ngbF450V2wv3ToUJ30BHcUpP5Arfx2YxXJHYTKsrpxUN4r34pXfDIOqLxUANJND5W6Oq1JynK7m6E6dX",
-	"eX4MhdgdMPFd+RgmolrFS6uBfhRZSJhwQhtJHD8qbOfbSki3bJsEpW8+OrwgtyyW6LZtSk5PnKh8eMpN",
-	"AYXlZCs0s28+r6mpQhGpIJCCuuqtWjzITxh2DinUcfPAmUdAshzU4+HutLgdBk1vjAWRimqmLk6eBkZm",
-	"Tojygx6MJbM5hMP7Tk/odErzqlTrYUP+xNiPAD6lHQYSG1IPgdv0Cai5iQveLgmLHVJ9rJ3Ok0uyp/uk",
-	"bzj6bhGLS68RYVLxuEGBvDlBC2gHTUjJ2UwixYOQW3NXqN+3Nk9fLGCj42+CE1r2BIsM/e3/+f/Rc8g3",
-	"9bW+NrPRMooHC3ahnAuyK9ES8Kuh8QQyerRYqcufo8wXBbPzNo0dPiQ3zh6qyxS8a3M1I7rJon6wVbqy",
-	"ZY+NznzbfN/YLkkcTz16QF37MOFdiUqe49LYpOuD6wjhAD4V8hB9xWRJxL3+8qD3dGv2+JrzJVpiKV0Z",
-	"IiqRNJXskORoigUa5dWiKrG+y+3ZxTTpM3YgkNgJURiaBdCyxGtSoNGyrCBKFe5W3tBzmD0s49qH4bt4",
-	"kCu+FJhx9HwX9kAdYO0wdhOR3WZ4G/NAca4qXJp4dD2d4bQZmJy9TKa9vwfMC93vBOd35qq6giwgq0X4",
-	"HLV6ix3q++4fvs2+Pjw0udaGFwxYn77pahnR/EhzGFgUjhDjgZjSdzIJIfmpRHNvx/vDt183rHiHkXla",
-	"gsXxkt+9OzuBUU0EX0mw+94R449xGT+O4ttm1Hv6wTsZOjz4Bv3tr/8TPT/45iGiqJ5GZlW6JiPVOTfL",
-	"dqp5XDoA4tB1olIrcP0anBFLwe9pAQJhzgG9eWm+NemI1ipe40J0K/Isg77MMoSWsW++iW2SalJSOddf",
-	"2IyLDZ+0DRzNLjsNxknCpzQGsZSugQpPTuiMSNVTRCnbAc9dUj+eY3nRLaY6BDnwe0hWHENRqiQE6zjP",
-	"iZSkOK61nM0pa30RP4sp7p3tcs4ZqXXQjZ3JORbkYm4rhHdkETghp6Qs+cpnVQF0KLEBkvpLV75/BFmc",
-	"VCqBFRcSGZhQlGO2N6DOK2ivrthrvWgBPZqza4y9vSBR9mhQr7n08dXq4dQ6wCRZVEtxlINl+QigR0lZ",
-	"+CrYtoImVRLd47KKlPJ/HO7uZaUWq7TEM7PYHOZ9JMiC3xPZWfS4ZG4wVWTdY1QFQSej7sF8jiTPKS59",
-	"BIoTjNIdzHDgzaGSaVoY4l+qFEDojPNZSQaUYbMvZraxKItUcm6KIln52RLJ4aMu9/w4vjg7QeYldEfW",
-	"GcIMVUwrrAK4E13sv/jmW7TklEFY7gRL8u3XlSjRCOLiTO72FZDkT2S9tzn5sR5RajpX1cSPM+HHIayA",
-	"ISVOtErOYZlori8aP1xfX1whXBR6SnBhgnW0mkDHgfP1H2IZhx+W1FxPr6O3krFsaBczqvmXqiNQiSrZ",
-	"W32hVmHuLK5918LYOhm/jrmYli+++bZov/l8swvHfmcsdpFVaUcdOtrb8aaW8R2TZiEnZMAqblqC1CBi",
-	"vV+G9Qo3VEz8hDzpZjuJgdh82cvKbHgXt47Li2BMtlx6FymCT9GU3hPIZE2XRkRT+oEUt/qQeOmCq/jS",
-	"dPPSeRL1z3uZVrYPbpgg5ipxq/gtBNa+RHw6lURlqGJUZcjAN0DJJ3h+VhxAFHuB17eRj+2j7IbFPnTD",
-	"vpVKVLmqBHkZJBln/uv+sR/cMP1iub7l7LbAa2m6LdeulB8auZDd53uZfXaC1/IAjcvyJXKtIvULLeBe",
-	"SRjgKR/csPdmBPCrGQTDCyIRFgSVfEVEjiVBp2ymdUtTtSp6ye7eOD09wtQLk/Whd5y+UkdzLuzY+kzL",
-	"QQQZJI1gFqZua81pissS8Z4s55QtzAX3dSvv+A4aqSRaMfDGZ93bnIKiM+WVgNAuPcroPA3bJULHbVy1",
-	"66a5/KC5Ob4PQrtqLgObY4tXdww8U5SP41WDfklo5XqjhKOzY4Jcj2hLtt9oYzW3boc/3NwBQ+J8UxWv",
-	"L8mMSkVEMr4mfTvq1wspu6eKXPM7knDUwgum2PsKLColZXfWhDAzGr5+luOFvgcIXs3mR4iaC6vVEt3h",
-	"bmrwmz9IYZKLqEQw9GEQHr1KbPfyltRwt0sNdVeRZX1HiN5K+hcuXpQsvW6mRvImU+WZXx59ZVkqUrhY",
-	"V1KcxZZUVMQuBAvXFparaCyXS95ykbfUhH2DFSweq1ENKF92ZSwo72SE/R2h/fDjFDV+8JMohqX+Nczb",
-	"M8HrMI1K8QVWNA+Ch2c8C0pLCKlqu6pa8QwRnM8RBOV8deggCsO4hLYoaFa1sKkWL7qCwc3hyoEldfnC",
-	"ZY8Mt1q7RvVXtuHmQL6JlSkS6jtcYgb+0w30xE5tt5XLciIsaVu3ff1uSYQyWJYhRiSENE/JigiPgwGw",
-	"tybDE9qqQX6XeKZvCNaueOQWIqt9K4ybjoZ4PVLpOWCsa5Ghj+9C8iaBVYesE/TUzlJy55UI0v4s1U2d",
-	"R010cN+5RDd/ckKU9eYikmFeUpGerCTK2USSh06vyFXuTNkQogavBcI1OpxWGXgDD+brwG9dFV63V+PA",
-	"JcBaYPMLXpLMaroBBhxVaM7LQnpULo/Gpf+om0Z6xC/1jzfM4MbxKQqR4xD5gHNVrhGWgfMGETblIodb",
-	"KhqZkMYpLUtSoKngi4ab5wZAr60VGHKjGS6fYTBg7R2gMTLEMpvUjLozH7D9A//AhG+YeS1EbMtQDLAN",
-	"0oICxLaY9h2uzmAPXA3SF9GrGsv/SE06Dn+EturIyE9urG1yehDfB/tI3i/HgAMZc79jFk9fCFUGC6mi",
-	"76DTKRH6cDXAkpAXLciyxLmxpyTSMbeCTflkME4PROpm50bRT51UAqYfTpNCcITpDbKewNnIuLqF3zYb",
-	"3HqAQg1MaCwICPslfAos16yFJRtLxOUuc8zoVybeFusTP770QWxHrJo+u9uVLk1P6msBroNya6VTH/9U",
-	"oVxfpZcWakCqqqDcWkTKOOB2f1zU9ly5tLhuQ1PS2R0gwWnSR6qxaeEaYknUZDWwtQoBaDy4f21YSQO0",
-	"bLvs9nj4lqGBW/gmbq+db4pDr/ye8Idzt46B2Q3Ro9jeBxLhQDIVHKFZYp8ypK8cu7KbHikfmO957luI",
-	"pmx09YaBO7D1YZwXkmizGbKVI2Dp9ekNE9dqwQg7avBKoXsqqeLCHeCMB03B1jK6hPM+7R2g66A8nvFF",
-	"MQ6F5E3+m0R8xV7eMKqQILiwXhajyiiO5rQgFriuVl5WvCoLW04ajRi+pzNzyYQVyG6Y4JUiaFZhAPaY",
-	"VEpxJu1YgAaKo5LzO1QtAW3E5oBSicID0GAG3rBQv8kMjKuH7rUKmeWSmj3MA6xMywc3bAzxsPQXO1CX",
-	"PlCQnBakQJN1OEHOfFQXaMZa6wmuv8NYonER3hqlojIBfXaTxDanbf+MTXlkc5WUMHW2fKz4ZmN3VHGP",
-	"GrhniHyEBEIAQCGEbRV6TdScR04ed+HIkHHkgSr7SyUS8UJESCpVco56Pcaz5uO+4ExHsEbLfrDNlLxg",
-	"1iExw06zekV7eOGdjCl+vwdW/B5Y8ZsKrKhz5pNgOo2tHw08qLP9NxiCHN6P/SA6oMDnnQD1DVc1DrGk",
-	"KrHJoRnYDA8j2ErFZpSv5jjPivo6+pouaMQjf86l8mw3aqEmQ+ymTUcLjMVyzx/J3MZDAgSY5to5vicJ",
-	"zAvO1LxcXwgL294cx7srVPCyxMKE/cHLCYgLu2/JB7yAdNydc1LQaoGOLc58JNo+54sFcQlesdoYAF+Q",
-	"IBEonOYNUw1Zq+Va9EpQiWwKfz2c599/F88mrzt5MDhDWAswHGVzlWOdtWbZWo+AQ5v0GrIdjNB16r9c",
-	"4BKSjWBVYNuLWRy6ro1K90gAm2/I6pobbnggxOaCMue1ew8ew0HJGd5m+94ByX2WpI5kJkc9jMiMWoSK",
-	"rfM1jtZUK3kkSuyfhJjNJpMtdDm4+HposkRur60UZEp869NQ4Vm/WBhabjezM2kMJEGFJG5tHymO0D99",
-	"NfnDi+m35rrurlwHW6TXDi2yAu7bpJV+K0N8vHm1PGWCl2W8nihXS1yp+TsR1yL/Io55EYvKQhdvvkcF",
-	"Vhi9u3ztrmq2Mf1TPKKQ5IIM0LLte1k4Oj+W2CzfMS3NPUO2lzoBodcpzJdioyDgqiezL22lckp6xILk",
-	"QLms4zYDX1u51pfzgjA0wn/76/9n/v//sqfUARezvTh53SCLARGQDROS893WDcTIkCxbPKloqc7YVjeE",
-	"ripwNb6OHr5Dihv3iIpI3WI33p5JbldR6UGDTI0vNiot96MoD7VHIH45CYAVbBEpl9jGVJ0u5HC6WoAP",
-	"eymDMMnvSptM3KfT6lEf+5fDU3bIl7Unoa5BNfibapnzBU2hBTPyQTkagClJq74QUQqaU4Yk58wbINHI",
-	"BRZ8szccfM4GTSVh5H2tkn+tapzleEFdXwPDrqScg5VuQhCWd6RAKwiuhiQrwGSQlM2OGgWHfJVH8HUO",
-	"t6gGdbM3FrdxFM8Cvkzx8nHIQt31mRkf/b71SyCpyFLakA5F87vQl+qmqA+jbrA4KAjjInl98Bx5RaJ1",
-	"agQEmprYeYeZTD5QqRKQJzYyAkJ7Yg65MTOuWusfAUyxRqUoLlrRPdRf4xI9ApTyhXFCRFMA3Mr4EBDT",
-	"qymoAmiFRlczEDwDbBGtSWYhlVskbY8vxRAnVC6otJLBXUdqQRPbLrFbSS0DNhRZbBPJiMYcM2s8nhAI",
-	"NWcmFa/2lAEAteHKvU/wlHakw2JdS/Kh7sCst1inc0tZNbwWc9gkChtU0CABkbIQ73s7QaHpni4qDuU6",
-	"hoTcuvpCBqq9WTPNh2iPTEVxgJQHBxz1eO5xvahiZu1j28NU9uG2fJyz3QWBTJyV6yMbS9cpS8UrBShJ",
-	"0DwUmqu38na0w0K9q4c5CJ+44+ozzBDQO7XZUiXdtkcK6gXzSXXfmmxfubLBBEyX6VsmKpDVK2Xrj5mK",
-	"pG94+GRA1k2z2lhyznEjyRzLS7cD01AWersmgLyeooy77zJrji82tz/zSpxghSOuiQ9LLpSLTOxe+s3z",
-	"baDrFT6Fb2KrvNFRIYhUXJD0eCQvCVjH3077UV3DAxwSuY365XyVWhzBZZiV62Z05REqSElMODbW4qti",
-	"ipZGZZu7iF3j+rxvyd7t8mccaZuTapv0gwVqkieaqCS1IkTV+kovhw2pMZ6pY87vaAqSwubaY5/zB4en",
-	"RKOSzyjL0D0RdLo+n2Kj+bQyBHflDdM67wTnd3uasHNS1on8OXScoR+UWr4FarMCXeEFuaKK/PNr/OEA",
-	"ja3b94aZAPjj8Zvrs+Px7Xfjq9Pbd5evoU2lltKmpVCFbm9/4FLt55gpmuNbN4PRlSYAyW7YXD/Wq5uh",
-	"C6zm//xs7wC9d4dBPWMIdLER9nD4QkkIxBm5Ye4q9vXhc8NTOS8IGr+7/uH29PLy7aUJxaOaimaSTqS+",
-	"3GmNq5ZPeEn/RDQvQGaAcRxH0P04UwLnytf80Dx3bNp0LnJNRs2eNrTgAJ1ah7lccibJDYPpePw9WYFf",
-	"CAx9lABs4KkQXCDDPWYuVhjtuK7GF2cButvLnecHh5C0siQML+nOy52vDg4PvoLYUjUHbntmQy+fmXN4",
-	"P3dGYntR99TW4nDniqgxvOc8C9bd/51FDdN0sHpakG757GeLzWeEziaRFPTgLHgfm3tRiYoY4QOkg4m8",
-	"OPy6uzaXxAgUUhxoOnx9eJjq3Lf17Dvsw3vhk+ebP3nHsA2WMFrG14dfbf7oFRcTMEeZL77e/MUbrl7x",
-	"itku/rD5AzuPa7og3EDx24yzzZ8CrxkR5cp4eGoGFXC8eF5xcQdX4VGJpbrF1ql5awIyaeFKblKJjMsU",
-	"gQBF57wgGRhPwqAVCXL+APr3HOpU1f2lIBBoaZX0GYlw6vdEudvARfB6h2kOH41tY90B30YuEfUrBw9m",
-	"sk9ayh8s6EkzbAyV9M5mKPl7gZzzFUMjH3K4d2BwMOLSIUXzx5cSSXJvEhNfesURlkji+78DkfQFJcz8",
-	"k/izITW0ANoHW3xaWrymUsGBY6owfKqYGF5HA/oLUpNaCujHWJK14CuICOhEeMJV2chlU5n9i4gWZyMH",
-	"s6J1YRkLq4toNtE8sCQGp3jY6j371YbqfjSZNgIviIIbbSKusH7lmQuu+fhTj+xqMcATyCzfg62N85nl",
-	"VZfj4tJKmscgqfT95Xft6RFk23UlfODurnTsz0MPBGdQz3w6DXZEVof9u82kW2hvFFoQpqizEiSF3Fn9",
-	"2lMyGmeM5IoUY5vXlWK03L3oM8C+kNDyI+6i6CQJ/exX+++1FUlghyBdwr9jJWV3lvRrk1wZyi5qgm8B",
-	"eMDeR+uWd9oSIgsWoW2D+mnIpeiESk/3g9/2Lv3j5g+OOZuWNP/0/VmTBWG/+gChiK13aYXXUBaGzqDM",
-	"l9BbmLX5YzHFfZeS8ym+chlYT7b/6k4i+848+UL77HrF96c4V1wg3SoBswUYc6QbVouYzxxszX7u4XG4",
-	"jBD3kswI0z+QJp7OEx3lvCBbWSceb3Wb00tIVkZWYP6SxsvCywJxBpCXqOSABqpv7P+YV5CvXwyQG9ec",
-	"n2O2tl/LR7i6QKKnhxI1dfbMChgbJUY2xQF+jnC64mpp7HCuPmOU0cf2jWuulv8bcvdbdgRpWZrSsk3r",
-	"f1CG3vYg/CI7ABRclRTw3IdFmPAfvV5HSBBVCSZbywjZtKkdUlDp4g3iG+TEvPBb2h8RNeztdPq7+P1s",
-	"zDedbieGCUT3pnnMRP96FnsiYdiKM06f9Rl4jdZEOauQCfb9vOr959TWrxQWKlxlLvbxcolg3TSxatFi",
-	"0lQ1ObwP7l8vY4sfgrfEV91UQwu8vU9jJQo7+VQxY1orfj8Yv5xsMktgwsDsqjphBPYcK444IwfolHkw",
-	"GnPp9CjvTVYV9B6bsq+pm6aPIXlC+eT7iEgmE1Ui0YRQNkMLXEBsXMFXrOS4MDn8TUCCL3MjjYEn2FAP",
-	"kBeQy28BJ2zw3AoDFoCJO7EFT+zKxNfpmQtRCUVLV5AHuHIFcRcBg/1p7YG8UoY7TLQeVgZ3xFY2MDES",
-	"JrZBN5KXBAtS7GU3TLexrMRMNwd1MVxx6YqVRFrsaiiiB13BVEFdsyEs1pJ3gL4+/CN6Pb66vh2fnJ+9",
-	"gSDqGwbBNtgCzHVDdADiyXomusE+R9Dmm7e3F+Orq/dvL08MjAG7YY4ePigw2D9fHx6atgqiMC3lgXtk",
-	"vkYrwdnMv2/CJdoGA9jfdmYnboWeKqih0csXuly15xrZtic14x35wsIrG7xrOOgznyV/DyIeKEoiLktA",
-	"YgGiZwZ+XSxIYRg3PA8SYiOI5otLDVsfmlmJpTd9LW8zEyHFGQgDow6R4gCNXd6Fl3OUoRdfozmvhESj",
-	"r1/8ESJ+o7sliBfs8OmLR+PTMCoxrvOakWc+F5uLYOKfoPZ+CeYZyzsr8twy8mmclSA1cITRv51dmBPV",
-	"orD8zCfoLxWpSGb8SpC9QhhkY6/3+pnr2a/mH9aJEVUnTuyp3Vj9zV4M13CvDyNAUv/262yAS6NPHP5C",
-	"l00u8+nkE8o0tbsdRNnr384uPuXutKWj49NEj10b2OcpxgFG8Nt9pLntv8H5v3eEMFvrT0kpya50AYhT",
-	"PbYO4/hCNCml09WqecIzzHWRjLSBx78lbTIc0hKrfB5xEULJlJB6j6+CNKuzfGbNY8Oq2Rr7rdX7PTSq",
-	"c4mEgOqsCYFjEfIKwJ0JQs1a29feD/oDBK7cS58jBCoE5BoQ/OTG9tu9NzoSJyj/7FdfLa03YOCUFVc+",
-	"EH3zMRuWYHvkWIFTVvzGgwQ+aRFPWf+x2V5Pfal99jOf9MYd/wuf/KvWxZ7yEPR9JOQpKIOfc90+eS95",
-	"FRYB0ukMoMctupeFUt5Df/vrf0BoKCCh6HWAlJ9M323EWstBSMWcggacebh+/XcliPTXLipMGRKix9JZ",
-	"22e//swnZ8XHZ9BqJNYwsgXhi09Uc1NhDUqs/4VPvjg3BfVUgTD/uFLhsmIIWy4CvsQzTGvvpSBQrgtu",
-	"aVgpslhqlbrBqA2e4vdE3FOyCmRGO2vSo3la742zu8xxAbdCg33LhRNWkKVrU+WCSEFrngTetva9oxsT",
-	"vLSiklioU1kSslwfIIgERRZ4Hbyv3a9dOJwpYQDvai2NCPTu+tgWZzrF+RyZunIo5wsiDYqAHiqezQSZ",
-	"YQUspHcoJEKVpY0Djlnl9CWixErf2946wj2lXtruK7EF3CL+XcnUpZ3cJpFqo7LBj2g5EGzOwCiZ47Ss",
-	"ZgbNAFABy0SxwssWD25pCg1TkTXj9KEkmNsXlZo/AxiCfRdo1+dzI/nduFJzVwfxia5HsB2+lF02mB7M",
-	"N8aG721+IFQ1dyqLRTh6+IXpHzAowObU7rz895/aOU9amBqWtSV9vLNjZPhRs6Znyr0GvxrrbQ+jmhdO",
-	"LezTU/BoA9bsM/Oo3R+m9Rh/Hjvz9m+fGT9HqEKCCy2VupzofQIAOxcg8ZgPTBxLSdldhCmfAaRR0Rcc",
-	"q58fB039ZqToi1iteaZc7XpHHkDXMcVenReldrn+Lvs2cN0VsXehBjdZBtTabchUACKQ5qXX8Php2Afa",
-	"/kICzvYNVeli1qdazzaYClA8Etl4MyohouMfNtDmN8DCNu0C5GStd7Y9qJaBucUZTHGwfj7EAHbl4y6O",
-	"UBhkAQ7Ve35nwzPM1oK4Cxt0cfD5dP6aYL9+zDoAIv/+08cuHXmlGlWl22FGmoqbM1mO57gsCZuRJ05m",
-	"qftJ3M5WmEIgTu5etHk7xkjxiExYA0AGtDPAby5xzI1l2pUSxgMUZckfHWLLP15E/1C5+rvkfCLJ+Yoy",
-	"Kuchi4IlizXDZw1ajoev88H4oUjgtMif/equRx+fORShpJx4S4v82L2UbZm07S/8WqqB0RWsSAFqDy+g",
-	"UEHSx5H4Tipb4WDbD8Fg/OAPb5v49MNdM1/FlORrjuwdwNIXjczRCChBUC+83SnizBnDM0RZXlYQO4OR",
-	"b0IQnM/Nb066cSvwbDVSKK04xwpNyMz+ZNnK6kWMrHwgo6l4VKAJyXFlqxA57kEFLSDUwKqkBqowvBLt",
-	"6QZrKIA6ZzXbmRNcWDC719xIpaZA6kR5fJaz9T1EZTZmqe9dJrzSEVQT+ggJYiq0SaTaC9m34wDoK7nd",
-	"ICpe77nH32uL9l7z1IRCIab8iSt44H7Q19Vo/dV4H4L4io2Rfqa4lCSCojp0t4TLcoDGpeRIEgVH95wL",
-	"tV/Se1LUsGdWnRs5aDC9Elkbx0z/iCqmF/qH6+uLqz27N6hbdCdyXWlvywRHPu3fbju9T4AVpkZYu5BX",
-	"gxz7IHZ/wFH69DvkOzKjrIVHh0ZcgGUDAFPB91EDgqDJ2u8ViLVuLWSwV9xV4NmUixnv0f9fwfMnTuN4",
-	"WkuIv/d8CSvI50Hb+E1H/vbZWYLFEUQS1bHaeUaFx/1Wu6dm02hd64cmG7l2kC0ue2RTWdytOSg+aDDh",
-	"f/O2u0flDWXVI88eKZtvnG0EmVGpmr6y9l1Y8Go2b2Kd70poCY3gJwI+hL26a/NrUdfK8D8aI6GWtERC",
-	"jod756WpiNmxJFKp1R2VhQkx8KOvVxtLWLlhdcaKJCrzJV9btok9UGp/5tTm9AX5JM0h70qD94pZccPC",
-	"Wvsj/bHmSjyRVrDqX+C2bmNGfFGAgAJS4bWHi987QGNmk7NumFkSi0c6I0omjaw2h8eUC3C1gp1IB9hV",
-	"5z2JpqrYlX8qGWCa32r7P3+C7lM2AvcGrF2C87gpf7zCa7iI1DxnsZTOLHThP5Rj6jdw5B1DXU4wJwTp",
-	"WhEL7VFwF+ouYSjoZF0BOWV9rOMjn8xu5bpIYVfZtM3acvo59Odu2Kk5VLumXNCqWVWWe5mNebNhHg1M",
-	"7FhtZbsUE1qWlM2eLUvcCBpuHfnVpKR5LbSXAir9oCWekcwGFJkUHf2L75yzCccAgI5W9BcsCoP2jGyn",
-	"BgQNI0nK6f6cS0DmAhzlPURMMU295+FKaJhMD1L/RBZLtX5p9Q4fV1UxqFNorfWMwzDNiTPnK2YKLZs2",
-	"XBqj6W4XsKVRQfS9DLh15KDKkFySHP3Xf8aypb4n6jszkwug3hOyaaOfBK86qupLfE2uJzWOW9TrfI7F",
-	"jJjySIb/Mp+FL4OqiZb4I6apDYewG7MW7dOpC8XwIMBT4gpPxGOoL8E74yBaXxFbRGUzYjQ4df5+wrwA",
-	"9yKE2IT0LkWQJpDBvdC09vEuii8lYD9B6ZuP2Ub45DjpHh9FF/pJ8K+eyxeM8+/Q1ke1AZG95mwu6qbk",
-	"K6Tzp/09l4SR1T8OiT8z15/jO9LD9X5BvEEacmBByOQ+2p+XRVuoQJDis1/d39frJfn4zMHKPQB1NmgH",
-	"qggko7y/t328Iliqp8Ksg8ZdT5/bC9jovEjGN66wRI7gv8POPkbeGF8sK5uaPgXuMmgMAtLJ+BStCRay",
-	"Nj0ogQvqbtFVSdqh7UeILpYc6sdRJhUGSHN9Qx60l8y3j7uT2kXH1vrujktaAFK2N63PoRhVSez4XwKC",
-	"xI/j12cn4+uzt29MiRC0q2WheQMMrbapG6aV6yPEuAL3mGZTR4eD3doIIYhJw2cOlgKN9CBKyoyqLQiW",
-	"nO0doDP78Q2rqSgshKDnfwPZ6DRriRd2CUGDKqmqxIzmuIQldOvi8Ej02zdsCvAAkL5gTHLSTSFmZjjm",
-	"iwVVsFPN+J5SENkevoQYMl1fkhTAAEgiVTNCQYsMmGmy1v/5XSx9ulgyS2DZ2W+BDJJD9L3V7rNoWs0Q",
-	"EfNsKYhLunmqQ/vCdPH7fnnLCCJMiTVkf/y+Qx6pFoZJ/rIyCAzIeO3qDAuQRPqmDFduk9kFCTzW9ZKh",
-	"itl/6g3ljsTWhkLHrVNhyA5bVpOSyrktMvjpm2tTLRnf3RNXkjH9fKkqMpokSVtjmEX1++b69M1l11rv",
-	"jIpZfjZxUDWdO4qvf5MUJp0NbIW2pjwo0LAxHZiK20tg9epJGwL7+VMWVIO2TTef27UDXZ8YVTiaMwSj",
-	"+r0UUuTeZt0qxmpq44X0b4B0ZfJsqbIVdW6BUxsM16yWkzTyebZ7ypozPQxw7Ry5fy9wS2OX3ervfN4G",
-	"5ZzO8Kut2WI8YiOtJ74ssJyD18PWUHt4BaM+EKEnlyRfBkBoCCM5FKGQoX4/Jj8ddKiuWuStGgvM8Iy8",
-	"bNQiagueZ3g6pSX14YqPXLIrYPdx0NET4XfWPRii/M7//zvyvyAlnVFeSRTwtoEJ1seBvoYpGZrm6vr6",
-	"w3YMw+Va0Vw+s8WM+w7vsXt5bN/d9kzxDVwQQXkBsd9DP3kl+GKrD675Vq//yGlOLjDUJR/+1ek9Ycrc",
-	"pLaZiwGJ1J+0DIF6UQ2E5D/n8t7EM0CMBBpZVAxw/seC2eG1RiS7C4/vVrV/INrlliKszS6aBRX5oJ7l",
-	"8n5DOHlM2vwv9t51uXEcSxd9FYTPD1knKFl5q+5Kx/xQ284uT/t2bGfWVIwqHBAJSTiiADVBWql2ZMQ8",
-	"xI7YbzD9Hr3fZJ5kB9YCSFAiJdkWJdulX5m2SeK21sK6fsu221bM17+FaJsLTIP7RBU5uvn21oTR8zw7",
-	"N9+u0t1DSBwyBg7M0mgwcwVSNVKkbKNGpjLikNDgngofslrM7+qHjvaZPwMUURk1P0sJXSa94liLPeGz",
-	"1QRY9vhOhm1QhhkyJs+XZXBsELkGsCplgHa3KOQyknqunEu/lBN1DhQXbI/aiboCaznbuxlBl4k1j2Q5",
-	"2h5inWH5IvwPPXF5wVc/xDLELQm30UKhdj5NabAEvXOGuQxEdRF3aYItLp9bwuOTAfcHlssdAu5OiTnP",
-	"J/A6daU0zXTOiPox99mmWd3d6GeyeOrCQRg75TJ4Ki53DL4sPU5OBMIHvntPRlLEg7RjCnDRZ0eUelYB",
-	"8oilHxAJY858hiUWKB0OiWAgOXIo5eacKuXyRHF/Je3lHJ7cKS5bUFxUIvpPkGT6Nf2cpiz9AGTlbE9X",
-	"QQJ6pgwDet1pKI8VYGnWoaYJKFFLVRTo/DSgykigLmMCnsIM9u7U9fMgCb0wRSW9mVeRYlf24ZWUFtyj",
-	"QubSN8DPrZSt9jz4zbv3oz1vz09ULEer6zQ4zL/haygBsHtoQKdk/7fffvutcX7eOD4ulQE9LSlLcJjf",
-	"tZ4xDbjnZmZhQDUUv2eHhJouOz1+z0ySJSIo6ymVyyz5rNm2UQzQEINRPLAaTBpFpDEo2rXUT1PLLmAp",
-	"wmnZxO7TK6Fkfu9bK03Q99k4ZkGW1Tigkf6RhzFgY0SH2Xy6LJSiD7AIQloUZCUJj2ezGcmARaxs6iy9",
-	"l0qm/rG1MkRF5cr6hLGhep6eDp/QbKx1qe3daqlAeebFlpLD7m57bJaL3bkRF0nMELdZU0eBm5FRf5Az",
-	"xG0gO2YCBRmeg2IBKulq7rKr8iqLGA24YGq1gMh1+vTchObpS3HRD5lxN1ipxCJue+cL9j2GcjYQkRHx",
-	"pfBZFGOVGlaSL5Q8p8HzRCbIC/MlzN3H2eE9JH0sRPUZ9gdjK12L2VvHs1BY675yNItGcqI2cbv46j51",
-	"rGfWgpUM3pok+kakZ0bCzxSfKefgbnjELSfYCc05ofnF7E8Z2++bv+sbyB9IxUTdQ+k5DqkQVjyS//O/",
-	"HXH6ObvFCpo0gKylzkmNaDRcKdpTpchVLI656KsKUjduHFl9Y4epKHFjbpxNY/sXT6DgHjJ/10w5ZON4",
-	"x5Uz4DlxPhgT6csOsddQg7ZBTxoxEnLADEBjcZ8FPP5s93dB8oWQifDZCAJYZYAH57bvCjNIfzYn2COJ",
-	"YN/HmqpI7lNW2+KRIxGUERqa1VkAvE9k1BHUHwo5CVnQZ4Fp7zlqklstaNB1YPNI5GiUCEOSOBuonXHu",
-	"3poi+5oKgyRE4INOOr9Yyrrt70wRFCE3MCIcZK1iezKJyM3/d0YAOhNXBbUeSHZFxWRnXMXt3I5WymTZ",
-	"QHrg8pwFZ0LNt+2VNySQJ0Wr1dvWMDXlkTGHawt4BZRKkWuwR/Zp6o3P0dez01hLG6F3ZTAlXJFzGg0D",
-	"OREewnRoyaio4GiF/HJ7fmZQQwBB5lLYrH4QFEnAtX6LqEw8Jt1pRxhQmtgybTtO83jIBFgMn8iaL6T2",
-	"kbuN+BQKGinqhaWUkL7tkmVl91s2xKnQt+2GU/zdCZh0/lW4b5ee+Pz0xF8jbpCXXOI0CJlIujIiSo4Y",
-	"ycGgFV4hq12LB4nQN0apFX6kL46v8MzGhD8OByOXBngdiMw3KO9/sT0RC/UOE6DNxWIdoBIhY9QCqpHz",
-	"K9DUg/vjkt6o2Gl/TrAux/UZyfu33MoUFzgnDNxzXMD4Tz7eVQK97tm6NmH+hEY0ZhGnIeZcewTyqmck",
-	"24DGhKohUrajsI4gMgCdN1RahGfannPR74gZBXdkIwn4xTAsVIO11oDNcQoueKw+eLkXfAEP4M7uUFXW",
-	"WBjwNG57gkg8sLfuRvm0sGBVK+Xuw9d6ZtXTvh7mufjEF/INogo9E0krGs6R8YzeoEnPm/cRYPxDDVle",
-	"c+CIw2rtr6fTu8/4OF4S73HJwzy/IS9DOt4ijVPNlIO+YZfDrwOZ9iS1pveAqhL/0gzFeaQ7dUyUF6Ko",
-	"PI1sR1xsTVDnyfBj62dydHnx5ez06DYDts5xeiAxh0LzcZFSRUxrOxlnfs5D8vH9zx1x3b49uTs7PT+9",
-	"PTn2iKJTwMWyo0B4AzcDYs76jCc8HnBBPv6ZDGQSKYzfF8Nd6/cW6/hVcTXMuASfzqwtWxZFwPPmy1aP",
-	"XjCmdCo+sBl5DD64WTEyGcjMUl0kRsrkhoeI6w7tlV5KaXihAeB3C2+f9NlreLRKEs0P9W1Bo3KY9h/E",
-	"s+3EggCpMOvECKFaZSkJQrnxhIX3zOalx9JAMyRj/f+56lxv7SFPes+KKKYCpXlmlKcqy3rGO2W5KAhZ",
-	"SoAzZEQuJAHccYs6PqIioLGMpljW1NC/swy7TB654fjlIikXVa9cKq0a2v7DyaU0po8haIsGUI2EKT3/",
-	"KmXM1tIqHk18ED2MZbTzgK3RAxY/mu6XyrkY+0WUyjlILMhO3z6+GVozoy3KMbALeMPS7gQAKKkf83vr",
-	"2qgpSH/xod8nZMX6LC3/gzuuZsoorJrGo3Sr1ql/rUpfy8t4N0pjheMtK1e1aznMdpIr290qtcXRHQ2F",
-	"TEbdIDOBQeMDMEfZ/ONUq6bbBnEetUy921yA1DbfKZCGBdnhTtccr7g/TuwIJvhLxBi0cRuHVHj6P6Co",
-	"wv+6VAgWzTbkEQZ21qw/ZDQyjdgyLsYc1oaE/qlAdRZ+3dbrQM7Zx9YHcvTL5en13fVJ+/ju8uLsN6iU",
-	"C6fGA6AtfpQIRfEU2HJCQyVJ32jkuArEr+c0rCkCjRjNwhMFrYecI9bPQ1+8EY9VYfseOJ9NMH5+oCV3",
-	"ymtBScwaIePZwfyVBclSsP9zqIhO5z+gwArKu532QdBoY5GOAZ9yGnI84/x5zEZqJUKA8fSyTW4/jSI6",
-	"LaIKnBjpTomgI/Za6AKywIzaQBVUQ6Y9KVzRW4CghtQBjze6VGsZRigDFa3HsiqmGf2SWoTFBtSSPrWk",
-	"5Mim1L5vtaA7FvVjZrqyvW+RiYwCRfY/tlrYYnLCFSut4vn7o6plft8IEZttWIWE0y3bsD22Lb9ASkia",
-	"a30qpAAC14d5iKLx7x5Ud9HIH2iO0H/xZp7EWFrIqQKFxBDTu1bdMAIUY1WTmfux9TM5/np1dnrUvj25",
-	"u2ifn5BaO10VzC4gnb0H/Z8fnT1CQ60NTAn7zjWLgy3ADWJxs1aSMpsSUEUItubzW0mVzZijLGaMf9/5",
-	"J57WDXVNgNuWoNF3kTLU4svhoEdHMnlusVRhws2ZpMEX+Lp7yVTX8iM/lB69OCCaZp1OtLJHg8C011RD",
-	"Ph7vQgd5ILQATZFuwsO4wQUUKGkZj2Tj3A1u+vYhCFUoX4Cu/0ag0ojZTX4kkY4scnihLYnlor4cjbQu",
-	"FZuO7SmEbSD9BMKs//rnz2SfJrG8g+95tp2v/XFERULDO8VC5sdeRwBuPbsTbFLPTAB4J2CABYW+CBHw",
-	"gMZMEeVLrbOQVvNPREZkJCPzDG5WA/YOGs5gW3K4F2GnME0JY3qf7N6qpN9nCuuktA45sZAvWkEp7Ld9",
-	"rtfh3EQrAKLAP7OXibegWLfKKmI79WumZJjEC7oYR+kTb1gJ04KK4mnn1RUSsRAozmW6nKZmXQiGlIDy",
-	"1qZoLWHWB/vflVLic4rTstguvvKG0+FxgWW3OaISGBiLIWNjkzaAj9aU0bQVidn3uNqss1QhXY50/+I0",
-	"49ZOM/5DaMYpCv5jNOOA60t3UYjlGJ7YRKbCzEhlTlZTK414/jZ6AslDuBjSl3+U3KoJY8Nwated7kwF",
-	"ibkL0hkKCGT9ci8/yFak32PJc5fHsL48hqyBfiHlaxMoIrLXA6HgD6RUDJSHgE7hVwOZRF6utLKmSMxH",
-	"jPxDCvbYIiAc1W1eWmionUKTETHEEvQRDbRhGUMQFynDFLexKQkk/Hoio2GTfGx9JDUEsIDf9vTON2uY",
-	"+U0SBVAaMo0Hi3yIP+eknw+amXaoSMyrGU0JKj6LzKYcHFVrs2BMuBSzrlLcVaYU7bOdt2PmJjEMRIuI",
-	"h0xkEgYQvRVy4mEcFmBJHBexpwXdL7fnZ2iE6Wu4iutnER9GiVgc9UEKudaPbSK6kg63SngFs8HFH0Rh",
-	"gYKT960Z8a3X7+XQTLLGfTyyRVqbJqvYKMbrDtBcQCW/LyPwxCpC9fqhXIe41TpkrPfqE9HTQBgffYnN",
-	"C/QbJoJbZom8ev38FpQgUdKSnUVQkD15+fU2TzPptll1k2aCIVvIiUj1n54jkVFYA/9ofYKLvtFCHqnl",
-	"mBYxyxC2tNjvw0IJVIPeO2BbCIiJoJKHFqYnGHFhXoOevelvwrDZEdfMTyLwK5t3te7Evo+p0OzCRSwd",
-	"MM1cbLUFTAJv1Q1OEA8IVx1RezDAnD8a2buNh+l0Om2cnzeC4EftUOtR2l5mgfN9ErFxSPU4evf7TGjG",
-	"008I1uwIEN1gdHNI8oviYxqzZpOJQP8ng5n2sL6yTP30UhTqP314D1CDzY4wmSM0YstSLmrKKoAmS8Om",
-	"c+qpNTvCpIEC4CbxaRRxpoXO/oTRYZ2c3NK+BTfOpX9RMUXQ5jjtIkYCNmYi0Of5Wf+6I+y08Kw8RPpN",
-	"1WpQxtPEEHDQwgy9bH7GiqexS98jOu0IxViTtC12mTnQ017jQgrWANc/GcgwwKPBA4sB7hGgpD60Ptpy",
-	"jq4MpmXQZye2DdLCZJAMqrUkxSM9/EfFFrzycch+Sjz1MtRapLLHjrjk+jrt6f2F7d2rVGuHnS9L0MZj",
-	"Id0pshXGi3ppLlWg2WzP2xswGpiMH03GZUOaxw7gGRjtQ5G3PeuW59Ii0th+jvDqmuENyT1rHm8zkGNO",
-	"D/CqreB2ZTagIwMIcoQgMuMwUTkpZ456nUlj5ekyLfKtfXZ63L49vby4O7m+vrxGAThmUaPHWRjYfrqf",
-	"Se1U3NOQBzh7xCQm40je88CA5QO9EhkRJoKO0KKwdpi9BqJRK37RZ3IizM/7D1zJH3UySlRMusz0H8AP",
-	"uQ/UDlHmRiy7npKQQY8AMG6VwdnMHrhOQtZ8gEX8IPus2W+S2g3Ee/WVE+pdBpEZ0GltAUAeHGhFjj34",
-	"9nbyfAxd4epKTDPT6Gzny1t/z3yRgblTQ7Na3UDY9FVLklDxcF1x687rMY6ll8QDa76Fl7jOnN/k8jYg",
-	"5OLK9RSPEw6lZnTiHcvEa3GhaFmvVftxSLkwGcg272H2KDzSZT0ZMaLoPZR8PIqZUmtpeTqD5YoVvMjK",
-	"lzO9XRYSZsDjG3ijQE/W2yEj3ueChvbG7c30WSD711+OyIcPH36ueyQRIVMqbc/A9c65z/KgLHmbCxWb",
-	"Yq8IjnPvcdlCS7M6dq5oNxFE2P5B0DnGOcwYBBH22vHQ2QE2gQxDOeGi7+E1MhnIkJVfIV5plDsT71Xl",
-	"TqysbbyWKpFLwYxWlF3kdudzivshCSLaM24gUz1k68cMPvuoYtSok/sluJaOaHBvMB4AXc0IC7K/gkep",
-	"3iRf9LtWYU9dWh4BUWg72linyyzFY6I+YsvPDC8jwMmek03of8lLxvphxiREjUPw0KS9cwg1eJ3ZAB5a",
-	"GYxGIWcRIn0NGRtDSWKsyIDrQ58eAiCnnXz2RY+M5L1ZazR1J96daj16lPiDjqD4Cq7ReQbhX4mLLq6f",
-	"Q7ZOdXEeEzWA2FSXlaN+Vq6x4TAbT8JaRZDguQSpNM12WEZEsIk5rJ1utk6Q0cKrq+iyyqtqq1xcK6lr",
-	"K/bzB8LJ9fKv1rzI9Xgvv/ZypdxvG4ERvYwMHd+eQU6DbA7PBjvzSItWz3dq3WM6ZAKrLV1L2r1B1gdm",
-	"85gL9rGkesC+j2VUnoJ4An9+NNE+sRdX2vuVEnTXkkhOsD9sJCcQYcpl27ztsH3KmKZbG1Q1ZjRoeuW+",
-	"FkIb0WioKgX9XKpmtsMQbmDsh/rZpHOdBqiErZLRpR8q8ll3BJCtcVUbTzCsuPnARcC+/2hCoxZFfCpI",
-	"1wiQeZ9NQKdECrKfD1aiKxuievVDYnVDmIqDXlrLGLRkFPh6LxuwWSus64mGM6xeJTYW7Mr2vG9PuR5N",
-	"jCBONb2dIreFjPtbOnSvZI+MIwaYPgcW3OeAWKwlfXEgNx8SkWjLCdsgUNNF8IkaH7Q42pxIK4ygXTOf",
-	"j7l+73Nebi3s1sQViBnqG4VnHMkeD7OERNR4sgwDwAGa8Ngf1D3soWbdCNqORuwbAKVNm5SeBgotSVSO",
-	"bHgtS06BXmta4E5ZjMYyC8h+TqI56A6FUpfULmS62ljiUps1qEvQ3wYj9u8JDXkPOtUWJ3m9bxEFeRWa",
-	"SnB70nyvAvkI+UBVWrdAHjDKo6D8WxVMoCzTLK1qTmOfUN7894QluyjdU6XhFrPbSmyYXJcsUHCub75d",
-	"kW4Sx1LY5oxjFikpnKy4Z6S7ObKV++VZxcdyIkJJA5SOvlrVHjEC/pFGyfWXI/Lp08dPaTLVa3IRz/qG",
-	"KQRfuHVjEZD6a8z0WL8JMQ6pWOpQudIPVSgS4ftlvfdDKl4TthTgisleCdOjU8NeqjOUcQjVMReXt3df",
-	"Lr9eHOP9myjugwely5hIGzxjoIEra2lgsaCQgr0s8sJGBQ0hRQO3zuaSbVSnK+rtcCHFdTajKmE1AYrC",
-	"tHWIylEQTEcHbGfTk9HbaumwpiRxR/l2GjJYl2OZsxAV7jQsR3lAzum0y7ArQx1ylCUGEOD/gvcH8WxK",
-	"c5rN3Prz51arSS71C2lW9meAzfKlTXybdR/MdifBvrYT+nSHuKUYtVR8X6dPVm3vZyMtMffTyb9dH2Nb",
-	"zK+W7EMQcwIlnRCtnI5ZTR3mo7A1TI3Xf0e9olbX9twih7iHlKVfyctaNB3MBCDkOtDcsCW3ZnmhdQGh",
-	"VhTZTAfZnlvs8Wyyy9JcZ1jzr/zeydHcn4lQ9mazIurEcm16HhDZBJsNHF4ZKz9dnKv78WI08Gv9RKX4",
-	"3zDCMsRvvG1fk0o+M/WFccVXkNwzJzsd0li/zNSfbsO+bUVeLiZKc6DQ5A+LTnficQvBgvZSvjK6NB2P",
-	"541eec+iScRjk2oFZdR4sB5JRGw0f/wqeLJLexVxcc9jdIUtrJk/dZ7bRNF8Nt4qVfNXzDQEwBojzWfE",
-	"WVm+mPzt6s+XY63QZuvG0qo8EL8xB+seGc9vWpNcsHsoGYoTaBQgh0yoSgqtrlkvUTRUn8kjSq7IPkRU",
-	"PDzIC0Ba1sSP/4tkyOqHHaGtyJPz9unZXfvs+qR9/Nvd6cU3CK8YdqNBEDFlC1vTjch27hAsUfv2+cn5",
-	"X06u9csd4b4NF5uJWJEuC6XozyKBFgd4MPTNwyliaJRXWjlcUM1VlQ2AA2666Mpl83m2hr/uLqhXFb/B",
-	"MyNKjpgUkOWL8d5Z+XOIVxT8zVahw13GxXCFy+qAj2ya2LolE/gW5QQ9CmknZH/A/CELsCEJMQnLps4M",
-	"OvIeYvQpkhPM3hlTpZgiXKFcYUFHgCsDl6yYiOsmYAVRZXiRa61Mr8uAMpvEIAAUsD2+i+XFKWzH7C1d",
-	"pcDAETet3M6Of82UJtUC4XEpACg3CWNwOUZyspMjr0+OQFDf+pohZ+To5huyp+wZl7BI9QDzX6MkaH0A",
-	"2ChLnVVzcmh1WbPeqtIZhAMrOrhtvo4CBkeGXynC48/gNoF17fsygPT9kHZZWJ9bJ6B6a6GTR0mGcg6R",
-	"STOMvqZrNRhfXVNwojyr7XhuzmtHpL+FYIJBODdyDjPYcX/rmHLjKDs2qxG0pmIgb1OAOidq/hgSbUH5",
-	"rRZp9srZybS1+TZ/hWRb2Hx92boCxjWmkDUC6QEbdKf6HwRWkkkMGVuQdhbZKtsUMecpIuch+2FJ5e01",
-	"u5fDWUthWdEpvhTsAqYpEeCOONagjApcCQVqLDewnkTFcqxSjC0tjzmAatynmq2qGJbcESWl+QblRHYA",
-	"6apBpakGMzMszzfQM1lE060NmaA3UGOodf63xStb0eluoL/jEg5DA8u4ZgSbIHNBqQn8+O5jI6BTErNo",
-	"hDakDIMiBlxV6mYQag3FqFrmCD1LH78xT2/CHTo76qpQomZFh4SNxvHUQAYr5ichjV5d+qCzoJVaDxoP",
-	"OgAs2RemjEYV9wIxBLeQigxa4uZaVOKAq5CNBXLsTjOT6m2XtZmyqoBHzI9lNLU9Tu3P+pIXM6UMaXgz",
-	"L2Uqo6bVyiJXJqt1lkO+beKIJHQ8tbWN85dKRef9kCzvIXTNRvKeGdZeTe1HRIWd2p+p/XpHMsDzmbKk",
-	"eXVfyNiJuaJQAMRaruKIxiYJtTIF+qvTdci2hZvFExrJ2KhXAYMZ0tgCt7qzhhXewdzTit6PrZ/JWfvm",
-	"9q59fH56AZ1CEUOYsUB1RA4lsHDx5Byq4AT6tM2mQtDMecrEYWsd0RYkEUMhJyJ71s6ksOvBIaGkSwP0",
-	"gRVFDssBQBw+Wb8XCT++JQgQ94Iv63fgVKfvHOBbacSEZ1Az/ltpkAN4PC2QMjZqP2RsrMhytiuxbWYv",
-	"kwPQeWnY0FOotqjg65L2aDfMaCvnOKVrmFFFzJkN0VaK98UoLSPccembdOnesNjluAUBIA8rh1MrIB6w",
-	"kWJhr9RfACy02LiDJ5aAiP8KiI1wq1lDNeZxyDyikq75n23d5hFtrYm+NmMjEvJuRKMpEQlMeN+nyjQY",
-	"931AWuZ9ISMWaDGyrbb1cxiNV9i20adRNM3gwGLaB7coA8BF9n0cyoBZ3PKiWcS0D62HCkzgmSnMGbpe",
-	"MQ6lJg0uZr9asJ7C6UzH7Glv+jRmfRlNn/Z2SEU/oX1WdiafVjoTc5PMgCnSyB/wexPGC8MyerCP5abA",
-	"RDLa+/yf5st7nvsUDcO9371VV6gw4Df/aWCNPW/PzxprIiPseXsJqF96MK3nflXwX+xjHDxibHAYFa9L",
-	"ab7Wu1jyufwGv2t0qWKlYKLj2RM0H+QiZn24Jea/SGJJ3rVah+RTC6Dv8dgWjXDD/7FklCpx/UEWXumF",
-	"lhWrUtP1ASSgjGmI6TMYv1ZvuMExRHP16o1r0sh1jyim2YYFHunxMDZlegFRmBeEpe1EseierdGVuSgb",
-	"yvLaZ5I1NzZNzg3KRmEf5sPsWsm16sW2YFx1hElSIPv/+ufPmMJABWHfuQKDNX0ekiIANyUtBuwyZWgE",
-	"Go8zles73hEG4lewyZHzFX2xHBIW6gsTggnuEEZQNMsTUjtiLiMVM0WPv16dnR61b0/uLr5CrmjtLH9J",
-	"P4gfADNsMiVgLd0p6ew9gDz70dkrhD7CpEyrT1SmGm8Fbx8lg1YLSkWD/uNOG95GdUIAcTq9/yu1DYa/",
-	"NoxOw5larh4fZc9uIgYCY97qi2+FCEg2t1dVsmXEL8IfZGeh5Qx0Rq/gqiiVVmYLpxVJrQs6YtsTWkhH",
-	"ZTV/uPCd2Nqa2MoxwDQnv+Zu6/b5iQmKA4tkjv8BVYuFnRYiK8i5W3jsxYk4mNbrlW6w+VsRbLDBfzSh",
-	"prd7J9C2LND0IVQlzBKlLfRFpfT6sa8KHRYrdHfpRXL0vOaHp7bhYebF/ADZO8qgneohyvwesXzU4JU7",
-	"QHDnigpX0S2qEig/zPpgerhi2YuZsC2QIXG/O0U38Rv2i/wiJ2bhCOcHVsiEqhTJi4uZhoE98Ir7pkUr",
-	"lq7ma6aJk6lTVdpXxkkrJutsgKc2whwVJBO9RbrWNymQh6nxS3OKtkKpB90kHDayzKJ160x/ScIhtnGq",
-	"3n0VqE0Hc/XqyksPf4X2yQAjhRscmL7G+tc9ysNdTfM6grymS5hi9yyiIV4UplCtO4V/VvZdITfE2Ky3",
-	"ip6ytXOuFBd9YmmUZJ9AmBzaJzRNTqildUW4KoJPqENAuDTdY2m/I06PVb7jbO4biHAJ3+YBidiIQmd1",
-	"0J+CSI6hixOmhkvBVFHulKb0W9qvkonNEC+Rh83uAyvHtN/fMe46GFebNZqaSSxnuHfGwIGHrCN6QLMA",
-	"Co0YGbIx1gUv5uzVdbHXkza9abUFwd5s4sl+miJgDg2a0wcsqFuVxpgyWFMJIcEwGaVKebV6TXXAEG0x",
-	"xRptQZjeKBKxXqKY25MO0KvhqAuDiPsWx2bMtMUimEdYs9/siM6e/ol87Ox9Jp29W23hYdQThWFnD6Oj",
-	"CooJDSpEM41e6qnD1ZdmL5sqYY8oOsWKbfg+aiBZHFaSRAHYK+EBJEJ19gSbdPYgAxHfMNeQvk1jOmQ5",
-	"3IuaKTNvdsSlSIvVZZQWKTv4Q1EiIJGRAtjrZydFmIrJQG9bn8V5BNhynIvqVcqtlII7Q5dfTGmrA/du",
-	"srHr3eW0eScdHhihIPnSJA6aa+30CE20erAJy/9NzJ8wTTUzqZDhTiDH90yGpJZ9BjM3RaSx8oFiaxaf",
-	"madpjPJjfyZZg8ZuogbUUwgGQkDNpGQ0yaVgHbEJoWIgF1zOf8uyZQHCxAmkZUZSi3aZxL4cMYQ4yMgD",
-	"zhEq3PVcdjJnKzJnBrIiJ3uWAVXMolOsLJkwl2lZeTTM4SJZS33r4pLo3EgFxGz+9JoU7Xxut9asUUML",
-	"ICXOjz3AKu+GVAzr+Xb/vYgx9HlsQMdWsYxWiRjdmOeqlmt2nCIAB/zTayGCv0xjZqCtQqNs41UHUObK",
-	"M3AjAKTU0xextoqxzYKhhpBG0DItGYeSBloPkRMWbIQsHkbojl1YtDrrFF5Ws4rPB2+3yti4MYvy7cj/",
-	"/Nf/QqR0KJQQQ+UhYXiExjH1ByOtg0VyYnG94lza5ELerJwpV87tfB2Z2hiG1KqQPpCsNCeejpmXpht5",
-	"xBSU6BMB7xX2yDVntT4XyPIKPBMbKS/BM2WxLyi7uLXLLv4jVcTOCzxE9IE2mdz1q+GTVOkbTw0MRuFi",
-	"bTW9jA6Mu7LSctccsxUGRNs4i7cge194FyHc6BL6msVkA327pmwlFdHieWXCyuT6xokrf6yjJIz5mEbx",
-	"QU9Go0ZAY4p3FTbOYmGgzEXlvIe4xomK5eiKRgCibhBVrS6pdY2OCKmKEcfTEChUyxgE0e6UKMF7PTAl",
-	"r46/eOT86oNHzj+2D9rtI49c/vWvB5fjRHnk1/Y3j3w507+EBf3H+ZnXEeenx6d1g5aniOL/YIgAZmDS",
-	"scypZnTez+Tjuw/ky+nZyd3t5eXdWfv6ryce+fjuE/l6cfP16ury+vbk+E7/vRgGQmvE7fTQFl56BTv6",
-	"qG7iZgwcc9MZnc4ay9qApE/srkBczrsVZnZFp/o4b6U801YWvvdplW1QyRhxvc9ZwKlN036WnPtqDDws",
-	"gPNMPxeD/IJ+UAhHxbJQFHpExRGjIzCtHivuDh6yH1ay92a4bmf0GaNPuIaclYLYAzfvl9uEobD80bZz",
-	"6nkQoiLTYkVRuw45tx3knZ2cfYKc3Za8tGaHy3K1IrVIRgAVYopLVnaPryIoDzRrL20jnuObhSgimsAh",
-	"i4bes1RjI/tHSNyNY67GUnFU9tKP1klE4XqIB1Roc2pCeCmEQGDmVAQh0JUyZNCH2qYaY3pL9va13vK9",
-	"9eXeSz9mcQMvrjybai2NxnpSXFBYwNK0nNtc2gbw5/vWT5scPUKKzPUv/lB0H17ImIxkwHucBURx6IUP",
-	"+vh4ihZzJCeKRWQgtaa/f9prXEjBGucQc5UROe01zs3rjRv9ev1lJ1p/fPe+KP8G1uGs6asY5ValDZQA",
-	"yT2QmCkDW4KLffdTSbMXOIWQM4h5Kh5krHRILCsBJZP9Lvjn/98DbajUSZ9rQ9IaLs21hIBywsnphm+1",
-	"NjDrfrm9vTLzNveqIkoSmgRcEl9zNWPDF6w1JIWg3+OQ+o7S8IWH7KXZaDvdYWejPQpeFGh6TumY0/AP",
-	"bVINdCwmCTa2h4SYmI+YiulozAILxrySFgJdcLbsl7pmPh9zCHxQTCSCWUGL1iZpC5JPJZ3tAV+CxVK7",
-	"kB1hkZhjid9s1sra7b1vQXcOzLrEaOoY7sokKnITQev8q4j6MffZGRfDiowX2GgYLOXYLSASwgRuSqRQ",
-	"mms4YkrRvs02/HvCkl3iz6tqpwXHTCgZG7rGjglYLYys5/aJMo3pxixSCDfFI2jmDS9ZAEVfjkaJMKSn",
-	"VjaOEKp/ujR35Mw8V3WoxI6zKFiS7zCQKPaacop6jGr1EPLHTfcEmolbKD3WdLDVwHR+32HGf2NTbMEI",
-	"P5Gh/nEWaczWTAKGJd6Z6bvNBy4C9v3HZ31dxISa78heR8QDCGDkP1KrH2b7A+UlOGBY1PTDHdG8ZMer",
-	"NzuibSrWP7X0FzQvFV00NwWUXlEM3gyxvVD8k7hM6wyoEO3umnhtumj8CJnwBOfXiEbDZVmiVrs6N89W",
-	"SH2zQ5VBL+OfX5NcN1OGSxkrS238BywGcAv6MkKQSTzrLo2UZ4EkAUpijfA5a8hIMiRaRB7rF4yFlLE5",
-	"sfg4wsxE4ez57UTj+kQjTS8iZ9upcRLnzfUUWttrtVqrykarfS9SfiF1xxJHpZIxN9CSi9nO/O1GZH8d",
-	"SEimxpUqliFgasmpb8OBnJBQir4H7oO0X0kAP2YQ80agUkHDacx9tTGh+igSPBgtTt+fboIEz6crEaFP",
-	"wxCSgNZBhRtHrpudPBawAWl5WZIWdObJgnVaMRszFuhbPGIqGTEtcbZxVT+OqhDaZtvpcLdOSGwENYxS",
-	"MKKYUkDiwLDpcZhfw56b6ZvUM/h9TZGjr+dfz9q3p99OOqLH+0nE1KELwo1dWsZgC+K33EIMYwF6EKAh",
-	"EYsjjuj6EQOkeWaH7QjB9OegNbYi8URTOmmnH+0yLX2U9dQYATQZSJO1h19hATQKz7dgqqmOyJbPl5dE",
-	"XjOsFHRkQHUaGA62mgJW2NVMK747I3Erydy4+eiWWSDpcqLrkPCAjcYytklPwAeNcSRlb1VVKmKgDm85",
-	"qfsaZ7FL6q68Li7CotXZgFGX+sPV3RRu56vFuL1uQ6qNIPfigKtg937Lmhm97dab1kPrdm/iwvTzne3R",
-	"Wknzi9JOELb9QxNzxGrZmWDWmIPdUvNIwZ87IpYSrImaAXL9dnl6dHJ31b6+vTv5j9Ob25uCgWpt184w",
-	"uiNX+FGDjdQR0EBD1cg+tuigEYI7UK1p2CrwiPVpBNqlTxWrNxc3nzDEWXl3tl8jvmoS57sqxi9it3aw",
-	"Uy22iX7sGtYg5xWLYy76ajVRf4DdnJ4Ho1Lsq4Qvb7Z94SUspgJPZRUXFbZ3MlIbg8iCTVB+7xjq+fxx",
-	"lWCN1Mz9SLNdnuWYQ9N3D7iJfad+HE6XQ+ilrPSg/1m9vN+5Nd5CY+r19Jl2xJkt98ggO1WBiHuOkwdy",
-	"ssc0HmQZ2XiEj0WALinzuGb6qy9VRWhtSkXAbdgpCdvxP6Dy+wQ9YRxS0QjoVB08BDRmPxyrcA4VCzIY",
-	"IwyeB3RaU0Rx0Q+ZFqjCRNKl7ydRxIRvgVvAH0JGdEoUY2Q/iGgvtnBqUkHxQUfoP8UDNqp7UEsb0yg2",
-	"bmE9KfwyBnQNqqY1i/4hBWuSLyaSb+Zmenqa+D4mu2SvOOkVGd64QLg2PZpHBrw/YComERVD06YdKn8x",
-	"S0DbNQGLwP7uRXKU/3qWjiOSMDTJZYr5SUij9I/1kpxOfBpQ/WE62kQSMia//fbbb43z88bxcZGN8lcW",
-	"X4VUHNNK88TsECU6TkCnbxi2vo2HYvsvcNHX1KwIj71ZikwJoGFgilJqQ/JB9CIn90T/aBioQhT85Y4+",
-	"PGB9r/xeLiliNhqHmiUXp7aEVNymT25CK3dHXEUtvxSM2LVA0AJOwPSXidiA0UjR0IPgBvehDbXwmZZK",
-	"2YHewSF6WGZcf03hOBXKOFu+7BmNONsDL0fSciJsg3CLELHxfg156jt4gLneTsd4Y61VO0w//WgFsaTH",
-	"f444K4oiOUNsJcExz4AlLbQsxe1SGitKaZxjbCpyki2LEWiWhZ9SneQQHoY+CCGHSCrC7bl8v0iLXH4l",
-	"qGWVvJmeg6Fl+CwmPBvlrLRCF1nrEb213LHQiSy9/KDUFBfup723fvpJ6zkKtdRF0zFtip7Wlqi6Hl0r",
-	"X6WrXKFwoulOIPQe0hro72Rf/7ohRTg1WwqadP2NNzdyqAeNCRllP1mCqvDyXJQNoqUDoPaxDCTf3vGp",
-	"0LBA13CUBhqA7NdAyam5FkqKei06Ah6u68WmSMnj6ZdIjjSRnAYpKD+NYYPQnNL/Mwm7yrEpxxEXPh/T",
-	"EJXkjtjXGvKQTUFb1oxSJ0rixwD1dcqoXoEC6Caob+hxEWjlvJlL8SC124G23eAGsnEiaKiBk6qRA/MI",
-	"krHts5F7BLC/pWDYoR1an3/EXUklbWr1doRPwX5TjJUHl4DfqtMKttJNE2VIsRYg2AQ3c3f3b95TdAOi",
-	"2V5zOQ1BC6rUeTMjt9wOGAuViIUKwoFm14YxqRYlXl6w7/GNeaxCndUdptStETuwwmbqNSsheIDyQMtG",
-	"iHdL8WrSMn+FOafujFSa44HLMROKNDJobbN0I8hlQKdFrjiPsFCZN24SoZ/aiqWoDh7GcPOsEKZJ5e8O",
-	"jysFYdayYRmfl0MrF+9oayO3i3OzvA5IZdjqbfv9FhWitnNNXJrknkWQiTtKVEy6LL1Maorg7RHbR4w0",
-	"KNDBYNUTqjrCB0AqhNCUIwaaVahYk1wzQPbjMTZIYyZ4js+rZo3Y+tKPLVRsoV0T7bIw1zRKpNbbu1ZL",
-	"vx1RXy+77hGq18TSIpZPrZb+XZAgMZN3euCfWi0y4iKJGXzfZF6ma6cdgSl4blFu1uHK1Mbq2dnK2OYD",
-	"IJH+qDcJ9hkxmNoQC0HjAZcIXVsQd/QuUSy4A7n8byarOmYKDWIDmWHbAkPBYkpI//rnn+rFIKBB9Yrn",
-	"dtDolsmGne9py5HKtMgMRQY08vaAE00pLhipSzxVyRjjginUv6ph8YjmFIwZLtZErXpwoA3VSvOnXfFa",
-	"mD59JMfTillRD7E1r/BCbkxLf3w5Blg3kJU7zlw/oyFfmQ6cgJlnjD8ahZxF9rFnWHc5nmoomUT+CnFC",
-	"TZs35tmKKdEdqrTKTgTcyo9XoUSCGxZymPWZgnnWQFlo/GKOE505TrLMqv3QQgUoYr5W3lyCUC9ENV2F",
-	"6sZBbymoqP7gVdB7HKGZDz8L6LJNro6/NF+ZHxsLv6VgjTHtM70C4xEw+EgpiIZn3LfWVwLASVrgaPLL",
-	"esak7fP0M/kuX6+IzlTS7zMFeE9LhduN8+yS2NclBEpMO1OwBoxqlO6ajGY3TRMsdDPH+P1ERgEyOlck",
-	"Zt9jp0I/Z/zAAbxvwQsGxgf8+xOuWL0spvX3XGhqRL+fMdGPB3uf37da3vJ4G5hT71utQ/KpBUEjG1Es",
-	"Hg1aHRQFw7iIWR/yv3+v+LpwD68o4ZGKodZYsqcO7fkNWBhgVVZ3auzWSBtsEHrBzvOaYWDP1RsPiFn3",
-	"oNmaCHfNRpmM1oGiA8RG2l0qsihTL1gyyJD7PKfkzKoUkOKol2QB48BDQEMltYGPKArwmakH2AqANGgS",
-	"GC2644DeM0L9oZCTkAV9KG5WHSHYxPSUZRGnofW6NMmYCYDAsTXUep/NTN2czAGYwjwMoTtC9vkijwEI",
-	"NLvaKvkOtkKPVmo2mFn8Mcr+0nOjcVY9ok89c7FppgGkliBPI+izMxLInvk+AlnC7eH6rNYVdC4McMKZ",
-	"VmXewse3E+SEoXGNwUJyne4s2m30B444RjPgCGZctK44TkuCDGNwZeDo83IRGgT8WHgRHDzgYKsFnjK+",
-	"2JUG2dIgc1ipFmDknOkhmR2GqRTKHeP6C4XsaT4xE7Sorzh0qeC20btZ3iGRYaBFsmD6TqZTrf0EtBuy",
-	"Znq/29Ydaqjy5BrLjnDJNDZJFum3bWyX2ztkZh9nPEE2wIO6ASoRC6IIL0q6r1sTuaH35bLd2eSdgF9D",
-	"bgqoue6uGuwUFAlzvL6qJD5wyH3tyeJPlhAlWAtOqHSSNjPGDcA8NK3/ZTwK3WvAlhSMmAK8WT5tZ8vf",
-	"ALM6oz0K0r244ctbDNNtUgfKwNc8QosUfw/ISt825ob12djYjH1+zwTZR4OjXsSTT2TCtFloaQLJLCXh",
-	"G5VL+7kRy6IEaFhbB7qx0982LOQM7Pici0LlrU+aejXSMk/0Y2ibFKHaXqbytjJBR2zERfDqLhRQHfVt",
-	"MXdkPJ5vHuIRRaeQH2gvoxBysnHxLCITJkypLhfk45+hoQhEm3hcDKmn3yuzfNbNzzhasQL3q11QthSq",
-	"iMoaDb2R62OLnTYc2Zjn/0JJMSMPPMDkIA5VPea2sWbj4ggNPP7NPlo5OZqRFnk37bzf7l2CVnCBMuFZ",
-	"1+brux1WgBMGUL1N4QmbUW7Mpi9DFDaB/1cNLDyzBkL9SCobdfLSeFNA1aAraRSsDUa4mCTspdKwAByL",
-	"1F1zTUU39tkKqWNurBLisPP+Y4RZrm++XaWKgCJdtxY+BWkY0yhudGlI9b1EQxbFC9pAeeuGWrspoZP1",
-	"2/HFJLI5z9tjSXSX0rtOL5xxM7uacZo9ljGFMt4BawI/ijeKJaa6H5cH0i8FI5GcOFAduXI1O8EonbsT",
-	"46ZCTRg0DQEHmY2Icpi5qV1VWPNue9mSfbcElgdQDldD0InT4EcjG7nxMJ1Op43z80YQ/KjVvbQ0lYqO",
-	"Xr4IKHSXtj57nAzGN7QVZhgYK2Jx+tz6Y1S26crW5FMobO2IfSiyPqYxazaZCI6hFED4YaL4PfPSvJ8/",
-	"fXiPJeuHevsU+f8TFacNfnkMuEyQldKl/rAs8H8+vYbDWbl6vySnJ53yo3SuBZX7ZD9dcr1kTLM3j7Wm",
-	"K9TO9F4uMgFSlQZJJYW8AuJ468lCdu1yItL15yrS51HGFlfXV6DbxbS/2K68pf3NoB7d0v5KGKS0DzqN",
-	"aZz76lLHYmf+bpZYmi9lcst8GkVTkN7r0u0XudWOv16dnR61b0/uLtrnJ6TW1vM0V0xn70H/50dnL0UR",
-	"QLwAZGbbebGZ4lMbbGobqu2IGWzqwwWAcRa1BTAAAZ/Bl6FMIoshBy6X/yeK+v1utxyGQNNSNfrkLe1v",
-	"JT8HuKMEiYj2d7riFlJykNQIBVbJ9xLLCtAN9fIYSiBd+KES1VHLh4OHmPZXSruxhL4r97bl3vowrJEb",
-	"cjGEchIjU2faSlSYaqvFxAL7F7NNXoqUau2k1JuH04XuVEYYzUusMjv2XnJ/ocNPa4jf7EOb0BLNYKu2",
-	"VXmu12/TWmI34WHc4ILYnSf7N+3bv3jk5qbtkf/5r/+up14KB9DSswplFcpikX5lT6Ea6WW+vhU9K6Wv",
-	"kpAW/nknybbaPYSL/mwKh7axV5FoE8aGCypcDNxPCpqbclsON0hGFkKX7GcYQh75qQX+KUIHjAb1tB68",
-	"I2bcIJmn0SBdGP0EbBwskDGdno3Yhi7Qh3mgcTKiUwQbp3HMRADeyv18jbOLIF4cvE7did2pA7je7Ai9",
-	"F310SjfA18UC4g+YPwTfnS9NQ2p3OoJaf2VBWjpJRMxDcPdxRQKuRlwprOwIpGCHWeOLBkC+A61BVqDU",
-	"u8FF33gaUa8eA6o6dLooRhH/VR90haoOfL9ESmgie+OxJkvQeqnYo8Rk4M0FJwFU3PEOV+/T0nM6MBRG",
-	"Q3XwMBnQeP3QyvqrC12xy8jn2E5xAeKyeUY/fhqz0aoFFsDrLDgkVEEredqnXFi8oRT+6I3dYs8t2jAV",
-	"CAPq4l46ogpFmxWBM+JNYs6VqbWBygS3gQUVeTlsLyg2ojxsgKF6AD7hgwf9w60cMlHev+Jjq0VOL8CD",
-	"dnd7+beTC1I7Ffc05IEJKOlv1BDPs+Q5GRH2fawJN/dKR+h3Li5v775cfr04JjVolYGJjnqfa/NpdSUC",
-	"GF4846JSKZwNUiKKYW1PJ/TH6lEbzE9jfhLxeLr3+T9/n5XOBvJVOCeLcTunPbVtI5zinBnVZH+cdEPu",
-	"430cazIkHP1Whp/jab1JjgokyeOE65mlciPFFzLCAffVUjyMlBZO/RVs0Zh9jw/sJZQnuKUAGNdfjsin",
-	"Tx8/Zf0x0m0FzLf5mO4fkwJdRFYgQghgE35kt63HQ7Yaxa2XwNIkt2cK2zRD61HyNv9WR+wnYijAjDdP",
-	"eAD95eH+YddvTZN1HMARztDGyqCSPEFE29y6qqV0bpwV2h3/YdgET47mKcLg1W5DEJeHCN+R9tfbX0yk",
-	"TvG+tlq1JQa5JTBrE5vTlAuE+oFcnVyfn97cOI12bZo6fqDBhX48AosQrdG8kmSNfFh9zcQZcUP+enIL",
-	"iZK9RKv4GeKLacqvmC9FoL/eETb0/hTmLGKcyzET2+AcPW5p+r/pFqbiJOCS8LcHO7eNzP+vyiDC5tgz",
-	"lsCh7n7vG47gYr4yLUe8qCjkOuePaDSENC2Aeyzo4eleXJG6H690aWliAcMP5yzYPYvS/gRUTEFafCbQ",
-	"0ULP8ury5pYEkmkVccD9gUmE6zOimAgUsi4lYxYpKTrCD7k/VE1ybRjwM1lwS0JCKrAT2dds/uE9CVmc",
-	"YjcFvM9jhZdbRyznUPdz8zfnzJ3p2WZPeCjYIyFkvdiBC5m7VmdtHrKPUVhMnRPY5ptFBCS0GmiB1xEr",
-	"3rmYMVWt1EjHWGQUzVT8zVkCf1ijKaUvN2krQxh8AfbSor4o6RTsZUyS8WecD07Yp4J0GbFY1eiWzRJi",
-	"wderoKdjR8zl6KT8qAWiFMBitpGKimmcmKsYa7n7kou+R0Z02kVY3Dv4DbTH74iTbycXt3c3t+3r25Pj",
-	"XLMSSHQ1qUbG94z3ujkPvYSMC7PFNGuH6G8v0w6KeLINH82xZQVp6Op+jANtJS6fDV8mEmxgQplL4jn5",
-	"528mXPUCJNM1nEZeTj9C8hxihqF5Q96zaBJxCzYdUhUX6BiJUElX00f32fax86lHmcgdUfTmahfs1+zN",
-	"qu/Z2aHKkqARJk9AgxWQjtAmFcpKuYWtew7syuu7cH8FHdMGb3ErqJijFxInEeD99rZ8z86kb71MEqs5",
-	"RCV7vZcswF+AypdEAggrnts+G8IEuaOsOZcSIA/YaCz10dax0uX6yxH5c+vTnwFdGCwjNKf6EmPkKF3z",
-	"chUo+AfaP9LIY4Up7VoeY0vlUpF7Y83NJmlnTmgo8HPzpFP7hLg+kMzQYd99NoaeJP1QdmnYETQYcaGa",
-	"5DdGoVgDSmvcYiQKSa05t7dp/xxSf4hty/tMaG5hAZGCBGxERWASCvAr0D99TEVa2PMTwHurkrzwTHsj",
-	"bbMMPYpP/QEMgT3LFYu0iavP7pPtcoJKOw+YiLFFuhRWezdKHn5qxCKtPZZUDGFD9mUFQyYq7pzEkE3L",
-	"AIERT/55lUNfoLIcwWaLq4i0eY6fJ4kImXIbeOsD1mQClW/P6fyZn9QZrXpOS7qKlvQizQ+yGIp5blH6",
-	"aNDRaeRPHS0edFVyoWKaFu/ku/WLcHpIejRU2IqSC/N3KaAFj+mp35XxoGy5+EJuwkwko73P/wnT2vP2",
-	"4PN73h4Nw73fV8CuvjQuH6UZUcWaZ2C2egbs+ziUAbPUWDQhfAd4AvAGCvI3Z6Ywm6np7al4GgJ9yWi0",
-	"t5lGsDhhc1SrZI/CC87hpk1y32zN2uyKZQ+imTmh5hFtG0ZYeAp1almDpkD6CSAw/uuffyI1lJq1enqh",
-	"sUAdPOh/vvCQ/VgEIWDDg18YCzCWu1Dymru0yeHRgkQdO+jz5K3hG1vuZPsmqjLOhaeWyaolyuhp70IK",
-	"dk5jf7A3P6O2IL/c3l7BORySgRQy0ScDrtrTXkO/2oB3AaKzi3BAZrIDRgMWZbM97TXOZcB7nAWNGy58",
-	"9szezWsNr+tZ44RhtJNb2i8jcfPYwYkpJ9QXUrqyZS/ph9NnYWIfivKrbqFVhE0IsuRPx2MykGGg9G4b",
-	"NWN7E9+I6ChRrdtkHPF7LRzSzYHtMhq0Zy02hWJEG8PAwnUbMsn0VlMmq2/WEL2UciLQWQ1Zf7a1K/Yq",
-	"1YJmwMLxQT/hwZJ2Pb+wcPxXfGyJfPnV9HSmsSl7h69DDTsz3fP0uRMucCk8DiFxV7OAFo+KNbhQTCge",
-	"gwa0lpYUVZZ1p1uzqLIbt9iz3XZCdk9FjBnBDEr7tWKhVdSn3pjPI8gHLS4VU4pLcSTlkDNNpT/mvP6a",
-	"XIjPRAxEZRelGI3QutA2BZ4o+P+hD0k+go1rrSkSyZCl30jXPkOTBw/wrynuK7sB0xPY28QxLzzi5t7m",
-	"pckqh3cpzASt0HBO0iNUkV9uz89IxASqK5Cmr9nznEbDQE5EkWuoQHcwp7VQdXB49aePXjHOFhc9uejE",
-	"T/XfKzxs+H7BOd8Ys5n6plXdGu+BKxD3+G1CuzKJUX86omCPG5Pd8AgX9zxGWBXrHSl1f7SNA9D1dVDy",
-	"9evpMbn/6Pg6Sv3S2WDmS9gFq1k77AhwQ0JUGdTfmdDwafZmGh/Wwn5AlXVe15qkLbKANKLQQqVDR0Ts",
-	"Xg5ZbgJ2uu9brQwpHmNpBoDFBOJ9KrArEo/JPvUNbuu//vmxWdwYFajKDlMtbdlRriJ2z9mkTKDkVh04",
-	"C92Y63utkRmAGXYX5SozVaU1wmYzN7GxgHMOkOgeX/KQ/3pZnPkcS4kGfOzgLEP90YCOx3qhyDtxRIUy",
-	"kWIbPsedmMhoqCDJ5TBzwHZEl5nCogGDzLCagiBVQ48AKfiINJFLOynJTDvECHZeAIxoqDmdBbMpH4bj",
-	"ITI9IzRs2sk+Rqiz3cZcEvPnJrkKGVXQ0sCpgQJ/KjZ91hsFePDZF5o1qBuAKD1+viMccnLD4F3GRCpK",
-	"mjVyQGrNZpMYedKsmZS7k/P26dnd+enNefv26Jc04a4jMn2FBkHElLJyM7Z8Cb5U4+caMaW0yEE8j66M",
-	"B/UmacORQK2XmZU+sFCKvrJ6Hy4akA5ScWaePTfVFVHCDmEg7As3ykgJNhf9XR0B39CHcX5y/peT65tf",
-	"Tq/uTi/aR7en307Ifu03mUTuu7JHsP7nh/uZJvmf//rvWh3dwGbMjkgFcpf1ZISKHbSP0mYvbnSELUoK",
-	"qGGOCnAfO8IkI6SRzLnD06fcrBVK6jbMaNPCum32oUha/7vkwqQ72UXYvLYdhv1znGx6YzOeg3PI5wZC",
-	"tzgZslkzw7Kt26ne4VujRaF3tjEXPirAQcv8uAUWcKFDyxjzt1q/fZYr7QbMK31LQNG6ZkCYMRmyqZcW",
-	"eeZRg7bY/nEjDmrnPFZxT5/nXfe7Qr6cVZ8LbBQ6ssk+XM2fMfBZ9zJILlPKw5XtOQxu7olNsY4A07CE",
-	"4w4ecuGRoprTAhtzNqTyOKh8cA6XIMy4RFVNYpszAg656dS2HN8Umx0uNeyQG9YAfCWjiPna5HZ3tqZS",
-	"0LaIiiHoDvsBq4MqBoie8QzTaT3e5ApoRWrI2Nj09MQBsBWVZrJxSGOtuDeoEDIR/pKuK6ZjMbzSzr1R",
-	"ISG6Ay1ynOaWsEmUgHW00YYthRREZxH6ikbPeB74If9QwySZoE1kcaUXtdosOMGKpJg7xFZgZ9wJLGnC",
-	"6e7qi5dmmxdOplGmyO0TVD+DW8Kh05rBIS4k1/pCyXPw4P64WoPMMmretctM22WaLcofXenxPNZzlmPy",
-	"peB8L1/6FNDKkamD2Ck564KOfzRVgtBI1OAA3b+NIZsu7A6XqAHGSf7Gqm0ilRuo5G6BlMWnEsKz9QuM",
-	"B9UU+da+Oj3GLABfz4lQ0o3kRLGIpCm0Cg21rPIyt/nmMVibygvnmTQvGaXArCmokfu2Yw/qL1s/zGFa",
-	"ZYglkTVwqEJhIQ21tUlFgImppvaCZzm+ENYRsiuDKQkZjYQyzlDqemcLu9RmKcT6PKvqfZmogTPS80SS",
-	"3mAZx0yQfRmZOlR3s+s7HWa+eWwsx0TImPsWZI2rlAMyij/MU63WcHKUK0U4zavZ8xxvvlpTRJ/6jfs6",
-	"VSaa9e83lxf79bSfBCa9a0Ke48oUaqojErhF8RNDNtUMkz6eZ52MpwPiBoDswpqkbZ9EE5HGHQGewHct",
-	"+0n4vGATAzQ2Dqlvi5yk6DMVN1RMRcBFv4itbjbEVO72Po+r/sbGO+W/gHGYCFzsrplWSBCsdG9xy2MW",
-	"yN4SaCxlwc0SsR4DNJ8D2uvxkNN4aVe+tvvgJtzIzoCruJHd+W3p5r9mIe9zmSji7irZR19CT/qJaU4b",
-	"0YDrv6GzVskoxmRkfeDC9oPIn5N1+Tagzc/CkzpyohubOSp3xFXO6sj1X6st6mlZMUXmU/dpTEPZT9gh",
-	"SUSWv2n/jrUQUO2Q8wLNn5hMRBzxZYeVPrWRg4LRpiudkZ1YswKEgtObS/Lh3U8/Nd6RdJuAF05EX+93",
-	"ygMz2XQlqXSgbaPlnETh3ue9AzrmB/fv9n78/uP/BgAA//8=",
+	"7L39biS5tSf4KoTuDiQBIZWqurrHLmGwq5ZUbl2XqnT10TW+Vw0NM4KZyVYkGSYZyspuNOC/Bth/B/cJ",
+	"Fti573EfxU+y4OFHMCLIyEiVVN322jDsUkYEPw4PDw/Px+/8vJXzRcUZYUpuvfl5a05wQQT88/Qaz/T/",
+	"F0TmglaKcrb1ZusILQm+R4QpqlZI4RniU6TmBGEml0SgnY8vbrf++pf/fbu1u7+Vbcl8ThZYN6NWFdl6",
+	"syWVoGy29csv2dY7LNU5L+iUkqLf0cc5YWHDJZYK5XPMZqTIEJYIM/Td9fUFKrAiw139km1VWOAFUXZq",
+	"RwyXK0VzefpAmLqG17v9CzInWEhcZkgS8UBzkqGcs5wIlaGSqlrMaI7LuynRA+MCcTUn4hBxVq4QVRIR",
+	"3bZEOa+Z0uOjutU/10SstrIthhd6iMT3P0wqP+C3XCyw6o82lw9oqgfBCFJ4UhJNoeOr79HOlItFXeK9",
+	"WY1FQYrdQ/Sj5AxNVqggU1yXybFNTVfhwAirF1tv/m1Lt7CV6U63fsgGhyv4oj/YP/3pT3/aOz/fOznJ",
+	"0JKqOaqIoLz4b3ktFV8kx6PbGkmmC2iw37Nmot8foB3NV3b6u3p9sSbJzkt0RSpFFhMikOLoq5foqJ7V",
+	"Ur+iP3z5aqHX2YwS7cDI9aAQZgVSfPcQUcOx+ZxTsS2RoguCfuKMpKZk5h0lsRmpfgSD28q27BA03WEE",
+	"a0h/zYcJT1le1pI+kNgaHCKs0IJLhRRhaKU3AsJTRQRMODUdxceuz/ec5uQCCxUTMIta6p2FBC8JooUT",
+	"MEDVYH8tYKHWbLAH39G6kTFes5wsCFNnwDjQWoXVvGkMt1/KtgT5c02Fll5K1GRND0rhfD7cfvjKZq0f",
+	"45KwAgstS/5IVokO8uCtTTvQ1E+OPLdPN2xTHz2SDDTbvLBZyyDXk82Sh8eQ+Gz6njNyjlU+73Pt9Zwg",
+	"fWBqZsXMnVnAtrgsiUBzXhbSc6k5ZpsRnU33dON7pvU142APVGHdb3KCNHxlw1nqT8k1vycs0biCZ5u1",
+	"+o6ye99mn3KS5IIoSzuywLQkBcK5fgOVlN1n6KtXqCRKn98gbQs6o6ohZ3uApe9ss0Gea7mTpOnCPt2s",
+	"zYsSsxOsyJAsjs9CqzWP6Cw5/so83LBFwR+o5tREm+7xUKvuRJtxPiv1lPBPtSDx0+saz5ITUPBss/Hf",
+	"DEmXenPJ8ot+WVacSQKK5Le4uCR/romEgyznTBEG/8RVVdIctuAL0Jbe/Bw0+38IMt16s/VPLxrl+4V5",
+	"Kl+cCsGF6aq/UYTpDE0EwfcSYSTqkrxB3x+9Ozs5uj778P7u9PLyw6U90rUyuCBS4hnRxzuaUlIWWkkp",
+	"iMK0lJlWGW8ZZVWtENZ/LJCc86VEO1wgjCa8WGmNxyvPSM2xQrk+BxWa6OHgYjdD8PKCC4IqQXIqCcp5",
+	"QW6ZrPO51kPP3sMA764//PH0/f4t2wLZz6Ylzb8A3Y5LLOdEGpIs9QTIJyqVfIMwKmrTHUGaJ/REWK21",
+	"igxhpDcMkviBFFpZlnxBND1JKQmSlOUEUXXLllgCFfQHWu7oJhrpi3CpH65QLfWlRR8HcI3BxYIyKpXA",
+	"iuu+tP44J+YGgV4f/B7oJ2+Z/vHy9Ojk/BSVesioZgURaBvmal7atvQ00392Yh4xRPSzfd3nWy4mtCiM",
+	"VH/eft9zhXBZ8iUp3qCL08vzs6srz+5o6e6K5rDdlkZ3LHF+L+H3iogFlZJyZriVGVIbNgXSV0SYJdOM",
+	"INGO493T86Ozd3fvP1zfHX94//bs8vz0ZHcfnT4QsUJLQRVBOxcfrq4zdHGj/+fo+vi7DJ2cvju9Pt29",
+	"ZZIw5e4IpkupP6GaaaaaKZCaU4mWeIUU52jndutYcCn3uKAzyvx2ty/v60u1We73XL3lNSu+AOU/XN+9",
+	"/XDz/uSN2TxATqzmllAFJxJpcQCbCqg7ISVnM6mvUNho7S1FCOv3tUxRWvSgHb8Y9tYEDRHYYKblnLMp",
+	"FQu4u7ZECdx47b4DyVQSXOhvlnMiiKXUBV6VHBfXnL/DYkaen2Bvz96d3l1/+HD37ujyD6dm19eVHoOe",
+	"UKkHAYLUcKwk4oEIhPOcVEoewm9OZhsKg9SgC6pgz9nj5pouCK+/gPS8PP2Xm9Or67vrs/PTDzfXb2A4",
+	"li+3pTkipOJVpTU2IegDZTNYl28OtFrHWWEnlXPGiFHpqLxleck1R6Mjtgo2H6yiwvdEuuMnb7RpquyS",
+	"XnN+jtnKkkJ+ASIcXZ/evTs7P7s+Pclgpy4wWyGsFFnAqgmixOpIX5CvzJw1WxfoUv+8B7/vIolXaM6X",
+	"SG8OvTeWmMK1NTC5Be/3FUbXsv0UTchUH7lKrDTJ8QxTFjWDUabIjMC8tEbEcK3mXNCfyBcQHkc3198Z",
+	"Gf0GMQ4LSiWSdMYIKCJazzC7AIQzCAfCClLsItjDCPtHWhgQUpDiEMT9LdOt6JlTpg/fpdBkhbuDUVmk",
+	"XHJRZCDjrdBH5FOl9TyklnxvinOlD9G5Fkts5sTFDZN1VXGhSHFOCoqdcfB56XTz/urm4uLD5fXpyZ2W",
+	"H0ZqTGlJtiWyXTtxqG9J6J5anaEtPxAIPlB9bZ9g7szBRnJCSmL6+1lr7hURiho1tqrFjBzB5KzVz9w/",
+	"9hRdaI29r1g3KvO/+a8bjZ5PfiS50uTsdB0oy50R2PXS/17gT+8Im6n51ptXX3+ztnf3Zbx7RR8I2C6S",
+	"XeeNZYPVZYknJXEXgeGe3YfRjqdTWlIcJ7czw3yH5VuCrQTrHCJgVaZMKsxyYg9FkKtgEm9a1/xhm0M7",
+	"2zv+3+bEIcXuNtjh7QAnnJcEA6O7Ny/qSUnl3EiD9GtuH3RIol9QZMbFKrzqTTFV87sJlgSMmySvS6wv",
+	"iXDQR25+2RYtoo2bm1rkgeRCfRD2ZtoTdO11ooW78wWjDZvIuoaxPm2yyKKtWfdj8FX0V1+Qks4or2Xw",
+	"7lkRv7+G00h8Fx2Fs7Mewckp+4MwR2pr0T35si0s71OPjFejz7CnxtthbbXGmGyOc2endV1qWaz/gRZY",
+	"3JNCM3XAoUFXCy1/mT32+j2CeGbGyG5UbNvVtkRTKqRCl1ffX9gjYWoPAD1KfYKqOaHCDkn37sUeZeqb",
+	"14nhwDzAmKDIQq4T9n4RzuFDtxS/+LaxEHil/668t2JUe8a58aGGpXbmiEtrZOqPWxOoCBihe6GDB2g5",
+	"55KEFKMScX0Dybko0I7WsSXCgqB7Uin01QEq8EruxhauK5+dj8NyjuOurOHBzhgbUg/ztlJ6Q7I8ssca",
+	"Lt1sqYCLg4Yji/W5bDDYuL4VPaLpCyzWjPpzWEzNBZFzXkb8aRdE5ISpQ7/JjYGC6kub3pZ6G8Y3t/7l",
+	"ETPVAvrogQg8i0wzxXnNBJrlc7QO+NIMaZDnjrUyExOnE2mVw4jE/JTry3v8oZGBSXFqlGCwEWC/vmiJ",
+	"JVySWJy0lSDp0YioMdquI7KfajFuRpYhwfWaFqjgS3aIzESNwUXf27UCrodj3h4jDuzgGrpkjnqeGoNL",
+	"0N2imvpl+WG69ebfRvKQXcRfsu4qFmsM9ZmxUeyVPMfl/lZEjbk3rre+4dYcPFwgnue1EMa8UUTbUFSV",
+	"caVHxXWwDoX1GFwr9pvMTK1P1x96lL3UBBxHGD2vAq/0bjdX9qrEOcmSXnC005ByNzp10rjtes8awp0k",
+	"R9O8sy0hLiRzB39Adrg/SSIokc9C/8a7OG4NghVoawpPp7Ql1WjGj/HC6w5xmWBVOhvOouZkhSSmBWJc",
+	"K1I7gVwCmbTrhRZZtfQ8u/PjMovxcy8JY08vBmXaWh2o9n6gHgl8hED7NEosfnOirog8GpD6KyKHZrQi",
+	"8j2/mvPl42i/InIz4hsRO0I+e6eYvTAF5Ilqbs08Q5IECxqu3hjmfxbJPiElX8Zlhj4QtbJrNJeW4HJq",
+	"Q/wCndxUT85smyyRmekaSQ+e7r58YeTBuno30z4pycmNfHK900Q+4TK+bm6VvMVjjmUQl2eDumR87ezD",
+	"zed6BR8mJitrNntK8qX0WU8Y22VmV66Z1+BG69wWnnCbJbeE1rXH2Djse5a113Bxwyzx+1/SZDVdG5UY",
+	"6HlBpFxc5aMsvtcVf7I+HsJwuTXanx5O5oIlFV/DCo73+rpGUZD4vFxQVvRhiaW6stug93DRBNhEtK4F",
+	"kZ0vW0aMuFLWmX0TpON0Lz/azE4p7GqYNgLnisasC7ByEYMUZbXSajARaEnIPUQp63+YQKWOsO/chUM5",
+	"ohfvpK3LtLfSY0wEdjbARTFBrTnhc9rV38caVjw5FaBNXLqfc6avFgTncyAhkkrPG3EWo+XIg9PT1Y/K",
+	"jSGza9pYBSw9RnGI25ltLkmYtBeGS2Ln/wBLJCTrgKXb9TNuBrB6vSkEY42YLgZ2s6RsZq8wT7iX3XCa",
+	"9gcnd0lwQRmRMr6DLbvHohEh3N9EGtqQf2/ZZuSTQr835s8WK463L+ordmSJ4cx6VEtViRmLWZEay4NW",
+	"jrCJrIbAprhaJPjyESLA0/mSL2MTW1JW8KVLBehLAXgcC1fXw7eWZk3+yjIrIhBvX+AV+HU5a+5IcO1f",
+	"GfMUBY9phVsWyJTeYSnYGmwwNEuazDPOOMa7NJeOzqbC4r4/V8YZQX/9y787NznEjR2aGHz9M4TXQdTI",
+	"HJdT72fBQrlXJV+YFihDE6KWxNgHnU9OdwBeLyMduFRRR1xg3u44CsCV6g29wQAS3ptGdvRXVX+2LZsV",
+	"da1pMeTsR4b4GVrOeUmQbS7R14AoMn3I2Pb4AL0uMgjLgIgO/3JqOPH+YQU2a58ab+7LAzczzcp6kRPm",
+	"8qRRakg3DJ6O0b77Ejf8PGslUwR2dE9gR4hQUgO3D+6W5krV3ypDR4zJi0k/ep+6jDyNqunzcoLesggJ",
+	"R2qbV0QpymYxq5+/ql2HjpgF/kQXemu/PDgAgpu/DtZaeGLtDQ4t9Ln0R2ceXDUHfidqyTzwngWtHIOo",
+	"zpDiEKFckJwuWvZ0E4Pb9janVKR1y2Rtr43zsT3e+MSbNJ/IhPN7xpclKWapkAkTYJVkPy3eE0ovFvcF",
+	"XzK4Nwiq1yl6HdQtfKcWCcOIPT5YAc52xZHEjBqh8931+btoi7kgWJFifAhQtgVe4g/MhkjEKWHireQm",
+	"zU65OI8ZRF0kRmaDTSGQqwmdtsGlVGpxTZVEuC4oYTmJKzr6JnBRYqXHFB96KiCFfFKXZEE1dY/UQNYq",
+	"6InCvokWeIUmWrPUfL+c05KY2AgzXoj1qlVthP84OlXUqXz9sVeGWJuQXQvueGN2DsXAbLkk+pRGc1zA",
+	"6oRbxFihIerdtTR+knYjy6OmwUXb4h7a9BRWI5TWZm9fwQf2y1qGAUz69aIu4UyrgiAgy3dRzSl9RNdV",
+	"senuShiKx06tya9cdyemzlrkt0NzdIGkCsSN57r0yvTkQsiNntJdt0IjMENRFBLOCQbLqVlbDK+T4sem",
+	"zZF39D6F1rV/xqqYFTIu6Z2Uz1BdafH86iA7ODhA+RxrRYoIeYgEXoKsNsJMS4lCQIj1PmhUPjzy5YH+",
+	"z1MI58i+Nh3PIcHj0Gb/+rXcR8bTY1JmyhLtIbBBJ/f2mtBKPS1FBMVlEzbXUaYZBHAVVGUoLwkGNUKs",
+	"OCPbJgUHoqBZEUqfRdvnFYrIseIzTpgJyfmCSPRAJZ2UxER7U+lyF3d9oERAHnN5eBxxNhKEXhC1x/7S",
+	"MFvIaRkoYCU1GeodxsoGbxOJix28Adc7aRloysUhIotKrdCeuUjBfQ7sbfvobMa4MEGAqLISCIV51nLY",
+	"3rfAn87Mw5fBiOOiriXW1m3pdzQWK9wa2aMkc8xAkmN2jhmOcf3HOYHkmEDHgawjaYKCSgpZGD2C9Zmi",
+	"Zp0jPnk9aE0xHJxvZB3tNIdcudN4rG+pfy6P9C51xj/oOQrGSISMxWavV++TTq60DvWreoQfc2BeklZi",
+	"a5JEsen+srbtnNAqFkXXV65H6sKP1pMaTo36rnllBOnm7RruijTaVqefQQ1WXOHyMXpwV1qadgKPiCFH",
+	"ejjrmcpM/ekWfnNi9mLqfQO9u9266XgJN0qAhIFa9mqaCmYaJ6ZdI4/b4C0AllF+q009UNEReICTiEvG",
+	"ZDml80w2N1HYT75djcjtcag6mibOdBO3WyOMKiL2rOk95wI0TyoRn2aI7M/20fYVrwRmHL3cjlpbWu3G",
+	"4hNoSZLmo5RbcdAb9xP5dmWN8SMyHZxlbVCA+KWEFXvMLTfGOo391BPBx0+GHBJOqk3Q3kKGrDPMlHEg",
+	"MJlzQdDOxcnb3QzMSvxuqlX6HYzg/z0P+MfAGjtatbZ+Dv9KBjm9ACjQHuVuZpxznxZlhha0oJlBAwg9",
+	"ODCQLSM/zBj8H5U1ytsmwAJf0MGMq2baN5WL7+3syN6G2JiTH8NJvwyu0Q3ktT3LYDXHtXh3QhmGVLGn",
+	"mlcrGEH3luBHa58/Nr7ndDx2a5dtjU+rG+nioKEfIx297Md7bj2bjmGbWH8f4e+C/hMcGTQkE0aVhX7W",
+	"Usri7tWR94724H/5YcRlPKnNp7TypA+sdXtdd301E1+zAuCVS0eODwjntdMG20Zi4wiZ3nYlHnj4/KvV",
+	"GHfH9XEpH6or883nccNT3+0aKgc0dcvSufN5O2uw8EO+WE9X3QCEd0asmaTky3PnZ+wnLC+JQDOudSEP",
+	"buFidK13Epx/5nAEYyFYfbbf88BqlMpWhoZTKVSrCUnlDZhcitRT9Yd0s1UUnbBt49qWcJ4fdicBE3OR",
+	"Ekuq5rxWyOJARgIUkqkNkejYLUcLN/FgHsGEs0D4thZuzfL7cO2ecq5Pouu4ZfEjVfMw7dfDpFrcD/0H",
+	"JAKpMk4CF5C79jwzMbVrXotE/Q2Ewvq5X9YlkcmpnyXCq+xjtOOzi7tJXh6/0gaq72Y+j79Nr44N9pU+",
+	"EUaYzVmBFRera5dQGUkkRJDa6BOkwR3JuEILKiWqmT2UW5bWYCBfH2TDhtdIkiz+BP6BaIzdkYMWnVNp",
+	"wmL8EIzZPCfeLWoptHOAFEcvDw52Dxt7ukPFSVIp3M0JQFgT77cG/hXZ5RI12zM+G9ysO6SeAxKH0pKN",
+	"T8H9bNtUHP4q8Gq3pcm72BHbShwMLxr731nvESz9PSXLJFtHlufYRTyamfECwKmQWpLygaAFZ2ouEZ4b",
+	"0DPnfp9zSZgWcRDWkc85l6TBih1lPuupvTFLOWdTOqtFKthR6AkjLO8hGs6kp/KpF8U72PCMRaxzpITt",
+	"kTh4hJMK48ZuhEjPzAS/toafNSswvIbpwKAFZccOGuuCiIvkgTUlSyIDHC1kw2cRDg4tJOe8Lgs0xw/E",
+	"bjItphhHSywYZbN95DxIY7ZcV3mNjHXNvBVm+socd8S0GaG/bJtm6RvF2fX5GZlM3aP0qVioxTqD+Ai1",
+	"mjvYzuM5ye/7xJs65LhI2Iv8oBtIOEYDNNA2lxlsT9hWP9WCNIB82OD/AOSTFeqC17M5wsi1BojO++tv",
+	"IN1jHSbRjDgYXows39KypGx2UWIW2UqE6Y6LtP+t0t9lSAmKS5kZKWIDxDWNtX6Hq6pcmWhkKi0uU8L5",
+	"7AYxijWv6okfkR5++/T9KsKpguaUza4NLYcbvwjf7WUyW6q4EUfpWpf3l0TWZcxMwRnZLKl2Cu7zgdt9",
+	"yvppEPNGmjTc27H5DN7FChNDbUeZIoetm9Ad+Ib5xQB3+zkXR92jbyY2VocZfvoQD3QsyxO8SqBCNZhZ",
+	"fTtBIh8uSO6P6GAKwgCMBr1jgc0okf38/QHkgOsRVrmm4oM3jyVyJrYlogVkGPQxBLZ/trP5Za/5de/n",
+	"1Wq12js/3yuKX+KWfwfodbIWaULF4AycVmxps6NlkIEKxaV5AQTvgj+QYndwAFdaWb2mizFACr4H0HBB",
+	"wQO0XKr0eDBDxvKvKVWQkqj4HY/KM9t3DISoB9AgiP5b629A6bggLXmOk+ZcxtupSwGUhJ3Q6QDchOlf",
+	"j8cNO8a6V0Tf611gEinCaUCApyAAimFQPGeEEYHhtYQtoOlVawHrePmy/bZVNU7aZu64kqxXrioxZWjJ",
+	"RSGd48rg2r4yWYt6Ztc1kfoCoE+663kt9B9x1gbm6Hd4+fYYffXVV7838Mthog6fTiVRh6jherPRynIP",
+	"Uv8eOsEsMZPe2p3uLHkmDv9f7YH0WQbxBt+jqXrgjOStei7KmGsIqClWmgY86zg0sNb5Mba2y5Dsfkti",
+	"/vRAnYkEo4hE4PhcqcpAf+t/7SJcFIJIn+ozJQRsGbgs21jLQIb4Si3JJMflTapHqcWI68YziPkIwToS",
+	"CJfO502aP64qiXhFIEoeIxloR+vzvBxhhkh6IciUCG+7aFNWzvnyqCzfeZyBE7yKZT3M+dJA+VLGRQhL",
+	"AMlsOxxexKW+mXKrU06JoFhmKOcL+BW4RO4ixfmh3iydkj2RsJtWekp0oIPzboJFu+igAwiRPSxQ9+5Q",
+	"V+6g7sJiNkiSGzvv5o/D0qSPhc+k8sSsReoetQZX0yJFPTLMwmA82Wivjve7QbhsxtgeUEitdct0I6Np",
+	"P2bPR4xH8Ls5+6a8LPkS0USC4IYUyLbcmvR7PVMSQR0uA1HoXsyQ5FY6AY50LUl7NCkubpHXd5u5WUdp",
+	"BmHLFxaMNg02Cwe2ugjgbiM5JsuB5127QKfB9ufxkXIqTER8ZHxUrRKoDzVTIhLOfnb1AX318ptv9l4i",
+	"XFZzvPcKIJejx0EaH0Tfa8P8iwWG6IYFKWi9AIeXmJGo17jiUukOE1rcSKzVQf0gFmHaUCTZS9Bmch1O",
+	"TCWONEZwPCZFH573ZNUqjbXdgr9x32fGjAvWimZ08SSwEWufenacWoFHhG0l7/iLCRHeObkBytl47lrr",
+	"bnkqbhN8hHrPjVIfcmZn7x29Pwrw9TQBoiv7JKFZju01lwSECDdCyAwtbTa5Q7oVybgBegiWOpURlNxS",
+	"pwtMy0TwSBjcDu9FjrB3ZKq0bmnSF+BC3UNPCw7ygs6IfKrGBhV3l034JH1tohh7qqaPNV6trvkVJJ1G",
+	"rvel5EgSj1jvkdZcoYudbf0p0pcBpJva3t1HH63bnKrwKypRqafJa5XdMn3d8rbmFZz9eh9YqShITisK",
+	"t8hbFodw4zEzzBGScy6UH13j4YMxZL424qtO4tYwdlM0Z+YDK1fePSUpm4HHys9B2lwal0Gj78cmsUir",
+	"r5AABXXSPDDDhug4A2t9lYjSHVpoZy03q4iWDdi2X3XOE342v1j9Zr9z8Ak+pIII4nKtDl1v7Y587Zia",
+	"qVHAtMEAsvY0f1hDJ/DPjZU1m9lS4Vk6oLEjegblSV+BWGCpiEBySVU+P/RxKnbDmcI9mprSIf2mVq4r",
+	"ltbImsZs0kwvC5wNrWn12s9ihE0uEdxyIh4w/fMfExcQOkwvU/CXFiaMA/46g2ImphrbZoovI5/UOGMw",
+	"JJQbOysDOQAJmeCej5sSMbvfDDHKE8V+nCRqKsrwsRGCVBpwmTgP/8gpI8VJLOQ1qUIOxxya+rJavdrA",
+	"Qdx8FPUOzzkj72tHl741CGJBWnXfpA2f4I1YM9mlEvEl0xtzjgWRaDDEZTON0iycnNPKzWPjWNY1UYgh",
+	"Hbw659e3tZidhUhym3fKb+61nRinr61lMMY1a5biHV3QxCVjLD5SVdYSVYSZ5BBfETABYORuKJv4gc8K",
+	"96XjdPIJLyBjDWpj1At0bEHtojeiqFX2o6m6xNqsagN6pK2KCKFMvq8XBZbzCceieCFtrMoLEOz/BLOK",
+	"2+/9ira7B/862pkKQoyvHYmaMZtbYQi8U2Fa7GYA7HVX1ATtYFTh1QKUIqsRCKLAQTbjiLPdDNLD76Bw",
+	"9I5plT8Q4Q88Mynw9LkPoQbVG1tu3hiVbA2+XX2hJsSOkU9B/ZuZClOO3fh0+sakw5tAAeuMc9dPGAIk",
+	"bNlN4aZic7lgpIDKQOImD6m4wDMCXLpJXo/97kaSYqN0ID3eE7yS+oIRYxleEmPXNqq50b7hqwxh4zUk",
+	"BQCzgToGifoStNwdWBQDiKK3p/4GaDWEZ2RHdMoK+egbbaNteGZcK4CuVPSgtlvGKUz6ZXkYqunuUcNv",
+	"odPCJArZO64r6uY4aQl0elruMXMKRjBYEmtDlVTLrZhEftvaLYmKVNaUCYFTpyaKYNxxX1BpFf245vby",
+	"AP0XtKhLRffMUrgPIGiHGjB1qkYdCZGkwBKzbVeP3uz4plBGS8bsryssNHikaG1h9IkCcZrl6kLQnBzH",
+	"r1UfXTlPQ5NK72BsAjy1OntzhXL9YeZUzTnxdDtEB6hmJZFgbagsFuZTnmvhGTH0dWSHNpLuEcKxLVST",
+	"i23fXrvany9eT8YLVn30WYFKGHIU1NqPOfU0A10pQSvSlG2d89KaZUKZtCJjagXEL3INMmBrFbxsiPFm",
+	"awunBXEwxERYqHdLjVLq+6Kwl5R1EIlu30zvNPUqtVKQOWcUIMVUapUQOIY8l+SBsHrt5q0w1P+0LVd4",
+	"5fZwuG9jsi8LN/koXk2eoZbs8aEPLOdigY1b4XOdUCYTAx5uS3TKZiWV87Q9fJ3T4olS4L2xPG4hTxKm",
+	"SciNxHJTUpoisEY5PUTY1nV3dlF0T0gl4R75gMsaKLA5fTfw3Q25RIa9aonpx13OeMBG8HReJn2ntSWm",
+	"UpGKQZpHiRWRyoYtWt2N8WW3ThbbANgPEPTpjJ2x2AjOlFM05LbrXdIZ26Os36mWM/eML9n43vU1/q0P",
+	"wu2kEoGtDc3oA2GorrTCbuMRAd7vqwYUO5ak11iUo616bdlEFY5stdGcNnAHbqwcDG3wwDfVHHxeN/fT",
+	"blG2M4SoHOAFGfC2FHG3Bf20V9AZVQjXak6Yorm5vfsSyIBEAF4D/ZursQy1g0mxPnwqT4qtoCZEN4qY",
+	"Ykk2jH2eUKHmfyJYDAB3BCudY8YZzXE5kPqPN2lwCGPDO6ATPgpTOMBEyJr4IksbtEMZAHZJUNJ2E4Ww",
+	"kpZibELGUrJ7XH6KWyiXnTJYKjekauZXcmj9jwEePcax5nkshvaooVAYzgAMe7vFyPJ2C4472GlgNfAO",
+	"OcGX2xIp8klFj/mSMjIirRZey8IxDk0x5Vn+Nfi8fzoZtuNIcqHQZGV1T+8yNZ4E/Y6PtpS1gB9Mydyd",
+	"261vcT7P0D/zOWYMXZEJlopidru1m8Cy2Whn/brsnQQmct+dY5XP0+w7tvuwLpCz25BPOFfhtoJ/S7+z",
+	"ACVjIsgDdeHBdmX02V3/9NMqbgoETJiGYA46uye4fRUchyID4xuiRZML7qZwTgpKHmDkl4RhKiU2CFTB",
+	"Xy++xYL/GaxRzb+OSyylnbP/94tLvsD6jNIN9P/54pwXRGg6+H8cc6bIouJC3xqipi079EsieVknbFuc",
+	"TWnRwd9qEMeneMHXx5a/hbfC5TbfXdWzGZFglunvzxtIHf4amVe91JNoobkOzH36UgfVXVdVJx97s9H0",
+	"87FVPk+ZNHwlNT8gzSN6PAf7/9WVJcjQROuavqLvuPt1a1tF0fAg2pkVPo3D8RquFb+DYbu8WbHwfy8w",
+	"q3F5J0lJ8iZC6I6R5fpM6k6XWcgQDaFiCxrfLIyRXGuAJtExBgj3gGk5LhfP5C9KG88cCQJtAZRrBc+n",
+	"l41ZjjPzyWpE6phvuz2SLJhNnBz+AtkmQoknJO4ahjvq54SVdsZu2stsj7FBnmCFTz9VPIas9Bgg/M1B",
+	"7mmRBBBdbdLOpsBufaBza0/2pTt+GBUK6BNWwutPM5g40VePicVIg62OCm8IQhrsUZqMbDiBqJMLfQDH",
+	"8BLAXtdn0/e2BjYjS4g2N5gWxhOwhHz6GVGIcVtUHx4vCbmPW/7mtqhDf6FrM87oM4jfIcWH6TQRt2KG",
+	"M9fnSi0YKZCJsHEID3BJAdMgn07jA9Mq9oiSKHaUdiL2s8zSrj3S9BJc1pFTu0kMjmF7eE9B3APBNtvQ",
+	"6aK+8p5WUffWeYD14+uiM7KEbKrlnDvCGx+KniVk9CwIZuD8TFwGNafE11SLR1NjEBL3Xh28+mbv4+vf",
+	"rxeP0GRIFjvfZnI+v7mhbHqx0ugUg6Gsc16LVhGbV1+t8/kCOmvN1hfdsPSdcSItjoVHI7CPAKtz+ng0",
+	"9nRA9nWs7jkY2k0Wm7Il0zErkKYBwoIkEufIfWGyr4dOdLMIH+3LaQO9a85SvhWb3RB2/TInLr+j1jrO",
+	"3s83yfRsrmFGsfBWvRVMJbp1xZ/gvXQXH5upuaN2ASUtNe1NTi2MuGDu38pm14Lrnpp/SKxqYf9Zw9ex",
+	"W89pQdVVzk2eiM9xoGwGwVcmC8uc8bgs4y0MBnenwvq6CwGvxUhimzdF2p+jfSG4GG8mBdNnE9RdkZxO",
+	"qUnK3TaQ+hn6/ujd2cnR9dmH93enl5cfLjN0eXR9evfu7Pzs+vTE1h0kTWrsElqV6BjurhjhopBoR7dF",
+	"CmfPvjw9Ojk/tYXGt2HQ5qvtXQhiLilhRm6hyQq++O76+gIZZctFkuixU9X4b+9tXYkmHuv9h+u7tx9u",
+	"3p/EzTU+3wgXBTU2l4sW2YZTL7dOPymB0RTnSmZI1vncxfK4cPnKAPstjFsqkG4B7mUD19FdnHm9wGxP",
+	"K6N6W7tGM4980FktyF63dmxqylyqOVkkkuuVWB1NFRFXJOcsFo4PSHbtlZ7zJSo5m+m7+xLTUX5xk/8y",
+	"BDNiXUxhEe5IBet1kvEdZfcGvcNCabprZiIs3/cH6ZATghS+B1/RMsAxCwtp2tijQXylHt5cNych0+wM",
+	"zhylD2JjaHS+2Q2xwWzocczEEUfDGgENh6MwaN+uWql1kMZhQL+5gCwQmEwH+PERM2oQN6PFk0eB+cca",
+	"60rPB+uGauo2WqxQD/Qfo2DAVkk2TlrE0/gxFiMmARVhUrXVoQNeaUFCoG5gPOhTPtIB+CwVE/84lJhH",
+	"oox8LpbHOkCNsVR6HgiNyJXk6P2RyUNcmopwekB5yfN7owp72WICFA5b2yuerbYxQMc6HI4kD2tJmoJN",
+	"fj7sYNO+E9qDqUF9epeU3Tv0DWt7wKrB+JR0xqzuwfXRqCU+wGYAPKWqC8pRQQXJVRnfLMOBnpufTy4W",
+	"cBwp9acG7eyHLGbT8JWsma0e5dkrszmQJhLXhGM010AXjJFYG8cW41KWrEzFDnM3WE873wGGi6raDxsV",
+	"lmojeMXw1DwkxjhHgn79FCy4scNI1CzHihSulHcqYckpa5GbsCsDG4Qp8oUHtBIE53PiKnpWWr1+eXAQ",
+	"gCpZCEEqkcBsRt4EFiyXGtXgY5kAGdH6HAsSeEOlSRk0y4asr74k0FC58mwFse02uoeqfXQk7606Domi",
+	"RJjRmNAgA4Ct9VHFkSQkpY/Gzme55ZcsyThJC+U6hJSADAMAey7ybDSsmz+mhudnoZrXCeNh+L0W0Ek4",
+	"nyS1XD2f6ExXm8DC24YARicukzyw1ZL5yq8tExR1mCgmOk+PeFsOCCO/87RScw4+r/EDNu+7YUeG/NFl",
+	"mzGuL1z6dl745FpXGEmr7nPMCjsNOrV5Lcauac1qtAB1XiJsi/uZ/bc7Qs6aHxyI0vgF6HHXSm4FbbVI",
+	"tp45EhrsF+UQxRvAnPG8EaNDcr5XffdPgAlUCDxVcfNQqDa7TwWZEywk+PQlEQ80JwGgdbbVYJHcgUgb",
+	"LEYDPTRhr+MIHlw++sUCxwIdtrANnT0nQPHb8fo2F4FSvZu5/AcLB6dPjzZGJC3imrez1A1OzZv0ImGy",
+	"P/ySbXVc/s8QjvTZYXZtYlspSEutuD7YZPK/iXihdCRc1sCyN6RrDy22F9trJ995UKvOEhZFyuMV+KHW",
+	"lYkrDHKV+yI6nkbrS6oDKVXvsHXz1G3oPfTqNXg34oAYI3LvI2HJUhGTzH9WPImjuKnhNAYwuNV95pSZ",
+	"RN68bTpJ6j9YGNCIl1PwRXr/KZ56Fql4YXnRfrN2LLHa2A4wLxKc4bH0loIqRRjaoYuKCwttatTse1Ip",
+	"cHQFOBwJP+dKnyQjJmbey4KhJSd2tkgEeJgicv055fLhDcJoTnChFXq+tBY+uFfstCQ/LPjdPVmZcm6Z",
+	"Vv/vYaoO17E0NQXQX//y77qVW8ZrVdVwvvyP3LoIzAG5Qnt7xguJcvnwP/bRj5KzN7CrtFjWX/ysh5Do",
+	"NbtluqP/85d9RHP5xm/F70+/P31/LQ/R1c35+dHlnyAJzMZ+Zui/7x0fvb8+Oz7ae3t6dHW998fTP8Hw",
+	"m98vj97/8ZbN6IPBGdMPYZI7LsVN32qgRf3YFMP2FmSIJ3WlIeAzqSC5EO7lSyx3W4A8gWiw7thGy8jl",
+	"w1a29aOplkFzuT5AxbbhywWuY5FLkmAUSK9JCGDKHnBJEw+ZuZ1FSnvy5YZ3cTtEvowd1zUbGGM36k13",
+	"bYaW+amFTTRzWkcvvtzg1jgo7FPx2Y+R5sKUVIn4PlYI6+2sd4CdIrjvINbSJvh7eCWtoC6pJGtspo47",
+	"NyNngmFt+Lk9UxIRS0HMlZ1pepkCmO0NMqisKenkM0sLunMg3ktzKUgfc8FhuxbPpHnVJROOUhYkr0We",
+	"Ct9wELAgwO9J3DiqBGZySkSyEo0S2LhXt6WtSgOo7N5j4VEZa1lb8PYRMG1RbaS1dD0aB9lIdtrt0QdL",
+	"1qZ9jMG+I2V1FJQv7iFBLBBGs5oWxJb+hxPQmJm5QDuiZtLhIexmHZARgP2vSqw0721LNCv5BJfmpd3M",
+	"Fq1BO87CvZshzdw4bNi53w3ESws3wQ1CEyTsFiIXdcv6gmrbi95R9dz/oKc2/obqP2m4s7snXchfn4OA",
+	"jDa9JUMCsMhIYRjnHIv7gi8ZnLISM6qoHJPABb3Fi+P7scYt0zCa8adXZObDlgvbforpWm31BVvAkqOH",
+	"5/k4crQmhFuFTWmcGACItXnjqjJY/3b1bEykvvQSKEAleK184MiSTPQX8dSaiogFlTKJ4988dwn80BMj",
+	"JAAgMY41tuKMBC6hBV710ZDDcFNP6CepHevay8Ky5UDM2Hr7MPUnic5OYpKl1jgocjRiiv71BgNruNz0",
+	"GZvySAX8HoSTFWXxipEuUWCTjIIHIhwvNb08vNw/WCs1rCLiGggHEJ+hwyZ55hV8ROT9GiC64hEVbDto",
+	"cu19+r2PDZEW8dQhsKEZgUxQ9COnDEqDd7xmEGYyOqBkDT7d49DhZCIP3gfcmqj2JZYm7gIkzg6sMTUo",
+	"hSYkA9LUwfNnLAAj47AHshVczvKW44ICNOMHfk+KkUkMbrsmEO0sdl081cHQJeTAEWh2zb44cqOP2G0h",
+	"D6NBWHxKvNDHMMEoR7ilVXvwwyRIAdA/T5XpZmmiKLzhLg1zkNds2UNEcD5Hi1oqNGlBD9s9PIzG2wDN",
+	"fH2Q3rEdK5Vu+A4U2MxFenCBZjWRaoSTeQTLDy9b0qwmHyKhSnwJ9Gwi/jIjJ8w/YTQZ0r1mQRCdRDs5",
+	"XyxwhiRZ0JyXVpLgyS2TpMJgroSI2cZWp28bguR8xrQebApj5bysF6boIGYrI04P0fb3QZlmLm5Z8IPc",
+	"tn5Mg6sjlMxMbiYpUI4l2aNMEiapvk6Vq12jfBvD+j46gomAGwiidG/ZTmSxMrNUUFLWAIhMSIl2APcE",
+	"HYX3kgyd2y/+AF9YG8UtWxDMXI7RProiD0TgskU/LAjylEKTFdo+3IbBuslYqGR30sBXt6w/xX3kavV+",
+	"fXCg6SyjhruujJAPo7goGckwlOxj0tTirAa+aGja5l4BShqJ25w3MsYlhp4wzI13z1iznJlUJAVnAzJG",
+	"7XLPIk2d2S5SWQzwGPRzp8zoy6u52NvNSu3zl7spSJdEaPgpWOimHPa7AeyD1T1ES2/iM6s+IW5X6l2W",
+	"Y8Y4yGfzfrHGyjesz113Q4ID3U6PwMiPHQURkFR5edJC2ptjExvxFIodr1XOFy3PvJmnZSetpEB6xA8D",
+	"mMEjI0o6qkEvxOF9K9nKMAMIRUMFxuGvzUu9WgvpGuhhVzsiXL+GPsPh+N09lapoOiSZLHs9gem/N5on",
+	"EjNuhI8UNBtKmLR1f8Qed3tVj7y1w7EMN7cF5V2zpZN7pE2K1D6Jc6Nju00ZLHnqrYm3/XK34EHh/8iL",
+	"5LNd5VrxuJvd6BrCxVbsn/nkLaZlLWKOFKW0MpYAHjNbKnlvpgrN8ANBdRUY6WgJx8WSliWSSv+vqBnC",
+	"M6y1V6X/OFLjb84JO4aDpImD3rkkuv6Su6zbx1YOgn6zhmphh675xBL8S01qMiSH2wT+Zz6xp60lsc0M",
+	"sZVSzABAFV5i6tCZIS/MBTrGtZKp4YSEQmBGY5zkui3KZuhHPtG3Bw6GjxzA7QzAEvYa9XgdIODFaGX6",
+	"BJo6UENPlJr0NVGzrBkhBGpQlpd1QRLTdu/2m76wOMQ/eoLPNcEdJRQqoUoGZzkZkTAXolDYHoMsdE/8",
+	"GI+8oxOBxcqUHIhE+TKLXBCBytKqKaC4G/SfIIloTmdzou+p9YIImhuo8tutl7dbLtnG+ItL03ncfM+a",
+	"IT2ygrdrweRoJ6bvMixiRZVNug0PQ+ChaiqzhruSsnsk5yYgOTPoBXpvG6xpvcFlMpa/Dys6IuFrpMWX",
+	"+XIfsWcumnM4vWt0WRdDJBsV8NjC3o/MEfPB86MtomJtuZjuiv2UKjYt06Gx33335vw81pCLlBhZqXlN",
+	"0WXz8KLE+VgsBc2+FeFVSaCoA7DtZAWmFCi0jXa235Ml+hMXJutsexfSgZrcM2uxFlT50ipP4uLqZZyd",
+	"BAkP19SWOHKVTxwXB3WhA0SGNmFSJaMH8yh8+lQcEaaXPYVZkDwVlw9QwMZ64fub3/N4EjId3oDOTBtx",
+	"jjHwmemG9IAtxKZlT9s82PfQjiy5kiEQu37Xp/yMP3IdAS/099FsqM0yEt3C2fkNrZnpchCEMKLBWXyt",
+	"CGBxydW2tTT6Ou9MCcxysp02gaTibHlCMFcC54rKeAb6tahJYxkwazI39btzLkiDTSsKq6vY5gxQZQKU",
+	"aNwKuNk4IjV7NkBFhGm1JxFfIhdbc+XjzdqrZKsat6cPRMeF2WD5XFCpFlhmqIQf5rxc3VkwH4i/0SdR",
+	"QRkWq7vUSbBxmejobPiMso1hP6DiSLp6sSDGNH1u2cAWyZ7iUpJ4+TipuCAWPy9SUVrzqak474pfFKQk",
+	"xsFovC3YfIt2jo6PP9y8v747OT06vj77/uj69CQoa7fr71tUIhjPmMKYrrDVUEllS8i4zah/9zVxGHdU",
+	"C/TFFN/5/mI2unoE7ugVgTCQGxnRrW33sWF3UsR6I5+s4kCzH+ccYXlvjw6qnFIAG7xmHnI8lhI/vsij",
+	"KWOqezBVglyAjUnWtC4MYbh3N3V/gacbw3+5wkIJr7dP3UIzjnYOfvfm4CCmK9nYG08orBCjs7ka7QLv",
+	"IVc2s2mGmblliq9wK5Zy83DQpDZtN3baXlVQlSrVDvHhXJjQ8CWWKOdCAIqmu4VDNa2VVkSMP+cQzUyi",
+	"gt71pr5BJ602GPtjEkzSdRhN0QUhU8UX3e0X1CaXmNBb4VEV/J4gU6VTTzlcpWSiShAhalctoMcarkqG",
+	"5K3jj8cs0lMQaBRF1ky6SVQcv6HW0SONZ9kfCQjIdFlEOOSiSvQNI59yMJi7d7wSDYlsCZcclZIU55gV",
+	"WPFY9ZVIsxClai6G+pTGWrSbzyGuekPs+7AYlIdTIwRMiUssmDEYFZzIO8bVnX6UPEs3qnZpI988RfvE",
+	"WFNAzqxVimGGC586U/tolpBzWiX8CiMrIflY3acvyfq5joMRboBoxVFv7g8G/cMgCS/tSH0OUhPG4QGU",
+	"trItCOSIstn5FB/PcVkSFqtj04crTemeQ/Cb51PcpHO3O3A1Po55QXxRsVg6oapO08CN3Xts8HYW6SI6",
+	"Rn3zegsFiwaLGYGAMJdCi2FTESE5Q/o4kmjHp2QUPK+h0Od//sdXuxEDZFUJ/ukdYTM1P8aKzKy0cgup",
+	"uWHODaoVFEgF20qLwAE2jwBQj/h1O8cKl3zWFPyNvQH9G3Gz9uwPL/ex0la2QAZuMi55cJdOFLmqVkLr",
+	"my7iOKnDJc2TRW1UrnPKavvO+pTtORYLzmh+DFgqn6hafUdjF7uXWod/eTAuD5zK92R5zU1N7xLPEulF",
+	"mM1q61num0hWguY2t6Fv8qDsjCkiHnD5kZD7GDSg/hm8KATC/dSS6OvAkqNaEjkym71eXGChZHJFWKKC",
+	"tMF7AmeD9VZkSAm6WJDiEBVUKspyU34wvIck7mAWt+Ej0cwR9e7YpTkE8MNFnc+R/yow4ECiwbiJi/lK",
+	"zRdPzBMmneminpR0wPjuQHmAy5OEl/UkZU5KG5psIlXFJWR6XZEFVZzFFK+9l69gZq8O0YG+2NidF1eD",
+	"9C8jxcaKYGGBBIoxuzNqnEyKbhsr29FZis9xaemv0/0lc7bD6kIbwGO1qxJFjLjRsNWjMLCU4YVFdPIB",
+	"pTtANhNyamZmsOwgCMVkOdvoeCgy8OaWuS3ruCzzEj1D7pzJkBNQGajIGXJHiAmOhRQBhWcS7fjYzltm",
+	"gjt3M+REX4ac0L5bGKmdIc0ld7bHImv28t3SiYDsli0ou6NWBII1UsII9DF358cPO+6uaracnok9Zu4o",
+	"m/LMmPl3YYYLnN2ybhBvE5kaRJdmB08QXxrwUBoYJdfKOvg4N2ajZBWTNSVlqEMXikSA23JDY4sK/Qr1",
+	"Uszos8G6KWtWIxnyNJhGv1HIXNBbIlou2VM8Vs68PpwVH3aaMP76mjom3yEx1Tz9sMv79s2s3/K6Ecai",
+	"98YWtoptrceF+H2cr3ywLEhQCOAbl4DP0up2JMTPkGow/nWkB8lG/Dm30biIP0Myt/VHRtgGF6Z+qvAj",
+	"iug5246+TOUQkwyY4xbkd3+MVZKR5fHg5cQ2LzG1wI1uINQglGO2QtKUUTLwMIeulh+GEhnu/YSTD8/O",
+	"ig1xrOxxGauobg8czgiqBF1gsdosEPt707RDHesrO5HMavjQeA5XifI3Q4iMj6mPs6YMznrkxWxLgoNz",
+	"vATuuUbXqYJ24k1PyV1kaZdA6XOT25BJYvPbTJdtOh4xh4toTWPf83gOTCbUZ1tV++rbwjifkSv6E0la",
+	"gnA54vAxg3Tv2/6CxtOTdxENTyEGsVI4ny82Aso98t9E9bfAVrR2XA4VfDANsyWpRxt/LiEAYhN98BHp",
+	"1PaTb1ejhpZCeZFHIp/ThyTOC5bqRjYm4lSs2qhqO3g2fqGvcXSzqxGY763VrcFivxFhw1Nn4wNlxMV5",
+	"Kwuyb4MFaKcmNwMPRmSJmLX2TtJ68UP6FLsydasj9f3ogipfii4SccZlmAG1wCsEYR+ZQ8aF+D1mg4Kg",
+	"tUg9c6h6soPLJV7JzEbNT2hZ6hu6KerU9q2nK+Et8KebquS4GBhzicXM1LwsTXJvDV/A4HMsxArtWLi0",
+	"u/Oj/353c/Huw9HJ3fm3u4chtgfK5yS/l1CmvyQmpF8qRH29eGms/CMHrrXlxJjhZ1+ShpZEdtKRbeDc",
+	"qJ76HjHbbY92SamfhmsZMq03LOorbcegSI3ETrpTB4PlHmnWlkd1QXmiyBWWV51SvK1anY+UokPm7I6I",
+	"Xa/Ip29PVhV2smhzA+lTiOh066uKJBd6Y0E9jFMzicQGenb1NAyWpiOKQ/FrZa5njYCH+mye3EUuAqdr",
+	"hf2M60BT5T3Z642MivmpRf7vs/Lmiix0cabIIl74ZsStRg8GXnX9D08H+tosrLZvKFx7ryjDhJQ0GkVC",
+	"c4Sci6s6Vc1y45DXCDu3Bxh26eabJGMgILqBDBdGhMQFWRrFuV6cWO/VhSvD1J+11WPGRG40r/rgjV4f",
+	"WTDcdVNN3DnXzPdRA04OxSZ/f6YMyLYkF+qDaENbJa96AQGb79YM8UhKOmOLaGXFPgTLI2/dnYbWDMnP",
+	"94s5sUy/HwWNBfyMk89p0bw6YrhcKZrLRNhXQl+y8VmJfFXBF8l8qxlPltZd4NUkhd/K1R/SHzY5HuNO",
+	"i2bWyWwMW1cm0Z95eEFEHs2Uu3BFaaZNopArKhjUzIPC/PiesMjNZIll3JkrMS3e84uh4elX/kTk0cD6",
+	"KZ5YoMiRaFOM7CcNaRouyByvuOV1axksXHdY3ZkMZrL0VixSD16qdrJgKxajbkekhEw3eHg+8nR0PWZ+",
+	"XIlZeWZIR1+CdX1Wi5RSP64wQVDSz5YmyLYARnb8h5fweid6cn30nZ9Zv6qln1icOrDUF5BBE1tyV00l",
+	"dtGWCn11YOosQRJqZVuJZFCPtte7kZzgqLFUd3phbR8Jx4Z96uRCOBQBqOFo58Dd4jFbdeL6eW3qgPX8",
+	"wSXnlUzZaYWK51xcW0iq9GAyRKd6GPFcz4qkkIrh0dAcXz5ijmAiDsqsjvgE4HQu4sU4LTBzSbq4O2G4",
+	"UxxB0aAPLegn+PZ263wFn95u7bbSVlxduEeqBK35uiXuMJlbhcyVKwpmnNhRloXXC9EBA+uG94/kLXzT",
+	"FV0rdbs0GxS9jhRJo9JQ4qgizCWNurzCImT1cvU5gqa7ThFhsyTkPll02D4IhsYfwmqmUiskRjjumJQT",
+	"V1tB0k92b47bl50lCUe15jy/lA9Vqj5mun5lE739HPUz44lurSqM6ckk6t0MggRsyw1gArIwEMxolCWV",
+	"6jOqsYbUiV3XhjL9YM5xZG9Drk3U8YZ+68Siazs2Jn3OJa7Xn3lNek8+qStbkmyDAodmRUfYUuOlDd33",
+	"sRFdDEB5f2AEQQCdO4MBMu2v//N/tQC+oRr6js10leg//+ObFrr9AyXLNwWW8wnHQjMD/OAC521mV/g3",
+	"PAeZ7B66P+CJjxGU7nHrF/O1iX6RNhkx/Ns+d/AlZnQWgH9lAtLwjARv2B9yvljUzMYW+i+xv/TaHyRR",
+	"yjq2YGzB364hmw/iOrJzs39ixnjNcuIcYZDb8cbUG4gGCq1RbTerhq6lt0VkJ6WEcsmB7Pfx1QBssVGZ",
+	"9NYo05XShxStCyIC/SqhUfEpslYY4FX5uAF+74ax3uTTMNKwxhQjwGO0JrcT4fht7iKtEpijgqcGVP2k",
+	"me4RqnMyr6272I/Ubrv5cEGj2ZDqm1LnEnwwtK9iVh27Zc6H3vqci0gszC5k/G2TynyItrdNgne4z+1N",
+	"lsXRdyJWYOIK7jcV+rsz7EwnSloL+rL5oZdCRmrDR9EC7YzQfnZtVVODsAbuOEjir0rMRu0cg6fjbiMj",
+	"X7eusrT6ZgLrtyHMdDs5uMFk5X7jBV5ta+2dspxWuDSF2gK0kxIzsB0ucGF4pXXhjHe2aYmCBPzOWwvB",
+	"bxF30J4pe6U4mghIKHB/OlaLq6cl3yDWSnPgVcnVZk7exwTcNAUtxngzOmpai8Xa+E1BuGSzGFkPyseQ",
+	"JayL0UwitTWPeZWMYxR8oV8Z4zUK3h3q6QryNSK+AoJFSVMBvV8dtC7Dmn99+XMotc6ZFn2uZNV4pkhH",
+	"Lkq8IB6loqORQPd8iuyYIZvFbCZf7h0viN11O5OV/dc9We1+lvlwaMTdq6cffuZJm1oXq3psIp83CcJ1",
+	"cIARIkcijYfaOsErM6dk8Oz4i30/OPiHtaXBEwXkzfdZEz5sSZSid2K35bxavW3tuLVnzDPdHFMDfwwM",
+	"2GMDjdbGLDwGEm8g5iAYUGr6cIT0N8pjQrc8OFrcFDqejQNAuB9GlLYPDK3ro7P4GP+eQzBrjKkWuKxL",
+	"Fze1Ieqmqt4/A4mfgQjJmZlUk2j1qTkpi29xfh+xwdZshhb6hHMWYaTm2ASm9jMjm9PQww+mCjiai5CL",
+	"6En4vtRcEGKRV+NN28K5IWbjusNtbaSSzz50RiRXp9/LWK2jRu0hft8MopL5lfB2cUgZv3SWpD5F3pNl",
+	"qziJrx9ti7g0aeigVbssfL1KuDD1Nr1xfO3CiCYDpFveGi25KKRDS9Ra9CnA/6Crmml1P0Pb9gdDK/2D",
+	"1Cz0ChkGwTOeAVKARN/oh3oO8IK+c7x8bd7SD3wKLvqde89OkhRabc/90kMp9+3P8FE1RjCTFermnzX7",
+	"ordCAfuu33By08LAT6OMbBZ72JERv3HlJh3XGOqnG+qT46/Vj7qLgvVyIHh7E13CVR9u3dLsH+HdLOgz",
+	"RaxrsqjKKAxTXktl4lo7t2dszLO0NPLYojYgXFUlJTIuVYZBqDe/Srthx6/UXbTKEIXYXk/t7NaRJaEN",
+	"fP6AmzJnrw/W3aOgs3Uj/QKaYULt6vaRGmkK72sACPxRJpZEGuqQnWW80WSduSMxeaje/OGBiHjKf4OR",
+	"14F51ce9tZniALneVXvellC+do8y55MIo4bisXchGOIGcA/BVyYMPpYyqIfr/Kkxn4+NSGFkaVKINjE9",
+	"AC2Gu47lNpel6VWmKmslnFQXBk/dkL6p3EA69uw5rRKwfWR5PafynLNYdWS7sDZHzao0ev1eSuvxpBIt",
+	"9Ldo5+b6OIHkChbbc0zLtwMVmPxLV9Ewz9MFpqVs+XZc0BlEc2rVjHGYuVE+nbsV2UKFHvYVQMxt4T1D",
+	"8sSwNcuexVTMK8PLElVEoJvrYz2MrDeuDPGy2Jx/rqDXRNybLAmpVsMbkBGqSTl+p0mTF+gT0zZNL7M8",
+	"3eGlsHS9GXXoHWn12V38Psc0ixHu3q6QiAo1XtI8lsaW3zO+LEkxI983UjVWaARkwAIrIigukRWgh1rO",
+	"BW0sbAgyBbmnDzqBjLc/TvPg02IoYs7kVAYvt8seBKrLhBcJF0dTb94D0EU9BbqF75IV7X2hevTd9fk7",
+	"fdGTc77cH8hS3sQdMIDs6yCu46jOkJbpdzekd9qKgSAWVkT5LFX9cHwZJtvkZujTCqv15z9w5BW8+it7",
+	"VZyWALwTMEDoFolslHTScout09vxqHktiWAfTGWBP9FFvdh68/IA/gMx3/aXtdJpUOPpjsYDE/TrELXZ",
+	"cNxymGIn4zVDGM4FQLJE64A/giXB57wZT8aiY8GjbWaTJmQAkzQi2anPkOmWE/ebuMxz8i5DdaXl1NcH",
+	"gFCWz7HAuSJCHiKBl0aMUWah6gvBoRSwSZE2MKRbb15ZfouBf8F5cDzHLIaU9IGBIlxQKMpyb2uY2ZrP",
+	"iociHU5pRpbuaFlTLyOCufiqNbsMlKCSGg91MJmXsakk7g1A2fR6xIMRc8zOIUYr7qhYkDQ+pj3tqDTn",
+	"aivkajlv0UuiSo8heYdPVlTzRQqMErkwlsrmmDWl+zqLs3MACqOpCMA9LJIdXEJzdAPccOevtRD4drOA",
+	"1tkg1HBLpgxpQQnvUvjGJnInGSE1FO40pIjZh3rRVkapDYd2iA7sFYCNqVnXwwgP6ZCNODPsaVA83Vmx",
+	"uXDvVZjwDfQUp/RErvBDbBbjFYn1tLpyWtEo3otfetcMorlYjNRAAp2/M6pazXm6kqs7cQaV56dQiN0B",
+	"E9+VT2EialS8tBroR5GFhAkntJbE8aPCdr6phHTLtk5Q+uajwwtyy2KJbpum5AzEicrHp9wUUFhOdkIz",
+	"h+bzjpoqFJEKAimoq8GqxaP8hGHnkEIdNw+ceQQky0EDHu5ei5th0AzGWBCpqGbq4uR5YGTmhCg/6NFY",
+	"MutDOLzv9IROpzSvS7UaN+TPjP0I4FO6YSCxIQ0QuEufgJrruOBDRVjskBpi7XSeXJI93SdDw9F3i1hc",
+	"eoMIk4rHDQrkzQlaQDtoQkrOZhIpHoTcmrtC8761efpiAWsdfxOc0LInWGTor//3/4teQr6pr/W1no2q",
+	"KB4s2IVyLsi2RBXgV0PjCWT0aLFSlz9HmS8KZudtGjt4TG6cPVSrFLxrezUjusmiebBRurJlj7XOfNv8",
+	"0NguSRxPPXpAXfsw4W2JSp7j0tikm4PrEOEAPhXyEH3FZEnEg/5yf/B0a/f4jvMKVVhKV4aISiRNJTsk",
+	"OZpigXbyelGXWN/ldu1imvQZOxBI7IQoDM0CqCrxihRopypriFKFu5U39Bxkj8u49mH4Lh7kilcCM45e",
+	"bsMeaAKsHcZuIrLbDG9tHijOVY1LE4+upzOeNiOTs6tk2vtHwLzQ/U5wfm+uqkvIArJahM9Ra7bYgb7v",
+	"/u6b7PXBgcm1NrxgwPr0TVfLiPZHmsPAonCIGA/ElL6TSQjJTyWaezve77553bLiHUTmaQkWx0u+uTk7",
+	"gVFNBF9KsPveE+OPcRk/juKbZtR7+sE7GTrY/xr99S//G73c//oxoqiZRmZVujYjNTk3VTfVPC4dAHHo",
+	"OlGpFbh+Bc6ISvAHWoBAmHNAb67MtyYd0VrFG1yIfkWeKujLLENoGfv669gmqScllXP9hc24WPNJ18DR",
+	"7rLXYJwkfEpjEEvpGqjw5ITOiFQDRZSyLfDcJfXjOZYX/WKqY5AD/wDJikdQlCoJwXqU50RKUhw3Ws76",
+	"lLWhiJ/FFA/OtppzRhoddG1nco4FuZjbCuE9WQROyCkpS770WVUAHUpsgKT+0pXv34EsTiqVwIoLiQxM",
+	"KMox2x1R5xW0V1fstVm0gB7t2bXG3l2QKHu0qNde+vhqDXBqE2CSLKqlOMrBsnwI0KOkLHwVbFtBkyqJ",
+	"HnBZR0r5Pw13D7JSh1U64plZbA7zPhJkwR+I7C16XDK3mCqy7jGqgqCTUfdgPkeS5xSXPgLFCUbpDmY4",
+	"8OZQyTQtDPFPdQogdMb5rCQjyrDZFzPbWJRFajk3RZGs/OyI5PBRn3u+P7o4O0HmJXRPVhnCDNVMK6wC",
+	"uBNd7L36+htUccogLHeCJfnmdS1KtANxcSZ3+wpI8key2l2f/NiMKDWdq3rix5nw4xBWwJASJ1ot57BM",
+	"NNcXje+ury+uEC4KPSW4MME6Wk2g58B5/btYxuGniprr6XX0VnIkW9rFjGr+peoQVKJaDlZfaFSYe4tr",
+	"37cwdk7G1zEXU/Xq62+K7psv17tw7HfGYhdZlW7UoaO9HW9qGW+YNAs5ISNWcd0SpAYR6/0yrFe4pmLi",
+	"Z+RJt9tJDMTmy17WZsO7uHVcXgRjsuXS+0gRfIqm9IFAJmu6NCKa0k+kuNOHxBsXXMUr080b50nUP+9m",
+	"Wtnev2WCmKvEneJ3EFj7BvHpVBKVoZpRlSED3wAln+D5WbEPUewFXt1FPraPslsW+9AN+04qUeeqFuRN",
+	"kGSc+a+Hx75/y/SL5eqOs7sCr6Tptly5Un5ox4XsvtzN7LMTvJL76Kgs3yDXKlI/0QLulYQBnvL+Lfto",
+	"RgC/mkEwvCASYUFQyZdE5FgSdMpmWrc0Vauil+z+jdPTI0y9MFkfesfpK3U058KObci0HESQQdIIZmHq",
+	"ttacprgsER/Ick7ZwlxwX7/yju+glUqiFQNvfNa9zSkoOlNeCwjt0qOMztOwXSJ03MZVu27ayw+am+P7",
+	"ILSr4TKwOXZ4dcvAM0X5OF416KeEVq43Sjg6OybI9Yi2ZPuNNtZw62b4w+0dMCbON1Xx+pLMqFREJONr",
+	"0rejYb2QsgeqyDW/JwlHLbxgir0vwaJSUnZvTQgzo+HrZzle6HuA4PVsfoioubBaLdEd7qYGv/mDFCa5",
+	"iEoEQx8H4TGoxPYvb0kNd7PUUHcVqZo7QvRWMrxw8aJk6XUzNZLXmSrP/PLoK0ulSOFiXUlxFltSURO7",
+	"ECxcW1iuorVcLnnLRd5SE/YNVrB4rEY9onzZlbGg3MgI+ztC++HHKWr84CdRDEv9a5i3Z4LXYRq14gus",
+	"aB4ED894FpSWEFI1dlW15BkiOJ8jCMr56sBBFIZxCV1R0K5qYVMtXvUFg5vDlQNL6vOFyx4Zb7V2jeqv",
+	"bMPtgXwdK1Mk1Le4xAz8p2voiZ3abiuX5URY0nZu+/rdkghlsCxDjEgIaZ6SJREeBwNgb02GJ7TVgPxW",
+	"eKZvCNaueOgWImt8K4ybjsZ4PVLpOWCs65BhiO9C8iaBVcesE/TUzVJy55UI0v4s1U2dR010cN+5RDd/",
+	"ckKU9foikmFeUpGerCTK2USSh86gyFXuTFkTogavBcI1OpxOGXgDD+brwG9cFV631+DAJcBaYPMLXpLM",
+	"aroBBhxVaM7LQnpULo/Gpf9omkZ6xG/0j7fM4MbxKQqR4xD5hHNVrhCWgfMGETblIodbKtoxIY1TWpak",
+	"QFPBFy03zy2AXlsrMORGM1y+wGDA2t1HR8gQy2xSM+refMD2D/wDE75l5rUQsS1DMcA2SAsKENti2ne4",
+	"OqM9cA1IX0Svai3/EzXpOPwJ2moiIz+7sa7J6VF8H+wj+VAdAQ5kzP2OWTx9IVQZLKSKvoNOp0Tow9UA",
+	"S0JetCBViXNjT0mkY24Em/LZYJweiNTNzo1imDqpBEw/nDaF4AjTG2Q1gbORcXUHv603uA0AhRqY0FgQ",
+	"EPZL+BxYrlkHSzaWiMtd5pjRr0y8LdYnfnzpg9iOWDV9dr8tXZqe1NcC3ATlNkqnPv6pQrm+SlcWakCq",
+	"uqDcWkTKOOD2cFzU5lxZWVy3sSnp7B6Q4DTpI9XYtHANsSQashrYWoUANB7cvzaspAVatll2ezx8y9DA",
+	"LXwbt9fON8WhV35P+MO5X8fA7IboUWzvA4lwIJkKjtAssUcZ0leObdlPj5SPzPc89y1EUzb6esPIHdj5",
+	"MM4LSbTZDNnKEbD0+vSGiWu1YAc7avBaoQcqqeLCHeCMB03B1jK6hPM+7e6j66A8nvFFMQ6F5E3+m0R8",
+	"yd7cMqqQILiwXhajyiiO5rQgFriuUV6WvC4LW04a7TD8QGfmkgkrkN0ywWtF0KzGAOwxqZXiTNqxAA0U",
+	"RyXn96iuAG3E5oBSicID0GAG3rJQv8kMjKuH7rUKmeWShj3MA6xMy/u37AjiYelPdqAufaAgOS1IgSar",
+	"cIKc+agu0Iy11hNcf8exROsivDFKRW0C+uwmiW1O2/4Zm/LI5iopYeqseqr4ZmN3VHGPGrhniHyCBEIA",
+	"QCGEbRR6TdScR04ed+HIkHHkgSr7Uy0S8UJESCpVco56PY5m7cdDwZmOYK2W/WDbKXnBrENihp1mzYoO",
+	"8MKNjCl+/wis+EdgxW8qsOKKKHh8zBcVCa0PG/jncvhWa1eQPTyjD4TpsxLOQjYzwRZazptjqjCWqdcH",
+	"B0hgWBEwSOkjTyth0MXuoT09GVdQP4DAM0dgBLi1TnsNTgutrypSlpCzbLrvBySY8Y4NkmhQBZJwQy3h",
+	"GA3NaPAQ1pjKHCKS/SC6ZEFUQAL2OFyeOAiVqsU6l29gVT2IoE8V63HQ2uM8K5oL+zu6oJGYhXMuld+Y",
+	"Ox1caYhutQl7gTld7nqlhduIUQBJ0/t6jh9IAhWEMzUvVxfCAtu3x3FzhQpelliYwEh4OQECYiUb+YQX",
+	"kLC8dU4KWi/QsUXij+Qj5HyxIC4FLlY9BAAeEiQCldy8YepF632hDydpdpABOWiG8/IP38bz7ZtOHg1f",
+	"EVZLDEfZXuVYZ51ZdtYj4NA2vcZsB3MsuQuSXOAS0rFgVUAwilkc3K+L2/dEEKTvyfKaG254JAjpgjLn",
+	"1/wIPtVR6Sveqv3RQe19kbSXZK5LM4zIjDqEiq3zNY5WnSt5JI7un4SYzSaTDbRdMA148LZE9rOtpWSK",
+	"oOtTR+HZsFgYW5A4szNpDSRBhSSy7xApDtE/fTX53avpN8ag4S6l+xskII8tQwMO7qQfYyNXRbx5VZ0y",
+	"wcsyXnGVqwrXan4j4nr2n8UxL2Jxa+ji/R9QgRVGN5fv3GXWNqZ/isdcklyQEfcQ+14Wjs6PJTbLG6al",
+	"uWfI7lInQAZ7pQtTbBSEpA3kPqbteO4aE7GxOdgy69rOwBtZrtCcFgXohX/9y/9j/vt/2VNqn4vZbpy8",
+	"bpDFiBjRlpHNebebBmJkSBZ2ntS0VGdsoztUXxW4OrqOHr5jyj8PiIpIZWc33oFJblZz6lGDTI0vNiot",
+	"96M4GI3PJH59C6AnbJktl/rHVJNQ5ZDMOpAYuymTOcnvS5tuPaTT6lEf+5fDU3bMl42vpanSNfqbusr5",
+	"gqbwlBn5pBwN4FKkVV+4PYHmlCHJOfMmWrTjQi++3h0Pz2fDypJA+76ay7/UDRJ1vOSwrxJiV1LOwY45",
+	"IQjLe31DhPBzSEMD1Ap9kTtslWTydTDBGzze5hxUFl9b/sdRPAv4MsXLxyEL9ddnZqIY9qznBklFKmmD",
+	"XhTN70Nvs5uiPoz6t1dQEI6K5PXBc+QViVbyERCKa7ILHKo0+USlSoDC2NgRCH6KuSyPmHFmWw8SoK61",
+	"amlx0Yl/ov4al+gRwKYvjJsmmiThVsYHyZheTckZwHM0upoBKRphrelMMgup3CFpd3wphjihckGllQzu",
+	"OtIImth2id1KGhmwpgxll0hGNOaYWfN6Y5lp+xIBottw5e5n+JJ70mGxaiT5WIdpNljO1DnurBreiDls",
+	"UqkNbmqQoklZiIi+maDQdE+XXYeCJmOCkl0FJgNm364q54PYd0zNdQDdBxcl9Yj3cb2oZmbtY9vD1D7i",
+	"tsCes24GoV6clatDG23YK9zFawU4UtA8lOJrtvJmtMNC3TTDHIXg3HOGGmYI6J3abKmid5tjKQ3CHaW6",
+	"70x2qKDbaAKmCxlWiRptzUrZCm2mZut7Hj4ZkZfUrseWnHPcSDLH8tLtwDTYh96uCaiz5yh077vM2uOL",
+	"ze1PvBYnWOGI8+ZTxYVysZv9S795vgm4v8Kn8E1slde6cgSRiguSHo/kJQH/wYfpMO5teIBDqrtRv5w3",
+	"V4sjuAyzctWOPz1EBSmJCVjHWnzVTNHSqGxzF9NsnMMPHdm7WYaRI217Ul2nR7BAbfJEU7mkVoSoWl3p",
+	"5bBBR8Z3d8z5PU2Bdlg0AuyzIuHwlGin5DPKMvRABJ2uzqfYaD6dHMptecu0zjvB+f2uJuyclA3UQQ4d",
+	"Z+g7paoPQG1WoCu8IFdUkf/2Dn/aR0fW1XHLTIrA8dH767Pjo7tvj65O724u30GbSlXSJu5Qhe7uvuNS",
+	"7eWYKZrjOzeDnStNAJLdsrl+rFc3QxdYzf/bi9199NEdBs2MIRTI5iDA4QtFMxBn5Ja5q9jrg5eGp3Je",
+	"EHR0c/3d3enl5YdLE6xIjbsIqOsuzFudcTXyCVf0j0TzAuROGNd6BP+QMyVwrnxVFM1zx6ZN5xbSZNTs",
+	"aYMv9tGpDSmQFWeS3DKYjkcolDV4zsDQRwkAK54KwQUy3GPmYoXRluvq6OIswL97s/Vy/wDSeirCcEW3",
+	"3mx9tX+w/xVE36o5cNsLG5z6wpzDe7kzEtuLuqe2FodbV0QdwXvOs2ADIr61uGqaDlZPCxJSX/xo0QuN",
+	"0FknkoIenAXvl/ZeVKImRvgA6WAirw5e99fmkhiBQop9TYfXBwepzn1bL77F3gUJn7xc/8kNwzacxGgZ",
+	"rw++Wv/RWy4mYI4yX7xe/8V7rt7ymtkufrf+AzuPa7og3BQrsDl56z8FXjMiyhU68dQMagR58bzk4h6u",
+	"wjslluoOW7fvnQlZpYUrSkolMk5lBAIUnfOCZGA8CcN6JMj5fejfc6hTVfcqQSAU1SrpMxLh1D8Q5W4D",
+	"F8HrPaY5eDK2jXUHfBu5RDSv7D+ayT5rKb+zsDDtwDpU0nubw+XvBXLOlwzt+KDM3X2DFBKXDimaP72U",
+	"SJJ7nZj4tVccYYkkfvgbEEm/ooSZfxZ/tqSGFkB7YItPS4t3VJoQFFOn4nPFxPhKI9BfkLzVUUB/iaWh",
+	"C76EiIBeDCxclY1cNrXrfxXR4mzkYFa0LixjYXUx3ybeCZbEIDmPW70XP9tg5l9MLpLAC6LgRpuIvGxe",
+	"eeHCj375YUB2dRjgGWSW78FWD/rC8qrPcXFpJc1jkFT6/vIP7ekJZNt1LXxo87Z07M9DDwRnUPF9Og12",
+	"RNYkRrjNpFvobhRaEKaosxIkhdxZ89pzMhpnjOSKFEc28y3FaLl70efI/UpCy4+4jzOUJPSLn+2/V1Yk",
+	"gR2C9Al/w0rK7i3pVyb9NJRd1IQnAzSDvY82LW91JUQWLELXBvXDmEvRCZWe7vu/7V36+/UfHHM2LWn+",
+	"+fuzIQvCfvUBZBJb79ISr6BwDp1BITShtzDr8sdiiocuJedTfOVy1J5t/zWdRPadefIr7bPrJd+b4lxx",
+	"gXSrBMwWYMyRblgdYr5wwD57uQcQ4jJC3EsyI0z/QNqIQ890lPOCbGSdeLrVbU8vIVkZWYL5SxovCy8L",
+	"xBmAgqKSA16qvrH/fV5BXr8aITeuOT/HbGW/lk9wdYFUWA+2aioRmhUwNkqMbBII/BzhdMVVZexwroJl",
+	"lNGP7BvXXFX/P+TuD+wQEtc0pWWX1n+nDL3pQfir7ABQcFVSwHMfFmHCf/R6HSJBVC2Y7Cwj5BundkhB",
+	"pYs3iG+QE/PCb2l/RNSwD9PpP8TvF2O+6XQzMUwgujfNYyb617PYMwnDTpxx+qzPwGu0IspZhUyw75dV",
+	"77+ktn6lsFDhKnOxh6sKwbppYjWixaRmaXJ4H9y/XMYWP4S3ia+6qRcXeHufx0oUdvK5Ysa0VvzjYPz1",
+	"ZJNZAhMGZlfVCSOw51hxxBnZR6fMw/WYS6fHwW+zqqAP2BTGTd00fQzJM8on30dEMpmoEokmhLIZWuAC",
+	"YuMKvmQlx4VBOWhDNvw6N9IYvIQN9QB5AWgHFpLDBs8tMaAlmLgTWxLGrkx8nV64EJVQtPQFeYC8VxB3",
+	"ETDoqNYeyGtluMNE62FlkFls7QcTI2FiG3QjeUmwIMVudst0G1UtZro5qBziym/XrCTSontDmUHoCqYK",
+	"6poNYbGWvH30+uD36N3R1fXd0cn52XsIor5lEGyDLQRfP0QHQLCsZ6If7HMIbb7/cHdxdHX18cPliQF6",
+	"YLfM0cMHBQb75/XBgWmrIArTUu67R+ZrtBSczfz7JlyiazCA/W1nduJW6LmCGlq9/EqXq+5cI9v2pGG8",
+	"Q196eWmDdw0HfeGz5G9BxANFScRlCVg1QPTMANSLhUs+D8+DhNgIovniUsNW0GZWYulN38jbzERIcWYT",
+	"37U6RIp9dOTyLrycowy9eo3mvBYS7bx+9XuI+I3uliBesMenr56MT8OoxLjOa0ae+VxsLoKJf4ba+2sw",
+	"z5G8tyLPLSOfxlkJUgN3MPrXswtzolqcmh/5BP25JjXJjF8JsleIwTNY7Q4z14ufzT+sEyOqTpzYU7u1",
+	"+uu9GK7hQR9GgDX/zetshEtjSBz+RKs2l/l08gllmtr9DqLs9a9nF59zd9rQ0fF5oseuDezzFOMAI/jt",
+	"vqO57b/C+b97iDBb6U9JKcm2dAGIUz22HuP4Uj0ppdNV83nGM8x1kYy0gce/JW0yHFKFVT6PuAihqExI",
+	"vadXQdr1a76w5rFm1WoYVNFZvX+ERvUukRBQnbVBgiyGYAHIPEGoWWf72vvBcIDAlXvpS4RAhZBlI4Kf",
+	"3Nh+u/dGR+IE5V/87OvJDQYMnLLiygeirz9mwyJ1TxwrcMqK33iQwGct4ikbPja766kvtS9+5JPBuON/",
+	"5pN/0brYcx6Cvo+EPAVl8Euu22fvJa/CIsCCnQE4u8U/s2DTu+ivf/l3CA0FJBS9DpDyk+m7jVhpOQip",
+	"mFPQgDNf0ED/XQsi/bWLClOoheix9Nb2xc8/8slZ8csLaDUSaxjZgvDFZ6q5qbAGJVb/zCe/OjcFFWeB",
+	"MH+/UuGyZghbLgK+xDNMG++lIFDQDG5pWCmyqLRK3WLUFk/xByIeKFkGMqObNenxTq33xtld5riAW6FB",
+	"B+bCCSvI0rWpckGkoDVPAm9b+97hrQleWlJJLJydLAmpVvsIIkGRhaYH72v/axcOZ4o8wLtaSyMC3Vwf",
+	"2/JVpzifI1N5D+V8QaRBEdBDxbOZIDOsgIX0DoVEqLK0ccAxq5y+RJRY6XvbB0e459RLu30ltoBbxL8p",
+	"mVrZya0TqTYqG/yIlgPB5gyMkjlOyxpm0AwANcJMFCu8bPHgKlOKmYqsHacPRdNa+0IGoGkyuTk+6l03",
+	"oWVpaqlPAQCZlNM9WxbXZNftImJAKKFyAkCW60HZiUHRoUqtXAkzt91uWc0Av84a2fVWAWA/ifI5BlMn",
+	"avfPslYTk5WJtEduC1d4Jd3uvWXNhub6kVSoqAnauVKCVsRCImhZSl15TVP8dzdzVnlbCUIQ2PVmTIcQ",
+	"WX/LGnBMhzw4BQP5igjIuselufTDkKZWdsAfLw/Qf0HQ/k5QmuLl7j6yaNi3zNjdO7n54EPoYx9mrpaF",
+	"DVM2iIAFJ9H97VMtrlrL/9xh72Fv76hM2hUtx/i8YS16/4Y0qdOGObcNfkNmfFeARVFLvUPhNJMKDhEL",
+	"SwFLJpuCe+UKyk2TRodyP1uCDJ13rX3dJG28aCBPPzt3I35+tvcJMrjpC0KgrrnFqWQgIcwjvT8g5bjZ",
+	"v97TdMvCaUBkxUw3BAewOWZdfUNDZU2/rw72CrxCSkCytcICvIOML9ti5JZpORbKEbdXqXyDXh/8PrZv",
+	"2iC5z2QiiiPx/hppKuF+Hdyr2xISohrl1FT++PvLWPmS0TXn+J54j217W4Eaak9Hqxi3ZMFhcFiCK9gL",
+	"h1rNXwD20J6Lrh8KtCH5/VGt5q489DMxPOjAv5YzNpgezDfG5x8tKMA940vm7BQW1vDxPP53GAlogTS2",
+	"3vzbD91EZ32DMnqqrXToIxx2DD9q1vRM2eZX47IdYFTzwqnFenwOHm1hmX5hHrX7w7Qe489j59P+7TPj",
+	"l5CgCS60VOpzog8EAKzZAH7PfGCCV0vK7iNM+QJwDIuhjBj9/Dho6jcjRV/1tbgrwhSiLQFnIPVMDXwX",
+	"OtHEWf1D9q3huitilfcWN1kG1Cd3yFSAHJTmpXfw+HnYB9r+lQSc7RuK9cZcTo1xzQApQU1tZIPM4SZB",
+	"ir/b6NrfAAvbXEuQk42xqRs2ZRmYW3DhFAfr52O8Xlc+2PIQhZGVEEX1wO+tuchsLQi2tJGW+1/uyt8Q",
+	"7Odfsh5q2L/98EufjvpiCxBfE8GXsh9brKm4Pn31eI7LkrAZeeYM1qafxPVviSncr3P3ok3WNZ6JJ2TC",
+	"BvU5oJ1Be3XZ4m4s076UMGEfUZb83sG0/f2l8Y2Vq/+QnM8kOd9SRuU8ZFFwX7F2zoyByPOYtT4DLxQJ",
+	"nBb5i5/d9eiXFw46MCknPtAiP3YvZRta+/yFX0s18LSC6yiA6uMFVCdKBjYkvpPKljXa9EPwEj/6w7t2",
+	"UZrx8RhfxZTka47sHcDSF+2YoxGgAfWh1OsUceY84BmiLC9rMOBj5JsQBOdz85uTbrypiWVC+omJJZ6Q",
+	"mf3JspXVixhZ+uwFV2FrQnJc2+KMjntQQcHN4lRSg08cXol2dYMN/k8DVJFtzQkuLILtO26kUlsg9UI7",
+	"v8jZ+hFSMVqz1Pcu4xNxBNWEPkSCmMK1EqnuQg7tODAlJ7cbpMLpPff0e23R3WuemlAdzFSFc1WO3A/6",
+	"uhotSx/vQxBfyDrSjy321oNOH7tbwmXZR0el5Egah4Ccc6H2SvpAigbr1KpzOw4PVK9E1gUv1T+imumF",
+	"/u76+uJq1+4N6hbdiVxA92l0hkOP9WO3nd4nwApTI6yd98HAxT+K3R9xlD7/DvmWzCjrgNCiHS7AsgGe",
+	"KXCZNihgaLLyewUSrDoLGewVdxV4MeVixgf0/7fw/JlzN5/XEuLvPb+GFeTLQGz9ptN9huwsweIIIonq",
+	"We08o8LjYavdc7Npq4/PzTB27VjPW3FoXZvu1hzUZDaFYH7ztrsn5Q1l1SPPHimbb5xtBJlRqdq+su5d",
+	"WPB6Nm8XOAGnPrtHO/ATAR/CbtO1+bVoCmT5H42RUEtaIiGx073zxhQK71kSqdTqjsrCLFj40Zfxj2Wp",
+	"3rImTVUSlflK+B3bxC4otT9yahP5gyTS9pDBDwy5cMUta2oNSLSjP9ZciSfSClb9C9zWbaCorwQUUEAq",
+	"vPI1Ynb30RGzGdm3zCyJBSGHqICUkdUm7poaQcyiAzmRDljrznsSzU+1K/9cMsA0v9H2f/kM3adsBO4N",
+	"WLsE50GReYmWeAUXkYbnLIDimcUr/rtyTP0GjrxjKFcO5oQgRztioT0M7kL9JQwFnYPeH7A+NkkRz2a3",
+	"cl2kQk4sVkNjOf0S+nM/18Qcqn1TLmjVrC7L3cwGuncD2rSM/Ov//F+oIgKKU3OGFJ6UzuJjgzdeVCUe",
+	"CMq8qCclzRuhXQko74cqPCOZjSI2cYIVRJzZzjmbcAxVT9CS/oRFL7xyw/BOGGQyuhN1gztNTBucOHO+",
+	"ZPvIFXSSHrvAdLdt4rwKou9lwK1NoKSsSI7+8z9iKdJ/IOpbM5MLoN4zsmmrnwSvOqrqS3xDrmc1jrsK",
+	"6BAeZKJODf9lHnqnFVZniL/DNLXhEHZj1qJ9OnWhGB75f0pctal44tQleGccLvtbYgPl1peJAKfO305s",
+	"N4BdhbjakNOtCNIEMmBXEM/p4l0UryQAPkK9u1+ytTUT4qR7euh86CfBv3ouv2JyX4+2PpQdiOw1Z3NR",
+	"N3XeAcMn7e+5JIws/35I/IW5HoIS01zvF8QbpAH4AoTM/8feuy43jiP7g6+C8H6QvUHJqlvPdDnOB03Z",
+	"1e3/lC9ru6r/HUcdFRAJSVhTgIYgrdI4KuI8xEbsG5x5j9k3OU+ygUwABCVSkm1RKrv1qco2SdwyE3n9",
+	"ZehK/GQczQoVqEw4vLc/30zH7PuhxZJ9RLqy9x1oHVRZ2vWLGeMjoyqtC6gWPm5H2nQUsDB4VJnfOKGK",
+	"2A3fYc2vo1hcjsaZwaPpA3VhdUgCNeSyT6aMJip3PaQJxWISbUVnMZutZzsifDSW0DSWC5VS6GOiLeSV",
+	"eAnfXS8nzXYanWrbncY8gmxw51ofQgfKmJn5vwfYqC+dT6fHnZvTi3PsC0YaWhbiE+BoNZ/qCq1cH7my",
+	"IE2mdh9ajdwJkTDE3hEWi4rs60nEXKCqnTCqpDhokVPzclfku5gY3GBH/4jTbDVrRUfmCEGDinmaJQMe",
+	"0hiO0J6LBSHTT3dFHzCBIDUbXXLKLqHMzfBBjkY8BU7F+dUpiMwI2xBDOPQVq0IVAkmU5oQQ8SgAYupN",
+	"9T87sfR0sYRHYMjZsUAAFaHabjV8VlpbtIqIORwnzFba1nVpX+IQO365EIwwkSZTKPnccciaGmBhxbeR",
+	"QeBAplO4DdC5oQXSxJjcWB0KVbsm9BKQTJj/aoayV+IMQ5EPM7fCKhw2znoxV8NHFfCVMdeyBnJuuJrb",
+	"x+E422odp7ek0tfol07vmOvpzGXOWnNGJgw9Yx5Uvs9ziq97kkVYww6+wiGsHBVoYEyLoGZ5CbxeC8qG",
+	"wH9eZxdVrOOEYTYd2oGhj1EVLq0Zglnt+h+W2G0mrIJeU5MvpH8H8JYIrsFT00bvK1BqgeCKLfIqnXyO",
+	"7Oqs4F1AAK5497lgLHYspIWz+ZwPygadfQQEjIjtaz3xfUTVEKIepnHq40vfFyEH1i5JtoMauAohWehA",
+	"n6B21+TTkQbzVoXOqzGigg7Y+0IDwlnBc0j7fR5zl6645j6dHrl3vIFqAu3OR8BN2dH/n5H+ExbzAZeZ",
+	"Ih5tY28AfR1whFLxXHNOo1yRYwSNpykP1SEVamJSfqsu7459uGOefeid4j5wyRIuI8j9XvWVj4kcPeiF",
+	"G/mgx79IHrJLmqQPeuvkjokULamHrAWRofUrJYhTiBv9H6G6w3wGyJEg+wYKCYL/Zcns8Fghk92mx5s3",
+	"yxLj/6gTZGKWXDQJpuxbehiquyXp5GXSxlAoUSzUv4Vom49Gh/tEFflw/eWlCaOneXauv1y63UMcPDIG",
+	"DszTaAwYkECEPaNMohrpZMQRodEdFSFktZjfHRx52mfxDFBE5dT8JCV0mfRKUy32RMhWE2D54zsZtkEZ",
+	"ZnGrni7L4Nggcg0Ilcqg629RyOUk9VQ5575UEHUe/iZsj9qJuhJrOd+7GUGXi7WA5DnaAQKcYvki/A89",
+	"cUXBd3CEZYhbEm6jhULtbOposAKye4a5TF+KMu7SBFtePreExydDHg4tl3sE3JtarLpH8Dr1pTTNdc6E",
+	"hikP2aZZ3d/oJ7K4c+Egdq3yGdyJyx2DL0uPkxOBmMGvXiNKpGuTBlz03hOlgVWAAmLpB0TCmLOQYYkF",
+	"Socjg9BYbE1izqlWLs8UD1fSXs7gyZ3isgXFRWVi8AhJpl/Tz2nK0g9AVs72dBUkoCfKMKDXnYbyUAHm",
+	"sg41TUCJmlNRoN3jkFqM2B5jAp7CDPbe1PfzIAn9YIqKu5lXkWKX9uGVlBbco1Lm0jfAz23HVnsB/ObV",
+	"69FesBdmKpWj1XUaHOY/8DWUANgyPKJTsv/777//3jw7ax4fV8qAvpaUFc0XXrWfMA2452ZmYUA1FL9j",
+	"R4Sa1np9fsdMkiUi0+opVcss+aTZdlAM0BiDUTyyGoyLItIUFO2G89M08gsYAJArJnbnroSK+b1urzTB",
+	"MGTjlEV5VuOQJvpHHqeAjZEc5fPpsViKAcAiCGlbHyhJeDqbzUiGLGFVU2fuXqqY+tv2yhAVtSvrE8Zu",
+	"1dP0dPiEZmOtS23vVnMC5YkXmyOH3d320CwXu3MjLrKUYbMGTR0lbkZGw2HBELeB7JQJFGR4DopFqKSr",
+	"ucuuzqssYTTigqnVAiJX7um5Cc3Tl+JiEDPjbrBSiSWcKfSlCvYthXI2EJEJCaUIWZJilRpWki+UPKfR",
+	"00QmyAvzJczdx9nhPSRDLEQNGTYFZStdi/lbx7NQWOu+cjSLJnKiNnG7hOrOOdZza8FKhmBNEn0j0jMn",
+	"4SeKT8c5uBsB8csJdkJzTmh+NPtTxfb75u/6BgqHUjFxEKD0HMdUCCseyf/3/3ri9H1+i5V0ZgJZS72T",
+	"GtHkdqVoT50iV7E05WKgakjduPZk9bUdpqbEjblxNo3tXz6BknvI/F0z5S0bpzuunAHPSYvBmERfdoi9",
+	"hhq0a06UMBJzwAxAY3GfRTx9b/d3QfKFkJkI2QgCWFWAB2e22RozSH82JzggmWDfxpqqSOFTVtviiScR",
+	"lBEamtVZBLxPZNIVNLwVchKzaMAi09N71CI3WtCg68DmkcjRKBOGJHE2UDvj3b0NRfY1FUZZjMAHXTe/",
+	"VEoDAZRgmUFECgMjwkHeH74vs4Rc/1+fCEBn4qqg1gPJrqq7U6ewo7UyWT7Qop5OhXNpvWyvvCGBIila",
+	"rd72g2uogIw5XFvAK6BUikJXXbJPnTe+QF9PTmOtwLBipCehAxI5o8ltJCciQJgOLRkVFRytkF9vzj4Z",
+	"1BBAkLkQNqsfBEUWca3fIioTT0lv2hUGlCa1TNtJXR4PmQCL4RN58wVnH/nbiE+hoJHioLSUEtK3fbKs",
+	"7X7LhzgV+rbdcIq/PwGTzr8K9+3SE5+envhbwg3ykk+cBiHTdAJMiJIjRgowaKVXyGrX4mEm9I1RaYV/",
+	"0BfHZ3hmY8Ifh4ORKwO8HkTmC5T3v9pGyKV6hwnQFmKxHlCJkClqAfXI+RVo6t7/cUlD9GP4/ZxgXY7r",
+	"M5J3L7l/OS5wThj457iA8R99vKsEev2zrW7dOKIpSziNMec6IJBXPSPZhjQlVN0iZXsK6wgiA9B5Q7ki",
+	"PEjX1hb1oCtmFNyRjSTgF6H36rwarLUGbI5TcsFj9cGPe8GX8ADu7A5VZY2FAY/jtkeIxEN7626UT0sL",
+	"VrVS7j98pWdWP+3rYZ6KT3wuXyCq0BORtJLbOTKe0Rs06QXzPgKMf6hbVtQcOOKwWvvr8fQeMj5Ol8R7",
+	"fPIwz2/Iy+DGW6Rxqply0BfscvhtKF1PUmt6D6mq8C/NUFxAelPPRPlBFJXHke2Ii60J6iIZvm3/TD5c",
+	"nH/8dPrhJge2LnB6JDGHQvNxmVJFTGs7meZ+ziPy9vXPXXHVuTn5+un07PTm5Dggik4BF8uOAuEN3AyI",
+	"OesznvB0yAV5+1cylFmiMH5fDnet31us49fF1TDjCnw6s7Z8WRQBz1svql30JjGl82714HdLwQc3K0Ym",
+	"Q5lbqovESJXcCBBx3aO9ykvJhReaAH638PZxz17Bo3WSaHGoL5xNKsO9+oE/iWfbiwUBUmHeiRFCtcpS",
+	"EoRy0wmL75jNS0+lgWbIxvr/c9W5wdpDnvSOlVFMDUrzzCiPVZb1jHfKclkQspIAZ8iInEsCuOMWdXxE",
+	"RURTmUyxrKmpf2cZdpk88sPxy0VSIapeu1RaNbT9p5NLLqaPIWiLBlCPhKk8/zplzNbSKh5MfBA9TGWy",
+	"84Ct0QOWPpjul8q5FPtFVMo5SCzIT98+vhlaM6MtyjGwC3jB0u4EAChpmPI769poKEh/CaHfJ2TFhsyV",
+	"/8Ed1zBlFFZN44nbqnXqX6vS1/Iy3o3SWOl4y8pV7VqO8p3kyna3crY4uqOhkMmoG2QmMGh8AOYoW3+e",
+	"alW3bRDnUcvUu80FSG3znRJpWJId7nXNCcr746SeYIK/JIxBG7dxTEWg/wOKKvyvR4VgyWxDHmFgZ836",
+	"Y0YT04gt52LMYW1K6J8KVGfh1229DuScvW2/IR9+vTi9+np10jn+enH+6XeolIunxgOgLX6UCGXxFNhy",
+	"QmMlycBo5LgKxK/nNG4oAo0YzcIzBa2HvCPWz0NfvBFPVWn7HjifTTB+caAld8pzQUnMGyHj2cH8lQXJ",
+	"UrD/c6iIXuc/oMAayru99kHQaGORjgGf8hpyPOH8ecpGaiVCgPH0sk1uP00SOi2jCpwY6U2JoCP2XOgC",
+	"ssCM2kAVVEO6nhS+6C1BUEPqgMebPaq1DCOUgYrWY1mV04x+SS3CYgNqcU8tKTmyKbWv223ojkXDlJmu",
+	"bK/bZCKTSJH9t+02tpiccMUqq3j+8aBqmT82QsRmG1YhYbdlG7bHtuUXcISkuTakQgogcH2YRyga/xFA",
+	"dRdNwqHmCP2XYOZJjKXFnCpQSAwxvWofGEaAYqx6MnPftn8mx58vP51+6NycfD3vnJ2QRsetCmYXke7e",
+	"vf7P9+4eobHWBqaEfeOaxcEW4AaxuNWoSJl1BFQTgq35/FZSZXPmqIoZ4993/onHdUNdE+C2JWj0XTiG",
+	"Wnw5HPbpSGZPLZYqTbj5JGn0Eb7uXzL1tfwoDqVHLw+IuqzTiVb2aBSZ9prqlo/Hu9BBEQgtQlOkl/E4",
+	"bXIBBUpaxiPZeHeDn759BEIVyheg678RqDRhdpMfSKQjixxeaktiuWgoRyOtS6WmY7uDsI1kmEGY9d//",
+	"+pns0yyVX+F7gW3na38cUZHR+KtiMQvToCsAt559FWxykJsA8E7EAAsKfREi4hFNmSIqlFpnIe3WX4hM",
+	"yEgm5hncrCbsHTScwbbkcC/CTmGaEsb03tm9VdlgwBTWSWkdcmIhX7SCUtpv+0yvw7uJVgBEgX9mL5Ng",
+	"QbFunVXEdupXTMk4Sxd0MU7cEy9YCdOCiuJpF9UVkrAYKM5nuoKmZl0IhpSA8tamaC1h1nv735VS4guK",
+	"07LYLr7ygtPhcYFVtzmiEhgYi1vGxiZtAB9tKKNpK5Kyb2m9WWdOIV2OdP/DacbtnWb8p9CMHQr+QzTj",
+	"iOtLd1GI5Rie2ESmwsxIVU5WUyuNeP42egLJQ7gYMpB/ltyqCWO38dSu2+1MDYm5C9IZSghk/XKvOMhW",
+	"pN9DyXOXx7C+PIa8gX4p5WsTKCGy3wehEA6lVAyUh4hO4VdDmSVBobSyoUjKR4z8Uwr20CIgHNVvXlpq",
+	"qJ1CkxFxiyXoIxppwzKFIC5ShiluY1MSSfj1RCa3LfK2/ZY0EMACftvXO99qYOY3yRRAaUgXDxbFEH/B",
+	"ST8fNDPtUJGYVzOaMlR8FplNBTiq9mbBmHApZl2VuKtMKTpgO2/HzE1iGIiWEQ+ZyCyOIHor5CTAOCzA",
+	"kngu4kALul9vzj6hEaav4Tqun0V8mGRicdQHKeRKP7aJ6IobbpXwCmaDiz+JwgIFJ6/bM+Jbrz8ooJnk",
+	"jft4You0Nk1WqVGM1x2gOYdK/lAm4IlVhOr1Q7kO8at1yFjv1Tuip4EwPvoSmxfo10xEN8wSef36+Q0o",
+	"QaKiJTtLoCB78uPX2zzOpNtm1Y3LBEO2kBPh9J++J5FRWAP/aH2Ci4HRQh6o5ZgWMcsQtrTYH8BCCVSD",
+	"3nlgWwiIiaCSRxamJxpxYV6Dnr3uN3Hc6oorFmYJ+JXNu1p3Yt/GVGh24SKVHphmIbbaBiaBtw4MThCP",
+	"CFdd0bg3wJzfm/m7zfvpdDptnp01o+h740jrUdpeZpH3fZKwcUz1OHr3B0xoxtNPCNbqChDdYHRzSPJL",
+	"0mOaslaLiUj/J4eZDrC+skr9DBwK9V/evAaowVZXmMwRmrBlKRcNZRVAk6Vh0zn11FpdYdJAAXCThDRJ",
+	"ONNCZ3/C6O0BObmhAwtuXEj/omKKoM2p6yJGIjZmItLn+V7/uivstPCsAkT6dWo1KOMuMQQctDDDIJ+f",
+	"seJp6tP3iE67QjHWIh2LXWYO9LTfPJeCNcH1T4YyjvBo8MBSgHsEKKk37be2nKMno2kV9NmJbYO0MBkk",
+	"h2qtSPFwh/+g2EJQPQ7Zd8RzUIVai1T20BGXXF+nfb2/sL17tWrtsPNVCdp4LKQ3RbbCeFHf5VJFms32",
+	"gr0ho5HJ+NFkXDWkeewQnoHR3pR52/NueT4tIo3tFwjvQDO8IbknzeNlBnLM6QFetRXcvswGdGQAQU4Q",
+	"RGYcZ6og5cxRrzNprDpdpk2+dD6dHnduTi/Ov55cXV1coQAcs6TZ5yyObD/d96RxKu5ozCOcPWISk3Ei",
+	"73hkwPKBXolMCBNRV2hR2DjKXwPRqBW/5D05Eebn/Xuu5PcDMspUSnrM9B/AD/kPNI5Q5iYsv56ymEGP",
+	"ADBulcHZzB+4ymLWuodFfCf7rDVokcY1xHv1lRPrXQaRGdFpYwFAHhxoTY49+PZ28nwMXeHqKkwz0+hs",
+	"58tbf898kYO5U0OzWt1A2PRVS5JQ8fBdcevO6zGOpR+JB9Z8Cy9xnXm/KeRtQMjFl+sOjxMOpWF04h3L",
+	"pGtxoWhZr1X7cUy5MBnINu9h9igC0mN9mTCi6B2UfDyImZy1tDydwXLFCl5kFcqZ3i4LCTPi6TW8UaIn",
+	"6+2QCR9wQWN74/Zn+iyQ/auPH8ibN29+PghIJmKmlGvPwPXO+c/yqCp5mwuVmmKvBI5z72HZQkuzOnau",
+	"aD8RRNj+QdA5xjvMFAQR9toJ0NkBNoGMYznhYhDgNTIZyphVXyFBZZQ7F+915U6srG08lyqRC8GMVpRf",
+	"5HbnC4r7EYkS2jduIFM9ZOvHDD77qGbUqJO7JbiWnmjwbzAeAV3NCAuyv4JH6aBFPup3rcLuXFoBAVFo",
+	"O9pYp8ssxWOiPmLLzwwvE8DJnpNN6H8pSsaDo5xJiBrH4KFxvXMINXid+QABWhmMJjFnCSJ93TI2hpLE",
+	"VJEh14c+PQJATjv5/IsBGck7s9Zk6k+8N9V69CgLh11B8RVco/cMwr8SH11cP4ds7XRxnhI1hNhUj1Wj",
+	"ftauseEwG0/CWkWQ4LlETprmOywTItjEHNZON1snyGjp1VV2WRVVtVUurpXUtRX7+QPhFHr512teFHq8",
+	"V197hVLul43AiF5Gho7vwCCnQTZHYIOdRaRFq+d7te4pvWUCqy19S9q/QdYHZvOQC/ahpHrIvo1lUp2C",
+	"eAJ/fjDRPrIXl+v9Sgm6a0kiJ9gfNpETiDAVsm1edtjeMabp1gZVjTkNml65z4XQRjS5VbWCfi5VMztx",
+	"DDcw9kN9b9K5TiNUwlbJ6NIPlfmsuwLI1riqjScYVty65yJi3763oFGLIiEVpGcEyLzPJqJTIgXZLwYr",
+	"0ZUNUb2DI2J1Q5iKh17ayBm0YhT4ej8fsNUoretJbmdYvU5sLNiV7XnfHnM9mhhB6jS9nSK3hYz7G3rr",
+	"X8kBGScMMH0OLbjPIbFYS/riQG4+IiLTlhO2QaCmi+AjNT5ocbQ5kVYaQbtiIR9z/d77otxa2K2JKxAz",
+	"NDQKzziRfR7nCYmo8eQZBoADNOFpODwIsIeadSNoOxqxbwCU1jUpPY0UWpKoHNnwWp6cAr3WtMCdshSN",
+	"ZRaR/YJE89AdSqUuaZxLt9pU4lJbDahL0N8GI/YfGY15HzrVlid5vW4TBXkVmkpwe1y+V4l8hHygOq1b",
+	"IA8Y5UFQ/u0aJlCVaeaqml3sE8qb/5GxbBele6w03GJ2W4UNU+iSBQrO1fWXS9LL0lQK25xxzBIlhZcV",
+	"94R0N0+28rA6q/hYTkQsaYTSMVSr2iNGwD/QKLn6+IG8e/f2nUumek4u4lnfMIXgC7duLAJSf42ZHus3",
+	"IcYxFUsdKpf6oRpFIny/qvd+TMVzwpYCXDHZr2B6dGrYS3WGMo6gOub84ubrx4vP58d4/2aKh+BB6TEm",
+	"XINnDDRwZS0NLBYUUrAfi7ywUUFTSNHErbO5ZBvV6cp6O5xLcZXPqE5YTYCiMG0dkmoUBNPRAdvZ9GXy",
+	"slo6rClJ3FO+vYYM1uVY5SxEhduF5SiPyBmd9hh2ZTiAHGWJAQT4v+CDYTqb0uyymdt/fd9ut8iFfsFl",
+	"Zb8H2KxQ2sS3WffBbHcS7Gs7oY93iFuKUUvF95V7sm57Px9pibnvJv9yfYwdMb9asg9BzAmUdEK0cjpm",
+	"DXVUjMI2MDVe/x31isaBtucWOcQDpCz9SlHWoulgJgAh16Hmhi25NasLrUsItabIphtke26xh7PJLktz",
+	"nWHNX/idl6O5PxOh7M9mRRwQy7XuPCCyCTYbOLxyVn68OFd348Vo4Ff6iVrxv2GEZYjfeNs+J5V8ZuoL",
+	"44rPILlnTnZ6pLF+mak/3YF924q8XEyU5kChyR8Wne7E4xaCBZ2lfGV0aToezxu98o4lk4SnJtUKyqjx",
+	"YAOSidRo/vhV8GRX9iri4o6n6ApbWDN/6j23iaL5fLxVquYvmWkIgDVGms+It7JiMfnL1Z8vxlqhzdeN",
+	"pVVFIH5jDh4EZDy/aS1yzu6gZCjNoFGAvGVC1VJodcX6maKxek8eUHJF9iGiEuBBngPSsiZ+/F8iY3Zw",
+	"1BXaijw565x++tr5dHXSOf796+n5FwivGHajUZQwZQtb3UbkO3cElqh9++zk7G8nV/rlrvDfhovNRKxI",
+	"j8VSDGaRQMsDPBj65vEUMTSqK608LqjnqsoHwAE3XXTls/k8W8NfdxfUs4rf4JkRJUdMCsjyxXjvrPw5",
+	"wisK/mar0OEu4+J2hcvqkI9smti6JRP4FuUEPQquE3I4ZOEti7AhCTEJy6bODDryHmH0KZETzN4ZU6WY",
+	"IlyhXGFRV4ArA5esmEgPTMAKosrwItdamV6XAWU2iUEAKGB7fJfLi1PYjtlbuk6BgSNuWrmdHf+KKU2q",
+	"JcLjQgBQbhan4HJM5GQnR56fHIGgvvU1Q87Ih+svyJ6yb1zCwukB5r9GSdD6ALBRnjqr5uTQ6rJmvVWl",
+	"MwgHVnRw23wdBQyODL9ShKfvwW0C69oPZQTp+zHtsfhgbp2A6q2FThElGco5RC7NMPrq1mowvnqm4EQF",
+	"VtsJ/JzXrnC/hWCCQTg3cg4z2HF/DzDlxlN2bFYjaE3lQN6mAHVO1Pw5JNqC8lst0uyVs5Npa/Nt/gbJ",
+	"trD5+rL1BYxvTCFrRDIANuhN9T8IrCSzFDK2IO0ssVW2DjHnMSLnPv9hSeXtFbuTt7OWwrKiU3wp2gVM",
+	"HRHgjnjWoExKXAklaiw3sJ5EpXKsHMaWlsccQDXunGaraoYl90RJZb5BNZEdQrpqVGuqwcwMq/MN9EwW",
+	"0XR7QyboNdQYap3/ZfHKVnS6a+jvuITD0MAyrhnBJshcUGoCP75624zolKQsGaENKeOojAFXlbo5hFpT",
+	"MaqWOUI/ucevzdObcIfOjroqlKhZ0RFho3E6NZDBioVZTJNnlz7oLWil1oPGgw4AS/aFKaNJzb1ADMEt",
+	"pCKDlri5FpU44CpkY4Ece9PcpHrZZW2mrCriCQtTmUxtj1P7s77kxUwpgwtvFqVMbdS0WlnkymS1znLI",
+	"l00ciYSOp7a2cf5Sqem877PlPYSu2EjeMcPaq6n9iKiwU/tztV/vSA54PlOWNK/uC5l6MVcUCoBYy1Wa",
+	"0NQkodamQH/2ug7ZtnCzeEIjmRr1KmIwQ5pa4FZ/1rDCrzB3V9H7tv0z+dS5vvnaOT47PYdOoYghzFik",
+	"uqKAEli6eHIGVXACfdpmUyFo5j1l4rCNrugIkolbIScif9bOpLTrwRGhpEcj9IGVRQ6rAUA8Plm/Fwk/",
+	"viUIEP+Cr+p34FWn7xzgW2nEhGfQMP5baZADeDotkTI2an/L2FiR5WxXYdvMXiaHoPPSuKmnUG9Rwecl",
+	"7dGumdFWznBKVzCjmpgzH6KjFB+IkSsj3HHpi3TpXrPU57gFAaAAK4edFZAO2UixuF/pLwAWWmzcwRNL",
+	"QMR/A8RGuNWsoZryNGYBUVnP/M+2bguIttbEQJuxCYl5L6HJlIgMJrwfUmUajIchIC3zgZAJi7QY2Vbb",
+	"+jmMxkts2xjSJJnmcGApHYBblAHgIvs2jmXELG552SxSOoDWQyUm8MwU5gzdoByHUpMGF7NfLVlP6XSm",
+	"Y/a4N0OasoFMpo97O6ZikNEBqzqTdyudiblJZsAUaRIO+Z0J48VxFT3YxwpTYCIb7b3/T/PlvcB/isbx",
+	"3h/BqitUGPCb/zSwxl6wF+aNNZER9oK9DNQvPZjWcz8r+C/2MY4eMDY4jMrXpTRf612s+Fxxg181e1Sx",
+	"SjDR8ewJmg9ykbIB3BLzXySpJK/a7SPyrg3Q93hsi0a45v9cMkqduP4gCy/1QquKVanp+gASUKY0xvQZ",
+	"jF+rF9zgGKK5evXGNWnkekAU02zDooD0eZyaMr2IKMwLwtJ2olhyx9boylyUDWV57T3JmxubJucGZaO0",
+	"D/NRfq0UWvViWzCuusIkKZD9f//rZ0xhoIKwb1yBweqeh6QIwE1xxYA9pgyNQONxpgp9x7vCQPwKNvng",
+	"fUVfLEeExfrChGCCP4QRFK3qhNSumMtIxUzR48+Xn04/dG5Ovp5/hlzRxqfiJX0vvgPMsMmUgLX0pqS7",
+	"dw/y7Ht3rxT6CJMyrT5Rm2q8Fbx9lAxaLagUDfqPO214G9UJEcTp9P6v1DYY/to0Og1narl6/CF/dhMx",
+	"EBjzRl98K0RA8rk9q5ItI34R/iA/Cy1noDN6DVdFpbQyWzitSWqd0xHbntBCOqqq+cOF78TW1sRWgQGm",
+	"Bfk1d1t3zk5MUBxYJHf8D6laLOy0EFlBzt3AYz+ciINpPV/pBpu/FcEGG/xnE2p6u3cCbcsCTR9CXcIs",
+	"U9pCX1RKrx/7rNBhsUJ3l34iR09rfnhqGx7mXsw3kL2jDNqpHqLK75HKBw1euwMEd66scBXdoiqD8sO8",
+	"D2aAK5b9lAnbAhkS93tTdBO/YL/Ir3JiFo5wfmCFTKhySF5czDQM7INXPDQtWrF0tVgzTbxMnbrSvnJO",
+	"WjFZZwM8tRHmqCGZ6CXStb5JgTxMjZ/LKdoKpR72svi2mWcWrVtn+lsW32Ibp/rdV5HadDBXr6669PA3",
+	"aJ8MMFK4wZHpa6x/3ac83tU0ryPIa7qEKXbHEhrjRWEK1XpT+Gdl3xVyQ4rNeuvoKds440pxMSCWRkn+",
+	"CYTJoQNCXXJCw9UV4aoIPqGOAOHSdI+lg644PVbFjrOFbyDCJXybRyRhIwqd1UF/ihI5hi5OmBouBVNl",
+	"uVOa0m/ooE4mNkP8iDxsdh9YOaWDwY5x18G42qzR1ExSOcO9MwYOPGQd0UOaB1BowsgtG2Nd8GLOXl0X",
+	"ez5p05tWWxDszSae7LsUAXNo0Jw+YtGBVWmMKYM1lRASjLORU8rr1WvqA4boiCnWaAvC9EaRhPUzxfye",
+	"dIBeDUddGkTctzg2Y6YtFsECwlqDVld09/RP5G137z3p7t1oCw+jnigMu3sYHVVQTGhQIVoueqmnDlef",
+	"y142VcIBUXSKFdvwfdRA8jisJJkCsFfCI0iE6u4JNunuQQYivmGuIX2bpvSWFXAvGqbMvNUVF8IVq8vE",
+	"FSl7+ENJJiCRkQLY63svRZiKyVBv24ClRQTYapyL+lXKrZSCe0NXX0yu1YF/N9nY9e5y2ryTDg+MUJB8",
+	"LomDFlo7PUATrR9swvJ/C/MnTFPNXCrkuBPI8X2TIalln8HMdYg0Vj5QbM0SMvM0TVF+7M8ka9DUT9SA",
+	"egrBQAiomZSMFrkQrCs2IVQM5ILP+S9ZtixAmDiBtMxEatEuszSUI4YQBzl5wDlChbuey07mbEXmzEBW",
+	"FGTPMqCKWXSKlSUT5jItK4+GOZxna6lvXVwSXRiphJjNn56Tol3M7daaNWpoEaTEhWkAWOW9mIrbg2K7",
+	"/37CGPo8NqBjq1Qmq0SMrs1zdcs1O04ZgAP+6bkQwd+mKTPQVrFRtvGqAyhzFRi4EQBS6uuLWFvF2GbB",
+	"UENME2iZlo1jSSOth8gJizZCFvcjdMcuLFqddQovq1nF56OXW2Vs3Jhl+Xbkf/7r/0GkdCiUELcqQMII",
+	"CE1TGg5HWgdL5MTieqWFtMmFvFk7U66c2/k8MrUxDKlVIX0geWlOOh2zwKUbBcQUlOgTAe8V9sg1Z7U+",
+	"F8jyCjwTG6kuwTNlsT9QdnF7l138Z6qInRd4iOgDbTK571fDJ6nSN54aGozCxdqqu4wOjbuy1nLXArOV",
+	"BkQ7OIuXIHt/8C5CuNEV9DWLyQb6dkPZSiqixfPKhJXL9Y0TV/FYR1mc8jFN0sO+TEbNiKYU7ypsnMXi",
+	"SJmLynsPcY0zlcrRJU0ARN0gqlpdUusaXRFTlSKOpyFQqJYxCKK9KVGC9/tgSl4efwzI2eWbgJy97Rx2",
+	"Oh8CcvHLL4cX40wF5LfOl4B8/KR/CQv632efgq44Oz0+PTBoeYoo/k+GCGAGJh3LnBpG531P3r56Qz6e",
+	"fjr5enNx8fVT5+qXk4C8ffWOfD6//nx5eXF1c3L8Vf+9HAZCa8Qdd2gLL72SHX1QN3EzBo656YxOb41V",
+	"bUDcE7srEJfzaoWZXdKpPs4bKT9pKwvfe7fKNqhsjLjeZyzi1KZpP0nOfTYGHhbABaafi0F+QT8ohKNS",
+	"WSoKA6LShNERmFYPFXeH9/kPK9l7M1y3M/qM0Sd8Q85KQeyBW/TLbcJQWP5oxzv1IghRmWmxoqhdh5zb",
+	"DvLOTs4+Qs5uS15as8NnuUaZWiQTgAoxxSUru8dXEZSHmrWXthEv8M1CFBFN4JBFQ++Y09jI/gck7uYx",
+	"V2OpOCp77qMHJKFwPaRDKrQ5NSG8EkIgMnMqgxDoSRkz6ENtU40xvSV/+0pv+d76cu9lmLK0iRdXkU21",
+	"lkZTPSkuKCxgaVrOTSFtA/jzdfunTY6eIEUW+he/KbsPz2VKRjLifc4iojj0wgd9fDxFizmRE8USMpRa",
+	"098/7TfPpWDNM4i5yoSc9ptn5vXmtX794MdOtH776nVZ/g2sw1vTZzEqrEobKBGSeyQxUwa2BBf76qeK",
+	"Zi9wCjFnEPNUPMpZ6YhYVgJKJvs98M//n4faUDkgA64NSWu4tNYSAioIJ68bvtXawKz79ebm0szb3KuK",
+	"KEloFnFJQs3VjN3+wFpDVgr6PY5p6CkNH3nMfjQbbac77Gy0B8GLAk3PKR1zGv6RTaqBjsUkw8b2kBCT",
+	"8hFTKR2NWWTBmFfSQqALzpb9Ulcs5GMOgQ+KiUQwK2jR2iIdQYqppLM94CuwWBrnsissEnMq8ZutRlW7",
+	"vddt6M6BWZcYTR3DXZklZW4iaJ1/mdAw5SH7xMVtTcYLbDQM5jh2C4iEMIHrCinkcg1HTCk6sNmG/8hY",
+	"tkv8eVbttOCYCSVjQ9fYMQGrhZH1/D5RpjHdmCUK4aZ4As284SULoBjK0SgThvTUysYRQvVPl+aOfDLP",
+	"1R0qseMsCpYUOwxkij2nnKI+o1o9hPxx0z2B5uIWSo81HWw1MF3cd5jx39kUWzDCT+RW/ziLNGZrJgHD",
+	"Eu9M927rnouIffv+Xl8XKaHmO7LfFekQAhjFjzQOjvL9gfISHDAua/rhj2hesuMdtLqiYyrW37X1FzQv",
+	"lV001yWUXlMM3gyxvVD8o7hM6wyoEO3umnRtumj6AJnwCOfXiCa3y7JErXZ1Zp6tkfpmh6qCXsY/Pye5",
+	"bqYMlzJWltr4D1gM4BYMZYIgk3jWPZqowAJJApTEGuFz1pCRZEi0jDzWLxhLKWNzYvFhhJmLwtnz24nG",
+	"9YlG6i4ib9upcRIXzXUHrR202+1VZaPVvhcpv5C6Y4mjVslYGGjJxWxn/nIjsr8NJSRT40oVyxEwteTU",
+	"t+FQTkgsxSAA94HrVxLBjznEvBGoVNB4mvJQbUyoPogED0eL0/enmyDBs+lKRBjSOIYkoHVQ4caR62Yn",
+	"jwVsQFpBnqQFnXnyYJ1WzMaMRfoWT5jKRkxLnG1c1Q+jKoS22XY63I0XEhtBDaMUjCimFJA4MKw7DvNr",
+	"2HMzfZN6Br9vKPLh89nnT52b0y8nXdHngyxh6sgH4cYuLWOwBfFbfiGGsQADCNCQhKUJR3T9hAHSPLPD",
+	"doVg+nPQGluRdKIpnXTcR3tMSx9lPTVGAE2G0mTt4VdYBI3Ciy2YGqor8uXz5SWRVwwrBT0ZUJ8GhoOt",
+	"poCVdjXTiu/OSNxKMjduPrplFki6gug6Ijxio7FMbdIT8EFznEjZX1WVShiow1tO6r7CWeySumuvi0uw",
+	"aHU2YNSj4e3qbgq/89Vi3F6/IdVGkHtxwFWwe7/kzYxedutN66H1uzdxYfr5zvZoraX5RWUnCNv+oYU5",
+	"Yo38TDBrzMNuaQSk5M9dkUoJ1kTDALl+uTj9cPL1snN18/Xkf59e31yXDNTo+HaG0R25wo8abKSugAYa",
+	"qkH2sUUHTRDcgWpNw1aBJ2xAE9AuQ6rYQWtx8wlDnLV3Z/st4asmcb6qY/wydutEO9Vim+jHvmENcl6x",
+	"NOVioFYT9YfYzelpMCrlvkr48mbbF17AYmrwVNZxUWF7JyO1MYgs2ATl946hns4flxnWSM3cjzTf5VmO",
+	"OTJ994Cb2DcapvF0OYSeY6V7/c/q5f3erfESGlOvp8+0J85suUcO2alKRNxTnDyQkz2m6TDPyMYjfCgC",
+	"dEWZxxXTX/1RVYT2plQE3IadkrAd/wMqv4/QE8YxFc2ITtXhfURT9t2zCudQsSCDMcHgeUSnDUUUF4OY",
+	"aYEqTCRdhmGWJEyEFrgF/CFkRKdEMUb2o4T2UwunJhUUH3SF/lM6ZKODAGppU5qkxi2sJ4VfxoCuQdW0",
+	"ZtE/pWAt8tFE8s3cTE9PE9/HZJf8FS+9IscbFwjXpkcLyJAPhkylJKHi1rRph8pfzBLQdk3EErC/+4kc",
+	"Fb+ep+OILI5NcpliYRbTxP3xoCKnE58GVH+YjjaRhEzJ77///nvz7Kx5fFxmo/zC0suYimNaa56YHaJC",
+	"x4no9AXD1nfwUGz/BS4GmpoV4WkwS5GOAJoGpshRG5IPohd5uSf6R8NANaLgL3f04QHre+WPakmRstE4",
+	"1iy5OLUlpuLGPbkJrdwfcRW1/EIwYtcCQQs4AdNfJmFDRhNF4wCCGzyENtQiZFoq5Qf6FQ4xwDLjg+cU",
+	"jlOxTPPly77RiPM9CAokLSfCNgi3CBEb79dQpL7De5jrzXSMN9ZatUP36QcriBU9/gvEWVMUyRtiKwmO",
+	"RQasaKFlKW6X0lhTSuMcY1NRkGx5jECzLPzkdJIjeBj6IMQcIqkIt+fz/SItcvmVoJZV8uZ6DoaW4bOY",
+	"8GyUs8oKXWStB/TW8sdCJ7IMioNSU1y473pv/fST1nMUaqmLpmPaFD2uLVF9PbpWvkpXuULhRN1OIPQe",
+	"0hro72Rf/7opRTw1Wwqa9MELb27kUQ8aEzLJf7IEVePluSgbREsHQO1jOUi+veOd0LBA13CUBhqA7DdA",
+	"yWn4FopDvRZdAQ8f6MU6pOTx9GMiR5pITiMHyk9T2CA0p/T/TMKu8mzKccJFyMc0RiW5K/a1hnzLpqAt",
+	"a0Y5IErixwD1dcqoXoEC6Caob+hzEWnlvFVI8SCNm6G23eAGsnEiaKiBk2qQQ/MIkrHts1F4BLC/pWDY",
+	"oR1an7/FXXGS1lm9XRFSsN8UY9XBJeC3+rSCrXTTRBlSrgUINsHN3N39m/cUXYNottdcQUPQgso5b2bk",
+	"lt8BY6ESsVBBONTs2jQm1aLEy3P2Lb02j9Wos/rDVLo1Ug9W2Ey9YSUEj1AeaNkI8W4pnk1a5m8wZ+fO",
+	"cNIcD1yOmVCkmUNrm6UbQS4jOi1zxQWExcq8cZ0J/dRWLEV1eD+Gm2eFMI2Tvzs8LgfCrGXDMj6vhlYu",
+	"39H2Rm4X72Z5HpDKsNXb9vstKkTtFJq4tMgdSyATd5SplPSYu0waiuDtkdpHjDQo0cFg1ROquiIEQCqE",
+	"0JQjBppVrFiLXDFA9uMpNkhjJniOz6tWg9j60rdtVGyhXRPtsbjQNEo46+1Vu63fTmiol30QEKrXxFwR",
+	"y7t2W/8uypCYySs98E/tNhlxkaUMvm8yL93aaVdgCp5flJt3uDK1sXp2tjK2dQ9IpN8PWgT7jBhMbYiF",
+	"oPGAS4SuLYg7+jVTLPoKcvk/TFZ1yhQaxAYyw7YFhoJFR0j//tdfDspBQKP6Fc/toNEtkw0739OWI5Wu",
+	"yAxFBjTyDoATTSkuGKlLPFXZGOOCDupfNbB4RHMKxgwXa6JWPTjUhmqt+dO+eC1Nn/4gx9OaWVEPsTWv",
+	"8EJudKU/oRwDrBvIyh1nrp/RkK9MB07AzDPGH01izhL72BOsuwJPNZXMknCFOKGmzWvzbM2U6A9VWWUn",
+	"Im7lx7NQIsENCznM+kzBPGuiLDR+Mc+JzjwnWW7VvmmjApSwUCtvPkGoH0Q1XYXqxlF/Kaio/uBl1H8Y",
+	"oZkPPwnoskMujz+2npkfGwu/pWDNMR0wvQLjETD4SA5EIzDuW+srAeAkLXA0+eU9Y1z7PP1MscvXM6Iz",
+	"lQ0GTAHe01Lhdu09uyT2dQGBEtPOFKwBoxq5XZPJ7KZpgoVu5hi/n8gkQkbniqTsW+pV6BeMHziA1214",
+	"wcD4gH9/whU7qIpp/aMQmhrRb5+YGKTDvfev2+1gebwNzKnX7fYRedeGoJGNKJaPBq0OyoJhXKRsAPnf",
+	"f9R8XfiHV5bwSMWt1ljyp47s+Q1ZHGFVVm9q7NZEG2wQesHO85phYM/VCw+IWfeg2ZoEd81GmYzWgaID",
+	"xIbrLpVYlKkfWDLImIe8oOTMqhSQ4qiXZAHjwENAYyW1gY8oCvCZaQDYCoA0aBIYLbrjkN4xQsNbIScx",
+	"iwZQ3Ky6QrCJ6SnLEk5j63VpkTETAIFja6j1PpuZ+jmZQzCFeRxDd4T882UeAxBodrV18h1shR6t0mww",
+	"s/hzlP25c6NpXj2iTz13sWmmAaSWqEgj6LMzEsie+T4CWcLt4fus1hV0Lg1wwpnWZd7Cx7cT5IShcY3R",
+	"QnKd7izabfQHTjhGM+AIZly0vjh2JUGGMbgycPRFuQgNAr4vvAgO73Gw1QJPOV/sSoNsaZA5LKcFGDln",
+	"ekjmh2EqhQrHuP5CIXuaj8wELesrDl0quG30bpZ3RGQcaZEsmL6T6VRrPxHtxazl7nfbukPdqiK5prIr",
+	"fDJNTZKF+7aN7XJ7h8zs44wnyAZ4UDdAJWJBFOGHku7r1kSu6V21bPc2eSfg15CbAmquv6sGOwVFwhyv",
+	"ryqJDz1yX3uy+KMlRAXWghcqnbhmxrgBmIem9b+cR6F7DdiSghFTgDfLp518+RtgVm+0B0G6lzd8eYlh",
+	"uk3qQDn4WkBomeIfAFnp28bcsCEbG5txwO+YIPtocByU8eQjmdA1C61MIJmlJHyjdmk/N2JVlAANa+tA",
+	"N3b6y4aFnIEdn3NRqKL1SZ1Xw5V5oh9D26QI1fZjKm8rE3TCRlxEz+5CAdVR3xZzR8bT+eYhAVF0CvmB",
+	"9jKKIScbF88SMmHClOpyQd7+FRqKQLSJp+WQevq9Kstn3fyMo5UrcL/ZBeVLoYqovNHQC7k+tthpw5ON",
+	"Rf4vlRQz8iAATA7iUdVDbhtrNi6O0MDjX+yjtZOjGWmRd9PO++XeJWgFlygTgXVtPr/bYQU4YQDV2xSe",
+	"sBnl2mz6MkRhE/h/1sDCM2sgNEykslGnwMWbIqqGPUmTaG0wwuUkYS+VpgXgWKTummsqubbP1kgdc2NV",
+	"EIed958jzHJ1/eXSKQKK9PxaeAfSMKZJ2uzRmOp7icYsSRe0gQrWDbV2XUEn67fjy0lkc563h5LoLqV3",
+	"nV4442b2NWOXPZYzhTLeAWsCP4g3yiWmuhtXB9IvBCOJnHhQHYVyNTvBxM3di3FToSYMmoaAg8xGRDnM",
+	"3NSuKqx5t71syb5fAssjKIdrIOjEafS9mY/cvJ9Op9Pm2Vkzir43DgJXmkpFVy9fRBS6S1ufPU4G4xva",
+	"CjMMjBWxOH1u/TEq33Rla/IpFLZ2xT4UWR/TlLVaTETHUAogwjhT/I4FLu/nL29eY8n6kd4+Rf7vTKWu",
+	"wS9PAZcJslJ6NLytCvyfTa/gcFau3q/I6XFTfpDOtaByn+y7JR9UjGn25qHWdI3amd7LRSaAU2mQVBzk",
+	"FRDHS08WsmuXE+HWX6hIn0cZW1xdX4Nul9LBYrvyhg42g3p0QwcrYZDSAeg0pnHus0sdS735+1liLl/K",
+	"5JaFNEmmIL3Xpdsvcqsdf778dPqhc3Py9bxzdkIaHT1Pc8V09+71f7539xyKAOIFIDPbzosth09tsKlt",
+	"qLYrZrCpjxYAxlnUFsAABHyGUMYySyyGHLhc/o8kGQx6vWoYAk1L9eiTN3Swlfwc4I4KJCI62OmKW0jJ",
+	"QVIjFFil2EssL0A31MtTKIH04YcqVEctHw7vUzpYKe3GEvqu3NuWe+vDsEZuzMUtlJMYmTrTVqLGVFst",
+	"JhbYv5ht8qNIqfZOSr14OF3oTmWE0bzEqrJj7yQPFzr8tIb4xT60CS3RDLZqW5Wnev02rSX2Mh6nTS6I",
+	"3Xmyf925+VtArq87Afmf//rvA+el8AAtA6tQ1qEslulX9hTqkV7m61vRsxx9VYS08M87SbbV7iFcDGZT",
+	"OLSNvYpEmzB2u6DCxcD9ONBcx20F3CCZWAhdsp9jCAXkpzb4pwgdMhoduHrwrphxg+SeRoN0YfQTsHGw",
+	"QMZ0ejZiG7pAHxWBxsmIThFsnKYpExF4K/eLNc4+gnh58Nq5E3tTD3C91RV6LwbolG6Cr4tFJByy8BZ8",
+	"d6E0Dan96Qhq/ZUlaekkEymPwd3HFYm4GnGlsLIjkoId5Y0vmgD5DrQGWYFS7wYXA+NpRL16DKjq0Omi",
+	"HEX8N33QNao68P0KKaGJ7IXHmixB66VijxKTgTcXnARQcc87XL9PS8/p0FAYjdXh/WRI0/VDK+uvLnTF",
+	"LiOfYzvFBYjL5hn9+GnKRqsWWACvs+iIUAWt5OmAcmHxhhz80Qu7xZ5atGEqEIbUx730RBWKNisCZ8Sb",
+	"xJwrU2sDlQl+AwsqinLYXlBsRHncBEP1EHzCh/f6hxt5y0R1/4q37TY5PQcP2tebi7+fnJPGqbijMY9M",
+	"QEl/o4F4nhXPyYSwb2NNuIVXukK/c35x8/XjxefzY9KAVhmY6Kj3uTGfVlchgOHFT1zUKoXzQSpEMazt",
+	"8YT+UD1qg/lpLMwSnk733v/nH7PS2UC+Cu9kMW7ntae2bYQdzplRTfbHWS/mId7HqSZDwtFvZfg5nR60",
+	"yIcSSfIw4frJUrmR4gsZ4ZCHaikehqOF03AFWzRl39JDewkVCW4pAMbVxw/k3bu37/L+GG5bAfNtPqb7",
+	"56RAH5EViBAC2IR/sNvW5zFbjeLWS2Auye2JwtZlaD1I3hbf6or9TNwKMOPNEwFAfwW4f9j1W9PkAQ7g",
+	"CWdoY2VQSR4hom1uXd1SujDOCu2O/zRsgidHixRh8Gq3IYirQ4SvSOfzza8mUqf4QFut2hKD3BKYtYnN",
+	"acoFQn1DLk+uzk6vr71GuzZNHT/Q5EI/noBFiNZoUUmyRj6svmHijLghv5zcQKJkP9Mqfo74YpryKxZK",
+	"Eemvd4UNvT+GOcsY52LMxDY4R49bmf5vuoWpNIu4JPzlwc5tI/P/szKIsAX2TCVwqL/f+4YjuJivTCsQ",
+	"LyoKhc75I5rcQpoWwD2W9PD0L65E3Y1XurQ0sYDhh3MW7I4lrj8BFVOQFu8JdLTQs7y8uL4hkWRaRRzy",
+	"cGgS4QaMKCYihaxLyZglSoquCGMe3qoWuTIM+J4suCUhIRXYiexrNn/zmsQsddhNER/wVOHl1hXLOdT/",
+	"3PzNOXNnBrbZEx4K9kiIWT/14ELmrtVZm4fsYxQWU+cEtvlmCQEJrYZa4HXFincuZkzVKzXcGIuMopmK",
+	"vzlL4E9rNDn68pO2coTBH8BeWtQXxU3BXsYkG7/H+eCEQypIjxGLVY1u2TwhFny9Cno6dsVcjo7jRy0Q",
+	"pQAWs41UVErTzFzFWMs9kFwMAjKi0x7C4n6F30B7/K44+XJyfvP1+qZzdXNyXGhWAomuJtXI+J7xXjfn",
+	"oZeQc2G+mFbjCP3tVdpBGU924KMFtqwhDV3djXGgrcTl8+GrRIINTChzSTwl//zFhKt+AMl0BadRlNMP",
+	"kDxHmGFo3pB3LJkk3IJNx1SlJTpGJlTW0/TRe7J97H3qQSZyV5S9udoF+zl/s+57dnaoqiRohMkT0GAF",
+	"pCO0SYWyUm5h654Cu/L8LtzfQMe0wVvcCirm6IWkWQJ4v/0t37Mz6Vs/Jok1PKKS/f6PLMB/AJUvSwQQ",
+	"Vjq3fTaECXJHWXPOESCP2Ggs9dEeYKXL1ccP5K/td38FdGGwjNCcGkiMkaN0LcpVoODvaP9II48VprRr",
+	"eYwtlStF7rU1N1ukkzuhocDPz5N29gnxfSC5ocO+hWwMPUkGsezRuCtoNOJCtcjvjEKxBpTW+MVIFJJa",
+	"C25v0/45puEtti0fMKG5hUVEChKxERWRSSjAr0D/9DEVrrDnJ4D3VhV54bn2RjpmGXqUkIZDGAJ7liuW",
+	"aBNXn9072+UElXYeMZFii3QprPZulDz81IglWnusqBjChuzLCoZMVNw7iVs2rQIERjz5p1UOfYTKcgSb",
+	"La8i0uY5fp5kImbKb+CtD1iTCVS+PaXzZ3FSn2jdc1rSVbSiF2lxkMVQzHOL0keDjk4jfw7Q4kFXJRcq",
+	"pa54p9itX8TTI9KnscJWlFyYv0sBLXhMT/2eTIdVy8UXChNmIhvtvf9PmNZesAef3wv2aBzv/bECdvWF",
+	"cfkozYgq1TwDs9UzYN/GsYyYpcayCeE7wBOAN1CSvzkzhdlMzWBPpdMY6Esmo73NNILFCZujWiV7FF7w",
+	"Dtc1yX2xNWuzK5Z9iGYWhFpAtG2YYOEp1KnlDZoiGWaAwPjvf/2FNFBqNg7chcYidXiv//nIY/Z9EYSA",
+	"DQ9+ZCzCWO5CyWvu0haHR0sSdeygT5O3hm9suZPtm6iqOBeeWiarliijp/1zKdgZTcPh3vyMOoL8enNz",
+	"CedwRIZSyEyfDLhqT/tN/WoT3gWIzh7CAZnJDhmNWJLP9rTfPJMR73MWNa+5CNkTezevNbyuZ40ThtFO",
+	"buigisTNY4cnppxQX0huZcte0g+7Z2Fib8ryq26gVYRNCLLkT8djMpRxpPRuGzVjexPfiOioUK07ZJzw",
+	"Oy0c3ObAdhkNOrAWm0Ixoo1hYOEDGzLJ9VZTJqtv1hi9lHIi0FkNWX+2tSv2KtWCZsji8eEg49GSdj2/",
+	"snj8Cz62RL78Zno609SUvcPXoYadme55+twJF7gUnsaQuKtZQItHxZpcKCYUT0EDWktLijrLut3WLKrs",
+	"xi0ObLedmN1RkWJGMIPSfq1YaBX1sTfm0wjyXotLxZTiUnyQ8pYzTaXf57z+mlxIyEQKRGUXpRhN0LrQ",
+	"NgWeKPj/oQ9JMYKNa20oksiYuW+4tc/Q5OE9/GuK+6puQHcCe5s45oVH3NrbvDRZ5fAuhJmgFRreSQaE",
+	"KvLrzdknkjCB6gqk6Wv2PKPJbSQnosw1VKI7mNNaqDp4vPrT26AcZ4uLvlx04qf67zUeNny/5JyvjdlM",
+	"Q9Oqbo33wCWIe/w2oT2Zpag/faBgjxuT3fAIF3c8RVgV6x2pdH90jAPQ93VQ8vnz6TG5e+v5Oir90vlg",
+	"5kvYBavVOOoKcENCVBnU35nQ8Gn+posPa2E/pMo6rxst0hF5QBpRaKHSoSsSdidvWWECdrqv2+0cKR5j",
+	"aQaAxQTiQyqwKxJPyT4NDW7rv//1tlXeGBWoyg5TL23ZUS4TdsfZpEqgFFYdeQvdmOt7rZEZgBn2F+Ur",
+	"M3WlNcJmMz+xsYRzDpHoHl7yUPx6VZz5DEuJhnzs4SxD/dGQjsd6ocg7aUKFMpFiGz7HnZjI5FZBkstR",
+	"7oDtih4zhUVDBplhDQVBqqYeAVLwEWmikHZSkZl2hBHsogAY0VhzOotmUz4Mx0NkekZo2LSTfYxQ57uN",
+	"uSTmzy1yGTOqoKWBVwMF/lRs+qw3CvDg8y+0GlA3AFF6/HxXeOTkh8F7jAknSloNckgarVaLGHnSapiU",
+	"u5Ozzumnr2en12edmw+/uoS7rsj1FRpFCVPKys3U8iX4Uo2fa8SU0iIH8Tx6Mh0etEgHjgRqvcys9IHF",
+	"UgyU1ftw0YB04MSZefbMVFckGTuCgbAv3CgnJdhc9Hd1BXxDH8bZydnfTq6ufz29/Hp63vlwc/rlhOw3",
+	"fpdZ4r8r+wTrf777n2mR//mv/24coBvYjNkVTiD3WF8mqNhB+yht9uJGJ9iipIQa5qgA97ErTDKCi2TO",
+	"HZ4+5VajVFJ3YEabFtYdsw9l0vp/SS5MupNdhM1r22HYP8XJpjc25zk4h2JuIHSLkzGbNTMs2/qd6j2+",
+	"NVoUemebc+GjEhy03I9bYgGXOrSMMX+j9dsnudKuwbzStwQUrWsGhBmTWzYNXJFnETVoi+0fN+Kg9s5j",
+	"Fff0WdF1vyvkK1j1hcBGqSOb7MPV/B4DnwdBDsllSnm4sj2Hwc09sSnWCWAaVnDc4X0hPFJWc1piY86G",
+	"VB4GlQ/O4QqEGZ+o6kls80bAITed2lbgm3Kzw6eGHXLDGoCvZJKwUJvc/s42lANtS6i4Bd1hP2IHoIoB",
+	"omc6w3Rajze5AlqRumVsbHp64gDYikoz2TimqVbcm1QImYlwSdcV07EYXukU3qiREP2BFjlOC0vYJErA",
+	"Otpow5ZCCqK3CH1Fo2e8CPxQfKhpkkzQJrK40otabZacYE1SzB9iK7Az/gSWNOH0d/WHl2abF06mUaYo",
+	"7BNUP4NbwqPThsEhLiXXg4WS5/De/3G1BplV1Lxrl+naZZotKh5d5fE81HNWYPKl4Hw/vvQpoZUPpg5i",
+	"p+SsCzr+wVQJQiNTw0N0/zZv2XRhd7hMDTFO8ndWbxOpwkAVdwukLD6WEJ6sX2A8qKHIl87l6TFmAYR6",
+	"ToSSXiIniiXEpdAqNNTyysvC5pvHYG2qKJxn0rxk4oBZHaiR/7ZnD+ovWz/MkasyxJLIBjhUobCQxtra",
+	"pCLCxFRTe8HzHF8I6wjZk9GUxIwmQhlnKPW9s6VdavMUYn2edfW+zNTQG+lpIklvsExTJsi+TEwdqr/Z",
+	"BzsdZr55bCrHRMiUhxZkjSvHATnFHxWpVms4BcqVIp4W1ex5jjdfbSiiT/3af50qE836X9cX5/sHrp8E",
+	"Jr1rQp7jSgc11RUZ3KL4iVs21QzjHi+yTs7TEfEDQHZhLdKxT6KJSNOuAE/gq7b9JHxesIkBGhvHNLRF",
+	"TlIMmEqbKqUi4mJQxlbXG2Iqf3ufxlV/Z+Od8l/COExEPnbXTCskCFb6t7jlMQtkbwk0lbLkZklYnwGa",
+	"zyHt93nMabq0K1/Hf3ATbmRvwFXcyP78tnTzX7GYD7jMFPF3leyjL6Evw8w0p01oxPXf0FmrZJJiMrI+",
+	"cGH7QRTPybp8m9DmZ+FJffCiG5s5Kn/EVc7qg++/VlvU0/JiitynHtKUxnKQsSOSiTx/0/4dayGg2qHg",
+	"BZo/MZmJNOHLDss9tZGDgtGmK52RnVirBoSC0+sL8ubVTz81XxG3TcALJ2Kg99vxwEw2XUUqHWjbaDln",
+	"Sbz3fu+Qjvnh3au97398//8DAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

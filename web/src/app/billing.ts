@@ -6,6 +6,10 @@ export type SubscriptionPlan = components['schemas']['SubscriptionPlan'];
 export type PlanId = components['schemas']['SubscriptionPlanId'];
 export type BillingPlans = components['schemas']['BillingPlans'];
 
+/** What a self-hosted server (billing off) says where a hosted one shows its prices. */
+export const SELF_HOSTED =
+  'This Cantica server is self-hosted: every choir has every feature, with no plans, no limits and nothing to pay.';
+
 /**
  * useBillingPlans reads whether this server charges for choirs and its plans,
  * which the server defines (none when billing is off: a self-hosted server).

@@ -14,7 +14,6 @@ import { helpPages } from '../features/help';
 import { memberPages } from '../features/members';
 import { musicPages } from '../features/music';
 import { onboardingPages } from '../features/onboarding';
-import { placeholderPages } from '../features/placeholder';
 import { planningPages } from '../features/planning';
 import { policyPages } from '../features/policies';
 import { publicPages } from '../features/public';
@@ -37,15 +36,6 @@ function page(load: () => Promise<ComponentType>) {
 }
 
 const appShell = page(() => import('./shell/AppShellLayout').then((m) => m.AppShellLayout));
-
-// soon renders a page whose feature lands in a later issue: the shell, the
-// page's title and one line saying so.
-function soon(title: string) {
-  return async () => {
-    const ComingSoonPage = await placeholderPages.ComingSoonPage();
-    return { element: <ComingSoonPage title={title} /> };
-  };
-}
 
 /** Nothing, on a first visit to a public page while its code loads (as before any script ran). */
 function Blank() {
@@ -166,7 +156,7 @@ export const routes: RouteObject[] = [
                 children: [
               { path: '/dashboard/global-admin', lazy: page(globalAdminPages.GlobalAdminPage) },
               { path: '/dashboard/global-admin/calendar-import', lazy: page(feastPages.CalendarImportPage) },
-              { path: '/dashboard/global-admin/subscriptions', lazy: soon('Subscriptions') },
+              { path: '/dashboard/global-admin/subscriptions', lazy: page(globalAdminPages.SubscriptionsPage) },
               { path: '/dashboard/global-admin/master-feasts', lazy: page(feastPages.MasterFeastsPage) },
                 ],
               },

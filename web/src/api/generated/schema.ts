@@ -1193,6 +1193,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every choir's plan, standing, usage against its plan's limits and monthly price, and the monthly revenue (admin:global).
+         * @description With billing off (a self-hosted server) enabled is false and choirs is empty: every choir is
+         *     unlimited and nothing is charged. With billing on, every choir by name. A choir pays when it
+         *     is active or past due (Stripe still retries the payment), unless it is free of charge; each
+         *     additional choir of a payer who already pays for one pays 10 % less (accounts §1). Members
+         *     count active members and pending invitations, as the member limit does.
+         */
+        get: operations["listChoirSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/subscriptions/{choirId}/comped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make a choir free of charge, or charged again (admin:global; billing on only).
+         * @description A choir free of charge never meets a limit and is never read-only. A choir without a
+         *     subscription yet gets one on the default plan, its 30-day trial starting now. With billing
+         *     off every choir already is: 409.
+         */
+        put: operations["setChoirComped"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/choirs/{choirId}/week": {
         parameters: {
             query?: never;
@@ -3911,6 +3959,52 @@ export interface components {
         };
         /** @enum {string} */
         SubscriptionPlanId: "small" | "medium" | "large";
+        ChoirSubscriptionList: {
+            /** @description Whether billing is on; when off, choirs is empty. */
+            enabled: boolean;
+            choirs: components["schemas"]["ChoirSubscription"][];
+            /**
+             * Format: int64
+             * @description What the paying choirs pay a month, after the multi-choir discount, in US cents.
+             */
+            monthlyRevenueCents: number;
+        };
+        ChoirSubscription: {
+            choirId: string;
+            choirName: string;
+            plan?: components["schemas"]["SubscriptionPlanId"];
+            standing?: components["schemas"]["ChoirStandingState"];
+            /** @description Days left of the trial, a started day counted; only when standing is trial and Stripe does not hold the subscription yet. */
+            trialDaysLeft?: number;
+            /** @description Active members and pending invitations. */
+            members: number;
+            /** @description The plan's member limit; absent without a plan. */
+            memberLimit?: number;
+            /** Format: int64 */
+            storageBytes: number;
+            /**
+             * Format: int64
+             * @description The plan's storage limit; absent without a plan.
+             */
+            storageLimitBytes?: number;
+            /** @description Free of charge. */
+            comped: boolean;
+            /** @description What the choir pays a month in US cents, after the discount; 0 unless it pays. */
+            monthlyPriceCents: number;
+            /** @description The 10 % multi-choir discount applies to it. */
+            discounted: boolean;
+            /** Format: date-time */
+            currentPeriodEnd?: string;
+        };
+        /**
+         * @description Where a choir stands; absent for a choir without a subscription (one created before billing was on).
+         * @enum {string}
+         */
+        ChoirStandingState: "trial" | "active" | "past_due" | "read_only" | "free";
+        /** @description comped must be given (a missing value is refused with 400 rather than read as false); it is not listed as required only so that the server can tell it missing. */
+        SetChoirCompedRequest: {
+            comped?: boolean;
+        };
         ChoirStanding: {
             /** @description Whether billing is on on this server. */
             enabled: boolean;
@@ -7590,6 +7684,61 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listChoirSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choirs and the revenue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChoirSubscriptionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    setChoirComped: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetChoirCompedRequest"];
+            };
+        };
+        responses: {
+            /** @description The choir's row after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChoirSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };

@@ -1,8 +1,23 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetPricingTableScript, PRICING_TABLE_SCRIPT } from '../../components/StripePricingTable';
 import billingPlans from '../../test/billingPlans.json';
 import { json, renderAt, stubApi } from '../choirs/testing';
-import { PricingPage, SELF_HOSTED } from './PricingPage';
+import { ALTERNATIVE_PRICING, PricingPage, SELF_HOSTED } from './PricingPage';
+
+const withTable = { ...billingPlans, pricingTable: { pricingTableId: 'prctbl_123', publishableKey: 'pk_test_123' } };
+
+/** pricingScript is the script tag the page added for the provider's table, once it has. */
+async function pricingScript(): Promise<HTMLScriptElement> {
+  await vi.waitFor(() => expect(document.head.querySelector(`script[src="${PRICING_TABLE_SCRIPT}"]`)).not.toBeNull());
+  return document.head.querySelector(`script[src="${PRICING_TABLE_SCRIPT}"]`) as HTMLScriptElement;
+}
+
+afterEach(() => {
+  forgetPricingTableScript();
+  vi.restoreAllMocks();
+});
 
 describe('PricingPage', () => {
   it('on a self-hosted server says so and shows no price', async () => {
@@ -36,5 +51,49 @@ describe('PricingPage', () => {
     renderAt('/pricing', <PricingPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('The plans could not be loaded.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('shows the provider’s pricing table once its script loads, the plan cards folded beneath it', async () => {
+    stubApi({ 'GET /billing/plans': () => json(withTable) });
+    renderAt('/pricing', <PricingPage />);
+    expect(await screen.findByRole('status', { name: 'Loading the pricing table' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Medium Choir' })).toBeInTheDocument();
+
+    fireEvent.load(await pricingScript());
+    await vi.waitFor(() => expect(document.querySelector('stripe-pricing-table')).not.toBeNull());
+    const table = document.querySelector('stripe-pricing-table') as HTMLElement;
+    expect(table).toHaveAttribute('pricing-table-id', 'prctbl_123');
+    expect(table).toHaveAttribute('publishable-key', 'pk_test_123');
+    expect(table).toHaveAttribute('customer-email', 'ada@example.com');
+    expect(screen.queryByRole('status', { name: 'Loading the pricing table' })).not.toBeInTheDocument();
+
+    const more = screen.getByRole('button', { name: ALTERNATIVE_PRICING });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByRole('region', { name: 'Medium Choir' })).toBeVisible();
+  });
+
+  it('when the pricing script fails, removes the loading indicator, logs a warning and keeps the plan cards (§8)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubApi({ 'GET /billing/plans': () => json(withTable) });
+    renderAt('/pricing', <PricingPage />);
+    expect(await screen.findByRole('status', { name: 'Loading the pricing table' })).toBeInTheDocument();
+
+    fireEvent.error(await pricingScript());
+    await vi.waitFor(() => expect(screen.queryByRole('status', { name: 'Loading the pricing table' })).not.toBeInTheDocument());
+    expect(warn).toHaveBeenCalled();
+    expect(document.querySelector('stripe-pricing-table')).toBeNull();
+    expect(screen.queryByRole('button', { name: ALTERNATIVE_PRICING })).not.toBeInTheDocument();
+    for (const plan of ['Small Choir', 'Medium Choir', 'Large Choir']) {
+      expect(screen.getByRole('region', { name: plan })).toBeVisible();
+    }
+  });
+
+  it('loads no script of the provider’s without a pricing table or with billing off', async () => {
+    stubApi({ 'GET /billing/plans': () => json(billingPlans) });
+    renderAt('/pricing', <PricingPage />);
+    expect(await screen.findByRole('region', { name: 'Medium Choir' })).toBeInTheDocument();
+    expect(document.head.querySelector(`script[src="${PRICING_TABLE_SCRIPT}"]`)).toBeNull();
   });
 });

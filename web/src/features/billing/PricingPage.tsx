@@ -1,13 +1,16 @@
-import { Anchor, Badge, Box, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Collapse, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { useBillingPlans, type SubscriptionPlan } from '../../app/billing';
+import { SELF_HOSTED, useBillingPlans, type BillingPlans, type SubscriptionPlan } from '../../app/billing';
+import { useSession } from '../../app/session';
 import { buttonColor, linkColor } from '../../app/theme';
 import { RetryAlert } from '../../components/ErrorAlert';
 import { LoadingView } from '../../components/LoadingView';
+import { StripePricingTable, type PricingTableState } from '../../components/StripePricingTable';
 
-export const SELF_HOSTED =
-  'This Cantica server is self-hosted: every choir has every feature, with no plans, no limits and nothing to pay.';
+export { SELF_HOSTED };
 
 // The commercial facts of accounts spec §1.
 const commercialFacts = [
@@ -16,9 +19,15 @@ const commercialFacts = [
   "We'll remind you 3 days before your trial ends.",
 ];
 
+/** The plan step's words for the cards beside the provider's table (accounts §2.14). */
+export const ALTERNATIVE_PRICING = 'Having trouble? Click here for alternative pricing options';
+
 /**
- * PricingPage is /pricing (accounts §2.2): the server's plans where billing is
- * on; on a self-hosted server, a sentence saying there is nothing to pay.
+ * PricingPage is /pricing (accounts §2.2): where billing is on, the payment
+ * provider's pricing table when the server has one and its script loads, with
+ * the server's plan cards folded beneath it; the cards alone otherwise
+ * (accounts §8). On a self-hosted server, a sentence saying there is nothing
+ * to pay.
  */
 export function PricingPage() {
   const billing = useBillingPlans();
@@ -34,11 +43,7 @@ export function PricingPage() {
         {billing.data && !billing.data.enabled && <Text>{SELF_HOSTED}</Text>}
         {billing.data?.enabled && (
           <>
-            <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-              {billing.data.plans.map((plan) => (
-                <PlanCard key={plan.id} plan={plan} />
-              ))}
-            </SimpleGrid>
+            <PlansWithTable plans={billing.data.plans} table={billing.data.pricingTable} />
             <List center spacing="xs" icon={<IconCheck size={16} aria-hidden color="var(--mantine-color-teal-7)" />}>
               {commercialFacts.map((fact) => (
                 <List.Item key={fact}>{fact}</List.Item>
@@ -51,6 +56,47 @@ export function PricingPage() {
         </Anchor>
       </Stack>
     </Container>
+  );
+}
+
+/**
+ * PlansWithTable shows the provider's pricing table, if there is one, above the
+ * plan cards: folded once the table has loaded, shown whenever it has not.
+ */
+function PlansWithTable({ plans, table }: { plans: SubscriptionPlan[]; table?: BillingPlans['pricingTable'] }) {
+  const { user } = useSession();
+  const [tableState, setTableState] = useState<PricingTableState>(table ? 'loading' : 'failed');
+  const [cardsOpen, cards] = useDisclosure(false);
+  const grid = (
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+      {plans.map((plan) => (
+        <PlanCard key={plan.id} plan={plan} />
+      ))}
+    </SimpleGrid>
+  );
+  return (
+    <>
+      {table && (
+        <StripePricingTable
+          pricingTableId={table.pricingTableId}
+          publishableKey={table.publishableKey}
+          customerEmail={user?.email}
+          onStateChange={setTableState}
+        />
+      )}
+      {tableState === 'loaded' ? (
+        <Stack gap="md">
+          <Button variant="subtle" onClick={cards.toggle} aria-expanded={cardsOpen} aria-controls="alternative-pricing" style={{ alignSelf: 'center' }}>
+            {ALTERNATIVE_PRICING}
+          </Button>
+          <Collapse expanded={cardsOpen} id="alternative-pricing">
+            {grid}
+          </Collapse>
+        </Stack>
+      ) : (
+        grid
+      )}
+    </>
   );
 }
 

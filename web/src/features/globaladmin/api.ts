@@ -11,9 +11,13 @@ export type PlatformOverview = components['schemas']['PlatformOverview'];
 export type ChoirUsage = components['schemas']['ChoirUsage'];
 export type SignInDay = components['schemas']['SignInDay'];
 
+export type ChoirSubscriptionList = components['schemas']['ChoirSubscriptionList'];
+export type ChoirSubscription = components['schemas']['ChoirSubscription'];
+
 export const globalAdminKeys = {
   jobQueue: ['global-admin', 'job-queue'] as const,
   overview: ['global-admin', 'overview'] as const,
+  subscriptions: ['global-admin', 'subscriptions'] as const,
 };
 
 /** usePlatformOverview reads the platform's figures: choirs, members, sign-ins, mail, storage, calendars. */
@@ -39,5 +43,23 @@ export function useRetryJob() {
     mutationFn: async (jobId: string) =>
       unwrap(await api.POST('/admin/jobs/{jobId}/retry', { params: { path: { jobId } } })),
     onSuccess: (queue) => queryClient.setQueryData(globalAdminKeys.jobQueue, queue),
+  });
+}
+
+/** useChoirSubscriptions reads every choir's plan, standing, usage and price, and the monthly revenue (issue 29). */
+export function useChoirSubscriptions() {
+  return useQuery({
+    queryKey: globalAdminKeys.subscriptions,
+    queryFn: async () => unwrap(await api.GET('/admin/subscriptions')),
+  });
+}
+
+/** useSetChoirComped makes a choir free of charge, or charged again; the revenue changes with it, so the list is read again. */
+export function useSetChoirComped() {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    mutationFn: async ({ choirId, comped }: { choirId: string; comped: boolean }) =>
+      unwrap(await api.PUT('/admin/subscriptions/{choirId}/comped', { params: { path: { choirId } }, body: { comped } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: globalAdminKeys.subscriptions }),
   });
 }

@@ -3,4 +3,5 @@
 /** Pages for the router: each is loaded when its route is first visited. */
 export const globalAdminPages = {
   GlobalAdminPage: () => import('./GlobalAdminPage').then((m) => m.GlobalAdminPage),
+  SubscriptionsPage: () => import('./SubscriptionsPage').then((m) => m.SubscriptionsPage),
 };

@@ -28,12 +28,12 @@ import {
 } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
+import { SELF_HOSTED, useBillingPlans, type BillingPlans, type SubscriptionPlan } from '../../app/billing';
 import { useSession } from '../../app/session';
 import { ThemeToggle } from '../../app/shell/ThemeToggle';
 import { buttonColor, linkColor } from '../../app/theme';
 import { Footer } from './Footer';
 import { navLinks } from './navLinks';
-import { plans, type Plan } from './plans';
 import { BrandLink } from './PublicLayout';
 
 // Accounts spec §2.5 / §9: the landing header counts as scrolled past 10 px.
@@ -44,10 +44,14 @@ const SECTION_SCROLL_MARGIN = 80;
 
 const LandingMenu = lazy(() => import('./LandingMenu').then((m) => ({ default: m.LandingMenu })));
 
-/** Landing page at / (accounts spec §2.1). A signed-in visitor goes to /dashboard. */
+/**
+ * Landing page at / (accounts spec §2.1). A signed-in visitor goes to /dashboard.
+ * The server's plans decide the pricing section: none on a self-hosted server.
+ */
 export function LandingPage() {
   const { user, loading } = useSession();
-  if (loading) {
+  const billing = useBillingPlans();
+  if (loading || billing.isPending) {
     return (
       <Center component="main" mih="100vh">
         <Loader role="status" aria-label="Loading" />
@@ -55,22 +59,35 @@ export function LandingPage() {
     );
   }
   if (user) return <Navigate to="/dashboard" replace />;
-  return <LandingContent />;
+  return <LandingContent billing={billing.data} onRetryPlans={billing.isError ? () => void billing.refetch() : undefined} />;
+}
+
+interface LandingProps {
+  /**
+   * The server's billing mode and plans. Without them, or with billing off,
+   * the page shows no price and no trial: a self-hosted server charges nothing.
+   */
+  billing?: BillingPlans;
+  /** Given when the plans could not be loaded: the pricing section offers to try again. */
+  onRetryPlans?: () => void;
 }
 
 /**
  * LandingContent is the landing page without the session check. The build also
- * prerenders it to dist/landing.html (src/prerender/), which the server sends at /.
+ * prerenders it, without plans, to dist/landing.html (src/prerender/): the page
+ * a self-hosted server (billing off) sends at /. With billing on the server
+ * sends the app, whose LandingPage reads the plans.
  */
-export function LandingContent() {
+export function LandingContent({ billing, onRetryPlans }: LandingProps) {
   useScrollToHash();
+  const priced = billing?.enabled === true;
   return (
     <>
       <LandingHeader />
       <Box component="main">
-        <Hero />
+        <Hero priced={priced} />
         <FeaturesSection />
-        <PricingSection />
+        <PricingSection plans={priced ? billing.plans : undefined} onRetry={onRetryPlans} />
       </Box>
       <Footer />
     </>
@@ -170,7 +187,7 @@ function LandingHeader() {
   );
 }
 
-function Hero() {
+function Hero({ priced }: { priced: boolean }) {
   return (
     <Container size="lg" py={{ base: 48, sm: 96 }}>
       <Stack align="center" gap="lg" ta="center" maw={760} mx="auto">
@@ -186,15 +203,17 @@ function Hero() {
         </Text>
         <Group justify="center" gap="md">
           <Button component={Link} to="/register" size="lg" color={buttonColor}>
-            Start your free trial
+            {priced ? 'Start your free trial' : 'Get started'}
           </Button>
-          <Button component={Link} to="/#pricing" size="lg" variant="default">
-            See pricing
+          <Button component={Link} to={priced ? '/#pricing' : '/#features'} size="lg" variant="default">
+            {priced ? 'See pricing' : 'See features'}
           </Button>
         </Group>
-        <Text size="sm" c="dimmed">
-          30-day free trial. No card needed to start.
-        </Text>
+        {priced && (
+          <Text size="sm" c="dimmed">
+            30-day free trial. No card needed to start.
+          </Text>
+        )}
       </Stack>
     </Container>
   );
@@ -289,7 +308,11 @@ const commercialFacts = [
   "We'll remind you 3 days before your trial ends.",
 ];
 
-function PricingSection() {
+/**
+ * PricingSection is /#pricing: the server's plans and the trial's facts when
+ * billing is on; on a self-hosted server, that there is nothing to pay.
+ */
+function PricingSection({ plans, onRetry }: { plans?: SubscriptionPlan[]; onRetry?: () => void }) {
   return (
     <Box
       component="section"
@@ -302,43 +325,58 @@ function PricingSection() {
         <Stack gap="xl">
           <Stack gap="xs" ta="center">
             <Title order={2} id="pricing-title">
-              Simple, transparent pricing
+              {plans ? 'Simple, transparent pricing' : 'Pricing'}
             </Title>
-            <Text c="dimmed">Pick the plan that fits the size of your choir.</Text>
+            {plans && <Text c="dimmed">Pick the plan that fits the size of your choir.</Text>}
           </Stack>
-          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-            {plans.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} />
-            ))}
-          </SimpleGrid>
-          <List
-            center
-            spacing="xs"
-            mx="auto"
-            icon={
-              <ThemeIcon size={22} radius="xl" variant="light" color="teal">
-                <IconCheck size={14} aria-hidden="true" />
-              </ThemeIcon>
-            }
-          >
-            {commercialFacts.map((fact) => (
-              <List.Item key={fact}>{fact}</List.Item>
-            ))}
-          </List>
-          <Text ta="center" size="sm" c="dimmed">
-            Questions about plans? Write to{' '}
-            <Anchor href="mailto:hello@cantica.app" c={linkColor} underline="always">
-              hello@cantica.app
-            </Anchor>
-            .
-          </Text>
+          {onRetry ? (
+            <Stack align="center" gap="xs" role="alert">
+              <Text ta="center">The plans could not be loaded.</Text>
+              <Button variant="default" onClick={onRetry}>
+                Try again
+              </Button>
+            </Stack>
+          ) : plans ? (
+            <>
+              <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+                {plans.map((plan) => (
+                  <PlanCard key={plan.id} plan={plan} />
+                ))}
+              </SimpleGrid>
+              <List
+                center
+                spacing="xs"
+                mx="auto"
+                icon={
+                  <ThemeIcon size={22} radius="xl" variant="light" color="teal">
+                    <IconCheck size={14} aria-hidden="true" />
+                  </ThemeIcon>
+                }
+              >
+                {commercialFacts.map((fact) => (
+                  <List.Item key={fact}>{fact}</List.Item>
+                ))}
+              </List>
+              <Text ta="center" size="sm" c="dimmed">
+                Questions about plans? Write to{' '}
+                <Anchor href="mailto:hello@cantica.app" c={linkColor} underline="always">
+                  hello@cantica.app
+                </Anchor>
+                .
+              </Text>
+            </>
+          ) : (
+            <Text ta="center" maw={640} mx="auto">
+              {SELF_HOSTED}
+            </Text>
+          )}
         </Stack>
       </Container>
     </Box>
   );
 }
 
-function PlanCard({ plan }: { plan: Plan }) {
+function PlanCard({ plan }: { plan: SubscriptionPlan }) {
   return (
     <Card
       withBorder
@@ -352,7 +390,7 @@ function PlanCard({ plan }: { plan: Plan }) {
           <Title order={3} fz="xl">
             {plan.name}
           </Title>
-          {plan.recommended && <Badge variant="light">Recommended</Badge>}
+          {plan.recommended && <Badge variant="light">MOST POPULAR</Badge>}
         </Group>
         <Text size="sm" c="dimmed">
           {plan.description}

@@ -2,11 +2,13 @@ import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { SELF_HOSTED, type BillingPlans } from '../../app/billing';
+import { apiError, stubFetch } from '../../test/api';
+import billingPlans from '../../test/billingPlans.json';
+import { renderWithProviders, testQueryClient } from '../../test/render';
 import { AboutPage } from './AboutPage';
 import { Footer } from './Footer';
 import { LandingPage } from './LandingPage';
-import { plans } from './plans';
 import { PrivacyPolicyPage } from './PrivacyPolicyPage';
 import { PublicLayout } from './PublicLayout';
 import { TermsPage } from './TermsPage';
@@ -19,7 +21,11 @@ vi.mock('../../app/session', () => ({
   useSession: () => session.current,
 }));
 
-function renderAt(path: string) {
+const billingOff: BillingPlans = { enabled: false, plans: [] };
+const billingOn = billingPlans as BillingPlans;
+
+/** renderAt renders the public pages at path, the server's plans already read (null: not yet, to be fetched). */
+function renderAt(path: string, billing: BillingPlans | null = billingOff) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <LandingPage /> },
@@ -37,7 +43,9 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  renderWithProviders(router);
+  const queryClient = testQueryClient();
+  if (billing) queryClient.setQueryData(['billing', 'plans'], billing);
+  renderWithProviders(router, queryClient);
   return router;
 }
 
@@ -55,28 +63,9 @@ afterEach(() => {
   setScrollY(0);
 });
 
-describe('plans', () => {
-  it('holds the three plans of the specification', () => {
-    expect(plans.map((p) => [p.id, p.name, p.monthlyPrice, p.memberLimit, p.storageLimit])).toEqual([
-      ['small', 'Small Choir', 12, 15, '500MB'],
-      ['medium', 'Medium Choir', 19, 30, '1GB'],
-      ['large', 'Large Choir', 29, 50, '2GB'],
-    ]);
-    expect(plans.filter((p) => p.recommended).map((p) => p.id)).toEqual(['medium']);
-    for (const plan of plans) expect(plan.features).toContain('Unlimited music pieces');
-    expect(plans[0].features).toEqual(expect.arrayContaining(['Basic practice scheduling', 'Email support']));
-    expect(plans[1].features).toEqual(
-      expect.arrayContaining(['Advanced practice scheduling', 'Priority email support']),
-    );
-    expect(plans[2].features).toEqual(
-      expect.arrayContaining(['Advanced practice scheduling', 'Advanced analytics', 'Phone support']),
-    );
-  });
-});
-
 describe('LandingPage', () => {
-  it('shows the three plans with their prices and member limits', () => {
-    renderAt('/');
+  it('with billing on shows the server’s three plans with their prices and member limits', () => {
+    renderAt('/', billingOn);
     const pricing = screen.getByRole('region', { name: 'Simple, transparent pricing' });
     expect(pricing).toHaveAttribute('id', 'pricing');
     const expected = [
@@ -85,7 +74,8 @@ describe('LandingPage', () => {
       ['Large Choir', '$29', 'Up to 50 members', '2GB storage'],
     ];
     for (const [name, price, members, storage] of expected) {
-      const card = within(pricing).getByRole('heading', { level: 3, name }).closest('[data-plan]');
+      // By text, not by role: role queries over the whole page are slow on a busy machine.
+      const card = within(pricing).getByText(name, { selector: 'h3' }).closest('[data-plan]');
       expect(card).not.toBeNull();
       const inCard = within(card as HTMLElement);
       expect(inCard.getByText(price)).toBeInTheDocument();
@@ -93,15 +83,38 @@ describe('LandingPage', () => {
       expect(inCard.getByText(storage)).toBeInTheDocument();
     }
     expect(within(pricing).getAllByText('/month')).toHaveLength(3);
-    expect(within(pricing).getByText('Recommended').closest('[data-plan]')).toHaveAttribute('data-plan', 'medium');
+    expect(within(pricing).getByText('MOST POPULAR').closest('[data-plan]')).toHaveAttribute('data-plan', 'medium');
+    expect(screen.getByText('Start your free trial').closest('a')).toHaveAttribute('href', '/register');
   });
 
-  it('states the commercial facts of the trial', () => {
-    renderAt('/');
+  it('with billing on states the commercial facts of the trial', () => {
+    renderAt('/', billingOn);
     const pricing = screen.getByRole('region', { name: 'Simple, transparent pricing' });
     expect(within(pricing).getByText('30-day free trial on every plan, and no card needed to start.')).toBeInTheDocument();
     expect(within(pricing).getByText('No setup fees. Cancel or switch plans anytime.')).toBeInTheDocument();
     expect(within(pricing).getByText("We'll remind you 3 days before your trial ends.")).toBeInTheDocument();
+  });
+
+  it('on a self-hosted server shows no price and no trial: the pricing section says there is nothing to pay', () => {
+    renderAt('/');
+    const pricing = screen.getByRole('region', { name: 'Pricing' });
+    expect(pricing).toHaveAttribute('id', 'pricing');
+    expect(within(pricing).getByText(SELF_HOSTED)).toBeInTheDocument();
+    expect(screen.queryByText(/\$\d/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/free trial/i)).not.toBeInTheDocument();
+    expect(screen.getByText('Get started').closest('a')).toHaveAttribute('href', '/register');
+    expect(screen.getByText('See features').closest('a')).toHaveAttribute('href', '/#features');
+  });
+
+  it('reads the plans from the server, and offers to try again when they cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = stubFetch({ 'GET /billing/plans': () => apiError(500, 'INTERNAL', 'down') });
+    renderAt('/', null);
+    const pricing = await screen.findByRole('region', { name: 'Pricing' });
+    expect(within(pricing).getByRole('alert')).toHaveTextContent('The plans could not be loaded.');
+    expect(screen.queryByText(SELF_HOSTED)).not.toBeInTheDocument();
+    expect(screen.queryByText(/\$\d/)).not.toBeInTheDocument();
+    expect(api.count('GET', '/billing/plans')).toBe(1);
   });
 
   it('has a header with navigation, sign-in and sign-up links', () => {
