@@ -18,6 +18,7 @@ import (
 	"github.com/cantica/cantica/internal/announce"
 	"github.com/cantica/cantica/internal/attendance"
 	"github.com/cantica/cantica/internal/auth"
+	"github.com/cantica/cantica/internal/billing"
 	"github.com/cantica/cantica/internal/auth/oidc"
 	"github.com/cantica/cantica/internal/blob"
 	"github.com/cantica/cantica/internal/calendar"
@@ -192,7 +193,9 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	library.UseFiles(files, cfg.Blob.MaxUploadBytes)
 	// Your data (issue 30): exports, their expiry and account purges run on the queue.
 	yourData := privacy.New(d, cfg, mailer, queue, files, events.WriteUserEvents, logger, now)
-	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised,
+	// Checkout, portal and webhooks (issue 29): nil, and never a call to Stripe, with billing off.
+	payments := billing.NewStripe(d, cfg, mailer, logger, now)
+	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Stripe: payments, Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised,
 		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements, Digest: digests, Reminders: reminding, Privacy: yourData,
 		Policies: choirPolicies, Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache, BodyIdleTimeout: opts.BodyIdleTimeout})
 	if err != nil {

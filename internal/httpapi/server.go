@@ -20,6 +20,7 @@ import (
 	"github.com/cantica/cantica/internal/apperr"
 	"github.com/cantica/cantica/internal/attendance"
 	"github.com/cantica/cantica/internal/auth"
+	"github.com/cantica/cantica/internal/billing"
 	"github.com/cantica/cantica/internal/calendar"
 	"github.com/cantica/cantica/internal/choir"
 	"github.com/cantica/cantica/internal/choirmail"
@@ -69,6 +70,7 @@ type Options struct {
 	Reminders  *reminders.Service
 	Policies   *policies.Service // choir policies and attendance rules (issue 30)
 	Privacy    *privacy.Service  // your data: exports and account deletion (issue 30)
+	Stripe     *billing.Stripe   // checkout, portal and webhooks (issue 29); nil with billing off
 	Logger     *slog.Logger
 	WebApp     fs.FS            // the built web app; nil serves a notice instead
 	Now        func() time.Time // the clock; time.Now when nil
@@ -105,6 +107,7 @@ type Server struct {
 	analytics  *analytics.Service  // issue 28
 	insights   *analytics.Insights // readiness, practice and a singer's own year (issue 28)
 	overview   *overview.Service   // the global admin's overview (issue 30)
+	stripe     *billing.Stripe     // nil with billing off (issue 29)
 	logger     *slog.Logger
 	cookies    cookies
 	now        func() time.Time
@@ -127,6 +130,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 		overview:  overview.New(opts.DB, opts.Now),
 		cookies:   newCookies(opts.Config.BaseURL.Scheme == "https"), now: opts.Now, answers: newAnswers(answersMaxBytes)}
 	s.privacy = opts.Privacy
+	s.stripe = opts.Stripe
 	if opts.NoAnswerCache {
 		s.answers = newAnswers(0)
 	}
@@ -195,6 +199,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	// RFC 8058 one-click unsubscribe, outside the API: mail providers POST
 	// here with no cookie. A GET of the same address is the web app's page.
 	mux.HandleFunc(oneClickPattern, s.oneClickUnsubscribe)
+	mux.HandleFunc(webhookPattern, s.stripeWebhook)
 	mux.Handle("/", app)
 
 	csrf := http.NewCrossOriginProtection()
@@ -202,6 +207,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	// cross-origin POST can do nothing a request without one could not:
 	// one a mail client running in a browser sends must not be refused.
 	csrf.AddInsecureBypassPattern(oneClickPattern)
+	csrf.AddInsecureBypassPattern(webhookPattern) // Stripe's signature is its only authority
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, apperr.CodePermission, "Cross-origin request refused.", nil)
 	}))

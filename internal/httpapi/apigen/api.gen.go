@@ -158,6 +158,33 @@ func (e AttendanceRulesPeriod) Valid() bool {
 	}
 }
 
+// Defines values for ChoirBillingStanding.
+const (
+	ChoirBillingStandingActive   ChoirBillingStanding = "active"
+	ChoirBillingStandingFree     ChoirBillingStanding = "free"
+	ChoirBillingStandingPastDue  ChoirBillingStanding = "past_due"
+	ChoirBillingStandingReadOnly ChoirBillingStanding = "read_only"
+	ChoirBillingStandingTrial    ChoirBillingStanding = "trial"
+)
+
+// Valid indicates whether the value is a known member of the ChoirBillingStanding enum.
+func (e ChoirBillingStanding) Valid() bool {
+	switch e {
+	case ChoirBillingStandingActive:
+		return true
+	case ChoirBillingStandingFree:
+		return true
+	case ChoirBillingStandingPastDue:
+		return true
+	case ChoirBillingStandingReadOnly:
+		return true
+	case ChoirBillingStandingTrial:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ChoirCreatePlan.
 const (
 	ChoirCreatePlanLarge  ChoirCreatePlan = "large"
@@ -2111,6 +2138,12 @@ type BillingPlans struct {
 	PricingTable *PricingTable `json:"pricingTable,omitempty"`
 }
 
+// BillingRedirect defines model for BillingRedirect.
+type BillingRedirect struct {
+	// Url Stripe's page (Checkout or the customer portal) to send the browser to.
+	Url string `json:"url"`
+}
+
 // BulkResult defines model for BulkResult.
 type BulkResult struct {
 	Done   []string `json:"done"`
@@ -2222,6 +2255,44 @@ type ChangePasswordRequest struct {
 	CurrentPassword string `json:"currentPassword"`
 	NewPassword     string `json:"newPassword"`
 }
+
+// CheckoutLink defines model for CheckoutLink.
+type CheckoutLink struct {
+	// SessionId The Stripe Checkout session id Stripe put in the wizard's return address.
+	SessionId string `json:"sessionId"`
+}
+
+// CheckoutRequest defines model for CheckoutRequest.
+type CheckoutRequest struct {
+	Plan SubscriptionPlanId `json:"plan"`
+}
+
+// ChoirBilling defines model for ChoirBilling.
+type ChoirBilling struct {
+	// CanManage Someone pays for the choir, so the customer portal can be opened.
+	CanManage bool `json:"canManage"`
+
+	// Comped Free of charge, set by the global admin.
+	Comped bool `json:"comped"`
+
+	// CurrentPeriodEnd When the paid period ends (renews or, once cancelled, stops).
+	CurrentPeriodEnd *time.Time `json:"currentPeriodEnd,omitempty"`
+
+	// Paid A subscription is paid for (or still being retried) through Stripe.
+	Paid     bool                 `json:"paid"`
+	Plan     SubscriptionPlanId   `json:"plan"`
+	Standing ChoirBillingStanding `json:"standing"`
+
+	// Status Stripe's subscription status ('trialing' before any checkout).
+	Status string `json:"status"`
+
+	// TrialDaysLeft Whole days of the trial left (only while standing is trial).
+	TrialDaysLeft *int      `json:"trialDaysLeft,omitempty"`
+	TrialEndsAt   time.Time `json:"trialEndsAt"`
+}
+
+// ChoirBillingStanding defines model for ChoirBilling.Standing.
+type ChoirBillingStanding string
 
 // ChoirCreate defines model for ChoirCreate.
 type ChoirCreate struct {
@@ -4908,6 +4979,9 @@ type ResetPasswordJSONRequestBody = ResetPasswordRequest
 // RegisterJSONRequestBody defines body for Register for application/json ContentType.
 type RegisterJSONRequestBody = RegisterRequest
 
+// CreateWizardCheckoutJSONRequestBody defines body for CreateWizardCheckout for application/json ContentType.
+type CreateWizardCheckoutJSONRequestBody = CheckoutRequest
+
 // GenerateFeastsJSONRequestBody defines body for GenerateFeasts for application/json ContentType.
 type GenerateFeastsJSONRequestBody = FeastGenerate
 
@@ -4946,6 +5020,12 @@ type SaveAttendanceRulesJSONRequestBody = AttendanceRules
 
 // SetAttendanceSettingsJSONRequestBody defines body for SetAttendanceSettings for application/json ContentType.
 type SetAttendanceSettingsJSONRequestBody = AttendanceSettings
+
+// CreateChoirCheckoutJSONRequestBody defines body for CreateChoirCheckout for application/json ContentType.
+type CreateChoirCheckoutJSONRequestBody = CheckoutRequest
+
+// LinkChoirCheckoutJSONRequestBody defines body for LinkChoirCheckout for application/json ContentType.
+type LinkChoirCheckoutJSONRequestBody = CheckoutLink
 
 // CreateComposerJSONRequestBody defines body for CreateComposer for application/json ContentType.
 type CreateComposerJSONRequestBody = ComposerInput
@@ -5204,6 +5284,9 @@ type ServerInterface interface {
 	// GetSession The signed-in user of this browser session (or null), their choirs and the role → permission table.
 	// (GET /auth/session)
 	GetSession(w http.ResponseWriter, r *http.Request)
+	// CreateWizardCheckout Open Stripe Checkout for a plan before the choir exists (the onboarding wizard's plan step).
+	// (POST /billing/checkout)
+	CreateWizardCheckout(w http.ResponseWriter, r *http.Request)
 	// GetBillingPlans Whether this server charges for choirs, and its subscription plans (none when billing is off).
 	// (GET /billing/plans)
 	GetBillingPlans(w http.ResponseWriter, r *http.Request)
@@ -5303,6 +5386,18 @@ type ServerInterface interface {
 	// GetMyAttendanceStanding The caller's own standing against the choir's attendance rules (any member of the choir).
 	// (GET /choirs/{choirId}/attendance-standing/me)
 	GetMyAttendanceStanding(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// GetChoirBilling A choir's plan and standing, for its "Plan and billing" settings (manage:choir).
+	// (GET /choirs/{choirId}/billing)
+	GetChoirBilling(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// CreateChoirCheckout Open Stripe Checkout to pay for a choir's plan (manage:choir).
+	// (POST /choirs/{choirId}/billing/checkout)
+	CreateChoirCheckout(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// LinkChoirCheckout Give a new choir the subscription its creator paid for in the wizard (manage:choir).
+	// (POST /choirs/{choirId}/billing/link)
+	LinkChoirCheckout(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// CreateBillingPortal Open Stripe's customer portal of whoever pays for the choir, to change the card, switch plans or cancel (manage:choir).
+	// (POST /choirs/{choirId}/billing/portal)
+	CreateBillingPortal(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// ListChoirFeasts The active master feasts of the choir's liturgical calendar, for feast-based rules (view:calendar).
 	// (GET /choirs/{choirId}/calendar-feasts)
 	ListChoirFeasts(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -6399,6 +6494,20 @@ func (siw *ServerInterfaceWrapper) GetSession(w http.ResponseWriter, r *http.Req
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.GetSession(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreateWizardCheckout operation middleware
+func (siw *ServerInterfaceWrapper) CreateWizardCheckout(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateWizardCheckout(w, r)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -7702,6 +7811,110 @@ func (siw *ServerInterfaceWrapper) GetMyAttendanceStanding(w http.ResponseWriter
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.GetMyAttendanceStanding(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetChoirBilling operation middleware
+func (siw *ServerInterfaceWrapper) GetChoirBilling(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetChoirBilling(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreateChoirCheckout operation middleware
+func (siw *ServerInterfaceWrapper) CreateChoirCheckout(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateChoirCheckout(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// LinkChoirCheckout operation middleware
+func (siw *ServerInterfaceWrapper) LinkChoirCheckout(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.LinkChoirCheckout(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreateBillingPortal operation middleware
+func (siw *ServerInterfaceWrapper) CreateBillingPortal(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateBillingPortal(w, r, choirId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -12487,6 +12700,11 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/info", wrapper.GetInfo)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/billing/plans", wrapper.GetBillingPlans)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/billing/checkout", wrapper.CreateWizardCheckout)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/billing", wrapper.GetChoirBilling)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/billing/checkout", wrapper.CreateChoirCheckout)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/billing/portal", wrapper.CreateBillingPortal)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/billing/link", wrapper.LinkChoirCheckout)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/auth/session", wrapper.GetSession)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/auth/register", wrapper.Register)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/auth/check-provider", wrapper.CheckAuthProvider)
@@ -15686,6 +15904,115 @@ func (response GetSessiondefaultJSONResponse) VisitGetSessionResponse(w http.Res
 	return err
 }
 
+type CreateWizardCheckoutRequestObject struct {
+	Body *CreateWizardCheckoutJSONRequestBody
+}
+
+type CreateWizardCheckoutResponseObject interface {
+	VisitCreateWizardCheckoutResponse(w http.ResponseWriter) error
+}
+
+type CreateWizardCheckout200JSONResponse BillingRedirect
+
+func (response CreateWizardCheckout200JSONResponse) VisitCreateWizardCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWizardCheckout400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateWizardCheckout400JSONResponse) VisitCreateWizardCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWizardCheckout401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateWizardCheckout401JSONResponse) VisitCreateWizardCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWizardCheckout403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateWizardCheckout403JSONResponse) VisitCreateWizardCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWizardCheckout404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateWizardCheckout404JSONResponse) VisitCreateWizardCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWizardCheckout408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreateWizardCheckout408JSONResponse) VisitCreateWizardCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWizardCheckoutdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateWizardCheckoutdefaultJSONResponse) VisitCreateWizardCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetBillingPlansRequestObject struct {
 }
 
@@ -18768,6 +19095,430 @@ type GetMyAttendanceStandingdefaultJSONResponse struct {
 }
 
 func (response GetMyAttendanceStandingdefaultJSONResponse) VisitGetMyAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetChoirBillingRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type GetChoirBillingResponseObject interface {
+	VisitGetChoirBillingResponse(w http.ResponseWriter) error
+}
+
+type GetChoirBilling200JSONResponse ChoirBilling
+
+func (response GetChoirBilling200JSONResponse) VisitGetChoirBillingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetChoirBilling401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetChoirBilling401JSONResponse) VisitGetChoirBillingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetChoirBilling403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetChoirBilling403JSONResponse) VisitGetChoirBillingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetChoirBilling404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetChoirBilling404JSONResponse) VisitGetChoirBillingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetChoirBillingdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetChoirBillingdefaultJSONResponse) VisitGetChoirBillingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoirCheckoutRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *CreateChoirCheckoutJSONRequestBody
+}
+
+type CreateChoirCheckoutResponseObject interface {
+	VisitCreateChoirCheckoutResponse(w http.ResponseWriter) error
+}
+
+type CreateChoirCheckout200JSONResponse BillingRedirect
+
+func (response CreateChoirCheckout200JSONResponse) VisitCreateChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoirCheckout400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateChoirCheckout400JSONResponse) VisitCreateChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoirCheckout401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateChoirCheckout401JSONResponse) VisitCreateChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoirCheckout403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateChoirCheckout403JSONResponse) VisitCreateChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoirCheckout404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateChoirCheckout404JSONResponse) VisitCreateChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoirCheckout408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreateChoirCheckout408JSONResponse) VisitCreateChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoirCheckout409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateChoirCheckout409JSONResponse) VisitCreateChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoirCheckoutdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateChoirCheckoutdefaultJSONResponse) VisitCreateChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LinkChoirCheckoutRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *LinkChoirCheckoutJSONRequestBody
+}
+
+type LinkChoirCheckoutResponseObject interface {
+	VisitLinkChoirCheckoutResponse(w http.ResponseWriter) error
+}
+
+type LinkChoirCheckout200JSONResponse ChoirBilling
+
+func (response LinkChoirCheckout200JSONResponse) VisitLinkChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LinkChoirCheckout400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response LinkChoirCheckout400JSONResponse) VisitLinkChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LinkChoirCheckout401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response LinkChoirCheckout401JSONResponse) VisitLinkChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LinkChoirCheckout403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response LinkChoirCheckout403JSONResponse) VisitLinkChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LinkChoirCheckout404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response LinkChoirCheckout404JSONResponse) VisitLinkChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LinkChoirCheckout408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response LinkChoirCheckout408JSONResponse) VisitLinkChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LinkChoirCheckout409JSONResponse struct{ ConflictJSONResponse }
+
+func (response LinkChoirCheckout409JSONResponse) VisitLinkChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LinkChoirCheckoutdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response LinkChoirCheckoutdefaultJSONResponse) VisitLinkChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateBillingPortalRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type CreateBillingPortalResponseObject interface {
+	VisitCreateBillingPortalResponse(w http.ResponseWriter) error
+}
+
+type CreateBillingPortal200JSONResponse BillingRedirect
+
+func (response CreateBillingPortal200JSONResponse) VisitCreateBillingPortalResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateBillingPortal401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateBillingPortal401JSONResponse) VisitCreateBillingPortalResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateBillingPortal403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateBillingPortal403JSONResponse) VisitCreateBillingPortalResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateBillingPortal404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateBillingPortal404JSONResponse) VisitCreateBillingPortalResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateBillingPortal409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateBillingPortal409JSONResponse) VisitCreateBillingPortalResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateBillingPortaldefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateBillingPortaldefaultJSONResponse) VisitCreateBillingPortalResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -31641,6 +32392,9 @@ type StrictServerInterface interface {
 	// GetSession The signed-in user of this browser session (or null), their choirs and the role → permission table.
 	// (GET /auth/session)
 	GetSession(ctx context.Context, request GetSessionRequestObject) (GetSessionResponseObject, error)
+	// CreateWizardCheckout Open Stripe Checkout for a plan before the choir exists (the onboarding wizard's plan step).
+	// (POST /billing/checkout)
+	CreateWizardCheckout(ctx context.Context, request CreateWizardCheckoutRequestObject) (CreateWizardCheckoutResponseObject, error)
 	// GetBillingPlans Whether this server charges for choirs, and its subscription plans (none when billing is off).
 	// (GET /billing/plans)
 	GetBillingPlans(ctx context.Context, request GetBillingPlansRequestObject) (GetBillingPlansResponseObject, error)
@@ -31740,6 +32494,18 @@ type StrictServerInterface interface {
 	// GetMyAttendanceStanding The caller's own standing against the choir's attendance rules (any member of the choir).
 	// (GET /choirs/{choirId}/attendance-standing/me)
 	GetMyAttendanceStanding(ctx context.Context, request GetMyAttendanceStandingRequestObject) (GetMyAttendanceStandingResponseObject, error)
+	// GetChoirBilling A choir's plan and standing, for its "Plan and billing" settings (manage:choir).
+	// (GET /choirs/{choirId}/billing)
+	GetChoirBilling(ctx context.Context, request GetChoirBillingRequestObject) (GetChoirBillingResponseObject, error)
+	// CreateChoirCheckout Open Stripe Checkout to pay for a choir's plan (manage:choir).
+	// (POST /choirs/{choirId}/billing/checkout)
+	CreateChoirCheckout(ctx context.Context, request CreateChoirCheckoutRequestObject) (CreateChoirCheckoutResponseObject, error)
+	// LinkChoirCheckout Give a new choir the subscription its creator paid for in the wizard (manage:choir).
+	// (POST /choirs/{choirId}/billing/link)
+	LinkChoirCheckout(ctx context.Context, request LinkChoirCheckoutRequestObject) (LinkChoirCheckoutResponseObject, error)
+	// CreateBillingPortal Open Stripe's customer portal of whoever pays for the choir, to change the card, switch plans or cancel (manage:choir).
+	// (POST /choirs/{choirId}/billing/portal)
+	CreateBillingPortal(ctx context.Context, request CreateBillingPortalRequestObject) (CreateBillingPortalResponseObject, error)
 	// ListChoirFeasts The active master feasts of the choir's liturgical calendar, for feast-based rules (view:calendar).
 	// (GET /choirs/{choirId}/calendar-feasts)
 	ListChoirFeasts(ctx context.Context, request ListChoirFeastsRequestObject) (ListChoirFeastsResponseObject, error)
@@ -33212,6 +33978,37 @@ func (sh *strictHandler) GetSession(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// CreateWizardCheckout operation middleware
+func (sh *strictHandler) CreateWizardCheckout(w http.ResponseWriter, r *http.Request) {
+	var request CreateWizardCheckoutRequestObject
+
+	var body CreateWizardCheckoutJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateWizardCheckout(ctx, request.(CreateWizardCheckoutRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateWizardCheckout")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateWizardCheckoutResponseObject); ok {
+		if err := validResponse.VisitCreateWizardCheckoutResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // GetBillingPlans operation middleware
 func (sh *strictHandler) GetBillingPlans(w http.ResponseWriter, r *http.Request) {
 	var request GetBillingPlansRequestObject
@@ -34155,6 +34952,124 @@ func (sh *strictHandler) GetMyAttendanceStanding(w http.ResponseWriter, r *http.
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(GetMyAttendanceStandingResponseObject); ok {
 		if err := validResponse.VisitGetMyAttendanceStandingResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetChoirBilling operation middleware
+func (sh *strictHandler) GetChoirBilling(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request GetChoirBillingRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetChoirBilling(ctx, request.(GetChoirBillingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetChoirBilling")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetChoirBillingResponseObject); ok {
+		if err := validResponse.VisitGetChoirBillingResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreateChoirCheckout operation middleware
+func (sh *strictHandler) CreateChoirCheckout(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CreateChoirCheckoutRequestObject
+
+	request.ChoirId = choirId
+
+	var body CreateChoirCheckoutJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateChoirCheckout(ctx, request.(CreateChoirCheckoutRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateChoirCheckout")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateChoirCheckoutResponseObject); ok {
+		if err := validResponse.VisitCreateChoirCheckoutResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// LinkChoirCheckout operation middleware
+func (sh *strictHandler) LinkChoirCheckout(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request LinkChoirCheckoutRequestObject
+
+	request.ChoirId = choirId
+
+	var body LinkChoirCheckoutJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.LinkChoirCheckout(ctx, request.(LinkChoirCheckoutRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "LinkChoirCheckout")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(LinkChoirCheckoutResponseObject); ok {
+		if err := validResponse.VisitLinkChoirCheckoutResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreateBillingPortal operation middleware
+func (sh *strictHandler) CreateBillingPortal(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CreateBillingPortalRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateBillingPortal(ctx, request.(CreateBillingPortalRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateBillingPortal")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateBillingPortalResponseObject); ok {
+		if err := validResponse.VisitCreateBillingPortalResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -38103,692 +39018,707 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3rbiQ3li+Kvwqh+QOSgJBKVb7s7hIG/yNLKlvTpSqNpLK3Z2RoMyOYmbQiyWiSoay0YWA+HeB8PdhP",
-	"cICz5z3mUfpJDrh4CUYEGRmpS5W7tweDdikjgpfFxcXFdfmtX7dyvqg4I0zJrde/bs0JLoiAf55e45n+",
-	"b0FkLmilKGdbr7eO0JLgO0SYomqFFJ4hPkVqThBmckkE2vnhxc3W3/7jf91s7e5vZVsyn5MF1s2oVUW2",
-	"Xm9JJSibbf32W7b1Fkt1zgs6paTod/TDnLCw4RJLhfI5ZjNSZAhLhBn67vr6AhVYkeGufsu2Kizwgig7",
-	"tSOGy5WiuTy9J0xdw+vd/gWZEywkLjMkibinOclQzllOhMpQSVUtZjTH5e2U6IFxgbiaE3GIOCtXiCqJ",
-	"iG5bopzXTOnxUd3qX2siVlvZFsMLPUTi+x8mlR/wGy4WWPVHm8t7NNWDYAQpPCmJptDx1fdoZ8rFoi7x",
-	"3qzGoiDF7iH6WXKGJitUkCmuy+TYpqarcGCE1Yut1/++pVvYynSnWz9lg8MVfNEf7I8//vjj3vn53slJ",
-	"hpZUzVFFBOXFP+e1VHyRHI9uaySZLqDBfs+aif58gHY0X9np7+r1xZokOy/RFakUWUyIQIqjL16io3pW",
-	"S/2K/vDlq4VeZzNKtAMj14NCmBVI8d1DRA3H5nNOxbZEii4I+oUzkpqSmXeUxGak+hEMbivbskPQdIcR",
-	"rCH9NR8mPGV5WUt6T2JrcIiwQgsuFVKEoZXeCAhPFREw4dR0FB+7Pt9zmpMLLFRMwCxqqXcWErwkiBZO",
-	"wABVg/21gIVas8HufUfrRsZ4zXKyIEydAeNAaxVW86Yx3H4p2xLkrzUVWnopUZM1PSiF8/lw++Erm7V+",
-	"jEvCCiy0LPkLWSU6yIO3Nu1AUz858tw+3bBNffRIMtBs88JmLYNcTzZL7h9C4rPpO87IOVb5vM+113OC",
-	"9IGpmRUzd2YB2+KyJALNeVlIz6XmmG1GdDbd043vmdbXjIPdU4V1v8kJ0vCVDWepPyXX/I6wROMKnm3W",
-	"6lvK7nybfcpJkguiLO3IAtOSFAjn+g1UUnaXoS9eoZIofX6DtC3ojKqGnO0Blr6zzQZ5ruVOkqYL+3Sz",
-	"Ni9KzE6wIkOyOD4LrdY8oLPk+CvzcMMWBb+nmlMTbbrHQ626E23G+azUU8K/1ILET69rPEtOQMGzzcb/",
-	"YUi61JtLlt/0y7LiTBJQJL/BxSX5a00kHGQ5Z4ow+CeuqpLmsAVfgLb0+teg2f+fINOt11v/9KJRvl+Y",
-	"p/LFqRBcmK76G0WYztBEEHwnEUaiLslr9P3R27OTo+uz9+9uTy8v31/aI10rgwsiJZ4RfbyjKSVloZWU",
-	"gihMS5lplfGGUVbVCmH9xwLJOV9KtMMFwmjCi5XWeLzyjNQcK5Trc1ChiR4OLnYzBC8vuCCoEiSnkqCc",
-	"F+SGyTqfaz307B0M8Pb6/V9O3+3fsC2Q/Wxa0vwT0O24xHJOpCHJUk+AfKRSydcIo6I23RGkeUJPhNVa",
-	"q8gQRnrDIInvSaGVZckXRNOTlJIgSVlOEFU3bIklUEF/oOWObqKRvgiX+uEK1VJfWvRxANcYXCwoo1IJ",
-	"rLjuS+uPc2JuEOjLgz8D/eQN0z9enh6dnJ+iUg8Z1awgAm3DXM1L25aeZvrPTswjhoh+tq/7fMPFhBaF",
-	"kerP2+87rhAuS74kxWt0cXp5fnZ15dkdLd1d0Ry229LojiXO7yT8XhGxoFJSzgy3MkNqw6ZA+ooIs2Sa",
-	"ESTacbx7en509vb23fvr2+P3796cXZ6fnuzuo9N7IlZoKagiaOfi/dV1hi4+6P85uj7+LkMnp29Pr093",
-	"b5gkTLk7gulS6k+oZpqpZgqk5lSiJV4hxTnaudk6FlzKPS7ojDK/3e3L+/pSbZb7HVdveM2KT0D599e3",
-	"b95/eHfy2mweICdWc0uoghOJtDiATQXUnZCSs5nUVyhstPaWIoT1+1qmKC160I5fDHtrgoYIbDDTcs7Z",
-	"lIoF3F1bogRuvHbfgWQqCS70N8s5EcRS6gKvSo6La87fYjEjz0+wN2dvT2+v37+/fXt0+e2p2fV1pceg",
-	"J1TqQYAgNRwribgnAuE8J5WSh/Cbk9mGwiA16IIq2HP2uLmmC8LrTyA9L0//9cPp1fXt9dn56fsP169h",
-	"OJYvt6U5IqTiVaU1NiHoPWUzWJevD7Rax1lhJ5VzxohR6ai8YXnJNUejI7YKNh+sosJ3RLrjJ2+0aars",
-	"kl5zfo7ZypJCfgIiHF2f3r49Oz+7Pj3JYKcuMFshrBRZwKoJosTqSF+Qr8ycNVsX6FL/vAe/7yKJV2jO",
-	"l0hvDr03lpjCtTUwuQXv9xVG17L9FE3IVB+5Sqw0yfEMUxY1g1GmyIzAvLRGxHCt5lzQX8gnEB5HH66/",
-	"MzL6NWIcFpRKJOmMEVBEtJ5hdgEIZxAOhBWk2EWwhxH2j7QwIKQgxSGI+xumW9Ezp0wfvkuhyQp3B6Oy",
-	"SLnkoshAxluhj8jHSut5SC353hTnSh+icy2W2MyJiw9M1lXFhSLFOSkodsbB56XTh3dXHy4u3l9en57c",
-	"avlhpMaUlmRbItu1E4f6loTuqNUZ2vIDgeAD1df2CebOHGwkJ6Qkpr9fteZeEaGoUWOrWszIEUzOWv3M",
-	"/WNP0YXW2PuKdaMy/7v/utHo+eRnkitNzk7XgbLcGYFdL/3vBf74lrCZmm+9fvXV12t7d1/Gu1f0noDt",
-	"Itl13lg2WF2WeFISdxEY7tl9GO14OqUlxXFyOzPMd1i+IdhKsM4hAlZlyqTCLCf2UAS5CibxpnXNH7Y5",
-	"tLO94/9tThxS7G6DHd4OcMJ5STAwunvzop6UVM6NNEi/5vZBhyT6BUVmXKzCq94UUzW/nWBJwLhJ8rrE",
-	"+pIIB33k5pdt0SLauLmpRR5ILtR7YW+mPUHXXidauDtfMNqwiaxrGOvTJoss2pp1PwZfRX/1BSnpjPJa",
-	"Bu+eFfH7aziNxHfRUTg76xGcnLI/CHOkthbdky/bwvIu9ch4NfoMe2q8HdZWa4zJ5jh3dlrXpZbF+h9o",
-	"gcUdKTRTBxwadLXQ8pfZY6/fI4hnZozsRsW2XW1LNKVCKnR59f2FPRKm9gDQo9QnqJoTKuyQdO9e7FGm",
-	"vv4yMRyYBxgTFFnIdcLeL8I5fOiW4jffNhYCr/TflfdWjGrPODfe17DUzhxxaY1M/XFrAhUBI3QvdPAA",
-	"LedckpBiVCKubyA5FwXa0Tq2RFgQdEcqhb44QAVeyd3YwnXls/NxWM5x3JU1PNgZY0PqYd5WSm9Ilkf2",
-	"WMOlmy0VcHHQcGSxHssGg43rW9EDmr7AYs2oH8Niai6InPMy4k+7ICInTB36TW4MFFRf2vS21Nswvrn1",
-	"Lw+YqRbQR/dE4FlkminOaybQLJ+jdcCXZkiDPHeslZmYOJ1IqxxGJObHXF/e4w+NDEyKU6MEg40A+/VF",
-	"SyzhksTipK0ESY9GRI3Rdh2R/VSLcTOyDAmu17RABV+yQ2Qmagwu+t6uFXA9HPP2GHFgB9fQJXPU89QY",
-	"XILuFtXUL8v3063X/z6Sh+wi/pZ1V7FYY6jPjI1ir+Q5Lve3ImrMnXG99Q235uDhAvE8r4Uw5o0i2oai",
-	"qowrPSqug3UorMfgWrHfZGZqfbr+1KPspSbgOMLoeRV4pXe7ubJXJc5JlvSCo52GlLvRqZPGbdd71hDu",
-	"JDma5p1tCXEhmTv4A7LD/UkSQYl8Fvo33sVxaxCsQFtTeDqlLalGM36MF153iMsEq9LZcBY1JyskMS0Q",
-	"41qR2gnkEsikXS+0yKql59mdH5dZjJ97SRh7ejEo09bqQLX3A/VI4CME2qdRYvGbE3VF5NGA1F8ROTSj",
-	"FZHv+NWcLx9G+xWRmxHfiNgR8tk7xeyFKSBPVHNr5hmSJFjQcPXGMP+zSPYJKfkyLjP0gaiVXaO5tASX",
-	"UxviF+jkpnpyZttkicxM10h68HT35Qsj99bVu5n2SUlOPsgn1ztN5BMu4+vmVslbPOZYBnF5NqhLxtfO",
-	"Ptx8rlfwYWKysmazpyRfSp/1hLFdZnblmnkNbrTObeEJt1lyS2hde4yNw75nWXsNFzfMEr//JU1W07VR",
-	"iYGeF0TKxVU+yuJ7XfEn6+M+DJdbo/3p4WQuWFLxNazgeK+vaxQFic/LBWVFH5ZYqiu7DXoPF02ATUTr",
-	"WhDZ+bJlxIgrZZ3ZN0E6Tvfyo83slMKuhmkjcK5ozLoAKxcxSFFWK60GE4GWhNxBlLL+hwlU6gj7zl04",
-	"lCN68U7aukx7Kz3ERGBnA1wUE9SaEx7Trv4+1rDiyakAbeLS/ZwzfbUgOJ8DCZFUet6IsxgtRx6cnq5+",
-	"VG4MmV3Txipg6TGKQ9zObHNJwqS9MFwSO/8HWCIhWQcs3a6fcTOA1etNIRhrxHQxsJslZTN7hXnCveyG",
-	"07Q/OLlLggvKiJTxHWzZPRaNCOH+JtLQhvx7yzYjHxX6szF/tlhxvH1RX7EjSwxn1oNaqkrMWMyK1Fge",
-	"tHKETWQ1BDbF1SLBlw8QAZ7Ol3wZm9iSsoIvXSpAXwrA41i4uh6+tTRr8leWWRGBePsCr8Cvy1lzR4Jr",
-	"/8qYpyh4TCvcskCm9A5LwdZgg6FZ0mSeccYx3qW5dHQ2FRZ3/bkyzgj623/8T+cmh7ixQxODr3+G8DqI",
-	"Gpnjcur9LFgo96rkC9MCZWhC1JIY+6DzyekOwOtlpAOXKuqIC8zbHUcBuFK9oTcYQMJ708iO/qrqz7Zl",
-	"s6KuNS2GnP3IED9DyzkvCbLNJfoaEEWmDxnbHu+h10UGYRkQ0eFfTg0n3j+swGbtU+PNfXngZqZZWS9y",
-	"wlyeNEoN6YbB0zHad1/ihp9nrWSKwI7uCewIEUpq4PbB3dJcqfpbZeiIMXkx6UfvUpeRp1E1fV5O0FsW",
-	"IeFIbfOKKEXZLGb181e169ARs8Af6UJv7ZcHB0Bw89fBWgtPrL3BoYU+l/7ozIOr5sDvRC2ZB96zoJVj",
-	"ENUZUhwilAuS00XLnm5icNve5pSKtG6ZrO21cT62xxufeJPmE5lwfsf4siTFLBUyYQKskuynxXtC6cXi",
-	"ruBLBvcGQfU6Ra+DuoXv1CJhGLHHByvA2a44kphRI3S+uz5/G20xFwQrUowPAcq2wEv8ntkQiTglTLyV",
-	"3KTZKRfnMYOoi8TIbLApBHI1odM2uJRKLa6pkgjXBSUsJ3FFR98ELkqs9JjiQ08FpJCP6pIsqKbukRrI",
-	"WgU9Udg30QKv0ERrlprvl3NaEhMbYcYLsV61qo3wH0enijqVrz/2yhBrE7JrwR1vzM6hGJgtl0Sf0miO",
-	"C1idcIsYKzREvbuWxk/SbmR51DS4aFvcQ5uewmqE0trs7Sv4wH5ZyzCASb9e1CWcaVUQBGT5Lqo5pY/o",
-	"uio23V0JQ/HYqTX5levuxNRZi/x2aI4ukFSBuPFcl16ZnlwIudFTuutWaARmKIpCwjnBYDk1a4vhdVL8",
-	"2LQ58o7ep9C69s9YFbNCxiW9k/IZqistnl8dZAcHByifY61IESEPkcBLkNVGmGkpUQgIsd4HjcqHR748",
-	"0P/3FMI5sq9Nx3NI8Di02b9+LfeR8fSYlJmyRHsIbNDJvb0mtFJPSxFBcdmEzXWUaQYBXAVVGcpLgkGN",
-	"ECvOyLZJwYEoaFaE0mfR9nmFInKs+IwTZkJyviAS3VNJJyUx0d5UutzFXR8oEZDHXB4eRpyNBKEXRO2x",
-	"vzTMFnJaBgpYSU2GeoexssHbROJiB2/A9U5aBppycYjIolIrtGcuUnCfA3vbPjqbMS5MECCqrARCYZ61",
-	"HLb3LfDHM/PwZTDiuKhribV1W/otjcUKt0b2IMkcM5DkmJ1jhmNc/8OcQHJMoONA1pE0QUElhSyMHsH6",
-	"TFGzzhGfvB60phgOzjeyjnaaQ67caTzWt9Q/l0d6lzrjH/QcBWMkQsZis9er90knV1qH+qwe4YccmJek",
-	"ldiaJFFsur+tbTsntIpF0fWV65G68IP1pIZTo75rXhlBunm7hrsijbbV6WdQgxVXuHyIHtyVlqadwCNi",
-	"yJEeznqmMlN/uoXfnJi9mHrfQO9ut246XsKNEiBhoJa9mqaCmcaJadfIwzZ4C4BllN9qUw9UdAQe4CTi",
-	"kjFZTuk8k81NFPaTb1Yjcnscqo6miTPdxO3WCKOKiD1res+5AM2TSsSnGSL7s320fcUrgRlHL7ej1pZW",
-	"u7H4BFqSpPko5VYc9Mb9Qr5ZWWP8iEwHZ1kbFCB+KWHFHnLLjbFOYz/1RPDxkyGHhJNqE7S3kCHrDDNl",
-	"HAhM5lwQtHNx8mY3A7MSv51qlX4HI/iv5wH/GFhjR6vW1s/hX8kgpxcABdqj3M2Mc+7joszQghY0M2gA",
-	"oQcHBrJl5IcZg/+jskZ52wRY4As6mHHVTPtD5eJ7OzuytyE25uSHcNJvg2v0AfLanmWwmuNavDuhDEOq",
-	"2FPNqxWMoHtL8KO1zx8b33M6Hru1y7bGp9WNdHHQ0I+Rjl724z23nk3HsE2sv4/wd0H/CY4MGpIJo8pC",
-	"P2spZXH36sh7R3vwv/004jKe1OZTWnnSB9a6va67vpqJr1kB8MqlI8cHhPPaaYNtI7FxhExvuxIPPHz+",
-	"1WqMu+P6uJT31ZX55nHc8NR3u4bKAU3dsnTufN7OGiz8kC/W01U3AOGdEWsmKfny3PkZ+wnLSyLQjGtd",
-	"yINbuBhd650E5585HMFYCFaf7Xc8sBqlspWh4VQK1WpCUnkDJpci9VR9m262iqITtm1c2xLO88PuJGBi",
-	"LlJiSdWc1wpZHMhIgEIytSESHbvlaOEmHswjmHAWCN/Wwq1Zfh+u3VPO9Ul0Hbcs/kDVPEz79TCpFvdD",
-	"/wGJQKqMk8AF5K49z0xM7ZrXIlF/A6Gwfu6XdUlkcupnifAq+xjt+OzibpKXx6+0geq7mc/jb9OrY4N9",
-	"pU+EEWZzVmDFxeraJVRGEgkRpDb6BGlwRzKu0IJKiWpmD+WWpTUYyFcH2bDhNZIkiz+CfyAaY3fkoEXn",
-	"VJqwGD8EYzbPiXeLWgrtHCDF0cuDg93Dxp7uUHGSVAp3cwIQ1sT7rYF/RXa5RM32jM8GN+sOqeeAxKG0",
-	"ZONTcD/bNhWHvwq82m1p8i52xLYSB8OLxv531nsES39PyTLJ1pHlOXYRj2ZmvABwKqSWpLwnaMGZmkuE",
-	"5wb0zLnf51wSpkUchHXkc84labBiR5nPempvzFLO2ZTOapEKdhR6wgjLO4iGM+mpfOpF8Q42PGMR6xwp",
-	"YXskDh7hpMK4sRsh0jMzwa+t4WfNCgyvYTowaEHZsYPGuiDiInlgTcmSyABHC9nwWYSDQwvJOa/LAs3x",
-	"PbGbTIspxtESC0bZbB85D9KYLddVXiNjXTNvhZm+MscdMW1G6C/bpln6RnF2fT4ik6l7lD4VC7VYZxAf",
-	"oVZzB9t5PCf5XZ94U4ccFwl7ke91AwnHaIAG2uYyg+0J2+qXWpAGkA8b/B+AfLJCXfB6NkcYudYA0Xl/",
-	"/Q2ke6zDJJoRB8OLkeUbWpaUzS5KzCJbiTDdcZH2v1X6uwwpQXEpMyNFbIC4prHW73BVlSsTjUylxWVK",
-	"OJ/dIEax5lU98SPSw2+fvl9EOFXQnLLZtaHlcOMX4bu9TGZLFTfiKF3r8u6SyLqMmSk4I5sl1U7BfT5w",
-	"u09ZPw1i3kiThns7Np/Bu1hhYqjtKFPksHUTugPfML8Y4G4fc3HUPfpmYmN1mOGn9/FAx7I8wasEKlSD",
-	"mdW3EyTy4YLk/ogOpiAMwGjQOxbYjBLZz98fQA64HmGVayo+ePNYImdiWyJaQIZBH0Ng+1c7m9/2ml/3",
-	"fl2tVqu98/O9ovgtbvl3gF4na5EmVAzOwGnFljY7WgYZqFBcmhdA8C74PSl2BwdwpZXVa7oYA6TgewAN",
-	"FxQ8QMulSo8HM2Qs/5pSBSmJit/xqDyzfcdAiHoADYLov7X+BpSOC9KS5zhpzmW8nboUQEnYCZ0OwE2Y",
-	"/vV43LBjrHtF9L3eBSaRIpwGBHgKAqAYBsVzRhgRGF5L2AKaXrUWsI6XL9tvW1XjpG3mjivJeuWqElOG",
-	"llwU0jmuDK7tK5O1qGd2XROpLwD6pLue10L/EWdtYI5+h5dvjtEXX3zxZwO/HCbq8OlUEnWIGq43G60s",
-	"9yD1774TzBIz6a3d6c6SZ+Lw/80eSI8yiDf4Hk3VA2ckb9VzUcZcQ0BNsdI04FnHoYG1zo+xtV2GZPcb",
-	"EvOnB+pMJBhFJALH50pVBvpb/2sX4aIQRPpUnykhYMvAZdnGWgYyxFdqSSY5Lj+kepRajLhuPIOYjxCs",
-	"I4Fw6XzepPnjqpKIVwSi5DGSgXa0Ps/LEWaIpBeCTInwtos2ZeWcL4/K8q3HGTjBq1jWw5wvDZQvZVyE",
-	"sASQzLbD4UVc6psptzrllAiKZYZyvoBfgUvkLlKcH+rN0inZEwm7aaWnRAc6OO8mWLSLDjqAENnDAnXv",
-	"DnXlDuouLGaDJLmx827+MCxN+lD4TCpPzFqk7lFrcDUtUtQDwywMxpON9up4vxuEy2aM7QGF1Fq3TB9k",
-	"NO3H7PmI8Qh+N2fflJclXyKaSBDckALZlluTfq9nSiKow2UgCt2LGZLcSifAka4laY8mxcUt8vpuMzfr",
-	"KM0gbPnCgtGmwWbhwFYXAdxtJMdkOfC8axfoNNj+PD5SToWJiI+Mj6pVAvWhZkpEwtnPrt6jL15+/fXe",
-	"S4TLao73XgHkcvQ4SOOD6HttmH+xwBDdsCAFrRfg8BIzEvUaV1wq3WFCixuJtTqoH8QiTBuKJHsJ2kyu",
-	"w4mpxJHGCI7HpOjD846sWqWxtlvwN+77zJhxwVrRjC6eBDZi7VPPjlMr8ICwreQdfzEhwjsnN0A5G89d",
-	"a90tT8Vtgo9Q77lR6kPO7Oy9o3dHAb6eJkB0ZZ8kNMuxveaSgBDhRgiZoaXNJndItyIZN0APwVKnMoKS",
-	"W+p0gWmZCB4Jg9vhvcgR9pZMldYtTfoCXKh76GnBQV7QGZFP1dig4u6yCZ+kr00UY0/V9LHGq9U1v4Kk",
-	"08j1vpQcSeIR6z3Smit0sbOtP0X6MoB0U9u7++gH6zanKvyKSlTqafJaZTdMX7e8rXkFZ7/eB1YqCpLT",
-	"isIt8obFIdx4zAxzhOScC+VH13j4YAyZr434qpO4NYzdFM2Zec/KlXdPScpm4LHyc5A2l8Zl0Oj7sUks",
-	"0uorJEBBnTQPzLAhOs7AWl8lonSHFtpZy80qomUDtu1XnfOEn80vVr/Z7xx8gg+pIIK4XKtD11u7I187",
-	"pmZqFDBtMICsPc2f1tAJ/HNjZc1mtlR4lg5o7IieQXnSVyAWWCoikFxSlc8PfZyK3XCmcI+mpnRIv6mV",
-	"64qlNbKmMZs008sCZ0NrWr32sxhhk0sEt5yIB0z//JfEBYQO08sU/KWFCeOAv86gmImpxraZ4svIRzXO",
-	"GAwJ5cbOykAOQEImuOfjpkTM7jZDjPJEsR8niZqKMnxohCCVBlwmzsM/c8pIcRILeU2qkMMxh6a+rFav",
-	"NnAQNx9FvcNzzsi72tGlbw2CWJBW3Tdpwyd4I9ZMdqlEfMn0xpxjQSQaDHHZTKM0CyfntHLz2DiWdU0U",
-	"YkgHr8759W0tZmchktx2VS8W2Nw+HntXNQFb8HBbolM2K6mcp9XmdXebJ8qU8Tp1XJFOEqaJ24+EfFBS",
-	"mlpRpmS6PiVN+UenPqE7QioJ7HaPyxoosDl9N7jiD92chi/fienHLVN4QJQ83WVUs75Fok85NINosBIr",
-	"IpX1btq6XYwvu3D6bAP8DwDapDN2xmIjOGvqY2+73iWdsT3K+p1qXemO8SUb37ve7W+8r74TcQhHMppR",
-	"rZzXlT6urNsSUEC+aLDzYrG8jeIZbdXrvsb5OLLVJhhoA6uBVFzg2QaJU0MbPLjCNshZ2ElFP+0WZTtD",
-	"iMoBXpCBS1kRv93Qj3tQQBnhWs0JUzTHytYTtcVcBck5XC70b64UG5QYI8V6L0ueFFsBdGw32IBiSTYM",
-	"kZhQoeY/EiwG8vuClc4x40wfOAMZQniTBodS8bydKnGVMfiixpFu3BCWNmiHMlvtlbNytZvAy08qlNh4",
-	"llKye1wYm1soF8Q2WFErpGrmV3Jo/Y8BRTHGsWFB+C7fegqFVk9g2JstRpY3W3DcwU6DK7S/twu+3JZI",
-	"kY8qesyXlJER0ffwWhaOcWiKKQPU5+Dz/ulk2I4jyYVCk5UpqdhYVsyFQ7/jnbKyFvCDqay1c7P1Dc7n",
-	"GfoXPseMoSsywVJRzG62dhMprxvtrM/L3sn8ZfedKdOfZN+x3Yfw4c42TT7iXIXbCv4t/c6CZLqJIPfU",
-	"RRHYldFnd/3LL6uok8SkjjYEcwh7PcHtwbJdsimMb4gWTcqIm8I5KSi5h5FfEoaplNgkqgd/vfgGC/7X",
-	"Wv/a/Ou4xFLaOft/v7jkC6zPKN1A/58vznlBhKaD/8cxZ4osKi70rSFGDTf0SyJ5WSdqNHI2pUUnTb8B",
-	"JpziBV8fgvIG3gqX23x3Vc9mRIJ/v78/P0CGwVfIvOqlnkQLzXVQcGmOlSkCtao6aRubjaaftqHyeQqz",
-	"1Rdc8APSPKLHc7D/3xx6aYYmWtf0hb9GDay9raKgGRAUwQof7eV4DdeK38KwXXi9WPi/F5jVuLyVpCR5",
-	"40i4ZWS5PuGi02UWMkRDqNiCxjcLFD8mha2HGsONuMe0HBeya8KcpQ17iPiKWziGWsHzUahjluPMfLIa",
-	"EWHq226PJAtmEyeHv0C2iVDiCYlbkOCO+hjvc2fspr3M9hgb5AlW+PRjxWMJ2A/By9wcC5MWSZyh1Sbt",
-	"bIr/0MdDrIjJi3AIvz+N8hj6uLbw+tMMJk701UNMtmlMplFW0MDyaY/SpAH0BIzTF/oAjqVVgZumz6bv",
-	"bKk8RpYQlGJS30yq2RLSbmZEIcZt7U14vCTkLm5xn1vs1/5C12ac0Wdg5ifF++k0Yd42w5nrc6UWjBTI",
-	"GOJdIhhcUsApwKfT+MC0ij0COdmO0k7EfpZZ2rVHml6Cyzpyajf5A7EUQMPD8YcGAH6jXZWs/SXvaFXF",
-	"TCPnQUqwL5/IyBKCLpdz7givFW5DfAj8WxDMADQ2cRnUnBJfUy0eTSkSiO99dfDq670fvvzzevEITYZk",
-	"sfNtJufTIBrKphcrncQ26PGe81q0sK5ffTEMdW1BnGq2HpvX0nfGibTpbj5pyT4CSJ/pw0Eb03Eb17Hy",
-	"iFA40QS7KltZEbMCaRogLEgivpbcFSZJY+hEN4vwg305nebjmrOUb4VwNIRdv8yJy++otY6z9/NNMj2b",
-	"a5hRzAuut4IpWLEOIx7eS3fxQzM1d9QuoPKNpr0JvYcRF8z9W9kgfEDtpeYfEqta2H/W8HXs1nNaUHWV",
-	"cxNO5kOhKJuBj8YEa5ozHpdlvIXBGJCU96+7EPBajCS2eVPL8TnaF4KL8WZSMH02sR8VyemU5q7ofkml",
-	"ytD3R2/PTo6uz96/uz29vHx/maHLo+vT27dn52fXpye2PAlpIuiX0KpEx3B3xQgXhUQ7ui1SOHv25enR",
-	"yfmprUe4DYM2X23vQqxDSQkzcgtNVvDFd9fXF8goWyaFwoydKlTotxhXYN+HDPSPeAGghlvv3l/fvnn/",
-	"4d1J3FzjwxJxUVBjc7lokW04Qnvr9KMSGE1xrmSGZJ3PEZZACxdVUxn8j4VxSwXSLYDHabL6uoszrxeY",
-	"7WllVG9r16ivPdtdLUhysXZsaqrhqDlZJHJwlFgdTRURydLzAHjRXuk5X6KSs5m+uy8xHVNq04bPDWUj",
-	"RoodRwrdrZOMbym7M0l+FnHHXTMT0TtNUdEcMzSxtUUR48sA7iCst8NZIko+WU3mtB+6lGl2BmeO0gex",
-	"MTQ63+yGEAI2QiFm4ognzY9AkMBRtIRvVq0IXIj2MtiAXECwGEymgw/zgBk1wDzRGmujMD9jjcWKF0fL",
-	"pHs80BgFA7ZKsnHSIp5OM7WppImMMpPRoQ5dfmYrcwx142dAnzIxM85pmAqdeVgy6QOTER+b8rcu724s",
-	"lZ4n0y5yJTl6d2TClZemcIQeUF7y/M6owl62mACFw9b2ige1bpzHty5dL8nDWpKm0NWeD2LMtO+E9mAE",
-	"YZ/eJWV3LknP2h6waqCAJJ0xq3twfTRqiQ/ZdYBio+qCclRQQXJVxjfLcIji5ueTC9YfR0r9qQFF+CmL",
-	"2TR8wTtmQeY9e2U2VFrvDghxXIbXQBeMkVgbxxbjIhutTMUOmitYTzvfAYaTqfK24w267UT/GOyCz5wb",
-	"50jQr5+CBTd2GIma5ViR4s2aMrtOWYvchF21KM5KW80PqtvZvHdBcD4nrvBPpdXrlwcHQe61RRqhEgnM",
-	"ZuR1YMFyEZRNGr0JkBGtz7EggTdUmshis2zI+upLAg2VK89WkNppo3uo2kdH8s6q4xBPToQZjQkNMjh5",
-	"UKudI0lISh+Nnc9yyy9ZknGSFsp1iZQBGQZwOIpUTdcU+oM/pobnZxHd1gnjYZSOVj5kOJ8ktRzsd3Sm",
-	"q03QI21DkG0bl0k+/33JfIGolgmKutRJE52nR7wtB4SR33laqTkHn9f4AZv33bAjQ/7BBaUyri9c+nZe",
-	"+Bh8h5+uVfc5ZoWdBp2aajDWrmnNarQAdV4ibGuAmP23O0LOmh9crvX4Behx10puBW21SLaeORIa7Cfl",
-	"EMWbvNrxvBGjQ3K+V333T5A6XAg8jZcOPQ3VZvepIHOChTTF6k1h3QD3LttqUhZvQaQNYlZDD03Y6ziC",
-	"B5ePfk2RsXgoLQgUZ88JwD52vL7NRaBU72aoZiWRElnUCH16tKFkaBHXvJ2lbnBq3qQXCZP96bdsq+Py",
-	"f4ZwpEeH2XXK4BopSEutuN7bnJO/i3ihdCRc1qA3NqRrDy22F9trJ9/63PfhQv1xP9S6ahK2NL77Ijqe",
-	"RutLqgMpVe+wdfPUbeg99OpL8G7E8+ZGpOhEwpKlIibn56x4Ekfx2DKjBles1X3mlJlEeo1tOknqby1a",
-	"UMTLKfgivf8UTz2LAONaXrTfrB1LrISew9WIBGd4yA1bzRTt0EWlVWFAQDJq9h2pFDi6gnS9hJ9zpU+S",
-	"ERMz72XB0JITO1skAjxMrYn+nHJ5/xphNCe40Ao9X1oLH9wrdlqSHxb89o6sTNWHTKv/dzBVB/9SGuhR",
-	"qNqt5uSG8VpVNZwv/yO3LgJzQK7Q3p7xQqJc3v+PffSz5Ow17CotlvUXv+ohJHrNbpju6P//2z6iuXzt",
-	"t+L3p9+fvruWh+jqw/n50eWP+nhysZ8Z+u97x0fvrs+Oj/benB5dXe/95fRHGH7z++XRu7/csBm9N3AE",
-	"+iFMcsclE+pbDbSoH5uaed6CDPGkDkEWPpNKX6HMvXyJ5W4rb7dVIxbcsY2Wkcv7rWzrZwOqS3O5PkDF",
-	"tuGriqxjkUuSYBRIr0kIYMrucUkTD5m5nUUqAG1ShT8cYrz8fs0GxtiNejNV7vXQMj+1sIlmTuvoFSt9",
-	"n7w1Dgr7VHz2Q6S58FXDu7ecFcJ6O5uSvDBFcN9BrKWZfZOFrRXUJZVkjc3Ul97fiJwJhrXh5/ZMSUQs",
-	"BTFXdqbpZQrQ+DbIoLKmpJNHViBx50C8l+ZSkD7mgsN2bdpj86pLJhylLEheizwVvuGQokCA35G4cVQJ",
-	"zOSUiCRgtRLYuFe3pQWvBvBG77Hw4C21rC3G4wg0h6g20lq6Ho2DbCQ77fbogyVr0z7GYN+RsjoKqpx1",
-	"9xpfIIxmNS2IrRAKJ6AxM3OBdkTNJMLGMLibtdNmDTqoqxW6LdGs5BNcmpd2M4ttjXachXs3Q5q5cdiw",
-	"c78bkN4WNLsbhCZI2C1ELuqW9QXVthe9o+q5f6unNv6G6j9puLO7J+fJcu9ARpvekjV134FxmoLyrGjK",
-	"wK+3MkJv8RqafqxxyzSMZvzpFZn5sOXCtp9iulZbfcEWsOTo4Xk+jhytCeFWYYOg3TOkCY/giqvKQILa",
-	"1bMxkfrSSwCnXvBa+cCRJZnoL+KpNRURCyplEu6zeW4TeUxPjJBCtpNBMVtxRgKX0AKv+qBpYbipJ/ST",
-	"lJhy7WVhdUMgZmy9fZj6k0RnJ6ELUmscYKGPmKJ/vUmVH65Kd8amPFIo0yo8TRiPFWXxwjIuUWCTjIJ7",
-	"IhwvNb3cv9w/WCs1XPFZ20A4gPgM76nCieybp1zBB0Ter8GrKB5Q6KoDOtHep98HZbOVj8WWc1qhGYFM",
-	"UPQzpwwqCHa8ZhBmMjqgZA2MxcNAJGQiD94H3Jqo9iWWJu4CJM4OrDE1YCYmJAPS1MHzZywAI+OwB7IV",
-	"XM7yluOCAjTje35HipFJDG67JoAvLMRFPNXB0CXkwBGgF82+OHKjj9htIQ+jAWJ5SlihhzDBKEe4pVV7",
-	"8MMkSOFUPk8xumZpomBd4S4Nc5DXbNlDRHA+R4taKjRpIZTZPTy2xP1XB+kd27FS6YZvQYHNXKQHF2hW",
-	"E6lGOJlHsPzwsiXNavI+EqrEl0DPJuIvM3LC/BNGkyHdaxYE0Um0k/PFAmdIkgXNeWklCZ7cMEkqDOZK",
-	"iJhtbHX6tiFIzmdM68EGPz/nZb0wtUkwWxlxeoi2vw+quXFxw4If5Lb1YypbEVhmJjeTFCjHkuxRJgmT",
-	"VF+nytWuUb6NYX0fHcFEwA0EUbo3bCeyWJlZKqg8ZQBEJqREO4B7go7Ce0mGzu0X38IX1kZxwxYEM5dj",
-	"tI+uyD0RuGzRDwuCPKXQZIW2D7dhsG4yFlHNnTTw1Q3rT3EfuZJeXx0caDrLqOGuKyPk/SguSkYyDCX7",
-	"mDS1OKuBLxqatrlXVPdI4jbnjYxxiaEnDHPj3TPWLGcmFUnB2YCMUbvcs0hTZ7aLFCAAPAb93Ckz+vJq",
-	"LvZ2s1L7/OVuCtIlERp+Cha6KYf9DgBIZnUP0dKb+MyqT4jblXqX5ZgxDvLZvF+ssfIN63PX3ZDgQLfT",
-	"IzDyY0dBBCRVXp7gEHtvjk1sxFModrxWOV+0PPNmnpadtJIC6RE/DUCLjYwo6agGvRCHd61kK8MMIBQN",
-	"FRiHvzavCGUtpGsQyhzEbLh+DX2Gw/G7eypV+GhIMln2egLTf280TyRm3AgfKGg2lDBp6/6IPe72qh55",
-	"a4djGW5uQaZQXXJ4Syf3SJsUqX0S50bHdpsyWPLUWxNv++luwYPC/4EXyWe7yrXicTe70TWEi63Yv/DJ",
-	"G0zLWsQcKUppZSwBPGa2VPLeTBWa4XuC6iow0tESjoslLUsklf5fUTOEZ1hrr0r/caTG35wTdgwHSRMH",
-	"vXNJdP0ld1m3DwUYh36zhmphh675xBL8a01qMiSH2wT+Fz6xp60lsc0MsYDKZgCgCi8xVTaIF/LCXKBj",
-	"XCuZGk5IKARmNMZJrtuibIZ+5hN9e+Bg+MgB3M4ALGGvUY/XAQJejBaw9PnvEWroiVKTviZqljUjhEAN",
-	"yvKyLkhi2u7dftMXpk+YpiH4XBPcUUKhEsB0OcvJiIS5EIXC9hhkoXvix3jkLZ0ILFYGmTQS5cssckEE",
-	"KkurplNBCDLoP0ES0ZzO5kTfU+sFETSHm/3OzdbLmy2XbGP8xaXpPG6+Z3W/Uulmhf5cCyZHOzF9l2ER",
-	"q70Wq1uNpRk/piWkkCA5NwHJmUEv0HvbFMDUG1wmY/n7sKIjEr5GWnyZRwWOPXPRnMPpXaPRnw2RbFTA",
-	"Q+v/PTBHzAfPj7aIirWo0t0V+yVVk06mQ2O/++71+XmsIRcpMbKg25rabObhRYnzsVgKmn0rwquSIH1p",
-	"BradrMCUAvX40M72O7JEP3Jhss62dyEdqMk9sxZrQZVHYH4SF1cv4+wkSHi4phYJ3QEkOy4OyscFiAxt",
-	"wqQqyw3mUfj0qTgiTC97yhW5z9LywZRHN77y/ub3PB7xU5aYbUO2ui37aatUx52eAJ+ZbkgP2EJsukry",
-	"pnmw76EdWXIlPeQ9Nu/6lJ/xR64j4IX+PpoNtVlGols4O7+hNTNdDoIQRjQ4i68VASwuudq2lkZfDpIp",
-	"gVlOttMmkFScLU8I5krgXFEZz0C/FnVQO9qsydyU+cu5IA02rSisrmKbM0CVCVCicSvgZuOI1OzZABUR",
-	"ptWeRHyJXGzNlY83a6+SLX7Wnj4QHRdmg+VzQaVaYJmhEn6Y83J1a8F8IP5Gn0QFZVisblMnwcbV5KKz",
-	"4TPKNob9yLaqoSJnghjT9LllA1tLb4pLSeJVJqBEsMXPixSe03xqClNaNdEUowUH47RVi3zn6Pj4/Yd3",
-	"17cnp0fH12ffH12fngTVL3b9fYtKBOMZUz/H4d8PVV6zhIzbjPp3XxOHcUu1QF9M8a3vL2ajq0fgjl4R",
-	"CAP5ICO6te0+NuxOilhv5JNVHGj2hzlHWN7Zo4MqpxTABq+ZhxyPpcSPrwVjqh3pHnYgG9MF2JhkTevC",
-	"EIZ7d1P3F3i6MfxXIQe93j51C8042jn40+uDg5iuZGNvPKGwQozO5mq0C7yHXNnMphlm5pYpvsKtWMrN",
-	"w0GT2rTd2Gl7VeGMoX0Ae4gP58KEhi+xRDkXAlA03S1cP52stCJi/DmHrsSy3vWmvkEnrTYY+0MSTNLl",
-	"WkzRBSFTNVrc7RfUJpeY0FvhUYU+niBTpVN2LVylZKJKECFqVy2gxxquSobkreOPhyzSUxBoFEXWTLpJ",
-	"VBy/odbRI41n2R8JCMgrhb3ZpzMMfchFlegPjHzMwWDu3vFKNCSyJVxyVEpSnGNWYMVj1VcizUKUqrkY",
-	"mrLvC/c5xFVviH0vg7l6ODVCwJS4xIIZg1HBibxlXN3qR8mzdKOiODbyzVO0T4xgcD8l1yrFMMP1kZyp",
-	"fTRLyDmtEn6FtYmQYUGeZ6nc9FjHwQg3QLQwkTf3B4P+aZCEl3akPgepCePwAEpb2RYEckTZ7HyKj+e4",
-	"LAmL1bHpw5Uma24PwG+eT3GTzt3uwNX4OOYFkW/JVKXSCVV1mgZu7N5jg7ezSBfRMeqb1xsoWDRYzAgE",
-	"hLkUWgybigjJGdLHkURN8e6C5/VCK/D/9Z9f7EYMkFUl+Me3hM3U/DioOe4WUnPDnBtUK18hlrcIHGDz",
-	"CAD1iF+3c6xwyWdNXbDYG9C/ETdrz/7wch8rbWULZOAm45IHd+lEkatqJbS+6SKOkzpc0jxZ1EblOqes",
-	"tu+sT9meY7HgjObHgKXykarVdzR2sXupdfiXB+PywKl8R5bX3JT+K/EskV6E2ay2nuW+iWQlaG5zG/om",
-	"D8rOmCLiHpc/EHIXgwbUP4MXhUC4n1oSfR1YclRLIkdms9eLCyyUTK4ISxSaM3hP4Gyw3ooMKUEXC1Ic",
-	"ooJKRVmu4Kob3kMSdzCL2/AD0cwR9e7YpTkE8MNFnc+R/yow4ECiwbiJi/lKzRdPzBMmnQmq3w8Y3x0o",
-	"D3B5kvCynqTMSWlDk02kqriETK8rsqCKs5jitffyFczs1SE60Bcbu/PiapD+ZaTYWBEsLJBAMWZ3Ro2T",
-	"SdFtY2U7OkvxGJeW/jrdXzJnO6wutAE8VrsqUcSIGw1bPQoDSxleWEQnH1C6A2QzIadmZgbLDoJQTJaz",
-	"jY6HIgOvb5jbso7LMi/RM+TOmQw5AZWBipwhd4SY4FhIEVB4JtGOj+28YSa4czdDTvRlyAnt24WR2hnS",
+	"7L39bhw5li/4KoTuApKAkCy7Pm63hcFdlSRXadqyNZJcvj2jgi4zgpnJUiQZTTKUzioY6L8W2H8X8wQL",
+	"7Mx7zKP0kyx4+BGMCDIyUpbs6r7VGExZGRH8ODw8PDwfv/PrVs4XFWeEKbn18tetOcEFEfDP02s80/8t",
+	"iMwFrRTlbOvl1hFaEnyHCFNUrZDCM8SnSM0JwkwuiUA775/dbP3tr/9xs7W7v5VtyXxOFlg3o1YV2Xq5",
+	"JZWgbLb18WO29RpLdc4LOqWk6Hf0fk5Y2HCJpUL5HLMZKTKEJcIM/XB9fYEKrMhwVx+zrQoLvCDKTu2I",
+	"4XKlaC5P7wlT1/B6t39B5gQLicsMSSLuaU4ylHOWE6EyVFJVixnNcXk7JXpgXCCu5kQcIs7KFaJKIqLb",
+	"lijnNVN6fFS3+peaiNVWtsXwQg+R+P6HSeUH/IqLBVb90ebyHk31IBhBCk9Koil0fPUj2plysahLvDer",
+	"sShIsXuIfpacockKFWSK6zI5tqnpKhwYYfVi6+W/bekWtjLd6dZP2eBwBV/0B/vnP//5z3vn53snJxla",
+	"UjVHFRGUF/+U11LxRXI8uq2RZLqABvs9ayb64wHa0Xxlp7+r1xdrkuw8R1ekUmQxIQIpjr56jo7qWS31",
+	"K/rD5y8Wep3NKNEOjFwPCmFWIMV3DxE1HJvPORXbEim6IOgXzkhqSmbeURKbkepHMLitbMsOQdMdRrCG",
+	"9Nd8mPCU5WUt6T2JrcEhwgotuFRIEYZWeiMgPFVEwIRT01F87Pr8yGlOLrBQMQGzqKXeWUjwkiBaOAED",
+	"VA321wIWas0Gu/cdrRsZ4zXLyYIwdQaMA61VWM2bxnD7pWxLkL/UVGjppURN1vSgFM7nw+2Hr2zW+jEu",
+	"CSuw0LLkT2SV6CAP3tq0A0395Mhz+3TDNvXRI8lAs80Lm7UMcj3ZLLl/CInPpm84I+dY5fM+117PCdIH",
+	"pmZWzNyZBWyLy5IINOdlIT2XmmO2GdHZdE83vmdaXzMOdk8V1v0mJ0jDVzacpf6UXPM7whKNK3i2Wauv",
+	"KbvzbfYpJ0kuiLK0IwtMS1IgnOs3UEnZXYa+eoFKovT5DdK2oDOqGnK2B1j6zjYb5LmWO0maLuzTzdq8",
+	"KDE7wYoMyeL4LLRa84DOkuOvzMMNWxT8nmpOTbTpHg+16k60GeezUk8J/1ILEj+9rvEsOQEFzzYb/7sh",
+	"6VJvLlk+6pdlxZkkoEh+h4tL8peaSDjIcs4UYfBPXFUlzWELPgNt6eWvQbP/hyDTrZdb/+1Zo3w/M0/l",
+	"s1MhuDBd9TeKMJ2hiSD4TiKMRF2Sl+jHo9dnJ0fXZ2/f3J5eXr69tEe6VgYXREo8I/p4R1NKykIrKQVR",
+	"mJYy0yrjDaOsqhXC+o8FknO+lGiHC4TRhBcrrfF45RmpOVYo1+egQhM9HFzsZgheXnBBUCVITiVBOS/I",
+	"DZN1Ptd66NkbGODt9ds/nb7Zv2FbIPvZtKT5Z6DbcYnlnEhDkqWeAPlApZIvEUZFbbojSPOEngirtVaR",
+	"IYz0hkES35NCK8uSL4imJyklQZKynCCqbtgSS6CC/kDLHd1EI30RLvXDFaqlvrTo4wCuMbhYUEalElhx",
+	"3ZfWH+fE3CDQ1wd/BPrJG6Z/vDw9Ojk/RaUeMqpZQQTahrmal7YtPc30n5yYRwwR/Wxf9/mKiwktCiPV",
+	"n7bfN1whXJZ8SYqX6OL08vzs6sqzO1q6u6I5bLel0R1LnN9J+L0iYkGlpJwZbmWG1IZNgfQVEWbJNCNI",
+	"tON49/T86Oz17Zu317fHb9+8Ors8Pz3Z3Uen90Ss0FJQRdDOxdur6wxdvNP/7+j6+IcMnZy+Pr0+3b1h",
+	"kjDl7gimS6k/oZppppopkJpTiZZ4hRTnaOdm61hwKfe4oDPK/Ha3L+/rS7VZ7jdcveI1Kz4D5d9e3756",
+	"++7NyUuzeYCcWM0toQpOJNLiADYVUHdCSs5mUl+hsNHaW4oQ1u9rmaK06EE7fjHsrQkaIrDBTMs5Z1Mq",
+	"FnB3bYkSuPHafQeSqSS40N8s50QQS6kLvCo5Lq45f43FjDw9wV6dvT69vX779vb10eX3p2bX15Ueg55Q",
+	"qQcBgtRwrCTingiE85xUSh7Cb05mGwqD1KALqmDP2ePmmi4Irz+D9Lw8/Zd3p1fXt9dn56dv312/hOFY",
+	"vtyW5oiQileV1tiEoPeUzWBdvj3Qah1nhZ1UzhkjRqWj8oblJdccjY7YKth8sIoK3xHpjp+80aapskt6",
+	"zfk5ZitLCvkZiHB0fXr7+uz87Pr0JIOdusBshbBSZAGrJogSqyN9Qb4yc9ZsXaBL/fMe/L6LJF6hOV8i",
+	"vTn03lhiCtfWwOQWvN9XGF3L9lM0IVN95Cqx0iTHM0xZ1AxGmSIzAvPSGhHDtZpzQX8hn0F4HL27/sHI",
+	"6JeIcVhQKpGkM0ZAEdF6htkFIJxBOBBWkGIXwR5G2D/SwoCQghSHIO5vmG5Fz5wyffguhSYr3B2MyiLl",
+	"kosiAxlvhT4iHyqt5yG15HtTnCt9iM61WGIzJy7eMVlXFReKFOekoNgZB5+WTu/eXL27uHh7eX16cqvl",
+	"h5EaU1qSbYls104c6lsSuqNWZ2jLDwSCD1Rf2yeYO3OwkZyQkpj+ftWae0WEokaNrWoxI0cwOWv1M/eP",
+	"PUUXWmPvK9aNyvxv/utGo+eTn0muNDk7XQfKcmcEdr30vxf4w2vCZmq+9fLFN9+u7d19Ge9e0XsCtotk",
+	"13lj2WB1WeJJSdxFYLhn92G04+mUlhTHye3MMD9g+YpgK8E6hwhYlSmTCrOc2EMR5CqYxJvWNX/Y5tDO",
+	"9o7/tzlxSLG7DXZ4O8AJ5yXBwOjuzYt6UlI5N9Ig/ZrbBx2S6BcUmXGxCq96U0zV/HaCJQHjJsnrEutL",
+	"Ihz0kZtftkWLaOPmphZ5ILlQb4W9mfYEXXudaOHufMFowyayrmGsT5sssmhr1v0YfBX91RekpDPKaxm8",
+	"e1bE76/hNBLfRUfh7KxHcHLK/iDMkdpadE++bAvLu9Qj49XoM+yp8XZYW60xJpvj3NlpXZdaFut/oAUW",
+	"d6TQTB1waNDVQstfZo+9fo8gnpkxshsV23a1LdGUCqnQ5dWPF/ZImNoDQI9Sn6BqTqiwQ9K9e7FHmfr2",
+	"68RwYB5gTFBkIdcJe78I5/ChW4qPvm0sBF7pvyvvrRjVnnFuvK1hqZ054tIamfrj1gQqAkboXujgAVrO",
+	"uSQhxahEXN9Aci4KtKN1bImwIOiOVAp9dYAKvJK7sYXrymfn47Cc47gra3iwM8aG1MO8rZTekCyP7LGG",
+	"SzdbKuDioOHIYn0qGww2rm9FD2j6Aos1o/4UFlNzQeSclxF/2gUROWHq0G9yY6Cg+tKmt6XehvHNrX95",
+	"wEy1gD66JwLPItNMcV4zgWb5HK0DvjRDGuS5Y63MxMTpRFrlMCIxP+T68h5/aGRgUpwaJRhsBNivL1pi",
+	"CZckFidtJUh6NCJqjLbriOynWoybkWVIcL2mBSr4kh0iM1FjcNH3dq2A6+GYt8eIAzu4hi6Zo56nxuAS",
+	"dLeopn5Zvp1uvfy3kTxkF/Fj1l3FYo2hPjM2ir2S57jc34qoMXfG9dY33JqDhwvE87wWwpg3imgbiqoy",
+	"rvSouA7WobAeg2vFfpOZqfXp+lOPspeagOMIo+dV4JXe7ebKXpU4J1nSC452GlLuRqdOGrdd71lDuJPk",
+	"aJp3tiXEhWTu4A/IDvcnSQQl8kno33gXx61BsAJtTeHxlLakGs34MV543SEuE6xKZ8NZ1JyskMS0QIxr",
+	"RWonkEsgk3a90CKrlp5nd35cZjF+7iVh7OnFoExbqwPV3g/UI4GPEGifRonFb07UFZFHA1J/ReTQjFZE",
+	"vuFXc758GO1XRG5GfCNiR8hn7xSzF6aAPFHNrZlnSJJgQcPVG8P8TyLZJ6Tky7jM0AeiVnaN5tISXE5t",
+	"iF+gk5vq0ZltkyUyM10j6cHT3ZcvjNxbV+9m2iclOXknH13vNJFPuIyvm1slb/GYYxnE5dmgLhlfO/tw",
+	"87lewYeJycqazR6TfCl91hPGdpnZlWvmNbjROreFR9xmyS2hde0xNg77nmXtNVzcMEv8/pc0WU3XRiUG",
+	"el4QKRdX+SiL73XFH62P+zBcbo32p4eTuWBJxdewguO9vq5RFCQ+LxeUFX1YYqmu7DboPVw0ATYRrWtB",
+	"ZOfLlhEjrpR1Zt8E6Tjdy482s1MKuxqmjcC5ojHrAqxcxCBFWa20GkwEWhJyB1HK+h8mUKkj7Dt34VCO",
+	"6MU7aesy7a30EBOBnQ1wUUxQa074lHb197GGFU9OBWgTl+7nnOmrBcH5HEiIpNLzRpzFaDny4PR09aNy",
+	"Y8jsmjZWAUuPURzidmabSxIm7YXhktj5P8ASCck6YOl2/YybAaxebwrBWCOmi4HdLCmb2SvMI+5lN5ym",
+	"/cHJXRJcUEakjO9gy+6xaEQI9zeRhjbk31u2Gfmg0B+N+bPFiuPti/qKHVliOLMe1FJVYsZiVqTG8qCV",
+	"I2wiqyGwKa4WCb58gAjwdL7ky9jElpQVfOlSAfpSAB7HwtX18K2lWZO/ssyKCMTbF3gFfl3OmjsSXPtX",
+	"xjxFwWNa4ZYFMqV3WAq2BhsMzZIm84wzjvEuzaWjs6mwuOvPlXFG0N/++u/OTQ5xY4cmBl//DOF1EDUy",
+	"x+XU+1mwUO5VyRemBcrQhKglMfZB55PTHYDXy0gHLlXUEReYtzuOAnClekNvMICE96aRHf1V1Z9ty2ZF",
+	"XWtaDDn7kSF+hpZzXhJkm0v0NSCKTB8ytj3eQq+LDMIyIKLDv5waTrx/WIHN2qfGm/v8wM1Ms7Je5IS5",
+	"PGmUGtINg6djtO++xA0/z1rJFIEd3RPYESKU1MDtg7uluVL1t8rQEWPyYtKP3qQuI4+javq8nKC3LELC",
+	"kdrmFVGKslnM6uevatehI2aBP9CF3trPDw6A4Oavg7UWnlh7g0MLfS790ZkHV82B34laMg+8Z0ErxyCq",
+	"M6Q4RCgXJKeLlj3dxOC2vc0pFWndMlnba+N8bI83PvEmzScy4fyO8WVJilkqZMIEWCXZT4v3hNKLxV3B",
+	"lwzuDYLqdYpeB3ULP6hFwjBijw9WgLNdcSQxo0bo/HB9/jraYi4IVqQYHwKUbYGX+C2zIRJxSph4K7lJ",
+	"s1MuzmMGUReJkdlgUwjkakKnbXAplVpcUyURrgtKWE7iio6+CVyUWOkxxYeeCkghH9QlWVBN3SM1kLUK",
+	"eqKwb6IFXqGJ1iw13y/ntCQmNsKMF2K9alUb4T+OThV1Kl9/7JUh1iZk14I73pidQzEwWy6JPqXRHBew",
+	"OuEWMVZoiHp3LY2fpN3I8qhpcNG2uIc2PYXVCKW12dtX8IH9spZhAJN+vahLONOqIAjI8l1Uc0of0XVV",
+	"bLq7EobisVNr8ivX3Ympsxb57dAcXSCpAnHjuS69Mj25EHKjp3TXrdAIzFAUhYRzgsFyatYWw+uk+LFp",
+	"c+QdvU+hde2fsSpmhYxLeiflM1RXWjy/OMgODg5QPsdakSJCHiKBlyCrjTDTUqIQEGK9DxqVD498fqD/",
+	"9xjCObKvTcdzSPA4tNm/fi33kfH0mJSZskR7CGzQyb29JrRST0sRQXHZhM11lGkGAVwFVRnKS4JBjRAr",
+	"zsi2ScGBKGhWhNJn0fZ5hSJyrPiME2ZCcr4gEt1TSSclMdHeVLrcxV0fKBGQx1weHkacjQShF0TtsT83",
+	"zBZyWgYKWElNhnqHsbLB20TiYgdvwPVOWgaacnGIyKJSK7RnLlJwnwN72z46mzEuTBAgqqwEQmGetRy2",
+	"9y3whzPz8Hkw4rioa4m1dVv6NY3FCrdG9iDJHDOQ5JidY4ZjXP9+TiA5JtBxIOtImqCgkkIWRo9gfaao",
+	"WeeIT14PWlMMB+cbWUc7zSFX7jQe61vqn8sjvUud8Q96joIxEiFjsdnr1fukkyutQ31Rj/BDDsxL0kps",
+	"TZIoNt2Pa9vOCa1iUXR95XqkLvxgPanh1KjvmldGkG7eruGuSKNtdfoJ1GDFFS4fogd3paVpJ/CIGHKk",
+	"h7OeqczUH2/hNydmL6beN9C7262bjpdwowRIGKhlr6apYKZxYto18rAN3gJgGeW32tQDFR2BBziJuGRM",
+	"llM6z2RzE4X95LvViNweh6qjaeJMN3G7NcKoImLPmt5zLkDzpBLxaYbI/mwfbV/xSmDG0fPtqLWl1W4s",
+	"PoGWJGk+SrkVB71xv5DvVtYYPyLTwVnWBgWIX0pYsYfccmOs09hPPRF8/GTIIeGk2gTtLWTIOsNMGQcC",
+	"kzkXBO1cnLzazcCsxG+nWqXfwQj+63nAPwbW2NGqtfVz+FcyyOkFQIH2KHcz45z7sCgztKAFzQwaQOjB",
+	"gYFsGflhxuD/qKxR3jYBFviCDmZcNdN+V7n43s6O7G2IjTn5IZz0cXCN3kFe25MMVnNci3cnlGFIFXus",
+	"ebWCEXRvCX609vlj43tOx2O3dtnW+LS6kS4OGvox0tHLfrzn1rPpGLaJ9fcR/i7oP8GRQUMyYVRZ6Gct",
+	"pSzuXh1572gP/uNPIy7jSW0+pZUnfWCt2+u666uZ+JoVAK9cOnJ8QDivnTbYNhIbR8j0tivxwMOnX63G",
+	"uDuuj0t5X12Zbz6NGx77btdQOaCpW5bOnc/bWYOFH/LFerrqBiC8M2LNJCVfnjs/Yz9heUkEmnGtC3lw",
+	"Cxeja72T4PwzhyMYC8Hqs/2GB1ajVLYyNJxKoVpNSCpvwORSpJ6q79PNVlF0wraNa1vCeX7YnQRMzEVK",
+	"LKma81ohiwMZCVBIpjZEomO3HC3cxIN5BBPOAuHbWrg1y+/DtXvKuT6JruOWxfdUzcO0Xw+TanE/9B+Q",
+	"CKTKOAlcQO7a88zE1K55LRL1NxAK6+d+WZdEJqd+lgivso/Rjs8u7iZ5efxKG6i+m/k8/ja9OjbYF/pE",
+	"GGE2ZwVWXKyuXUJlJJEQQWqjT5AGdyTjCi2olKhm9lBuWVqDgXxzkA0bXiNJsvgD+AeiMXZHDlp0TqUJ",
+	"i/FDMGbznHi3qKXQzgFSHD0/ONg9bOzpDhUnSaVwNycAYU283xr4V2SXS9Rsz/hscLPukHoOSBxKSzY+",
+	"BfezbVNx+KvAq92WJu9iR2wrcTC8aOx/Z71HsPSPlCyTbB1ZnmMX8WhmxgsAp0JqScp7ghacqblEeG5A",
+	"z5z7fc4lYVrEQVhHPudckgYrdpT5rKf2xizlnE3prBapYEehJ4ywvINoOJOeyqdeFO9gwzMWsc6RErZH",
+	"4uARTiqMG7sRIj0zE/zaGn7WrMDwGqYDgxaUHTtorAsiLpIH1pQsiQxwtJANn0U4OLSQnPO6LNAc3xO7",
+	"ybSYYhwtsWCUzfaR8yCN2XJd5TUy1jXzVpjpK3PcEdNmhP6ybZqlbxRn1+cnZDJ1j9LHYqEW6wziI9Rq",
+	"7mA7j+ckv+sTb+qQ4yJhL/KtbiDhGA3QQNtcZrA9YVv9UgvSAPJhg/8DkE9WqAtez+YII9caIDrvr7+B",
+	"dI91mEQz4mB4MbJ8R8uSstlFiVlkKxGmOy7S/rdKf5chJSguZWakiA0Q1zTW+h2uqnJlopGptLhMCeez",
+	"G8Qo1ryqJ35Eevjt0/erCKcKmlM2uza0HG78Iny3l8lsqeJGPEDXS1JQQfLITq1FJE7tSglakW2JKjwj",
+	"aOfY0dAetMaYo8nOhcLlLkSxEXvWTARfSjiiewrT139YxzV6NNFp1OXdJZF1GbO2cEY2yw2eQhTAgJEi",
+	"ZcQ1wH8jLTPu7dh8Bq+UhQkFt6NMkcOWf+gOfMM0aUDt/ZT7r+7RNxMbq4M+P72Px2uW5QleJcCtGuiv",
+	"vrkjkdYXYBREVEkF0QzmIrBj8dkokX0YggEAhOsRxsWmcIW38iVSP7YlogUkSvShELZ/tbP5uNf8uvfr",
+	"arVa7Z2f7xXFx7gDw+GSnawFzFAxVAan3Fva7GhRahBPcWlegPNjwe9JsTs4gCutc1/TxRg8CN8DKOqg",
+	"pwLoL1V6PJgh48DQlCpISVT8qkrlme07hqXUw5kQRP+t1VCgdPw8KHmOk1ZpxtsZWAEihp3Q6QBqhulf",
+	"j8cNO8a6V0Tpg8vGV5EinAbEqQoC2B4GjHRGGBEYXkuYNJpetTKzjpcv229bjemkba2P6/p65aoSU4aW",
+	"XBTS+d8MPO8Lk3ypZ3ZdE6nvMfrAvp7XQv8RZ21gjn6Hl6+O0VdfffVHgyId5hvx6VQSdYgarjcbrSz3",
+	"IIPxvhOTE7NMrt3pziBp0gn+1R5In2TXb2BKmuINztbfKkujjNWJgLZlpWnAs45DA6OjH2NruwzJ7lck",
+	"FhYQaGWRmBqRiH+fK1UZBHP9r12Ei0IQ6TOWpoSASQaXZRsyGsgQX6klmeS4fJfqUWox4rrxDGI+QrCO",
+	"BKK+83mDVoCrSiJeEQj2x0gGSt76dDVHmCGSXggyJcKbYNqUlXO+PCrL1x4u4QSvYskbc740iMSUcRGi",
+	"K0BO3g6HF3GpL9jcqsZTIiiWGcr5An4FLpFaheOHerN0Kg9FoodaWTbRgQ7Ou4l57YKcDgBd9iBN3btD",
+	"XbmDuovu2QBibuyDnD8MEpQ+FAWUyhOzFqnr4Bp4UAt49cBoEQNVZYPWOk78BqizGWN7QCG11i3TOxnN",
+	"XjJ7PmIDg9/N2TflZcmXiCbyHDekQLbl1qTf65mSCMqJGaRF92KGJLfSCeCwa0nao0lxcYu8vtvMzTpK",
+	"M4i+vrCYumnMXDiw1UWA2htJlVkOPO+aNzoNtj+Pj9TcGV9TFjFxWNTolJ5u7p/I3zs9yHThHlW1ajI/",
+	"f8GigDAOVQvmJH339vnNN5CG50Oos7UJhG6IQ9NLIyaXmG1qOjgropnPiQFwKuztPibkkiHLV7ZSRqWP",
+	"COfpAJYDRo7c74GrJ1CEgZEE2pKeXWzPvBIEVO18jsWMZEgSpU8Y0FNLPsGlKbaRaNRyHZjqTtlQFcIK",
+	"08J5IwgAvAvCyFJfKzLEtaKca7FclrBfFa8MOOrYANbYFe6opRWYZHZqQuW1diMVLUs0IfpyIYgSlBS7",
+	"3rxmuDhtfnoI54CGZ+yjQZAHmMQg/FDRewLxolLdFrWLTLzlrFxBjhEh0bCPRg1O2IhaVDBvo51t6Jey",
+	"2bYDwsds5Y1xu53N+XXMhQUtaH3iNZlGcz14STz4gOYB+ACVZArRXeXKZvI5qugVgld2Eznc+tkpK+TD",
+	"kdb1ygWKtl+PduOWodqx+3YDJbe6yZGK7HSqVgkcoJopEUlwOrt6i756/u23e88RLqs53nsBIPxRzTqN",
+	"GGWZ1LvMFhji3RakoPUCQiDELM5QFZdKd5i4EI9E3x68asVyDhqKJHsJ2kyuw4mpzZRGjY9HKepT7Y6s",
+	"WsUSt1uAaO77zDj2wH7djC6eFjxi7VPPjlMr8IBA3qS5dDEhwoerbIB7OZ671jrgH4vbBB9hKeHGPhJy",
+	"ZmfvHb05ChBXNQGiK/sowbqO7TWXBIQIN0LIDC3DQHKHdGtUcgP9Eyx1Kkc0uaVOF5iWiXDCMN0J3ouc",
+	"RPp80Nd0k9AGtskenmZwvhZ0RuRjNTZoA3H55Y/S1yY2Bk/V9A2BV6trfgUwBBHVppSBR0cSj73pSh/t",
+	"bOtP0YJAqEW12t7dR+9tIBVV4VdUmhOZ1yq7YeSeMO99XME1Su8DKxUFyWlFwSB3w+Kgnjxm0T5Ccs6F",
+	"8qNrYj5gDJmvlvuik8o7jOYXzaJ8qxULF7AgKZtBDIOfg7TZlS6nkguXaqr1QkiJRTiE6tkQL21gra8S",
+	"eRtDC+38p2YV0bIpv+BXnfNE5IVfrH6zPzhAHR9kRwRx2beHrrd2R76aWM3UKKjyYABZe5o/raETRGyM",
+	"lTWbuaXgWTrEvSN6BuVJX4FYYKmIQHJJVT4/9JGLdsOZUm4Sbj8W+z21cl2xtEbWNBboZnpZ4H5uTavX",
+	"fhYjbHKJwGAUiYnQP/8pYcuhw/QyJeBpYQL74K8zKG9l6nNupvgy8kGN86sBxIhxWTGQA5CiDwFbca8M",
+	"NpaS8Se7J4r9OEnUVNz5Q2PGqTRwY3Ee/plTRoqTWBJEUoUcjkI3Fce1erVByFDzUTReaM4ZeVM7uvQN",
+	"6xAd2KoEKm1AHW/EmsEbkIgvmd6YcyyIRINBj5tplGbh5JxWbh4bZzesiUsP6eDVOb++rcXsLESS267q",
+	"xQKb28en3lVNCC883JbolM1KKudptXnd3eaRcie9Th1XpJOEaTK5IkGAlJSmemAONl59SpqCwE59QneE",
+	"VBLY7R6XNVBgc/pucMUfujkNX74T048b+fGAKHm8y6hmfVubJBUbEsQHl1gRqWygiDVgMb7sFlhhGyBC",
+	"AfQynbEzFhvBmZJOqmy73iWdsT3K+p1qXemO8SUb37ve7a982FMnBh2OZDSjWjmvK31cWdM64EJ91aCp",
+	"xrI7GsUz2qrXfanaoNUmPHQDq4FUXODZBqm0Qxs8uMI2WIreiOqn3aJsZwhROcALMnApK+K3G/phD0rq",
+	"I1yrOWGK5ljZCtO2vLcgOYfLhf7NFeeEopOkWO+wzpNiKwAT78ZtUSzJhtFmEyrU/M8Ei4GM72Clc8w4",
+	"0wfOQM4o3qTBoeRsb6dKXGUM4rSJSTIeXUsbtEOZrf/NWblKWJfTCiU2TvqU7B4X2OwWyoU1D9ZYDKma",
+	"+ZUcWv9jwNWNcax5fhb1j3gKhVZPYNibLUaWN1tw3MFOgyu0v7cLvtyWSJEPKnrMl5SREflY8FoWjnFo",
+	"iikD1Jfg8/7pZNiOI8mFQpOVKbLbWFbMhUO/4+NbZC3gB1Nrcedm6zuczzP0z3yOGUNXZIKlopjdbO0m",
+	"QBA22llflr2TiBbuu3Os8nmafcd2HxaUcLZp8gHnKtxW8G/pdxakV08EuacuIMuujD67619+WcW9bgAm",
+	"0BDMYa72BLcvn+DgB2B8Q7RokgjdFM5JQck9jPySMEylxAa6JPjr2XdY8L+A27D513GJpbRz9v9+dskX",
+	"WJ9RuoH+P5+d84IITQf/j2POFFlUXOhbQ4wabuiXRPKyTlTt5WxKiw5wSwNVO8ULvj6a7xW8FS63+e6q",
+	"ns2IhFCp/v58Bzln3yDzqpd6Ei0010EJvjlWpizgquok8m02mn4in8rnKRRvX4LHD0jziB7Pwf5/d3jW",
+	"GZpoXdOXghw1sPa2isIoQXwZK3zgrOM1XCt+C8N2CVdi4f9eYFbj8laSkuSNI+GWkeX6FLxOl1nIEA2h",
+	"Ygsa3yxQDp8UtkJ2DEnoHtNyXBKHSXyRNoIsEnbTQrbVCp4P6B+zHGfmk9WIYH3fdnskWTCbODn8BbJN",
+	"hBJPSNyCBHfUT/E+d8Zu2stsj7FBnmCFTz9UPAbJ8RAE5c3RkWmRRJ5bbdLOpohAfYTcirjIA4P5/tMo",
+	"j6GPXAivP81g4kRfPcRkm0bpG2UFDSyf9ihNGkBPwDh9oQ/gWKItuGn6bPrGFk9lZGnDoqi7oKMlJGLO",
+	"iEKM22rM8HhJyF3c4j63aOD9ha7NOKPPwMxPirfTacK8bYYz1+dKLRgpkDHEu9RguKSAU4BPp/GBaRV7",
+	"BJa+HaWdiP0ss7RrjzS9BJd15NRuUrFiSeE+miny0JQE2WhXJatByjtaRcPXzgOQCF9Ql5ElRHgt59wR",
+	"XivchvgQQ70gmEHwUeIyqDklvqZaPJriVJAq8eLgxbd777/+43rxCE2GZLHzbSbnM8oayqYXK53WPOjx",
+	"nvNatKofvPhquPiBhfWr2Xq0dkvfGSfSJkD7NFb7CEDepg+H8U3HbVzHCuZCKV2TN6BsrV3MCqRpgLAg",
+	"iVQFcleYfLehE90swnv7cjrx0zVnKd8K4WgIu36ZE5ffUWsdZ++nm2R6Ntcwo5gXXG8FU8JoXdAvvJfu",
+	"4n0zNXfULqAWmqa9yWKCERfM/VvZfCaIsaTmHxKrWth/1vB17NZzWlB1lXMTTuZDoSibgY/GxL2bMx6X",
+	"ZbyFwRiQlPevuxDwWowktnlT3fcp2heCi/FmUjB9NrEfFcnplJo0qG2DxZyhH49en50cXZ+9fXN7enn5",
+	"9jJDl0fXp7evz87Prk9PbMEq0iQjLaFViY7h7ooRLgqJdnRbpHD27MvTo5PzU1uhdhsGbb7a3oVYh5IS",
+	"ZuSWC33+4fr6woXKQjaaGTtVqNBvMa7Avg+YJB/wAmBut968vb599fbdm5O4ucaHJeKioMbmctEi23Cy",
+	"y9bpByUwmuJcyQzJOp8jLIEWLqqmMohQC+OWCqRbAJjWJEh3F2deLzDb08qo3tauUV+NvLtakC9o7djU",
+	"1EdTc7JIpDMqsTqaKiKuSM5ZLGoHIJDaKz3nS1RyNtN39yWmY4ov2/C5ocTuSPn7SOnTdZLxNWV3Jl/a",
+	"YrC5a2YieqcpM21D9aHaNGJ8GQDghBXYOEskHCXri532Q5cyzc7gzFH6IDaGRueb3RBUxkYoxEwccRiV",
+	"EZhCOIqf892qFYEL0V4GLZYLCBaDyXQQwx4wowaqLVp1cxQKdKyxWDn7dsEvCzLnEaJjFAzYKsnGSYt4",
+	"OmOfxJI0fHKuSY5Thy7VvZWEi7rxM6BPmZgZ5zRMhc48LC//gXndn5o9vS6FeSyVniZpOXIlOXpzZMKV",
+	"l6aUkB5QXvL8zqjCXraYAIXD1vaKB7VunBK9LvM5ycPx9DPsYQefBnTStO+E9mAEYZ/eJWV3Lt/Z2h6w",
+	"asDhJJ0xq3twfTRqiQ+JyoBrpuqCcmTAXsr4ZhkOUdz8fHLB+uNIqT81MDk/ZTGbhi+BymzZEc9emQ2V",
+	"hqwaacIxmmugC8ZIrI1ji3GRjVamYgfWGKxnlk7JswwnUwXPxxt025gpMQQbn4Q8zpGgXz8FC27sMBI1",
+	"y7Eixas1hdedsha5Cbv6gTbvijBT79RCiAiC8zlxpeAqrV4/PzgIYCws9hSVSGA2Iy8DC5aLoGwQSUyA",
+	"jGh9jgUJvKE2j9EsG7K++pJAQ+XKsxUkj9noHqr20ZG8s+o4xJMTYUZjQoMMcqrWRwHtiKT00dj5LLf8",
+	"kiUZJ2mhXJeTHpBhANKoSFX5TgHp+GNqeH4W43OdMB4GPGqllofzSVLLFYKIznS1CZ6wbQiAC+IyyUOJ",
+	"LJkvGdgyQVGXhW6i8/SIt+WAMPI7Tys15+DzGj9g874bdmTI711QKuP6wqVv54WPwXcVNbTqPsessNOg",
+	"U1MfzNo1rVmNFqDOS4RtVSiz/3ZHyFnzg4OtGL8APe5aya2grRbJ1jNHQoP9rByieANRMJ43YnRIzveq",
+	"7/4JUBgKgafxYtKnodrsPhVkTrCQ4NO3pdYDJNRsq0lZvAWRNljFAHpowl7HETy4fPSrTI2FlmqhSTl7",
+	"ToCbtOP1bS4CpXo3QzUriZTIAvDo06ONykWLuObtLHWDU/MmvUiY7E8fs62Oy/8JwpE+OcyuUxjdSEFa",
+	"asX13uac/F3EC6Uj4bIGz7chXXtosb3YXjv52sOIdJawKFIer8APta6+UGGwQtwX0fE0Wl9SHUipeoet",
+	"m6duQ++hF1+DdyOeNzciRScSliwVMTk/Z8WjOIrHFp42EI2t7jOnzCTSa2zTSVJ/b4HXIl5OwRfp/ad4",
+	"6lkEKt3yov1m7VhiRVUdRFEkOMOjF9n61miHLiqtCgOYnFGz70ilwNEVpOsl/JwrfZKMmJh5LwuGlpzY",
+	"2SIR4GGqD/XnlMv7lwijOcGFVuj50lr44F6x05L8sOC3d2Rl6gBlWv2/g6k6JK3SgFGjv/3133UrN4zX",
+	"qqrhfPlfuXURmANyhfb2jBcS5fL+f+2jnyVnL2FXabGsv/hVDyHRa3bDdEf/4+M+orl86bfij6c/nr65",
+	"lofo6t35+dHlnwHUwsZ+Zuh/7h0fvbk+Oz7ae3V6dHW996fTP8Pwm98vj9786YbN6L2BI9APYZI7LplQ",
+	"32qgRf3YVFH1FmSIJ3WY4vCZVPoKZe7lSyx3W3m7rarh4I5ttIxc3m9lWz8bmHWay/UBKrYNX2dqHYtc",
+	"kgSjQHpNQgBTdo9LmnjIzO0sUhOOLze8i9sh8mXsuK7ZwBi7UW+6azO0zE8tbKKZ0zp68eUGt8ZBYZ+K",
+	"z36INBcGiz/i+1ghrLezKdIOUwT3HcRamtk3WdhaQV1SSdbYTB13bkbOBMPa8HN7piQiloKYKzvT9DIF",
+	"wKYbZFBZU9LJJ9akcudAvJfmUpA+5oLDdm3aY/OqSyYcpSxIXos8Fb7hQPdAgN+RuHFUCczklIhkCQMl",
+	"sHGvbktbzgBwcL3HwoO31LK2cLkj0Byi2khr6Xo0DrKR7LTbow+WrE37GIP9QMrqKKh72YNaWiCMZjUt",
+	"iK0ZDSegMTNzgXZEzSTCxjC4m7XTZg3QsqsevS1bwF+7ma12gHachXs3Q5q5cdiwc78b2PZWsQ43CE2Q",
+	"sFuIXNQt6wuqbS96R9Vz/15PbfwN1X/ScGd3T7qQvz4HARltekuGBEAWkMIwjis+D6esxIwqKsckcEFv",
+	"8arKfqxxyzSMZvzpFZn5sOXCtp9iulZbfcEWsOTo4Xk+jhytCeFWYVNToWdIEx4MG1eVQa2zq2djIvWl",
+	"l0DlEsFr5QNHlmSiv4in1lRELCiACyaqmPrnNpHH9MQIKWQ7GRSzFWckcAkt8KqPPxmGm3pCP0rRQdde",
+	"Fta7BWLG1tuHqT9KdHYSuiC1xkF1jBFT9K83qfLDdUrP2JRHSidbhacJ47GiLF5qzCUKbJJRcE+E46Wm",
+	"l/vn+wdrpYYrR24bCAcQn+E9VTiRffOYK/iAyPs1eBXFA0ofdkAn2vv0Rx8bIi0wkgNqQDMCmaDoZ04Z",
+	"1JTteM0gzGR0QMkaGIuHgUjIRB68D7g1Ue1LLE3cBUicHVhjasBMTEgGpKmD56/YAE5zKFvB5SxvOS4o",
+	"QDO+53ekGJnE4LZrAvjCQlzEUx0MXUIOHAF60eyLIzf6iN0W8jAaIJbHhBV6CBOMcoRbWrUHP0yCFE7l",
+	"05QnbZYmCtYV7tIwB3nNlj1EBOdztKilAtzbJiDU7uFh0K6m+s83B+kd27FS6YZvQYHNXKQHF2hWE6lG",
+	"OJlHsPzwsiXNavI+EqrEl0DPJuIvM3LC/BNGkyHdaxYE0Um0k/PFAmdIkgXNeWklCZ7cMEkqDOZKiJht",
+	"bHX6tiFIzmdM68GmFEnOy3phqlVhtjLi9BBt/xjU9+TihgU/yG3rx1S2RrzMTG4mKVCOJdmjTBImqb5O",
+	"latdo3wbw/o+OoKJgBsIonRv2E5ksTKzVFCL0ACITEiJdgD3BB2F95IMndsvvocvrI3ihi0IZi7HaB9d",
+	"kXsicNmiHxYEeUqhyQptH27DYN1kLKKaO2ngqxvWn+I+ckUevzk40HSWUcNdV0bI+1FclIxkGEr2MWlq",
+	"cVYDXzQ0bXOvqO6RxG3OGxnjEkNPGObGu2esWc5MKpKCswEZo3a5J5GmzmwXqeUCeAz6uVNm9OXVXOzt",
+	"ZqX2+fPdFKRLIjT8FCx0Uw77HQCQzOoeoqU38ZlVnxC3K/UuyzFjHOSzeb9YY+Ub1ueuuyHBgW6nR2Dk",
+	"x46CCEiqvDzBIfbeHJvYiMdQ7Hitcr5oeebNPC07aSUF0iN+GoAWGxlR0lENeiEOb1rJVoYZQCgaKjAO",
+	"f21eI9BaSNcglDmI2XD9GvoMh+N391SqhtyQZLLs9Qim/95oHknMuBE+UNBsKGHS1v0Re9ztVT3y1g7H",
+	"Mtzcgkyh3vDwlk7ukTYpUvskzo2O7TZlsOSptybe9vPdggeF/wMvkk92lWvF4252o2sIF1uxf+aTV5iW",
+	"tYg5UpTSylgCeMxsqeS9mSo0w/cE1VVgpKMlHBdLWpa2IoSoGcIzrLVXpf84UuNvzgk7hoOkiYPeuSS6",
+	"/pK7rNuHAoxDv1lDtbBD13xiCf6lJjUZksNtAv8zn9jT1pLYZoZYQGUzAFCFl5gqG8QLeWEu0DGulUwN",
+	"JyQUAjMa4yTXbVE2Qz/zib49cDB85ABuZwCWsNeox+sAAS9GSxr7/PcINfREqUlfEzXLmhFCoAZleVkX",
+	"JDFt926/6QvTJ0zTEHyuCe4ooVAJYLqc5WREwlyIQmF7DLLQPfFjPPKaTgQWK4NMGonyZRa5IAKVpVXT",
+	"qSAEGfSfIIloTmdzou+p9YIImsPNfudm6/nNlku2Mf7i0nQeN9+zul+7erOaqa4Fk6OdmL7LsIiVsTTp",
+	"NjwMgYc6dcwa7krK7pCcm4DkzKAX6L1tSiLrDS6Tsfx9WNERCV8jLb7MowLHnrlozuH0rtHoz4ZINirg",
+	"oaVUH5gj5oPnR1tExVpU6e6K/ZIq7ynTobE//PDy/DzWkIuUGFkbc02ZS/PwosT5WCwFzb4V4VVJkL40",
+	"A9tOVmBKgdKmaGf7DVmiP3Nhss62dyEdqMk9sxZrQZVHYH4UF1cv4+wkSHi4phYJ3QEkOy4OKnEGiAxt",
+	"wqSKdA7mUfj0qTgiTC97CrMgeSouHwDn2nrh+5vf83jET1litg3Z6raCsmkjzjEGPjPdkB6whdi07Gmb",
+	"B/se2pElV9JD3mPzrk/5GX/kOgJe6O+j2VCbZSS6hbPzG1oz0+UgCGFEg7P4WhHA4pKrbWtp9JV1mRKY",
+	"5WQ7bQJJxdnyhGCuBM4VlfEM9GtRk8YyYNZkbiqm5lyQBptWFFZXsc0ZoMoEKNG4FXCzcURq9myAigjT",
+	"ak8ivkQutubKx5u1V8nWkWxPH4iOC7PB8rmgUi2wzFAJP8x5ubq1YD4Qf6NPooIyLFa3qZNg48Kc0dnw",
+	"GWUbw35Aabh0vUhBjGn63LKBLUs6xaUk8SoTUG3d4udFanhCPT7DN1bphLre4GA03hZsvkU7R8fHb9+9",
+	"ub49OT06vj778ej69CSofrHr71tUIhjPmPo5Dv9+qIilJWTcZtS/+5o4jFuqBfpiim99fzEbXT0Cd/TK",
+	"1KB8JyO6te0+NuxOilhv5JNVHGj2/ZwjLO/s0UGVUwpgg9fMQ47HUuLH14Ix1Y5MmURWrnyAjUnWtC4M",
+	"Ybh3N3V/gacbw3+52n4Jr7dP3UIzjnYO/vDy4CCmK9nYG08orBCjs7ka7QLvIVc2s2mGmblliq9wK5Zy",
+	"83DQpDZtN3baXlU4Y2gfwB7iw7kwoeFLLFHOhQAUTXcL108nK62IGH/OoatWr3e9qW/QSasNxv6QBJN0",
+	"uRZTdEHIVI0Wd/sFtcklJvRWeFShj0fIVOmUXQtXKZmoEkSI2lUL6LGGq5Iheev44yGL9BgEGkWRNZNu",
+	"EhXHb6h19EjjWfZHAgLyKiji2hmGPuSiSvQ7Rj7kYDB373glGhLZEi45KiUpzjErsOKx6iuRZiFK1VwM",
+	"oUq/Fu3mc4ir3hD7PlawdkEImBKXWDBjMCo4kbeMq1v9KHmWblQUx0a+eYr2iREM7qfkWqUYZrg+kjO1",
+	"j2YJOadVwq+wNhEyLMjzJJWbPtVxMMINEC1M5M39waB/GiThpR2pz0Fqwjg8gNJWtgWBHFE2O5/i4zku",
+	"S8JidWz6cKUp3XMIfvN8ipt07nYHrsbHMS+IL4ocSydU1WkauLF7jw3eziJdRMeob16voGDRYDEjEBDm",
+	"UmgxbCoiJGdIH0cS7fiUjILn9UIr8P/1n1/tRgyQVSW4LRZ9jBWZWWnlFlJzw5wbVCtfIZa3CBxg8wgA",
+	"9Yhft3OscMlnTV2w2BvQvxE3a8/+8HIfK21lC2TgJuOSB3fpRJGraiW0vukijpM6XNI8WdRG5TqnrLbv",
+	"rE/ZnmOx4Izmx4Cl8oGq1Q80drF7rnX45wfj8sCpfEOW19yU/ivxLJFehNmstp7lvolkJWhucxv6Jg/K",
+	"zpgi4h6X7wm5i0ED6p/Bi0Ig3E8tib4OLDmqJZEjs9nrxQUWSiZXhCUKzRm8J3A2WG9FhpSgiwUpDlFB",
+	"paIsV3DVDe8hiTuYxW14TzRzRL07dmkOAfxwUedz5L8KDDiQaDBu4mK+UvPFI/OESWe6qCclHTC+O1Ae",
+	"4PIk4WU9SZmT0oYmm0hVcQmZXldkQRVnMcVr7/kLmNmLQ3SgLzZ25yUKzK8qMlJsrAgWFkigGLM7o8bJ",
+	"pOi2sbIdnaX4FJeW/jrdXzJnO6wutAE8VrsqUcSIGw1bPQoDSxleWEQnH1C6A2QzIadmZgbLDoJQTJaz",
+	"jY6HIgMvb5jbso7LMi/RM+TOmQw5AZWBipwhd4SY4FhIEVB4JtGOj+28YSa4czdDTvRlyAnt24WR2hnS",
 	"XHJreyyyZi/fLp0IyG7YgrJbakUgWCMljEAfc7d+/LDjbqtmy2XIHzO3lE15Zsz8uzDDBc5uWDeIt4lM",
-	"DaJLod7yY+NLAx5KA6PkWlkHH+fGbJSsYrKmpAx16EKRCHBbbmhsUaHPUC/FjD4brJuyZjWSIU+DafQb",
-	"hcwFvSWi5ZI9xWPlzOvDWfFhpwnjr6+pY/IdElPN0w+7vG/fzPotrxthLHpvbGGr2NZ6WIjfD/OVD5YF",
+	"DaJLod7yp8aXBjyUBkbJtbIOPs6N2ShZxWRNSRnq0IUiEeC23NDYokJfoF6KGX02WDdlzWokQ54G0+g3",
+	"CpkLektEyyV7isfKmdeHs+LDThPGX19Tx+Q7JKaapx92ed++mfVbXjfCWPTe2MJWsa31sBC/9/OVD5YF",
 	"CQoBfOMS8Fla3Y6E+BlSDca/jvQg2Yg/5zYaF/FnSOa2/sgI2+DC1E8VfkARPWfb0ZepHGKSAXPcgvyO",
 	"Kj/MyPJ48HJim5eYWuBGNxBbqR2zFZKmjJKBhzl0tfwwlMhw7yecfHh2VmyIY2WPy4ge5g4czgiqBF1g",
-	"sdosEPt707RDHVtbeP8nxwnGc7hKlL8ZQmR8SH2cNWVw1iMvZlsSHJzjJXDPNbpOFbQTb3pK7iJLuwRK",
+	"sdosEPtH07RDHVtbeP8nxwnGc7hKlL8ZQmR8SH2cNWVw1iMvZlsSHJzjJXDPNbpOFbQTb3pK7iJLuwRK",
 	"n5vchkwSm99mumzT8Yg5XERrGvuex3NgMqE+26raV98WxvmMXNFfSNIShMsRh48ZpHvf9hc0np68i2h4",
-	"CjGIlcL5fLERUO6R/yaqvwW2orXjcqjgg2mYLUk92vhzCQEQm+iDD0intp98sxo1tBTKizwS+ZzeJ3Fe",
-	"sFQfZGMiTsWqjaq2g2fjF/oaRze7GoH53lrdGiz2GxE2PHU2PlBGXJy3siD7NliAdmpyM/BgRJaIWWvv",
+	"DDGIlcL5fLERUO6R/yaqvwW2orXjcqjgg2mYLUk92vhzCQEQm+iDD0intp98txo1tBTKizwS+ZzeJ3Fe",
+	"sFTvZGMiTsWqjaq2g2fjF/oaRze7GoH53lrdGiz2GxE2PHU2PlBGXJy3siD7NliAdmpyM/BgRJaIWWvv",
 	"JK0XP6VPsStTtzpS348uqPKl6CIRZ1yGGVALvEIQ9pE5ZFyI32M2KAhai9Qzh6onO7hc4pXMbNT8hJal",
-	"vqGbok5t33q6Et4Cf/xQlRwXA2MusZiZmpelSe6t4QsYfI6FWKEdC5d2e370328/XLx9f3Rye/7N7mGI",
+	"vqGbok5t33q6Et4Cf3hXlRwXA2MusZiZmpelSe6t4QsYfI6FWKEdC5d2e370P2/fXbx+e3Rye/7d7mGI",
 	"7YHyOcnvJJTpL4kJ6ZcKUV8vXhor/8iBa205MWb42ZekoSWRnXRkGzg3qqe+R8x226NdUuqn4VqGTOsN",
-	"i/pK2zEoUiOxk+7UwWC5B5q15VFdUJ4ocoXlVacUb6tW5wOl6JA5uyNi1yvy6duTVYWdLNrcQPoUIjrd",
-	"+qoiyYXeWFAP49RMIrGBnl09DYOl6YjiUPxametZI+ChPpsnd5GLwOlaYR9xHWiqvCd7/SCjYn5qkf/7",
-	"rLy5IgtdnCmyiBe+GXGr0YOBV13/w9OBvjYLq+0bCtfeK8owISWNRpHQHCHn4qpOVbPcOOQ1ws7tAYZd",
-	"uvkmyRgIiG4gw4URIXFBlkZxrhcn1nt14cow9Wdt9ZgxkRvNqz54o9dHFgx33VQTd841833QgJNDscnf",
-	"j5QB2ZbkQr0XbWir5FUvIGDz3ZohHklJZ2wRrazYh2B54K2709CaIfn5fjInlun3B0FjAT/j5HNaNK+O",
-	"GC5XiuYyEfaV0JdsfFYiX1XwRTLfasaTpXUXeDVJ4bdy9W36wybHY9xp0cw6mY1h68ok+jMPL4jIo5ly",
-	"F64ozbRJFHJFBYOaeVCYH98RFrmZLLGMO3MlpsU7fjE0PP3Kj0QeDayf4okFihyJNsXIftKQpuGCzPGK",
-	"W163lsHCdYfVnclgJktvxSL14KVqJwu2YjHqdkRKyHSDh+cDT0fXY+bHlZiVZ4Z09CVY12e1SCn14woT",
-	"BCX9bGmCbAtgZMd/eAmvd6In10ff+Zn1q1r6icWpA0t9ARk0sSV31VRiF22p0BcHps4SJKFWtpVIBvVo",
-	"e70byQmOGkt1pxfW9pFwbNinTi6EQxGAGo52DtwtHrNVJ66f16YOWM8fXHJeyZSdVqh4zsW1haRKDyZD",
-	"dKqHEc/1rEgKqRgeDc3x5QPmCCbioMzqiE8ATuciXozTAjOXpIu7E4Y7xREUDfrQgn6Eb2+2zlfw6c3W",
-	"bittxdWFe6BK0JqvW+IOk7lVyFy5omDGiR1lWXi9EB0wsG54/0jewjdd0bVSt0uzQdHrSJE0Kg0ljirC",
-	"XNKoyyssQlYvV48RNN11igibJSF3yaLD9kEwNH4fVjOVWiExwnHHpJy42gqSfrR7c9y+7CxJOKo15/ml",
-	"vK9S9THT9Sub6O3nqJ8ZT3RrVWFMTyZR72YQJGBbbgATkIWBYEajLKlUj6jGGlIndl0byvSDOceRvQ25",
-	"NlHHG/qtE4uu7diY9DmXuF4/8pr0jnxUV7Yk2QYFDs2KjrClxksbuu9jI7oYgPJ+zwiCADp3BgNk2t/+",
-	"z/+7BfAN1dB3bKarRP/1n1+30O3vKVm+LrCcTzgWmhngBxc4bzO7wr/hOchk99D9AU98jKB0j1u/mK9N",
-	"9Iu0yYjh3/a5gy8xo7MA/CsTkIZnJHjD/pDzxaJmNrbQf4n9pdf+IIlS1rEFYwv+dg3ZfBDXkZ2b/RMz",
-	"xmuWE+cIg9yO16beQDRQaI1qu1k1dC29LSI7KSWUSw5kv4+vBmCLjcqkt0aZrpQ+pGhdEBHoVwmNik+R",
-	"tcIAr8qHDfB7N4z1Jp+GkYY1phgBHqI1uZ0Ix29zF2mVwBwVPDWg6ifNdA9QnZN5bd3FfqB2282HCxrN",
-	"hlTflDqX4IOhfRWz6tgtcz701mMuIrEwu5Dxt00q8yHa3jYJ3uE+tzdZFkffiViBiSu431To786wM50o",
-	"aS3oy+aHXgoZqQ0fRQu0M0L72bVVTQ3CGrjjIIm/KjEbtXMMno67jYx83brK0uqbCazfhjDT7eTgBpOV",
-	"+40XeLWttXfKclrh0hRqC9BOSszAdrjAheGV1oUz3tmmJQoS8DtvLAS/RdxBe6bsleJoIiChwP3pWC2u",
-	"npZ8g1grzYFXJVebOXkfEnDTFLQY483oqGktFmvjNwXhks1iZD0oH0OWsC5GM4nU1jzmVTKOUfCFfmWM",
-	"1yh4d6inK8jXiPgKCBYlTQX0fnHQugxr/vXlz6HUOmda9LmSVeOZIh25KPGCeJSKjkYC3fMpsmOGbBaz",
-	"mXy5d7wgdtftTFb2X3dktfso8+HQiLtXTz/8zJM2tS5W9dhEPm8ShOvgACNEjkQaD7V1gldmTsng2fEX",
-	"+35w8E9rS4MnCsib77MmfNiSKEXvxG7LebV609pxa8+YZ7o5pgb+EBiwhwYarY1ZeAgk3kDMQTCg1PTh",
-	"COlvlIeEbnlwtLgpdDwbB4BwP40obR8YWtdHZ/Ex/j2HYNYYUy1wWZcubmpD1E1VvX8GEj8DEZIzM6km",
-	"0epTc1IW3+D8LmKDrdkMLfQJ5yzCSM2xCUztZ0Y2p6GHH0wVcDQXIRfRk/B9qbkgxCKvxpu2hXNDzMZ1",
-	"h9vaSCWffeiMSK5Ov5exWkeN2kP8vhlEJfMr4e3ikDJ+6SxJfYq8I8tWcRJfP9oWcWnS0EGrdln4epVw",
-	"YepteuP42oURTQZIt7w1WnJRSIeWqLXoU4D/QVc10+p+hrbtD4ZW+gepWegVMgyCZzwDpACJvtYP9Rzg",
-	"BX3nePmleUs/8Cm46E/uPTtJUmi1PfdLD6Xctx/ho2qMYCYr1M0/a/ZFb4UC9l2/4eSmhYGfRhnZLPaw",
-	"IyN+58pNOq4x1E831CfHX6sfdBcF6+VA8PYmuoSrPty6pdk/wrtZ0GeKWNdkUZVRGKa8lsrEtXZuz9iY",
-	"Z2lp5LFFbUC4qkpKZFyqDINQb36VdsOOX6m7aJUhCrG9ntrZrSNLQht4/ICbMmdfHqy7R0Fn60b6CTTD",
-	"hNrV7SM10hTe1wAQ+INMLIk01CE7y3ijyTpzR2LyUL35/T0R8ZT/BiOvA/Oqj3trM8UBcr2r9rwtoXzt",
-	"HmXOJxFGDcVj70IwxA3gHoKvTBh8LGVQD9f5U2M+HxuRwsjSpBBtYnoAWgx3HcttLkvTq0xV1ko4qS4M",
-	"nrohfVO5gXTs2XNaJWD7yPJ6TuU5Z7HqyHZhbY6aVWn0+r2U1uNJJVrob9HOh+vjBJIrWGzPMS3fDFRg",
-	"8i9dRcM8TxeYlrLl23FBZxDNqVUzxmHmRvl07lZkCxV62FcAMbeF9wzJE8PWLHsWUzGvDC9LVBGBPlwf",
-	"62FkvXFliJfF5vxzBb0m4t5kSUi1Gt6AjFBNyvE7TZq8QJ+Ytml6meXpDi+FpevNqEPvSKvP7uL3OaZZ",
-	"jHD3doVEVKjxkuaxNLb8jvFlSYoZ+b6RqrFCIyADFlgRQXGJrAA91HIuaGNhQ5ApyD190AlkvP1xmgef",
-	"FkMRcyanMni5XfYgUF0mvEi4OJp68x6ALuop0C18l6xo7wvVo++uz9/qi56c8+X+QJbyJu6AAWRfB3Ed",
-	"R3WGtEy/uyG901YMBLGwIspnqeqH48sw2SY3Q59WWK0//4Ejr+DVz+xVcVoC8E7AAKFbJLJR0knLLbZO",
-	"b8ej5rUkgn0wlQX+SBf1Yuv1ywP4P4j5tr+slU6DGk93NB6YoF+HqM2G45bDFDsZrxnCcC4AkiVaB/wB",
-	"LAk+5814MhYdCx5tM5s0IQOYpBHJTn2GTLecuN/EZZ6TdxmqKy2nvjoAhLJ8jgXOFRHyEAm8NGKMMgtV",
-	"XwgOpYBNirSBId16/cryWwz8C86D4zlmMaSk9wwU4YJCUZY7W8PM1nxWPBTpcEozsnRHy5p6GRHMxVet",
-	"2WWgBJXUeKiDybyMTSVxbwDKptcjHoyYY3YOMVpxR8WCpPEx7WlHpTlXWyFXy3mLXhJVegzJO3yyopov",
-	"UmCUyIWxVDbHrCnd11mcnQNQGE1FAO5hkezgEpqjG+CGO3+thcC3mwW0zgahhlsyZUgLSniXwjc2kTvJ",
-	"CKmhcKchRcw+1Iu2MkptOLRDdGCvAGxMzboeRnhIh2zEmWFPg+LpzorNhXuvwoRvoKc4pSdyhe9jsxiv",
-	"SKyn1ZXTikbxXvzSu2YQzcVipAYS6PydUdVqztOVXN2JM6g8P4VC7A6Y+K58ChNRo+Kl1UA/iiwkTDih",
-	"tSSOHxW2800lpFu2dYLSNx8dXpBbFkt02zQlZyBOVD485aaAwnKyE5o5NJ+31FShiFQQSEFdDVYtHuUn",
-	"DDuHFOq4eeDMIyBZDhrwcPda3AyDZjDGgkhFNVMXJ88DIzMnRPlBj8aSWR/C4X2nJ3Q6pXldqtW4IT8y",
-	"9iOAT+mGgcSGNEDgLn0Caq7jgvcVYbFDaoi103lySfZ0nwwNR98tYnHpDSJMKh43KJA3J2gB7aAJKTmb",
-	"SaR4EHJr7grN+9bm6YsFrHX8TXBCy55gkaG//V//L3oJ+aa+1td6NqqieLBgF8q5INsSVYBfDY0nkNGj",
-	"xUpd/hxlviiYnbdp7OAhuXH2UK1S8K7t1YzoJovmwUbpypY91jrzbfNDY7skcTz16AF17cOEtyUqeY5L",
-	"Y5NuDq5DhAP4VMhD9BWTJRH3+sv9wdOt3eNbzitUYSldGSIqkTSV7JDkaIoF2snrRV1ifZfbtYtp0mfs",
-	"QCCxE6IwNAugqsQrUqCdqqwhShXuVt7Qc5A9LOPah+G7eJArXgnMOHq5DXugCbB2GLuJyG4zvLV5oDhX",
-	"NS5NPLqeznjajEzOrpJp7z8A5oXud4LzO3NVXUIWkNUifI5as8UO9H33T19nXx4cmFxrwwsGrE/fdLWM",
-	"aH+kOQwsCoeI8UBM6TuZhJD8VKK5t+P96esvW1a8g8g8LcHieMkfPpydwKgmgi8l2H3viPHHuIwfR/FN",
-	"M+o9/eCdDB3sf4X+9h//C73c/+ohoqiZRmZVujYjNTk3VTfVPC4dAHHoOlGpFbh+Bc6ISvB7WoBAmHNA",
-	"b67MtyYd0VrFG1yIfkWeKujLLENoGfvqq9gmqScllXP9hc24WPNJ18DR7rLXYJwkfEpjEEvpGqjw5ITO",
-	"iFQDRZSyLfDcJfXjOZYX/WKqY5ADv4VkxSMoSpWEYD3KcyIlKY4bLWd9ytpQxM9iigdnW805I40OurYz",
-	"OceCXMxthfCeLAIn5JSUJV/6rCqADiU2QFJ/6cr370AWJ5VKYMWFRAYmFOWY7Y6o8wraqyv22ixaQI/2",
-	"7Fpj7y5IlD1a1GsvfXy1Bji1CTBJFtVSHOVgWT4E6FFSFr4Ktq2gSZVE97isI6X8n4a7B1mpwyod8cws",
-	"Nod5Hwmy4PdE9hY9LplbTBVZ9xhVQdDJqHswnyPJc4pLH4HiBKN0BzMceHOoZJoWhviXOgUQOuN8VpIR",
-	"Zdjsi5ltLMYil2FttjXV4R6RE9puJzEQmxt4WZvJuRhdXF4EY7KloftZ8XyKpvSeQNZeugwcmtKPpLjV",
-	"G+K1CyThlenmtfOa6J93M61Y7N8wQYzadKv4LQQRvkZ8OpVEZahmVGXIpKpDeRt4flbsQ8RugVe3kY/t",
-	"o+yGxT50w76VStS5qgV5HSRUZv7r4bHv3zD9Yrm65ey2wCtpui1XrmwZ2nHhiS93M/vsBK/kPjoqy9fI",
-	"tYrUL7QAHZowwI7dv2E/mBHAr2YQDC+IRFgQVPIlETmWBJ2ymT5HTYWe6IWir117eoRh5ibCXfOwvj5E",
-	"48vt2IbMaEG0DATIYxamqepTYorLEvGBjM7Uvd8FMvWrjPgOWmHzWgh6Q5vubU5BqE95LSCMRY8yOk/D",
-	"dokwWRtD6rppLz+cUo7vgzCWhsvAvtLh1S0DRRPl43iFlF8SGojeKOHo7Jggrj3aku032ljDrZthrbZ3",
-	"wJiYxlR130syo1IR8YBq+MNnIGX3VJFrfkcSTil4wRS2XsLtsaTszl6XZkab0c9yvNA6j+D1bH6IqFHO",
-	"7YmIi0IQKW29cfMHKUwiBZUIhj4OrmDwwB6q+r+Z4reuxn5CAxteuHgBpvS6mXqw68wyZ355tHpWKVK4",
-	"uD5SnMWWVNSu8DsL1xaWq2gtl0tUcVGG1IS4wo0/7peuR5RqujK3xQ8ywv6O0H74cYoan99JFK9P/xrm",
-	"KJlAXZhGrfgCK5q36uNnAYy+kKqxIaklzxDB+RxBAMIXBw6OLfTBdkVBG8HfhpW/6gsGN4crBwzT5wsX",
-	"KT/eQuca1V/ZhtsD+SpWkkWob3CJGfiK1tATgyZJc1elKSfCkrZzs9HvlkQog9sX4uFB+OaULInwOf8A",
-	"8Wmy2aCtBtC0wjOyDfltdFEvDt1CZI0dmXHT0RgLbyoVAQwTHTIM8V1I3iSI5Jh1gp66GRnuvBJBipOl",
-	"uqlpp4kOrgqX1ONPTogoXV8wL8zBKNKTlUS5+1/y0BkUucqdKWvCceC1QLhGh9MpeW2gkHzN640rYOv2",
-	"GsyrBDAFbH7BS5JZTTfAu6IKzXlZSI9A5JGH9B9N00iP+LX+8YYZjCw+RSFKFiIfca7KFcIyMFQjwqZc",
-	"QP17hXZM+NaUliUpTOX60KR9AwC/1uIFeaAMly8wXNZ399ERMsQym9SMujcfsHMC/8CEb5h5LUSnylAM",
-	"nApSIAJ0qpj2Ha7OaG9DA0gW0atay/9ETToOf4K2miiwRzfWvV4/iO+DfSTvqyPAvIu5GjGLh2qHKoOF",
-	"j9B30OmUCH24GhA9yAEVpCpxbowLidSzjSAiHg086EEX3ezcKIapk0o288NpUwiOML1BVhM4GxlXt/Db",
-	"emSlAVBEA4kYC3jAfgmfA7cy6+BmxpIOucuSMfqViS3E+sSPL33gx45VDmd329KlJEnuquzbWFKvdOrj",
-	"nyqU66t0ZdOqpaoLyq1FpIyDCw/HgGzOlZXFsBqbfsvuAPVKkz5SeUoL1zBvviGrgehUCACywdVlXegt",
-	"gKbNMnnjoSqGBm7h2xildr4pDr3ye8Ifzn3MdrMbokexvQ8kQh9kyhGsWWKPMqSvHNuynwomH5jbdu5b",
-	"iIan9/WGkTuw82GcF5LImhmyKPmw9Pr0holrtWAHO2rwWqF7Kqniwh3gjAdNwdYyuoSztO/uo+ugFJix",
-	"uzMORbNNro9EfMle3zCqkCC4sBZlo8oojua0IBakq1FelrwuC1s6F+0wfE9n5pIJK5DdMMFrRdCsxgBi",
-	"MKmV4kzasQANFEcl53eorgBZwea7UYnCA9Dgo92wUL/JDGSlhym1CpnlkoY9zAOsTMv7N+wIYv/oL3ag",
-	"LlS6IDktSIEmq3CCnPkIFtCMtdYTXH/HsUTrIrxxRn5tgpfsJoltTtv+GZvyyOYqKWHqrHqqWE5jd1Rx",
-	"7wH5WFFB5BMkSwHYAyFsozBTouY8cvK4C0eGjNMCVNlfapGIjSBCUqmSc9TrcTRrPx4KRHMEa7XsB9tO",
-	"PwpmHRIz7DRrVnSAFz5ES87/4UT+w4n8u3IiN/nBSeCQ1taPOlmbzOY1hiCHbWI/iA6onvhFSwCYhqsa",
-	"h5NRtVjn0AxshgcRHJliPaJRe5xnRXMdfUsXNJJees6l8my300GIhTg1m3oTGIvlrj+SuY39ArgjzbVz",
-	"fE8S+f2cqXm5uhAWoro9jg9XqOBliYUJcYKXE+n8dt+Sj3gBqYdb56Sg9QIdW0ztSGRxzhcL4pJZYnUA",
-	"IFU7QSJQOM0bpvKrVsu16JWgEtl05WY4L7/9Jp4523Ty4ET0sO5ZOMr2Ksc668yysx4Bh7bpNWY7GKHr",
-	"1H+5wCUkVsCqwLYXszhMVxeB64nABN+R5TU33PBAOMEFZc5r9wN4DEcFonub7Q8ONOuTBLAno9abYURm",
-	"1CFUbJ2vcbR+VMkjETH/JMRsNplsoMvBxdfDMCXyGG1VFFPOWJ+GCs+GxcLY0qKZnUlrIAkqJDE6h0hx",
-	"iP7pi8mfXk2/Ntd1d+Xa3yCVcGxBCXDfJq30Gxni482r6pQJXpbx2olcVbhW8w8irkX+VRzzgsRiXC/e",
-	"fYsKrDD6cPnWXdVsY/qnePQUyQUZoWXb97JwdH4ssVl+YFqae4bsLnUCLqxXhCzFRh+YNGJzMpTFlLZS",
-	"OSU9YkFyAETWcZuBr61c6ct5QRjawX/7j//H/P//YU+pfS5mu3HyukEWI6K9WiYk57ttGoiRIVmidVLT",
-	"Up2xjW4IfVXg6ug6eviOKeQ6ICoiNVrdeAcmuVn1mAcNMjW+2Ki03I9mtDcegfjlJEgitwVzXBIPU01q",
-	"hMMk6iS376YMwiS/K23i5JBOq0d97F8OT9kxXzaehKbezuhv6irnC5pCRmXko3I0AFOSVn0hoQA0pwxJ",
-	"zpk3QKIdF1jw1e54oC0bNJWEzPZ1Gf61bjBl48VDPd6/XUk5ByvdhCAs70iBlhBICgklkH8uKZsdtqvz",
-	"u4p24Oscb1ENagSvLeThKJ4FfJni5eOQhfrrMzM++j3rl0BSkUrakA5F87vQl+qmqA+jfmAsKAhHRfL6",
-	"4DnyikRrcggINDVxwg4flnykUiXgHWxkBIT2xBxyR8y4aq1/BPCTWlVxuOhE91B/jUv0CLCxF8YJEQ13",
-	"divjQ0BMr6Z4BCCzGV3NwI2MsEV0JpmFVO6QtDu+FEOcULmg0koGdx1pBE1su8RuJY0MWFNQrkskIxpz",
-	"zKzxeELQjN7rE7jtKQOwXcOVu4/wlPakw2LVSPKx7sBssDChc0tZNbwRc9gkRRoExCDZirIQ23gzQaHp",
-	"ni6gDKUJxoTculoqBpa6XR/Kh2jvmOrJAJ8NDjjqsavjelHNzNrHtoepYsJtqSxnuwsCmTgrV4c2lq5X",
-	"gofXChBhoHkoqtVs5c1oh4X60AxzFBZrz9VnmCGgd2qzpcpXbY6KMghckuq+M9mh0kyjCZguSVYlqi01",
-	"K2VrLZnqi+94+GR9EEDVrqyUnHPcSDLH8tLtwHTavt6uCdCi5yhZ7bvM2uOLze1HXosTrHDENfGx4kK5",
-	"yMRY3Xj9fBOYboVP4ZvYKq91VAgiFRckPR7JSwLW8ffTYQTL8ACHpFWjfjlfpRZHcBlm5aodXXmIClIS",
-	"E46NtfiqmaKlUdnmLmLXuD7vO7J3s/wZR9r2pLom/WCB2uT5KebAlFoRomp1pZfDhtQYz9Qx53c0lX5v",
-	"84qxz2+Cw1OinZLPKMvQPRF0ujqfYqP5dLKhtuUN0zrvBOd3u5qwc1I2Scs5dJyh75Sq3gO1WYGu8IJc",
-	"UUX++S3+uI+OrNv3hpkA+OOjd9dnx0e33xxdnd5+uHwLbSpVSZuWQhW6vf2OS7WXY6Zojm/dDHauNAFI",
-	"dsPm+rFe3QxdYDX/5xe7++gHdxg0M4ZAFxthD4cvwN8jzsgNc1exLw9eGp7KeUHQ0Yfr725PLy/fX5pQ",
-	"PKqpaCbpROrrrc64GvmEK/oXonkBMgOM4ziCZMaZEjhXvr6B5rlj06ZzkWsyava0oQX76NQ6zGXFmSQ3",
-	"DKbjscZkDX4hMPRRAhBpp0JwgQz3mLlYYbTlujq6OAuQrF5vvdw/gKSVijBc0a3XW1/sH+x/AbGlag7c",
-	"9sKGXr4w5/Be7ozE9qLuqa3F4dYVUUfwnvMsWHf/NxYhSdPB6mkAuW7Kgr742eKQGaGztiB+04Oz4P3W",
-	"3otK1MQIHyAdTOTVwZf9tbkkRqCQYl/T4cuDg1Tnvq0X32Af3gufvFz/yQeGbbCE0TK+PPhi/UdvuJiA",
-	"Ocp88eX6L95x9YbXzHbxp/Uf2Hlc0wXhBnbcZpyt/xR4zYgoV7LAUzOo9uHF85KLO7gK75RYqltsnZq3",
-	"JiCTFq68IJXIuEwRCFB0zguSgfEkDFqRIOf3oX/PoU5V3asEgUBLq6TPSIRTvyXK3QYugtd7THPwZGwb",
-	"6w74NnKJaF7ZfzCTPWopv7MAD+2wMVTSO5uh5O8Fcs6XDO34kMPdfZPzH5cOKZo/vZRIknudmPjcK46w",
-	"RBLf/x2IpM8oYeaP4s+W1NACaA9s8Wlp8ZZKBQeOQZx/rJgYXzMA+gtSkzoK6G+xJGvBlxAR0IvwhKuy",
-	"kcumCvVnES3ORg5mRevCMhZWF9FsonlgSQwm67jVe/GrDdX9zWTaCLwgCm60ibjC5pUXLrjmt58GZFeH",
-	"AZ5BZvkebB2QTyyv+hwXl1a2OjtIKn1/+UN7egLZdl0LH7i7LR3789ADwRnUbp5Ogx2RNWH/bjPpFrob",
-	"hRaEKeqsBEkhd9a89pyMxhkjuSLFkc3rSjFa7l70GWCfSWj5EfcRQ5KEfvGr/ffKiiSwQ5A+4T+wkrI7",
-	"S/qVSa4MZRc1wbcAPGDvo03LW10JkQWL0LVB/TTmUnRCpaf7/u97l/55/QfHnE1Lmj9+fzZkQdivPsDF",
-	"YetdWuIVlMCgMyhpJPQWZl3+WEzx0KXkfIqvXAbWs+2/ppPIvjNPPtM+u17yvSnOFRdIt0rAbAHGHOmG",
-	"1SHmCwdbs5d7eBwuI8S9JDPC9A+kjafzTEc5L8hG1omnW9329BKSlZElmL+k8bLwskCcAbwfKjkgH+ob",
-	"+z/mFeTLVyPkxjXn55it7NfyCa4ukOjpYRNNTTGzAsZGiZFNcYCfI5yuuKqMHc7Voosy+pF945qr6n9D",
-	"7n7PDiEtS1Nadmn9D8rQmx6En2UHgIKrkgKe+7AIE/6j1+sQCaJqwWRnGSGbNrVDCipdvEF8g5yYF35P",
-	"+yOihr2fTv8Qv5+M+abTzcQwgejeNI+Z6F/PYs8kDDtxxumzPgOv0YooZxUywb6fVr3/lNr6lcJChavM",
-	"xR6uKgTrponViBaTpqrJ4X1w/3oZW/wQvCW+6qbyU+DtfR4rUdjJY8WMaa3442D8fLLJLIEJA7Or6oQR",
-	"2HOsOOKM7KNT5sFozKXTI1q3WVXQe2xKXKZumj6G5Bnlk+8jIplMVIlEE0LZDC1wAbFxBV+ykuPC5PC3",
-	"AQk+z400Bp5gQz1AXkAuvwWcsMFzSwxYACbuxBZ3sCsTX6cXLkQlFC19QR7gyhXEXQQM9qe1B/JaGe4w",
-	"0XpYGdwRi+JuYiRMbINuJC8JFqTYzW6YbqOqxUw3BzUAXCHdmpVEWpxeKBgGXcFUQV2zISzWkrePvjz4",
-	"M3p7dHV9e3RyfvYOgqhvGATbYAsw1w/RAYgn65noB/scQpvv3t9eHF1d/fD+8sTAGLAb5ujhgwKD/fPl",
-	"wYFpqyAK01Luu0fma7QUnM38+yZcomswgP1tZ3biVui5ghpavXymy1V3rpFte9Iw3qEvorq0wbuGgz7x",
-	"WfL3IOKBoiTisgQkFiB6ZqCmxYIUhnHD8yAhNoJovrjUsLVwmZVYetM38jYzEVKcgTAw6hAp9tGRy7vw",
-	"co4y9OpLNOe1kGjny1d/hojf6G4J4gV7fPrqyfg0jEqM67xm5JnPxeYimPgj1N7PwTxH8s6KPLeMfBpn",
-	"JUgN3MHo384uzIlqUVh+5hP015rUJDN+JcheIQyysVe7w8z14lfzD+vEiKoTJ/bUbq3+ei+Ga3jQhxEU",
-	"i/j6y2yES2NIHP5CqzaX+XTyCWWa2v0Oouz1b2cXj7k7bejoeJzosWsD+zzFOMAIfrvvaG77b3D+7x4i",
-	"zFb6U1JKsi1dAOJUj63HOL7oRkrpdHU5nvEMc10kI23g8e9JmwyHVGGVzyMuQigPEVLv6VWQdiWKT6x5",
-	"rFk1W0+8s3p/hEb1LpEQUJ21IXAsQl4BuDNBqFln+9r7wXCAwJV76VOEQIWAXCOCn9zYfr/3RkfiBOVf",
-	"/OorQw0GDJyy4soHoq8/ZsNyU08cK3DKit95kMCjFvGUDR+b3fXUl9oXP/PJYNzxv/DJv2pd7DkPQd9H",
-	"Qp6CMvgp1+3Re8mrsAiQTmcAPW7RvSyU8i7623/8TwgNBSQUvQ6Q8pPpu41YaTkIqZhT0IAzD9ev/64F",
-	"kf7aRYUpQ0L0WHpr++LXn/nkrPjtBbQaiTWMbEH44pFqbiqsQYnVv/DJZ+emoHYkEOYfVypc1gxhy0XA",
-	"l3iGaeO9FETOkSRwS8NKkUWlVeoWo7Z4it8TcU/JMpAZ3axJj+ZpvTfO7jLHBdwKDfYtF05YQZauTZUL",
-	"IgWteRJ429r3Dm9M8NKSSmKhTmVJSLXaRxAJiizwOnhf+1+7cDhTwgDe1VoaEejD9bEtznSK8zkyNbRQ",
-	"zhdEGhQBPVQ8mwkywwpYSO9QSIQqSxsHHLPK6UtEiZW+t713hHtOvbTbV2ILuEX8u5KplZ3cOpFqo7LB",
-	"j2g5EGzOwCiZ47SsYQbNAFABy0SxwssWD64yRVWpyNpx+lASzO2LWs1fAAzBngu0G/K5kfzuqFZzV/Pt",
-	"ma5HsB0+l102mB7MN8aGP9j8QKjg7FQWi3D08AvTP2BQgM2p3Xr97z91c560MDUsa0v6eGfHjuFHzZqe",
-	"KXdb/GqstwOMal44tbBPz8GjLVizT8yjdn+Y1mP8eezM279/ZvwUoQoJLrRU6nOi9wkA7FyAxGM+MHEs",
-	"JWV3EaZ8AZBGxVBwrH5+HDT1u5Gir2J1tZlydbodeQBdh6GaNV6UxuX6h+xbw3VXxN6FWtxkGVBrtyFT",
-	"AYhAmpfewuPnYR9o+zMJONs3VKWLWZ8aPdtgKpgK9jbejEqI6PiHDbT5HbCwTbsAOdnonV0PqmVgbnEG",
-	"Uxysn48xgF35uItDFAZZgEP1nt/Z8AyztSDuwgZd7H86nb8h2K+/ZT0AkX//6bc+HXmtDNqHq6XfCTPS",
-	"VFyfyXI8x2VJ2Iw8czJL00/idrbEFAJxcveizdsxRoonZMIGADKgnQF+c4ljbizTvpQwHqAoS37vEFv+",
-	"8SL6x8rVPyTnM0nON5RROQ9ZFCxZrB0+a9ByPHydD8YPRQKnRf7iV3c9+u2FQxFKyon3tMiP3UvZhknb",
-	"/sKvpRoYXcGKFKD28AIKFSR9HInvpLIVDjb9EAzGD/7wto1PP94180VMSb7myN4BLH3RjjkaASUI6oV3",
-	"O0WcOWN4hijLyxpiZzDyTQiC87n5zUk3bgWerUYKpRXnWKEJmdmfLFtZvYiRpQ9kNBWPCjQhOa5tFSLH",
-	"PaigBYQaWJXUQBWGV6Jd3WADBdDkrGZbc4Jd9f+33EiltkDqRXl8krP1B4jKbM1S37tMeKUjqCb0IRLE",
-	"VGiTSHUXcmjHAdBXcrtBVLzec0+/1xbdveapCYVCTPkTV/DA/aCvq9H6q/E+BPEVGyP9THEpSQRFdexu",
-	"CZdlHx2VkiNJFBzdcy7UXknvSdHAnll1bsdBg+mVyLo4ZvpHVDO90N9dX19c7dq9Qd2iO5HrSntbJjj0",
-	"af922+l9AqwwNcLahbwa5NgHsfsDjtLn3yHfkBllHTw6tMMFWDYAMBV8Hw0gCJqs/F6BWOvOQgZ7xV0F",
-	"Xky5mPEB/f8NPH/mNI7ntYT4e8/nsIJ8GrSN33Xk75CdJVgcQSRRPaudZ1R4PGy1e242jda1fmiykWsH",
-	"2eKyhzaVxd2ag+KDBhP+d2+7e1LeUFY98uyRsvnG2UaQGZWq7Svr3oUFr2fzNtb5toSW0A78RMCHsNt0",
-	"bX4tmloZ/kdjJNSSlkjI8XDvvDYVMXuWRCq1uqOyMCEGfvT1amMJKzesyViRRGW+5GvHNrELSu3PnNqc",
-	"viCfpD3kbWnwXjErblhYa39Hf6y5Ek+kFaz6F7it25gRXxQgoIBUeOXh4nf30RGzyVk3zCyJxSOdESWT",
-	"Rlabw2PKBbhawU6kA+yq855EU1Xsyj+XDDDNb7T9Xz5D9ykbgXsD1i7BedyUP17iFVxEGp6zWEpnFrrw",
-	"H8ox9Ts48o6hLieYE4J0rYiF9jC4C/WXMBR0sqmAnLI+NvGRz2a3cl2ksKts2mZjOf0U+nM/7NQcqn1T",
-	"LmjVrC7L3czGvNkwjxYmdqy2sl2KCS1LymYvqhK3goY7R349KWneCO1KQKUfVOEZyWxAkUnR0b/4zjmb",
-	"cAwA6GhJf8GiMGjPyHZqQNAwkqSc7s25BGQuwFHeRcQU09R7Hq6Ehsn0IPVPZFGp1Wurd/i4qppBnUJr",
-	"rWcchmlOnDlfMlNo2bTh0hhNd9uALY0Kou9lwK07DqoMyYrk6L/+M5Yt9S1R35iZXAD1npFNW/0keNVR",
-	"VV/iG3I9q3Hcol7ncyxmxJRHMvyX+Sx8GVRNtMTfYZracAi7MWvRPp26UAwPAjwlrvBEPIb6ErwzDqL1",
-	"DbFFVNYjRoNT5+8nzAtwL0KITUjvUgRpAhncC01rH++ieCUB+wlK3/yWrYVPjpPu6VF0oZ8E/+q5fMY4",
-	"/x5tfVQbENlrzuaibkq+Qjp/2t9zSRhZ/uOQ+BNz/Tm+IwNc7xfEG6QhBxaETO6j/XlZdIUKBCm++NX9",
-	"fb2qyG8vHKzcA1Bng3agikAyyvtb28cbgqV6Lsw6aNz19Km9gK3Oi2R84xJL5Aj+B+zsU+SN8UVV29T0",
-	"KXCXQWMQkE7Gp2hFsJCN6UEJXFB3i65L0g1tP0R0UXGoH0eZVBggzfUNedReMt8+7U7qFh1b6bs7LmkB",
-	"SNnetD6HYlQlseN/DQgS3x+9PTs5uj57/86UCEHbWhaaN8DQapu6YVq5PkSMK3CPaTZ1dNjfbowQgpg0",
-	"fOZgKdCOHkRJmVG1BcGSs919dGY/vmENFYWFEPT8byAbnWYt8cIuIWhQJVW1mNEcl7CEbl0cHol++4ZN",
-	"AR4A0heMSU66KcTMDMd8saAKdqoZ33MKItvD5xBDputLkgIYAEmkGkYoaJEBM01W+j9/iKXHiyWzBJad",
-	"/RbIIDlE31vtPoum1YwRMS8qQVzSzXMd2hemiz/2y3tGEGFKrCD7448d8kS1MEzyl5VBYEDGK1dnWIAk",
-	"0jdluHKbzC5I4LGulwzVzP5Tbyh3JHY2FDrunApjdlhVT0oq57bI4OM317paMr67Z64kY/r5XFVkNEmS",
-	"tsYwi+qPzfX4zWXXWu+Mmll+NnFQDZ17iq9/kxQmnQ1shbamPCjQsDEdmIrbS2D1GkgbAvv5cxZUg7ZN",
-	"N5/atQNdnxhVOJozBKP6oxRS5N5m3SrGamrjhfRvgHRl8mypshV1boFTWwzXrpaTNPJ5tnvOmjMDDHDt",
-	"HLl/L3BLRy671d/5vA3KOZ3hV1uzxXjEdrSe+LrAcg5eD1tD7eEVjIZAhJ5dknweAKExjORQhEKG+uOY",
-	"fDzoUFO1yFs1FpjhGXndqkXUFTwv8HRKS+rDFZ+4ZFfA7kdBR8+E39n0YIjyB///78j/gpR0RnktUcDb",
-	"BiZYHwf6GqZkaJpr6uuP2zEMlytFc/nCFjMeOryP3MtH9t1NzxTfwAURlBcQ+z32kzeCLzb64Jpv9Pr3",
-	"nObkAkNd8vFfnd4TpsxNapO5GJBI/UnHEKgX1UBI/nMu7008A8RIoB2LigHO/1gwO7zWimR34fH9qvYP",
-	"RLvcUIR12UWzoCIf1Ytc3q8JJ49JG1duW5Jc/wrethCYxtAJS3R89f0/mjB6nGXn6vsLTz0DiYMq2IFN",
-	"GI2JXIFQDY+UbdVILyMOES7uMcshqsX+tnsYaJ/tNTAiquHmRymh66SXUlrssZyME2DN63/IsE8owywb",
-	"o8fLMlg28FwDWJW0QLufUcg1LPVYOedbaom6AIoLyCP/EHWR23JDu46ga8RahpoY7cxgnZn0RfiXscS1",
-	"Bd/uoUlD/EzCbTEo1M5XngcT6J2dzWUhqmO7SzNsPH1uzR5fzmk+d7s8YODJCtn1fMBex6GUxo3OKXCu",
-	"aE4+9VYPCf3ILe5NOAbGToYb3IvLPzb4uvA4vmQGPvDlK7TgTM19xRTYRa8DUZo5BShDjn9AJFSU5MSk",
-	"WBjpcIgYAcnRQim36/Ssu7yWNB+lvZzDm38oLp9BcZE1mz1AkunP9Huas/QLEJXz+XQVw0CPlGHAr39o",
-	"KJsKMB91qHkCUtS8igKVn+ZYWgk0IYTBWyaCfbIK7TyGhX5nioo/mcdIsQv38iilxdAourn0CfDnA7+t",
-	"tjL45eWrxVa2lddS8cV4ncZ088/mMyMBTPXQAq/Qzo8//vjj3vn53slJUgZMtaRM4DC/PHjEMOCc64zC",
-	"gmpIek8OEbZVdqb0ntggS4OgrIeUlln8UaM9MmIAl8YZRQunwXgvIlagaG97O812cwBzVq5SA7v3R0Ji",
-	"fK8ORg0wz0mlyP/H3rsuJ65k66KvkuHzA3NCYOo2u7sc5wdd5erps3zbNlVzzVjMcCRSArkRmbRSMkU7",
-	"KmI9xI7Yb7D6PXq/yXqSHTlGppQCCbCNwHbxq8q2pLyNMXJcvxFkWY1DGukfeRgDNkZ0nM2nx0IpBgCL",
-	"IKRFQVaS8Hg+m5EMWcTKps7Se6lk6u9ba0NUVK6sTxkbqafp6fAJzcZal9rdrZYKlCdebCk57O+2h2a5",
-	"2J0bc5HEDHGbNXUUuBkZ9Yc5Q9wGsmMmUJDhOSgWoJKuFi67Kq+yiNGAC6bWC4hcp08vTGiRvhQXg5AZ",
-	"d4OVSizitne+YN9jKGcDERkRXwqfRTFWqWEl+VLJcxo8TWSCvDBfwtx9nB3eQ9LHQlSfYX8wtta1mL31",
-	"eR4Ka9NXjmbRSE7VNm4XX92ljvXMWrCSwduQRN+K9MxI+IniM+Uc3A2PuOUEe6G5IDS/mP0pY/tD83d9",
-	"A/lDqZioeyg9JyEVwopH8n/+tyNOP2a3WEGTBpC11DmpMY1Ga0V7qhS5isUxFwNVQerGjSOrb+wwFSVu",
-	"LIyzbWz/4gkU3EPm75opR2wS77lyDjwnzgdjIn3ZIfYaatA26EkjRkIOmAFoLB6ygMcf7f4uSb4QMhE+",
-	"G0MAqwzw4Nz2XWEG6c/mBHskEez7RFMVyX3Kals8ciSCMkJDszoLgPeJjLqC+iMhpyELBiww7T3HTdLR",
-	"ggZdBzaPRI7HiTAkibOB2hnn7q0pcqipMEhCBD7opvOLpazb/s4UQRFyAyPCQdYqti+TiNz8jzMC0Jm4",
-	"Kqj1QLIrKiY74ypu53a0UibLBtIDl+csOBNqvm6vvCGBPClard62hqkpj0w4XFvAK6BUilyDPXJIU298",
-	"jr6enMZa2gi9J4MZ4Yqc02gUyKnwEKZDS0ZFBUcr5NfO+ZlBDQEEmUths/pBUCQB1/otojLxmPRmXWFA",
-	"aWLLtO04zeMhU2AxfCJrvpDaR+424lMoaKSoF5ZSQvq2S5aV3W/ZEKdC37ZbTvF3J2DS+dfhvn164tPT",
-	"E3+LuEFeconTIGQi6cqIKDlmJAeDVniFrHctHiVC3xilVvgnfXF8hWe2JvxxOBi5NMDrQGS+Qnn/q+2J",
-	"WKh3mABtLhbrAJUIGaMWUI2cX4Om7t0fV/RGxU77C4J1Na7PWN695lamuMAFYeCe4xLGf/TxrhPodc/W",
-	"tQnzJzSmMYs4DTHn2iOQVz0n2YY0JlSNkLIdhXUMkQHovKHSIjzT9pyLQVfMKbhjG0nAL4ZhoRqstQZs",
-	"jlNwwWP1wfO94At4AHd2j6qywcKAx3HbI0Tikb11t8qnhQWrWil3H77WM6ue9vUwT8UnvpCvEFXoiUha",
-	"0WiBjOf0Bk163qKPAOMfasTymgNHHFZrfz2e3n3GJ/GKeI9LHub5LXkZ0vGWaZxqrhz0FbscfhvKtCep",
-	"Nb2HVJX4l+YoziO9mWOiPBNF5XFkO+ZiZ4I6T4bvW38hny4vvpydfupkwNY5Tg8k5lBoPi5SqohpbSfj",
-	"zM95TN6//UtXXLc7J7dnp+ennZPPHlF0BrhYdhQIb+BmQMxZn/GUx0MuyPs/k6FMIoXx+2K4a/3ech2/",
-	"Kq6GGZfg05m1ZcuiCHjefN7q0TPGlE7FBzYjj8EHNy9GpkOZWarLxEiZ3PAQcd2hvdJLKQ0vNAD8bunt",
-	"kz57DY9WSaL5ob4taVQO0/5JPNtOLAiQCrNOjBCqVZaSIJQbT1l4x2xeeiwNNEMy0f9fqM71Nh7ypHes",
-	"iGIqUJrnRnmssqxnvFeWi4KQpQQ4R0bkQhLAHbeo42MqAhrLaIZlTQ39O8uwq+SRG45fLZJyUfXKpdK6",
-	"oe2fTi6lMX0MQVs0gGokTOn5VyljdpZW8WDig+hhLKO9B2yDHrD4wXS/Us7F2C+iVM5BYkF2+vbx7dCa",
-	"GW1ZjoFdwCuWdicAQEn9mN9Z10ZNQfqLD/0+ISvWZ2n5H9xxNVNGYdU0HqVbtUn9a136Wl3Gu1UaKxxv",
-	"VbmqXctxtpNc2e5WqS2O7mgoZDLqBpkLDBofgDnK5s9TrZpuG8R51Cr1bnsBUqfPCXQEWCYM4VNO54An",
-	"UCiP2VitBUUF4+llmyRkGkV0VkSwODHSmxFBx+ylwPxBuoqRb1RB2VYKnu/SSAHUE4K4wOONHtXi0FAP",
-	"5PNuRgUsphn9kloGGgXUkj61ojbC5v69bbWgjQ/1Y2baR71tkamMAkUO37da2AtvyhUrLTf4+4PS+v/Y",
-	"ChGbbViHhNMt27LiuCsDJiUkzbU+FVIAgevDPMas0b97UIZCI3+oOUL/xZt7Ep3+IacKJKchpjetumEE",
-	"qBqpJoXwfesv5PPXq7PTT+3Oye1F+/yE1NrpqmB2Aeke3Ov//OgeEBpGjAYzwr5zzeKgtHADrdqsleT2",
-	"pQRUEdSm+fxOcvoy5igLbuHf94bU49o2bggZ2BI0GlkpQy2/HI76dCyTp1Z1FGYGnEkafIGvu5dMdb0J",
-	"8kPp0YsjN2l63JRF0HTV9AFUIz6Z7H2cecSmAH3ovYSHcYMLqKTQMh7Jxrkb3DzTYxCqkGcN7cmNQKUR",
-	"s5v8QCIdW4jjwhoMrGvz5XisdanYtJZOsTYD6ScQD/rXP/9CDmkSy1v4nmf7jtofx1QkNLxVLGR+7HUF",
-	"AGyzW8GmdQvoaTrzBgxAa9BoEgEPaMwUUb7UOgtpNf+kTaqxjMwzuFkN2DvojIH9k+FehJ3CfAoMPnyw",
-	"e6uSwYApLOjQOuTUYlNoBaWwMfC5XodzE62B3AD/zF8m3pKqwirLHe3Ur5mSYRIvabcapU+8YiVMCyqK",
-	"p51XV0jEQqA4l+lympqNfRlSAsrbmKK1glnv7X/Xyt3NKU6rglD4yivO28UFlt3mWD5t6u1HjE1MfBMf",
-	"rSmjaSsSs+9xtekxqUK6GpL72WnGrb1m/FNoxilc90M044DrS3eZL/gzPLGNkOrcSGURBlPUicDj1s0L",
-	"WQ64GDKQP0sSyJSxUTiz6053poIMwiVx1wIC2bzcyw+yE+n3UPLcB1w3F3DNOn0XUr42gSJom6+Fgj+U",
-	"UjFQHgI6g18NZRJ5uRqwmiIxHzPyDynYQ6sVcFS3y2KhoXYK3RDECGtlxzTQhmUM0SakDFOFw2YkkPDr",
-	"qYxGTfK+9Z7UsNIeftvXO9+sYYoqSRTU/Ms0cCXyscick36xOb/p24jEvJ7RlKDis8xsyuHmtLaLGoNL",
-	"MesqBYhkStEB23s75m4Sw0C0iHjIVCZhQAZM0+zUw2wuwE9wXMSeFnS/ds7P0AjT13AV188yPowSsTzq",
-	"gxRyrR/bRnQlHW6d8AqmrYqfRGGBzPi3rTnxrdfv5WAXsg5jPLLVJNsmq9goxpsO0FxAybEvI/DEKkL1",
-	"+qGugLhlBWSi9+oD0dNAvBF9iS0K9Bsmgg6zRF69ft4BJUiU9I5mEVSOTp9/YcDjTLpdlgekKSvIFnIq",
-	"Uv2n70hkFNbAP1qf4GJgtJAHajmml8UqKCAt9gewUAJla3cOKhAi9yH63bHFEwnGXJjXoLlo+pswbHbF",
-	"NfOTCPzK5l2tO7HvEyoC6LofSwf1LxdbbQGTwFt1A2jCA8JVV9TuDYLgj0b2buN+NpvNGufnjSD4UTvW",
-	"epS2l1ngfN92pUdAvVxr+mZXgOgGo5tDNlIUf6YxazaZCPR/MjxcDwvBytRPL4XL/dO7t4CJ1uwKkzmi",
-	"V78i5aKmrAJosjRs3pmeWrMrTL4aIAMSn0YRZ1roHE4ZHdXJSYcOLAqrxZUF2qFihuiycdruiARswkSg",
-	"z/Oj/nVX2GnhWXkISZqq1aCMp4kh4KCFGXrZ/IwVb1rOG/oe01lXKMaapG1BlsyBnvYbF1KwBrj+yVCG",
-	"AR4NHlgMuHSAefOu9d7mnfdkMCvDaDqx/VqWJoNkmJIlKR7p4T8otuCVj0MOU+Kpl8FrIpU9dMQV19dp",
-	"X+8vbO9BpVo77HxZJikeC+nNkK0wXtRPc6kCzWYH3sGQ0cBk/GgyLhvSPHYEz8Bo74q87VlbL5cWkcYO",
-	"c4RX1wxvSO5J83idgRxzegCsawW3K7MBxhXQWiNEu5iEicpJOXPUm0waK0+XaZFv7bPTz+3O6eXF7cn1",
-	"9eU1CsAJixp9zsLANv78SGqnppM8zB7BU8kkknc8MKjeQK9ERoSJoCu0KKwdZ6+BaNSKX/SRnAjz8+E9",
-	"V/JHnYwTFZMeM0Dp+CH3gdoxytyIZddTEjIAMwfjVhlAwOyB6yRkzXtYxA9yyJqDJqndQLxXXzmh3mUQ",
-	"mQGd1ZYgecGBVuTYg2/vJs/H0BWursQ0Mx2Z9r68zTf3FhnqNDU0q9UNxHdet3YCFQ/XFbfpvB7jWHpO",
-	"PLDhW3iF68z5TS5vA0IurlxPgQPhUGpGJ96zTLwRF4qW9Vq1n4SUC5OBbPMe5o/CIz3WlxEjit5BhcmD",
-	"mCm1llanM1iuWMOLrHw514RiKWEGPL6BNwr0ZL0dMuIDLmhob9z+HCA8Obz+8om8e/fuL3WPJCJkSqU4",
-	"8lzvnPssD8qSt7lQsalKieA4Dx6WLbQyq2PvinYTQYRtdAItLpzDjEEQYVMQD50dYBPIMJRTLgYeXiPT",
-	"oQxZ+RXilUa5M/FeVe7E2trGS6kSuRTMaEXZRW53Pqe4H5Mgon3jBjL4SoDoPJQWSHpcMbzNyd0KAD5H",
-	"NLg3GA+AruaEBTlcw6NUb5Iv+l2rsKcuLY+AKLStN6zTZZ7iMVEfQbDnhpcRAPouyCb0v+QlY/04YxKi",
-	"JiF4aNImH4QaYMFsAA+tDEajkLMIIYlGjE2gvi5WZMj1oc+OATnQTj77okfG8s6sNZq5E+/NtB49Tvxh",
-	"V1B8BdfoPIM4lcSFQdbPIVunujiPiRpCbKrHyuEJK9fYcJitJ2GtI0jwXIJUmmY7LCMi2NQc1l432yQa",
-	"YuHVVXRZ5VW1dS6utdS1NRuPA+Hkmo5Xa17kmlGXX3u5mtPXDRWHXkaGjm/PQDxBNodng515SDir5ztF",
-	"uTEdMYHVlq4l7d4gm0PdeMgF+1BSPWLfJzIqT0E8gT8/mGgf2TQobVJJCbprSSSn2MgyklOIMOWybV53",
-	"2D5lTNNWCqoaMxo0TT1fCqGNaTRSlaITrlQz22EINzA2bvxo0rlOA1TC1sno0g8V+ay7AsjWuKqNJxhW",
-	"3LznImDffzSho4QiPhWkZwTIos8moDMiBTnMByvRlQ1RvfoxsbohTMWBWaw5He+LR4Gv97MBm7XCup5o",
-	"NMfqVYL4wK7szvv2mOvRxAjiVNPbK3I7yLjv0BHLdXWfRAzAR44sCskRsaAw+uJIe7on2nJCvHZq2p09",
-	"UuODXizbE2mFEbRr5vMJ1+99zMutpW1luAIxQ32j8Ewi2edhlpCIGk+WYQCAJVMe+8O6h82erBtB29Gg",
-	"VGNX1LSb4mmg0JJE5ciG17LkFGgKpQXujMVoLLOAHOYkmoPuUCh1Se1CpquNJS61WYO6BP1tMGL/ntCQ",
-	"96GlZnGS19sWUZBXoakEtyfN9yqQj5APVKV1C+QBozwIc7xVwQTKMs3SquY09gnlzX9PWLKP0j1WGu4w",
-	"u63Ehsm18wEF5/rm2xXpJXEshe0iN2GRksLJintCupsjW7lfnlX8WU5FKGmA0tFX69ojRsA/0Ci5/vKJ",
-	"fPjw/kOaTPWSXMTzvmEKwRdu3VgEpP4GMz02b0JMQipWOlSu9EMVikT4flmT8JCKl4QtpecLWUCFTI9O",
-	"DXupzlHGMVTHXFx2br9cfr34jPdvorgPHpQeYyLtRIuBBq6spYHFgkIK9rzICxHVG0KKBm6dzSXbqk5X",
-	"BEJ/IcV1NqMq8f8AisLgz0flKAgGeh77bvRl9Lqw5zeUJO4o3w5yvHU5ljkLUeFOw3KUB+ScznoM4ePr",
-	"kKMsMYAA/xd8MIznU5rTbObWnz+2Wk1yqV9Is7I/AmyWL23i27z7YL6NAjbgnNLHO8QtxaiV4vs6fbJq",
-	"ez8baYW5n07+9foY22JxteQQgphTKOmEaOVswmrqOB+FrWFqvP476hW1urbnljnEPaQs/Upe1qLpYCYA",
-	"Ideh5oYduTXLC60LCLWiyGY6yO7cYg9nk32W5ibDmn/jd06O5uFchLI/nxVRJ5Zr0/OAyCbYbODwylj5",
-	"8eJc3U2WwxZf6ycqBSqGEVZBE+Nt+5JU8rmpL40rvoDkngXZ6ZDG5mWm/nQb9m0n8nI5UZoDhW5kWHS6",
-	"F487CBa0V/KV0aXpZLJo9Mo7Fk0jHptUKyijxoP1SCJio/njV8GTXdpUhYs7HqMrbGnN/Knz3DaK5rPx",
-	"1qmav2IGuRxrjDSfEWdl+WLy16s/X060QputG0ur8h1YjTlY98hkcdOa5ILdQclQnERCkViOmMEi2HSh",
-	"1TXrJ4qG6iN5QMkVOYSIiocHeQFIy5r48X+RDFn9uCu0FXly3j49u22fXZ+0P/9+e3rxDcIrht1oEERM",
-	"2cLWdCOynTsGS9S+fX5y/teTa/1yV7hvw8VmIlakx0IpBvNIoMUBHgx983CGGBrllVYOF1RzVWUD4IDb",
-	"Lrpy2XyRreGv+wvqRcVv8MyIkmMmBWT5Yrx3Xv4c4xUFf7NV6HCXcTFa47I64mObJrZpyQS+RTlFj0La",
-	"stUfMn/EAmyOQUzCsqkzg9ahxxh9iuQUs3cmVCmmCFcoV1jQFeDKwCUrJuK6CVhBVBle5For0+syoMwm",
-	"MQgABWwz4mJ5cQrbMX9LVykwcMRtK7fz418zpUm1QHhcCgDKTcIYXI6RnO7lyMuTIxDUt75myBn5dPMN",
-	"2VP2jUtYpHqA+a9RErQ+AGyUpc6qBTm0vqzZbFXpHMKBFR3cdolGAYMjw68U4fFHcJvAug59GUD6fkh7",
-	"LKwvrBNQvbXQyaMkQzmHyKQZRl/TtRqMr54pOFGe1XY8N+e1K9LfQjDBIJwbOYcZ7Li/dUy5cZQdm9UI",
-	"WlMxkLcpQF0QNT+HRFtSfqtFmr1y9jJtY77N3yDZFjZfX7augHGNKWSNQHrABr2Z/geBlWQSQ8YWpJ1F",
-	"tso2Rcx5jMi5z35YUXl7ze7kaN5SWFV0ii8F+4BpSgS4I441KKMCV0KBGssNrCdRsZyoFGNLy2MOoBp3",
-	"qWarKoYld0RJab5BOZEdQbpqtf3652ZYnm+gZ7KMpltbMkFvoMZQ6/z7xvYb6BktgpUchgaWcc0INkXm",
-	"glIT+PHN+0ZAZyRm0RhtSBkGRQy4rtTNINQailG1yhF6lj5+Y57ehjt0ftR1oUTNio4JG0/imYEMVsxP",
-	"Qhq9uPRBZ0FrtR40HnQAWLIvzBiNKu4FYghuKRUZtMTttajEAdchGwvk2JtlJtXrLmszZVUBj5gPDemR",
-	"PtKf9SUv5koZ0vBmXspURk3rlUWuTVabLId83cQRSeh4amsbFy+Vis77PlndQ+iajeUdM6y9ntqPiAp7",
-	"tT9T+/WOZIDnc2VJi+q+kLETc0WhAIi1XMURjU0SamUK9Fen65BtCzePJzSWsVGvAgYzpLEFbnVnDSu8",
-	"hbmnFb3vW38hZ+2bzm378/npBXQKRQxhxgLVFTmUwMLFk3OoghPo0zabCkEz5ykTh611RVuQRIyEnIrs",
-	"WTuTwq4Hx4SSHg3QB1YUOSwHAHH4ZPNeJPz4jiBA3Au+rN+BU52+d4DvpBETnkHN+G+lQQ7g8axAytio",
-	"/YixiSKr2a7Etpm/TI5A56VhQ0+h2qKCryvao90wo62c45SuYUYVMWc2RFspPhDjtIxwz6Wv0qV7w2KX",
-	"45YEgDysHE6tgHjIxoqF/VJ/AbDQcuMOnlgBIv4bIDbCrWYN1ZjHIfOISnrmf7Z1m0e0tSYG2oyNSMh7",
-	"EY1mRCQw4UOfKtNg3PcBaZkPhIxYoMXIrtrWL2A0XmHbRp9G0SyDA4vpANyiDAAX2fdJKANmccuLZhHT",
-	"AbQeKjCB56awYOh6xTiUmjS4mP9qwXoKpzObsMe96dOYDWQ0e9zbIRWDhA5Y2Zl8WOtMzE0yB6ZII3/I",
-	"70wYLwzL6ME+lpsCE8n44ON/mC8feO5TNAwP/vDWXaHCgN/ip4E1DrwDP2usiYxw4B0koH7pwbSe+1XB",
-	"f7GPcfCAscFhVLwupfla72LJ5/Ib/KbRo4qVgolO5k/QfJCLmA3gllj8IokledNqHZMPLYC+x2NbNsIN",
-	"/8eKUarE9QdZeKUXWlasSk3XB5CAMqYhps9g/Fq94gbHEM3VqzeuSSPXPaKYZhsWeKTPw9iU6QVEYV4Q",
-	"lrYTxaI7tkFX5rJsKMtrH0nW3Ng0OTcoG4V9mI+zayXXqhfbgnHVFSZJgRz+659/wRQGKgj7zhUYrOnz",
-	"kBQBuClpMWCPKUMj0HicqVzf8a4wEL+CTT85X9EXyzFhob4wIZjgDmEERbM8IbUrFjJSMVP089ers9NP",
-	"7c7J7cVXyBWtneUv6XvxA2CGTaYErKU3I92De5BnP7oHhdBHmJRp9YnKVOOd4O2jZNBqQalo0H/ca8O7",
-	"qE4IIE6n93+ttsHw14bRaThTq9XjT9mz24iBwJgdffGtEQHJ5vaiSraM+EX4g+wstJyBzugVXBWl0sps",
-	"4awiqXVBx2x3QgvpqKzmDxe+F1s7E1s5Bpjl5NfCbd0+PzFBcWCRzPE/pGq5sNNCZA0514HHnp2Ig2m9",
-	"XOkGm78TwQYb/LMJNb3de4G2Y4GmD6EqYZYobaEvK6XXj31V6LBYo7tLP5LjpzU/PLUNDzMv5jvI3lEG",
-	"7VQPUeb3iOWDBq/cAYI7V1S4im5RlUD5YdYH08MVy37MhG2BDIn7vRm6iV+xX+RXOTULRzg/sEKmVKVI",
-	"XlzMNQzsg1fcNy1asXQ1XzNNnEydqtK+Mk5aM1lnCzy1FeaoIJnoNdK1vkmBPEyNX5pTtBNKPeol4aiR",
-	"ZRZtWmf6axKOsI1T9e6rQG07mKtXV156+Bu0TwYYKdzgwPQ11r/uUx7ua5o3EeQ1XcIUu2MRDfGiMIVq",
-	"vRn8s7bvCrkhxma9VfSUrZ1zpbgYEEujJPsEwuTQAaFpckItrSvCVRF8Qh0DwqXpHksHXXH6WeU7zua+",
-	"gQiX8G0ekIiNKXRWB/0piOQEujhhargUTBXlTmlK79BBlUxshniOPGx2H1g5poPBnnE3wbjarNHUTGI5",
-	"x71zBg48ZB3RQ5oFUGjEyIhNsC54OWevr4u9nLTpbastCPZmE08O0xQBc2jQnD5gQd2qNMaUwZpKCAmG",
-	"yThVyqvVa6oDhmiLGdZoC8L0RpGI9RPF3J50gF4NR10YRDy0ODYTpi0WwTzCmoNmV3QP9E/kfffgI+ke",
-	"dLSFh1FPFIbdA4yOKigmNKgQzTR6qacOV1+avWyqhD2i6AwrtuH7qIFkcVhJEgVgr4QHkAjVPRBs2j2A",
-	"DER8w1xD+jaN6YjlcC9qpsy82RWXIi1Wl1FapOzgD0WJgERGCmCvH50UYSqmQ71tAxbnEWDLcS6qVyl3",
-	"UgruDF1+MaWtDty7ycau95fT9p10eGCEguRLkzhorrXTAzTR6sEmLP83MX/CNNXMpEKGO4Ec3zcZklr2",
-	"GczcFJHGygeKrVl8Zp6mMcqPw7lkDRq7iRpQTyEYCAE1l5LRJJeCdcU2hIqBXHA5/zXLliUIEyeQlhlJ",
-	"LdplEvtyzBDiICMPOEeocNdz2cucncicOciKnOxZBVQxj06xtmTCXKZV5dEwh4tkI/Wty0uicyMVELP5",
-	"00tStPO53VqzRg0tgJQ4P/YAq7wXUjGq59v99yPG0OexBR1bxTJaJ2J0Y56rWq7ZcYoAHPBPL4UI/jqL",
-	"mYG2Co2yjVcdQJkrz8CNAJBSX1/E2irGNguGGkIaQcu0ZBJKGmg9RE5ZsBWyuB+jO3Zp0eq8U3hVzSo+",
-	"H7zeKmPjxizKtyP//Z//C5HSoVBCjJSHhOERGsfUH461DhbJqcX1inNpk0t5s3KmXDu382VkamMYUqtC",
-	"+kCy0px4NmFemm7kEVNQok8EvFfYI9ec1eZcIKsr8ExspLwEz5TFPqPs4tY+u/hnqohdFHiI6ANtMrnr",
-	"V8MnqdI3nhoajMLl2mp6GR0Zd2Wl5a45ZisMiLZxFq9B9j7zLkK40SX0NY/JBvp2TdlKKqLF89qElcn1",
-	"rRNX/ljHSRjzCY3io76Mxo2AxhTvKmycxcJAmYvKeQ9xjRMVy/EVjQBE3SCqWl1S6xpdEVIVI46nIVCo",
-	"ljEIor0ZUYL3+2BKXn3+4pHzq3ceOX/fPmq3P3nk8m9/O7qcJMojv7W/eeTLmf4lLOjfz8+8rjg//Xxa",
-	"N2h5iij+D4YIYAYmHcucakbn/Ujev3lHvpyendx2Li9vz9rXfzvxyPs3H8jXi5uvV1eX152Tz7f678Uw",
-	"EFojbqeHtvTSK9jRB3UTN2PgmNvO6HTWWNYGJH1ifwXict6sMbMrOtPH2ZHyTFtZ+N6HdbZBJRPE9T5n",
-	"Aac2TftJcu6rMfCwAM4z/VwM8gv6QSEcFctCUegRFUeMjsG0eqi4O7rPfljL3pvjur3RZ4w+4RpyVgpi",
-	"D9y8X24bhsLqR9vOqedBiIpMizVF7Sbk3G6Qd/Zy9hFydlfy0podLsvVitQiGQFUiCkuWds9vo6gPNKs",
-	"vbKNeI5vlqKIaAKHLBp6x1KNjRx+QuJufOZqIhVHZS/9aJ1EFK6HeEiFNqemhJdCCARmTkUQAj0pQwZ9",
-	"qG2qMaa3ZG9f6y0/2FzuvfRjFjfw4sqzqdbSaKwnxQWFBaxMy+nk0jaAP9+2ftnm6BFSZK5/8bui+/BC",
-	"xmQsA97nLCCKQy980McnM7SYIzlVLCJDqTX9w9N+40IK1jiHmKuMyGm/cW5eb9zo1+vPO9H6/Zu3Rfk3",
-	"sA5nTV/FOLcqbaAESO6BxEwZ2BJc7JtfSpq9wCmEnEHMU/EgY6VjYlkJKJkc9sA///8eaUOlTgZcG5LW",
-	"cGluJASUE05ON3yrtYFZ92unc2Xmbe5VRZQkNAm4JL7masZGz1hrSApBvych9R2l4QsP2XOz0fa6w95G",
-	"exC8KND0gtKxoOEf26Qa6FhMEmxsDwkxMR8zFdPxhAUWjHktLQS64OzYL3XNfD7hEPigmEgEs4IWrU3S",
-	"FiSfSjrfA74Ei6V2IbvCIjHHEr/ZrJW123vbgu4cmHWJ0dQJ3JVJVOQmgtb5VxH1Y+6zMy5GFRkvsNEw",
-	"WMqxO0AkhAnclEihNNdwzJSiA5tt+PeEJfvEnxfVTguOmVAyMXSNHROwWhhZz+0TZRrTTVikEG6KR9DM",
-	"G16yAIq+HI8TYUhPrW0cIVT/bGXuyJl5rupQiR1nWbAk32EgUewl5RT1GdXqIeSPm+4JNBO3UHqs6WCn",
-	"gen8vsOM/43NsAUj/ERG+sd5pDFbMwkYlnhnpu8277kI2PcfH/V1ERNqviP7XREPIYCR/0itfpztD5SX",
-	"4IBhUdMPd0Tzkh2v3uyKtqlY/9DSX9C8VHTR3BRQekUxeDPE7kLxj+IyrTOgQrS/a+KN6aLxA2TCI5xf",
-	"YxqNVmWJWu3q3DxbIfXND1UGvYx/fkly3UwZLmWsLLXxH7AYwC3oywhBJvGsezRSngWSBCiJDcLnbCAj",
-	"yZBoEXlsXjAWUsb2xOLDCDMThfPntxeNmxONNL2InG2nxkmcN9dTaG2v1WqtKxut9r1M+YXUHUsclUrG",
-	"3EArLmY789cbkf1tKCGZGleqWIaAqSWnvg2HckpCKQYeuA/SfiUB/JhBzBuBSgUNZzH31daE6oNI8Gi8",
-	"PH1/tg0SPJ+tRYQ+DUNIAtoEFW4duW5+8ljABqTlZUla0JknC9ZpxWzCWKBv8YipZMy0xNnFVf0wqkJo",
-	"m12nw3WckNgYahilYEQxpYDEgWHT4zC/hj030zepZ/D7miKfvp5/PWt3Tr+ddEWfD5KIqWMXhBu7tEzA",
-	"FsRvuYUYxgL0IEBDIhZHHNH1IwZI88wO2xWC6c9Ba2xF4qmmdNJOP9pjWvoo66kxAmg6lCZrD7/CAmgU",
-	"nm/BVFNdkS2fry6JvGZYKejIgOo0MBxsPQWssKuZVnz3RuJOkrlx89Ets0TS5UTXMeEBG09kbJOegA8a",
-	"k0jK/rqqVMRAHd5xUvc1zmKf1F15XVyERavzAaMe9UfruynczlfLcXvdhlRbQe7FAdfB7v2WNTN63a03",
-	"rYfW7d7EhennO9+jtZLmF6WdIGz7hybmiNWyM8GsMQe7peaRgj93RSwlWBM1A+T67fL008ntVfu6c3vy",
-	"76c3nZuCgWpt184wuiNX+FGDjdQV0EBD1cghtuigEYI7UK1p2CrwiA1oBNqlTxWrN5c3nzDEWXl3tt8i",
-	"vm4S55sqxi9it3awVy12iX7sGtYg5xWLYy4Gaj1Rf4TdnJ4Go1Lsq4Qvb7d94SUspgJPZRUXFbZ3MlIb",
-	"g8iCTVF+7xnq6fxxlWCN1Nz9SLNdnueYY9N3D7iJfad+HM5WQ+ilrHSv/1m/vN+5NV5DY+rN9Jl2xJkt",
-	"98ggO1WBiHuKkwdysic0HmYZ2XiED0WALinzuGb6q89VRWhtS0XAbdgrCbvxP6Dy+wg9YRJS0QjoTB3d",
-	"BzRmPxyrcAEVCzIYIwyeB3RWU0RxMQiZFqjCRNKl7ydRxIRvgVvAH0LGdEYUY+QwiGg/tnBqUkHxQVfo",
-	"P8VDNq57UEsb0yg2bmE9KfwyBnQNqqY1i/4hBWuSLyaSb+Zmenqa+D4mu2SvOOkVGd64QLg2PZpHhnww",
-	"ZComERUj06YdKn8xS0DbNQGLwP7uR3Kc/3qWjiOSMDTJZYr5SUij9I/1kpxOfBpQ/WE62kQSMia///77",
-	"743z88bnz0U2yt9YfBVS8ZlWmidmhyjRcQI6e8Ww9W08FNt/gYuBpmZFeOzNU2RKAA0DU5RSG5IPohc5",
-	"uSf6R8NAFaLgr3b04QHre+WPckkRs/Ek1Cy5PLUlpKKTPrkNrdwdcR21/FIwYtcCQQs4AdNfJmJDRiNF",
-	"Qw+CG9yHNtTCZ1oqZQd6C4foYZlx/SWF41Qo42z5sm804mwPvBxJy6mwDcItQsTW+zXkqe/oHubamU3w",
-	"xtqodph++sEKYkmP/xxxVhRFcobYSYJjngFLWmhZitunNFaU0rjA2FTkJFsWI9AsCz+lOskxPAx9EEIO",
-	"kVSE23P5fpkWufpKUKsqeTM9B0PL8FlMeDbKWWmFLrLWA3pruWOhE1l6+UGpKS48THtv/fKL1nMUaqnL",
-	"pmPaFD2uLVF1PbrWvkrXuULhRNOdQOg9pDXQ38mh/nVDinBmthQ06forb27kUA8aEzLKfrIEVeHluSwb",
-	"REsHQO1jGUi+veNToWGBruEoDTQAOayBklNzLZQU9Vp0BTxc14tNkZInsy+RHGsiOQ1SUH4awwahOaX/",
-	"ZxJ2lWNTTiIufD6hISrJXXGoNeQRm4G2rBmlTpTEjwHq64xRvQIF0E1Q39DnItDKeTOX4kFqnaG23eAG",
-	"snEiaKiBk6qRI/MIkrHts5F7BLC/pWDYoR1an7/HXUklbWr1doVPwX5TjJUHl4DfqtMKdtJNE2VIsRYg",
-	"2BQ3c3/3b99TdAOi2V5zOQ1BC6rUeTMnt9wOGEuViKUKwpFm14YxqZYlXl6w7/GNeaxCndUdptStETuw",
-	"wmbqNSsheIDyQMtGiHdL8WLSMn+DOafujFSa44HLCROKNDJobbN0I8hlQGdFrjiPsFCZN24SoZ/aiaWo",
-	"ju4ncPOsEaZJ5e8ejysFYdayYRWfl0MrF+9oayu3i3OzvAxIZdjqXfv9lhWitnNNXJrkjkWQiTtOVEx6",
-	"LL1Maorg7RHbR4w0KNDBYNVTqrrCB0AqhNCUYwaaVahYk1wzQPbjMTZIYyZ4js+rZo3Y+tL3LVRsoV0T",
-	"7bEw1zRKpNbbm1ZLvx1RXy+77hGq18TSIpYPrZb+XZAgMZM3euBfWi0y5iKJGXzfZF6ma6ddgSl4blFu",
-	"1uHK1Mbq2dnK2OY9IJH+qDcJ9hkxmNoQC0HjAZcIXVsQd/Q2USy4Bbn8/5ms6pgpNIgNZIZtCwwFiykh",
-	"/euff6oXg4AG1Sueu0GjWyUb9r6nHUcq0yIzFBnQyNsDTjSluGCkrvBUJROMC6ZQ/6qGxSOaUzBmuFwT",
-	"terBkTZUK82fdsVrYfr0JzmZVcyKeoideYWXcmNa+uPLCcC6gazcc+bmGQ35ynTgBMw8Y/zRKOQsso89",
-	"wbrL8VRDySTy14gTatq8Mc9WTInuUKVVdiLgVn68CCUS3LCQw6zPFMyzBspC4xdznOjMcZJlVu27FipA",
-	"EfO18uYShHomquk6VDcJ+itBRfUHr4L+wwjNfPhJQJdtcvX5S/OF+bGx8FsK1pjQAdMrMB4Bg4+Ugmh4",
-	"xn1rfSUAnKQFjia/rGdM2j5PP5Pv8vWC6EwlgwFTgPe0UrjdOM+uiH1dQqDEtDMFa8CoRumuyWh+0zTB",
-	"QjdzjN9PZRQgo3NFYvY9dir0c8YPHMDbFrxgYHzAvz/litXLYlp/z4WmxvT7GRODeHjw8W2r5a2Ot4E5",
-	"9bbVOiYfWhA0shHF4tGg1UFRMIyLmA0g//uPiq8L9/CKEh6pGGmNJXvq2J7fkIUBVmX1ZsZujbTBBqEX",
-	"7DyvGQb2XL3ygJh1D5qtiXDXbJTJaB0oOkBspN2lIosy9Ywlgwy5z3NKzrxKASmOekkWMA48BDRUUhv4",
-	"iKIAn5l5gK0ASIMmgdGiOw7pHSPUHwk5DVkwgOJm1RWCTU1PWRZxGlqvS5NMmAAIHFtDrffZzNTNyRyC",
-	"KczDELojZJ8v8hiAQLOrrZLvYCv0aKVmg5nFz1H2l54bjbPqEX3qmYtNMw0gtQR5GkGfnZFA9swPEcgS",
-	"bg/XZ7WpoHNhgBPOtCrzFj6+myAnDI1rDJaS62xv0e6iP3DEMZoBRzDnonXFcVoSZBiDKwNHn5eL0CDg",
-	"x9KL4OgeB1sv8JTxxb40yJYGmcNKtQAj50wPyewwTKVQ7hg3XyhkT/ORmaBFfcWhSwW3jd7N8o6JDAMt",
-	"kgXTdzKdae0noL2QNdP73bbuUCOVJ9dYdoVLprFJski/bWO73N4hc/s45wmyAR7UDVCJWBJFeFbSfdOa",
-	"yA29K5ftzibvBfwGclNAzXV31WCnoEhY4PV1JfGRQ+4bTxZ/tIQowVpwQqXTtJkxbgDmoWn9L+NR6F4D",
-	"tqRgxBTgzfNpO1v+FpjVGe1BkO7FDV9eY5humzpQBr7mEVqk+HtAVvq2MTeszybGZhzwOybIIRoc9SKe",
-	"fCQTps1CSxNI5ikJ36hc2i+MWBYlQMPaOtCNnf66YSHnYMcXXBQqb33S1KuRlnmiH0PbpAjV9jyVt7UJ",
-	"OmJjLoIXd6GA6qhvi4Uj4/Fi8xCPKDqD/EB7GYWQk42LZxGZMmFKdbkg7/8MDUUg2sTjYkg9/V6Z5bNp",
-	"fsbRihW43+yCsqVQRVTWaOiVXB877LThyMY8/xdKijl54AEmB3Go6iG3jTUbl0do4PFv9tHKydGMtMy7",
-	"aef9eu8StIILlAnPujZf3u2wBpwwgOptC0/YjHJjNn0VorAJ/L9oYOG5NRDqR1LZqJOXxpsCqoY9SaNg",
-	"YzDCxSRhL5WGBeBYpu6aayq6sc9WSB0LY5UQh533zxFmub75dpUqAor03Fr4FKRhQqO40aMh1fcSDVkU",
-	"L2kD5W0aau2mhE42b8cXk8j2PG8PJdF9Su8mvXDGzexqxmn2WMYUyngHrAn8IN4olpjqblIeSL8UjERy",
-	"6kB15MrV7ASjdO5OjJsKNWXQNAQcZDYiymHmpnZVYc277WVLDt0SWB5AOVwNQSdOgx+NbOTG/Ww2mzXO",
-	"zxtB8KNW99LSVCq6evkioNBd2vrscTIY39BWmGFgrIjF6XPrj1HZpitbk0+hsLUrDqHI+jONWbPJRPAZ",
-	"SgGEHyaK3zEvzfv507u3WLJ+rLdPkf+ZqDht8MtjwGWCrJQe9Udlgf/z2TUcztrV+yU5PemUH6RzLanc",
-	"J4fpkuslY5q9eag1XaF2pvdymQmQqjRIKinkFRDHa08WsmuXU5GuP1eRvogytry6vgLdLqaD5XZlhw62",
-	"g3rUoYO1MEjpAHQa0zj3xaWOxc783SyxNF/K5Jb5NIpmIL03pdsvc6t9/np1dvqp3Tm5vWifn5BaW8/T",
-	"XDHdg3v9nx/dgxRFAPECkJlt58Vmik9tsKltqLYr5rCpj5cAxlnUFsAABHwGX4YyiSyGHLhc/p8oGgx6",
-	"vXIYAk1L1eiTHTrYSX4OcEcJEhEd7HXFHaTkIKkRCqyS7yWWFaAb6uUxlEC68EMlqqOWD0f3MR2slXZj",
-	"CX1f7m3LvfVhWCM35GIE5SRGps61lagw1VaLiSX2L2abPBcp1dpLqVcPpwvdqYwwWpRYZXbsneT+Uoef",
-	"1hC/2Ye2oSWawdZtq/JUr9+2tcRewsO4wQWxO08Ob9qdv3rk5qbtkf/+z/+qp14KB9DSswplFcpikX5l",
-	"T6Ea6WW+vhM9K6WvkpAW/nkvyXbaPYSLwXwKh7ax15FoU8ZGSypcDNxPCpqbclsON0hGFkKXHGYYQh75",
-	"pQX+KUKHjAb1tB68K+bcIJmn0SBdGP0EbBwskDGdno3Yhi7Qx3mgcTKmMwQbp3HMRADeysN8jbOLIF4c",
-	"vE7dib2ZA7je7Aq9FwN0SjfA18UC4g+ZPwLfnS9NQ2p3OoJaf2VBWjpJRMxDcPdxRQKuxlwprOwIpGDH",
-	"WeOLBkC+A61BVqDUu8HFwHgaUa+eAKo6dLooRhH/TR90haoOfL9ESmgie+WxJkvQeqnYo8Rk4C0EJwFU",
-	"3PEOV+/T0nM6MhRGQ3V0Px3SePPQyvqrS12xq8jns53iEsRl84x+/DRm43ULLIDXWXBMqIJW8nRAubB4",
-	"Qyn80Su7xZ5atGEqEIbUxb10RBWKNisC58SbxJwrU2sDlQluAwsq8nLYXlBsTHnYAEP1CHzCR/f6h44c",
-	"MVHev+J9q0VOL8CDdtu5/LeTC1I7FXc05IEJKOlv1BDPs+Q5GRH2faIJN/dKV+h3Li47t18uv158JjVo",
-	"lYGJjnqfa4tpdSUCGF4846JSKZwNUiKKYW2PJ/SH6lFbzE9jfhLxeHbw8T/+mJfOBvJVOCeLcTunPbVt",
-	"I5zinBnV5HCS9ELu430cazIkHP1Whp/jWb1JPhVIkocJ1zNL5UaKL2WEI+6rlXgYKS2c+mvYojH7Hh/Z",
-	"SyhPcCsBMK6/fCIfPrz/kPXHSLcVMN8WY7o/JwW6iKxAhBDAJvyT3bY+D9l6FLdZAkuT3J4obNMMrQfJ",
-	"2/xbXXGYiJEAM9484QH0l4f7h12/NU3WcQBHOEMbK4NK8ggRbXPrqpbSuXHWaHf807AJnhzNU4TBq92F",
-	"IC4PEb4h7a+dX02kTvGBtlq1JQa5JTBrE5vTlAuE+o5cnVyfn97cOI12bZo6fqDBhX48AosQrdG8kmSN",
-	"fFh9zcQZcUP+dtKBRMl+olX8DPHFNOVXzJci0F/vCht6fwxzFjHO5YSJXXCOHrc0/d90C1NxEnBJ+OuD",
-	"ndtF5v9XZRBhc+wZS+BQd78PDUdwsViZliNeVBRynfPHNBpBmhbAPRb08HQvrkjdTda6tDSxgOGHcxbs",
-	"jkVpfwIqZiAtPhLoaKFneXV50yGBZFpFHHJ/aBLhBowoJgKFrEvJhEVKiq7wQ+6PVJNcGwb8SJbckpCQ",
-	"CuxEDjWbv3tLQhan2E0BH/BY4eXWFas51P3c4s05d2d6ttkTHgr2SAhZP3bgQhau1XmbhxxiFBZT5wS2",
-	"+WYRAQmthlrgdcWady5mTFUrNdIxlhlFcxV/C5bAT2s0pfTlJm1lCIPPwF5a1hclnYK9jEky+YjzwQn7",
-	"VJAeIxarGt2yWUIs+HoV9HTsioUcnZQftUCUAljMNlJRMY0TcxVjLfdAcjHwyJjOegiLewu/gfb4XXHy",
-	"7eSic3vTaV93Tj7nmpVAoqtJNTK+Z7zXzXnoJWRcmC2mWTtGf3uZdlDEk234aI4tK0hDV3cTHGgncfls",
-	"+DKRYAMTylwST8k/fzXhqmcgma7hNPJy+gGS5xgzDM0b8o5F04hbsOmQqrhAx0iESnqaPnpPto+dTz3I",
-	"RO6KojfXu2C/Zm9Wfc/OD1WWBI0weQIarIB0hDapUFbKLWzdU2BXXt6F+xvomDZ4i1tBxQK9kDiJAO+3",
-	"v+N7di5963mSWM0hKtnvP2cB/gxUviQSQFjxwvbZECbIHWXNuZQAecDGE6mPto6VLtdfPpE/tz78GdCF",
-	"wTJCc2ogMUaO0jUvV4GCf6D9I408VpjSruUxtlQuFbk31txsknbmhIYCPzdPOrVPiOsDyQwd9t1nE+hJ",
-	"Mghlj4ZdQYMxF6pJfmcUijWgtMYtRqKQ1Jpze5v2zyH1R9i2fMCE5hYWEClIwMZUBCahAL8C/dMnVKSF",
-	"Pb8AvLcqyQvPtDfSNsvQo/jUH8IQ2LNcsUibuPrsPtguJ6i084CJGFukS2G1d6Pk4afGLNLaY0nFEDZk",
-	"X1UwZKLizkmM2KwMEBjx5J9WOfQFKssRbLa4ikib5/h5koiQKbeBtz5gTSZQ+faUzp/5SZ3Rque0oqto",
-	"SS/S/CDLoZgXFqWPBh2dRv7U0eJBVyUXKqZp8U6+W78IZ8ekT0OFrSi5MH+XAlrwmJ76PRkPy5aLL+Qm",
-	"zEQyPvj4HzCtA+8APn/gHdAwPPhjDezqS+PyUZoRVax5BmarZ8C+T0IZMEuNRRPCd4AnAG+gIH9zbgrz",
-	"mZregYpnIdCXjMYH22kEixM2R7VO9ii84Bxu2iT31dasza9Y9iGamRNqHtG2YYSFp1CnljVoCqSfAALj",
-	"v/75J1JDqVmrpxcaC9TRvf7nCw/Zj2UQAjY8+IWxAGO5SyWvuUubHB4tSNSxgz5N3hq+seVOtm+iKuNc",
-	"eGqVrFqhjJ72L6Rg5zT2hweLM2oL8muncwXncEyGUshEnwy4ak/7Df1qA94FiM4ewgGZyQ4ZDViUzfa0",
-	"3ziXAe9zFjRuuPDZE3s3bzS8rmeNE4bRTjp0UEbi5rGjE1NOqC+kdGWrXtIPp8/CxN4V5Vd1oFWETQiy",
-	"5E8nEzKUYaD0bhs1Y3cT34roKFGt22QS8TstHNLNge0yGrRnLTaFYkQbw8DCdRsyyfRWUyarb9YQvZRy",
-	"KtBZDVl/trUr9irVgmbIwsnRIOHBinY9v7Jw8jd8bIV8+c30dKaxKXuHr0MNOzPd8/S5Ey5wKTwOIXFX",
-	"s4AWj4o1uFBMKB6DBrSRlhRVlnWnW7Osshu32LPddkJ2R0WMGcEMSvu1YqFV1MfemE8jyHstLhVTikvx",
-	"ScoRZ5pKfyx4/TW5EJ+JGIjKLkoxGqF1oW0KPFHw/0MfknwEG9daUySSIUu/ka59jiaP7uFfU9xXdgOm",
-	"J3CwjWNeesTNg+1Lk3UO71KYCVqh4ZykR6giv3bOz0jEBKorkKav2fOcRqNATkWRa6hAdzCntVR1cHj1",
-	"l/deMc4WF3257MRP9d8rPGz4fsE53xizmfqmVd0G74ErEPf4bUJ7MolRf/pEwR43JrvhES7ueIywKtY7",
-	"Uur+aBsHoOvroOTr19PP5O694+so9Utng5kvYResZu24K8ANCVFlUH/nQsOn2ZtpfFgL+yFV1nlda5K2",
-	"yALSiEILlQ5dEbE7OWK5Cdjpvm21MqR4jKUZABYTiPepwK5IPCaH1De4rf/65/tmcWNUoCo7TLW0ZUe5",
-	"itgdZ9MygZJbdeAsdGuu741GZgBm2F2Uq8xUldYIm83cxMYCzjlCont4yUP+62Vx5nMsJRryiYOzDPVH",
-	"QzqZ6IUi78QRFcpEim34HHdiKqORgiSX48wB2xU9ZgqLhgwyw2oKglQNPQKk4CPSRC7tpCQz7Rgj2HkB",
-	"MKah5nQWzKd8GI6HyPSc0LBpJ4cYoc52G3NJzJ+b5CpkVEFLA6cGCvyp2PRZbxTgwWdfaNagbgCi9Pj5",
-	"rnDIyQ2D9xgTqShp1sgRqTWbTWLkSbNmUu5OztunZ7fnpzfn7c6nX9OEu67I9BUaBBFTysrN2PIl+FKN",
-	"n2vMlNIiB/E8ejIe1pukDUcCtV5mVvrAQikGyup9uGhAOkjFmXn23FRXRAk7hoGwL9w4IyXYXPR3dQV8",
-	"Qx/G+cn5X0+ub349vbo9vWh/6px+OyGHtd9lErnvyj7B+p8f7mea5L//879qdXQDmzG7IhXIPdaXESp2",
-	"0D5Km7240RG2KCmghgUqwH3sCpOMkEYyFw5Pn3KzViip2zCjbQvrttmHImn9/0suTLqTXYTNa9tj2D/F",
-	"yaY3NuM5OId8biB0i5MhmzczLNu6neodvjVaFHpnGwvhowIctMyPW2ABFzq0jDHf0frtk1xpN2Be6VsC",
-	"itY1A8KMyYjNvLTIM48atMP2j1txUDvnsY57+jzvut8X8uWs+lxgo9CRTQ7hav6Igc+6l0FymVIermzP",
-	"YXBzT22KdQSYhiUcd3SfC48U1ZwW2JjzIZWHQeWDc7gEYcYlqmoS25wRcMhtp7bl+KbY7HCpYY/csAHg",
-	"KxlFzNcmt7uzNZWCtkVUjEB3OAxYHVQxQPSM55hO6/EmV0ArUiPGJqanJw6Arag0k01CGmvFvUGFkInw",
-	"V3RdMR2L4ZV27o0KCdEdaJnjNLeEbaIEbKKNNmwppCA6i9BXNHrG88AP+YcaJskEbSKLK72s1WbBCVYk",
-	"xdwhdgI7405gRRNOd1efvTTbvnAyjTJFbp+g+hncEg6d1gwOcSG51pdKnqN798f1GmSWUfO+XWbaLtNs",
-	"Uf7oSo/noZ6zHJOvBOd7/tKngFY+mTqIvZKzKej4B1OlFhoR6zMo+z+i/T4POTpnl6orbffBbdibzoDr",
-	"2Jvu/B4vip4oJ0I+4DJRxN1VcohKR1/6ieliF9GA67+hVadkFGPWktYthQWOzp+TtQ0b0A9g6Ul9ctwg",
-	"2zkqd8R1zuqTa+ju6rQ6kEBtsy4z49unMQ3lIGHHJBFZoof9OyZNQlpkTl1cPDGZiDjiqw4rfWorBwWj",
-	"zdY6IzuxZgWljKc3l+Tdm19+abwh6TYBL5yIgd7vlAfmwu4lMXcI0+IVm0ThwceDIzrhR3dvDn788eP/",
-	"BgAA//8=",
+	"i/pK2zEoUiOxk+7UwWC5B5q15VFdUJ4ocoXlVacUb6tW5wOl6JA5uyNi1yvy6duTVYWdLNrcQPoYIjrd",
+	"+qoiyYXeWFAP49RMIrGBnl09DYOl6YjiUPxametZI+ChPpsnd5GLwOlaYT/hOtBUeU/2+k5GxfzUIv/3",
+	"WXlzRRa6OFNkES98M+JWowcDr7r+h6cDfW0WVts3FK69V5RhQkoajSKhOULOxVWdqma5cchrhJ3bAwy7",
+	"dPNNkjEQEN1AhgsjQuKCLI3iXC9OrPfqwpVh6s/a6jFjIjeaV33wRq+PLBjuuqkm7pxr5vugASeHYpO/",
+	"P1EGZFuSC/VWtKGtkle9gIDNd2uGeCQlnbFFtLJiH4LlgbfuTkNrhuTn+9mcWKbf94LGAn7Gyee0aF4d",
+	"MVyuFM1lIuwroS/Z+KxEvqrgi2S+1YwnS+su8GqSwm/l6vv0h02Ox7jTopl1MhvD1pVJ9GceXhCRRzPl",
+	"LlxRmmmTKOSKCgY186AwP74jLHIzWWIZd+ZKTIs3/GJoePqVPxN5NLB+iicWKHIk2hQj+0lDmoYLMscr",
+	"bnndWgYL1x1WdyaDmSy9FYvUg5eqnSzYisWo2xEpIdMNHp4PPB1dj5kfV2JWnhnS0ZdgXZ/VIqXUjytM",
+	"EJT0s6UJsi2AkR3/4SW83omeXB9952fWr2rpJxanDiz1BWTQxJbcVVOJXbSlQl8dmDpLkIRa2VYiGdSj",
+	"7fVuJCc4aizVnV5Y20fCsWGfOrkQDkUAajjaOXC3eMxWnbh+Xps6YD1/cMl5JVN2WqHiORfXFpIqPZgM",
+	"0akeRjzXsyIppGJ4NDTH5w+YI5iIgzKrIz4BOJ2LeDFOC8xcki7uThjuFEdQNOhDC/oBvr3ZOl/Bpzdb",
+	"u620FVcX7oEqQWu+bok7TOZWIXPlioIZJ3aUZeH1QnTAwLrh/SN5C990RddK3S7NBkWvI0XSqDSUOKoI",
+	"c0mjLq+wCFm9XH2KoOmuU0TYLAm5SxYdtg+CofH7sJqp1AqJEY47JuXE1VaQ9IPdm+P2ZWdJwlGtOc8v",
+	"5X2Vqo+Zrl/ZRG8/Rf3MeKJbqwpjejKJejeDIAHbcgOYgCwMBDMaZUml+oRqrCF1Yte1oUw/mHMc2duQ",
+	"axN1vKHfOrHo2o6NSZ9ziev1J16T3pAP6sqWJNugwKFZ0RG21HhpQ/d9bEQXA1DebxlBEEDnzmCATPvb",
+	"//X/tAC+oRr6js10lei//vPbFrr9PSXLlwWW8wnHQjMD/OAC521mV/g3PAeZ7B66P+CJjxGU7nHrF/O1",
+	"iX6RNhkx/Ns+d/AlZnQWgH9lAtLwjARv2B9yvljUzMYW+i+xv/TaHyRRyjq2YGzB364hmw/iOrJzs39i",
+	"xnjNcuIcYZDb8dLUG4gGCq1RbTerhq6lt0VkJ6WEcsmB7Pfx1QBssVGZ9NYo05XShxStCyIC/SqhUfEp",
+	"slYY4FX5sAH+6Iax3uTTMNKwxhQjwEO0JrcT4fht7iKtEpijgqcGVP2kme4BqnMyr6272A/Ubrv5cEGj",
+	"2ZDqm1LnEnwwtK9iVh27Zc6H3vqUi0gszC5k/G2TynyItrdNgne4z+1NlsXRdyJWYOIK7jcV+rsz7Ewn",
+	"SloL+rL5oZdCRmrDR9EC7YzQfnZtVVODsAbuOEjir0rMRu0cg6fjbiMjX7eusrT6ZgLrtyHMdDs5uMFk",
+	"5X7jBV5ta+2dspxWuDSF2gK0kxIzsB0ucGF4pXXhjHe2aYmCBPzOKwvBbxF30J4pe6U4mghIKHB/OlaL",
+	"q6cl3yDWSnPgVcnVZk7ehwTcNAUtxngzOmpai8Xa+E1BuGSzGFkPyseQJayL0UwitTWPeZWMYxR8oV8Z",
+	"4zUK3h3q6QryNSK+AoJFSVMBvV8dtC7Dmn99+XMotc6ZFn2uZNV4pkhHLkq8IB6loqORQPd8iuyYIZvF",
+	"bCZf7h0viN11O5OV/dcdWe1+kvlwaMTdq6cffuZJm1oXq3psIp83CcJ1cIARIkcijYfaOsErM6dk8Oz4",
+	"i30/OPintaXBEwXkzfdZEz5sSZSid2K35bxavWrtuLVnzBPdHFMDfwgM2EMDjdbGLDwEEm8g5iAYUGr6",
+	"cIT0N8pDQrc8OFrcFDqejQNAuJ9GlLYPDK3ro7P4GP+eQzBrjKkWuKxLFze1Ieqmqt4/AYmfgAjJmZlU",
+	"k2j1qTkpi+9wfhexwdZshhb6hHMWYaTm2ASm9jMjm9PQww+mCjiai5CL6En4vtRcEGKRV+NN28K5IWbj",
+	"usNtbaSSzz50RiRXp9/LWK2jRu0hft8MopL5lfB2cUgZv3SWpD5F3pBlqziJrx9ti7g0aeigVbssfL1K",
+	"uDD1Nr1xfO3CiCYDpFveGi25KKRDS9Ra9CnA/6Crmml1P0Pb9gdDK/2D1Cz0AhkGwTOeAVKARN/qh3oO",
+	"8IK+czz/2rylH/gUXPQH956dJCm02p77pYdS7tuf4KNqjGAmK9TNP2v2RW+FAvZdv+HkpoWBH0cZ2Sz2",
+	"sCMjfuPKTTquMdRPN9Qnx1+rH3QXBevlQPD2JrqEqz7cuqXZP8K7WdBniljXZFGVURimvJbKxLV2bs/Y",
+	"mGdpaeSxRW1AuKpKSmRcqgyDUG9+lXbDjl+pu2iVIQqxvZ7a2a0jS0Ib+PQBN2XOvj5Yd4+CztaN9DNo",
+	"hgm1q9tHaqQpvK8BIPAHmVgSaahDdpbxRpN15o7E5KF689t7IuIp/w1GXgfmVR/31maKA+R6V+15W0L5",
+	"2j3KnE8ijBqKx96FYIgbwD0EX5kw+FjKoB6u86fGfD42IoWRpUkh2sT0ALQY7jqW21yWpleZqqyVcFJd",
+	"GDx1Q/qmcgPp2LPntErA9pHl9ZzKc85i1ZHtwtocNavS6PV7Lq3Hk0q00N+inXfXxwkkV7DYnmNavhqo",
+	"wORfuoqGeZ4uMC1ly7fjgs4gmlOrZozDzI3y6dytyBYq9LCvAGJuC+8ZkieGrVn2LKZiXhlelqgiAr27",
+	"PtbDyHrjyhAvi8355wp6TcS9yZKQajW8ARmhmpTjd5o0eYE+MW3T9DLL0x1eCkvXm1GH3pFWn93F73NM",
+	"sxjh7u0KiahQ4yXNY2ls+R3jy5IUM/JjI1VjhUZABiywIoLiElkBeqjlXNDGwoYgU5B7+qATyHj74zQP",
+	"Pi2GIuZMTmXwcrvsQaC6THiRcHE09eY9AF3UU6Bb+CFZ0d4Xqkc/XJ+/1hc9OefL/YEs5U3cAQPIvg7i",
+	"Oo7qDGmZfndDeqetGAhiYUWUz1LVD8eXYbJNboY+rbBaf/4DR17Bq1/Yq+K0BOCdgAFCt0hko6STllts",
+	"nd6OR81rSQT7YCoL/IEu6sXWy+cH8D+I+ba/rJVOgxpPdzQemKBfh6jNhuOWwxQ7Ga8ZwnAuAJIlWgf8",
+	"ASwJPufNeDIWHQsebTObNCEDmKQRyU59hky3nLjfxGWek3cZqistp745AISyfI4FzhUR8hAJvDRijDIL",
+	"VV8IDqWATYq0gSHdevnC8lsM/AvOg+M5ZjGkpLcMFOGCQlGWO1vDzNZ8VjwU6XBKM7J0R8uaehkRzMUX",
+	"rdlloASV1Hiog8k8j00lcW8AyqbXIx6MmGN2DjFacUfFgqTxMe1pR6U5V1shV8t5i14SVXoMyTt8sqKa",
+	"L1JglMiFsVQ2x6wp3ddZnJ0DUBhNRQDuYZHs4BKaoxvghjt/rYXAt5sFtM4GoYZbMmVIC0p4l8I3NpE7",
+	"yQipoXCnIUXMPtSLtjJKbTi0Q3RgrwBsTM26HkZ4SIdsxJlhT4Pi8c6KzYV7r8KEb6CnOKUncoXvY7MY",
+	"r0isp9WV04pG8V780rtmEM3FYqQGEuj8nVHVas7TlVzdiTOoPD+GQuwOmPiufAwTUaPipdVAP4osJEw4",
+	"obUkjh8VtvNNJaRbtnWC0jcfHV6QWxZLdNs0JWcgTlQ+POWmgMJyshOaOTSf19RUoYhUEEhBXQ1WLR7l",
+	"Jww7hxTquHngzCMgWQ4a8HD3WtwMg2YwxoJIRTVTFydPAyMzJ0T5QY/GklkfwuF9pyd0OqV5XarVuCF/",
+	"YuxHAJ/SDQOJDWmAwF36BNRcxwVvK8Jih9QQa6fz5JLs6T4ZGo6+W8Ti0htEmFQ8blAgb07QAtpBE1Jy",
+	"NpNI8SDk1twVmvetzdMXC1jr+JvghJY9wSJDf/u//z/0HPJNfa2v9WxURfFgwS6Uc0G2JaoAvxoaTyCj",
+	"R4uVuvw5ynxRMDtv09jBQ3Lj7KFapeBd26sZ0U0WzYON0pUte6x15tvmh8Z2SeJ46tED6tqHCW9LVPIc",
+	"l8Ym3RxchwgH8KmQh+grJksi7vWX+4OnW7vH15xXqMJSujJEVCJpKtkhydEUC7ST14u6xPout2sX06TP",
+	"2IFAYidEYWgWQFWJV6RAO1VZQ5Qq3K28oecge1jGtQ/Dd/EgV7wSmHH0fBv2QBNg7TB2E5HdZnhr80Bx",
+	"rmpcmnh0PZ3xtBmZnF0l097fA+aF7neC8ztzVV1CFpDVInyOWrPFDvR99w/fZl8fHJhca8MLBqxP33S1",
+	"jGh/pDkMLAqHiPFATOk7mYSQ/FSiubfj/eHbr1tWvIPIPC3B4njJ796dncCoJoIvJdh974jxx7iMH0fx",
+	"TTPqPf3gnQwd7H+D/vbX/0DP9795iChqppFZla7NSE3OTdVNNY9LB0Acuk5UagWuX4EzohL8nhYgEOYc",
+	"0Jsr861JR7RW8QYXol+Rpwr6MssQWsa++Sa2SepJSeVcf2EzLtZ80jVwtLvsNRgnCZ/SGMRSugYqPDmh",
+	"MyLVQBGlbAs8d0n9eI7lRb+Y6hjkwO8hWfEIilIlIViP8pxISYrjRstZn7I2FPGzmOLB2VZzzkijg67t",
+	"TM6xIBdzWyG8J4vACTklZcmXPqsKoEOJDZDUX7ry/TuQxUmlElhxIZGBCUU5Zrsj6ryC9uqKvTaLFtCj",
+	"PbvW2LsLEmWPFvXaSx9frQFObQJMkkW1FEc5WJYPAXqUlIWvgm0raFIl0T0u60gp/8fh7kFW6rBKRzwz",
+	"i81h3keCLPg9kb1Fj0vmFlNF1j1GVRB0MuoezOdI8pzi0kegOMEo3cEMB94cKpmmhSH+pU4BhM44n5Vk",
+	"RBk2+2JmG4uxyGVYm21NdbhPyAltt5MYiM0NvKzN5FyMLi4vgjHZ0tD9rHg+RVN6TyBrL10GDk3pB1Lc",
+	"6g3x0gWS8Mp089J5TfTPu5lWLPZvmCBGbbpV/BaCCF8iPp1KojJUM6oyZFLVobwNPD8r9iFit8Cr28jH",
+	"9lF2w2IfumHfSiXqXNWCvAwSKjP/9fDY92+YfrFc3XJ2W+CVNN2WK1e2DO248MTnu5l9doJXch8dleVL",
+	"5FpF6hdagA5NGGDH7t+w92YE8KsZBMMLIhEWBJV8SUSOJUGnbKbPUVOhJ3qh6GvXnh5hmLmJcNc8rK8P",
+	"0fhyO7YhM1oQLQMB8piFaar6lJjiskR8IKMzde93gUz9KiO+g1bYvBaC3tCme5tTEOpTXgsIY9GjjM7T",
+	"sF0iTNbGkLpu2ssPp5Tj+yCMpeEysK90eHXLQNFE+TheIeWXhAaiN0o4OjsmiGuPtmT7jTbWcOtmWKvt",
+	"HTAmpjFV3feSzKhURDygGv7wGUjZPVXkmt+RhFMKXjCFrZdweywpu7PXpZnRZvSzHC+0ziN4PZsfImqU",
+	"c3si4qIQREpbb9z8QQqTSEElgqGPgysYPLCHqv5vpvitq7Gf0MCGFy5egCm9bqYe7DqzzJlfHq2eVYoU",
+	"Lq6PFGexJRW1K/zOwrWF5Spay+USVVyUITUhrnDjj/ul6xGlmq7MbfGdjLC/I7Qffpyixud3EsXr07+G",
+	"OUomUBemUSu+wIrmrfr4WQCjL6RqbEhqyTNEcD5HEIDw1YGDYwt9sF1R0Ebwt2HlL/qCwc3hygHD9PnC",
+	"RcqPt9C5RvVXtuH2QL6JlWQR6jtcYga+ojX0xKBJ0txVacqJsKTt3Gz0uyURyuD2hXh4EL45JUsifM4/",
+	"QHyabDZoqwE0rfCMbEN+G13Ui0O3EFljR2bcdDTGwptKRQDDRIcMQ3wXkjcJIjlmnaCnbkaGO69EkOJk",
+	"qW5q2mmig6vCJfX4kxMiStcXzAtzMIr0ZCVR7v6XPHQGRa5yZ8qacBx4LRCu0eF0Sl4bKCRf83rjCti6",
+	"vQbzKgFMAZtf8JJkVtMN8K6oQnNeFtIjEHnkIf1H0zTSI36pf7xhBiOLT1GIkoXIB5yrcoWwDAzViLAp",
+	"F1D/XqEdE741pWVJClO5PjRp3wDAr7V4QR4ow+UzDJf13X10hAyxzCY1o+7NB+ycwD8w4RtmXgvRqTIU",
+	"A6eCFIgAnSqmfYerM9rb0ACSRfSq1vI/UpOOwx+hrSYK7JMb616vH8T3wT6S99URYN7FXI2YxUO1Q5XB",
+	"wkfoO+h0SoQ+XA2IHuSAClKVODfGhUTq2UYQEZ8MPOhBF93s3CiGqZNKNvPDaVMIjjC9QVYTOBsZV7fw",
+	"23pkpQFQRAOJGAt4wH4JnwK3MuvgZsaSDrnLkjH6lYktxPrEjy994MeOVQ5nd9vSpSRJ7qrs21hSr3Tq",
+	"458qlOurdGXTqqWqC8qtRaSMgwsPx4BszpWVxbAam37L7gD1SpM+UnlKC9cwb74hq4HoVAgAssHVZV3o",
+	"LYCmzTJ546EqhgZu4dsYpXa+KQ698nvCH859zHazG6JHsb0PJEIfZMoRrFlijzKkrxzbsp8KJh+Y23bu",
+	"W4iGp/f1hpE7sPNhnBeSyJoZsij5sPT69IaJa7VgBztq8Fqheyqp4sId4IwHTcHWMrqEs7Tv7qProBSY",
+	"sbszDkWzTa6PRHzJXt4wqpAguLAWZaPKKI7mtCAWpKtRXpa8LgtbOhftMHxPZ+aSCSuQ3TDBa0XQrMYA",
+	"YjCpleJM2rEADRRHJed3qK4AWcHmu1GJwgPQ4KPdsFC/yQxkpYcptQqZ5ZKGPcwDrEzL+zfsCGL/6C92",
+	"oC5UuiA5LUiBJqtwgpz5CBbQjLXWE1x/x7FE6yK8cUZ+bYKX7CaJbU7b/hmb8sjmKilh6qx6rFhOY3dU",
+	"ce8B+VBRQeQjJEsB2AMhbKMwU6LmPHLyuAtHhozTAlTZX2qRiI0gQlKpknPU63E0az8eCkRzBGu17Afb",
+	"Tj8KZh0SM+w0a1Z0gBfeRUvO/+5E/t2J/JtyIjf5wUngkNbWjzpZm8zmNYYgh21iP4gOqJ74RUsAmIar",
+	"GoeTUbVY59AMbIYHERyZYj2iUXucZ0VzHX1NFzSSXnrOpfJst9NBiIU4NZt6ExiL5a4/krmN/QK4I821",
+	"c3xPEvn9nKl5uboQFqK6PY53V6jgZYmFCXGClxPp/Hbfkg94AamHW+ekoPUCHVtM7Uhkcc4XC+KSWWJ1",
+	"ACBVO0EiUDjNG6byq1bLteiVoBLZdOVmOM+//y6eOdt08uBE9LDuWTjK9irHOuvMsrMeAYe26TVmOxih",
+	"69R/ucAlJFbAqsC2F7M4TFcXgeuRwATfkOU1N9zwQDjBBWXOa/cePIajAtG9zfa9A836LAHsyaj1ZhiR",
+	"GXUIFVvnaxytH1XySETMfxNiNptMNtDl4OLrYZgSeYy2KoopZ6xPQ4Vnw2JhbGnRzM6kNZAEFZIYnUOk",
+	"OET/7avJH15MvzXXdXfl2t8glXBsQQlw3yat9BsZ4uPNq+qUCV6W8dqJXFW4VvN3Iq5F/kUc84LEYlwv",
+	"3nyPCqwwenf52l3VbGP6p3j0FMkFGaFl2/eycHR+LLFZvmNamnuG7C51Ai6sV4QsxUbvmDRiczKUxZS2",
+	"UjklPWJBcgBE1nGbga+tXOnLeUEY2sF/++v/a/7v/7Sn1D4Xs904ed0gixHRXi0TkvPdNg3EyJAs0Tqp",
+	"aanO2EY3hL4qcHV0HT18xxRyHRAVkRqtbrwDk9ysesyDBpkaX2xUWu5HM9obj0D8chIkkduCOS6Jh6km",
+	"NcJhEnWS23dTBmGS35U2cXJIp9WjPvYvh6fsmC8bT0JTb2f0N3WV8wVNIaMy8kE5GoApSau+kFAAmlOG",
+	"JOfMGyDRjgss+GZ3PNCWDZpKQmb7ugz/UjeYsvHioR7v366knIOVbkIQlnekQEsIJIWEEsg/l5TNDtvV",
+	"+V1FO/B1jreoBjWC1xbycBTPAr5M8fJxyEL99ZkZH/2e9UsgqUglbUiHovld6Et1U9SHUT8wFhSEoyJ5",
+	"ffAceUWiNTkEBJqaOGGHD0s+UKkS8A42MgJCe2IOuSNmXLXWPwL4Sa2qOFx0onuov8YlegTY2AvjhIiG",
+	"O7uV8SEgpldTPAKQ2YyuZuBGRtgiOpPMQip3SNodX4ohTqhcUGklg7uONIImtl1it5JGBqwpKNclkhGN",
+	"OWbWeDwhaEbv9Qnc9pQB2K7hyt1P8JT2pMNi1Ujyse7AbLAwoXNLWTW8EXPYJEUaBMQg2YqyENt4M0Gh",
+	"6Z4uoAylCcaE3LpaKgaWul0fyodo75jqyQCfDQ446rGr43pRzczax7aHqWLCbaksZ7sLApk4K1eHNpau",
+	"V4KH1woQYaB5KKrVbOXNaIeFetcMcxQWa8/VZ5ghoHdqs6XKV22OijIIXJLqvjPZodJMowmYLklWJaot",
+	"NStlay2Z6otvePhkfRBA1a6slJxz3Egyx/LS7cB02r7ergnQoqcoWe27zNrji83tz7wWJ1jhiGviQ8WF",
+	"cpGJsbrx+vkmMN0Kn8I3sVVe66gQRCouSHo8kpcErONvp8MIluEBDkmrRv1yvkotjuAyzMpVO7ryEBWk",
+	"JCYcG2vxVTNFS6OyzV3ErnF93ndk72b5M4607Ul1TfrBArXJ81PMgSm1IkTV6kovhw2pMZ6pY87vaCr9",
+	"3uYVY5/fBIenRDsln1GWoXsi6HR1PsVG8+lkQ23LG6Z13gnO73Y1YeekbJKWc+g4Qz8oVb0FarMCXeEF",
+	"uaKK/NNr/GEfHVm37w0zAfDHR2+uz46Pbr87ujq9fXf5GtpUqpI2LYUqdHv7A5dqL8dM0RzfuhnsXGkC",
+	"kOyGzfVjvboZusBq/k/PdvfRe3cYNDOGQBcbYQ+HL8DfI87IDXNXsa8PnhueynlB0NG76x9uTy8v316a",
+	"UDyqqWgm6UTqy63OuBr5hCv6J6J5ATIDjOM4gmTGmRI4V76+gea5Y9Omc5FrMmr2tKEF++jUOsxlxZkk",
+	"Nwym47HGZA1+ITD0UQIQaadCcIEM95i5WGG05bo6ujgLkKxebj3fP4CklYowXNGtl1tf7R/sfwWxpWoO",
+	"3PbMhl4+M+fwXu6MxPai7qmtxeHWFVFH8J7zLFh3/3cWIUnTweppALluyoI++9nikBmhs7YgftODs+B9",
+	"bO9FJWpihA+QDiby4uDr/tpcEiNQSLGv6fD1wUGqc9/Ws++wD++FT56v/+QdwzZYwmgZXx98tf6jV1xM",
+	"wBxlvvh6/RdvuHrFa2a7+MP6D+w8rumCcAM7bjPO1n8KvGZElCtZ4KkZVPvw4nnJxR1chXdKLNUttk7N",
+	"WxOQSQtXXpBKZFymCAQoOucFycB4EgatSJDz+9C/51Cnqu5VgkCgpVXSZyTCqd8T5W4DF8HrPaY5eDS2",
+	"jXUHfBu5RDSv7D+YyT5pKX+wAA/tsDFU0juboeTvBXLOlwzt+JDD3X2T8x+XDimaP76USJJ7nZj40iuO",
+	"sEQS3/8diKQvKGHmn8SfLamhBdAe2OLT0uI1lQoOHIM4/6liYnzNAOgvSE3qKKAfY0nWgi8hIqAX4QlX",
+	"ZSOXTRXqLyJanI0czIrWhWUsrC6i2UTzwJIYTNZxq/fsVxuq+9Fk2gi8IAputIm4wuaVZy645uNPA7Kr",
+	"wwBPILN8D7YOyGeWV32Oi0srW50dJJW+v/yuPT2CbLuuhQ/c3ZaO/XnogeAMajdPp8GOyJqwf7eZdAvd",
+	"jUILwhR1VoKkkDtrXntKRuOMkVyR4sjmdaUYLXcv+gywLyS0/Ij7iCFJQj/71f57ZUUS2CFIn/DvWEnZ",
+	"nSX9yiRXhrKLmuBbAB6w99Gm5a2uhMiCRejaoH4acyk6odLTff+3vUv/uP6DY86mJc0/fX82ZEHYrz7A",
+	"xWHrXVriFZTAoDMoaST0FmZd/lhM8dCl5HyKr1wG1pPtv6aTyL4zT77QPrte8r0pzhUXSLdKwGwBxhzp",
+	"htUh5jMHW7OXe3gcLiPEvSQzwvQPpI2n80RHOS/IRtaJx1vd9vQSkpWRJZi/pPGy8LJAnAG8Hyo5IB/q",
+	"G/s/5hXk6xcj5MY15+eYrezX8hGuLpDo6WETTU0xswLGRomRTXGAnyOcrriqjB3O1aKLMvqRfeOaq+p/",
+	"Q+5+yw4hLUtTWnZp/Q/K0JsehF9kB4CCq5ICnvuwCBP+o9frEAmiasFkZxkhmza1QwoqXbxBfIOcmBd+",
+	"S/sjooa9nU5/F7+fjfmm083EMIHo3jSPmehfz2JPJAw7ccbpsz4Dr9GKKGcVMsG+n1e9/5za+pXCQoWr",
+	"zMUerioE66aJ1YgWk6aqyeF9cP9yGVv8ELwlvuqm8lPg7X0aK1HYyaeKGdNa8fvB+OVkk1kCEwZmV9UJ",
+	"I7DnWHHEGdlHp8yD0ZhLp0e0brOqoPfYlLhM3TR9DMkTyiffR0QymagSiSaEshla4AJi4wq+ZCXHhcnh",
+	"bwMSfJkbaQw8wYZ6gLyAXH4LOGGD55YYsABM3Ikt7mBXJr5Oz1yISiha+oI8wJUriLsIGOxPaw/ktTLc",
+	"YaL1sDK4IxbF3cRImNgG3UheEixIsZvdMN1GVYuZbg5qALhCujUribQ4vVAwDLqCqYK6ZkNYrCVvH319",
+	"8Ef0+ujq+vbo5PzsDQRR3zAItsEWYK4fogMQT9Yz0Q/2OYQ237y9vTi6unr/9vLEwBiwG+bo4YMCg/3z",
+	"9cGBaasgCtNS7rtH5mu0FJzN/PsmXKJrMID9bWd24lboqYIaWr18octVd66RbXvSMN6hL6K6tMG7hoM+",
+	"81ny9yDigaIk4rIEJBYgemagpsWCFIZxw/MgITaCaL641LC1cJmVWHrTN/I2MxFSnIEwMOoQKfbRkcu7",
+	"8HKOMvTiazTntZBo5+sXf4SI3+huCeIFe3z64tH4NIxKjOu8ZuSZz8XmIpj4J6i9X4J5juSdFXluGfk0",
+	"zkqQGriD0b+eXZgT1aKw/Mwn6C81qUlm/EqQvUIYZGOvdoeZ69mv5h/WiRFVJ07sqd1a/fVeDNfwoA8j",
+	"KBbx7dfZCJfGkDj8hVZtLvPp5BPKNLX7HUTZ61/PLj7l7rSho+PTRI9dG9jnKcYBRvDbfUdz23+H83/3",
+	"EGG20p+SUpJt6QIQp3psPcbxRTdSSqery/GEZ5jrIhlpA49/S9pkOKQKq3wecRFCeYiQeo+vgrQrUXxm",
+	"zWPNqtl64p3V+z00qneJhIDqrA2BYxHyCsCdCULNOtvX3g+GAwSu3EufIwQqBOQaEfzkxvbbvTc6Eico",
+	"/+xXXxlqMGDglBVXPhB9/TEblpt65FiBU1b8xoMEPmkRT9nwsdldT32pffYznwzGHf8zn/yL1sWe8hD0",
+	"fSTkKSiDn3PdPnkveRUWAdLpDKDHLbqXhVLeRX/7679DaCggoeh1gJSfTN9txErLQUjFnIIGnHm4fv13",
+	"LYj01y4qTBkSosfSW9tnv/7MJ2fFx2fQaiTWMLIF4YtPVHNTYQ1KrP6ZT744NwW1I4Ew/7hS4bJmCFsu",
+	"Ar7EM0wb76Ugco4kgVsaVoosKq1Stxi1xVP8noh7SpaBzOhmTXo0T+u9cXaXOS7gVmiwb7lwwgqydG2q",
+	"XBApaM2TwNvWvnd4Y4KXllQSC3UqS0Kq1T6CSFBkgdfB+9r/2oXDmRIG8K7W0ohA766PbXGmU5zPkamh",
+	"hXK+INKgCOih4tlMkBlWwEJ6h0IiVFnaOOCYVU5fIkqs9L3trSPcU+ql3b4SW8At4t+VTK3s5NaJVBuV",
+	"DX5Ey4FgcwZGyRynZQ0zaAaAClgmihVetnhwlSmqSkXWjtOHkmBuX9Rq/gxgCPZcoN2Qz43kd0e1mrua",
+	"b090PYLt8KXsssH0YL4xNnxv8wOhgrNTWSzC0cMvTP+AQQE2p3br5b/91M150sLUsKwt6eOdHTuGHzVr",
+	"eqbcbfGrsd4OMKp54dTCPj0Fj7ZgzT4zj9r9YVqP8eexM2//9pnxc4QqJLjQUqnPid4nALBzARKP+cDE",
+	"sZSU3UWY8hlAGhVDwbH6+XHQ1G9Gir6I1dVmytXpduQBdB2GatZ4URqX6++ybw3XXRF7F2pxk2VArd2G",
+	"TAUgAmleeg2Pn4Z9oO0vJOBs31CVLmZ9avRsg6lgKtjbeDMqIaLjHzbQ5jfAwjbtAuRko3d2PaiWgbnF",
+	"GUxxsH4+xgB25eMuDlEYZAEO1Xt+Z8MzzNaCuAsbdLH/+XT+hmC/fsx6ACL/9tPHPh15rQzah6ul3wkz",
+	"0lRcn8lyPMdlSdiMPHEyS9NP4na2xBQCcXL3os3bMUaKR2TCBgAyoJ0BfnOJY24s076UMB6gKEv+6BBb",
+	"/vEi+sfK1d8l5xNJzleUUTkPWRQsWawdPmvQcjx8nQ/GD0UCp0X+7Fd3Pfr4zKEIJeXEW1rkx+6lbMOk",
+	"bX/h11INjK5gRQpQe3gBhQqSPo7Ed1LZCgebfggG4wd/eNvGpx/vmvkqpiRfc2TvAJa+aMccjYASBPXC",
+	"u50izpwxPEOU5WUNsTMY+SYEwfnc/OakG7cCz1YjhdKKc6zQhMzsT5atrF7EyNIHMpqKRwWakBzXtgqR",
+	"4x5U0AJCDaxKaqAKwyvRrm6wgQJoclazrTnBrvr/a26kUlsg9aI8PsvZ+h6iMluz1PcuE17pCKoJfYgE",
+	"MRXaJFLdhRzacQD0ldxuEBWv99zj77VFd695akKhEFP+xBU8cD/o62q0/mq8D0F8xcZIP1NcShJBUR27",
+	"W8Jl2UdHpeRIEgVH95wLtVfSe1I0sGdWndtx0GB6JbIujpn+EdVML/QP19cXV7t2b1C36E7kutLelgkO",
+	"fdq/3XZ6nwArTI2wdiGvBjn2Qez+gKP06XfId2RGWQePDu1wAZYNAEwF30cDCIImK79XINa6s5DBXnFX",
+	"gWdTLmZ8QP9/Bc+fOI3jaS0h/t7zJawgnwdt4zcd+TtkZwkWRxBJVM9q5xkVHg9b7Z6aTaN1rR+abOTa",
+	"Qba47KFNZXG35qD4oMGE/83b7h6VN5RVjzx7pGy+cbYRZEalavvKundhwevZvI11vi2hJbQDPxHwIew2",
+	"XZtfi6ZWhv/RGAm1pCUScjzcOy9NRcyeJZFKre6oLEyIgR99vdpYwsoNazJWJFGZL/nasU3sglL7M6c2",
+	"py/IJ2kPeVsavFfMihsW1trf0R9rrsQTaQWr/gVu6zZmxBcFCCggFV55uPjdfXTEbHLWDTNLYvFIZ0TJ",
+	"pJHV5vCYcgGuVrAT6QC76rwn0VQVu/JPJQNM8xtt/+dP0H3KRuDegLVLcB435Y+XeAUXkYbnLJbSmYUu",
+	"/IdyTP0GjrxjqMsJ5oQgXStioT0M7kL9JQwFnWwqIKesj0185JPZrVwXKewqm7bZWE4/h/7cDzs1h2rf",
+	"lAtaNavLcjezMW82zKOFiR2rrWyXYkLLkrKZCdTo2NO7hR5WnUHto7AkHtKXx0ZSf3WwV+AVUoLi8hBd",
+	"KUErEvBG7S7JcDM2CIChnP0fbkD/ZDGSb+qDgxff2mnf0uKf/vbX/2ii/8wxYavHmho1CjsYSRmOEqKT",
+	"dvRZCUh5x7abSDKU4fn39BcsCvfak2WDm+a/kPH2O8MEl/YGFo9LAaMHhyUMD+7fUQM/Pez/bUWY2yKO",
+	"FaxrASrNTMiUW5OTYXRTRscoWJxNOIYqA2gJvLpt65JKRardzjbXD2QyRvGinpQ0b3SzSkBBL1ThGcls",
+	"3KDJxNO/+M3XG4EBdUe2U4N1iJEk5XRvziUA8AFc+i4ipmauPtrB8mPOEj1I/RNZVGr10l4vfPhkzaAc",
+	"qXXKMQ7DNIrlnC+Zqadu2nDZyqa7bYCQRwWZUkZBGOw4REIkK5Kj//rPWFLk90TZDXIB1Hv6jWj6SRxJ",
+	"jqogbj25ntQHZsHt8zkWM2KqoJljJvNgGy0Za4i/wzS1Qdd2Y9Ya3HTqmNJjfU+Jqy8TT5W4BCesQ2J+",
+	"RWytpPXA8OC7/fuJ5gR4mxBJF7I4FUGaQAbeRtPah7UpXkmAeIMKVx+ztSjpcdI9Plg29JPgXz2XL5jO",
+	"06OtD14FIvsLsrHHmcrOgNqRduteEkaW/zgk/sxcf47vyADX+wXxfidIdQchk/ukHl4WXaECscjPfnV/",
+	"X68q8vGZQ498ALh00A4UC0kmc3xv+3hFsFRPBU0JjbuePre+2Oq8SIYxL7FEjuC/o0s/RnooX1S1RaCY",
+	"AncZ0BUBWaN8ilYEC9lYGJXABXXGsrok3QyWQ0QXFYcykZRJhaFygVR4NWovmW8fdyf1r5yU3eOSFgCI",
+	"7z1oc6g5VxI7/pcAFPPj0euzk6Prs7dvTCUgtK1loXkD/Cm2qRumby6HiHEFXnDNpo4O+9vNDVYQg7bB",
+	"HPoM2tGDKCkzN2pBsORsdx+d2Y9vWENFYZFCPf8bZFanWUu8sEsIGlRJVS1mNMclLKFbFwc7pN++YVNA",
+	"AYEsJWN5l24KMWviMV8sqIKdasb3lILI9vAlxJDp+pKkcERAEqmGEQpaZMBMk5X+z+9i6dPFklkCy85+",
+	"C2SQA8aF32fR7LkxIuZZJYjLrXuqQ/vCdPH7fnnLCCJMiRUkef2+Qx6p5I3J8bQyCPxEeOXKiQuQRPqm",
+	"DFduk8AJeXrWw5qhmtl/6g3ljsTOhkLHnVNhzA6r6klJ5dzWEv30zbWuZJTv7okLRpl+vlSxKE2SpEsh",
+	"TJb8fXN9+uaya613Rs0sP5twx4bOPcXXv0kKk7UKtsI5zNwo0LAxHWaS20tg9RrIDgSXwVPWTTROC+jm",
+	"c3twoesTowpHUwON9+V3WJ/+vc16T43V1IYF6t8A0M6k01NlC2fdAqe2GK5dFCtp5PNs95SlpQYY4Nr5",
+	"J/5eUNWOXBK7v/N5G5SLLYFfbWkm4/je0XriywLLOXg9bKnEhxcqG8IKe3JJ8mVwwsYwkgMLCxnq92Py",
+	"07HFmuJk3qqxwAzPyMtWybGu4HmGp1NaUh+V/MiV+QJ2Pwo6eiKY3qYHQ5Tf+f9/R/4XpKQzymuJAt42",
+	"aOD6ONDXMCVD05zXKEfuGIbLlaK5fGZrlg8d3kfu5f+fva/fbVzH8nwVIouF44XspL5ud1cwf7grqXuz",
+	"k6SySaruXIwvCrRE29zIpFuk4nIHBcxDLLBvMP0evW8yT7LgOaRE2ZLtJJZdyfVfVUkk8eucw/P5Ox37",
+	"7EPvlOwDlyzhMoISj1Vf+ZjI0YNeuJEPevyL5CG7pIl+0Fsnd0xotKQeshbEgjWvzDgCzaEiUuy/hOoO",
+	"8xkgFYrsW/AbCP6X1azAY4WCFVcFY98sq3/5vU4smVlyMSSo2Td9EKq7JVUjZdLGddVXLDS/hWibjz+F",
+	"+0QV+XD95aUJo6d5dq6/XGa7h8hXZAwcmKfRYOYKpGpkgPhWjcxkxBGh0R0VIWS12N81jzzts3gGKKJy",
+	"an6SErpMemltxJ4I2WoCLH98J8M2KMMsGZOnyzI4NohcAyadsnjaWxRyOUk9Vc5lXyqIOg9xD7ZH7URd",
+	"ibWc792MoMvFWkDyUowAIQ2xShn+h564ouBrHmG18ZaE22ihUDufZjRYAdI7w1wWib6MuwzBllfJLuHx",
+	"yZCHQ8flHgH3psSe5yN4nfpSmuY6Z0JDzUO2aVb3N/qJLJ65cBCtUvkMnonLHYMvS4+TE4Eooa9ek5EU",
+	"epg1RgIueu+J0sApQAFx9AMiYcxZyLCSCqXDEREMJEehGYE9p1q5PFU8XEl7OYcnd4rLFhQXlYrBIySZ",
+	"ec08ZyjLPABZOdvTVZCAnijDgF53GspDBViWdWhoAipRMxUFGrwNqbISqMeYgKcwg7039f08SEI/mKKS",
+	"3cyrSLFL9/BKSgvuUSlzmRvgL4cZW+0F8JtXr0d7wV6YKi1Hq+s0OMy/4GsoAbBJcESnZP+33377rXV+",
+	"3jo+rpQBfSMpK+DWXx0+YRpwz83MwmLnKH7Hjgi1zbT6/I7ZJEsESjdTqpZZ8kmz7aAYoDEGo3jkNJgs",
+	"ikg1KNqNzE/TyC9gKeJp1cTusiuhYn6vD1eaYBiysWZRntU4pIn5kccaqvuSo3w+PRZLMQD0EyEd2LmS",
+	"hOvZbEYyZAmrmjrL7qWKqb89XBmJpnZlfcLYrXqang6fMGxsdKnt3WqZQHnixZaRw+5ue2iWi9u5ERep",
+	"ZgjPbqijxM3IaDgsGOIukK2ZQEGG56BYhEq6mrvs6rzKEkYjLphaLSBylT09N6F5+lJcDGJm3Q1OKrGE",
+	"M4W+VKgMViy5AxGZkFCKkCUaq9QQMGKh5DmNniYyQV7YL2HuPs4O7yEZYr15yLANIFvpWszfOp5FvFv3",
+	"lWNYNJETtYnbJVR3mWM9txacZAjWJNE3Ij1zEn6i+Mw4B3cjIH45wU5ozgnNj3Z/qth+3/7d3EDhUCom",
+	"mgFKz3FMhXDikfy//+uJ0/f5LVbSiwVkLfVOakST25WiPXWKXMW05mKgakjduPZk9bUbpqbEjblxNt3C",
+	"o3wCJfeQ/bthyls21juunMHI0sVgTGIuO4RYRA3aBT1pwkjMATMAjcV9FnH93u3vguQLIVMRshEEsKoA",
+	"D85deyVmAT1dTnBAUsG+jQ1VkcKnnLbFE08iKCs0DKuzCHifyKQraHgr5CRm0YBFtovvqE1ujKBB14HL",
+	"I5GjUSosSeJsoHbGu3sbiuwbKozSGIEPutn8tJRN18adIihCYWBEOMg7QvdlmpDr/3VGACEXVwW1Hkh2",
+	"ZcVkZ1zpTmFHa2WyfCAzcHXOgjeh9sv2ylsSKJKi0+pdB6iGCsiYw7UFvAJKpSj00ST7NPPGF+jryWms",
+	"FVB1jPRkNCVckXOa3EZyIgKE6TCSUVHB0Qr55eb8zKKGAFDUJ+Gy+kFQpBE3+i2Cr3FNetOusNhT2jFt",
+	"R2d5PGQCLIZP5D1WMvvI30Z8CgWNFM3SUkpI3/bJsrb7LR/iVJjbdsMp/v4EbDr/Kty3S098enrirwm3",
+	"AGs+cVogXCRdmRAlR4wU0A5Lr5DVrsWDVJgbo9IK/2Aujs/wzMaEPw4HI1cGeD0k3Bco739xrU9L9Q4b",
+	"oC3EYj2gEiE1agH1yPkVaOre/3FJC+Rj+P2cYF2O6zOSdy+5YzEucE4Y+Oe4gPEffbyrBHr9s/VtwuIJ",
+	"jahmCacx5lwHBPKqZyTbkGpC1S1StqewjiAyAA12VFaEB+naxqIedMWMgjtykQT8YhyXqsFGa8AeWCUX",
+	"PFYf/LgXfAkP4M7uUFXWWBjwOG57hEg8cLfuRvm0tGDVKOX+w1dmZvXTvhnmqTDkF/IFogo9EUkruZ0j",
+	"4xm9wZBeMO8jwPiHumVFzYEj3LKzvx5P7yHjY70k3uOTh31+Q16GbLxFGqeaKQd9wS6HX4cyaz3sTO8h",
+	"VRX+pRmKC0hv6pkoP4ii8jiyHXGxNUFdJMO3h38hHz5dfDw7/XCT49cXOD2SmENh+LhMqSK2g6XUuZ/z",
+	"iLx9/ZeuuOrcnHw9Oz0/vTk5DoiiU8DFcqNAeAM3A2LO5ownXA+5IG//TIYyTRTG78tR7c17i3X8urga",
+	"ZlyBT2fXli+LYl+D9o+tHv3A0PGZ+ICmOESDD25WjEyGMrdUF4mRKrkRYGMFj/YqL6UsvNAC8LuFt0/2",
+	"7BU8WieJFof6wtmkMtxrHviDeLa9WBAgFeYNVyFUqxwlIbb7hMV3zOWla2mhGdKx+f9cdW6w9pAnvWNl",
+	"FFOD0jwzymOVZTPjnbJcFoSsJMAZMiIXkgDuuEMdH1ERUS2TKZY1tczvHMMuk0d+OH65SCpE1WuXSquG",
+	"tv9wcimL6WMI2qEB1CNhKs+/ThmztbSKBxMfRA+1THYesDV6wPSD6X6pnNPYL6JSzkFiQX767vHN0Jod",
+	"bVGOgVvAC5Z2JwBASUPN75xro6Eg/SWEtr6QFRuyrPwP7riGLaNwahpPsq1ap/61Kn0tL+PdKI2Vjres",
+	"XNWt5SjfSa5cE7vMFkd3NBQyWXWDzAQGrQ/AHmX7j1Otmm0bxHnUMvVucwFS2/1kKXaf7f5SO4SfG2cR",
+	"hJ9rIgRQtXZjXy4tdaoXjTAuXCvS3bt0f7Qn2t3zLseapV5po7Y1p2vNtXM7wrpJrkjM+no2IRF6u0Fb",
+	"S5oknEUAC2GDC2RMp5DMKQmNE0ajqfmNDfYKbDePsixrqPnqkPx3MkpjzVv4l4grzPUg5d5Pm9Dlfx46",
+	"Yo1lommclZVBN6LK/m6FLnC79m679m7r6dm5/n5wWhoSt23hCuJqNTg6J0CgXX8NwgOvDjtZ155ylCpN",
+	"ejP9fSAJ1AwTM80C60/RZMo0AY2zN50REfs+/5dw8tlsN8ea+diMtxXMyCfe3Dsu3iQX/2wMKmxZlaXp",
+	"FfvkAeazxYEeU46F1NbMwk6KD+RtvPnWw91ll6XrT4jD/NhX1guJ4K3rImkogpAHLHEKkuwb/QzwMDLd",
+	"LNOrAgireI4hmkQBUROubXUcGJ6hsajiFanU6/cIndEWOYWAIr0Oak+gM67ZSK0kXmE8s+m2GJMmCZ2W",
+	"0R5OzFxUgo7Yc4E7h7R96+ehCuArsiZivl5fAnmLVhA83upRc0lbKxrqGtfjCi+nGfOSWgSeC9SSPbWk",
+	"RtzVQL0+PIR2pjTUzHbLfn1IJjKJlNE2DrH1/4QrVll2/bcHlTf/vhEittuwCglnW7Zh3WBbgZyMkAzX",
+	"hlRIAQRuDvMIq+f+FkA5Pk3CoeEI85dg5km0bWNOFXiQLDG9OmxaRoDq+XpKqYwKfPz58uz0Q+fm5OtF",
+	"5/yENDrZqmB2Eenu3Zv/fO/uZWaxbRUNWgW3LSbajSpj2BFQTfqz/fxWapty5qhK8sO/73TlLejKeYcU",
+	"R9AYbMoYavHlcNCnI5mqOhTfM0mjj/B1/5Kpr0dbcSgzenkGW1YmNDFqMI0i2w9d3fLxeJfrUXTvRtZA",
+	"SHmsW1xARbmR8Ug23t3g19sdgVCFetMhVZlApQlzm/xAIh25Vi+lteiI7xHK0cjoUmAfyn7ecyCSYQp5",
+	"cf/8x1/IPk21/ArfC0goRZ8nI/fjiIqUxl8Vi1mog64AA5N9FWzSdI0NFL4TMQDvRO1eRDyimimiQml0",
+	"FnLY/pPR8Ecysc/gZrVg76BDYFdAQpa5F2Gn0JWDSVjv3N6qdDBgCgvbjQ45cRh9RkGJyjJGz806vJto",
+	"BQQ7+Gf2MgkWoKvUCfvipn7FlIxTON1KOBf3xAtWwoygonjaRXWFJCwGivOZrqCpuRxAS0pAeWtTtJYw",
+	"673770o1jAXFaVkyHr7ygusXcYFVtznCSFncsVvGxjbPEx9tKKtpK6LZN11vmUCmkC5vTfTDacaHO834",
+	"D6EZZ22LHqIZR9xcuosyDo7hiU2kls6MVJVpZcFtsAGTC/FCtjcuhgzkHyUZfsLYbTx16852poZKqgX5",
+	"pyUEsn65VxxkK9LvoeS5SzxdX+LpTZqIgu5XpHxjAiVE9vsgFMKhlIqB8hDRKfxqKNMkKGBhNBTRfMTI",
+	"36VgD63axlH9bvOlhtopdIUTt4gZNKKRMSw1hLCRMiwaAZuSSMKvJzK5bZO3h29JAxHH4Ld9s/Ptho3o",
+	"p8qmy7gEPlHMySw46edD4LZ/PRLzakZTiorPIrOpgB96uFn0TFyKXVclUD5Tig7Yztsxc5NYBqJlxEMm",
+	"Mo0jMmCGZicBVrUAjpznIg6MoPvl5vwMjTBzDddx/SziwyQVi6M+SCFX5rFNRFey4VYJr2D5nviDKCxQ",
+	"Ifz6cEZ8m/UHBfi5vNMyT1xV/abJSlvFeN0BmguAXgplAp5YRahZP9RXE7+8mozNXr0jZhqIu2gusXmB",
+	"fs1EdMMckdevn9+AEiQWpFpwDbXf7Zdo0m2zTDpL3Ue2kBOR6T99TyKjsAb+MfoEFwOrhTxQy7E9/ZZB",
+	"ohqxP4CFEoDvuPPQURHBHFHAj1wabjTiwr4Wyx6Ns9/EcbsrrliYJuBXtu8a3Yl9G1Nh2IULLT3080Js",
+	"9RCYBN5qWmBHHhGuuqJxb5HUv7fyd1v30+l02jo/b0XR98aR0aOMvcwi7/skYeOYmnHM7g+YMIxnnhCs",
+	"3RUgusHo5lCVkehjqlm7zURk/pP3BQkQEKNK/QyytiF/evMasKHbXWEzR8zql6RcNJRTAG2Whqu/MVNr",
+	"d4Wt2wGEdJuBbYTO/oTR2yY5uaED143CJUID7VAxxS4bOmv7SiI2ZiIy5/ne/Lor3LTwrAJszZCp1aCM",
+	"Z4kh4KCFGQb5/KwVT7VP3yM67QrFWJt0HNisPdDTfutCCtYC1z8ZyjjCo8ED04DPDXnibw7fuvrbnoym",
+	"VVi1J65v5cJkkBxbvyLFIzv8B8UWgupxyH5GPM2qNgNIZQ8dccn1ddo3+wvbu1er1g47X1VRh8dCelNk",
+	"K4wX9bNcqsiw2V6wN2Q0shk/hoyrhrSPHcAzMNqbMm973t7Yp0Wksf0C4TWhlgFJ7knzeJmBHHt60GDE",
+	"CW5fZkM7C+hakSDq3zhOVUHK2aNeZ9JYdbrMIfnSOTs97tycfrr4enJ19ekKBeCYJa0+Z3FEIuzA/540",
+	"TsUdjXmEs8cmEmScyDse2e5GQK9EJoSJqCuMKGwc5a+BaDSKX/KenAj78/49V/J7M0uBx4ZR+CH/gcYR",
+	"ytyE5ddTGjNo6gTGrbLA6PkDV2nM2vewiO9kn7UHbdK4hnivuXJis8sgMiM6bSxANIYDrcmxB9/eTp6P",
+	"pStcXYVpZjvT7nx5aywityk8Iu++Qy3NGnUD+9ysWkOOiofvilt3Xo91LP1IPLDmW3iJ68z7TSFvA0Iu",
+	"vlzPANThUBpWJ96xjF6LC8XIeqPaj2PKhc1AdnkPs0cRkB7ry4QRRe+g0v5BzJRZS8vTGRxXrOBFVqGc",
+	"aca3kDAjrq/hjRI92WyHTPiACxq7G7c/0xiL7F99/EDevHnzl2ZAUhEzpbJ+WtzsnP8sj6qSt7lQ2lbn",
+	"J3Ccew/LFlqa1bFzRfuJIMI1fIRWf95hahBE2BwxQGcH2AQyjuUEqq/hGpkMZcyqr5CgMsqdi/e6cidW",
+	"1jaeS5XIJ8GsVpRf5G7nC4r7EYkS2rduIFs8BJ1thtI11BnVDPN5crcEiNwTDf4NxiOgqxlhQfZX8Cg1",
+	"2+Sjedcp7JlLKyAgCl0LQud0maV4TNTHZkAzw8sEGpvMySb0vxQlY/MoZxKixjG3RfT2pKgFWM8HCNDK",
+	"YDSJORR8JRqSrwBnRCsy5ObQp0eAoO4mn38xICN5Z9eaTP2J96ZGjx6l4bArKL6Ca/SeQbx+4reDgRpH",
+	"YOtMF+eaqCHEpnqsGqa9do0Nh9l4EtYqggTPJcqkab7DMoFCUzysnW62TlT40qur7LIqqmqrXFwrqWse",
+	"4NGihC4gnBx3aK9u88IbatG1V8DeedmQ2ehlZOj4DizULWRzBC7YWYTGdnq+B06k6S0TgYVJyS9g/wZZ",
+	"H/rgQy7Yh5LqAfs2lkl1CuIJ/PnBRPvI5qlZs35K0F1LEjnBhv6JnECEqZBt87LD9hlj2va6UNWY0yA2",
+	"kn02hDaiya2qFaV9qZrZiWO4gbGB/XubznUaoRK2SkaXeajMZ90VQLbWVW09wbDi9j0XEfv2vQ2d9RQJ",
+	"qQCkFSNA5n02EZ0SKch+MViJrmyI6jWPiNMNYSoe4FIjZ9CKUeDr/XzAdqO0rie5nWH1OsFMYVe25317",
+	"zPVoYwQ60/R2itwWMu5v6K1/JQdknDAAYTxwaIwHxIFjmosDufmIiNRYTti3itq2z4/U+KAn5eZEWmkE",
+	"7YqFfMzNe++Lcmthe02uQMzQ0Co840T2eZwnJKLGk2cYAHAjgIo0A2x669wIxo4GpVpAF4Gsq/xppNCS",
+	"ROXIhdfy5BRojusApcBYZlERQspHdyiVuqRxIbPVaolLbTegLsF8G4zYv6U05n3OVFWS1+tDwKbBLC/c",
+	"nizfq0Q+Qj5QndYtkAeMsiUgunwCVZlmWVVzFvuE8ua/pSzdRekeKw23mN1WYcMU2pqCgnN1/eWS9FKt",
+	"pXDdtMcsUVJ4WXFPSHfzZCsPq7OKj+VExJJGKB1Dtao9YgX8A42Sq48fyLt3b99lyVTPyUU86xumEHzh",
+	"zo1FQOqvMdNj/SbEOKZiqUPl0jxUo0iE71coiGaCzwlbCmAHZb+C6dGp4S7VGco4guqYi083Xz9++nxx",
+	"jPdvqngIHpQeYxAgxdbmoCFw5SwNLBYUUrAfi7yws1RLSNHCrXO5ZBvV6cqacV1IcZXPqE4cdICisH24",
+	"kmoUBNuCC/sP9uUOwa8sSdxTvr0OWs7lWOUsRIU7C8tRHpFzOu0xbKPVhBxliQEE+L/gg6GeTWnOspkP",
+	"//z+8LBNPpkXsqzs9wCbFUqX+DbrPphtJweVIAAB8ljzyFGMWiq+r7In67b385GWmPvZ5F8wnLqYXy3Z",
+	"hyDmBEo6IVo5HbOGOipGYRuYGm/+jnpFo2nsuUUO8QApy7xSlLVoOtgJQMh1aLhhS27N6kLrEkKtKbKZ",
+	"DbI9t9jD2WSXpbnOsCaCEjtG2p+JUPZnsyKaxHFtdh4Q2QSbDRxeOSs/Xpyru/Hi9i1X5olaG7bACMta",
+	"tOBt+5xU8pmpL4wrPoPknjnZ6ZHG+mWm+XQH9m0r8nIxUdoDha7MWHS6E49bCBZ0lvKV1aXpeDxv9Mo7",
+	"lkwSrm2qFZRR48EGJBXaav74VfBkVzaX5OKOa3SFLayZP/We20TRfD7eKlXzl8x2cMIaI8NnxFtZsZj8",
+	"5erPANvurRtLq2wvDOv+tOZgMyDj+U1rkwuAdU+YThOhiJa3zGIRrLvQ6or1U0Vj9Z48oOSK7ENEJcCD",
+	"vACkZUP8+L9Exqx51BXGijw575yefe2cXZ10jn/7enrxBcIrlt1oFCVMucLWbCPynTsCS9S9fX5y/teT",
+	"K/NyV/hvw8VmI1akx2IpBrNIoOUBHgx983iKGBrVlVYeF9RzVeUD4ICbLrry2XyereGvuwvqWcVv8MyI",
+	"kiMmBWT5Yrx3Vv4c4RUFf3NV6HCXcXG7wmV1wEcuTayOhkSJnKBHASr1EUWKhbcswiaBxCYs2zozEkmm",
+	"jjD6lMgJZu+MqVJMEa5QrrCoK8CVgUtWTOimDVhhyyLzIjdamVmXBWW2iUEAKGDucmwpVyYvTmE7Zm/p",
+	"OgUGjrhp5XZ2/CumDKmWCI9PAoBy01iDyzGRk50ceX5yBIL6ztcMOSMfrr8ge8q+dQmLTA+w/7VKgtEH",
+	"gI3y1Fk1J4dWlzXrrSqdQThwogMkAI2cgMGR4VeKcP0e3Cawrv1QRpC+H9Mei5tz6wRUbyN0iijJUM4h",
+	"cmmG0ddsrRbjq2cLTlTgtJ3Az3ntiuy3EEywCOdWzmEGO+5vE1NuPGXHZTWC1lQO5G0LUOdEzR9Doi0o",
+	"vzUizV05O5m2Nt/mr5BsC5tvLltfwPjGFLJGJANgg97U/IPASti5EI0Imbgq2wwx5zEi5z7/YUnl7RW7",
+	"k7ezlsKyolN8KdoFTDMiwB3xrEGZlLgSStRYbmE9idJyrDKMLSOPOYBq3GWaraoZltwTJZX5BtVEdgDp",
+	"qlGtqQYzM6zONzAzWUTThxsyQa+hxtDo/C+LV7ai010zbPG8kMPQwLKuGcEmyFzYHNr8+OptK6JTolky",
+	"QhtSxlEZA64qdXMItZZiVC1zhJ5lj1/bpzfhDp0ddVUoUbuiI8JGY+2aACsWpjFNnl36oLeglVoPWg86",
+	"ACy5F6aMJjX3ArEEt5CKLFri5lpU4oCrkI0DcuxNc5PqZZe12bIqbBkrk6mlj+xnc8mLmVKGLLxZlDK1",
+	"UdNqZZErk9U6yyFfNnEkEjqeutrG+UulpvO+T5f3ELpiI3nHLGuvpvYjosJO7c/VfrMjOeD5TFnSvLov",
+	"pPZirigUALGWK51QbZNQa1OgP3tdh1xbuFk8oZHUVr2KGMyQagfc6s8aVvgV5p5V9L49/As561zffO0c",
+	"n59eQKdQxBBmLFJdUUAJLF08OYcqONuG324qBM28p2wcttEVHUFScSvkROTPupmUdj04IpT0aIQ+sLLI",
+	"YTUAiMcn6/ci4ce3BAHiX/BV/Q686vSdA3wrjZjwDBrWfystcgDX0xIp46L2t4yNFVnOdhW2zexlcgA6",
+	"L41bZgr1FhV8XtIe7ZpZbeUcp3QFM6qJOfMhOkrxgRhlZYQ7Ln2RLt1rpn2OWxAACrByOLMC9JCNFIv7",
+	"lf4CYKHFxh08sQRE/FdAbIRbzRmqmuuYBUSlPfs/17otIMZaEwNjxiYk5r2EJlMiUpjwfkiVbTAehoC0",
+	"zAdCJiwyYmRbbevnMBovsW1jSJNkmsOBaToAtygDwEX2bRzLiDnc8rJZaDqA1kMlJvDMFOYM3aAch9KQ",
+	"BhezXy1ZT+l0pmP2uDdDqtlAJtPHvR1TMUjpgFWdybuVzsTeJDNgijQJh/zOhvHiuIoe3GOFKTCRjvbe",
+	"/7v98l7gP0XjeO/3YNUVKgz4zX8aWGMv2AvzxprICHvBXgrqlxnM6LmfFfwX+xhHDxgbHEbl61KGr80u",
+	"VnyuuMGvWj2qWCWY6Hj2BO0HudBsALfE/BeJluTV4eEReXcI0Pd4bItGuOZ/XzJKnbj+IAsvzUKrilWp",
+	"7foAElBqGmP6DMav1QtucAzRXLN665q0cj0gihm2YVFA+jzWtkwvIgrzgrC0nSiW3LE1ujIXZUM5XntP",
+	"8ubGtsm5Rdko7cN8lF8rhVa92BaMq66wSQpk/5//+AumMFBB2DeuwGDNnoekCMBNyYoBe0xZGoHG40wV",
+	"+o53hYX4FWzywfuKuViOCIvNhQnBBH8IKyja1QmpXTGXkYqZosefL89OP3RuTr5efIZc0cZZ8ZK+F98B",
+	"ZthmSsBaelPS3bsHefa9u1cKfYRJmU6fqE013grePkoGoxZUigbzx502vI3qhAjidGb/V2obDH9tWZ2G",
+	"M7VcPf6QP7uJGAiMeWMuvhUiIPncnlXJlhW/CH+Qn4WRM9AZvYarolJa2S2c1iS1LuiIbU9oIR1V1fzh",
+	"wndia2tiq8AA04L8mrutO+cnNigOLJI7/odULRZ2RoisIOdu4LEfTsTBtJ6vdIPN34pggw3+owk1s907",
+	"gbZlgWYOoS5hlipjoS8qpTePfVbosFihu0s/kaOnNT88dQ0Pcy/mG8jeURbt1AxR5ffQ8kGD1+4AwZ0r",
+	"K1xFt6hKofww74MZ4IplXzPhWiBD4n5vim7iF+wX+UVO7MIRzg+skAlVGZIXFzMNA/vgFQ9ti1YsXS3W",
+	"TBMvU6eutK+ck1ZM1tkAT22EOWpIJnqJdG1uUiAPW+OX5RRthVIPeml828ozi9atM/01jW+xjVP97qtI",
+	"bTqYa1ZXXXr4K7RPBhgp3ODI9jU2v+5THu9qmtcR5LVdwhS7YwmN8aKwhWq9Kfyzsu8KuUFjs946eso2",
+	"zrlSXAyIo1GSfwJhcuiA0Cw5oZHVFeGqCD6hjgDh0naPpYOuOD1WxY6zhW8gwiV8m0ckYSMKndVBf4oS",
+	"OYYuTpgaLgVTZblThtJv6KBOJrZD/Ig8bHcfWFnTwWDHuOtgXGPWGGomWs5w74yBAw85R/SQ5gEUmjBy",
+	"y8ZYF7yYs1fXxZ5P2vSm1RYEe3OJJ/tZioA9NGhOH7Go6VQaa8pgTSWEBON0lCnl9eo19QFDdMQUa7QF",
+	"YWajSML6qWJ+TzpAr4ajLg0i7jscmzEzFotgAWHtQbsrunvmJ/K2u/eedPdujIWHUU8Uht09jI4qKCa0",
+	"qBDtLHpppg5XX5a9bKuEA6LoFCu24fuogeRxWElSBWCvhEeQCNXdE2zS3YMMRHzDXkPmNtX0lhVwLxq2",
+	"zLzdFZ9EVqwuk6xI2cMfSlIBiYwUwF7feynCVEyGZtsGTBcRYKtxLupXKbdSCu4NXX0xZa0O/LvJxa53",
+	"l9PmnXR4YISC5MuSOGihtdMDNNH6wSYc/7cxf8I21cylQo47gRzftxmSRvZZzNwMkcbJB4qtWUJmn6Ya",
+	"5cf+TLIG1X6iBtRTCAZCQM2kZLTJJ8G6YhNCxUIu+Jz/kmXLAoSJE0jLTKQR7TLVoRwxhDjIyQPOESrc",
+	"zVx2MmcrMmcGsqIge5YBVcyiU6wsmTCXaVl5NMzhIl1LfevikujCSCXEbP/0nBTtYm630axRQ4sgJS7U",
+	"AWCV92IqbpvFdv/9hDH0eWxAx1ZaJqtEjK7tc3XLNTdOGYAD/um5EMFfp5pZaKvYKtt41QGUuQos3AgA",
+	"KfXNRWysYmyzYKkhpgm0TEvHsaSR0UPkhEUbIYv7EbpjFxatzjqFl9Ws4vPRy60ytm7Msnw78l//8X8Q",
+	"KR0KJcStCpAwAkK1puFwZHSwRE4crpcupE0u5M3amXLl3M7nkamNYUijCpkDyUtz9HTMgizdKCC2oMSc",
+	"CHivsEeuPav1uUCWV+DZ2Eh1CZ4ti/2BsosPd9nFf6SK2HmBh4g+0CaT+341fJIqc+OpocUoXKytZpfR",
+	"gXVX1lruWmC20oBoB2fxEmTvD95FCDe6gr5mMdlA324oV0lFjHhembByub5x4ioe6yiNNR/TRB/0ZTJq",
+	"RVRTvKuwcRaLI2UvKu89xDVOlZajS5oAiLpFVHW6pNE1uiKmSiOOpyVQqJaxCKK9KVGC9/tgSl4efwzI",
+	"+eWbgJy/7Rx0Oh8C8unnnw8+jVMVkF87XwLy8cz8Ehb0b+dnQVecnx6fNi1aniKK/50hApiFSccyp4bV",
+	"ed+Tt6/ekI+nZydfbz59+nrWufr5JCBvX70jny+uP19efrq6OTn+av5eDgNhNOJOdmgLL72SHX1QN3E7",
+	"Bo656YxOb41VbUCyJ3ZXIC7n1Qozu6RTc5w3Up4ZKwvfe7fKNqh0jLje5yzi1KVpP0nOfbYGHhbABbaf",
+	"i0V+QT8ohKO0LBWFAVE6YXQEptVDxd3Bff7DSvbeDNftjD5r9AnfkHNSEHvgFv1ymzAUlj/a8U69CEJU",
+	"ZlqsKGrXIee2g7yzk7OPkLPbkpfO7PBZrlGmFskEoEJsccnK7vFVBOWBYe2lbcQLfLMQRcQQOGTR0DuW",
+	"aWxk/wMSd+uYq7FUHJW97KNNklC4HvSQCmNOTQivhBCI7JzKIAR6UsYM+lC7VGNMb8nfvjJbvre+3HsZ",
+	"aqZbeHEV2dRoaVSbSXFBYQFL03JuCmkbwJ+vD3/a5OgJUmShf/GbsvvwQmoykhHvcxYRxaEXPujj4yla",
+	"zImcKJaQoTSa/v5pv3UhBWudQ8xVJuS03zq3r7euzevNHzvR+u2r12X5N7AOb02fxaiwKmOgREjukcRM",
+	"GdgSXOyrnyqavcApxJxBzFPxKGelI+JYCSiZ7PfAP/8/Doyh0iQDbgxJZ7i01xICKggnrxu+09rArPvl",
+	"5ubSztveq4ooSWgacUlCw9WM3f7AWkNaCvo9jmnoKQ0fecx+NBttpzvsbLQHwYsCTc8pHXMa/pFLqoGO",
+	"xSTFxvaQEKP5iClNR2MWOTDmlbQQ6IKzZb/UFQv5mEPgg2IiEcwKWrS2SUeQYirpbA/4CiyWxoXsCofE",
+	"rCV+s92oarf3+hC6c2DWJUZTx3BXpkmZmwha518mNNQ8ZGdc3NZkvMBGw2AZx24BkRAmcF0hhbJcwxFT",
+	"ig5ctuHfUpbuEn+eVTstOGZCydjSNXZMwGphZD2/T5RtTDdmiUK4KZ5AM294yQEohnI0SoUlPbWycYRQ",
+	"/dOluSNn9rm6QyVunEXBkmKHgVSx55RT1GfUqIeQP267J9Bc3ELpsaGDrQami/sOM/5XNsUWjPATuTU/",
+	"ziKNuZpJwLDEOzN7t33PRcS+fX9vrgtNqP2O7HeFHkIAo/iRRvMo3x8oL8EB47KmH/6I9iU3XrPdFR1b",
+	"sf7u0HzB8FLZRXNdQuk1xeDtENsLxT+Ky4zOgArR7q7Ra9NF9QNkwiOcXyOa3C7LEnXa1bl9tkbqmx2q",
+	"CnoZ//yc5LqdMlzKWFnq4j9gMYBbMJQJgkziWfdoogIHJAlQEmuEz1lDRpIl0TLyWL9gLKWMzYnFhxFm",
+	"Lgpnz28nGtcnGml2EXnbTq2TuGiuZ9DaweHh4aqy0Wnfi5RfSN1xxFGrZCwMtORidjN/uRHZX4cSkqlx",
+	"pYrlCJhGcprbcCgnJJZiEID7IOtXEsGPOcS8FahU0Hiqeag2JlQfRIIHo8Xp+9NNkOD5dCUiDGkcQxLQ",
+	"Oqhw48h1s5PHAjYgrSBP0oLOPHmwzihmY8Yic4snTKUjZiTONq7qh1EVQttsOx3uxguJjaCGUQpGFFMK",
+	"SBwYNjsO+2vYczt9m3oGv28o8uHz+eezzs3pl5Ou6PNBmjB15INwY5eWMdiC+C2/EMNagAEEaEjCdMIR",
+	"XT9hgDTP3LBdIZj5HLTGVkRPDKWTTvbRHjPSRzlPjRVAk6G0WXv4FRZBo/BiC6aG6op8+Xx5SeQVw0pB",
+	"TwbUp4HhYKspYKVdzYziuzMSt5LMjZuPbpkFkq4guo4Ij9hoLLVLegI+aI0TKfurqlIJA3V4y0ndVziL",
+	"XVJ37XVxCRatzgaMejS8Xd1N4Xe+Wozb6zek2ghyLw64Cnbvl7yZ0ctuvek8tH73Ji5sP9/ZHq21NL+o",
+	"7ATh2j+0MUeskZ8JZo152C2NgJT8uSu0lGBNNCyQ65dPpx9Ovl52rm6+nvzb6fXNdclAjY5vZ1jdkSv8",
+	"qMVG6gpooKEaZB9bdNAEwR2o0TRcFXjCBjQB7TKkijXbi5tPWOKsvTvbrwlfNYnzVR3jl7FbJ9qpFttE",
+	"P/YNa5DzimnNxUCtJuoPsJvT02BUyn2V8OXNti/8BIupwVNZx0WF7Z2s1MYgsmATlN87hno6f1ymWCM1",
+	"cz/SfJdnOebI9t0DbmLfaKjj6XIIvYyV7s0/q5f3e7fGS2hMvZ4+0544c+UeOWSnKhFxT3HyQE72mOph",
+	"npGNR/hQBOiKMo8rZr76o6oIh5tSEXAbdkrCdvwPqPw+Qk8Yx1S0IjpVB/cR1ey7ZxXOoWJBBmOCwfOI",
+	"ThuKKC4GMTMCVdhIugzDNEmYCB1wC/hDyIhOiWKM7EcJ7WsHpyYVFB90hfmTHrJRM4BaWk0Tbd3CZlL4",
+	"ZQzoWlRNZxb9XQrWJh9tJN/Ozfb0tPF9THbJX/HSK3K8cYFwbWa0gAz5YMiUJgkVt7ZNO1T+YpaAsWsi",
+	"loD93U/kqPj1PB1HpHFsk8sUC9OYJtkfmxU5nfg0oPrDdIyJJKQmv/3222+t8/PW8XGZjfIz05cxFce0",
+	"1jwxN0SFjhPR6QuGre/gobj+C1wMDDUrwnUwS5EZAbQsTFFGbUg+iF7k5Z6YHy0D1YiCv9zRhwds7pXf",
+	"qyWFZqNxbFhycWpLTMVN9uQmtHJ/xFXU8k+CEbcWCFrACdj+MgkbMpooGgcQ3OAhtKEWITNSKT/Qr3CI",
+	"AZYZN59TOE7FUufLl32rEed7EBRIWk6EaxDuECI23q+hSH0H9zDXm+kYb6y1aofZpx+sIFb0+C8QZ01R",
+	"JG+IrSQ4FhmwooWWo7hdSmNNKY1zjE1FQbLlMQLDsvBTppMcwcPQByHmEElFuD2f7xdpkcuvBLWskjfX",
+	"czC0DJ/FhGernFVW6CJrPaC3lj8WOpFlUByU2uLC/az31k8/GT1HoZa6aDq2TdHj2hLV16Nr5at0lSsU",
+	"TjTbCYTeQ1oD/Z3sm1+3pIindktBk26+8OZGHvWgMSGT/CdHUDVenouyQYx0ANQ+loPkuzs+ExoO6BqO",
+	"0kIDkP0GKDkN30LJUK9FV8DDTbPYDCl5PP2YyJEhktMoA+WnGjYIzSnzP5uwqzybcpxwEfIxjVFJ7op9",
+	"oyHfsiloy4ZRmkRJ/Bigvk4ZNStQAN0E9Q19LiKjnLcLKR6kcTM0thvcQC5OBA01cFINcmAfQTJ2fTYK",
+	"jwD2txQMO7RD6/O3uCuZpM2s3q4IKdhvirHq4BLwW31awVa6aaIMKdcCBJvgZu7u/s17iq5BNLtrrqAh",
+	"GEGVOW9m5JbfAWOhErFQQTgw7NqyJtWixMsL9k1f28dq1Fn9YSrdGtqDFbZTbzgJwSOUB0Y2QrxbimeT",
+	"lvkrzDlzZ2TSHA9cjplQpJVDa9ulW0EuIzotc8UFhMXKvnGdCvPUVixFdXA/hptnhTBNJn93eFwZCLOR",
+	"Dcv4vBpauXxHDzdyu3g3y/OAVIat3rbfb1EhaqfQxKVN7lgCmbijVGnSY9ll0lAEbw/tHrHSoEQHg1VP",
+	"qOqKEACpEEJTjhhoVrFibXLFANmPa2yQxmzwHJ9X7QZx9aVvD1GxhXZNtMfiQtMokVlvrw4PzdsJDc2y",
+	"mwGhZk0sK2J5d3hofhelSMzklRn4p8NDMuIi1Qy+bzMvs7XTrsAUPL8oN+9wZWtjzexcZWz7HpBIvzfb",
+	"BPuMWExtiIWg8YBLhK4tiDv6NVUs+gpy+V9sVrVmCg1iC5nh2gJDwWJGSP/8x5+a5SCgUf2K53bQ6JbJ",
+	"hp3vacuRyqzIDEUGNPIOgBNtKS4YqUs8VekY44IZ1L9qYPGI4RSMGS7WRJ16cGAM1Vrzp33xWpo+/UGO",
+	"pzWzohlia17hhdyYlf6EcgywbiArd5y5fkZDvrIdOAEzzxp/NIk5S9xjT7DuCjzVUjJNwhXihIY2r+2z",
+	"NVOiP1RllZ2IuJMfz0KJBDcs5DCbMwXzrIWy0PrFPCc685xkuVX75hAVoISFRnnzCUL9IKrpKlQ3jvpL",
+	"QUXNBy+j/sMIzX74SUCXHXJ5/LH9zPzYWPgtBWuN6YCZFViPgMVHykA0Auu+db4SAE4yAseQX94zJmuf",
+	"Z54pdvl6RnSm0sGAKcB7Wircrr1nl8S+PkGgxLYzBWvAqkbZrslkdtMMwUI3c4zfT2QSIaNzRTT7pr0K",
+	"/YLxAwfw+hBesDA+4N+fcMWaVTGtvxVCUyP67YyJgR7uvX99eBgsj7eBOfX68PCIvDuEoJGLKJaPBq0O",
+	"yoJhXGg2gPzv32u+LvzDK0t4pOLWaCz5U0fu/IYsjrAqqze1dmtiDDYIvWDnecMwsOfqhQfEnHvQbk2C",
+	"u+aiTFbrQNEBYiPrLpU4lKkfWDLImIe8oOTMqhSQ4miW5ADjwENAYyWNgY8oCvCZaQDYCoA0aBMYHbrj",
+	"kN4xQsNbIScxiwZQ3Ky6QrCJ7SnLEk5j53VpkzETAIHjaqjNPtuZ+jmZQzCFeRxDd4T882UeAxBobrV1",
+	"8h1shRmt0myws/hjlP1l50Z1Xj1iTj13sRmmAaSWqEgj6LOzEsid+T4CWcLt4fus1hV0Lg1wwpnWZd7C",
+	"x7cT5IShcY3RQnKd7izabfQHTjhGM+AIZly0vjjOSoIsY3Bl4eiLchEaBHxfeBEc3ONgqwWecr7YlQa5",
+	"0iB7WJkWYOWc7SGZH4atFCoc4/oLhdxpPjITtKyvOHSp4K7Ru13eEZFxZESyYOZOplOj/US0F7N2dr+7",
+	"1h3qVhXJVcuu8MlU2ySL7NsutsvdHTKzjzOeIBfgQd0AlYgFUYQfSrqvWxO5pnfVst3b5J2AX0NuCqi5",
+	"/q5a7BQUCXO8vqokPvDIfe3J4o+WEBVYC16odJI1M8YNwDw0o//lPArda8CWFIzYArxZPu3ky98As3qj",
+	"PQjSvbzhy0sM021SB8rB1wJCyxT/AMjK3Db2hg3Z2NqMA37HBNlHg6NZxpOPZMKsWWhlAsksJeEbtUv7",
+	"uRGrogRoWDsHurXTXzYs5Azs+JyLQhWtT5p5NbIyT/RjGJsUodp+TOVtZYJO2IiL6NldKKA6mtti7si4",
+	"nm8eEhBFp5Af6C6jGHKycfEsIRMmbKkuF+Ttn6GhCESbuC6H1DPvVVk+6+ZnHK1cgfvVLShfClVE5Y2G",
+	"Xsj1scVOG55sLPJ/qaSYkQcBYHIQj6oects4s3FxhAYe/+IerZ0c7UiLvJtu3i/3LkEruESZCJxr8/nd",
+	"DivACQOo3qbwhO0o13bTlyEK28D/swYWnlkDoWEilYs6BVm8KaJq2JM0idYGI1xOEu5SaTkAjkXqrr2m",
+	"kmv3bI3UMTdWBXG4ef8xwixX118uM0VAkZ5fC5+BNIxpols9GlNzL9GYJXpBG6hg3VBr1xV0sn47vpxE",
+	"Nud5eyiJ7lJ61+mFs25mXzPOssdyplDWO+BM4AfxRrnEVHfj6kD6J8FIIiceVEehXM1NMMnm7sW4qVAT",
+	"Bk1DwEHmIqIcZm5rVxXWvLtetmTfL4HlEZTDNRB04jT63spHbt1Pp9Np6/y8FUXfG80gK02lomuWLyIK",
+	"3aWdzx4ng/ENY4VZBsaKWJw+d/4YlW+6cjX5FApbu2IfiqyPqWbtNhPRMZQCiDBOFb9jQZb386c3r7Fk",
+	"/chsnyL/O1U6a/DLNeAyQVZKj4a3VYH/8+kVHM7K1fsVOT3ZlB+kcy2o3Cf72ZKbFWPavXmoNV2jdmb2",
+	"cpEJkKk0SCoZ5BUQx0tPFnJrlxORrb9QkT6PMra4ur4G3U7TwWK78oYONoN6dEMHK2GQ0gHoNLZx7rNL",
+	"HdPe/P0ssSxfyuaWhTRJpiC916XbL3KrHX++PDv90Lk5+XrROT8hjY6Zp71iunv35j/fu3sZigDiBSAz",
+	"u86L7Qyf2mJTu1BtV8xgUx8tAIxzqC2AAQj4DKGMZZo4DDlwufy3JBkMer1qGAJDS/Xokzd0sJX8HOCO",
+	"CiQiOtjpiltIyUFSIxRYpdhLLC9At9TLNZRA+vBDFaqjkQ8H95oOVkq7cYS+K/d25d7mMJyRG3NxC+Uk",
+	"VqbOtJWoMdXWiIkF9i9mm/woUupwJ6VePJwudKeywmheYlXZsXeShwsdfkZD/OIe2oSWaAdbta3KU71+",
+	"m9YSeymPdYsL4nae7F93bv4akOvrTkD+6z/+s5l5KTxAy8AplHUoi2X6lTuFeqSX/fpW9KyMvipCWvjn",
+	"nSTbavcQLgazKRzGxl5Fok0Yu11Q4WLhfjLQ3IzbCrhBMnEQumQ/xxAKyE+H4J8idMho1Mzqwbtixg2S",
+	"exot0oXVT8DGwQIZ2+nZim3oAn1UBBonIzpFsHGqNRMReCv3izXOPoJ4efA6cyf2ph7gersrzF4M0Cnd",
+	"Al8Xi0g4ZOEt+O5CaRtS+9MR1PkrS9LSSSo0j8HdxxWJuBpxpbCyI5KCHeWNL1oA+Q60BlmB0uwGFwPr",
+	"aUS9egyo6tDpohxF/Fdz0DWqOvD9CilhiOyFx5ocQZulYo8Sm4E3F5wEUHHPO1y/T8vM6cBSGI3Vwf1k",
+	"SPX6oZXNVxe6YpeRz7Gb4gLEZfuMefxUs9GqBRbA6yw6IlRBK3k6oFw4vKEM/uiF3WJPLdqwFQhD6uNe",
+	"eqIKRZsTgTPiTWLOla21gcoEv4EFFUU57C4oNqI8boGhegA+4YN788ONvGWiun/F28NDcnoBHrSvN5/+",
+	"9eSCNE7FHY15ZANK5hsNxPOseE4mhH0bG8ItvNIV5p2LTzdfP376fHFMGtAqAxMdzT435tPqKgQwvHjG",
+	"Ra1SOB+kQhTD2h5P6A/VozaYn8bCNOF6uvf+33+flc4W8lV4J4txO689tWsjnOGcWdVkf5z2Yh7ifawN",
+	"GRKOfivLz3rabJMPJZLkYcL1zFG5leILGeGAh2opHkZGC6fhCraoZt/0gbuEigS3FADj6uMH8u7d23d5",
+	"f4xsWwHzbT6m+8ekQB+RFYgQAtiEf3Db1ucxW43i1ktgWZLbE4VtlqH1IHlbfKsr9lNxK8CMt08EAP0V",
+	"4P5h129Dk00cwBPO0MbKopI8QkS73Lq6pXRhnBXaHf9h2ARPjhYpwuLVbkMQV4cIX5HO55tfbKRO8YGx",
+	"Wo0lBrklMGsbmzOUC4T6hlyeXJ2fXl97jXZdmjp+oMWFeTwBixCt0aKS5Ix8WH3DxhlxQ34+uYFEyX5q",
+	"VPwc8cU25VcslCIyX+8KF3p/DHOWMc6nMRPb4BwzbmX6v+0WpnQacUn4y4Od20bm/2dlEWEL7KklcKi/",
+	"3/uWI7iYr0wrEC8qCoXO+SOa3EKaFsA9lvTw9C+uRN2NV7q0DLGA4YdzFuyOJVl/AiqmIC3eE+hoYWZ5",
+	"+en6hkSSGRVxyMOhTYQbMKKYiBSyLiVjligpuiKMeXir2uTKMuB7suCWhIRUYCeyb9j8zWsSM51hN0V8",
+	"wLXCy60rlnOo/7n5m3Pmzgxcsyc8FOyRELO+9uBC5q7VWZuH7GMUFlPnBLb5ZgkBCa2GRuB1xYp3LmZM",
+	"1Ss1sjEWGUUzFX9zlsAf1mjK6MtP2soRBn8Ae2lRX5RsCu4yJun4Pc4HJxxSQXqMOKxqdMvmCbHg61XQ",
+	"07Er5nJ0Mn40AlEKYDHXSEVpqlN7FWMt90ByMQjIiE57CIv7FX4D7fG74uTLycXN1+ubztXNyXGhWQkk",
+	"utpUI+t7xnvdnodZQs6F+WLajSP0t1dpB2U82YGPFtiyhjR0dTfGgbYSl8+HrxIJLjCh7CXxlPzzFxOu",
+	"+gEk0xWcRlFOP0DyHGGGoX1D3rFkknAHNh1TpUt0jFSotGfoo/dk+9j71INM5K4oe3O1C/Zz/mbd9+zs",
+	"UFVJ0AiTJ6DBCkhHaJMKZaXcwdY9BXbl+V24v4KO6YK3uBVUzNEL0WkCeL/9Ld+zM+lbPyaJNTyikv3+",
+	"jyzAfwCVL00EEJae2z4XwgS5o5w5lxEgj9hoLM3RNrHS5erjB/Lnw3d/BnRhsIzQnBpIjJGjdC3KVaDg",
+	"72j/SCuPFaa0G3mMLZUrRe61MzfbpJM7oaHAz8+TzuwT4vtAckOHfQvZGHqSDGLZo3FX0GjEhWqT3xiF",
+	"Yg0orfGLkSgktRbc3rb9c0zDW2xbPmDCcAuLiBQkYiMqIptQgF+B/uljKrLCnp8A3ltV5IXn2hvp2GWY",
+	"UUIaDmEI7FmuWGJMXHN271yXE1TaecSExhbpUjjt3Sp5+KkRS4z2WFExhA3ZlxUM2ai4dxK3bFoFCIx4",
+	"8k+rHPoIleUINlteRWTMc/w8SUXMlN/A2xywIROofHtK58/ipM5o3XNa0lW0ohdpcZDFUMxzizJHg45O",
+	"K3+aaPGgq5ILpWlWvFPs1i/i6RHp01hhK0ou7N+lgBY8tqd+T+ph1XLxhcKEmUhHe+//Haa1F+zB5/eC",
+	"PRrHe7+vgF39ybp8lGFEpQ3PwGzNDNi3cSwj5qixbEL4DvAE4A2U5G/OTGE2UzPYU3oaA33JZLS3mUaw",
+	"OGF7VKtkj8IL3uFmTXJfbM3a7IplH6KZBaEWEGMbJlh4CnVqeYOmSIYpIDD+8x9/Ig2Umo1mdqGxSB3c",
+	"m38+8ph9XwQh4MKDHxmLMJa7UPLau7TN4dGSRB036NPkreUbV+7k+iaqKs6Fp5bJqiXK6Gn/Qgp2TnU4",
+	"3JufUUeQX25uLuEcjshQCpmakwFX7Wm/ZV5twbsA0dlDOCA72SGjEUvy2Z72W+cy4n3OotY1FyF7Yu/m",
+	"tYbXzaxxwjDayQ0dVJG4fezgxJYTmgspW9myl8zD2bMwsTdl+VU30CrCJQQ58qfjMRnKOFJmt62asb2J",
+	"b0R0VKjWHTJO+J0RDtnmwHZZDTpwFptCMWKMYWDhpguZ5HqrLZM1N2uMXko5Eeishqw/19oVe5UaQTNk",
+	"8fhgkPJoSbueX1g8/hkfWyJffrU9nam2Ze/wdahhZ7Z7njl3wgUuhesYEncNCxjxqFiLC8WE4ho0oLW0",
+	"pKizrDvbmkWV3bjFgeu2E7M7KjRmBDMo7TeKhVFRH3tjPo0g7424VEwpLsUHKW85M1T6fc7rb8iFhExo",
+	"ICq3KMVogtaFsSnwRMH/D31IihFsXGtDkUTGLPtGtvYZmjy4h39tcV/VDZidwN4mjnnhEbf3Ni9NVjm8",
+	"T8JO0AkN7yQDQhX55eb8jCRMoLoCafqGPc9pchvJiShzDZXoDva0FqoOHq/+9DYox9nioi8Xnfip+XuN",
+	"hw3fLznna2s209C2qlvjPXAJ4h6/TWhPphr1pw8U7HFrslse4eKOa4RVcd6RSvdHxzoAfV8HJZ8/nx6T",
+	"u7eer6PSL50PZr+EXbDajaOuADckRJVB/Z0JDZ/mb2bxYSPsh1Q553WjTToiD0gjCi1UOnRFwu7kLStM",
+	"wE339eFhjhSPsTQLwGID8SEV2BWJa7JPQ4vb+s9/vG2XN0YFqnLD1EtbbpTLhN1xNqkSKIVVR95CN+b6",
+	"XmtkBmCG/UX5ykxdaY2w2cxPbCzhnAMkuoeXPBS/XhVnPsdSoiEfezjLUH80pOOxWSjyjk6oUDZS7MLn",
+	"uBMTmdwqSHI5yh2wXdFjtrBoyCAzrKEgSNUyI0AKPiJNFNJOKjLTjjCCXRQAIxobTmfRbMqH5XiITM8I",
+	"DZd2so8R6ny3MZfE/rlNLmNGFbQ08GqgwJ+KTZ/NRgEefP6FdgPqBiBKj5/vCo+c/DB4jzGRiZJ2gxyQ",
+	"RrvdJlaetBs25e7kvHN69vX89Pq8c/PhlyzhrityfYVGUcKUcnJTO74EX6r1c42YUkbkIJ5HT+phs006",
+	"cCRQ62VnZQ4slmKgnN6Hiwakg0yc2WfPbXVFkrIjGAj7wo1yUoLNRX9XV8A3zGGcn5z/9eTq+pfTy6+n",
+	"F50PN6dfTsh+4zeZJv67sk+w/ue7/5k2+a//+M9GE93AdsyuyARyj/VlgoodtI8yZi9udIItSkqoYY4K",
+	"cB+7wiYjZJHMucMzp9xulErqDsxo08K6Y/ehTFr/T8mFTXdyi3B5bTsM+6c42czG5jwH51DMDYRucTJm",
+	"s2aGY1u/U73Ht1aLQu9say58VIKDlvtxSyzgUoeWNeZvjH77JFfaNZhX5paAonXDgDBjcsumQVbkWUQN",
+	"2mL7x404qL3zWMU9fV503e8K+QpWfSGwUerIJvtwNb/HwGczyCG5bCkPV67nMLi5Jy7FOgFMwwqOO7gv",
+	"hEfKak5LbMzZkMrDoPLBOVyBMOMTVT2Jbd4IOOSmU9sKfFNudvjUsENuWAPwlUwSFhqT29/ZhspA2xIq",
+	"bkF32I9YE1QxQPTUM0xn9HibK2AUqVvGxranJw6AragMk41jqo3i3qJCyFSES7qu2I7F8Eqn8EaNhOgP",
+	"tMhxWljCJlEC1tFGG7YUUhC9RZgrGj3jReCH4kMtm2SCNpHDlV7UarPkBGuSYv4QW4Gd8SewpAmnv6s/",
+	"vDTbvHCyjTJFYZ+g+hncEh6dNiwOcSm5NhdKnoN7/8fVGmRWUfOuXWbWLtNuUfHoKo/noZ6zApMvBef7",
+	"8aVPCa18sHUQOyVnXdDxD6ZKIzQS1mdQ9n9A+30ec3TOLlRXOv6Dm7A3vQFXsTf9+T1eFD1RTsR8wGWq",
+	"iL+rZB+Vjr4MU9vFLqERN39Dq07JRGPWktEthQOOLp6Tsw1b0A9g4Ul98Nwgmzkqf8RVzuqDb+hu67Ru",
+	"IIHaZV3mxndINY3lIGVHJBV5oof7OyZNQlpkQV2cPzGZCp3wZYeVPbWRg4LRpiudkZtYu4ZSxtPrT+TN",
+	"q59+ar0i2TYBL5yIgdnvjAdmwu4VMXcI0+IVmybx3vu9AzrmB3ev9r7//v3/BwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
