@@ -51,7 +51,7 @@ func (s *Server) choirBilling(ctx context.Context, choirID string) (api.ChoirBil
 	out := api.ChoirBilling{
 		Plan: api.SubscriptionPlanId(sub.Plan), Status: sub.Status, Standing: api.ChoirBillingStanding(standing),
 		TrialEndsAt: sub.TrialEndsAt.UTC(), CurrentPeriodEnd: sub.CurrentPeriodEnd, Comped: sub.Comped,
-		Paid: sub.StripeSubscriptionID != "" && (sub.Status == "active" || sub.Status == "trialing" || sub.Status == "past_due"),
+		Paid:      sub.StripeSubscriptionID != "" && (sub.Status == "active" || sub.Status == "trialing" || sub.Status == "past_due"),
 		CanManage: sub.PayerUserID != "" && sub.StripeSubscriptionID != "",
 	}
 	if standing == billing.StandingTrial {
