@@ -4,3 +4,7 @@
 export const billingPages = {
   PricingPage: () => import('./PricingPage').then((m) => m.PricingPage),
 };
+
+// Checkout and the "Plan and billing" settings section (issue 29).
+export { PlanBillingSection } from './PlanBillingSection';
+export { useLinkCheckout, useWizardCheckout } from './checkout';
