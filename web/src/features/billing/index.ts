@@ -7,4 +7,4 @@ export const billingPages = {
 
 // Checkout and the "Plan and billing" settings section (issue 29).
 export { PlanBillingSection } from './PlanBillingSection';
-export { useLinkCheckout, useWizardCheckout } from './checkout';
+export { stripeRedirect, useLinkCheckout, useWizardCheckout } from './checkout';
