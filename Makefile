@@ -27,10 +27,11 @@ run: build
 test: test-go test-web test-api test-budgets test-e2e
 
 # Go tests on SQLite and on PostgreSQL (a throwaway cluster unless
-# CANTICA_TEST_DATABASE_URL names one).
+# CANTICA_TEST_DATABASE_URL names one), the billing ones against stripe-mock
+# (started unless CANTICA_TEST_STRIPE_MOCK_URL names one).
 test-go:
 	go vet -tags noui $(GO_PACKAGES)
-	scripts/with-postgres.sh go test -tags noui -count=1 -timeout 10m $(GO_PACKAGES)
+	scripts/with-postgres.sh scripts/with-stripe-mock.sh go test -tags noui -count=1 -timeout 10m $(GO_PACKAGES)
 
 test-web: $(WEB_DEPS)
 	cd web && npm run typecheck && npm run lint && npm test

@@ -209,7 +209,9 @@ func New(cfg config.Config, d *db.DB, logger *slog.Logger, opts Options) (*App, 
 	pushing := push.New(d, cfg, queue, opts.PushClient, logger, now)
 	reminding.UsePush(pushing)
 	announcements.UsePush(pushing)
-	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised,
+	// Checkout, portal and webhooks (issue 29): nil, and never a call to Stripe, with billing off.
+	payments := billing.NewStripe(d, cfg, mailer, logger, now)
+	handler, metrics, err := httpapi.NewHandler(httpapi.Options{Stripe: payments, Config: cfg, DB: d, Auth: accounts, Choirs: choirs, Invites: invites, Feasts: feasts, Calendar: events, Music: library, Practice: practised,
 		Links: links, Attendance: attended, Mailer: mailer, Planning: plans, ChoirMail: choirMail, Jobs: queue, Announce: announcements, Digest: digests, Reminders: reminding, Privacy: yourData, Push: pushing,
 		Policies: choirPolicies, Billing: billed, Logger: logger, WebApp: opts.WebApp, Now: now, NoAnswerCache: opts.NoAnswerCache, BodyIdleTimeout: opts.BodyIdleTimeout})
 	if err != nil {

@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 )
 
@@ -23,6 +24,9 @@ type BillingConfig struct {
 	// both or neither, and without them the plan cards are shown.
 	PricingTableID string
 	PublishableKey string
+	// APIURL replaces Stripe's API address (CANTICA_STRIPE_API_URL), for
+	// tests against stripe-mock only; empty is Stripe itself.
+	APIURL string
 }
 
 // Enabled says whether billing is on.
@@ -88,6 +92,13 @@ func parseBilling(getenv func(string) string) (BillingConfig, error) {
 			missing = "CANTICA_STRIPE_PRICING_TABLE_ID"
 		}
 		return b, &Error{missing, "must be set too, or neither (the plan cards are shown instead of Stripe's pricing table)"}
+	}
+	if v := strings.TrimSpace(getenv("CANTICA_STRIPE_API_URL")); v != "" {
+		u, err := url.Parse(v)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+			return b, &Error{"CANTICA_STRIPE_API_URL", "must be an http(s) address such as http://localhost:12111 (stripe-mock, for tests), or empty for Stripe itself"}
+		}
+		b.APIURL = strings.TrimSuffix(v, "/")
 	}
 	return b, nil
 }

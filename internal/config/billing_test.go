@@ -49,6 +49,22 @@ func TestBillingStripe(t *testing.T) {
 	}
 }
 
+// CANTICA_STRIPE_API_URL points Stripe's library at stripe-mock in tests.
+func TestBillingAPIURL(t *testing.T) {
+	vars := stripeEnv()
+	vars["CANTICA_STRIPE_API_URL"] = "http://127.0.0.1:12111/"
+	cfg, err := config.Load(env(vars), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Billing.APIURL != "http://127.0.0.1:12111" {
+		t.Fatalf("API URL: %q", cfg.Billing.APIURL)
+	}
+	if cfg, _ := config.Load(env(stripeEnv()), nil); cfg.Billing.APIURL != "" {
+		t.Fatalf("API URL without the variable: %q", cfg.Billing.APIURL)
+	}
+}
+
 func TestBillingBadValues(t *testing.T) {
 	cases := []struct {
 		name, value string // "" removes the variable
@@ -65,6 +81,8 @@ func TestBillingBadValues(t *testing.T) {
 		{"CANTICA_STRIPE_PRICE_MEDIUM", "price_small", "three different"},
 		{"CANTICA_STRIPE_PRICING_TABLE_ID", "table", "prctbl_"},
 		{"CANTICA_STRIPE_PUBLISHABLE_KEY", "pk_test_1", "CANTICA_STRIPE_PRICING_TABLE_ID"},
+		{"CANTICA_STRIPE_API_URL", "localhost:12111", "http(s) address"},
+		{"CANTICA_STRIPE_API_URL", "ftp://localhost:12111", "http(s) address"},
 	}
 	for _, c := range cases {
 		t.Run(c.name+"="+c.value, func(t *testing.T) {

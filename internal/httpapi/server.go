@@ -73,6 +73,7 @@ type Options struct {
 	Privacy    *privacy.Service  // your data: exports and account deletion (issue 30)
 	Push       *push.Service     // Web Push subscriptions and the VAPID key (issue 31)
 	Billing    *billing.Service  // plans, trials and limits (issue 29); nil with billing off
+	Stripe     *billing.Stripe   // checkout, portal and webhooks (issue 29); nil with billing off
 	Logger     *slog.Logger
 	WebApp     fs.FS            // the built web app; nil serves a notice instead
 	Now        func() time.Time // the clock; time.Now when nil
@@ -111,6 +112,7 @@ type Server struct {
 	overview   *overview.Service   // the global admin's overview (issue 30)
 	push       *push.Service       // issue 31
 	billing    *billing.Service    // nil with billing off (issue 29)
+	stripe     *billing.Stripe     // nil with billing off (issue 29)
 	logger     *slog.Logger
 	cookies    cookies
 	now        func() time.Time
@@ -135,6 +137,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	s.privacy = opts.Privacy
 	s.push = opts.Push
 	s.billing = opts.Billing
+	s.stripe = opts.Stripe
 	if opts.NoAnswerCache {
 		s.answers = newAnswers(0)
 	}
@@ -208,6 +211,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	// RFC 8058 one-click unsubscribe, outside the API: mail providers POST
 	// here with no cookie. A GET of the same address is the web app's page.
 	mux.HandleFunc(oneClickPattern, s.oneClickUnsubscribe)
+	mux.HandleFunc(webhookPattern, s.stripeWebhook)
 	mux.Handle("/", app)
 
 	csrf := http.NewCrossOriginProtection()
@@ -215,6 +219,7 @@ func NewHandler(opts Options) (public, metrics http.Handler, err error) {
 	// cross-origin POST can do nothing a request without one could not:
 	// one a mail client running in a browser sends must not be refused.
 	csrf.AddInsecureBypassPattern(oneClickPattern)
+	csrf.AddInsecureBypassPattern(webhookPattern) // Stripe's signature is its only authority
 	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, apperr.CodePermission, "Cross-origin request refused.", nil)
 	}))

@@ -81,6 +81,10 @@ type Options struct {
 	// Billing turns billing on (CANTICA_BILLING=stripe) with test keys and
 	// price ids; off, the default, is a self-hosted server.
 	Billing bool
+	// StripeAPIURL is where Stripe's library sends its requests when billing
+	// is on (CANTICA_STRIPE_API_URL): stripe-mock, or a stand-in in front
+	// of it (internal/billing/stripemock).
+	StripeAPIURL string
 }
 
 // StripeTestEnv is the billing configuration Options.Billing sets.
@@ -114,6 +118,7 @@ func Start(t testing.TB, kind string, opts Options) *Harness {
 	}
 	if opts.Billing {
 		maps.Copy(env, StripeTestEnv)
+		env["CANTICA_STRIPE_API_URL"] = opts.StripeAPIURL
 	}
 	if opts.Social {
 		h.Google = oidctest.New(t, oidctest.Options{Now: h.Clock.Now, ClientID: "google-client", ClientSecret: "google-secret"})

@@ -158,6 +158,33 @@ func (e AttendanceRulesPeriod) Valid() bool {
 	}
 }
 
+// Defines values for ChoirBillingStanding.
+const (
+	ChoirBillingStandingActive   ChoirBillingStanding = "active"
+	ChoirBillingStandingFree     ChoirBillingStanding = "free"
+	ChoirBillingStandingPastDue  ChoirBillingStanding = "past_due"
+	ChoirBillingStandingReadOnly ChoirBillingStanding = "read_only"
+	ChoirBillingStandingTrial    ChoirBillingStanding = "trial"
+)
+
+// Valid indicates whether the value is a known member of the ChoirBillingStanding enum.
+func (e ChoirBillingStanding) Valid() bool {
+	switch e {
+	case ChoirBillingStandingActive:
+		return true
+	case ChoirBillingStandingFree:
+		return true
+	case ChoirBillingStandingPastDue:
+		return true
+	case ChoirBillingStandingReadOnly:
+		return true
+	case ChoirBillingStandingTrial:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ChoirCreatePlan.
 const (
 	ChoirCreatePlanLarge  ChoirCreatePlan = "large"
@@ -2165,6 +2192,12 @@ type BillingPlans struct {
 	PricingTable *PricingTable `json:"pricingTable,omitempty"`
 }
 
+// BillingRedirect defines model for BillingRedirect.
+type BillingRedirect struct {
+	// Url Stripe's page (Checkout or the customer portal) to send the browser to.
+	Url string `json:"url"`
+}
+
 // BulkResult defines model for BulkResult.
 type BulkResult struct {
 	Done   []string `json:"done"`
@@ -2276,6 +2309,44 @@ type ChangePasswordRequest struct {
 	CurrentPassword string `json:"currentPassword"`
 	NewPassword     string `json:"newPassword"`
 }
+
+// CheckoutLink defines model for CheckoutLink.
+type CheckoutLink struct {
+	// SessionId The Stripe Checkout session id Stripe put in the wizard's return address.
+	SessionId string `json:"sessionId"`
+}
+
+// CheckoutRequest defines model for CheckoutRequest.
+type CheckoutRequest struct {
+	Plan SubscriptionPlanId `json:"plan"`
+}
+
+// ChoirBilling defines model for ChoirBilling.
+type ChoirBilling struct {
+	// CanManage Someone pays for the choir, so the customer portal can be opened.
+	CanManage bool `json:"canManage"`
+
+	// Comped Free of charge, set by the global admin.
+	Comped bool `json:"comped"`
+
+	// CurrentPeriodEnd When the paid period ends (renews or, once cancelled, stops).
+	CurrentPeriodEnd *time.Time `json:"currentPeriodEnd,omitempty"`
+
+	// Paid A subscription is paid for (or still being retried) through Stripe.
+	Paid     bool                 `json:"paid"`
+	Plan     SubscriptionPlanId   `json:"plan"`
+	Standing ChoirBillingStanding `json:"standing"`
+
+	// Status Stripe's subscription status ('trialing' before any checkout).
+	Status string `json:"status"`
+
+	// TrialDaysLeft Whole days of the trial left (only while standing is trial).
+	TrialDaysLeft *int      `json:"trialDaysLeft,omitempty"`
+	TrialEndsAt   time.Time `json:"trialEndsAt"`
+}
+
+// ChoirBillingStanding defines model for ChoirBilling.Standing.
+type ChoirBillingStanding string
 
 // ChoirCreate defines model for ChoirCreate.
 type ChoirCreate struct {
@@ -5072,6 +5143,9 @@ type ResetPasswordJSONRequestBody = ResetPasswordRequest
 // RegisterJSONRequestBody defines body for Register for application/json ContentType.
 type RegisterJSONRequestBody = RegisterRequest
 
+// CreateWizardCheckoutJSONRequestBody defines body for CreateWizardCheckout for application/json ContentType.
+type CreateWizardCheckoutJSONRequestBody = CheckoutRequest
+
 // GenerateFeastsJSONRequestBody defines body for GenerateFeasts for application/json ContentType.
 type GenerateFeastsJSONRequestBody = FeastGenerate
 
@@ -5110,6 +5184,12 @@ type SaveAttendanceRulesJSONRequestBody = AttendanceRules
 
 // SetAttendanceSettingsJSONRequestBody defines body for SetAttendanceSettings for application/json ContentType.
 type SetAttendanceSettingsJSONRequestBody = AttendanceSettings
+
+// CreateChoirCheckoutJSONRequestBody defines body for CreateChoirCheckout for application/json ContentType.
+type CreateChoirCheckoutJSONRequestBody = CheckoutRequest
+
+// LinkChoirCheckoutJSONRequestBody defines body for LinkChoirCheckout for application/json ContentType.
+type LinkChoirCheckoutJSONRequestBody = CheckoutLink
 
 // CreateComposerJSONRequestBody defines body for CreateComposer for application/json ContentType.
 type CreateComposerJSONRequestBody = ComposerInput
@@ -5380,6 +5460,9 @@ type ServerInterface interface {
 	// GetSession The signed-in user of this browser session (or null), their choirs and the role → permission table.
 	// (GET /auth/session)
 	GetSession(w http.ResponseWriter, r *http.Request)
+	// CreateWizardCheckout Open Stripe Checkout for a plan before the choir exists (the onboarding wizard's plan step).
+	// (POST /billing/checkout)
+	CreateWizardCheckout(w http.ResponseWriter, r *http.Request)
 	// GetBillingPlans Whether this server charges for choirs, and its subscription plans (none when billing is off).
 	// (GET /billing/plans)
 	GetBillingPlans(w http.ResponseWriter, r *http.Request)
@@ -5479,6 +5562,18 @@ type ServerInterface interface {
 	// GetMyAttendanceStanding The caller's own standing against the choir's attendance rules (any member of the choir).
 	// (GET /choirs/{choirId}/attendance-standing/me)
 	GetMyAttendanceStanding(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// GetChoirBilling A choir's plan and standing, for its "Plan and billing" settings (manage:choir).
+	// (GET /choirs/{choirId}/billing)
+	GetChoirBilling(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// CreateChoirCheckout Open Stripe Checkout to pay for a choir's plan (manage:choir).
+	// (POST /choirs/{choirId}/billing/checkout)
+	CreateChoirCheckout(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// LinkChoirCheckout Give a new choir the subscription its creator paid for in the wizard (manage:choir).
+	// (POST /choirs/{choirId}/billing/link)
+	LinkChoirCheckout(w http.ResponseWriter, r *http.Request, choirId ChoirId)
+	// CreateBillingPortal Open Stripe's customer portal of whoever pays for the choir, to change the card, switch plans or cancel (manage:choir).
+	// (POST /choirs/{choirId}/billing/portal)
+	CreateBillingPortal(w http.ResponseWriter, r *http.Request, choirId ChoirId)
 	// GetChoirStanding Where the choir stands with its plan (view:dashboard), for the banners.
 	// (GET /choirs/{choirId}/billing/standing)
 	GetChoirStanding(w http.ResponseWriter, r *http.Request, choirId ChoirId)
@@ -6627,6 +6722,20 @@ func (siw *ServerInterfaceWrapper) GetSession(w http.ResponseWriter, r *http.Req
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.GetSession(w, r)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreateWizardCheckout operation middleware
+func (siw *ServerInterfaceWrapper) CreateWizardCheckout(w http.ResponseWriter, r *http.Request) {
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateWizardCheckout(w, r)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -7930,6 +8039,110 @@ func (siw *ServerInterfaceWrapper) GetMyAttendanceStanding(w http.ResponseWriter
 
 	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		siw.Handler.GetMyAttendanceStanding(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// GetChoirBilling operation middleware
+func (siw *ServerInterfaceWrapper) GetChoirBilling(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.GetChoirBilling(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreateChoirCheckout operation middleware
+func (siw *ServerInterfaceWrapper) CreateChoirCheckout(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateChoirCheckout(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// LinkChoirCheckout operation middleware
+func (siw *ServerInterfaceWrapper) LinkChoirCheckout(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.LinkChoirCheckout(w, r, choirId)
+	}))
+
+	for _, middleware := range siw.HandlerMiddlewares {
+		handler = middleware(handler)
+	}
+
+	handler.ServeHTTP(w, r)
+}
+
+// CreateBillingPortal operation middleware
+func (siw *ServerInterfaceWrapper) CreateBillingPortal(w http.ResponseWriter, r *http.Request) {
+
+	var err error
+	_ = err
+
+	// ------------- Path parameter "choirId" -------------
+	var choirId ChoirId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "choirId", r.PathValue("choirId"), &choirId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: true})
+	if err != nil {
+		siw.ErrorHandlerFunc(w, r, &InvalidParamFormatError{ParamName: "choirId", Err: err})
+		return
+	}
+
+	handler := http.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		siw.Handler.CreateBillingPortal(w, r, choirId)
 	}))
 
 	for _, middleware := range siw.HandlerMiddlewares {
@@ -12783,6 +12996,11 @@ func HandlerWithOptions(si ServerInterface, options StdHTTPServerOptions) http.H
 
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/info", wrapper.GetInfo)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/billing/plans", wrapper.GetBillingPlans)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/billing/checkout", wrapper.CreateWizardCheckout)
+	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/choirs/{choirId}/billing", wrapper.GetChoirBilling)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/billing/checkout", wrapper.CreateChoirCheckout)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/billing/portal", wrapper.CreateBillingPortal)
+	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/choirs/{choirId}/billing/link", wrapper.LinkChoirCheckout)
 	m.HandleFunc(http.MethodGet+" "+options.BaseURL+"/auth/session", wrapper.GetSession)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/auth/register", wrapper.Register)
 	m.HandleFunc(http.MethodPost+" "+options.BaseURL+"/auth/check-provider", wrapper.CheckAuthProvider)
@@ -16164,6 +16382,115 @@ func (response GetSessiondefaultJSONResponse) VisitGetSessionResponse(w http.Res
 	return err
 }
 
+type CreateWizardCheckoutRequestObject struct {
+	Body *CreateWizardCheckoutJSONRequestBody
+}
+
+type CreateWizardCheckoutResponseObject interface {
+	VisitCreateWizardCheckoutResponse(w http.ResponseWriter) error
+}
+
+type CreateWizardCheckout200JSONResponse BillingRedirect
+
+func (response CreateWizardCheckout200JSONResponse) VisitCreateWizardCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWizardCheckout400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateWizardCheckout400JSONResponse) VisitCreateWizardCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWizardCheckout401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateWizardCheckout401JSONResponse) VisitCreateWizardCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWizardCheckout403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateWizardCheckout403JSONResponse) VisitCreateWizardCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWizardCheckout404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateWizardCheckout404JSONResponse) VisitCreateWizardCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWizardCheckout408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreateWizardCheckout408JSONResponse) VisitCreateWizardCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWizardCheckoutdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateWizardCheckoutdefaultJSONResponse) VisitCreateWizardCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetBillingPlansRequestObject struct {
 }
 
@@ -19246,6 +19573,430 @@ type GetMyAttendanceStandingdefaultJSONResponse struct {
 }
 
 func (response GetMyAttendanceStandingdefaultJSONResponse) VisitGetMyAttendanceStandingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetChoirBillingRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type GetChoirBillingResponseObject interface {
+	VisitGetChoirBillingResponse(w http.ResponseWriter) error
+}
+
+type GetChoirBilling200JSONResponse ChoirBilling
+
+func (response GetChoirBilling200JSONResponse) VisitGetChoirBillingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetChoirBilling401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetChoirBilling401JSONResponse) VisitGetChoirBillingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetChoirBilling403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetChoirBilling403JSONResponse) VisitGetChoirBillingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetChoirBilling404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetChoirBilling404JSONResponse) VisitGetChoirBillingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetChoirBillingdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response GetChoirBillingdefaultJSONResponse) VisitGetChoirBillingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoirCheckoutRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *CreateChoirCheckoutJSONRequestBody
+}
+
+type CreateChoirCheckoutResponseObject interface {
+	VisitCreateChoirCheckoutResponse(w http.ResponseWriter) error
+}
+
+type CreateChoirCheckout200JSONResponse BillingRedirect
+
+func (response CreateChoirCheckout200JSONResponse) VisitCreateChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoirCheckout400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateChoirCheckout400JSONResponse) VisitCreateChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoirCheckout401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateChoirCheckout401JSONResponse) VisitCreateChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoirCheckout403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateChoirCheckout403JSONResponse) VisitCreateChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoirCheckout404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateChoirCheckout404JSONResponse) VisitCreateChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoirCheckout408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response CreateChoirCheckout408JSONResponse) VisitCreateChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoirCheckout409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateChoirCheckout409JSONResponse) VisitCreateChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateChoirCheckoutdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateChoirCheckoutdefaultJSONResponse) VisitCreateChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LinkChoirCheckoutRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+	Body    *LinkChoirCheckoutJSONRequestBody
+}
+
+type LinkChoirCheckoutResponseObject interface {
+	VisitLinkChoirCheckoutResponse(w http.ResponseWriter) error
+}
+
+type LinkChoirCheckout200JSONResponse ChoirBilling
+
+func (response LinkChoirCheckout200JSONResponse) VisitLinkChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LinkChoirCheckout400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response LinkChoirCheckout400JSONResponse) VisitLinkChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LinkChoirCheckout401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response LinkChoirCheckout401JSONResponse) VisitLinkChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LinkChoirCheckout403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response LinkChoirCheckout403JSONResponse) VisitLinkChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LinkChoirCheckout404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response LinkChoirCheckout404JSONResponse) VisitLinkChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LinkChoirCheckout408JSONResponse struct{ RequestTimeoutJSONResponse }
+
+func (response LinkChoirCheckout408JSONResponse) VisitLinkChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(408)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LinkChoirCheckout409JSONResponse struct{ ConflictJSONResponse }
+
+func (response LinkChoirCheckout409JSONResponse) VisitLinkChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type LinkChoirCheckoutdefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response LinkChoirCheckoutdefaultJSONResponse) VisitLinkChoirCheckoutResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(response.StatusCode)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateBillingPortalRequestObject struct {
+	ChoirId ChoirId `json:"choirId"`
+}
+
+type CreateBillingPortalResponseObject interface {
+	VisitCreateBillingPortalResponse(w http.ResponseWriter) error
+}
+
+type CreateBillingPortal200JSONResponse BillingRedirect
+
+func (response CreateBillingPortal200JSONResponse) VisitCreateBillingPortalResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateBillingPortal401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateBillingPortal401JSONResponse) VisitCreateBillingPortalResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateBillingPortal403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateBillingPortal403JSONResponse) VisitCreateBillingPortalResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateBillingPortal404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateBillingPortal404JSONResponse) VisitCreateBillingPortalResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateBillingPortal409JSONResponse struct{ ConflictJSONResponse }
+
+func (response CreateBillingPortal409JSONResponse) VisitCreateBillingPortalResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateBillingPortaldefaultJSONResponse struct {
+	Body       Error
+	StatusCode int
+}
+
+func (response CreateBillingPortaldefaultJSONResponse) VisitCreateBillingPortalResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -32422,6 +33173,9 @@ type StrictServerInterface interface {
 	// GetSession The signed-in user of this browser session (or null), their choirs and the role → permission table.
 	// (GET /auth/session)
 	GetSession(ctx context.Context, request GetSessionRequestObject) (GetSessionResponseObject, error)
+	// CreateWizardCheckout Open Stripe Checkout for a plan before the choir exists (the onboarding wizard's plan step).
+	// (POST /billing/checkout)
+	CreateWizardCheckout(ctx context.Context, request CreateWizardCheckoutRequestObject) (CreateWizardCheckoutResponseObject, error)
 	// GetBillingPlans Whether this server charges for choirs, and its subscription plans (none when billing is off).
 	// (GET /billing/plans)
 	GetBillingPlans(ctx context.Context, request GetBillingPlansRequestObject) (GetBillingPlansResponseObject, error)
@@ -32521,6 +33275,18 @@ type StrictServerInterface interface {
 	// GetMyAttendanceStanding The caller's own standing against the choir's attendance rules (any member of the choir).
 	// (GET /choirs/{choirId}/attendance-standing/me)
 	GetMyAttendanceStanding(ctx context.Context, request GetMyAttendanceStandingRequestObject) (GetMyAttendanceStandingResponseObject, error)
+	// GetChoirBilling A choir's plan and standing, for its "Plan and billing" settings (manage:choir).
+	// (GET /choirs/{choirId}/billing)
+	GetChoirBilling(ctx context.Context, request GetChoirBillingRequestObject) (GetChoirBillingResponseObject, error)
+	// CreateChoirCheckout Open Stripe Checkout to pay for a choir's plan (manage:choir).
+	// (POST /choirs/{choirId}/billing/checkout)
+	CreateChoirCheckout(ctx context.Context, request CreateChoirCheckoutRequestObject) (CreateChoirCheckoutResponseObject, error)
+	// LinkChoirCheckout Give a new choir the subscription its creator paid for in the wizard (manage:choir).
+	// (POST /choirs/{choirId}/billing/link)
+	LinkChoirCheckout(ctx context.Context, request LinkChoirCheckoutRequestObject) (LinkChoirCheckoutResponseObject, error)
+	// CreateBillingPortal Open Stripe's customer portal of whoever pays for the choir, to change the card, switch plans or cancel (manage:choir).
+	// (POST /choirs/{choirId}/billing/portal)
+	CreateBillingPortal(ctx context.Context, request CreateBillingPortalRequestObject) (CreateBillingPortalResponseObject, error)
 	// GetChoirStanding Where the choir stands with its plan (view:dashboard), for the banners.
 	// (GET /choirs/{choirId}/billing/standing)
 	GetChoirStanding(ctx context.Context, request GetChoirStandingRequestObject) (GetChoirStandingResponseObject, error)
@@ -34062,6 +34828,37 @@ func (sh *strictHandler) GetSession(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// CreateWizardCheckout operation middleware
+func (sh *strictHandler) CreateWizardCheckout(w http.ResponseWriter, r *http.Request) {
+	var request CreateWizardCheckoutRequestObject
+
+	var body CreateWizardCheckoutJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateWizardCheckout(ctx, request.(CreateWizardCheckoutRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateWizardCheckout")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateWizardCheckoutResponseObject); ok {
+		if err := validResponse.VisitCreateWizardCheckoutResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
 // GetBillingPlans operation middleware
 func (sh *strictHandler) GetBillingPlans(w http.ResponseWriter, r *http.Request) {
 	var request GetBillingPlansRequestObject
@@ -35005,6 +35802,124 @@ func (sh *strictHandler) GetMyAttendanceStanding(w http.ResponseWriter, r *http.
 		sh.options.ResponseErrorHandlerFunc(w, r, err)
 	} else if validResponse, ok := response.(GetMyAttendanceStandingResponseObject); ok {
 		if err := validResponse.VisitGetMyAttendanceStandingResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// GetChoirBilling operation middleware
+func (sh *strictHandler) GetChoirBilling(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request GetChoirBillingRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.GetChoirBilling(ctx, request.(GetChoirBillingRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetChoirBilling")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(GetChoirBillingResponseObject); ok {
+		if err := validResponse.VisitGetChoirBillingResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreateChoirCheckout operation middleware
+func (sh *strictHandler) CreateChoirCheckout(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CreateChoirCheckoutRequestObject
+
+	request.ChoirId = choirId
+
+	var body CreateChoirCheckoutJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateChoirCheckout(ctx, request.(CreateChoirCheckoutRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateChoirCheckout")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateChoirCheckoutResponseObject); ok {
+		if err := validResponse.VisitCreateChoirCheckoutResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// LinkChoirCheckout operation middleware
+func (sh *strictHandler) LinkChoirCheckout(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request LinkChoirCheckoutRequestObject
+
+	request.ChoirId = choirId
+
+	var body LinkChoirCheckoutJSONRequestBody
+	if err := runtime.BindJSONBody(r, &body); err != nil {
+		sh.options.RequestErrorHandlerFunc(w, r, fmt.Errorf("can't decode JSON body: %w", err))
+		return
+	}
+	request.Body = &body
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.LinkChoirCheckout(ctx, request.(LinkChoirCheckoutRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "LinkChoirCheckout")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(LinkChoirCheckoutResponseObject); ok {
+		if err := validResponse.VisitLinkChoirCheckoutResponse(w); err != nil {
+			sh.options.ResponseErrorHandlerFunc(w, r, err)
+		}
+	} else if response != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, fmt.Errorf("unexpected response type: %T", response))
+	}
+}
+
+// CreateBillingPortal operation middleware
+func (sh *strictHandler) CreateBillingPortal(w http.ResponseWriter, r *http.Request, choirId ChoirId) {
+	var request CreateBillingPortalRequestObject
+
+	request.ChoirId = choirId
+
+	handler := func(ctx context.Context, w http.ResponseWriter, r *http.Request, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateBillingPortal(ctx, request.(CreateBillingPortalRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateBillingPortal")
+	}
+
+	response, err := handler(r.Context(), w, r, request)
+
+	if err != nil {
+		sh.options.ResponseErrorHandlerFunc(w, r, err)
+	} else if validResponse, ok := response.(CreateBillingPortalResponseObject); ok {
+		if err := validResponse.VisitCreateBillingPortalResponse(w); err != nil {
 			sh.options.ResponseErrorHandlerFunc(w, r, err)
 		}
 	} else if response != nil {
@@ -39065,723 +39980,737 @@ func (sh *strictHandler) ListCountries(w http.ResponseWriter, r *http.Request) {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L39biS5tSf4KoTuDiQBIZWqurrHLmGwq5ZUbl2XqnT10TW+Vw0NM4KZyVYkGSYZyspuNOC/Bth/B/cJ",
-	"Fti573EfxU+y4OFHMCLIyEiVVN322jDsUkYEPw4PDw/Px+/8vJXzRcUZYUpuvfl5a05wQQT88/Qaz/T/",
-	"F0TmglaKcrb1ZusILQm+R4QpqlZI4RniU6TmBGEml0SgnY8vbrf++pf/fbu1u7+Vbcl8ThZYN6NWFdl6",
-	"syWVoGy29csv2dY7LNU5L+iUkqLf0cc5YWHDJZYK5XPMZqTIEJYIM/Td9fUFKrAiw139km1VWOAFUXZq",
-	"RwyXK0VzefpAmLqG17v9CzInWEhcZkgS8UBzkqGcs5wIlaGSqlrMaI7LuynRA+MCcTUn4hBxVq4QVRIR",
-	"3bZEOa+Z0uOjutU/10SstrIthhd6iMT3P0wqP+C3XCyw6o82lw9oqgfBCFJ4UhJNoeOr79HOlItFXeK9",
-	"WY1FQYrdQ/Sj5AxNVqggU1yXybFNTVfhwAirF1tv/m1Lt7CV6U63fsgGhyv4oj/YP/3pT3/aOz/fOznJ",
-	"0JKqOaqIoLz4b3ktFV8kx6PbGkmmC2iw37Nmot8foB3NV3b6u3p9sSbJzkt0RSpFFhMikOLoq5foqJ7V",
-	"Ur+iP3z5aqHX2YwS7cDI9aAQZgVSfPcQUcOx+ZxTsS2RoguCfuKMpKZk5h0lsRmpfgSD28q27BA03WEE",
-	"a0h/zYcJT1le1pI+kNgaHCKs0IJLhRRhaKU3AsJTRQRMODUdxceuz/ec5uQCCxUTMIta6p2FBC8JooUT",
-	"MEDVYH8tYKHWbLAH39G6kTFes5wsCFNnwDjQWoXVvGkMt1/KtgT5c02Fll5K1GRND0rhfD7cfvjKZq0f",
-	"45KwAgstS/5IVokO8uCtTTvQ1E+OPLdPN2xTHz2SDDTbvLBZyyDXk82Sh8eQ+Gz6njNyjlU+73Pt9Zwg",
-	"fWBqZsXMnVnAtrgsiUBzXhbSc6k5ZpsRnU33dON7pvU142APVGHdb3KCNHxlw1nqT8k1vycs0biCZ5u1",
-	"+o6ye99mn3KS5IIoSzuywLQkBcK5fgOVlN1n6KtXqCRKn98gbQs6o6ohZ3uApe9ss0Gea7mTpOnCPt2s",
-	"zYsSsxOsyJAsjs9CqzWP6Cw5/so83LBFwR+o5tREm+7xUKvuRJtxPiv1lPBPtSDx0+saz5ITUPBss/Hf",
-	"DEmXenPJ8ot+WVacSQKK5Le4uCR/romEgyznTBEG/8RVVdIctuAL0Jbe/Bw0+38IMt16s/VPLxrl+4V5",
-	"Kl+cCsGF6aq/UYTpDE0EwfcSYSTqkrxB3x+9Ozs5uj778P7u9PLyw6U90rUyuCBS4hnRxzuaUlIWWkkp",
-	"iMK0lJlWGW8ZZVWtENZ/LJCc86VEO1wgjCa8WGmNxyvPSM2xQrk+BxWa6OHgYjdD8PKCC4IqQXIqCcp5",
-	"QW6ZrPO51kPP3sMA764//PH0/f4t2wLZz6Ylzb8A3Y5LLOdEGpIs9QTIJyqVfIMwKmrTHUGaJ/REWK21",
-	"igxhpDcMkviBFFpZlnxBND1JKQmSlOUEUXXLllgCFfQHWu7oJhrpi3CpH65QLfWlRR8HcI3BxYIyKpXA",
-	"iuu+tP44J+YGgV4f/B7oJ2+Z/vHy9Ojk/BSVesioZgURaBvmal7atvQ00392Yh4xRPSzfd3nWy4mtCiM",
-	"VH/eft9zhXBZ8iUp3qCL08vzs6srz+5o6e6K5rDdlkZ3LHF+L+H3iogFlZJyZriVGVIbNgXSV0SYJdOM",
-	"INGO493T86Ozd3fvP1zfHX94//bs8vz0ZHcfnT4QsUJLQRVBOxcfrq4zdHGj/+fo+vi7DJ2cvju9Pt29",
-	"ZZIw5e4IpkupP6GaaaaaKZCaU4mWeIUU52jndutYcCn3uKAzyvx2ty/v60u1We73XL3lNSu+AOU/XN+9",
-	"/XDz/uSN2TxATqzmllAFJxJpcQCbCqg7ISVnM6mvUNho7S1FCOv3tUxRWvSgHb8Y9tYEDRHYYKblnLMp",
-	"FQu4u7ZECdx47b4DyVQSXOhvlnMiiKXUBV6VHBfXnL/DYkaen2Bvz96d3l1/+HD37ujyD6dm19eVHoOe",
-	"UKkHAYLUcKwk4oEIhPOcVEoewm9OZhsKg9SgC6pgz9nj5pouCK+/gPS8PP2Xm9Or67vrs/PTDzfXb2A4",
-	"li+3pTkipOJVpTU2IegDZTNYl28OtFrHWWEnlXPGiFHpqLxleck1R6Mjtgo2H6yiwvdEuuMnb7RpquyS",
-	"XnN+jtnKkkJ+ASIcXZ/evTs7P7s+Pclgpy4wWyGsFFnAqgmixOpIX5CvzJw1WxfoUv+8B7/vIolXaM6X",
-	"SG8OvTeWmMK1NTC5Be/3FUbXsv0UTchUH7lKrDTJ8QxTFjWDUabIjMC8tEbEcK3mXNCfyBcQHkc3198Z",
-	"Gf0GMQ4LSiWSdMYIKCJazzC7AIQzCAfCClLsItjDCPtHWhgQUpDiEMT9LdOt6JlTpg/fpdBkhbuDUVmk",
-	"XHJRZCDjrdBH5FOl9TyklnxvinOlD9G5Fkts5sTFDZN1VXGhSHFOCoqdcfB56XTz/urm4uLD5fXpyZ2W",
-	"H0ZqTGlJtiWyXTtxqG9J6J5anaEtPxAIPlB9bZ9g7szBRnJCSmL6+1lr7hURiho1tqrFjBzB5KzVz9w/",
-	"9hRdaI29r1g3KvO/+a8bjZ5PfiS50uTsdB0oy50R2PXS/17gT+8Im6n51ptXX3+ztnf3Zbx7RR8I2C6S",
-	"XeeNZYPVZYknJXEXgeGe3YfRjqdTWlIcJ7czw3yH5VuCrQTrHCJgVaZMKsxyYg9FkKtgEm9a1/xhm0M7",
-	"2zv+3+bEIcXuNtjh7QAnnJcEA6O7Ny/qSUnl3EiD9GtuH3RIol9QZMbFKrzqTTFV87sJlgSMmySvS6wv",
-	"iXDQR25+2RYtoo2bm1rkgeRCfRD2ZtoTdO11ooW78wWjDZvIuoaxPm2yyKKtWfdj8FX0V1+Qks4or2Xw",
-	"7lkRv7+G00h8Fx2Fs7Mewckp+4MwR2pr0T35si0s71OPjFejz7CnxtthbbXGmGyOc2endV1qWaz/gRZY",
-	"3JNCM3XAoUFXCy1/mT32+j2CeGbGyG5UbNvVtkRTKqRCl1ffX9gjYWoPAD1KfYKqOaHCDkn37sUeZeqb",
-	"14nhwDzAmKDIQq4T9n4RzuFDtxS/+LaxEHil/668t2JUe8a58aGGpXbmiEtrZOqPWxOoCBihe6GDB2g5",
-	"55KEFKMScX0Dybko0I7WsSXCgqB7Uin01QEq8EruxhauK5+dj8NyjuOurOHBzhgbUg/ztlJ6Q7I8ssca",
-	"Lt1sqYCLg4Yji/W5bDDYuL4VPaLpCyzWjPpzWEzNBZFzXkb8aRdE5ISpQ7/JjYGC6kub3pZ6G8Y3t/7l",
-	"ETPVAvrogQg8i0wzxXnNBJrlc7QO+NIMaZDnjrUyExOnE2mVw4jE/JTry3v8oZGBSXFqlGCwEWC/vmiJ",
-	"JVySWJy0lSDp0YioMdquI7KfajFuRpYhwfWaFqjgS3aIzESNwUXf27UCrodj3h4jDuzgGrpkjnqeGoNL",
-	"0N2imvpl+WG69ebfRvKQXcRfsu4qFmsM9ZmxUeyVPMfl/lZEjbk3rre+4dYcPFwgnue1EMa8UUTbUFSV",
-	"caVHxXWwDoX1GFwr9pvMTK1P1x96lL3UBBxHGD2vAq/0bjdX9qrEOcmSXnC005ByNzp10rjtes8awp0k",
-	"R9O8sy0hLiRzB39Adrg/SSIokc9C/8a7OG4NghVoawpPp7Ql1WjGj/HC6w5xmWBVOhvOouZkhSSmBWJc",
-	"K1I7gVwCmbTrhRZZtfQ8u/PjMovxcy8JY08vBmXaWh2o9n6gHgl8hED7NEosfnOirog8GpD6KyKHZrQi",
-	"8j2/mvPl42i/InIz4hsRO0I+e6eYvTAF5Ilqbs08Q5IECxqu3hjmfxbJPiElX8Zlhj4QtbJrNJeW4HJq",
-	"Q/wCndxUT85smyyRmekaSQ+e7r58YeTBuno30z4pycmNfHK900Q+4TK+bm6VvMVjjmUQl2eDumR87ezD",
-	"zed6BR8mJitrNntK8qX0WU8Y22VmV66Z1+BG69wWnnCbJbeE1rXH2Djse5a113Bxwyzx+1/SZDVdG5UY",
-	"6HlBpFxc5aMsvtcVf7I+HsJwuTXanx5O5oIlFV/DCo73+rpGUZD4vFxQVvRhiaW6stug93DRBNhEtK4F",
-	"kZ0vW0aMuFLWmX0TpON0Lz/azE4p7GqYNgLnisasC7ByEYMUZbXSajARaEnIPUQp63+YQKWOsO/chUM5",
-	"ohfvpK3LtLfSY0wEdjbARTFBrTnhc9rV38caVjw5FaBNXLqfc6avFgTncyAhkkrPG3EWo+XIg9PT1Y/K",
-	"jSGza9pYBSw9RnGI25ltLkmYtBeGS2Ln/wBLJCTrgKXb9TNuBrB6vSkEY42YLgZ2s6RsZq8wT7iX3XCa",
-	"9gcnd0lwQRmRMr6DLbvHohEh3N9EGtqQf2/ZZuSTQr835s8WK463L+ordmSJ4cx6VEtViRmLWZEay4NW",
-	"jrCJrIbAprhaJPjyESLA0/mSL2MTW1JW8KVLBehLAXgcC1fXw7eWZk3+yjIrIhBvX+AV+HU5a+5IcO1f",
-	"GfMUBY9phVsWyJTeYSnYGmwwNEuazDPOOMa7NJeOzqbC4r4/V8YZQX/9y787NznEjR2aGHz9M4TXQdTI",
-	"HJdT72fBQrlXJV+YFihDE6KWxNgHnU9OdwBeLyMduFRRR1xg3u44CsCV6g29wQAS3ptGdvRXVX+2LZsV",
-	"da1pMeTsR4b4GVrOeUmQbS7R14AoMn3I2Pb4AL0uMgjLgIgO/3JqOPH+YQU2a58ab+7LAzczzcp6kRPm",
-	"8qRRakg3DJ6O0b77Ejf8PGslUwR2dE9gR4hQUgO3D+6W5krV3ypDR4zJi0k/ep+6jDyNqunzcoLesggJ",
-	"R2qbV0QpymYxq5+/ql2HjpgF/kQXemu/PDgAgpu/DtZaeGLtDQ4t9Ln0R2ceXDUHfidqyTzwngWtHIOo",
-	"zpDiEKFckJwuWvZ0E4Pb9janVKR1y2Rtr43zsT3e+MSbNJ/IhPN7xpclKWapkAkTYJVkPy3eE0ovFvcF",
-	"XzK4Nwiq1yl6HdQtfKcWCcOIPT5YAc52xZHEjBqh8931+btoi7kgWJFifAhQtgVe4g/MhkjEKWHireQm",
-	"zU65OI8ZRF0kRmaDTSGQqwmdtsGlVGpxTZVEuC4oYTmJKzr6JnBRYqXHFB96KiCFfFKXZEE1dY/UQNYq",
-	"6InCvokWeIUmWrPUfL+c05KY2AgzXoj1qlVthP84OlXUqXz9sVeGWJuQXQvueGN2DsXAbLkk+pRGc1zA",
-	"6oRbxFihIerdtTR+knYjy6OmwUXb4h7a9BRWI5TWZm9fwQf2y1qGAUz69aIu4UyrgiAgy3dRzSl9RNdV",
-	"senuShiKx06tya9cdyemzlrkt0NzdIGkCsSN57r0yvTkQsiNntJdt0IjMENRFBLOCQbLqVlbDK+T4sem",
-	"zZF39D6F1rV/xqqYFTIu6Z2Uz1BdafH86iA7ODhA+RxrRYoIeYgEXoKsNsJMS4lCQIj1PmhUPjzy5YH+",
-	"z1MI58i+Nh3PIcHj0Gb/+rXcR8bTY1JmyhLtIbBBJ/f2mtBKPS1FBMVlEzbXUaYZBHAVVGUoLwkGNUKs",
-	"OCPbJgUHoqBZEUqfRdvnFYrIseIzTpgJyfmCSPRAJZ2UxER7U+lyF3d9oERAHnN5eBxxNhKEXhC1x/7S",
-	"MFvIaRkoYCU1GeodxsoGbxOJix28Adc7aRloysUhIotKrdCeuUjBfQ7sbfvobMa4MEGAqLISCIV51nLY",
-	"3rfAn87Mw5fBiOOiriXW1m3pdzQWK9wa2aMkc8xAkmN2jhmOcf3HOYHkmEDHgawjaYKCSgpZGD2C9Zmi",
-	"Zp0jPnk9aE0xHJxvZB3tNIdcudN4rG+pfy6P9C51xj/oOQrGSISMxWavV++TTq60DvWreoQfc2BeklZi",
-	"a5JEsen+srbtnNAqFkXXV65H6sKP1pMaTo36rnllBOnm7RruijTaVqefQQ1WXOHyMXpwV1qadgKPiCFH",
-	"ejjrmcpM/ekWfnNi9mLqfQO9u9266XgJN0qAhIFa9mqaCmYaJ6ZdI4/b4C0AllF+q009UNEReICTiEvG",
-	"ZDml80w2N1HYT75djcjtcag6mibOdBO3WyOMKiL2rOk95wI0TyoRn2aI7M/20fYVrwRmHL3cjlpbWu3G",
-	"4hNoSZLmo5RbcdAb9xP5dmWN8SMyHZxlbVCA+KWEFXvMLTfGOo391BPBx0+GHBJOqk3Q3kKGrDPMlHEg",
-	"MJlzQdDOxcnb3QzMSvxuqlX6HYzg/z0P+MfAGjtatbZ+Dv9KBjm9ACjQHuVuZpxznxZlhha0oJlBAwg9",
-	"ODCQLSM/zBj8H5U1ytsmwAJf0MGMq2baN5WL7+3syN6G2JiTH8NJvwyu0Q3ktT3LYDXHtXh3QhmGVLGn",
-	"mlcrGEH3luBHa58/Nr7ndDx2a5dtjU+rG+nioKEfIx297Md7bj2bjmGbWH8f4e+C/hMcGTQkE0aVhX7W",
-	"Usri7tWR94724H/5YcRlPKnNp7TypA+sdXtdd301E1+zAuCVS0eODwjntdMG20Zi4wiZ3nYlHnj4/KvV",
-	"GHfH9XEpH6or883nccNT3+0aKgc0dcvSufN5O2uw8EO+WE9X3QCEd0asmaTky3PnZ+wnLC+JQDOudSEP",
-	"buFidK13Epx/5nAEYyFYfbbf88BqlMpWhoZTKVSrCUnlDZhcitRT9Yd0s1UUnbBt49qWcJ4fdicBE3OR",
-	"Ekuq5rxWyOJARgIUkqkNkejYLUcLN/FgHsGEs0D4thZuzfL7cO2ecq5Pouu4ZfEjVfMw7dfDpFrcD/0H",
-	"JAKpMk4CF5C79jwzMbVrXotE/Q2Ewvq5X9YlkcmpnyXCq+xjtOOzi7tJXh6/0gaq72Y+j79Nr44N9pU+",
-	"EUaYzVmBFRera5dQGUkkRJDa6BOkwR3JuEILKiWqmT2UW5bWYCBfH2TDhtdIkiz+BP6BaIzdkYMWnVNp",
-	"wmL8EIzZPCfeLWoptHOAFEcvDw52Dxt7ukPFSVIp3M0JQFgT77cG/hXZ5RI12zM+G9ysO6SeAxKH0pKN",
-	"T8H9bNtUHP4q8Gq3pcm72BHbShwMLxr731nvESz9PSXLJFtHlufYRTyamfECwKmQWpLygaAFZ2ouEZ4b",
-	"0DPnfp9zSZgWcRDWkc85l6TBih1lPuupvTFLOWdTOqtFKthR6AkjLO8hGs6kp/KpF8U72PCMRaxzpITt",
-	"kTh4hJMK48ZuhEjPzAS/toafNSswvIbpwKAFZccOGuuCiIvkgTUlSyIDHC1kw2cRDg4tJOe8Lgs0xw/E",
-	"bjItphhHSywYZbN95DxIY7ZcV3mNjHXNvBVm+socd8S0GaG/bJtm6RvF2fX5GZlM3aP0qVioxTqD+Ai1",
-	"mjvYzuM5ye/7xJs65LhI2Iv8oBtIOEYDNNA2lxlsT9hWP9WCNIB82OD/AOSTFeqC17M5wsi1BojO++tv",
-	"IN1jHSbRjDgYXows39KypGx2UWIW2UqE6Y6LtP+t0t9lSAmKS5kZKWIDxDWNtX6Hq6pcmWhkKi0uU8L5",
-	"7AYxijWv6okfkR5++/T9KsKpguaUza4NLYcbvwjf7WUyW6q4EUfpWpf3l0TWZcxMwRnZLKl2Cu7zgdt9",
-	"yvppEPNGmjTc27H5DN7FChNDbUeZIoetm9Ad+Ib5xQB3+zkXR92jbyY2VocZfvoQD3QsyxO8SqBCNZhZ",
-	"fTtBIh8uSO6P6GAKwgCMBr1jgc0okf38/QHkgOsRVrmm4oM3jyVyJrYlogVkGPQxBLZ/trP5Za/5de/n",
-	"1Wq12js/3yuKX+KWfwfodbIWaULF4AycVmxps6NlkIEKxaV5AQTvgj+QYndwAFdaWb2mizFACr4H0HBB",
-	"wQO0XKr0eDBDxvKvKVWQkqj4HY/KM9t3DISoB9AgiP5b629A6bggLXmOk+ZcxtupSwGUhJ3Q6QDchOlf",
-	"j8cNO8a6V0Tf611gEinCaUCApyAAimFQPGeEEYHhtYQtoOlVawHrePmy/bZVNU7aZu64kqxXrioxZWjJ",
-	"RSGd48rg2r4yWYt6Ztc1kfoCoE+663kt9B9x1gbm6Hd4+fYYffXVV7838Mthog6fTiVRh6jherPRynIP",
-	"Uv8eOsEsMZPe2p3uLHkmDv9f7YH0WQbxBt+jqXrgjOStei7KmGsIqClWmgY86zg0sNb5Mba2y5Dsfkti",
-	"/vRAnYkEo4hE4PhcqcpAf+t/7SJcFIJIn+ozJQRsGbgs21jLQIb4Si3JJMflTapHqcWI68YziPkIwToS",
-	"CJfO502aP64qiXhFIEoeIxloR+vzvBxhhkh6IciUCG+7aFNWzvnyqCzfeZyBE7yKZT3M+dJA+VLGRQhL",
-	"AMlsOxxexKW+mXKrU06JoFhmKOcL+BW4RO4ixfmh3iydkj2RsJtWekp0oIPzboJFu+igAwiRPSxQ9+5Q",
-	"V+6g7sJiNkiSGzvv5o/D0qSPhc+k8sSsReoetQZX0yJFPTLMwmA82Wivjve7QbhsxtgeUEitdct0I6Np",
-	"P2bPR4xH8Ls5+6a8LPkS0USC4IYUyLbcmvR7PVMSQR0uA1HoXsyQ5FY6AY50LUl7NCkubpHXd5u5WUdp",
-	"BmHLFxaMNg02Cwe2ugjgbiM5JsuB5127QKfB9ufxkXIqTER8ZHxUrRKoDzVTIhLOfnb1AX318ptv9l4i",
-	"XFZzvPcKIJejx0EaH0Tfa8P8iwWG6IYFKWi9AIeXmJGo17jiUukOE1rcSKzVQf0gFmHaUCTZS9Bmch1O",
-	"TCWONEZwPCZFH573ZNUqjbXdgr9x32fGjAvWimZ08SSwEWufenacWoFHhG0l7/iLCRHeObkBytl47lrr",
-	"bnkqbhN8hHrPjVIfcmZn7x29Pwrw9TQBoiv7JKFZju01lwSECDdCyAwtbTa5Q7oVybgBegiWOpURlNxS",
-	"pwtMy0TwSBjcDu9FjrB3ZKq0bmnSF+BC3UNPCw7ygs6IfKrGBhV3l034JH1tohh7qqaPNV6trvkVJJ1G",
-	"rvel5EgSj1jvkdZcoYudbf0p0pcBpJva3t1HH63bnKrwKypRqafJa5XdMn3d8rbmFZz9eh9YqShITisK",
-	"t8hbFodw4zEzzBGScy6UH13j4YMxZL424qtO4tYwdlM0Z+YDK1fePSUpm4HHys9B2lwal0Gj78cmsUir",
-	"r5AABXXSPDDDhug4A2t9lYjSHVpoZy03q4iWDdi2X3XOE342v1j9Zr9z8Ak+pIII4nKtDl1v7Y587Zia",
-	"qVHAtMEAsvY0f1hDJ/DPjZU1m9lS4Vk6oLEjegblSV+BWGCpiEBySVU+P/RxKnbDmcI9mprSIf2mVq4r",
-	"ltbImsZs0kwvC5wNrWn12s9ihE0uEdxyIh4w/fMfExcQOkwvU/CXFiaMA/46g2ImphrbZoovI5/UOGMw",
-	"JJQbOysDOQAJmeCej5sSMbvfDDHKE8V+nCRqKsrwsRGCVBpwmTgP/8gpI8VJLOQ1qUIOxxya+rJavdrA",
-	"Qdx8FPUOzzkj72tHl741CGJBWnXfpA2f4I1YM9mlEvEl0xtzjgWRaDDEZTON0iycnNPKzWPjWNY1UYgh",
-	"Hbw659e3tZidhUhym3fKb+61nRinr61lMMY1a5biHV3QxCVjLD5SVdYSVYSZ5BBfETABYORuKJv4gc8K",
-	"96XjdPIJLyBjDWpj1At0bEHtojeiqFX2o6m6xNqsagN6pK2KCKFMvq8XBZbzCceieCFtrMoLEOz/BLOK",
-	"2+/9ira7B/862pkKQoyvHYmaMZtbYQi8U2Fa7GYA7HVX1ATtYFTh1QKUIqsRCKLAQTbjiLPdDNLD76Bw",
-	"9I5plT8Q4Q88Mynw9LkPoQbVG1tu3hiVbA2+XX2hJsSOkU9B/ZuZClOO3fh0+sakw5tAAeuMc9dPGAIk",
-	"bNlN4aZic7lgpIDKQOImD6m4wDMCXLpJXo/97kaSYqN0ID3eE7yS+oIRYxleEmPXNqq50b7hqwxh4zUk",
-	"BQCzgToGifoStNwdWBQDiKK3p/4GaDWEZ2RHdMoK+egbbaNteGZcK4CuVPSgtlvGKUz6ZXkYqunuUcNv",
-	"odPCJArZO64r6uY4aQl0elruMXMKRjBYEmtDlVTLrZhEftvaLYmKVNaUCYFTpyaKYNxxX1BpFf245vby",
-	"AP0XtKhLRffMUrgPIGiHGjB1qkYdCZGkwBKzbVeP3uz4plBGS8bsryssNHikaG1h9IkCcZrl6kLQnBzH",
-	"r1UfXTlPQ5NK72BsAjy1OntzhXL9YeZUzTnxdDtEB6hmJZFgbagsFuZTnmvhGTH0dWSHNpLuEcKxLVST",
-	"i23fXrvany9eT8YLVn30WYFKGHIU1NqPOfU0A10pQSvSlG2d89KaZUKZtCJjagXEL3INMmBrFbxsiPFm",
-	"awunBXEwxERYqHdLjVLq+6Kwl5R1EIlu30zvNPUqtVKQOWcUIMVUapUQOIY8l+SBsHrt5q0w1P+0LVd4",
-	"5fZwuG9jsi8LN/koXk2eoZbs8aEPLOdigY1b4XOdUCYTAx5uS3TKZiWV87Q9fJ3T4olS4L2xPG4hTxKm",
-	"SciNxHJTUpoisEY5PUTY1nV3dlF0T0gl4R75gMsaKLA5fTfw3Q25RIa9aonpx13OeMBG8HReJn2ntSWm",
-	"UpGKQZpHiRWRyoYtWt2N8WW3ThbbANgPEPTpjJ2x2AjOlFM05LbrXdIZ26Os36mWM/eML9n43vU1/q0P",
-	"wu2kEoGtDc3oA2GorrTCbuMRAd7vqwYUO5ak11iUo616bdlEFY5stdGcNnAHbqwcDG3wwDfVHHxeN/fT",
-	"blG2M4SoHOAFGfC2FHG3Bf20V9AZVQjXak6Yorm5vfsSyIBEAF4D/ZursQy1g0mxPnwqT4qtoCZEN4qY",
-	"Ykk2jH2eUKHmfyJYDAB3BCudY8YZzXE5kPqPN2lwCGPDO6ATPgpTOMBEyJr4IksbtEMZAHZJUNJ2E4Ww",
-	"kpZibELGUrJ7XH6KWyiXnTJYKjekauZXcmj9jwEePcax5nkshvaooVAYzgAMe7vFyPJ2C4472GlgNfAO",
-	"OcGX2xIp8klFj/mSMjIirRZey8IxDk0x5Vn+Nfi8fzoZtuNIcqHQZGV1T+8yNZ4E/Y6PtpS1gB9Mydyd",
-	"261vcT7P0D/zOWYMXZEJlopidru1m8Cy2Whn/brsnQQmct+dY5XP0+w7tvuwLpCz25BPOFfhtoJ/S7+z",
-	"ACVjIsgDdeHBdmX02V3/9NMqbgoETJiGYA46uye4fRUchyID4xuiRZML7qZwTgpKHmDkl4RhKiU2CFTB",
-	"Xy++xYL/GaxRzb+OSyylnbP/94tLvsD6jNIN9P/54pwXRGg6+H8cc6bIouJC3xqipi079EsieVknbFuc",
-	"TWnRwd9qEMeneMHXx5a/hbfC5TbfXdWzGZFglunvzxtIHf4amVe91JNoobkOzH36UgfVXVdVJx97s9H0",
-	"87FVPk+ZNHwlNT8gzSN6PAf7/9WVJcjQROuavqLvuPt1a1tF0fAg2pkVPo3D8RquFb+DYbu8WbHwfy8w",
-	"q3F5J0lJ8iZC6I6R5fpM6k6XWcgQDaFiCxrfLIyRXGuAJtExBgj3gGk5LhfP5C9KG88cCQJtAZRrBc+n",
-	"l41ZjjPzyWpE6phvuz2SLJhNnBz+AtkmQoknJO4ahjvq54SVdsZu2stsj7FBnmCFTz9VPIas9Bgg/M1B",
-	"7mmRBBBdbdLOpsBufaBza0/2pTt+GBUK6BNWwutPM5g40VePicVIg62OCm8IQhrsUZqMbDiBqJMLfQDH",
-	"8BLAXtdn0/e2BjYjS4g2N5gWxhOwhHz6GVGIcVtUHx4vCbmPW/7mtqhDf6FrM87oM4jfIcWH6TQRt2KG",
-	"M9fnSi0YKZCJsHEID3BJAdMgn07jA9Mq9oiSKHaUdiL2s8zSrj3S9BJc1pFTu0kMjmF7eE9B3APBNtvQ",
-	"6aK+8p5WUffWeYD14+uiM7KEbKrlnDvCGx+KniVk9CwIZuD8TFwGNafE11SLR1NjEBL3Xh28+mbv4+vf",
-	"rxeP0GRIFjvfZnI+v7mhbHqx0ugUg6Gsc16LVhGbV1+t8/kCOmvN1hfdsPSdcSItjoVHI7CPAKtz+ng0",
-	"9nRA9nWs7jkY2k0Wm7Il0zErkKYBwoIkEufIfWGyr4dOdLMIH+3LaQO9a85SvhWb3RB2/TInLr+j1jrO",
-	"3s83yfRsrmFGsfBWvRVMJbp1xZ/gvXQXH5upuaN2ASUtNe1NTi2MuGDu38pm14Lrnpp/SKxqYf9Zw9ex",
-	"W89pQdVVzk2eiM9xoGwGwVcmC8uc8bgs4y0MBnenwvq6CwGvxUhimzdF2p+jfSG4GG8mBdNnE9RdkZxO",
-	"qUnK3TaQ+hn6/ujd2cnR9dmH93enl5cfLjN0eXR9evfu7Pzs+vTE1h0kTWrsElqV6BjurhjhopBoR7dF",
-	"CmfPvjw9Ojk/tYXGt2HQ5qvtXQhiLilhRm6hyQq++O76+gIZZctFkuixU9X4b+9tXYkmHuv9h+u7tx9u",
-	"3p/EzTU+3wgXBTU2l4sW2YZTL7dOPymB0RTnSmZI1vncxfK4cPnKAPstjFsqkG4B7mUD19FdnHm9wGxP",
-	"K6N6W7tGM4980FktyF63dmxqylyqOVkkkuuVWB1NFRFXJOcsFo4PSHbtlZ7zJSo5m+m7+xLTUX5xk/8y",
-	"BDNiXUxhEe5IBet1kvEdZfcGvcNCabprZiIs3/cH6ZATghS+B1/RMsAxCwtp2tijQXylHt5cNych0+wM",
-	"zhylD2JjaHS+2Q2xwWzocczEEUfDGgENh6MwaN+uWql1kMZhQL+5gCwQmEwH+PERM2oQN6PFk0eB+cca",
-	"60rPB+uGauo2WqxQD/Qfo2DAVkk2TlrE0/gxFiMmARVhUrXVoQNeaUFCoG5gPOhTPtIB+CwVE/84lJhH",
-	"oox8LpbHOkCNsVR6HgiNyJXk6P2RyUNcmopwekB5yfN7owp72WICFA5b2yuerbYxQMc6HI4kD2tJmoJN",
-	"fj7sYNO+E9qDqUF9epeU3Tv0DWt7wKrB+JR0xqzuwfXRqCU+wGYAPKWqC8pRQQXJVRnfLMOBnpufTy4W",
-	"cBwp9acG7eyHLGbT8JWsma0e5dkrszmQJhLXhGM010AXjJFYG8cW41KWrEzFDnM3WE873wGGi6raDxsV",
-	"lmojeMXw1DwkxjhHgn79FCy4scNI1CzHihSulHcqYckpa5GbsCsDG4Qp8oUHtBIE53PiKnpWWr1+eXAQ",
-	"gCpZCEEqkcBsRt4EFiyXGtXgY5kAGdH6HAsSeEOlSRk0y4asr74k0FC58mwFse02uoeqfXQk7606Domi",
-	"RJjRmNAgA4Ct9VHFkSQkpY/Gzme55ZcsyThJC+U6hJSADAMAey7ybDSsmz+mhudnoZrXCeNh+L0W0Ek4",
-	"nyS1XD2f6ExXm8DC24YARicukzyw1ZL5yq8tExR1mCgmOk+PeFsOCCO/87RScw4+r/EDNu+7YUeG/NFl",
-	"mzGuL1z6dl745FpXGEmr7nPMCjsNOrV5Lcauac1qtAB1XiJsi/uZ/bc7Qs6aHxyI0vgF6HHXSm4FbbVI",
-	"tp45EhrsF+UQxRvAnPG8EaNDcr5XffdPgAlUCDxVcfNQqDa7TwWZEywk+PQlEQ80JwGgdbbVYJHcgUgb",
-	"LEYDPTRhr+MIHlw++sUCxwIdtrANnT0nQPHb8fo2F4FSvZu5/AcLB6dPjzZGJC3imrez1A1OzZv0ImGy",
-	"P/ySbXVc/s8QjvTZYXZtYlspSEutuD7YZPK/iXihdCRc1sCyN6RrDy22F9trJ995UKvOEhZFyuMV+KHW",
-	"lYkrDHKV+yI6nkbrS6oDKVXvsHXz1G3oPfTqNXg34oAYI3LvI2HJUhGTzH9WPImjuKnhNAYwuNV95pSZ",
-	"RN68bTpJ6j9YGNCIl1PwRXr/KZ56Fql4YXnRfrN2LLHa2A4wLxKc4bH0loIqRRjaoYuKCwttatTse1Ip",
-	"cHQFOBwJP+dKnyQjJmbey4KhJSd2tkgEeJgicv055fLhDcJoTnChFXq+tBY+uFfstCQ/LPjdPVmZcm6Z",
-	"Vv/vYaoO17E0NQXQX//y77qVW8ZrVdVwvvyP3LoIzAG5Qnt7xguJcvnwP/bRj5KzN7CrtFjWX/ysh5Do",
-	"NbtluqP/85d9RHP5xm/F70+/P31/LQ/R1c35+dHlnyAJzMZ+Zui/7x0fvb8+Oz7ae3t6dHW998fTP8Hw",
-	"m98vj97/8ZbN6IPBGdMPYZI7LsVN32qgRf3YFMP2FmSIJ3WlIeAzqSC5EO7lSyx3W4A8gWiw7thGy8jl",
-	"w1a29aOplkFzuT5AxbbhywWuY5FLkmAUSK9JCGDKHnBJEw+ZuZ1FSnvy5YZ3cTtEvowd1zUbGGM36k13",
-	"bYaW+amFTTRzWkcvvtzg1jgo7FPx2Y+R5sKUVIn4PlYI6+2sd4CdIrjvINbSJvh7eCWtoC6pJGtspo47",
-	"NyNngmFt+Lk9UxIRS0HMlZ1pepkCmO0NMqisKenkM0sLunMg3ktzKUgfc8FhuxbPpHnVJROOUhYkr0We",
-	"Ct9wELAgwO9J3DiqBGZySkSyEo0S2LhXt6WtSgOo7N5j4VEZa1lb8PYRMG1RbaS1dD0aB9lIdtrt0QdL",
-	"1qZ9jMG+I2V1FJQv7iFBLBBGs5oWxJb+hxPQmJm5QDuiZtLhIexmHZARgP2vSqw0721LNCv5BJfmpd3M",
-	"Fq1BO87CvZshzdw4bNi53w3ESws3wQ1CEyTsFiIXdcv6gmrbi95R9dz/oKc2/obqP2m4s7snXchfn4OA",
-	"jDa9JUMCsMhIYRjnHIv7gi8ZnLISM6qoHJPABb3Fi+P7scYt0zCa8adXZObDlgvbforpWm31BVvAkqOH",
-	"5/k4crQmhFuFTWmcGACItXnjqjJY/3b1bEykvvQSKEAleK184MiSTPQX8dSaiogFlTKJ4988dwn80BMj",
-	"JAAgMY41tuKMBC6hBV710ZDDcFNP6CepHevay8Ky5UDM2Hr7MPUnic5OYpKl1jgocjRiiv71BgNruNz0",
-	"GZvySAX8HoSTFWXxipEuUWCTjIIHIhwvNb08vNw/WCs1rCLiGggHEJ+hwyZ55hV8ROT9GiC64hEVbDto",
-	"cu19+r2PDZEW8dQhsKEZgUxQ9COnDEqDd7xmEGYyOqBkDT7d49DhZCIP3gfcmqj2JZYm7gIkzg6sMTUo",
-	"hSYkA9LUwfNnLAAj47AHshVczvKW44ICNOMHfk+KkUkMbrsmEO0sdl081cHQJeTAEWh2zb44cqOP2G0h",
-	"D6NBWHxKvNDHMMEoR7ilVXvwwyRIAdA/T5XpZmmiKLzhLg1zkNds2UNEcD5Hi1oqNGlBD9s9PIzG2wDN",
-	"fH2Q3rEdK5Vu+A4U2MxFenCBZjWRaoSTeQTLDy9b0qwmHyKhSnwJ9Gwi/jIjJ8w/YTQZ0r1mQRCdRDs5",
-	"XyxwhiRZ0JyXVpLgyS2TpMJgroSI2cZWp28bguR8xrQebApj5bysF6boIGYrI04P0fb3QZlmLm5Z8IPc",
-	"tn5Mg6sjlMxMbiYpUI4l2aNMEiapvk6Vq12jfBvD+j46gomAGwiidG/ZTmSxMrNUUFLWAIhMSIl2APcE",
-	"HYX3kgyd2y/+AF9YG8UtWxDMXI7RProiD0TgskU/LAjylEKTFdo+3IbBuslYqGR30sBXt6w/xX3kavV+",
-	"fXCg6SyjhruujJAPo7goGckwlOxj0tTirAa+aGja5l4BShqJ25w3MsYlhp4wzI13z1iznJlUJAVnAzJG",
-	"7XLPIk2d2S5SWQzwGPRzp8zoy6u52NvNSu3zl7spSJdEaPgpWOimHPa7AeyD1T1ES2/iM6s+IW5X6l2W",
-	"Y8Y4yGfzfrHGyjesz113Q4ID3U6PwMiPHQURkFR5edJC2ptjExvxFIodr1XOFy3PvJmnZSetpEB6xA8D",
-	"mMEjI0o6qkEvxOF9K9nKMAMIRUMFxuGvzUu9WgvpGuhhVzsiXL+GPsPh+N09lapoOiSZLHs9gem/N5on",
-	"EjNuhI8UNBtKmLR1f8Qed3tVj7y1w7EMN7cF5V2zpZN7pE2K1D6Jc6Nju00ZLHnqrYm3/XK34EHh/8iL",
-	"5LNd5VrxuJvd6BrCxVbsn/nkLaZlLWKOFKW0MpYAHjNbKnlvpgrN8ANBdRUY6WgJx8WSliWSSv+vqBnC",
-	"M6y1V6X/OFLjb84JO4aDpImD3rkkuv6Su6zbx1YOgn6zhmphh675xBL8S01qMiSH2wT+Zz6xp60lsc0M",
-	"sZVSzABAFV5i6tCZIS/MBTrGtZKp4YSEQmBGY5zkui3KZuhHPtG3Bw6GjxzA7QzAEvYa9XgdIODFaGX6",
-	"BJo6UENPlJr0NVGzrBkhBGpQlpd1QRLTdu/2m76wOMQ/eoLPNcEdJRQqoUoGZzkZkTAXolDYHoMsdE/8",
-	"GI+8oxOBxcqUHIhE+TKLXBCBytKqKaC4G/SfIIloTmdzou+p9YIImhuo8tutl7dbLtnG+ItL03ncfM+a",
-	"IT2ygrdrweRoJ6bvMixiRZVNug0PQ+ChaiqzhruSsnsk5yYgOTPoBXpvG6xpvcFlMpa/Dys6IuFrpMWX",
-	"+XIfsWcumnM4vWt0WRdDJBsV8NjC3o/MEfPB86MtomJtuZjuiv2UKjYt06Gx33335vw81pCLlBhZqXlN",
-	"0WXz8KLE+VgsBc2+FeFVSaCoA7DtZAWmFCi0jXa235Ml+hMXJutsexfSgZrcM2uxFlT50ipP4uLqZZyd",
-	"BAkP19SWOHKVTxwXB3WhA0SGNmFSJaMH8yh8+lQcEaaXPYVZkDwVlw9QwMZ64fub3/N4EjId3oDOTBtx",
-	"jjHwmemG9IAtxKZlT9s82PfQjiy5kiEQu37Xp/yMP3IdAS/099FsqM0yEt3C2fkNrZnpchCEMKLBWXyt",
-	"CGBxydW2tTT6Ou9MCcxysp02gaTibHlCMFcC54rKeAb6tahJYxkwazI39btzLkiDTSsKq6vY5gxQZQKU",
-	"aNwKuNk4IjV7NkBFhGm1JxFfIhdbc+XjzdqrZKsat6cPRMeF2WD5XFCpFlhmqIQf5rxc3VkwH4i/0SdR",
-	"QRkWq7vUSbBxmejobPiMso1hP6DiSLp6sSDGNH1u2cAWyZ7iUpJ4+TipuCAWPy9SUVrzqak474pfFKQk",
-	"xsFovC3YfIt2jo6PP9y8v747OT06vj77/uj69CQoa7fr71tUIhjPmMKYrrDVUEllS8i4zah/9zVxGHdU",
-	"C/TFFN/5/mI2unoE7ugVgTCQGxnRrW33sWF3UsR6I5+s4kCzH+ccYXlvjw6qnFIAG7xmHnI8lhI/vsij",
-	"KWOqezBVglyAjUnWtC4MYbh3N3V/gacbw3+5wkIJr7dP3UIzjnYOfvfm4CCmK9nYG08orBCjs7ka7QLv",
-	"IVc2s2mGmblliq9wK5Zy83DQpDZtN3baXlVQlSrVDvHhXJjQ8CWWKOdCAIqmu4VDNa2VVkSMP+cQzUyi",
-	"gt71pr5BJ602GPtjEkzSdRhN0QUhU8UX3e0X1CaXmNBb4VEV/J4gU6VTTzlcpWSiShAhalctoMcarkqG",
-	"5K3jj8cs0lMQaBRF1ky6SVQcv6HW0SONZ9kfCQjIdFlEOOSiSvQNI59yMJi7d7wSDYlsCZcclZIU55gV",
-	"WPFY9ZVIsxClai6G+pTGWrSbzyGuekPs+7AYlIdTIwRMiUssmDEYFZzIO8bVnX6UPEs3qnZpI988RfvE",
-	"WFNAzqxVimGGC586U/tolpBzWiX8CiMrIflY3acvyfq5joMRboBoxVFv7g8G/cMgCS/tSH0OUhPG4QGU",
-	"trItCOSIstn5FB/PcVkSFqtj04crTemeQ/Cb51PcpHO3O3A1Po55QXxRsVg6oapO08CN3Xts8HYW6SI6",
-	"Rn3zegsFiwaLGYGAMJdCi2FTESE5Q/o4kmjHp2QUPK+h0Od//sdXuxEDZFUJ/ukdYTM1P8aKzKy0cgup",
-	"uWHODaoVFEgF20qLwAE2jwBQj/h1O8cKl3zWFPyNvQH9G3Gz9uwPL/ex0la2QAZuMi55cJdOFLmqVkLr",
-	"my7iOKnDJc2TRW1UrnPKavvO+pTtORYLzmh+DFgqn6hafUdjF7uXWod/eTAuD5zK92R5zU1N7xLPEulF",
-	"mM1q61num0hWguY2t6Fv8qDsjCkiHnD5kZD7GDSg/hm8KATC/dSS6OvAkqNaEjkym71eXGChZHJFWKKC",
-	"tMF7AmeD9VZkSAm6WJDiEBVUKspyU34wvIck7mAWt+Ej0cwR9e7YpTkE8MNFnc+R/yow4ECiwbiJi/lK",
-	"zRdPzBMmneminpR0wPjuQHmAy5OEl/UkZU5KG5psIlXFJWR6XZEFVZzFFK+9l69gZq8O0YG+2NidF1eD",
-	"9C8jxcaKYGGBBIoxuzNqnEyKbhsr29FZis9xaemv0/0lc7bD6kIbwGO1qxJFjLjRsNWjMLCU4YVFdPIB",
-	"pTtANhNyamZmsOwgCMVkOdvoeCgy8OaWuS3ruCzzEj1D7pzJkBNQGajIGXJHiAmOhRQBhWcS7fjYzltm",
-	"gjt3M+REX4ac0L5bGKmdIc0ld7bHImv28t3SiYDsli0ou6NWBII1UsII9DF358cPO+6uaracnok9Zu4o",
-	"m/LMmPl3YYYLnN2ybhBvE5kaRJdmB08QXxrwUBoYJdfKOvg4N2ajZBWTNSVlqEMXikSA23JDY4sK/Qr1",
-	"Uszos8G6KWtWIxnyNJhGv1HIXNBbIlou2VM8Vs68PpwVH3aaMP76mjom3yEx1Tz9sMv79s2s3/K6Ecai",
-	"98YWtoptrceF+H2cr3ywLEhQCOAbl4DP0up2JMTPkGow/nWkB8lG/Dm30biIP0Myt/VHRtgGF6Z+qvAj",
-	"iug5246+TOUQkwyY4xbkd3+MVZKR5fHg5cQ2LzG1wI1uINQglGO2QtKUUTLwMIeulh+GEhnu/YSTD8/O",
-	"ig1xrOxxGauobg8czgiqBF1gsdosEPt707RDHesrO5HMavjQeA5XifI3Q4iMj6mPs6YMznrkxWxLgoNz",
-	"vATuuUbXqYJ24k1PyV1kaZdA6XOT25BJYvPbTJdtOh4xh4toTWPf83gOTCbUZ1tV++rbwjifkSv6E0la",
-	"gnA54vAxg3Tv2/6CxtOTdxENTyEGsVI4ny82Aso98t9E9bfAVrR2XA4VfDANsyWpRxt/LiEAYhN98BHp",
-	"1PaTb1ejhpZCeZFHIp/ThyTOC5bqRjYm4lSs2qhqO3g2fqGvcXSzqxGY763VrcFivxFhw1Nn4wNlxMV5",
-	"Kwuyb4MFaKcmNwMPRmSJmLX2TtJ68UP6FLsydasj9f3ogipfii4SccZlmAG1wCsEYR+ZQ8aF+D1mg4Kg",
-	"tUg9c6h6soPLJV7JzEbNT2hZ6hu6KerU9q2nK+Et8KebquS4GBhzicXM1LwsTXJvDV/A4HMsxArtWLi0",
-	"u/Oj/353c/Huw9HJ3fm3u4chtgfK5yS/l1CmvyQmpF8qRH29eGms/CMHrrXlxJjhZ1+ShpZEdtKRbeDc",
-	"qJ76HjHbbY92SamfhmsZMq03LOorbcegSI3ETrpTB4PlHmnWlkd1QXmiyBWWV51SvK1anY+UokPm7I6I",
-	"Xa/Ip29PVhV2smhzA+lTiOh066uKJBd6Y0E9jFMzicQGenb1NAyWpiOKQ/FrZa5njYCH+mye3EUuAqdr",
-	"hf2M60BT5T3Z642MivmpRf7vs/Lmiix0cabIIl74ZsStRg8GXnX9D08H+tosrLZvKFx7ryjDhJQ0GkVC",
-	"c4Sci6s6Vc1y45DXCDu3Bxh26eabJGMgILqBDBdGhMQFWRrFuV6cWO/VhSvD1J+11WPGRG40r/rgjV4f",
-	"WTDcdVNN3DnXzPdRA04OxSZ/f6YMyLYkF+qDaENbJa96AQGb79YM8UhKOmOLaGXFPgTLI2/dnYbWDMnP",
-	"94s5sUy/HwWNBfyMk89p0bw6YrhcKZrLRNhXQl+y8VmJfFXBF8l8qxlPltZd4NUkhd/K1R/SHzY5HuNO",
-	"i2bWyWwMW1cm0Z95eEFEHs2Uu3BFaaZNopArKhjUzIPC/PiesMjNZIll3JkrMS3e84uh4elX/kTk0cD6",
-	"KZ5YoMiRaFOM7CcNaRouyByvuOV1axksXHdY3ZkMZrL0VixSD16qdrJgKxajbkekhEw3eHg+8nR0PWZ+",
-	"XIlZeWZIR1+CdX1Wi5RSP64wQVDSz5YmyLYARnb8h5fweid6cn30nZ9Zv6qln1icOrDUF5BBE1tyV00l",
-	"dtGWCn11YOosQRJqZVuJZFCPtte7kZzgqLFUd3phbR8Jx4Z96uRCOBQBqOFo58Dd4jFbdeL6eW3qgPX8",
-	"wSXnlUzZaYWK51xcW0iq9GAyRKd6GPFcz4qkkIrh0dAcXz5ijmAiDsqsjvgE4HQu4sU4LTBzSbq4O2G4",
-	"UxxB0aAPLegn+PZ263wFn95u7bbSVlxduEeqBK35uiXuMJlbhcyVKwpmnNhRloXXC9EBA+uG94/kLXzT",
-	"FV0rdbs0GxS9jhRJo9JQ4qgizCWNurzCImT1cvU5gqa7ThFhsyTkPll02D4IhsYfwmqmUiskRjjumJQT",
-	"V1tB0k92b47bl50lCUe15jy/lA9Vqj5mun5lE739HPUz44lurSqM6ckk6t0MggRsyw1gArIwEMxolCWV",
-	"6jOqsYbUiV3XhjL9YM5xZG9Drk3U8YZ+68Siazs2Jn3OJa7Xn3lNek8+qStbkmyDAodmRUfYUuOlDd33",
-	"sRFdDEB5f2AEQQCdO4MBMu2v//N/tQC+oRr6js10leg//+ObFrr9AyXLNwWW8wnHQjMD/OAC521mV/g3",
-	"PAeZ7B66P+CJjxGU7nHrF/O1iX6RNhkx/Ns+d/AlZnQWgH9lAtLwjARv2B9yvljUzMYW+i+xv/TaHyRR",
-	"yjq2YGzB364hmw/iOrJzs39ixnjNcuIcYZDb8cbUG4gGCq1RbTerhq6lt0VkJ6WEcsmB7Pfx1QBssVGZ",
-	"9NYo05XShxStCyIC/SqhUfEpslYY4FX5uAF+74ax3uTTMNKwxhQjwGO0JrcT4fht7iKtEpijgqcGVP2k",
-	"me4RqnMyr6272I/Ubrv5cEGj2ZDqm1LnEnwwtK9iVh27Zc6H3vqci0gszC5k/G2TynyItrdNgne4z+1N",
-	"lsXRdyJWYOIK7jcV+rsz7EwnSloL+rL5oZdCRmrDR9EC7YzQfnZtVVODsAbuOEjir0rMRu0cg6fjbiMj",
-	"X7eusrT6ZgLrtyHMdDs5uMFk5X7jBV5ta+2dspxWuDSF2gK0kxIzsB0ucGF4pXXhjHe2aYmCBPzOWwvB",
-	"bxF30J4pe6U4mghIKHB/OlaLq6cl3yDWSnPgVcnVZk7exwTcNAUtxngzOmpai8Xa+E1BuGSzGFkPyseQ",
-	"JayL0UwitTWPeZWMYxR8oV8Z4zUK3h3q6QryNSK+AoJFSVMBvV8dtC7Dmn99+XMotc6ZFn2uZNV4pkhH",
-	"Lkq8IB6loqORQPd8iuyYIZvFbCZf7h0viN11O5OV/dc9We1+lvlwaMTdq6cffuZJm1oXq3psIp83CcJ1",
-	"cIARIkcijYfaOsErM6dk8Oz4i30/OPiHtaXBEwXkzfdZEz5sSZSid2K35bxavW3tuLVnzDPdHFMDfwwM",
-	"2GMDjdbGLDwGEm8g5iAYUGr6cIT0N8pjQrc8OFrcFDqejQNAuB9GlLYPDK3ro7P4GP+eQzBrjKkWuKxL",
-	"Fze1Ieqmqt4/A4mfgQjJmZlUk2j1qTkpi29xfh+xwdZshhb6hHMWYaTm2ASm9jMjm9PQww+mCjiai5CL",
-	"6En4vtRcEGKRV+NN28K5IWbjusNtbaSSzz50RiRXp9/LWK2jRu0hft8MopL5lfB2cUgZv3SWpD5F3pNl",
-	"qziJrx9ti7g0aeigVbssfL1KuDD1Nr1xfO3CiCYDpFveGi25KKRDS9Ra9CnA/6Crmml1P0Pb9gdDK/2D",
-	"1Cz0ChkGwTOeAVKARN/oh3oO8IK+c7x8bd7SD3wKLvqde89OkhRabc/90kMp9+3P8FE1RjCTFermnzX7",
-	"ordCAfuu33By08LAT6OMbBZ72JERv3HlJh3XGOqnG+qT46/Vj7qLgvVyIHh7E13CVR9u3dLsH+HdLOgz",
-	"RaxrsqjKKAxTXktl4lo7t2dszLO0NPLYojYgXFUlJTIuVYZBqDe/Srthx6/UXbTKEIXYXk/t7NaRJaEN",
-	"fP6AmzJnrw/W3aOgs3Uj/QKaYULt6vaRGmkK72sACPxRJpZEGuqQnWW80WSduSMxeaje/OGBiHjKf4OR",
-	"14F51ce9tZniALneVXvellC+do8y55MIo4bisXchGOIGcA/BVyYMPpYyqIfr/Kkxn4+NSGFkaVKINjE9",
-	"AC2Gu47lNpel6VWmKmslnFQXBk/dkL6p3EA69uw5rRKwfWR5PafynLNYdWS7sDZHzao0ev1eSuvxpBIt",
-	"9Ldo5+b6OIHkChbbc0zLtwMVmPxLV9Ewz9MFpqVs+XZc0BlEc2rVjHGYuVE+nbsV2UKFHvYVQMxt4T1D",
-	"8sSwNcuexVTMK8PLElVEoJvrYz2MrDeuDPGy2Jx/rqDXRNybLAmpVsMbkBGqSTl+p0mTF+gT0zZNL7M8",
-	"3eGlsHS9GXXoHWn12V38Psc0ixHu3q6QiAo1XtI8lsaW3zO+LEkxI983UjVWaARkwAIrIigukRWgh1rO",
-	"BW0sbAgyBbmnDzqBjLc/TvPg02IoYs7kVAYvt8seBKrLhBcJF0dTb94D0EU9BbqF75IV7X2hevTd9fk7",
-	"fdGTc77cH8hS3sQdMIDs6yCu46jOkJbpdzekd9qKgSAWVkT5LFX9cHwZJtvkZujTCqv15z9w5BW8+it7",
-	"VZyWALwTMEDoFolslHTScout09vxqHktiWAfTGWBP9FFvdh68/IA/gMx3/aXtdJpUOPpjsYDE/TrELXZ",
-	"cNxymGIn4zVDGM4FQLJE64A/giXB57wZT8aiY8GjbWaTJmQAkzQi2anPkOmWE/ebuMxz8i5DdaXl1NcH",
-	"gFCWz7HAuSJCHiKBl0aMUWah6gvBoRSwSZE2MKRbb15ZfouBf8F5cDzHLIaU9IGBIlxQKMpyb2uY2ZrP",
-	"iociHU5pRpbuaFlTLyOCufiqNbsMlKCSGg91MJmXsakk7g1A2fR6xIMRc8zOIUYr7qhYkDQ+pj3tqDTn",
-	"aivkajlv0UuiSo8heYdPVlTzRQqMErkwlsrmmDWl+zqLs3MACqOpCMA9LJIdXEJzdAPccOevtRD4drOA",
-	"1tkg1HBLpgxpQQnvUvjGJnInGSE1FO40pIjZh3rRVkapDYd2iA7sFYCNqVnXwwgP6ZCNODPsaVA83Vmx",
-	"uXDvVZjwDfQUp/RErvBDbBbjFYn1tLpyWtEo3otfetcMorlYjNRAAp2/M6pazXm6kqs7cQaV56dQiN0B",
-	"E9+VT2EialS8tBroR5GFhAkntJbE8aPCdr6phHTLtk5Q+uajwwtyy2KJbpum5AzEicrHp9wUUFhOdkIz",
-	"h+bzjpoqFJEKAimoq8GqxaP8hGHnkEIdNw+ceQQky0EDHu5ei5th0AzGWBCpqGbq4uR5YGTmhCg/6NFY",
-	"MutDOLzv9IROpzSvS7UaN+TPjP0I4FO6YSCxIQ0QuEufgJrruOBDRVjskBpi7XSeXJI93SdDw9F3i1hc",
-	"eoMIk4rHDQrkzQlaQDtoQkrOZhIpHoTcmrtC8761efpiAWsdfxOc0LInWGTor//3/4teQr6pr/W1no2q",
-	"KB4s2IVyLsi2RBXgV0PjCWT0aLFSlz9HmS8KZudtGjt4TG6cPVSrFLxrezUjusmiebBRurJlj7XOfNv8",
-	"0NguSRxPPXpAXfsw4W2JSp7j0tikm4PrEOEAPhXyEH3FZEnEg/5yf/B0a/f4jvMKVVhKV4aISiRNJTsk",
-	"OZpigXbyelGXWN/ldu1imvQZOxBI7IQoDM0CqCrxihRopypriFKFu5U39Bxkj8u49mH4Lh7kilcCM45e",
-	"bsMeaAKsHcZuIrLbDG9tHijOVY1LE4+upzOeNiOTs6tk2vtHwLzQ/U5wfm+uqkvIArJahM9Ra7bYgb7v",
-	"/u6b7PXBgcm1NrxgwPr0TVfLiPZHmsPAonCIGA/ElL6TSQjJTyWaezve77553bLiHUTmaQkWx0u+uTk7",
-	"gVFNBF9KsPveE+OPcRk/juKbZtR7+sE7GTrY/xr99S//G73c//oxoqiZRmZVujYjNTk3VTfVPC4dAHHo",
-	"OlGpFbh+Bc6ISvAHWoBAmHNAb67MtyYd0VrFG1yIfkWeKujLLENoGfv669gmqScllXP9hc24WPNJ18DR",
-	"7rLXYJwkfEpjEEvpGqjw5ITOiFQDRZSyLfDcJfXjOZYX/WKqY5AD/wDJikdQlCoJwXqU50RKUhw3Ws76",
-	"lLWhiJ/FFA/OtppzRhoddG1nco4FuZjbCuE9WQROyCkpS770WVUAHUpsgKT+0pXv34EsTiqVwIoLiQxM",
-	"KMox2x1R5xW0V1fstVm0gB7t2bXG3l2QKHu0qNde+vhqDXBqE2CSLKqlOMrBsnwI0KOkLHwVbFtBkyqJ",
-	"HnBZR0r5Pw13D7JSh1U64plZbA7zPhJkwR+I7C16XDK3mCqy7jGqgqCTUfdgPkeS5xSXPgLFCUbpDmY4",
-	"8OZQyTQtDPFPdQogdMb5rCQjyrDZFzPbWJRFajk3RZGs/OyI5PBRn3u+P7o4O0HmJXRPVhnCDNVMK6wC",
-	"uBNd7L36+htUccogLHeCJfnmdS1KtANxcSZ3+wpI8key2l2f/NiMKDWdq3rix5nw4xBWwJASJ1ot57BM",
-	"NNcXje+ury+uEC4KPSW4MME6Wk2g58B5/btYxuGniprr6XX0VnIkW9rFjGr+peoQVKJaDlZfaFSYe4tr",
-	"37cwdk7G1zEXU/Xq62+K7psv17tw7HfGYhdZlW7UoaO9HW9qGW+YNAs5ISNWcd0SpAYR6/0yrFe4pmLi",
-	"Z+RJt9tJDMTmy17WZsO7uHVcXgRjsuXS+0gRfIqm9IFAJmu6NCKa0k+kuNOHxBsXXMUr080b50nUP+9m",
-	"Wtnev2WCmKvEneJ3EFj7BvHpVBKVoZpRlSED3wAln+D5WbEPUewFXt1FPraPslsW+9AN+04qUeeqFuRN",
-	"kGSc+a+Hx75/y/SL5eqOs7sCr6Tptly5Un5ox4XsvtzN7LMTvJL76Kgs3yDXKlI/0QLulYQBnvL+Lfto",
-	"RgC/mkEwvCASYUFQyZdE5FgSdMpmWrc0Vauil+z+jdPTI0y9MFkfesfpK3U058KObci0HESQQdIIZmHq",
-	"ttacprgsER/Ick7ZwlxwX7/yju+glUqiFQNvfNa9zSkoOlNeCwjt0qOMztOwXSJ03MZVu27ayw+am+P7",
-	"ILSr4TKwOXZ4dcvAM0X5OF416KeEVq43Sjg6OybI9Yi2ZPuNNtZw62b4w+0dMCbON1Xx+pLMqFREJONr",
-	"0rejYb2QsgeqyDW/JwlHLbxgir0vwaJSUnZvTQgzo+HrZzle6HuA4PVsfoioubBaLdEd7qYGv/mDFCa5",
-	"iEoEQx8H4TGoxPYvb0kNd7PUUHcVqZo7QvRWMrxw8aJk6XUzNZLXmSrP/PLoK0ulSOFiXUlxFltSURO7",
-	"ECxcW1iuorVcLnnLRd5SE/YNVrB4rEY9onzZlbGg3MgI+ztC++HHKWr84CdRDEv9a5i3Z4LXYRq14gus",
-	"aB4ED894FpSWEFI1dlW15BkiOJ8jCMr56sBBFIZxCV1R0K5qYVMtXvUFg5vDlQNL6vOFyx4Zb7V2jeqv",
-	"bMPtgXwdK1Mk1Le4xAz8p2voiZ3abiuX5URY0nZu+/rdkghlsCxDjEgIaZ6SJREeBwNgb02GJ7TVgPxW",
-	"eKZvCNaueOgWImt8K4ybjsZ4PVLpOWCs65BhiO9C8iaBVcesE/TUzVJy55UI0v4s1U2dR010cN+5RDd/",
-	"ckKU9foikmFeUpGerCTK2USSh86gyFXuTFkTogavBcI1OpxOGXgDD+brwG9cFV631+DAJcBaYPMLXpLM",
-	"aroBBhxVaM7LQnpULo/Gpf9omkZ6xG/0j7fM4MbxKQqR4xD5hHNVrhCWgfMGETblIodbKtoxIY1TWpak",
-	"QFPBFy03zy2AXlsrMORGM1y+wGDA2t1HR8gQy2xSM+refMD2D/wDE75l5rUQsS1DMcA2SAsKENti2ne4",
-	"OqM9cA1IX0Svai3/EzXpOPwJ2moiIz+7sa7J6VF8H+wj+VAdAQ5kzP2OWTx9IVQZLKSKvoNOp0Tow9UA",
-	"S0JetCBViXNjT0mkY24Em/LZYJweiNTNzo1imDqpBEw/nDaF4AjTG2Q1gbORcXUHv603uA0AhRqY0FgQ",
-	"EPZL+BxYrlkHSzaWiMtd5pjRr0y8LdYnfnzpg9iOWDV9dr8tXZqe1NcC3ATlNkqnPv6pQrm+SlcWakCq",
-	"uqDcWkTKOOD2cFzU5lxZWVy3sSnp7B6Q4DTpI9XYtHANsSQashrYWoUANB7cvzaspAVatll2ezx8y9DA",
-	"LXwbt9fON8WhV35P+MO5X8fA7IboUWzvA4lwIJkKjtAssUcZ0leObdlPj5SPzPc89y1EUzb6esPIHdj5",
-	"MM4LSbTZDNnKEbD0+vSGiWu1YAc7avBaoQcqqeLCHeCMB03B1jK6hPM+7e6j66A8nvFFMQ6F5E3+m0R8",
-	"yd7cMqqQILiwXhajyiiO5rQgFriuUV6WvC4LW04a7TD8QGfmkgkrkN0ywWtF0KzGAOwxqZXiTNqxAA0U",
-	"RyXn96iuAG3E5oBSicID0GAG3rJQv8kMjKuH7rUKmeWShj3MA6xMy/u37AjiYelPdqAufaAgOS1IgSar",
-	"cIKc+agu0Iy11hNcf8exROsivDFKRW0C+uwmiW1O2/4Zm/LI5iopYeqseqr4ZmN3VHGPGrhniHyCBEIA",
-	"QCGEbRR6TdScR04ed+HIkHHkgSr7Uy0S8UJESCpVco56PY5m7cdDwZmOYK2W/WDbKXnBrENihp1mzYoO",
-	"8MKNjCl+/wis+EdgxW8qsOKKKHh8zBcVCa0PG/jncvhWa1eQPTyjD4TpsxLOQjYzwRZazptjqjCWqdcH",
-	"B0hgWBEwSOkjTyth0MXuoT09GVdQP4DAM0dgBLi1TnsNTgutrypSlpCzbLrvBySY8Y4NkmhQBZJwQy3h",
-	"GA3NaPAQ1pjKHCKS/SC6ZEFUQAL2OFyeOAiVqsU6l29gVT2IoE8V63HQ2uM8K5oL+zu6oJGYhXMuld+Y",
-	"Ox1caYhutQl7gTld7nqlhduIUQBJ0/t6jh9IAhWEMzUvVxfCAtu3x3FzhQpelliYwEh4OQECYiUb+YQX",
-	"kLC8dU4KWi/QsUXij+Qj5HyxIC4FLlY9BAAeEiQCldy8YepF632hDydpdpABOWiG8/IP38bz7ZtOHg1f",
-	"EVZLDEfZXuVYZ51ZdtYj4NA2vcZsB3MsuQuSXOAS0rFgVUAwilkc3K+L2/dEEKTvyfKaG254JAjpgjLn",
-	"1/wIPtVR6Sveqv3RQe19kbSXZK5LM4zIjDqEiq3zNY5WnSt5JI7un4SYzSaTDbRdMA148LZE9rOtpWSK",
-	"oOtTR+HZsFgYW5A4szNpDSRBhSSy7xApDtE/fTX53avpN8ag4S6l+xskII8tQwMO7qQfYyNXRbx5VZ0y",
-	"wcsyXnGVqwrXan4j4nr2n8UxL2Jxa+ji/R9QgRVGN5fv3GXWNqZ/isdcklyQEfcQ+14Wjs6PJTbLG6al",
-	"uWfI7lInQAZ7pQtTbBSEpA3kPqbteO4aE7GxOdgy69rOwBtZrtCcFgXohX/9y/9j/vt/2VNqn4vZbpy8",
-	"bpDFiBjRlpHNebebBmJkSBZ2ntS0VGdsoztUXxW4OrqOHr5jyj8PiIpIZWc33oFJblZz6lGDTI0vNiot",
-	"96M4GI3PJH59C6AnbJktl/rHVJNQ5ZDMOpAYuymTOcnvS5tuPaTT6lEf+5fDU3bMl42vpanSNfqbusr5",
-	"gqbwlBn5pBwN4FKkVV+4PYHmlCHJOfMmWrTjQi++3h0Pz2fDypJA+76ay7/UDRJ1vOSwrxJiV1LOwY45",
-	"IQjLe31DhPBzSEMD1Ap9kTtslWTydTDBGzze5hxUFl9b/sdRPAv4MsXLxyEL9ddnZqIY9qznBklFKmmD",
-	"XhTN70Nvs5uiPoz6t1dQEI6K5PXBc+QViVbyERCKa7ILHKo0+USlSoDC2NgRCH6KuSyPmHFmWw8SoK61",
-	"amlx0Yl/ov4al+gRwKYvjJsmmiThVsYHyZheTckZwHM0upoBKRphrelMMgup3CFpd3wphjihckGllQzu",
-	"OtIImth2id1KGhmwpgxll0hGNOaYWfN6Y5lp+xIBottw5e5n+JJ70mGxaiT5WIdpNljO1DnurBreiDls",
-	"UqkNbmqQoklZiIi+maDQdE+XXYeCJmOCkl0FJgNm364q54PYd0zNdQDdBxcl9Yj3cb2oZmbtY9vD1D7i",
-	"tsCes24GoV6clatDG23YK9zFawU4UtA8lOJrtvJmtMNC3TTDHIXg3HOGGmYI6J3abKmid5tjKQ3CHaW6",
-	"70x2qKDbaAKmCxlWiRptzUrZCm2mZut7Hj4ZkZfUrseWnHPcSDLH8tLtwDTYh96uCaiz5yh077vM2uOL",
-	"ze1PvBYnWOGI8+ZTxYVysZv9S795vgm4v8Kn8E1slde6cgSRiguSHo/kJQH/wYfpMO5teIBDqrtRv5w3",
-	"V4sjuAyzctWOPz1EBSmJCVjHWnzVTNHSqGxzF9NsnMMPHdm7WYaRI217Ul2nR7BAbfJEU7mkVoSoWl3p",
-	"5bBBR8Z3d8z5PU2Bdlg0AuyzIuHwlGin5DPKMvRABJ2uzqfYaD6dHMptecu0zjvB+f2uJuyclA3UQQ4d",
-	"Z+g7paoPQG1WoCu8IFdUkf/2Dn/aR0fW1XHLTIrA8dH767Pjo7tvj65O724u30GbSlXSJu5Qhe7uvuNS",
-	"7eWYKZrjOzeDnStNAJLdsrl+rFc3QxdYzf/bi9199NEdBs2MIRTI5iDA4QtFMxBn5Ja5q9jrg5eGp3Je",
-	"EHR0c/3d3enl5YdLE6xIjbsIqOsuzFudcTXyCVf0j0TzAuROGNd6BP+QMyVwrnxVFM1zx6ZN5xbSZNTs",
-	"aYMv9tGpDSmQFWeS3DKYjkcolDV4zsDQRwkAK54KwQUy3GPmYoXRluvq6OIswL97s/Vy/wDSeirCcEW3",
-	"3mx9tX+w/xVE36o5cNsLG5z6wpzDe7kzEtuLuqe2FodbV0QdwXvOs2ADIr61uGqaDlZPCxJSX/xo0QuN",
-	"0FknkoIenAXvl/ZeVKImRvgA6WAirw5e99fmkhiBQop9TYfXBwepzn1bL77F3gUJn7xc/8kNwzacxGgZ",
-	"rw++Wv/RWy4mYI4yX7xe/8V7rt7ymtkufrf+AzuPa7og3BQrsDl56z8FXjMiyhU68dQMagR58bzk4h6u",
-	"wjslluoOW7fvnQlZpYUrSkolMk5lBAIUnfOCZGA8CcN6JMj5fejfc6hTVfcqQSAU1SrpMxLh1D8Q5W4D",
-	"F8HrPaY5eDK2jXUHfBu5RDSv7D+ayT5rKb+zsDDtwDpU0nubw+XvBXLOlwzt+KDM3X2DFBKXDimaP72U",
-	"SJJ7nZj4tVccYYkkfvgbEEm/ooSZfxZ/tqSGFkB7YItPS4t3VJoQFFOn4nPFxPhKI9BfkLzVUUB/iaWh",
-	"C76EiIBeDCxclY1cNrXrfxXR4mzkYFa0LixjYXUx3ybeCZbEIDmPW70XP9tg5l9MLpLAC6LgRpuIvGxe",
-	"eeHCj375YUB2dRjgGWSW78FWD/rC8qrPcXFpJc1jkFT6/vIP7ekJZNt1LXxo87Z07M9DDwRnUPF9Og12",
-	"RNYkRrjNpFvobhRaEKaosxIkhdxZ89pzMhpnjOSKFEc28y3FaLl70efI/UpCy4+4jzOUJPSLn+2/V1Yk",
-	"gR2C9Al/w0rK7i3pVyb9NJRd1IQnAzSDvY82LW91JUQWLELXBvXDmEvRCZWe7vu/7V36+/UfHHM2LWn+",
-	"+fuzIQvCfvUBZBJb79ISr6BwDp1BITShtzDr8sdiiocuJedTfOVy1J5t/zWdRPadefIr7bPrJd+b4lxx",
-	"gXSrBMwWYMyRblgdYr5wwD57uQcQ4jJC3EsyI0z/QNqIQ890lPOCbGSdeLrVbU8vIVkZWYL5SxovCy8L",
-	"xBmAgqKSA16qvrH/fV5BXr8aITeuOT/HbGW/lk9wdYFUWA+2aioRmhUwNkqMbBII/BzhdMVVZexwroJl",
-	"lNGP7BvXXFX/P+TuD+wQEtc0pWWX1n+nDL3pQfir7ABQcFVSwHMfFmHCf/R6HSJBVC2Y7Cwj5BundkhB",
-	"pYs3iG+QE/PCb2l/RNSwD9PpP8TvF2O+6XQzMUwgujfNYyb617PYMwnDTpxx+qzPwGu0IspZhUyw75dV",
-	"77+ktn6lsFDhKnOxh6sKwbppYjWixaRmaXJ4H9y/XMYWP4S3ia+6qRcXeHufx0oUdvK5Ysa0VvzjYPz1",
-	"ZJNZAhMGZlfVCSOw51hxxBnZR6fMw/WYS6fHwW+zqqAP2BTGTd00fQzJM8on30dEMpmoEokmhLIZWuAC",
-	"YuMKvmQlx4VBOWhDNvw6N9IYvIQN9QB5AWgHFpLDBs8tMaAlmLgTWxLGrkx8nV64EJVQtPQFeYC8VxB3",
-	"ETDoqNYeyGtluMNE62FlkFls7QcTI2FiG3QjeUmwIMVudst0G1UtZro5qBziym/XrCTSontDmUHoCqYK",
-	"6poNYbGWvH30+uD36N3R1fXd0cn52XsIor5lEGyDLQRfP0QHQLCsZ6If7HMIbb7/cHdxdHX18cPliQF6",
-	"YLfM0cMHBQb75/XBgWmrIArTUu67R+ZrtBSczfz7JlyiazCA/W1nduJW6LmCGlq9/EqXq+5cI9v2pGG8",
-	"Q196eWmDdw0HfeGz5G9BxANFScRlCVg1QPTMANSLhUs+D8+DhNgIovniUsNW0GZWYulN38jbzERIcWYT",
-	"37U6RIp9dOTyLrycowy9eo3mvBYS7bx+9XuI+I3uliBesMenr56MT8OoxLjOa0ae+VxsLoKJf4ba+2sw",
-	"z5G8tyLPLSOfxlkJUgN3MPrXswtzolqcmh/5BP25JjXJjF8JsleIwTNY7Q4z14ufzT+sEyOqTpzYU7u1",
-	"+uu9GK7hQR9GgDX/zetshEtjSBz+RKs2l/l08gllmtr9DqLs9a9nF59zd9rQ0fF5oseuDezzFOMAI/jt",
-	"vqO57b/C+b97iDBb6U9JKcm2dAGIUz22HuP4Uj0ppdNV83nGM8x1kYy0gce/JW0yHFKFVT6PuAihqExI",
-	"vadXQdr1a76w5rFm1WoYVNFZvX+ERvUukRBQnbVBgiyGYAHIPEGoWWf72vvBcIDAlXvpS4RAhZBlI4Kf",
-	"3Nh+u/dGR+IE5V/87OvJDQYMnLLiygeirz9mwyJ1TxwrcMqK33iQwGct4ikbPja766kvtS9+5JPBuON/",
-	"5pN/0brYcx6Cvo+EPAVl8Euu22fvJa/CIsCCnQE4u8U/s2DTu+ivf/l3CA0FJBS9DpDyk+m7jVhpOQip",
-	"mFPQgDNf0ED/XQsi/bWLClOoheix9Nb2xc8/8slZ8csLaDUSaxjZgvDFZ6q5qbAGJVb/zCe/OjcFFWeB",
-	"MH+/UuGyZghbLgK+xDNMG++lIFDQDG5pWCmyqLRK3WLUFk/xByIeKFkGMqObNenxTq33xtld5riAW6FB",
-	"B+bCCSvI0rWpckGkoDVPAm9b+97hrQleWlJJLJydLAmpVvsIIkGRhaYH72v/axcOZ4o8wLtaSyMC3Vwf",
-	"2/JVpzifI1N5D+V8QaRBEdBDxbOZIDOsgIX0DoVEqLK0ccAxq5y+RJRY6XvbB0e459RLu30ltoBbxL8p",
-	"mVrZya0TqTYqG/yIlgPB5gyMkjlOyxpm0AwANcJMFCu8bPHgKlOKmYqsHacPRdNa+0IGoGkyuTk+6l03",
-	"oWVpaqlPAQCZlNM9WxbXZNftImJAKKFyAkCW60HZiUHRoUqtXAkzt91uWc0Av84a2fVWAWA/ifI5BlMn",
-	"avfPslYTk5WJtEduC1d4Jd3uvWXNhub6kVSoqAnauVKCVsRCImhZSl15TVP8dzdzVnlbCUIQ2PVmTIcQ",
-	"WX/LGnBMhzw4BQP5igjIuselufTDkKZWdsAfLw/Qf0HQ/k5QmuLl7j6yaNi3zNjdO7n54EPoYx9mrpaF",
-	"DVM2iIAFJ9H97VMtrlrL/9xh72Fv76hM2hUtx/i8YS16/4Y0qdOGObcNfkNmfFeARVFLvUPhNJMKDhEL",
-	"SwFLJpuCe+UKyk2TRodyP1uCDJ13rX3dJG28aCBPPzt3I35+tvcJMrjpC0KgrrnFqWQgIcwjvT8g5bjZ",
-	"v97TdMvCaUBkxUw3BAewOWZdfUNDZU2/rw72CrxCSkCytcICvIOML9ti5JZpORbKEbdXqXyDXh/8PrZv",
-	"2iC5z2QiiiPx/hppKuF+Hdyr2xISohrl1FT++PvLWPmS0TXn+J54j217W4Eaak9Hqxi3ZMFhcFiCK9gL",
-	"h1rNXwD20J6Lrh8KtCH5/VGt5q489DMxPOjAv5YzNpgezDfG5x8tKMA940vm7BQW1vDxPP53GAlogTS2",
-	"3vzbD91EZ32DMnqqrXToIxx2DD9q1vRM2eZX47IdYFTzwqnFenwOHm1hmX5hHrX7w7Qe489j59P+7TPj",
-	"l5CgCS60VOpzog8EAKzZAH7PfGCCV0vK7iNM+QJwDIuhjBj9/Dho6jcjRV/1tbgrwhSiLQFnIPVMDXwX",
-	"OtHEWf1D9q3huitilfcWN1kG1Cd3yFSAHJTmpXfw+HnYB9r+lQSc7RuK9cZcTo1xzQApQU1tZIPM4SZB",
-	"ir/b6NrfAAvbXEuQk42xqRs2ZRmYW3DhFAfr52O8Xlc+2PIQhZGVEEX1wO+tuchsLQi2tJGW+1/uyt8Q",
-	"7Odfsh5q2L/98EufjvpiCxBfE8GXsh9brKm4Pn31eI7LkrAZeeYM1qafxPVviSncr3P3ok3WNZ6JJ2TC",
-	"BvU5oJ1Be3XZ4m4s076UMGEfUZb83sG0/f2l8Y2Vq/+QnM8kOd9SRuU8ZFFwX7F2zoyByPOYtT4DLxQJ",
-	"nBb5i5/d9eiXFw46MCknPtAiP3YvZRta+/yFX0s18LSC6yiA6uMFVCdKBjYkvpPKljXa9EPwEj/6w7t2",
-	"UZrx8RhfxZTka47sHcDSF+2YoxGgAfWh1OsUceY84BmiLC9rMOBj5JsQBOdz85uTbrypiWVC+omJJZ6Q",
-	"mf3JspXVixhZ+uwFV2FrQnJc2+KMjntQQcHN4lRSg08cXol2dYMN/k8DVJFtzQkuLILtO26kUlsg9UI7",
-	"v8jZ+hFSMVqz1Pcu4xNxBNWEPkSCmMK1EqnuQg7tODAlJ7cbpMLpPff0e23R3WuemlAdzFSFc1WO3A/6",
-	"uhotSx/vQxBfyDrSjy321oNOH7tbwmXZR0el5Egah4Ccc6H2SvpAigbr1KpzOw4PVK9E1gUv1T+imumF",
-	"/u76+uJq1+4N6hbdiVxA92l0hkOP9WO3nd4nwApTI6yd98HAxT+K3R9xlD7/DvmWzCjrgNCiHS7AsgGe",
-	"KXCZNihgaLLyewUSrDoLGewVdxV4MeVixgf0/7fw/JlzN5/XEuLvPb+GFeTLQGz9ptN9huwsweIIIonq",
-	"We08o8LjYavdc7Npq4/PzTB27VjPW3FoXZvu1hzUZDaFYH7ztrsn5Q1l1SPPHimbb5xtBJlRqdq+su5d",
-	"WPB6Nm8XOAGnPrtHO/ATAR/CbtO1+bVoCmT5H42RUEtaIiGx073zxhQK71kSqdTqjsrCLFj40Zfxj2Wp",
-	"3rImTVUSlflK+B3bxC4otT9yahP5gyTS9pDBDwy5cMUta2oNSLSjP9ZciSfSClb9C9zWbaCorwQUUEAq",
-	"vPI1Ynb30RGzGdm3zCyJBSGHqICUkdUm7poaQcyiAzmRDljrznsSzU+1K/9cMsA0v9H2f/kM3adsBO4N",
-	"WLsE50GReYmWeAUXkYbnLIDimcUr/rtyTP0GjrxjKFcO5oQgRztioT0M7kL9JQwFnYPeH7A+NkkRz2a3",
-	"cl2kQk4sVkNjOf0S+nM/18Qcqn1TLmjVrC7L3cwGuncD2rSM/Ov//F+oIgKKU3OGFJ6UzuJjgzdeVCUe",
-	"CMq8qCclzRuhXQko74cqPCOZjSI2cYIVRJzZzjmbcAxVT9CS/oRFL7xyw/BOGGQyuhN1gztNTBucOHO+",
-	"ZPvIFXSSHrvAdLdt4rwKou9lwK1NoKSsSI7+8z9iKdJ/IOpbM5MLoN4zsmmrnwSvOqrqS3xDrmc1jrsK",
-	"6BAeZKJODf9lHnqnFVZniL/DNLXhEHZj1qJ9OnWhGB75f0pctal44tQleGccLvtbYgPl1peJAKfO305s",
-	"N4BdhbjakNOtCNIEMmBXEM/p4l0UryQAPkK9u1+ytTUT4qR7euh86CfBv3ouv2JyX4+2PpQdiOw1Z3NR",
-	"N3XeAcMn7e+5JIws/35I/IW5HoIS01zvF8QbpAH4AoTM/8feuy43jiP7g6+C8H6QvUHJqlvPdDnOB03Z",
-	"1e3/lC9ru6r/HUcdFRAJSVhTgIYgrdI4KuI8xEbsG5x5j9k3OU+ygUwABCVSkm1RKrv1qco2SdwyE3n9",
-	"ZehK/GQczQoVqEw4vLc/30zH7PuhxZJ9RLqy9x1oHVRZ2vWLGeMjoyqtC6gWPm5H2nQUsDB4VJnfOKGK",
-	"2A3fYc2vo1hcjsaZwaPpA3VhdUgCNeSyT6aMJip3PaQJxWISbUVnMZutZzsifDSW0DSWC5VS6GOiLeSV",
-	"eAnfXS8nzXYanWrbncY8gmxw51ofQgfKmJn5vwfYqC+dT6fHnZvTi3PsC0YaWhbiE+BoNZ/qCq1cH7my",
-	"IE2mdh9ajdwJkTDE3hEWi4rs60nEXKCqnTCqpDhokVPzclfku5gY3GBH/4jTbDVrRUfmCEGDinmaJQMe",
-	"0hiO0J6LBSHTT3dFHzCBIDUbXXLKLqHMzfBBjkY8BU7F+dUpiMwI2xBDOPQVq0IVAkmU5oQQ8SgAYupN",
-	"9T87sfR0sYRHYMjZsUAAFaHabjV8VlpbtIqIORwnzFba1nVpX+IQO365EIwwkSZTKPnccciaGmBhxbeR",
-	"QeBAplO4DdC5oQXSxJjcWB0KVbsm9BKQTJj/aoayV+IMQ5EPM7fCKhw2znoxV8NHFfCVMdeyBnJuuJrb",
-	"x+E422odp7ek0tfol07vmOvpzGXOWnNGJgw9Yx5Uvs9ziq97kkVYww6+wiGsHBVoYEyLoGZ5CbxeC8qG",
-	"wH9eZxdVrOOEYTYd2oGhj1EVLq0Zglnt+h+W2G0mrIJeU5MvpH8H8JYIrsFT00bvK1BqgeCKLfIqnXyO",
-	"7Oqs4F1AAK5497lgLHYspIWz+ZwPygadfQQEjIjtaz3xfUTVEKIepnHq40vfFyEH1i5JtoMauAohWehA",
-	"n6B21+TTkQbzVoXOqzGigg7Y+0IDwlnBc0j7fR5zl6645j6dHrl3vIFqAu3OR8BN2dH/n5H+ExbzAZeZ",
-	"Ih5tY28AfR1whFLxXHNOo1yRYwSNpykP1SEVamJSfqsu7459uGOefeid4j5wyRIuI8j9XvWVj4kcPeiF",
-	"G/mgx79IHrJLmqQPeuvkjokULamHrAWRofUrJYhTiBv9H6G6w3wGyJEg+wYKCYL/Zcns8Fghk92mx5s3",
-	"yxLj/6gTZGKWXDQJpuxbehiquyXp5GXSxlAoUSzUv4Vom49Gh/tEFflw/eWlCaOneXauv1y63UMcPDIG",
-	"DszTaAwYkECEPaNMohrpZMQRodEdFSFktZjfHRx52mfxDFBE5dT8JCV0mfRKUy32RMhWE2D54zsZtkEZ",
-	"ZnGrni7L4Nggcg0Ilcqg629RyOUk9VQ5575UEHUe/iZsj9qJuhJrOd+7GUGXi7WA5DnaAQKcYvki/A89",
-	"cUXBd3CEZYhbEm6jhULtbOposAKye4a5TF+KMu7SBFtePreExydDHg4tl3sE3JtarLpH8Dr1pTTNdc6E",
-	"hikP2aZZ3d/oJ7K4c+Egdq3yGdyJyx2DL0uPkxOBmMGvXiNKpGuTBlz03hOlgVWAAmLpB0TCmLOQYYkF",
-	"Socjg9BYbE1izqlWLs8UD1fSXs7gyZ3isgXFRWVi8AhJpl/Tz2nK0g9AVs72dBUkoCfKMKDXnYbyUAHm",
-	"sg41TUCJmlNRoN3jkFqM2B5jAp7CDPbe1PfzIAn9YIqKu5lXkWKX9uGVlBbco1Lm0jfAz23HVnsB/ObV",
-	"69FesBdmKpWj1XUaHOY/8DWUANgyPKJTsv/777//3jw7ax4fV8qAvpaUFc0XXrWfMA2452ZmYUA1FL9j",
-	"R4Sa1np9fsdMkiUi0+opVcss+aTZdlAM0BiDUTyyGoyLItIUFO2G89M08gsYAJArJnbnroSK+b1urzTB",
-	"MGTjlEV5VuOQJvpHHqeAjZEc5fPpsViKAcAiCGlbHyhJeDqbzUiGLGFVU2fuXqqY+tv2yhAVtSvrE8Zu",
-	"1dP0dPiEZmOtS23vVnMC5YkXmyOH3d320CwXu3MjLrKUYbMGTR0lbkZGw2HBELeB7JQJFGR4DopFqKSr",
-	"ucuuzqssYTTigqnVAiJX7um5Cc3Tl+JiEDPjbrBSiSWcKfSlCvYthXI2EJEJCaUIWZJilRpWki+UPKfR",
-	"00QmyAvzJczdx9nhPSRDLEQNGTYFZStdi/lbx7NQWOu+cjSLJnKiNnG7hOrOOdZza8FKhmBNEn0j0jMn",
-	"4SeKT8c5uBsB8csJdkJzTmh+NPtTxfb75u/6BgqHUjFxEKD0HMdUCCseyf/3/3ri9H1+i5V0ZgJZS72T",
-	"GtHkdqVoT50iV7E05WKgakjduPZk9bUdpqbEjblxNo3tXz6BknvI/F0z5S0bpzuunAHPSYvBmERfdoi9",
-	"hhq0a06UMBJzwAxAY3GfRTx9b/d3QfKFkJkI2QgCWFWAB2e22RozSH82JzggmWDfxpqqSOFTVtviiScR",
-	"lBEamtVZBLxPZNIVNLwVchKzaMAi09N71CI3WtCg68DmkcjRKBOGJHE2UDvj3b0NRfY1FUZZjMAHXTe/",
-	"VEoDAZRgmUFECgMjwkHeH74vs4Rc/1+fCEBn4qqg1gPJrqq7U6ewo7UyWT7Qop5OhXNpvWyvvCGBIila",
-	"rd72g2uogIw5XFvAK6BUikJXXbJPnTe+QF9PTmOtwLBipCehAxI5o8ltJCciQJgOLRkVFRytkF9vzj4Z",
-	"1BBAkLkQNqsfBEUWca3fIioTT0lv2hUGlCa1TNtJXR4PmQCL4RN58wVnH/nbiE+hoJHioLSUEtK3fbKs",
-	"7X7LhzgV+rbdcIq/PwGTzr8K9+3SE5+envhbwg3ykk+cBiHTdAJMiJIjRgowaKVXyGrX4mEm9I1RaYV/",
-	"0BfHZ3hmY8Ifh4ORKwO8HkTmC5T3v9pGyKV6hwnQFmKxHlCJkClqAfXI+RVo6t7/cUlD9GP4/ZxgXY7r",
-	"M5J3L7l/OS5wThj457iA8R99vKsEev2zrW7dOKIpSziNMec6IJBXPSPZhjQlVN0iZXsK6wgiA9B5Q7ki",
-	"PEjX1hb1oCtmFNyRjSTgF6H36rwarLUGbI5TcsFj9cGPe8GX8ADu7A5VZY2FAY/jtkeIxEN7626UT0sL",
-	"VrVS7j98pWdWP+3rYZ6KT3wuXyCq0BORtJLbOTKe0Rs06QXzPgKMf6hbVtQcOOKwWvvr8fQeMj5Ol8R7",
-	"fPIwz2/Iy+DGW6Rxqply0BfscvhtKF1PUmt6D6mq8C/NUFxAelPPRPlBFJXHke2Ii60J6iIZvm3/TD5c",
-	"nH/8dPrhJge2LnB6JDGHQvNxmVJFTGs7meZ+ziPy9vXPXXHVuTn5+un07PTm5Dggik4BF8uOAuEN3AyI",
-	"OesznvB0yAV5+1cylFmiMH5fDnet31us49fF1TDjCnw6s7Z8WRQBz1svql30JjGl82714HdLwQc3K0Ym",
-	"Q5lbqovESJXcCBBx3aO9ykvJhReaAH638PZxz17Bo3WSaHGoL5xNKsO9+oE/iWfbiwUBUmHeiRFCtcpS",
-	"EoRy0wmL75jNS0+lgWbIxvr/c9W5wdpDnvSOlVFMDUrzzCiPVZb1jHfKclkQspIAZ8iInEsCuOMWdXxE",
-	"RURTmUyxrKmpf2cZdpk88sPxy0VSIapeu1RaNbT9p5NLLqaPIWiLBlCPhKk8/zplzNbSKh5MfBA9TGWy",
-	"84Ct0QOWPpjul8q5FPtFVMo5SCzIT98+vhlaM6MtyjGwC3jB0u4EAChpmPI769poKEh/CaHfJ2TFhsyV",
-	"/8Ed1zBlFFZN44nbqnXqX6vS1/Iy3o3SWOl4y8pV7VqO8p3kyna3crY4uqOhkMmoG2QmMGh8AOYoW3+e",
-	"alW3bRDnUcvUu80FSG3znRJpWJId7nXNCcr746SeYIK/JIxBG7dxTEWg/wOKKvyvR4VgyWxDHmFgZ836",
-	"Y0YT04gt52LMYW1K6J8KVGfh1229DuScvW2/IR9+vTi9+np10jn+enH+6XeolIunxgOgLX6UCGXxFNhy",
-	"QmMlycBo5LgKxK/nNG4oAo0YzcIzBa2HvCPWz0NfvBFPVWn7HjifTTB+caAld8pzQUnMGyHj2cH8lQXJ",
-	"UrD/c6iIXuc/oMAayru99kHQaGORjgGf8hpyPOH8ecpGaiVCgPH0sk1uP00SOi2jCpwY6U2JoCP2XOgC",
-	"ssCM2kAVVEO6nhS+6C1BUEPqgMebPaq1DCOUgYrWY1mV04x+SS3CYgNqcU8tKTmyKbWv223ojkXDlJmu",
-	"bK/bZCKTSJH9t+02tpiccMUqq3j+8aBqmT82QsRmG1YhYbdlG7bHtuUXcISkuTakQgogcH2YRyga/xFA",
-	"dRdNwqHmCP2XYOZJjKXFnCpQSAwxvWofGEaAYqx6MnPftn8mx58vP51+6NycfD3vnJ2QRsetCmYXke7e",
-	"vf7P9+4eobHWBqaEfeOaxcEW4AaxuNWoSJl1BFQTgq35/FZSZXPmqIoZ4993/onHdUNdE+C2JWj0XTiG",
-	"Wnw5HPbpSGZPLZYqTbj5JGn0Eb7uXzL1tfwoDqVHLw+IuqzTiVb2aBSZ9prqlo/Hu9BBEQgtQlOkl/E4",
-	"bXIBBUpaxiPZeHeDn759BEIVyheg678RqDRhdpMfSKQjixxeaktiuWgoRyOtS6WmY7uDsI1kmEGY9d//",
-	"+pns0yyVX+F7gW3na38cUZHR+KtiMQvToCsAt559FWxykJsA8E7EAAsKfREi4hFNmSIqlFpnIe3WX4hM",
-	"yEgm5hncrCbsHTScwbbkcC/CTmGaEsb03tm9VdlgwBTWSWkdcmIhX7SCUtpv+0yvw7uJVgBEgX9mL5Ng",
-	"QbFunVXEdupXTMk4Sxd0MU7cEy9YCdOCiuJpF9UVkrAYKM5nuoKmZl0IhpSA8tamaC1h1nv735VS4guK",
-	"07LYLr7ygtPhcYFVtzmiEhgYi1vGxiZtAB9tKKNpK5Kyb2m9WWdOIV2OdP/DacbtnWb8p9CMHQr+QzTj",
-	"iOtLd1GI5Rie2ESmwsxIVU5WUyuNeP42egLJQ7gYMpB/ltyqCWO38dSu2+1MDYm5C9IZSghk/XKvOMhW",
-	"pN9DyXOXx7C+PIa8gX4p5WsTKCGy3wehEA6lVAyUh4hO4VdDmSVBobSyoUjKR4z8Uwr20CIgHNVvXlpq",
-	"qJ1CkxFxiyXoIxppwzKFIC5ShiluY1MSSfj1RCa3LfK2/ZY0EMACftvXO99qYOY3yRRAaUgXDxbFEH/B",
-	"ST8fNDPtUJGYVzOaMlR8FplNBTiq9mbBmHApZl2VuKtMKTpgO2/HzE1iGIiWEQ+ZyCyOIHor5CTAOCzA",
-	"kngu4kALul9vzj6hEaav4Tqun0V8mGRicdQHKeRKP7aJ6IobbpXwCmaDiz+JwgIFJ6/bM+Jbrz8ooJnk",
-	"jft4You0Nk1WqVGM1x2gOYdK/lAm4IlVhOr1Q7kO8at1yFjv1Tuip4EwPvoSmxfo10xEN8wSef36+Q0o",
-	"QaKiJTtLoCB78uPX2zzOpNtm1Y3LBEO2kBPh9J++J5FRWAP/aH2Ci4HRQh6o5ZgWMcsQtrTYH8BCCVSD",
-	"3nlgWwiIiaCSRxamJxpxYV6Dnr3uN3Hc6oorFmYJ+JXNu1p3Yt/GVGh24SKVHphmIbbaBiaBtw4MThCP",
-	"CFdd0bg3wJzfm/m7zfvpdDptnp01o+h740jrUdpeZpH3fZKwcUz1OHr3B0xoxtNPCNbqChDdYHRzSPJL",
-	"0mOaslaLiUj/J4eZDrC+skr9DBwK9V/evAaowVZXmMwRmrBlKRcNZRVAk6Vh0zn11FpdYdJAAXCThDRJ",
-	"ONNCZ3/C6O0BObmhAwtuXEj/omKKoM2p6yJGIjZmItLn+V7/uivstPCsAkT6dWo1KOMuMQQctDDDIJ+f",
-	"seJp6tP3iE67QjHWIh2LXWYO9LTfPJeCNcH1T4YyjvBo8MBSgHsEKKk37be2nKMno2kV9NmJbYO0MBkk",
-	"h2qtSPFwh/+g2EJQPQ7Zd8RzUIVai1T20BGXXF+nfb2/sL17tWrtsPNVCdp4LKQ3RbbCeFHf5VJFms32",
-	"gr0ho5HJ+NFkXDWkeewQnoHR3pR52/NueT4tIo3tFwjvQDO8IbknzeNlBnLM6QFetRXcvswGdGQAQU4Q",
-	"RGYcZ6og5cxRrzNprDpdpk2+dD6dHnduTi/Ov55cXV1coQAcs6TZ5yyObD/d96RxKu5ozCOcPWISk3Ei",
-	"73hkwPKBXolMCBNRV2hR2DjKXwPRqBW/5D05Eebn/Xuu5PcDMspUSnrM9B/AD/kPNI5Q5iYsv56ymEGP",
-	"ADBulcHZzB+4ymLWuodFfCf7rDVokcY1xHv1lRPrXQaRGdFpYwFAHhxoTY49+PZ28nwMXeHqKkwz0+hs",
-	"58tbf898kYO5U0OzWt1A2PRVS5JQ8fBdcevO6zGOpR+JB9Z8Cy9xnXm/KeRtQMjFl+sOjxMOpWF04h3L",
-	"pGtxoWhZr1X7cUy5MBnINu9h9igC0mN9mTCi6B2UfDyImZy1tDydwXLFCl5kFcqZ3i4LCTPi6TW8UaIn",
-	"6+2QCR9wQWN74/Zn+iyQ/auPH8ibN29+PghIJmKmlGvPwPXO+c/yqCp5mwuVmmKvBI5z72HZQkuzOnau",
-	"aD8RRNj+QdA5xjvMFAQR9toJ0NkBNoGMYznhYhDgNTIZyphVXyFBZZQ7F+915U6srG08lyqRC8GMVpRf",
-	"5HbnC4r7EYkS2jduIFM9ZOvHDD77qGbUqJO7JbiWnmjwbzAeAV3NCAuyv4JH6aBFPup3rcLuXFoBAVFo",
-	"O9pYp8ssxWOiPmLLzwwvE8DJnpNN6H8pSsaDo5xJiBrH4KFxvXMINXid+QABWhmMJjFnCSJ93TI2hpLE",
-	"VJEh14c+PQJATjv5/IsBGck7s9Zk6k+8N9V69CgLh11B8RVco/cMwr8SH11cP4ds7XRxnhI1hNhUj1Wj",
-	"ftauseEwG0/CWkWQ4LlETprmOywTItjEHNZON1snyGjp1VV2WRVVtVUurpXUtRX7+QPhFHr512teFHq8",
-	"V197hVLul43AiF5Gho7vwCCnQTZHYIOdRaRFq+d7te4pvWUCqy19S9q/QdYHZvOQC/ahpHrIvo1lUp2C",
-	"eAJ/fjDRPrIXl+v9Sgm6a0kiJ9gfNpETiDAVsm1edtjeMabp1gZVjTkNml65z4XQRjS5VbWCfi5VMztx",
-	"DDcw9kN9b9K5TiNUwlbJ6NIPlfmsuwLI1riqjScYVty65yJi3763oFGLIiEVpGcEyLzPJqJTIgXZLwYr",
-	"0ZUNUb2DI2J1Q5iKh17ayBm0YhT4ej8fsNUoretJbmdYvU5sLNiV7XnfHnM9mhhB6jS9nSK3hYz7G3rr",
-	"X8kBGScMMH0OLbjPIbFYS/riQG4+IiLTlhO2QaCmi+AjNT5ocbQ5kVYaQbtiIR9z/d77otxa2K2JKxAz",
-	"NDQKzziRfR7nCYmo8eQZBoADNOFpODwIsIeadSNoOxqxbwCU1jUpPY0UWpKoHNnwWp6cAr3WtMCdshSN",
-	"ZRaR/YJE89AdSqUuaZxLt9pU4lJbDahL0N8GI/YfGY15HzrVlid5vW4TBXkVmkpwe1y+V4l8hHygOq1b",
-	"IA8Y5UFQ/u0aJlCVaeaqml3sE8qb/5GxbBele6w03GJ2W4UNU+iSBQrO1fWXS9LL0lQK25xxzBIlhZcV",
-	"94R0N0+28rA6q/hYTkQsaYTSMVSr2iNGwD/QKLn6+IG8e/f2nUumek4u4lnfMIXgC7duLAJSf42ZHus3",
-	"IcYxFUsdKpf6oRpFIny/qvd+TMVzwpYCXDHZr2B6dGrYS3WGMo6gOub84ubrx4vP58d4/2aKh+BB6TEm",
-	"XINnDDRwZS0NLBYUUrAfi7ywUUFTSNHErbO5ZBvV6cp6O5xLcZXPqE5YTYCiMG0dkmoUBNPRAdvZ9GXy",
-	"slo6rClJ3FO+vYYM1uVY5SxEhduF5SiPyBmd9hh2ZTiAHGWJAQT4v+CDYTqb0uyymdt/fd9ut8iFfsFl",
-	"Zb8H2KxQ2sS3WffBbHcS7Gs7oY93iFuKUUvF95V7sm57Px9pibnvJv9yfYwdMb9asg9BzAmUdEK0cjpm",
-	"DXVUjMI2MDVe/x31isaBtucWOcQDpCz9SlHWoulgJgAh16Hmhi25NasLrUsItabIphtke26xh7PJLktz",
-	"nWHNX/idl6O5PxOh7M9mRRwQy7XuPCCyCTYbOLxyVn68OFd348Vo4Ff6iVrxv2GEZYjfeNs+J5V8ZuoL",
-	"44rPILlnTnZ6pLF+mak/3YF924q8XEyU5kChyR8Wne7E4xaCBZ2lfGV0aToezxu98o4lk4SnJtUKyqjx",
-	"YAOSidRo/vhV8GRX9iri4o6n6ApbWDN/6j23iaL5fLxVquYvmWkIgDVGms+It7JiMfnL1Z8vxlqhzdeN",
-	"pVVFIH5jDh4EZDy/aS1yzu6gZCjNoFGAvGVC1VJodcX6maKxek8eUHJF9iGiEuBBngPSsiZ+/F8iY3Zw",
-	"1BXaijw565x++tr5dHXSOf796+n5FwivGHajUZQwZQtb3UbkO3cElqh9++zk7G8nV/rlrvDfhovNRKxI",
-	"j8VSDGaRQMsDPBj65vEUMTSqK608LqjnqsoHwAE3XXTls/k8W8NfdxfUs4rf4JkRJUdMCsjyxXjvrPw5",
-	"wisK/mar0OEu4+J2hcvqkI9smti6JRP4FuUEPQquE3I4ZOEti7AhCTEJy6bODDryHmH0KZETzN4ZU6WY",
-	"IlyhXGFRV4ArA5esmEgPTMAKosrwItdamV6XAWU2iUEAKGB7fJfLi1PYjtlbuk6BgSNuWrmdHf+KKU2q",
-	"JcLjQgBQbhan4HJM5GQnR56fHIGgvvU1Q87Ih+svyJ6yb1zCwukB5r9GSdD6ALBRnjqr5uTQ6rJmvVWl",
-	"MwgHVnRw23wdBQyODL9ShKfvwW0C69oPZQTp+zHtsfhgbp2A6q2FThElGco5RC7NMPrq1mowvnqm4EQF",
-	"VtsJ/JzXrnC/hWCCQTg3cg4z2HF/DzDlxlN2bFYjaE3lQN6mAHVO1Pw5JNqC8lst0uyVs5Npa/Nt/gbJ",
-	"trD5+rL1BYxvTCFrRDIANuhN9T8IrCSzFDK2IO0ssVW2DjHnMSLnPv9hSeXtFbuTt7OWwrKiU3wp2gVM",
-	"HRHgjnjWoExKXAklaiw3sJ5EpXKsHMaWlsccQDXunGaraoYl90RJZb5BNZEdQrpqVGuqwcwMq/MN9EwW",
-	"0XR7QyboNdQYap3/ZfHKVnS6a+jvuITD0MAyrhnBJshcUGoCP75624zolKQsGaENKeOojAFXlbo5hFpT",
-	"MaqWOUI/ucevzdObcIfOjroqlKhZ0RFho3E6NZDBioVZTJNnlz7oLWil1oPGgw4AS/aFKaNJzb1ADMEt",
-	"pCKDlri5FpU44CpkY4Ece9PcpHrZZW2mrCriCQtTmUxtj1P7s77kxUwpgwtvFqVMbdS0WlnkymS1znLI",
-	"l00ciYSOp7a2cf5Sqem877PlPYSu2EjeMcPaq6n9iKiwU/tztV/vSA54PlOWNK/uC5l6MVcUCoBYy1Wa",
-	"0NQkodamQH/2ug7ZtnCzeEIjmRr1KmIwQ5pa4FZ/1rDCrzB3V9H7tv0z+dS5vvnaOT47PYdOoYghzFik",
-	"uqKAEli6eHIGVXACfdpmUyFo5j1l4rCNrugIkolbIScif9bOpLTrwRGhpEcj9IGVRQ6rAUA8Plm/Fwk/",
-	"viUIEP+Cr+p34FWn7xzgW2nEhGfQMP5baZADeDotkTI2an/L2FiR5WxXYdvMXiaHoPPSuKmnUG9Rwecl",
-	"7dGumdFWznBKVzCjmpgzH6KjFB+IkSsj3HHpi3TpXrPU57gFAaAAK4edFZAO2UixuF/pLwAWWmzcwRNL",
-	"QMR/A8RGuNWsoZryNGYBUVnP/M+2bguIttbEQJuxCYl5L6HJlIgMJrwfUmUajIchIC3zgZAJi7QY2Vbb",
-	"+jmMxkts2xjSJJnmcGApHYBblAHgIvs2jmXELG552SxSOoDWQyUm8MwU5gzdoByHUpMGF7NfLVlP6XSm",
-	"Y/a4N0OasoFMpo97O6ZikNEBqzqTdyudiblJZsAUaRIO+Z0J48VxFT3YxwpTYCIb7b3/T/PlvcB/isbx",
-	"3h/BqitUGPCb/zSwxl6wF+aNNZER9oK9DNQvPZjWcz8r+C/2MY4eMDY4jMrXpTRf612s+Fxxg181e1Sx",
-	"SjDR8ewJmg9ykbIB3BLzXySpJK/a7SPyrg3Q93hsi0a45v9cMkqduP4gCy/1QquKVanp+gASUKY0xvQZ",
-	"jF+rF9zgGKK5evXGNWnkekAU02zDooD0eZyaMr2IKMwLwtJ2olhyx9boylyUDWV57T3JmxubJucGZaO0",
-	"D/NRfq0UWvViWzCuusIkKZD9f//rZ0xhoIKwb1yBweqeh6QIwE1xxYA9pgyNQONxpgp9x7vCQPwKNvng",
-	"fUVfLEeExfrChGCCP4QRFK3qhNSumMtIxUzR48+Xn04/dG5Ovp5/hlzRxqfiJX0vvgPMsMmUgLX0pqS7",
-	"dw/y7Ht3rxT6CJMyrT5Rm2q8Fbx9lAxaLagUDfqPO214G9UJEcTp9P6v1DYY/to0Og1narl6/CF/dhMx",
-	"EBjzRl98K0RA8rk9q5ItI34R/iA/Cy1noDN6DVdFpbQyWzitSWqd0xHbntBCOqqq+cOF78TW1sRWgQGm",
-	"Bfk1d1t3zk5MUBxYJHf8D6laLOy0EFlBzt3AYz+ciINpPV/pBpu/FcEGG/xnE2p6u3cCbcsCTR9CXcIs",
-	"U9pCX1RKrx/7rNBhsUJ3l34iR09rfnhqGx7mXsw3kL2jDNqpHqLK75HKBw1euwMEd66scBXdoiqD8sO8",
-	"D2aAK5b9lAnbAhkS93tTdBO/YL/Ir3JiFo5wfmCFTKhySF5czDQM7INXPDQtWrF0tVgzTbxMnbrSvnJO",
-	"WjFZZwM8tRHmqCGZ6CXStb5JgTxMjZ/LKdoKpR72svi2mWcWrVtn+lsW32Ibp/rdV5HadDBXr6669PA3",
-	"aJ8MMFK4wZHpa6x/3ac83tU0ryPIa7qEKXbHEhrjRWEK1XpT+Gdl3xVyQ4rNeuvoKds440pxMSCWRkn+",
-	"CYTJoQNCXXJCw9UV4aoIPqGOAOHSdI+lg644PVbFjrOFbyDCJXybRyRhIwqd1UF/ihI5hi5OmBouBVNl",
-	"uVOa0m/ooE4mNkP8iDxsdh9YOaWDwY5x18G42qzR1ExSOcO9MwYOPGQd0UOaB1BowsgtG2Nd8GLOXl0X",
-	"ez5p05tWWxDszSae7LsUAXNo0Jw+YtGBVWmMKYM1lRASjLORU8rr1WvqA4boiCnWaAvC9EaRhPUzxfye",
-	"dIBeDUddGkTctzg2Y6YtFsECwlqDVld09/RP5G137z3p7t1oCw+jnigMu3sYHVVQTGhQIVoueqmnDlef",
-	"y142VcIBUXSKFdvwfdRA8jisJJkCsFfCI0iE6u4JNunuQQYivmGuIX2bpvSWFXAvGqbMvNUVF8IVq8vE",
-	"FSl7+ENJJiCRkQLY63svRZiKyVBv24ClRQTYapyL+lXKrZSCe0NXX0yu1YF/N9nY9e5y2ryTDg+MUJB8",
-	"LomDFlo7PUATrR9swvJ/C/MnTFPNXCrkuBPI8X2TIalln8HMdYg0Vj5QbM0SMvM0TVF+7M8ka9DUT9SA",
-	"egrBQAiomZSMFrkQrCs2IVQM5ILP+S9ZtixAmDiBtMxEatEuszSUI4YQBzl5wDlChbuey07mbEXmzEBW",
-	"FGTPMqCKWXSKlSUT5jItK4+GOZxna6lvXVwSXRiphJjNn56Tol3M7daaNWpoEaTEhWkAWOW9mIrbg2K7",
-	"/37CGPo8NqBjq1Qmq0SMrs1zdcs1O04ZgAP+6bkQwd+mKTPQVrFRtvGqAyhzFRi4EQBS6uuLWFvF2GbB",
-	"UENME2iZlo1jSSOth8gJizZCFvcjdMcuLFqddQovq1nF56OXW2Vs3Jhl+Xbkf/7r/0GkdCiUELcqQMII",
-	"CE1TGg5HWgdL5MTieqWFtMmFvFk7U66c2/k8MrUxDKlVIX0geWlOOh2zwKUbBcQUlOgTAe8V9sg1Z7U+",
-	"F8jyCjwTG6kuwTNlsT9QdnF7l138Z6qInRd4iOgDbTK571fDJ6nSN54aGozCxdqqu4wOjbuy1nLXArOV",
-	"BkQ7OIuXIHt/8C5CuNEV9DWLyQb6dkPZSiqixfPKhJXL9Y0TV/FYR1mc8jFN0sO+TEbNiKYU7ypsnMXi",
-	"SJmLynsPcY0zlcrRJU0ARN0gqlpdUusaXRFTlSKOpyFQqJYxCKK9KVGC9/tgSl4efwzI2eWbgJy97Rx2",
-	"Oh8CcvHLL4cX40wF5LfOl4B8/KR/CQv632efgq44Oz0+PTBoeYoo/k+GCGAGJh3LnBpG531P3r56Qz6e",
-	"fjr5enNx8fVT5+qXk4C8ffWOfD6//nx5eXF1c3L8Vf+9HAZCa8Qdd2gLL72SHX1QN3EzBo656YxOb41V",
-	"bUDcE7srEJfzaoWZXdKpPs4bKT9pKwvfe7fKNqhsjLjeZyzi1KZpP0nOfTYGHhbABaafi0F+QT8ohKNS",
-	"WSoKA6LShNERmFYPFXeH9/kPK9l7M1y3M/qM0Sd8Q85KQeyBW/TLbcJQWP5oxzv1IghRmWmxoqhdh5zb",
-	"DvLOTs4+Qs5uS15as8NnuUaZWiQTgAoxxSUru8dXEZSHmrWXthEv8M1CFBFN4JBFQ++Y09jI/gck7uYx",
-	"V2OpOCp77qMHJKFwPaRDKrQ5NSG8EkIgMnMqgxDoSRkz6ENtU40xvSV/+0pv+d76cu9lmLK0iRdXkU21",
-	"lkZTPSkuKCxgaVrOTSFtA/jzdfunTY6eIEUW+he/KbsPz2VKRjLifc4iojj0wgd9fDxFizmRE8USMpRa",
-	"098/7TfPpWDNM4i5yoSc9ptn5vXmtX794MdOtH776nVZ/g2sw1vTZzEqrEobKBGSeyQxUwa2BBf76qeK",
-	"Zi9wCjFnEPNUPMpZ6YhYVgJKJvs98M//n4faUDkgA64NSWu4tNYSAioIJ68bvtXawKz79ebm0szb3KuK",
-	"KEloFnFJQs3VjN3+wFpDVgr6PY5p6CkNH3nMfjQbbac77Gy0B8GLAk3PKR1zGv6RTaqBjsUkw8b2kBCT",
-	"8hFTKR2NWWTBmFfSQqALzpb9Ulcs5GMOgQ+KiUQwK2jR2iIdQYqppLM94CuwWBrnsissEnMq8ZutRlW7",
-	"vddt6M6BWZcYTR3DXZklZW4iaJ1/mdAw5SH7xMVtTcYLbDQM5jh2C4iEMIHrCinkcg1HTCk6sNmG/8hY",
-	"tkv8eVbttOCYCSVjQ9fYMQGrhZH1/D5RpjHdmCUK4aZ4As284SULoBjK0SgThvTUysYRQvVPl+aOfDLP",
-	"1R0qseMsCpYUOwxkij2nnKI+o1o9hPxx0z2B5uIWSo81HWw1MF3cd5jx39kUWzDCT+RW/ziLNGZrJgHD",
-	"Eu9M927rnouIffv+Xl8XKaHmO7LfFekQAhjFjzQOjvL9gfISHDAua/rhj2hesuMdtLqiYyrW37X1FzQv",
-	"lV001yWUXlMM3gyxvVD8o7hM6wyoEO3umnRtumj6AJnwCOfXiCa3y7JErXZ1Zp6tkfpmh6qCXsY/Pye5",
-	"bqYMlzJWltr4D1gM4BYMZYIgk3jWPZqowAJJApTEGuFz1pCRZEi0jDzWLxhLKWNzYvFhhJmLwtnz24nG",
-	"9YlG6i4ib9upcRIXzXUHrR202+1VZaPVvhcpv5C6Y4mjVslYGGjJxWxn/nIjsr8NJSRT40oVyxEwteTU",
-	"t+FQTkgsxSAA94HrVxLBjznEvBGoVNB4mvJQbUyoPogED0eL0/enmyDBs+lKRBjSOIYkoHVQ4caR62Yn",
-	"jwVsQFpBnqQFnXnyYJ1WzMaMRfoWT5jKRkxLnG1c1Q+jKoS22XY63I0XEhtBDaMUjCimFJA4MKw7DvNr",
-	"2HMzfZN6Br9vKPLh89nnT52b0y8nXdHngyxh6sgH4cYuLWOwBfFbfiGGsQADCNCQhKUJR3T9hAHSPLPD",
-	"doVg+nPQGluRdKIpnXTcR3tMSx9lPTVGAE2G0mTt4VdYBI3Ciy2YGqor8uXz5SWRVwwrBT0ZUJ8GhoOt",
-	"poCVdjXTiu/OSNxKMjduPrplFki6gug6Ijxio7FMbdIT8EFznEjZX1WVShiow1tO6r7CWeySumuvi0uw",
-	"aHU2YNSj4e3qbgq/89Vi3F6/IdVGkHtxwFWwe7/kzYxedutN66H1uzdxYfr5zvZoraX5RWUnCNv+oYU5",
-	"Yo38TDBrzMNuaQSk5M9dkUoJ1kTDALl+uTj9cPL1snN18/Xkf59e31yXDNTo+HaG0R25wo8abKSugAYa",
-	"qkH2sUUHTRDcgWpNw1aBJ2xAE9AuQ6rYQWtx8wlDnLV3Z/st4asmcb6qY/wydutEO9Vim+jHvmENcl6x",
-	"NOVioFYT9YfYzelpMCrlvkr48mbbF17AYmrwVNZxUWF7JyO1MYgs2ATl946hns4flxnWSM3cjzTf5VmO",
-	"OTJ994Cb2DcapvF0OYSeY6V7/c/q5f3erfESGlOvp8+0J85suUcO2alKRNxTnDyQkz2m6TDPyMYjfCgC",
-	"dEWZxxXTX/1RVYT2plQE3IadkrAd/wMqv4/QE8YxFc2ITtXhfURT9t2zCudQsSCDMcHgeUSnDUUUF4OY",
-	"aYEqTCRdhmGWJEyEFrgF/CFkRKdEMUb2o4T2UwunJhUUH3SF/lM6ZKODAGppU5qkxi2sJ4VfxoCuQdW0",
-	"ZtE/pWAt8tFE8s3cTE9PE9/HZJf8FS+9IscbFwjXpkcLyJAPhkylJKHi1rRph8pfzBLQdk3EErC/+4kc",
-	"Fb+ep+OILI5NcpliYRbTxP3xoCKnE58GVH+YjjaRhEzJ77///nvz7Kx5fFxmo/zC0suYimNaa56YHaJC",
-	"x4no9AXD1nfwUGz/BS4GmpoV4WkwS5GOAJoGpshRG5IPohd5uSf6R8NANaLgL3f04QHre+WPakmRstE4",
-	"1iy5OLUlpuLGPbkJrdwfcRW1/EIwYtcCQQs4AdNfJmFDRhNF4wCCGzyENtQiZFoq5Qf6FQ4xwDLjg+cU",
-	"jlOxTPPly77RiPM9CAokLSfCNgi3CBEb79dQpL7De5jrzXSMN9ZatUP36QcriBU9/gvEWVMUyRtiKwmO",
-	"RQasaKFlKW6X0lhTSuMcY1NRkGx5jECzLPzkdJIjeBj6IMQcIqkIt+fz/SItcvmVoJZV8uZ6DoaW4bOY",
-	"8GyUs8oKXWStB/TW8sdCJ7IMioNSU1y473pv/fST1nMUaqmLpmPaFD2uLVF9PbpWvkpXuULhRN1OIPQe",
-	"0hro72Rf/7opRTw1Wwqa9MELb27kUQ8aEzLJf7IEVePluSgbREsHQO1jOUi+veOd0LBA13CUBhqA7DdA",
-	"yWn4FopDvRZdAQ8f6MU6pOTx9GMiR5pITiMHyk9T2CA0p/T/TMKu8mzKccJFyMc0RiW5K/a1hnzLpqAt",
-	"a0Y5IErixwD1dcqoXoEC6Caob+hzEWnlvFVI8SCNm6G23eAGsnEiaKiBk2qQQ/MIkrHts1F4BLC/pWDY",
-	"oR1an7/FXXGS1lm9XRFSsN8UY9XBJeC3+rSCrXTTRBlSrgUINsHN3N39m/cUXYNottdcQUPQgso5b2bk",
-	"lt8BY6ESsVBBONTs2jQm1aLEy3P2Lb02j9Wos/rDVLo1Ug9W2Ey9YSUEj1AeaNkI8W4pnk1a5m8wZ+fO",
-	"cNIcD1yOmVCkmUNrm6UbQS4jOi1zxQWExcq8cZ0J/dRWLEV1eD+Gm2eFMI2Tvzs8LgfCrGXDMj6vhlYu",
-	"39H2Rm4X72Z5HpDKsNXb9vstKkTtFJq4tMgdSyATd5SplPSYu0waiuDtkdpHjDQo0cFg1ROquiIEQCqE",
-	"0JQjBppVrFiLXDFA9uMpNkhjJniOz6tWg9j60rdtVGyhXRPtsbjQNEo46+1Vu63fTmiol30QEKrXxFwR",
-	"y7t2W/8uypCYySs98E/tNhlxkaUMvm8yL93aaVdgCp5flJt3uDK1sXp2tjK2dQ9IpN8PWgT7jBhMbYiF",
-	"oPGAS4SuLYg7+jVTLPoKcvk/TFZ1yhQaxAYyw7YFhoJFR0j//tdfDspBQKP6Fc/toNEtkw0739OWI5Wu",
-	"yAxFBjTyDoATTSkuGKlLPFXZGOOCDupfNbB4RHMKxgwXa6JWPTjUhmqt+dO+eC1Nn/4gx9OaWVEPsTWv",
-	"8EJudKU/oRwDrBvIyh1nrp/RkK9MB07AzDPGH01izhL72BOsuwJPNZXMknCFOKGmzWvzbM2U6A9VWWUn",
-	"Im7lx7NQIsENCznM+kzBPGuiLDR+Mc+JzjwnWW7VvmmjApSwUCtvPkGoH0Q1XYXqxlF/Kaio/uBl1H8Y",
-	"oZkPPwnoskMujz+2npkfGwu/pWDNMR0wvQLjETD4SA5EIzDuW+srAeAkLXA0+eU9Y1z7PP1MscvXM6Iz",
-	"lQ0GTAHe01Lhdu09uyT2dQGBEtPOFKwBoxq5XZPJ7KZpgoVu5hi/n8gkQkbniqTsW+pV6BeMHziA1214",
-	"wcD4gH9/whU7qIpp/aMQmhrRb5+YGKTDvfev2+1gebwNzKnX7fYRedeGoJGNKJaPBq0OyoJhXKRsAPnf",
-	"f9R8XfiHV5bwSMWt1ljyp47s+Q1ZHGFVVm9q7NZEG2wQesHO85phYM/VCw+IWfeg2ZoEd81GmYzWgaID",
-	"xIbrLpVYlKkfWDLImIe8oOTMqhSQ4qiXZAHjwENAYyW1gY8oCvCZaQDYCoA0aBIYLbrjkN4xQsNbIScx",
-	"iwZQ3Ky6QrCJ6SnLEk5j63VpkTETAIFja6j1PpuZ+jmZQzCFeRxDd4T882UeAxBodrV18h1shR6t0mww",
-	"s/hzlP25c6NpXj2iTz13sWmmAaSWqEgj6LMzEsie+T4CWcLt4fus1hV0Lg1wwpnWZd7Cx7cT5IShcY3R",
-	"QnKd7izabfQHTjhGM+AIZly0vjh2JUGGMbgycPRFuQgNAr4vvAgO73Gw1QJPOV/sSoNsaZA5LKcFGDln",
-	"ekjmh2EqhQrHuP5CIXuaj8wELesrDl0quG30bpZ3RGQcaZEsmL6T6VRrPxHtxazl7nfbukPdqiK5prIr",
-	"fDJNTZKF+7aN7XJ7h8zs44wnyAZ4UDdAJWJBFOGHku7r1kSu6V21bPc2eSfg15CbAmquv6sGOwVFwhyv",
-	"ryqJDz1yX3uy+KMlRAXWghcqnbhmxrgBmIem9b+cR6F7DdiSghFTgDfLp518+RtgVm+0B0G6lzd8eYlh",
-	"uk3qQDn4WkBomeIfAFnp28bcsCEbG5txwO+YIPtocByU8eQjmdA1C61MIJmlJHyjdmk/N2JVlAANa+tA",
-	"N3b6y4aFnIEdn3NRqKL1SZ1Xw5V5oh9D26QI1fZjKm8rE3TCRlxEz+5CAdVR3xZzR8bT+eYhAVF0CvmB",
-	"9jKKIScbF88SMmHClOpyQd7+FRqKQLSJp+WQevq9Kstn3fyMo5UrcL/ZBeVLoYqovNHQC7k+tthpw5ON",
-	"Rf4vlRQz8iAATA7iUdVDbhtrNi6O0MDjX+yjtZOjGWmRd9PO++XeJWgFlygTgXVtPr/bYQU4YQDV2xSe",
-	"sBnl2mz6MkRhE/h/1sDCM2sgNEykslGnwMWbIqqGPUmTaG0wwuUkYS+VpgXgWKTummsqubbP1kgdc2NV",
-	"EIed958jzHJ1/eXSKQKK9PxaeAfSMKZJ2uzRmOp7icYsSRe0gQrWDbV2XUEn67fjy0lkc563h5LoLqV3",
-	"nV4442b2NWOXPZYzhTLeAWsCP4g3yiWmuhtXB9IvBCOJnHhQHYVyNTvBxM3di3FToSYMmoaAg8xGRDnM",
-	"3NSuKqx5t71syb5fAssjKIdrIOjEafS9mY/cvJ9Op9Pm2Vkzir43DgJXmkpFVy9fRBS6S1ufPU4G4xva",
-	"CjMMjBWxOH1u/TEq33Rla/IpFLZ2xT4UWR/TlLVaTETHUAogwjhT/I4FLu/nL29eY8n6kd4+Rf7vTKWu",
-	"wS9PAZcJslJ6NLytCvyfTa/gcFau3q/I6XFTfpDOtaByn+y7JR9UjGn25qHWdI3amd7LRSaAU2mQVBzk",
-	"FRDHS08WsmuXE+HWX6hIn0cZW1xdX4Nul9LBYrvyhg42g3p0QwcrYZDSAeg0pnHus0sdS735+1liLl/K",
-	"5JaFNEmmIL3Xpdsvcqsdf778dPqhc3Py9bxzdkIaHT1Pc8V09+71f7539xyKAOIFIDPbzosth09tsKlt",
-	"qLYrZrCpjxYAxlnUFsAABHyGUMYySyyGHLhc/o8kGQx6vWoYAk1L9eiTN3Swlfwc4I4KJCI62OmKW0jJ",
-	"QVIjFFil2EssL0A31MtTKIH04YcqVEctHw7vUzpYKe3GEvqu3NuWe+vDsEZuzMUtlJMYmTrTVqLGVFst",
-	"JhbYv5ht8qNIqfZOSr14OF3oTmWE0bzEqrJj7yQPFzr8tIb4xT60CS3RDLZqW5Wnev02rSX2Mh6nTS6I",
-	"3Xmyf925+VtArq87Afmf//rvA+el8AAtA6tQ1qEslulX9hTqkV7m61vRsxx9VYS08M87SbbV7iFcDGZT",
-	"OLSNvYpEmzB2u6DCxcD9ONBcx20F3CCZWAhdsp9jCAXkpzb4pwgdMhoduHrwrphxg+SeRoN0YfQTsHGw",
-	"QMZ0ejZiG7pAHxWBxsmIThFsnKYpExF4K/eLNc4+gnh58Nq5E3tTD3C91RV6LwbolG6Cr4tFJByy8BZ8",
-	"d6E0Dan96Qhq/ZUlaekkEymPwd3HFYm4GnGlsLIjkoId5Y0vmgD5DrQGWYFS7wYXA+NpRL16DKjq0Omi",
-	"HEX8N33QNao68P0KKaGJ7IXHmixB66VijxKTgTcXnARQcc87XL9PS8/p0FAYjdXh/WRI0/VDK+uvLnTF",
-	"LiOfYzvFBYjL5hn9+GnKRqsWWACvs+iIUAWt5OmAcmHxhhz80Qu7xZ5atGEqEIbUx730RBWKNisCZ8Sb",
-	"xJwrU2sDlQl+AwsqinLYXlBsRHncBEP1EHzCh/f6hxt5y0R1/4q37TY5PQcP2tebi7+fnJPGqbijMY9M",
-	"QEl/o4F4nhXPyYSwb2NNuIVXukK/c35x8/XjxefzY9KAVhmY6Kj3uTGfVlchgOHFT1zUKoXzQSpEMazt",
-	"8YT+UD1qg/lpLMwSnk733v/nH7PS2UC+Cu9kMW7ntae2bYQdzplRTfbHWS/mId7HqSZDwtFvZfg5nR60",
-	"yIcSSfIw4frJUrmR4gsZ4ZCHaikehqOF03AFWzRl39JDewkVCW4pAMbVxw/k3bu37/L+GG5bAfNtPqb7",
-	"56RAH5EViBAC2IR/sNvW5zFbjeLWS2Auye2JwtZlaD1I3hbf6or9TNwKMOPNEwFAfwW4f9j1W9PkAQ7g",
-	"CWdoY2VQSR4hom1uXd1SujDOCu2O/zRsgidHixRh8Gq3IYirQ4SvSOfzza8mUqf4QFut2hKD3BKYtYnN",
-	"acoFQn1DLk+uzk6vr71GuzZNHT/Q5EI/noBFiNZoUUmyRj6svmHijLghv5zcQKJkP9Mqfo74YpryKxZK",
-	"Eemvd4UNvT+GOcsY52LMxDY4R49bmf5vuoWpNIu4JPzlwc5tI/P/szKIsAX2TCVwqL/f+4YjuJivTCsQ",
-	"LyoKhc75I5rcQpoWwD2W9PD0L65E3Y1XurQ0sYDhh3MW7I4lrj8BFVOQFu8JdLTQs7y8uL4hkWRaRRzy",
-	"cGgS4QaMKCYihaxLyZglSoquCGMe3qoWuTIM+J4suCUhIRXYiexrNn/zmsQsddhNER/wVOHl1hXLOdT/",
-	"3PzNOXNnBrbZEx4K9kiIWT/14ELmrtVZm4fsYxQWU+cEtvlmCQEJrYZa4HXFincuZkzVKzXcGIuMopmK",
-	"vzlL4E9rNDn68pO2coTBH8BeWtQXxU3BXsYkG7/H+eCEQypIjxGLVY1u2TwhFny9Cno6dsVcjo7jRy0Q",
-	"pQAWs41UVErTzFzFWMs9kFwMAjKi0x7C4n6F30B7/K44+XJyfvP1+qZzdXNyXGhWAomuJtXI+J7xXjfn",
-	"oZeQc2G+mFbjCP3tVdpBGU924KMFtqwhDV3djXGgrcTl8+GrRIINTChzSTwl//zFhKt+AMl0BadRlNMP",
-	"kDxHmGFo3pB3LJkk3IJNx1SlJTpGJlTW0/TRe7J97H3qQSZyV5S9udoF+zl/s+57dnaoqiRohMkT0GAF",
-	"pCO0SYWyUm5h654Cu/L8LtzfQMe0wVvcCirm6IWkWQJ4v/0t37Mz6Vs/Jok1PKKS/f6PLMB/AJUvSwQQ",
-	"Vjq3fTaECXJHWXPOESCP2Ggs9dEeYKXL1ccP5K/td38FdGGwjNCcGkiMkaN0LcpVoODvaP9II48VprRr",
-	"eYwtlStF7rU1N1ukkzuhocDPz5N29gnxfSC5ocO+hWwMPUkGsezRuCtoNOJCtcjvjEKxBpTW+MVIFJJa",
-	"C25v0/45puEtti0fMKG5hUVEChKxERWRSSjAr0D/9DEVrrDnJ4D3VhV54bn2RjpmGXqUkIZDGAJ7liuW",
-	"aBNXn9072+UElXYeMZFii3QprPZulDz81IglWnusqBjChuzLCoZMVNw7iVs2rQIERjz5p1UOfYTKcgSb",
-	"La8i0uY5fp5kImbKb+CtD1iTCVS+PaXzZ3FSn2jdc1rSVbSiF2lxkMVQzHOL0keDjk4jfw7Q4kFXJRcq",
-	"pa54p9itX8TTI9KnscJWlFyYv0sBLXhMT/2eTIdVy8UXChNmIhvtvf9PmNZesAef3wv2aBzv/bECdvWF",
-	"cfkozYgq1TwDs9UzYN/GsYyYpcayCeE7wBOAN1CSvzkzhdlMzWBPpdMY6Esmo73NNILFCZujWiV7FF7w",
-	"Dtc1yX2xNWuzK5Z9iGYWhFpAtG2YYOEp1KnlDZoiGWaAwPjvf/2FNFBqNg7chcYidXiv//nIY/Z9EYSA",
-	"DQ9+ZCzCWO5CyWvu0haHR0sSdeygT5O3hm9suZPtm6iqOBeeWiarliijp/1zKdgZTcPh3vyMOoL8enNz",
-	"CedwRIZSyEyfDLhqT/tN/WoT3gWIzh7CAZnJDhmNWJLP9rTfPJMR73MWNa+5CNkTezevNbyuZ40ThtFO",
-	"buigisTNY4cnppxQX0huZcte0g+7Z2Fib8ryq26gVYRNCLLkT8djMpRxpPRuGzVjexPfiOioUK07ZJzw",
-	"Oy0c3ObAdhkNOrAWm0Ixoo1hYOEDGzLJ9VZTJqtv1hi9lHIi0FkNWX+2tSv2KtWCZsji8eEg49GSdj2/",
-	"snj8Cz62RL78Zno609SUvcPXoYadme55+twJF7gUnsaQuKtZQItHxZpcKCYUT0EDWktLijrLut3WLKrs",
-	"xi0ObLedmN1RkWJGMIPSfq1YaBX1sTfm0wjyXotLxZTiUnyQ8pYzTaXf57z+mlxIyEQKRGUXpRhN0LrQ",
-	"NgWeKPj/oQ9JMYKNa20oksiYuW+4tc/Q5OE9/GuK+6puQHcCe5s45oVH3NrbvDRZ5fAuhJmgFRreSQaE",
-	"KvLrzdknkjCB6gqk6Wv2PKPJbSQnosw1VKI7mNNaqDp4vPrT26AcZ4uLvlx04qf67zUeNny/5JyvjdlM",
-	"Q9Oqbo33wCWIe/w2oT2Zpag/faBgjxuT3fAIF3c8RVgV6x2pdH90jAPQ93VQ8vnz6TG5e+v5Oir90vlg",
-	"5kvYBavVOOoKcENCVBnU35nQ8Gn+posPa2E/pMo6rxst0hF5QBpRaKHSoSsSdidvWWECdrqv2+0cKR5j",
-	"aQaAxQTiQyqwKxJPyT4NDW7rv//1tlXeGBWoyg5TL23ZUS4TdsfZpEqgFFYdeQvdmOt7rZEZgBn2F+Ur",
-	"M3WlNcJmMz+xsYRzDpHoHl7yUPx6VZz5DEuJhnzs4SxD/dGQjsd6ocg7aUKFMpFiGz7HnZjI5FZBkstR",
-	"7oDtih4zhUVDBplhDQVBqqYeAVLwEWmikHZSkZl2hBHsogAY0VhzOotmUz4Mx0NkekZo2LSTfYxQ57uN",
-	"uSTmzy1yGTOqoKWBVwMF/lRs+qw3CvDg8y+0GlA3AFF6/HxXeOTkh8F7jAknSloNckgarVaLGHnSapiU",
-	"u5Ozzumnr2en12edmw+/uoS7rsj1FRpFCVPKys3U8iX4Uo2fa8SU0iIH8Tx6Mh0etEgHjgRqvcys9IHF",
-	"UgyU1ftw0YB04MSZefbMVFckGTuCgbAv3CgnJdhc9Hd1BXxDH8bZydnfTq6ufz29/Hp63vlwc/rlhOw3",
-	"fpdZ4r8r+wTrf777n2mR//mv/24coBvYjNkVTiD3WF8mqNhB+yht9uJGJ9iipIQa5qgA97ErTDKCi2TO",
-	"HZ4+5VajVFJ3YEabFtYdsw9l0vp/SS5MupNdhM1r22HYP8XJpjc25zk4h2JuIHSLkzGbNTMs2/qd6j2+",
-	"NVoUemebc+GjEhy03I9bYgGXOrSMMX+j9dsnudKuwbzStwQUrWsGhBmTWzYNXJFnETVoi+0fN+Kg9s5j",
-	"Fff0WdF1vyvkK1j1hcBGqSOb7MPV/B4DnwdBDsllSnm4sj2Hwc09sSnWCWAaVnDc4X0hPFJWc1piY86G",
-	"VB4GlQ/O4QqEGZ+o6kls80bAITed2lbgm3Kzw6eGHXLDGoCvZJKwUJvc/s42lANtS6i4Bd1hP2IHoIoB",
-	"omc6w3Rajze5AlqRumVsbHp64gDYikoz2TimqVbcm1QImYlwSdcV07EYXukU3qiREP2BFjlOC0vYJErA",
-	"Otpow5ZCCqK3CH1Fo2e8CPxQfKhpkkzQJrK40otabZacYE1SzB9iK7Az/gSWNOH0d/WHl2abF06mUaYo",
-	"7BNUP4NbwqPThsEhLiXXg4WS5/De/3G1BplV1Lxrl+naZZotKh5d5fE81HNWYPKl4Hw/vvQpoZUPpg5i",
-	"p+SsCzr+wVQJQiNTw0N0/zZv2XRhd7hMDTFO8ndWbxOpwkAVdwukLD6WEJ6sX2A8qKHIl87l6TFmAYR6",
-	"ToSSXiIniiXEpdAqNNTyysvC5pvHYG2qKJxn0rxk4oBZHaiR/7ZnD+ovWz/MkasyxJLIBjhUobCQxtra",
-	"pCLCxFRTe8HzHF8I6wjZk9GUxIwmQhlnKPW9s6VdavMUYn2edfW+zNTQG+lpIklvsExTJsi+TEwdqr/Z",
-	"BzsdZr55bCrHRMiUhxZkjSvHATnFHxWpVms4BcqVIp4W1ex5jjdfbSiiT/3af50qE836X9cX5/sHrp8E",
-	"Jr1rQp7jSgc11RUZ3KL4iVs21QzjHi+yTs7TEfEDQHZhLdKxT6KJSNOuAE/gq7b9JHxesIkBGhvHNLRF",
-	"TlIMmEqbKqUi4mJQxlbXG2Iqf3ufxlV/Z+Od8l/COExEPnbXTCskCFb6t7jlMQtkbwk0lbLkZklYnwGa",
-	"zyHt93nMabq0K1/Hf3ATbmRvwFXcyP78tnTzX7GYD7jMFPF3leyjL6Evw8w0p01oxPXf0FmrZJJiMrI+",
-	"cGH7QRTPybp8m9DmZ+FJffCiG5s5Kn/EVc7qg++/VlvU0/JiitynHtKUxnKQsSOSiTx/0/4dayGg2qHg",
-	"BZo/MZmJNOHLDss9tZGDgtGmK52RnVirBoSC0+sL8ubVTz81XxG3TcALJ2Kg99vxwEw2XUUqHWjbaDln",
-	"Sbz3fu+Qjvnh3au97398//8DAAD//w==",
+	"7L39biQ5kif4KoTmFpIAl1KZlVXbncLiTiUpuzSdytRIysrtHRW0DHdGBEsepA9JV2RUIYH+64D79zBP",
+	"cMDtvsc+Sj/JgcYPp7uTHh76yKrp68ZgKhXuzg+j0Wi0j5/9upXzRcUZYUpuvfl1a05wQQT88/Qaz/R/",
+	"CyJzQStFOdt6s3WElgTfIcIUVSuk8AzxKVJzgjCTSyLQzqcXN1t/++v/uNna3d/KtmQ+Jwusm1Grimy9",
+	"2ZJKUDbb+vIl23qHpTrnBZ1SUvQ7+jQnLGy4xFKhfI7ZjBQZwhJhhn64vr5ABVZkuKsv2VaFBV4QZad2",
+	"xHC5UjSXp/eEqWt4vdu/IHOChcRlhiQR9zQnGco5y4lQGSqpqsWM5ri8nRI9MC4QV3MiDhFn5QpRJRHR",
+	"bUuU85opPT6qW/23mojVVrbF8EIPkfj+h0nlB/yWiwVW/dHm8h5N9SAYQQpPSqIpdHz1I9qZcrGoS7w3",
+	"q7EoSLF7iH6WnKHJChVkiusyObap6SocGGH1YuvNv27pFrYy3enWT9ngcAVf9Af7l7/85S975+d7JycZ",
+	"WlI1RxURlBf/Ja+l4ovkeHRbI8l0AQ32e9ZM9McDtKP5yk5/V68v1iTZeYmuSKXIYkIEUhx98xId1bNa",
+	"6lf0hy9fLfQ6m1GiHRi5HhTCrECK7x4iajg2n3MqtiVSdEHQL5yR1JTMvKMkNiPVj2BwW9mWHYKmO4xg",
+	"Demv+TDhKcvLWtJ7EluDQ4QVWnCpkCIMrfRGQHiqiIAJp6aj+Nj1+ZHTnFxgoWICZlFLvbOQ4CVBtHAC",
+	"Bqga7K8FLNSaDXbvO1o3MsZrlpMFYeoMGAdaq7CaN43h9kvZliD/VlOhpZcSNVnTg1I4nw+3H76yWevH",
+	"uCSswELLkj+TVaKDPHhr0w409ZMjz+3TDdvUR48kA802L2zWMsj1ZLPk/iEkPpu+54ycY5XP+1x7PSdI",
+	"H5iaWTFzZxawLS5LItCcl4X0XGqO2WZEZ9M93fieaX3NONg9VVj3m5wgDV/ZcJb6U3LN7whLNK7g2Wat",
+	"vqPszrfZp5wkuSDK0o4sMC1JgXCu30AlZXcZ+uYVKonS5zdI24LOqGrI2R5g6TvbbJDnWu4kabqwTzdr",
+	"86LE7AQrMiSL47PQas0DOkuOvzIPN2xR8HuqOTXRpns81Ko70Wacz0o9JfxLLUj89LrGs+QEFDzbbPwf",
+	"h6RLvblk+aJflhVnkoAi+T0uLsm/1UTCQZZzpgiDf+KqKmkOW/AFaEtvfg2a/d8EmW692fqnF43y/cI8",
+	"lS9OheDCdNXfKMJ0hiaC4DuJMBJ1Sd6gH4/enZ0cXZ99eH97enn54dIe6VoZXBAp8Yzo4x1NKSkLraQU",
+	"RGFaykyrjDeMsqpWCOs/FkjO+VKiHS4QRhNerLTG45VnpOZYoVyfgwpN9HBwsZsheHnBBUGVIDmVBOW8",
+	"IDdM1vlc66Fn72GAt9cf/nz6fv+GbYHsZ9OS5l+BbscllnMiDUmWegLkM5VKvkEYFbXpjiDNE3oirNZa",
+	"RYYw0hsGSXxPCq0sS74gmp6klARJynKCqLphSyyBCvoDLXd0E430RbjUD1eolvrSoo8DuMbgYkEZlUpg",
+	"xXVfWn+cE3ODQK8P/gj0kzdM/3h5enRyfopKPWRUs4IItA1zNS9tW3qa6T87MY8YIvrZvu7zLRcTWhRG",
+	"qj9vv++5Qrgs+ZIUb9DF6eX52dWVZ3e0dHdFc9huS6M7lji/k/B7RcSCSkk5M9zKDKkNmwLpKyLMkmlG",
+	"kGjH8e7p+dHZu9v3H65vjz+8f3t2eX56sruPTu+JWKGloIqgnYsPV9cZuvio/9/R9fEPGTo5fXd6fbp7",
+	"wyRhyt0RTJdSf0I100w1UyA1pxIt8QopztHOzdax4FLucUFnlPntbl/e15dqs9zvuXrLa1Z8Bcp/uL59",
+	"++Hj+5M3ZvMAObGaW0IVnEikxQFsKqDuhJSczaS+QmGjtbcUIazf1zJFadGDdvxi2FsTNERgg5mWc86m",
+	"VCzg7toSJXDjtfsOJFNJcKG/Wc6JIJZSF3hVclxcc/4Oixl5foK9PXt3env94cPtu6PLP52aXV9Xegx6",
+	"QqUeBAhSw7GSiHsiEM5zUil5CL85mW0oDFKDLqiCPWePm2u6ILz+CtLz8vRfPp5eXd9en52ffvh4/QaG",
+	"Y/lyW5ojQipeVVpjE4LeUzaDdfnuQKt1nBV2UjlnjBiVjsoblpdcczQ6Yqtg88EqKnxHpDt+8kabpsou",
+	"6TXn55itLCnkVyDC0fXp7buz87Pr05MMduoCsxXCSpEFrJogSqyO9AX5ysxZs3WBLvXPe/D7LpJ4heZ8",
+	"ifTm0HtjiSlcWwOTW/B+X2F0LdtP0YRM9ZGrxEqTHM8wZVEzGGWKzAjMS2tEDNdqzgX9hXwF4XH08foH",
+	"I6PfIMZhQalEks4YAUVE6xlmF4BwBuFAWEGKXQR7GGH/SAsDQgpSHIK4v2G6FT1zyvThuxSarHB3MCqL",
+	"lEsuigxkvBX6iHyutJ6H1JLvTXGu9CE612KJzZy4+MhkXVVcKFKck4JiZxx8Xjp9fH/18eLiw+X16cmt",
+	"lh9GakxpSbYlsl07cahvSeiOWp2hLT8QCD5QfW2fYO7MwUZyQkpi+vtVa+4VEYoaNbaqxYwcweSs1c/c",
+	"P/YUXWiNva9YNyrzv/qvG42eT34mudLk7HQdKMudEdj10v9e4M/vCJup+dabV99+t7Z392W8e0XvCdgu",
+	"kl3njWWD1WWJJyVxF4Hhnt2H0Y6nU1pSHCe3M8P8gOVbgq0E6xwiYFWmTCrMcmIPRZCrYBJvWtf8YZtD",
+	"O9s7/t/mxCHF7jbY4e0AJ5yXBAOjuzcv6klJ5dxIg/Rrbh90SKJfUGTGxSq86k0xVfPbCZYEjJskr0us",
+	"L4lw0EduftkWLaKNm5ta5IHkQn0Q9mbaE3TtdaKFu/MFow2byLqGsT5tssiirVn3Y/BV9FdfkJLOKK9l",
+	"8O5ZEb+/htNIfBcdhbOzHsHJKfuDMEdqa9E9+bItLO9Sj4xXo8+wp8bbYW21xphsjnNnp3Vdalms/4EW",
+	"WNyRQjN1wKFBVwstf5k99vo9gnhmxshuVGzb1bZEUyqkQpdXP17YI2FqDwA9Sn2Cqjmhwg5J9+7FHmXq",
+	"u9eJ4cA8wJigyEKuE/Z+Ec7hQ7cUX3zbWAi80n9X3lsxqj3j3PhQw1I7c8SlNTL1x60JVASM0L3QwQO0",
+	"nHNJQopRibi+geRcFGhH69gSYUHQHakU+uYAFXgld2ML15XPzsdhOcdxV9bwYGeMDamHeVspvSFZHtlj",
+	"DZdutlTAxUHDkcV6LBsMNq5vRQ9o+gKLNaN+DIupuSByzsuIP+2CiJwwdeg3uTFQUH1p09tSb8P45ta/",
+	"PGCmWkAf3ROBZ5FppjivmUCzfI7WAV+aIQ3y3LFWZmLidCKtchiRmJ9zfXmPPzQyMClOjRIMNgLs1xct",
+	"sYRLEouTthIkPRoRNUbbdUT2Uy3GzcgyJLhe0wIVfMkOkZmoMbjoe7tWwPVwzNtjxIEdXEOXzFHPU2Nw",
+	"CbpbVFO/LD9Mt97860gesov4JeuuYrHGUJ8ZG8VeyXNc7m9F1Jg743rrG27NwcMF4nleC2HMG0W0DUVV",
+	"GVd6VFwH61BYj8G1Yr/JzNT6dP2pR9lLTcBxhNHzKvBK73ZzZa9KnJMs6QVHOw0pd6NTJ43brvesIdxJ",
+	"cjTNO9sS4kIyd/AHZIf7kySCEvks9G+8i+PWIFiBtqbwdEpbUo1m/BgvvO4QlwlWpbPhLGpOVkhiWiDG",
+	"tSK1E8glkEm7XmiRVUvPszs/LrMYP/eSMPb0YlCmrdWBau8H6pHARwi0T6PE4jcn6orIowGpvyJyaEYr",
+	"It/zqzlfPoz2KyI3I74RsSPks3eK2QtTQJ6o5tbMMyRJsKDh6o1h/meR7BNS8mVcZugDUSu7RnNpCS6n",
+	"NsQv0MlN9eTMtskSmZmukfTg6e7LF0burat3M+2Tkpx8lE+ud5rIJ1zG182tkrd4zLEM4vJsUJeMr519",
+	"uPlcr+DDxGRlzWZPSb6UPusJY7vM7Mo18xrcaJ3bwhNus+SW0Lr2GBuHfc+y9houbpglfv9Lmqyma6MS",
+	"Az0viJSLq3yUxfe64k/Wx30YLrdG+9PDyVywpOJrWMHxXl/XKAoSn5cLyoo+LLFUV3Yb9B4umgCbiNa1",
+	"ILLzZcuIEVfKOrNvgnSc7uVHm9kphV0N00bgXNGYdQFWLmKQoqxWWg0mAi0JuYMoZf0PE6jUEfadu3Ao",
+	"R/TinbR1mfZWeoiJwM4GuCgmqDUnPKZd/X2sYcWTUwHaxKX7OWf6akFwPgcSIqn0vBFnMVqOPDg9Xf2o",
+	"3Bgyu6aNVcDSYxSHuJ3Z5pKESXthuCR2/g+wREKyDli6XT/jZgCr15tCMNaI6WJgN0vKZvYK84R72Q2n",
+	"aX9wcpcEF5QRKeM72LJ7LBoRwv1NpKEN+feWbUY+K/RHY/5sseJ4+6K+YkeWGM6sB7VUlZixmBWpsTxo",
+	"5QibyGoIbIqrRYIvHyACPJ0v+TI2sSVlBV+6VIC+FIDHsXB1PXxradbkryyzIgLx9gVegV+Xs+aOBNf+",
+	"lTFPUfCYVrhlgUzpHZaCrcEGQ7OkyTzjjGO8S3Pp6GwqLO76c2WcEfS3v/67c5ND3NihicHXP0N4HUSN",
+	"zHE59X4WLJR7VfKFaYEyNCFqSYx90PnkdAfg9TLSgUsVdcQF5u2OowBcqd7QGwwg4b1pZEd/VfVn27JZ",
+	"UdeaFkPOfmSIn6HlnJcE2eYSfQ2IItOHjG2PD9DrIoOwDIjo8C+nhhPvH1Zgs/ap8ea+PHAz06ysFzlh",
+	"Lk8apYZ0w+DpGO27L3HDz7NWMkVgR/cEdoQIJTVw++Buaa5U/a0ydMSYvJj0o/epy8jTqJo+LyfoLYuQ",
+	"cKS2eUWUomwWs/r5q9p16IhZ4M90obf2y4MDILj562CthSfW3uDQQp9Lf3TmwVVz4HeilswD71nQyjGI",
+	"6gwpDhHKBcnpomVPNzG4bW9zSkVat0zW9to4H9vjjU+8SfOJTDi/Y3xZkmKWCpkwAVZJ9tPiPaH0YnFX",
+	"8CWDe4Ogep2i10Hdwg9qkTCM2OODFeBsVxxJzKgROj9cn7+LtpgLghUpxocAZVvgJf7AbIhEnBIm3kpu",
+	"0uyUi/OYQdRFYmQ22BQCuZrQaRtcSqUW11RJhOuCEpaTuKKjbwIXJVZ6TPGhpwJSyGd1SRZUU/dIDWSt",
+	"gp4o7JtogVdoojVLzffLOS2JiY0w44VYr1rVRviPo1NFncrXH3tliLUJ2bXgjjdm51AMzJZLok9pNMcF",
+	"rE64RYwVGqLeXUvjJ2k3sjxqGly0Le6hTU9hNUJpbfb2FXxgv6xlGMCkXy/qEs60KggCsnwX1ZzSR3Rd",
+	"FZvuroSheOzUmvzKdXdi6qxFfjs0RxdIqkDceK5Lr0xPLoTc6CnddSs0AjMURSHhnGCwnJq1xfA6KX5s",
+	"2hx5R+9TaF37Z6yKWSHjkt5J+QzVlRbPrw6yg4MDlM+xVqSIkIdI4CXIaiPMtJQoBIRY74NG5cMjXx7o",
+	"/z2FcI7sa9PxHBI8Dm32r1/LfWQ8PSZlpizRHgIbdHJvrwmt1NNSRFBcNmFzHWWaQQBXQVWG8pJgUCPE",
+	"ijOybVJwIAqaFaH0WbR9XqGIHCs+44SZkJwviET3VNJJSUy0N5Uud3HXB0oE5DGXh4cRZyNB6AVRe+wv",
+	"DbOFnJaBAlZSk6HeYaxs8DaRuNjBG3C9k5aBplwcIrKo1ArtmYsU3OfA3raPzmaMCxMEiCorgVCYZy2H",
+	"7X0L/PnMPHwZjDgu6lpibd2WfkdjscKtkT1IMscMJDlm55jhGNd/mhNIjgl0HMg6kiYoqKSQhdEjWJ8p",
+	"atY54pPXg9YUw8H5RtbRTnPIlTuNx/qW+ufySO9SZ/yDnqNgjETIWGz2evU+6eRK61C/qUf4IQfmJWkl",
+	"tiZJFJvul7Vt54RWsSi6vnI9Uhd+sJ7UcGrUd80rI0g3b9dwV6TRtjr9DGqw4gqXD9GDu9LStBN4RAw5",
+	"0sNZz1Rm6k+38JsTsxdT7xvo3e3WTcdLuFECJAzUslfTVDDTODHtGnnYBm8BsIzyW23qgYqOwAOcRFwy",
+	"JsspnWeyuYnCfvL9akRuj0PV0TRxppu43RphVBGxZ03vORegeVKJ+DRDZH+2j7aveCUw4+jldtTa0mo3",
+	"Fp9AS5I0H6XcioPeuF/I9ytrjB+R6eAsa4MCxC8lrNhDbrkx1mnsp54IPn4y5JBwUm2C9hYyZJ1hpowD",
+	"gcmcC4J2Lk7e7mZgVuK3U63S72AE//U84B8Da+xo1dr6OfwrGeT0AqBAe5S7mXHOfV6UGVrQgmYGDSD0",
+	"4MBAtoz8MGPwf1TWKG+bAAt8QQczrpppf6xcfG9nR/Y2xMac/BBO+jK4Rh8hr+1ZBqs5rsW7E8owpIo9",
+	"1bxawQi6twQ/Wvv8sfE9p+OxW7tsa3xa3UgXBw39GOnoZT/ec+vZdAzbxPr7CH8X9J/gyKAhmTCqLPSz",
+	"llIWd6+OvHe0B//lpxGX8aQ2n9LKkz6w1u113fXVTHzNCoBXLh05PiCc104bbBuJjSNketuVeODh869W",
+	"Y9wd18elvK+uzDeP44anvts1VA5o6palc+fzdtZg4Yd8sZ6uugEI74xYM0nJl+fOz9hPWF4SgWZc60Ie",
+	"3MLF6FrvJDj/zOEIxkKw+my/54HVKJWtDA2nUqhWE5LKGzC5FKmn6k/pZqsoOmHbxrUt4Tw/7E4CJuYi",
+	"JZZUzXmtkMWBjAQoJFMbItGxW44WbuLBPIIJZ4HwbS3cmuX34do95VyfRNdxy+InquZh2q+HSbW4H/oP",
+	"SARSZZwELiB37XlmYmrXvBaJ+hsIhfVzv6xLIpNTP0uEV9nHaMdnF3eTvDx+pQ1U3818Hn+bXh0b7Ct9",
+	"Iowwm7MCKy5W1y6hMpJIiCC10SdIgzuScYUWVEpUM3sotyytwUC+PciGDa+RJFn8GfwD0Ri7IwctOqfS",
+	"hMX4IRizeU68W9RSaOcAKY5eHhzsHjb2dIeKk6RSuJsTgLAm3m8N/CuyyyVqtmd8NrhZd0g9ByQOpSUb",
+	"n4L72bapOPxV4NVuS5N3sSO2lTgYXjT2v7PeI1j6R0qWSbaOLM+xi3g0M+MFgFMhtSTlPUELztRcIjw3",
+	"oGfO/T7nkjAt4iCsI59zLkmDFTvKfNZTe2OWcs6mdFaLVLCj0BNGWN5BNJxJT+VTL4p3sOEZi1jnSAnb",
+	"I3HwCCcVxo3dCJGemQl+bQ0/a1ZgeA3TgUELyo4dNNYFERfJA2tKlkQGOFrIhs8iHBxaSM55XRZoju+J",
+	"3WRaTDGOllgwymb7yHmQxmy5rvIaGeuaeSvM9JU57ohpM0J/2TbN0jeKs+vzEZlM3aP0qVioxTqD+Ai1",
+	"mjvYzuM5ye/6xJs65LhI2Iv8oBtIOEYDNNA2lxlsT9hWv9SCNIB82OD/AOSTFeqC17M5wsi1BojO++tv",
+	"IN1jHSbRjDgYXows39OypGx2UWIW2UqE6Y6LtP+t0t9lSAmKS5kZKWIDxDWNtX6Hq6pcmWhkKi0uU8L5",
+	"7AYxijWv6okfkR5++/T9JsKpguaUza4NLYcbvwjf7WUyW6q4EQ/Q9ZIUVJA8slNrEYlTu1KCVmRbogrP",
+	"CNo5djS0B60x5miyc6FwuQtRbMSeNRPBlxKO6J7C9PoP67hGjyY6jbq8uySyLmPWFs7IZrnBU4gCGDBS",
+	"pIy4BvhvpGXGvR2bz+CVsjCh4HaUKXLY8g/dgW+YJg2ovY+5/+oefTOxsTro89P7eLxmWZ7gVQLcqoH+",
+	"6ps7Eml9AUZBRJVUEM1gLgI7Fp+NEtmHIRgAQLgeYVxsCld4K18i9WNbIlpAokQfCmH7VzubL3vNr3u/",
+	"rlar1d75+V5RfIk7MBwu2clawAwVQ2Vwyr2lzY4WpQbxFJfmBTg/FvyeFLuDA7jSOvc1XYzBg/A9gKIO",
+	"eiqA/lKlx4MZMg4MTamClETFr6pUntm+Y1hKPZwJQfTfWg0FSsfPg5LnOGmVZrydgRUgYtgJnQ6gZpj+",
+	"9XjcsGOse0WUPrhsfBUpwmlAnKoggO1hwEhnhBGB4bWESaPpVSsz63j5sv221ZhO2tb6uK6vV64qMWVo",
+	"yUUhnf/NwPO+MsmXembXNZH6HqMP7Ot5LfQfcdYG5uh3ePn2GH3zzTd/NCjSYb4Rn04lUYeo4Xqz0cpy",
+	"DzIY7zsxOTHL5Nqd7gySJp3gv9kD6VF2/QampCne4Gz9rbI0ylidCGhbVpoGPOs4NDA6+jG2tsuQ7H5L",
+	"YmEBgVYWiakRifj3uVKVQTDX/9pFuCgEkT5jaUoImGRwWbYho4EM8ZVakkmOy4+pHqUWI64bzyDmIwTr",
+	"SCDqO583aAW4qiTiFYFgf4xkoOStT1dzhBki6YUgUyK8CaZNWTnny6OyfOfhEk7wKpa8MedLg0hMGRch",
+	"ugLk5O1weBGX+oLNrWo8JYJimaGcL+BX4BKpVTh+qDdLp/JQJHqolWUTHejgvJuY1y7I6QDQZQ/S1L07",
+	"1JU7qLvong0g5sY+yPnDIEHpQ1FAqTwxa5G6Dq6BB7WAVw+MFjFQVTZorePEb4A6mzG2BxRSa90yfZTR",
+	"7CWz5yM2MPjdnH1TXpZ8iWgiz3FDCmRbbk36vZ4piaCcmEFadC9mSHIrnQAOu5akPZoUF7fI67vN3Kyj",
+	"NIPo6wuLqZvGzIUDW10EqL2RVJnlwPOueaPTYPvz+EjNnfEdZRETh0WNTunp5v6J/L3Tg0wX7lFVqybz",
+	"8xcsCgjjULVgTtJ3b5/ffgtpeD6EOlubQOiGODS9NGJyidmmpoOzIpr5nBgAp8Le7mNCLhmyfGUrZVT6",
+	"iHCeDmA5YOTI/R64egJFGBhJoC3p2cX2zFtBQNXO51jMSIYkUfqEAT215BNcmmIbiUYt14Gp7pQNVSGs",
+	"MC2cN4IAwLsgjCz1tSJDXCvKuRbLZQn7VfHKgKOODWCNXeGOWlqBSWanJlReazdS0bJEE6IvF4IoQUmx",
+	"681rhovT5qeHcA5oeMY+GgR5gEkMwg8VvScQLyrVbVG7yMRbzsoV5BgREg37aNTghI2oRQXzNtrZhn4p",
+	"m207IHzMVt4Yt9vZnK9jLixoQesT78g0muvBS+LBBzQPwAeoJFOI7ipXNpPPUUWvELyym8jh1s9OWSEf",
+	"jrSuVy5QtP16tBu3DNWO3bcbKLnVTY5UZKdTtUrgANVMiUiC09nVB/TNy+++23uJcFnN8d4rAOGPatZp",
+	"xCjLpN5ltsAQ77YgBa0XEAIhZnGGqrhUusPEhXgk+vbgVSuWc9BQJNlL0GZyHU5MbaY0anw8SlGfandk",
+	"1SqWuN0CRHPfZ8axB/brZnTxtOARa596dpxagQcE8ibNpYsJET5cZQPcy/HctdYB/1TcJvgISwk39pGQ",
+	"Mzt77+j9UYC4qgkQXdknCdZ1bK+5JCBEuBFCZmgZBpI7pFujkhvon2CpUzmiyS11usC0TIQThulO8F7k",
+	"JNLng76mm4Q2sE328DSD87WgMyKfqrFBG4jLL3+SvjaxMXiqpm8IvFpd8yuAIYioNqUMPDqSeOxNV/po",
+	"Z1t/ihYEQi2q1fbuPvpkA6moCr+i0pzIvFbZDSP3hHnv4wquUXofWKkoSE4rCga5GxYH9eQxi/YRknMu",
+	"lB9dE/MBY8h8tdxXnVTeYTS/aBblB61YuIAFSdkMYhj8HKTNrnQ5lVy4VFOtF0JKLMIhVM+GeGkDa32V",
+	"yNsYWmjnPzWriJZN+QW/6pwnIi/8YvWb/cEB6vggOyKIy749dL21O/LVxGqmRkGVBwPI2tP8aQ2dIGJj",
+	"rKzZzC0Fz9Ih7h3RMyhP+grEAktFBJJLqvL5oY9ctBvOlHKTcPux2O+pleuKpTWyprFAN9PLAvdza1q9",
+	"9rMYYZNLBAajSEyE/vnPCVsOHaaXKQFPCxPYB3+dQXkrU59zM8WXkc9qnF8NIEaMy4qBHIAUfQjYintl",
+	"sLGUjD/ZPVHsx0mipuLOHxozTqWBG4vz8M+cMlKcxJIgkirkcBS6qTiu1asNQoaaj6LxQnPOyPva0aVv",
+	"WIfowFYlUGkD6ngj1gzegER8yfTGnGNBJBoMetxMozQLJ+e0cvPYOLthTVx6SAevzvn1bS1mZyGS3HYV",
+	"mCE2jOOZGIOWrW4zJljHLMU7uqCJS8ZYxLyqrCWqiDUV+BqxCUi7hxtp9JeO08lnvIAcZqiWVC/QsYU5",
+	"jd6Iog6uT6YOH2uzqg3xlLZOLgS3+r5eFFjOJxyL4oW00YsvQLD/kzVgxGxAfkXb3Ruby85UEGd/ETVj",
+	"NtvOEHinwrTYzZAzPKEdjCq8WoBSZDUCYyCTaMYRZ7sZ8pYptGNa5fdE+APPTAqCJtyHUJXwjVbt2IwY",
+	"+7ytyrqrL9SE2DEGpkjesBufTt8YgBQTOmbjGp7QhsYFnhHg0k0yPe13HyUpNkoQHW05M6p5YD7LEDYB",
+	"GKQAqE5QxwC6RYKWGxrW9Pb09rQhhLunsK012oZnxrUC6EpFD2q7ZZzCpF+Wh6Ga7h41/NaycULqqL3j",
+	"Ouum46Ql0OlpucfMKRjBYJHEDVXScYb78fb5ccd9QaVV9OOa28sD9J/Qoi4V3TNL4T6AME5qymtQNepI",
+	"iKSJl5htS5dtATu+KZ3UkjH760rNDR4pWlsYfaJA5H65uhA0J8fxa9UnV+DZ0AQ8ONiE/Gt19uMVyvWH",
+	"mVM158TT7RAdoJqVRIK1obLoyE95roVnxNDXkR3aSLoHCMe2UE0utn177Wo/XryejBes+uizApWwvqMC",
+	"GMg6PH0h7zkvrVkmlEkrMqZ6TPwi12DFtlbBy4YYb7a2cFoQB0NMJAp4D/8opb4vCntpugeRfKfN9E5T",
+	"wVgrBZnz6wN2WKVWCYFjyHNJ7gmr127eCkNFaNtyhVduD4f7Nib7snCTj+LV5BlqyR4f+sByLhbYuBUe",
+	"64QyuXnwcFuiUzYrqZyn7eHrnBZPBIrijeVxC3mSMA1EQyS7h5LSlAU3yukhwuY3bxdFd4RUEu6R97is",
+	"gQKb03cD392QS2TYq5aYfjx6Bw/YCJ7Oy6TvtLboYCroO0j8K7EiUtkIcKu7Mb7sVk5kG0C9Qk0VOmNn",
+	"LDaCM+UUDbntepd0xvYo63eq5cwd40s2vnd9jX/r8xk6yaVga0Mzek8YqiutsNuYGQB8/aYpkxBL224s",
+	"ytFWvbZM1QatNprTBu7AjZWDoQ0e+Kaag8/r5n7aLcp2hhCVA7wgA96WIu62oJ/3CjqjCuFazQlTNDe3",
+	"d18UH7BpwGugf3NV96GaPCnWR6LmSbEVVAnqJmRQLMmGaSQTKtT8LwSLASinYKVzzDijOS4HwGDwJg0O",
+	"oS55B3TCR2FKyZhkAxOqaWmDdigDCEcJSloibCRtKcYm+jYlu8dlLLqFcvmKg8XTQ6pmfiWH1v8YCmbE",
+	"ONY8P4sGPnkKheEMwLA3W4wsb7bguIOdBlYD75ATfLktkSKfVfSYLykjI4AW4LUsHOPQFFOe5d+Cz/un",
+	"k2E7jiQXCk1WVvf0LlPjSdDv+MB1WQv4wRRR37nZ+h7n8wz9M59jxtAVmWCpKGY3W7sJdLONdtZvy95J",
+	"qDr33TlW+TzNvmO7DyvFObsN+YxzFW4r+Lf0OwtwkyaC3FOXaWFXRp/d9S+/rOKmQEAJawjmiin0BLev",
+	"i+ZwxWB8Q7Ro0EHcFM5JQck9jPySMEylxAaTMPjrxfdY8H8Da1Tzr+MSS2nn7P/94pIvsD6jdAP9f744",
+	"5wURmg7+H8ecKbKouNC3hqhpyw79kkhe1gnbFmdTWnQQGZsaFFO84OvTdN7CW+Fym++u6tmMSDDL9Pfn",
+	"RwCT+BaZV73Uk2ihuQ7MffpSB/W+V1UHoWOz0fQROlQ+T5k0fG1NPyDNI3o8B/v/2RWqydBE65q+xvu4",
+	"+3VrW0XxUSFxhBU+I87xGq4Vv4VhOyQFsfB/LzCrcXkrSUnyJkLolpHlemyNTpdZyBANoWILGt8sjJFc",
+	"a4Am9T0GEXqPaTkuO9tktEubGhKJp2+VrNAKns/UHbMcZ+aT1YgsXN92eyRZMJs4OfwFsk2EEk9I3DUM",
+	"d9THhJV2xm7ay2yPsUGeYIVPP1c8hrX3kNIom5c9oUUSUnq1STubQn32S19Ye7Iv5vTTqFBAH5IcXn+a",
+	"wcSJvnpILEYafntUeEMQ0mCP0mRkwwlEnVzoAziGoAP2uj6bvjeRMYiRpc13oN4TsASElRlRiHETrWQe",
+	"Lwm5i1v+5rbMT3+hazPO6DOI3yHFh+k0EbdihjPX50otGCmQibBxmD9wSQHTIJ9O4wPTKvaIIll2lHYi",
+	"9rPM0q490vQSXNaRU7vBWIihPXlPQdwDwTbb0Oky7/KOVlH31nmA/uaipTRPQOrGcs4d4Y0PRc8SkiMX",
+	"BDNwfiYug5pT4muqxaOpOgs50K8OXn239+n1H9eLR2gyJIudbzM5DxXRUDa9WGm8osFQ1jmvRaus2atv",
+	"1vl8Aa+7ZuvLMFn6zjiRFtnI49PYR4DePH14fY50QHaoTvm4bDC0m4RgGITNTNc0QFiQRA4yuSsMkMXQ",
+	"iW4W4ZN9OW2gd81ZyrdisxvCrl/mxOV31FrH2fv5JpmezTXMKBbeqreCqU26LpsP3kt38amZmjtqF1Dk",
+	"WNPewBPAiAvm/q0sUAG47qn5h8SqFvafNXwdu/WcFlRd5dzkifgcB8pmEHxlElrNGY/LMt7CYHB3Kqyv",
+	"uxDwWowktnlZcRar+/j49oXgYryZFEyfTVB3RXI6pQbfYNsUWcnQj0fvzk6Ors8+vL89vbz8cJmhy6Pr",
+	"09t3Z+dn16cnthItaVAGltCqRMdwd8UIF4VEO7otUjh79uXp0cn5KaohPnkbBm2+2t6FIOaSEmbklstp",
+	"/OH6+sLlwNlIEj12qhr/7Z2tNNTEY73/cH379sPH9ydxc43PN8JFQY3N5aJFtuEs9q3Tz0pgNMW5khmS",
+	"dT53sTwuXL4yUK8L45YKpFuAhNwgH3UXZ14vMNvTyqje1q7RzIPIdFYLgECsHZuawsdqThYJnBIlVkdT",
+	"RcQVyTmLheMDtml7ped8iUrOZvruvsR0lF/c5L8MITZZF5NDgYtsijH1od9RdmeAkCy4srtmJsLyfX8u",
+	"B1fhO/AVLQNky7C0so09GkTc6yGQdnMSMs3O4MxR+iA2hkbnm90QLdKGHsdMHHF8xBFgoTgKjPn9qpVa",
+	"B2kcpgwEF5AFApPpQAE/YEYNBnO0nP6o8i6xxrrS8966oZpKvhY92pd+iVEwYKskGyct4mkoLhLLvvao",
+	"Owb1Qh06DKsWug7qBsaDPuUjHYDPUjHxDwPceiBg02NhkdZhE42l0vOgEUWuJEfvj0we4tLUCNUDykue",
+	"3xlV2MsWE6Bw2Npe8Wy1jbGO1kEaJXk4jiuBPZ7486DJm/ad0B5MDerTu6TszgEZWdsDVg3qs6QzZnUP",
+	"ro9GLfEBgQgAi1VdUI4MimMZ3yzDgZ6bn08uFnAcKfWnBv/ypyxm06glzZG9xXrcCVtq2uRAmkhcE47R",
+	"XANdMEZibRxbjEtZsjIVOxT2YD2zNNaGZbioqn2/UanBNhhiDJrSowuNcyTo10/Bghs7jETNcqxI8dYC",
+	"uKcSlpyyFrkJu8LgQZgiX3hsQEFwPieuxnOl1euXBwcBPp0FlaUSCcxm5E1gwXKpUQ3UoAmQEa3PsSCB",
+	"N9QClJhlQ9ZXXxJoqFx5toLYdhvdQ9U+OpJ3Vh2HRFEizGhMaJApiaD1UYAxJSl9NHY+yy2/ZEnGSVoo",
+	"14FNBWQYwCp1kWejETL9MTU8Pwvev04YDyOZtjCjwvkkqeUqvEVnutqkUIhtCBDJ4jLJYwQuma8F3jJB",
+	"UQcvZaLz9Ii35YAw8jtPKzXn4PMaP2Dzvht2ZMifXLYZ4/rCpW/nhU+udaXytOo+x6yw06BTm9di7JrW",
+	"rEYLUOclwrbcq9l/uyPkrPnB4dGNX4Aed63kVtBWi2TrmSOhwX5VDlG8wR4bzxsxOiTne9V3/wTwaoXA",
+	"UxU3D4Vqs/tUkDnBQoJPXxJxT3MSlDjIthosklsQaYPlyaCHJux1HMGDy0e/fOxYzNgWTKyz5wSAqDte",
+	"3+YiUKp3M5f/YJE19enRhtulRVzzdpa6wal5k14kTPanL9lWx+X/DOFIjw6zaxPbSkFaasX13iaT/4eI",
+	"F0pHwmVNoY6GdO2hxfZie+3kO48P2FnCokh5vAI/1LrCoYUBAXRfRMfTaH1JdSCl6h22bp66Db2HXr0G",
+	"70YcEGNE7n0kLFkqYpL5z4oncRQ3Vf3GYK+3us+cMpPIm7dNJ0n9J4uoHPFyCr5I7z/FU88iNZAsL9pv",
+	"1o4lwn8eezQSnOFhSZeCKkUY2qGLiguLEm3U7DtSKXB0BTgcCT/nSp8kIyZm3suCoSUndrZIBHiYsqL9",
+	"OeXy/g3CaE5woRV6vrQWPrhX7LQkPyz47R1ZmQKfmVb/72CqDiK3NFVm0N/++u+6lRvGa1XVcL7899y6",
+	"CMwBuUJ7e8YLiXJ5/9/30c+Sszewq7RY1l/8qoeQ6DW7Ybqj//3LPqK5fOO34o+nP56+v5aH6Orj+fnR",
+	"5V8gCczGfmbov+4dH72/Pjs+2nt7enR1vffn07/A8JvfL4/e//mGzei9wRnTD2GSOy7FTd9qoEX9OOda",
+	"+/MWZIgndcWC4DOpILkQ7uVLLHdbgDyBaLDu2EbLyOX9Vrb1s6mfRHO5PkDFtuELyK5jkUuSYBRIr0kI",
+	"YMrucUkTD5m5nUWKPfPlhndxO0S+jB3XNRsYYzfqTXdthpb5qYVNNHNaRy++3ODWOCjsU/HZD5HmwhTZ",
+	"ivg+Vgjr7ax3gJ0iuO8g1tIm+Ht4Ja2gLqkka2ymjjs3I2eCYW34uT1TEhFLQcyVnWl6mYKKBRtkUFlT",
+	"0skji826cyDeS3MpSB9zwWG7Fs+kedUlE45SFiSvRZ4K33Bo2iDA70jcOKoEZnJKRLI2mRLYuFe3pa1T",
+	"BgUuvMfCozLWsrZ1MEbAtEW1kdbS9WgcZCPZabdHHyxZm/YxBvuBlNVRUNC+hwSxQBjNalpA7tmUCzgB",
+	"jZmZC7QjaiYdHsJu1gEZgQoqVYmV5r1t2UL03c1sGTO04yzcuxnSzI3Dhp373UC8tHAT3CA0QcJuIXJR",
+	"t6wvqLa96B1Vz/1Pemrjb6j+k4Y7u3vShfz1OQjIaNNbMiQAi4wUhnHOsbgr+JLBKSsxo4rKMQlc0NtP",
+	"0RulH2vcMg2jGX96RWY+bLmw7aeYrtVWX7AFLDl6eJ6PI0drQrhV2BRLiwGAWJs3rioDR21Xz8ZE6ksv",
+	"gZKEgtfKB44syUR/EU+tqYhYUEANT0AR+OcugR96YoQEACTGscZWnJHAJbTAqz6wfBhu6gn9JNXEXXtZ",
+	"s1KWmLH19mHqTxKdncQkS61xUPZuxBT96w0GVjPK6OzYlPdnxnoQTlaUxWsIu0SBTTIK7olwvNT0cv9y",
+	"/2Ct1LCKiGsgHEB8hg6b5JlX8AGR92uA6IoH1DTvoMm19+mPPjZEWsRTh8CGZgQyQdHPnDLKZlnXawZh",
+	"JqMDStbg0z0MHU4m8uB9wK2Jal9iaeIuQOLswBpTg1JoQjIgTR08f8UGOPlD2QouZ3nLcUEBmvE9vyPF",
+	"yCQGt10TiHYWuy6e6mDoEnLgCDS7Zl8cudFH7LaQh9EgLD4lXuhDmGCUI9zSqj34YRKkAOgfiiE5do9G",
+	"UXjDXRrmIK/ZsoeI4HyOFrVUUNCiCQi1e3gYjbcBmvn2IL1jO1Yq3fAtKLCZi/TgAs1qItUIJ/MIlh9e",
+	"tqRZTd5HQpX4EujZRPxlRk6Yf8JoMqR7zYIgOol2cr5Y4AxJsqA5L60kwZMbJkmFwVwJEbONrU7fNgTJ",
+	"+YxpPdjUGMx5WS9MGVrMVkacHqLtH4PC/VzcsOAHuW39mAZXRyiZmdxMUqAcS7JHmSRMUn2dKle7Rvk2",
+	"hvV9dAQTATcQROnesJ3IYmVmqaDIuAEQmZAS7QDuCToK7yUZOrdf/Am+sDaKG7YgmLkco310Re6JwGWL",
+	"flgQ5CmFJiu0fbgNg3WTsVDJ7qSBr25Yf4r7yFVv//bgQNNZRg13XRkh70dxUTKSYSjZx6SpxVkNfNHQ",
+	"tM29ApQ0Erc5b2SMSww9YZgb756xZjkzqUgKzgZkjNrlnkWaOrNdpEgj4DHo506Z0ZdXc7G3m5Xa5y93",
+	"U5AuidDwU7DQTTnsdwPYB6t7iJbexGdWfULcrtS7LMeMcZDP5v1ijZVvWJ+77oYEB7qdHoGRHzsKIiCp",
+	"8vKkhbQ3xyY24ikUO16rnC9annkzT8tOWkmB9IifBjCDR0aUdFSDXojD+1aylWEGEIqGCozDX5sX/7YW",
+	"0jXQw652RLh+DX2Gw/G7eypVHHpIMln2egLTf280TyRm3AgfKGg2lDBp6/6IPe72qh55a4djGW5uC8q7",
+	"Zksn90ibFKl9EudGx3abMljy1FsTb/v1bsGDwv+BF8lnu8q14nE3u9E1hIut2D/zyVtMy1rEHClKaWUs",
+	"ATxmtlTy3kwVmuF7guoqMNLREo6LJS1LW+pN1AzhGdbaq9J/HKnxN+eEHcNB0sRB71wSXX/JXdbtQysH",
+	"Qb9ZQ7WwQ9d8Ygn+pSY1GZLDbQL/M5/Y09aS2GaG2EopZgCgCi8xdejMkBfmAh3jWsnUcEJCITCjMU5y",
+	"3RZlM/Qzn+jbAwfDRw7gdgZgCXuNerwOEPBirPYASaCpAzX0RKlJXxM1y5oRQqAGZXlZFyQxbfduv+kL",
+	"i0P8syf4XBPcUUKhEqpkcJaTEQlzIQqF7THIQvfEj/HIOzoRWKxMyYFIlC+zyAURqCytmgKKu0H/CZKI",
+	"5nQ2J/qeWi+IoLmBKr/Zenmz5ZJtjL+4NJ3HzfesGdIGFXladtfa5WrBLOLTdxkWsfr0Jt2GhyHwUICa",
+	"WcNdSdkdknMTkJwZ9AK9tw3WtN7gMhnL34cVHZHwNdLiy3y5j9gzF805nN41uqyLIZKNCtj+1cZzftlr",
+	"aLb362q1Wu2dn+8VxZd4IfkH5oj54PnRFlGxtlxMd8V+SdXtl+nQ2B9+eHN+HmvIRUqMLHq/pn69eXhR",
+	"4nwsloJm34rwqiRQ1AHYdrICU0qlm0E72+/JEv2FC5N1tr0L6UBN7pm1WAuqfGmVJ3Fx9TLOToKEh2tq",
+	"Sxy5yieOi4MS+wEiQ5swqer7g3kUPn0qjgjTy57CLEieissHKGBjvfD9ze95PAmZDm9AZ6aNOMcY+Mx0",
+	"Q3rAFmLTsqdtHux7aEeWXMkQiF2/61N+xh+5joAX+vtoNtRmGYlu4ez8htbMdDkIQhjR4Cy+VgSwuORq",
+	"21oaLVzM9ilTArOcbKdNIKk4W54QzJXAuaIynoF+LWrSWAbMmsw1pwHUHGmwaUVhdRXbnAGqTIASjVsB",
+	"NxtHpGbPBqiIMK32JOJL5GJrrny8WXuVbIH49vSB6LgwGyyfCyrVAssMlfDDnJerWwvmA/E3+iQqKMNi",
+	"dZs6CTauuB+dDZ9RtjHsB1QcSReCF8SYps8tG5ha/m+muJQkXj5OKi6Ixc+LFOeHQtuGb6zSWZCSGAej",
+	"8bZg8y3aOTo+/vDx/fXtyenR8fXZj0fXpydBWbtdf9+iEsF4xhTGdIWthqrTW0LGbUb9u6+Jw7ilWqAv",
+	"pvjW9xez0dUjcEevTHH5jzKiW9vuY8PupIj1Rj5ZxYFmP805wvLOHh1UOaUANnjNPOR4LCV+fJFHU8bU",
+	"1D9n5coH2JhkTevCEIZ7d1P3F3i6MfyXKyyU8Hr71C0042jn4A9vDg5iupKNvfGEwgoxOpur0S7wHnJl",
+	"M5tmmJlbpvgKt2IpNw8HTWrTdmOn7VUFjZbjOVMWG5sLExq+xBLlXAhA0XS3cKimtdKKiPHnHKKZSVTQ",
+	"u97UN+ik1QZjf0iCSboOoym6IGSq+KK7/YLa5BITeis8qoLfE2SqdOoph6uUTFQJIkTtqgX0WMNVyZC8",
+	"dfzxkEV6CgKNosiaSTeJiuM31Dp6pPEs+yMBAZkuiwiHXFSJ/sjI5xwM5u4dr0RDIlvCJUelJMU5ZgVW",
+	"PFZ9JdIsRKmai6E+pbEW7eZziKveEPs+LAbl4dQIAVPiEgtmDEYFJ/KWcXWrHyXP0o2qXdrIN0/RPjHW",
+	"FJAza5VimOHCp87UPpol5JxWCb/CyEpIPlb36UuyPtZxMMINEK046s39waB/GiThpR2pz0Fqwjg8gNJW",
+	"tgWBHFE2O5/i4zkuS8JidWz6cKUp3XMIfvN8ipt07nYHrsbHMS+ILyoWSydU1WkauLF7jw3eziJdRMeo",
+	"b15voWDRYDEjEBDmUmgxbCoiJGdIH0cS7fiUjILnNRT6/F//85vdiAGyqgT//I6wmZofY0VmVlq5hdTc",
+	"MOcG1QoKpIJtpUXgAJtHAKhH/LqdY4VLPmsK/sbegP6NuFl79oeX+1hpK1sgAzcZlzy4SyeKXFUrofVN",
+	"F3Gc1OGS5smiNirXOWW1fWd9yvYciwVnND8GLJXPVK1+oLGL3Uutw788GJcHTuV7srzmpqZ3iWeJ9CLM",
+	"ZrX1LPdNJCtBc5vb0Dd5UHbGFBH3uPxEyF0MGlD/DF4UAuF+akn0dWDJUS2JHJnNXi8usFAyuSIsUUHa",
+	"4D2Bs8F6KzKkBF0sSHGICioVZbkpPxjeQxJ3MIvb8Ilo5oh6d+zSHAL44aLO58h/FRhwINFg3MTFfKXm",
+	"iyfmCZPOdFFPSjpgfHegPMDlScLLepIyJ6UNTTaRquISMr2uyIIqzmKK197LVzCzV4foQF9s7M6Lq0H6",
+	"l5FiY0WwsEACxZjdGTVOJkW3jZXt6CzFY1xa+ut0f8mc7bC60AbwWO2qRBEjbjRs9SgMLGV4YRGdfEDp",
+	"DpDNhJyamRksOwhCMVnONjoeigy8uWFuyzouy7xEz5A7ZzLkBFQGKnKG3BFigmMhRUDhmUQ7Prbzhpng",
+	"zt0MOdGXISe0bxdGamdIc8mt7bHImr18u3QiILthC8puqRWBYI2UMAJ9zN368cOOu62aLadnYo+ZW8qm",
+	"PDNm/l2Y4QJnN6wbxNtEpgbRpdnBE8SXBjyUBkbJtbIOPs6N2ShZxWRNSRnq0IUiEeC23NDYokK/Qb0U",
+	"M/pssG7KmtVIhjwNptFvFDIX9JaIlkv2FI+VM68PZ8WHnSaMv76mjsl3SEw1Tz/s8r59M+u3vG6Esei9",
+	"sYWtYlvrYSF+n+YrHywLEhQC+MYl4LO0uh0J8TOkGox/HelBshF/zm00LuLPkMxt/ZERtsGFqZ8q/IAi",
+	"es62oy9TOcQkA+a4BfndH2OVZGR5PHg5sc1LTC1woxsINQjlmK2QNGWUDDzMoavlh6FEhns/4eTDs7Ni",
+	"Qxwre1zGKqrbA4czgipBF1isNgvE/tE07VDH+spOJLMaPjSew1Wi/M0QIuND6uOsKYOzHnkx25Lg4Bwv",
+	"gXuu0XWqoJ1401NyF1naJVD63OQ2ZJLY/DbTZZuOR8zhIlrT2Pc8ngOTCfXZVtW++rYwzmfkiv5CkpYg",
+	"XI44fMwg3fu2v6Dx9ORdRMNTiEGsFM7ni42Aco/8N1H9LbAVrR2XQwUfTMNsSerRxp9LCIDYRB98QDq1",
+	"/eT71aihpVBe5JHI5/Q+ifOCpfooGxNxKlZtVLUdPBu/0Nc4utnVCMz31urWYLHfiLDhqbPxgTLi4ryV",
+	"Bdm3wQK0U5ObgQcjskTMWnsnab34KX2KXZm61ZH6fnRBlS9FF4k44zLMgFrgFYKwj8wh40L8HrNBQdBa",
+	"pJ45VD3ZweUSr2Rmo+YntCz1Dd0UdWr71tOV8Bb488eq5LgYGHOJxczUvCxNcm8NX8DgcyzECu1YuLTb",
+	"86P/evvx4t2Ho5Pb8+93D0NsD5TPSX4noUx/SUxIv1SI+nrx0lj5Rw5ca8uJMcPPviQNLYnspCPbwLlR",
+	"PfU9YrbbHu2SUj8N1zJkWm9Y1FfajkGRGomddKcOBss90Kwtj+qC8kSRKyyvOqV4W7U6HyhFh8zZHRG7",
+	"XpFP356sKuxk0eYG0qcQ0enWVxVJLvTGgnoYp2YSiQ307OppGCxNRxSH4tfKXM8aAQ/12Ty5i1wETtcK",
+	"+4jrQFPlPdnrRxkV81OL/N9n5c0VWejiTJFFvPDNiFuNHgy86vofng70tVlYbd9QuPZeUYYJKWk0ioTm",
+	"CDkXV3WqmuXGIa8Rdm4PMOzSzTdJxkBAdAMZLowIiQuyNIpzvTix3qsLV4apP2urx4yJ3Ghe9cEbvT6y",
+	"YLjrppq4c66Z74MGnByKTf5+pAzItiQX6oNoQ1slr3oBAZvv1gzxSEo6Y4toZcU+BMsDb92dhtYMyc/3",
+	"qzmxTL+fBI0F/IyTz2nRvDpiuFwpmstE2FdCX7LxWYl8VcEXyXyrGU+W1l3g1SSF38rVn9IfNjke406L",
+	"ZtbJbAxbVybRn3l4QUQezZS7cEVppk2ikCsqGNTMg8L8+I6wyM1kiWXcmSsxLd7zi6Hh6Vf+QuTRwPop",
+	"nligyJFoU4zsJw1pGi7IHK+45XVrGSxcd1jdmQxmsvRWLFIPXqp2smArFqNuR6SETDd4eD7wdHQ9Zn5c",
+	"iVl5ZkhHX4J1fVaLlFI/rjBBUNLPlibItgBGdvyHl/B6J3pyffSdn1m/qqWfWJw6sNQXkEETW3JXTSV2",
+	"0ZYKfXNg6ixBEmplW4lkUI+217uRnOCosVR3emFtHwnHhn3q5EI4FAGo4WjnwN3iMVt14vp5beqA9fzB",
+	"JeeVTNlphYrnXFxbSKr0YDJEp3oY8VzPiqSQiuHR0BxfPmCOYCIOyqyO+ATgdC7ixTgtMHNJurg7YbhT",
+	"HEHRoA8t6Gf49mbrfAWf3mztttJWXF24B6oErfm6Je4wmVuFzJUrCmac2FGWhdcL0QED64b3j+QtfNMV",
+	"XSt1uzQbFL2OFEmj0lDiqCLMJY26vMIiZPVy9RhB012niLBZEnKXLDpsHwRD4/dhNVOpFRIjHHdMyomr",
+	"rSDpZ7s3x+3LzpKEo1pznl/K+ypVHzNdv7KJ3n6O+pnxRLdWFcb0ZBL1bgZBArblBjABWRgIZjTKkkr1",
+	"iGqsIXVi17WhTD+YcxzZ25BrE3W8od86sejajo1Jn3OJ6/Ujr0nvyWd1ZUuSbVDg0KzoCFtqvLSh+z42",
+	"oosBKO8PjCAIoHNnMECm/e3//L9bAN9QDX3HZrpK9L/+53ctdPt7SpZvCiznE46FZgb4wQXO28yu8G94",
+	"DjLZPXR/wBMfIyjd49Yv5msT/SJtMmL4t33u4EvM6CwA/8oEpOEZCd6wP+R8saiZjS30X2J/6bU/SKKU",
+	"dWzB2IK/XUM2H8R1ZOdm/8SM8ZrlxDnCILfjjak3EA0UWqPablYNXUtvi8hOSgnlkgPZ7+OrAdhiozLp",
+	"rVGmK6UPKVoXRAT6VUKj4lNkrTDAq/JhA/zRDWO9yadhpGGNKUaAh2hNbifC8dvcRVolMEcFTw2o+kkz",
+	"3QNU52ReW3exH6jddvPhgkazIdU3pc4l+GBoX8WsOnbLnA+99ZiLSCzMLmT8bZPKfIi2t02Cd7jP7U2W",
+	"xdF3IlZg4gruNxX6uzPsTCdKWgv6svmhl0JGasNH0QLtjNB+dm1VU4OwBu44SOKvSsxG7RyDp+NuIyNf",
+	"t66ytPpmAuu3Icx0Ozm4wWTlfuMFXm1r7Z2ynFa4NIXaArSTEjOwHS5wYXildeGMd7ZpiYIE/M5bC8Fv",
+	"EXfQnil7pTiaCEgocH86VourpyXfINZKc+BVydVmTt6HBNw0BS3GeDM6alqLxdr4TUG4ZLMYWQ/Kx5Al",
+	"rIvRTCK1NY95lYxjFHyhXxnjNQreHerpCvI1Ir4CgkVJUwG93xy0LsOaf335cyi1zpkWfa5k1XimSEcu",
+	"SrwgHqWio5FA93yK7Jghm8VsJl/uHS+I3XU7k5X91x1Z7T7KfDg04u7V0w8/86RNrYtVPTaRz5sE4To4",
+	"wAiRI5HGQ22d4JWZUzJ4dvzFvh8c/NPa0uCJAvLm+6wJH7YkStE7sdtyXq3etnbc2jPmmW6OqYE/BAbs",
+	"oYFGa2MWHgKJNxBzEAwoNX04Qvob5SGhWx4cLW4KHc/GASDcTyNK2weG1vXRWXyMf88hmDXGVAtc1qWL",
+	"m9oQdVNV75+BxM9AhOTMTKpJtPrUnJTF9zi/i9hgazZDC33COYswUnNsAlP7mZHNaejhB1MFHM1FyEX0",
+	"JHxfai4Iscir8aZt4dwQs3Hd4bY2UslnHzojkqvT72Ws1lGj9hC/bwZRyfxKeLs4pIxfOktSnyLvybJV",
+	"nMTXj7ZFXJo0dNCqXRa+XiVcmHqb3ji+dmFEkwHSLW+NllwU0qElai36FOB/0FXNtLqfoW37g6GV/kFq",
+	"FnqFDIPgGc8AKUCi7/RDPQd4Qd85Xr42b+kHPgUX/cG9ZydJCq22537poZT79iN8VI0RzGSFuvlnzb7o",
+	"rVDAvus3nNy0MPDTKCObxR52ZMTvXLlJxzWG+umG+uT4a/WD7qJgvRwI3t5El3DVh1u3NPtHeDcL+kwR",
+	"65osqjIKw5TXUpm41s7tGRvzLC2NPLaoDQhXVUmJjEuVYRDqza/SbtjxK3UXrTJEIbbXUzu7dWRJaAOP",
+	"H3BT5uz1wbp7FHS2bqRfQTNMqF3dPlIjTeF9DQCBP8jEkkhDHbKzjDearDN3JCYP1Zs/3BMRT/lvMPI6",
+	"MK/6uLc2Uxwg17tqz9sSytfuUeZ8EmHUUDz2LgRD3ADuIfjKhMHHUgb1cJ0/NebzsREpjCxNCtEmpgeg",
+	"xXDXsdzmsjS9ylRlrYST6sLgqRvSN5UbSMeePadVAraPLK/nVJ5zFquObBfW5qhZlUav30tpPZ5UooX+",
+	"Fu18vD5OILmCxfYc0/LtQAUm/9JVNMzzdIFpKVu+HRd0BtGcWjVjHGZulE/nbkW2UKGHfQUQc1t4z5A8",
+	"MWzNsmcxFfPK8LJEFRHo4/WxHkbWG1eGeFlszj9X0Gsi7k2WhFSr4Q3ICNWkHL/TpMkL9Ilpm6aXWZ7u",
+	"8FJYut6MOvSOtPrsLn6fY5rFCHdvV0hEhRovaR5LY8vvGF+WpJiRHxupGis0AjJggRURFJfICtBDLeeC",
+	"NhY2BJmC3NMHnUDG2x+nefBpMRQxZ3Iqg5fbZQ8C1WXCi4SLo6k37wHoop4C3cIPyYr2vlA9+uH6/J2+",
+	"6Mk5X+4PZClv4g4YQPZ1ENdxVGdIy/S7G9I7bcVAEAsronyWqn44vgyTbXIz9GmF1frzHzjyCl79jb0q",
+	"TksA3gkYIHSLRDZKOmm5xdbp7XjUvJZEsA+mssCf6aJebL15eQD/g5hv+8ta6TSo8XRH44EJ+nWI2mw4",
+	"bjlMsZPxmiEM5wIgWaJ1wB/AkuBz3ownY9Gx4NE2s0kTMoBJGpHs1GfIdMuJ+01c5jl5l6G60nLq2wNA",
+	"KMvnWOBcESEPkcBLI8Yos1D1heBQCtikSBsY0q03ryy/xcC/4Dw4nmMWQ0r6wEARLigUZbmzNcxszWfF",
+	"Q5EOpzQjS3e0rKmXEcFcfNWaXQZKUEmNhzqYzMvYVBL3BqBsej3iwYg5ZucQoxV3VCxIGh/TnnZUmnO1",
+	"FXK1nLfoJVGlx5C8wycrqvkiBUaJXBhLZXPMmtJ9ncXZOQCF0VQE4B4WyQ4uoTm6AW6489daCHy7WUDr",
+	"bBBquCVThrSghHcpfGMTuZOMkBoKdxpSxOxDvWgro9SGQztEB/YKwMbUrOthhId0yEacGfY0KJ7urNhc",
+	"uPcqTPgGeopTeiJX+D42i/GKxHpaXTmtaBTvxS+9awbRXCxGaiCBzt8ZVa3mPF3J1Z04g8rzUyjE7oCJ",
+	"78qnMBE1Kl5aDfSjyELChBNaS+L4UWE731RCumVbJyh989HhBbllsUS3TVNyBuJE5cNTbgooLCc7oZlD",
+	"83lHTRWKSAWBFNTVYNXiUX7CsHNIoY6bB848ApLloAEPd6/FzTBoBmMsiFRUM3Vx8jwwMnNClB/0aCyZ",
+	"9SEc3nd6QqdTmtelWo0b8iNjPwL4lG4YSGxIAwTu0ieg5jou+FARFjukhlg7nSeXZE/3ydBw9N0iFpfe",
+	"IMKk4nGDAnlzghbQDpqQkrOZRIoHIbfmrtC8b22evljAWsffBCe07AkWGfrb//X/opeQb+prfa1noyqK",
+	"Bwt2oZwLsi1RBfjV0HgCGT1arNTlz1Hmi4LZeZvGDh6SG2cP1SoF79pezYhusmgebJSubNljrTPfNj80",
+	"tksSx1OPHlDXPkx4W6KS57g0Nunm4DpEOIBPhTxEXzFZEnGvv9wfPN3aPb7jvEIVltKVIaISSVPJDkmO",
+	"plignbxe1CXWd7ldu5gmfcYOBBI7IQpDswCqSrwiBdqpyhqiVOFu5Q09B9nDMq59GL6LB7nilcCMo5fb",
+	"sAeaAGuHsZuI7DbDW5sHinNV49LEo+vpjKfNyOTsKpn2/gkwL3S/E5zfmavqErKArBbhc9SaLXag77t/",
+	"+C57fXBgcq0NLxiwPn3T1TKi/ZHmMLAoHCLGAzGl72QSQvJTiebejveH7163rHgHkXlagsXxkj9+PDuB",
+	"UU0EX0qw+94R449xGT+O4ptm1Hv6wTsZOtj/Fv3tr/8Dvdz/9iGiqJlGZlW6NiM1OTdVN9U8Lh0Aceg6",
+	"UakVuH4FzohK8HtagECYc0Bvrsy3Jh3RWsUbXIh+RZ4q6MssQ2gZ+/bb2CapJyWVc/2FzbhY80nXwNHu",
+	"stdgnCR8SmMQS+kaqPDkhM6IVANFlLIt8Nwl9eM5lhf9YqpjkAP/BMmKR1CUKgnBepTnREpSHDdazvqU",
+	"taGIn8UUD862mnNGGh10bWdyjgW5mNsK4T1ZBE7IKSlLvvRZVQAdSmyApP7Sle/fgSxOKpXAiguJDEwo",
+	"yjHbHVHnFbRXV+y1WbSAHu3ZtcbeXZAoe7So1176+GoNcGoTYJIsqqU4ysGyfAjQo6QsfBVsW0GTKonu",
+	"cVlHSvk/DXcPslKHVTrimVlsDvM+EmTB74nsLXpcMreYKrLuMaqCoJNR92A+R5LnFJc+AsUJRukOZjjw",
+	"5lDJNC0M8S91CiB0xvmsJCPKsNkXM9tYlEVqOTdFkaz87Ijk8FGfe348ujg7QeYldEdWGcIM1UwrrAK4",
+	"E13svfr2O1RxyiAsd4Il+e51LUq0A3FxJnf7CkjyZ7LaXZ/82IwoNZ2reuLHmfDjEFbAkBInWi3nsEw0",
+	"1xeNH66vL64QLgo9JbgwwTpaTaDnwHn9h1jG4eeKmuvpdfRWciRb2sWMav6l6hBUoloOVl9oVJg7i2vf",
+	"tzB2TsbXMRdT9erb74rumy/Xu3Dsd8ZiF1mVbtSho70db2oZPzJpFnJCRqziuiVIDSLW+2VYr3BNxcRH",
+	"5Em320kMxObLXtZmw7u4dVxeBGOy5dL7SBF8iqb0nkAma7o0IprSz6S41YfEGxdcxSvTzRvnSdQ/72Za",
+	"2d6/YYKYq8St4rcQWPsG8elUEpWhmlGVIQPfACWf4PlZsQ9R7AVe3UY+to+yGxb70A37VipR56oW5E2Q",
+	"ZJz5r4fHvn/D9Ivl6paz2wKvpOm2XLlSfmjHhey+3M3ssxO8kvvoqCzfINcqUr/QAu6VhAGe8v4N+2RG",
+	"AL+aQTC8IBJhQVDJl0TkWBJ0ymZatzRVq6KX7P6N09MjTL0wWR96x+krdTTnwo5tyLQcRJBB0ghmYeq2",
+	"1pymuCwRH8hyTtnCXHBfv/KO76CVSqIVA2981r3NKSg6U14LCO3So4zO07BdInTcxlW7btrLD5qb4/sg",
+	"tKvhMrA5dnh1y8AzRfk4XjXol4RWrjdKODo7Jsj1iLZk+4021nDrZvjD7R0wJs43VfH6ksyoVEQk42vS",
+	"t6NhvZCye6rINb8jCUctvGCKvS/BolJSdmdNCDOj4etnOV7oe4Dg9Wx+iKi5sFot0R3upga/+YMUJrmI",
+	"SgRDHwfhMajE9i9vSQ13s9RQdxWpmjtC9FYyvHDxomTpdTM1kteZKs/88ugrS6VI4WJdSXEWW1JRE7sQ",
+	"LFxbWK6itVwuectF3lIT9g1WsHisRj2ifNmVsaB8lBH2d4T2w49T1PjBT6IYlvrXMG/PBK/DNGrFF1jR",
+	"PAgenvEsKC0hpGrsqmrJM0RwPkcQlPPNgYMoDOMSuqKgXdXCplq86gsGN4crB5bU5wuXPTLeau0a1V/Z",
+	"htsD+TZWpkio73GJGfhP19ATO7XdVi7LibCk7dz29bslEcpgWYYYkRDSPCVLIjwOBsDemgxPaKsB+a3w",
+	"TN8QrF3x0C1E1vhWGDcdjfF6pNJzwFjXIcMQ34XkTQKrjlkn6KmbpeTOKxGk/VmqmzqPmujgvnOJbv7k",
+	"hCjr9UUkw7ykIj1ZSZSziSQPnUGRq9yZsiZEDV4LhGt0OJ0y8AYezNeB37gqvG6vwYFLgLXA5he8JJnV",
+	"dAMMOKrQnJeF9KhcHo1L/9E0jfSI3+gfb5jBjeNTFCLHIfIZ56pcISwD5w0ibMpFDrdUtGNCGqe0LEmB",
+	"poIvWm6eGwC9tlZgyI1muHyBwYC1u4+OkCGW2aRm1L35gO0f+AcmfMPMayFiW4ZigG2QFhQgtsW073B1",
+	"RnvgGpC+iF7VWv4natJx+BO01URGPrqxrsnpQXwf7CN5Xx0BDmTM/Y5ZPH0hVBkspIq+g06nROjD1QBL",
+	"Ql60IFWJc2NPSaRjbgSb8mgwTg9E6mbnRjFMnVQCph9Om0JwhOkNsprA2ci4uoXf1hvcBoBCDUxoLAgI",
+	"+yV8DizXrIMlG0vE5S5zzOhXJt4W6xM/vvRBbEesmj6725YuTU/qawFugnIbpVMf/1ShXF+lKws1IFVd",
+	"UG4tImUccHs4LmpzrqwsrtvYlHR2B0hwmvSRamxauIZYEg1ZDWytQgAaD+5fG1bSAi3bLLs9Hr5laOAW",
+	"vo3ba+eb4tArvyf84dyvY2B2Q/QotveBRDiQTAVHaJbYowzpK8e27KdHygfme577FqIpG329YeQO7HwY",
+	"54Uk2myGbOUIWHp9esPEtVqwgx01eK3QPZVUceEOcMaDpmBrGV3CeZ9299F1UB7P+KIYh0LyJv9NIr5k",
+	"b24YVUgQXFgvi1FlFEdzWhALXNcoL0tel4UtJ412GL6nM3PJhBXIbpjgtSJoVmMA9pjUSnEm7ViABoqj",
+	"kvM7VFeANmJzQKlE4QFoMANvWKjfZAbG1UP3WoXMcknDHuYBVqbl/Rt2BPGw9Bc7UJc+UJCcFqRAk1U4",
+	"Qc58VBdoxlrrCa6/41iidRHeGKWiNgF9dpPENqdt/4xNeWRzlZQwdVY9VXyzsTuquEcN3DNEPkECIQCg",
+	"EMI2Cr0mas4jJ4+7cGTIOPJAlf2lFol4ISIklSo5R70eR7P246HgTEewVst+sO2UvGDWITHDTrNmRQd4",
+	"4aOMKX7/CKz4R2DF7yqw4oooeHzMFxUJrQ8b+Ody+FZrV5A9PKP3hOmzEs5CNjPBFlrOm2OqMJap1wcH",
+	"SGBYETBI6SNPK2HQxe6hPT0ZV1A/gMAzR2AEuLVOew1OC62vKlKWkLNsuu8HJJjxjg2SaFAFknBDLeEY",
+	"Dc1o8BDWmMocIpL9ILpkQVRAAvY4XJ44CJWqxTqXb2BVPYigTxXrcdDa4zwrmgv7O7qgkZiFcy6V35g7",
+	"HVxpiG61CXuBOV3ueqWF24hRAEnT+3qO70kCFYQzNS9XF8IC27fH8fEKFbwssTCBkfByAgTESjbyGS8g",
+	"YXnrnBS0XqBji8QfyUfI+WJBXApcrHoIADwkSAQquXnD1IvW+0IfTtLsIANy0Azn5Z++j+fbN508GL4i",
+	"rJYYjrK9yrHOOrPsrEfAoW16jdkO5lhyFyS5wCWkY8GqgGAUszi4Xxe374kgSN+T5TU33PBAENIFZc6v",
+	"+Ql8qqPSV7xV+5OD2vsqaS/JXJdmGJEZdQgVW+drHK06V/JIHN0/CTGbTSYbaLtgGvDgbYnsZ1tLyRRB",
+	"16eOwrNhsTC2IHFmZ9IaSIIKSWTfIVIcon/6ZvKHV9PvjEHDXUr3N0hAHluGBhzcST/GRq6KePOqOmWC",
+	"l2W84ipXFa7V/KOI69n/Jo55EYtbQxfv/4QKrDD6ePnOXWZtY/qneMwlyQUZcQ+x72Xh6PxYYrP8yLQ0",
+	"9wzZXeoEyGCvdGGKjYKQtIHcx7Qdz11jIjY2B1tmXdsZeCPLFZrTogC98G9//X/M//0f9pTa52K2Gyev",
+	"G2QxIka0ZWRz3u2mgRgZkoWdJzUt1Rnb6A7VVwWujq6jh++Y8s8DoiJS2dmNd2CSm9WcetAgU+OLjUrL",
+	"/SgORuMziV/fAugJW2bLpf4x1SRUOSSzDiTGbspkTvK70qZbD+m0etTH/uXwlB3zZeNraap0jf6mrnK+",
+	"oCk8ZUY+K0cDuBRp1RduT6A5ZUhyzryJFu240Itvd8fD89mwsiTQvq/m8i91g0QdLznsq4TYlZRzsGNO",
+	"CMLyTt8QIfwc0tAAtUJf5A5bJZl8HUzwBo+3OQeVxdeW/3EUzwK+TPHycchC/fWZmSiGPeu5QVKRStqg",
+	"F0Xzu9Db7KaoD6P+7RUUhKMieX3wHHlFopV8BITimuwChypNPlOpEqAwNnYEgp9iLssjZpzZ1oMEqGut",
+	"WlpcdOKfqL/GJXoEsOkL46aJJkm4lfFBMqZXU3IG8ByNrmZAikZYazqTzEIqd0jaHV+KIU6oXFBpJYO7",
+	"jjSCJrZdYreSRgasKUPZJZIRjTlm1rzeWGbavkSA6DZcufsIX3JPOixWjSQf6zDNBsuZOsedVcMbMYdN",
+	"KrXBTQ1SNCkLEdE3ExSa7umy61DQZExQsqvAZMDs21XlfBD7jqm5DqD74KKkHvE+rhfVzKx9bHuY2kfc",
+	"Fthz1s0g1IuzcnVoow17hbt4rQBHCpqHUnzNVt6Mdlioj80wRyE495yhhhkCeqc2W6ro3eZYSoNwR6nu",
+	"O5MdKug2moDpQoZVokZbs1K2Qpup2fqeh09G5CW167El5xw3ksyxvHQ7MA32obdrAursOQrd+y6z9vhi",
+	"c/sLr8UJVjjivPlccaFc7Gb/0m+ebwLur/ApfBNb5bWuHEGk4oKkxyN5ScB/8GE6jHsbHuCQ6m7UL+fN",
+	"1eIILsOsXLXjTw9RQUpiAtaxFl81U7Q0KtvcxTQb5/B9R/ZulmHkSNueVNfpESxQmzzRVC6pFSGqVld6",
+	"OWzQkfHdHXN+R1OgHRaNAPusSDg8Jdop+YyyDN0TQaer8yk2mk8nh3Jb3jCt805wfrerCTsnZQN1kEPH",
+	"GfpBqeoDUJsV6AovyBVV5L+8w5/30ZF1ddwwkyJwfPT++uz46Pb7o6vT24+X76BNpSppE3eoQre3P3Cp",
+	"9nLMFM3xrZvBzpUmAMlu2Fw/1quboQus5v/lxe4++uQOg2bGEApkcxDg8IWiGYgzcsPcVez1wUvDUzkv",
+	"CDr6eP3D7enl5YdLE6xIjbsIqOsuzFudcTXyCVf0z0TzAuROGNd6BP+QMyVwrnxVFM1zx6ZN5xbSZNTs",
+	"aYMv9tGpDSmQFWeS3DCYjkcolDV4zsDQRwkAK54KwQUy3GPmYoXRluvq6OIswL97s/Vy/wDSeirCcEW3",
+	"3mx9s3+w/w1E36o5cNsLG5z6wpzDe7kzEtuLuqe2FodbV0QdwXvOs2ADIr63uGqaDlZPCxJSX/xs0QuN",
+	"0FknkoIenAXvS3svKlETI3yAdDCRVwev+2tzSYxAIcW+psPrg4NU576tF99j74KET16u/+QjwzacxGgZ",
+	"rw++Wf/RWy4mYI4yX7xe/8V7rt7ymtku/rD+AzuPa7og3BQrsDl56z8FXjMiyhU68dQMagR58bzk4g6u",
+	"wjslluoWW7fvrQlZpYUrSkolMk5lBAIUnfOCZGA8CcN6JMj5fejfc6hTVfcqQSAU1SrpMxLh1D8R5W4D",
+	"F8HrPaY5eDK2jXUHfBu5RDSv7D+YyR61lD9YWJh2YB0q6Z3N4fL3AjnnS4Z2fFDm7r5BColLhxTNn15K",
+	"JMm9Tkz81iuOsEQS3/8HEEm/oYSZP4o/W1JDC6A9sMWnpcU7Kk0IiqlT8VgxMb7SCPQXJG91FNAvsTR0",
+	"wZcQEdCLgYWrspHLpnb9byJanI0czIrWhWUsrC7m28Q7wZIYJOdxq/fiVxvM/MXkIgm8IAputInIy+aV",
+	"Fy786MtPA7KrwwDPILN8D7Z60FeWV32Oi0sraR6DpNL3l39oT08g265r4UObt6Vjfx56IDiDiu/TabAj",
+	"siYxwm0m3UJ3o9CCMEWdlSAp5M6a156T0ThjJFekOLKZbylGy92LPkfuNxJafsR9nKEkoV/8av+9siIJ",
+	"7BCkT/iPrKTszpJ+ZdJPQ9lFTXgyQDPY+2jT8lZXQmTBInRtUD+NuRSdUOnpvv/73qV/XP/BMWfTkuaP",
+	"358NWRD2qw8gk9h6l5Z4BYVz6AwKoQm9hVmXPxZTPHQpOZ/iK5ej9mz7r+kksu/Mk99on10v+d4U54oL",
+	"pFslYLYAY450w+oQ84UD9tnLPYAQlxHiXpIZYfoH0kYceqajnBdkI+vE061ue3oJycrIEsxf0nhZeFkg",
+	"zgAUFJUc8FL1jf3v8wry+tUIuXHN+TlmK/u1fIKrC6TCerBVU4nQrICxUWJkk0Dg5winK64qY4dzFSyj",
+	"jH5k37jmqvr/IXd/YIeQuKYpLbu0/jtl6E0Pwt9kB4CCq5ICnvuwCBP+o9frEAmiasFkZxkh3zi1Qwoq",
+	"XbxBfIOcmBd+T/sjooZ9mE7/IX6/GvNNp5uJYQLRvWkeM9G/nsWeSRh24ozTZ30GXqMVUc4qZIJ9v656",
+	"/zW19SuFhQpXmYs9XFUI1k0TqxEtJjVLk8P74P7lMrb4IbxNfNVNvbjA2/s8VqKwk8eKGdNa8Y+D8beT",
+	"TWYJTBiYXVUnjMCeY8URZ2QfnTIP12MunR4Hv82qgt5jUxg3ddP0MSTPKJ98HxHJZKJKJJoQymZogQuI",
+	"jSv4kpUcFwbloA3Z8NvcSGPwEjbUA+QFoB1YSA4bPLfEgJZg4k5sSRi7MvF1euFCVELR0hfkAfJeQdxF",
+	"wKCjWnsgr5XhDhOth5VBZrG1H0yMhIlt0I3kJcGCFLvZDdNtVLWY6eagcogrv12zkkiL7g1lBqErmCqo",
+	"azaExVry9tHrgz+id0dX17dHJ+dn7yGI+oZBsA22EHz9EB0AwbKeiX6wzyG0+f7D7cXR1dWnD5cnBuiB",
+	"3TBHDx8UGOyf1wcHpq2CKExLue8ema/RUnA28++bcImuwQD2t53ZiVuh5wpqaPXyG12uunONbNuThvEO",
+	"fenlpQ3eNRz0lc+S/wgiHihKIi5LwKoBomcGoF4sXPJ5eB4kxEYQzReXGraCNrMSS2/6Rt5mJkKKM5v4",
+	"rtUhUuyjI5d34eUcZejVazTntZBo5/WrP0LEb3S3BPGCPT599WR8GkYlxnVeM/LM52JzEUz8EWrvb8E8",
+	"R/LOijy3jHwaZyVIDdzB6L+dXZgT1eLU/Mwn6N9qUpPM+JUge4UYPIPV7jBzvfjV/MM6MaLqxIk9tVur",
+	"v96L4Roe9GEEWPPfvc5GuDSGxOEvtGpzmU8nn1Cmqd3vIMpe/+3s4jF3pw0dHY8TPXZtYJ+nGAcYwW/3",
+	"Hc1t/xnO/91DhNlKf0pKSbalC0Cc6rH1GMeX6kkpna6azzOeYa6LZKQNPP49aZPhkCqs8nnERQhFZULq",
+	"Pb0K0q5f85U1jzWrVsOgis7q/SM0qneJhIDqrA0SZDEEC0DmCULNOtvX3g+GAwSu3EtfIwQqhCwbEfzk",
+	"xvb7vTc6Eico/+JXX09uMGDglBVXPhB9/TEbFql74liBU1b8zoMEHrWIp2z42Oyup77UvviZTwbjjv+Z",
+	"T/5F62LPeQj6PhLyFJTBr7luj95LXoVFgAU7A3B2i39mwaZ30d/++u8QGgpIKHodIOUn03cbsdJyEFIx",
+	"p6ABZ76ggf67FkT6axcVplAL0WPpre2LX3/mk7PiywtoNRJrGNmC8MUj1dxUWIMSq3/mk9+cm4KKs0CY",
+	"v1+pcFkzhC0XAV/iGaaN91IQKGgGtzSsFFlUWqVuMWqLp/g9EfeULAOZ0c2a9Hin1nvj7C5zXMCt0KAD",
+	"c+GEFWTp2lS5IFLQmieBt6197/DGBC8tqSQWzk6WhFSrfQSRoMhC04P3tf+1C4czRR7gXa2lEYE+Xh/b",
+	"8lWnOJ8jU3kP5XxBpEER0EPFs5kgM6yAhfQOhUSosrRxwDGrnL5ElFjpe9sHR7jn1Eu7fSW2gFvE/1Ay",
+	"tbKTWydSbVQ2+BEtB4LNGRglc5yWNcygGQBqhJkoVnjZ4sFVphQzFVk7Th+KprX2hQxA02Ryc3zSu25C",
+	"y9LUUp8CADIpp3u2LK7JrttFxIBQQuUEgCzXg7ITg6JDlVq5EmZuu92wmgF+nTWy660CwH4S5XMMpk7U",
+	"7p9lrSYmKxNpj9wWrvBKut17w5oNzfUjqVBRE7RzpQStiIVE0LKUuvKapvjvbuas8rYShCCw682YDiGy",
+	"/oY14JgOeXAKBvIVEZB1j0tz6YchTa3sgD9eHqD/hKD9naA0xcvdfWTRsG+Ysbt3cvPBh9DHPsxcLQsb",
+	"pmwQAQtOovvbp1pctZb/ucPew97eUZm0K1qO8XnDWvT+B9KkThvm3Db4DZnxXQEWRS31DoXTTCo4RCws",
+	"BSyZbArulSsoN00aHcr9bAkydN619nWTtPGigTx9dO5G/Pxs7xNkcNMXhEBdc4tTyUBCmEd6f0DKcbN/",
+	"vafphoXTgMiKmW4IDmBzzLr6hobKmn7fHOwVeIWUgGRrhQV4BxlftsXIDdNyLJQjbq9S+Qa9PvhjbN+0",
+	"QXKfyUQUR+L9LdJUwv06uFe3JSRENcqpqfzx95ex8jWja87xHfEe2/a2AjXUno5WMW7JgsPgsARXsBcO",
+	"tZq/AOyhPRddPxRoQ/K7o1rNXXnoZ2J40IF/K2dsMD2Yb4zPP1lQgDvGl8zZKSys4cN5/O8wEtACaWy9",
+	"+defuonO+gZl9FRb6dBHOOwYftSs6Zmyza/GZTvAqOaFU4v1+Bw82sIy/co8aveHaT3Gn8fOp/37Z8av",
+	"IUETXGip1OdEHwgAWLMB/J75wASvlpTdRZjyBeAYFkMZMfr5cdDU70aKvuprcVeEKURbAs5A6pka+C50",
+	"oomz+ofsW8N1V8Qq7y1usgyoT+6QqQA5KM1L7+Dx87APtP0bCTjbNxTrjbmcGuOaAVKCmtrIBpnDTYIU",
+	"f7fRtb8DFra5liAnG2NTN2zKMjC34MIpDtbPx3i9rnyw5SEKIyshiuqe31lzkdlaEGxpIy33v96VvyHY",
+	"r1+yHmrYv/70pU9HfbEFiK+J4EvZjy3WVFyfvno8x2VJ2Iw8cwZr00/i+rfEFO7XuXvRJusaz8QTMmGD",
+	"+hzQzqC9umxxN5ZpX0qYsI8oS/7oYNr+/tL4xsrVf0jOZ5Kcbymjch6yKLivWDtnxkDkecxan4EXigRO",
+	"i/zFr+569OWFgw5MyokPtMiP3UvZhtY+f+HXUg08reA6CqD6eAHViZKBDYnvpLJljTb9ELzED/7wtl2U",
+	"Znw8xjcxJfmaI3sHsPRFO+ZoBGhAfSj1OkWcOQ94hijLyxoM+Bj5JgTB+dz85qQbb2pimZB+YmKJJ2Rm",
+	"f7JsZfUiRpY+e8FV2JqQHNe2OKPjHlRQcLM4ldTgE4dXol3dYIP/0wBVZFtzgguLYPuOG6nUFki90M6v",
+	"crZ+glSM1iz1vcv4RBxBNaEPkSCmcK1EqruQQzsOTMnJ7QapcHrPPf1eW3T3mqcmVAczVeFclSP3g76u",
+	"RsvSx/sQxBeyjvRji731oNPH7pZwWfbRUSk5ksYhIOdcqL2S3pOiwTq16tyOwwPVK5F1wUv1j6hmeqF/",
+	"uL6+uNq1e4O6RXciF9B9Gp3h0GP92G2n9wmwwtQIa+d9MHDxD2L3Bxylz79DviczyjogtGiHC7BsgGcK",
+	"XKYNChiarPxegQSrzkIGe8VdBV5MuZjxAf3/LTx/5tzN57WE+HvPb2EF+ToQW7/rdJ8hO0uwOIJIonpW",
+	"O8+o8HjYavfcbNrq47EZxq4d63krDq1r092ag5rMphDM795296S8oax65NkjZfONs40gMypV21fWvQsL",
+	"Xs/m7QIn4NRnd2gHfiLgQ9htuja/Fk2BLP+jMRJqSUskJHa6d96YQuE9SyKVWt1RWZgFCz/6Mv6xLNUb",
+	"1qSpSqIyXwm/Y5vYBaX2Z05tIn+QRNoeMviBIReuuGFNrQGJdvTHmivxRFrBqn+B27oNFPWVgAIKSIVX",
+	"vkbM7j46YjYj+4aZJbEg5BAVkDKy2sRdUyOI/X/sve1u4zq2NngrRAYDxwPZSX3t7q6gMXAnqb3znsrH",
+	"JKna78bxRoGWaJsTmXSLUlzuQgHn11zAYIC5g9P30XMnfSUDrkVSlC3ZTmLZlWz/qkoiiRK51uLi+nge",
+	"gw5kTTpgrdvsSWl/qln5umwAPv5B6v+qhuGrYgT2Cli7CskDknlFJnQKB5Fc5gyA4pnBK35RiakfYMs7",
+	"BrpyCCd4PdolEdoj7yw0v4S+obPQ+wuij3lTRG1xKztEVcmJwWrII6eb8J/ne01wU50P5YJXLbI4bgam",
+	"0H22oE3byH//X/83GbMEyKmlICntxTbiY4o3sFBjJp4+y+40nXmpNvGrdog+POaW2q+NOiK2BNLJRmYP",
+	"yXAyRthf387+7/aF/mqIEbrZ4eHrn8xnf+HRX//9X/+dl6vhNmFI9ZGYLqUWO7pQ2QUlyft6r8TKJzNM",
+	"SQc0yvyv/B80iexltUHA4OO3FLz9GwrBtTmBldelQNBDwhL6G/cOKvjp5VeXYyasilhRMKkFoJfrsb40",
+	"IScUdOTOQwdLip6kQC1EJiCrphAU6P6aM2qu/1Bde32V9WIe5r7ZOAEWTzKmAxaYZgEsBx5DYamRhLk3",
+	"mK2ifmAVN7xkZRE3ma3hxtJVcCyHciLaxPK2KQdRgsM1sJwzYn0uoJTaq4dWYxaSf/2zDAnhZ5YaBbmC",
+	"2atfEXGcii3JziqYWzddtebADKMNVgFicTluM4FD2CrYWJz8faFnG3xt+87ag+v3rVA6go8+s6Ry5f2R",
+	"15CEtfQLH5iph13OBgO52+fTwgGYdj58PkA3pIzoCUJMOyjbtmVtqRwrwHUFWsvvwVJqlPKpWz9DBoxT",
+	"Ib/6W7bYwzs3t65jBSbZHZAxHjfFDkMp2IK07jUTbPJypnjDUg+1x9VS7xbE5Z0A3waMTOg6eWUczRoV",
+	"aEA6+GZ/vp2O2fcDCxn9iK4E7znAEFbZwfmzGeMDoyqtC48aHm5H2rS/WBg8qixjnlBF7ITvKCXWgQkh",
+	"R+PMwE71QbqwCSwBqAjZJ1NGE5VHGNOEYs9YQ5Eki9ls2+oR4aOxBG5oLlRKga5IpXS6ki7hvevVpPkj",
+	"Jxf3NOYRNH24DNoQiGZjZt7/PaDDfe58PDvp3J5dXiD9H2loW4hXQD7FPKor9MnlyHX/aTG189Bu5CfY",
+	"hCHElrCQc2Rfv0TMBZ6oE0aVFM02OTM3d0U+i4mBB3fyj3Ds1rNWdGSWEDyomKdZMuAhjWEJ7bpYrEF9",
+	"dVf0AfoLOjAw8q7sJ5RFE4/laMRT0FR8vzoNkRlhG2YIh75mVeBhYInSXBAiHgUgTL2p/mdnlp5ulnAJ",
+	"jDg7FQig8VsmTs9KWwhXMTEH44TZhvq6Nu0rHGKnL5eCESbSZAqd3TsNWRPPHQI7GBsEeSI6hd0Agxva",
+	"IE3MkRubwKE532RYA5IJ81+tUHZLnFEocjyzK6yiYeOsF3M1fFSfbplyLeOJdMPVzBKJ42yLIVJPSWVK",
+	"wUdI2CnX05XLrLXWjEwYecZyx3ye5xxfdyWLEKoCYoVD+HJ0oEExLVCi1SWIei3oDoSUQZ1kyZi0gGE2",
+	"ncGFoU/QFS5tDcTsyw7Lb/7cZrKnGDU1ZYH6d4Biixg6PDVsmV9AUgsCV2TCrAzyObGrs1F/gQC4Hv3n",
+	"AqXascg17sznYlC2tsQHOsHE9772E99HVA0h62H4kR+PcLEIILR2S7IdcNBVBMkihPoCtdsmnw4omjOS",
+	"uqjGiAo6YO8LPKOzhueA9vs85q4qec10vJ64d7yBasLmz0fASdnJ/x9R/hMW8wGXmSKebCMFiN4OOCIm",
+	"eaE551GuqDGCxtOUh+qACjUxlf1Vm3fHXtwx1z50T3EPuGIJlxG0eKx6y4dEjh50w6180OWfJQ/ZFU3S",
+	"B911es9Eiieph3wLAsDrW0qA5RAe/q+husd6BiiFIvsG8QyS/2U9K3BZoWHFdsGYO8v6X36vE0tmVly0",
+	"CKbsa3oQqvslXSNl1sZIKFEs1L+FbJsPOonzRBU5vvn80ozR0yI7N5+v3Owh3CUZgwbmZTQG80sgkKZx",
+	"JtGNdDbiiNDonooQqlrM75pHnvdZXAM0Ubk0P8kJXWa90lSbPRGy1QxYfvnOhm3Qhll4uqfbMlg2yFwD",
+	"EK0yJBpbNHK5SD3VzrknFUydB7ML06N2pq7ktJzP3Yyhy81aQPJWjABxjLFLGf6Hkbii4WseYbfxlozb",
+	"aKFRO586GaxA5p9RLkM/U6ZdWmDLu2SX6PhkyMOh1XJPgHtTC0n5CF2nvpWmuc+Z0DDlIdu0qvsT/UQV",
+	"dyEchKhWvoI7c7lT8GXlcXIiEBr81WsEg3VsiKBF7z1TGlgHKCBWfsAkjDkLGXZSoXU4MkCsRQYis061",
+	"anmmeLiS93IOV+4cly04LioTg0dYMn2bvk5Llr4AqnK256ugAD3RhoG87jyUhxowV3WoZQI6UZ2LAqyu",
+	"Q2qhoHuMCbgKK9h7Uz/OgyL0gzkqbmdexYpd2YtXclpwjkqVS+8Afzl0arUXwG9evR7tBXthplI5Wt2n",
+	"wWH+irehBQBCJxLRKdn/7bfffmudn7dOTiptQF9bygqOlVeHT3gN2Odm3sJg5yh+z44INQyafX7PTJEl",
+	"AlDrV6q2WfJJb9tBM0BjTEbxyHowLotIU3C0Gy5O08g3YMA5r3ixe7clVLzf68OVXjAM2ThlUV7VOKSJ",
+	"/pHHKXT3JUf5+/RYLMUA0E+EtAwnShKezlYzkiFLWNWrM7cvVbz628OVkWhqd9YnjN2pp/np8AitxtqX",
+	"2t6u5gzKEzc2Jw67ve2hVS525kZcZClDThYtHSVhRkbDYeEgbhPZKRNoyHAdFIvQSVdzm12dW1nCaMQF",
+	"U6slRK7d1XMvNC9fiotBzEy4wVollnCmMJYKncGKJfdgIhMSShGyJMUuNQSMWGh5zqKnmUywF+ZJWLuP",
+	"b4f7kAyx3zxkyP3LVtoW87tOZhHv1r3laBVN5ERtYncJ1b0LrOenBWsZgjVZ9I1Yz1yEn2g+nebgbATE",
+	"byfYGc05o/nBzE+V2u+bv+sdKBxKxUQzQOs5jqkQ1jyS/+//9czp+3wXKyFgA1tLvZUa0eRupWxPnSZX",
+	"sTTlYqBqKN248Wz1jR2mpsKNuXE2TeFR/gIl+5D5u1bKOzZOd1o5g5GVFpMxid7sEGIRPWjHQZYwEnPA",
+	"DMDD4j6LePrezu+C4gshMxGyESSwqgAPzi2nIjOAnrYmOCCZYF/HWqpI4VHW2+KJZxGUMRpa1VkEuk9k",
+	"0hU0vBNyErNowCJD3T9qk1ttaDB0YOtI5GiUCSOS+DbQO+PtvQ1F9rUURlmMwAdd936plAbpK8E2g4gU",
+	"BkaEgzbp2EOszBJy8398JICQi18FvR4odlUkbp3CjNaqZPlAi6jbCuvSftlReSMCRVG0Xr2lfWyogIw5",
+	"bFugK+BUigJ5NtmnLhpfkK8nl7FWQNUx0pNAdEbOaXIXyYkIEKZDW0ZFBcdTyC+35x8NaggARV0KW9UP",
+	"hiKLuPZvEXyNp6Q37QqDPZVape2kro6HTEDF8IqcY8Wdj/xpxKvQ0EjRLG2lhPJtXyxr29/yIc6E3m03",
+	"XOLvv4Ap519F+3bliU8vT/w14QZgzRdOA4RrCD8TouSIkQLaYekWstq2eJAJvWNUnsKP9cbxCa7ZmPHH",
+	"4WDkygSvh4T7Au39L5bvvNTvMAnaQi7WAyoRMkUvoB47v4JMffN/NB0rVbg+J/D7OcO6HNdnJO83i3Cy",
+	"4aJC+MA5Y+Cv4wLFf/TyrpLo9de2mqF1RFOWcBpjzXVAoK56xrINaUqoukPJ9hzWEWQGgGBHuSY8KNfW",
+	"J+pBV8w4uCObScAnAsXyvBusvQbkwCrZ4LH74Mfd4Et0AGd2h6qyxsaAx2nbI0zigd11N6qnpQ2r2in3",
+	"L77Wb1a/7OthngpDfiFfIKrQE5G0krs5MZ7xG7ToBfMxAsx/qDtW9Bw4wi3b89fj5T1kfJwuyff44mGu",
+	"31CUwY23yONUM+2gLzjk8OtQOuphe/QeUlURX5qRuID0pt4R5QdxVB4ntiMutmaoi2L49vAv5Pjy4sPH",
+	"s+PbHL++oOmRxBoKrcdlThUxDJYyzeOcR+Tt6790xXXn9vTLx7Pzs9vTk4AoOgVcLDsKpDdwMiDnrNd4",
+	"wtMhF+Ttn8lQZonC/H05qr2+b7GPX5dWwxtX4NOZb8s/iyKvQftFscJvEjremQ8gxSEpxOBmzchkKPOT",
+	"6iIzUmU3AiRW8GSvclNy6YUWgN8t3H3ctddwaZ0iWhzqM2eTynSvvuAPEtn2ckGAVJgTrkKqVllJQmz3",
+	"CYvvma1LT6WBZsjG+v9z3bnB2lOe9J6VSUwNTvPMKI91lvUb75zlsiRkpQDOiBG5kARwxy3q+IiKiKYy",
+	"mWJbU0v/zirsMnvkp+OXm6RCVr12q7RqavsPZ5dcTh9T0BYNoB4LU7n+ddqYrZVVPFj4IHuYymQXAVtj",
+	"BCx9sNwvtXMp8kVU2jkoLMhX316+GVkzoy2qMbAf8IKt3SkAUNIw5fc2tNFQUP4SAq0vVMWGzLX/wR7X",
+	"MG0U1k3jiZuqdfpfq8rX8jbejcpY6XjL2lXttxzlM8mVJbFzZ3EMR0Mjk3E3yExi0MQAzFK2/zjdqm7a",
+	"IM+jlrl3m0uQGvaTpdh9hv2ldgg/O84iCD9LIgRQtWZiX64sdao/GmFceKpId+/K/tGsaHfP2xxrtnql",
+	"RG1rLteao3M7wr5JrkjM+ulsQSJwuwGtJU0SziKAhTDJBTKmUyjmlITGCaPRVP/GJHsF0s2jLXOEmq8O",
+	"yf9KRlmc8hb+JeIKaz1IefTTFHT5jwdGrLFMUhq7tjJgI6rkdyuwwO3o3Xb0buvh7Fw/H1wqtYgbWriC",
+	"uVoNjs4aEKDrr8F44NZhXtbSU44ylZLeDL8PFIHqYWKWssDEU1IyZSkBj7M3nTER+77+l2jyx1k2x5r1",
+	"WI+3FczIJ+7cOy3epBb/rA9USFnlyvSKPHmA+WxwoMeUYyO1OWYhk+IDdRt3vvVod9lmafkJcZgfe8t6",
+	"IRm8dW0kDUUQ8oAl1kGSfe2fAR6G882cXxVAWsULDNEkCoia8NR0x8HBM9QnqviBUloSFSrpkvXYQ4Ny",
+	"ntDUC9DAXxLGgLVev16g/wMBe/hfjwrBklliUmHoN8w5MGY0MbzzeTQDe/laUsSWg9TSUFkHE3pv3h6+",
+	"Ice/XJ5df7k+7Zx8ubz4+BsghsRTkwnVrjBOU1ldGUwcobGS2iG2bR3CAOVoR7uhCBMu4EIyBRSs3lFX",
+	"X99Q+M2qlMYU1HwTAZDiQEtia88FLd4YHLd28P7KggVbX2wGHT5HAUUJrAHmyqNRBcLBRbFWeJRHTPiE",
+	"9ecpG6mVBAHG059tepxpktBpmVTgi2n/T9ARey5yAd0wJnxKFaDCOG4+/7hcgiSN0gGXt3pU+74mOAVS",
+	"tJ4MU7nM6JvUIkxqkBZ31RLoBdta+PrwEFiCaZgyQ0L/+pBMZBIp7cQfEvDqJ1yxSjSDvz8INeD3jQix",
+	"mYZVRNhN2YZd7m3lR50gaa0NqZACBFwv5hGaxr8HgHJBk3CoNUL/JZi5EkNGMacKArNGmF4dNo0iAChF",
+	"PR2K+mR58unq49lx5/b0y0Xn/JQ0Ou6r4O0i0t37pv/zvbvnok2GgR2cdW6YW9qNqhiTFaCajqXm8Vtp",
+	"GcyVo6p2Fv++O4Ju4QiaEw9ZgcYcrlOoxZvDQZ+OZKbqOE9+lDT6AE/3N5n6qA+LQ+nRywtDXffdRDt7",
+	"NIqw256oOz4e70qoilmTyJy7Mx6nLS4AqEHbeBQbb2/w21iPwKhCG/eQKmdQacLsJD9QSEeWQan0LImw",
+	"OaEcjbQvBWEX2c+pPCIZZlBu+q9//oXs0yyVX+B5AQml6PNkZH8cUZHR+ItiMQvToCsgbsO+CDZp5kcA",
+	"uCdigImLh2YR8YimTBEVSu2zkMP2n/TBeSQTcw1OVgvmDog3uwLqHPW+CDOFEVKsbXxn51ZlgwFTiBeh",
+	"fciJhb7UDkpUVoh9rr/D24lWAIaEf2Y3k2ABaFGdaEr21a+ZknEGq1uJkmSveMFOmDZUFFe76K6QhMUg",
+	"cb7SFTw1G0IwogSStzZHa4myfrP/Xak1uOA4LatxxVtecFswfmDVbo7obAbO746xsSmfxksbynjaiqTs",
+	"a1pv941zSJczfv1wnvHhzjP+Q3jGjg3sIZ5xxPWmu6iQ5wSu2ETF9sxIVUFWgxmFvGa2cgKaKPBjyED+",
+	"UXpMJozdxVP73W5mamhQXFDWXSIg67d7xUG2Yv0eKp67eu711XPfZoko+H5FyddHoITIfh+MQjiUUjFw",
+	"HiI6hV8NZZYEBYiZhiIpHzHyDynYQ8EQcNSDccK0j1l5UDsDskVxh1BcIxrpg2UKlSEoGQbkg01JJOHX",
+	"E5nctcnbw7ekgUB+8Nu+nvl2wxTKZMpUodm6WFEsdS4E6eeTZlf40ijMqx2aMnR8Fh2bCrC8h5sFpcVP",
+	"Md9VyT/BlKIDtot2zOwkRoFomfCQicziCLK3Qk4CzMMCPKMXIg60ofvl9vwjHsL0NlzH9rNID5NMLM76",
+	"oIRc68s2kV1xw62SXsGuWPEHcVig8f714Yz51t8fFFAdcwJznliwik2LVWoc43UnaC4A0SyUCURiFaH6",
+	"+wG2gPioBWSs5+od0a+BcKZ6E5s36DdMRLfMCnn9/vktOEFiQQUTTwFSof0Sj3TbRB9wHTGoFnIinP/T",
+	"9ywyGmvQH+1PcDEwXsgDvRxDlbkMaVib/QF8KAFUnHsPdBiJARBc/8hWt0cjLsxtsezR2P0mjttdcc3C",
+	"LIG4srlX+07s65gKrS5cpNIjFSjkVg9BSeCupsFL5RHhqisa3wxBwfdWfm/r23Q6nbbOz1tR9L1xpP0o",
+	"fV5mkfd8krBxTPU4evYHTGjF01cI1u4KMN1w6ObQ7JSkJzRl7TYTkf5PTrcTIM5MlfsZODaeP715DZDr",
+	"7a4wlSM0YctKLhrKOoCmSsO2telXa3eFaYcD4gHT2KCNzv6E0bsmOb2lA0vyUij/omKK5DWpY1MmERsz",
+	"Een1fK9/3RX2tXCtAmQ8cW41OOOuMAQCtPCGQf5+5hRPU1++R3TaFYqxNulYDGezoGf91oUUrAWhfzKU",
+	"cYRLgwuWAuw9tF+8OXxr29p7MppWQUCfWjrYhcUgOWVFRYmHW/wH5RaC6nHIvhOeZhV7B0rZQ0dcsn2d",
+	"9fX8wvTu1eq1w8xXNarispDeFNUK80V9V0sVaTXbC/aGjEam4keLcdWQ5rIDuAZGe1MWbc9Zw31ZRBnb",
+	"LwheE1qEUOSe9B4vM5FjVg94e6zh9m02sMQAGUyCYJrjOFMFK2eWep1FY9XlMofkc+fj2Unn9uzy4svp",
+	"9fXlNRrAMUtafc7iiEQspTxW70njTNzTmEf49sjNQsaJvOeRIQ0DeSUyIUxEXaFNYeMovw1Mo3b8kvfk",
+	"VJif979xJb83XWcJ8rDhg/wLGkdocxOWb09ZzIArDQ63yvAN5BdcZzFrf4OP+E72WXvQJo0byPfqLSfW",
+	"swwmM6LTxgKgcFjQmgJ78Ozt1PkYucKvqziaGcLnXSxvjdgMpoRH5KRW1MisdjeQPmpVaAZ0PPxQ3Lrr",
+	"ekxg6UfSgTXvwktCZ95vCnUbkHLx7brjJYBFaRifeKcy6VpCKNrWa9d+HFMuTAWyrXuYXYqA9FhfJowo",
+	"eg8tHw9SJndaWl7OYLVihSiyCuUMx+VCwYx4egN3lPjJejpkwgdc0NjuuP0Zvjmyf/3hmLx58+YvzYBk",
+	"ImZKOZo6rmfOv5ZHVcXbXKjUgF4ksJx7D6sWWlrVsQtF+4UgwvKoAoOmt5gpGCLkHA0w2AFnAhnHcgKg",
+	"BrCNTIYyZtVbSFCZ5c7Ne121Eyt7G8+lS+RSMOMV5Ru5nfmC435EooT2TRjIdA/Z/jHDUzWqGT339H4J",
+	"vr9nGvwdjEcgVzPGguyvEFFqtskHfa912F1IKyBgCi2zpw26zEo8Fuojx9bM8DIBvqA524Txl6JlbB7l",
+	"SkLUOOYGm8KsFDW8BfkAAZ4yGE1iDn2USQrFV9CSmCoy5HrRp0dATGBfPn9iQEby3nxrMvVfvDfVfvQo",
+	"C4ddQfEW/EbvGqTBID7LErQOg1o7X5ynRA0hN9Vj1ewHtXtsOMzGi7BWMSS4LpGzpvkMywT6t3Gxdr7Z",
+	"OskWSreuss2q6KqtsnGt5K55OGKLCrpAcHI4r726jxfeUIu2vQKk1ctGoscoI8PAd2AQpKGaI7DJziLi",
+	"vPXzPcyvlN4xERj0oXwD9neQ9YF6PmSDfaioHrCvY5lUlyCewp8fLLSP5CQ+vvls0h8Ew7UkkZMj0OlE",
+	"TiDDVKi2edlpe6eYhrUauhpzGUR+5mcjaCOa3KlayQ+WupmdOIYdWEJq7b0p5zqL0AlbpaJLX1QWs+4K",
+	"EFsTqjaRYPji9jcuIvb1exsIKxUJqQAAI21A5mM2EZ0SKch+MVmJoWzI6jWPiPUN4VU8HLNGrqAVo8DT",
+	"+/mA7UZpX09yN6PqdWIEw6xsL/r2mO3R5AhS5+ntHLktVNzf0jt/Sw7IOGGAbXpgQU4PiMWc1RsHavMR",
+	"EZk+OSEdHDVs6o/0+IDqdXMmrTSDds1CPub6vvdFu7WQtZYrMDM0NA7POJF9HucFiejx5BUGgIcKWD3N",
+	"ALmkbRhBn6MR+wbIOcBtuqJJehYpPEmic2TTa3lxCnBOW5w2OCyzqIjM5qM7lFpd0riQ7mtTiZ/abkBf",
+	"gn42HGL/ntGY9zlTVUVerw8B8gmrvHB6XL1XiX2EeqA6T7cgHjDKlvAd8xeoqjRzXc0u9wntzX/PWLbL",
+	"0j3WGm6xuq3iDFNgCwYH5/rm8xXpZWkqhSWpH7NESeFVxT2h3M2zrTysrio+kRMRSxqhdQzVqucRY+Af",
+	"eCi5/nBM3r17+84VUz2nEPFsbJhC8oXbMBYBq7/GSo/1HyHGMRVLAypX+qIaTSI8v8JB1C/4nLClAFdM",
+	"9iuUHoMadlOdkYwj6I65uLz98uHy08UJ7r+Z4iFEUHqMQYJUCFOOA7E3c9LAZkEhBfuxxAsJ21pCihZO",
+	"na0l26hPV8ZxdyHFdf5GddILABSFobdLqlEQDLMd0nr25Q4Ys6xI3HO+PWI6G3KsChaiw+3ScpRH5JxO",
+	"ewzZ6ZpQoywxgQD/F3wwTGdLml018+Gf3x8etsmlvsFVZb8H2KxQ2sK32fDBLEsjdIIABMhjj0dWYtRS",
+	"833trqz7vJ+PtOS4717+BbMUiPmvJfuQxJxASydkK6dj1lBHxSxsA0vj9d/Rr2g09XluUUA8QMnStxRt",
+	"LR4dzAtAynWotWFLYc3qRusSQa0ps+kG2V5Y7OFqsqvSXGdaE7G+rSLtz2Qo+7NVEU1itdatB2Q24cwG",
+	"Aa9clR9vztX9eDEr0rW+olYeJBhhGfMR7rbPySWfefWFecVnUNwzZzs90Vi/zdSP7sC8bcVeLhZKs6BA",
+	"do5NpzvzuIVkQWepXhlfmo7H84deec+SScJTU2oFbdS4sAHJRGo8f3wqRLIrOVu5uOcphsIW9syfeddt",
+	"omk+H2+VrvkrZojRsMdI6xnxvqzYTP5y/WdgQ/C+G1urikD85jjYDMh4ftLa5ALYEhKWZkAUIO+YULU0",
+	"Wl2zfqZorN6TB7RckX3IqAS4kBeAtKyFH/+XyJg1j7pCnyJPzztnH790Pl6fdk5++3J28RnSK0bdaBQl",
+	"TNnGVjcR+cwdwUnU3n1+ev6302t9c1f4d8PGZjJWpMdiKQazSKDlCR5MffN4ihga1Z1WnhbUs1XlA+CA",
+	"m2668tV8Xq3hr7sN6lnlb3DNiJIjJgVU+WK+d9b+HOEWBX+zXeiwl3Fxt8JmdcBHtkysDp6vRE4wogCd",
+	"+ogixcI7FiEhCTEFy6bPjESSqSPMPiVygtU7Y6oUU4QrtCss6goIZeAnKybSpklYIROYvpFrr0x/lwFl",
+	"NoVBACig93JkaiyzF2cwHbO7dJ0GA0fctHM7O/41U1pUS4zHpQCg3CxOIeSYyMnOjjw/OwJJfRtrhpqR",
+	"45vPqJ6yb0LCwvkB5r/GSdD+AKhRXjqr5uzQ6rZmvV2lMwgH1nSABaCRNTA4MvxKEZ6+h7AJfNd+KCMo",
+	"349pj8XNue8EVG9tdIooydDOIXJrhtlX960G46tnGk5UYL2dwK957Qr3W0gmGIRzY+ewgh3nt4klN56z",
+	"Y6sawWsqB/I2DahzpuaPYdEWtN9qk2a3nJ1NW1ts81cotoXJ15utb2D8wxSqRiQDUIPeVP+DwEpICIqH",
+	"CJnYLluHmPMYk/Mt/2FJ5+01u5d3syeFZU2neFO0S5g6IcAZ8U6DMikJJZS4sdzAehKVyrFyGFvaHnMA",
+	"1bh3nq2qGZbcMyWV9QbVQnYA5apRraUGM29YXW+g32SRTB9u6Ah6Az2G2ud/WbqyFZ/uhiFz+kINwwOW",
+	"Cc0INkHlQs51/eOrt62ITknKkhGeIWUclSngqlY3h1BrKUbVskDoR3f5jbl6E+HQ2VFXhRI1X3RE2Gic",
+	"Wm5txcIspsmzKx/0Pmgl6kETQQeAJXvDlNGkZi4QI3ALpcigJW6OohIHXEVsLJBjb5ofqV52W5tpq0Im",
+	"ZplMLcep/Vlv8mKmlcGlN4tWpjZpWq0tcmWxWmc75MsWjkQC46ntbZzfVGpa72/Zcg6hazaS98yo9mpu",
+	"PyIq7Nz+3O3XM5IDns+0Jc27+0KmXs4VjQIg1nKVJjQ1Rai1OdCfPNYhSws3iyc0kqlxryIGb0hTC9zq",
+	"vzV84Rd4d9fR+/bwL+Rj5+b2S+fk/OwCmEIRQ5ixSHVFASWw9OPJOXTBCYxpm0mFpJl3lcnDNrqiI0gm",
+	"7oSciPxa+yalrAdHhJIejTAGVpY5rAYA8fRk/VEkfPiWIED8Db6K78DrTt8FwLdCxIRr0DDxW2mQA3g6",
+	"LbEyNmt/x9hYkeVqV3G2md1MDsDnpXFLv0K9TQWfltCj3TDjrZzjK13DG9WknPkQHaX4QIxcG+FOS19k",
+	"SPeGpb7GLUgABdg57E4B6ZCNFIv7lfECUKHFhzu4YgmI+K+A2Ai7mj2opjyNWUBU1jP/s9RtAdGnNTHQ",
+	"x9iExLyX0GRKRAYvvB9SZQjGwxCQlvlAyIRF2oxsi7Z+DqPxCmkbQ5ok0xwOLKUDCIsyAFxkX8exjJjF",
+	"LS97i5QOgHqo5Ag88wpzB92gHIdSiwYXs08t+Z7S15mO2ePuDGnKBjKZPu7umIpBRgesak3erbQmZieZ",
+	"AVOkSTjk9yaNF8dV8mAvK7wCE9lo7/1/mifvBf5VNI73fg9W/UKFCb/5R4Nq7AV7YU6siYqwF+xl4H7p",
+	"wbSf+0nBf5HHOHrA2BAwKv8upfVaz2LF44oT/KrVo4pVgomOZ1fQPJCLlA1gl5h/IkkleXV4eETeHQL0",
+	"PS7bohFu+D+WjFInrj/Ywiv9oVXNqtSwPoAFlCmNsXwG89fqBRMcQzZXf70JTRq7HhDFtNqwKCB9Hqem",
+	"TS8iCuuCsLWdKJbcszWGMhdVQ1lde09ycmNDcm5QNkp5mI/ybaVA1Yu0YFx1hSlSIPv/+udfsISBCsK+",
+	"cgUHVnc9FEUAboprBuwxZWQEiMeZKvCOd4WB+BVscuw9RW8sR4TFesOEZII/hDEU7eqC1K6Yq0jFStGT",
+	"T1cfz447t6dfLj5BrWjjY3GT/ia+A8ywqZSAb+lNSXfvG9iz7929UugjLMq0/kRtrvFW8PbRMmi3oNI0",
+	"6D/uvOFtdCdEkKfT878SbTD8tWV8Gs7Ucvf4OL92EzkQGPNWb3wrZEDyd3tWLVvG/CL8Qb4W2s4AM3oN",
+	"W0WltTJTOK3Jal3QEdue0UI5qur5ww/fma2tma2CAkwL9mtut+6cn5qkOKhIHvgfUrXY2GkjsoKdu4XL",
+	"fjgTB6/1fK0bTP5WDBtM8B/NqOnp3hm0LRs0vQh1GbNM6RP6olZ6fdknhQGLFdhd+okcPY388MwSHuZR",
+	"zDdQvaMM2qkeoirukcoHDV57AARnrqxxFcOiKoP2w5wHM8Avlv2UCUuBDIX7vSmGiV9wXOQXOTEfjnB+",
+	"cAqZUOWQvLiYIQzsQ1Q8NBSt2Lpa7JkmXqVOXWVfuSatWKyzAZ3aiHLUUEz0EuVa76QgHqbHz9UUbUVS",
+	"D3pZfNfKK4vW7TP9LYvvkMap/vBVpDadzNVfV916+CvQJwOMFE5wZHiN9a/7lMe7nuZ1JHkNS5hi9yyh",
+	"MW4UplGtN4V/Vo5doTakSNZbB6ds45wrxcWAWBkl+SMQJocOCHXFCQ3XV4RfRfAKdQQIl4Y9lg664uxE",
+	"FRlnC89AhEt4No9IwkYUmNXBf4oSOQYWJywNl4KpstopLem3dFCnEpshfkQdNrMPqpzSwWCnuOtQXH2s",
+	"0dJMUjmjvTMHHLjIBqKHNE+g0ISROzbGvuDFmr26L/Z8yqY37bYg2JstPNl3JQJm0YCcPmJR07o05iiD",
+	"PZWQEoyzkXPK6/Vr6gOG6Igp9mgLwvREkYT1M8V8TjpAr4alLk0i7lscmzHTJxbBAsLag3ZXdPf0T+Rt",
+	"d+896e7d6hMeZj3RGHb3MDuqoJnQoEK0XfZSvzpsfa562XQJB0TRKXZsw/PRA8nzsJJkCsBeCY+gEKq7",
+	"J9ikuwcViHiH2Yb0bprSO1bAvWiYNvN2V1wK16wuE9ek7OEPJZmAQkYKYK/vvRJhKiZDPW0DlhYRYKtx",
+	"Lup3KbfSCu4NXb0xOaoDf2+yuevd5rT5IB0uGKFg+VwRBy1QOz3AE60fbMLqfxvrJwypZm4VctwJ1Pi+",
+	"qZDUts9g5jpEGmsfKFKzhMxcTVO0H/szxRo09Qs1oJ9CMDACaqYko00uBeuKTRgVA7nga/5Lti0LECZO",
+	"oSwzkdq0yywN5YghxEEuHrCO0OGu32Vnc7Zic2YgKwq2ZxlQxSw6xcqWCWuZlrVHwztcZGvpb13cEl0Y",
+	"qUSYzZ+ek6NdrO3WnjV6aBGUxIVpAFjlvZiKu2aR7r+fMIYxjw342CqVySoZoxtzXd12zY5TBuCAf3ou",
+	"QvC3acoMtFVsnG3c6gDKXAUGbgSAlPp6I9anYqRZMNIQ0wQo07JxLGmk/RA5YdFGxOLbCMOxC5tWZ4PC",
+	"y3pW8fro5XYZmzBmWb0d+fd//T+IlA6NEuJOBSgYAaFpSsPhSPtgiZxYXK+0UDa5UDdrV8qVazufR6U2",
+	"piG1K6QXJG/NSadjFrhyo4CYhhK9IhC9Qo5cs1brC4Es78AzuZHqFjzTFvsDVRcf7qqL/0gdsfMGDxF9",
+	"gCaT+3E1vJIqveOpocEoXOytus3owIQra213LShbaUK0g2/xEmzvD84ihBNdIV+zmGzgbzeU7aQi2jyv",
+	"LFi5Xd+4cBWXdZTFKR/TJD3oy2TUimhKca9C4iwWR8psVN59iGucqVSOrmgCIOoGUdX6ktrX6IqYqhRx",
+	"PI2AQreMQRDtTYkSvN+Ho+TVyYeAnF+9Ccj5285Bp3MckMuffz64HGcqIL92Pgfkw0f9S/ig/3n+MeiK",
+	"87OTs6ZBy1NE8X8wRAAzMOnY5tQwPu978vbVG/Lh7OPpl9vLyy8fO9c/nwbk7at35NPFzaerq8vr29OT",
+	"L/rv5TAQ2iPuuEVbuOmVzOiD2MTNGDjmpis6vW+sogFxV+y2QPycVyu82RWd6uW8lfKjPmXhfe9WmQaV",
+	"jRHX+5xFnNoy7SfZuU/mgIcNcIHhczHILxgHhXRUKktNYUBUmjA6gqPVQ83dwbf8h5XOezNatzv0mUOf",
+	"8A9y1goiB24xLreJg8LySzveqhdBiMqOFiua2nXYue0g7+zs7CPs7LbspT12+CrXKHOLZAJQIaa5ZOXw",
+	"+CqG8kCr9lIa8YLeLEQR0QIOVTT0njmPjewfo3C3TrgaS8XR2XMPbZKEwvaQDqnQx6kJ4ZUQApF5pzII",
+	"gZ6UMQMealtqjOUt+d3Xesr31ld7L8OUpS3cuIpqqr00muqX4oLCBywty7ktlG2Afr4+/GmToycokQX+",
+	"4jdl++GFTMlIRrzPWUQUBy588MfHUzwxJ3KiWEKGUnv6+2f91oUUrHUOOVeZkLN+69zc3rrRtzd/7ELr",
+	"t69el9XfwHd43/RJjApfpQ8oEYp7JLFSBqYEP/bVTxVkL7AKMWeQ81Q8ylXpiFhVAkkm+z2Iz/9vB/qg",
+	"0iQDrg+S9uDSXksKqGCcPDZ867XBse6X29sr895mX1VESUKziEsSaq1m7O4H9hqyUtDvcUxDz2n4wGP2",
+	"o53Rdr7D7oz2IHhRkOk5p2POwz+yRTXAWEwyJLaHgpiUj5hK6WjMIgvGvJIXAiw4W45LXbOQjzkkPigW",
+	"EsFbAUVrm3QEKZaSznLAV2CxNC5kV1gk5lTiM9uNKrq914fAzoFVl5hNHcNemSVlYSKgzr9KaJjykH3k",
+	"4q6mwwtMNAzmNHYLiITwAjcVVsjVGo6YUnRgqw3/nrFsV/jzrOi0YJkJJWMj18iYgN3CqHo+T5Qhphuz",
+	"RCHcFE+AzBtusgCKoRyNMmFET618OEKo/unS2pGP5rq6UyV2nEXJkiLDQKbYc6op6jOq3UOoHzfsCTQ3",
+	"t9B6rOVgq4np4rzDG/8HmyIFI/xE7vSPs0hjtmcSMCxxz3T3tr9xEbGv39/r7SIl1DxH9rsiHUICo/iQ",
+	"RvMonx9oL8EB4zLSD39Ec5Mdr9nuio7pWH93qJ+gdalso7kpkfSacvBmiO2l4h+lZdpnQIdot9eka/NF",
+	"0wfYhEcEv0Y0uVtWJWq9q3NzbY3SNztUFfQy/vk52XXzyrApY2epzf/AiQHCgqFMEGQS17pHExVYIEmA",
+	"klgjfM4aKpKMiJaJx/oNY6lkbM4sPkwwc1M4u34707g+00jdRuRNOzVB4uJx3UFrB4eHh6vaRut9L3J+",
+	"oXTHCketlrEw0JKN2b75y83I/jqUUEyNX6pYjoCpLafeDYdyQmIpBgGEDxxfSQQ/5hDzxqBSQeNpykO1",
+	"MaP6IBE8GC0u359uQgTPpysJYUjjGIqA1iGFG0eum315bGAD0QryIi1g5smTddoxGzMW6V08YSobMW1x",
+	"trFVP0yqENpm2+Vwt15KbAQ9jFIwophSIOKgsG45zK9hzs3rm9Iz+H1DkeNP558+dm7PPp92RZ8PsoSp",
+	"Ix+EG1laxnAWxGf5jRjmBBhAgoYkLE04ousnDJDmmR22KwTTjwNqbEXSiZZ00nEP7TFtfZSN1BgDNBlK",
+	"U7WHT2EREIUXKZgaqivyz+fLWyKvGXYKejagPg8MB1vNAStlNdOO7+6QuJVibpx8DMsssHQF03VEeMRG",
+	"Y5naoifQg9Y4kbK/qiuVMHCHt1zUfY1vsSvqrr0vLsGm1dmEUY+Gd6uHKXzmq8W4vT4h1UaQe3HAVbB7",
+	"P+dkRi+betNGaH32Ji4Mn+8sR2st5BeVTBCW/qGNNWKNfE2waszDbmkEpOTPXZFKCaeJhgFy/Xx5dnz6",
+	"5apzffvl9H+e3dzelAzU6PjnDOM7coUPNdhIXQEEGqpB9pGigyYI7kC1p2G7wBM2oAl4lyFVrNleTD5h",
+	"hLN2drZfE75qEeerOsYvU7dOtHMttol+7B+swc4rlqZcDNRqpv4A2ZyeBqNSHquEJ2+WvvASPqaGSGUd",
+	"GxXSOxmrjUlkwSZov3cK9XT9uMqwR2pmf6T5LM9qzJHh3QNtYl9pmMbT5RB6TpW+6X9Wb+/3do2XQEy9",
+	"Hp5pz5zZdo8cslOVmLinBHmgJntM02FekY1L+FAE6Io2j2umn/qjugiHm3IRcBp2TsJ24g/o/D7CTxjH",
+	"VLQiOlUH3yKasu/eqXAOFQsqGBNMnkd02lBEcTGImTaowmTSZRhmScJEaIFbIB5CRnRKFGNkP0poP7Vw",
+	"alJB80FX6D+lQzZqBtBLm9IkNWFh/VL4ZEzoGlRNeyz6hxSsTT6YTL55N8PpafL7WOyS3+KVV+R44wLh",
+	"2vRoARnywZCplCRU3Bmaduj8xSoBfa6JWALn734iR8Wn5+U4IotjU1ymWJjFNHF/bFbUdOLVgOoPr6OP",
+	"SEKm5LfffvutdX7eOjkpO6P8zNKrmIoTWmudmB2iwseJ6PQFw9Z3cFEs/wIXAy3NivA0mJVIJwAtA1Pk",
+	"pA3FB9GLvNoT/aNRoBpR8JcH+nCB9b7ye7WlSNloHGuVXFzaElNx667chFfuj7iKW34pGLHfAkkLWAHD",
+	"L5OwIaOJonEAyQ0eAg21CJm2SvmCfoFFDLDNuPmc0nEqlmn++bJvPOJ8DoKCSMuJsAThFiFi43wNRek7",
+	"+Abvejsd4461Vu/QPfrBDmIFx39BOGvKInlDbKXAsaiAFRRaVuJ2JY01lTTOKTYVBcuW5wi0ysJPzic5",
+	"gouBByHmkElFuD1f7xd5kcu3BLWskzf3czC1DI/FgmfjnFV26KJqPYBbyx8Lg8gyKA5KTXPhvuPe+ukn",
+	"7eco9FIXvY6hKXocLVF9HF0rb6WrbKGwom4mEHoPZQ38d7Kvf92SIp6aKQVPuvnCyY086cHDhEzyn6xA",
+	"1bh5LqoG0dYBUPtYDpJv93hnNCzQNSylgQYg+w1wchr+CcWhXouugIub+mMdUvJ4+iGRIy0kZ5ED5acp",
+	"TBAep/T/TMGu8s6U44SLkI9pjE5yV+xrD/mOTcFb1orSJEriwwD1dcqo/gIF0E3Q39DnItLOebtQ4kEa",
+	"t0N9doMdyOaJgFADX6pBDswlKMaWZ6NwCWB/S8GQoR2oz9/irDhL6069XRFSOL8pxqqTS6Bv9XkFW2HT",
+	"RBtS7gUINsHJ3O39m48U3YBptttcwUPQhsoFb2bsls+AsdCJWOggHGh1bZkj1aLCywv2Nb0xl9Xos/rD",
+	"VIY1Ug9W2Lx6w1oIHqE90LYR8t1SPJuyzF/hnV04w1lzXHA5ZkKRVg6tbT7dGHIZ0WlZKC4gLFbmjptM",
+	"6Ku2clJUB9/GsPOskKZx9neHx+VAmLVtWKbn1dDK5TN6uJHdxdtZngekMkz1tuN+ixpROwUSlza5ZwlU",
+	"4o4ylZIec5tJQxHcPVJ7ibEGJT4YfPWEqq4IAZAKITTliIFnFSvWJtcMkP14igRpzCTP8XrVbhDbX/r2",
+	"EB1boGuiPRYXSKOEO729OjzUdyc01J/dDAjV38RcE8u7w0P9uyhDYSav9MA/HR6SERdZyuD5pvLSfTvt",
+	"CizB85tyc4Yr0xur3852xra/ARLp92abIM+IwdSGXAgeHvATgbUFcUe/ZIpFX8Au/9VUVadM4YHYQGZY",
+	"WmBoWHSC9K9//qlZDgIa1e94bgeNbplt2MWetpypdE1maDKAyDsATTStuHBIXRKpysaYF3RQ/6qBzSNa",
+	"UzBnuNgTte7BgT6o1lo/7ZvX0vLpYzme1qyKeoitRYUXaqNr/QnlGGDdwFbuNHP9ioZ6ZRg4ATPPHP5o",
+	"EnOW2MuecLor6FRLySwJV8gTatm8MdfWLIn+UJVddiLi1n48CycSwrBQw6zXFI5nLbSFJi7mBdGZFyTL",
+	"T7VvDtEBSlionTdfINQP4pquInXjqL8UVFQ/8CrqP0zQzIOfBHTZIVcnH9rPLI6Njd9SsNaYDpj+AhMR",
+	"MPhIDkQjMOFbGysB4CRtcLT45Zwxjj5PX1Nk+XpGcqaywYApwHtaatxuvGuX5L4uIVFi6EzhNGBcIzdr",
+	"MpmdNC2wwGaO+fuJTCJUdK5Iyr6mXod+4fADC/D6EG4wMD4Q359wxZpVOa2/F1JTI/r1IxODdLj3/vXh",
+	"YbA83wbHqdeHh0fk3SEkjWxGsXw0oDooS4ZxkbIB1H//XvN24S9eWcEjFXfaY8mvOrLrN2RxhF1Zvak5",
+	"tyb6wAapF2Se1woDc65eeELMhgfN1CQ4azbLZLwONB1gNhy7VGJRpn5gyyBjHvKCkzPrUkCJo/4kCxgH",
+	"EQIaK6kP+IiiAI+ZBoCtAEiDpoDRojsO6T0jNLwTchKzaADNzaorBJsYTlmWcBrbqEubjJkACBzbQ63n",
+	"2bypX5M5hKMwj2NgR8gfXxYxAINmv7ZOvYOp0KNVHhvMW/wx2v7cutE07x7Rq56H2LTSAFJLVJQRjNkZ",
+	"C2TXfB+BLGH38GNW60o6lyY4YU3rOt7Cw7eT5ISh8RujheI63Z1ot8EPnHDMZsASzIRofXPsWoKMYnBl",
+	"4OiLdhEIAr4v3AgOvuFgqyWecr3YtQbZ1iCzWM4LMHbOcEjmi2E6hQrLuP5GIbuaj6wELeMVB5YKbone",
+	"zecdERlH2iQLpvdkOtXeT0R7MWu7/d1Sd6g7VRTXVHaFL6apKbJwz7a5XW73kJl5nIkE2QQP+gboRCzI",
+	"IvxQ1n3dnsgNva+27d4k7wz8GmpTwM31Z9Vgp6BJmNP1VS3xgSfuay8Wf7SFqMBa8FKlE0dmjBOAdWja",
+	"/8t1FNhr4CwpGDENeLN62sk/fwPK6o32IEj3csKXl5im26QPlIOvBYSWOf4BiJXebcwOG7KxOTMO+D0T",
+	"ZB8PHM0ynXykEjqy0MoCkllJwjtqt/ZzI1ZlCfBgbQPo5pz+smEhZ2DH50IUqnj6pC6q4do8MY6hz6QI",
+	"1fZjOm8rC3TCRlxEz25DAddR7xZzS8bTefKQgCg6hfpAuxnFUJONH88SMmHCtOpyQd7+GQhFINvE03JI",
+	"PX1f1cln3fqMo5U7cL/aD8o/hSqicqKhF7J9bJFpw7ONRf0vtRQz9iAATA7iSdVDdht7bFycoYHLP9tL",
+	"axdHM9Ki6KZ975e7l+ApuMSZCGxo8/ntDivACQOo3qbwhM0oN2bSlyEKm8T/swYWnvkGQsNEKpt1Cly+",
+	"KaJq2JM0idYGI1wuEnZTaVkAjkXurtmmkht7bY3SMTdWhXDY9/5jpFmubz5fOUdAkZ7fC+9AGsY0SVs9",
+	"GlO9L9GYJekCGqhg3VBrNxVysv5zfLmIbC7y9lAR3ZX0rjMKZ8LMvmfsqsdypVAmOmCPwA/SjXKLqe7H",
+	"1Yn0S8FIIiceVEehXc2+YOLe3ctxU6EmDEhDIEBmM6Ic3tz0rirsebdctmTfb4HlEbTDNRB04iz63spH",
+	"bn2bTqfT1vl5K4q+N5qBa02loqs/X0QU2KVtzB5fBvMb+hRmFBg7YvH1uY3HqHzSle3Jp9DY2hX70GR9",
+	"QlPWbjMRnUArgAjjTPF7Fri6nz+9eY0t60d6+hT5PzOVOoJfngIuE1Sl9Gh4V5X4P59ew+Ks3L1fUdPj",
+	"XvlBPteCzn2y7z65WTGmmZuHnqZr9M70XC46AjiXBkXFQV6BcLz0YiH77XIi3PcXOtLnUcYWd9fX4Nul",
+	"dLD4XHlLB5tBPbqlg5UwSOkAfBpDnPvsSsdS7/39KjFXL2Vqy0KaJFOw3uvy7ReF1U4+XX08O+7cnn65",
+	"6JyfkkZHv6fZYrp73/R/vnf3HIoA4gWgMlvmxbbDpzbY1DZV2xUz2NRHCwDjLGoLYAACPkMoY5klFkMO",
+	"Qi7/S5IMBr1eNQyBlqV6/MlbOthKfQ5oRwUSER3sfMUtlOSgqBEKqlLkEssb0I308hRaIH34oQrXUduH",
+	"g28pHaxUdmMFfdfubdu99WLYQ27MxR20kxibOkMrUWOprTYTC86/WG3yo1ipw52VevFwusBOZYzRvMWq",
+	"OsfeSx4uDPhpD/GzvWgTXqIZbFValadG/TbtJfYyHqctLoidebJ/07n9W0BubjoB+fd//XfTRSk8QMvA",
+	"OpR1OItl/pVdhXqsl3n6VvwsJ18VKS38886SbZU9hIvBbAmHPmOvYtEmjN0t6HAxcD8ONNdpWwE3SCYW",
+	"Qpfs5xhCAfnpEOJThA4ZjZquH7wrZsIgeaTRIF0Y/wTOONggY5iejdkGFuijItA4GdEpgo3TNGUigmjl",
+	"frHH2UcQL09eu3Bib+oBrre7Qs/FAIPSLYh1sYiEQxbeQewulIaQ2n8dQW28sqQsnWQi5TGE+7giEVcj",
+	"rhR2dkRSsKOc+KIFkO8ga1AVKPVscDEwkUb0q8eAqg5MF+Uo4r/qha7R1YHnV1gJLWQvPNdkBVp/KnKU",
+	"mAq8ueQkgIp70eH6Y1r6nQ6MhNFYHXybDGm6fmhl/dSFodhl4nNiX3EB4rK5Rl9+lrLRqg0WoOssOiJU",
+	"AZU8HVAuLN6Qgz96YbvYU5s2TAfCkPq4l56pQtNmTeCMeZNYc2V6baAzwSewoKJoh+0GxUaUxy04qB5A",
+	"TPjgm/7hVt4xUc1f8fbwkJxdQATty+3lf5xekMaZuKcxj0xCST+jgXieFdfJhLCvYy24hVu6Qt9zcXn7",
+	"5cPlp4sT0gCqDCx01PPcmC+rqzDAcONHLmq1wvkgFaYYvu3xgv5QP2qD9WkszBKeTvfe/+fvs9bZQL4K",
+	"b2Uxb+fRU1saYYdzZlyT/XHWi3mI+3GqxZBwjFsZfU6nzTY5LrEkDzOuH62UGyu+UBEOeKiW4mE4WTgL",
+	"VziLpuxremA3oaLALQXAuP5wTN69e/su58dw0wqYb/M53T+mBPqIrCCEkMAm/NhOW5/HbDWJW6+AuSK3",
+	"JxpbV6H1IHtbvKsr9jNxJ+AYb64IAPorwPlD1m8tk00cwDPOQGNlUEkeYaJtbV3dVrowzgp0x38YNcGV",
+	"o0WJMHi12zDE1SnCV6Tz6fYXk6lTfKBPrfokBrUl8NYmN6clFwT1Dbk6vT4/u7nxiHZtmTo+oMWFvjyB",
+	"EyGeRotOkj3kw9c3TJ4RJ+Tn01solOxn2sXPEV8MKb9ioRSRfnpX2NT7Y5SzTHEux0xsQ3P0uJXl/4Yt",
+	"TKVZxCXhLw92bhuV/5+UQYQtqGcqQUP9+d43GsHFfGdaQXjRUSgw549ocgdlWgD3WMLh6W9cibofr7Rp",
+	"aWGBgx++s2D3LHH8BFRMwVq8J8Bood/y6vLmlkSSaRdxyMOhKYQbMKKYiBSqLiVjligpuiKMeXin2uTa",
+	"KOB7smCXhIJUUCeyr9X8zWsSs9RhN0V8wFOFm1tXLNdQ/3HzO+fMnhlYsidcFORIiFk/9eBC5rbV2TMP",
+	"2ccsLJbOCaT5ZgkBC62G2uB1xYp7LlZM1Ws13BiLDkUzHX9zJ4E/7KHJyZdftJUjDP4A56VFvCjuFexm",
+	"TLLxe3wffOGQCtJjxGJVY1g2L4iFWK8CTseumKvRcfqoDaIUoGKWSEWlNM3MVoy93APJxSAgIzrtISzu",
+	"F/gN0ON3xenn04vbLze3nevb05MCWQkUuppSIxN7xn3drIf+hFwL849pN44w3l7lHZTpZAceWlDLGsrQ",
+	"1f0YB9pKXj4fvsok2MSEMpvEU+rPX0y66gewTNewGkU7/QDLc4QVhuYOec+SScIt2HRMVVriY2RCZT0t",
+	"H70nn4+9Rz3oiNwVZXeutsF+yu+se5+dHaqqCBph8gQQrIB1BJpUaCvlFrbuKbArz2/D/RV8TJu8xamg",
+	"Yk5eSJolgPfb3/I+O1O+9WOKWMMTKtnv/8gG/Adw+bJEgGClc9NnU5hgd5Q9zjkB5BEbjaVe2iZ2ulx/",
+	"OCZ/Pnz3Z0AXhpMRHqcGEnPkaF2LdhUk+Duef6SxxwpL2rU9RkrlSpN7Y4+bbdLJg9DQ4OfXSbvzCfFj",
+	"IPlBh30N2Rg4SQax7NG4K2g04kK1yW+MQrMGtNb4zUgUiloLYW9D/xzT8A5pywdMaG1hEZGCRGxERWQK",
+	"CvApwJ8+psI19vwE8N6qoi48995Ix3yGHiWk4RCGQM5yxRJ9xNVr986ynKDTziMmUqRIl8J678bJw0eN",
+	"WKK9x4qOISRkX9YwZLLi3krcsWkVIDDiyT+tc+gDdJYj2Gx5F5E+nuPjSSZipnwCb73AWkyg8+0pzJ/F",
+	"l/pI636nJayiFVykxUEWQzHPfZReGgx0GvvTxBMPhiq5UCl1zTtFtn4RT49In8YKqSi5MH+XAih4DKd+",
+	"T6bDqs/FGwovzEQ22nv/n/Bae8EePH4v2KNxvPf7CtjVlybko7QiqlTrDLytfgP2dRzLiFlpLHshvAd0",
+	"AvAGSuo3Z15htlIz2FPpNAb5kslobzNEsPjCZqlWqR6FG7zFdSS5L7ZnbfaLZR+ymQWjFhB9Nkyw8RT6",
+	"1HKCpkiGGSAw/uuffyINtJqNptvQWKQOvul/PvCYfV8EIWDTgx8YizCXu9Dymr20zeHSkkIdO+jT7K3R",
+	"G9vuZHkTVZXmwlXLbNUSZ/SsfyEFO6dpONybf6OOIL/c3l7BOhyRoRQy0ysDodqzfkvf2oJ7AaKzh3BA",
+	"5mWHjEYsyd/2rN86lxHvcxa1brgI2RO5m9eaXtdvjS8Mo53e0kGViJvLDk5NO6HekNyXLbtJX+yuhRd7",
+	"U1ZfdQtUEbYgyIo/HY/JUMaR0rNt3IztvfhGTEeFa90h44Tfa+PgJgemy3jQgT2xKTQj+jAMKty0KZPc",
+	"bzVtsnpnjTFKKScCg9VQ9WepXZGrVBuaIYvHB4OMR0voen5h8fhnvGyJffnVcDrT1LS9w9Ohh50Z9jy9",
+	"7oQL/BSexlC4q1VAm0fFWlwoJhRPwQNaCyVFnW3dbmoWdXbjFAeWbSdm91SkWBHMoLVfOxbaRX3sjvk0",
+	"gfymzaViSnEpjqW840xL6fe5qL8WFxIykYJQ2Y9SjCZ4utBnClxRiP8DD0kxg43f2lAkkTFzz3DfPiOT",
+	"B9/gX9PcV7UDuhXY28QyL1zi9t7mrckqi3cpzAtao+GtZECoIr/cnn8kCRPorkCZvlbPc5rcRXIiykJD",
+	"Jb6DWa2FroOnqz+9Dcpxtrjoy0Urfqb/XuNiw/NL1vnGHJtpaKjq1rgPXIG5x2cT2pNZiv7TMYXzuDmy",
+	"Gx3h4p6nCKtioyOV4Y+OCQD6sQ5KPn06OyH3b71YR2VcOh/MPAlZsNqNo66AMCRklcH9nUkNn+V3uvyw",
+	"NvZDqmzwutEmHZEnpBGFFjoduiJh9/KOFV7Avu7rw8McKR5zaQaAxSTiQyqQFYmnZJ+GBrf1X/982y4n",
+	"RgWpssPUK1t2lKuE3XM2qTIoha+OvA/dWOh7rZkZgBn2P8p3Zuoqa4TJZn5hY4nmHKDQPbzlofj0qjzz",
+	"ObYSDfnYw1mG/qMhHY/1h6LupAkVymSKbfocZ2IikzsFRS5HeQC2K3rMNBYNGVSGNRQkqVp6BCjBR6SJ",
+	"QtlJRWXaEWawiwZgRGOt6SyaLfkwGg+Z6RmjYctO9jFDnc821pKYP7fJVcyoAkoDrwcK4qlI+qwnCvDg",
+	"8ye0G9A3AFl6fHxXeOLkp8F7jAlnStoNckAa7XabGHvSbpiSu9PzztnHL+dnN+ed2+NfXMFdV+T+Co2i",
+	"hCll7WZq9RJiqSbONWJKaZODeB49mQ6bbdKBJYFeL/NWesFiKQbK+n340YB04MyZufbcdFckGTuCgZAX",
+	"bpSLEkwuxru6Ap6hF+P89Pxvp9c3v5xdfTm76Bzfnn0+JfuN32SW+PfKPsH+n+/+Y9rk3//1340mhoHN",
+	"mF3hDHKP9WWCjh3QR+ljL050ghQlJdIwJwU4j11hihFcJnNu8fQqtxullroDb7RpY90x81Bmrf+H5MKU",
+	"O9mPsHVtOwz7pwTZ9MTmOgfrUKwNBLY4GbPZY4ZVW5+p3tNb40VhdLY1lz4qwUHL47glJ+DSgJY5zN9q",
+	"//ZJobQbOF7pXQKa1rUCwhuTOzYNXJNnETVoi/SPGwlQe+uxSnj6vBi63zXyFU71hcRGaSCb7MPW/B4T",
+	"n80gh+QyrTxcWc5hCHNPbIl1ApiGFRp38K2QHinrOS05Y86mVB4GlQ/B4QqEGV+o6ils80bAITdd2lbQ",
+	"m/Jjhy8NO+SGNQBfySRhoT5y+zPbUA60LaHiDnyH/Yg1wRUDRM90Rum0H29qBbQjdcfY2HB64gBIRaWV",
+	"bBzTVDvuLSqEzES4hHXFMBbDLZ3CHTUKoj/QosBp4RM2iRKwDhptmFIoQfQ+Qm/RGBkvAj8UL2qZIhM8",
+	"E1lc6UVUmyUrWJMV84fYCuyM/wJLSDj9Wf3hrdnmjZMhyhSFeYLuZwhLeHLaMDjEpeLaXGh5Dr75P65G",
+	"kFklzTu6TEeXaaaouHSVy/PQyFlByZeC8/341qdEVo5NH8TOyVkXdPyDpRKMRqaGBxj+bd2x6UJ2uEwN",
+	"MU/yH6xeEqnCQBV7C5QsPlYQnuxfYD6oocjnztXZCVYBhPqdCCW9RE4US4groVV4UMs7LwuTby6Db1NF",
+	"4zxT5iUTB8zqQI38u73zoH6yjcMcuS5DbIlsQEAVGgtprE+bVERYmGp6L3he4wtpHSF7MpqSmNFEKBMM",
+	"pX50tpSlNi8h1utZF/dlpobeSE8zSXqCZZoyQfZlYvpQ/clu7nyYefLYVI6JkCkPLcgaV04Dcok/Kkqt",
+	"9nAKkitFPC262fMab57aUESv+o1/O1Umm/U/bi4v9puOTwKL3rUgz2mlg5rqigx2UXzEHZtqhXGXF1Un",
+	"1+mI+Akg+2Ft0rFX4hGRpl0BkcBXh/aR8HjBJgZobBzT0DY5STFgKm2plIqIi0GZWt1sSKn86X2aVv0H",
+	"G++c/xLFYSLysbtmqJAgWenv4lbHLJC9FdBUypKdJWF9Bmg+B7Tf5zGn6VJWvo5/4SbCyN6Aq4SR/ffb",
+	"0s5/zWI+4DJTxJ9Vso+xhL4MM0NOm9CI679hsFbJJMViZL3gwvJBFNfJhnxbQPOzcKWOvezGZpbKH3GV",
+	"tTr249dqi35a3kyRx9RDmtJYDjJ2RDKR12/av2MvBHQ7FKJA8ysmM5EmfNliuas2slAw2nSlNbIv1q4B",
+	"oeDs5pK8efXTT61XxE0T6MKpGOj5djowU01XUUoH3jaenLMk3nu/d0DH/OD+1d7337///wEAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -41,6 +41,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/billing/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open Stripe Checkout for a plan before the choir exists (the onboarding wizard's plan step).
+         * @description Any signed-in user. Subscription mode with the 30-day trial; Stripe sends the user back to /choir-registration?checkout=success&session_id=…, and the choir created next takes the subscription over (linkChoirCheckout).
+         */
+        post: operations["createWizardCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        /** A choir's plan and standing, for its "Plan and billing" settings (manage:choir). */
+        get: operations["getChoirBilling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/billing/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open Stripe Checkout to pay for a choir's plan (manage:choir).
+         * @description Subscription mode; what is left of the choir's trial is carried over, and a payer who already pays for another choir gets the 10 % multi-choir discount. 409 CONFLICT when the choir already pays (the portal changes plans).
+         */
+        post: operations["createChoirCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/billing/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open Stripe's customer portal of whoever pays for the choir, to change the card, switch plans or cancel (manage:choir). */
+        post: operations["createBillingPortal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/billing/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a new choir the subscription its creator paid for in the wizard (manage:choir).
+         * @description The checkout session must be the caller's own, complete, and not yet used by another choir (409 CONFLICT).
+         */
+        post: operations["linkChoirCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/session": {
         parameters: {
             query?: never;
@@ -3959,6 +4061,39 @@ export interface components {
         };
         /** @enum {string} */
         SubscriptionPlanId: "small" | "medium" | "large";
+        CheckoutRequest: {
+            plan: components["schemas"]["SubscriptionPlanId"];
+        };
+        CheckoutLink: {
+            /** @description The Stripe Checkout session id Stripe put in the wizard's return address. */
+            sessionId: string;
+        };
+        BillingRedirect: {
+            /** @description Stripe's page (Checkout or the customer portal) to send the browser to. */
+            url: string;
+        };
+        ChoirBilling: {
+            plan: components["schemas"]["SubscriptionPlanId"];
+            /** @description Stripe's subscription status ('trialing' before any checkout). */
+            status: string;
+            /** @enum {string} */
+            standing: "trial" | "active" | "past_due" | "read_only" | "free";
+            /** Format: date-time */
+            trialEndsAt: string;
+            /** @description Whole days of the trial left (only while standing is trial). */
+            trialDaysLeft?: number;
+            /**
+             * Format: date-time
+             * @description When the paid period ends (renews or, once cancelled, stops).
+             */
+            currentPeriodEnd?: string;
+            /** @description A subscription is paid for (or still being retried) through Stripe. */
+            paid: boolean;
+            /** @description Someone pays for the choir, so the customer portal can be opened. */
+            canManage: boolean;
+            /** @description Free of charge, set by the global admin. */
+            comped: boolean;
+        };
         ChoirSubscriptionList: {
             /** @description Whether billing is on; when off, choirs is empty. */
             enabled: boolean;
@@ -5846,6 +5981,155 @@ export interface operations {
                     "application/json": components["schemas"]["BillingPlans"];
                 };
             };
+            default: components["responses"]["Error"];
+        };
+    };
+    createWizardCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description Where to send the browser. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingRedirect"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getChoirBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choir's plan and standing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChoirBilling"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createChoirCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description Where to send the browser. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingRedirect"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createBillingPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the browser. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingRedirect"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    linkChoirCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutLink"];
+            };
+        };
+        responses: {
+            /** @description The choir's plan and standing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChoirBilling"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };

@@ -7,3 +7,6 @@ export const billingPages = {
 
 /** The plan and billing banners above every page of a choir (trial, read-only, past due, seats). */
 export { StandingBanners } from './StandingBanners';
+// Checkout and the "Plan and billing" settings section (issue 29).
+export { PlanBillingSection } from './PlanBillingSection';
+export { stripeRedirect, useLinkCheckout, useWizardCheckout } from './checkout';

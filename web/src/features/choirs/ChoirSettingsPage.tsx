@@ -7,6 +7,7 @@ import { normaliseError } from '../../app/errors';
 import { showServerErrors } from '../../app/forms';
 import { RetryAlert } from '../../components/ErrorAlert';
 import { NoChoirSelected } from '../../components/NoChoirSelected';
+import { PlanBillingSection } from '../billing';
 import {
   useAffiliations,
   useCalendarTypes,
@@ -55,6 +56,7 @@ export function ChoirSettingsPage() {
         <>
           <DetailsSection key={`details-${choir.data.id}`} choir={choir.data} />
           <AffiliationSection key={`affiliation-${choir.data.id}`} choir={choir.data} />
+          <PlanBillingSection key={`plan-${choir.data.id}`} choirId={choir.data.id} />
         </>
       )}
     </Stack>

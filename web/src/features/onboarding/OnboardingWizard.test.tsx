@@ -5,6 +5,7 @@ import type { SessionUser } from '../../api/client';
 import billingPlans from '../../test/billingPlans.json';
 import { ada, sessionOf } from '../../test/fixtures';
 import { apiError, choirDetails, fillIn, json, pickOption, renderAt, stubApi } from '../choirs/testing';
+import { stripeRedirect } from '../billing';
 import { OnboardingWizard } from './OnboardingWizard';
 import { PlanStep, type PlanStepProps } from './PlanStep';
 
@@ -263,17 +264,49 @@ describe('OnboardingWizard plan step', () => {
     expect(screen.queryByText(/\$\d+/)).not.toBeInTheDocument();
   });
 
-  it('with a payment provider, goes to checkout with the plan', async () => {
-    stubWizard();
-    const { router } = renderWizard();
+  it('with a payment provider, goes to Stripe Checkout with the plan', async () => {
+    const go = vi.spyOn(stripeRedirect, 'go').mockImplementation(() => {});
+    const api = stubWizard({ 'POST /billing/checkout': () => json({ url: 'https://checkout.stripe.test/c/pay/cs_1' }) });
+    renderWizard();
     await toPlan();
     await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
     expect(await screen.findByText('Redirecting to checkout for Medium plan...')).toBeInTheDocument();
     expect(sessionStorage.getItem('selectedPlan')).toBe('medium');
     expect(sessionStorage.getItem('pendingCheckout')).toBe('true');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(router.state.location.hash).toBe('#pricing');
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_1'));
+    expect(api.bodies('POST', '/billing/checkout')).toEqual([{ plan: 'medium' }]);
   });
+
+  it('back from Stripe Checkout, opens at the plan step to continue setup, and the new choir takes the subscription over', async () => {
+    sessionStorage.setItem('selectedPlan', 'large');
+    sessionStorage.setItem('pendingCheckout', 'true');
+    const api = stubWizard({
+      'POST /choirs': (_req, _params, body) => json(choirDetails({ ...(body as object), id: 'c9' }), 201),
+      'POST /choirs/c9/billing/link': () => json({ plan: 'large', status: 'trialing', standing: 'trial', trialEndsAt: '2026-12-23T10:00:00Z', trialDaysLeft: 30, paid: true, canManage: true, comped: false }),
+    });
+    const { router } = renderAt('/choir-registration', <OnboardingWizard />, ['/choir-registration?checkout=success&session_id=cs_test_paid']);
+    await stepHeading('Choose your plan');
+    expect(screen.getByRole('radio', { name: /Large Choir/ })).toBeChecked();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(sessionStorage.getItem('checkoutInitiated')).toBe('true');
+    expect(sessionStorage.getItem('pendingCheckout')).toBe('cs_test_paid');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue Setup' }));
+    expect(await screen.findByText('Payment confirmed! Setting up your choir...')).toBeInTheDocument();
+    await stepHeading('Create your choir');
+    await fillIn(screen.getByRole('textbox', { name: /Choir name/ }), 'St Cecilia Singers');
+    await pickOption(/Country/, 'Fra', 'France');
+    const type = screen.getByRole('combobox', { name: /Primary choir type/ });
+    await waitFor(() => expect(type).toBeEnabled());
+    await userEvent.selectOptions(type, 'Faith-Based / Religious');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: /Specific tradition\/denomination/ }),
+      'Roman Catholic (Traditional) (calendar uploaded)',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Create Choir' }));
+    await waitFor(() => expect(api.bodies('POST', '/choirs/c9/billing/link')).toEqual([{ sessionId: 'cs_test_paid' }]));
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(sessionStorage.getItem('pendingCheckout')).toBeNull();
+  }, 45000);
 
   it('with a payment provider and checkout initiated, confirms and continues setup', async () => {
     sessionStorage.setItem('checkoutInitiated', 'true');

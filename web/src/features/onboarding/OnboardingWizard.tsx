@@ -1,16 +1,24 @@
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { SessionUser } from '../../api/client';
 import { useChoir } from '../../app/choir';
 import { SignOutButton } from '../../app/signOut';
 import { LoadingView } from '../../components/LoadingView';
 import type { ProfileValues } from '../account';
+import { useLinkCheckout } from '../billing';
 import { ChoirRegistrationForm } from '../choirs';
 import { useBillingPlans, type PlanId, type SubscriptionPlan } from '../../app/billing';
 import { PlanStep } from './PlanStep';
 import { ProfileStep } from './ProfileStep';
-import { isOnboardingComplete, markOnboardingComplete, storedPlan } from './storage';
+import {
+  clearPendingCheckout,
+  isOnboardingComplete,
+  markOnboardingComplete,
+  pendingCheckoutSession,
+  recordCheckoutReturn,
+  storedPlan,
+} from './storage';
 import { WelcomeStep } from './WelcomeStep';
 import { useWizardSteps, WizardStepBar } from './WizardSteps';
 
@@ -54,10 +62,29 @@ export function OnboardingWizard() {
   return <Wizard user={user} plans={plans} />;
 }
 
+/** checkoutReturn is the session id Stripe puts in the address when it sends a paying user back. */
+function checkoutReturn(search: string): string | null {
+  const params = new URLSearchParams(search);
+  const sessionId = params.get('session_id');
+  return params.get('checkout') === 'success' && sessionId?.startsWith('cs_') ? sessionId : null;
+}
+
 function Wizard({ user, plans }: { user: SessionUser; plans: readonly SubscriptionPlan[] }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const labels: readonly string[] = plans.length > 0 ? ONBOARDING_STEPS : SELF_HOSTED_STEPS;
-  const steps = useWizardSteps(labels.length);
+  // Back from Stripe Checkout: noted once, and the wizard opens at the plan
+  // step, whose button now reads 'Continue Setup'.
+  const [returned] = useState(() => {
+    const sessionId = plans.length > 0 ? checkoutReturn(location.search) : null;
+    if (sessionId) recordCheckoutReturn(sessionId);
+    return sessionId !== null;
+  });
+  const steps = useWizardSteps(labels.length, returned ? labels.indexOf('Plan') : 0);
+  const link = useLinkCheckout();
+  useEffect(() => {
+    if (returned) navigate(location.pathname, { replace: true });
+  }, [returned, navigate, location.pathname]);
   const current = labels[steps.active];
   const [profile, setProfile] = useState<ProfileValues>(() => ({
     firstName: user.firstName ?? '',
@@ -69,6 +96,21 @@ function Wizard({ user, plans }: { user: SessionUser; plans: readonly Subscripti
   function complete() {
     markOnboardingComplete();
     navigate('/dashboard', { replace: true });
+  }
+
+  /** The new choir takes over the subscription paid at checkout, if any, then onboarding ends. */
+  async function created(choir: { id: string }) {
+    const sessionId = pendingCheckoutSession();
+    if (sessionId) {
+      try {
+        await link.submit({ choirId: choir.id, sessionId });
+        clearPendingCheckout();
+      } catch {
+        // The error toast has said why; the choir is on its trial, and its
+        // settings offer checkout again.
+      }
+    }
+    complete();
   }
 
   return (
@@ -114,7 +156,7 @@ function Wizard({ user, plans }: { user: SessionUser; plans: readonly Subscripti
               <ChoirRegistrationForm
                 mode="standard"
                 plan={plans.length > 0 ? (plan ?? undefined) : undefined}
-                onCreated={complete}
+                onCreated={(choir) => void created(choir)}
                 secondaryAction={
                   <Button variant="default" onClick={steps.back}>
                     Back

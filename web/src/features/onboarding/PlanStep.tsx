@@ -1,10 +1,10 @@
 import { Anchor, Badge, Box, Button, Collapse, Group, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { notify } from '../../app/notify';
 import { buttonColor, linkColor } from '../../app/theme';
 import { planById, type PlanId, type SubscriptionPlan } from '../../app/billing';
+import { useWizardCheckout } from '../billing';
 import { isCheckoutInitiated, markPendingCheckout, recordPlan } from './storage';
 
 export const PLAN_REQUIRED = 'Please select a plan to continue';
@@ -36,7 +36,7 @@ export interface PlanStepProps {
  * checkout was initiated.
  */
 export function PlanStep({ plans, plan, onPlanChange, onBack, onContinue }: PlanStepProps) {
-  const navigate = useNavigate();
+  const checkout = useWizardCheckout();
   const [fallbackOpen, setFallbackOpen] = useState(true);
   const [error, setError] = useState<string>();
   const fallbackId = useId();
@@ -64,7 +64,10 @@ export function PlanStep({ plans, plan, onPlanChange, onBack, onContinue }: Plan
     recordPlan(plan);
     markPendingCheckout();
     notify.info(redirectingMessage(plan));
-    navigate('/#pricing');
+    // Stripe Checkout, which comes back to the wizard (OnboardingWizard).
+    checkout.submit(plan).catch(() => {
+      // The error toast has said why; the step stays for another try.
+    });
   }
 
   return (
@@ -106,7 +109,9 @@ export function PlanStep({ plans, plan, onPlanChange, onBack, onContinue }: Plan
         <Button variant="default" onClick={onBack}>
           Back
         </Button>
-        <Button onClick={proceed}>{buttonLabel}</Button>
+        <Button onClick={proceed} loading={checkout.submitting}>
+          {buttonLabel}
+        </Button>
       </Group>
     </Stack>
   );

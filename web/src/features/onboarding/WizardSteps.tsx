@@ -17,9 +17,10 @@ export interface WizardSteps {
 }
 
 /** useWizardSteps holds the step rules of the wizards of accounts §2.14 and §4.11. */
-export function useWizardSteps(count: number): WizardSteps {
-  const [active, setActive] = useState(0);
-  const [completed, setCompleted] = useState<ReadonlySet<number>>(() => new Set());
+export function useWizardSteps(count: number, initial = 0): WizardSteps {
+  // Starting further on (back from checkout) counts the steps before as done.
+  const [active, setActive] = useState(initial);
+  const [completed, setCompleted] = useState<ReadonlySet<number>>(() => new Set(Array.from({ length: initial }, (_, i) => i)));
 
   const canSelect = useCallback((step: number) => step <= active || completed.has(step), [active, completed]);
 

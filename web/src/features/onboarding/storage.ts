@@ -45,6 +45,26 @@ export function markPendingCheckout(): void {
 }
 
 /**
+ * recordCheckoutReturn is Stripe sending the user back paid: checkout was
+ * initiated, and the pending checkout is now the session the new choir takes
+ * over once it is created.
+ */
+export function recordCheckoutReturn(sessionId: string): void {
+  recordCheckoutInitiated(storedPlan() ?? 'medium');
+  writeSession(PENDING_CHECKOUT_KEY, sessionId);
+}
+
+/** pendingCheckoutSession is the paid checkout session no choir has taken over yet. */
+export function pendingCheckoutSession(): string | null {
+  const value = readSession(PENDING_CHECKOUT_KEY);
+  return value?.startsWith('cs_') ? value : null;
+}
+
+export function clearPendingCheckout(): void {
+  removeSession(PENDING_CHECKOUT_KEY);
+}
+
+/**
  * clearOnboardingState forgets the wizard's keys. Sign-out calls it: they
  * belong to the user who set them, and a flag left for the next user of the
  * tab would skip (or misdirect) their onboarding.

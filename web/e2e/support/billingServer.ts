@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { SMTP_PORT } from './mailbox';
+import { serverLog } from './serverLog';
+
+// A second Cantica, with billing on (CANTICA_BILLING=stripe), for the flows
+// that need plans and checkout: the main e2e server is a self-hosted one.
+// Its Stripe is stripe-mock, Stripe's own mock server (`go install
+// github.com/stripe/stripe-mock@v0.203.0`, which .ci/run does); both are
+// started by the spec that needs them and stopped after it. The server's log
+// goes to the same file as the main server's, which the end of the run reads
+// for mailed secrets.
+
+/** stripeMockBinary finds stripe-mock on PATH or where `go install` puts it. */
+export function stripeMockBinary(): string | null {
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), join(process.env.GOPATH ?? join(homedir(), 'go'), 'bin')];
+  for (const dir of dirs) {
+    const candidate = join(dir, 'stripe-mock');
+    if (dir && existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+/**
+ * BILLING_URL is the billing server's address, fixed before it starts so a
+ * spec can make it its baseURL: the main server's port plus 1000, unless
+ * CANTICA_E2E_BILLING_PORT says otherwise.
+ */
+const billingPort = Number(process.env.CANTICA_E2E_BILLING_PORT ?? Number(process.env.CANTICA_E2E_PORT ?? 18080) + 1000);
+export const BILLING_URL = `http://127.0.0.1:${billingPort}`;
+
+export interface BillingServer {
+  url: string;
+  stop: () => void;
+}
+
+/** waitForLine resolves with the first match of pattern in what the process prints. */
+function waitForLine(child: ChildProcess, pattern: RegExp): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = seen.match(pattern);
+      if (match) {
+        child.stdout?.off('data', onData);
+        resolve(match);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`exited with ${code} before printing ${pattern}: ${seen}`)));
+  });
+}
+
+/** waitForReady polls the server's readiness until it answers, for at most a minute. */
+async function waitForReady(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the billing server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the billing server at ${url} was not ready within a minute`);
+}
+
+/** startBillingServer starts stripe-mock and a Cantica with billing on that talks to it. */
+export async function startBillingServer(): Promise<BillingServer> {
+  const bin = stripeMockBinary();
+  if (!bin) throw new Error('stripe-mock is not installed: go install github.com/stripe/stripe-mock@v0.203.0');
+  // Both of stripe-mock's listeners on ports the system chooses.
+  const mock = spawn(bin, ['-http-addr', '127.0.0.1:', '-https-addr', '127.0.0.1:'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let server: ChildProcess | undefined;
+  const stop = () => {
+    server?.kill();
+    mock.kill();
+  };
+  try {
+    const [, mockAddress] = await waitForLine(mock, /Listening for HTTP at address: (\S+)/);
+    const url = BILLING_URL;
+    const log = serverLog();
+    server = spawn('../bin/cantica', ['serve'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        CANTICA_ADDR: `127.0.0.1:${billingPort}`,
+        CANTICA_DATA_DIR: mkdtempSync(join(tmpdir(), 'cantica-e2e-billing-')),
+        CANTICA_BASE_URL: url,
+        CANTICA_LOG_LEVEL: 'info',
+        CANTICA_SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        CANTICA_MAIL_FROM: 'Cantica <no-reply@cantica.test>',
+        CANTICA_TRUSTED_PROXIES: '127.0.0.1/32',
+        CANTICA_BILLING: 'stripe',
+        CANTICA_STRIPE_SECRET_KEY: 'sk_test_cantica',
+        CANTICA_STRIPE_WEBHOOK_SECRET: 'whsec_cantica',
+        CANTICA_STRIPE_PRICE_SMALL: 'price_small_e2e',
+        CANTICA_STRIPE_PRICE_MEDIUM: 'price_medium_e2e',
+        CANTICA_STRIPE_PRICE_LARGE: 'price_large_e2e',
+        CANTICA_STRIPE_API_URL: `http://${mockAddress}`,
+      },
+    });
+    const toLog = (chunk: Buffer) => appendFileSync(log, chunk);
+    server.stdout?.on('data', toLog);
+    server.stderr?.on('data', (chunk: Buffer) => {
+      toLog(chunk);
+      // Warnings and errors among the tests' output, as the main server's.
+      for (const line of chunk.toString().split('\n')) if (line && !line.includes(' level=INFO ')) process.stderr.write(`${line}\n`);
+    });
+    await waitForReady(url, server);
+    return { url, stop };
+  } catch (err) {
+    stop();
+    throw err;
+  }
+}
