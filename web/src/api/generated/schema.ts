@@ -2285,7 +2285,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Take attendance, present / absent / excused per member; null clears a mark (edit:calendar).
+         * Take attendance, present / late / absent / excused per member; null clears a mark (edit:calendar).
          * @description All or nothing: a userId that is not an active member of the choir is 400 VALIDATION_ERROR
          *     with details under marks.{index}. Marks can be taken from the event's day on (in the choir's
          *     time zone); earlier is 409 CONFLICT 'Attendance can be taken from the day of the event.'
@@ -3629,8 +3629,11 @@ export interface components {
             /** @description Left as it is when absent. */
             announcementEmails?: boolean;
         };
-        /** @enum {string} */
-        AttendanceMark: "present" | "absent" | "excused";
+        /**
+         * @description late - the member came late; counted among those present, and by the attendance rules' latesPerAbsence.
+         * @enum {string}
+         */
+        AttendanceMark: "present" | "late" | "absent" | "excused";
         AttendanceMember: {
             userId: string;
             firstName: string;
@@ -5376,6 +5379,8 @@ export interface components {
             concertId?: string | null;
             /** @description Event types a member may not miss unexcused. */
             mandatoryTypes: string[];
+            /** @description This many late marks in the period count as one absence (1 to 10); null - lateness does not count. */
+            latesPerAbsence?: number | null;
         };
         AttendanceConcert: {
             id: string;
@@ -5405,6 +5410,8 @@ export interface components {
             absences: number;
             /** @description Unexcused absences from events of a mandatory type. */
             missedMandatory: number;
+            /** @description Late marks in the period. With the rules' latesPerAbsence, absences includes one for each whole latesPerAbsence of them. */
+            lates: number;
             /** @enum {string} */
             standing: "meets" | "warning" | "does_not_meet";
         };
