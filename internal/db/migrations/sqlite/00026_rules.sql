@@ -27,7 +27,25 @@ CREATE INDEX member_attendance_event ON member_attendance (choir_id, event_id, o
 
 ALTER TABLE attendance_rules ADD COLUMN lates_per_absence INTEGER;
 
+-- Deleting an account without a password is confirmed by signing in with
+-- its provider again (issue 30): the sign-in's state says whose
+-- re-authentication it is (reauth_user_id), and a successful one leaves a
+-- proof, single-use and valid for minutes, of which only the SHA-256 of its
+-- secret is kept.
+ALTER TABLE oidc_states ADD COLUMN reauth_user_id TEXT REFERENCES users (id) ON DELETE CASCADE;
+CREATE TABLE reauth_proofs (
+    proof_hash TEXT PRIMARY KEY,
+    user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    provider   TEXT NOT NULL,
+    created_at TIMESTAMP NOT NULL,
+    expires_at TIMESTAMP NOT NULL,
+    used_at    TIMESTAMP
+);
+CREATE INDEX reauth_proofs_user ON reauth_proofs (user_id);
+
 -- +goose Down
+DROP TABLE reauth_proofs;
+ALTER TABLE oidc_states DROP COLUMN reauth_user_id;
 ALTER TABLE attendance_rules DROP COLUMN lates_per_absence;
 CREATE TABLE member_attendance_old (
     user_id         TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
