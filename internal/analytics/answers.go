@@ -80,7 +80,7 @@ func (s *Service) Answers(ctx context.Context, choirID string, p Period, members
 		SUM(CASE WHEN r.status = 'going' AND r.mark IS NOT NULL THEN 1 ELSE 0 END),
 		SUM(CASE WHEN r.status = 'going' AND r.mark = 'absent' THEN 1 ELSE 0 END),
 		SUM(CASE WHEN r.status = 'not_going' AND r.mark IS NOT NULL THEN 1 ELSE 0 END),
-		SUM(CASE WHEN r.status = 'not_going' AND r.mark = 'present' THEN 1 ELSE 0 END)
+		SUM(CASE WHEN r.status = 'not_going' AND r.mark IN ('present', 'late') THEN 1 ELSE 0 END)
 		FROM `+periodRows+` GROUP BY r.user_id`, periodArgs(choirID, p)...)
 	if err != nil {
 		return nil, fmt.Errorf("analytics: sum the answers of %s per member: %w", choirID, err)

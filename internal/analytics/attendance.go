@@ -34,7 +34,8 @@ type Member struct {
 // Part is a voice part of the choir, in the choir's order.
 type Part struct{ ID, Name string }
 
-// Counts are attendance marks: present, excused and absent.
+// Counts are attendance marks: present (late included: they came), excused
+// and absent.
 type Counts struct{ Present, Excused, Absent int }
 
 // Marked is how many events had this attendance taken.
@@ -144,7 +145,8 @@ const partFilter = ` AND (? = '' OR r.user_id IN (SELECT user_id FROM member_mus
 
 func partArgs(choirID string, p Period) []any { return []any{p.VoicePart, choirID, p.VoicePart} }
 
-const markSums = `SUM(CASE WHEN r.mark = 'present' THEN 1 ELSE 0 END), SUM(CASE WHEN r.mark = 'excused' THEN 1 ELSE 0 END),
+// markSums counts a late member as present: they came.
+const markSums = `SUM(CASE WHEN r.mark IN ('present', 'late') THEN 1 ELSE 0 END), SUM(CASE WHEN r.mark = 'excused' THEN 1 ELSE 0 END),
 	SUM(CASE WHEN r.mark = 'absent' THEN 1 ELSE 0 END)`
 
 // Attendance computes the attendance section over the roster's members

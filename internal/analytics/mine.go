@@ -46,14 +46,14 @@ func (s *Insights) Mine(ctx context.Context, choirID, userID string, p Period) (
 	out := &Mine{FromDate: p.FromDate, ToDate: p.ToDate, Pieces: []MyPiece{}}
 	a, n := &out.Attendance, &out.Answers
 	err := s.db.QueryRowContext(ctx, `SELECT
-			COALESCE(SUM(CASE WHEN ma.mark = 'present' THEN 1 ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN ma.mark IN ('present', 'late') THEN 1 ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN ma.mark = 'excused' THEN 1 ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN ma.mark = 'absent' THEN 1 ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN ma.status = 'going' THEN 1 ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN ma.status = 'maybe' THEN 1 ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN ma.status = 'not_going' THEN 1 ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN ma.status = 'going' AND ma.mark = 'absent' THEN 1 ELSE 0 END), 0),
-			COALESCE(SUM(CASE WHEN ma.status = 'not_going' AND ma.mark = 'present' THEN 1 ELSE 0 END), 0)
+			COALESCE(SUM(CASE WHEN ma.status = 'not_going' AND ma.mark IN ('present', 'late') THEN 1 ELSE 0 END), 0)
 		FROM member_attendance ma JOIN events e ON e.id = ma.event_id AND e.choir_id = ma.choir_id
 		WHERE ma.choir_id = ? AND ma.user_id = ? AND (
 			(ma.occurrence_date <> '' AND ma.occurrence_date >= ? AND ma.occurrence_date <= ?)

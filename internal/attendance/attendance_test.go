@@ -313,7 +313,7 @@ func TestMarksAreAllOrNothingAndKeepTheAnswer(t *testing.T) {
 		if e.Details["marks.1"] != MsgNotMember || e.Details["marks.2"] != MsgNotMember || e.Details["marks.0"] != "" {
 			t.Errorf("details %v", e.Details)
 		}
-		err = f.s.Mark(ctx, f.choir, "Europe/London", marker, o, []MarkInput{{f.users[0], Present}, {f.users[1], "late"}})
+		err = f.s.Mark(ctx, f.choir, "Europe/London", marker, o, []MarkInput{{f.users[0], Present}, {f.users[1], "tardy"}})
 		if e := wantKind(t, err, apperr.Invalid, apperr.CodeValidation); e.Details["marks.1"] != MsgMarkInvalid {
 			t.Errorf("details %v", e.Details)
 		}
@@ -324,18 +324,20 @@ func TestMarksAreAllOrNothingAndKeepTheAnswer(t *testing.T) {
 		if n := f.count(`SELECT COUNT(*) FROM member_attendance WHERE mark IS NOT NULL`); n != 0 {
 			t.Fatalf("%d marks written by refused requests", n)
 		}
-		if err := f.s.Mark(ctx, f.choir, "Europe/London", marker, o, []MarkInput{{f.users[0], Present}, {f.users[1], Excused}}); err != nil {
+		// A late member came: the counts of those there include them.
+		if err := f.s.Mark(ctx, f.choir, "Europe/London", marker, o, []MarkInput{{f.users[0], Present}, {f.users[1], Excused}, {f.users[2], Late}}); err != nil {
 			t.Fatal(err)
 		}
 		sh := f.sheet(o)
-		if sh.Lines[0].Status != Going || sh.Lines[0].Mark != Present || sh.Lines[1].Status != "" || sh.Lines[1].Mark != Excused || sh.Totals.Present != 1 {
-			t.Fatalf("lines %+v", sh.Lines)
+		if sh.Lines[0].Status != Going || sh.Lines[0].Mark != Present || sh.Lines[1].Status != "" || sh.Lines[1].Mark != Excused ||
+			sh.Lines[2].Mark != Late || sh.Totals.Present != 2 {
+			t.Fatalf("lines %+v, %d present", sh.Lines, sh.Totals.Present)
 		}
-		if n := f.count(`SELECT COUNT(*) FROM member_attendance WHERE marked_by = ? AND marked_at IS NOT NULL`, marker); n != 2 {
+		if n := f.count(`SELECT COUNT(*) FROM member_attendance WHERE marked_by = ? AND marked_at IS NOT NULL`, marker); n != 3 {
 			t.Errorf("%d rows say who marked", n)
 		}
 		// Clearing keeps the answer and leaves no empty row behind.
-		if err := f.s.Mark(ctx, f.choir, "Europe/London", marker, o, []MarkInput{{f.users[0], ""}, {f.users[1], ""}}); err != nil {
+		if err := f.s.Mark(ctx, f.choir, "Europe/London", marker, o, []MarkInput{{f.users[0], ""}, {f.users[1], ""}, {f.users[2], ""}}); err != nil {
 			t.Fatal(err)
 		}
 		if n := f.count(`SELECT COUNT(*) FROM member_attendance`); n != 1 {
@@ -412,6 +414,7 @@ func TestCSVWordsAnswersAndGuardsFormulas(t *testing.T) {
 	sh := &Sheet{Lines: []Line{
 		{Person: Person{UserID: "a", FirstName: "Anna", LastName: "Byrd", Email: "anna@example.com", Parts: []string{"Soprano", "Alto"}},
 			Status: NotGoing, AnsweredAt: &at, Mark: Excused},
+		{Person: Person{UserID: "c", FirstName: "Cat", LastName: "Dunn", Email: "cat@example.com"}, Status: Going, Mark: Late},
 		{Person: Person{UserID: "b", FirstName: `=HYPERLINK("http://evil.example","x")`, LastName: "+Tallis", Email: "ben@example.com"}},
 	}}
 	var buf bytes.Buffer
@@ -421,6 +424,7 @@ func TestCSVWordsAnswersAndGuardsFormulas(t *testing.T) {
 	want := strings.Join([]string{
 		"Last name,First name,Email,Voice parts,Answer,Answered at,Attendance",
 		`Byrd,Anna,anna@example.com,"Soprano, Alto",Can't make it,2026-07-01 18:05,Excused`,
+		`Dunn,Cat,cat@example.com,,Going,,Late`,
 		`'+Tallis,"'=HYPERLINK(""http://evil.example"",""x"")",ben@example.com,,No answer,,`,
 	}, "\n") + "\n"
 	if buf.String() != want {

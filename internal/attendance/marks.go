@@ -17,7 +17,7 @@ import (
 const (
 	MsgTooEarly       = "Attendance can be taken from the day of the event."
 	MsgNotMember      = "Not a member of this choir"
-	MsgMarkInvalid    = "Choose present, absent or excused."
+	MsgMarkInvalid    = "Choose present, late, absent or excused."
 	MsgMinimumRange   = "Enter a number from 1 to 200, or leave it empty"
 	MsgTooManyMarks   = "Mark at most 1000 members at a time."
 	MinimumPerPartMax = 200

@@ -15,15 +15,20 @@ import (
 	"github.com/cantica/cantica/internal/zone"
 )
 
-// Marks an administrator gives on the day.
+// Marks an administrator gives on the day. Late is there, only late: the
+// counts of those who came include it.
 const (
 	Present = "present"
+	Late    = "late"
 	Absent  = "absent"
 	Excused = "excused"
 )
 
 // ValidMark says whether m is a mark.
-func ValidMark(m string) bool { return m == Present || m == Absent || m == Excused }
+func ValidMark(m string) bool { return m == Present || m == Late || m == Absent || m == Excused }
+
+// Came says whether a mark says the member was there.
+func Came(m string) bool { return m == Present || m == Late }
 
 // Names of the count rows that are not a voice part.
 const (
@@ -65,7 +70,7 @@ func (c *Count) add(l Line) {
 	default:
 		c.NoAnswer++
 	}
-	if l.Mark == Present {
+	if Came(l.Mark) {
 		c.Present++
 	}
 }
@@ -200,7 +205,7 @@ func (s *Service) Markable(o *calendar.Occurrence, choirZone string) bool {
 // Words of the export.
 var (
 	answerWords = map[string]string{Going: "Going", Maybe: "Maybe", NotGoing: "Can't make it", "": "No answer"}
-	markWords   = map[string]string{Present: "Present", Absent: "Absent", Excused: "Excused", "": ""}
+	markWords   = map[string]string{Present: "Present", Late: "Late", Absent: "Absent", Excused: "Excused", "": ""}
 )
 
 // WriteCSV writes sh as CSV with a header row, times in the choir's zone.

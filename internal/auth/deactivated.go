@@ -68,13 +68,11 @@ func restoreAccount(ctx context.Context, q db.Querier, userID string, now time.T
 
 // ConfirmPassword checks the signed-in user's password before an action
 // that cannot be undone, counting wrong attempts like a sign-in. An account
-// without a password is told to set one: Cantica has no fresh provider
-// sign-in to confirm with.
+// without a password is told to confirm with a fresh sign-in at its
+// provider instead (reauth.go).
 func (s *Service) ConfirmPassword(ctx context.Context, u *User, password string) error {
 	if !u.HasPassword() {
-		return apperr.New(apperr.Conflict, apperr.CodeNoPassword,
-			"Your account signs in with "+s.firstProviderName(ctx, u.ID)+" and has no password. "+
-				"Set one first: sign out, choose “Forgot password?” on the sign-in page and follow the emailed link.")
+		return apperr.New(apperr.Conflict, apperr.CodeNoPassword, MsgConfirmWithProvider(s.firstProviderName(ctx, u.ID)))
 	}
 	if password == "" {
 		return validationError(map[string]string{"password": "Please enter your password"}, []string{"password"})

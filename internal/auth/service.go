@@ -372,6 +372,7 @@ func (s *Service) DeleteExpired(ctx context.Context) error {
 	for _, d := range []struct{ what, query string }{
 		{"sessions", `DELETE FROM sessions WHERE expires_at < ?`},
 		{"tokens", `DELETE FROM auth_tokens WHERE expires_at < ?`},
+		{"re-authentications", `DELETE FROM reauth_proofs WHERE expires_at < ?`},
 	} {
 		if _, err := s.db.ExecContext(ctx, d.query, now); err != nil {
 			return fmt.Errorf("auth: delete expired %s: %w", d.what, err)

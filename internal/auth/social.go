@@ -55,6 +55,9 @@ type SocialOutcome struct {
 	Login    *LoginOutcome
 	Linked   bool
 	Provider string
+	// ReauthProof is the secret of a re-authentication's proof (see
+	// reauth.go), for the caller to keep in the browser; "" otherwise.
+	ReauthProof string
 }
 
 // FinishSocial checks the provider's answer and signs in, signs up or links.
@@ -73,6 +76,13 @@ func (s *Service) FinishSocial(ctx context.Context, provider, code, state, bindi
 	name := ProviderName(provider)
 	now := s.now()
 
+	if res.ReauthUserID != "" {
+		proof, err := s.finishReauth(ctx, res, current)
+		if err != nil {
+			return nil, err
+		}
+		return &SocialOutcome{Provider: provider, ReauthProof: proof}, nil
+	}
 	if res.LinkUserID != "" {
 		if current == nil || current.ID != res.LinkUserID {
 			return nil, apperr.New(apperr.Unauthenticated, apperr.CodeAuth, "Please sign in again to connect "+name+".")

@@ -436,6 +436,57 @@ func TestPlansGetTheirOccurrenceDate(t *testing.T) {
 	}
 }
 
+// Lateness (00026) keeps every answer and mark taken before it, and the
+// database then takes 'late' as a mark, but still nothing else.
+func TestAttendanceKeepsItsRowsAndTakesLate(t *testing.T) {
+	for _, kind := range dbtest.Kinds {
+		t.Run(kind, func(t *testing.T) {
+			ctx := context.Background()
+			d := dbtest.OpenEmpty(t, kind)
+			if err := d.MigrateTo(ctx, 25); err != nil {
+				t.Fatal(err)
+			}
+			now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+			for _, q := range []string{
+				`INSERT INTO choirs (id, name, country_code, religious_affiliation_id, calendar_type, time_zone, created_at, updated_at)
+				VALUES ('c', 'Schola', 'GB', '00000000-0000-4000-8000-000000000101', 'general_roman_ordinary', 'Europe/London', ?, ?)`,
+				`INSERT INTO users (id, email, created_at, updated_at) VALUES ('u', 'ann@example.com', ?, ?)`,
+				`INSERT INTO events (id, choir_id, title, event_type, start_at, end_at, time_zone, status, created_at, updated_at)
+				VALUES ('e', 'c', 'Rehearsal', 'rehearsal', '2026-11-24T18:30:00Z', '2026-11-24T20:30:00Z', 'Europe/London', 'published', ?, ?)`,
+			} {
+				if _, err := d.ExecContext(ctx, q, now, now); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := d.ExecContext(ctx, `INSERT INTO member_attendance (user_id, choir_id, event_id, occurrence_date, status, updated_at, mark, marked_by, marked_at)
+				VALUES ('u', 'c', 'e', '', 'going', ?, 'excused', 'u', ?)`, now, now); err != nil {
+				t.Fatal(err)
+			}
+			if err := d.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			var status, mark, by string
+			if err := d.QueryRowContext(ctx, `SELECT status, mark, marked_by FROM member_attendance WHERE user_id = 'u' AND event_id = 'e'`).
+				Scan(&status, &mark, &by); err != nil || status != "going" || mark != "excused" || by != "u" {
+				t.Fatalf("after the migration: %q, %q, %q (%v); want going, excused, u", status, mark, by, err)
+			}
+			if _, err := d.ExecContext(ctx, `UPDATE member_attendance SET mark = 'late' WHERE user_id = 'u'`); err != nil {
+				t.Fatalf("mark late: %v", err)
+			}
+			if _, err := d.ExecContext(ctx, `UPDATE member_attendance SET mark = 'tardy' WHERE user_id = 'u'`); err == nil {
+				t.Fatal("the database took 'tardy' as a mark")
+			}
+			if _, err := d.ExecContext(ctx, `DELETE FROM users WHERE id = 'u'`); err != nil {
+				t.Fatal(err)
+			}
+			var n int
+			if err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM member_attendance`).Scan(&n); err != nil || n != 0 {
+				t.Fatalf("%d rows (%v) after their member was deleted; the rebuilt table lost its foreign keys", n, err)
+			}
+		})
+	}
+}
+
 // A pool opens at most CANTICA_DB_MAX_CONNS connections for reads, and a
 // burst that uses them all leaves them open for the next one instead of
 // closing and opening them again.

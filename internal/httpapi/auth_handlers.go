@@ -224,6 +224,9 @@ func (s *Server) ResetPassword(ctx context.Context, in api.ResetPasswordRequestO
 // StartOidc sends the browser to the provider.
 func (s *Server) StartOidc(ctx context.Context, in api.StartOidcRequestObject) (api.StartOidcResponseObject, error) {
 	req := requestFrom(ctx)
+	if in.Params.Mode != nil && *in.Params.Mode == api.Reauth {
+		return s.startReauth(ctx, req, string(in.Provider))
+	}
 	var link *auth.User
 	if in.Params.Mode != nil && *in.Params.Mode == api.Link {
 		if req.user == nil {
@@ -245,6 +248,27 @@ func (s *Server) StartOidc(ctx context.Context, in api.StartOidcRequestObject) (
 	s.cookies.set(req.w, s.cookies.oidc, binding, auth.SocialSignInLifetime)
 	return redirectTo(to), nil
 }
+
+// startReauth sends a signed-in browser to its provider for a fresh
+// sign-in that confirms deleting the account (auth/reauth.go).
+func (s *Server) startReauth(ctx context.Context, req *request, provider string) (api.StartOidcResponseObject, error) {
+	if req.user == nil {
+		return redirectTo("/login"), nil
+	}
+	to, binding, err := s.auth.BeginReauth(ctx, provider, req.user)
+	if err != nil {
+		if e, ok := apperr.As(err); ok {
+			return redirectTo(reauthPage(url.Values{"error": {"unavailable"}, "error_description": {e.Message}})), nil
+		}
+		return nil, err
+	}
+	s.cookies.set(req.w, s.cookies.oidc, binding, auth.SocialSignInLifetime)
+	return redirectTo(to), nil
+}
+
+// reauthPage is where a re-authentication comes back to: the page that
+// deletes the account.
+func reauthPage(q url.Values) string { return "/account/privacy?" + q.Encode() }
 
 func redirectTo(location string) api.StartOidc302Response {
 	return api.StartOidc302Response{Headers: api.StartOidc302ResponseHeaders{Location: &location}}
@@ -274,10 +298,14 @@ func (s *Server) OidcCallback(ctx context.Context, in api.OidcCallbackRequestObj
 		binding = c.Value
 		s.cookies.clear(req.w, s.cookies.oidc)
 	}
+	reauth := req.user != nil && p.State != nil && s.auth.IsReauth(ctx, string(in.Provider), *p.State)
 	if p.Error != nil {
 		desc := *p.Error
 		if p.ErrorDescription != nil && *p.ErrorDescription != "" {
 			desc = *p.ErrorDescription
+		}
+		if reauth {
+			return redirect(reauthPage(url.Values{"error": {*p.Error}, "error_description": {desc}})), nil
 		}
 		return redirect(callbackError(req.user != nil, *p.Error, desc)), nil
 	}
@@ -287,9 +315,16 @@ func (s *Server) OidcCallback(ctx context.Context, in api.OidcCallbackRequestObj
 	outcome, err := s.auth.FinishSocial(ctx, string(in.Provider), *p.Code, *p.State, binding, req.user, s.client(req.r))
 	if err != nil {
 		if e, ok := apperr.As(err); ok {
+			if reauth {
+				return redirect(reauthPage(url.Values{"error": {"access_denied"}, "error_description": {e.Message}})), nil
+			}
 			return redirect(callbackError(req.user != nil, "access_denied", e.Message)), nil
 		}
 		return nil, err
+	}
+	if outcome.ReauthProof != "" {
+		s.cookies.set(req.w, s.cookies.reauth, outcome.ReauthProof, auth.ReauthProofLifetime)
+		return redirect(reauthPage(url.Values{"confirmed": {outcome.Provider}})), nil
 	}
 	if outcome.Linked {
 		return redirect("/account/connected?" + url.Values{"linked": {outcome.Provider}}.Encode()), nil

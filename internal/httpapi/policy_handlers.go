@@ -241,7 +241,7 @@ func (s *Server) SaveAttendanceRules(ctx context.Context, in api.SaveAttendanceR
 		return nil, apperr.Validation(map[string]string{"period": policies.MsgPeriod}, "period")
 	}
 	r := policies.Rules{MaxAbsences: in.Body.MaxAbsences, Period: string(in.Body.Period), ConcertKey: deref(in.Body.ConcertId),
-		MandatoryTypes: in.Body.MandatoryTypes}
+		MandatoryTypes: in.Body.MandatoryTypes, LatesPerAbsence: in.Body.LatesPerAbsence}
 	if err := policies.ValidateRules(&r); err != nil {
 		return nil, err
 	}
@@ -365,7 +365,7 @@ func apiRules(r *policies.Rules) api.AttendanceRules {
 		return api.AttendanceRules{Period: api.AttendanceRulesPeriod(policies.PeriodSeason), MandatoryTypes: []string{}}
 	}
 	out := api.AttendanceRules{MaxAbsences: r.MaxAbsences, Period: api.AttendanceRulesPeriod(r.Period),
-		MandatoryTypes: append([]string{}, r.MandatoryTypes...)}
+		MandatoryTypes: append([]string{}, r.MandatoryTypes...), LatesPerAbsence: r.LatesPerAbsence}
 	if r.ConcertKey != "" {
 		key := r.ConcertKey
 		out.ConcertId = &key
@@ -375,5 +375,5 @@ func apiRules(r *policies.Rules) api.AttendanceRules {
 
 func apiStanding(st policies.Standing) api.MemberStanding {
 	return api.MemberStanding{UserId: st.UserID, Name: st.Name, Absences: st.Absences, MissedMandatory: st.MissedMandatory,
-		Standing: api.MemberStandingStanding(st.Status)}
+		Lates: st.Lates, Standing: api.MemberStandingStanding(st.Status)}
 }

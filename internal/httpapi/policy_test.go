@@ -327,3 +327,62 @@ func TestStandingAgainstTheAttendanceRules(t *testing.T) {
 		}
 	})
 }
+
+// Lateness: a 'late' mark counts among those present, and with the rule
+// "K lates count as one absence" each whole K of them is an absence.
+func TestLatesCountAsAbsencesUnderTheRule(t *testing.T) {
+	t.Parallel()
+	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+		m := announcementChoir(t, h)
+		events := "/api/v1/choirs/" + m.id + "/events"
+		res := m.admin.Do("POST", events, map[string]any{"title": "Rehearsal", "eventType": "rehearsal", "start": "2026-10-06T18:30:00Z", "end": "2026-10-06T20:30:00Z",
+			"recurrenceRule": map[string]any{"type": "weekly_on_days", "weeklyInterval": 1, "weeklyDays": []string{"tuesday"}}})
+		if res.Status != 201 {
+			t.Fatalf("create the series: %d %s", res.Status, res.Raw)
+		}
+		series := res.Str("id")
+		mark := func(date, mark string) {
+			t.Helper()
+			res := m.admin.Do("PUT", events+"/"+series+"-occurrence-"+date+"/attendance/marks",
+				map[string]any{"marks": []map[string]any{{"userId": m.users["bass@example.com"], "mark": mark}}})
+			if res.Status >= 300 {
+				t.Fatalf("mark %s on %s: %d %s", mark, date, res.Status, res.Raw)
+			}
+		}
+		rules := "/api/v1/choirs/" + m.id + "/attendance-rules"
+		for _, k := range []int{0, 11} {
+			wantMessage(t, m.admin.Do("PUT", rules, map[string]any{"maxAbsences": 1, "latesPerAbsence": k, "period": "season", "mandatoryTypes": []string{}}),
+				400, "VALIDATION_ERROR", policies.MsgLatesPerAbsence)
+		}
+		if res := m.admin.Do("PUT", rules, map[string]any{"maxAbsences": 1, "period": "season", "mandatoryTypes": []string{}}); res.Status != 204 {
+			t.Fatalf("save the rules: %d %s", res.Status, res.Raw)
+		}
+		for _, date := range []string{"2026-10-06", "2026-10-13", "2026-10-20"} {
+			mark(date, "late")
+		}
+		if got := standingOf(t, m, "bass@example.com"); got != "0 0 meets" {
+			t.Errorf("three lates while lateness does not count: %s", got)
+		}
+		if res := m.admin.Do("PUT", rules, map[string]any{"maxAbsences": 1, "latesPerAbsence": 3, "period": "season", "mandatoryTypes": []string{}}); res.Status != 204 {
+			t.Fatalf("save the rules with lateness: %d %s", res.Status, res.Raw)
+		}
+		if res := m.admin.Do("GET", rules, nil); res.Status != 200 || res.JSON["rules"].(map[string]any)["latesPerAbsence"] != float64(3) {
+			t.Errorf("the rules as read back: %d %s", res.Status, res.Raw)
+		}
+		if got := standingOf(t, m, "bass@example.com"); got != "1 0 warning" {
+			t.Errorf("three lates, counted three for one: %s", got)
+		}
+		mark("2026-10-27", "late") // a fourth: not yet another absence
+		if got := standingOf(t, m, "bass@example.com"); got != "1 0 warning" {
+			t.Errorf("four lates: %s", got)
+		}
+		mark("2026-11-03", "absent")
+		if got := standingOf(t, m, "bass@example.com"); got != "2 0 does_not_meet" {
+			t.Errorf("four lates and an absence: %s", got)
+		}
+		res = m.admin.Do("GET", "/api/v1/choirs/"+m.id+"/attendance-standing", nil)
+		if !strings.Contains(res.Raw, `"lates":4`) {
+			t.Errorf("the table does not say four lates: %s", res.Raw)
+		}
+	})
+}

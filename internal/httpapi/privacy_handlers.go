@@ -28,7 +28,16 @@ func (s *Server) GetYourData(ctx context.Context, _ api.GetYourDataRequestObject
 	if err != nil {
 		return nil, err
 	}
+	providers, err := s.auth.ReauthProviders(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	confirm := make([]api.YourDataConfirmProviders, len(providers))
+	for i, p := range providers {
+		confirm[i] = api.YourDataConfirmProviders(p)
+	}
 	out := api.GetYourData200JSONResponse{Exports: make([]api.DataExport, len(exports)), SoleAdminOf: alone, HasPassword: u.HasPassword(),
+		ConfirmProviders: confirm,
 		ExportDays: int(privacy.ExportLifetime.Hours() / 24), RestoreDays: int(privacy.PurgeAfter.Hours() / 24)}
 	for i, e := range exports {
 		out.Exports[i] = dataExportOut(e)
@@ -61,12 +70,29 @@ func (s *Server) DownloadDataExport(ctx context.Context, in api.DownloadDataExpo
 	return api.DownloadDataExport200ApplicationzipResponse{Body: obj, ContentLength: obj.Size()}, nil
 }
 
-// RequestAccountDeletion checks the password, deactivates the account and
-// signs this browser out (the others were signed out with it).
+// RequestAccountDeletion checks the password — or, for an account without
+// one, spends the proof of a fresh provider sign-in this browser holds —
+// deactivates the account and signs this browser out (the others were
+// signed out with it).
 func (s *Server) RequestAccountDeletion(ctx context.Context, in api.RequestAccountDeletionRequestObject) (api.RequestAccountDeletionResponseObject, error) {
 	req := requestFrom(ctx)
-	if err := s.auth.ConfirmPassword(ctx, req.user, in.Body.Password); err != nil {
-		return nil, err
+	password := ""
+	if in.Body != nil {
+		password = deref(in.Body.Password)
+	}
+	confirmed := false
+	if c, err := req.r.Cookie(s.cookies.reauth); err == nil && password == "" {
+		ok, err := s.auth.ConsumeReauthProof(ctx, req.user, c.Value)
+		if err != nil {
+			return nil, err
+		}
+		s.cookies.clear(req.w, s.cookies.reauth)
+		confirmed = ok
+	}
+	if !confirmed {
+		if err := s.auth.ConfirmPassword(ctx, req.user, password); err != nil {
+			return nil, err
+		}
 	}
 	purgeAt, err := s.privacy.RequestDeletion(ctx, req.user)
 	if err != nil {

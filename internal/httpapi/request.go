@@ -172,12 +172,15 @@ type cookies struct {
 	// the binding of the sign-in's state until the provider sends the
 	// browser back (oidc.StateBinding).
 	oidc string
+	// reauth holds the proof of a fresh provider sign-in that confirms an
+	// account deletion without a password (auth/reauth.go).
+	reauth string
 }
 
 func newCookies(https bool) cookies {
-	c := cookies{secure: https, session: "cantica_session", mfa: "cantica_mfa", oidc: "cantica_oidc"}
+	c := cookies{secure: https, session: "cantica_session", mfa: "cantica_mfa", oidc: "cantica_oidc", reauth: "cantica_reauth"}
 	if https {
-		c.session, c.mfa, c.oidc = "__Host-"+c.session, "__Host-"+c.mfa, "__Host-"+c.oidc
+		c.session, c.mfa, c.oidc, c.reauth = "__Host-"+c.session, "__Host-"+c.mfa, "__Host-"+c.oidc, "__Host-"+c.reauth
 	}
 	return c
 }

@@ -17,8 +17,8 @@ import (
 
 // A choir's attendance rules, all optional, and each member's standing
 // against them. The software only shows the standing; nothing follows
-// from it automatically. Lateness is not recorded, so there is no rule
-// about it.
+// from it automatically. Lateness counts only where the rules say so: K
+// late marks as one absence.
 
 // The periods a rule counts absences in.
 const (
@@ -33,24 +33,30 @@ const (
 	DoesNotMeet = "does_not_meet"
 )
 
-// MaxAbsencesLimit bounds the number of absences a rule allows.
-const MaxAbsencesLimit = 100
+// MaxAbsencesLimit bounds the number of absences a rule allows, and
+// MaxLatesPerAbsence the number of lates a rule counts as one.
+const (
+	MaxAbsencesLimit   = 100
+	MaxLatesPerAbsence = 10
+)
 
 // Messages of the rules.
 const (
-	MsgMaxAbsences    = "Enter a number from 0 to 100, or leave it empty for no limit"
-	MsgPeriod         = "Choose the season or a concert"
-	MsgConcert        = "Choose a concert"
-	MsgMandatoryTypes = "Choose event types of the calendar"
+	MsgMaxAbsences     = "Enter a number from 0 to 100, or leave it empty for no limit"
+	MsgPeriod          = "Choose the season or a concert"
+	MsgConcert         = "Choose a concert"
+	MsgMandatoryTypes  = "Choose event types of the calendar"
+	MsgLatesPerAbsence = "Enter a number from 1 to 10, or leave it empty if lateness does not count"
 )
 
 // Rules are a choir's attendance rules.
 type Rules struct {
-	MaxAbsences    *int // nil: no limit
-	Period         string
-	ConcertKey     string // the concert, as the calendar names it, for PeriodConcert
-	MandatoryTypes []string
-	UpdatedAt      time.Time
+	MaxAbsences     *int // nil: no limit
+	Period          string
+	ConcertKey      string // the concert, as the calendar names it, for PeriodConcert
+	MandatoryTypes  []string
+	LatesPerAbsence *int // nil: lateness does not count
+	UpdatedAt       time.Time
 }
 
 // Any says whether the rules ask anything of a member.
@@ -62,6 +68,9 @@ func ValidateRules(r *Rules) error {
 	var f apperr.Fields
 	if r.MaxAbsences != nil && (*r.MaxAbsences < 0 || *r.MaxAbsences > MaxAbsencesLimit) {
 		f.Add("maxAbsences", MsgMaxAbsences)
+	}
+	if r.LatesPerAbsence != nil && (*r.LatesPerAbsence < 1 || *r.LatesPerAbsence > MaxLatesPerAbsence) {
+		f.Add("latesPerAbsence", MsgLatesPerAbsence)
 	}
 	switch r.Period {
 	case PeriodSeason:
@@ -87,10 +96,11 @@ func ValidateRules(r *Rules) error {
 // Rules reads a choir's attendance rules; nil when it has none.
 func (s *Service) Rules(ctx context.Context, choirID string) (*Rules, error) {
 	var r Rules
-	var max sql.NullInt64
+	var max, lates sql.NullInt64
 	var types string
-	err := s.db.QueryRowContext(ctx, `SELECT max_absences, period, concert_key, mandatory_types, updated_at FROM attendance_rules WHERE choir_id = ?`,
-		choirID).Scan(&max, &r.Period, &r.ConcertKey, &types, &r.UpdatedAt)
+	err := s.db.QueryRowContext(ctx, `SELECT max_absences, period, concert_key, mandatory_types, lates_per_absence, updated_at
+		FROM attendance_rules WHERE choir_id = ?`,
+		choirID).Scan(&max, &r.Period, &r.ConcertKey, &types, &lates, &r.UpdatedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -100,6 +110,10 @@ func (s *Service) Rules(ctx context.Context, choirID string) (*Rules, error) {
 	if max.Valid {
 		n := int(max.Int64)
 		r.MaxAbsences = &n
+	}
+	if lates.Valid {
+		k := int(lates.Int64)
+		r.LatesPerAbsence = &k
 	}
 	if types != "" {
 		r.MandatoryTypes = strings.Split(types, ",")
@@ -113,10 +127,11 @@ func (s *Service) SaveRules(ctx context.Context, choirID string, r Rules) error 
 	if err := ValidateRules(&r); err != nil {
 		return err
 	}
-	_, err := s.db.ExecContext(ctx, `INSERT INTO attendance_rules (choir_id, max_absences, period, concert_key, mandatory_types, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (choir_id) DO UPDATE SET max_absences = excluded.max_absences, period = excluded.period,
-		concert_key = excluded.concert_key, mandatory_types = excluded.mandatory_types, updated_at = excluded.updated_at`,
-		choirID, r.MaxAbsences, r.Period, r.ConcertKey, strings.Join(r.MandatoryTypes, ","), s.now().Truncate(time.Second))
+	_, err := s.db.ExecContext(ctx, `INSERT INTO attendance_rules (choir_id, max_absences, period, concert_key, mandatory_types, lates_per_absence, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (choir_id) DO UPDATE SET max_absences = excluded.max_absences, period = excluded.period,
+		concert_key = excluded.concert_key, mandatory_types = excluded.mandatory_types, lates_per_absence = excluded.lates_per_absence,
+		updated_at = excluded.updated_at`,
+		choirID, r.MaxAbsences, r.Period, r.ConcertKey, strings.Join(r.MandatoryTypes, ","), r.LatesPerAbsence, s.now().Truncate(time.Second))
 	if err != nil {
 		return fmt.Errorf("policies: store the attendance rules of %s: %w", choirID, err)
 	}
@@ -149,9 +164,20 @@ func Season(day liturgy.Date) (liturgy.Date, liturgy.Date) {
 // Standing is one member's absences in the period and where that leaves them.
 type Standing struct {
 	UserID, Name    string
-	Absences        int // unexcused, in the period
+	Absences        int // unexcused, in the period, with those the rules make of lates
 	MissedMandatory int // unexcused absences from events of a mandatory type
+	Lates           int // late marks in the period
 	Status          string
+}
+
+// CountedAbsences is the absences the rules count: the unexcused ones and,
+// when the rules count lateness, one for each whole K lates (4 lates at 3
+// for one are one absence, not 1⅓).
+func CountedAbsences(r *Rules, absences, lates int) int {
+	if r.LatesPerAbsence == nil || *r.LatesPerAbsence < 1 {
+		return absences
+	}
+	return absences + lates / *r.LatesPerAbsence
 }
 
 // StatusOf is the standing of a member with these counts under the rules.
@@ -168,7 +194,7 @@ func StatusOf(r *Rules, absences, missedMandatory int) string {
 const instantLayout = "2006-01-02T15:04:05Z" // as the calendar stores instants
 
 // Standings counts, in one statement, every active member's unexcused
-// absences in the period (of a single event by its start, of an occurrence
+// absences and lates in the period (of a single event by its start, of an occurrence
 // of a series by its date; occurrences count one by one) and those from
 // events of a mandatory type (an edited occurrence by its own type). With
 // userID, only that member.
@@ -187,13 +213,15 @@ func (s *Service) Standings(ctx context.Context, choirID string, r *Rules, p Per
 		only = ` AND m.user_id = ?`
 		args = append(args, userID)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT m.user_id, pr.first_name, pr.last_name, COUNT(x.user_id),
-		COALESCE(SUM(CASE WHEN `+mandatory+` THEN 1 ELSE 0 END), 0)
+	rows, err := s.db.QueryContext(ctx, `SELECT m.user_id, pr.first_name, pr.last_name,
+		COALESCE(SUM(CASE WHEN x.mark = 'absent' THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN x.mark = 'absent' AND `+mandatory+` THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN x.mark = 'late' THEN 1 ELSE 0 END), 0)
 		FROM user_choir_membership m JOIN user_profile pr ON pr.id = m.user_id
-		LEFT JOIN (SELECT a.user_id, COALESCE(o.event_type, e.event_type) AS event_type FROM member_attendance a
+		LEFT JOIN (SELECT a.user_id, a.mark, COALESCE(o.event_type, e.event_type) AS event_type FROM member_attendance a
 			JOIN events e ON e.id = a.event_id
 			LEFT JOIN events o ON o.series_id = a.event_id AND o.instance_date = a.occurrence_date
-			WHERE a.choir_id = ? AND a.mark = 'absent'
+			WHERE a.choir_id = ? AND a.mark IN ('absent', 'late')
 			AND ((a.occurrence_date = '' AND e.start_at >= ? AND e.start_at < ?)
 				OR (a.occurrence_date <> '' AND a.occurrence_date >= ? AND a.occurrence_date <= ?))) x ON x.user_id = m.user_id
 		WHERE m.choir_id = ? AND `+activeMember+only+`
@@ -205,9 +233,10 @@ func (s *Service) Standings(ctx context.Context, choirID string, r *Rules, p Per
 	out, err := db.All(rows, func(row db.Scanner) (Standing, error) {
 		var st Standing
 		var first, last string
-		if err := row.Scan(&st.UserID, &first, &last, &st.Absences, &st.MissedMandatory); err != nil {
+		if err := row.Scan(&st.UserID, &first, &last, &st.Absences, &st.MissedMandatory, &st.Lates); err != nil {
 			return st, err
 		}
+		st.Absences = CountedAbsences(r, st.Absences, st.Lates)
 		st.Name = strings.TrimSpace(first + " " + last)
 		st.Status = StatusOf(r, st.Absences, st.MissedMandatory)
 		return st, nil

@@ -23,6 +23,20 @@ func TestStatusOfFlipsAtTheAbsenceAfterTheLimit(t *testing.T) {
 	}
 }
 
+func TestCountedAbsencesTakeEachWholeKLates(t *testing.T) {
+	three := 3
+	for _, c := range []struct {
+		k                     *int
+		absences, lates, want int
+	}{
+		{nil, 2, 9, 2}, {&three, 0, 2, 0}, {&three, 0, 3, 1}, {&three, 0, 5, 1}, {&three, 1, 6, 3}, {&three, 2, 0, 2},
+	} {
+		if got := CountedAbsences(&Rules{LatesPerAbsence: c.k}, c.absences, c.lates); got != c.want {
+			t.Errorf("K %v, %d absences, %d lates: %d, want %d", c.k, c.absences, c.lates, got, c.want)
+		}
+	}
+}
+
 func TestSeasonRunsFromSeptemberToAugust(t *testing.T) {
 	for day, want := range map[string]string{"2026-11-23": "2026-09-01 2027-08-31", "2026-09-01": "2026-09-01 2027-08-31",
 		"2026-08-31": "2025-09-01 2026-08-31", "2027-01-01": "2026-09-01 2027-08-31"} {
@@ -35,8 +49,9 @@ func TestSeasonRunsFromSeptemberToAugust(t *testing.T) {
 }
 
 func TestValidateRules(t *testing.T) {
-	big, neg := 101, -1
+	big, neg, zero, eleven := 101, -1, 0, 11
 	for name, r := range map[string]Rules{"too many": {MaxAbsences: &big, Period: PeriodSeason}, "negative": {MaxAbsences: &neg, Period: PeriodSeason},
+		"no lates": {LatesPerAbsence: &zero, Period: PeriodSeason}, "too many lates": {LatesPerAbsence: &eleven, Period: PeriodSeason},
 		"no period": {}, "concert without one": {Period: PeriodConcert}, "unknown type": {Period: PeriodSeason, MandatoryTypes: []string{"picnic"}}} {
 		if ValidateRules(&r) == nil {
 			t.Errorf("%s: accepted", name)

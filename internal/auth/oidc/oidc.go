@@ -67,8 +67,16 @@ type BeginOptions struct {
 	// LinkUserID is the signed-in user who is linking this provider to their
 	// account; empty for a sign-in.
 	LinkUserID string
-	Remember   bool // "Remember me for 30 days", carried to the callback
+	// ReauthUserID is the signed-in user confirming who they are by signing
+	// in with the provider again (before deleting an account without a
+	// password); empty otherwise. The provider is asked for a fresh sign-in.
+	ReauthUserID string
+	Remember     bool // "Remember me for 30 days", carried to the callback
 }
+
+// ReauthMaxAge is how long ago a re-authentication's sign-in at the
+// provider may have happened, when the provider says (auth_time).
+const ReauthMaxAge = 5 * time.Minute
 
 // Result is who the provider says signed in, and what Begin was asked for.
 // (Issuer, Subject) is the identity's stable key.
@@ -87,6 +95,7 @@ type Result struct {
 	FamilyName    string
 	Name          string
 	LinkUserID    string
+	ReauthUserID  string
 	Remember      bool
 }
 
@@ -276,6 +285,12 @@ func (r *Registry) Begin(ctx context.Context, opts BeginOptions) (authURL, bindi
 		return "", "", fmt.Errorf("oidc: save sign-in state: %w", err)
 	}
 	authOpts := append([]oauth2.AuthCodeOption{oidc.Nonce(nonce), oauth2.S256ChallengeOption(verifier)}, p.authParams...)
+	if opts.ReauthUserID != "" {
+		// A fresh sign-in, not the provider's running session: prompt=login
+		// (Microsoft, and providers that honour it) and max_age=0 (OpenID
+		// Connect: the provider re-authenticates and reports auth_time).
+		authOpts = append(authOpts, oauth2.SetAuthURLParam("prompt", "login"), oauth2.SetAuthURLParam("max_age", "0"))
+	}
 	return r.oauthConfig(p, op).AuthCodeURL(state, authOpts...), StateBinding(state), nil
 }
 
@@ -338,13 +353,24 @@ func (r *Registry) Finish(ctx context.Context, providerName, code, state, bindin
 		return Result{}, fmt.Errorf("%w: read claims: %w", ErrTokenRejected, err)
 	}
 	res := Result{
-		Provider:   p.name,
-		Email:      c.Email,
-		GivenName:  c.GivenName,
-		FamilyName: c.FamilyName,
-		Name:       c.Name,
-		LinkUserID: st.linkUserID,
-		Remember:   st.remember,
+		Provider:     p.name,
+		Email:        c.Email,
+		GivenName:    c.GivenName,
+		FamilyName:   c.FamilyName,
+		Name:         c.Name,
+		LinkUserID:   st.linkUserID,
+		ReauthUserID: st.reauthUserID,
+		Remember:     st.remember,
+	}
+	// A re-authentication must be a sign-in of the last minutes. A provider
+	// that reports no auth_time (Microsoft's tokens often do not) was asked
+	// for a fresh sign-in, and this code is minutes old and bound to this
+	// browser's state: that is the proof.
+	if st.reauthUserID != "" && c.AuthTime != 0 {
+		at := time.Unix(c.AuthTime, 0)
+		if r.now().Sub(at) > ReauthMaxAge {
+			return Result{}, fmt.Errorf("%w: sign-in at the provider %s ago, not fresh", ErrTokenRejected, r.now().Sub(at).Round(time.Second))
+		}
 	}
 	switch p.name {
 	case Google:
@@ -396,6 +422,7 @@ type claims struct {
 	TenantID          string   `json:"tid"`
 	ObjectID          string   `json:"oid"`
 	PreferredUsername string   `json:"preferred_username"`
+	AuthTime          int64    `json:"auth_time"` // when the user signed in at the provider (Unix seconds)
 }
 
 // jsonBool reads true or "true": some Google tokens have carried the string.

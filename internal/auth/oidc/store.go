@@ -13,10 +13,11 @@ import (
 
 // storedState is what Begin left for Finish.
 type storedState struct {
-	nonce      string
-	verifier   string
-	linkUserID string
-	remember   bool
+	nonce        string
+	verifier     string
+	linkUserID   string
+	reauthUserID string
+	remember     bool
 }
 
 // hashState is the table's key: only the hash is stored, so a leaked table
@@ -28,14 +29,12 @@ func hashState(state string) string {
 
 func (r *Registry) saveState(ctx context.Context, provider, state, nonce, verifier string, opts BeginOptions) error {
 	now := r.now().UTC()
-	var link sql.NullString
-	if opts.LinkUserID != "" {
-		link = sql.NullString{String: opts.LinkUserID, Valid: true}
-	}
+	link := sql.NullString{String: opts.LinkUserID, Valid: opts.LinkUserID != ""}
+	reauth := sql.NullString{String: opts.ReauthUserID, Valid: opts.ReauthUserID != ""}
 	_, err := r.db.ExecContext(ctx,
-		`INSERT INTO oidc_states (state_hash, provider, nonce, code_verifier, link_user_id, remember, created_at, expires_at)
-		 VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		hashState(state), provider, nonce, verifier, link, opts.Remember, now, now.Add(StateLifetime))
+		`INSERT INTO oidc_states (state_hash, provider, nonce, code_verifier, link_user_id, reauth_user_id, remember, created_at, expires_at)
+		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		hashState(state), provider, nonce, verifier, link, reauth, opts.Remember, now, now.Add(StateLifetime))
 	return err
 }
 
@@ -61,11 +60,11 @@ func (r *Registry) consumeState(ctx context.Context, provider, state string) (st
 		if n != 1 {
 			return ErrInvalidState
 		}
-		var link sql.NullString
+		var link, reauth sql.NullString
 		err = tx.QueryRowContext(ctx,
-			`SELECT nonce, code_verifier, link_user_id, remember FROM oidc_states WHERE state_hash = ?`,
-			hash).Scan(&st.nonce, &st.verifier, &link, &st.remember)
-		st.linkUserID = link.String
+			`SELECT nonce, code_verifier, link_user_id, reauth_user_id, remember FROM oidc_states WHERE state_hash = ?`,
+			hash).Scan(&st.nonce, &st.verifier, &link, &reauth, &st.remember)
+		st.linkUserID, st.reauthUserID = link.String, reauth.String
 		return err
 	})
 	if errors.Is(err, ErrInvalidState) {
@@ -75,6 +74,15 @@ func (r *Registry) consumeState(ctx context.Context, provider, state string) (st
 		return storedState{}, fmt.Errorf("oidc: consume sign-in state: %w", err)
 	}
 	return st, nil
+}
+
+// IsReauth says whether state names a re-authentication, without using it
+// up: where a provider's refusal sends the browser back depends on it.
+func (r *Registry) IsReauth(ctx context.Context, provider, state string) bool {
+	var reauth sql.NullString
+	err := r.db.QueryRowContext(ctx, `SELECT reauth_user_id FROM oidc_states WHERE state_hash = ? AND provider = ?`,
+		hashState(state), provider).Scan(&reauth)
+	return err == nil && reauth.Valid
 }
 
 // DeleteExpiredStates removes the states past their expiry, used or not:

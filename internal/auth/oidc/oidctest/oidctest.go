@@ -49,6 +49,9 @@ type Faults struct {
 	ForeignKey    bool   // sign with a key the JWKS does not publish (under the same key id)
 	Expired       bool   // issue ID tokens that have already expired
 	FailDiscovery bool   // answer the discovery document with 503
+	// StaleSignIn reports, when asked for max_age, an auth_time this long
+	// ago, as a provider that kept its own session would.
+	StaleSignIn time.Duration
 }
 
 // Options configure a Provider.
@@ -82,6 +85,7 @@ type grant struct {
 	redirectURI string
 	nonce       string
 	challenge   string
+	maxAge      bool // max_age was asked: the token says when the user signed in (auth_time)
 }
 
 const keyID = "oidctest-key"
@@ -275,6 +279,7 @@ func (p *Provider) authorize(w http.ResponseWriter, r *http.Request) {
 		redirectURI: q.Get("redirect_uri"),
 		nonce:       q.Get("nonce"),
 		challenge:   q.Get("code_challenge"),
+		maxAge:      q.Has("max_age"),
 	}
 	p.mu.Unlock()
 
@@ -357,6 +362,9 @@ func (p *Provider) idToken(o Options, g grant) (string, error) {
 		"iat":   now.Unix(),
 		"exp":   exp.Unix(),
 		"nonce": g.nonce,
+	}
+	if g.maxAge {
+		claims["auth_time"] = now.Add(-o.Faults.StaleSignIn).Unix()
 	}
 	if o.Microsoft {
 		claims["iss"] = p.srv.URL + "/" + u.TenantID + "/v2.0"

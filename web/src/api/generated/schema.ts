@@ -328,7 +328,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Begin social sign-in (or linking, when signed in) by redirecting to the provider. */
+        /**
+         * Begin social sign-in (or linking, or re-authentication, when signed in) by redirecting to the provider.
+         * @description mode=reauth (signed in; else to /login) asks the provider for a fresh sign-in (prompt=login, max_age=0)
+         *     to confirm an account deletion without a password: the callback accepts only an identity connected to
+         *     the signed-in account and a sign-in of the last 5 minutes (auth_time, when the provider reports it),
+         *     then sets a 10-minute HttpOnly cookie (cantica_reauth, __Host-cantica_reauth under HTTPS) holding a
+         *     single-use proof bound to the account, and redirects to /account/privacy?confirmed={provider}
+         *     (to /account/privacy?error=…&error_description=… when refused).
+         */
         get: operations["startOidc"];
         put?: never;
         post?: never;
@@ -522,11 +530,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Delete the signed-in user's account, confirmed with the password.
+         * Delete the signed-in user's account, confirmed with the password or a fresh provider sign-in.
          * @description The account is deactivated and signed out everywhere at once (the session cookie is cleared),
          *     and purged after 30 days unless the person signs in with restoreAccount. 409 LAST_ADMIN when
-         *     they are the only administrator of a choir with other members; 409 NO_PASSWORD for an
-         *     account without a password; 400 with details.password for a wrong password.
+         *     they are the only administrator of a choir with other members; 400 with details.password for a
+         *     wrong password. Without a password, the proof of a fresh provider sign-in (the cantica_reauth
+         *     cookie left by startOidc with mode=reauth) confirms instead, once; 409 NO_PASSWORD for an
+         *     account without a password and without a valid proof.
          */
         post: operations["requestAccountDeletion"];
         delete?: never;
@@ -2479,7 +2489,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Take attendance, present / absent / excused per member; null clears a mark (edit:calendar).
+         * Take attendance, present / late / absent / excused per member; null clears a mark (edit:calendar).
          * @description All or nothing: a userId that is not an active member of the choir is 400 VALIDATION_ERROR
          *     with details under marks.{index}. Marks can be taken from the event's day on (in the choir's
          *     time zone); earlier is 409 CONFLICT 'Attendance can be taken from the day of the event.'
@@ -3862,8 +3872,11 @@ export interface components {
             /** @description Left as it is when absent. */
             announcementEmails?: boolean;
         };
-        /** @enum {string} */
-        AttendanceMark: "present" | "absent" | "excused";
+        /**
+         * @description late - the member came late; counted among those present, and by the attendance rules' latesPerAbsence.
+         * @enum {string}
+         */
+        AttendanceMark: "present" | "late" | "absent" | "excused";
         AttendanceMember: {
             userId: string;
             firstName: string;
@@ -4668,6 +4681,8 @@ export interface components {
             /** @description Choirs with other members of which the user is the only administrator; deletion waits until they hand the role over. */
             soleAdminOf: string[];
             hasPassword: boolean;
+            /** @description The providers connected to the account that this server can ask for a fresh sign-in (startOidc mode=reauth), to confirm a deletion without a password. */
+            confirmProviders: ("google" | "azure")[];
             exportDays: number;
             restoreDays: number;
         };
@@ -4685,7 +4700,8 @@ export interface components {
             expiresAt?: string;
         };
         AccountDeletionRequest: {
-            password: string;
+            /** @description Absent or empty to confirm with the proof of a fresh provider sign-in instead. */
+            password?: string;
         };
         AccountDeletion: {
             /** Format: date-time */
@@ -5716,6 +5732,8 @@ export interface components {
             concertId?: string | null;
             /** @description Event types a member may not miss unexcused. */
             mandatoryTypes: string[];
+            /** @description This many late marks in the period count as one absence (1 to 10); null - lateness does not count. */
+            latesPerAbsence?: number | null;
         };
         AttendanceConcert: {
             id: string;
@@ -5745,6 +5763,8 @@ export interface components {
             absences: number;
             /** @description Unexcused absences from events of a mandatory type. */
             missedMandatory: number;
+            /** @description Late marks in the period. With the rules' latesPerAbsence, absences includes one for each whole latesPerAbsence of them. */
+            lates: number;
             /** @enum {string} */
             standing: "meets" | "warning" | "does_not_meet";
         };
@@ -6428,7 +6448,7 @@ export interface operations {
     startOidc: {
         parameters: {
             query?: {
-                mode?: "signin" | "link";
+                mode?: "signin" | "link" | "reauth";
                 remember?: boolean;
             };
             header?: never;

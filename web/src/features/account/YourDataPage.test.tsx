@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ada, sessionOf } from '../../test/fixtures';
+import { browser } from './browser';
 import { apiError, calls, json, renderAccount, stubApi } from './testing';
 
 beforeEach(() => {
@@ -18,7 +19,7 @@ const ready = {
 };
 
 function yourData(extra: Record<string, unknown> = {}) {
-  return { exports: [], soleAdminOf: [], hasPassword: true, exportDays: 7, restoreDays: 30, ...extra };
+  return { exports: [], soleAdminOf: [], hasPassword: true, confirmProviders: [], exportDays: 7, restoreDays: 30, ...extra };
 }
 
 describe('YourDataPage', () => {
@@ -77,5 +78,38 @@ describe('YourDataPage', () => {
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
     expect(await (calls(api, 'POST', '/account/privacy/deletion')[0]?.json() as Promise<unknown>)).toEqual({ password: 'Secret#123' });
     expect(await screen.findByText('Your account is deleted. Sign in before 23 December 2026 to restore it.')).toBeInTheDocument();
+  });
+
+  it('sends an account without a password to its provider to confirm, and deletes once it has', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const api = stubApi({
+      'GET /account/privacy': () => json(yourData({ hasPassword: false, confirmProviders: ['google'] })),
+      'POST /account/privacy/deletion': () => json({ purgeAt: '2026-12-23T10:00:00Z' }),
+      'GET /auth/session': () => json(sessionOf(ada)),
+    });
+    const { unmount } = renderAccount('/account/privacy');
+    expect(await screen.findByText(/has no password\. To confirm that it is you, sign in with Google again/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete my account' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm with Google' }));
+    expect(assign).toHaveBeenCalledWith('/api/v1/auth/oidc/google/start?mode=reauth');
+    unmount();
+
+    // Back from Google: the deletion needs no password now.
+    renderAccount('/account/privacy?confirmed=google');
+    expect(await screen.findByText('Google confirmed that it is you. Delete your account within 10 minutes.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(await (calls(api, 'POST', '/account/privacy/deletion')[0]?.json() as Promise<unknown>)).toEqual({});
+  });
+
+  it("shows the provider's refusal and offers to confirm again", async () => {
+    stubApi({
+      'GET /account/privacy': () => json(yourData({ hasPassword: false, confirmProviders: ['google'] })),
+      'GET /auth/session': () => json(sessionOf(ada)),
+    });
+    renderAccount('/account/privacy?error=access_denied&error_description=This+Google+account+is+not+connected+to+your+Cantica+account.');
+    expect(await screen.findByText('This Google account is not connected to your Cantica account.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm with Google' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete my account' })).not.toBeInTheDocument();
   });
 });

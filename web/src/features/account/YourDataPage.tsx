@@ -2,11 +2,14 @@ import { Alert, Anchor, Button, Group, List, Loader, PasswordInput, Stack, Text,
 import { useForm } from '@mantine/form';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { showServerErrors } from '../../app/forms';
 import { notify } from '../../app/notify';
 import { clearSignedInState } from '../../app/signOut';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { browser, providerReauthUrl, type LinkProvider } from './browser';
+import { providerName } from './format';
 import { exportUrl, useRequestDeletion, useRequestExport, useYourData, type DataExport } from './privacyQueries';
 
 function longDate(iso: string): string {
@@ -36,7 +39,12 @@ export function YourDataPage() {
       {data.data && (
         <>
           <ExportSection exports={data.data.exports} days={data.data.exportDays} />
-          <DeletionSection soleAdminOf={data.data.soleAdminOf} hasPassword={data.data.hasPassword} days={data.data.restoreDays} />
+          <DeletionSection
+            soleAdminOf={data.data.soleAdminOf}
+            hasPassword={data.data.hasPassword}
+            providers={data.data.confirmProviders}
+            days={data.data.restoreDays}
+          />
         </>
       )}
     </Stack>
@@ -95,7 +103,14 @@ function ExportSection({ exports, days }: { exports: DataExport[]; days: number 
   );
 }
 
-function DeletionSection({ soleAdminOf, hasPassword, days }: { soleAdminOf: string[]; hasPassword: boolean; days: number }) {
+interface DeletionSectionProps {
+  soleAdminOf: string[];
+  hasPassword: boolean;
+  providers: LinkProvider[];
+  days: number;
+}
+
+function DeletionSection({ soleAdminOf, hasPassword, providers, days }: DeletionSectionProps) {
   return (
     <Stack gap="sm" component="section" aria-labelledby="delete-title">
       <Title order={3} id="delete-title">
@@ -116,6 +131,8 @@ function DeletionSection({ soleAdminOf, hasPassword, days }: { soleAdminOf: stri
         </Alert>
       ) : hasPassword ? (
         <DeletionForm />
+      ) : providers.length > 0 ? (
+        <ProviderDeletion providers={providers} />
       ) : (
         <Text>
           Your account signs in through a connected account and has no password to confirm the deletion with. Set a password
@@ -126,10 +143,87 @@ function DeletionSection({ soleAdminOf, hasPassword, days }: { soleAdminOf: stri
   );
 }
 
-function DeletionForm() {
+/** useDeleteAccount deletes the account, then signs this browser out and goes home. */
+function useDeleteAccount() {
   const remove = useRequestDeletion();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const onSuccess = ({ purgeAt }: { purgeAt: string }) => {
+    clearSignedInState(queryClient);
+    notify.success(`Your account is deleted. Sign in before ${longDate(purgeAt)} to restore it.`);
+    navigate('/', { replace: true });
+  };
+  return { remove, onSuccess };
+}
+
+/**
+ * useReauthOutcome reads, once, what the provider round trip left in the
+ * query string (the provider that confirmed, or its refusal), then removes
+ * it, so that a reload does not claim a confirmation the server has spent.
+ */
+function useReauthOutcome(): { confirmed: string | null; problem: string | null } {
+  const [params, setParams] = useSearchParams();
+  const [outcome] = useState(() => ({
+    confirmed: params.get('confirmed'),
+    problem: params.get('error_description') || params.get('error'),
+  }));
+  useEffect(() => {
+    if (!REAUTH_KEYS.some((k) => params.has(k))) return;
+    const rest = new URLSearchParams(params);
+    for (const k of REAUTH_KEYS) rest.delete(k);
+    setParams(rest, { replace: true });
+  }, [params, setParams]);
+  return outcome;
+}
+
+const REAUTH_KEYS = ['confirmed', 'error', 'error_description'] as const;
+
+/**
+ * ProviderDeletion confirms the deletion of an account without a password
+ * by a fresh sign-in with its provider: first the round trip, then, back
+ * here with the server's proof in a cookie, the deletion.
+ */
+function ProviderDeletion({ providers }: { providers: LinkProvider[] }) {
+  const { confirmed, problem } = useReauthOutcome();
+  const { remove, onSuccess } = useDeleteAccount();
+  const names = providers.map(providerName).join(' or ');
+  if (confirmed && providers.includes(confirmed as LinkProvider)) {
+    return (
+      <Stack gap="sm" maw={420}>
+        <Text>{`${providerName(confirmed)} confirmed that it is you. Delete your account within 10 minutes.`}</Text>
+        <Group>
+          <Button
+            color="red.9"
+            loading={remove.submitting}
+            onClick={() => void remove.submit(undefined, { onSuccess }).catch(() => undefined)}
+          >
+            Delete my account
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="sm" maw={420}>
+      {problem && (
+        <Alert color="red" icon={<IconInfoCircle aria-hidden />} title="Not confirmed">
+          {problem}
+        </Alert>
+      )}
+      <Text>{`Your account signs in with ${names} and has no password. To confirm that it is you, sign in with ${names} again.`}</Text>
+      <Group>
+        {providers.map((p) => (
+          <Button key={p} variant="default" onClick={() => browser.assign(providerReauthUrl(p))}>
+            {`Confirm with ${providerName(p)}`}
+          </Button>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
+function DeletionForm() {
+  const { remove, onSuccess } = useDeleteAccount();
   const form = useForm({
     initialValues: { password: '' },
     validate: { password: (v) => (v === '' ? 'Please enter your password' : null) },
@@ -137,11 +231,7 @@ function DeletionForm() {
   async function onSubmit({ password }: { password: string }) {
     try {
       await remove.submit(password, {
-        onSuccess: ({ purgeAt }) => {
-          clearSignedInState(queryClient);
-          notify.success(`Your account is deleted. Sign in before ${longDate(purgeAt)} to restore it.`);
-          navigate('/', { replace: true });
-        },
+        onSuccess,
         onError: (err) => showServerErrors(form, err),
       });
     } catch {

@@ -11,3 +11,8 @@ export type LinkProvider = 'google' | 'azure';
 export function providerLinkUrl(provider: LinkProvider): string {
   return `/api/v1/auth/oidc/${provider}/start?mode=link`;
 }
+
+/** providerReauthUrl is where confirming "it is me" with a provider starts, before deleting an account without a password. */
+export function providerReauthUrl(provider: LinkProvider): string {
+  return `/api/v1/auth/oidc/${provider}/start?mode=reauth`;
+}

@@ -35,10 +35,15 @@ export function useRequestExport() {
   });
 }
 
-/** useRequestDeletion deletes the account (confirmed with the password); the server signs it out everywhere. */
+/**
+ * useRequestDeletion deletes the account, confirmed with the password, or,
+ * with none (undefined), with the fresh provider sign-in the browser holds
+ * the proof of; the server signs it out everywhere.
+ */
 export function useRequestDeletion() {
   return useSubmission({
-    mutationFn: async (password: string) => unwrap(await api.POST('/account/privacy/deletion', { body: { password } })),
+    mutationFn: async (password?: string) =>
+      unwrap(await api.POST('/account/privacy/deletion', { body: password === undefined ? {} : { password } })),
     meta: { submission: { loadingMessage: 'Deleting your account...', successMessage: null } },
   });
 }

@@ -1,12 +1,10 @@
-import { Button, Checkbox, Group, Modal, Radio, Skeleton, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Radio, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
-import { normaliseError } from '../../app/errors';
-import { showServerErrors } from '../../app/forms';
 import type { SubmissionResult } from '../../app/mutations';
 import { ErrorAlert, RetryAlert } from '../../components/ErrorAlert';
+import { codePoints as length, MarkdownTextarea, ModalForm, useModalSubmit } from '../../components/MarkdownForm';
 import type { Announcement, AnnouncementInput } from './api';
 
 // The server's rules, in its words (internal/announce).
@@ -32,9 +30,6 @@ export interface AnnouncementValues {
   expiresAt: string;
   materialChange: boolean;
 }
-
-/** Characters as the server counts them (code points). */
-const length = (s: string) => [...s].length;
 
 export function validateAnnouncement(values: AnnouncementValues): Partial<Record<keyof AnnouncementValues, string>> {
   const errors: Partial<Record<keyof AnnouncementValues, string>> = {};
@@ -125,48 +120,21 @@ function AnnouncementForm({
     queryFn: async () => unwrap(await api.GET('/choirs/{choirId}/musical-roles', { params: { path: { choirId: choirId ?? '' } } })),
     enabled: !!choirId,
   });
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, submit } = useModalSubmit(form, save, onDone);
 
-  async function onSubmit(values: AnnouncementValues) {
-    setFailure(null);
+  function onSubmit(values: AnnouncementValues) {
     const body = toInput(values);
     // An edit keeps the publish time it had unless a new one is chosen.
     if (editing && !values.publishAt) body.publishAt = editing.status === 'scheduled' ? null : editing.publishAt;
-    try {
-      await save.submit(
-        { id: editing?.id, body },
-        {
-          onSuccess: onDone,
-          onError: (err) => {
-            if (!showServerErrors(form, err)) setFailure(normaliseError(err).message);
-          },
-        },
-      );
-    } catch {
-      // onError has shown why.
-    }
+    return submit({ id: editing?.id, body });
   }
 
   const platform = choirId === null;
   return (
-    <form
-      onSubmit={(e) => {
-        e.stopPropagation();
-        form.onSubmit(onSubmit)(e);
-      }}
-      noValidate
-      aria-label={title}
-    >
+    <ModalForm title={title} onSubmit={form.onSubmit(onSubmit)}>
       <Stack gap="md">
         <TextInput label="Title" required maxLength={TITLE_MAX * 2} {...form.getInputProps('title')} />
-        <Textarea
-          label="Message"
-          description={`Markdown: **bold**, *italic*, [a link](https://…), lists with -. ${length(form.values.body)} / ${BODY_MAX} characters`}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          required
-          rows={8}
-          {...form.getInputProps('body')}
-        />
+        <MarkdownTextarea label="Message" max={BODY_MAX} rows={8} {...form.getInputProps('body')} />
         {!platform && (
           <>
             <Radio.Group label="Who is it for?" {...form.getInputProps('audience')}>
@@ -246,6 +214,6 @@ function AnnouncementForm({
           </Text>
         )}
       </Stack>
-    </form>
+    </ModalForm>
   );
 }

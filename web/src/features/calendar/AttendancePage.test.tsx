@@ -192,7 +192,8 @@ describe('AttendancePage', () => {
     expect(chosen('Alan Turing')).toEqual(['excused']); // marked already, though going
     expect(chosen('Christopher Wren')).toEqual([]);
 
-    await userEvent.click(row('Grace Hopper').getByRole('radio', { name: 'Present' }));
+    // Late is a choice of its own: she came, after the start.
+    await userEvent.click(row('Grace Hopper').getByRole('radio', { name: 'Late' }));
     await userEvent.click(row('Ada Lovelace').getByRole('radio', { name: 'Excused' }));
     // A mark taken by mistake is cleared: the member is sent unmarked only if marked before.
     await userEvent.click(screen.getByRole('button', { name: 'Clear mark of Charles Babbage' }));
@@ -203,7 +204,7 @@ describe('AttendancePage', () => {
     expect(api.bodies('PUT', MARKS_PATH)).toEqual([
       {
         marks: [
-          { userId: 'u-gh', mark: 'present' },
+          { userId: 'u-gh', mark: 'late' },
           { userId: 'u-al', mark: 'excused' },
           { userId: 'u-at', mark: null },
         ],

@@ -43,7 +43,7 @@ export const CALENDAR_PATH = '/dashboard/calendar';
  * AttendancePage (/dashboard/calendar/attendance/:eventId, edit:calendar)
  * shows who answered what for an event or occurrence, the counts by voice
  * part with a warning under the choir's minimum, and takes attendance on the
- * day: present, absent or excused per member, on a phone-sized list.
+ * day: present, late, absent or excused per member, on a phone-sized list.
  */
 export function AttendancePage() {
   const { eventId = '' } = useParams();
@@ -172,7 +172,12 @@ function PartCounts({ attendance }: { attendance: EventAttendance }) {
   );
 }
 
-const MARK_LABELS: Record<AttendanceMark, string> = { present: 'Present', absent: 'Absent', excused: 'Excused' };
+const MARK_LABELS: Record<AttendanceMark, string> = {
+  present: 'Present',
+  late: 'Late',
+  absent: 'Absent',
+  excused: 'Excused',
+};
 
 function Answers({ members }: { members: readonly AttendanceMember[] }) {
   return (

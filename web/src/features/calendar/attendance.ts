@@ -30,6 +30,7 @@ export const NOT_MARKABLE_YET = 'Attendance can be taken from the day of the eve
 
 export const MARK_CHOICES: readonly { value: AttendanceMark; label: string }[] = [
   { value: 'present', label: 'Present' },
+  { value: 'late', label: 'Late' },
   { value: 'absent', label: 'Absent' },
   { value: 'excused', label: 'Excused' },
 ];

@@ -4,11 +4,12 @@ import { formatDate } from '../../components/format';
 import { showServerErrors } from '../../app/forms';
 import { RetryAlert } from '../../components/ErrorAlert';
 import { useRules, useSaveRules, useStanding, type AttendanceRules, type AttendanceRulesView } from './api';
-import { EVENT_TYPE_LABELS, STANDING_COLORS, STANDING_LABELS, periodPhrase } from './standing';
+import { EVENT_TYPE_LABELS, STANDING_COLORS, STANDING_LABELS, latesRule, periodPhrase } from './standing';
 
 // The server's rules, in its words (internal/policies).
 export const MAX_ABSENCES_RANGE = 'Enter a number from 0 to 100, or leave it empty for no limit';
 export const CHOOSE_A_CONCERT = 'Choose a concert';
+export const LATES_RANGE = 'Enter a number from 1 to 10, or leave it empty if lateness does not count';
 
 export interface RulesValues {
   /** '' for no limit. */
@@ -16,12 +17,16 @@ export interface RulesValues {
   period: 'season' | 'concert';
   concertId: string | null;
   mandatoryTypes: string[];
+  /** '' when lateness does not count. */
+  latesPerAbsence: number | string;
 }
 
 export function validateRules(values: RulesValues): Partial<Record<keyof RulesValues, string>> {
   const errors: Partial<Record<keyof RulesValues, string>> = {};
   const max = values.maxAbsences;
   if (max !== '' && (typeof max !== 'number' || !Number.isInteger(max) || max < 0 || max > 100)) errors.maxAbsences = MAX_ABSENCES_RANGE;
+  const lates = values.latesPerAbsence;
+  if (lates !== '' && (typeof lates !== 'number' || !Number.isInteger(lates) || lates < 1 || lates > 10)) errors.latesPerAbsence = LATES_RANGE;
   if (values.period === 'concert' && !values.concertId) errors.concertId = CHOOSE_A_CONCERT;
   return errors;
 }
@@ -32,6 +37,7 @@ export function toRules(values: RulesValues): AttendanceRules {
     period: values.period,
     concertId: values.period === 'concert' ? values.concertId : null,
     mandatoryTypes: values.mandatoryTypes,
+    latesPerAbsence: values.latesPerAbsence === '' ? null : Number(values.latesPerAbsence),
   };
 }
 
@@ -62,6 +68,7 @@ function RulesForm({ choirId, view }: { choirId: string; view: AttendanceRulesVi
       period: view.rules.period,
       concertId: view.rules.concertId ?? null,
       mandatoryTypes: view.rules.mandatoryTypes,
+      latesPerAbsence: view.rules.latesPerAbsence ?? '',
     },
     validate: validateRules,
   });
@@ -81,6 +88,14 @@ function RulesForm({ choirId, view }: { choirId: string; view: AttendanceRulesVi
           max={100}
           allowDecimal={false}
           {...form.getInputProps('maxAbsences')}
+        />
+        <NumberInput
+          label="Lates that count as one absence"
+          description="Leave empty if lateness does not count. Mark a member late when you take attendance; late members count as present in the figures."
+          min={1}
+          max={10}
+          allowDecimal={false}
+          {...form.getInputProps('latesPerAbsence')}
         />
         <Radio.Group label="Count absences over" {...form.getInputProps('period')}>
           <Stack gap="xs" mt="xs">
@@ -120,6 +135,8 @@ function RulesForm({ choirId, view }: { choirId: string; view: AttendanceRulesVi
 /** StandingSection is the director's table of every member's standing against the rules. */
 export function StandingSection({ choirId }: { choirId: string }) {
   const standing = useStanding(choirId);
+  // The Lates column is there only while the rules count lateness.
+  const lateness = standing.data?.rules?.latesPerAbsence ?? null;
   return (
     <section aria-labelledby="attendance-standing">
       <Title order={2} size="h3" id="attendance-standing" mb="sm">
@@ -133,7 +150,8 @@ export function StandingSection({ choirId }: { choirId: string }) {
           <Text size="sm" c="dimmed">
             {`Unexcused absences ${periodPhrase(standing.data.period?.concertTitle)}`}
             {standing.data.period && ` (${formatDate(standing.data.period.from)} to ${formatDate(standing.data.period.to)})`}
-            {standing.data.rules?.maxAbsences != null && `; at most ${standing.data.rules.maxAbsences} allowed`}.
+            {standing.data.rules?.maxAbsences != null && `; at most ${standing.data.rules.maxAbsences} allowed`}
+            {lateness != null && `; ${latesRule(lateness)}`}.
           </Text>
           <Table.ScrollContainer minWidth={360}>
             <Table striped withTableBorder>
@@ -141,6 +159,7 @@ export function StandingSection({ choirId }: { choirId: string }) {
                 <Table.Tr>
                   <Table.Th scope="col">Member</Table.Th>
                   <Table.Th scope="col">Unexcused absences</Table.Th>
+                  {lateness != null && <Table.Th scope="col">Lates</Table.Th>}
                   <Table.Th scope="col">Must-attend events missed</Table.Th>
                   <Table.Th scope="col">Standing</Table.Th>
                 </Table.Tr>
@@ -150,6 +169,7 @@ export function StandingSection({ choirId }: { choirId: string }) {
                   <Table.Tr key={m.userId}>
                     <Table.Th scope="row">{m.name}</Table.Th>
                     <Table.Td>{m.absences}</Table.Td>
+                    {lateness != null && <Table.Td>{m.lates}</Table.Td>}
                     <Table.Td>{m.missedMandatory}</Table.Td>
                     <Table.Td>
                       <Badge color={STANDING_COLORS[m.standing]} variant="filled" autoContrast>

@@ -6,7 +6,7 @@ import { apiError, json, noContent, stubFetch, type Handler } from '../../test/a
 import { ada, membership, sessionOf } from '../../test/fixtures';
 import { renderWithProviders, resetToasts } from '../../test/render';
 import type { Policy } from './api';
-import { MAX_ABSENCES_RANGE, validateRules, type RulesValues } from './AttendanceRules';
+import { LATES_RANGE, MAX_ABSENCES_RANGE, validateRules, type RulesValues } from './AttendanceRules';
 import { PoliciesPage } from './PoliciesPage';
 import { BODY_REQUIRED, MATERIAL_LABEL, TITLE_REQUIRED, validatePolicy } from './PolicyForm';
 import { REMIND_LABEL } from './PolicyModals';
@@ -42,8 +42,8 @@ function serve(role: 'member' | 'choir_admin', list: Policy[], handlers: Record<
         rules: { maxAbsences: 3, period: 'season', mandatoryTypes: ['concert'] },
         period: { from: '2026-09-01', to: '2027-08-31' },
         members: [
-          { userId: 'u1', name: 'Tom Tenor', absences: 4, missedMandatory: 0, standing: 'does_not_meet' },
-          { userId: 'u2', name: 'Bea Bass', absences: 2, missedMandatory: 0, standing: 'warning' },
+          { userId: 'u1', name: 'Tom Tenor', absences: 4, missedMandatory: 0, lates: 0, standing: 'does_not_meet' },
+          { userId: 'u2', name: 'Bea Bass', absences: 2, missedMandatory: 0, lates: 0, standing: 'warning' },
         ],
       }),
     ...handlers,
@@ -63,9 +63,19 @@ afterEach(() => vi.restoreAllMocks());
 describe('form rules', () => {
   it("mirror the server's", () => {
     expect(validatePolicy({ title: ' ', body: '', materialChange: false })).toEqual({ title: TITLE_REQUIRED, body: BODY_REQUIRED });
-    const rules = (extra: Partial<RulesValues>): RulesValues => ({ maxAbsences: '', period: 'season', concertId: null, mandatoryTypes: [], ...extra });
+    const rules = (extra: Partial<RulesValues>): RulesValues => ({
+      maxAbsences: '',
+      period: 'season',
+      concertId: null,
+      mandatoryTypes: [],
+      latesPerAbsence: '',
+      ...extra,
+    });
     expect(validateRules(rules({}))).toEqual({});
     expect(validateRules(rules({ maxAbsences: 101 })).maxAbsences).toBe(MAX_ABSENCES_RANGE);
+    expect(validateRules(rules({ latesPerAbsence: 0 })).latesPerAbsence).toBe(LATES_RANGE);
+    expect(validateRules(rules({ latesPerAbsence: 11 })).latesPerAbsence).toBe(LATES_RANGE);
+    expect(validateRules(rules({ latesPerAbsence: 3 }))).toEqual({});
     expect(validateRules(rules({ period: 'concert' })).concertId).toBeDefined();
   });
 });
@@ -117,6 +127,33 @@ describe('PoliciesPage', () => {
     );
   });
 
+  it('saves how many lates count as one absence, and then shows each member’s lates', async () => {
+    const api = serve('choir_admin', [], {
+      'PUT /choirs/:choirId/attendance-rules': () => noContent(),
+      'GET /choirs/:choirId/attendance-standing': () =>
+        json({
+          configured: true,
+          rules: { maxAbsences: 3, period: 'season', mandatoryTypes: [], latesPerAbsence: 3 },
+          period: { from: '2026-09-01', to: '2027-08-31' },
+          members: [{ userId: 'u1', name: 'Tom Tenor', absences: 2, missedMandatory: 0, lates: 4, standing: 'warning' }],
+        }),
+    });
+    render(<PoliciesPage />);
+    const standing = await screen.findByRole('table');
+    expect(within(standing).getByRole('columnheader', { name: 'Lates' })).toBeInTheDocument();
+    expect(within(standing).getByRole('row', { name: /Tom Tenor 2 4 0 Warning/ })).toBeInTheDocument();
+    expect(screen.getByText(/3 lates count as one absence/)).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Attendance rules' });
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Most unexcused absences allowed' }), '3');
+    await userEvent.type(within(form).getByRole('textbox', { name: /Lates that count as one absence/ }), '3');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save rules' }));
+    await waitFor(() =>
+      expect(api.bodies('PUT', `/choirs/${CHOIR}/attendance-rules`)).toEqual([
+        { maxAbsences: 3, period: 'season', concertId: null, mandatoryTypes: [], latesPerAbsence: 3 },
+      ]),
+    );
+  });
+
   it("puts the server's words under the field it refused", async () => {
     serve('choir_admin', [], {
       'POST /choirs/:choirId/policies': () => apiError(400, 'VALIDATION_ERROR', 'Keep the title under 200 characters', { title: 'Keep the title under 200 characters' }),
@@ -156,7 +193,7 @@ describe('the member’s dashboard', () => {
           configured: true,
           rules: { maxAbsences: 3, period: 'concert', concertId: 'e9', mandatoryTypes: [] },
           period: { from: '2026-09-01', to: '2026-12-20', concertTitle: 'Christmas concert' },
-          standing: { userId: 'u1', name: 'Ada', absences: 2, missedMandatory: 0, standing: 'warning' },
+          standing: { userId: 'u1', name: 'Ada', absences: 2, missedMandatory: 0, lates: 0, standing: 'warning' },
         }),
     });
     render(<MyStandingNotice choirId={CHOIR} />);

@@ -1,10 +1,8 @@
-import { Button, Checkbox, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
-import { normaliseError } from '../../app/errors';
-import { showServerErrors } from '../../app/forms';
 import type { SubmissionResult } from '../../app/mutations';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { codePoints as length, MarkdownTextarea, ModalForm, useModalSubmit } from '../../components/MarkdownForm';
 import type { Policy, PolicyInput } from './api';
 
 // The server's rules, in its words (internal/policies).
@@ -21,9 +19,6 @@ export interface PolicyValues {
   body: string;
   materialChange: boolean;
 }
-
-/** Characters as the server counts them (code points). */
-const length = (s: string) => [...s].length;
 
 export function validatePolicy(values: PolicyValues): Partial<Record<keyof PolicyValues, string>> {
   const errors: Partial<Record<keyof PolicyValues, string>> = {};
@@ -60,46 +55,19 @@ function PolicyForm({ editing, save, title, onDone }: Omit<PolicyFormModalProps,
     initialValues: { title: editing?.title ?? '', body: editing?.body ?? '', materialChange: false },
     validate: validatePolicy,
   });
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, submit } = useModalSubmit(form, save, onDone);
 
-  async function onSubmit(values: PolicyValues) {
-    setFailure(null);
+  function onSubmit(values: PolicyValues) {
     const body: PolicyInput = { title: values.title.trim(), body: values.body.trim() };
     if (editing) body.materialChange = values.materialChange;
-    try {
-      await save.submit(
-        { id: editing?.id, body },
-        {
-          onSuccess: onDone,
-          onError: (err) => {
-            if (!showServerErrors(form, err)) setFailure(normaliseError(err).message);
-          },
-        },
-      );
-    } catch {
-      // onError has shown why.
-    }
+    return submit({ id: editing?.id, body });
   }
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.stopPropagation();
-        form.onSubmit(onSubmit)(e);
-      }}
-      noValidate
-      aria-label={title}
-    >
+    <ModalForm title={title} onSubmit={form.onSubmit(onSubmit)}>
       <Stack gap="md">
         <TextInput label="Title" required maxLength={TITLE_MAX * 2} {...form.getInputProps('title')} />
-        <Textarea
-          label="Policy text"
-          description={`Markdown: **bold**, *italic*, [a link](https://…), lists with -. ${length(form.values.body)} / ${BODY_MAX} characters`}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          required
-          rows={12}
-          {...form.getInputProps('body')}
-        />
+        <MarkdownTextarea label="Policy text" max={BODY_MAX} rows={12} {...form.getInputProps('body')} />
         {editing && (
           <Checkbox
             label={MATERIAL_LABEL}
@@ -117,6 +85,6 @@ function PolicyForm({ editing, save, title, onDone }: Omit<PolicyFormModalProps,
           </Button>
         </Group>
       </Stack>
-    </form>
+    </ModalForm>
   );
 }

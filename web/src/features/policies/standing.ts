@@ -27,10 +27,16 @@ export function periodPhrase(concertTitle?: string): string {
   return concertTitle ? `before the ${concertTitle.replace(/^the\s+/i, '')}` : 'this season';
 }
 
+/** latesRule words the rule "K lates count as one absence". */
+export function latesRule(latesPerAbsence: number): string {
+  return latesPerAbsence === 1 ? 'each late counts as an absence' : `every ${latesPerAbsence} lates count as one absence`;
+}
+
 /**
  * standingSentence is a member's absences against the rules, as they read
  * it: "2 of 3 absences used before the Christmas concert". With no limit,
- * the count alone; a missed mandatory event is said too.
+ * the count alone; a missed mandatory event is said too, and, when the
+ * rules count lateness, how often they were late.
  */
 export function standingSentence(s: MyAttendanceStanding): string | null {
   if (!s.configured || !s.standing || !s.rules) return null;
@@ -44,5 +50,8 @@ export function standingSentence(s: MyAttendanceStanding): string | null {
       : `${used} of ${max} ${plural(max)} used ${when}.`;
   const missed = s.standing.missedMandatory;
   if (missed > 0) text += ` You missed ${missed === 1 ? 'an event' : `${missed} events`} that may not be missed.`;
+  const k = s.rules.latesPerAbsence;
+  const lates = s.standing.lates;
+  if (k != null && lates > 0) text += ` You were late ${lates === 1 ? 'once' : `${lates} times`}; ${latesRule(k)}.`;
   return text;
 }

@@ -139,7 +139,7 @@ export function PrivacyPolicyPage() {
             download it, for 7 days, after which it is deleted.
           </Text>
           <Text>
-            You can also delete your account there, confirming with your password. Your account is deactivated at once and
+            You can also delete your account there, confirming with your password, or, if you sign in only through a provider, by signing in with it again. Your account is deactivated at once and
             you are signed out everywhere. For 30 days you can restore it by signing in. On day 30 your account and personal
             data are erased from every part of our database: your name, email address, phone number, sign-in details,
             answers, exports and the email we sent you. Your choirs keep your attendance and practice records without your
