@@ -107,7 +107,7 @@ func inPeriodArgs(p Period) []any {
 // member_attendance index (an occurrence's by a range of dates), an order
 // SQLite's planner keeps for a CROSS JOIN; an OR of both would read every
 // row of the choir. The index holds every column read here (migration
-// 00031), so no row of the table itself is read. No event column (title,
+// 00028), so no row of the table itself is read. No event column (title,
 // type) is carried: a section that shows them joins the events to its
 // sums, a few hundred rows, not to the tens of thousands summed.
 const periodRows = `(SELECT ma.user_id, ma.event_id, ma.occurrence_date, ma.status, ma.mark
