@@ -58,6 +58,7 @@ test('a director, on a phone, marks a singer late; three lates count as one abse
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save attendance' }).click();
   await expect(page.getByText('Changes saved successfully')).toBeVisible();
+  await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('region', { name: 'No answer' }).getByText('Late')).toBeVisible();
 
   // The rule: at most 2 absences, 3 lates for one.

@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, NumberInput, Radio, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Checkbox, Group, NumberInput, Radio, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { formatDate } from '../../components/format';
 import { showServerErrors } from '../../app/forms';
@@ -153,8 +153,9 @@ export function StandingSection({ choirId }: { choirId: string }) {
             {standing.data.rules?.maxAbsences != null && `; at most ${standing.data.rules.maxAbsences} allowed`}
             {lateness != null && `; ${latesRule(lateness)}`}.
           </Text>
-          <Table.ScrollContainer minWidth={360}>
-            <Table striped withTableBorder>
+          {/* On a phone the table scrolls sideways; keyboard users can scroll it too. */}
+          <Box role="region" aria-label="Members' standing, scrolls sideways" tabIndex={0} style={{ overflowX: 'auto' }}>
+            <Table striped withTableBorder miw={360}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Member</Table.Th>
@@ -180,7 +181,7 @@ export function StandingSection({ choirId }: { choirId: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </Box>
         </Stack>
       )}
     </section>
