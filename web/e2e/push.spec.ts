@@ -9,6 +9,9 @@ test('the notifications page offers push on this device and asks nothing before 
   const email = uniqueEmail('push');
   await createConfirmedAccount(request, email);
   await signIn(page, email);
+  // A new account without a choir lands on the wizard; wait for it, or the
+  // sign-in's own redirect overtakes the next page.
+  await expect(page).toHaveURL(/\/choir-registration/, { timeout: 30_000 });
   await page.goto('/account/notifications');
   await expect(page.getByRole('heading', { name: 'Notifications on this device' })).toBeVisible();
   const toggle = page.getByRole('switch', { name: 'Notifications on this device' });
