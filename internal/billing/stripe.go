@@ -124,16 +124,9 @@ func (s *Stripe) Checkout(ctx context.Context, payer Payer, choirID, plan string
 	if end, ok := trialCarriedOver(sub.TrialEndsAt, s.now()); ok {
 		params.SubscriptionData.TrialEnd = stripe.Int64(end.Unix())
 	}
-	if discount {
-		if err := s.ensureCoupon(ctx); err != nil {
-			return "", err
-		}
-		params.Discounts = []*stripe.CheckoutSessionCreateDiscountParams{{Coupon: stripe.String(MultiChoirCoupon)}}
-	}
-	params.SetIdempotencyKey(uuid.NewString())
-	cs, err := s.client.V1CheckoutSessions.Create(ctx, params)
+	cs, err := s.createSession(ctx, params, discount, "the checkout session of choir "+choirID)
 	if err != nil {
-		return "", stripeFailed("create the checkout session of choir "+choirID, err)
+		return "", err
 	}
 	return cs.URL, nil
 }
@@ -307,16 +300,9 @@ func (s *Stripe) WizardCheckout(ctx context.Context, payer Payer, plan string) (
 			Metadata: meta, TrialPeriodDays: stripe.Int64(TrialDays),
 		},
 	}
-	if discount {
-		if err := s.ensureCoupon(ctx); err != nil {
-			return "", err
-		}
-		params.Discounts = []*stripe.CheckoutSessionCreateDiscountParams{{Coupon: stripe.String(MultiChoirCoupon)}}
-	}
-	params.SetIdempotencyKey(uuid.NewString())
-	cs, err := s.client.V1CheckoutSessions.Create(ctx, params)
+	cs, err := s.createSession(ctx, params, discount, "the wizard checkout session of user "+payer.UserID)
 	if err != nil {
-		return "", stripeFailed("create the wizard checkout session of user "+payer.UserID, err)
+		return "", err
 	}
 	return cs.URL, nil
 }
@@ -367,4 +353,21 @@ func (s *Stripe) Link(ctx context.Context, payer Payer, choirID, sessionID strin
 		return apperr.New(apperr.Conflict, apperr.CodeConflict, MsgCheckoutUsed)
 	}
 	return err
+}
+
+// createSession creates a Checkout session, with the multi-choir coupon when
+// discount is set; what names the session in the error.
+func (s *Stripe) createSession(ctx context.Context, params *stripe.CheckoutSessionCreateParams, discount bool, what string) (*stripe.CheckoutSession, error) {
+	if discount {
+		if err := s.ensureCoupon(ctx); err != nil {
+			return nil, err
+		}
+		params.Discounts = []*stripe.CheckoutSessionCreateDiscountParams{{Coupon: stripe.String(MultiChoirCoupon)}}
+	}
+	params.SetIdempotencyKey(uuid.NewString())
+	cs, err := s.client.V1CheckoutSessions.Create(ctx, params)
+	if err != nil {
+		return nil, stripeFailed("create "+what, err)
+	}
+	return cs, nil
 }
