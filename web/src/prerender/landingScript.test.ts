@@ -31,11 +31,15 @@ afterEach(() => {
 });
 
 describe('renderLanding', () => {
-  it('renders the signed-out landing page with its sections and links', () => {
+  // The prerendered page is the self-hosted server's (billing off); a hosted
+  // server sends the app's landing page, which reads the plans from the API.
+  it('renders the signed-out landing page with its sections and links, and no price', () => {
     expect(markup).toContain('Choir management, in harmony');
     expect(markup).toContain('id="pricing"');
     expect(markup).toContain('id="features"');
-    for (const plan of ['Small Choir', 'Medium Choir', 'Large Choir']) expect(markup).toContain(plan);
+    expect(markup).toContain('This Cantica server is self-hosted');
+    for (const plan of ['Small Choir', 'Medium Choir', 'Large Choir']) expect(markup).not.toContain(plan);
+    expect(markup).not.toMatch(/\$\d/);
     expect(markup).toContain('href="/login"');
     expect(markup).toContain('href="/register"');
     expect(markup).toContain('aria-label="Open menu"');
