@@ -101,10 +101,12 @@ test('an administrator emails a rehearsal; a singer answers from the inbox, only
   await modal.getByRole('button', { name: 'Send' }).click();
   // The singer; the director's copy is not counted among the members.
   await expect(page.getByText('Email sent to 1 member and a copy to you')).toBeVisible();
-  await mailTo(choir.director, 'Evensong rehearsal');
+  // The choir's email, by its whole subject: the automatic reminder of an
+  // event two days off ("Will you be there? …") may reach the singer first.
+  await mailTo(choir.director, 'Aldeburgh Singers: Evensong rehearsal');
 
   // The singer's message: their own links, one-click unsubscribe, the note.
-  const mail = await mailTo(choir.singer, 'Evensong rehearsal');
+  const mail = await mailTo(choir.singer, 'Aldeburgh Singers: Evensong rehearsal');
   expect(mail.text).toContain('Bring the Howells, please.');
   expect(mail.headers['list-unsubscribe']).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/email\/unsubscribe\/[A-Za-z0-9]{32}>$/);
   expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
@@ -196,7 +198,7 @@ test('the event link shows the event with its RSVP buttons, and unsubscribing ta
   const sent = await request.post(`/api/v1/choirs/${choir.id}/events/${event.id}/email`, { data: {} });
   expect(sent.status(), await sent.text()).toBe(200);
   expect(await sent.json()).toEqual({ recipients: 1, copyToSender: false });
-  const mail = await mailTo(choir.singer, 'Carol service rehearsal');
+  const mail = await mailTo(choir.singer, 'Snape Maltings Chorus: Carol service rehearsal');
 
   // The event page: details, a calendar file, and the answer buttons.
   const singer = await anonymous(browser);
