@@ -75,17 +75,28 @@ func (s *Service) StartTrial(ctx context.Context, q db.Querier, choirID, plan st
 // Subscription reads a choir's row; false when it has none (a choir made
 // while billing was off, which stays unlimited: see Standing).
 func (s *Service) Subscription(ctx context.Context, q db.Querier, choirID string) (Subscription, bool, error) {
+	return readSubscription(ctx, q, choirID)
+}
+
+// readSubscription is the one reader of a choir's choir_subscriptions row;
+// false when it has none.
+func readSubscription(ctx context.Context, q db.Querier, choirID string) (Subscription, bool, error) {
 	sub := Subscription{ChoirID: choirID}
-	var stripeID sql.NullString
-	err := q.QueryRowContext(ctx, `SELECT plan, status, trial_ends_at, stripe_subscription_id, comped
-		FROM choir_subscriptions WHERE choir_id = ?`, choirID).Scan(&sub.Plan, &sub.Status, &sub.TrialEndsAt, &stripeID, &sub.Comped)
+	var payer, stripeID sql.NullString
+	var periodEnd sql.NullTime
+	err := q.QueryRowContext(ctx, `SELECT plan, status, trial_ends_at, current_period_end, payer_user_id, stripe_subscription_id, comped
+		FROM choir_subscriptions WHERE choir_id = ?`, choirID).
+		Scan(&sub.Plan, &sub.Status, &sub.TrialEndsAt, &periodEnd, &payer, &stripeID, &sub.Comped)
 	if errors.Is(err, sql.ErrNoRows) {
 		return sub, false, nil
 	}
 	if err != nil {
 		return sub, false, fmt.Errorf("billing: read the subscription of choir %s: %w", choirID, err)
 	}
-	sub.StripeSubscriptionID = stripeID.String
+	sub.PayerUserID, sub.StripeSubscriptionID = payer.String, stripeID.String
+	if periodEnd.Valid {
+		sub.CurrentPeriodEnd = &periodEnd.Time
+	}
 	return sub, true, nil
 }
 

@@ -12,8 +12,12 @@ const (
 	Free     = "free"      // comped by the operator: no limit, never read-only
 )
 
-// TrialLength is the free trial every new choir starts with (accounts §1, §9).
-const TrialLength = 30 * 24 * time.Hour
+// TrialDays is the free trial every new choir starts with (accounts §1, §9);
+// Stripe takes it in days, the clock as TrialLength.
+const TrialDays = 30
+
+// TrialLength is TrialDays as a duration.
+const TrialLength = TrialDays * 24 * time.Hour
 
 // ReminderBefore is how long before the trial ends its reminder goes (§9).
 const ReminderBefore = 3 * 24 * time.Hour

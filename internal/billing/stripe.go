@@ -19,9 +19,6 @@ import (
 	"github.com/cantica/cantica/internal/mail"
 )
 
-// TrialDays is the free trial every new choir starts with (accounts §9).
-const TrialDays = 30
-
 // MultiChoirCoupon is the Stripe coupon of the 10 % multi-choir discount
 // (accounts §1, §2.13). Cantica creates it in the Stripe account the first
 // time it is needed, so an operator has nothing to set up for it.
@@ -181,30 +178,18 @@ func (s *Stripe) subscriptionOf(ctx context.Context, choirID string) (Subscripti
 
 // Load reads a choir's subscription (see Subscription).
 func Load(ctx context.Context, q db.Querier, choirID string) (Subscription, error) {
-	sub := Subscription{ChoirID: choirID}
-	var payer, subID sql.NullString
-	var periodEnd sql.NullTime
-	err := q.QueryRowContext(ctx, `SELECT plan, status, trial_ends_at, current_period_end, payer_user_id, stripe_subscription_id, comped
-		FROM choir_subscriptions WHERE choir_id = ?`, choirID).
-		Scan(&sub.Plan, &sub.Status, &sub.TrialEndsAt, &periodEnd, &payer, &subID, &sub.Comped)
-	if errors.Is(err, sql.ErrNoRows) {
-		var created time.Time
-		var plan sql.NullString
-		if err := q.QueryRowContext(ctx, `SELECT created_at, plan FROM choirs WHERE id = ?`, choirID).Scan(&created, &plan); err != nil {
-			return sub, fmt.Errorf("billing: read choir %s: %w", choirID, err)
-		}
-		sub.Plan, sub.Status, sub.TrialEndsAt = DefaultPlan, string(stripe.SubscriptionStatusTrialing), created.AddDate(0, 0, TrialDays)
-		if plan.Valid {
-			sub.Plan = plan.String
-		}
-		return sub, nil
+	sub, ok, err := readSubscription(ctx, q, choirID)
+	if err != nil || ok {
+		return sub, err
 	}
-	if err != nil {
-		return sub, fmt.Errorf("billing: read the subscription of choir %s: %w", choirID, err)
+	var created time.Time
+	var plan sql.NullString
+	if err := q.QueryRowContext(ctx, `SELECT created_at, plan FROM choirs WHERE id = ?`, choirID).Scan(&created, &plan); err != nil {
+		return sub, fmt.Errorf("billing: read choir %s: %w", choirID, err)
 	}
-	sub.PayerUserID, sub.StripeSubscriptionID = payer.String, subID.String
-	if periodEnd.Valid {
-		sub.CurrentPeriodEnd = &periodEnd.Time
+	sub.Plan, sub.Status, sub.TrialEndsAt = DefaultPlan, string(stripe.SubscriptionStatusTrialing), created.AddDate(0, 0, TrialDays)
+	if plan.Valid {
+		sub.Plan = plan.String
 	}
 	return sub, nil
 }

@@ -141,7 +141,7 @@ func (s *Subscriptions) SetComped(ctx context.Context, choirID string, comped bo
 	res, err := s.db.ExecContext(ctx, `INSERT INTO choir_subscriptions (choir_id, plan, status, trial_ends_at, comped, created_at, updated_at)
 		SELECT id, ?, 'trialing', ?, ?, ?, ? FROM choirs WHERE id = ?
 		ON CONFLICT (choir_id) DO UPDATE SET comped = excluded.comped, updated_at = excluded.updated_at`,
-		DefaultPlan, now.Add(freshTrial), comped, now, now, choirID)
+		DefaultPlan, now.Add(TrialLength), comped, now, now, choirID)
 	if err != nil {
 		return fmt.Errorf("billing: set choir %s free of charge (%t): %w", choirID, comped, err)
 	}
@@ -152,7 +152,3 @@ func (s *Subscriptions) SetComped(ctx context.Context, choirID string, comped bo
 	}
 	return nil
 }
-
-// freshTrial is the trial a comped choir without a row is given: the 30
-// days of accounts §9.
-const freshTrial = 30 * 24 * time.Hour
