@@ -90,14 +90,22 @@ type Attendance struct {
 // (kept in the event's zone, the choir's), an all-day event by its date, a
 // timed event by its start instant, so that an event at 23:30 on the last
 // day counts. Its arguments come from inPeriodArgs.
-const inPeriod = `((ma.occurrence_date <> '' AND ma.occurrence_date >= ? AND ma.occurrence_date <= ?)
-	OR (ma.occurrence_date = '' AND e.all_day = TRUE AND substr(e.start_at, 1, 10) >= ? AND substr(e.start_at, 1, 10) <= ?)
-	OR (ma.occurrence_date = '' AND e.all_day = FALSE AND e.start_at >= ? AND e.start_at < ?))
+const inPeriod = inPeriodDates + `
 	AND (? = '' OR COALESCE(eo.event_type, e.event_type) = ?)`
 
 func inPeriodArgs(p Period) []any {
+	return append(inPeriodDatesArgs(p), p.EventType, p.EventType)
+}
+
+// inPeriodDates is inPeriod without the event-type filter (a singer's own
+// year has none); its arguments come from inPeriodDatesArgs.
+const inPeriodDates = `((ma.occurrence_date <> '' AND ma.occurrence_date >= ? AND ma.occurrence_date <= ?)
+	OR (ma.occurrence_date = '' AND e.all_day = TRUE AND substr(e.start_at, 1, 10) >= ? AND substr(e.start_at, 1, 10) <= ?)
+	OR (ma.occurrence_date = '' AND e.all_day = FALSE AND e.start_at >= ? AND e.start_at < ?))`
+
+func inPeriodDatesArgs(p Period) []any {
 	from, to := p.instants()
-	return []any{p.FromDate, p.ToDate, p.FromDate, p.ToDate, from, to, p.EventType, p.EventType}
+	return []any{p.FromDate, p.ToDate, p.FromDate, p.ToDate, from, to}
 }
 
 // periodRows is the member_attendance rows of a choir's events in a period

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"time"
 
 	"github.com/cantica/cantica/internal/db"
 )
@@ -55,11 +54,8 @@ func (s *Insights) Mine(ctx context.Context, choirID, userID string, p Period) (
 			COALESCE(SUM(CASE WHEN ma.status = 'going' AND ma.mark = 'absent' THEN 1 ELSE 0 END), 0),
 			COALESCE(SUM(CASE WHEN ma.status = 'not_going' AND ma.mark IN ('present', 'late') THEN 1 ELSE 0 END), 0)
 		FROM member_attendance ma JOIN events e ON e.id = ma.event_id AND e.choir_id = ma.choir_id
-		WHERE ma.choir_id = ? AND ma.user_id = ? AND (
-			(ma.occurrence_date <> '' AND ma.occurrence_date >= ? AND ma.occurrence_date <= ?)
-			OR (ma.occurrence_date = '' AND e.all_day = TRUE AND substr(e.start_at, 1, 10) >= ? AND substr(e.start_at, 1, 10) <= ?)
-			OR (ma.occurrence_date = '' AND e.all_day = FALSE AND e.start_at >= ? AND e.start_at < ?))`,
-		choirID, userID, p.FromDate, p.ToDate, p.FromDate, p.ToDate, instant(p.From), instant(p.To)).
+		WHERE ma.choir_id = ? AND ma.user_id = ? AND `+inPeriodDates,
+		append([]any{choirID, userID}, inPeriodDatesArgs(p)...)...).
 		Scan(&a.Present, &a.Excused, &a.Absent, &n.Going, &n.Maybe, &n.NotGoing, &n.SaidYesAbsent, &n.SaidNoPresent)
 	if err != nil {
 		return nil, fmt.Errorf("analytics: read the attendance of member %s: %w", userID, err)
@@ -87,9 +83,6 @@ func (s *Insights) Mine(ctx context.Context, choirID, userID string, p Period) (
 	}
 	return out, nil
 }
-
-// instant is t as events.start_at stores it, so that the two compare as text.
-func instant(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05Z") }
 
 // MineCSV writes one of the singer's tables ("attendance", "answers" or
 // "practice") as the page shows it.
