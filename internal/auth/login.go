@@ -64,7 +64,7 @@ func (s *Service) Login(ctx context.Context, rawEmail, password string, remember
 	if err != nil && !errors.Is(err, errNoUser) {
 		return nil, err
 	}
-	hash, hashOf := dummyHash, "nobody"
+	hash, hashOf := dummyHash(), "nobody"
 	if u != nil && u.HasPassword() {
 		hash, hashOf = u.PasswordHash, u.ID
 	}

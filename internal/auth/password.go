@@ -7,18 +7,33 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"testing"
 
 	"golang.org/x/crypto/argon2"
 )
 
-// argon2id parameters: OWASP's recommendation (19 MiB, 2 passes, 1 lane).
+// argon2id parameters of new hashes: OWASP's recommendation (19 MiB, 2 passes, 1 lane).
 const (
-	argonMemory  = 19 * 1024
-	argonTime    = 2
 	argonThreads = 1
 	argonKeyLen  = 32
 	argonSaltLen = 16
 )
+
+// hashCost is the memory (KiB) and passes of new hashes. Only a test binary
+// can lower it (UseCheapPasswordHashes).
+var hashCost = struct{ memory, passes uint32 }{memory: 19 * 1024, passes: 2}
+
+// UseCheapPasswordHashes makes new hashes cheap (8 KiB, one pass) for the rest
+// of a test binary's run. The API tests register and sign in thousands of
+// accounts, and at the recommended cost hashing took two thirds of their CPU
+// time. Hashes carry their parameters, so verification follows. It panics
+// outside a test binary: no server can be built that hashes weakly.
+func UseCheapPasswordHashes() {
+	if !testing.Testing() {
+		panic("auth: cheap password hashes outside a test binary")
+	}
+	hashCost.memory, hashCost.passes = 8, 1
+}
 
 // HashPassword returns an argon2id hash in the PHC string format.
 func HashPassword(password string) (string, error) {
@@ -26,14 +41,14 @@ func HashPassword(password string) (string, error) {
 	if _, err := rand.Read(salt); err != nil {
 		return "", fmt.Errorf("auth: make a password salt: %w", err)
 	}
-	key := argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	key := argon2.IDKey([]byte(password), salt, hashCost.passes, hashCost.memory, argonThreads, argonKeyLen)
 	return encodeHash(salt, key), nil
 }
 
 func encodeHash(salt, key []byte) string {
 	b64 := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s",
-		argon2.Version, argonMemory, argonTime, argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key))
+		argon2.Version, hashCost.memory, hashCost.passes, argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key))
 }
 
 var errMalformedHash = errors.New("malformed password hash")
@@ -69,8 +84,10 @@ func VerifyPassword(password, encoded string) (bool, error) {
 }
 
 // dummyHash is verified against when an account does not exist, so that a
-// wrong address takes as long as a wrong password: it has every account's
+// wrong address takes as long as a wrong password: it has every new account's
 // parameters and salt and key lengths, so checking it costs what checking a
 // real hash costs. No password gives its key (all zeros), and writing it
-// costs nothing: a hash made here at start-up delayed every start by 40 ms.
-var dummyHash = encodeHash(make([]byte, argonSaltLen), make([]byte, argonKeyLen))
+// costs nothing: a hash made at start-up delayed every start by 40 ms.
+func dummyHash() string {
+	return encodeHash(make([]byte, argonSaltLen), make([]byte, argonKeyLen))
+}
