@@ -36,9 +36,14 @@ func (s *Server) GetYourData(ctx context.Context, _ api.GetYourDataRequestObject
 	for i, p := range providers {
 		confirm[i] = api.YourDataConfirmProviders(p)
 	}
-	out := api.GetYourData200JSONResponse{Exports: make([]api.DataExport, len(exports)), SoleAdminOf: alone, HasPassword: u.HasPassword(),
+	out := api.GetYourData200JSONResponse{
+		Exports:          make([]api.DataExport, len(exports)),
+		SoleAdminOf:      alone,
+		HasPassword:      u.HasPassword(),
 		ConfirmProviders: confirm,
-		ExportDays: int(privacy.ExportLifetime.Hours() / 24), RestoreDays: int(privacy.PurgeAfter.Hours() / 24)}
+		ExportDays:       int(privacy.ExportLifetime.Hours() / 24),
+		RestoreDays:      int(privacy.PurgeAfter.Hours() / 24),
+	}
 	for i, e := range exports {
 		out.Exports[i] = dataExportOut(e)
 	}
