@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -95,6 +96,9 @@ export default defineConfig({
     // CI machines have two cores; typing-heavy form tests need more than
     // the default 5 s there, though they take one or two on a quiet machine.
     testTimeout: 20_000,
+    // Vitest's default is one worker fewer than the cores: a single one on a
+    // two-core CI machine, whose second core then idled through the run.
+    maxWorkers: Math.max(availableParallelism() - 1, 2),
     projects: [
       { extends: true, test: { name: 'isolated', include: MOCKING_TEST_FILES, isolate: true } },
       {
