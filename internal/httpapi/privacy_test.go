@@ -17,6 +17,7 @@ import (
 	"github.com/cantica/cantica/internal/blob"
 	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/privacy"
+	"github.com/cantica/cantica/internal/push/pushtest"
 )
 
 // yourDataChoir is the attendance choir where the alto is Philippa
@@ -268,8 +269,12 @@ func csvRows(t *testing.T, name, text string) [][]string {
 
 func TestTheExportHoldsExactlyThePersonsData(t *testing.T) {
 	t.Parallel()
-	eachDB(t, apptest.Options{}, func(t *testing.T, h *apptest.Harness) {
+	p := pushtest.Start(t, nil)
+	eachDB(t, apptest.Options{PushClient: p.Client()}, func(t *testing.T, h *apptest.Harness) {
 		c := newYourDataChoir(t, h)
+		at := "/" + h.Config.Database.Kind
+		phone := turnPushOn(t, p, c.member, at+"/alto-phone")
+		turnPushOn(t, p, c.duo, at+"/duo-phone")
 		res := c.member.Do("POST", "/api/v1/account/privacy/exports", nil)
 		if res.Status != 202 || res.Str("status") != "pending" {
 			t.Fatalf("ask for an export: %d %s", res.Status, res.Raw)
@@ -302,6 +307,14 @@ func TestTheExportHoldsExactlyThePersonsData(t *testing.T) {
 		}
 		if !strings.Contains(files["profile.json"], `"email": "alto@example.com"`) || !strings.Contains(files["profile.json"], `"lastName": "Quennell"`) {
 			t.Errorf("profile.json: %s", files["profile.json"])
+		}
+		// The phone that gets their notices, by its push service only: the
+		// push address lets anyone who holds it send to the phone.
+		if !strings.Contains(files["profile.json"], `"pushService": "127.0.0.1"`) || strings.Count(files["profile.json"], `"pushService"`) != 1 {
+			t.Errorf("profile.json should list the one push device: %s", files["profile.json"])
+		}
+		if strings.Contains(files["profile.json"], strings.TrimPrefix(phone, "http://")) {
+			t.Errorf("profile.json holds the push address: %s", files["profile.json"])
 		}
 		want := map[string][]string{
 			"memberships.csv": {"St Cecilia Singers", "choir_admin", "yes"},

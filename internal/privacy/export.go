@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path"
 	"strconv"
@@ -271,7 +272,7 @@ func (s *Service) writeExport(ctx context.Context, w io.Writer, userID string) e
 func writeReadme(_ context.Context, w io.Writer, _ string) error {
 	_, err := io.WriteString(w, `Your data in Cantica
 
-profile.json     your account and profile
+profile.json     your account and profile, and the devices that get your push notifications
 memberships.csv  the choirs you belong to, your role and voice parts
 attendance.csv   your answers to events (RSVPs) and the attendance taken
 practice.csv     your practice sessions
@@ -289,19 +290,27 @@ func (s *Service) writeProfile(ctx context.Context, w io.Writer, userID string) 
 		Email     string    `json:"email"`
 		CreatedAt time.Time `json:"connectedAt"`
 	}
+	// A push address is a capability (whoever holds it can send to the
+	// device), so the export names only the push service it belongs to.
+	type pushDevice struct {
+		Service        string     `json:"pushService"`
+		SubscribedAt   time.Time  `json:"subscribedAt"`
+		LastNotifiedAt *time.Time `json:"lastNotifiedAt"`
+	}
 	var p struct {
-		ID                 string     `json:"id"`
-		Email              string     `json:"email"`
-		FirstName          string     `json:"firstName"`
-		LastName           string     `json:"lastName"`
-		PhoneNumber        *string    `json:"phoneNumber"`
-		SharePhone         bool       `json:"sharePhone"`
-		EmailDigestEnabled bool       `json:"emailDigestEnabled"`
-		HasPassword        bool       `json:"hasPassword"`
-		TwoFactorEnabled   bool       `json:"twoFactorEnabled"`
-		EmailConfirmedAt   *time.Time `json:"emailConfirmedAt"`
-		CreatedAt          time.Time  `json:"createdAt"`
-		ConnectedAccounts  []identity `json:"connectedAccounts"`
+		ID                 string       `json:"id"`
+		Email              string       `json:"email"`
+		FirstName          string       `json:"firstName"`
+		LastName           string       `json:"lastName"`
+		PhoneNumber        *string      `json:"phoneNumber"`
+		SharePhone         bool         `json:"sharePhone"`
+		EmailDigestEnabled bool         `json:"emailDigestEnabled"`
+		HasPassword        bool         `json:"hasPassword"`
+		TwoFactorEnabled   bool         `json:"twoFactorEnabled"`
+		EmailConfirmedAt   *time.Time   `json:"emailConfirmedAt"`
+		CreatedAt          time.Time    `json:"createdAt"`
+		ConnectedAccounts  []identity   `json:"connectedAccounts"`
+		PushDevices        []pushDevice `json:"pushNotificationDevices"`
 	}
 	var phone sql.NullString
 	var confirmed sql.NullTime
@@ -328,6 +337,27 @@ func (s *Service) writeProfile(ctx context.Context, w io.Writer, userID string) 
 		return i, r.Scan(&i.Provider, &i.Email, &i.CreatedAt)
 	}); err != nil {
 		return fmt.Errorf("read the connected accounts: %w", err)
+	}
+	rows, err = s.db.QueryContext(ctx, `SELECT endpoint, created_at, last_success_at FROM push_subscriptions WHERE user_id = ? ORDER BY created_at`, userID)
+	if err != nil {
+		return fmt.Errorf("read the push notification devices: %w", err)
+	}
+	if p.PushDevices, err = db.All(rows, func(r db.Scanner) (pushDevice, error) {
+		var d pushDevice
+		var endpoint string
+		var notified sql.NullTime
+		if err := r.Scan(&endpoint, &d.SubscribedAt, &notified); err != nil {
+			return d, err
+		}
+		if u, err := url.Parse(endpoint); err == nil {
+			d.Service = u.Hostname()
+		}
+		if notified.Valid {
+			d.LastNotifiedAt = &notified.Time
+		}
+		return d, nil
+	}); err != nil {
+		return fmt.Errorf("read the push notification devices: %w", err)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
