@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type Query } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import type { components } from '../api/generated/schema';
 
@@ -25,4 +25,13 @@ export function useBillingPlans() {
 /** planById finds a plan among the server's, or undefined for an unknown id. */
 export function planById(plans: readonly SubscriptionPlan[], id: string | null | undefined): SubscriptionPlan | undefined {
   return plans.find((plan) => plan.id === id);
+}
+
+/** standingQueryKey is the cache key of GET /choirs/{choirId}/billing/standing (the banners). */
+export const standingQueryKey = (choirId: string) => ['choirs', choirId, 'billing', 'standing'] as const;
+
+/** isStandingQuery matches the standing query of any choir, to refresh the banners. */
+export function isStandingQuery(query: Pick<Query, 'queryKey'>): boolean {
+  const [root, , area, what] = query.queryKey;
+  return root === 'choirs' && area === 'billing' && what === 'standing';
 }
