@@ -1,4 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
+import { HttpError } from '../api/client';
+import { isStandingQuery } from './billing';
 import { submissionCache } from './mutations';
 
 const minute = 60 * 1000;
@@ -6,8 +8,8 @@ const minute = 60 * 1000;
 // The specification's cache settings: fresh 5 min, kept 10 min, one retry for
 // queries and mutations, no refetch on focus, always refetch on reconnect.
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    mutationCache: submissionCache(),
+  const client: QueryClient = new QueryClient({
+    mutationCache: submissionCache((err) => refreshStandingOnReadOnly(client, err)),
     defaultOptions: {
       queries: {
         staleTime: 5 * minute,
@@ -21,4 +23,16 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return client;
+}
+
+/**
+ * refreshStandingOnReadOnly reloads the billing banners when a change was
+ * refused because the choir is read-only (its trial ended while the page was
+ * open): the banner then says so at once, not after its five minutes of cache.
+ */
+export function refreshStandingOnReadOnly(client: QueryClient, err: unknown) {
+  if (err instanceof HttpError && err.status === 403 && err.code === 'CHOIR_READ_ONLY') {
+    void client.invalidateQueries({ predicate: isStandingQuery });
+  }
 }
