@@ -32,7 +32,13 @@ export function createQueryClient(): QueryClient {
  * open): the banner then says so at once, not after its five minutes of cache.
  */
 export function refreshStandingOnReadOnly(client: QueryClient, err: unknown) {
-  if (err instanceof HttpError && err.status === 403 && err.code === 'CHOIR_READ_ONLY') {
-    void client.invalidateQueries({ predicate: isStandingQuery });
+  if (isReadOnlyRefusal(err)) void client.invalidateQueries({ predicate: isStandingQuery });
+}
+
+/** isReadOnlyRefusal finds the server's 403 CHOIR_READ_ONLY, also inside an error that wraps it as its cause. */
+function isReadOnlyRefusal(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof HttpError && e.status === 403 && e.code === 'CHOIR_READ_ONLY') return true;
   }
+  return false;
 }

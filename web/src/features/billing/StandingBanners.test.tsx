@@ -89,7 +89,7 @@ describe('StandingBanners', () => {
 });
 
 /** SaveButton makes a change that the server refuses with refusal. */
-function SaveButton({ refusal }: { refusal: HttpError }) {
+function SaveButton({ refusal }: { refusal: Error }) {
   const save = useSubmission({
     mutationFn: async () => {
       throw refusal;
@@ -100,7 +100,7 @@ function SaveButton({ refusal }: { refusal: HttpError }) {
 }
 
 describe('StandingBanners after a refused change', () => {
-  function renderWithRefusal(refusal: HttpError) {
+  function renderWithRefusal(refusal: Error) {
     let reads = 0;
     const api = stubApi({
       // The trial ends while the page is open: the server says so from the second read on.
@@ -127,6 +127,14 @@ describe('StandingBanners after a refused change', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This choir is read-only')).toBeInTheDocument();
     expect(screen.queryByText('Free trial: 12 days left')).not.toBeInTheDocument();
+  });
+
+  it('does the same when a feature wraps the refusal in its own error', async () => {
+    const refusal = new HttpError(403, { code: 'CHOIR_READ_ONLY', message: 'This choir is read-only.' });
+    renderWithRefusal(new Error('Failed to update choir details: This choir is read-only.', { cause: refusal }));
+    expect(await screen.findByText('Free trial: 12 days left')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This choir is read-only')).toBeInTheDocument();
   });
 
   it('keeps the cached standing after any other refusal', async () => {
