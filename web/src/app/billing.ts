@@ -30,8 +30,11 @@ export function planById(plans: readonly SubscriptionPlan[], id: string | null |
 /** standingQueryKey is the cache key of GET /choirs/{choirId}/billing/standing (the banners). */
 export const standingQueryKey = (choirId: string) => ['choirs', choirId, 'billing', 'standing'] as const;
 
-/** isStandingQuery matches the standing query of any choir, to refresh the banners. */
+/** choirBillingQueryKey is the cache key of GET /choirs/{choirId}/billing ("Plan and billing"). */
+export const choirBillingQueryKey = (choirId: string) => ['billing', 'choir', choirId] as const;
+
+/** isStandingQuery matches what says where any choir stands: its banners and its "Plan and billing". */
 export function isStandingQuery(query: Pick<Query, 'queryKey'>): boolean {
-  const [root, , area, what] = query.queryKey;
-  return root === 'choirs' && area === 'billing' && what === 'standing';
+  const [root, second, area, what] = query.queryKey;
+  return (root === 'choirs' && area === 'billing' && what === 'standing') || (root === 'billing' && second === 'choir');
 }

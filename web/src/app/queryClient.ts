@@ -27,9 +27,10 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * refreshStandingOnReadOnly reloads the billing banners when a change was
- * refused because the choir is read-only (its trial ended while the page was
- * open): the banner then says so at once, not after its five minutes of cache.
+ * refreshStandingOnReadOnly reloads the billing banners (and "Plan and
+ * billing") when a change was refused because the choir is read-only (its
+ * trial ended while the page was open): they say so at once, not after their
+ * five minutes of cache.
  */
 export function refreshStandingOnReadOnly(client: QueryClient, err: unknown) {
   if (isReadOnlyRefusal(err)) void client.invalidateQueries({ predicate: isStandingQuery });

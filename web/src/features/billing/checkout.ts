@@ -3,13 +3,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
-import { isStandingQuery, type PlanId } from '../../app/billing';
+import { choirBillingQueryKey, standingQueryKey, type PlanId } from '../../app/billing';
 import { useSubmission } from '../../app/mutations';
 
 export type ChoirBilling = components['schemas']['ChoirBilling'];
 
 export const billingKeys = {
-  choir: (choirId: string) => ['billing', 'choir', choirId] as const,
+  choir: choirBillingQueryKey,
 };
 
 /** goToStripe leaves the app for Stripe's page (a module function, so tests can watch it). */
@@ -54,7 +54,7 @@ export function useChangePlan(choirId: string) {
     onSuccess: (billing) => {
       queryClient.setQueryData(billingKeys.choir(choirId), billing);
       // The banners name the plan and its member limit.
-      void queryClient.invalidateQueries({ predicate: isStandingQuery });
+      void queryClient.invalidateQueries({ queryKey: standingQueryKey(choirId) });
     },
   });
 }
