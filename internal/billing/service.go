@@ -143,12 +143,17 @@ type Usage struct {
 
 // Usage counts a choir's seats and storage now.
 func (s *Service) Usage(ctx context.Context, choirID string) (Usage, error) {
+	return usageOf(ctx, s.db, choirID, s.now())
+}
+
+// usageOf counts a choir's seats and storage at now, read in q.
+func usageOf(ctx context.Context, q db.Querier, choirID string, now time.Time) (Usage, error) {
 	var u Usage
 	var members, pending int
-	err := s.db.QueryRowContext(ctx, `SELECT
+	err := q.QueryRowContext(ctx, `SELECT
 		(SELECT COUNT(*) FROM user_choir_membership WHERE choir_id = ? AND is_active = TRUE),
 		(SELECT COUNT(*) FROM choir_invites WHERE choir_id = ? AND status = 'pending' AND expires_at > ?),
-		(SELECT storage_used_bytes FROM choirs WHERE id = ?)`, choirID, choirID, s.now(), choirID).Scan(&members, &pending, &u.StorageBytes)
+		(SELECT storage_used_bytes FROM choirs WHERE id = ?)`, choirID, choirID, now, choirID).Scan(&members, &pending, &u.StorageBytes)
 	if err != nil {
 		return u, fmt.Errorf("billing: count the usage of choir %s: %w", choirID, err)
 	}
@@ -214,11 +219,16 @@ func (s *Service) CanSwitch(ctx context.Context, choirID, plan string) error {
 	if s == nil {
 		return nil
 	}
+	return fits(ctx, s.db, choirID, plan, s.now())
+}
+
+// fits is CanSwitch's rule, with the usage read in q at now.
+func fits(ctx context.Context, q db.Querier, choirID, plan string, now time.Time) error {
 	p, ok := PlanByID(plan)
 	if !ok {
 		return apperr.Validation(map[string]string{"plan": "Please select a plan to continue"}, "plan")
 	}
-	u, err := s.Usage(ctx, choirID)
+	u, err := usageOf(ctx, q, choirID, now)
 	if err != nil {
 		return err
 	}

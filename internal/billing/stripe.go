@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -27,7 +28,7 @@ const MultiChoirCoupon = "cantica-multi-choir-10"
 // Messages of checkout and the customer portal.
 const (
 	MsgPlanUnknown        = "Choose one of the plans: small, medium or large."
-	MsgAlreadySubscribed  = "This choir already pays for a plan: use 'Manage billing' to change or cancel it."
+	MsgAlreadySubscribed  = "This choir already pays for a plan: use 'Change plan' to switch plans, or 'Manage billing' to cancel."
 	MsgNoCustomer         = "Nobody has paid for this choir yet: choose a plan first."
 	MsgCheckoutNotFound   = "This checkout was not found. Please choose your plan again."
 	MsgCheckoutNotFinshed = "This checkout is not finished yet. Please complete the payment first."
@@ -45,6 +46,9 @@ type Stripe struct {
 	baseURL string
 	logger  *slog.Logger
 	now     func() time.Time
+
+	portalMu     sync.Mutex
+	portalConfig string // see portalConfiguration
 }
 
 // NewStripe builds the Stripe side of billing, or nil when billing is off:
@@ -148,20 +152,37 @@ func liveStatus(status string) bool {
 }
 
 // Portal opens Stripe's customer portal for whoever pays for choirID, to
-// change the card, switch plans or cancel; it returns its address.
+// change the card, see invoices or cancel (plans change in ChangePlan); it
+// returns its address. The payer is the Stripe customer Cantica made for
+// them, or else the subscription's own (one paid from the pricing table).
 func (s *Stripe) Portal(ctx context.Context, choirID string) (string, error) {
-	var customer sql.NullString
-	err := s.db.QueryRowContext(ctx, `SELECT c.stripe_customer_id FROM choir_subscriptions s
-		JOIN billing_customers c ON c.user_id = s.payer_user_id WHERE s.choir_id = ?`, choirID).Scan(&customer)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && !customer.Valid) {
+	var customer, subscription sql.NullString
+	err := s.db.QueryRowContext(ctx, `SELECT c.stripe_customer_id, s.stripe_subscription_id FROM choir_subscriptions s
+		LEFT JOIN billing_customers c ON c.user_id = s.payer_user_id WHERE s.choir_id = ?`, choirID).Scan(&customer, &subscription)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && !customer.Valid && !subscription.Valid) {
 		return "", apperr.New(apperr.Conflict, apperr.CodeConflict, MsgNoCustomer)
 	}
 	if err != nil {
 		return "", fmt.Errorf("billing: read the payer of choir %s: %w", choirID, err)
 	}
+	if !customer.Valid {
+		sub, err := s.client.V1Subscriptions.Retrieve(ctx, subscription.String, nil)
+		if err != nil {
+			return "", stripeFailed("read subscription "+subscription.String+" of choir "+choirID, err)
+		}
+		if sub.Customer == nil {
+			return "", apperr.New(apperr.Conflict, apperr.CodeConflict, MsgNoCustomer)
+		}
+		customer.String = sub.Customer.ID
+	}
+	config, err := s.portalConfiguration(ctx)
+	if err != nil {
+		return "", err
+	}
 	ps, err := s.client.V1BillingPortalSessions.Create(ctx, &stripe.BillingPortalSessionCreateParams{
-		Customer:  stripe.String(customer.String),
-		ReturnURL: stripe.String(s.baseURL + "/dashboard/settings/choir#plan"),
+		Customer:      stripe.String(customer.String),
+		Configuration: stripe.String(config),
+		ReturnURL:     stripe.String(s.baseURL + "/dashboard/settings/choir#plan"),
 	})
 	if err != nil {
 		return "", stripeFailed("create the portal session of choir "+choirID, err)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/stripe/stripe-go/v82"
 	"github.com/stripe/stripe-go/v82/webhook"
 
@@ -58,7 +59,7 @@ func (s *Stripe) Webhook(ctx context.Context, payload []byte, signature string) 
 		if sub == nil {
 			return nil
 		}
-		notify, err := s.apply(ctx, tx, sub)
+		notify, err := s.applyReferenced(ctx, tx, sub, referencedChoir(ev))
 		if err != nil {
 			return err
 		}
@@ -85,6 +86,27 @@ func (s *Stripe) Webhook(ctx context.Context, payload []byte, signature string) 
 }
 
 var errDuplicate = errors.New("billing: event already processed")
+
+// referencedChoir is the choir a checkout.session.completed names in its
+// client_reference_id: the /pricing page's table and cards pass the signed-in
+// administrator's choir (the wizard's checkout passes the user, whose choir
+// does not exist yet, and is linked by Link). "" for any other event, or a
+// reference that is no choir id.
+func referencedChoir(ev stripe.Event) string {
+	if ev.Type != stripe.EventTypeCheckoutSessionCompleted || ev.Data == nil {
+		return ""
+	}
+	var obj struct {
+		ClientReferenceID string `json:"client_reference_id"`
+	}
+	if json.Unmarshal(ev.Data.Raw, &obj) != nil {
+		return ""
+	}
+	if _, err := uuid.Parse(obj.ClientReferenceID); err != nil {
+		return ""
+	}
+	return obj.ClientReferenceID
+}
 
 // subscriptionIDOf is the subscription an event is about, for the events
 // that change a choir's standing; "" for any other event.
@@ -141,15 +163,26 @@ func idOf(raw json.RawMessage) string {
 // apply writes sub as the choir's subscription and returns the emails to
 // send when it has just fallen past due.
 func (s *Stripe) apply(ctx context.Context, tx *db.Tx, sub *stripe.Subscription) ([]mail.Message, error) {
+	return s.applyReferenced(ctx, tx, sub, "")
+}
+
+// applyReferenced is apply for a subscription that a checkout session
+// names a choir for (reference, "" when none): the choir it is for when
+// neither its metadata nor an earlier event has said. Such a subscription
+// (paid from Stripe's pricing table on /pricing) never replaces one the
+// choir already pays with: that would hide a double charge.
+func (s *Stripe) applyReferenced(ctx context.Context, tx *db.Tx, sub *stripe.Subscription, reference string) ([]mail.Message, error) {
 	choirID := sub.Metadata["choir_id"]
 	if choirID == "" {
 		err := tx.QueryRowContext(ctx, `SELECT choir_id FROM choir_subscriptions WHERE stripe_subscription_id = ?`, sub.ID).Scan(&choirID)
-		if errors.Is(err, sql.ErrNoRows) {
+		if errors.Is(err, sql.ErrNoRows) && reference == "" {
 			// Paid for in the wizard before its choir exists: the choir
 			// takes it over when it is created (Link).
 			return nil, nil
 		}
-		if err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			choirID = reference
+		} else if err != nil {
 			return nil, fmt.Errorf("billing: find the choir of subscription %s: %w", sub.ID, err)
 		}
 	}
@@ -168,6 +201,11 @@ func (s *Stripe) apply(ctx context.Context, tx *db.Tx, sub *stripe.Subscription)
 	// News of an ended subscription never replaces the one the choir pays
 	// with now.
 	if cur.StripeSubscriptionID != "" && cur.StripeSubscriptionID != sub.ID && !liveStatus(string(sub.Status)) {
+		return nil, nil
+	}
+	if choirID == reference && cur.StripeSubscriptionID != "" && cur.StripeSubscriptionID != sub.ID && liveStatus(cur.Status) {
+		s.logger.Warn("billing: a second subscription was paid for a choir that already pays; it is not attached and should be refunded",
+			"choir", choirID, "subscription", sub.ID, "paying_with", cur.StripeSubscriptionID)
 		return nil, nil
 	}
 	plan := cur.Plan

@@ -12,6 +12,7 @@ func init() {
 		"GetChoirBilling":      {"GET", "/api/v1/choirs/{A}/billing", nil, inChoir(access.ManageChoir, 404)},
 		"CreateChoirCheckout":  {"POST", "/api/v1/choirs/{A}/billing/checkout", map[string]any{"plan": "medium"}, inChoir(access.ManageChoir, 404)},
 		"CreateBillingPortal":  {"POST", "/api/v1/choirs/{A}/billing/portal", nil, inChoir(access.ManageChoir, 404)},
+		"ChangeChoirPlan":      {"PUT", "/api/v1/choirs/{A}/billing/plan", map[string]any{"plan": "large"}, inChoir(access.ManageChoir, 404)},
 		"LinkChoirCheckout":    {"POST", "/api/v1/choirs/{A}/billing/link", map[string]any{"sessionId": "cs_test_1"}, inChoir(access.ManageChoir, 404)},
 	} {
 		matrix[k] = v

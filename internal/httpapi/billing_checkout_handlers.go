@@ -58,7 +58,7 @@ func (s *Server) choirBilling(ctx context.Context, choirID string) (api.ChoirBil
 		Plan: api.SubscriptionPlanId(sub.Plan), Status: sub.Status, Standing: api.ChoirBillingStanding(standing.Kind),
 		TrialEndsAt: sub.TrialEndsAt.UTC(), CurrentPeriodEnd: sub.CurrentPeriodEnd, Comped: sub.Comped,
 		Paid:      sub.StripeSubscriptionID != "" && (sub.Status == "active" || sub.Status == "trialing" || sub.Status == "past_due"),
-		CanManage: sub.PayerUserID != "" && sub.StripeSubscriptionID != "",
+		CanManage: sub.StripeSubscriptionID != "",
 	}
 	if standing.Kind == billing.Trial {
 		days := standing.TrialDaysLeft
@@ -80,6 +80,25 @@ func (s *Server) CreateChoirCheckout(ctx context.Context, in api.CreateChoirChec
 		return nil, err
 	}
 	return api.CreateChoirCheckout200JSONResponse{Url: url}, nil
+}
+
+// ChangeChoirPlan switches a choir to another plan: its Stripe subscription
+// when it pays, its trial's plan otherwise.
+func (s *Server) ChangeChoirPlan(ctx context.Context, in api.ChangeChoirPlanRequestObject) (api.ChangeChoirPlanResponseObject, error) {
+	if _, err := s.requireChoir(ctx, in.ChoirId, access.ManageChoir); err != nil {
+		return nil, err
+	}
+	if err := s.requireBilling(); err != nil {
+		return nil, err
+	}
+	if err := s.stripe.ChangePlan(ctx, in.ChoirId, string(in.Body.Plan)); err != nil {
+		return nil, err
+	}
+	out, err := s.choirBilling(ctx, in.ChoirId)
+	if err != nil {
+		return nil, err
+	}
+	return api.ChangeChoirPlan200JSONResponse(out), nil
 }
 
 // CreateBillingPortal sends an administrator to Stripe's customer portal.

@@ -256,3 +256,144 @@ func TestWizardCheckoutIsLinkedToTheNewChoir(t *testing.T) {
 		}
 	})
 }
+
+// 'Change plan': a trial choir changes the plan it tries, a paying choir's
+// Stripe subscription moves to the new price, and a plan the choir's files
+// do not fit is refused without asking Stripe. The customer portal opens
+// with Cantica's configuration, which has no plan switch.
+func TestChangePlan(t *testing.T) {
+	stripeHarness(t, func(t *testing.T, h *apptest.Harness, stripe *stripemock.Server) {
+		confirmedUser(t, h, "director@example.com")
+		admin := signIn(t, h, "director@example.com")
+		choirID := createChoir(t, admin, "St Cecilia").Str("id")
+		change := func(plan string) apptest.Response {
+			return admin.Do("PUT", "/api/v1/choirs/"+choirID+"/billing/plan", map[string]any{"plan": plan})
+		}
+
+		if res := change("small"); res.Status != 200 || res.Str("plan") != "small" || res.Str("standing") != "trial" {
+			t.Fatalf("trial to small: %d %s", res.Status, res.Raw)
+		}
+		if n := len(stripe.Requests("")); n != 0 {
+			t.Fatalf("a trial's plan change made %d calls to Stripe", n)
+		}
+		if res := change("huge"); res.Status != 400 {
+			t.Fatalf("unknown plan: %d %s", res.Status, res.Raw)
+		}
+
+		// 600 MB of files: the small plan's 500 MB does not fit.
+		if _, err := h.DB.ExecContext(t.Context(), `UPDATE choirs SET storage_used_bytes = ? WHERE id = ?`, 600<<20, choirID); err != nil {
+			t.Fatal(err)
+		}
+		if res := change("medium"); res.Status != 200 || res.Str("plan") != "medium" {
+			t.Fatalf("trial to medium: %d %s", res.Status, res.Raw)
+		}
+		res := change("small")
+		if res.Status != 409 || res.Str("code") != "PLAN_LIMIT" ||
+			res.Str("message") != "The Small Choir plan allows 15 members and 500MB of files, and this choir has 1 members (counting pending invitations) and 600MB of files. Remove some first, then switch." {
+			t.Fatalf("trial to a plan its files do not fit: %d %s", res.Status, res.Raw)
+		}
+		if b := choirBilling(t, admin, choirID); b.Str("plan") != "medium" {
+			t.Fatalf("a refused change changed the plan: %s", b.Raw)
+		}
+
+		// The choir pays for Medium through Stripe.
+		stripe.SetSubscription("sub_1", stripemock.Subscription{Status: "active", Price: "price_medium_test", Customer: "cus_1",
+			Metadata: map[string]string{"choir_id": choirID}})
+		if res := sendEvent(t, h, "evt_paid", "customer.subscription.updated", subscriptionObject("sub_1"), testWebhookSecret); res.Status != 200 {
+			t.Fatalf("webhook: %d %s", res.Status, res.Raw)
+		}
+		if res := change("small"); res.Status != 409 || res.Str("code") != "PLAN_LIMIT" {
+			t.Fatalf("a paying choir to a plan its files do not fit: %d %s", res.Status, res.Raw)
+		}
+		if up := postsTo(stripe, "/v1/subscriptions/sub_1"); len(up) != 0 {
+			t.Fatalf("a refused change reached Stripe: %v", up)
+		}
+		if res := change("large"); res.Status != 200 || res.Str("plan") != "large" || res.JSON["paid"] != true {
+			t.Fatalf("paying choir to large: %d %s", res.Status, res.Raw)
+		}
+		up := postsTo(stripe, "/v1/subscriptions/sub_1")
+		if len(up) != 1 || up[0].Form.Get("items[0][price]") != "price_large_test" || up[0].Form.Get("items[0][id]") == "" ||
+			up[0].Form.Get("proration_behavior") != "create_prorations" {
+			t.Fatalf("the subscription's item was not moved to the large price: %v", up)
+		}
+
+		// The portal: Cantica's configuration, made once, without plan switching.
+		var configs []string
+		for range 2 {
+			res := admin.Do("POST", "/api/v1/choirs/"+choirID+"/billing/portal", nil)
+			if res.Status != 200 || res.Str("url") == "" {
+				t.Fatalf("portal: %d %s", res.Status, res.Raw)
+			}
+			sessions := stripe.Requests("/v1/billing_portal/sessions")
+			configs = append(configs, sessions[len(sessions)-1].Form.Get("configuration"))
+		}
+		made := postsTo(stripe, "/v1/billing_portal/configurations")
+		if len(made) != 1 || made[0].Form.Get("features[subscription_update][enabled]") != "false" ||
+			made[0].Form.Get("features[subscription_cancel][enabled]") != "true" || made[0].Form.Get("features[payment_method_update][enabled]") != "true" {
+			t.Fatalf("portal configurations made: %v", made)
+		}
+		if configs[0] == "" || configs[0] != configs[1] {
+			t.Fatalf("portal sessions' configurations: %v", configs)
+		}
+	})
+}
+
+// postsTo are the POST requests to path that Stripe received.
+func postsTo(stripe *stripemock.Server, path string) []stripemock.Request {
+	var out []stripemock.Request
+	for _, r := range stripe.Requests(path) {
+		if r.Method == "POST" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// A checkout from /pricing (Stripe's pricing table, whose session carries
+// the choir as its client_reference_id and no metadata) attaches the
+// subscription to that choir; the customer portal opens for the
+// subscription's customer. A second one for a choir that already pays is
+// not attached, and a reference that names no choir attaches nothing.
+func TestPricingTableCheckoutIsLinkedToTheChoir(t *testing.T) {
+	stripeHarness(t, func(t *testing.T, h *apptest.Harness, stripe *stripemock.Server) {
+		confirmedUser(t, h, "director@example.com")
+		admin := signIn(t, h, "director@example.com")
+		choirID := createChoir(t, admin, "St Cecilia").Str("id")
+		completed := func(event, session, reference, sub string) {
+			t.Helper()
+			obj := `{"id":"` + session + `","object":"checkout.session","client_reference_id":"` + reference + `","subscription":"` + sub + `"}`
+			if res := sendEvent(t, h, event, "checkout.session.completed", obj, testWebhookSecret); res.Status != 200 {
+				t.Fatalf("webhook %s: %d %s", event, res.Status, res.Raw)
+			}
+		}
+
+		stripe.SetSubscription("sub_table", stripemock.Subscription{Status: "trialing", Price: "price_large_test", Customer: "cus_table"})
+		completed("evt_table", "cs_table", choirID, "sub_table")
+		if b := choirBilling(t, admin, choirID); b.JSON["paid"] != true || b.Str("plan") != "large" || b.JSON["canManage"] != true {
+			t.Fatalf("after the pricing table's checkout: %s", b.Raw)
+		}
+		if res := admin.Do("POST", "/api/v1/choirs/"+choirID+"/billing/portal", nil); res.Status != 200 {
+			t.Fatalf("portal: %d %s", res.Status, res.Raw)
+		}
+		sessions := stripe.Requests("/v1/billing_portal/sessions")
+		if len(sessions) != 1 || sessions[0].Form.Get("customer") != "cus_table" {
+			t.Fatalf("portal sessions: %v", sessions)
+		}
+
+		stripe.SetSubscription("sub_again", stripemock.Subscription{Status: "active", Price: "price_small_test", Customer: "cus_table"})
+		completed("evt_again", "cs_again", choirID, "sub_again")
+		if b := choirBilling(t, admin, choirID); b.Str("plan") != "large" {
+			t.Fatalf("a second subscription replaced the one the choir pays with: %s", b.Raw)
+		}
+		if n := countRows(t, h, `SELECT COUNT(*) FROM choir_subscriptions WHERE stripe_subscription_id = ?`, "sub_again"); n != 0 {
+			t.Fatalf("the second subscription was attached to %d choirs", n)
+		}
+
+		stripe.SetSubscription("sub_nowhere", stripemock.Subscription{Status: "active", Price: "price_small_test", Customer: "cus_x"})
+		completed("evt_nowhere", "cs_nowhere", "00000000-0000-4000-8000-00000000dead", "sub_nowhere")
+		completed("evt_garbage", "cs_garbage", "not-a-choir", "sub_nowhere")
+		if n := countRows(t, h, `SELECT COUNT(*) FROM choir_subscriptions WHERE stripe_subscription_id = ?`, "sub_nowhere"); n != 0 {
+			t.Fatalf("a reference to no choir attached the subscription: %d", n)
+		}
+	})
+}

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { createConfirmedAccount, signIn, uniqueEmail } from './support/accounts';
-import { BILLING_URL, startBillingServer, stripeMockBinary, type BillingServer } from './support/billingServer';
+import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
+import { BILLING_URL, sqliteShell, startBillingServer, stripeMockBinary, type BillingServer } from './support/billingServer';
 
 // The wizard's checkout on a server with billing on, whose Stripe is
 // stripe-mock. Stripe's hosted payment page is not stripe-mock's: the
@@ -69,4 +69,47 @@ test('a new director picks Medium, goes to checkout and comes back to continue s
   await continueSetup.click();
   await expect(page.getByText('Payment confirmed! Setting up your choir...')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Create your choir' })).toBeVisible();
+});
+
+test('a choir whose trial ended is read-only: the banner says so and a change is refused with the way to a plan', async ({ page, request }) => {
+  test.skip(!server, 'stripe-mock is not installed');
+  // Skipped loudly, never in CI (.ci/run installs it).
+  expect(sqliteShell() !== null || !process.env.CI, 'the sqlite3 shell must be installed in CI').toBe(true);
+  test.skip(!sqliteShell(), 'the sqlite3 shell is not installed');
+  test.setTimeout(180_000);
+  const email = uniqueEmail('perotin');
+  await createConfirmedAccount(request, email, 'Pérotin', 'Magnus');
+  // The choir through the API: this flow is about what comes after its trial.
+  expect((await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
+  const created = await request.post('/api/v1/choirs', {
+    data: { name: 'Notre-Dame Schola', country: 'FR', religiousAffiliationId: '00000000-0000-4000-8000-000000000101', timeZone: 'Europe/Paris' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const choirId = ((await created.json()) as { id: string }).id;
+
+  await signIn(page, email);
+  await page.waitForURL(/\/dashboard/, { timeout: 30_000 });
+  await page.goto('/dashboard/settings/choir');
+  await expect(page.getByText('Free trial: 30 days left', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  // The thirty days pass while the page is open.
+  server!.endTrial(choirId);
+  await page.getByRole('textbox', { name: 'Choir name' }).fill('Schola Cantorum Notre-Dame');
+  await page.getByRole('button', { name: 'Save Details' }).click();
+  await expect(
+    page.getByText(/This choir is read-only because its free trial has ended without a plan\. .*Choose a plan to make changes again: \/dashboard\/settings\/choir#plan$/),
+  ).toBeVisible();
+  // The banner follows the refusal, without waiting for its cache.
+  await expect(page.getByText('This choir is read-only', { exact: true })).toBeVisible();
+  await expect(page.getByText('Free trial: 30 days left', { exact: true })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'choose a plan' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings\/choir#plan$/);
+  const plan = page.getByRole('region', { name: 'Plan and billing' });
+  await expect(plan.getByText(/^Read-only: members still see and export everything/)).toBeVisible();
+  await expect(plan.getByRole('button', { name: 'Choose a plan' })).toBeVisible();
+  // Reading still works: the choir's name is the one it had.
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Choir name' })).toHaveValue('Notre-Dame Schola', { timeout: 30_000 });
 });

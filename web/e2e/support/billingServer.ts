@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -34,6 +34,32 @@ export const BILLING_URL = `http://127.0.0.1:${billingPort}`;
 export interface BillingServer {
   url: string;
   stop: () => void;
+  /**
+   * endTrial ends a choir's free trial now, as if its 30 days had passed. The
+   * product has no way to move its clock, and must not have one, so this
+   * writes the server's SQLite file itself, with the sqlite3 shell (which
+   * .ci/run installs).
+   */
+  endTrial: (choirId: string) => void;
+}
+
+/** sqliteShell is the sqlite3 command-line shell, or null when it is not installed. */
+export function sqliteShell(): string | null {
+  const candidate = (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'sqlite3'));
+  return candidate.find((path) => existsSync(path)) ?? null;
+}
+
+function endTrialIn(dataDir: string, choirId: string) {
+  const shell = sqliteShell();
+  if (!shell) throw new Error('the sqlite3 shell is not installed (apt-get install sqlite3)');
+  if (!/^[0-9a-f-]{36}$/.test(choirId)) throw new Error(`not a choir id: ${choirId}`);
+  // The trial ends when the choir was created; the server reads the row on every request.
+  execFileSync(shell, [
+    '-cmd',
+    '.timeout 10000',
+    join(dataDir, 'cantica.db'),
+    `UPDATE choir_subscriptions SET trial_ends_at = created_at WHERE choir_id = '${choirId}';`,
+  ]);
 }
 
 /** waitForLine resolves with the first match of pattern in what the process prints. */
@@ -75,6 +101,7 @@ export async function startBillingServer(): Promise<BillingServer> {
   // Both of stripe-mock's listeners on ports the system chooses.
   const mock = spawn(bin, ['-http-addr', '127.0.0.1:', '-https-addr', '127.0.0.1:'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let server: ChildProcess | undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'cantica-e2e-billing-'));
   const stop = () => {
     server?.kill();
     mock.kill();
@@ -88,7 +115,7 @@ export async function startBillingServer(): Promise<BillingServer> {
       env: {
         ...process.env,
         CANTICA_ADDR: `127.0.0.1:${billingPort}`,
-        CANTICA_DATA_DIR: mkdtempSync(join(tmpdir(), 'cantica-e2e-billing-')),
+        CANTICA_DATA_DIR: dataDir,
         CANTICA_BASE_URL: url,
         CANTICA_LOG_LEVEL: 'info',
         CANTICA_SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
@@ -111,7 +138,7 @@ export async function startBillingServer(): Promise<BillingServer> {
       for (const line of chunk.toString().split('\n')) if (line && !line.includes(' level=INFO ')) process.stderr.write(`${line}\n`);
     });
     await waitForReady(url, server);
-    return { url, stop };
+    return { url, stop, endTrial: (choirId) => endTrialIn(dataDir, choirId) };
   } catch (err) {
     stop();
     throw err;

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type Query } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import type { components } from '../api/generated/schema';
 
@@ -25,4 +25,16 @@ export function useBillingPlans() {
 /** planById finds a plan among the server's, or undefined for an unknown id. */
 export function planById(plans: readonly SubscriptionPlan[], id: string | null | undefined): SubscriptionPlan | undefined {
   return plans.find((plan) => plan.id === id);
+}
+
+/** standingQueryKey is the cache key of GET /choirs/{choirId}/billing/standing (the banners). */
+export const standingQueryKey = (choirId: string) => ['choirs', choirId, 'billing', 'standing'] as const;
+
+/** choirBillingQueryKey is the cache key of GET /choirs/{choirId}/billing ("Plan and billing"). */
+export const choirBillingQueryKey = (choirId: string) => ['billing', 'choir', choirId] as const;
+
+/** isStandingQuery matches what says where any choir stands: its banners and its "Plan and billing". */
+export function isStandingQuery(query: Pick<Query, 'queryKey'>): boolean {
+  const [root, second, area, what] = query.queryKey;
+  return (root === 'choirs' && area === 'billing' && what === 'standing') || (root === 'billing' && second === 'choir');
 }

@@ -35,8 +35,11 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** submissionCache shows each mutation's Submission: one place for every form. */
-export function submissionCache(): MutationCache {
+/**
+ * submissionCache shows each mutation's Submission: one place for every form.
+ * onFailure hears every failed change, with or without a Submission.
+ */
+export function submissionCache(onFailure?: (err: unknown) => void): MutationCache {
   const loading = new WeakMap<Mutation<unknown, unknown, unknown, unknown>, string>();
   const settle = (mutation: Mutation<unknown, unknown, unknown, unknown>) => {
     const id = loading.get(mutation);
@@ -54,6 +57,7 @@ export function submissionCache(): MutationCache {
       if (submission && submission.successMessage !== null) notify.success(submission.successMessage ?? DEFAULT_SUCCESS_MESSAGE);
     },
     onError: (err, _variables, _context, mutation) => {
+      onFailure?.(err);
       const submission = settle(mutation);
       if (submission) handleError(err, submission.errorMessage);
     },

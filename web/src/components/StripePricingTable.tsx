@@ -32,6 +32,8 @@ interface Props {
   publishableKey: string;
   /** Fills the email field of Stripe's checkout. */
   customerEmail?: string;
+  /** Stripe's client_reference_id of the checkout: the choir it pays for, whose webhook event attaches it. */
+  clientReferenceId?: string;
   /** Told when the script has loaded or failed, so that the page can show its own plan cards. */
   onStateChange?: (state: PricingTableState) => void;
 }
@@ -42,7 +44,7 @@ interface Props {
  * indicator goes, a warning is logged and nothing is drawn, so the page's own
  * plan cards are what the visitor sees (accounts §8).
  */
-export function StripePricingTable({ pricingTableId, publishableKey, customerEmail, onStateChange }: Props) {
+export function StripePricingTable({ pricingTableId, publishableKey, customerEmail, clientReferenceId, onStateChange }: Props) {
   const [state, setState] = useState<PricingTableState>('loading');
   const host = useRef<HTMLDivElement>(null);
 
@@ -69,8 +71,9 @@ export function StripePricingTable({ pricingTableId, publishableKey, customerEma
     table.setAttribute('pricing-table-id', pricingTableId);
     table.setAttribute('publishable-key', publishableKey);
     if (customerEmail) table.setAttribute('customer-email', customerEmail);
+    if (clientReferenceId) table.setAttribute('client-reference-id', clientReferenceId);
     host.current.replaceChildren(table);
-  }, [state, pricingTableId, publishableKey, customerEmail]);
+  }, [state, pricingTableId, publishableKey, customerEmail, clientReferenceId]);
 
   if (state === 'failed') return null;
   return (

@@ -93,7 +93,7 @@ export interface paths {
         put?: never;
         /**
          * Open Stripe Checkout to pay for a choir's plan (manage:choir).
-         * @description Subscription mode; what is left of the choir's trial is carried over, and a payer who already pays for another choir gets the 10 % multi-choir discount. 409 CONFLICT when the choir already pays (the portal changes plans).
+         * @description Subscription mode; what is left of the choir's trial is carried over, and a payer who already pays for another choir gets the 10 % multi-choir discount. 409 CONFLICT when the choir already pays (changeChoirPlan changes its plan).
          */
         post: operations["createChoirCheckout"];
         delete?: never;
@@ -113,8 +113,30 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open Stripe's customer portal of whoever pays for the choir, to change the card, switch plans or cancel (manage:choir). */
+        /** Open Stripe's customer portal of whoever pays for the choir, to change the card, see invoices or cancel (manage:choir; plans change with changeChoirPlan). */
         post: operations["createBillingPortal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/choirs/{choirId}/billing/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Switch a choir to another plan (manage:choir).
+         * @description A choir that pays through Stripe has its subscription moved to the new plan's price (Stripe prorates the difference); a choir on its trial changes the plan it tries. 409 PLAN_LIMIT, naming what does not fit, while the choir's members (counting pending invitations) or files do not fit the new plan; 409 CONFLICT for a choir that has no plan (made free of charge before billing was on).
+         */
+        put: operations["changeChoirPlan"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4102,7 +4124,7 @@ export interface components {
             currentPeriodEnd?: string;
             /** @description A subscription is paid for (or still being retried) through Stripe. */
             paid: boolean;
-            /** @description Someone pays for the choir, so the customer portal can be opened. */
+            /** @description The choir has a Stripe subscription, so the customer portal can be opened. */
             canManage: boolean;
             /** @description Free of charge, set by the global admin. */
             comped: boolean;
@@ -6116,6 +6138,39 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    changeChoirPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                choirId: components["parameters"]["ChoirId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description The choir's plan and standing after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChoirBilling"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };

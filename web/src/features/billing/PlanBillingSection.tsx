@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { planById, useBillingPlans, type PlanId, type SubscriptionPlan } from '../../app/billing';
 import { RetryAlert } from '../../components/ErrorAlert';
 import { formatDate } from '../../components/format';
-import { useBillingPortal, useChoirBilling, useChoirCheckout, type ChoirBilling } from './checkout';
+import { useBillingPortal, useChangePlan, useChoirBilling, useChoirCheckout, type ChoirBilling } from './checkout';
 
 export const PLAN_SECTION_TITLE = 'Plan and billing';
 export const CHECKOUT_RETURNED = 'Thank you! Stripe is confirming your payment; your plan shows here as soon as it has.';
@@ -42,7 +42,9 @@ const standingBadge: Record<ChoirBilling['standing'], { label: string; color: st
 /**
  * PlanBillingSection is the "Plan and billing" section (#plan) of the choir
  * settings, for administrators, where billing is on: the plan and standing,
- * 'Choose a plan' (Stripe Checkout) and 'Manage billing' (Stripe's portal).
+ * 'Choose a plan' (Stripe Checkout), 'Change plan' (here, where a plan the
+ * choir does not fit is refused) and 'Manage billing' (Stripe's portal: the
+ * card, invoices and cancelling).
  * A self-hosted server shows nothing.
  */
 export function PlanBillingSection({ choirId }: { choirId: string }) {
@@ -102,25 +104,46 @@ function PlanStanding({ billing, plans, choirId }: { billing: ChoirBilling; plan
           </Button>
         </Group>
       )}
-      {!billing.paid && !billing.comped && <ChoosePlanForm plans={plans} current={billing.plan} choirId={choirId} />}
+      {!billing.comped && <PlanForm plans={plans} billing={billing} choirId={choirId} />}
     </Stack>
   );
 }
 
-function ChoosePlanForm({ plans, current, choirId }: { plans: readonly SubscriptionPlan[]; current: PlanId; choirId: string }) {
+/**
+ * PlanForm picks a plan. A choir that pays changes its plan here; one that
+ * does not yet pays for the chosen plan at Stripe ('Choose a plan'), or,
+ * during its trial, tries another plan first ('Change plan').
+ */
+function PlanForm({ plans, billing, choirId }: { plans: readonly SubscriptionPlan[]; billing: ChoirBilling; choirId: string }) {
   const checkout = useChoirCheckout(choirId);
-  const form = useForm<{ plan: PlanId }>({ initialValues: { plan: current } });
+  const change = useChangePlan(choirId);
+  const form = useForm<{ plan: PlanId }>({ initialValues: { plan: billing.plan } });
+  const selected = form.getValues().plan;
+  const canChange = billing.paid || billing.standing === 'trial';
 
-  async function onSubmit({ plan }: { plan: PlanId }) {
+  async function run(action: () => Promise<unknown>) {
     try {
-      await checkout.submit(plan);
+      await action();
     } catch {
       // The error toast has said why.
     }
   }
+  const changePlan = () => run(() => change.submit(selected));
+  const onSubmit = ({ plan }: { plan: PlanId }) => run(() => (billing.paid ? change.submit(plan) : checkout.submit(plan)));
+  const changeButton = (
+    <Button
+      type={billing.paid ? 'submit' : 'button'}
+      variant={billing.paid ? 'filled' : 'default'}
+      disabled={selected === billing.plan}
+      loading={change.submitting}
+      onClick={billing.paid ? undefined : () => void changePlan()}
+    >
+      Change plan
+    </Button>
+  );
 
   return (
-    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label="Choose a plan">
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label={billing.paid ? 'Change plan' : 'Choose a plan'}>
       <Stack gap="sm">
         <Radio.Group label="Plan" {...form.getInputProps('plan')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt="xs">
@@ -135,12 +158,23 @@ function ChoosePlanForm({ plans, current, choirId }: { plans: readonly Subscript
           </SimpleGrid>
         </Radio.Group>
         <Text size="sm" c="dimmed">
-          What is left of the free trial is kept: the card is charged when it ends. Cancel or switch plans anytime.
+          {billing.paid
+            ? 'The new plan applies at once: Stripe charges or credits the difference for the rest of the month. A smaller plan is possible only while the members and files fit it.'
+            : canChange
+              ? "'Choose a plan' to pay: what is left of the free trial is kept, and the card is charged when it ends. 'Change plan' tries another plan for the rest of the trial. Cancel or switch plans anytime."
+              : 'What is left of the free trial is kept: the card is charged when it ends. Cancel or switch plans anytime.'}
         </Text>
         <Group>
-          <Button type="submit" loading={checkout.submitting}>
-            Choose a plan
-          </Button>
+          {billing.paid ? (
+            changeButton
+          ) : (
+            <>
+              <Button type="submit" loading={checkout.submitting}>
+                Choose a plan
+              </Button>
+              {canChange && changeButton}
+            </>
+          )}
         </Group>
       </Stack>
     </form>

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetPricingTableScript, PRICING_TABLE_SCRIPT } from '../../components/StripePricingTable';
 import billingPlans from '../../test/billingPlans.json';
 import { json, renderAt, stubApi } from '../choirs/testing';
+import { stripeRedirect } from './checkout';
 import { ALTERNATIVE_PRICING, PricingPage, SELF_HOSTED } from './PricingPage';
 
 const withTable = { ...billingPlans, pricingTable: { pricingTableId: 'prctbl_123', publishableKey: 'pk_test_123' } };
@@ -46,6 +47,30 @@ describe('PricingPage', () => {
     expect(screen.queryByText(SELF_HOSTED)).not.toBeInTheDocument();
   });
 
+  it('sends an administrator to checkout for their current choir from a plan card', async () => {
+    const go = vi.spyOn(stripeRedirect, 'go').mockImplementation(() => {});
+    const api = stubApi({
+      'GET /billing/plans': () => json(billingPlans),
+      'POST /choirs/c1/billing/checkout': () => json({ url: 'https://checkout.stripe.test/c/pay/cs_9' }),
+    });
+    renderAt('/pricing', <PricingPage />);
+    const large = await screen.findByRole('region', { name: 'Large Choir' });
+    await userEvent.click(await within(large).findByRole('button', { name: 'Choose Large Choir' }));
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_9'));
+    expect(api.bodies('POST', '/choirs/c1/billing/checkout')).toEqual([{ plan: 'large' }]);
+  });
+
+  it('leads someone without a choir to the wizard with the plan chosen', async () => {
+    stubApi({ 'GET /billing/plans': () => json(billingPlans) }, { choirs: [] });
+    renderAt('/pricing', <PricingPage />);
+    const small = await screen.findByRole('region', { name: 'Small Choir' });
+    const start = await within(small).findByRole('link', { name: 'Start with Small Choir' });
+    expect(start).toHaveAttribute('href', '/choir-registration');
+    expect(screen.queryByRole('button', { name: /^Choose / })).not.toBeInTheDocument();
+    await userEvent.click(start);
+    expect(sessionStorage.getItem('selectedPlan')).toBe('small');
+  });
+
   it('offers to try again when the plans cannot be loaded', async () => {
     stubApi({ 'GET /billing/plans': () => json({ code: 'INTERNAL', message: 'down' }, 500) });
     renderAt('/pricing', <PricingPage />);
@@ -65,9 +90,11 @@ describe('PricingPage', () => {
     expect(table).toHaveAttribute('pricing-table-id', 'prctbl_123');
     expect(table).toHaveAttribute('publishable-key', 'pk_test_123');
     expect(table).toHaveAttribute('customer-email', 'ada@example.com');
+    // The administrator's current choir, which Stripe's webhook attaches the subscription to.
+    expect(table).toHaveAttribute('client-reference-id', 'c1');
     expect(screen.queryByRole('status', { name: 'Loading the pricing table' })).not.toBeInTheDocument();
 
-    const more = screen.getByRole('button', { name: ALTERNATIVE_PRICING });
+    const more = await screen.findByRole('button', { name: ALTERNATIVE_PRICING });
     expect(more).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(more);
     expect(more).toHaveAttribute('aria-expanded', 'true');

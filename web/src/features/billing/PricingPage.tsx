@@ -1,14 +1,16 @@
 import { Anchor, Badge, Box, Button, Card, Collapse, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SELF_HOSTED, useBillingPlans, type BillingPlans, type SubscriptionPlan } from '../../app/billing';
-import { useSession } from '../../app/session';
+import { SELF_HOSTED, useBillingPlans, type BillingPlans, type PlanId, type SubscriptionPlan } from '../../app/billing';
+import { useChoir } from '../../app/choir';
 import { buttonColor, linkColor } from '../../app/theme';
 import { RetryAlert } from '../../components/ErrorAlert';
 import { LoadingView } from '../../components/LoadingView';
 import { StripePricingTable, type PricingTableState } from '../../components/StripePricingTable';
+import { recordPlan } from '../onboarding';
+import { useChoirCheckout } from './checkout';
 
 export { SELF_HOSTED };
 
@@ -64,13 +66,30 @@ export function PricingPage() {
  * plan cards: folded once the table has loaded, shown whenever it has not.
  */
 function PlansWithTable({ plans, table }: { plans: SubscriptionPlan[]; table?: BillingPlans['pricingTable'] }) {
-  const { user } = useSession();
+  const { user, currentChoir, choirs, can } = useChoir();
+  // The choir a checkout from here pays for: the current one, when the user manages it.
+  const choirId = currentChoir && can('manage:choir') ? currentChoir.id : undefined;
   const [tableState, setTableState] = useState<PricingTableState>(table ? 'loading' : 'failed');
   const [cardsOpen, cards] = useDisclosure(false);
   const grid = (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
       {plans.map((plan) => (
-        <PlanCard key={plan.id} plan={plan} />
+        <PlanCard key={plan.id} plan={plan}>
+          {choirId ? (
+            <CheckoutButton choirId={choirId} plan={plan} />
+          ) : (
+            <Button
+              component={Link}
+              // A new choir: the wizard for a first one, the creation page for another.
+              to={choirs.length > 0 ? '/choirs/create' : '/choir-registration'}
+              onClick={() => recordPlan(plan.id)}
+              variant={plan.recommended ? 'filled' : 'default'}
+              fullWidth
+            >
+              {`Start with ${plan.name}`}
+            </Button>
+          )}
+        </PlanCard>
       ))}
     </SimpleGrid>
   );
@@ -81,6 +100,7 @@ function PlansWithTable({ plans, table }: { plans: SubscriptionPlan[]; table?: B
           pricingTableId={table.pricingTableId}
           publishableKey={table.publishableKey}
           customerEmail={user?.email}
+          clientReferenceId={choirId}
           onStateChange={setTableState}
         />
       )}
@@ -100,8 +120,23 @@ function PlansWithTable({ plans, table }: { plans: SubscriptionPlan[]; table?: B
   );
 }
 
-/** PlanCard is one plan of the fallback cards (accounts §2.14): what it costs and holds. */
-function PlanCard({ plan }: { plan: SubscriptionPlan }) {
+/** CheckoutButton pays for plan for the administrator's current choir at Stripe Checkout. */
+function CheckoutButton({ choirId, plan }: { choirId: string; plan: SubscriptionPlan }) {
+  const checkout = useChoirCheckout(choirId);
+  return (
+    <Button
+      loading={checkout.submitting}
+      onClick={() => void checkout.submit(plan.id as PlanId).catch(() => {})}
+      variant={plan.recommended ? 'filled' : 'default'}
+      fullWidth
+    >
+      {`Choose ${plan.name}`}
+    </Button>
+  );
+}
+
+/** PlanCard is one plan of the fallback cards (accounts §2.14): what it costs and holds, and how to take it. */
+function PlanCard({ plan, children }: { plan: SubscriptionPlan; children: ReactNode }) {
   return (
     <Card
       component="section"
@@ -137,6 +172,7 @@ function PlanCard({ plan }: { plan: SubscriptionPlan }) {
             <List.Item key={feature}>{feature}</List.Item>
           ))}
         </List>
+        {children}
       </Stack>
     </Card>
   );

@@ -1,5 +1,12 @@
+import { Button } from '@mantine/core';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../api/client';
+import { useSubmission } from '../../app/mutations';
+import { createQueryClient } from '../../app/queryClient';
+import { renderWithProviders } from '../../test/render';
 import { json, renderAt, stubApi } from '../choirs/testing';
 import { StandingBanners, type ChoirStanding } from './StandingBanners';
 
@@ -78,5 +85,64 @@ describe('StandingBanners', () => {
     expect(await screen.findByText('A payment failed')).toBeInTheDocument();
     expect(screen.getAllByRole('region', { name: 'Plan and billing notices' })).toHaveLength(1);
     expect(screen.queryByText('This choir is read-only')).not.toBeInTheDocument();
+  });
+});
+
+/** SaveButton makes a change that the server refuses with refusal. */
+function SaveButton({ refusal }: { refusal: Error }) {
+  const save = useSubmission({
+    mutationFn: async () => {
+      throw refusal;
+    },
+    meta: { submission: {} },
+  });
+  return <Button onClick={() => void save.submit().catch(() => {})}>Save</Button>;
+}
+
+describe('StandingBanners after a refused change', () => {
+  function renderWithRefusal(refusal: Error) {
+    let reads = 0;
+    const api = stubApi({
+      // The trial ends while the page is open: the server says so from the second read on.
+      'GET /choirs/c1/billing/standing': () => json(reads++ === 0 ? admin : { ...admin, standing: 'read_only', trialDaysLeft: undefined }),
+    });
+    const router = createMemoryRouter([
+      {
+        path: '/dashboard',
+        element: (
+          <>
+            <StandingBanners choirId="c1" />
+            <SaveButton refusal={refusal} />
+          </>
+        ),
+      },
+    ], { initialEntries: ['/dashboard'] });
+    renderWithProviders(router, createQueryClient());
+    return api;
+  }
+
+  it('shows at once that the choir became read-only when a change is refused for it', async () => {
+    renderWithRefusal(new HttpError(403, { code: 'CHOIR_READ_ONLY', message: 'This choir is read-only because its free trial has ended without a plan.' }));
+    expect(await screen.findByText('Free trial: 12 days left')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This choir is read-only')).toBeInTheDocument();
+    expect(screen.queryByText('Free trial: 12 days left')).not.toBeInTheDocument();
+  });
+
+  it('does the same when a feature wraps the refusal in its own error', async () => {
+    const refusal = new HttpError(403, { code: 'CHOIR_READ_ONLY', message: 'This choir is read-only.' });
+    renderWithRefusal(new Error('Failed to update choir details: This choir is read-only.', { cause: refusal }));
+    expect(await screen.findByText('Free trial: 12 days left')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This choir is read-only')).toBeInTheDocument();
+  });
+
+  it('keeps the cached standing after any other refusal', async () => {
+    const api = renderWithRefusal(new HttpError(403, { code: 'PERMISSION_ERROR', message: 'You do not have permission.' }));
+    expect(await screen.findByText('Free trial: 12 days left')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('You do not have permission.')).toBeInTheDocument();
+    expect(api.bodies('GET', '/choirs/c1/billing/standing')).toHaveLength(1);
+    expect(screen.getByText('Free trial: 12 days left')).toBeInTheDocument();
   });
 });

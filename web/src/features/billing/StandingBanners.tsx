@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
+import { standingQueryKey } from '../../app/billing';
 
 export type ChoirStanding = components['schemas']['ChoirStanding'];
 
@@ -11,9 +12,6 @@ export const PLAN_URL = '/dashboard/settings/choir#plan';
 
 /** The seats warning shows from this many seats before the plan's limit. */
 export const SEATS_WARNING = 2;
-
-/** standingQueryKey is the cache key of GET /choirs/{choirId}/billing/standing. */
-export const standingQueryKey = (choirId: string) => ['choirs', choirId, 'billing', 'standing'] as const;
 
 function useChoirStanding(choirId: string | null) {
   return useQuery({

@@ -1,15 +1,15 @@
 // Calls of checkout, the customer portal and a choir's plan (issue 29).
 // Each write answers with a Stripe address the browser goes to.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
-import type { PlanId } from '../../app/billing';
+import { choirBillingQueryKey, standingQueryKey, type PlanId } from '../../app/billing';
 import { useSubmission } from '../../app/mutations';
 
 export type ChoirBilling = components['schemas']['ChoirBilling'];
 
 export const billingKeys = {
-  choir: (choirId: string) => ['billing', 'choir', choirId] as const,
+  choir: choirBillingQueryKey,
 };
 
 /** goToStripe leaves the app for Stripe's page (a module function, so tests can watch it). */
@@ -34,6 +34,28 @@ export function useChoirCheckout(choirId: string) {
       unwrap(await api.POST('/choirs/{choirId}/billing/checkout', { params: { path: { choirId } }, body: { plan } })),
     meta: { submission: { loadingMessage: 'Opening checkout...', successMessage: null } },
     onSuccess: ({ url }) => stripeRedirect.go(url),
+  });
+}
+
+/** PLAN_CHANGED is the toast after 'Change plan'. */
+export const PLAN_CHANGED = 'The plan has been changed.';
+
+/**
+ * useChangePlan switches the choir to another plan: its Stripe subscription
+ * when it pays, the plan it tries otherwise. The server refuses a plan the
+ * choir's members or files do not fit, in words the error toast shows.
+ */
+export function useChangePlan(choirId: string) {
+  const queryClient = useQueryClient();
+  return useSubmission({
+    mutationFn: async (plan: PlanId) =>
+      unwrap(await api.PUT('/choirs/{choirId}/billing/plan', { params: { path: { choirId } }, body: { plan } })),
+    meta: { submission: { loadingMessage: 'Changing the plan...', successMessage: PLAN_CHANGED } },
+    onSuccess: (billing) => {
+      queryClient.setQueryData(billingKeys.choir(choirId), billing);
+      // The banners name the plan and its member limit.
+      void queryClient.invalidateQueries({ queryKey: standingQueryKey(choirId) });
+    },
   });
 }
 

@@ -1,5 +1,5 @@
 // Onboarding: what the app and other features may use.
-export { clearOnboardingState } from './storage';
+export { clearOnboardingState, recordPlan } from './storage';
 export { useWizardSteps, WizardStepBar } from './WizardSteps';
 
 /** Pages for the router: each is loaded when its route is first visited. */
