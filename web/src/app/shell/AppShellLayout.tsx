@@ -43,6 +43,7 @@ import { UnreadBadge } from '../../features/announcements';
 import { guideForPath } from '../../features/help';
 import { usePrewarmedEvents } from '../../features/calendar';
 import type { Role } from '../permissions';
+import { InstallHint, OfflineNotice, ServiceWorkerSetup } from '../pwa';
 import { SignOutButton } from '../signOut';
 import { ChoirSwitcher } from './ChoirSwitcher';
 import { ErrorBoundary } from './ErrorFallback';
@@ -146,6 +147,8 @@ function Shell({ user, role, choirId }: { user: SessionUser; role: Role; choirId
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <ServiceWorkerSetup />
+        <OfflineNotice />
         <ErrorBoundary resetKey={pathname}>
           <Outlet />
         </ErrorBoundary>
@@ -249,6 +252,7 @@ function UserMenu() {
         <Menu.Item component={Link} to="/account/privacy" leftSection={<IconDatabase size={16} aria-hidden />}>
           Your data
         </Menu.Item>
+        <InstallHint />
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,0 +1,1 @@
+export function registerPush(self: ServiceWorkerGlobalScope): void { void self; }
