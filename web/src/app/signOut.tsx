@@ -3,7 +3,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api, HttpError, unwrap } from '../api/client';
-import { forgetHeldAnswers } from '../features/calendar';
+import { forgetHeldAnswers, forgetQueuedAnswers } from '../features/calendar';
 import { clearOnboardingState } from '../features/onboarding';
 import { storeActiveChoirId } from './choir';
 import { handleError } from './errors';
@@ -25,6 +25,7 @@ import { sessionQueryKey } from './session';
 export function clearSignedInState(queryClient: QueryClient) {
   queryClient.clear();
   forgetHeldAnswers();
+  forgetQueuedAnswers();
   void clearOfflineData();
   queryClient.setQueryData(sessionQueryKey, { user: null, choirs: [] });
   storeActiveChoirId(null);

@@ -34,12 +34,6 @@ async function deletePrivateCaches() {
   await Promise.all(PRIVATE_CACHES.map((name) => caches.delete(name)));
 }
 
-/** tell lets the page know whether an answer came from the network or the cache (when stored). */
-async function tell(clientId: string, message: { type: 'cantica-answer'; live: boolean; storedAt?: number }) {
-  const client = clientId ? await self.clients.get(clientId) : undefined;
-  client?.postMessage(message);
-}
-
 /** restamp is a kept answer stored again as of now (the server said it is unchanged). */
 function restamp(kept: Response): Response {
   const headers = new Headers(kept.headers);
@@ -47,8 +41,7 @@ function restamp(kept: Response): Response {
   return new Response(kept.body, { status: 200, statusText: kept.statusText, headers });
 }
 
-async function privateApi(event: FetchEvent): Promise<Response> {
-  const { request } = event;
+async function privateApi(request: Request): Promise<Response> {
   const cache = await caches.open(PRIVATE_API_CACHE);
   const kept = await cache.match(request, { ignoreVary: true });
   // The page revalidates the answers it holds (the calendar's ETags); when the
@@ -62,10 +55,9 @@ async function privateApi(event: FetchEvent): Promise<Response> {
     response = await fetch(asked);
   } catch (err) {
     if (!kept) throw err;
-    void tell(event.clientId, { type: 'cantica-answer', live: false, storedAt: Number(kept.headers.get(STORED_AT_HEADER)) });
+    // The page reads when it was stored from the header (app/pwa/offlineStatus.ts).
     return kept;
   }
-  void tell(event.clientId, { type: 'cantica-answer', live: true });
   if (response.status === 304 && kept) {
     await cache.put(request, restamp(kept));
   } else if (response.status === 200) {
@@ -113,7 +105,7 @@ self.addEventListener('fetch', (event) => {
   if (request.method === 'POST' && url.pathname === '/api/v1/auth/logout') {
     event.respondWith(signOut(request));
   } else if (request.method === 'GET' && isPrivateApiKept(url.pathname)) {
-    event.respondWith(privateApi(event));
+    event.respondWith(privateApi(request));
   } else if (request.mode === 'navigate' && isSignedInAppPage(url.pathname)) {
     event.respondWith(signedInPage(request));
   }

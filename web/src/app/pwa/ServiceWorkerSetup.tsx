@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notify } from '../notify';
 import { listenForInstallOffer } from './install';
-import { listenToServiceWorker } from './offlineStatus';
 
 export const NEW_VERSION_MESSAGE = 'A new version is available';
 export const RELOAD_LABEL = 'Reload';
@@ -31,7 +30,6 @@ function afterFirstPaint(work: () => void): () => void {
 export function ServiceWorkerSetup() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    listenToServiceWorker();
     listenForInstallOffer();
     return afterFirstPaint(() => {
       void import('./register').then(({ startServiceWorker }) =>

@@ -1,9 +1,12 @@
-// What the page knows of its connection: whether the browser is offline and
-// when the answers on screen were last fetched. The service worker tells the
-// page of each private answer it serves whether it came from the network or
-// from its cache, with the time it was stored (src/sw/sw.ts); messages sent
-// before the page listened wait in the browser until it does.
+// What the page knows of its connection: whether it is offline and when the
+// answers on screen were last fetched. The service worker answers from its
+// cache only when the network fails, and such an answer carries the time it
+// was stored (src/sw/sw.ts); any answer without it came from the server. A
+// request that fails for want of a network says the page is offline too, as
+// navigator.onLine may say online on a network that reaches nothing.
 import { useSyncExternalStore } from 'react';
+import { api } from '../../api/client';
+import { STORED_AT_HEADER } from '../../sw/rules';
 
 export interface OfflineState {
   offline: boolean;
@@ -25,30 +28,33 @@ function set(next: Partial<OfflineState>) {
   for (const listener of listeners) listener();
 }
 
-type AnswerMessage = { type: 'cantica-answer'; live: boolean; storedAt?: number };
-
-/** noteAnswer records one answer the service worker served. */
-export function noteAnswer(message: AnswerMessage) {
-  if (message.live) set({ keptSince: null, lastLive: Date.now() });
-  else if (message.storedAt) set({ keptSince: Math.min(state.keptSince ?? Infinity, message.storedAt) });
+/** noteAnswer records one answer: live, or kept and stored at storedAt. */
+export function noteAnswer(storedAt: number | null) {
+  if (storedAt === null) set({ offline: false, keptSince: null, lastLive: Date.now() });
+  else set({ keptSince: Math.min(state.keptSince ?? Infinity, storedAt) });
 }
 
 let listening = false;
 
-/** listenToServiceWorker starts following the browser's connection and the worker's messages (once). */
-export function listenToServiceWorker() {
+/** listenForConnection starts following the browser's connection and the app's answers (once). */
+export function listenForConnection() {
   if (listening) return;
   listening = true;
   window.addEventListener('online', () => set({ offline: false }));
   window.addEventListener('offline', () => set({ offline: true }));
-  set({ offline: navigator.onLine === false });
-  if (!('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
-    const data = event.data as AnswerMessage | null;
-    if (data?.type === 'cantica-answer') noteAnswer(data);
+  api.use({
+    onResponse: ({ response }) => {
+      const storedAt = Number(response.headers.get(STORED_AT_HEADER));
+      noteAnswer(storedAt > 0 ? storedAt : null);
+    },
+    onError: ({ error }) => {
+      if (error instanceof TypeError) set({ offline: true });
+    },
   });
-  navigator.serviceWorker.startMessages();
 }
+
+// Followed from the moment the signed-in shell loads, before its first request.
+listenForConnection();
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

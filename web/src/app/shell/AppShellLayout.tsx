@@ -41,7 +41,7 @@ import { reportError } from '../errors';
 import { useChoir } from '../choir';
 import { UnreadBadge } from '../../features/announcements';
 import { guideForPath } from '../../features/help';
-import { usePrewarmedEvents } from '../../features/calendar';
+import { useAnswerOutbox, usePrewarmedEvents } from '../../features/calendar';
 import type { Role } from '../permissions';
 import { InstallHint, OfflineNotice, ServiceWorkerSetup } from '../pwa';
 import { SignOutButton } from '../signOut';
@@ -87,6 +87,7 @@ export function AppShellLayout() {
   const { user, loading, currentChoir, isGlobalAdmin, role, can } = useChoir();
   const { pathname } = useLocation();
   usePrewarmedEvents(currentChoir?.id ?? null, can('view:calendar'));
+  useAnswerOutbox(!!user);
   // The guards send signed-out visitors away; until they do, keep the skeleton.
   if (loading || !user) return <ShellSkeleton />;
   if (!currentChoir && !isGlobalAdmin) {
