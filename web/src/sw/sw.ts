@@ -6,8 +6,7 @@
 // - the few private API answers the app shows offline (PRIVATE_API below:
 //   the session, the calendar, the dashboard's week, event details and plans),
 //   always asked of the network first and served from the cache only when
-//   the network fails; nothing else of /api/ is kept;
-// - the pieces a singer made available offline (offlineMusic.ts).
+//   the network fails; nothing else of /api/ is kept.
 // Signing out, or a session answer saying nobody is signed in, deletes every
 // private cache before the page hears of it.
 import { clientsClaim } from 'workbox-core';
