@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { mantineModulesOf, OTHER_ICONS_GROUP, pagePreloads, PUBLIC_ICONS_GROUP } from './vite.shared.ts';
 
 // The signed-in app. The pages a visitor opens without signing in are also a
@@ -73,8 +74,45 @@ const STARTUP_CHUNKS = [
   },
 ];
 
+// The phone app (issue 31): the web app manifest and the service worker
+// src/sw/sw.ts, into which the plugin writes the list of the signed-in app's
+// files to precache. The app registers it itself, after its first page, from
+// the signed-in shell only (src/app/pwa), so / and /login carry none of it.
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
+  injectRegister: false,
+  registerType: 'prompt',
+  manifestFilename: 'manifest.webmanifest',
+  includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+  manifest: {
+    id: '/dashboard',
+    name: 'Cantica',
+    short_name: 'Cantica',
+    description: 'Choir management: members, a liturgical calendar, a music library and practice tools.',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    // The manifest has one colour; the page's theme-color meta tags carry light and dark (index.html).
+    theme_color: '#5f3dc4',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    // The signed-in app's scripts, styles and page; pdf.js's worker and the stretcher's
+    // WebAssembly too, which the practice studio needs offline.
+    globPatterns: ['index.html', 'assets/**/*.{js,css,wasm,woff2}', '*.{png,svg}'],
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), pagePreloads(PAGE_MODULES, 'preloads.json')],
+  plugins: [react(), pagePreloads(PAGE_MODULES, 'preloads.json'), pwa],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

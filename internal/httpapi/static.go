@@ -167,6 +167,10 @@ func (f *staticFile) fill(body []byte) {
 	sum := sha256.Sum256(body)
 	f.body, f.etag = body, `"`+hex.EncodeToString(sum[:12])+`"`
 	f.contentType = mime.TypeByExtension(path.Ext(f.name))
+	if path.Ext(f.name) == ".webmanifest" {
+		// The phone app's manifest: not in Go's table, and the system's may lack it.
+		f.contentType = "application/manifest+json"
+	}
 	if f.contentType == "" {
 		f.contentType = http.DetectContentType(body)
 	}

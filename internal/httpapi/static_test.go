@@ -250,3 +250,24 @@ func TestStaticFilesServeTheBuildsBrotli(t *testing.T) {
 		t.Errorf("GET the .br itself: %d", rec.Code)
 	}
 }
+
+// The phone app's manifest and service worker (issue 31): the manifest with
+// its own content type, and the worker never kept by the browser's HTTP
+// cache, so that a new build's worker is found at the next visit.
+func TestManifestAndServiceWorkerHeaders(t *testing.T) {
+	t.Parallel()
+	app, err := newSPA(fstest.MapFS{
+		"index.html":           {Data: []byte(`<!doctype html><html><head></head><body></body></html>`)},
+		"manifest.webmanifest": {Data: []byte(`{"name":"Cantica"}`)},
+		"sw.js":                {Data: []byte(`self.addEventListener('fetch', () => {});`)},
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec := getWith(app, "/manifest.webmanifest", ""); rec.Header().Get("Content-Type") != "application/manifest+json" {
+		t.Errorf("manifest: Content-Type %q", rec.Header().Get("Content-Type"))
+	}
+	if rec := getWith(app, "/sw.js", ""); rec.Header().Get("Cache-Control") != cacheNever || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/javascript") {
+		t.Errorf("service worker: Cache-Control %q, Content-Type %q", rec.Header().Get("Cache-Control"), rec.Header().Get("Content-Type"))
+	}
+}

@@ -23,8 +23,8 @@ import { DEFAULT_LOADING_MESSAGE, DEFAULT_SUCCESS_MESSAGE, notify } from './noti
 export interface Submission {
   /** Replaces 'Saving changes...'. */
   loadingMessage?: string;
-  /** Replaces 'Changes saved successfully'; null shows no success toast. */
-  successMessage?: string | null;
+  /** Replaces 'Changes saved successfully'; null shows no success toast; a function says it from the result. */
+  successMessage?: string | null | ((data: unknown) => string | null);
   /** Shown instead of the normalised error message. */
   errorMessage?: string;
 }
@@ -52,9 +52,10 @@ export function submissionCache(onFailure?: (err: unknown) => void): MutationCac
       const submission = mutation.meta?.submission;
       if (submission) loading.set(mutation, notify.loading(submission.loadingMessage ?? DEFAULT_LOADING_MESSAGE));
     },
-    onSuccess: (_data, _variables, _context, mutation) => {
+    onSuccess: (data, _variables, _context, mutation) => {
       const submission = settle(mutation);
-      if (submission && submission.successMessage !== null) notify.success(submission.successMessage ?? DEFAULT_SUCCESS_MESSAGE);
+      const message = typeof submission?.successMessage === 'function' ? submission.successMessage(data) : submission?.successMessage;
+      if (submission && message !== null) notify.success(message ?? DEFAULT_SUCCESS_MESSAGE);
     },
     onError: (err, _variables, _context, mutation) => {
       onFailure?.(err);

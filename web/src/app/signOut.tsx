@@ -3,11 +3,12 @@ import { IconLogout } from '@tabler/icons-react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api, HttpError, unwrap } from '../api/client';
-import { forgetHeldAnswers } from '../features/calendar';
+import { forgetHeldAnswers, forgetQueuedAnswers } from '../features/calendar';
 import { clearOnboardingState } from '../features/onboarding';
 import { storeActiveChoirId } from './choir';
 import { handleError } from './errors';
 import { useSubmission } from './mutations';
+import { clearOfflineData } from './pwa/clear';
 import { sessionQueryKey } from './session';
 
 /**
@@ -15,13 +16,17 @@ import { sessionQueryKey } from './session';
  * (accounts §4.2 'Logout'): cached data (and the calendar answers held for
  * revalidation), the session's choir and invite, the remember-me flag, and
  * the onboarding wizard's keys (completion, plan, checkout), which would
- * otherwise carry over to the next user of the tab.
+ * otherwise carry over to the next user of the tab; and what was kept on the
+ * device for offline use (the service worker deletes it too as the sign-out
+ * goes by, before the page hears of it).
  * The session is then known to be empty, so the next page need not ask the
  * server.
  */
 export function clearSignedInState(queryClient: QueryClient) {
   queryClient.clear();
   forgetHeldAnswers();
+  forgetQueuedAnswers();
+  void clearOfflineData();
   queryClient.setQueryData(sessionQueryKey, { user: null, choirs: [] });
   storeActiveChoirId(null);
   clearOnboardingState();

@@ -42,8 +42,9 @@ import { useChoir } from '../choir';
 import { UnreadBadge } from '../../features/announcements';
 import { StandingBanners } from '../../features/billing';
 import { guideForPath } from '../../features/help';
-import { usePrewarmedEvents } from '../../features/calendar';
+import { useAnswerOutbox, usePrewarmedEvents } from '../../features/calendar';
 import type { Role } from '../permissions';
+import { InstallHint, OfflineNotice, ServiceWorkerSetup } from '../pwa';
 import { SignOutButton } from '../signOut';
 import { ChoirSwitcher } from './ChoirSwitcher';
 import { ErrorBoundary } from './ErrorFallback';
@@ -87,6 +88,7 @@ export function AppShellLayout() {
   const { user, loading, currentChoir, isGlobalAdmin, role, can } = useChoir();
   const { pathname } = useLocation();
   usePrewarmedEvents(currentChoir?.id ?? null, can('view:calendar'));
+  useAnswerOutbox(!!user);
   // The guards send signed-out visitors away; until they do, keep the skeleton.
   if (loading || !user) return <ShellSkeleton />;
   if (!currentChoir && !isGlobalAdmin) {
@@ -147,6 +149,8 @@ function Shell({ user, role, choirId }: { user: SessionUser; role: Role; choirId
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <ServiceWorkerSetup />
+        <OfflineNotice />
         <StandingBanners choirId={choirId} />
         <ErrorBoundary resetKey={pathname}>
           <Outlet />
@@ -251,6 +255,7 @@ function UserMenu() {
         <Menu.Item component={Link} to="/account/privacy" leftSection={<IconDatabase size={16} aria-hidden />}>
           Your data
         </Menu.Item>
+        <InstallHint />
       </Menu.Dropdown>
     </Menu>
   );

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ada } from '../../test/fixtures';
 import { PUSH_BLOCKED, PUSH_LABEL, PUSH_UNSUPPORTED } from './PushSwitch';
 import { json, noContent, renderAccount, stubApi } from './testing';
-import { PUSH_SERVICE_FAILED } from './pushDevice';
+import { PUSH_NOT_READY, PUSH_SERVICE_FAILED } from './pushDevice';
 import { PUSH_OFF_MESSAGE, PUSH_ON_MESSAGE } from './queries';
 
 // The server's key: 65 bytes, the first 0x04.
@@ -13,7 +13,7 @@ const PUBLIC_KEY = btoa(String.fromCharCode(...KEY_BYTES)).replace(/\+/g, '-').r
 const ENDPOINT = 'https://push.example.net/send/abc';
 
 /** A browser that can take push, with a subscription or not, whose person answers the question with answer. */
-function browserWithPush(opts: { subscribed: boolean; answer?: NotificationPermission; permission?: NotificationPermission }) {
+function browserWithPush(opts: { subscribed: boolean; answer?: NotificationPermission; permission?: NotificationPermission; installing?: boolean }) {
   let subscription: PushSubscription | null = null;
   const unsubscribe = vi.fn(async () => {
     subscription = null;
@@ -37,7 +37,8 @@ function browserWithPush(opts: { subscribed: boolean; answer?: NotificationPermi
   vi.stubGlobal('PushManager', function PushManager() {});
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
-    value: { getRegistration: vi.fn(async () => ({ pushManager })) },
+    // The app's worker: active, or (installing) still downloading the app on a first visit.
+    value: { getRegistration: vi.fn(async () => ({ active: opts.installing ? null : {}, pushManager })) },
   });
   return { subscribe, unsubscribe, requestPermission };
 }
@@ -147,6 +148,19 @@ describe('NotificationsPage: when the browser cannot subscribe', () => {
     await userEvent.click(toggle);
     expect(await screen.findByText(PUSH_SERVICE_FAILED)).toBeInTheDocument();
     expect(toggle).not.toBeChecked();
+    expect(sent(fetchMock, 'POST')).toHaveLength(0);
+  });
+
+  it('asks to try again while the app’s service worker is still installing, and subscribes nothing', async () => {
+    const browser = browserWithPush({ subscribed: false, installing: true });
+    const fetchMock = api();
+    renderAccount('/account/notifications');
+    const toggle = await screen.findByRole('switch', { name: PUSH_LABEL });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await userEvent.click(toggle);
+    expect(await screen.findByText(PUSH_NOT_READY)).toBeInTheDocument();
+    expect(toggle).not.toBeChecked();
+    expect(browser.subscribe).not.toHaveBeenCalled();
     expect(sent(fetchMock, 'POST')).toHaveLength(0);
   });
 });

@@ -8,10 +8,16 @@ export function pushSupported(): boolean {
   return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }
 
-/** The worker's registration, or null when the app's service worker is not installed (yet). */
+/**
+ * The worker's registration, or null when the app's service worker is not
+ * active yet (the signed-in app registers it after its first page, and a
+ * browser's first visit downloads the app before it activates): a push
+ * subscription needs an active worker.
+ */
 async function registration(): Promise<ServiceWorkerRegistration | null> {
   if (!pushSupported()) return null;
-  return (await navigator.serviceWorker.getRegistration()) ?? null;
+  const reg = await navigator.serviceWorker.getRegistration();
+  return reg?.active ? reg : null;
 }
 
 /** currentSubscription is this browser's push subscription, if it has one. */

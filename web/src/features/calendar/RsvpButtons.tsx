@@ -2,6 +2,7 @@ import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { RetryAlert } from '../../components/ErrorAlert';
 import { ANSWERS_CLOSED, answerLabel, NOT_ANSWERED, RSVP_CHOICES } from './attendance';
 import { useAnswerEvent, useMyRsvp } from './attendanceApi';
+import { useQueuedAnswer, WILL_BE_SENT } from './outbox';
 
 /**
  * RsvpButtons is 'Your answer' in an event's panel: the three answers of the
@@ -11,7 +12,8 @@ import { useAnswerEvent, useMyRsvp } from './attendanceApi';
 export function RsvpButtons({ choirId, eventId }: { choirId: string; eventId: string }) {
   const rsvp = useMyRsvp(choirId, eventId);
   const answer = useAnswerEvent(choirId);
-  const current = rsvp.data?.status ?? null;
+  const queued = useQueuedAnswer(choirId, eventId);
+  const current = queued ?? rsvp.data?.status ?? null;
   const closed = rsvp.data ? !rsvp.data.answerable : false;
 
   return (
@@ -25,7 +27,7 @@ export function RsvpButtons({ choirId, eventId }: { choirId: string; eventId: st
         <>
           {/* What is recorded, in the words of the RSVP link pages; no answer is shown as given until one is. */}
           <Text size="sm" c={current ? undefined : 'dimmed'}>
-            {current ? `Your answer: ${answerLabel(current)}` : NOT_ANSWERED}
+            {current ? `Your answer: ${answerLabel(current)}${queued ? ` (${WILL_BE_SENT})` : ''}` : NOT_ANSWERED}
           </Text>
           <Group gap="xs" role="group" aria-labelledby="rsvp-heading">
             {RSVP_CHOICES.map(({ status, label }) => (

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
 import { useSubmission } from '../../app/mutations';
+import { dropQueuedAnswer, isNetworkFailure, queueAnswer, QUEUED_MESSAGE } from './outbox';
 import type { DateRange } from './range';
 
 export type RsvpStatus = components['schemas']['RsvpStatus'];
@@ -134,12 +135,22 @@ export interface AnswerFollowUp {
 export function useAnswerEvent(choirId: string, followUp: AnswerFollowUp = {}) {
   const queryClient = useQueryClient();
   return useSubmission({
-    mutationFn: async ({ eventId, status }: { eventId: string; status: RsvpStatus }) =>
-      unwrap(await api.PUT('/choirs/{choirId}/events/{eventId}/rsvp', { ...eventPath(choirId, eventId), body: { status } })),
-    meta: { submission: { successMessage: RSVP_UPDATED } },
+    mutationFn: async ({ eventId, status }: { eventId: string; status: RsvpStatus }) => {
+      try {
+        const answer = unwrap(await api.PUT('/choirs/{choirId}/events/{eventId}/rsvp', { ...eventPath(choirId, eventId), body: { status } }));
+        dropQueuedAnswer(choirId, eventId);
+        return answer;
+      } catch (err) {
+        // No signal (issue 31): the answer waits on the device and is sent when the signal returns.
+        if (!isNetworkFailure(err)) throw err;
+        queueAnswer({ choirId, eventId, status });
+        return null;
+      }
+    },
+    meta: { submission: { successMessage: (answer) => (answer ? RSVP_UPDATED : QUEUED_MESSAGE) } },
     onSuccess: (answer, { eventId, status }) => {
-      queryClient.setQueryData(attendanceKeys.rsvp(choirId, eventId), answer);
-      rememberAnswer(queryClient, choirId, eventId, answer.status);
+      if (answer) queryClient.setQueryData(attendanceKeys.rsvp(choirId, eventId), answer);
+      rememberAnswer(queryClient, choirId, eventId, answer?.status ?? status);
       void queryClient.invalidateQueries({ queryKey: attendanceKeys.attendance(choirId, eventId) });
       followUp.onAnswered?.(eventId, status);
     },

@@ -6,6 +6,7 @@ export { planMusicVersion } from './planMusic';
 export { addDays, dateKey, eventLink, parseDateKey, prewarmRange } from './range';
 export { ANSWERS_CLOSED, RSVP_CHOICES } from './attendance';
 export { useAnswerEvent, type RsvpStatus } from './attendanceApi';
+export { forgetQueuedAnswers, useAnswerOutbox } from './outbox';
 
 /** Pages for the router: each is loaded, FullCalendar with it, when its route is first visited. */
 export const calendarPages = {

@@ -1,0 +1,54 @@
+import { Button, Group, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { notify } from '../notify';
+import { listenForInstallOffer } from './install';
+
+export const NEW_VERSION_MESSAGE = 'A new version is available';
+export const RELOAD_LABEL = 'Reload';
+const NEW_VERSION_TOAST = 'new-version';
+
+/** afterFirstPaint runs work once the page has painted and the browser is idle. */
+function afterFirstPaint(work: () => void): () => void {
+  let cancelled = false;
+  const run = () => !cancelled && work();
+  const frame = requestAnimationFrame(() => {
+    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 3000 });
+    else setTimeout(run, 0);
+  });
+  return () => {
+    cancelled = true;
+    cancelAnimationFrame(frame);
+  };
+}
+
+/**
+ * ServiceWorkerSetup registers the service worker from the signed-in app,
+ * after its first page has painted (issue 31), and shows "A new version is
+ * available — Reload" when a new build's worker waits. Rendered by the shell.
+ */
+export function ServiceWorkerSetup() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    listenForInstallOffer();
+    return afterFirstPaint(() => {
+      void import('./register').then(({ startServiceWorker }) =>
+        startServiceWorker({
+          onNewVersion: (reload) =>
+            notify.info(
+              <Group gap="xs" wrap="nowrap">
+                <Text size="sm">{NEW_VERSION_MESSAGE} —</Text>
+                <Button size="compact-sm" variant="light" onClick={reload}>
+                  {RELOAD_LABEL}
+                </Button>
+              </Group>,
+              { id: NEW_VERSION_TOAST, autoClose: false },
+            ),
+          // What the page loaded before the worker was there is asked again through it, so it is kept.
+          onFirstControl: () => void queryClient.refetchQueries(),
+        }),
+      );
+    });
+  }, [queryClient]);
+  return null;
+}
