@@ -20,19 +20,23 @@ export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
-  // Four on CI's two cores: a flow spends most of its time waiting (for a
-  // page to settle, a mail, a toast to close), and with two workers the
-  // machine idled through most of the run.
-  workers: process.env.CI ? 4 : undefined,
+  // Two on CI's two cores: a flow keeps Chromium, the server and its worker
+  // busy; with four, each flow took two to three times as long and some
+  // passed their time limits.
+  workers: process.env.CI ? 2 : undefined,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  // Two cores run four workers and the server: a long flow can pass 30 s, and
+  // Two cores run two workers and the server: a long flow can pass 30 s, and
   // a page that renders in one second alone can take several under that load.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,
+    // The app's service worker precaches the whole app (some 150 files) in
+    // every new browser context, which every flow opens; the flows of the
+    // phone app itself (e2e/pwa.spec.ts) allow it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

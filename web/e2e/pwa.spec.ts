@@ -8,7 +8,7 @@ import { startStoppableServer, STOPPABLE_URL, type StoppableServer } from './sup
 // stopping the spec's own server (e2e/support/stoppableServer.ts says why).
 // The browser and the choir share a zone, so dates read the same in both.
 const ZONE = 'America/New_York';
-test.use({ baseURL: STOPPABLE_URL, timezoneId: ZONE });
+test.use({ baseURL: STOPPABLE_URL, timezoneId: ZONE, serviceWorkers: 'allow' });
 // Two accounts, the worker downloading the whole app, pages visited online and offline.
 test.slow();
 
