@@ -2,6 +2,7 @@ package billing
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/stripe/stripe-go/v82"
@@ -13,6 +14,10 @@ import (
 // MsgNoPlanToChange refuses a plan change for a choir without a
 // subscription row: one made before billing was on, which is free.
 const MsgNoPlanToChange = "This choir is free of charge: it has no plan to change."
+
+// MsgCardDeclined refuses a plan change whose difference the card on file
+// could not pay.
+const MsgCardDeclined = "The card on file was declined, so the plan was not changed. Update the card in 'Manage billing', then try again."
 
 // ChangePlan switches choirID to plan. A choir that pays through Stripe has
 // its subscription's item moved to the plan's price (Stripe prorates the
@@ -35,15 +40,33 @@ func (s *Stripe) ChangePlan(ctx context.Context, choirID, plan string) error {
 	if sub.Plan == plan {
 		return nil
 	}
-	if sub.StripeSubscriptionID == "" || !liveStatus(sub.Status) {
-		return s.changeTrialPlan(ctx, choirID, plan)
-	}
-	if err := fits(ctx, s.db, choirID, plan, s.now()); err != nil {
+	// The plan is recorded first, in the transaction that counts the usage
+	// (see recordPlan): from then on invitations meet the new plan's limit,
+	// so none slips past a smaller one while Stripe is asked.
+	if err := s.recordPlan(ctx, choirID, plan); err != nil {
 		return err
 	}
-	current, err := s.client.V1Subscriptions.Retrieve(ctx, sub.StripeSubscriptionID, nil)
+	if sub.StripeSubscriptionID == "" || !liveStatus(sub.Status) {
+		return nil // a trial: nothing is paid yet
+	}
+	if err := s.moveSubscription(ctx, choirID, sub.StripeSubscriptionID, plan, price); err != nil {
+		// The choir keeps the plan it pays for. Stripe's
+		// customer.subscription.updated re-reads the price in any case.
+		_, undo := s.db.ExecContext(context.WithoutCancel(ctx), `UPDATE choir_subscriptions SET plan = ?, updated_at = ?
+			WHERE choir_id = ? AND plan = ?`, sub.Plan, s.now().UTC(), choirID, plan)
+		if undo != nil {
+			return errors.Join(err, fmt.Errorf("billing: put back plan %s of choir %s: %w", sub.Plan, choirID, undo))
+		}
+		return err
+	}
+	return nil
+}
+
+// moveSubscription moves a Stripe subscription's item to the plan's price.
+func (s *Stripe) moveSubscription(ctx context.Context, choirID, subscriptionID, plan, price string) error {
+	current, err := s.client.V1Subscriptions.Retrieve(ctx, subscriptionID, nil)
 	if err != nil {
-		return stripeFailed("read subscription "+sub.StripeSubscriptionID+" of choir "+choirID, err)
+		return stripeFailed("read subscription "+subscriptionID+" of choir "+choirID, err)
 	}
 	if current.Items == nil || len(current.Items.Data) == 0 {
 		return stripeFailed("change the plan of choir "+choirID, fmt.Errorf("subscription %s has no item", current.ID))
@@ -54,28 +77,24 @@ func (s *Stripe) ChangePlan(ctx context.Context, choirID, plan string) error {
 		ProrationBehavior: stripe.String("create_prorations"),
 		Metadata:          map[string]string{"plan": plan},
 	}
-	if _, err := s.client.V1Subscriptions.Update(ctx, sub.StripeSubscriptionID, params); err != nil {
-		return stripeFailed("move subscription "+sub.StripeSubscriptionID+" of choir "+choirID+" to plan "+plan, err)
-	}
-	// Stripe's customer.subscription.updated will say the same; the choir
-	// sees its plan at once.
-	_, err = s.db.ExecContext(ctx, `UPDATE choir_subscriptions SET plan = ?, updated_at = ? WHERE choir_id = ? AND stripe_subscription_id = ?`,
-		plan, s.now().UTC(), choirID, sub.StripeSubscriptionID)
-	if err != nil {
-		return fmt.Errorf("billing: record plan %s of choir %s: %w", plan, choirID, err)
+	if _, err := s.client.V1Subscriptions.Update(ctx, subscriptionID, params); err != nil {
+		if se, ok := errors.AsType[*stripe.Error](err); ok && se.Type == stripe.ErrorTypeCard {
+			return apperr.New(apperr.Conflict, apperr.CodeConflict, MsgCardDeclined)
+		}
+		return stripeFailed("move subscription "+subscriptionID+" of choir "+choirID+" to plan "+plan, err)
 	}
 	return nil
 }
 
-// changeTrialPlan changes the plan a choir tries. The plan is written first,
-// which locks the row as an invitation's ReserveSeats does, so the usage
-// counted next cannot miss an invitation being added at the same moment.
-func (s *Stripe) changeTrialPlan(ctx context.Context, choirID, plan string) error {
+// recordPlan writes a choir's plan if the choir fits it. The plan is written
+// first, which locks the row as an invitation's ReserveSeats does, so the
+// usage counted next cannot miss an invitation being added at the same moment.
+func (s *Stripe) recordPlan(ctx context.Context, choirID, plan string) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		now := s.now()
 		if _, err := tx.ExecContext(ctx, `UPDATE choir_subscriptions SET plan = ?, updated_at = ? WHERE choir_id = ?`,
 			plan, now.UTC(), choirID); err != nil {
-			return fmt.Errorf("billing: change the trial plan of choir %s to %s: %w", choirID, plan, err)
+			return fmt.Errorf("billing: change the plan of choir %s to %s: %w", choirID, plan, err)
 		}
 		return fits(ctx, tx, choirID, plan, now)
 	})

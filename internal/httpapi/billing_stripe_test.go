@@ -2,13 +2,18 @@ package httpapi_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/stripe/stripe-go/v82/webhook"
 
 	"github.com/cantica/cantica/internal/app/apptest"
+	"github.com/cantica/cantica/internal/billing"
 	"github.com/cantica/cantica/internal/billing/stripemock"
 )
 
@@ -394,6 +399,63 @@ func TestPricingTableCheckoutIsLinkedToTheChoir(t *testing.T) {
 		completed("evt_garbage", "cs_garbage", "not-a-choir", "sub_nowhere")
 		if n := countRows(t, h, `SELECT COUNT(*) FROM choir_subscriptions WHERE stripe_subscription_id = ?`, "sub_nowhere"); n != 0 {
 			t.Fatalf("a reference to no choir attached the subscription: %d", n)
+		}
+	})
+}
+
+// A paying choir's move to a smaller plan racing invitations never leaves it
+// past the plan it ends on: the plan is recorded, in the transaction that
+// counts the seats, before Stripe is asked, so invitations sent meanwhile
+// meet the smaller limit.
+func TestPlanChangeRacingInvitations(t *testing.T) {
+	stripeHarness(t, func(t *testing.T, h *apptest.Harness, stripe *stripemock.Server) {
+		confirmedUser(t, h, "director@example.com")
+		admin := signIn(t, h, "director@example.com")
+		choirID := createChoir(t, admin, "St Cecilia").Str("id")
+		stripe.SetSubscription("sub_race", stripemock.Subscription{Status: "active", Price: "price_medium_test", Customer: "cus_race",
+			Metadata: map[string]string{"choir_id": choirID}})
+		if res := sendEvent(t, h, "evt_race", "customer.subscription.updated", subscriptionObject("sub_race"), testWebhookSecret); res.Status != 200 {
+			t.Fatalf("webhook: %d %s", res.Status, res.Raw)
+		}
+		for i := range 12 { // the director and 12 pending: 13 of the small plan's 15
+			if res := inviteSinger(admin, choirID, fmt.Sprintf("early%d@example.com", i)); res.Status != 201 {
+				t.Fatalf("invitation %d: %d %s", i, res.Status, res.Raw)
+			}
+		}
+		var wg sync.WaitGroup
+		var changed apptest.Response
+		wg.Go(func() {
+			changed = admin.Do("PUT", "/api/v1/choirs/"+choirID+"/billing/plan", map[string]any{"plan": "small"})
+		})
+		for i := range 8 {
+			wg.Go(func() { inviteSinger(admin, choirID, fmt.Sprintf("racer%d@example.com", i)) })
+		}
+		wg.Wait()
+		if changed.Status != 200 && changed.Str("code") != "PLAN_LIMIT" {
+			t.Fatalf("the plan change: %d %s", changed.Status, changed.Raw)
+		}
+		b := billing.New(h.DB, h.Config, h.App.Mailer, nil, slog.New(slog.NewTextHandler(io.Discard, nil)), h.Clock.Now)
+		u, err := b.Usage(t.Context(), choirID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plan := choirBilling(t, admin, choirID).Str("plan")
+		if limit := map[string]int{"small": 15, "medium": 30}[plan]; u.Members > limit {
+			t.Fatalf("the choir ends on %s with %d seats used (change: %d %s)", plan, u.Members, changed.Status, changed.Raw)
+		}
+		if (changed.Status == 200) != (plan == "small") {
+			t.Fatalf("the change answered %d, the choir is on %s", changed.Status, plan)
+		}
+
+		// Stripe refuses the move (the card is declined): the choir keeps
+		// the plan it pays for.
+		stripe.SetSubscription("sub_race", stripemock.Subscription{Status: "active", Price: "price_" + plan + "_test", Customer: "cus_race",
+			Metadata: map[string]string{"choir_id": choirID}, RefuseChanges: true})
+		if res := admin.Do("PUT", "/api/v1/choirs/"+choirID+"/billing/plan", map[string]any{"plan": "large"}); res.Status != 409 || res.Str("message") != billing.MsgCardDeclined {
+			t.Fatalf("a move Stripe refused: %d %s", res.Status, res.Raw)
+		}
+		if got := choirBilling(t, admin, choirID).Str("plan"); got != plan {
+			t.Fatalf("after Stripe refused the move to large the choir is on %s, want %s", got, plan)
 		}
 	})
 }

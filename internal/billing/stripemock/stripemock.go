@@ -51,6 +51,9 @@ type Subscription struct {
 	Price    string
 	Customer string
 	Metadata map[string]string
+	// RefuseChanges makes Stripe refuse every change to the subscription
+	// (402, a declined card), as it does a prorated upgrade it cannot charge.
+	RefuseChanges bool
 }
 
 // Session is the state a test gives a checkout session.
@@ -85,7 +88,14 @@ func Start(t testing.TB) *Server {
 		}
 		s.mu.Lock()
 		s.requests = append(s.requests, Request{Method: r.Method, Path: r.URL.Path, Form: form})
+		refused := r.Method == http.MethodPost && s.subscriptions[strings.TrimPrefix(r.URL.Path, "/v1/subscriptions/")].RefuseChanges
 		s.mu.Unlock()
+		if refused {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusPaymentRequired)
+			_, _ = io.WriteString(w, `{"error":{"type":"card_error","code":"card_declined","message":"Your card was declined."}}`)
+			return
+		}
 		req, err := http.NewRequestWithContext(r.Context(), r.Method, upstream+r.URL.RequestURI(), bytes.NewReader(body))
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusBadGateway)

@@ -133,7 +133,7 @@ export interface paths {
         get?: never;
         /**
          * Switch a choir to another plan (manage:choir).
-         * @description A choir that pays through Stripe has its subscription moved to the new plan's price (Stripe prorates the difference); a choir on its trial changes the plan it tries. 409 PLAN_LIMIT, naming what does not fit, while the choir's members (counting pending invitations) or files do not fit the new plan; 409 CONFLICT for a choir that has no plan (made free of charge before billing was on).
+         * @description A choir that pays through Stripe has its subscription moved to the new plan's price (Stripe prorates the difference); a choir on its trial changes the plan it tries. 409 PLAN_LIMIT, naming what does not fit, while the choir's members (counting pending invitations) or files do not fit the new plan; 409 CONFLICT for a choir that has no plan (made free of charge before billing was on) and when Stripe declines the card for the difference (the plan is then unchanged).
          */
         put: operations["changeChoirPlan"];
         post?: never;
