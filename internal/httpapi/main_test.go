@@ -1,15 +1,9 @@
 package httpapi_test
 
 import (
-	"os"
 	"testing"
 
-	"github.com/cantica/cantica/internal/auth"
+	"github.com/cantica/cantica/internal/app/apptest"
 )
 
-// TestMain hashes passwords cheaply: these tests register and sign in
-// accounts by the thousand, and what they check is not argon2's cost.
-func TestMain(m *testing.M) {
-	auth.UseCheapPasswordHashes()
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { apptest.Main(m) }
