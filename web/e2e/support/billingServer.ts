@@ -1,9 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { SMTP_PORT } from './mailbox';
-import { serverLog } from './serverLog';
+import { startServer } from './serverProcess';
 
 // A second Cantica, with billing on (CANTICA_BILLING=stripe), for the flows
 // that need plans and checkout: the main e2e server is a self-hosted one.
@@ -79,21 +78,6 @@ function waitForLine(child: ChildProcess, pattern: RegExp): Promise<RegExpMatchA
   });
 }
 
-/** waitForReady polls the server's readiness until it answers, for at most a minute. */
-async function waitForReady(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the billing server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the billing server at ${url} was not ready within a minute`);
-}
-
 /** startBillingServer starts stripe-mock and a Cantica with billing on that talks to it. */
 export async function startBillingServer(): Promise<BillingServer> {
   const bin = stripeMockBinary();
@@ -108,37 +92,16 @@ export async function startBillingServer(): Promise<BillingServer> {
   };
   try {
     const [, mockAddress] = await waitForLine(mock, /Listening for HTTP at address: (\S+)/);
-    const url = BILLING_URL;
-    const log = serverLog();
-    server = spawn('../bin/cantica', ['serve'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        CANTICA_ADDR: `127.0.0.1:${billingPort}`,
-        CANTICA_DATA_DIR: dataDir,
-        CANTICA_BASE_URL: url,
-        CANTICA_LOG_LEVEL: 'info',
-        CANTICA_SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        CANTICA_MAIL_FROM: 'Cantica <no-reply@cantica.test>',
-        CANTICA_TRUSTED_PROXIES: '127.0.0.1/32',
-        CANTICA_BILLING: 'stripe',
-        CANTICA_STRIPE_SECRET_KEY: 'sk_test_cantica',
-        CANTICA_STRIPE_WEBHOOK_SECRET: 'whsec_cantica',
-        CANTICA_STRIPE_PRICE_SMALL: 'price_small_e2e',
-        CANTICA_STRIPE_PRICE_MEDIUM: 'price_medium_e2e',
-        CANTICA_STRIPE_PRICE_LARGE: 'price_large_e2e',
-        CANTICA_STRIPE_API_URL: `http://${mockAddress}`,
-      },
+    server = await startServer(billingPort, dataDir, {
+      CANTICA_BILLING: 'stripe',
+      CANTICA_STRIPE_SECRET_KEY: 'sk_test_cantica',
+      CANTICA_STRIPE_WEBHOOK_SECRET: 'whsec_cantica',
+      CANTICA_STRIPE_PRICE_SMALL: 'price_small_e2e',
+      CANTICA_STRIPE_PRICE_MEDIUM: 'price_medium_e2e',
+      CANTICA_STRIPE_PRICE_LARGE: 'price_large_e2e',
+      CANTICA_STRIPE_API_URL: `http://${mockAddress}`,
     });
-    const toLog = (chunk: Buffer) => appendFileSync(log, chunk);
-    server.stdout?.on('data', toLog);
-    server.stderr?.on('data', (chunk: Buffer) => {
-      toLog(chunk);
-      // Warnings and errors among the tests' output, as the main server's.
-      for (const line of chunk.toString().split('\n')) if (line && !line.includes(' level=INFO ')) process.stderr.write(`${line}\n`);
-    });
-    await waitForReady(url, server);
-    return { url, stop, endTrial: (choirId) => endTrialIn(dataDir, choirId) };
+    return { url: BILLING_URL, stop, endTrial: (choirId) => endTrialIn(dataDir, choirId) };
   } catch (err) {
     stop();
     throw err;
