@@ -13,6 +13,12 @@ import (
 	"github.com/cantica/cantica/internal/billing"
 )
 
+// billingService is a billing service on the harness's database and clock,
+// for what the API does not show (a switch's check, a choir's usage).
+func billingService(h *apptest.Harness) *billing.Service {
+	return billing.New(h.DB, h.Config, h.App.Mailer, nil, slog.New(slog.NewTextHandler(io.Discard, nil)), h.Clock.Now)
+}
+
 func inviteSinger(admin *apptest.Client, choirID, email string) apptest.Response {
 	return admin.Do("POST", "/api/v1/choirs/"+choirID+"/invitations", map[string]any{
 		"email": email, "firstName": "Bea", "lastName": "Singer", "role": "member",
@@ -75,7 +81,7 @@ func TestSeatLimitUnderConcurrency(t *testing.T) {
 		}
 		wantError(t, l.admin.Do("PATCH", membership, map[string]any{"isActive": true}), 403, "PLAN_LIMIT")
 		// A downgrade must fit; the plan it already has does.
-		b := billing.New(h.DB, h.Config, h.App.Mailer, nil, slog.New(slog.NewTextHandler(io.Discard, nil)), h.Clock.Now)
+		b := billingService(h)
 		if err := b.CanSwitch(t.Context(), l.id, "small"); err != nil {
 			t.Fatalf("switch to the plan in use: %v", err)
 		}

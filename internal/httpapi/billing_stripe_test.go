@@ -3,8 +3,6 @@ package httpapi_test
 import (
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"strconv"
 	"sync"
 	"testing"
@@ -434,8 +432,7 @@ func TestPlanChangeRacingInvitations(t *testing.T) {
 		if changed.Status != 200 && changed.Str("code") != "PLAN_LIMIT" {
 			t.Fatalf("the plan change: %d %s", changed.Status, changed.Raw)
 		}
-		b := billing.New(h.DB, h.Config, h.App.Mailer, nil, slog.New(slog.NewTextHandler(io.Discard, nil)), h.Clock.Now)
-		u, err := b.Usage(t.Context(), choirID)
+		u, err := billingService(h).Usage(t.Context(), choirID)
 		if err != nil {
 			t.Fatal(err)
 		}
