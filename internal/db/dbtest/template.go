@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -15,6 +16,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/cantica/cantica/internal/config"
 	"github.com/cantica/cantica/internal/db"
@@ -145,7 +148,10 @@ func makePostgresTemplate() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	name := "cantica_template_" + key
+	return makePostgresTemplateNamed("cantica_template_" + key)
+}
+
+func makePostgresTemplateNamed(name string) (string, error) {
 	admin := os.Getenv("CANTICA_TEST_DATABASE_URL")
 	adminDB, err := sql.Open("pgx", admin)
 	if err != nil {
@@ -172,12 +178,22 @@ func makePostgresTemplate() (string, error) {
 	}
 	if err == nil {
 		_, err = adminDB.Exec("ALTER DATABASE " + making + " RENAME TO " + name)
-		if err != nil && strings.Contains(err.Error(), "already exists") {
-			err = nil // another test process made it first
+		if madeByAnother(err) {
+			err = nil
 		}
 	}
 	// Dropped unless renamed: the one left over when another process won,
 	// or a half-made one.
 	_, _ = adminDB.Exec("DROP DATABASE IF EXISTS " + making + " WITH (FORCE)")
 	return name, err
+}
+
+// madeByAnother says whether renaming to the template's name failed because
+// another test process made it first: "already exists" (42P04) when its
+// rename had committed, or the catalog's unique index (23505) when both
+// renamed at the same moment, as two packages of one `go test` run on a new
+// cluster do.
+func madeByAnother(err error) bool {
+	pgErr, ok := errors.AsType[*pgconn.PgError](err)
+	return ok && (pgErr.Code == "42P04" || pgErr.Code == "23505")
 }
