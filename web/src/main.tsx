@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { showCarriedToasts } from './app/carriedToasts';
@@ -8,8 +8,14 @@ import { showCarriedToasts } from './app/carriedToasts';
 // container has loaded.
 showCarriedToasts();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A transition, so that React renders the first page in slices and lets the
+// browser paint and answer taps between them, instead of holding a phone's
+// processor for the whole tree at once.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,26 +1,13 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { afterFirstPaint } from '../afterFirstPaint';
 import { notify } from '../notify';
 import { listenForInstallOffer } from './install';
 
 export const NEW_VERSION_MESSAGE = 'A new version is available';
 export const RELOAD_LABEL = 'Reload';
 const NEW_VERSION_TOAST = 'new-version';
-
-/** afterFirstPaint runs work once the page has painted and the browser is idle. */
-function afterFirstPaint(work: () => void): () => void {
-  let cancelled = false;
-  const run = () => !cancelled && work();
-  const frame = requestAnimationFrame(() => {
-    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 3000 });
-    else setTimeout(run, 0);
-  });
-  return () => {
-    cancelled = true;
-    cancelAnimationFrame(frame);
-  };
-}
 
 /**
  * ServiceWorkerSetup registers the service worker from the signed-in app,

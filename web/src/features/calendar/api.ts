@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery, useQueryClient, type Query, type QueryClien
 import { useEffect } from 'react';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
+import { afterFirstPaint } from '../../app/afterFirstPaint';
 import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
 import { useSubmission } from '../../app/mutations';
 import { completeFor, covers, prewarmRange, type DateRange } from './range';
@@ -190,7 +191,11 @@ export function prewarmEvents(queryClient: QueryClient, choirId: string, today =
 export function usePrewarmedEvents(choirId: string | null, enabled: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (choirId && enabled) void prewarmEvents(queryClient, choirId);
+    if (!choirId || !enabled) return;
+    // After the first page has painted: on a phone, parsing months of events
+    // while the dashboard renders would hold the dashboard up. The calendar
+    // asks for its own range at once if it opens first.
+    return afterFirstPaint(() => void prewarmEvents(queryClient, choirId));
   }, [queryClient, choirId, enabled]);
 }
 
