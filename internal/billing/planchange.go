@@ -46,7 +46,7 @@ func (s *Stripe) ChangePlan(ctx context.Context, choirID, plan string) error {
 	if err := s.recordPlan(ctx, choirID, plan); err != nil {
 		return err
 	}
-	if sub.StripeSubscriptionID == "" || !liveStatus(sub.Status) {
+	if !sub.Billed() {
 		return nil // a trial: nothing is paid yet
 	}
 	if err := s.moveSubscription(ctx, choirID, sub.StripeSubscriptionID, plan, price); err != nil {

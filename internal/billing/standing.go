@@ -34,12 +34,20 @@ type Subscription struct {
 	CurrentPeriodEnd     *time.Time // nil before checkout
 }
 
+// Billed says whether a Stripe subscription still bills the choir.
+func (sub Subscription) Billed() bool {
+	return sub.StripeSubscriptionID != "" && liveStatus(sub.Status)
+}
+
 // Standing is where a choir stands at one moment.
 type Standing struct {
 	Kind          string // Trial, Active, PastDue, ReadOnly or Free
 	Plan          string
 	TrialEndsAt   time.Time
 	TrialDaysLeft int // whole days, rounded up; only for Trial
+	// Billed: a Stripe subscription bills the choir, so its plan changes with
+	// 'Change plan' and a new checkout would charge twice.
+	Billed bool
 }
 
 // IsReadOnly says whether changes to the choir are refused.
@@ -58,7 +66,7 @@ func (s Standing) Limited() bool { return s.Kind != Free }
 // with a subscription stays open until Stripe's webhook says how the first
 // charge went.
 func StandingOf(sub Subscription, now time.Time) Standing {
-	st := Standing{Plan: sub.Plan, TrialEndsAt: sub.TrialEndsAt}
+	st := Standing{Plan: sub.Plan, TrialEndsAt: sub.TrialEndsAt, Billed: sub.Billed()}
 	switch {
 	case sub.Comped:
 		st.Kind = Free

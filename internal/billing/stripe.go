@@ -100,7 +100,7 @@ func (s *Stripe) Checkout(ctx context.Context, payer Payer, choirID, plan string
 	if err != nil {
 		return "", err
 	}
-	if sub.StripeSubscriptionID != "" && liveStatus(sub.Status) {
+	if sub.Billed() {
 		return "", apperr.New(apperr.Conflict, apperr.CodeConflict, MsgAlreadySubscribed)
 	}
 	discount, err := s.paysForAnotherChoir(ctx, payer.UserID, choirID)

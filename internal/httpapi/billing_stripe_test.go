@@ -375,6 +375,10 @@ func TestPricingTableCheckoutIsLinkedToTheChoir(t *testing.T) {
 		if b := choirBilling(t, admin, choirID); b.JSON["paid"] != true || b.Str("plan") != "large" || b.JSON["canManage"] != true {
 			t.Fatalf("after the pricing table's checkout: %s", b.Raw)
 		}
+		// /pricing then offers 'Change plan' rather than a second checkout.
+		if res := admin.Do("GET", "/api/v1/choirs/"+choirID+"/billing/standing", nil); res.JSON["billed"] != true {
+			t.Fatalf("standing after the checkout: %s", res.Raw)
+		}
 		if res := admin.Do("POST", "/api/v1/choirs/"+choirID+"/billing/portal", nil); res.Status != 200 {
 			t.Fatalf("portal: %d %s", res.Status, res.Raw)
 		}

@@ -284,11 +284,12 @@ func TestChoirStanding(t *testing.T) {
 		path := "/api/v1/choirs/" + l.id + "/billing/standing"
 		res := l.admin.Do("GET", path, nil)
 		if res.Status != 200 || res.Str("standing") != "trial" || res.JSON["trialDaysLeft"] != float64(30) || res.Str("plan") != "medium" ||
-			res.JSON["members"] != float64(3) || res.JSON["memberLimit"] != float64(30) || res.Str("planUrl") != "/dashboard/settings/choir#plan" {
+			res.JSON["members"] != float64(3) || res.JSON["memberLimit"] != float64(30) || res.Str("planUrl") != "/dashboard/settings/choir#plan" ||
+			res.JSON["billed"] != false {
 			t.Fatalf("admin: %d %s", res.Status, res.Raw)
 		}
 		res = l.member.Do("GET", path, nil)
-		if res.Status != 200 || res.Str("standing") != "trial" || res.JSON["trialDaysLeft"] != nil || res.JSON["members"] != nil {
+		if res.Status != 200 || res.Str("standing") != "trial" || res.JSON["trialDaysLeft"] != nil || res.JSON["members"] != nil || res.JSON["billed"] != nil {
 			t.Fatalf("member: %d %s", res.Status, res.Raw)
 		}
 		setSubscription(t, h, l.id, "trial_ends_at = ?", h.Clock.Now().Add(-time.Hour))

@@ -30,7 +30,7 @@ func (s *Server) GetChoirStanding(ctx context.Context, in api.GetChoirStandingRe
 		return out, nil
 	}
 	url := billing.PlanURL
-	out.PlanUrl = &url
+	out.PlanUrl, out.Billed = &url, &st.Billed
 	if hasPlan {
 		id := api.SubscriptionPlanId(plan.ID)
 		out.Plan, out.PlanName = &id, &plan.Name

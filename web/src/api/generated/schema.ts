@@ -4191,6 +4191,8 @@ export interface components {
             plan?: components["schemas"]["SubscriptionPlanId"];
             /** @example Medium Choir */
             planName?: string;
+            /** @description A Stripe subscription bills the choir (only for those who manage it): its plan changes with 'Change plan', and a new checkout would charge twice. */
+            billed?: boolean;
             /** Format: date-time */
             trialEndsAt?: string;
             /** @description Whole days left of the trial, a started day counting as one (only while on trial). */

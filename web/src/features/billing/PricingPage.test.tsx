@@ -5,6 +5,7 @@ import { forgetPricingTableScript, PRICING_TABLE_SCRIPT } from '../../components
 import billingPlans from '../../test/billingPlans.json';
 import { json, renderAt, stubApi } from '../choirs/testing';
 import { stripeRedirect } from './checkout';
+import { PLAN_URL } from './StandingBanners';
 import { ALTERNATIVE_PRICING, PricingPage, SELF_HOSTED } from './PricingPage';
 
 const withTable = { ...billingPlans, pricingTable: { pricingTableId: 'prctbl_123', publishableKey: 'pk_test_123' } };
@@ -58,6 +59,24 @@ describe('PricingPage', () => {
     await userEvent.click(await within(large).findByRole('button', { name: 'Choose Large Choir' }));
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_9'));
     expect(api.bodies('POST', '/choirs/c1/billing/checkout')).toEqual([{ plan: 'large' }]);
+  });
+
+  it('sends the administrator of a choir Stripe already bills to Change plan, with no second checkout or pricing table', async () => {
+    stubApi({
+      'GET /billing/plans': () => json(withTable),
+      'GET /choirs/c1/billing/standing': () =>
+        json({ enabled: true, standing: 'active', plan: 'medium', planName: 'Medium Choir', billed: true, planUrl: PLAN_URL }),
+    });
+    renderAt('/pricing', <PricingPage />);
+    expect(
+      await screen.findByText(/St Cecilia Singers already pays for the Medium Choir plan\. To switch plans, use 'Change plan' in/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Plan and billing' })).toHaveAttribute('href', PLAN_URL);
+    expect(within(screen.getByRole('region', { name: 'Medium Choir' })).getByRole('button', { name: 'Your plan' })).toBeDisabled();
+    const large = within(screen.getByRole('region', { name: 'Large Choir' })).getByRole('link', { name: 'Change to Large Choir' });
+    expect(large).toHaveAttribute('href', PLAN_URL);
+    expect(screen.queryByRole('button', { name: /^Choose / })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('stripe-pricing-table')).not.toBeInTheDocument();
   });
 
   it('leads someone without a choir to the wizard with the plan chosen', async () => {

@@ -11,6 +11,7 @@ import { LoadingView } from '../../components/LoadingView';
 import { StripePricingTable, type PricingTableState } from '../../components/StripePricingTable';
 import { recordPlan } from '../onboarding';
 import { useChoirCheckout } from './checkout';
+import { PLAN_URL, useChoirStanding } from './StandingBanners';
 
 export { SELF_HOSTED };
 
@@ -69,8 +70,39 @@ function PlansWithTable({ plans, table }: { plans: SubscriptionPlan[]; table?: B
   const { user, currentChoir, choirs, can } = useChoir();
   // The choir a checkout from here pays for: the current one, when the user manages it.
   const choirId = currentChoir && can('manage:choir') ? currentChoir.id : undefined;
+  const standing = useChoirStanding(choirId ?? null);
   const [tableState, setTableState] = useState<PricingTableState>(table ? 'loading' : 'failed');
   const [cardsOpen, cards] = useDisclosure(false);
+  // A choir Stripe already bills changes its plan in Plan and billing: a
+  // checkout from here would be a second subscription, charged as well.
+  if (currentChoir && standing.data?.billed) {
+    return (
+      <Stack gap="md">
+        <Text>
+          {`${currentChoir.name} already pays for the ${standing.data.planName ?? 'current'} plan. To switch plans, use 'Change plan' in `}
+          <Anchor component={Link} to={PLAN_URL} c={linkColor} underline="always">
+            Plan and billing
+          </Anchor>
+          .
+        </Text>
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+          {plans.map((plan) => (
+            <PlanCard key={plan.id} plan={plan}>
+              {plan.id === standing.data.plan ? (
+                <Button disabled fullWidth>
+                  Your plan
+                </Button>
+              ) : (
+                <Button component={Link} to={PLAN_URL} variant={plan.recommended ? 'filled' : 'default'} fullWidth>
+                  {`Change to ${plan.name}`}
+                </Button>
+              )}
+            </PlanCard>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    );
+  }
   const grid = (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
       {plans.map((plan) => (
@@ -95,7 +127,8 @@ function PlansWithTable({ plans, table }: { plans: SubscriptionPlan[]; table?: B
   );
   return (
     <>
-      {table && (
+      {/* Only once it is known that Stripe bills no subscription for the choir yet. */}
+      {table && !(choirId && standing.isPending) && (
         <StripePricingTable
           pricingTableId={table.pricingTableId}
           publishableKey={table.publishableKey}

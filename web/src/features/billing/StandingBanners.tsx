@@ -13,7 +13,8 @@ export const PLAN_URL = '/dashboard/settings/choir#plan';
 /** The seats warning shows from this many seats before the plan's limit. */
 export const SEATS_WARNING = 2;
 
-function useChoirStanding(choirId: string | null) {
+/** useChoirStanding is where a choir stands with its plan (the banners, /pricing). */
+export function useChoirStanding(choirId: string | null) {
   return useQuery({
     queryKey: standingQueryKey(choirId ?? ''),
     queryFn: async () =>
