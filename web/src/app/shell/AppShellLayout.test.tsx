@@ -129,6 +129,21 @@ describe('AppShellLayout', () => {
     expect(within(await screen.findByRole('banner')).getByText('Master Feasts')).toBeInTheDocument();
   });
 
+  it('renders the navigation of a phone when its drawer is first opened, and keeps it', async () => {
+    window.matchMedia = ((query: string) => ({
+      ...originalMatchMedia(query),
+      matches: query === '(max-width: 767px)',
+      media: query,
+    })) as typeof window.matchMedia;
+    renderShell();
+    const navigation = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(navigation).queryByRole('link', { name: 'Calendar' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
+    expect(within(navigation).getByRole('link', { name: 'Calendar' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Close navigation' }));
+    expect(within(navigation).getByRole('link', { name: 'Calendar' })).toBeInTheDocument();
+  });
+
   it('shows Cantica in the top bar on larger screens', async () => {
     renderShell('/dashboard/global-admin/master-feasts');
     expect(within(await screen.findByRole('banner')).getByText('Cantica')).toBeInTheDocument();

@@ -34,7 +34,7 @@ import {
   IconWorld,
   type Icon,
 } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import type { SessionUser } from '../../api/client';
 import { reportError } from '../errors';
@@ -105,8 +105,14 @@ export function AppShellLayout() {
 
 function Shell({ user, role, choirId }: { user: SessionUser; role: Role; choirId: string | null }) {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const isMobile = useMediaQuery(MOBILE_QUERY);
+  // Read at the first render, so a phone does not render the desktop's shell first.
+  const isMobile = useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false });
   const { pathname } = useLocation();
+  // On a phone the navigation is a drawer: its links are rendered when it is
+  // first opened, not with every first page (a slow phone's processor is
+  // what holds that page up), and then kept for its sliding.
+  const [drawerOpenedOnce, setDrawerOpenedOnce] = useState(false);
+  if (opened && !drawerOpenedOnce) setDrawerOpenedOnce(true);
 
   // A tap on a link in the mobile drawer should reveal the page it opened.
   useEffect(() => close(), [pathname, close]);
@@ -145,7 +151,7 @@ function Shell({ user, role, choirId }: { user: SessionUser; role: Role; choirId
       </AppShell.Header>
 
       <AppShell.Navbar id="app-navigation" p="md" aria-label="Main navigation">
-        <Sidebar user={user} role={role} pathname={pathname} choirId={choirId} />
+        {(!isMobile || drawerOpenedOnce) && <Sidebar user={user} role={role} pathname={pathname} choirId={choirId} />}
       </AppShell.Navbar>
 
       <AppShell.Main>
