@@ -10,6 +10,7 @@ import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
 import { useSubmission } from '../../app/mutations';
 import { completeFor, covers, prewarmRange, type DateRange } from './range';
 import { SERIES_MOVE_MESSAGE } from './rule';
+import { canKeepForOffline, keepUpcoming, whenIdle } from './upcoming';
 
 export type CalendarEvent = components['schemas']['CalendarEvent'];
 export type EventInput = components['schemas']['EventInput'];
@@ -190,8 +191,26 @@ export function prewarmEvents(queryClient: QueryClient, choirId: string, today =
 export function usePrewarmedEvents(choirId: string | null, enabled: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (choirId && enabled) void prewarmEvents(queryClient, choirId);
+    if (!choirId || !enabled) return;
+    let cancelIdle: (() => void) | undefined;
+    let stopped = false;
+    void prewarmEvents(queryClient, choirId).then(() => {
+      // With the months loaded, the next two weeks' plans and answers are asked for, for offline use.
+      if (stopped || !canKeepForOffline()) return;
+      cancelIdle = whenIdle(() => void keepUpcoming(choirId, cachedEvents(queryClient, choirId)));
+    });
+    return () => {
+      stopped = true;
+      cancelIdle?.();
+    };
   }, [queryClient, choirId, enabled]);
+}
+
+/** cachedEvents are the events of every range of a choir held in the cache. */
+function cachedEvents(queryClient: QueryClient, choirId: string): CalendarEvent[] {
+  return queryClient
+    .getQueriesData<EventList>({ queryKey: calendarKeys.events(choirId) })
+    .flatMap(([, list]) => list?.events ?? []);
 }
 
 export const CALENDAR_MESSAGES = {
