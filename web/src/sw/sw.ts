@@ -63,7 +63,13 @@ self.addEventListener('fetch', (event) => {
   } else if (request.method === 'GET' && isPrivateApiKept(url.pathname)) {
     event.respondWith(
       caches.open(PRIVATE_API_CACHE).then((cache) =>
-        privateApi(request, { cache, fetch, waitUntil: (work) => event.waitUntil(work), forgetPrivateData: deletePrivateCaches }),
+        privateApi(request, {
+          cache,
+          // Called on the worker's global scope: fetch taken away from it throws "Illegal invocation".
+          fetch: (asked) => fetch(asked),
+          waitUntil: (work) => event.waitUntil(work),
+          forgetPrivateData: deletePrivateCaches,
+        }),
       ),
     );
   } else if (request.mode === 'navigate' && isSignedInAppPage(url.pathname)) {
