@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
@@ -251,5 +252,6 @@ test('a new build shows "A new version is available — Reload", and Reload brin
     // The server goes back to the binary's own build, whatever runs next.
     await server.stop();
     await server.start();
+    rmSync(secondBuild, { recursive: true, force: true });
   }
 });
