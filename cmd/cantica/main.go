@@ -84,7 +84,11 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stdout, "database %s is at schema version %d\n", cfg.Database.Kind, v)
 		return 0
 	default:
-		if err := app.Run(ctx, cfg, logger, web.Dist()); err != nil && !errors.Is(err, context.Canceled) {
+		webApp := web.Dist()
+		if cfg.WebDir != "" {
+			webApp = os.DirFS(cfg.WebDir)
+		}
+		if err := app.Run(ctx, cfg, logger, webApp); err != nil && !errors.Is(err, context.Canceled) {
 			return fail(stderr, err)
 		}
 		return 0

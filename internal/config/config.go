@@ -12,6 +12,7 @@ import (
 	"net/mail"
 	"net/netip"
 	"net/url"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -46,6 +47,12 @@ type Config struct {
 	// MetricsAddr is where Prometheus metrics are served, apart from the
 	// public address (CANTICA_METRICS_ADDR); empty serves none.
 	MetricsAddr string
+
+	// WebDir is a web build (web/dist) to serve instead of the one built into
+	// the binary (CANTICA_WEB_DIR); empty serves the built-in one. For trying a
+	// new web build without building the binary, and for the end-to-end test
+	// of the app's "new version" flow.
+	WebDir string
 
 	Blob BlobConfig // CANTICA_FILES_DIR, CANTICA_S3_*, CANTICA_MAX_UPLOAD_MB
 
@@ -154,6 +161,7 @@ func Load(getenv func(string) string, args []string) (Config, error) {
 		"CANTICA_LOG_LEVEL":       getenv("CANTICA_LOG_LEVEL"),
 		"CANTICA_METRICS_ADDR":    getenv("CANTICA_METRICS_ADDR"),
 		"CANTICA_DB_MAX_CONNS":    getenv("CANTICA_DB_MAX_CONNS"),
+		"CANTICA_WEB_DIR":         getenv("CANTICA_WEB_DIR"),
 	}
 	if err := parseFlags(raw, args); err != nil {
 		return Config{}, err
@@ -203,6 +211,9 @@ func Load(getenv func(string) string, args []string) (Config, error) {
 			return Config{}, &Error{"CANTICA_METRICS_ADDR", "must differ from CANTICA_ADDR: metrics are kept off the public address"}
 		}
 	}
+	if cfg.WebDir, err = parseWebDir(raw["CANTICA_WEB_DIR"]); err != nil {
+		return Config{}, &Error{"CANTICA_WEB_DIR", err.Error()}
+	}
 	if cfg.Blob, err = parseBlob(getenv, cfg.DataDir); err != nil {
 		return Config{}, err
 	}
@@ -210,6 +221,19 @@ func Load(getenv func(string) string, args []string) (Config, error) {
 		return Config{}, err
 	}
 	return cfg, nil
+}
+
+// parseWebDir accepts a directory holding a web build: its index.html, which
+// every signed-in page is, must be there.
+func parseWebDir(v string) (string, error) {
+	dir := strings.TrimSpace(v)
+	if dir == "" {
+		return "", nil
+	}
+	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+		return "", fmt.Errorf("%q must be a directory holding a web build (web/dist, with its index.html)", dir)
+	}
+	return dir, nil
 }
 
 func envOr(getenv func(string) string, name, fallback string) string {

@@ -3,6 +3,7 @@ package config_test
 import (
 	"errors"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -61,6 +62,30 @@ func TestGoodValues(t *testing.T) {
 	}
 	if got := cfg.PublicURL("reset-password"); got != "https://choir.example.org/reset-password" {
 		t.Fatalf("PublicURL: %s", got)
+	}
+}
+
+func TestWebDir(t *testing.T) {
+	load := func(dir string) (config.Config, error) {
+		return config.Load(env(map[string]string{"CANTICA_WEB_DIR": dir}), nil)
+	}
+	if cfg, err := load(""); err != nil || cfg.WebDir != "" {
+		t.Fatalf("unset: %q, %v", cfg.WebDir, err)
+	}
+	build := t.TempDir()
+	if err := os.WriteFile(filepath.Join(build, "index.html"), []byte("<!doctype html>"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if cfg, err := load(build); err != nil || cfg.WebDir != build {
+		t.Fatalf("a web build: %q, %v", cfg.WebDir, err)
+	}
+	// A folder that is no web build (a typo, the source folder) is refused at start, not served as 404s.
+	for _, dir := range []string{t.TempDir(), filepath.Join(build, "missing")} {
+		_, err := load(dir)
+		var cfgErr *config.Error
+		if !errors.As(err, &cfgErr) || cfgErr.Name != "CANTICA_WEB_DIR" || !strings.Contains(err.Error(), "index.html") {
+			t.Fatalf("%s: %v", dir, err)
+		}
 	}
 }
 

@@ -21,8 +21,8 @@ export interface StoppableServer {
   dataDir: string;
   /** stop ends the server and resolves once it has exited. */
   stop: () => Promise<void>;
-  /** start starts it again on the same address and database. */
-  start: () => Promise<void>;
+  /** start starts it again on the same address and database, with env added (CANTICA_WEB_DIR, say); nothing when it runs. */
+  start: (env?: Record<string, string>) => Promise<void>;
 }
 
 /** startStoppableServer starts a Cantica on a new database; stop it at the end of the spec. */
@@ -30,8 +30,9 @@ export async function startStoppableServer(): Promise<StoppableServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cantica-e2e-stoppable-'));
   let server: ChildProcess | null = null;
 
-  const start = async () => {
-    server = await startServer(port, dataDir);
+  const start = async (env: Record<string, string> = {}) => {
+    if (server) return;
+    server = await startServer(port, dataDir, env);
   };
 
   const stop = async () => {

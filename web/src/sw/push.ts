@@ -25,6 +25,11 @@ interface NotificationEventLike extends ExtendableEventLike {
   readonly notification: Notification;
 }
 
+interface PushSubscriptionChangeEventLike extends ExtendableEventLike {
+  readonly oldSubscription?: PushSubscription | null;
+  readonly newSubscription?: PushSubscription | null;
+}
+
 interface WindowClientLike {
   readonly url: string;
   focus?(): Promise<unknown>;
@@ -39,7 +44,13 @@ export interface PushWorkerScope {
     matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClientLike[]>;
     openWindow(url: string): Promise<unknown>;
   };
+  fetch(input: string, init?: RequestInit): Promise<Response>;
 }
+
+/** The server's address for this browser's subscription (api/openapi.yaml: subscribePush). */
+export const SUBSCRIPTIONS_PATH = '/api/v1/push/subscriptions';
+/** The server's VAPID public key (getPushPublicKey). */
+export const PUBLIC_KEY_PATH = '/api/v1/push/public-key';
 
 /** Where a tap leads when the notice names nowhere (or somewhere not ours). */
 export const DEFAULT_NOTICE_URL = '/dashboard';
@@ -99,6 +110,40 @@ export function registerPush(self: PushWorkerScope): void {
     const target = targetOf(data?.url, self.registration.scope);
     event.waitUntil(openOrFocus(self, target));
   });
+
+  // The push service replaced (or dropped) this browser's subscription: the
+  // notices would stop without a word. Subscribe again with the same key and
+  // give the server the new address; the old one is removed by the server the
+  // first time its push service answers that it is gone.
+  self.addEventListener('pushsubscriptionchange', (e) => {
+    const event = e as PushSubscriptionChangeEventLike;
+    event.waitUntil(resubscribe(self, event).catch(() => undefined));
+  });
+}
+
+/** resubscribe gives the server this browser's new subscription; signed out, it does nothing. */
+async function resubscribe(self: PushWorkerScope, event: PushSubscriptionChangeEventLike): Promise<void> {
+  let subscription = event.newSubscription ?? null;
+  if (!subscription) {
+    const key = event.oldSubscription?.options?.applicationServerKey ?? (await serverKey(self));
+    if (!key) return;
+    subscription = await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  }
+  const { endpoint, keys } = subscription.toJSON();
+  if (!endpoint || !keys?.p256dh || !keys.auth) return;
+  await self.fetch(SUBSCRIPTIONS_PATH, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } }),
+  });
+}
+
+/** serverKey is the server's VAPID key (base64url, as subscribe takes it), or null when nobody is signed in. */
+async function serverKey(self: PushWorkerScope): Promise<string | null> {
+  const response = await self.fetch(PUBLIC_KEY_PATH, { headers: { Accept: 'application/json' } });
+  if (!response.ok) return null;
+  const body = (await response.json()) as { publicKey?: unknown };
+  return typeof body.publicKey === 'string' && body.publicKey ? body.publicKey : null;
 }
 
 async function openOrFocus(self: PushWorkerScope, target: string): Promise<unknown> {

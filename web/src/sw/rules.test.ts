@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { isPrivateApiKept, isSignedInAppPage } from './rules';
+import { within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { needsSignal } from './needsSignal';
+import { isEmailLinkPage, isPrivateApiKept, isSignedInAppPage } from './rules';
 
 describe('the answers the service worker keeps for offline use', () => {
   it.each([
@@ -30,5 +32,29 @@ describe('the answers the service worker keeps for offline use', () => {
     expect(isSignedInAppPage('/')).toBe(false);
     expect(isSignedInAppPage('/login')).toBe(false);
     expect(isSignedInAppPage('/dashboards')).toBe(false);
+  });
+});
+
+describe('an email link opened without a signal', () => {
+  it('is recognised by its path', () => {
+    expect(isEmailLinkPage('/email/rsvp/tok/going')).toBe(true);
+    expect(isEmailLinkPage('/email/practice/tok')).toBe(true);
+    expect(isEmailLinkPage('/emails')).toBe(false);
+    expect(isEmailLinkPage('/dashboard')).toBe(false);
+  });
+
+  it('gets a page saying it needs a signal and nothing was recorded, with a way to try again', async () => {
+    const response = needsSignal('https://cantica.example.org/email/rsvp/abc"<x>/going?from=mail');
+    expect(response.status).toBe(503);
+    const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+    expect(page.documentElement.lang).toBe('en');
+    expect(page.title).toBe('No signal · Cantica');
+    const shown = document.body.appendChild(document.createElement('div'));
+    onTestFinished(() => shown.remove());
+    shown.append(...page.body.childNodes);
+    const screen = within(shown);
+    expect(screen.getByRole('heading', { name: 'No signal' })).toBeInTheDocument();
+    expect(screen.getByText(/needs a signal/)).toHaveTextContent('Nothing was recorded.');
+    expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/email/rsvp/abc%22%3Cx%3E/going?from=mail');
   });
 });

@@ -38,3 +38,8 @@ export function isPrivateApiKept(pathname: string): boolean {
 export function isSignedInAppPage(pathname: string): boolean {
   return /^\/(dashboard|account)(\/|$)/.test(pathname);
 }
+
+/** isEmailLinkPage says whether a page is one an email's link opens (calendar §2): it needs the server, and says so offline. */
+export function isEmailLinkPage(pathname: string): boolean {
+  return pathname.startsWith('/email/');
+}

@@ -11,6 +11,7 @@ import { ERROR_CONTEXT_MESSAGES } from '../../app/errors';
 import { useSubmission } from '../../app/mutations';
 import { completeFor, covers, prewarmRange, type DateRange } from './range';
 import { SERIES_MOVE_MESSAGE } from './rule';
+import { canKeepForOffline, keepUpcoming } from './upcoming';
 
 export type CalendarEvent = components['schemas']['CalendarEvent'];
 export type EventInput = components['schemas']['EventInput'];
@@ -195,8 +196,28 @@ export function usePrewarmedEvents(choirId: string | null, enabled: boolean) {
     // After the first page has painted: on a phone, parsing months of events
     // while the dashboard renders would hold the dashboard up. The calendar
     // asks for its own range at once if it opens first.
-    return afterFirstPaint(() => void prewarmEvents(queryClient, choirId));
+    let cancelIdle = () => {};
+    let stopped = false;
+    const cancelPrewarm = afterFirstPaint(() =>
+      void prewarmEvents(queryClient, choirId).then(() => {
+        // With the months loaded, the next two weeks' plans and answers are asked for, for offline use.
+        if (stopped || !canKeepForOffline()) return;
+        cancelIdle = afterFirstPaint(() => void keepUpcoming(choirId, cachedEvents(queryClient, choirId)));
+      }),
+    );
+    return () => {
+      stopped = true;
+      cancelPrewarm();
+      cancelIdle();
+    };
   }, [queryClient, choirId, enabled]);
+}
+
+/** cachedEvents are the events of every range of a choir held in the cache. */
+function cachedEvents(queryClient: QueryClient, choirId: string): CalendarEvent[] {
+  return queryClient
+    .getQueriesData<EventList>({ queryKey: calendarKeys.events(choirId) })
+    .flatMap(([, list]) => list?.events ?? []);
 }
 
 export const CALENDAR_MESSAGES = {
