@@ -4,6 +4,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api, HttpError, unwrap } from '../api/client';
 import { forgetHeldAnswers, forgetQueuedAnswers } from '../features/calendar';
+import { forgetUnsentPractice } from '../features/music';
 import { clearOnboardingState } from '../features/onboarding';
 import { storeActiveChoirId } from './choir';
 import { handleError } from './errors';
@@ -26,6 +27,7 @@ export function clearSignedInState(queryClient: QueryClient) {
   queryClient.clear();
   forgetHeldAnswers();
   forgetQueuedAnswers();
+  forgetUnsentPractice();
   void clearOfflineData();
   queryClient.setQueryData(sessionQueryKey, { user: null, choirs: [] });
   storeActiveChoirId(null);

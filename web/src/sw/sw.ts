@@ -11,6 +11,7 @@
 // private cache before the page hears of it.
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { isOfflineMusicAnswer, isOfflineMusicFile, offlineMusicAnswer, offlineMusicFile } from './offlineMusic';
 import { registerPush } from './push';
 import { isPrivateApiKept, isSignedInAppPage, PRIVATE_CACHES, PRIVATE_API_CACHE, STORED_AT_HEADER } from './rules';
 
@@ -103,6 +104,10 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.method === 'POST' && url.pathname === '/api/v1/auth/logout') {
     event.respondWith(signOut(request));
+  } else if (request.method === 'GET' && isOfflineMusicFile(url)) {
+    event.respondWith(offlineMusicFile(request));
+  } else if (request.method === 'GET' && isOfflineMusicAnswer(url)) {
+    event.respondWith(offlineMusicAnswer(request));
   } else if (request.method === 'GET' && isPrivateApiKept(url.pathname)) {
     event.respondWith(privateApi(request));
   } else if (request.mode === 'navigate' && isSignedInAppPage(url.pathname)) {
