@@ -38,7 +38,8 @@ export function PracticeStudio({ choirId, piece }: { choirId: string; piece: Mus
   // Without a signal, a piece made available offline plays what this device
   // kept (my part and the full recording), not the parts it never stored.
   const kept = useKeptPiece(choirId, piece.id);
-  const offline = useOfflineState().showOffline;
+  // As the studio opened: the signal coming back mid-session does not swap the player.
+  const [offline] = useState(useOfflineState().showOffline);
   const { score, parts, recording } = practiceFiles(offline && kept ? keptOnly(choirId, piece.id, piece.attachments, kept) : piece.attachments);
   const me = useMyPiecePractice(choirId, piece.id);
   const markers = useMarkers(choirId, piece.id);
