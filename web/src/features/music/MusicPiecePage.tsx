@@ -194,7 +194,7 @@ function PieceDetails({ choirId, piece, canEdit }: { choirId: string; piece: Mus
         </Title>
         <AttachmentList choirId={choirId} musicId={piece.id} attachments={piece.attachments} canEdit={canEdit} />
         {canPractise(piece.attachments) && (
-          <OfflineMusic choirId={choirId} musicIds={[piece.id]} label="Make available offline" />
+          <OfflineMusic choirId={choirId} musicIds={[piece.id]} piece={piece} label="Make available offline" />
         )}
         {canEdit && <AttachmentUploader choirId={choirId} musicId={piece.id} />}
       </Stack>

@@ -1,15 +1,15 @@
 import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconCloudCheck, IconCloudDownload } from '@tabler/icons-react';
 import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { api, unwrap } from '../../../api/client';
 import { expiryAfter, removeKeptPiece, useKeptPieces } from '../../../app/pwa/keptMusic';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { formatDate } from '../../../components/format';
-import { fetchMusicPiece, musicKeys } from '../api';
+import { fetchMusicPiece, musicKeys, type MusicPiece } from '../api';
 import { formatBytes } from '../attachments';
 import { practiceKeys } from '../practice/trackingApi';
-import { keptFiles, offlineAttachments, pieceAnswers } from './offlineFiles';
+import { isOutdated, keptFiles, offlineAttachments, pieceAnswers } from './offlineFiles';
 import { lastPlannedDays, storePieces, type PieceToKeep } from './store';
 
 export const AVAILABLE_OFFLINE = 'Available offline';
@@ -23,6 +23,8 @@ export interface OfflineMusicProps {
   musicIds: string[];
   /** "Make available offline" (a piece) or "Make this music available offline" (an event). */
   label: string;
+  /** On a piece's page, the piece as now: kept files since replaced are removed, to be stored again. */
+  piece?: MusicPiece;
 }
 
 /**
@@ -31,8 +33,13 @@ export interface OfflineMusicProps {
  * asks the browser to keep the storage and downloads them with progress;
  * afterwards the music is "Available offline", with "Remove from this device".
  */
-export function OfflineMusic({ choirId, musicIds, label }: OfflineMusicProps) {
+export function OfflineMusic({ choirId, musicIds, label, piece }: OfflineMusicProps) {
   const list = useKeptPieces();
+  const record = piece ? list.find((p) => p.choirId === choirId && p.musicId === piece.id) : undefined;
+  const outdated = !!record && !!piece && isOutdated(record, piece.attachments);
+  useEffect(() => {
+    if (outdated && piece) void removeKeptPiece(choirId, piece.id);
+  }, [outdated, choirId, piece]);
   const [asking, setAsking] = useState(false);
   const remove = useMutation({
     mutationFn: () => Promise.all(musicIds.map((id) => removeKeptPiece(choirId, id))),

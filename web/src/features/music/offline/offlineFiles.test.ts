@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attachment } from '../pieceTesting';
-import { keptFiles, keptOnly, offlineAttachments } from './offlineFiles';
+import { isOutdated, keptFiles, keptOnly, offlineAttachments } from './offlineFiles';
 
 const score = attachment({ id: 'score', fileName: 'score.pdf', type: 'score', sizeBytes: 400 });
 const full = attachment({ id: 'full', fileName: 'full.mp3', type: 'audio_full', sizeBytes: 3000 });
@@ -30,5 +30,12 @@ describe('what a singer keeps of a piece offline', () => {
     ]);
     const record = { choirId: 'c1', musicId: 'm1', title: 'Ave', files: kept, answers: [], expiresAt: 0 };
     expect(keptOnly('c1', 'm1', [score, soprano, alto, tenor], record).map((f) => f.id)).toEqual(['score', 'a']);
+  });
+
+  it('is outdated once the director replaces or removes a kept file, not when another file is added', () => {
+    const record = { choirId: 'c1', musicId: 'm1', title: 'Ave', files: keptFiles('c1', 'm1', [score, alto]), answers: [], expiresAt: 0 };
+    expect(isOutdated(record, [score, alto, tenor])).toBe(false);
+    expect(isOutdated(record, [score, { ...alto, updatedAt: '2026-12-01T10:00:00Z' }])).toBe(true);
+    expect(isOutdated(record, [score])).toBe(true);
   });
 });

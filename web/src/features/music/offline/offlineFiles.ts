@@ -43,3 +43,13 @@ export function keptOnly(choirId: string, musicId: string, attachments: readonly
   const urls = new Set(kept.files.map((f) => f.url));
   return attachments.filter((a) => urls.has(attachmentFileUrl(choirId, musicId, a.id)));
 }
+
+/**
+ * isOutdated says whether a kept piece holds a file the director has since
+ * replaced or removed: the worker answers kept files first, so such a piece
+ * must be stored again rather than play the old recording.
+ */
+export function isOutdated(kept: KeptPiece, attachments: readonly Attachment[]): boolean {
+  const current = new Map(keptFiles(kept.choirId, kept.musicId, attachments).map((f) => [f.url, f.version]));
+  return kept.files.some((f) => current.get(f.url) !== f.version);
+}
