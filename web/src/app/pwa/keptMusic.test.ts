@@ -14,7 +14,10 @@ function piece(musicId: string, expiresAt: number): KeptPiece {
 /** stored stands in for the browser's caches, holding the given addresses in the offline music cache. */
 function stored(urls: string[]) {
   const kept = new Set(urls.map((u) => new URL(u, window.location.origin).href));
-  const cache = { delete: vi.fn(async (url: string) => kept.delete(new URL(url, window.location.origin).href)) };
+  const cache = {
+    keys: async () => [...kept].map((url) => new Request(url)),
+    delete: vi.fn(async (url: string | Request) => kept.delete(new URL(typeof url === 'string' ? url : url.url, window.location.origin).href)),
+  };
   vi.stubGlobal('caches', {
     has: async (name: string) => name === OFFLINE_MUSIC_CACHE,
     open: async () => cache,
@@ -42,8 +45,9 @@ describe('music made available offline, on the device', () => {
     expect(keptPiece('c1', 'm1')?.expiresAt).toBe(NOW + 60 * DAY);
   });
 
-  it('removes at start the pieces whose time is up, with their files and answers, and keeps the others', async () => {
+  it('removes at start the pieces whose time is up, with their files and answers, and what no record names, and keeps the others', async () => {
     const left = stored([
+      '/api/v1/choirs/c1/music/cut-short/attachments/a1/file',
       '/api/v1/choirs/c1/music/old/attachments/a1/file',
       '/api/v1/choirs/c1/music/old',
       '/api/v1/choirs/c1/music/new/attachments/a1/file',

@@ -96,13 +96,20 @@ export async function removeKeptPiece(choirId: string, musicId: string): Promise
   await deleteStored([piece]);
 }
 
-/** purgeExpiredMusic removes the pieces whose time is up; run when the signed-in app starts. Never throws. */
+/**
+ * purgeExpiredMusic removes the pieces whose time is up, and anything in the
+ * cache no record names (a download cut short); run when the signed-in app
+ * starts. Never throws.
+ */
 export async function purgeExpiredMusic(now = Date.now()): Promise<void> {
   const expired = keptPieces().filter((p) => p.expiresAt <= now);
-  if (expired.length === 0) return;
-  save(keptPieces().filter((p) => !expired.includes(p)));
+  if (expired.length > 0) save(keptPieces().filter((p) => !expired.includes(p)));
   try {
-    await deleteStored(expired);
+    if (typeof caches === 'undefined' || !(await caches.has(OFFLINE_MUSIC_CACHE))) return;
+    const cache = await caches.open(OFFLINE_MUSIC_CACHE);
+    const named = new Set(keptPieces().flatMap((p) => [...p.files.map((f) => f.url), ...p.answers]));
+    const stale = (await cache.keys()).filter((r) => !named.has(new URL(r.url).pathname));
+    await Promise.all(stale.map((r) => cache.delete(r)));
   } catch {
     // Storage unavailable: nothing left to delete.
   }
