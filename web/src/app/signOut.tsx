@@ -4,12 +4,12 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api, HttpError, unwrap } from '../api/client';
 import { forgetHeldAnswers, forgetQueuedAnswers } from '../features/calendar';
-import { forgetUnsentPractice } from '../features/music';
 import { clearOnboardingState } from '../features/onboarding';
 import { storeActiveChoirId } from './choir';
 import { handleError } from './errors';
 import { useSubmission } from './mutations';
 import { clearOfflineData } from './pwa/clear';
+import { forgetUnsentPractice } from './pwa/practiceOutbox';
 import { sessionQueryKey } from './session';
 
 /**

@@ -43,7 +43,7 @@ import { UnreadBadge } from '../../features/announcements';
 import { StandingBanners } from '../../features/billing';
 import { guideForPath } from '../../features/help';
 import { useAnswerOutbox, usePrewarmedEvents } from '../../features/calendar';
-import { usePracticeOutbox } from '../../features/music';
+import { usePracticeOutbox } from '../pwa/practiceOutbox';
 import type { Role } from '../permissions';
 import { InstallHint, OfflineNotice, ServiceWorkerSetup } from '../pwa';
 import { SignOutButton } from '../signOut';

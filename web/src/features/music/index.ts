@@ -19,6 +19,3 @@ export { YourPracticeLoading } from './practice/YourPracticeLoading';
 
 /** "Make this music available offline" for an event's pieces ({ choirId, musicIds, label }), loaded with its first render. */
 export const OfflineMusic = lazy(() => import('./offline/OfflineMusic').then((m) => ({ default: m.OfflineMusic })));
-
-/** Practice played without a signal, sent when it returns (the shell runs it; sign-out forgets it). */
-export { forgetUnsentPractice, usePracticeOutbox } from './practice/reportOutbox';

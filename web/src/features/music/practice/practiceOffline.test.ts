@@ -1,8 +1,8 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetUnsentPractice, sendUnsentPractice, unsentReports, usePracticeOutbox } from '../../../app/pwa/practiceOutbox';
 import { apiError, noContent, stubFetch } from '../../../test/api';
 import { queryWrapper, testQueryClient } from '../../../test/render';
-import { forgetUnsentPractice, sendUnsentPractice, unsentReports, usePracticeOutbox } from './reportOutbox';
 import { useReportPractice } from './trackingApi';
 
 const noSignal = () => vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));

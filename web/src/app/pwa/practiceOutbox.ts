@@ -5,11 +5,12 @@
 // per session, so only the last one of each session is kept, and sending it
 // twice does no harm. In localStorage; sign-out forgets them
 // (forgetUnsentPractice), so they never go out under another user's session.
-// Kept small and free of the studio's code: the shell loads it at start.
+// In app/, not the music feature: the shell runs it from the start, without
+// loading any of the music library's code.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, unwrap } from '../../../api/client';
-import type { components } from '../../../api/generated/schema';
+import { api, unwrap } from '../../api/client';
+import type { components } from '../../api/generated/schema';
 
 type PracticeReport = components['schemas']['PracticeReport'];
 
