@@ -106,7 +106,7 @@ const pwa = VitePWA({
   injectManifest: {
     // The signed-in app's scripts, styles and page; pdf.js's worker and the stretcher's
     // WebAssembly too, which the practice studio needs offline.
-    globPatterns: ['index.html', 'assets/**/*.{js,css,wasm,woff2}', '*.{png,svg}'],
+    globPatterns: ['index.html', 'assets/**/*.{js,mjs,css,wasm,woff2}', '*.{png,svg}'],
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
   },
 });

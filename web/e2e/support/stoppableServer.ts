@@ -15,6 +15,8 @@ import { startServer } from './serverProcess';
 /** The server's port: the main server's plus 2000, unless CANTICA_E2E_STOPPABLE_PORT says otherwise. */
 const port = Number(process.env.CANTICA_E2E_STOPPABLE_PORT ?? Number(process.env.CANTICA_E2E_PORT ?? 18080) + 2000);
 export const STOPPABLE_URL = `http://127.0.0.1:${port}`;
+/** A second spec's own stoppable server, one port above (the specs run at the same time). */
+export const SECOND_STOPPABLE_URL = `http://127.0.0.1:${port + 1}`;
 
 export interface StoppableServer {
   /** Its data directory, for `cantica admin` (CANTICA_DATA_DIR). */
@@ -25,8 +27,9 @@ export interface StoppableServer {
   start: (env?: Record<string, string>) => Promise<void>;
 }
 
-/** startStoppableServer starts a Cantica on a new database; stop it at the end of the spec. */
-export async function startStoppableServer(): Promise<StoppableServer> {
+/** startStoppableServer starts a Cantica on a new database at url; stop it at the end of the spec. */
+export async function startStoppableServer(url = STOPPABLE_URL): Promise<StoppableServer> {
+  const port = Number(new URL(url).port);
   const dataDir = mkdtempSync(join(tmpdir(), 'cantica-e2e-stoppable-'));
   let server: ChildProcess | null = null;
 

@@ -9,6 +9,7 @@ import { storeActiveChoirId } from './choir';
 import { handleError } from './errors';
 import { useSubmission } from './mutations';
 import { clearOfflineData } from './pwa/clear';
+import { forgetUnsentPractice } from './pwa/practiceOutbox';
 import { sessionQueryKey } from './session';
 
 /**
@@ -26,6 +27,7 @@ export function clearSignedInState(queryClient: QueryClient) {
   queryClient.clear();
   forgetHeldAnswers();
   forgetQueuedAnswers();
+  forgetUnsentPractice();
   void clearOfflineData();
   queryClient.setQueryData(sessionQueryKey, { user: null, choirs: [] });
   storeActiveChoirId(null);

@@ -14,6 +14,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { needsSignal } from './needsSignal';
 import { privateApi } from './privateApi';
+import { isOfflineMusicAnswer, isOfflineMusicFile, offlineMusicAnswer, offlineMusicFile } from './offlineMusic';
 import { registerPush } from './push';
 import { isEmailLinkPage, isPrivateApiKept, isSignedInAppPage, PRIVATE_CACHES, PRIVATE_API_CACHE } from './rules';
 
@@ -60,6 +61,10 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.method === 'POST' && url.pathname === '/api/v1/auth/logout') {
     event.respondWith(signOut(request));
+  } else if (request.method === 'GET' && isOfflineMusicFile(url)) {
+    event.respondWith(offlineMusicFile(request));
+  } else if (request.method === 'GET' && isOfflineMusicAnswer(url)) {
+    event.respondWith(offlineMusicAnswer(request));
   } else if (request.method === 'GET' && isPrivateApiKept(url.pathname)) {
     event.respondWith(
       caches.open(PRIVATE_API_CACHE).then((cache) =>

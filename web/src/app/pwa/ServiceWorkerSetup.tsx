@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { afterFirstPaint } from '../afterFirstPaint';
 import { notify } from '../notify';
 import { listenForInstallOffer } from './install';
+import { purgeExpiredMusic } from './keptMusic';
 
 export const NEW_VERSION_MESSAGE = 'A new version is available';
 export const RELOAD_LABEL = 'Reload';
@@ -19,6 +20,8 @@ export function ServiceWorkerSetup() {
   useEffect(() => {
     listenForInstallOffer();
     return afterFirstPaint(() => {
+      // Music made available offline goes 30 days after its last event (keptMusic.ts).
+      void purgeExpiredMusic();
       void import('./register').then(({ startServiceWorker }) =>
         startServiceWorker({
           onNewVersion: (reload) =>

@@ -43,6 +43,7 @@ import { UnreadBadge } from '../../features/announcements';
 import { StandingBanners } from '../../features/billing';
 import { guideForPath } from '../../features/help';
 import { useAnswerOutbox, usePrewarmedEvents } from '../../features/calendar';
+import { usePracticeOutbox } from '../pwa/practiceOutbox';
 import type { Role } from '../permissions';
 import { InstallHint, OfflineNotice, ServiceWorkerSetup } from '../pwa';
 import { SignOutButton } from '../signOut';
@@ -89,6 +90,7 @@ export function AppShellLayout() {
   const { pathname } = useLocation();
   usePrewarmedEvents(currentChoir?.id ?? null, can('view:calendar'));
   useAnswerOutbox(!!user);
+  usePracticeOutbox(!!user);
   // The guards send signed-out visitors away; until they do, keep the skeleton.
   if (loading || !user) return <ShellSkeleton />;
   if (!currentChoir && !isGlobalAdmin) {

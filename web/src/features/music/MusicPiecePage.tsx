@@ -19,6 +19,7 @@ import { AttachmentUploader } from './AttachmentUploader';
 import { composerLifetime, difficultyLabel, formatDuration, formatTransposition } from './format';
 import { useArchiveMusic, useDeleteMusic, useMusicPiece, useRestoreMusic, type MusicPiece } from './api';
 import { MusicFormModal } from './MusicFormModal';
+import { OfflineMusic } from './offline/OfflineMusic';
 import { canPractise } from './practice/files';
 import { PieceHistory } from './practice/PieceHistory';
 import { PiecePracticeSection } from './practice/PiecePracticeSection';
@@ -192,6 +193,9 @@ function PieceDetails({ choirId, piece, canEdit }: { choirId: string; piece: Mus
           Files
         </Title>
         <AttachmentList choirId={choirId} musicId={piece.id} attachments={piece.attachments} canEdit={canEdit} />
+        {canPractise(piece.attachments) && (
+          <OfflineMusic choirId={choirId} musicIds={[piece.id]} piece={piece} label="Make available offline" />
+        )}
         {canEdit && <AttachmentUploader choirId={choirId} musicId={piece.id} />}
       </Stack>
 

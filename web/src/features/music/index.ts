@@ -16,3 +16,6 @@ export const YourPracticeCard = lazy(() => import('./practice/YourPracticeCard')
 
 /** The "Your practice" card's stand-in while its code and data load (no music code of its own). */
 export { YourPracticeLoading } from './practice/YourPracticeLoading';
+
+/** "Make this music available offline" for an event's pieces ({ choirId, musicIds, label }), loaded with its first render. */
+export const OfflineMusic = lazy(() => import('./offline/OfflineMusic').then((m) => ({ default: m.OfflineMusic })));

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json } from '../../test/api';
 import { EventPlanSection } from './EventPlanSection';
@@ -44,6 +45,37 @@ describe('EventPlanSection', () => {
     );
     expect(screen.getByRole('link', { name: 'Practise Ubi caritas' })).toHaveAttribute('href', '/dashboard/music/m2?practice=true');
     expect(screen.queryByRole('link', { name: 'Plan music' })).not.toBeInTheDocument();
+  });
+
+  it('offers a singer the event’s music offline, counting the files of every piece before anything is stored', async () => {
+    const file = (id: string, type: string, sizeBytes: number, customPartName = '') => ({
+      id,
+      musicId: 'm',
+      fileName: `${id}.bin`,
+      type,
+      contentType: 'application/octet-stream',
+      sizeBytes,
+      description: '',
+      customPartName,
+      createdAt: '2026-01-01T00:00:00Z',
+    });
+    const MB = 1024 * 1024;
+    const files: Record<string, unknown[]> = {
+      m1: [file('s1', 'score', MB), file('r1', 'audio_full', MB)],
+      m2: [file('p2', 'audio_part', MB / 2, 'Tenor'), file('p3', 'audio_part', MB / 2, 'Alto')],
+    };
+    serveChoir('member', {
+      'GET /choirs/:choirId/events/:eventId/plan': () => json(PLANNED),
+      'GET /choirs/:choirId/music/:musicId': (_r, { musicId }) =>
+        json({ id: musicId, title: musicId, attachments: files[musicId] }),
+      'GET /choirs/:choirId/music/:musicId/practice/me': () => json({ totalSeconds: 0, loops: 0, lastPosition: 0, speed: 1, days: [], voiceParts: ['Alto'] }),
+      'GET /choirs/:choirId/plans': () => json([PLANNED]),
+    });
+    renderAt('/calendar', <EventPlanSection choirId="c1" eventId={EVENT} date="2026-04-05" />, '/calendar');
+    await userEvent.click(await screen.findByRole('button', { name: 'Make this music available offline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make this music available offline' });
+    // The score and the recording of the first piece, the alto part of the second: 2.5 MB.
+    expect(await within(dialog).findByText('3 files, 2.5 MB')).toBeInTheDocument();
   });
 
   it('gives an editor the way to plan the event', async () => {

@@ -1,8 +1,10 @@
 import { Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconHeadphones, IconMusic } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useChoir } from '../../app/choir';
 import { SectionError, SectionLoading } from '../../components/SectionState';
+import { OfflineMusic } from '../music';
 import { useEventPlan } from './api';
 import { planMusicPath, practisePath } from './links';
 
@@ -72,6 +74,11 @@ export function EventPlanSection({ choirId, eventId, date }: EventPlanSectionPro
               );
             })}
           </List>
+        )}
+        {planned.length > 0 && (
+          <Suspense fallback={null}>
+            <OfflineMusic choirId={choirId} musicIds={[...new Set(planned.map((s) => s.music!.id))]} label="Make this music available offline" />
+          </Suspense>
         )}
       </Stack>
     );

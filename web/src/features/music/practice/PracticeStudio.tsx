@@ -4,8 +4,11 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { useChoir } from '../../../app/choir';
+import { useKeptPiece } from '../../../app/pwa/keptMusic';
+import { useOfflineState } from '../../../app/pwa/offlineStatus';
 import type { MusicPiece } from '../api';
 import { attachmentFileUrl } from '../attachments';
+import { keptOnly } from '../offline/offlineFiles';
 import { useMarkers } from './api';
 import { practiceFiles } from './files';
 import { KeyboardHelp } from './KeyboardHelp';
@@ -32,7 +35,12 @@ const DESKTOP = '(min-width: 64em)';
 export function PracticeStudio({ choirId, piece }: { choirId: string; piece: MusicPiece }) {
   const { can } = useChoir();
   const desktop = useMediaQuery(DESKTOP, false, { getInitialValueInEffect: false }) ?? false;
-  const { score, parts, recording } = practiceFiles(piece.attachments);
+  // Without a signal, a piece made available offline plays what this device
+  // kept (my part and the full recording), not the parts it never stored.
+  const kept = useKeptPiece(choirId, piece.id);
+  // As the studio opened: the signal coming back mid-session does not swap the player.
+  const [offline] = useState(useOfflineState().showOffline);
+  const { score, parts, recording } = practiceFiles(offline && kept ? keptOnly(choirId, piece.id, piece.attachments, kept) : piece.attachments);
   const me = useMyPiecePractice(choirId, piece.id);
   const markers = useMarkers(choirId, piece.id);
   const [transport, setTransport] = useState<Transport | null>(null);

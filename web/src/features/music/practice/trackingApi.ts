@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/generated/schema';
 import { studioKeys } from './api';
+import { dropUnsentReport, isNoNetwork, keepUnsentReport, postReport } from '../../../app/pwa/practiceOutbox';
 
 export type PracticeReport = components['schemas']['PracticeReport'];
 export type MyPiecePractice = components['schemas']['MyPiecePractice'];
@@ -26,18 +27,21 @@ export function useMyPiecePractice(choirId: string, musicId: string) {
 /**
  * useReportPractice sends the tracker's cumulative figures. It runs in the
  * background, so it shows nothing (no submission); keepalive lets the last
- * report of a closing page still go out, with the session's cookie.
+ * report of a closing page still go out, with the session's cookie. A report
+ * that meets no network waits on the device (app/pwa/practiceOutbox.ts).
  */
 export function useReportPractice(choirId: string, musicId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (report: PracticeReport) => {
-      const { error, response } = await api.POST('/choirs/{choirId}/music/{musicId}/practice/reports', {
-        ...musicPath(choirId, musicId),
-        body: report,
-        keepalive: true,
-      });
-      if (error !== undefined) unwrap({ error, response });
+      try {
+        await postReport({ choirId, musicId, report });
+      } catch (err) {
+        if (!isNoNetwork(err)) throw err;
+        keepUnsentReport({ choirId, musicId, report });
+        return;
+      }
+      dropUnsentReport(report.sessionId);
     },
     onSuccess: () =>
       Promise.all([
