@@ -262,13 +262,14 @@ describe('CalendarImportPage: import', () => {
     const json = '[{"date":"2026-04-05","feast_key":"easter_sunday","name":"Easter Sunday","rank":"I class"}]';
     await userEvent.upload(importSection().getByLabelText('Feast file'), new File([json], 'roman.json', { type: 'application/json' }));
     await waitFor(() => expect(feastsBox()).toHaveValue(json));
-    expect(format).toHaveValue('JSON');
+    // The form's fields show their new values each in its own render.
+    await waitFor(() => expect(format).toHaveValue('JSON'));
     expect(importSection().getByText(/cantica liturgy --format json/)).toBeInTheDocument();
 
     const ics = 'BEGIN:VCALENDAR\nEND:VCALENDAR\n';
     await userEvent.upload(importSection().getByLabelText('Feast file'), new File([ics], 'roman.ics', { type: 'text/calendar' }));
     await waitFor(() => expect(feastsBox()).toHaveValue(ics));
-    expect(format).toHaveValue('ICS');
+    await waitFor(() => expect(format).toHaveValue('ICS'));
   });
 });
 
