@@ -41,6 +41,15 @@ function renderShell(path = '/dashboard') {
 
 const originalMatchMedia = window.matchMedia;
 
+/** onPhone makes the window as narrow as a phone's (the shell's media query). */
+function onPhone() {
+  window.matchMedia = ((query: string) => ({
+    ...originalMatchMedia(query),
+    matches: query === '(max-width: 767px)',
+    media: query,
+  })) as typeof window.matchMedia;
+}
+
 beforeEach(() => serve());
 
 afterEach(() => {
@@ -120,21 +129,13 @@ describe('AppShellLayout', () => {
   });
 
   it('titles the page from the path on small screens', async () => {
-    window.matchMedia = ((query: string) => ({
-      ...originalMatchMedia(query),
-      matches: query === '(max-width: 767px)',
-      media: query,
-    })) as typeof window.matchMedia;
+    onPhone();
     renderShell('/dashboard/global-admin/master-feasts');
     expect(within(await screen.findByRole('banner')).getByText('Master Feasts')).toBeInTheDocument();
   });
 
   it('renders the navigation of a phone when its drawer is first opened, and keeps it', async () => {
-    window.matchMedia = ((query: string) => ({
-      ...originalMatchMedia(query),
-      matches: query === '(max-width: 767px)',
-      media: query,
-    })) as typeof window.matchMedia;
+    onPhone();
     renderShell();
     const navigation = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(navigation).queryByRole('link', { name: 'Calendar' })).not.toBeInTheDocument();
