@@ -11,7 +11,7 @@
 // Nothing is stored here that the page did not store: a piece not made
 // available offline goes to the network as before.
 import { createPartialResponse } from 'workbox-range-requests';
-import { OFFLINE_MUSIC_CACHE, STORED_AT_HEADER } from './rules';
+import { OFFLINE_MUSIC_CACHE, storedAsOf } from './rules';
 
 const PIECE = '^/api/v1/choirs/[^/]+/music/[^/]+';
 const FILE = new RegExp(`${PIECE}/attachments/[^/]+/file$`);
@@ -60,14 +60,7 @@ export async function offlineMusicAnswer(request: Request, storage: CacheSource 
   }
   if (response.status === 200 && (await storage.has(OFFLINE_MUSIC_CACHE)) && (await kept(storage, request))) {
     const cache = await storage.open(OFFLINE_MUSIC_CACHE);
-    await cache.put(request.url, await stamped(response.clone()));
+    await cache.put(request.url, storedAsOf(response.clone()));
   }
   return response;
-}
-
-/** stamped is an answer as kept: with the time it was stored, which the page shows ("Offline — last updated …"). */
-export async function stamped(response: Response, now = Date.now()): Promise<Response> {
-  const headers = new Headers(response.headers);
-  headers.set(STORED_AT_HEADER, String(now));
-  return new Response(await response.blob(), { status: 200, statusText: response.statusText, headers });
 }

@@ -4,7 +4,7 @@
 // (a weak signal, a bus between two masts), in which case its late answer
 // still refreshes the cache for the next time. Nothing here touches the
 // worker's globals: sw.ts hands it the cache, fetch and the event's waitUntil.
-import { STORED_AT_HEADER } from './rules';
+import { storedAsOf } from './rules';
 
 /** How long the network has to answer before the kept answer is shown (Workbox's networkTimeoutSeconds idea). */
 export const NETWORK_TIMEOUT_MS = 4000;
@@ -25,13 +25,6 @@ export interface PrivateApiContext {
   /** Deletes every private cache: the session answer says nobody is signed in. */
   forgetPrivateData: () => Promise<void>;
   timeoutMs?: number;
-}
-
-/** restamp is an answer stored as of now (a fresh one, or a kept one the server said is unchanged). */
-function restamp(answer: Response): Response {
-  const headers = new Headers(answer.headers);
-  headers.set(STORED_AT_HEADER, String(Date.now()));
-  return new Response(answer.body, { status: 200, statusText: answer.statusText, headers });
 }
 
 function withoutValidators(request: Request): Request {
@@ -71,12 +64,12 @@ export async function privateApi(request: Request, ctx: PrivateApiContext): Prom
   return first;
 }
 
-/** keep stores a 200 (or restamps the kept answer on a 304) and gives the network's answer back. */
+/** keep stores a 200 (or stores the kept answer again as of now on a 304) and gives the network's answer back. */
 async function keep(request: Request, response: Response, ctx: PrivateApiContext): Promise<Response> {
   const { cache } = ctx;
   if (response.status === 304) {
     const kept = await cache.match(request, { ignoreVary: true });
-    if (kept) await cache.put(request, restamp(kept));
+    if (kept) await cache.put(request, storedAsOf(kept));
   } else if (response.status === 200) {
     if (new URL(request.url).pathname === SESSION_PATH) {
       const session = (await response
@@ -88,7 +81,7 @@ async function keep(request: Request, response: Response, ctx: PrivateApiContext
         return response;
       }
     }
-    await cache.put(request, restamp(response.clone()));
+    await cache.put(request, storedAsOf(response.clone()));
   }
   return response;
 }

@@ -11,6 +11,13 @@ export const PRIVATE_CACHES = [PRIVATE_API_CACHE, OFFLINE_MUSIC_CACHE];
 /** The header a kept answer carries: when it was stored (milliseconds since 1970). */
 export const STORED_AT_HEADER = 'X-Cantica-Stored-At';
 
+/** storedAsOf is an answer as it is kept: its body and headers, with when it was stored. */
+export function storedAsOf(answer: Response, now = Date.now()): Response {
+  const headers = new Headers(answer.headers);
+  headers.set(STORED_AT_HEADER, String(now));
+  return new Response(answer.body, { status: 200, statusText: answer.statusText, headers });
+}
+
 const CHOIR = '/api/v1/choirs/[^/]+';
 const EVENT = `${CHOIR}/events/[^/]+`;
 // The answers the signed-in app needs to show the calendar, the dashboard, an

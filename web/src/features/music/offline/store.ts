@@ -3,7 +3,7 @@
 // the device's record (app/pwa/keptMusic.ts) says until when.
 import { api, unwrap } from '../../../api/client';
 import { expiryAfter, keepPiece, type KeptPiece } from '../../../app/pwa/keptMusic';
-import { OFFLINE_MUSIC_CACHE, STORED_AT_HEADER } from '../../../sw/rules';
+import { OFFLINE_MUSIC_CACHE, storedAsOf } from '../../../sw/rules';
 import { localDay } from '../practice/tracker';
 
 /** How far ahead the events that use a piece are looked for (the plans' range is at most 366 days). */
@@ -43,12 +43,11 @@ export async function storePieces(pieces: readonly PieceToKeep[], onProgress: (b
     for (const url of piece.answers) {
       const response = await fetch(url, { credentials: 'same-origin' });
       if (!response.ok) throw new Error(`music: keep answer of piece ${piece.musicId}: HTTP ${response.status}`);
-      const headers = new Headers(response.headers);
-      headers.set(STORED_AT_HEADER, String(now));
+      const answer = storedAsOf(response, now);
       // The body is stored decoded.
-      headers.delete('Content-Encoding');
-      headers.delete('Content-Length');
-      await cache.put(url, new Response(await response.blob(), { status: 200, headers }));
+      answer.headers.delete('Content-Encoding');
+      answer.headers.delete('Content-Length');
+      await cache.put(url, answer);
     }
     for (const file of piece.files) {
       // A file kept before (since replaced) would be answered from the cache.
