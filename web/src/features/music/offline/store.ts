@@ -4,6 +4,7 @@
 import { api, unwrap } from '../../../api/client';
 import { expiryAfter, keepPiece, type KeptPiece } from '../../../app/pwa/keptMusic';
 import { OFFLINE_MUSIC_CACHE, storedAsOf } from '../../../sw/rules';
+import { readBody } from '../practice/recording';
 import { localDay } from '../practice/tracker';
 
 /** How far ahead the events that use a piece are looked for (the plans' range is at most 366 days). */
@@ -66,22 +67,13 @@ export async function storePieces(pieces: readonly PieceToKeep[], onProgress: (b
 async function download(url: string, onBytes: (bytes: number) => void): Promise<Response> {
   const response = await fetch(url, { credentials: 'same-origin' });
   if (!response.ok || !response.body) throw new Error(`music: keep file: HTTP ${response.status}`);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    bytes += value.length;
-    onBytes(bytes);
-  }
+  const body = await readBody(response, onBytes);
   const headers = new Headers();
   for (const name of ['Content-Type', 'Content-Disposition', 'ETag', 'Last-Modified']) {
     const value = response.headers.get(name);
     if (value) headers.set(name, value);
   }
-  headers.set('Content-Length', String(bytes));
+  headers.set('Content-Length', String(body.size));
   headers.set('Accept-Ranges', 'bytes');
-  return new Response(new Blob(chunks, { type: headers.get('Content-Type') ?? '' }), { status: 200, headers });
+  return new Response(body, { status: 200, headers });
 }

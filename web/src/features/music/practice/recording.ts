@@ -15,15 +15,21 @@ export async function fetchRecording(url: string, signal: AbortSignal, onProgres
   if (!response.ok) throw new Error(`player: fetch recording: HTTP ${response.status}`);
   const total = Number(response.headers.get('Content-Length')) || 0;
   if (!response.body || total === 0) return response.blob();
+  return readBody(response, (bytes) => onProgress(Math.min(1, bytes / total)));
+}
+
+/** readBody reads an answer's body whole, telling how many bytes have come so far. */
+export async function readBody(response: Response, onBytes: (bytes: number) => void): Promise<Blob> {
+  if (!response.body) return response.blob();
   const reader = response.body.getReader();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let loaded = 0;
+  let bytes = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
-    loaded += value.length;
-    onProgress(Math.min(1, loaded / total));
+    bytes += value.length;
+    onBytes(bytes);
   }
   return new Blob(chunks, { type: response.headers.get('Content-Type') ?? '' });
 }
