@@ -1,13 +1,14 @@
 // What the app sends once the signal returns (issue 31): the answers given
-// and the practice played without one. Each outbox is kept in localStorage
-// (a few items, read synchronously so a page can say "will be sent" at once)
-// and sent at the browser's 'online', whenever the app comes back into view,
+// and the practice played without one. Each outbox is a deviceList (kept in
+// localStorage, read synchronously so a page can say "will be sent" at once)
+// and is sent at the browser's 'online', whenever the app comes back into view,
 // and when the signed-in app starts: Background Sync is Chromium's alone, so
 // the page sends them itself. An item replaces the waiting one with its
 // identity (the latest answer for an event, the latest report of a practice
 // session). Sign-out forgets them, so nothing goes out under another user.
 import { useEffect } from 'react';
 import { HttpError } from '../../api/client';
+import { deviceList } from './deviceList';
 
 export interface DeviceOutbox<T> {
   /** The items waiting, oldest first (the same array until it changes). */
@@ -49,38 +50,9 @@ export function deviceOutbox<T>({
   deliver: (item: T) => Promise<unknown>;
   max?: number;
 }): DeviceOutbox<T> {
-  const listeners = new Set<() => void>();
-  let snapshot: T[] | null = null;
+  const { items, save, subscribe } = deviceList<T>(key, max);
   let sending: Promise<number> | null = null;
 
-  const items = (): T[] => {
-    if (snapshot) return snapshot;
-    try {
-      const parsed: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
-      snapshot = Array.isArray(parsed) ? (parsed as T[]) : [];
-    } catch {
-      snapshot = [];
-    }
-    return snapshot;
-  };
-  const save = (list: T[]) => {
-    snapshot = list.slice(-max);
-    try {
-      if (snapshot.length === 0) localStorage.removeItem(key);
-      else localStorage.setItem(key, JSON.stringify(snapshot));
-    } catch {
-      // Storage unavailable: the items wait in this page only.
-    }
-    listeners.forEach((l) => l());
-  };
-  // Another tab of the app kept or sent some: read them again.
-  if (typeof window !== 'undefined') {
-    window.addEventListener('storage', (event) => {
-      if (event.key !== key && event.key !== null) return;
-      snapshot = null;
-      listeners.forEach((l) => l());
-    });
-  }
   const drop = (id: string) => {
     if (items().some((i) => idOf(i) === id)) save(items().filter((i) => idOf(i) !== id));
   };
@@ -110,10 +82,7 @@ export function deviceOutbox<T>({
       });
       return sending;
     },
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
   };
 }
 

@@ -1,12 +1,13 @@
 // The device's record of the pieces made available offline (issue 31): which
 // addresses of OFFLINE_MUSIC_CACHE belong to which piece, and until when they
 // are kept — 30 days after the last event that uses the piece, as it was known
-// when the piece was made available. Kept in localStorage (a few entries, read
-// synchronously to show "Available offline" at once). Expired pieces are
-// removed when the signed-in app starts; sign-out deletes the cache and
-// this record (clearOfflineData).
+// when the piece was made available. A deviceList (a few entries in
+// localStorage, read synchronously to show "Available offline" at once).
+// Expired pieces are removed when the signed-in app starts; sign-out deletes
+// the cache and this record (clearOfflineData).
 import { useSyncExternalStore } from 'react';
 import { OFFLINE_MUSIC_CACHE } from '../../sw/rules';
+import { deviceList } from './deviceList';
 
 /** How long music stays after the last event that uses it. */
 export const KEEP_AFTER_LAST_EVENT_DAYS = 30;
@@ -33,30 +34,10 @@ export interface KeptPiece {
 
 export const KEPT_MUSIC_KEY = 'cantica.offlineMusic';
 
-const listeners = new Set<() => void>();
-let snapshot: KeptPiece[] | null = null;
+const record = deviceList<KeptPiece>(KEPT_MUSIC_KEY);
+const save = record.save;
 
-export function keptPieces(): KeptPiece[] {
-  if (snapshot) return snapshot;
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(KEPT_MUSIC_KEY) ?? '[]');
-    snapshot = Array.isArray(parsed) ? (parsed as KeptPiece[]) : [];
-  } catch {
-    snapshot = [];
-  }
-  return snapshot;
-}
-
-function save(list: KeptPiece[]) {
-  snapshot = list;
-  try {
-    if (list.length === 0) localStorage.removeItem(KEPT_MUSIC_KEY);
-    else localStorage.setItem(KEPT_MUSIC_KEY, JSON.stringify(list));
-  } catch {
-    // Storage unavailable: the record lasts as long as this page.
-  }
-  listeners.forEach((l) => l());
-}
+export const keptPieces = record.items;
 
 const same = (p: KeptPiece, choirId: string, musicId: string) => p.choirId === choirId && p.musicId === musicId;
 
@@ -120,14 +101,9 @@ export function forgetKeptMusic() {
   save([]);
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
 /** useKeptPieces is this device's record of the pieces made available offline. */
 export function useKeptPieces(): KeptPiece[] {
-  return useSyncExternalStore(subscribe, keptPieces);
+  return useSyncExternalStore(record.subscribe, keptPieces);
 }
 
 /** useKeptPiece is this device's record of a piece made available offline, or null. */
