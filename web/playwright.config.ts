@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTP_PORT } from './e2e/support/mailbox';
+import { serverEnv } from './e2e/support/serverProcess';
 
 // The real binary (built by `make test-e2e`) on a fresh SQLite database in a
 // new temporary data directory, driven by Debian's Chromium.
@@ -60,15 +60,6 @@ export default defineConfig({
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      CANTICA_ADDR: `127.0.0.1:${port}`,
-      CANTICA_DATA_DIR: dataDir,
-      CANTICA_BASE_URL: baseURL,
-      CANTICA_LOG_LEVEL: 'info',
-      CANTICA_SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      CANTICA_MAIL_FROM: 'Cantica <no-reply@cantica.test>',
-      // Lets createConfirmedAccount (e2e/support/accounts.ts) register each account from its own address.
-      CANTICA_TRUSTED_PROXIES: '127.0.0.1/32',
-    },
+    env: serverEnv(port, dataDir),
   },
 });

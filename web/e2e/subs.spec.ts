@@ -1,12 +1,12 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, request as apiRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { SMTP_PORT } from './support/mailbox';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
+import { startServer } from './support/serverProcess';
 
 // Plans and billing as a self-hoster and as a hosted service see them (issue 29):
 // the suite's server has billing off; the billing-on tests start a server of
@@ -67,30 +67,16 @@ test.describe('with billing on', () => {
     const port = await freePort();
     baseURL = `http://127.0.0.1:${port}`;
     dataDir = mkdtempSync(join(tmpdir(), 'cantica-e2e-billing-'));
-    server = spawn('../bin/cantica', ['serve'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        CANTICA_ADDR: `127.0.0.1:${port}`,
-        CANTICA_DATA_DIR: dataDir,
-        CANTICA_BASE_URL: baseURL,
-        CANTICA_LOG_LEVEL: 'warn',
-        CANTICA_SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        CANTICA_MAIL_FROM: 'Cantica <no-reply@cantica.test>',
-        CANTICA_TRUSTED_PROXIES: '127.0.0.1/32',
-        CANTICA_BILLING: 'stripe',
-        CANTICA_STRIPE_SECRET_KEY: 'sk_test_e2e',
-        CANTICA_STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
-        CANTICA_STRIPE_PRICE_SMALL: 'price_e2e_small',
-        CANTICA_STRIPE_PRICE_MEDIUM: 'price_e2e_medium',
-        CANTICA_STRIPE_PRICE_LARGE: 'price_e2e_large',
-        CANTICA_STRIPE_PRICING_TABLE_ID: 'prctbl_e2e',
-        CANTICA_STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
-      },
+    server = await startServer(port, dataDir, {
+      CANTICA_BILLING: 'stripe',
+      CANTICA_STRIPE_SECRET_KEY: 'sk_test_e2e',
+      CANTICA_STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      CANTICA_STRIPE_PRICE_SMALL: 'price_e2e_small',
+      CANTICA_STRIPE_PRICE_MEDIUM: 'price_e2e_medium',
+      CANTICA_STRIPE_PRICE_LARGE: 'price_e2e_large',
+      CANTICA_STRIPE_PRICING_TABLE_ID: 'prctbl_e2e',
+      CANTICA_STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
     });
-    await expect
-      .poll(async () => (await fetch(`${baseURL}/readyz`).catch(() => undefined))?.status, { timeout: 60_000 })
-      .toBe(200);
   });
 
   test.afterAll(() => {
