@@ -85,45 +85,43 @@ function PlansWithTable({ plans, table }: { plans: SubscriptionPlan[]; table?: B
           </Anchor>
           .
         </Text>
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-          {plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan}>
-              {plan.id === standing.data.plan ? (
-                <Button disabled fullWidth>
-                  Your plan
-                </Button>
-              ) : (
-                <Button component={Link} to={PLAN_URL} variant={plan.recommended ? 'filled' : 'default'} fullWidth>
-                  {`Change to ${plan.name}`}
-                </Button>
-              )}
-            </PlanCard>
-          ))}
-        </SimpleGrid>
+        <PlanCards
+          plans={plans}
+          action={(plan) =>
+            plan.id === standing.data.plan ? (
+              <Button disabled fullWidth>
+                Your plan
+              </Button>
+            ) : (
+              <Button component={Link} to={PLAN_URL} variant={plan.recommended ? 'filled' : 'default'} fullWidth>
+                {`Change to ${plan.name}`}
+              </Button>
+            )
+          }
+        />
       </Stack>
     );
   }
   const grid = (
-    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-      {plans.map((plan) => (
-        <PlanCard key={plan.id} plan={plan}>
-          {choirId ? (
-            <CheckoutButton choirId={choirId} plan={plan} />
-          ) : (
-            <Button
-              component={Link}
-              // A new choir: the wizard for a first one, the creation page for another.
-              to={choirs.length > 0 ? '/choirs/create' : '/choir-registration'}
-              onClick={() => recordPlan(plan.id)}
-              variant={plan.recommended ? 'filled' : 'default'}
-              fullWidth
-            >
-              {`Start with ${plan.name}`}
-            </Button>
-          )}
-        </PlanCard>
-      ))}
-    </SimpleGrid>
+    <PlanCards
+      plans={plans}
+      action={(plan) =>
+        choirId ? (
+          <CheckoutButton choirId={choirId} plan={plan} />
+        ) : (
+          <Button
+            component={Link}
+            // A new choir: the wizard for a first one, the creation page for another.
+            to={choirs.length > 0 ? '/choirs/create' : '/choir-registration'}
+            onClick={() => recordPlan(plan.id)}
+            variant={plan.recommended ? 'filled' : 'default'}
+            fullWidth
+          >
+            {`Start with ${plan.name}`}
+          </Button>
+        )
+      }
+    />
   );
   return (
     <>
@@ -165,6 +163,19 @@ function CheckoutButton({ choirId, plan }: { choirId: string; plan: Subscription
     >
       {`Choose ${plan.name}`}
     </Button>
+  );
+}
+
+/** PlanCards are the plans' cards, each with the way to take it. */
+function PlanCards({ plans, action }: { plans: SubscriptionPlan[]; action: (plan: SubscriptionPlan) => ReactNode }) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+      {plans.map((plan) => (
+        <PlanCard key={plan.id} plan={plan}>
+          {action(plan)}
+        </PlanCard>
+      ))}
+    </SimpleGrid>
   );
 }
 
