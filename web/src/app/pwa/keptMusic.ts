@@ -39,7 +39,8 @@ const save = record.save;
 
 export const keptPieces = record.items;
 
-const same = (p: KeptPiece, choirId: string, musicId: string) => p.choirId === choirId && p.musicId === musicId;
+/** isRecordOf says whether a record is of this choir's piece. */
+export const isRecordOf = (p: KeptPiece, choirId: string, musicId: string) => p.choirId === choirId && p.musicId === musicId;
 
 /**
  * expiryAfter is when music used last on lastEventDay (YYYY-MM-DD, or null
@@ -54,13 +55,13 @@ export function expiryAfter(lastEventDay: string | null, now: number): number {
 
 /** keepPiece records a piece stored for offline use; a later expiry already recorded stays. */
 export function keepPiece(piece: KeptPiece) {
-  const before = keptPieces().find((p) => same(p, piece.choirId, piece.musicId));
+  const before = keptPieces().find((p) => isRecordOf(p, piece.choirId, piece.musicId));
   const expiresAt = Math.max(piece.expiresAt, before?.expiresAt ?? 0);
   save([...keptPieces().filter((p) => p !== before), { ...piece, expiresAt }]);
 }
 
 export function keptPiece(choirId: string, musicId: string): KeptPiece | null {
-  return keptPieces().find((p) => same(p, choirId, musicId)) ?? null;
+  return keptPieces().find((p) => isRecordOf(p, choirId, musicId)) ?? null;
 }
 
 async function deleteStored(pieces: KeptPiece[]) {
@@ -108,5 +109,5 @@ export function useKeptPieces(): KeptPiece[] {
 
 /** useKeptPiece is this device's record of a piece made available offline, or null. */
 export function useKeptPiece(choirId: string, musicId: string): KeptPiece | null {
-  return useKeptPieces().find((p) => same(p, choirId, musicId)) ?? null;
+  return useKeptPieces().find((p) => isRecordOf(p, choirId, musicId)) ?? null;
 }

@@ -3,7 +3,7 @@ import { IconCloudCheck, IconCloudDownload } from '@tabler/icons-react';
 import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { api, unwrap } from '../../../api/client';
-import { expiryAfter, removeKeptPiece, useKeptPieces } from '../../../app/pwa/keptMusic';
+import { expiryAfter, isRecordOf, removeKeptPiece, useKeptPieces } from '../../../app/pwa/keptMusic';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { formatDate } from '../../../components/format';
 import { fetchMusicPiece, musicKeys, type MusicPiece } from '../api';
@@ -35,7 +35,7 @@ export interface OfflineMusicProps {
  */
 export function OfflineMusic({ choirId, musicIds, label, piece }: OfflineMusicProps) {
   const list = useKeptPieces();
-  const record = piece ? list.find((p) => p.choirId === choirId && p.musicId === piece.id) : undefined;
+  const record = piece ? list.find((p) => isRecordOf(p, choirId, piece.id)) : undefined;
   const outdated = !!record && !!piece && isOutdated(record, piece.attachments);
   useEffect(() => {
     if (outdated && piece) void removeKeptPiece(choirId, piece.id);
@@ -44,7 +44,7 @@ export function OfflineMusic({ choirId, musicIds, label, piece }: OfflineMusicPr
   const remove = useMutation({
     mutationFn: () => Promise.all(musicIds.map((id) => removeKeptPiece(choirId, id))),
   });
-  const kept = musicIds.length > 0 && musicIds.every((id) => list.some((p) => p.choirId === choirId && p.musicId === id));
+  const kept = musicIds.length > 0 && musicIds.every((id) => list.some((p) => isRecordOf(p, choirId, id)));
   if (musicIds.length === 0) return null;
 
   if (kept) {
