@@ -213,6 +213,9 @@ func loadBrotliSums(dist fs.FS, files map[string]*staticFile) error {
 	return nil
 }
 
+// appScriptsEnd closes the template of the app's scripts in index.html.
+const appScriptsEnd = "</template><!-- app-scripts -->"
+
 // loadPagePreloads makes into pages, for each path of the preloads file
 // (written by the web build, see web/vite.shared.ts), a copy of the app's
 // HTML that tells the browser to fetch that page's code at once, beside the
@@ -235,7 +238,13 @@ func loadPagePreloads(dist fs.FS, index *staticFile, preloadsFile string, pages 
 	if err := json.Unmarshal(raw, &preloads); err != nil {
 		return err
 	}
-	head := bytes.LastIndex(index.body, []byte("</head>"))
+	// The signed-in app's HTML holds its scripts in a template that it adds
+	// to the page after the loading shell's first paint (web/scripts/prerender.mjs):
+	// the page's preloads join them there, else they go at the end of the head.
+	head := bytes.Index(index.body, []byte(appScriptsEnd))
+	if head < 0 {
+		head = bytes.LastIndex(index.body, []byte("</head>"))
+	}
 	if head < 0 {
 		return errors.New("the app's HTML has no </head>")
 	}

@@ -13,6 +13,35 @@ import (
 	"testing/fstest"
 )
 
+// The built index.html holds the app's scripts in a template that a small
+// script adds once the loading shell has painted (web/scripts/prerender.mjs):
+// the page's preloads go into it too, or they would download before that paint.
+func TestIndexPutsThePagesPreloadsWithTheAppsDeferredScripts(t *testing.T) {
+	t.Parallel()
+	const index = `<!doctype html><html><head><link rel="stylesheet" href="/assets/index-1.css"></head><body><div id="root">shell</div>` +
+		`<template id="app-scripts"><script type="module" crossorigin src="/assets/index-1.js"></script></template><!-- app-scripts -->` +
+		`<script>(function(){})()</script></body></html>`
+	app, err := newSPA(fstest.MapFS{
+		"index.html":          {Data: []byte(index)},
+		"assets/index-1.js":   {Data: []byte("export {}")},
+		"assets/Shell-3.js":   {Data: []byte("export {}")},
+		".vite/preloads.json": {Data: []byte(`{"/dashboard/*": ["/assets/Shell-3.js"]}`)},
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	app.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/dashboard/music", nil))
+	body := rec.Body.String()
+	preload := strings.Index(body, `<link rel="modulepreload" crossorigin href="/assets/Shell-3.js">`)
+	if preload < 0 || preload < strings.Index(body, `<template id="app-scripts">`) || preload > strings.Index(body, "</template><!-- app-scripts -->") {
+		t.Fatalf("GET /dashboard/music: the shell's preload is not among the deferred scripts: %s", body)
+	}
+	if strings.Count(body, "modulepreload") != 1 {
+		t.Errorf("GET /dashboard/music preloads more than the shell: %s", body)
+	}
+}
+
 func TestIndexPreloadsThePagesCode(t *testing.T) {
 	t.Parallel()
 	app, err := newSPA(fstest.MapFS{

@@ -108,20 +108,41 @@ const THEME_SCRIPT = `try{var t=localStorage.getItem('theme');document.documentE
 // The same in the signed-in app, where the system's preference comes before light.
 const APP_THEME_SCRIPT = `try{var t=localStorage.getItem('theme');if(t!=='dark'&&t!=='light')t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';document.documentElement.setAttribute('data-mantine-color-scheme',t)}catch(e){}`;
 
+// Adds the app's scripts, held in the template below, once the loading shell has painted:
+// requestAnimationFrame runs just before the first frame, and a task queued from there runs
+// after it. A tab opened in the background paints nothing, so it loads them at once.
+const APP_SCRIPTS_LOADER = `(function(){var t=document.getElementById('app-scripts');function load(){if(t.parentNode){t.remove();document.head.appendChild(document.importNode(t.content,true))}}if(document.visibilityState==='visible')requestAnimationFrame(function(){setTimeout(load,0)});else load()})()`;
+
 /**
  * withShell writes the loading shell into the signed-in app's index.html, with
  * the theme script before its stylesheet, so that the shell paints in the
- * reader's theme as soon as the HTML and the stylesheet are in, while the
- * scripts still download. The server's CSP allows the script by its hash.
+ * reader's theme as soon as the HTML and the stylesheet are in. The app's
+ * scripts, and the modules they import (and those the server adds for the
+ * page, internal/httpapi/static.go), move into a template that a small script
+ * adds to the page once the shell has painted: fetched from the head, a fast
+ * connection brings them in before the first frame, and a phone's processor
+ * then runs them before it paints anything. The server's CSP allows the
+ * inline scripts by their hashes.
  */
 function withShell(index, shell) {
   if (!index.includes('<div id="root"></div>')) fail('dist/index.html has no empty <div id="root"></div>');
   const stylesheet = index.indexOf('<link rel="stylesheet"');
   if (stylesheet < 0) fail('dist/index.html links no stylesheet');
+  const scripts = index.match(/<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g) ?? [];
+  if (!scripts.some((tag) => tag.startsWith('<script'))) fail('dist/index.html has no module script');
+  let page = index;
+  for (const tag of scripts) page = page.replace(tag, '');
+  page = page.replace(/\n\s*\n(\s*)/g, '\n$1');
+  const at = page.indexOf('<link rel="stylesheet"');
   return (
-    index.slice(0, stylesheet) +
+    page.slice(0, at) +
     `<script>${APP_THEME_SCRIPT}</script>\n    ` +
-    index.slice(stylesheet).replace('<div id="root"></div>', `<div id="root">${shell}</div>`)
+    page
+      .slice(at)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${shell}</div>\n    <template id="app-scripts">${scripts.join('')}</template><!-- app-scripts -->\n    <script>${APP_SCRIPTS_LOADER}</script>`,
+      )
   );
 }
 
