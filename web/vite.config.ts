@@ -15,8 +15,8 @@ const SHELL = 'src/app/shell/AppShellLayout.tsx';
 // The lazily loaded modules a signed-in page needs at once (see pagePreloads).
 const PAGE_MODULES: Record<string, string[]> = {
   '/dashboard/*': [SHELL],
-  '/dashboard': [SHELL, 'src/features/dashboard/DashboardPage.tsx'],
-  '/dashboard/calendar': [SHELL, 'src/features/calendar/CalendarPage.tsx'],
+  '/dashboard': [SHELL, 'src/features/dashboard/DashboardPage.tsx', 'src/features/dashboard/warm.ts', 'src/features/music/practice/YourPracticeCard.tsx'],
+  '/dashboard/calendar': [SHELL, 'src/features/calendar/CalendarPage.tsx', 'src/features/calendar/warm.ts'],
   '/dashboard/members': [SHELL, 'src/features/members/MembersPage.tsx'],
   '/account/*': [SHELL],
 };

@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, firstPageReady } from './app/App';
 import { showCarriedToasts } from './app/carriedToasts';
 
 // Toasts the public app showed just before it handed over to this one (a
@@ -8,14 +8,17 @@ import { showCarriedToasts } from './app/carriedToasts';
 // container has loaded.
 showCarriedToasts();
 
-// A transition, so that React renders the first page in slices and lets the
-// browser paint and answer taps between them, instead of holding a phone's
-// processor for the whole tree at once.
+// Once the first page's data is in (the loading shell of index.html shows
+// meanwhile), and as a transition, so that React renders the first page in
+// slices and lets the browser paint and answer taps between them, instead of
+// holding a phone's processor for the whole tree at once.
 const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+void firstPageReady.then(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );

@@ -1,12 +1,16 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { AppProviders } from './AppProviders';
+import { AppProviders, startQueryClient } from './AppProviders';
+import { warmFirstPage } from './firstPage';
 import { routes } from './routes';
 
+const queryClient = startQueryClient();
+/** Resolves when the first page's data is in, or has been waited for long enough (firstPage.ts). */
+export const firstPageReady = warmFirstPage(queryClient, window.location.pathname);
 const router = createBrowserRouter(routes);
 
 export function App() {
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './phone.css';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createQueryClient } from './queryClient';
 import { fetchSession, sessionQueryKey } from './session';
@@ -11,7 +11,8 @@ import { AppThemeProvider } from './theme';
 // shown before then waits in Mantine's store and appears once it has loaded.
 const Notifications = lazy(() => import('./shell/Toasts').then((m) => ({ default: m.Notifications })));
 
-function startQueryClient() {
+/** startQueryClient makes an app's query client, which starts asking who is signed in. */
+export function startQueryClient() {
   const queryClient = createQueryClient();
   // Nearly every page asks who is signed in: ask now, while its code loads.
   void queryClient.prefetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession });
@@ -21,10 +22,11 @@ function startQueryClient() {
 /**
  * AppProviders is what both apps, the signed-in one (App.tsx) and the public
  * one (PublicApp.tsx), render their router in: the theme, the toasts and the
- * query client, which starts asking who is signed in.
+ * query client (the app's own, or one made here), which starts asking who is
+ * signed in.
  */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(startQueryClient);
+export function AppProviders({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? startQueryClient());
   return (
     <AppThemeProvider>
       <Suspense fallback={null}>

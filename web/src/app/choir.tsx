@@ -1,4 +1,4 @@
-import { useIsMutating, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useIsMutating, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { api, unwrap, type SessionUser } from '../api/client';
 import type { components } from '../api/generated/schema';
@@ -303,9 +303,10 @@ export function useChoir(): ChoirState {
 
 /** useChoirDetails reads one choir (GET /choirs/{choirId}): details, the caller's role and the member count. */
 export function useChoirDetails(choirId: string | null | undefined) {
-  return useQuery({
-    queryKey: choirQueryKey(choirId ?? ''),
-    queryFn: () => fetchChoir(choirId!),
-    enabled: !!choirId,
-  });
+  return useQuery({ ...choirDetailsQuery(choirId ?? ''), enabled: !!choirId });
+}
+
+/** choirDetailsQuery reads a choir's details (GET /choirs/{choirId}). */
+export function choirDetailsQuery(choirId: string) {
+  return queryOptions({ queryKey: choirQueryKey(choirId), queryFn: () => fetchChoir(choirId) });
 }

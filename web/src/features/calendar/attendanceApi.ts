@@ -2,7 +2,7 @@
 // for an event (every member, from the event's panel), and what the
 // director sees and takes for it (edit:calendar), with the choir's minimum
 // of confirmed singers per part. Each change a mutation.
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
 import { useSubmission } from '../../app/mutations';
@@ -96,15 +96,17 @@ export const myAnswersKey = (choirId: string) => ['choirs', choirId, 'my-rsvps']
 
 /** useMyAnswers reads the caller's answers of a range in one request (an agenda's, a month's). */
 export function useMyAnswers(choirId: string, range: DateRange | null) {
-  return useQuery({
-    queryKey: [...myAnswersKey(choirId), range?.startDate ?? '', range?.endDate ?? ''],
+  return useQuery({ ...myAnswersQuery(choirId, range ?? { startDate: '', endDate: '' }), enabled: !!range });
+}
+
+/** myAnswersQuery reads the caller's answers of a range (GET /choirs/{choirId}/rsvps). */
+export function myAnswersQuery(choirId: string, range: DateRange) {
+  return queryOptions({
+    queryKey: [...myAnswersKey(choirId), range.startDate, range.endDate],
     queryFn: async (): Promise<MyAnswers> => {
-      const list = unwrap(
-        await api.GET('/choirs/{choirId}/rsvps', { params: { path: { choirId }, query: range! } }),
-      );
+      const list = unwrap(await api.GET('/choirs/{choirId}/rsvps', { params: { path: { choirId }, query: range } }));
       return Object.fromEntries(list.answers.map((a) => [a.id, a.status]));
     },
-    enabled: !!range,
   });
 }
 

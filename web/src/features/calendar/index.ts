@@ -8,6 +8,9 @@ export { ANSWERS_CLOSED, RSVP_CHOICES } from './attendance';
 export { useAnswerEvent, type RsvpStatus } from './attendanceApi';
 export { forgetQueuedAnswers, useAnswerOutbox } from './outbox';
 
+/** What the calendar shows first, asked for before it renders when the app opens on it (app/firstPage.ts). */
+export const warmCalendar = () => import('./warm').then((m) => m.warmCalendar);
+
 /** Pages for the router: each is loaded, FullCalendar with it, when its route is first visited. */
 export const calendarPages = {
   CalendarPage: () => import('./CalendarPage').then((m) => m.CalendarPage),

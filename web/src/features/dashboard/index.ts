@@ -4,3 +4,6 @@
 export const dashboardPages = {
   DashboardPage: () => import('./DashboardPage').then((m) => m.DashboardPage),
 };
+
+/** What the dashboard shows first, asked for before it renders when the app opens on it (app/firstPage.ts). */
+export const warmDashboard = () => import('./warm').then((m) => m.warmDashboard);

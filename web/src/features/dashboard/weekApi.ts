@@ -1,6 +1,6 @@
 // The dashboard's week (issue 26): one request for what the page shows,
 // and the changes made from it (an answer, a dismissal).
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
 import { useSubmission } from '../../app/mutations';
@@ -15,18 +15,38 @@ export type WeekDismissal = components['schemas']['WeekDismissal'];
 export const weekKey = (choirId: string) => ['choirs', choirId, 'week'] as const;
 
 /**
- * useWeek reads the week. It is read again on every visit of the dashboard
+ * weekQuery reads the week. It is read again on every visit of the dashboard
  * (shown from the cache meanwhile), so that what was done elsewhere — a
  * piece added, a plan saved — ticks the checklist on return.
  */
-export function useWeek(choirId: string | null) {
-  return useQuery({
-    queryKey: weekKey(choirId ?? ''),
-    queryFn: async () => unwrap(await api.GET('/choirs/{choirId}/week', { params: { path: { choirId: choirId! } } })),
-    enabled: !!choirId,
+export function weekQuery(choirId: string) {
+  return queryOptions({
+    queryKey: weekKey(choirId),
+    queryFn: async () => unwrap(await api.GET('/choirs/{choirId}/week', { params: { path: { choirId } } })),
     staleTime: 0,
   });
 }
+
+/** When the answer asked for before the app's first page rendered arrived (warm.ts); 0 when none was. */
+let warmedAt = 0;
+
+/** warmWeek asks for the week before the dashboard renders, when the app opens on it. */
+export async function warmWeek(queryClient: QueryClient, choirId: string) {
+  await queryClient.prefetchQuery(weekQuery(choirId));
+  warmedAt = queryClient.getQueryState(weekKey(choirId))?.dataUpdatedAt ?? 0;
+}
+
+export function useWeek(choirId: string | null) {
+  return useQuery({
+    ...weekQuery(choirId ?? ''),
+    enabled: !!choirId,
+    // The answer just asked for the first page is this visit's: not read twice.
+    refetchOnMount: (query) => !(query.state.dataUpdatedAt === warmedAt && Date.now() - warmedAt < WARMED_FOR_MS),
+  });
+}
+
+/** How long the first page's answer counts as this visit's. */
+const WARMED_FOR_MS = 5_000;
 
 function withAnswer(week: Week, eventId: string, status: RsvpStatus): Week {
   const mark = (e?: WeekEvent) => (e && e.event.id === eventId ? { ...e, myAnswer: status } : e);

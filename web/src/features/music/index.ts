@@ -1,6 +1,7 @@
 // The music library: what the app and other features may use. Only types,
 // lazily loaded components and the skeleton shown while one loads, so that the
 // library's code stays in its own chunk.
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 
 export type { MusicPiece, MusicSummary, Tag, Composer, Attachment } from './api';
@@ -13,6 +14,13 @@ export const musicPages = {
 
 /** The dashboard's "Your practice" card ({ choirId }), loaded with the dashboard's first render of it. */
 export const YourPracticeCard = lazy(() => import('./practice/YourPracticeCard').then((m) => ({ default: m.YourPracticeCard })));
+
+/**
+ * Loads the "Your practice" card's code and asks for its figures, for a dashboard not yet
+ * rendered (the app's first page): the card then renders with the page, not after it.
+ */
+export const warmYourPractice = (queryClient: QueryClient, choirId: string) =>
+  import('./practice/YourPracticeCard').then((m) => m.warmYourPractice(queryClient, choirId));
 
 /** The "Your practice" card's stand-in while its code and data load (no music code of its own). */
 export { YourPracticeLoading } from './practice/YourPracticeLoading';

@@ -1,7 +1,8 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { SectionError } from '../../../components/SectionState';
-import { formatDay, formatPractised, useMyPractice } from './api';
+import { formatDay, formatPractised, myPracticeQuery, useMyPractice } from './api';
 import { PracticeLines } from './YourPracticeLoading';
 
 /** YourPracticeCard is the dashboard's "Your practice": this week's time and the pieces practised lately. */
@@ -41,4 +42,9 @@ export function YourPracticeCard({ choirId }: { choirId: string }) {
       )}
     </Paper>
   );
+}
+
+/** warmYourPractice asks for the card's figures before it renders, when the app opens on the dashboard. */
+export function warmYourPractice(queryClient: QueryClient, choirId: string) {
+  return queryClient.prefetchQuery(myPracticeQuery(choirId));
 }

@@ -3,7 +3,7 @@
 // practice across pieces (the dashboard) and a piece's practice per member
 // and voice part (administrators). The tracker's reports and the caller's
 // practice of one piece are trackingApi.ts's.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/generated/schema';
 import { useSubmission } from '../../../app/mutations';
@@ -48,10 +48,14 @@ export function useSaveMarkers(choirId: string, musicId: string) {
 
 /** useMyPractice is the caller's practice across pieces, for the dashboard. */
 export function useMyPractice(choirId: string | null) {
-  return useQuery({
-    queryKey: studioKeys.mine(choirId ?? ''),
-    queryFn: async () => unwrap(await api.GET('/choirs/{choirId}/practice/me', { params: { path: { choirId: choirId ?? '' } } })),
-    enabled: !!choirId,
+  return useQuery({ ...myPracticeQuery(choirId ?? ''), enabled: !!choirId });
+}
+
+/** myPracticeQuery reads the caller's practice across pieces (GET /choirs/{choirId}/practice/me). */
+export function myPracticeQuery(choirId: string) {
+  return queryOptions({
+    queryKey: studioKeys.mine(choirId),
+    queryFn: async () => unwrap(await api.GET('/choirs/{choirId}/practice/me', { params: { path: { choirId } } })),
   });
 }
 
