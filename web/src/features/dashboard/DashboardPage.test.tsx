@@ -5,10 +5,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../api/client';
 import type { Membership } from '../../app/choir';
 import type { Role } from '../../app/permissions';
-import { renderServed } from '../../app/shell/sessionStub';
+import { renderServed, stubServer } from '../../app/shell/sessionStub';
 import { apiError, deferred, json, noContent, type Handler } from '../../test/api';
 import { BACH, canAs, details, GUESTS, SCHOLA, user } from '../../test/fixtures';
-import { resetToasts } from '../../test/render';
+import { createMemoryRouter } from 'react-router';
+import { renderWithProviders, resetToasts, testQueryClient } from '../../test/render';
+import { warmFirstPage } from '../../app/firstPage';
 import { calendarEvent } from '../calendar/testing';
 import { DashboardPage, shortcutsFor } from './DashboardPage';
 import type { Week, WeekEvent } from './weekApi';
@@ -386,5 +388,38 @@ describe('while the week loads', () => {
     expect(screen.queryByRole('status', { name: 'Loading the checklist' })).not.toBeInTheDocument();
     week.resolve(json(EMPTY_WEEK));
     expect(await screen.findByText('Nothing planned in the next 60 days.')).toBeInTheDocument();
+  });
+});
+
+describe('the dashboard the app opens on', () => {
+  it('reads the week once with the warm-up, and again when the singer comes back', async () => {
+    const server = stubServer({
+      user: user({ lastAccessedChoirId: SCHOLA.choir.id }),
+      choirs: [SCHOLA],
+      handlers: {
+        'GET /choirs/:choirId/practice/me': () => json({ weekSeconds: 0, pieces: [] }),
+        'GET /choirs/:choirId/week': () => json(EMPTY_WEEK),
+      },
+    });
+    const weekReads = () => server.calls.filter((c) => c.path === `/choirs/${SCHOLA.choir.id}/week`).length;
+    const queryClient = testQueryClient();
+    await warmFirstPage(queryClient, '/dashboard');
+    expect(weekReads()).toBe(1);
+
+    const router = createMemoryRouter(
+      [
+        { path: '/dashboard', element: <DashboardPage /> },
+        { path: '/elsewhere', element: <Link to="/dashboard">Back</Link> },
+      ],
+      { initialEntries: ['/dashboard'] },
+    );
+    renderWithProviders(router, queryClient);
+    expect(await screen.findByRole('heading', { level: 1, name: SCHOLA.choir.name })).toBeInTheDocument();
+    expect(screen.getByText('Nothing planned in the next 60 days.')).toBeInTheDocument();
+    expect(weekReads()).toBe(1);
+
+    await router.navigate('/elsewhere');
+    await userEvent.click(await screen.findByRole('link', { name: 'Back' }));
+    await waitFor(() => expect(weekReads()).toBe(2));
   });
 });

@@ -1,6 +1,7 @@
 // The dashboard's week (issue 26): one request for what the page shows,
 // and the changes made from it (an answer, a dismissal).
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
 import { useSubmission } from '../../app/mutations';
@@ -27,7 +28,10 @@ export function weekQuery(choirId: string) {
   });
 }
 
-/** When the answer asked for before the app's first page rendered arrived (warm.ts); 0 when none was. */
+/**
+ * When the answer asked for before the app's first page rendered arrived
+ * (warm.ts), until the dashboard has mounted with it; 0 otherwise.
+ */
 let warmedAt = 0;
 
 /** warmWeek asks for the week before the dashboard renders, when the app opens on it. */
@@ -37,16 +41,17 @@ export async function warmWeek(queryClient: QueryClient, choirId: string) {
 }
 
 export function useWeek(choirId: string | null) {
-  return useQuery({
+  const week = useQuery({
     ...weekQuery(choirId ?? ''),
     enabled: !!choirId,
-    // The answer just asked for the first page is this visit's: not read twice.
-    refetchOnMount: (query) => !(query.state.dataUpdatedAt === warmedAt && Date.now() - warmedAt < WARMED_FOR_MS),
+    // The answer asked for the first page is this visit's: not read twice. Every later visit reads it again.
+    refetchOnMount: (query) => warmedAt === 0 || query.state.dataUpdatedAt !== warmedAt,
   });
+  useEffect(() => {
+    warmedAt = 0;
+  }, []);
+  return week;
 }
-
-/** How long the first page's answer counts as this visit's. */
-const WARMED_FOR_MS = 5_000;
 
 function withAnswer(week: Week, eventId: string, status: RsvpStatus): Week {
   const mark = (e?: WeekEvent) => (e && e.event.id === eventId ? { ...e, myAnswer: status } : e);
