@@ -99,7 +99,16 @@ async function audit(url, profile, cookie, outDir) {
   ];
   if (profile === 'desktop') args.push('--preset=desktop');
   if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
-  await promisify(execFile)(lighthouse, args, { maxBuffer: 64 * 1024 * 1024 });
+  // Lighthouse sometimes fails to record the trace of a load (NO_NAVSTART, in headless Chromium): run it again once.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await promisify(execFile)(lighthouse, args, { maxBuffer: 64 * 1024 * 1024 });
+      break;
+    } catch (err) {
+      if (attempt >= 2 || !/Runtime error encountered/.test(err.stderr ?? '')) throw err;
+      console.warn(`${url} (${profile}): ${err.stderr.trim()} — running it again`);
+    }
+  }
   const report = JSON.parse(readFileSync(output, 'utf8'));
   const score = (category) => Math.round(report.categories[category].score * 100);
   const seconds = (audit) => (report.audits[audit].numericValue / 1000).toFixed(1);

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts, testQueryClient } from '../../test/render';
 import type { ServiceWorkerHooks } from './register';
-import { ServiceWorkerSetup } from './ServiceWorkerSetup';
+import { refetchInTurn, ServiceWorkerSetup } from './ServiceWorkerSetup';
 
 // The worker's registration, as vite-plugin-pwa's registerSW would call it back.
 const started = vi.hoisted(() => ({ hooks: null as ServiceWorkerHooks | null }));
@@ -60,5 +60,26 @@ describe('the service worker from the signed-in app', () => {
     expect(reload).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('asks every query again once the worker is in charge, one per task', async () => {
+    vi.useFakeTimers();
+    try {
+      const queryClient = testQueryClient();
+      const asked: string[] = [];
+      for (const name of ['session', 'week', 'practice']) {
+        queryClient.setQueryDefaults([name], { queryFn: () => (asked.push(name), 1) });
+        queryClient.setQueryData([name], 0);
+      }
+      const done = refetchInTurn(queryClient);
+      expect(asked).toEqual([]);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(asked).toEqual(['session']);
+      await vi.runAllTimersAsync();
+      await done;
+      expect(asked).toEqual(['session', 'week', 'practice']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { afterFirstPaint } from '../afterFirstPaint';
 import { notify } from '../notify';
@@ -35,10 +35,22 @@ export function ServiceWorkerSetup() {
               { id: NEW_VERSION_TOAST, autoClose: false },
             ),
           // What the page loaded before the worker was there is asked again through it, so it is kept.
-          onFirstControl: () => void queryClient.refetchQueries(),
+          onFirstControl: () => void refetchInTurn(queryClient),
         }),
       );
     });
   }, [queryClient]);
   return null;
+}
+
+/**
+ * refetchInTurn asks every cached query again, one per task: all at once, the
+ * requests' start and the renders their answers cause held a phone's
+ * processor for a block of a first visit.
+ */
+export async function refetchInTurn(queryClient: QueryClient) {
+  for (const query of queryClient.getQueryCache().getAll()) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    void queryClient.refetchQueries({ queryKey: query.queryKey, exact: true });
+  }
 }
