@@ -86,6 +86,9 @@ test('a singer names their part, answers on the dashboard and the answer stays; 
   await expect(directorPage).toHaveURL(/\/dashboard$/);
   const checklist = directorPage.getByRole('region', { name: 'Getting started' });
   await expect(checklist).toContainText('2 of 4 done');
+  // Its button whole on the phone, not cut to 'Dismiss checkli'.
+  const dismiss = checklist.getByRole('button', { name: 'Dismiss checklist' });
+  expect(await dismiss.evaluate((b) => [...b.querySelectorAll('span')].every((s) => s.scrollWidth <= s.clientWidth))).toBe(true);
   await expect(checklist.getByRole('link', { name: 'Invite singers with their voice parts' })).toBeVisible();
   await expect(directorPage.getByRole('region', { name: 'Parish Mass' }).getByRole('link', { name: 'Plan music', exact: true })).toBeVisible();
   await expectTouchTargets(directorPage, "director's dashboard", { within: 'main' });

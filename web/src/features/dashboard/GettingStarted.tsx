@@ -22,7 +22,8 @@ export function GettingStarted({ choirId, checklist }: { choirId: string; checkl
   return (
     <Paper component="section" withBorder p="md" aria-labelledby="getting-started">
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
+        {/* On a phone the button goes under the title rather than be cut to 'Dismiss checkli'. */}
+        <Group justify="space-between" align="flex-start" gap="xs">
           <div>
             <Title order={2} size="h3" id="getting-started">
               Getting started
