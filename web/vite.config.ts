@@ -10,15 +10,12 @@ import { mantineModulesOf, OTHER_ICONS_GROUP, pagePreloads, PUBLIC_ICONS_GROUP }
 // The signed-in app. The pages a visitor opens without signing in are also a
 // smaller app of their own (vite.public.config.ts), built after this one into
 // the same dist/; the server sends each path the HTML of its app.
-const SHELL = 'src/app/shell/AppShellLayout.tsx';
-
 // The lazily loaded modules a signed-in page needs at once (see pagePreloads).
+// The navigation shell is part of the app's start-up code (routes.tsx).
 const PAGE_MODULES: Record<string, string[]> = {
-  '/dashboard/*': [SHELL],
-  '/dashboard': [SHELL, 'src/features/dashboard/DashboardPage.tsx', 'src/features/dashboard/warm.ts', 'src/features/music/practice/YourPracticeCard.tsx'],
-  '/dashboard/calendar': [SHELL, 'src/features/calendar/CalendarPage.tsx', 'src/features/calendar/warm.ts'],
-  '/dashboard/members': [SHELL, 'src/features/members/MembersPage.tsx'],
-  '/account/*': [SHELL],
+  '/dashboard': ['src/features/dashboard/DashboardPage.tsx', 'src/features/dashboard/warm.ts', 'src/features/music/practice/YourPracticeCard.tsx'],
+  '/dashboard/calendar': ['src/features/calendar/CalendarPage.tsx', 'src/features/calendar/warm.ts'],
+  '/dashboard/members': ['src/features/members/MembersPage.tsx'],
 };
 
 // Test files that replace a module with vi.mock: they need modules of their
@@ -39,7 +36,7 @@ const MOCKING_TEST_FILES = !process.env.VITEST
 const STARTUP_PAGES = [
   'src/main.tsx',
   'src/app/shell/Toasts.tsx',
-  SHELL,
+  'src/app/shell/AppShellLayout.tsx',
   'src/features/dashboard/DashboardPage.tsx',
   'src/features/calendar/CalendarPage.tsx',
 ];
@@ -67,11 +64,11 @@ const STARTUP_CHUNKS = [
   // Every other Mantine component, in one file that the pages using them load: not parsed
   // and run before the first page shows.
   { name: 'mantine-more', test: MANTINE_MORE },
-  // The app's session, choir, errors, guards and API client.
-  {
-    name: 'app',
-    test: /[\\/]src[\\/](api[\\/]client|app[\\/](choir|errors|guards|notify|permissions|queryClient|session|storage|theme|shell[\\/](ErrorFallback|navigation|ShellSkeleton)))\./,
-  },
+  // The app's own modules the entry imports, the navigation shell's among them (its session,
+  // choir, guards, API client, and what the shell shows on every page): in one file, not the
+  // dozen small chunks the bundler would cut them into where pages share them. Their scripts
+  // only: the stylesheets stay with the entry's, after Mantine's, which phone.css overrides.
+  { name: 'app', tags: ['$initial' as const], test: /[\\/]src[\\/].*\.tsx?$/, includeDependenciesRecursively: false },
 ];
 
 // The phone app (issue 31): the web app manifest and the service worker

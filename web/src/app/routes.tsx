@@ -19,23 +19,26 @@ import { policyPages } from '../features/policies';
 import { publicPages } from '../features/public';
 import { AccessGuard, GuardSkeleton } from './guards';
 import { publicLayoutRoutes } from './publicRoutes';
+import { AppShellLayout } from './shell/AppShellLayout';
 import { ErrorFallback } from './shell/ErrorFallback';
 import { ShellSkeleton } from './shell/ShellSkeleton';
 
-// Every page, and the shell, is a chunk of its own that React Router loads
-// when a route matches, before rendering it (all matched routes at once).
-// During navigation the current page stays until the next one has loaded. On
-// a first visit the routes above the first lazy one render (so the guard
-// asks for the session meanwhile) around the skeleton of the deepest route
-// that has one: the shell's for dashboard pages, the guard's for the
-// signed-in pages without the shell, nothing for public pages.
+// Every page is a chunk of its own that React Router loads when a route
+// matches, before rendering it (all matched routes at once). The navigation
+// shell is not: nearly every signed-in page opens in it, and as a chunk of its
+// own it came with a dozen small shared files, each a round trip on a phone
+// before the first page could show. During navigation the current page stays
+// until the next one has loaded. On a first visit the routes above the first
+// lazy one render (so the guard asks for the session meanwhile) around the
+// skeleton of the deepest route that has one: the shell's for dashboard
+// pages, the guard's for the signed-in pages without the shell, nothing for
+// public pages.
 
 /** page is a route's lazy loader for a page component. */
 function page(load: () => Promise<ComponentType>) {
   return async () => ({ Component: await load() });
 }
 
-const appShell = page(() => import('./shell/AppShellLayout').then((m) => m.AppShellLayout));
 
 /** Nothing, on a first visit to a public page while its code loads (as before any script ran). */
 function Blank() {
@@ -74,7 +77,7 @@ export const routes: RouteObject[] = [
           { path: '/choirs/create', lazy: page(choirPages.CreateChoirPage), hydrateFallbackElement: <GuardSkeleton /> },
           { path: '/pricing', lazy: page(billingPages.PricingPage), hydrateFallbackElement: <GuardSkeleton /> },
           {
-            lazy: appShell,
+            Component: AppShellLayout,
             hydrateFallbackElement: <ShellSkeleton />,
             children: [
               // Dashboard pages that need a choir and nothing more.
