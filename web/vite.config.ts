@@ -13,8 +13,8 @@ import { mantineModulesOf, OTHER_ICONS_GROUP, pagePreloads, PUBLIC_ICONS_GROUP }
 // The lazily loaded modules a signed-in page needs at once (see pagePreloads).
 // The navigation shell is part of the app's start-up code (routes.tsx).
 const PAGE_MODULES: Record<string, string[]> = {
-  '/dashboard': ['src/features/dashboard/DashboardPage.tsx', 'src/features/dashboard/warm.ts', 'src/features/music/practice/YourPracticeCard.tsx'],
-  '/dashboard/calendar': ['src/features/calendar/CalendarPage.tsx', 'src/features/calendar/warm.ts'],
+  '/dashboard': ['src/features/dashboard/DashboardPage.tsx', 'src/features/music/practice/YourPracticeCard.tsx'],
+  '/dashboard/calendar': ['src/features/calendar/CalendarPage.tsx'],
   '/dashboard/members': ['src/features/members/MembersPage.tsx'],
 };
 
@@ -48,6 +48,7 @@ const MANTINE_HELPERS = /node_modules[\\/](@mantine[\\/](hooks|store)|@floating-
 // libraries of its number and text-area inputs.
 const MANTINE_MORE = /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/](?!index\.mjs$)|react-number-format[\\/]|react-textarea-autosize[\\/])/;
 
+const SHARED_PIECES = /[\\/]src[\\/]components[\\/](SectionState|ErrorAlert|PageHeader|ConfirmModal|NoChoirSelected|LoadingView|format)\.tsx?$/;
 // Chunks that every page needs at start, each in one file rather than in the
 // dozens of small shared chunks the bundler would otherwise cut them into:
 // over HTTP/1.1 each file costs a round trip. Pages load the rest themselves.
@@ -69,6 +70,10 @@ const STARTUP_CHUNKS = [
   // dozen small chunks the bundler would cut them into where pages share them. Their scripts
   // only: the stylesheets stay with the entry's, after Mantine's, which phone.css overrides.
   { name: 'app', tags: ['$initial' as const], test: /[\\/]src[\\/].*\.tsx?$/, includeDependenciesRecursively: false },
+  // The few tiny pieces most pages show (a section's loading and error states, the page header,
+  // the confirmation dialog, dates), in one file: each was a file of a few hundred bytes, and a
+  // round trip, of its own.
+  { name: 'pieces', test: SHARED_PIECES, includeDependenciesRecursively: false },
 ];
 
 // The phone app (issue 31): the web app manifest and the service worker

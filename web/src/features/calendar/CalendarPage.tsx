@@ -58,6 +58,8 @@ export const VIEWS: readonly { value: CalendarViewName; label: string }[] = [
 
 const FULL_CALENDAR_VIEWS = { month: 'dayGridMonth', week: 'timeGridWeek', list: 'listMonth' } as const;
 
+// Loaded with the page, whose code it needs anyway (see the dashboard's warm-up).
+export { warmCalendar } from './warm';
 export { CALENDAR_MESSAGES };
 export { PRELOAD_FIRST_MS, PRELOAD_SECOND_MS } from './loading';
 

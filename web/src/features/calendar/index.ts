@@ -9,7 +9,7 @@ export { useAnswerEvent, type RsvpStatus } from './attendanceApi';
 export { forgetQueuedAnswers, useAnswerOutbox } from './outbox';
 
 /** What the calendar shows first, asked for before it renders when the app opens on it (app/firstPage.ts). */
-export const warmCalendar = () => import('./warm').then((m) => m.warmCalendar);
+export const warmCalendar = () => import('./CalendarPage').then((m) => m.warmCalendar);
 
 /** Pages for the router: each is loaded, FullCalendar with it, when its route is first visited. */
 export const calendarPages = {

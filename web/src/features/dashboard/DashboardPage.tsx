@@ -26,6 +26,10 @@ import { MyStandingNotice, PolicyNotice } from '../policies';
 import { GettingStarted, GettingStartedSkeleton } from './GettingStarted';
 import { ThisWeek } from './ThisWeek';
 import { VoicePartQuestion } from './VoicePartQuestion';
+
+// Loaded with the page, whose code it needs anyway: as a module of its own it split the page's
+// modules it shares into more files for a phone to fetch.
+export { warmDashboard } from './warm';
 import { useWeek } from './weekApi';
 import { guessWeekShape, readWeekShape, rememberWeekShape, weekShapeOf } from './weekShape';
 

@@ -6,4 +6,4 @@ export const dashboardPages = {
 };
 
 /** What the dashboard shows first, asked for before it renders when the app opens on it (app/firstPage.ts). */
-export const warmDashboard = () => import('./warm').then((m) => m.warmDashboard);
+export const warmDashboard = () => import('./DashboardPage').then((m) => m.warmDashboard);
