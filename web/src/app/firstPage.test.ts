@@ -86,7 +86,14 @@ describe('warmFirstPage', () => {
   it("asks for a phone's agenda and answers on the calendar, and only the preferences on a wider screen", async () => {
     const phone = (matches: boolean) =>
       vi.stubGlobal('matchMedia', (media: string) => ({ matches, media, addEventListener() {}, removeEventListener() {} }));
-    const member = { user: user({ lastAccessedChoirId: SCHOLA.choir.id }), choirs: [SCHOLA], handlers: { 'GET /choirs/:choirId/rsvps': () => json({ answers: [] }), 'GET /account/calendar-preferences': () => json({ showAllLiturgicalDays: false }) } };
+    const member = {
+      user: user({ lastAccessedChoirId: SCHOLA.choir.id }),
+      choirs: [SCHOLA],
+      handlers: {
+        'GET /choirs/:choirId/rsvps': () => json({ answers: [] }),
+        'GET /account/calendar-preferences': () => json({ showAllLiturgicalDays: false }),
+      },
+    };
 
     phone(true);
     let server = stubServer(member);

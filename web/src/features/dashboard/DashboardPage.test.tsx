@@ -1,16 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link } from 'react-router';
+import { createMemoryRouter, Link } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../api/client';
 import type { Membership } from '../../app/choir';
+import { warmFirstPage } from '../../app/firstPage';
 import type { Role } from '../../app/permissions';
 import { renderServed, stubServer } from '../../app/shell/sessionStub';
 import { apiError, deferred, json, noContent, type Handler } from '../../test/api';
 import { BACH, canAs, details, GUESTS, SCHOLA, user } from '../../test/fixtures';
-import { createMemoryRouter } from 'react-router';
 import { renderWithProviders, resetToasts, testQueryClient } from '../../test/render';
-import { warmFirstPage } from '../../app/firstPage';
 import { calendarEvent } from '../calendar/testing';
 import { DashboardPage, shortcutsFor } from './DashboardPage';
 import type { Week, WeekEvent } from './weekApi';
