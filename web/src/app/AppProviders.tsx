@@ -4,7 +4,7 @@ import './phone.css';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createQueryClient } from './queryClient';
-import { fetchSession, sessionQueryKey } from './session';
+import { sessionQuery } from './session';
 import { AppThemeProvider } from './theme';
 
 // The toasts' container and its transitions load after the first page: a toast
@@ -15,7 +15,7 @@ const Notifications = lazy(() => import('./shell/Toasts').then((m) => ({ default
 export function startQueryClient() {
   const queryClient = createQueryClient();
   // Nearly every page asks who is signed in: ask now, while its code loads.
-  void queryClient.prefetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession });
+  void queryClient.prefetchQuery(sessionQuery);
   return queryClient;
 }
 

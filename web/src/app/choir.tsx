@@ -5,7 +5,7 @@ import type { components } from '../api/generated/schema';
 import { handleError, normaliseError } from './errors';
 import { useSubmission } from './mutations';
 import { hasPermission, type Can, type Role, type RolePermissions } from './permissions';
-import { fetchSession, sessionQueryKey } from './session';
+import { sessionQuery, sessionQueryKey } from './session';
 
 export type Membership = components['schemas']['Membership'];
 export type ChoirSummary = components['schemas']['ChoirSummary'];
@@ -205,7 +205,7 @@ export interface ChoirState {
  */
 export function useChoir(): ChoirState {
   const queryClient = useQueryClient();
-  const session = useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession });
+  const session = useQuery(sessionQuery);
   const storedChoirId = useSyncExternalStore(subscribe, readStoredChoirId, () => null);
 
   const user = session.data?.user ?? null;

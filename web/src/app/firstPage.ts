@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isActiveMembership, needsChoirSelection, readStoredChoirId, resolveActiveChoir } from './choir';
 import { hasPermission, type Can } from './permissions';
-import { fetchSession, sessionQueryKey } from './session';
+import { sessionQuery } from './session';
 
 /** A page's warmer asks for its first data, as its components' queries, and returns what it asked. */
 type Warmer = (queryClient: QueryClient, choirId: string, can: Can) => Promise<unknown>[];
@@ -36,7 +36,7 @@ export function warmFirstPage(queryClient: QueryClient, pathname: string): Promi
   const warmer = WARMERS[pathname.replace(/\/+$/, '') || '/'];
   if (!warmer) return Promise.resolve();
   const warmed = (async () => {
-    const session = await queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession });
+    const session = await queryClient.fetchQuery(sessionQuery);
     const user = session.user;
     if (!user) return;
     const memberships = session.choirs ?? [];

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap, type SessionUser } from '../api/client';
 
 export const sessionQueryKey = ['session'] as const;
@@ -13,8 +13,11 @@ export async function fetchSession() {
   return unwrap(await api.GET('/auth/session'));
 }
 
+/** sessionQuery is who is signed in (GET /auth/session), for every hook and prefetch that asks. */
+export const sessionQuery = queryOptions({ queryKey: sessionQueryKey, queryFn: fetchSession });
+
 /** useSession reports who is signed in, as the server sees it. */
 export function useSession(): SessionState {
-  const query = useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession });
+  const query = useQuery(sessionQuery);
   return { user: query.data?.user ?? null, loading: query.isPending };
 }

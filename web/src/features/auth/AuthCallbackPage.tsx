@@ -7,7 +7,7 @@ import { HttpError } from '../../api/client';
 import { readStoredChoirId, resolveActiveChoir } from '../../app/choir';
 import { normaliseError } from '../../app/errors';
 import { notify } from '../../app/notify';
-import { fetchSession, sessionQueryKey } from '../../app/session';
+import { sessionQuery } from '../../app/session';
 import { errorColor } from '../../app/theme';
 import { useAcceptPendingInvite } from '../invitations';
 import { mfaPending, useConfirmEmail } from './authApi';
@@ -117,7 +117,7 @@ export function AuthCallbackPage() {
       // Back from a social provider: the server has set (or not) the session cookie.
       let session;
       try {
-        session = await queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 0 });
+        session = await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
       } catch (err) {
         setFailure(describeCallbackError(err instanceof HttpError ? err.body?.message : normaliseError(err).message));
         return;

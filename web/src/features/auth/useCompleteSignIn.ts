@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { notify } from '../../app/notify';
-import { fetchSession, sessionQueryKey } from '../../app/session';
+import { sessionQuery } from '../../app/session';
 import { useAcceptPendingInvite } from '../invitations';
 
 /** Storage keys of accounts §3. */
@@ -104,7 +104,7 @@ export function useCompleteSignIn() {
   return useCallback(
     async (rememberMe?: boolean) => {
       rememberSignIn(rememberMe);
-      await queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 0 });
+      await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
       notify.success(WELCOME_BACK);
       const joined = await acceptPendingInvite();
       const kept = takeSocialReturn();

@@ -7,7 +7,7 @@ import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { storeActiveChoirId } from '../../app/choir';
-import { fetchSession, sessionQueryKey } from '../../app/session';
+import { sessionQuery } from '../../app/session';
 import type { LinkPlan } from './api';
 
 /**
@@ -38,7 +38,7 @@ export const studioPath = (musicId: string) => `/dashboard/music/${encodeURIComp
 
 /** useIsMemberOf says whether the visitor is signed in and an active member of the choir. */
 function useIsMemberOf(choirId: string): boolean {
-  const session = useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession });
+  const session = useQuery(sessionQuery);
   return !!session.data?.user && (session.data.choirs ?? []).some((m) => m.choir.id === choirId);
 }
 

@@ -6,7 +6,7 @@ import type { components } from '../../api/generated/schema';
 import { storeActiveChoirId } from '../../app/choir';
 import { useSubmission } from '../../app/mutations';
 import { notify } from '../../app/notify';
-import { fetchSession, sessionQueryKey } from '../../app/session';
+import { sessionQuery, sessionQueryKey } from '../../app/session';
 import { forgetPendingInvite, rememberInvitedChoir } from './storage';
 
 export type InvitationPreview = components['schemas']['InvitationPreview'];
@@ -26,7 +26,7 @@ async function recordJoin(queryClient: QueryClient, joined: InvitationAccepted):
   rememberInvitedChoir(joined.choirId);
   forgetPendingInvite();
   try {
-    await queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 0 });
+    await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
   } catch {
     // The membership exists all the same; the next page reads the session again.
     void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
