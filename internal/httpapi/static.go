@@ -241,11 +241,11 @@ func loadPagePreloads(dist fs.FS, index *staticFile, preloadsFile string, pages 
 	// The signed-in app's HTML holds its scripts in a template that it adds
 	// to the page after the loading shell's first paint (web/scripts/prerender.mjs):
 	// the page's preloads join them there, else they go at the end of the head.
-	head := bytes.Index(index.body, []byte(appScriptsEnd))
-	if head < 0 {
-		head = bytes.LastIndex(index.body, []byte("</head>"))
+	at := bytes.Index(index.body, []byte(appScriptsEnd))
+	if at < 0 {
+		at = bytes.LastIndex(index.body, []byte("</head>"))
 	}
-	if head < 0 {
+	if at < 0 {
 		return errors.New("the app's HTML has no </head>")
 	}
 	for page, files := range preloads {
@@ -253,7 +253,7 @@ func loadPagePreloads(dist fs.FS, index *staticFile, preloadsFile string, pages 
 		for _, file := range files {
 			fmt.Fprintf(&links, "    <link rel=\"modulepreload\" crossorigin href=\"%s\">\n", html.EscapeString(file))
 		}
-		body := slices.Concat(index.body[:head], links.Bytes(), index.body[head:])
+		body := slices.Concat(index.body[:at], links.Bytes(), index.body[at:])
 		pages[page] = newStaticFile("index.html", body)
 	}
 	return nil
