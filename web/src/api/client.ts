@@ -11,8 +11,32 @@ export const api = createClient<paths>({
   baseUrl: new URL('/api/v1', window.location.origin).href,
   credentials: 'same-origin',
   // Looked up at call time, so tests can stub the global fetch.
-  fetch: (request) => globalThis.fetch(request),
+  fetch: (request) => {
+    noteIfBeforeWorker(request);
+    return globalThis.fetch(request);
+  },
 });
+
+/** At most this many addresses are noted before a worker takes the page: a first visit asks a few dozen. */
+export const MAX_ASKED_BEFORE_WORKER = 100;
+const askedBeforeWorker = new Set<string>();
+
+/**
+ * noteIfBeforeWorker notes the address of a read asked while no service
+ * worker controls the page yet (a first visit), so that the worker can be
+ * given it once it does (takeAskedBeforeWorker).
+ */
+function noteIfBeforeWorker(request: Request) {
+  if (request.method !== 'GET' || !('serviceWorker' in navigator) || navigator.serviceWorker.controller) return;
+  if (askedBeforeWorker.size < MAX_ASKED_BEFORE_WORKER) askedBeforeWorker.add(request.url);
+}
+
+/** takeAskedBeforeWorker returns the reads noted before a worker took the page, and forgets them. */
+export function takeAskedBeforeWorker(): string[] {
+  const urls = [...askedBeforeWorker];
+  askedBeforeWorker.clear();
+  return urls;
+}
 
 /**
  * HttpError carries the server's {code, message} body so the error

@@ -8,6 +8,7 @@ import { stubServer } from './shell/sessionStub';
 
 const EMPTY_WEEK = { upcoming: [], canAnswer: true };
 const PRACTICE = { weekSeconds: 0, pieces: [] };
+const NO_BILLING = { enabled: false };
 
 /** asked lists the paths the app asked the server for, in order. */
 const asked = (calls: { method: string; path: string }[]) => calls.map((c) => `${c.method} ${c.path}`);
@@ -19,28 +20,46 @@ afterEach(() => {
 });
 
 describe('warmFirstPage', () => {
-  it('asks for the dashboard’s choir, week and practice with the session, as the page’s own queries', async () => {
+  it('asks for the dashboard’s choir, week, practice, notices and plan banners with the session, as the page’s own queries', async () => {
     const server = stubServer({
       user: user({ lastAccessedChoirId: SCHOLA.choir.id }),
       choirs: [SCHOLA],
       handlers: {
         'GET /choirs/:choirId/week': () => json(EMPTY_WEEK),
         'GET /choirs/:choirId/practice/me': () => json(PRACTICE),
+        'GET /choirs/:choirId/announcements/unread': () => json({ count: 2 }),
+        'GET /choirs/:choirId/policies': () => json({ policies: [], pending: 0 }),
+        'GET /choirs/:choirId/attendance-standing/me': () => json({ configured: false }),
+        'GET /choirs/:choirId/billing/standing': () => json(NO_BILLING),
       },
     });
     const queryClient = createQueryClient();
     await warmFirstPage(queryClient, '/dashboard');
     expect(asked(server.calls).sort()).toEqual(
-      ['GET /auth/session', 'GET /choirs/c-schola', 'GET /choirs/c-schola/practice/me', 'GET /choirs/c-schola/week'].sort(),
+      [
+        'GET /auth/session',
+        'GET /choirs/c-schola',
+        'GET /choirs/c-schola/announcements/unread',
+        'GET /choirs/c-schola/attendance-standing/me',
+        'GET /choirs/c-schola/billing/standing',
+        'GET /choirs/c-schola/policies',
+        'GET /choirs/c-schola/practice/me',
+        'GET /choirs/c-schola/week',
+      ].sort(),
     );
     // What the page's hooks read: the same keys, already answered.
     expect(queryClient.getQueryData(choirQueryKey(SCHOLA.choir.id))).toMatchObject({ id: SCHOLA.choir.id });
     expect(queryClient.getQueryData(['choirs', SCHOLA.choir.id, 'week'])).toEqual(EMPTY_WEEK);
     expect(queryClient.getQueryData(['choirs', SCHOLA.choir.id, 'practice', 'me'])).toEqual(PRACTICE);
+    expect(queryClient.getQueryData(['choirs', SCHOLA.choir.id, 'announcements', 'unread'])).toBe(2);
+    expect(queryClient.getQueryData(['choirs', SCHOLA.choir.id, 'billing', 'standing'])).toEqual(NO_BILLING);
   });
 
   it("asks for the choir's details on the calendar only for those who make events there", async () => {
-    const preferences = { 'GET /account/calendar-preferences': () => json({ showAllLiturgicalDays: false }) };
+    const preferences = {
+      'GET /account/calendar-preferences': () => json({ showAllLiturgicalDays: false }),
+      'GET /choirs/:choirId/billing/standing': () => json(NO_BILLING),
+    };
     let server = stubServer({ user: user({ lastAccessedChoirId: BACH.choir.id }), choirs: [BACH], handlers: preferences });
     await warmFirstPage(createQueryClient(), '/dashboard/calendar');
     expect(asked(server.calls)).toContain('GET /choirs/c-bach');
@@ -48,7 +67,9 @@ describe('warmFirstPage', () => {
     sessionStorage.setItem(ACTIVE_CHOIR_KEY, GUESTS.choir.id);
     server = stubServer({ user: user(), choirs: [GUESTS], handlers: preferences });
     await warmFirstPage(createQueryClient(), '/dashboard/calendar');
-    expect(asked(server.calls)).toEqual(['GET /auth/session', 'GET /account/calendar-preferences']);
+    expect(asked(server.calls).sort()).toEqual(
+      ['GET /account/calendar-preferences', 'GET /auth/session', 'GET /choirs/c-guest/billing/standing'].sort(),
+    );
   });
 
   it('asks nothing for a page it does not know, and nothing more when nobody is signed in or the choir is still to be chosen', async () => {
@@ -92,6 +113,7 @@ describe('warmFirstPage', () => {
       handlers: {
         'GET /choirs/:choirId/rsvps': () => json({ answers: [] }),
         'GET /account/calendar-preferences': () => json({ showAllLiturgicalDays: false }),
+        'GET /choirs/:choirId/billing/standing': () => json(NO_BILLING),
       },
     };
 
@@ -99,12 +121,18 @@ describe('warmFirstPage', () => {
     let server = stubServer(member);
     await warmFirstPage(createQueryClient(), '/dashboard/calendar');
     expect(asked(server.calls).sort()).toEqual(
-      ['GET /account/calendar-preferences', 'GET /auth/session', 'GET /choirs/c-schola/events', 'GET /choirs/c-schola/rsvps'].sort(),
+      [
+        'GET /account/calendar-preferences',
+        'GET /auth/session',
+        'GET /choirs/c-schola/billing/standing',
+        'GET /choirs/c-schola/events',
+        'GET /choirs/c-schola/rsvps',
+      ].sort(),
     );
 
     phone(false);
     server = stubServer(member);
     await warmFirstPage(createQueryClient(), '/dashboard/calendar');
-    expect(asked(server.calls).sort()).toEqual(['GET /account/calendar-preferences', 'GET /auth/session']);
+    expect(asked(server.calls).sort()).toEqual(['GET /account/calendar-preferences', 'GET /auth/session', 'GET /choirs/c-schola/billing/standing']);
   });
 });

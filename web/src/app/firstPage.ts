@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { choirStandingQuery } from '../features/billing';
 import { isActiveMembership, needsChoirSelection, readStoredChoirId, resolveActiveChoir } from './choir';
 import { hasPermission, type Can } from './permissions';
 import { sessionQuery } from './session';
@@ -45,7 +46,9 @@ export function warmFirstPage(queryClient: QueryClient, pathname: string): Promi
     if (!active.choirId || needsChoirSelection(active, memberships.filter(isActiveMembership), storedChoirId)) return;
     const rolePermissions = session.rolePermissions ?? null;
     const can: Can = (permission) => hasPermission(rolePermissions, active.role, permission);
-    await Promise.allSettled((await warmer())(queryClient, active.choirId, can));
+    // The plan's banners are above every page: their answer is asked with the page's.
+    const shell = queryClient.prefetchQuery(choirStandingQuery(active.choirId));
+    await Promise.allSettled([shell, ...(await warmer())(queryClient, active.choirId, can)]);
   })().catch(() => {});
   return Promise.race([warmed, new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
 }

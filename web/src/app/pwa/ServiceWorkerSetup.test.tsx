@@ -6,7 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts, testQueryClient } from '../../test/render';
 import type { ServiceWorkerHooks } from './register';
-import { refetchInTurn, ServiceWorkerSetup } from './ServiceWorkerSetup';
+import { api, MAX_ASKED_BEFORE_WORKER, takeAskedBeforeWorker } from '../../api/client';
+import { askAgainInTurn, ServiceWorkerSetup } from './ServiceWorkerSetup';
 
 // The worker's registration, as vite-plugin-pwa's registerSW would call it back.
 const started = vi.hoisted(() => ({ hooks: null as ServiceWorkerHooks | null }));
@@ -62,24 +63,55 @@ describe('the service worker from the signed-in app', () => {
     expect(reload).toHaveBeenCalledOnce();
   });
 
-  it('asks every query again once the worker is in charge, one per task', async () => {
+  it('asks the reads again once the worker is in charge, one per task, past one that fails', async () => {
     vi.useFakeTimers();
     try {
-      const queryClient = testQueryClient();
       const asked: string[] = [];
-      for (const name of ['session', 'week', 'practice']) {
-        queryClient.setQueryDefaults([name], { queryFn: () => (asked.push(name), 1) });
-        queryClient.setQueryData([name], 0);
-      }
-      const done = refetchInTurn(queryClient);
+      const fetchOne = (url: string) => {
+        asked.push(url);
+        return url.endsWith('/week') ? Promise.reject(new TypeError('offline')) : Promise.resolve(new Response('{}'));
+      };
+      const done = askAgainInTurn(['/api/v1/auth/session', '/api/v1/choirs/c/week', '/api/v1/choirs/c/practice/me'], fetchOne);
       expect(asked).toEqual([]);
       await vi.advanceTimersByTimeAsync(0);
-      expect(asked).toEqual(['session']);
+      expect(asked).toEqual(['/api/v1/auth/session']);
       await vi.runAllTimersAsync();
       await done;
-      expect(asked).toEqual(['session', 'week', 'practice']);
+      expect(asked).toEqual(['/api/v1/auth/session', '/api/v1/choirs/c/week', '/api/v1/choirs/c/practice/me']);
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the reads asked before a worker takes the page', () => {
+  const worker: { controller: object | null } = { controller: null };
+  beforeEach(() => {
+    worker.controller = null;
+    Object.defineProperty(navigator, 'serviceWorker', { value: worker, configurable: true });
+    takeAskedBeforeWorker();
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('{}', { headers: { 'Content-Type': 'application/json' } })));
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    vi.unstubAllGlobals();
+  });
+
+  it('are noted, reads only and each once, until a worker controls the page', async () => {
+    await api.GET('/auth/session');
+    await api.GET('/auth/session');
+    await api.POST('/auth/logout');
+    worker.controller = {};
+    await api.GET('/billing/plans');
+    expect(takeAskedBeforeWorker()).toEqual([new URL('/api/v1/auth/session', window.location.origin).href]);
+    // Taken once: the worker is given them once.
+    expect(takeAskedBeforeWorker()).toEqual([]);
+  });
+
+  it('are noted up to a bound', async () => {
+    for (let i = 0; i < MAX_ASKED_BEFORE_WORKER + 5; i++) {
+      await api.GET('/choirs/{choirId}', { params: { path: { choirId: `choir-${i}` } } });
+    }
+    expect(takeAskedBeforeWorker()).toHaveLength(MAX_ASKED_BEFORE_WORKER);
   });
 });

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { takeAskedBeforeWorker } from '../../api/client';
 import { afterFirstPaint } from '../afterFirstPaint';
 import { notify } from '../notify';
 import { listenForInstallOffer } from './install';
@@ -16,7 +16,6 @@ const NEW_VERSION_TOAST = 'new-version';
  * available — Reload" when a new build's worker waits. Rendered by the shell.
  */
 export function ServiceWorkerSetup() {
-  const queryClient = useQueryClient();
   useEffect(() => {
     listenForInstallOffer();
     return afterFirstPaint(() => {
@@ -35,22 +34,29 @@ export function ServiceWorkerSetup() {
               { id: NEW_VERSION_TOAST, autoClose: false },
             ),
           // What the page loaded before the worker was there is asked again through it, so it is kept.
-          onFirstControl: () => void refetchInTurn(queryClient),
+          onFirstControl: () => void askAgainInTurn(takeAskedBeforeWorker()),
         }),
       );
     });
-  }, [queryClient]);
+  }, []);
   return null;
 }
 
 /**
- * refetchInTurn asks every cached query again, one per task: all at once, the
- * requests' start and the renders their answers cause held a phone's
- * processor for a block of a first visit.
+ * askAgainInTurn asks the API's reads again, one at a time, through the
+ * worker, which keeps their answers for offline use. Plain requests, not the
+ * queries': their answers are the page's already, and going through the
+ * query cache re-rendered the page with each of them while a phone was still
+ * busy with its first visit.
  */
-export async function refetchInTurn(queryClient: QueryClient) {
-  for (const query of queryClient.getQueryCache().getAll()) {
+export async function askAgainInTurn(urls: string[], fetchOne: (url: string) => Promise<Response> = (url) => fetch(url, { credentials: 'same-origin' })) {
+  for (const url of urls) {
     await new Promise((resolve) => setTimeout(resolve, 0));
-    void queryClient.refetchQueries({ queryKey: query.queryKey, exact: true });
+    try {
+      // Read to its end: the worker keeps the answer once it has come whole.
+      await (await fetchOne(url)).arrayBuffer();
+    } catch {
+      // Offline again, or refused: the next visit through the worker keeps it.
+    }
   }
 }

@@ -1,7 +1,7 @@
 // Calls and cache keys of announcements: the choir's list (with the
 // platform's), the unread count the sidebar and dashboard show, who has read
 // one, and the writes of directors and of the platform's administrators.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
 import { useSubmission } from '../../app/mutations';
@@ -33,12 +33,15 @@ export function useAnnouncements(choirId: string | null) {
 
 /** useUnreadAnnouncements is how many announcements the signed-in member has not read. */
 export function useUnreadAnnouncements(choirId: string | null) {
-  return useQuery({
-    queryKey: announcementKeys.unread(choirId ?? ''),
-    queryFn: async () => unwrap(await api.GET('/choirs/{choirId}/announcements/unread', path(choirId ?? ''))).count,
-    enabled: !!choirId,
-  });
+  return useQuery({ ...unreadAnnouncementsQuery(choirId ?? ''), enabled: !!choirId });
 }
+
+/** The unread count's query; shared by the hook and the first page's warm-up (the sidebar shows it). */
+export const unreadAnnouncementsQuery = (choirId: string) =>
+  queryOptions({
+    queryKey: announcementKeys.unread(choirId),
+    queryFn: async () => unwrap(await api.GET('/choirs/{choirId}/announcements/unread', path(choirId))).count,
+  });
 
 export function useReceipts(choirId: string, announcementId: string | null) {
   return useQuery({

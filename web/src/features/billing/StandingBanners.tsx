@@ -1,5 +1,5 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
@@ -15,13 +15,15 @@ export const SEATS_WARNING = 2;
 
 /** useChoirStanding is where a choir stands with its plan (the banners, /pricing). */
 export function useChoirStanding(choirId: string | null) {
-  return useQuery({
-    queryKey: standingQueryKey(choirId ?? ''),
-    queryFn: async () =>
-      unwrap(await api.GET('/choirs/{choirId}/billing/standing', { params: { path: { choirId: choirId ?? '' } } })),
-    enabled: choirId !== null,
-  });
+  return useQuery({ ...choirStandingQuery(choirId ?? ''), enabled: choirId !== null });
 }
+
+/** The standing's query; shared by the hook and the first page's warm-up (the banners are above every page). */
+export const choirStandingQuery = (choirId: string) =>
+  queryOptions({
+    queryKey: standingQueryKey(choirId),
+    queryFn: async () => unwrap(await api.GET('/choirs/{choirId}/billing/standing', { params: { path: { choirId } } })),
+  });
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 const seats = (n: number) => (n === 1 ? '1 seat' : `${n} seats`);

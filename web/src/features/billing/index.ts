@@ -6,7 +6,7 @@ export const billingPages = {
 };
 
 /** The plan and billing banners above every page of a choir (trial, read-only, past due, seats). */
-export { StandingBanners } from './StandingBanners';
+export { choirStandingQuery, StandingBanners } from './StandingBanners';
 // Checkout and the "Plan and billing" settings section (issue 29).
 export { PlanBillingSection } from './PlanBillingSection';
 export { stripeRedirect, useLinkCheckout, useWizardCheckout } from './checkout';

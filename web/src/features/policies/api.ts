@@ -2,7 +2,7 @@
 // policies as the reader sees them (with counts for directors), who has
 // acknowledged one, its versions, the rules and the members' standing, and
 // the writes.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import type { components } from '../../api/generated/schema';
 import { useSubmission } from '../../app/mutations';
@@ -31,12 +31,15 @@ export const policyKeys = {
 const path = (choirId: string) => ({ params: { path: { choirId } } });
 const itemPath = (choirId: string, policyId: string) => ({ params: { path: { choirId, policyId } } });
 
-export function usePolicies(choirId: string | null) {
-  return useQuery({
-    queryKey: policyKeys.list(choirId ?? ''),
-    queryFn: async () => unwrap(await api.GET('/choirs/{choirId}/policies', path(choirId ?? ''))),
-    enabled: !!choirId,
+/** The choir's policies as the reader sees them; shared by the hook and the dashboard's warm-up. */
+export const policiesQuery = (choirId: string) =>
+  queryOptions({
+    queryKey: policyKeys.list(choirId),
+    queryFn: async () => unwrap(await api.GET('/choirs/{choirId}/policies', path(choirId))),
   });
+
+export function usePolicies(choirId: string | null) {
+  return useQuery({ ...policiesQuery(choirId ?? ''), enabled: !!choirId });
 }
 
 export function useAcknowledgements(choirId: string, policyId: string | null) {
@@ -72,12 +75,15 @@ export function useStanding(choirId: string | null) {
   });
 }
 
-export function useMyStanding(choirId: string | null) {
-  return useQuery({
-    queryKey: policyKeys.myStanding(choirId ?? ''),
-    queryFn: async () => unwrap(await api.GET('/choirs/{choirId}/attendance-standing/me', path(choirId ?? ''))),
-    enabled: !!choirId,
+/** Where the signed-in member stands against the attendance rules; shared by the hook and the dashboard's warm-up. */
+export const myStandingQuery = (choirId: string) =>
+  queryOptions({
+    queryKey: policyKeys.myStanding(choirId),
+    queryFn: async () => unwrap(await api.GET('/choirs/{choirId}/attendance-standing/me', path(choirId))),
   });
+
+export function useMyStanding(choirId: string | null) {
+  return useQuery({ ...myStandingQuery(choirId ?? ''), enabled: !!choirId });
 }
 
 /** useChanged re-reads a choir's policies, rules and standing after a change. */
