@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { mantineModulesOf, OTHER_ICONS_GROUP, pagePreloads, PUBLIC_ICONS_GROUP } from './vite.shared.ts';
+import { appModulesOf, lazyModulesOf, mantineModulesOf, OTHER_ICONS_GROUP, pagePreloads, PUBLIC_ICONS_GROUP } from './vite.shared.ts';
 
 // The signed-in app. The pages a visitor opens without signing in are also a
 // smaller app of their own (vite.public.config.ts), built after this one into
@@ -48,6 +48,38 @@ const MANTINE_HELPERS = /node_modules[\\/](@mantine[\\/](hooks|store)|@floating-
 // libraries of its number and text-area inputs.
 const MANTINE_MORE = /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/](?!index\.mjs$)|react-number-format[\\/]|react-textarea-autosize[\\/])/;
 
+// The two pages the app opens on most, the dashboard and the calendar: each page's own modules
+// in one file, and those both need in one more ('week': answers, dates, colours), rather than
+// the dozen small chunks the bundler would cut them into where other pages share them: over
+// HTTP/1.1, a round trip each.
+const FIRST_PAGES = { dashboard: PAGE_MODULES['/dashboard'], calendar: PAGE_MODULES['/dashboard/calendar'] };
+let firstPageModules: Map<string, string> | undefined;
+
+/**
+ * firstPageGroupOf names the group of an app module of the first pages: 'week' when both need it;
+ * the page's own name when it alone does and nothing else the app loads lazily does (else another
+ * page would load that page's file with it); undefined for any other module, which the bundler
+ * places. Read from the sources at the build's first question.
+ */
+function firstPageGroupOf(id: string): string | undefined {
+  if (!firstPageModules) {
+    const firstRoots = new Set(Object.values(FIRST_PAGES).flat());
+    const elsewhere = appModulesOf([...lazyModulesOf()].filter((module) => !firstRoots.has(module)));
+    const [dashboard, calendar] = [appModulesOf(FIRST_PAGES.dashboard), appModulesOf(FIRST_PAGES.calendar)];
+    firstPageModules = new Map();
+    for (const module of new Set([...dashboard, ...calendar])) {
+      if (dashboard.has(module) && calendar.has(module)) firstPageModules.set(module, 'week');
+      else if (!elsewhere.has(module)) firstPageModules.set(module, dashboard.has(module) ? 'dashboard' : 'calendar');
+    }
+  }
+  return firstPageModules.get(id);
+}
+const FIRST_PAGE_GROUPS = ['dashboard', 'calendar', 'week'].map((name) => ({
+  name,
+  test: (id: string) => firstPageGroupOf(id) === name,
+  includeDependenciesRecursively: false,
+}));
+
 const SHARED_PIECES = /[\\/]src[\\/]components[\\/](SectionState|ErrorAlert|PageHeader|ConfirmModal|NoChoirSelected|LoadingView|format)\.tsx?$/;
 // Chunks that every page needs at start, each in one file rather than in the
 // dozens of small shared chunks the bundler would otherwise cut them into:
@@ -74,6 +106,7 @@ const STARTUP_CHUNKS = [
   // the confirmation dialog, dates), in one file: each was a file of a few hundred bytes, and a
   // round trip, of its own.
   { name: 'pieces', test: SHARED_PIECES, includeDependenciesRecursively: false },
+  ...FIRST_PAGE_GROUPS,
 ];
 
 // The phone app (issue 31): the web app manifest and the service worker

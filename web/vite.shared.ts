@@ -131,14 +131,48 @@ function namesOf(list: string): string[] {
 
 /**
  * mantineModulesOf lists the files of @mantine/core that the app source files
- * roots need, following static imports (not import()) name by name through
- * re-exports as the bundler's tree-shaking does: the components imported from
- * '@mantine/core', each with the files it imports in turn. Read from the
- * sources, as the bundler's module graph goes through Mantine's index and the
- * features' index files, which import everything they could be asked for.
+ * roots need (see staticModulesOf): the components imported from
+ * '@mantine/core', each with the files it imports in turn.
  */
 export function mantineModulesOf(roots: string[]): Set<string> {
   const mantineIndex = join(MANTINE_CORE, 'index.mjs');
+  return new Set([...staticModulesOf(roots)].filter((f) => f.startsWith(MANTINE_CORE) && f !== mantineIndex));
+}
+
+const APP_SOURCES = join(root, 'src');
+
+/** appModulesOf lists the app's own source files that the source files roots need (see staticModulesOf). */
+export function appModulesOf(roots: string[]): Set<string> {
+  return new Set([...staticModulesOf(roots)].filter((f) => f.startsWith(APP_SOURCES)));
+}
+
+/**
+ * lazyModulesOf lists the app's source files that its sources load with
+ * import() (its pages and everything else it loads when first needed), by
+ * their path from web/.
+ */
+export function lazyModulesOf(): Set<string> {
+  const lazy = new Set<string>();
+  for (const file of readdirSync(APP_SOURCES, { recursive: true, encoding: 'utf8' })) {
+    if (!/\.tsx?$/.test(file) || /\.test\.|[\\/]test[\\/]/.test(file)) continue;
+    const full = join(APP_SOURCES, file);
+    for (const [, spec] of readFileSync(full, 'utf8').matchAll(/\bimport\(\s*'(\.[^']+)'\s*\)/g)) {
+      const target = resolveSource(full, spec);
+      if (target) lazy.add(relative(root, target));
+    }
+  }
+  return lazy;
+}
+
+/**
+ * staticModulesOf lists the files that the app source files roots need,
+ * following static imports (not import()) name by name through re-exports as
+ * the bundler's tree-shaking does, into the app's sources and Mantine's. Read
+ * from the sources, as the bundler's module graph goes through Mantine's index
+ * and the features' index files, which import everything they could be asked
+ * for.
+ */
+function staticModulesOf(roots: string[]): Set<string> {
   const parsed = new Map<string, { own: [string, string[]][]; reexports: Map<string, string> }>();
   const parse = (file: string) => {
     let p = parsed.get(file);
@@ -181,5 +215,5 @@ export function mantineModulesOf(roots: string[]): Set<string> {
     bodies.add(file);
     for (const [target, names] of p.own) for (const n of names) pending.push([target, n]);
   }
-  return new Set([...bodies].filter((f) => f.startsWith(MANTINE_CORE) && f !== mantineIndex));
+  return bodies;
 }

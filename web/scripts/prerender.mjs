@@ -123,9 +123,23 @@ const APP_SCRIPTS_LOADER = `(function(){var t=document.getElementById('app-scrip
  * connection brings them in before the first frame, and a phone's processor
  * then runs them before it paints anything. The server's CSP allows the
  * inline scripts by their hashes.
+ *
+ * Nor does the page ask for anything else before its scripts: the favicon is
+ * written into the page, and the manifest's link (which has the browser
+ * fetch the manifest and its icon) is added by the app once its first page
+ * has painted (app/pwa/install.ts). Over HTTP/1.1 a phone has six
+ * connections; these three requests held three of them while the scripts
+ * waited.
  */
 function withShell(index, shell) {
   if (!index.includes('<div id="root"></div>')) fail('dist/index.html has no empty <div id="root"></div>');
+  const manifestLink = '<link rel="manifest" href="/manifest.webmanifest">';
+  if (!index.includes(manifestLink)) fail(`dist/index.html has no ${manifestLink}`);
+  index = index.replace(manifestLink, '');
+  const faviconLink = '<link rel="icon" type="image/svg+xml" href="/favicon.svg" />';
+  if (!index.includes(faviconLink)) fail(`dist/index.html has no ${faviconLink}`);
+  const favicon = readFileSync(join(dist, 'favicon.svg'), 'utf8').trim();
+  index = index.replace(faviconLink, `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent(favicon)}" />`);
   const stylesheet = index.indexOf('<link rel="stylesheet"');
   if (stylesheet < 0) fail('dist/index.html links no stylesheet');
   const scripts = index.match(/<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g) ?? [];

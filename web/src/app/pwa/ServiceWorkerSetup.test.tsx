@@ -5,6 +5,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts, testQueryClient } from '../../test/render';
+import { MANIFEST_URL } from './install';
 import type { ServiceWorkerHooks } from './register';
 import { api, MAX_ASKED_BEFORE_WORKER, takeAskedBeforeWorker } from '../../api/client';
 import { askAgainInTurn, ServiceWorkerSetup } from './ServiceWorkerSetup';
@@ -34,18 +35,22 @@ describe('the service worker from the signed-in app', () => {
   });
   afterEach(resetToasts);
 
-  it('registers only after the first paint', async () => {
+  it('registers, and links the manifest, only after the first paint', async () => {
     const frames: FrameRequestCallback[] = [];
     const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    const manifest = () => document.head.querySelectorAll(`link[rel="manifest"][href="${MANIFEST_URL}"]`);
     try {
       renderSetup();
       await vi.dynamicImportSettled();
       expect(started.hooks).toBeNull();
+      expect(manifest()).toHaveLength(0);
       // The browser paints, then the registration starts.
       frames.forEach((cb) => cb(0));
       await vi.waitFor(() => expect(started.hooks).not.toBeNull());
+      expect(manifest()).toHaveLength(1);
     } finally {
       raf.mockRestore();
+      manifest().forEach((link) => link.remove());
     }
   });
 

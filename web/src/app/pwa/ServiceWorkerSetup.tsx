@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { takeAskedBeforeWorker } from '../../api/client';
 import { afterFirstPaint } from '../afterFirstPaint';
 import { notify } from '../notify';
-import { listenForInstallOffer } from './install';
+import { linkManifest, listenForInstallOffer } from './install';
 import { purgeExpiredMusic } from './keptMusic';
 
 export const NEW_VERSION_MESSAGE = 'A new version is available';
@@ -19,6 +19,7 @@ export function ServiceWorkerSetup() {
   useEffect(() => {
     listenForInstallOffer();
     return afterFirstPaint(() => {
+      linkManifest();
       // Music made available offline goes 30 days after its last event (keptMusic.ts).
       void purgeExpiredMusic();
       void import('./register').then(({ startServiceWorker }) =>

@@ -27,6 +27,23 @@ export function listenForInstallOffer() {
   });
 }
 
+/** The web app manifest vite-plugin-pwa writes (vite.config.ts's manifestFilename). */
+export const MANIFEST_URL = '/manifest.webmanifest';
+
+/**
+ * linkManifest names the manifest to the browser, which then fetches it and
+ * its icon. The build takes its link out of index.html (scripts/prerender.mjs)
+ * and the app calls this once its first page has painted, so that those
+ * requests do not hold a phone's connections while the page's scripts load.
+ */
+export function linkManifest() {
+  if (document.querySelector('link[rel="manifest"]')) return;
+  const link = document.createElement('link');
+  link.rel = 'manifest';
+  link.href = MANIFEST_URL;
+  document.head.append(link);
+}
+
 /** installOffer is the held offer, or null. */
 export function useInstallOffer(): InstallPromptEvent | null {
   return useSyncExternalStore(
