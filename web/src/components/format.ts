@@ -30,9 +30,29 @@ const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year:
 const WEEKDAY_DATE: Intl.DateTimeFormatOptions = { weekday: 'short', ...DATE };
 const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * dateTimeFormat is the reader's Intl.DateTimeFormat for these options, made
+ * once: making one costs a phone a good part of a millisecond, and a page of
+ * dates (the phone's agenda) made one for each date. Kept by the options and
+ * by the reader's zone as its offsets in January and July say, so that a
+ * zone changed under a running page (as the tests do) gets formats of its own.
+ */
+export function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const zone = `${new Date(2000, 0, 1).getTimezoneOffset()},${new Date(2000, 6, 1).getTimezoneOffset()}`;
+  const key = `${zone}|${JSON.stringify(options)}`;
+  let made = formats.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(undefined, options);
+    formats.set(key, made);
+  }
+  return made;
+}
+
 function format(iso: string, options: Intl.DateTimeFormatOptions): string {
   const d = parse(iso);
-  return d ? new Intl.DateTimeFormat(undefined, options).format(d) : iso;
+  return d ? dateTimeFormat(options).format(d) : iso;
 }
 
 /** formatDate: '12 Mar 2026'; a plain day (YYYY-MM-DD) stays that day in every zone. */
@@ -65,7 +85,7 @@ const CLOCK = /^(\d{2}):(\d{2})(?::\d{2})?$/;
 export function formatClock(time: string): string {
   const m = CLOCK.exec(time);
   if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return time;
-  return new Intl.DateTimeFormat(undefined, TIME).format(new Date(2000, 0, 1, Number(m[1]), Number(m[2])));
+  return dateTimeFormat(TIME).format(new Date(2000, 0, 1, Number(m[1]), Number(m[2])));
 }
 
 /** formatDateTimeRange: 'Thu, 12 Mar 2026, 19:30 – 21:30', times in the given zone (the reader's without one). */

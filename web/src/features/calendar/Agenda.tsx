@@ -10,13 +10,17 @@ import { answerLabel, RSVP_CHOICES } from './attendance';
 import { useAnswerEvent, type MyAnswers, type RsvpStatus } from './attendanceApi';
 import { eventColor } from './colors';
 import { DRAFT_SUFFIX, type EntryProps } from './entries';
+import { dateTimeFormat } from '../../components/format';
 import { addDays, dateKey, parseDateKey } from './range';
+
+const DAY_WORDS: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' };
+const CLOCK_TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
 /** dayHeading: 'Today, Sunday 10 May', 'Tomorrow, Monday 11 May', 'Tuesday 12 May'. */
 export function dayHeading(date: string, today: string): string {
   const d = parseDateKey(date);
   if (!d) return date;
-  const words = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long' }).format(d);
+  const words = dateTimeFormat(DAY_WORDS).format(d);
   if (date === today) return `Today, ${words}`;
   if (date === addDays(today, 1)) return `Tomorrow, ${words}`;
   return words;
@@ -25,7 +29,7 @@ export function dayHeading(date: string, today: string): string {
 function timeOf(event: CalendarEvent): string {
   if (event.allDay) return 'All day';
   const start = new Date(event.start);
-  return Number.isNaN(start.getTime()) ? '' : new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(start);
+  return Number.isNaN(start.getTime()) ? '' : dateTimeFormat(CLOCK_TIME).format(start);
 }
 
 /** Answers can be given until the event starts (the server says so too). */
@@ -187,7 +191,7 @@ const MAX_DOTS = 3;
 /** dayLabel names a day of the month by all it shows: 'Tuesday 12 May, 2 events, 1 feast'. */
 export function dayLabel(date: string, day: AgendaDay | undefined): string {
   const d = parseDateKey(date);
-  const words = d ? new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long' }).format(d) : date;
+  const words = d ? dateTimeFormat(DAY_WORDS).format(d) : date;
   const parts = [words];
   const events = day?.events.length ?? 0;
   const feasts = day?.feasts.length ?? 0;
@@ -201,7 +205,7 @@ export function MonthDots({ month, days, selected, today, onSelect }: MonthDotsP
   const weeks = monthGrid(month);
   const monthKey = dateKey(month).slice(0, 7);
   const weekdays = weeks[0].map((d) =>
-    new Intl.DateTimeFormat(undefined, { weekday: 'narrow' }).format(parseDateKey(d) ?? new Date()),
+    dateTimeFormat({ weekday: 'narrow' }).format(parseDateKey(d) ?? new Date()),
   );
   return (
     <Box className="cantica-month-dots">
