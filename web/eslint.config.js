@@ -49,7 +49,9 @@ const featureRules = (d, allowed) => [
 const boundaries = DEPTHS.flatMap((d) => [
   boundary([`src/features/*/${folders(d)}${TS}`], featureRules(d, 'index'), TESTS),
   boundary(TESTS.map((t) => `src/features/*/${folders(d)}${t.slice(3)}`), featureRules(d, 'index|testing')),
-  boundary([`src/app/${folders(d)}${TS}`], [[`^${up(d + 1)}features/[^/]+/(?!index$)`, FEATURE_MESSAGE]]),
+  // A feature's earlyReads.ts is its one other public file: the first page's reads, for the early
+  // entry (app/earlyReads.ts), which must not load the feature's index and, with it, React.
+  boundary([`src/app/${folders(d)}${TS}`], [[`^${up(d + 1)}features/[^/]+/(?!(?:index|earlyReads)$)`, FEATURE_MESSAGE]]),
   boundary([`src/components/${folders(d)}${TS}`], [[`^${up(d + 1)}features(?:/|$)`, COMPONENTS_MESSAGE]]),
   boundary([`src/api/${folders(d)}${TS}`], [[`^${up(d + 1)}(?:app|components|features)(?:/|$)`, 'The API client imports nothing of the app.']]),
 ]);

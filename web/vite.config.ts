@@ -54,6 +54,7 @@ const MANTINE_MORE = /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/](?!index\.
 // HTTP/1.1, a round trip each.
 const FIRST_PAGES = { dashboard: PAGE_MODULES['/dashboard'], calendar: PAGE_MODULES['/dashboard/calendar'] };
 let firstPageModules: Map<string, string> | undefined;
+let earlyModules: Set<string> | undefined;
 
 /**
  * firstPageGroupOf names the group of an app module of the first pages: 'week' when both need it;
@@ -101,6 +102,10 @@ const STARTUP_CHUNKS = [
   // choir, guards, API client, and what the shell shows on every page): in one file, not the
   // dozen small chunks the bundler would cut them into where pages share them. Their scripts
   // only: the stylesheets stay with the entry's, after Mantine's, which phone.css overrides.
+  // The early entry (src/early.ts) and the few modules it needs, without React or the query
+  // library, so that it runs as soon as it has come, not once they have: it asks for the first
+  // page's data.
+  { name: 'early', test: (id: string) => (earlyModules ??= appModulesOf(['src/early.ts'])).has(id), includeDependenciesRecursively: false },
   { name: 'app', tags: ['$initial' as const], test: /[\\/]src[\\/].*\.tsx?$/, includeDependenciesRecursively: false },
   // The few tiny pieces most pages show (a section's loading and error states, the page header,
   // the confirmation dialog, dates), in one file: each was a file of a few hundred bytes, and a
@@ -154,7 +159,12 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: which chunks each page needs (scripts/check-budgets.mjs).
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: [...STARTUP_CHUNKS, PUBLIC_ICONS_GROUP, OTHER_ICONS_GROUP] } } },
+    rolldownOptions: {
+      // src/early.ts is an entry of its own, not a script of index.html: Vite would join the two
+      // scripts of a page into one entry, which runs once all their imports have come.
+      input: { index: 'index.html', early: 'src/early.ts' },
+      output: { codeSplitting: { groups: [...STARTUP_CHUNKS, PUBLIC_ICONS_GROUP, OTHER_ICONS_GROUP] } },
+    },
   },
   server: {
     proxy: {

@@ -35,6 +35,15 @@ function entryCss() {
   return files;
 }
 
+/** earlyEntry is the file of the early entry, src/early.ts (vite.config.ts's second input). */
+function earlyEntry() {
+  const path = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(path)) fail(`no ${path}: run vite build first`);
+  const entry = JSON.parse(readFileSync(path, 'utf8'))['src/early.ts'];
+  if (!entry?.isEntry) fail(`${path} has no entry src/early.ts`);
+  return entry.file;
+}
+
 /** unstyled lists the Mantine classes (m_xxxxxxxx) the markup uses that none of the stylesheets define. */
 function unstyled(markup, css) {
   const styles = css.map((file) => readFileSync(join(dist, file), 'utf8')).join('\n');
@@ -144,6 +153,8 @@ function withShell(index, shell) {
   if (stylesheet < 0) fail('dist/index.html links no stylesheet');
   const scripts = index.match(/<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g) ?? [];
   if (!scripts.some((tag) => tag.startsWith('<script'))) fail('dist/index.html has no module script');
+  // The early entry (src/early.ts) first: it asks for the first page's data while the rest loads.
+  scripts.unshift(`<script type="module" crossorigin src="/${earlyEntry()}"></script>`);
   let page = index;
   for (const tag of scripts) page = page.replace(tag, '');
   page = page.replace(/\n\s*\n(\s*)/g, '\n$1');

@@ -1,4 +1,5 @@
 import createClient from 'openapi-fetch';
+import { takeEarlyRead } from './early';
 import type { components, paths } from './generated/schema';
 
 export type ApiError = components['schemas']['Error'];
@@ -13,7 +14,8 @@ export const api = createClient<paths>({
   // Looked up at call time, so tests can stub the global fetch.
   fetch: (request) => {
     noteIfBeforeWorker(request);
-    return globalThis.fetch(request);
+    // The first page's reads may have been asked already, before the app's code came.
+    return takeEarlyRead(request) ?? globalThis.fetch(request);
   },
 });
 

@@ -24,6 +24,7 @@ import {
 import { useMyAnswers } from './attendanceApi';
 import './calendar.css';
 import type { EntryProps } from './entries';
+import { MOBILE_QUERY } from './earlyReads';
 import { EventDetails } from './EventDetails';
 import { eventValues, movedEvent, newEventValues, type EventFormValues } from './eventForm';
 import { useEventsLoading, usePreloadNeighbours, type Visible } from './loading';
@@ -40,8 +41,7 @@ const FullCalendarView = lazy(() => import('./FullCalendarView'));
 // editors only: it loads when one first asks for it, and never for members.
 const EventFormModal = lazy(() => import('./EventFormModal').then((m) => ({ default: m.EventFormModal })));
 
-/** The specification's mobile breakpoint (§9): under 768 px a phone's views are shown. */
-export const MOBILE_QUERY = '(max-width: 767px)';
+export { MOBILE_QUERY };
 
 /**
  * The views offered. On a phone the list is the agenda from today and the

@@ -1,0 +1,52 @@
+// The first page's reads, asked as soon as the few lines of the entry
+// src/early.ts have loaded rather than once the app's code has: on a phone
+// the app's code takes seconds to come, and the page's data then came a
+// round trip after it. The API client takes each answer in place of the
+// request it would have made (api/early.ts). No React and no query library
+// here, nor in anything this imports: this module's chunk must not wait for
+// theirs.
+import type { Session } from '../api/client';
+import { askEarly, keepEarly } from '../api/early';
+import { calendarReads } from '../features/calendar/earlyReads';
+import { dashboardReads } from '../features/dashboard/earlyReads';
+import { isActiveMembership, needsChoirSelection, readStoredChoirId, resolveActiveChoir } from './activeChoir';
+import { hasPermission, type Can } from './permissions';
+
+/** A page's first reads: API paths (under /api/v1) of the choir's data it shows first. */
+export type PageReads = (choirId: string, can: Can) => string[];
+
+/** The pages whose reads are asked early, by path: the same as firstPage.ts's WARMERS. */
+const PAGES: Record<string, PageReads> = {
+  '/dashboard': dashboardReads,
+  '/dashboard/calendar': calendarReads,
+};
+
+const API = '/api/v1';
+const urlOf = (path: string) => new URL(API + path, window.location.origin).href;
+
+/**
+ * startEarlyReads asks who is signed in (index.html's preload answers) and,
+ * for a page of PAGES, that page's reads in the choir the app will open it
+ * in: the same rules as the app's (activeChoir.ts), the plan's banners with
+ * them.
+ */
+export function startEarlyReads(pathname: string): void {
+  const page = PAGES[pathname.replace(/\/+$/, '') || '/'];
+  if (!page) return;
+  const session = askEarly(urlOf('/auth/session'));
+  // The app reads the session's answer too: it takes a copy.
+  keepEarly(urlOf('/auth/session'), session.then((response) => response.clone()));
+  void session
+    .then(async (response) => {
+      if (!response.ok) return;
+      const { user, choirs, rolePermissions } = (await response.json()) as Session;
+      if (!user) return;
+      const memberships = choirs ?? [];
+      const storedChoirId = readStoredChoirId();
+      const active = resolveActiveChoir({ user, memberships, storedChoirId });
+      if (!active.choirId || needsChoirSelection(active, memberships.filter(isActiveMembership), storedChoirId)) return;
+      const can: Can = (permission) => hasPermission(rolePermissions ?? null, active.role, permission);
+      for (const path of [`/choirs/${active.choirId}/billing/standing`, ...page(active.choirId, can)]) askEarly(urlOf(path));
+    })
+    .catch(() => {});
+}
