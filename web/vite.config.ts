@@ -152,7 +152,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), pagePreloads(PAGE_MODULES, 'preloads.json'), pwa],
+  plugins: [react(), pagePreloads(PAGE_MODULES, 'preloads.json', true), pwa],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

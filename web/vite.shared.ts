@@ -13,9 +13,12 @@ export const root = fileURLToPath(new URL('.', import.meta.url));
  * modules that page needs at once, beyond what the entry preloads itself. The
  * server names them in <link rel="modulepreload"> in the HTML it sends for
  * that path, so they download beside the entry instead of after it has run and
- * asked for them. The build fails if a module is in no chunk.
+ * asked for them. With withCss, the stylesheets of those files too (the server
+ * links them among the signed-in app's deferred scripts, where they block no
+ * paint; the router's loader then finds them there). The build fails if a
+ * module is in no chunk.
  */
-export function pagePreloads(pageModules: Record<string, string[]>, fileName: string): Plugin {
+export function pagePreloads(pageModules: Record<string, string[]>, fileName: string, withCss = false): Plugin {
   return {
     name: 'cantica-page-preloads',
     apply: 'build',
@@ -41,7 +44,9 @@ export function pagePreloads(pageModules: Record<string, string[]>, fileName: st
           if (!chunk) this.error(`page preloads: ${module} (for ${path}) is in no chunk; update the page modules`);
           withImports(chunk, files);
         }
-        preloads[path] = [...files].filter((f) => !atStart.has(f)).map((f) => `/${f}`);
+        const own = [...files].filter((f) => !atStart.has(f));
+        const css = withCss ? own.flatMap((f) => [...((bundle[f] as Rolldown.OutputChunk).viteMetadata?.importedCss ?? [])]) : [];
+        preloads[path] = [...own, ...new Set(css)].map((f) => `/${f}`);
       }
       this.emitFile({ type: 'asset', fileName: `.vite/${fileName}`, source: JSON.stringify(preloads, null, 2) });
     },

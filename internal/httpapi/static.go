@@ -251,6 +251,12 @@ func loadPagePreloads(dist fs.FS, index *staticFile, preloadsFile string, pages 
 	for page, files := range preloads {
 		var links bytes.Buffer
 		for _, file := range files {
+			if strings.HasSuffix(file, ".css") {
+				// A page's stylesheet: among the deferred scripts it blocks no paint,
+				// and the router's loader, finding it linked, does not fetch it again.
+				fmt.Fprintf(&links, "    <link rel=\"stylesheet\" href=\"%s\">\n", html.EscapeString(file))
+				continue
+			}
 			fmt.Fprintf(&links, "    <link rel=\"modulepreload\" crossorigin href=\"%s\">\n", html.EscapeString(file))
 		}
 		body := slices.Concat(index.body[:at], links.Bytes(), index.body[at:])

@@ -25,7 +25,7 @@ func TestIndexPutsThePagesPreloadsWithTheAppsDeferredScripts(t *testing.T) {
 		"index.html":          {Data: []byte(index)},
 		"assets/index-1.js":   {Data: []byte("export {}")},
 		"assets/Shell-3.js":   {Data: []byte("export {}")},
-		".vite/preloads.json": {Data: []byte(`{"/dashboard/*": ["/assets/Shell-3.js"]}`)},
+		".vite/preloads.json": {Data: []byte(`{"/dashboard/*": ["/assets/Shell-3.js", "/assets/Shell-3.css"]}`)},
 	}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -33,12 +33,14 @@ func TestIndexPutsThePagesPreloadsWithTheAppsDeferredScripts(t *testing.T) {
 	rec := httptest.NewRecorder()
 	app.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/dashboard/music", nil))
 	body := rec.Body.String()
-	preload := strings.Index(body, `<link rel="modulepreload" crossorigin href="/assets/Shell-3.js">`)
-	if preload < 0 || preload < strings.Index(body, `<template id="app-scripts">`) || preload > strings.Index(body, "</template><!-- app-scripts -->") {
-		t.Fatalf("GET /dashboard/music: the shell's preload is not among the deferred scripts: %s", body)
+	start, end := strings.Index(body, `<template id="app-scripts">`), strings.Index(body, "</template><!-- app-scripts -->")
+	for _, link := range []string{`<link rel="modulepreload" crossorigin href="/assets/Shell-3.js">`, `<link rel="stylesheet" href="/assets/Shell-3.css">`} {
+		if at := strings.Index(body, link); at < 0 || at < start || at > end {
+			t.Fatalf("GET /dashboard/music: %s is not among the deferred scripts: %s", link, body)
+		}
 	}
-	if strings.Count(body, "modulepreload") != 1 {
-		t.Errorf("GET /dashboard/music preloads more than the shell: %s", body)
+	if strings.Count(body, "modulepreload") != 1 || strings.Count(body, `rel="stylesheet"`) != 2 {
+		t.Errorf("GET /dashboard/music links more than the shell's script and stylesheet: %s", body)
 	}
 }
 
