@@ -16,17 +16,8 @@ import {
   type ActiveChoir,
 } from './activeChoir';
 
-export {
-  ACTIVE_CHOIR_KEY,
-  GLOBAL_ADMIN_MODE,
-  isActiveMembership,
-  needsChoirSelection,
-  readStoredChoirId,
-  resolveActiveChoir,
-  type ActiveChoir,
-  type ChoirSource,
-  type ResolveInput,
-} from './activeChoir';
+// The pure rules of which choir is current, for those that import them from here.
+export * from './activeChoir';
 
 export type Membership = components['schemas']['Membership'];
 export type ChoirSummary = components['schemas']['ChoirSummary'];
