@@ -98,14 +98,14 @@ const STARTUP_CHUNKS = [
   // Every other Mantine component, in one file that the pages using them load: not parsed
   // and run before the first page shows.
   { name: 'mantine-more', test: MANTINE_MORE },
-  // The app's own modules the entry imports, the navigation shell's among them (its session,
-  // choir, guards, API client, and what the shell shows on every page): in one file, not the
-  // dozen small chunks the bundler would cut them into where pages share them. Their scripts
-  // only: the stylesheets stay with the entry's, after Mantine's, which phone.css overrides.
   // The early entry (src/early.ts) and the few modules it needs, without React or the query
   // library, so that it runs as soon as it has come, not once they have: it asks for the first
   // page's data.
   { name: 'early', test: (id: string) => (earlyModules ??= appModulesOf(['src/early.ts'])).has(id), includeDependenciesRecursively: false },
+  // The app's own modules the entry imports, the navigation shell's among them (its session,
+  // choir, guards, API client, and what the shell shows on every page): in one file, not the
+  // dozen small chunks the bundler would cut them into where pages share them. Their scripts
+  // only: the stylesheets stay with the entry's, after Mantine's, which phone.css overrides.
   { name: 'app', tags: ['$initial' as const], test: /[\\/]src[\\/].*\.tsx?$/, includeDependenciesRecursively: false },
   // The few tiny pieces most pages show (a section's loading and error states, the page header,
   // the confirmation dialog, dates), in one file: each was a file of a few hundred bytes, and a
