@@ -2,24 +2,34 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './phone.css';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { notificationsStore } from '@mantine/notifications';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { afterFirstPaint } from './afterFirstPaint';
 import { createQueryClient } from './queryClient';
 import { sessionQuery } from './session';
 import { AppThemeProvider } from './theme';
 
-// The toasts' container and its transitions load once the first page has painted:
-// a toast shown before then waits in Mantine's store and appears once it has loaded.
+// The toasts' container and its transitions load once the first page has painted,
+// or at once when a toast is waiting (Toasts below).
 const Notifications = lazy(() => import('./shell/Toasts').then((m) => ({ default: m.Notifications })));
 
+const toastWaiting = () => {
+  const { notifications, queue } = notificationsStore.getState();
+  return notifications.length + queue.length > 0;
+};
+
 /**
- * Toasts mounts the toasts' container once the first page has painted. Its
- * own state, so that mounting it renders it alone, not the app around it.
+ * Toasts mounts the toasts' container once the first page has painted, or
+ * at once when a toast is waiting (a sign-in's 'Welcome back!', carried
+ * over, or an error): that one shows with the page, not a moment after, when
+ * it might cover what the reader is about to tap. Its own state, so that
+ * mounting it renders it alone, not the app around it.
  */
 function Toasts() {
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => afterFirstPaint(() => setWanted(true)), []);
-  if (!wanted) return null;
+  const [painted, setPainted] = useState(false);
+  useEffect(() => afterFirstPaint(() => setPainted(true)), []);
+  const waiting = useSyncExternalStore(notificationsStore.subscribe, toastWaiting);
+  if (!painted && !waiting) return null;
   return (
     <Suspense fallback={null}>
       <Notifications position="top-right" limit={3} />
