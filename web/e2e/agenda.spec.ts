@@ -89,7 +89,10 @@ test.describe('on a phone', () => {
     const all = page.getByRole('switch', { name: 'Show all liturgical days' });
     await expect(all).not.toBeChecked();
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/v1/account/calendar-preferences') && r.request().method() === 'PUT');
-    await all.check();
+    // Clicked, not check(): the switch follows the saved preference a moment after the tap
+    // (an optimistic update), and check() reads it back at once.
+    await all.click();
+    await expect(all).toBeChecked();
     expect((await saved).status()).toBe(200);
     await page.reload();
     await expect(page.getByRole('heading', { level: 2, name: 'From today' })).toBeVisible();
@@ -120,6 +123,8 @@ test('the calendar is accessible at desktop size', async ({ page, request }) => 
   // FullCalendar's month grid, a chunk of its own on a wide screen.
   await expect(page.getByRole('button', { name: /Evening rehearsal/ }).first()).toBeVisible({ timeout: 30_000 });
   await expectAccessible(page);
-  await page.getByRole('switch', { name: 'Show all liturgical days' }).check();
+  const all = page.getByRole('switch', { name: 'Show all liturgical days' });
+  await all.click();
+  await expect(all).toBeChecked();
   await expectAccessible(page);
 });
