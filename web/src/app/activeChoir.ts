@@ -2,9 +2,9 @@
 // session's answer and this tab's stored choice, with no React and no query
 // library, so that the entry's early reads (earlyReads.ts) can use them
 // before the app's code has loaded. choir.tsx re-exports them.
-import type { SessionUser } from '../api/client';
+import type { Session, SessionUser } from '../api/client';
 import type { components } from '../api/generated/schema';
-import type { Role } from './permissions';
+import { hasPermission, type Can, type Role } from './permissions';
 
 type Membership = components['schemas']['Membership'];
 type ChoirSummary = components['schemas']['ChoirSummary'];
@@ -110,4 +110,21 @@ export function readStoredChoirId(): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * firstPageChoir is the choir a page opened from the address works in, with
+ * what the user may do there, from the session's answer and this tab's stored
+ * choice; null when nobody is signed in, there is no choir, or one must first
+ * be chosen (the guards then take the user elsewhere). The first page's
+ * warm-up (firstPage.ts) and the early reads (earlyReads.ts) ask for its data.
+ */
+export function firstPageChoir(session: Session): { choirId: string; can: Can } | null {
+  const { user, choirs, rolePermissions } = session;
+  if (!user) return null;
+  const memberships = choirs ?? [];
+  const storedChoirId = readStoredChoirId();
+  const active = resolveActiveChoir({ user, memberships, storedChoirId });
+  if (!active.choirId || needsChoirSelection(active, memberships.filter(isActiveMembership), storedChoirId)) return null;
+  return { choirId: active.choirId, can: (permission) => hasPermission(rolePermissions ?? null, active.role, permission) };
 }

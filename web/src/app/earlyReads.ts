@@ -9,8 +9,8 @@ import type { Session } from '../api/client';
 import { askEarly, keepEarly } from '../api/early';
 import { calendarReads } from '../features/calendar/earlyReads';
 import { dashboardReads } from '../features/dashboard/earlyReads';
-import { isActiveMembership, needsChoirSelection, readStoredChoirId, resolveActiveChoir } from './activeChoir';
-import { hasPermission, type Can } from './permissions';
+import { firstPageChoir } from './activeChoir';
+import type { Can } from './permissions';
 
 /** A page's first reads: API paths (under /api/v1) of the choir's data it shows first. */
 export type PageReads = (choirId: string, can: Can) => string[];
@@ -27,8 +27,7 @@ const urlOf = (path: string) => new URL(API + path, window.location.origin).href
 /**
  * startEarlyReads asks who is signed in (index.html's preload answers) and,
  * for a page of PAGES, that page's reads in the choir the app will open it
- * in: the same rules as the app's (activeChoir.ts), the plan's banners with
- * them.
+ * in (firstPageChoir, as the warm-up), the plan's banners with them.
  */
 export function startEarlyReads(pathname: string): void {
   const page = PAGES[pathname.replace(/\/+$/, '') || '/'];
@@ -39,14 +38,9 @@ export function startEarlyReads(pathname: string): void {
   void session
     .then(async (response) => {
       if (!response.ok) return;
-      const { user, choirs, rolePermissions } = (await response.json()) as Session;
-      if (!user) return;
-      const memberships = choirs ?? [];
-      const storedChoirId = readStoredChoirId();
-      const active = resolveActiveChoir({ user, memberships, storedChoirId });
-      if (!active.choirId || needsChoirSelection(active, memberships.filter(isActiveMembership), storedChoirId)) return;
-      const can: Can = (permission) => hasPermission(rolePermissions ?? null, active.role, permission);
-      for (const path of [`/choirs/${active.choirId}/billing/standing`, ...page(active.choirId, can)]) askEarly(urlOf(path));
+      const choir = firstPageChoir((await response.json()) as Session);
+      if (!choir) return;
+      for (const path of [`/choirs/${choir.choirId}/billing/standing`, ...page(choir.choirId, choir.can)]) askEarly(urlOf(path));
     })
     .catch(() => {});
 }

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { choirStandingQuery } from '../features/billing';
-import { isActiveMembership, needsChoirSelection, readStoredChoirId, resolveActiveChoir } from './choir';
-import { hasPermission, type Can } from './permissions';
+import { firstPageChoir } from './activeChoir';
+import type { Can } from './permissions';
 import { sessionQuery } from './session';
 
 /** A page's warmer asks for its first data, as its components' queries, and returns what it asked. */
@@ -37,18 +37,11 @@ export function warmFirstPage(queryClient: QueryClient, pathname: string): Promi
   const warmer = WARMERS[pathname.replace(/\/+$/, '') || '/'];
   if (!warmer) return Promise.resolve();
   const warmed = (async () => {
-    const session = await queryClient.fetchQuery(sessionQuery);
-    const user = session.user;
-    if (!user) return;
-    const memberships = session.choirs ?? [];
-    const storedChoirId = readStoredChoirId();
-    const active = resolveActiveChoir({ user, memberships, storedChoirId });
-    if (!active.choirId || needsChoirSelection(active, memberships.filter(isActiveMembership), storedChoirId)) return;
-    const rolePermissions = session.rolePermissions ?? null;
-    const can: Can = (permission) => hasPermission(rolePermissions, active.role, permission);
+    const choir = firstPageChoir(await queryClient.fetchQuery(sessionQuery));
+    if (!choir) return;
     // The plan's banners are above every page: their answer is asked with the page's.
-    const shell = queryClient.prefetchQuery(choirStandingQuery(active.choirId));
-    await Promise.allSettled([shell, ...(await warmer())(queryClient, active.choirId, can)]);
+    const shell = queryClient.prefetchQuery(choirStandingQuery(choir.choirId));
+    await Promise.allSettled([shell, ...(await warmer())(queryClient, choir.choirId, choir.can)]);
   })().catch(() => {});
   return Promise.race([warmed, new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
 }
