@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OfflineNotice, offlineMessage } from './OfflineNotice';
 import { noteAnswer, resetOfflineState } from './offlineStatus';
 
@@ -12,6 +12,9 @@ const renderNotice = () =>
   );
 
 describe('the offline notice', () => {
+  // Test files share their modules (vite.config.ts): an earlier file's failed
+  // request may have left the page offline.
+  beforeEach(resetOfflineState);
   afterEach(resetOfflineState);
 
   it('says when the answers on screen were stored once one came from the phone’s cache, and goes with the next live one', () => {
