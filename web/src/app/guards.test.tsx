@@ -32,26 +32,26 @@ describe('the access guards, in order (accounts §4.10)', () => {
   it('2. also guards the pages that need no choir', async () => {
     stubServer({ user: null });
     const { router } = at('/select-choir');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('3c. sends a user with no choirs to /choir-registration', async () => {
     stubServer({ user: user(), choirs: [] });
     const { router } = at('/dashboard');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/choir-registration'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/choir-registration'));
   });
 
   it('3c. counts only active memberships', async () => {
     stubServer({ user: user(), choirs: [{ ...BACH, isActive: false }] });
     const { router } = at('/dashboard/calendar');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/choir-registration'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/choir-registration'));
   });
 
   it('3b. sends a user with a pending invite to /accept-invite with its token', async () => {
     sessionStorage.setItem('pendingInviteToken', '2b7c1e4a-5d6f-4a8b-9c0d-1e2f3a4b5c6d');
     stubServer({ user: user(), choirs: [] });
     const { router } = at('/dashboard');
-    await vi.waitFor(() => expect(where(router)).toBe('/accept-invite?token=2b7c1e4a-5d6f-4a8b-9c0d-1e2f3a4b5c6d'));
+    await waitFor(() => expect(where(router)).toBe('/accept-invite?token=2b7c1e4a-5d6f-4a8b-9c0d-1e2f3a4b5c6d'));
   });
 
   it('3a. right after an invite sign-up: "Setting up your account...", then after 5 s the flag goes and the page reloads', async () => {
@@ -111,14 +111,14 @@ describe('the access guards, in order (accounts §4.10)', () => {
     sessionStorage.setItem('activeChoirId', 'someone-elses-choir');
     stubServer({ user: user(), choirs: [BACH, SCHOLA] });
     const { router } = at('/dashboard');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/select-choir'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/select-choir'));
   });
 
   it('4. sends a global admin in Global Admin Mode from a choir page to /select-choir', async () => {
     sessionStorage.setItem('activeChoirId', 'none');
     stubServer({ user: user({ isGlobalAdmin: true, lastAccessedChoirId: BACH.choir.id }), choirs: [BACH, SCHOLA] });
     const { router } = at('/dashboard/music');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/select-choir'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/select-choir'));
   });
 
   it('5. sends a member opening the choir settings to /dashboard with an error', async () => {
@@ -133,7 +133,7 @@ describe('the access guards, in order (accounts §4.10)', () => {
     stubServer({ user: user({ lastAccessedChoirId: BACH.choir.id }), choirs: [BACH] });
     const { router } = at('/dashboard/global-admin');
     expect(await screen.findByText("You don't have permission to access this page")).toBeInTheDocument();
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it.each([
@@ -152,7 +152,7 @@ describe('the access guards, in order (accounts §4.10)', () => {
   it('5. keeps manage:announcements for global admins', async () => {
     stubServer({ user: user({ lastAccessedChoirId: BACH.choir.id }), choirs: [BACH] });
     const { router } = at('/dashboard/announcements/admin');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('5. lets a guest plan music (view:calendar or manage:music) but not see the members', async () => {
@@ -163,7 +163,7 @@ describe('the access guards, in order (accounts §4.10)', () => {
     expect(router.state.location.pathname).toBe('/dashboard/calendar/plan-music-v3/2025-12-25');
 
     const second = at('/dashboard/members');
-    await vi.waitFor(() => expect(second.router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('asks sign-in only of the account and help pages; with no choir they render without the shell', async () => {
