@@ -119,7 +119,7 @@ func (e encodedAnswer) write(w http.ResponseWriter) error {
 	body := e.a.json
 	h.Set("Content-Type", "application/json")
 	h.Set("ETag", e.a.tag)
-	h.Add("Vary", "Accept-Encoding")
+	varyOn(h, "Accept-Encoding")
 	if e.gzip {
 		body = e.a.gzipped()
 		h.Set("Content-Encoding", "gzip")

@@ -128,11 +128,25 @@ func compressJSON(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		w.Header().Add("Vary", "Accept-Encoding")
+		varyOn(w.Header(), "Accept-Encoding")
 		gw := &gzipWriter{ResponseWriter: w}
 		defer gw.finish()
 		next.ServeHTTP(gw, r)
 	})
+}
+
+// varyOn adds field to an answer's Vary header unless it is named there
+// already: the compression above and an answer kept compressed both name
+// Accept-Encoding.
+func varyOn(h http.Header, field string) {
+	for _, value := range h.Values("Vary") {
+		for _, named := range strings.Split(value, ",") {
+			if strings.EqualFold(strings.TrimSpace(named), field) {
+				return
+			}
+		}
+	}
+	h.Add("Vary", field)
 }
 
 // gzipWriter holds back an answer's first bytes until it knows whether the

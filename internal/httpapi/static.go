@@ -379,7 +379,7 @@ func (s *spa) serve(w http.ResponseWriter, r *http.Request, f *staticFile, cache
 	if f.policy != "" {
 		h.Set("Content-Security-Policy", f.policy)
 	}
-	h.Add("Vary", "Accept-Encoding")
+	varyOn(h, "Accept-Encoding")
 	body, etag := f.body, f.etag
 	switch {
 	case f.brotli != nil && accepts(r, "br"):
