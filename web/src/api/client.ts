@@ -1,5 +1,5 @@
 import createClient from 'openapi-fetch';
-import { takeEarlyRead } from './early';
+import { API_PATH, takeEarlyRead } from './early';
 import type { components, paths } from './generated/schema';
 
 export type ApiError = components['schemas']['Error'];
@@ -9,7 +9,7 @@ export type SessionUser = components['schemas']['SessionUser'];
 // One client for the whole app; the server keeps the session in an HttpOnly cookie.
 export const api = createClient<paths>({
   // Absolute, because Request needs one outside the browser (tests).
-  baseUrl: new URL('/api/v1', window.location.origin).href,
+  baseUrl: new URL(API_PATH, window.location.origin).href,
   credentials: 'same-origin',
   // Looked up at call time, so tests can stub the global fetch.
   fetch: (request) => {

@@ -3,6 +3,9 @@
 // have made.
 const reads = new Map<string, Promise<Response>>();
 
+/** API_PATH is where the API is: the client's base, and the start of every early read's address. */
+export const API_PATH = '/api/v1';
+
 /** askEarly asks for an address now, keeping its answer for the API client; returns it. */
 export function askEarly(url: string): Promise<Response> {
   const answer = fetch(url, { credentials: 'same-origin' });

@@ -6,7 +6,7 @@
 // here, nor in anything this imports: this module's chunk must not wait for
 // theirs.
 import type { Session } from '../api/client';
-import { askEarly, keepEarly } from '../api/early';
+import { API_PATH, askEarly, keepEarly } from '../api/early';
 import { calendarReads } from '../features/calendar/earlyReads';
 import { dashboardReads } from '../features/dashboard/earlyReads';
 import { firstPageChoir } from './activeChoir';
@@ -21,8 +21,7 @@ const PAGES: Record<string, PageReads> = {
   '/dashboard/calendar': calendarReads,
 };
 
-const API = '/api/v1';
-const urlOf = (path: string) => new URL(API + path, window.location.origin).href;
+const urlOf = (path: string) => new URL(API_PATH + path, window.location.origin).href;
 
 /**
  * startEarlyReads asks who is signed in (index.html's preload answers) and,
