@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
+import { ROMAN_CATHOLIC } from './support/api';
 
 // The browser and the choir share a zone: "today" is London's.
 test.use({ timezoneId: 'Europe/London' });
 
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 

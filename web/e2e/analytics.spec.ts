@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type Browser, type Locator } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
+import { ROMAN_CATHOLIC } from './support/api';
 
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
 const ZONE = 'Europe/London';
 test.use({ timezoneId: ZONE });
 

@@ -3,11 +3,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import ICAL from 'ical.js';
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
+import { ROMAN_CATHOLIC } from './support/api';
 
 // The browser and the choir share a zone, so the form's times are the choir's.
 test.use({ timezoneId: 'Europe/London' });
-
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
 
 interface ApiEvent {
   id: string;

@@ -3,11 +3,10 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
 import { mailTo } from './support/mailbox';
+import { ROMAN_CATHOLIC } from './support/api';
 
 // The browser and the choir share a zone, so dates read the same in both.
 test.use({ timezoneId: 'Europe/London' });
-
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
 
 /** inTwoDays is the date two days from now in London, as YYYY-MM-DD. */
 function inTwoDays(): string {

@@ -1,20 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, type APIResponse } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
 import { expectTouchTargets } from './support/touchTargets';
+import { ok, ROMAN_CATHOLIC } from './support/api';
 
 // The dashboard is the singer's week (issue 26), on a phone.
 
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
 test.use({ timezoneId: 'Europe/London', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-
-async function ok(res: Promise<APIResponse>, status = 200) {
-  const r = await res;
-  expect(r.status(), await r.text()).toBe(status);
-  return r.status() === 204 ? null : r.json();
-}
 
 /** day is YYYY-MM-DD some days from today, in the choir's and the browser's zone. */
 function day(fromToday: number): string {

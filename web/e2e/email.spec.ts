@@ -3,11 +3,10 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
 import { linkIn, mailTo, type CapturedMail } from './support/mailbox';
+import { ROMAN_CATHOLIC } from './support/api';
 
 // The browser and the choir share a zone, so dates read the same in both.
 test.use({ timezoneId: 'Europe/London' });
-
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
 
 interface Choir {
   id: string;

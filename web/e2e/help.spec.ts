@@ -1,17 +1,10 @@
-import { expect, test, type APIResponse } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
+import { ok, ROMAN_CATHOLIC } from './support/api';
 
 // The help center (issue 30): guides embedded in the binary, open to
 // everyone, and a "?" in the shell leading to the page's own guide.
-
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
-
-async function ok(res: Promise<APIResponse>, status = 200) {
-  const r = await res;
-  expect(r.status(), await r.text()).toBe(status);
-  return r.json();
-}
 
 for (const { name, viewport } of [
   { name: 'a desktop', viewport: { width: 1280, height: 800 } },

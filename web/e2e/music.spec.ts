@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
-
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
+import { ROMAN_CATHOLIC } from './support/api';
 
 /** cantica runs the real binary's administrator commands on the test's database. */
 function cantica(...args: string[]) {

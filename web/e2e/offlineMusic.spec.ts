@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, type APIResponse, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page, type Response } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
 import { pdf, wav } from './support/files';
 import { SECOND_STOPPABLE_URL, startStoppableServer, type StoppableServer } from './support/stoppableServer';
+import { ok, ROMAN_CATHOLIC } from './support/api';
 
 // Issue 31: a piece made available offline, practised on a bus with no
 // signal. The signal is lost by stopping the spec's own server (as in
@@ -20,14 +21,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
 const PIECE = 'Ave verum corpus';
-
-async function ok(res: Promise<APIResponse>, status = 200) {
-  const r = await res;
-  expect(r.status(), await r.text()).toBe(status);
-  return r.status() === 204 ? null : r.json();
-}
 
 /** keptMusic lists the addresses this browser keeps in the offline music cache. */
 async function keptMusic(page: Page): Promise<string[]> {

@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
-
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
+import { ROMAN_CATHOLIC } from './support/api';
 
 test('the global admin sees the platform at a glance: a new choir, today’s sign-ins, email and storage per choir, the calendars', async ({
   page,

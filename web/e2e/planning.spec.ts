@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
+import { ok, ROMAN_CATHOLIC } from './support/api';
 
 // The browser and the choir share a zone, so dates read the same in both.
 test.use({ timezoneId: 'Europe/London' });
 
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
 // The Easter Vigil is Holy Saturday's feast: 4 April 2026 and 27 March 2027.
 const VIGIL_2026 = '2026-04-04';
 const VIGIL_2027 = '2027-03-27';
@@ -17,12 +17,6 @@ interface Setup {
   singer: string;
   vigil: string; // this year's Easter Vigil event
   pieces: Record<string, string>; // title → id
-}
-
-async function ok(res: Promise<import('@playwright/test').APIResponse>, status = 200) {
-  const r = await res;
-  expect(r.status(), await r.text()).toBe(status);
-  return r.status() === 204 ? null : r.json();
 }
 
 /**

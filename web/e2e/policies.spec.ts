@@ -2,10 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
+import { ROMAN_CATHOLIC } from './support/api';
 
 test.use({ timezoneId: 'Europe/London' });
-
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
 
 /** newChoir: a director (signed in on request) and two singers, active members. */
 async function newChoir(request: APIRequestContext) {

@@ -2,8 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
 import { pdf, wav } from './support/files';
-
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
+import { ROMAN_CATHOLIC } from './support/api';
 
 async function newChoir(request: APIRequestContext, director: string, name: string): Promise<string> {
   const login = await request.post('/api/v1/auth/login', { data: { email: director, password: PASSWORD } });
@@ -14,7 +13,6 @@ async function newChoir(request: APIRequestContext, director: string, name: stri
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).id as string;
 }
-
 
 /** newPiece makes a piece with the files given; it answers the piece's id and each file's address by name. */
 async function newPiece(request: APIRequestContext, choirId: string, title: string, files: [string, string, string, Buffer, string?][]) {

@@ -5,8 +5,7 @@ import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
 import { mailTo } from './support/mailbox';
 import { parseCSV, unzip } from './support/zip';
-
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
+import { ROMAN_CATHOLIC } from './support/api';
 
 test('a singer exports their data, opens the ZIP, then deletes the account and can no longer sign in', async ({ page, request }) => {
   test.setTimeout(150_000);

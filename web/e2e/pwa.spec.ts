@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
 import { makeSecondBuild, SECOND_BUILD_MARK } from './support/secondBuild';
 import { startStoppableServer, STOPPABLE_URL, type StoppableServer } from './support/stoppableServer';
+import { ok, ROMAN_CATHOLIC } from './support/api';
 
 // Issue 31: Cantica on a phone with no signal. The signal is lost by
 // stopping the spec's own server (e2e/support/stoppableServer.ts says why).
@@ -28,15 +29,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
 const NOTES = 'Bring the Lent folder; we start with the Miserere.';
 const PIECE = 'Miserere mei, Deus';
-
-async function ok(res: Promise<APIResponse>, status = 200) {
-  const r = await res;
-  expect(r.status(), await r.text()).toBe(status);
-  return r.status() === 204 ? null : r.json();
-}
 
 /** tomorrow is the day after today in the choir's zone, as YYYY-MM-DD. */
 function tomorrow(): string {

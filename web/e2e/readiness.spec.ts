@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type APIResponse, type Locator, type PlaywrightWorkerArgs } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type PlaywrightWorkerArgs } from '@playwright/test';
 
 type Playwright = PlaywrightWorkerArgs['playwright'];
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
+import { ok, ROMAN_CATHOLIC } from './support/api';
 
 // Issue 28, "who is ready": two altos and Sunday's Mass with two pieces.
 // One alto practised Ave verum for exactly 10 minutes, the other for 2:
@@ -13,14 +14,6 @@ import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support
 const ZONE = 'America/New_York';
 test.use({ timezoneId: ZONE });
 test.slow();
-
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
-
-async function ok(res: Promise<APIResponse>, status = 200) {
-  const r = await res;
-  expect(r.status(), await r.text()).toBe(status);
-  return r.status() === 204 ? null : r.json();
-}
 
 function localDay(offset = 0): string {
   const today = new Date().toLocaleDateString('en-CA', { timeZone: ZONE });

@@ -3,8 +3,7 @@ import { expect, test, type APIRequestContext, type Browser } from '@playwright/
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
 import { linkIn, mailsTo, mailTo } from './support/mailbox';
-
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
+import { ROMAN_CATHOLIC } from './support/api';
 
 // Nothing is mailed between 20:00 and 08:00 in the choir's zone, so the choir
 // lives where it is day now: one of these zones always is (no gap between

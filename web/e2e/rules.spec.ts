@@ -2,11 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
+import { ROMAN_CATHOLIC } from './support/api';
 
 const ZONE = 'Europe/London';
 test.use({ timezoneId: ZONE });
-
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
 
 test('a director, on a phone, marks a singer late; three lates count as one absence in the singer’s standing', async ({ page, request }) => {
   test.setTimeout(150_000);

@@ -7,13 +7,13 @@ import { expect, request as apiRequest, test, type APIRequestContext, type Brows
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
 import { startServer } from './support/serverProcess';
+import { ROMAN_CATHOLIC } from './support/api';
 
 // Plans and billing as a self-hoster and as a hosted service see them (issue 29):
 // the suite's server has billing off; the billing-on tests start a server of
 // their own, with test Stripe settings and a pricing table, whose script
 // (from js.stripe.com) never loads here: the fallback cards are what they see.
 
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
 const SELF_HOSTED =
   'This Cantica server is self-hosted: every choir has every feature, with no plans, no limits and nothing to pay.';
 

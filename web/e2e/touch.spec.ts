@@ -3,17 +3,10 @@ import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
 import { pdf, wav } from './support/files';
 import { expectTouchTargets } from './support/touchTargets';
+import { ok, ROMAN_CATHOLIC } from './support/api';
 
 // A singer's phone: every control of the pages they open each week can be hit with a finger.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: 'Europe/London' });
-
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
-
-async function ok(res: Promise<import('@playwright/test').APIResponse>, status = 200) {
-  const r = await res;
-  expect(r.status(), await r.text()).toBe(status);
-  return r.status() === 204 ? null : r.json();
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayKey = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, type APIRequestContext, type APIResponse, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { createConfirmedAccount, PASSWORD, signIn, uniqueEmail } from './support/accounts';
 import { Counter } from './support/clicks';
 import { wav } from './support/files';
 import { linkIn, MAILBOX_PORT, mailTo, type CapturedMail } from './support/mailbox';
+import { ok, ROMAN_CATHOLIC } from './support/api';
 
 // Issue 26, "one message with the music": the director plans Sunday and
 // sends it, the singer answers from the email and practises. The browser
@@ -14,18 +15,11 @@ test.use({ timezoneId: ZONE });
 // Three accounts, four pieces and an axe-core check on every page: longer than most flows on two busy cores.
 test.slow();
 
-const ROMAN_CATHOLIC = '00000000-0000-4000-8000-000000000101';
 // In plan order: the first and third have a recording, the others nothing to practise with.
 const PIECES = ['Rorate caeli desuper', 'Creator alme siderum', 'Alma redemptoris mater', 'Veni veni Emmanuel'];
 const PRACTISABLE = [PIECES[0], PIECES[2]];
 const NOTES = 'Bring the Advent folder. Warm-up at 9:45.';
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
-
-async function ok(res: Promise<APIResponse>, status = 200) {
-  const r = await res;
-  expect(r.status(), await r.text()).toBe(status);
-  return r.status() === 204 ? null : r.json();
-}
 
 /** nextSunday is the coming Sunday in the choir's zone (a week on when today is Sunday), as YYYY-MM-DD. */
 function nextSunday(): string {
