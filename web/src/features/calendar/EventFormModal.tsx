@@ -40,6 +40,7 @@ import {
   type ReminderFields,
 } from './eventReminders';
 import { useEventReminders, useSetEventReminders } from './remindersApi';
+import { MOBILE_QUERY } from './earlyReads';
 import { RuleBuilder } from './RuleBuilder';
 import { defaultRuleForm, SERIES_MOVE_MESSAGE, shiftRule, toRule, type RuleForm } from './rule';
 import { useScopeQuestion } from './ScopeModal';
@@ -98,8 +99,6 @@ function formErrors(errors: Record<string, string>): Record<string, string> {
 
 /** The title every preview is asked with: a preview is about dates, not words. */
 const PREVIEW_TITLE = 'Preview';
-
-const MOBILE_QUERY = '(max-width: 767px)';
 
 export interface EventFormModalProps {
   choirId: string;
