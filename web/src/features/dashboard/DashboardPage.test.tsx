@@ -415,6 +415,9 @@ describe('the dashboard the app opens on', () => {
     renderWithProviders(router, queryClient);
     expect(await screen.findByRole('heading', { level: 1, name: SCHOLA.choir.name })).toBeInTheDocument();
     expect(screen.getByText('Nothing planned in the next 60 days.')).toBeInTheDocument();
+    // The practice card's code came with the warm-up: the card renders with the page, not a moment after.
+    expect(screen.getByText(/^No practice yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading your practice' })).not.toBeInTheDocument();
     expect(weekReads()).toBe(1);
 
     await router.navigate('/elsewhere');
