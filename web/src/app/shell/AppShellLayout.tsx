@@ -59,6 +59,7 @@ import {
 } from './navigation';
 import { ShellSkeleton } from './ShellSkeleton';
 import { ThemeToggle } from './ThemeToggle';
+import { MOBILE_QUERY } from '../../components/phone';
 
 const ICONS: Record<string, Icon> = {
   '/dashboard': IconLayoutDashboard,
@@ -77,8 +78,6 @@ const ICONS: Record<string, Icon> = {
   '/dashboard/about': IconInfoCircle,
 };
 
-/** Mantine's sm breakpoint (48em) is the specification's mobile width of 768 px. */
-const MOBILE_QUERY = '(max-width: 767px)';
 
 /**
  * AppShellLayout is the navigation shell of accounts §2.5 around signed-in

@@ -24,7 +24,7 @@ import {
 import { useMyAnswers } from './attendanceApi';
 import './calendar.css';
 import type { EntryProps } from './entries';
-import { MOBILE_QUERY } from './earlyReads';
+import { MOBILE_QUERY, phoneNow } from '../../components/phone';
 import { EventDetails } from './EventDetails';
 import { eventValues, movedEvent, newEventValues, type EventFormValues } from './eventForm';
 import { useEventsLoading, usePreloadNeighbours, type Visible } from './loading';
@@ -41,7 +41,6 @@ const FullCalendarView = lazy(() => import('./FullCalendarView'));
 // editors only: it loads when one first asks for it, and never for members.
 const EventFormModal = lazy(() => import('./EventFormModal').then((m) => ({ default: m.EventFormModal })));
 
-export { MOBILE_QUERY };
 
 /**
  * The views offered. On a phone the list is the agenda from today and the
@@ -63,11 +62,8 @@ export { warmCalendar } from './warm';
 export { CALENDAR_MESSAGES };
 export { PRELOAD_FIRST_MS, PRELOAD_SECOND_MS } from './loading';
 
-const phoneNow = (matchMedia: ((query: string) => MediaQueryList) | null) => !!matchMedia?.(MOBILE_QUERY).matches;
-const browserMatchMedia = typeof window.matchMedia === 'function' ? (query: string) => window.matchMedia(query) : null;
-
-/** initialView: the list (on a phone, the agenda from today) on a phone, the month grid elsewhere. */
-export function initialView(matchMedia: ((query: string) => MediaQueryList) | null = browserMatchMedia): CalendarViewName {
+/** initialView: the list (on a phone, the agenda from today) on a phone, the month grid elsewhere; by the browser's matchMedia unless given one. */
+export function initialView(matchMedia?: ((query: string) => MediaQueryList) | null): CalendarViewName {
   return phoneNow(matchMedia) ? 'list' : 'month';
 }
 
@@ -113,7 +109,7 @@ function ChoirCalendar({ choir, canEdit, canEmail }: { choir: ChoirSummary; canE
   const choirId = choir.id;
   // The choir's time zone is what new events keep their wall-clock time in; only administrators make them.
   const details = useChoirDetails(canEdit ? choirId : null);
-  const phone = useMediaQuery(MOBILE_QUERY, phoneNow(browserMatchMedia), { getInitialValueInEffect: false }) ?? false;
+  const phone = useMediaQuery(MOBILE_QUERY, phoneNow(), { getInitialValueInEffect: false }) ?? false;
   const [view, setView] = useState<CalendarViewName>(() => initialView());
   const [selected, setSelected] = useState<EntryProps | null>(null);
   const [form, setForm] = useState<FormState | null>(null);

@@ -40,7 +40,7 @@ import {
   type ReminderFields,
 } from './eventReminders';
 import { useEventReminders, useSetEventReminders } from './remindersApi';
-import { MOBILE_QUERY } from './earlyReads';
+import { MOBILE_QUERY } from '../../components/phone';
 import { RuleBuilder } from './RuleBuilder';
 import { defaultRuleForm, SERIES_MOVE_MESSAGE, shiftRule, toRule, type RuleForm } from './rule';
 import { useScopeQuestion } from './ScopeModal';

@@ -27,9 +27,8 @@ import { CalendarTypePicker } from './CalendarTypePicker';
 import { CALENDAR_TYPE_PARAM } from './calendarTypes';
 import { EditMasterFeastModal, FEAST_MESSAGES } from './EditMasterFeastModal';
 import { formatFeastDate, plural } from './format';
+import { MOBILE_QUERY } from '../../components/phone';
 
-/** The specification's mobile width (768 px): below it the feasts are a list of cards. */
-const MOBILE_QUERY = '(max-width: 767px)';
 
 /** How long the search waits for typing to pause before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -23,9 +23,8 @@ import { SectionLoading } from '../../components/SectionState';
 import { useMembers, useMusicalRoles, type ChoirMember, type MembershipRole, type MusicalRole } from './api';
 import { filterMembers, fullName, NO_FILTERS, NO_VOICE_PART, type MemberFilters } from './filters';
 import { MemberMenu, ROLE_OPTIONS, RoleSelect, useMemberActions, type MemberActions } from './MemberAdminControls';
+import { MOBILE_QUERY } from '../../components/phone';
 
-/** The specification's mobile width (768 px): below it the directory is a list of cards. */
-const MOBILE_QUERY = '(max-width: 767px)';
 
 export interface MemberDirectoryProps {
   choirId: string;

@@ -13,6 +13,7 @@ import {
   type MusicImportPreview,
   type MusicImportResult,
 } from './api';
+import { MOBILE_QUERY } from '../../components/phone';
 
 export const CSV_REQUIRED = 'Paste the library to import, or choose a .csv file';
 const IMPORT_FAILED = 'The library could not be imported. Please check the file and try again.';
@@ -33,7 +34,7 @@ export interface ImportMusicModalProps {
  * nothing.
  */
 export function ImportMusicModal({ choirId, opened, onClose }: ImportMusicModalProps) {
-  const isMobile = useMediaQuery('(max-width: 767px)');
+  const isMobile = useMediaQuery(MOBILE_QUERY);
   return (
     <Modal opened={opened} onClose={onClose} title="Import music from CSV" size="xl" fullScreen={isMobile} centered>
       {opened && <ImportFlow choirId={choirId} onClose={onClose} />}

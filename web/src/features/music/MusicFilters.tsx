@@ -15,6 +15,7 @@ import {
   type MusicSort,
   type SortOrder,
 } from './filters';
+import { MOBILE_QUERY } from '../../components/phone';
 
 /** Pause after the last keystroke before a search goes to the URL and the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -29,7 +30,7 @@ export interface MusicFiltersProps {
 /** MusicFilters are the library's search, filters and sort; any change goes back to the first page. */
 export function MusicFilters({ choirId, filters, onChange }: MusicFiltersProps) {
   // On a phone the filters fold away under the search box.
-  const isMobile = useMediaQuery('(max-width: 767px)');
+  const isMobile = useMediaQuery(MOBILE_QUERY);
   const [unfolded, setUnfolded] = useState(false);
   const tags = useTags(choirId);
   const voicings = useVoicings(choirId);

@@ -46,6 +46,7 @@ import {
 import { NamedListSelect } from './NamedListSelect';
 import { TagPicker } from './TagPicker';
 import { VoicingsField } from './VoicingsField';
+import { MOBILE_QUERY } from '../../components/phone';
 
 /** Pause after the last keystroke before the composer's name is matched. */
 export const COMPOSER_DEBOUNCE_MS = 250;
@@ -53,7 +54,6 @@ export const COMPOSER_DEBOUNCE_MS = 250;
 export const UNSAVED_CHANGES_MESSAGE =
   'You have unsaved changes to this music piece. Are you sure you want to close the form? Your changes will be lost.';
 
-const MOBILE_QUERY = '(max-width: 767px)';
 
 /** Where the server's field names differ from the form's paths. */
 const FORM_PATHS: Readonly<Record<string, string>> = {

@@ -58,6 +58,7 @@ import { ImportMusicModal } from './ImportMusicModal';
 import { ManageTagsModal } from './ManageTagsModal';
 import { MusicFilters } from './MusicFilters';
 import { MusicFormModal } from './MusicFormModal';
+import { MOBILE_QUERY } from '../../components/phone';
 
 /** Where the list-or-cards choice is remembered in this browser. */
 export const VIEW_STORAGE_KEY = 'cantica-music-view';
@@ -208,7 +209,7 @@ function Library({ choirId, canEdit, onAdd, onEdit, fetchingId, onImport }: Libr
   const filters = parseFilters(searchParams);
   const list = useMusicList(choirId, toListParams(filters));
   // Until the person chooses, a phone gets cards: a table would scroll sideways.
-  const isMobile = useMediaQuery('(max-width: 767px)');
+  const isMobile = useMediaQuery(MOBILE_QUERY);
   const [chosenView, setView] = useLocalStorage<View | undefined>({
     key: VIEW_STORAGE_KEY,
     defaultValue: undefined,

@@ -5,8 +5,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SectionError, SectionLoading } from '../../components/SectionState';
-import { PHONE_QUERY } from './links';
 import { usePlanTemplates, useSetPlanTemplate, type PlanTemplate } from './api';
+import { MOBILE_QUERY } from '../../components/phone';
 
 /** The event types a template is kept for, as the calendar names them. */
 export const TEMPLATE_TYPES: readonly { value: string; label: string }[] = [
@@ -29,7 +29,7 @@ export interface PlanTemplatesModalProps {
  * default' goes back to the built-in template.
  */
 export function PlanTemplatesModal({ choirId, opened, onClose }: PlanTemplatesModalProps) {
-  const phone = useMediaQuery(PHONE_QUERY);
+  const phone = useMediaQuery(MOBILE_QUERY);
   return (
     <Modal opened={opened} onClose={onClose} title="Slot templates" size="lg" centered fullScreen={phone}>
       {opened && <Templates choirId={choirId} />}

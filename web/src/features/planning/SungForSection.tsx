@@ -5,8 +5,8 @@ import { IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useChoir } from '../../app/choir';
 import { SectionError, SectionLoading } from '../../components/SectionState';
-import { PHONE_QUERY } from './links';
 import { useFeastChoices, useLiturgicalSeasons, useMusicLiturgy, useSetMusicLiturgy, type MusicLiturgy } from './api';
+import { MOBILE_QUERY } from '../../components/phone';
 
 /**
  * SungForSection is a piece's feasts and seasons on its page: what
@@ -17,7 +17,7 @@ export function SungForSection({ choirId, musicId }: { choirId: string; musicId:
   const canEdit = can('edit:music');
   const liturgy = useMusicLiturgy(choirId, musicId);
   const [editing, setEditing] = useState(false);
-  const phone = useMediaQuery(PHONE_QUERY);
+  const phone = useMediaQuery(MOBILE_QUERY);
   const data = liturgy.data;
   const empty = data !== undefined && data.feasts.length === 0 && data.seasons.length === 0;
 

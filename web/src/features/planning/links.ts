@@ -13,6 +13,3 @@ export function practisePath(musicId: string): string {
 }
 
 export const MUSIC_USAGE_PATH = '/dashboard/calendar/music-usage';
-
-/** A phone's screen, where modals take the whole screen. */
-export const PHONE_QUERY = '(max-width: 767px)';
