@@ -23,13 +23,16 @@ const PAGES: Record<string, PageReads> = {
 
 const urlOf = (path: string) => new URL(API_PATH + path, window.location.origin).href;
 
+/** pagePath is the page an address opens, as PAGES and firstPage.ts's WARMERS name it: no trailing slash. */
+export const pagePath = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
+
 /**
  * startEarlyReads asks who is signed in (index.html's preload answers) and,
  * for a page of PAGES, that page's reads in the choir the app will open it
  * in (firstPageChoir, as the warm-up), the plan's banners with them.
  */
 export function startEarlyReads(pathname: string): void {
-  const page = PAGES[pathname.replace(/\/+$/, '') || '/'];
+  const page = PAGES[pagePath(pathname)];
   if (!page) return;
   const session = askEarly(urlOf('/auth/session'));
   // The app reads the session's answer too: it takes a copy.

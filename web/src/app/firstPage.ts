@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { choirStandingQuery } from '../features/billing';
 import { firstPageChoir } from './activeChoir';
+import { pagePath } from './earlyReads';
 import type { Can } from './permissions';
 import { sessionQuery } from './session';
 
@@ -34,7 +35,7 @@ export const FIRST_PAGE_WAIT_MS = 1_000;
  * singer elsewhere).
  */
 export function warmFirstPage(queryClient: QueryClient, pathname: string): Promise<void> {
-  const warmer = WARMERS[pathname.replace(/\/+$/, '') || '/'];
+  const warmer = WARMERS[pagePath(pathname)];
   if (!warmer) return Promise.resolve();
   const warmed = (async () => {
     const choir = firstPageChoir(await queryClient.fetchQuery(sessionQuery));
