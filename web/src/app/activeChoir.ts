@@ -6,8 +6,8 @@ import type { Session, SessionUser } from '../api/client';
 import type { components } from '../api/generated/schema';
 import { hasPermission, type Can, type Role } from './permissions';
 
-type Membership = components['schemas']['Membership'];
-type ChoirSummary = components['schemas']['ChoirSummary'];
+export type Membership = components['schemas']['Membership'];
+export type ChoirSummary = components['schemas']['ChoirSummary'];
 
 /** Session-storage key of the choir chosen for this browser session (accounts §3). */
 export const ACTIVE_CHOIR_KEY = 'activeChoirId';

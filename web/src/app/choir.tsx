@@ -14,13 +14,13 @@ import {
   readStoredChoirId,
   resolveActiveChoir,
   type ActiveChoir,
+  type ChoirSummary,
+  type Membership,
 } from './activeChoir';
 
 // The pure rules of which choir is current, for those that import them from here.
 export * from './activeChoir';
 
-export type Membership = components['schemas']['Membership'];
-export type ChoirSummary = components['schemas']['ChoirSummary'];
 export type ChoirDetails = components['schemas']['ChoirDetails'];
 
 /** Pause after a choir switch (accounts §9). */
